@@ -1,0 +1,62 @@
+import { resolveDatabaseUrl } from '../db/url';
+
+export type Env = {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  /** Base URL used in mail links, e.g. http://localhost:3000. */
+  publicUrl: string;
+  databaseUrl: string;
+  databaseAuthToken: string | undefined;
+  /** When absent, mails stay in the outbox table and are logged. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  storageDir: string;
+  /** Secret for sealing API keys and signing upload URLs; generated and kept in the database when absent outside production. */
+  appSecret: string | undefined;
+  sessionTtlSeconds: number;
+  /** Run the calendar job on a timer in the server process (minutes; 0 = off). */
+  jobIntervalMinutes: number;
+  graphiql: boolean;
+};
+
+/** Reads and validates configuration once; a readable failure lists every problem. */
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const problems: string[] = [];
+  const nodeEnv = (source.NODE_ENV ?? 'development') as Env['nodeEnv'];
+  if (!['development', 'production', 'test'].includes(nodeEnv)) problems.push(`NODE_ENV must be development, production or test (got "${nodeEnv}")`);
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = source[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const port = int('PORT', 3000, 0, 65535);
+  const sessionTtlSeconds = int('SESSION_TTL_SECONDS', 8 * 60 * 60, 60, 30 * 24 * 60 * 60);
+  const jobIntervalMinutes = int('JOB_INTERVAL_MINUTES', 5, 0, 24 * 60);
+  const isProduction = nodeEnv === 'production';
+  const appSecret = source.APP_SECRET || undefined;
+  if (isProduction && (!appSecret || appSecret.length < 32)) problems.push('APP_SECRET (at least 32 characters) is required in production');
+  const smtpUrl = source.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push(`SMTP_URL must start with smtp:// or smtps:// (got "${smtpUrl}")`);
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  return {
+    nodeEnv,
+    isProduction,
+    port,
+    publicUrl: (source.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    databaseUrl: resolveDatabaseUrl(source.DATABASE_URL),
+    databaseAuthToken: source.DATABASE_AUTH_TOKEN || undefined,
+    smtpUrl,
+    mailFrom: source.MAIL_FROM || 'Survey Quality <no-reply@example.com>',
+    storageDir: source.STORAGE_DIR || './data/storage',
+    appSecret,
+    sessionTtlSeconds,
+    jobIntervalMinutes,
+    graphiql: source.GRAPHIQL ? source.GRAPHIQL === 'true' : !isProduction,
+  };
+}

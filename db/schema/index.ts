@@ -1,0 +1,6 @@
+// The one barrel drizzle needs (schema for relational queries and drizzle-kit).
+export * from './companies';
+export * from './credits';
+export * from './datafiles';
+export * from './messaging';
+export * from './users';

@@ -1,0 +1,76 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { companies } from './companies';
+import { createdAt, id, instant } from './columns';
+import { LOCALES, users } from './users';
+
+export const NOTIFICATION_TYPES = ['UPLOAD_FINISHED', 'UPLOAD_ERROR', 'UPDATE_FINISHED', 'UPDATE_ERROR', 'GENERIC'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    companyId: text('company_id').references(() => companies.id),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull().default('GENERIC'),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    url: text('url'),
+    readAt: instant('read_at'),
+    /** Makes notifications raised by jobs idempotent (e.g. low-balance:{planId}:{userId}). */
+    dedupeKey: text('dedupe_key').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.readAt, t.createdAt)],
+);
+
+export const MAIL_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
+
+/** Every mail is written here first, rendered in the recipient's locale; SMTP delivery updates the row. */
+export const outboxMails = sqliteTable(
+  'outbox_mails',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    locale: text('locale', { enum: LOCALES }).notNull(),
+    template: text('template').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Makes mails raised by jobs idempotent. */
+    dedupeKey: text('dedupe_key').unique(),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
+  },
+  (t) => [index('outbox_mails_status_idx').on(t.status, t.createdAt)],
+);
+
+export const JOB_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
+
+/** Background jobs are leased rows, so any API process can run them and a dead worker's job is picked up again. */
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    payload: text('payload', { mode: 'json' }).notNull(),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('QUEUED'),
+    progress: integer('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAt: instant('run_at').notNull(),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: instant('lease_until'),
+    uniqueKey: text('unique_key').unique(),
+    result: text('result', { mode: 'json' }),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at'),
+  },
+  (t) => [index('jobs_ready_idx').on(t.status, t.runAt)],
+);

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { companies } from './companies';
+import { createdAt, id, instant } from './columns';
+
+export const ACCESS_LEVELS = ['SUPER_ADMIN', 'ADMIN', 'EMPLOYEE'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+export const USER_STATUSES = ['ACTIVATED', 'PENDING', 'NOT_ACTIVATED', 'DEACTIVATED'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const LOCALES = ['de', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: id(),
+    /** Null only for operators (SUPER_ADMIN) who belong to no customer organisation. */
+    companyId: text('company_id').references(() => companies.id),
+    /** Stored lower-cased; unique among users that are not deleted. */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Argon2id PHC string; null until the user sets a password (invitations). */
+    passwordHash: text('password_hash'),
+    accessLevel: text('access_level', { enum: ACCESS_LEVELS }).notNull(),
+    status: text('status', { enum: USER_STATUSES }).notNull(),
+    image: text('image'),
+    telephone: text('telephone'),
+    position: text('position'),
+    locale: text('locale', { enum: LOCALES }).notNull().default('de'),
+    /** SHA-256 of the API key (X-API-Key lookup) and the key itself sealed with the app secret (shown to the user). */
+    magicKeyHash: text('magic_key_hash').notNull(),
+    magicKeySealed: text('magic_key_sealed').notNull(),
+    hasAcceptedTerms: integer('has_accepted_terms', { mode: 'boolean' }).notNull().default(false),
+    hasConfirmedEmail: integer('has_confirmed_email', { mode: 'boolean' }).notNull().default(false),
+    watchGetStarted: integer('watch_get_started', { mode: 'boolean' }).notNull().default(false),
+    /** When set and in the past, the feedback survey modal shows (watchNPS). */
+    nextNpsDate: instant('next_nps_date'),
+    npsDone: integer('nps_done', { mode: 'boolean' }).notNull().default(false),
+    skipIngressIntegrationsPrerequisite: integer('skip_ingress_integrations_prerequisite', { mode: 'boolean' })
+      .notNull()
+      .default(false),
+    /** Raised to end every session of the user at once (password change, deletion). */
+    sessionsValidAfter: instant('sessions_valid_after'),
+    deletedAt: instant('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at'),
+  },
+  (t) => [
+    uniqueIndex('users_email_live_uq').on(t.email).where(sql`${t.deletedAt} IS NULL`),
+    uniqueIndex('users_magic_key_uq').on(t.magicKeyHash),
+    index('users_company_idx').on(t.companyId, t.status),
+  ],
+);
+
+export const userPreferences = sqliteTable('user_preferences', {
+  id: id(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
+  nipoUsername: text('nipo_username'),
+  /** Sealed with the app secret (AES-GCM), never returned in clear. */
+  nipoPasswordSealed: text('nipo_password_sealed'),
+  nipoRegion: text('nipo_region'),
+  nipoDomain: text('nipo_domain'),
+  isDatafileUploading: integer('is_datafile_uploading', { mode: 'boolean' }).notNull().default(false),
+  isDatafileUpdating: integer('is_datafile_updating', { mode: 'boolean' }).notNull().default(false),
+});
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: id(),
+    /** SHA-256 (hex) of the opaque bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The organisation the session acts for (a SUPER_ADMIN may pick one at login for support). */
+    companyId: text('company_id'),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const AUTH_TOKEN_PURPOSES = ['PASSWORD_RESET', 'INVITATION', 'EMAIL_CONFIRMATION'] as const;
+export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
+
+/** Single-use, expiring tokens sent by mail (reset, invitation, registration confirmation), hashed at rest. */
+export const authTokens = sqliteTable(
+  'auth_tokens',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose', { enum: AUTH_TOKEN_PURPOSES }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Failed-login counters per account and per client address (throttling shared by every API process). */
+export const loginThrottle = sqliteTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: instant('window_started_at').notNull(),
+  lockedUntil: instant('locked_until'),
+});

@@ -1,0 +1,140 @@
+// Open-ended aggregation (5.3), combined score (11), certificate (13) and credits (14).
+import { ldf, stf, ldi } from './mem';
+
+/** Score of an open-ended category code (section 5.2); NaN for "not scored" (0) and unknown codes. */
+export function categoryScore(code: i32): f64 {
+  switch (code) {
+    case 1: return 100;
+    case 4: case 5: return 50;
+    case 6: case 7: return 10;
+    case 8: case 12: case 13: case -2: return 0;
+    case 9: case 10: case 11: return 20;
+    default: return NaN;
+  }
+}
+
+/** Categories that count towards the "at least 2 bad answers" OES cleaning rule (section 12). */
+export function isBadCategory(code: i32): bool {
+  return code == 6 || code == 7 || code == 10 || code == 11 || code == 12 || code == 13;
+}
+
+/**
+ * OES per interview from a column-major n x q matrix of i32 category codes (0 = not scored): the mean
+ * category score, NaN when nothing is scored. Also the data points and the count of bad categories.
+ */
+export function oesAggregate(cat: usize, n: i32, q: i32, outOes: usize, outDp: usize, outBad: usize): void {
+  for (let i = 0; i < n; i++) {
+    let s: f64 = 0;
+    let c = 0;
+    let bad = 0;
+    for (let j = 0; j < q; j++) {
+      const code = ldi(cat, j * n + i);
+      const v = categoryScore(code);
+      if (v != v) continue;
+      s += v;
+      c++;
+      if (isBadCategory(code)) bad++;
+    }
+    stf(outOes, i, c == 0 ? NaN : s / <f64>c);
+    stf(outDp, i, <f64>c);
+    stf(outBad, i, <f64>bad);
+  }
+}
+
+/**
+ * Combined score (section 11) for n interviews from five columns (NaN = null): weighted mean of the
+ * existing subscores, capped at (lowest core score among OES, TS, IBS) + cap. `cap` < 0 switches the
+ * cap off. Writes the combined score (0..100, NaN when no subscore exists) and n_subscores.
+ */
+export function combinedScores(
+  oes: usize, ts: usize, ibs: usize, ps: usize, cs: usize, n: i32,
+  wOes: f64, wTs: f64, wIbs: f64, wPs: f64, wCs: f64, cap: f64,
+  outCombined: usize, outCount: usize,
+): void {
+  for (let i = 0; i < n; i++) {
+    let num: f64 = 0;
+    let den: f64 = 0;
+    let count = 0;
+    let core: f64 = Infinity;
+    let v = ldf(oes, i);
+    if (v == v) { num += wOes * v; den += wOes; count++; if (v < core) core = v; }
+    v = ldf(ts, i);
+    if (v == v) { num += wTs * v; den += wTs; count++; if (v < core) core = v; }
+    v = ldf(ibs, i);
+    if (v == v) { num += wIbs * v; den += wIbs; count++; if (v < core) core = v; }
+    v = ldf(ps, i);
+    if (v == v) { num += wPs * v; den += wPs; count++; }
+    v = ldf(cs, i);
+    if (v == v) { num += wCs * v; den += wCs; count++; }
+    let out: f64 = NaN;
+    if (count > 0 && den > 0) {
+      out = num / den;
+      if (cap >= 0 && core != Infinity && core + cap < out) out = core + cap;
+    }
+    stf(outCombined, i, out);
+    stf(outCount, i, <f64>count);
+  }
+}
+
+/** Score-kind bits used by the certificate (section 13). */
+export const KIND_TS: i32 = 1;
+export const KIND_IBS: i32 = 2;
+export const KIND_OES: i32 = 4;
+export const KIND_PS: i32 = 8;
+export const KIND_CS: i32 = 16;
+
+/**
+ * Certificate level 0..3 (0 = none) of the cleaned data (section 13). `combined` and `kept` (1 = kept)
+ * are n f64 columns; `kinds` is a bit set of the score kinds used in the project. `outStats` gets
+ * [n_kept, mean combined of kept, share of kept with a combined score, lowest kept combined].
+ */
+export function certificateLevel(combined: usize, kept: usize, n: i32, kinds: i32, outStats: usize): i32 {
+  let nk = 0;
+  let scored = 0;
+  let sum: f64 = 0;
+  let lowest: f64 = Infinity;
+  for (let i = 0; i < n; i++) {
+    if (ldf(kept, i) != 1) continue;
+    nk++;
+    const v = ldf(combined, i);
+    if (v != v) continue;
+    scored++;
+    sum += v;
+    if (v < lowest) lowest = v;
+  }
+  const mean = scored > 0 ? sum / <f64>scored : NaN;
+  const share = nk > 0 ? <f64>scored / <f64>nk : 0;
+  stf(outStats, 0, <f64>nk);
+  stf(outStats, 1, mean);
+  stf(outStats, 2, share);
+  stf(outStats, 3, scored > 0 ? lowest : NaN);
+  const nKinds = popcnt<i32>(kinds & 31);
+  if (!(nk >= 30 && mean > 70 && share >= 0.95 && nKinds >= 1)) return 0;
+  if (!(mean >= 75 && nKinds >= 2 && lowest >= 40)) return 1;
+  if (!(mean >= 80 && nKinds >= 3 && (kinds & KIND_OES) != 0 && lowest >= 60)) return 2;
+  return 3;
+}
+
+/** Per-interview credit bounds (FACT-PRODUCT). */
+export const CREDITS_MIN: i32 = 4;
+export const CREDITS_MAX: i32 = 10;
+
+/**
+ * Credits per interview (section 14): one per scored data point, clamped to [4, 10]. `dataPoints` is a
+ * column-major n x k matrix of data-point counts (TS metrics, grids, answers, projective questions).
+ * Writes the credits per interview and returns the sum over the file.
+ */
+export function credits(dataPoints: usize, n: i32, k: i32, out: usize): f64 {
+  let total: f64 = 0;
+  for (let i = 0; i < n; i++) {
+    let s: f64 = 0;
+    for (let j = 0; j < k; j++) {
+      const v = ldf(dataPoints, j * n + i);
+      if (v == v && v > 0) s += Math.floor(v);
+    }
+    const c = s < <f64>CREDITS_MIN ? <f64>CREDITS_MIN : s > <f64>CREDITS_MAX ? <f64>CREDITS_MAX : s;
+    stf(out, i, c);
+    total += c;
+  }
+  return total;
+}

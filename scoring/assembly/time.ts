@@ -1,0 +1,91 @@
+// Time-Score (scoring.md section 3).
+import { isMissing, ldf, stf, take, release } from './mem';
+import { medianInPlace } from './stats';
+
+/**
+ * Piecewise-linear time score f(r) of section 3.3. `r` is the duration as a share of the median
+ * (1.0 = the median); returns 0..100. Continuous, so band edges need no tie rule.
+ */
+export function timeScoreOf(r: f64): f64 {
+  if (r != r) return NaN;
+  if (r < 0.1) return 0;
+  if (r < 0.5) return 50 * (r - 0.1) / 0.4;
+  if (r < 0.8) return 50 + 30 * (r - 0.5) / 0.3;
+  if (r < 1.0) return 80 + 20 * (r - 0.8) / 0.2;
+  if (r <= 2.0) return 100;
+  if (r <= 4.0) return 100 - 20 * (r - 2.0) / 2.0;
+  if (r <= 10.0) return 80 - 30 * (r - 4.0) / 6.0;
+  return 50;
+}
+
+/** A duration counts only when present, not -999 and greater than 0 (section 3.2). */
+// @ts-ignore: decorator
+@inline
+function validDuration(v: f64): bool {
+  return !isMissing(v) && v > 0;
+}
+
+/**
+ * Median of each metric column over the valid durations; NaN when fewer than `minRecords` are valid.
+ * `dur` is column-major n x k (seconds); writes k medians to `outMedians`.
+ */
+export function timeMedians(dur: usize, n: i32, k: i32, minRecords: i32, outMedians: usize): void {
+  const scratch = take(<usize>n << 3);
+  for (let j = 0; j < k; j++) {
+    const col = dur + ((<usize>j * <usize>n) << 3);
+    let cnt = 0;
+    for (let i = 0; i < n; i++) {
+      const v = ldf(col, i);
+      if (validDuration(v)) stf(scratch, cnt++, v);
+    }
+    stf(outMedians, j, cnt < minRecords ? NaN : medianInPlace(scratch, cnt));
+  }
+  release(scratch);
+}
+
+/**
+ * Time score per interview (section 3.4). `dur` is column-major n x k; column `totalIdx` (or -1) is
+ * the total duration, the others are pages. Writes TS (NaN = null), data points (metric scores used)
+ * and an "extremely slow" flag (some metric above 1000 % of its median) per row; k medians too.
+ */
+export function timeScores(
+  dur: usize, n: i32, k: i32, totalIdx: i32, minRecords: i32,
+  outTs: usize, outDp: usize, outSlow: usize, outMedians: usize,
+): void {
+  timeMedians(dur, n, k, minRecords, outMedians);
+  for (let i = 0; i < n; i++) {
+    let total: f64 = NaN;
+    let pageSum: f64 = 0;
+    let pages = 0;
+    let slow: f64 = 0;
+    for (let j = 0; j < k; j++) {
+      const med = ldf(outMedians, j);
+      if (med != med) continue;
+      const v = ldf(dur + ((<usize>j * <usize>n) << 3), i);
+      if (!validDuration(v)) continue;
+      const r = v / med;
+      if (r > 10.0) slow = 1;
+      const s = timeScoreOf(r);
+      if (j == totalIdx) total = s;
+      else {
+        pageSum += s;
+        pages++;
+      }
+    }
+    let ts: f64 = NaN;
+    let dp = 0;
+    if (total == total && pages > 0) {
+      ts = 0.5 * total + 0.5 * (pageSum / <f64>pages);
+      dp = pages + 1;
+    } else if (total == total) {
+      ts = total;
+      dp = 1;
+    } else if (pages > 0) {
+      ts = pageSum / <f64>pages;
+      dp = pages;
+    }
+    stf(outTs, i, ts);
+    stf(outDp, i, <f64>dp);
+    stf(outSlow, i, slow);
+  }
+}
