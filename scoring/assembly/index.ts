@@ -1,0 +1,23 @@
+// Entry point of the scoring core: every export is a kernel over raw addresses of arrays that the
+// TypeScript facade (scoring/index.ts) wrote into this module's memory. Numbers in, numbers out.
+
+/** Bumped whenever any formula or default changes, so stored and recalculated scores can be compared. */
+export const SCORING_VERSION: i32 = 1;
+
+/** Allocates `bytes` of memory for the facade (8-byte aligned). */
+export function alloc(bytes: usize): usize {
+  return heap.alloc(bytes == 0 ? 8 : bytes);
+}
+
+/** Frees memory obtained from `alloc`. */
+export function dealloc(ptr: usize): void {
+  heap.free(ptr);
+}
+
+export { timeScoreOf, timeMedians, timeScores } from './time';
+export { gridScores, ibsAggregate } from './grid';
+export { longstring, irv, mahad, evenodd, psychsyn } from './indices';
+export { projectiveQuestion, mcSds, rowMeans } from './projective';
+export { categoryScore, oesAggregate, combinedScores, certificateLevel, credits } from './combine';
+export { clean } from './cleaning';
+export { chiSquareQuantile } from './stats';

@@ -1,0 +1,293 @@
+// The one scoring facade that api/ (under Bun) and web/ (in the browser) import. It owns the WASM
+// instance, writes typed arrays into its memory, calls the kernels and copies results out: no
+// pointer ever leaves this file. Keep it free of node: imports so Vite can bundle it.
+import {
+  DEFAULT_RULES, DEFAULT_WEIGHTS, RULE_KEYS, encodeRules,
+  type CertificateResult, type CleaningInput, type CleaningResult, type CleaningRules, type CombinedResult,
+  type CombinedWeights, type CreditsResult, type GridOptions, type GridResult, type IndicesResult,
+  type MatrixInput, type NumericScoring, type OesResult, type ProjectiveOptions, type ProjectiveQuestion,
+  type ProjectiveQuestionResult, type ProjectiveResult, type RuleCleaningSession, type Subscores,
+  type TimeScoreOptions, type TimeScoreResult, type AggregateResult,
+} from './types.ts';
+import { Arena, WasmHeap, WasmMatrix, type ScoringExports } from './wasm-memory.ts';
+import { createTextClassifier, type TextClassifier } from './text.ts';
+
+export * from './types.ts';
+export { WasmMatrix } from './wasm-memory.ts';
+export type { OpenQuestion, OpenAnswerParadata, ClassificationResult, TextClassifier } from './text.ts';
+export { CATEGORY_SCORES, CATEGORY_NAMES } from './text.ts';
+
+/** Version of the formulas; must equal the SCORING_VERSION global of the .wasm. */
+export const SCORING_VERSION = '1';
+
+/** Where the .wasm comes from: its bytes, or a URL / Response to fetch them from. */
+export type ScoringSource = BufferSource | URL | string | Response | Promise<Response>;
+
+/** The facade: numeric scores plus resident matrices and the open-ended classifier. */
+export interface Scoring extends NumericScoring, TextClassifier {
+  /** Allocates a resident column-major matrix to fill once (e.g. a million interviews) and reuse. */
+  matrix(rows: number, cols: number): WasmMatrix;
+}
+
+async function instantiate(source: ScoringSource): Promise<WebAssembly.Instance> {
+  const imports = {
+    env: {
+      abort(): never {
+        throw new Error('scoring: WASM abort');
+      },
+    },
+  };
+  let src: unknown = await source;
+  if (typeof src === 'string' || src instanceof URL) src = await fetch(src);
+  if (typeof Response !== 'undefined' && src instanceof Response) {
+    if (!src.ok) throw new Error(`scoring: cannot load the .wasm (HTTP ${src.status})`);
+    src = await src.arrayBuffer();
+  }
+  const module = await WebAssembly.compile(src as BufferSource);
+  return WebAssembly.instantiate(module, imports);
+}
+
+/**
+ * Loads the scoring core from its .wasm bytes or URL. The same file serves the server (Bun) and the
+ * browser. Throws when the .wasm was built from other sources than this facade expects.
+ */
+export async function loadScoring(source: ScoringSource): Promise<Scoring> {
+  const instance = await instantiate(source);
+  const exports = instance.exports as unknown as ScoringExports;
+  const built = String(exports.SCORING_VERSION.value);
+  if (built !== SCORING_VERSION) {
+    throw new Error(`scoring: .wasm is version ${built}, facade expects ${SCORING_VERSION}; rebuild with npm run build:scoring`);
+  }
+  const facade = new WasmScoring(new WasmHeap(exports));
+  const text = createTextClassifier(facade.heap);
+  return Object.assign(facade, {
+    classifyOpenEnded: text.classifyOpenEnded.bind(text),
+  }) as unknown as Scoring;
+}
+
+type Kernel = (...args: number[]) => number;
+
+class WasmScoring implements NumericScoring {
+  readonly version = SCORING_VERSION;
+  constructor(readonly heap: WasmHeap) {}
+
+  #k(name: string): Kernel {
+    return this.heap.exports[name] as Kernel;
+  }
+
+  /** Runs `fn` with an arena whose allocations are released afterwards, even on error. */
+  #call<T>(fn: (a: Arena) => T): T {
+    const arena = new Arena(this.heap);
+    try {
+      return fn(arena);
+    } finally {
+      arena.release();
+    }
+  }
+
+  matrix(rows: number, cols: number): WasmMatrix {
+    return new WasmMatrix(this.heap, rows, cols);
+  }
+
+  timeScoreOf(r: number): number | null {
+    const v = this.#k('timeScoreOf')(r);
+    return Number.isNaN(v) ? null : v;
+  }
+
+  timeScores(durations: MatrixInput, options: TimeScoreOptions = {}): TimeScoreResult {
+    return this.#call((a) => {
+      const m = a.matrix(durations);
+      const ts = a.f64Out(m.rows), dp = a.f64Out(m.rows), slow = a.f64Out(m.rows), med = a.f64Out(m.cols);
+      this.#k('timeScores')(m.ptr, m.rows, m.cols, options.totalIndex ?? -1, options.minRecords ?? 30, ts, dp, slow, med);
+      return {
+        ts: a.read(ts, m.rows), dataPoints: a.read(dp, m.rows), extremelySlow: a.read(slow, m.rows),
+        medians: a.read(med, m.cols), version: this.version,
+      };
+    });
+  }
+
+  gridScores(grid: MatrixInput, options: GridOptions = {}): GridResult {
+    return this.#call((a) => {
+      const m = a.matrix(grid);
+      const sc = a.f64Out(m.rows), lab = a.f64Out(m.rows);
+      this.#k('gridScores')(m.ptr, m.rows, m.cols, options.min ?? NaN, options.max ?? NaN, options.patterns === false ? 0 : 1, sc, lab);
+      return { scores: a.read(sc, m.rows), labels: Uint8Array.from(this.heap.f64(lab, m.rows)), version: this.version };
+    });
+  }
+
+  ibs(gridScores: readonly Float64Array[]): AggregateResult {
+    return this.#aggregate('ibsAggregate', gridScores);
+  }
+
+  #aggregate(kernel: string, columns: readonly Float64Array[]): AggregateResult {
+    return this.#call((a) => {
+      const m = a.matrix(columns);
+      const s = a.f64Out(m.rows), dp = a.f64Out(m.rows);
+      this.#k(kernel)(m.ptr, m.rows, m.cols, s, dp);
+      return { score: a.read(s, m.rows), dataPoints: a.read(dp, m.rows), version: this.version };
+    });
+  }
+
+  indices(items: MatrixInput, confidence = 0.99): IndicesResult {
+    return this.#call((a) => {
+      const m = a.matrix(items);
+      const n = m.rows;
+      const ls = a.f64Out(n), avg = a.f64Out(n), sd = a.f64Out(n), d2 = a.f64Out(n), flag = a.f64Out(n);
+      this.#k('longstring')(m.ptr, n, m.cols, ls, avg);
+      this.#k('irv')(m.ptr, n, m.cols, sd);
+      const rank = this.#k('mahad')(m.ptr, n, m.cols, confidence, d2, flag);
+      return {
+        longstring: a.read(ls, n), avgstr: a.read(avg, n), irv: a.read(sd, n), mahad: a.read(d2, n),
+        mahadFlag: a.read(flag, n), rank, version: this.version,
+      };
+    });
+  }
+
+  evenOdd(items: MatrixInput, factors: readonly number[]): Float64Array {
+    return this.#call((a) => {
+      const m = a.matrix(items);
+      const out = a.f64Out(m.rows);
+      this.#k('evenodd')(m.ptr, m.rows, m.cols, a.i32In(factors), factors.length, out);
+      return a.read(out, m.rows);
+    });
+  }
+
+  psychSyn(items: MatrixInput, options: { critval?: number; antonyms?: boolean } = {}): Float64Array {
+    return this.#call((a) => {
+      const m = a.matrix(items);
+      const out = a.f64Out(m.rows);
+      this.#k('psychsyn')(m.ptr, m.rows, m.cols, options.critval ?? 0.6, options.antonyms ? 1 : 0, out);
+      return a.read(out, m.rows);
+    });
+  }
+
+  #question(q: ProjectiveQuestion, options: ProjectiveOptions): ProjectiveQuestionResult {
+    return this.#call((a) => {
+      const n = q.choice.length;
+      const m = q.options ?? (q.predictions.length === 1 ? 2 : q.predictions.length);
+      const choice = a.f64In(q.choice);
+      const pred = a.matrix(q.predictions);
+      const ps = a.f64Out(n), cs = a.f64Out(n), col = a.f64Out(n);
+      const share = a.f64Out(m), geo = a.f64Out(m), ari = a.f64Out(m), opt = a.f64Out(m);
+      const nq = this.#k('projectiveQuestion')(
+        choice, pred.ptr, n, m, pred.cols, q.purpose === 'social-desirability' ? 1 : 0,
+        options.lambda ?? 1, options.minRecords ?? 30, ps, cs, col, share, geo, ari, opt,
+      );
+      return {
+        ps: a.read(ps, n), cs: a.read(cs, n), collective: a.read(col, n), share: a.read(share, m),
+        geoMean: a.read(geo, m), ariMean: a.read(ari, m), optionScore: a.read(opt, m), n: nq,
+      };
+    });
+  }
+
+  projective(questions: readonly ProjectiveQuestion[], options: ProjectiveOptions = {}): ProjectiveResult {
+    const results = questions.map((q) => this.#question(q, options));
+    const n = questions[0]?.choice.length ?? 0;
+    const info = results.filter((_, i) => questions[i]?.purpose === 'information').map((r) => r.collective);
+    const sd = results.filter((_, i) => questions[i]?.purpose === 'social-desirability').map((r) => r.collective);
+    const ps = this.#aggregate('rowMeans', results.map((r) => r.ps));
+    const cs = this.#aggregate('rowMeans', results.map((r) => r.cs));
+    const nanCol = () => new Float64Array(n).fill(Number.NaN);
+    return {
+      ps: n && results.length ? ps.score : nanCol(), cs: n && results.length ? cs.score : nanCol(),
+      is: info.length ? this.#aggregate('rowMeans', info).score : nanCol(),
+      sds: sd.length ? this.#aggregate('rowMeans', sd).score : nanCol(),
+      dataPoints: n && results.length ? ps.dataPoints : new Float64Array(n),
+      questions: results, version: this.version,
+    };
+  }
+
+  mcSds(items: MatrixInput, codes = { true: 1, false: 0 }): Float64Array {
+    return this.#call((a) => {
+      const m = a.matrix(items);
+      if (m.cols !== 13) throw new RangeError(`Marlowe-Crowne form C has 13 items, got ${m.cols}`);
+      const out = a.f64Out(m.rows);
+      this.#k('mcSds')(m.ptr, m.rows, codes.true, codes.false, out);
+      return a.read(out, m.rows);
+    });
+  }
+
+  oes(categories: readonly Int32Array[]): OesResult {
+    return this.#call((a) => {
+      const n = categories[0]?.length ?? 0;
+      const p = a.alloc(n * categories.length * 4);
+      categories.forEach((c, j) => this.heap.i32(p + j * n * 4, n).set(c));
+      const s = a.f64Out(n), dp = a.f64Out(n), bad = a.f64Out(n);
+      this.#k('oesAggregate')(p, n, categories.length, s, dp, bad);
+      return { score: a.read(s, n), dataPoints: a.read(dp, n), badAnswers: a.read(bad, n), version: this.version };
+    });
+  }
+
+  combined(sub: Subscores, rows: number, w: CombinedWeights = DEFAULT_WEIGHTS): CombinedResult {
+    return this.#call((a) => {
+      const col = (c?: Float64Array) => (c ? a.f64In(c) : a.nan(rows));
+      const out = a.f64Out(rows), cnt = a.f64Out(rows);
+      this.#k('combinedScores')(col(sub.oes), col(sub.ts), col(sub.ibs), col(sub.ps), col(sub.cs), rows,
+        w.oes, w.ts, w.ibs, w.ps, w.cs, w.cap, out, cnt);
+      return { combined: a.read(out, rows), nSubscores: a.read(cnt, rows), version: this.version };
+    });
+  }
+
+  cleaningSession(input: CleaningInput): RuleCleaningSession {
+    // The score columns are written once; each run sends only the 28-number rule table.
+    const arena = new Arena(this.heap);
+    const n = input.rows;
+    const scores = arena.alloc(n * 8 * 8), dps = arena.alloc(n * 8 * 8);
+    RULE_KEYS.forEach((key, s) => {
+      this.heap.f64(scores + s * n * 8, n).set(input.scores[key] ?? new Float64Array(n).fill(Number.NaN));
+      this.heap.f64(dps + s * n * 8, n).set(input.dataPoints?.[key] ?? new Float64Array(n));
+    });
+    const bad = input.badAnswers ? arena.f64In(input.badAnswers) : arena.f64In(new Float64Array(n));
+    const manual = input.manual ? arena.f64In(input.manual) : arena.f64In(new Float64Array(n));
+    const cell = input.quota ? arena.f64In(input.quota.cell) : arena.nan(n);
+    const targets = input.quota ? arena.f64In(input.quota.targets) : arena.alloc(8);
+    const nc = input.quota?.targets.length ?? 0;
+    const cfg = arena.alloc(28 * 8), kept = arena.f64Out(n), reasons = arena.f64Out(n), primary = arena.f64Out(n);
+    return {
+      run: (rules: CleaningRules): CleaningResult => {
+        this.heap.f64(cfg, 28).set(encodeRules(rules));
+        const keptCount = this.#k('clean')(scores, dps, bad, manual, cell, targets, nc, n, cfg, kept, reasons, primary);
+        return {
+          kept: Uint8Array.from(this.heap.f64(kept, n)), reasons: Uint16Array.from(this.heap.f64(reasons, n)),
+          primary: Int8Array.from(this.heap.f64(primary, n)), keptCount, version: this.version,
+        };
+      },
+      free: () => arena.release(),
+    };
+  }
+
+  clean(input: CleaningInput, rules: CleaningRules = DEFAULT_RULES): CleaningResult {
+    const session = this.cleaningSession(input);
+    try {
+      return session.run(rules);
+    } finally {
+      session.free();
+    }
+  }
+
+  certificate(combined: Float64Array, kept: Uint8Array, kinds: number): CertificateResult {
+    return this.#call((a) => {
+      const n = combined.length;
+      const stats = a.f64Out(4);
+      const level = this.#k('certificateLevel')(a.f64In(combined), a.f64In(kept), n, kinds, stats);
+      const s = a.read(stats, 4);
+      return {
+        level, nKept: s[0]!, meanCombined: Number.isNaN(s[1]) ? null : s[1]!, shareScored: s[2]!,
+        lowestCombined: Number.isNaN(s[3]) ? null : s[3]!, version: this.version,
+      };
+    });
+  }
+
+  credits(dataPoints: readonly Float64Array[]): CreditsResult {
+    return this.#call((a) => {
+      const m = a.matrix(dataPoints);
+      const out = a.f64Out(m.rows);
+      const total = this.#k('credits')(m.ptr, m.rows, m.cols, out);
+      return { perInterview: a.read(out, m.rows), total, version: this.version };
+    });
+  }
+
+  chiSquareQuantile(p: number, df: number): number {
+    return this.#k('chiSquareQuantile')(p, df);
+  }
+}

@@ -1,0 +1,285 @@
+// Types shared by the WASM facade (index.ts) and the plain TypeScript reference (reference.ts).
+// Convention: every score is a float in [0, 100]; a score that cannot be computed (`null` in the
+// specification) is NaN inside typed arrays and `null` in scalar results.
+
+/**
+ * Column-major numeric matrix: `data[j * rows + i]` is row (interview) i, column (item) j.
+ * -999 and NaN are missing values.
+ */
+export interface ColumnMajor {
+  readonly rows: number;
+  readonly cols: number;
+  readonly data: Float64Array;
+}
+
+/** A matrix given either as one column-major array or as one Float64Array per column. */
+export type MatrixInput = ColumnMajor | readonly Float64Array[];
+
+/** Grid labels (section 4.3). */
+export const GRID_LABELS = ['none', 'OK', 'Straightliner', 'Partial Straightliner', 'Pattern'] as const;
+export type GridLabel = (typeof GRID_LABELS)[number];
+
+export interface TimeScoreOptions {
+  /** Column of the total duration (seconds), or -1 / undefined when only pages exist. */
+  totalIndex?: number;
+  /** Minimum valid durations per metric (default 30, FACT-PRODUCT). */
+  minRecords?: number;
+}
+
+export interface TimeScoreResult {
+  /** TS per interview, 0..100, NaN = null. */
+  ts: Float64Array;
+  /** Number of metric scores used per interview. */
+  dataPoints: Float64Array;
+  /** 1 where some metric took more than 10 times its median ("extremely slow"), else 0. */
+  extremelySlow: Float64Array;
+  /** Median per metric in seconds, NaN when fewer than minRecords valid durations. */
+  medians: Float64Array;
+  version: string;
+}
+
+export interface GridOptions {
+  /** Lowest valid answer code (inclusive); undefined = unbounded. */
+  min?: number;
+  /** Highest valid answer code (inclusive); undefined = unbounded. */
+  max?: number;
+  /** false when item order was randomised and the display order is unknown (skips pattern checks). */
+  patterns?: boolean;
+}
+
+export interface GridResult {
+  /** Grid score per interview, 0..100, NaN when fewer than 7 valid answers. */
+  scores: Float64Array;
+  /** Label index into GRID_LABELS per interview (0 = not scored). */
+  labels: Uint8Array;
+  version: string;
+}
+
+export interface AggregateResult {
+  /** Score per interview, 0..100, NaN = null. */
+  score: Float64Array;
+  /** Data points used per interview. */
+  dataPoints: Float64Array;
+  version: string;
+}
+
+export interface IndicesResult {
+  longstring: Float64Array;
+  avgstr: Float64Array;
+  /** Standard deviation (n - 1) of each row's valid answers. */
+  irv: Float64Array;
+  /** Squared Mahalanobis distance D². */
+  mahad: Float64Array;
+  /** 1 where D² exceeds the chi-square quantile (df = covariance rank, normally the item count). */
+  mahadFlag: Float64Array;
+  /** Rank of the covariance matrix = degrees of freedom of the flag. */
+  rank: number;
+  version: string;
+}
+
+export interface ProjectiveQuestion {
+  /** Chosen option per respondent, 1..m. */
+  choice: Float64Array;
+  /** Predicted percentage of others choosing each option (m columns), or one column for a binary question. */
+  predictions: readonly Float64Array[];
+  /** Number of options m (default: predictions.length, or 2 with a single column). */
+  options?: number;
+  purpose: 'information' | 'social-desirability';
+}
+
+export interface ProjectiveOptions {
+  /** KL multiplier of the Prediction-Score (default 1). */
+  lambda?: number;
+  /** Minimum respondents with a valid choice and prediction (default 30). */
+  minRecords?: number;
+}
+
+export interface ProjectiveQuestionResult {
+  ps: Float64Array;
+  cs: Float64Array;
+  /** IS (information) or SDS (social desirability) of the chosen option per respondent. */
+  collective: Float64Array;
+  /** Per option: share choosing it, geometric and arithmetic mean prediction, IS_k or SDS_k. */
+  share: Float64Array;
+  geoMean: Float64Array;
+  ariMean: Float64Array;
+  optionScore: Float64Array;
+  /** Respondents with a valid choice and prediction (N_q). */
+  n: number;
+}
+
+export interface ProjectiveResult {
+  ps: Float64Array;
+  cs: Float64Array;
+  is: Float64Array;
+  sds: Float64Array;
+  /** Valid projective questions per interview (the data points of PS and CS). */
+  dataPoints: Float64Array;
+  questions: ProjectiveQuestionResult[];
+  version: string;
+}
+
+export interface OesResult extends AggregateResult {
+  /** Answers per interview in the categories {6, 7, 10, 11, 12, 13}. */
+  badAnswers: Float64Array;
+}
+
+export interface CombinedWeights {
+  oes: number;
+  ts: number;
+  ibs: number;
+  ps: number;
+  cs: number;
+  /** Weakest-link cap over OES, TS, IBS; negative switches it off. */
+  cap: number;
+}
+
+export const DEFAULT_WEIGHTS: CombinedWeights = { oes: 3, ts: 2, ibs: 2, ps: 1, cs: 1, cap: 30 };
+
+export interface Subscores {
+  oes?: Float64Array;
+  ts?: Float64Array;
+  ibs?: Float64Array;
+  ps?: Float64Array;
+  cs?: Float64Array;
+}
+
+export interface CombinedResult {
+  combined: Float64Array;
+  nSubscores: Float64Array;
+  version: string;
+}
+
+/** Exclusion reasons in the product order; the primary reason is the first that fired. */
+export const REASONS = ['manual', 'combined', 'quota', 'IS', 'PS', 'CS', 'SDS', 'TS', 'IBS', 'OES'] as const;
+export type Reason = (typeof REASONS)[number];
+
+/** Scores the rules read, in the column order of the kernel. */
+export const RULE_KEYS = ['combined', 'is', 'ps', 'cs', 'sds', 'ts', 'ibs', 'oes'] as const;
+export type RuleKey = (typeof RULE_KEYS)[number];
+
+export interface ScoreRule {
+  enabled: boolean;
+  /** Fires when the score is below this value (0..100). */
+  threshold: number;
+  /** ... and the score has at least this many data points. */
+  minDataPoints: number;
+}
+
+export interface CleaningRules {
+  rules: Record<RuleKey, ScoreRule>;
+  /** OES rule: at least `min` answers in categories {6, 7, 10, 11, 12, 13}. */
+  badAnswers: { enabled: boolean; min: number };
+  /** Target sample size; trimming drops the lowest combined scores when `trim` is set. */
+  target?: { n: number; trim: boolean };
+}
+
+export const DEFAULT_RULES: CleaningRules = {
+  rules: {
+    combined: { enabled: true, threshold: 60, minDataPoints: 0 },
+    is: { enabled: false, threshold: 50, minDataPoints: 0 },
+    ps: { enabled: false, threshold: 50, minDataPoints: 0 },
+    cs: { enabled: false, threshold: 50, minDataPoints: 0 },
+    sds: { enabled: false, threshold: 50, minDataPoints: 0 },
+    ts: { enabled: true, threshold: 20, minDataPoints: 0 },
+    ibs: { enabled: true, threshold: 20, minDataPoints: 2 },
+    oes: { enabled: true, threshold: 40, minDataPoints: 2 },
+  },
+  badAnswers: { enabled: true, min: 2 },
+};
+
+export interface CleaningInput {
+  /** Score columns (NaN = null); missing columns count as all-null. */
+  scores: Partial<Record<RuleKey, Float64Array>>;
+  dataPoints?: Partial<Record<RuleKey, Float64Array>>;
+  /** Answers in the bad categories per interview (from the OES result). */
+  badAnswers?: Float64Array;
+  /** 0 none, 1 exclude, 2 keep. */
+  manual?: Float64Array;
+  /** Quota cell per interview (0..cells-1, anything else = none) and the target per cell. */
+  quota?: { cell: Float64Array; targets: Float64Array };
+  rows: number;
+}
+
+export interface CleaningResult {
+  /** 1 kept, 0 excluded. */
+  kept: Uint8Array;
+  /** Bit set of reasons (bit i = REASONS[i]) per interview. */
+  reasons: Uint16Array;
+  /** Index into REASONS of the primary reason, -1 when kept. */
+  primary: Int8Array;
+  keptCount: number;
+  version: string;
+}
+
+export const SCORE_KINDS = { ts: 1, ibs: 2, oes: 4, ps: 8, cs: 16 } as const;
+
+export interface CertificateResult {
+  /** 0 = no certificate, else 1..3 (3 best). */
+  level: number;
+  nKept: number;
+  meanCombined: number | null;
+  shareScored: number;
+  lowestCombined: number | null;
+  version: string;
+}
+
+export interface CreditsResult {
+  /** Credits per interview, whole numbers in [4, 10]. */
+  perInterview: Float64Array;
+  total: number;
+  version: string;
+}
+
+export interface RuleCleaningSession {
+  /** Re-runs the rules over the resident scores; only the rule table crosses the boundary. */
+  run(rules: CleaningRules): CleaningResult;
+  free(): void;
+}
+
+/** The numeric scoring API, implemented by the WASM facade and by the plain TypeScript reference. */
+export interface NumericScoring {
+  readonly version: string;
+  /** Time score f(r) for a duration `r` times the median (1 = median); 0..100, null for NaN. */
+  timeScoreOf(r: number): number | null;
+  timeScores(durations: MatrixInput, options?: TimeScoreOptions): TimeScoreResult;
+  gridScores(grid: MatrixInput, options?: GridOptions): GridResult;
+  /** IBS = (mean + min) / 2 over the scored grids, from one grid-score column per grid. */
+  ibs(gridScores: readonly Float64Array[]): AggregateResult;
+  /** longstring, avgstr, irv and Mahalanobis D² of every row; `confidence` for the D² flag (default 0.99). */
+  indices(items: MatrixInput, confidence?: number): IndicesResult;
+  /** Even-odd consistency with `factors` = consecutive scale lengths. */
+  evenOdd(items: MatrixInput, factors: readonly number[]): Float64Array;
+  /** Psychometric synonyms (or antonyms) with critical correlation `critval` (default 0.60). */
+  psychSyn(items: MatrixInput, options?: { critval?: number; antonyms?: boolean }): Float64Array;
+  projective(questions: readonly ProjectiveQuestion[], options?: ProjectiveOptions): ProjectiveResult;
+  /** Marlowe-Crowne form C SDS from 13 columns coded true/false (defaults 1 and 0). */
+  mcSds(items: MatrixInput, codes?: { true: number; false: number }): Float64Array;
+  /** OES per interview from one Int32Array of category codes per open question (0 = not scored). */
+  oes(categories: readonly Int32Array[]): OesResult;
+  combined(subscores: Subscores, rows: number, weights?: CombinedWeights): CombinedResult;
+  clean(input: CleaningInput, rules?: CleaningRules): CleaningResult;
+  cleaningSession(input: CleaningInput): RuleCleaningSession;
+  /** Certificate of the cleaned data; `kinds` is a bit set of SCORE_KINDS used in the project. */
+  certificate(combined: Float64Array, kept: Uint8Array, kinds: number): CertificateResult;
+  /** Credits from data-point columns (TS metrics, grids, open answers, projective questions). */
+  credits(dataPoints: readonly Float64Array[]): CreditsResult;
+  /** Chi-square quantile at probability p with df degrees of freedom. */
+  chiSquareQuantile(p: number, df: number): number;
+}
+
+/** The section of the rule table that crosses into the kernel: 28 doubles. */
+export function encodeRules(rules: CleaningRules): Float64Array {
+  const cfg = new Float64Array(28);
+  RULE_KEYS.forEach((key, s) => {
+    const r = rules.rules[key];
+    cfg[s * 3] = r.enabled ? 1 : 0;
+    cfg[s * 3 + 1] = r.threshold;
+    cfg[s * 3 + 2] = r.minDataPoints;
+  });
+  cfg[24] = rules.badAnswers.enabled ? 1 : 0;
+  cfg[25] = rules.badAnswers.min;
+  cfg[26] = rules.target?.n ?? 0;
+  cfg[27] = rules.target?.trim ? 1 : 0;
+  return cfg;
+}

@@ -1,0 +1,44 @@
+// Shared test setup: builds the .wasm when it is missing or older than its sources (so the suite
+// also runs from a clean tree), then loads it through the server-side loader.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadScoringFromDisk } from '../../scoring/load-node.ts';
+import { reference } from '../../scoring/reference.ts';
+import type { NumericScoring } from '../../scoring/index.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const wasmPath = `${root}scoring/build/scoring.wasm`;
+
+function newestSource(): number {
+  const dir = `${root}scoring/assembly`;
+  const times = readdirSync(dir).map((f) => statSync(`${dir}/${f}`).mtimeMs);
+  return Math.max(statSync(`${root}scoring/asconfig.json`).mtimeMs, ...times);
+}
+
+export function ensureScoringBuilt(): void {
+  if (existsSync(wasmPath) && statSync(wasmPath).mtimeMs >= newestSource()) return;
+  execFileSync(`${root}node_modules/.bin/asc`,
+    ['scoring/assembly/index.ts', '--config', 'scoring/asconfig.json', '--target', 'release'],
+    { cwd: root, stdio: 'inherit' });
+}
+
+ensureScoringBuilt();
+
+export const scoring = await loadScoringFromDisk();
+
+/** Both implementations, so every vector checks the WASM core and the reference alike. */
+export const implementations: [string, NumericScoring][] = [['wasm', scoring], ['reference', reference]];
+
+export const col = (...v: number[]) => Float64Array.from(v);
+
+/** One single-row grid per answer vector: one column per item. */
+export const rowAsColumns = (row: number[]) => row.map((v) => Float64Array.of(v));
+
+/** Many rows given row-wise, as one column per item. */
+export function rowsAsColumns(rows: number[][]): Float64Array[] {
+  const k = Math.max(...rows.map((r) => r.length));
+  return Array.from({ length: k }, (_, j) => Float64Array.from(rows, (r) => r[j] ?? NaN));
+}
+
+export const NA = Number.NaN;
