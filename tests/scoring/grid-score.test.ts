@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { GRID_LABELS } from '../../scoring/index.ts';
+import { implementations, rowAsColumns, rowsAsColumns, col } from './helpers.ts';
+
+describe.each(implementations)('grid score (%s)', (_, s) => {
+  const one = (row: number[], options = {}) => {
+    const r = s.gridScores(rowAsColumns(row), options);
+    return { score: r.scores[0]!, label: GRID_LABELS[r.labels[0]!] };
+  };
+
+  it('gives a straightliner 0 (TV5)', () => {
+    expect(one([3, 3, 3, 3, 3, 3, 3, 3, 3, 3])).toEqual({ score: 0, label: 'Straightliner' });
+  });
+
+  it('scores a partial straightliner between 30 and 70 (TV6)', () => {
+    const g = one([4, 4, 4, 4, 4, 4, 4, 4, 5, 4]);
+    expect(g.label).toBe('Partial Straightliner');
+    expect(g.score).toBeCloseTo(55.4, 1);
+  });
+
+  it.each([
+    ['alternating', [1, 2, 1, 2, 1, 2, 1, 2, 1, 2]],
+    ['staircase', [1, 2, 3, 4, 5, 6, 7]],
+    ['mirrored zig-zag', [1, 2, 3, 2, 1, 2, 3, 2, 1]],
+    ['cycle', [4, 4, 5, 4, 4, 5, 4, 4, 5, 4]],
+  ])('gives a perfect %s pattern 10 (TV7)', (_name, row) => {
+    const g = one(row);
+    expect(g.label).toBe('Pattern');
+    expect(g.score).toBeCloseTo(10, 9);
+  });
+
+  it('scores a near-pattern 47.5 (TV7)', () => {
+    expect(one([1, 2, 1, 2, 1, 2, 1, 2, 3, 2]).score).toBeCloseTo(47.5, 9);
+  });
+
+  it.each([
+    [[7, 8, 9, 1, 3, 5, 2, 5, 9, 6]],
+    [[4, 5, 4, 4, 5, 3, 4, 2, 5, 4]],
+  ])('gives normal answers %j 100 (TV8)', (row) => {
+    expect(one(row)).toEqual({ score: 100, label: 'OK' });
+  });
+
+  it('leaves a grid with only 6 valid answers unscored (TV9)', () => {
+    const g = s.gridScores(rowAsColumns([3, -999, 3, 3, 3, 3, 3]));
+    expect(g.scores[0]).toBeNaN();
+    expect(g.labels[0]).toBe(0);
+    expect(s.ibs([g.scores]).score[0]).toBeNaN();
+  });
+
+  it('removes missing answers but keeps the order', () => {
+    expect(one([1, NaN, 2, 1, -999, 2, 1, 2, 1, 2]).label).toBe('Pattern');
+  });
+
+  it('treats answers outside the valid range as missing', () => {
+    expect(s.gridScores(rowAsColumns([3, 3, 3, 3, 3, 3, 99]), { min: 1, max: 5 }).scores[0]).toBeNaN();
+  });
+
+  it('skips the pattern step when item order was randomised', () => {
+    expect(one([1, 2, 1, 2, 1, 2, 1, 2, 1, 2], { patterns: false })).toEqual({ score: 100, label: 'OK' });
+  });
+
+  it('blends mean and minimum over the scored grids (TV10)', () => {
+    expect(s.ibs([col(100), col(100), col(0)]).score[0]).toBeCloseTo(33.3, 1);
+    const r = s.ibs([col(100), col(NaN)]);
+    expect(r.score[0]).toBe(100);
+    expect(r.dataPoints[0]).toBe(1);
+  });
+
+  it('scores many rows at once, across block boundaries', () => {
+    const rows = Array.from({ length: 300 }, (_, i) => (i % 3 === 0 ? Array(10).fill(3) : [7, 8, 9, 1, 3, 5, 2, 5, 9, 6]));
+    const r = s.gridScores(rowsAsColumns(rows));
+    expect(r.scores[0]).toBe(0);
+    expect(r.scores[1]).toBe(100);
+    expect(r.scores[297]).toBe(0);
+    expect(r.scores[299]).toBe(100);
+  });
+});
