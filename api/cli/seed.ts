@@ -1,0 +1,15 @@
+import { seedDemoData } from '../../db/seed';
+import { createDeps } from '../deps';
+import { readEnv } from '../env';
+import { seedSecrets } from '../lib/seed-secrets';
+
+// `npm run db:seed`: demo data into the configured database (refused in production; a no-op when users exist).
+const env = readEnv();
+if (env.isProduction) {
+  console.error('Refusing to seed demo data with NODE_ENV=production.');
+  process.exit(1);
+}
+const deps = await createDeps(env);
+const seeded = await seedDemoData(deps.db, seedSecrets(deps.appSecret), { onlyIfEmpty: true });
+console.log(seeded ? `Seeded demo data into ${env.databaseUrl}` : 'The database already has users; nothing seeded.');
+deps.close();

@@ -1,0 +1,95 @@
+import type { Context as HonoContext } from 'hono';
+import type { AccessLevel } from '../../db/schema';
+import type { Deps } from '../deps';
+import { sha256Hex } from '../lib/crypto';
+import { DEFAULT_LOCALE, isLocale, localeFromHeader, type Locale } from '../lib/i18n';
+import { findLiveSessionByTokenHash, findUserByMagicKeyHash } from '../modules/auth/auth.repo';
+
+/** Who is asking: resolved once per request from the bearer token or the X-API-Key header. */
+export type Viewer = {
+  userId: string;
+  accessLevel: AccessLevel;
+  /** The organisation the request acts for: the user's own, or the one a SUPER_ADMIN scoped the session to. */
+  companyId: string | null;
+  /** The user's own organisation (null for operators). */
+  ownCompanyId: string | null;
+  sessionId: string | null;
+  sessionExpiresAt: string | null;
+  via: 'session' | 'apiKey';
+  locale: Locale;
+};
+
+export type GqlContext = {
+  deps: Deps;
+  hono: HonoContext;
+  /** Language of messages: Accept-Language, else the user's stored locale, else German. */
+  locale: () => Promise<Locale>;
+  /** The viewer, or null when anonymous (an invalid or expired credential also gives null). */
+  viewer: () => Promise<Viewer | null>;
+  /** True when a credential was sent (so an invalid one answers UNAUTHENTICATED, not a public view). */
+  sentCredential: boolean;
+  clientAddress: string;
+};
+
+export function clientAddressOf(c: HonoContext): string {
+  // Bun.serve passes its server as env (api/server.ts); tests have none.
+  const server = (c.env as { server?: { requestIP?: (r: Request) => { address: string } | null } } | undefined)?.server;
+  return server?.requestIP?.(c.req.raw)?.address ?? 'local';
+}
+
+export function createContext(deps: Deps, c: HonoContext): GqlContext {
+  const authorization = c.req.header('authorization');
+  const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const apiKey = c.req.header('x-api-key')?.trim();
+  let viewerPromise: Promise<Viewer | null> | undefined;
+  const viewer = () => (viewerPromise ??= resolveViewer(deps, bearer, apiKey));
+  const headerLocale = localeFromHeader(c.req.header('x-locale') ?? c.req.header('accept-language'));
+  return {
+    deps,
+    hono: c,
+    viewer,
+    locale: async () => headerLocale ?? (await viewer())?.locale ?? DEFAULT_LOCALE,
+    sentCredential: Boolean(bearer || apiKey),
+    clientAddress: clientAddressOf(c),
+  };
+}
+
+async function resolveViewer(deps: Deps, bearer: string | undefined, apiKey: string | undefined): Promise<Viewer | null> {
+  const now = deps.clock.now();
+  if (bearer && bearer.length <= 200) {
+    const row = await findLiveSessionByTokenHash(deps.db, sha256Hex(bearer), now.toISOString());
+    if (!row || !isUsable(row.user, row.companyStatus)) return null;
+    if (row.user.sessionsValidAfter && row.session.createdAt < row.user.sessionsValidAfter) return null;
+    return {
+      userId: row.user.id,
+      accessLevel: row.user.accessLevel,
+      companyId: row.session.companyId ?? row.user.companyId,
+      ownCompanyId: row.user.companyId,
+      sessionId: row.session.id,
+      sessionExpiresAt: row.session.expiresAt,
+      via: 'session',
+      locale: isLocale(row.user.locale) ? row.user.locale : DEFAULT_LOCALE,
+    };
+  }
+  if (apiKey && apiKey.length <= 200) {
+    const row = await findUserByMagicKeyHash(deps.db, sha256Hex(apiKey));
+    if (!row || !isUsable(row.user, row.companyStatus)) return null;
+    return {
+      userId: row.user.id,
+      accessLevel: row.user.accessLevel,
+      companyId: row.user.companyId,
+      ownCompanyId: row.user.companyId,
+      sessionId: null,
+      sessionExpiresAt: null,
+      via: 'apiKey',
+      locale: isLocale(row.user.locale) ? row.user.locale : DEFAULT_LOCALE,
+    };
+  }
+  return null;
+}
+
+/** Only activated users of activated organisations (operators have none) act; anything else ends the session's use at once. */
+function isUsable(user: { status: string; accessLevel: AccessLevel }, companyStatus: string | null): boolean {
+  if (user.status !== 'ACTIVATED') return false;
+  return user.accessLevel === 'SUPER_ADMIN' || companyStatus === 'ACTIVATED';
+}

@@ -1,0 +1,132 @@
+import { respondWithGraphiQL } from '@hono/graphql-server';
+import {
+  execute,
+  getOperationAST,
+  GraphQLError,
+  parse,
+  Source,
+  specifiedRules,
+  validate,
+  visit,
+  type DocumentNode,
+  type GraphQLSchema,
+} from 'graphql';
+import type { Context as HonoContext } from 'hono';
+import type { Deps } from '../deps';
+import { DEFAULT_LOCALE, localeFromHeader } from '../lib/i18n';
+import { createContext } from './context';
+import { formatError, httpStatusFor, type FormattedError } from './errors';
+import { aliasLimitRule, depthLimitRule, LIMITS } from './limits';
+import type { RootResolver } from './resolver-types';
+
+type Prepared = { document: DocumentNode; errors: readonly GraphQLError[]; usesIntrospection: boolean };
+
+/**
+ * POST /graphql (and GET for queries and GraphiQL). @hono/graphql-server 0.7 parses and validates
+ * every request and cannot attach error codes to malformed requests, so execution lives here:
+ * validated documents are cached by their text (parse + validate dominate graphql-js cost), depth
+ * and alias limits apply, and every error leaves with extensions.code.
+ */
+export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema, rootValue: Record<string, RootResolver>) {
+  const cache = new Map<string, Prepared>();
+  const rules = [...specifiedRules, depthLimitRule(), aliasLimitRule()];
+
+  const prepare = (query: string): Prepared => {
+    const hit = cache.get(query);
+    if (hit) {
+      cache.delete(query);
+      cache.set(query, hit);
+      return hit;
+    }
+    let prepared: Prepared;
+    try {
+      const document = parse(new Source(query, 'GraphQL request'), { maxTokens: 5000 });
+      let usesIntrospection = false;
+      visit(document, { Field: (node) => void ((node.name.value === '__schema' || node.name.value === '__type') && (usesIntrospection = true)) });
+      prepared = { document, errors: validate(schema, document, rules), usesIntrospection };
+    } catch (error) {
+      prepared = { document: { kind: 'Document', definitions: [] } as unknown as DocumentNode, errors: [error as GraphQLError], usesIntrospection: false };
+    }
+    cache.set(query, prepared);
+    if (cache.size > LIMITS.documentCacheSize) cache.delete(cache.keys().next().value!);
+    return prepared;
+  };
+
+  return async (c: HonoContext) => {
+    const requestLocale = localeFromHeader(c.req.header('x-locale') ?? c.req.header('accept-language')) ?? DEFAULT_LOCALE;
+    const badRequest = (message: string, status = 400) =>
+      c.json({ data: null, errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] }, status as 400);
+
+    let query: unknown;
+    let variables: unknown;
+    let operationName: unknown;
+    if (c.req.method === 'GET') {
+      query = c.req.query('query');
+      if (query === undefined) {
+        if (deps.env.graphiql) return respondWithGraphiQL(c);
+        return badRequest('Must provide query string.');
+      }
+      const rawVariables = c.req.query('variables');
+      try {
+        variables = rawVariables ? JSON.parse(rawVariables) : undefined;
+      } catch {
+        return badRequest('variables must be JSON.');
+      }
+      operationName = c.req.query('operationName');
+    } else if (c.req.method === 'POST') {
+      // JSON only: a cross-site form cannot send it without a CORS preflight (security.md).
+      if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return badRequest('Content-Type must be application/json.', 415);
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        return badRequest('The body is not valid JSON.');
+      }
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return badRequest('Send one operation per request (no batching).');
+      ({ query, variables, operationName } = body as Record<string, unknown>);
+    } else {
+      return c.json({ errors: [{ message: 'GraphQL only supports GET and POST requests.', extensions: { code: 'BAD_REQUEST' } }] }, 405, { Allow: 'GET, POST' });
+    }
+
+    if (typeof query !== 'string' || query.trim() === '') return badRequest('Must provide query string.');
+    if (query.length > LIMITS.maxQueryLength) return badRequest(`The query is longer than ${LIMITS.maxQueryLength} characters.`);
+    if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return badRequest('variables must be an object.');
+    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return badRequest('operationName must be a string.');
+
+    const prepared = prepare(query);
+    if (prepared.errors.length > 0) {
+      return c.json({ data: null, errors: prepared.errors.map((e) => ({ message: e.message, locations: e.locations, extensions: { code: 'BAD_REQUEST' } })) }, 400);
+    }
+    const ctx = createContext(deps, c);
+    if (prepared.usesIntrospection && !deps.env.graphiql && !ctx.sentCredential) return badRequest('Introspection is disabled.');
+    const operation = getOperationAST(prepared.document, (operationName as string | undefined) ?? null);
+    if (!operation) return badRequest('Unknown or ambiguous operation; name it with operationName.');
+    if (c.req.method === 'GET' && operation.operation !== 'query') {
+      return c.json({ data: null, errors: [{ message: `Can only perform a ${operation.operation} operation from a POST request.`, extensions: { code: 'BAD_REQUEST' } }] }, 405, { Allow: 'POST' });
+    }
+
+    const result = await execute({
+      schema,
+      document: prepared.document,
+      rootValue,
+      contextValue: ctx,
+      variableValues: (variables as Record<string, unknown> | null | undefined) ?? undefined,
+      operationName: (operationName as string | null | undefined) ?? undefined,
+    });
+    if (!result.errors?.length) return c.json({ data: result.data ?? null });
+
+    const locale = ctx.sentCredential ? await ctx.locale().catch(() => requestLocale) : requestLocale;
+    const errors: FormattedError[] = result.errors.map((e) =>
+      // Variable coercion errors (wrong types, missing required arguments) carry no path.
+      !e.path && !e.originalError
+        ? { message: e.message, extensions: { code: 'BAD_REQUEST' } }
+        : formatError(e, locale, (err) => deps.log.error('graphql error', err)),
+    );
+    const first = errors[0]!.extensions.code;
+    const status = first === 'BAD_REQUEST' && !result.data ? 400 : httpStatusFor(first);
+    const headers: Record<string, string> = {};
+    const retry = errors[0]!.extensions.retryAfterSeconds;
+    if (typeof retry === 'number') headers['Retry-After'] = String(retry);
+    return c.json({ data: result.data ?? null, errors }, status as 200, headers);
+  };
+}

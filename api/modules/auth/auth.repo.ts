@@ -1,0 +1,83 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { authTokens, companies, loginThrottle, sessions, users, type AuthTokenPurpose } from '../../../db/schema';
+
+/** The active user behind a session token hash, with the session and the company status. */
+export async function findLiveSessionByTokenHash(db: DbOrTx, tokenHash: string, nowIso: string) {
+  return db
+    .select({ session: sessions, user: users, companyStatus: companies.status })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, nowIso), isNull(users.deletedAt)))
+    .get();
+}
+
+export async function findUserByMagicKeyHash(db: DbOrTx, hash: string) {
+  return db
+    .select({ user: users, companyStatus: companies.status })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.magicKeyHash, hash), isNull(users.deletedAt)))
+    .get();
+}
+
+export async function insertSession(db: DbOrTx, row: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(row);
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string, nowIso: string) {
+  await db.update(sessions).set({ revokedAt: nowIso }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session of a user, optionally keeping one (the caller's own after a password change). */
+export async function revokeUserSessions(db: DbOrTx, userId: string, nowIso: string, exceptSessionId?: string) {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (exceptSessionId) conditions.push(sql`${sessions.id} <> ${exceptSessionId}`);
+  await db.update(sessions).set({ revokedAt: nowIso }).where(and(...conditions));
+}
+
+export async function insertAuthToken(db: DbOrTx, row: typeof authTokens.$inferInsert) {
+  await db.insert(authTokens).values(row);
+}
+
+export async function findAuthToken(db: DbOrTx, tokenHash: string, purposes: AuthTokenPurpose[]) {
+  const row = await db.select().from(authTokens).where(eq(authTokens.tokenHash, tokenHash)).get();
+  return row && purposes.includes(row.purpose) ? row : undefined;
+}
+
+/** Marks the token used; false when another request used it first (single use under concurrency). */
+export async function consumeAuthToken(db: DbOrTx, id: string, nowIso: string): Promise<boolean> {
+  const rows = await db
+    .update(authTokens)
+    .set({ usedAt: nowIso })
+    .where(and(eq(authTokens.id, id), isNull(authTokens.usedAt), isNull(authTokens.revokedAt)))
+    .returning({ id: authTokens.id });
+  return rows.length === 1;
+}
+
+/** Invalidates earlier tokens of the same purpose (a new reset mail or invitation replaces the old link). */
+export async function revokeAuthTokens(db: DbOrTx, userId: string, purpose: AuthTokenPurpose, nowIso: string) {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: nowIso })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), isNull(authTokens.revokedAt)));
+}
+
+export async function readThrottle(db: DbOrTx, key: string) {
+  return db.select().from(loginThrottle).where(eq(loginThrottle.key, key)).get();
+}
+
+export async function writeThrottle(db: DbOrTx, row: typeof loginThrottle.$inferInsert) {
+  await db
+    .insert(loginThrottle)
+    .values(row)
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: { failures: row.failures, windowStartedAt: row.windowStartedAt, lockedUntil: row.lockedUntil ?? null },
+    });
+}
+
+export async function clearThrottle(db: DbOrTx, key: string) {
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+}

@@ -1,0 +1,68 @@
+import type { Deps } from '../../deps';
+import type { Viewer } from '../../graphql/context';
+import { unseal } from '../../lib/crypto';
+import { countUserDatafiles, findCompanyOfUser, findPreferences, type UserRow } from './users.repo';
+
+/** Who may read a user's API key: the user, an ADMIN of the same company, an operator. */
+function mayReadMagicKey(viewer: Viewer | null, user: UserRow): boolean {
+  if (!viewer) return false;
+  if (viewer.userId === user.id || viewer.accessLevel === 'SUPER_ADMIN') return true;
+  return viewer.accessLevel === 'ADMIN' && viewer.ownCompanyId !== null && viewer.ownCompanyId === user.companyId;
+}
+
+/** Shared by every query that returns a User: nested fields load on demand. */
+export function presentUser(deps: Deps, viewer: Viewer | null, user: UserRow) {
+  let counts: ReturnType<typeof countUserDatafiles> | undefined;
+  const loadCounts = () => (counts ??= countUserDatafiles(deps.db, user.id));
+  const now = deps.clock.now().toISOString();
+  return {
+    id: user.id,
+    name: { first: user.firstName, last: user.lastName },
+    email: user.email,
+    image: user.image,
+    telephone: user.telephone,
+    position: user.position,
+    accessLevel: user.accessLevel,
+    status: user.status,
+    magicKey: () => (mayReadMagicKey(viewer, user) ? unseal(deps.appSecret, user.magicKeySealed) : null),
+    numberOfImports: async () => (await loadCounts()).numberOfImports,
+    numberOfDatafiles: async () => (await loadCounts()).numberOfDatafiles,
+    hasAcceptedTerms: user.hasAcceptedTerms,
+    hasConfirmedEmail: user.hasConfirmedEmail,
+    createdDate: user.createdAt,
+    locale: user.locale,
+    watchGetStarted: user.watchGetStarted,
+    watchNPS: !user.npsDone && user.nextNpsDate !== null && user.nextNpsDate <= now,
+    skipIngressIntegrationsPrerequisite: user.skipIngressIntegrationsPrerequisite,
+    isOwner: async () => {
+      if (!user.companyId) return false;
+      const company = await findCompanyOfUser(deps.db, user.companyId);
+      return company?.ownerId === user.id;
+    },
+    company: async () => {
+      if (!user.companyId) return null;
+      const c = await findCompanyOfUser(deps.db, user.companyId);
+      if (!c) return null;
+      return {
+        id: c.id,
+        name: c.name,
+        image: c.image,
+        isActivated: c.status,
+        address: { street: c.street, city: c.city, state: c.state, postalCode: c.postalCode, country: c.country },
+      };
+    },
+    userPreferences: async () => {
+      const p = await findPreferences(deps.db, user.id);
+      if (!p) return null;
+      return {
+        id: p.id,
+        isDatafileUploading: p.isDatafileUploading,
+        isDatafileUpdating: p.isDatafileUpdating,
+        nipoIntegration:
+          viewer?.userId === user.id
+            ? { username: p.nipoUsername, password: p.nipoPasswordSealed ? '********' : null, region: p.nipoRegion, domain: p.nipoDomain }
+            : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { companies, datafiles, userPreferences, users } from '../../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findLiveUserByEmail(db: DbOrTx, email: string) {
+  return db.select().from(users).where(and(eq(users.email, email), isNull(users.deletedAt))).get();
+}
+
+export async function findLiveUserById(db: DbOrTx, id: string) {
+  return db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).get();
+}
+
+export async function insertUser(db: DbOrTx, row: typeof users.$inferInsert) {
+  await db.insert(users).values(row);
+}
+
+export async function updateUserById(db: DbOrTx, id: string, set: Partial<typeof users.$inferInsert>) {
+  await db.update(users).set(set).where(eq(users.id, id));
+}
+
+export async function findCompanyOfUser(db: DbOrTx, companyId: string) {
+  return db.select().from(companies).where(eq(companies.id, companyId)).get();
+}
+
+export async function findPreferences(db: DbOrTx, userId: string) {
+  return db.select().from(userPreferences).where(eq(userPreferences.userId, userId)).get();
+}
+
+/** Datafiles the user owns (numberOfDatafiles) and imports they made (numberOfImports: non-draft ones). */
+export async function countUserDatafiles(db: DbOrTx, userId: string) {
+  const row = await db
+    .select({
+      all: count(),
+      imports: sql<number>`coalesce(sum(case when ${datafiles.status} <> 'DRAFT' then 1 else 0 end), 0)`,
+    })
+    .from(datafiles)
+    .where(and(eq(datafiles.ownerId, userId), eq(datafiles.isDeleted, false)))
+    .get();
+  return { numberOfDatafiles: row?.all ?? 0, numberOfImports: Number(row?.imports ?? 0) };
+}

@@ -1,0 +1,36 @@
+import { seedDemoData } from '../db/seed';
+import { seedSecrets } from './lib/seed-secrets';
+import { createApp } from './app';
+import { createDeps } from './deps';
+import { readEnv } from './env';
+import { startJobLoop } from './jobs/job-loop';
+
+/** The only Bun-specific file: migrate, seed a new database (never in production), serve, run jobs. */
+const env = readEnv();
+const deps = await createDeps(env);
+if (!env.isProduction) {
+  const seeded = await seedDemoData(deps.db, seedSecrets(deps.appSecret), { onlyIfEmpty: true });
+  if (seeded) deps.log.info('Seeded demo data into the new database');
+}
+const { app } = createApp(deps);
+const server = Bun.serve({ port: env.port, hostname: process.env.HOST ?? '0.0.0.0', fetch: (req, srv) => app.fetch(req, { server: srv }) });
+const stopJobs = startJobLoop(deps);
+
+console.log(`
+  Survey Quality Platform is running at ${env.publicUrl} (port ${server.port})
+  Database: ${env.databaseUrl}${env.smtpUrl ? '' : '\n  Mail: no SMTP_URL set, mails are kept in the outbox table and printed here'}
+
+  Demo accounts (password Demo-1234):
+    superadmin@example.com  SUPER_ADMIN
+    admin@example.com       ADMIN (owner of Demo Research GmbH)
+    employee@example.com    EMPLOYEE
+`);
+
+const shutdown = () => {
+  stopJobs();
+  server.stop();
+  deps.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
