@@ -1,0 +1,156 @@
+// Differential property tests: the WASM core and the plain TypeScript reference must agree within
+// 1e-9 (relative to the magnitude for unbounded values such as D²) on random data with -999 and NaN.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RULES, RULE_KEYS, type ColumnMajor } from '../../scoring/index.ts';
+import { reference } from '../../scoring/reference.ts';
+import { scoring } from './helpers.ts';
+
+const SEED = 20261121;
+const params = { seed: SEED, numRuns: 150 };
+
+function close(a: ArrayLike<number>, b: ArrayLike<number>): void {
+  expect(a.length).toBe(b.length);
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!, y = b[i]!;
+    if (Number.isNaN(y)) expect(x, `index ${i}`).toBeNaN();
+    else expect(Math.abs(x - y), `index ${i}: ${x} vs ${y}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(y)));
+  }
+}
+
+/** A cell: mostly small integer codes, sometimes -999 or NaN (missing), sometimes a fraction. */
+const cell = fc.oneof(
+  { weight: 12, arbitrary: fc.integer({ min: 1, max: 7 }) },
+  { weight: 1, arbitrary: fc.constant(-999) },
+  { weight: 1, arbitrary: fc.constant(Number.NaN) },
+  { weight: 1, arbitrary: fc.double({ min: 0, max: 10, noNaN: true }) },
+);
+
+const matrix = (maxRows: number, maxCols: number, value: fc.Arbitrary<number> = cell) =>
+  fc.tuple(fc.integer({ min: 1, max: maxRows }), fc.integer({ min: 1, max: maxCols })).chain(([rows, cols]) =>
+    fc.array(value, { minLength: rows * cols, maxLength: rows * cols }).map((v): ColumnMajor => ({ rows, cols, data: Float64Array.from(v) })),
+  );
+
+describe('WASM and reference agree', () => {
+  it('on grid scores and labels', () => {
+    fc.assert(fc.property(matrix(40, 16), fc.boolean(), (m, patterns) => {
+      const a = scoring.gridScores(m, { patterns }), b = reference.gridScores(m, { patterns });
+      close(a.scores, b.scores);
+      expect(Array.from(a.labels)).toEqual(Array.from(b.labels));
+    }), params);
+  });
+
+  it('on time scores with a low record minimum', () => {
+    const duration = fc.oneof(
+      { weight: 8, arbitrary: fc.double({ min: 1, max: 5000, noNaN: true }) },
+      { weight: 1, arbitrary: fc.constantFrom(-999, 0, Number.NaN, -3) },
+    );
+    fc.assert(fc.property(matrix(60, 4, duration), fc.integer({ min: -1, max: 3 }), fc.integer({ min: 1, max: 30 }), (m, total, minRecords) => {
+      const a = scoring.timeScores(m, { totalIndex: total, minRecords });
+      const b = reference.timeScores(m, { totalIndex: total, minRecords });
+      close(a.ts, b.ts);
+      close(a.dataPoints, b.dataPoints);
+      close(a.medians, b.medians);
+      close(a.extremelySlow, b.extremelySlow);
+    }), params);
+  });
+
+  it('on longstring, avgstr, irv and Mahalanobis D²', () => {
+    fc.assert(fc.property(matrix(50, 8), (m) => {
+      const a = scoring.indices(m), b = reference.indices(m);
+      close(a.longstring, b.longstring);
+      close(a.avgstr, b.avgstr);
+      close(a.irv, b.irv);
+      expect(a.rank).toBe(b.rank);
+      close(a.mahad, b.mahad);
+      close(a.mahadFlag, b.mahadFlag);
+    }), params);
+  });
+
+  it('on even-odd consistency and psychometric synonyms', () => {
+    fc.assert(fc.property(matrix(40, 12), fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 4 }), fc.boolean(), (m, factors, anto) => {
+      close(scoring.evenOdd(m, factors), reference.evenOdd(m, factors));
+      const opts = { critval: 0.3, antonyms: anto };
+      close(scoring.psychSyn(m, opts), reference.psychSyn(m, opts));
+    }), params);
+  });
+
+  it('on projective scores (PS, CS, IS, SDS)', () => {
+    const pred = fc.oneof(
+      { weight: 10, arbitrary: fc.integer({ min: 0, max: 100 }) },
+      { weight: 1, arbitrary: fc.constantFrom(-999, Number.NaN, 120) },
+    );
+    const q = fc.integer({ min: 2, max: 4 }).chain((m) =>
+      fc.record({
+        choice: fc.array(fc.oneof(fc.integer({ min: 1, max: m }), fc.constant(-999)), { minLength: 40, maxLength: 40 }),
+        preds: fc.array(fc.array(pred, { minLength: 40, maxLength: 40 }), { minLength: m - 1, maxLength: m - 1 }),
+        purpose: fc.constantFrom('information' as const, 'social-desirability' as const),
+      }).map(({ choice, preds, purpose }) => {
+        // The last column completes the sum to 100 (±3) so that many predictions are valid.
+        const last = choice.map((_, i) => 100 - preds.reduce((s, c) => s + (c[i]! >= 0 && c[i]! <= 100 ? c[i]! : 0), 0) + ((i % 7) - 3));
+        return { choice: Float64Array.from(choice), predictions: [...preds, last].map((c) => Float64Array.from(c)), purpose, options: m };
+      }),
+    );
+    fc.assert(fc.property(fc.array(q, { minLength: 1, maxLength: 3 }), fc.double({ min: 0.5, max: 2, noNaN: true }), fc.integer({ min: 1, max: 35 }), (qs, lambda, minRecords) => {
+      const a = scoring.projective(qs, { lambda, minRecords }), b = reference.projective(qs, { lambda, minRecords });
+      for (const k of ['ps', 'cs', 'is', 'sds', 'dataPoints'] as const) close(a[k], b[k]);
+      a.questions.forEach((qa, i) => {
+        close(qa.geoMean, b.questions[i]!.geoMean);
+        close(qa.optionScore, b.questions[i]!.optionScore);
+      });
+    }), { ...params, numRuns: 80 });
+  });
+
+  it('on OES, combined score, cleaning, certificate and credits', () => {
+    const score = fc.oneof({ weight: 6, arbitrary: fc.double({ min: 0, max: 100, noNaN: true }) }, { weight: 1, arbitrary: fc.constant(Number.NaN) });
+    const code = fc.constantFrom(0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, -2);
+    fc.assert(fc.property(fc.integer({ min: 1, max: 60 }).chain((n) => fc.record({
+      n: fc.constant(n),
+      cats: fc.array(fc.array(code, { minLength: n, maxLength: n }), { minLength: 1, maxLength: 4 }),
+      subs: fc.array(fc.array(score, { minLength: n, maxLength: n }), { minLength: 4, maxLength: 4 }),
+      manual: fc.array(fc.constantFrom(0, 0, 0, 1, 2), { minLength: n, maxLength: n }),
+      cell: fc.array(fc.constantFrom(-1, 0, 1, 2), { minLength: n, maxLength: n }),
+      targets: fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 3, maxLength: 3 }),
+      target: fc.integer({ min: 0, max: 60 }),
+      threshold: fc.integer({ min: 0, max: 100 }),
+    })), (d) => {
+      const cats = d.cats.map((c) => Int32Array.from(c));
+      const oa = scoring.oes(cats), ob = reference.oes(cats);
+      close(oa.score, ob.score);
+      close(oa.badAnswers, ob.badAnswers);
+      const [ts, ibs, ps, cs] = d.subs.map((s) => Float64Array.from(s));
+      const sub = { oes: oa.score, ts, ibs, ps, cs };
+      const ca = scoring.combined(sub, d.n), cb = reference.combined(sub, d.n);
+      close(ca.combined, cb.combined);
+      const input = {
+        rows: d.n,
+        scores: { combined: ca.combined, oes: oa.score, ts, ibs, ps, cs, is: ps, sds: cs },
+        dataPoints: { oes: oa.dataPoints, ibs: Float64Array.from(d.manual) },
+        badAnswers: oa.badAnswers, manual: Float64Array.from(d.manual),
+        quota: { cell: Float64Array.from(d.cell), targets: Float64Array.from(d.targets) },
+      };
+      const rules = {
+        ...DEFAULT_RULES,
+        rules: Object.fromEntries(RULE_KEYS.map((k) => [k, { enabled: true, threshold: d.threshold, minDataPoints: 1 }])) as typeof DEFAULT_RULES.rules,
+        target: { n: d.target, trim: true },
+      };
+      for (const r of [DEFAULT_RULES, rules]) {
+        const ka = scoring.clean(input, r), kb = reference.clean(input, r);
+        expect(Array.from(ka.kept)).toEqual(Array.from(kb.kept));
+        expect(Array.from(ka.reasons)).toEqual(Array.from(kb.reasons));
+        expect(Array.from(ka.primary)).toEqual(Array.from(kb.primary));
+        const za = scoring.certificate(ca.combined, ka.kept, 31), zb = reference.certificate(ca.combined, ka.kept, 31);
+        expect(za.level).toBe(zb.level);
+      }
+      const dps = [oa.dataPoints, Float64Array.from(d.manual)];
+      expect(scoring.credits(dps).total).toBe(reference.credits(dps).total);
+    }), params);
+  });
+
+  it('on the Marlowe-Crowne scale', () => {
+    const mc = fc.integer({ min: 1, max: 30 }).chain((rows) =>
+      fc.array(fc.constantFrom(0, 1, 1, 0, -999, Number.NaN), { minLength: rows * 13, maxLength: rows * 13 })
+        .map((v): ColumnMajor => ({ rows, cols: 13, data: Float64Array.from(v) })));
+    fc.assert(fc.property(mc, (m) => close(scoring.mcSds(m), reference.mcSds(m))), params);
+  });
+});

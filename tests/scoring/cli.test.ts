@@ -1,0 +1,76 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import './helpers.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'scoring-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(...args: string[]) {
+  const r = spawnSync(`${root}node_modules/.bin/bun`, [`${root}scoring/cli.ts`, ...args], { encoding: 'utf8', cwd: root });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const items = Array.from({ length: 10 }, (_, j) => `i${j + 1}`);
+const rows = [
+  ['A', 3, 3, 3, 3, 3, 3, 3, 3, 3, 3],
+  ['B', 4, 4, 4, 4, 4, 4, 4, 4, 5, 4],
+  ['C', 7, 8, 9, 1, 3, 5, 2, 5, 9, 6],
+  ['D', 1, 2, 1, 2, 'NA', 2, 1, '', 1, -999],
+];
+const csv = file('data.csv', [['id', ...items, 'comment'].join(','), ...rows.map((r) => [...r, '"ok, fine"'].join(','))].join('\n'));
+
+describe('scoring command line', () => {
+  it('writes one indices row per input row with id, longstring, avgstr, irv, mahad and ibs', () => {
+    const r = run('indices', '--input', csv, '--items', 'i1:i10', '--id', 'id');
+    expect(r.code).toBe(0);
+    const lines = r.out.trim().split('\n');
+    expect(lines[0]).toBe('id,longstring,avgstr,irv,mahad,ibs');
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toMatch(/^A,10,10,0,[\d.]+,0$/);
+    expect(lines[2]!.split(',').slice(0, 4)).toEqual(['B', '8', '3.3333', '0.3162']);
+    expect(lines[3]!.split(',')[5]).toBe('100');
+  });
+
+  it('treats empty cells, NA and -999 as missing', () => {
+    const r = run('indices', '--input', csv, '--items', 'i1:i10');
+    const d = r.out.trim().split('\n')[4]!.split(',');
+    // Seven valid answers remain (1 2 1 2 2 1 1): scored as a grid, longest run 2.
+    expect(d.slice(0, 2)).toEqual(['4', '2']);
+    expect(d[5]).toBe('100');
+  });
+
+  it('writes every configured score per row', () => {
+    const config = file('config.json', JSON.stringify({ id: 'id', grids: [{ items: 'i1:i10', min: 1, max: 9 }] }));
+    const r = run('score', '--input', csv, '--config', config, '--decimals', '1');
+    expect(r.code).toBe(0);
+    const [header, a, b] = r.out.trim().split('\n');
+    expect(header).toContain('combined');
+    const cols = header!.split(',');
+    expect(b!.split(',')[cols.indexOf('grid_1')]).toBe('55.4');
+    expect(a!.split(',')[cols.indexOf('primary_reason')]).toBe('combined');
+  });
+
+  it.each([
+    ['an unknown column', ['indices', '--input', csv, '--items', 'i1:nope'], /unknown column "nope"/],
+    ['non-numeric items', ['indices', '--input', csv, '--items', 'i1:comment'], /"ok, fine" is not a number/],
+    ['no rows', ['indices', '--input', file('empty.csv', 'id,i1\n'), '--items', 'i1:i1'], /no data rows/],
+    ['a missing file', ['indices', '--input', join(dir, 'absent.csv'), '--items', 'a:b'], /cannot read/],
+    ['an unknown command', ['frobnicate'], /unknown command/],
+    ['a broken config', ['score', '--input', csv, '--config', file('bad.json', '{')], /not valid JSON/],
+  ])('exits with code 2 and a clear message on %s', (_name, args, message) => {
+    const r = run(...(args as string[]));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message as RegExp);
+  });
+});
