@@ -1,0 +1,63 @@
+import { Box, Flex } from '@chakra-ui/react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { PageError, PageSpinner } from '../../components/feedback/page-state';
+import { useClearLocalStorageSync } from '../../features/settings/use-clear-local-storage-sync';
+import { type MeUser, useMe } from '../../features/users/api/use-me';
+import { useUpdateMyLocale } from '../../features/users/api/use-update-my-locale';
+import { GetStartedModal } from '../../features/users/components/get-started-modal';
+import { SurveyModal } from '../../features/users/components/survey-modal';
+import { isLocale, type Locale, readStoredLocale, setLocale } from '../../lib/i18n';
+import { AppFooter } from './app-footer';
+import { SessionExpiryAlert } from './session-expiry-alert';
+import { SideMenu } from './side-menu';
+import { TopBar, TOP_BAR_HEIGHT } from './top-bar';
+
+/** A browser without a stored choice takes the language the user chose on another device. */
+function useAdoptUserLocale(user: MeUser | undefined) {
+  useEffect(() => {
+    if (user && !readStoredLocale() && isLocale(user.locale)) setLocale(user.locale);
+  }, [user]);
+}
+
+/**
+ * The logged-in frame: top bar, side menu by role, content, footer, and the session-wide overlays.
+ * The user is loaded (validated) before any protected page renders.
+ */
+export function AppShell({ children }: { children: (user: MeUser) => ReactNode }) {
+  const { data, error, mutate } = useMe();
+  const [, navigate] = useLocation();
+  const { trigger: updateMyLocale } = useUpdateMyLocale();
+  const user = data?.me.user;
+  useAdoptUserLocale(user);
+  useClearLocalStorageSync(Boolean(user));
+
+  const onLocaleChanged = (locale: Locale) => {
+    updateMyLocale({ locale }).catch((failure: unknown) => console.error('updateMyLocale failed', failure));
+  };
+
+  if (!user) {
+    return (
+      <Box minH="100vh" bg="bg.subtle">
+        {error ? <PageError onRetry={() => void mutate()} /> : <PageSpinner />}
+      </Box>
+    );
+  }
+
+  return (
+    <Flex direction="column" h="100vh" overflow="hidden" data-testid="app-shell" data-role={user.accessLevel}>
+      <TopBar user={user} onLocaleChanged={onLocaleChanged} />
+      <Flex flex="1" minH="0" h={`calc(100vh - ${TOP_BAR_HEIGHT})`}>
+        <SideMenu accessLevel={user.accessLevel} />
+        <Flex as="main" direction="column" flex="1" minW="0" overflowY="auto" bg="bg.subtle">
+          <Box flex="1" px="8" py="7" maxW="1600px" w="full" mx="auto">{children(user)}</Box>
+          <AppFooter />
+        </Flex>
+      </Flex>
+      <SessionExpiryAlert />
+      {!user.watchGetStarted
+        ? <GetStartedModal user={user} onStart={() => navigate('/upload-dataset/step1')} />
+        : <SurveyModal user={user} />}
+    </Flex>
+  );
+}

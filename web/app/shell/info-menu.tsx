@@ -1,0 +1,27 @@
+import { IconButton, Menu, Portal } from '@chakra-ui/react';
+import { DownloadIcon, HelpIcon, InfoIcon } from '../../components/icons/icons';
+import { externalLinks } from '../../lib/external-links';
+import { useT } from '../../lib/i18n';
+
+export function InfoMenu() {
+  const t = useT();
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <IconButton variant="ghost" size="sm" aria-label={t('shell.info')} data-testid="info-menu"><InfoIcon /></IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="52">
+            <Menu.Item value="one-pager" asChild>
+              <a href={externalLinks.onePager} download><DownloadIcon />{t('shell.onePager')}</a>
+            </Menu.Item>
+            <Menu.Item value="help-center" asChild>
+              <a href={externalLinks.helpCenter} target="_blank" rel="noopener noreferrer"><HelpIcon />{t('shell.helpCenter')}</a>
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,61 @@
+import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { BugIcon, ChevronDownIcon, KeyIcon, LogoutIcon, UserIcon } from '../../components/icons/icons';
+import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog';
+import type { MeUser } from '../../features/users/api/use-me';
+import { EditProfileDialog } from '../../features/users/components/edit-profile-dialog';
+import { externalLinks } from '../../lib/external-links';
+import { useT } from '../../lib/i18n';
+
+export function UserMenu({ user }: { user: MeUser }) {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
+  const fullName = `${user.name.first} ${user.name.last}`;
+  return (
+    <>
+      <Menu.Root
+        positioning={{ placement: 'bottom-end' }}
+        onSelect={({ value }) => {
+          if (value === 'profile' || value === 'password') setDialog(value);
+          if (value === 'logout') navigate('/logout');
+        }}
+      >
+        <Menu.Trigger asChild>
+          <Button variant="ghost" size="sm" h="10" px="2" gap="2.5" aria-label={t('shell.userMenu')} data-testid="user-menu">
+            <Avatar.Root size="sm" colorPalette="brand">
+              <Avatar.Fallback name={fullName} />
+              {user.image && <Avatar.Image src={user.image} />}
+            </Avatar.Root>
+            <Box textAlign="start" lineHeight="short">
+              <Text fontSize="sm" fontWeight="semibold">{fullName}</Text>
+              <Text fontSize="xs" color="fg.muted" fontWeight="normal">{t(`shell.roles.${user.accessLevel}`)}</Text>
+            </Box>
+            <ChevronDownIcon />
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content minW="56">
+              <Box px="3" py="2">
+                <Text fontSize="sm" fontWeight="semibold">{fullName}</Text>
+                <Text fontSize="xs" color="fg.muted">{user.email}</Text>
+              </Box>
+              <Menu.Separator />
+              <Menu.Item value="profile" data-testid="menu-edit-profile"><UserIcon />{t('shell.editProfile')}</Menu.Item>
+              <Menu.Item value="password" data-testid="menu-change-password"><KeyIcon />{t('shell.changePassword')}</Menu.Item>
+              <Menu.Item value="bug-report" asChild>
+                <a href={externalLinks.bugReportMail} data-testid="menu-bug-report"><BugIcon />{t('shell.bugReport')}</a>
+              </Menu.Item>
+              <Menu.Separator />
+              <Menu.Item value="logout" color="fg.error" data-testid="menu-logout"><LogoutIcon />{t('shell.logout')}</Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      <EditProfileDialog user={user} open={dialog === 'profile'} onClose={() => setDialog(null)} />
+      <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+    </>
+  );
+}

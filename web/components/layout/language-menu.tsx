@@ -1,0 +1,43 @@
+import { Button, Menu, Portal } from '@chakra-ui/react';
+import { LOCALES, type Locale, setLocale, useLocale, useT } from '../../lib/i18n';
+import { ChevronDownIcon, GlobeIcon } from '../icons/icons';
+
+/**
+ * The language dropdown (de, en). The choice is kept in local storage as `locale`; `onChanged`
+ * lets the logged-in shell store it server-side too.
+ */
+export function LanguageMenu({ onChanged, variant = 'ghost' }: { onChanged?: (locale: Locale) => void; variant?: 'ghost' | 'outline' }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      onSelect={({ value }) => {
+        const next = value as Locale;
+        if (next === locale) return;
+        setLocale(next);
+        onChanged?.(next);
+      }}
+    >
+      <Menu.Trigger asChild>
+        <Button variant={variant} size="sm" aria-label={t('shell.language')} data-testid="language-menu" gap="1.5">
+          <GlobeIcon />
+          {locale.toUpperCase()}
+          <ChevronDownIcon />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="40">
+            {LOCALES.map((option) => (
+              <Menu.Item key={option} value={option} data-testid={`language-${option}`} fontWeight={option === locale ? 'semibold' : 'normal'}>
+                {t(`shell.languages.${option}`)}
+                <Menu.ItemCommand>{option.toUpperCase()}</Menu.ItemCommand>
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,31 @@
+import type { AppNotification } from './api/use-get-notifications-for-loggedin-user';
+
+/** The datafile id carried by a notification url, e.g. "/datafile-result?datafileId=42". */
+export function datafileIdFromUrl(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url, 'http://app.invalid');
+    const fromQuery = parsed.searchParams.get('datafileId');
+    if (fromQuery) return fromQuery;
+    const last = parsed.pathname.split('/').filter(Boolean).pop();
+    return last ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where opening a notification leads (spec section 4); null stays on the current page. */
+export function notificationTarget(notification: Pick<AppNotification, 'type' | 'url'>): string | null {
+  switch (notification.type) {
+    case 'UPLOAD_ERROR':
+      return '/upload-dataset/step1';
+    case 'UPDATE_ERROR':
+    case 'UPLOAD_FINISHED':
+    case 'UPDATE_FINISHED': {
+      const id = datafileIdFromUrl(notification.url);
+      return id ? `/datafile-result?datafileId=${encodeURIComponent(id)}` : null;
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,76 @@
+import { Box, Button, Dialog, Image, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { externalLinks, openInNewTab } from '../../../lib/external-links';
+import { errorCodeOf } from '../../../lib/graphql-client';
+import { useT, useTranslateError } from '../../../lib/i18n';
+import { isSuccess } from '../../../lib/status-response';
+import { revalidateOperations } from '../../../lib/swr-helpers';
+import type { MeUser } from '../api/use-me';
+import { useUpdateGetStarted } from '../api/use-update-get-started';
+
+type Choice = 'start' | 'tutorial' | 'cancel';
+
+/**
+ * Shows while the user has not watched the get-started introduction. Every button records it with
+ * updateGetStarted and the modal closes only after a SUCCESS answer (spec section 4).
+ */
+export function GetStartedModal({ user, onStart }: { user: MeUser; onStart: () => void }) {
+  const t = useT();
+  const translateError = useTranslateError();
+  const { mutate } = useSWRConfig();
+  const { trigger } = useUpdateGetStarted();
+  const [pending, setPending] = useState<Choice | null>(null);
+  const [errorCode, setErrorCode] = useState<string | null>(null);
+  const [closed, setClosed] = useState(false);
+
+  async function choose(choice: Choice) {
+    // Opened inside the click so the browser does not block the new tab.
+    if (choice === 'tutorial') openInNewTab(externalLinks.tutorialVideo);
+    setPending(choice);
+    setErrorCode(null);
+    try {
+      const result = await trigger({ userId: user.id });
+      if (!isSuccess(result.updateGetStarted)) {
+        setErrorCode('GENERAL_ERROR');
+        return;
+      }
+      setClosed(true);
+      if (choice === 'start') onStart();
+      void revalidateOperations(mutate, 'me');
+    } catch (error) {
+      setErrorCode(errorCodeOf(error));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const open = !user.watchGetStarted && !closed;
+  return (
+    <Dialog.Root open={open} placement="center" size="lg" closeOnInteractOutside={false} closeOnEscape={false}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="get-started-modal" overflow="hidden">
+            <Box bgGradient="to-br" gradientFrom="brand.600" gradientTo="teal.600" p="8" color="white">
+              <Image src="/logo.svg" alt="" boxSize="12" mb="4" />
+              <Dialog.Title fontSize="2xl">{t('getStarted.title')}</Dialog.Title>
+            </Box>
+            <Dialog.Body pt="6">
+              <Stack gap="4">
+                <ErrorAlert message={errorCode ? translateError(errorCode) : null} onDismiss={() => setErrorCode(null)} />
+                <Text color="fg.muted">{t('getStarted.text')}</Text>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="ghost" onClick={() => void choose('cancel')} loading={pending === 'cancel'} disabled={pending !== null}>{t('common.cancel')}</Button>
+              <Button variant="outline" onClick={() => void choose('tutorial')} loading={pending === 'tutorial'} disabled={pending !== null}>{t('getStarted.tutorial')}</Button>
+              <Button colorPalette="brand" onClick={() => void choose('start')} loading={pending === 'start'} disabled={pending !== null}>{t('getStarted.start')}</Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

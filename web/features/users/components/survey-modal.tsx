@@ -1,0 +1,67 @@
+import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { externalLinks, openInNewTab } from '../../../lib/external-links';
+import { errorCodeOf } from '../../../lib/graphql-client';
+import { useT, useTranslateError } from '../../../lib/i18n';
+import { isSuccess } from '../../../lib/status-response';
+import { revalidateOperations } from '../../../lib/swr-helpers';
+import type { MeUser } from '../api/use-me';
+import { useUpdateNps } from '../api/use-update-nps';
+
+/** "Later" postpones the survey by this many days (spec section 9). */
+export const SURVEY_POSTPONE_DAYS = 7;
+
+export function nextSurveyDate(now: Date = new Date()): string {
+  return new Date(now.getTime() + SURVEY_POSTPONE_DAYS * 24 * 60 * 60 * 1000).toISOString();
+}
+
+/** The feedback survey modal, shown while watchNPS is true. */
+export function SurveyModal({ user }: { user: MeUser }) {
+  const t = useT();
+  const translateError = useTranslateError();
+  const { mutate } = useSWRConfig();
+  const { trigger, isMutating } = useUpdateNps();
+  const [errorCode, setErrorCode] = useState<string | null>(null);
+  const [closed, setClosed] = useState(false);
+
+  async function answer(takePart: boolean) {
+    if (takePart) openInNewTab(externalLinks.feedbackSurvey);
+    setErrorCode(null);
+    try {
+      const result = await trigger({ userId: user.id, nextNPSDate: takePart ? null : nextSurveyDate() });
+      if (!isSuccess(result.updateNPS)) {
+        setErrorCode('GENERAL_ERROR');
+        return;
+      }
+      setClosed(true);
+      void revalidateOperations(mutate, 'me');
+    } catch (error) {
+      setErrorCode(errorCodeOf(error));
+    }
+  }
+
+  return (
+    <Dialog.Root open={user.watchNPS && !closed} placement="center" closeOnInteractOutside={false} closeOnEscape={false}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="survey-modal">
+            <Dialog.Header><Dialog.Title>{t('survey.title')}</Dialog.Title></Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <ErrorAlert message={errorCode ? translateError(errorCode) : null} onDismiss={() => setErrorCode(null)} />
+                <Text color="fg.muted">{t('survey.text')}</Text>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={() => void answer(false)} disabled={isMutating}>{t('survey.later')}</Button>
+              <Button colorPalette="brand" onClick={() => void answer(true)} disabled={isMutating}>{t('survey.yes')}</Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

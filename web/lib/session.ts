@@ -1,0 +1,58 @@
+import { atom, createStore } from 'jotai';
+import { deleteCookie, getCookie, setCookie } from './cookies';
+import { readStorage, removeStorage, storageKeys, writeStorage } from './storage';
+
+/** Cookie names of spec section 3 ("Session storage"). */
+export const TOKEN_COOKIE = 'accessToken';
+/** Holds the expiry instant as epoch milliseconds. */
+export const TOKEN_EXPIRY_COOKIE = 'tokenExpireDate';
+/** The expiry alert opens this long before the session ends (spec section 9). */
+export const EXPIRY_WARNING_MS = 300_000;
+
+export type Session = { token: string; expiresAt: number };
+
+/** The one jotai store of the app: the graphql client and React share it. */
+export const appStore = createStore();
+
+/** Reads the session from the cookies; null when absent or already expired. */
+export function readSession(now: number = Date.now()): Session | null {
+  const token = getCookie(TOKEN_COOKIE);
+  const expiresAt = Number(getCookie(TOKEN_EXPIRY_COOKIE));
+  if (!token || !Number.isFinite(expiresAt) || expiresAt <= now) return null;
+  return { token, expiresAt };
+}
+
+export const sessionAtom = atom<Session | null>(readSession());
+
+export function saveSession(accessToken: string, expiresInSeconds: number, now: number = Date.now()): Session {
+  const expiresAt = now + expiresInSeconds * 1000;
+  const expires = new Date(expiresAt);
+  setCookie(TOKEN_COOKIE, accessToken, expires);
+  setCookie(TOKEN_EXPIRY_COOKIE, String(expiresAt), expires);
+  removeStorage(storageKeys.waitingForLogout);
+  const session = { token: accessToken, expiresAt };
+  appStore.set(sessionAtom, session);
+  return session;
+}
+
+/** Removes the token cookies and the waiting-for-logout flag (spec sections 4 and 8). */
+export function clearSession(): void {
+  deleteCookie(TOKEN_COOKIE);
+  deleteCookie(TOKEN_EXPIRY_COOKIE);
+  removeStorage(storageKeys.waitingForLogout);
+  appStore.set(sessionAtom, null);
+}
+
+/** The token for the Authorization header, or null when there is no live session. */
+export function currentToken(): string | null {
+  return readSession()?.token ?? null;
+}
+
+export function isWaitingForLogout(): boolean {
+  return readStorage(storageKeys.waitingForLogout) === 'true';
+}
+
+/** The user consented to the expiry alert: they know the session is about to end. */
+export function setWaitingForLogout(): void {
+  writeStorage(storageKeys.waitingForLogout, 'true');
+}

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  // The footer shows the product version; one source of truth is package.json.
+  define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    manifest: true,
+    // The scoring .wasm must stay a separate file: it is streamed and compiled, never a data URL.
+    assetsInlineLimit: (filePath: string) => (filePath.endsWith('.wasm') ? false : undefined),
+    chunkSizeWarningLimit: 900,
+  },
+  server: {
+    host: '127.0.0.1',
+    proxy: {
+      '/graphql': { target: apiTarget, changeOrigin: true },
+      '/files': { target: apiTarget, changeOrigin: true },
+    },
+  },
+});
