@@ -116,11 +116,10 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema, rootValu
     if (!result.errors?.length) return c.json({ data: result.data ?? null });
 
     const locale = ctx.sentCredential ? await ctx.locale().catch(() => requestLocale) : requestLocale;
+    // Without a data key the request never ran: variable coercion failed (wrong types, missing values).
+    const requestError = !('data' in result);
     const errors: FormattedError[] = result.errors.map((e) =>
-      // Variable coercion errors (wrong types, missing required arguments) carry no path.
-      !e.path && !e.originalError
-        ? { message: e.message, extensions: { code: 'BAD_REQUEST' } }
-        : formatError(e, locale, (err) => deps.log.error('graphql error', err)),
+      requestError ? { message: e.message, extensions: { code: 'BAD_REQUEST' } } : formatError(e, locale, (err) => deps.log.error('graphql error', err)),
     );
     const first = errors[0]!.extensions.code;
     const status = first === 'BAD_REQUEST' && !result.data ? 400 : httpStatusFor(first);
