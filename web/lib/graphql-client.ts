@@ -34,17 +34,9 @@ function isOnPublicRoute(): boolean {
   return PUBLIC_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-/**
- * Codes that mean "the server failed", not "your request was refused". The GraphQL server answers
- * HTTP 500 whenever `data` is null, so a wrong old password also arrives as a 500: only a real server
- * failure (or a missing code) ends the session; catalogue codes like OLD_PASSWORDS_DONT_MATCH are
- * shown to the user instead.
- */
-const SERVER_FAILURE_CODES = new Set(['GENERAL_ERROR', 'SERVER_ERROR']);
-
+/** Spec section 8: any HTTP 401 or 500 ends the session (the API answers refusals with 200 and a code). */
 function shouldEndSession(status: number, code: string | null): boolean {
-  if (status === 401 || code === 'UNAUTHENTICATED') return true;
-  return status === 500 && (code === null || SERVER_FAILURE_CODES.has(code));
+  return status === 401 || status === 500 || code === 'UNAUTHENTICATED';
 }
 
 /** Spec section 8: clear the expiry, the waiting-for-logout flag and the token, then go to /login. */
@@ -65,7 +57,12 @@ export async function gqlRequest<TData, TVariables extends Record<string, unknow
   operationName: string,
   variables?: TVariables,
 ): Promise<TData> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    // The API renders error messages in this language; the UI translates codes itself.
+    'Accept-Language': document.documentElement.lang || 'de',
+  };
   const token = currentToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 

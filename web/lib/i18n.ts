@@ -27,7 +27,10 @@ export function readStoredLocale(): Locale | null {
   return isLocale(stored) ? stored : null;
 }
 
-export const localeAtom = atom<Locale>(readStoredLocale() ?? DEFAULT_LOCALE);
+const initialLocale: Locale = readStoredLocale() ?? DEFAULT_LOCALE;
+document.documentElement.lang = initialLocale;
+
+export const localeAtom = atom<Locale>(initialLocale);
 
 /** Changes the UI language and keeps it in local storage under `locale`. */
 export function setLocale(locale: Locale): void {
