@@ -1,6 +1,6 @@
-import { and, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { datafileContributors, datafiles } from '../../../db/schema';
+import { datafiles } from '../../../db/schema';
 import type { Viewer } from '../../graphql/context';
 
 /** Which datafiles a viewer sees: operators all (or their scoped company), ADMIN the company's, EMPLOYEE own and shared. */
@@ -9,9 +9,8 @@ export function visibleDatafiles(viewer: Viewer): SQL | undefined {
   if (viewer.accessLevel === 'SUPER_ADMIN') return viewer.companyId ? and(live, eq(datafiles.companyId, viewer.companyId)) : live;
   const company = eq(datafiles.companyId, viewer.companyId ?? '');
   if (viewer.accessLevel === 'ADMIN') return and(live, company);
-  const shared = exists(
-    sql`select 1 from ${datafileContributors} where ${datafileContributors.datafileId} = ${datafiles.id} and ${datafileContributors.userId} = ${viewer.userId}`,
-  );
+  // Qualified by hand: drizzle drops table names from columns in single-table selects, which would make the correlation ambiguous.
+  const shared = sql`"datafiles"."id" in (select "datafile_id" from "datafile_contributors" where "user_id" = ${viewer.userId})`;
   return and(live, company, or(eq(datafiles.ownerId, viewer.userId), shared));
 }
 

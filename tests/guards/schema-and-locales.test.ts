@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { isObjectType } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../api/graphql/error-codes';
+import { buildRoot, buildSchema } from '../../api/graphql/schema';
+import de from '../../locales/de.json';
+import en from '../../locales/en.json';
+
+const operations = JSON.parse(readFileSync(new URL('../../../shared/spec/operations.json', import.meta.url), 'utf8')) as {
+  now: { Query: string[]; Mutation: string[] };
+  later: { Query: string[]; Mutation: string[] };
+  argumentNames: Record<string, string[]>;
+};
+
+const schema = buildSchema();
+const root = buildRoot();
+const rootFields = (kind: 'Query' | 'Mutation') => {
+  const type = kind === 'Query' ? schema.getQueryType() : schema.getMutationType();
+  return Object.keys(type!.getFields()).filter((f) => f !== '_noop');
+};
+
+/**
+ * Calls of spec section 7 that later issues build (credit engine: issue 3, users: issue 5).
+ * Remove a name here when its operation lands; the test below fails if the two drift apart.
+ */
+const NOT_YET_BUILT = [
+  'getCompanyCreditSummary', 'getCompanyCreditPlans', 'getCompanyCreditPlansByType', 'getNextAvailableCreditPlanForCompany',
+  'getCompanyTransactionsGroupedByDatafile', 'getAllPackages', 'getPackage', 'getCompanyContracts', 'getContractById',
+  'isCompnayHavingUpcomingContract', 'getCompanies', 'getCompaniesSummary', 'getAllActiveCompanies', 'getAllNewCompanies',
+  'getCompany', 'getCompanyUsers', 'getActiveCompanyAdminUsers', 'getCompanyStats', 'getCompanyAvatarUploadURL', 'getUser',
+  'getAllUsers', 'getUserAvatarUploadURL', 'editContract', 'deleteContract', 'assignUpcomingContractToCompany', 'updateTestPlan',
+  'assignNewContractToCompany', 'updateCompanyNextContract', 'changeCompanyContractStatus', 'updateCompany', 'activateOrganization',
+  'updateCompanyStatus', 'changeCompanyStatusToDeactivate', 'deleteCompany', 'updateCompanyComment', 'changeCompanyBetaStatus',
+  'setPackage', 'refundTransaction', 'updateUser', 'inviteUserForSpecificCompany', 'resendUserInvitation', 'deleteUser',
+  'skipIngressIntegrationsPrerequisite', 'updateUserPreferenceForNipoIntegration',
+].sort();
+
+describe('guards against drift', () => {
+  it('every SDL root field has a resolver, and every resolver a field', () => {
+    for (const kind of ['Query', 'Mutation'] as const) {
+      expect(rootFields(kind).sort(), kind).toEqual(Object.keys(root[kind]).sort());
+    }
+  });
+
+  it('the schema holds every call of spec section 7 that is built, under the same root and with the spec\'s argument names', () => {
+    const missing: string[] = [];
+    for (const kind of ['Query', 'Mutation'] as const) {
+      const fields = (kind === 'Query' ? schema.getQueryType() : schema.getMutationType())!.getFields();
+      for (const name of operations.now[kind]) {
+        const field = fields[name];
+        if (!field) {
+          missing.push(name);
+          continue;
+        }
+        const args = field.args.map((a) => a.name);
+        for (const expected of operations.argumentNames[name] ?? []) expect(args, `${name} argument ${expected}`).toContain(expected);
+      }
+    }
+    expect(missing.sort()).toEqual(NOT_YET_BUILT);
+  });
+
+  it('every type in the schema is reachable and has described root fields', () => {
+    for (const kind of ['Query', 'Mutation'] as const) {
+      const type = kind === 'Query' ? schema.getQueryType()! : schema.getMutationType()!;
+      expect(isObjectType(type)).toBe(true);
+    }
+  });
+
+  const keys = (o: unknown, prefix = ''): string[] =>
+    Object.entries(o as Record<string, unknown>).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+
+  it('en and de have the same keys', () => {
+    const enKeys = new Set(keys(en));
+    const deKeys = new Set(keys(de));
+    expect([...enKeys].filter((k) => !deKeys.has(k)), 'only in en').toEqual([]);
+    expect([...deKeys].filter((k) => !enKeys.has(k)), 'only in de').toEqual([]);
+  });
+
+  it('every error code has a message in both languages, and no message is a stray key', () => {
+    for (const code of ERROR_CODES) {
+      expect((en as any).errors[code], `en ${code}`).toBeTruthy();
+      expect((de as any).errors[code], `de ${code}`).toBeTruthy();
+    }
+    expect(Object.keys((en as any).errors).sort()).toEqual([...ERROR_CODES].sort());
+  });
+});
