@@ -20,7 +20,7 @@ export function TextField({ name, label, type = 'text', autoComplete, required, 
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
-      <Input {...field} id={name} type={type} autoComplete={autoComplete} bg="bg" />
+      <Input {...field} type={type} autoComplete={autoComplete} bg="bg" />
       {helperText && !invalid && <Field.HelperText>{helperText}</Field.HelperText>}
       {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
     </Field.Root>

@@ -1,0 +1,92 @@
+import { render, type RenderResult } from '@testing-library/react';
+import { type Mock, vi } from 'vitest';
+import { App } from '../../../web/app/app';
+import { AppProviders } from '../../../web/app/providers';
+import { DEFAULT_LOCALE, localeAtom } from '../../../web/lib/i18n';
+import { appStore, clearSession, saveSession } from '../../../web/lib/session';
+
+export type AccessLevel = 'SUPER_ADMIN' | 'ADMIN' | 'EMPLOYEE';
+
+type GraphQLAnswer = { data?: unknown; errors?: { message: string; extensions: { code: string } }[]; status?: number };
+export type Handlers = Record<string, (variables: Record<string, unknown>) => GraphQLAnswer | Promise<GraphQLAnswer>>;
+
+export function meFor(accessLevel: AccessLevel, overrides: Record<string, unknown> = {}) {
+  return {
+    me: {
+      sessionExpiresAt: new Date(Date.now() + 8 * 3600_000).toISOString(),
+      companyId: accessLevel === 'SUPER_ADMIN' ? null : 'c1',
+      user: {
+        id: `u-${accessLevel}`,
+        name: { first: 'Test', last: accessLevel },
+        email: `${accessLevel.toLowerCase()}@example.com`,
+        image: null,
+        accessLevel,
+        status: 'ACTIVATED',
+        magicKey: 'key-123',
+        isOwner: accessLevel === 'ADMIN',
+        locale: 'de',
+        watchGetStarted: true,
+        watchNPS: false,
+        company: accessLevel === 'SUPER_ADMIN' ? null : { id: 'c1', name: 'Demo Research GmbH', image: null, isActivated: 'ACTIVATED' },
+        ...overrides,
+      },
+    },
+  };
+}
+
+/** Answers every call the shell makes; tests override single operations. */
+export function shellHandlers(accessLevel: AccessLevel, overrides: Handlers = {}): Handlers {
+  return {
+    me: () => ({ data: meFor(accessLevel) }),
+    getNotificationsForLoggedinUser: () => ({ data: { getNotificationsForLoggedinUser: [] } }),
+    getClearLocalStorage: () => ({ data: { getClearLocalStorage: { value: false, updatedAt: null } } }),
+    getMyDatafilesSummaryForDashboard: () => ({ data: { getMyDatafilesSummaryForDashboard: { numberOfDatafiles: 0, numberOfQualityScores: 0, numberOfDataRecords: 0 } } }),
+    updateMyLocale: () => ({ data: { updateMyLocale: { status: 'SUCCESS', message: null } } }),
+    ...overrides,
+  };
+}
+
+export type FetchMock = Mock<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>;
+
+/** Replaces fetch with a GraphQL fake that dispatches on operationName. */
+export function stubGraphQL(handlers: Handlers): FetchMock {
+  const fetchMock: FetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body ?? '{}')) as { operationName: string; variables: Record<string, unknown> };
+    const handler = handlers[body.operationName];
+    const answer: GraphQLAnswer = handler
+      ? await handler(body.variables ?? {})
+      : { errors: [{ message: `no fake for ${body.operationName}`, extensions: { code: 'GENERAL_ERROR' } }], status: 200 };
+    const { status = 200, ...payload } = answer;
+    return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function operationsCalled(fetchMock: FetchMock): { operationName: string; variables: Record<string, unknown> }[] {
+  return fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)) as { operationName: string; variables: Record<string, unknown> });
+}
+
+/** Starts a session as the API would after login. */
+export function startSession(expiresInSeconds = 8 * 3600): void {
+  saveSession('test-token', expiresInSeconds);
+}
+
+export function resetAppState(): void {
+  clearSession();
+  appStore.set(localeAtom, DEFAULT_LOCALE);
+  document.documentElement.lang = DEFAULT_LOCALE;
+}
+
+export function renderAppAt(path: string): RenderResult {
+  window.history.replaceState(null, '', path);
+  return render(
+    <AppProviders>
+      <App />
+    </AppProviders>,
+  );
+}
+
+export function currentUrl(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
