@@ -16,13 +16,23 @@ export interface ScoringExports {
 export class WasmMatrix implements ColumnMajor {
   #mem: WasmHeap;
   #ptr: number;
-  constructor(mem: WasmHeap, readonly rows: number, readonly cols: number) {
+  #owner: WasmMatrix | null;
+  constructor(mem: WasmHeap, readonly rows: number, readonly cols: number, view?: { owner: WasmMatrix; ptr: number }) {
     this.#mem = mem;
-    this.#ptr = mem.alloc(rows * cols * 8);
+    this.#owner = view?.owner ?? null;
+    this.#ptr = view ? view.ptr : mem.alloc(rows * cols * 8);
+  }
+  /**
+   * Columns [start, start + count) as a matrix that shares this one's memory (e.g. one grid out of a
+   * resident block of items). Freeing it does nothing; it dies with its owner.
+   */
+  columns(start: number, count: number): WasmMatrix {
+    if (start < 0 || count < 0 || start + count > this.cols) throw new RangeError('column range outside the matrix');
+    return new WasmMatrix(this.#mem, this.rows, count, { owner: this, ptr: this.ptr + start * this.rows * 8 });
   }
   /** Address inside WASM memory (for the facade only). */
   get ptr(): number {
-    if (this.#ptr === 0) throw new Error('WasmMatrix used after free()');
+    if (this.#ptr === 0 || (this.#owner && this.#owner.#ptr === 0)) throw new Error('WasmMatrix used after free()');
     return this.#ptr;
   }
   /** A fresh live view of the whole matrix; do not keep it across scoring calls. */
@@ -34,6 +44,7 @@ export class WasmMatrix implements ColumnMajor {
     return new Float64Array(this.#mem.buffer, this.ptr + j * this.rows * 8, this.rows);
   }
   free(): void {
+    if (this.#owner) return;
     if (this.#ptr !== 0) this.#mem.free(this.#ptr);
     this.#ptr = 0;
   }
@@ -69,8 +80,15 @@ export class Arena {
     this.#ptrs.push(p);
     return p;
   }
-  /** Copies a Float64Array in; returns its address. */
+  /**
+   * Address of a Float64Array inside WASM memory: a view that already lives there (a WasmMatrix
+   * column) is used in place, anything else is copied in.
+   */
   f64In(a: ArrayLike<number>): number {
+    if (a instanceof Float64Array && a.buffer === this.heap.buffer) return a.byteOffset;
+    if (a instanceof Float64Array && a.length === 0 && a.buffer.byteLength === 0) {
+      throw new Error('scoring: a view into scoring memory was detached by memory growth; take views right before the call');
+    }
     const p = this.alloc(a.length * 8);
     this.heap.f64(p, a.length).set(a);
     return p;
@@ -100,6 +118,11 @@ export class Arena {
     if (Array.isArray(m)) {
       const cols = m as readonly Float64Array[];
       const rows = cols[0]?.length ?? 0;
+      // Columns that are adjacent views into WASM memory (e.g. from one WasmMatrix) need no copy.
+      const first = cols[0];
+      if (first && first.buffer === this.heap.buffer && cols.every((c, j) => c.buffer === first.buffer && c.length === rows && c.byteOffset === first.byteOffset + j * rows * 8)) {
+        return { ptr: first.byteOffset, rows, cols: cols.length };
+      }
       const p = this.alloc(rows * cols.length * 8);
       cols.forEach((c, j) => {
         if (c.length !== rows) throw new RangeError(`column ${j} has ${c.length} rows, expected ${rows}`);

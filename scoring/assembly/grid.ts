@@ -102,43 +102,147 @@ export function scoreGridRow(x: usize, n: i32, d: usize, patterns: bool): f64 {
   return 100 - 90 * (r - 0.7) / 0.3;
 }
 
-// Rows are processed in blocks: a block is first transposed into row-major scratch, so the column-major
-// input is read as long contiguous runs instead of one cache line per item per row.
-const BLOCK: i32 = 128;
+// Codes within this magnitude take the integer path: exact i32 comparisons and a difference table.
+const INT_LIMIT: f64 = 127;
+
+/**
+ * Integer fast path of `scoreGridRow` for rows whose valid answers are whole numbers in [-127, 127]
+ * (every ordinary rating scale). Same arithmetic on the same values, so the same score.
+ */
+function scoreGridRowInt(x: usize, n: i32, d: usize, patterns: bool): f64 {
+  if (n < MIN_GRID_ITEMS) {
+    lastLabel = LABEL_NONE;
+    return NaN;
+  }
+  if (diffCounts == 0) diffCounts = take(<usize>(2 * DIFF_SPAN + 1) << 2);
+  const m = n - 1;
+  let changes = 0;
+  let prev = load<i32>(x);
+  for (let i = 0; i < m; i++) {
+    const next = load<i32>(x + (<usize>(i + 1) << 2));
+    const di = next - prev;
+    store<i32>(d + (<usize>i << 2), di);
+    changes += <i32>(di != 0);
+    prev = next;
+  }
+  const c = <f64>changes / <f64>m;
+  if (changes == 0) {
+    lastLabel = LABEL_STRAIGHTLINER;
+    return 0;
+  }
+  if (c < 0.35) {
+    lastLabel = LABEL_PARTIAL;
+    return 30 + 40 * c / 0.35;
+  }
+  if (!patterns) {
+    lastLabel = LABEL_OK;
+    return 100;
+  }
+  let best: f64 = 0;
+  const pmax = min(6, n >> 1);
+  for (let p = 2; p <= pmax; p++) {
+    let same = 0;
+    for (let i = p; i < n; i++) {
+      same += <i32>(load<i32>(x + (<usize>i << 2)) == load<i32>(x + (<usize>(i - p) << 2)));
+    }
+    const a = <f64>same / <f64>(n - p);
+    if (a > best) best = a;
+  }
+  let mode = 0;
+  for (let i = 0; i < m; i++) {
+    const di = load<i32>(d + (<usize>i << 2));
+    if (di == 0) continue;
+    const slot = diffCounts + (<usize>(di + DIFF_SPAN) << 2);
+    const cnt = load<i32>(slot) + 1;
+    store<i32>(slot, cnt);
+    if (cnt > mode) mode = cnt;
+  }
+  for (let i = 0; i < m; i++) store<i32>(diffCounts + (<usize>(load<i32>(d + (<usize>i << 2)) + DIFF_SPAN) << 2), 0);
+  const s = <f64>mode / <f64>m;
+  const r = best > s ? best : s;
+  if (r < 0.7) {
+    lastLabel = LABEL_OK;
+    return 100;
+  }
+  lastLabel = LABEL_PATTERN;
+  return 100 - 90 * (r - 0.7) / 0.3;
+}
+
+// Sentinels in the transposed block: a missing/out-of-range answer, and a valid non-integer one.
+const SKIP: i32 = 0x7fffffff;
+const FRACTION: i32 = 0x7ffffffe;
+const BLOCK: i32 = 256;
 
 /**
  * Grid score and label for every row of a column-major n x k grid. `lo`/`hi` bound the valid codes
  * (NaN = unbounded). Writes scores (0..100, NaN = null) and labels (as f64) per row.
+ *
+ * Rows are handled in blocks of 256: each column's run of the block is read sequentially and written
+ * as i32 codes into a small row-major block (L1-resident), because gathering a row straight from
+ * column-major memory touches one distant cache line per item.
  */
 export function gridScores(
   grid: usize, n: i32, k: i32, lo: f64, hi: f64, patterns: i32, outScore: usize, outLabel: usize,
 ): void {
-  const block = take(<usize>(BLOCK * k) << 3);
-  const row = take(<usize>k << 3);
+  const xf = take(<usize>k << 3);
+  const xi = take(<usize>k << 2);
   const d = take(<usize>k << 3);
-  const hasLo = lo == lo;
-  const hasHi = hi == hi;
+  const blk = take(<usize>(BLOCK * k) << 2);
+  const low = lo == lo ? lo : -Infinity;
+  const high = hi == hi ? hi : Infinity;
+  const usePatterns = patterns != 0;
   for (let start = 0; start < n; start += BLOCK) {
     const b = min(BLOCK, n - start);
     for (let j = 0; j < k; j++) {
-      const col = grid + ((<usize>j * <usize>n + <usize>start) << 3);
-      for (let i = 0; i < b; i++) stf(block, i * k + j, ldf(col, i));
+      let src = grid + ((<usize>j * <usize>n + <usize>start) << 3);
+      let dst = blk + (<usize>j << 2);
+      const step = <usize>k << 2;
+      for (let i = 0; i < b; i++) {
+        const v = load<f64>(src);
+        src += 8;
+        let code = SKIP;
+        if (!(v != v || v == -999 || v < low || v > high)) {
+          code = FRACTION;
+          if (v >= -INT_LIMIT && v <= INT_LIMIT) {
+            const iv = <i32>v;
+            if (<f64>iv == v) code = iv;
+          }
+        }
+        store<i32>(dst, code);
+        dst += step;
+      }
     }
     for (let i = 0; i < b; i++) {
-      const src = block + (<usize>(i * k) << 3);
+      const row = blk + (<usize>(i * k) << 2);
       let cnt = 0;
+      let ints = true;
       for (let j = 0; j < k; j++) {
-        const v = ldf(src, j);
-        if (isMissing(v) || (hasLo && v < lo) || (hasHi && v > hi)) continue;
-        stf(row, cnt++, v);
+        const code = load<i32>(row + (<usize>j << 2));
+        if (code == SKIP) continue;
+        if (code == FRACTION) ints = false;
+        store<i32>(xi + (<usize>cnt << 2), code);
+        cnt++;
       }
-      stf(outScore, start + i, scoreGridRow(row, cnt, d, patterns != 0));
+      let score: f64;
+      if (ints) score = scoreGridRowInt(xi, cnt, d, usePatterns);
+      else {
+        // Rare: a valid non-integer answer; redo the row from the doubles.
+        let c2 = 0;
+        for (let j = 0; j < k; j++) {
+          const v = ldf(grid, j * n + start + i);
+          if (v != v || v == -999 || v < low || v > high) continue;
+          stf(xf, c2++, v);
+        }
+        score = scoreGridRow(xf, c2, d, usePatterns);
+      }
+      stf(outScore, start + i, score);
       stf(outLabel, start + i, <f64>lastLabel);
     }
   }
-  release(block);
-  release(row);
+  release(xf);
+  release(xi);
   release(d);
+  release(blk);
 }
 
 /**

@@ -27,33 +27,36 @@ export function projectiveQuestion(
   outPs: usize, outCs: usize, outCollective: usize,
   outShare: usize, outGeo: usize, outAri: usize, outOption: usize,
 ): i32 {
-  // p holds the working probabilities row-major (n x m); valid marks usable respondents.
-  const p = take(<usize>(n * m) << 3);
+  // lp holds ln p (row-major n x m) so the second pass needs no logarithm; pc is p of the chosen option.
+  const lp = take(<usize>(n * m) << 3);
+  const pc = take(<usize>n << 3);
   const valid = take(<usize>n);
+  const y = take(<usize>m << 3);
   let nq = 0;
   for (let k = 0; k < m; k++) {
     stf(outShare, k, 0);
     stf(outGeo, k, 0);
     stf(outAri, k, 0);
   }
+  const binarySingle = predCols == 1 && m == 2;
   for (let i = 0; i < n; i++) {
     const c = ldf(choice, i);
     let ok = !isMissing(c) && c == Math.floor(c) && c >= 1 && c <= <f64>m;
     let sum: f64 = 0;
     if (ok) {
       for (let k = 0; k < m; k++) {
-        let y: f64;
-        if (predCols == 1 && m == 2) {
+        let v: f64;
+        if (binarySingle) {
           const y0 = ldf(pred, i);
-          y = k == 0 ? y0 : 100 - y0;
+          v = k == 0 ? y0 : 100 - y0;
           if (isMissing(y0)) ok = false;
         } else {
-          y = ldf(pred, k * n + i);
-          if (isMissing(y)) ok = false;
+          v = ldf(pred, k * n + i);
+          if (isMissing(v)) ok = false;
         }
-        if (!(y >= 0 && y <= 100)) ok = false;
-        stf(p, i * m + k, y);
-        sum += y;
+        if (!(v >= 0 && v <= 100)) ok = false;
+        stf(y, k, v);
+        sum += v;
       }
       if (ok && Math.abs(sum - 100) > 5) ok = false;
     }
@@ -61,21 +64,25 @@ export function projectiveQuestion(
     if (!ok) continue;
     let total: f64 = 0;
     for (let k = 0; k < m; k++) {
-      const q = Math.max((ldf(p, i * m + k) * (100 / sum)) / 100, EPS);
-      stf(p, i * m + k, q);
+      const q = Math.max((ldf(y, k) * (100 / sum)) / 100, EPS);
+      stf(y, k, q);
       total += q;
     }
-    for (let k = 0; k < m; k++) {
-      const q = ldf(p, i * m + k) / total;
-      stf(p, i * m + k, q);
-      stf(outGeo, k, ldf(outGeo, k) + Math.log(q));
-      stf(outAri, k, ldf(outAri, k) + q);
-    }
     const ck = <i32>c - 1;
+    for (let k = 0; k < m; k++) {
+      const q = ldf(y, k) / total;
+      const l = Math.log(q);
+      stf(lp, i * m + k, l);
+      stf(outGeo, k, ldf(outGeo, k) + l);
+      stf(outAri, k, ldf(outAri, k) + q);
+      if (k == ck) stf(pc, i, q);
+    }
     stf(outShare, ck, ldf(outShare, ck) + 1);
     nq++;
   }
   const enough = nq >= minN && nq > 0;
+  // ln x̄_k, once per option: KL = Σ x̄_k (ln x̄_k - ln p_k) over the chosen-by-someone options.
+  const lshare = take(<usize>m << 3);
   for (let k = 0; k < m; k++) {
     if (!enough) {
       stf(outShare, k, NaN);
@@ -87,6 +94,7 @@ export function projectiveQuestion(
     const share = ldf(outShare, k) / <f64>nq;
     const geo = Math.exp(ldf(outGeo, k) / <f64>nq);
     stf(outShare, k, share);
+    stf(lshare, k, share > 0 ? Math.log(share) : 0);
     stf(outGeo, k, geo);
     stf(outAri, k, ldf(outAri, k) / <f64>nq);
     stf(outOption, k, purpose == PURPOSE_SOCIAL_DESIRABILITY ? 100 * geo / (share + geo) : 100 * share / (share + geo));
@@ -101,14 +109,17 @@ export function projectiveQuestion(
     let kl: f64 = 0;
     for (let k = 0; k < m; k++) {
       const share = ldf(outShare, k);
-      if (share > 0) kl += share * Math.log(share / ldf(p, i * m + k));
+      if (share > 0) kl += share * (ldf(lshare, k) - ldf(lp, i * m + k));
     }
     stf(outPs, i, 100 * Math.exp(-lambda * kl));
     const ck = <i32>ldf(choice, i) - 1;
-    stf(outCs, i, 100 * Math.min(1, ldf(p, i * m + ck) / ldf(outAri, ck)));
+    stf(outCs, i, 100 * Math.min(1, ldf(pc, i) / ldf(outAri, ck)));
     stf(outCollective, i, ldf(outOption, ck));
   }
-  release(p);
+  release(lp);
+  release(pc);
+  release(y);
+  release(lshare);
   release(valid);
   return nq;
 }

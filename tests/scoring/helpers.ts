@@ -1,27 +1,9 @@
 // Shared test setup: builds the .wasm when it is missing or older than its sources (so the suite
 // also runs from a clean tree), then loads it through the server-side loader.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { ensureScoringBuilt } from './helpers-build.ts';
 import { loadScoringFromDisk } from '../../scoring/load-node.ts';
 import { reference } from '../../scoring/reference.ts';
 import type { NumericScoring } from '../../scoring/index.ts';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const wasmPath = `${root}scoring/build/scoring.wasm`;
-
-function newestSource(): number {
-  const dir = `${root}scoring/assembly`;
-  const times = readdirSync(dir).map((f) => statSync(`${dir}/${f}`).mtimeMs);
-  return Math.max(statSync(`${root}scoring/asconfig.json`).mtimeMs, ...times);
-}
-
-export function ensureScoringBuilt(): void {
-  if (existsSync(wasmPath) && statSync(wasmPath).mtimeMs >= newestSource()) return;
-  execFileSync(`${root}node_modules/.bin/asc`,
-    ['scoring/assembly/index.ts', '--config', 'scoring/asconfig.json', '--target', 'release'],
-    { cwd: root, stdio: 'inherit' });
-}
 
 ensureScoringBuilt();
 

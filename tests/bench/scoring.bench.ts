@@ -1,0 +1,140 @@
+// Scoring benchmark (issue 6, "Measure"): 1,000,000 interviews x 60 grid items (6 grids of 10) plus
+// durations (total + 4 pages) and 4 binary projective questions, on one core (Bun runs JS and WASM
+// on the main thread). Prints the WASM path, the reference path, a single-pass sum over the same
+// Float64Array (the memory-scan floor) and their ratios; then re-cleaning 100,000 scored interviews
+// after one threshold change (target 16 ms). Run: npm run bench:scoring. Not part of the test suite.
+import { DEFAULT_RULES, type CleaningRules, type ColumnMajor, type ProjectiveQuestion, type Scoring } from '../../scoring/index.ts';
+import { loadScoringFromDisk } from '../../scoring/load-node.ts';
+import { reference } from '../../scoring/reference.ts';
+import { ensureScoringBuilt } from '../scoring/helpers-build.ts';
+
+const N = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const GRIDS = 6, ITEMS = 10, PAGES = 4, QUESTIONS = 4;
+
+/** Deterministic PRNG (mulberry32) so every run scores the same data. */
+function rng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ms = (t0: number) => performance.now() - t0;
+const fmt = (v: number) => `${v.toFixed(1).padStart(9)} ms`;
+
+ensureScoringBuilt();
+const s: Scoring = await loadScoringFromDisk();
+const rand = rng(42);
+
+// One resident block holds every numeric input column: items, durations, choices and predictions.
+const COLS = GRIDS * ITEMS + 1 + PAGES + QUESTIONS * 3;
+const block = s.matrix(N, COLS);
+{
+  const data = block.data;
+  for (let i = 0; i < N; i++) {
+    const kind = rand();
+    const base = 1 + Math.floor(rand() * 5);
+    for (let j = 0; j < GRIDS * ITEMS; j++) {
+      // Most people answer near their own level; 5 % straightline, 3 % alternate, 1 % leave gaps.
+      let v = kind < 0.05 ? base : kind < 0.08 ? 1 + (j % 2) : Math.min(5, Math.max(1, base + Math.round((rand() - 0.5) * 3)));
+      if (rand() < 0.01) v = -999;
+      data[j * N + i] = v;
+    }
+    const speed = kind > 0.97 ? 0.2 : 0.6 + rand();
+    for (let p = 0; p <= PAGES; p++) data[(GRIDS * ITEMS + p) * N + i] = (p === 0 ? 900 : 120) * speed * (0.8 + 0.4 * rand());
+    for (let q = 0; q < QUESTIONS; q++) {
+      const c = GRIDS * ITEMS + 1 + PAGES + q * 3;
+      const yes = 30 + Math.round(rand() * 50);
+      data[c * N + i] = rand() < 0.6 ? 1 : 2;
+      data[(c + 1) * N + i] = yes;
+      data[(c + 2) * N + i] = 100 - yes;
+    }
+  }
+}
+const MB = (COLS * N * 8) / 2 ** 20;
+
+/** The floor: one pass summing the same Float64Array the kernels read. */
+function floorSum(): number {
+  const d = block.data;
+  let sum = 0;
+  for (let i = 0; i < d.length; i++) sum += d[i]!;
+  return sum;
+}
+
+function wasmPath(): number {
+  const grids = Array.from({ length: GRIDS }, (_, g) => s.gridScores(block.columns(g * ITEMS, ITEMS), { min: 1, max: 5 }).scores);
+  const ibs = s.ibs(grids);
+  const ts = s.timeScores(block.columns(GRIDS * ITEMS, 1 + PAGES), { totalIndex: 0 });
+  const questions: ProjectiveQuestion[] = Array.from({ length: QUESTIONS }, (_, q) => {
+    const c = GRIDS * ITEMS + 1 + PAGES + q * 3;
+    return { choice: block.column(c), predictions: [block.column(c + 1), block.column(c + 2)], purpose: 'information' };
+  });
+  const proj = s.projective(questions);
+  const comb = s.combined({ ts: ts.ts, ibs: ibs.score, ps: proj.ps, cs: proj.cs }, N);
+  s.credits([ts.dataPoints, ibs.dataPoints, proj.dataPoints]);
+  return comb.combined[0]!;
+}
+
+function referencePath(): number {
+  const d = block.data.slice();
+  const view = (start: number, cols: number): ColumnMajor => ({ rows: N, cols, data: d.subarray(start * N, (start + cols) * N) });
+  const col = (c: number) => d.subarray(c * N, (c + 1) * N);
+  const grids = Array.from({ length: GRIDS }, (_, g) => reference.gridScores(view(g * ITEMS, ITEMS), { min: 1, max: 5 }).scores);
+  const ibs = reference.ibs(grids);
+  const ts = reference.timeScores(view(GRIDS * ITEMS, 1 + PAGES), { totalIndex: 0 });
+  const questions: ProjectiveQuestion[] = Array.from({ length: QUESTIONS }, (_, q) => {
+    const c = GRIDS * ITEMS + 1 + PAGES + q * 3;
+    return { choice: col(c), predictions: [col(c + 1), col(c + 2)], purpose: 'information' };
+  });
+  const proj = reference.projective(questions);
+  const comb = reference.combined({ ts: ts.ts, ibs: ibs.score, ps: proj.ps, cs: proj.cs }, N);
+  reference.credits([ts.dataPoints, ibs.dataPoints, proj.dataPoints]);
+  return comb.combined[0]!;
+}
+
+function best(fn: () => unknown, runs: number): number {
+  let b = Infinity;
+  for (let r = 0; r < runs; r++) {
+    const t0 = performance.now();
+    fn();
+    b = Math.min(b, ms(t0));
+  }
+  return b;
+}
+
+console.log(`scoring bench: ${N.toLocaleString('en')} interviews x ${GRIDS * ITEMS} grid items + ${1 + PAGES} durations + ${QUESTIONS} projective questions (${MB.toFixed(0)} MiB of doubles), scoring version ${s.version}`);
+const floor = best(floorSum, 5);
+const wasm = best(wasmPath, 3);
+const ref = best(referencePath, 1);
+console.log(`floor  (single-pass sum over the same Float64Array) ${fmt(floor)}`);
+console.log(`WASM path  (TS, 6 grids + IBS, PS/CS/IS, combined, credits) ${fmt(wasm)}   ${(wasm / floor).toFixed(2)}x floor (target <= 5x)`);
+console.log(`reference path (plain TypeScript)                      ${fmt(ref)}   ${(ref / floor).toFixed(2)}x floor, ${(ref / wasm).toFixed(2)}x WASM`);
+block.free();
+
+// Re-cleaning: 100,000 scored interviews, one threshold moves (what the worksheet does under a slider).
+const M = 100_000;
+const score = () => Float64Array.from({ length: M }, () => (rand() < 0.02 ? Number.NaN : rand() * 100));
+const session = s.cleaningSession({
+  rows: M,
+  scores: { combined: score(), ts: score(), ibs: score(), oes: score(), ps: score(), cs: score() },
+  dataPoints: { ibs: Float64Array.from({ length: M }, () => Math.floor(rand() * 4)), oes: Float64Array.from({ length: M }, () => Math.floor(rand() * 5)) },
+  badAnswers: Float64Array.from({ length: M }, () => Math.floor(rand() * 3)),
+  manual: Float64Array.from({ length: M }, () => (rand() < 0.01 ? 1 + Math.floor(rand() * 2) : 0)),
+});
+const withThreshold = (t: number): CleaningRules => ({
+  ...DEFAULT_RULES,
+  rules: { ...DEFAULT_RULES.rules, combined: { enabled: true, threshold: t, minDataPoints: 0 } },
+  target: { n: 60_000, trim: true },
+});
+session.run(withThreshold(60));
+const times: number[] = [];
+for (let t = 40; t < 80; t++) {
+  const t0 = performance.now();
+  session.run(withThreshold(t));
+  times.push(ms(t0));
+}
+times.sort((a, b) => a - b);
+console.log(`re-clean 100,000 interviews after a threshold change (with target trimming): median ${fmt(times[times.length >> 1]!)}, worst ${fmt(times[times.length - 1]!)} (target 16 ms)`);
+session.free();
