@@ -52,6 +52,8 @@ export const contracts = sqliteTable(
     backupCreditPlanId: text('backup_credit_plan_id'),
     deactivatedAt: instant('deactivated_at'),
     deactivatedBy: text('deactivated_by'),
+    /** A deleted upcoming contract: kept for the audit trail (its plan's credits are written off), hidden from lists. */
+    deletedAt: instant('deleted_at'),
     createdAt: createdAt(),
     createdBy: text('created_by'),
     /** Optimistic locking for edits. */
