@@ -56,8 +56,8 @@ export function SurveyModal({ user }: { user: MeUser }) {
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={() => void answer(false)} disabled={isMutating}>{t('survey.later')}</Button>
-              <Button colorPalette="brand" onClick={() => void answer(true)} disabled={isMutating}>{t('survey.yes')}</Button>
+              <Button variant="outline" data-testid="survey-later" onClick={() => void answer(false)} disabled={isMutating}>{t('survey.later')}</Button>
+              <Button colorPalette="brand" data-testid="survey-yes" onClick={() => void answer(true)} disabled={isMutating}>{t('survey.yes')}</Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>
