@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { CHARGE_KINDS, type ChargeKind } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError } from '../../graphql/errors';
+import { loadScoringFromDisk } from '../../../scoring/load-node';
+import { todayIn } from '../contracts/contract-status';
+import { alertBackupActivated, alertLowBalanceIfNeeded } from './credit-alerts.service';
+import {
+  appendLedgerRows,
+  chargeByIdempotencyKey,
+  datafileOwnerCompany,
+  debitPrepaidPlan,
+  insertCharge,
+  markPlanActivated,
+  planById,
+  plansOfCompany,
+  recordPayAsUsage,
+  usedRowsOfCharge,
+  type ChargeRow,
+  type LedgerInsert,
+} from './credits.repo';
+import { allocate, contractsByIdOf, isPrepaid, orderEligiblePlans, type Allocation } from './drawdown';
+import { inWriteTransaction, type Tx } from './write-transaction';
+
+/** What the ledger services need from Deps: the database and the clock. */
+export type LedgerDeps = Pick<Deps, 'db' | 'clock'>;
+
+/** Spec section 9: an interview costs 4..10 credits. */
+export const MIN_CREDITS_PER_INTERVIEW = 4;
+export const MAX_CREDITS_PER_INTERVIEW = 10;
+
+export type ChargeInput = {
+  companyId: string;
+  datafileId: string;
+  kind: ChargeKind;
+  /** Natural key of the charging event, e.g. upload:{datafileId}:{revision} or live:{datafileId}:{recordId}. */
+  idempotencyKey: string;
+  /** Credits per interview, each an integer in 4..10 (from creditsForInterviews). */
+  interviewCredits: readonly number[];
+  actorId: string | null;
+  description: string;
+};
+
+export type ChargeResult = {
+  chargeId: string;
+  /** Total credits charged (integer > 0) = sum of interviewCredits = sum of allocations. */
+  credits: number;
+  /** Credits per plan in drawdown order; the pay-as-usage plan, if used, is last. */
+  allocations: Allocation[];
+  /** True when this call repeated an earlier one with the same key and payload. */
+  replayed: boolean;
+};
+
+/** Test seam: runs inside the transaction after the ledger rows are written (a throw simulates a crash). */
+export type ChargeHooks = { afterWrites?: (tx: Tx) => void | Promise<void> };
+
+let scoring: ReturnType<typeof loadScoringFromDisk> | undefined;
+
+/**
+ * Credits per interview (integers 4..10) from each interview's scored data points, by the scoring
+ * facade's one shared function (spec section 9): the upload step-3 estimate and the charge both call
+ * this, so they cannot disagree. Empty cells (NaN) cost nothing.
+ */
+export async function creditsForInterviews(dataPoints: readonly Float64Array[]): Promise<number[]> {
+  scoring ??= loadScoringFromDisk();
+  return Array.from((await scoring).credits(dataPoints).perInterview, (c) => Math.round(c));
+}
+
+function invalid(field: string, reason?: string): never {
+  throw new AppError('INVALID_PARAMETERS', reason ? { field, reason } : { field });
+}
+
+function validate(input: ChargeInput): number {
+  for (const field of ['companyId', 'datafileId', 'idempotencyKey'] as const) if (typeof input[field] !== 'string' || input[field].length === 0) invalid(field);
+  if (!CHARGE_KINDS.includes(input.kind)) invalid('kind');
+  if (!Array.isArray(input.interviewCredits) || input.interviewCredits.length === 0) invalid('interviewCredits');
+  let credits = 0;
+  for (const c of input.interviewCredits) {
+    if (!Number.isInteger(c) || c < MIN_CREDITS_PER_INTERVIEW || c > MAX_CREDITS_PER_INTERVIEW) invalid('interviewCredits');
+    credits += c;
+  }
+  return credits;
+}
+
+/** Hash of everything that determines the charge: a retry must send exactly this again. */
+const requestHashOf = (i: ChargeInput) => createHash('sha256').update(JSON.stringify([i.companyId, i.datafileId, i.kind, i.interviewCredits])).digest('hex');
+
+async function replay(db: Tx | LedgerDeps['db'], existing: ChargeRow, requestHash: string): Promise<ChargeResult> {
+  // Stripe's rule: the same key with another payload is a client bug, never a second charge.
+  if (existing.requestHash !== requestHash) invalid('idempotencyKey', 'IDEMPOTENCY_KEY_REUSED');
+  const rows = await usedRowsOfCharge(db, existing.id);
+  return { chargeId: existing.id, credits: existing.credits, allocations: rows.map((r) => ({ creditPlanId: r.creditPlanId, amount: r.amount })), replayed: true };
+}
+
+/**
+ * Charges a datafile event: all or nothing, in one BEGIN IMMEDIATE transaction. Draws from the
+ * company's plans in drawdown order (one USED row per plan touched, one operation id), the rest
+ * from the pay-as-usage plan (activating a backup plan and alerting the admins on first use).
+ * Errors (nothing written): INVALID_PARAMETERS (bad input; reason IDEMPOTENCY_KEY_REUSED for the
+ * same key with another payload), INVALID_ID (datafile not of this company), BALANCE_NOT_ENOUGH
+ * (details.shortfall: credits missing). Same key and payload: the first result, replayed: true.
+ */
+export async function chargeDatafile(deps: LedgerDeps, input: ChargeInput, hooks: ChargeHooks = {}): Promise<ChargeResult> {
+  const credits = validate(input);
+  const requestHash = requestHashOf(input);
+  // Retries are common (uploads resume, live batches resend): answer them without the write lock.
+  const earlier = await chargeByIdempotencyKey(deps.db, input.idempotencyKey);
+  if (earlier) return replay(deps.db, earlier, requestHash);
+
+  return inWriteTransaction(deps.db, async (tx) => {
+    const existing = await chargeByIdempotencyKey(tx, input.idempotencyKey);
+    if (existing) return replay(tx, existing, requestHash);
+    if ((await datafileOwnerCompany(tx, input.datafileId)) !== input.companyId) throw new AppError('INVALID_ID', { field: 'datafileId' });
+
+    // Read the clock inside the transaction: a queued charge is dated when it runs.
+    const now = deps.clock.now();
+    const today = todayIn(deps.clock);
+    const plans = await plansOfCompany(tx, input.companyId);
+    const ordered = orderEligiblePlans(plans, await contractsByIdOf(tx, input.companyId), today);
+    const result = allocate(ordered, credits);
+    if (!result.ok) throw new AppError('BALANCE_NOT_ENOUGH', { shortfall: result.shortfall });
+
+    const chargeId = crypto.randomUUID();
+    const operationId = crypto.randomUUID();
+    await insertCharge(tx, {
+      id: chargeId,
+      companyId: input.companyId,
+      datafileId: input.datafileId,
+      kind: input.kind,
+      idempotencyKey: input.idempotencyKey,
+      requestHash,
+      interviews: input.interviewCredits.length,
+      credits,
+      operationId,
+      actorId: input.actorId,
+      createdAt: now.toISOString(),
+    });
+
+    const byId = new Map(plans.map((p) => [p.id, p]));
+    const rows: LedgerInsert[] = [];
+    for (const { creditPlanId, amount } of result.allocations) {
+      const plan = byId.get(creditPlanId)!;
+      const changed = isPrepaid(plan) ? await debitPrepaidPlan(tx, plan.id, amount) : await recordPayAsUsage(tx, plan.id, amount);
+      // Unreachable under BEGIN IMMEDIATE; if it ever happens the throw rolls everything back.
+      if (!changed) throw new Error(`balance of plan ${plan.id} changed during the charge`);
+      rows.push({
+        companyId: input.companyId,
+        creditPlanId: plan.id,
+        type: 'USED',
+        amount,
+        delta: -amount,
+        chargeId,
+        datafileId: input.datafileId,
+        operationId,
+        idempotencyKey: `used:${chargeId}:${plan.id}`,
+        pricePerCredit: plan.pricePerCredit,
+        description: input.description,
+        occurredAt: now.toISOString(),
+        occurredDate: today,
+        actorId: input.actorId,
+      });
+    }
+    await appendLedgerRows(tx, rows);
+    await hooks.afterWrites?.(tx);
+
+    for (const { creditPlanId } of result.allocations) {
+      const plan = (await planById(tx, creditPlanId))!;
+      if (plan.role === 'BACKUP' && !isPrepaid(plan) && (await markPlanActivated(tx, plan.id, now.toISOString()))) await alertBackupActivated(tx, deps, plan);
+      await alertLowBalanceIfNeeded(tx, deps, plan);
+    }
+    return { chargeId, credits, allocations: result.allocations, replayed: false };
+  });
+}

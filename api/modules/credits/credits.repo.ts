@@ -1,0 +1,93 @@
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { companies, contracts, creditPlans, creditTransactions, datafileCharges, datafiles, users } from '../../../db/schema';
+
+// Queries of the ledger, named after the question they answer. `db` first: a transaction or a
+// test database can be passed in. Inside a write transaction pass only the transaction handle.
+
+export type CreditPlanRow = typeof creditPlans.$inferSelect;
+export type ContractRow = typeof contracts.$inferSelect;
+export type LedgerRow = typeof creditTransactions.$inferSelect;
+export type LedgerInsert = typeof creditTransactions.$inferInsert;
+export type ChargeRow = typeof datafileCharges.$inferSelect;
+
+export const plansOfCompany = (db: DbOrTx, companyId: string) => db.select().from(creditPlans).where(eq(creditPlans.companyId, companyId));
+
+export const contractsOfCompany = (db: DbOrTx, companyId: string) =>
+  db.select({ id: contracts.id, startDate: contracts.startDate, endDate: contracts.endDate, deactivatedAt: contracts.deactivatedAt }).from(contracts).where(eq(contracts.companyId, companyId));
+
+export const planById = (db: DbOrTx, planId: string) => db.select().from(creditPlans).where(eq(creditPlans.id, planId)).get();
+
+export const datafileOwnerCompany = async (db: DbOrTx, datafileId: string) =>
+  (await db.select({ companyId: datafiles.companyId }).from(datafiles).where(eq(datafiles.id, datafileId)).get())?.companyId;
+
+export const chargeByIdempotencyKey = (db: DbOrTx, key: string) => db.select().from(datafileCharges).where(eq(datafileCharges.idempotencyKey, key)).get();
+
+/** The USED rows of one charge in the order they were written (rowid), so a replay answers exactly as the first call. */
+export const usedRowsOfCharge = (db: DbOrTx, chargeId: string) =>
+  db.select().from(creditTransactions).where(and(eq(creditTransactions.chargeId, chargeId), eq(creditTransactions.type, 'USED'))).orderBy(sql`rowid`);
+
+export const ledgerRowById = (db: DbOrTx, id: string) => db.select().from(creditTransactions).where(eq(creditTransactions.id, id)).get();
+
+export const ledgerRowByIdempotencyKey = (db: DbOrTx, key: string) => db.select().from(creditTransactions).where(eq(creditTransactions.idempotencyKey, key)).get();
+
+export const refundOfTransaction = (db: DbOrTx, usedId: string) => db.select().from(creditTransactions).where(eq(creditTransactions.reversedTransactionId, usedId)).get();
+
+export async function insertCharge(db: DbOrTx, row: typeof datafileCharges.$inferInsert) {
+  await db.insert(datafileCharges).values(row);
+}
+
+export async function appendLedgerRows(db: DbOrTx, rows: LedgerInsert[]) {
+  if (rows.length > 0) await db.insert(creditTransactions).values(rows);
+}
+
+/**
+ * Guarded debit of a prepaid plan: changes the balance only when enough credits are left.
+ * Returns false when no row changed (a concurrent writer got there first); the caller aborts.
+ */
+export async function debitPrepaidPlan(db: DbOrTx, planId: string, credits: number): Promise<boolean> {
+  const rows = await db
+    .update(creditPlans)
+    .set({ balance: sql`${creditPlans.balance} - ${credits}` })
+    .where(and(eq(creditPlans.id, planId), gte(creditPlans.balance, credits)))
+    .returning({ id: creditPlans.id });
+  return rows.length === 1;
+}
+
+/** Adds a signed delta to a prepaid plan's balance cache (RECEIVED, REFUND: +; EXPIRED: -). */
+export async function shiftPrepaidBalance(db: DbOrTx, planId: string, delta: number): Promise<boolean> {
+  const where = delta < 0 ? and(eq(creditPlans.id, planId), gte(creditPlans.balance, -delta)) : eq(creditPlans.id, planId);
+  const rows = await db.update(creditPlans).set({ balance: sql`${creditPlans.balance} + ${delta}` }).where(where).returning({ id: creditPlans.id });
+  return rows.length === 1;
+}
+
+/** Pay-as-usage: `received` counts usage and the balance cache is minus that usage. `used` > 0 records use; < 0 a refund. */
+export async function recordPayAsUsage(db: DbOrTx, planId: string, used: number): Promise<boolean> {
+  const rows = await db
+    .update(creditPlans)
+    .set({ balance: sql`${creditPlans.balance} - ${used}`, received: sql`${creditPlans.received} + ${used}` })
+    .where(eq(creditPlans.id, planId))
+    .returning({ id: creditPlans.id });
+  return rows.length === 1;
+}
+
+/** Marks a backup plan as in use; true only for the call that activated it (so admins are notified once). */
+export async function markPlanActivated(db: DbOrTx, planId: string, atIso: string): Promise<boolean> {
+  const rows = await db.update(creditPlans).set({ activatedAt: atIso }).where(and(eq(creditPlans.id, planId), isNull(creditPlans.activatedAt))).returning({ id: creditPlans.id });
+  return rows.length === 1;
+}
+
+/** Activated, not deleted ADMIN users of a company: who hears about credits. */
+export const activeAdminsOfCompany = (db: DbOrTx, companyId: string) =>
+  db
+    .select({ id: users.id, email: users.email, locale: users.locale, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.accessLevel, 'ADMIN'), eq(users.status, 'ACTIVATED'), isNull(users.deletedAt)));
+
+export const companyName = async (db: DbOrTx, companyId: string) =>
+  (await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).get())?.name ?? '';
+
+export const plansByIds = (db: DbOrTx, ids: string[]) => (ids.length === 0 ? Promise.resolve([]) : db.select().from(creditPlans).where(inArray(creditPlans.id, ids)));
+
+export const ledgerOfCompany = (db: DbOrTx, companyId: string) =>
+  db.select().from(creditTransactions).where(eq(creditTransactions.companyId, companyId)).orderBy(asc(creditTransactions.occurredAt), sql`rowid`);

@@ -1,0 +1,49 @@
+import type { Db, DbOrTx } from '../../../db/client';
+
+// Every ledger write runs in one short BEGIN IMMEDIATE transaction (drizzle's libSQL session
+// uses the client's default "write" mode). Two things make that safe under load:
+//  1. Writers of one process queue here instead of racing for SQLite's single write lock. The
+//     client's connection pool opens extra connections without the busy_timeout set by createDb,
+//     so a second BEGIN IMMEDIATE would otherwise fail at once with SQLITE_BUSY.
+//  2. Writers of other processes (or other clients on the same file) can still hold the lock:
+//     SQLITE_BUSY is retried with backoff. The whole callback is re-run, which is safe because
+//     it re-reads everything it decides on and a failed transaction left nothing behind.
+
+const queues = new WeakMap<object, Promise<void>>();
+const MAX_WAIT_MS = 20_000;
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** True for SQLite's "database is locked" family, however drizzle wrapped it. */
+export function isBusyError(error: unknown): boolean {
+  for (let e: any = error; e; e = e.cause) {
+    const code = String(e.code ?? '');
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || /database is locked|SQLITE_BUSY/.test(String(e.message ?? ''))) return true;
+  }
+  return false;
+}
+
+/** Runs `fn` in a write transaction on `db`, queued per database handle and retried on SQLITE_BUSY. */
+export async function inWriteTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const previous = queues.get(db) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  queues.set(db, previous.then(() => mine));
+  await previous;
+  try {
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await db.transaction(fn);
+      } catch (error) {
+        if (!isBusyError(error) || Date.now() - started > MAX_WAIT_MS) throw error;
+        await new Promise((r) => setTimeout(r, Math.min(100, 2 ** attempt) + Math.random() * 5));
+      }
+    }
+  } finally {
+    release();
+  }
+}
+
+/** Narrows DbOrTx for repos that need the root handle (to open a transaction). */
+export const asDb = (db: DbOrTx) => db as Db;
