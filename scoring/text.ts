@@ -1,5 +1,22 @@
-// Open-ended classification (section 5): facade side. Placeholder until the WASM text kernels land.
+// Open-ended classification (section 5), facade side: normalises texts (NFKC, lower case, apostrophes,
+// whitespace), encodes them as code points into WASM memory and runs the WASM passes. Word lists are
+// JSON data files bundled with the facade and loaded into WASM memory once per instance.
 import type { WasmHeap } from './wasm-memory.ts';
+import { Arena } from './wasm-memory.ts';
+import stopDe from './words/stopwords-de.json' with { type: 'json' };
+import stopEn from './words/stopwords-en.json' with { type: 'json' };
+import stopFr from './words/stopwords-fr.json' with { type: 'json' };
+import stopEs from './words/stopwords-es.json' with { type: 'json' };
+import stopIt from './words/stopwords-it.json' with { type: 'json' };
+import genericEn from './words/generic-en.json' with { type: 'json' };
+import genericDe from './words/generic-de.json' with { type: 'json' };
+import intensifiers from './words/intensifiers.json' with { type: 'json' };
+import noinfoEn from './words/noinfo-en.json' with { type: 'json' };
+import noinfoDe from './words/noinfo-de.json' with { type: 'json' };
+import profanityEn from './words/profanity-en.json' with { type: 'json' };
+import profanityDe from './words/profanity-de.json' with { type: 'json' };
+import aiPhrases from './words/ai-phrases.json' with { type: 'json' };
+import dictionary from './words/dictionary.json' with { type: 'json' };
 
 /** Category scores of section 5.2 by code. */
 export const CATEGORY_SCORES: Readonly<Record<number, number>> = {
@@ -18,7 +35,7 @@ export interface OpenAnswerParadata {
   seconds?: Float64Array;
   /** Paste events. */
   pastes?: Float64Array;
-  /** Keystrokes. */
+  /** Keystrokes (kept for the record; the copy-paste rule uses pastes and typing speed). */
   keystrokes?: Float64Array;
 }
 
@@ -40,7 +57,7 @@ export interface OpenQuestion {
 export interface ClassificationResult {
   /** Category code per interview and question (0 = not scored), one Int32Array per question. */
   categories: Int32Array[];
-  /** Duplicate-respondent cluster id per answer (-1 = none), one Int32Array per question. */
+  /** Duplicate-respondent cluster per answer: row of the earliest member, -1 = none. */
   clusters: Int32Array[];
   version: string;
 }
@@ -48,15 +65,107 @@ export interface ClassificationResult {
 export interface TextClassifier {
   /**
    * Classifies every answer of every open question (pass A per answer, pass B over the dataset).
-   * `order` optionally gives each interview's start time, used to decide which duplicate is earliest.
+   * All questions must have one answer per interview. `order` optionally gives each interview's start
+   * time, used to decide which duplicate is the earliest (otherwise row order).
    */
   classifyOpenEnded(questions: readonly OpenQuestion[], options?: { order?: Float64Array }): ClassificationResult;
 }
 
-export function createTextClassifier(_heap: WasmHeap): TextClassifier {
+/** norm(t) of 5.4 before it enters WASM: NFKC, lower case, typographic apostrophes, whitespace. */
+export function normaliseAnswer(text: string | null | undefined): string {
+  if (text == null) return '';
+  return text.normalize('NFKC').toLowerCase().replace(/[\u2018\u2019\u201B\u2032\u00B4`]/g, "'").replace(/\s+/g, ' ').trim();
+}
+
+/** Languages with a stop-word list, and their bit in the kernel's mask. */
+const LANGUAGE_BITS: Readonly<Record<string, number>> = { de: 1, en: 2, fr: 4, es: 8, it: 16 };
+
+/** Languages written in Latin script (for the script rule of category 11). */
+const LATIN_LANGUAGES = new Set([
+  'de', 'en', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'cs', 'sk', 'sl', 'hr', 'bs', 'hu', 'ro', 'sv', 'da', 'no', 'nb',
+  'nn', 'fi', 'et', 'lv', 'lt', 'tr', 'id', 'ms', 'vi', 'sq', 'ca', 'eu', 'gl', 'is', 'ga', 'cy', 'mt', 'sw', 'tl',
+  'af', 'lb', 'rm',
+]);
+
+// List bits, as in scoring/assembly/text-lists.ts.
+const LIST = { generic: 32, intensifier: 64, noinfo: 128, profanity: 256, dictionary: 512 };
+
+function encode(texts: readonly string[]): { cps: Int32Array; offs: Int32Array } {
+  const offs = new Int32Array(texts.length + 1);
+  const all: number[] = [];
+  texts.forEach((t, i) => {
+    for (const ch of t) all.push(ch.codePointAt(0)!);
+    offs[i + 1] = all.length;
+  });
+  return { cps: Int32Array.from(all), offs };
+}
+
+type Kernel = (...args: number[]) => number;
+
+export function createTextClassifier(heap: WasmHeap): TextClassifier {
+  const k = (name: string) => heap.exports[name] as Kernel;
+  const load = (words: readonly string[], bits: number, kernel: string) => {
+    const arena = new Arena(heap);
+    try {
+      const { cps, offs } = encode(words.map(normaliseAnswer));
+      if (k(kernel)(arena.i32In(cps), arena.i32In(offs), words.length, bits) < 0) throw new Error('scoring: word table full');
+    } finally {
+      arena.release();
+    }
+  };
+  let ready = false;
+  const init = () => {
+    if (ready) return;
+    [stopDe, stopEn, stopFr, stopEs, stopIt].forEach((list, l) => load(list, 1 << l, 'textAddWords'));
+    load([...genericEn, ...genericDe], LIST.generic, 'textAddCoreWords');
+    load(intensifiers, LIST.intensifier, 'textAddWords');
+    load([...noinfoEn, ...noinfoDe], LIST.noinfo, 'textAddCoreWords');
+    load([...profanityEn, ...profanityDe], LIST.profanity, 'textAddWords');
+    load(dictionary, LIST.dictionary, 'textAddWords');
+    k('textInitKeyboard')();
+    const arena = new Arena(heap);
+    const { cps, offs } = encode(aiPhrases.map(normaliseAnswer));
+    k('textSetAiPhrases')(arena.i32In(cps), arena.i32In(offs), aiPhrases.length);
+    arena.release();
+    ready = true;
+  };
+
   return {
-    classifyOpenEnded(): ClassificationResult {
-      throw new Error('scoring: open-ended classification is not available yet');
+    classifyOpenEnded(questions, options = {}) {
+      init();
+      const n = questions[0]?.answers.length ?? 0;
+      const arena = new Arena(heap);
+      try {
+        const encoded = questions.map((q, qi) => {
+          if (q.answers.length !== n) throw new RangeError(`open question ${qi + 1} has ${q.answers.length} answers, expected ${n}`);
+          const { cps, offs } = encode(q.answers.map(normaliseAnswer));
+          return { cps: arena.i32In(cps), offs: arena.i32In(offs), flags: arena.alloc(n * 4), cluster: arena.alloc(n * 4) };
+        });
+        const order = options.order ? arena.f64In(options.order) : 0;
+        questions.forEach((q, qi) => {
+          const e = encoded[qi]!;
+          const context = encode([normaliseAnswer([q.text, ...(q.keywords ?? [])].join(' '))]);
+          const allowed = (q.allowedLanguages ?? []).map((l) => l.toLowerCase());
+          const known = allowed.every((l) => l in LANGUAGE_BITS);
+          // Without a list for every allowed language the stop-word rule cannot tell them apart: off.
+          const mask = known ? allowed.reduce((m, l) => m | LANGUAGE_BITS[l]!, 0) : 0;
+          const opts = (q.duplicateDetection !== false ? 1 : 0) | ((q.topicCheck ?? (q.keywords?.length ?? 0) > 0) ? 2 : 0)
+            | (allowed.length > 0 ? 4 : 0) | (allowed.length > 0 && allowed.every((l) => LATIN_LANGUAGES.has(l)) ? 8 : 0);
+          const seconds = q.paradata?.seconds ? arena.f64In(q.paradata.seconds) : 0;
+          const pastes = q.paradata?.pastes ? arena.f64In(q.paradata.pastes) : 0;
+          k('textClassifyQuestion')(e.cps, e.offs, n, arena.i32In(context.cps), context.cps.length, opts, mask,
+            seconds, pastes, order, e.flags, e.cluster);
+          for (let p = 0; p < qi; p++) k('textDuplicateAnswers')(encoded[p]!.cps, encoded[p]!.offs, e.cps, e.offs, n, e.flags);
+        });
+        const categories = encoded.map((e) => {
+          const out = arena.alloc(n * 4);
+          k('textFinalCategories')(e.flags, n, out);
+          return heap.i32(out, n).slice();
+        });
+        return { categories, clusters: encoded.map((e) => heap.i32(e.cluster, n).slice()), version: '1' };
+      } finally {
+        arena.release();
+      }
     },
   };
 }

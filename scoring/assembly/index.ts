@@ -21,3 +21,6 @@ export { projectiveQuestion, mcSds, rowMeans } from './projective';
 export { categoryScore, oesAggregate, combinedScores, certificateLevel, credits } from './combine';
 export { clean } from './cleaning';
 export { chiSquareQuantile } from './stats';
+export { textAddWords, textInitKeyboard } from './text-lists';
+export { textAddCoreWords, textSetAiPhrases } from './text';
+export { textClassifyQuestion, textDuplicateAnswers, textFinalCategories } from './text-question';
