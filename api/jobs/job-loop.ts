@@ -1,13 +1,16 @@
 import type { Deps } from '../deps';
 import { deliverPendingMails } from '../modules/mail/mail.service';
+import { runCalendarJob, type CalendarJobResult } from './calendar-job';
 
 /**
  * Periodic work in the server process: outbox retries now; the calendar job of the credit engine
  * joins here. Each tick is idempotent, so several processes may run it.
  */
-export async function runJobsOnce(deps: Deps): Promise<{ mailsSent: number }> {
+export async function runJobsOnce(deps: Deps): Promise<{ mailsSent: number; calendar: CalendarJobResult }> {
+  // The calendar job first: the mails it queues (credit alerts) go out in the same tick.
+  const calendar = await runCalendarJob(deps);
   const mailsSent = await deliverPendingMails(deps);
-  return { mailsSent };
+  return { mailsSent, calendar };
 }
 
 export function startJobLoop(deps: Deps): () => void {

@@ -1,0 +1,95 @@
+import { addDays } from '../../db/calendar';
+import type { Deps } from '../deps';
+import { todayIn } from '../modules/contracts/contract-status';
+import { alertContractExpiring, alertLowBalanceIfNeeded } from '../modules/credits/credit-alerts.service';
+import {
+  contractById,
+  contractsDueForRenewal,
+  contractsEndingSoonUnannounced,
+  expiredPlansWithBalance,
+  insertInvoice,
+  lowBalancePlansUnannounced,
+  unbilledClosedQuarters,
+} from '../modules/credits/calendar.repo';
+import { planById } from '../modules/credits/credits.repo';
+import { expirePlanRemainder } from '../modules/credits/plan-ledger.service';
+import { renewContract } from '../modules/credits/renewal.service';
+import { inWriteTransaction } from '../modules/credits/write-transaction';
+
+export type CalendarJobResult = { renewedContracts: number; expiredPlans: number; expiredCredits: number; invoices: number; contractAlerts: number; lowBalanceAlerts: number };
+
+const BATCH = 200;
+
+/** First day (YYYY-MM-DD) of the Vienna quarter that contains `today`. */
+export function quarterStartOf(today: string): string {
+  const month = Number(today.slice(5, 7));
+  return `${today.slice(0, 4)}-${String(Math.floor((month - 1) / 3) * 3 + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * Applies what the Vienna calendar implies (credits.md, "Calendar rules"). Idempotent and safe to
+ * run every few minutes from several processes: every write re-checks inside its own short write
+ * transaction and lands under a UNIQUE key (renewedFromId, expire:{planId}, invoice plan+quarter,
+ * notification dedupe keys). Order matters: renew first so a renewed chain's new plans exist, then
+ * expire what ended, then bill closed quarters, then the alerts.
+ */
+export async function runCalendarJob(deps: Pick<Deps, 'db' | 'clock'>): Promise<CalendarJobResult> {
+  const today = todayIn(deps.clock);
+  const result: CalendarJobResult = { renewedContracts: 0, expiredPlans: 0, expiredCredits: 0, invoices: 0, contractAlerts: 0, lowBalanceAlerts: 0 };
+
+  // A renewal that itself ended (the job did not run for a year) is renewed in the next round.
+  for (let due = await contractsDueForRenewal(deps.db, today); due.length > 0; due = await contractsDueForRenewal(deps.db, today)) {
+    let renewed = 0;
+    for (const c of due) {
+      const id = await inWriteTransaction(deps.db, async (tx) => {
+        const fresh = await contractById(tx, c.id);
+        return fresh && fresh.autoRenew && !fresh.deactivatedAt ? renewContract(tx, deps, fresh) : null;
+      });
+      if (id) renewed++;
+    }
+    result.renewedContracts += renewed;
+    if (renewed === 0) break;
+  }
+
+  for (let plans = await expiredPlansWithBalance(deps.db, today, BATCH); plans.length > 0; plans = await expiredPlansWithBalance(deps.db, today, BATCH)) {
+    const expired = await inWriteTransaction(deps.db, async (tx) => {
+      let n = 0;
+      for (const p of plans) {
+        const fresh = await planById(tx, p.id);
+        const credits = fresh ? await expirePlanRemainder(tx, deps, fresh) : 0;
+        if (credits > 0) {
+          n++;
+          result.expiredCredits += credits;
+        }
+      }
+      return n;
+    });
+    result.expiredPlans += expired;
+    if (expired === 0) break;
+  }
+
+  const quarters = await unbilledClosedQuarters(deps.db, quarterStartOf(today));
+  if (quarters.length > 0) {
+    const nowIso = deps.clock.now().toISOString();
+    await inWriteTransaction(deps.db, async (tx) => {
+      for (const q of quarters) {
+        if (await insertInvoice(tx, { companyId: q.companyId, creditPlanId: q.creditPlanId, quarter: q.quarter, usageCredits: Number(q.usageCredits), amountCents: Number(q.amountCents), createdAt: nowIso })) result.invoices++;
+      }
+    });
+  }
+
+  const ending = await contractsEndingSoonUnannounced(deps.db, today, addDays(today, 30));
+  const low = await lowBalancePlansUnannounced(deps.db, today);
+  if (ending.length > 0 || low.length > 0) {
+    await inWriteTransaction(deps.db, async (tx) => {
+      for (const c of ending) await alertContractExpiring(tx, deps, c);
+      for (const p of low) {
+        const fresh = await planById(tx, p.id);
+        if (fresh) await alertLowBalanceIfNeeded(tx, deps, fresh);
+      }
+    });
+    result.contractAlerts = ending.length;
+    result.lowBalanceAlerts = low.length;
+  }
+  return result;
+}
