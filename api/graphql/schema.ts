@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildASTSchema, parse, type GraphQLSchema } from 'graphql';
 import { authResolvers } from '../modules/auth/auth.resolvers';
+import { companiesResolvers } from '../modules/companies/companies.resolvers';
+import { contractsResolvers } from '../modules/contracts/contracts.resolvers';
+import { creditsResolvers } from '../modules/credits/credits.resolvers';
 import { datafilesResolvers } from '../modules/datafiles/datafiles.resolvers';
 import { notificationsResolvers } from '../modules/notifications/notifications.resolvers';
 import { settingsResolvers } from '../modules/settings/settings.resolvers';
@@ -21,7 +24,16 @@ export function loadTypeDefs(): string {
   return files.map((f) => readFileSync(f, 'utf8')).join('\n');
 }
 
-export const moduleResolvers: ModuleResolvers[] = [authResolvers, usersResolvers, notificationsResolvers, settingsResolvers, datafilesResolvers];
+export const moduleResolvers: ModuleResolvers[] = [
+  authResolvers,
+  usersResolvers,
+  notificationsResolvers,
+  settingsResolvers,
+  datafilesResolvers,
+  companiesResolvers,
+  contractsResolvers,
+  creditsResolvers,
+];
 
 /** Root fields of every module merged into one rootValue; a name defined twice is a programming error. */
 export function buildRoot(modules: ModuleResolvers[] = moduleResolvers): { Query: Record<string, RootResolver>; Mutation: Record<string, RootResolver> } {

@@ -1,0 +1,156 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { SupportLevel } from '../../../db/schema';
+import { users } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import type { Viewer } from '../../graphql/context';
+import { AppError } from '../../graphql/errors';
+import { optionalName, requireName } from '../../lib/validation';
+import { revokeUserSessions } from '../auth/auth.repo';
+import { assignContract, type AssignInput } from '../contracts/contracts.service';
+import { inWriteTransaction } from '../credits/write-transaction';
+import { findLiveUserById } from '../users/users.repo';
+import { ACCOUNT_MANAGERS } from './account-managers';
+import { findCompanyById, updateCompanyById } from './companies.repo';
+
+const TEXT_MAX = 2000;
+
+function requireAccountManager(value: string | null | undefined): string {
+  if (!value || value.trim() === '') throw new AppError('INCOMPLETE_INPUT', { field: 'accountManager' });
+  if (!(ACCOUNT_MANAGERS as readonly string[]).includes(value)) throw new AppError('INVALID_PARAMETERS', { field: 'accountManager', reason: 'NOT_IN_LIST' });
+  return value;
+}
+
+function optionalText(field: string, value: string | null | undefined, max: number): string | null {
+  if (value === null || value === undefined || value.trim() === '') return null;
+  const v = value.trim();
+  if (v.length > max) throw new AppError('INVALID_PARAMETERS', { field, reason: 'TOO_LONG', max });
+  if (/[<>]/.test(v)) throw new AppError('INVALID_PARAMETERS', { field, reason: 'INVALID_CHARACTERS' });
+  return v;
+}
+
+export type UpdateCompanyInput = {
+  id: string;
+  name: string;
+  legalName?: string | null;
+  VATNumber?: string | null;
+  image?: string | null;
+  address?: { street?: string | null; postalCode?: string | null; city?: string | null; state?: string | null; country?: string | null } | null;
+  accountManager?: string | null;
+  companyOwner?: string | null;
+  supportLevel?: SupportLevel | null;
+  comment?: string | null;
+};
+
+/**
+ * updateCompany (spec sections 3 and 5): name required; postal code numeric; country a two-letter
+ * code. Owner, account manager and support level are operator fields and then required; an ADMIN
+ * sending them is refused (inputs never carry fields the caller may not set).
+ */
+export async function updateCompany(deps: Deps, viewer: Viewer, input: UpdateCompanyInput): Promise<void> {
+  const operator = viewer.accessLevel === 'SUPER_ADMIN';
+  const name = requireName('name', input.name);
+  const address = input.address ?? {};
+  const postalCode = optionalText('postalCode', address.postalCode, 10);
+  if (postalCode && !/^\d+$/.test(postalCode)) throw new AppError('INVALID_PARAMETERS', { field: 'postalCode', reason: 'NUMERIC' });
+  const country = optionalText('country', address.country, 2)?.toUpperCase() ?? null;
+  if (country && !/^[A-Z]{2}$/.test(country)) throw new AppError('INVALID_PARAMETERS', { field: 'country', reason: 'ISO_3166_ALPHA_2' });
+  const set: Parameters<typeof updateCompanyById>[2] = {
+    name,
+    legalName: optionalName('legalName', input.legalName, 200),
+    vatNumber: optionalText('VATNumber', input.VATNumber, 30),
+    street: optionalText('street', address.street, 200),
+    postalCode,
+    city: optionalName('city', address.city),
+    state: optionalName('state', address.state),
+    country,
+    updatedAt: deps.clock.now().toISOString(),
+  };
+  if (input.image !== undefined) set.image = optionalText('image', input.image, 500);
+  const operatorFields = [input.accountManager, input.companyOwner, input.supportLevel, input.comment];
+  if (!operator && operatorFields.some((v) => v !== undefined && v !== null)) throw new AppError('UNAUTHORIZED', { reason: 'OPERATOR_FIELDS' });
+  await inWriteTransaction(deps.db, async (tx) => {
+    const company = await findCompanyById(tx, input.id);
+    if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
+    if (operator) {
+      set.accountManager = requireAccountManager(input.accountManager);
+      if (!input.supportLevel) throw new AppError('INCOMPLETE_INPUT', { field: 'supportLevel' });
+      set.supportLevel = input.supportLevel;
+      if (!input.companyOwner) throw new AppError('INCOMPLETE_INPUT', { field: 'companyOwner' });
+      const owner = await findLiveUserById(tx, input.companyOwner);
+      // The owner is an active ADMIN of this company (spec section 6: the owner keeps admin access).
+      if (!owner || owner.companyId !== company.id || owner.accessLevel !== 'ADMIN' || owner.status !== 'ACTIVATED') throw new AppError('INVALID_PARAMETERS', { field: 'companyOwner', reason: 'NOT_AN_ADMIN_OF_THE_COMPANY' });
+      set.ownerId = owner.id;
+      if (input.comment !== undefined) set.comment = optionalText('comment', input.comment, TEXT_MAX);
+    }
+    await updateCompanyById(tx, company.id, set);
+  });
+}
+
+/**
+ * activateOrganization: the 3-step wizard in one transaction: the contract with its primary plan,
+ * the business info (account manager, support level, notes), the company ACTIVATED.
+ */
+export async function activateOrganization(deps: Deps, viewer: Viewer, input: AssignInput & { accountManager: string; supportLevel: SupportLevel; notes?: string | null }): Promise<void> {
+  const accountManager = requireAccountManager(input.accountManager);
+  if (!input.supportLevel) throw new AppError('INCOMPLETE_INPUT', { field: 'supportLevel' });
+  const notes = optionalText('notes', input.notes, TEXT_MAX);
+  await inWriteTransaction(deps.db, async (tx) => {
+    const company = await findCompanyById(tx, input.companyId);
+    if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
+    if (company.status !== 'PENDING') throw new AppError('INVALID_PARAMETERS', { field: 'companyId', reason: 'NOT_PENDING' });
+    await assignContract(deps, viewer.userId, input, 'NEW', tx);
+    const nowIso = deps.clock.now().toISOString();
+    await updateCompanyById(tx, company.id, {
+      status: 'ACTIVATED',
+      accountManager,
+      supportLevel: input.supportLevel,
+      comment: notes ?? company.comment,
+      packageId: input.packageId ?? company.packageId,
+      activatedAt: nowIso,
+      deactivatedAt: null,
+      updatedAt: nowIso,
+    });
+  });
+}
+
+/** PENDING -> ACTIVATED needs the wizard (a contract); ACTIVATED <-> DEACTIVATED is a switch. Deactivation ends the company's sessions at once. */
+export async function setCompanyStatus(deps: Deps, companyId: string, status: 'PENDING' | 'ACTIVATED' | 'DEACTIVATED'): Promise<void> {
+  await inWriteTransaction(deps.db, async (tx) => {
+    const company = await findCompanyById(tx, companyId);
+    if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
+    if (company.status === status) return;
+    if (status === 'PENDING') throw new AppError('INVALID_PARAMETERS', { field: 'status', reason: 'CANNOT_RETURN_TO_PENDING' });
+    if (status === 'ACTIVATED' && company.status === 'PENDING') throw new AppError('INVALID_PARAMETERS', { field: 'status', reason: 'USE_ACTIVATE_ORGANIZATION' });
+    const nowIso = deps.clock.now().toISOString();
+    await updateCompanyById(tx, companyId, { status, deactivatedAt: status === 'DEACTIVATED' ? nowIso : null, updatedAt: nowIso });
+    if (status === 'DEACTIVATED') await endCompanySessions(tx, companyId, nowIso);
+  });
+}
+
+async function endCompanySessions(tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0], companyId: string, nowIso: string) {
+  const members = await tx.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
+  for (const m of members) await revokeUserSessions(tx, m.id, nowIso);
+}
+
+/**
+ * deleteCompany: soft (ledger rows are kept 7 years, spec section 9): the company and its users
+ * are marked deleted, sessions end, and the users' addresses become free to register again.
+ */
+export async function deleteCompany(deps: Deps, companyId: string): Promise<void> {
+  await inWriteTransaction(deps.db, async (tx) => {
+    const company = await findCompanyById(tx, companyId);
+    if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
+    const nowIso = deps.clock.now().toISOString();
+    await updateCompanyById(tx, companyId, { deletedAt: nowIso, status: company.status === 'PENDING' ? 'PENDING' : 'DEACTIVATED', updatedAt: nowIso });
+    await endCompanySessions(tx, companyId, nowIso);
+    await tx.update(users).set({ deletedAt: nowIso, updatedAt: nowIso }).where(and(eq(users.companyId, companyId), isNull(users.deletedAt)));
+  });
+}
+
+export async function updateComment(deps: Deps, companyId: string, comment: string | null | undefined) {
+  await updateCompanyById(deps.db, companyId, { comment: optionalText('comment', comment, TEXT_MAX), updatedAt: deps.clock.now().toISOString() });
+}
+
+export async function setBeta(deps: Deps, companyId: string, isBeta: boolean) {
+  await updateCompanyById(deps.db, companyId, { isBeta, updatedAt: deps.clock.now().toISOString() });
+}

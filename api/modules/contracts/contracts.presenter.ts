@@ -1,0 +1,46 @@
+import type { Deps } from '../../deps';
+import type { Viewer } from '../../graphql/context';
+import { findCompanyById } from '../companies/companies.repo';
+import { presentCreditPlan } from '../credits/credits.presenter';
+import { findLiveUserById } from '../users/users.repo';
+import { durationInDays } from './contract-rules';
+import { contractStatus, todayIn } from './contract-status';
+import * as repo from './contracts.repo';
+
+/** Contract -> GraphQL. Reference, creation date and creator are operator fields (spec section 6). */
+export function presentContract(deps: Deps, viewer: Viewer, c: repo.ContractRow) {
+  const today = todayIn(deps.clock);
+  const status = contractStatus(c, today);
+  const operator = viewer.accessLevel === 'SUPER_ADMIN';
+  let usage: ReturnType<typeof repo.contractUsage> | undefined;
+  const loadUsage = () => (usage ??= repo.contractUsage(deps.db, c));
+  const plan = async (id: string | null) => {
+    const p = id ? await repo.findCreditPlan(deps.db, id) : undefined;
+    return p ? presentCreditPlan(deps, viewer, p) : null;
+  };
+  return {
+    id: c.id,
+    name: operator ? c.name : null,
+    type: c.type,
+    status,
+    startDate: c.startDate,
+    endDate: c.endDate,
+    autoRenew: c.autoRenew,
+    durationInDays: durationInDays(c.startDate, c.endDate),
+    remainingDays: status === 'ACTIVE' ? durationInDays(today, c.endDate) : null,
+    numberOfDatafiles: async () => (await loadUsage()).numberOfDatafiles,
+    numberOfDataRecords: async () => (await loadUsage()).numberOfDataRecords,
+    createdAt: operator ? c.createdAt : null,
+    createdBy: async () => {
+      if (!operator || !c.createdBy) return null;
+      const u = await findLiveUserById(deps.db, c.createdBy);
+      return u ? { id: u.id, name: `${u.firstName} ${u.lastName}` } : { id: c.createdBy, name: '-' };
+    },
+    assignedCompany: async () => {
+      const company = await findCompanyById(deps.db, c.companyId);
+      return { id: c.companyId, name: company?.name ?? '' };
+    },
+    primaryCreditPlan: () => plan(c.primaryCreditPlanId),
+    backupCreditPlan: () => plan(c.backupCreditPlanId),
+  };
+}

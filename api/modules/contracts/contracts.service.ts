@@ -1,0 +1,261 @@
+import { oneYearEnd } from '../../../db/calendar';
+import type { DbOrTx } from '../../../db/client';
+import type { ContractType } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError } from '../../graphql/errors';
+import { randomToken } from '../../lib/crypto';
+import { viennaDate } from '../../../db/calendar';
+import { creditPlans } from '../../../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { appendLedgerRows, shiftPrepaidBalance } from '../credits/credits.repo';
+import { grantPlanCredits } from '../credits/ledger.service';
+import { inWriteTransaction } from '../credits/write-transaction';
+import { checkContractTerms, checkPlanTerms, FIXED_LENGTH_TYPES, NO_RENEW_TYPES, requireCalendarDate, shiftedEnd, type ContractTerms, type PlanTerms } from './contract-rules';
+import { contractStatus, todayIn } from './contract-status';
+import * as repo from './contracts.repo';
+
+type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
+
+export type AssignInput = {
+  companyId: string;
+  contract: { contractType: ContractType; startDate: string; endDate: string; autoRenew: boolean };
+  creditPlan: { creditPlanCategory: 'EXPIRING' | 'NON_EXPIRING' | 'PAY_AS_USAGE'; creditAmount: number; pricePerCredit: number; paymentAmount: number };
+  packageId?: string | null;
+};
+
+/** 'NEW': active from today when none is active, else upcoming; 'UPCOMING': must follow an active contract. */
+export type AssignMode = 'NEW' | 'UPCOMING';
+
+async function companyContractsByStatus(db: DbOrTx, companyId: string, today: string) {
+  const all = await repo.listCompanyContracts(db, companyId);
+  const live = all.filter((c) => !c.deactivatedAt);
+  return {
+    all,
+    live,
+    active: live.find((c) => contractStatus(c, today) === 'ACTIVE'),
+    upcoming: live.find((c) => contractStatus(c, today) === 'UPCOMING'),
+  };
+}
+
+/** No two live contracts of a company share a day. */
+function assertNoOverlap(live: repo.ContractRow[], terms: { startDate: string; endDate: string }, exceptId?: string) {
+  const clash = live.find((c) => c.id !== exceptId && c.startDate <= terms.endDate && c.endDate >= terms.startDate);
+  if (clash) throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'CONTRACTS_OVERLAP', contractId: clash.id });
+}
+
+/**
+ * Where a new contract may start (spec section 4, contract form): after the active contract's end
+ * when there is one (it becomes UPCOMING, at most one per company); otherwise today (or later).
+ */
+function checkStart(mode: AssignMode, today: string, state: Awaited<ReturnType<typeof companyContractsByStatus>>, terms: ContractTerms) {
+  if (state.upcoming) throw new AppError('INVALID_PARAMETERS', { field: 'companyId', reason: 'UPCOMING_CONTRACT_EXISTS' });
+  if (state.active) {
+    if (terms.startDate <= state.active.endDate) throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'START_AFTER_ACTIVE_END', after: state.active.endDate });
+  } else {
+    if (mode === 'UPCOMING') throw new AppError('COMPANY_CONTRACT_NOT_ACTIVE');
+    if (terms.startDate < today) throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'START_IN_THE_PAST' });
+  }
+  assertNoOverlap(state.live, terms);
+}
+
+/** Creates the contract, its primary plan (with its RECEIVED row) and, unless TEST or pay-as-usage, a pay-as-usage backup plan. */
+async function createContractWithPlans(tx: Tx, deps: Deps, actorId: string, companyId: string, terms: ContractTerms, plan: PlanTerms) {
+  const nowIso = deps.clock.now().toISOString();
+  const contractId = crypto.randomUUID();
+  const primaryId = crypto.randomUUID();
+  const backupId = terms.type !== 'TEST' && plan.category !== 'PAY_AS_USAGE' ? crypto.randomUUID() : null;
+  const tierName = `${terms.type[0]}${terms.type.slice(1).toLowerCase()}`;
+  await repo.insertContract(tx, {
+    id: contractId,
+    companyId,
+    type: terms.type,
+    name: `CTR-${terms.startDate.slice(0, 4)}-${randomToken(4).toUpperCase().replace(/[^A-Z0-9]/g, 'X')}`,
+    startDate: terms.startDate,
+    endDate: terms.endDate,
+    autoRenew: terms.autoRenew,
+    primaryCreditPlanId: primaryId,
+    backupCreditPlanId: backupId,
+    createdAt: nowIso,
+    createdBy: actorId,
+  });
+  await repo.insertCreditPlan(tx, {
+    id: primaryId,
+    companyId,
+    contractId,
+    role: 'PRIMARY',
+    category: plan.category,
+    planType: terms.type,
+    name: `${tierName} ${terms.startDate}`,
+    validFrom: terms.startDate,
+    validUntil: plan.category === 'NON_EXPIRING' ? null : terms.endDate,
+    received: plan.credits,
+    balance: 0,
+    pricePerCredit: plan.pricePerCredit,
+    paymentAmount: plan.paymentAmount,
+    createdAt: nowIso,
+    createdBy: actorId,
+  });
+  if (plan.category !== 'PAY_AS_USAGE') await grantPlanCredits(tx, deps, { planId: primaryId, actorId });
+  if (backupId) {
+    await repo.insertCreditPlan(tx, {
+      id: backupId,
+      companyId,
+      contractId,
+      role: 'BACKUP',
+      category: 'PAY_AS_USAGE',
+      planType: terms.type,
+      name: `${tierName} pay as usage`,
+      validFrom: terms.startDate,
+      validUntil: terms.endDate,
+      pricePerCredit: plan.pricePerCredit,
+      paymentAmount: 0,
+      createdAt: nowIso,
+      createdBy: actorId,
+    });
+  }
+  return contractId;
+}
+
+/** assignNewContractToCompany / assignUpcomingContractToCompany / the activation wizard's contract step. */
+export async function assignContract(deps: Deps, actorId: string, input: AssignInput, mode: AssignMode, tx?: Tx): Promise<string> {
+  const terms = checkContractTerms(input.contract);
+  const plan = checkPlanTerms(terms.type, input.creditPlan);
+  if (input.packageId && !(await repo.findPackage(tx ?? deps.db, input.packageId))) throw new AppError('INVALID_ID', { field: 'packageId' });
+  const run = async (t: Tx) => {
+    const today = todayIn(deps.clock);
+    const state = await companyContractsByStatus(t, input.companyId, today);
+    checkStart(mode, today, state, terms);
+    return createContractWithPlans(t, deps, actorId, input.companyId, terms, plan);
+  };
+  return tx ? run(tx) : inWriteTransaction(deps.db, run);
+}
+
+/** Loads a contract of a company the caller may act on (the resolver checked the company). */
+async function liveContract(db: DbOrTx, contractId: string) {
+  const c = await repo.findContract(db, contractId);
+  if (!c) throw new AppError('INVALID_ID', { field: 'contractId' });
+  return c;
+}
+
+/**
+ * editContract (spec sections 4 and 5): an expired contract cannot be edited; an active one keeps
+ * its start; an upcoming one starts after today and after the active contract's end; moving the
+ * start keeps the duration (fixed-length types keep one year minus one day); no overlaps; the
+ * active contract's auto-renew is locked while an upcoming one exists.
+ */
+export async function editContract(deps: Deps, input: { contractId: string; startDate: string; endDate: string; autoRenew: boolean }): Promise<void> {
+  const startDate = requireCalendarDate('startDate', input.startDate);
+  let endDate = requireCalendarDate('endDate', input.endDate);
+  await inWriteTransaction(deps.db, async (tx) => {
+    const c = await liveContract(tx, input.contractId);
+    const today = todayIn(deps.clock);
+    const status = contractStatus(c, today);
+    if (status === 'EXPIRED' || status === 'DEACTIVE') throw new AppError('INVALID_PARAMETERS', { field: 'contractId', reason: 'CONTRACT_NOT_EDITABLE', status });
+    const state = await companyContractsByStatus(tx, c.companyId, today);
+    if (status === 'ACTIVE' && startDate !== c.startDate) throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'START_LOCKED' });
+    if (startDate !== c.startDate) {
+      if (startDate <= today) throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'START_AFTER_TODAY' });
+      if (state.active && state.active.id !== c.id && startDate <= state.active.endDate) throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'START_AFTER_ACTIVE_END', after: state.active.endDate });
+      const kept = FIXED_LENGTH_TYPES.includes(c.type) ? oneYearEnd(startDate) : shiftedEnd(c, startDate);
+      if (endDate !== kept && endDate !== c.endDate) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'DURATION_KEPT', expected: kept });
+      endDate = kept;
+    } else if (endDate !== c.endDate) {
+      if (FIXED_LENGTH_TYPES.includes(c.type)) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'ONE_YEAR_MINUS_ONE_DAY', expected: c.endDate });
+      if (endDate < startDate || endDate < today) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'END_BEFORE_START_OR_TODAY' });
+    }
+    if (input.autoRenew !== c.autoRenew) {
+      if (NO_RENEW_TYPES.includes(c.type) && input.autoRenew) throw new AppError('INVALID_PARAMETERS', { field: 'autoRenew', reason: 'NO_AUTO_RENEW_FOR_TYPE' });
+      if (status === 'ACTIVE' && state.upcoming) throw new AppError('INVALID_PARAMETERS', { field: 'autoRenew', reason: 'AUTO_RENEW_LOCKED_BY_UPCOMING' });
+    }
+    assertNoOverlap(state.live, { startDate, endDate }, c.id);
+    if (!(await repo.updateContractVersioned(tx, c.id, c.version, { startDate, endDate, autoRenew: input.autoRenew }))) throw new AppError('INVALID_PARAMETERS', { reason: 'CONCURRENT_EDIT' });
+    await repo.movePlansOfContract(tx, c.id, startDate, endDate);
+  });
+}
+
+/** Only an UPCOMING contract can be deleted; it stays for the audit trail, its plans are deactivated (never spendable). */
+export async function deleteContract(deps: Deps, contractId: string, tx?: Tx): Promise<void> {
+  const run = async (t: Tx) => {
+    const c = await liveContract(t, contractId);
+    if (contractStatus(c, todayIn(deps.clock)) !== 'UPCOMING') throw new AppError('INVALID_PARAMETERS', { field: 'contractId', reason: 'ONLY_UPCOMING_CAN_BE_DELETED' });
+    const nowIso = deps.clock.now().toISOString();
+    if (!(await repo.updateContractVersioned(t, c.id, c.version, { deletedAt: nowIso, deactivatedAt: nowIso }))) throw new AppError('INVALID_PARAMETERS', { reason: 'CONCURRENT_EDIT' });
+    await repo.deactivatePlansOfContract(t, c.id, nowIso);
+  };
+  return tx ? run(tx) : inWriteTransaction(deps.db, run);
+}
+
+/** updateCompanyNextContract: replaces the upcoming contract (and its plan) in one transaction. */
+export async function replaceUpcomingContract(deps: Deps, actorId: string, input: AssignInput): Promise<string> {
+  return inWriteTransaction(deps.db, async (tx) => {
+    const state = await companyContractsByStatus(tx, input.companyId, todayIn(deps.clock));
+    if (!state.upcoming) throw new AppError('COMPANY_CONTRACT_NOT_FOUND');
+    await deleteContract(deps, state.upcoming.id, tx);
+    return assignContract(deps, actorId, input, 'UPCOMING', tx);
+  });
+}
+
+/** changeCompanyContractStatus: DEACTIVE is the only status a person sets (credits.md). */
+export async function setContractDeactivated(deps: Deps, actorId: string, input: { companyId: string; contractId: string; deactivate: boolean }): Promise<void> {
+  await inWriteTransaction(deps.db, async (tx) => {
+    const c = await liveContract(tx, input.contractId);
+    if (c.companyId !== input.companyId) throw new AppError('INVALID_ID', { field: 'contractId' });
+    const nowIso = deps.clock.now().toISOString();
+    if (input.deactivate) {
+      if (c.deactivatedAt) return;
+      await repo.updateContractVersioned(tx, c.id, c.version, { deactivatedAt: nowIso, deactivatedBy: actorId });
+    } else {
+      if (!c.deactivatedAt) return;
+      // Lifting DEACTIVE must not create an overlap or a second upcoming contract.
+      const state = await companyContractsByStatus(tx, c.companyId, todayIn(deps.clock));
+      assertNoOverlap(state.live, c, c.id);
+      if (contractStatus({ ...c, deactivatedAt: null }, todayIn(deps.clock)) === 'UPCOMING' && state.upcoming) throw new AppError('INVALID_PARAMETERS', { reason: 'UPCOMING_CONTRACT_EXISTS' });
+      await repo.updateContractVersioned(tx, c.id, c.version, { deactivatedAt: null, deactivatedBy: null });
+    }
+  });
+}
+
+/** updateTestPlan: the active TEST contract may get more credits (a RECEIVED row of the difference) and a new end. */
+export async function updateTestPlan(deps: Deps, actorId: string, input: { companyId: string; creditAmount: number; endDate?: string | null }): Promise<void> {
+  const endDate = input.endDate ? requireCalendarDate('endDate', input.endDate) : null;
+  await inWriteTransaction(deps.db, async (tx) => {
+    const today = todayIn(deps.clock);
+    const state = await companyContractsByStatus(tx, input.companyId, today);
+    if (!state.active || state.active.type !== 'TEST') throw new AppError('COMPANY_CONTRACT_NOT_FOUND');
+    const plan = state.active.primaryCreditPlanId ? await repo.findCreditPlan(tx, state.active.primaryCreditPlanId) : undefined;
+    if (!plan) throw new AppError('COMPANY_CONTRACT_NOT_FOUND');
+    if (!Number.isInteger(input.creditAmount) || input.creditAmount < plan.received) throw new AppError('INVALID_PARAMETERS', { field: 'creditAmount', reason: 'CAN_ONLY_GROW', min: plan.received });
+    if (input.creditAmount > plan.received) await topUpPlan(tx, deps, plan, input.creditAmount - plan.received, actorId);
+    if (endDate && endDate !== state.active.endDate) {
+      if (endDate < today) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'END_BEFORE_START_OR_TODAY' });
+      assertNoOverlap(state.live, { startDate: state.active.startDate, endDate }, state.active.id);
+      await repo.updateContractVersioned(tx, state.active.id, state.active.version, { endDate });
+      await repo.movePlansOfContract(tx, state.active.id, state.active.startDate, endDate);
+    }
+  });
+}
+
+/** More credits on an existing prepaid plan: a RECEIVED row of the difference (key topup:{planId}:{newTotal}, so a retry adds nothing). */
+async function topUpPlan(tx: Tx, deps: Deps, plan: repo.CreditPlanRow, credits: number, actorId: string) {
+  const now = deps.clock.now();
+  const newTotal = plan.received + credits;
+  await appendLedgerRows(tx, [
+    {
+      companyId: plan.companyId,
+      creditPlanId: plan.id,
+      type: 'RECEIVED',
+      amount: credits,
+      delta: credits,
+      operationId: crypto.randomUUID(),
+      idempotencyKey: `topup:${plan.id}:${newTotal}`,
+      pricePerCredit: plan.pricePerCredit,
+      description: `Credits received: ${plan.name}`,
+      occurredAt: now.toISOString(),
+      occurredDate: viennaDate(now),
+      actorId,
+      reason: 'TEST_PLAN_TOP_UP',
+    },
+  ]);
+  await shiftPrepaidBalance(tx, plan.id, credits);
+  await tx.update(creditPlans).set({ received: sql`${creditPlans.received} + ${credits}` }).where(eq(creditPlans.id, plan.id));
+}

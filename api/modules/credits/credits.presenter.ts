@@ -1,0 +1,49 @@
+import type { Deps } from '../../deps';
+import type { Viewer } from '../../graphql/context';
+import { creditPlanStatus, todayIn } from '../contracts/contract-status';
+import { findCompanyById } from '../companies/companies.repo';
+import { findLiveUserById } from '../users/users.repo';
+import type { CreditPlanRow } from './credits.repo';
+import { nextAvailableCreditPlan } from './ledger.service';
+
+// One "next available plan" lookup per company and request, however many plans are shown.
+const nextPlanCache = new WeakMap<Viewer, Map<string, Promise<string | null>>>();
+function nextPlanId(deps: Deps, viewer: Viewer, companyId: string): Promise<string | null> {
+  let byCompany = nextPlanCache.get(viewer);
+  if (!byCompany) nextPlanCache.set(viewer, (byCompany = new Map()));
+  let p = byCompany.get(companyId);
+  if (!p) byCompany.set(companyId, (p = nextAvailableCreditPlan(deps.db, companyId, todayIn(deps.clock)).then((plan) => plan?.id ?? null)));
+  return p;
+}
+
+/** Credit plan -> GraphQL (spec section 3). */
+export function presentCreditPlan(deps: Deps, viewer: Viewer, p: CreditPlanRow) {
+  const operator = viewer.accessLevel === 'SUPER_ADMIN';
+  return {
+    id: p.id,
+    name: p.name,
+    createdAt: p.createdAt,
+    createdBy: async () => {
+      if (!operator || !p.createdBy) return null;
+      const u = await findLiveUserById(deps.db, p.createdBy);
+      return u ? { id: u.id, name: `${u.firstName} ${u.lastName}` } : { id: p.createdBy, name: '-' };
+    },
+    type: p.role,
+    planType: p.planType,
+    category: p.category,
+    status: creditPlanStatus(p, todayIn(deps.clock)),
+    credits: { balance: p.balance, received: p.received },
+    isExpiring: p.validUntil !== null,
+    isPayPerUsage: p.category === 'PAY_AS_USAGE',
+    pricePerCredit: p.pricePerCredit,
+    paymentAmount: p.paymentAmount,
+    startDate: p.validFrom,
+    expirationDate: p.validUntil,
+    contractId: p.contractId,
+    company: async () => ({ id: p.companyId, name: (await findCompanyById(deps.db, p.companyId))?.name ?? '' }),
+    invoice: p.invoiceNumber || p.invoiceUrl ? { number: p.invoiceNumber, url: p.invoiceUrl } : null,
+    isNextAvailable: async () => (await nextPlanId(deps, viewer, p.companyId)) === p.id,
+  };
+}
+
+export const presentPackage = (p: typeof import('../../../db/schema').packages.$inferSelect) => ({ ...p });

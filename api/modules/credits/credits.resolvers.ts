@@ -1,0 +1,83 @@
+import { and, eq } from 'drizzle-orm';
+import { companies, type CreditPlanRole, type TransactionType } from '../../../db/schema';
+import { AppError } from '../../graphql/errors';
+import type { ModuleResolvers } from '../../graphql/resolver-types';
+import { SUCCESS } from '../../graphql/resolver-types';
+import { requireRole, requireSuperAdmin } from '../auth/auth.policy';
+import { requireCompanyAccess } from '../companies/companies.policy';
+import { pageInfo, pageOf } from '../companies/companies.resolvers';
+import { todayIn } from '../contracts/contract-status';
+import { findPackage, listPackages } from '../contracts/contracts.repo';
+import { presentCreditPlan, presentPackage } from './credits.presenter';
+import { plansOfCompany, ledgerRowById } from './credits.repo';
+import { companyCreditSummary, nextAvailableCreditPlan, refundTransaction, transactionsGroupedByDatafile } from './ledger.service';
+
+const ALL_TYPES: TransactionType[] = ['RECEIVED', 'USED', 'EXPIRED', 'REFUND'];
+
+export const creditsResolvers: ModuleResolvers = {
+  Query: {
+    // The wallet dropdown shows every role its company's balance.
+    getCompanyCreditSummary: async (args: { companyId: string }, ctx) => {
+      await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN', 'EMPLOYEE']);
+      return companyCreditSummary(ctx.deps.db, args.companyId, todayIn(ctx.deps.clock));
+    },
+    getCompanyCreditPlans: async (args: { companyId: string }, ctx) => {
+      const { viewer } = await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN']);
+      const plans = (await plansOfCompany(ctx.deps.db, args.companyId)).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+      return plans.map((p) => presentCreditPlan(ctx.deps, viewer, p));
+    },
+    getCompanyCreditPlansByType: async (args: { companyId: string; type: CreditPlanRole }, ctx) => {
+      const { viewer } = await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN']);
+      const plans = (await plansOfCompany(ctx.deps.db, args.companyId)).filter((p) => p.role === args.type).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+      return plans.map((p) => presentCreditPlan(ctx.deps, viewer, p));
+    },
+    getNextAvailableCreditPlanForCompany: async (args: { companyId: string }, ctx) => {
+      const { viewer } = await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN', 'EMPLOYEE']);
+      const plan = await nextAvailableCreditPlan(ctx.deps.db, args.companyId, todayIn(ctx.deps.clock));
+      return plan ? presentCreditPlan(ctx.deps, viewer, plan) : null;
+    },
+    getCompanyTransactionsGroupedByDatafile: async (
+      args: { companyId: string; search?: string | null; types?: TransactionType[] | null; page?: { page?: number | null; limit?: number | null } | null },
+      ctx,
+    ) => {
+      await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN']);
+      const page = pageOf(args.page, 8);
+      const types = new Set(args.types ?? ALL_TYPES);
+      const search = args.search?.trim().toLowerCase().slice(0, 100) ?? '';
+      // Grouped in SQL by the read model; the filter and the page cut run over its lines.
+      const lines = (await transactionsGroupedByDatafile(ctx.deps.db, args.companyId)).filter((l) => types.has(l.type) && (!search || l.description.toLowerCase().includes(search)));
+      return {
+        transactions: lines.slice(page.offset, page.offset + page.limit).map((l) => ({
+          ...l,
+          numberOfUpdates: l.type === 'USED' ? l.numberOfUpdates : null,
+          creditPlanDetails: { id: l.creditPlanDetails.id, name: l.creditPlanDetails.name, type: l.creditPlanDetails.role },
+        })),
+        pageInfo: pageInfo(page, lines.length),
+      };
+    },
+    getAllPackages: async (_args, ctx) => {
+      await requireRole(ctx, 'SUPER_ADMIN', 'ADMIN');
+      return (await listPackages(ctx.deps.db)).map(presentPackage);
+    },
+    getPackage: async (args: { packageId: string }, ctx) => {
+      await requireRole(ctx, 'SUPER_ADMIN', 'ADMIN');
+      const p = await findPackage(ctx.deps.db, args.packageId);
+      if (!p) throw new AppError('INVALID_ID', { field: 'packageId' });
+      return presentPackage(p);
+    },
+  },
+  Mutation: {
+    setPackage: async (args: { companyId: string; packageId: string }, ctx) => {
+      await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN']);
+      if (!(await findPackage(ctx.deps.db, args.packageId))) throw new AppError('INVALID_ID', { field: 'packageId' });
+      await ctx.deps.db.update(companies).set({ packageId: args.packageId, updatedAt: ctx.deps.clock.now().toISOString() }).where(and(eq(companies.id, args.companyId)));
+      return SUCCESS('Package set');
+    },
+    refundTransaction: async (args: { transactionId: string }, ctx) => {
+      const viewer = await requireSuperAdmin(ctx);
+      if (!(await ledgerRowById(ctx.deps.db, args.transactionId))) throw new AppError('INVALID_ID', { field: 'transactionId' });
+      await refundTransaction(ctx.deps, { transactionId: args.transactionId, actorId: viewer.userId });
+      return SUCCESS('Transaction refunded');
+    },
+  },
+};
