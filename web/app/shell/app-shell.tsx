@@ -1,5 +1,5 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { PageError, PageSpinner } from '../../components/feedback/page-state';
 import { useClearLocalStorageSync } from '../../features/settings/use-clear-local-storage-sync';
@@ -26,10 +26,20 @@ function useAdoptUserLocale(user: MeUser | undefined) {
  */
 export function AppShell({ children }: { children: (user: MeUser) => ReactNode }) {
   const { data, error, mutate } = useMe();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   const { trigger: updateMyLocale } = useUpdateMyLocale();
   const user = data?.me.user;
   useAdoptUserLocale(user);
+  // The logged-in user is validated again on every protected route change (spec section 2); an
+  // ended session answers UNAUTHENTICATED and the client sends the browser to /login.
+  const isFirstRoute = useRef(true);
+  useEffect(() => {
+    if (isFirstRoute.current) {
+      isFirstRoute.current = false;
+      return;
+    }
+    void mutate();
+  }, [location, mutate]);
   useClearLocalStorageSync(Boolean(user));
 
   const onLocaleChanged = (locale: Locale) => {
