@@ -57,9 +57,10 @@ export type ChargeHooks = { afterWrites?: (tx: Tx) => void | Promise<void> };
 let scoring: ReturnType<typeof loadScoringFromDisk> | undefined;
 
 /**
- * Credits per interview (integers 4..10) from each interview's scored data points, by the scoring
+ * Credits per interview (integers 4..10) from the scored data points, by the scoring
  * facade's one shared function (spec section 9): the upload step-3 estimate and the charge both call
- * this, so they cannot disagree. Empty cells (NaN) cost nothing.
+ * this, so they cannot disagree. `dataPoints` is column-major as the facade takes it: one
+ * Float64Array per data point, one entry per interview. Empty cells (NaN) cost nothing.
  */
 export async function creditsForInterviews(dataPoints: readonly Float64Array[]): Promise<number[]> {
   scoring ??= loadScoringFromDisk();
