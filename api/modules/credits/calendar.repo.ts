@@ -1,11 +1,13 @@
 import { and, eq, gte, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../../db/client';
 import { contracts, creditPlans, creditTransactions, invoices, notifications } from '../../../db/schema';
 
 // Questions the calendar job asks across all companies. Dates are YYYY-MM-DD Vienna calendar dates.
 
-const successor = alias(contracts, 'successor');
+// A later live contract of the same company, or the renewal itself (even deleted: an admin removed
+// it on purpose, and renewedFromId is UNIQUE): its presence stops a renewal.
+const laterContractExists = (withRenewal: boolean) =>
+  sql`exists (select 1 from contracts s where s.company_id = ${contracts.companyId} and (${withRenewal ? sql`s.renewed_from_id = ${contracts.id}` : sql`0`} or (s.deleted_at is null and s.deactivated_at is null and s.start_date > ${contracts.endDate})))`;
 
 /** Auto-renewing contracts that ended before `today`, were not renewed yet and have no later contract. */
 export const contractsDueForRenewal = (db: DbOrTx, today: string) =>
@@ -16,8 +18,9 @@ export const contractsDueForRenewal = (db: DbOrTx, today: string) =>
       and(
         eq(contracts.autoRenew, true),
         isNull(contracts.deactivatedAt),
+        isNull(contracts.deletedAt),
         lt(contracts.endDate, today),
-        sql`not exists (select 1 from ${successor} where ${successor.companyId} = ${contracts.companyId} and ${successor.deactivatedAt} is null and (${successor.renewedFromId} = ${contracts.id} or ${successor.startDate} > ${contracts.endDate}))`,
+        sql`not ${laterContractExists(true)}`,
       ),
     );
 
@@ -26,7 +29,7 @@ export async function hasSuccessor(db: DbOrTx, c: { id: string; companyId: strin
   const row = await db
     .select({ id: contracts.id })
     .from(contracts)
-    .where(and(eq(contracts.companyId, c.companyId), or(eq(contracts.renewedFromId, c.id), and(isNull(contracts.deactivatedAt), sql`${contracts.startDate} > ${c.endDate}`))))
+    .where(and(eq(contracts.companyId, c.companyId), or(eq(contracts.renewedFromId, c.id), and(isNull(contracts.deletedAt), isNull(contracts.deactivatedAt), sql`${contracts.startDate} > ${c.endDate}`))))
     .get();
   return row !== undefined;
 }
@@ -81,7 +84,8 @@ export const contractsEndingSoonUnannounced = (db: DbOrTx, today: string, until:
         lte(contracts.startDate, today),
         gte(contracts.endDate, today),
         lte(contracts.endDate, until),
-        sql`not exists (select 1 from ${successor} where ${successor.companyId} = ${contracts.companyId} and ${successor.deactivatedAt} is null and ${successor.startDate} > ${contracts.endDate})`,
+        isNull(contracts.deletedAt),
+        sql`not ${laterContractExists(false)}`,
         sql`not exists (select 1 from ${notifications} where ${notifications.dedupeKey} like 'contract-expiring:' || ${contracts.id} || ':%')`,
       ),
     );

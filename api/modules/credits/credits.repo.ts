@@ -13,8 +13,12 @@ export type ChargeRow = typeof datafileCharges.$inferSelect;
 
 export const plansOfCompany = (db: DbOrTx, companyId: string) => db.select().from(creditPlans).where(eq(creditPlans.companyId, companyId));
 
+/** Live contracts of a company: a deleted contract is left out, so its plans are never eligible. */
 export const contractsOfCompany = (db: DbOrTx, companyId: string) =>
-  db.select({ id: contracts.id, startDate: contracts.startDate, endDate: contracts.endDate, deactivatedAt: contracts.deactivatedAt }).from(contracts).where(eq(contracts.companyId, companyId));
+  db
+    .select({ id: contracts.id, startDate: contracts.startDate, endDate: contracts.endDate, deactivatedAt: contracts.deactivatedAt })
+    .from(contracts)
+    .where(and(eq(contracts.companyId, companyId), isNull(contracts.deletedAt)));
 
 export const planById = (db: DbOrTx, planId: string) => db.select().from(creditPlans).where(eq(creditPlans.id, planId)).get();
 
