@@ -5,7 +5,7 @@
 export const externalLinks = {
   tutorialVideo: 'https://www.youtube.com/watch?v=qualitycheck-tutorial',
   helpCenter: 'https://help.qualitycheck.example/',
-  onePager: '/files/public/qualitycheck-one-pager.pdf',
+  onePager: 'https://www.qualitycheck.example/downloads/qualitycheck-one-pager.pdf',
   terms: 'https://www.qualitycheck.example/terms',
   privacy: 'https://www.qualitycheck.example/privacy',
   feedbackSurvey: 'https://survey.qualitycheck.example/feedback',
