@@ -1,0 +1,112 @@
+import type { Principal, World, WorldOptions } from './world';
+
+const ALL: Principal[] = ['ANON', 'ADMIN_OTHER', 'EMPLOYEE_OTHER', 'EMPLOYEE_OWN', 'ADMIN_OWN', 'SUPER_ADMIN', 'API_KEY'];
+const LOGGED_IN: Principal[] = ['ADMIN_OTHER', 'EMPLOYEE_OTHER', 'EMPLOYEE_OWN', 'ADMIN_OWN', 'SUPER_ADMIN', 'API_KEY'];
+const OPERATOR: Principal[] = ['SUPER_ADMIN'];
+/** Company A's admins (the owner's API key acts as the owner). */
+const ADMIN_OF_A: Principal[] = ['SUPER_ADMIN', 'ADMIN_OWN', 'API_KEY'];
+const MEMBER_OF_A: Principal[] = ['SUPER_ADMIN', 'ADMIN_OWN', 'EMPLOYEE_OWN', 'API_KEY'];
+const ANY_ADMIN: Principal[] = ['SUPER_ADMIN', 'ADMIN_OWN', 'ADMIN_OTHER', 'API_KEY'];
+
+export type Cell = {
+  query: string;
+  vars: (w: World, p: Principal, encrypt: (s: string) => Promise<string>) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  allow: Principal[];
+  /** Codes that still mean "the caller was let in" (e.g. a made-up token for a public call). */
+  acceptCodes?: string[];
+  world?: WorldOptions;
+};
+
+const contractInput = (w: World, start: string, end: string) => ({
+  companyId: w.A,
+  contract: { contractType: 'STARTER', startDate: start, endDate: end, autoRenew: true },
+  creditPlan: { creditPlanCategory: 'EXPIRING', creditAmount: 1000, pricePerCredit: 10, paymentAmount: 10_000 },
+});
+
+/**
+ * Who may call what (spec section 6, security.md): every root operation of the schema, the
+ * principals allowed; everyone else must be refused with nothing written. A schema operation
+ * missing here fails the suite, so new operations are denied until someone decides.
+ */
+export const MATRIX: Record<string, Cell> = {
+  // Public
+  health: { query: '{health}', vars: () => ({}), allow: ALL },
+  getPasswordEncryptionKey: { query: '{getPasswordEncryptionKey}', vars: () => ({}), allow: ALL },
+  login: { query: 'mutation($e:String!,$p:String!){login(email:$e,password:$p){accessToken}}', vars: async (w, _p, enc) => ({ e: w.adminA.email, p: await enc(w.adminA.password) }), allow: ALL },
+  registerCompany: {
+    query: 'mutation($i:RegisterCompanyInput!){registerCompany(input:$i){status}}',
+    vars: async (_w, _p, enc) => ({ i: { companyName: 'New Co', firstName: 'New', lastName: 'Owner', email: `new-${crypto.randomUUID()}@test.example`, password: await enc('long-enough'), termsAccepted: true } }),
+    allow: ALL,
+  },
+  updateUserOnActivation: { query: 'mutation($i:UserActivationInput!){updateUserOnActivation(input:$i){status}}', vars: () => ({ i: { token: 'madeUpToken' } }), allow: ALL, acceptCodes: ['TOKEN_NOT_FOUND'] },
+  sendPasswordResetEmail: { query: 'mutation($e:String!){sendPasswordResetEmail(email:$e){status}}', vars: (w) => ({ e: w.employeeA.email }), allow: ALL },
+  resetPassword: { query: 'mutation($p:String!,$t:String!){resetPassword(newPassword:$p,passwordResetToken:$t){status}}', vars: async (_w, _p, enc) => ({ p: await enc('long-enough'), t: 'madeUpToken' }), allow: ALL, acceptCodes: ['TOKEN_NOT_FOUND'] },
+
+  // Any logged-in user, about themselves
+  me: { query: '{me{user{id}}}', vars: () => ({}), allow: LOGGED_IN },
+  logout: { query: 'mutation{logout{status}}', vars: () => ({}), allow: LOGGED_IN },
+  changePassword: { query: 'mutation($o:String!,$n:String!){changePassword(oldPassword:$o,newPassword:$n){status}}', vars: async (_w, _p, enc) => ({ o: await enc('Secret-123'), n: await enc('Secret-456') }), allow: LOGGED_IN },
+  updateMyLocale: { query: 'mutation{updateMyLocale(locale:en){status}}', vars: () => ({}), allow: LOGGED_IN },
+  getAllNotifications: { query: '{getAllNotifications{id}}', vars: () => ({}), allow: LOGGED_IN },
+  getNotificationsForLoggedinUser: { query: '{getNotificationsForLoggedinUser{id}}', vars: () => ({}), allow: LOGGED_IN },
+  createNotification: { query: 'mutation($n:NotificationInput!){createNotification(notification:$n){id}}', vars: () => ({ n: { title: 'Note', description: 'to myself' } }), allow: LOGGED_IN },
+  getClearLocalStorage: { query: '{getClearLocalStorage{value}}', vars: () => ({}), allow: LOGGED_IN },
+  getMyDatafilesSummaryForDashboard: { query: '{getMyDatafilesSummaryForDashboard{numberOfDatafiles}}', vars: () => ({}), allow: LOGGED_IN },
+  // About A's owner: the owner (also by API key) and operators
+  updateGetStarted: { query: 'mutation($u:ID!){updateGetStarted(userId:$u){status}}', vars: (w) => ({ u: w.adminA.id }), allow: ADMIN_OF_A },
+  updateNPS: { query: 'mutation($u:ID!){updateNPS(userId:$u,nextNPSDate:"2026-12-01T00:00:00.000Z"){status}}', vars: (w) => ({ u: w.adminA.id }), allow: ADMIN_OF_A },
+  regenerateMagicKey: { query: 'mutation($u:ID!){regenerateMagicKey(userId:$u){status}}', vars: (w) => ({ u: w.adminA.id }), allow: ADMIN_OF_A },
+  markNotificationAsReaded: { query: 'mutation($id:ID!){markNotificationAsReaded(notificationId:$id){status}}', vars: (w) => ({ id: w.notificationId }), allow: ['ADMIN_OWN', 'API_KEY'] },
+
+  // Operators' switches
+  setClearLocalStorage: { query: 'mutation{setClearLocalStorage(value:true){status}}', vars: () => ({}), allow: OPERATOR },
+  setSendNotification: { query: 'mutation{setSendNotification(value:false,type:"LOW_BALANCE"){status}}', vars: () => ({}), allow: OPERATOR },
+
+  // Organisations
+  getCompanies: { query: '{getCompanies{companies{id}}}', vars: () => ({}), allow: OPERATOR },
+  getCompaniesSummary: { query: '{getCompaniesSummary{numberOfNewCompanies}}', vars: () => ({}), allow: OPERATOR },
+  getAllActiveCompanies: { query: '{getAllActiveCompanies{companies{id contract{id} activeCreditOverview{totalActiveBalance} latestDataImport{daysAgo}}}}', vars: () => ({}), allow: OPERATOR },
+  getAllNewCompanies: { query: '{getAllNewCompanies{companies{id companyOwner{email}}}}', vars: () => ({}), allow: OPERATOR },
+  getCompany: { query: 'query($c:ID!){getCompany(companyId:$c){id name}}', vars: (w) => ({ c: w.A }), allow: MEMBER_OF_A },
+  getCompanyStats: { query: 'query($c:ID!){getCompanyStats(companyId:$c){numberOfUsers}}', vars: (w) => ({ c: w.A }), allow: ADMIN_OF_A },
+  getCompanyUsers: { query: 'query($c:ID!){getCompanyUsers(companyId:$c){id}}', vars: (w) => ({ c: w.A }), allow: ADMIN_OF_A },
+  getActiveCompanyAdminUsers: { query: 'query($c:ID!){getActiveCompanyAdminUsers(companyId:$c){id}}', vars: (w) => ({ c: w.A }), allow: ADMIN_OF_A },
+  updateCompany: {
+    query: 'mutation($i:UpdateCompanyInput!){updateCompany(companyToUpdate:$i){status}}',
+    vars: (w, p) => ({ i: { id: w.A, name: 'Renamed GmbH', address: { postalCode: '1010', country: 'AT' }, ...(p === 'SUPER_ADMIN' ? { accountManager: 'Anna Berger', supportLevel: 'B', companyOwner: w.adminA.id } : {}) } }),
+    allow: ADMIN_OF_A,
+  },
+  activateOrganization: {
+    query: 'mutation($i:ActivateOrganizationInput!){activateOrganization(input:$i){status}}',
+    vars: (w) => ({ i: { ...contractInput(w, '2026-11-21', '2027-11-20'), companyId: w.P, accountManager: 'Anna Berger', supportLevel: 'A', notes: 'Welcome' } }),
+    allow: OPERATOR,
+  },
+  updateCompanyStatus: { query: 'mutation($i:CompanyStatusInput!){updateCompanyStatus(company:$i){status}}', vars: (w) => ({ i: { companyId: w.A, status: 'DEACTIVATED' } }), allow: OPERATOR },
+  changeCompanyStatusToDeactivate: { query: 'mutation($i:CompanyRefInput!){changeCompanyStatusToDeactivate(company:$i){status}}', vars: (w) => ({ i: { companyId: w.A } }), allow: OPERATOR },
+  deleteCompany: { query: 'mutation($c:ID!){deleteCompany(companyId:$c){status}}', vars: (w) => ({ c: w.A }), allow: OPERATOR },
+  updateCompanyComment: { query: 'mutation($i:CompanyCommentInput!){updateCompanyComment(input:$i){status}}', vars: (w) => ({ i: { companyId: w.A, comment: 'Call in March' } }), allow: OPERATOR },
+  changeCompanyBetaStatus: { query: 'mutation($i:CompanyBetaInput!){changeCompanyBetaStatus(input:$i){status}}', vars: (w) => ({ i: { companyId: w.A, isBeta: true } }), allow: OPERATOR },
+
+  // Contracts
+  getCompanyContracts: { query: 'query($c:ID!){getCompanyContracts(companyId:$c){id}}', vars: (w) => ({ c: w.A }), allow: ADMIN_OF_A },
+  getContractById: { query: 'query($id:ID!){getContractById(contractId:$id){id}}', vars: (w) => ({ id: w.activeContractId }), allow: ADMIN_OF_A },
+  isCompnayHavingUpcomingContract: { query: 'query($c:ID!){isCompnayHavingUpcomingContract(companyId:$c)}', vars: (w) => ({ c: w.A }), allow: OPERATOR },
+  editContract: { query: 'mutation($c:EditContractInput!){editContract(contractToEdit:$c){status}}', vars: (w) => ({ c: { contractId: w.upcomingContractId, startDate: '2027-11-21', endDate: '2028-11-20', autoRenew: false } }), allow: OPERATOR },
+  deleteContract: { query: 'mutation($id:ID!){deleteContract(contractId:$id){status}}', vars: (w) => ({ id: w.upcomingContractId }), allow: OPERATOR },
+  assignUpcomingContractToCompany: { query: 'mutation($i:AssignContractInput!){assignUpcomingContractToCompany(input:$i){status}}', vars: (w) => ({ i: contractInput(w, '2027-11-21', '2028-11-20') }), allow: OPERATOR, world: { upcoming: false } },
+  assignNewContractToCompany: { query: 'mutation($i:AssignContractInput!){assignNewContractToCompany(input:$i){status}}', vars: (w) => ({ i: contractInput(w, '2027-11-21', '2028-11-20') }), allow: OPERATOR, world: { upcoming: false } },
+  updateCompanyNextContract: { query: 'mutation($i:AssignContractInput!){updateCompanyNextContract(input:$i){status}}', vars: (w) => ({ i: contractInput(w, '2027-12-01', '2028-11-30') }), allow: OPERATOR },
+  updateTestPlan: { query: 'mutation($i:UpdateTestPlanInput!){updateTestPlan(input:$i){status}}', vars: (w) => ({ i: { companyId: w.A, creditAmount: 20_000 } }), allow: OPERATOR, world: { activeType: 'TEST' } },
+  changeCompanyContractStatus: { query: 'mutation($i:ContractStatusInput!){changeCompanyContractStatus(company:$i){status}}', vars: (w) => ({ i: { companyId: w.A, contractId: w.upcomingContractId, deactivate: true } }), allow: OPERATOR },
+
+  // Credits
+  getCompanyCreditSummary: { query: 'query($c:ID!){getCompanyCreditSummary(companyId:$c){totalBalance}}', vars: (w) => ({ c: w.A }), allow: MEMBER_OF_A },
+  getNextAvailableCreditPlanForCompany: { query: 'query($c:ID!){getNextAvailableCreditPlanForCompany(companyId:$c){id}}', vars: (w) => ({ c: w.A }), allow: MEMBER_OF_A },
+  getCompanyCreditPlans: { query: 'query($c:ID!){getCompanyCreditPlans(companyId:$c){id}}', vars: (w) => ({ c: w.A }), allow: ADMIN_OF_A },
+  getCompanyCreditPlansByType: { query: 'query($c:ID!){getCompanyCreditPlansByType(companyId:$c,type:PRIMARY){id}}', vars: (w) => ({ c: w.A }), allow: ADMIN_OF_A },
+  getCompanyTransactionsGroupedByDatafile: { query: 'query($c:ID!){getCompanyTransactionsGroupedByDatafile(companyId:$c){transactions{transactionId}}}', vars: (w) => ({ c: w.A }), allow: ADMIN_OF_A },
+  getAllPackages: { query: '{getAllPackages{id}}', vars: () => ({}), allow: ANY_ADMIN },
+  getPackage: { query: 'query($id:ID!){getPackage(packageId:$id){id}}', vars: (w) => ({ id: w.packageId }), allow: ANY_ADMIN },
+  setPackage: { query: 'mutation($c:ID!,$p:ID!){setPackage(companyId:$c,packageId:$p){status}}', vars: (w) => ({ c: w.A, p: w.packageId }), allow: OPERATOR },
+  refundTransaction: { query: 'mutation($id:ID!){refundTransaction(transactionId:$id){status}}', vars: (w) => ({ id: w.usedTransactionId }), allow: OPERATOR },
+};

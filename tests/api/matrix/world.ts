@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { companies, notifications, packages, sessions } from '../../../db/schema';
+import { sha256Hex } from '../../../api/lib/crypto';
+import { assignContract } from '../../../api/modules/contracts/contracts.service';
+import { chargeDatafile } from '../../../api/modules/credits/ledger.service';
+import type { TestApp } from '../helpers/test-app';
+import { makeCompany, makeUser } from '../helpers/factories';
+
+export const PRINCIPALS = ['ANON', 'ADMIN_OTHER', 'EMPLOYEE_OTHER', 'EMPLOYEE_OWN', 'ADMIN_OWN', 'SUPER_ADMIN', 'API_KEY'] as const;
+export type Principal = (typeof PRINCIPALS)[number];
+
+export type WorldOptions = { activeType?: 'STARTER' | 'TEST'; upcoming?: boolean };
+
+let counter = 0;
+
+/** Opens a session without the Argon2 cost of login: the same row login writes. */
+async function sessionFor(t: TestApp, userId: string, companyId: string | null) {
+  const token = `matrix-${++counter}-${crypto.randomUUID()}`;
+  const now = t.clock.now();
+  await t.db.insert(sessions).values({ tokenHash: sha256Hex(token), userId, companyId, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + 3600_000).toISOString() });
+  return token;
+}
+
+/**
+ * One small world per cell: company A (owner ADMIN, EMPLOYEE, the owner's API key, an active
+ * contract with a charge, optionally an upcoming contract), company B (ADMIN, EMPLOYEE), a pending
+ * company P, an operator, a package and a notification of A's owner.
+ */
+export async function buildWorld(t: TestApp, options: WorldOptions = {}) {
+  const A = await makeCompany(t.db, { name: `A ${++counter}` });
+  const B = await makeCompany(t.db, { name: `B ${counter}` });
+  const P = await makeCompany(t.db, { name: `P ${counter}`, status: 'PENDING' });
+  const secret = t.deps.appSecret;
+  const adminA = await makeUser(t.db, secret, { companyId: A, accessLevel: 'ADMIN', owner: true });
+  const employeeA = await makeUser(t.db, secret, { companyId: A });
+  const adminB = await makeUser(t.db, secret, { companyId: B, accessLevel: 'ADMIN', owner: true });
+  const employeeB = await makeUser(t.db, secret, { companyId: B });
+  const op = await makeUser(t.db, secret, { companyId: null, accessLevel: 'SUPER_ADMIN' });
+  await makeUser(t.db, secret, { companyId: P, accessLevel: 'ADMIN', owner: true, status: 'NOT_ACTIVATED' });
+  const packageId = crypto.randomUUID();
+  await t.db.insert(packages).values({ id: packageId, name: 'Starter', duration: 365, numberOfCredits: 10_000, pricePerCredit: 12, numberOfUsers: 5, pricePerCreditMonth: 14, pricePerCreditYear: 12, pricePerCreditOther: 13, packageType: 'STARTER' });
+
+  const today = '2026-11-21';
+  const activeType = options.activeType ?? 'STARTER';
+  const activeContractId = await assignContract(t.deps, op.id, {
+    companyId: A,
+    contract: activeType === 'TEST' ? { contractType: 'TEST', startDate: today, endDate: '2026-12-20', autoRenew: false } : { contractType: 'STARTER', startDate: today, endDate: '2027-11-20', autoRenew: true },
+    creditPlan: { creditPlanCategory: 'EXPIRING', creditAmount: 10_000, pricePerCredit: 12, paymentAmount: 120_000 },
+  }, 'NEW');
+  let upcomingContractId: string | null = null;
+  if (options.upcoming !== false) {
+    const start = activeType === 'TEST' ? '2026-12-21' : '2027-11-21';
+    upcomingContractId = await assignContract(t.deps, op.id, {
+      companyId: A,
+      contract: { contractType: 'PROFESSIONAL', startDate: start, endDate: activeType === 'TEST' ? '2027-12-20' : '2028-11-20', autoRenew: true },
+      creditPlan: { creditPlanCategory: 'EXPIRING', creditAmount: 50_000, pricePerCredit: 10, paymentAmount: 500_000 },
+    }, 'UPCOMING');
+  }
+  const datafileId = crypto.randomUUID();
+  await t.db.run(sql`insert into datafiles (id, company_id, owner_id, title, import_type, status, created_at) values (${datafileId}, ${A}, ${adminA.id}, 'Matrix file', 'MANUAL', 'READY', ${t.clock.now().toISOString()})`);
+  const charge = await chargeDatafile(t.deps, { companyId: A, datafileId, kind: 'UPLOAD', idempotencyKey: `upload:${datafileId}:0`, interviewCredits: [4, 5, 6], actorId: adminA.id, description: 'Datafile upload' });
+  const usedRow = await t.db.all<{ id: string }>(sql`select id from credit_transactions where charge_id = ${charge.chargeId} limit 1`);
+  const [notification] = await t.db.insert(notifications).values({ userId: adminA.id, companyId: A, title: 'Hi', description: 'Hello', createdAt: t.clock.now().toISOString() }).returning();
+
+  const tokens: Record<Principal, { token?: string; apiKey?: string }> = {
+    ANON: {},
+    ADMIN_OTHER: { token: await sessionFor(t, adminB.id, B) },
+    EMPLOYEE_OTHER: { token: await sessionFor(t, employeeB.id, B) },
+    EMPLOYEE_OWN: { token: await sessionFor(t, employeeA.id, A) },
+    ADMIN_OWN: { token: await sessionFor(t, adminA.id, A) },
+    SUPER_ADMIN: { token: await sessionFor(t, op.id, null) },
+    API_KEY: { apiKey: adminA.apiKey },
+  };
+  const users = { ANON: null, ADMIN_OTHER: adminB, EMPLOYEE_OTHER: employeeB, EMPLOYEE_OWN: employeeA, ADMIN_OWN: adminA, SUPER_ADMIN: op, API_KEY: adminA } as const;
+  return { A, B, P, adminA, employeeA, adminB, op, packageId, activeContractId, upcomingContractId, datafileId, usedTransactionId: usedRow[0]!.id, notificationId: notification!.id, tokens, users };
+}
+
+export type World = Awaited<ReturnType<typeof buildWorld>>;
+
+/** What a denied call must leave untouched. */
+export async function fingerprint(t: TestApp, w: World) {
+  const rows = await t.db.all(sql`select
+    (select count(*) from contracts where company_id = ${w.A}) as contracts,
+    (select group_concat(coalesce(deactivated_at, '') || coalesce(deleted_at, '') || start_date || end_date || auto_renew, ',') from contracts where company_id = ${w.A}) as contractState,
+    (select count(*) from credit_transactions where company_id = ${w.A}) as ledger,
+    (select count(*) from credit_plans where company_id in (${w.A}, ${w.P})) as plans,
+    (select group_concat(status || coalesce(updated_at, '') || coalesce(deleted_at, '') || coalesce(comment, '') || is_beta || coalesce(package_id, ''), ',') from ${companies} where id in (${w.A}, ${w.P})) as companies,
+    (select group_concat(coalesce(read_at, ''), ',') from notifications where user_id = ${w.adminA.id}) as reads,
+    (select count(*) from notifications) as notes,
+    (select group_concat(watch_get_started || coalesce(next_nps_date, '') || nps_done || magic_key_hash, ',') from users where id = ${w.adminA.id}) as userState,
+    (select count(*) from app_settings) as settings`);
+  return JSON.stringify(rows);
+}
