@@ -161,40 +161,42 @@ class WasmScoring implements NumericScoring {
     });
   }
 
-  #question(q: ProjectiveQuestion, options: ProjectiveOptions): ProjectiveQuestionResult {
+  projective(questions: readonly ProjectiveQuestion[], options: ProjectiveOptions = {}): ProjectiveResult {
+    // Every question writes straight into column q of resident n x Q matrices, which the row means
+    // then read in place: per-question results cross the boundary once.
     return this.#call((a) => {
-      const n = q.choice.length;
-      const m = q.options ?? (q.predictions.length === 1 ? 2 : q.predictions.length);
-      const choice = a.f64In(q.choice);
-      const pred = a.matrix(q.predictions);
-      const ps = a.f64Out(n), cs = a.f64Out(n), col = a.f64Out(n);
-      const share = a.f64Out(m), geo = a.f64Out(m), ari = a.f64Out(m), opt = a.f64Out(m);
-      const nq = this.#k('projectiveQuestion')(
-        choice, pred.ptr, n, m, pred.cols, q.purpose === 'social-desirability' ? 1 : 0,
-        options.lambda ?? 1, options.minRecords ?? 30, ps, cs, col, share, geo, ari, opt,
-      );
+      const n = questions[0]?.choice.length ?? 0;
+      const nq = questions.length;
+      const ps = a.f64Out(n * nq), cs = a.f64Out(n * nq), col = a.f64Out(n * nq);
+      const info = a.nan(n * nq), sd = a.nan(n * nq);
+      const results: ProjectiveQuestionResult[] = questions.map((q, qi) => {
+        if (q.choice.length !== n) throw new RangeError(`projective question ${qi + 1} has ${q.choice.length} rows, expected ${n}`);
+        const m = q.options ?? (q.predictions.length === 1 ? 2 : q.predictions.length);
+        const pred = a.matrix(q.predictions);
+        const share = a.f64Out(m), geo = a.f64Out(m), ari = a.f64Out(m), opt = a.f64Out(m);
+        const off = qi * n * 8;
+        const isSd = q.purpose === 'social-desirability';
+        const count = this.#k('projectiveQuestion')(
+          a.f64In(q.choice), pred.ptr, n, m, pred.cols, isSd ? 1 : 0, options.lambda ?? 1, options.minRecords ?? 30,
+          ps + off, cs + off, col + off, share, geo, ari, opt,
+        );
+        this.heap.f64((isSd ? sd : info) + off, n).set(this.heap.f64(col + off, n));
+        return {
+          ps: a.read(ps + off, n), cs: a.read(cs + off, n), collective: a.read(col + off, n), share: a.read(share, m),
+          geoMean: a.read(geo, m), ariMean: a.read(ari, m), optionScore: a.read(opt, m), n: count,
+        };
+      });
+      const mean = (ptr: number) => {
+        const out = a.f64Out(n), cnt = a.f64Out(n);
+        this.#k('rowMeans')(ptr, n, nq, out, cnt);
+        return { score: a.read(out, n), count: a.read(cnt, n) };
+      };
+      const psMean = mean(ps);
       return {
-        ps: a.read(ps, n), cs: a.read(cs, n), collective: a.read(col, n), share: a.read(share, m),
-        geoMean: a.read(geo, m), ariMean: a.read(ari, m), optionScore: a.read(opt, m), n: nq,
+        ps: psMean.score, cs: mean(cs).score, is: mean(info).score, sds: mean(sd).score,
+        dataPoints: psMean.count, questions: results, version: this.version,
       };
     });
-  }
-
-  projective(questions: readonly ProjectiveQuestion[], options: ProjectiveOptions = {}): ProjectiveResult {
-    const results = questions.map((q) => this.#question(q, options));
-    const n = questions[0]?.choice.length ?? 0;
-    const info = results.filter((_, i) => questions[i]?.purpose === 'information').map((r) => r.collective);
-    const sd = results.filter((_, i) => questions[i]?.purpose === 'social-desirability').map((r) => r.collective);
-    const ps = this.#aggregate('rowMeans', results.map((r) => r.ps));
-    const cs = this.#aggregate('rowMeans', results.map((r) => r.cs));
-    const nanCol = () => new Float64Array(n).fill(Number.NaN);
-    return {
-      ps: n && results.length ? ps.score : nanCol(), cs: n && results.length ? cs.score : nanCol(),
-      is: info.length ? this.#aggregate('rowMeans', info).score : nanCol(),
-      sds: sd.length ? this.#aggregate('rowMeans', sd).score : nanCol(),
-      dataPoints: n && results.length ? ps.dataPoints : new Float64Array(n),
-      questions: results, version: this.version,
-    };
   }
 
   mcSds(items: MatrixInput, codes = { true: 1, false: 0 }): Float64Array {

@@ -114,7 +114,6 @@ function scoreGridRowInt(x: usize, n: i32, d: usize, patterns: bool): f64 {
     lastLabel = LABEL_NONE;
     return NaN;
   }
-  if (diffCounts == 0) diffCounts = take(<usize>(2 * DIFF_SPAN + 1) << 2);
   const m = n - 1;
   let changes = 0;
   let prev = load<i32>(x);
@@ -138,26 +137,39 @@ function scoreGridRowInt(x: usize, n: i32, d: usize, patterns: bool): f64 {
     lastLabel = LABEL_OK;
     return 100;
   }
+  // Only regularities of at least 0.7 change the score, so a period stops being counted as soon as
+  // it cannot reach 0.7 any more; likewise the constant step only matters as a strict majority of
+  // the differences, which a Boyer-Moore vote finds without a table. Both are exact.
   let best: f64 = 0;
   const pmax = min(6, n >> 1);
   for (let p = 2; p <= pmax; p++) {
-    let same = 0;
-    for (let i = p; i < n; i++) {
-      same += <i32>(load<i32>(x + (<usize>i << 2)) == load<i32>(x + (<usize>(i - p) << 2)));
+    const span = n - p;
+    let miss = 0;
+    let i = p;
+    for (; i < n; i++) {
+      if (load<i32>(x + (<usize>i << 2)) != load<i32>(x + (<usize>(i - p) << 2))) {
+        miss++;
+        if (<f64>(span - miss) / <f64>span < 0.7) break;
+      }
     }
-    const a = <f64>same / <f64>(n - p);
+    if (i < n) continue;
+    const a = <f64>(span - miss) / <f64>span;
     if (a > best) best = a;
   }
-  let mode = 0;
+  let cand = 0;
+  let votes = 0;
   for (let i = 0; i < m; i++) {
     const di = load<i32>(d + (<usize>i << 2));
-    if (di == 0) continue;
-    const slot = diffCounts + (<usize>(di + DIFF_SPAN) << 2);
-    const cnt = load<i32>(slot) + 1;
-    store<i32>(slot, cnt);
-    if (cnt > mode) mode = cnt;
+    if (votes == 0) {
+      cand = di;
+      votes = 1;
+    } else votes += di == cand ? 1 : -1;
   }
-  for (let i = 0; i < m; i++) store<i32>(diffCounts + (<usize>(load<i32>(d + (<usize>i << 2)) + DIFF_SPAN) << 2), 0);
+  let mode = 0;
+  if (cand != 0) {
+    for (let i = 0; i < m; i++) mode += <i32>(load<i32>(d + (<usize>i << 2)) == cand);
+    if (<f64>mode / <f64>m < 0.7) mode = 0;
+  }
   const s = <f64>mode / <f64>m;
   const r = best > s ? best : s;
   if (r < 0.7) {

@@ -5,6 +5,17 @@ import { isMissing, ldf, stf, take, release } from './mem';
 /** Floor for a predicted share before renormalising, so that no log(0) arises (section 6). */
 const EPS: f64 = 0.01;
 
+let lnTable: usize = 0;
+
+/** ln(pct / 100) for pct = 1..100, computed once. */
+function lnPercent(pct: i32): f64 {
+  if (lnTable == 0) {
+    lnTable = take(101 << 3);
+    for (let i = 1; i <= 100; i++) stf(lnTable, i, Math.log(<f64>i / 100));
+  }
+  return ldf(lnTable, pct);
+}
+
 /** Purpose codes of a projective question. */
 export const PURPOSE_INFORMATION: i32 = 0;
 export const PURPOSE_SOCIAL_DESIRABILITY: i32 = 1;
@@ -71,7 +82,10 @@ export function projectiveQuestion(
     const ck = <i32>c - 1;
     for (let k = 0; k < m; k++) {
       const q = ldf(y, k) / total;
-      const l = Math.log(q);
+      // Whole-percent predictions repeat endlessly: their logarithms come from a table filled with
+      // the same Math.log of the same double, so the result is bit-identical, only cheaper.
+      const pct = <i32>(q * 100 + 0.5);
+      const l = pct >= 1 && pct <= 100 && <f64>pct / 100 == q ? lnPercent(pct) : Math.log(q);
       stf(lp, i * m + k, l);
       stf(outGeo, k, ldf(outGeo, k) + l);
       stf(outAri, k, ldf(outAri, k) + q);

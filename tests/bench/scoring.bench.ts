@@ -129,6 +129,8 @@ const withThreshold = (t: number): CleaningRules => ({
   target: { n: 60_000, trim: true },
 });
 session.run(withThreshold(60));
+// Collect the reference path's garbage first, so a pause from it is not billed to cleaning.
+Bun.gc(true);
 const times: number[] = [];
 for (let t = 40; t < 80; t++) {
   const t0 = performance.now();
@@ -136,5 +138,5 @@ for (let t = 40; t < 80; t++) {
   times.push(ms(t0));
 }
 times.sort((a, b) => a - b);
-console.log(`re-clean 100,000 interviews after a threshold change (with target trimming): median ${fmt(times[times.length >> 1]!)}, worst ${fmt(times[times.length - 1]!)} (target 16 ms)`);
+console.log(`re-clean 100,000 interviews after a threshold change (with target trimming), 40 runs: median ${fmt(times[times.length >> 1]!)}, 95th percentile ${fmt(times[Math.floor(times.length * 0.95)]!)}, worst ${fmt(times[times.length - 1]!)} (target 16 ms)`);
 session.free();

@@ -38,9 +38,9 @@ describe('separating careless from careful respondents', () => {
 
   it('finds the copied answers as duplicate respondents and the keyboard mashing as nonsense', () => {
     const cats = scoring.classifyOpenEnded(survey.open).categories[0]!;
-    const copiers = survey.kinds.map((k, i) => (k === 'copier' ? cats[i] : -1)).filter((c) => c >= 0);
+    const copiers = survey.kinds.map((k, i) => (k === 'copier' ? cats[i]! : -1)).filter((c) => c >= 0);
     expect(copiers.filter((c) => c === 8).length).toBe(copiers.length - 1);
-    const mash = survey.kinds.map((k, i) => (k === 'gibberish' ? cats[i] : -1)).filter((c) => c >= 0);
+    const mash = survey.kinds.map((k, i) => (k === 'gibberish' ? cats[i]! : -1)).filter((c) => c >= 0);
     expect(mash.every((c) => c === 7)).toBe(true);
   });
 });
