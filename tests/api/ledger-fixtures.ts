@@ -60,20 +60,20 @@ type Deps = LedgerDb['deps'];
 /** A contract with its primary plan (prepaid, RECEIVED row written) and optionally a backup pay-as-usage plan. */
 export async function contract(
   deps: Deps,
-  o: { companyId: string; type?: ContractType; startDate: string; endDate?: string; autoRenew?: boolean; credits?: number; category?: CreditPlanCategory; backupPrice?: number; price?: number; createdAt?: string },
+  o: { companyId: string; type?: ContractType; startDate: string; endDate?: string; autoRenew?: boolean; credits?: number; category?: CreditPlanCategory; backupPrice?: number; price?: number; createdAt?: string; id?: string },
 ) {
   const type = o.type ?? 'PROFESSIONAL';
   const endDate = o.endDate ?? oneYearEnd(o.startDate);
-  const id = uid('contract');
+  const id = o.id ?? uid('contract');
   const createdAt = o.createdAt ?? deps.clock.now().toISOString();
   return inWriteTransaction(deps.db, async (tx) => {
     await tx.insert(contracts).values({ id, companyId: o.companyId, type, name: `REF-${id}`, startDate: o.startDate, endDate, autoRenew: o.autoRenew ?? false, createdAt });
     const category = o.category ?? 'EXPIRING';
-    const primary = await insertPlan(tx as unknown as Db, deps, { companyId: o.companyId, contractId: id, role: 'PRIMARY', category, planType: type, validFrom: o.startDate, validUntil: category === 'NON_EXPIRING' ? null : endDate, received: category === 'PAY_AS_USAGE' ? 0 : (o.credits ?? 1000), price: o.price ?? 10, createdAt });
+    const primary = await insertPlan(tx as unknown as Db, deps, { id: `${id}-primary`, companyId: o.companyId, contractId: id, role: 'PRIMARY', category, planType: type, validFrom: o.startDate, validUntil: category === 'NON_EXPIRING' ? null : endDate, received: category === 'PAY_AS_USAGE' ? 0 : (o.credits ?? 1000), price: o.price ?? 10, createdAt });
     const backup =
       o.backupPrice === undefined
         ? null
-        : await insertPlan(tx as unknown as Db, deps, { companyId: o.companyId, contractId: id, role: 'BACKUP', category: 'PAY_AS_USAGE', planType: type, validFrom: o.startDate, validUntil: endDate, received: 0, price: o.backupPrice, createdAt });
+        : await insertPlan(tx as unknown as Db, deps, { id: `${id}-backup`, companyId: o.companyId, contractId: id, role: 'BACKUP', category: 'PAY_AS_USAGE', planType: type, validFrom: o.startDate, validUntil: endDate, received: 0, price: o.backupPrice, createdAt });
     await tx.update(contracts).set({ primaryCreditPlanId: primary, backupCreditPlanId: backup }).where(eq(contracts.id, id));
     return { contractId: id, primaryPlanId: primary, backupPlanId: backup };
   });
@@ -106,7 +106,7 @@ export async function insertPlan(
 }
 
 /** A secondary prepaid plan not tied to a contract, in its own write transaction. */
-export const secondaryPlan = (deps: Deps, o: { companyId: string; validFrom: string; validUntil: string | null; received: number; createdAt?: string }) =>
+export const secondaryPlan = (deps: Deps, o: { companyId: string; validFrom: string; validUntil: string | null; received: number; createdAt?: string; id?: string }) =>
   inWriteTransaction(deps.db, (tx) => insertPlan(tx as unknown as Db, deps, { ...o, contractId: null, role: 'SECONDARY', category: o.validUntil ? 'EXPIRING' : 'NON_EXPIRING' }));
 
 export const planRow = async (db: Db, id: string) => (await db.select().from(creditPlans).where(eq(creditPlans.id, id)).get())!;

@@ -1,5 +1,5 @@
 import { AppError } from '../../graphql/errors';
-import { creditPlanStatus, todayIn } from '../contracts/contract-status';
+import { todayIn } from '../contracts/contract-status';
 import type { LedgerDeps } from './charge.service';
 import { appendLedgerRows, ledgerRowById, planById, recordPayAsUsage, refundOfTransaction, shiftPrepaidBalance, type LedgerInsert } from './credits.repo';
 import { isPrepaid } from './drawdown';
@@ -50,7 +50,9 @@ export async function refundTransaction(deps: LedgerDeps, input: { transactionId
     let expiredId: string | null = null;
     if (isPrepaid(plan)) {
       await shiftPrepaidBalance(tx, plan.id, used.amount);
-      if (creditPlanStatus(plan, today) === 'EXPIRED') {
+      // Past its end by date, whatever else: a deactivated plan's status says DEACTIVE, but the
+      // calendar job has (or will have) expired it under its one key, so the refund must expire here.
+      if (plan.validUntil !== null && today > plan.validUntil) {
         expiredId = crypto.randomUUID();
         rows.push({ ...base, id: expiredId, type: 'EXPIRED', delta: -used.amount, idempotencyKey: `expire-refund:${refundId}`, description: `Credits expired: ${plan.name}`, reason: 'REFUND_ON_EXPIRED_PLAN' });
         await shiftPrepaidBalance(tx, plan.id, -used.amount);
