@@ -1,0 +1,116 @@
+// Proof that one .wasm serves both sides: the built web bundle's scoring chunk (the one the app imports
+// dynamically) is loaded in real Chromium, and the section-15 test vectors come out as on the server.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const dist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+const manifestPath = join(dist, '.vite/manifest.json');
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html', '.css': 'text/css', '.svg': 'image/svg+xml',
+};
+
+/** The chunk Vite emitted for web/lib/scoring.ts (the manifest key is relative to the Vite root). */
+function scoringChunk(): string {
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string }>;
+  const key = Object.keys(manifest).find((k) => k === 'web/lib/scoring.ts' || k === 'lib/scoring.ts');
+  if (!key) throw new Error('web/dist manifest has no entry for web/lib/scoring.ts');
+  return manifest[key]!.file;
+}
+
+describe.skipIf(!existsSync(manifestPath))('scoring WASM in the browser bundle', () => {
+  let server: Server;
+  let base = '';
+  let context: BrowserContext;
+  let page: Page;
+  let profile = '';
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      if (path === '/scoring-test.html') {
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>scoring</title>');
+        return;
+      }
+      const file = normalize(join(dist, path));
+      if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    profile = mkdtempSync(join(tmpdir(), 'scoring-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    });
+    page = await context.newPage();
+    await page.goto(`${base}/scoring-test.html`);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  });
+
+  it('reproduces time, grid, projective, combined and open-ended vectors from the same .wasm', async () => {
+    const r = await page.evaluate(async (chunk: string) => {
+      // Vitest rewrites import() in test code; an indirect eval keeps the browser's own dynamic import.
+      const load = (0, eval)('(url) => import(url)') as (url: string) => Promise<{ getScoring: () => Promise<any> }>;
+      const mod = await load(chunk);
+      const s = await mod.getScoring();
+      const col = (...v: number[]) => Float64Array.from(v);
+      const cols = (row: number[]) => row.map((v) => Float64Array.of(v));
+      const durations = col(60, 195, ...Array(14).fill(600), ...Array(14).fill(700), -999);
+      const ts = s.timeScores([durations], { totalIndex: 0 }).ts;
+      const grid = (row: number[]) => s.gridScores(cols(row)).scores[0];
+      const q = {
+        choice: Float64Array.from({ length: 30 }, (_, i) => (i < 24 ? 1 : 2)),
+        predictions: [Float64Array.from({ length: 30 }, (_, i) => (i < 24 ? 60 : 40)), Float64Array.from({ length: 30 }, (_, i) => (i < 24 ? 40 : 60))],
+        purpose: 'information',
+      };
+      const proj = s.projective([q]).questions[0];
+      const comb = s.combined({ oes: col(100, 0, 75), ts: col(100, 100, 90), ibs: col(100, 100, NaN), ps: col(NaN, NaN, 80), cs: col(NaN, NaN, 100) }, 3).combined;
+      const open = s.classifyOpenEnded([{
+        text: 'What did you like about your last vacation?', keywords: ['beach', 'hotel', 'food', 'weather', 'trip'],
+        allowedLanguages: ['en'], topicCheck: true,
+        answers: ['We stayed at a small hotel near the beach in Crete and loved the food.', 'asdfghjkl', 'idk', 'Мы отдыхали на море', 'This survey is shit'],
+      }]).categories[0];
+      return {
+        version: s.version,
+        f: [0.05, 0.3, 0.65, 3, 7, 15].map((x: number) => s.timeScoreOf(x)),
+        ts: [ts[0], ts[1], ts[2], ts[30]],
+        grids: [grid([3, 3, 3, 3, 3, 3, 3, 3, 3, 3]), grid([4, 4, 4, 4, 4, 4, 4, 4, 5, 4]), grid([1, 2, 1, 2, 1, 2, 1, 2, 3, 2]), grid([7, 8, 9, 1, 3, 5, 2, 5, 9, 6])],
+        is: Array.from(proj.optionScore),
+        combined: Array.from(comb),
+        open: Array.from(open),
+      };
+    }, `/${scoringChunk()}`);
+    expect(r.version).toBe('1');
+    expect(r.f).toEqual([0, 25, 65, 90, 65, 50].map((v) => expect.closeTo(v, 6)));
+    expect(r.ts[0]).toBe(0);
+    expect(r.ts[1]).toBeCloseTo(28.1, 1);
+    expect(r.ts[2]).toBe(100);
+    expect(r.ts[3]).toBeNaN();
+    expect(r.grids[0]).toBe(0);
+    expect(r.grids[1]).toBeCloseTo(55.4, 1);
+    expect(r.grids[2]).toBeCloseTo(47.5, 6);
+    expect(r.grids[3]).toBe(100);
+    expect(r.is[0]).toBeCloseTo(59.1, 1);
+    expect(r.is[1]).toBeCloseTo(31.6, 1);
+    expect(r.combined[0]).toBe(100);
+    expect(r.combined[1]).toBeCloseTo(30, 6);
+    expect(r.combined[2]).toBeCloseTo(83.6, 1);
+    expect(r.open).toEqual([1, 7, 5, 11, 6]);
+  });
+});
