@@ -11,14 +11,14 @@ import {
 } from './types.ts';
 import { Arena, WasmHeap, WasmMatrix, type ScoringExports } from './wasm-memory.ts';
 import { createTextClassifier, type TextClassifier } from './text.ts';
+import { SCORING_VERSION } from './version.ts';
 
 export * from './types.ts';
 export { WasmMatrix } from './wasm-memory.ts';
 export type { OpenQuestion, OpenAnswerParadata, ClassificationResult, TextClassifier } from './text.ts';
 export { CATEGORY_SCORES, CATEGORY_NAMES } from './text.ts';
 
-/** Version of the formulas; must equal the SCORING_VERSION global of the .wasm. */
-export const SCORING_VERSION = '1';
+export { SCORING_VERSION } from './version.ts';
 
 /** Where the .wasm comes from: its bytes, or a URL / Response to fetch them from. */
 export type ScoringSource = BufferSource | URL | string | Response | Promise<Response>;

@@ -14,10 +14,11 @@ import {
 } from './reference-core.ts';
 import { CATEGORY_SCORES } from './text.ts';
 import { referenceClean } from './reference-cleaning.ts';
+import { SCORING_VERSION } from './version.ts';
 
 export { timeScoreOf, scoreGrid, median, chiSquareQuantile, toColumnMajor } from './reference-core.ts';
 
-const VERSION = '1';
+const VERSION = SCORING_VERSION;
 const nanArray = (n: number) => new Float64Array(n).fill(Number.NaN);
 const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
 

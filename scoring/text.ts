@@ -3,6 +3,7 @@
 // JSON data files bundled with the facade and loaded into WASM memory once per instance.
 import type { WasmHeap } from './wasm-memory.ts';
 import { Arena } from './wasm-memory.ts';
+import { SCORING_VERSION } from './version.ts';
 import stopDe from './words/stopwords-de.json' with { type: 'json' };
 import stopEn from './words/stopwords-en.json' with { type: 'json' };
 import stopFr from './words/stopwords-fr.json' with { type: 'json' };
@@ -162,7 +163,7 @@ export function createTextClassifier(heap: WasmHeap): TextClassifier {
           k('textFinalCategories')(e.flags, n, out);
           return heap.i32(out, n).slice();
         });
-        return { categories, clusters: encoded.map((e) => heap.i32(e.cluster, n).slice()), version: '1' };
+        return { categories, clusters: encoded.map((e) => heap.i32(e.cluster, n).slice()), version: SCORING_VERSION };
       } finally {
         arena.release();
       }
