@@ -65,6 +65,7 @@ describe('app shell in Chromium', () => {
     await page.goto(`${server.baseUrl}/datafiles?filter=live`);
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('redirectFrom')).toBe('/datafiles?filter=live');
+    await page.locator('input[name="email"]').waitFor();
     await screenshot(page, 'login-redirect-de');
     await page.locator('input[name="email"]').fill('admin@example.com');
     await page.locator('input[name="password"]').fill('Demo-1234');

@@ -3,9 +3,6 @@ import type { AccessLevel } from '../features/users/api/use-me';
 /** The default page a logged-in user lands on. */
 export const DEFAULT_PAGE = '/';
 
-/** Public entry pages: a logged-in user is sent to the default page instead (spec section 2). */
-export const PUBLIC_ENTRY_PATHS = ['/login', '/register', '/create-account', '/welcome', '/new-password', '/forgot-password'] as const;
-
 /** Pages anyone may open, logged in or not. */
 export const OPEN_PUBLIC_PAGES = [
   { path: '/datafile-report', titleKey: 'routes.datafileReport' },

@@ -44,3 +44,4 @@ export const DatabaseIcon = (p: IconProps) => base(p, <><ellipse cx="12" cy="5" 
 export const GaugeIcon = (p: IconProps) => base(p, <><path d="M12 14 16 9" /><path d="M3.5 18a10 10 0 1 1 17 0z" /></>);
 export const ClockIcon = (p: IconProps) => base(p, <><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 2" /></>);
 export const CompassIcon = (p: IconProps) => base(p, <><circle cx="12" cy="12" r="9" /><path d="m15.5 8.5-2 5-5 2 2-5z" /></>);
+export const CheckCircleIcon = (p: IconProps) => base(p, <><circle cx="12" cy="12" r="9" /><path d="m8.5 12 2.5 2.5 4.5-5" /></>);

@@ -1,6 +1,7 @@
 import { Box, Flex, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
+import { CheckCircleIcon } from '../icons/icons';
 import { LanguageMenu } from './language-menu';
 
 /** The split layout of the public entry pages: brand panel left, the form card right. */
@@ -16,7 +17,14 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         </Flex>
         <Box>
           <Heading size="3xl" lineHeight="1.2" mb="4">{t('common.tagline')}</Heading>
-          <Text opacity={0.8} maxW="md">TS · IBS · OES · PS · CS · IS · SDS</Text>
+          <Stack gap="3" maxW="md">
+            {['auth.featureScores', 'auth.featureClean', 'auth.featureReports'].map((key) => (
+              <Flex key={key} gap="3" align="flex-start" opacity={0.9}>
+                <Box mt="1" flexShrink={0}><CheckCircleIcon /></Box>
+                <Text>{t(key)}</Text>
+              </Flex>
+            ))}
+          </Stack>
         </Box>
         <Text fontSize="sm" opacity={0.7}>{t('shell.footerCopyright', { year: new Date().getFullYear() })}</Text>
       </Flex>
