@@ -1,5 +1,6 @@
 // Grid-Question-Score (IBS), section 4.
 import { isMissing, ldf, stf, take, release } from './mem';
+import { gridScoresSimd } from './grid-simd';
 
 /** Grid labels as small integers (0 = not scored). */
 export const LABEL_NONE: i32 = 0;
@@ -203,7 +204,9 @@ export function gridScores(
   const low = lo == lo ? lo : -Infinity;
   const high = hi == hi ? hi : Infinity;
   const usePatterns = patterns != 0;
-  for (let start = 0; start < n; start += BLOCK) {
+  // Four rows at a time with SIMD; the scalar loop below takes the remaining rows.
+  const done = gridScoresSimd(grid, n, k, low, high, usePatterns, outScore, outLabel);
+  for (let start = done; start < n; start += BLOCK) {
     const b = min(BLOCK, n - start);
     for (let j = 0; j < k; j++) {
       let src = grid + ((<usize>j * <usize>n + <usize>start) << 3);
@@ -255,6 +258,25 @@ export function gridScores(
   release(xi);
   release(d);
   release(blk);
+}
+
+/**
+ * Scores one row (interview) of a column-major n x k grid by the general double-precision path; used
+ * for the rare rows the SIMD path cannot take (non-integer or out-of-range codes).
+ */
+export function scoreGridRowExact(grid: usize, n: i32, k: i32, lo: f64, hi: f64, patterns: bool, row: i32): f64 {
+  const xf = take(<usize>k << 3);
+  const d = take(<usize>k << 3);
+  let cnt = 0;
+  for (let j = 0; j < k; j++) {
+    const v = ldf(grid, j * n + row);
+    if (v != v || v == -999 || v < lo || v > hi) continue;
+    stf(xf, cnt++, v);
+  }
+  const score = scoreGridRow(xf, cnt, d, patterns);
+  release(xf);
+  release(d);
+  return score;
 }
 
 /**

@@ -40,6 +40,29 @@ describe('WASM and reference agree', () => {
     }), params);
   });
 
+  it('on grid scores of structured rows (patterns, steps, straight and partial lines) with noise', () => {
+    const shape = fc.constantFrom('alternate', 'stair', 'straight', 'cycle', 'mirror', 'noise');
+    const row = fc.tuple(shape, fc.integer({ min: 1, max: 3 }), fc.array(fc.oneof(
+      { weight: 20, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constant(-999) }, { weight: 1, arbitrary: fc.integer({ min: -1, max: 1 }) },
+      { weight: 1, arbitrary: fc.constant(0.5) }), { minLength: 24, maxLength: 24 }));
+    fc.assert(fc.property(fc.array(row, { minLength: 1, maxLength: 30 }), fc.integer({ min: 5, max: 24 }), fc.boolean(), (rows, k, bounded) => {
+      const data = new Float64Array(rows.length * k);
+      rows.forEach(([kind, base, noise], i) => {
+        for (let j = 0; j < k; j++) {
+          const v = kind === 'alternate' ? base + (j % 2) : kind === 'stair' ? base + j : kind === 'straight' ? base
+            : kind === 'cycle' ? base + (j % 3 === 2 ? 1 : 0) : kind === 'mirror' ? base + [0, 1, 2, 1][j % 4]! : base + ((j * 7) % 5);
+          const e = noise[j]!;
+          data[j * rows.length + i] = e === -999 ? -999 : v + e;
+        }
+      });
+      const m = { rows: rows.length, cols: k, data };
+      const opts = bounded ? { min: 1, max: 9 } : {};
+      const a = scoring.gridScores(m, opts), b = reference.gridScores(m, opts);
+      close(a.scores, b.scores);
+      expect(Array.from(a.labels)).toEqual(Array.from(b.labels));
+    }), { ...params, numRuns: 300 });
+  });
+
   it('on time scores with a low record minimum', () => {
     const duration = fc.oneof(
       { weight: 8, arbitrary: fc.double({ min: 1, max: 5000, noNaN: true }) },

@@ -1,0 +1,160 @@
+// SIMD path of the grid score: four interviews per i32x4 vector, reading the column-major grid in
+// place. Every lane runs the same state machine the scalar path would run over its compacted answers
+// (valid count, changes, matches at periods 2..6, a majority vote over the differences), so the final
+// per-lane arithmetic in `finishLane` is the scalar formula on the same integers: identical scores.
+import { scoreGridRowExact, lastGridLabel } from './grid';
+import { ldf, stf } from './mem';
+
+// A history slot that no valid code (|code| <= 127) can equal: periods not reached yet never match.
+const SENTINEL: i32 = 0x40000000;
+
+/**
+ * Scores rows [0, n - n % 4) of a column-major n x k grid four at a time; returns the first row left
+ * for the scalar path. Lanes holding a valid non-integer or out-of-range code are redone by the
+ * scalar path (`scoreGridRowExact`), as are lanes whose constant step may reach 0.7 (the exact count).
+ */
+export function gridScoresSimd(
+  grid: usize, n: i32, k: i32, lo: f64, hi: f64, patterns: bool, outScore: usize, outLabel: usize,
+): i32 {
+  const vlo = f64x2.splat(lo);
+  const vhi = f64x2.splat(hi);
+  const vmissing = f64x2.splat(-999);
+  const vlimit = f64x2.splat(127);
+  const sentinel = i32x4.splat(SENTINEL);
+  const one = i32x4.splat(1);
+  const minusOne = i32x4.splat(-1);
+  const zero = i32x4.splat(0);
+  const stride = <usize>n << 3;
+  const end = n & ~3;
+  for (let i = 0; i < end; i += 4) {
+    let cnt = zero;
+    let changes = zero;
+    let s2 = zero, s3 = zero, s4 = zero, s5 = zero, s6 = zero;
+    let h1 = sentinel, h2 = sentinel, h3 = sentinel, h4 = sentinel, h5 = sentinel, h6 = sentinel;
+    let cand = zero;
+    let votes = zero;
+    let odd = zero;
+    let p = grid + (<usize>i << 3);
+    for (let j = 0; j < k; j++) {
+      const a = v128.load(p);
+      const b = v128.load(p, 16);
+      p += stride;
+      const va = v128.and(v128.and(f64x2.eq(a, a), f64x2.ne(a, vmissing)), v128.and(f64x2.ge(a, vlo), f64x2.le(a, vhi)));
+      const vb = v128.and(v128.and(f64x2.eq(b, b), f64x2.ne(b, vmissing)), v128.and(f64x2.ge(b, vlo), f64x2.le(b, vhi)));
+      const ia = v128.and(f64x2.eq(f64x2.trunc(a), a), f64x2.le(f64x2.abs(a), vlimit));
+      const ib = v128.and(f64x2.eq(f64x2.trunc(b), b), f64x2.le(f64x2.abs(b), vlimit));
+      const m = i8x16.shuffle(va, vb, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
+      const ints = i8x16.shuffle(ia, ib, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
+      odd = v128.or(odd, v128.andnot(m, ints));
+      const v = i8x16.shuffle(i32x4.trunc_sat_f64x2_s_zero(a), i32x4.trunc_sat_f64x2_s_zero(b),
+        0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+      // Differences exist from the second valid answer on.
+      const e = v128.and(m, i32x4.ne(h1, sentinel));
+      const d = i32x4.sub(v, h1);
+      changes = i32x4.sub(changes, v128.and(e, i32x4.ne(d, zero)));
+      s2 = i32x4.sub(s2, v128.and(m, i32x4.eq(v, h2)));
+      s3 = i32x4.sub(s3, v128.and(m, i32x4.eq(v, h3)));
+      s4 = i32x4.sub(s4, v128.and(m, i32x4.eq(v, h4)));
+      s5 = i32x4.sub(s5, v128.and(m, i32x4.eq(v, h5)));
+      s6 = i32x4.sub(s6, v128.and(m, i32x4.eq(v, h6)));
+      // Boyer-Moore vote over the differences.
+      const fresh = i32x4.eq(votes, zero);
+      const agree = v128.or(fresh, i32x4.eq(d, cand));
+      cand = v128.bitselect(d, cand, v128.and(e, fresh));
+      votes = i32x4.add(votes, v128.and(e, v128.bitselect(one, minusOne, agree)));
+      h6 = v128.bitselect(h5, h6, m);
+      h5 = v128.bitselect(h4, h5, m);
+      h4 = v128.bitselect(h3, h4, m);
+      h3 = v128.bitselect(h2, h3, m);
+      h2 = v128.bitselect(h1, h2, m);
+      h1 = v128.bitselect(v, h1, m);
+      cnt = i32x4.sub(cnt, m);
+    }
+    finishLane(grid, n, k, lo, hi, patterns, i, i32x4.extract_lane(odd, 0), i32x4.extract_lane(cnt, 0), i32x4.extract_lane(changes, 0),
+      i32x4.extract_lane(s2, 0), i32x4.extract_lane(s3, 0), i32x4.extract_lane(s4, 0), i32x4.extract_lane(s5, 0), i32x4.extract_lane(s6, 0),
+      i32x4.extract_lane(cand, 0), i32x4.extract_lane(votes, 0), outScore, outLabel);
+    finishLane(grid, n, k, lo, hi, patterns, i + 1, i32x4.extract_lane(odd, 1), i32x4.extract_lane(cnt, 1), i32x4.extract_lane(changes, 1),
+      i32x4.extract_lane(s2, 1), i32x4.extract_lane(s3, 1), i32x4.extract_lane(s4, 1), i32x4.extract_lane(s5, 1), i32x4.extract_lane(s6, 1),
+      i32x4.extract_lane(cand, 1), i32x4.extract_lane(votes, 1), outScore, outLabel);
+    finishLane(grid, n, k, lo, hi, patterns, i + 2, i32x4.extract_lane(odd, 2), i32x4.extract_lane(cnt, 2), i32x4.extract_lane(changes, 2),
+      i32x4.extract_lane(s2, 2), i32x4.extract_lane(s3, 2), i32x4.extract_lane(s4, 2), i32x4.extract_lane(s5, 2), i32x4.extract_lane(s6, 2),
+      i32x4.extract_lane(cand, 2), i32x4.extract_lane(votes, 2), outScore, outLabel);
+    finishLane(grid, n, k, lo, hi, patterns, i + 3, i32x4.extract_lane(odd, 3), i32x4.extract_lane(cnt, 3), i32x4.extract_lane(changes, 3),
+      i32x4.extract_lane(s2, 3), i32x4.extract_lane(s3, 3), i32x4.extract_lane(s4, 3), i32x4.extract_lane(s5, 3), i32x4.extract_lane(s6, 3),
+      i32x4.extract_lane(cand, 3), i32x4.extract_lane(votes, 3), outScore, outLabel);
+  }
+  return end;
+}
+
+/** Labels as in grid.ts. */
+const NONE: f64 = 0, OK: f64 = 1, STRAIGHT: f64 = 2, PARTIAL: f64 = 3, PATTERN: f64 = 4;
+
+function finishLane(
+  grid: usize, n: i32, k: i32, lo: f64, hi: f64, patterns: bool, row: i32, odd: i32, cnt: i32, changes: i32,
+  s2: i32, s3: i32, s4: i32, s5: i32, s6: i32, cand: i32, votes: i32, outScore: usize, outLabel: usize,
+): void {
+  if (odd != 0) {
+    stf(outScore, row, scoreGridRowExact(grid, n, k, lo, hi, patterns, row));
+    stf(outLabel, row, <f64>lastGridLabel());
+    return;
+  }
+  if (cnt < 7) {
+    stf(outScore, row, NaN);
+    stf(outLabel, row, NONE);
+    return;
+  }
+  const m = cnt - 1;
+  if (changes == 0) {
+    stf(outScore, row, 0);
+    stf(outLabel, row, STRAIGHT);
+    return;
+  }
+  const c = <f64>changes / <f64>m;
+  if (c < 0.35) {
+    stf(outScore, row, 30 + 40 * c / 0.35);
+    stf(outLabel, row, PARTIAL);
+    return;
+  }
+  if (!patterns) {
+    stf(outScore, row, 100);
+    stf(outLabel, row, OK);
+    return;
+  }
+  const pmax = min(6, cnt >> 1);
+  let best: f64 = 0;
+  if (pmax >= 2) best = Math.max(best, <f64>s2 / <f64>(cnt - 2));
+  if (pmax >= 3) best = Math.max(best, <f64>s3 / <f64>(cnt - 3));
+  if (pmax >= 4) best = Math.max(best, <f64>s4 / <f64>(cnt - 4));
+  if (pmax >= 5) best = Math.max(best, <f64>s5 / <f64>(cnt - 5));
+  if (pmax >= 6) best = Math.max(best, <f64>s6 / <f64>(cnt - 6));
+  // A step shared by >= 70 % of the differences is a strict majority, so the vote found it and kept a
+  // margin of at least 0.4 m; only then is it counted exactly.
+  let s: f64 = 0;
+  if (cand != 0 && 5 * votes >= 2 * m) {
+    const mode = countDifference(grid, n, k, lo, hi, row, cand);
+    if (<f64>mode / <f64>m >= 0.7) s = <f64>mode / <f64>m;
+  }
+  const r = best > s ? best : s;
+  if (r < 0.7) {
+    stf(outScore, row, 100);
+    stf(outLabel, row, OK);
+    return;
+  }
+  stf(outScore, row, 100 - 90 * (r - 0.7) / 0.3);
+  stf(outLabel, row, PATTERN);
+}
+
+/** How often the difference `delta` occurs between consecutive valid answers of one row. */
+function countDifference(grid: usize, n: i32, k: i32, lo: f64, hi: f64, row: i32, delta: i32): i32 {
+  let prev: i32 = SENTINEL;
+  let count = 0;
+  for (let j = 0; j < k; j++) {
+    const v = ldf(grid, j * n + row);
+    if (v != v || v == -999 || v < lo || v > hi) continue;
+    const iv = <i32>v;
+    if (prev != SENTINEL && iv - prev == delta) count++;
+    prev = iv;
+  }
+  return count;
+}
+
