@@ -4,6 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Deps } from './deps';
 import { createGraphqlHandler } from './graphql/handler';
 import { buildRoot, buildSchema, rootValueFor } from './graphql/schema';
+import { registerFileRoutes } from './modules/files/files.routes';
 import { createStaticHandler } from './static';
 
 export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
@@ -35,6 +36,7 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
   app.on(['GET', 'POST'], '/graphql', graphql);
   app.all('/graphql', (c) => c.json({ errors: [{ message: 'GraphQL only supports GET and POST requests.', extensions: { code: 'BAD_REQUEST' } }] }, 405));
   app.get('/healthz', (c) => c.json({ ok: true }));
+  registerFileRoutes(app, deps);
   app.get('*', createStaticHandler(options.webDist ?? WEB_DIST));
   app.onError((error, c) => {
     deps.log.error('unhandled request error', error);

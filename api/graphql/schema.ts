@@ -8,7 +8,7 @@ import { creditsResolvers } from '../modules/credits/credits.resolvers';
 import { datafilesResolvers } from '../modules/datafiles/datafiles.resolvers';
 import { notificationsResolvers } from '../modules/notifications/notifications.resolvers';
 import { settingsResolvers } from '../modules/settings/settings.resolvers';
-import { usersResolvers } from '../modules/users/users.resolvers';
+import { userManagementResolvers, usersResolvers } from '../modules/users/users.resolvers';
 import { AppError } from './errors';
 import type { ModuleResolvers, RootResolver } from './resolver-types';
 
@@ -27,6 +27,7 @@ export function loadTypeDefs(): string {
 export const moduleResolvers: ModuleResolvers[] = [
   authResolvers,
   usersResolvers,
+  userManagementResolvers,
   notificationsResolvers,
   settingsResolvers,
   datafilesResolvers,

@@ -40,3 +40,18 @@ export async function countUserDatafiles(db: DbOrTx, userId: string) {
     .get();
   return { numberOfDatafiles: row?.all ?? 0, numberOfImports: Number(row?.imports ?? 0) };
 }
+
+/** Every live user (operators' list), searched by name or email, paged. */
+export async function listAllUsers(db: DbOrTx, q: { search?: string; limit: number; offset: number }) {
+  const conditions = [isNull(users.deletedAt)];
+  if (q.search) {
+    const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql`(lower(${users.firstName} || ' ' || ${users.lastName}) like ${like} escape '\\' or ${users.email} like ${like} escape '\\')`);
+  }
+  const where = and(...conditions);
+  const [rows, total] = await Promise.all([
+    db.select().from(users).where(where).orderBy(users.lastName, users.firstName, users.id).limit(q.limit).offset(q.offset),
+    db.select({ n: count() }).from(users).where(where).get(),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

@@ -3,9 +3,15 @@ import { AppError } from '../../graphql/errors';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { SUCCESS } from '../../graphql/resolver-types';
 import { requireInstant } from '../../lib/validation';
-import { assertSelfOrSuperAdmin, requireViewer } from '../auth/auth.policy';
+import { assertSelfOrSuperAdmin, requireSuperAdmin, requireViewer } from '../auth/auth.policy';
+import { requireCompanyAccess } from '../companies/companies.policy';
+import { pageInfo, pageOf } from '../companies/companies.resolvers';
+import { avatarPath } from '../files/avatars';
+import { signUploadUrl } from '../files/signed-urls';
+import * as management from './user-management.service';
+import { requireUserAccess } from './users.policy';
 import { presentUser } from './users.presenter';
-import { findLiveUserById, updateUserById } from './users.repo';
+import { findLiveUserById, listAllUsers, updateUserById } from './users.repo';
 import { newMagicKey } from './users.service';
 
 export const usersResolvers: ModuleResolvers = {
@@ -60,3 +66,61 @@ export const usersResolvers: ModuleResolvers = {
 async function mustExist(db: Parameters<typeof findLiveUserById>[0], userId: string) {
   if (!(await findLiveUserById(db, userId))) throw new AppError('USER_NOT_FOUND');
 }
+
+export const userManagementResolvers: ModuleResolvers = {
+  Query: {
+    getUser: async (args: { userId: string }, ctx) => {
+      const { viewer, user } = await requireUserAccess(ctx, args.userId);
+      return presentUser(ctx.deps, viewer, user);
+    },
+    getAllUsers: async (args: { search?: string | null; page?: { page?: number | null; limit?: number | null } | null }, ctx) => {
+      const viewer = await requireSuperAdmin(ctx);
+      const page = pageOf(args.page, 100);
+      const { rows, total } = await listAllUsers(ctx.deps.db, { search: args.search?.trim().slice(0, 100) || undefined, limit: page.limit, offset: page.offset });
+      return { users: rows.map((u) => presentUser(ctx.deps, viewer, u)), pageInfo: pageInfo(page, total) };
+    },
+    getUserAvatarUploadURL: async (args: { imageKey: string; userId: string }, ctx) => {
+      const { user } = await requireUserAccess(ctx, args.userId);
+      const path = avatarPath('users', user.id, args.imageKey);
+      return { ...signUploadUrl(ctx.deps.appSecret, ctx.deps.env.publicUrl, path, ctx.deps.clock.now()), imageUrl: `/files/${path}` };
+    },
+    getCompanyAvatarUploadURL: async (args: { imageKey: string; companyId: string }, ctx) => {
+      const { company } = await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN']);
+      const path = avatarPath('companies', company.id, args.imageKey);
+      return { ...signUploadUrl(ctx.deps.appSecret, ctx.deps.env.publicUrl, path, ctx.deps.clock.now()), imageUrl: `/files/${path}` };
+    },
+  },
+  Mutation: {
+    updateUser: async (args: { userToUpdate: { userId: string; name: { first: string; last: string }; image?: string | null; accessLevel?: 'SUPER_ADMIN' | 'ADMIN' | 'EMPLOYEE' | null } }, ctx) => {
+      const { viewer, user } = await requireUserAccess(ctx, args.userToUpdate.userId);
+      await management.updateUser(ctx.deps, viewer, user, args.userToUpdate);
+      return SUCCESS('User updated');
+    },
+    inviteUserForSpecificCompany: async (args: { newUser: { firstName: string; lastName: string; email: string; enableAdminAccess?: boolean | null }; companyId: string }, ctx) => {
+      const { viewer } = await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN']);
+      await management.inviteUser(ctx.deps, viewer, args.companyId, args.newUser);
+      return SUCCESS('Invitation sent');
+    },
+    resendUserInvitation: async (args: { userId: string }, ctx) => {
+      const { viewer, user } = await requireUserAccess(ctx, args.userId, ['SUPER_ADMIN', 'ADMIN']);
+      await management.resendInvitation(ctx.deps, viewer, user);
+      return SUCCESS('Invitation sent again');
+    },
+    deleteUser: async (args: { userId: string }, ctx) => {
+      const { viewer, user } = await requireUserAccess(ctx, args.userId, ['SUPER_ADMIN', 'ADMIN']);
+      await management.deleteUser(ctx.deps, viewer, user);
+      return SUCCESS('User deleted');
+    },
+    skipIngressIntegrationsPrerequisite: async (args: { userId: string }, ctx) => {
+      const viewer = await requireViewer(ctx);
+      assertSelfOrSuperAdmin(viewer, args.userId);
+      await mustExist(ctx.deps.db, args.userId);
+      await updateUserById(ctx.deps.db, args.userId, { skipIngressIntegrationsPrerequisite: true, updatedAt: ctx.deps.clock.now().toISOString() });
+      return SUCCESS();
+    },
+    updateUserPreferenceForNipoIntegration: async (args: { preferences: { username: string; password: string; region: string; domain: string } }, ctx) => {
+      await management.saveNipoIntegration(ctx.deps, await requireViewer(ctx), args.preferences);
+      return SUCCESS('Integration saved');
+    },
+  },
+};

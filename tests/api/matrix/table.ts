@@ -108,5 +108,24 @@ export const MATRIX: Record<string, Cell> = {
   getAllPackages: { query: '{getAllPackages{id}}', vars: () => ({}), allow: ANY_ADMIN },
   getPackage: { query: 'query($id:ID!){getPackage(packageId:$id){id}}', vars: (w) => ({ id: w.packageId }), allow: ANY_ADMIN },
   setPackage: { query: 'mutation($c:ID!,$p:ID!){setPackage(companyId:$c,packageId:$p){status}}', vars: (w) => ({ c: w.A, p: w.packageId }), allow: OPERATOR },
+  // Users (issue 5)
+  getUser: { query: 'query($u:ID!){getUser(userId:$u){id email}}', vars: (w) => ({ u: w.employeeA.id }), allow: MEMBER_OF_A },
+  getAllUsers: { query: '{getAllUsers{users{id} pageInfo{total}}}', vars: () => ({}), allow: OPERATOR },
+  getUserAvatarUploadURL: { query: 'query($u:ID!){getUserAvatarUploadURL(imageKey:"me.png",userId:$u){signedUrl}}', vars: (w) => ({ u: w.employeeA.id }), allow: MEMBER_OF_A },
+  getCompanyAvatarUploadURL: { query: 'query($c:ID!){getCompanyAvatarUploadURL(imageKey:"logo.png",companyId:$c){signedUrl}}', vars: (w) => ({ c: w.A }), allow: ADMIN_OF_A },
+  updateUser: { query: 'mutation($i:UpdateUserInput!){updateUser(userToUpdate:$i){status}}', vars: (w) => ({ i: { userId: w.employeeA.id, name: { first: 'Erika', last: 'Muster' } } }), allow: MEMBER_OF_A },
+  inviteUserForSpecificCompany: {
+    query: 'mutation($u:NewUserInput!,$c:ID!){inviteUserForSpecificCompany(newUser:$u,companyId:$c){status}}',
+    vars: (w) => ({ c: w.A, u: { firstName: 'New', lastName: 'Colleague', email: `invitee-${crypto.randomUUID()}@test.example`, enableAdminAccess: false } }),
+    allow: ADMIN_OF_A,
+  },
+  resendUserInvitation: { query: 'mutation($u:ID!){resendUserInvitation(userId:$u){status}}', vars: (w) => ({ u: w.pendingA.id }), allow: ADMIN_OF_A },
+  deleteUser: { query: 'mutation($u:ID!){deleteUser(userId:$u){status}}', vars: (w) => ({ u: w.employeeA.id }), allow: ADMIN_OF_A },
+  skipIngressIntegrationsPrerequisite: { query: 'mutation($u:ID!){skipIngressIntegrationsPrerequisite(userId:$u){status}}', vars: (w) => ({ u: w.adminA.id }), allow: ADMIN_OF_A },
+  updateUserPreferenceForNipoIntegration: {
+    query: 'mutation($p:NipoIntegrationInput!){updateUserPreferenceForNipoIntegration(preferences:$p){status}}',
+    vars: () => ({ p: { username: 'nfield-user', password: 'nfield-secret', region: 'EU', domain: 'acme' } }),
+    allow: LOGGED_IN,
+  },
   refundTransaction: { query: 'mutation($id:ID!){refundTransaction(transactionId:$id){status}}', vars: (w) => ({ id: w.usedTransactionId }), allow: OPERATOR },
 };

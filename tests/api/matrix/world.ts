@@ -37,6 +37,7 @@ export async function buildWorld(t: TestApp, options: WorldOptions = {}) {
   const employeeB = await makeUser(t.db, secret, { companyId: B });
   const op = await makeUser(t.db, secret, { companyId: null, accessLevel: 'SUPER_ADMIN' });
   await makeUser(t.db, secret, { companyId: P, accessLevel: 'ADMIN', owner: true, status: 'NOT_ACTIVATED' });
+  const pendingA = await makeUser(t.db, secret, { companyId: A, status: 'PENDING', password: null });
   const packageId = crypto.randomUUID();
   await t.db.insert(packages).values({ id: packageId, name: 'Starter', duration: 365, numberOfCredits: 10_000, pricePerCredit: 12, numberOfUsers: 5, pricePerCreditMonth: 14, pricePerCreditYear: 12, pricePerCreditOther: 13, packageType: 'STARTER' });
 
@@ -72,7 +73,7 @@ export async function buildWorld(t: TestApp, options: WorldOptions = {}) {
     API_KEY: { apiKey: adminA.apiKey },
   };
   const users = { ANON: null, ADMIN_OTHER: adminB, EMPLOYEE_OTHER: employeeB, EMPLOYEE_OWN: employeeA, ADMIN_OWN: adminA, SUPER_ADMIN: op, API_KEY: adminA } as const;
-  return { A, B, P, adminA, employeeA, adminB, op, packageId, activeContractId, upcomingContractId, datafileId, usedTransactionId: usedRow[0]!.id, notificationId: notification!.id, tokens, users };
+  return { A, B, P, adminA, employeeA, pendingA, adminB, op, packageId, activeContractId, upcomingContractId, datafileId, usedTransactionId: usedRow[0]!.id, notificationId: notification!.id, tokens, users };
 }
 
 export type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -88,6 +89,10 @@ export async function fingerprint(t: TestApp, w: World) {
     (select group_concat(coalesce(read_at, ''), ',') from notifications where user_id = ${w.adminA.id}) as reads,
     (select count(*) from notifications) as notes,
     (select group_concat(watch_get_started || coalesce(next_nps_date, '') || nps_done || magic_key_hash, ',') from users where id = ${w.adminA.id}) as userState,
-    (select count(*) from app_settings) as settings`);
+    (select count(*) from app_settings) as settings,
+    (select group_concat(first_name || last_name || access_level || coalesce(deleted_at, '') || coalesce(image, '') || skip_ingress_integrations_prerequisite, ',') from users where company_id = ${w.A}) as people,
+    (select count(*) from users) as userCount,
+    (select count(*) from auth_tokens) as tokens,
+    (select count(*) from user_preferences where nipo_username is not null) as nipo`);
   return JSON.stringify(rows);
 }

@@ -1,0 +1,24 @@
+import { AppError } from '../../graphql/errors';
+import { randomToken } from '../../lib/crypto';
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+const IMAGE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.(png|jpe?g|webp)$/i;
+
+/** Storage path for an avatar: under the user or company id, a generated prefix, the (checked) file name. */
+export function avatarPath(kind: 'users' | 'companies', ownerId: string, imageKey: string): string {
+  if (!IMAGE_KEY.test(imageKey)) throw new AppError('INVALID_PARAMETERS', { field: 'imageKey', reason: 'IMAGE_FILE_NAME' });
+  return `avatars/${kind}/${ownerId}/${randomToken(6)}-${imageKey.toLowerCase()}`;
+}
+
+/** Whether a stored image value is one of ours (a path from an avatar upload). */
+export function isAvatarPath(value: string): boolean {
+  return /^\/files\/avatars\/(users|companies)\/[A-Za-z0-9-]{1,64}\/[A-Za-z0-9_-]{8}-[a-z0-9._-]{1,104}$/.test(value);
+}
+
+/** Content sniffing: only PNG, JPEG and WebP, whatever the Content-Type says. */
+export function imageTypeOf(bytes: Uint8Array): 'image/png' | 'image/jpeg' | 'image/webp' | null {
+  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 12 && String.fromCharCode(...bytes.slice(0, 4)) === 'RIFF' && String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP') return 'image/webp';
+  return null;
+}
