@@ -1,0 +1,1 @@
+export { UserManagementTab } from './components/user-management-tab';
