@@ -147,7 +147,7 @@ async function refund(w: World, mode: 'used' | 'twice' | 'refund-row' | 'unknown
     return 'refund unknown';
   }
   if (mode === 'refund-row') {
-    const row = await t.db.get<{ id: string }>(sql`select id from credit_transactions where type in ('REFUND', 'RECEIVED', 'EXPIRED') order by rowid desc limit 1`);
+    const [row] = await t.db.all<{ id: string }>(sql`select id from credit_transactions where type in ('REFUND', 'RECEIVED', 'EXPIRED') order by rowid desc limit 1`);
     if (!row) return 'skip';
     expect((await outcome(refundTransaction(t.deps, { transactionId: row.id, actorId: null })) as { code?: string }).code).toBe('INVALID_PARAMETERS:NOT_A_USED_TRANSACTION');
     return 'refund of a non-USED row refused';
@@ -206,7 +206,7 @@ async function runJob(w: World) {
 
 async function tamper(w: World) {
   // Invariant 12: direct UPDATE or DELETE of ledger rows fails.
-  const row = await w.t.db.get<{ id: string }>(sql`select id from credit_transactions limit 1`);
+  const [row] = await w.t.db.all<{ id: string }>(sql`select id from credit_transactions limit 1`);
   if (!row) return 'skip';
   const refusal = async (p: Promise<unknown>) => {
     try {

@@ -1,18 +1,34 @@
-import type { Db, DbOrTx } from '../../../db/client';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
 
 // Every ledger write runs in one short BEGIN IMMEDIATE transaction (drizzle's libSQL session
 // uses the client's default "write" mode). Two things make that safe under load:
 //  1. Writers of one process queue here instead of racing for SQLite's single write lock. The
 //     client's connection pool opens extra connections without the busy_timeout set by createDb,
-//     so a second BEGIN IMMEDIATE would otherwise fail at once with SQLITE_BUSY.
+//     so a second BEGIN IMMEDIATE would otherwise fail at once with SQLITE_BUSY; and a connection
+//     that has the timeout would block the whole thread while it waits.
 //  2. Writers of other processes (or other clients on the same file) can still hold the lock:
 //     SQLITE_BUSY is retried with backoff. The whole callback is re-run, which is safe because
 //     it re-reads everything it decides on and a failed transaction left nothing behind.
 
-const queues = new WeakMap<object, Promise<void>>();
 const MAX_WAIT_MS = 20_000;
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+// The queue is per database FILE, not per handle: two clients of one file in one process would
+// otherwise deadlock the event loop (libSQL's BEGIN waits synchronously in busy_timeout while the
+// lock holder is a promise on the same thread that can no longer run).
+const queues = new Map<string, Promise<void>>();
+const fileKeys = new WeakMap<object, Promise<string>>();
+let anonymous = 0;
+function queueKeyOf(db: Db): Promise<string> {
+  let key = fileKeys.get(db);
+  if (!key) {
+    key = db.all<{ name: string; file: string }>(sql`PRAGMA database_list`).then((rows) => rows.find((r) => r.name === 'main')?.file || `memory#${++anonymous}`);
+    fileKeys.set(db, key);
+  }
+  return key;
+}
 
 /** True for SQLite's "database is locked" family, however drizzle wrapped it. */
 export function isBusyError(error: unknown): boolean {
@@ -25,10 +41,12 @@ export function isBusyError(error: unknown): boolean {
 
 /** Runs `fn` in a write transaction on `db`, queued per database handle and retried on SQLITE_BUSY. */
 export async function inWriteTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const previous = queues.get(db) ?? Promise.resolve();
+  const key = await queueKeyOf(db);
+  const previous = queues.get(key) ?? Promise.resolve();
   let release!: () => void;
   const mine = new Promise<void>((resolve) => (release = resolve));
-  queues.set(db, previous.then(() => mine));
+  const tail = previous.then(() => mine);
+  queues.set(key, tail);
   await previous;
   try {
     const started = Date.now();
@@ -42,8 +60,6 @@ export async function inWriteTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>):
     }
   } finally {
     release();
+    if (queues.get(key) === tail) queues.delete(key);
   }
 }
-
-/** Narrows DbOrTx for repos that need the root handle (to open a transaction). */
-export const asDb = (db: DbOrTx) => db as Db;
