@@ -109,9 +109,9 @@ class WasmScoring implements NumericScoring {
   gridScores(grid: MatrixInput, options: GridOptions = {}): GridResult {
     return this.#call((a) => {
       const m = a.matrix(grid);
-      const sc = a.f64Out(m.rows), lab = a.f64Out(m.rows);
+      const sc = a.f64Out(m.rows), lab = a.alloc(m.rows);
       this.#k('gridScores')(m.ptr, m.rows, m.cols, options.min ?? NaN, options.max ?? NaN, options.patterns === false ? 0 : 1, sc, lab);
-      return { scores: a.read(sc, m.rows), labels: Uint8Array.from(this.heap.f64(lab, m.rows)), version: this.version };
+      return { scores: a.read(sc, m.rows), labels: new Uint8Array(this.heap.buffer, lab, m.rows).slice(), version: this.version };
     });
   }
 
@@ -167,34 +167,34 @@ class WasmScoring implements NumericScoring {
     return this.#call((a) => {
       const n = questions[0]?.choice.length ?? 0;
       const nq = questions.length;
-      const ps = a.f64Out(n * nq), cs = a.f64Out(n * nq), col = a.f64Out(n * nq);
-      const info = a.nan(n * nq), sd = a.nan(n * nq);
-      const results: ProjectiveQuestionResult[] = questions.map((q, qi) => {
+      // Inputs first: views into WASM memory must be resolved before any allocation can grow it.
+      const inputs = questions.map((q, qi) => {
         if (q.choice.length !== n) throw new RangeError(`projective question ${qi + 1} has ${q.choice.length} rows, expected ${n}`);
+        return { choice: a.f64Inputs([q.choice], n)[0]!, pred: a.matrix(q.predictions) };
+      });
+      const ps = a.f64Out(n * nq), cs = a.f64Out(n * nq), col = a.f64Out(n * nq);
+      const purposes = a.alloc(Math.max(1, nq));
+      const results: ProjectiveQuestionResult[] = questions.map((q, qi) => {
         const m = q.options ?? (q.predictions.length === 1 ? 2 : q.predictions.length);
-        const pred = a.matrix(q.predictions);
+        const { choice, pred } = inputs[qi]!;
         const share = a.f64Out(m), geo = a.f64Out(m), ari = a.f64Out(m), opt = a.f64Out(m);
         const off = qi * n * 8;
         const isSd = q.purpose === 'social-desirability';
+        new Uint8Array(this.heap.buffer, purposes + qi, 1)[0] = isSd ? 1 : 0;
         const count = this.#k('projectiveQuestion')(
-          a.f64In(q.choice), pred.ptr, n, m, pred.cols, isSd ? 1 : 0, options.lambda ?? 1, options.minRecords ?? 30,
+          choice, pred.ptr, n, m, pred.cols, isSd ? 1 : 0, options.lambda ?? 1, options.minRecords ?? 30,
           ps + off, cs + off, col + off, share, geo, ari, opt,
         );
-        this.heap.f64((isSd ? sd : info) + off, n).set(this.heap.f64(col + off, n));
         return {
-          ps: a.read(ps + off, n), cs: a.read(cs + off, n), collective: a.read(col + off, n), share: a.read(share, m),
-          geoMean: a.read(geo, m), ariMean: a.read(ari, m), optionScore: a.read(opt, m), n: count,
+          share: a.read(share, m), geoMean: a.read(geo, m), ariMean: a.read(ari, m), optionScore: a.read(opt, m), n: count,
+          ...(options.rowsPerQuestion ? { ps: a.read(ps + off, n), cs: a.read(cs + off, n), collective: a.read(col + off, n) } : {}),
         };
       });
-      const mean = (ptr: number) => {
-        const out = a.f64Out(n), cnt = a.f64Out(n);
-        this.#k('rowMeans')(ptr, n, nq, out, cnt);
-        return { score: a.read(out, n), count: a.read(cnt, n) };
-      };
-      const psMean = mean(ps);
+      const out = [a.f64Out(n), a.f64Out(n), a.f64Out(n), a.f64Out(n), a.f64Out(n)] as const;
+      this.#k('projectiveAggregate')(ps, cs, col, purposes, n, nq, ...out);
       return {
-        ps: psMean.score, cs: mean(cs).score, is: mean(info).score, sds: mean(sd).score,
-        dataPoints: psMean.count, questions: results, version: this.version,
+        ps: a.read(out[0], n), cs: a.read(out[1], n), is: a.read(out[2], n), sds: a.read(out[3], n),
+        dataPoints: a.read(out[4], n), questions: results, version: this.version,
       };
     });
   }
@@ -222,9 +222,9 @@ class WasmScoring implements NumericScoring {
 
   combined(sub: Subscores, rows: number, w: CombinedWeights = DEFAULT_WEIGHTS): CombinedResult {
     return this.#call((a) => {
-      const col = (c?: Float64Array) => (c ? a.f64In(c) : a.nan(rows));
+      const [oes, ts, ibs, ps, cs] = a.f64Inputs([sub.oes, sub.ts, sub.ibs, sub.ps, sub.cs], rows);
       const out = a.f64Out(rows), cnt = a.f64Out(rows);
-      this.#k('combinedScores')(col(sub.oes), col(sub.ts), col(sub.ibs), col(sub.ps), col(sub.cs), rows,
+      this.#k('combinedScores')(oes!, ts!, ibs!, ps!, cs!, rows,
         w.oes, w.ts, w.ibs, w.ps, w.cs, w.cap, out, cnt);
       return { combined: a.read(out, rows), nSubscores: a.read(cnt, rows), version: this.version };
     });

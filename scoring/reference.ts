@@ -33,7 +33,7 @@ function rowMeans(columns: readonly Float64Array[], n: number): AggregateResult 
   return { score, dataPoints, version: VERSION };
 }
 
-function question(q: ProjectiveQuestion, options: ProjectiveOptions): ProjectiveQuestionResult {
+function question(q: ProjectiveQuestion, options: ProjectiveOptions): Required<ProjectiveQuestionResult> {
   const n = q.choice.length;
   const m = q.options ?? (q.predictions.length === 1 ? 2 : q.predictions.length);
   const lambda = options.lambda ?? 1, minN = options.minRecords ?? 30;

@@ -92,13 +92,19 @@ export interface ProjectiveOptions {
   lambda?: number;
   /** Minimum respondents with a valid choice and prediction (default 30). */
   minRecords?: number;
+  /**
+   * Also return PS, CS and IS/SDS per question and respondent (default false: the per-interview means
+   * and the per-option statistics are what the product shows, and a million rows per question cost).
+   */
+  rowsPerQuestion?: boolean;
 }
 
 export interface ProjectiveQuestionResult {
-  ps: Float64Array;
-  cs: Float64Array;
+  /** Per respondent, only with `rowsPerQuestion` (the reference always fills them). */
+  ps?: Float64Array;
+  cs?: Float64Array;
   /** IS (information) or SDS (social desirability) of the chosen option per respondent. */
-  collective: Float64Array;
+  collective?: Float64Array;
   /** Per option: share choosing it, geometric and arithmetic mean prediction, IS_k or SDS_k. */
   share: Float64Array;
   geoMean: Float64Array;

@@ -98,6 +98,16 @@ export class Arena {
     this.heap.i32(p, a.length).set(a);
     return p;
   }
+  /**
+   * Addresses of several inputs at once: views that live in WASM memory are resolved first, before
+   * anything is allocated (an allocation can grow memory and detach them), then the rest is copied.
+   * An absent column becomes n NaN (a missing score column).
+   */
+  f64Inputs(arrays: readonly (Float64Array | undefined)[], n: number): number[] {
+    const resident = arrays.map((c) => (c instanceof Float64Array && c.buffer === this.heap.buffer ? c.byteOffset : -1));
+    return arrays.map((c, i) => (resident[i]! >= 0 ? resident[i]! : c ? this.f64In(c) : this.nan(n)));
+  }
+
   /** Room for n doubles of output. */
   f64Out(n: number): number {
     return this.alloc(n * 8);

@@ -95,38 +95,40 @@ function finishLane(
 ): void {
   if (odd != 0) {
     stf(outScore, row, scoreGridRowExact(grid, n, k, lo, hi, patterns, row));
-    stf(outLabel, row, <f64>lastGridLabel());
+    store<u8>(outLabel + <usize>row, <u8>(<f64>lastGridLabel()));
     return;
   }
   if (cnt < 7) {
     stf(outScore, row, NaN);
-    stf(outLabel, row, NONE);
+    store<u8>(outLabel + <usize>row, <u8>(NONE));
     return;
   }
   const m = cnt - 1;
   if (changes == 0) {
     stf(outScore, row, 0);
-    stf(outLabel, row, STRAIGHT);
+    store<u8>(outLabel + <usize>row, <u8>(STRAIGHT));
     return;
   }
   const c = <f64>changes / <f64>m;
   if (c < 0.35) {
     stf(outScore, row, 30 + 40 * c / 0.35);
-    stf(outLabel, row, PARTIAL);
+    store<u8>(outLabel + <usize>row, <u8>(PARTIAL));
     return;
   }
   if (!patterns) {
     stf(outScore, row, 100);
-    stf(outLabel, row, OK);
+    store<u8>(outLabel + <usize>row, <u8>(OK));
     return;
   }
+  // Only periods with a share of at least 0.7 can change the score; 10 s >= 7 (n - p) is that test in
+  // integers (exact), so the division runs only for them.
   const pmax = min(6, cnt >> 1);
   let best: f64 = 0;
-  if (pmax >= 2) best = Math.max(best, <f64>s2 / <f64>(cnt - 2));
-  if (pmax >= 3) best = Math.max(best, <f64>s3 / <f64>(cnt - 3));
-  if (pmax >= 4) best = Math.max(best, <f64>s4 / <f64>(cnt - 4));
-  if (pmax >= 5) best = Math.max(best, <f64>s5 / <f64>(cnt - 5));
-  if (pmax >= 6) best = Math.max(best, <f64>s6 / <f64>(cnt - 6));
+  if (pmax >= 2 && 10 * s2 >= 7 * (cnt - 2)) best = Math.max(best, <f64>s2 / <f64>(cnt - 2));
+  if (pmax >= 3 && 10 * s3 >= 7 * (cnt - 3)) best = Math.max(best, <f64>s3 / <f64>(cnt - 3));
+  if (pmax >= 4 && 10 * s4 >= 7 * (cnt - 4)) best = Math.max(best, <f64>s4 / <f64>(cnt - 4));
+  if (pmax >= 5 && 10 * s5 >= 7 * (cnt - 5)) best = Math.max(best, <f64>s5 / <f64>(cnt - 5));
+  if (pmax >= 6 && 10 * s6 >= 7 * (cnt - 6)) best = Math.max(best, <f64>s6 / <f64>(cnt - 6));
   // A step shared by >= 70 % of the differences is a strict majority, so the vote found it and kept a
   // margin of at least 0.4 m; only then is it counted exactly.
   let s: f64 = 0;
@@ -137,11 +139,11 @@ function finishLane(
   const r = best > s ? best : s;
   if (r < 0.7) {
     stf(outScore, row, 100);
-    stf(outLabel, row, OK);
+    store<u8>(outLabel + <usize>row, <u8>(OK));
     return;
   }
   stf(outScore, row, 100 - 90 * (r - 0.7) / 0.3);
-  stf(outLabel, row, PATTERN);
+  store<u8>(outLabel + <usize>row, <u8>(PATTERN));
 }
 
 /** How often the difference `delta` occurs between consecutive valid answers of one row. */

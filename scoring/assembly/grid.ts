@@ -188,7 +188,7 @@ const BLOCK: i32 = 256;
 
 /**
  * Grid score and label for every row of a column-major n x k grid. `lo`/`hi` bound the valid codes
- * (NaN = unbounded). Writes scores (0..100, NaN = null) and labels (as f64) per row.
+ * (NaN = unbounded). Writes scores (0..100, NaN = null) and labels (u8, 0 = none) per row.
  *
  * Rows are handled in blocks of 256: each column's run of the block is read sequentially and written
  * as i32 codes into a small row-major block (L1-resident), because gathering a row straight from
@@ -251,7 +251,7 @@ export function gridScores(
         score = scoreGridRow(xf, c2, d, usePatterns);
       }
       stf(outScore, start + i, score);
-      stf(outLabel, start + i, <f64>lastLabel);
+      store<u8>(outLabel + <usize>(start + i), <u8>lastLabel);
     }
   }
   release(xf);

@@ -17,7 +17,7 @@ export function dealloc(ptr: usize): void {
 export { timeScoreOf, timeMedians, timeScores } from './time';
 export { gridScores, ibsAggregate } from './grid';
 export { longstring, irv, mahad, evenodd, psychsyn } from './indices';
-export { projectiveQuestion, mcSds, rowMeans } from './projective';
+export { projectiveQuestion, projectiveAggregate, mcSds, rowMeans } from './projective';
 export { categoryScore, oesAggregate, combinedScores, certificateLevel, credits } from './combine';
 export { clean } from './cleaning';
 export { chiSquareQuantile } from './stats';

@@ -7,12 +7,26 @@ const EPS: f64 = 0.01;
 
 let lnTable: usize = 0;
 
+let pctTable: usize = 0;
+
+function fillTables(): void {
+  lnTable = take(101 << 3);
+  pctTable = take(101 << 3);
+  for (let i = 1; i <= 100; i++) {
+    stf(pctTable, i, <f64>i / 100);
+    stf(lnTable, i, Math.log(<f64>i / 100));
+  }
+}
+
+/** pct / 100 as the double the formula produces, for pct = 1..100. */
+function percentOf(pct: i32): f64 {
+  if (pctTable == 0) fillTables();
+  return ldf(pctTable, pct);
+}
+
 /** ln(pct / 100) for pct = 1..100, computed once. */
 function lnPercent(pct: i32): f64 {
-  if (lnTable == 0) {
-    lnTable = take(101 << 3);
-    for (let i = 1; i <= 100; i++) stf(lnTable, i, Math.log(<f64>i / 100));
-  }
+  if (lnTable == 0) fillTables();
   return ldf(lnTable, pct);
 }
 
@@ -38,17 +52,18 @@ export function projectiveQuestion(
   outPs: usize, outCs: usize, outCollective: usize,
   outShare: usize, outGeo: usize, outAri: usize, outOption: usize,
 ): i32 {
-  // lp holds ln p (row-major n x m) so the second pass needs no logarithm; pc is p of the chosen option.
+  // Pass 1 writes p and ln p column-major (k * n + i) and the chosen option (-1 = invalid row); the
+  // sample sums then run column by column in row order, without a loop-carried store per row.
+  const pcol = take(<usize>(n * m) << 3);
   const lp = take(<usize>(n * m) << 3);
-  const pc = take(<usize>n << 3);
-  const valid = take(<usize>n);
+  const chosen = take(<usize>n << 2);
   const y = take(<usize>m << 3);
+  // Binary questions with whole-percent predictions have at most 101 x 101 distinct rows: their PS is
+  // memoised by (pct0, pct1), computed by the same expression on the same doubles (bit-identical).
+  const memoKey = m == 2 ? take(<usize>n << 2) : 0;
+  const memo = m == 2 ? take(<usize>(101 * 101) << 3) : 0;
+  if (m == 2) for (let t = 0; t < 101 * 101; t++) stf(memo, t, NaN);
   let nq = 0;
-  for (let k = 0; k < m; k++) {
-    stf(outShare, k, 0);
-    stf(outGeo, k, 0);
-    stf(outAri, k, 0);
-  }
   const binarySingle = predCols == 1 && m == 2;
   for (let i = 0; i < n; i++) {
     const c = ldf(choice, i);
@@ -71,31 +86,34 @@ export function projectiveQuestion(
       }
       if (ok && Math.abs(sum - 100) > 5) ok = false;
     }
-    store<u8>(valid + <usize>i, ok ? 1 : 0);
-    if (!ok) continue;
+    if (!ok) {
+      store<i32>(chosen + (<usize>i << 2), -1);
+      continue;
+    }
+    store<i32>(chosen + (<usize>i << 2), <i32>c - 1);
     let total: f64 = 0;
+    const scale = 100 / sum;
     for (let k = 0; k < m; k++) {
-      const q = Math.max((ldf(y, k) * (100 / sum)) / 100, EPS);
+      const q = Math.max((ldf(y, k) * scale) / 100, EPS);
       stf(y, k, q);
       total += q;
     }
-    const ck = <i32>c - 1;
+    let key = 0;
     for (let k = 0; k < m; k++) {
       const q = ldf(y, k) / total;
       // Whole-percent predictions repeat endlessly: their logarithms come from a table filled with
       // the same Math.log of the same double, so the result is bit-identical, only cheaper.
       const pct = <i32>(q * 100 + 0.5);
-      const l = pct >= 1 && pct <= 100 && <f64>pct / 100 == q ? lnPercent(pct) : Math.log(q);
-      stf(lp, i * m + k, l);
-      stf(outGeo, k, ldf(outGeo, k) + l);
-      stf(outAri, k, ldf(outAri, k) + q);
-      if (k == ck) stf(pc, i, q);
+      const tabled = pct >= 1 && pct <= 100 && percentOf(pct) == q;
+      const l = tabled ? lnPercent(pct) : Math.log(q);
+      key = tabled && key >= 0 ? key * 101 + pct : -1;
+      stf(pcol, k * n + i, q);
+      stf(lp, k * n + i, l);
     }
-    stf(outShare, ck, ldf(outShare, ck) + 1);
+    if (m == 2) store<i32>(memoKey + (<usize>i << 2), key);
     nq++;
   }
   const enough = nq >= minN && nq > 0;
-  // ln x̄_k, once per option: KL = Σ x̄_k (ln x̄_k - ln p_k) over the chosen-by-someone options.
   const lshare = take(<usize>m << 3);
   for (let k = 0; k < m; k++) {
     if (!enough) {
@@ -105,36 +123,58 @@ export function projectiveQuestion(
       stf(outOption, k, NaN);
       continue;
     }
-    const share = ldf(outShare, k) / <f64>nq;
-    const geo = Math.exp(ldf(outGeo, k) / <f64>nq);
+    let count: f64 = 0;
+    let logs: f64 = 0;
+    let sumP: f64 = 0;
+    const pk = pcol + ((<usize>k * <usize>n) << 3);
+    const lk = lp + ((<usize>k * <usize>n) << 3);
+    for (let i = 0; i < n; i++) {
+      const ck = load<i32>(chosen + (<usize>i << 2));
+      if (ck < 0) continue;
+      if (ck == k) count += 1;
+      logs += ldf(lk, i);
+      sumP += ldf(pk, i);
+    }
+    const share = count / <f64>nq;
+    const geo = Math.exp(logs / <f64>nq);
     stf(outShare, k, share);
     stf(lshare, k, share > 0 ? Math.log(share) : 0);
     stf(outGeo, k, geo);
-    stf(outAri, k, ldf(outAri, k) / <f64>nq);
+    stf(outAri, k, sumP / <f64>nq);
     stf(outOption, k, purpose == PURPOSE_SOCIAL_DESIRABILITY ? 100 * geo / (share + geo) : 100 * share / (share + geo));
   }
   for (let i = 0; i < n; i++) {
-    if (!enough || load<u8>(valid + <usize>i) == 0) {
+    const ck = load<i32>(chosen + (<usize>i << 2));
+    if (!enough || ck < 0) {
       stf(outPs, i, NaN);
       stf(outCs, i, NaN);
       stf(outCollective, i, NaN);
       continue;
     }
-    let kl: f64 = 0;
-    for (let k = 0; k < m; k++) {
-      const share = ldf(outShare, k);
-      if (share > 0) kl += share * (ldf(lshare, k) - ldf(lp, i * m + k));
+    const key = m == 2 ? load<i32>(memoKey + (<usize>i << 2)) : -1;
+    let ps = key >= 0 ? ldf(memo, key) : NaN;
+    if (ps != ps) {
+      let kl: f64 = 0;
+      for (let k = 0; k < m; k++) {
+        const share = ldf(outShare, k);
+        if (share > 0) kl += share * (ldf(lshare, k) - ldf(lp, k * n + i));
+      }
+      ps = 100 * Math.exp(-lambda * kl);
+      if (key >= 0) stf(memo, key, ps);
     }
-    stf(outPs, i, 100 * Math.exp(-lambda * kl));
-    const ck = <i32>ldf(choice, i) - 1;
-    stf(outCs, i, 100 * Math.min(1, ldf(pc, i) / ldf(outAri, ck)));
+    stf(outPs, i, ps);
+    stf(outCs, i, 100 * Math.min(1, ldf(pcol, ck * n + i) / ldf(outAri, ck)));
     stf(outCollective, i, ldf(outOption, ck));
   }
+  release(pcol);
   release(lp);
-  release(pc);
+  release(chosen);
   release(y);
   release(lshare);
-  release(valid);
+  if (m == 2) {
+    release(memoKey);
+    release(memo);
+  }
   return nq;
 }
 
@@ -164,6 +204,37 @@ export function mcSds(x: usize, n: i32, trueCode: f64, falseCode: f64, out: usiz
     }
     const prorated = <f64>mc * 13 / <f64>answered;
     stf(out, i, 100 - 100 * prorated / 13);
+  }
+}
+
+/**
+ * Per-interview PS, CS, IS and SDS from the per-question columns (column-major n x q, NaN = null): the
+ * mean over the questions where each exists; IS over information questions (purpose bit 0) and SDS
+ * over social-desirability ones (bit 1) of `collective`. Data points = questions with a PS.
+ */
+export function projectiveAggregate(
+  ps: usize, cs: usize, collective: usize, purposes: usize, n: i32, q: i32,
+  outPs: usize, outCs: usize, outIs: usize, outSds: usize, outDp: usize,
+): void {
+  for (let i = 0; i < n; i++) {
+    let sp: f64 = 0, sc: f64 = 0, si: f64 = 0, ss: f64 = 0;
+    let cp = 0, cc = 0, ci = 0, cs2 = 0;
+    for (let j = 0; j < q; j++) {
+      const off = j * n + i;
+      const a = ldf(ps, off);
+      if (a == a) { sp += a; cp++; }
+      const b = ldf(cs, off);
+      if (b == b) { sc += b; cc++; }
+      const c = ldf(collective, off);
+      if (c == c) {
+        if (load<u8>(purposes + <usize>j) == 1) { ss += c; cs2++; } else { si += c; ci++; }
+      }
+    }
+    stf(outPs, i, cp == 0 ? NaN : sp / <f64>cp);
+    stf(outCs, i, cc == 0 ? NaN : sc / <f64>cc);
+    stf(outIs, i, ci == 0 ? NaN : si / <f64>ci);
+    stf(outSds, i, cs2 == 0 ? NaN : ss / <f64>cs2);
+    stf(outDp, i, <f64>cp);
   }
 }
 

@@ -63,17 +63,26 @@ function floorSum(): number {
   return sum;
 }
 
+/** Per-step times of the last WASM run, printed with the figures so the dominant kernel is visible. */
+const steps: Record<string, number> = {};
+function step<T>(name: string, fn: () => T): T {
+  const t0 = performance.now();
+  const r = fn();
+  steps[name] = ms(t0);
+  return r;
+}
+
 function wasmPath(): number {
-  const grids = Array.from({ length: GRIDS }, (_, g) => s.gridScores(block.columns(g * ITEMS, ITEMS), { min: 1, max: 5 }).scores);
-  const ibs = s.ibs(grids);
-  const ts = s.timeScores(block.columns(GRIDS * ITEMS, 1 + PAGES), { totalIndex: 0 });
+  const grids = step('grids', () => Array.from({ length: GRIDS }, (_, g) => s.gridScores(block.columns(g * ITEMS, ITEMS), { min: 1, max: 5 }).scores));
+  const ibs = step('ibs', () => s.ibs(grids));
+  const ts = step('ts', () => s.timeScores(block.columns(GRIDS * ITEMS, 1 + PAGES), { totalIndex: 0 }));
   const questions: ProjectiveQuestion[] = Array.from({ length: QUESTIONS }, (_, q) => {
     const c = GRIDS * ITEMS + 1 + PAGES + q * 3;
     return { choice: block.column(c), predictions: [block.column(c + 1), block.column(c + 2)], purpose: 'information' };
   });
-  const proj = s.projective(questions);
-  const comb = s.combined({ ts: ts.ts, ibs: ibs.score, ps: proj.ps, cs: proj.cs }, N);
-  s.credits([ts.dataPoints, ibs.dataPoints, proj.dataPoints]);
+  const proj = step('projective', () => s.projective(questions));
+  const comb = step('combined', () => s.combined({ ts: ts.ts, ibs: ibs.score, ps: proj.ps, cs: proj.cs }, N));
+  step('credits', () => s.credits([ts.dataPoints, ibs.dataPoints, proj.dataPoints]));
   return comb.combined[0]!;
 }
 
@@ -107,9 +116,10 @@ function best(fn: () => unknown, runs: number): number {
 console.log(`scoring bench: ${N.toLocaleString('en')} interviews x ${GRIDS * ITEMS} grid items + ${1 + PAGES} durations + ${QUESTIONS} projective questions (${MB.toFixed(0)} MiB of doubles), scoring version ${s.version}`);
 const floor = best(floorSum, 5);
 const wasm = best(wasmPath, 3);
-const ref = best(referencePath, 1);
+const ref = process.env.BENCH_SKIP_REFERENCE ? NaN : best(referencePath, 1);
 console.log(`floor  (single-pass sum over the same Float64Array) ${fmt(floor)}`);
 console.log(`WASM path  (TS, 6 grids + IBS, PS/CS/IS, combined, credits) ${fmt(wasm)}   ${(wasm / floor).toFixed(2)}x floor (target <= 5x)`);
+console.log(`  WASM steps (last run): ${Object.entries(steps).map(([k, v]) => `${k} ${v.toFixed(1)} ms`).join(', ')}`);
 console.log(`reference path (plain TypeScript)                      ${fmt(ref)}   ${(ref / floor).toFixed(2)}x floor, ${(ref / wasm).toFixed(2)}x WASM`);
 block.free();
 
