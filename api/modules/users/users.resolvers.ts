@@ -18,10 +18,8 @@ export const usersResolvers: ModuleResolvers = {
   Query: {
     me: async (_args, ctx) => {
       const viewer = await requireViewer(ctx);
-      const user = await findLiveUserById(ctx.deps.db, viewer.userId);
-      if (!user) throw new AppError('UNAUTHENTICATED');
       return {
-        user: presentUser(ctx.deps, viewer, user),
+        user: presentUser(ctx.deps, viewer, viewer.user),
         // API-key callers have no session; their key does not expire.
         sessionExpiresAt: viewer.sessionExpiresAt ?? '9999-12-31T23:59:59.999Z',
         companyId: viewer.companyId,
