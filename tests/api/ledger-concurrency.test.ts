@@ -30,7 +30,7 @@ afterEach(() => {
 async function clients(n: number) {
   const handles = await Promise.all(Array.from({ length: n }, () => createDb(t.url)));
   extra.push(...handles);
-  return handles.map((h) => ({ db: h.db, clock: t.clock }));
+  return handles.map((h) => ({ db: h.db, clock: t.clock, client: h.client }));
 }
 const codeOf = (e: unknown) => (e instanceof AppError ? e.code : String((e as Error)?.message ?? e));
 
@@ -107,7 +107,7 @@ describe('concurrent charges', () => {
   it('a ledger transaction takes the write lock at BEGIN (IMMEDIATE), before its first write', async () => {
     const [other] = await clients(1);
     // No waiting on the second connection: its BEGIN IMMEDIATE must be refused while the first holds the lock.
-    await other!.db.$client.execute('PRAGMA busy_timeout = 0');
+    await other!.client.execute('PRAGMA busy_timeout = 0');
     let releasedAt = 0;
     const holder = inWriteTransaction(t.db, async (tx) => {
       await tx.run(sql`select 1`);
@@ -116,7 +116,7 @@ describe('concurrent charges', () => {
     });
     await new Promise((r) => setTimeout(r, 50));
     // Another connection's BEGIN IMMEDIATE cannot start while the first only read: it waits or is told BUSY.
-    const started = other!.db.$client.transaction('write').then(
+    const started = other!.client.transaction('write').then(
       async (tx) => {
         const at = Date.now();
         await tx.rollback();
