@@ -86,7 +86,7 @@ export class Arena {
    */
   f64In(a: ArrayLike<number>): number {
     if (a instanceof Float64Array && a.buffer === this.heap.buffer) return a.byteOffset;
-    if (a instanceof Float64Array && a.length === 0 && a.buffer.byteLength === 0) {
+    if (a instanceof Float64Array && (a.buffer as ArrayBuffer & { detached?: boolean }).detached === true) {
       throw new Error('scoring: a view into scoring memory was detached by memory growth; take views right before the call');
     }
     const p = this.alloc(a.length * 8);
