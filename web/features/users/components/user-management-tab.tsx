@@ -1,6 +1,106 @@
-import { Box } from '@chakra-ui/react';
+import { Badge, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { PageError, PageSpinner } from '../../../components/feedback/page-state';
+import { useT } from '../../../lib/i18n';
+import { useDeleteUser } from '../api/use-delete-user';
+import { type CompanyUser, useGetCompanyUsers } from '../api/use-get-company-users';
+import { useMe } from '../api/use-me';
+import { useResendUserInvitation } from '../api/use-resend-user-invitation';
+import { useSendPasswordResetEmail } from '../api/use-send-password-reset-email';
+import { ConfirmUserActionDialog } from './confirm-user-action-dialog';
+import { EditUserDialog } from './edit-user-dialog';
+import { InviteUserDialog } from './invite-user-dialog';
+import { ActiveUserCard, PendingUserCard } from './user-cards';
+import { UserPlusIcon } from './user-icons';
+
+type Modal =
+  | { kind: 'invite' }
+  | { kind: 'edit' | 'delete' | 'passwordReset' | 'resendInvitation' | 'deleteInvitation'; user: CompanyUser }
+  | null;
+
+const byName = (a: CompanyUser, b: CompanyUser) =>
+  Number(b.isOwner) - Number(a.isOwner) || `${a.name.first} ${a.name.last}`.localeCompare(`${b.name.first} ${b.name.last}`);
 
 /** The fourth tab of the organisation details and Administration pages: the company's users. */
 export function UserManagementTab({ companyId }: { companyId: string }) {
-  return <Box data-testid="user-management-tab" data-company-id={companyId} />;
+  const t = useT();
+  const me = useMe();
+  const users = useGetCompanyUsers(companyId);
+  const deleteUser = useDeleteUser();
+  const resendInvitation = useResendUserInvitation();
+  const sendPasswordReset = useSendPasswordResetEmail();
+  const [modal, setModal] = useState<Modal>(null);
+  const close = () => setModal(null);
+  // Keeps the names in a closing modal's texts while its exit animation runs.
+  const lastTarget = useRef<CompanyUser | null>(null);
+  if (modal && modal.kind !== 'invite') lastTarget.current = modal.user;
+
+  if (users.error || me.error) return <PageError onRetry={() => { void users.mutate(); void me.mutate(); }} />;
+  if (!users.data || !me.data) return <PageSpinner />;
+
+  const viewer = me.data.me.user;
+  // EMPLOYEEs may look at their colleagues; only admins and operators manage them (spec section 6).
+  const canManage = viewer.accessLevel !== 'EMPLOYEE';
+  const all = [...users.data.getCompanyUsers].sort(byName);
+  const active = all.filter((user) => user.status === 'ACTIVATED');
+  const pending = all.filter((user) => user.status !== 'ACTIVATED');
+  const target = lastTarget.current;
+  const targetName = target ? `${target.name.first} ${target.name.last}` : '';
+
+  return (
+    <Stack gap="6" data-testid="user-management-tab">
+      <HStack justify="space-between" align="center">
+        <HStack gap="2">
+          <Heading size="md">{t('users.activeTitle')}</Heading>
+          <Badge colorPalette="gray" data-testid="active-users-count">{active.length}</Badge>
+        </HStack>
+        {canManage && (
+          <Button colorPalette="brand" size="sm" onClick={() => setModal({ kind: 'invite' })} data-testid="invite-user-button">
+            <UserPlusIcon />{t('users.actions.invite')}
+          </Button>
+        )}
+      </HStack>
+      <SimpleGrid minChildWidth="280px" gap="4" data-testid="active-users">
+        {active.map((user) => (
+          <ActiveUserCard key={user.id} user={user}
+            onEdit={canManage && user.id !== viewer.id ? () => setModal({ kind: 'edit', user }) : undefined} />
+        ))}
+      </SimpleGrid>
+
+      <Stack gap="4" data-testid="pending-users">
+        <HStack gap="2">
+          <Heading size="md">{t('users.pendingTitle')}</Heading>
+          <Badge colorPalette="orange" data-testid="pending-users-count">{pending.length}</Badge>
+        </HStack>
+        {pending.length === 0 ? (
+          <Text color="fg.muted" fontSize="sm" data-testid="no-pending-users">{t('users.noPending')}</Text>
+        ) : (
+          <SimpleGrid minChildWidth="280px" gap="4">
+            {pending.map((user) => (
+              <PendingUserCard key={user.id} user={user}
+                onResend={canManage ? () => setModal({ kind: 'resendInvitation', user }) : undefined}
+                onDelete={canManage ? () => setModal({ kind: 'deleteInvitation', user }) : undefined} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+
+      <InviteUserDialog companyId={companyId} open={modal?.kind === 'invite'} onClose={close} />
+      <EditUserDialog viewer={viewer} user={modal?.kind === 'edit' ? modal.user : null} onClose={close}
+        onSendPasswordReset={(user) => setModal({ kind: 'passwordReset', user })}
+        onDelete={(user) => setModal({ kind: 'delete', user })} />
+      <ConfirmUserActionDialog open={modal?.kind === 'delete'} danger testId="delete-user-dialog" onClose={close}
+        texts={{ title: t('users.delete.title'), text: t('users.delete.text', { name: targetName }), confirm: t('users.delete.confirm'), success: t('users.delete.success', { name: targetName }) }}
+        onConfirm={() => deleteUser.trigger({ userId: target!.id })} />
+      <ConfirmUserActionDialog open={modal?.kind === 'deleteInvitation'} danger testId="delete-invitation-dialog" onClose={close}
+        texts={{ title: t('users.deleteInvitation.title'), text: t('users.deleteInvitation.text', { email: target?.email ?? '' }), confirm: t('users.deleteInvitation.confirm'), success: t('users.deleteInvitation.success') }}
+        onConfirm={() => deleteUser.trigger({ userId: target!.id })} />
+      <ConfirmUserActionDialog open={modal?.kind === 'resendInvitation'} testId="resend-invitation-dialog" onClose={close}
+        texts={{ title: t('users.resend.title'), text: t('users.resend.text', { email: target?.email ?? '' }), confirm: t('users.resend.confirm'), success: t('users.resend.success', { email: target?.email ?? '' }) }}
+        onConfirm={() => resendInvitation.trigger({ userId: target!.id })} />
+      <ConfirmUserActionDialog open={modal?.kind === 'passwordReset'} testId="password-reset-dialog" onClose={close}
+        texts={{ title: t('users.passwordReset.title'), text: t('users.passwordReset.text', { email: target?.email ?? '' }), confirm: t('users.passwordReset.confirm'), success: t('users.passwordReset.success', { email: target?.email ?? '' }) }}
+        onConfirm={() => sendPasswordReset.trigger({ email: target!.email })} />
+    </Stack>
+  );
 }
