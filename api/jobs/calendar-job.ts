@@ -52,29 +52,34 @@ export async function runCalendarJob(deps: Pick<Deps, 'db' | 'clock'>): Promise<
   }
 
   for (let plans = await expiredPlansWithBalance(deps.db, today, BATCH); plans.length > 0; plans = await expiredPlansWithBalance(deps.db, today, BATCH)) {
-    const expired = await inWriteTransaction(deps.db, async (tx) => {
+    // Counted inside, returned out: a transaction retried on SQLITE_BUSY must not count twice.
+    const { expired, credits } = await inWriteTransaction(deps.db, async (tx) => {
       let n = 0;
+      let sum = 0;
       for (const p of plans) {
         const fresh = await planById(tx, p.id);
-        const credits = fresh ? await expirePlanRemainder(tx, deps, fresh) : 0;
-        if (credits > 0) {
+        const c = fresh ? await expirePlanRemainder(tx, deps, fresh) : 0;
+        if (c > 0) {
           n++;
-          result.expiredCredits += credits;
+          sum += c;
         }
       }
-      return n;
+      return { expired: n, credits: sum };
     });
     result.expiredPlans += expired;
+    result.expiredCredits += credits;
     if (expired === 0) break;
   }
 
   const quarters = await unbilledClosedQuarters(deps.db, quarterStartOf(today));
   if (quarters.length > 0) {
     const nowIso = deps.clock.now().toISOString();
-    await inWriteTransaction(deps.db, async (tx) => {
+    result.invoices += await inWriteTransaction(deps.db, async (tx) => {
+      let n = 0;
       for (const q of quarters) {
-        if (await insertInvoice(tx, { companyId: q.companyId, creditPlanId: q.creditPlanId, quarter: q.quarter, usageCredits: Number(q.usageCredits), amountCents: Number(q.amountCents), createdAt: nowIso })) result.invoices++;
+        if (await insertInvoice(tx, { companyId: q.companyId, creditPlanId: q.creditPlanId, quarter: q.quarter, usageCredits: Number(q.usageCredits), amountCents: Number(q.amountCents), createdAt: nowIso })) n++;
       }
+      return n;
     });
   }
 

@@ -129,3 +129,12 @@ describe('concurrent charges', () => {
     expect(releasedAt).toBeGreaterThan(0);
   });
 });
+
+describe('write transactions', () => {
+  it('refuse to nest on the same database instead of waiting on themselves forever', async () => {
+    const error = await inWriteTransaction(t.db, () => inWriteTransaction(t.db, async () => 'inner')).catch((e: Error) => e.message);
+    expect(error).toMatch(/inside a write transaction/);
+    // The queue is free again afterwards.
+    expect(await inWriteTransaction(t.db, async () => 'next')).toBe('next');
+  });
+});

@@ -3,7 +3,7 @@ import { CHARGE_KINDS, type ChargeKind } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../graphql/errors';
 import { loadScoringFromDisk } from '../../../scoring/load-node';
-import { todayIn } from '../contracts/contract-status';
+import { viennaDate } from '../../../db/calendar';
 import { alertBackupActivated, alertLowBalanceIfNeeded } from './credit-alerts.service';
 import {
   appendLedgerRows,
@@ -113,9 +113,10 @@ export async function chargeDatafile(deps: LedgerDeps, input: ChargeInput, hooks
     if (existing) return replay(tx, existing, requestHash);
     if ((await datafileOwnerCompany(tx, input.datafileId)) !== input.companyId) throw new AppError('INVALID_ID', { field: 'datafileId' });
 
-    // Read the clock inside the transaction: a queued charge is dated when it runs.
+    // Read the clock once, inside the transaction: a queued charge is dated when it runs, and its
+    // instant and Vienna date cannot straddle midnight.
     const now = deps.clock.now();
-    const today = todayIn(deps.clock);
+    const today = viennaDate(now);
     const plans = await plansOfCompany(tx, input.companyId);
     const ordered = orderEligiblePlans(plans, await contractsByIdOf(tx, input.companyId), today);
     const result = allocate(ordered, credits);

@@ -1,5 +1,5 @@
 import { AppError } from '../../graphql/errors';
-import { todayIn } from '../contracts/contract-status';
+import { viennaDate } from '../../../db/calendar';
 import type { LedgerDeps } from './charge.service';
 import { appendLedgerRows, ledgerRowById, planById, recordPayAsUsage, refundOfTransaction, shiftPrepaidBalance, type LedgerInsert } from './credits.repo';
 import { isPrepaid } from './drawdown';
@@ -31,7 +31,7 @@ export async function refundTransaction(deps: LedgerDeps, input: { transactionId
 
     const plan = (await planById(tx, used.creditPlanId))!;
     const now = deps.clock.now();
-    const today = todayIn(deps.clock);
+    const today = viennaDate(now);
     const operationId = crypto.randomUUID();
     const base = {
       companyId: used.companyId,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 
@@ -39,9 +40,19 @@ export function isBusyError(error: unknown): boolean {
   return false;
 }
 
-/** Runs `fn` in a write transaction on `db`, queued per database handle and retried on SQLITE_BUSY. */
+// Which queue keys the current async call chain holds: waiting on one's own queue would hang forever.
+const held = new AsyncLocalStorage<ReadonlySet<string>>();
+
+/**
+ * Runs `fn` in a write transaction on `db`, queued per database file and retried on SQLITE_BUSY.
+ * Inside `fn` use only `tx`; calling a service that opens its own transaction on the same file
+ * (chargeDatafile, refundTransaction) throws instead of deadlocking: pass `tx` to a `tx`-taking
+ * function such as grantPlanCredits.
+ */
 export async function inWriteTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const key = await queueKeyOf(db);
+  const holding = held.getStore();
+  if (holding?.has(key)) throw new Error('inWriteTransaction called inside a write transaction on the same database: pass the open tx instead');
   const previous = queues.get(key) ?? Promise.resolve();
   let release!: () => void;
   const mine = new Promise<void>((resolve) => (release = resolve));
@@ -52,7 +63,7 @@ export async function inWriteTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>):
     const started = Date.now();
     for (let attempt = 0; ; attempt++) {
       try {
-        return await db.transaction(fn);
+        return await held.run(new Set([...(holding ?? []), key]), () => db.transaction(fn));
       } catch (error) {
         if (!isBusyError(error) || Date.now() - started > MAX_WAIT_MS) throw error;
         await new Promise((r) => setTimeout(r, Math.min(100, 2 ** attempt) + Math.random() * 5));
