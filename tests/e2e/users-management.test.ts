@@ -1,0 +1,329 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../api/helpers/smtp';
+import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
+import { ensureWebBuild, freePort, repoRoot } from './support/server';
+
+// User management against the real API with a real SMTP server: the invitation link is read from
+// the mail the API actually sent. Avatars go through the signed PUT URL and are read back.
+
+type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+
+let smtp: Smtp;
+let baseUrl = '';
+let child: ChildProcess | undefined;
+let dataDir = '';
+let browser: TestBrowser;
+let page: Page;
+let serverLog = '';
+
+/** Like support/server.ts's startServer, plus SMTP_URL so mails really leave the API. */
+async function startServerWithSmtp(smtpUrl: string): Promise<void> {
+  ensureWebBuild();
+  dataDir = mkdtempSync(join(tmpdir(), 'e2e-users-'));
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  child = spawn(join(repoRoot, 'node_modules/.bin/bun'), ['api/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', DATABASE_URL: `file:${join(dataDir, 'app.db')}`,
+      STORAGE_DIR: join(dataDir, 'storage'), PUBLIC_URL: baseUrl, JOB_INTERVAL_MINUTES: '0', SMTP_URL: smtpUrl,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => { serverLog += chunk.toString(); });
+  child.stderr?.on('data', (chunk: Buffer) => { serverLog += chunk.toString(); });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API server exited:\n${serverLog}`);
+    const ok = await fetch(`${baseUrl}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: '{ health }' }) })
+      .then((response) => response.ok).catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`API server did not start:\n${serverLog}`);
+}
+
+async function stopServer(): Promise<void> {
+  if (child && child.exitCode === null && child.pid) {
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    process.kill(child.pid, 'SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (child.exitCode === null) process.kill(child.pid, 'SIGKILL');
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real 320 x 200 RGB PNG: a blue-to-orange gradient with a white disc left of centre. */
+function makePng(path: string): void {
+  const width = 320;
+  const height = 200;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y += 1) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x += 1) {
+      const inDisc = (x - 120) ** 2 + (y - 100) ** 2 < 50 ** 2;
+      row[1 + x * 3] = inDisc ? 255 : Math.round((x / width) * 240);
+      row[2 + x * 3] = inDisc ? 255 : Math.round(80 + (y / height) * 60);
+      row[3 + x * 3] = inDisc ? 255 : Math.round(230 - (x / width) * 200);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour RGB
+  writeFileSync(path, Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0)),
+  ]));
+}
+
+async function setLanguage(code: 'de' | 'en') {
+  await page.goto(`${baseUrl}/404`);
+  await page.evaluate((locale) => window.localStorage.setItem('locale', locale), code);
+}
+
+async function closeFirstLoginModals() {
+  for (const button of ['get-started-cancel', 'survey-later']) {
+    const target = page.getByTestId(button);
+    if (await target.isVisible().catch(() => false)) {
+      await target.click();
+      await target.waitFor({ state: 'hidden' });
+    }
+  }
+}
+
+/** The Administration page of the logged-in admin, on its user management tab. */
+async function openUserTab() {
+  await page.goto(`${baseUrl}/administration`);
+  await page.getByTestId('app-shell').waitFor();
+  await closeFirstLoginModals();
+  await page.getByRole('tab', { name: /Benutzer|User/ }).click();
+  await page.getByTestId('user-management-tab').waitFor();
+  await page.getByTestId('active-user-card').first().waitFor();
+}
+
+const cardOf = (email: string) => page.locator(`[data-testid="active-user-card"][data-user-email="${email}"]`);
+
+async function waitForMail(to: string, since: number) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const mail = smtp.received.slice(since).find((m) => m.to.includes(to));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to}; server log:\n${serverLog.slice(-3000)}`);
+}
+
+function invitationLinkIn(raw: string): string {
+  const decoded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const match = /http:\/\/127\.0\.0\.1:\d+\/create-account\?token=[A-Za-z0-9_-]+&(?:amp;)?type=invitation/.exec(decoded);
+  if (!match) throw new Error(`no invitation link in:\n${decoded}`);
+  return match[0].replace('&amp;', '&');
+}
+
+async function setAdminSwitch(email: string, on: boolean) {
+  await cardOf(email).getByTestId('edit-user-button').click();
+  const dialog = page.getByTestId('edit-user-dialog');
+  await dialog.waitFor();
+  const control = dialog.getByTestId('admin-access-switch');
+  if ((await control.getAttribute('data-state')) !== (on ? 'checked' : 'unchecked')) await control.locator('[data-part="control"]').click();
+  await expect.poll(() => control.getAttribute('data-state')).toBe(on ? 'checked' : 'unchecked');
+  await dialog.getByTestId('edit-user-save').click();
+  await dialog.getByTestId('success-alert').waitFor();
+  await dialog.waitFor({ state: 'hidden', timeout: 6000 });
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  await startServerWithSmtp(smtp.url);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stopServer();
+  await smtp?.close();
+});
+
+beforeEach(async () => {
+  await browser.context.clearCookies();
+  page = await browser.context.newPage();
+});
+
+afterEach(async () => {
+  await page.close();
+});
+
+describe('profile avatar in Chromium', () => {
+  it('uploads a real PNG, crops it square at 65 x 65 and shows it in the top bar', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'e2e-avatar-')), 'portrait.png');
+    makePng(file);
+    await setLanguage('de');
+    await login(page, baseUrl, 'employee@example.com');
+    await closeFirstLoginModals();
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-edit-profile').click();
+    const profile = page.getByTestId('edit-profile-dialog');
+    await profile.waitFor();
+    await profile.getByTestId('avatar-file-input').setInputFiles(file);
+
+    const crop = page.getByTestId('avatar-crop-dialog');
+    await crop.waitFor();
+    expect(await crop.getByRole('heading').textContent()).toBe('Foto zuschneiden');
+    expect(await crop.getByTestId('avatar-crop-confirm').textContent()).toBe('Zuschneiden');
+    expect(await crop.getByTestId('avatar-crop-cancel').textContent()).toBe('Abbrechen');
+    // Zoom in with the slider's keyboard, then drag the picture to the left.
+    await crop.locator('[data-part="thumb"]').focus();
+    for (let i = 0; i < 40; i += 1) await page.keyboard.press('ArrowRight');
+    const canvas = crop.getByTestId('avatar-crop-canvas');
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 10, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForTimeout(200);
+    await screenshot(page, 'users-avatar-crop-de');
+    await crop.getByTestId('avatar-crop-confirm').click();
+    await crop.waitFor({ state: 'hidden' });
+    await page.waitForTimeout(200);
+    await screenshot(page, 'users-profile-avatar-cropped-de');
+
+    await profile.getByTestId('edit-profile-save').click();
+    await profile.getByTestId('success-alert').waitFor();
+    await profile.waitFor({ state: 'hidden', timeout: 6000 });
+
+    const topBarAvatar = page.getByTestId('user-menu').locator('img');
+    await topBarAvatar.waitFor();
+    const src = await topBarAvatar.getAttribute('src');
+    expect(src).toMatch(/^\/files\/avatars\/users\/[A-Za-z0-9-]+\/[A-Za-z0-9_-]{8}-avatar-\d+\.png$/);
+    await expect.poll(() => topBarAvatar.evaluate((img: HTMLImageElement) => (img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : ''))).toBe('65x65');
+    const served = await fetch(`${baseUrl}${src}`);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('cache-control')).toContain('max-age');
+    await screenshot(page, 'users-profile-avatar-shown-de');
+  });
+
+  it('refuses a file that is not an image before any upload', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'e2e-avatar-')), 'notes.txt');
+    writeFileSync(file, 'not an image');
+    await setLanguage('en');
+    await login(page, baseUrl, 'employee@example.com');
+    await closeFirstLoginModals();
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-edit-profile').click();
+    const profile = page.getByTestId('edit-profile-dialog');
+    await profile.getByTestId('avatar-file-input').setInputFiles(file);
+    expect(await profile.getByTestId('avatar-error').textContent()).toBe('Please choose an image file (PNG, JPEG or WebP).');
+    expect(await page.getByTestId('avatar-crop-dialog').count()).toBe(0);
+    await screenshot(page, 'users-profile-en');
+  });
+});
+
+describe('user management tab in Chromium', () => {
+  const invitee = `new.colleague.${Date.now()}@example.com`;
+
+  it('an ADMIN invites a user; the mailed link sets a password and the new user logs in', async () => {
+    await setLanguage('de');
+    await login(page, baseUrl, 'admin@example.com');
+    await openUserTab();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'users-tab-de');
+
+    await page.getByTestId('invite-user-button').click();
+    const dialog = page.getByTestId('invite-user-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('invite-user-submit').click();
+    await dialog.getByText('Dieses Feld ist erforderlich.').first().waitFor();
+    await screenshot(page, 'users-invite-required-de');
+    await dialog.locator('input[name="email"]').fill(invitee);
+    await dialog.locator('input[name="firstName"]').fill('Nora');
+    await dialog.locator('input[name="lastName"]').fill('Neumann');
+    const before = smtp.received.length;
+    await dialog.getByTestId('invite-user-submit').click();
+    await dialog.getByTestId('success-alert').waitFor();
+    await screenshot(page, 'users-invite-success-de');
+    await dialog.waitFor({ state: 'hidden', timeout: 6000 });
+    await page.locator(`[data-testid="pending-user-card"][data-user-email="${invitee}"]`).waitFor();
+    await screenshot(page, 'users-tab-pending-de');
+
+    const mail = await waitForMail(invitee, before);
+    const link = invitationLinkIn(mail.raw);
+
+    await browser.context.clearCookies();
+    await page.goto(link);
+    await page.locator('input[name="password"]').fill('Nora-Passwort-1');
+    await page.locator('input[name="confirmPassword"]').fill('Nora-Passwort-1');
+    await page.locator('button[type="submit"]').click();
+    await page.getByTestId('success-alert').waitFor();
+
+    await page.goto(`${baseUrl}/login`);
+    await page.locator('input[name="email"]').fill(invitee);
+    await page.locator('input[name="password"]').fill('Nora-Passwort-1');
+    await page.locator('button[type="submit"]').click();
+    await page.getByTestId('app-shell').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('user-menu').textContent()).toContain('Nora Neumann');
+  });
+
+  it('the ADMIN grants and removes admin access; the card follows', async () => {
+    await setLanguage('en');
+    await login(page, baseUrl, 'admin@example.com');
+    await openUserTab();
+    const card = cardOf(invitee);
+    await card.waitFor();
+    expect(await card.getByTestId('admin-badge').count()).toBe(0);
+
+    await card.getByTestId('edit-user-button').click();
+    await page.getByTestId('edit-user-dialog').waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'users-edit-user-en');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('edit-user-dialog').waitFor({ state: 'hidden' });
+
+    await setAdminSwitch(invitee, true);
+    await card.getByTestId('admin-badge').waitFor();
+    await setAdminSwitch(invitee, false);
+    await card.getByTestId('admin-badge').waitFor({ state: 'detached' });
+
+    // Another admin can be deleted; one's own card (here the owner's) has no pencil at all.
+    await cardOf('maria.huber@example.com').getByTestId('edit-user-button').click();
+    await page.getByTestId('edit-user-dialog').waitFor();
+    expect(await page.getByTestId('edit-user-delete').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    expect(await cardOf('admin@example.com').getByTestId('edit-user-button').count()).toBe(0);
+
+    await page.locator('[data-testid="pending-user-card"]').first().getByTestId('pending-user-menu').click();
+    await page.getByTestId('menu-resend-invitation').waitFor();
+    await page.waitForTimeout(200);
+    await screenshot(page, 'users-pending-menu-en');
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(200);
+    await screenshot(page, 'users-tab-en');
+  });
+});
