@@ -21,6 +21,19 @@ const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-
 const NewPasswordPage = lazyPage(() => import('../features/auth/pages/new-password-page'), 'NewPasswordPage');
 const LogoutPage = lazyPage(() => import('../features/auth/pages/logout-page'), 'LogoutPage');
 const DashboardPage = lazy(async () => ({ default: (await import('../features/dashboard/pages/dashboard-page')).DashboardPage }));
+const AdminPanelRoute = lazy(async () => ({ default: (await import('./admin-panel-route')).AdminPanelRoute }));
+const OrganizationDetailsPage = lazy(async () => ({ default: (await import('./organization-page')).OrganizationDetailsPage }));
+const AdministrationPage = lazy(async () => ({ default: (await import('./organization-page')).AdministrationPage }));
+
+function routeElement(route: ProtectedRoute, user: MeUser) {
+  switch (route.path) {
+    case '/': return <DashboardPage firstName={user.name.first} />;
+    case '/admin-panel': return <AdminPanelRoute />;
+    case '/organization-details': return <OrganizationDetailsPage user={user} />;
+    case '/administration': return <AdministrationPage user={user} />;
+    default: return <PlaceholderPage titleKey={route.titleKey} />;
+  }
+}
 
 const PUBLIC_ENTRY_PAGES: { path: string; Page: ComponentType }[] = [
   { path: '/login', Page: LoginPage },
@@ -35,7 +48,7 @@ function ProtectedPage({ route, user }: { route: ProtectedRoute; user: MeUser })
   return (
     <RequireRole roles={route.roles} accessLevel={user.accessLevel}>
       <Suspense fallback={<PageSpinner />}>
-        {route.path === '/' ? <DashboardPage firstName={user.name.first} /> : <PlaceholderPage titleKey={route.titleKey} />}
+        {routeElement(route, user)}
       </Suspense>
     </RequireRole>
   );

@@ -3,6 +3,7 @@ import { useAtom } from 'jotai';
 import { Link } from 'wouter';
 import { MenuIcon, PlayIcon } from '../../components/icons/icons';
 import { LanguageMenu } from '../../components/layout/language-menu';
+import { WalletMenu } from '../../features/credits/components/wallet-menu';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import type { MeUser } from '../../features/users/api/use-me';
 import { externalLinks, openInNewTab } from '../../lib/external-links';
@@ -13,7 +14,6 @@ import { InfoMenu } from './info-menu';
 import { SIDE_MENU_WIDTH } from './side-menu';
 import { sideMenuCollapsedAtom } from './side-menu-state';
 import { UserMenu } from './user-menu';
-import { WalletMenu } from './wallet-menu';
 
 export const TOP_BAR_HEIGHT = '64px';
 
@@ -52,7 +52,7 @@ export function TopBar({ user, onLocaleChanged }: { user: MeUser; onLocaleChange
         </Button>
         <HStack gap="1">
           <LanguageMenu onChanged={onLocaleChanged} />
-          <WalletMenu accessLevel={user.accessLevel} />
+          <WalletMenu companyId={company?.id ?? null} canManageCredits={user.accessLevel !== 'EMPLOYEE'} />
           <NotificationBell />
           <FullscreenToggle />
           <InfoMenu />

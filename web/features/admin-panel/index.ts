@@ -1,0 +1,1 @@
+export { AdminPanelPage } from './pages/admin-panel-page';

@@ -1,0 +1,46 @@
+import { Button, CloseButton, Dialog, Portal, Spinner, Center, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { todayInVienna } from '../../../lib/calendar';
+import { useT } from '../../../lib/i18n';
+import { useGetCompanyContracts } from '../api/use-get-company-contracts';
+import { ContractWizard } from './contract-wizard';
+
+function MessageDialog({ onClose, children }: { onClose: () => void; children: React.ReactNode }) {
+  const t = useT();
+  return (
+    <Dialog.Root open onOpenChange={(d) => { if (!d.open) onClose(); }} placement="center" size="md">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="assign-wizard">
+            <Dialog.Header><Dialog.Title>{t('contracts.wizard.assignTitle')}</Dialog.Title></Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Footer><Button variant="outline" onClick={onClose}>{t('common.close')}</Button></Dialog.Footer>
+            <Dialog.CloseTrigger asChild><CloseButton size="sm" /></Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** 'Assign new contract': a spinner while contracts load, only a message when one is UPCOMING, else the 2-step wizard. */
+export function AssignUpcomingContractModal({ companyId, onClose }: { companyId: string; onClose: () => void }) {
+  const t = useT();
+  const { data, error } = useGetCompanyContracts(companyId);
+  const today = useMemo(() => todayInVienna(), []);
+  if (error) return <MessageDialog onClose={onClose}><Text color="red.600">{t('common.loadError')}</Text></MessageDialog>;
+  if (!data) return <MessageDialog onClose={onClose}><Center py="8"><Spinner /></Center></MessageDialog>;
+  const contracts = data.getCompanyContracts;
+  if (contracts.some((c) => c.status === 'UPCOMING')) {
+    return <MessageDialog onClose={onClose}><Text data-testid="upcoming-exists">{t('contracts.wizard.upcomingExists')}</Text></MessageDialog>;
+  }
+  const active = contracts.find((c) => c.status === 'ACTIVE');
+  return <ContractWizard mode="assign" companyId={companyId} activeContractEnd={active?.endDate ?? null} today={today} onClose={onClose} />;
+}
+
+/** The activation wizard of a new registration (Admin Panel). */
+export function ActivateOrganizationWizard({ companyId, onClose }: { companyId: string; onClose: (changed: boolean) => void }) {
+  const today = useMemo(() => todayInVienna(), []);
+  return <ContractWizard mode="activate" companyId={companyId} activeContractEnd={null} today={today} onClose={onClose} />;
+}

@@ -1,0 +1,28 @@
+import { useGqlQuery } from '../../../lib/swr-helpers';
+
+const DOCUMENT = /* GraphQL */ `
+  query getCompanyCreditSummary($companyId: ID!) {
+    getCompanyCreditSummary(companyId: $companyId) {
+      activeCreditPlanBalance
+      activeCreditPlanReceived
+      activePayAsUsageCreditPlanReceived
+      pricePerCreditForPayAsUsage
+      totalReceived
+      totalBalance
+    }
+  }
+`;
+
+export type CompanyCreditSummary = {
+  activeCreditPlanBalance: number;
+  activeCreditPlanReceived: number;
+  activePayAsUsageCreditPlanReceived: number;
+  /** Euro cents per credit. */
+  pricePerCreditForPayAsUsage: number;
+  totalReceived: number;
+  totalBalance: number;
+};
+
+export function useGetCompanyCreditSummary(companyId: string | null) {
+  return useGqlQuery<{ getCompanyCreditSummary: CompanyCreditSummary }, { companyId: string }>(DOCUMENT, 'getCompanyCreditSummary', { companyId: companyId ?? '' }, { enabled: Boolean(companyId) });
+}
