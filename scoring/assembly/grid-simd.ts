@@ -26,6 +26,8 @@ export function gridScoresSimd(
   const zero = i32x4.splat(0);
   const stride = <usize>n << 3;
   const end = n & ~3;
+  // Finite bounds inside (-999, 2^29] make the cheap validity test exact; otherwise check everything.
+  const tight = lo > -999 && hi <= 536870912;
   for (let i = 0; i < end; i += 4) {
     let cnt = zero;
     let changes = zero;
@@ -39,15 +41,24 @@ export function gridScoresSimd(
       const a = v128.load(p);
       const b = v128.load(p, 16);
       p += stride;
-      const va = v128.and(v128.and(f64x2.eq(a, a), f64x2.ne(a, vmissing)), v128.and(f64x2.ge(a, vlo), f64x2.le(a, vhi)));
-      const vb = v128.and(v128.and(f64x2.eq(b, b), f64x2.ne(b, vmissing)), v128.and(f64x2.ge(b, vlo), f64x2.le(b, vhi)));
-      const ia = v128.and(f64x2.eq(f64x2.trunc(a), a), f64x2.le(f64x2.abs(a), vlimit));
-      const ib = v128.and(f64x2.eq(f64x2.trunc(b), b), f64x2.le(f64x2.abs(b), vlimit));
+      // Valid: present and inside [lo, hi]; with finite bounds above -999 the range test alone rejects
+      // NaN and -999 (comparisons with NaN are false). Whole numbers survive a round trip through i32.
+      const ta = i32x4.trunc_sat_f64x2_s_zero(a);
+      const tb = i32x4.trunc_sat_f64x2_s_zero(b);
+      let va = v128.and(f64x2.ge(a, vlo), f64x2.le(a, vhi));
+      let vb = v128.and(f64x2.ge(b, vlo), f64x2.le(b, vhi));
+      let ia = f64x2.eq(f64x2.convert_low_i32x4_s(ta), a);
+      let ib = f64x2.eq(f64x2.convert_low_i32x4_s(tb), b);
+      if (!tight) {
+        va = v128.and(va, v128.and(f64x2.eq(a, a), f64x2.ne(a, vmissing)));
+        vb = v128.and(vb, v128.and(f64x2.eq(b, b), f64x2.ne(b, vmissing)));
+        ia = v128.and(ia, f64x2.le(f64x2.abs(a), vlimit));
+        ib = v128.and(ib, f64x2.le(f64x2.abs(b), vlimit));
+      }
       const m = i8x16.shuffle(va, vb, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
       const ints = i8x16.shuffle(ia, ib, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
       odd = v128.or(odd, v128.andnot(m, ints));
-      const v = i8x16.shuffle(i32x4.trunc_sat_f64x2_s_zero(a), i32x4.trunc_sat_f64x2_s_zero(b),
-        0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+      const v = i8x16.shuffle(ta, tb, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
       // Differences exist from the second valid answer on.
       const e = v128.and(m, i32x4.ne(h1, sentinel));
       const d = i32x4.sub(v, h1);
