@@ -124,7 +124,7 @@ async function openUserTab() {
   await page.goto(`${baseUrl}/administration`);
   await page.getByTestId('app-shell').waitFor();
   await closeFirstLoginModals();
-  await page.getByRole('tab', { name: /Benutzer|User/ }).click();
+  await page.getByTestId('tab-users').click();
   await page.getByTestId('user-management-tab').waitFor();
   await page.getByTestId('active-user-card').first().waitFor();
 }
