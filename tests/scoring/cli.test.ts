@@ -61,6 +61,19 @@ describe('scoring command line', () => {
     expect(a!.split(',')[cols.indexOf('primary_reason')]).toBe('combined');
   });
 
+  it('classifies open answers and reports their categories with the OES', () => {
+    const data = file('open.csv', 'id,answer\nA,We loved the beach hotel and the food\nB,asdfghjk\nC,idk\nD,\n');
+    const config = file('open.json', JSON.stringify({ id: 'id', open: [{ column: 'answer', question: 'What did you like about your last vacation?', languages: ['en'] }] }));
+    const r = run('score', '--input', data, '--config', config);
+    expect(r.code).toBe(0);
+    const [header, ...lines] = r.out.trim().split('\n');
+    const cols = header!.split(',');
+    const at = (line: string, name: string) => line.split(',')[cols.indexOf(name)];
+    expect(lines.map((l) => at(l, 'open_1_category'))).toEqual(['1', '7', '5', '']);
+    expect(lines.map((l) => at(l, 'oes'))).toEqual(['100', '10', '50', '']);
+    expect(lines.map((l) => at(l, 'credits'))).toEqual(['4', '4', '4', '4']);
+  });
+
   it.each([
     ['an unknown column', ['indices', '--input', csv, '--items', 'i1:nope'], /unknown column "nope"/],
     ['non-numeric items', ['indices', '--input', csv, '--items', 'i1:comment'], /"ok, fine" is not a number/],
