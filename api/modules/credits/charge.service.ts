@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../graphql/errors';
 import { loadScoringFromDisk } from '../../../scoring/load-node';
 import { viennaDate } from '../../../db/calendar';
-import { alertBackupActivated, alertLowBalanceIfNeeded } from './credit-alerts.service';
+import { alertBackupActivated, alertLowBalanceIfNeeded, isLowBalance } from './credit-alerts.service';
 import {
   appendLedgerRows,
   chargeByIdempotencyKey,
@@ -12,7 +12,6 @@ import {
   debitPrepaidPlan,
   insertCharge,
   markPlanActivated,
-  planById,
   plansOfCompany,
   recordPayAsUsage,
   usedRowsOfCharge,
@@ -165,10 +164,13 @@ export async function chargeDatafile(deps: LedgerDeps, input: ChargeInput, hooks
     await appendLedgerRows(tx, rows);
     await hooks.afterWrites?.(tx);
 
-    for (const { creditPlanId } of result.allocations) {
-      const plan = (await planById(tx, creditPlanId))!;
-      if (plan.role === 'BACKUP' && !isPrepaid(plan) && (await markPlanActivated(tx, plan.id, now.toISOString()))) await alertBackupActivated(tx, deps, plan);
-      await alertLowBalanceIfNeeded(tx, deps, plan);
+    // Alerts from what this transaction knows (no re-reads): a backup plan's first use, and a plan
+    // that this charge took below 25 %. Plans that got low another way are the calendar job's.
+    for (const { creditPlanId, amount } of result.allocations) {
+      const plan = byId.get(creditPlanId)!;
+      if (plan.role === 'BACKUP' && !isPrepaid(plan) && plan.activatedAt === null && (await markPlanActivated(tx, plan.id, now.toISOString()))) await alertBackupActivated(tx, deps, plan);
+      const after = { ...plan, balance: plan.balance - amount };
+      if (!isLowBalance(plan) && isLowBalance(after)) await alertLowBalanceIfNeeded(tx, deps, after);
     }
     return { chargeId, credits, allocations: result.allocations, replayed: false };
   });
