@@ -12,9 +12,12 @@ import {
 import { Arena, WasmHeap, WasmMatrix, type ScoringExports } from './wasm-memory.ts';
 import { createTextClassifier, type TextClassifier } from './text.ts';
 import { SCORING_VERSION } from './version.ts';
+import { createPipeline, type Pipeline } from './pipeline.ts';
 
 export * from './types.ts';
 export { WasmMatrix } from './wasm-memory.ts';
+export { composePipeline } from './pipeline-compose.ts';
+export type { Pipeline } from './pipeline.ts';
 export type { OpenQuestion, OpenAnswerParadata, ClassificationResult, TextClassifier } from './text.ts';
 export { CATEGORY_SCORES, CATEGORY_NAMES } from './text.ts';
 
@@ -24,7 +27,7 @@ export { SCORING_VERSION } from './version.ts';
 export type ScoringSource = BufferSource | URL | string | Response | Promise<Response>;
 
 /** The facade: numeric scores plus resident matrices and the open-ended classifier. */
-export interface Scoring extends NumericScoring, TextClassifier {
+export interface Scoring extends NumericScoring, TextClassifier, Pipeline {
   /** Allocates a resident column-major matrix to fill once (e.g. a million interviews) and reuse. */
   matrix(rows: number, cols: number): WasmMatrix;
 }
@@ -60,8 +63,10 @@ export async function loadScoring(source: ScoringSource): Promise<Scoring> {
   }
   const facade = new WasmScoring(new WasmHeap(exports));
   const text = createTextClassifier(facade.heap);
+  const pipeline = createPipeline(facade.heap);
   return Object.assign(facade, {
     classifyOpenEnded: text.classifyOpenEnded.bind(text),
+    scoreAll: pipeline.scoreAll.bind(pipeline),
   }) as unknown as Scoring;
 }
 

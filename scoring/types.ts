@@ -289,3 +289,39 @@ export function encodeRules(rules: CleaningRules): Float64Array {
   cfg[27] = rules.target?.trim ? 1 : 0;
   return cfg;
 }
+
+/** Everything numeric about a set of interviews in one call (the upload and worksheet path). */
+export interface PipelineInput {
+  rows: number;
+  /** Total duration and/or page durations in seconds, one column each. */
+  durations?: { matrix: MatrixInput; totalIndex?: number; minRecords?: number };
+  grids?: readonly ({ items: MatrixInput } & GridOptions)[];
+  /** Open-ended category codes per question (from classifyOpenEnded), 0 = not scored. */
+  openCategories?: readonly Int32Array[];
+  projective?: readonly ProjectiveQuestion[];
+  projectiveOptions?: Omit<ProjectiveOptions, 'rowsPerQuestion'>;
+  weights?: CombinedWeights;
+}
+
+export interface PipelineResult {
+  ts: Float64Array;
+  tsDataPoints: Float64Array;
+  extremelySlow: Float64Array;
+  grids: { scores: Float64Array; labels: Uint8Array }[];
+  ibs: Float64Array;
+  ibsDataPoints: Float64Array;
+  oes: Float64Array;
+  oesDataPoints: Float64Array;
+  badAnswers: Float64Array;
+  ps: Float64Array;
+  cs: Float64Array;
+  is: Float64Array;
+  sds: Float64Array;
+  projectiveDataPoints: Float64Array;
+  combined: Float64Array;
+  nSubscores: Float64Array;
+  /** Credits per interview (4..10) and their sum. */
+  credits: Float64Array;
+  totalCredits: number;
+  version: string;
+}

@@ -122,17 +122,29 @@ export class Arena {
   read(ptr: number, n: number): Float64Array {
     return this.heap.f64(ptr, n).slice();
   }
+  /**
+   * Address and shape of a matrix that already lives in WASM memory (a WasmMatrix, or adjacent column
+   * views of one), without allocating; null when it would have to be copied.
+   */
+  resident(m: MatrixInput): { ptr: number; rows: number; cols: number } | null {
+    if (m instanceof WasmMatrix) return { ptr: m.ptr, rows: m.rows, cols: m.cols };
+    if (!Array.isArray(m)) return null;
+    const cols = m as readonly Float64Array[];
+    const rows = cols[0]?.length ?? 0;
+    const first = cols[0];
+    if (first && first.buffer === this.heap.buffer && cols.every((c, j) => c.buffer === first.buffer && c.length === rows && c.byteOffset === first.byteOffset + j * rows * 8)) {
+      return { ptr: first.byteOffset, rows, cols: cols.length };
+    }
+    return null;
+  }
+
   /** Writes a matrix into memory unless it already lives there; returns address and shape. */
   matrix(m: MatrixInput): { ptr: number; rows: number; cols: number } {
-    if (m instanceof WasmMatrix) return { ptr: m.ptr, rows: m.rows, cols: m.cols };
+    const here = this.resident(m);
+    if (here) return here;
     if (Array.isArray(m)) {
       const cols = m as readonly Float64Array[];
       const rows = cols[0]?.length ?? 0;
-      // Columns that are adjacent views into WASM memory (e.g. from one WasmMatrix) need no copy.
-      const first = cols[0];
-      if (first && first.buffer === this.heap.buffer && cols.every((c, j) => c.buffer === first.buffer && c.length === rows && c.byteOffset === first.byteOffset + j * rows * 8)) {
-        return { ptr: first.byteOffset, rows, cols: cols.length };
-      }
       const p = this.alloc(rows * cols.length * 8);
       cols.forEach((c, j) => {
         if (c.length !== rows) throw new RangeError(`column ${j} has ${c.length} rows, expected ${rows}`);
