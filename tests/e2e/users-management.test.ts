@@ -318,6 +318,27 @@ describe('user management tab in Chromium', () => {
     await page.keyboard.press('Escape');
     expect(await cardOf('admin@example.com').getByTestId('edit-user-button').count()).toBe(0);
 
+    // An admin sets a colleague's picture from the edit user modal; the card shows it.
+    const file = join(mkdtempSync(join(tmpdir(), 'e2e-avatar-')), 'colleague.png');
+    makePng(file);
+    await card.getByTestId('edit-user-button').click();
+    const dialog = page.getByTestId('edit-user-dialog');
+    await dialog.getByTestId('avatar-file-input').setInputFiles(file);
+    const crop = page.getByTestId('avatar-crop-dialog');
+    await crop.waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'users-avatar-crop-en');
+    expect(await crop.getByRole('heading').textContent()).toBe('Crop photo');
+    await crop.getByTestId('avatar-crop-confirm').click();
+    await crop.waitFor({ state: 'hidden' });
+    await dialog.getByTestId('edit-user-save').click();
+    await dialog.getByTestId('success-alert').waitFor();
+    await dialog.waitFor({ state: 'hidden', timeout: 6000 });
+    const cardImage = card.locator('img');
+    await cardImage.waitFor();
+    expect(await cardImage.getAttribute('src')).toMatch(/^\/files\/avatars\/users\//);
+    await expect.poll(() => cardImage.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(65);
+
     await page.locator('[data-testid="pending-user-card"]').first().getByTestId('pending-user-menu').click();
     await page.getByTestId('menu-resend-invitation').waitFor();
     await page.waitForTimeout(200);
