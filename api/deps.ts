@@ -5,6 +5,7 @@ import { randomToken } from './lib/crypto';
 import { systemClock, type Clock } from './lib/clock';
 import { consoleLogger, type Logger } from './lib/logger';
 import { loadPasswordKeys, type PasswordKeys } from './modules/auth/password-encryption';
+import { createStorage, type Storage } from './modules/files/storage';
 import { createSmtpTransport, type MailTransport } from './modules/mail/mail.transport';
 import { readOrCreateSetting } from './modules/settings/settings.repo';
 
@@ -18,6 +19,7 @@ export type Deps = {
   /** Seals API keys and integration passwords, signs upload URLs. */
   appSecret: string;
   mailTransport: MailTransport | undefined;
+  storage: Storage;
   close: () => void;
 };
 
@@ -40,6 +42,7 @@ export async function createDeps(
     passwordKeys,
     appSecret,
     mailTransport,
+    storage: createStorage(env, appSecret),
     close: () => {
       mailTransport?.close();
       handle.close();

@@ -12,6 +12,8 @@ export type Env = {
   smtpUrl: string | undefined;
   mailFrom: string;
   storageDir: string;
+  /** S3-compatible storage for uploads (all of S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY; S3_ENDPOINT and S3_REGION optional). */
+  s3: { bucket: string; endpoint: string | undefined; region: string | undefined; accessKeyId: string; secretAccessKey: string } | undefined;
   /** Secret for sealing API keys and signing upload URLs; generated and kept in the database when absent outside production. */
   appSecret: string | undefined;
   sessionTtlSeconds: number;
@@ -43,6 +45,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (isProduction && (!appSecret || appSecret.length < 32)) problems.push('APP_SECRET (at least 32 characters) is required in production');
   const smtpUrl = source.SMTP_URL || undefined;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push(`SMTP_URL must start with smtp:// or smtps:// (got "${smtpUrl}")`);
+  const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const s3Set = s3Keys.filter((k) => source[k]);
+  if (s3Set.length > 0 && s3Set.length < s3Keys.length) problems.push(`S3 storage needs all of ${s3Keys.join(', ')} (missing ${s3Keys.filter((k) => !source[k]).join(', ')})`);
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     nodeEnv,
@@ -54,6 +59,10 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     smtpUrl,
     mailFrom: source.MAIL_FROM || 'Survey Quality <no-reply@example.com>',
     storageDir: source.STORAGE_DIR || './data/storage',
+    s3:
+      s3Set.length === s3Keys.length
+        ? { bucket: source.S3_BUCKET!, endpoint: source.S3_ENDPOINT || undefined, region: source.S3_REGION || undefined, accessKeyId: source.S3_ACCESS_KEY_ID!, secretAccessKey: source.S3_SECRET_ACCESS_KEY! }
+        : undefined,
     appSecret,
     sessionTtlSeconds,
     jobIntervalMinutes,

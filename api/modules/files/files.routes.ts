@@ -47,6 +47,7 @@ export function registerFileRoutes(app: Hono, deps: Deps) {
 
   app.get('/files/avatars/*', async (c) => {
     const where = pathOf(c);
+    if (where && deps.storage.downloadUrl) return c.redirect(deps.storage.downloadUrl(where.path), 302);
     const bytes = where ? await readFile(where.target).catch(() => null) : null;
     if (!bytes) return c.text('Not found', 404);
     // Names are generated per upload, so a stored file never changes: cache it for a year.

@@ -7,7 +7,6 @@ import { assertSelfOrSuperAdmin, requireSuperAdmin, requireViewer } from '../aut
 import { requireCompanyAccess } from '../companies/companies.policy';
 import { pageInfo, pageOf } from '../companies/companies.resolvers';
 import { avatarPath } from '../files/avatars';
-import { signUploadUrl } from '../files/signed-urls';
 import * as management from './user-management.service';
 import { requireUserAccess } from './users.policy';
 import { presentUser } from './users.presenter';
@@ -80,12 +79,12 @@ export const userManagementResolvers: ModuleResolvers = {
     getUserAvatarUploadURL: async (args: { imageKey: string; userId: string }, ctx) => {
       const { user } = await requireUserAccess(ctx, args.userId);
       const path = avatarPath('users', user.id, args.imageKey);
-      return { ...signUploadUrl(ctx.deps.appSecret, ctx.deps.env.publicUrl, path, ctx.deps.clock.now()), imageUrl: `/files/${path}` };
+      return { ...ctx.deps.storage.uploadUrl(path, ctx.deps.clock.now()), imageUrl: `/files/${path}` };
     },
     getCompanyAvatarUploadURL: async (args: { imageKey: string; companyId: string }, ctx) => {
       const { company } = await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN']);
       const path = avatarPath('companies', company.id, args.imageKey);
-      return { ...signUploadUrl(ctx.deps.appSecret, ctx.deps.env.publicUrl, path, ctx.deps.clock.now()), imageUrl: `/files/${path}` };
+      return { ...ctx.deps.storage.uploadUrl(path, ctx.deps.clock.now()), imageUrl: `/files/${path}` };
     },
   },
   Mutation: {
