@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const dist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+// SCORING_WEB_DIST points the test at another build of the web app (e.g. a private one in /tmp).
+const dist = join(process.env.SCORING_WEB_DIST ?? fileURLToPath(new URL('../../web/dist/', import.meta.url)), '/');
 const manifestPath = join(dist, '.vite/manifest.json');
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html', '.css': 'text/css', '.svg': 'image/svg+xml',
