@@ -104,6 +104,34 @@ describe('concurrent charges', () => {
     expect((await planRow(t.db, primaryPlanId)).balance).toBe(500);
   });
 
+  it('charges and refunds interleaved on separate connections end as some serial order would', async () => {
+    const { primaryPlanId } = await contract(t.deps, { companyId, startDate: '2027-01-01', credits: 600 });
+    const files = await Promise.all(Array.from({ length: 4 }, () => datafile(t.db, companyId, adminId)));
+    const pool = [t.deps, ...(await clients(2))];
+    const first = await Promise.all(Array.from({ length: 10 }, (_, i) => chargeDatafile(t.deps, { companyId, datafileId: files[i % 4]!, kind: 'LIVE', idempotencyKey: `first:${i}`, interviewCredits: [10, 10], actorId: null, description: 'x' })));
+    const usedIds = (await t.db.all<{ id: string }>(sql`select id from credit_transactions where type = 'USED'`)).map((r) => r.id);
+    expect(first).toHaveLength(10);
+    const work = [
+      ...usedIds.flatMap((id, i) => [refundTransaction(pool[i % 3]!, { transactionId: id, actorId: null }), refundTransaction(pool[(i + 1) % 3]!, { transactionId: id, actorId: null })]),
+      ...Array.from({ length: 40 }, (_, i) => chargeDatafile(pool[i % 3]!, { companyId, datafileId: files[i % 4]!, kind: 'LIVE', idempotencyKey: `second:${i}`, interviewCredits: [10, 10, 10], actorId: null, description: 'x' })),
+    ];
+    const settled = await Promise.allSettled(work);
+    const refused = settled.filter((s) => s.status === 'rejected').map((s) => {
+      const e = (s as PromiseRejectedResult).reason;
+      return e instanceof AppError ? `${e.code}${e.details.reason ? `:${e.details.reason}` : ''}` : String(e?.message ?? e);
+    });
+    // Each USED row refunded exactly once; the only other refusal is a charge the balance could not cover.
+    expect(refused.filter((r) => r === 'INVALID_PARAMETERS:ALREADY_REFUNDED')).toHaveLength(usedIds.length);
+    expect(refused.filter((r) => r !== 'INVALID_PARAMETERS:ALREADY_REFUNDED' && r !== 'BALANCE_NOT_ENOUGH')).toEqual([]);
+    const sums = await t.db.get<{ received: number; used: number; refunded: number }>(
+      sql`select sum(case when type = 'RECEIVED' then amount else 0 end) received, sum(case when type = 'USED' then amount else 0 end) used, sum(case when type = 'REFUND' then amount else 0 end) refunded from credit_transactions`,
+    );
+    expect(sums!.refunded).toBe(200);
+    const plan = await planRow(t.db, primaryPlanId);
+    expect(plan.balance).toBe(sums!.received - sums!.used + sums!.refunded);
+    expect(plan.balance).toBeGreaterThanOrEqual(0);
+  });
+
   it('a ledger transaction takes the write lock at BEGIN (IMMEDIATE), before its first write', async () => {
     const [other] = await clients(1);
     // No waiting on the second connection: its BEGIN IMMEDIATE must be refused while the first holds the lock.
