@@ -1,5 +1,5 @@
 import { Button, CloseButton, Dialog, Portal, Spinner, Center, Text } from '@chakra-ui/react';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { todayInVienna } from '../../../lib/calendar';
 import { useT } from '../../../lib/i18n';
 import { useGetCompanyContracts } from '../api/use-get-company-contracts';
@@ -29,14 +29,19 @@ export function AssignUpcomingContractModal({ companyId, onClose }: { companyId:
   const t = useT();
   const { data, error } = useGetCompanyContracts(companyId);
   const today = useMemo(() => todayInVienna(), []);
+  // Decided once: after a successful Assign the list revalidates and holds the new UPCOMING
+  // contract, which must not swap the wizard's success message for the 'already exists' one.
+  const decision = useRef<{ upcoming: boolean; activeEnd: string | null } | null>(null);
   if (error) return <MessageDialog onClose={onClose}><Text color="red.600">{t('common.loadError')}</Text></MessageDialog>;
   if (!data) return <MessageDialog onClose={onClose}><Center py="8"><Spinner /></Center></MessageDialog>;
-  const contracts = data.getCompanyContracts;
-  if (contracts.some((c) => c.status === 'UPCOMING')) {
+  if (!decision.current) {
+    const contracts = data.getCompanyContracts;
+    decision.current = { upcoming: contracts.some((c) => c.status === 'UPCOMING'), activeEnd: contracts.find((c) => c.status === 'ACTIVE')?.endDate ?? null };
+  }
+  if (decision.current.upcoming) {
     return <MessageDialog onClose={onClose}><Text data-testid="upcoming-exists">{t('contracts.wizard.upcomingExists')}</Text></MessageDialog>;
   }
-  const active = contracts.find((c) => c.status === 'ACTIVE');
-  return <ContractWizard mode="assign" companyId={companyId} activeContractEnd={active?.endDate ?? null} today={today} onClose={onClose} />;
+  return <ContractWizard mode="assign" companyId={companyId} activeContractEnd={decision.current.activeEnd} today={today} onClose={onClose} />;
 }
 
 /** The activation wizard of a new registration (Admin Panel). */
