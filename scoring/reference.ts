@@ -53,8 +53,10 @@ function question(q: ProjectiveQuestion, options: ProjectiveOptions): Required<P
       probs.push(null);
       continue;
     }
-    const floored = y.map((v) => Math.max((v * (100 / sum)) / 100, 0.01));
-    const total = floored.reduce((s, v) => s + v, 0);
+    // p_k = max(y_k / sum, 0.01), renormalised only when the floor changed a value (section 6).
+    const raw = y.map((v) => (v * (100 / sum)) / 100);
+    const floored = raw.map((v) => Math.max(v, 0.01));
+    const total = floored.some((v, k) => v !== raw[k]) ? floored.reduce((s, v) => s + v, 0) : 1;
     probs.push(floored.map((v) => v / total));
   }
   const validRows = probs.map((p, i) => (p ? i : -1)).filter((i) => i >= 0);

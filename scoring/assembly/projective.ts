@@ -91,13 +91,19 @@ export function projectiveQuestion(
       continue;
     }
     store<i32>(chosen + (<usize>i << 2), <i32>c - 1);
+    // Renormalise only when the floor changed something: otherwise the shares already sum to 1, and
+    // dividing by a total of 1 +- 1 ulp would only blur whole percentages (and miss the log table).
     let total: f64 = 0;
+    let floored = false;
     const scale = 100 / sum;
     for (let k = 0; k < m; k++) {
-      const q = Math.max((ldf(y, k) * scale) / 100, EPS);
+      const raw = (ldf(y, k) * scale) / 100;
+      const q = Math.max(raw, EPS);
+      if (q != raw) floored = true;
       stf(y, k, q);
       total += q;
     }
+    if (!floored) total = 1;
     let key = 0;
     for (let k = 0; k < m; k++) {
       const q = ldf(y, k) / total;
