@@ -5,6 +5,7 @@ import {
   type CleaningRules, type CombinedWeights, type ProjectiveQuestion, type Scoring,
 } from './index.ts';
 import { InputError, columnIndex, columnRange, numericColumn, textColumn, type Table } from './cli-csv.ts';
+import { oesSuggestion, trafficLight } from './bands.ts';
 
 /** The JSON configuration of `score`: every part is optional. */
 export interface ScoreConfig {
@@ -31,6 +32,8 @@ export function parseConfig(text: string): ScoreConfig {
 }
 
 interface Output {
+  /** One line about the whole file (certificate), for standard error. */
+  summary?: string;
   header: string[];
   columns: (readonly (string | number)[] | ArrayLike<number>)[];
   decimals: number[];
@@ -101,6 +104,7 @@ export function scoreTable(s: Scoring, table: Table, cfg: ScoreConfig, decimals:
     oesDp = r.dataPoints;
     dataPoints.push(r.dataPoints);
     add('oes', oes);
+    add('oes_suggestion', Array.from(oes, (v) => oesSuggestion(v) ?? ''));
     add('oes_data_points', r.dataPoints, 0);
     kinds |= SCORE_KINDS.oes;
   }
@@ -131,7 +135,7 @@ export function scoreTable(s: Scoring, table: Table, cfg: ScoreConfig, decimals:
   const weights = { ...DEFAULT_WEIGHTS, ...cfg.weights };
   const comb = s.combined({ oes, ts, ibs, ps, cs }, n, weights);
   add('combined', comb.combined);
-  add('band', Array.from(comb.combined, band));
+  add('band', Array.from(comb.combined, trafficLight));
   const rules: CleaningRules = { ...DEFAULT_RULES, rules: { ...DEFAULT_RULES.rules, ...cfg.rules } };
   const cleaned = s.clean({
     rows: n, scores: { combined: comb.combined, oes, ts, ibs, ps, cs, is, sds },
@@ -141,18 +145,12 @@ export function scoreTable(s: Scoring, table: Table, cfg: ScoreConfig, decimals:
   add('reasons', Array.from(cleaned.reasons, (bits) => REASONS.filter((_, i) => bits & (1 << i)).join('|')));
   add('primary_reason', Array.from(cleaned.primary, (p) => (p >= 0 ? REASONS[p]! : '')));
   add('credits', s.credits(dataPoints.length ? dataPoints : [new Float64Array(n)]).perInterview, 0);
-  void kinds;
+  const cert = s.certificate(comb.combined, cleaned.kept, kinds);
+  out.summary = `certificate level ${cert.level || 'none'}: ${cert.nKept} kept of ${n}, mean combined ${cert.meanCombined?.toFixed(1) ?? '-'}`;
   return out;
 }
 
 function ibsDp(out: Output): Float64Array | undefined {
   const i = out.header.indexOf('ibs_data_points');
   return i >= 0 ? (out.columns[i] as Float64Array) : undefined;
-}
-
-/** Traffic light of a score (section 2), on the integer score rounded half up. */
-export function band(score: number): string {
-  if (Number.isNaN(score)) return 'grey';
-  const v = Math.floor(score + 0.5);
-  return v >= 80 ? 'green' : v >= 60 ? 'light green' : v >= 40 ? 'yellow' : 'red';
 }

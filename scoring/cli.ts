@@ -58,6 +58,7 @@ async function main(argv: string[]): Promise<string> {
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 10) throw new InputError('--decimals must be a whole number 0..10');
   const s = await loadScoringFromDisk();
   const out = scoreTable(s, table, config, decimals);
+  if (out.summary) process.stderr.write(`scoring: ${out.summary}\n`);
   return formatCsv(out.header, out.columns, out.decimals);
 }
 

@@ -17,6 +17,7 @@ import { createPipeline, type Pipeline } from './pipeline.ts';
 export * from './types.ts';
 export { WasmMatrix } from './wasm-memory.ts';
 export { composePipeline } from './pipeline-compose.ts';
+export { roundScore, trafficLight, oesSuggestion, type TrafficLight, type OesSuggestion } from './bands.ts';
 export type { Pipeline } from './pipeline.ts';
 export type { OpenQuestion, OpenAnswerParadata, ClassificationResult, TextClassifier } from './text.ts';
 export { CATEGORY_SCORES, CATEGORY_NAMES } from './text.ts';
