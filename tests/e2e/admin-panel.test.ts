@@ -1,11 +1,17 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
+import { join } from 'node:path';
+import { artifactsDir, launchBrowser, login, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
 // The Admin Panel, organisation details and Administration screens against the real API with the
 // demo data; screenshots of every tab and modal in German and English go to tests/.artifacts.
 const DEMO_COMPANY = '00000000-0000-4000-8000-c00000000001';
+
+/** Full-page screenshots: the tabs are taller than the viewport. */
+async function screenshot(target: Page, name: string): Promise<void> {
+  await target.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+}
 
 let server: TestServer;
 let browser: TestBrowser;

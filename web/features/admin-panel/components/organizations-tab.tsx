@@ -54,7 +54,7 @@ export function OrganizationRow({ row, today, onOpen }: { row: CompanyRow; today
       <Table.Cell>
         <HStack gap="2.5">
           <Avatar.Root size="xs"><Avatar.Image src={row.image ?? '/default-company.svg'} /><Avatar.Fallback name={row.name} /></Avatar.Root>
-          <Text fontWeight="medium" truncate maxW="52">{row.name}</Text>
+          <Text fontWeight="medium" truncate maxW="44" title={row.name}>{row.name}</Text>
         </HStack>
       </Table.Cell>
       <Table.Cell textAlign="end" data-testid="wallet-cell">
@@ -102,7 +102,7 @@ export function OrganizationsTab() {
         onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} />
       {error ? <PageError onRetry={() => void mutate()} /> : isLoading && !result ? <Center py="10"><Spinner /></Center> : (
         <Box overflowX="auto">
-          <Table.Root size="sm" data-testid="organizations-table">
+          <Table.Root size="sm" data-testid="organizations-table" fontSize="sm" css={{ '& th, & td': { px: '2' }, '& th': { fontSize: 'xs', verticalAlign: 'bottom' } }}>
             <Table.Header>
               <Table.Row>{headers.map((h) => <SortHeader key={h.key} label={t(`adminPanel.organizations.columns.${h.key}`)} field={h.field} sort={sort} onSort={onSort} />)}</Table.Row>
             </Table.Header>

@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@libsql/client';
+import { chromium } from 'playwright-core';
+
+/**
+ * `npm run bench:admin` (issue 4): with 10,000 ACTIVATED companies in the database, the time from
+ * navigating to /admin-panel until the first row of the Organizations table is visible in Chromium.
+ * The figure is read inside the page as performance.now() (milliseconds since navigation start),
+ * so it includes loading the bundle, the session check and the server-paged query.
+ */
+const COMPANIES = 10_000;
+const RUNS = 7;
+const root = new URL('../..', import.meta.url).pathname;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(base: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error('API server exited');
+    const ok = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: '{ health }' }) })
+      .then((r) => r.ok).catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('API server did not start');
+}
+
+if (!existsSync(join(root, 'web/dist/index.html'))) throw new Error('build the web bundle first: npm run build:web');
+const dir = mkdtempSync(join(tmpdir(), 'bench-admin-'));
+const dbFile = join(dir, 'app.db');
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(join(root, 'node_modules/.bin/bun'), ['api/server.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', DATABASE_URL: `file:${dbFile}`, STORAGE_DIR: join(dir, 'storage'), PUBLIC_URL: base, JOB_INTERVAL_MINUTES: '0' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const profile = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
+let context: Awaited<ReturnType<typeof chromium.launchPersistentContext>> | undefined;
+try {
+  await waitForHealth(base, server);
+
+  // 10,000 ACTIVATED companies in one transaction, next to the demo data the server seeded.
+  const db = createClient({ url: `file:${dbFile}` });
+  await db.execute('PRAGMA busy_timeout = 10000');
+  const now = new Date().toISOString();
+  const levels = ['A', 'B', 'C'];
+  const statements = Array.from({ length: COMPANIES }, (_, i) => ({
+    sql: 'INSERT INTO companies (id, name, status, support_level, account_manager, created_at, activated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    args: [crypto.randomUUID(), `Bench Organisation ${String(i).padStart(5, '0')}`, 'ACTIVATED', levels[i % 3]!, 'Anna Berger', now, now],
+  }));
+  await db.batch(statements, 'write');
+  const count = await db.execute("SELECT count(*) AS n FROM companies WHERE status = 'ACTIVATED'");
+  db.close();
+  console.log(`activated companies in the database: ${count.rows[0]?.n}`);
+
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  const page = await context.newPage();
+  await page.goto(`${base}/login`);
+  await page.locator('input[name="email"]').fill('superadmin@example.com');
+  await page.locator('input[name="password"]').fill('Demo-1234');
+  await page.locator('button[type="submit"]').click();
+  await page.getByTestId('app-shell').waitFor({ timeout: 30_000 });
+
+  const cold: number[] = [];
+  const inApp: number[] = [];
+  for (let run = 0; run < RUNS + 1; run++) {
+    // Full navigation: bundle (HTTP-cached), session check, summary and the first page of companies.
+    await page.goto(`${base}/admin-panel`, { waitUntil: 'commit' });
+    const handle = await page.waitForFunction(() => {
+      const row = document.querySelector('[data-testid="organization-row"]');
+      return row && (row as HTMLElement).offsetParent !== null ? performance.now() : null;
+    }, undefined, { polling: 'raf', timeout: 30_000 });
+    const ms = Number(await handle.jsonValue());
+    if (run > 0) cold.push(ms); // the first run warms the HTTP cache and the server's query plans
+    if (run === RUNS) {
+      // Where the time goes on the last full navigation: request start and end since navigation start.
+      const waterfall = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => {
+        const r = e as PerformanceResourceTiming;
+        return `${r.name.replace(location.origin, '')} ${r.startTime.toFixed(0)}-${r.responseEnd.toFixed(0)} ms`;
+      }));
+      console.log(`waterfall of the last full navigation (first row at ${ms.toFixed(0)} ms):\n  ${waterfall.join('\n  ')}`);
+    }
+
+    // In-app navigation from the dashboard via the side menu (SWR cache dropped by a new search term).
+    await page.getByTestId('menu-dashboard').click();
+    await page.evaluate(() => window.sessionStorage.clear());
+    const start = await page.evaluate(() => performance.now());
+    await page.getByTestId('menu-admin-panel').click();
+    const inAppHandle = await page.waitForFunction((t0) => {
+      const row = document.querySelector('[data-testid="organization-row"]');
+      return row && (row as HTMLElement).offsetParent !== null ? performance.now() - t0 : null;
+    }, start, { polling: 'raf', timeout: 30_000 });
+    if (run > 0) inApp.push(Number(await inAppHandle.jsonValue()));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const total = await page.getByTestId('organizations-pager').textContent();
+  console.log(`pager: ${total}`);
+  console.log(`full navigation to /admin-panel -> first row visible: median ${median(cold).toFixed(0)} ms (runs: ${cold.map((x) => x.toFixed(0)).join(', ')})`);
+  console.log(`in-app navigation (side menu) -> first row visible: median ${median(inApp).toFixed(0)} ms (runs: ${inApp.map((x) => x.toFixed(0)).join(', ')})`);
+  console.log(`target: first page within 300 ms -> ${median(cold) <= 300 ? 'met' : 'NOT met'} (full navigation)`);
+} finally {
+  await context?.close();
+  if (server.exitCode === null && server.pid) process.kill(server.pid, 'SIGTERM');
+  rmSync(profile, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+}
