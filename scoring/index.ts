@@ -43,11 +43,16 @@ async function instantiate(source: ScoringSource): Promise<WebAssembly.Instance>
   };
   let src: unknown = await source;
   if (typeof src === 'string' || src instanceof URL) src = await fetch(src);
+  let module: WebAssembly.Module;
   if (typeof Response !== 'undefined' && src instanceof Response) {
     if (!src.ok) throw new Error(`scoring: cannot load the .wasm (HTTP ${src.status})`);
-    src = await src.arrayBuffer();
+    // Compile while downloading when the server labels the file correctly (browsers require it).
+    module = typeof WebAssembly.compileStreaming === 'function' && src.headers.get('content-type')?.startsWith('application/wasm')
+      ? await WebAssembly.compileStreaming(src)
+      : await WebAssembly.compile(await src.arrayBuffer());
+  } else {
+    module = await WebAssembly.compile(src as BufferSource);
   }
-  const module = await WebAssembly.compile(src as BufferSource);
   return WebAssembly.instantiate(module, imports);
 }
 
