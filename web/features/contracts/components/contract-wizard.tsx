@@ -119,7 +119,7 @@ export function ContractWizard({ mode, companyId, activeContractEnd, today, onCl
                 <Dialog.Footer><Button onClick={() => onClose(true)} data-testid="wizard-close">{t('common.close')}</Button></Dialog.Footer>
               </>
             ) : (
-              <Formik<WizardValues> initialValues={initialValues} validationSchema={schema} onSubmit={submit} validateOnChange={false} validateOnBlur>
+              <Formik<WizardValues> initialValues={initialValues} validationSchema={schema} onSubmit={submit} validateOnChange validateOnBlur>
                 {(form) => (
                   <>
                     <Dialog.Body overflow="visible">
