@@ -45,30 +45,29 @@ function run(a: Arena, heap: WasmHeap, k: (name: string) => Kernel, input: Pipel
   for (const [what, rows] of [['durations', durM?.rows], ...gridM.map((g) => ['grid', g.rows]), ...questions.map((q) => ['projective', q.choice.length]), ...cats.map((c) => ['open', c.length])] as const) {
     if (rows !== undefined && rows !== n) throw new RangeError(`scoreAll: ${what} has ${rows} rows, expected ${n}`);
   }
-  // 3. Outputs and intermediates. Data points: one column each for TS, IBS, OES, projective.
-  const dp = a.alloc(n * 4 * 8);
-  heap.f64(dp, n * 4).fill(0);
-  const dpCol = (c: number) => dp + c * n * 8;
-  const nanCol = () => a.nan(n);
-  const ts = nanCol(), slow = a.alloc(n * 8), ibs = nanCol(), oes = nanCol(), bad = a.alloc(n * 8);
-  heap.f64(slow, n).fill(0);
-  heap.f64(bad, n).fill(0);
-  const ps = nanCol(), cs = nanCol(), is = nanCol(), sds = nanCol();
+  // 3. Every result column lives in one block, so it leaves WASM memory in a single copy. Order:
+  //    data points (TS, IBS, OES, projective: one n x 4 matrix for the credits kernel), then scores.
+  const G = grids.length;
+  const cols = ['dpTs', 'dpIbs', 'dpOes', 'dpProj', 'ts', 'slow', 'ibs', 'oes', 'bad', 'ps', 'cs', 'is', 'sds', 'combined', 'nSub', 'credits'] as const;
+  const block = a.alloc(n * 8 * (cols.length + G) + n * G);
+  const at = (name: (typeof cols)[number]) => block + cols.indexOf(name) * n * 8;
+  const gridAt = (g: number) => block + (cols.length + g) * n * 8;
+  const labelsAt = block + (cols.length + G) * n * 8;
+  heap.f64(block, n * cols.length).fill(0);
+  for (const c of ['ts', 'ibs', 'oes', 'ps', 'cs', 'is', 'sds'] as const) heap.f64(at(c), n).fill(Number.NaN);
   if (durM) {
     const med = a.alloc(durM.cols * 8);
-    k('timeScores')(durM.ptr, n, durM.cols, input.durations?.totalIndex ?? -1, input.durations?.minRecords ?? 30, ts, dpCol(0), slow, med);
+    k('timeScores')(durM.ptr, n, durM.cols, input.durations?.totalIndex ?? -1, input.durations?.minRecords ?? 30, at('ts'), at('dpTs'), at('slow'), med);
   }
-  const gridScores = a.alloc(n * Math.max(1, grids.length) * 8);
-  const labels = a.alloc(n * Math.max(1, grids.length));
   grids.forEach((g, gi) => {
     const m = gridM[gi]!;
-    k('gridScores')(m.ptr, n, m.cols, g.min ?? NaN, g.max ?? NaN, g.patterns === false ? 0 : 1, gridScores + gi * n * 8, labels + gi * n);
+    k('gridScores')(m.ptr, n, m.cols, g.min ?? NaN, g.max ?? NaN, g.patterns === false ? 0 : 1, gridAt(gi), labelsAt + gi * n);
   });
-  if (grids.length) k('ibsAggregate')(gridScores, n, grids.length, ibs, dpCol(1));
+  if (G) k('ibsAggregate')(gridAt(0), n, G, at('ibs'), at('dpIbs'));
   if (cats.length) {
     const p = a.alloc(n * cats.length * 4);
     cats.forEach((c, j) => heap.i32(p + j * n * 4, n).set(c));
-    k('oesAggregate')(p, n, cats.length, oes, dpCol(2), bad);
+    k('oesAggregate')(p, n, cats.length, at('oes'), at('dpOes'), at('bad'));
   }
   if (questions.length) {
     const nq = questions.length;
@@ -83,19 +82,22 @@ function run(a: Arena, heap: WasmHeap, k: (name: string) => Kernel, input: Pipel
       k('projectiveQuestion')(choice[qi]!, pred[qi]!.ptr, n, m, pred[qi]!.cols, sd ? 1 : 0, opts.lambda ?? 1, opts.minRecords ?? 30,
         qps + off, qcs + off, qcol + off, stats, stats + m * 8, stats + m * 16, stats + m * 24);
     });
-    k('projectiveAggregate')(qps, qcs, qcol, purposes, n, nq, ps, cs, is, sds, dpCol(3));
+    k('projectiveAggregate')(qps, qcs, qcol, purposes, n, nq, at('ps'), at('cs'), at('is'), at('sds'), at('dpProj'));
   }
   const w = input.weights ?? DEFAULT_WEIGHTS;
-  const combined = a.alloc(n * 8), nSub = a.alloc(n * 8), credits = a.alloc(n * 8);
-  k('combinedScores')(oes, ts, ibs, ps, cs, n, w.oes, w.ts, w.ibs, w.ps, w.cs, w.cap, combined, nSub);
-  const totalCredits = k('credits')(dp, n, 4, credits);
-  // 4. Every result crosses once.
+  k('combinedScores')(at('oes'), at('ts'), at('ibs'), at('ps'), at('cs'), n, w.oes, w.ts, w.ibs, w.ps, w.cs, w.cap, at('combined'), at('nSub'));
+  const totalCredits = k('credits')(at('dpTs'), n, 4, at('credits'));
+  // 4. One copy out; the results are views into it.
+  const copy = heap.buffer.slice(block, block + n * 8 * (cols.length + G) + n * G);
+  const col = (name: (typeof cols)[number]) => new Float64Array(copy, cols.indexOf(name) * n * 8, n);
   return {
-    ts: a.read(ts, n), tsDataPoints: a.read(dpCol(0), n), extremelySlow: a.read(slow, n),
-    grids: grids.map((_, gi) => ({ scores: a.read(gridScores + gi * n * 8, n), labels: new Uint8Array(heap.buffer, labels + gi * n, n).slice() })),
-    ibs: a.read(ibs, n), ibsDataPoints: a.read(dpCol(1), n), oes: a.read(oes, n), oesDataPoints: a.read(dpCol(2), n),
-    badAnswers: a.read(bad, n), ps: a.read(ps, n), cs: a.read(cs, n), is: a.read(is, n), sds: a.read(sds, n),
-    projectiveDataPoints: a.read(dpCol(3), n), combined: a.read(combined, n), nSubscores: a.read(nSub, n),
-    credits: a.read(credits, n), totalCredits, version: SCORING_VERSION,
+    ts: col('ts'), tsDataPoints: col('dpTs'), extremelySlow: col('slow'),
+    grids: grids.map((_, gi) => ({
+      scores: new Float64Array(copy, (cols.length + gi) * n * 8, n),
+      labels: new Uint8Array(copy, (cols.length + G) * n * 8 + gi * n, n),
+    })),
+    ibs: col('ibs'), ibsDataPoints: col('dpIbs'), oes: col('oes'), oesDataPoints: col('dpOes'), badAnswers: col('bad'),
+    ps: col('ps'), cs: col('cs'), is: col('is'), sds: col('sds'), projectiveDataPoints: col('dpProj'),
+    combined: col('combined'), nSubscores: col('nSub'), credits: col('credits'), totalCredits, version: SCORING_VERSION,
   };
 }
