@@ -10,6 +10,8 @@ const DEMO_COMPANY = '00000000-0000-4000-8000-c00000000001';
 
 /** Full-page screenshots: the tabs are taller than the viewport. */
 async function screenshot(target: Page, name: string): Promise<void> {
+  // Let dialog and popover fade-in animations finish so the picture shows the settled screen.
+  await target.waitForTimeout(400);
   await target.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
 }
 
