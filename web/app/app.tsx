@@ -1,29 +1,29 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { ChunkErrorBoundary } from '../components/feedback/chunk-error-boundary';
 import { PageSpinner } from '../components/feedback/page-state';
 import { DesktopOnly } from '../components/layout/desktop-only';
 import type { MeUser } from '../features/users/api/use-me';
+import { lazyNamed } from '../lib/lazy-chunk';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { NotFoundPage } from './pages/not-found-page';
 import { PlaceholderPage, PublicPlaceholderPage } from './pages/placeholder-page';
 import { findProtectedRoute, OPEN_PUBLIC_PAGES, type ProtectedRoute } from './paths';
+import { pageChunks } from './route-chunks';
 import { AppShell } from './shell/app-shell';
 
-/** Route-level code splitting keeps the first load small (toolchain.md). */
-function lazyPage<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<Record<string, never>> }));
-}
-const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage');
-const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page'), 'RegisterPage');
-const WelcomePage = lazyPage(() => import('../features/auth/pages/welcome-page'), 'WelcomePage');
-const CreateAccountPage = lazyPage(() => import('../features/auth/pages/create-account-page'), 'CreateAccountPage');
-const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
-const NewPasswordPage = lazyPage(() => import('../features/auth/pages/new-password-page'), 'NewPasswordPage');
-const LogoutPage = lazyPage(() => import('../features/auth/pages/logout-page'), 'LogoutPage');
-const DashboardPage = lazy(async () => ({ default: (await import('../features/dashboard/pages/dashboard-page')).DashboardPage }));
-const AdminPanelRoute = lazy(async () => ({ default: (await import('./admin-panel-route')).AdminPanelRoute }));
-const OrganizationDetailsPage = lazy(async () => ({ default: (await import('./organization-page')).OrganizationDetailsPage }));
-const AdministrationPage = lazy(async () => ({ default: (await import('./organization-page')).AdministrationPage }));
+/** Route-level code splitting keeps the first load small (toolchain.md); the chunks live in route-chunks.ts. */
+const LoginPage = lazyNamed(pageChunks.login, 'LoginPage');
+const RegisterPage = lazyNamed(pageChunks.register, 'RegisterPage');
+const WelcomePage = lazyNamed(pageChunks.welcome, 'WelcomePage');
+const CreateAccountPage = lazyNamed(pageChunks.createAccount, 'CreateAccountPage');
+const ForgotPasswordPage = lazyNamed(pageChunks.forgotPassword, 'ForgotPasswordPage');
+const NewPasswordPage = lazyNamed(pageChunks.newPassword, 'NewPasswordPage');
+const LogoutPage = lazyNamed(pageChunks.logout, 'LogoutPage');
+const DashboardPage = lazyNamed(pageChunks.dashboard, 'DashboardPage');
+const AdminPanelRoute = lazyNamed(pageChunks.adminPanel, 'AdminPanelRoute');
+const OrganizationDetailsPage = lazyNamed(pageChunks.organization, 'OrganizationDetailsPage');
+const AdministrationPage = lazyNamed(pageChunks.organization, 'AdministrationPage');
 
 function routeElement(route: ProtectedRoute, user: MeUser) {
   switch (route.path) {
@@ -47,28 +47,34 @@ const PUBLIC_ENTRY_PAGES: { path: string; Page: ComponentType }[] = [
 function ProtectedPage({ route, user }: { route: ProtectedRoute; user: MeUser }) {
   return (
     <RequireRole roles={route.roles} accessLevel={user.accessLevel}>
-      <Suspense fallback={<PageSpinner />}>
-        {routeElement(route, user)}
-      </Suspense>
+      {/* Keyed by path so a failed page does not stick to the next route. */}
+      <ChunkErrorBoundary key={route.path}>
+        <Suspense fallback={<PageSpinner />}>
+          {routeElement(route, user)}
+        </Suspense>
+      </ChunkErrorBoundary>
     </RequireRole>
   );
 }
 
 function PublicRoutes() {
+  const [location] = useLocation();
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Switch>
-        {PUBLIC_ENTRY_PAGES.map(({ path, Page }) => (
-          <Route key={path} path={path}><PublicOnly><Page /></PublicOnly></Route>
-        ))}
-        <Route path="/logout"><LogoutPage /></Route>
-        <Route path="/404" component={NotFoundPage} />
-        {OPEN_PUBLIC_PAGES.map(({ path, titleKey }) => (
-          <Route key={path} path={path}><PublicPlaceholderPage titleKey={titleKey} /></Route>
-        ))}
-        <Route><Redirect to="/404" replace /></Route>
-      </Switch>
-    </Suspense>
+    <ChunkErrorBoundary key={location}>
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          {PUBLIC_ENTRY_PAGES.map(({ path, Page }) => (
+            <Route key={path} path={path}><PublicOnly><Page /></PublicOnly></Route>
+          ))}
+          <Route path="/logout"><LogoutPage /></Route>
+          <Route path="/404" component={NotFoundPage} />
+          {OPEN_PUBLIC_PAGES.map(({ path, titleKey }) => (
+            <Route key={path} path={path}><PublicPlaceholderPage titleKey={titleKey} /></Route>
+          ))}
+          <Route><Redirect to="/404" replace /></Route>
+        </Switch>
+      </Suspense>
+    </ChunkErrorBoundary>
   );
 }
 
@@ -77,13 +83,16 @@ export function App() {
   const protectedRoute = findProtectedRoute(location);
   return (
     <DesktopOnly>
-      {protectedRoute ? (
-        <RequireAuth>
-          <AppShell>{(user) => <ProtectedPage route={protectedRoute} user={user} />}</AppShell>
-        </RequireAuth>
-      ) : (
-        <PublicRoutes />
-      )}
+      {/* The outer boundary catches chunks the shell itself loads lazily (profile and password dialogs). */}
+      <ChunkErrorBoundary>
+        {protectedRoute ? (
+          <RequireAuth>
+            <AppShell>{(user) => <ProtectedPage route={protectedRoute} user={user} />}</AppShell>
+          </RequireAuth>
+        ) : (
+          <PublicRoutes />
+        )}
+      </ChunkErrorBoundary>
     </DesktopOnly>
   );
 }

@@ -1,0 +1,38 @@
+import { chunkLoader } from '../lib/lazy-chunk';
+
+/**
+ * The code chunk of every lazily loaded page, shared by lazy() in app.tsx and by preloading: the
+ * boot code asks for the current route's chunk before React renders, so the download runs in
+ * parallel with the session check instead of after it (toolchain.md "Web bundle").
+ */
+export const pageChunks = {
+  login: chunkLoader(() => import('../features/auth/pages/login-page')),
+  register: chunkLoader(() => import('../features/auth/pages/register-page')),
+  welcome: chunkLoader(() => import('../features/auth/pages/welcome-page')),
+  createAccount: chunkLoader(() => import('../features/auth/pages/create-account-page')),
+  forgotPassword: chunkLoader(() => import('../features/auth/pages/forgot-password-page')),
+  newPassword: chunkLoader(() => import('../features/auth/pages/new-password-page')),
+  logout: chunkLoader(() => import('../features/auth/pages/logout-page')),
+  dashboard: chunkLoader(() => import('../features/dashboard/pages/dashboard-page')),
+  adminPanel: chunkLoader(() => import('./admin-panel-route')),
+  organization: chunkLoader(() => import('./organization-page')),
+};
+
+const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
+  '/login': pageChunks.login,
+  '/register': pageChunks.register,
+  '/welcome': pageChunks.welcome,
+  '/create-account': pageChunks.createAccount,
+  '/forgot-password': pageChunks.forgotPassword,
+  '/new-password': pageChunks.newPassword,
+  '/logout': pageChunks.logout,
+  '/': pageChunks.dashboard,
+  '/admin-panel': pageChunks.adminPanel,
+  '/organization-details': pageChunks.organization,
+  '/administration': pageChunks.organization,
+};
+
+/** Starts downloading the page chunk of `path` (no-op for pages in the main chunk); failures surface when the page renders. */
+export function preloadRouteChunk(path: string): void {
+  CHUNK_BY_PATH[path]?.().catch(() => undefined);
+}
