@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startFirstLoad } from './app/boot';
 import { loadScoringModule } from './app/load-scoring';
 import { AppProviders } from './app/providers';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+startFirstLoad(window.location.pathname);
 
 createRoot(container).render(
   <StrictMode>

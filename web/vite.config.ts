@@ -19,6 +19,19 @@ export default defineConfig({
     // The scoring .wasm must stay a separate file: it is streamed and compiled, never a data URL.
     assetsInlineLimit: (filePath: string) => (filePath.endsWith('.wasm') ? false : undefined),
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        // Libraries change far less often than the app: in their own chunks they stay in the
+        // browser cache across deployments. React and Chakra are split apart because they are
+        // upgraded independently.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|jotai|swr|wouter|regexparam|use-sync-external-store|rosetta|dequal)[\\/]/, priority: 20 },
+            { name: 'vendor-chakra', test: /[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@pandacss|@internationalized|@swc|stylis|proxy-compare|proxy-memoize|hoist-non-react-statics|react-is|@babel[\\/]runtime)[\\/]/, priority: 10, entriesAware: true, entriesAwareMergeThreshold: 20_000 },
+          ],
+        },
+      },
+    },
   },
   server: {
     host: '127.0.0.1',

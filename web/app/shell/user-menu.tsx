@@ -1,12 +1,15 @@
 import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import { BugIcon, ChevronDownIcon, KeyIcon, LogoutIcon, UserIcon } from '../../components/icons/icons';
-import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog';
 import type { MeUser } from '../../features/users/api/use-me';
-import { EditProfileDialog } from '../../features/users/components/edit-profile-dialog';
 import { externalLinks } from '../../lib/external-links';
 import { useT } from '../../lib/i18n';
+import { chunkLoader, lazyNamed } from '../../lib/lazy-chunk';
+
+// The two dialogs bring Formik, Yup and the avatar cropper: they load when opened, not with the shell.
+const EditProfileDialog = lazyNamed(chunkLoader(() => import('../../features/users/components/edit-profile-dialog')), 'EditProfileDialog');
+const ChangePasswordDialog = lazyNamed(chunkLoader(() => import('../../features/auth/components/change-password-dialog')), 'ChangePasswordDialog');
 
 export function UserMenu({ user }: { user: MeUser }) {
   const t = useT();
@@ -54,8 +57,10 @@ export function UserMenu({ user }: { user: MeUser }) {
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <EditProfileDialog user={user} open={dialog === 'profile'} onClose={() => setDialog(null)} />
-      <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <Suspense fallback={null}>
+        {dialog === 'profile' && <EditProfileDialog user={user} open onClose={() => setDialog(null)} />}
+        {dialog === 'password' && <ChangePasswordDialog open onClose={() => setDialog(null)} />}
+      </Suspense>
     </>
   );
 }

@@ -1,3 +1,6 @@
+/** Rows per page of the admin tables (spec section 9). */
+export const ADMIN_PAGE_SIZE = 5;
+
 export type CompanyRow = {
   id: string;
   name: string;

@@ -1,5 +1,7 @@
-import { useGqlQuery } from '../../../lib/swr-helpers';
-import type { CompanyListVariables, CompanyPage } from './company-row';
+import { gqlRequest } from '../../../lib/graphql-client';
+import { primeQuery, useGqlQuery } from '../../../lib/swr-helpers';
+import { readSessionPage } from '../state/session-page';
+import { ADMIN_PAGE_SIZE, type CompanyListVariables, type CompanyPage } from './company-row';
 
 const DOCUMENT = /* GraphQL */ `
   query getAllActiveCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {
@@ -23,4 +25,23 @@ const DOCUMENT = /* GraphQL */ `
 /** ACTIVATED organisations; paging, search and sort run on the server (10,000 companies). */
 export function useGetAllActiveCompanies(variables: CompanyListVariables) {
   return useGqlQuery<{ getAllActiveCompanies: CompanyPage }, CompanyListVariables>(DOCUMENT, 'getAllActiveCompanies', variables, { keepPreviousData: true });
+}
+
+/** sessionStorage key of the Organizations tab's page (spec section 2: remembered for the session). */
+export const ORGANIZATIONS_PAGE_KEY = 'adminPanel.organizations.page';
+
+/** What the Organizations tab asks for when it opens: no search, no sort, the remembered page. */
+export function firstOrganizationsPageVariables(): CompanyListVariables {
+  return { search: null, sortBy: null, sortDirection: null, page: { page: readSessionPage(ORGANIZATIONS_PAGE_KEY), limit: ADMIN_PAGE_SIZE } };
+}
+
+/**
+ * Starts the Organizations tab's first request at boot, in parallel with `me`. The answer is handed
+ * to the tab only once `isAllowed` (the `me` check) resolves true, so no other role ever sees it.
+ */
+export function prefetchFirstOrganizationsPage(isAllowed: Promise<boolean>): void {
+  const variables = firstOrganizationsPageVariables();
+  const request = gqlRequest<{ getAllActiveCompanies: CompanyPage }, CompanyListVariables>(DOCUMENT, 'getAllActiveCompanies', variables);
+  request.catch(() => undefined);
+  isAllowed.then((allowed) => { if (allowed) primeQuery('getAllActiveCompanies', variables, request); }, () => undefined);
 }

@@ -12,7 +12,7 @@ import type { CompanyRow } from '../api/company-row';
 import { useDeleteCompany } from '../api/use-delete-company';
 import { useGetAllNewCompanies } from '../api/use-get-all-new-companies';
 import { useDebounced } from '../state/session-page';
-import { ADMIN_PAGE_SIZE } from './organizations-tab';
+import { ADMIN_PAGE_SIZE } from '../api/company-row';
 
 export type RenderActivation = (companyId: string, onClose: (changed: boolean) => void) => ReactNode;
 

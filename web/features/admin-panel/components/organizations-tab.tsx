@@ -6,12 +6,9 @@ import { PageError } from '../../../components/feedback/page-state';
 import { formatIsoDate, todayInVienna } from '../../../lib/calendar';
 import { formatNumber } from '../../../lib/format';
 import { type Translate, useLocale, useT } from '../../../lib/i18n';
-import type { CompanyRow, CompanySortField } from '../api/company-row';
-import { useGetAllActiveCompanies } from '../api/use-get-all-active-companies';
+import { ADMIN_PAGE_SIZE, type CompanyRow, type CompanySortField } from '../api/company-row';
+import { ORGANIZATIONS_PAGE_KEY, useGetAllActiveCompanies } from '../api/use-get-all-active-companies';
 import { useDebounced, useSessionPage } from '../state/session-page';
-
-/** Rows per page of the admin tables (spec section 9). */
-export const ADMIN_PAGE_SIZE = 5;
 
 /** Balance badge colours: up to 10 % danger, up to 50 % warning, above success (spec section 9). */
 export function percentPalette(percent: number): 'red' | 'orange' | 'green' {
@@ -80,7 +77,7 @@ export function OrganizationsTab() {
   const [, navigate] = useLocation();
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search.trim());
-  const [page, setPage] = useSessionPage('adminPanel.organizations.page');
+  const [page, setPage] = useSessionPage(ORGANIZATIONS_PAGE_KEY);
   const [sort, setSort] = useState<{ by: CompanySortField; dir: 'ASC' | 'DESC' } | null>(null);
   const { data, error, mutate, isLoading } = useGetAllActiveCompanies({
     search: debounced || null, sortBy: sort?.by ?? null, sortDirection: sort?.dir ?? null, page: { page, limit: ADMIN_PAGE_SIZE },

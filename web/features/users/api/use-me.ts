@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { sessionAtom } from '../../../lib/session';
-import { useGqlQuery } from '../../../lib/swr-helpers';
+import { gqlRequest } from '../../../lib/graphql-client';
+import { primeQuery, useGqlQuery } from '../../../lib/swr-helpers';
 
 const ME = /* GraphQL */ `
   query me {
@@ -48,4 +49,11 @@ export type MeResult = { me: { sessionExpiresAt: string; companyId: string | nul
 export function useMe() {
   const session = useAtomValue(sessionAtom);
   return useGqlQuery<MeResult>(ME, 'me', {}, { enabled: session !== null });
+}
+
+/** Starts the `me` call now (at boot, before React renders) and hands it to the first useMe. */
+export function prefetchMe(): Promise<MeResult> {
+  const request = gqlRequest<MeResult>(ME, 'me', {});
+  primeQuery('me', {}, request);
+  return request;
 }
