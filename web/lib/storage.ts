@@ -15,6 +15,11 @@ export const storageKeys = {
   sideMenuCollapsed: `${WORKING_SETTINGS_PREFIX}sideMenuCollapsed`,
   adminPanelPage: `${WORKING_SETTINGS_PREFIX}adminPanelPage`,
   datafilesFilter: `${WORKING_SETTINGS_PREFIX}datafilesFilter`,
+  /**
+   * Consent to the contract-expiry alert, one key per contract (spec section 4: Noted records
+   * consent). Not a working setting: logout must not bring the alert back for the same contract.
+   */
+  contractExpiryNoted: (contractId: string) => `contractExpiryNoted:${contractId}`,
 } as const;
 
 export function readStorage(key: string): string | null {

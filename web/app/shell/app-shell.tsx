@@ -9,6 +9,7 @@ import { GetStartedModal } from '../../features/users/components/get-started-mod
 import { SurveyModal } from '../../features/users/components/survey-modal';
 import { isLocale, type Locale, readStoredLocale, setLocale } from '../../lib/i18n';
 import { AppFooter } from './app-footer';
+import { ContractExpiryAlert, useContractExpiryNotice } from './contract-expiry-alert';
 import { SessionExpiryAlert } from './session-expiry-alert';
 import { SideMenu } from './side-menu';
 import { TopBar, TOP_BAR_HEIGHT } from './top-bar';
@@ -41,6 +42,7 @@ export function AppShell({ children }: { children: (user: MeUser) => ReactNode }
     void mutate();
   }, [location, mutate]);
   useClearLocalStorageSync(Boolean(user));
+  const contractExpiry = useContractExpiryNotice(user);
 
   const onLocaleChanged = (locale: Locale) => {
     updateMyLocale({ locale }).catch((failure: unknown) => console.error('updateMyLocale failed', failure));
@@ -65,9 +67,12 @@ export function AppShell({ children }: { children: (user: MeUser) => ReactNode }
         </Flex>
       </Flex>
       <SessionExpiryAlert />
+      {/* One modal at a time: onboarding first, then the contract-expiry alert, then the survey. */}
       {!user.watchGetStarted
         ? <GetStartedModal user={user} onStart={() => navigate('/upload-dataset/step1')} />
-        : <SurveyModal user={user} />}
+        : contractExpiry.notice
+          ? <ContractExpiryAlert notice={contractExpiry.notice} onNoted={contractExpiry.noted} />
+          : <SurveyModal user={user} />}
     </Flex>
   );
 }

@@ -14,6 +14,7 @@ const DOCUMENT = /* GraphQL */ `
       isActivated
       address { street city postalCode country }
       companyOwner { id name { first last } }
+      contract { id status endDate remainingDays }
     }
   }
 `;
@@ -30,6 +31,8 @@ export type CompanyDetails = {
   isActivated: 'PENDING' | 'ACTIVATED' | 'DEACTIVATED';
   address: { street: string | null; city: string | null; postalCode: string | null; country: string | null };
   companyOwner: { id: string; name: { first: string; last: string } } | null;
+  /** The ACTIVE contract, if any; remainingDays counts today (Vienna). */
+  contract: { id: string; status: string; endDate: string; remainingDays: number | null } | null;
 };
 
 export function useGetCompany(companyId: string | null) {
