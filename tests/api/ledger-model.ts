@@ -20,7 +20,7 @@ export function rng(seed: number) {
 }
 export type Rng = ReturnType<typeof rng>;
 
-export type MContract = { id: string; companyId: string; type: 'PROFESSIONAL' | 'CUSTOM'; startDate: string; endDate: string; autoRenew: boolean; renewedFromId: string | null; primaryPlanId: string; backupPlanId: string | null };
+export type MContract = { id: string; companyId: string; type: 'PROFESSIONAL' | 'CUSTOM'; startDate: string; endDate: string; autoRenew: boolean; renewedFromId: string | null; primaryPlanId: string; backupPlanId: string | null; deactivated?: boolean; deleted?: boolean };
 export type MPlan = {
   id: string;
   companyId: string;
@@ -76,7 +76,7 @@ export class LedgerModel {
   }
 
   contractActive(c: MContract) {
-    return c.startDate <= this.today && this.today <= c.endDate;
+    return !c.deactivated && !c.deleted && c.startDate <= this.today && this.today <= c.endDate;
   }
 
   /** The drawdown rule, restated: usable today, prepaid with credits; sort key (pay-as-usage, expiry, role, age, id). */
@@ -132,7 +132,10 @@ export class LedgerModel {
   renewalsDue(): { from: MContract; startDate: string; endDate: string }[] {
     const out: { from: MContract; startDate: string; endDate: string }[] = [];
     const all = [...this.contracts.values()];
-    const ended = (c: MContract) => c.autoRenew && c.endDate < this.today && !all.some((o) => o.companyId === c.companyId && (o.renewedFromId === c.id || o.startDate > c.endDate));
+    // A later contract blocks a renewal unless it was deactivated or deleted; the renewal itself always does.
+    const live = (o: MContract) => !o.deactivated && !o.deleted;
+    const ended = (c: MContract) =>
+      live(c) && c.autoRenew && c.endDate < this.today && !all.some((o) => o.companyId === c.companyId && (o.renewedFromId === c.id || (live(o) && o.startDate > c.endDate)));
     for (const c of all.filter(ended)) {
       let from = c;
       for (;;) {

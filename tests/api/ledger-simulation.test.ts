@@ -35,7 +35,7 @@ async function outcome<T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok:
 async function createContract(w: World) {
   const { m, r } = w;
   const companyId = r.pick(w.companies);
-  const mine = [...m.contracts.values()].filter((c) => c.companyId === companyId);
+  const mine = [...m.contracts.values()].filter((c) => c.companyId === companyId && !c.deleted);
   if (mine.some((c) => c.startDate > m.today)) return 'skip'; // one UPCOMING at most
   const lastEnd = mine.reduce((max, c) => (c.endDate > max ? c.endDate : max), '0000-00-00');
   const startDate = lastEnd >= m.today ? addDays(lastEnd, 1) : addDays(m.today, r.int(0, 3));
@@ -174,6 +174,24 @@ async function deactivatePlan(w: World) {
   return `deactivate ${p.role}`;
 }
 
+async function deactivateContract(w: World) {
+  const live = [...w.m.contracts.values()].filter((c) => !c.deactivated && !c.deleted && c.endDate >= w.m.today);
+  if (live.length === 0) return 'skip';
+  const c = w.r.pick(live);
+  await w.t.db.update(contracts).set({ deactivatedAt: w.m.now.toISOString() }).where(eq(contracts.id, c.id));
+  c.deactivated = true;
+  return 'deactivate contract';
+}
+
+async function deleteUpcomingContract(w: World) {
+  const upcoming = [...w.m.contracts.values()].filter((c) => !c.deleted && c.startDate > w.m.today);
+  if (upcoming.length === 0) return 'skip';
+  const c = w.r.pick(upcoming);
+  await w.t.db.update(contracts).set({ deletedAt: w.m.now.toISOString() }).where(eq(contracts.id, c.id));
+  c.deleted = true;
+  return 'delete upcoming contract';
+}
+
 async function moveClock(w: World) {
   w.m.now = nextInstant(w.r, w.m.now);
   w.t.clock.set(w.m.now);
@@ -259,6 +277,8 @@ const COMMANDS: [number, (w: World) => Promise<string>][] = [
   [1, (w) => refund(w, 'refund-row')],
   [1, (w) => refund(w, 'unknown')],
   [2, deactivatePlan],
+  [1, deactivateContract],
+  [1, deleteUpcomingContract],
   [18, moveClock],
   [8, runJob],
   [1, tamper],
@@ -317,7 +337,7 @@ async function checkInvariants(w: World) {
   if (w.checks++ % 25 === 24) await checkWholeLedger(w);
   // 13: per company at most one ACTIVE and one UPCOMING contract; renewals start the day after.
   const cs = await t.db.all<{ company_id: string; start_date: string; end_date: string; renewed_end: string | null }>(
-    sql`select c.company_id, c.start_date, c.end_date, o.end_date as renewed_end from contracts c left join contracts o on o.id = c.renewed_from_id where c.deactivated_at is null`,
+    sql`select c.company_id, c.start_date, c.end_date, o.end_date as renewed_end from contracts c left join contracts o on o.id = c.renewed_from_id where c.deactivated_at is null and c.deleted_at is null`,
   );
   for (const companyId of w.companies) {
     const mine = cs.filter((c) => c.company_id === companyId);
@@ -397,6 +417,8 @@ const COVERED: [string, RegExp][] = [
   ['quarter invoices', /invoices=[1-9]/],
   ['DST switch instants', /^clock 20\d\d-(03|10)-(2[5-9]|3[01])T0[0-2]/],
   ['29 February', /^clock 2028-02-2[89]T2[23]/],
+  ['contracts deactivated', /^deactivate contract/],
+  ['upcoming contracts deleted', /^delete upcoming contract/],
 ];
 
 describe('ledger simulation (model-based, all 16 invariants after every step)', () => {
