@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { chargeDatafile } from '../../api/modules/credits/ledger.service';
 import { company, contract, datafile, ledgerDb, secondaryPlan, user } from '../api/ledger-fixtures';
@@ -24,6 +25,7 @@ async function chargesPerSecond(total: number, inFlight: number): Promise<string
     const interviews = Array.from({ length: 50 }, (_, i) => 4 + (i % 7)); // 50 interviews, 4..10 credits each
     const latencies: number[] = [];
     let next = 0;
+    const cpu0 = process.cpuUsage();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: inFlight }, async () => {
@@ -36,9 +38,11 @@ async function chargesPerSecond(total: number, inFlight: number): Promise<string
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuMsPerCharge = (cpu.user + cpu.system) / 1000 / total;
     const [{ n }] = (await t.db.all<{ n: number }>(sql`select count(*) n from datafile_charges`)) as [{ n: number }];
     if (n !== total) throw new Error(`expected ${total} charges, found ${n}`);
-    return `${(total / seconds).toFixed(0)} charges/s (${total} charges of 50 interviews, ${inFlight} in flight; p50 ${pct(latencies, 50).toFixed(2)} ms, p95 ${pct(latencies, 95).toFixed(2)} ms per charge)`;
+    return `${(total / seconds).toFixed(0)} charges/s (${total} charges of 50 interviews, ${inFlight} in flight; p50 ${pct(latencies, 50).toFixed(2)} ms, p95 ${pct(latencies, 95).toFixed(2)} ms per charge; ${cpuMsPerCharge.toFixed(2)} ms CPU per charge; load average ${loadavg()[0]!.toFixed(1)} on a shared machine)`;
   } finally {
     t.close();
   }
