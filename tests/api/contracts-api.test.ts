@@ -123,8 +123,8 @@ describe('contracts through GraphQL (today is 2026-11-21 in Vienna)', () => {
     expect((await t.gql(DELETE, { id: upcoming.id }, { token: op })).body.data.deleteContract.status).toBe('SUCCESS');
     expect((await contracts()).map((c) => c.status)).toEqual(['ACTIVE', 'EXPIRED']);
     expect((await t.gql(UPCOMING, { c: companyId }, { token: op })).body.data.isCompnayHavingUpcomingContract).toBe(false);
-    const summary = await t.gql('query($c:ID!){getCompanyCreditSummary(companyId:$c){totalBalance activeCreditPlanBalance}}', { c: companyId }, { token: op });
-    expect(summary.body.data.getCompanyCreditSummary.activeCreditPlanBalance).toBe(10_000);
+    const summary = await t.gql('query($c:ID!){getCompanyCreditSummary(companyId:$c){totalBalance activeCreditPlanBalance pricePerCreditForPayAsUsage}}', { c: companyId }, { token: op });
+    expect(summary.body.data.getCompanyCreditSummary).toMatchObject({ activeCreditPlanBalance: 10_000, pricePerCreditForPayAsUsage: 12 });
   });
 
   it('another company\'s contract ids answer like missing ones', async () => {
@@ -158,5 +158,19 @@ describe('contracts through GraphQL (today is 2026-11-21 in Vienna)', () => {
     expect((await contracts())[0].status).toBe('DEACTIVE');
     await t.gql(STATUS, { i: { companyId, contractId: c.id, deactivate: false } }, { token: op });
     expect((await contracts())[0].status).toBe('ACTIVE');
+  });
+});
+
+describe('the credit summary of a company without any plan', () => {
+  it('answers zeros, not an error (the wallet shows its empty state)', async () => {
+    const t = await createTestApp();
+    try {
+      const companyId = await makeCompany(t.db);
+      const u = await makeUser(t.db, t.deps.appSecret, { companyId });
+      const res = await t.gql('query($c:ID!){getCompanyCreditSummary(companyId:$c){activeCreditPlanBalance activeCreditPlanReceived activePayAsUsageCreditPlanReceived pricePerCreditForPayAsUsage totalReceived totalBalance}}', { c: companyId }, { token: await t.tokenFor(u.email, u.password) });
+      expect(res.body.data.getCompanyCreditSummary).toEqual({ activeCreditPlanBalance: 0, activeCreditPlanReceived: 0, activePayAsUsageCreditPlanReceived: 0, pricePerCreditForPayAsUsage: 0, totalReceived: 0, totalBalance: 0 });
+    } finally {
+      t.close();
+    }
   });
 });

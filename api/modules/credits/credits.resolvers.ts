@@ -19,7 +19,9 @@ export const creditsResolvers: ModuleResolvers = {
     // The wallet dropdown shows every role its company's balance.
     getCompanyCreditSummary: async (args: { companyId: string }, ctx) => {
       await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN', 'EMPLOYEE']);
-      return companyCreditSummary(ctx.deps.db, args.companyId, todayIn(ctx.deps.clock));
+      const summary = await companyCreditSummary(ctx.deps.db, args.companyId, todayIn(ctx.deps.clock));
+      // The API promises 0 cents when no pay-as-usage plan is active.
+      return { ...summary, pricePerCreditForPayAsUsage: summary.pricePerCreditForPayAsUsage ?? 0 };
     },
     getCompanyCreditPlans: async (args: { companyId: string }, ctx) => {
       const { viewer } = await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN']);
