@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../api/helpers/smtp';
 import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { ensureWebBuild, freePort, repoRoot } from './support/server';
+import { makePng } from './support/png';
+import { startServer, type TestServer } from './support/server';
 
 // User management against the real API with a real SMTP server: the invitation link is read from
 // the mail the API actually sent. Avatars go through the signed PUT URL and are read back.
@@ -16,93 +15,9 @@ type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
 let smtp: Smtp;
 let baseUrl = '';
-let child: ChildProcess | undefined;
-let dataDir = '';
+let server: TestServer;
 let browser: TestBrowser;
 let page: Page;
-let serverLog = '';
-
-/** Like support/server.ts's startServer, plus SMTP_URL so mails really leave the API. */
-async function startServerWithSmtp(smtpUrl: string): Promise<void> {
-  ensureWebBuild();
-  dataDir = mkdtempSync(join(tmpdir(), 'e2e-users-'));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  child = spawn(join(repoRoot, 'node_modules/.bin/bun'), ['api/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', DATABASE_URL: `file:${join(dataDir, 'app.db')}`,
-      STORAGE_DIR: join(dataDir, 'storage'), PUBLIC_URL: baseUrl, JOB_INTERVAL_MINUTES: '0', SMTP_URL: smtpUrl,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => { serverLog += chunk.toString(); });
-  child.stderr?.on('data', (chunk: Buffer) => { serverLog += chunk.toString(); });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API server exited:\n${serverLog}`);
-    const ok = await fetch(`${baseUrl}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: '{ health }' }) })
-      .then((response) => response.ok).catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`API server did not start:\n${serverLog}`);
-}
-
-async function stopServer(): Promise<void> {
-  if (child && child.exitCode === null && child.pid) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    process.kill(child.pid, 'SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    if (child.exitCode === null) process.kill(child.pid, 'SIGKILL');
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A real 320 x 200 RGB PNG: a blue-to-orange gradient with a white disc left of centre. */
-function makePng(path: string): void {
-  const width = 320;
-  const height = 200;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y += 1) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x += 1) {
-      const inDisc = (x - 120) ** 2 + (y - 100) ** 2 < 50 ** 2;
-      row[1 + x * 3] = inDisc ? 255 : Math.round((x / width) * 240);
-      row[2 + x * 3] = inDisc ? 255 : Math.round(80 + (y / height) * 60);
-      row[3 + x * 3] = inDisc ? 255 : Math.round(230 - (x / width) * 200);
-    }
-    rows.push(row);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour RGB
-  writeFileSync(path, Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0)),
-  ]));
-}
 
 async function setLanguage(code: 'de' | 'en') {
   await page.goto(`${baseUrl}/404`);
@@ -138,7 +53,7 @@ async function waitForMail(to: string, since: number) {
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no mail to ${to}; server log:\n${serverLog.slice(-3000)}`);
+  throw new Error(`no mail to ${to}; server log:\n${server.log().slice(-3000)}`);
 }
 
 function invitationLinkIn(raw: string): string {
@@ -162,13 +77,14 @@ async function setAdminSwitch(email: string, on: boolean) {
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  await startServerWithSmtp(smtp.url);
+  server = await startServer({ SMTP_URL: smtp.url });
+  baseUrl = server.baseUrl;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await stopServer();
+  await server.stop();
   await smtp?.close();
 });
 

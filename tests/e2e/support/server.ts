@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
-export type TestServer = { baseUrl: string; stop: () => Promise<void> };
+export type TestServer = { baseUrl: string; log: () => string; stop: () => Promise<void> };
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,8 +46,8 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => st
   throw new Error(`API server did not answer {health} within 60 s:\n${log()}`);
 }
 
-/** Starts the real API (which serves web/dist) on a fresh database and a free port. */
-export async function startServer(): Promise<TestServer> {
+/** Starts the real API (which serves web/dist) on a fresh database and a free port; `env` adds settings (e.g. SMTP_URL). */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   ensureWebBuild();
   const dir = mkdtempSync(join(tmpdir(), 'e2e-server-'));
   const port = await freePort();
@@ -63,6 +63,7 @@ export async function startServer(): Promise<TestServer> {
       STORAGE_DIR: join(dir, 'storage'),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       JOB_INTERVAL_MINUTES: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -77,6 +78,7 @@ export async function startServer(): Promise<TestServer> {
   }
   return {
     baseUrl,
+    log: () => output,
     stop: async () => {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

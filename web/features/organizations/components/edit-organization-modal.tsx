@@ -13,7 +13,7 @@ import type { CompanyDetails } from '../api/use-get-company';
 import { useUploadCompanyAvatar } from '../api/use-get-company-avatar-upload-url';
 import { type UpdateCompanyInput, useUpdateCompany } from '../api/use-update-company';
 import { countryCodeFrom, countryOptions } from '../forms/countries';
-import { cropSquareAvatar } from '../forms/square-avatar';
+import { AvatarCropDialog } from '../../../components/form/avatar-crop-dialog';
 
 export const SUCCESS_DELAY_MS = 2000;
 
@@ -64,6 +64,8 @@ export function EditOrganizationModal({ company, admins, operatorFields, onClose
   const update = useUpdateCompany();
   const upload = useUploadCompanyAvatar();
   const [avatar, setAvatar] = useState<{ blob: Blob; preview: string } | null>(null);
+  // A chosen picture opens the square crop dialog (spec section 5: cropped square, drawn at 65x65).
+  const [cropFile, setCropFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -129,14 +131,15 @@ export function EditOrganizationModal({ company, admins, operatorFields, onClose
                             <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()} data-testid="org-avatar-button">{t('organization.edit.uploadImage')}</Button>
                             <Text fontSize="xs" color="fg.muted">{t('organization.edit.imageHint')}</Text>
                           </Stack>
-                          <input ref={fileInput} type="file" accept="image/*" hidden data-testid="org-avatar-input" onChange={async (e) => {
-                            const file = e.currentTarget.files?.[0];
-                            if (!file || !file.type.startsWith('image/')) return;
-                            try {
-                              const blob = await cropSquareAvatar(file);
-                              setAvatar({ blob, preview: URL.createObjectURL(blob) });
-                            } catch { setError(t('organization.edit.imageInvalid')); }
+                          <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/webp" hidden data-testid="org-avatar-input" onChange={(e) => {
+                            const file = e.currentTarget.files?.[0] ?? null;
+                            e.currentTarget.value = '';
+                            if (!file) return;
+                            if (!file.type.startsWith('image/')) return setError(t('organization.edit.imageInvalid'));
+                            setCropFile(file);
                           }} />
+                          <AvatarCropDialog file={cropFile} onCancel={() => setCropFile(null)}
+                            onCropped={(cropped) => { setCropFile(null); setAvatar({ blob: cropped.blob, preview: cropped.previewUrl }); }} />
                         </HStack>
                         <SimpleGrid columns={2} gap="4">
                           {text('name', t('organization.edit.name'), true)}

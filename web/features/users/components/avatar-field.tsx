@@ -1,7 +1,7 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n';
-import { AvatarCropDialog, type CroppedAvatar } from './avatar-crop-dialog';
+import { AvatarCropDialog, type CroppedAvatar } from '../../../components/form/avatar-crop-dialog';
 import { CameraIcon } from './user-icons';
 import { UserAvatar } from './user-avatar';
 

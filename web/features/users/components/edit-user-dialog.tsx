@@ -12,7 +12,7 @@ import type { MeUser } from '../api/use-me';
 import { useUpdateUser } from '../api/use-update-user';
 import { nameRule } from '../forms/user-rules';
 import { ApiKeyField } from './api-key-field';
-import type { CroppedAvatar } from './avatar-crop-dialog';
+import type { CroppedAvatar } from '../../../components/form/avatar-crop-dialog';
 import { AvatarField } from './avatar-field';
 import { useCloseAfterSuccess } from './success-close';
 import { KeyResetIcon, TrashIcon } from './user-icons';

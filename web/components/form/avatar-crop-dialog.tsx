@@ -1,6 +1,6 @@
 import { Box, Button, CloseButton, Dialog, Portal, Slider, Stack, Text } from '@chakra-ui/react';
 import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { useT } from '../../../lib/i18n';
+import { useT } from '../../lib/i18n';
 
 /** Avatars are cropped square and drawn at 65 x 65 (spec sections 5 and 9). */
 export const AVATAR_SIZE = 65;
@@ -119,11 +119,11 @@ export function AvatarCropDialog({ file, onCropped, onCancel }: { file: File | n
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="avatar-crop-dialog">
-            <Dialog.Header><Dialog.Title>{t('users.crop.title')}</Dialog.Title></Dialog.Header>
+            <Dialog.Header><Dialog.Title>{t('crop.title')}</Dialog.Title></Dialog.Header>
             <Dialog.Body>
               <Stack gap="4" align="center">
                 {failed ? (
-                  <Text color="fg.error" data-testid="avatar-crop-error">{t('users.avatar.notAnImage')}</Text>
+                  <Text color="fg.error" data-testid="avatar-crop-error">{t('crop.notAnImage')}</Text>
                 ) : (
                   <Box position="relative" w={`${VIEW}px`} h={`${VIEW}px`} borderRadius="md" overflow="hidden" bg="bg.muted"
                     borderWidth="1px" borderColor="border.emphasized">
@@ -132,10 +132,10 @@ export function AvatarCropDialog({ file, onCropped, onCancel }: { file: File | n
                       onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={endDrag} onPointerCancel={endDrag} />
                   </Box>
                 )}
-                <Text fontSize="sm" color="fg.muted">{t('users.crop.hint')}</Text>
+                <Text fontSize="sm" color="fg.muted">{t('crop.hint')}</Text>
                 <Slider.Root w={`${VIEW}px`} min={1} max={MAX_ZOOM} step={0.01} value={[placement.zoom]} disabled={!image}
                   onValueChange={(details) => zoomTo(details.value[0] ?? 1)} colorPalette="brand" data-testid="avatar-crop-zoom">
-                  <Slider.Label>{t('users.crop.zoom')}</Slider.Label>
+                  <Slider.Label>{t('crop.zoom')}</Slider.Label>
                   <Slider.Control>
                     <Slider.Track><Slider.Range /></Slider.Track>
                     <Slider.Thumbs />
@@ -144,8 +144,8 @@ export function AvatarCropDialog({ file, onCropped, onCancel }: { file: File | n
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} data-testid="avatar-crop-cancel">{t('users.crop.cancel')}</Button>
-              <Button colorPalette="brand" onClick={() => void crop()} disabled={!image} data-testid="avatar-crop-confirm">{t('users.crop.confirm')}</Button>
+              <Button variant="outline" onClick={onCancel} data-testid="avatar-crop-cancel">{t('crop.cancel')}</Button>
+              <Button colorPalette="brand" onClick={() => void crop()} disabled={!image} data-testid="avatar-crop-confirm">{t('crop.confirm')}</Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild><CloseButton size="sm" /></Dialog.CloseTrigger>
           </Dialog.Content>
