@@ -1,11 +1,13 @@
 import { createClient, type Client } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from './schema';
-import { withWriteLock } from './write-lock';
+import { withWriteLock, writeLockFor } from './write-lock';
 
 export type Db = LibSQLDatabase<typeof schema>;
 /** A database handle or an open transaction: repos take this as their first argument. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+/** An open transaction handle. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export type DbHandle = { db: Db; client: Client; close: () => void };
 
@@ -21,7 +23,7 @@ export const BUSY_TIMEOUT_MS = 5_000;
 export async function createDb(url: string, authToken?: string): Promise<DbHandle> {
   const raw = createClient({ url, timeout: BUSY_TIMEOUT_MS, ...(authToken ? { authToken } : {}) });
   // Remote libSQL servers take concurrent transactions themselves; local files need the lock.
-  const client = url.startsWith('file:') ? withWriteLock(raw) : raw;
+  const client = url.startsWith('file:') ? withWriteLock(raw, writeLockFor(url)) : raw;
   if (url.startsWith('file:')) {
     await client.execute('PRAGMA journal_mode=WAL');
     await client.execute('PRAGMA synchronous=NORMAL');

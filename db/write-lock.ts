@@ -44,8 +44,17 @@ function isRead(stmt: InStatement): boolean {
   return READ_ONLY.test(text);
 }
 
+// One lock per database file, so two clients of one file in one process share it too (their
+// waits would otherwise block each other's event loop as above).
+const locks = new Map<string, WriteLock>();
+export function writeLockFor(file: string): WriteLock {
+  let lock = locks.get(file);
+  if (!lock) locks.set(file, (lock = new WriteLock()));
+  return lock;
+}
+
 /** The client with writes serialised through `lock` (see WriteLock). */
-export function withWriteLock(client: Client, lock = new WriteLock()): Client {
+export function withWriteLock(client: Client, lock: WriteLock): Client {
   const guarded = async <T>(run: () => Promise<T>): Promise<T> => {
     const release = await lock.acquire();
     try {

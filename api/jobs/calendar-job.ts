@@ -14,7 +14,7 @@ import {
 import { planById } from '../modules/credits/credits.repo';
 import { expirePlanRemainder } from '../modules/credits/plan-ledger.service';
 import { renewContract } from '../modules/credits/renewal.service';
-import { inWriteTransaction } from '../modules/credits/write-transaction';
+import { writeTransaction } from '../../db/write-transaction';
 
 export type CalendarJobResult = { renewedContracts: number; expiredPlans: number; expiredCredits: number; invoices: number; contractAlerts: number; lowBalanceAlerts: number };
 
@@ -41,7 +41,7 @@ export async function runCalendarJob(deps: Pick<Deps, 'db' | 'clock'>): Promise<
   for (let due = await contractsDueForRenewal(deps.db, today); due.length > 0; due = await contractsDueForRenewal(deps.db, today)) {
     let renewed = 0;
     for (const c of due) {
-      const id = await inWriteTransaction(deps.db, async (tx) => {
+      const id = await writeTransaction(deps.db, async (tx) => {
         const fresh = await contractById(tx, c.id);
         return fresh && fresh.autoRenew && !fresh.deactivatedAt ? renewContract(tx, deps, fresh) : null;
       });
@@ -53,7 +53,7 @@ export async function runCalendarJob(deps: Pick<Deps, 'db' | 'clock'>): Promise<
 
   for (let plans = await expiredPlansWithBalance(deps.db, today, BATCH); plans.length > 0; plans = await expiredPlansWithBalance(deps.db, today, BATCH)) {
     // Counted inside, returned out: a transaction retried on SQLITE_BUSY must not count twice.
-    const { expired, credits } = await inWriteTransaction(deps.db, async (tx) => {
+    const { expired, credits } = await writeTransaction(deps.db, async (tx) => {
       let n = 0;
       let sum = 0;
       for (const p of plans) {
@@ -74,7 +74,7 @@ export async function runCalendarJob(deps: Pick<Deps, 'db' | 'clock'>): Promise<
   const quarters = await unbilledClosedQuarters(deps.db, quarterStartOf(today));
   if (quarters.length > 0) {
     const nowIso = deps.clock.now().toISOString();
-    result.invoices += await inWriteTransaction(deps.db, async (tx) => {
+    result.invoices += await writeTransaction(deps.db, async (tx) => {
       let n = 0;
       for (const q of quarters) {
         if (await insertInvoice(tx, { companyId: q.companyId, creditPlanId: q.creditPlanId, quarter: q.quarter, usageCredits: Number(q.usageCredits), amountCents: Number(q.amountCents), createdAt: nowIso })) n++;
@@ -86,7 +86,7 @@ export async function runCalendarJob(deps: Pick<Deps, 'db' | 'clock'>): Promise<
   const ending = await contractsEndingSoonUnannounced(deps.db, today, addDays(today, 30));
   const low = await lowBalancePlansUnannounced(deps.db, today);
   if (ending.length > 0 || low.length > 0) {
-    await inWriteTransaction(deps.db, async (tx) => {
+    await writeTransaction(deps.db, async (tx) => {
       for (const c of ending) await alertContractExpiring(tx, deps, c);
       for (const p of low) {
         const fresh = await planById(tx, p.id);

@@ -1,17 +1,18 @@
 import { spawn } from 'node:child_process';
+import { createClient } from '@libsql/client';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createDb, type DbHandle } from '../../db/client';
 import { AppError } from '../../api/graphql/errors';
 import { chargeDatafile, refundTransaction } from '../../api/modules/credits/ledger.service';
-import { inWriteTransaction } from '../../api/modules/credits/write-transaction';
+import { writeTransaction } from '../../db/write-transaction';
 import { countRows } from './helpers/factories';
 import { company, contract, datafile, ledgerDb, planRow, user, type LedgerDb } from './ledger-fixtures';
 
 // Invariant 15 on a database FILE: concurrent charges and refunds end in a state some serial order
 // would produce, and no SQLITE_BUSY reaches a caller. Separate clients (own connection pools) on the
-// same file contend for SQLite's write lock as separate processes would.
+// same file share the file's in-process write lock; separate processes contend for SQLite's lock.
 
 let t: LedgerDb;
 let companyId: string;
@@ -133,11 +134,12 @@ describe('concurrent charges', () => {
   });
 
   it('a ledger transaction takes the write lock at BEGIN (IMMEDIATE), before its first write', async () => {
-    const [other] = await clients(1);
-    // No waiting on the second connection: its BEGIN IMMEDIATE must be refused while the first holds the lock.
-    await other!.client.execute('PRAGMA busy_timeout = 0');
+    // A bare client stands for another process: clients made by createDb share the file's in-process
+    // write lock. No waiting on it: its BEGIN IMMEDIATE must be refused while the first holds the lock.
+    const other = { client: createClient({ url: t.url }) };
+    await other.client.execute('PRAGMA busy_timeout = 0');
     let releasedAt = 0;
-    const holder = inWriteTransaction(t.db, async (tx) => {
+    const holder = writeTransaction(t.db, async (tx) => {
       await tx.run(sql`select 1`);
       await new Promise((r) => setTimeout(r, 300));
       releasedAt = Date.now();
@@ -153,6 +155,7 @@ describe('concurrent charges', () => {
       (e: { code?: string }) => e.code ?? 'error',
     );
     await holder;
+    other.client.close();
     expect(await started).toMatch(/SQLITE_BUSY/);
     expect(releasedAt).toBeGreaterThan(0);
   });
@@ -160,9 +163,9 @@ describe('concurrent charges', () => {
 
 describe('write transactions', () => {
   it('refuse to nest on the same database instead of waiting on themselves forever', async () => {
-    const error = await inWriteTransaction(t.db, () => inWriteTransaction(t.db, async () => 'inner')).catch((e: Error) => e.message);
+    const error = await writeTransaction(t.db, () => writeTransaction(t.db, async () => 'inner')).catch((e: Error) => e.message);
     expect(error).toMatch(/inside a write transaction/);
     // The queue is free again afterwards.
-    expect(await inWriteTransaction(t.db, async () => 'next')).toBe('next');
+    expect(await writeTransaction(t.db, async () => 'next')).toBe('next');
   });
 });

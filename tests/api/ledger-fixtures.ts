@@ -8,7 +8,7 @@ import { oneYearEnd } from '../../db/calendar';
 import { companies, contracts, creditPlans, datafiles, users, type ContractType, type CreditPlanCategory, type CreditPlanRole } from '../../db/schema';
 import { fixedClock } from '../../api/lib/clock';
 import { grantPlanCredits } from '../../api/modules/credits/plan-ledger.service';
-import { inWriteTransaction } from '../../api/modules/credits/write-transaction';
+import { writeTransaction } from '../../db/write-transaction';
 
 // Ledger test data built straight through the schema and the ledger services, so these tests do not
 // depend on the GraphQL layer. A temporary database FILE each time: transactions and :memory: do not mix.
@@ -66,7 +66,7 @@ export async function contract(
   const endDate = o.endDate ?? oneYearEnd(o.startDate);
   const id = o.id ?? uid('contract');
   const createdAt = o.createdAt ?? deps.clock.now().toISOString();
-  return inWriteTransaction(deps.db, async (tx) => {
+  return writeTransaction(deps.db, async (tx) => {
     await tx.insert(contracts).values({ id, companyId: o.companyId, type, name: `REF-${id}`, startDate: o.startDate, endDate, autoRenew: o.autoRenew ?? false, createdAt });
     const category = o.category ?? 'EXPIRING';
     const primary = await insertPlan(tx as unknown as Db, deps, { id: `${id}-primary`, companyId: o.companyId, contractId: id, role: 'PRIMARY', category, planType: type, validFrom: o.startDate, validUntil: category === 'NON_EXPIRING' ? null : endDate, received: category === 'PAY_AS_USAGE' ? 0 : (o.credits ?? 1000), price: o.price ?? 10, createdAt });
@@ -107,7 +107,7 @@ export async function insertPlan(
 
 /** A secondary prepaid plan not tied to a contract, in its own write transaction. */
 export const secondaryPlan = (deps: Deps, o: { companyId: string; validFrom: string; validUntil: string | null; received: number; createdAt?: string; id?: string }) =>
-  inWriteTransaction(deps.db, (tx) => insertPlan(tx as unknown as Db, deps, { ...o, contractId: null, role: 'SECONDARY', category: o.validUntil ? 'EXPIRING' : 'NON_EXPIRING' }));
+  writeTransaction(deps.db, (tx) => insertPlan(tx as unknown as Db, deps, { ...o, contractId: null, role: 'SECONDARY', category: o.validUntil ? 'EXPIRING' : 'NON_EXPIRING' }));
 
 export const planRow = async (db: Db, id: string) => (await db.select().from(creditPlans).where(eq(creditPlans.id, id)).get())!;
 

@@ -6,7 +6,7 @@ import { contracts, creditPlans } from '../../db/schema';
 import { AppError } from '../../api/graphql/errors';
 import { runCalendarJob } from '../../api/jobs/calendar-job';
 import { chargeDatafile, refundTransaction } from '../../api/modules/credits/ledger.service';
-import { inWriteTransaction } from '../../api/modules/credits/write-transaction';
+import { writeTransaction } from '../../db/write-transaction';
 import { company, contract, datafile, insertPlan, ledgerDb, secondaryPlan, user, type LedgerDb } from './ledger-fixtures';
 import { LedgerModel, nextInstant, rng, type MContract, type Rng } from './ledger-model';
 
@@ -77,7 +77,7 @@ async function addBackup(w: World) {
   const c = [...m.contracts.values()].find((x) => x.backupPlanId === null && x.endDate >= m.today && m.plans.get(x.primaryPlanId)!.category !== 'PAY_AS_USAGE');
   if (!c) return 'skip';
   const id = `b${w.ids++}`;
-  await inWriteTransaction(w.t.db, async (tx) => {
+  await writeTransaction(w.t.db, async (tx) => {
     await insertPlan(tx as unknown as Db, w.t.deps, { id, companyId: c.companyId, contractId: c.id, role: 'BACKUP', category: 'PAY_AS_USAGE', validFrom: c.startDate, validUntil: c.endDate, received: 0, price: r.int(5, 30) });
     await tx.update(contracts).set({ backupCreditPlanId: id }).where(eq(contracts.id, c.id));
   });

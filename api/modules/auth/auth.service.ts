@@ -1,3 +1,4 @@
+import { writeTransaction } from '../../../db/write-transaction';
 import type { Deps } from '../../deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
@@ -107,7 +108,7 @@ export async function registerCompany(
   const passwordHash = await hashPassword(password);
   const now = deps.clock.now();
 
-  const mailId = await deps.db.transaction(async (tx) => {
+  const mailId = await writeTransaction(deps.db, async (tx) => {
     if (await findLiveUserByEmail(tx, email)) throw new AppError('USER_ALREADY_EXISTING', { field: 'email' });
     const companyId = crypto.randomUUID();
     const user = newUserRow(deps.appSecret, now, {
@@ -157,7 +158,7 @@ export async function activateUser(deps: Deps, input: { token: string; password?
     passwordHash = await hashPassword(requireNewPassword('password', await deps.passwordKeys.decrypt(input.password, 'password')));
   }
   const nowIso = deps.clock.now().toISOString();
-  await deps.db.transaction(async (tx) => {
+  await writeTransaction(deps.db, async (tx) => {
     const user = await findLiveUserById(tx, row.userId);
     if (!user) throw new AppError('TOKEN_NOT_FOUND');
     if (user.status === 'ACTIVATED' && purpose === 'EMAIL_CONFIRMATION') throw new AppError('USER_ALREADY_ACTIVATED');
@@ -178,7 +179,7 @@ export async function sendPasswordResetEmail(deps: Deps, rawEmail: string): Prom
   if (email === '' || email.length > 254) throw new AppError('INCOMPLETE_INPUT', { field: 'email' });
   const user = await findLiveUserByEmail(deps.db, email);
   if (!user || user.status === 'DEACTIVATED') return;
-  const mailId = await deps.db.transaction(async (tx) => {
+  const mailId = await writeTransaction(deps.db, async (tx) => {
     const token = await issueToken(deps, tx, user.id, 'PASSWORD_RESET', RESET_TOKEN_TTL_HOURS);
     return enqueueMail(tx, deps, {
       to: user.email,
@@ -196,7 +197,7 @@ export async function resetPassword(deps: Deps, input: { encryptedNewPassword: s
   const password = requireNewPassword('newPassword', await deps.passwordKeys.decrypt(input.encryptedNewPassword, 'newPassword'));
   const passwordHash = await hashPassword(password);
   const nowIso = deps.clock.now().toISOString();
-  await deps.db.transaction(async (tx) => {
+  await writeTransaction(deps.db, async (tx) => {
     if (!(await repo.consumeAuthToken(tx, row.id, nowIso))) throw new AppError('TOKEN_NOT_FOUND');
     const user = await findLiveUserById(tx, row.userId);
     if (!user) throw new AppError('TOKEN_NOT_FOUND');
@@ -220,7 +221,7 @@ export async function changePassword(deps: Deps, viewer: Viewer, input: { encryp
   if (!user.passwordHash || !(await verifyPassword(oldPassword, user.passwordHash))) throw new AppError('OLD_PASSWORDS_DONT_MATCH', { field: 'oldPassword' });
   const passwordHash = await hashPassword(newPassword);
   const nowIso = deps.clock.now().toISOString();
-  await deps.db.transaction(async (tx) => {
+  await writeTransaction(deps.db, async (tx) => {
     await updateUserById(tx, user.id, { passwordHash, updatedAt: nowIso });
     await repo.revokeUserSessions(tx, user.id, nowIso, viewer.sessionId ?? undefined);
   });

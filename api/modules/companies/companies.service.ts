@@ -7,7 +7,7 @@ import { AppError } from '../../graphql/errors';
 import { optionalName, requireName } from '../../lib/validation';
 import { revokeUserSessions } from '../auth/auth.repo';
 import { assignContract, type AssignInput } from '../contracts/contracts.service';
-import { inWriteTransaction } from '../credits/write-transaction';
+import { writeTransaction, type Tx } from '../../../db/write-transaction';
 import { findLiveUserById } from '../users/users.repo';
 import { ACCOUNT_MANAGERS } from './account-managers';
 import { findCompanyById, updateCompanyById } from './companies.repo';
@@ -68,7 +68,7 @@ export async function updateCompany(deps: Deps, viewer: Viewer, input: UpdateCom
   if (input.image !== undefined) set.image = optionalText('image', input.image, 500);
   const operatorFields = [input.accountManager, input.companyOwner, input.supportLevel, input.comment];
   if (!operator && operatorFields.some((v) => v !== undefined && v !== null)) throw new AppError('UNAUTHORIZED', { reason: 'OPERATOR_FIELDS' });
-  await inWriteTransaction(deps.db, async (tx) => {
+  await writeTransaction(deps.db, async (tx) => {
     const company = await findCompanyById(tx, input.id);
     if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
     if (operator) {
@@ -94,7 +94,7 @@ export async function activateOrganization(deps: Deps, viewer: Viewer, input: As
   const accountManager = requireAccountManager(input.accountManager);
   if (!input.supportLevel) throw new AppError('INCOMPLETE_INPUT', { field: 'supportLevel' });
   const notes = optionalText('notes', input.notes, TEXT_MAX);
-  await inWriteTransaction(deps.db, async (tx) => {
+  await writeTransaction(deps.db, async (tx) => {
     const company = await findCompanyById(tx, input.companyId);
     if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
     if (company.status !== 'PENDING') throw new AppError('INVALID_PARAMETERS', { field: 'companyId', reason: 'NOT_PENDING' });
@@ -115,7 +115,7 @@ export async function activateOrganization(deps: Deps, viewer: Viewer, input: As
 
 /** PENDING -> ACTIVATED needs the wizard (a contract); ACTIVATED <-> DEACTIVATED is a switch. Deactivation ends the company's sessions at once. */
 export async function setCompanyStatus(deps: Deps, companyId: string, status: 'PENDING' | 'ACTIVATED' | 'DEACTIVATED'): Promise<void> {
-  await inWriteTransaction(deps.db, async (tx) => {
+  await writeTransaction(deps.db, async (tx) => {
     const company = await findCompanyById(tx, companyId);
     if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
     if (company.status === status) return;
@@ -127,7 +127,7 @@ export async function setCompanyStatus(deps: Deps, companyId: string, status: 'P
   });
 }
 
-async function endCompanySessions(tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0], companyId: string, nowIso: string) {
+async function endCompanySessions(tx: Tx, companyId: string, nowIso: string) {
   const members = await tx.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
   for (const m of members) await revokeUserSessions(tx, m.id, nowIso);
 }
@@ -137,7 +137,7 @@ async function endCompanySessions(tx: Parameters<Parameters<Deps['db']['transact
  * are marked deleted, sessions end, and the users' addresses become free to register again.
  */
 export async function deleteCompany(deps: Deps, companyId: string): Promise<void> {
-  await inWriteTransaction(deps.db, async (tx) => {
+  await writeTransaction(deps.db, async (tx) => {
     const company = await findCompanyById(tx, companyId);
     if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
     const nowIso = deps.clock.now().toISOString();

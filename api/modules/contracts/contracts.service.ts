@@ -9,12 +9,11 @@ import { creditPlans } from '../../../db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { appendLedgerRows, shiftPrepaidBalance } from '../credits/credits.repo';
 import { grantPlanCredits } from '../credits/ledger.service';
-import { inWriteTransaction } from '../credits/write-transaction';
+import { writeTransaction, type Tx } from '../../../db/write-transaction';
 import { checkContractTerms, checkPlanTerms, FIXED_LENGTH_TYPES, NO_RENEW_TYPES, requireCalendarDate, shiftedEnd, type ContractTerms, type PlanTerms } from './contract-rules';
 import { contractStatus, todayIn } from './contract-status';
 import * as repo from './contracts.repo';
 
-type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
 
 export type AssignInput = {
   companyId: string;
@@ -127,7 +126,7 @@ export async function assignContract(deps: Deps, actorId: string, input: AssignI
     checkStart(mode, today, state, terms);
     return createContractWithPlans(t, deps, actorId, input.companyId, terms, plan);
   };
-  return tx ? run(tx) : inWriteTransaction(deps.db, run);
+  return tx ? run(tx) : writeTransaction(deps.db, run);
 }
 
 /** Loads a contract of a company the caller may act on (the resolver checked the company). */
@@ -146,7 +145,7 @@ async function liveContract(db: DbOrTx, contractId: string) {
 export async function editContract(deps: Deps, input: { contractId: string; startDate: string; endDate: string; autoRenew: boolean }): Promise<void> {
   const startDate = requireCalendarDate('startDate', input.startDate);
   let endDate = requireCalendarDate('endDate', input.endDate);
-  await inWriteTransaction(deps.db, async (tx) => {
+  await writeTransaction(deps.db, async (tx) => {
     const c = await liveContract(tx, input.contractId);
     const today = todayIn(deps.clock);
     const status = contractStatus(c, today);
@@ -182,12 +181,12 @@ export async function deleteContract(deps: Deps, contractId: string, tx?: Tx): P
     if (!(await repo.updateContractVersioned(t, c.id, c.version, { deletedAt: nowIso, deactivatedAt: nowIso }))) throw new AppError('INVALID_PARAMETERS', { reason: 'CONCURRENT_EDIT' });
     await repo.deactivatePlansOfContract(t, c.id, nowIso);
   };
-  return tx ? run(tx) : inWriteTransaction(deps.db, run);
+  return tx ? run(tx) : writeTransaction(deps.db, run);
 }
 
 /** updateCompanyNextContract: replaces the upcoming contract (and its plan) in one transaction. */
 export async function replaceUpcomingContract(deps: Deps, actorId: string, input: AssignInput): Promise<string> {
-  return inWriteTransaction(deps.db, async (tx) => {
+  return writeTransaction(deps.db, async (tx) => {
     const state = await companyContractsByStatus(tx, input.companyId, todayIn(deps.clock));
     if (!state.upcoming) throw new AppError('COMPANY_CONTRACT_NOT_FOUND');
     await deleteContract(deps, state.upcoming.id, tx);
@@ -197,7 +196,7 @@ export async function replaceUpcomingContract(deps: Deps, actorId: string, input
 
 /** changeCompanyContractStatus: DEACTIVE is the only status a person sets (credits.md). */
 export async function setContractDeactivated(deps: Deps, actorId: string, input: { companyId: string; contractId: string; deactivate: boolean }): Promise<void> {
-  await inWriteTransaction(deps.db, async (tx) => {
+  await writeTransaction(deps.db, async (tx) => {
     const c = await liveContract(tx, input.contractId);
     if (c.companyId !== input.companyId) throw new AppError('INVALID_ID', { field: 'contractId' });
     const nowIso = deps.clock.now().toISOString();
@@ -218,7 +217,7 @@ export async function setContractDeactivated(deps: Deps, actorId: string, input:
 /** updateTestPlan: the active TEST contract may get more credits (a RECEIVED row of the difference) and a new end. */
 export async function updateTestPlan(deps: Deps, actorId: string, input: { companyId: string; creditAmount: number; endDate?: string | null }): Promise<void> {
   const endDate = input.endDate ? requireCalendarDate('endDate', input.endDate) : null;
-  await inWriteTransaction(deps.db, async (tx) => {
+  await writeTransaction(deps.db, async (tx) => {
     const today = todayIn(deps.clock);
     const state = await companyContractsByStatus(tx, input.companyId, today);
     if (!state.active || state.active.type !== 'TEST') throw new AppError('COMPANY_CONTRACT_NOT_FOUND');

@@ -19,7 +19,7 @@ import {
   type LedgerInsert,
 } from './credits.repo';
 import { allocate, contractsByIdOf, isPrepaid, orderEligiblePlans, type Allocation } from './drawdown';
-import { inWriteTransaction, type Tx } from './write-transaction';
+import { writeTransaction, type Tx } from '../../../db/write-transaction';
 
 /** What the ledger services need from Deps: the database and the clock. */
 export type LedgerDeps = Pick<Deps, 'db' | 'clock'>;
@@ -107,7 +107,7 @@ export async function chargeDatafile(deps: LedgerDeps, input: ChargeInput, hooks
   const earlier = await chargeByIdempotencyKey(deps.db, input.idempotencyKey);
   if (earlier) return replay(deps.db, earlier, requestHash);
 
-  return inWriteTransaction(deps.db, async (tx) => {
+  return writeTransaction(deps.db, async (tx) => {
     const existing = await chargeByIdempotencyKey(tx, input.idempotencyKey);
     if (existing) return replay(tx, existing, requestHash);
     if ((await datafileOwnerCompany(tx, input.datafileId)) !== input.companyId) throw new AppError('INVALID_ID', { field: 'datafileId' });

@@ -3,7 +3,7 @@ import { viennaDate } from '../../../db/calendar';
 import type { LedgerDeps } from './charge.service';
 import { appendLedgerRows, ledgerRowById, planById, recordPayAsUsage, refundOfTransaction, shiftPrepaidBalance, type LedgerInsert } from './credits.repo';
 import { isPrepaid } from './drawdown';
-import { inWriteTransaction } from './write-transaction';
+import { writeTransaction } from '../../../db/write-transaction';
 
 export type RefundResult = {
   refundTransactionId: string;
@@ -23,7 +23,7 @@ export type RefundResult = {
  */
 export async function refundTransaction(deps: LedgerDeps, input: { transactionId: string; actorId: string | null }): Promise<RefundResult> {
   if (typeof input.transactionId !== 'string' || input.transactionId.length === 0) throw new AppError('INVALID_ID', { field: 'transactionId' });
-  return inWriteTransaction(deps.db, async (tx) => {
+  return writeTransaction(deps.db, async (tx) => {
     const used = await ledgerRowById(tx, input.transactionId);
     if (!used) throw new AppError('INVALID_ID', { field: 'transactionId' });
     if (used.type !== 'USED') throw new AppError('INVALID_PARAMETERS', { field: 'transactionId', reason: 'NOT_A_USED_TRANSACTION' });

@@ -8,13 +8,12 @@ import { requireEmail, requireName } from '../../lib/validation';
 import { revokeAuthTokens, revokeUserSessions } from '../auth/auth.repo';
 import { INVITATION_TOKEN_TTL_HOURS } from '../auth/auth.service';
 import { findCompanyById } from '../companies/companies.repo';
-import { inWriteTransaction } from '../credits/write-transaction';
+import { writeTransaction, type Tx } from '../../../db/write-transaction';
 import { isAvatarPath } from '../files/avatars';
 import { deliverMail, enqueueMail } from '../mail/mail.service';
 import { findLiveUserByEmail, findLiveUserById, insertUser, updateUserById, type UserRow } from './users.repo';
 import { newUserRow } from './users.service';
 
-type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
 
 async function ownerIdOf(db: Tx | Deps['db'], companyId: string | null) {
   if (!companyId) return null;
@@ -69,7 +68,7 @@ export async function inviteUser(deps: Deps, viewer: Viewer, companyId: string, 
   const lastName = requireName('lastName', input.lastName);
   const email = requireEmail('email', input.email);
   const inviter = await findLiveUserById(deps.db, viewer.userId);
-  const mailId = await inWriteTransaction(deps.db, async (tx) => {
+  const mailId = await writeTransaction(deps.db, async (tx) => {
     if (await findLiveUserByEmail(tx, email)) throw new AppError('USER_ALREADY_EXISTING', { field: 'email' });
     const company = await findCompanyById(tx, companyId);
     if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
@@ -85,7 +84,7 @@ export async function resendInvitation(deps: Deps, viewer: Viewer, target: UserR
   const inviter = await findLiveUserById(deps.db, viewer.userId);
   const company = target.companyId ? await findCompanyById(deps.db, target.companyId) : undefined;
   if (!company) throw new AppError('COMPANY_NOT_FOUND');
-  const mailId = await inWriteTransaction(deps.db, (tx) => mailInvitation(deps, tx, target, inviter ? `${inviter.firstName} ${inviter.lastName}` : company.name, company.name));
+  const mailId = await writeTransaction(deps.db, (tx) => mailInvitation(deps, tx, target, inviter ? `${inviter.firstName} ${inviter.lastName}` : company.name, company.name));
   await deliverOrFail(deps, mailId);
 }
 
@@ -96,7 +95,7 @@ export async function resendInvitation(deps: Deps, viewer: Viewer, target: UserR
 export async function deleteUser(deps: Deps, viewer: Viewer, target: UserRow) {
   if (target.id === viewer.userId) throw new AppError('UNAUTHORIZED', { reason: 'OWN_CARD' });
   if (target.accessLevel === 'SUPER_ADMIN') throw new AppError('UNAUTHORIZED');
-  await inWriteTransaction(deps.db, async (tx) => {
+  await writeTransaction(deps.db, async (tx) => {
     const ownerId = await ownerIdOf(tx, target.companyId);
     if (ownerId === target.id) throw new AppError('UNAUTHORIZED', { reason: 'OWNER_CANNOT_BE_DELETED' });
     const nowIso = deps.clock.now().toISOString();
