@@ -7,6 +7,7 @@ import { startSmtpServer } from '../api/helpers/smtp';
 import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
 import { makePng } from './support/png';
 import { startServer, type TestServer } from './support/server';
+import { closeFirstLoginModals } from './support/suite';
 
 // User management against the real API with a real SMTP server: the invitation link is read from
 // the mail the API actually sent. Avatars go through the signed PUT URL and are read back.
@@ -24,21 +25,11 @@ async function setLanguage(code: 'de' | 'en') {
   await page.evaluate((locale) => window.localStorage.setItem('locale', locale), code);
 }
 
-async function closeFirstLoginModals() {
-  for (const button of ['get-started-cancel', 'survey-later']) {
-    const target = page.getByTestId(button);
-    if (await target.isVisible().catch(() => false)) {
-      await target.click();
-      await target.waitFor({ state: 'hidden' });
-    }
-  }
-}
-
 /** The Administration page of the logged-in admin, on its user management tab. */
 async function openUserTab() {
   await page.goto(`${baseUrl}/administration`);
   await page.getByTestId('app-shell').waitFor();
-  await closeFirstLoginModals();
+  await closeFirstLoginModals(page);
   await page.getByTestId('tab-users').click();
   await page.getByTestId('user-management-tab').waitFor();
   await page.getByTestId('active-user-card').first().waitFor();
@@ -103,7 +94,7 @@ describe('profile avatar in Chromium', () => {
     makePng(file);
     await setLanguage('de');
     await login(page, baseUrl, 'employee@example.com');
-    await closeFirstLoginModals();
+    await closeFirstLoginModals(page);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-edit-profile').click();
     const profile = page.getByTestId('edit-profile-dialog');
@@ -151,7 +142,7 @@ describe('profile avatar in Chromium', () => {
     writeFileSync(file, 'not an image');
     await setLanguage('en');
     await login(page, baseUrl, 'employee@example.com');
-    await closeFirstLoginModals();
+    await closeFirstLoginModals(page);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-edit-profile').click();
     const profile = page.getByTestId('edit-profile-dialog');
