@@ -166,7 +166,7 @@ export async function activateUser(deps: Deps, input: { token: string; password?
     await updateUserById(tx, user.id, {
       status: 'ACTIVATED',
       hasConfirmedEmail: true,
-      ...(passwordHash ? { passwordHash, sessionsValidAfter: nowIso } : {}),
+      ...(passwordHash ? { passwordHash } : {}),
       updatedAt: nowIso,
     });
   });

@@ -1,7 +1,7 @@
 import type { CompanyStatus, SupportLevel } from '../../../db/schema';
 import type { GqlContext } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
+import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import { SUCCESS } from '../../graphql/resolver-types';
 import { requireSuperAdmin } from '../auth/auth.policy';
 import { todayIn } from '../contracts/contract-status';
@@ -12,23 +12,7 @@ import { presentCompany } from './companies.presenter';
 import * as repo from './companies.repo';
 import * as service from './companies.service';
 
-export const PAGE_LIMIT_MAX = 100;
-
-type ListArgs = { search?: string | null; sortBy?: repo.CompanySort | null; sortDirection?: 'ASC' | 'DESC' | null; page?: { page?: number | null; limit?: number | null } | null; status?: CompanyStatus | null };
-
-/** Page arguments: page from 1, limit 1..100 (default 5, the admin tables' page size). */
-export function pageOf(page: ListArgs['page'], defaultLimit = 5) {
-  const p = page?.page ?? 1;
-  const limit = page?.limit ?? defaultLimit;
-  if (!Number.isInteger(p) || p < 1 || p > 1_000_000) throw new AppError('INVALID_PARAMETERS', { field: 'page' });
-  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_LIMIT_MAX) throw new AppError('INVALID_PARAMETERS', { field: 'limit', max: PAGE_LIMIT_MAX });
-  return { page: p, limit, offset: (p - 1) * limit };
-}
-
-export function pageInfo(page: { page: number; limit: number }, total: number) {
-  const last = Math.max(1, Math.ceil(total / page.limit));
-  return { page: page.page, limit: page.limit, total, previousPage: page.page > 1 ? page.page - 1 : null, nextPage: page.page < last ? page.page + 1 : null };
-}
+type ListArgs = { search?: string | null; sortBy?: repo.CompanySort | null; sortDirection?: 'ASC' | 'DESC' | null; page?: PageArgs; status?: CompanyStatus | null };
 
 async function listPage(ctx: GqlContext, args: ListArgs, status: CompanyStatus | undefined, defaultSort: repo.CompanySort) {
   const viewer = await requireSuperAdmin(ctx);

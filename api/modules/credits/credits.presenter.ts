@@ -45,5 +45,3 @@ export function presentCreditPlan(deps: Deps, viewer: Viewer, p: CreditPlanRow) 
     isNextAvailable: async () => (await nextPlanId(deps, viewer, p.companyId)) === p.id,
   };
 }
-
-export const presentPackage = (p: typeof import('../../../db/schema').packages.$inferSelect) => ({ ...p });

@@ -1,14 +1,14 @@
-import { and, eq } from 'drizzle-orm';
-import { companies, type CreditPlanRole, type TransactionType } from '../../../db/schema';
+import type { CreditPlanRole, TransactionType } from '../../../db/schema';
 import { AppError } from '../../graphql/errors';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { SUCCESS } from '../../graphql/resolver-types';
 import { requireRole, requireSuperAdmin } from '../auth/auth.policy';
 import { requireCompanyAccess } from '../companies/companies.policy';
-import { pageInfo, pageOf } from '../companies/companies.resolvers';
+import { updateCompanyById } from '../companies/companies.repo';
+import { pageInfo, pageOf } from '../../graphql/paging';
 import { todayIn } from '../contracts/contract-status';
 import { findPackage, listPackages } from '../contracts/contracts.repo';
-import { presentCreditPlan, presentPackage } from './credits.presenter';
+import { presentCreditPlan } from './credits.presenter';
 import { plansOfCompany, ledgerRowById } from './credits.repo';
 import { companyCreditSummary, nextAvailableCreditPlan, refundTransaction, transactionsGroupedByDatafile } from './ledger.service';
 
@@ -59,20 +59,20 @@ export const creditsResolvers: ModuleResolvers = {
     },
     getAllPackages: async (_args, ctx) => {
       await requireRole(ctx, 'SUPER_ADMIN', 'ADMIN');
-      return (await listPackages(ctx.deps.db)).map(presentPackage);
+      return listPackages(ctx.deps.db);
     },
     getPackage: async (args: { packageId: string }, ctx) => {
       await requireRole(ctx, 'SUPER_ADMIN', 'ADMIN');
       const p = await findPackage(ctx.deps.db, args.packageId);
       if (!p) throw new AppError('INVALID_ID', { field: 'packageId' });
-      return presentPackage(p);
+      return p;
     },
   },
   Mutation: {
     setPackage: async (args: { companyId: string; packageId: string }, ctx) => {
       await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN']);
       if (!(await findPackage(ctx.deps.db, args.packageId))) throw new AppError('INVALID_ID', { field: 'packageId' });
-      await ctx.deps.db.update(companies).set({ packageId: args.packageId, updatedAt: ctx.deps.clock.now().toISOString() }).where(and(eq(companies.id, args.companyId)));
+      await updateCompanyById(ctx.deps.db, args.companyId, { packageId: args.packageId, updatedAt: ctx.deps.clock.now().toISOString() });
       return SUCCESS('Package set');
     },
     refundTransaction: async (args: { transactionId: string }, ctx) => {

@@ -5,7 +5,7 @@ import { SUCCESS } from '../../graphql/resolver-types';
 import { requireInstant } from '../../lib/validation';
 import { assertSelfOrSuperAdmin, requireSuperAdmin, requireViewer } from '../auth/auth.policy';
 import { requireCompanyAccess } from '../companies/companies.policy';
-import { pageInfo, pageOf } from '../companies/companies.resolvers';
+import { pageInfo, pageOf } from '../../graphql/paging';
 import { avatarPath } from '../files/avatars';
 import * as management from './user-management.service';
 import { requireUserAccess } from './users.policy';
