@@ -52,102 +52,252 @@ export function projectiveQuestion(
   outPs: usize, outCs: usize, outCollective: usize,
   outShare: usize, outGeo: usize, outAri: usize, outOption: usize,
 ): i32 {
+  if (m == 2) {
+    return binaryQuestion(choice, pred, n, predCols, purpose, lambda, minN, outPs, outCs, outCollective, outShare, outGeo, outAri, outOption);
+  }
+  return generalQuestion(choice, pred, n, m, predCols, purpose, lambda, minN, outPs, outCs, outCollective, outShare, outGeo, outAri, outOption);
+}
+
+// Key of the whole-percent prediction of the last `rowShares` call (pct_0 * 101 + pct_1 ...), or -1.
+let lastKey: i32 = -1;
+
+/**
+ * Validates row i and writes its normalised predicted shares p_k to `y` and ln p_k to `ly` (section
+ * 6); returns the chosen option 0..m-1, or -1 when the choice or the prediction is invalid.
+ */
+function rowShares(choice: usize, pred: usize, n: i32, m: i32, predCols: i32, i: i32, y: usize, ly: usize): i32 {
+  lastKey = -1;
+  const c = ldf(choice, i);
+  if (isMissing(c) || c != Math.floor(c) || c < 1 || c > <f64>m) return -1;
+  const binarySingle = predCols == 1 && m == 2;
+  let sum: f64 = 0;
+  for (let k = 0; k < m; k++) {
+    let v: f64;
+    if (binarySingle) {
+      const y0 = ldf(pred, i);
+      if (isMissing(y0)) return -1;
+      v = k == 0 ? y0 : 100 - y0;
+    } else {
+      v = ldf(pred, k * n + i);
+      if (isMissing(v)) return -1;
+    }
+    if (!(v >= 0 && v <= 100)) return -1;
+    stf(y, k, v);
+    sum += v;
+  }
+  if (Math.abs(sum - 100) > 5) return -1;
+  // Renormalise only when the floor changed something: otherwise the shares already sum to 1, and
+  // dividing by a total of 1 +- 1 ulp would only blur whole percentages (and miss the log table).
+  let total: f64 = 0;
+  let floored = false;
+  const scale = 100 / sum;
+  for (let k = 0; k < m; k++) {
+    const raw = (ldf(y, k) * scale) / 100;
+    const q = Math.max(raw, EPS);
+    if (q != raw) floored = true;
+    stf(y, k, q);
+    total += q;
+  }
+  if (!floored) total = 1;
+  let key = 0;
+  for (let k = 0; k < m; k++) {
+    const q = ldf(y, k) / total;
+    // Whole-percent predictions repeat endlessly: their logarithms come from a table filled with
+    // the same Math.log of the same double, so the result is bit-identical, only cheaper.
+    const pct = <i32>(q * 100 + 0.5);
+    const tabled = pct >= 1 && pct <= 100 && percentOf(pct) == q;
+    key = tabled && key >= 0 && key < 0x100000 ? key * 101 + pct : -1;
+    stf(y, k, q);
+    stf(ly, k, tabled ? lnPercent(pct) : Math.log(q));
+  }
+  lastKey = key;
+  return <i32>c - 1;
+}
+
+/**
+ * Per-option statistics (x̄_k, ȳ^geo_k, ȳ^ari_k, IS_k or SDS_k) from the sample sums, and ln x̄_k to
+ * `lshare`; NaN everywhere when the sample is too small.
+ */
+function optionStats(
+  k: i32, enough: bool, count: f64, logs: f64, sumP: f64, nq: i32, purpose: i32,
+  outShare: usize, outGeo: usize, outAri: usize, outOption: usize, lshare: usize,
+): void {
+  if (!enough) {
+    stf(outShare, k, NaN);
+    stf(outGeo, k, NaN);
+    stf(outAri, k, NaN);
+    stf(outOption, k, NaN);
+    return;
+  }
+  const share = count / <f64>nq;
+  const geo = Math.exp(logs / <f64>nq);
+  stf(outShare, k, share);
+  stf(lshare, k, share > 0 ? Math.log(share) : 0);
+  stf(outGeo, k, geo);
+  stf(outAri, k, sumP / <f64>nq);
+  stf(outOption, k, purpose == PURPOSE_SOCIAL_DESIRABILITY ? 100 * geo / (share + geo) : 100 * share / (share + geo));
+}
+
+/** PS from a row's ln p_k (section 7): 100 exp(-lambda KL(x̄ || p)). */
+function predictionScore(m: i32, outShare: usize, lshare: usize, ly: usize, lambda: f64): f64 {
+  let kl: f64 = 0;
+  for (let k = 0; k < m; k++) {
+    const share = ldf(outShare, k);
+    if (share > 0) kl += share * (ldf(lshare, k) - ldf(ly, k));
+  }
+  return 100 * Math.exp(-lambda * kl);
+}
+
+/**
+ * The binary question (m = 2), the common case, in two passes without per-row columns: pass 1 sums
+ * the sample statistics in row order and keeps one i32 per row; pass 2 writes PS, CS and the
+ * collective value. Rows with whole-percent predictions summing to 100 (nearly all) take a table
+ * path: their p_k, ln p_k are the tabled doubles `rowShares` would produce (100 / 100 = 1 scales
+ * nothing, y / 100 is the table entry), and PS is memoised by (pct_0, pct_1). Other rows go through
+ * `rowShares` in both passes, which computes the same doubles twice. Same sums in the same order as
+ * `generalQuestion`, so the same results bit for bit.
+ */
+function binaryQuestion(
+  choice: usize, pred: usize, n: i32, predCols: i32, purpose: i32, lambda: f64, minN: i32,
+  outPs: usize, outCs: usize, outCollective: usize,
+  outShare: usize, outGeo: usize, outAri: usize, outOption: usize,
+): i32 {
+  if (pctTable == 0) fillTables();
+  // Per row: -1 invalid; else chosen option (bit 0) + 2 * (key + 1), key + 1 = 0 for the other rows.
+  const code = take(<usize>n << 2);
+  const y = take(16);
+  const ly = take(16);
+  const lshare = take(16);
+  const memo = take(<usize>(101 * 101) << 3);
+  for (let t = 0; t < 101 * 101; t++) stf(memo, t, NaN);
+  const second = predCols == 1 ? pred : pred + (<usize>n << 3);
+  let nq = 0, count0 = 0, count1 = 0;
+  let logs0: f64 = 0, logs1: f64 = 0, sum0: f64 = 0, sum1: f64 = 0;
+  for (let i = 0; i < n; i++) {
+    const c = ldf(choice, i);
+    const a = ldf(pred, i);
+    const b = predCols == 1 ? 100 - a : ldf(second, i);
+    // Range first: the conversions below are only defined for in-range values.
+    const ia = a >= 1 && a <= 99 ? <i32>a : 0;
+    const ib = b >= 1 && b <= 99 ? <i32>b : 0;
+    // Branch-free: the choice is as unpredictable as the respondents.
+    const ic = select<i32>(1, select<i32>(2, 0, c == 2), c == 1);
+    if (ia != 0 && ib != 0 && ic != 0 && <f64>ia == a && <f64>ib == b && ia + ib == 100) {
+      logs0 += ldf(lnTable, ia);
+      logs1 += ldf(lnTable, ib);
+      sum0 += ldf(pctTable, ia);
+      sum1 += ldf(pctTable, ib);
+      count0 += <i32>(ic == 1);
+      count1 += <i32>(ic == 2);
+      store<i32>(code + (<usize>i << 2), (ic - 1) | (select<i32>(ia, ib, ic == 1) << 1) | ((ia * 101 + ib + 1) << 8));
+      nq++;
+      continue;
+    }
+    const ck = rowShares(choice, pred, n, 2, predCols, i, y, ly);
+    if (ck < 0) {
+      store<i32>(code + (<usize>i << 2), -1);
+      continue;
+    }
+    logs0 += ldf(ly, 0);
+    logs1 += ldf(ly, 1);
+    sum0 += ldf(y, 0);
+    sum1 += ldf(y, 1);
+    count0 += <i32>(ck == 0);
+    count1 += <i32>(ck == 1);
+    store<i32>(code + (<usize>i << 2), ck);
+    nq++;
+  }
+  const enough = nq >= minN && nq > 0;
+  optionStats(0, enough, <f64>count0, logs0, sum0, nq, purpose, outShare, outGeo, outAri, outOption, lshare);
+  optionStats(1, enough, <f64>count1, logs1, sum1, nq, purpose, outShare, outGeo, outAri, outOption, lshare);
+  // CS and the collective value of every (chosen option, whole percent) pair: the same expressions
+  // on the same doubles as per row, so looking them up changes nothing.
+  const csTable = take(2 * 101 * 8);
+  for (let k = 0; k < 2; k++) {
+    for (let pct = 1; pct <= 100; pct++) stf(csTable, k * 101 + pct, 100 * Math.min(1, ldf(pctTable, pct) / ldf(outAri, k)));
+  }
+  for (let i = 0; i < n; i++) {
+    const r = load<i32>(code + (<usize>i << 2));
+    if (!enough || r < 0) {
+      stf(outPs, i, NaN);
+      stf(outCs, i, NaN);
+      stf(outCollective, i, NaN);
+      continue;
+    }
+    // r = chosen option (bit 0) | its whole percent (bits 1-7) | key + 1 (bits 8-), or the option alone.
+    const ck = r & 1;
+    const key = (r >> 8) - 1;
+    let ps: f64, cs: f64;
+    if (key >= 0) {
+      cs = ldf(csTable, ck * 101 + ((r >> 1) & 127));
+      ps = ldf(memo, key);
+      if (ps != ps) {
+        const pa = key / 101;
+        stf(ly, 0, ldf(lnTable, pa));
+        stf(ly, 1, ldf(lnTable, key - pa * 101));
+        ps = predictionScore(2, outShare, lshare, ly, lambda);
+        stf(memo, key, ps);
+      }
+    } else {
+      rowShares(choice, pred, n, 2, predCols, i, y, ly);
+      ps = predictionScore(2, outShare, lshare, ly, lambda);
+      cs = 100 * Math.min(1, ldf(y, ck) / ldf(outAri, ck));
+    }
+    stf(outPs, i, ps);
+    stf(outCs, i, cs);
+    stf(outCollective, i, ldf(outOption, ck));
+  }
+  release(csTable);
+  release(code);
+  release(y);
+  release(ly);
+  release(lshare);
+  release(memo);
+  return nq;
+}
+
+/** Any number of options: per-row p_k and ln p_k are kept column-major between the passes. */
+function generalQuestion(
+  choice: usize, pred: usize, n: i32, m: i32, predCols: i32, purpose: i32, lambda: f64, minN: i32,
+  outPs: usize, outCs: usize, outCollective: usize,
+  outShare: usize, outGeo: usize, outAri: usize, outOption: usize,
+): i32 {
   // Pass 1 writes p and ln p column-major (k * n + i) and the chosen option (-1 = invalid row); the
   // sample sums then run column by column in row order, without a loop-carried store per row.
   const pcol = take(<usize>(n * m) << 3);
   const lp = take(<usize>(n * m) << 3);
   const chosen = take(<usize>n << 2);
   const y = take(<usize>m << 3);
-  // Binary questions with whole-percent predictions have at most 101 x 101 distinct rows: their PS is
-  // memoised by (pct0, pct1), computed by the same expression on the same doubles (bit-identical).
-  const memoKey = m == 2 ? take(<usize>n << 2) : 0;
-  const memo = m == 2 ? take(<usize>(101 * 101) << 3) : 0;
-  if (m == 2) for (let t = 0; t < 101 * 101; t++) stf(memo, t, NaN);
+  const ly = take(<usize>m << 3);
   let nq = 0;
-  const binarySingle = predCols == 1 && m == 2;
   for (let i = 0; i < n; i++) {
-    const c = ldf(choice, i);
-    let ok = !isMissing(c) && c == Math.floor(c) && c >= 1 && c <= <f64>m;
-    let sum: f64 = 0;
-    if (ok) {
-      for (let k = 0; k < m; k++) {
-        let v: f64;
-        if (binarySingle) {
-          const y0 = ldf(pred, i);
-          v = k == 0 ? y0 : 100 - y0;
-          if (isMissing(y0)) ok = false;
-        } else {
-          v = ldf(pred, k * n + i);
-          if (isMissing(v)) ok = false;
-        }
-        if (!(v >= 0 && v <= 100)) ok = false;
-        stf(y, k, v);
-        sum += v;
-      }
-      if (ok && Math.abs(sum - 100) > 5) ok = false;
-    }
-    if (!ok) {
-      store<i32>(chosen + (<usize>i << 2), -1);
-      continue;
-    }
-    store<i32>(chosen + (<usize>i << 2), <i32>c - 1);
-    // Renormalise only when the floor changed something: otherwise the shares already sum to 1, and
-    // dividing by a total of 1 +- 1 ulp would only blur whole percentages (and miss the log table).
-    let total: f64 = 0;
-    let floored = false;
-    const scale = 100 / sum;
+    const ck = rowShares(choice, pred, n, m, predCols, i, y, ly);
+    store<i32>(chosen + (<usize>i << 2), ck);
+    if (ck < 0) continue;
     for (let k = 0; k < m; k++) {
-      const raw = (ldf(y, k) * scale) / 100;
-      const q = Math.max(raw, EPS);
-      if (q != raw) floored = true;
-      stf(y, k, q);
-      total += q;
+      stf(pcol, k * n + i, ldf(y, k));
+      stf(lp, k * n + i, ldf(ly, k));
     }
-    if (!floored) total = 1;
-    let key = 0;
-    for (let k = 0; k < m; k++) {
-      const q = ldf(y, k) / total;
-      // Whole-percent predictions repeat endlessly: their logarithms come from a table filled with
-      // the same Math.log of the same double, so the result is bit-identical, only cheaper.
-      const pct = <i32>(q * 100 + 0.5);
-      const tabled = pct >= 1 && pct <= 100 && percentOf(pct) == q;
-      const l = tabled ? lnPercent(pct) : Math.log(q);
-      key = tabled && key >= 0 ? key * 101 + pct : -1;
-      stf(pcol, k * n + i, q);
-      stf(lp, k * n + i, l);
-    }
-    if (m == 2) store<i32>(memoKey + (<usize>i << 2), key);
     nq++;
   }
   const enough = nq >= minN && nq > 0;
   const lshare = take(<usize>m << 3);
   for (let k = 0; k < m; k++) {
-    if (!enough) {
-      stf(outShare, k, NaN);
-      stf(outGeo, k, NaN);
-      stf(outAri, k, NaN);
-      stf(outOption, k, NaN);
-      continue;
-    }
     let count: f64 = 0;
     let logs: f64 = 0;
     let sumP: f64 = 0;
-    const pk = pcol + ((<usize>k * <usize>n) << 3);
-    const lk = lp + ((<usize>k * <usize>n) << 3);
-    for (let i = 0; i < n; i++) {
-      const ck = load<i32>(chosen + (<usize>i << 2));
-      if (ck < 0) continue;
-      if (ck == k) count += 1;
-      logs += ldf(lk, i);
-      sumP += ldf(pk, i);
+    if (enough) {
+      const pk = pcol + ((<usize>k * <usize>n) << 3);
+      const lk = lp + ((<usize>k * <usize>n) << 3);
+      for (let i = 0; i < n; i++) {
+        const ck = load<i32>(chosen + (<usize>i << 2));
+        if (ck < 0) continue;
+        if (ck == k) count += 1;
+        logs += ldf(lk, i);
+        sumP += ldf(pk, i);
+      }
     }
-    const share = count / <f64>nq;
-    const geo = Math.exp(logs / <f64>nq);
-    stf(outShare, k, share);
-    stf(lshare, k, share > 0 ? Math.log(share) : 0);
-    stf(outGeo, k, geo);
-    stf(outAri, k, sumP / <f64>nq);
-    stf(outOption, k, purpose == PURPOSE_SOCIAL_DESIRABILITY ? 100 * geo / (share + geo) : 100 * share / (share + geo));
+    optionStats(k, enough, count, logs, sumP, nq, purpose, outShare, outGeo, outAri, outOption, lshare);
   }
   for (let i = 0; i < n; i++) {
     const ck = load<i32>(chosen + (<usize>i << 2));
@@ -157,18 +307,8 @@ export function projectiveQuestion(
       stf(outCollective, i, NaN);
       continue;
     }
-    const key = m == 2 ? load<i32>(memoKey + (<usize>i << 2)) : -1;
-    let ps = key >= 0 ? ldf(memo, key) : NaN;
-    if (ps != ps) {
-      let kl: f64 = 0;
-      for (let k = 0; k < m; k++) {
-        const share = ldf(outShare, k);
-        if (share > 0) kl += share * (ldf(lshare, k) - ldf(lp, k * n + i));
-      }
-      ps = 100 * Math.exp(-lambda * kl);
-      if (key >= 0) stf(memo, key, ps);
-    }
-    stf(outPs, i, ps);
+    for (let k = 0; k < m; k++) stf(ly, k, ldf(lp, k * n + i));
+    stf(outPs, i, predictionScore(m, outShare, lshare, ly, lambda));
     stf(outCs, i, 100 * Math.min(1, ldf(pcol, ck * n + i) / ldf(outAri, ck)));
     stf(outCollective, i, ldf(outOption, ck));
   }
@@ -176,11 +316,8 @@ export function projectiveQuestion(
   release(lp);
   release(chosen);
   release(y);
+  release(ly);
   release(lshare);
-  if (m == 2) {
-    release(memoKey);
-    release(memo);
-  }
   return nq;
 }
 

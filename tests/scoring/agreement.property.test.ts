@@ -124,6 +124,42 @@ describe('WASM and reference agree', () => {
     }), { ...params, numRuns: 80 });
   });
 
+  it('on binary questions, one or two prediction columns, whole and fractional percentages', () => {
+    // The binary kernel has a table path for whole percentages summing to 100 and a general path for
+    // the rest (fractions, 0 and 100 which the floor renormalises, sums off by up to 5, invalid rows).
+    const pct = fc.oneof(
+      { weight: 8, arbitrary: fc.integer({ min: 0, max: 100 }) },
+      { weight: 2, arbitrary: fc.double({ min: 0, max: 100, noNaN: true }) },
+      { weight: 1, arbitrary: fc.constantFrom(-999, Number.NaN, -1, 101, 1e300) },
+    );
+    const row = fc.record({
+      choice: fc.oneof({ weight: 8, arbitrary: fc.constantFrom(1, 2) }, { weight: 1, arbitrary: fc.constantFrom(-999, Number.NaN, 0, 3, 1.5, 1e300) }),
+      yes: pct,
+      off: fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: -7, max: 7 }) }),
+    });
+    const q = (n: number) => fc.record({
+      rows: fc.array(row, { minLength: n, maxLength: n }),
+      single: fc.boolean(),
+      purpose: fc.constantFrom('information' as const, 'social-desirability' as const),
+    }).map(({ rows, single, purpose }) => ({
+      choice: Float64Array.from(rows, (r) => r.choice),
+      predictions: single
+        ? [Float64Array.from(rows, (r) => r.yes)]
+        : [Float64Array.from(rows, (r) => r.yes), Float64Array.from(rows, (r) => (Number.isFinite(r.yes) && r.yes >= 0 ? 100 - r.yes + r.off : r.yes))],
+      purpose,
+      options: 2,
+    }));
+    const questions = fc.integer({ min: 1, max: 60 }).chain((n) => fc.array(q(n), { minLength: 1, maxLength: 3 }));
+    fc.assert(fc.property(questions, fc.double({ min: 0.5, max: 2, noNaN: true }), fc.integer({ min: 1, max: 35 }), (qs, lambda, minRecords) => {
+      const a = scoring.projective(qs, { lambda, minRecords }), b = reference.projective(qs, { lambda, minRecords });
+      for (const k of ['ps', 'cs', 'is', 'sds', 'dataPoints'] as const) close(a[k], b[k]);
+      a.questions.forEach((qa, i) => {
+        close(qa.geoMean, b.questions[i]!.geoMean);
+        close(qa.optionScore, b.questions[i]!.optionScore);
+      });
+    }), { ...params, numRuns: 200 });
+  });
+
   it('on OES, combined score, cleaning, certificate and credits', () => {
     const score = fc.oneof({ weight: 6, arbitrary: fc.double({ min: 0, max: 100, noNaN: true }) }, { weight: 1, arbitrary: fc.constant(Number.NaN) });
     const code = fc.constantFrom(0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, -2);
