@@ -9,12 +9,12 @@ import { ldf, stf } from './mem';
 const SENTINEL: i32 = 0x40000000;
 
 /**
- * Scores rows [0, n - n % 4) of a column-major n x k grid four at a time; returns the first row left
+ * Scores rows [start, n - n % 4) (start a multiple of 4) of a column-major n x k grid four at a time; returns the first row left
  * for the scalar path. Lanes holding a valid non-integer or out-of-range code are redone by the
  * scalar path (`scoreGridRowExact`), as are lanes whose constant step may reach 0.7 (the exact count).
  */
 export function gridScoresSimd(
-  grid: usize, n: i32, k: i32, lo: f64, hi: f64, patterns: bool, outScore: usize, outLabel: usize,
+  grid: usize, n: i32, k: i32, lo: f64, hi: f64, patterns: bool, outScore: usize, outLabel: usize, start: i32,
 ): i32 {
   const vlo = f64x2.splat(lo);
   const vhi = f64x2.splat(hi);
@@ -28,7 +28,7 @@ export function gridScoresSimd(
   const end = n & ~3;
   // Finite bounds inside (-999, 2^29] make the cheap validity test exact; otherwise check everything.
   const tight = lo > -999 && hi <= 536870912;
-  for (let i = 0; i < end; i += 4) {
+  for (let i = start; i < end; i += 4) {
     let cnt = zero;
     let changes = zero;
     let s2 = zero, s3 = zero, s4 = zero, s5 = zero, s6 = zero;
@@ -100,7 +100,8 @@ export function gridScoresSimd(
 /** Labels as in grid.ts. */
 const NONE: f64 = 0, OK: f64 = 1, STRAIGHT: f64 = 2, PARTIAL: f64 = 3, PATTERN: f64 = 4;
 
-function finishLane(
+/** The scalar end of one lane (shared with grid-simd16.ts): the formulas of section 4.3 on its counts. */
+export function finishLane(
   grid: usize, n: i32, k: i32, lo: f64, hi: f64, patterns: bool, row: i32, odd: i32, cnt: i32, changes: i32,
   s2: i32, s3: i32, s4: i32, s5: i32, s6: i32, cand: i32, votes: i32, outScore: usize, outLabel: usize,
 ): void {

@@ -1,6 +1,7 @@
 // Grid-Question-Score (IBS), section 4.
 import { isMissing, ldf, stf, take, release } from './mem';
 import { gridScoresSimd } from './grid-simd';
+import { fitsSimd16, gridScoresSimd16 } from './grid-simd16';
 
 /** Grid labels as small integers (0 = not scored). */
 export const LABEL_NONE: i32 = 0;
@@ -204,8 +205,10 @@ export function gridScores(
   const low = lo == lo ? lo : -Infinity;
   const high = hi == hi ? hi : Infinity;
   const usePatterns = patterns != 0;
-  // Four rows at a time with SIMD; the scalar loop below takes the remaining rows.
-  const done = gridScoresSimd(grid, n, k, low, high, usePatterns, outScore, outLabel);
+  // Sixteen rows at a time for ordinary scales, then four at a time with SIMD; the scalar loop below
+  // takes the remaining rows.
+  const wide = fitsSimd16(k, lo, hi) ? gridScoresSimd16(grid, n, k, lo, hi, usePatterns, outScore, outLabel) : 0;
+  const done = gridScoresSimd(grid, n, k, low, high, usePatterns, outScore, outLabel, wide);
   for (let start = done; start < n; start += BLOCK) {
     const b = min(BLOCK, n - start);
     for (let j = 0; j < k; j++) {

@@ -40,6 +40,39 @@ describe('WASM and reference agree', () => {
     }), params);
   });
 
+  it('on grid scores of bounded scales (the sixteen-lane path), with codes outside the scale and odd values', () => {
+    // Bounded whole-number scales take the i8x16 path, sixteen rows per vector; rows beyond a multiple
+    // of 16 take the narrower paths, and a block holding a non-whole value is redone exactly.
+    const scale = fc.tuple(fc.integer({ min: -127, max: 3 }), fc.integer({ min: 1, max: 12 }));
+    const value = (lo: number, hi: number) => fc.oneof(
+      { weight: 30, arbitrary: fc.integer({ min: lo, max: hi }) },
+      { weight: 2, arbitrary: fc.constantFrom(-999, Number.NaN) },
+      { weight: 1, arbitrary: fc.constantFrom(lo - 1, hi + 1, 0, 127, 128, 300, -128, -300, 1e300, -1e300, Infinity, -Infinity) },
+      { weight: 1, arbitrary: fc.constantFrom(lo + 0.5, hi + 0.5, lo - 0.5, 2 ** -40 + lo) },
+    );
+    const row = (lo: number, hi: number, k: number) => fc.oneof(
+      { weight: 3, arbitrary: fc.array(value(lo, hi), { minLength: k, maxLength: k }) },
+      // Regular rows: straight, alternating, stepping and cyclic lines with a little noise.
+      { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: lo, max: hi }), fc.array(fc.oneof({ weight: 12, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: -1, max: 1 }) }), { minLength: k, maxLength: k }))
+        .map(([kind, base, noise]) => noise.map((e, j) => Math.min(hi, Math.max(lo, (kind === 0 ? base : kind === 1 ? base + (j % 2) : kind === 2 ? base + j : base + (j % 3)) + e)))) },
+    );
+    const grid = scale.chain(([lo, width]) => {
+      const hi = lo + width;
+      return fc.tuple(fc.integer({ min: 1, max: 70 }), fc.integer({ min: 5, max: 20 })).chain(([rows, k]) =>
+        fc.array(row(lo, hi, k), { minLength: rows, maxLength: rows }).map((r) => {
+          const data = new Float64Array(rows * k);
+          r.forEach((line, i) => line.forEach((v, j) => { data[j * rows + i] = v; }));
+          return { m: { rows, cols: k, data } as ColumnMajor, lo, hi };
+        }));
+    });
+    fc.assert(fc.property(grid, fc.boolean(), ({ m, lo, hi }, patterns) => {
+      const opts = { min: lo, max: hi, patterns };
+      const a = scoring.gridScores(m, opts), b = reference.gridScores(m, opts);
+      close(a.scores, b.scores);
+      expect(Array.from(a.labels)).toEqual(Array.from(b.labels));
+    }), { ...params, numRuns: 300 });
+  });
+
   it('on grid scores of structured rows (patterns, steps, straight and partial lines) with noise', () => {
     const shape = fc.constantFrom('alternate', 'stair', 'straight', 'cycle', 'mirror', 'noise');
     const row = fc.tuple(shape, fc.integer({ min: 1, max: 3 }), fc.array(fc.oneof(
