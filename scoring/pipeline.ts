@@ -2,32 +2,40 @@
 // (grid scores, data points, subscores) stay in WASM memory and feed the next kernel in place; each
 // result crosses the boundary once. Same kernels as the single-score calls, so the same numbers
 // (pipeline-compose.ts is the composed version the tests compare with).
-import { DEFAULT_WEIGHTS, type PipelineInput, type PipelineResult } from './types.ts';
+import { DEFAULT_WEIGHTS, type PipelineInput, type PipelineOptions, type PipelineResult, type ResidentPipelineResult } from './types.ts';
 import { Arena, type WasmHeap } from './wasm-memory.ts';
 import { SCORING_VERSION } from './version.ts';
 
 type Kernel = (...args: number[]) => number;
 
 export interface Pipeline {
-  /** Every numeric score of `input` (see PipelineInput); absent parts give null scores and 0 data points. */
+  /**
+   * Every numeric score of `input` (see PipelineInput); absent parts give null scores and 0 data
+   * points. With `{ resident: true }` the columns stay in WASM memory until `free()` (see
+   * PipelineOptions); otherwise they are copied into one JS-owned buffer.
+   */
   scoreAll(input: PipelineInput): PipelineResult;
+  scoreAll(input: PipelineInput, options: PipelineOptions & { resident: true }): ResidentPipelineResult;
+  scoreAll(input: PipelineInput, options?: PipelineOptions): PipelineResult | ResidentPipelineResult;
 }
 
 export function createPipeline(heap: WasmHeap): Pipeline {
   const k = (name: string) => heap.exports[name] as Kernel;
-  return {
-    scoreAll(input) {
-      const a = new Arena(heap);
-      try {
-        return run(a, heap, k, input);
-      } finally {
-        a.release();
-      }
-    },
-  };
+  function scoreAll(input: PipelineInput): PipelineResult;
+  function scoreAll(input: PipelineInput, options: PipelineOptions & { resident: true }): ResidentPipelineResult;
+  function scoreAll(input: PipelineInput, options?: PipelineOptions): PipelineResult | ResidentPipelineResult;
+  function scoreAll(input: PipelineInput, options: PipelineOptions = {}): PipelineResult | ResidentPipelineResult {
+    const a = new Arena(heap);
+    try {
+      return run(a, heap, k, input, options.resident === true);
+    } finally {
+      a.release();
+    }
+  }
+  return { scoreAll };
 }
 
-function run(a: Arena, heap: WasmHeap, k: (name: string) => Kernel, input: PipelineInput): PipelineResult {
+function run(a: Arena, heap: WasmHeap, k: (name: string) => Kernel, input: PipelineInput, resident: boolean): PipelineResult | ResidentPipelineResult {
   const n = input.rows;
   const grids = input.grids ?? [];
   const questions = input.projective ?? [];
@@ -49,12 +57,23 @@ function run(a: Arena, heap: WasmHeap, k: (name: string) => Kernel, input: Pipel
   //    data points (TS, IBS, OES, projective: one n x 4 matrix for the credits kernel), then scores.
   const G = grids.length;
   const cols = ['dpTs', 'dpIbs', 'dpOes', 'dpProj', 'ts', 'slow', 'ibs', 'oes', 'bad', 'ps', 'cs', 'is', 'sds', 'combined', 'nSub', 'credits'] as const;
-  const block = a.alloc(n * 8 * (cols.length + G) + n * G);
+  const size = n * 8 * (cols.length + G) + n * G;
+  // A resident result owns its block past this call; otherwise the arena frees it after the copy.
+  const keep = resident && heap.stableViews;
+  const block = a.alloc(size);
   const at = (name: (typeof cols)[number]) => block + cols.indexOf(name) * n * 8;
   const gridAt = (g: number) => block + (cols.length + g) * n * 8;
   const labelsAt = block + (cols.length + G) * n * 8;
-  heap.f64(block, n * cols.length).fill(0);
-  for (const c of ['ts', 'ibs', 'oes', 'ps', 'cs', 'is', 'sds'] as const) heap.f64(at(c), n).fill(Number.NaN);
+  // Kernels write every row of their columns; only the parts that do not run are filled (0 data
+  // points, null scores).
+  const absent = (zeros: readonly (typeof cols)[number][], nulls: readonly (typeof cols)[number][]) => {
+    for (const c of zeros) heap.f64(at(c), n).fill(0);
+    for (const c of nulls) heap.f64(at(c), n).fill(Number.NaN);
+  };
+  if (!durM) absent(['dpTs', 'slow'], ['ts']);
+  if (!G) absent(['dpIbs'], ['ibs']);
+  if (!cats.length) absent(['dpOes', 'bad'], ['oes']);
+  if (!questions.length) absent(['dpProj'], ['ps', 'cs', 'is', 'sds']);
   if (durM) {
     const med = a.alloc(durM.cols * 8);
     k('timeScores')(durM.ptr, n, durM.cols, input.durations?.totalIndex ?? -1, input.durations?.minRecords ?? 30, at('ts'), at('dpTs'), at('slow'), med);
@@ -87,17 +106,29 @@ function run(a: Arena, heap: WasmHeap, k: (name: string) => Kernel, input: Pipel
   const w = input.weights ?? DEFAULT_WEIGHTS;
   k('combinedScores')(at('oes'), at('ts'), at('ibs'), at('ps'), at('cs'), n, w.oes, w.ts, w.ibs, w.ps, w.cs, w.cap, at('combined'), at('nSub'));
   const totalCredits = k('credits')(at('dpTs'), n, 4, at('credits'));
-  // 4. One copy out; the results are views into it.
-  const copy = heap.buffer.slice(block, block + n * 8 * (cols.length + G) + n * G);
-  const col = (name: (typeof cols)[number]) => new Float64Array(copy, cols.indexOf(name) * n * 8, n);
-  return {
+  // 4. One copy out (or none, for a resident result); the results are views into it.
+  const buffer = keep ? heap.buffer : heap.buffer.slice(block, block + size);
+  const base = keep ? block : 0;
+  const col = (name: (typeof cols)[number]) => new Float64Array(buffer, base + cols.indexOf(name) * n * 8, n);
+  const result: PipelineResult = {
     ts: col('ts'), tsDataPoints: col('dpTs'), extremelySlow: col('slow'),
     grids: grids.map((_, gi) => ({
-      scores: new Float64Array(copy, (cols.length + gi) * n * 8, n),
-      labels: new Uint8Array(copy, (cols.length + G) * n * 8 + gi * n, n),
+      scores: new Float64Array(buffer, base + (cols.length + gi) * n * 8, n),
+      labels: new Uint8Array(buffer, base + (cols.length + G) * n * 8 + gi * n, n),
     })),
     ibs: col('ibs'), ibsDataPoints: col('dpIbs'), oes: col('oes'), oesDataPoints: col('dpOes'), badAnswers: col('bad'),
     ps: col('ps'), cs: col('cs'), is: col('is'), sds: col('sds'), projectiveDataPoints: col('dpProj'),
     combined: col('combined'), nSubscores: col('nSub'), credits: col('credits'), totalCredits, version: SCORING_VERSION,
   };
+  if (!resident) return result;
+  if (keep) a.detach(block);
+  let freed = !keep;
+  return Object.assign(result, {
+    resident: keep,
+    free() {
+      if (freed) return;
+      freed = true;
+      heap.free(block);
+    },
+  });
 }

@@ -303,6 +303,24 @@ export interface PipelineInput {
   weights?: CombinedWeights;
 }
 
+/** How `scoreAll` hands out its results. */
+export interface PipelineOptions {
+  /**
+   * Keep the result columns in WASM memory instead of copying them out (large data: no second copy
+   * of every column, no fresh pages). The arrays are views that stay valid until `free()`; after it
+   * they alias memory that later calls reuse. Where the engine cannot keep views valid across memory
+   * growth (no resizable WASM buffers), the results are copied anyway and `free()` does nothing.
+   */
+  resident?: boolean;
+}
+
+/** A `scoreAll` result that may live in WASM memory: call `free()` once it is no longer used. */
+export interface ResidentPipelineResult extends PipelineResult {
+  /** True when the columns are views into WASM memory (false: they were copied out). */
+  readonly resident: boolean;
+  free(): void;
+}
+
 export interface PipelineResult {
   ts: Float64Array;
   tsDataPoints: Float64Array;

@@ -1,6 +1,8 @@
 // Low-level access to the scoring module's memory: allocation, copying typed arrays in and out, and
-// resident matrices. Views are recreated on every access because any call into WASM may grow memory,
-// which detaches earlier views (toolchain.md).
+// resident matrices and results. The module declares a maximum memory, so the facade switches it to
+// a resizable ArrayBuffer (`WebAssembly.Memory.prototype.toResizableBuffer`, Bun and Chromium): growing
+// memory then keeps every view valid. On engines without it, growth detaches earlier views
+// (toolchain.md), so views are still recreated on every access and results are copied out.
 import type { ColumnMajor, MatrixInput } from './types.ts';
 
 /** The raw exports the facade uses; addresses and counts are plain numbers. */
@@ -52,7 +54,18 @@ export class WasmMatrix implements ColumnMajor {
 
 /** Tracks the allocations of one facade call so they are all released afterwards. */
 export class WasmHeap {
-  constructor(readonly exports: ScoringExports) {}
+  /** True when views into this memory survive memory growth (resizable buffer mode). */
+  readonly stableViews: boolean;
+  constructor(readonly exports: ScoringExports) {
+    const memory = exports.memory as WebAssembly.Memory & { toResizableBuffer?: () => ArrayBuffer };
+    let stable = false;
+    try {
+      stable = typeof memory.toResizableBuffer === 'function' && (memory.toResizableBuffer() as ArrayBuffer & { resizable?: boolean }).resizable === true;
+    } catch {
+      stable = false;
+    }
+    this.stableViews = stable;
+  }
   get buffer(): ArrayBuffer {
     return this.exports.memory.buffer as ArrayBuffer;
   }
@@ -155,6 +168,10 @@ export class Arena {
     const cm = m as ColumnMajor;
     if (cm.data.length !== cm.rows * cm.cols) throw new RangeError('matrix data length is not rows x cols');
     return { ptr: this.f64In(cm.data), rows: cm.rows, cols: cm.cols };
+  }
+  /** Hands an allocation over to the caller: `release` no longer frees it. */
+  detach(ptr: number): void {
+    this.#ptrs = this.#ptrs.filter((p) => p !== ptr);
   }
   release(): void {
     for (const p of this.#ptrs) this.heap.free(p);

@@ -5,40 +5,27 @@ import { selectKth } from './stats';
 /**
  * Piecewise-linear time score f(r) of section 3.3. `r` is the duration as a share of the median
  * (1.0 = the median); returns 0..100. Continuous, so band edges need no tie rule.
+ *
+ * Computed as the lower envelope of its lines, without branches, in the same form as the two-lane
+ * `timeScoreLanes`: below the median the rising part is concave (slopes 125 then 100 per unit:
+ * 50 (r - 0.1) / 0.4 = 125 r - 12.5, and both 50 + 30 (r - 0.5) / 0.3 and 80 + 20 (r - 0.8) / 0.2
+ * are 100 r), clamped to [0, 100]; above twice the median the falling part is convex (120 - 10 r,
+ * then 100 - 5 r, floor 50). Equal to the piecewise formulas up to rounding (< 1e-13).
  */
 export function timeScoreOf(r: f64): f64 {
   if (r != r) return NaN;
-  if (r < 0.1) return 0;
-  if (r < 0.5) return 50 * (r - 0.1) / 0.4;
-  if (r < 0.8) return 50 + 30 * (r - 0.5) / 0.3;
-  if (r < 1.0) return 80 + 20 * (r - 0.8) / 0.2;
-  if (r <= 2.0) return 100;
-  if (r <= 4.0) return 100 - 20 * (r - 2.0) / 2.0;
-  if (r <= 10.0) return 80 - 30 * (r - 4.0) / 6.0;
-  return 50;
+  const rising = Math.min(Math.max(Math.min(125 * r - 12.5, 100 * r), 0), 100);
+  const falling = Math.max(Math.max(120 - 10 * r, 100 - 5 * r), 50);
+  return Math.min(rising, falling);
 }
 
-// The same eight pieces as a table, f(r) = a + b * (r - c) / d with piece index = thresholds passed,
-// so the per-interview loop has no unpredictable branches. Each piece performs the operations of
-// `timeScoreOf` on the same doubles (a - x = a + -x, and 0 * x / 1 = 0 for finite x): same results.
-const PIECES: StaticArray<f64> = [
-  0, 0, 0, 1,
-  0, 50, 0.1, 0.4,
-  50, 30, 0.5, 0.3,
-  80, 20, 0.8, 0.2,
-  100, 0, 0, 1,
-  100, -20, 2.0, 2.0,
-  80, -30, 4.0, 6.0,
-  50, 0, 0, 1,
-];
-
-/** `timeScoreOf` for a finite r >= 0 (every duration ratio), without branches. */
+/** `timeScoreOf` for two ratios at once (r >= 0, not NaN). */
 // @ts-ignore: decorator
 @inline
-function timeScoreTabled(r: f64): f64 {
-  const idx = <i32>(r >= 0.1) + <i32>(r >= 0.5) + <i32>(r >= 0.8) + <i32>(r >= 1.0) + <i32>(r > 2.0) + <i32>(r > 4.0) + <i32>(r > 10.0);
-  const p = changetype<usize>(PIECES) + (<usize>idx << 5);
-  return load<f64>(p) + load<f64>(p, 8) * (r - load<f64>(p, 16)) / load<f64>(p, 24);
+function timeScoreLanes(r: v128): v128 {
+  const rising = f64x2.min(f64x2.max(f64x2.min(f64x2.sub(f64x2.mul(r, f64x2.splat(125)), f64x2.splat(12.5)), f64x2.mul(r, f64x2.splat(100))), f64x2.splat(0)), f64x2.splat(100));
+  const falling = f64x2.max(f64x2.max(f64x2.sub(f64x2.splat(120), f64x2.mul(r, f64x2.splat(10))), f64x2.sub(f64x2.splat(100), f64x2.mul(r, f64x2.splat(5)))), f64x2.splat(50));
+  return f64x2.min(rising, falling);
 }
 
 /** A duration counts only when present, not -999 and greater than 0 (section 3.2). */
@@ -120,46 +107,84 @@ export function timeMedians(dur: usize, n: i32, k: i32, minRecords: i32, outMedi
  * Time score per interview (section 3.4). `dur` is column-major n x k; column `totalIdx` (or -1) is
  * the total duration, the others are pages. Writes TS (NaN = null), data points (metric scores used)
  * and an "extremely slow" flag (some metric above 1000 % of its median) per row; k medians too.
+ * Two interviews per f64x2 lane pair; an invalid duration adds 0 to the page sum, which leaves it
+ * unchanged, so the sums and the final formula are those of one interview at a time.
  */
 export function timeScores(
   dur: usize, n: i32, k: i32, totalIdx: i32, minRecords: i32,
   outTs: usize, outDp: usize, outSlow: usize, outMedians: usize,
 ): void {
   timeMedians(dur, n, k, minRecords, outMedians);
-  for (let i = 0; i < n; i++) {
-    let total: f64 = NaN;
-    let pageSum: f64 = 0;
-    let pages = 0;
-    let slow: f64 = 0;
+  const zero = f64x2.splat(0);
+  const one = f64x2.splat(1);
+  const half = f64x2.splat(0.5);
+  const ten = f64x2.splat(10);
+  const nan = f64x2.splat(NaN);
+  const end = n & ~1;
+  for (let i = 0; i < end; i += 2) {
+    let total = nan;
+    let pageSum = zero;
+    let pages = zero;
+    let slow = zero;
     for (let j = 0; j < k; j++) {
       const med = ldf(outMedians, j);
       if (med != med) continue;
-      const v = ldf(dur + ((<usize>j * <usize>n) << 3), i);
-      if (!validDuration(v)) continue;
-      const r = v / med;
-      if (r > 10.0) slow = 1;
-      // Valid durations and medians are positive, so r > 0; r = Infinity only for absurd inputs.
-      const s = r < Infinity ? timeScoreTabled(r) : timeScoreOf(r);
-      if (j == totalIdx) total = s;
+      const v = v128.load(dur + ((<usize>j * <usize>n + <usize>i) << 3));
+      // A valid duration is > 0 (rejects NaN and -999); medians of valid durations are > 0.
+      const valid = f64x2.gt(v, zero);
+      const r = f64x2.div(v, f64x2.splat(med));
+      slow = v128.or(slow, v128.and(valid, f64x2.gt(r, ten)));
+      const sc = v128.and(valid, timeScoreLanes(v128.and(valid, r)));
+      if (j == totalIdx) total = v128.bitselect(sc, nan, valid);
       else {
-        pageSum += s;
-        pages++;
+        pageSum = f64x2.add(pageSum, sc);
+        pages = f64x2.add(pages, v128.and(valid, one));
       }
     }
-    let ts: f64 = NaN;
-    let dp = 0;
-    if (total == total && pages > 0) {
-      ts = 0.5 * total + 0.5 * (pageSum / <f64>pages);
-      dp = pages + 1;
-    } else if (total == total) {
-      ts = total;
-      dp = 1;
-    } else if (pages > 0) {
-      ts = pageSum / <f64>pages;
-      dp = pages;
-    }
-    stf(outTs, i, ts);
-    stf(outDp, i, <f64>dp);
-    stf(outSlow, i, slow);
+    const pageMean = f64x2.div(pageSum, pages);
+    const hasTotal = f64x2.eq(total, total);
+    const both = f64x2.add(f64x2.mul(half, total), f64x2.mul(half, pageMean));
+    const ts = v128.bitselect(v128.bitselect(both, total, f64x2.gt(pages, zero)), pageMean, hasTotal);
+    v128.store(outTs + (<usize>i << 3), ts);
+    v128.store(outDp + (<usize>i << 3), f64x2.add(pages, v128.and(hasTotal, one)));
+    v128.store(outSlow + (<usize>i << 3), v128.and(slow, one));
   }
+  for (let i = end; i < n; i++) timeScoreRow(dur, n, k, totalIdx, outMedians, i, outTs, outDp, outSlow);
+}
+
+/** One interview of `timeScores` (the odd last row). */
+function timeScoreRow(dur: usize, n: i32, k: i32, totalIdx: i32, medians: usize, i: i32, outTs: usize, outDp: usize, outSlow: usize): void {
+  let total: f64 = NaN;
+  let pageSum: f64 = 0;
+  let pages = 0;
+  let slow: f64 = 0;
+  for (let j = 0; j < k; j++) {
+    const med = ldf(medians, j);
+    if (med != med) continue;
+    const v = ldf(dur + ((<usize>j * <usize>n) << 3), i);
+    if (!validDuration(v)) continue;
+    const r = v / med;
+    if (r > 10.0) slow = 1;
+    const s = timeScoreOf(r);
+    if (j == totalIdx) total = s;
+    else {
+      pageSum += s;
+      pages++;
+    }
+  }
+  let ts: f64 = NaN;
+  let dp = 0;
+  if (total == total && pages > 0) {
+    ts = 0.5 * total + 0.5 * (pageSum / <f64>pages);
+    dp = pages + 1;
+  } else if (total == total) {
+    ts = total;
+    dp = 1;
+  } else if (pages > 0) {
+    ts = pageSum / <f64>pages;
+    dp = pages;
+  }
+  stf(outTs, i, ts);
+  stf(outDp, i, <f64>dp);
+  stf(outSlow, i, slow);
 }

@@ -87,7 +87,17 @@ describe.skipIf(!existsSync(manifestPath))('scoring WASM in the browser bundle',
         allowedLanguages: ['en'], topicCheck: true,
         answers: ['We stayed at a small hotel near the beach in Crete and loved the food.', 'asdfghjkl', 'idk', 'Мы отдыхали на море', 'This survey is shit'],
       }]).categories[0];
+      // A resident scoreAll result: views into WASM memory that stay valid when memory grows (the
+      // browser switches the memory to a resizable buffer).
+      const items = Array.from({ length: 10 }, (_, j) => Float64Array.from({ length: 40 }, (_, i) => (i % 4 === 0 ? 3 : 1 + ((i + j) % 5))));
+      const all = s.scoreAll({ rows: 40, grids: [{ items, min: 1, max: 5 }] }, { resident: true });
+      const gridBefore = Array.from(all.grids[0].scores);
+      const big = s.matrix(3_000_000, 4);
+      const resident = { resident: all.resident, length: all.grids[0].scores.length, same: JSON.stringify(Array.from(all.grids[0].scores)) === JSON.stringify(gridBefore), straight: all.grids[0].scores[0] };
+      big.free();
+      all.free();
       return {
+        resident,
         version: s.version,
         f: [0.05, 0.3, 0.65, 3, 7, 15].map((x: number) => s.timeScoreOf(x)),
         ts: [ts[0], ts[1], ts[2], ts[30]],
@@ -97,6 +107,7 @@ describe.skipIf(!existsSync(manifestPath))('scoring WASM in the browser bundle',
         open: Array.from(open),
       };
     }, `/${scoringChunk()}`);
+    expect(r.resident).toEqual({ resident: true, length: 40, same: true, straight: 0 });
     expect(r.version).toBe('1');
     expect(r.f).toEqual([0, 25, 65, 90, 65, 50].map((v) => expect.closeTo(v, 6)));
     expect(r.ts[0]).toBe(0);

@@ -39,11 +39,38 @@ describe('scoreAll, the one-call pipeline', () => {
   it('reads a resident matrix in place and leaves absent parts null', () => {
     const m = scoring.matrix(500, 10);
     survey.grids[0]!.forEach((c, j) => m.column(j).set(c));
+    // A full run first, so memory the next call reuses holds scores: absent parts must not show them.
+    scoring.scoreAll(input);
     const r = scoring.scoreAll({ rows: 500, grids: [{ items: m, min: 1, max: 5 }] });
     expect(Array.from(r.grids[0]!.scores)).toEqual(Array.from(scoring.gridScores(survey.grids[0]!, { min: 1, max: 5 }).scores));
-    expect(Number.isNaN(r.ts[0]!)).toBe(true);
+    for (const key of ['ts', 'oes', 'ps', 'cs', 'is', 'sds'] as const) expect(r[key].every(Number.isNaN), key).toBe(true);
+    for (const key of ['tsDataPoints', 'extremelySlow', 'oesDataPoints', 'badAnswers', 'projectiveDataPoints'] as const) {
+      expect(r[key].every((v) => v === 0), key).toBe(true);
+    }
     expect(r.credits[0]).toBe(4);
     m.free();
+  });
+
+  it('keeps a resident result in WASM memory, valid across memory growth, until free()', () => {
+    const copied = scoring.scoreAll(input);
+    const r = scoring.scoreAll(input, { resident: true });
+    // Bun supports resizable WASM buffers, so the columns are views and nothing was copied.
+    expect(r.resident).toBe(true);
+    expectSame(r, copied);
+    const combined = r.combined;
+    const before = Array.from(combined);
+    // Grow memory well past its current size: views into a resizable buffer stay attached.
+    const big = scoring.matrix(4_000_000, 4);
+    expect(combined.length).toBe(500);
+    expect(Array.from(combined)).toEqual(before);
+    expectSame(r, copied);
+    big.free();
+    r.free();
+    r.free(); // idempotent
+    // The freed block is reused by the next call rather than leaked.
+    const again = scoring.scoreAll(input, { resident: true });
+    expect(again.combined.byteOffset).toBe(combined.byteOffset);
+    again.free();
   });
 
   it('refuses columns of the wrong length', () => {
