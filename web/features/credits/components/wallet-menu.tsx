@@ -24,7 +24,8 @@ export function WalletMenu({ companyId, canManageCredits }: { companyId: string 
   const payAsUsage = Boolean(s && s.pricePerCreditForPayAsUsage > 0);
   const empty = !s || (s.activeCreditPlanReceived <= 0 && !payAsUsage);
   return (
-    <Popover.Root positioning={{ placement: 'bottom-end' }}>
+    // lazyMount: the dropdown (spinner, chart) renders when opened, not with every page (issue 4).
+    <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
       <Popover.Trigger asChild>
         <IconButton variant="ghost" size="sm" aria-label={t('wallet.title')} data-testid="wallet-menu" position="relative">
           <WalletIcon />

@@ -42,7 +42,8 @@ export function NotificationBell() {
   }
 
   return (
-    <Popover.Root open={open} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom-end' }}>
+    // lazyMount: the list renders when opened, not with every page and every poll (issue 4).
+    <Popover.Root open={open} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
       <Popover.Trigger asChild>
         <IconButton variant="ghost" size="sm" aria-label={t('notifications.title')} data-testid="notification-bell" position="relative">
           <BellIcon />
