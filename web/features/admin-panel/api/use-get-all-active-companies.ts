@@ -41,7 +41,5 @@ export function firstOrganizationsPageVariables(): CompanyListVariables {
  */
 export function prefetchFirstOrganizationsPage(isAllowed: Promise<boolean>): void {
   const variables = firstOrganizationsPageVariables();
-  const request = gqlRequest<{ getAllActiveCompanies: CompanyPage }, CompanyListVariables>(DOCUMENT, 'getAllActiveCompanies', variables);
-  request.catch(() => undefined);
-  isAllowed.then((allowed) => { if (allowed) primeQuery('getAllActiveCompanies', variables, request); }, () => undefined);
+  primeQuery('getAllActiveCompanies', variables, gqlRequest<{ getAllActiveCompanies: CompanyPage }, CompanyListVariables>(DOCUMENT, 'getAllActiveCompanies', variables), isAllowed);
 }

@@ -1,4 +1,5 @@
-import { useGqlQuery } from '../../../lib/swr-helpers';
+import { gqlRequest } from '../../../lib/graphql-client';
+import { primeQuery, useGqlQuery } from '../../../lib/swr-helpers';
 
 const DOCUMENT = /* GraphQL */ `
   query getCompaniesSummary {
@@ -6,6 +7,13 @@ const DOCUMENT = /* GraphQL */ `
   }
 `;
 
+type CompaniesSummary = { getCompaniesSummary: { numberOfActiveCompanies: number; numberOfNewCompanies: number } };
+
 export function useGetCompaniesSummary() {
-  return useGqlQuery<{ getCompaniesSummary: { numberOfActiveCompanies: number; numberOfNewCompanies: number } }>(DOCUMENT, 'getCompaniesSummary', {});
+  return useGqlQuery<CompaniesSummary>(DOCUMENT, 'getCompaniesSummary', {});
+}
+
+/** Starts the tab badges' request at boot with the first Organizations page; handed out only once `isAllowed` resolves true. */
+export function prefetchCompaniesSummary(isAllowed: Promise<boolean>): void {
+  primeQuery('getCompaniesSummary', {}, gqlRequest<CompaniesSummary>(DOCUMENT, 'getCompaniesSummary', {}), isAllowed);
 }

@@ -1,9 +1,13 @@
 import { Box, Card, Heading, Tabs } from '@chakra-ui/react';
+import { memo } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useT } from '../../../lib/i18n';
 import { useGetCompaniesSummary } from '../api/use-get-companies-summary';
 import { CountBadge, NewRegistrationsTab, type RenderActivation } from '../components/new-registrations-tab';
 import { OrganizationsTab } from '../components/organizations-tab';
+
+// The tab takes no props: the tab counts arriving re-render the page but not the table.
+const MemoOrganizationsTab = memo(OrganizationsTab);
 
 /** /admin-panel (SUPER_ADMIN): 'Organization Overview' with two lazy tabs. The route guard shows others the no-permission message. */
 export function AdminPanelPage({ renderActivation }: { renderActivation: RenderActivation }) {
@@ -27,7 +31,7 @@ export function AdminPanelPage({ renderActivation }: { renderActivation: RenderA
                 {summary && summary.numberOfNewCompanies > 0 && <CountBadge count={summary.numberOfNewCompanies} testId="new-companies-badge" />}
               </Tabs.Trigger>
             </Tabs.List>
-            <Tabs.Content value="organizations"><OrganizationsTab /></Tabs.Content>
+            <Tabs.Content value="organizations"><MemoOrganizationsTab /></Tabs.Content>
             <Tabs.Content value="new"><NewRegistrationsTab renderActivation={renderActivation} /></Tabs.Content>
           </Tabs.Root>
         </Card.Body>
