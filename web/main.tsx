@@ -1,25 +1,11 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
 import { startFirstLoad } from './app/boot';
-import { loadScoringModule } from './app/load-scoring';
-import { AppProviders } from './app/providers';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
+// The route chunk and the first requests start before the browser spends ~100 ms evaluating Chakra,
+// the theme and the app (a static import would run all of that first), so the answers are usually
+// there when React first renders (issue 4: first row within 300 ms). Keep boot's imports free of
+// Chakra and the app's components.
 startFirstLoad(window.location.pathname);
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <App />
-    </AppProviders>
-  </StrictMode>,
-);
-
-// Fetch the scoring chunk (not the .wasm) once the first screen is up, so the worksheet opens without
-// waiting; a failure here is retried when a page really needs it.
-window.setTimeout(() => {
-  loadScoringModule().catch(() => undefined);
-}, 10_000);
+import('./app/render-app').catch((error: unknown) => {
+  console.error('the app failed to load', error);
+});

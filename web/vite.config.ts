@@ -1,15 +1,48 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import type { OutputChunk } from 'rolldown';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
+/**
+ * main.tsx imports the app dynamically so that boot's requests start before the app's code is
+ * evaluated; index.html still preloads (downloads and compiles, without running) every chunk the app
+ * needs at start, so they arrive in parallel instead of being discovered one import at a time.
+ */
+function preloadAppChunks(appModule: string): Plugin {
+  return {
+    name: 'preload-app-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return undefined;
+        const app = Object.values(bundle).find((item): item is OutputChunk => item.type === 'chunk' && item.facadeModuleId === appModule);
+        if (!app) throw new Error(`preload-app-chunks: no chunk for ${appModule}`);
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+        };
+        visit(app.fileName);
+        return [...files].filter((file) => !html.includes(file)).map((file) => ({
+          tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), preloadAppChunks(fileURLToPath(new URL('./app/render-app.tsx', import.meta.url)))],
   // The footer shows the product version; one source of truth is package.json.
   define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
   build: {

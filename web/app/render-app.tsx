@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { loadScoringModule } from './load-scoring';
+import { AppProviders } from './providers';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <App />
+    </AppProviders>
+  </StrictMode>,
+);
+
+// Fetch the scoring chunk (not the .wasm) once the first screen is up, so the worksheet opens without
+// waiting; a failure here is retried when a page really needs it.
+window.setTimeout(() => {
+  loadScoringModule().catch(() => undefined);
+}, 10_000);
