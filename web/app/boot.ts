@@ -1,6 +1,7 @@
 import { prefetchFirstOrganizationsPage } from '../features/admin-panel/api/use-get-all-active-companies';
 import { prefetchCompaniesSummary } from '../features/admin-panel/api/use-get-companies-summary';
 import { prefetchMe } from '../features/users/api/use-me';
+import { deferFrameExtrasOnce } from '../lib/first-frame';
 import { readSession } from '../lib/session';
 import { findProtectedRoute } from './paths';
 import { preloadRouteChunk } from './route-chunks';
@@ -14,6 +15,7 @@ export function startFirstLoad(path: string): void {
   preloadRouteChunk(path);
   if (!findProtectedRoute(path) || readSession() === null) return;
   const me = prefetchMe();
+  deferFrameExtrasOnce();
   if (path === '/admin-panel') {
     const isSuperAdmin = me.then((answer) => answer.me.user.accessLevel === 'SUPER_ADMIN');
     prefetchFirstOrganizationsPage(isSuperAdmin);

@@ -2,6 +2,7 @@ import { Box, Flex } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { PageError, PageSpinner } from '../../components/feedback/page-state';
+import { AfterFirstPaint } from '../../components/layout/after-first-paint';
 import { useClearLocalStorageSync } from '../../features/settings/use-clear-local-storage-sync';
 import { type MeUser, useMe } from '../../features/users/api/use-me';
 import { useUpdateMyLocale } from '../../features/users/api/use-update-my-locale';
@@ -22,12 +23,34 @@ function useAdoptUserLocale(user: MeUser | undefined) {
 }
 
 /**
+ * The session-wide overlays and the checks behind them. Their own queries answering re-render only
+ * this part, not the page.
+ */
+function ShellOverlays({ user }: { user: MeUser }) {
+  const [, navigate] = useLocation();
+  useClearLocalStorageSync(true);
+  const contractExpiry = useContractExpiryNotice(user);
+  return (
+    <>
+      <SessionExpiryAlert />
+      {/* One modal at a time: onboarding first, then the contract-expiry alert, then the survey. */}
+      {!user.watchGetStarted
+        ? <GetStartedModal user={user} onStart={() => navigate('/upload-dataset/step1')} />
+        : contractExpiry.notice
+          ? <ContractExpiryAlert notice={contractExpiry.notice} onNoted={contractExpiry.noted} />
+          : <SurveyModal user={user} />}
+    </>
+  );
+}
+
+/**
  * The logged-in frame: top bar, side menu by role, content, footer, and the session-wide overlays.
- * The user is loaded (validated) before any protected page renders.
+ * The user is loaded (validated) before any protected page renders. The top-bar menus, the footer
+ * and the overlays mount right after the first paint of the page.
  */
 export function AppShell({ children }: { children: (user: MeUser) => ReactNode }) {
   const { data, error, mutate } = useMe();
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   const { trigger: updateMyLocale } = useUpdateMyLocale();
   const user = data?.me.user;
   useAdoptUserLocale(user);
@@ -41,8 +64,6 @@ export function AppShell({ children }: { children: (user: MeUser) => ReactNode }
     }
     void mutate();
   }, [location, mutate]);
-  useClearLocalStorageSync(Boolean(user));
-  const contractExpiry = useContractExpiryNotice(user);
 
   const onLocaleChanged = (locale: Locale) => {
     updateMyLocale({ locale }).catch((failure: unknown) => console.error('updateMyLocale failed', failure));
@@ -63,16 +84,10 @@ export function AppShell({ children }: { children: (user: MeUser) => ReactNode }
         <SideMenu accessLevel={user.accessLevel} />
         <Flex as="main" direction="column" flex="1" minW="0" overflowY="auto" bg="bg.subtle">
           <Box flex="1" px="8" py="7" maxW="1600px" w="full" mx="auto">{children(user)}</Box>
-          <AppFooter />
+          <AfterFirstPaint><AppFooter /></AfterFirstPaint>
         </Flex>
       </Flex>
-      <SessionExpiryAlert />
-      {/* One modal at a time: onboarding first, then the contract-expiry alert, then the survey. */}
-      {!user.watchGetStarted
-        ? <GetStartedModal user={user} onStart={() => navigate('/upload-dataset/step1')} />
-        : contractExpiry.notice
-          ? <ContractExpiryAlert notice={contractExpiry.notice} onNoted={contractExpiry.noted} />
-          : <SurveyModal user={user} />}
+      <AfterFirstPaint><ShellOverlays user={user} /></AfterFirstPaint>
     </Flex>
   );
 }

@@ -2,6 +2,7 @@ import { Box, Button, Flex, HStack, IconButton, Image, Separator, Text } from '@
 import { useAtom } from 'jotai';
 import { Link } from 'wouter';
 import { MenuIcon, PlayIcon } from '../../components/icons/icons';
+import { AfterFirstPaint } from '../../components/layout/after-first-paint';
 import { LanguageMenu } from '../../components/layout/language-menu';
 import { WalletMenu } from '../../features/credits/components/wallet-menu';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
@@ -17,6 +18,7 @@ import { UserMenu } from './user-menu';
 
 export const TOP_BAR_HEIGHT = '64px';
 
+/** The buttons and menus on the right mount right after the first paint of the page. */
 export function TopBar({ user, onLocaleChanged }: { user: MeUser; onLocaleChanged: (locale: Locale) => void }) {
   const t = useT();
   const [collapsed, setCollapsed] = useAtom(sideMenuCollapsedAtom);
@@ -46,19 +48,21 @@ export function TopBar({ user, onLocaleChanged }: { user: MeUser; onLocaleChange
           </HStack>
         )}
         <Box flex="1" />
-        <Button size="sm" variant="subtle" colorPalette="brand" gap="2" title={t('shell.tutorialHint')}
-          onClick={() => openInNewTab(externalLinks.tutorialVideo)} data-testid="tutorial-button">
-          <PlayIcon />{t('shell.tutorial')}
-        </Button>
-        <HStack gap="1">
-          <LanguageMenu onChanged={onLocaleChanged} />
-          <WalletMenu companyId={company?.id ?? null} canManageCredits={user.accessLevel !== 'EMPLOYEE'} />
-          <NotificationBell />
-          <FullscreenToggle />
-          <InfoMenu />
-        </HStack>
-        <Separator orientation="vertical" h="8" />
-        <UserMenu user={user} />
+        <AfterFirstPaint>
+          <Button size="sm" variant="subtle" colorPalette="brand" gap="2" title={t('shell.tutorialHint')}
+            onClick={() => openInNewTab(externalLinks.tutorialVideo)} data-testid="tutorial-button">
+            <PlayIcon />{t('shell.tutorial')}
+          </Button>
+          <HStack gap="1">
+            <LanguageMenu onChanged={onLocaleChanged} />
+            <WalletMenu companyId={company?.id ?? null} canManageCredits={user.accessLevel !== 'EMPLOYEE'} />
+            <NotificationBell />
+            <FullscreenToggle />
+            <InfoMenu />
+          </HStack>
+          <Separator orientation="vertical" h="8" />
+          <UserMenu user={user} />
+        </AfterFirstPaint>
       </Flex>
     </Flex>
   );
