@@ -1,3 +1,4 @@
+import { cachedFormatter, intlLocale } from './format';
 import type { Locale } from './i18n';
 
 /**
@@ -7,7 +8,7 @@ import type { Locale } from './i18n';
 export type IsoDate = string;
 
 export function todayInVienna(now: Date = new Date()): IsoDate {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return cachedFormatter('viennaDay', () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric', month: '2-digit', day: '2-digit' })).format(now);
 }
 
 function toUtc(date: IsoDate): Date {
@@ -65,7 +66,7 @@ export function formatInstantDate(iso: string | null | undefined): string {
 
 /** Euro amounts from integer cents with 2 decimals in the selected locale. */
 export function formatEuroCents(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+  return cachedFormatter(`euro:${locale}`, () => new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(cents / 100);
 }
 
 /** Balance percentage = balance / received x 100 (spec section 9); null when nothing was received. */
