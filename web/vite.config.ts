@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { themeConfig } from './app/theme-config.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -40,9 +42,47 @@ function preloadAppChunks(appModule: string): Plugin {
   };
 }
 
+/**
+ * Chakra's global CSS (reset, global styles and ~600 token variables) is built here, once, instead of
+ * in every browser at start: there createSystem() derived it (~10 ms) and ChakraProvider serialised and
+ * inserted it through emotion (~15 ms) before the first render. The build renders ChakraProvider with
+ * the app's theme on the server, which yields exactly the CSS emotion would insert, and index.html links
+ * it; AppProviders then hands ChakraProvider nothing to insert (web/app/providers.tsx). Chakra's
+ * createSystem() is patched to derive that CSS only when asked (dev and tests still ask).
+ */
+function prebuiltChakraGlobalCss(): Plugin {
+  let fileName = '';
+  return {
+    name: 'prebuilt-chakra-global-css',
+    apply: 'build',
+    enforce: 'pre',
+    async buildStart() {
+      const [{ createElement }, { renderToString }, chakra] = await Promise.all([import('react'), import('react-dom/server'), import('@chakra-ui/react')]);
+      const system = chakra.createSystem(chakra.defaultConfig, chakra.defineConfig(themeConfig));
+      const html = renderToString(createElement(chakra.ChakraProvider, { value: system, children: null }));
+      const css = [...html.matchAll(/<style data-emotion="[^"]*">([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('\n');
+      if (!css.startsWith('@layer ') || !css.includes('--chakra-colors-brand-600')) this.error('prebuilt-chakra-global-css: ChakraProvider no longer renders its global CSS as expected');
+      fileName = `assets/chakra-global-${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`;
+      this.emitFile({ type: 'asset', fileName, source: css });
+    },
+    transform(code, id) {
+      if (!id.replaceAll('\\', '/').endsWith('/@chakra-ui/react/dist/esm/styled-system/system.js')) return null;
+      const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+      if (!code.includes(eager) || !code.includes('    _global,\n')) this.error('prebuilt-chakra-global-css: Chakra\'s createSystem() changed; update the patch');
+      return code
+        .replace(eager, 'let _globalCss;')
+        .replace('    _global,\n', '    get _global() { return _globalCss ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]; },\n');
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [{ tag: 'link', attrs: { rel: 'stylesheet', href: `/${fileName}`, 'data-chakra-global-css': true }, injectTo: 'head' }],
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), preloadAppChunks(fileURLToPath(new URL('./app/render-app.tsx', import.meta.url)))],
+  plugins: [react(), preloadAppChunks(fileURLToPath(new URL('./app/render-app.tsx', import.meta.url))), prebuiltChakraGlobalCss()],
   // The footer shows the product version; one source of truth is package.json.
   define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
   build: {
