@@ -1,5 +1,5 @@
 // Open-ended aggregation (5.3), combined score (11), certificate (13) and credits (14).
-import { ldf, stf, ldi } from './mem';
+import { ldf, stf, ldi, pairScratch, release, take, takeLane0 } from './mem';
 
 /** Score of an open-ended category code (section 5.2); NaN for "not scored" (0) and unknown codes. */
 export function categoryScore(code: i32): f64 {
@@ -51,9 +51,34 @@ export function combinedScores(
   wOes: f64, wTs: f64, wIbs: f64, wPs: f64, wCs: f64, cap: f64,
   outCombined: usize, outCount: usize,
 ): void {
-  // Two interviews per f64x2: a missing subscore adds +0 to the sums, which leaves them unchanged,
-  // so every lane computes what the scalar loop below computes.
   const end = n & ~1;
+  combinedPairs(oes, ts, ibs, ps, cs, end, wOes, wTs, wIbs, wPs, wCs, cap, outCombined, outCount);
+  if (end == n) return;
+  const last = n - 1;
+  const o = pairScratch(oes, n, 1, last), t = pairScratch(ts, n, 1, last), b = pairScratch(ibs, n, 1, last);
+  const p = pairScratch(ps, n, 1, last), c = pairScratch(cs, n, 1, last);
+  const outC = take(16), outN = take(16);
+  combinedPairs(o, t, b, p, c, 2, wOes, wTs, wIbs, wPs, wCs, cap, outC, outN);
+  takeLane0(outC, outCombined, last);
+  takeLane0(outN, outCount, last);
+  release(o); release(t); release(b); release(p); release(c);
+}
+
+// @ts-ignore: decorator
+@inline
+function addSubscore(num: v128, v: v128, ok: v128, w: f64): v128 {
+  return f64x2.add(num, v128.and(ok, f64x2.mul(f64x2.splat(w), v)));
+}
+
+/**
+ * Rows [0, end) (end even), two interviews per f64x2: a missing subscore adds +0 to the sums, which
+ * leaves them unchanged, so each lane is the weighted mean of its existing subscores.
+ */
+function combinedPairs(
+  oes: usize, ts: usize, ibs: usize, ps: usize, cs: usize, end: i32,
+  wOes: f64, wTs: f64, wIbs: f64, wPs: f64, wCs: f64, cap: f64,
+  outCombined: usize, outCount: usize,
+): void {
   const inf = f64x2.splat(Infinity);
   const zero = f64x2.splat(0);
   const one = f64x2.splat(1);
@@ -61,35 +86,16 @@ export function combinedScores(
   const vcap = f64x2.splat(cap);
   for (let i = 0; i < end; i += 2) {
     const at = <usize>i << 3;
-    let num = zero, den = zero, count = zero, core = inf;
-    let v = v128.load(oes + at);
-    let ok = f64x2.eq(v, v);
-    num = f64x2.add(num, v128.and(ok, f64x2.mul(f64x2.splat(wOes), v)));
-    den = f64x2.add(den, v128.and(ok, f64x2.splat(wOes)));
-    count = f64x2.add(count, v128.and(ok, one));
-    core = v128.bitselect(f64x2.min(core, v), core, ok);
-    v = v128.load(ts + at);
-    ok = f64x2.eq(v, v);
-    num = f64x2.add(num, v128.and(ok, f64x2.mul(f64x2.splat(wTs), v)));
-    den = f64x2.add(den, v128.and(ok, f64x2.splat(wTs)));
-    count = f64x2.add(count, v128.and(ok, one));
-    core = v128.bitselect(f64x2.min(core, v), core, ok);
-    v = v128.load(ibs + at);
-    ok = f64x2.eq(v, v);
-    num = f64x2.add(num, v128.and(ok, f64x2.mul(f64x2.splat(wIbs), v)));
-    den = f64x2.add(den, v128.and(ok, f64x2.splat(wIbs)));
-    count = f64x2.add(count, v128.and(ok, one));
-    core = v128.bitselect(f64x2.min(core, v), core, ok);
-    v = v128.load(ps + at);
-    ok = f64x2.eq(v, v);
-    num = f64x2.add(num, v128.and(ok, f64x2.mul(f64x2.splat(wPs), v)));
-    den = f64x2.add(den, v128.and(ok, f64x2.splat(wPs)));
-    count = f64x2.add(count, v128.and(ok, one));
-    v = v128.load(cs + at);
-    ok = f64x2.eq(v, v);
-    num = f64x2.add(num, v128.and(ok, f64x2.mul(f64x2.splat(wCs), v)));
-    den = f64x2.add(den, v128.and(ok, f64x2.splat(wCs)));
-    count = f64x2.add(count, v128.and(ok, one));
+    const vo = v128.load(oes + at), vt = v128.load(ts + at), vb = v128.load(ibs + at), vp = v128.load(ps + at), vc = v128.load(cs + at);
+    const ko = f64x2.eq(vo, vo), kt = f64x2.eq(vt, vt), kb = f64x2.eq(vb, vb), kp = f64x2.eq(vp, vp), kc = f64x2.eq(vc, vc);
+    const num = addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(zero, vo, ko, wOes), vt, kt, wTs), vb, kb, wIbs), vp, kp, wPs), vc, kc, wCs);
+    const den = addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(zero, one, ko, wOes), one, kt, wTs), one, kb, wIbs), one, kp, wPs), one, kc, wCs);
+    const count = addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(zero, one, ko, 1), one, kt, 1), one, kb, 1), one, kp, 1), one, kc, 1);
+    // The cap uses the lowest core score (OES, TS, IBS) that exists.
+    let core = inf;
+    core = v128.bitselect(f64x2.min(core, vo), core, ko);
+    core = v128.bitselect(f64x2.min(core, vt), core, kt);
+    core = v128.bitselect(f64x2.min(core, vb), core, kb);
     let out = f64x2.div(num, den);
     if (capOn) {
       const capped = f64x2.add(core, vcap);
@@ -98,29 +104,6 @@ export function combinedScores(
     out = v128.bitselect(out, f64x2.splat(NaN), v128.and(f64x2.gt(count, zero), f64x2.gt(den, zero)));
     v128.store(outCombined + at, out);
     v128.store(outCount + at, count);
-  }
-  for (let i = end; i < n; i++) {
-    let num: f64 = 0;
-    let den: f64 = 0;
-    let count = 0;
-    let core: f64 = Infinity;
-    let v = ldf(oes, i);
-    if (v == v) { num += wOes * v; den += wOes; count++; if (v < core) core = v; }
-    v = ldf(ts, i);
-    if (v == v) { num += wTs * v; den += wTs; count++; if (v < core) core = v; }
-    v = ldf(ibs, i);
-    if (v == v) { num += wIbs * v; den += wIbs; count++; if (v < core) core = v; }
-    v = ldf(ps, i);
-    if (v == v) { num += wPs * v; den += wPs; count++; }
-    v = ldf(cs, i);
-    if (v == v) { num += wCs * v; den += wCs; count++; }
-    let out: f64 = NaN;
-    if (count > 0 && den > 0) {
-      out = num / den;
-      if (cap >= 0 && core != Infinity && core + cap < out) out = core + cap;
-    }
-    stf(outCombined, i, out);
-    stf(outCount, i, <f64>count);
   }
 }
 

@@ -1,5 +1,5 @@
 // Grid-Question-Score (IBS), section 4.
-import { isMissing, ldf, stf, take, release } from './mem';
+import { isMissing, ldf, stf, take, release, pairScratch, takeLane0 } from './mem';
 import { gridScoresSimd } from './grid-simd';
 import { fitsSimd16, gridScoresSimd16 } from './grid-simd16';
 
@@ -287,8 +287,19 @@ export function scoreGridRowExact(grid: usize, n: i32, k: i32, lo: f64, hi: f64,
  * (mean + min) / 2 over the scored grids, NaN when none; data points = scored grids.
  */
 export function ibsAggregate(scores: usize, n: i32, g: i32, outIbs: usize, outDp: usize): void {
-  // Two interviews per f64x2; a null grid adds +0 and leaves the minimum alone, as in the scalar loop.
   const end = n & ~1;
+  ibsPairs(scores, n, g, end, outIbs, outDp);
+  if (end == n) return;
+  const m = pairScratch(scores, n, g, n - 1);
+  const ibs = take(16), dp = take(16);
+  ibsPairs(m, 2, g, 2, ibs, dp);
+  takeLane0(ibs, outIbs, n - 1);
+  takeLane0(dp, outDp, n - 1);
+  release(m);
+}
+
+/** Rows [0, end) (end even) of an n-row matrix, two per f64x2; a null grid adds +0 and leaves the minimum alone. */
+function ibsPairs(scores: usize, n: i32, g: i32, end: i32, outIbs: usize, outDp: usize): void {
   const zero = f64x2.splat(0);
   const one = f64x2.splat(1);
   for (let i = 0; i < end; i += 2) {
@@ -305,19 +316,5 @@ export function ibsAggregate(scores: usize, n: i32, g: i32, outIbs: usize, outDp
     const ibs = f64x2.mul(f64x2.add(f64x2.div(sum, cnt), lowest), f64x2.splat(0.5));
     v128.store(outIbs + (<usize>i << 3), v128.bitselect(ibs, f64x2.splat(NaN), f64x2.gt(cnt, zero)));
     v128.store(outDp + (<usize>i << 3), cnt);
-  }
-  for (let i = end; i < n; i++) {
-    let sum: f64 = 0;
-    let lowest: f64 = Infinity;
-    let cnt = 0;
-    for (let j = 0; j < g; j++) {
-      const v = ldf(scores, j * n + i);
-      if (v != v) continue;
-      sum += v;
-      if (v < lowest) lowest = v;
-      cnt++;
-    }
-    stf(outIbs, i, cnt == 0 ? NaN : (sum / <f64>cnt + lowest) * 0.5);
-    stf(outDp, i, <f64>cnt);
   }
 }

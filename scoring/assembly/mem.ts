@@ -49,3 +49,23 @@ export function release(ptr: usize): void {
 export function clamp100(v: f64): f64 {
   return v < 0 ? 0 : v > 100 ? 100 : v;
 }
+
+// Two-lane kernels (two interviews per f64x2) finish an odd last row with their own arithmetic: the
+// row is copied into a 2-row scratch matrix (second row NaN), the kernel runs on it, and lane 0 of
+// each scratch output is copied back. One formula per kernel, no scalar twin.
+
+/** Row `row` of a column-major n x k matrix as a 2 x k scratch matrix whose second row is NaN. */
+export function pairScratch(src: usize, n: i32, k: i32, row: i32): usize {
+  const p = take(<usize>k << 4);
+  for (let j = 0; j < k; j++) {
+    stf(p, 2 * j, ldf(src, j * n + row));
+    stf(p, 2 * j + 1, NaN);
+  }
+  return p;
+}
+
+/** Copies lane 0 of a 2-row scratch output to `out[row]` and releases the scratch. */
+export function takeLane0(scratch: usize, out: usize, row: i32): void {
+  stf(out, row, ldf(scratch, 0));
+  release(scratch);
+}

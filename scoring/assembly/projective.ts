@@ -1,6 +1,6 @@
 // Projective questions: Prediction-Score (7), Certainty-Score (8), Information-Score (9) and the
 // projective Social-Desirability-Score (10.1), all built on the data model of section 6.
-import { isMissing, ldf, stf, take, release } from './mem';
+import { isMissing, ldf, stf, take, release, pairScratch } from './mem';
 
 /** Floor for a predicted share before renormalising, so that no log(0) arises (section 6). */
 const EPS: f64 = 0.01;
@@ -359,8 +359,26 @@ export function projectiveAggregate(
   ps: usize, cs: usize, collective: usize, purposes: usize, n: i32, q: i32,
   outPs: usize, outCs: usize, outIs: usize, outSds: usize, outDp: usize,
 ): void {
-  // Two interviews per f64x2: a null adds +0 and nothing to the count, as in the scalar loop.
   const end = n & ~1;
+  aggregatePairs(ps, cs, collective, purposes, n, q, end, outPs, outCs, outIs, outSds, outDp);
+  if (end == n) return;
+  const last = n - 1;
+  const a = pairScratch(ps, n, q, last), b = pairScratch(cs, n, q, last), c = pairScratch(collective, n, q, last);
+  const o = take(16 * 5);
+  aggregatePairs(a, b, c, purposes, 2, q, 2, o, o + 16, o + 32, o + 48, o + 64);
+  stf(outPs, last, ldf(o, 0));
+  stf(outCs, last, ldf(o, 2));
+  stf(outIs, last, ldf(o, 4));
+  stf(outSds, last, ldf(o, 6));
+  stf(outDp, last, ldf(o, 8));
+  release(o); release(a); release(b); release(c);
+}
+
+/** Rows [0, end) (end even) of n-row matrices, two per f64x2: a null adds +0 and nothing to the count. */
+function aggregatePairs(
+  ps: usize, cs: usize, collective: usize, purposes: usize, n: i32, q: i32, end: i32,
+  outPs: usize, outCs: usize, outIs: usize, outSds: usize, outDp: usize,
+): void {
   const zero = f64x2.splat(0);
   const one = f64x2.splat(1);
   const nan = f64x2.splat(NaN);
@@ -393,26 +411,6 @@ export function projectiveAggregate(
     v128.store(outIs + at, v128.bitselect(f64x2.div(si, ci), nan, f64x2.gt(ci, zero)));
     v128.store(outSds + at, v128.bitselect(f64x2.div(ss, cs2), nan, f64x2.gt(cs2, zero)));
     v128.store(outDp + at, cp);
-  }
-  for (let i = end; i < n; i++) {
-    let sp: f64 = 0, sc: f64 = 0, si: f64 = 0, ss: f64 = 0;
-    let cp = 0, cc = 0, ci = 0, cs2 = 0;
-    for (let j = 0; j < q; j++) {
-      const off = j * n + i;
-      const a = ldf(ps, off);
-      if (a == a) { sp += a; cp++; }
-      const b = ldf(cs, off);
-      if (b == b) { sc += b; cc++; }
-      const c = ldf(collective, off);
-      if (c == c) {
-        if (load<u8>(purposes + <usize>j) == 1) { ss += c; cs2++; } else { si += c; ci++; }
-      }
-    }
-    stf(outPs, i, cp == 0 ? NaN : sp / <f64>cp);
-    stf(outCs, i, cc == 0 ? NaN : sc / <f64>cc);
-    stf(outIs, i, ci == 0 ? NaN : si / <f64>ci);
-    stf(outSds, i, cs2 == 0 ? NaN : ss / <f64>cs2);
-    stf(outDp, i, <f64>cp);
   }
 }
 

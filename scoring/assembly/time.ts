@@ -1,5 +1,5 @@
 // Time-Score (scoring.md section 3).
-import { isMissing, ldf, stf, take, release } from './mem';
+import { isMissing, ldf, stf, take, release, pairScratch, takeLane0 } from './mem';
 import { selectKth } from './stats';
 
 /**
@@ -115,19 +115,35 @@ export function timeScores(
   outTs: usize, outDp: usize, outSlow: usize, outMedians: usize,
 ): void {
   timeMedians(dur, n, k, minRecords, outMedians);
+  const end = n & ~1;
+  timePairs(dur, n, k, totalIdx, outMedians, end, outTs, outDp, outSlow);
+  if (end == n) return;
+  const m = pairScratch(dur, n, k, n - 1);
+  const ts = take(16), dp = take(16), slow = take(16);
+  timePairs(m, 2, k, totalIdx, outMedians, 2, ts, dp, slow);
+  takeLane0(ts, outTs, n - 1);
+  takeLane0(dp, outDp, n - 1);
+  takeLane0(slow, outSlow, n - 1);
+  release(m);
+}
+
+/** Rows [0, end) (end even) of an n-row duration matrix, two per f64x2. */
+function timePairs(
+  dur: usize, n: i32, k: i32, totalIdx: i32, medians: usize, end: i32,
+  outTs: usize, outDp: usize, outSlow: usize,
+): void {
   const zero = f64x2.splat(0);
   const one = f64x2.splat(1);
   const half = f64x2.splat(0.5);
   const ten = f64x2.splat(10);
   const nan = f64x2.splat(NaN);
-  const end = n & ~1;
   for (let i = 0; i < end; i += 2) {
     let total = nan;
     let pageSum = zero;
     let pages = zero;
     let slow = zero;
     for (let j = 0; j < k; j++) {
-      const med = ldf(outMedians, j);
+      const med = ldf(medians, j);
       if (med != med) continue;
       const v = v128.load(dur + ((<usize>j * <usize>n + <usize>i) << 3));
       // A valid duration is > 0 (rejects NaN and -999); medians of valid durations are > 0.
@@ -149,42 +165,4 @@ export function timeScores(
     v128.store(outDp + (<usize>i << 3), f64x2.add(pages, v128.and(hasTotal, one)));
     v128.store(outSlow + (<usize>i << 3), v128.and(slow, one));
   }
-  for (let i = end; i < n; i++) timeScoreRow(dur, n, k, totalIdx, outMedians, i, outTs, outDp, outSlow);
-}
-
-/** One interview of `timeScores` (the odd last row). */
-function timeScoreRow(dur: usize, n: i32, k: i32, totalIdx: i32, medians: usize, i: i32, outTs: usize, outDp: usize, outSlow: usize): void {
-  let total: f64 = NaN;
-  let pageSum: f64 = 0;
-  let pages = 0;
-  let slow: f64 = 0;
-  for (let j = 0; j < k; j++) {
-    const med = ldf(medians, j);
-    if (med != med) continue;
-    const v = ldf(dur + ((<usize>j * <usize>n) << 3), i);
-    if (!validDuration(v)) continue;
-    const r = v / med;
-    if (r > 10.0) slow = 1;
-    const s = timeScoreOf(r);
-    if (j == totalIdx) total = s;
-    else {
-      pageSum += s;
-      pages++;
-    }
-  }
-  let ts: f64 = NaN;
-  let dp = 0;
-  if (total == total && pages > 0) {
-    ts = 0.5 * total + 0.5 * (pageSum / <f64>pages);
-    dp = pages + 1;
-  } else if (total == total) {
-    ts = total;
-    dp = 1;
-  } else if (pages > 0) {
-    ts = pageSum / <f64>pages;
-    dp = pages;
-  }
-  stf(outTs, i, ts);
-  stf(outDp, i, <f64>dp);
-  stf(outSlow, i, slow);
 }
