@@ -3,7 +3,7 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-o
 import { companies } from './companies';
 import { calendarDate, createdAt, id, instant } from './columns';
 
-// See ../shared/design/credits.md: append-only ledger, integer credits, integer euro cents,
+// See the design file credits.md: append-only ledger, integer credits, integer euro cents,
 // Vienna calendar dates, idempotency keys under UNIQUE indexes.
 
 export const CONTRACT_TYPES = ['STARTER', 'PROFESSIONAL', 'ENTERPRISE', 'CUSTOM', 'TEST'] as const;

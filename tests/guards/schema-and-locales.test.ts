@@ -6,7 +6,9 @@ import { buildRoot, buildSchema } from '../../api/graphql/schema';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
 
-const operations = JSON.parse(readFileSync(new URL('../../../shared/spec/operations.json', import.meta.url), 'utf8')) as {
+// A copy of the spec's list of calls (spec section 7, operations.json), kept in the project so a
+// clone tests on its own. Move a call from `later` to `now` when an issue builds it.
+const operations = JSON.parse(readFileSync(new URL('../fixtures/spec-operations.json', import.meta.url), 'utf8')) as {
   now: { Query: string[]; Mutation: string[] };
   later: { Query: string[]; Mutation: string[] };
   argumentNames: Record<string, string[]>;
