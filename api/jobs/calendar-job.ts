@@ -1,6 +1,6 @@
-import { addDays } from '../../db/calendar';
+import { addDays } from '../../db/domain/calendar';
 import type { Deps } from '../deps';
-import { todayIn } from '../modules/contracts/contract-status';
+import { todayIn } from '../lib/clock';
 import { alertContractExpiring, alertLowBalanceIfNeeded } from '../modules/credits/credit-alerts.service';
 import {
   contractById,

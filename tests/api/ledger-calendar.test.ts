@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { oneYearEnd } from '../../db/calendar';
+import { oneYearEnd } from '../../db/domain/calendar';
 import { contracts, creditPlans, invoices } from '../../db/schema';
 import { quarterStartOf, runCalendarJob } from '../../api/jobs/calendar-job';
 import { chargeDatafile, refundTransaction } from '../../api/modules/credits/ledger.service';

@@ -1,7 +1,8 @@
-import { viennaDate } from '../../../db/calendar';
+import { viennaDate } from '../../../db/domain/calendar';
 import type { Deps } from '../../deps';
 import type { Viewer } from '../../graphql/context';
-import { contractStatus, todayIn } from '../contracts/contract-status';
+import { contractStatus } from '../../../db/domain/contracts';
+import { todayIn } from '../../lib/clock';
 import { presentContract } from '../contracts/contracts.presenter';
 import { listCompanyContracts } from '../contracts/contracts.repo';
 import { companyCreditSummary } from '../credits/ledger.service';

@@ -4,7 +4,7 @@ import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import { SUCCESS } from '../../graphql/resolver-types';
 import { requireSuperAdmin } from '../auth/auth.policy';
-import { todayIn } from '../contracts/contract-status';
+import { todayIn } from '../../lib/clock';
 import type { AssignInput } from '../contracts/contracts.service';
 import { presentUser } from '../users/users.presenter';
 import { requireCompanyAccess } from './companies.policy';

@@ -9,7 +9,7 @@ import { revokeUserSessions } from '../auth/auth.repo';
 import { assignContract, type AssignInput } from '../contracts/contracts.service';
 import { writeTransaction, type Tx } from '../../../db/write-transaction';
 import { findLiveUserById } from '../users/users.repo';
-import { ACCOUNT_MANAGERS } from './account-managers';
+import { ACCOUNT_MANAGERS } from '../../../db/domain/organizations';
 import { findCompanyById, updateCompanyById } from './companies.repo';
 
 const TEXT_MAX = 2000;

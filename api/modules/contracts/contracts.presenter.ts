@@ -3,8 +3,9 @@ import type { Viewer } from '../../graphql/context';
 import { findCompanyById } from '../companies/companies.repo';
 import { presentCreditPlan } from '../credits/credits.presenter';
 import { findLiveUserById } from '../users/users.repo';
-import { durationInDays } from './contract-rules';
-import { contractStatus, todayIn } from './contract-status';
+import { daysInclusive } from '../../../db/domain/calendar';
+import { contractStatus } from '../../../db/domain/contracts';
+import { todayIn } from '../../lib/clock';
 import * as repo from './contracts.repo';
 
 /** Contract -> GraphQL. Reference, creation date and creator are operator fields (spec section 6). */
@@ -26,8 +27,8 @@ export function presentContract(deps: Deps, viewer: Viewer, c: repo.ContractRow)
     startDate: c.startDate,
     endDate: c.endDate,
     autoRenew: c.autoRenew,
-    durationInDays: durationInDays(c.startDate, c.endDate),
-    remainingDays: status === 'ACTIVE' ? durationInDays(today, c.endDate) : null,
+    durationInDays: daysInclusive(c.startDate, c.endDate),
+    remainingDays: status === 'ACTIVE' ? daysInclusive(today, c.endDate) : null,
     numberOfDatafiles: async () => (await loadUsage()).numberOfDatafiles,
     numberOfDataRecords: async () => (await loadUsage()).numberOfDataRecords,
     createdAt: operator ? c.createdAt : null,

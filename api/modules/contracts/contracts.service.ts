@@ -1,17 +1,19 @@
-import { oneYearEnd } from '../../../db/calendar';
+import { oneYearEnd } from '../../../db/domain/calendar';
 import type { DbOrTx } from '../../../db/client';
 import type { ContractType } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../graphql/errors';
 import { randomToken } from '../../lib/crypto';
-import { viennaDate } from '../../../db/calendar';
+import { viennaDate } from '../../../db/domain/calendar';
 import { creditPlans } from '../../../db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { appendLedgerRows, shiftPrepaidBalance } from '../credits/credits.repo';
 import { grantPlanCredits } from '../credits/ledger.service';
 import { writeTransaction, type Tx } from '../../../db/write-transaction';
-import { checkContractTerms, checkPlanTerms, FIXED_LENGTH_TYPES, NO_RENEW_TYPES, requireCalendarDate, shiftedEnd, type ContractTerms, type PlanTerms } from './contract-rules';
-import { contractStatus, todayIn } from './contract-status';
+import { endKeepingLength, isFixedLength, NO_RENEW_TYPES } from '../../../db/domain/contracts';
+import { checkContractTerms, checkPlanTerms, requireCalendarDate, type ContractTerms, type PlanTerms } from './contract-rules';
+import { contractStatus } from '../../../db/domain/contracts';
+import { todayIn } from '../../lib/clock';
 import * as repo from './contracts.repo';
 
 
@@ -155,11 +157,11 @@ export async function editContract(deps: Deps, input: { contractId: string; star
     if (startDate !== c.startDate) {
       if (startDate <= today) throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'START_AFTER_TODAY' });
       if (state.active && state.active.id !== c.id && startDate <= state.active.endDate) throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'START_AFTER_ACTIVE_END', after: state.active.endDate });
-      const kept = FIXED_LENGTH_TYPES.includes(c.type) ? oneYearEnd(startDate) : shiftedEnd(c, startDate);
+      const kept = endKeepingLength(c, startDate);
       if (endDate !== kept && endDate !== c.endDate) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'DURATION_KEPT', expected: kept });
       endDate = kept;
     } else if (endDate !== c.endDate) {
-      if (FIXED_LENGTH_TYPES.includes(c.type)) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'ONE_YEAR_MINUS_ONE_DAY', expected: c.endDate });
+      if (isFixedLength(c.type)) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'ONE_YEAR_MINUS_ONE_DAY', expected: c.endDate });
       if (endDate < startDate || endDate < today) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'END_BEFORE_START_OR_TODAY' });
     }
     if (input.autoRenew !== c.autoRenew) {

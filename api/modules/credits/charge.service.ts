@@ -3,7 +3,7 @@ import { CHARGE_KINDS, type ChargeKind } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../graphql/errors';
 import { loadScoringFromDisk } from '../../../scoring/load-node';
-import { viennaDate } from '../../../db/calendar';
+import { viennaDate } from '../../../db/domain/calendar';
 import { alertBackupActivated, alertLowBalanceIfNeeded, isLowBalance } from './credit-alerts.service';
 import {
   appendLedgerRows,

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../../db/client';
-import { creditPlanStatus } from '../contracts/contract-status';
+import { creditPlanStatus } from '../../../db/domain/contracts';
 import { plansOfCompany } from './credits.repo';
 import { contractsByIdOf, isPrepaid, isUsableToday, orderEligiblePlans } from './drawdown';
 

@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps';
 import type { Viewer } from '../../graphql/context';
-import { creditPlanStatus, todayIn } from '../contracts/contract-status';
+import { creditPlanStatus } from '../../../db/domain/contracts';
+import { todayIn } from '../../lib/clock';
 import { findCompanyById } from '../companies/companies.repo';
 import { findLiveUserById } from '../users/users.repo';
 import type { CreditPlanRow } from './credits.repo';

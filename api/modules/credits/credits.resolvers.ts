@@ -6,7 +6,7 @@ import { requireRole, requireSuperAdmin } from '../auth/auth.policy';
 import { requireCompanyAccess } from '../companies/companies.policy';
 import { updateCompanyById } from '../companies/companies.repo';
 import { pageInfo, pageOf } from '../../graphql/paging';
-import { todayIn } from '../contracts/contract-status';
+import { todayIn } from '../../lib/clock';
 import { findPackage, listPackages } from '../contracts/contracts.repo';
 import { presentCreditPlan } from './credits.presenter';
 import { plansOfCompany, ledgerRowById } from './credits.repo';

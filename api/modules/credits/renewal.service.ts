@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { addDays, oneYearEnd } from '../../../db/calendar';
+import { addDays } from '../../../db/domain/calendar';
+import { endKeepingLength } from '../../../db/domain/contracts';
 import type { DbOrTx } from '../../../db/client';
 import { contracts, creditPlans, type ContractType } from '../../../db/schema';
 import type { LedgerDeps } from './charge.service';
@@ -10,8 +11,6 @@ import { grantPlanCredits } from './plan-ledger.service';
 
 type Contract = NonNullable<Awaited<ReturnType<typeof contractById>>>;
 
-const YEARLY: readonly ContractType[] = ['STARTER', 'PROFESSIONAL', 'ENTERPRISE'];
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
 /**
  * The dates of the contract that renews `c`: it starts the day after c's end (chains have no gaps);
@@ -20,8 +19,7 @@ const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00
  */
 export function renewalDates(c: { type: ContractType; startDate: string; endDate: string }): { startDate: string; endDate: string } {
   const startDate = addDays(c.endDate, 1);
-  const endDate = YEARLY.includes(c.type) ? oneYearEnd(startDate) : addDays(startDate, daysBetween(c.startDate, c.endDate));
-  return { startDate, endDate };
+  return { startDate, endDate: endKeepingLength(c, startDate) };
 }
 
 /**
