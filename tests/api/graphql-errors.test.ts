@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, formatError } from '../../api/graphql/errors';
-import { rootValueFor } from '../../api/graphql/schema';
+import { guardResolver } from '../../api/graphql/schema';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 describe('the GraphQL endpoint answers every failure with a catalogue code', () => {
@@ -56,9 +56,11 @@ describe('the GraphQL endpoint answers every failure with a catalogue code', () 
   });
 
   it('anything unexpected becomes GENERAL_ERROR without internals, and is logged', async () => {
-    const root = rootValueFor({ Query: { boom: () => { throw new Error('SQLITE_CONSTRAINT: secret table users'); } }, Mutation: {} });
+    const boom = guardResolver('Query.boom', () => {
+      throw new Error('SQLITE_CONSTRAINT: secret table users');
+    });
     const ctx = { deps: t.deps } as never;
-    await expect(root.boom!({}, ctx)).rejects.toMatchObject({ code: 'GENERAL_ERROR' });
+    await expect(boom(undefined, {}, ctx, {} as never)).rejects.toMatchObject({ code: 'GENERAL_ERROR' });
     expect(t.logged.some((l) => l.msg.includes('boom'))).toBe(true);
     const formatted = formatError(new GraphQLError('x', { path: ['boom'], originalError: new Error('SQLITE internals') }), 'en', () => {});
     expect(formatted).toEqual({ message: 'Something went wrong. Please try again.', path: ['boom'], extensions: { code: 'GENERAL_ERROR' } });

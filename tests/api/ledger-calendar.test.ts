@@ -4,7 +4,7 @@ import { oneYearEnd } from '../../db/domain/calendar';
 import { contracts, creditPlans, invoices } from '../../db/schema';
 import { quarterStartOf, runCalendarJob } from '../../api/jobs/calendar-job';
 import { chargeDatafile, refundTransaction } from '../../api/modules/credits/ledger.service';
-import { renewalDates } from '../../api/modules/credits/renewal.service';
+import { renewalDates } from '../../api/modules/contracts/renewal.service';
 import { countRows } from './helpers/factories';
 import { company, contract, datafile, interviews, ledgerDb, planRow, secondaryPlan, user, type LedgerDb } from './ledger-fixtures';
 

@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps';
 import type { Viewer } from '../../graphql/context';
 import { findCompanyById } from '../companies/companies.repo';
+import { creditPlanById } from '../credits/credit-plans.service';
 import { presentCreditPlan } from '../credits/credits.presenter';
 import { findLiveUserById } from '../users/users.repo';
 import { daysInclusive } from '../../../db/domain/calendar';
@@ -16,7 +17,7 @@ export function presentContract(deps: Deps, viewer: Viewer, c: repo.ContractRow)
   let usage: ReturnType<typeof repo.contractUsage> | undefined;
   const loadUsage = () => (usage ??= repo.contractUsage(deps.db, c));
   const plan = async (id: string | null) => {
-    const p = id ? await repo.findCreditPlan(deps.db, id) : undefined;
+    const p = id ? await creditPlanById(deps.db, id) : undefined;
     return p ? presentCreditPlan(deps, viewer, p) : null;
   };
   return {
@@ -45,3 +46,6 @@ export function presentContract(deps: Deps, viewer: Viewer, c: repo.ContractRow)
     backupCreditPlan: () => plan(c.backupCreditPlanId),
   };
 }
+
+/** What the GraphQL type Contract resolves from (codegen maps the type to it). */
+export type PresentedContract = ReturnType<typeof presentContract>;
