@@ -100,6 +100,34 @@ describe('chargeDatafile', () => {
     expect(await t.db.all(sql`select 1 from notifications where dedupe_key like 'low-balance:%'`)).toHaveLength(1);
   });
 
+  it('alerts on what the organisation can still draw, not on one spent top-up plan, in the admin\'s language', async () => {
+    await user(t.db, companyId, 'ADMIN', 'de');
+    await contract(t.deps, { companyId, startDate: '2027-01-01', credits: 1000 });
+    // The top-up expires first, so it is drawn first and spent entirely: 0 of 500 on that plan,
+    // while the organisation still holds 1000 of 1500 (67 %).
+    await secondaryPlan(t.deps, { companyId, validFrom: '2027-01-01', validUntil: '2027-06-30', received: 500 });
+    await charge({ key: 'spend-top-up', credits: interviews(50) });
+    expect(await t.db.all(sql`select 1 from notifications where dedupe_key like 'low-balance:%'`)).toHaveLength(0);
+    // 1500 - 500 - 630 = 370 left: below 25 % of 1500, once per admin.
+    await charge({ key: 'below-quarter', credits: interviews(63) });
+    await charge({ key: 'still-low', credits: interviews(1) });
+    const notes = await t.db.all<{ description: string }>(sql`select description from notifications where dedupe_key like 'low-balance:%' order by description`);
+    expect(notes.map((n) => n.description)).toEqual([
+      'Acme can still draw 370 of the 1,500 credits on its current plans (less than 25 %).',
+      'Acme kann noch 370 der 1.500 Credits seiner laufenden Pläne verwenden (weniger als 25 %).',
+    ]);
+    const summary = await companyCreditSummary(t.db, companyId, '2027-03-10');
+    expect(summary.activeCreditPlanBalance * 4).toBeLessThan(summary.activeCreditPlanReceived);
+  });
+
+  it('alerts again when new credits run low again (a new episode), never twice for the same one', async () => {
+    await contract(t.deps, { companyId, startDate: '2027-01-01', credits: 100 });
+    await charge({ key: 'a', credits: interviews(8) });
+    await secondaryPlan(t.deps, { companyId, validFrom: '2027-01-01', validUntil: null, received: 100 });
+    await charge({ key: 'b', credits: interviews(10) });
+    expect(await t.db.all(sql`select 1 from notifications where dedupe_key like 'low-balance:%'`)).toHaveLength(2);
+  });
+
   it('ignores plans of contracts that are not ACTIVE today and plans outside their dates', async () => {
     await contract(t.deps, { companyId, startDate: '2027-04-01', credits: 1000 });
     await secondaryPlan(t.deps, { companyId, validFrom: '2026-01-01', validUntil: '2027-03-09', received: 1000 });

@@ -19,7 +19,7 @@ async function alertAdmins(db: DbOrTx, deps: AlertDeps, companyId: string, templ
   const now = deps.clock.now().toISOString();
   for (const admin of await activeAdminsOfCompany(db, companyId)) {
     // Figures in the admin's language (4.600 / 4,600), like every other number they see.
-    const formatted = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'number' ? new Intl.NumberFormat(admin.locale === 'de' ? 'de-AT' : 'en-GB').format(v) : v]));
+    const formatted = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'number' ? new Intl.NumberFormat(admin.locale === 'de' ? 'de-DE' : 'en-GB').format(v) : v]));
     const all = { name: admin.firstName, company, ...formatted };
     const dedupeKey = `${keyPrefix}:${admin.id}`;
     await insertNotification(db, {
