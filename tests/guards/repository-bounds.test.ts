@@ -19,7 +19,7 @@ const CHECKED = /\.(?:[cm]?[jt]sx?|json|graphql|sql|toml|html|ya?ml|sh)$|(?:^|\/
 const EXEMPT = /^db\/migrations\//;
 
 const ABSOLUTE = /(?:^|[\s'"`(=:,[])(\/(?:work|shared|home|root|Users|mnt)\/[^\s'"`)]*)/g;
-const RELATIVE = /(?:^|[^\w.\/-])((?:\.\.\/)*\.\.)(?=[\/'"`\s)]|$)((?:\/[^\s'"`)]*)?)/g;
+const RELATIVE = /(?:^|[^\w./-])((?:\.\.\/)*\.\.)(?=[/'"`\s)]|$)((?:\/[^\s'"`)]*)?)/g;
 
 function trackedFiles(): string[] {
   try {

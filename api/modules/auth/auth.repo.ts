@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { authTokens, companies, loginThrottle, sessions, users, type AuthTokenPurpose } from '../../../db/schema';
 
