@@ -67,6 +67,13 @@ describe('the GraphQL endpoint answers every failure with a catalogue code', () 
     expect(JSON.stringify(formatted)).not.toContain('SQLITE');
     const app = formatError(new GraphQLError('x', { path: ['a'], originalError: new AppError('INVALID_PARAMETERS', { field: 'name' }) }), 'de', () => {});
     expect(app).toEqual({ message: 'Einige Werte sind ungültig.', path: ['a'], extensions: { code: 'INVALID_PARAMETERS', field: 'name' } });
+    // With a reason, the message is the reason's (what to change), dates as the UI shows them.
+    const why = formatError(new GraphQLError('x', { path: ['a'], originalError: new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'ONE_YEAR_MINUS_ONE_DAY', expected: '2028-02-28' }) }), 'en', () => {});
+    expect(why).toEqual({
+      message: 'Starter, Professional and Enterprise contracts run one year minus one day: set the end date to 28.02.2028.',
+      path: ['a'],
+      extensions: { code: 'INVALID_PARAMETERS', field: 'endDate', reason: 'ONE_YEAR_MINUS_ONE_DAY', expected: '2028-02-28' },
+    });
   });
 
   it('serves the SPA fallback for client routes and a real 404 for missing assets', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { CHARGE_KINDS, type ChargeKind } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../graphql/errors';
+import type { RefusalReason } from '../../graphql/refusal-reasons';
 import { loadScoringFromDisk } from '../../../scoring/load-node';
 import { viennaDate } from '../../../db/domain/calendar';
 import { alertBackupActivated, alertLowBalanceIfNeeded, drawableCredits, isLowBalance } from './credit-alerts.service';
@@ -66,7 +67,7 @@ export async function creditsForInterviews(dataPoints: readonly Float64Array[]):
   return Array.from((await scoring).credits(dataPoints).perInterview, (c) => Math.round(c));
 }
 
-function invalid(field: string, reason?: string): never {
+function invalid(field: string, reason?: RefusalReason): never {
   throw new AppError('INVALID_PARAMETERS', reason ? { field, reason } : { field });
 }
 

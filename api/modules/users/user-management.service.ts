@@ -108,7 +108,8 @@ export async function saveNipoIntegration(deps: Deps, viewer: Viewer, input: { u
   const req = (field: string, v: string, max = 200) => {
     const t = (v ?? '').trim();
     if (!t) throw new AppError('INCOMPLETE_INPUT', { field });
-    if (t.length > max || /[<>]/.test(t)) throw new AppError('INVALID_PARAMETERS', { field });
+    if (t.length > max) throw new AppError('INVALID_PARAMETERS', { field, reason: 'TOO_LONG', max });
+    if (/[<>]/.test(t)) throw new AppError('INVALID_PARAMETERS', { field, reason: 'INVALID_CHARACTERS' });
     return t;
   };
   const row = {
