@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { chargeDatafile, companyCreditSummary, creditsForInterviews, nextAvailableCreditPlan, refundTransaction, transactionsGroupedByDatafile } from '../../api/modules/credits/ledger.service';
+import { runCalendarJob } from '../../api/jobs/calendar-job';
+import { chargeDatafile, companyCreditSummary, companyCreditTotals, creditsForInterviews, nextAvailableCreditPlan, refundTransaction, transactionsGroupedByDatafile } from '../../api/modules/credits/ledger.service';
 import { AppError } from '../../api/graphql/errors';
 import { countRows } from './helpers/factories';
 import { company, contract, datafile, interviews, ledgerDb, planRow, secondaryPlan, user, type LedgerDb } from './ledger-fixtures';
@@ -201,5 +202,29 @@ describe('read models', () => {
     const columns = Array.from({ length: 14 }, (_, j) => Float64Array.from(answered, (n) => (j < n ? 1 : Number.NaN)));
     const result = await creditsForInterviews(columns);
     expect(result).toEqual([4, 7, 10, 5]);
+  });
+});
+
+describe('company credit totals', () => {
+  it('used, refunded and expired add up to received minus balance, and expired credits are not counted as used', async () => {
+    const { primaryPlanId } = await contract(t.deps, { companyId, startDate: '2027-01-01', credits: 1000 });
+    // A top-up that ended yesterday with credits left: nobody can draw them any more (the calendar
+    // job has not written its EXPIRED row yet), so they count as expired, not used.
+    await secondaryPlan(t.deps, { companyId, validFrom: '2026-06-01', validUntil: '2027-03-09', received: 5000 });
+    const used = await charge({ key: 'use', credits: interviews(30) });
+    expect(used.allocations).toEqual([{ creditPlanId: primaryPlanId, amount: 300 }]);
+    const [first] = (await transactionsGroupedByDatafile(t.db, companyId)).filter((l) => l.type === 'USED');
+    await refundTransaction(t.deps, { transactionId: first!.transactionId, actorId: null });
+    await charge({ key: 'use-again', credits: interviews(10) });
+
+    const summary = await companyCreditSummary(t.db, companyId, '2027-03-10');
+    const totals = await companyCreditTotals(t.db, companyId, '2027-03-10');
+    expect(totals).toEqual({ totalUsed: 400, totalRefunded: 300, totalExpired: 5000 });
+    expect(summary).toMatchObject({ totalReceived: 6000, totalBalance: 900, activeCreditPlanBalance: 900, activeCreditPlanReceived: 1000 });
+    expect(summary.totalReceived - summary.totalBalance).toBe(totals.totalUsed - totals.totalRefunded + totals.totalExpired);
+
+    // Once the job writes the EXPIRED row the figures stay the same.
+    await runCalendarJob(t.deps);
+    expect(await companyCreditTotals(t.db, companyId, '2027-03-10')).toEqual(totals);
   });
 });
