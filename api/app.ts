@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Deps } from './deps';
 import { createGraphqlHandler } from './graphql/handler';
-import { buildRoot, buildSchema, rootValueFor } from './graphql/schema';
+import { buildSchema } from './graphql/schema';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { createStaticHandler } from './static';
 
@@ -16,7 +16,7 @@ export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 export function createApp(deps: Deps, options: { webDist?: string } = {}) {
   const app = new Hono();
   const schema = buildSchema();
-  const graphql = createGraphqlHandler(deps, schema, rootValueFor(buildRoot()));
+  const graphql = createGraphqlHandler(deps, schema);
 
   app.use(
     '*',

@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { addDays, oneYearEnd, viennaDate } from './calendar';
+import { addDays, oneYearEnd, viennaDate } from './domain/calendar';
 import type { Db } from './client';
 import {
   authTokens,

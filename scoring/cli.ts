@@ -1,5 +1,5 @@
 // Command line for researchers (issue 6 item 5):
-//   bun scoring/cli.ts indices --input data.csv --items <first>:<last> [--id <column>]
+//   bun scoring/cli.ts indices --input data.csv --items <first>:<last> [--id <column>] [--decimals n]
 //   bun scoring/cli.ts score --input data.csv --config config.json [--decimals n]
 // Writes CSV to standard output. Bad input prints a clear message and exits with code 2.
 import { readFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { InputError, columnIndex, columnRange, formatCsv, numericColumn, parseCs
 import { parseConfig, scoreTable } from './cli-score.ts';
 
 const USAGE = `usage:
-  bun scoring/cli.ts indices --input data.csv --items <first>:<last> [--id <column>]
+  bun scoring/cli.ts indices --input data.csv --items <first>:<last> [--id <column>] [--decimals <n>]
   bun scoring/cli.ts score --input data.csv --config config.json [--decimals <n>]`;
 
 function options(args: string[]): Map<string, string> {
@@ -38,10 +38,21 @@ async function readText(path: string, what: string): Promise<string> {
   }
 }
 
+/** --decimals n: a whole number 0..10, or `fallback` when absent. */
+function decimalsOption(opts: Map<string, string>, fallback: number | null): number | null {
+  const raw = opts.get('decimals');
+  if (raw === undefined) return fallback;
+  const decimals = Number(raw);
+  if (!/^\d+$/.test(raw) || decimals > 10) throw new InputError('--decimals must be a whole number 0..10');
+  return decimals;
+}
+
 async function main(argv: string[]): Promise<string> {
   const [command, ...rest] = argv;
   if (command !== 'indices' && command !== 'score') throw new InputError(command ? `unknown command "${command}"` : 'missing command');
   const opts = options(rest);
+  // Researchers compare the indices with R's careless at full precision: no rounding unless asked.
+  const decimals = decimalsOption(opts, command === 'indices' ? null : 0);
   const table = parseCsv(await readText(required(opts, 'input'), 'input'));
   if (command === 'indices') {
     const items = columnRange(table, required(opts, 'items'));
@@ -51,13 +62,11 @@ async function main(argv: string[]): Promise<string> {
     const s = await loadScoringFromDisk();
     const r = s.indices(cols);
     const ibs = s.gridScores(cols).scores;
-    return formatCsv(['id', 'longstring', 'avgstr', 'irv', 'mahad', 'ibs'], [ids, r.longstring, r.avgstr, r.irv, r.mahad, ibs], [0, 0, 4, 4, 4, 4]);
+    return formatCsv(['id', 'longstring', 'avgstr', 'irv', 'mahad', 'ibs'], [ids, r.longstring, r.avgstr, r.irv, r.mahad, ibs], [0, 0, decimals, decimals, decimals, decimals]);
   }
   const config = parseConfig(await readText(required(opts, 'config'), 'config'));
-  const decimals = Number(opts.get('decimals') ?? 0);
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 10) throw new InputError('--decimals must be a whole number 0..10');
   const s = await loadScoringFromDisk();
-  const out = scoreTable(s, table, config, decimals);
+  const out = scoreTable(s, table, config, decimals ?? 0);
   if (out.summary) process.stderr.write(`scoring: ${out.summary}\n`);
   return formatCsv(out.header, out.columns, out.decimals);
 }

@@ -59,6 +59,7 @@ function prebuiltChakraGlobalCss(): Plugin {
     async buildStart() {
       const [{ createElement }, { renderToString }, chakra] = await Promise.all([import('react'), import('react-dom/server'), import('@chakra-ui/react')]);
       const system = chakra.createSystem(chakra.defaultConfig, chakra.defineConfig(themeConfig));
+      // oxlint-disable-next-line react/no-children-prop -- createElement outside JSX: ChakraProvider's props require children
       const html = renderToString(createElement(chakra.ChakraProvider, { value: system, children: null }));
       const css = [...html.matchAll(/<style data-emotion="[^"]*">([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('\n');
       if (!css.startsWith('@layer ') || !css.includes('--chakra-colors-brand-600')) this.error('prebuilt-chakra-global-css: ChakraProvider no longer renders its global CSS as expected');

@@ -1,15 +1,20 @@
 import { GraphQLError } from 'graphql';
 import type { ErrorCode } from './error-codes';
+import type { RefusalReason } from './refusal-reasons';
 import { translate, type Locale } from '../lib/i18n';
+
+/** What lands in extensions beside the code: the field, a catalogue reason, figures its message names. */
+export type AppErrorDetails = { field?: string; reason?: RefusalReason } & Record<string, unknown>;
 
 /**
  * The only error resolvers throw. `code` is a catalogue code; the message is rendered in the
- * caller's locale when the response is formatted. `details` lands in extensions (e.g. the field).
+ * caller's locale when the response is formatted: the reason's message (reasons.<REASON>) when
+ * there is a reason, else the code's (errors.<CODE>). `details` lands in extensions.
  */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
-    readonly details: Record<string, unknown> = {},
+    readonly details: AppErrorDetails = {},
     message?: string,
   ) {
     super(message ?? code);
@@ -41,11 +46,22 @@ export type FormattedError = {
  * Converts anything thrown during execution into a safe error: AppErrors keep their code and
  * details; everything else becomes GENERAL_ERROR without internals (and is logged).
  */
+/** The text a user reads for an AppError: what to change (the reason's message), else what went wrong (the code's). */
+export function messageOf(error: AppError, locale: Locale): string {
+  if (error.message !== error.code) return error.message;
+  if (error.details.reason) {
+    // Calendar dates read as the UI shows them (DD.MM.YYYY, spec section 9).
+    const params = Object.fromEntries(Object.entries(error.details).map(([k, v]) => [k, typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v.split('-').reverse().join('.') : v]));
+    return translate(locale, `reasons.${error.details.reason}`, params);
+  }
+  return translate(locale, `errors.${error.code}`);
+}
+
 export function formatError(error: GraphQLError, locale: Locale, log: (e: unknown) => void): FormattedError {
   const original = error.originalError;
   if (original instanceof AppError) {
     return {
-      message: original.message !== original.code ? original.message : translate(locale, `errors.${original.code}`),
+      message: messageOf(original, locale),
       path: error.path,
       extensions: { code: original.code, ...original.details },
     };

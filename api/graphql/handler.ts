@@ -17,7 +17,6 @@ import { DEFAULT_LOCALE, localeFromHeader } from '../lib/i18n';
 import { createContext } from './context';
 import { formatError, httpStatusFor, type FormattedError } from './errors';
 import { aliasLimitRule, depthLimitRule, LIMITS } from './limits';
-import type { RootResolver } from './resolver-types';
 
 type Prepared = { document: DocumentNode; errors: readonly GraphQLError[]; usesIntrospection: boolean };
 
@@ -27,7 +26,7 @@ type Prepared = { document: DocumentNode; errors: readonly GraphQLError[]; usesI
  * validated documents are cached by their text (parse + validate dominate graphql-js cost), depth
  * and alias limits apply, and every error leaves with extensions.code.
  */
-export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema, rootValue: Record<string, RootResolver>) {
+export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
   const cache = new Map<string, Prepared>();
   const rules = [...specifiedRules, depthLimitRule(), aliasLimitRule()];
 
@@ -108,7 +107,6 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema, rootValu
     const result = await execute({
       schema,
       document: prepared.document,
-      rootValue,
       contextValue: ctx,
       variableValues: (variables as Record<string, unknown> | null | undefined) ?? undefined,
       operationName: (operationName as string | null | undefined) ?? undefined,

@@ -1,7 +1,11 @@
-import type { GqlContext } from './context';
+import type { Resolvers } from './generated/resolvers';
 
-/** A root field resolver as graphql-js calls it through rootValue: (args, context, info). */
-export type RootResolver = (args: any, ctx: GqlContext) => unknown;
-export type ModuleResolvers = { Query?: Record<string, RootResolver>; Mutation?: Record<string, RootResolver> };
+/**
+ * What a module contributes to the schema: root fields (Query, Mutation) and fields of types it
+ * extends (`extend type Company { contract: Contract }` in contracts.graphql is resolved by the
+ * contracts module, so companies need not import contracts). Argument and result types come from
+ * the SDL (api/graphql/generated/resolvers.ts, `npm run codegen:api`).
+ */
+export type ModuleResolvers = Resolvers;
 
 export const SUCCESS = (message = 'OK') => ({ status: 'SUCCESS', message });

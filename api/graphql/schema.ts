@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildASTSchema, parse, type GraphQLSchema } from 'graphql';
+import { buildASTSchema, isObjectType, parse, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { authResolvers } from '../modules/auth/auth.resolvers';
 import { companiesResolvers } from '../modules/companies/companies.resolvers';
 import { contractsResolvers } from '../modules/contracts/contracts.resolvers';
@@ -9,8 +9,9 @@ import { datafilesResolvers } from '../modules/datafiles/datafiles.resolvers';
 import { notificationsResolvers } from '../modules/notifications/notifications.resolvers';
 import { settingsResolvers } from '../modules/settings/settings.resolvers';
 import { userManagementResolvers, usersResolvers } from '../modules/users/users.resolvers';
+import type { GqlContext } from './context';
 import { AppError } from './errors';
-import type { ModuleResolvers, RootResolver } from './resolver-types';
+import type { ModuleResolvers } from './resolver-types';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -36,42 +37,53 @@ export const moduleResolvers: ModuleResolvers[] = [
   creditsResolvers,
 ];
 
-/** Root fields of every module merged into one rootValue; a name defined twice is a programming error. */
-export function buildRoot(modules: ModuleResolvers[] = moduleResolvers): { Query: Record<string, RootResolver>; Mutation: Record<string, RootResolver> } {
-  const root = { Query: { health: () => 'ok' } as Record<string, RootResolver>, Mutation: {} as Record<string, RootResolver> };
+/** A field resolver as graphql-js calls it: (parent, args, context, info). */
+type FieldResolver = GraphQLFieldResolver<unknown, GqlContext, any>;
+export type ResolverMap = Record<string, Record<string, FieldResolver>>;
+
+/** Every module's resolvers merged by type and field; a field resolved twice is a programming error. */
+export function buildRoot(modules: ModuleResolvers[] = moduleResolvers): ResolverMap & { Query: Record<string, FieldResolver>; Mutation: Record<string, FieldResolver> } {
+  const root: ResolverMap = { Query: { health: () => 'ok' }, Mutation: {} };
   for (const m of modules) {
-    for (const kind of ['Query', 'Mutation'] as const) {
-      for (const [name, fn] of Object.entries(m[kind] ?? {})) {
-        if (root.Query[name] || root.Mutation[name]) throw new Error(`Root field ${name} is defined twice`);
-        root[kind][name] = fn;
+    for (const [type, fields] of Object.entries(m)) {
+      root[type] ??= {};
+      for (const [name, fn] of Object.entries(fields as Record<string, FieldResolver>)) {
+        if (root[type][name]) throw new Error(`${type}.${name} is resolved twice`);
+        root[type][name] = fn;
       }
     }
   }
-  return root;
-}
-
-export function buildSchema(): GraphQLSchema {
-  return buildASTSchema(parse(loadTypeDefs()));
+  return root as ReturnType<typeof buildRoot>;
 }
 
 /**
- * graphql-js resolves root fields from rootValue as (args, context, info). The wrapper is where
- * anything unexpected is caught: AppErrors pass through, the rest is formatted as GENERAL_ERROR.
+ * Wraps a resolver: AppErrors pass through, anything else is logged and becomes GENERAL_ERROR
+ * (@hono/graphql-server has no error formatter; api/graphql/handler.ts formats what leaves).
  */
-export function rootValueFor(root: ReturnType<typeof buildRoot>): Record<string, RootResolver> {
-  const value: Record<string, RootResolver> = {};
-  for (const fields of [root.Query, root.Mutation]) {
+export function guardResolver(name: string, fn: FieldResolver): FieldResolver {
+  return async (parent, args, ctx, info) => {
+    try {
+      return await fn(parent, args, ctx, info);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      ctx.deps.log.error(`resolver ${name} failed`, error);
+      throw new AppError('GENERAL_ERROR');
+    }
+  };
+}
+
+/** The schema of the SDL with every module's resolvers on their fields (unknown types or fields fail here, at start-up). */
+export function buildSchema(resolvers: ResolverMap = buildRoot()): GraphQLSchema {
+  const schema = buildASTSchema(parse(loadTypeDefs()));
+  for (const [typeName, fields] of Object.entries(resolvers)) {
+    const type = schema.getType(typeName);
+    if (!isObjectType(type)) throw new Error(`Resolvers for ${typeName}, which is no object type of the schema`);
+    const schemaFields = type.getFields();
     for (const [name, fn] of Object.entries(fields)) {
-      value[name] = async (args, ctx) => {
-        try {
-          return await fn(args, ctx);
-        } catch (error) {
-          if (error instanceof AppError) throw error;
-          ctx.deps.log.error(`resolver ${name} failed`, error);
-          throw new AppError('GENERAL_ERROR');
-        }
-      };
+      const field = schemaFields[name];
+      if (!field) throw new Error(`Resolver for ${typeName}.${name}, which the schema does not have`);
+      field.resolve = guardResolver(`${typeName}.${name}`, fn);
     }
   }
-  return value;
+  return schema;
 }

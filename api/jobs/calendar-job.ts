@@ -1,20 +1,15 @@
-import { addDays } from '../../db/calendar';
-import type { Deps } from '../deps';
-import { todayIn } from '../modules/contracts/contract-status';
-import { alertContractExpiring, alertLowBalanceIfNeeded } from '../modules/credits/credit-alerts.service';
-import {
-  contractById,
-  contractsDueForRenewal,
-  contractsEndingSoonUnannounced,
-  expiredPlansWithBalance,
-  insertInvoice,
-  lowBalancePlansUnannounced,
-  unbilledClosedQuarters,
-} from '../modules/credits/calendar.repo';
-import { planById } from '../modules/credits/credits.repo';
-import { expirePlanRemainder } from '../modules/credits/plan-ledger.service';
-import { renewContract } from '../modules/credits/renewal.service';
+import { addDays } from '../../db/domain/calendar';
 import { writeTransaction } from '../../db/write-transaction';
+import type { Deps } from '../deps';
+import { todayIn } from '../lib/clock';
+import { contractsDueForRenewal, contractsEndingSoonUnannounced, findContract } from '../modules/contracts/contracts.repo';
+import { renewContract } from '../modules/contracts/renewal.service';
+import { companiesLowOnValidPlans, expiredPlansWithBalance, insertInvoice, unbilledClosedQuarters } from '../modules/credits/calendar.repo';
+import { alertContractExpiring, alertLowBalanceIfNeeded, drawableCredits } from '../modules/credits/credit-alerts.service';
+import { creditPlanById } from '../modules/credits/credit-plans.service';
+import { plansOfCompany } from '../modules/credits/credits.repo';
+import { contractsByIdOf } from '../modules/credits/drawdown';
+import { expirePlanRemainder } from '../modules/credits/plan-ledger.service';
 
 export type CalendarJobResult = { renewedContracts: number; expiredPlans: number; expiredCredits: number; invoices: number; contractAlerts: number; lowBalanceAlerts: number };
 
@@ -42,7 +37,7 @@ export async function runCalendarJob(deps: Pick<Deps, 'db' | 'clock'>): Promise<
     let renewed = 0;
     for (const c of due) {
       const id = await writeTransaction(deps.db, async (tx) => {
-        const fresh = await contractById(tx, c.id);
+        const fresh = await findContract(tx, c.id);
         return fresh && fresh.autoRenew && !fresh.deactivatedAt ? renewContract(tx, deps, fresh) : null;
       });
       if (id) renewed++;
@@ -57,7 +52,7 @@ export async function runCalendarJob(deps: Pick<Deps, 'db' | 'clock'>): Promise<
       let n = 0;
       let sum = 0;
       for (const p of plans) {
-        const fresh = await planById(tx, p.id);
+        const fresh = await creditPlanById(tx, p.id);
         const c = fresh ? await expirePlanRemainder(tx, deps, fresh) : 0;
         if (c > 0) {
           n++;
@@ -84,17 +79,18 @@ export async function runCalendarJob(deps: Pick<Deps, 'db' | 'clock'>): Promise<
   }
 
   const ending = await contractsEndingSoonUnannounced(deps.db, today, addDays(today, 30));
-  const low = await lowBalancePlansUnannounced(deps.db, today);
+  const low = await companiesLowOnValidPlans(deps.db, today);
   if (ending.length > 0 || low.length > 0) {
-    await writeTransaction(deps.db, async (tx) => {
+    result.lowBalanceAlerts = await writeTransaction(deps.db, async (tx) => {
       for (const c of ending) await alertContractExpiring(tx, deps, c);
-      for (const p of low) {
-        const fresh = await planById(tx, p.id);
-        if (fresh) await alertLowBalanceIfNeeded(tx, deps, fresh);
+      let alerted = 0;
+      for (const { companyId } of low) {
+        const [plans, contractsById] = await Promise.all([plansOfCompany(tx, companyId), contractsByIdOf(tx, companyId)]);
+        if (await alertLowBalanceIfNeeded(tx, deps, companyId, drawableCredits(plans, contractsById, today))) alerted++;
       }
+      return alerted;
     });
     result.contractAlerts = ending.length;
-    result.lowBalanceAlerts = low.length;
   }
   return result;
 }

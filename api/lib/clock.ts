@@ -1,3 +1,5 @@
+import { viennaDate } from '../../db/domain/calendar';
+
 /** Injectable time source: services never call Date.now() themselves, so tests can move time. */
 export type Clock = { now: () => Date };
 
@@ -16,3 +18,6 @@ export function fixedClock(start: Date | string): Clock & { set: (d: Date | stri
     },
   };
 }
+
+/** Today's Vienna calendar date (YYYY-MM-DD) by an injected clock. */
+export const todayIn = (clock: Clock) => viennaDate(clock.now());

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { SUPPORT_LEVELS } from '../domain/organizations';
 import { createdAt, id, instant } from './columns';
 
 export const COMPANY_STATUSES = ['PENDING', 'ACTIVATED', 'DEACTIVATED'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
-export const SUPPORT_LEVELS = ['A', 'B', 'C'] as const;
-export type SupportLevel = (typeof SUPPORT_LEVELS)[number];
+export { SUPPORT_LEVELS, type SupportLevel } from '../domain/organizations';
 
 /** An organisation (called company in the API). Address fields are flat columns. */
 export const companies = sqliteTable(

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { companies } from './companies';
+import { CONTRACT_TYPES } from '../domain/contracts';
 import { calendarDate, createdAt, id, instant } from './columns';
 
-// See ../shared/design/credits.md: append-only ledger, integer credits, integer euro cents,
+// See the design file credits.md: append-only ledger, integer credits, integer euro cents,
 // Vienna calendar dates, idempotency keys under UNIQUE indexes.
 
-export const CONTRACT_TYPES = ['STARTER', 'PROFESSIONAL', 'ENTERPRISE', 'CUSTOM', 'TEST'] as const;
-export type ContractType = (typeof CONTRACT_TYPES)[number];
+export { CONTRACT_TYPES, type ContractType } from '../domain/contracts';
 export const CREDIT_PLAN_ROLES = ['PRIMARY', 'SECONDARY', 'BACKUP'] as const;
 export type CreditPlanRole = (typeof CREDIT_PLAN_ROLES)[number];
 export const CREDIT_PLAN_CATEGORIES = ['EXPIRING', 'NON_EXPIRING', 'PAY_AS_USAGE'] as const;

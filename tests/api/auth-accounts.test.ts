@@ -66,13 +66,13 @@ describe('registration, confirmation, password reset and change, with mails over
   it('refuses bad registrations with a code and writes nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ email: 'JUERGEN@mueller.example' }, 'USER_ALREADY_EXISTING'],
-      [{ companyName: 'x'.repeat(101) }, 'INVALID_PARAMETERS'],
-      [{ companyName: '<script>alert(1)</script>' }, 'INVALID_PARAMETERS'],
-      [{ firstName: "Robert'); DROP TABLE users;--" }, 'INVALID_PARAMETERS'],
-      [{ lastName: "x' OR '1'='1" }, 'INVALID_PARAMETERS'],
+      [{ companyName: 'x'.repeat(101) }, 'INVALID_PARAMETERS:TOO_LONG'],
+      [{ companyName: '<script>alert(1)</script>' }, 'INVALID_PARAMETERS:INVALID_CHARACTERS'],
+      [{ firstName: "Robert'); DROP TABLE users;--" }, 'INVALID_PARAMETERS:INVALID_CHARACTERS'],
+      [{ lastName: "x' OR '1'='1" }, 'INVALID_PARAMETERS:INVALID_CHARACTERS'],
       [{ lastName: '   ' }, 'INCOMPLETE_INPUT'],
-      [{ email: 'not-an-email' }, 'INVALID_PARAMETERS'],
-      [{ email: `${'a'.repeat(250)}@example.com` }, 'INVALID_PARAMETERS'],
+      [{ email: 'not-an-email' }, 'INVALID_PARAMETERS:INVALID_EMAIL'],
+      [{ email: `${'a'.repeat(250)}@example.com` }, 'INVALID_PARAMETERS:INVALID_EMAIL'],
       [{ termsAccepted: false }, 'INCOMPLETE_INPUT'],
       [{ password: 'plain-text-password' }, 'PASSWORD_NOT_ENCRYPTED'],
     ];

@@ -26,7 +26,8 @@ describe.each(Object.entries(MATRIX))('%s', (operation, cell) => {
     const vars = await cell.vars(world, principal, t.encrypt);
     const before = await fingerprint(t, world);
     const res = await t.gql(cell.query, vars, world.tokens[principal]);
-    const code = codeOf(res);
+    // A denial is judged by its code; what it says to change (a reason) does not matter here.
+    const code = codeOf(res)?.split(':')[0];
     if (cell.allow.includes(principal)) {
       if (code) expect(cell.acceptCodes ?? [], `${operation} as ${principal} answered ${code}: ${res.body.errors?.[0]?.message}`).toContain(code);
       else expect(res.body.data?.[operation], `${operation} as ${principal}`).not.toBeUndefined();

@@ -59,8 +59,8 @@ describe('organisations through GraphQL, on the demo data', () => {
   });
 
   it('refuses pages out of range', async () => {
-    expect(codeOf(await t.gql(ACTIVE, { p: { page: 0 } }, { token: op }))).toBe('INVALID_PARAMETERS');
-    expect(codeOf(await t.gql(ACTIVE, { p: { limit: 1000 } }, { token: op }))).toBe('INVALID_PARAMETERS');
+    expect(codeOf(await t.gql(ACTIVE, { p: { page: 0 } }, { token: op }))).toBe('INVALID_PARAMETERS:OUT_OF_RANGE');
+    expect(codeOf(await t.gql(ACTIVE, { p: { limit: 1000 } }, { token: op }))).toBe('INVALID_PARAMETERS:OUT_OF_RANGE');
   });
 
   it('getAllNewCompanies lists pending registrations, newest first, with their owners', async () => {
@@ -81,27 +81,27 @@ describe('organisations through GraphQL, on the demo data', () => {
       notes: 'Signed at the fair',
     };
     const ACTIVATE = 'mutation($i:ActivateOrganizationInput!){activateOrganization(input:$i){status}}';
-    expect(codeOf(await t.gql(ACTIVATE, { i: { ...input, accountManager: 'Somebody Else' } }, { token: op }))).toBe('INVALID_PARAMETERS');
+    expect(codeOf(await t.gql(ACTIVATE, { i: { ...input, accountManager: 'Somebody Else' } }, { token: op }))).toBe('INVALID_PARAMETERS:NOT_IN_LIST');
     expect(codeOf(await t.gql(ACTIVATE, { i: { ...input, accountManager: '' } }, { token: op }))).toBe('INCOMPLETE_INPUT');
     expect((await t.gql(ACTIVATE, { i: input }, { token: op })).body.data.activateOrganization.status).toBe('SUCCESS');
     const company = (await t.gql('query($c:ID!){getCompany(companyId:$c){isActivated accountManager supportLevel comment contract{type} activeCreditOverview{totalActiveBalance}}}', { c: lakeside }, { token: op })).body.data.getCompany;
     expect(company).toEqual({ isActivated: 'ACTIVATED', accountManager: 'Sophie Wagner', supportLevel: 'B', comment: 'Signed at the fair', contract: { type: 'PROFESSIONAL' }, activeCreditOverview: { totalActiveBalance: 50_000 } });
     expect((await t.login('owner@lakeside.example.com', DEMO_PASSWORD)).body.data.login.accessLevel).toBe('ADMIN');
-    expect(codeOf(await t.gql(ACTIVATE, { i: input }, { token: op }))).toBe('INVALID_PARAMETERS');
+    expect(codeOf(await t.gql(ACTIVATE, { i: input }, { token: op }))).toBe('INVALID_PARAMETERS:NOT_PENDING');
   });
 
   it('updateCompany: ADMIN edits name and address of its own company only; operator fields are refused for ADMIN and required for operators', async () => {
     const UPDATE = 'mutation($i:UpdateCompanyInput!){updateCompany(companyToUpdate:$i){status}}';
     const base = { id: demo, name: 'Demo Research GmbH', legalName: 'Demo Research GmbH', address: { street: 'Ring 1', postalCode: '1010', city: 'Wien', country: 'at' } };
     expect((await t.gql(UPDATE, { i: base }, { token: admin })).body.data.updateCompany.status).toBe('SUCCESS');
-    expect(codeOf(await t.gql(UPDATE, { i: { ...base, supportLevel: 'C' } }, { token: admin }))).toBe('UNAUTHORIZED');
-    expect(codeOf(await t.gql(UPDATE, { i: { ...base, address: { postalCode: '10A0' } } }, { token: admin }))).toBe('INVALID_PARAMETERS');
+    expect(codeOf(await t.gql(UPDATE, { i: { ...base, supportLevel: 'C' } }, { token: admin }))).toBe('UNAUTHORIZED:OPERATOR_FIELDS');
+    expect(codeOf(await t.gql(UPDATE, { i: { ...base, address: { postalCode: '10A0' } } }, { token: admin }))).toBe('INVALID_PARAMETERS:NUMERIC');
     expect(codeOf(await t.gql(UPDATE, { i: { ...base, name: '' } }, { token: admin }))).toBe('INCOMPLETE_INPUT');
-    expect(codeOf(await t.gql(UPDATE, { i: { ...base, name: '<b>Demo</b>' } }, { token: admin }))).toBe('INVALID_PARAMETERS');
+    expect(codeOf(await t.gql(UPDATE, { i: { ...base, name: '<b>Demo</b>' } }, { token: admin }))).toBe('INVALID_PARAMETERS:INVALID_CHARACTERS');
     expect(codeOf(await t.gql(UPDATE, { i: { ...base, id: '00000000-0000-4000-8000-c00000000002' } }, { token: admin }))).toBe('COMPANY_NOT_FOUND');
     expect(codeOf(await t.gql(UPDATE, { i: base }, { token: op }))).toBe('INCOMPLETE_INPUT');
     const employeeId = '00000000-0000-4000-8000-b00000000003';
-    expect(codeOf(await t.gql(UPDATE, { i: { ...base, accountManager: 'Anna Berger', supportLevel: 'A', companyOwner: employeeId } }, { token: op }))).toBe('INVALID_PARAMETERS');
+    expect(codeOf(await t.gql(UPDATE, { i: { ...base, accountManager: 'Anna Berger', supportLevel: 'A', companyOwner: employeeId } }, { token: op }))).toBe('INVALID_PARAMETERS:NOT_AN_ADMIN_OF_THE_COMPANY');
     expect((await t.gql(UPDATE, { i: { ...base, accountManager: 'Anna Berger', supportLevel: 'A', companyOwner: '00000000-0000-4000-8000-b00000000004' } }, { token: op })).body.data.updateCompany.status).toBe('SUCCESS');
     const c = (await t.gql('query($c:ID!){getCompany(companyId:$c){address{country postalCode} companyOwner{email}}}', { c: demo }, { token: op })).body.data.getCompany;
     expect(c).toEqual({ address: { country: 'AT', postalCode: '1010' }, companyOwner: { email: 'maria.huber@example.com' } });
@@ -113,7 +113,7 @@ describe('organisations through GraphQL, on the demo data', () => {
     await t.gql('mutation($i:CompanyRefInput!){changeCompanyStatusToDeactivate(company:$i){status}}', { i: { companyId: nordlicht } }, { token: op });
     expect(codeOf(await t.gql('{me{user{id}}}', {}, { token }))).toBe('UNAUTHENTICATED');
     expect(codeOf(await t.login('owner@nordlicht.example.com', DEMO_PASSWORD))).toBe('COMPANY_DEACTIVATED');
-    expect(codeOf(await t.gql('mutation($i:CompanyStatusInput!){updateCompanyStatus(company:$i){status}}', { i: { companyId: nordlicht, status: 'PENDING' } }, { token: op }))).toBe('INVALID_PARAMETERS');
+    expect(codeOf(await t.gql('mutation($i:CompanyStatusInput!){updateCompanyStatus(company:$i){status}}', { i: { companyId: nordlicht, status: 'PENDING' } }, { token: op }))).toBe('INVALID_PARAMETERS:CANNOT_RETURN_TO_PENDING');
     await t.gql('mutation($i:CompanyStatusInput!){updateCompanyStatus(company:$i){status}}', { i: { companyId: nordlicht, status: 'ACTIVATED' } }, { token: op });
     expect((await t.login('owner@nordlicht.example.com', DEMO_PASSWORD)).body.data.login).toBeTruthy();
 

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, formatError } from '../../api/graphql/errors';
-import { rootValueFor } from '../../api/graphql/schema';
+import { guardResolver } from '../../api/graphql/schema';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 describe('the GraphQL endpoint answers every failure with a catalogue code', () => {
@@ -56,15 +56,24 @@ describe('the GraphQL endpoint answers every failure with a catalogue code', () 
   });
 
   it('anything unexpected becomes GENERAL_ERROR without internals, and is logged', async () => {
-    const root = rootValueFor({ Query: { boom: () => { throw new Error('SQLITE_CONSTRAINT: secret table users'); } }, Mutation: {} });
+    const boom = guardResolver('Query.boom', () => {
+      throw new Error('SQLITE_CONSTRAINT: secret table users');
+    });
     const ctx = { deps: t.deps } as never;
-    await expect(root.boom!({}, ctx)).rejects.toMatchObject({ code: 'GENERAL_ERROR' });
+    await expect(boom(undefined, {}, ctx, {} as never)).rejects.toMatchObject({ code: 'GENERAL_ERROR' });
     expect(t.logged.some((l) => l.msg.includes('boom'))).toBe(true);
     const formatted = formatError(new GraphQLError('x', { path: ['boom'], originalError: new Error('SQLITE internals') }), 'en', () => {});
     expect(formatted).toEqual({ message: 'Something went wrong. Please try again.', path: ['boom'], extensions: { code: 'GENERAL_ERROR' } });
     expect(JSON.stringify(formatted)).not.toContain('SQLITE');
     const app = formatError(new GraphQLError('x', { path: ['a'], originalError: new AppError('INVALID_PARAMETERS', { field: 'name' }) }), 'de', () => {});
     expect(app).toEqual({ message: 'Einige Werte sind ungültig.', path: ['a'], extensions: { code: 'INVALID_PARAMETERS', field: 'name' } });
+    // With a reason, the message is the reason's (what to change), dates as the UI shows them.
+    const why = formatError(new GraphQLError('x', { path: ['a'], originalError: new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'ONE_YEAR_MINUS_ONE_DAY', expected: '2028-02-28' }) }), 'en', () => {});
+    expect(why).toEqual({
+      message: 'Starter, Professional and Enterprise contracts run one year minus one day: set the end date to 28.02.2028.',
+      path: ['a'],
+      extensions: { code: 'INVALID_PARAMETERS', field: 'endDate', reason: 'ONE_YEAR_MINUS_ONE_DAY', expected: '2028-02-28' },
+    });
   });
 
   it('serves the SPA fallback for client routes and a real 404 for missing assets', async () => {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { oneYearEnd } from '../../db/calendar';
+import { oneYearEnd } from '../../db/domain/calendar';
 import { contracts, creditPlans, invoices } from '../../db/schema';
 import { quarterStartOf, runCalendarJob } from '../../api/jobs/calendar-job';
 import { chargeDatafile, refundTransaction } from '../../api/modules/credits/ledger.service';
-import { renewalDates } from '../../api/modules/credits/renewal.service';
+import { renewalDates } from '../../api/modules/contracts/renewal.service';
 import { countRows } from './helpers/factories';
 import { company, contract, datafile, interviews, ledgerDb, planRow, secondaryPlan, user, type LedgerDb } from './ledger-fixtures';
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { chargeDatafile, companyCreditSummary, creditsForInterviews, nextAvailableCreditPlan, refundTransaction, transactionsGroupedByDatafile } from '../../api/modules/credits/ledger.service';
+import { runCalendarJob } from '../../api/jobs/calendar-job';
+import { chargeDatafile, companyCreditSummary, companyCreditTotals, creditsForInterviews, nextAvailableCreditPlan, refundTransaction, transactionsGroupedByDatafile } from '../../api/modules/credits/ledger.service';
 import { AppError } from '../../api/graphql/errors';
 import { countRows } from './helpers/factories';
 import { company, contract, datafile, interviews, ledgerDb, planRow, secondaryPlan, user, type LedgerDb } from './ledger-fixtures';
@@ -100,6 +101,34 @@ describe('chargeDatafile', () => {
     expect(await t.db.all(sql`select 1 from notifications where dedupe_key like 'low-balance:%'`)).toHaveLength(1);
   });
 
+  it('alerts on what the organisation can still draw, not on one spent top-up plan, in the admin\'s language', async () => {
+    await user(t.db, companyId, 'ADMIN', 'de');
+    await contract(t.deps, { companyId, startDate: '2027-01-01', credits: 1000 });
+    // The top-up expires first, so it is drawn first and spent entirely: 0 of 500 on that plan,
+    // while the organisation still holds 1000 of 1500 (67 %).
+    await secondaryPlan(t.deps, { companyId, validFrom: '2027-01-01', validUntil: '2027-06-30', received: 500 });
+    await charge({ key: 'spend-top-up', credits: interviews(50) });
+    expect(await t.db.all(sql`select 1 from notifications where dedupe_key like 'low-balance:%'`)).toHaveLength(0);
+    // 1500 - 500 - 630 = 370 left: below 25 % of 1500, once per admin.
+    await charge({ key: 'below-quarter', credits: interviews(63) });
+    await charge({ key: 'still-low', credits: interviews(1) });
+    const notes = await t.db.all<{ description: string }>(sql`select description from notifications where dedupe_key like 'low-balance:%' order by description`);
+    expect(notes.map((n) => n.description)).toEqual([
+      'Acme can still draw 370 of the 1,500 credits on its current plans (less than 25 %).',
+      'Acme kann noch 370 der 1.500 Credits seiner laufenden Pläne verwenden (weniger als 25 %).',
+    ]);
+    const summary = await companyCreditSummary(t.db, companyId, '2027-03-10');
+    expect(summary.activeCreditPlanBalance * 4).toBeLessThan(summary.activeCreditPlanReceived);
+  });
+
+  it('alerts again when new credits run low again (a new episode), never twice for the same one', async () => {
+    await contract(t.deps, { companyId, startDate: '2027-01-01', credits: 100 });
+    await charge({ key: 'a', credits: interviews(8) });
+    await secondaryPlan(t.deps, { companyId, validFrom: '2027-01-01', validUntil: null, received: 100 });
+    await charge({ key: 'b', credits: interviews(10) });
+    expect(await t.db.all(sql`select 1 from notifications where dedupe_key like 'low-balance:%'`)).toHaveLength(2);
+  });
+
   it('ignores plans of contracts that are not ACTIVE today and plans outside their dates', async () => {
     await contract(t.deps, { companyId, startDate: '2027-04-01', credits: 1000 });
     await secondaryPlan(t.deps, { companyId, validFrom: '2026-01-01', validUntil: '2027-03-09', received: 1000 });
@@ -173,5 +202,29 @@ describe('read models', () => {
     const columns = Array.from({ length: 14 }, (_, j) => Float64Array.from(answered, (n) => (j < n ? 1 : Number.NaN)));
     const result = await creditsForInterviews(columns);
     expect(result).toEqual([4, 7, 10, 5]);
+  });
+});
+
+describe('company credit totals', () => {
+  it('used, refunded and expired add up to received minus balance, and expired credits are not counted as used', async () => {
+    const { primaryPlanId } = await contract(t.deps, { companyId, startDate: '2027-01-01', credits: 1000 });
+    // A top-up that ended yesterday with credits left: nobody can draw them any more (the calendar
+    // job has not written its EXPIRED row yet), so they count as expired, not used.
+    await secondaryPlan(t.deps, { companyId, validFrom: '2026-06-01', validUntil: '2027-03-09', received: 5000 });
+    const used = await charge({ key: 'use', credits: interviews(30) });
+    expect(used.allocations).toEqual([{ creditPlanId: primaryPlanId, amount: 300 }]);
+    const [first] = (await transactionsGroupedByDatafile(t.db, companyId)).filter((l) => l.type === 'USED');
+    await refundTransaction(t.deps, { transactionId: first!.transactionId, actorId: null });
+    await charge({ key: 'use-again', credits: interviews(10) });
+
+    const summary = await companyCreditSummary(t.db, companyId, '2027-03-10');
+    const totals = await companyCreditTotals(t.db, companyId, '2027-03-10');
+    expect(totals).toEqual({ totalUsed: 400, totalRefunded: 300, totalExpired: 5000 });
+    expect(summary).toMatchObject({ totalReceived: 6000, totalBalance: 900, activeCreditPlanBalance: 900, activeCreditPlanReceived: 1000 });
+    expect(summary.totalReceived - summary.totalBalance).toBe(totals.totalUsed - totals.totalRefunded + totals.totalExpired);
+
+    // Once the job writes the EXPIRED row the figures stay the same.
+    await runCalendarJob(t.deps);
+    expect(await companyCreditTotals(t.db, companyId, '2027-03-10')).toEqual(totals);
   });
 });

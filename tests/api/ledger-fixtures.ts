@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createDb, type Db } from '../../db/client';
 import { migrateDb } from '../../db/migrate';
-import { oneYearEnd } from '../../db/calendar';
+import { oneYearEnd } from '../../db/domain/calendar';
 import { companies, contracts, creditPlans, datafiles, users, type ContractType, type CreditPlanCategory, type CreditPlanRole } from '../../db/schema';
 import { fixedClock } from '../../api/lib/clock';
 import { grantPlanCredits } from '../../api/modules/credits/plan-ledger.service';

@@ -1,4 +1,4 @@
-import { addDays, oneYearEnd, viennaDate } from '../../db/calendar';
+import { addDays, oneYearEnd, viennaDate } from '../../db/domain/calendar';
 
 // The in-memory reference model of the ledger for the simulation (credits.md, "A good harness").
 // It is written independently of api/modules/credits: its own eligibility test, its own ordering

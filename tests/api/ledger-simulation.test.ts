@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { addDays } from '../../db/calendar';
+import { addDays } from '../../db/domain/calendar';
 import type { Db } from '../../db/client';
 import { contracts, creditPlans } from '../../db/schema';
 import { AppError } from '../../api/graphql/errors';

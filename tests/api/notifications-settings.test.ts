@@ -47,10 +47,10 @@ describe('notifications', () => {
   it('only operators address other users; links must stay inside the app', async () => {
     const before = await countRows(t.db, 'notifications');
     expect(codeOf(await t.gql(CREATE, { n: { userId: bob.id, title: 'Hi', description: 'x' } }, { token: alice.token }))).toBe('UNAUTHORIZED');
-    expect(codeOf(await t.gql(CREATE, { n: { title: 'Hi', description: 'x', url: 'https://evil.example' } }, { token: alice.token }))).toBe('INVALID_PARAMETERS');
-    expect(codeOf(await t.gql(CREATE, { n: { title: 'Hi', description: 'x', url: 'javascript:alert(1)' } }, { token: alice.token }))).toBe('INVALID_PARAMETERS');
-    expect(codeOf(await t.gql(CREATE, { n: { title: '<img src=x onerror=alert(1)>', description: 'x' } }, { token: alice.token }))).toBe('INVALID_PARAMETERS');
-    expect(codeOf(await t.gql(CREATE, { n: { title: 'Hi', description: 'x'.repeat(1001) } }, { token: alice.token }))).toBe('INVALID_PARAMETERS');
+    expect(codeOf(await t.gql(CREATE, { n: { title: 'Hi', description: 'x', url: 'https://evil.example' } }, { token: alice.token }))).toBe('INVALID_PARAMETERS:NOT_AN_APP_PATH');
+    expect(codeOf(await t.gql(CREATE, { n: { title: 'Hi', description: 'x', url: 'javascript:alert(1)' } }, { token: alice.token }))).toBe('INVALID_PARAMETERS:NOT_AN_APP_PATH');
+    expect(codeOf(await t.gql(CREATE, { n: { title: '<img src=x onerror=alert(1)>', description: 'x' } }, { token: alice.token }))).toBe('INVALID_PARAMETERS:INVALID_CHARACTERS');
+    expect(codeOf(await t.gql(CREATE, { n: { title: 'Hi', description: 'x'.repeat(1001) } }, { token: alice.token }))).toBe('INVALID_PARAMETERS:TOO_LONG');
     expect(codeOf(await t.gql(CREATE, { n: { userId: crypto.randomUUID(), title: 'Hi', description: 'x' } }, { token: operator.token }))).toBe('USER_NOT_FOUND');
     expect(await countRows(t.db, 'notifications')).toBe(before);
     const ok = await t.gql(CREATE, { n: { userId: bob.id, title: 'Wartung', description: 'Heute Abend' } }, { token: operator.token });
@@ -90,7 +90,7 @@ describe('settings switches and the get-started and survey modals', () => {
 
   it('setSendNotification is for operators and known types only', async () => {
     expect(codeOf(await t.gql('mutation{setSendNotification(value:false,type:"LOW_BALANCE"){status}}', {}, { token: user.token }))).toBe('UNAUTHORIZED');
-    expect(codeOf(await t.gql('mutation{setSendNotification(value:false,type:"NOPE"){status}}', {}, { token: operatorToken }))).toBe('INVALID_PARAMETERS');
+    expect(codeOf(await t.gql('mutation{setSendNotification(value:false,type:"NOPE"){status}}', {}, { token: operatorToken }))).toBe('INVALID_PARAMETERS:NOT_IN_LIST');
     expect((await t.gql('mutation{setSendNotification(value:false,type:"LOW_BALANCE"){status}}', {}, { token: operatorToken })).body.data.setSendNotification.status).toBe('SUCCESS');
   });
 
@@ -104,7 +104,7 @@ describe('settings switches and the get-started and survey modals', () => {
 
     await t.db.run(sql`update users set next_nps_date = '2026-11-20T00:00:00.000Z' where id = ${user.id}`);
     expect((await t.gql(ME, {}, { token: user.token })).body.data.me.user).toEqual({ watchGetStarted: true, watchNPS: true });
-    expect(codeOf(await t.gql('mutation($u:ID!,$d:String){updateNPS(userId:$u,nextNPSDate:$d){status}}', { u: user.id, d: 'next week' }, { token: user.token }))).toBe('INVALID_PARAMETERS');
+    expect(codeOf(await t.gql('mutation($u:ID!,$d:String){updateNPS(userId:$u,nextNPSDate:$d){status}}', { u: user.id, d: 'next week' }, { token: user.token }))).toBe('INVALID_PARAMETERS:INVALID_DATE');
     await t.gql('mutation($u:ID!,$d:String){updateNPS(userId:$u,nextNPSDate:$d){status}}', { u: user.id, d: '2026-11-28T09:00:00.000Z' }, { token: user.token });
     expect((await t.gql(ME, {}, { token: user.token })).body.data.me.user.watchNPS).toBe(false);
     t.clock.set('2026-11-28T09:00:01.000Z');

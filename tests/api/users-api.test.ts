@@ -52,8 +52,8 @@ describe('user management with invitation mails over real SMTP', () => {
     for (const [u, code] of [
       [{ firstName: 'A', lastName: 'B', email: colleague.email.toUpperCase() }, 'USER_ALREADY_EXISTING'],
       [{ firstName: '', lastName: 'B', email: 'x@acme.example' }, 'INCOMPLETE_INPUT'],
-      [{ firstName: '<i>A</i>', lastName: 'B', email: 'x@acme.example' }, 'INVALID_PARAMETERS'],
-      [{ firstName: 'A', lastName: 'B', email: 'no-at-sign' }, 'INVALID_PARAMETERS'],
+      [{ firstName: '<i>A</i>', lastName: 'B', email: 'x@acme.example' }, 'INVALID_PARAMETERS:INVALID_CHARACTERS'],
+      [{ firstName: 'A', lastName: 'B', email: 'no-at-sign' }, 'INVALID_PARAMETERS:INVALID_EMAIL'],
     ] as const) {
       expect(codeOf(await t.gql(INVITE, { c: companyId, u }, { token: owner.token })), JSON.stringify(u)).toBe(code);
     }
@@ -75,10 +75,10 @@ describe('user management with invitation mails over real SMTP', () => {
   it('the owner keeps admin access and cannot be deleted; nobody changes their own access or deletes themselves', async () => {
     const admin2 = await makeUser(t.db, t.deps.appSecret, { companyId, accessLevel: 'ADMIN' });
     const token2 = await t.tokenFor(admin2.email, admin2.password);
-    expect(codeOf(await t.gql(UPDATE, { i: { userId: owner.id, name: { first: 'O', last: 'W' }, accessLevel: 'EMPLOYEE' } }, { token: token2 }))).toBe('UNAUTHORIZED');
-    expect(codeOf(await t.gql(DELETE, { u: owner.id }, { token: token2 }))).toBe('UNAUTHORIZED');
-    expect(codeOf(await t.gql(UPDATE, { i: { userId: admin2.id, name: { first: 'Me', last: 'Myself' }, accessLevel: 'EMPLOYEE' } }, { token: token2 }))).toBe('UNAUTHORIZED');
-    expect(codeOf(await t.gql(DELETE, { u: admin2.id }, { token: token2 }))).toBe('UNAUTHORIZED');
+    expect(codeOf(await t.gql(UPDATE, { i: { userId: owner.id, name: { first: 'O', last: 'W' }, accessLevel: 'EMPLOYEE' } }, { token: token2 }))).toBe('UNAUTHORIZED:OWNER_KEEPS_ADMIN');
+    expect(codeOf(await t.gql(DELETE, { u: owner.id }, { token: token2 }))).toBe('UNAUTHORIZED:OWNER_CANNOT_BE_DELETED');
+    expect(codeOf(await t.gql(UPDATE, { i: { userId: admin2.id, name: { first: 'Me', last: 'Myself' }, accessLevel: 'EMPLOYEE' } }, { token: token2 }))).toBe('UNAUTHORIZED:OWN_CARD');
+    expect(codeOf(await t.gql(DELETE, { u: admin2.id }, { token: token2 }))).toBe('UNAUTHORIZED:OWN_CARD');
     // Names on one's own card are fine (the edit profile overlay).
     expect((await t.gql(UPDATE, { i: { userId: admin2.id, name: { first: 'Anna', last: 'Zweit' } } }, { token: token2 })).body.data.updateUser.status).toBe('SUCCESS');
     // Granting and removing admin access on someone else.
@@ -127,19 +127,22 @@ describe('user management with invitation mails over real SMTP', () => {
     const signed = (await t.gql(AVATAR, { k: 'me.png', u: owner.id }, { token: owner.token })).body.data.getUserAvatarUploadURL;
     const path = new URL(signed.signedUrl).pathname + new URL(signed.signedUrl).search;
     const put = (p: string, body: Uint8Array, type = 'image/png') => t.app.request(p, { method: 'PUT', headers: { 'content-type': type }, body: new Blob([body as Uint8Array<ArrayBuffer>]) });
-    expect((await put(path.replace(/sig=[0-9a-f]{4}/, 'sig=0000'), PNG)).status).toBe(403);
-    expect((await put(path.replace('/users/', '/companies/'), PNG)).status).toBe(403);
-    expect((await put(path, new TextEncoder().encode('<svg onload=alert(1)>'), 'image/svg+xml')).status).toBe(415);
-    expect((await put(path, new Uint8Array(2 * 1024 * 1024 + 1))).status).toBe(413);
+    const refusal = async (res: Response) => ({ status: res.status, ...((await res.json()) as any).errors[0].extensions });
+    expect(await refusal(await put(path.replace(/sig=[0-9a-f]{4}/, 'sig=0000'), PNG))).toEqual({ status: 403, code: 'UNAUTHORIZED', reason: 'BAD_SIGNATURE' });
+    expect(await refusal(await put(path.replace('/users/', '/companies/'), PNG))).toEqual({ status: 403, code: 'UNAUTHORIZED', reason: 'BAD_SIGNATURE' });
+    expect(await refusal(await put(path, new TextEncoder().encode('<svg onload=alert(1)>'), 'image/svg+xml'))).toEqual({ status: 415, code: 'INVALID_PARAMETERS', reason: 'NOT_AN_IMAGE' });
+    const tooLarge = await put(path, new Uint8Array(2 * 1024 * 1024 + 1));
+    expect(tooLarge.status).toBe(413);
+    expect(((await tooLarge.json()) as any).errors[0]).toEqual({ message: 'Das Bild ist größer als 2 MB: Wählen Sie ein kleineres.', extensions: { code: 'INVALID_PARAMETERS', reason: 'TOO_LARGE', maxMegabytes: 2 } });
     expect((await put(path, PNG)).status).toBe(200);
     const served = await t.app.request(signed.imageUrl);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('cache-control')).toContain('immutable');
     expect((await t.gql(UPDATE, { i: { userId: owner.id, name: { first: 'O', last: 'W' }, image: signed.imageUrl } }, { token: owner.token })).body.data.updateUser.status).toBe('SUCCESS');
-    expect(codeOf(await t.gql(UPDATE, { i: { userId: owner.id, name: { first: 'O', last: 'W' }, image: 'https://evil.example/x.png' } }, { token: owner.token }))).toBe('INVALID_PARAMETERS');
-    expect(codeOf(await t.gql(AVATAR, { k: '../../etc/passwd', u: owner.id }, { token: owner.token }))).toBe('INVALID_PARAMETERS');
-    expect(codeOf(await t.gql(AVATAR, { k: 'script.svg', u: owner.id }, { token: owner.token }))).toBe('INVALID_PARAMETERS');
+    expect(codeOf(await t.gql(UPDATE, { i: { userId: owner.id, name: { first: 'O', last: 'W' }, image: 'https://evil.example/x.png' } }, { token: owner.token }))).toBe('INVALID_PARAMETERS:NOT_AN_UPLOADED_AVATAR');
+    expect(codeOf(await t.gql(AVATAR, { k: '../../etc/passwd', u: owner.id }, { token: owner.token }))).toBe('INVALID_PARAMETERS:IMAGE_FILE_NAME');
+    expect(codeOf(await t.gql(AVATAR, { k: 'script.svg', u: owner.id }, { token: owner.token }))).toBe('INVALID_PARAMETERS:IMAGE_FILE_NAME');
     t.clock.advance(11 * 60_000);
     const late = (await t.gql(AVATAR, { k: 'late.png', u: owner.id }, { token: owner.token })).body.data.getUserAvatarUploadURL;
     t.clock.advance(11 * 60_000);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addDays, oneYearEnd, viennaDate } from '../../db/calendar';
+import { addDays, oneYearEnd, viennaDate } from '../../db/domain/calendar';
 import { createApp } from '../../api/app';
 import { createDeps } from '../../api/deps';
 import { readEnv } from '../../api/env';

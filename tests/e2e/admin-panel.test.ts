@@ -130,6 +130,11 @@ describe('admin panel', () => {
     await page.getByTestId('transaction-row').first().waitFor();
     await page.getByTestId('wallet-card-balance').waitFor();
     await screenshot(page, `org-credits-${code}`);
+    // The card's history lines add up: received - used + refunded - expired = left.
+    const figure = async (key: string) => Number((await page.getByTestId(`wallet-card-${key}`).locator('td').last().textContent())!.replace(/[^0-9]/g, ''));
+    const [received, used, refunded, expired, left] = (await Promise.all(['totalReceived', 'totalUsed', 'totalRefunded', 'totalExpired', 'totalBalance'].map(figure))) as [number, number, number, number, number];
+    expect(received - used + refunded - expired).toBe(left);
+    await page.getByTestId('wallet-card').screenshot({ path: join(artifactsDir, `wallet-card-${code}.png`) });
     await page.getByTestId('tab-contracts').click();
     await page.getByTestId('contract-details').waitFor();
     await screenshot(page, `org-contracts-${code}`);

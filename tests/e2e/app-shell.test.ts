@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { login, screenshot } from './support/browser';
-import { browserSuite, closeFirstLoginModals } from './support/suite';
+import { browserSuite } from './support/suite';
 
 const suite = browserSuite();
 

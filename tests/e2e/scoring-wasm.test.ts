@@ -67,6 +67,7 @@ describe.skipIf(!existsSync(manifestPath))('scoring WASM in the browser bundle',
   it('reproduces time, grid, projective, combined and open-ended vectors from the same .wasm', async () => {
     const r = await page.evaluate(async (chunk: string) => {
       // Vitest rewrites import() in test code; an indirect eval keeps the browser's own dynamic import.
+      // oxlint-disable-next-line no-eval -- the one way to reach the page's own import() from a test
       const load = (0, eval)('(url) => import(url)') as (url: string) => Promise<{ getScoring: () => Promise<any> }>;
       const mod = await load(chunk);
       const s = await mod.getScoring();

@@ -38,8 +38,22 @@ describe('scoring command line', () => {
     expect(lines[0]).toBe('id,longstring,avgstr,irv,mahad,ibs');
     expect(lines).toHaveLength(5);
     expect(lines[1]).toMatch(/^A,10,10,0,[\d.]+,0$/);
-    expect(lines[2]!.split(',').slice(0, 4)).toEqual(['B', '8', '3.3333', '0.3162']);
+    // Full precision by default (the shortest text that reads back as the same double), as R's careless prints.
+    const [, longstring, avgstr, irv] = lines[2]!.split(',');
+    expect(longstring).toBe('8');
+    expect(avgstr).toBe(String(10 / 3));
+    expect(Math.abs(Number(irv) - Math.sqrt(0.1))).toBeLessThan(1e-15);
+    expect(irv!.length).toBeGreaterThan(10);
     expect(lines[3]!.split(',')[5]).toBe('100');
+  });
+
+  it('--decimals n rounds the indices half up to n places', () => {
+    const r = run('indices', '--input', csv, '--items', 'i1:i10', '--id', 'id', '--decimals', '4');
+    expect(r.code).toBe(0);
+    expect(r.out.trim().split('\n')[2]!.split(',').slice(0, 4)).toEqual(['B', '8', '3.3333', '0.3162']);
+    const none = run('indices', '--input', csv, '--items', 'i1:i10', '--id', 'id', '--decimals', '0');
+    expect(none.out.trim().split('\n')[2]!.split(',').slice(0, 4)).toEqual(['B', '8', '3', '0']);
+    for (const bad of ['-1', '1.5', '11', 'x']) expect(run('indices', '--input', csv, '--items', 'i1:i10', '--decimals', bad).err).toMatch(/--decimals must be a whole number 0..10/);
   });
 
   it('treats empty cells, NA and -999 as missing', () => {

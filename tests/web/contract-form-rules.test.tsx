@@ -8,7 +8,7 @@ import {
   allowedCategories, applyContractType, applyPackage, applyStartDate, autoRenewDisabled, endRules, forcedCategory, initialContractValues,
   initialPlanValues, startRules, toCreditPlanInput,
 } from '../../web/features/contracts/forms/contract-rules';
-import { oneYearEnd } from '../../web/lib/calendar';
+import { oneYearEnd } from '../../db/domain/calendar';
 import { operationsCalled, resetAppState, startSession, stubGraphQL } from './support/render-app';
 
 const TODAY = '2026-11-21';

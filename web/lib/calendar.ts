@@ -1,40 +1,9 @@
+import { viennaDate, type IsoDate } from '../../db/domain/calendar';
 import { cachedFormatter, intlLocale } from './format';
 import type { Locale } from './i18n';
 
-/**
- * Calendar dates as the API speaks them: 'YYYY-MM-DD' strings in Europe/Vienna (architecture.md).
- * Arithmetic runs on UTC midnights so no daylight-saving shift can move a day.
- */
-export type IsoDate = string;
-
-export function todayInVienna(now: Date = new Date()): IsoDate {
-  return cachedFormatter('viennaDay', () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric', month: '2-digit', day: '2-digit' })).format(now);
-}
-
-function toUtc(date: IsoDate): Date {
-  return new Date(`${date}T00:00:00Z`);
-}
-
-export function addDays(date: IsoDate, days: number): IsoDate {
-  const d = toUtc(date);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** STARTER, PROFESSIONAL, ENTERPRISE end: start + 1 year - 1 day; a 29 February start ends on 28 February. */
-export function oneYearEnd(start: IsoDate): IsoDate {
-  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
-  const sameDayNextYear = new Date(Date.UTC(y + 1, m - 1, d));
-  // 29 Feb + 1 year rolls over to 1 March; the contract still ends on 28 February.
-  if (sameDayNextYear.getUTCMonth() !== m - 1) sameDayNextYear.setUTCDate(0);
-  else sameDayNextYear.setUTCDate(sameDayNextYear.getUTCDate() - 1);
-  return sameDayNextYear.toISOString().slice(0, 10);
-}
-
-/** Days from start to end, both included (the API's durationInDays). */
-export function daysBetweenInclusive(start: IsoDate, end: IsoDate): number {
-  return Math.round((toUtc(end).getTime() - toUtc(start).getTime()) / 86_400_000) + 1;
-}
+// Calendar maths (Vienna dates, one year minus one day, days between) is db/domain/calendar.ts,
+// shared with the server; this file is what only the browser needs: pickers and display forms.
 
 /** A picker's Date (local midnight) from an ISO date, and back. */
 export function isoToPickerDate(date: IsoDate | null | undefined): Date | null {
@@ -61,7 +30,7 @@ export function formatInstantDate(iso: string | null | undefined): string {
   if (!iso) return '-';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return formatIsoDate(iso);
-  return formatIsoDate(todayInVienna(date));
+  return formatIsoDate(viennaDate(date));
 }
 
 /** Euro amounts from integer cents with 2 decimals in the selected locale. */

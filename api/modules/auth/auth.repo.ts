@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { authTokens, companies, loginThrottle, sessions, users, type AuthTokenPurpose } from '../../../db/schema';
 
@@ -30,13 +30,6 @@ export async function revokeSession(db: DbOrTx, sessionId: string, nowIso: strin
   await db.update(sessions).set({ revokedAt: nowIso }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Ends every live session of a user, optionally keeping one (the caller's own after a password change). */
-export async function revokeUserSessions(db: DbOrTx, userId: string, nowIso: string, exceptSessionId?: string) {
-  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
-  if (exceptSessionId) conditions.push(sql`${sessions.id} <> ${exceptSessionId}`);
-  await db.update(sessions).set({ revokedAt: nowIso }).where(and(...conditions));
-}
-
 export async function insertAuthToken(db: DbOrTx, row: typeof authTokens.$inferInsert) {
   await db.insert(authTokens).values(row);
 }
@@ -54,14 +47,6 @@ export async function consumeAuthToken(db: DbOrTx, id: string, nowIso: string): 
     .where(and(eq(authTokens.id, id), isNull(authTokens.usedAt), isNull(authTokens.revokedAt)))
     .returning({ id: authTokens.id });
   return rows.length === 1;
-}
-
-/** Invalidates earlier tokens of the same purpose (a new reset mail or invitation replaces the old link). */
-export async function revokeAuthTokens(db: DbOrTx, userId: string, purpose: AuthTokenPurpose, nowIso: string) {
-  await db
-    .update(authTokens)
-    .set({ revokedAt: nowIso })
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), isNull(authTokens.revokedAt)));
 }
 
 export async function readThrottle(db: DbOrTx, key: string) {

@@ -1,36 +1,36 @@
 import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { SUCCESS } from '../../graphql/resolver-types';
-import { requireViewer } from './auth.policy';
+import { requireViewer } from '../../graphql/access';
 import * as service from './auth.service';
 
 export const authResolvers: ModuleResolvers = {
   Query: {
-    getPasswordEncryptionKey: (_args, ctx) => ctx.deps.passwordKeys.publicKeyPem,
+    getPasswordEncryptionKey: (_, _args, ctx) => ctx.deps.passwordKeys.publicKeyPem,
   },
   Mutation: {
-    login: (args: { email: string; password: string; companyId?: string | null }, ctx) =>
+    login: (_, args, ctx) =>
       service.login(ctx.deps, { email: args.email, encryptedPassword: args.password, companyId: args.companyId, clientAddress: ctx.clientAddress }),
-    logout: async (_args, ctx) => {
+    logout: async (_, _args, ctx) => {
       await service.logout(ctx.deps, await requireViewer(ctx));
       return SUCCESS('Logged out');
     },
-    registerCompany: async (args: { input: Parameters<typeof service.registerCompany>[1] }, ctx) => {
+    registerCompany: async (_, args, ctx) => {
       await service.registerCompany(ctx.deps, args.input);
       return SUCCESS('Registration received; a confirmation mail was sent');
     },
-    updateUserOnActivation: async (args: { input: { token: string; password?: string | null } }, ctx) => {
+    updateUserOnActivation: async (_, args, ctx) => {
       const purpose = await service.activateUser(ctx.deps, args.input);
       return SUCCESS(purpose === 'INVITATION' ? 'Password set; you can log in now' : 'Email address confirmed');
     },
-    sendPasswordResetEmail: async (args: { email: string }, ctx) => {
+    sendPasswordResetEmail: async (_, args, ctx) => {
       await service.sendPasswordResetEmail(ctx.deps, args.email);
       return SUCCESS('If the address belongs to an account, a reset mail is on its way');
     },
-    resetPassword: async (args: { newPassword: string; passwordResetToken: string }, ctx) => {
+    resetPassword: async (_, args, ctx) => {
       await service.resetPassword(ctx.deps, { encryptedNewPassword: args.newPassword, token: args.passwordResetToken });
       return SUCCESS('Password changed');
     },
-    changePassword: async (args: { oldPassword: string; newPassword: string }, ctx) => {
+    changePassword: async (_, args, ctx) => {
       const viewer = await requireViewer(ctx);
       await service.changePassword(ctx.deps, viewer, { encryptedOld: args.oldPassword, encryptedNew: args.newPassword });
       return SUCCESS('Password changed');

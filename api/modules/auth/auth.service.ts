@@ -1,3 +1,4 @@
+import type { AccessLevel } from '../../../db/schema';
 import { writeTransaction } from '../../../db/write-transaction';
 import type { Deps } from '../../deps';
 import type { Viewer } from '../../graphql/context';
@@ -8,15 +9,14 @@ import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '..
 import { requireEmail, requireName, requireNewPassword, requireToken } from '../../lib/validation';
 import { findCompanyById, insertCompany } from '../companies/companies.repo';
 import { deliverMail, enqueueMail } from '../mail/mail.service';
-import { findLiveUserByEmail, findLiveUserById, insertUser, updateUserById } from '../users/users.repo';
-import { newUserRow } from '../users/users.service';
+import { findLiveUserByEmail, findLiveUserById, insertUser, revokeAuthTokens, revokeUserSessions, updateUserById } from '../users/users.repo';
+import { INVITATION_TOKEN_TTL_HOURS, newUserRow } from '../users/users.service';
 import * as repo from './auth.repo';
 import { assertNotThrottled, recordFailure, recordSuccess } from './throttle';
 
 export const RESET_TOKEN_TTL_HOURS = 2;
-export const INVITATION_TOKEN_TTL_HOURS = 72;
 
-export type LoginResult = { accessToken: string; accessLevel: string; expiresIn: number };
+export type LoginResult = { accessToken: string; accessLevel: AccessLevel; expiresIn: number };
 
 /**
  * login(email, password, companyId): a wrong email and a wrong password answer alike
@@ -76,7 +76,7 @@ export async function logout(deps: Deps, viewer: Viewer): Promise<void> {
 /** Creates a mail-link token (hashed at rest) and returns the clear token for the link. */
 async function issueToken(deps: Deps, db: Parameters<typeof repo.insertAuthToken>[0], userId: string, purpose: 'PASSWORD_RESET' | 'INVITATION' | 'EMAIL_CONFIRMATION', hours: number) {
   const now = deps.clock.now();
-  await repo.revokeAuthTokens(db, userId, purpose, now.toISOString());
+  await revokeAuthTokens(db, userId, purpose, now.toISOString());
   const token = randomToken(32);
   await repo.insertAuthToken(db, {
     tokenHash: sha256Hex(token),
@@ -208,7 +208,7 @@ export async function resetPassword(deps: Deps, input: { encryptedNewPassword: s
       status: user.status === 'DEACTIVATED' ? 'DEACTIVATED' : 'ACTIVATED',
       updatedAt: nowIso,
     });
-    await repo.revokeUserSessions(tx, user.id, nowIso);
+    await revokeUserSessions(tx, user.id, nowIso);
   });
 }
 
@@ -223,6 +223,6 @@ export async function changePassword(deps: Deps, viewer: Viewer, input: { encryp
   const nowIso = deps.clock.now().toISOString();
   await writeTransaction(deps.db, async (tx) => {
     await updateUserById(tx, user.id, { passwordHash, updatedAt: nowIso });
-    await repo.revokeUserSessions(tx, user.id, nowIso, viewer.sessionId ?? undefined);
+    await revokeUserSessions(tx, user.id, nowIso, viewer.sessionId ?? undefined);
   });
 }

@@ -1,7 +1,7 @@
 import type { AccessLevel } from '../../../db/schema';
 import type { GqlContext, Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
-import { requireRole } from '../auth/auth.policy';
+import { requireRole } from '../../graphql/access';
 import { findCompanyById } from './companies.repo';
 
 /**

@@ -1,19 +1,14 @@
-import { viennaDate } from '../../../db/calendar';
+import { viennaDate } from '../../../db/domain/calendar';
 import type { Deps } from '../../deps';
 import type { Viewer } from '../../graphql/context';
-import { contractStatus, todayIn } from '../contracts/contract-status';
-import { presentContract } from '../contracts/contracts.presenter';
-import { listCompanyContracts } from '../contracts/contracts.repo';
-import { companyCreditSummary } from '../credits/ledger.service';
-import { presentUser } from '../users/users.presenter';
-import { findLiveUserById } from '../users/users.repo';
+import { todayIn } from '../../lib/clock';
 import { latestImport, type CompanyRow } from './companies.repo';
 
-/** Company -> GraphQL; contract, wallet and overview load only when asked for (a page shows 5 rows). */
+/**
+ * Company -> GraphQL. The fields of modules above companies (contract, wallet, credit overview,
+ * owner) are resolved by those modules (`extend type Company`), and load only when asked for.
+ */
 export function presentCompany(deps: Deps, viewer: Viewer, c: CompanyRow) {
-  const today = todayIn(deps.clock);
-  let summary: ReturnType<typeof companyCreditSummary> | undefined;
-  const loadSummary = () => (summary ??= companyCreditSummary(deps.db, c.id, today));
   return {
     id: c.id,
     name: c.name,
@@ -31,27 +26,17 @@ export function presentCompany(deps: Deps, viewer: Viewer, c: CompanyRow) {
     walletId: c.id,
     numberOfEmployees: c.numberOfEmployees,
     address: { street: c.street, postalCode: c.postalCode, city: c.city, state: c.state, country: c.country },
-    contract: async () => {
-      const active = (await listCompanyContracts(deps.db, c.id)).find((x) => contractStatus(x, today) === 'ACTIVE');
-      return active ? presentContract(deps, viewer, active) : null;
-    },
-    wallet: async () => {
-      const s = await loadSummary();
-      return { id: c.id, balance: s.activeCreditPlanBalance, status: s.activeCreditPlanReceived > 0 || s.activePayAsUsageCreditPlanReceived > 0 ? 'ACTIVE' : 'EMPTY' };
-    },
-    companyOwner: async () => {
-      const owner = c.ownerId ? await findLiveUserById(deps.db, c.ownerId) : undefined;
-      return owner ? presentUser(deps, viewer, owner) : null;
-    },
-    activeCreditOverview: async () => {
-      const s = await loadSummary();
-      return { totalActiveBalance: s.activeCreditPlanBalance, totalActiveReceived: s.activeCreditPlanReceived, totalReceivedFromPayAsUsage: s.activePayAsUsageCreditPlanReceived };
-    },
+    /** The owner's user id; the users module presents the owner. */
+    ownerId: c.ownerId,
     latestDataImport: async () => {
       const row = await latestImport(deps.db, c.id);
       if (!row) return null;
+      const today = todayIn(deps.clock);
       const days = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${viennaDate(new Date(row.createdAt))}T00:00:00Z`)) / 86_400_000);
       return { datafileId: row.datafileId, createdAt: row.createdAt, daysAgo: days };
     },
   };
 }
+
+/** What the GraphQL type Company resolves from (codegen maps the type to it). */
+export type PresentedCompany = ReturnType<typeof presentCompany>;

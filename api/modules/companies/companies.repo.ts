@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { companies, datafiles, users, type CompanyStatus } from '../../../db/schema';
+import { companies, datafiles, sessions, users, type CompanyStatus } from '../../../db/schema';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -90,8 +90,24 @@ export async function latestImport(db: DbOrTx, companyId: string) {
     .get();
 }
 
-export async function companyUsers(db: DbOrTx, companyId: string, onlyActiveAdmins = false) {
-  const conditions = [eq(users.companyId, companyId), isNull(users.deletedAt)];
-  if (onlyActiveAdmins) conditions.push(eq(users.accessLevel, 'ADMIN'), eq(users.status, 'ACTIVATED'));
-  return db.select().from(users).where(and(...conditions)).orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+/** The user, when it is an activated, not deleted ADMIN of the company (who may own it). */
+export async function findActiveAdminOfCompany(db: DbOrTx, companyId: string, userId: string) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId), eq(users.accessLevel, 'ADMIN'), eq(users.status, 'ACTIVATED'), isNull(users.deletedAt)))
+    .get();
+}
+
+/** Ends every live session of the company's users (deactivation, deletion). */
+export async function revokeSessionsOfCompany(db: DbOrTx, companyId: string, nowIso: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: nowIso })
+    .where(and(isNull(sessions.revokedAt), sql`${sessions.userId} in (select ${users.id} from ${users} where ${users.companyId} = ${companyId})`));
+}
+
+/** Marks the company's users deleted (their addresses become free to register again). */
+export async function deleteUsersOfCompany(db: DbOrTx, companyId: string, nowIso: string) {
+  await db.update(users).set({ deletedAt: nowIso, updatedAt: nowIso }).where(and(eq(users.companyId, companyId), isNull(users.deletedAt)));
 }

@@ -1,20 +1,19 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { SupportLevel } from '../../../db/schema';
-import { users } from '../../../db/schema';
+import type { SupportLevel } from '../../../db/domain/organizations';
 import type { Deps } from '../../deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import { optionalName, requireName } from '../../lib/validation';
-import { revokeUserSessions } from '../auth/auth.repo';
-import { assignContract, type AssignInput } from '../contracts/contracts.service';
 import { writeTransaction, type Tx } from '../../../db/write-transaction';
-import { findLiveUserById } from '../users/users.repo';
-import { ACCOUNT_MANAGERS } from './account-managers';
-import { findCompanyById, updateCompanyById } from './companies.repo';
+import { ACCOUNT_MANAGERS } from '../../../db/domain/organizations';
+import { todayIn } from '../../lib/clock';
+import * as repo from './companies.repo';
+import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
+
+const { findCompanyById, updateCompanyById } = repo;
 
 const TEXT_MAX = 2000;
 
-function requireAccountManager(value: string | null | undefined): string {
+export function requireAccountManager(value: string | null | undefined): string {
   if (!value || value.trim() === '') throw new AppError('INCOMPLETE_INPUT', { field: 'accountManager' });
   if (!(ACCOUNT_MANAGERS as readonly string[]).includes(value)) throw new AppError('INVALID_PARAMETERS', { field: 'accountManager', reason: 'NOT_IN_LIST' });
   return value;
@@ -76,9 +75,9 @@ export async function updateCompany(deps: Deps, viewer: Viewer, input: UpdateCom
       if (!input.supportLevel) throw new AppError('INCOMPLETE_INPUT', { field: 'supportLevel' });
       set.supportLevel = input.supportLevel;
       if (!input.companyOwner) throw new AppError('INCOMPLETE_INPUT', { field: 'companyOwner' });
-      const owner = await findLiveUserById(tx, input.companyOwner);
       // The owner is an active ADMIN of this company (spec section 6: the owner keeps admin access).
-      if (!owner || owner.companyId !== company.id || owner.accessLevel !== 'ADMIN' || owner.status !== 'ACTIVATED') throw new AppError('INVALID_PARAMETERS', { field: 'companyOwner', reason: 'NOT_AN_ADMIN_OF_THE_COMPANY' });
+      const owner = await repo.findActiveAdminOfCompany(tx, company.id, input.companyOwner);
+      if (!owner) throw new AppError('INVALID_PARAMETERS', { field: 'companyOwner', reason: 'NOT_AN_ADMIN_OF_THE_COMPANY' });
       set.ownerId = owner.id;
       if (input.comment !== undefined) set.comment = optionalText('comment', input.comment, TEXT_MAX);
     }
@@ -86,30 +85,35 @@ export async function updateCompany(deps: Deps, viewer: Viewer, input: UpdateCom
   });
 }
 
-/**
- * activateOrganization: the 3-step wizard in one transaction: the contract with its primary plan,
- * the business info (account manager, support level, notes), the company ACTIVATED.
- */
-export async function activateOrganization(deps: Deps, viewer: Viewer, input: AssignInput & { accountManager: string; supportLevel: SupportLevel; notes?: string | null }): Promise<void> {
+export type BusinessInfo = { accountManager: string; supportLevel: SupportLevel; notes?: string | null; packageId?: string | null };
+
+/** The business-info step of the activation wizard, checked before anything is written. */
+export function checkBusinessInfo(input: BusinessInfo) {
   const accountManager = requireAccountManager(input.accountManager);
   if (!input.supportLevel) throw new AppError('INCOMPLETE_INPUT', { field: 'supportLevel' });
-  const notes = optionalText('notes', input.notes, TEXT_MAX);
-  await writeTransaction(deps.db, async (tx) => {
-    const company = await findCompanyById(tx, input.companyId);
-    if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
-    if (company.status !== 'PENDING') throw new AppError('INVALID_PARAMETERS', { field: 'companyId', reason: 'NOT_PENDING' });
-    await assignContract(deps, viewer.userId, input, 'NEW', tx);
-    const nowIso = deps.clock.now().toISOString();
-    await updateCompanyById(tx, company.id, {
-      status: 'ACTIVATED',
-      accountManager,
-      supportLevel: input.supportLevel,
-      comment: notes ?? company.comment,
-      packageId: input.packageId ?? company.packageId,
-      activatedAt: nowIso,
-      deactivatedAt: null,
-      updatedAt: nowIso,
-    });
+  return { accountManager, supportLevel: input.supportLevel, notes: optionalText('notes', input.notes, TEXT_MAX), packageId: input.packageId ?? null };
+}
+
+/** The PENDING company the activation wizard activates (read inside its transaction). */
+export async function requirePendingCompany(tx: Tx, companyId: string) {
+  const company = await findCompanyById(tx, companyId);
+  if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
+  if (company.status !== 'PENDING') throw new AppError('INVALID_PARAMETERS', { field: 'companyId', reason: 'NOT_PENDING' });
+  return company;
+}
+
+/** The last step of activateOrganization (contracts.service), inside its transaction: the business info, the company ACTIVATED. */
+export async function markActivated(tx: Tx, deps: Deps, company: repo.CompanyRow, info: ReturnType<typeof checkBusinessInfo>) {
+  const nowIso = deps.clock.now().toISOString();
+  await updateCompanyById(tx, company.id, {
+    status: 'ACTIVATED',
+    accountManager: info.accountManager,
+    supportLevel: info.supportLevel,
+    comment: info.notes ?? company.comment,
+    packageId: info.packageId ?? company.packageId,
+    activatedAt: nowIso,
+    deactivatedAt: null,
+    updatedAt: nowIso,
   });
 }
 
@@ -123,14 +127,10 @@ export async function setCompanyStatus(deps: Deps, companyId: string, status: 'P
     if (status === 'ACTIVATED' && company.status === 'PENDING') throw new AppError('INVALID_PARAMETERS', { field: 'status', reason: 'USE_ACTIVATE_ORGANIZATION' });
     const nowIso = deps.clock.now().toISOString();
     await updateCompanyById(tx, companyId, { status, deactivatedAt: status === 'DEACTIVATED' ? nowIso : null, updatedAt: nowIso });
-    if (status === 'DEACTIVATED') await endCompanySessions(tx, companyId, nowIso);
+    if (status === 'DEACTIVATED') await repo.revokeSessionsOfCompany(tx, companyId, nowIso);
   });
 }
 
-async function endCompanySessions(tx: Tx, companyId: string, nowIso: string) {
-  const members = await tx.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
-  for (const m of members) await revokeUserSessions(tx, m.id, nowIso);
-}
 
 /**
  * deleteCompany: soft (ledger rows are kept 7 years, spec section 9): the company and its users
@@ -142,8 +142,8 @@ export async function deleteCompany(deps: Deps, companyId: string): Promise<void
     if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
     const nowIso = deps.clock.now().toISOString();
     await updateCompanyById(tx, companyId, { deletedAt: nowIso, status: company.status === 'PENDING' ? 'PENDING' : 'DEACTIVATED', updatedAt: nowIso });
-    await endCompanySessions(tx, companyId, nowIso);
-    await tx.update(users).set({ deletedAt: nowIso, updatedAt: nowIso }).where(and(eq(users.companyId, companyId), isNull(users.deletedAt)));
+    await repo.revokeSessionsOfCompany(tx, companyId, nowIso);
+    await repo.deleteUsersOfCompany(tx, companyId, nowIso);
   });
 }
 
@@ -154,3 +154,28 @@ export async function updateComment(deps: Deps, companyId: string, comment: stri
 export async function setBeta(deps: Deps, companyId: string, isBeta: boolean) {
   await updateCompanyById(deps.db, companyId, { isBeta, updatedAt: deps.clock.now().toISOString() });
 }
+
+/** The operator's package choice for a company (setPackage); the credits module checks the package exists. */
+export async function setPackage(deps: Deps, companyId: string, packageId: string) {
+  await updateCompanyById(deps.db, companyId, { packageId, updatedAt: deps.clock.now().toISOString() });
+}
+
+export type CompanyListArgs = { search?: string | null; sortBy?: repo.CompanySort | null; sortDirection?: 'ASC' | 'DESC' | null; page?: PageArgs };
+
+/** One page of the operators' organisation lists: search on the name, a status filter, sorting and paging (all in SQL). */
+export async function companiesPage(deps: Deps, args: CompanyListArgs, status: repo.CompanyRow['status'] | undefined, defaultSort: repo.CompanySort) {
+  const page = pageOf(args.page);
+  const { rows, total } = await repo.listCompanies(deps.db, {
+    status,
+    search: args.search?.trim().slice(0, 100) || undefined,
+    sort: args.sortBy ?? defaultSort,
+    direction: args.sortDirection ?? (defaultSort === 'CREATED_AT' ? 'DESC' : 'ASC'),
+    limit: page.limit,
+    offset: page.offset,
+    today: todayIn(deps.clock),
+  });
+  return { rows, pageInfo: pageInfo(page, total) };
+}
+
+export const companiesSummary = (deps: Deps) => repo.countCompaniesByStatus(deps.db);
+export const companyStats = (deps: Deps, companyId: string) => repo.companyStats(deps.db, companyId);

@@ -1,11 +1,7 @@
-import { addDays, oneYearEnd } from '../../../db/calendar';
-import type { ContractType, CreditPlanCategory } from '../../../db/schema';
+import { oneYearEnd } from '../../../db/domain/calendar';
+import { isFixedLength, NO_RENEW_TYPES, type ContractType } from '../../../db/domain/contracts';
+import type { CreditPlanCategory } from '../../../db/schema';
 import { AppError } from '../../graphql/errors';
-
-/** Types whose length is fixed: one year minus one day (spec section 9). */
-export const FIXED_LENGTH_TYPES: readonly ContractType[] = ['STARTER', 'PROFESSIONAL', 'ENTERPRISE'];
-/** Types that never renew themselves (spec section 4: auto-renew forced off). */
-export const NO_RENEW_TYPES: readonly ContractType[] = ['TEST', 'CUSTOM'];
 
 /** A real calendar date in YYYY-MM-DD form, or INVALID_PARAMETERS naming the field. */
 export function requireCalendarDate(field: string, value: unknown): string {
@@ -13,11 +9,6 @@ export function requireCalendarDate(field: string, value: unknown): string {
   const d = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) throw new AppError('INVALID_PARAMETERS', { field, reason: 'INVALID_DATE' });
   return value;
-}
-
-/** Days from start to end, both included. */
-export function durationInDays(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
 export type ContractTerms = { type: ContractType; startDate: string; endDate: string; autoRenew: boolean };
@@ -31,7 +22,7 @@ export function checkContractTerms(input: { contractType: ContractType; startDat
   const startDate = requireCalendarDate('startDate', input.startDate);
   const endDate = requireCalendarDate('endDate', input.endDate);
   if (endDate < startDate) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'END_BEFORE_START' });
-  if (FIXED_LENGTH_TYPES.includes(input.contractType) && endDate !== oneYearEnd(startDate)) {
+  if (isFixedLength(input.contractType) && endDate !== oneYearEnd(startDate)) {
     throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'ONE_YEAR_MINUS_ONE_DAY', expected: oneYearEnd(startDate) });
   }
   if (NO_RENEW_TYPES.includes(input.contractType) && input.autoRenew) throw new AppError('INVALID_PARAMETERS', { field: 'autoRenew', reason: 'NO_AUTO_RENEW_FOR_TYPE' });
@@ -62,9 +53,4 @@ export function checkPlanTerms(contractType: ContractType, input: { creditPlanCa
     return { category, credits: 0, pricePerCredit, paymentAmount: 0 };
   }
   return { category, credits: whole('creditAmount', input.creditAmount, 1, MAX_CREDITS), pricePerCredit, paymentAmount: whole('paymentAmount', input.paymentAmount, 0, MAX_CENTS) };
-}
-
-/** The end that keeps a contract's duration when its start moves (spec section 4). */
-export function shiftedEnd(old: { startDate: string; endDate: string }, newStart: string): string {
-  return addDays(newStart, durationInDays(old.startDate, old.endDate) - 1);
 }

@@ -1,10 +1,12 @@
 import type { Deps } from '../../deps';
 import type { Viewer } from '../../graphql/context';
 import { findCompanyById } from '../companies/companies.repo';
+import { creditPlanById } from '../credits/credit-plans.service';
 import { presentCreditPlan } from '../credits/credits.presenter';
 import { findLiveUserById } from '../users/users.repo';
-import { durationInDays } from './contract-rules';
-import { contractStatus, todayIn } from './contract-status';
+import { daysInclusive } from '../../../db/domain/calendar';
+import { contractStatus } from '../../../db/domain/contracts';
+import { todayIn } from '../../lib/clock';
 import * as repo from './contracts.repo';
 
 /** Contract -> GraphQL. Reference, creation date and creator are operator fields (spec section 6). */
@@ -15,7 +17,7 @@ export function presentContract(deps: Deps, viewer: Viewer, c: repo.ContractRow)
   let usage: ReturnType<typeof repo.contractUsage> | undefined;
   const loadUsage = () => (usage ??= repo.contractUsage(deps.db, c));
   const plan = async (id: string | null) => {
-    const p = id ? await repo.findCreditPlan(deps.db, id) : undefined;
+    const p = id ? await creditPlanById(deps.db, id) : undefined;
     return p ? presentCreditPlan(deps, viewer, p) : null;
   };
   return {
@@ -26,8 +28,8 @@ export function presentContract(deps: Deps, viewer: Viewer, c: repo.ContractRow)
     startDate: c.startDate,
     endDate: c.endDate,
     autoRenew: c.autoRenew,
-    durationInDays: durationInDays(c.startDate, c.endDate),
-    remainingDays: status === 'ACTIVE' ? durationInDays(today, c.endDate) : null,
+    durationInDays: daysInclusive(c.startDate, c.endDate),
+    remainingDays: status === 'ACTIVE' ? daysInclusive(today, c.endDate) : null,
     numberOfDatafiles: async () => (await loadUsage()).numberOfDatafiles,
     numberOfDataRecords: async () => (await loadUsage()).numberOfDataRecords,
     createdAt: operator ? c.createdAt : null,
@@ -44,3 +46,6 @@ export function presentContract(deps: Deps, viewer: Viewer, c: repo.ContractRow)
     backupCreditPlan: () => plan(c.backupCreditPlanId),
   };
 }
+
+/** What the GraphQL type Contract resolves from (codegen maps the type to it). */
+export type PresentedContract = ReturnType<typeof presentContract>;

@@ -1,15 +1,15 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { contracts, creditPlans, datafiles, packages } from '../../../db/schema';
+import { contracts, datafiles, notifications } from '../../../db/schema';
 
 export type ContractRow = typeof contracts.$inferSelect;
-export type CreditPlanRow = typeof creditPlans.$inferSelect;
 
 /** A company's contracts that were not deleted, newest start first. */
 export async function listCompanyContracts(db: DbOrTx, companyId: string) {
   return db.select().from(contracts).where(and(eq(contracts.companyId, companyId), isNull(contracts.deletedAt))).orderBy(desc(contracts.startDate), asc(contracts.id));
 }
 
+/** A contract that was not deleted (the one lookup by id; the calendar job re-reads with it too). */
 export async function findContract(db: DbOrTx, id: string) {
   return db.select().from(contracts).where(and(eq(contracts.id, id), isNull(contracts.deletedAt))).get();
 }
@@ -28,38 +28,6 @@ export async function updateContractVersioned(db: DbOrTx, id: string, version: n
   return rows.length === 1;
 }
 
-export async function insertCreditPlan(db: DbOrTx, row: typeof creditPlans.$inferInsert) {
-  await db.insert(creditPlans).values(row);
-}
-
-export async function findCreditPlan(db: DbOrTx, id: string) {
-  return db.select().from(creditPlans).where(eq(creditPlans.id, id)).get();
-}
-
-export async function plansOfContract(db: DbOrTx, contractId: string) {
-  return db.select().from(creditPlans).where(eq(creditPlans.contractId, contractId));
-}
-
-/** Plans follow their contract's dates (plan rows are state; only ledger rows are append-only). */
-export async function movePlansOfContract(db: DbOrTx, contractId: string, validFrom: string, validUntil: string) {
-  await db
-    .update(creditPlans)
-    .set({ validFrom, validUntil: sql`case when ${creditPlans.category} = 'NON_EXPIRING' then null else ${validUntil} end` })
-    .where(eq(creditPlans.contractId, contractId));
-}
-
-export async function deactivatePlansOfContract(db: DbOrTx, contractId: string, nowIso: string) {
-  await db.update(creditPlans).set({ deactivatedAt: nowIso }).where(and(eq(creditPlans.contractId, contractId), isNull(creditPlans.deactivatedAt)));
-}
-
-export async function findPackage(db: DbOrTx, id: string) {
-  return db.select().from(packages).where(eq(packages.id, id)).get();
-}
-
-export async function listPackages(db: DbOrTx) {
-  return db.select().from(packages).orderBy(asc(packages.numberOfCredits));
-}
-
 /** Imports (non-draft datafiles) and their records created during a contract's dates. */
 export async function contractUsage(db: DbOrTx, c: ContractRow) {
   const row = await db
@@ -75,4 +43,59 @@ export async function contractUsage(db: DbOrTx, c: ContractRow) {
     )
     .get();
   return { numberOfDatafiles: Number(row?.files ?? 0), numberOfDataRecords: Number(row?.records ?? 0) };
+}
+
+// Questions the calendar job asks across all companies. Dates are YYYY-MM-DD Vienna calendar dates.
+
+// A later live contract of the same company, or the renewal itself (even deleted: an admin removed
+// it on purpose, and renewedFromId is UNIQUE): its presence stops a renewal.
+const laterContractExists = (withRenewal: boolean) =>
+  sql`exists (select 1 from contracts s where s.company_id = ${contracts.companyId} and (${withRenewal ? sql`s.renewed_from_id = ${contracts.id}` : sql`0`} or (s.deleted_at is null and s.deactivated_at is null and s.start_date > ${contracts.endDate})))`;
+
+/** Auto-renewing contracts that ended before `today`, were not renewed yet and have no later contract. */
+export const contractsDueForRenewal = (db: DbOrTx, today: string) =>
+  db
+    .select()
+    .from(contracts)
+    .where(
+      and(
+        eq(contracts.autoRenew, true),
+        isNull(contracts.deactivatedAt),
+        isNull(contracts.deletedAt),
+        lt(contracts.endDate, today),
+        sql`not ${laterContractExists(true)}`,
+      ),
+    );
+
+/** True when the contract has a renewal or any later, not deactivated contract of the same company. */
+export async function hasSuccessor(db: DbOrTx, c: { id: string; companyId: string; endDate: string }): Promise<boolean> {
+  const row = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.companyId, c.companyId), or(eq(contracts.renewedFromId, c.id), and(isNull(contracts.deletedAt), isNull(contracts.deactivatedAt), sql`${contracts.startDate} > ${c.endDate}`))))
+    .get();
+  return row !== undefined;
+}
+
+/** ACTIVE, not renewing contracts ending within [today, until] whose admins have not been told yet. */
+export const contractsEndingSoonUnannounced = (db: DbOrTx, today: string, until: string) =>
+  db
+    .select()
+    .from(contracts)
+    .where(
+      and(
+        isNull(contracts.deactivatedAt),
+        eq(contracts.autoRenew, false),
+        lte(contracts.startDate, today),
+        gte(contracts.endDate, today),
+        lte(contracts.endDate, until),
+        isNull(contracts.deletedAt),
+        sql`not ${laterContractExists(false)}`,
+        sql`not exists (select 1 from ${notifications} where ${notifications.dedupeKey} like 'contract-expiring:' || ${contracts.id} || ':%')`,
+      ),
+    );
+
+/** A renewal's plans, once they exist (they are created after the contract they belong to). */
+export async function setContractPlans(db: DbOrTx, id: string, plans: { primaryCreditPlanId: string | null; backupCreditPlanId: string | null }) {
+  await db.update(contracts).set(plans).where(eq(contracts.id, id));
 }

@@ -1,80 +1,81 @@
-import type { Viewer } from '../../graphql/context';
+import { requireSuperAdmin } from '../../graphql/access';
+import type { GqlContext } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { SUCCESS } from '../../graphql/resolver-types';
-import { requireSuperAdmin } from '../auth/auth.policy';
 import { requireCompanyAccess } from '../companies/companies.policy';
-import { contractStatus, todayIn } from './contract-status';
 import { presentContract } from './contracts.presenter';
-import * as repo from './contracts.repo';
 import * as service from './contracts.service';
 
-/** ADMIN sees the company's contracts without UPCOMING ones (spec section 6). */
-const visibleTo = (viewer: Viewer, today: string) => (c: repo.ContractRow) => viewer.accessLevel === 'SUPER_ADMIN' || contractStatus(c, today) !== 'UPCOMING';
-
-/** An operator mutation on a contract of an existing company. */
-async function operatorContract(ctx: Parameters<NonNullable<ModuleResolvers['Query']>[string]>[1], contractId: string) {
+/** An operator acting on an existing contract. */
+async function requireOperatorContract(ctx: GqlContext, contractId: string) {
   await requireSuperAdmin(ctx);
-  const c = await repo.findContract(ctx.deps.db, contractId);
-  if (!c) throw new AppError('INVALID_ID', { field: 'contractId' });
-  return c;
+  return service.requireContract(ctx.deps, contractId);
 }
 
 export const contractsResolvers: ModuleResolvers = {
-  Query: {
-    getCompanyContracts: async (args: { companyId: string }, ctx) => {
-      const { viewer } = await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN']);
-      const today = todayIn(ctx.deps.clock);
-      return (await repo.listCompanyContracts(ctx.deps.db, args.companyId)).filter(visibleTo(viewer, today)).map((c) => presentContract(ctx.deps, viewer, c));
+  Company: {
+    contract: async (company, _args, ctx) => {
+      const [active, viewer] = await Promise.all([service.activeContractOf(ctx.deps, company.id), ctx.viewer()]);
+      return active && viewer ? presentContract(ctx.deps, viewer, active) : null;
     },
-    getContractById: async (args: { contractId: string }, ctx) => {
-      const c = await repo.findContract(ctx.deps.db, args.contractId);
+  },
+  Query: {
+    getCompanyContracts: async (_, args, ctx) => {
+      const { viewer } = await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN']);
+      return (await service.contractsVisibleTo(ctx.deps, viewer, args.companyId)).map((c) => presentContract(ctx.deps, viewer, c));
+    },
+    getContractById: async (_, args, ctx) => {
+      const c = await service.requireContract(ctx.deps, args.contractId);
       // Another company's contract answers like a missing one.
-      if (!c) throw new AppError('INVALID_ID', { field: 'contractId' });
       const { viewer } = await requireCompanyAccess(ctx, c.companyId, ['SUPER_ADMIN', 'ADMIN']).catch((e) => {
         throw e instanceof AppError && e.code === 'COMPANY_NOT_FOUND' ? new AppError('INVALID_ID', { field: 'contractId' }) : e;
       });
-      if (!visibleTo(viewer, todayIn(ctx.deps.clock))(c)) throw new AppError('INVALID_ID', { field: 'contractId' });
+      service.assertVisible(ctx.deps, viewer, c);
       return presentContract(ctx.deps, viewer, c);
     },
-    isCompnayHavingUpcomingContract: async (args: { companyId: string }, ctx) => {
+    isCompnayHavingUpcomingContract: async (_, args, ctx) => {
       await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN']);
-      const today = todayIn(ctx.deps.clock);
-      return (await repo.listCompanyContracts(ctx.deps.db, args.companyId)).some((c) => contractStatus(c, today) === 'UPCOMING');
+      return service.hasUpcomingContract(ctx.deps, args.companyId);
     },
   },
   Mutation: {
-    editContract: async (args: { contractToEdit: { contractId: string; startDate: string; endDate: string; autoRenew: boolean } }, ctx) => {
-      await operatorContract(ctx, args.contractToEdit.contractId);
+    activateOrganization: async (_, args, ctx) => {
+      const { viewer } = await requireCompanyAccess(ctx, args.input.companyId, ['SUPER_ADMIN']);
+      await service.activateOrganization(ctx.deps, viewer, args.input);
+      return SUCCESS('Organization activated');
+    },
+    editContract: async (_, args, ctx) => {
+      await requireOperatorContract(ctx, args.contractToEdit.contractId);
       await service.editContract(ctx.deps, args.contractToEdit);
       return SUCCESS('Contract updated');
     },
-    deleteContract: async (args: { contractId: string }, ctx) => {
-      await operatorContract(ctx, args.contractId);
+    deleteContract: async (_, args, ctx) => {
+      await requireOperatorContract(ctx, args.contractId);
       await service.deleteContract(ctx.deps, args.contractId);
       return SUCCESS('Contract deleted');
     },
-    assignUpcomingContractToCompany: async (args: { input: service.AssignInput }, ctx) => {
+    assignUpcomingContractToCompany: async (_, args, ctx) => {
       const { viewer } = await requireCompanyAccess(ctx, args.input.companyId, ['SUPER_ADMIN']);
       await service.assignContract(ctx.deps, viewer.userId, args.input, 'UPCOMING');
       return SUCCESS('Contract assigned');
     },
-    assignNewContractToCompany: async (args: { input: service.AssignInput }, ctx) => {
+    assignNewContractToCompany: async (_, args, ctx) => {
       const { viewer } = await requireCompanyAccess(ctx, args.input.companyId, ['SUPER_ADMIN']);
       await service.assignContract(ctx.deps, viewer.userId, args.input, 'NEW');
       return SUCCESS('Contract assigned');
     },
-    updateCompanyNextContract: async (args: { input: service.AssignInput }, ctx) => {
+    updateCompanyNextContract: async (_, args, ctx) => {
       const { viewer } = await requireCompanyAccess(ctx, args.input.companyId, ['SUPER_ADMIN']);
       await service.replaceUpcomingContract(ctx.deps, viewer.userId, args.input);
       return SUCCESS('Upcoming contract updated');
     },
-    updateTestPlan: async (args: { input: { companyId: string; creditAmount: number; endDate?: string | null } }, ctx) => {
+    updateTestPlan: async (_, args, ctx) => {
       const { viewer } = await requireCompanyAccess(ctx, args.input.companyId, ['SUPER_ADMIN']);
       await service.updateTestPlan(ctx.deps, viewer.userId, args.input);
       return SUCCESS('Test plan updated');
     },
-    changeCompanyContractStatus: async (args: { company: { companyId: string; contractId: string; deactivate: boolean } }, ctx) => {
+    changeCompanyContractStatus: async (_, args, ctx) => {
       const { viewer } = await requireCompanyAccess(ctx, args.company.companyId, ['SUPER_ADMIN']);
       await service.setContractDeactivated(ctx.deps, viewer.userId, args.company);
       return SUCCESS(args.company.deactivate ? 'Contract deactivated' : 'Contract reactivated');

@@ -1,19 +1,17 @@
-import { oneYearEnd } from '../../../db/calendar';
+import { contractStatus, endKeepingLength, isFixedLength, NO_RENEW_TYPES } from '../../../db/domain/contracts';
 import type { DbOrTx } from '../../../db/client';
 import type { ContractType } from '../../../db/schema';
-import type { Deps } from '../../deps';
-import { AppError } from '../../graphql/errors';
-import { randomToken } from '../../lib/crypto';
-import { viennaDate } from '../../../db/calendar';
-import { creditPlans } from '../../../db/schema';
-import { eq, sql } from 'drizzle-orm';
-import { appendLedgerRows, shiftPrepaidBalance } from '../credits/credits.repo';
-import { grantPlanCredits } from '../credits/ledger.service';
 import { writeTransaction, type Tx } from '../../../db/write-transaction';
-import { checkContractTerms, checkPlanTerms, FIXED_LENGTH_TYPES, NO_RENEW_TYPES, requireCalendarDate, shiftedEnd, type ContractTerms, type PlanTerms } from './contract-rules';
-import { contractStatus, todayIn } from './contract-status';
+import type { Deps } from '../../deps';
+import type { Viewer } from '../../graphql/context';
+import { AppError } from '../../graphql/errors';
+import { todayIn } from '../../lib/clock';
+import { randomToken } from '../../lib/crypto';
+import { checkBusinessInfo, markActivated, requirePendingCompany, type BusinessInfo } from '../companies/companies.service';
+import { createCreditPlan, creditPlanById, deactivatePlansOfContract, followContractDates, topUpCreditPlan } from '../credits/credit-plans.service';
+import { packageById } from '../credits/credits.service';
+import { checkContractTerms, checkPlanTerms, requireCalendarDate, type ContractTerms, type PlanTerms } from './contract-rules';
 import * as repo from './contracts.repo';
-
 
 export type AssignInput = {
   companyId: string;
@@ -61,8 +59,6 @@ function checkStart(mode: AssignMode, today: string, state: Awaited<ReturnType<t
 async function createContractWithPlans(tx: Tx, deps: Deps, actorId: string, companyId: string, terms: ContractTerms, plan: PlanTerms) {
   const nowIso = deps.clock.now().toISOString();
   const contractId = crypto.randomUUID();
-  const primaryId = crypto.randomUUID();
-  const backupId = terms.type !== 'TEST' && plan.category !== 'PAY_AS_USAGE' ? crypto.randomUUID() : null;
   const tierName = `${terms.type[0]}${terms.type.slice(1).toLowerCase()}`;
   await repo.insertContract(tx, {
     id: contractId,
@@ -72,46 +68,24 @@ async function createContractWithPlans(tx: Tx, deps: Deps, actorId: string, comp
     startDate: terms.startDate,
     endDate: terms.endDate,
     autoRenew: terms.autoRenew,
-    primaryCreditPlanId: primaryId,
-    backupCreditPlanId: backupId,
     createdAt: nowIso,
     createdBy: actorId,
   });
-  await repo.insertCreditPlan(tx, {
-    id: primaryId,
-    companyId,
-    contractId,
+  const common = { companyId, contractId, planType: terms.type, validFrom: terms.startDate, pricePerCredit: plan.pricePerCredit, createdAt: nowIso, createdBy: actorId };
+  const primaryCreditPlanId = await createCreditPlan(tx, deps, {
+    ...common,
     role: 'PRIMARY',
     category: plan.category,
-    planType: terms.type,
     name: `${tierName} ${terms.startDate}`,
-    validFrom: terms.startDate,
     validUntil: plan.category === 'NON_EXPIRING' ? null : terms.endDate,
     received: plan.credits,
-    balance: 0,
-    pricePerCredit: plan.pricePerCredit,
     paymentAmount: plan.paymentAmount,
-    createdAt: nowIso,
-    createdBy: actorId,
   });
-  if (plan.category !== 'PAY_AS_USAGE') await grantPlanCredits(tx, deps, { planId: primaryId, actorId });
-  if (backupId) {
-    await repo.insertCreditPlan(tx, {
-      id: backupId,
-      companyId,
-      contractId,
-      role: 'BACKUP',
-      category: 'PAY_AS_USAGE',
-      planType: terms.type,
-      name: `${tierName} pay as usage`,
-      validFrom: terms.startDate,
-      validUntil: terms.endDate,
-      pricePerCredit: plan.pricePerCredit,
-      paymentAmount: 0,
-      createdAt: nowIso,
-      createdBy: actorId,
-    });
-  }
+  const backupCreditPlanId =
+    terms.type !== 'TEST' && plan.category !== 'PAY_AS_USAGE'
+      ? await createCreditPlan(tx, deps, { ...common, role: 'BACKUP', category: 'PAY_AS_USAGE', name: `${tierName} pay as usage`, validUntil: terms.endDate, paymentAmount: 0 })
+      : null;
+  await repo.setContractPlans(tx, contractId, { primaryCreditPlanId, backupCreditPlanId });
   return contractId;
 }
 
@@ -119,7 +93,7 @@ async function createContractWithPlans(tx: Tx, deps: Deps, actorId: string, comp
 export async function assignContract(deps: Deps, actorId: string, input: AssignInput, mode: AssignMode, tx?: Tx): Promise<string> {
   const terms = checkContractTerms(input.contract);
   const plan = checkPlanTerms(terms.type, input.creditPlan);
-  if (input.packageId && !(await repo.findPackage(tx ?? deps.db, input.packageId))) throw new AppError('INVALID_ID', { field: 'packageId' });
+  if (input.packageId) await packageById(deps, input.packageId);
   const run = async (t: Tx) => {
     const today = todayIn(deps.clock);
     const state = await companyContractsByStatus(t, input.companyId, today);
@@ -129,7 +103,7 @@ export async function assignContract(deps: Deps, actorId: string, input: AssignI
   return tx ? run(tx) : writeTransaction(deps.db, run);
 }
 
-/** Loads a contract of a company the caller may act on (the resolver checked the company). */
+/** A contract that was not deleted, or INVALID_ID. */
 async function liveContract(db: DbOrTx, contractId: string) {
   const c = await repo.findContract(db, contractId);
   if (!c) throw new AppError('INVALID_ID', { field: 'contractId' });
@@ -155,11 +129,11 @@ export async function editContract(deps: Deps, input: { contractId: string; star
     if (startDate !== c.startDate) {
       if (startDate <= today) throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'START_AFTER_TODAY' });
       if (state.active && state.active.id !== c.id && startDate <= state.active.endDate) throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'START_AFTER_ACTIVE_END', after: state.active.endDate });
-      const kept = FIXED_LENGTH_TYPES.includes(c.type) ? oneYearEnd(startDate) : shiftedEnd(c, startDate);
+      const kept = endKeepingLength(c, startDate);
       if (endDate !== kept && endDate !== c.endDate) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'DURATION_KEPT', expected: kept });
       endDate = kept;
     } else if (endDate !== c.endDate) {
-      if (FIXED_LENGTH_TYPES.includes(c.type)) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'ONE_YEAR_MINUS_ONE_DAY', expected: c.endDate });
+      if (isFixedLength(c.type)) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'ONE_YEAR_MINUS_ONE_DAY', expected: c.endDate });
       if (endDate < startDate || endDate < today) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'END_BEFORE_START_OR_TODAY' });
     }
     if (input.autoRenew !== c.autoRenew) {
@@ -168,7 +142,7 @@ export async function editContract(deps: Deps, input: { contractId: string; star
     }
     assertNoOverlap(state.live, { startDate, endDate }, c.id);
     if (!(await repo.updateContractVersioned(tx, c.id, c.version, { startDate, endDate, autoRenew: input.autoRenew }))) throw new AppError('INVALID_PARAMETERS', { reason: 'CONCURRENT_EDIT' });
-    await repo.movePlansOfContract(tx, c.id, startDate, endDate);
+    await followContractDates(tx, c.id, startDate, endDate);
   });
 }
 
@@ -179,7 +153,7 @@ export async function deleteContract(deps: Deps, contractId: string, tx?: Tx): P
     if (contractStatus(c, todayIn(deps.clock)) !== 'UPCOMING') throw new AppError('INVALID_PARAMETERS', { field: 'contractId', reason: 'ONLY_UPCOMING_CAN_BE_DELETED' });
     const nowIso = deps.clock.now().toISOString();
     if (!(await repo.updateContractVersioned(t, c.id, c.version, { deletedAt: nowIso, deactivatedAt: nowIso }))) throw new AppError('INVALID_PARAMETERS', { reason: 'CONCURRENT_EDIT' });
-    await repo.deactivatePlansOfContract(t, c.id, nowIso);
+    await deactivatePlansOfContract(t, c.id, nowIso);
   };
   return tx ? run(tx) : writeTransaction(deps.db, run);
 }
@@ -221,40 +195,55 @@ export async function updateTestPlan(deps: Deps, actorId: string, input: { compa
     const today = todayIn(deps.clock);
     const state = await companyContractsByStatus(tx, input.companyId, today);
     if (!state.active || state.active.type !== 'TEST') throw new AppError('COMPANY_CONTRACT_NOT_FOUND');
-    const plan = state.active.primaryCreditPlanId ? await repo.findCreditPlan(tx, state.active.primaryCreditPlanId) : undefined;
+    const plan = state.active.primaryCreditPlanId ? await creditPlanById(tx, state.active.primaryCreditPlanId) : undefined;
     if (!plan) throw new AppError('COMPANY_CONTRACT_NOT_FOUND');
     if (!Number.isInteger(input.creditAmount) || input.creditAmount < plan.received) throw new AppError('INVALID_PARAMETERS', { field: 'creditAmount', reason: 'CAN_ONLY_GROW', min: plan.received });
-    if (input.creditAmount > plan.received) await topUpPlan(tx, deps, plan, input.creditAmount - plan.received, actorId);
+    if (input.creditAmount > plan.received) await topUpCreditPlan(tx, deps, plan, input.creditAmount - plan.received, actorId);
     if (endDate && endDate !== state.active.endDate) {
       if (endDate < today) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'END_BEFORE_START_OR_TODAY' });
       assertNoOverlap(state.live, { startDate: state.active.startDate, endDate }, state.active.id);
       await repo.updateContractVersioned(tx, state.active.id, state.active.version, { endDate });
-      await repo.movePlansOfContract(tx, state.active.id, state.active.startDate, endDate);
+      await followContractDates(tx, state.active.id, state.active.startDate, endDate);
     }
   });
 }
 
-/** More credits on an existing prepaid plan: a RECEIVED row of the difference (key topup:{planId}:{newTotal}, so a retry adds nothing). */
-async function topUpPlan(tx: Tx, deps: Deps, plan: repo.CreditPlanRow, credits: number, actorId: string) {
-  const now = deps.clock.now();
-  const newTotal = plan.received + credits;
-  await appendLedgerRows(tx, [
-    {
-      companyId: plan.companyId,
-      creditPlanId: plan.id,
-      type: 'RECEIVED',
-      amount: credits,
-      delta: credits,
-      operationId: crypto.randomUUID(),
-      idempotencyKey: `topup:${plan.id}:${newTotal}`,
-      pricePerCredit: plan.pricePerCredit,
-      description: `Credits received: ${plan.name}`,
-      occurredAt: now.toISOString(),
-      occurredDate: viennaDate(now),
-      actorId,
-      reason: 'TEST_PLAN_TOP_UP',
-    },
-  ]);
-  await shiftPrepaidBalance(tx, plan.id, credits);
-  await tx.update(creditPlans).set({ received: sql`${creditPlans.received} + ${credits}` }).where(eq(creditPlans.id, plan.id));
+/**
+ * activateOrganization: the 3-step wizard in one transaction: the contract with its plans, the
+ * business info (account manager, support level, notes), the company ACTIVATED.
+ */
+export async function activateOrganization(deps: Deps, viewer: Viewer, input: AssignInput & BusinessInfo): Promise<void> {
+  const info = checkBusinessInfo(input);
+  await writeTransaction(deps.db, async (tx) => {
+    const company = await requirePendingCompany(tx, input.companyId);
+    await assignContract(deps, viewer.userId, input, 'NEW', tx);
+    await markActivated(tx, deps, company, info);
+  });
+}
+
+/** ADMIN sees the company's contracts without UPCOMING ones (spec section 6); operators see all. */
+const visibleTo = (viewer: Viewer, today: string) => (c: repo.ContractRow) => viewer.accessLevel === 'SUPER_ADMIN' || contractStatus(c, today) !== 'UPCOMING';
+
+/** The company's contracts (not deleted) the viewer may see, newest start first. */
+export async function contractsVisibleTo(deps: Deps, viewer: Viewer, companyId: string) {
+  return (await repo.listCompanyContracts(deps.db, companyId)).filter(visibleTo(viewer, todayIn(deps.clock)));
+}
+
+/** A contract by id, or INVALID_ID (deleted contracts included in "missing"). */
+export const requireContract = (deps: Deps, contractId: string) => liveContract(deps.db, contractId);
+
+/** INVALID_ID when the viewer may not see the contract (an ADMIN asking for an UPCOMING one): it answers like a missing one. */
+export function assertVisible(deps: Deps, viewer: Viewer, c: repo.ContractRow) {
+  if (!visibleTo(viewer, todayIn(deps.clock))(c)) throw new AppError('INVALID_ID', { field: 'contractId' });
+}
+
+export async function hasUpcomingContract(deps: Deps, companyId: string) {
+  const today = todayIn(deps.clock);
+  return (await repo.listCompanyContracts(deps.db, companyId)).some((c) => contractStatus(c, today) === 'UPCOMING');
+}
+
+/** The company's ACTIVE contract, if any (Company.contract). */
+export async function activeContractOf(deps: Deps, companyId: string) {
+  const today = todayIn(deps.clock);
+  return (await repo.listCompanyContracts(deps.db, companyId)).find((c) => contractStatus(c, today) === 'ACTIVE') ?? null;
 }

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { CHARGE_KINDS, type ChargeKind } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../graphql/errors';
+import type { RefusalReason } from '../../graphql/refusal-reasons';
 import { loadScoringFromDisk } from '../../../scoring/load-node';
-import { viennaDate } from '../../../db/calendar';
-import { alertBackupActivated, alertLowBalanceIfNeeded, isLowBalance } from './credit-alerts.service';
+import { viennaDate } from '../../../db/domain/calendar';
+import { alertBackupActivated, alertLowBalanceIfNeeded, drawableCredits, isLowBalance } from './credit-alerts.service';
 import {
   appendLedgerRows,
   chargeByIdempotencyKey,
@@ -66,7 +67,7 @@ export async function creditsForInterviews(dataPoints: readonly Float64Array[]):
   return Array.from((await scoring).credits(dataPoints).perInterview, (c) => Math.round(c));
 }
 
-function invalid(field: string, reason?: string): never {
+function invalid(field: string, reason?: RefusalReason): never {
   throw new AppError('INVALID_PARAMETERS', reason ? { field, reason } : { field });
 }
 
@@ -117,7 +118,8 @@ export async function chargeDatafile(deps: LedgerDeps, input: ChargeInput, hooks
     const now = deps.clock.now();
     const today = viennaDate(now);
     const plans = await plansOfCompany(tx, input.companyId);
-    const ordered = orderEligiblePlans(plans, await contractsByIdOf(tx, input.companyId), today);
+    const contractsById = await contractsByIdOf(tx, input.companyId);
+    const ordered = orderEligiblePlans(plans, contractsById, today);
     const result = allocate(ordered, credits);
     if (!result.ok) throw new AppError('BALANCE_NOT_ENOUGH', { shortfall: result.shortfall });
 
@@ -164,14 +166,17 @@ export async function chargeDatafile(deps: LedgerDeps, input: ChargeInput, hooks
     await appendLedgerRows(tx, rows);
     await hooks.afterWrites?.(tx);
 
-    // Alerts from what this transaction knows (no re-reads): a backup plan's first use, and a plan
-    // that this charge took below 25 %. Plans that got low another way are the calendar job's.
-    for (const { creditPlanId, amount } of result.allocations) {
+    // Alerts from what this transaction knows (no re-reads): a backup plan's first use, and the
+    // organisation's drawable credits falling below 25 % with this charge. Credits that got low
+    // another way (a plan ending) are the calendar job's.
+    const taken = new Map(result.allocations.map((a) => [a.creditPlanId, a.amount]));
+    for (const { creditPlanId } of result.allocations) {
       const plan = byId.get(creditPlanId)!;
       if (plan.role === 'BACKUP' && !isPrepaid(plan) && plan.activatedAt === null && (await markPlanActivated(tx, plan.id, now.toISOString()))) await alertBackupActivated(tx, deps, plan);
-      const after = { ...plan, balance: plan.balance - amount };
-      if (!isLowBalance(plan) && isLowBalance(after)) await alertLowBalanceIfNeeded(tx, deps, after);
     }
+    const before = drawableCredits(plans, contractsById, today);
+    const after = drawableCredits(plans.map((p) => (isPrepaid(p) ? { ...p, balance: p.balance - (taken.get(p.id) ?? 0) } : p)), contractsById, today);
+    if (!isLowBalance(before) && isLowBalance(after)) await alertLowBalanceIfNeeded(tx, deps, input.companyId, after);
     return { chargeId, credits, allocations: result.allocations, replayed: false };
   });
 }

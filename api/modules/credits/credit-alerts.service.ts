@@ -2,8 +2,10 @@ import type { DbOrTx } from '../../../db/client';
 import type { Deps } from '../../deps';
 import { translate } from '../../lib/i18n';
 import { enqueueMail } from '../mail/mail.service';
-import { insertNotification } from '../notifications/notifications.repo';
+import { alertRaised, insertNotification } from '../notifications/notifications.repo';
+import { createHash } from 'node:crypto';
 import { activeAdminsOfCompany, companyName, type CreditPlanRow } from './credits.repo';
+import { isPrepaid, isUsableToday, type DrawdownContract, type DrawdownPlan } from './drawdown';
 
 // Credit alerts reach the company's ADMIN users as an in-app notification plus a mail. Each one has
 // a dedupe key under a UNIQUE index (notification and outbox), so the charge path and the calendar
@@ -16,14 +18,17 @@ async function alertAdmins(db: DbOrTx, deps: AlertDeps, companyId: string, templ
   const company = await companyName(db, companyId);
   const now = deps.clock.now().toISOString();
   for (const admin of await activeAdminsOfCompany(db, companyId)) {
-    const all = { name: admin.firstName, company, ...params };
+    // Figures in the admin's language (4.600 / 4,600), like every other number they see.
+    const formatted = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'number' ? new Intl.NumberFormat(admin.locale === 'de' ? 'de-DE' : 'en-GB').format(v) : v]));
+    const all = { name: admin.firstName, company, ...formatted };
     const dedupeKey = `${keyPrefix}:${admin.id}`;
     await insertNotification(db, {
       userId: admin.id,
       companyId,
       type: 'GENERIC',
       title: translate(admin.locale, `mail.${template}.subject`, all),
-      description: translate(admin.locale, `mail.${template}.body`, all),
+      // The mail's body continues its greeting; the notification stands alone, as a sentence.
+      description: translate(admin.locale, `mail.${template}.notice`, all),
       url,
       dedupeKey,
       createdAt: now,
@@ -36,14 +41,34 @@ async function alertAdmins(db: DbOrTx, deps: AlertDeps, companyId: string, templ
 export const alertBackupActivated = (db: DbOrTx, deps: AlertDeps, plan: CreditPlanRow) =>
   alertAdmins(db, deps, plan.companyId, 'backupPlanActivated', `backup-activated:${plan.id}`, {}, '/administration');
 
-/** True when a prepaid plan holds less than 25 % of what it received (spec section 9, wallet dot). */
-export const isLowBalance = (plan: Pick<CreditPlanRow, 'category' | 'received' | 'balance'>) =>
-  plan.category !== 'PAY_AS_USAGE' && plan.received > 0 && plan.balance * 4 < plan.received;
+/** Credits the company can still draw from its prepaid plans today, and what those plans received. */
+export type Drawable = { balance: number; received: number; planIds: string[] };
 
-/** Low-balance alert for a prepaid plan, at most once per plan and admin; no-op when the balance is fine. */
-export async function alertLowBalanceIfNeeded(db: DbOrTx, deps: AlertDeps, plan: CreditPlanRow) {
-  if (!isLowBalance(plan)) return;
-  await alertAdmins(db, deps, plan.companyId, 'lowBalance', `low-balance:${plan.id}`, { balance: plan.balance, received: plan.received }, '/administration');
+/**
+ * What the company can still draw today: the prepaid plans usable today by the drawdown rule
+ * (balance aside), summed; the same figures as the wallet's percentage.
+ */
+export function drawableCredits(plans: readonly (DrawdownPlan & { received: number })[], contractsById: ReadonlyMap<string, DrawdownContract>, today: string): Drawable {
+  const usable = plans.filter((p) => isPrepaid(p) && isUsableToday(p, contractsById, today));
+  return { balance: usable.reduce((a, p) => a + p.balance, 0), received: usable.reduce((a, p) => a + p.received, 0), planIds: usable.map((p) => p.id).sort() };
+}
+
+/** True below 25 % of what the drawable plans received (spec section 9, the wallet's red dot). */
+export const isLowBalance = (d: Pick<Drawable, 'balance' | 'received'>) => d.received > 0 && d.balance * 4 < d.received;
+
+/**
+ * Low-balance alert about what the organisation can still draw (all its drawable prepaid plans),
+ * never about one spent plan while others hold credits. Once per admin and "episode": the key
+ * names the drawable plans and what they received, so new credits (a new contract, a top-up)
+ * that run low again raise a new alert. No-op when the balance is fine.
+ */
+export async function alertLowBalanceIfNeeded(db: DbOrTx, deps: AlertDeps, companyId: string, drawable: Drawable): Promise<boolean> {
+  if (!isLowBalance(drawable)) return false;
+  const episode = createHash('sha256').update(`${drawable.planIds.join(',')}:${drawable.received}`).digest('hex').slice(0, 16);
+  const key = `low-balance:${companyId}:${episode}`;
+  if (await alertRaised(db, `${key}:`)) return false;
+  await alertAdmins(db, deps, companyId, 'lowBalance', key, { balance: drawable.balance, received: drawable.received }, '/administration');
+  return true;
 }
 
 /** The contract ends within 30 days (endDate: YYYY-MM-DD, Vienna): once per contract and admin. */

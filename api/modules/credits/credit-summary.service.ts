@@ -1,6 +1,6 @@
+import { creditPlanStatus } from '../../../db/domain/contracts';
 import type { DbOrTx } from '../../../db/client';
-import { creditPlanStatus } from '../contracts/contract-status';
-import { plansOfCompany } from './credits.repo';
+import { plansOfCompany, prepaidLedgerTotals } from './credits.repo';
 import { contractsByIdOf, isPrepaid, isUsableToday, orderEligiblePlans } from './drawdown';
 
 /** A company's credits at a glance (spec section 3). Credits are integers; money is euro cents. */
@@ -20,7 +20,18 @@ export type CompanyCreditSummary = {
   totalBalance: number;
 };
 
+/** Where the received credits went, over the company's history (prepaid plans). */
+export type CompanyCreditTotals = {
+  /** USED rows (refunds not taken off). */
+  totalUsed: number;
+  /** REFUND rows: credits given back. */
+  totalRefunded: number;
+  /** EXPIRED rows plus what is left on prepaid plans that ended or were deactivated and cannot be drawn any more. */
+  totalExpired: number;
+};
+
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const stillDrawable = (p: { validFrom: string; validUntil: string | null; deactivatedAt: string | null }, today: string) => ['ACTIVE', 'UPCOMING'].includes(creditPlanStatus(p, today));
 
 /** Summary as of `today` (YYYY-MM-DD, Vienna), from the same eligibility rule as the charge path. */
 export async function companyCreditSummary(db: DbOrTx, companyId: string, today: string): Promise<CompanyCreditSummary> {
@@ -35,6 +46,18 @@ export async function companyCreditSummary(db: DbOrTx, companyId: string, today:
     activePayAsUsageCreditPlanReceived: sum(usable.filter((p) => !isPrepaid(p)).map((p) => p.received)),
     pricePerCreditForPayAsUsage: fallback?.pricePerCredit ?? null,
     totalReceived: sum(prepaid.map((p) => p.received)),
-    totalBalance: sum(prepaid.filter((p) => ['ACTIVE', 'UPCOMING'].includes(creditPlanStatus(p, today))).map((p) => p.balance)),
+    totalBalance: sum(prepaid.filter((p) => stillDrawable(p, today)).map((p) => p.balance)),
   };
+}
+
+/**
+ * Used, refunded and expired credits of the company's prepaid plans, so that
+ * totalReceived - totalBalance = totalUsed - totalRefunded + totalExpired (the wallet card's
+ * figures add up). A plan past its end whose EXPIRED row the calendar job has not written yet, or
+ * a deactivated plan, still holds a balance nobody can draw: it counts as expired here.
+ */
+export async function companyCreditTotals(db: DbOrTx, companyId: string, today: string): Promise<CompanyCreditTotals> {
+  const [plans, ledger] = await Promise.all([plansOfCompany(db, companyId), prepaidLedgerTotals(db, companyId)]);
+  const stranded = sum(plans.filter((p) => isPrepaid(p) && !stillDrawable(p, today)).map((p) => p.balance));
+  return { totalUsed: ledger.used, totalRefunded: ledger.refunded, totalExpired: ledger.expired + stranded };
 }

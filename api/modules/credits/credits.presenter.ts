@@ -1,10 +1,12 @@
 import type { Deps } from '../../deps';
 import type { Viewer } from '../../graphql/context';
-import { creditPlanStatus, todayIn } from '../contracts/contract-status';
+import { creditPlanStatus } from '../../../db/domain/contracts';
+import { todayIn } from '../../lib/clock';
 import { findCompanyById } from '../companies/companies.repo';
 import { findLiveUserById } from '../users/users.repo';
 import type { CreditPlanRow } from './credits.repo';
-import { nextAvailableCreditPlan } from './ledger.service';
+import { nextAvailableCreditPlan } from './drawdown';
+import { creditSummary } from './credits.service';
 
 // One "next available plan" lookup per company and request, however many plans are shown.
 const nextPlanCache = new WeakMap<Viewer, Map<string, Promise<string | null>>>();
@@ -44,4 +46,40 @@ export function presentCreditPlan(deps: Deps, viewer: Viewer, p: CreditPlanRow) 
     invoice: p.invoiceNumber || p.invoiceUrl ? { number: p.invoiceNumber, url: p.invoiceUrl } : null,
     isNextAvailable: async () => (await nextPlanId(deps, viewer, p.companyId)) === p.id,
   };
+}
+
+/** What the GraphQL type CreditPlan resolves from (codegen maps the type to it). */
+export type PresentedCreditPlan = ReturnType<typeof presentCreditPlan>;
+
+type Summary = Awaited<ReturnType<typeof creditSummary>>;
+
+/** CompanyCreditSummary: the API promises 0 cents when no pay-as-usage plan is active; history totals on demand. */
+export function presentCreditSummary({ summary, totals }: Summary) {
+  return {
+    ...summary,
+    pricePerCreditForPayAsUsage: summary.pricePerCreditForPayAsUsage ?? 0,
+    totalUsed: async () => (await totals()).totalUsed,
+    totalRefunded: async () => (await totals()).totalRefunded,
+    totalExpired: async () => (await totals()).totalExpired,
+  };
+}
+
+export type PresentedCreditSummary = ReturnType<typeof presentCreditSummary>;
+
+// Company.wallet and Company.activeCreditOverview share one summary per company object and request.
+const summaries = new WeakMap<object, Promise<Summary>>();
+function summaryOf(deps: Deps, company: { id: string }) {
+  let s = summaries.get(company);
+  if (!s) summaries.set(company, (s = creditSummary(deps, company.id)));
+  return s;
+}
+
+export async function presentWallet(deps: Deps, company: { id: string }) {
+  const { summary: s } = await summaryOf(deps, company);
+  return { id: company.id, balance: s.activeCreditPlanBalance, status: s.activeCreditPlanReceived > 0 || s.activePayAsUsageCreditPlanReceived > 0 ? 'ACTIVE' : 'EMPTY' };
+}
+
+export async function presentCreditOverview(deps: Deps, company: { id: string }) {
+  const { summary: s } = await summaryOf(deps, company);
+  return { totalActiveBalance: s.activeCreditPlanBalance, totalActiveReceived: s.activeCreditPlanReceived, totalReceivedFromPayAsUsage: s.activePayAsUsageCreditPlanReceived };
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { companies, contracts, creditPlans, creditTransactions, datafileCharges, datafiles, users } from '../../../db/schema';
+import { companies, contracts, creditPlans, creditTransactions, datafileCharges, datafiles, packages, users } from '../../../db/schema';
 
 // Queries of the ledger, named after the question they answer. `db` first: a transaction or a
 // test database can be passed in. Inside a write transaction pass only the transaction handle.
@@ -10,6 +10,7 @@ export type ContractRow = typeof contracts.$inferSelect;
 export type LedgerRow = typeof creditTransactions.$inferSelect;
 export type LedgerInsert = typeof creditTransactions.$inferInsert;
 export type ChargeRow = typeof datafileCharges.$inferSelect;
+export type CreditPlanInsert = typeof creditPlans.$inferInsert;
 
 export const plansOfCompany = (db: DbOrTx, companyId: string) => db.select().from(creditPlans).where(eq(creditPlans.companyId, companyId));
 
@@ -95,3 +96,41 @@ export const plansByIds = (db: DbOrTx, ids: string[]) => (ids.length === 0 ? Pro
 
 export const ledgerOfCompany = (db: DbOrTx, companyId: string) =>
   db.select().from(creditTransactions).where(eq(creditTransactions.companyId, companyId)).orderBy(asc(creditTransactions.occurredAt), sql`rowid`);
+
+/** Only credit-plans.service calls this: a plan is created with balance 0, then receives its credits as a ledger row. */
+export async function insertCreditPlan(db: DbOrTx, row: CreditPlanInsert) {
+  await db.insert(creditPlans).values(row);
+}
+
+/** Plans follow their contract's dates (plan rows are state; only ledger rows are append-only). */
+export async function movePlansOfContract(db: DbOrTx, contractId: string, validFrom: string, validUntil: string) {
+  await db
+    .update(creditPlans)
+    .set({ validFrom, validUntil: sql`case when ${creditPlans.category} = 'NON_EXPIRING' then null else ${validUntil} end` })
+    .where(eq(creditPlans.contractId, contractId));
+}
+
+export async function deactivatePlansOfContract(db: DbOrTx, contractId: string, nowIso: string) {
+  await db.update(creditPlans).set({ deactivatedAt: nowIso }).where(and(eq(creditPlans.contractId, contractId), isNull(creditPlans.deactivatedAt)));
+}
+
+/** A prepaid plan received more credits (its RECEIVED row is written by the caller). */
+export async function addReceived(db: DbOrTx, planId: string, credits: number) {
+  await db.update(creditPlans).set({ received: sql`${creditPlans.received} + ${credits}` }).where(eq(creditPlans.id, planId));
+}
+
+export const findPackage = (db: DbOrTx, id: string) => db.select().from(packages).where(eq(packages.id, id)).get();
+
+export const listPackages = (db: DbOrTx) => db.select().from(packages).orderBy(asc(packages.numberOfCredits));
+
+/** Credits per ledger row type on the company's prepaid plans (pay-as-usage rows count usage, not credits held). */
+export async function prepaidLedgerTotals(db: DbOrTx, companyId: string) {
+  const rows = await db
+    .select({ type: creditTransactions.type, credits: sql<number>`coalesce(sum(${creditTransactions.amount}), 0)` })
+    .from(creditTransactions)
+    .innerJoin(creditPlans, eq(creditPlans.id, creditTransactions.creditPlanId))
+    .where(and(eq(creditTransactions.companyId, companyId), ne(creditPlans.category, 'PAY_AS_USAGE')))
+    .groupBy(creditTransactions.type);
+  const by = Object.fromEntries(rows.map((r) => [r.type, Number(r.credits)]));
+  return { received: by.RECEIVED ?? 0, used: by.USED ?? 0, refunded: by.REFUND ?? 0, expired: by.EXPIRED ?? 0 };
+}

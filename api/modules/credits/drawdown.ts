@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
 import type { CreditPlanCategory, CreditPlanRole } from '../../../db/schema';
-import { contractStatus, creditPlanStatus } from '../contracts/contract-status';
+import { contractStatus, creditPlanStatus } from '../../../db/domain/contracts';
 import { contractsOfCompany, plansOfCompany } from './credits.repo';
 
 // The drawdown rule of credits.md ("Drawdown rule"). One rule, one function: the charge path,

@@ -3,6 +3,6 @@
 export { chargeDatafile, creditsForInterviews, MAX_CREDITS_PER_INTERVIEW, MIN_CREDITS_PER_INTERVIEW, type ChargeInput, type ChargeResult, type LedgerDeps } from './charge.service';
 export { refundTransaction, type RefundResult } from './refund.service';
 export { grantPlanCredits, expirePlanRemainder } from './plan-ledger.service';
-export { companyCreditSummary, type CompanyCreditSummary } from './credit-summary.service';
+export { companyCreditSummary, companyCreditTotals, type CompanyCreditSummary, type CompanyCreditTotals } from './credit-summary.service';
 export { transactionsGroupedByDatafile, type GroupedTransactionLine } from './read-models';
 export { nextAvailableCreditPlan, orderEligiblePlans, allocate } from './drawdown';

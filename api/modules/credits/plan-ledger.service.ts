@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../graphql/errors';
-import { viennaDate } from '../../../db/calendar';
+import { viennaDate } from '../../../db/domain/calendar';
 import type { LedgerDeps } from './charge.service';
 import { appendLedgerRows, ledgerRowByIdempotencyKey, planById, shiftPrepaidBalance, type CreditPlanRow, type LedgerRow } from './credits.repo';
 import { isPrepaid } from './drawdown';

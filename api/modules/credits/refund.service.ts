@@ -1,5 +1,5 @@
 import { AppError } from '../../graphql/errors';
-import { viennaDate } from '../../../db/calendar';
+import { viennaDate } from '../../../db/domain/calendar';
 import type { LedgerDeps } from './charge.service';
 import { appendLedgerRows, ledgerRowById, planById, recordPayAsUsage, refundOfTransaction, shiftPrepaidBalance, type LedgerInsert } from './credits.repo';
 import { isPrepaid } from './drawdown';

@@ -1,9 +1,9 @@
+import { requireViewer } from '../../graphql/access';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
-import { requireViewer } from '../auth/auth.policy';
-import { dashboardSummary } from './datafiles.repo';
+import { dashboardSummaryFor } from './datafiles.service';
 
 export const datafilesResolvers: ModuleResolvers = {
   Query: {
-    getMyDatafilesSummaryForDashboard: async (_args, ctx) => dashboardSummary(ctx.deps.db, await requireViewer(ctx)),
+    getMyDatafilesSummaryForDashboard: async (_, _args, ctx) => dashboardSummaryFor(ctx.deps, await requireViewer(ctx)),
   },
 };

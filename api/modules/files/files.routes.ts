@@ -2,14 +2,16 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, resolve, sep } from 'node:path';
 import type { Context, Hono } from 'hono';
 import type { Deps } from '../../deps';
-import { translate, DEFAULT_LOCALE, localeFromHeader } from '../../lib/i18n';
+import { DEFAULT_LOCALE, localeFromHeader } from '../../lib/i18n';
 import type { ErrorCode } from '../../graphql/error-codes';
+import { AppError, messageOf, type AppErrorDetails } from '../../graphql/errors';
 import { AVATAR_MAX_BYTES, imageTypeOf } from './avatars';
 import { checkUploadSignature } from './signed-urls';
 
-const refuse = (c: Context, status: number, code: ErrorCode, reason?: string) => {
+/** The same error body as GraphQL answers (message in the caller's language, code and reason in extensions). */
+const refuse = (c: Context, status: number, code: ErrorCode, details: AppErrorDetails = {}) => {
   const locale = localeFromHeader(c.req.header('accept-language')) ?? DEFAULT_LOCALE;
-  return c.json({ errors: [{ message: translate(locale, `errors.${code}`), extensions: { code, ...(reason ? { reason } : {}) } }] }, status as 400);
+  return c.json({ errors: [{ message: messageOf(new AppError(code, details), locale), extensions: { code, ...details } }] }, status as 400);
 };
 
 /**
@@ -26,15 +28,15 @@ export function registerFileRoutes(app: Hono, deps: Deps) {
 
   app.put('/files/avatars/*', async (c) => {
     const where = pathOf(c);
-    if (!where) return refuse(c, 404, 'INVALID_PARAMETERS', 'UNKNOWN_PATH');
+    if (!where) return refuse(c, 404, 'INVALID_PARAMETERS', { reason: 'UNKNOWN_PATH' });
     const check = checkUploadSignature(deps.appSecret, where.path, c.req.query('expires'), c.req.query('sig'), deps.clock.now());
-    if (check !== 'OK') return refuse(c, 403, 'UNAUTHORIZED', check === 'EXPIRED' ? 'URL_EXPIRED' : 'BAD_SIGNATURE');
+    if (check !== 'OK') return refuse(c, 403, 'UNAUTHORIZED', { reason: check === 'EXPIRED' ? 'URL_EXPIRED' : 'BAD_SIGNATURE' });
     // Size before reading the body, then again on what actually arrived.
     const declared = Number(c.req.header('content-length') ?? '0');
-    if (declared > AVATAR_MAX_BYTES) return refuse(c, 413, 'INVALID_PARAMETERS', 'TOO_LARGE');
+    if (declared > AVATAR_MAX_BYTES) return refuse(c, 413, 'INVALID_PARAMETERS', { reason: 'TOO_LARGE', maxMegabytes: AVATAR_MAX_BYTES / 1024 / 1024 });
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    if (bytes.length > AVATAR_MAX_BYTES) return refuse(c, 413, 'INVALID_PARAMETERS', 'TOO_LARGE');
-    if (bytes.length === 0 || !imageTypeOf(bytes)) return refuse(c, 415, 'INVALID_PARAMETERS', 'NOT_AN_IMAGE');
+    if (bytes.length > AVATAR_MAX_BYTES) return refuse(c, 413, 'INVALID_PARAMETERS', { reason: 'TOO_LARGE', maxMegabytes: AVATAR_MAX_BYTES / 1024 / 1024 });
+    if (bytes.length === 0 || !imageTypeOf(bytes)) return refuse(c, 415, 'INVALID_PARAMETERS', { reason: 'NOT_AN_IMAGE' });
     try {
       await mkdir(dirname(where.target), { recursive: true });
       await writeFile(where.target, bytes);

@@ -9,3 +9,6 @@ export const presentNotification = (n: NotificationRow) => ({
   createdDate: n.createdAt,
   type: n.type,
 });
+
+/** What the GraphQL type Notification resolves from (codegen maps the type to it). */
+export type PresentedNotification = ReturnType<typeof presentNotification>;

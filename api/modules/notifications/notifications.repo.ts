@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, like } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { notifications } from '../../../db/schema';
 
@@ -20,4 +20,9 @@ export async function markRead(db: DbOrTx, userId: string, id: string, nowIso: s
   if (!row) return false;
   if (!row.readAt) await db.update(notifications).set({ readAt: nowIso }).where(eq(notifications.id, id));
   return true;
+}
+
+/** True when an alert whose dedupe key starts with `prefix` was raised already (for anyone). */
+export async function alertRaised(db: DbOrTx, prefix: string): Promise<boolean> {
+  return (await db.select({ id: notifications.id }).from(notifications).where(like(notifications.dedupeKey, `${prefix.replace(/[\\%_]/g, '')}%`)).limit(1).get()) !== undefined;
 }

@@ -5,14 +5,12 @@ import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import { randomToken, seal, sha256Hex } from '../../lib/crypto';
 import { requireEmail, requireName } from '../../lib/validation';
-import { revokeAuthTokens, revokeUserSessions } from '../auth/auth.repo';
-import { INVITATION_TOKEN_TTL_HOURS } from '../auth/auth.service';
 import { findCompanyById } from '../companies/companies.repo';
 import { writeTransaction, type Tx } from '../../../db/write-transaction';
 import { isAvatarPath } from '../files/avatars';
 import { deliverMail, enqueueMail } from '../mail/mail.service';
-import { findLiveUserByEmail, findLiveUserById, insertUser, updateUserById, type UserRow } from './users.repo';
-import { newUserRow } from './users.service';
+import { findLiveUserByEmail, findLiveUserById, insertUser, revokeAuthTokens, revokeUserSessions, updateUserById, type UserRow } from './users.repo';
+import { INVITATION_TOKEN_TTL_HOURS, newUserRow } from './users.service';
 
 
 async function ownerIdOf(db: Tx | Deps['db'], companyId: string | null) {
@@ -110,7 +108,8 @@ export async function saveNipoIntegration(deps: Deps, viewer: Viewer, input: { u
   const req = (field: string, v: string, max = 200) => {
     const t = (v ?? '').trim();
     if (!t) throw new AppError('INCOMPLETE_INPUT', { field });
-    if (t.length > max || /[<>]/.test(t)) throw new AppError('INVALID_PARAMETERS', { field });
+    if (t.length > max) throw new AppError('INVALID_PARAMETERS', { field, reason: 'TOO_LONG', max });
+    if (/[<>]/.test(t)) throw new AppError('INVALID_PARAMETERS', { field, reason: 'INVALID_CHARACTERS' });
     return t;
   };
   const row = {

@@ -1,7 +1,8 @@
 import type { Deps } from '../../deps';
 import type { Viewer } from '../../graphql/context';
 import { unseal } from '../../lib/crypto';
-import { countUserDatafiles, findCompanyOfUser, findPreferences, type UserRow } from './users.repo';
+import { findCompanyById } from '../companies/companies.repo';
+import { countUserDatafiles, findPreferences, type UserRow } from './users.repo';
 
 /** Who may read a user's API key: the user, an ADMIN of the same company, an operator. */
 function mayReadMagicKey(viewer: Viewer | null, user: UserRow): boolean {
@@ -36,12 +37,12 @@ export function presentUser(deps: Deps, viewer: Viewer | null, user: UserRow) {
     skipIngressIntegrationsPrerequisite: user.skipIngressIntegrationsPrerequisite,
     isOwner: async () => {
       if (!user.companyId) return false;
-      const company = await findCompanyOfUser(deps.db, user.companyId);
+      const company = await findCompanyById(deps.db, user.companyId);
       return company?.ownerId === user.id;
     },
     company: async () => {
       if (!user.companyId) return null;
-      const c = await findCompanyOfUser(deps.db, user.companyId);
+      const c = await findCompanyById(deps.db, user.companyId);
       if (!c) return null;
       return {
         id: c.id,
@@ -66,3 +67,6 @@ export function presentUser(deps: Deps, viewer: Viewer | null, user: UserRow) {
     },
   };
 }
+
+/** What the GraphQL type User resolves from (codegen maps the type to it). */
+export type PresentedUser = ReturnType<typeof presentUser>;

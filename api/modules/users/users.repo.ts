@@ -1,6 +1,6 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { companies, datafiles, userPreferences, users } from '../../../db/schema';
+import { authTokens, datafiles, sessions, userPreferences, users, type AuthTokenPurpose } from '../../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -18,10 +18,6 @@ export async function insertUser(db: DbOrTx, row: typeof users.$inferInsert) {
 
 export async function updateUserById(db: DbOrTx, id: string, set: Partial<typeof users.$inferInsert>) {
   await db.update(users).set(set).where(eq(users.id, id));
-}
-
-export async function findCompanyOfUser(db: DbOrTx, companyId: string) {
-  return db.select().from(companies).where(eq(companies.id, companyId)).get();
 }
 
 export async function findPreferences(db: DbOrTx, userId: string) {
@@ -54,4 +50,26 @@ export async function listAllUsers(db: DbOrTx, q: { search?: string; limit: numb
     db.select({ n: count() }).from(users).where(where).get(),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** Ends every live session of a user, optionally keeping one (the caller's own after a password change). */
+export async function revokeUserSessions(db: DbOrTx, userId: string, nowIso: string, exceptSessionId?: string) {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (exceptSessionId) conditions.push(sql`${sessions.id} <> ${exceptSessionId}`);
+  await db.update(sessions).set({ revokedAt: nowIso }).where(and(...conditions));
+}
+
+/** Invalidates earlier tokens of the same purpose (a new reset mail or invitation replaces the old link). */
+export async function revokeAuthTokens(db: DbOrTx, userId: string, purpose: AuthTokenPurpose, nowIso: string) {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: nowIso })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), isNull(authTokens.revokedAt)));
+}
+
+/** The company's users (not deleted), by name; only its activated ADMIN users when asked. */
+export async function companyUsers(db: DbOrTx, companyId: string, onlyActiveAdmins = false) {
+  const conditions = [eq(users.companyId, companyId), isNull(users.deletedAt)];
+  if (onlyActiveAdmins) conditions.push(eq(users.accessLevel, 'ADMIN'), eq(users.status, 'ACTIVATED'));
+  return db.select().from(users).where(and(...conditions)).orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
 }

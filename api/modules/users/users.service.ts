@@ -1,6 +1,14 @@
 import type { AccessLevel, Locale, UserStatus } from '../../../db/schema';
 import type { users } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError } from '../../graphql/errors';
+import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import { randomToken, seal, sha256Hex } from '../../lib/crypto';
+import { requireInstant } from '../../lib/validation';
+import * as repo from './users.repo';
+
+/** How long an invitation or an email-confirmation link stays valid. */
+export const INVITATION_TOKEN_TTL_HOURS = 72;
 
 /** A new API key: shown to its user, stored as a hash (lookup) and sealed (display). */
 export function newMagicKey(appSecret: string) {
@@ -38,3 +46,38 @@ export function newUserRow(
     updatedAt: createdAt,
   };
 }
+
+async function changeLiveUser(deps: Deps, userId: string, set: Parameters<typeof repo.updateUserById>[2]) {
+  if (!(await repo.findLiveUserById(deps.db, userId))) throw new AppError('USER_NOT_FOUND');
+  await repo.updateUserById(deps.db, userId, { ...set, updatedAt: deps.clock.now().toISOString() });
+}
+
+/** The user has seen the get-started guide. */
+export const markGetStartedWatched = (deps: Deps, userId: string) => changeLiveUser(deps, userId, { watchGetStarted: true });
+
+/** updateNPS: with a date the survey asks again then (ISO-8601 instant); without one it is done for good. */
+export async function updateNps(deps: Deps, userId: string, nextNpsDate: string | null | undefined) {
+  await changeLiveUser(deps, userId, nextNpsDate ? { nextNpsDate: requireInstant('nextNPSDate', nextNpsDate).toISOString() } : { npsDone: true });
+}
+
+export const setLocale = (deps: Deps, userId: string, locale: Locale) => changeLiveUser(deps, userId, { locale });
+
+export const skipIngressIntegrationsPrerequisite = (deps: Deps, userId: string) => changeLiveUser(deps, userId, { skipIngressIntegrationsPrerequisite: true });
+
+/** A new API key for the user; the old one stops working at once. Returns the key (shown once more in the profile). */
+export async function regenerateMagicKey(deps: Deps, userId: string): Promise<string> {
+  const { key, magicKeyHash, magicKeySealed } = newMagicKey(deps.appSecret);
+  await changeLiveUser(deps, userId, { magicKeyHash, magicKeySealed });
+  return key;
+}
+
+/** Every user (operators), searched by name or email, one page (default 100). */
+export async function usersPage(deps: Deps, args: { search?: string | null; page?: PageArgs }) {
+  const page = pageOf(args.page, 100);
+  const { rows, total } = await repo.listAllUsers(deps.db, { search: args.search?.trim().slice(0, 100) || undefined, limit: page.limit, offset: page.offset });
+  return { rows, pageInfo: pageInfo(page, total) };
+}
+
+export const companyUsers = (deps: Deps, companyId: string, onlyActiveAdmins = false) => repo.companyUsers(deps.db, companyId, onlyActiveAdmins);
+
+export const liveUser = (deps: Deps, userId: string) => repo.findLiveUserById(deps.db, userId);

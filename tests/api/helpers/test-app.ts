@@ -65,5 +65,11 @@ export async function createTestApp(options: { now?: string; env?: Record<string
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** The first error code of a response (or undefined). */
-export const codeOf = (res: GqlResponse) => res.body.errors?.[0]?.extensions.code;
+/**
+ * The first error of a response as CODE, or CODE:REASON when the server says why (extensions.reason),
+ * so a test of a refusal pins what the user is told to change, not only the code (undefined: no error).
+ */
+export const codeOf = (res: GqlResponse) => {
+  const e = res.body.errors?.[0]?.extensions;
+  return e && (e.reason ? `${e.code}:${e.reason}` : e.code);
+};

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { Pager } from '../../../components/table/pager';
 import { PageError } from '../../../components/feedback/page-state';
-import { formatIsoDate, todayInVienna } from '../../../lib/calendar';
+import { viennaDate } from '../../../../db/domain/calendar';
+import { formatIsoDate } from '../../../lib/calendar';
 import { formatNumber } from '../../../lib/format';
 import { type Translate, useLocale, useT } from '../../../lib/i18n';
 import { ADMIN_PAGE_SIZE, type CompanyRow, type CompanySortField } from '../api/company-row';
@@ -82,7 +83,7 @@ export function OrganizationsTab() {
   const { data, error, mutate, isLoading } = useGetAllActiveCompanies({
     search: debounced || null, sortBy: sort?.by ?? null, sortDirection: sort?.dir ?? null, page: { page, limit: ADMIN_PAGE_SIZE },
   });
-  const today = todayInVienna();
+  const today = viennaDate();
   const result = data?.getAllActiveCompanies;
   const onSort = (by: CompanySortField) => {
     setSort(sort?.by === by ? { by, dir: sort.dir === 'ASC' ? 'DESC' : 'ASC' } : { by, dir: 'ASC' });

@@ -1,6 +1,6 @@
 import { Button, CloseButton, Dialog, Portal, Spinner, Center, Text } from '@chakra-ui/react';
 import { useMemo, useRef } from 'react';
-import { todayInVienna } from '../../../lib/calendar';
+import { viennaDate } from '../../../../db/domain/calendar';
 import { useT } from '../../../lib/i18n';
 import { useGetCompanyContracts } from '../api/use-get-company-contracts';
 import { ContractWizard } from './contract-wizard';
@@ -28,7 +28,7 @@ function MessageDialog({ onClose, children }: { onClose: () => void; children: R
 export function AssignUpcomingContractModal({ companyId, onClose }: { companyId: string; onClose: () => void }) {
   const t = useT();
   const { data, error } = useGetCompanyContracts(companyId);
-  const today = useMemo(() => todayInVienna(), []);
+  const today = useMemo(() => viennaDate(), []);
   // Decided once: after a successful Assign the list revalidates and holds the new UPCOMING
   // contract, which must not swap the wizard's success message for the 'already exists' one.
   const decision = useRef<{ upcoming: boolean; activeEnd: string | null } | null>(null);
@@ -46,6 +46,6 @@ export function AssignUpcomingContractModal({ companyId, onClose }: { companyId:
 
 /** The activation wizard of a new registration (Admin Panel). */
 export function ActivateOrganizationWizard({ companyId, onClose }: { companyId: string; onClose: (changed: boolean) => void }) {
-  const today = useMemo(() => todayInVienna(), []);
+  const today = useMemo(() => viennaDate(), []);
   return <ContractWizard mode="activate" companyId={companyId} activeContractEnd={null} today={today} onClose={onClose} />;
 }

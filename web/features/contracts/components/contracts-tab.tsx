@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { PageError } from '../../../components/feedback/page-state';
 import { RadialChart } from '../../../components/charts/radial-chart';
 import { InfoIcon } from '../../../components/icons/icons';
-import { balancePercent, formatEuroCents, formatInstantDate, formatIsoDate, todayInVienna } from '../../../lib/calendar';
+import { viennaDate } from '../../../../db/domain/calendar';
+import { balancePercent, formatEuroCents, formatInstantDate, formatIsoDate } from '../../../lib/calendar';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import type { Contract, ContractStatus, PlanSummary } from '../api/contract-types';
@@ -133,7 +134,7 @@ export function ContractsTab({ companyId, superAdmin }: { companyId: string; sup
   const [shown, setShown] = useState<Record<Filter, boolean>>({ ACTIVE: true, UPCOMING: true, EXPIRED: true });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<'edit' | 'delete' | null>(null);
-  const today = useMemo(() => todayInVienna(), []);
+  const today = useMemo(() => viennaDate(), []);
   if (error) return <PageError onRetry={() => void mutate()} />;
   if (!data) return <Center py="16"><Spinner /></Center>;
   const all = data.getCompanyContracts.filter((c) => superAdmin || c.status !== 'UPCOMING');

@@ -2,7 +2,8 @@ import { Button, Checkbox, CloseButton, DataList, Dialog, Portal, SimpleGrid, St
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { ErrorAlert, SuccessAlert } from '../../../components/feedback/error-alert';
-import { addDays, formatInstantDate, formatIsoDate, type IsoDate } from '../../../lib/calendar';
+import { addDays, type IsoDate } from '../../../../db/domain/calendar';
+import { formatInstantDate, formatIsoDate } from '../../../lib/calendar';
 import { errorCodeOf } from '../../../lib/graphql-client';
 import { useT, useTranslateError } from '../../../lib/i18n';
 import { revalidateOperations } from '../../../lib/swr-helpers';

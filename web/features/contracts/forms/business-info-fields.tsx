@@ -1,6 +1,6 @@
 import { Field, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { useFormikContext } from 'formik';
-import { ACCOUNT_MANAGERS, SUPPORT_LEVELS } from '../../../lib/account-managers';
+import { ACCOUNT_MANAGERS, SUPPORT_LEVELS } from '../../../../db/domain/organizations';
 import { useT } from '../../../lib/i18n';
 import type { BusinessInfoValues } from './contract-rules';
 

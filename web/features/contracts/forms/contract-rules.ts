@@ -1,16 +1,13 @@
 import * as yup from 'yup';
-import { addDays, daysBetweenInclusive, type IsoDate, oneYearEnd } from '../../../lib/calendar';
+import { addDays, daysInclusive, type IsoDate, oneYearEnd } from '../../../../db/domain/calendar';
 import type { Translate } from '../../../lib/i18n';
 
-export const CONTRACT_TYPES = ['STARTER', 'PROFESSIONAL', 'ENTERPRISE', 'CUSTOM', 'TEST'] as const;
-export type ContractType = (typeof CONTRACT_TYPES)[number];
+import { CONTRACT_TYPES, endKeepingLength, FIXED_LENGTH_TYPES, NO_RENEW_TYPES, type ContractType } from '../../../../db/domain/contracts';
+
+export { CONTRACT_TYPES, FIXED_LENGTH_TYPES, NO_RENEW_TYPES, type ContractType };
 export const PLAN_CATEGORIES = ['EXPIRING', 'NON_EXPIRING', 'PAY_AS_USAGE'] as const;
 export type PlanCategory = (typeof PLAN_CATEGORIES)[number];
 
-/** One year minus one day (spec section 9). */
-export const FIXED_LENGTH_TYPES: readonly ContractType[] = ['STARTER', 'PROFESSIONAL', 'ENTERPRISE'];
-/** Never renew themselves: auto-renew forced off and disabled (spec section 4). */
-export const NO_RENEW_TYPES: readonly ContractType[] = ['TEST', 'CUSTOM'];
 
 export type ContractFormValues = {
   contractType: ContractType | '';
@@ -75,7 +72,7 @@ export function endRules(values: ContractFormValues): { endDisabled: boolean; mi
 }
 
 export function dayCount(start: IsoDate | null, end: IsoDate | null): number | null {
-  return start && end && end >= start ? daysBetweenInclusive(start, end) : null;
+  return start && end && end >= start ? daysInclusive(start, end) : null;
 }
 
 /** NON_EXPIRING and PAY_AS_USAGE exist only for CUSTOM contracts; others force EXPIRING. */
@@ -157,6 +154,5 @@ export function businessInfoSchema(t: Translate) {
 
 /** Edit contract (spec sections 4, 5): moving an upcoming start keeps the duration. */
 export function shiftedEnd(originalStart: IsoDate, originalEnd: IsoDate, newStart: IsoDate, type: ContractType): IsoDate {
-  if (FIXED_LENGTH_TYPES.includes(type)) return oneYearEnd(newStart);
-  return addDays(newStart, daysBetweenInclusive(originalStart, originalEnd) - 1);
+  return endKeepingLength({ type, startDate: originalStart, endDate: originalEnd }, newStart);
 }

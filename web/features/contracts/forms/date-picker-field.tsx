@@ -1,7 +1,8 @@
 import { Box, Field } from '@chakra-ui/react';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
-import { type IsoDate, isoToPickerDate, pickerDateToIso } from '../../../lib/calendar';
+import { type IsoDate } from '../../../../db/domain/calendar';
+import { isoToPickerDate, pickerDateToIso } from '../../../lib/calendar';
 
 /** A DD.MM.YYYY picker (spec section 9) speaking ISO dates; minDate is the first selectable day. */
 export function DatePickerField({ label, value, onChange, minDate, maxDate, disabled, error, testId, required }: {

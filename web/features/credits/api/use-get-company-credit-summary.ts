@@ -9,6 +9,9 @@ const DOCUMENT = /* GraphQL */ `
       pricePerCreditForPayAsUsage
       totalReceived
       totalBalance
+      totalUsed
+      totalRefunded
+      totalExpired
     }
   }
 `;
@@ -19,8 +22,12 @@ export type CompanyCreditSummary = {
   activePayAsUsageCreditPlanReceived: number;
   /** Euro cents per credit. */
   pricePerCreditForPayAsUsage: number;
+  /** History of the prepaid plans: totalReceived - totalBalance = totalUsed - totalRefunded + totalExpired. */
   totalReceived: number;
   totalBalance: number;
+  totalUsed: number;
+  totalRefunded: number;
+  totalExpired: number;
 };
 
 export function useGetCompanyCreditSummary(companyId: string | null) {

@@ -32,9 +32,26 @@ export function WalletCard({ companyId }: { companyId: string }) {
               <Stack gap="1">
                 <Text>{t('credits.wallet.balance')}: <b data-testid="wallet-card-balance">{formatNumber(summary.activeCreditPlanBalance, locale)}</b></Text>
                 <Text>{t('credits.wallet.received')}: <b>{formatNumber(summary.activeCreditPlanReceived, locale)}</b></Text>
-                <Text>{t('credits.wallet.totalUsed')}: <b>{formatNumber(summary.totalReceived - summary.totalBalance, locale)}</b></Text>
               </Stack>
             </HStack>
+            {/* Where every credit received went: the lines add up (received - used + refunded - expired = left). */}
+            <Table.Root size="sm" variant="line" maxW="md" data-testid="wallet-card-totals">
+              <Table.Body>
+                {([
+                  ['totalReceived', summary.totalReceived, ''],
+                  ['totalUsed', summary.totalUsed, '−'],
+                  ['totalRefunded', summary.totalRefunded, '+'],
+                  ['totalExpired', summary.totalExpired, '−'],
+                  ['totalBalance', summary.totalBalance, '='],
+                ] as const).map(([key, value, sign]) => (
+                  <Table.Row key={key} data-testid={`wallet-card-${key}`}>
+                    <Table.Cell ps="0" color="fg.muted" w="4">{sign}</Table.Cell>
+                    <Table.Cell ps="0" fontWeight={key === 'totalBalance' ? 'semibold' : undefined}>{t(`credits.wallet.${key}`)}</Table.Cell>
+                    <Table.Cell pe="0" textAlign="end" fontWeight={key === 'totalBalance' ? 'semibold' : undefined}>{formatNumber(value, locale)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
             {summary.pricePerCreditForPayAsUsage > 0 && (
               <Stack gap="1" borderTopWidth="1px" pt="3" data-testid="wallet-card-pay-as-usage">
                 <Badge colorPalette="purple" alignSelf="flex-start">{t('credits.payAsUsage')}</Badge>

@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import * as yup from 'yup';
 import { ErrorAlert, SuccessAlert } from '../../../components/feedback/error-alert';
-import { ACCOUNT_MANAGERS, SUPPORT_LEVELS } from '../../../lib/account-managers';
+import { ACCOUNT_MANAGERS, SUPPORT_LEVELS } from '../../../../db/domain/organizations';
 import { errorCodeOf } from '../../../lib/graphql-client';
 import { type Translate, useLocale, useT, useTranslateError } from '../../../lib/i18n';
 import { revalidateOperations } from '../../../lib/swr-helpers';

@@ -1,17 +1,10 @@
-import { eq } from 'drizzle-orm';
-import { addDays, oneYearEnd } from '../../../db/calendar';
-import type { DbOrTx } from '../../../db/client';
-import { contracts, creditPlans, type ContractType } from '../../../db/schema';
-import type { LedgerDeps } from './charge.service';
-import { hasSuccessor, type contractById } from './calendar.repo';
-import { planById } from './credits.repo';
-import { isPrepaid } from './drawdown';
-import { grantPlanCredits } from './plan-ledger.service';
-
-type Contract = NonNullable<Awaited<ReturnType<typeof contractById>>>;
-
-const YEARLY: readonly ContractType[] = ['STARTER', 'PROFESSIONAL', 'ENTERPRISE'];
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+import { addDays } from '../../../db/domain/calendar';
+import { endKeepingLength, type ContractType } from '../../../db/domain/contracts';
+import type { Tx } from '../../../db/write-transaction';
+import type { LedgerDeps } from '../credits/charge.service';
+import { createCreditPlan, creditPlanById } from '../credits/credit-plans.service';
+import { isPrepaid } from '../credits/drawdown';
+import { hasSuccessor, insertContract, setContractPlans, type ContractRow } from './contracts.repo';
 
 /**
  * The dates of the contract that renews `c`: it starts the day after c's end (chains have no gaps);
@@ -20,8 +13,7 @@ const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00
  */
 export function renewalDates(c: { type: ContractType; startDate: string; endDate: string }): { startDate: string; endDate: string } {
   const startDate = addDays(c.endDate, 1);
-  const endDate = YEARLY.includes(c.type) ? oneYearEnd(startDate) : addDays(startDate, daysBetween(c.startDate, c.endDate));
-  return { startDate, endDate };
+  return { startDate, endDate: endKeepingLength(c, startDate) };
 }
 
 /**
@@ -30,19 +22,17 @@ export function renewalDates(c: { type: ContractType; startDate: string; endDate
  * its RECEIVED row, and a fresh backup plan when the old contract had one. Returns the new
  * contract id, or null when it was renewed already or a later contract exists.
  */
-export async function renewContract(tx: DbOrTx, deps: LedgerDeps, c: Contract): Promise<string | null> {
+export async function renewContract(tx: Tx, deps: LedgerDeps, c: ContractRow): Promise<string | null> {
   if (await hasSuccessor(tx, c)) return null;
   const { startDate, endDate } = renewalDates(c);
   const now = deps.clock.now().toISOString();
   const id = crypto.randomUUID();
-  await tx.insert(contracts).values({ id, companyId: c.companyId, type: c.type, name: c.name, startDate, endDate, autoRenew: true, renewedFromId: c.id, createdAt: now, createdBy: null });
+  await insertContract(tx, { id, companyId: c.companyId, type: c.type, name: c.name, startDate, endDate, autoRenew: true, renewedFromId: c.id, createdAt: now, createdBy: null });
 
   const copyPlan = async (oldId: string | null, role: 'PRIMARY' | 'BACKUP') => {
-    const old = oldId ? await planById(tx, oldId) : undefined;
+    const old = oldId ? await creditPlanById(tx, oldId) : undefined;
     if (!old) return null;
-    const planId = crypto.randomUUID();
-    await tx.insert(creditPlans).values({
-      id: planId,
+    return createCreditPlan(tx, deps, {
       companyId: c.companyId,
       contractId: id,
       role,
@@ -51,19 +41,16 @@ export async function renewContract(tx: DbOrTx, deps: LedgerDeps, c: Contract): 
       name: old.name,
       validFrom: startDate,
       validUntil: old.validUntil === null ? null : endDate,
-      // Pay-as-usage plans count usage in `received`; a new one starts at zero.
+      // Pay-as-usage plans count usage in `received`; a new one starts at zero (createCreditPlan).
       received: isPrepaid(old) ? old.received : 0,
-      balance: 0,
       pricePerCredit: old.pricePerCredit,
       paymentAmount: old.paymentAmount,
       createdAt: now,
       createdBy: null,
     });
-    if (isPrepaid(old)) await grantPlanCredits(tx, deps, { planId, actorId: null });
-    return planId;
   };
   const primaryCreditPlanId = await copyPlan(c.primaryCreditPlanId, 'PRIMARY');
   const backupCreditPlanId = await copyPlan(c.backupCreditPlanId, 'BACKUP');
-  await tx.update(contracts).set({ primaryCreditPlanId, backupCreditPlanId }).where(eq(contracts.id, id));
+  await setContractPlans(tx, id, { primaryCreditPlanId, backupCreditPlanId });
   return id;
 }

@@ -1,6 +1,8 @@
-import type { AccessLevel } from '../../../db/schema';
-import type { GqlContext, Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+// Who is asking, and with which access level: the checks every module's resolvers start with. They
+// depend only on the request context, so they sit below every module (api/modules import them).
+import type { AccessLevel } from '../../db/schema';
+import type { GqlContext, Viewer } from './context';
+import { AppError } from './errors';
 
 /** Any logged-in user (session or API key); UNAUTHENTICATED otherwise. */
 export async function requireViewer(ctx: GqlContext): Promise<Viewer> {

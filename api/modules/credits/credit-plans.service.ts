@@ -1,0 +1,58 @@
+import { viennaDate } from '../../../db/domain/calendar';
+import type { Tx } from '../../../db/write-transaction';
+import * as repo from './credits.repo';
+import type { LedgerDeps } from './charge.service';
+import { grantPlanCredits } from './plan-ledger.service';
+import { isPrepaid } from './drawdown';
+
+// The one place credit plans are written as plans (created, topped up, moved with their contract,
+// deactivated); balances change only through ledger rows (charge, refund, plan-ledger services).
+// Contracts (assign, edit, delete, renew) call these inside their own write transaction.
+
+export type NewCreditPlan = Omit<repo.CreditPlanInsert, 'id' | 'balance'>;
+
+/**
+ * Creates a plan with balance 0 and, for a prepaid plan, its RECEIVED row of `received` credits
+ * (integer > 0), so the balance always equals the ledger. Pay-as-usage plans start at 0 usage.
+ * Returns the new plan's id.
+ */
+export async function createCreditPlan(tx: Tx, deps: Pick<LedgerDeps, 'clock'>, plan: NewCreditPlan): Promise<string> {
+  const id = crypto.randomUUID();
+  await repo.insertCreditPlan(tx, { ...plan, id, balance: 0, received: isPrepaid(plan) ? plan.received : 0 });
+  if (isPrepaid(plan)) await grantPlanCredits(tx, deps, { planId: id, actorId: plan.createdBy ?? null });
+  return id;
+}
+
+/** More credits on an existing prepaid plan: a RECEIVED row of the difference (key topup:{planId}:{newTotal}, so a retry adds nothing). */
+export async function topUpCreditPlan(tx: Tx, deps: Pick<LedgerDeps, 'clock'>, plan: repo.CreditPlanRow, credits: number, actorId: string) {
+  const now = deps.clock.now();
+  const newTotal = plan.received + credits;
+  await repo.appendLedgerRows(tx, [
+    {
+      companyId: plan.companyId,
+      creditPlanId: plan.id,
+      type: 'RECEIVED',
+      amount: credits,
+      delta: credits,
+      operationId: crypto.randomUUID(),
+      idempotencyKey: `topup:${plan.id}:${newTotal}`,
+      pricePerCredit: plan.pricePerCredit,
+      description: `Credits received: ${plan.name}`,
+      occurredAt: now.toISOString(),
+      occurredDate: viennaDate(now),
+      actorId,
+      reason: 'TEST_PLAN_TOP_UP',
+    },
+  ]);
+  await repo.shiftPrepaidBalance(tx, plan.id, credits);
+  await repo.addReceived(tx, plan.id, credits);
+}
+
+/** The plans of a contract follow its new dates (a never-expiring plan keeps no end). */
+export const followContractDates = (tx: Tx, contractId: string, startDate: string, endDate: string) => repo.movePlansOfContract(tx, contractId, startDate, endDate);
+
+/** A deleted contract's plans are never spendable again. */
+export const deactivatePlansOfContract = (tx: Tx, contractId: string, nowIso: string) => repo.deactivatePlansOfContract(tx, contractId, nowIso);
+
+/** The plan with this id (any company, any status). */
+export const creditPlanById = (db: Tx | LedgerDeps['db'], id: string) => repo.planById(db, id);

@@ -1,0 +1,60 @@
+import type { CreditPlanRole, TransactionType } from '../../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError } from '../../graphql/errors';
+import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
+import { todayIn } from '../../lib/clock';
+import { setPackage } from '../companies/companies.service';
+import { findPackage, listPackages, plansOfCompany } from './credits.repo';
+import { companyCreditSummary, companyCreditTotals } from './credit-summary.service';
+import { nextAvailableCreditPlan } from './drawdown';
+import { transactionsGroupedByDatafile } from './read-models';
+
+// What the credit screens ask, as the rules answer it: the GraphQL layer only presents the results.
+
+const ALL_TYPES: TransactionType[] = ['RECEIVED', 'USED', 'EXPIRED', 'REFUND'];
+
+/** The company's credit plans (of one role when given), newest first. */
+export async function companyCreditPlans(deps: Deps, companyId: string, role?: CreditPlanRole) {
+  const plans = await plansOfCompany(deps.db, companyId);
+  return plans.filter((p) => role === undefined || p.role === role).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+}
+
+/** The plan the next charge draws from first, or null. */
+export const nextCreditPlan = (deps: Deps, companyId: string) => nextAvailableCreditPlan(deps.db, companyId, todayIn(deps.clock));
+
+/** The wallet's figures today; the history totals load only when asked for. */
+export async function creditSummary(deps: Deps, companyId: string) {
+  const today = todayIn(deps.clock);
+  const summary = await companyCreditSummary(deps.db, companyId, today);
+  let totals: ReturnType<typeof companyCreditTotals> | undefined;
+  return { summary, totals: () => (totals ??= companyCreditTotals(deps.db, companyId, today)) };
+}
+
+export type TransactionsArgs = { search?: string | null; types?: TransactionType[] | null; page?: PageArgs };
+
+/**
+ * One page of the company's ledger grouped per datafile (8 lines by default): filtered by type and
+ * by a case-insensitive search in the description. Grouping runs in SQL (read model); the filter
+ * and the page cut run over its lines.
+ */
+export async function transactionsPage(deps: Deps, companyId: string, args: TransactionsArgs) {
+  const page = pageOf(args.page, 8);
+  const types = new Set(args.types ?? ALL_TYPES);
+  const search = args.search?.trim().toLowerCase().slice(0, 100) ?? '';
+  const lines = (await transactionsGroupedByDatafile(deps.db, companyId)).filter((l) => types.has(l.type) && (!search || l.description.toLowerCase().includes(search)));
+  return { lines: lines.slice(page.offset, page.offset + page.limit), pageInfo: pageInfo(page, lines.length) };
+}
+
+export const packages = (deps: Deps) => listPackages(deps.db);
+
+export async function packageById(deps: Deps, packageId: string) {
+  const p = await findPackage(deps.db, packageId);
+  if (!p) throw new AppError('INVALID_ID', { field: 'packageId' });
+  return p;
+}
+
+/** setPackage: the package a company's contracts are sold from (it must exist). */
+export async function setCompanyPackage(deps: Deps, companyId: string, packageId: string) {
+  await packageById(deps, packageId);
+  await setPackage(deps, companyId, packageId);
+}

@@ -1,0 +1,146 @@
+// The project's layering as lint rules (oxlint JS plugin, ESLint's rule API). Rules are written by
+// path pattern, so modules, jobs and features added later are held to them without editing this
+// file. architecture.md, "Conventions" 3 and 7, and issue 10 section 3 are what they enforce.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Repository-relative path with forward slashes. */
+const rel = (abs) => relative(ROOT, abs).split(sep).join('/');
+
+/** Where a relative specifier of `fromFile` points, repo-relative (null for packages: 'drizzle-orm', 'node:fs'). */
+function target(fromFile, specifier) {
+  if (!specifier.startsWith('.')) return null;
+  return rel(resolve(dirname(fromFile), specifier));
+}
+
+/**
+ * Layer rules: [who, what it must not import, why]. `who` and the target are repo-relative paths;
+ * `$1` in a target pattern is the first group of `who` (the importer's own feature).
+ * A target of `pkg:<regex>` matches a package specifier instead of a path.
+ */
+const RULES = [
+  [/^web\/features\/([^/]+)\//, (t, m) => t.startsWith('web/features/') && !t.startsWith(`web/features/${m[1]}/`), 'a web feature does not import another feature (web/app composes them)'],
+  [/^web\//, (t) => t.startsWith('api/') || (t.startsWith('db/') && !t.startsWith('db/domain/')), 'the web imports neither api/ nor db/ (shared rules live in db/domain, types come from the schema)'],
+  [/^db\//, (t) => /^(api|web|scoring)\//.test(t), 'db/ imports nothing from the app (api, web, scoring)'],
+  [/^db\/domain\//, (t) => !t.startsWith('db/domain/'), 'db/domain is pure: it imports only db/domain (web and api both import it)'],
+  [/^scoring\//, (t) => /^(api|web|db)\//.test(t), 'scoring/ imports nothing from the app (api, web, db)'],
+  [/^api\//, (t) => t.startsWith('web/'), 'the server does not import the web app'],
+  [/^api\/modules\//, (t) => /^api\/(jobs|cli)\//.test(t) || /^api\/(app|server)(\.ts)?$/.test(t), 'modules sit below the app, jobs and commands that compose them'],
+  [/\.resolvers\.ts$/, (t) => /\.repo(\.ts)?$/.test(t) || /^db\/(client|schema|write-)/.test(t), 'a resolver asks the policy, parses arguments, calls one service and presents the result: it does not reach repos or the database'],
+];
+
+const PACKAGE_RULES = [
+  [/^db\/domain\//, () => true, 'db/domain is pure TypeScript: no packages (no drizzle, no node:, no bun), so the browser can import it'],
+  [/\.resolvers\.ts$/, (s) => s === 'drizzle-orm' || s.startsWith('drizzle-orm/'), 'resolvers hold no SQL'],
+  [/^(web|scoring)\//, (s) => s === 'bun' || s.startsWith('bun:'), 'web and scoring run in the browser too: no Bun APIs'],
+];
+
+// ---- api module graph (api/modules/<name>/): no cycles between modules -----------------------
+
+const IMPORT_RE = /(?:^|[\s;}])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s+['"]([^'"]+)['"]/g;
+let moduleGraph;
+
+/** module -> Map(other module -> first file that imports it), read from disk once per lint run. */
+function apiModuleGraph() {
+  if (moduleGraph) return moduleGraph;
+  moduleGraph = new Map();
+  const modulesDir = join(ROOT, 'api', 'modules');
+  let names = [];
+  try {
+    names = readdirSync(modulesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch {
+    return moduleGraph;
+  }
+  const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [join(dir, d.name)] : []));
+  for (const name of names) {
+    const edges = new Map();
+    for (const file of walk(join(modulesDir, name))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(IMPORT_RE)) {
+        const t = target(file, m[1] ?? m[2] ?? m[3]);
+        const other = t && moduleOf(t);
+        if (other && other !== name && !edges.has(other)) edges.set(other, rel(file));
+      }
+    }
+    moduleGraph.set(name, edges);
+  }
+  return moduleGraph;
+}
+
+function moduleOf(repoPath) {
+  return /^api\/modules\/([^/]+)\//.exec(repoPath)?.[1] ?? null;
+}
+
+/** A path of modules from `from` back to `to`, or null. */
+function pathBetween(graph, from, to) {
+  const seen = new Set([from]);
+  const queue = [[from]];
+  while (queue.length) {
+    const path = queue.shift();
+    for (const next of graph.get(path.at(-1))?.keys() ?? []) {
+      if (next === to) return [...path, next];
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push([...path, next]);
+      }
+    }
+  }
+  return null;
+}
+
+// ---- the rules ----------------------------------------------------------------------------------
+
+function sourcesOf(node) {
+  if ((node.type === 'ImportDeclaration' || node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') && node.source) return node.source;
+  if (node.type === 'ImportExpression' && node.source?.type === 'Literal' && typeof node.source.value === 'string') return node.source;
+  return null;
+}
+
+const layers = {
+  meta: { type: 'problem', docs: { description: 'Imports flow one way: the layering of architecture.md, by path pattern.' }, schema: [] },
+  create(context) {
+    const file = rel(context.filename);
+    const check = (node) => {
+      const source = sourcesOf(node);
+      if (!source) return;
+      const specifier = source.value;
+      const t = target(context.filename, specifier);
+      if (t === null) {
+        for (const [who, bad, why] of PACKAGE_RULES) if (who.test(file) && bad(specifier)) context.report({ node: source, message: `${file} imports '${specifier}': ${why}.` });
+        return;
+      }
+      for (const [who, bad, why] of RULES) {
+        const m = who.exec(file);
+        if (m && bad(t, m)) context.report({ node: source, message: `${file} imports ${t}: ${why}.` });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+const noModuleCycles = {
+  meta: { type: 'problem', docs: { description: 'No import cycle between api modules (api/modules/<name>/), type imports included.' }, schema: [] },
+  create(context) {
+    const from = moduleOf(rel(context.filename));
+    if (!from) return {};
+    const check = (node) => {
+      const source = sourcesOf(node);
+      const t = source && target(context.filename, source.value);
+      const to = t && moduleOf(t);
+      if (!to || to === from) return;
+      const back = pathBetween(apiModuleGraph(), to, from);
+      if (back) {
+        const hops = back.slice(1).map((m, i) => `${m} (${apiModuleGraph().get(back[i]).get(m)})`);
+        context.report({ node: source, message: `api module cycle: ${from} -> ${to} -> ${hops.join(' -> ')}. Move the shared part down, or let the higher module extend the lower one's type.` });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export default {
+  meta: { name: 'layering' },
+  rules: { imports: layers, 'no-module-cycles': noModuleCycles },
+};
