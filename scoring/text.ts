@@ -70,6 +70,11 @@ export interface OpenQuestion {
 export interface ClassificationResult {
   /** Category code per interview and question (0 = not scored), one Int32Array per question. */
   categories: Int32Array[];
+  /**
+   * 1 where the rules are unsure of the category (topic in doubt, language not placed, long answers
+   * where chatbot text hides), else 0; one Uint8Array per question. The AI judge looks at these.
+   */
+  unsure: Uint8Array[];
   /** Duplicate-respondent cluster per answer: row of the earliest member, -1 = none. */
   clusters: Int32Array[];
   version: string;
@@ -218,7 +223,12 @@ export function createTextClassifier(heap: WasmHeap): TextClassifier {
           k('textFinalCategories')(e.flags, n, out);
           return heap.i32(out, n).slice();
         });
-        return { categories, clusters: encoded.map((e) => heap.i32(e.cluster, n).slice()), version: SCORING_VERSION };
+        // Bit 20 of the flags (UNSURE in scoring/assembly/text.ts); unscored answers are never unsure.
+        const unsure = encoded.map((e, qi) => {
+          const flags = heap.i32(e.flags, n);
+          return Uint8Array.from(flags, (f, i) => (categories[qi]![i] !== 0 && (f >>> 20) & 1 ? 1 : 0));
+        });
+        return { categories, unsure, clusters: encoded.map((e) => heap.i32(e.cluster, n).slice()), version: SCORING_VERSION };
       } finally {
         arena.release();
       }

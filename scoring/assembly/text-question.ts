@@ -1,6 +1,6 @@
 // Per-question and cross-question passes of the open-ended classifier (5.4 pass B, categories 8, 9
 // and 10) and the final category per answer.
-import { analyse, lastTokens, lastContent, setQuestionEcho, CONTENT_BYTES, NOT_SCORED, PRIORITY } from './text';
+import { analyse, lastTokens, lastContent, setQuestionEcho, CONTENT_BYTES, NOT_SCORED, PRIORITY, UNSURE } from './text';
 import { gramSet, jaccard, prefixLength, sortU64, JACCARD_MIN } from './text-dupes';
 import { hashRange, tableGet, LIST_STOPWORDS } from './text-lists';
 import { isLetter } from './text-chars';
@@ -209,8 +209,11 @@ export function textWrongTopic(cps: usize, n: i32, q: usize, qlen: i32, content:
       else if (surveySupport.has(h) && surveySupport.get(h) - own >= needed + 1) topical = true;
       else if (nStems > 0) topical = containsStem(cps, load<i32>(at + 8), load<i32>(at + 12), stems, stemStart, nStems);
     }
-    if (topical && f == 0) store<i32>(status + (<usize>r << 2), TOPIC_ATTENTIVE);
-    else if (!topical && b - a >= TOPIC_MIN_CONTENT) store<i32>(status + (<usize>r << 2), TOPIC_SUSPECT);
+    if (topical && (f & ~UNSURE) == 0) store<i32>(status + (<usize>r << 2), TOPIC_ATTENTIVE);
+    else if (!topical && b - a >= TOPIC_MIN_CONTENT) {
+      store<i32>(status + (<usize>r << 2), TOPIC_SUSPECT);
+      store<u32>(flags + (<usize>r << 2), f | UNSURE);
+    }
   }
   release(stems);
   release(stemStart);

@@ -12,6 +12,14 @@ import { take, release } from './mem';
 
 /** Flag bit of category c is 1 << c; bit 0 marks an answer that is not scored. */
 export const NOT_SCORED: u32 = 1;
+/**
+ * Marks a verdict the rules are unsure of (not a category): the AI judge, when configured, looks at
+ * these. Set for answers whose topic is in doubt, whose language the stop words cannot place, and for
+ * long answers, where chatbot text the phrase list misses hides.
+ */
+export const UNSURE: u32 = 1 << 20;
+// Answers at least this long (code points) are unsure unless already flagged as fake.
+const UNSURE_LENGTH: i32 = 160;
 
 // Priority of the final category: lowest score first, ties in the order of 5.4 except that Wrong
 // Language comes before Wrong Topic (same score): an answer in a language the question does not allow
@@ -248,8 +256,13 @@ export function analyse(
       let topAllowed = false;
       for (let l = 0; l < LANGUAGES; l++) if (unchecked(hits[l]) == best && (languageBit(l) & allowedMask) != 0) topAllowed = true;
       if (best >= 2 && !topAllowed) flags |= 1 << 11;
+      // Three or more words and not one function word of an allowed language: the language is open.
+      let allowedHits = 0;
+      for (let l = 0; l < LANGUAGES; l++) if ((languageBit(l) & allowedMask) != 0) allowedHits += unchecked(hits[l]);
+      if (allowedHits == 0 && (flags & (1 << 11)) == 0) flags |= UNSURE;
     }
   }
+  if (len >= UNSURE_LENGTH && (flags & (1 << 13)) == 0) flags |= UNSURE;
   // core(t) for the list rules.
   let ca = a;
   let cb = b;

@@ -92,3 +92,19 @@ describe('open-ended rules of issue 16', () => {
     expect(categories(q1, q2)).toEqual([[1, 10], [1, 10]]);
   });
 });
+
+describe('verdicts the rules are unsure of (for the AI judge)', () => {
+  it('marks answers whose topic is in doubt, whose language the stop words cannot place, and long answers', () => {
+    const long = `Wir waren zehn Tage auf Kreta, ${'das Hotel lag direkt am Strand und das Essen war jeden Abend frisch, '.repeat(3)}`;
+    const r = scoring.classifyOpenEnded([one([
+      'Das Essen im Hotel direkt am Strand',
+      'Mein Auto muss nächste Woche in die Werkstatt, der Auspuff ist kaputt',
+      'Beautiful beaches and great food',
+      long,
+      'gut',
+      '',
+    ])]);
+    expect(Array.from(r.categories[0]!)).toEqual([1, 10, 1, 1, 4, 0]);
+    expect(Array.from(r.unsure[0]!)).toEqual([0, 1, 1, 1, 0, 0]);
+  });
+});
