@@ -1,4 +1,5 @@
 import { resolveDatabaseUrl } from '../db/url';
+import { readJudgeConfig, type JudgeConfig } from './modules/open-ended-judge/judge.config';
 
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -20,6 +21,8 @@ export type Env = {
   /** Run the calendar job on a timer in the server process (minutes; 0 = off). */
   jobIntervalMinutes: number;
   graphiql: boolean;
+  /** The optional AI judge for open-ended answers (OES_JUDGE_*); undefined = off, no answer leaves the server. */
+  oesJudge: JudgeConfig | undefined;
 };
 
 /** Reads and validates configuration once; a readable failure lists every problem. */
@@ -48,6 +51,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   const s3Set = s3Keys.filter((k) => source[k]);
   if (s3Set.length > 0 && s3Set.length < s3Keys.length) problems.push(`S3 storage needs all of ${s3Keys.join(', ')} (missing ${s3Keys.filter((k) => !source[k]).join(', ')})`);
+  const judge = readJudgeConfig(source);
+  problems.push(...judge.problems);
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     nodeEnv,
@@ -67,5 +72,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     sessionTtlSeconds,
     jobIntervalMinutes,
     graphiql: source.GRAPHIQL ? source.GRAPHIQL === 'true' : !isProduction,
+    oesJudge: judge.config,
   };
 }

@@ -3,4 +3,5 @@ export * from './companies';
 export * from './credits';
 export * from './datafiles';
 export * from './messaging';
+export * from './open-ended';
 export * from './users';

@@ -2,7 +2,7 @@
 // TypeScript facade (scoring/index.ts) wrote into this module's memory. Numbers in, numbers out.
 
 /** Bumped whenever any formula or default changes, so stored and recalculated scores can be compared. */
-export const SCORING_VERSION: i32 = 1;
+export const SCORING_VERSION: i32 = 2;
 
 /** Allocates `bytes` of memory for the facade (8-byte aligned). */
 export function alloc(bytes: usize): usize {
@@ -23,4 +23,4 @@ export { clean } from './cleaning';
 export { chiSquareQuantile } from './stats';
 export { textAddWords, textInitKeyboard } from './text-lists';
 export { textAddCoreWords, textSetAiPhrases } from './text';
-export { textClassifyQuestion, textDuplicateAnswers, textFinalCategories } from './text-question';
+export { textClassifyQuestion, textDuplicateAnswers, textFinalCategories, textSurveyReset, textSurveyAdd, textWrongTopic, textTopicResolve } from './text-question';

@@ -1,18 +1,37 @@
 // Word lists in WASM memory: one open-addressing hash table from a 64-bit hash of a word or phrase to
 // a bit set of the lists that contain it. The facade loads the data files once at start-up.
 
+// Stop-word lists: language l (0-4: de en fr es it; 5-13: tr pl nl pt hr cs ro hu sv) has bit
+// languageBit(l). The first five keep their original bits so masks from older callers still read.
+export const LANGUAGES: i32 = 14;
 export const LIST_SW_DE: u32 = 1;
 export const LIST_SW_EN: u32 = 2;
 export const LIST_SW_FR: u32 = 4;
 export const LIST_SW_ES: u32 = 8;
 export const LIST_SW_IT: u32 = 16;
-export const LIST_STOPWORDS: u32 = 31;
+export const LIST_STOPWORDS: u32 = 31 | (0x1ff << 16);
+
+/** Bit of language l in list values and in the allowed-language mask. */
+// @ts-ignore: decorator
+@inline
+export function languageBit(l: i32): u32 {
+  return l < 5 ? <u32>1 << l : <u32>1 << (11 + l);
+}
+
 export const LIST_GENERIC: u32 = 32;
 export const LIST_INTENSIFIER: u32 = 64;
 export const LIST_NOINFO: u32 = 128;
 export const LIST_PROFANITY: u32 = 256;
 export const LIST_DICTIONARY: u32 = 512;
 export const LIST_KEYRUN: u32 = 1024;
+/** Words that carry no content of their own (fillers, the words of no-information phrases). */
+export const LIST_FILLER: u32 = 2048;
+/** No-information phrases as token sequences ("weiß ich nicht"), matched inside an answer. */
+export const LIST_NOINFO_PHRASE: u32 = 4096;
+/** Profane word beginnings (German and English compounds: "Scheißumfrage"). */
+export const LIST_PROFANITY_PREFIX: u32 = 8192;
+/** Keyboard runs of exactly four characters, garbage only as a whole token ("fghj"). */
+export const LIST_KEYRUN4: u32 = 16384;
 
 const FNV_OFFSET: u64 = 0xcbf29ce484222325;
 const FNV_PRIME: u64 = 0x100000001b3;
@@ -122,6 +141,14 @@ export function textInitKeyboard(): void {
           h = hashAdd(h, row.charCodeAt(idx));
         }
         tableAdd(h == 0 ? 1 : h, LIST_KEYRUN);
+      }
+      for (let i = 0; i + 4 <= len; i++) {
+        let h = FNV_OFFSET;
+        for (let t = 0; t < 4; t++) {
+          const idx = dir == 0 ? i + t : len - 1 - (i + t);
+          h = hashAdd(h, row.charCodeAt(idx));
+        }
+        tableAdd(h == 0 ? 1 : h, LIST_KEYRUN4);
       }
     }
   }

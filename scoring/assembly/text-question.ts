@@ -1,13 +1,13 @@
 // Per-question and cross-question passes of the open-ended classifier (5.4 pass B, categories 8, 9
 // and 10) and the final category per answer.
-import { analyse, lastTokens, lastContent, NOT_SCORED, PRIORITY } from './text';
+import { analyse, lastTokens, lastContent, setQuestionEcho, CONTENT_BYTES, NOT_SCORED, PRIORITY, UNSURE } from './text';
 import { gramSet, jaccard, prefixLength, sortU64, JACCARD_MIN } from './text-dupes';
 import { hashRange, tableGet, LIST_STOPWORDS } from './text-lists';
 import { isLetter } from './text-chars';
+import { wordKey, foldWord, foldedAt, stemLength } from './text-keys';
 import { take, release, ldf } from './mem';
 
 const OPT_DUPLICATES: i32 = 1;
-const OPT_TOPIC: i32 = 2;
 const OPT_LANGUAGE: i32 = 4;
 const OPT_ALL_LATIN: i32 = 8;
 
@@ -19,6 +19,20 @@ const DUP_ANSWER_MIN_TOKENS: i32 = 2;
 const TOPIC_MIN_CONTENT: i32 = 4;
 const TOPIC_SUPPORT: i32 = 3;
 const FLAGS_4_5: u32 = (1 << 4) | (1 << 5);
+// Answers the wrong-topic rule leaves alone: non-answers (4, 5) are not about another topic, and a
+// wrong language is decided before the topic (its words cannot match the question's).
+const TOPIC_SKIP: u32 = NOT_SCORED | FLAGS_4_5 | (1 << 11);
+// Longest topic word kept for the compound test (folded letters).
+const TOPIC_WORD_MAX: i32 = 32;
+
+/**
+ * Support a word needs from other respondents to count as the question's vocabulary: 5.4 asks for 3,
+ * which a small sample rarely reaches (45 answers: a word two others used is still topical), so it
+ * grows with the sample: 1 other respondent below 200 answers, 2 below 300, 3 from 300 on.
+ */
+function supportNeeded(n: i32): i32 {
+  return min(TOPIC_SUPPORT, max(1, n / 100));
+}
 
 // @ts-ignore: decorator
 @inline
@@ -37,19 +51,21 @@ function find(parent: usize, i: i32): i32 {
 
 /**
  * Classifies the n answers of one question: answer i is cps[offs[i], offs[i+1]). `q` holds the question
- * text and keywords (q[0, qlen)). `options`: 1 duplicate detection, 2 wrong-topic check, 4 language check
- * (allowed languages configured), 8 all allowed languages use Latin script. `allowedMask` has one bit per
- * language with a stop-word list (de 1, en 2, fr 4, es 8, it 16); 0 disables the stop-word rule.
+ * text (q[0, qTextLen)) followed by the keywords (q[qTextLen, qlen)). `options`: 1 duplicate detection,
+ * 2 wrong-topic check, 4 language check (allowed languages configured), 8 all allowed languages use Latin
+ * script. `allowedMask` has the bit of every allowed language with a stop-word list (languageBit in
+ * text-lists.ts); 0 disables the stop-word rule.
  * `seconds`, `pastes` (f64 per answer) and `order` (start time) may be 0 when absent.
- * Writes category flags (u32) and duplicate cluster ids (i32, row of the earliest member, -1 none).
+ * Writes category flags (u32), duplicate cluster ids (i32, row of the earliest member, -1 none) and the
+ * content tokens for the wrong-topic pass: `content` needs (offs[n] / 3 + n + 1) * CONTENT_BYTES bytes,
+ * `cStart` n + 1 i32 (answer i's tokens are entries cStart[i] to cStart[i+1]).
  */
 export function textClassifyQuestion(
-  cps: usize, offs: usize, n: i32, q: usize, qlen: i32, options: i32, allowedMask: u32,
-  seconds: usize, pastes: usize, order: usize, outFlags: usize, outCluster: usize,
+  cps: usize, offs: usize, n: i32, q: usize, qTextLen: i32, qlen: i32, options: i32, allowedMask: u32,
+  seconds: usize, pastes: usize, order: usize, outFlags: usize, outCluster: usize, content: usize, cStart: usize,
 ): void {
-  const total = ldi(offs, n);
-  const content = take(<usize>(total / 3 + n + 1) << 3);
-  const cStart = take(<usize>(n + 1) << 2);
+  const echo = take(<usize>(qTextLen / 4 + 1) << 3);
+  setQuestionEcho(echo, topicKeys(q, 0, qTextLen, echo));
   const tokens = take(<usize>n << 2);
   let used = 0;
   for (let i = 0; i < n; i++) {
@@ -58,23 +74,106 @@ export function textClassifyQuestion(
     const sec = seconds != 0 ? ldf(seconds, i) : NaN;
     const pst = pastes != 0 ? ldf(pastes, i) : NaN;
     store<i32>(cStart + (<usize>i << 2), used);
-    const flags = analyse(cps, a, b, sec, pst, allowedMask, (options & OPT_LANGUAGE) != 0, (options & OPT_ALL_LATIN) != 0, content + (<usize>used << 3));
+    const flags = analyse(cps, a, b, sec, pst, allowedMask, (options & OPT_LANGUAGE) != 0, (options & OPT_ALL_LATIN) != 0, content + <usize>used * CONTENT_BYTES);
     store<u32>(outFlags + (<usize>i << 2), flags);
     store<i32>(tokens + (<usize>i << 2), lastTokens);
     store<i32>(outCluster + (<usize>i << 2), -1);
     used += lastContent;
   }
   store<i32>(cStart + (<usize>n << 2), used);
-  if (options & OPT_TOPIC) wrongTopic(cps, n, q, qlen, content, cStart, outFlags);
+  setQuestionEcho(0, 0);
   if (options & OPT_DUPLICATES) duplicateRespondents(cps, offs, n, tokens, order, outFlags, outCluster);
-  release(content);
-  release(cStart);
+  release(echo);
   release(tokens);
 }
 
-function wrongTopic(cps: usize, n: i32, q: usize, qlen: i32, content: usize, cStart: usize, flags: usize): void {
-  // Topic vocabulary from the question and keywords: 5-character prefixes of content words.
+/** Writes the topic keys of the content words of q[a, b) (>= 3 letters, not stop words) to `out`; returns their count. */
+function topicKeys(q: usize, a: i32, b: i32, out: usize): i32 {
+  let count = 0;
+  let i = a;
+  while (i < b) {
+    if (!isLetter(ldi(q, i))) {
+      i++;
+      continue;
+    }
+    const ts = i;
+    while (i < b && isLetter(ldi(q, i))) i++;
+    if (i - ts >= 3 && (tableGet(hashRange(q, ts, i)) & LIST_STOPWORDS) == 0) {
+      store<u64>(out + (<usize>count << 3), wordKey(q, ts, i));
+      count++;
+    }
+  }
+  return count;
+}
+
+// The survey's vocabulary over all its open questions: for every key, the sum over questions of the
+// respondents who used it, and the keys of every question's text and keywords. Answers to one question
+// of a survey often use words that belong to another ("Berge" in why-this-destination, "Obst" in
+// what-bothers-you-at-the-supermarket), so a word from the survey is no sign of another topic.
+let surveySupport = new Map<u64, i32>();
+let surveyTopic = new Set<u64>();
+
+/** Starts a survey (a classification call): forgets the previous survey's vocabulary. */
+export function textSurveyReset(): void {
+  surveySupport = new Map<u64, i32>();
+  surveyTopic = new Set<u64>();
+}
+
+/** Adds one question's text, keywords (q[0, qlen)) and answers' content tokens to the survey vocabulary. */
+export function textSurveyAdd(q: usize, qlen: i32, content: usize, cStart: usize, n: i32): void {
+  const buf = take(<usize>(qlen / 4 + 1) << 3);
+  const count = topicKeys(q, 0, qlen, buf);
+  for (let t = 0; t < count; t++) surveyTopic.add(load<u64>(buf + (<usize>t << 3)));
+  release(buf);
+  const own = respondentSupport(n, content, cStart);
+  const keys = own.keys();
+  for (let k = 0; k < keys.length; k++) {
+    const h = unchecked(keys[k]);
+    surveySupport.set(h, (surveySupport.has(h) ? surveySupport.get(h) : 0) + own.get(h));
+  }
+}
+
+/** For every key, the number of respondents whose answer uses it. */
+function respondentSupport(n: i32, content: usize, cStart: usize): Map<u64, i32> {
+  const support = new Map<u64, i32>();
+  for (let r = 0; r < n; r++) {
+    const a = ldi(cStart, r);
+    const b = ldi(cStart, r + 1);
+    for (let t = a; t < b; t++) {
+      const h = load<u64>(content + <usize>t * CONTENT_BYTES);
+      let seen = false;
+      for (let u = a; u < t; u++) if (load<u64>(content + <usize>u * CONTENT_BYTES) == h) seen = true;
+      if (!seen) support.set(h, support.has(h) ? support.get(h) + 1 : 1);
+    }
+  }
+  return support;
+}
+
+// Topic status per answer, written by textWrongTopic and read by textTopicResolve.
+const TOPIC_NONE: i32 = 0;
+const TOPIC_SUSPECT: i32 = 1;
+const TOPIC_ATTENTIVE: i32 = 2;
+
+/**
+ * Wrong Topic (10), first step: writes the topic status of every answer of one question to `status`
+ * (i32 per respondent). An answer is suspect when it has at least four content tokens none of which is
+ * topical; attentive when it has no flag and at least one topical token. A token is topical when its
+ * key is a key of the question text or keywords (or of another question of the survey), when it
+ * contains a question word or keyword of four or more letters inside a compound ("Wocheneinkauf" for
+ * "Einkauf"), or when enough other respondents used it (supportNeeded), in this question or, one more,
+ * in the survey's other questions.
+ */
+export function textWrongTopic(cps: usize, n: i32, q: usize, qlen: i32, content: usize, cStart: usize, flags: usize, status: usize): void {
+  const topicBuf = take(<usize>(qlen / 4 + 1) << 3);
+  const topicCount = topicKeys(q, 0, qlen, topicBuf);
   const topic = new Set<u64>();
+  for (let t = 0; t < topicCount; t++) topic.add(load<u64>(topicBuf + (<usize>t << 3)));
+  release(topicBuf);
+  // Folded stems of the question's words for the compound test, one after another with their lengths.
+  const stems = take(<usize>(qlen + 1) << 2);
+  const stemStart = take(<usize>(qlen / 4 + 2) << 2);
+  let nStems = 0;
+  let used = 0;
   let i = 0;
   while (i < qlen) {
     if (!isLetter(ldi(q, i))) {
@@ -83,32 +182,79 @@ function wrongTopic(cps: usize, n: i32, q: usize, qlen: i32, content: usize, cSt
     }
     const ts = i;
     while (i < qlen && isLetter(ldi(q, i))) i++;
-    if (i - ts >= 3 && (tableGet(hashRange(q, ts, i)) & LIST_STOPWORDS) == 0) topic.add(hashRange(q, ts, min(i, ts + 5)));
+    if (i - ts < 4 || (tableGet(hashRange(q, ts, i)) & LIST_STOPWORDS) != 0) continue;
+    const len = min(stemLength(foldWord(q, ts, i)), TOPIC_WORD_MAX);
+    if (len < 4) continue;
+    store<i32>(stemStart + (<usize>nStems << 2), used);
+    for (let c = 0; c < len; c++) store<i32>(stems + (<usize>(used + c) << 2), foldedAt(c));
+    used += len;
+    nStems++;
   }
-  // Support of each prefix: the number of respondents whose answer uses it.
-  const support = new Map<u64, i32>();
+  store<i32>(stemStart + (<usize>nStems << 2), used);
+  const support = respondentSupport(n, content, cStart);
+  const needed = supportNeeded(n);
   for (let r = 0; r < n; r++) {
     const a = ldi(cStart, r);
     const b = ldi(cStart, r + 1);
-    for (let t = a; t < b; t++) {
-      const h = load<u64>(content + (<usize>t << 3));
-      let seen = false;
-      for (let u = a; u < t; u++) if (load<u64>(content + (<usize>u << 3)) == h) seen = true;
-      if (!seen) support.set(h, support.has(h) ? support.get(h) + 1 : 1);
-    }
-  }
-  for (let r = 0; r < n; r++) {
-    const a = ldi(cStart, r);
-    const b = ldi(cStart, r + 1);
-    if (b - a < TOPIC_MIN_CONTENT) continue;
-    let overlap = false;
-    for (let t = a; t < b && !overlap; t++) {
-      const h = load<u64>(content + (<usize>t << 3));
+    const f = load<u32>(flags + (<usize>r << 2));
+    store<i32>(status + (<usize>r << 2), TOPIC_NONE);
+    if (f & TOPIC_SKIP) continue;
+    let topical = false;
+    for (let t = a; t < b && !topical; t++) {
+      const at = content + <usize>t * CONTENT_BYTES;
+      const h = load<u64>(at);
       // Other respondents only: this answer's own use does not count towards V_q.
-      if (topic.has(h) || support.get(h) - 1 >= TOPIC_SUPPORT) overlap = true;
+      const own = support.get(h);
+      if (topic.has(h) || own - 1 >= needed || surveyTopic.has(h)) topical = true;
+      else if (surveySupport.has(h) && surveySupport.get(h) - own >= needed + 1) topical = true;
+      else if (nStems > 0) topical = containsStem(cps, load<i32>(at + 8), load<i32>(at + 12), stems, stemStart, nStems);
     }
-    if (!overlap) store<u32>(flags + (<usize>r << 2), load<u32>(flags + (<usize>r << 2)) | (1 << 10));
+    if (topical && (f & ~UNSURE) == 0) store<i32>(status + (<usize>r << 2), TOPIC_ATTENTIVE);
+    else if (!topical && b - a >= TOPIC_MIN_CONTENT) {
+      store<i32>(status + (<usize>r << 2), TOPIC_SUSPECT);
+      store<u32>(flags + (<usize>r << 2), f | UNSURE);
+    }
   }
+  release(stems);
+  release(stemStart);
+}
+
+/**
+ * Wrong Topic (10), second step over the survey's `questions` checked questions (`statuses` and `flags`:
+ * one pointer per question to its n statuses and flags): a suspect answer is Wrong Topic unless the same
+ * respondent answered another question attentively. Going off topic is what careless or fraudulent
+ * respondents do, and they do it throughout; a respondent who shows in one answer that they follow the
+ * survey is far more likely to have written an unusual on-topic answer than an off-topic one, and a
+ * wrong verdict costs a real respondent (5.4: be conservative).
+ */
+export function textTopicResolve(statuses: usize, flags: usize, questions: i32, n: i32): void {
+  for (let r = 0; r < n; r++) {
+    let attentive = false;
+    for (let k = 0; k < questions && !attentive; k++) {
+      attentive = load<i32>(<usize>ldi(statuses, k) + (<usize>r << 2)) == TOPIC_ATTENTIVE;
+    }
+    if (attentive) continue;
+    for (let k = 0; k < questions; k++) {
+      if (load<i32>(<usize>ldi(statuses, k) + (<usize>r << 2)) != TOPIC_SUSPECT) continue;
+      const at = <usize>ldi(flags, k) + (<usize>r << 2);
+      store<u32>(at, load<u32>(at) | (1 << 10));
+    }
+  }
+}
+
+/** Whether the answer token [a, b) contains one of the question's stems after its first letter (a compound). */
+function containsStem(cps: usize, a: i32, b: i32, stems: usize, stemStart: usize, nStems: i32): bool {
+  const len = foldWord(cps, a, b);
+  for (let s = 0; s < nStems; s++) {
+    const sa = ldi(stemStart, s);
+    const sl = ldi(stemStart, s + 1) - sa;
+    for (let p = 1; p + sl <= len; p++) {
+      let k = 0;
+      while (k < sl && foldedAt(p + k) == ldi(stems, sa + k)) k++;
+      if (k == sl) return true;
+    }
+  }
+  return false;
 }
 
 /** (start time, row) ordering: the earlier interview keeps its category. */

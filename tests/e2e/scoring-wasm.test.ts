@@ -7,6 +7,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCORING_VERSION } from '../../scoring/version.ts';
 
 // SCORING_WEB_DIST points the test at another build of the web app (e.g. a private one in /tmp).
 const dist = join(process.env.SCORING_WEB_DIST ?? fileURLToPath(new URL('../../web/dist/', import.meta.url)), '/');
@@ -109,7 +110,7 @@ describe.skipIf(!existsSync(manifestPath))('scoring WASM in the browser bundle',
       };
     }, `/${scoringChunk()}`);
     expect(r.resident).toEqual({ resident: true, length: 40, same: true, straight: 0 });
-    expect(r.version).toBe('1');
+    expect(r.version).toBe(SCORING_VERSION);
     expect(r.f).toEqual([0, 25, 65, 90, 65, 50].map((v) => expect.closeTo(v, 6)));
     expect(r.ts[0]).toBe(0);
     expect(r.ts[1]).toBeCloseTo(28.1, 1);

@@ -1,0 +1,131 @@
+// The labelled open-ended set (tests/fixtures/oes): loading it as the classifier's input and scoring a
+// classifier's categories against the human labels. Shared by tests/scoring/open-ended-labelled.test.ts
+// and tests/bench/oes.bench.ts.
+import { readFileSync } from 'node:fs';
+import type { OpenQuestion } from '../../scoring/index.ts';
+
+const dir = new URL('../fixtures/oes/', import.meta.url);
+
+export type Part = 'dev' | 'heldout';
+
+export interface LabelledQuestion {
+  id: string;
+  kind: string;
+  text: string;
+  keywords: string[];
+  languages: string[];
+  topicCheck?: boolean;
+}
+
+export interface LabelledSurvey {
+  id: string;
+  part: Part;
+  paradata: boolean;
+  questions: LabelledQuestion[];
+  respondents: string[];
+  /** Per question: one answer per respondent ('' when the respondent left it empty). */
+  answers: string[][];
+  /** Per question: the human label per respondent (0 = not scored). */
+  labels: number[][];
+  seconds: Float64Array[];
+  pastes: Float64Array[];
+}
+
+/** Reads questions.json and answers.tsv into one survey per entry, respondents in file order. */
+export function loadLabelledSet(): LabelledSurvey[] {
+  const config = JSON.parse(readFileSync(new URL('questions.json', dir), 'utf8')) as {
+    surveys: { id: string; part: Part; paradata: boolean; questions: LabelledQuestion[] }[];
+  };
+  const rows = readFileSync(new URL('answers.tsv', dir), 'utf8').split('\n').slice(1).filter((l) => l.length > 0)
+    .map((l) => {
+      const [survey, respondent, question, label, seconds, pastes, answer] = l.split('\t');
+      return { survey: survey!, respondent: respondent!, question: question!, label: Number(label), seconds, pastes, answer: answer ?? '' };
+    });
+  return config.surveys.map((s) => {
+    const mine = rows.filter((r) => r.survey === s.id);
+    const respondents = [...new Set(mine.map((r) => r.respondent))];
+    const at = (q: string) => respondents.map((id) => mine.find((r) => r.respondent === id && r.question === q));
+    const per = s.questions.map((q) => at(q.id));
+    per.forEach((list, qi) => list.forEach((r, i) => {
+      if (!r) throw new Error(`labelled set: ${s.id} ${respondents[i]} has no answer to ${s.questions[qi]!.id}`);
+    }));
+    const num = (v: string | undefined) => (v === undefined || v === '' ? Number.NaN : Number(v));
+    return {
+      ...s,
+      respondents,
+      answers: per.map((list) => list.map((r) => r!.answer)),
+      labels: per.map((list) => list.map((r) => r!.label)),
+      seconds: per.map((list) => Float64Array.from(list, (r) => num(r!.seconds))),
+      pastes: per.map((list) => Float64Array.from(list, (r) => num(r!.pastes))),
+    };
+  });
+}
+
+/** The classifier's input for one survey, configured as a user would (text, keywords, languages). */
+export function surveyQuestions(s: LabelledSurvey): OpenQuestion[] {
+  return s.questions.map((q, qi) => ({
+    text: q.text,
+    keywords: q.keywords,
+    allowedLanguages: q.languages,
+    duplicateDetection: true,
+    ...(q.topicCheck !== undefined ? { topicCheck: q.topicCheck } : {}),
+    answers: s.answers[qi]!,
+    ...(s.paradata ? { paradata: { seconds: s.seconds[qi]!, pastes: s.pastes[qi]! } } : {}),
+  }));
+}
+
+export const CATEGORY_CODES = [1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, -2] as const;
+
+export interface Evaluation {
+  n: number;
+  correct: number;
+  accuracy: number;
+  /** confusion[label][predicted] = count */
+  confusion: Map<number, Map<number, number>>;
+  perCategory: { code: number; support: number; predicted: number; precision: number; recall: number }[];
+  validCalledWrongTopic: number;
+  validCount: number;
+  wrongLanguageCalledWrongLanguage: number;
+  wrongLanguageCount: number;
+  /** Answers that differ: survey, respondent, question, answer, label, predicted. */
+  errors: { survey: string; respondent: string; question: string; answer: string; label: number; predicted: number }[];
+}
+
+/** Compares predicted categories (per survey, per question) with the labels; unscored answers are left out. */
+export function evaluate(surveys: readonly LabelledSurvey[], predicted: readonly (readonly ArrayLike<number>[])[]): Evaluation {
+  const confusion = new Map<number, Map<number, number>>();
+  const errors: Evaluation['errors'] = [];
+  let n = 0;
+  let correct = 0;
+  surveys.forEach((s, si) => s.labels.forEach((labels, qi) => labels.forEach((label, i) => {
+    if (label === 0) return;
+    const p = predicted[si]![qi]![i]!;
+    n++;
+    if (p === label) correct++;
+    else errors.push({ survey: s.id, respondent: s.respondents[i]!, question: s.questions[qi]!.id, answer: s.answers[qi]![i]!, label, predicted: p });
+    const row = confusion.get(label) ?? new Map<number, number>();
+    row.set(p, (row.get(p) ?? 0) + 1);
+    confusion.set(label, row);
+  })));
+  const count = (label: number, p: number) => confusion.get(label)?.get(p) ?? 0;
+  const perCategory = CATEGORY_CODES.map((code) => {
+    const support = [...(confusion.get(code)?.values() ?? [])].reduce((a, b) => a + b, 0);
+    const predictedCount = [...confusion.values()].reduce((a, row) => a + (row.get(code) ?? 0), 0);
+    const tp = count(code, code);
+    return { code, support, predicted: predictedCount, precision: predictedCount ? tp / predictedCount : Number.NaN, recall: support ? tp / support : Number.NaN };
+  });
+  const validCount = perCategory.find((c) => c.code === 1)!.support;
+  const wrongLanguageCount = perCategory.find((c) => c.code === 11)!.support;
+  return {
+    n,
+    correct,
+    accuracy: n ? correct / n : Number.NaN,
+    confusion,
+    perCategory,
+    validCalledWrongTopic: count(1, 10),
+    validCount,
+    wrongLanguageCalledWrongLanguage: count(11, 11),
+    wrongLanguageCount,
+    errors,
+  };
+}
