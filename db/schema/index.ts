@@ -2,5 +2,6 @@
 export * from './companies';
 export * from './credits';
 export * from './datafiles';
+export * from './jobs';
 export * from './messaging';
 export * from './users';
