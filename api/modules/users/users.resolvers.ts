@@ -6,7 +6,7 @@ import { requireInstant } from '../../lib/validation';
 import { assertSelfOrSuperAdmin, requireSuperAdmin, requireViewer } from '../auth/auth.policy';
 import { requireCompanyAccess } from '../companies/companies.policy';
 import { pageInfo, pageOf } from '../../graphql/paging';
-import { avatarPath } from '../files/avatars';
+import { avatarPath, avatarUploadUrl } from '../files/avatars';
 import * as management from './user-management.service';
 import { requireUserAccess } from './users.policy';
 import { presentUser } from './users.presenter';
@@ -79,12 +79,12 @@ export const userManagementResolvers: ModuleResolvers = {
     getUserAvatarUploadURL: async (args: { imageKey: string; userId: string }, ctx) => {
       const { user } = await requireUserAccess(ctx, args.userId);
       const path = avatarPath('users', user.id, args.imageKey);
-      return { ...ctx.deps.storage.uploadUrl(path, ctx.deps.clock.now()), imageUrl: `/files/${path}` };
+      return { ...avatarUploadUrl(ctx.deps.blobs, path, ctx.deps.clock.now()), imageUrl: `/files/${path}` };
     },
     getCompanyAvatarUploadURL: async (args: { imageKey: string; companyId: string }, ctx) => {
       const { company } = await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN']);
       const path = avatarPath('companies', company.id, args.imageKey);
-      return { ...ctx.deps.storage.uploadUrl(path, ctx.deps.clock.now()), imageUrl: `/files/${path}` };
+      return { ...avatarUploadUrl(ctx.deps.blobs, path, ctx.deps.clock.now()), imageUrl: `/files/${path}` };
     },
   },
   Mutation: {
