@@ -145,7 +145,9 @@ export function runWorkerStep<I, R>(
       }
     });
     worker.addEventListener('error', (event: ErrorEvent) => {
-      finish(() => reject(new WorkerCrashedError(`worker step failed: ${event.message || 'uncaught error'}`)));
+      // The message may carry a code frame; the error line is what an operator needs.
+      const message = String((event.error as Error | undefined)?.message ?? event.message ?? 'uncaught error').slice(0, 500);
+      finish(() => reject(new WorkerCrashedError(`worker step failed: ${message}`)));
     });
     worker.addEventListener('close', () => {
       finish(() => reject(new WorkerCrashedError('worker exited without an answer')));
