@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, realpath, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import {
@@ -40,6 +40,25 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
 
   void sweepStaleTemp(tempRoot);
 
+  // Keys cannot name `..`, but a symlink planted inside the root could still lead out: every path
+  // is resolved through the file system and must stay under the root's real path.
+  let realRoot: Promise<string> | undefined;
+  const rootReal = () => (realRoot ??= mkdir(root, { recursive: true }).then(() => realpath(root)));
+  async function assertInside(path: string): Promise<void> {
+    const real = await realpath(path).catch((error) => {
+      if (isMissing(error)) return null;
+      throw error;
+    });
+    if (real === null) return assertInside(dirname(path));
+    const base = await rootReal();
+    if (real !== base && !real.startsWith(base + sep)) throw new Error('blob path leads out of the storage root');
+  }
+  const checked = async (key: string) => {
+    const path = pathOf(key);
+    await assertInside(path);
+    return path;
+  };
+
   async function writeAll(fh: Awaited<ReturnType<typeof open>>, bytes: Uint8Array) {
     for (let offset = 0; offset < bytes.length; ) {
       const { bytesWritten } = await fh.write(bytes, offset, bytes.length - offset);
@@ -78,7 +97,9 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
         await fh.sync();
         await fh.close();
         closed = true;
+        await assertInside(dirname(target));
         await mkdir(dirname(target), { recursive: true });
+        await assertInside(dirname(target));
         await rename(temp, target);
         await syncDir(dirname(target));
         return { size };
@@ -90,24 +111,19 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
     },
 
     async get(key) {
-      const path = pathOf(key);
-      // Opened before answering, so "absent" is null here and not a failing stream later.
-      const fh = await open(path, 'r').catch((error) => {
-        if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
+      const path = await checked(key);
+      const s = await stat(path).catch((error) => {
+        if (isMissing(error)) return null;
         throw error;
       });
-      if (!fh) return null;
-      if ((await fh.stat()).isDirectory()) {
-        await fh.close();
-        return null;
-      }
-      const stream = createReadStream('', { fd: fh.fd, autoClose: true, highWaterMark: 256 * 1024 });
-      return Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>;
+      if (!s?.isFile()) return null;
+      // Objects are replaced by rename, never rewritten in place: a stream opened here reads one whole version.
+      return Readable.toWeb(createReadStream(path, { highWaterMark: 256 * 1024 })) as unknown as ReadableStream<Uint8Array>;
     },
 
     async getBytes(key) {
       try {
-        return new Uint8Array(await readFile(pathOf(key)));
+        return new Uint8Array(await readFile(await checked(key)));
       } catch (error) {
         if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
         throw error;
@@ -116,7 +132,7 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
 
     async stat(key) {
       try {
-        const s = await stat(pathOf(key));
+        const s = await stat(await checked(key));
         return s.isFile() ? { size: s.size } : null;
       } catch (error) {
         if (isMissing(error)) return null;
@@ -133,11 +149,14 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
     async deletePrefix(prefix) {
       assertBlobPrefix(prefix);
       if (prefix.endsWith('/')) {
-        await rm(pathOf(prefix.slice(0, -1)), { recursive: true, force: true });
+        const dir = pathOf(prefix.slice(0, -1));
+        await assertInside(dirname(dir));
+        await rm(dir, { recursive: true, force: true });
         return;
       }
       // A partial last segment ("exports/abc" removes exports/abc1.xlsx and exports/abc/...).
       const dir = prefix.includes('/') ? pathOf(prefix.slice(0, prefix.lastIndexOf('/'))) : root;
+      await assertInside(dir);
       const start = prefix.slice(prefix.lastIndexOf('/') + 1);
       const names = await readdir(dir).catch((error) => {
         if (isMissing(error)) return [] as string[];
