@@ -24,6 +24,7 @@ export type JobContext<P> = {
    * throttled (at most every 250 ms and only when a whole percent changed) and renew the lease. This
    * is the job's stop point: it throws JobCancelledError once cancel was requested and
    * JobLeaseLostError once the lease is lost, so a handler that reports progress stops there.
+   * Call it between transactions, not inside one (it writes through its own).
    */
   progress: (percent: number) => Promise<void>;
   /**
