@@ -144,3 +144,12 @@ describe('signed GET', () => {
     }
   });
 });
+
+describe('request bodies outside the signed routes', () => {
+  it('GraphQL keeps a small body cap although the server lets large uploads through', async () => {
+    const huge = JSON.stringify({ query: '{health}', variables: { pad: 'x'.repeat(5 * 1024 * 1024) } });
+    const res = await t.app.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(huge.length) }, body: huge });
+    expect(res.status).toBe(413);
+    expect((await t.gql('{health}')).status).toBe(200);
+  });
+});

@@ -1,7 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
+import { createDeps } from '../../api/deps';
+import { readEnv } from '../../api/env';
 import { AppError } from '../../api/graphql/errors';
+import { silentLogger } from '../../api/lib/logger';
 import { backoffMs } from '../../api/jobs/job-errors';
 import { JobRunner, runnerSettings } from '../../api/jobs/job-runner';
 import { claimNext, releaseJob } from '../../api/jobs/job-store';
@@ -303,5 +309,39 @@ describe('jobs: runners', () => {
     await running;
     await r.stop(50);
     expect(await row(id)).toMatchObject({ state: 'QUEUED', attempts: 0, leaseOwner: null });
+  });
+});
+
+describe('jobs: heartbeat (real time)', () => {
+  it('a job running longer than its lease keeps it: a second runner polling all along never takes it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sqp-heartbeat-'));
+    const deps = await createDeps(readEnv({ NODE_ENV: 'test', DATABASE_URL: `file:${join(dir, 'app.db')}`, STORAGE_DIR: join(dir, 'storage'), JOB_INTERVAL_MINUTES: '0', JOB_LEASE_SECONDS: '1', JOB_POLL_MS: '50' }), { log: silentLogger });
+    try {
+      let calls = 0;
+      deps.jobs.register({
+        kind: 'test.long',
+        run: async () => {
+          calls++;
+          // 2.5 leases without a single progress call: only the heartbeat keeps the lease.
+          await new Promise((r) => setTimeout(r, 2_500));
+          return 'done';
+        },
+      });
+      const a = new JobRunner(deps, runnerSettings(deps.env, { schedule: false })).start();
+      const b = new JobRunner(deps, runnerSettings(deps.env, { schedule: false }));
+      const { id } = await deps.jobs.enqueue('test.long', {});
+      const settled = new Promise<void>((resolve) => deps.jobs.onEvent((e) => e.type === 'settled' && e.job.id === id && resolve()));
+      let polls = 0;
+      const poller = setInterval(() => void b.tick().then(() => polls++), 100);
+      await settled;
+      clearInterval(poller);
+      await Promise.all([a.stop(), b.stop()]);
+      expect(polls).toBeGreaterThan(10);
+      expect(calls).toBe(1);
+      expect(await deps.jobs.get(id)).toMatchObject({ state: 'SUCCEEDED', attempts: 1 });
+    } finally {
+      deps.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
