@@ -36,3 +36,9 @@ export const slowTestJob: JobHandler<SlowJobPayload, { key: string }> = {
     return { key: ctx.payload.key };
   },
 };
+
+/** Does nothing: for measuring what the job table itself costs per job (bench:jobs). */
+export const noopTestJob: JobHandler<Record<string, never>, null> = {
+  kind: 'test.noop',
+  run: async () => null,
+};
