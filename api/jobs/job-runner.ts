@@ -66,6 +66,7 @@ export class JobRunner {
   #halting = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #ticking: Promise<void> | undefined;
+  #again = false;
   #unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -108,17 +109,25 @@ export class JobRunner {
 
   wake(): void {
     if (this.#stopped) return;
+    // One tick at a time (two could both see the last free slot): a wake during a tick runs another right after it.
+    if (this.#ticking) {
+      this.#again = true;
+      return;
+    }
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => void this.#loop(), 0);
   }
 
   async #loop(): Promise<void> {
-    if (this.#stopped) return;
-    this.#ticking = this.tick().then(
-      () => {},
-      (error) => this.deps.log.error('job runner tick failed', error),
-    );
-    await this.#ticking;
+    if (this.#stopped || this.#ticking) return;
+    do {
+      this.#again = false;
+      this.#ticking = this.tick().then(
+        () => {},
+        (error) => this.deps.log.error('job runner tick failed', error),
+      );
+      await this.#ticking;
+    } while (this.#again && !this.#stopped);
     this.#ticking = undefined;
     if (this.#stopped) return;
     // Jittered so runners of several processes do not poll in step.

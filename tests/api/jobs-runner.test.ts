@@ -283,6 +283,38 @@ describe('jobs: runners', () => {
     }
   });
 
+  it('runs at most JOB_CONCURRENCY jobs at once, and at most JOB_WORKER_THREADS heavy ones among them', async () => {
+    const now = { light: 0, heavy: 0 };
+    let runner!: JobRunner;
+    const max = { light: 0, heavy: 0, all: 0 };
+    const body = (which: 'light' | 'heavy') => async () => {
+      now[which]++;
+      max[which] = Math.max(max[which], now[which]);
+      max.all = Math.max(max.all, now.light + now.heavy);
+      // Wakes while other ticks are under way must not open a fourth slot.
+      for (let i = 0; i < 15; i++) {
+        runner.wake();
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      now[which]--;
+    };
+    const light = kind({ run: body('light') });
+    const heavy = kind({ heavy: true, run: body('heavy') });
+    for (let i = 0; i < 6; i++) {
+      await t.deps.jobs.enqueue(heavy.kind, {});
+      await t.deps.jobs.enqueue(light.kind, {});
+    }
+    const r = new JobRunner(t.deps, runnerSettings(t.deps.env, { schedule: false, kinds: [light.kind, heavy.kind], concurrency: 3, workerThreads: 1, pollMs: 20 }));
+    runner = r;
+    let settled = 0;
+    const all = new Promise<void>((resolve) => t.deps.jobs.onEvent((e) => e.type === 'settled' && [light.kind, heavy.kind].includes(e.job.kind) && ++settled === 12 && resolve()));
+    r.start();
+    await all;
+    await r.stop();
+    expect(max.all).toBe(3);
+    expect(max.heavy).toBe(1);
+  });
+
   it('two runners ticking the same schedule slot enqueue it once', async () => {
     const k = kind({ run: async () => 'tick' });
     t.deps.jobs.every(k.kind, 5 * 60_000);
