@@ -1,11 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Deps } from './deps';
 import { createGraphqlHandler } from './graphql/handler';
 import { buildSchema } from './graphql/schema';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { createStaticHandler } from './static';
+
+/** Largest GraphQL request body (bytes); the spec's inputs are small JSON. */
+export const GRAPHQL_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 
@@ -33,6 +37,8 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // server.ts lets bodies up to UPLOAD_MAX_BYTES through for signed uploads; GraphQL keeps a small cap.
+  app.use('/graphql', bodyLimit({ maxSize: GRAPHQL_MAX_BODY_BYTES, onError: (c) => c.json({ errors: [{ message: 'The request body is too large.', extensions: { code: 'BAD_REQUEST' } }] }, 413) }));
   app.on(['GET', 'POST'], '/graphql', graphql);
   app.all('/graphql', (c) => c.json({ errors: [{ message: 'GraphQL only supports GET and POST requests.', extensions: { code: 'BAD_REQUEST' } }] }, 405));
   app.get('/healthz', (c) => c.json({ ok: true }));

@@ -5,7 +5,13 @@ import { randomToken } from './lib/crypto';
 import { systemClock, type Clock } from './lib/clock';
 import { consoleLogger, type Logger } from './lib/logger';
 import { loadPasswordKeys, type PasswordKeys } from './modules/auth/password-encryption';
-import { createStorage, type Storage } from './modules/files/storage';
+import { blobStoreConfig, type BlobStore } from './modules/files/blob-store';
+import { createBlobStore } from './modules/files/create-blob-store';
+import { createJobSystem, type JobSystem } from './jobs/job-system';
+import { registerJobKinds } from './jobs/kinds';
+import { loadScoring, type Scoring } from '../scoring/index.ts';
+import { WASM_URL } from '../scoring/load-node.ts';
+import { readFile } from 'node:fs/promises';
 import { createSmtpTransport, type MailTransport } from './modules/mail/mail.transport';
 import { readOrCreateSetting } from './modules/settings/settings.repo';
 
@@ -19,13 +25,18 @@ export type Deps = {
   /** Seals API keys and integration passwords, signs upload URLs. */
   appSecret: string;
   mailTransport: MailTransport | undefined;
-  storage: Storage;
+  /** Stored files: local disk or an S3-compatible bucket (api/modules/files/blob-store.ts). */
+  blobs: BlobStore;
+  /** Background jobs: kinds, enqueue, cancel (api/jobs/job-system.ts); server.ts starts the runner. */
+  jobs: JobSystem;
+  /** This process's scoring core, loaded once at start (job Worker threads load their own). */
+  scoring: Scoring;
   close: () => void;
 };
 
 export async function createDeps(
   env: Env,
-  overrides: { clock?: Clock; log?: Logger; mailTransport?: MailTransport; handle?: DbHandle } = {},
+  overrides: { clock?: Clock; log?: Logger; mailTransport?: MailTransport; handle?: DbHandle; scoring?: Scoring } = {},
 ): Promise<Deps> {
   const handle = overrides.handle ?? (await createDb(env.databaseUrl, env.databaseAuthToken));
   await migrateDb(handle.db);
@@ -34,7 +45,10 @@ export async function createDeps(
   const appSecret = env.appSecret ?? (await readOrCreateSetting(handle.db, 'appSecret', () => randomToken(32), clock.now()));
   const passwordKeys = await loadPasswordKeys(handle.db, appSecret, clock.now());
   const mailTransport = overrides.mailTransport ?? (env.smtpUrl ? createSmtpTransport(env.smtpUrl) : undefined);
-  return {
+  const scoring = overrides.scoring ?? (await loadScoringOnce());
+  const jobs = createJobSystem(() => deps);
+  registerJobKinds(jobs, env);
+  const deps: Deps = {
     env,
     db: handle.db,
     clock,
@@ -42,10 +56,21 @@ export async function createDeps(
     passwordKeys,
     appSecret,
     mailTransport,
-    storage: createStorage(env, appSecret),
+    blobs: createBlobStore(blobStoreConfig(env, appSecret)),
+    jobs,
+    scoring,
     close: () => {
       mailTransport?.close();
       handle.close();
     },
   };
+  return deps;
+}
+
+/** Reads and instantiates scoring/build/scoring.wasm (built by `bun api/cli/build.ts`, which `npm start` and `npm test` run first). */
+async function loadScoringOnce(): Promise<Scoring> {
+  const bytes = await readFile(WASM_URL).catch((error) => {
+    throw new Error(`cannot read the scoring core at ${WASM_URL.pathname}: run \`bun api/cli/build.ts\` first (${(error as Error).message})`);
+  });
+  return loadScoring(bytes);
 }

@@ -18,8 +18,29 @@ export type Env = {
   /** Secret for sealing API keys and signing upload URLs; generated and kept in the database when absent outside production. */
   appSecret: string | undefined;
   sessionTtlSeconds: number;
-  /** Run the calendar job on a timer in the server process (minutes; 0 = off). */
+  /** How often the recurring jobs (calendar, mail outbox) are enqueued, one per time slot across all processes (minutes; 0 = off). */
   jobIntervalMinutes: number;
+  /** Background job runner of this process (api/jobs). */
+  jobs: {
+    /** Jobs run at once by this process (0 = this process runs none, e.g. an API-only node). */
+    concurrency: number;
+    /** Of those, jobs whose heavy step runs in a Worker thread at once. */
+    workerThreads: number;
+    /** How often an idle runner looks for work (ms; jobs enqueued in this process start at once). */
+    pollMs: number;
+    /** Lease length: a job whose runner stopped renewing it is taken again after this (seconds). */
+    leaseSeconds: number;
+    /** Default time limit of one Worker step (seconds). */
+    workerTimeoutSeconds: number;
+    /** Default memory limit of one Worker step: growth of the process's resident memory while it runs (MB). */
+    workerMaxMb: number;
+    /** Finished jobs are deleted after this many days. */
+    retentionDays: number;
+    /** Registers the test-only job kinds (api/jobs/kinds/test-kinds.ts); refused outside NODE_ENV=test. */
+    testKinds: boolean;
+  };
+  /** Size cap of one uploaded survey file (bytes). */
+  uploadMaxBytes: number;
   graphiql: boolean;
   /** The optional AI judge for open-ended answers (OES_JUDGE_*); undefined = off, no answer leaves the server. */
   oesJudge: JudgeConfig | undefined;
@@ -43,6 +64,17 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const port = int('PORT', 3000, 0, 65535);
   const sessionTtlSeconds = int('SESSION_TTL_SECONDS', 8 * 60 * 60, 60, 30 * 24 * 60 * 60);
   const jobIntervalMinutes = int('JOB_INTERVAL_MINUTES', 5, 0, 24 * 60);
+  const jobs: Env['jobs'] = {
+    concurrency: int('JOB_CONCURRENCY', 2, 0, 64),
+    workerThreads: int('JOB_WORKER_THREADS', 1, 1, 64),
+    pollMs: int('JOB_POLL_MS', 1000, 20, 60_000),
+    leaseSeconds: int('JOB_LEASE_SECONDS', 30, 1, 3600),
+    workerTimeoutSeconds: int('JOB_WORKER_TIMEOUT_SECONDS', 600, 1, 24 * 3600),
+    workerMaxMb: int('JOB_WORKER_MAX_MB', 2048, 16, 1024 * 1024),
+    retentionDays: int('JOB_RETENTION_DAYS', 30, 1, 3650),
+    testKinds: source.JOB_TEST_KINDS === 'true',
+  };
+  const uploadMaxBytes = int('UPLOAD_MAX_BYTES', 512 * 1024 * 1024, 1024, 64 * 1024 * 1024 * 1024);
   const isProduction = nodeEnv === 'production';
   const appSecret = source.APP_SECRET || undefined;
   if (isProduction && (!appSecret || appSecret.length < 32)) problems.push('APP_SECRET (at least 32 characters) is required in production');
@@ -53,6 +85,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (s3Set.length > 0 && s3Set.length < s3Keys.length) problems.push(`S3 storage needs all of ${s3Keys.join(', ')} (missing ${s3Keys.filter((k) => !source[k]).join(', ')})`);
   const judge = readJudgeConfig(source);
   problems.push(...judge.problems);
+  if (jobs.testKinds && nodeEnv !== 'test') problems.push('JOB_TEST_KINDS is only allowed with NODE_ENV=test');
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     nodeEnv,
@@ -71,6 +104,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     appSecret,
     sessionTtlSeconds,
     jobIntervalMinutes,
+    jobs,
+    uploadMaxBytes,
     graphiql: source.GRAPHIQL ? source.GRAPHIQL === 'true' : !isProduction,
     oesJudge: judge.config,
   };

@@ -13,7 +13,14 @@ if (!env.isProduction) {
   if (seeded) deps.log.info('Seeded demo data into the new database');
 }
 const { app } = createApp(deps);
-const server = Bun.serve({ port: env.port, hostname: process.env.HOST ?? '0.0.0.0', fetch: (req, srv) => app.fetch(req, { server: srv }) });
+const server = Bun.serve({
+  port: env.port,
+  hostname: process.env.HOST ?? '0.0.0.0',
+  // Bun refuses bodies over 128 MB by default; signed uploads stream up to UPLOAD_MAX_BYTES to disk
+  // (files.routes.ts checks each kind's own cap), everything else stays small.
+  maxRequestBodySize: env.uploadMaxBytes + 1024 * 1024,
+  fetch: (req, srv) => app.fetch(req, { server: srv }),
+});
 const stopJobs = startJobLoop(deps);
 
 console.log(`
@@ -26,11 +33,15 @@ console.log(`
     employee@example.com    EMPLOYEE
 `);
 
-const shutdown = () => {
-  stopJobs();
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
   server.stop();
+  // Unfinished jobs go back to the queue for another process (or the next start).
+  await stopJobs().catch((error) => deps.log.error('stopping the job runner failed', error));
   deps.close();
   process.exit(0);
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

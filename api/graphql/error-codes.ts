@@ -87,6 +87,10 @@ export const ADDED_CODES = [
   'PASSWORD_TOO_SHORT',
   /** The request itself is malformed: GraphQL syntax or validation, wrong content type, limits. */
   'BAD_REQUEST',
+  /** A background job's Worker step ran past its time limit (JOB_WORKER_TIMEOUT_SECONDS). */
+  'JOB_TIME_LIMIT',
+  /** A background job's Worker step grew memory past its limit (JOB_WORKER_MAX_MB). */
+  'JOB_MEMORY_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof CATALOGUE_CODES)[number] | (typeof ADDED_CODES)[number];

@@ -55,6 +55,9 @@ export const REFUSAL_REASONS = [
   'BAD_SIGNATURE',
   'TOO_LARGE',
   'NOT_AN_IMAGE',
+  'CONTENT_TYPE',
+  'CONTENT_LENGTH',
+  'EMPTY',
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];

@@ -49,28 +49,3 @@ export const outboxMails = sqliteTable(
   },
   (t) => [index('outbox_mails_status_idx').on(t.status, t.createdAt)],
 );
-
-export const JOB_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
-
-/** Background jobs are leased rows, so any API process can run them and a dead worker's job is picked up again. */
-export const jobs = sqliteTable(
-  'jobs',
-  {
-    id: id(),
-    kind: text('kind').notNull(),
-    payload: text('payload', { mode: 'json' }).notNull(),
-    status: text('status', { enum: JOB_STATUSES }).notNull().default('QUEUED'),
-    progress: integer('progress').notNull().default(0),
-    attempts: integer('attempts').notNull().default(0),
-    maxAttempts: integer('max_attempts').notNull().default(3),
-    runAt: instant('run_at').notNull(),
-    leaseOwner: text('lease_owner'),
-    leaseUntil: instant('lease_until'),
-    uniqueKey: text('unique_key').unique(),
-    result: text('result', { mode: 'json' }),
-    error: text('error'),
-    createdAt: createdAt(),
-    updatedAt: instant('updated_at'),
-  },
-  (t) => [index('jobs_ready_idx').on(t.status, t.runAt)],
-);

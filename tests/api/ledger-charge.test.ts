@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { runCalendarJob } from '../../api/jobs/calendar-job';
 import { chargeDatafile, companyCreditSummary, companyCreditTotals, creditsForInterviews, nextAvailableCreditPlan, refundTransaction, transactionsGroupedByDatafile } from '../../api/modules/credits/ledger.service';
 import { AppError } from '../../api/graphql/errors';
+import { loadScoringFromDisk } from '../../scoring/load-node';
 import { countRows } from './helpers/factories';
 import { company, contract, datafile, interviews, ledgerDb, planRow, secondaryPlan, user, type LedgerDb } from './ledger-fixtures';
 
@@ -200,7 +201,7 @@ describe('read models', () => {
     // Column-major like the facade: one Float64Array per data point, one entry per interview.
     const answered = [2, 7, 14, 5];
     const columns = Array.from({ length: 14 }, (_, j) => Float64Array.from(answered, (n) => (j < n ? 1 : Number.NaN)));
-    const result = await creditsForInterviews(columns);
+    const result = creditsForInterviews(await loadScoringFromDisk(), columns);
     expect(result).toEqual([4, 7, 10, 5]);
   });
 });

@@ -3,7 +3,7 @@ import { CHARGE_KINDS, type ChargeKind } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../graphql/errors';
 import type { RefusalReason } from '../../graphql/refusal-reasons';
-import { loadScoringFromDisk } from '../../../scoring/load-node';
+import type { Scoring } from '../../../scoring/index.ts';
 import { viennaDate } from '../../../db/domain/calendar';
 import { alertBackupActivated, alertLowBalanceIfNeeded, drawableCredits, isLowBalance } from './credit-alerts.service';
 import {
@@ -54,17 +54,15 @@ export type ChargeResult = {
 /** Test seam: runs inside the transaction after the ledger rows are written (a throw simulates a crash). */
 export type ChargeHooks = { afterWrites?: (tx: Tx) => void | Promise<void> };
 
-let scoring: ReturnType<typeof loadScoringFromDisk> | undefined;
-
 /**
  * Credits per interview (integers 4..10) from the scored data points, by the scoring
  * facade's one shared function (spec section 9): the upload step-3 estimate and the charge both call
  * this, so they cannot disagree. `dataPoints` is column-major as the facade takes it: one
- * Float64Array per data point, one entry per interview. Empty cells (NaN) cost nothing.
+ * Float64Array per data point, one entry per interview. Empty cells (NaN) cost nothing. `scoring`
+ * is the caller's instance: deps.scoring on the server, the Worker's own in a job step.
  */
-export async function creditsForInterviews(dataPoints: readonly Float64Array[]): Promise<number[]> {
-  scoring ??= loadScoringFromDisk();
-  return Array.from((await scoring).credits(dataPoints).perInterview, (c) => Math.round(c));
+export function creditsForInterviews(scoring: Pick<Scoring, 'credits'>, dataPoints: readonly Float64Array[]): number[] {
+  return Array.from(scoring.credits(dataPoints).perInterview, (c) => Math.round(c));
 }
 
 function invalid(field: string, reason?: RefusalReason): never {

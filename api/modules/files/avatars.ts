@@ -1,7 +1,8 @@
 import { AppError } from '../../graphql/errors';
 import { randomToken } from '../../lib/crypto';
+import type { BlobStore } from './blob-store';
 
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export { AVATAR_MAX_BYTES } from './blob-store';
 const IMAGE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.(png|jpe?g|webp)$/i;
 
 /** Storage path for an avatar: under the user or company id, a generated prefix, the (checked) file name. */
@@ -21,4 +22,10 @@ export function imageTypeOf(bytes: Uint8Array): 'image/png' | 'image/jpeg' | 'im
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   if (bytes.length >= 12 && String.fromCharCode(...bytes.slice(0, 4)) === 'RIFF' && String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP') return 'image/webp';
   return null;
+}
+
+/** The signed PUT for an avatar in the shape the GraphQL API returns (getUserAvatarUploadURL, getCompanyAvatarUploadURL). */
+export function avatarUploadUrl(blobs: BlobStore, path: string, now: Date): { signedUrl: string; expiresAt: string } {
+  const { url, expiresAt } = blobs.signedPut('avatar', path, now);
+  return { signedUrl: url, expiresAt };
 }

@@ -1,21 +1,33 @@
 import { hmacHex, safeEqual } from '../../lib/crypto';
 
-/** Upload links live 10 minutes: long enough to crop and send, short enough to be useless later. */
-export const UPLOAD_URL_TTL_MS = 10 * 60_000;
+/**
+ * The local blob store's stand-in for S3 presigned URLs (decisions.md): an HMAC over the method,
+ * what the URL allows and its expiry, so a URL cannot be stretched to another key, kind (size cap),
+ * download name or time. The secret is APP_SECRET.
+ */
 
-const payload = (method: string, path: string, expires: number) => `${method}\n${path}\n${expires}`;
+const putPayload = (kind: string, key: string, expires: number) => `PUT\n${kind}\n${key}\n${expires}`;
+const getPayload = (key: string, expires: number, name: string) => `GET\n${key}\n${expires}\n${name}`;
 
-/** A short-lived HMAC-signed URL for one PUT to one storage path (decisions.md: local stand-in for S3 presigned URLs). */
-export function signUploadUrl(secret: string, publicUrl: string, path: string, now: Date) {
-  const expires = now.getTime() + UPLOAD_URL_TTL_MS;
-  const sig = hmacHex(secret, payload('PUT', path, expires));
-  return { signedUrl: `${publicUrl}/files/${path}?expires=${expires}&sig=${sig}`, expiresAt: new Date(expires).toISOString() };
+export function signPutUrl(secret: string, publicUrl: string, kind: string, key: string, expiresMs: number): string {
+  return `${publicUrl}/files/${key}?kind=${kind}&expires=${expiresMs}&sig=${hmacHex(secret, putPayload(kind, key, expiresMs))}`;
+}
+
+export function signGetUrl(secret: string, publicUrl: string, key: string, expiresMs: number, downloadName?: string): string {
+  const name = downloadName ? `&name=${encodeURIComponent(downloadName)}` : '';
+  return `${publicUrl}/files/${key}?expires=${expiresMs}${name}&sig=${hmacHex(secret, getPayload(key, expiresMs, downloadName ?? ''))}`;
 }
 
 export type SignatureCheck = 'OK' | 'EXPIRED' | 'INVALID';
 
-export function checkUploadSignature(secret: string, path: string, expires: string | undefined, sig: string | undefined, now: Date): SignatureCheck {
-  if (!expires || !sig || !/^\d{1,15}$/.test(expires) || !/^[0-9a-f]{64}$/.test(sig)) return 'INVALID';
-  if (!safeEqual(hmacHex(secret, payload('PUT', path, Number(expires))), sig)) return 'INVALID';
+const wellFormed = (expires: string | undefined, sig: string | undefined): expires is string => !!expires && !!sig && /^\d{1,15}$/.test(expires) && /^[0-9a-f]{64}$/.test(sig);
+
+export function checkPutSignature(secret: string, kind: string, key: string, expires: string | undefined, sig: string | undefined, now: Date): SignatureCheck {
+  if (!wellFormed(expires, sig) || !safeEqual(hmacHex(secret, putPayload(kind, key, Number(expires))), sig!)) return 'INVALID';
+  return Number(expires) < now.getTime() ? 'EXPIRED' : 'OK';
+}
+
+export function checkGetSignature(secret: string, key: string, expires: string | undefined, name: string | undefined, sig: string | undefined, now: Date): SignatureCheck {
+  if (!wellFormed(expires, sig) || !safeEqual(hmacHex(secret, getPayload(key, Number(expires), name ?? '')), sig!)) return 'INVALID';
   return Number(expires) < now.getTime() ? 'EXPIRED' : 'OK';
 }

@@ -2,7 +2,7 @@ import { assertSelfOrSuperAdmin, requireSuperAdmin, requireViewer } from '../../
 import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { SUCCESS } from '../../graphql/resolver-types';
 import { requireCompanyAccess } from '../companies/companies.policy';
-import { avatarPath } from '../files/avatars';
+import { avatarPath, avatarUploadUrl } from '../files/avatars';
 import * as management from './user-management.service';
 import { requireUserAccess } from './users.policy';
 import { presentUser } from './users.presenter';
@@ -71,12 +71,12 @@ export const userManagementResolvers: ModuleResolvers = {
     getUserAvatarUploadURL: async (_, args, ctx) => {
       const { user } = await requireUserAccess(ctx, args.userId);
       const path = avatarPath('users', user.id, args.imageKey);
-      return { ...ctx.deps.storage.uploadUrl(path, ctx.deps.clock.now()), imageUrl: `/files/${path}` };
+      return { ...avatarUploadUrl(ctx.deps.blobs, path, ctx.deps.clock.now()), imageUrl: `/files/${path}` };
     },
     getCompanyAvatarUploadURL: async (_, args, ctx) => {
       const { company } = await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN']);
       const path = avatarPath('companies', company.id, args.imageKey);
-      return { ...ctx.deps.storage.uploadUrl(path, ctx.deps.clock.now()), imageUrl: `/files/${path}` };
+      return { ...avatarUploadUrl(ctx.deps.blobs, path, ctx.deps.clock.now()), imageUrl: `/files/${path}` };
     },
   },
   Mutation: {

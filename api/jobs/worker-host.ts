@@ -1,0 +1,71 @@
+// The entry of every job Worker thread (api/jobs/worker-step.ts): receives one step to run, gives
+// it a context (progress, cancellation, its own scoring instance, the blob store) and answers with
+// the result or the error. Nothing here touches the database.
+import { readFile } from 'node:fs/promises';
+import { loadScoring, type Scoring } from '../../scoring/index.ts';
+import { WASM_URL } from '../../scoring/load-node.ts';
+import { createBlobStore } from '../modules/files/create-blob-store';
+import type { SerializedError, WorkerMessage, WorkerStart, WorkerStepContext, WorkerStepFn } from './worker-step';
+
+declare const self: Worker;
+
+class WorkerStepCancelled extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'WorkerStepCancelled';
+  }
+}
+
+const PROGRESS_POST_MS = 50;
+
+function serialize(error: unknown): SerializedError {
+  if (error instanceof Error) {
+    const e = error as Error & { code?: unknown; details?: unknown };
+    return { name: e.name, message: e.message, ...(typeof e.code === 'string' ? { code: e.code } : {}), ...(e.details && typeof e.details === 'object' ? { details: e.details as Record<string, unknown> } : {}) };
+  }
+  return { name: 'Error', message: String(error) };
+}
+
+/** ArrayBuffers inside the result (a few levels deep) move to the main thread instead of being copied. */
+function transferablesOf(value: unknown, depth = 0, found = new Set<ArrayBuffer>()): ArrayBuffer[] {
+  if (value instanceof ArrayBuffer) found.add(value);
+  else if (ArrayBuffer.isView(value) && value.buffer instanceof ArrayBuffer) found.add(value.buffer);
+  else if (depth < 3 && value && typeof value === 'object') for (const v of Array.isArray(value) ? value : Object.values(value)) transferablesOf(v, depth + 1, found);
+  return [...found];
+}
+
+const post = (message: WorkerMessage, transfer: Transferable[] = []) => self.postMessage(message, transfer);
+
+self.onmessage = async (event: MessageEvent<WorkerStart>) => {
+  const { stepUrl, input, cancelFlag, blobConfig } = event.data;
+  const flag = new Int32Array(cancelFlag);
+  let scoring: Promise<Scoring> | undefined;
+  let lastPost = 0;
+  let lastPercent = -1;
+  const throwIfCancelled = () => {
+    if (Atomics.load(flag, 0) !== 0) throw new WorkerStepCancelled();
+  };
+  const ctx: WorkerStepContext = {
+    progress(percent) {
+      throwIfCancelled();
+      const p = Math.max(0, Math.min(100, Math.floor(percent)));
+      const now = performance.now();
+      if (p !== lastPercent && now - lastPost >= PROGRESS_POST_MS) {
+        lastPercent = p;
+        lastPost = now;
+        post({ type: 'progress', percent: p });
+      }
+    },
+    throwIfCancelled,
+    scoring: () => (scoring ??= readFile(WASM_URL).then((bytes) => loadScoring(bytes))),
+    blobs: createBlobStore(blobConfig),
+  };
+  try {
+    const module = (await import(stepUrl)) as { run?: WorkerStepFn<unknown, unknown> };
+    if (typeof module.run !== 'function') throw new Error(`worker step ${stepUrl} exports no run()`);
+    const result = await module.run(input, ctx);
+    post({ type: 'result', result }, transferablesOf(result));
+  } catch (error) {
+    post({ type: 'error', error: serialize(error) });
+  }
+};

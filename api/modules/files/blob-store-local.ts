@@ -1,0 +1,205 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, readFile, realpath, rename, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  assertBlobKey,
+  assertBlobPrefix,
+  blobPolicies,
+  SIGNED_GET_TTL_SECONDS,
+  SIGNED_PUT_TTL_SECONDS,
+  type BlobKind,
+  type BlobStore,
+  type BlobStoreConfig,
+} from './blob-store';
+import { signGetUrl, signPutUrl } from './signed-urls';
+
+/** Half-written objects live here until renamed into place; a leading dot keeps it outside every valid key. */
+const TEMP_DIR = '.tmp';
+/** Temp files older than this are leftovers of a crash and are swept when a store is created. */
+const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'ENOENT';
+
+/**
+ * Objects as files under STORAGE_DIR. A put writes a temp file in the same file system, fsyncs it,
+ * then renames it into place: a reader sees the old object or the whole new one, never half of it.
+ * Keys are validated and the resolved path must stay under the root, so nothing escapes it.
+ */
+export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pathOf: (key: string) => string } {
+  const root = resolve(config.storageDir);
+  const tempRoot = join(root, TEMP_DIR);
+  const policies = blobPolicies(config);
+
+  const pathOf = (key: string): string => {
+    assertBlobKey(key);
+    const target = resolve(root, key);
+    if (!target.startsWith(root + sep)) throw new Error('blob key escapes the storage root');
+    return target;
+  };
+
+  void sweepStaleTemp(tempRoot);
+
+  // Keys cannot name `..`, but a symlink planted inside the root could still lead out: every path
+  // is resolved through the file system and must stay under the root's real path.
+  let realRoot: Promise<string> | undefined;
+  const rootReal = () => (realRoot ??= mkdir(root, { recursive: true }).then(() => realpath(root)));
+  async function assertInside(path: string): Promise<void> {
+    const real = await realpath(path).catch((error) => {
+      if (isMissing(error)) return null;
+      throw error;
+    });
+    if (real === null) return assertInside(dirname(path));
+    const base = await rootReal();
+    if (real !== base && !real.startsWith(base + sep)) throw new Error('blob path leads out of the storage root');
+  }
+  const checked = async (key: string) => {
+    const path = pathOf(key);
+    await assertInside(path);
+    return path;
+  };
+
+  async function writeAll(fh: Awaited<ReturnType<typeof open>>, bytes: Uint8Array) {
+    for (let offset = 0; offset < bytes.length; ) {
+      const { bytesWritten } = await fh.write(bytes, offset, bytes.length - offset);
+      offset += bytesWritten;
+    }
+  }
+
+  return {
+    kind: 'local',
+    pathOf,
+
+    async put(key, body) {
+      const target = pathOf(key);
+      await mkdir(tempRoot, { recursive: true });
+      const temp = join(tempRoot, `${crypto.randomUUID()}.part`);
+      const fh = await open(temp, 'wx');
+      let size = 0;
+      let closed = false;
+      try {
+        if (body instanceof Uint8Array) {
+          await writeAll(fh, body);
+          size = body.length;
+        } else {
+          const reader = body.getReader();
+          try {
+            for (;;) {
+              const { done, value } = await reader.read();
+              if (done) break;
+              await writeAll(fh, value);
+              size += value.length;
+            }
+          } finally {
+            reader.releaseLock();
+          }
+        }
+        await fh.sync();
+        await fh.close();
+        closed = true;
+        await assertInside(dirname(target));
+        await mkdir(dirname(target), { recursive: true });
+        await assertInside(dirname(target));
+        await rename(temp, target);
+        await syncDir(dirname(target));
+        return { size };
+      } catch (error) {
+        if (!closed) await fh.close().catch(() => {});
+        await unlink(temp).catch(() => {});
+        throw error;
+      }
+    },
+
+    async get(key) {
+      const path = await checked(key);
+      const s = await stat(path).catch((error) => {
+        if (isMissing(error)) return null;
+        throw error;
+      });
+      if (!s?.isFile()) return null;
+      // Objects are replaced by rename, never rewritten in place: a stream opened here reads one whole version.
+      return Readable.toWeb(createReadStream(path, { highWaterMark: 256 * 1024 })) as unknown as ReadableStream<Uint8Array>;
+    },
+
+    async getBytes(key) {
+      try {
+        return new Uint8Array(await readFile(await checked(key)));
+      } catch (error) {
+        if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
+        throw error;
+      }
+    },
+
+    async stat(key) {
+      try {
+        const s = await stat(await checked(key));
+        return s.isFile() ? { size: s.size } : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await unlink(pathOf(key)).catch((error) => {
+        if (!isMissing(error)) throw error;
+      });
+    },
+
+    async deletePrefix(prefix) {
+      assertBlobPrefix(prefix);
+      if (prefix.endsWith('/')) {
+        const dir = pathOf(prefix.slice(0, -1));
+        await assertInside(dirname(dir));
+        await rm(dir, { recursive: true, force: true });
+        return;
+      }
+      // A partial last segment ("exports/abc" removes exports/abc1.xlsx and exports/abc/...).
+      const dir = prefix.includes('/') ? pathOf(prefix.slice(0, prefix.lastIndexOf('/'))) : root;
+      await assertInside(dir);
+      const start = prefix.slice(prefix.lastIndexOf('/') + 1);
+      const names = await readdir(dir).catch((error) => {
+        if (isMissing(error)) return [] as string[];
+        throw error;
+      });
+      for (const name of names) if (name.startsWith(start) && !name.startsWith('.')) await rm(join(dir, name), { recursive: true, force: true });
+    },
+
+    signedPut(kind: BlobKind, key, now) {
+      pathOf(key);
+      const policy = policies[kind];
+      if (!key.startsWith(policy.prefix)) throw new Error(`a ${kind} key must start with ${policy.prefix}`);
+      const expires = now.getTime() + SIGNED_PUT_TTL_SECONDS * 1000;
+      return { url: signPutUrl(config.secret, config.publicUrl, kind, key, expires), expiresAt: new Date(expires).toISOString(), maxBytes: policy.maxBytes };
+    },
+
+    signedGet(key, now, options = {}) {
+      pathOf(key);
+      const expires = now.getTime() + (options.ttlSeconds ?? SIGNED_GET_TTL_SECONDS) * 1000;
+      return signGetUrl(config.secret, config.publicUrl, key, expires, options.downloadName);
+    },
+
+    policy: (kind) => policies[kind],
+  };
+}
+
+/** Makes a rename durable (Linux; best effort elsewhere). */
+async function syncDir(dir: string) {
+  const fh = await open(dir, 'r').catch(() => null);
+  if (!fh) return;
+  await fh.sync().catch(() => {});
+  await fh.close().catch(() => {});
+}
+
+async function sweepStaleTemp(tempRoot: string) {
+  try {
+    const now = Date.now();
+    for (const name of await readdir(tempRoot)) {
+      const path = join(tempRoot, name);
+      const s = await stat(path).catch(() => null);
+      if (s && now - s.mtimeMs > STALE_TEMP_MS) await unlink(path).catch(() => {});
+    }
+  } catch {
+    // No temp folder yet.
+  }
+}
