@@ -24,6 +24,7 @@ const DashboardPage = lazyNamed(pageChunks.dashboard, 'DashboardPage');
 const AdminPanelRoute = lazyNamed(pageChunks.adminPanel, 'AdminPanelRoute');
 const OrganizationDetailsPage = lazyNamed(pageChunks.organization, 'OrganizationDetailsPage');
 const AdministrationPage = lazyNamed(pageChunks.organization, 'AdministrationPage');
+const GuidesRoute = lazyNamed(pageChunks.guides, 'GuidesRoute');
 const CreditRoiCalculatorPage = lazyNamed(pageChunks.creditRoiCalculator, 'CreditRoiCalculatorPage');
 
 function routeElement(route: ProtectedRoute, user: MeUser) {
@@ -32,6 +33,11 @@ function routeElement(route: ProtectedRoute, user: MeUser) {
     case '/admin-panel': return <AdminPanelRoute />;
     case '/organization-details': return <OrganizationDetailsPage user={user} />;
     case '/administration': return <AdministrationPage user={user} />;
+    case '/guides':
+    case '/faq-guide':
+    case '/upload-guide':
+    case '/projective-question-guide':
+    case '/analysis-guide': return <GuidesRoute path={route.path} />;
     default: return <PlaceholderPage titleKey={route.titleKey} />;
   }
 }

@@ -17,6 +17,7 @@ export const pageChunks = {
   dashboard: chunkLoader(() => import('../features/dashboard/pages/dashboard-page')),
   adminPanel: chunkLoader(() => import('./admin-panel-route')),
   organization: chunkLoader(() => import('./organization-page')),
+  guides: chunkLoader(() => import('../features/guides/pages/guides-route')),
   creditRoiCalculator: chunkLoader(() => import('../features/roi-calculator/pages/credit-roi-calculator-page')),
 };
 
@@ -32,6 +33,11 @@ const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
   '/admin-panel': pageChunks.adminPanel,
   '/organization-details': pageChunks.organization,
   '/administration': pageChunks.organization,
+  '/guides': pageChunks.guides,
+  '/faq-guide': pageChunks.guides,
+  '/upload-guide': pageChunks.guides,
+  '/projective-question-guide': pageChunks.guides,
+  '/analysis-guide': pageChunks.guides,
   [CREDIT_ROI_CALCULATOR_PATH]: pageChunks.creditRoiCalculator,
 };
 
