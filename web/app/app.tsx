@@ -8,7 +8,7 @@ import { lazyNamed } from '../lib/lazy-chunk';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { NotFoundPage } from './pages/not-found-page';
 import { PlaceholderPage, PublicPlaceholderPage } from './pages/placeholder-page';
-import { findProtectedRoute, OPEN_PUBLIC_PAGES, type ProtectedRoute } from './paths';
+import { CREDIT_ROI_CALCULATOR_PATH, findProtectedRoute, OPEN_PUBLIC_PAGES, type ProtectedRoute } from './paths';
 import { pageChunks } from './route-chunks';
 import { AppShell } from './shell/app-shell';
 
@@ -24,6 +24,8 @@ const DashboardPage = lazyNamed(pageChunks.dashboard, 'DashboardPage');
 const AdminPanelRoute = lazyNamed(pageChunks.adminPanel, 'AdminPanelRoute');
 const OrganizationDetailsPage = lazyNamed(pageChunks.organization, 'OrganizationDetailsPage');
 const AdministrationPage = lazyNamed(pageChunks.organization, 'AdministrationPage');
+const GuidesRoute = lazyNamed(pageChunks.guides, 'GuidesRoute');
+const CreditRoiCalculatorPage = lazyNamed(pageChunks.creditRoiCalculator, 'CreditRoiCalculatorPage');
 
 function routeElement(route: ProtectedRoute, user: MeUser) {
   switch (route.path) {
@@ -31,6 +33,11 @@ function routeElement(route: ProtectedRoute, user: MeUser) {
     case '/admin-panel': return <AdminPanelRoute />;
     case '/organization-details': return <OrganizationDetailsPage user={user} />;
     case '/administration': return <AdministrationPage user={user} />;
+    case '/guides':
+    case '/faq-guide':
+    case '/upload-guide':
+    case '/projective-question-guide':
+    case '/analysis-guide': return <GuidesRoute path={route.path} />;
     default: return <PlaceholderPage titleKey={route.titleKey} />;
   }
 }
@@ -68,6 +75,7 @@ function PublicRoutes() {
           ))}
           <Route path="/logout"><LogoutPage /></Route>
           <Route path="/404" component={NotFoundPage} />
+          <Route path={CREDIT_ROI_CALCULATOR_PATH}><CreditRoiCalculatorPage /></Route>
           {OPEN_PUBLIC_PAGES.map(({ path, titleKey }) => (
             <Route key={path} path={path}><PublicPlaceholderPage titleKey={titleKey} /></Route>
           ))}

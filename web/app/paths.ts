@@ -3,11 +3,13 @@ import type { AccessLevel } from '../features/users/api/use-me';
 /** The default page a logged-in user lands on. */
 export const DEFAULT_PAGE = '/';
 
-/** Pages anyone may open, logged in or not. */
+/** The public credit and cost calculator: anyone may open it, logged in or not. */
+export const CREDIT_ROI_CALCULATOR_PATH = '/credit-roi-calculator';
+
+/** Further pages anyone may open, logged in or not, whose screens come in a later issue. */
 export const OPEN_PUBLIC_PAGES = [
   { path: '/datafile-report', titleKey: 'routes.datafileReport' },
   { path: '/report-verification', titleKey: 'routes.reportVerification' },
-  { path: '/credit-roi-calculator', titleKey: 'routes.creditRoiCalculator' },
 ] as const;
 
 export type ProtectedRoute = {

@@ -1,4 +1,5 @@
 import { chunkLoader } from '../lib/lazy-chunk';
+import { CREDIT_ROI_CALCULATOR_PATH } from './paths';
 
 /**
  * The code chunk of every lazily loaded page, shared by lazy() in app.tsx and by preloading: the
@@ -16,6 +17,8 @@ export const pageChunks = {
   dashboard: chunkLoader(() => import('../features/dashboard/pages/dashboard-page')),
   adminPanel: chunkLoader(() => import('./admin-panel-route')),
   organization: chunkLoader(() => import('./organization-page')),
+  guides: chunkLoader(() => import('../features/guides/pages/guides-route')),
+  creditRoiCalculator: chunkLoader(() => import('../features/roi-calculator/pages/credit-roi-calculator-page')),
 };
 
 const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
@@ -30,6 +33,12 @@ const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
   '/admin-panel': pageChunks.adminPanel,
   '/organization-details': pageChunks.organization,
   '/administration': pageChunks.organization,
+  '/guides': pageChunks.guides,
+  '/faq-guide': pageChunks.guides,
+  '/upload-guide': pageChunks.guides,
+  '/projective-question-guide': pageChunks.guides,
+  '/analysis-guide': pageChunks.guides,
+  [CREDIT_ROI_CALCULATOR_PATH]: pageChunks.creditRoiCalculator,
 };
 
 /** Starts downloading the page chunk of `path` (no-op for pages in the main chunk); failures surface when the page renders. */

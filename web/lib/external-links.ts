@@ -4,7 +4,6 @@
  */
 export const externalLinks = {
   tutorialVideo: 'https://www.youtube.com/watch?v=qualitycheck-tutorial',
-  helpCenter: 'https://help.qualitycheck.example/',
   onePager: 'https://www.qualitycheck.example/downloads/qualitycheck-one-pager.pdf',
   terms: 'https://www.qualitycheck.example/terms',
   privacy: 'https://www.qualitycheck.example/privacy',

@@ -1,4 +1,5 @@
 import { IconButton, Menu, Portal } from '@chakra-ui/react';
+import { Link } from 'wouter';
 import { DownloadIcon, HelpIcon, InfoIcon } from '../../components/icons/icons';
 import { externalLinks } from '../../lib/external-links';
 import { useT } from '../../lib/i18n';
@@ -16,8 +17,9 @@ export function InfoMenu() {
             <Menu.Item value="one-pager" asChild>
               <a href={externalLinks.onePager} download><DownloadIcon />{t('shell.onePager')}</a>
             </Menu.Item>
+            {/* The help center is the in-app guides and FAQ (issue 15), in the user's language. */}
             <Menu.Item value="help-center" asChild>
-              <a href={externalLinks.helpCenter} target="_blank" rel="noopener noreferrer"><HelpIcon />{t('shell.helpCenter')}</a>
+              <Link href="/guides" data-testid="help-center-link"><HelpIcon />{t('shell.helpCenter')}</Link>
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

@@ -1,0 +1,44 @@
+import { Box, Grid, Heading, Text } from '@chakra-ui/react';
+import { Formik, useFormikContext } from 'formik';
+import { useMemo, useState } from 'react';
+import { useLocale, useT } from '../../../lib/i18n';
+import { calculateRoi } from '../calculation';
+import { RoiFormFields } from '../components/roi-form-fields';
+import { PublicFrame } from '../components/public-frame';
+import { RoiResults } from '../components/roi-results';
+import { initialRoiValues, type RoiFormValues, roiSchema, toRoiInput } from '../form';
+
+function LiveResults() {
+  const { values } = useFormikContext<RoiFormValues>();
+  const result = useMemo(() => {
+    const input = toRoiInput(values);
+    return input ? calculateRoi(input) : null;
+  }, [values]);
+  return <RoiResults result={result} />;
+}
+
+/**
+ * The public credit and cost calculator (/credit-roi-calculator, no login): what a study costs in
+ * credits and euros against the value of the hours it saves. Recalculates on every keystroke; there
+ * is nothing to submit.
+ */
+export function CreditRoiCalculatorPage() {
+  const t = useT();
+  const locale = useLocale();
+  // The defaults are typed in the language the page opened in ("0,10" or "0.10"); both parse in either.
+  const [initialValues] = useState(() => initialRoiValues(locale));
+  return (
+    <PublicFrame>
+      <Box mb="8" maxW="3xl">
+        <Heading as="h1" size="3xl" fontWeight="semibold" letterSpacing="-0.01em">{t('routes.creditRoiCalculator')}</Heading>
+        <Text color="fg.muted" mt="2" fontSize="lg">{t('roiCalculator.subtitle')}</Text>
+      </Box>
+      <Formik<RoiFormValues> initialValues={initialValues} validationSchema={roiSchema} validateOnMount onSubmit={() => undefined}>
+        <Grid as="form" templateColumns="minmax(0, 7fr) minmax(0, 5fr)" gap="6" alignItems="start" onSubmit={(e) => e.preventDefault()} data-testid="roi-form">
+          <RoiFormFields />
+          <Box position="sticky" top="6"><LiveResults /></Box>
+        </Grid>
+      </Formik>
+    </PublicFrame>
+  );
+}
