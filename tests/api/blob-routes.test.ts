@@ -61,7 +61,7 @@ describe('signed PUT', () => {
     const { stream, state } = body(CAP + 1);
     const res = await put(pathOf(signed.url), { body: stream, length: CAP + 1 });
     expect(res.status).toBe(413);
-    expect(await reasonOf(res)).toEqual({ code: 'INVALID_PARAMETERS', reason: 'TOO_LARGE' });
+    expect(await reasonOf(res)).toEqual({ code: 'INVALID_PARAMETERS', reason: 'TOO_LARGE', maxMegabytes: 0.1 });
     expect(state.pulled).toBeLessThanOrEqual(8192);
     expect(await t.deps.blobs.stat('uploads/big-1.csv')).toBeNull();
   });

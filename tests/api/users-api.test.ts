@@ -130,10 +130,12 @@ describe('user management with invitation mails over real SMTP', () => {
     const refusal = async (res: Response) => ({ status: res.status, ...((await res.json()) as any).errors[0].extensions });
     expect(await refusal(await put(path.replace(/sig=[0-9a-f]{4}/, 'sig=0000'), PNG))).toEqual({ status: 403, code: 'UNAUTHORIZED', reason: 'BAD_SIGNATURE' });
     expect(await refusal(await put(path.replace('/users/', '/companies/'), PNG))).toEqual({ status: 403, code: 'UNAUTHORIZED', reason: 'BAD_SIGNATURE' });
-    expect(await refusal(await put(path, new TextEncoder().encode('<svg onload=alert(1)>'), 'image/svg+xml'))).toEqual({ status: 415, code: 'INVALID_PARAMETERS', reason: 'NOT_AN_IMAGE' });
+    expect(await refusal(await put(path, new TextEncoder().encode('<svg onload=alert(1)>'), 'image/svg+xml'))).toEqual({ status: 415, code: 'INVALID_PARAMETERS', reason: 'CONTENT_TYPE' });
+    // Declared as PNG but not one: the bytes decide.
+    expect(await refusal(await put(path, new TextEncoder().encode('<svg onload=alert(1)>')))).toEqual({ status: 415, code: 'INVALID_PARAMETERS', reason: 'NOT_AN_IMAGE' });
     const tooLarge = await put(path, new Uint8Array(2 * 1024 * 1024 + 1));
     expect(tooLarge.status).toBe(413);
-    expect(((await tooLarge.json()) as any).errors[0]).toEqual({ message: 'Das Bild ist größer als 2 MB: Wählen Sie ein kleineres.', extensions: { code: 'INVALID_PARAMETERS', reason: 'TOO_LARGE', maxMegabytes: 2 } });
+    expect(((await tooLarge.json()) as any).errors[0]).toEqual({ message: 'Die Datei ist größer als 2 MB: Wählen Sie eine kleinere.', extensions: { code: 'INVALID_PARAMETERS', reason: 'TOO_LARGE', maxMegabytes: 2 } });
     expect((await put(path, PNG)).status).toBe(200);
     const served = await t.app.request(signed.imageUrl);
     expect(served.status).toBe(200);

@@ -2,20 +2,23 @@ import type { Context, Hono } from 'hono';
 import type { Deps } from '../../deps';
 import { DEFAULT_LOCALE, localeFromHeader } from '../../lib/i18n';
 import type { ErrorCode } from '../../graphql/error-codes';
-import { AppError, messageOf } from '../../graphql/errors';
+import { AppError, messageOf, type AppErrorDetails } from '../../graphql/errors';
 import type { RefusalReason } from '../../graphql/refusal-reasons';
 import { imageTypeOf, isAvatarPath } from './avatars';
 import { blobPolicies, contentTypeForKey, isValidBlobKey, type BlobKind } from './blob-store';
 import { checkGetSignature, checkPutSignature } from './signed-urls';
 
 /** The same error body as GraphQL answers (message in the caller's language, code and reason in extensions). */
-const refuse = (c: Context, status: number, code: ErrorCode, reason?: RefusalReason) => {
+const refuse = (c: Context, status: number, code: ErrorCode, reason?: RefusalReason, extra: AppErrorDetails = {}) => {
   const locale = localeFromHeader(c.req.header('accept-language')) ?? DEFAULT_LOCALE;
-  const details = reason ? { reason } : {};
+  const details: AppErrorDetails = reason ? { reason, ...extra } : extra;
   return c.json({ errors: [{ message: messageOf(new AppError(code, details), locale), extensions: { code, ...details } }] }, status as 400);
 };
 
 const KINDS: readonly BlobKind[] = ['avatar', 'upload', 'export'];
+
+/** A cap in megabytes (one decimal), for the refusal message. */
+const megabytes = (bytes: number) => Math.max(0.1, Math.round(bytes / 104_857.6) / 10);
 
 /** The request body refused on the way to disk: it carries the HTTP answer. */
 class BodyRefused extends Error {
@@ -97,7 +100,7 @@ export function registerFileRoutes(app: Hono, deps: Deps) {
     const declaredHeader = c.req.header('content-length');
     const declared = declaredHeader === undefined ? null : Number(declaredHeader);
     if (declared !== null && (!Number.isSafeInteger(declared) || declared < 0)) return refuse(c, 400, 'INVALID_PARAMETERS', 'CONTENT_LENGTH');
-    if (declared !== null && declared > policy.maxBytes) return refuse(c, 413, 'INVALID_PARAMETERS', 'TOO_LARGE');
+    if (declared !== null && declared > policy.maxBytes) return refuse(c, 413, 'INVALID_PARAMETERS', 'TOO_LARGE', { maxMegabytes: megabytes(policy.maxBytes) });
     const body = c.req.raw.body;
     if (!body || declared === 0) return refuse(c, 400, 'INVALID_PARAMETERS', 'EMPTY');
     try {
@@ -113,7 +116,7 @@ export function registerFileRoutes(app: Hono, deps: Deps) {
       return c.json({ ok: true, key, size, ...(kind === 'avatar' ? { imageUrl: `/files/${key}` } : {}) });
     } catch (error) {
       // The store wrote to a temp file only: a refused or broken body leaves nothing under the key.
-      if (error instanceof BodyRefused) return refuse(c, error.status, 'INVALID_PARAMETERS', error.reason);
+      if (error instanceof BodyRefused) return refuse(c, error.status, 'INVALID_PARAMETERS', error.reason, error.reason === 'TOO_LARGE' ? { maxMegabytes: megabytes(policy.maxBytes) } : {});
       deps.log.error('signed upload failed', error);
       return refuse(c, 500, 'S3_FILE_UPLOAD_FAILED');
     }
