@@ -6,6 +6,8 @@
 // the other lanes (partial straightliners, possible patterns) go through the scalar `finishLane`.
 import { finishLane } from './grid-simd';
 import { take, release } from './mem';
+import { M_CUT, M_MEAN, MIN_ANSWERS, modelWeights } from './consistency-fit';
+import { LABEL_INCONSISTENT, consistencyRows, labelCutF32 } from './consistency';
 
 const NONE: u8 = 0, OK: u8 = 1, STRAIGHT: u8 = 2;
 
@@ -16,7 +18,9 @@ export function fitsSimd16(k: i32, lo: f64, hi: f64): bool {
 
 /**
  * Scores rows [0, n - n % 16) of a column-major n x k grid (see `fitsSimd16`); returns the first row
- * left for the narrower paths.
+ * left for the narrower paths. With a fitted consistency `model` (else 0), the same pass also writes
+ * each row's D² (f32) to `outD2` and turns OK labels above the model's cut into Inconsistent: the codes
+ * are already in registers, so the distances cost no second read of the grid.
  *
  * Conversion: each double is first raised to at least lo - 1 with `pmax` (NaN, -999 and anything
  * below the scale become lo - 1, an invalid code), then truncated and narrowed with saturation to
@@ -26,7 +30,14 @@ export function fitsSimd16(k: i32, lo: f64, hi: f64): bool {
  */
 export function gridScoresSimd16(
   grid: usize, n: i32, k: i32, lo: f64, hi: f64, patterns: bool, outScore: usize, outLabel: usize,
+  model: usize, outD2: usize,
 ): i32 {
+  const fuse = model != 0;
+  // The block's codes (invalid lanes -128) per item, then its centred answers, four f32x4 per item.
+  const codes = take(fuse ? <usize>k << 4 : 16);
+  const zbuf = take(fuse ? <usize>k << 6 : 16);
+  const weights = fuse ? modelWeights(model, k) : 0;
+  const cutF = fuse ? f32x4.splat(labelCutF32(load<f64>(model, M_CUT << 3))) : f32x4.splat(0);
   const vfloor = f64x2.splat(lo - 1);
   const vlo = i8x16.splat(<i8>(<i32>lo));
   const vhi = i8x16.splat(<i8>(<i32>hi));
@@ -74,6 +85,8 @@ export function gridScoresSimd16(
       const v = i8x16.shuffle(i8x16.narrow_i16x8_s(w01, w23), i8x16.narrow_i16x8_s(w45, w67),
         0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29);
       const m = v128.and(i8x16.ge_s(v, vlo), i8x16.le_s(v, vhi));
+      // Only a store here: the loop already holds more vectors than there are registers.
+      if (fuse) v128.store(codes + (<usize>j << 4), v128.bitselect(v, sentinel, m));
       // Differences exist from the second valid answer on; they fit in i8 because hi - lo <= 127.
       const e = v128.and(m, i8x16.ne(h1, sentinel));
       const d = i8x16.sub(v, h1);
@@ -114,29 +127,103 @@ export function gridScoresSimd16(
       store<f64>(outScore + (<usize>(i + l) << 3), load<f64>(byLabel + (<usize>load<u8>(outLabel + <usize>(i + l)) << 3)));
     }
     const allWhole = i64x2.all_true(whole);
-    let pending = allWhole ? i8x16.bitmask(open) : 0xffff;
-    if (pending == 0) continue;
-    v128.store(lanes, cnt);
-    v128.store(lanes, changes, 16);
-    v128.store(lanes, s2, 32);
-    v128.store(lanes, s3, 48);
-    v128.store(lanes, s4, 64);
-    v128.store(lanes, s5, 80);
-    v128.store(lanes, s6, 96);
-    v128.store(lanes, cand, 112);
-    v128.store(lanes, votes, 128);
-    while (pending != 0) {
-      const l = ctz(pending);
-      pending &= pending - 1;
-      const at = lanes + <usize>l;
-      finishLane(grid, n, k, lo, hi, patterns, i + l, allWhole ? 0 : 1, <i32>load<i8>(at), <i32>load<i8>(at, 16),
-        <i32>load<i8>(at, 32), <i32>load<i8>(at, 48), <i32>load<i8>(at, 64), <i32>load<i8>(at, 80), <i32>load<i8>(at, 96),
-        <i32>load<i8>(at, 112), <i32>load<i8>(at, 128), outScore, outLabel);
-    }
+    const pending = allWhole ? i8x16.bitmask(open) : 0xffff;
+    if (pending != 0) finishPending(grid, n, k, lo, hi, patterns, i, allWhole, pending, lanes, cnt, changes, s2, s3, s4, s5, s6, cand, votes, outScore, outLabel);
+    if (!fuse) continue;
+    // Labels are final here (the pending lanes are finished). A block with a non-whole answer is
+    // redone from the doubles.
+    if (!allWhole) consistencyRows(grid, n, k, lo, hi, model, i, i + 16, outD2, outLabel);
+    else distances16(k, model, weights, codes, zbuf, cnt, cutF, outD2 + (<usize>i << 2), outLabel + <usize>i);
   }
   release(lanes);
   release(byLabel);
+  release(codes);
+  release(zbuf);
   return end;
+}
+
+/** Finishes the lanes the block could not decide (partial straightliners, possible patterns) one by one. */
+function finishPending(
+  grid: usize, n: i32, k: i32, lo: f64, hi: f64, patterns: bool, i: i32, allWhole: bool, pending: i32, lanes: usize,
+  cnt: v128, changes: v128, s2: v128, s3: v128, s4: v128, s5: v128, s6: v128, cand: v128, votes: v128,
+  outScore: usize, outLabel: usize,
+): void {
+  v128.store(lanes, cnt);
+  v128.store(lanes, changes, 16);
+  v128.store(lanes, s2, 32);
+  v128.store(lanes, s3, 48);
+  v128.store(lanes, s4, 64);
+  v128.store(lanes, s5, 80);
+  v128.store(lanes, s6, 96);
+  v128.store(lanes, cand, 112);
+  v128.store(lanes, votes, 128);
+  while (pending != 0) {
+    const l = ctz(pending);
+    pending &= pending - 1;
+    const at = lanes + <usize>l;
+    finishLane(grid, n, k, lo, hi, patterns, i + l, allWhole ? 0 : 1, <i32>load<i8>(at), <i32>load<i8>(at, 16),
+      <i32>load<i8>(at, 32), <i32>load<i8>(at, 48), <i32>load<i8>(at, 64), <i32>load<i8>(at, 80), <i32>load<i8>(at, 96),
+      <i32>load<i8>(at, 112), <i32>load<i8>(at, 128), outScore, outLabel);
+  }
+}
+
+/** Sixteen codes (i8x16, invalid lanes -128) minus the item's mean as four f32x4 at z; invalid lanes 0. */
+// @ts-ignore: decorator
+@inline
+function centre(v: v128, mean: f32, z: usize): void {
+  const mu = f32x4.splat(mean);
+  const m = i8x16.ne(v, i8x16.splat(-128));
+  const lo = i16x8.extend_low_i8x16_s(v), hi = i16x8.extend_high_i8x16_s(v);
+  const mlo = i16x8.extend_low_i8x16_s(m), mhi = i16x8.extend_high_i8x16_s(m);
+  v128.store(z, v128.and(i32x4.extend_low_i16x8_s(mlo), f32x4.sub(f32x4.convert_i32x4_s(i32x4.extend_low_i16x8_s(lo)), mu)));
+  v128.store(z, v128.and(i32x4.extend_high_i16x8_s(mlo), f32x4.sub(f32x4.convert_i32x4_s(i32x4.extend_high_i16x8_s(lo)), mu)), 16);
+  v128.store(z, v128.and(i32x4.extend_low_i16x8_s(mhi), f32x4.sub(f32x4.convert_i32x4_s(i32x4.extend_low_i16x8_s(hi)), mu)), 32);
+  v128.store(z, v128.and(i32x4.extend_high_i16x8_s(mhi), f32x4.sub(f32x4.convert_i32x4_s(i32x4.extend_high_i16x8_s(hi)), mu)), 48);
+}
+
+/**
+ * D² of sixteen rows from their codes (k i8x16, invalid lanes -128), lane by lane the operations of
+ * consistency.ts: NaN below 7 valid answers (`cnt`), and OK labels above the cut become Inconsistent.
+ * `z` is scratch for k x 64 bytes.
+ */
+function distances16(k: i32, model: usize, w: usize, codes: usize, z: usize, cnt: v128, cutF: v128, outD2: usize, labels: usize): void {
+  for (let j = 0; j < k; j++) centre(v128.load(codes + (<usize>j << 4)), <f32>load<f64>(model + (<usize>(M_MEAN + j) << 3)), z + (<usize>j << 6));
+  let d0 = f32x4.splat(0), d1 = f32x4.splat(0), d2 = f32x4.splat(0), d3 = f32x4.splat(0);
+  for (let j = 0; j < k; j++) {
+    const wr = w + (<usize>(j * k) << 2);
+    if (load<f32>(wr + (<usize>j << 2)) == 0) continue;
+    let y0 = f32x4.splat(0), y1 = f32x4.splat(0), y2 = f32x4.splat(0), y3 = f32x4.splat(0);
+    let zp = z;
+    for (let t = 0; t <= j; t++) {
+      const wv = v128.load32_splat(wr + (<usize>t << 2));
+      y0 = f32x4.add(y0, f32x4.mul(wv, v128.load(zp)));
+      y1 = f32x4.add(y1, f32x4.mul(wv, v128.load(zp, 16)));
+      y2 = f32x4.add(y2, f32x4.mul(wv, v128.load(zp, 32)));
+      y3 = f32x4.add(y3, f32x4.mul(wv, v128.load(zp, 48)));
+      zp += 64;
+    }
+    d0 = f32x4.add(d0, f32x4.mul(y0, y0));
+    d1 = f32x4.add(d1, f32x4.mul(y1, y1));
+    d2 = f32x4.add(d2, f32x4.mul(y2, y2));
+    d3 = f32x4.add(d3, f32x4.mul(y3, y3));
+  }
+  const scored = i8x16.gt_s(cnt, i8x16.splat(<i8>(MIN_ANSWERS - 1)));
+  const slo = i16x8.extend_low_i8x16_s(scored), shi = i16x8.extend_high_i8x16_s(scored);
+  const nan = f32x4.splat(NaN);
+  d0 = v128.bitselect(d0, nan, i32x4.extend_low_i16x8_s(slo));
+  d1 = v128.bitselect(d1, nan, i32x4.extend_high_i16x8_s(slo));
+  d2 = v128.bitselect(d2, nan, i32x4.extend_low_i16x8_s(shi));
+  d3 = v128.bitselect(d3, nan, i32x4.extend_high_i16x8_s(shi));
+  v128.store(outD2, d0);
+  v128.store(outD2, d1, 16);
+  v128.store(outD2, d2, 32);
+  v128.store(outD2, d3, 48);
+  const above = i8x16.narrow_i16x8_s(
+    i16x8.narrow_i32x4_s(f32x4.gt(d0, cutF), f32x4.gt(d1, cutF)),
+    i16x8.narrow_i32x4_s(f32x4.gt(d2, cutF), f32x4.gt(d3, cutF)),
+  );
+  const label = v128.load(labels);
+  v128.store(labels, v128.bitselect(i8x16.splat(LABEL_INCONSISTENT), label, v128.and(above, i8x16.eq(label, i8x16.splat(1)))));
 }
 
 /**

@@ -1,0 +1,170 @@
+// Consistency score (issue 17), part 2: the squared distances of the interviews under a fitted model
+// (consistency-fit.ts), the grid's own score and the interview's score over all grids. Distances are
+// computed in single precision, four interviews per f32x4 here and sixteen per block inside the
+// sixteen-lane grid kernel (grid-simd16.ts), with the same operations per lane, so every path (and
+// the reference, through Math.fround) gives the same numbers.
+import { ldf, stf, take, release } from './mem';
+import {
+  ANCHORS, M_CUT, M_FITTED, M_MEAN, M_NU2, M_RANK, MAX_CODE, MIN_ANSWERS, fillAnchors, modelWeights, scoreFromAnchors,
+} from './consistency-fit';
+
+/** Label written over OK for a grid whose own consistency is in the red band. */
+export const LABEL_INCONSISTENT: u8 = 5;
+
+/** The largest f32 not above `cut`: for every f32 d, d > labelCutF32(cut) exactly when d > cut. */
+export function labelCutF32(cut: f64): f32 {
+  let c = <f32>cut;
+  if (<f64>c > cut) c = reinterpret<f32>(reinterpret<u32>(c) - 1);
+  return c;
+}
+
+/**
+ * D² of four rows [i, i + 4) of a column-major n x k grid (every row must exist) into `out` (4 f32);
+ * rows with fewer than 7 valid answers get NaN. `z` is scratch for k f32x4.
+ */
+function lanes4(grid: usize, n: i32, i: i32, k: i32, lo: f64, hi: f64, model: usize, z: usize, out: usize): void {
+  const vlo = f64x2.splat(lo), vhi = f64x2.splat(hi), vmiss = f64x2.splat(-999), vmax = f64x2.splat(MAX_CODE);
+  let cnt = i32x4.splat(0);
+  let p = grid + (<usize>i << 3);
+  const stride = <usize>n << 3;
+  for (let j = 0; j < k; j++) {
+    const a = v128.load(p);
+    const b = v128.load(p, 16);
+    p += stride;
+    const va = v128.and(v128.and(f64x2.ne(a, vmiss), f64x2.le(f64x2.abs(a), vmax)), v128.and(f64x2.ge(a, vlo), f64x2.le(a, vhi)));
+    const vb = v128.and(v128.and(f64x2.ne(b, vmiss), f64x2.le(f64x2.abs(b), vmax)), v128.and(f64x2.ge(b, vlo), f64x2.le(b, vhi)));
+    const mask = i32x4.shuffle(va, vb, 0, 2, 4, 6);
+    const v = i32x4.shuffle(f32x4.demote_f64x2_zero(a), f32x4.demote_f64x2_zero(b), 0, 1, 4, 5);
+    const mu = f32x4.splat(<f32>ldf(model, M_MEAN + j));
+    v128.store(z + (<usize>j << 4), v128.and(mask, f32x4.sub(v, mu)));
+    cnt = i32x4.sub(cnt, mask);
+  }
+  const w = modelWeights(model, k);
+  let d = f32x4.splat(0);
+  for (let j = 0; j < k; j++) {
+    const wr = w + (<usize>(j * k) << 2);
+    if (load<f32>(wr + (<usize>j << 2)) == 0) continue;
+    let y = f32x4.splat(0);
+    for (let t = 0; t <= j; t++) y = f32x4.add(y, f32x4.mul(v128.load32_splat(wr + (<usize>t << 2)), v128.load(z + (<usize>t << 4))));
+    d = f32x4.add(d, f32x4.mul(y, y));
+  }
+  d = v128.bitselect(d, f32x4.splat(NaN), i32x4.gt_s(cnt, i32x4.splat(MIN_ANSWERS - 1)));
+  v128.store(out, d);
+}
+
+/**
+ * D² (f32) of rows [start, end) of a column-major n x k grid under `model` into outD2 (n f32); NaN
+ * for rows with fewer than 7 valid answers and for every row of an unfitted grid. When `labels` is
+ * not 0, an OK label (1) of a row whose D² exceeds the model's label cut becomes Inconsistent (5).
+ */
+export function consistencyRows(
+  grid: usize, n: i32, k: i32, lo: f64, hi: f64, model: usize, start: i32, end: i32, outD2: usize, labels: usize,
+): void {
+  if (ldf(model, M_FITTED) == 0) {
+    for (let i = start; i < end; i++) store<f32>(outD2 + (<usize>i << 2), NaN);
+    return;
+  }
+  const low = lo == lo ? lo : -Infinity;
+  const high = hi == hi ? hi : Infinity;
+  const z = take(<usize>k << 4);
+  const four = start + ((end - start) & ~3);
+  for (let i = start; i < four; i += 4) lanes4(grid, n, i, k, low, high, model, z, outD2 + (<usize>i << 2));
+  if (four < end) {
+    // The last one to three rows: a 4-row copy padded with NaN (missing) goes through the same lanes.
+    const rest = end - four;
+    const pad = take(<usize>k << 5);
+    const tmp = take(16);
+    for (let j = 0; j < k; j++) for (let l = 0; l < 4; l++) stf(pad, j * 4 + l, l < rest ? ldf(grid, j * n + four + l) : NaN);
+    lanes4(pad, 4, 0, k, low, high, model, z, tmp);
+    for (let l = 0; l < rest; l++) store<f32>(outD2 + (<usize>(four + l) << 2), load<f32>(tmp + (<usize>l << 2)));
+    release(pad);
+    release(tmp);
+  }
+  release(z);
+  if (labels != 0) {
+    const cut = ldf(model, M_CUT);
+    for (let i = start; i < end; i++) {
+      if (load<u8>(labels + <usize>i) == 1 && <f64>load<f32>(outD2 + (<usize>i << 2)) > cut) store<u8>(labels + <usize>i, LABEL_INCONSISTENT);
+    }
+  }
+}
+
+/** The grid's own consistency score (f64, NaN = null) from its D² column (n f32). */
+export function consistencyScores(d2: usize, n: i32, model: usize, out: usize): void {
+  const anchors = take(<usize>ANCHORS << 3);
+  const fitted = ldf(model, M_FITTED) != 0;
+  if (fitted) fillAnchors(ldf(model, M_RANK), ldf(model, M_NU2), anchors);
+  for (let i = 0; i < n; i++) {
+    stf(out, i, fitted ? scoreFromAnchors(<f64>load<f32>(d2 + (<usize>i << 2)), anchors) : NaN);
+  }
+  release(anchors);
+}
+
+/**
+ * Interview score over g grids: D² (f32 columns, grid j at d2 + j n 4) summed in grid order over the
+ * grids the interview has, on the sum of their ranks, with the smallest nu2 among them; `models` holds
+ * g i32 model addresses. Writes the score (NaN when no grid counts) and the grids used. Two interviews
+ * per f64x2 for the sum and the count (a missing grid adds +0); an interview with every fitted grid
+ * (nearly all) takes the anchors computed once, the others their own.
+ */
+export function consistencyAggregate(d2: usize, n: i32, g: i32, models: usize, outScore: usize, outDp: usize): void {
+  const full = take(<usize>ANCHORS << 3);
+  const own = take(<usize>ANCHORS << 3);
+  const fitted = take(<usize>max(g, 1) << 2);
+  let nf = 0;
+  let fullDf: f64 = 0;
+  let fullNu2: f64 = Infinity;
+  for (let j = 0; j < g; j++) {
+    const m = <usize>load<i32>(models + (<usize>j << 2));
+    if (ldf(m, M_FITTED) == 0) continue;
+    store<i32>(fitted + (<usize>nf << 2), j);
+    nf++;
+    fullDf += ldf(m, M_RANK);
+    fullNu2 = Math.min(fullNu2, ldf(m, M_NU2));
+  }
+  if (nf > 0) fillAnchors(fullDf, fullNu2, full);
+  const first = ldf(full, 0);
+  const allGrids = <f64>nf;
+  const sums = take(32);
+  const zero = f64x2.splat(0), one = f64x2.splat(1);
+  for (let i = 0; i < n; i += 2) {
+    let sum = zero, dp = zero;
+    // Unfitted grids are NaN throughout and add nothing.
+    for (let f = 0; f < nf; f++) {
+      const at = d2 + ((<usize>load<i32>(fitted + (<usize>f << 2)) * <usize>n + <usize>i) << 2);
+      // The second lane of an odd last row is never written out.
+      const v = f64x2.promote_low_f32x4(i + 1 < n ? v128.load64_zero(at) : v128.load32_zero(at));
+      const ok = f64x2.eq(v, v);
+      sum = f64x2.add(sum, v128.and(ok, v));
+      dp = f64x2.add(dp, v128.and(ok, one));
+    }
+    v128.store(sums, sum);
+    v128.store(sums, dp, 16);
+    const lanes = i + 1 < n ? 2 : 1;
+    for (let l = 0; l < lanes; l++) {
+      const row = i + l;
+      const c = ldf(sums, 2 + l);
+      const s = ldf(sums, l);
+      stf(outDp, row, c);
+      if (c == 0) stf(outScore, row, NaN);
+      else if (c == allGrids) stf(outScore, row, s <= first ? 100 : scoreFromAnchors(s, full));
+      else {
+        let df: f64 = 0;
+        let nu2: f64 = Infinity;
+        for (let j = 0; j < g; j++) {
+          const v = load<f32>(d2 + ((<usize>j * <usize>n + <usize>row) << 2));
+          if (v != v) continue;
+          const m = <usize>load<i32>(models + (<usize>j << 2));
+          df += ldf(m, M_RANK);
+          nu2 = Math.min(nu2, ldf(m, M_NU2));
+        }
+        fillAnchors(df, nu2, own);
+        stf(outScore, row, scoreFromAnchors(s, own));
+      }
+    }
+  }
+  release(full);
+  release(own);
+  release(fitted);
+  release(sums);
+}
