@@ -124,47 +124,76 @@ export function consistencyAggregate(d2: usize, n: i32, g: i32, models: usize, o
   }
   if (nf > 0) fillAnchors(fullDf, fullNu2, full);
   const first = ldf(full, 0);
-  const allGrids = <f64>nf;
-  const sums = take(32);
-  const zero = f64x2.splat(0), one = f64x2.splat(1);
-  for (let i = 0; i < n; i += 2) {
-    let sum = zero, dp = zero;
-    // Unfitted grids are NaN throughout and add nothing.
+  const sums = take(48);
+  const zero = f64x2.splat(0);
+  const vfirst = f64x2.splat(first);
+  const four = n & ~3;
+  // Four interviews per pass: f32 columns, f64 sums (two f64x2), i32 counts. The common case (every
+  // fitted grid present, sum within the first anchor) is decided for all four at once.
+  for (let i = 0; i < four; i += 4) {
+    let lo = zero, hi = zero, dp = i32x4.splat(0);
     for (let f = 0; f < nf; f++) {
-      const at = d2 + ((<usize>load<i32>(fitted + (<usize>f << 2)) * <usize>n + <usize>i) << 2);
-      // The second lane of an odd last row is never written out.
-      const v = f64x2.promote_low_f32x4(i + 1 < n ? v128.load64_zero(at) : v128.load32_zero(at));
-      const ok = f64x2.eq(v, v);
-      sum = f64x2.add(sum, v128.and(ok, v));
-      dp = f64x2.add(dp, v128.and(ok, one));
+      const v = v128.load(d2 + ((<usize>load<i32>(fitted + (<usize>f << 2)) * <usize>n + <usize>i) << 2));
+      const ok = f32x4.eq(v, v);
+      const x = v128.and(ok, v);
+      lo = f64x2.add(lo, f64x2.promote_low_f32x4(x));
+      hi = f64x2.add(hi, f64x2.promote_low_f32x4(i32x4.shuffle(x, x, 2, 3, 2, 3)));
+      dp = i32x4.sub(dp, ok);
     }
-    v128.store(sums, sum);
-    v128.store(sums, dp, 16);
-    const lanes = i + 1 < n ? 2 : 1;
-    for (let l = 0; l < lanes; l++) {
-      const row = i + l;
-      const c = ldf(sums, 2 + l);
-      const s = ldf(sums, l);
-      stf(outDp, row, c);
-      if (c == 0) stf(outScore, row, NaN);
-      else if (c == allGrids) stf(outScore, row, s <= first ? 100 : scoreFromAnchors(s, full));
-      else {
-        let df: f64 = 0;
-        let nu2: f64 = Infinity;
-        for (let j = 0; j < g; j++) {
-          const v = load<f32>(d2 + ((<usize>j * <usize>n + <usize>row) << 2));
-          if (v != v) continue;
-          const m = <usize>load<i32>(models + (<usize>j << 2));
-          df += ldf(m, M_RANK);
-          nu2 = Math.min(nu2, ldf(m, M_NU2));
-        }
-        fillAnchors(df, nu2, own);
-        stf(outScore, row, scoreFromAnchors(s, own));
-      }
+    const cnt = f64x2.convert_low_i32x4_s(dp);
+    const cntHi = f64x2.convert_low_i32x4_s(i32x4.shuffle(dp, dp, 2, 3, 2, 3));
+    v128.store(outDp + (<usize>i << 3), cnt);
+    v128.store(outDp + (<usize>i << 3), cntHi, 16);
+    if (i32x4.all_true(i32x4.eq(dp, i32x4.splat(nf))) && i64x2.all_true(v128.and(f64x2.le(lo, vfirst), f64x2.le(hi, vfirst))) && nf > 0) {
+      const hundred = f64x2.splat(100);
+      v128.store(outScore + (<usize>i << 3), hundred);
+      v128.store(outScore + (<usize>i << 3), hundred, 16);
+      continue;
     }
+    v128.store(sums, lo);
+    v128.store(sums, hi, 16);
+    for (let l = 0; l < 4; l++) scoreRow(d2, n, g, models, i + l, ldf(sums, l), ldf(outDp, i + l), <f64>nf, full, first, own, outScore);
   }
+  for (let i = four; i < n; i++) {
+    // The last rows one by one: the same sums in the same order.
+    let sum: f64 = 0;
+    let c = 0;
+    for (let f = 0; f < nf; f++) {
+      const v = load<f32>(d2 + ((<usize>load<i32>(fitted + (<usize>f << 2)) * <usize>n + <usize>i) << 2));
+      if (v != v) continue;
+      sum += <f64>v;
+      c++;
+    }
+    stf(outDp, i, <f64>c);
+    scoreRow(d2, n, g, models, i, sum, <f64>c, <f64>nf, full, first, own, outScore);
+  }
+  release(sums);
   release(full);
   release(own);
   release(fitted);
-  release(sums);
+}
+
+/** Score of one interview from its sum of D² and the grids it has (c of nf fitted). */
+function scoreRow(
+  d2: usize, n: i32, g: i32, models: usize, row: i32, s: f64, c: f64, nf: f64, full: usize, first: f64, own: usize, outScore: usize,
+): void {
+  if (c == 0) {
+    stf(outScore, row, NaN);
+    return;
+  }
+  if (c == nf) {
+    stf(outScore, row, s <= first ? 100 : scoreFromAnchors(s, full));
+    return;
+  }
+  let df: f64 = 0;
+  let nu2: f64 = Infinity;
+  for (let j = 0; j < g; j++) {
+    const v = load<f32>(d2 + ((<usize>j * <usize>n + <usize>row) << 2));
+    if (v != v) continue;
+    const m = <usize>load<i32>(models + (<usize>j << 2));
+    df += ldf(m, M_RANK);
+    nu2 = Math.min(nu2, ldf(m, M_NU2));
+  }
+  fillAnchors(df, nu2, own);
+  stf(outScore, row, scoreFromAnchors(s, own));
 }

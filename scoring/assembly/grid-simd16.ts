@@ -189,23 +189,66 @@ function centre(v: v128, mean: f32, z: usize): void {
 function distances16(k: i32, model: usize, w: usize, codes: usize, z: usize, cnt: v128, cutF: v128, outD2: usize, labels: usize): void {
   for (let j = 0; j < k; j++) centre(v128.load(codes + (<usize>j << 4)), <f32>load<f64>(model + (<usize>(M_MEAN + j) << 3)), z + (<usize>j << 6));
   let d0 = f32x4.splat(0), d1 = f32x4.splat(0), d2 = f32x4.splat(0), d3 = f32x4.splat(0);
-  for (let j = 0; j < k; j++) {
-    const wr = w + (<usize>(j * k) << 2);
-    if (load<f32>(wr + (<usize>j << 2)) == 0) continue;
-    let y0 = f32x4.splat(0), y1 = f32x4.splat(0), y2 = f32x4.splat(0), y3 = f32x4.splat(0);
+  // Output rows j and j + 1 in one pass share the loads of z_t; each y is still summed over t in order
+  // (row j + 1 takes its last step, t = j + 1, after the pass), and the squares are added in order of j.
+  let j = 0;
+  for (; j + 1 < k; j += 2) {
+    const wa = w + (<usize>(j * k) << 2);
+    const wb = wa + (<usize>k << 2);
+    let a0 = f32x4.splat(0), a1 = f32x4.splat(0), a2 = f32x4.splat(0), a3 = f32x4.splat(0);
+    let b0 = f32x4.splat(0), b1 = f32x4.splat(0), b2 = f32x4.splat(0), b3 = f32x4.splat(0);
     let zp = z;
     for (let t = 0; t <= j; t++) {
-      const wv = v128.load32_splat(wr + (<usize>t << 2));
-      y0 = f32x4.add(y0, f32x4.mul(wv, v128.load(zp)));
-      y1 = f32x4.add(y1, f32x4.mul(wv, v128.load(zp, 16)));
-      y2 = f32x4.add(y2, f32x4.mul(wv, v128.load(zp, 32)));
-      y3 = f32x4.add(y3, f32x4.mul(wv, v128.load(zp, 48)));
+      const z0 = v128.load(zp), z1 = v128.load(zp, 16), z2 = v128.load(zp, 32), z3 = v128.load(zp, 48);
+      const va = v128.load32_splat(wa + (<usize>t << 2));
+      const vb = v128.load32_splat(wb + (<usize>t << 2));
+      a0 = f32x4.add(a0, f32x4.mul(va, z0));
+      a1 = f32x4.add(a1, f32x4.mul(va, z1));
+      a2 = f32x4.add(a2, f32x4.mul(va, z2));
+      a3 = f32x4.add(a3, f32x4.mul(va, z3));
+      b0 = f32x4.add(b0, f32x4.mul(vb, z0));
+      b1 = f32x4.add(b1, f32x4.mul(vb, z1));
+      b2 = f32x4.add(b2, f32x4.mul(vb, z2));
+      b3 = f32x4.add(b3, f32x4.mul(vb, z3));
       zp += 64;
     }
-    d0 = f32x4.add(d0, f32x4.mul(y0, y0));
-    d1 = f32x4.add(d1, f32x4.mul(y1, y1));
-    d2 = f32x4.add(d2, f32x4.mul(y2, y2));
-    d3 = f32x4.add(d3, f32x4.mul(y3, y3));
+    if (load<f32>(wa + (<usize>j << 2)) != 0) {
+      d0 = f32x4.add(d0, f32x4.mul(a0, a0));
+      d1 = f32x4.add(d1, f32x4.mul(a1, a1));
+      d2 = f32x4.add(d2, f32x4.mul(a2, a2));
+      d3 = f32x4.add(d3, f32x4.mul(a3, a3));
+    }
+    const last = wb + (<usize>(j + 1) << 2);
+    if (load<f32>(last) != 0) {
+      const vb = v128.load32_splat(last);
+      b0 = f32x4.add(b0, f32x4.mul(vb, v128.load(zp)));
+      b1 = f32x4.add(b1, f32x4.mul(vb, v128.load(zp, 16)));
+      b2 = f32x4.add(b2, f32x4.mul(vb, v128.load(zp, 32)));
+      b3 = f32x4.add(b3, f32x4.mul(vb, v128.load(zp, 48)));
+      d0 = f32x4.add(d0, f32x4.mul(b0, b0));
+      d1 = f32x4.add(d1, f32x4.mul(b1, b1));
+      d2 = f32x4.add(d2, f32x4.mul(b2, b2));
+      d3 = f32x4.add(d3, f32x4.mul(b3, b3));
+    }
+  }
+  if (j < k) {
+    const wr = w + (<usize>(j * k) << 2);
+    if (load<f32>(wr + (<usize>j << 2)) != 0) {
+      let y0 = f32x4.splat(0), y1 = f32x4.splat(0), y2 = f32x4.splat(0), y3 = f32x4.splat(0);
+      let zp = z;
+      for (let t = 0; t <= j; t++) {
+        const wv = v128.load32_splat(wr + (<usize>t << 2));
+        y0 = f32x4.add(y0, f32x4.mul(wv, v128.load(zp)));
+        y1 = f32x4.add(y1, f32x4.mul(wv, v128.load(zp, 16)));
+        y2 = f32x4.add(y2, f32x4.mul(wv, v128.load(zp, 32)));
+        y3 = f32x4.add(y3, f32x4.mul(wv, v128.load(zp, 48)));
+        zp += 64;
+      }
+      d0 = f32x4.add(d0, f32x4.mul(y0, y0));
+      d1 = f32x4.add(d1, f32x4.mul(y1, y1));
+      d2 = f32x4.add(d2, f32x4.mul(y2, y2));
+      d3 = f32x4.add(d3, f32x4.mul(y3, y3));
+    }
   }
   const scored = i8x16.gt_s(cnt, i8x16.splat(<i8>(MIN_ANSWERS - 1)));
   const slo = i16x8.extend_low_i8x16_s(scored), shi = i16x8.extend_high_i8x16_s(scored);
