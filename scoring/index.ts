@@ -18,6 +18,7 @@ export * from './types.ts';
 export { WasmMatrix } from './wasm-memory.ts';
 export { composePipeline } from './pipeline-compose.ts';
 export { roundScore, trafficLight, oesSuggestion, type TrafficLight, type OesSuggestion } from './bands.ts';
+export { markInconsistent } from './labels.ts';
 export type { Pipeline } from './pipeline.ts';
 export type { OpenQuestion, OpenAnswerParadata, ClassificationResult, TextClassifier } from './text.ts';
 export { CATEGORY_SCORES, CATEGORY_NAMES } from './text.ts';

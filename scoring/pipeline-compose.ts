@@ -1,7 +1,7 @@
 // The pipeline written as a composition of the single-score calls: the reference for `scoreAll`,
 // and the way any NumericScoring (WASM or reference) computes every score of a set of interviews.
 import { DEFAULT_WEIGHTS, type NumericScoring, type PipelineInput, type PipelineResult } from './types.ts';
-import { markInconsistent } from './reference-consistency.ts';
+import { markInconsistent } from './labels.ts';
 
 const nan = (n: number): Float64Array => new Float64Array(n).fill(Number.NaN);
 

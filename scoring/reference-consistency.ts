@@ -347,12 +347,3 @@ export function aggregateConsistency(fits: readonly ConsistencyFit[], d2: readon
   }
   return { score, dataPoints, grids };
 }
-
-/**
- * Grid label 'Inconsistent' (index 5) for an OK grid whose own consistency is in the red band, i.e.
- * whose D² exceeds the fit's label cut.
- */
-export function markInconsistent(labels: Uint8Array, d2: Float64Array, labelCut: number): Uint8Array {
-  for (let i = 0; i < labels.length; i++) if (labels[i] === 1 && d2[i]! > labelCut) labels[i] = 5;
-  return labels;
-}
