@@ -3,6 +3,7 @@ import { isMissing, ldf, stf, take, release, pairScratch, takeLane0 } from './me
 import { gridScoresSimd } from './grid-simd';
 import { fitsSimd16, gridScoresSimd16 } from './grid-simd16';
 import { consistencyRows } from './consistency';
+import { modelFitted } from './consistency-fit';
 
 /** Grid labels as small integers (0 = not scored). */
 export const LABEL_NONE: i32 = 0;
@@ -36,7 +37,12 @@ export function scoreGridRow(x: usize, n: i32, d: usize, patterns: bool): f64 {
     lastLabel = LABEL_NONE;
     return NaN;
   }
-  if (diffCounts == 0) diffCounts = take(<usize>(2 * DIFF_SPAN + 1) << 2);
+  if (diffCounts == 0) {
+    // The counts must start at zero (each use clears what it counted); heap memory is only zero
+    // when fresh, and a recycled block holds whatever was there before.
+    diffCounts = take(<usize>(2 * DIFF_SPAN + 1) << 2);
+    memory.fill(diffCounts, 0, <usize>(2 * DIFF_SPAN + 1) << 2);
+  }
   const m = n - 1;
   let changes = 0;
   for (let i = 0; i < m; i++) {
@@ -202,6 +208,11 @@ export function gridScores(
   grid: usize, n: i32, k: i32, lo: f64, hi: f64, patterns: i32, outScore: usize, outLabel: usize,
   model: usize, outD2: usize,
 ): void {
+  if (model != 0 && !modelFitted(model)) {
+    // No fit (too small a sample, no variation): every distance is null and no label changes.
+    consistencyRows(grid, n, k, lo, hi, model, 0, n, outD2, 0);
+    model = 0;
+  }
   const xf = take(<usize>k << 3);
   const xi = take(<usize>k << 2);
   const d = take(<usize>k << 3);
