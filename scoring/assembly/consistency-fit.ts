@@ -42,6 +42,11 @@ export function consistencyModelBytes(k: i32): i32 {
   return (M_MEAN + k) * 8 + k * k * 4;
 }
 
+/** Whether a model block holds a fit. */
+export function modelFitted(model: usize): bool {
+  return ldf(model, M_FITTED) != 0;
+}
+
 /** Address of the f32 weights (row-major lower triangle, k x k) inside a model block. */
 // @ts-ignore: decorator
 @inline

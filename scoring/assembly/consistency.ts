@@ -191,6 +191,7 @@ function scoreRow(
     const v = load<f32>(d2 + ((<usize>j * <usize>n + <usize>row) << 2));
     if (v != v) continue;
     const m = <usize>load<i32>(models + (<usize>j << 2));
+    if (ldf(m, M_FITTED) == 0) continue;
     df += ldf(m, M_RANK);
     nu2 = Math.min(nu2, ldf(m, M_NU2));
   }
