@@ -11,10 +11,10 @@ import type { ColumnMajor } from './types.ts';
 export const CONSISTENCY = {
   /**
    * The fit uses every interview up to this many, else this many in sampleBlocks runs of consecutive
-   * rows evenly spread over the file (rows floor(b n / 256) + r, b < 256, r < 16).
+   * rows evenly spread over the file (rows floor(b n / 128) + r, b < 128, r < 16).
    */
-  sampleLimit: 4096,
-  sampleBlocks: 256,
+  sampleLimit: 2048,
+  sampleBlocks: 128,
   /** The C-steps search the robust core among at most this many of them (evenly spread). */
   searchLimit: 1000,
   /** Minimum complete interviews in the fit: max(minSample, perItem x items). */

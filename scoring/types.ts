@@ -92,7 +92,7 @@ export interface ConsistencyGridResult {
   score: Float64Array;
   /** False when the sample was too small (fewer than max(50, 10 x items) complete interviews) or without variation. */
   fitted: boolean;
-  /** Complete interviews the fit used (all of them up to 5,000, else an evenly spread 5,000). */
+  /** Complete interviews the fit used (all of them up to 2,048, else 2,048 in runs spread over the file). */
   sample: number;
   /** Interviews in the reweighted core of the fit. */
   core: number;

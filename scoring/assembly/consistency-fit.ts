@@ -11,8 +11,8 @@ import { chiSquareQuantile, medianInPlace, selectKth } from './stats';
  * rows evenly spread over the file (a run shares cache lines: single rows far apart would each cost
  * a cache miss per answer on a large file).
  */
-export const SAMPLE_LIMIT: i32 = 4096;
-export const SAMPLE_BLOCKS: i32 = 256;
+export const SAMPLE_LIMIT: i32 = 2048;
+export const SAMPLE_BLOCKS: i32 = 128;
 /** The C-steps search the robust core among at most this many of them (evenly spread). */
 export const SEARCH_LIMIT: i32 = 1000;
 /** Minimum complete interviews: max(MIN_SAMPLE, PER_ITEM x items). */
@@ -245,7 +245,7 @@ function flaggedMedian(d: usize, m: i32, flag: usize, scratch: usize): f64 {
 /**
  * Fits one column-major n x k grid (`lo`/`hi` bound the valid codes, NaN = unbounded) into `model`
  * (consistencyModelBytes(k) bytes). Interviews that answered every item inside the scale form the
- * sample: all of them up to SAMPLE_LIMIT rows, else rows floor(b n / 256) + r (b < 256, r < 16).
+ * sample: all of them up to SAMPLE_LIMIT rows, else rows floor(b n / 128) + r (b < 128, r < 16).
  * Returns the rank (0 = not fitted: too small a sample, or no variation).
  */
 export function consistencyFit(grid: usize, n: i32, k: i32, lo: f64, hi: f64, model: usize): i32 {

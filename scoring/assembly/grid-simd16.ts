@@ -33,9 +33,14 @@ export function gridScoresSimd16(
   model: usize, outD2: usize,
 ): i32 {
   const fuse = model != 0;
-  // The block's codes (invalid lanes -128) per item, then its centred answers, four f32x4 per item.
+  // The block's codes per item (code - lo, invalid lanes 0x80), then its centred answers, four f32x4
+  // per item. Scales of at most 16 points centre by table lookup: per item, the four bytes of each
+  // centred value (f32(lo + c) - mean) in four 16-byte planes; a swizzle of an invalid lane gives 0.
   const codes = take(fuse ? <usize>k << 4 : 16);
   const zbuf = take(fuse ? <usize>k << 6 : 16);
+  const byTable = fuse && hi - lo <= 15;
+  const tables = take(byTable ? <usize>k << 6 : 16);
+  if (byTable) centreTables(model, k, lo, hi, tables);
   const weights = fuse ? modelWeights(model, k) : 0;
   const cutF = fuse ? f32x4.splat(labelCutF32(load<f64>(model, M_CUT << 3))) : f32x4.splat(0);
   const vfloor = f64x2.splat(lo - 1);
@@ -86,7 +91,7 @@ export function gridScoresSimd16(
         0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29);
       const m = v128.and(i8x16.ge_s(v, vlo), i8x16.le_s(v, vhi));
       // Only a store here: the loop already holds more vectors than there are registers.
-      if (fuse) v128.store(codes + (<usize>j << 4), v128.bitselect(v, sentinel, m));
+      if (fuse) v128.store(codes + (<usize>j << 4), v128.bitselect(i8x16.sub(v, vlo), i8x16.splat(-128), m));
       // Differences exist from the second valid answer on; they fit in i8 because hi - lo <= 127.
       const e = v128.and(m, i8x16.ne(h1, sentinel));
       const d = i8x16.sub(v, h1);
@@ -133,12 +138,17 @@ export function gridScoresSimd16(
     // Labels are final here (the pending lanes are finished). A block with a non-whole answer is
     // redone from the doubles.
     if (!allWhole) consistencyRows(grid, n, k, lo, hi, model, i, i + 16, outD2, outLabel);
-    else distances16(k, model, weights, codes, zbuf, cnt, cutF, outD2 + (<usize>i << 2), outLabel + <usize>i);
+    else {
+      if (byTable) for (let j = 0; j < k; j++) centreByTable(v128.load(codes + (<usize>j << 4)), tables + (<usize>j << 6), zbuf + (<usize>j << 6));
+      else for (let j = 0; j < k; j++) centre(v128.load(codes + (<usize>j << 4)), <i8>(<i32>lo), <f32>load<f64>(model + (<usize>(M_MEAN + j) << 3)), zbuf + (<usize>j << 6));
+      distances16(k, weights, zbuf, cnt, cutF, outD2 + (<usize>i << 2), outLabel + <usize>i);
+    }
   }
   release(lanes);
   release(byLabel);
   release(codes);
   release(zbuf);
+  release(tables);
   return end;
 }
 
@@ -167,12 +177,51 @@ function finishPending(
   }
 }
 
-/** Sixteen codes (i8x16, invalid lanes -128) minus the item's mean as four f32x4 at z; invalid lanes 0. */
+/**
+ * Per item, the centred value f32(lo + c) - mean of every code c = 0..15 (0 beyond the scale) as four
+ * byte planes of 16 bytes: plane b holds byte b of each value.
+ */
+function centreTables(model: usize, k: i32, lo: f64, hi: f64, tables: usize): void {
+  for (let j = 0; j < k; j++) {
+    const mean = <f32>load<f64>(model + (<usize>(M_MEAN + j) << 3));
+    const t = tables + (<usize>j << 6);
+    for (let c = 0; c < 16; c++) {
+      const z: f32 = <f64>c <= hi - lo ? <f32>(lo + <f64>c) - mean : 0;
+      const bits = reinterpret<u32>(z);
+      for (let b = 0; b < 4; b++) store<u8>(t + <usize>(b * 16 + c), <u8>(bits >> (8 * b)));
+    }
+  }
+}
+
+/**
+ * Sixteen codes (code - lo, invalid lanes 0x80) centred by table: four swizzles give the byte planes of
+ * the sixteen values (an index of 16 or more gives 0, so invalid lanes are +0), two rounds of
+ * interleaving put each value's four bytes together, four rows per f32x4.
+ */
 // @ts-ignore: decorator
 @inline
-function centre(v: v128, mean: f32, z: usize): void {
+function centreByTable(c: v128, table: usize, z: usize): void {
+  const p0 = i8x16.swizzle(v128.load(table), c);
+  const p1 = i8x16.swizzle(v128.load(table, 16), c);
+  const p2 = i8x16.swizzle(v128.load(table, 32), c);
+  const p3 = i8x16.swizzle(v128.load(table, 48), c);
+  const a = i8x16.shuffle(p0, p1, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+  const b = i8x16.shuffle(p2, p3, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+  const e = i8x16.shuffle(p0, p1, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+  const f = i8x16.shuffle(p2, p3, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+  v128.store(z, i8x16.shuffle(a, b, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23));
+  v128.store(z, i8x16.shuffle(a, b, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31), 16);
+  v128.store(z, i8x16.shuffle(e, f, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23), 32);
+  v128.store(z, i8x16.shuffle(e, f, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31), 48);
+}
+
+/** Sixteen codes (code - lo, invalid lanes 0x80) minus the item's mean as four f32x4 at z; invalid lanes 0. */
+// @ts-ignore: decorator
+@inline
+function centre(c: v128, low: i8, mean: f32, z: usize): void {
   const mu = f32x4.splat(mean);
-  const m = i8x16.ne(v, i8x16.splat(-128));
+  const m = i8x16.ne(c, i8x16.splat(-128));
+  const v = i8x16.add(c, i8x16.splat(low));
   const lo = i16x8.extend_low_i8x16_s(v), hi = i16x8.extend_high_i8x16_s(v);
   const mlo = i16x8.extend_low_i8x16_s(m), mhi = i16x8.extend_high_i8x16_s(m);
   v128.store(z, v128.and(i32x4.extend_low_i16x8_s(mlo), f32x4.sub(f32x4.convert_i32x4_s(i32x4.extend_low_i16x8_s(lo)), mu)));
@@ -182,12 +231,10 @@ function centre(v: v128, mean: f32, z: usize): void {
 }
 
 /**
- * D² of sixteen rows from their codes (k i8x16, invalid lanes -128), lane by lane the operations of
+ * D² of sixteen rows from their centred answers (k x four f32x4 at z), lane by lane the operations of
  * consistency.ts: NaN below 7 valid answers (`cnt`), and OK labels above the cut become Inconsistent.
- * `z` is scratch for k x 64 bytes.
  */
-function distances16(k: i32, model: usize, w: usize, codes: usize, z: usize, cnt: v128, cutF: v128, outD2: usize, labels: usize): void {
-  for (let j = 0; j < k; j++) centre(v128.load(codes + (<usize>j << 4)), <f32>load<f64>(model + (<usize>(M_MEAN + j) << 3)), z + (<usize>j << 6));
+function distances16(k: i32, w: usize, z: usize, cnt: v128, cutF: v128, outD2: usize, labels: usize): void {
   let d0 = f32x4.splat(0), d1 = f32x4.splat(0), d2 = f32x4.splat(0), d3 = f32x4.splat(0);
   // Output rows j and j + 1 in one pass share the loads of z_t; each y is still summed over t in order
   // (row j + 1 takes its last step, t = j + 1, after the pass), and the squares are added in order of j.
