@@ -62,7 +62,7 @@ export function validCode(v: f64, lo: f64, hi: f64): bool {
 
 // Score anchors: at normal score z the score is s (see the README).
 const ANCHOR_Z: StaticArray<f64> = [3, 4, 5, 6, 7];
-const ANCHOR_S: StaticArray<f64> = [100, 70, 35, 10, 0];
+export const ANCHOR_S: StaticArray<f64> = [100, 70, 35, 10, 0];
 export const ANCHORS: i32 = 5;
 
 /**

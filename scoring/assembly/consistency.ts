@@ -5,7 +5,7 @@
 // the reference, through Math.fround) gives the same numbers.
 import { ldf, stf, take, release } from './mem';
 import {
-  ANCHORS, M_CUT, M_FITTED, M_MEAN, M_NU2, M_RANK, MAX_CODE, MIN_ANSWERS, fillAnchors, modelWeights, scoreFromAnchors,
+  ANCHOR_S, ANCHORS, M_CUT, M_FITTED, M_MEAN, M_NU2, M_RANK, MAX_CODE, MIN_ANSWERS, fillAnchors, modelWeights, scoreFromAnchors,
 } from './consistency-fit';
 
 /** Label written over OK for a grid whose own consistency is in the red band. */
@@ -103,9 +103,10 @@ export function consistencyScores(d2: usize, n: i32, model: usize, out: usize): 
 /**
  * Interview score over g grids: D² (f32 columns, grid j at d2 + j n 4) summed in grid order over the
  * grids the interview has, on the sum of their ranks, with the smallest nu2 among them; `models` holds
- * g i32 model addresses. Writes the score (NaN when no grid counts) and the grids used. Two interviews
- * per f64x2 for the sum and the count (a missing grid adds +0); an interview with every fitted grid
- * (nearly all) takes the anchors computed once, the others their own.
+ * g i32 model addresses. Writes the score (NaN when no grid counts) and the grids used. Four interviews
+ * per pass for the sums and counts (a missing grid adds +0); interviews with every fitted grid (nearly
+ * all) take the anchors computed once and are mapped without branches, the others one by one with
+ * their own anchors.
  */
 export function consistencyAggregate(d2: usize, n: i32, g: i32, models: usize, outScore: usize, outDp: usize): void {
   const full = take(<usize>ANCHORS << 3);
@@ -126,14 +127,17 @@ export function consistencyAggregate(d2: usize, n: i32, g: i32, models: usize, o
   const first = ldf(full, 0);
   const sums = take(48);
   const zero = f64x2.splat(0);
-  const vfirst = f64x2.splat(first);
   const four = n & ~3;
-  // Four interviews per pass: f32 columns, f64 sums (two f64x2), i32 counts. The common case (every
-  // fitted grid present, sum within the first anchor) is decided for all four at once.
+  // Four interviews per pass: f32 columns, f64 sums (two f64x2), i32 counts; four interviews with
+  // every fitted grid are scored together.
+  // Column addresses of the fitted grids.
+  const cols = take(<usize>max(nf, 1) << 2);
+  for (let f = 0; f < nf; f++) store<u32>(cols + (<usize>f << 2), <u32>(d2 + ((<usize>load<i32>(fitted + (<usize>f << 2)) * <usize>n) << 2)));
   for (let i = 0; i < four; i += 4) {
     let lo = zero, hi = zero, dp = i32x4.splat(0);
+    const at = <usize>i << 2;
     for (let f = 0; f < nf; f++) {
-      const v = v128.load(d2 + ((<usize>load<i32>(fitted + (<usize>f << 2)) * <usize>n + <usize>i) << 2));
+      const v = v128.load(<usize>load<u32>(cols + (<usize>f << 2)) + at);
       const ok = f32x4.eq(v, v);
       const x = v128.and(ok, v);
       lo = f64x2.add(lo, f64x2.promote_low_f32x4(x));
@@ -144,10 +148,10 @@ export function consistencyAggregate(d2: usize, n: i32, g: i32, models: usize, o
     const cntHi = f64x2.convert_low_i32x4_s(i32x4.shuffle(dp, dp, 2, 3, 2, 3));
     v128.store(outDp + (<usize>i << 3), cnt);
     v128.store(outDp + (<usize>i << 3), cntHi, 16);
-    if (i32x4.all_true(i32x4.eq(dp, i32x4.splat(nf))) && i64x2.all_true(v128.and(f64x2.le(lo, vfirst), f64x2.le(hi, vfirst))) && nf > 0) {
-      const hundred = f64x2.splat(100);
-      v128.store(outScore + (<usize>i << 3), hundred);
-      v128.store(outScore + (<usize>i << 3), hundred, 16);
+    if (nf > 0 && i32x4.all_true(i32x4.eq(dp, i32x4.splat(nf)))) {
+      // Every grid present in all four (nearly always): the mapping branch-free, two per f64x2.
+      v128.store(outScore + (<usize>i << 3), scoreLanes(lo, full));
+      v128.store(outScore + (<usize>i << 3), scoreLanes(hi, full), 16);
       continue;
     }
     v128.store(sums, lo);
@@ -168,9 +172,26 @@ export function consistencyAggregate(d2: usize, n: i32, g: i32, models: usize, o
     scoreRow(d2, n, g, models, i, sum, <f64>c, <f64>nf, full, first, own, outScore);
   }
   release(sums);
+  release(cols);
   release(full);
   release(own);
   release(fitted);
+}
+
+/**
+ * `scoreFromAnchors` for two sums at once, without branches: every segment's value is computed with
+ * the scalar formula and the lowest segment that holds the sum is kept (same operations per lane).
+ */
+function scoreLanes(d2: v128, anchors: usize): v128 {
+  let out = f64x2.splat(unchecked(ANCHOR_S[ANCHORS - 1]));
+  for (let i = ANCHORS - 1; i >= 1; i--) {
+    const prev = f64x2.splat(ldf(anchors, i - 1));
+    const at = f64x2.splat(ldf(anchors, i));
+    const value = f64x2.add(f64x2.splat(unchecked(ANCHOR_S[i - 1])),
+      f64x2.div(f64x2.mul(f64x2.splat(unchecked(ANCHOR_S[i]) - unchecked(ANCHOR_S[i - 1])), f64x2.sub(d2, prev)), f64x2.sub(at, prev)));
+    out = v128.bitselect(value, out, f64x2.le(d2, at));
+  }
+  return v128.bitselect(f64x2.splat(unchecked(ANCHOR_S[0])), out, f64x2.le(d2, f64x2.splat(ldf(anchors, 0))));
 }
 
 /** Score of one interview from its sum of D² and the grids it has (c of nf fitted). */
