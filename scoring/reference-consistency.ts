@@ -52,13 +52,43 @@ export interface ConsistencyFit {
   rank: number;
   /** Interviews in the reweighted core the final covariance comes from. */
   core: number;
-  /** Location (f32 values) and the inverse Cholesky factor scaled by the calibration (f32, row-major lower triangle k x k). */
+  /** Location (f32 values). */
   mean: Float64Array;
-  w: Float64Array;
+  /** Answer scale B and weight scale A (powers of two) of the integer form. */
+  zScale: number;
+  wScale: number;
+  /**
+   * The inverse Cholesky factor scaled by the calibration, as integers round(w 2^A): row-major lower
+   * triangle, k rows of kp = k rounded up to even (zero above the diagonal and in the padding).
+   */
+  wq: Int16Array;
   /** Degrees of freedom of the covariance estimate: core - rank (Paulson's nu2). */
   nu2: number;
   /** D² above which the grid's own score falls below `labelBelow` (the 'Inconsistent' label). */
   labelCut: number;
+}
+
+/**
+ * Integer form of the distances (scoring/assembly/consistency-fit.ts): answers zq = round((f32(v) -
+ * mean) 2^B) clamped to +-32767, B the largest power keeping every answer of the scale (of the sample,
+ * without bounds) within 16384; weights wq = round(w 2^A), A the largest power keeping every row's
+ * sum of |wq| within 65535 - k and every |wq| within 32766, so that sum_t wq zq stays an exact i32.
+ */
+const ZQ_MAX = 32767, ZQ_FIT = 16384, WQ_SUM = 65535, WQ_MAX = 32766;
+
+/** Largest integer e in [-30, 30] with x 2^e <= limit (0 for x <= 0). */
+function scaleFor(x: number, limit: number): number {
+  if (!(x > 0)) return 0;
+  let e = 0;
+  while (e > -30 && x * 2 ** e > limit) e--;
+  while (e < 30 && x * 2 ** (e + 1) <= limit) e++;
+  return e;
+}
+
+/** Integer answer of a valid code v for an item with mean `mean` (an f32 value) at answer scale zs = 2^B. */
+export function quantiseAnswer(v: number, mean: number, zs: number): number {
+  const q = Math.floor((Math.fround(v) - mean) * zs + 0.5);
+  return q > ZQ_MAX ? ZQ_MAX : q < -ZQ_MAX ? -ZQ_MAX : q;
 }
 
 /** An answer the measure uses: present, inside the scale and at most 2^24 in magnitude. */
@@ -213,7 +243,8 @@ export function fitConsistency(m: ColumnMajor, lo = Number.NaN, hi = Number.NaN)
   const { rows: n, cols: k, data } = m;
   const low = Number.isNaN(lo) ? -Infinity : lo, high = Number.isNaN(hi) ? Infinity : hi;
   const unfitted = (sample: number): ConsistencyFit => ({
-    fitted: false, sample, rank: 0, core: 0, nu2: 0, labelCut: Infinity, mean: new Float64Array(k), w: new Float64Array(k * k),
+    fitted: false, sample, rank: 0, core: 0, nu2: 0, labelCut: Infinity, mean: new Float64Array(k), zScale: 0, wScale: 0,
+    wq: new Int16Array(k * (k + (k & 1))),
   });
   const limit = CONSISTENCY.sampleLimit;
   const take = Math.min(n, limit);
@@ -278,9 +309,29 @@ export function fitConsistency(m: ColumnMajor, lo = Number.NaN, hi = Number.NaN)
   if (!(c2 > 0)) return unfitted(cnt);
   const s = 1 / Math.sqrt(c2);
   const mean = Float64Array.from(mu, (v) => Math.fround(v));
-  const wf = Float64Array.from(w, (v) => Math.fround(v * s));
+  let zmax = 0;
+  for (let j = 0; j < k; j++) {
+    if (!Number.isNaN(lo) && !Number.isNaN(hi)) zmax = Math.max(zmax, Math.max(Math.abs(lo - mean[j]!), Math.abs(hi - mean[j]!)));
+    else for (let i = 0; i < cnt; i++) zmax = Math.max(zmax, Math.abs(Math.fround(a[i * k + j]!) - mean[j]!));
+  }
+  const zScale = scaleFor(zmax, ZQ_FIT);
+  let rowMax = 0, wMax = 0;
+  for (let j = 0; j < k; j++) {
+    let sum = 0;
+    for (let c = 0; c <= j; c++) {
+      const v = Math.abs(w[j * k + c]! * s);
+      sum += v;
+      wMax = Math.max(wMax, v);
+    }
+    rowMax = Math.max(rowMax, sum);
+  }
+  const wScale = Math.min(scaleFor(rowMax, WQ_SUM - k), scaleFor(wMax, WQ_MAX));
+  const kp = k + (k & 1);
+  const wq = new Int16Array(k * kp);
+  for (let j = 0; j < k; j++) for (let c = 0; c <= j; c++) wq[j * kp + c] = Math.floor(w[j * k + c]! * s * 2 ** wScale + 0.5);
   return {
-    fitted: true, sample: cnt, rank, core, nu2: core - rank, labelCut: d2AtScore(CONSISTENCY.labelBelow, rank, core - rank), mean, w: wf,
+    fitted: true, sample: cnt, rank, core, nu2: core - rank, labelCut: d2AtScore(CONSISTENCY.labelBelow, rank, core - rank), mean,
+    zScale, wScale, wq,
   };
 }
 
@@ -293,8 +344,9 @@ function smallest(d: Float64Array, m: number, h: number): Uint8Array {
 }
 
 /**
- * D² of every interview under a fit, in single precision as the WASM kernel computes it: NaN with
- * fewer than 7 valid answers (missing and out-of-scale answers contribute no deviation).
+ * D² of every interview under a fit, as the WASM kernels compute it: y_j = sum_t wq_jt zq_t exactly
+ * (integers), D² = 2^-2(A+B) sum_j y_j^2 summed in single precision in order of j; NaN with fewer than
+ * 7 valid answers (missing and out-of-scale answers have zq = 0: no deviation).
  */
 export function rowDistances(fit: ConsistencyFit, m: ColumnMajor, lo = Number.NaN, hi = Number.NaN): Float64Array {
   const { rows: n, cols: k, data } = m;
@@ -302,6 +354,9 @@ export function rowDistances(fit: ConsistencyFit, m: ColumnMajor, lo = Number.Na
   const out = new Float64Array(n).fill(Number.NaN);
   if (!fit.fitted) return out;
   const f = Math.fround;
+  const kp = k + (k & 1);
+  const zs = 2 ** fit.zScale;
+  const scale = f(2 ** (-2 * (fit.zScale + fit.wScale)));
   const z = new Float64Array(k);
   for (let i = 0; i < n; i++) {
     let valid = 0;
@@ -309,19 +364,19 @@ export function rowDistances(fit: ConsistencyFit, m: ColumnMajor, lo = Number.Na
       const v = data[t * n + i]!;
       if (!validCode(v, low, high)) z[t] = 0;
       else {
-        z[t] = f(f(v) - fit.mean[t]!);
+        z[t] = quantiseAnswer(v, fit.mean[t]!, zs);
         valid++;
       }
     }
     if (valid < CONSISTENCY.minAnswers) continue;
     let d = 0;
     for (let j = 0; j < k; j++) {
-      if (fit.w[j * k + j] === 0) continue;
       let y = 0;
-      for (let t = 0; t <= j; t++) y = f(y + f(fit.w[j * k + t]! * z[t]!));
-      d = f(d + f(y * y));
+      for (let t = 0; t <= j; t++) y += fit.wq[j * kp + t]! * z[t]!;
+      const yf = f(y);
+      d = f(d + f(yf * yf));
     }
-    out[i] = d;
+    out[i] = f(d * scale);
   }
   return out;
 }

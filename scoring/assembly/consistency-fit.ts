@@ -28,30 +28,76 @@ export const MAX_CODE: f64 = 16777216;
 /** A grid whose own score is below this is labelled Inconsistent. */
 const LABEL_BELOW: f64 = 40;
 
-// Model block (f64 slots, then k*k f32): fitted, sample, core, rank, nu2, label cut, mean[k], w[k*k].
+// Model block (f64 slots, then i16): fitted, sample, core, rank, nu2, label cut, answer scale B,
+// weight scale A, mean[k], then the integer weights wq[k][kp] (kp = k rounded up to even).
 export const M_FITTED: i32 = 0;
 export const M_SAMPLE: i32 = 1;
 export const M_CORE: i32 = 2;
 export const M_RANK: i32 = 3;
 export const M_NU2: i32 = 4;
 export const M_CUT: i32 = 5;
-export const M_MEAN: i32 = 6;
+export const M_ZSCALE: i32 = 6;
+export const M_WSCALE: i32 = 7;
+export const M_MEAN: i32 = 8;
+
+/** Items rounded up to an even count: the weights are read in pairs of items. */
+// @ts-ignore: decorator
+@inline
+export function evenItems(k: i32): i32 {
+  return k + (k & 1);
+}
 
 /** Bytes of the model block of a k-item grid. */
 export function consistencyModelBytes(k: i32): i32 {
-  return (M_MEAN + k) * 8 + k * k * 4;
+  return (M_MEAN + k) * 8 + k * evenItems(k) * 2;
 }
+
+/**
+ * Integer form of the distances. Answers become zq = round((f32(v) - mean) 2^B), clamped to
+ * +-ZQ_MAX, with B the largest power that keeps every answer of the scale (or of the sample, without
+ * bounds) within ZQ_FIT; weights become wq = round(w 2^A) with A the largest power that keeps every row's
+ * sum of |wq| within WQ_SUM, so that sum_t wq zq never leaves i32. Products and sums are then exact
+ * integers (pairs of them per i32x4.dot_i16x8_s), only y^2 is summed in single precision.
+ */
+export const ZQ_MAX: f64 = 32767;
+const ZQ_FIT: f64 = 16384;
+const WQ_SUM: f64 = 65535;
+const WQ_MAX: f64 = 32766;
 
 /** Whether a model block holds a fit. */
 export function modelFitted(model: usize): bool {
   return ldf(model, M_FITTED) != 0;
 }
 
-/** Address of the f32 weights (row-major lower triangle, k x k) inside a model block. */
+/** Address of the i16 weights (row-major lower triangle, k x kp) inside a model block. */
 // @ts-ignore: decorator
 @inline
 export function modelWeights(model: usize, k: i32): usize {
   return model + (<usize>(M_MEAN + k) << 3);
+}
+
+/** 2^e exactly (|e| < 1000), from the exponent bits. */
+// @ts-ignore: decorator
+@inline
+export function pow2(e: i32): f64 {
+  return reinterpret<f64>(<u64>(1023 + e) << 52);
+}
+
+/** Largest integer e in [-30, 30] with x 2^e <= limit (0 for x <= 0). */
+function scaleFor(x: f64, limit: f64): i32 {
+  if (!(x > 0)) return 0;
+  let e = 0;
+  while (e > -30 && x * pow2(e) > limit) e--;
+  while (e < 30 && x * pow2(e + 1) <= limit) e++;
+  return e;
+}
+
+/** Integer answer of a valid code v for an item with mean `mean` (an f32 value) at answer scale 2^zs. */
+// @ts-ignore: decorator
+@inline
+export function quantiseAnswer(v: f64, mean: f64, zs: f64): i32 {
+  const q = Math.floor((<f64><f32>v - mean) * zs + 0.5);
+  return <i32>(q > ZQ_MAX ? ZQ_MAX : q < -ZQ_MAX ? -ZQ_MAX : q);
 }
 
 // @ts-ignore: decorator
@@ -312,7 +358,7 @@ export function consistencyFit(grid: usize, n: i32, k: i32, lo: f64, hi: f64, mo
       distances(st, m2 + 1, m2, k, mu, w, z, d);
       const c = flaggedMedian(d, m2, sel, scratch) / chiSquareQuantile(0.5 * <f64>h / <f64>m2, <f64>rank);
       const aa = all, at = all + (<usize>(cnt * k) << 3);
-      rank = c > 0 ? reweight(aa, at, cnt, k, rank, c, mu, cov, w, lower, keep, z, dz, d, scratch, inside, model) : 0;
+      rank = c > 0 ? reweight(aa, at, cnt, k, rank, c, mu, cov, w, lower, keep, z, dz, d, scratch, inside, model, lo, hi) : 0;
     }
   }
   release(all); release(search); release(mu); release(cov); release(w); release(lower); release(keep);
@@ -348,7 +394,7 @@ function sampleBlock(src: usize, n: i32, k: i32, idx: usize, m: i32, fromGrid: i
  */
 function reweight(
   a: usize, t: usize, cnt: i32, k: i32, rank: i32, c: f64, mu: usize, cov: usize, w: usize, lower: usize, keep: usize,
-  z: usize, dz: usize, d: usize, scratch: usize, inside: usize, model: usize,
+  z: usize, dz: usize, d: usize, scratch: usize, inside: usize, model: usize, lo: f64, hi: f64,
 ): i32 {
   distances(t, cnt + 1, cnt, k, mu, w, z, d);
   const cut = chiSquareQuantile(REWEIGHT, <f64>rank) * c;
@@ -374,7 +420,34 @@ function reweight(
   stf(model, M_NU2, nu2);
   stf(model, M_CUT, d2AtScore(LABEL_BELOW, <f64>rank, nu2));
   for (let j = 0; j < k; j++) stf(model, M_MEAN + j, <f64><f32>ldf(mu, j));
-  const wf = modelWeights(model, k);
-  for (let p = 0; p < k * k; p++) store<f32>(wf + (<usize>p << 2), <f32>(ldf(w, p) * s));
+  // Answer scale: the largest deviation an answer can have (the scale's ends, or the sample's).
+  let zmax: f64 = 0;
+  for (let j = 0; j < k; j++) {
+    const mean = ldf(model, M_MEAN + j);
+    if (lo == lo && hi == hi) zmax = Math.max(zmax, Math.max(Math.abs(lo - mean), Math.abs(hi - mean)));
+    else for (let i = 0; i < cnt; i++) zmax = Math.max(zmax, Math.abs(<f64><f32>ldf(a, i * k + j) - mean));
+  }
+  const zs = scaleFor(zmax, ZQ_FIT);
+  // Weight scale: rows of w s, each row's sum of |wq| within WQ_SUM (with room for rounding).
+  let rowMax: f64 = 0;
+  let wMax: f64 = 0;
+  for (let j = 0; j < k; j++) {
+    let sum: f64 = 0;
+    for (let c = 0; c <= j; c++) {
+      const v = Math.abs(ldf(w, j * k + c) * s);
+      sum += v;
+      wMax = Math.max(wMax, v);
+    }
+    rowMax = Math.max(rowMax, sum);
+  }
+  const ws = min(scaleFor(rowMax, WQ_SUM - <f64>k), scaleFor(wMax, WQ_MAX));
+  stf(model, M_ZSCALE, <f64>zs);
+  stf(model, M_WSCALE, <f64>ws);
+  const kp = evenItems(k);
+  const wq = modelWeights(model, k);
+  const f = pow2(ws);
+  for (let j = 0; j < k; j++) {
+    for (let c = 0; c < kp; c++) store<i16>(wq + (<usize>(j * kp + c) << 1), c <= j ? <i16>(<i32>Math.floor(ldf(w, j * k + c) * s * f + 0.5)) : 0);
+  }
   return rank;
 }

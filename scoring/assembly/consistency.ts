@@ -1,11 +1,12 @@
 // Consistency score (issue 17), part 2: the squared distances of the interviews under a fitted model
 // (consistency-fit.ts), the grid's own score and the interview's score over all grids. Distances are
-// computed in single precision, four interviews per f32x4 here and sixteen per block inside the
-// sixteen-lane grid kernel (grid-simd16.ts), with the same operations per lane, so every path (and
-// the reference, through Math.fround) gives the same numbers.
+// integer sums of integer products (exact in any order) and single-precision sums of their squares:
+// row by row here, sixteen rows per block inside the sixteen-lane grid kernel (consistency-simd16.ts),
+// so every path (and the reference, through Math.fround) gives the same numbers.
 import { ldf, stf, take, release } from './mem';
 import {
-  ANCHOR_S, ANCHORS, M_CUT, M_FITTED, M_MEAN, M_NU2, M_RANK, MAX_CODE, MIN_ANSWERS, fillAnchors, modelWeights, scoreFromAnchors,
+  ANCHOR_S, ANCHORS, M_CUT, M_FITTED, M_MEAN, M_NU2, M_RANK, M_WSCALE, M_ZSCALE, MIN_ANSWERS, evenItems, fillAnchors, modelWeights,
+  pow2, quantiseAnswer, scoreFromAnchors, validCode,
 } from './consistency-fit';
 
 /** Label written over OK for a grid whose own consistency is in the red band. */
@@ -18,44 +19,17 @@ export function labelCutF32(cut: f64): f32 {
   return c;
 }
 
-/**
- * D² of four rows [i, i + 4) of a column-major n x k grid (every row must exist) into `out` (4 f32);
- * rows with fewer than 7 valid answers get NaN. `z` is scratch for k f32x4.
- */
-function lanes4(grid: usize, n: i32, i: i32, k: i32, lo: f64, hi: f64, model: usize, z: usize, out: usize): void {
-  const vlo = f64x2.splat(lo), vhi = f64x2.splat(hi), vmiss = f64x2.splat(-999), vmax = f64x2.splat(MAX_CODE);
-  let cnt = i32x4.splat(0);
-  let p = grid + (<usize>i << 3);
-  const stride = <usize>n << 3;
-  for (let j = 0; j < k; j++) {
-    const a = v128.load(p);
-    const b = v128.load(p, 16);
-    p += stride;
-    const va = v128.and(v128.and(f64x2.ne(a, vmiss), f64x2.le(f64x2.abs(a), vmax)), v128.and(f64x2.ge(a, vlo), f64x2.le(a, vhi)));
-    const vb = v128.and(v128.and(f64x2.ne(b, vmiss), f64x2.le(f64x2.abs(b), vmax)), v128.and(f64x2.ge(b, vlo), f64x2.le(b, vhi)));
-    const mask = i32x4.shuffle(va, vb, 0, 2, 4, 6);
-    const v = i32x4.shuffle(f32x4.demote_f64x2_zero(a), f32x4.demote_f64x2_zero(b), 0, 1, 4, 5);
-    const mu = f32x4.splat(<f32>ldf(model, M_MEAN + j));
-    v128.store(z + (<usize>j << 4), v128.and(mask, f32x4.sub(v, mu)));
-    cnt = i32x4.sub(cnt, mask);
-  }
-  const w = modelWeights(model, k);
-  let d = f32x4.splat(0);
-  for (let j = 0; j < k; j++) {
-    const wr = w + (<usize>(j * k) << 2);
-    if (load<f32>(wr + (<usize>j << 2)) == 0) continue;
-    let y = f32x4.splat(0);
-    for (let t = 0; t <= j; t++) y = f32x4.add(y, f32x4.mul(v128.load32_splat(wr + (<usize>t << 2)), v128.load(z + (<usize>t << 4))));
-    d = f32x4.add(d, f32x4.mul(y, y));
-  }
-  d = v128.bitselect(d, f32x4.splat(NaN), i32x4.gt_s(cnt, i32x4.splat(MIN_ANSWERS - 1)));
-  v128.store(out, d);
+/** 2^-2(A+B) as f32: the factor from the integer y^2 back to D². */
+export function distanceScale(model: usize): f32 {
+  return <f32>pow2(-2 * (<i32>ldf(model, M_ZSCALE) + <i32>ldf(model, M_WSCALE)));
 }
 
 /**
  * D² (f32) of rows [start, end) of a column-major n x k grid under `model` into outD2 (n f32); NaN
  * for rows with fewer than 7 valid answers and for every row of an unfitted grid. When `labels` is
  * not 0, an OK label (1) of a row whose D² exceeds the model's label cut becomes Inconsistent (5).
+ * Row by row in integers (see consistency-fit.ts): y_j = sum_t wq_jt zq_t exactly, D² = 2^-2(A+B)
+ * sum_j y_j^2 in single precision, in order of j: what the sixteen-lane path computes per lane.
  */
 export function consistencyRows(
   grid: usize, n: i32, k: i32, lo: f64, hi: f64, model: usize, start: i32, end: i32, outD2: usize, labels: usize,
@@ -66,27 +40,39 @@ export function consistencyRows(
   }
   const low = lo == lo ? lo : -Infinity;
   const high = hi == hi ? hi : Infinity;
-  const z = take(<usize>k << 4);
-  const four = start + ((end - start) & ~3);
-  for (let i = start; i < four; i += 4) lanes4(grid, n, i, k, low, high, model, z, outD2 + (<usize>i << 2));
-  if (four < end) {
-    // The last one to three rows: a 4-row copy padded with NaN (missing) goes through the same lanes.
-    const rest = end - four;
-    const pad = take(<usize>k << 5);
-    const tmp = take(16);
-    for (let j = 0; j < k; j++) for (let l = 0; l < 4; l++) stf(pad, j * 4 + l, l < rest ? ldf(grid, j * n + four + l) : NaN);
-    lanes4(pad, 4, 0, k, low, high, model, z, tmp);
-    for (let l = 0; l < rest; l++) store<f32>(outD2 + (<usize>(four + l) << 2), load<f32>(tmp + (<usize>l << 2)));
-    release(pad);
-    release(tmp);
-  }
-  release(z);
-  if (labels != 0) {
-    const cut = ldf(model, M_CUT);
-    for (let i = start; i < end; i++) {
-      if (load<u8>(labels + <usize>i) == 1 && <f64>load<f32>(outD2 + (<usize>i << 2)) > cut) store<u8>(labels + <usize>i, LABEL_INCONSISTENT);
+  const kp = evenItems(k);
+  const zq = take(<usize>kp << 2);
+  const wq = modelWeights(model, k);
+  const zs = pow2(<i32>ldf(model, M_ZSCALE));
+  const scale = distanceScale(model);
+  const cut = ldf(model, M_CUT);
+  for (let i = start; i < end; i++) {
+    let valid = 0;
+    for (let t = 0; t < k; t++) {
+      const v = ldf(grid, t * n + i);
+      let q = 0;
+      if (validCode(v, low, high)) {
+        q = quantiseAnswer(v, ldf(model, M_MEAN + t), zs);
+        valid++;
+      }
+      store<i32>(zq + (<usize>t << 2), q);
     }
+    let d: f32 = NaN;
+    if (valid >= MIN_ANSWERS) {
+      d = 0;
+      for (let j = 0; j < k; j++) {
+        const row = wq + (<usize>(j * kp) << 1);
+        let y = 0;
+        for (let t = 0; t <= j; t++) y += <i32>load<i16>(row + (<usize>t << 1)) * load<i32>(zq + (<usize>t << 2));
+        const yf = <f32>y;
+        d += yf * yf;
+      }
+      d *= scale;
+    }
+    store<f32>(outD2 + (<usize>i << 2), d);
+    if (labels != 0 && load<u8>(labels + <usize>i) == 1 && <f64>d > cut) store<u8>(labels + <usize>i, LABEL_INCONSISTENT);
   }
+  release(zq);
 }
 
 /** The grid's own consistency score (f64, NaN = null) from its D² column (n f32). */

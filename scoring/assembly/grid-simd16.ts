@@ -6,9 +6,9 @@
 // the other lanes (partial straightliners, possible patterns) go through the scalar `finishLane`.
 import { finishLane } from './grid-simd';
 import { take, release } from './mem';
-import { M_CUT, M_MEAN, modelWeights } from './consistency-fit';
-import { consistencyRows, labelCutF32 } from './consistency';
-import { centre, centreByTable, centreTables, distances16 } from './consistency-simd16';
+import { M_CUT, evenItems, modelWeights } from './consistency-fit';
+import { consistencyRows, distanceScale, labelCutF32 } from './consistency';
+import { answerTables, answersByTable, distances16 } from './consistency-simd16';
 
 const NONE: u8 = 0, OK: u8 = 1, STRAIGHT: u8 = 2;
 
@@ -34,15 +34,18 @@ export function gridScoresSimd16(
   model: usize, outD2: usize,
 ): i32 {
   const fuse = model != 0;
-  // The block's codes per item (code - lo, invalid lanes 0x80), then its centred answers, four f32x4
-  // per item. Scales of at most 16 points centre by table lookup: per item, the four bytes of each
-  // centred value (f32(lo + c) - mean) in four 16-byte planes; a swizzle of an invalid lane gives 0.
-  const codes = take(fuse ? <usize>k << 4 : 16);
-  const zbuf = take(fuse ? <usize>k << 6 : 16);
+  // The block's codes per item (code - lo, invalid lanes 0x80; a zero padding item for an odd k),
+  // then its integer answers, four i16x8 per pair of items, looked up in per-pair tables. Scales of
+  // more than 16 points have no table: their blocks go row by row (consistencyRows).
+  const kp = evenItems(k);
+  const codes = take(fuse ? <usize>kp << 4 : 16);
+  const zbuf = take(fuse ? <usize>kp << 5 : 16);
   const byTable = fuse && hi - lo <= 15;
-  const tables = take(byTable ? <usize>k << 6 : 16);
-  if (byTable) centreTables(model, k, lo, hi, tables);
+  const tables = take(byTable ? <usize>kp << 5 : 16);
+  if (byTable) answerTables(model, k, lo, hi, tables);
+  if (fuse && kp > k) v128.store(codes + (<usize>k << 4), i8x16.splat(-128));
   const weights = fuse ? modelWeights(model, k) : 0;
+  const scale = fuse ? distanceScale(model) : 1;
   const cut: f32 = fuse ? labelCutF32(load<f64>(model, M_CUT << 3)) : 0;
   const vfloor = f64x2.splat(lo - 1);
   const vlo = i8x16.splat(<i8>(<i32>lo));
@@ -138,12 +141,13 @@ export function gridScoresSimd16(
     if (!fuse) continue;
     // Labels are final here (the pending lanes are finished). A block with a non-whole answer is
     // redone from the doubles.
-    if (!allWhole) consistencyRows(grid, n, k, lo, hi, model, i, i + 16, outD2, outLabel);
+    if (!allWhole || !byTable) consistencyRows(grid, n, k, lo, hi, model, i, i + 16, outD2, outLabel);
     else {
-      if (byTable) for (let j = 0; j < k; j++) centreByTable(v128.load(codes + (<usize>j << 4)), tables + (<usize>j << 6), zbuf + (<usize>j << 6));
-      else for (let j = 0; j < k; j++) centre(v128.load(codes + (<usize>j << 4)), <i8>(<i32>lo), <f32>load<f64>(model + (<usize>(M_MEAN + j) << 3)), zbuf + (<usize>j << 6));
+      for (let p = 0; p < kp; p += 2) {
+        answersByTable(v128.load(codes + (<usize>p << 4)), v128.load(codes + (<usize>(p + 1) << 4)), tables + (<usize>p << 5), zbuf + (<usize>p << 5));
+      }
       v128.store(lanes, cnt);
-      distances16(k, weights, zbuf, lanes, cut, outD2 + (<usize>i << 2), outLabel + <usize>i);
+      distances16(k, weights, zbuf, lanes, scale, cut, outD2 + (<usize>i << 2), outLabel + <usize>i);
     }
   }
   release(lanes);
