@@ -185,10 +185,13 @@ class WasmScoring implements NumericScoring {
       const G = grids.length;
       const models = ms.map((m) => a.alloc(this.#k('consistencyModelBytes')(m.cols)));
       const d2 = a.alloc(Math.max(1, G) * n * 4);
+      // The distances come from the grid pass (sixteen rows per block where the scale allows); its
+      // scores and labels land in scratch and are dropped.
+      const scores = a.f64Out(n), labels = a.alloc(n);
       ms.forEach((m, gi) => {
         const g = grids[gi]!;
         this.#k('consistencyFit')(m.ptr, n, m.cols, g.min ?? NaN, g.max ?? NaN, models[gi]!);
-        this.#k('consistencyRows')(m.ptr, n, m.cols, g.min ?? NaN, g.max ?? NaN, models[gi]!, 0, n, d2 + gi * n * 4, 0);
+        this.#k('gridScores')(m.ptr, n, m.cols, g.min ?? NaN, g.max ?? NaN, 1, scores, labels, models[gi]!, d2 + gi * n * 4);
       });
       const modelPtrs = a.i32In(models);
       const score = a.f64Out(n), dp = a.f64Out(n), own = a.f64Out(n);
