@@ -5,9 +5,9 @@
 // so every path (and the reference, through Math.fround) gives the same numbers.
 import { ldf, stf, take, release } from './mem';
 import {
-  ANCHOR_S, ANCHORS, M_CUT, M_FITTED, M_MEAN, M_NU2, M_RANK, M_WSCALE, M_ZSCALE, MIN_ANSWERS, evenItems, fillAnchors, modelWeights,
-  pow2, quantiseAnswer, scoreFromAnchors, validCode,
+  M_CUT, M_FITTED, M_MEAN, M_NU2, M_RANK, M_WSCALE, M_ZSCALE, MIN_ANSWERS, evenItems, modelWeights, pow2, quantiseAnswer, validCode,
 } from './consistency-fit';
+import { ANCHOR_S, ANCHORS, fillAnchors, scoreFromAnchors } from './consistency-map';
 
 /** Label written over OK for a grid whose own consistency is in the red band. */
 export const LABEL_INCONSISTENT: u8 = 5;
