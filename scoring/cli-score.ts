@@ -1,7 +1,7 @@
 // `score` subcommand: reads a project configuration, computes every score per interview with the
 // facade and returns the output columns. Config errors are InputErrors (exit code 2).
 import {
-  DEFAULT_RULES, DEFAULT_WEIGHTS, GRID_LABELS, REASONS, SCORE_KINDS,
+  DEFAULT_RULES, DEFAULT_WEIGHTS, GRID_LABELS, REASONS, SCORE_KINDS, markInconsistent,
   type CleaningRules, type CombinedWeights, type ProjectiveQuestion, type Scoring,
 } from './index.ts';
 import { InputError, columnIndex, columnRange, numericColumn, textColumn, type Table } from './cli-csv.ts';
@@ -12,6 +12,8 @@ export interface ScoreConfig {
   id?: string;
   durations?: { total?: string; pages?: string[] };
   grids?: { items: string; min?: number; max?: number; randomised?: boolean }[];
+  /** Consistency score over the grids (issue 17); on unless false. */
+  consistency?: boolean;
   open?: { column: string; question: string; keywords?: string[]; languages?: string[]; duplicates?: boolean; topicCheck?: boolean }[];
   projective?: { choice: string; predictions: string[]; purpose: 'information' | 'social-desirability'; options?: number }[];
   mcsds?: { items: string; true?: number; false?: number };
@@ -67,6 +69,8 @@ export function scoreTable(s: Scoring, table: Table, cfg: ScoreConfig, decimals:
   }
 
   let ibs = nan();
+  let con = nan();
+  let conDp: Float64Array = new Float64Array(n);
   if (cfg.grids?.length) {
     const grids = cfg.grids.map((g, gi) => {
       const cols = columnRange(table, g.items);
@@ -74,17 +78,30 @@ export function scoreTable(s: Scoring, table: Table, cfg: ScoreConfig, decimals:
       const opts: { min?: number; max?: number; patterns: boolean } = { patterns: !g.randomised };
       if (g.min !== undefined) opts.min = g.min;
       if (g.max !== undefined) opts.max = g.max;
-      const r = s.gridScores(cols.map((c) => numericColumn(table, c)), opts);
-      add(`grid_${gi + 1}`, r.scores);
-      add(`grid_${gi + 1}_label`, Array.from(r.labels, (l) => (l ? GRID_LABELS[l]! : '')));
-      return r.scores;
+      const items = cols.map((c) => numericColumn(table, c));
+      return { items, opts, result: s.gridScores(items, opts) };
     });
-    const agg = s.ibs(grids);
+    // The consistency score runs by default whenever grids are configured; its red band also turns
+    // a grid's OK label into 'Inconsistent'.
+    const consistency = cfg.consistency === false ? null : s.consistency(grids.map((g) => ({ items: g.items, ...g.opts })));
+    grids.forEach((g, gi) => {
+      const c = consistency?.grids[gi];
+      if (c) markInconsistent(g.result.labels, c.d2, c.labelCut);
+      add(`grid_${gi + 1}`, g.result.scores);
+      add(`grid_${gi + 1}_label`, Array.from(g.result.labels, (l) => (l ? GRID_LABELS[l]! : '')));
+    });
+    const agg = s.ibs(grids.map((g) => g.result.scores));
     ibs = agg.score;
     dataPoints.push(agg.dataPoints);
     add('ibs', ibs);
     add('ibs_data_points', agg.dataPoints, 0);
     kinds |= SCORE_KINDS.ibs;
+    if (consistency) {
+      con = consistency.score;
+      conDp = consistency.dataPoints;
+      add('consistency', con);
+      add('consistency_data_points', conDp, 0);
+    }
   }
 
   let oes = nan();
@@ -133,13 +150,13 @@ export function scoreTable(s: Scoring, table: Table, cfg: ScoreConfig, decimals:
   if (cfg.projective?.length || cfg.mcsds) add('sds', sds);
 
   const weights = { ...DEFAULT_WEIGHTS, ...cfg.weights };
-  const comb = s.combined({ oes, ts, ibs, ps, cs }, n, weights);
+  const comb = s.combined({ oes, ts, ibs, ps, cs, con }, n, weights);
   add('combined', comb.combined);
   add('band', Array.from(comb.combined, trafficLight));
   const rules: CleaningRules = { ...DEFAULT_RULES, rules: { ...DEFAULT_RULES.rules, ...cfg.rules } };
   const cleaned = s.clean({
-    rows: n, scores: { combined: comb.combined, oes, ts, ibs, ps, cs, is, sds },
-    dataPoints: { oes: oesDp, ibs: dataPoints.length ? ibsDp(out) : undefined }, badAnswers: bad,
+    rows: n, scores: { combined: comb.combined, oes, ts, ibs, ps, cs, is, sds, con },
+    dataPoints: { oes: oesDp, ibs: dataPoints.length ? ibsDp(out) : undefined, con: conDp }, badAnswers: bad,
   }, rules);
   add('kept', cleaned.kept, 0);
   add('reasons', Array.from(cleaned.reasons, (bits) => REASONS.filter((_, i) => bits & (1 << i)).join('|')));

@@ -2,9 +2,9 @@
 // instance, writes typed arrays into its memory, calls the kernels and copies results out: no
 // pointer ever leaves this file. Keep it free of node: imports so Vite can bundle it.
 import {
-  DEFAULT_RULES, DEFAULT_WEIGHTS, RULE_KEYS, encodeRules,
+  DEFAULT_RULES, DEFAULT_WEIGHTS, RULE_KEYS, RULE_TABLE_LENGTH, encodeRules,
   type CertificateResult, type CleaningInput, type CleaningResult, type CleaningRules, type CombinedResult,
-  type CombinedWeights, type CreditsResult, type GridOptions, type GridResult, type IndicesResult,
+  type CombinedWeights, type ConsistencyGrid, type ConsistencyResult, type CreditsResult, type GridOptions, type GridResult, type IndicesResult,
   type MatrixInput, type NumericScoring, type OesResult, type ProjectiveOptions, type ProjectiveQuestion,
   type ProjectiveQuestionResult, type ProjectiveResult, type RuleCleaningSession, type Subscores,
   type TimeScoreOptions, type TimeScoreResult, type AggregateResult,
@@ -18,6 +18,7 @@ export * from './types.ts';
 export { WasmMatrix } from './wasm-memory.ts';
 export { composePipeline } from './pipeline-compose.ts';
 export { roundScore, trafficLight, oesSuggestion, type TrafficLight, type OesSuggestion } from './bands.ts';
+export { markInconsistent } from './labels.ts';
 export type { Pipeline } from './pipeline.ts';
 export type { OpenQuestion, OpenAnswerParadata, ClassificationResult, TextClassifier } from './text.ts';
 export { CATEGORY_SCORES, CATEGORY_NAMES } from './text.ts';
@@ -121,7 +122,7 @@ class WasmScoring implements NumericScoring {
     return this.#call((a) => {
       const m = a.matrix(grid);
       const sc = a.f64Out(m.rows), lab = a.alloc(m.rows);
-      this.#k('gridScores')(m.ptr, m.rows, m.cols, options.min ?? NaN, options.max ?? NaN, options.patterns === false ? 0 : 1, sc, lab);
+      this.#k('gridScores')(m.ptr, m.rows, m.cols, options.min ?? NaN, options.max ?? NaN, options.patterns === false ? 0 : 1, sc, lab, 0, 0);
       return { scores: a.read(sc, m.rows), labels: new Uint8Array(this.heap.buffer, lab, m.rows).slice(), version: this.version };
     });
   }
@@ -169,6 +170,42 @@ class WasmScoring implements NumericScoring {
       const out = a.f64Out(m.rows);
       this.#k('psychsyn')(m.ptr, m.rows, m.cols, options.critval ?? 0.6, options.antonyms ? 1 : 0, out);
       return a.read(out, m.rows);
+    });
+  }
+
+  consistency(grids: readonly ConsistencyGrid[]): ConsistencyResult {
+    return this.#call((a) => {
+      // Inputs first: views into WASM memory must be resolved before any allocation can grow it.
+      const mats = grids.map((g) => a.resident(g.items));
+      const ms = grids.map((g, gi) => mats[gi] ?? a.matrix(g.items));
+      const n = ms[0]?.rows ?? 0;
+      ms.forEach((m, gi) => {
+        if (m.rows !== n) throw new RangeError(`consistency grid ${gi + 1} has ${m.rows} rows, expected ${n}`);
+      });
+      const G = grids.length;
+      const models = ms.map((m) => a.alloc(this.#k('consistencyModelBytes')(m.cols)));
+      const d2 = a.alloc(Math.max(1, G) * n * 4);
+      // The distances come from the grid pass (sixteen rows per block where the scale allows); its
+      // scores and labels land in scratch and are dropped.
+      const scores = a.f64Out(n), labels = a.alloc(n);
+      ms.forEach((m, gi) => {
+        const g = grids[gi]!;
+        this.#k('consistencyFit')(m.ptr, n, m.cols, g.min ?? NaN, g.max ?? NaN, models[gi]!);
+        this.#k('gridScores')(m.ptr, n, m.cols, g.min ?? NaN, g.max ?? NaN, 1, scores, labels, models[gi]!, d2 + gi * n * 4);
+      });
+      const modelPtrs = a.i32In(models);
+      const score = a.f64Out(n), dp = a.f64Out(n), own = a.f64Out(n);
+      this.#k('consistencyAggregate')(d2, n, G, modelPtrs, score, dp);
+      const gridResults = ms.map((_, gi) => {
+        this.#k('consistencyScores')(d2 + gi * n * 4, n, models[gi]!, own);
+        // Model block: fitted, sample, core, rank, nu2, label cut (consistency-fit.ts).
+        const info = a.read(models[gi]!, 6);
+        return {
+          d2: Float64Array.from(new Float32Array(this.heap.buffer, d2 + gi * n * 4, n)), score: a.read(own, n),
+          fitted: info[0] === 1, sample: info[1]!, core: info[2]!, rank: info[3]!, labelCut: info[0] === 1 ? info[5]! : Infinity,
+        };
+      });
+      return { score: a.read(score, n), dataPoints: a.read(dp, n), grids: gridResults, version: this.version };
     });
   }
 
@@ -233,19 +270,20 @@ class WasmScoring implements NumericScoring {
 
   combined(sub: Subscores, rows: number, w: CombinedWeights = DEFAULT_WEIGHTS): CombinedResult {
     return this.#call((a) => {
-      const [oes, ts, ibs, ps, cs] = a.f64Inputs([sub.oes, sub.ts, sub.ibs, sub.ps, sub.cs], rows);
+      const [oes, ts, ibs, ps, cs, con] = a.f64Inputs([sub.oes, sub.ts, sub.ibs, sub.ps, sub.cs, sub.con], rows);
       const out = a.f64Out(rows), cnt = a.f64Out(rows);
-      this.#k('combinedScores')(oes!, ts!, ibs!, ps!, cs!, rows,
-        w.oes, w.ts, w.ibs, w.ps, w.cs, w.cap, out, cnt);
+      this.#k('combinedScores')(oes!, ts!, ibs!, ps!, cs!, con!, rows,
+        w.oes, w.ts, w.ibs, w.ps, w.cs, w.con ?? DEFAULT_WEIGHTS.con, w.cap, out, cnt);
       return { combined: a.read(out, rows), nSubscores: a.read(cnt, rows), version: this.version };
     });
   }
 
   cleaningSession(input: CleaningInput): RuleCleaningSession {
-    // The score columns are written once; each run sends only the 28-number rule table.
+    // The score columns are written once; each run sends only the rule table (RULE_TABLE_LENGTH numbers).
     const arena = new Arena(this.heap);
     const n = input.rows;
-    const scores = arena.alloc(n * 8 * 8), dps = arena.alloc(n * 8 * 8);
+    const K = RULE_KEYS.length;
+    const scores = arena.alloc(n * K * 8), dps = arena.alloc(n * K * 8);
     RULE_KEYS.forEach((key, s) => {
       this.heap.f64(scores + s * n * 8, n).set(input.scores[key] ?? new Float64Array(n).fill(Number.NaN));
       this.heap.f64(dps + s * n * 8, n).set(input.dataPoints?.[key] ?? new Float64Array(n));
@@ -255,10 +293,10 @@ class WasmScoring implements NumericScoring {
     const cell = input.quota ? arena.f64In(input.quota.cell) : arena.nan(n);
     const targets = input.quota ? arena.f64In(input.quota.targets) : arena.alloc(8);
     const nc = input.quota?.targets.length ?? 0;
-    const cfg = arena.alloc(28 * 8), kept = arena.f64Out(n), reasons = arena.f64Out(n), primary = arena.f64Out(n);
+    const cfg = arena.alloc(RULE_TABLE_LENGTH * 8), kept = arena.f64Out(n), reasons = arena.f64Out(n), primary = arena.f64Out(n);
     return {
       run: (rules: CleaningRules): CleaningResult => {
-        this.heap.f64(cfg, 28).set(encodeRules(rules));
+        this.heap.f64(cfg, RULE_TABLE_LENGTH).set(encodeRules(rules));
         const keptCount = this.#k('clean')(scores, dps, bad, manual, cell, targets, nc, n, cfg, kept, reasons, primary);
         return {
           kept: Uint8Array.from(this.heap.f64(kept, n)), reasons: Uint16Array.from(this.heap.f64(reasons, n)),

@@ -56,7 +56,7 @@ function run(a: Arena, heap: WasmHeap, k: (name: string) => Kernel, input: Pipel
   // 3. Every result column lives in one block, so it leaves WASM memory in a single copy. Order:
   //    data points (TS, IBS, OES, projective: one n x 4 matrix for the credits kernel), then scores.
   const G = grids.length;
-  const cols = ['dpTs', 'dpIbs', 'dpOes', 'dpProj', 'ts', 'slow', 'ibs', 'oes', 'bad', 'ps', 'cs', 'is', 'sds', 'combined', 'nSub', 'credits'] as const;
+  const cols = ['dpTs', 'dpIbs', 'dpOes', 'dpProj', 'ts', 'slow', 'ibs', 'con', 'dpCon', 'oes', 'bad', 'ps', 'cs', 'is', 'sds', 'combined', 'nSub', 'credits'] as const;
   const size = n * 8 * (cols.length + G) + n * G;
   // A resident result owns its block past this call; otherwise the arena frees it after the copy.
   const keep = resident && heap.stableViews;
@@ -71,18 +71,27 @@ function run(a: Arena, heap: WasmHeap, k: (name: string) => Kernel, input: Pipel
     for (const c of nulls) heap.f64(at(c), n).fill(Number.NaN);
   };
   if (!durM) absent(['dpTs', 'slow'], ['ts']);
+  const consistency = G > 0 && input.consistency !== false;
   if (!G) absent(['dpIbs'], ['ibs']);
+  if (!consistency) absent(['dpCon'], ['con']);
   if (!cats.length) absent(['dpOes', 'bad'], ['oes']);
   if (!questions.length) absent(['dpProj'], ['ps', 'cs', 'is', 'sds']);
   if (durM) {
     const med = a.alloc(durM.cols * 8);
     k('timeScores')(durM.ptr, n, durM.cols, input.durations?.totalIndex ?? -1, input.durations?.minRecords ?? 30, at('ts'), at('dpTs'), at('slow'), med);
   }
+  // Consistency (issue 17): each grid is fitted first, then the grid pass also writes the rows'
+  // distances (f32, one column per grid) and the Inconsistent labels; the aggregate reads them.
+  const models = consistency ? gridM.map((m) => a.alloc(k('consistencyModelBytes')(m.cols))) : [];
+  const d2 = consistency ? a.alloc(G * n * 4) : 0;
   grids.forEach((g, gi) => {
     const m = gridM[gi]!;
-    k('gridScores')(m.ptr, n, m.cols, g.min ?? NaN, g.max ?? NaN, g.patterns === false ? 0 : 1, gridAt(gi), labelsAt + gi * n);
+    if (consistency) k('consistencyFit')(m.ptr, n, m.cols, g.min ?? NaN, g.max ?? NaN, models[gi]!);
+    k('gridScores')(m.ptr, n, m.cols, g.min ?? NaN, g.max ?? NaN, g.patterns === false ? 0 : 1, gridAt(gi), labelsAt + gi * n,
+      consistency ? models[gi]! : 0, consistency ? d2 + gi * n * 4 : 0);
   });
   if (G) k('ibsAggregate')(gridAt(0), n, G, at('ibs'), at('dpIbs'));
+  if (consistency) k('consistencyAggregate')(d2, n, G, a.i32In(models), at('con'), at('dpCon'));
   if (cats.length) {
     const p = a.alloc(n * cats.length * 4);
     cats.forEach((c, j) => heap.i32(p + j * n * 4, n).set(c));
@@ -104,7 +113,7 @@ function run(a: Arena, heap: WasmHeap, k: (name: string) => Kernel, input: Pipel
     k('projectiveAggregate')(qps, qcs, qcol, purposes, n, nq, at('ps'), at('cs'), at('is'), at('sds'), at('dpProj'));
   }
   const w = input.weights ?? DEFAULT_WEIGHTS;
-  k('combinedScores')(at('oes'), at('ts'), at('ibs'), at('ps'), at('cs'), n, w.oes, w.ts, w.ibs, w.ps, w.cs, w.cap, at('combined'), at('nSub'));
+  k('combinedScores')(at('oes'), at('ts'), at('ibs'), at('ps'), at('cs'), at('con'), n, w.oes, w.ts, w.ibs, w.ps, w.cs, w.con ?? DEFAULT_WEIGHTS.con, w.cap, at('combined'), at('nSub'));
   const totalCredits = k('credits')(at('dpTs'), n, 4, at('credits'));
   // 4. One copy out (or none, for a resident result); the results are views into it.
   const buffer = keep ? heap.buffer : heap.buffer.slice(block, block + size);
@@ -116,7 +125,7 @@ function run(a: Arena, heap: WasmHeap, k: (name: string) => Kernel, input: Pipel
       scores: new Float64Array(buffer, base + (cols.length + gi) * n * 8, n),
       labels: new Uint8Array(buffer, base + (cols.length + G) * n * 8 + gi * n, n),
     })),
-    ibs: col('ibs'), ibsDataPoints: col('dpIbs'), oes: col('oes'), oesDataPoints: col('dpOes'), badAnswers: col('bad'),
+    ibs: col('ibs'), ibsDataPoints: col('dpIbs'), consistency: col('con'), consistencyDataPoints: col('dpCon'), oes: col('oes'), oesDataPoints: col('dpOes'), badAnswers: col('bad'),
     ps: col('ps'), cs: col('cs'), is: col('is'), sds: col('sds'), projectiveDataPoints: col('dpProj'),
     combined: col('combined'), nSubscores: col('nSub'), credits: col('credits'), totalCredits, version: SCORING_VERSION,
   };

@@ -3,7 +3,7 @@
 import { REASONS, RULE_KEYS, type CleaningInput, type CleaningResult, type CleaningRules } from './types.ts';
 
 const reasonIndex = (r: (typeof REASONS)[number]) => REASONS.indexOf(r);
-const RULE_REASON = { combined: 'combined', is: 'IS', ps: 'PS', cs: 'CS', sds: 'SDS', ts: 'TS', ibs: 'IBS', oes: 'OES' } as const;
+const RULE_REASON = { combined: 'combined', is: 'IS', ps: 'PS', cs: 'CS', sds: 'SDS', ts: 'TS', ibs: 'IBS', oes: 'OES', con: 'CON' } as const;
 
 export function referenceClean(input: CleaningInput, rules: CleaningRules, version: string): CleaningResult {
   const n = input.rows;
@@ -17,7 +17,7 @@ export function referenceClean(input: CleaningInput, rules: CleaningRules, versi
   for (let i = 0; i < n; i++) {
     let fired = 0;
     for (const key of RULE_KEYS) {
-      const rule = rules.rules[key];
+      const rule = rules.rules[key] ?? { enabled: false, threshold: 0, minDataPoints: 0 };
       const v = input.scores[key]?.[i] ?? NaN;
       const dp = input.dataPoints?.[key]?.[i] ?? 0;
       if (rule.enabled && !Number.isNaN(v) && v < rule.threshold && dp >= rule.minDataPoints) {

@@ -3,7 +3,8 @@
 import {
   DEFAULT_RULES, DEFAULT_WEIGHTS, RULE_KEYS, SCORE_KINDS,
   type AggregateResult, type CertificateResult, type CleaningInput, type CleaningResult, type CleaningRules,
-  type CombinedResult, type CombinedWeights, type CreditsResult, type GridOptions, type GridResult,
+  type CombinedResult, type CombinedWeights, type ConsistencyGrid, type ConsistencyResult, type CreditsResult,
+  type GridOptions, type GridResult,
   type IndicesResult, type MatrixInput, type NumericScoring, type OesResult, type ProjectiveOptions,
   type ProjectiveQuestion, type ProjectiveQuestionResult, type ProjectiveResult, type Subscores,
   type TimeScoreOptions, type TimeScoreResult,
@@ -14,6 +15,7 @@ import {
 } from './reference-core.ts';
 import { CATEGORY_SCORES } from './text.ts';
 import { referenceClean } from './reference-cleaning.ts';
+import { aggregateConsistency, fitConsistency, rowDistances } from './reference-consistency.ts';
 import { SCORING_VERSION } from './version.ts';
 
 export { timeScoreOf, scoreGrid, median, chiSquareQuantile, toColumnMajor } from './reference-core.ts';
@@ -220,6 +222,18 @@ export const reference: NumericScoring = {
     return out;
   },
 
+  consistency(grids: readonly ConsistencyGrid[]): ConsistencyResult {
+    const matrices = grids.map((g) => toColumnMajor(g.items));
+    const n = matrices[0]?.rows ?? 0;
+    const fits = grids.map((g, gi) => fitConsistency(matrices[gi]!, g.min ?? NaN, g.max ?? NaN));
+    const d2 = grids.map((g, gi) => rowDistances(fits[gi]!, matrices[gi]!, g.min ?? NaN, g.max ?? NaN));
+    const agg = aggregateConsistency(fits, d2, n);
+    return {
+      score: agg.score, dataPoints: agg.dataPoints, version: VERSION,
+      grids: fits.map((f, gi) => ({ d2: d2[gi]!, score: agg.grids[gi]!, fitted: f.fitted, sample: f.sample, core: f.core, rank: f.rank, labelCut: f.labelCut })),
+    };
+  },
+
   projective(questions: readonly ProjectiveQuestion[], options: ProjectiveOptions = {}): ProjectiveResult {
     const n = questions[0]?.choice.length ?? 0;
     const results = questions.map((q) => question(q, options));
@@ -263,9 +277,11 @@ export const reference: NumericScoring = {
 
   combined(sub: Subscores, rows: number, w: CombinedWeights = DEFAULT_WEIGHTS): CombinedResult {
     const combined = nanArray(rows), nSubscores = new Float64Array(rows);
-    const parts = [
+    // Weight 0 leaves a subscore out entirely (also out of the cap and the count).
+    const parts = ([
       [sub.oes, w.oes, true], [sub.ts, w.ts, true], [sub.ibs, w.ibs, true], [sub.ps, w.ps, false], [sub.cs, w.cs, false],
-    ] as const;
+      [sub.con, w.con ?? DEFAULT_WEIGHTS.con, true],
+    ] as const).filter(([, weight], p) => p < 5 || weight > 0);
     for (let i = 0; i < rows; i++) {
       let num = 0, den = 0, count = 0, core = Infinity;
       for (const [col, weight, isCore] of parts) {

@@ -15,8 +15,11 @@ export interface ColumnMajor {
 /** A matrix given either as one column-major array or as one Float64Array per column. */
 export type MatrixInput = ColumnMajor | readonly Float64Array[];
 
-/** Grid labels (section 4.3). */
-export const GRID_LABELS = ['none', 'OK', 'Straightliner', 'Partial Straightliner', 'Pattern'] as const;
+/**
+ * Grid labels (section 4.3). 'Inconsistent' (issue 17) replaces 'OK' where the grid's own
+ * consistency score is in the red band (see ConsistencyResult); only scoreAll sets it.
+ */
+export const GRID_LABELS = ['none', 'OK', 'Straightliner', 'Partial Straightliner', 'Pattern', 'Inconsistent'] as const;
 export type GridLabel = (typeof GRID_LABELS)[number];
 
 export interface TimeScoreOptions {
@@ -74,6 +77,37 @@ export interface IndicesResult {
   mahadFlag: Float64Array;
   /** Rank of the covariance matrix = degrees of freedom of the flag. */
   rank: number;
+  version: string;
+}
+
+/** One item battery for the consistency score: its items and scale bounds (GridOptions; `patterns` is not used). */
+export interface ConsistencyGrid extends GridOptions {
+  items: MatrixInput;
+}
+
+export interface ConsistencyGridResult {
+  /** Calibrated robust squared Mahalanobis distance per interview (NaN: fewer than 7 valid answers, or no fit). */
+  d2: Float64Array;
+  /** The grid's own consistency score per interview, 0..100, NaN = null. */
+  score: Float64Array;
+  /** False when the sample was too small (fewer than max(50, 10 x items) complete interviews) or without variation. */
+  fitted: boolean;
+  /** Complete interviews the fit used (all of them up to 2,048, else 2,048 in runs spread over the file). */
+  sample: number;
+  /** Interviews in the reweighted core of the fit. */
+  core: number;
+  /** Covariance rank = degrees of freedom of d2. */
+  rank: number;
+  /** d2 above which the grid's own score is in the red band: scoreAll labels such OK grids 'Inconsistent'. */
+  labelCut: number;
+}
+
+export interface ConsistencyResult {
+  /** Consistency score per interview over all its fitted grids, 0..100, NaN = null (issue 17). */
+  score: Float64Array;
+  /** Grids that entered the score per interview. */
+  dataPoints: Float64Array;
+  grids: ConsistencyGridResult[];
   version: string;
 }
 
@@ -136,11 +170,17 @@ export interface CombinedWeights {
   ibs: number;
   ps: number;
   cs: number;
+  /**
+   * Consistency score (issue 17), a core score like TS and IBS (averaged and part of the cap); 0 leaves
+   * it out entirely. Optional so that weight sets saved before it existed keep working: absent means
+   * DEFAULT_WEIGHTS.con.
+   */
+  con?: number;
   /** Weakest-link cap over OES, TS, IBS; negative switches it off. */
   cap: number;
 }
 
-export const DEFAULT_WEIGHTS: CombinedWeights = { oes: 3, ts: 2, ibs: 2, ps: 1, cs: 1, cap: 30 };
+export const DEFAULT_WEIGHTS: Required<CombinedWeights> = { oes: 3, ts: 2, ibs: 2, ps: 1, cs: 1, con: 2, cap: 30 };
 
 export interface Subscores {
   oes?: Float64Array;
@@ -148,6 +188,7 @@ export interface Subscores {
   ibs?: Float64Array;
   ps?: Float64Array;
   cs?: Float64Array;
+  con?: Float64Array;
 }
 
 export interface CombinedResult {
@@ -156,12 +197,15 @@ export interface CombinedResult {
   version: string;
 }
 
-/** Exclusion reasons in the product order; the primary reason is the first that fired. */
-export const REASONS = ['manual', 'combined', 'quota', 'IS', 'PS', 'CS', 'SDS', 'TS', 'IBS', 'OES'] as const;
+/**
+ * Exclusion reasons in the product order; the primary reason is the first that fired. 'CON' (the
+ * consistency rule, issue 17) comes last so that the bits of the product's reasons keep their values.
+ */
+export const REASONS = ['manual', 'combined', 'quota', 'IS', 'PS', 'CS', 'SDS', 'TS', 'IBS', 'OES', 'CON'] as const;
 export type Reason = (typeof REASONS)[number];
 
 /** Scores the rules read, in the column order of the kernel. */
-export const RULE_KEYS = ['combined', 'is', 'ps', 'cs', 'sds', 'ts', 'ibs', 'oes'] as const;
+export const RULE_KEYS = ['combined', 'is', 'ps', 'cs', 'sds', 'ts', 'ibs', 'oes', 'con'] as const;
 export type RuleKey = (typeof RULE_KEYS)[number];
 
 export interface ScoreRule {
@@ -190,6 +234,7 @@ export const DEFAULT_RULES: CleaningRules = {
     ts: { enabled: true, threshold: 20, minDataPoints: 0 },
     ibs: { enabled: true, threshold: 20, minDataPoints: 2 },
     oes: { enabled: true, threshold: 40, minDataPoints: 2 },
+    con: { enabled: true, threshold: 20, minDataPoints: 1 },
   },
   badAnswers: { enabled: true, min: 2 },
 };
@@ -258,6 +303,11 @@ export interface NumericScoring {
   evenOdd(items: MatrixInput, factors: readonly number[]): Float64Array;
   /** Psychometric synonyms (or antonyms) with critical correlation `critval` (default 0.60). */
   psychSyn(items: MatrixInput, options?: { critval?: number; antonyms?: boolean }): Float64Array;
+  /**
+   * Consistency score (issue 17) of the interviews over item batteries: a robust (reweighted MCD)
+   * Mahalanobis distance per grid, calibrated on the sample, summed over the grids and mapped to 0..100.
+   */
+  consistency(grids: readonly ConsistencyGrid[]): ConsistencyResult;
   projective(questions: readonly ProjectiveQuestion[], options?: ProjectiveOptions): ProjectiveResult;
   /** Marlowe-Crowne form C SDS from 13 columns coded true/false (defaults 1 and 0). */
   mcSds(items: MatrixInput, codes?: { true: number; false: number }): Float64Array;
@@ -274,19 +324,24 @@ export interface NumericScoring {
   chiSquareQuantile(p: number, df: number): number;
 }
 
-/** The section of the rule table that crosses into the kernel: 28 doubles. */
+/** Length of the rule table that crosses into the kernel (CLEAN_CONFIG_LENGTH there). */
+export const RULE_TABLE_LENGTH = RULE_KEYS.length * 3 + 4;
+
+/** The section of the rule table that crosses into the kernel: 3 doubles per rule key, then 4. */
 export function encodeRules(rules: CleaningRules): Float64Array {
-  const cfg = new Float64Array(28);
+  const cfg = new Float64Array(RULE_TABLE_LENGTH);
+  const end = RULE_KEYS.length * 3;
   RULE_KEYS.forEach((key, s) => {
-    const r = rules.rules[key];
+    // A rule table saved before a key existed lacks it: that rule is off.
+    const r = rules.rules[key] ?? { enabled: false, threshold: 0, minDataPoints: 0 };
     cfg[s * 3] = r.enabled ? 1 : 0;
     cfg[s * 3 + 1] = r.threshold;
     cfg[s * 3 + 2] = r.minDataPoints;
   });
-  cfg[24] = rules.badAnswers.enabled ? 1 : 0;
-  cfg[25] = rules.badAnswers.min;
-  cfg[26] = rules.target?.n ?? 0;
-  cfg[27] = rules.target?.trim ? 1 : 0;
+  cfg[end] = rules.badAnswers.enabled ? 1 : 0;
+  cfg[end + 1] = rules.badAnswers.min;
+  cfg[end + 2] = rules.target?.n ?? 0;
+  cfg[end + 3] = rules.target?.trim ? 1 : 0;
   return cfg;
 }
 
@@ -301,6 +356,8 @@ export interface PipelineInput {
   projective?: readonly ProjectiveQuestion[];
   projectiveOptions?: Omit<ProjectiveOptions, 'rowsPerQuestion'>;
   weights?: CombinedWeights;
+  /** Consistency score over the grids (default true; false leaves it null and the grid labels without 'Inconsistent'). */
+  consistency?: boolean;
 }
 
 /** How `scoreAll` hands out its results. */
@@ -328,6 +385,9 @@ export interface PipelineResult {
   grids: { scores: Float64Array; labels: Uint8Array }[];
   ibs: Float64Array;
   ibsDataPoints: Float64Array;
+  /** Consistency score (issue 17), 0..100, NaN = null, and the grids it used. */
+  consistency: Float64Array;
+  consistencyDataPoints: Float64Array;
   oes: Float64Array;
   oesDataPoints: Float64Array;
   badAnswers: Float64Array;

@@ -9,10 +9,11 @@ import { selectKth } from './stats';
 export const REASON_MANUAL: i32 = 0;
 export const REASON_COMBINED: i32 = 1;
 export const REASON_QUOTA: i32 = 2;
-// 3 IS, 4 PS, 5 CS, 6 SDS, 7 TS, 8 IBS, 9 OES
+// 3 IS, 4 PS, 5 CS, 6 SDS, 7 TS, 8 IBS, 9 OES, 10 CON (consistency, issue 17: after the product's list)
+export const REASON_OES: i32 = 9;
 
-/** Number of score columns the rules read: combined, IS, PS, CS, SDS, TS, IBS, OES. */
-export const RULE_SCORES: i32 = 8;
+/** Number of score columns the rules read: combined, IS, PS, CS, SDS, TS, IBS, OES, CON. */
+export const RULE_SCORES: i32 = 9;
 
 // Reason code of each score column.
 // @ts-ignore: decorator
@@ -21,8 +22,9 @@ function reasonOf(s: i32): i32 {
   return s == 0 ? REASON_COMBINED : s + 2;
 }
 
-/** Length of the f64 configuration block read by `clean`. */
-export const CLEAN_CONFIG_LENGTH: i32 = 28;
+/** Length of the f64 configuration block read by `clean`: 3 per score column, then 4. */
+export const CLEAN_CONFIG_LENGTH: i32 = RULE_SCORES * 3 + 4;
+const CFG_BAD = RULE_SCORES * 3;
 
 /**
  * Drops `drop` of the candidates idx[0..m) (ascending row order) with the lowest combined score:
@@ -71,10 +73,10 @@ function excludeRow(i: i32, reason: i32, outKept: usize, outReasons: usize, outP
 /**
  * Runs the cleaning rules over n interviews.
  *
- * `scores` and `dps` are column-major n x 8 (combined, IS, PS, CS, SDS, TS, IBS, OES; NaN = null) with
- * the scores and their data points; `bad` counts answers in categories {6,7,10,11,12,13}; `manual`
+ * `scores` and `dps` are column-major n x 9 (combined, IS, PS, CS, SDS, TS, IBS, OES, CON; NaN = null)
+ * with the scores and their data points; `bad` counts answers in categories {6,7,10,11,12,13}; `manual`
  * is 0 (none), 1 (exclude) or 2 (keep); `cell` is the quota cell 0..nc-1 (else none) with targets in
- * `targets`. `config` (28 f64): per score column [enabled, threshold, minimum data points], then
+ * `targets`. `config` (31 f64): per score column [enabled, threshold, minimum data points], then
  * [bad-answers rule enabled, minimum bad answers, target sample size (<= 0: none), trim to target].
  *
  * Outputs per row: kept (1/0), the bit set of reasons that fired (bit = reason code) and the primary
@@ -85,8 +87,8 @@ export function clean(
   scores: usize, dps: usize, bad: usize, manual: usize, cell: usize, targets: usize, nc: i32, n: i32,
   config: usize, outKept: usize, outReasons: usize, outPrimary: usize,
 ): i32 {
-  const badOn = ldf(config, 24) != 0;
-  const badMin = ldf(config, 25);
+  const badOn = ldf(config, CFG_BAD) != 0;
+  const badMin = ldf(config, CFG_BAD + 1);
   for (let i = 0; i < n; i++) {
     let reasons = 0;
     for (let s = 0; s < RULE_SCORES; s++) {
@@ -96,7 +98,7 @@ export function clean(
       if (v < ldf(config, s * 3 + 1) && ldf(dps, s * n + i) >= ldf(config, s * 3 + 2)) reasons |= 1 << reasonOf(s);
     }
     // The OES reason also fires on enough answers in the bad categories.
-    if (badOn && ldf(bad, i) >= badMin) reasons |= 1 << 9;
+    if (badOn && ldf(bad, i) >= badMin) reasons |= 1 << REASON_OES;
     const decision = ldf(manual, i);
     if (decision == 1) reasons |= 1 << REASON_MANUAL;
     const kept = decision == 2 || reasons == 0;
@@ -142,8 +144,8 @@ export function clean(
   }
   let keptCount = 0;
   for (let i = 0; i < n; i++) if (ldf(outKept, i) == 1) keptCount++;
-  const target = ldf(config, 26);
-  if (target > 0 && ldf(config, 27) != 0 && <f64>keptCount > target) {
+  const target = ldf(config, CFG_BAD + 2);
+  if (target > 0 && ldf(config, CFG_BAD + 3) != 0 && <f64>keptCount > target) {
     let m = 0;
     for (let i = 0; i < n; i++) if (ldf(outKept, i) == 1 && ldf(manual, i) != 2) sti(idx, m++, i);
     const drop = keptCount - <i32>Math.floor(target);

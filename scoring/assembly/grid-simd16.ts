@@ -6,6 +6,9 @@
 // the other lanes (partial straightliners, possible patterns) go through the scalar `finishLane`.
 import { finishLane } from './grid-simd';
 import { take, release } from './mem';
+import { M_CUT, evenItems, modelWeights } from './consistency-fit';
+import { consistencyRows, distanceScale, labelCutF32 } from './consistency';
+import { answerTables, answersByTable, distances16 } from './consistency-simd16';
 
 const NONE: u8 = 0, OK: u8 = 1, STRAIGHT: u8 = 2;
 
@@ -16,7 +19,9 @@ export function fitsSimd16(k: i32, lo: f64, hi: f64): bool {
 
 /**
  * Scores rows [0, n - n % 16) of a column-major n x k grid (see `fitsSimd16`); returns the first row
- * left for the narrower paths.
+ * left for the narrower paths. With a fitted consistency `model` (else 0), the same pass also writes
+ * each row's D² (f32) to `outD2` and turns OK labels above the model's cut into Inconsistent: the codes
+ * are already in registers, so the distances cost no second read of the grid.
  *
  * Conversion: each double is first raised to at least lo - 1 with `pmax` (NaN, -999 and anything
  * below the scale become lo - 1, an invalid code), then truncated and narrowed with saturation to
@@ -26,7 +31,22 @@ export function fitsSimd16(k: i32, lo: f64, hi: f64): bool {
  */
 export function gridScoresSimd16(
   grid: usize, n: i32, k: i32, lo: f64, hi: f64, patterns: bool, outScore: usize, outLabel: usize,
+  model: usize, outD2: usize,
 ): i32 {
+  const fuse = model != 0;
+  // The block's codes per item (code - lo, invalid lanes 0x80; a zero padding item for an odd k),
+  // then its integer answers, four i16x8 per pair of items, looked up in per-pair tables. Scales of
+  // more than 16 points have no table: their blocks go row by row (consistencyRows).
+  const kp = evenItems(k);
+  const codes = take(fuse ? <usize>kp << 4 : 16);
+  const zbuf = take(fuse ? <usize>kp << 5 : 16);
+  const byTable = fuse && hi - lo <= 15;
+  const tables = take(byTable ? <usize>kp << 5 : 16);
+  if (byTable) answerTables(model, k, lo, hi, tables);
+  if (fuse && kp > k) v128.store(codes + (<usize>k << 4), i8x16.splat(-128));
+  const weights = fuse ? modelWeights(model, k) : 0;
+  const scale = fuse ? distanceScale(model) : 1;
+  const cut: f32 = fuse ? labelCutF32(load<f64>(model, M_CUT << 3)) : 0;
   const vfloor = f64x2.splat(lo - 1);
   const vlo = i8x16.splat(<i8>(<i32>lo));
   const vhi = i8x16.splat(<i8>(<i32>hi));
@@ -74,6 +94,8 @@ export function gridScoresSimd16(
       const v = i8x16.shuffle(i8x16.narrow_i16x8_s(w01, w23), i8x16.narrow_i16x8_s(w45, w67),
         0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29);
       const m = v128.and(i8x16.ge_s(v, vlo), i8x16.le_s(v, vhi));
+      // Only a store here: the loop already holds more vectors than there are registers.
+      if (fuse) v128.store(codes + (<usize>j << 4), v128.bitselect(i8x16.sub(v, vlo), i8x16.splat(-128), m));
       // Differences exist from the second valid answer on; they fit in i8 because hi - lo <= 127.
       const e = v128.and(m, i8x16.ne(h1, sentinel));
       const d = i8x16.sub(v, h1);
@@ -114,29 +136,51 @@ export function gridScoresSimd16(
       store<f64>(outScore + (<usize>(i + l) << 3), load<f64>(byLabel + (<usize>load<u8>(outLabel + <usize>(i + l)) << 3)));
     }
     const allWhole = i64x2.all_true(whole);
-    let pending = allWhole ? i8x16.bitmask(open) : 0xffff;
-    if (pending == 0) continue;
-    v128.store(lanes, cnt);
-    v128.store(lanes, changes, 16);
-    v128.store(lanes, s2, 32);
-    v128.store(lanes, s3, 48);
-    v128.store(lanes, s4, 64);
-    v128.store(lanes, s5, 80);
-    v128.store(lanes, s6, 96);
-    v128.store(lanes, cand, 112);
-    v128.store(lanes, votes, 128);
-    while (pending != 0) {
-      const l = ctz(pending);
-      pending &= pending - 1;
-      const at = lanes + <usize>l;
-      finishLane(grid, n, k, lo, hi, patterns, i + l, allWhole ? 0 : 1, <i32>load<i8>(at), <i32>load<i8>(at, 16),
-        <i32>load<i8>(at, 32), <i32>load<i8>(at, 48), <i32>load<i8>(at, 64), <i32>load<i8>(at, 80), <i32>load<i8>(at, 96),
-        <i32>load<i8>(at, 112), <i32>load<i8>(at, 128), outScore, outLabel);
+    const pending = allWhole ? i8x16.bitmask(open) : 0xffff;
+    if (pending != 0) finishPending(grid, n, k, lo, hi, patterns, i, allWhole, pending, lanes, cnt, changes, s2, s3, s4, s5, s6, cand, votes, outScore, outLabel);
+    if (!fuse) continue;
+    // Labels are final here (the pending lanes are finished). A block with a non-whole answer is
+    // redone from the doubles.
+    if (!allWhole || !byTable) consistencyRows(grid, n, k, lo, hi, model, i, i + 16, outD2, outLabel);
+    else {
+      for (let p = 0; p < kp; p += 2) {
+        answersByTable(v128.load(codes + (<usize>p << 4)), v128.load(codes + (<usize>(p + 1) << 4)), tables + (<usize>p << 5), zbuf + (<usize>p << 5));
+      }
+      v128.store(lanes, cnt);
+      distances16(k, weights, zbuf, lanes, scale, cut, outD2 + (<usize>i << 2), outLabel + <usize>i);
     }
   }
   release(lanes);
   release(byLabel);
+  release(codes);
+  release(zbuf);
+  release(tables);
   return end;
+}
+
+/** Finishes the lanes the block could not decide (partial straightliners, possible patterns) one by one. */
+function finishPending(
+  grid: usize, n: i32, k: i32, lo: f64, hi: f64, patterns: bool, i: i32, allWhole: bool, pending: i32, lanes: usize,
+  cnt: v128, changes: v128, s2: v128, s3: v128, s4: v128, s5: v128, s6: v128, cand: v128, votes: v128,
+  outScore: usize, outLabel: usize,
+): void {
+  v128.store(lanes, cnt);
+  v128.store(lanes, changes, 16);
+  v128.store(lanes, s2, 32);
+  v128.store(lanes, s3, 48);
+  v128.store(lanes, s4, 64);
+  v128.store(lanes, s5, 80);
+  v128.store(lanes, s6, 96);
+  v128.store(lanes, cand, 112);
+  v128.store(lanes, votes, 128);
+  while (pending != 0) {
+    const l = ctz(pending);
+    pending &= pending - 1;
+    const at = lanes + <usize>l;
+    finishLane(grid, n, k, lo, hi, patterns, i + l, allWhole ? 0 : 1, <i32>load<i8>(at), <i32>load<i8>(at, 16),
+      <i32>load<i8>(at, 32), <i32>load<i8>(at, 48), <i32>load<i8>(at, 64), <i32>load<i8>(at, 80), <i32>load<i8>(at, 96),
+      <i32>load<i8>(at, 112), <i32>load<i8>(at, 128), outScore, outLabel);
+  }
 }
 
 /**

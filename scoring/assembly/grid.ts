@@ -2,6 +2,8 @@
 import { isMissing, ldf, stf, take, release, pairScratch, takeLane0 } from './mem';
 import { gridScoresSimd } from './grid-simd';
 import { fitsSimd16, gridScoresSimd16 } from './grid-simd16';
+import { consistencyRows } from './consistency';
+import { modelFitted } from './consistency-fit';
 
 /** Grid labels as small integers (0 = not scored). */
 export const LABEL_NONE: i32 = 0;
@@ -35,7 +37,12 @@ export function scoreGridRow(x: usize, n: i32, d: usize, patterns: bool): f64 {
     lastLabel = LABEL_NONE;
     return NaN;
   }
-  if (diffCounts == 0) diffCounts = take(<usize>(2 * DIFF_SPAN + 1) << 2);
+  if (diffCounts == 0) {
+    // The counts must start at zero (each use clears what it counted); heap memory is only zero
+    // when fresh, and a recycled block holds whatever was there before.
+    diffCounts = take(<usize>(2 * DIFF_SPAN + 1) << 2);
+    memory.fill(diffCounts, 0, <usize>(2 * DIFF_SPAN + 1) << 2);
+  }
   const m = n - 1;
   let changes = 0;
   for (let i = 0; i < m; i++) {
@@ -189,7 +196,9 @@ const BLOCK: i32 = 256;
 
 /**
  * Grid score and label for every row of a column-major n x k grid. `lo`/`hi` bound the valid codes
- * (NaN = unbounded). Writes scores (0..100, NaN = null) and labels (u8, 0 = none) per row.
+ * (NaN = unbounded). Writes scores (0..100, NaN = null) and labels (u8, 0 = none) per row. With a
+ * consistency model (consistency-fit.ts; else 0) it also writes each row's D² (f32) to `outD2` and
+ * labels OK rows above the model's cut Inconsistent, in the same pass where it can.
  *
  * Rows are handled in blocks of 256: each column's run of the block is read sequentially and written
  * as i32 codes into a small row-major block (L1-resident), because gathering a row straight from
@@ -197,7 +206,13 @@ const BLOCK: i32 = 256;
  */
 export function gridScores(
   grid: usize, n: i32, k: i32, lo: f64, hi: f64, patterns: i32, outScore: usize, outLabel: usize,
+  model: usize, outD2: usize,
 ): void {
+  if (model != 0 && !modelFitted(model)) {
+    // No fit (too small a sample, no variation): every distance is null and no label changes.
+    consistencyRows(grid, n, k, lo, hi, model, 0, n, outD2, 0);
+    model = 0;
+  }
   const xf = take(<usize>k << 3);
   const xi = take(<usize>k << 2);
   const d = take(<usize>k << 3);
@@ -207,7 +222,7 @@ export function gridScores(
   const usePatterns = patterns != 0;
   // Sixteen rows at a time for ordinary scales, then four at a time with SIMD; the scalar loop below
   // takes the remaining rows.
-  const wide = fitsSimd16(k, lo, hi) ? gridScoresSimd16(grid, n, k, lo, hi, usePatterns, outScore, outLabel) : 0;
+  const wide = fitsSimd16(k, lo, hi) ? gridScoresSimd16(grid, n, k, lo, hi, usePatterns, outScore, outLabel, model, outD2) : 0;
   const done = gridScoresSimd(grid, n, k, low, high, usePatterns, outScore, outLabel, wide);
   for (let start = done; start < n; start += BLOCK) {
     const b = min(BLOCK, n - start);
@@ -257,6 +272,7 @@ export function gridScores(
       store<u8>(outLabel + <usize>(start + i), <u8>lastLabel);
     }
   }
+  if (model != 0) consistencyRows(grid, n, k, lo, hi, model, wide, n, outD2, outLabel);
   release(xf);
   release(xi);
   release(d);

@@ -2,7 +2,7 @@
 // TypeScript facade (scoring/index.ts) wrote into this module's memory. Numbers in, numbers out.
 
 /** Bumped whenever any formula or default changes, so stored and recalculated scores can be compared. */
-export const SCORING_VERSION: i32 = 2;
+export const SCORING_VERSION: i32 = 3;
 
 /** Allocates `bytes` of memory for the facade (8-byte aligned). */
 export function alloc(bytes: usize): usize {
@@ -17,6 +17,8 @@ export function dealloc(ptr: usize): void {
 export { timeScoreOf, timeMedians, timeScores } from './time';
 export { gridScores, ibsAggregate } from './grid';
 export { longstring, irv, mahad, evenodd, psychsyn } from './indices';
+export { consistencyFit, consistencyModelBytes } from './consistency-fit';
+export { consistencyRows, consistencyScores, consistencyAggregate } from './consistency';
 export { projectiveQuestion, projectiveAggregate, mcSds, rowMeans } from './projective';
 export { categoryScore, oesAggregate, combinedScores, certificateLevel, credits } from './combine';
 export { clean } from './cleaning';

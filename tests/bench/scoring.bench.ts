@@ -1,8 +1,10 @@
 // Scoring benchmark (issue 6, "Measure"): 1,000,000 interviews x 60 grid items (6 grids of 10) plus
 // durations (total + 4 pages) and 4 binary projective questions, on one core (Bun runs JS and WASM
 // on the main thread). Prints the WASM path, the reference path, a single-pass sum over the same
-// Float64Array (the memory-scan floor) and their ratios; then re-cleaning 100,000 scored interviews
-// after one threshold change (target 16 ms). Run: npm run bench:scoring. Not part of the test suite.
+// Float64Array (the memory-scan floor) and their ratios; the cost of the consistency score (issue 17:
+// the same scoreAll with it switched off, and the figure measured before it existed, target 1.2x);
+// then re-cleaning 100,000 scored interviews after one threshold change (target 16 ms).
+// Run: npm run bench:scoring. Not part of the test suite.
 import {
   DEFAULT_RULES, composePipeline, type CleaningRules, type ColumnMajor, type MatrixInput, type PipelineInput, type ProjectiveQuestion,
   type Scoring,
@@ -25,6 +27,13 @@ function rng(seed: number): () => number {
 }
 
 const ms = (t0: number) => performance.now() - t0;
+
+/**
+ * The WASM path measured on this branch before the consistency score was added (commit 4e81795,
+ * two runs, best of 3 each, load average ~3 on the 2 shared cores): 330.5 and 343.0 ms wall, 331 and
+ * 344 ms CPU, floor 75.9 and 78.3 ms. Kept for comparison because the machine's load changes.
+ */
+const BEFORE = { wall: 330.5, cpu: 331, floor: 75.9 };
 const fmt = (v: number) => `${v.toFixed(1).padStart(9)} ms`;
 
 ensureScoringBuilt();
@@ -88,8 +97,9 @@ function pipelineInput(grid: (g: number) => MatrixInput, durations: MatrixInput,
 }
 
 /** The WASM path: one scoreAll call over the resident block (nothing copied in), results left resident. */
-function wasmPath(): number {
-  const r = s.scoreAll(pipelineInput((g) => block.columns(g * ITEMS, ITEMS), block.columns(GRIDS * ITEMS, 1 + PAGES), (c) => block.column(c)), { resident: true });
+function wasmPath(consistency = true): number {
+  const input = { ...pipelineInput((g) => block.columns(g * ITEMS, ITEMS), block.columns(GRIDS * ITEMS, 1 + PAGES), (c) => block.column(c)), consistency };
+  const r = s.scoreAll(input, { resident: true });
   if (!r.resident) throw new Error('this engine cannot keep results resident');
   const v = r.combined[0]!;
   r.free();
@@ -113,6 +123,7 @@ function step<T>(name: string, fn: () => T): T {
 function wasmSteps(): void {
   const grids = step('grids', () => Array.from({ length: GRIDS }, (_, g) => s.gridScores(block.columns(g * ITEMS, ITEMS), { min: 1, max: 5 }).scores));
   const ibs = step('ibs', () => s.ibs(grids));
+  step('consistency (standalone)', () => s.consistency(Array.from({ length: GRIDS }, (_, g) => ({ items: block.columns(g * ITEMS, ITEMS), min: 1, max: 5 }))));
   const ts = step('ts', () => s.timeScores(block.columns(GRIDS * ITEMS, 1 + PAGES), { totalIndex: 0 }));
   const input = pipelineInput(() => [], [], (c) => block.column(c));
   const proj = step('projective', () => s.projective(input.projective!));
@@ -143,7 +154,13 @@ function best(fn: () => unknown, runs: number): { wall: number; cpu: number } {
 
 console.log(`scoring bench: ${N.toLocaleString('en')} interviews x ${GRIDS * ITEMS} grid items + ${1 + PAGES} durations + ${QUESTIONS} projective questions (${MB.toFixed(0)} MiB of doubles), scoring version ${s.version}`);
 const floorT = best(floorSum, 5);
-const wasmT = best(wasmPath, 3);
+// With and without the consistency score, alternating so that both see the same load.
+let wasmT = { wall: Infinity, cpu: Infinity }, offT = { wall: Infinity, cpu: Infinity };
+for (let r = 0; r < 4; r++) {
+  const on = best(() => wasmPath(true), 1), off = best(() => wasmPath(false), 1);
+  if (on.wall < wasmT.wall) wasmT = on;
+  if (off.wall < offT.wall) offT = off;
+}
 const copiedT = best(wasmPathCopied, 3);
 wasmSteps();
 const refT = process.env.BENCH_SKIP_REFERENCE ? { wall: NaN, cpu: NaN } : best(referencePath, 1);
@@ -151,7 +168,9 @@ const floor = floorT.wall, wasm = wasmT.wall, ref = refT.wall;
 const cpu = (t: { cpu: number }) => `(cpu ${t.cpu.toFixed(0)} ms)`;
 console.log(`floor  (single-pass sum over the same Float64Array) ${fmt(floor)} ${cpu(floorT)}`);
 console.log(`WASM path  (scoreAll: TS, 6 grids + IBS, PS/CS/IS, combined, credits; results resident) ${fmt(wasm)} ${cpu(wasmT)}   ${(wasm / floor).toFixed(2)}x floor by wall time, ${(wasmT.cpu / floorT.cpu).toFixed(2)}x by CPU time (target <= 5x)`);
-console.log(`  with the 22 result columns copied out (scoreAll default) ${fmt(copiedT.wall)} ${cpu(copiedT)}   ${(copiedT.wall / floor).toFixed(2)}x floor by wall time, ${(copiedT.cpu / floorT.cpu).toFixed(2)}x by CPU time`);
+console.log(`  the same without the consistency score (scoreAll consistency: false) ${fmt(offT.wall)} ${cpu(offT)}   consistency costs ${(wasm / offT.wall).toFixed(3)}x by wall time, ${(wasmT.cpu / offT.cpu).toFixed(3)}x by CPU time (target <= 1.2x)`);
+console.log(`  before the consistency score existed (commit 4e81795, measured on this branch at load ~3): ${fmt(BEFORE.wall)} (cpu ${BEFORE.cpu} ms), floor then ${BEFORE.floor} ms; now ${(wasm / BEFORE.wall).toFixed(2)}x that by wall time, ${(wasmT.cpu / BEFORE.cpu).toFixed(2)}x by CPU time, ${(wasm / floor / (BEFORE.wall / BEFORE.floor)).toFixed(2)}x relative to the floor (target <= 1.2x)`);
+console.log(`  with the 24 result columns copied out (scoreAll default) ${fmt(copiedT.wall)} ${cpu(copiedT)}   ${(copiedT.wall / floor).toFixed(2)}x floor by wall time, ${(copiedT.cpu / floorT.cpu).toFixed(2)}x by CPU time`);
 console.log(`  same work as single calls: ${Object.entries(steps).map(([k, v]) => `${k} ${v.toFixed(1)} ms`).join(', ')}`);
 console.log(`reference path (plain TypeScript, same pipeline)         ${fmt(ref)} ${cpu(refT)}   ${(ref / floor).toFixed(2)}x floor, ${(ref / wasm).toFixed(2)}x WASM`);
 block.free();

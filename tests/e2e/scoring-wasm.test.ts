@@ -24,6 +24,27 @@ function scoringChunk(): string {
   return manifest[key]!.file;
 }
 
+/**
+ * A battery of 10 items on 1..6 for 240 interviews (one factor, deterministic LCG), the first 24
+ * answering at random: built the same way in the browser and here (the function is serialised).
+ */
+function consistencyBattery(): number[][] {
+  let state = 12345;
+  const next = () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state / 4294967296;
+  };
+  const normal = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+  const cols = Array.from({ length: 10 }, () => new Array<number>(240).fill(0));
+  for (let i = 0; i < 240; i++) {
+    const f = normal();
+    for (let j = 0; j < 10; j++) {
+      cols[j]![i] = i < 24 ? 1 + Math.floor(next() * 6) : Math.min(6, Math.max(1, Math.round(3.5 + 1.1 * ((j % 4 === 1 ? -0.7 : 0.7) * f + 0.7 * normal()))));
+    }
+  }
+  return cols;
+}
+
 describe.skipIf(!existsSync(manifestPath))('scoring WASM in the browser bundle', () => {
   let server: Server;
   let base = '';
@@ -66,7 +87,7 @@ describe.skipIf(!existsSync(manifestPath))('scoring WASM in the browser bundle',
   });
 
   it('reproduces time, grid, projective, combined and open-ended vectors from the same .wasm', async () => {
-    const r = await page.evaluate(async (chunk: string) => {
+    const r = await page.evaluate(async ([chunk, batteryColumns]: [string, number[][]]) => {
       // Vitest rewrites import() in test code; an indirect eval keeps the browser's own dynamic import.
       // oxlint-disable-next-line no-eval -- the one way to reach the page's own import() from a test
       const load = (0, eval)('(url) => import(url)') as (url: string) => Promise<{ getScoring: () => Promise<any> }>;
@@ -98,7 +119,16 @@ describe.skipIf(!existsSync(manifestPath))('scoring WASM in the browser bundle',
       const resident = { resident: all.resident, length: all.grids[0].scores.length, same: JSON.stringify(Array.from(all.grids[0].scores)) === JSON.stringify(gridBefore), straight: all.grids[0].scores[0] };
       big.free();
       all.free();
+      // Consistency (issue 17): the same battery as on the server, standalone and inside scoreAll.
+      const battery = batteryColumns.map((c) => Float64Array.from(c));
+      const con = s.consistency([{ items: battery, min: 1, max: 6 }]);
+      const conAll = s.scoreAll({ rows: 240, grids: [{ items: battery, min: 1, max: 6 }] });
+      const consistency = {
+        fitted: con.grids[0].fitted, rank: con.grids[0].rank, score: Array.from(con.score), d2: Array.from(con.grids[0].d2),
+        fromScoreAll: Array.from(conAll.consistency), inconsistent: Array.from(conAll.grids[0].labels).filter((l) => l === 5).length,
+      };
       return {
+        consistency,
         resident,
         version: s.version,
         f: [0.05, 0.3, 0.65, 3, 7, 15].map((x: number) => s.timeScoreOf(x)),
@@ -108,9 +138,23 @@ describe.skipIf(!existsSync(manifestPath))('scoring WASM in the browser bundle',
         combined: Array.from(comb),
         open: Array.from(open),
       };
-    }, `/${scoringChunk()}`);
+    }, [`/${scoringChunk()}`, consistencyBattery()] as [string, number[][]]);
     expect(r.resident).toEqual({ resident: true, length: 40, same: true, straight: 0 });
     expect(r.version).toBe(SCORING_VERSION);
+    // The browser computes the consistency score to the same doubles as the server.
+    const { loadScoringFromDisk } = await import('../../scoring/load-node.ts');
+    const server = await loadScoringFromDisk();
+    const battery = consistencyBattery().map((c) => Float64Array.from(c));
+    const expected = server.consistency([{ items: battery, min: 1, max: 6 }]);
+    expect(r.consistency.fitted).toBe(true);
+    expect(r.consistency.rank).toBe(10);
+    expect(r.consistency.score).toEqual(Array.from(expected.score));
+    expect(r.consistency.d2).toEqual(Array.from(expected.grids[0]!.d2));
+    expect(r.consistency.fromScoreAll).toEqual(Array.from(expected.score));
+    expect(r.consistency.inconsistent).toBeGreaterThan(0);
+    const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+    const scores = r.consistency.score as number[];
+    expect(mean(scores.slice(0, 24))).toBeLessThan(mean(scores.slice(24)) - 30);
     expect(r.f).toEqual([0, 25, 65, 90, 65, 50].map((v) => expect.closeTo(v, 6)));
     expect(r.ts[0]).toBe(0);
     expect(r.ts[1]).toBeCloseTo(28.1, 1);

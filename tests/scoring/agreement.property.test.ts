@@ -2,7 +2,7 @@
 // 1e-9 (relative to the magnitude for unbounded values such as D²) on random data with -999 and NaN.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, RULE_KEYS, type ColumnMajor } from '../../scoring/index.ts';
+import { DEFAULT_RULES, DEFAULT_WEIGHTS, RULE_KEYS, type ColumnMajor } from '../../scoring/index.ts';
 import { reference } from '../../scoring/reference.ts';
 import { scoring } from './helpers.ts';
 
@@ -199,7 +199,8 @@ describe('WASM and reference agree', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 60 }).chain((n) => fc.record({
       n: fc.constant(n),
       cats: fc.array(fc.array(code, { minLength: n, maxLength: n }), { minLength: 1, maxLength: 4 }),
-      subs: fc.array(fc.array(score, { minLength: n, maxLength: n }), { minLength: 4, maxLength: 4 }),
+      subs: fc.array(fc.array(score, { minLength: n, maxLength: n }), { minLength: 5, maxLength: 5 }),
+      conWeight: fc.constantFrom(0, 1, 2, 3),
       manual: fc.array(fc.constantFrom(0, 0, 0, 1, 2), { minLength: n, maxLength: n }),
       cell: fc.array(fc.constantFrom(-1, 0, 1, 2), { minLength: n, maxLength: n }),
       targets: fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 3, maxLength: 3 }),
@@ -210,14 +211,19 @@ describe('WASM and reference agree', () => {
       const oa = scoring.oes(cats), ob = reference.oes(cats);
       close(oa.score, ob.score);
       close(oa.badAnswers, ob.badAnswers);
-      const [ts, ibs, ps, cs] = d.subs.map((s) => Float64Array.from(s));
-      const sub = { oes: oa.score, ts, ibs, ps, cs };
+      const [ts, ibs, ps, cs, con] = d.subs.map((s) => Float64Array.from(s));
+      const sub = { oes: oa.score, ts, ibs, ps, cs, con };
       const ca = scoring.combined(sub, d.n), cb = reference.combined(sub, d.n);
       close(ca.combined, cb.combined);
+      close(ca.nSubscores, cb.nSubscores);
+      const weights = { ...DEFAULT_WEIGHTS, con: d.conWeight };
+      const wa = scoring.combined(sub, d.n, weights), wb = reference.combined(sub, d.n, weights);
+      close(wa.combined, wb.combined);
+      close(wa.nSubscores, wb.nSubscores);
       const input = {
         rows: d.n,
-        scores: { combined: ca.combined, oes: oa.score, ts, ibs, ps, cs, is: ps, sds: cs },
-        dataPoints: { oes: oa.dataPoints, ibs: Float64Array.from(d.manual) },
+        scores: { combined: ca.combined, oes: oa.score, ts, ibs, ps, cs, is: ps, sds: cs, con },
+        dataPoints: { oes: oa.dataPoints, ibs: Float64Array.from(d.manual), con: Float64Array.from(d.cell) },
         badAnswers: oa.badAnswers, manual: Float64Array.from(d.manual),
         quota: { cell: Float64Array.from(d.cell), targets: Float64Array.from(d.targets) },
       };

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import './helpers.ts';
+import { generateBatterySurvey } from './battery-generator.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'scoring-cli-'));
@@ -86,6 +87,37 @@ describe('scoring command line', () => {
     expect(lines.map((l) => at(l, 'open_1_category'))).toEqual(['1', '7', '5', '']);
     expect(lines.map((l) => at(l, 'oes'))).toEqual(['100', '10', '50', '']);
     expect(lines.map((l) => at(l, 'credits'))).toEqual(['4', '4', '4', '4']);
+  });
+
+  it('scores consistency by default when grids are configured, and leaves it out on request', () => {
+    // 600 generated personality interviews: two batteries (q1..q10, p1..p15, codes 1-6), durations.
+    const survey = generateBatterySurvey(600, 17, undefined);
+    const names = [...survey.grids[0]!.map((_, j) => `q${j + 1}`), ...survey.grids[1]!.map((_, j) => `p${j + 1}`)];
+    const columns = [...survey.grids[0]!, ...survey.grids[1]!];
+    const lines = survey.kinds.map((k, i) => [`${k}${i}`, survey.durations[0]![i], ...columns.map((c) => c[i])].join(','));
+    const data = file('battery.csv', [['id', 'total', ...names].join(','), ...lines].join('\n'));
+    const grids = [{ items: 'q1:q10', min: 1, max: 6 }, { items: 'p1:p15', min: 1, max: 6 }];
+    const config = file('battery.json', JSON.stringify({ id: 'id', durations: { total: 'total' }, grids }));
+    const r = run('score', '--input', data, '--config', config);
+    expect(r.code).toBe(0);
+    const [header, ...rows] = r.out.trim().split('\n');
+    const cols = header!.split(',');
+    expect(cols).toEqual(expect.arrayContaining(['consistency', 'consistency_data_points']));
+    const at = (line: string, name: string) => line.split(',')[cols.indexOf(name)]!;
+    const mean = (kind: string) => {
+      const v = rows.filter((l) => l.startsWith(kind)).map((l) => Number(at(l, 'consistency')));
+      return v.reduce((a, b) => a + b, 0) / v.length;
+    };
+    expect(mean('careful')).toBeGreaterThan(90);
+    expect(mean('random')).toBeLessThan(60);
+    expect(rows.some((l) => at(l, 'grid_2_label') === 'Inconsistent')).toBe(true);
+    expect(rows.filter((l) => l.startsWith('random') && at(l, 'kept') === '0').length).toBeGreaterThan(5);
+    expect(rows.filter((l) => l.startsWith('random')).some((l) => at(l, 'reasons').includes('CON') || at(l, 'primary_reason') === 'combined')).toBe(true);
+    const off = run('score', '--input', data, '--config', file('battery-off.json', JSON.stringify({ id: 'id', durations: { total: 'total' }, grids, consistency: false })));
+    expect(off.code).toBe(0);
+    const offHeader = off.out.split('\n')[0]!.split(',');
+    expect(offHeader).not.toContain('consistency');
+    expect(off.out).not.toContain('Inconsistent');
   });
 
   it.each([

@@ -1,0 +1,405 @@
+// Reference of the consistency score (issue 17; see scoring/README.md "Consistency score"): a robust
+// Mahalanobis distance per item battery, calibrated on the sample and mapped to 0..100. Written as
+// plain loops in the same operation order as the WASM kernels (scoring/assembly/consistency*.ts), so
+// that both produce the same doubles: the fit in double precision, the row distances from integer
+// answers and weights (exact sums) and single-precision sums of squares, which the reference
+// reproduces with Math.fround (correct for +, -, * of floats: double rounding is innocuous when the
+// wider format has at least 2p + 2 bits).
+import { chiSquareQuantile, isMissing } from './reference-core.ts';
+import type { ColumnMajor } from './types.ts';
+
+/** The constants of the measure; scoring/assembly/consistency-fit.ts holds the same values. */
+export const CONSISTENCY = {
+  /**
+   * The fit uses every interview up to this many, else this many in sampleBlocks runs of consecutive
+   * rows evenly spread over the file (rows floor(b n / 128) + r, b < 128, r < 16).
+   */
+  sampleLimit: 2048,
+  sampleBlocks: 128,
+  /** The C-steps search the robust core among at most this many of them (evenly spread). */
+  searchLimit: 1000,
+  /** Minimum complete interviews in the fit: max(minSample, perItem x items). */
+  minSample: 50,
+  perItem: 10,
+  /** A grid is scored for an interview with at least this many valid answers (as the grid score). */
+  minAnswers: 7,
+  /** Most C-steps of the MCD search (it converges in 4-9 on survey data). */
+  maxSteps: 20,
+  /** Reweighting keeps interviews whose calibrated D² is within this chi-square quantile. */
+  reweight: 0.975,
+  /** Answers beyond this magnitude count as missing: single precision holds whole numbers only up to 2^24. */
+  maxCode: 16777216,
+  /** Relative pivot below which a covariance direction counts as dependent. */
+  pivotTolerance: 1e-7,
+  /** Score anchors: at z (the Wilson-Hilferty normal score of D² on its df) the score is `score`. */
+  anchors: [
+    { z: 3, score: 100 },
+    { z: 4, score: 70 },
+    { z: 5, score: 35 },
+    { z: 6, score: 10 },
+    { z: 7, score: 0 },
+  ],
+  /** A grid whose own consistency is below this (red band) is labelled Inconsistent. */
+  labelBelow: 40,
+} as const;
+
+/** The fitted model of one grid. */
+export interface ConsistencyFit {
+  /** False when the sample was too small or without variation: the grid gives no consistency. */
+  fitted: boolean;
+  /** Complete interviews the fit used. */
+  sample: number;
+  /** Covariance rank = degrees of freedom of the grid's D². */
+  rank: number;
+  /** Interviews in the reweighted core the final covariance comes from. */
+  core: number;
+  /** Location (f32 values). */
+  mean: Float64Array;
+  /** Answer scale B and weight scale A (powers of two) of the integer form. */
+  zScale: number;
+  wScale: number;
+  /**
+   * The inverse Cholesky factor scaled by the calibration, as integers round(w 2^A): row-major lower
+   * triangle, k rows of kp = k rounded up to even (zero above the diagonal and in the padding).
+   */
+  wq: Int16Array;
+  /** Degrees of freedom of the covariance estimate: core - rank (Paulson's nu2). */
+  nu2: number;
+  /** D² above which the grid's own score falls below `labelBelow` (the 'Inconsistent' label). */
+  labelCut: number;
+}
+
+/**
+ * Integer form of the distances (scoring/assembly/consistency-fit.ts): answers zq = round((f32(v) -
+ * mean) 2^B) clamped to +-32767, B the largest power keeping every answer of the scale (of the sample,
+ * without bounds) within 16384; weights wq = round(w 2^A), A the largest power keeping every row's
+ * sum of |wq| within 65535 - k and every |wq| within 32766, so that sum_t wq zq stays an exact i32.
+ */
+const ZQ_MAX = 32767, ZQ_FIT = 16384, WQ_SUM = 65535, WQ_MAX = 32766;
+
+/** Largest integer e in [-30, 30] with x 2^e <= limit (0 for x <= 0). */
+function scaleFor(x: number, limit: number): number {
+  if (!(x > 0)) return 0;
+  let e = 0;
+  while (e > -30 && x * 2 ** e > limit) e--;
+  while (e < 30 && x * 2 ** (e + 1) <= limit) e++;
+  return e;
+}
+
+/** Integer answer of a valid code v for an item with mean `mean` (an f32 value) at answer scale zs = 2^B. */
+export function quantiseAnswer(v: number, mean: number, zs: number): number {
+  const q = Math.floor((Math.fround(v) - mean) * zs + 0.5);
+  return q > ZQ_MAX ? ZQ_MAX : q < -ZQ_MAX ? -ZQ_MAX : q;
+}
+
+/** An answer the measure uses: present, inside the scale and at most 2^24 in magnitude. */
+const validCode = (v: number, low: number, high: number) =>
+  !isMissing(v) && v >= low && v <= high && Math.abs(v) <= CONSISTENCY.maxCode;
+
+const minSampleFor = (k: number) => Math.max(CONSISTENCY.minSample, CONSISTENCY.perItem * k);
+
+/**
+ * D² at normal score z for df degrees of freedom when the covariance was estimated from nu2 + df
+ * interviews: the inverse of Paulson's normal approximation of F(df, nu2) at F = D² / df (the
+ * Wilson-Hilferty approximation of chi-square when nu2 is infinite). Infinite when z lies beyond
+ * what the approximation can reach with so few interviews.
+ */
+export function d2AtZ(z: number, df: number, nu2: number): number {
+  const c = 2 / (9 * df);
+  const d = 2 / (9 * nu2);
+  const a = 1 - d;
+  const b = 1 - c;
+  const den = a * a - z * z * d;
+  if (!(den > 0)) return Infinity;
+  const disc = a * a * b * b - den * (b * b - z * z * c);
+  const u = (a * b + Math.sqrt(disc)) / den;
+  return df * u * u * u;
+}
+
+/**
+ * Consistency score 0..100 of a D² on df degrees of freedom (nu2 as in d2AtZ): 100 up to the first
+ * anchor, then linear in D² between the anchors' distances, 0 beyond the last.
+ */
+export function consistencyScoreOf(d2: number, df: number, nu2: number): number {
+  if (Number.isNaN(d2) || !(df > 0)) return NaN;
+  const a = CONSISTENCY.anchors;
+  let prevD = d2AtZ(a[0]!.z, df, nu2);
+  if (d2 <= prevD) return a[0]!.score;
+  for (let i = 1; i < a.length; i++) {
+    const d = d2AtZ(a[i]!.z, df, nu2);
+    if (d2 <= d) return a[i - 1]!.score + ((a[i]!.score - a[i - 1]!.score) * (d2 - prevD)) / (d - prevD);
+    prevD = d;
+  }
+  return a[a.length - 1]!.score;
+}
+
+/** D² at which the score equals `score` (inverse of the anchor interpolation). */
+export function d2AtScore(score: number, df: number, nu2: number): number {
+  const a = CONSISTENCY.anchors;
+  for (let i = 1; i < a.length; i++) {
+    if (score >= a[i]!.score) {
+      const d0 = d2AtZ(a[i - 1]!.z, df, nu2), d1 = d2AtZ(a[i]!.z, df, nu2);
+      return d0 + ((d1 - d0) * (a[i - 1]!.score - score)) / (a[i - 1]!.score - a[i]!.score);
+    }
+  }
+  return Infinity;
+}
+
+/** Mean and covariance (n - 1) of the flagged rows of a row-major m x k block; lower triangle. */
+function meanCov(a: Float64Array, m: number, k: number, flag: Uint8Array, mu: Float64Array, cov: Float64Array): number {
+  let cnt = 0;
+  for (let j = 0; j < k; j++) mu[j] = 0;
+  for (let i = 0; i < m; i++) {
+    if (!flag[i]) continue;
+    cnt++;
+    for (let j = 0; j < k; j++) mu[j]! += a[i * k + j]!;
+  }
+  for (let j = 0; j < k; j++) mu[j] = mu[j]! / cnt;
+  for (let p = 0; p < k * k; p++) cov[p] = 0;
+  for (let i = 0; i < m; i++) {
+    if (!flag[i]) continue;
+    for (let r = 0; r < k; r++) {
+      const dr = a[i * k + r]! - mu[r]!;
+      for (let c = 0; c <= r; c++) cov[r * k + c]! += dr * (a[i * k + c]! - mu[c]!);
+    }
+  }
+  for (let r = 0; r < k; r++) for (let c = 0; c <= r; c++) cov[r * k + c] = cov[r * k + c]! / (cnt - 1);
+  return cnt;
+}
+
+/**
+ * Inverse of the pivoted Cholesky factor of a covariance (lower triangle): w = L^-1 on the kept
+ * directions, zero rows and columns elsewhere (a constant or collinear item adds nothing). Returns the rank.
+ */
+function inverseCholesky(cov: Float64Array, k: number, w: Float64Array, lower: Float64Array, keep: Uint8Array): number {
+  let maxDiag = 0;
+  for (let j = 0; j < k; j++) maxDiag = Math.max(maxDiag, cov[j * k + j]!);
+  let rank = 0;
+  for (let p = 0; p < k * k; p++) {
+    lower[p] = 0;
+    w[p] = 0;
+  }
+  for (let j = 0; j < k; j++) {
+    let d = cov[j * k + j]!;
+    for (let t = 0; t < j; t++) if (keep[t]) d -= lower[j * k + t]! * lower[j * k + t]!;
+    const ok = maxDiag > 0 && d > CONSISTENCY.pivotTolerance * maxDiag;
+    keep[j] = ok ? 1 : 0;
+    if (!ok) continue;
+    rank++;
+    const ljj = Math.sqrt(d);
+    lower[j * k + j] = ljj;
+    for (let r = j + 1; r < k; r++) {
+      let s = cov[r * k + j]!;
+      for (let t = 0; t < j; t++) if (keep[t]) s -= lower[r * k + t]! * lower[j * k + t]!;
+      lower[r * k + j] = s / ljj;
+    }
+  }
+  // Forward substitution, column by column: w_cc = 1 / l_cc, w_jc = -(sum_{c <= t < j} l_jt w_tc) / l_jj.
+  for (let c = 0; c < k; c++) {
+    if (!keep[c]) continue;
+    w[c * k + c] = 1 / lower[c * k + c]!;
+    for (let j = c + 1; j < k; j++) {
+      if (!keep[j]) continue;
+      let s = 0;
+      for (let t = c; t < j; t++) if (keep[t]) s += lower[j * k + t]! * w[t * k + c]!;
+      w[j * k + c] = -s / lower[j * k + j]!;
+    }
+  }
+  return rank;
+}
+
+/** D² (double precision) of every row of the block under mean mu and inverse factor w. */
+function distances(a: Float64Array, m: number, k: number, mu: Float64Array, w: Float64Array, z: Float64Array, out: Float64Array): void {
+  for (let i = 0; i < m; i++) {
+    for (let t = 0; t < k; t++) z[t] = a[i * k + t]! - mu[t]!;
+    let d = 0;
+    for (let j = 0; j < k; j++) {
+      let y = 0;
+      for (let t = 0; t <= j; t++) y += w[j * k + t]! * z[t]!;
+      d += y * y;
+    }
+    out[i] = d;
+  }
+}
+
+/** Median of the flagged values (mean of the two middle ones for an even count). */
+function flaggedMedian(d: Float64Array, m: number, flag: Uint8Array | null): number {
+  const v: number[] = [];
+  for (let i = 0; i < m; i++) if (!flag || flag[i]) v.push(d[i]!);
+  v.sort((x, y) => x - y);
+  const h = v.length >> 1;
+  return v.length % 2 ? v[h]! : (v[h - 1]! + v[h]!) * 0.5;
+}
+
+/**
+ * Robust fit of one grid (a reweighted minimum covariance determinant estimate). Interviews that
+ * answered every item of the grid inside the scale form the sample (at most sampleLimit, in runs
+ * evenly spread over the file); C-steps on at most searchLimit of them (evenly spread) go from the classical estimate to the
+ * h = (m + rank + 1) / 2 rows of smallest distance (ties: earlier row first) until the subset repeats;
+ * the h-subset's median distance calibrates that raw estimate against its chi-square quantile; then
+ * the whole sample is reweighted: the rows within the raw 97.5 % quantile give the final mean and
+ * covariance, calibrated again by their median distance.
+ */
+export function fitConsistency(m: ColumnMajor, lo = Number.NaN, hi = Number.NaN): ConsistencyFit {
+  const { rows: n, cols: k, data } = m;
+  const low = Number.isNaN(lo) ? -Infinity : lo, high = Number.isNaN(hi) ? Infinity : hi;
+  const unfitted = (sample: number): ConsistencyFit => ({
+    fitted: false, sample, rank: 0, core: 0, nu2: 0, labelCut: Infinity, mean: new Float64Array(k), zScale: 0, wScale: 0,
+    wq: new Int16Array(k * (k + (k & 1))),
+  });
+  const limit = CONSISTENCY.sampleLimit;
+  const take = Math.min(n, limit);
+  const rows: number[] = [];
+  for (let t = 0; t < take; t++) {
+    const run = limit / CONSISTENCY.sampleBlocks;
+    const i = n <= limit ? t : Math.floor((Math.floor(t / run) * n) / CONSISTENCY.sampleBlocks) + (t % run);
+    let complete = true;
+    for (let j = 0; j < k && complete; j++) {
+      const v = data[j * n + i]!;
+      if (!validCode(v, low, high)) complete = false;
+    }
+    if (complete) rows.push(i);
+  }
+  const cnt = rows.length;
+  if (k === 0 || cnt < minSampleFor(k)) return unfitted(cnt);
+  const a = new Float64Array(cnt * k);
+  rows.forEach((i, r) => {
+    for (let j = 0; j < k; j++) a[r * k + j] = data[j * n + i]!;
+  });
+  // The C-steps run on the search sample: at most searchLimit rows of the sample, evenly spread.
+  const m2 = Math.min(cnt, CONSISTENCY.searchLimit);
+  const s2 = new Float64Array(m2 * k);
+  for (let t = 0; t < m2; t++) {
+    const r = cnt <= CONSISTENCY.searchLimit ? t : Math.floor((t * cnt) / CONSISTENCY.searchLimit);
+    for (let j = 0; j < k; j++) s2[t * k + j] = a[r * k + j]!;
+  }
+  const mu = new Float64Array(k), cov = new Float64Array(k * k), w = new Float64Array(k * k), lower = new Float64Array(k * k);
+  const keep = new Uint8Array(k), z = new Float64Array(k), d = new Float64Array(cnt), d2 = new Float64Array(m2);
+  let sel: Uint8Array = new Uint8Array(m2).fill(1);
+  meanCov(s2, m2, k, sel, mu, cov);
+  let rank = inverseCholesky(cov, k, w, lower, keep);
+  if (rank === 0) return unfitted(cnt);
+  const h = (m2 + rank + 1) >> 1;
+  for (let step = 0; step < CONSISTENCY.maxSteps; step++) {
+    distances(s2, m2, k, mu, w, z, d2);
+    const next = smallest(d2, m2, h);
+    if (step > 0 && next.every((f, i) => f === sel[i])) break;
+    sel = next;
+    meanCov(s2, m2, k, sel, mu, cov);
+    rank = inverseCholesky(cov, k, w, lower, keep);
+    if (rank === 0) return unfitted(cnt);
+  }
+  // Raw calibration on the search sample, then the reweighting over the whole sample.
+  distances(s2, m2, k, mu, w, z, d2);
+  const c = flaggedMedian(d2, m2, sel) / chiSquareQuantile((0.5 * h) / m2, rank);
+  if (!(c > 0)) return unfitted(cnt);
+  distances(a, cnt, k, mu, w, z, d);
+  const cut = chiSquareQuantile(CONSISTENCY.reweight, rank) * c;
+  const inside = new Uint8Array(cnt);
+  let core = 0;
+  for (let i = 0; i < cnt; i++) {
+    inside[i] = d[i]! <= cut ? 1 : 0;
+    core += inside[i]!;
+  }
+  if (core <= rank) return unfitted(cnt);
+  meanCov(a, cnt, k, inside, mu, cov);
+  rank = inverseCholesky(cov, k, w, lower, keep);
+  if (rank === 0) return unfitted(cnt);
+  distances(a, cnt, k, mu, w, z, d);
+  const c2 = flaggedMedian(d, cnt, inside) / chiSquareQuantile(0.5 * CONSISTENCY.reweight, rank);
+  if (!(c2 > 0)) return unfitted(cnt);
+  const s = 1 / Math.sqrt(c2);
+  const mean = Float64Array.from(mu, (v) => Math.fround(v));
+  let zmax = 0;
+  for (let j = 0; j < k; j++) {
+    if (!Number.isNaN(lo) && !Number.isNaN(hi)) zmax = Math.max(zmax, Math.max(Math.abs(lo - mean[j]!), Math.abs(hi - mean[j]!)));
+    else for (let i = 0; i < cnt; i++) zmax = Math.max(zmax, Math.abs(Math.fround(a[i * k + j]!) - mean[j]!));
+  }
+  const zScale = scaleFor(zmax, ZQ_FIT);
+  let rowMax = 0, wMax = 0;
+  for (let j = 0; j < k; j++) {
+    let sum = 0;
+    for (let c = 0; c <= j; c++) {
+      const v = Math.abs(w[j * k + c]! * s);
+      sum += v;
+      wMax = Math.max(wMax, v);
+    }
+    rowMax = Math.max(rowMax, sum);
+  }
+  const wScale = Math.min(scaleFor(rowMax, WQ_SUM - k), scaleFor(wMax, WQ_MAX));
+  const kp = k + (k & 1);
+  const wq = new Int16Array(k * kp);
+  for (let j = 0; j < k; j++) for (let c = 0; c <= j; c++) wq[j * kp + c] = Math.floor(w[j * k + c]! * s * 2 ** wScale + 0.5);
+  return {
+    fitted: true, sample: cnt, rank, core, nu2: core - rank, labelCut: d2AtScore(CONSISTENCY.labelBelow, rank, core - rank), mean,
+    zScale, wScale, wq,
+  };
+}
+
+/** Flags of the h smallest values (ties: earlier index first). */
+function smallest(d: Float64Array, m: number, h: number): Uint8Array {
+  const order = Array.from({ length: m }, (_, i) => i).sort((x, y) => d[x]! - d[y]! || x - y);
+  const flag = new Uint8Array(m);
+  for (let t = 0; t < h; t++) flag[order[t]!] = 1;
+  return flag;
+}
+
+/**
+ * D² of every interview under a fit, as the WASM kernels compute it: y_j = sum_t wq_jt zq_t exactly
+ * (integers), D² = 2^-2(A+B) sum_j y_j^2 summed in single precision in order of j; NaN with fewer than
+ * 7 valid answers (missing and out-of-scale answers have zq = 0: no deviation).
+ */
+export function rowDistances(fit: ConsistencyFit, m: ColumnMajor, lo = Number.NaN, hi = Number.NaN): Float64Array {
+  const { rows: n, cols: k, data } = m;
+  const low = Number.isNaN(lo) ? -Infinity : lo, high = Number.isNaN(hi) ? Infinity : hi;
+  const out = new Float64Array(n).fill(Number.NaN);
+  if (!fit.fitted) return out;
+  const f = Math.fround;
+  const kp = k + (k & 1);
+  const zs = 2 ** fit.zScale;
+  const scale = f(2 ** (-2 * (fit.zScale + fit.wScale)));
+  const z = new Float64Array(k);
+  for (let i = 0; i < n; i++) {
+    let valid = 0;
+    for (let t = 0; t < k; t++) {
+      const v = data[t * n + i]!;
+      if (!validCode(v, low, high)) z[t] = 0;
+      else {
+        z[t] = quantiseAnswer(v, fit.mean[t]!, zs);
+        valid++;
+      }
+    }
+    if (valid < CONSISTENCY.minAnswers) continue;
+    let d = 0;
+    for (let j = 0; j < k; j++) {
+      let y = 0;
+      for (let t = 0; t <= j; t++) y += fit.wq[j * kp + t]! * z[t]!;
+      const yf = f(y);
+      d = f(d + f(yf * yf));
+    }
+    out[i] = f(d * scale);
+  }
+  return out;
+}
+
+/** The grid's own score and the interview's score from the per-grid distances (see the README). */
+export function aggregateConsistency(fits: readonly ConsistencyFit[], d2: readonly Float64Array[], n: number): {
+  score: Float64Array; dataPoints: Float64Array; grids: Float64Array[];
+} {
+  const score = new Float64Array(n).fill(Number.NaN), dataPoints = new Float64Array(n);
+  const grids = fits.map((f, g) => Float64Array.from(d2[g]!, (v) => consistencyScoreOf(v, f.rank, f.nu2)));
+  for (let i = 0; i < n; i++) {
+    let sum = 0, df = 0, nu2 = Infinity, dp = 0;
+    fits.forEach((f, g) => {
+      const v = d2[g]![i]!;
+      if (Number.isNaN(v)) return;
+      sum += v;
+      df += f.rank;
+      nu2 = Math.min(nu2, f.nu2);
+      dp++;
+    });
+    dataPoints[i] = dp;
+    if (dp) score[i] = consistencyScoreOf(sum, df, nu2);
+  }
+  return { score, dataPoints, grids };
+}
