@@ -1,7 +1,11 @@
 // Calendar dates are the storage convention of db/ (YYYY-MM-DD in Europe/Vienna); api/ and the seed share these helpers.
+// Built once: constructing a DateTimeFormat costs ~100x a format() call, and every charge and
+// every listed organisation asks for a Vienna date.
+const VIENNA_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** Today's calendar date in Europe/Vienna (YYYY-MM-DD), and plain date arithmetic on such strings. */
 export function viennaDate(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return VIENNA_DATE.format(instant);
 }
 
 export function addDays(date: string, days: number): string {

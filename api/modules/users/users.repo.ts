@@ -1,5 +1,6 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { prepared } from '../../../db/prepared';
 import { companies, datafiles, userPreferences, users } from '../../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -20,8 +21,11 @@ export async function updateUserById(db: DbOrTx, id: string, set: Partial<typeof
   await db.update(users).set(set).where(eq(users.id, id));
 }
 
+// Read by `me` on every page load: prepared once (db/prepared.ts).
+const companyByIdQuery = prepared((db) => db.select().from(companies).where(eq(companies.id, sql.placeholder('companyId'))).prepare());
+
 export async function findCompanyOfUser(db: DbOrTx, companyId: string) {
-  return db.select().from(companies).where(eq(companies.id, companyId)).get();
+  return companyByIdQuery(db).get({ companyId });
 }
 
 export async function findPreferences(db: DbOrTx, userId: string) {
