@@ -37,9 +37,14 @@ export function databaseFilePath(url: string): string | undefined {
   return path;
 }
 
+/** The driver a URL gets unless one is asked for: the libsql driver for a plain database file, @libsql/client for anything else. */
+export function defaultDriver(url: string): DbDriver {
+  return databaseFilePath(url) !== undefined ? 'libsql' : 'client';
+}
+
 export async function createDb(url: string, authToken?: string, options: { driver?: DbDriver } = {}): Promise<DbHandle> {
   const path = databaseFilePath(url);
-  const driver = options.driver ?? (path !== undefined ? 'libsql' : 'client');
+  const driver = options.driver ?? defaultDriver(url);
   if (driver === 'libsql') {
     if (path === undefined) throw new Error(`The libsql driver opens database files only (file:/path/to/app.db), not ${url}`);
     return openFile(path);

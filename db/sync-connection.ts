@@ -16,6 +16,7 @@ type Entry = { stmt: Statement; reader: boolean; columns: string[] | undefined }
 
 /** Prepared statements kept per connection. Queries whose SQL embeds literals add entries; the oldest go first. */
 const STATEMENT_CACHE_SIZE = 500;
+const MAX_CACHED_SQL_LENGTH = 20_000;
 
 export type RunInfo = { rowsAffected: number; lastInsertRowid: bigint };
 
@@ -44,8 +45,11 @@ export class SyncConnection {
       // Every statement stays in raw mode: rows as arrays, the cheapest shape, which drizzle maps by position.
       if (reader) stmt.raw(true);
       entry = { stmt, reader, columns: undefined };
-      this.#cache.set(sql, entry);
-      if (this.#cache.size > STATEMENT_CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value!);
+      // A very long statement is a one-off (a bulk insert with its values inline): not worth keeping.
+      if (sql.length <= MAX_CACHED_SQL_LENGTH) {
+        this.#cache.set(sql, entry);
+        if (this.#cache.size > STATEMENT_CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value!);
+      }
     }
     return entry;
   }

@@ -66,6 +66,8 @@ export const datafiles = sqliteTable(
   },
   (t) => [
     index('datafiles_company_idx').on(t.companyId, t.isDeleted, t.createdAt),
+    // Covers a company's latest import (created_at of its newest non-draft file) for the admin panel's sort.
+    index('datafiles_live_company_idx').on(t.companyId, t.createdAt, t.status).where(sql`${t.isDeleted} = 0`),
     index('datafiles_owner_idx').on(t.ownerId),
   ],
 );

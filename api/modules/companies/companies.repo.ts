@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { prepared } from '../../../db/prepared';
 import { companies, datafiles, users, type CompanyStatus } from '../../../db/schema';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -18,27 +19,29 @@ export async function updateCompanyById(db: DbOrTx, id: string, set: Partial<typ
 
 export type CompanySort = 'NAME' | 'STATUS' | 'CONTRACT_TYPE' | 'REMAINING_DAYS' | 'SUPPORT_LEVEL' | 'LATEST_IMPORT' | 'CREATED_AT';
 
-// Correlated subqueries over indexed columns (contracts by company and start, datafiles by company):
-// only the sort column's subquery runs per row, and paging happens in SQL.
+// Correlated subqueries over covering indexes (contracts_active_lookup_idx, datafiles_live_company_idx):
+// only the sort column's subquery runs, once per row, and paging happens in SQL. NOT NULL columns
+// sort straight off an index (companies_live_status_name_idx for the default name order).
 const activeContract = (today: string, column: string) =>
   sql.raw(`(select ${column} from contracts c where c.company_id = "companies"."id" and c.deleted_at is null and c.deactivated_at is null and c.start_date <= '${today}' and c.end_date >= '${today}' order by c.start_date desc limit 1)`);
 
-function sortExpression(sort: CompanySort, today: string): SQL {
+/** The sort key, and whether it can be NULL (no contract, no import, no support level): those rows sort last either way. */
+function sortExpression(sort: CompanySort, today: string): { key: SQL; nullable: boolean } {
   switch (sort) {
     case 'NAME':
-      return sql`lower(${companies.name})`;
+      return { key: sql`lower(${companies.name})`, nullable: false };
     case 'STATUS':
-      return sql`${companies.status}`;
+      return { key: sql`${companies.status}`, nullable: false };
     case 'SUPPORT_LEVEL':
-      return sql`${companies.supportLevel}`;
+      return { key: sql`${companies.supportLevel}`, nullable: true };
     case 'CREATED_AT':
-      return sql`${companies.createdAt}`;
+      return { key: sql`${companies.createdAt}`, nullable: false };
     case 'CONTRACT_TYPE':
-      return activeContract(today, 'c.type');
+      return { key: activeContract(today, 'c.type'), nullable: true };
     case 'REMAINING_DAYS':
-      return activeContract(today, `julianday(c.end_date) - julianday('${today}')`);
+      return { key: activeContract(today, `julianday(c.end_date) - julianday('${today}')`), nullable: true };
     case 'LATEST_IMPORT':
-      return sql.raw(`(select max(d.created_at) from datafiles d where d.company_id = "companies"."id" and d.is_deleted = 0 and d.status <> 'DRAFT')`);
+      return { key: sql.raw(`(select max(d.created_at) from datafiles d where d.company_id = "companies"."id" and d.is_deleted = 0 and d.status <> 'DRAFT')`), nullable: true };
   }
 }
 
@@ -52,9 +55,11 @@ export async function listCompanies(
   if (q.status) conditions.push(eq(companies.status, q.status));
   if (q.search) conditions.push(sql`lower(${companies.name}) like ${`%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
   const where = and(...conditions);
-  const order = sortExpression(q.sort, q.today);
-  // NULLs (no contract, no import) sort last in both directions.
-  const orderBy = [sql`${order} is null`, q.direction === 'ASC' ? asc(order) : desc(order), asc(companies.id)];
+  const { key, nullable } = sortExpression(q.sort, q.today);
+  // NULLs (no contract, no import) sort last in both directions; NULLS LAST evaluates the key once
+  // per row (a separate "key is null" term ran a subquery key twice).
+  const direction = q.direction === 'ASC' ? sql`asc` : sql`desc`;
+  const orderBy = [nullable ? sql`${key} ${direction} nulls last` : q.direction === 'ASC' ? asc(key) : desc(key), asc(companies.id)];
   const [rows, total] = await Promise.all([
     db.select().from(companies).where(where).orderBy(...orderBy).limit(q.limit).offset(q.offset),
     db.select({ n: sql<number>`count(*)` }).from(companies).where(where).get(),
@@ -80,14 +85,19 @@ export async function companyStats(db: DbOrTx, companyId: string) {
   return { numberOfDataImports: Number(files?.imports ?? 0), numberOfDataRecords: Number(files?.records ?? 0), numberOfUsers: Number(people?.n ?? 0) };
 }
 
-export async function latestImport(db: DbOrTx, companyId: string) {
-  return db
+// Read for every organisation the admin panel lists: prepared once (db/prepared.ts).
+const latestImportQuery = prepared((db) =>
+  db
     .select({ datafileId: datafiles.id, createdAt: datafiles.createdAt })
     .from(datafiles)
-    .where(and(eq(datafiles.companyId, companyId), eq(datafiles.isDeleted, false), sql`${datafiles.status} <> 'DRAFT'`))
+    .where(and(eq(datafiles.companyId, sql.placeholder('companyId')), eq(datafiles.isDeleted, false), sql`${datafiles.status} <> 'DRAFT'`))
     .orderBy(desc(datafiles.createdAt))
     .limit(1)
-    .get();
+    .prepare(),
+);
+
+export async function latestImport(db: DbOrTx, companyId: string) {
+  return latestImportQuery(db).get({ companyId });
 }
 
 export async function companyUsers(db: DbOrTx, companyId: string, onlyActiveAdmins = false) {
