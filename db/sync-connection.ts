@@ -103,7 +103,9 @@ export class SyncConnection {
         return resultSet(columns, rows, 0, undefined);
       }
       const info = entry.stmt.run(bind(params));
-      return resultSet([], [], info.changes, BigInt(info.lastInsertRowid));
+      const result = resultSet([], [], info.changes, undefined);
+      // Rarely read: made a bigint (as @libsql/client reports it) only when asked for.
+      return Object.defineProperty(result, 'lastInsertRowid', { get: () => BigInt(info.lastInsertRowid), enumerable: true });
     } catch (error) {
       throw toLibsqlError(error);
     }
@@ -200,7 +202,9 @@ export function resultSet(columns: string[], rows: Row[], rowsAffected: number, 
     rows,
     rowsAffected,
     lastInsertRowid,
-    toJSON: () => ({ columns, columnTypes: columns.map(() => ''), rows: rows.map((r) => Array.from(r)), rowsAffected, lastInsertRowid: lastInsertRowid?.toString() ?? null }),
+    toJSON(this: ResultSet) {
+      return { columns, columnTypes: this.columnTypes, rows: rows.map((r) => Array.from(r)), rowsAffected, lastInsertRowid: this.lastInsertRowid?.toString() ?? null };
+    },
   };
 }
 

@@ -9,6 +9,10 @@ import { migrateDb } from '../../db/migrate';
 import { insertRows, prepared } from '../../db/prepared';
 import { appSettings, companies, users } from '../../db/schema';
 import { writeTransaction } from '../../db/write-transaction';
+import { fixedClock } from '../../api/lib/clock';
+import { findLiveSessionByTokenHash, insertSession, revokeSession } from '../../api/modules/auth/auth.repo';
+import { chargeDatafile, refundTransaction } from '../../api/modules/credits/ledger.service';
+import { company, contract, datafile, planRow, user } from '../api/ledger-fixtures';
 
 // The libsql driver (db/sync-session.ts): synchronous connections behind this codebase's async
 // transactions. One writer used only under the write lock, one reader for everything else.
@@ -191,6 +195,33 @@ describe.each(['libsql', 'client'] as const)('one repository code path, %s drive
     expect(joined?.company).toBeNull();
   });
 
+  it('runs the ledger and the session lookup on the same prepared statements, in and out of transactions', async () => {
+    const deps = { db: d.db, clock: fixedClock('2027-05-05T09:00:00.000Z') };
+    const companyId = await company(d.db);
+    const adminId = await user(d.db, companyId);
+    const { primaryPlanId } = await contract(deps, { companyId, startDate: '2027-01-01', credits: 100 });
+    const fileId = await datafile(d.db, companyId, adminId);
+    const input = { companyId, datafileId: fileId, kind: 'UPLOAD' as const, idempotencyKey: `upload:${fileId}:0`, interviewCredits: [10, 9], actorId: adminId, description: 'upload' };
+    const first = await chargeDatafile(deps, input);
+    expect(first).toMatchObject({ credits: 19, replayed: false, allocations: [{ creditPlanId: primaryPlanId, amount: 19 }] });
+    expect(await chargeDatafile(deps, input)).toEqual({ ...first, replayed: true });
+    expect((await planRow(d.db, primaryPlanId)).balance).toBe(81);
+    const used = (await d.db.get<{ id: string }>(sql`select id from credit_transactions where type = 'USED'`))!.id;
+    await refundTransaction(deps, { transactionId: used, actorId: adminId });
+    expect((await planRow(d.db, primaryPlanId)).balance).toBe(100);
+
+    await insertSession(d.db, { id: 's1', tokenHash: 'hash-1', userId: adminId, companyId: null, createdAt: '2027-05-05T08:00:00.000Z', expiresAt: '2027-05-05T17:00:00.000Z' });
+    const live = await findLiveSessionByTokenHash(d.db, 'hash-1', '2027-05-05T09:00:00.000Z');
+    expect(live).toMatchObject({ session: { id: 's1', companyId: null, expiresAt: '2027-05-05T17:00:00.000Z' }, user: { id: adminId, companyId }, companyStatus: 'ACTIVATED' });
+    expect(await findLiveSessionByTokenHash(d.db, 'hash-1', '2027-05-05T18:00:00.000Z')).toBeUndefined();
+    await writeTransaction(d.db, async (tx) => {
+      await revokeSession(tx, 's1', '2027-05-05T09:30:00.000Z');
+      // Inside the transaction the revocation is visible; to the rest of the process only after commit.
+      expect(await findLiveSessionByTokenHash(tx, 'hash-1', '2027-05-05T09:00:00.000Z')).toBeUndefined();
+    });
+    expect(await findLiveSessionByTokenHash(d.db, 'hash-1', '2027-05-05T09:00:00.000Z')).toBeUndefined();
+  });
+
   it('reports SQLite errors in @libsql/client shape (code, extendedCode) inside drizzle query errors', async () => {
     await d.db.insert(appSettings).values({ key: 'dup', value: 1, updatedAt: 'x' });
     const error = await d.db
@@ -203,6 +234,17 @@ describe.each(['libsql', 'client'] as const)('one repository code path, %s drive
     expect(error?.message).toMatch(/Failed query/);
     expect(error?.cause?.code).toBe('SQLITE_CONSTRAINT');
     expect(error?.cause?.extendedCode).toBe('SQLITE_CONSTRAINT_PRIMARYKEY');
+  });
+
+  it('answers db.run with a result set as @libsql/client does (rows affected, last rowid)', async () => {
+    const inserted = await d.db.run(sql`insert into app_settings (key, value, updated_at) values ('r1', '1', 'x'), ('r2', '2', 'x')`);
+    expect(inserted.rowsAffected).toBe(2);
+    expect(typeof inserted.lastInsertRowid).toBe('bigint');
+    expect(inserted.toJSON()).toMatchObject({ rowsAffected: 2, lastInsertRowid: String(inserted.lastInsertRowid) });
+    const updated = await d.db.run(sql`update app_settings set value = '3' where key like 'r%'`);
+    expect(updated.rowsAffected).toBe(2);
+    const read = await d.db.run(sql`select key from app_settings order by key`);
+    expect(read.rows.map((r) => r.key)).toEqual(['r1', 'r2']);
   });
 
   it('runs a batch in one transaction and answers each item in its own shape', async () => {
