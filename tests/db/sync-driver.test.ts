@@ -189,6 +189,8 @@ describe.each(['libsql', 'client'] as const)('one repository code path, %s drive
     for (const r of rows) expect(r.id).toMatch(/^[0-9a-f-]{36}$/);
     await d.db.insert(appSettings).values({ key: 'json', value: { a: [1, 2] }, updatedAt: 'x' });
     expect((await d.db.select().from(appSettings).where(eq(appSettings.key, 'json')).get())?.value).toEqual({ a: [1, 2] });
+    expect((await d.db.query.appSettings.findFirst({ where: eq(appSettings.key, 'json') }))?.value).toEqual({ a: [1, 2] });
+    expect(await d.db.$count(companies)).toBe(3);
     await d.db.insert(users).values({ id: 'op', email: 'op@x.example', firstName: 'O', lastName: 'P', accessLevel: 'SUPER_ADMIN', status: 'ACTIVATED', magicKeyHash: 'k', magicKeySealed: 'k' });
     const joined = await d.db.select({ user: users, company: companies }).from(users).leftJoin(companies, eq(companies.id, users.companyId)).get();
     expect(joined?.user.id).toBe('op');
