@@ -9,8 +9,11 @@ export async function insertCompany(db: DbOrTx, row: typeof companies.$inferInse
   await db.insert(companies).values(row);
 }
 
+// Behind every company-scoped request (companies.policy) and most writes: prepared once (db/prepared.ts).
+const companyByIdQuery = prepared((db) => db.select().from(companies).where(eq(companies.id, sql.placeholder('id'))).prepare());
+
 export async function findCompanyById(db: DbOrTx, id: string) {
-  return db.select().from(companies).where(eq(companies.id, id)).get();
+  return companyByIdQuery(db).get({ id });
 }
 
 export async function updateCompanyById(db: DbOrTx, id: string, set: Partial<typeof companies.$inferInsert>) {
