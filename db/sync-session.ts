@@ -173,7 +173,7 @@ export class SyncPreparedQuery extends SQLitePreparedQuery<{ type: 'async'; run:
 type BatchResult = { columns: string[]; values: unknown[][]; resultSet: ResultSet };
 
 function executeForBatch(c: SyncConnection, query: Query): BatchResult {
-  const params = [...query.params];
+  const params = fillPlaceholders(query.params, {});
   const columns = c.columns(query.sql);
   if (columns.length === 0) return { columns, values: [], resultSet: c.execute(query.sql, params) };
   const values = c.values(query.sql, params);
