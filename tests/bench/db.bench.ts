@@ -100,15 +100,29 @@ function processCpuMs(pid: number): number {
 }
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
+/** Servers this run started, stopped by their own pid however the run ends. */
+const servers = new Set<ChildProcess>();
+
 async function startServer(mode: 'app' | 'bare', driver: string, file: string) {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [here('./db-server.ts'), mode, driver, file, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${mode} server did not start`)), 60_000);
-    child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && (clearTimeout(timer), resolve()));
-    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}/graphql`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+  servers.add(child);
+  const stop = () => {
+    servers.delete(child);
+    child.kill('SIGTERM');
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      // Generous: at a load average of 20 loading the app alone has taken a minute.
+      const timer = setTimeout(() => reject(new Error(`${mode} server did not start within 3 minutes`)), 180_000);
+      child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && (clearTimeout(timer), resolve()));
+      child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`${mode} server exited with ${code}`))));
+    });
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${port}/graphql`, pid: child.pid!, stop };
 }
 
 type LoadResult = { requests: number; seconds: number; errors: number; p50: number; p99: number };
@@ -329,5 +343,6 @@ try {
   );
   console.log(`bench:db took ${((performance.now() - benchStarted) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU in this process; load average ${loadAtStart} at the start, ${load()} at the end`);
 } finally {
+  for (const server of servers) server.kill('SIGTERM');
   rmSync(dir, { recursive: true, force: true });
 }
