@@ -1,3 +1,0 @@
-CREATE INDEX `companies_live_status_name_idx` ON `companies` (`status`,lower("name"),`id`) WHERE "companies"."deleted_at" IS NULL;--> statement-breakpoint
-CREATE INDEX `contracts_active_lookup_idx` ON `contracts` (`company_id`,`start_date`,`end_date`,`type`) WHERE "contracts"."deleted_at" IS NULL AND "contracts"."deactivated_at" IS NULL;--> statement-breakpoint
-CREATE INDEX `datafiles_live_company_idx` ON `datafiles` (`company_id`,`created_at`,`status`) WHERE "datafiles"."is_deleted" = 0;
