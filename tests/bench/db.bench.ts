@@ -82,8 +82,9 @@ function freePort(): Promise<number> {
   });
 }
 
-/** wrk if it is there or can be installed (Debian, as root); else the Bun client in its own process. */
+/** wrk if it is there or can be installed (Debian, as root); else the Bun client in its own process (or when BENCH_DB_LOAD=bun). */
 function loadGenerator(): 'wrk' | 'bun' {
+  if (process.env.BENCH_DB_LOAD === 'bun') return 'bun';
   const has = () => spawnSync('wrk', ['--version']).error === undefined;
   if (has()) return 'wrk';
   if (process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0) {
