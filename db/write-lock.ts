@@ -5,7 +5,8 @@ import type { Client, InStatement, Transaction } from '@libsql/client';
  * at once with SQLITE_BUSY or, with a busy timeout, blocks the whole event loop — including the
  * transaction that holds the lock, which then can never finish. So within one process every write
  * (a transaction from BEGIN to COMMIT, or a single writing statement) takes this async lock first;
- * reads never wait (WAL). The busy timeout is left for other processes on the same file.
+ * reads never wait (WAL). The libsql driver (db/sync-session.ts) takes it around its writer
+ * connection; withWriteLock below does the same for @libsql/client when it opens a file.
  */
 export class WriteLock {
   #tail: Promise<void> = Promise.resolve();
@@ -53,7 +54,7 @@ export function writeLockFor(file: string): WriteLock {
   return lock;
 }
 
-/** The client with writes serialised through `lock` (see WriteLock). */
+/** @libsql/client on a file (DbDriver 'client'): the client with writes serialised through `lock` (see WriteLock). The busy timeout is left for other processes. */
 export function withWriteLock(client: Client, lock: WriteLock): Client {
   const guarded = async <T>(run: () => Promise<T>): Promise<T> => {
     const release = await lock.acquire();

@@ -66,6 +66,10 @@ export const datafiles = sqliteTable(
   },
   (t) => [
     index('datafiles_company_idx').on(t.companyId, t.isDeleted, t.createdAt),
+    // The admin panel sorts organisations by their latest import: it walks live files newest (or
+    // oldest) first and checks each is its company's latest without reading the row.
+    index('datafiles_live_company_idx').on(t.companyId, t.createdAt, t.status).where(sql`${t.isDeleted} = 0`),
+    index('datafiles_live_created_idx').on(t.createdAt, t.companyId).where(sql`${t.isDeleted} = 0`),
     index('datafiles_owner_idx').on(t.ownerId),
   ],
 );

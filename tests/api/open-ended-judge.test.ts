@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createDb, type DbHandle } from '../../db/client';
 import { migrateDb } from '../../db/migrate';
 import { readEnv } from '../../api/env';
@@ -62,7 +63,7 @@ beforeAll(async () => {
 afterEach(async () => {
   fake.requests.length = 0;
   fake.setMode({ kind: 'ok' });
-  await handle.client.execute('DELETE FROM oes_judge_verdicts');
+  await handle.db.run(sql`DELETE FROM oes_judge_verdicts`);
 });
 afterAll(() => {
   fake.stop();
@@ -194,8 +195,8 @@ describe('judgeOpenEnded', () => {
       expect(r.error).toBeUndefined();
     }
     expect(fake.requests).toHaveLength(3);
-    const rows = await handle.client.execute('SELECT count(*) AS n FROM oes_judge_verdicts');
-    expect(Number(rows.rows[0]!.n)).toBe(0);
+    const rows = await handle.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM oes_judge_verdicts`);
+    expect(Number(rows[0]!.n)).toBe(0);
   });
 
   it('uses the valid part of a partly wrong reply; an answer the model cannot judge keeps its offline verdict', async () => {

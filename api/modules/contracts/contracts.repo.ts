@@ -1,12 +1,23 @@
 import { and, asc, desc, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { prepared } from '../../../db/prepared';
 import { contracts, datafiles, notifications } from '../../../db/schema';
 
 export type ContractRow = typeof contracts.$inferSelect;
 
+// Read for every organisation the admin panel lists: prepared once (db/prepared.ts).
+const companyContractsQuery = prepared((db) =>
+  db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.companyId, sql.placeholder('companyId')), isNull(contracts.deletedAt)))
+    .orderBy(desc(contracts.startDate), asc(contracts.id))
+    .prepare(),
+);
+
 /** A company's contracts that were not deleted, newest start first. */
 export async function listCompanyContracts(db: DbOrTx, companyId: string) {
-  return db.select().from(contracts).where(and(eq(contracts.companyId, companyId), isNull(contracts.deletedAt))).orderBy(desc(contracts.startDate), asc(contracts.id));
+  return companyContractsQuery(db).all({ companyId });
 }
 
 /** A contract that was not deleted (the one lookup by id; the calendar job re-reads with it too). */

@@ -1,9 +1,12 @@
 import { and, asc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { insertRows, prepared } from '../../../db/prepared';
 import { companies, contracts, creditPlans, creditTransactions, datafileCharges, datafiles, packages, users } from '../../../db/schema';
 
 // Queries of the ledger, named after the question they answer. `db` first: a transaction or a
 // test database can be passed in. Inside a write transaction pass only the transaction handle.
+// The charge path's statements are prepared once (db/prepared.ts): building their SQL cost more
+// than running them.
 
 export type CreditPlanRow = typeof creditPlans.$inferSelect;
 export type ContractRow = typeof contracts.$inferSelect;
@@ -12,21 +15,26 @@ export type LedgerInsert = typeof creditTransactions.$inferInsert;
 export type ChargeRow = typeof datafileCharges.$inferSelect;
 export type CreditPlanInsert = typeof creditPlans.$inferInsert;
 
-export const plansOfCompany = (db: DbOrTx, companyId: string) => db.select().from(creditPlans).where(eq(creditPlans.companyId, companyId));
+const plansOfCompanyQuery = prepared((db) => db.select().from(creditPlans).where(eq(creditPlans.companyId, sql.placeholder('companyId'))).prepare());
+export const plansOfCompany = (db: DbOrTx, companyId: string) => plansOfCompanyQuery(db).all({ companyId });
 
-/** Live contracts of a company: a deleted contract is left out, so its plans are never eligible. */
-export const contractsOfCompany = (db: DbOrTx, companyId: string) =>
+const contractsOfCompanyQuery = prepared((db) =>
   db
     .select({ id: contracts.id, startDate: contracts.startDate, endDate: contracts.endDate, deactivatedAt: contracts.deactivatedAt })
     .from(contracts)
-    .where(and(eq(contracts.companyId, companyId), isNull(contracts.deletedAt)));
+    .where(and(eq(contracts.companyId, sql.placeholder('companyId')), isNull(contracts.deletedAt)))
+    .prepare(),
+);
+/** Live contracts of a company: a deleted contract is left out, so its plans are never eligible. */
+export const contractsOfCompany = (db: DbOrTx, companyId: string) => contractsOfCompanyQuery(db).all({ companyId });
 
 export const planById = (db: DbOrTx, planId: string) => db.select().from(creditPlans).where(eq(creditPlans.id, planId)).get();
 
-export const datafileOwnerCompany = async (db: DbOrTx, datafileId: string) =>
-  (await db.select({ companyId: datafiles.companyId }).from(datafiles).where(eq(datafiles.id, datafileId)).get())?.companyId;
+const datafileOwnerQuery = prepared((db) => db.select({ companyId: datafiles.companyId }).from(datafiles).where(eq(datafiles.id, sql.placeholder('datafileId'))).prepare());
+export const datafileOwnerCompany = async (db: DbOrTx, datafileId: string) => (await datafileOwnerQuery(db).get({ datafileId }))?.companyId;
 
-export const chargeByIdempotencyKey = (db: DbOrTx, key: string) => db.select().from(datafileCharges).where(eq(datafileCharges.idempotencyKey, key)).get();
+const chargeByKeyQuery = prepared((db) => db.select().from(datafileCharges).where(eq(datafileCharges.idempotencyKey, sql.placeholder('key'))).prepare());
+export const chargeByIdempotencyKey = (db: DbOrTx, key: string) => chargeByKeyQuery(db).get({ key });
 
 /** The USED rows of one charge in the order they were written (rowid), so a replay answers exactly as the first call. */
 export const usedRowsOfCharge = (db: DbOrTx, chargeId: string) =>
@@ -39,23 +47,28 @@ export const ledgerRowByIdempotencyKey = (db: DbOrTx, key: string) => db.select(
 export const refundOfTransaction = (db: DbOrTx, usedId: string) => db.select().from(creditTransactions).where(eq(creditTransactions.reversedTransactionId, usedId)).get();
 
 export async function insertCharge(db: DbOrTx, row: typeof datafileCharges.$inferInsert) {
-  await db.insert(datafileCharges).values(row);
+  await insertRows(db, datafileCharges, [row]);
 }
 
 export async function appendLedgerRows(db: DbOrTx, rows: LedgerInsert[]) {
-  if (rows.length > 0) await db.insert(creditTransactions).values(rows);
+  await insertRows(db, creditTransactions, rows);
 }
+
+const debitPrepaidQuery = prepared((db) =>
+  db
+    .update(creditPlans)
+    .set({ balance: sql`${creditPlans.balance} - ${sql.placeholder('credits')}` })
+    .where(and(eq(creditPlans.id, sql.placeholder('planId')), gte(creditPlans.balance, sql.placeholder('credits'))))
+    .returning({ id: creditPlans.id })
+    .prepare(),
+);
 
 /**
  * Guarded debit of a prepaid plan: changes the balance only when enough credits are left.
  * Returns false when no row changed (a concurrent writer got there first); the caller aborts.
  */
 export async function debitPrepaidPlan(db: DbOrTx, planId: string, credits: number): Promise<boolean> {
-  const rows = await db
-    .update(creditPlans)
-    .set({ balance: sql`${creditPlans.balance} - ${credits}` })
-    .where(and(eq(creditPlans.id, planId), gte(creditPlans.balance, credits)))
-    .returning({ id: creditPlans.id });
+  const rows = await debitPrepaidQuery(db).all({ planId, credits });
   return rows.length === 1;
 }
 
@@ -66,19 +79,31 @@ export async function shiftPrepaidBalance(db: DbOrTx, planId: string, delta: num
   return rows.length === 1;
 }
 
+const recordPayAsUsageQuery = prepared((db) =>
+  db
+    .update(creditPlans)
+    .set({ balance: sql`${creditPlans.balance} - ${sql.placeholder('used')}`, received: sql`${creditPlans.received} + ${sql.placeholder('used')}` })
+    .where(eq(creditPlans.id, sql.placeholder('planId')))
+    .returning({ id: creditPlans.id })
+    .prepare(),
+);
 /** Pay-as-usage: `received` counts usage and the balance cache is minus that usage. `used` > 0 records use; < 0 a refund. */
 export async function recordPayAsUsage(db: DbOrTx, planId: string, used: number): Promise<boolean> {
-  const rows = await db
-    .update(creditPlans)
-    .set({ balance: sql`${creditPlans.balance} - ${used}`, received: sql`${creditPlans.received} + ${used}` })
-    .where(eq(creditPlans.id, planId))
-    .returning({ id: creditPlans.id });
+  const rows = await recordPayAsUsageQuery(db).all({ planId, used });
   return rows.length === 1;
 }
 
+const markPlanActivatedQuery = prepared((db) =>
+  db
+    .update(creditPlans)
+    .set({ activatedAt: sql`${sql.placeholder('at')}` })
+    .where(and(eq(creditPlans.id, sql.placeholder('planId')), isNull(creditPlans.activatedAt)))
+    .returning({ id: creditPlans.id })
+    .prepare(),
+);
 /** Marks a backup plan as in use; true only for the call that activated it (so admins are notified once). */
 export async function markPlanActivated(db: DbOrTx, planId: string, atIso: string): Promise<boolean> {
-  const rows = await db.update(creditPlans).set({ activatedAt: atIso }).where(and(eq(creditPlans.id, planId), isNull(creditPlans.activatedAt))).returning({ id: creditPlans.id });
+  const rows = await markPlanActivatedQuery(db).all({ planId, at: atIso });
   return rows.length === 1;
 }
 

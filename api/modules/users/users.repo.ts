@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { prepared } from '../../../db/prepared';
 import { authTokens, datafiles, sessions, userPreferences, users, type AuthTokenPurpose } from '../../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -8,8 +9,10 @@ export async function findLiveUserByEmail(db: DbOrTx, email: string) {
   return db.select().from(users).where(and(eq(users.email, email), isNull(users.deletedAt))).get();
 }
 
+const liveUserByIdQuery = prepared((db) => db.select().from(users).where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt))).prepare());
+
 export async function findLiveUserById(db: DbOrTx, id: string) {
-  return db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).get();
+  return liveUserByIdQuery(db).get({ id });
 }
 
 export async function insertUser(db: DbOrTx, row: typeof users.$inferInsert) {
