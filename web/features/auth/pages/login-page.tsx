@@ -7,8 +7,8 @@ import * as yup from 'yup';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { TextField } from '../../../components/form/text-field';
 import { AuthLayout } from '../../../components/layout/auth-layout';
-import { errorCodeOf } from '../../../lib/graphql-client';
-import { type Translate, useT, useTranslateError } from '../../../lib/i18n';
+import { type Refusal, refusalOf } from '../../../lib/graphql-client';
+import { type Translate, useT, useTranslateRefusal } from '../../../lib/i18n';
 import { saveSession } from '../../../lib/session';
 import { usePasswordEncryption } from '../api/use-get-password-encryption-key';
 import { useLogin } from '../api/use-login';
@@ -30,16 +30,16 @@ function redirectTarget(search: string, fallback: string): string {
 
 export function LoginPage() {
   const t = useT();
-  const translateError = useTranslateError();
+  const translateRefusal = useTranslateRefusal();
   const search = useSearch();
   const [, navigate] = useLocation();
   const { mutate } = useSWRConfig();
   const encrypt = usePasswordEncryption();
   const { trigger } = useLogin();
-  const [errorCode, setErrorCode] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   async function submit(values: LoginValues) {
-    setErrorCode(null);
+    setRefusal(null);
     try {
       const password = await encrypt(values.password);
       const { login } = await trigger({ email: values.email.trim(), password });
@@ -48,7 +48,7 @@ export function LoginPage() {
       saveSession(login.accessToken, login.expiresIn);
       navigate(redirectTarget(search, '/'), { replace: true });
     } catch (error) {
-      setErrorCode(errorCodeOf(error));
+      setRefusal(refusalOf(error));
     }
   }
 
@@ -58,7 +58,7 @@ export function LoginPage() {
         {({ isSubmitting }) => (
           <Form noValidate aria-label={t('auth.loginTitle')}>
             <Stack gap="5">
-              <ErrorAlert message={errorCode ? translateError(errorCode) : null} onDismiss={() => setErrorCode(null)} />
+              <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
               <TextField name="email" type="email" label={t('auth.email')} autoComplete="username" />
               <TextField name="password" type="password" label={t('auth.password')} autoComplete="current-password" />
               <Stack direction="row" justify="flex-end" mt="-2">

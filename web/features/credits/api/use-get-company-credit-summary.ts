@@ -1,6 +1,7 @@
+import { graphql } from '../../../lib/gql';
 import { useGqlQuery } from '../../../lib/swr-helpers';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   query getCompanyCreditSummary($companyId: ID!) {
     getCompanyCreditSummary(companyId: $companyId) {
       activeCreditPlanBalance
@@ -11,18 +12,8 @@ const DOCUMENT = /* GraphQL */ `
       totalBalance
     }
   }
-`;
-
-export type CompanyCreditSummary = {
-  activeCreditPlanBalance: number;
-  activeCreditPlanReceived: number;
-  activePayAsUsageCreditPlanReceived: number;
-  /** Euro cents per credit. */
-  pricePerCreditForPayAsUsage: number;
-  totalReceived: number;
-  totalBalance: number;
-};
+`);
 
 export function useGetCompanyCreditSummary(companyId: string | null) {
-  return useGqlQuery<{ getCompanyCreditSummary: CompanyCreditSummary }, { companyId: string }>(DOCUMENT, 'getCompanyCreditSummary', { companyId: companyId ?? '' }, { enabled: Boolean(companyId) });
+  return useGqlQuery(DOCUMENT, { companyId: companyId ?? '' }, { enabled: Boolean(companyId) });
 }
