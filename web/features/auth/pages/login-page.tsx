@@ -45,7 +45,7 @@ export function LoginPage() {
       const { login } = await trigger({ email: values.email.trim(), password });
       // A previous user's cached answers must never show for this one.
       await mutate(() => true, undefined, { revalidate: false });
-      saveSession(login.accessToken, login.expiresIn);
+      saveSession(login.accessToken, login.expiresIn, login.accessLevel);
       navigate(redirectTarget(search, '/'), { replace: true });
     } catch (error) {
       setRefusal(refusalOf(error));
@@ -56,7 +56,8 @@ export function LoginPage() {
     <AuthLayout title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
       <Formik<LoginValues> initialValues={{ email: '', password: '' }} validationSchema={schema(t)} onSubmit={submit}>
         {({ isSubmitting }) => (
-          <Form noValidate aria-label={t('auth.loginTitle')}>
+          // The error is about what was sent: once a field is edited it no longer describes the form.
+          <Form noValidate aria-label={t('auth.loginTitle')} onChange={() => setRefusal(null)}>
             <Stack gap="5">
               <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
               <TextField name="email" type="email" label={t('auth.email')} autoComplete="username" />
