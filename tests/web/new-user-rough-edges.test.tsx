@@ -39,6 +39,19 @@ describe('date pickers', () => {
   });
 });
 
+describe('date pickers in a dialog', () => {
+  beforeEach(() => resetAppState());
+
+  it('do not open when the dialog focuses them, so the calendar does not cover the dialog\'s buttons', async () => {
+    const modal = await renderEdit(contract({ type: 'CUSTOM', status: 'UPCOMING', startDate: '2026-12-10', endDate: '2027-03-31' }), false);
+    await act(async () => { fireEvent.focus(within(modal).getByTestId('edit-start')); });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelector('.react-datepicker')).toBeNull();
+    await act(async () => { fireEvent.click(within(modal).getByTestId('edit-start')); });
+    await waitFor(() => expect(document.querySelector('.react-datepicker')).not.toBeNull());
+  });
+});
+
 describe('edit contract says why a field is locked', () => {
   beforeEach(() => resetAppState());
 

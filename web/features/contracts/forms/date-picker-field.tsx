@@ -44,6 +44,8 @@ export function DatePickerField({ label, value, onChange, minDate, maxDate, disa
           minDate={isoToPickerDate(minDate) ?? undefined}
           maxDate={isoToPickerDate(maxDate) ?? undefined}
           disabled={disabled}
+          // A dialog focuses its first field when it opens; a calendar popping up then covers the dialog's buttons.
+          preventOpenOnFocus
           name={testId}
           customInput={<input data-testid={testId} />}
         />
