@@ -11,7 +11,7 @@ const OTHER_COMPANY = '00000000-0000-4000-8000-c00000000003';
 /** Lets dialog fade-in animations finish so the picture shows the settled screen. */
 async function settledScreenshot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(400);
-  await settledScreenshot(page, name);
+  await screenshot(page, name);
 }
 
 for (const locale of ['de', 'en'] as const) {
