@@ -79,6 +79,8 @@ describe('Organisation details for those who may not see them', () => {
     renderAppAt('/organization-details?organization=c2');
     await screen.findByText('Org c2', undefined, { timeout: 5000 });
     expect(document.querySelector('[data-testid="organization-details-page"] a[href="/admin-panel"]')).not.toBeNull();
+    // Separators sit beside the crumbs: a list item inside a list item is invalid HTML.
+    expect(document.querySelector('[data-testid="organization-details-page"] nav li li')).toBeNull();
   });
 
   it('shows the no-permission message when the server refuses the organisation', async () => {
