@@ -81,9 +81,32 @@ function prebuiltChakraGlobalCss(): Plugin {
   };
 }
 
+/**
+ * `graphql(\`...\`)` from the generated module (web/lib/gql) finds its document in a map of every
+ * document the web sends, so whichever chunk imports it first would carry them all: the first chunk,
+ * through boot's prefetches. In the build each call becomes its own document text instead, so every
+ * document ships with the code that sends it (what the client preset's babel plugin does). The types
+ * come from the same call when type-checking; the guard tests keep the generated map equal to the sources.
+ */
+export function inlineTypedDocuments(): Plugin {
+  const importOfGraphql = /^import \{ graphql \} from '(?:\.\.?\/)+(?:lib\/)?gql';\r?\n/m;
+  return {
+    name: 'inline-typed-documents',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.replaceAll('\\', '/');
+      if (!file.startsWith(webRoot.replaceAll('\\', '/')) || file.includes('/lib/gql/') || !importOfGraphql.test(code)) return null;
+      const inlined = code.replace(importOfGraphql, '').replace(/\bgraphql\((`[^`]*`)\)/g, '$1');
+      if (/\bgraphql\(/.test(inlined)) this.error(`inline-typed-documents: a graphql() call in ${id} is not a single template literal`);
+      return { code: inlined, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), preloadAppChunks(fileURLToPath(new URL('./app/render-app.tsx', import.meta.url))), prebuiltChakraGlobalCss()],
+  plugins: [inlineTypedDocuments(), react(), preloadAppChunks(fileURLToPath(new URL('./app/render-app.tsx', import.meta.url))), prebuiltChakraGlobalCss()],
   // The footer shows the product version; one source of truth is package.json.
   define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
   build: {

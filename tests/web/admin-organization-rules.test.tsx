@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompanyRow } from '../../web/features/admin-panel/api/company-row';
+import type { ActiveCompanyRow } from '../../web/features/admin-panel/api/company-row';
 import { balancePercentOf, latestImportText, percentPalette } from '../../web/features/admin-panel/components/organizations-tab';
 import { editOrganizationSchema, toUpdateCompanyInput } from '../../web/features/organizations/components/edit-organization-modal';
 import { translate } from '../../web/lib/i18n';
@@ -29,10 +29,10 @@ describe('edit organization', () => {
   });
 });
 
-const row = (over: Partial<CompanyRow['activeCreditOverview']>, daysAgo: number | null): CompanyRow => ({
+const row = (over: Partial<ActiveCompanyRow['activeCreditOverview']>, daysAgo: number | null): ActiveCompanyRow => ({
   id: 'c', name: 'n', image: null, isActivated: 'ACTIVATED', createdDate: '2026-01-01', supportLevel: 'A', contract: null,
   activeCreditOverview: { totalActiveBalance: 0, totalActiveReceived: 0, totalReceivedFromPayAsUsage: 0, ...over },
-  latestDataImport: daysAgo === null ? null : { daysAgo }, companyOwner: null,
+  latestDataImport: daysAgo === null ? null : { daysAgo },
 });
 
 describe('organisations table cells', () => {

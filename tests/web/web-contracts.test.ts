@@ -22,19 +22,28 @@ function keysOf(tree: unknown, prefix = ''): string[] {
 }
 
 const webSources = filesUnder(join(root, 'web'), /\.(ts|tsx)$/).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+/** The web's own files, without what `npm run codegen:web` writes. */
+const handWritten = webSources.filter(({ path }) => !path.includes(join('web', 'lib', 'gql')));
 
 describe('web contracts', () => {
   it('every GraphQL document of the web app validates against the server SDL', () => {
     const sdl = [join(root, 'api/graphql/base.graphql'), ...filesUnder(join(root, 'api/modules'), /\.graphql$/)]
       .map((path) => readFileSync(path, 'utf8')).join('\n');
     const schema = buildSchema(sdl);
-    const documents = webSources.flatMap(({ path, text }) =>
-      [...text.matchAll(/\/\* GraphQL \*\/ `([^`]*)`/g)].map((match) => ({ path, document: match[1] ?? '' })));
+    const documents = handWritten.flatMap(({ path, text }) =>
+      [...text.matchAll(/\bgraphql\(`([^`]*)`\)/g)].map((match) => ({ path, document: match[1] ?? '' })));
     expect(documents.length).toBeGreaterThan(15);
     for (const { path, document } of documents) {
       const errors = validate(schema, parse(document)).map((error) => error.message);
       expect(errors, path).toEqual([]);
     }
+  });
+
+  it('every document is typed from the schema: written with graphql() from the generated module, none as a bare string', () => {
+    const untyped = handWritten.filter(({ text }) => /\/\* GraphQL \*\/|gql`/.test(text)).map(({ path }) => path);
+    expect(untyped).toEqual([]);
+    const requestsWithStrings = handWritten.filter(({ text }) => /gqlRequest(?:<[^>]*>)?\(\s*['"`]/.test(text)).map(({ path }) => path);
+    expect(requestsWithStrings).toEqual([]);
   });
 
   it('every literal translation key the web app uses exists in en and de', () => {

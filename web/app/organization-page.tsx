@@ -1,13 +1,15 @@
-import { Badge, Box, Tabs } from '@chakra-ui/react';
+import { Badge, Box, Button, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useSearch } from 'wouter';
-import { PageError, PageSpinner } from '../components/feedback/page-state';
+import { Link, Redirect, useSearch } from 'wouter';
+import { CenteredMessage, NoPermission, PageError, PageSpinner } from '../components/feedback/page-state';
+import { BuildingIcon } from '../components/icons/icons';
 import { PageHeader } from '../components/layout/page-header';
 import { AssignUpcomingContractModal, ContractsTab } from '../features/contracts';
 import { CreditPlansTab, CreditTransactionTab } from '../features/credits';
 import { EditOrganizationModal, OrganizationHeader, useGetActiveCompanyAdminUsers, useGetCompany, useGetCompanyStats } from '../features/organizations';
 import { UserManagementTab } from '../features/users';
-import type { MeUser } from '../features/users/api/use-me';
+import { type MeUser, useMe } from '../features/users/api/use-me';
+import { refusalOf } from '../lib/graphql-client';
 import { useT } from '../lib/i18n';
 
 /** The header and the four lazy tabs, shared by /organization-details and /administration. */
@@ -18,7 +20,10 @@ function OrganizationView({ companyId, user, operatorPage }: { companyId: string
   const stats = useGetCompanyStats(companyId);
   const admins = useGetActiveCompanyAdminUsers(companyId);
   const [modal, setModal] = useState<'edit' | 'assign' | null>(null);
-  if (company.error || stats.error || admins.error) return <PageError onRetry={() => { void company.mutate(); void stats.mutate(); void admins.mutate(); }} />;
+  const errors = [company.error, stats.error, admins.error].filter((error) => error !== undefined);
+  // A refusal of access is not a load failure: say so instead of offering a retry that cannot help.
+  if (errors.some((error) => refusalOf(error).code === 'UNAUTHORIZED')) return <NoPermission />;
+  if (errors.length > 0) return <PageError onRetry={() => { void company.mutate(); void stats.mutate(); void admins.mutate(); }} />;
   if (!company.data || !stats.data || !admins.data) return <PageSpinner />;
   const numberOfUsers = stats.data.getCompanyStats.numberOfUsers;
   return (
@@ -50,26 +55,51 @@ function OrganizationView({ companyId, user, operatorPage }: { companyId: string
   );
 }
 
-/** /organization-details?organization={id} (breadcrumb Dashboard > Admin Panel > Organization Details). */
+/**
+ * /organization-details?organization={id} (breadcrumb Dashboard > Admin Panel > Organization Details):
+ * the operators' view of any organisation (spec sections 2 and 6). Others are told they may not see
+ * it, without asking the server about another organisation; an ADMIN who follows a link to their own
+ * organisation lands on /administration, which shows the same.
+ */
 export function OrganizationDetailsPage({ user }: { user: MeUser }) {
   const t = useT();
   const companyId = new URLSearchParams(useSearch()).get('organization');
+  const operator = user.accessLevel === 'SUPER_ADMIN';
+  if (!operator && user.accessLevel === 'ADMIN' && companyId !== null && companyId === user.company?.id) return <Redirect to="/administration" replace />;
+  if (!operator) return <NoPermission />;
   return (
     <Box data-testid="organization-details-page">
       <PageHeader title={t('routes.organizationDetails')} crumbs={[{ label: t('routes.dashboard'), href: '/' }, { label: t('routes.adminPanel'), href: '/admin-panel' }, { label: t('routes.organizationDetails') }]} />
-      {companyId ? <OrganizationView companyId={companyId} user={user} operatorPage /> : <PageError />}
+      {companyId ? <OrganizationView companyId={companyId} user={user} operatorPage /> : <CenteredMessage title={t('routes.organizationDetails')} text={t('organization.noOrganizationChosen')}><AdminPanelButton /></CenteredMessage>}
     </Box>
   );
 }
 
-/** /administration: the logged-in admin's own company (the user is loaded by the shell first). */
+function AdminPanelButton() {
+  const t = useT();
+  return <Button asChild colorPalette="brand" data-testid="to-admin-panel"><Link href="/admin-panel">{t('organization.operatorAdministration.action')}</Link></Button>;
+}
+
+/**
+ * /administration: the organisation of the session. For an ADMIN their own; for an operator the one
+ * their session is scoped to (login with companyId). An operator without one belongs to no
+ * organisation, so there is nothing to administer here: the page says so and leads to the Admin
+ * Panel, where every organisation's administration is one click away (instead of a load error).
+ */
 export function AdministrationPage({ user }: { user: MeUser }) {
   const t = useT();
-  const companyId = user.company?.id ?? null;
+  const { data } = useMe();
+  const sessionCompanyId = data?.me.companyId ?? null;
+  const companyId = user.accessLevel === 'SUPER_ADMIN' ? sessionCompanyId : user.company?.id ?? null;
   return (
     <Box data-testid="administration-page">
       <PageHeader title={t('routes.administration')} crumbs={[{ label: t('routes.dashboard'), href: '/' }, { label: t('routes.administration') }]} />
-      {companyId ? <OrganizationView companyId={companyId} user={user} operatorPage={false} /> : <PageError />}
+      {companyId ? <OrganizationView companyId={companyId} user={user} operatorPage={false} />
+        : user.accessLevel === 'SUPER_ADMIN' ? (
+          <CenteredMessage icon={<BuildingIcon />} title={t('organization.operatorAdministration.title')} text={t('organization.operatorAdministration.text')}>
+            <AdminPanelButton />
+          </CenteredMessage>
+        ) : <PageError />}
     </Box>
   );
 }

@@ -1,26 +1,78 @@
 import { navigate } from 'wouter/use-browser-location';
+import type { TypedDocumentString } from './gql/graphql';
 import { clearSession, currentToken } from './session';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
 
-type GraphQLErrorPayload = { message?: string; extensions?: { code?: string } };
+/** A document typed by `npm run codegen:web`: its text plus its result and variables types. */
+export type Document<TData, TVariables> = TypedDocumentString<TData, TVariables>;
+
+type GraphQLErrorPayload = { message?: string; extensions?: Record<string, unknown> & { code?: string; reason?: string } };
 type GraphQLResponse<T> = { data?: T | null; errors?: GraphQLErrorPayload[] };
 
-/** A failed call: `code` is the catalogue code (spec section 8), always set. */
+/** Values a refusal may carry beside its code and reason (field, after, min, ...), for the message's placeholders. */
+export type RefusalParams = Record<string, string | number>;
+
+/**
+ * Why the API said no: `code` is the catalogue code (spec section 8), always set; `reason` is the
+ * refusal reason (`extensions.reason`, e.g. END_BEFORE_START) when the server names one.
+ */
+export type Refusal = { code: string; reason: string | null; params: RefusalParams };
+
+/** A failed call. */
 export class GraphQLRequestError extends Error {
   readonly code: string;
+  readonly reason: string | null;
+  readonly params: RefusalParams;
   readonly status: number;
 
-  constructor(code: string, message: string, status: number) {
+  constructor(code: string, message: string, status: number, reason: string | null = null, params: RefusalParams = {}) {
     super(message);
     this.name = 'GraphQLRequestError';
     this.code = code;
     this.status = status;
+    this.reason = reason;
+    this.params = params;
   }
 }
 
-export function errorCodeOf(error: unknown): string {
-  return error instanceof GraphQLRequestError ? error.code : 'GENERAL_ERROR';
+/** The refusal behind any error a call can throw; anything that is not an API answer is GENERAL_ERROR. */
+export function refusalOf(error: unknown): Refusal {
+  return error instanceof GraphQLRequestError
+    ? { code: error.code, reason: error.reason, params: error.params }
+    : { code: 'GENERAL_ERROR', reason: null, params: {} };
+}
+
+/** A refusal with a code only, for answers that fail without an error (e.g. a status other than SUCCESS). */
+export function refusalWithCode(code: string): Refusal {
+  return { code, reason: null, params: {} };
+}
+
+/** Reads code, reason and the primitive extension values of an error entry. */
+export function refusalFromPayload(payload: { extensions?: Record<string, unknown> } | undefined, fallbackCode: string): Refusal {
+  const extensions = payload?.extensions ?? {};
+  const params: RefusalParams = {};
+  for (const [key, value] of Object.entries(extensions)) {
+    if (key !== 'code' && key !== 'reason' && (typeof value === 'string' || typeof value === 'number')) params[key] = value;
+  }
+  const code = typeof extensions.code === 'string' ? extensions.code : fallbackCode;
+  const reason = typeof extensions.reason === 'string' && extensions.reason !== '' ? extensions.reason : null;
+  return { code, reason, params };
+}
+
+const operationNames = new Map<string, string>();
+
+/** The operation name written in a document (`query me { ... }` -> `me`); the SWR key and the request's operationName. */
+export function operationNameOf(document: { toString(): string }): string {
+  const text = document.toString();
+  let name = operationNames.get(text);
+  if (name === undefined) {
+    const match = /\b(?:query|mutation)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(text);
+    if (!match?.[1]) throw new Error('A web GraphQL document needs a named operation');
+    name = match[1];
+    operationNames.set(text, name);
+  }
+  return name;
 }
 
 /** Routes a visitor may be on without a session; ending a session there must not navigate. */
@@ -50,13 +102,10 @@ function endSession(): void {
 
 /**
  * The only place the web app talks to the API. Sends the bearer token, reads
- * `errors[0].extensions.code` whatever the HTTP status, and ends the session on 401 and server failures.
+ * `errors[0].extensions` (code and reason) whatever the HTTP status, and ends the session on 401
+ * and server failures.
  */
-export async function gqlRequest<TData, TVariables extends Record<string, unknown> = Record<string, unknown>>(
-  query: string,
-  operationName: string,
-  variables?: TVariables,
-): Promise<TData> {
+export async function gqlRequest<TData, TVariables>(operation: Document<TData, TVariables>, variables?: TVariables): Promise<TData> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     Accept: 'application/json',
@@ -72,7 +121,7 @@ export async function gqlRequest<TData, TVariables extends Record<string, unknow
       method: 'POST',
       headers,
       credentials: 'include',
-      body: JSON.stringify({ query, variables: variables ?? {}, operationName }),
+      body: JSON.stringify({ query: operation.toString(), variables: variables ?? {}, operationName: operationNameOf(operation) }),
     });
   } catch {
     throw new GraphQLRequestError('GENERAL_ERROR', 'Network request failed', 0);
@@ -86,12 +135,13 @@ export async function gqlRequest<TData, TVariables extends Record<string, unknow
   }
 
   const firstError = body?.errors?.[0];
-  const code = firstError?.extensions?.code ?? null;
+  const code = typeof firstError?.extensions?.code === 'string' ? firstError.extensions.code : null;
   if (shouldEndSession(response.status, code)) {
     endSession();
   }
   if (firstError || !response.ok || !body?.data) {
-    throw new GraphQLRequestError(code ?? 'GENERAL_ERROR', firstError?.message ?? `HTTP ${response.status}`, response.status);
+    const refusal = refusalFromPayload(firstError, 'GENERAL_ERROR');
+    throw new GraphQLRequestError(refusal.code, firstError?.message ?? `HTTP ${response.status}`, response.status, refusal.reason, refusal.params);
   }
   return body.data;
 }

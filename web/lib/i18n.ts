@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import rosetta from 'rosetta';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
+import type { Refusal, RefusalParams } from './graphql-client';
 import { appStore } from './session';
 import { readStorage, storageKeys, writeStorage } from './storage';
 
@@ -45,10 +46,28 @@ export function translate(locale: Locale, key: string, params?: TranslateParams)
   return typeof text === 'string' && text !== '' ? text : key;
 }
 
-/** The shared error lookup (spec section 8): errors.<CODE>, default errors.GENERAL_ERROR. */
-export function translateError(locale: Locale, code: string | null | undefined): string {
-  const text = code ? i18n.t(`errors.${code}`, undefined, locale) : '';
-  return typeof text === 'string' && text !== '' ? text : translate(locale, 'errors.GENERAL_ERROR');
+/**
+ * The one shared lookup that turns a refusal into a user message (spec section 8): the reason's
+ * message (`reasons.<REASON>`) when the server names a reason and the locale has a message for it,
+ * else the code's (`errors.<CODE>`), else the general error. The refusal's extension values (field,
+ * after, min, ...) fill the message's placeholders.
+ */
+export function translateRefusal(locale: Locale, refusal: Refusal | null | undefined): string {
+  const params = refusal ? displayParams(refusal.params) : undefined;
+  for (const key of [refusal?.reason ? `reasons.${refusal.reason}` : null, refusal?.code ? `errors.${refusal.code}` : null]) {
+    if (!key) continue;
+    const text = i18n.t(key, params, locale);
+    if (typeof text === 'string' && text !== '') return text;
+  }
+  return translate(locale, 'errors.GENERAL_ERROR');
+}
+
+/** Calendar dates travel as YYYY-MM-DD; messages show them as the pickers do (DD.MM.YYYY, spec section 9). */
+function displayParams(params: RefusalParams): TranslateParams {
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => {
+    const date = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+    return [key, date ? `${date[3]}.${date[2]}.${date[1]}` : value];
+  }));
 }
 
 export function useLocale(): Locale {
@@ -60,7 +79,8 @@ export function useT(): Translate {
   return useCallback((key: string, params?: TranslateParams) => translate(locale, key, params), [locale]);
 }
 
-export function useTranslateError(): (code: string | null | undefined) => string {
+/** The shared lookup bound to the UI language: `(refusal) => message`. */
+export function useTranslateRefusal(): (refusal: Refusal | null | undefined) => string {
   const locale = useLocale();
-  return useCallback((code: string | null | undefined) => translateError(locale, code), [locale]);
+  return useCallback((refusal: Refusal | null | undefined) => translateRefusal(locale, refusal), [locale]);
 }

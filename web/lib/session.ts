@@ -6,6 +6,12 @@ import { readStorage, removeStorage, storageKeys, writeStorage } from './storage
 export const TOKEN_COOKIE = 'accessToken';
 /** Holds the expiry instant as epoch milliseconds. */
 export const TOKEN_EXPIRY_COOKIE = 'tokenExpireDate';
+/**
+ * The access level login answered, kept as long as the session. Only a hint for what to prefetch at
+ * boot (the `me` check decides what is shown, the server what is answered): without it every role
+ * opening /admin-panel would send the operators' queries before `me` says who they are.
+ */
+export const ACCESS_LEVEL_COOKIE = 'sessionAccessLevel';
 /** The expiry alert opens this long before the session ends (spec section 9). */
 export const EXPIRY_WARNING_MS = 300_000;
 
@@ -24,11 +30,13 @@ export function readSession(now: number = Date.now()): Session | null {
 
 export const sessionAtom = atom<Session | null>(readSession());
 
-export function saveSession(accessToken: string, expiresInSeconds: number, now: number = Date.now()): Session {
+export function saveSession(accessToken: string, expiresInSeconds: number, accessLevel: string | null = null, now: number = Date.now()): Session {
   const expiresAt = now + expiresInSeconds * 1000;
   const expires = new Date(expiresAt);
   setCookie(TOKEN_COOKIE, accessToken, expires);
   setCookie(TOKEN_EXPIRY_COOKIE, String(expiresAt), expires);
+  if (accessLevel) setCookie(ACCESS_LEVEL_COOKIE, accessLevel, expires);
+  else deleteCookie(ACCESS_LEVEL_COOKIE);
   removeStorage(storageKeys.waitingForLogout);
   const session = { token: accessToken, expiresAt };
   appStore.set(sessionAtom, session);
@@ -39,8 +47,14 @@ export function saveSession(accessToken: string, expiresInSeconds: number, now: 
 export function clearSession(): void {
   deleteCookie(TOKEN_COOKIE);
   deleteCookie(TOKEN_EXPIRY_COOKIE);
+  deleteCookie(ACCESS_LEVEL_COOKIE);
   removeStorage(storageKeys.waitingForLogout);
   appStore.set(sessionAtom, null);
+}
+
+/** The access level login answered for the current session, if it is still alive. */
+export function sessionAccessLevelHint(): string | null {
+  return readSession() ? getCookie(ACCESS_LEVEL_COOKIE) : null;
 }
 
 /** The token for the Authorization header, or null when there is no live session. */

@@ -2,9 +2,13 @@ import type { Arguments, ScopedMutator } from 'swr';
 import { useState } from 'react';
 import useSWR, { type SWRConfiguration, type SWRResponse, unstable_serialize, useSWRConfig } from 'swr';
 import useSWRMutation, { type SWRMutationResponse } from 'swr/mutation';
-import { gqlRequest } from './graphql-client';
+import type { QueryName } from './gql/operation-names';
+import { type Document, gqlRequest, operationNameOf } from './graphql-client';
 
-export type OperationKey<TVariables> = readonly [operationName: string, variables: TVariables];
+export type { QueryName } from './gql/operation-names';
+
+/** The SWR key of a query (architecture.md): its operation name, taken from the document, and its variables. */
+export type OperationKey<TVariables> = readonly [operationName: QueryName, variables: TVariables];
 
 /** A primed answer older than this is not used: it was meant for the first render only. */
 const PRIMED_MAX_AGE_MS = 30_000;
@@ -20,16 +24,22 @@ type PrimedEntry = {
 };
 const primed = new Map<string, PrimedEntry>();
 
+function keyOf<TVariables>(document: { toString(): string }, variables: TVariables): OperationKey<TVariables> {
+  return [operationNameOf(document) as QueryName, variables];
+}
+
 /**
- * Hands a request that is already running (started at boot, before React rendered) to the first
- * useGqlQuery with the same operation and variables, so the page does not ask again. Used once.
- * With `allowed`, the answer is handed out only once that resolves true; otherwise the hook asks itself.
+ * Sends a query now (at boot, before React rendered) and hands its answer to the first useGqlQuery
+ * with the same document and variables, so the page does not ask again. Used once. With `allowed`,
+ * the answer is handed out only once that resolves true; otherwise the hook asks itself.
  */
-export function primeQuery<TData, TVariables extends Record<string, unknown>>(operationName: string, variables: TVariables, request: Promise<TData>, allowed?: Promise<boolean>): void {
+export function primeQuery<TData, TVariables>(document: Document<TData, TVariables>, variables: TVariables, allowed?: Promise<boolean>): Promise<TData> {
+  const request = gqlRequest(document, variables);
   const entry: PrimedEntry = { request, allowed: allowed ?? Promise.resolve(true), at: Date.now(), allowedNow: allowed ? undefined : true };
   request.then((data) => { entry.answer = { data }; }, () => undefined);
   allowed?.then((ok) => { entry.allowedNow = ok; }, () => { entry.allowedNow = false; });
-  primed.set(unstable_serialize([operationName, variables]), entry);
+  primed.set(unstable_serialize([operationNameOf(document), variables]), entry);
+  return request;
 }
 
 function takeEntry(id: string): PrimedEntry | undefined {
@@ -54,21 +64,21 @@ function takeArrived(id: string): { data: unknown } | undefined {
 }
 
 /**
- * A query hook body: the SWR key is [operationName, variables] (architecture.md); pass
- * `enabled: false` to skip the call, e.g. before login.
+ * A query hook body: the SWR key is [operationName, variables] (architecture.md), both read from the
+ * typed document, so data and variables carry the schema's types; pass `enabled: false` to skip the
+ * call, e.g. before login.
  *
  * A primed answer that has already arrived goes into the SWR cache before the first render reads it,
  * so the page renders with its data in one pass instead of a loading state and a second commit
  * (issue 4: first row within 300 ms). That answer is the mount request, so the mount does not ask again.
  */
-export function useGqlQuery<TData, TVariables extends Record<string, unknown> = Record<string, never>>(
-  document: string,
-  operationName: string,
+export function useGqlQuery<TData, TVariables>(
+  document: Document<TData, TVariables>,
   variables: TVariables,
   options: SWRConfiguration<TData> & { enabled?: boolean } = {},
 ): SWRResponse<TData> {
   const { enabled = true, ...config } = options;
-  const key: OperationKey<TVariables> | null = enabled ? [operationName, variables] : null;
+  const key: OperationKey<TVariables> | null = enabled ? keyOf(document, variables) : null;
   const id = key ? unstable_serialize(key) : null;
   const { cache } = useSWRConfig();
   const [seededId] = useState(() => {
@@ -79,22 +89,24 @@ export function useGqlQuery<TData, TVariables extends Record<string, unknown> = 
   });
   return useSWR<TData>(
     key,
-    async () => (id === null ? undefined : await takePrimed<TData>(id)) ?? gqlRequest<TData, TVariables>(document, operationName, variables),
+    async () => (id === null ? undefined : await takePrimed<TData>(id)) ?? gqlRequest(document, variables),
     seededId !== null && seededId === id ? { ...config, revalidateOnMount: false } : config,
   );
 }
 
 /** A mutation hook body; the key is [operationName] so concurrent uses share isMutating. */
-export function useGqlMutation<TData, TVariables extends Record<string, unknown>>(
-  document: string,
-  operationName: string,
-): SWRMutationResponse<TData, Error, readonly [string], TVariables> {
-  return useSWRMutation<TData, Error, readonly [string], TVariables>([operationName] as const, (_key: readonly [string], { arg }: { arg: TVariables }) =>
-    gqlRequest<TData, TVariables>(document, operationName, arg),
+export function useGqlMutation<TData, TVariables>(document: Document<TData, TVariables>): SWRMutationResponse<TData, Error, readonly [string], TVariables> {
+  return useSWRMutation<TData, Error, readonly [string], TVariables>([operationNameOf(document)] as const, (_key: readonly [string], { arg }: { arg: TVariables }) =>
+    gqlRequest(document, arg),
   );
 }
 
-/** Revalidates every cached query of the given operations (whatever their variables). */
-export function revalidateOperations(mutate: ScopedMutator, ...operationNames: string[]): Promise<unknown[]> {
-  return mutate((key: Arguments) => Array.isArray(key) && operationNames.includes(String(key[0])));
+/**
+ * Revalidates every cached query of the given operations (whatever their variables). The names are
+ * checked against the queries the web sends (QueryName, generated), so a typo or a renamed query
+ * fails the type check instead of silently no longer refreshing.
+ */
+export function revalidateOperations(mutate: ScopedMutator, ...operationNames: QueryName[]): Promise<unknown[]> {
+  const names: readonly string[] = operationNames;
+  return mutate((key: Arguments) => Array.isArray(key) && names.includes(String(key[0])));
 }

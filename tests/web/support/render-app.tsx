@@ -67,9 +67,9 @@ export function operationsCalled(fetchMock: FetchMock): { operationName: string;
   return fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)) as { operationName: string; variables: Record<string, unknown> });
 }
 
-/** Starts a session as the API would after login. */
-export function startSession(expiresInSeconds = 8 * 3600): void {
-  saveSession('test-token', expiresInSeconds);
+/** Starts a session as the API would after login (with the access level login answered, when given). */
+export function startSession(expiresInSeconds = 8 * 3600, accessLevel: AccessLevel | null = null): void {
+  saveSession('test-token', expiresInSeconds, accessLevel);
 }
 
 export function resetAppState(): void {

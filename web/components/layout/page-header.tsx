@@ -1,5 +1,5 @@
 import { Box, Breadcrumb, Heading, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'wouter';
 
 export type Crumb = { label: string; href?: string };
@@ -11,15 +11,18 @@ export function PageHeader({ title, subtitle, crumbs, actions }: { title: string
         {crumbs && crumbs.length > 0 && (
           <Breadcrumb.Root size="sm" mb="2">
             <Breadcrumb.List>
+              {/* The separator is a list item of its own (Chakra renders an <li>), so it sits beside the item, not in it. */}
               {crumbs.map((crumb, index) => (
-                <Breadcrumb.Item key={crumb.label}>
-                  {crumb.href ? (
-                    <Breadcrumb.Link asChild><Link href={crumb.href}>{crumb.label}</Link></Breadcrumb.Link>
-                  ) : (
-                    <Breadcrumb.CurrentLink>{crumb.label}</Breadcrumb.CurrentLink>
-                  )}
+                <Fragment key={crumb.label}>
+                  <Breadcrumb.Item>
+                    {crumb.href ? (
+                      <Breadcrumb.Link asChild><Link href={crumb.href}>{crumb.label}</Link></Breadcrumb.Link>
+                    ) : (
+                      <Breadcrumb.CurrentLink>{crumb.label}</Breadcrumb.CurrentLink>
+                    )}
+                  </Breadcrumb.Item>
                   {index < crumbs.length - 1 && <Breadcrumb.Separator />}
-                </Breadcrumb.Item>
+                </Fragment>
               ))}
             </Breadcrumb.List>
           </Breadcrumb.Root>

@@ -1,15 +1,15 @@
+import { graphql } from '../../../lib/gql';
 import { useGqlMutation } from '../../../lib/swr-helpers';
-import type { StatusResponse } from '../../../lib/status-response';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   mutation deleteCompany($companyId: ID!) {
     deleteCompany(companyId: $companyId) {
       status
       message
     }
   }
-`;
+`);
 
 export function useDeleteCompany() {
-  return useGqlMutation<{ deleteCompany: StatusResponse }, { companyId: string }>(DOCUMENT, 'deleteCompany');
+  return useGqlMutation(DOCUMENT);
 }

@@ -1,9 +1,9 @@
-import { gqlRequest } from '../../../lib/graphql-client';
+import { graphql } from '../../../lib/gql';
 import { primeQuery, useGqlQuery } from '../../../lib/swr-helpers';
 import { readSessionPage } from '../state/session-page';
-import { ADMIN_PAGE_SIZE, type CompanyListVariables, type CompanyPage } from './company-row';
+import { ADMIN_PAGE_SIZE, type CompanyListVariables } from './company-row';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   query getAllActiveCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {
     getAllActiveCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {
       companies {
@@ -20,11 +20,11 @@ const DOCUMENT = /* GraphQL */ `
       pageInfo { page limit total previousPage nextPage }
     }
   }
-`;
+`);
 
 /** ACTIVATED organisations; paging, search and sort run on the server (10,000 companies). */
 export function useGetAllActiveCompanies(variables: CompanyListVariables) {
-  return useGqlQuery<{ getAllActiveCompanies: CompanyPage }, CompanyListVariables>(DOCUMENT, 'getAllActiveCompanies', variables, { keepPreviousData: true });
+  return useGqlQuery(DOCUMENT, variables, { keepPreviousData: true });
 }
 
 /** sessionStorage key of the Organizations tab's page (spec section 2: remembered for the session). */
@@ -40,6 +40,5 @@ export function firstOrganizationsPageVariables(): CompanyListVariables {
  * to the tab only once `isAllowed` (the `me` check) resolves true, so no other role ever sees it.
  */
 export function prefetchFirstOrganizationsPage(isAllowed: Promise<boolean>): void {
-  const variables = firstOrganizationsPageVariables();
-  primeQuery('getAllActiveCompanies', variables, gqlRequest<{ getAllActiveCompanies: CompanyPage }, CompanyListVariables>(DOCUMENT, 'getAllActiveCompanies', variables), isAllowed);
+  void primeQuery(DOCUMENT, firstOrganizationsPageVariables(), isAllowed).catch(() => undefined);
 }

@@ -1,7 +1,8 @@
+import { graphql } from '../../../lib/gql';
 import { useGqlQuery } from '../../../lib/swr-helpers';
-import type { CompanyListVariables, CompanyPage } from './company-row';
+import type { CompanyListVariables } from './company-row';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   query getAllNewCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {
     getAllNewCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {
       companies {
@@ -15,9 +16,9 @@ const DOCUMENT = /* GraphQL */ `
       pageInfo { page limit total previousPage nextPage }
     }
   }
-`;
+`);
 
 /** PENDING registrations, paged and searched on the server. */
 export function useGetAllNewCompanies(variables: CompanyListVariables) {
-  return useGqlQuery<{ getAllNewCompanies: CompanyPage }, CompanyListVariables>(DOCUMENT, 'getAllNewCompanies', variables, { keepPreviousData: true });
+  return useGqlQuery(DOCUMENT, variables, { keepPreviousData: true });
 }

@@ -1,14 +1,13 @@
-import { Avatar, Badge, Box, Button, Center, CloseButton, Dialog, HStack, IconButton, Input, Portal, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Avatar, Badge, Box, Button, Center, HStack, IconButton, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Pager } from '../../../components/table/pager';
-import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { PageError } from '../../../components/feedback/page-state';
 import { formatIsoDate } from '../../../lib/calendar';
-import { errorCodeOf } from '../../../lib/graphql-client';
-import { useT, useTranslateError } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import { revalidateOperations } from '../../../lib/swr-helpers';
-import type { CompanyRow } from '../api/company-row';
+import type { NewCompanyRow } from '../api/company-row';
 import { useDeleteCompany } from '../api/use-delete-company';
 import { useGetAllNewCompanies } from '../api/use-get-all-new-companies';
 import { useDebounced } from '../state/session-page';
@@ -20,35 +19,16 @@ const TrashIcon = () => (
   <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} aria-hidden="true"><path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" /></svg>
 );
 
-function DeleteRegistrationDialog({ company, onClose }: { company: CompanyRow; onClose: () => void }) {
+function DeleteRegistrationDialog({ company, onClose }: { company: NewCompanyRow; onClose: () => void }) {
   const t = useT();
-  const translateError = useTranslateError();
-  const { mutate } = useSWRConfig();
   const del = useDeleteCompany();
-  const [error, setError] = useState<string | null>(null);
   return (
-    <Dialog.Root open onOpenChange={(d) => { if (!d.open) onClose(); }} placement="center" role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="delete-registration-dialog">
-            <Dialog.Header><Dialog.Title>{t('adminPanel.newRegistrations.deleteTitle')}</Dialog.Title></Dialog.Header>
-            <Dialog.Body><Stack gap="3"><Text>{t('adminPanel.newRegistrations.deleteText', { name: company.name })}</Text><ErrorAlert message={error} /></Stack></Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>{t('common.cancel')}</Button>
-              <Button colorPalette="red" loading={del.isMutating} data-testid="delete-registration-confirm" onClick={async () => {
-                try {
-                  await del.trigger({ companyId: company.id });
-                  await revalidateOperations(mutate, 'getAllNewCompanies', 'getCompaniesSummary');
-                  onClose();
-                } catch (e) { setError(translateError(errorCodeOf(e))); }
-              }}>{t('adminPanel.newRegistrations.delete')}</Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild><CloseButton size="sm" /></Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog open title={t('adminPanel.newRegistrations.deleteTitle')} testId="delete-registration-dialog" confirmTestId="delete-registration-confirm" size="md" danger
+      confirmLabel={t('adminPanel.newRegistrations.delete')} successMessage={t('adminPanel.newRegistrations.deleted', { name: company.name })}
+      revalidates={['getAllNewCompanies', 'getCompaniesSummary']}
+      onConfirm={() => del.trigger({ companyId: company.id })} onClose={onClose}>
+      <Text>{t('adminPanel.newRegistrations.deleteText', { name: company.name })}</Text>
+    </ConfirmDialog>
   );
 }
 
@@ -60,7 +40,7 @@ export function NewRegistrationsTab({ renderActivation }: { renderActivation: Re
   const debounced = useDebounced(search.trim());
   const [page, setPage] = useState(1);
   const [activating, setActivating] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<CompanyRow | null>(null);
+  const [deleting, setDeleting] = useState<NewCompanyRow | null>(null);
   const { data, error, mutate, isLoading } = useGetAllNewCompanies({ search: debounced || null, sortBy: 'CREATED_AT', sortDirection: 'DESC', page: { page, limit: ADMIN_PAGE_SIZE } });
   const result = data?.getAllNewCompanies;
   return (

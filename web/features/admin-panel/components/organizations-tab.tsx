@@ -7,7 +7,7 @@ import { viennaDate } from '../../../../db/domain/calendar';
 import { formatIsoDate } from '../../../lib/calendar';
 import { formatNumber } from '../../../lib/format';
 import { type Translate, useLocale, useT } from '../../../lib/i18n';
-import { ADMIN_PAGE_SIZE, type CompanyRow, type CompanySortField } from '../api/company-row';
+import { ADMIN_PAGE_SIZE, type ActiveCompanyRow, type CompanySortField } from '../api/company-row';
 import { ORGANIZATIONS_PAGE_KEY, useGetAllActiveCompanies } from '../api/use-get-all-active-companies';
 import { useDebounced, useSessionPage } from '../state/session-page';
 
@@ -18,12 +18,12 @@ export function percentPalette(percent: number): 'red' | 'orange' | 'green' {
   return 'green';
 }
 
-export function balancePercentOf(row: CompanyRow): number | null {
+export function balancePercentOf(row: ActiveCompanyRow): number | null {
   const { totalActiveBalance, totalActiveReceived } = row.activeCreditOverview;
   return totalActiveReceived > 0 ? Math.round((totalActiveBalance / totalActiveReceived) * 100) : null;
 }
 
-export function latestImportText(row: CompanyRow, t: Translate): string {
+export function latestImportText(row: ActiveCompanyRow, t: Translate): string {
   if (!row.latestDataImport) return '-';
   return row.latestDataImport.daysAgo === 0 ? t('adminPanel.organizations.today') : t('adminPanel.organizations.daysAgo', { count: row.latestDataImport.daysAgo });
 }
@@ -39,7 +39,7 @@ function SortHeader({ label, field, sort, onSort }: { label: string; field?: Com
   );
 }
 
-export function OrganizationRow({ row, today, onOpen }: { row: CompanyRow; today: string; onOpen: () => void }) {
+export function OrganizationRow({ row, today, onOpen }: { row: ActiveCompanyRow; today: string; onOpen: () => void }) {
   const t = useT();
   const locale = useLocale();
   const contract = row.contract;

@@ -1,17 +1,15 @@
+import { graphql } from '../../../lib/gql';
 import { useGqlMutation } from '../../../lib/swr-helpers';
-import type { StatusResponse } from '../../../lib/status-response';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   mutation changePassword($oldPassword: String!, $newPassword: String!) {
     changePassword(oldPassword: $oldPassword, newPassword: $newPassword) {
       status
       message
     }
   }
-`;
-
-export type ChangePasswordVariables = { oldPassword: string; newPassword: string };
+`);
 
 export function useChangePassword() {
-  return useGqlMutation<{ changePassword: StatusResponse }, ChangePasswordVariables>(DOCUMENT, 'changePassword');
+  return useGqlMutation(DOCUMENT);
 }

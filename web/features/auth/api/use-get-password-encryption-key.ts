@@ -1,12 +1,13 @@
 import { useCallback } from 'react';
+import { graphql } from '../../../lib/gql';
 import { gqlRequest } from '../../../lib/graphql-client';
 import { encryptPassword } from '../../../lib/password-crypto';
 
-const GET_PASSWORD_ENCRYPTION_KEY = /* GraphQL */ `
+const GET_PASSWORD_ENCRYPTION_KEY = graphql(`
   query getPasswordEncryptionKey {
     getPasswordEncryptionKey
   }
-`;
+`);
 
 /**
  * Returns `encrypt(password)`. The key is fetched right before each use, never cached, because
@@ -14,7 +15,7 @@ const GET_PASSWORD_ENCRYPTION_KEY = /* GraphQL */ `
  */
 export function usePasswordEncryption(): (password: string) => Promise<string> {
   return useCallback(async (password: string) => {
-    const data = await gqlRequest<{ getPasswordEncryptionKey: string }>(GET_PASSWORD_ENCRYPTION_KEY, 'getPasswordEncryptionKey');
+    const data = await gqlRequest(GET_PASSWORD_ENCRYPTION_KEY, {});
     return encryptPassword(data.getPasswordEncryptionKey, password);
   }, []);
 }

@@ -1,6 +1,7 @@
+import { graphql } from '../../../lib/gql';
 import { useGqlMutation } from '../../../lib/swr-helpers';
 
-const LOGIN = /* GraphQL */ `
+const LOGIN = graphql(`
   mutation login($email: String!, $password: String!, $companyId: ID) {
     login(email: $email, password: $password, companyId: $companyId) {
       accessToken
@@ -8,11 +9,8 @@ const LOGIN = /* GraphQL */ `
       expiresIn
     }
   }
-`;
-
-export type LoginVariables = { email: string; password: string; companyId?: string | null };
-export type LoginResult = { login: { accessToken: string; accessLevel: string; expiresIn: number } };
+`);
 
 export function useLogin() {
-  return useGqlMutation<LoginResult, LoginVariables>(LOGIN, 'login');
+  return useGqlMutation(LOGIN);
 }

@@ -1,17 +1,15 @@
+import { graphql } from '../../../lib/gql';
 import { useGqlMutation } from '../../../lib/swr-helpers';
-import type { StatusResponse } from '../../../lib/status-response';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   mutation logout {
     logout {
       status
       message
     }
   }
-`;
-
-export type LogoutVariables = Record<string, never>;
+`);
 
 export function useLogout() {
-  return useGqlMutation<{ logout: StatusResponse }, LogoutVariables>(DOCUMENT, 'logout');
+  return useGqlMutation(DOCUMENT);
 }

@@ -3,19 +3,19 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { ErrorAlert, SuccessAlert } from '../../../components/feedback/error-alert';
 import { AuthLayout } from '../../../components/layout/auth-layout';
-import { errorCodeOf } from '../../../lib/graphql-client';
-import { useT, useTranslateError } from '../../../lib/i18n';
+import { type Refusal, refusalOf } from '../../../lib/graphql-client';
+import { useT, useTranslateRefusal } from '../../../lib/i18n';
 import { usePasswordEncryption } from '../api/use-get-password-encryption-key';
 import { useUpdateUserOnActivation } from '../api/use-update-user-on-activation';
 import { BackToLogin } from '../components/back-to-login';
 import { SetPasswordForm } from '../components/set-password-form';
 
-type Outcome = { state: 'pending' } | { state: 'done' } | { state: 'failed'; code: string };
+type Outcome = { state: 'pending' } | { state: 'done' } | { state: 'failed'; refusal: Refusal };
 
 /** A registering owner confirms the email on load; the organisation then waits for activation. */
 function ConfirmEmail({ token }: { token: string }) {
   const t = useT();
-  const translateError = useTranslateError();
+  const translateRefusal = useTranslateRefusal();
   const { trigger } = useUpdateUserOnActivation();
   const [outcome, setOutcome] = useState<Outcome>({ state: 'pending' });
   // The confirmation link works once; StrictMode's double effect must not spend it twice.
@@ -26,7 +26,7 @@ function ConfirmEmail({ token }: { token: string }) {
     started.current = true;
     trigger({ input: { token } })
       .then(() => setOutcome({ state: 'done' }))
-      .catch((error: unknown) => setOutcome({ state: 'failed', code: errorCodeOf(error) }));
+      .catch((error: unknown) => setOutcome({ state: 'failed', refusal: refusalOf(error) }));
   }, [token, trigger]);
 
   if (outcome.state === 'pending') {
@@ -39,7 +39,7 @@ function ConfirmEmail({ token }: { token: string }) {
   if (outcome.state === 'failed') {
     return (
       <AuthLayout title={t('auth.createAccountTitle')}>
-        <Stack gap="6"><ErrorAlert message={translateError(outcome.code)} /><BackToLogin /></Stack>
+        <Stack gap="6"><ErrorAlert message={translateRefusal(outcome.refusal)} /><BackToLogin /></Stack>
       </AuthLayout>
     );
   }
@@ -53,11 +53,11 @@ function ConfirmEmail({ token }: { token: string }) {
 /** An invited user chooses a password. */
 function AcceptInvitation({ token }: { token: string }) {
   const t = useT();
-  const translateError = useTranslateError();
+  const translateRefusal = useTranslateRefusal();
   const encrypt = usePasswordEncryption();
   const { trigger } = useUpdateUserOnActivation();
   const [done, setDone] = useState(false);
-  const [errorCode, setErrorCode] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   return (
     <AuthLayout title={t('auth.createAccountTitle')} subtitle={done ? undefined : t('auth.createAccountSubtitle')}>
@@ -66,15 +66,15 @@ function AcceptInvitation({ token }: { token: string }) {
       ) : (
         <SetPasswordForm
           submitLabel={t('auth.createAccount')}
-          errorMessage={errorCode ? translateError(errorCode) : null}
-          onDismissError={() => setErrorCode(null)}
+          errorMessage={refusal ? translateRefusal(refusal) : null}
+          onDismissError={() => setRefusal(null)}
           onSubmit={async (password) => {
-            setErrorCode(null);
+            setRefusal(null);
             try {
               await trigger({ input: { token, password: await encrypt(password) } });
               setDone(true);
             } catch (error) {
-              setErrorCode(errorCodeOf(error));
+              setRefusal(refusalOf(error));
             }
           }}
         />

@@ -5,17 +5,17 @@ import * as yup from 'yup';
 import { ErrorAlert, SuccessAlert } from '../../../components/feedback/error-alert';
 import { TextField } from '../../../components/form/text-field';
 import { AuthLayout } from '../../../components/layout/auth-layout';
-import { errorCodeOf } from '../../../lib/graphql-client';
-import { useT, useTranslateError } from '../../../lib/i18n';
+import { type Refusal, refusalOf } from '../../../lib/graphql-client';
+import { useT, useTranslateRefusal } from '../../../lib/i18n';
 import { useSendPasswordResetEmail } from '../api/use-send-password-reset-email';
 import { BackToLogin } from '../components/back-to-login';
 
 export function ForgotPasswordPage() {
   const t = useT();
-  const translateError = useTranslateError();
+  const translateRefusal = useTranslateRefusal();
   const { trigger } = useSendPasswordResetEmail();
   const [sent, setSent] = useState(false);
-  const [errorCode, setErrorCode] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   return (
     <AuthLayout title={t('auth.forgotTitle')} subtitle={sent ? undefined : t('auth.forgotSubtitle')}>
@@ -29,19 +29,19 @@ export function ForgotPasswordPage() {
           initialValues={{ email: '' }}
           validationSchema={yup.object({ email: yup.string().trim().required(t('validation.required')).email(t('validation.email')) })}
           onSubmit={async (values) => {
-            setErrorCode(null);
+            setRefusal(null);
             try {
               await trigger({ email: values.email.trim() });
               setSent(true);
             } catch (error) {
-              setErrorCode(errorCodeOf(error));
+              setRefusal(refusalOf(error));
             }
           }}
         >
           {({ isSubmitting }) => (
             <Form noValidate>
               <Stack gap="5">
-                <ErrorAlert message={errorCode ? translateError(errorCode) : null} onDismiss={() => setErrorCode(null)} />
+                <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
                 <TextField name="email" type="email" label={t('auth.email')} autoComplete="email" />
                 <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>{t('auth.sendResetLink')}</Button>
                 <BackToLogin />

@@ -7,8 +7,8 @@ import * as yup from 'yup';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { TextField } from '../../../components/form/text-field';
 import { AuthLayout } from '../../../components/layout/auth-layout';
-import { errorCodeOf } from '../../../lib/graphql-client';
-import { type Translate, useT, useTranslateError } from '../../../lib/i18n';
+import { type Refusal, refusalOf } from '../../../lib/graphql-client';
+import { type Translate, useT, useTranslateRefusal } from '../../../lib/i18n';
 import { saveSession } from '../../../lib/session';
 import { usePasswordEncryption } from '../api/use-get-password-encryption-key';
 import { useLogin } from '../api/use-login';
@@ -30,25 +30,25 @@ function redirectTarget(search: string, fallback: string): string {
 
 export function LoginPage() {
   const t = useT();
-  const translateError = useTranslateError();
+  const translateRefusal = useTranslateRefusal();
   const search = useSearch();
   const [, navigate] = useLocation();
   const { mutate } = useSWRConfig();
   const encrypt = usePasswordEncryption();
   const { trigger } = useLogin();
-  const [errorCode, setErrorCode] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   async function submit(values: LoginValues) {
-    setErrorCode(null);
+    setRefusal(null);
     try {
       const password = await encrypt(values.password);
       const { login } = await trigger({ email: values.email.trim(), password });
       // A previous user's cached answers must never show for this one.
       await mutate(() => true, undefined, { revalidate: false });
-      saveSession(login.accessToken, login.expiresIn);
+      saveSession(login.accessToken, login.expiresIn, login.accessLevel);
       navigate(redirectTarget(search, '/'), { replace: true });
     } catch (error) {
-      setErrorCode(errorCodeOf(error));
+      setRefusal(refusalOf(error));
     }
   }
 
@@ -56,9 +56,10 @@ export function LoginPage() {
     <AuthLayout title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
       <Formik<LoginValues> initialValues={{ email: '', password: '' }} validationSchema={schema(t)} onSubmit={submit}>
         {({ isSubmitting }) => (
-          <Form noValidate aria-label={t('auth.loginTitle')}>
+          // The error is about what was sent: once a field is edited it no longer describes the form.
+          <Form noValidate aria-label={t('auth.loginTitle')} onChange={() => setRefusal(null)}>
             <Stack gap="5">
-              <ErrorAlert message={errorCode ? translateError(errorCode) : null} onDismiss={() => setErrorCode(null)} />
+              <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
               <TextField name="email" type="email" label={t('auth.email')} autoComplete="username" />
               <TextField name="password" type="password" label={t('auth.password')} autoComplete="current-password" />
               <Stack direction="row" justify="flex-end" mt="-2">

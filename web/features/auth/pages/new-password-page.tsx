@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { ErrorAlert, SuccessAlert } from '../../../components/feedback/error-alert';
 import { AuthLayout } from '../../../components/layout/auth-layout';
-import { errorCodeOf } from '../../../lib/graphql-client';
-import { useT, useTranslateError } from '../../../lib/i18n';
+import { type Refusal, refusalOf } from '../../../lib/graphql-client';
+import { useT, useTranslateRefusal } from '../../../lib/i18n';
 import { usePasswordEncryption } from '../api/use-get-password-encryption-key';
 import { useResetPassword } from '../api/use-reset-password';
 import { BackToLogin } from '../components/back-to-login';
@@ -12,12 +12,12 @@ import { SetPasswordForm } from '../components/set-password-form';
 
 export function NewPasswordPage() {
   const t = useT();
-  const translateError = useTranslateError();
+  const translateRefusal = useTranslateRefusal();
   const token = new URLSearchParams(useSearch()).get('token');
   const encrypt = usePasswordEncryption();
   const { trigger } = useResetPassword();
   const [done, setDone] = useState(false);
-  const [errorCode, setErrorCode] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   if (!token) {
     return (
@@ -35,15 +35,15 @@ export function NewPasswordPage() {
         <Stack gap="5">
           <SetPasswordForm
             submitLabel={t('auth.setPassword')}
-            errorMessage={errorCode ? translateError(errorCode) : null}
-            onDismissError={() => setErrorCode(null)}
+            errorMessage={refusal ? translateRefusal(refusal) : null}
+            onDismissError={() => setRefusal(null)}
             onSubmit={async (password) => {
-              setErrorCode(null);
+              setRefusal(null);
               try {
                 await trigger({ newPassword: await encrypt(password), passwordResetToken: token });
                 setDone(true);
               } catch (error) {
-                setErrorCode(errorCodeOf(error));
+                setRefusal(refusalOf(error));
               }
             }}
           />

@@ -8,8 +8,8 @@ import { CheckboxField } from '../../../components/form/checkbox-field';
 import { TextField } from '../../../components/form/text-field';
 import { AuthLayout } from '../../../components/layout/auth-layout';
 import { externalLinks } from '../../../lib/external-links';
-import { errorCodeOf } from '../../../lib/graphql-client';
-import { type Translate, useLocale, useT, useTranslateError } from '../../../lib/i18n';
+import { type Refusal, refusalOf } from '../../../lib/graphql-client';
+import { type Translate, useLocale, useT, useTranslateRefusal } from '../../../lib/i18n';
 import { usePasswordEncryption } from '../api/use-get-password-encryption-key';
 import { useRegisterCompany } from '../api/use-register-company';
 import { newPasswordRule } from '../forms/password-rules';
@@ -33,14 +33,14 @@ const schema = (t: Translate) => {
 export function RegisterPage() {
   const t = useT();
   const locale = useLocale();
-  const translateError = useTranslateError();
+  const translateRefusal = useTranslateRefusal();
   const [, navigate] = useLocation();
   const encrypt = usePasswordEncryption();
   const { trigger } = useRegisterCompany();
-  const [errorCode, setErrorCode] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   async function submit(values: RegisterValues) {
-    setErrorCode(null);
+    setRefusal(null);
     try {
       const password = await encrypt(values.password);
       await trigger({
@@ -56,7 +56,7 @@ export function RegisterPage() {
       });
       navigate('/welcome');
     } catch (error) {
-      setErrorCode(errorCodeOf(error));
+      setRefusal(refusalOf(error));
     }
   }
 
@@ -70,7 +70,7 @@ export function RegisterPage() {
         {({ isSubmitting }) => (
           <Form noValidate>
             <Stack gap="4">
-              <ErrorAlert message={errorCode ? translateError(errorCode) : null} onDismiss={() => setErrorCode(null)} />
+              <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
               <TextField name="companyName" label={t('auth.companyName')} autoComplete="organization" required />
               <SimpleGrid columns={2} gap="4">
                 <TextField name="firstName" label={t('auth.firstName')} autoComplete="given-name" required />

@@ -1,33 +1,8 @@
-import type { ContractType } from '../forms/contract-rules';
+import type { GetCompanyContractsQuery } from '../../../lib/gql/graphql';
 
-export type ContractStatus = 'UPCOMING' | 'ACTIVE' | 'EXPIRED' | 'DEACTIVE';
+export type { ContractStatus } from '../../../lib/gql/graphql';
 
-export type PlanSummary = {
-  id: string;
-  name: string;
-  type: 'PRIMARY' | 'SECONDARY' | 'BACKUP';
-  category: 'EXPIRING' | 'NON_EXPIRING' | 'PAY_AS_USAGE';
-  status: ContractStatus;
-  isPayPerUsage: boolean;
-  isNextAvailable: boolean;
-  pricePerCredit: number;
-  credits: { balance: number; received: number };
-};
-
-export type Contract = {
-  id: string;
-  name: string | null;
-  type: ContractType;
-  status: ContractStatus;
-  startDate: string;
-  endDate: string;
-  autoRenew: boolean;
-  durationInDays: number;
-  remainingDays: number | null;
-  numberOfDatafiles: number;
-  numberOfDataRecords: number;
-  createdAt: string | null;
-  createdBy: { id: string; name: string } | null;
-  primaryCreditPlan: PlanSummary | null;
-  backupCreditPlan: PlanSummary | null;
-};
+/** A contract as getCompanyContracts selects it. */
+export type Contract = GetCompanyContractsQuery['getCompanyContracts'][number];
+/** The credit plan summary shown beside a contract (primary or backup). */
+export type PlanSummary = NonNullable<Contract['primaryCreditPlan']>;

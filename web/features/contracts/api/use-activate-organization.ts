@@ -1,16 +1,15 @@
+import { graphql } from '../../../lib/gql';
 import { useGqlMutation } from '../../../lib/swr-helpers';
-import type { StatusResponse } from '../../../lib/status-response';
-import type { ActivateOrganizationVariables } from './contract-inputs';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   mutation activateOrganization($input: ActivateOrganizationInput!) {
     activateOrganization(input: $input) {
       status
       message
     }
   }
-`;
+`);
 
 export function useActivateOrganization() {
-  return useGqlMutation<{ activateOrganization: StatusResponse }, ActivateOrganizationVariables>(DOCUMENT, 'activateOrganization');
+  return useGqlMutation(DOCUMENT);
 }

@@ -1,16 +1,15 @@
+import { graphql } from '../../../lib/gql';
 import { useGqlMutation } from '../../../lib/swr-helpers';
-import type { StatusResponse } from '../../../lib/status-response';
-import type { AssignContractVariables } from './contract-inputs';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   mutation assignNewContractToCompany($input: AssignContractInput!) {
     assignNewContractToCompany(input: $input) {
       status
       message
     }
   }
-`;
+`);
 
 export function useAssignNewContractToCompany() {
-  return useGqlMutation<{ assignNewContractToCompany: StatusResponse }, AssignContractVariables>(DOCUMENT, 'assignNewContractToCompany');
+  return useGqlMutation(DOCUMENT);
 }

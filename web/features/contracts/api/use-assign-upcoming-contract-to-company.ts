@@ -1,16 +1,15 @@
+import { graphql } from '../../../lib/gql';
 import { useGqlMutation } from '../../../lib/swr-helpers';
-import type { StatusResponse } from '../../../lib/status-response';
-import type { AssignContractVariables } from './contract-inputs';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   mutation assignUpcomingContractToCompany($input: AssignContractInput!) {
     assignUpcomingContractToCompany(input: $input) {
       status
       message
     }
   }
-`;
+`);
 
 export function useAssignUpcomingContractToCompany() {
-  return useGqlMutation<{ assignUpcomingContractToCompany: StatusResponse }, AssignContractVariables>(DOCUMENT, 'assignUpcomingContractToCompany');
+  return useGqlMutation(DOCUMENT);
 }

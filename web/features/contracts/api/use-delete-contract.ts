@@ -1,15 +1,15 @@
+import { graphql } from '../../../lib/gql';
 import { useGqlMutation } from '../../../lib/swr-helpers';
-import type { StatusResponse } from '../../../lib/status-response';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   mutation deleteContract($contractId: ID!) {
     deleteContract(contractId: $contractId) {
       status
       message
     }
   }
-`;
+`);
 
 export function useDeleteContract() {
-  return useGqlMutation<{ deleteContract: StatusResponse }, { contractId: string }>(DOCUMENT, 'deleteContract');
+  return useGqlMutation(DOCUMENT);
 }

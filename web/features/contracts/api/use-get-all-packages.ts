@@ -1,12 +1,12 @@
+import { graphql } from '../../../lib/gql';
 import { useGqlQuery } from '../../../lib/swr-helpers';
-import type { PackageOption } from '../forms/contract-rules';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   query getAllPackages {
     getAllPackages { id name numberOfCredits pricePerCredit packageType }
   }
-`;
+`);
 
 export function useGetAllPackages() {
-  return useGqlQuery<{ getAllPackages: PackageOption[] }>(DOCUMENT, 'getAllPackages', {});
+  return useGqlQuery(DOCUMENT, {});
 }

@@ -1,8 +1,7 @@
+import { graphql } from '../../../lib/gql';
 import { useGqlQuery } from '../../../lib/swr-helpers';
-import type { Contract } from './contract-types';
 
-
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   query getCompanyContracts($companyId: ID!) {
     getCompanyContracts(companyId: $companyId) {
       id
@@ -22,11 +21,9 @@ const DOCUMENT = /* GraphQL */ `
       backupCreditPlan { id name type category status isPayPerUsage isNextAvailable pricePerCredit credits { balance received } }
     }
   }
-`;
-
-export const COMPANY_CONTRACTS_OPERATION = 'getCompanyContracts';
+`);
 
 /** The company's contracts, newest first (ADMIN: without UPCOMING ones and operator fields). */
 export function useGetCompanyContracts(companyId: string | null) {
-  return useGqlQuery<{ getCompanyContracts: Contract[] }, { companyId: string }>(DOCUMENT, COMPANY_CONTRACTS_OPERATION, { companyId: companyId ?? '' }, { enabled: Boolean(companyId) });
+  return useGqlQuery(DOCUMENT, { companyId: companyId ?? '' }, { enabled: Boolean(companyId) });
 }

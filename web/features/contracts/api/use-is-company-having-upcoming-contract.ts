@@ -1,13 +1,12 @@
+import { graphql } from '../../../lib/gql';
 import { useGqlQuery } from '../../../lib/swr-helpers';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   query isCompnayHavingUpcomingContract($companyId: ID!) {
     isCompnayHavingUpcomingContract(companyId: $companyId)
   }
-`;
-
-export const UPCOMING_CONTRACT_OPERATION = 'isCompnayHavingUpcomingContract';
+`);
 
 export function useIsCompanyHavingUpcomingContract(companyId: string, enabled = true) {
-  return useGqlQuery<{ isCompnayHavingUpcomingContract: boolean }, { companyId: string }>(DOCUMENT, UPCOMING_CONTRACT_OPERATION, { companyId }, { enabled });
+  return useGqlQuery(DOCUMENT, { companyId }, { enabled });
 }

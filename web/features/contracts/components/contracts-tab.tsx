@@ -133,7 +133,8 @@ export function ContractsTab({ companyId, superAdmin }: { companyId: string; sup
   const filters: Filter[] = superAdmin ? ['ACTIVE', 'UPCOMING', 'EXPIRED'] : ['ACTIVE', 'EXPIRED'];
   const [shown, setShown] = useState<Record<Filter, boolean>>({ ACTIVE: true, UPCOMING: true, EXPIRED: true });
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [editing, setEditing] = useState<'edit' | 'delete' | null>(null);
+  // The contract is pinned when a modal opens: revalidating the list must not swap it under the modal.
+  const [editing, setEditing] = useState<{ kind: 'edit' | 'delete'; contract: Contract } | null>(null);
   const today = useMemo(() => viennaDate(), []);
   if (error) return <PageError onRetry={() => void mutate()} />;
   if (!data) return <Center py="16"><Spinner /></Center>;
@@ -158,14 +159,14 @@ export function ContractsTab({ companyId, superAdmin }: { companyId: string; sup
         </Stack>
       </Stack>
       <Box flex="1" minW="0">
-        {selected ? <ContractDetails contract={selected} superAdmin={superAdmin} onEdit={() => setEditing('edit')} /> : <Text color="fg.muted">{t('contracts.selectOne')}</Text>}
+        {selected ? <ContractDetails contract={selected} superAdmin={superAdmin} onEdit={() => setEditing({ kind: 'edit', contract: selected })} /> : <Text color="fg.muted">{t('contracts.selectOne')}</Text>}
       </Box>
-      {selected && editing === 'edit' && (
-        <EditContractModal contract={selected} today={today} activeEnd={active && active.id !== selected.id ? active.endDate : null} hasUpcoming={hasUpcoming}
-          onClose={() => setEditing(null)} onDelete={() => setEditing('delete')} />
+      {editing?.kind === 'edit' && (
+        <EditContractModal contract={editing.contract} today={today} activeEnd={active && active.id !== editing.contract.id ? active.endDate : null} hasUpcoming={hasUpcoming}
+          onClose={() => setEditing(null)} onDelete={() => setEditing({ kind: 'delete', contract: editing.contract })} />
       )}
-      {selected && editing === 'delete' && (
-        <DeleteContractModal contract={selected} onClose={() => setEditing(null)} onDeleted={() => { setEditing(null); setSelectedId(null); }} />
+      {editing?.kind === 'delete' && (
+        <DeleteContractModal contract={editing.contract} onClose={() => setEditing(null)} onDeleted={() => { setEditing(null); setSelectedId(null); }} />
       )}
     </Flex>
   );

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { addDays, daysInclusive, type IsoDate, oneYearEnd } from '../../../../db/domain/calendar';
+import type { GetAllPackagesQuery } from '../../../lib/gql/graphql';
 import type { Translate } from '../../../lib/i18n';
 
 import { CONTRACT_TYPES, endKeepingLength, FIXED_LENGTH_TYPES, NO_RENEW_TYPES, type ContractType } from '../../../../db/domain/contracts';
@@ -84,7 +85,8 @@ export function forcedCategory(type: ContractType | '', category: PlanCategory):
   return allowedCategories(type).includes(category) ? category : 'EXPIRING';
 }
 
-export type PackageOption = { id: string; name: string; numberOfCredits: number; pricePerCredit: number; packageType: string };
+/** A package as getAllPackages selects it. */
+export type PackageOption = GetAllPackagesQuery['getAllPackages'][number];
 
 const centsToEuroText = (cents: number) => (cents / 100).toFixed(2);
 export const euroTextToCents = (text: string) => Math.round(Number(String(text).replace(',', '.')) * 100);

@@ -1,6 +1,8 @@
+import { graphql } from '../../../lib/gql';
+import type { CreditPlanRole } from '../../../lib/gql/graphql';
 import { useGqlQuery } from '../../../lib/swr-helpers';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   query getCompanyCreditPlansByType($companyId: ID!, $type: CreditPlanRole!) {
     getCompanyCreditPlansByType(companyId: $companyId, type: $type) {
       id
@@ -19,26 +21,9 @@ const DOCUMENT = /* GraphQL */ `
       isNextAvailable
     }
   }
-`;
-
-export type CreditPlanRow = {
-  id: string;
-  name: string;
-  createdAt: string;
-  type: 'PRIMARY' | 'SECONDARY' | 'BACKUP';
-  planType: string;
-  category: string;
-  status: 'ACTIVE' | 'DEACTIVE' | 'UPCOMING' | 'EXPIRED';
-  credits: { balance: number; received: number };
-  isPayPerUsage: boolean;
-  pricePerCredit: number;
-  startDate: string;
-  expirationDate: string | null;
-  invoice: { number: string | null; url: string | null } | null;
-  isNextAvailable: boolean;
-};
+`);
 
 /** The organisation's plans of one role; the 'Other Credit Plans' tab asks for SECONDARY. */
-export function useGetCompanyCreditPlansByType(companyId: string, type: 'PRIMARY' | 'SECONDARY' | 'BACKUP') {
-  return useGqlQuery<{ getCompanyCreditPlansByType: CreditPlanRow[] }, { companyId: string; type: string }>(DOCUMENT, 'getCompanyCreditPlansByType', { companyId, type });
+export function useGetCompanyCreditPlansByType(companyId: string, type: CreditPlanRole) {
+  return useGqlQuery(DOCUMENT, { companyId, type });
 }

@@ -1,6 +1,8 @@
+import { graphql } from '../../../lib/gql';
+import type { GetCompanyTransactionsGroupedByDatafileQuery, GetCompanyTransactionsGroupedByDatafileQueryVariables } from '../../../lib/gql/graphql';
 import { useGqlQuery } from '../../../lib/swr-helpers';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   query getCompanyTransactionsGroupedByDatafile($companyId: ID!, $search: String, $types: [TransactionType!], $page: PageInput) {
     getCompanyTransactionsGroupedByDatafile(companyId: $companyId, search: $search, types: $types, page: $page) {
       transactions {
@@ -18,26 +20,12 @@ const DOCUMENT = /* GraphQL */ `
       pageInfo { page limit total previousPage nextPage }
     }
   }
-`;
+`);
 
-export type TransactionType = 'RECEIVED' | 'USED' | 'EXPIRED' | 'REFUND';
-export type TransactionGroup = {
-  transactionId: string;
-  datafileId: string | null;
-  description: string;
-  numberOfRecords: number | null;
-  createdDate: string;
-  latestTransactionDate: string;
-  creditPlanDetails: { id: string; name: string; type: string } | null;
-  type: TransactionType;
-  amount: number;
-  numberOfUpdates: number | null;
-};
-export type PageInfo = { page: number; limit: number; total: number; previousPage: number | null; nextPage: number | null };
-export type TransactionsVariables = { companyId: string; search: string | null; types: TransactionType[]; page: { page: number; limit: number } };
+export type { TransactionType } from '../../../lib/gql/graphql';
+/** A row of the transaction card, as getCompanyTransactionsGroupedByDatafile selects it. */
+export type TransactionGroup = GetCompanyTransactionsGroupedByDatafileQuery['getCompanyTransactionsGroupedByDatafile']['transactions'][number];
 
-export function useGetCompanyTransactionsGroupedByDatafile(variables: TransactionsVariables) {
-  return useGqlQuery<{ getCompanyTransactionsGroupedByDatafile: { transactions: TransactionGroup[]; pageInfo: PageInfo } }, TransactionsVariables>(
-    DOCUMENT, 'getCompanyTransactionsGroupedByDatafile', variables, { keepPreviousData: true },
-  );
+export function useGetCompanyTransactionsGroupedByDatafile(variables: GetCompanyTransactionsGroupedByDatafileQueryVariables) {
+  return useGqlQuery(DOCUMENT, variables, { keepPreviousData: true });
 }

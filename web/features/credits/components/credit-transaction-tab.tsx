@@ -5,8 +5,8 @@ import { Pager } from '../../../components/table/pager';
 import { InfoIcon } from '../../../components/icons/icons';
 import { balancePercent, formatEuroCents, formatInstantDate } from '../../../lib/calendar';
 import { formatNumber } from '../../../lib/format';
-import { errorCodeOf } from '../../../lib/graphql-client';
-import { useLocale, useT, useTranslateError } from '../../../lib/i18n';
+import { refusalOf } from '../../../lib/graphql-client';
+import { useLocale, useT, useTranslateRefusal } from '../../../lib/i18n';
 import { useGetCompanyCreditSummary } from '../api/use-get-company-credit-summary';
 import { type TransactionType, useGetCompanyTransactionsGroupedByDatafile } from '../api/use-get-company-transactions-grouped-by-datafile';
 
@@ -18,14 +18,14 @@ const TYPE_PALETTE: Record<TransactionType, string> = { RECEIVED: 'green', REFUN
 export function WalletCard({ companyId }: { companyId: string }) {
   const t = useT();
   const locale = useLocale();
-  const translateError = useTranslateError();
+  const translateRefusal = useTranslateRefusal();
   const { data, error } = useGetCompanyCreditSummary(companyId);
   const summary = data?.getCompanyCreditSummary;
   return (
     <Card.Root variant="outline" data-testid="wallet-card">
       <Card.Header><Heading size="md">{t('credits.wallet.title')}</Heading></Card.Header>
       <Card.Body>
-        {error ? <Text color="red.600" data-testid="wallet-card-error">{translateError(errorCodeOf(error))}</Text> : !summary ? <Center><Spinner /></Center> : (
+        {error ? <Text color="red.600" data-testid="wallet-card-error">{translateRefusal(refusalOf(error))}</Text> : !summary ? <Center><Spinner /></Center> : (
           <Stack gap="4">
             <HStack gap="6">
               <RadialChart percent={balancePercent(summary.activeCreditPlanBalance, summary.activeCreditPlanReceived)} size={130} testId="wallet-card-chart" />
@@ -69,7 +69,7 @@ export function WalletCard({ companyId }: { companyId: string }) {
 export function TransactionsCard({ companyId }: { companyId: string }) {
   const t = useT();
   const locale = useLocale();
-  const translateError = useTranslateError();
+  const translateRefusal = useTranslateRefusal();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search.trim());
   const [types, setTypes] = useState<TransactionType[]>(TYPES);
@@ -98,7 +98,7 @@ export function TransactionsCard({ companyId }: { companyId: string }) {
           </HStack>
         </HStack>
         {error ? (
-          <Center py="10" data-testid="transactions-error"><Text color="red.600">{translateError(errorCodeOf(error))}</Text></Center>
+          <Center py="10" data-testid="transactions-error"><Text color="red.600">{translateRefusal(refusalOf(error))}</Text></Center>
         ) : isLoading && !result ? (
           <Center py="10"><Spinner /></Center>
         ) : !result || result.transactions.length === 0 || types.length === 0 ? (

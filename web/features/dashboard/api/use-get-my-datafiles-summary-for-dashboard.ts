@@ -1,6 +1,7 @@
+import { graphql } from '../../../lib/gql';
 import { useGqlQuery } from '../../../lib/swr-helpers';
 
-const GET_MY_DATAFILES_SUMMARY_FOR_DASHBOARD = /* GraphQL */ `
+const GET_MY_DATAFILES_SUMMARY_FOR_DASHBOARD = graphql(`
   query getMyDatafilesSummaryForDashboard {
     getMyDatafilesSummaryForDashboard {
       numberOfDatafiles
@@ -8,14 +9,8 @@ const GET_MY_DATAFILES_SUMMARY_FOR_DASHBOARD = /* GraphQL */ `
       numberOfDataRecords
     }
   }
-`;
-
-export type DashboardSummary = { numberOfDatafiles: number; numberOfQualityScores: number; numberOfDataRecords: number };
+`);
 
 export function useGetMyDatafilesSummaryForDashboard() {
-  return useGqlQuery<{ getMyDatafilesSummaryForDashboard: DashboardSummary }>(
-    GET_MY_DATAFILES_SUMMARY_FOR_DASHBOARD,
-    'getMyDatafilesSummaryForDashboard',
-    {},
-  );
+  return useGqlQuery(GET_MY_DATAFILES_SUMMARY_FOR_DASHBOARD, {});
 }

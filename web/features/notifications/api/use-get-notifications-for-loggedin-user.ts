@@ -1,6 +1,8 @@
+import { graphql } from '../../../lib/gql';
+import type { GetNotificationsForLoggedinUserQuery } from '../../../lib/gql/graphql';
 import { useGqlQuery } from '../../../lib/swr-helpers';
 
-const GET_NOTIFICATIONS_FOR_LOGGEDIN_USER = /* GraphQL */ `
+const GET_NOTIFICATIONS_FOR_LOGGEDIN_USER = graphql(`
   query getNotificationsForLoggedinUser {
     getNotificationsForLoggedinUser {
       id
@@ -12,24 +14,14 @@ const GET_NOTIFICATIONS_FOR_LOGGEDIN_USER = /* GraphQL */ `
       type
     }
   }
-`;
+`);
 
-export type NotificationType = 'UPLOAD_FINISHED' | 'UPLOAD_ERROR' | 'UPDATE_FINISHED' | 'UPDATE_ERROR' | 'GENERIC';
-export type AppNotification = {
-  id: string;
-  title: string;
-  description: string;
-  url: string | null;
-  readed: boolean;
-  createdDate: string;
-  type: NotificationType;
-};
-
-export const NOTIFICATIONS_OPERATION = 'getNotificationsForLoggedinUser';
+/** A notification as getNotificationsForLoggedinUser selects it. */
+export type AppNotification = GetNotificationsForLoggedinUserQuery['getNotificationsForLoggedinUser'][number];
 
 /** Unread notifications, newest first. A failure is logged, never shown (spec section 7). */
 export function useGetNotificationsForLoggedinUser(enabled: boolean) {
-  return useGqlQuery<{ getNotificationsForLoggedinUser: AppNotification[] }>(GET_NOTIFICATIONS_FOR_LOGGEDIN_USER, NOTIFICATIONS_OPERATION, {}, {
+  return useGqlQuery(GET_NOTIFICATIONS_FOR_LOGGEDIN_USER, {}, {
     enabled,
     refreshInterval: 60_000,
     onError: (error) => console.error('getNotificationsForLoggedinUser failed', error),

@@ -1,10 +1,4 @@
-export type CompanyUser = {
-  id: string;
-  name: { first: string; last: string };
-  email: string;
-  image: string | null;
-  accessLevel: 'SUPER_ADMIN' | 'ADMIN' | 'EMPLOYEE';
-  status: string;
-  isOwner: boolean;
-  numberOfImports: number;
-};
+import type { GetActiveCompanyAdminUsersQuery } from '../../../lib/gql/graphql';
+
+/** An admin of the organisation as getActiveCompanyAdminUsers selects it. */
+export type CompanyUser = GetActiveCompanyAdminUsersQuery['getActiveCompanyAdminUsers'][number];

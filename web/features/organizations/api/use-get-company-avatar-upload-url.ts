@@ -1,12 +1,11 @@
+import { graphql } from '../../../lib/gql';
 import { gqlRequest } from '../../../lib/graphql-client';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   query getCompanyAvatarUploadURL($imageKey: String!, $companyId: ID!) {
     getCompanyAvatarUploadURL(imageKey: $imageKey, companyId: $companyId) { signedUrl imageUrl expiresAt }
   }
-`;
-
-export type SignedUrl = { signedUrl: string; imageUrl: string; expiresAt: string };
+`);
 
 /**
  * Asks for a signed PUT URL and uploads the 65x65 PNG to it; resolves with the imageUrl to store.
@@ -15,7 +14,7 @@ export type SignedUrl = { signedUrl: string; imageUrl: string; expiresAt: string
 export function useUploadCompanyAvatar() {
   return async (companyId: string, png: Blob): Promise<string> => {
     const imageKey = `company-${companyId}-${Date.now()}.png`;
-    const { getCompanyAvatarUploadURL: signed } = await gqlRequest<{ getCompanyAvatarUploadURL: SignedUrl }>(DOCUMENT, 'getCompanyAvatarUploadURL', { imageKey, companyId });
+    const { getCompanyAvatarUploadURL: signed } = await gqlRequest(DOCUMENT, { imageKey, companyId });
     const response = await fetch(signed.signedUrl, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: png });
     if (!response.ok) throw new Error(`avatar upload failed: ${response.status}`);
     return signed.imageUrl;

@@ -1,13 +1,15 @@
+import { graphql } from '../../../lib/gql';
+import type { GetCompanyStatsQuery } from '../../../lib/gql/graphql';
 import { useGqlQuery } from '../../../lib/swr-helpers';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   query getCompanyStats($companyId: ID!) {
     getCompanyStats(companyId: $companyId) { numberOfDataImports numberOfDataRecords numberOfUsers }
   }
-`;
+`);
 
-export type CompanyStats = { numberOfDataImports: number; numberOfDataRecords: number; numberOfUsers: number };
+export type CompanyStats = GetCompanyStatsQuery['getCompanyStats'];
 
 export function useGetCompanyStats(companyId: string | null) {
-  return useGqlQuery<{ getCompanyStats: CompanyStats }, { companyId: string }>(DOCUMENT, 'getCompanyStats', { companyId: companyId ?? '' }, { enabled: Boolean(companyId) });
+  return useGqlQuery(DOCUMENT, { companyId: companyId ?? '' }, { enabled: Boolean(companyId) });
 }

@@ -1,6 +1,8 @@
+import { graphql } from '../../../lib/gql';
+import type { GetCompanyQuery } from '../../../lib/gql/graphql';
 import { useGqlQuery } from '../../../lib/swr-helpers';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   query getCompany($companyId: ID!) {
     getCompany(companyId: $companyId) {
       id
@@ -17,24 +19,11 @@ const DOCUMENT = /* GraphQL */ `
       contract { id status endDate remainingDays }
     }
   }
-`;
+`);
 
-export type CompanyDetails = {
-  id: string;
-  name: string;
-  legalName: string | null;
-  VATNumber: string | null;
-  image: string | null;
-  accountManager: string | null;
-  supportLevel: 'A' | 'B' | 'C' | null;
-  comment: string | null;
-  isActivated: 'PENDING' | 'ACTIVATED' | 'DEACTIVATED';
-  address: { street: string | null; city: string | null; postalCode: string | null; country: string | null };
-  companyOwner: { id: string; name: { first: string; last: string } } | null;
-  /** The ACTIVE contract, if any; remainingDays counts today (Vienna). */
-  contract: { id: string; status: string; endDate: string; remainingDays: number | null } | null;
-};
+/** The organisation as getCompany selects it; `contract` is the ACTIVE one, remainingDays counting today (Vienna). */
+export type CompanyDetails = GetCompanyQuery['getCompany'];
 
 export function useGetCompany(companyId: string | null) {
-  return useGqlQuery<{ getCompany: CompanyDetails }, { companyId: string }>(DOCUMENT, 'getCompany', { companyId: companyId ?? '' }, { enabled: Boolean(companyId) });
+  return useGqlQuery(DOCUMENT, { companyId: companyId ?? '' }, { enabled: Boolean(companyId) });
 }

@@ -1,21 +1,18 @@
-import { Avatar, Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { Formik } from 'formik';
+import { Avatar, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { FormikProps } from 'formik';
 import { useMemo, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import * as yup from 'yup';
-import { ErrorAlert, SuccessAlert } from '../../../components/feedback/error-alert';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { AvatarCropDialog } from '../../../components/form/avatar-crop-dialog';
+import { FormDialog } from '../../../components/form/form-dialog';
 import { ACCOUNT_MANAGERS, SUPPORT_LEVELS } from '../../../../db/domain/organizations';
-import { errorCodeOf } from '../../../lib/graphql-client';
-import { type Translate, useLocale, useT, useTranslateError } from '../../../lib/i18n';
-import { revalidateOperations } from '../../../lib/swr-helpers';
+import type { SupportLevel, UpdateCompanyInput } from '../../../lib/gql/graphql';
+import { type Translate, useLocale, useT } from '../../../lib/i18n';
 import type { CompanyUser } from '../api/company-user';
 import type { CompanyDetails } from '../api/use-get-company';
 import { useUploadCompanyAvatar } from '../api/use-get-company-avatar-upload-url';
-import { type UpdateCompanyInput, useUpdateCompany } from '../api/use-update-company';
+import { useUpdateCompany } from '../api/use-update-company';
 import { countryCodeFrom, countryOptions } from '../forms/countries';
-import { AvatarCropDialog } from '../../../components/form/avatar-crop-dialog';
-
-export const SUCCESS_DELAY_MS = 2000;
 
 export type EditOrganizationValues = {
   name: string; legalName: string; VATNumber: string; street: string; postalCode: string; city: string; country: string;
@@ -44,7 +41,8 @@ export function toUpdateCompanyInput(companyId: string, values: EditOrganization
   if (operatorFields) {
     input.companyOwner = values.companyOwner;
     input.accountManager = values.accountManager;
-    input.supportLevel = values.supportLevel;
+    // The schema requires one of the select's options (SUPPORT_LEVELS).
+    input.supportLevel = values.supportLevel as SupportLevel;
     input.comment = orNull(values.comment);
   }
   return input;
@@ -59,15 +57,12 @@ export function EditOrganizationModal({ company, admins, operatorFields, onClose
 }) {
   const t = useT();
   const locale = useLocale();
-  const translateError = useTranslateError();
-  const { mutate } = useSWRConfig();
   const update = useUpdateCompany();
   const upload = useUploadCompanyAvatar();
   const [avatar, setAvatar] = useState<{ blob: Blob; preview: string } | null>(null);
   // A chosen picture opens the square crop dialog (spec section 5: cropped square, drawn at 65x65).
   const [cropFile, setCropFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState(false);
+  const [imageError, setImageError] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const countryLabel = (code: string | null) => (code ? countries.find((c) => c.code === code)?.label ?? code : '');
@@ -77,113 +72,99 @@ export function EditOrganizationModal({ company, admins, operatorFields, onClose
     companyOwner: company.companyOwner?.id ?? '', accountManager: company.accountManager ?? '', supportLevel: company.supportLevel ?? '', comment: company.comment ?? '',
   };
 
-  async function submit(values: EditOrganizationValues) {
-    setError(null);
-    try {
-      const image = avatar ? await upload(company.id, avatar.blob) : company.image;
-      await update.trigger({ companyToUpdate: toUpdateCompanyInput(company.id, values, image, operatorFields) });
-      setSuccess(true);
-      void revalidateOperations(mutate, 'getCompany', 'getAllActiveCompanies', 'me', 'getActiveCompanyAdminUsers');
-      setTimeout(onClose, SUCCESS_DELAY_MS);
-    } catch (e) {
-      setError(translateError(errorCodeOf(e)));
-    }
+  function fields(form: FormikProps<EditOrganizationValues>) {
+    const fieldError = (name: keyof EditOrganizationValues) => (form.touched[name] && form.errors[name] ? form.errors[name] : null);
+    const text = (name: keyof EditOrganizationValues, label: string, required = false, inputMode?: 'numeric') => (
+      <Field.Root invalid={Boolean(fieldError(name))} required={required}>
+        <Field.Label>{label}{required && <Field.RequiredIndicator />}</Field.Label>
+        <Input {...form.getFieldProps(name)} inputMode={inputMode} data-testid={`org-${name}`}
+          onChange={inputMode === 'numeric' ? (e) => void form.setFieldValue(name, e.currentTarget.value.replace(/\D/g, '')) : form.handleChange} />
+        {fieldError(name) && <Field.ErrorText>{fieldError(name)}</Field.ErrorText>}
+      </Field.Root>
+    );
+    const select = (name: 'companyOwner' | 'accountManager' | 'supportLevel', label: string, options: { value: string; label: string }[]) => (
+      <Field.Root invalid={Boolean(fieldError(name))} required>
+        <Field.Label>{label}<Field.RequiredIndicator /></Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field {...form.getFieldProps(name)} data-testid={`org-${name}`}>
+            <option value="">{t('contracts.form.choose')}</option>
+            {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {fieldError(name) && <Field.ErrorText>{fieldError(name)}</Field.ErrorText>}
+      </Field.Root>
+    );
+    return (
+      <>
+        <HStack gap="4">
+          <Avatar.Root size="2xl"><Avatar.Image src={avatar?.preview ?? company.image ?? '/default-company.svg'} /><Avatar.Fallback name={company.name} /></Avatar.Root>
+          <Stack gap="1">
+            <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()} data-testid="org-avatar-button">{t('organization.edit.uploadImage')}</Button>
+            <Text fontSize="xs" color="fg.muted">{t('organization.edit.imageHint')}</Text>
+          </Stack>
+          <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/webp" hidden data-testid="org-avatar-input" onChange={(e) => {
+            const file = e.currentTarget.files?.[0] ?? null;
+            e.currentTarget.value = '';
+            if (!file) return;
+            setImageError(!file.type.startsWith('image/'));
+            if (file.type.startsWith('image/')) setCropFile(file);
+          }} />
+          <AvatarCropDialog file={cropFile} onCancel={() => setCropFile(null)}
+            onCropped={(cropped) => { setCropFile(null); setAvatar({ blob: cropped.blob, preview: cropped.previewUrl }); }} />
+        </HStack>
+        <ErrorAlert message={imageError ? t('organization.edit.imageInvalid') : null} onDismiss={() => setImageError(false)} />
+        <SimpleGrid columns={2} gap="4">
+          {text('name', t('organization.edit.name'), true)}
+          {text('legalName', t('organization.edit.legalName'))}
+          {text('VATNumber', t('organization.edit.vatNumber'))}
+          {text('street', t('organization.edit.street'))}
+          {text('postalCode', t('organization.edit.postalCode'), false, 'numeric')}
+          {text('city', t('organization.edit.city'))}
+        </SimpleGrid>
+        <Field.Root>
+          <Field.Label>{t('organization.edit.country')}</Field.Label>
+          <Input {...form.getFieldProps('country')} list="org-country-list" placeholder={t('organization.edit.countrySearch')} data-testid="org-country" autoComplete="off" />
+          <datalist id="org-country-list">{countries.map((c) => <option key={c.code} value={c.label} />)}</datalist>
+        </Field.Root>
+        {operatorFields && (
+          <SimpleGrid columns={3} gap="4" data-testid="operator-fields">
+            {select('companyOwner', t('organization.edit.owner'), admins.map((a) => ({ value: a.id, label: `${a.name.first} ${a.name.last}` })))}
+            {select('accountManager', t('organization.edit.accountManager'), ACCOUNT_MANAGERS.map((m) => ({ value: m, label: m })))}
+            {select('supportLevel', t('organization.edit.supportLevel'), SUPPORT_LEVELS.map((l) => ({ value: l, label: l })))}
+          </SimpleGrid>
+        )}
+        {operatorFields && (
+          <Field.Root>
+            <Field.Label>{t('organization.edit.note')}</Field.Label>
+            <Textarea {...form.getFieldProps('comment')} data-testid="org-comment" />
+          </Field.Root>
+        )}
+      </>
+    );
   }
 
   return (
-    <Dialog.Root open onOpenChange={(d) => { if (!d.open) onClose(); }} placement="center" size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="edit-organization-modal">
-            <Formik<EditOrganizationValues> initialValues={initial} validationSchema={editOrganizationSchema(t, operatorFields)} onSubmit={submit}>
-              {(form) => {
-                const fieldError = (name: keyof EditOrganizationValues) => (form.touched[name] && form.errors[name] ? form.errors[name] : null);
-                const text = (name: keyof EditOrganizationValues, label: string, required = false, inputMode?: 'numeric') => (
-                  <Field.Root invalid={Boolean(fieldError(name))} required={required}>
-                    <Field.Label>{label}{required && <Field.RequiredIndicator />}</Field.Label>
-                    <Input {...form.getFieldProps(name)} inputMode={inputMode} data-testid={`org-${name}`}
-                      onChange={inputMode === 'numeric' ? (e) => void form.setFieldValue(name, e.currentTarget.value.replace(/\D/g, '')) : form.handleChange} />
-                    {fieldError(name) && <Field.ErrorText>{fieldError(name)}</Field.ErrorText>}
-                  </Field.Root>
-                );
-                const select = (name: 'companyOwner' | 'accountManager' | 'supportLevel', label: string, options: { value: string; label: string }[]) => (
-                  <Field.Root invalid={Boolean(fieldError(name))} required>
-                    <Field.Label>{label}<Field.RequiredIndicator /></Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field {...form.getFieldProps(name)} data-testid={`org-${name}`}>
-                        <option value="">{t('contracts.form.choose')}</option>
-                        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    {fieldError(name) && <Field.ErrorText>{fieldError(name)}</Field.ErrorText>}
-                  </Field.Root>
-                );
-                return (
-                  <form onSubmit={form.handleSubmit} noValidate>
-                    <Dialog.Header><Dialog.Title>{t('organization.edit.title')}</Dialog.Title></Dialog.Header>
-                    <Dialog.Body>
-                      <Stack gap="4">
-                        <HStack gap="4">
-                          <Avatar.Root size="2xl"><Avatar.Image src={avatar?.preview ?? company.image ?? '/default-company.svg'} /><Avatar.Fallback name={company.name} /></Avatar.Root>
-                          <Stack gap="1">
-                            <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()} data-testid="org-avatar-button">{t('organization.edit.uploadImage')}</Button>
-                            <Text fontSize="xs" color="fg.muted">{t('organization.edit.imageHint')}</Text>
-                          </Stack>
-                          <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/webp" hidden data-testid="org-avatar-input" onChange={(e) => {
-                            const file = e.currentTarget.files?.[0] ?? null;
-                            e.currentTarget.value = '';
-                            if (!file) return;
-                            if (!file.type.startsWith('image/')) return setError(t('organization.edit.imageInvalid'));
-                            setCropFile(file);
-                          }} />
-                          <AvatarCropDialog file={cropFile} onCancel={() => setCropFile(null)}
-                            onCropped={(cropped) => { setCropFile(null); setAvatar({ blob: cropped.blob, preview: cropped.previewUrl }); }} />
-                        </HStack>
-                        <SimpleGrid columns={2} gap="4">
-                          {text('name', t('organization.edit.name'), true)}
-                          {text('legalName', t('organization.edit.legalName'))}
-                          {text('VATNumber', t('organization.edit.vatNumber'))}
-                          {text('street', t('organization.edit.street'))}
-                          {text('postalCode', t('organization.edit.postalCode'), false, 'numeric')}
-                          {text('city', t('organization.edit.city'))}
-                        </SimpleGrid>
-                        <Field.Root>
-                          <Field.Label>{t('organization.edit.country')}</Field.Label>
-                          <Input {...form.getFieldProps('country')} list="org-country-list" placeholder={t('organization.edit.countrySearch')} data-testid="org-country" autoComplete="off" />
-                          <datalist id="org-country-list">{countries.map((c) => <option key={c.code} value={c.label} />)}</datalist>
-                        </Field.Root>
-                        {operatorFields && (
-                          <SimpleGrid columns={3} gap="4" data-testid="operator-fields">
-                            {select('companyOwner', t('organization.edit.owner'), admins.map((a) => ({ value: a.id, label: `${a.name.first} ${a.name.last}` })))}
-                            {select('accountManager', t('organization.edit.accountManager'), ACCOUNT_MANAGERS.map((m) => ({ value: m, label: m })))}
-                            {select('supportLevel', t('organization.edit.supportLevel'), SUPPORT_LEVELS.map((l) => ({ value: l, label: l })))}
-                          </SimpleGrid>
-                        )}
-                        {operatorFields && (
-                          <Field.Root>
-                            <Field.Label>{t('organization.edit.note')}</Field.Label>
-                            <Textarea {...form.getFieldProps('comment')} data-testid="org-comment" />
-                          </Field.Root>
-                        )}
-                        {form.submitCount > 0 && !form.isValid && <ErrorAlert message={t('organization.edit.validationError')} />}
-                        <ErrorAlert message={error} onDismiss={() => setError(null)} />
-                        <SuccessAlert message={success ? t('organization.edit.saved') : null} />
-                      </Stack>
-                    </Dialog.Body>
-                    <Dialog.Footer>
-                      <Button variant="outline" onClick={onClose}>{t('common.cancel')}</Button>
-                      <Button type="submit" colorPalette="brand" loading={form.isSubmitting} disabled={success} data-testid="org-save">{t('common.save')}</Button>
-                    </Dialog.Footer>
-                  </form>
-                );
-              }}
-            </Formik>
-            <Dialog.CloseTrigger asChild><CloseButton size="sm" /></Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog<EditOrganizationValues>
+      open
+      onClose={onClose}
+      title={t('organization.edit.title')}
+      testId="edit-organization-modal"
+      size="lg"
+      scrollInside
+      initialValues={initial}
+      validationSchema={editOrganizationSchema(t, operatorFields)}
+      validationError={t('organization.edit.validationError')}
+      onSubmit={async (values) => {
+        const image = avatar ? await upload(company.id, avatar.blob) : company.image;
+        await update.trigger({ companyToUpdate: toUpdateCompanyInput(company.id, values, image, operatorFields) });
+      }}
+      successMessage={t('organization.edit.saved')}
+      revalidates={['getCompany', 'getAllActiveCompanies', 'me', 'getActiveCompanyAdminUsers']}
+      submitLabel={t('common.save')}
+      submitTestId="org-save"
+    >
+      {fields}
+    </FormDialog>
   );
 }

@@ -1,18 +1,17 @@
+import { graphql } from '../../../lib/gql';
 import { useGqlQuery } from '../../../lib/swr-helpers';
 
-const GET_CLEAR_LOCAL_STORAGE = /* GraphQL */ `
+const GET_CLEAR_LOCAL_STORAGE = graphql(`
   query getClearLocalStorage {
     getClearLocalStorage {
       value
       updatedAt
     }
   }
-`;
-
-export type ClearLocalStorageSetting = { value: boolean; updatedAt: string | null };
+`);
 
 export function useGetClearLocalStorage(enabled: boolean) {
-  return useGqlQuery<{ getClearLocalStorage: ClearLocalStorageSetting }>(GET_CLEAR_LOCAL_STORAGE, 'getClearLocalStorage', {}, {
+  return useGqlQuery(GET_CLEAR_LOCAL_STORAGE, {}, {
     enabled,
     onError: (error) => console.error('getClearLocalStorage failed', error),
   });

@@ -1,7 +1,8 @@
+import { graphql } from '../../../lib/gql';
+import type { GetCompanyUsersQuery } from '../../../lib/gql/graphql';
 import { useGqlQuery } from '../../../lib/swr-helpers';
-import type { AccessLevel } from './use-me';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   query getCompanyUsers($companyId: ID!) {
     getCompanyUsers(companyId: $companyId) {
       id
@@ -15,24 +16,12 @@ const DOCUMENT = /* GraphQL */ `
       numberOfImports
     }
   }
-`;
+`);
 
-export type CompanyUser = {
-  id: string;
-  name: { first: string; last: string };
-  email: string;
-  image: string | null;
-  accessLevel: AccessLevel;
-  /** ACTIVATED is an active user; any other status is a pending one (spec section 3). */
-  status: string;
-  magicKey: string | null;
-  isOwner: boolean;
-  numberOfImports: number;
-};
-
-export type GetCompanyUsersVariables = { companyId: string };
+/** A user of the organisation as getCompanyUsers selects it; status ACTIVATED is an active user, any other a pending one (spec section 3). */
+export type CompanyUser = GetCompanyUsersQuery['getCompanyUsers'][number];
 
 /** Every user of the company, active and pending. */
 export function useGetCompanyUsers(companyId: string) {
-  return useGqlQuery<{ getCompanyUsers: CompanyUser[] }, GetCompanyUsersVariables>(DOCUMENT, 'getCompanyUsers', { companyId });
+  return useGqlQuery(DOCUMENT, { companyId });
 }

@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
+import { graphql } from '../../../lib/gql';
+import { GraphQLRequestError, refusalFromPayload } from '../../../lib/graphql-client';
 import { useGqlMutation } from '../../../lib/swr-helpers';
-import { GraphQLRequestError } from '../../../lib/graphql-client';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   query getUserAvatarUploadURL($imageKey: String!, $userId: ID!) {
     getUserAvatarUploadURL(imageKey: $imageKey, userId: $userId) {
       signedUrl
@@ -10,17 +11,14 @@ const DOCUMENT = /* GraphQL */ `
       expiresAt
     }
   }
-`;
-
-export type SignedUrl = { signedUrl: string; imageUrl: string; expiresAt: string };
-export type GetUserAvatarUploadUrlVariables = { imageKey: string; userId: string };
+`);
 
 /**
  * A fresh short-lived upload URL each time, so it is fetched on demand (SWR mutation) rather than
  * cached as a query.
  */
 export function useGetUserAvatarUploadUrl() {
-  return useGqlMutation<{ getUserAvatarUploadURL: SignedUrl }, GetUserAvatarUploadUrlVariables>(DOCUMENT, 'getUserAvatarUploadURL');
+  return useGqlMutation(DOCUMENT);
 }
 
 /** Avatars are PNGs drawn by the cropper; the server accepts at most 2 MB and sniffs the bytes. */
@@ -42,8 +40,9 @@ export function useUploadUserAvatar() {
     }
     if (!response.ok) {
       // The upload endpoint answers refusals in the GraphQL error shape (too large, not an image, expired).
-      const body = (await response.json().catch(() => null)) as { errors?: { extensions?: { code?: string } }[] } | null;
-      throw new GraphQLRequestError(body?.errors?.[0]?.extensions?.code ?? 'S3_FILE_UPLOAD_FAILED', 'Avatar upload failed', response.status);
+      const body = (await response.json().catch(() => null)) as { errors?: { extensions?: Record<string, unknown> }[] } | null;
+      const refusal = refusalFromPayload(body?.errors?.[0], 'S3_FILE_UPLOAD_FAILED');
+      throw new GraphQLRequestError(refusal.code, 'Avatar upload failed', response.status, refusal.reason, refusal.params);
     }
     return target.imageUrl;
   }, [trigger]);

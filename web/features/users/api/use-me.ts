@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai';
+import { graphql } from '../../../lib/gql';
+import type { MeQuery } from '../../../lib/gql/graphql';
 import { sessionAtom } from '../../../lib/session';
-import { gqlRequest } from '../../../lib/graphql-client';
 import { primeQuery, useGqlQuery } from '../../../lib/swr-helpers';
 
-const ME = /* GraphQL */ `
+const ME = graphql(`
   query me {
     me {
       sessionExpiresAt
@@ -24,36 +25,20 @@ const ME = /* GraphQL */ `
       }
     }
   }
-`;
+`);
 
-export type AccessLevel = 'SUPER_ADMIN' | 'ADMIN' | 'EMPLOYEE';
-
-export type MeUser = {
-  id: string;
-  name: { first: string; last: string };
-  email: string;
-  image: string | null;
-  accessLevel: AccessLevel;
-  status: string;
-  magicKey: string | null;
-  isOwner: boolean;
-  locale: 'de' | 'en';
-  watchGetStarted: boolean;
-  watchNPS: boolean;
-  company: { id: string; name: string; image: string | null; isActivated: string } | null;
-};
-
-export type MeResult = { me: { sessionExpiresAt: string; companyId: string | null; user: MeUser } };
+export type { AccessLevel } from '../../../lib/gql/graphql';
+export type MeResult = MeQuery;
+/** The logged-in user as `me` selects it. */
+export type MeUser = MeQuery['me']['user'];
 
 /** The logged-in user; skipped without a session. The SWR cache is dropped at login and logout. */
 export function useMe() {
   const session = useAtomValue(sessionAtom);
-  return useGqlQuery<MeResult>(ME, 'me', {}, { enabled: session !== null });
+  return useGqlQuery(ME, {}, { enabled: session !== null });
 }
 
 /** Starts the `me` call now (at boot, before React renders) and hands it to the first useMe. */
 export function prefetchMe(): Promise<MeResult> {
-  const request = gqlRequest<MeResult>(ME, 'me', {});
-  primeQuery('me', {}, request);
-  return request;
+  return primeQuery(ME, {});
 }

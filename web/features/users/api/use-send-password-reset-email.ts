@@ -1,18 +1,16 @@
+import { graphql } from '../../../lib/gql';
 import { useGqlMutation } from '../../../lib/swr-helpers';
-import type { StatusResponse } from '../../../lib/status-response';
 
 // The same call as the forgot-password page; features do not import each other (architecture.md).
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   mutation sendPasswordResetEmail($email: String!) {
     sendPasswordResetEmail(email: $email) {
       status
       message
     }
   }
-`;
-
-export type SendPasswordResetEmailVariables = { email: string };
+`);
 
 export function useSendPasswordResetEmail() {
-  return useGqlMutation<{ sendPasswordResetEmail: StatusResponse }, SendPasswordResetEmailVariables>(DOCUMENT, 'sendPasswordResetEmail');
+  return useGqlMutation(DOCUMENT);
 }

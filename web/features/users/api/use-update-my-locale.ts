@@ -1,17 +1,15 @@
+import { graphql } from '../../../lib/gql';
 import { useGqlMutation } from '../../../lib/swr-helpers';
-import type { StatusResponse } from '../../../lib/status-response';
 
-const DOCUMENT = /* GraphQL */ `
+const DOCUMENT = graphql(`
   mutation updateMyLocale($locale: Locale!) {
     updateMyLocale(locale: $locale) {
       status
       message
     }
   }
-`;
-
-export type UpdateMyLocaleVariables = { locale: 'de' | 'en' };
+`);
 
 export function useUpdateMyLocale() {
-  return useGqlMutation<{ updateMyLocale: StatusResponse }, UpdateMyLocaleVariables>(DOCUMENT, 'updateMyLocale');
+  return useGqlMutation(DOCUMENT);
 }

@@ -1,8 +1,8 @@
 import { Button, Field, HStack, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { errorCodeOf } from '../../../lib/graphql-client';
-import { useT, useTranslateError } from '../../../lib/i18n';
+import { type Refusal, refusalOf } from '../../../lib/graphql-client';
+import { useT, useTranslateRefusal } from '../../../lib/i18n';
 import { useRegenerateMagicKey } from '../api/use-regenerate-magic-key';
 import { CheckIcon, CopyIcon, RefreshIcon } from './user-icons';
 
@@ -13,12 +13,12 @@ import { CheckIcon, CopyIcon, RefreshIcon } from './user-icons';
  */
 export function ApiKeyField({ userId, magicKey, canRegenerate }: { userId: string; magicKey: string | null; canRegenerate: boolean }) {
   const t = useT();
-  const translateError = useTranslateError();
+  const translateRefusal = useTranslateRefusal();
   const { trigger, isMutating } = useRegenerateMagicKey();
   const [key, setKey] = useState(magicKey);
   const [copied, setCopied] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [errorCode, setErrorCode] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   useEffect(() => setKey(magicKey), [magicKey]);
   useEffect(() => {
@@ -38,14 +38,14 @@ export function ApiKeyField({ userId, magicKey, canRegenerate }: { userId: strin
   };
 
   const regenerate = async () => {
-    setErrorCode(null);
+    setRefusal(null);
     try {
       const result = await trigger({ userId });
       const newKey = result?.regenerateMagicKey.message;
       if (newKey) setKey(newKey);
       setConfirming(false);
     } catch (error) {
-      setErrorCode(errorCodeOf(error));
+      setRefusal(refusalOf(error));
     }
   };
 
@@ -67,12 +67,12 @@ export function ApiKeyField({ userId, magicKey, canRegenerate }: { userId: strin
       {canRegenerate && (confirming ? (
         <Stack gap="2" p="3" borderRadius="md" bg="orange.subtle" data-testid="api-key-confirm">
           <Text fontSize="sm">{t('users.apiKey.confirm')}</Text>
-          <ErrorAlert message={errorCode ? translateError(errorCode) : null} onDismiss={() => setErrorCode(null)} />
+          <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
           <HStack gap="2">
             <Button size="xs" colorPalette="orange" loading={isMutating} onClick={() => void regenerate()} data-testid="api-key-regenerate-confirm">
               {t('users.apiKey.regenerate')}
             </Button>
-            <Button size="xs" variant="outline" onClick={() => { setConfirming(false); setErrorCode(null); }}>{t('common.cancel')}</Button>
+            <Button size="xs" variant="outline" onClick={() => { setConfirming(false); setRefusal(null); }}>{t('common.cancel')}</Button>
           </HStack>
         </Stack>
       ) : (

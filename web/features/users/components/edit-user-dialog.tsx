@@ -1,20 +1,17 @@
-import { Badge, Button, CloseButton, Dialog, HStack, Portal, Separator, Stack, Switch, Text } from '@chakra-ui/react';
-import { Form, Formik } from 'formik';
+import { Badge, Button, HStack, Separator, Switch, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import * as yup from 'yup';
-import { ErrorAlert, SuccessAlert } from '../../../components/feedback/error-alert';
+import type { CroppedAvatar } from '../../../components/form/avatar-crop-dialog';
+import { FormDialog } from '../../../components/form/form-dialog';
 import { TextField } from '../../../components/form/text-field';
-import { errorCodeOf } from '../../../lib/graphql-client';
-import { useT, useTranslateError } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import type { CompanyUser } from '../api/use-get-company-users';
 import { useUploadUserAvatar } from '../api/use-get-user-avatar-upload-url';
 import type { MeUser } from '../api/use-me';
 import { useUpdateUser } from '../api/use-update-user';
 import { nameRule } from '../forms/user-rules';
 import { ApiKeyField } from './api-key-field';
-import type { CroppedAvatar } from '../../../components/form/avatar-crop-dialog';
 import { AvatarField } from './avatar-field';
-import { useCloseAfterSuccess } from './success-close';
 import { KeyResetIcon, TrashIcon } from './user-icons';
 
 type Values = { firstName: string; lastName: string; isAdmin: boolean };
@@ -40,115 +37,83 @@ export function EditUserDialog({ viewer, user, onClose, onSendPasswordReset, onD
   onDelete: (user: CompanyUser) => void;
 }) {
   const t = useT();
-  const translateError = useTranslateError();
   const { trigger } = useUpdateUser();
   const uploadAvatar = useUploadUserAvatar();
-  const [errorCode, setErrorCode] = useState<string | null>(null);
-  const [succeeded, setSucceeded] = useState(false);
   const [avatar, setAvatar] = useState<CroppedAvatar | null>(null);
 
   useEffect(() => {
-    setErrorCode(null);
-    setSucceeded(false);
     setAvatar(null);
   }, [user?.id]);
-  useCloseAfterSuccess(succeeded, onClose);
 
-  const schema = yup.object({ firstName: nameRule(t), lastName: nameRule(t), isAdmin: yup.boolean() });
   const rules = user ? editUserRules(viewer, user) : null;
 
   return (
-    <Dialog.Root open={user !== null} onOpenChange={(details) => { if (!details.open) onClose(); }} placement="center" size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="edit-user-dialog">
-            {user && rules && (
-              <Formik<Values>
-                initialValues={{ firstName: user.name.first, lastName: user.name.last, isAdmin: user.accessLevel !== 'EMPLOYEE' }}
-                validationSchema={schema}
-                onSubmit={async (values) => {
-                  setErrorCode(null);
-                  try {
-                    const image = avatar ? await uploadAvatar(user.id, avatar.blob) : undefined;
-                    const accessLevel = values.isAdmin ? 'ADMIN' : 'EMPLOYEE';
-                    await trigger({
-                      userToUpdate: {
-                        userId: user.id,
-                        name: { first: values.firstName.trim(), last: values.lastName.trim() },
-                        ...(image !== undefined ? { image } : {}),
-                        ...(!rules.adminSwitchDisabled && accessLevel !== user.accessLevel ? { accessLevel } : {}),
-                      },
-                    });
-                    setSucceeded(true);
-                  } catch (error) {
-                    setErrorCode(errorCodeOf(error));
-                  }
-                }}
-              >
-                {({ values, setFieldValue, isSubmitting }) => (
-                  <Form noValidate>
-                    <Dialog.Header>
-                      <Dialog.Title>{t('users.edit.title')}</Dialog.Title>
-                    </Dialog.Header>
-                    <Dialog.Body>
-                      <Stack gap="5">
-                        <ErrorAlert message={errorCode ? translateError(errorCode) : null} onDismiss={() => setErrorCode(null)} />
-                        <SuccessAlert message={succeeded ? t('users.edit.success') : null} />
-                        <AvatarField image={user.image} name={`${user.name.first} ${user.name.last}`} pending={avatar} onCropped={setAvatar} />
-                        <HStack gap="2">
-                          <Text fontSize="sm" color="fg.muted">{user.email}</Text>
-                          {user.isOwner && <Badge colorPalette="purple" size="sm">{t('users.badges.owner')}</Badge>}
-                        </HStack>
-                        <HStack gap="4" align="flex-start">
-                          <TextField name="firstName" label={t('users.fields.firstName')} autoComplete="off" required />
-                          <TextField name="lastName" label={t('users.fields.lastName')} autoComplete="off" required />
-                        </HStack>
-                        <ApiKeyField userId={user.id} magicKey={user.magicKey} canRegenerate={rules.canRegenerateKey} />
-                        <Switch.Root checked={values.isAdmin} disabled={rules.adminSwitchDisabled} colorPalette="brand"
-                          onCheckedChange={(details) => void setFieldValue('isAdmin', details.checked)} data-testid="admin-access-switch">
-                          <Switch.HiddenInput />
-                          <Switch.Control><Switch.Thumb /></Switch.Control>
-                          <Switch.Label>{t('users.fields.adminAccess')}</Switch.Label>
-                        </Switch.Root>
-                        {rules.adminSwitchDisabled && (
-                          <Text fontSize="xs" color="fg.muted" mt="-3" data-testid="admin-access-locked">
-                            {user.isOwner ? t('users.edit.ownerKeepsAdmin') : t('users.edit.ownAccessLocked')}
-                          </Text>
-                        )}
-                        {(rules.showPasswordReset || rules.showDelete) && (
-                          <>
-                            <Separator />
-                            <HStack gap="2">
-                              {rules.showPasswordReset && (
-                                <Button size="sm" variant="outline" onClick={() => onSendPasswordReset(user)} data-testid="edit-user-password-reset">
-                                  <KeyResetIcon />{t('users.actions.sendPasswordReset')}
-                                </Button>
-                              )}
-                              {rules.showDelete && (
-                                <Button size="sm" variant="outline" colorPalette="red" onClick={() => onDelete(user)} data-testid="edit-user-delete">
-                                  <TrashIcon />{t('users.actions.delete')}
-                                </Button>
-                              )}
-                            </HStack>
-                          </>
-                        )}
-                      </Stack>
-                    </Dialog.Body>
-                    <Dialog.Footer>
-                      <Button variant="outline" onClick={onClose}>{t('common.cancel')}</Button>
-                      <Button type="submit" colorPalette="brand" loading={isSubmitting} disabled={succeeded} data-testid="edit-user-save">
-                        {t('common.save')}
-                      </Button>
-                    </Dialog.Footer>
-                  </Form>
+    <FormDialog<Values>
+      open={user !== null}
+      onClose={onClose}
+      title={t('users.edit.title')}
+      testId="edit-user-dialog"
+      initialValues={{ firstName: user?.name.first ?? '', lastName: user?.name.last ?? '', isAdmin: user ? user.accessLevel !== 'EMPLOYEE' : false }}
+      validationSchema={yup.object({ firstName: nameRule(t), lastName: nameRule(t), isAdmin: yup.boolean() })}
+      onSubmit={async (values) => {
+        if (!user || !rules) return;
+        const image = avatar ? await uploadAvatar(user.id, avatar.blob) : undefined;
+        const accessLevel = values.isAdmin ? 'ADMIN' : 'EMPLOYEE';
+        await trigger({
+          userToUpdate: {
+            userId: user.id,
+            name: { first: values.firstName.trim(), last: values.lastName.trim() },
+            ...(image !== undefined ? { image } : {}),
+            ...(!rules.adminSwitchDisabled && accessLevel !== user.accessLevel ? { accessLevel } : {}),
+          },
+        });
+      }}
+      successMessage={t('users.edit.success')}
+      submitLabel={t('common.save')}
+      submitTestId="edit-user-save"
+    >
+      {({ values, setFieldValue }) => user && rules && (
+        <>
+          <AvatarField image={user.image} name={`${user.name.first} ${user.name.last}`} pending={avatar} onCropped={setAvatar} />
+          <HStack gap="2">
+            <Text fontSize="sm" color="fg.muted">{user.email}</Text>
+            {user.isOwner && <Badge colorPalette="purple" size="sm">{t('users.badges.owner')}</Badge>}
+          </HStack>
+          <HStack gap="4" align="flex-start">
+            <TextField name="firstName" label={t('users.fields.firstName')} autoComplete="off" required />
+            <TextField name="lastName" label={t('users.fields.lastName')} autoComplete="off" required />
+          </HStack>
+          <ApiKeyField userId={user.id} magicKey={user.magicKey} canRegenerate={rules.canRegenerateKey} />
+          <Switch.Root checked={values.isAdmin} disabled={rules.adminSwitchDisabled} colorPalette="brand"
+            onCheckedChange={(details) => void setFieldValue('isAdmin', details.checked)} data-testid="admin-access-switch">
+            <Switch.HiddenInput />
+            <Switch.Control><Switch.Thumb /></Switch.Control>
+            <Switch.Label>{t('users.fields.adminAccess')}</Switch.Label>
+          </Switch.Root>
+          {rules.adminSwitchDisabled && (
+            <Text fontSize="xs" color="fg.muted" mt="-3" data-testid="admin-access-locked">
+              {user.isOwner ? t('users.edit.ownerKeepsAdmin') : t('users.edit.ownAccessLocked')}
+            </Text>
+          )}
+          {(rules.showPasswordReset || rules.showDelete) && (
+            <>
+              <Separator />
+              <HStack gap="2">
+                {rules.showPasswordReset && (
+                  <Button size="sm" variant="outline" onClick={() => onSendPasswordReset(user)} data-testid="edit-user-password-reset">
+                    <KeyResetIcon />{t('users.actions.sendPasswordReset')}
+                  </Button>
                 )}
-              </Formik>
-            )}
-            <Dialog.CloseTrigger asChild><CloseButton size="sm" /></Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                {rules.showDelete && (
+                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => onDelete(user)} data-testid="edit-user-delete">
+                    <TrashIcon />{t('users.actions.delete')}
+                  </Button>
+                )}
+              </HStack>
+            </>
+          )}
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { externalLinks, openInNewTab } from '../../../lib/external-links';
-import { errorCodeOf } from '../../../lib/graphql-client';
-import { useT, useTranslateError } from '../../../lib/i18n';
+import { type Refusal, refusalOf, refusalWithCode } from '../../../lib/graphql-client';
+import { useT, useTranslateRefusal } from '../../../lib/i18n';
 import { isSuccess } from '../../../lib/status-response';
 import { revalidateOperations } from '../../../lib/swr-helpers';
 import type { MeUser } from '../api/use-me';
@@ -18,29 +18,29 @@ type Choice = 'start' | 'tutorial' | 'cancel';
  */
 export function GetStartedModal({ user, onStart }: { user: MeUser; onStart: () => void }) {
   const t = useT();
-  const translateError = useTranslateError();
+  const translateRefusal = useTranslateRefusal();
   const { mutate } = useSWRConfig();
   const { trigger } = useUpdateGetStarted();
   const [pending, setPending] = useState<Choice | null>(null);
-  const [errorCode, setErrorCode] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [closed, setClosed] = useState(false);
 
   async function choose(choice: Choice) {
     // Opened inside the click so the browser does not block the new tab.
     if (choice === 'tutorial') openInNewTab(externalLinks.tutorialVideo);
     setPending(choice);
-    setErrorCode(null);
+    setRefusal(null);
     try {
       const result = await trigger({ userId: user.id });
       if (!isSuccess(result.updateGetStarted)) {
-        setErrorCode('GENERAL_ERROR');
+        setRefusal(refusalWithCode('GENERAL_ERROR'));
         return;
       }
       setClosed(true);
       if (choice === 'start') onStart();
       void revalidateOperations(mutate, 'me');
     } catch (error) {
-      setErrorCode(errorCodeOf(error));
+      setRefusal(refusalOf(error));
     } finally {
       setPending(null);
     }
@@ -59,7 +59,7 @@ export function GetStartedModal({ user, onStart }: { user: MeUser; onStart: () =
             </Box>
             <Dialog.Body pt="6">
               <Stack gap="4">
-                <ErrorAlert message={errorCode ? translateError(errorCode) : null} onDismiss={() => setErrorCode(null)} />
+                <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
                 <Text color="fg.muted">{t('getStarted.text')}</Text>
               </Stack>
             </Dialog.Body>

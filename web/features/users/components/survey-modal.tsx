@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { externalLinks, openInNewTab } from '../../../lib/external-links';
-import { errorCodeOf } from '../../../lib/graphql-client';
-import { useT, useTranslateError } from '../../../lib/i18n';
+import { type Refusal, refusalOf, refusalWithCode } from '../../../lib/graphql-client';
+import { useT, useTranslateRefusal } from '../../../lib/i18n';
 import { isSuccess } from '../../../lib/status-response';
 import { revalidateOperations } from '../../../lib/swr-helpers';
 import type { MeUser } from '../api/use-me';
@@ -20,25 +20,25 @@ export function nextSurveyDate(now: Date = new Date()): string {
 /** The feedback survey modal, shown while watchNPS is true. */
 export function SurveyModal({ user }: { user: MeUser }) {
   const t = useT();
-  const translateError = useTranslateError();
+  const translateRefusal = useTranslateRefusal();
   const { mutate } = useSWRConfig();
   const { trigger, isMutating } = useUpdateNps();
-  const [errorCode, setErrorCode] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [closed, setClosed] = useState(false);
 
   async function answer(takePart: boolean) {
     if (takePart) openInNewTab(externalLinks.feedbackSurvey);
-    setErrorCode(null);
+    setRefusal(null);
     try {
       const result = await trigger({ userId: user.id, nextNPSDate: takePart ? null : nextSurveyDate() });
       if (!isSuccess(result.updateNPS)) {
-        setErrorCode('GENERAL_ERROR');
+        setRefusal(refusalWithCode('GENERAL_ERROR'));
         return;
       }
       setClosed(true);
       void revalidateOperations(mutate, 'me');
     } catch (error) {
-      setErrorCode(errorCodeOf(error));
+      setRefusal(refusalOf(error));
     }
   }
 
@@ -51,7 +51,7 @@ export function SurveyModal({ user }: { user: MeUser }) {
             <Dialog.Header><Dialog.Title>{t('survey.title')}</Dialog.Title></Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
-                <ErrorAlert message={errorCode ? translateError(errorCode) : null} onDismiss={() => setErrorCode(null)} />
+                <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
                 <Text color="fg.muted">{t('survey.text')}</Text>
               </Stack>
             </Dialog.Body>

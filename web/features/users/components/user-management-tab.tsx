@@ -1,5 +1,6 @@
 import { Badge, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { PageError, PageSpinner } from '../../../components/feedback/page-state';
 import { useT } from '../../../lib/i18n';
 import { useDeleteUser } from '../api/use-delete-user';
@@ -7,7 +8,6 @@ import { type CompanyUser, useGetCompanyUsers } from '../api/use-get-company-use
 import { useMe } from '../api/use-me';
 import { useResendUserInvitation } from '../api/use-resend-user-invitation';
 import { useSendPasswordResetEmail } from '../api/use-send-password-reset-email';
-import { ConfirmUserActionDialog } from './confirm-user-action-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { InviteUserDialog } from './invite-user-dialog';
 import { ActiveUserCard, PendingUserCard } from './user-cards';
@@ -89,18 +89,26 @@ export function UserManagementTab({ companyId }: { companyId: string }) {
       <EditUserDialog viewer={viewer} user={modal?.kind === 'edit' ? modal.user : null} onClose={close}
         onSendPasswordReset={(user) => setModal({ kind: 'passwordReset', user })}
         onDelete={(user) => setModal({ kind: 'delete', user })} />
-      <ConfirmUserActionDialog open={modal?.kind === 'delete'} danger testId="delete-user-dialog" onClose={close}
-        texts={{ title: t('users.delete.title'), text: t('users.delete.text', { name: targetName }), confirm: t('users.delete.confirm'), success: t('users.delete.success', { name: targetName }) }}
-        onConfirm={() => deleteUser.trigger({ userId: target!.id })} />
-      <ConfirmUserActionDialog open={modal?.kind === 'deleteInvitation'} danger testId="delete-invitation-dialog" onClose={close}
-        texts={{ title: t('users.deleteInvitation.title'), text: t('users.deleteInvitation.text', { email: target?.email ?? '' }), confirm: t('users.deleteInvitation.confirm'), success: t('users.deleteInvitation.success') }}
-        onConfirm={() => deleteUser.trigger({ userId: target!.id })} />
-      <ConfirmUserActionDialog open={modal?.kind === 'resendInvitation'} testId="resend-invitation-dialog" onClose={close}
-        texts={{ title: t('users.resend.title'), text: t('users.resend.text', { email: target?.email ?? '' }), confirm: t('users.resend.confirm'), success: t('users.resend.success', { email: target?.email ?? '' }) }}
-        onConfirm={() => resendInvitation.trigger({ userId: target!.id })} />
-      <ConfirmUserActionDialog open={modal?.kind === 'passwordReset'} testId="password-reset-dialog" onClose={close}
-        texts={{ title: t('users.passwordReset.title'), text: t('users.passwordReset.text', { email: target?.email ?? '' }), confirm: t('users.passwordReset.confirm'), success: t('users.passwordReset.success', { email: target?.email ?? '' }) }}
-        onConfirm={() => sendPasswordReset.trigger({ email: target!.email })} />
+      <ConfirmDialog open={modal?.kind === 'delete'} danger testId="delete-user-dialog" onClose={close}
+        title={t('users.delete.title')} confirmLabel={t('users.delete.confirm')} successMessage={t('users.delete.success', { name: targetName })}
+        onConfirm={() => deleteUser.trigger({ userId: target!.id })}>
+        <Text>{t('users.delete.text', { name: targetName })}</Text>
+      </ConfirmDialog>
+      <ConfirmDialog open={modal?.kind === 'deleteInvitation'} danger testId="delete-invitation-dialog" onClose={close}
+        title={t('users.deleteInvitation.title')} confirmLabel={t('users.deleteInvitation.confirm')} successMessage={t('users.deleteInvitation.success')}
+        onConfirm={() => deleteUser.trigger({ userId: target!.id })}>
+        <Text>{t('users.deleteInvitation.text', { email: target?.email ?? '' })}</Text>
+      </ConfirmDialog>
+      <ConfirmDialog open={modal?.kind === 'resendInvitation'} testId="resend-invitation-dialog" onClose={close}
+        title={t('users.resend.title')} confirmLabel={t('users.resend.confirm')} successMessage={t('users.resend.success', { email: target?.email ?? '' })}
+        onConfirm={() => resendInvitation.trigger({ userId: target!.id })}>
+        <Text>{t('users.resend.text', { email: target?.email ?? '' })}</Text>
+      </ConfirmDialog>
+      <ConfirmDialog open={modal?.kind === 'passwordReset'} testId="password-reset-dialog" onClose={close}
+        title={t('users.passwordReset.title')} confirmLabel={t('users.passwordReset.confirm')} successMessage={t('users.passwordReset.success', { email: target?.email ?? '' })}
+        onConfirm={() => sendPasswordReset.trigger({ email: target!.email })}>
+        <Text>{t('users.passwordReset.text', { email: target?.email ?? '' })}</Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 /** Success feedback in modals stays 2 seconds, then the modal closes and lists refresh (spec sections 4 and 9). */
 export const SUCCESS_DELAY_MS = 2000;
 
-/** Closes the modal SUCCESS_DELAY_MS after `succeeded` turns true. */
+/** Closes the modal SUCCESS_DELAY_MS after `succeeded` turns true (and not at all if it closes earlier). */
 export function useCloseAfterSuccess(succeeded: boolean, onClose: () => void): void {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;

@@ -1,0 +1,284 @@
+/* eslint-disable */
+import * as types from './graphql';
+
+
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  mutation deleteCompany($companyId: ID!) {\n    deleteCompany(companyId: $companyId) {\n      status\n      message\n    }\n  }\n": typeof types.DeleteCompanyDocument,
+    "\n  query getAllActiveCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllActiveCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        supportLevel\n        contract { id type startDate endDate remainingDays status }\n        activeCreditOverview { totalActiveBalance totalActiveReceived totalReceivedFromPayAsUsage }\n        latestDataImport { daysAgo }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": typeof types.GetAllActiveCompaniesDocument,
+    "\n  query getAllNewCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllNewCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        companyOwner { id name { first last } email image }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": typeof types.GetAllNewCompaniesDocument,
+    "\n  query getCompaniesSummary {\n    getCompaniesSummary { numberOfActiveCompanies numberOfNewCompanies }\n  }\n": typeof types.GetCompaniesSummaryDocument,
+    "\n  mutation changePassword($oldPassword: String!, $newPassword: String!) {\n    changePassword(oldPassword: $oldPassword, newPassword: $newPassword) {\n      status\n      message\n    }\n  }\n": typeof types.ChangePasswordDocument,
+    "\n  query getPasswordEncryptionKey {\n    getPasswordEncryptionKey\n  }\n": typeof types.GetPasswordEncryptionKeyDocument,
+    "\n  mutation login($email: String!, $password: String!, $companyId: ID) {\n    login(email: $email, password: $password, companyId: $companyId) {\n      accessToken\n      accessLevel\n      expiresIn\n    }\n  }\n": typeof types.LoginDocument,
+    "\n  mutation logout {\n    logout {\n      status\n      message\n    }\n  }\n": typeof types.LogoutDocument,
+    "\n  mutation registerCompany($input: RegisterCompanyInput!) {\n    registerCompany(input: $input) {\n      status\n      message\n    }\n  }\n": typeof types.RegisterCompanyDocument,
+    "\n  mutation resetPassword($newPassword: String!, $passwordResetToken: String!) {\n    resetPassword(newPassword: $newPassword, passwordResetToken: $passwordResetToken) {\n      status\n      message\n    }\n  }\n": typeof types.ResetPasswordDocument,
+    "\n  mutation sendPasswordResetEmail($email: String!) {\n    sendPasswordResetEmail(email: $email) {\n      status\n      message\n    }\n  }\n": typeof types.SendPasswordResetEmailDocument,
+    "\n  mutation updateUserOnActivation($input: UserActivationInput!) {\n    updateUserOnActivation(input: $input) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateUserOnActivationDocument,
+    "\n  mutation activateOrganization($input: ActivateOrganizationInput!) {\n    activateOrganization(input: $input) {\n      status\n      message\n    }\n  }\n": typeof types.ActivateOrganizationDocument,
+    "\n  mutation assignNewContractToCompany($input: AssignContractInput!) {\n    assignNewContractToCompany(input: $input) {\n      status\n      message\n    }\n  }\n": typeof types.AssignNewContractToCompanyDocument,
+    "\n  mutation assignUpcomingContractToCompany($input: AssignContractInput!) {\n    assignUpcomingContractToCompany(input: $input) {\n      status\n      message\n    }\n  }\n": typeof types.AssignUpcomingContractToCompanyDocument,
+    "\n  mutation deleteContract($contractId: ID!) {\n    deleteContract(contractId: $contractId) {\n      status\n      message\n    }\n  }\n": typeof types.DeleteContractDocument,
+    "\n  mutation editContract($contractToEdit: EditContractInput!) {\n    editContract(contractToEdit: $contractToEdit) {\n      status\n      message\n    }\n  }\n": typeof types.EditContractDocument,
+    "\n  query getAllPackages {\n    getAllPackages { id name numberOfCredits pricePerCredit packageType }\n  }\n": typeof types.GetAllPackagesDocument,
+    "\n  query getCompanyContracts($companyId: ID!) {\n    getCompanyContracts(companyId: $companyId) {\n      id\n      name\n      type\n      status\n      startDate\n      endDate\n      autoRenew\n      durationInDays\n      remainingDays\n      numberOfDatafiles\n      numberOfDataRecords\n      createdAt\n      createdBy { id name }\n      primaryCreditPlan { id name type category status isPayPerUsage isNextAvailable pricePerCredit credits { balance received } }\n      backupCreditPlan { id name type category status isPayPerUsage isNextAvailable pricePerCredit credits { balance received } }\n    }\n  }\n": typeof types.GetCompanyContractsDocument,
+    "\n  query isCompnayHavingUpcomingContract($companyId: ID!) {\n    isCompnayHavingUpcomingContract(companyId: $companyId)\n  }\n": typeof types.IsCompnayHavingUpcomingContractDocument,
+    "\n  query getCompanyCreditPlansByType($companyId: ID!, $type: CreditPlanRole!) {\n    getCompanyCreditPlansByType(companyId: $companyId, type: $type) {\n      id\n      name\n      createdAt\n      type\n      planType\n      category\n      status\n      credits { balance received }\n      isPayPerUsage\n      pricePerCredit\n      startDate\n      expirationDate\n      invoice { number url }\n      isNextAvailable\n    }\n  }\n": typeof types.GetCompanyCreditPlansByTypeDocument,
+    "\n  query getCompanyCreditSummary($companyId: ID!) {\n    getCompanyCreditSummary(companyId: $companyId) {\n      activeCreditPlanBalance\n      activeCreditPlanReceived\n      activePayAsUsageCreditPlanReceived\n      pricePerCreditForPayAsUsage\n      totalReceived\n      totalBalance\n      totalUsed\n      totalRefunded\n      totalExpired\n    }\n  }\n": typeof types.GetCompanyCreditSummaryDocument,
+    "\n  query getCompanyTransactionsGroupedByDatafile($companyId: ID!, $search: String, $types: [TransactionType!], $page: PageInput) {\n    getCompanyTransactionsGroupedByDatafile(companyId: $companyId, search: $search, types: $types, page: $page) {\n      transactions {\n        transactionId\n        datafileId\n        description\n        numberOfRecords\n        createdDate\n        latestTransactionDate\n        creditPlanDetails { id name type }\n        type\n        amount\n        numberOfUpdates\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": typeof types.GetCompanyTransactionsGroupedByDatafileDocument,
+    "\n  query getMyDatafilesSummaryForDashboard {\n    getMyDatafilesSummaryForDashboard {\n      numberOfDatafiles\n      numberOfQualityScores\n      numberOfDataRecords\n    }\n  }\n": typeof types.GetMyDatafilesSummaryForDashboardDocument,
+    "\n  query getNotificationsForLoggedinUser {\n    getNotificationsForLoggedinUser {\n      id\n      title\n      description\n      url\n      readed\n      createdDate\n      type\n    }\n  }\n": typeof types.GetNotificationsForLoggedinUserDocument,
+    "\n  mutation markNotificationAsReaded($notificationId: ID!) {\n    markNotificationAsReaded(notificationId: $notificationId) {\n      status\n      message\n    }\n  }\n": typeof types.MarkNotificationAsReadedDocument,
+    "\n  query getActiveCompanyAdminUsers($companyId: ID!) {\n    getActiveCompanyAdminUsers(companyId: $companyId) { id name { first last } email image accessLevel status isOwner numberOfImports }\n  }\n": typeof types.GetActiveCompanyAdminUsersDocument,
+    "\n  query getCompanyAvatarUploadURL($imageKey: String!, $companyId: ID!) {\n    getCompanyAvatarUploadURL(imageKey: $imageKey, companyId: $companyId) { signedUrl imageUrl expiresAt }\n  }\n": typeof types.GetCompanyAvatarUploadUrlDocument,
+    "\n  query getCompanyStats($companyId: ID!) {\n    getCompanyStats(companyId: $companyId) { numberOfDataImports numberOfDataRecords numberOfUsers }\n  }\n": typeof types.GetCompanyStatsDocument,
+    "\n  query getCompany($companyId: ID!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      legalName\n      VATNumber\n      image\n      accountManager\n      supportLevel\n      comment\n      isActivated\n      address { street city postalCode country }\n      companyOwner { id name { first last } }\n      contract { id status endDate remainingDays }\n    }\n  }\n": typeof types.GetCompanyDocument,
+    "\n  mutation updateCompany($companyToUpdate: UpdateCompanyInput!) {\n    updateCompany(companyToUpdate: $companyToUpdate) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateCompanyDocument,
+    "\n  query getClearLocalStorage {\n    getClearLocalStorage {\n      value\n      updatedAt\n    }\n  }\n": typeof types.GetClearLocalStorageDocument,
+    "\n  mutation deleteUser($userId: ID!) {\n    deleteUser(userId: $userId) {\n      status\n      message\n    }\n  }\n": typeof types.DeleteUserDocument,
+    "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      magicKey\n      isOwner\n      numberOfImports\n    }\n  }\n": typeof types.GetCompanyUsersDocument,
+    "\n  query getUserAvatarUploadURL($imageKey: String!, $userId: ID!) {\n    getUserAvatarUploadURL(imageKey: $imageKey, userId: $userId) {\n      signedUrl\n      imageUrl\n      expiresAt\n    }\n  }\n": typeof types.GetUserAvatarUploadUrlDocument,
+    "\n  mutation inviteUserForSpecificCompany($newUser: NewUserInput!, $companyId: ID!) {\n    inviteUserForSpecificCompany(newUser: $newUser, companyId: $companyId) {\n      status\n      message\n    }\n  }\n": typeof types.InviteUserForSpecificCompanyDocument,
+    "\n  query me {\n    me {\n      sessionExpiresAt\n      companyId\n      user {\n        id\n        name { first last }\n        email\n        image\n        accessLevel\n        status\n        magicKey\n        isOwner\n        locale\n        watchGetStarted\n        watchNPS\n        company { id name image isActivated }\n      }\n    }\n  }\n": typeof types.MeDocument,
+    "\n  mutation regenerateMagicKey($userId: ID!) {\n    regenerateMagicKey(userId: $userId) {\n      status\n      message\n    }\n  }\n": typeof types.RegenerateMagicKeyDocument,
+    "\n  mutation resendUserInvitation($userId: ID!) {\n    resendUserInvitation(userId: $userId) {\n      status\n      message\n    }\n  }\n": typeof types.ResendUserInvitationDocument,
+    "\n  mutation updateGetStarted($userId: ID!) {\n    updateGetStarted(userId: $userId) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateGetStartedDocument,
+    "\n  mutation updateMyLocale($locale: Locale!) {\n    updateMyLocale(locale: $locale) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateMyLocaleDocument,
+    "\n  mutation updateNPS($userId: ID!, $nextNPSDate: String) {\n    updateNPS(userId: $userId, nextNPSDate: $nextNPSDate) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateNpsDocument,
+    "\n  mutation updateUser($userToUpdate: UpdateUserInput!) {\n    updateUser(userToUpdate: $userToUpdate) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateUserDocument,
+};
+const documents: Documents = {
+    "\n  mutation deleteCompany($companyId: ID!) {\n    deleteCompany(companyId: $companyId) {\n      status\n      message\n    }\n  }\n": types.DeleteCompanyDocument,
+    "\n  query getAllActiveCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllActiveCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        supportLevel\n        contract { id type startDate endDate remainingDays status }\n        activeCreditOverview { totalActiveBalance totalActiveReceived totalReceivedFromPayAsUsage }\n        latestDataImport { daysAgo }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": types.GetAllActiveCompaniesDocument,
+    "\n  query getAllNewCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllNewCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        companyOwner { id name { first last } email image }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": types.GetAllNewCompaniesDocument,
+    "\n  query getCompaniesSummary {\n    getCompaniesSummary { numberOfActiveCompanies numberOfNewCompanies }\n  }\n": types.GetCompaniesSummaryDocument,
+    "\n  mutation changePassword($oldPassword: String!, $newPassword: String!) {\n    changePassword(oldPassword: $oldPassword, newPassword: $newPassword) {\n      status\n      message\n    }\n  }\n": types.ChangePasswordDocument,
+    "\n  query getPasswordEncryptionKey {\n    getPasswordEncryptionKey\n  }\n": types.GetPasswordEncryptionKeyDocument,
+    "\n  mutation login($email: String!, $password: String!, $companyId: ID) {\n    login(email: $email, password: $password, companyId: $companyId) {\n      accessToken\n      accessLevel\n      expiresIn\n    }\n  }\n": types.LoginDocument,
+    "\n  mutation logout {\n    logout {\n      status\n      message\n    }\n  }\n": types.LogoutDocument,
+    "\n  mutation registerCompany($input: RegisterCompanyInput!) {\n    registerCompany(input: $input) {\n      status\n      message\n    }\n  }\n": types.RegisterCompanyDocument,
+    "\n  mutation resetPassword($newPassword: String!, $passwordResetToken: String!) {\n    resetPassword(newPassword: $newPassword, passwordResetToken: $passwordResetToken) {\n      status\n      message\n    }\n  }\n": types.ResetPasswordDocument,
+    "\n  mutation sendPasswordResetEmail($email: String!) {\n    sendPasswordResetEmail(email: $email) {\n      status\n      message\n    }\n  }\n": types.SendPasswordResetEmailDocument,
+    "\n  mutation updateUserOnActivation($input: UserActivationInput!) {\n    updateUserOnActivation(input: $input) {\n      status\n      message\n    }\n  }\n": types.UpdateUserOnActivationDocument,
+    "\n  mutation activateOrganization($input: ActivateOrganizationInput!) {\n    activateOrganization(input: $input) {\n      status\n      message\n    }\n  }\n": types.ActivateOrganizationDocument,
+    "\n  mutation assignNewContractToCompany($input: AssignContractInput!) {\n    assignNewContractToCompany(input: $input) {\n      status\n      message\n    }\n  }\n": types.AssignNewContractToCompanyDocument,
+    "\n  mutation assignUpcomingContractToCompany($input: AssignContractInput!) {\n    assignUpcomingContractToCompany(input: $input) {\n      status\n      message\n    }\n  }\n": types.AssignUpcomingContractToCompanyDocument,
+    "\n  mutation deleteContract($contractId: ID!) {\n    deleteContract(contractId: $contractId) {\n      status\n      message\n    }\n  }\n": types.DeleteContractDocument,
+    "\n  mutation editContract($contractToEdit: EditContractInput!) {\n    editContract(contractToEdit: $contractToEdit) {\n      status\n      message\n    }\n  }\n": types.EditContractDocument,
+    "\n  query getAllPackages {\n    getAllPackages { id name numberOfCredits pricePerCredit packageType }\n  }\n": types.GetAllPackagesDocument,
+    "\n  query getCompanyContracts($companyId: ID!) {\n    getCompanyContracts(companyId: $companyId) {\n      id\n      name\n      type\n      status\n      startDate\n      endDate\n      autoRenew\n      durationInDays\n      remainingDays\n      numberOfDatafiles\n      numberOfDataRecords\n      createdAt\n      createdBy { id name }\n      primaryCreditPlan { id name type category status isPayPerUsage isNextAvailable pricePerCredit credits { balance received } }\n      backupCreditPlan { id name type category status isPayPerUsage isNextAvailable pricePerCredit credits { balance received } }\n    }\n  }\n": types.GetCompanyContractsDocument,
+    "\n  query isCompnayHavingUpcomingContract($companyId: ID!) {\n    isCompnayHavingUpcomingContract(companyId: $companyId)\n  }\n": types.IsCompnayHavingUpcomingContractDocument,
+    "\n  query getCompanyCreditPlansByType($companyId: ID!, $type: CreditPlanRole!) {\n    getCompanyCreditPlansByType(companyId: $companyId, type: $type) {\n      id\n      name\n      createdAt\n      type\n      planType\n      category\n      status\n      credits { balance received }\n      isPayPerUsage\n      pricePerCredit\n      startDate\n      expirationDate\n      invoice { number url }\n      isNextAvailable\n    }\n  }\n": types.GetCompanyCreditPlansByTypeDocument,
+    "\n  query getCompanyCreditSummary($companyId: ID!) {\n    getCompanyCreditSummary(companyId: $companyId) {\n      activeCreditPlanBalance\n      activeCreditPlanReceived\n      activePayAsUsageCreditPlanReceived\n      pricePerCreditForPayAsUsage\n      totalReceived\n      totalBalance\n      totalUsed\n      totalRefunded\n      totalExpired\n    }\n  }\n": types.GetCompanyCreditSummaryDocument,
+    "\n  query getCompanyTransactionsGroupedByDatafile($companyId: ID!, $search: String, $types: [TransactionType!], $page: PageInput) {\n    getCompanyTransactionsGroupedByDatafile(companyId: $companyId, search: $search, types: $types, page: $page) {\n      transactions {\n        transactionId\n        datafileId\n        description\n        numberOfRecords\n        createdDate\n        latestTransactionDate\n        creditPlanDetails { id name type }\n        type\n        amount\n        numberOfUpdates\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": types.GetCompanyTransactionsGroupedByDatafileDocument,
+    "\n  query getMyDatafilesSummaryForDashboard {\n    getMyDatafilesSummaryForDashboard {\n      numberOfDatafiles\n      numberOfQualityScores\n      numberOfDataRecords\n    }\n  }\n": types.GetMyDatafilesSummaryForDashboardDocument,
+    "\n  query getNotificationsForLoggedinUser {\n    getNotificationsForLoggedinUser {\n      id\n      title\n      description\n      url\n      readed\n      createdDate\n      type\n    }\n  }\n": types.GetNotificationsForLoggedinUserDocument,
+    "\n  mutation markNotificationAsReaded($notificationId: ID!) {\n    markNotificationAsReaded(notificationId: $notificationId) {\n      status\n      message\n    }\n  }\n": types.MarkNotificationAsReadedDocument,
+    "\n  query getActiveCompanyAdminUsers($companyId: ID!) {\n    getActiveCompanyAdminUsers(companyId: $companyId) { id name { first last } email image accessLevel status isOwner numberOfImports }\n  }\n": types.GetActiveCompanyAdminUsersDocument,
+    "\n  query getCompanyAvatarUploadURL($imageKey: String!, $companyId: ID!) {\n    getCompanyAvatarUploadURL(imageKey: $imageKey, companyId: $companyId) { signedUrl imageUrl expiresAt }\n  }\n": types.GetCompanyAvatarUploadUrlDocument,
+    "\n  query getCompanyStats($companyId: ID!) {\n    getCompanyStats(companyId: $companyId) { numberOfDataImports numberOfDataRecords numberOfUsers }\n  }\n": types.GetCompanyStatsDocument,
+    "\n  query getCompany($companyId: ID!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      legalName\n      VATNumber\n      image\n      accountManager\n      supportLevel\n      comment\n      isActivated\n      address { street city postalCode country }\n      companyOwner { id name { first last } }\n      contract { id status endDate remainingDays }\n    }\n  }\n": types.GetCompanyDocument,
+    "\n  mutation updateCompany($companyToUpdate: UpdateCompanyInput!) {\n    updateCompany(companyToUpdate: $companyToUpdate) {\n      status\n      message\n    }\n  }\n": types.UpdateCompanyDocument,
+    "\n  query getClearLocalStorage {\n    getClearLocalStorage {\n      value\n      updatedAt\n    }\n  }\n": types.GetClearLocalStorageDocument,
+    "\n  mutation deleteUser($userId: ID!) {\n    deleteUser(userId: $userId) {\n      status\n      message\n    }\n  }\n": types.DeleteUserDocument,
+    "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      magicKey\n      isOwner\n      numberOfImports\n    }\n  }\n": types.GetCompanyUsersDocument,
+    "\n  query getUserAvatarUploadURL($imageKey: String!, $userId: ID!) {\n    getUserAvatarUploadURL(imageKey: $imageKey, userId: $userId) {\n      signedUrl\n      imageUrl\n      expiresAt\n    }\n  }\n": types.GetUserAvatarUploadUrlDocument,
+    "\n  mutation inviteUserForSpecificCompany($newUser: NewUserInput!, $companyId: ID!) {\n    inviteUserForSpecificCompany(newUser: $newUser, companyId: $companyId) {\n      status\n      message\n    }\n  }\n": types.InviteUserForSpecificCompanyDocument,
+    "\n  query me {\n    me {\n      sessionExpiresAt\n      companyId\n      user {\n        id\n        name { first last }\n        email\n        image\n        accessLevel\n        status\n        magicKey\n        isOwner\n        locale\n        watchGetStarted\n        watchNPS\n        company { id name image isActivated }\n      }\n    }\n  }\n": types.MeDocument,
+    "\n  mutation regenerateMagicKey($userId: ID!) {\n    regenerateMagicKey(userId: $userId) {\n      status\n      message\n    }\n  }\n": types.RegenerateMagicKeyDocument,
+    "\n  mutation resendUserInvitation($userId: ID!) {\n    resendUserInvitation(userId: $userId) {\n      status\n      message\n    }\n  }\n": types.ResendUserInvitationDocument,
+    "\n  mutation updateGetStarted($userId: ID!) {\n    updateGetStarted(userId: $userId) {\n      status\n      message\n    }\n  }\n": types.UpdateGetStartedDocument,
+    "\n  mutation updateMyLocale($locale: Locale!) {\n    updateMyLocale(locale: $locale) {\n      status\n      message\n    }\n  }\n": types.UpdateMyLocaleDocument,
+    "\n  mutation updateNPS($userId: ID!, $nextNPSDate: String) {\n    updateNPS(userId: $userId, nextNPSDate: $nextNPSDate) {\n      status\n      message\n    }\n  }\n": types.UpdateNpsDocument,
+    "\n  mutation updateUser($userToUpdate: UpdateUserInput!) {\n    updateUser(userToUpdate: $userToUpdate) {\n      status\n      message\n    }\n  }\n": types.UpdateUserDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation deleteCompany($companyId: ID!) {\n    deleteCompany(companyId: $companyId) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').DeleteCompanyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getAllActiveCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllActiveCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        supportLevel\n        contract { id type startDate endDate remainingDays status }\n        activeCreditOverview { totalActiveBalance totalActiveReceived totalReceivedFromPayAsUsage }\n        latestDataImport { daysAgo }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n"): typeof import('./graphql').GetAllActiveCompaniesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getAllNewCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllNewCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        companyOwner { id name { first last } email image }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n"): typeof import('./graphql').GetAllNewCompaniesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getCompaniesSummary {\n    getCompaniesSummary { numberOfActiveCompanies numberOfNewCompanies }\n  }\n"): typeof import('./graphql').GetCompaniesSummaryDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation changePassword($oldPassword: String!, $newPassword: String!) {\n    changePassword(oldPassword: $oldPassword, newPassword: $newPassword) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').ChangePasswordDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getPasswordEncryptionKey {\n    getPasswordEncryptionKey\n  }\n"): typeof import('./graphql').GetPasswordEncryptionKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation login($email: String!, $password: String!, $companyId: ID) {\n    login(email: $email, password: $password, companyId: $companyId) {\n      accessToken\n      accessLevel\n      expiresIn\n    }\n  }\n"): typeof import('./graphql').LoginDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation logout {\n    logout {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').LogoutDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation registerCompany($input: RegisterCompanyInput!) {\n    registerCompany(input: $input) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').RegisterCompanyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation resetPassword($newPassword: String!, $passwordResetToken: String!) {\n    resetPassword(newPassword: $newPassword, passwordResetToken: $passwordResetToken) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').ResetPasswordDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation sendPasswordResetEmail($email: String!) {\n    sendPasswordResetEmail(email: $email) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').SendPasswordResetEmailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation updateUserOnActivation($input: UserActivationInput!) {\n    updateUserOnActivation(input: $input) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').UpdateUserOnActivationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation activateOrganization($input: ActivateOrganizationInput!) {\n    activateOrganization(input: $input) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').ActivateOrganizationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation assignNewContractToCompany($input: AssignContractInput!) {\n    assignNewContractToCompany(input: $input) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').AssignNewContractToCompanyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation assignUpcomingContractToCompany($input: AssignContractInput!) {\n    assignUpcomingContractToCompany(input: $input) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').AssignUpcomingContractToCompanyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation deleteContract($contractId: ID!) {\n    deleteContract(contractId: $contractId) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').DeleteContractDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation editContract($contractToEdit: EditContractInput!) {\n    editContract(contractToEdit: $contractToEdit) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').EditContractDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getAllPackages {\n    getAllPackages { id name numberOfCredits pricePerCredit packageType }\n  }\n"): typeof import('./graphql').GetAllPackagesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getCompanyContracts($companyId: ID!) {\n    getCompanyContracts(companyId: $companyId) {\n      id\n      name\n      type\n      status\n      startDate\n      endDate\n      autoRenew\n      durationInDays\n      remainingDays\n      numberOfDatafiles\n      numberOfDataRecords\n      createdAt\n      createdBy { id name }\n      primaryCreditPlan { id name type category status isPayPerUsage isNextAvailable pricePerCredit credits { balance received } }\n      backupCreditPlan { id name type category status isPayPerUsage isNextAvailable pricePerCredit credits { balance received } }\n    }\n  }\n"): typeof import('./graphql').GetCompanyContractsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query isCompnayHavingUpcomingContract($companyId: ID!) {\n    isCompnayHavingUpcomingContract(companyId: $companyId)\n  }\n"): typeof import('./graphql').IsCompnayHavingUpcomingContractDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getCompanyCreditPlansByType($companyId: ID!, $type: CreditPlanRole!) {\n    getCompanyCreditPlansByType(companyId: $companyId, type: $type) {\n      id\n      name\n      createdAt\n      type\n      planType\n      category\n      status\n      credits { balance received }\n      isPayPerUsage\n      pricePerCredit\n      startDate\n      expirationDate\n      invoice { number url }\n      isNextAvailable\n    }\n  }\n"): typeof import('./graphql').GetCompanyCreditPlansByTypeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getCompanyCreditSummary($companyId: ID!) {\n    getCompanyCreditSummary(companyId: $companyId) {\n      activeCreditPlanBalance\n      activeCreditPlanReceived\n      activePayAsUsageCreditPlanReceived\n      pricePerCreditForPayAsUsage\n      totalReceived\n      totalBalance\n      totalUsed\n      totalRefunded\n      totalExpired\n    }\n  }\n"): typeof import('./graphql').GetCompanyCreditSummaryDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getCompanyTransactionsGroupedByDatafile($companyId: ID!, $search: String, $types: [TransactionType!], $page: PageInput) {\n    getCompanyTransactionsGroupedByDatafile(companyId: $companyId, search: $search, types: $types, page: $page) {\n      transactions {\n        transactionId\n        datafileId\n        description\n        numberOfRecords\n        createdDate\n        latestTransactionDate\n        creditPlanDetails { id name type }\n        type\n        amount\n        numberOfUpdates\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n"): typeof import('./graphql').GetCompanyTransactionsGroupedByDatafileDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getMyDatafilesSummaryForDashboard {\n    getMyDatafilesSummaryForDashboard {\n      numberOfDatafiles\n      numberOfQualityScores\n      numberOfDataRecords\n    }\n  }\n"): typeof import('./graphql').GetMyDatafilesSummaryForDashboardDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getNotificationsForLoggedinUser {\n    getNotificationsForLoggedinUser {\n      id\n      title\n      description\n      url\n      readed\n      createdDate\n      type\n    }\n  }\n"): typeof import('./graphql').GetNotificationsForLoggedinUserDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation markNotificationAsReaded($notificationId: ID!) {\n    markNotificationAsReaded(notificationId: $notificationId) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').MarkNotificationAsReadedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getActiveCompanyAdminUsers($companyId: ID!) {\n    getActiveCompanyAdminUsers(companyId: $companyId) { id name { first last } email image accessLevel status isOwner numberOfImports }\n  }\n"): typeof import('./graphql').GetActiveCompanyAdminUsersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getCompanyAvatarUploadURL($imageKey: String!, $companyId: ID!) {\n    getCompanyAvatarUploadURL(imageKey: $imageKey, companyId: $companyId) { signedUrl imageUrl expiresAt }\n  }\n"): typeof import('./graphql').GetCompanyAvatarUploadUrlDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getCompanyStats($companyId: ID!) {\n    getCompanyStats(companyId: $companyId) { numberOfDataImports numberOfDataRecords numberOfUsers }\n  }\n"): typeof import('./graphql').GetCompanyStatsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getCompany($companyId: ID!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      legalName\n      VATNumber\n      image\n      accountManager\n      supportLevel\n      comment\n      isActivated\n      address { street city postalCode country }\n      companyOwner { id name { first last } }\n      contract { id status endDate remainingDays }\n    }\n  }\n"): typeof import('./graphql').GetCompanyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation updateCompany($companyToUpdate: UpdateCompanyInput!) {\n    updateCompany(companyToUpdate: $companyToUpdate) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').UpdateCompanyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getClearLocalStorage {\n    getClearLocalStorage {\n      value\n      updatedAt\n    }\n  }\n"): typeof import('./graphql').GetClearLocalStorageDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation deleteUser($userId: ID!) {\n    deleteUser(userId: $userId) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').DeleteUserDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      magicKey\n      isOwner\n      numberOfImports\n    }\n  }\n"): typeof import('./graphql').GetCompanyUsersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getUserAvatarUploadURL($imageKey: String!, $userId: ID!) {\n    getUserAvatarUploadURL(imageKey: $imageKey, userId: $userId) {\n      signedUrl\n      imageUrl\n      expiresAt\n    }\n  }\n"): typeof import('./graphql').GetUserAvatarUploadUrlDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation inviteUserForSpecificCompany($newUser: NewUserInput!, $companyId: ID!) {\n    inviteUserForSpecificCompany(newUser: $newUser, companyId: $companyId) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').InviteUserForSpecificCompanyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query me {\n    me {\n      sessionExpiresAt\n      companyId\n      user {\n        id\n        name { first last }\n        email\n        image\n        accessLevel\n        status\n        magicKey\n        isOwner\n        locale\n        watchGetStarted\n        watchNPS\n        company { id name image isActivated }\n      }\n    }\n  }\n"): typeof import('./graphql').MeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation regenerateMagicKey($userId: ID!) {\n    regenerateMagicKey(userId: $userId) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').RegenerateMagicKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation resendUserInvitation($userId: ID!) {\n    resendUserInvitation(userId: $userId) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').ResendUserInvitationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation updateGetStarted($userId: ID!) {\n    updateGetStarted(userId: $userId) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').UpdateGetStartedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation updateMyLocale($locale: Locale!) {\n    updateMyLocale(locale: $locale) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').UpdateMyLocaleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation updateNPS($userId: ID!, $nextNPSDate: String) {\n    updateNPS(userId: $userId, nextNPSDate: $nextNPSDate) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').UpdateNpsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation updateUser($userToUpdate: UpdateUserInput!) {\n    updateUser(userToUpdate: $userToUpdate) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').UpdateUserDocument;
+
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
