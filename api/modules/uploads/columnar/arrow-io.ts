@@ -1,0 +1,107 @@
+// Arrow IPC files written batch by batch straight into the blob store, with backpressure: the
+// writer's bytes are pulled by the store's upload stream, and the producer waits whenever more
+// than a few batches are in flight, so memory does not grow with the file.
+import { Field, Float64, Int32, Int8, makeData, RecordBatch, RecordBatchFileWriter, Schema, Struct, Utf8, vectorFromArray, type Data, type DataType } from 'apache-arrow';
+import type { UploadBlobStore } from '../blob';
+
+const IN_FLIGHT_BYTES = 32 * 1024 * 1024;
+
+export class ArrowBlobFile {
+  readonly #writer = new RecordBatchFileWriter();
+  readonly #done: Promise<{ size: number }>;
+  #produced = 0;
+  #consumed = 0;
+  #wake: (() => void) | undefined;
+  #failed: unknown;
+
+  constructor(blobs: UploadBlobStore, readonly key: string, readonly schema: Schema) {
+    const it = this.#writer[Symbol.asyncIterator]();
+    const stream = new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        const next = await it.next();
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        this.#consumed += next.value.byteLength;
+        this.#wake?.();
+        controller.enqueue(next.value);
+      },
+    });
+    this.#done = blobs.put(key, stream, { contentType: 'application/vnd.apache.arrow.file' });
+    this.#done.catch((error: unknown) => {
+      this.#failed = error;
+      this.#wake?.();
+    });
+    this.#writer.reset(undefined, schema);
+  }
+
+  async write(children: Data[], length: number): Promise<void> {
+    if (this.#failed) throw this.#failed;
+    const data = makeData({ type: new Struct(this.schema.fields), length, nullCount: 0, children });
+    const batch = new RecordBatch(this.schema, data);
+    this.#writer.write(batch);
+    this.#produced += children.reduce((s, c) => s + c.byteLength, 0);
+    while (this.#produced - this.#consumed > IN_FLIGHT_BYTES && !this.#failed) {
+      await new Promise<void>((resolve) => (this.#wake = resolve));
+    }
+    if (this.#failed) throw this.#failed;
+  }
+
+  async close(): Promise<{ size: number }> {
+    this.#writer.finish();
+    return this.#done;
+  }
+
+  /** Stops writing (the partial object is removed by the caller's cleanup). */
+  abort(): void {
+    try {
+      this.#writer.abort();
+    } catch {
+      // already closed
+    }
+  }
+}
+
+/** Validity bitmap of the non-NaN entries, or null when every value is present. */
+function validity(values: Float64Array): { bitmap: Uint8Array | null; nulls: number } {
+  let nulls = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] !== values[i]) nulls++;
+  if (nulls === 0) return { bitmap: null, nulls: 0 };
+  const bitmap = new Uint8Array((values.length + 7) >> 3);
+  for (let i = 0; i < values.length; i++) if (values[i] === values[i]) bitmap[i >> 3]! |= 1 << (i & 7);
+  return { bitmap, nulls };
+}
+
+/** A Float64 column; NaN becomes null (no score, missing answer). */
+export function float64Data(values: Float64Array): Data<Float64> {
+  const { bitmap, nulls } = validity(values);
+  return makeData({ type: new Float64(), length: values.length, nullCount: nulls, data: values, ...(bitmap ? { nullBitmap: bitmap } : {}) });
+}
+
+/** An Int32 column with nulls where `isNull` says so. */
+export function int32Data(values: Int32Array, isNull?: (v: number) => boolean): Data<Int32> {
+  if (!isNull) return makeData({ type: new Int32(), length: values.length, nullCount: 0, data: values });
+  const bitmap = new Uint8Array((values.length + 7) >> 3);
+  let nulls = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (isNull(values[i]!)) nulls++;
+    else bitmap[i >> 3]! |= 1 << (i & 7);
+  }
+  return makeData({ type: new Int32(), length: values.length, nullCount: nulls, data: values, ...(nulls ? { nullBitmap: bitmap } : {}) });
+}
+
+export function int8Data(values: Int8Array): Data<Int8> {
+  return makeData({ type: new Int8(), length: values.length, nullCount: 0, data: values });
+}
+
+/** A Utf8 column from strings (null = missing). */
+export function utf8Data(values: readonly (string | null)[]): Data<Utf8> {
+  return vectorFromArray(values as (string | null)[], new Utf8()).data[0]!;
+}
+
+export function field(name: string, type: DataType, metadata?: Record<string, string | undefined>): Field {
+  const m = new Map<string, string>();
+  for (const [k, v] of Object.entries(metadata ?? {})) if (v !== undefined) m.set(k, v);
+  return new Field(name, type, true, m);
+}
