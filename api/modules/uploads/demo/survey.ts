@@ -196,7 +196,14 @@ export function generateDemoSurvey(options: DemoSurveyOptions): DemoSurvey {
       else if (kind === 'copier') text = t.ring;
       else if (r() < 0.08) text = null;
       else if (r() < 0.05) text = pick(t.short);
-      else text = `${t.templates[q % t.templates.length]!(2 + Math.floor(r() * 19), pick(t.places), pick(t.adjectives), pick(t.nouns), pick(t.activities), pick(t.extras))} (${pick(NAMED[o.language])} ${nameFrom(r)} ${nameFrom(r)})`;
+      else {
+        // Lengths as open answers have them: mostly a phrase, sometimes a sentence, now and then more.
+        const u = r();
+        // Every answer names something particular (a village, a dish, a guide): real text has that long tail.
+        text = u < 0.5 ? `${pick(t.adjectives)} ${pick(t.nouns)} ${pick(NAMED[o.language])} ${nameFrom(r)}`
+          : u < 0.85 ? `${pick(t.activities)} in ${pick(t.places)} ${pick(NAMED[o.language])} ${nameFrom(r)}`
+          : `${t.templates[q % t.templates.length]!(2 + Math.floor(r() * 19), pick(t.places), pick(t.adjectives), pick(t.nouns), pick(t.activities), pick(t.extras))} (${pick(NAMED[o.language])} ${nameFrom(r)} ${nameFrom(r)})`;
+      }
       cells.push(text);
     }
     for (let q = 0; q < o.projectiveQuestions; q++) {

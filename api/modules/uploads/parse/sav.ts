@@ -1,7 +1,7 @@
 // SPSS system files (.sav, and .zsav with zlib blocks), read from the format PSPP documents
-// ("System File Format"). sav-reader 2.0.8 was tried first and left out: it decodes strings per
-// 8-byte segment (a UTF-8 character across a segment boundary breaks), ignores the file's code
-// page and awaits every single value. This reader keeps variable labels and value labels (the
+// ("System File Format"). sav-reader 2.0.8 was tried first and left out: under Bun it stops on a
+// valid file ("No data read even after wait"), it decodes strings per 8-byte segment (a UTF-8
+// character across a segment boundary breaks), ignores the file's code page and awaits every value. This reader keeps variable labels and value labels (the
 // preview and the exports show them) and turns system-missing and user-missing values into missing.
 import { unzlibSync } from 'fflate';
 import { uploadError } from '../errors';

@@ -114,7 +114,7 @@ export async function assembleTable(input: AssembleInput): Promise<TableSource> 
           continue;
         }
         if (typeof c === 'string') c = cleanText(c, limits.maxCellChars, names[i] ?? columnLetters(i), r.number);
-        else if (!Number.isFinite(c)) c = null;
+        else if (!Number.isFinite(c) && !Number.isNaN(c)) c = null;
         // A missing-value code stays distinguishable from an empty cell (the record ID rules differ).
         if (c !== null && isMissing(c)) c = Number.NaN;
         if (i >= width) {
