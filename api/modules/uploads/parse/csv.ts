@@ -3,7 +3,7 @@
 // multi-line fields across chunks), row by row: a million rows never sit in memory. A Qualtrics
 // export (ids, question texts, a row of ImportId JSON) is recognised: the question texts become the
 // column labels and the ImportId row is skipped.
-import { once } from 'node:events';
+import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { uploadError } from '../errors';
 import type { UploadLimits } from '../limits';
@@ -13,6 +13,7 @@ import { assembleTable, type RawRow } from './table';
 export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
 const SAMPLE_BYTES = 1 << 20;
+const PIECE = 16 * 1024;
 
 /** Encoding from the byte order mark, else UTF-8 when the sample decodes cleanly, else Windows-1252. */
 export function detectEncoding(sample: Uint8Array): { encoding: CsvEncoding; bom: number } {
@@ -119,7 +120,7 @@ async function* rawRows(source: ByteSource, options: ReadOptions, limits: Upload
     sample.set(h, at);
     at += h.length;
   }
-  const detected = detectEncoding(sample);
+  const detected = detectEncoding(sample.subarray(0, SAMPLE_BYTES));
   const encoding: CsvEncoding = options.encoding ?? detected.encoding;
   const decoder = new TextDecoder(encoding, { fatal: false });
   const firstText = decoder.decode(sample, { stream: true });
@@ -127,40 +128,86 @@ async function* rawRows(source: ByteSource, options: ReadOptions, limits: Upload
   info.encoding = encoding;
   info.delimiter = delimiter;
   const decimalComma = delimiter === ';';
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, header: false, dynamicTyping: false, skipEmptyLines: false });
-  let failed: unknown;
-  const feed = async () => {
-    let text = firstText;
+  // papaparse reads a Node stream of text and hands over rows a chunk at a time (per-row streaming
+  // through its duplex cost ~65 µs a row); it is paused while more than a few chunks wait here.
+  async function* texts(): AsyncGenerator<string> {
+    if (firstText) yield firstText;
     for (;;) {
-      if (text && !parser.write(text)) await once(parser, 'drain');
       const n = await it.next();
       if (n.done) break;
-      text = decoder.decode(n.value, { stream: true });
+      const t = decoder.decode(n.value, { stream: true });
+      if (t) yield t;
     }
     const tail = decoder.decode();
-    if (tail) parser.write(tail);
-    parser.end();
+    if (tail) yield tail;
+  }
+  const queue: string[][][] = [];
+  let finished = false;
+  let failed: unknown;
+  let wake: (() => void) | undefined;
+  let paused: Papa.Parser | undefined;
+  let handle: Papa.Parser | undefined;
+  const signal = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
   };
-  feed().catch((error: unknown) => {
+  const input = Readable.from(texts(), { objectMode: false, encoding: 'utf8' });
+  input.on('error', (error) => {
     failed = error;
-    parser.destroy(error instanceof Error ? error : new Error(String(error)));
+    signal();
   });
+  Papa.parse(input as unknown as File, {
+    delimiter, header: false, dynamicTyping: false, skipEmptyLines: false, chunkSize: PIECE,
+    chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
+      handle = parser;
+      queue.push(results.data);
+      if (queue.length >= 4 && !paused) {
+        paused = parser;
+        parser.pause();
+      }
+      signal();
+    },
+    complete: () => {
+      finished = true;
+      signal();
+    },
+    error: (error: unknown) => {
+      failed = error;
+      signal();
+    },
+  } as Papa.ParseLocalConfig<string[], File>);
   let number = 0;
   try {
-    for await (const fields of parser as AsyncIterable<string[]>) {
-      number++;
-      if (fields.length === 1 && fields[0] === '') continue;
-      if (fields.length > limits.maxColumns) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'COLUMNS', limit: limits.maxColumns, value: fields.length, rows: [number] });
-      const cells: Cell[] = new Array(fields.length);
-      for (let i = 0; i < fields.length; i++) cells[i] = csvCell(fields[i]!, decimalComma);
-      yield { number, cells };
+    for (;;) {
+      if (failed) throw failed;
+      const rows = queue.shift();
+      if (!rows) {
+        if (finished) break;
+        await new Promise<void>((resolve) => (wake = resolve));
+        continue;
+      }
+      if (paused && queue.length < 2) {
+        const p = paused;
+        paused = undefined;
+        p.resume();
+      }
+      for (const fields of rows) {
+        number++;
+        if (fields.length === 1 && fields[0] === '') continue;
+        if (fields.length > limits.maxColumns) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'COLUMNS', limit: limits.maxColumns, value: fields.length, rows: [number] });
+        const cells: Cell[] = new Array(fields.length);
+        for (let i = 0; i < fields.length; i++) cells[i] = csvCell(fields[i]!, decimalComma);
+        yield { number, cells };
+      }
     }
-  } catch (error) {
-    throw failed ?? error;
   } finally {
-    parser.destroy();
+    if (!finished) {
+      // The reader stopped early (a preview, a refusal): stop papaparse and the byte source.
+      handle?.abort();
+      input.destroy();
+    }
   }
-  if (failed) throw failed;
 }
 
 const QUALTRICS_IMPORT_ID = /^\{\s*"ImportId"\s*:/;
