@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readTableFromBytes } from '../../../api/modules/uploads/parse/index';
 import { csvCell, detectDelimiter, detectEncoding } from '../../../api/modules/uploads/parse/csv';
-import { xlsxSheetNames } from '../../../api/modules/uploads/parse/xlsx';
+import { readXlsx, xlsxSheetNames } from '../../../api/modules/uploads/parse/xlsx';
 import { DEFAULT_LIMITS } from '../../../api/modules/uploads/limits';
 import type { Cell, ReadOptions, UploadFormat } from '../../../api/modules/uploads/types';
 import { FIXTURE_ROWS, INJECTION_ROW, INJECTION_TEXT, MULTILINE_ANSWER, MULTILINE_ROW, fixtureSurvey } from '../../fixtures/uploads/make-fixtures';
@@ -108,6 +108,16 @@ describe('xlsx', () => {
     expect(header.columns[0]?.name).toBe('Exported by the fixture generator');
     expect(rows).toEqual([['200 interviews']]);
     await expect(readTableFromBytes(fixture('survey.xlsx'), 'xlsx', { sheet: 'Nope' })).rejects.toMatchObject({ code: 'SHEET_NOT_FOUND' });
+  });
+
+  it('reads the same cells whatever the chunk boundaries cut through', async () => {
+    const whole = await readAll('survey.xlsx', 'xlsx', { sheet: 'Data', headerRow: 3 });
+    for (const chunk of [1, 7, 13, 64, 1000]) {
+      const table = await readXlsx(fixture('survey.xlsx'), { sheet: 'Data', headerRow: 3 }, DEFAULT_LIMITS, chunk);
+      const rows: Cell[][] = [];
+      for await (const b of table.batches()) rows.push(...b.rows);
+      expect(rows).toEqual(whole.rows);
+    }
   });
 
   it('numbers rows as the spreadsheet does (header row 3, data from row 4)', async () => {

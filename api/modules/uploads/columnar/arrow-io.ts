@@ -1,7 +1,7 @@
 // Arrow IPC files written batch by batch straight into the blob store, with backpressure: the
 // writer's bytes are pulled by the store's upload stream, and the producer waits whenever more
 // than a few batches are in flight, so memory does not grow with the file.
-import { Field, Float64, Int32, Int8, makeData, RecordBatch, RecordBatchFileWriter, Schema, Struct, Utf8, vectorFromArray, type Data, type DataType } from 'apache-arrow';
+import { Field, Float64, Int32, Int8, makeData, RecordBatch, RecordBatchFileWriter, Schema, Struct, Utf8, type Data, type DataType } from 'apache-arrow';
 import type { UploadBlobStore } from '../blob';
 
 const IN_FLIGHT_BYTES = 32 * 1024 * 1024;
@@ -95,9 +95,35 @@ export function int8Data(values: Int8Array): Data<Int8> {
   return makeData({ type: new Int8(), length: values.length, nullCount: 0, data: values });
 }
 
-/** A Utf8 column from strings (null = missing). */
+const encoder = new TextEncoder();
+
+/**
+ * A Utf8 column from strings (null = missing), encoded straight into one buffer (Arrow's generic
+ * builder spent ~1.3 s on 100k x 20 text cells).
+ */
 export function utf8Data(values: readonly (string | null)[]): Data<Utf8> {
-  return vectorFromArray(values as (string | null)[], new Utf8()).data[0]!;
+  const n = values.length;
+  const offsets = new Int32Array(n + 1);
+  let bound = 0;
+  let nulls = 0;
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) nulls++;
+    else bound += v.length * 3;
+  }
+  let bytes = new Uint8Array(Math.max(8, bound));
+  const bitmap = nulls ? new Uint8Array((n + 7) >> 3) : null;
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (v !== null && v !== undefined) {
+      if (bitmap) bitmap[i >> 3]! |= 1 << (i & 7);
+      at += encoder.encodeInto(v, bytes.subarray(at)).written;
+    }
+    offsets[i + 1] = at;
+  }
+  bytes = bytes.subarray(0, at);
+  return makeData({ type: new Utf8(), length: n, nullCount: nulls, valueOffsets: offsets, data: bytes, ...(bitmap ? { nullBitmap: bitmap } : {}) });
 }
 
 export function field(name: string, type: DataType, metadata?: Record<string, string | undefined>): Field {

@@ -64,7 +64,7 @@ function parseNumber(b: Uint8Array, s: number, e: number): number {
 }
 
 /** Streams one worksheet's rows. */
-export function* xlsxRows(bytes: Uint8Array, book: XlsxBook, sheetPath: string, limits: UploadLimits): Generator<RawRow> {
+export function* xlsxRows(bytes: Uint8Array, book: XlsxBook, sheetPath: string, limits: UploadLimits, chunkBytes?: number): Generator<RawRow> {
   const entry = book.entries.get(sheetPath);
   if (!entry) throw uploadError('UPLOAD_FILE_CORRUPT', { reason: 'XLSX_NO_SHEET_PART' });
   const shared = readSharedStrings(book.workbook.sharedStringsPath ? entryText(bytes, book.entries, book.workbook.sharedStringsPath, limits) : undefined, limits);
@@ -84,15 +84,28 @@ export function* xlsxRows(bytes: Uint8Array, book: XlsxBook, sheetPath: string, 
     return v;
   };
 
+  const cellValue = (b: Uint8Array, vs: number, ve: number, type: T, style: number): Cell => {
+    if (type === T.Number) return numberCell(parseNumber(b, vs, ve), style);
+    if (type === T.Shared) return shared[parseNumber(b, vs, ve)] ?? null;
+    if (type === T.Str) return unescapeXml(utf8.decode(b.subarray(vs, ve)));
+    if (type === T.Bool) return b[vs] === 0x31 ? 1 : 0;
+    if (type === T.Date) return utf8.decode(b.subarray(vs, ve));
+    // Error cells (#N/A, #DIV/0!) are missing.
+    return null;
+  };
+
   // Scans complete elements in b[0, end); returns where an unfinished element starts.
   const scan = (b: Uint8Array, end: number): number => {
     let i = 0;
     for (;;) {
-      const lt = b.indexOf(LT, i);
-      if (lt < 0 || lt >= end) return end;
+      // Plain loops: most steps are a few bytes, where a native indexOf call costs more than it scans.
+      let lt = i;
+      while (lt < end && b[lt] !== LT) lt++;
+      if (lt >= end) return end;
       // A tag must be complete before we look at it.
-      const gt = b.indexOf(GT, lt);
-      if (gt < 0 || gt >= end) return lt;
+      let gt = lt + 1;
+      while (gt < end && b[gt] !== GT) gt++;
+      if (gt >= end) return lt;
       let n = lt + 1;
       const closing = b[n] === SLASH;
       if (closing) n++;
@@ -155,6 +168,20 @@ export function* xlsxRows(bytes: Uint8Array, book: XlsxBook, sheetPath: string, 
           i = gt + 1;
           continue;
         }
+        // The common case, <v>...</v></c>, without a general search.
+        if (b[gt + 1] === LT && b[gt + 2] === 0x76 && b[gt + 3] === GT && type !== T.Inline) {
+          let ve = gt + 4;
+          while (ve < end && b[ve] !== LT) ve++;
+          if (ve + 7 < end && b[ve + 1] === SLASH && b[ve + 2] === 0x76 && b[ve + 3] === GT && b[ve + 4] === LT && b[ve + 5] === SLASH && b[ve + 6] === 0x63 && b[ve + 7] === GT) {
+            const value = cellValue(b, gt + 4, ve, type, style);
+            if (value !== null) {
+              while (cells.length < col) cells.push(null);
+              cells[col] = value;
+            }
+            i = ve + 8;
+            continue;
+          }
+        }
         // The element's content up to </c>: <v>, <is><t>, <f> (ignored: formulas are never evaluated).
         const close = indexOfClose(b, gt + 1, end, 0x63);
         if (close < 0) return lt;
@@ -163,20 +190,13 @@ export function* xlsxRows(bytes: Uint8Array, book: XlsxBook, sheetPath: string, 
           value = textRuns(b, gt + 1, close);
         } else {
           const v = findElement(b, gt + 1, close, 0x76);
-          if (v) {
-            if (type === T.Number) value = numberCell(parseNumber(b, v[0], v[1]), style);
-            else if (type === T.Shared) value = shared[parseNumber(b, v[0], v[1])] ?? null;
-            else if (type === T.Str) value = unescapeXml(utf8.decode(b.subarray(v[0], v[1])));
-            else if (type === T.Bool) value = b[v[0]] === 0x31 ? 1 : 0;
-            else if (type === T.Date) value = utf8.decode(b.subarray(v[0], v[1]));
-            // Error cells (#N/A, #DIV/0!) are missing.
-          }
+          if (v) value = cellValue(b, v[0], v[1], type, style);
         }
         if (value !== null) {
           while (cells.length < col) cells.push(null);
           cells[col] = value;
         }
-        i = indexOf(b, GT, close) + 1;
+        i = b.indexOf(GT, close) + 1;
         continue;
       }
       i = gt + 1;
@@ -187,7 +207,7 @@ export function* xlsxRows(bytes: Uint8Array, book: XlsxBook, sheetPath: string, 
     const ready = out.splice(0);
     yield* ready;
   };
-  for (const chunk of inflateChunks(bytes, entry, limits.maxUncompressedBytes)) {
+  for (const chunk of inflateChunks(bytes, entry, limits.maxUncompressedBytes, chunkBytes)) {
     let b: Uint8Array;
     if (carry.length) {
       b = new Uint8Array(carry.length + chunk.length);
@@ -200,10 +220,6 @@ export function* xlsxRows(bytes: Uint8Array, book: XlsxBook, sheetPath: string, 
   }
   scan(carry, carry.length);
   yield* rowsOut();
-}
-
-function indexOf(b: Uint8Array, byte: number, from: number): number {
-  return b.indexOf(byte, from);
 }
 
 /** Position of the value of a one-letter attribute (r, s, t) inside a start tag, or -1. */
@@ -236,6 +252,8 @@ function indexOfClose(b: Uint8Array, from: number, end: number, letter: number):
         if (b[n] === 0x3a) nameStart = n + 1;
         n++;
       }
+      // An end tag cut off by the chunk end is not found yet (the caller carries the element over).
+      if (n >= end) return -1;
       if (n - nameStart === 1 && b[nameStart] === letter) return k;
     }
     k++;
@@ -276,13 +294,16 @@ async function* toAsync<T>(it: Iterable<T>): AsyncGenerator<T> {
   yield* it;
 }
 
-/** An xlsx sheet as a table (the sheet by name, default the first one). */
-export async function readXlsx(bytes: Uint8Array, options: ReadOptions, limits: UploadLimits): Promise<TableSource> {
+/**
+ * An xlsx sheet as a table (the sheet by name, default the first one). `chunkBytes` sets how much
+ * inflated XML is scanned at a time (tests use tiny chunks so elements straddle every boundary).
+ */
+export async function readXlsx(bytes: Uint8Array, options: ReadOptions, limits: UploadLimits, chunkBytes?: number): Promise<TableSource> {
   const book = openXlsx(bytes, limits);
   const sheets = book.workbook.sheets;
   if (!sheets.length) throw uploadError('SHEET_NOT_FOUND', { reason: 'NO_SHEETS' });
   const sheet = options.sheet === undefined || options.sheet === '' ? sheets[0]! : sheets.find((s) => s.name === options.sheet);
   if (!sheet) throw uploadError('SHEET_NOT_FOUND', { value: options.sheet });
-  const rows = toAsync(xlsxRows(bytes, book, sheet.path, limits));
+  const rows = toAsync(xlsxRows(bytes, book, sheet.path, limits, chunkBytes));
   return assembleTable({ format: 'xlsx', rows, options, limits, extra: { sheet: sheet.name } });
 }

@@ -2,6 +2,7 @@
 // the file and checked (entry count, declared uncompressed total, per-entry ratio) BEFORE anything
 // is inflated; inflating then streams through fflate with a byte counter, so an archive that lies
 // about its sizes is still stopped at the cap. Only the entries the reader asks for are inflated.
+import { inflateRawSync } from 'node:zlib';
 import { Inflate } from 'fflate';
 import { AppError } from '../../../graphql/errors';
 import { uploadError } from '../errors';
@@ -19,6 +20,8 @@ export interface ZipEntry {
 const EOCD_SIG = 0x06054b50;
 const CEN_SIG = 0x02014b50;
 const LOC_SIG = 0x04034b50;
+/** Entries up to this declared size are inflated natively in one piece; larger ones stream through fflate. */
+const NATIVE_MAX = 256 * 1024 * 1024;
 
 const corrupt = (reason: string) => uploadError('UPLOAD_FILE_CORRUPT', { reason });
 const limit = (reason: string, limitValue: number, value: number) => uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason, limit: limitValue, value });
@@ -76,7 +79,7 @@ export function readCentralDirectory(bytes: Uint8Array, limits: UploadLimits): M
  * few MiB are held). Stops with UPLOAD_FILE_LIMITS_EXCEEDED as soon as the output exceeds the size
  * the directory declared (a lying archive) or `maxBytes`.
  */
-export function* inflateChunks(bytes: Uint8Array, entry: ZipEntry, maxBytes: number): Generator<Uint8Array> {
+export function* inflateChunks(bytes: Uint8Array, entry: ZipEntry, maxBytes: number, chunkBytes = 4 << 20): Generator<Uint8Array> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = entry.localHeaderOffset;
   if (view.getUint32(at, true) !== LOC_SIG) throw corrupt('ZIP_LOCAL_HEADER');
@@ -86,11 +89,25 @@ export function* inflateChunks(bytes: Uint8Array, entry: ZipEntry, maxBytes: num
   const cap = Math.min(maxBytes, entry.uncompressedSize);
   if (entry.method === 0) {
     if (entry.compressedSize > cap) throw limit('ZIP_UNCOMPRESSED_SIZE', cap, entry.compressedSize);
-    const STEP = 1 << 20;
-    for (let p = start; p < end; p += STEP) yield bytes.subarray(p, Math.min(end, p + STEP));
+    for (let p = start; p < end; p += chunkBytes) yield bytes.subarray(p, Math.min(end, p + chunkBytes));
     return;
   }
   if (entry.method !== 8) throw corrupt('ZIP_METHOD');
+  if (cap <= NATIVE_MAX) {
+    // Native zlib is ~5x faster than fflate (140 MB: 0.54 s against 2.9 s); it inflates the whole
+    // entry, so only entries the directory declares small enough take this path, and
+    // maxOutputLength stops an entry that inflates beyond what it declared.
+    let all: Uint8Array;
+    try {
+      all = inflateRawSync(bytes.subarray(start, end), { maxOutputLength: Math.max(1, cap) });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw limit('ZIP_UNCOMPRESSED_SIZE', cap, cap + 1);
+      throw corrupt('ZIP_INFLATE');
+    }
+    if (all.length !== entry.uncompressedSize) throw corrupt('ZIP_SIZE_MISMATCH');
+    for (let p = 0; p < all.length; p += chunkBytes) yield all.subarray(p, Math.min(all.length, p + chunkBytes));
+    return;
+  }
   let produced = 0;
   let ready: Uint8Array[] = [];
   const inflater = new Inflate((chunk) => {
