@@ -18,7 +18,17 @@ export function missingTest(codes: readonly string[] | undefined): (cell: Cell) 
   const list = (codes ?? ['-999']).map((c) => c.trim()).filter((c) => c !== '');
   const numbers = new Set(list.map(Number).filter((n) => Number.isFinite(n)));
   const texts = new Set(list);
-  return (cell) => (typeof cell === 'number' ? numbers.has(cell) : cell !== null && texts.has(cell.trim()));
+  const [only] = numbers;
+  const one = numbers.size === 1;
+  // Called for every cell: no allocation unless the text has surrounding spaces.
+  return (cell) => {
+    if (typeof cell === 'number') return one ? cell === only : numbers.has(cell);
+    if (cell === null) return false;
+    if (texts.has(cell)) return true;
+    const first = cell.charCodeAt(0);
+    const last = cell.charCodeAt(cell.length - 1);
+    return (first <= 32 || last <= 32) && texts.has(cell.trim());
+  };
 }
 
 /** NUL and other C0 controls except tab and line breaks are dropped; very long text is refused. */

@@ -232,8 +232,9 @@ function findAttr(b: Uint8Array, from: number, to: number, letter: number): numb
     if (b[k] === QUOTE || b[k] === APOS) {
       // Skip a quoted value so letters inside it are not taken for attribute names.
       const q = b[k]!;
-      k = b.indexOf(q, k + 1);
-      if (k < 0 || k >= to) return -1;
+      k++;
+      while (k < to && b[k] !== q) k++;
+      if (k >= to) return -1;
     }
   }
   return -1;
