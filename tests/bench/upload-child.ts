@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateDemoSurvey } from '../../api/modules/uploads/demo/survey';
 import { surveyCsvChunks, surveyXlsxBytes } from '../../api/modules/uploads/demo/writers';
-import { readTableFromBytes } from '../../api/modules/uploads/parse/index';
+import { openUpload } from '../../api/modules/uploads/parse/index';
 import { processUpload, type ProcessPhase } from '../../api/modules/uploads/processing/process';
 import type { ColumnMapping, UploadFormat } from '../../api/modules/uploads/types';
 import { loadScoringFromDisk } from '../../scoring/load-node';
@@ -38,8 +38,10 @@ if (mode === 'gen-xlsx') {
 } else if (mode === 'parse') {
   const t0 = performance.now();
   const c0 = cpu();
-  const bytes = new Uint8Array(await Bun.file(file).arrayBuffer());
-  const table = await readTableFromBytes(bytes, arg as UploadFormat, {}, undefined);
+  // The same source as processing: the blob store's stream (CSV) or bytes (xlsx, sav).
+  const store = new DiskBlobStore(mkdtempSync(join(tmpdir(), 'bench-blobs-')));
+  await Bun.$`mkdir -p ${join(store.root, 'uploads')} && ln -s ${file} ${join(store.root, 'uploads/f')}`.quiet();
+  const table = await openUpload(store, 'uploads/f', arg as UploadFormat, {});
   let rows = 0;
   let cells = 0;
   for await (const b of table.batches()) {
@@ -47,6 +49,7 @@ if (mode === 'gen-xlsx') {
     for (const r of b.rows) for (const c of r) if (c !== null) cells++;
   }
   finish({ wallMs: Math.round(performance.now() - t0), cpuMsRun: Math.round(cpu() - c0), rows, cells });
+  rmSync(store.root, { recursive: true, force: true });
 } else if (mode === 'process') {
   const store = new DiskBlobStore(mkdtempSync(join(tmpdir(), 'bench-blobs-')));
   const format = arg as UploadFormat;

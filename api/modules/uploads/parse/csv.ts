@@ -129,24 +129,38 @@ async function* rawRows(source: ByteSource, options: ReadOptions, limits: Upload
   info.delimiter = delimiter;
   const decimalComma = delimiter === ';';
   // papaparse reads a Node stream of text and hands over rows a chunk at a time (per-row streaming
-  // through its duplex cost ~65 µs a row); it is paused while more than a few chunks wait here.
+  // through its duplex cost ~65 µs a row).
+  // Sources may hand over big chunks (a whole file from memory): pieces keep papaparse's buffers small.
+  function* pieces(text: string): Generator<string> {
+    for (let at = 0; at < text.length; at += PIECE * 4) yield text.slice(at, at + PIECE * 4);
+  }
+  // Backpressure lives here: papaparse reads a flowing stream and queues whatever arrives, so the
+  // source itself waits while parsed rows are waiting for the consumer (else a fast disk fills
+  // memory with the whole file).
+  const drained = async () => {
+    while (queue.length >= 8 && !failed) await new Promise<void>((resolve) => (unblock = resolve));
+  };
   async function* texts(): AsyncGenerator<string> {
-    if (firstText) yield firstText;
+    for (const p of pieces(firstText)) {
+      await drained();
+      yield p;
+    }
     for (;;) {
       const n = await it.next();
       if (n.done) break;
-      const t = decoder.decode(n.value, { stream: true });
-      if (t) yield t;
+      for (const p of pieces(decoder.decode(n.value, { stream: true }))) {
+        await drained();
+        yield p;
+      }
     }
-    const tail = decoder.decode();
-    if (tail) yield tail;
+    yield* pieces(decoder.decode());
   }
   const queue: string[][][] = [];
   let finished = false;
   let failed: unknown;
   let wake: (() => void) | undefined;
-  let paused: Papa.Parser | undefined;
   let handle: Papa.Parser | undefined;
+  let unblock: (() => void) | undefined;
   const signal = () => {
     const w = wake;
     wake = undefined;
@@ -162,10 +176,6 @@ async function* rawRows(source: ByteSource, options: ReadOptions, limits: Upload
     chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
       handle = parser;
       queue.push(results.data);
-      if (queue.length >= 4 && !paused) {
-        paused = parser;
-        parser.pause();
-      }
       signal();
     },
     complete: () => {
@@ -187,10 +197,10 @@ async function* rawRows(source: ByteSource, options: ReadOptions, limits: Upload
         await new Promise<void>((resolve) => (wake = resolve));
         continue;
       }
-      if (paused && queue.length < 2) {
-        const p = paused;
-        paused = undefined;
-        p.resume();
+      if (queue.length < 4 && unblock) {
+        const u = unblock;
+        unblock = undefined;
+        u();
       }
       for (const fields of rows) {
         number++;
@@ -206,6 +216,7 @@ async function* rawRows(source: ByteSource, options: ReadOptions, limits: Upload
       // The reader stopped early (a preview, a refusal): stop papaparse and the byte source.
       handle?.abort();
       input.destroy();
+      unblock?.();
     }
   }
 }
