@@ -53,3 +53,6 @@ export function refuse(issues: readonly ValidationIssue[]): void {
   const { code, ...details } = first;
   throw uploadError(code, details);
 }
+
+export { generateDemoSurvey, type DemoSurvey, type DemoSurveyOptions, type RespondentKind } from './demo/survey';
+export { surveyCsvBytes, surveyCsvChunks, surveyXlsxBytes } from './demo/writers';
