@@ -142,6 +142,16 @@ describe('sav', () => {
     }
   });
 
+  it('reads a zlib-compressed .zsav like the others', async () => {
+    const { fixtureSurvey: make, savRows, savVariables } = await import('../../fixtures/uploads/make-fixtures');
+    const { writeSav } = await import('../../fixtures/uploads/sav-writer');
+    const survey = make();
+    const table = await readTableFromBytes(writeSav(savVariables(survey), savRows(survey), { compression: 2 }), 'sav');
+    const rows: Cell[][] = [];
+    for await (const b of table.batches()) rows.push(...b.rows);
+    expect(rows).toEqual((await readAll('survey-uncompressed.sav', 'sav')).rows);
+  });
+
   it('reads compressed and uncompressed files to identical cells', async () => {
     const a = await readAll('survey-compressed.sav', 'sav');
     const b = await readAll('survey-uncompressed.sav', 'sav');
