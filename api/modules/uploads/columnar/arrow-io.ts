@@ -5,6 +5,17 @@ import { Field, Float64, Int32, Int8, makeData, RecordBatch, RecordBatchFileWrit
 import type { UploadBlobStore } from '../blob';
 
 const IN_FLIGHT_BYTES = 32 * 1024 * 1024;
+const PIECE_BYTES = 1024 * 1024;
+
+function join(parts: Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
 
 export class ArrowBlobFile {
   readonly #writer = new RecordBatchFileWriter();
@@ -16,16 +27,26 @@ export class ArrowBlobFile {
 
   constructor(blobs: UploadBlobStore, readonly key: string, readonly schema: Schema) {
     const it = this.#writer[Symbol.asyncIterator]();
+    // The writer emits many small pieces (metadata and one buffer per column): the store gets them
+    // joined into pieces of about 1 MiB.
+    let ended = false;
     const stream = new ReadableStream<Uint8Array>({
       pull: async (controller) => {
-        const next = await it.next();
-        if (next.done) {
-          controller.close();
-          return;
+        const parts: Uint8Array[] = [];
+        let size = 0;
+        while (size < PIECE_BYTES && !ended) {
+          const next = await it.next();
+          if (next.done) {
+            ended = true;
+            break;
+          }
+          parts.push(next.value);
+          size += next.value.byteLength;
+          this.#consumed += next.value.byteLength;
+          this.#wake?.();
         }
-        this.#consumed += next.value.byteLength;
-        this.#wake?.();
-        controller.enqueue(next.value);
+        if (size) controller.enqueue(parts.length === 1 ? parts[0]! : join(parts, size));
+        if (ended) controller.close();
       },
     });
     this.#done = blobs.put(key, stream, { contentType: 'application/vnd.apache.arrow.file' });
@@ -104,26 +125,38 @@ const encoder = new TextEncoder();
 export function utf8Data(values: readonly (string | null)[]): Data<Utf8> {
   const n = values.length;
   const offsets = new Int32Array(n + 1);
-  let bound = 0;
+  const present: string[] = [];
   let nulls = 0;
+  let at = 0;
+  const bitmap = new Uint8Array((n + 7) >> 3);
   for (let i = 0; i < n; i++) {
     const v = values[i];
     if (v === null || v === undefined) nulls++;
-    else bound += v.length * 3;
-  }
-  let bytes = new Uint8Array(Math.max(8, bound));
-  const bitmap = nulls ? new Uint8Array((n + 7) >> 3) : null;
-  let at = 0;
-  for (let i = 0; i < n; i++) {
-    const v = values[i];
-    if (v !== null && v !== undefined) {
-      if (bitmap) bitmap[i >> 3]! |= 1 << (i & 7);
-      at += encoder.encodeInto(v, bytes.subarray(at)).written;
+    else {
+      bitmap[i >> 3]! |= 1 << (i & 7);
+      present.push(v);
+      at += utf8Length(v);
     }
     offsets[i + 1] = at;
   }
-  bytes = bytes.subarray(0, at);
-  return makeData({ type: new Utf8(), length: n, nullCount: nulls, valueOffsets: offsets, data: bytes, ...(bitmap ? { nullBitmap: bitmap } : {}) });
+  // One native encode of the joined text instead of one call (and one view) per cell.
+  const bytes = encoder.encode(present.join(''));
+  return makeData({ type: new Utf8(), length: n, nullCount: nulls, valueOffsets: offsets, data: bytes, ...(nulls ? { nullBitmap: bitmap } : {}) });
+}
+
+/** Bytes of `s` in UTF-8 (lone surrogates count 3, as TextEncoder writes U+FFFD for them). */
+function utf8Length(s: string): number {
+  let len = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) len += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      len += 2;
+      i++;
+    } else len += 2;
+  }
+  return len;
 }
 
 export function field(name: string, type: DataType, metadata?: Record<string, string | undefined>): Field {

@@ -23,7 +23,7 @@ export class RawWriter {
         const v = new Float64Array(n);
         for (let i = 0; i < n; i++) {
           const c = batch.rows[i]![index] ?? null;
-          v[i] = c === null ? Number.NaN : numericValue(c) ?? Number.NaN;
+          v[i] = typeof c === 'number' ? c : c === null ? Number.NaN : numericValue(c) ?? Number.NaN;
         }
         children.push(float64Data(v));
       } else {
