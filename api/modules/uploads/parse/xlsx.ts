@@ -64,7 +64,7 @@ function parseNumber(b: Uint8Array, s: number, e: number): number {
 }
 
 /** Streams one worksheet's rows. */
-export function* xlsxRows(bytes: Uint8Array, book: XlsxBook, sheetPath: string, limits: UploadLimits, chunkBytes?: number): Generator<RawRow> {
+export function* xlsxRows(bytes: Uint8Array, book: XlsxBook, sheetPath: string, limits: UploadLimits, chunkBytes?: number, seen?: { bytes: number; total: number }): Generator<RawRow> {
   const entry = book.entries.get(sheetPath);
   if (!entry) throw uploadError('UPLOAD_FILE_CORRUPT', { reason: 'XLSX_NO_SHEET_PART' });
   const shared = readSharedStrings(book.workbook.sharedStringsPath ? entryText(bytes, book.entries, book.workbook.sharedStringsPath, limits) : undefined, limits);
@@ -207,7 +207,9 @@ export function* xlsxRows(bytes: Uint8Array, book: XlsxBook, sheetPath: string, 
     const ready = out.splice(0);
     yield* ready;
   };
+  if (seen) seen.total = entry.uncompressedSize;
   for (const chunk of inflateChunks(bytes, entry, limits.maxUncompressedBytes, chunkBytes)) {
+    if (seen) seen.bytes += chunk.length;
     let b: Uint8Array;
     if (carry.length) {
       b = new Uint8Array(carry.length + chunk.length);
@@ -305,6 +307,8 @@ export async function readXlsx(bytes: Uint8Array, options: ReadOptions, limits: 
   if (!sheets.length) throw uploadError('SHEET_NOT_FOUND', { reason: 'NO_SHEETS' });
   const sheet = options.sheet === undefined || options.sheet === '' ? sheets[0]! : sheets.find((s) => s.name === options.sheet);
   if (!sheet) throw uploadError('SHEET_NOT_FOUND', { value: options.sheet });
-  const rows = toAsync(xlsxRows(bytes, book, sheet.path, limits, chunkBytes));
-  return assembleTable({ format: 'xlsx', rows, options, limits, extra: { sheet: sheet.name } });
+  const seen = { bytes: 0, total: 1 };
+  const rows = toAsync(xlsxRows(bytes, book, sheet.path, limits, chunkBytes, seen));
+  const table = await assembleTable({ format: 'xlsx', rows, options, limits, extra: { sheet: sheet.name } });
+  return { ...table, progress: () => Math.min(1, seen.bytes / Math.max(1, seen.total)) };
 }

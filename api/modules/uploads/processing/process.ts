@@ -61,7 +61,7 @@ class Budget {
 
 function progressReporter(on: ProcessUploadInput['onProgress']) {
   let last = -1;
-  let lastAt = 0;
+  let lastAt = Number.NEGATIVE_INFINITY;
   return (percent: number, phase: ProcessPhase) => {
     const p = Math.max(0, Math.min(100, Math.floor(percent)));
     const now = performance.now();
