@@ -91,6 +91,16 @@ export const ADDED_CODES = [
   'JOB_TIME_LIMIT',
   /** A background job's Worker step grew memory past its limit (JOB_WORKER_MAX_MB). */
   'JOB_MEMORY_LIMIT',
+  /** Upload over the size cap of its format (details: limit, value in bytes). */
+  'UPLOAD_FILE_TOO_LARGE',
+  /** Content does not match the extension or the chosen format (details.reason, e.g. XLS_OR_ENCRYPTED). */
+  'UPLOAD_FILE_TYPE_MISMATCH',
+  /** The file cannot be read as its format (details.reason: ZIP_*, XLSX_*, SAV_*). */
+  'UPLOAD_FILE_CORRUPT',
+  /** A cap of security.md 'Uploads' (details.reason: ZIP_RATIO, ZIP_UNCOMPRESSED_SIZE, ZIP_ENTRIES, SHEETS, ROWS, COLUMNS, CELLS, CELL_TOO_LONG, TIME, MEMORY). */
+  'UPLOAD_FILE_LIMITS_EXCEEDED',
+  /** A duration or timestamp column with fewer than 30 valid records (spec section 5: the Time-Score needs 30). */
+  'TIMESTAMP_COLUMN_TOO_FEW_RECORDS',
 ] as const;
 
 export type ErrorCode = (typeof CATALOGUE_CODES)[number] | (typeof ADDED_CODES)[number];

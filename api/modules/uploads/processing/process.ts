@@ -1,0 +1,234 @@
+// The function the upload job calls inside its Worker: parse -> validate -> classify open answers ->
+// score everything with the facade -> write the revision's Arrow files -> publish (manifest last)
+// -> the summary the job needs to charge and to mark the datafile READY. Every step is repeatable:
+// the revision's prefix is cleared first, and a failure clears it again, so no half-written
+// revision stays visible and a retry starts clean.
+import type { ClassificationResult, OpenQuestion, PipelineInput, ProjectiveQuestion, Scoring } from '../../../../scoring/index';
+import { revisionPrefix, type UploadBlobStore } from '../blob';
+import { uploadError } from '../errors';
+import { withLimits, type UploadLimits } from '../limits';
+import { openUpload } from '../parse/index';
+import type { ColumnMapping, ReadOptions, TableHeader, TableSource, UploadFormat } from '../types';
+import { createCollector, type ScoreInputs } from '../validate/collector';
+import type { ValidationIssue } from '../validate/mapping';
+import { MANIFEST_FILE, RAW_FILE, RECORD_IDS_FILE, SCORES_FILE, LAYOUT_VERSION, rawLayout, type RevisionStamp } from '../columnar/layout';
+import type { RevisionManifest } from '../columnar/reader';
+import { RawWriter, writeScores, totalDataPoints } from '../columnar/writers';
+import { digestOf, fromBytes, hashRecordIds, sortedUnique, union, contains, toBytes } from './record-ids';
+import { compareStructure } from './structure';
+import { summarise, type UploadSummary } from './summary';
+
+/** The scoring facade as the engine uses it (deps.scoring). */
+export type UploadScoring = Pick<Scoring, 'scoreAll' | 'classifyOpenEnded' | 'matrix' | 'version'>;
+
+export interface ProcessUploadInput {
+  blobs: UploadBlobStore;
+  scoring: UploadScoring;
+  /** The stored upload (uploads/<key>) and its format. */
+  source: { key: string; format: UploadFormat };
+  options: ReadOptions;
+  mapping: ColumnMapping;
+  datafileId: string;
+  revision: number;
+  /** Re-upload: the revision before this one (its column names must match; its charged ids are not charged again). */
+  previous?: { revision: number; columns: readonly string[] };
+  limits?: Partial<UploadLimits>;
+  /** Progress in percent (0..100) with the phase; called at most every few hundred milliseconds. */
+  onProgress?: (percent: number, phase: ProcessPhase) => void;
+  /** Compute everything, write nothing (the credit estimate of step 3). */
+  dryRun?: boolean;
+  now?: () => Date;
+}
+
+export type ProcessPhase = 'parse' | 'classify' | 'score' | 'write' | 'publish' | 'done';
+
+/** The first issue as a thrown catalogue error (the job stores its code and details). */
+export function throwIssue(issue: ValidationIssue): never {
+  const { code, ...details } = issue;
+  throw uploadError(code, details);
+}
+
+class Budget {
+  readonly #start = performance.now();
+  constructor(readonly limits: UploadLimits) {}
+  check(): void {
+    const elapsed = performance.now() - this.#start;
+    if (elapsed > this.limits.maxMillis) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'TIME', limit: this.limits.maxMillis, value: Math.round(elapsed) });
+    const rss = process.memoryUsage.rss();
+    if (rss > this.limits.maxRssBytes) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'MEMORY', limit: this.limits.maxRssBytes, value: rss });
+  }
+}
+
+function progressReporter(on: ProcessUploadInput['onProgress']) {
+  let last = -1;
+  let lastAt = Number.NEGATIVE_INFINITY;
+  return (percent: number, phase: ProcessPhase) => {
+    const p = Math.max(0, Math.min(100, Math.floor(percent)));
+    const now = performance.now();
+    if (on && (p !== last || phase === 'done') && (now - lastAt > 200 || phase !== 'parse')) {
+      last = p;
+      lastAt = now;
+      on(p, phase);
+    }
+  };
+}
+
+/** Validates and streams the rows: raw.arrow is written while parsing (unless dry run). */
+async function parsePass(table: TableSource, input: ProcessUploadInput, stamp: RevisionStamp, budget: Budget, report: (p: number, ph: ProcessPhase) => void) {
+  const collector = createCollector(table.header, input.mapping, { collect: true });
+  if (collector.early.length) throwIssue(collector.early[0]!);
+  const { schema, plan } = rawLayout(table.header, input.mapping, stamp);
+  const prefix = revisionPrefix(input.datafileId, input.revision);
+  const raw = input.dryRun ? undefined : new RawWriter(input.blobs, prefix + RAW_FILE, schema, plan);
+  try {
+    for await (const batch of table.batches()) {
+      collector.accept(batch);
+      if (raw) await raw.write(batch);
+      budget.check();
+      report(60 * (table.progress?.() ?? 0), 'parse');
+    }
+    const result = collector.finish();
+    if (result.issues.length) throwIssue(result.issues[0]!);
+    const rawFile = raw ? await raw.close() : { size: 0 };
+    return { inputs: result.inputs!, rawFile, rawColumns: schema.fields.map((f) => f.name) };
+  } catch (error) {
+    raw?.abort();
+    throw error;
+  }
+}
+
+function classify(scoring: UploadScoring, inputs: ScoreInputs): ClassificationResult | undefined {
+  if (!inputs.open.length) return undefined;
+  const questions: OpenQuestion[] = inputs.open.map(({ dp, answers }) => ({
+    text: dp.questionTitle,
+    keywords: dp.keywords ?? [],
+    allowedLanguages: dp.languages ?? [],
+    duplicateDetection: dp.duplicateCheck !== false,
+    ...(dp.topicCheck !== undefined ? { topicCheck: dp.topicCheck } : {}),
+    answers,
+  }));
+  return scoring.classifyOpenEnded(questions);
+}
+
+/** All numeric score inputs in one resident WASM matrix (filled once from the chunks, no second copy). */
+function scoreAll(scoring: UploadScoring, inputs: ScoreInputs, classification: ClassificationResult | undefined) {
+  const n = inputs.rows;
+  const durations = [...inputs.durations].sort((a, b) => (a.role === 'TOTAL' ? -1 : 0) - (b.role === 'TOTAL' ? -1 : 0));
+  const nGridCols = inputs.grids.reduce((s, g) => s + g.items.length, 0);
+  const nProjCols = inputs.projective.reduce((s, p) => s + 1 + p.predictions.length, 0);
+  const cols = durations.length + nGridCols + nProjCols;
+  const m = cols > 0 && n > 0 ? scoring.matrix(n, cols) : undefined;
+  let j = 0;
+  const fill = (c: { drainInto(t: Float64Array): void }) => c.drainInto(m!.column(j++));
+  durations.forEach((d) => fill(d.values));
+  const gridAt: number[] = [];
+  inputs.grids.forEach((g) => {
+    gridAt.push(j);
+    g.items.forEach(fill);
+  });
+  const projAt: number[] = [];
+  inputs.projective.forEach((p) => {
+    projAt.push(j);
+    fill(p.vote);
+    p.predictions.forEach(fill);
+  });
+  const pipeline: PipelineInput = {
+    rows: n,
+    ...(durations.length ? { durations: { matrix: m!.columns(0, durations.length), totalIndex: durations[0]!.role === 'TOTAL' ? 0 : -1 } } : {}),
+    grids: inputs.grids.map((g, gi) => ({
+      items: m!.columns(gridAt[gi]!, g.items.length),
+      ...(g.dp.min !== undefined ? { min: g.dp.min } : {}),
+      ...(g.dp.max !== undefined ? { max: g.dp.max } : {}),
+      patterns: g.dp.randomised !== true,
+    })),
+    ...(classification ? { openCategories: classification.categories } : {}),
+    projective: inputs.projective.map((p, pi): ProjectiveQuestion => ({
+      choice: m!.column(projAt[pi]!),
+      predictions: Array.from({ length: p.predictions.length }, (_, k) => m!.column(projAt[pi]! + 1 + k)),
+      ...(p.dp.options !== undefined ? { options: p.dp.options } : {}),
+      purpose: p.dp.algorithms.includes('SDS') ? 'social-desirability' : 'information',
+    })),
+  };
+  const result = scoring.scoreAll(pipeline, { resident: true });
+  return { result, free: () => { result.free(); m?.free(); } };
+}
+
+/**
+ * Processes one stored upload into a published revision and returns what the job needs (counts,
+ * exact credits, charged record ids). Throws an AppError with a catalogue code on any refusal;
+ * nothing of the revision is left behind then.
+ */
+export async function processUpload(input: ProcessUploadInput): Promise<UploadSummary> {
+  const limits = withLimits(input.limits);
+  const budget = new Budget(limits);
+  const report = progressReporter(input.onProgress);
+  const stamp: RevisionStamp = { datafileId: input.datafileId, revision: input.revision, scoringVersion: input.scoring.version };
+  const prefix = revisionPrefix(input.datafileId, input.revision);
+  const blobs = input.blobs;
+  report(0, 'parse');
+  if (!input.dryRun) await blobs.deletePrefix(prefix);
+  let scored: ReturnType<typeof scoreAll> | undefined;
+  try {
+    const table = await openUpload(blobs, input.source.key, input.source.format, input.options, limits);
+    if (input.previous) compareStructure(input.previous.columns, table.header);
+    const { inputs, rawFile, rawColumns } = await parsePass(table, input, stamp, budget, report);
+    report(60, 'classify');
+    const classification = classify(input.scoring, inputs);
+    budget.check();
+    report(75, 'score');
+    scored = scoreAll(input.scoring, inputs, classification);
+    const result = scored.result;
+    budget.check();
+    // Credits: every record's credits (4..10) from the scoring core; a re-upload charges only ids
+    // not charged by an earlier revision.
+    const hashes = hashRecordIds(inputs.ids);
+    let previous: BigUint64Array = new BigUint64Array(0);
+    if (input.previous) {
+      const bytes = await blobs.getBytes(revisionPrefix(input.datafileId, input.previous.revision) + RECORD_IDS_FILE);
+      if (bytes) previous = fromBytes(bytes);
+    }
+    let creditsToCharge = 0;
+    let newRecords = 0;
+    for (let i = 0; i < hashes.length; i++) {
+      if (!contains(previous, hashes[i]!)) {
+        creditsToCharge += result.credits[i]!;
+        newRecords++;
+      }
+    }
+    const charged = union(previous, sortedUnique(hashes));
+    const summary = summarise({
+      header: table.header, mapping: input.mapping, inputs, result, stamp, creditsToCharge, newRecords,
+      recordIdsDigest: await digestOf(charged), chargedRecordIds: charged.length,
+    });
+    if (input.dryRun) {
+      report(100, 'done');
+      return summary;
+    }
+    report(80, 'write');
+    const scoresFile = await writeScores(blobs, prefix + SCORES_FILE, stamp, inputs, result, classification);
+    const idsBytes = toBytes(charged);
+    await blobs.put(prefix + RECORD_IDS_FILE, idsBytes, { contentType: 'application/octet-stream' });
+    report(95, 'publish');
+    const manifest: RevisionManifest = {
+      layoutVersion: LAYOUT_VERSION, datafileId: input.datafileId, revision: input.revision, scoringVersion: input.scoring.version,
+      rows: inputs.rows, createdAt: (input.now?.() ?? new Date()).toISOString(),
+      files: {
+        raw: { key: prefix + RAW_FILE, size: rawFile.size, columns: rawColumns },
+        scores: { key: prefix + SCORES_FILE, size: scoresFile.size, columns: scoresFile.columns },
+        recordIds: { key: prefix + RECORD_IDS_FILE, size: idsBytes.length },
+      },
+    };
+    // Published: the manifest is the last object written.
+    await blobs.put(prefix + MANIFEST_FILE, new TextEncoder().encode(JSON.stringify(manifest)), { contentType: 'application/json' });
+    report(100, 'done');
+    return { ...summary, files: manifest.files };
+  } catch (error) {
+    if (!input.dryRun) await blobs.deletePrefix(prefix).catch(() => undefined);
+    throw error;
+  } finally {
+    scored?.free();
+  }
+}
+
+export type { UploadSummary, TableHeader };
+export { totalDataPoints };

@@ -1,0 +1,83 @@
+// One measurement of `npm run bench:upload`, in its own process so its peak memory is its own.
+// Prints one JSON line. Modes:
+//   gen-xlsx <file> <rows>           write the survey as xlsx (write-excel-file)
+//   gen-csv <file> <rows>            stream the survey as CSV
+//   parse <file> <format>            read every row and cell, nothing else ("parse alone")
+//   process <file> <format> <open>   processUpload into a local blob store; <open> = classify|ignore
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateDemoSurvey } from '../../api/modules/uploads/demo/survey';
+import { surveyCsvChunks, surveyXlsxBytes } from '../../api/modules/uploads/demo/writers';
+import { openUpload } from '../../api/modules/uploads/parse/index';
+import { processUpload, type ProcessPhase } from '../../api/modules/uploads/processing/process';
+import type { ColumnMapping, UploadFormat } from '../../api/modules/uploads/types';
+import { loadScoringFromDisk } from '../../scoring/load-node';
+import { DiskBlobStore } from '../api/uploads/helpers';
+
+const [mode, file, arg, arg2] = process.argv.slice(2) as [string, string, string, string | undefined];
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const finish = (extra: Record<string, unknown>) => {
+  console.log(JSON.stringify({ ...extra, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024), cpuMs: Math.round(cpu()) }));
+};
+
+const survey = (rows: number) => generateDemoSurvey({ rows, seed: 5 });
+
+if (mode === 'gen-xlsx') {
+  writeFileSync(file, await surveyXlsxBytes(survey(Number(arg))));
+  finish({});
+} else if (mode === 'gen-csv') {
+  const fh = await open(file, 'w');
+  for await (const chunk of surveyCsvChunks(survey(Number(arg)), { chunkRows: 5000 })) await fh.write(chunk);
+  await fh.close();
+  finish({});
+} else if (mode === 'parse') {
+  const t0 = performance.now();
+  const c0 = cpu();
+  // The same source as processing: the blob store's stream (CSV) or bytes (xlsx, sav).
+  const store = new DiskBlobStore(mkdtempSync(join(tmpdir(), 'bench-blobs-')));
+  await Bun.$`mkdir -p ${join(store.root, 'uploads')} && ln -s ${file} ${join(store.root, 'uploads/f')}`.quiet();
+  const table = await openUpload(store, 'uploads/f', arg as UploadFormat, {});
+  let rows = 0;
+  let cells = 0;
+  for await (const b of table.batches()) {
+    rows += b.rows.length;
+    for (const r of b.rows) for (const c of r) if (c !== null) cells++;
+  }
+  finish({ wallMs: Math.round(performance.now() - t0), cpuMsRun: Math.round(cpu() - c0), rows, cells });
+  rmSync(store.root, { recursive: true, force: true });
+} else if (mode === 'process') {
+  const store = new DiskBlobStore(mkdtempSync(join(tmpdir(), 'bench-blobs-')));
+  const format = arg as UploadFormat;
+  const key = `uploads/bench.${format}`;
+  // The source is linked into the store rather than copied: the copy is not part of processing.
+  await Bun.$`mkdir -p ${join(store.root, 'uploads')} && ln -s ${file} ${join(store.root, key)}`.quiet();
+  const header = survey(1);
+  const mapping: ColumnMapping = arg2 === 'ignore'
+    ? { dataPoints: header.mapping.dataPoints.map((d) => (d.type === 'OPEN_ENDED' ? { type: 'IGNORE' as const, column: d.column } : d)) }
+    : header.mapping;
+  const scoring = await loadScoringFromDisk();
+  const t0 = performance.now();
+  const c0 = cpu();
+  const phases: Partial<Record<ProcessPhase, number>> = {};
+  const summary = await processUpload({
+    blobs: store, scoring, source: { key, format }, options: {}, mapping, datafileId: 'bench', revision: 1,
+    limits: { maxMillis: 60 * 60_000, maxRssBytes: 16 * 1024 ** 3 },
+    onProgress: (_p, phase) => {
+      phases[phase] ??= Math.round(performance.now() - t0);
+    },
+  });
+  const wallMs = Math.round(performance.now() - t0);
+  const sizes = await store.keys('datafiles/');
+  finish({
+    wallMs, cpuMsRun: Math.round(cpu() - c0), phases, rows: summary.numberOfRecords, credits: summary.credits.total,
+    files: sizes.length,
+  });
+  rmSync(store.root, { recursive: true, force: true });
+} else {
+  throw new Error(`unknown mode ${mode}`);
+}
