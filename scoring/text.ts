@@ -126,13 +126,92 @@ export function phraseKey(text: string): string {
 }
 
 function encode(texts: readonly string[]): { cps: Int32Array; offs: Int32Array } {
+  let units = 0;
+  for (const t of texts) units += t.length;
+  const cps = new Int32Array(units);
   const offs = new Int32Array(texts.length + 1);
-  const all: number[] = [];
-  texts.forEach((t, i) => {
-    for (const ch of t) all.push(ch.codePointAt(0)!);
-    offs[i + 1] = all.length;
-  });
-  return { cps: Int32Array.from(all), offs };
+  offs[texts.length] = encodeTexts(texts, cps, offs);
+  return { cps: cps.subarray(0, offs[texts.length]), offs };
+}
+
+/** Writes the code points of `texts` to `cps` (room for their UTF-16 length) and their starts to `offs`; returns the code point count. */
+function encodeTexts(texts: readonly string[], cps: Int32Array, offs: Int32Array): number {
+  let k = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const t = texts[i]!;
+    offs[i] = k;
+    for (let j = 0; j < t.length; j++) {
+      let c = t.charCodeAt(j);
+      // A surrogate pair is one code point; a lone surrogate stays itself (as for...of reads it).
+      if (c >= 0xd800 && c < 0xdc00 && j + 1 < t.length) {
+        const low = t.charCodeAt(j + 1);
+        if (low >= 0xdc00 && low < 0xe000) {
+          c = ((c - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
+          j++;
+        }
+      }
+      cps[k++] = c;
+    }
+  }
+  offs[texts.length] = k;
+  return k;
+}
+
+/**
+ * The distinct normalised texts of one question's answers and, per answer, the index of its text:
+ * each raw string is normalised once, and each normalised text classified once (pass A reads the
+ * text alone; see scoring/assembly/text-block.ts).
+ */
+export function distinctTexts(answers: readonly (string | null | undefined)[]): { texts: string[]; textOf: Int32Array } {
+  const byRaw = new Map<string, number>();
+  const byText = new Map<string, number>();
+  const texts: string[] = [];
+  const textOf = new Int32Array(answers.length);
+  for (let i = 0; i < answers.length; i++) {
+    const raw = answers[i] ?? '';
+    let t = byRaw.get(raw);
+    if (t === undefined) {
+      const text = normaliseAnswer(raw);
+      t = byText.get(text);
+      if (t === undefined) {
+        t = texts.length;
+        texts.push(text);
+        byText.set(text, t);
+      }
+      byRaw.set(raw, t);
+    }
+    textOf[i] = t;
+  }
+  return { texts, textOf };
+}
+
+// Fields of a question block, in the order of scoring/assembly/text-block.ts.
+const BLOCK_FIELDS = 14;
+
+interface QuestionBlock {
+  ptr: number;
+  flags: number;
+  cluster: number;
+}
+
+/** Writes one question's distinct texts and the block of scoring/assembly/text-block.ts into WASM memory. */
+function questionBlock(heap: WasmHeap, arena: Arena, answers: readonly (string | null | undefined)[]): QuestionBlock {
+  const n = answers.length;
+  const { texts, textOf } = distinctTexts(answers);
+  const d = texts.length;
+  let units = 0;
+  for (const t of texts) units += t.length;
+  const cps = arena.alloc(units * 4);
+  const offs = arena.alloc((d + 1) * 4);
+  const length = encodeTexts(texts, heap.i32(cps, units), heap.i32(offs, d + 1));
+  const fields = [
+    cps, offs, d, n, arena.i32In(textOf), arena.alloc(n * 4), arena.alloc(n * 4), arena.alloc(d * 4), arena.alloc(d * 4), arena.alloc(d * 4),
+    // Content tokens: 16 bytes each, at most one per 3 code points plus one per text. Gram sets: at most one per code point plus one per text.
+    arena.alloc((Math.floor(length / 3) + d + 1) * 16), arena.alloc((d + 1) * 4), arena.alloc((length + d + 1) * 4), arena.alloc((d + 1) * 4),
+  ];
+  const ptr = arena.i32In(fields);
+  if (fields.length !== BLOCK_FIELDS) throw new Error('scoring: question block layout');
+  return { ptr, flags: fields[5]!, cluster: fields[6]! };
 }
 
 type Kernel = (...args: number[]) => number;
@@ -175,20 +254,14 @@ export function createTextClassifier(heap: WasmHeap): TextClassifier {
       const n = questions[0]?.answers.length ?? 0;
       const arena = new Arena(heap);
       try {
-        const encoded = questions.map((q, qi) => {
+        const blocks = questions.map((q, qi) => {
           if (q.answers.length !== n) throw new RangeError(`open question ${qi + 1} has ${q.answers.length} answers, expected ${n}`);
-          const { cps, offs } = encode(q.answers.map(normaliseAnswer));
-          return {
-            cps: arena.i32In(cps), offs: arena.i32In(offs), flags: arena.alloc(n * 4), cluster: arena.alloc(n * 4),
-            // Content tokens of pass A (16 bytes each, at most one per 3 code points plus one per answer), kept for the topic pass.
-            content: arena.alloc((Math.floor(cps.length / 3) + n + 1) * 16), cStart: arena.alloc((n + 1) * 4),
-            context: 0, contextLength: 0, topic: false,
-          };
+          return questionBlock(heap, arena, q.answers);
         });
         const order = options.order ? arena.f64In(options.order) : 0;
         k('textSurveyReset')();
-        questions.forEach((q, qi) => {
-          const e = encoded[qi]!;
+        const contexts = questions.map((q, qi) => {
+          const block = blocks[qi]!;
           const questionText = normaliseAnswer(q.text);
           const context = encode([[questionText, ...(q.keywords ?? []).map(normaliseAnswer)].join(' ')]);
           const questionLength = [...questionText].length;
@@ -200,35 +273,36 @@ export function createTextClassifier(heap: WasmHeap): TextClassifier {
             | (allowed.length > 0 ? 4 : 0) | (allowed.length > 0 && allowed.every((l) => LATIN_LANGUAGES.has(l)) ? 8 : 0);
           const seconds = q.paradata?.seconds ? arena.f64In(q.paradata.seconds) : 0;
           const pastes = q.paradata?.pastes ? arena.f64In(q.paradata.pastes) : 0;
-          e.context = arena.i32In(context.cps);
-          e.contextLength = context.cps.length;
-          e.topic = (opts & 2) !== 0;
-          k('textClassifyQuestion')(e.cps, e.offs, n, e.context, questionLength, e.contextLength, opts, mask,
-            seconds, pastes, order, e.flags, e.cluster, e.content, e.cStart);
-          k('textSurveyAdd')(e.context, e.contextLength, e.content, e.cStart, n);
-          for (let p = 0; p < qi; p++) k('textDuplicateAnswers')(encoded[p]!.cps, encoded[p]!.offs, e.cps, e.offs, n, e.flags);
+          const ctx = { ptr: arena.i32In(context.cps), length: context.cps.length, topic: (opts & 2) !== 0 };
+          k('textClassifyQuestion')(block.ptr, ctx.ptr, questionLength, ctx.length, opts, mask, seconds, pastes, order);
+          k('textSurveyAdd')(block.ptr, ctx.ptr, ctx.length);
+          for (let p = 0; p < qi; p++) k('textDuplicateAnswers')(blocks[p]!.ptr, block.ptr);
+          return ctx;
         });
         // Topic last: it compares each answer with the whole survey's vocabulary (every question's words).
-        const checked = encoded.filter((e) => e.topic);
+        const checked = blocks.flatMap((block, qi) => (contexts[qi]!.topic ? [{ block, ctx: contexts[qi]! }] : []));
         if (checked.length > 0) {
-          const statuses = checked.map((e) => {
+          const statuses = checked.map(({ block, ctx }) => {
             const status = arena.alloc(n * 4);
-            k('textWrongTopic')(e.cps, n, e.context, e.contextLength, e.content, e.cStart, e.flags, status);
+            k('textWrongTopic')(block.ptr, ctx.ptr, ctx.length, status);
             return status;
           });
-          k('textTopicResolve')(arena.i32In(Int32Array.from(statuses)), arena.i32In(Int32Array.from(checked, (e) => e.flags)), checked.length, n);
+          k('textTopicResolve')(arena.i32In(Int32Array.from(statuses)), arena.i32In(Int32Array.from(checked, (c) => c.block.flags)), checked.length, n);
         }
-        const categories = encoded.map((e) => {
+        const categories = blocks.map((block) => {
           const out = arena.alloc(n * 4);
-          k('textFinalCategories')(e.flags, n, out);
+          k('textFinalCategories')(block.flags, n, out);
           return heap.i32(out, n).slice();
         });
         // Bit 20 of the flags (UNSURE in scoring/assembly/text.ts); unscored answers are never unsure.
-        const unsure = encoded.map((e, qi) => {
-          const flags = heap.i32(e.flags, n);
-          return Uint8Array.from(flags, (f, i) => (categories[qi]![i] !== 0 && (f >>> 20) & 1 ? 1 : 0));
+        const unsure = blocks.map((block, qi) => {
+          const flags = heap.i32(block.flags, n);
+          const cats = categories[qi]!;
+          const out = new Uint8Array(n);
+          for (let i = 0; i < n; i++) out[i] = cats[i] !== 0 && (flags[i]! >>> 20) & 1 ? 1 : 0;
+          return out;
         });
-        return { categories, unsure, clusters: encoded.map((e) => heap.i32(e.cluster, n).slice()), version: SCORING_VERSION };
+        return { categories, unsure, clusters: blocks.map((block) => heap.i32(block.cluster, n).slice()), version: SCORING_VERSION };
       } finally {
         arena.release();
       }

@@ -1,5 +1,5 @@
 // Near-duplicate detection for open answers (5.4, categories 8 and 9): sets of character 3-grams
-// compared by Jaccard similarity, candidate pairs found by prefix filtering on rare grams first.
+// compared by Jaccard similarity (the rules over a question are in text-clusters.ts).
 
 /** Near-identical means Jaccard similarity of the 3-gram sets of at least this value. */
 export const JACCARD_MIN: f64 = 0.9;
@@ -122,13 +122,19 @@ export function gramSet(cps: usize, a: i32, b: i32, out: usize): i32 {
   return u;
 }
 
-/** Jaccard similarity of two sorted unique sets. */
-export function jaccard(a: usize, na: i32, b: usize, nb: i32): f64 {
-  if (na == 0 && nb == 0) return 1;
+/**
+ * Whether two sorted unique sets are near-identical: jaccard(a, b) >= JACCARD_MIN, decided in integers
+ * (10 * common >= 9 * union, i.e. 19 * common >= 9 * (na + nb); the same verdict as the division, see
+ * scoring/README.md) and given up as soon as too few grams are left to reach it, which is what makes
+ * verifying a candidate pair cheap when it differs early.
+ */
+export function nearIdentical(a: usize, na: i32, b: usize, nb: i32): bool {
+  const need = (9 * (na + nb) + 18) / 19;
   let i = 0;
   let j = 0;
   let common = 0;
   while (i < na && j < nb) {
+    if (common + min(na - i, nb - j) < need) return false;
     const x = load<u32>(a + (<usize>i << 2));
     const y = load<u32>(b + (<usize>j << 2));
     if (x == y) {
@@ -138,10 +144,6 @@ export function jaccard(a: usize, na: i32, b: usize, nb: i32): f64 {
     } else if (x < y) i++;
     else j++;
   }
-  return <f64>common / <f64>(na + nb - common);
+  return common >= need;
 }
 
-/** Number of leading grams two sets with J >= JACCARD_MIN must share at least one of (prefix filter). */
-export function prefixLength(size: i32): i32 {
-  return size - <i32>Math.ceil(JACCARD_MIN * <f64>size - 1e-9) + 1;
-}
