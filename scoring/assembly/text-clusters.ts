@@ -195,6 +195,32 @@ function sameSet(grams: usize, gStart: usize, x: i32, y: i32): bool {
   return true;
 }
 
+// Sketch of a gram set for the pre-filter of candidate pairs: 64 buckets by the top bits of the gram,
+// one byte per bucket (xor of a byte of each gram's mix). Two sets differ in at least as many grams as
+// their sketches differ in bytes, so a pair whose sketches differ in more bytes than J >= 0.9 allows
+// grams is passed over without merging its sets. Texts of one template share a signature bucket often,
+// but their sketches still differ wherever their own words fall.
+const SKETCH: i32 = 64;
+
+function sketchOf(grams: usize, g0: i32, a: i32, out: usize): void {
+  memory.fill(out, 0, <usize>SKETCH);
+  for (let g = 0; g < a; g++) {
+    const gram = load<u32>(grams + (<usize>(g0 + g) << 2));
+    const p = out + <usize>(gram >> 26);
+    store<u8>(p, load<u8>(p) ^ <u8>((gram * 0x9e3779b1) >> 24));
+  }
+}
+
+/** Bytes in which two sketches differ. */
+function sketchApart(x: usize, y: usize): i32 {
+  let apart = 0;
+  for (let k = 0; k < SKETCH; k += 16) {
+    const same = i8x16.eq(v128.load(x + <usize>k), v128.load(y + <usize>k));
+    apart += 16 - <i32>popcnt<u32>(i8x16.bitmask(same));
+  }
+  return apart;
+}
+
 /** Signatures of the `nr` texts in `reps` (header), sorted; pairs that share one are verified and joined. */
 function candidatePairs(grams: usize, gStart: usize, reps: usize, nr: i32, parent: usize): void {
   let total = 0;
@@ -210,36 +236,39 @@ function candidatePairs(grams: usize, gStart: usize, reps: usize, nr: i32, paren
   const low: u64 = (<u64>1 << bits) - 1;
   const sigs = take(<usize>(total + 1) << 3);
   const acc = take(<usize>(widest + 1) << 3);
+  const sketches = take(<usize>(nr + 1) * <usize>SKETCH);
   let ns = 0;
   for (let r = 0; r < nr; r++) {
     const t = at32(reps, r);
     const g0 = at32(gStart, t);
     const a = at32(gStart, t + 1) - g0;
+    sketchOf(grams, g0, a, sketches + <usize>r * <usize>SKETCH);
     const hi = bucketsFor((10 * a) / 9);
     for (let m = bucketsFor(a); m <= hi; m++) {
       for (let b = 0; b < m; b++) store<u64>(acc + (<usize>b << 3), (<u64>m << 32 | <u64>b) * MIX);
       for (let g = 0; g < a; g++) {
         const gram = load<u32>(grams + (<usize>(g0 + g) << 2));
-        const b = <i32>((<u64>gram * <u64>m) >> 32);
-        const p = acc + (<usize>b << 3);
+        const p = acc + (<usize>(<i32>((<u64>gram * <u64>m) >> 32)) << 3);
         store<u64>(p, mixIn(load<u64>(p), gram));
       }
       for (let b = 0; b < m; b++) store<u64>(sigs + (<usize>(ns++) << 3), (load<u64>(acc + (<usize>b << 3)) & ~low) | <u64>r);
     }
   }
   release(acc);
-  if (ns > 1) sortU64(sigs, 0, ns - 1);
+  if (ns > 1) radixSortU64(sigs, ns);
   let s = 0;
   while (s < ns) {
     const k = load<u64>(sigs + (<usize>s << 3)) & ~low;
     let e = s + 1;
     while (e < ns && (load<u64>(sigs + (<usize>e << 3)) & ~low) == k) e++;
     for (let x = s; x < e; x++) {
-      const i = at32(reps, <i32>(load<u64>(sigs + (<usize>x << 3)) & low));
+      const rx = <i32>(load<u64>(sigs + (<usize>x << 3)) & low);
+      const i = at32(reps, rx);
       const ai = at32(gStart, i);
       const si = at32(gStart, i + 1) - ai;
       for (let y = x + 1; y < e; y++) {
-        const j = at32(reps, <i32>(load<u64>(sigs + (<usize>y << 3)) & low));
+        const ry = <i32>(load<u64>(sigs + (<usize>y << 3)) & low);
+        const j = at32(reps, ry);
         const ri = find(parent, i);
         const rj = find(parent, j);
         if (ri == rj) continue;
@@ -247,12 +276,44 @@ function candidatePairs(grams: usize, gStart: usize, reps: usize, nr: i32, paren
         const sj = at32(gStart, j + 1) - aj;
         // Jaccard >= 0.9 is impossible when the set sizes differ by more than that ratio.
         if (<f64>min(si, sj) < JACCARD_MIN * <f64>max(si, sj)) continue;
+        // Nor when the sets differ in more than (si + sj) / 19 grams (header).
+        if (sketchApart(sketches + <usize>rx * <usize>SKETCH, sketches + <usize>ry * <usize>SKETCH) > (si + sj) / 19) continue;
         if (nearIdentical(grams + (<usize>ai << 2), si, grams + (<usize>aj << 2), sj)) set32(parent, rj, ri);
       }
     }
     s = e;
   }
+  release(sketches);
   release(sigs);
+}
+
+/** Sorts n u64 values ascending: least significant digit first, 16 bits per pass (signatures run to millions). */
+function radixSortU64(a: usize, n: i32): void {
+  const tmp = take(<usize>n << 3);
+  const counts = take(<usize>(65536 + 1) << 2);
+  let src = a;
+  let dst = tmp;
+  for (let shift: u64 = 0; shift < 64; shift += 16) {
+    memory.fill(counts, 0, <usize>(65536 + 1) << 2);
+    for (let i = 0; i < n; i++) {
+      const d = <i32>((load<u64>(src + (<usize>i << 3)) >> shift) & 0xffff);
+      set32(counts, d + 1, at32(counts, d + 1) + 1);
+    }
+    for (let d = 0; d < 65536; d++) set32(counts, d + 1, at32(counts, d + 1) + at32(counts, d));
+    for (let i = 0; i < n; i++) {
+      const v = load<u64>(src + (<usize>i << 3));
+      const d = <i32>((v >> shift) & 0xffff);
+      const p = at32(counts, d);
+      store<u64>(dst + (<usize>p << 3), v);
+      set32(counts, d, p + 1);
+    }
+    const t = src;
+    src = dst;
+    dst = t;
+  }
+  // Four passes: the sorted values are back in `a`.
+  release(tmp);
+  release(counts);
 }
 
 /**
