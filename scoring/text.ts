@@ -89,10 +89,17 @@ export interface TextClassifier {
   classifyOpenEnded(questions: readonly OpenQuestion[], options?: { order?: Float64Array }): ClassificationResult;
 }
 
+// Anything the apostrophe and whitespace steps of normaliseAnswer would change: an apostrophe variant,
+// whitespace other than a plain space, two spaces in a row, or a space at either end.
+const NEEDS_REPLACING = /[\u2018\u2019\u201B\u2032\u00B4`]|[^\S ]| {2}|^ | $/;
+
 /** norm(t) of 5.4 before it enters WASM: NFKC, lower case, typographic apostrophes, whitespace. */
 export function normaliseAnswer(text: string | null | undefined): string {
   if (text == null) return '';
-  return text.normalize('NFKC').toLowerCase().replace(/[\u2018\u2019\u201B\u2032\u00B4`]/g, "'").replace(/\s+/g, ' ').trim();
+  const lower = text.normalize('NFKC').toLowerCase();
+  // Most answers need neither replacement: one scan instead of two replacements and a trim.
+  if (!NEEDS_REPLACING.test(lower)) return lower;
+  return lower.replace(/[\u2018\u2019\u201B\u2032\u00B4`]/g, "'").replace(/\s+/g, ' ').trim();
 }
 
 /** Stop-word lists in the kernel's language order (languageBit in scoring/assembly/text-lists.ts). */
@@ -256,6 +263,10 @@ export function createTextClassifier(heap: WasmHeap): TextClassifier {
       try {
         const blocks = questions.map((q, qi) => {
           if (q.answers.length !== n) throw new RangeError(`open question ${qi + 1} has ${q.answers.length} answers, expected ${n}`);
+          // The kernels read one value per answer: a shorter column would be read past its end.
+          for (const [name, column] of Object.entries(q.paradata ?? {})) {
+            if (column && column.length !== n) throw new RangeError(`open question ${qi + 1}: paradata ${name} has ${column.length} values, expected ${n}`);
+          }
           return questionBlock(heap, arena, q.answers);
         });
         const order = options.order ? arena.f64In(options.order) : 0;

@@ -39,12 +39,16 @@ export function textGramSets(block: usize): void {
   const d = <i32>field(block, B_TEXTS);
   const grams = field(block, B_GRAMS);
   const gStart = field(block, B_GSTART);
+  let longest = 1;
+  for (let t = 0; t < d; t++) longest = max(longest, at32(offs, t + 1) - at32(offs, t));
+  const scratch = take(<usize>longest << 2);
   let used = 0;
   for (let t = 0; t < d; t++) {
     set32(gStart, t, used);
-    used += gramSet(cps, at32(offs, t), at32(offs, t + 1), grams + (<usize>used << 2));
+    used += gramSet(cps, at32(offs, t), at32(offs, t + 1), grams + (<usize>used << 2), scratch);
   }
   set32(gStart, d, used);
+  release(scratch);
 }
 
 function find(parent: usize, i: i32): i32 {

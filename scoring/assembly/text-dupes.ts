@@ -93,33 +93,70 @@ export function sortU64(a: usize, lo: i32, hi: i32): void {
   }
 }
 
+// Bins of the distribution sort in gramSet (one more for the prefix sums).
+const bins = new StaticArray<i32>(1025);
+
 /**
  * Writes the sorted, de-duplicated 3-gram hashes of cps[a, b) to `out`; returns their count.
- * `out` needs room for max(1, b - a - 2) values.
+ * `out` and `scratch` need room for max(1, b - a - 2) values each. The hashes are spread evenly, so
+ * they are sorted by distributing them over about one bin per hash by their top bits and finishing
+ * with one insertion pass over the nearly sorted result (linear in practice, where a comparison sort
+ * of every answer's grams cost more than the rest of the duplicate rules).
  */
-export function gramSet(cps: usize, a: i32, b: i32, out: usize): i32 {
+export function gramSet(cps: usize, a: i32, b: i32, out: usize, scratch: usize): i32 {
   const len = b - a;
   if (len <= 0) return 0;
-  let n = 0;
   if (len < 3) {
     const c0 = load<i32>(cps + (<usize>a << 2));
     const c1 = len > 1 ? load<i32>(cps + (<usize>(a + 1) << 2)) : 0;
     store<u32>(out, gramHash(c0, c1, 0));
     return 1;
   }
-  for (let i = a; i + 3 <= b; i++) {
-    store<u32>(out + (<usize>n << 2), gramHash(
-      load<i32>(cps + (<usize>i << 2)), load<i32>(cps + (<usize>(i + 1) << 2)), load<i32>(cps + (<usize>(i + 2) << 2)),
-    ));
-    n++;
+  const n = len - 2;
+  if (n <= 16 || n > 1024) {
+    for (let i = 0; i < n; i++) store<u32>(out + (<usize>i << 2), gramAt(cps, a + i));
+    sortU32(out, 0, n - 1);
+  } else {
+    const bits = 32 - <u32>clz<u32>(<u32>(n - 1));
+    const shift = 32 - bits;
+    const nb = 1 << bits;
+    for (let k = 0; k <= nb; k++) unchecked((bins[k] = 0));
+    for (let i = 0; i < n; i++) {
+      const h = gramAt(cps, a + i);
+      store<u32>(scratch + (<usize>i << 2), h);
+      const k = <i32>(h >> shift) + 1;
+      unchecked((bins[k] += 1));
+    }
+    for (let k = 1; k <= nb; k++) unchecked((bins[k] += bins[k - 1]));
+    for (let i = 0; i < n; i++) {
+      const h = load<u32>(scratch + (<usize>i << 2));
+      const k = <i32>(h >> shift);
+      const p = unchecked(bins[k]);
+      unchecked((bins[k] = p + 1));
+      store<u32>(out + (<usize>p << 2), h);
+    }
+    for (let i = 1; i < n; i++) {
+      const v = load<u32>(out + (<usize>i << 2));
+      let j = i - 1;
+      while (j >= 0 && load<u32>(out + (<usize>j << 2)) > v) {
+        store<u32>(out + (<usize>(j + 1) << 2), load<u32>(out + (<usize>j << 2)));
+        j--;
+      }
+      store<u32>(out + (<usize>(j + 1) << 2), v);
+    }
   }
-  sortU32(out, 0, n - 1);
   let u = 1;
   for (let i = 1; i < n; i++) {
     const v = load<u32>(out + (<usize>i << 2));
     if (v != load<u32>(out + (<usize>(u - 1) << 2))) store<u32>(out + (<usize>(u++) << 2), v);
   }
   return u;
+}
+
+// @ts-ignore: decorator
+@inline
+function gramAt(cps: usize, i: i32): u32 {
+  return gramHash(load<i32>(cps + (<usize>i << 2)), load<i32>(cps + (<usize>(i + 1) << 2)), load<i32>(cps + (<usize>(i + 2) << 2)));
 }
 
 /**

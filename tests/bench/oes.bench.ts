@@ -1,6 +1,8 @@
 // Open-ended classifier benchmark (issue 16): how often the offline classifier gives the category a
 // careful human coder gave on the labelled set (tests/fixtures/oes), per part and per category, and
-// how fast it classifies 100,000 answers compared with the classifier before issue 16.
+// how fast it classifies 100,000 answers compared with the classifier before issue 16; then the
+// upload-scale cases (300,000 answers each: repeated answers, the upload demo survey, one answer from
+// everyone) against main before the classifier read each distinct text once (tests/bench/oes-upload.ts).
 // Run: npm run bench:oes [-- --errors dev|heldout|all]. Not part of the test suite.
 import { cpus, loadavg } from 'node:os';
 import { CATEGORY_NAMES, type Scoring } from '../../scoring/index.ts';
@@ -8,6 +10,7 @@ import { loadScoringFromDisk } from '../../scoring/load-node.ts';
 import { ensureScoringBuilt } from '../scoring/helpers-build.ts';
 import { CATEGORY_CODES, evaluate, loadLabelledSet, surveyQuestions, type Evaluation, type LabelledSurvey } from '../scoring/open-ended-labelled.ts';
 import { syntheticWorkload } from './oes-synthetic.ts';
+import { benchUploadScale } from './oes-upload.ts';
 
 // Today's classifier before issue 16 (commit 4e81795 of main), measured with this bench on this
 // machine: accuracy on the labelled set and the time for the 100,000 synthetic answers.
@@ -108,3 +111,5 @@ const ratio = wall / BASELINE.wallMs;
 const ratioCpu = cpu / BASELINE.cpuMs;
 console.log(`  ratio            wall ${ratio.toFixed(2)}x, CPU ${ratioCpu.toFixed(2)}x   target <= 2x: ${mark(ratioCpu <= TARGET.speedRatio)}`);
 console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`);
+
+benchUploadScale(s);
