@@ -4,9 +4,11 @@
 // Answers are stored once per distinct normalised text: real surveys repeat short answers thousands of
 // times ("nichts", "keine Ahnung"), and every rule of pass A depends on the text alone, so each text is
 // read once and its verdict shared by every respondent who wrote it. Per text: code points
-// cps[offs[t], offs[t+1]), pass-A flags, token count, respondents who wrote it, content tokens and the
+// cps[offs[t], offs[t+1]), pass-A flags, token count, respondents who wrote it, content tokens (their
+// places counted from the start of their text, so blocks of texts can be joined by copying) and the
 // 3-gram set. Per answer (respondent): the text it wrote, its flags (pass A plus the paradata rule and
-// the dataset rules) and its duplicate cluster.
+// the dataset rules) and its duplicate cluster. While answers still arrive, a block holds one chunk of
+// new texts (answer fields unused); the facade joins the chunks into one block per question.
 
 export const B_CPS: i32 = 0;
 export const B_OFFS: i32 = 1;
@@ -26,7 +28,7 @@ export const B_TEXT_FLAGS: i32 = 7;
 export const B_TEXT_TOKENS: i32 = 8;
 /** i32 per text: answers that use it. */
 export const B_TEXT_COUNT: i32 = 9;
-/** Content tokens (CONTENT_BYTES each), text t's are entries cStart[t] to cStart[t+1]; room for offs[d] / 3 + d + 1. */
+/** Content tokens (CONTENT_BYTES each: key, start, end), text t's are entries cStart[t] to cStart[t+1]; room for offs[d] / 3 + d + 1. */
 export const B_CONTENT: i32 = 10;
 export const B_CSTART: i32 = 11;
 /** Sorted unique 3-gram hashes (u32), text t's are grams[gStart[t], gStart[t+1]); room for offs[d] + d + 1. */

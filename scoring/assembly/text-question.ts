@@ -40,28 +40,19 @@ function ldi(p: usize, i: i32): i32 {
 }
 
 /**
- * Classifies the answers of one question (block: text-block.ts). `q` holds the question text
- * (q[0, qTextLen)) followed by the keywords (q[qTextLen, qlen)). `options`: 1 duplicate detection,
- * 2 wrong-topic check, 4 language check (allowed languages configured), 8 all allowed languages use Latin
+ * Pass A over the d texts of a block (text-block.ts; the texts of one question, or the next chunk of
+ * them while the answers are still arriving): every rule that reads the text alone, its content
+ * tokens and its gram set. `q` holds the question text (q[0, qTextLen)) followed by the keywords.
+ * `options`: 4 language check (allowed languages configured), 8 all allowed languages use Latin
  * script. `allowedMask` has the bit of every allowed language with a stop-word list (languageBit in
- * text-lists.ts); 0 disables the stop-word rule. `seconds`, `pastes` (f64 per answer) and `order` (start
- * time) may be 0 when absent.
- * Pass A runs once per distinct text; each answer then takes its text's flags plus the paradata rule.
- * Fills the block's per-text flags, tokens, counts, content tokens and gram sets, and per answer the
- * flags and duplicate clusters.
+ * text-lists.ts); 0 disables the stop-word rule.
  */
-export function textClassifyQuestion(
-  block: usize, q: usize, qTextLen: i32, qlen: i32, options: i32, allowedMask: u32, seconds: usize, pastes: usize, order: usize,
-): void {
+export function textAnalyseTexts(block: usize, q: usize, qTextLen: i32, options: i32, allowedMask: u32): void {
   const cps = field(block, B_CPS);
   const offs = field(block, B_OFFS);
   const d = <i32>field(block, B_TEXTS);
-  const n = <i32>field(block, B_ANSWERS);
-  const textOf = field(block, B_TEXT_OF);
-  const flags = field(block, B_FLAGS);
   const textFlags = field(block, B_TEXT_FLAGS);
   const tokens = field(block, B_TEXT_TOKENS);
-  const count = field(block, B_TEXT_COUNT);
   const content = field(block, B_CONTENT);
   const cStart = field(block, B_CSTART);
   const echo = take(<usize>(qTextLen / 4 + 1) << 3);
@@ -72,13 +63,30 @@ export function textClassifyQuestion(
     const f = analyse(cps, ldi(offs, t), ldi(offs, t + 1), allowedMask, (options & OPT_LANGUAGE) != 0, (options & OPT_ALL_LATIN) != 0, content + <usize>used * CONTENT_BYTES);
     store<u32>(textFlags + (<usize>t << 2), f);
     store<i32>(tokens + (<usize>t << 2), lastTokens);
-    store<i32>(count + (<usize>t << 2), 0);
     used += lastContent;
   }
   store<i32>(cStart + (<usize>d << 2), used);
   setQuestionEcho(0, 0);
   release(echo);
+  textGramSets(block);
+}
+
+/**
+ * The answers of one question once every text has been through pass A (block: text-block.ts): each
+ * answer takes its text's flags plus the paradata rule, then Duplicate Respondent (8) when `options`
+ * has 1. `seconds`, `pastes` (f64 per answer) and `order` (start time) may be 0 when absent. Fills the
+ * block's per-text counts and per-answer flags and clusters.
+ */
+export function textClassifyAnswers(block: usize, options: i32, seconds: usize, pastes: usize, order: usize): void {
+  const offs = field(block, B_OFFS);
+  const d = <i32>field(block, B_TEXTS);
+  const n = <i32>field(block, B_ANSWERS);
+  const textOf = field(block, B_TEXT_OF);
+  const flags = field(block, B_FLAGS);
+  const textFlags = field(block, B_TEXT_FLAGS);
+  const count = field(block, B_TEXT_COUNT);
   const cluster = field(block, B_CLUSTER);
+  for (let t = 0; t < d; t++) store<i32>(count + (<usize>t << 2), 0);
   for (let i = 0; i < n; i++) {
     const t = ldi(textOf, i);
     store<i32>(count + (<usize>t << 2), ldi(count, t) + 1);
@@ -91,7 +99,6 @@ export function textClassifyQuestion(
     store<u32>(flags + (<usize>i << 2), f);
     store<i32>(cluster + (<usize>i << 2), -1);
   }
-  textGramSets(block);
   if (options & OPT_DUPLICATES) duplicateRespondents(block, order);
 }
 
@@ -178,6 +185,7 @@ const TOPIC_ATTENTIVE: i32 = 2;
  */
 export function textWrongTopic(block: usize, q: usize, qlen: i32, status: usize): void {
   const cps = field(block, B_CPS);
+  const offs = field(block, B_OFFS);
   const d = <i32>field(block, B_TEXTS);
   const n = <i32>field(block, B_ANSWERS);
   const textOf = field(block, B_TEXT_OF);
@@ -228,7 +236,8 @@ export function textWrongTopic(block: usize, q: usize, qlen: i32, status: usize)
         const own = support.get(h);
         if (topic.has(h) || own - 1 >= needed || surveyTopic.has(h)) topical = true;
         else if (surveySupport.has(h) && surveySupport.get(h) - own >= needed + 1) topical = true;
-        else if (nStems > 0) topical = containsStem(cps, load<i32>(at + 8), load<i32>(at + 12), stems, stemStart, nStems);
+        // Content tokens hold their place relative to the start of their text.
+        else if (nStems > 0) topical = containsStem(cps, ldi(offs, r) + load<i32>(at + 8), ldi(offs, r) + load<i32>(at + 12), stems, stemStart, nStems);
       }
     }
     store<u8>(topicalText + <usize>r, topical ? 1 : 0);

@@ -149,7 +149,7 @@ function isRepeatedSyllable(cps: usize, a: i32, b: i32): bool {
 export let lastTokens: i32 = 0;
 export let lastContent: i32 = 0;
 
-/** Bytes per content token written by analyse: topic key (u64), start and end (i32). */
+/** Bytes per content token written by analyse: topic key (u64), start and end (i32, from the start of the text). */
 export const CONTENT_BYTES: i32 = 16;
 
 // Topic keys of the question text's content words (set per question by the question pass): an answer
@@ -187,8 +187,8 @@ export function copyPaste(len: i32, seconds: f64, pastes: f64): bool {
 
 /**
  * Pass A for one answer cps[a, b), every rule that reads the text alone (all but copyPaste). Writes its
- * content tokens (CONTENT_BYTES each: topic key, start, end; room for (b - a) / 3 + 1) to `content` and
- * returns the category flags.
+ * content tokens (CONTENT_BYTES each: topic key, start and end relative to a; room for (b - a) / 3 + 1)
+ * to `content` and returns the category flags.
  */
 export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLanguage: bool, allLatin: bool, content: usize): u32 {
   lastTokens = 0;
@@ -270,8 +270,8 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
       if (!listed) {
         const at = content + (<usize>lastContent * CONTENT_BYTES);
         store<u64>(at, key);
-        store<i32>(at + 8, ts);
-        store<i32>(at + 12, te);
+        store<i32>(at + 8, ts - a);
+        store<i32>(at + 12, te - a);
         lastContent++;
       }
     }

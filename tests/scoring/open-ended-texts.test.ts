@@ -66,3 +66,44 @@ describe('input checks', () => {
       .toThrow(/paradata seconds has 2 values, expected 3/);
   });
 });
+
+describe('openEndedSession', () => {
+  const config = { text: 'Beschreiben Sie bitte Ihren letzten Einkauf im Supermarkt.', keywords: ['Kasse', 'Obst'], allowedLanguages: ['de'] };
+  // A made-up word per number whose first five letters (its topic key) no other number shares.
+  const C = 'bdfghklmnprstvwz';
+  const V = 'aeiou';
+  const word = (v: number) => `${C[v % 16]}${V[Math.floor(v / 16) % 5]}${C[Math.floor(v / 80) % 16]}${V[Math.floor(v / 1280) % 5]}${C[Math.floor(v / 6400) % 16]}ak`;
+  // Off-topic answers of made-up words (Wrong Topic), and answers that only the compound test keeps on
+  // topic ("<word>einkauf" holds "einkauf"), spread over later chunks so their letters are read from
+  // a joined block.
+  const answers = Array.from({ length: 240 }, (_, i) => (i % 7 === 3
+    ? `${word(5 * i)}einkauf ${word(5 * i + 1)} ${word(5 * i + 2)} ${word(5 * i + 3)}`
+    : i % 7 === 5 ? `${word(5 * i)} ${word(5 * i + 1)} ${word(5 * i + 2)} ${word(5 * i + 3)}` : `Obst und Gemüse an der Kasse ${i}`));
+
+  it('gives the verdicts of one call when the answers arrive in chunks of any size', () => {
+    const once = scoring.classifyOpenEnded([{ ...config, answers }]);
+    expect(answers.flatMap((_, i) => (i % 7 === 5 ? [once.categories[0]![i]] : []))).toEqual(new Array(34).fill(10));
+    expect(answers.flatMap((_, i) => (i % 7 === 3 ? [once.categories[0]![i]] : []))).toEqual(new Array(34).fill(1));
+    for (const size of [1, 7, 64, 239]) {
+      const session = scoring.openEndedSession([config]);
+      for (let from = 0; from < answers.length; from += size) session.add([answers.slice(from, from + size)]);
+      expect(session.rows).toBe(answers.length);
+      const chunked = session.finish();
+      expect(Array.from(chunked.categories[0]!), `chunks of ${size}`).toEqual(Array.from(once.categories[0]!));
+      expect(Array.from(chunked.unsure[0]!)).toEqual(Array.from(once.unsure[0]!));
+      expect(Array.from(chunked.clusters[0]!)).toEqual(Array.from(once.clusters[0]!));
+    }
+  });
+
+  it('refuses answers after finish, columns of different lengths, and a wrong number of questions', () => {
+    const session = scoring.openEndedSession([config, config]);
+    expect(() => session.add([['a']])).toThrow(/1 answer columns for 2 open questions/);
+    expect(() => session.add([['a'], ['b', 'c']])).toThrow(/open question 2 has 2 answers, expected 1/);
+    session.add([['a'], ['b']]);
+    session.finish();
+    expect(() => session.add([['a'], ['b']])).toThrow(/already finished/);
+    const abandoned = scoring.openEndedSession([config]);
+    abandoned.add([['x']]);
+    abandoned.dispose();
+  });
+});
