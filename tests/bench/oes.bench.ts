@@ -10,7 +10,7 @@ import { loadScoringFromDisk } from '../../scoring/load-node.ts';
 import { ensureScoringBuilt } from '../scoring/helpers-build.ts';
 import { CATEGORY_CODES, evaluate, loadLabelledSet, surveyQuestions, type Evaluation, type LabelledSurvey } from '../scoring/open-ended-labelled.ts';
 import { syntheticWorkload } from './oes-synthetic.ts';
-import { benchUploadScale } from './oes-upload.ts';
+import { benchStreamed, benchUploadScale } from './oes-upload.ts';
 
 // Today's classifier before issue 16 (commit 4e81795 of main), measured with this bench on this
 // machine: accuracy on the labelled set and the time for the 100,000 synthetic answers.
@@ -113,3 +113,4 @@ console.log(`  ratio            wall ${ratio.toFixed(2)}x, CPU ${ratioCpu.toFixe
 console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`);
 
 benchUploadScale(s);
+await benchStreamed(s);
