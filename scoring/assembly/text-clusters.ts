@@ -15,7 +15,8 @@
 //   hold exactly the same grams.
 // * Every set of size a emits, for each m in [m(a), m(floor(10a/9))] and each bucket, a hash of
 //   (m, bucket, its grams in the bucket). Any pair with J >= 0.9 shares a signature (both emit m(b)),
-//   so the pairs sharing one are the only ones verified. Pairs already in one cluster are skipped.
+//   so the pairs sharing one are the only ones verified. Pairs already in one cluster are skipped, and
+//   a 64-byte sketch of each set rules out most of the rest before their sets are merged (SKETCH).
 import { NOT_SCORED } from './text';
 import { gramSet, nearIdentical, sortU64, JACCARD_MIN } from './text-dupes';
 import {
@@ -103,14 +104,15 @@ export function duplicateRespondents(block: usize, order: usize): void {
   const tokens = field(block, B_TEXT_TOKENS);
   const grams = field(block, B_GRAMS);
   const gStart = field(block, B_GSTART);
-  // Eligible texts (the conditions depend on the text alone).
+  // Eligible texts (the conditions depend on the text alone): a mark per text, and their list.
+  const marked = take(<usize>(d + 1));
   const eligible = take(<usize>(d + 1) << 2);
   let ne = 0;
   for (let t = 0; t < d; t++) {
     const f = load<u32>(textFlags + (<usize>t << 2));
-    if ((f & (NOT_SCORED | FLAGS_4_5)) == 0 && at32(offs, t + 1) - at32(offs, t) >= DUP_RESPONDENT_MIN_LEN && at32(tokens, t) >= DUP_RESPONDENT_MIN_TOKENS) {
-      set32(eligible, ne++, t);
-    }
+    const ok = (f & (NOT_SCORED | FLAGS_4_5)) == 0 && at32(offs, t + 1) - at32(offs, t) >= DUP_RESPONDENT_MIN_LEN && at32(tokens, t) >= DUP_RESPONDENT_MIN_TOKENS;
+    store<u8>(marked + <usize>t, ok ? 1 : 0);
+    if (ok) set32(eligible, ne++, t);
   }
   const parent = take(<usize>(d + 1) << 2);
   for (let t = 0; t < d; t++) set32(parent, t, t);
@@ -156,7 +158,7 @@ export function duplicateRespondents(block: usize, order: usize): void {
   const cluster = field(block, B_CLUSTER);
   for (let i = 0; i < n; i++) {
     const t = at32(textOf, i);
-    if (!isEligible(block, t)) continue;
+    if (load<u8>(marked + <usize>t) == 0) continue;
     const r = find(parent, t);
     set32(size, r, at32(size, r) + 1);
     const f = at32(first, r);
@@ -164,7 +166,7 @@ export function duplicateRespondents(block: usize, order: usize): void {
   }
   for (let i = 0; i < n; i++) {
     const t = at32(textOf, i);
-    if (!isEligible(block, t)) continue;
+    if (load<u8>(marked + <usize>t) == 0) continue;
     const r = find(parent, t);
     if (at32(size, r) < 2) continue;
     const f = at32(first, r);
@@ -174,13 +176,7 @@ export function duplicateRespondents(block: usize, order: usize): void {
   release(first);
   release(size);
   release(parent);
-}
-
-function isEligible(block: usize, t: i32): bool {
-  const offs = field(block, B_OFFS);
-  const f = load<u32>(field(block, B_TEXT_FLAGS) + (<usize>t << 2));
-  return (f & (NOT_SCORED | FLAGS_4_5)) == 0 && at32(offs, t + 1) - at32(offs, t) >= DUP_RESPONDENT_MIN_LEN
-    && at32(field(block, B_TEXT_TOKENS), t) >= DUP_RESPONDENT_MIN_TOKENS;
+  release(marked);
 }
 
 // @ts-ignore: decorator
