@@ -95,6 +95,21 @@ describe('openEndedSession', () => {
     }
   });
 
+  it('takes paradata for some chunks only: the other rows count as unknown', () => {
+    const text = 'Ich fand den Strand und das Hotel wirklich sehr schön, vor allem am Abend';
+    // Without duplicate detection: the copies would be Duplicate Respondent (8), which outranks 12.
+    const single = { ...config, duplicateDetection: false };
+    const session = scoring.openEndedSession([single]);
+    session.add([[text, text]]);
+    session.add([[text, text]], [{ seconds: Float64Array.of(2, 30), pastes: Float64Array.of(0, 1) }]);
+    session.add([[text]]);
+    const once = scoring.classifyOpenEnded([{ ...single, answers: new Array<string>(5).fill(text),
+      paradata: { seconds: Float64Array.of(Number.NaN, Number.NaN, 2, 30, Number.NaN), pastes: Float64Array.of(Number.NaN, Number.NaN, 0, 1, Number.NaN) } }]);
+    const chunked = session.finish();
+    expect(Array.from(chunked.categories[0]!)).toEqual(Array.from(once.categories[0]!));
+    expect(Array.from(chunked.categories[0]!).map((c) => c === 12)).toEqual([false, false, true, true, false]);
+  });
+
   it('refuses answers after finish, columns of different lengths, and a wrong number of questions', () => {
     const session = scoring.openEndedSession([config, config]);
     expect(() => session.add([['a']])).toThrow(/1 answer columns for 2 open questions/);
