@@ -20,7 +20,7 @@ export { composePipeline } from './pipeline-compose.ts';
 export { roundScore, trafficLight, oesSuggestion, type TrafficLight, type OesSuggestion } from './bands.ts';
 export { markInconsistent } from './labels.ts';
 export type { Pipeline } from './pipeline.ts';
-export type { OpenQuestion, OpenAnswerParadata, ClassificationResult, TextClassifier } from './text.ts';
+export type { OpenQuestion, OpenQuestionConfig, OpenAnswerParadata, ClassificationResult, TextClassifier, OpenEndedSession } from './text.ts';
 export { CATEGORY_SCORES, CATEGORY_NAMES } from './text.ts';
 
 export { SCORING_VERSION } from './version.ts';
@@ -73,6 +73,7 @@ export async function loadScoring(source: ScoringSource): Promise<Scoring> {
   const pipeline = createPipeline(facade.heap);
   return Object.assign(facade, {
     classifyOpenEnded: text.classifyOpenEnded.bind(text),
+    openEndedSession: text.openEndedSession.bind(text),
     scoreAll: pipeline.scoreAll.bind(pipeline),
   }) as unknown as Scoring;
 }

@@ -1,9 +1,10 @@
-// Open-ended classification (section 5), facade side: normalises texts (NFKC, lower case, apostrophes,
-// whitespace), encodes them as code points into WASM memory and runs the WASM passes. Word lists are
-// JSON data files bundled with the facade and loaded into WASM memory once per instance.
+// Open-ended classification (section 5), facade side: the types, the word lists (JSON data files
+// bundled with the facade and loaded into WASM memory once per instance) and the classifier, which
+// runs as a session (text-session.ts) over texts normalised and encoded by text-encode.ts.
 import type { WasmHeap } from './wasm-memory.ts';
 import { Arena } from './wasm-memory.ts';
-import { SCORING_VERSION } from './version.ts';
+import { encode, normaliseAnswer } from './text-encode.ts';
+import { createSession, languageBit, LANGUAGE_ORDER, type OpenEndedSession } from './text-session.ts';
 import stopDe from './words/stopwords-de.json' with { type: 'json' };
 import stopEn from './words/stopwords-en.json' with { type: 'json' };
 import stopFr from './words/stopwords-fr.json' with { type: 'json' };
@@ -52,6 +53,9 @@ export interface OpenAnswerParadata {
   keystrokes?: Float64Array;
 }
 
+/** An open question without its answers (the configuration a session starts from). */
+export type OpenQuestionConfig = Omit<OpenQuestion, 'answers' | 'paradata'>;
+
 export interface OpenQuestion {
   /** Question text as shown to respondents. */
   text: string;
@@ -87,33 +91,22 @@ export interface TextClassifier {
    * time, used to decide which duplicate is the earliest (otherwise row order).
    */
   classifyOpenEnded(questions: readonly OpenQuestion[], options?: { order?: Float64Array }): ClassificationResult;
+  /**
+   * The same classification with the answers arriving in chunks (`add` per chunk of interviews, then
+   * `finish`): pass A runs on each chunk's new texts as it comes, so a caller still reading its file
+   * gets that work done meanwhile. Verdicts equal `classifyOpenEnded` on all answers at once.
+   */
+  openEndedSession(questions: readonly OpenQuestionConfig[]): OpenEndedSession;
 }
 
-/** norm(t) of 5.4 before it enters WASM: NFKC, lower case, typographic apostrophes, whitespace. */
-export function normaliseAnswer(text: string | null | undefined): string {
-  if (text == null) return '';
-  return text.normalize('NFKC').toLowerCase().replace(/[\u2018\u2019\u201B\u2032\u00B4`]/g, "'").replace(/\s+/g, ' ').trim();
-}
+export type { OpenEndedSession } from './text-session.ts';
+export { distinctTexts, normaliseAnswer } from './text-encode.ts';
 
-/** Stop-word lists in the kernel's language order (languageBit in scoring/assembly/text-lists.ts). */
-const STOP_WORDS: readonly (readonly [string, readonly string[]])[] = [
-  ['de', stopDe], ['en', stopEn], ['fr', stopFr], ['es', stopEs], ['it', stopIt], ['tr', stopTr], ['pl', stopPl],
-  ['nl', stopNl], ['pt', stopPt], ['hr', stopHr], ['cs', stopCs], ['ro', stopRo], ['hu', stopHu], ['sv', stopSv],
-];
-const languageBit = (l: number) => (l < 5 ? 1 << l : 1 << (11 + l));
-
-/** Languages with a stop-word list, and their bit in the kernel's mask. Bosnian and Serbian (Latin) share the Croatian list. */
-const LANGUAGE_BITS: Readonly<Record<string, number>> = {
-  ...Object.fromEntries(STOP_WORDS.map(([code], l) => [code, languageBit(l)])),
-  bs: languageBit(9), sr: languageBit(9),
+/** Stop-word lists in the kernel's language order (LANGUAGE_ORDER). */
+const STOP_WORDS: Readonly<Record<(typeof LANGUAGE_ORDER)[number], readonly string[]>> = {
+  de: stopDe, en: stopEn, fr: stopFr, es: stopEs, it: stopIt, tr: stopTr, pl: stopPl, nl: stopNl, pt: stopPt, hr: stopHr, cs: stopCs,
+  ro: stopRo, hu: stopHu, sv: stopSv,
 };
-
-/** Languages written in Latin script (for the script rule of category 11). */
-const LATIN_LANGUAGES = new Set([
-  'de', 'en', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'cs', 'sk', 'sl', 'hr', 'bs', 'hu', 'ro', 'sv', 'da', 'no', 'nb',
-  'nn', 'fi', 'et', 'lv', 'lt', 'tr', 'id', 'ms', 'vi', 'sq', 'ca', 'eu', 'gl', 'is', 'ga', 'cy', 'mt', 'sw', 'tl',
-  'af', 'lb', 'rm',
-]);
 
 // List bits, as in scoring/assembly/text-lists.ts.
 const LIST = {
@@ -123,16 +116,6 @@ const LIST = {
 /** A phrase as the kernel hashes spans of an answer: its letter runs joined by one space ("don't know" -> "don t know"). */
 export function phraseKey(text: string): string {
   return (normaliseAnswer(text).match(/\p{L}+/gu) ?? []).join(' ');
-}
-
-function encode(texts: readonly string[]): { cps: Int32Array; offs: Int32Array } {
-  const offs = new Int32Array(texts.length + 1);
-  const all: number[] = [];
-  texts.forEach((t, i) => {
-    for (const ch of t) all.push(ch.codePointAt(0)!);
-    offs[i + 1] = all.length;
-  });
-  return { cps: Int32Array.from(all), offs };
 }
 
 type Kernel = (...args: number[]) => number;
@@ -151,7 +134,7 @@ export function createTextClassifier(heap: WasmHeap): TextClassifier {
   let ready = false;
   const init = () => {
     if (ready) return;
-    STOP_WORDS.forEach(([, list], l) => load(list, languageBit(l), 'textAddWords'));
+    LANGUAGE_ORDER.forEach((code, l) => load(STOP_WORDS[code], languageBit(l), 'textAddWords'));
     load([...genericEn, ...genericDe], LIST.generic, 'textAddCoreWords');
     load(intensifiers, LIST.intensifier, 'textAddWords');
     load([...noinfoEn, ...noinfoDe], LIST.noinfo, 'textAddCoreWords');
@@ -172,66 +155,18 @@ export function createTextClassifier(heap: WasmHeap): TextClassifier {
   return {
     classifyOpenEnded(questions, options = {}) {
       init();
-      const n = questions[0]?.answers.length ?? 0;
-      const arena = new Arena(heap);
+      const session = createSession(heap, questions);
       try {
-        const encoded = questions.map((q, qi) => {
-          if (q.answers.length !== n) throw new RangeError(`open question ${qi + 1} has ${q.answers.length} answers, expected ${n}`);
-          const { cps, offs } = encode(q.answers.map(normaliseAnswer));
-          return {
-            cps: arena.i32In(cps), offs: arena.i32In(offs), flags: arena.alloc(n * 4), cluster: arena.alloc(n * 4),
-            // Content tokens of pass A (16 bytes each, at most one per 3 code points plus one per answer), kept for the topic pass.
-            content: arena.alloc((Math.floor(cps.length / 3) + n + 1) * 16), cStart: arena.alloc((n + 1) * 4),
-            context: 0, contextLength: 0, topic: false,
-          };
-        });
-        const order = options.order ? arena.f64In(options.order) : 0;
-        k('textSurveyReset')();
-        questions.forEach((q, qi) => {
-          const e = encoded[qi]!;
-          const questionText = normaliseAnswer(q.text);
-          const context = encode([[questionText, ...(q.keywords ?? []).map(normaliseAnswer)].join(' ')]);
-          const questionLength = [...questionText].length;
-          const allowed = (q.allowedLanguages ?? []).map((l) => l.toLowerCase());
-          const known = allowed.every((l) => l in LANGUAGE_BITS);
-          // Without a list for every allowed language the stop-word rule cannot tell them apart: off.
-          const mask = known ? allowed.reduce((m, l) => m | LANGUAGE_BITS[l]!, 0) : 0;
-          const opts = (q.duplicateDetection !== false ? 1 : 0) | ((q.topicCheck ?? (q.keywords?.length ?? 0) > 0) ? 2 : 0)
-            | (allowed.length > 0 ? 4 : 0) | (allowed.length > 0 && allowed.every((l) => LATIN_LANGUAGES.has(l)) ? 8 : 0);
-          const seconds = q.paradata?.seconds ? arena.f64In(q.paradata.seconds) : 0;
-          const pastes = q.paradata?.pastes ? arena.f64In(q.paradata.pastes) : 0;
-          e.context = arena.i32In(context.cps);
-          e.contextLength = context.cps.length;
-          e.topic = (opts & 2) !== 0;
-          k('textClassifyQuestion')(e.cps, e.offs, n, e.context, questionLength, e.contextLength, opts, mask,
-            seconds, pastes, order, e.flags, e.cluster, e.content, e.cStart);
-          k('textSurveyAdd')(e.context, e.contextLength, e.content, e.cStart, n);
-          for (let p = 0; p < qi; p++) k('textDuplicateAnswers')(encoded[p]!.cps, encoded[p]!.offs, e.cps, e.offs, n, e.flags);
-        });
-        // Topic last: it compares each answer with the whole survey's vocabulary (every question's words).
-        const checked = encoded.filter((e) => e.topic);
-        if (checked.length > 0) {
-          const statuses = checked.map((e) => {
-            const status = arena.alloc(n * 4);
-            k('textWrongTopic')(e.cps, n, e.context, e.contextLength, e.content, e.cStart, e.flags, status);
-            return status;
-          });
-          k('textTopicResolve')(arena.i32In(Int32Array.from(statuses)), arena.i32In(Int32Array.from(checked, (e) => e.flags)), checked.length, n);
-        }
-        const categories = encoded.map((e) => {
-          const out = arena.alloc(n * 4);
-          k('textFinalCategories')(e.flags, n, out);
-          return heap.i32(out, n).slice();
-        });
-        // Bit 20 of the flags (UNSURE in scoring/assembly/text.ts); unscored answers are never unsure.
-        const unsure = encoded.map((e, qi) => {
-          const flags = heap.i32(e.flags, n);
-          return Uint8Array.from(flags, (f, i) => (categories[qi]![i] !== 0 && (f >>> 20) & 1 ? 1 : 0));
-        });
-        return { categories, unsure, clusters: encoded.map((e) => heap.i32(e.cluster, n).slice()), version: SCORING_VERSION };
-      } finally {
-        arena.release();
+        session.add(questions.map((q) => q.answers), questions.map((q) => q.paradata));
+      } catch (error) {
+        session.dispose();
+        throw error;
       }
+      return session.finish(options);
+    },
+    openEndedSession(questions) {
+      init();
+      return createSession(heap, questions);
     },
   };
 }

@@ -25,4 +25,5 @@ export { clean } from './cleaning';
 export { chiSquareQuantile } from './stats';
 export { textAddWords, textInitKeyboard } from './text-lists';
 export { textAddCoreWords, textSetAiPhrases } from './text';
-export { textClassifyQuestion, textDuplicateAnswers, textFinalCategories, textSurveyReset, textSurveyAdd, textWrongTopic, textTopicResolve } from './text-question';
+export { textAnalyseTexts, textClassifyAnswers, textFinalCategories, textSurveyReset, textSurveyAdd, textWrongTopic, textTopicResolve } from './text-question';
+export { textDuplicateAnswers } from './text-clusters';

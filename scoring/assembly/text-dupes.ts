@@ -1,5 +1,5 @@
 // Near-duplicate detection for open answers (5.4, categories 8 and 9): sets of character 3-grams
-// compared by Jaccard similarity, candidate pairs found by prefix filtering on rare grams first.
+// compared by Jaccard similarity (the rules over a question are in text-clusters.ts).
 
 /** Near-identical means Jaccard similarity of the 3-gram sets of at least this value. */
 export const JACCARD_MIN: f64 = 0.9;
@@ -93,27 +93,58 @@ export function sortU64(a: usize, lo: i32, hi: i32): void {
   }
 }
 
+// Bins of the distribution sort in gramSet (one more for the prefix sums).
+const bins = new StaticArray<i32>(1025);
+
 /**
  * Writes the sorted, de-duplicated 3-gram hashes of cps[a, b) to `out`; returns their count.
- * `out` needs room for max(1, b - a - 2) values.
+ * `out` and `scratch` need room for max(1, b - a - 2) values each. The hashes are spread evenly, so
+ * they are sorted by distributing them over about one bin per hash by their top bits and finishing
+ * with one insertion pass over the nearly sorted result (linear in practice, where a comparison sort
+ * of every answer's grams cost more than the rest of the duplicate rules).
  */
-export function gramSet(cps: usize, a: i32, b: i32, out: usize): i32 {
+export function gramSet(cps: usize, a: i32, b: i32, out: usize, scratch: usize): i32 {
   const len = b - a;
   if (len <= 0) return 0;
-  let n = 0;
   if (len < 3) {
     const c0 = load<i32>(cps + (<usize>a << 2));
     const c1 = len > 1 ? load<i32>(cps + (<usize>(a + 1) << 2)) : 0;
     store<u32>(out, gramHash(c0, c1, 0));
     return 1;
   }
-  for (let i = a; i + 3 <= b; i++) {
-    store<u32>(out + (<usize>n << 2), gramHash(
-      load<i32>(cps + (<usize>i << 2)), load<i32>(cps + (<usize>(i + 1) << 2)), load<i32>(cps + (<usize>(i + 2) << 2)),
-    ));
-    n++;
+  const n = len - 2;
+  if (n <= 16 || n > 1024) {
+    for (let i = 0; i < n; i++) store<u32>(out + (<usize>i << 2), gramAt(cps, a + i));
+    sortU32(out, 0, n - 1);
+  } else {
+    const bits = 32 - <u32>clz<u32>(<u32>(n - 1));
+    const shift = 32 - bits;
+    const nb = 1 << bits;
+    for (let k = 0; k <= nb; k++) unchecked((bins[k] = 0));
+    for (let i = 0; i < n; i++) {
+      const h = gramAt(cps, a + i);
+      store<u32>(scratch + (<usize>i << 2), h);
+      const k = <i32>(h >> shift) + 1;
+      unchecked((bins[k] += 1));
+    }
+    for (let k = 1; k <= nb; k++) unchecked((bins[k] += bins[k - 1]));
+    for (let i = 0; i < n; i++) {
+      const h = load<u32>(scratch + (<usize>i << 2));
+      const k = <i32>(h >> shift);
+      const p = unchecked(bins[k]);
+      unchecked((bins[k] = p + 1));
+      store<u32>(out + (<usize>p << 2), h);
+    }
+    for (let i = 1; i < n; i++) {
+      const v = load<u32>(out + (<usize>i << 2));
+      let j = i - 1;
+      while (j >= 0 && load<u32>(out + (<usize>j << 2)) > v) {
+        store<u32>(out + (<usize>(j + 1) << 2), load<u32>(out + (<usize>j << 2)));
+        j--;
+      }
+      store<u32>(out + (<usize>(j + 1) << 2), v);
+    }
   }
-  sortU32(out, 0, n - 1);
   let u = 1;
   for (let i = 1; i < n; i++) {
     const v = load<u32>(out + (<usize>i << 2));
@@ -122,13 +153,25 @@ export function gramSet(cps: usize, a: i32, b: i32, out: usize): i32 {
   return u;
 }
 
-/** Jaccard similarity of two sorted unique sets. */
-export function jaccard(a: usize, na: i32, b: usize, nb: i32): f64 {
-  if (na == 0 && nb == 0) return 1;
+// @ts-ignore: decorator
+@inline
+function gramAt(cps: usize, i: i32): u32 {
+  return gramHash(load<i32>(cps + (<usize>i << 2)), load<i32>(cps + (<usize>(i + 1) << 2)), load<i32>(cps + (<usize>(i + 2) << 2)));
+}
+
+/**
+ * Whether two sorted unique sets are near-identical: jaccard(a, b) >= JACCARD_MIN, decided in integers
+ * (10 * common >= 9 * union, i.e. 19 * common >= 9 * (na + nb); the same verdict as the division, see
+ * scoring/README.md) and given up as soon as too few grams are left to reach it, which is what makes
+ * verifying a candidate pair cheap when it differs early.
+ */
+export function nearIdentical(a: usize, na: i32, b: usize, nb: i32): bool {
+  const need = (9 * (na + nb) + 18) / 19;
   let i = 0;
   let j = 0;
   let common = 0;
   while (i < na && j < nb) {
+    if (common + min(na - i, nb - j) < need) return false;
     const x = load<u32>(a + (<usize>i << 2));
     const y = load<u32>(b + (<usize>j << 2));
     if (x == y) {
@@ -138,10 +181,6 @@ export function jaccard(a: usize, na: i32, b: usize, nb: i32): f64 {
     } else if (x < y) i++;
     else j++;
   }
-  return <f64>common / <f64>(na + nb - common);
+  return common >= need;
 }
 
-/** Number of leading grams two sets with J >= JACCARD_MIN must share at least one of (prefix filter). */
-export function prefixLength(size: i32): i32 {
-  return size - <i32>Math.ceil(JACCARD_MIN * <f64>size - 1e-9) + 1;
-}

@@ -1,7 +1,11 @@
-// Per-question and cross-question passes of the open-ended classifier (5.4 pass B, categories 8, 9
-// and 10) and the final category per answer.
-import { analyse, lastTokens, lastContent, setQuestionEcho, CONTENT_BYTES, NOT_SCORED, PRIORITY, UNSURE } from './text';
-import { gramSet, jaccard, prefixLength, sortU64, JACCARD_MIN } from './text-dupes';
+// Per-question and cross-question passes of the open-ended classifier (5.4: pass A per distinct text,
+// pass B over the dataset: categories 8 and 10 here, 8 and 9 in text-clusters.ts) and the final
+// category per answer.
+import { analyse, copyPaste, lastTokens, lastContent, setQuestionEcho, CONTENT_BYTES, NOT_SCORED, PRIORITY, UNSURE } from './text';
+import { duplicateRespondents, textGramSets } from './text-clusters';
+import {
+  field, B_CPS, B_OFFS, B_TEXTS, B_ANSWERS, B_TEXT_OF, B_FLAGS, B_CLUSTER, B_TEXT_FLAGS, B_TEXT_TOKENS, B_TEXT_COUNT, B_CONTENT, B_CSTART,
+} from './text-block';
 import { hashRange, tableGet, LIST_STOPWORDS } from './text-lists';
 import { isLetter } from './text-chars';
 import { wordKey, foldWord, foldedAt, stemLength } from './text-keys';
@@ -11,11 +15,6 @@ const OPT_DUPLICATES: i32 = 1;
 const OPT_LANGUAGE: i32 = 4;
 const OPT_ALL_LATIN: i32 = 8;
 
-// Minimum sizes before duplicate rules apply (5.4).
-const DUP_RESPONDENT_MIN_LEN: i32 = 20;
-const DUP_RESPONDENT_MIN_TOKENS: i32 = 4;
-const DUP_ANSWER_MIN_LEN: i32 = 10;
-const DUP_ANSWER_MIN_TOKENS: i32 = 2;
 const TOPIC_MIN_CONTENT: i32 = 4;
 const TOPIC_SUPPORT: i32 = 3;
 const FLAGS_4_5: u32 = (1 << 4) | (1 << 5);
@@ -40,51 +39,67 @@ function ldi(p: usize, i: i32): i32 {
   return load<i32>(p + (<usize>i << 2));
 }
 
-function find(parent: usize, i: i32): i32 {
-  while (ldi(parent, i) != i) {
-    const up = ldi(parent, ldi(parent, i));
-    store<i32>(parent + (<usize>i << 2), up);
-    i = up;
+/**
+ * Pass A over the d texts of a block (text-block.ts; the texts of one question, or the next chunk of
+ * them while the answers are still arriving): every rule that reads the text alone, its content
+ * tokens and its gram set. `q` holds the question text (q[0, qTextLen)) followed by the keywords.
+ * `options`: 4 language check (allowed languages configured), 8 all allowed languages use Latin
+ * script. `allowedMask` has the bit of every allowed language with a stop-word list (languageBit in
+ * text-lists.ts); 0 disables the stop-word rule.
+ */
+export function textAnalyseTexts(block: usize, q: usize, qTextLen: i32, options: i32, allowedMask: u32): void {
+  const cps = field(block, B_CPS);
+  const offs = field(block, B_OFFS);
+  const d = <i32>field(block, B_TEXTS);
+  const textFlags = field(block, B_TEXT_FLAGS);
+  const tokens = field(block, B_TEXT_TOKENS);
+  const content = field(block, B_CONTENT);
+  const cStart = field(block, B_CSTART);
+  const echo = take(<usize>(qTextLen / 4 + 1) << 3);
+  setQuestionEcho(echo, topicKeys(q, 0, qTextLen, echo));
+  let used = 0;
+  for (let t = 0; t < d; t++) {
+    store<i32>(cStart + (<usize>t << 2), used);
+    const f = analyse(cps, ldi(offs, t), ldi(offs, t + 1), allowedMask, (options & OPT_LANGUAGE) != 0, (options & OPT_ALL_LATIN) != 0, content + <usize>used * CONTENT_BYTES);
+    store<u32>(textFlags + (<usize>t << 2), f);
+    store<i32>(tokens + (<usize>t << 2), lastTokens);
+    used += lastContent;
   }
-  return i;
+  store<i32>(cStart + (<usize>d << 2), used);
+  setQuestionEcho(0, 0);
+  release(echo);
+  textGramSets(block);
 }
 
 /**
- * Classifies the n answers of one question: answer i is cps[offs[i], offs[i+1]). `q` holds the question
- * text (q[0, qTextLen)) followed by the keywords (q[qTextLen, qlen)). `options`: 1 duplicate detection,
- * 2 wrong-topic check, 4 language check (allowed languages configured), 8 all allowed languages use Latin
- * script. `allowedMask` has the bit of every allowed language with a stop-word list (languageBit in
- * text-lists.ts); 0 disables the stop-word rule.
- * `seconds`, `pastes` (f64 per answer) and `order` (start time) may be 0 when absent.
- * Writes category flags (u32), duplicate cluster ids (i32, row of the earliest member, -1 none) and the
- * content tokens for the wrong-topic pass: `content` needs (offs[n] / 3 + n + 1) * CONTENT_BYTES bytes,
- * `cStart` n + 1 i32 (answer i's tokens are entries cStart[i] to cStart[i+1]).
+ * The answers of one question once every text has been through pass A (block: text-block.ts): each
+ * answer takes its text's flags plus the paradata rule, then Duplicate Respondent (8) when `options`
+ * has 1. `seconds`, `pastes` (f64 per answer) and `order` (start time) may be 0 when absent. Fills the
+ * block's per-text counts and per-answer flags and clusters.
  */
-export function textClassifyQuestion(
-  cps: usize, offs: usize, n: i32, q: usize, qTextLen: i32, qlen: i32, options: i32, allowedMask: u32,
-  seconds: usize, pastes: usize, order: usize, outFlags: usize, outCluster: usize, content: usize, cStart: usize,
-): void {
-  const echo = take(<usize>(qTextLen / 4 + 1) << 3);
-  setQuestionEcho(echo, topicKeys(q, 0, qTextLen, echo));
-  const tokens = take(<usize>n << 2);
-  let used = 0;
+export function textClassifyAnswers(block: usize, options: i32, seconds: usize, pastes: usize, order: usize): void {
+  const offs = field(block, B_OFFS);
+  const d = <i32>field(block, B_TEXTS);
+  const n = <i32>field(block, B_ANSWERS);
+  const textOf = field(block, B_TEXT_OF);
+  const flags = field(block, B_FLAGS);
+  const textFlags = field(block, B_TEXT_FLAGS);
+  const count = field(block, B_TEXT_COUNT);
+  const cluster = field(block, B_CLUSTER);
+  for (let t = 0; t < d; t++) store<i32>(count + (<usize>t << 2), 0);
   for (let i = 0; i < n; i++) {
-    const a = ldi(offs, i);
-    const b = ldi(offs, i + 1);
-    const sec = seconds != 0 ? ldf(seconds, i) : NaN;
-    const pst = pastes != 0 ? ldf(pastes, i) : NaN;
-    store<i32>(cStart + (<usize>i << 2), used);
-    const flags = analyse(cps, a, b, sec, pst, allowedMask, (options & OPT_LANGUAGE) != 0, (options & OPT_ALL_LATIN) != 0, content + <usize>used * CONTENT_BYTES);
-    store<u32>(outFlags + (<usize>i << 2), flags);
-    store<i32>(tokens + (<usize>i << 2), lastTokens);
-    store<i32>(outCluster + (<usize>i << 2), -1);
-    used += lastContent;
+    const t = ldi(textOf, i);
+    store<i32>(count + (<usize>t << 2), ldi(count, t) + 1);
+    let f = load<u32>(textFlags + (<usize>t << 2));
+    if ((f & NOT_SCORED) == 0) {
+      const sec = seconds != 0 ? ldf(seconds, i) : NaN;
+      const pst = pastes != 0 ? ldf(pastes, i) : NaN;
+      if (copyPaste(ldi(offs, t + 1) - ldi(offs, t), sec, pst)) f |= 1 << 12;
+    }
+    store<u32>(flags + (<usize>i << 2), f);
+    store<i32>(cluster + (<usize>i << 2), -1);
   }
-  store<i32>(cStart + (<usize>n << 2), used);
-  setQuestionEcho(0, 0);
-  if (options & OPT_DUPLICATES) duplicateRespondents(cps, offs, n, tokens, order, outFlags, outCluster);
-  release(echo);
-  release(tokens);
+  if (options & OPT_DUPLICATES) duplicateRespondents(block, order);
 }
 
 /** Writes the topic keys of the content words of q[a, b) (>= 3 letters, not stop words) to `out`; returns their count. */
@@ -120,12 +135,12 @@ export function textSurveyReset(): void {
 }
 
 /** Adds one question's text, keywords (q[0, qlen)) and answers' content tokens to the survey vocabulary. */
-export function textSurveyAdd(q: usize, qlen: i32, content: usize, cStart: usize, n: i32): void {
+export function textSurveyAdd(block: usize, q: usize, qlen: i32): void {
   const buf = take(<usize>(qlen / 4 + 1) << 3);
   const count = topicKeys(q, 0, qlen, buf);
   for (let t = 0; t < count; t++) surveyTopic.add(load<u64>(buf + (<usize>t << 3)));
   release(buf);
-  const own = respondentSupport(n, content, cStart);
+  const own = respondentSupport(block);
   const keys = own.keys();
   for (let k = 0; k < keys.length; k++) {
     const h = unchecked(keys[k]);
@@ -133,17 +148,22 @@ export function textSurveyAdd(q: usize, qlen: i32, content: usize, cStart: usize
   }
 }
 
-/** For every key, the number of respondents whose answer uses it. */
-function respondentSupport(n: i32, content: usize, cStart: usize): Map<u64, i32> {
+/** For every key, the number of respondents whose answer uses it (each text counts for everyone who wrote it). */
+function respondentSupport(block: usize): Map<u64, i32> {
+  const d = <i32>field(block, B_TEXTS);
+  const content = field(block, B_CONTENT);
+  const cStart = field(block, B_CSTART);
+  const count = field(block, B_TEXT_COUNT);
   const support = new Map<u64, i32>();
-  for (let r = 0; r < n; r++) {
+  for (let r = 0; r < d; r++) {
     const a = ldi(cStart, r);
     const b = ldi(cStart, r + 1);
+    const c = ldi(count, r);
     for (let t = a; t < b; t++) {
       const h = load<u64>(content + <usize>t * CONTENT_BYTES);
       let seen = false;
       for (let u = a; u < t; u++) if (load<u64>(content + <usize>u * CONTENT_BYTES) == h) seen = true;
-      if (!seen) support.set(h, support.has(h) ? support.get(h) + 1 : 1);
+      if (!seen) support.set(h, support.has(h) ? support.get(h) + c : c);
     }
   }
   return support;
@@ -163,7 +183,16 @@ const TOPIC_ATTENTIVE: i32 = 2;
  * "Einkauf"), or when enough other respondents used it (supportNeeded), in this question or, one more,
  * in the survey's other questions.
  */
-export function textWrongTopic(cps: usize, n: i32, q: usize, qlen: i32, content: usize, cStart: usize, flags: usize, status: usize): void {
+export function textWrongTopic(block: usize, q: usize, qlen: i32, status: usize): void {
+  const cps = field(block, B_CPS);
+  const offs = field(block, B_OFFS);
+  const d = <i32>field(block, B_TEXTS);
+  const n = <i32>field(block, B_ANSWERS);
+  const textOf = field(block, B_TEXT_OF);
+  const flags = field(block, B_FLAGS);
+  const textFlags = field(block, B_TEXT_FLAGS);
+  const content = field(block, B_CONTENT);
+  const cStart = field(block, B_CSTART);
   const topicBuf = take(<usize>(qlen / 4 + 1) << 3);
   const topicCount = topicKeys(q, 0, qlen, topicBuf);
   const topic = new Set<u64>();
@@ -191,30 +220,41 @@ export function textWrongTopic(cps: usize, n: i32, q: usize, qlen: i32, content:
     nStems++;
   }
   store<i32>(stemStart + (<usize>nStems << 2), used);
-  const support = respondentSupport(n, content, cStart);
+  const support = respondentSupport(block);
   const needed = supportNeeded(n);
-  for (let r = 0; r < n; r++) {
+  // Whether each text has a topical token: the same for every respondent who wrote it.
+  const topicalText = take(<usize>(d + 1));
+  for (let r = 0; r < d; r++) {
     const a = ldi(cStart, r);
     const b = ldi(cStart, r + 1);
+    let topical = false;
+    if ((load<u32>(textFlags + (<usize>r << 2)) & TOPIC_SKIP) == 0) {
+      for (let t = a; t < b && !topical; t++) {
+        const at = content + <usize>t * CONTENT_BYTES;
+        const h = load<u64>(at);
+        // Other respondents only: this answer's own use does not count towards V_q.
+        const own = support.get(h);
+        if (topic.has(h) || own - 1 >= needed || surveyTopic.has(h)) topical = true;
+        else if (surveySupport.has(h) && surveySupport.get(h) - own >= needed + 1) topical = true;
+        // Content tokens hold their place relative to the start of their text.
+        else if (nStems > 0) topical = containsStem(cps, ldi(offs, r) + load<i32>(at + 8), ldi(offs, r) + load<i32>(at + 12), stems, stemStart, nStems);
+      }
+    }
+    store<u8>(topicalText + <usize>r, topical ? 1 : 0);
+  }
+  for (let r = 0; r < n; r++) {
+    const t = ldi(textOf, r);
     const f = load<u32>(flags + (<usize>r << 2));
     store<i32>(status + (<usize>r << 2), TOPIC_NONE);
     if (f & TOPIC_SKIP) continue;
-    let topical = false;
-    for (let t = a; t < b && !topical; t++) {
-      const at = content + <usize>t * CONTENT_BYTES;
-      const h = load<u64>(at);
-      // Other respondents only: this answer's own use does not count towards V_q.
-      const own = support.get(h);
-      if (topic.has(h) || own - 1 >= needed || surveyTopic.has(h)) topical = true;
-      else if (surveySupport.has(h) && surveySupport.get(h) - own >= needed + 1) topical = true;
-      else if (nStems > 0) topical = containsStem(cps, load<i32>(at + 8), load<i32>(at + 12), stems, stemStart, nStems);
-    }
+    const topical = load<u8>(topicalText + <usize>t) != 0;
     if (topical && (f & ~UNSURE) == 0) store<i32>(status + (<usize>r << 2), TOPIC_ATTENTIVE);
-    else if (!topical && b - a >= TOPIC_MIN_CONTENT) {
+    else if (!topical && ldi(cStart, t + 1) - ldi(cStart, t) >= TOPIC_MIN_CONTENT) {
       store<i32>(status + (<usize>r << 2), TOPIC_SUSPECT);
       store<u32>(flags + (<usize>r << 2), f | UNSURE);
     }
   }
+  release(topicalText);
   release(stems);
   release(stemStart);
 }
@@ -255,149 +295,6 @@ function containsStem(cps: usize, a: i32, b: i32, stems: usize, stemStart: usize
     }
   }
   return false;
-}
-
-/** (start time, row) ordering: the earlier interview keeps its category. */
-function earlier(order: usize, i: i32, j: i32): bool {
-  if (order != 0) {
-    const a = ldf(order, i);
-    const b = ldf(order, j);
-    if (a == a && b == b && a != b) return a < b;
-  }
-  return i < j;
-}
-
-function duplicateRespondents(cps: usize, offs: usize, n: i32, tokens: usize, order: usize, flags: usize, cluster: usize): void {
-  const total = ldi(offs, n);
-  const grams = take(<usize>(total + n + 1) << 2);
-  const gStart = take(<usize>(n + 1) << 2);
-  let used = 0;
-  for (let i = 0; i < n; i++) {
-    const a = ldi(offs, i);
-    const b = ldi(offs, i + 1);
-    const f = load<u32>(flags + (<usize>i << 2));
-    const ok = (f & NOT_SCORED) == 0 && b - a >= DUP_RESPONDENT_MIN_LEN && ldi(tokens, i) >= DUP_RESPONDENT_MIN_TOKENS && (f & FLAGS_4_5) == 0;
-    store<i32>(gStart + (<usize>i << 2), used);
-    if (ok) used += gramSet(cps, a, b, grams + (<usize>used << 2));
-  }
-  store<i32>(gStart + (<usize>n << 2), used);
-  // Gram frequencies give the global order (rare first), so prefix groups stay small.
-  const freq = new Map<u32, i32>();
-  for (let t = 0; t < used; t++) {
-    const g = load<u32>(grams + (<usize>t << 2));
-    freq.set(g, freq.has(g) ? freq.get(g) + 1 : 1);
-  }
-  const keyBuf = take(<usize>(used + 1) << 3);
-  const entries = take(<usize>(used + 1) << 3);
-  let ne = 0;
-  for (let i = 0; i < n; i++) {
-    const a = ldi(gStart, i);
-    const size = ldi(gStart, i + 1) - a;
-    if (size == 0) continue;
-    for (let t = 0; t < size; t++) {
-      const g = load<u32>(grams + (<usize>(a + t) << 2));
-      store<u64>(keyBuf + (<usize>t << 3), (<u64>freq.get(g) << 32) | <u64>g);
-    }
-    sortU64(keyBuf, 0, size - 1);
-    const p = prefixLength(size);
-    for (let t = 0; t < p; t++) {
-      const g = <u32>(load<u64>(keyBuf + (<usize>t << 3)) & 0xffffffff);
-      store<u64>(entries + (<usize>ne << 3), (<u64>g << 32) | <u64>i);
-      ne++;
-    }
-  }
-  if (ne > 1) sortU64(entries, 0, ne - 1);
-  const parent = take(<usize>n << 2);
-  for (let i = 0; i < n; i++) store<i32>(parent + (<usize>i << 2), i);
-  let s = 0;
-  while (s < ne) {
-    const g = load<u64>(entries + (<usize>s << 3)) >> 32;
-    let e = s + 1;
-    while (e < ne && load<u64>(entries + (<usize>e << 3)) >> 32 == g) e++;
-    for (let x = s; x < e; x++) {
-      const i = <i32>(load<u64>(entries + (<usize>x << 3)) & 0xffffffff);
-      const ai = ldi(gStart, i);
-      const si = ldi(gStart, i + 1) - ai;
-      for (let y = x + 1; y < e; y++) {
-        const j = <i32>(load<u64>(entries + (<usize>y << 3)) & 0xffffffff);
-        const ri = find(parent, i);
-        const rj = find(parent, j);
-        if (ri == rj) continue;
-        const aj = ldi(gStart, j);
-        const sj = ldi(gStart, j + 1) - aj;
-        // Jaccard >= 0.9 is impossible when the set sizes differ by more than that ratio.
-        if (<f64>min(si, sj) < JACCARD_MIN * <f64>max(si, sj)) continue;
-        if (jaccard(grams + (<usize>ai << 2), si, grams + (<usize>aj << 2), sj) >= JACCARD_MIN) {
-          store<i32>(parent + (<usize>rj << 2), ri);
-        }
-      }
-    }
-    s = e;
-  }
-  // Earliest member and size of every cluster.
-  const first = take(<usize>n << 2);
-  const size = take(<usize>n << 2);
-  for (let i = 0; i < n; i++) {
-    store<i32>(first + (<usize>i << 2), -1);
-    store<i32>(size + (<usize>i << 2), 0);
-  }
-  for (let i = 0; i < n; i++) {
-    if (ldi(gStart, i + 1) == ldi(gStart, i)) continue;
-    const r = find(parent, i);
-    store<i32>(size + (<usize>r << 2), ldi(size, r) + 1);
-    const f = ldi(first, r);
-    if (f < 0 || earlier(order, i, f)) store<i32>(first + (<usize>r << 2), i);
-  }
-  for (let i = 0; i < n; i++) {
-    if (ldi(gStart, i + 1) == ldi(gStart, i)) continue;
-    const r = find(parent, i);
-    if (ldi(size, r) < 2) continue;
-    const f = ldi(first, r);
-    store<i32>(cluster + (<usize>i << 2), f);
-    if (i != f) store<u32>(flags + (<usize>i << 2), load<u32>(flags + (<usize>i << 2)) | (1 << 8));
-  }
-  release(first);
-  release(size);
-  release(parent);
-  release(keyBuf);
-  release(entries);
-  release(grams);
-  release(gStart);
-}
-
-/**
- * Category 9: answer i of the later question (cpsB/offsB, flagsB) repeats the same respondent's answer to
- * an earlier question (cpsA/offsA). Applies to answers of >= 10 characters and >= 2 tokens not flagged 4/5.
- */
-export function textDuplicateAnswers(cpsA: usize, offsA: usize, cpsB: usize, offsB: usize, n: i32, flagsB: usize): void {
-  let cap = 1;
-  for (let i = 0; i < n; i++) {
-    cap = max(cap, ldi(offsA, i + 1) - ldi(offsA, i));
-    cap = max(cap, ldi(offsB, i + 1) - ldi(offsB, i));
-  }
-  const ga = take(<usize>(cap + 1) << 2);
-  const gb = take(<usize>(cap + 1) << 2);
-  for (let i = 0; i < n; i++) {
-    const f = load<u32>(flagsB + (<usize>i << 2));
-    const b0 = ldi(offsB, i);
-    const b1 = ldi(offsB, i + 1);
-    const a0 = ldi(offsA, i);
-    const a1 = ldi(offsA, i + 1);
-    if ((f & NOT_SCORED) != 0 || (f & FLAGS_4_5) != 0 || b1 - b0 < DUP_ANSWER_MIN_LEN || a1 == a0) continue;
-    let toks = 0;
-    let inToken = false;
-    for (let t = b0; t < b1; t++) {
-      const letter = isLetter(ldi(cpsB, t));
-      if (letter && !inToken) toks++;
-      inToken = letter;
-    }
-    if (toks < DUP_ANSWER_MIN_TOKENS) continue;
-    const na = gramSet(cpsA, a0, a1, ga);
-    const nb = gramSet(cpsB, b0, b1, gb);
-    if (jaccard(ga, na, gb, nb) >= JACCARD_MIN) store<u32>(flagsB + (<usize>i << 2), f | (1 << 9));
-  }
-  release(ga);
-  release(gb);
 }
 
 /** Final category per answer from its flags: the flag with the lowest score wins (5.4); 0 = not scored. */

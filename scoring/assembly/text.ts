@@ -53,6 +53,16 @@ export function textAddCoreWords(cps: usize, offs: usize, count: i32, bits: u32)
 let aiText: usize = 0;
 let aiOffs: usize = 0;
 let aiCount: i32 = 0;
+// The pairs of code points the phrases start with, hashed into 1,024 bits: a position whose pair is
+// not among them starts no phrase, so most positions are passed over without comparing any phrase.
+const aiStarts = new StaticArray<u32>(32);
+let aiShort = false;
+
+// @ts-ignore: decorator
+@inline
+function pairBit(c0: i32, c1: i32): i32 {
+  return <i32>((<u32>c0 * 0x9e3779b1 + <u32>c1 * 0x85ebca77) >> 22);
+}
 
 /** Stores the fake-answer phrases (copied; replaces earlier ones). */
 export function textSetAiPhrases(cps: usize, offs: usize, count: i32): void {
@@ -66,14 +76,29 @@ export function textSetAiPhrases(cps: usize, offs: usize, count: i32): void {
   memory.copy(aiText, cps, <usize>total << 2);
   memory.copy(aiOffs, offs, <usize>(count + 1) << 2);
   aiCount = count;
+  aiShort = false;
+  for (let w = 0; w < 32; w++) unchecked((aiStarts[w] = 0));
+  for (let p = 0; p < count; p++) {
+    const pa = load<i32>(aiOffs + (<usize>p << 2));
+    const pl = load<i32>(aiOffs + (<usize>(p + 1) << 2)) - pa;
+    if (pl == 1) aiShort = true;
+    if (pl < 2) continue;
+    const bit = pairBit(load<i32>(aiText + (<usize>pa << 2)), load<i32>(aiText + (<usize>(pa + 1) << 2)));
+    unchecked((aiStarts[bit >> 5] |= 1 << (bit & 31)));
+  }
 }
 
 function containsAiPhrase(cps: usize, a: i32, b: i32): bool {
-  for (let p = 0; p < aiCount; p++) {
-    const pa = load<i32>(aiOffs + (<usize>p << 2));
-    const pl = load<i32>(aiOffs + (<usize>(p + 1) << 2)) - pa;
-    if (pl <= 0) continue;
-    for (let i = a; i + pl <= b; i++) {
+  for (let i = a; i < b; i++) {
+    if (!aiShort) {
+      if (i + 1 >= b) break;
+      const bit = pairBit(cpAt(cps, i), cpAt(cps, i + 1));
+      if ((unchecked(aiStarts[bit >> 5]) & (1 << (bit & 31))) == 0) continue;
+    }
+    for (let p = 0; p < aiCount; p++) {
+      const pa = load<i32>(aiOffs + (<usize>p << 2));
+      const pl = load<i32>(aiOffs + (<usize>(p + 1) << 2)) - pa;
+      if (pl <= 0 || i + pl > b) continue;
       let t = 0;
       while (t < pl && cpAt(cps, i + t) == load<i32>(aiText + (<usize>(pa + t) << 2))) t++;
       if (t == pl) return true;
@@ -124,7 +149,7 @@ function isRepeatedSyllable(cps: usize, a: i32, b: i32): bool {
 export let lastTokens: i32 = 0;
 export let lastContent: i32 = 0;
 
-/** Bytes per content token written by analyse: topic key (u64), start and end (i32). */
+/** Bytes per content token written by analyse: topic key (u64), start and end (i32, from the start of the text). */
 export const CONTENT_BYTES: i32 = 16;
 
 // Topic keys of the question text's content words (set per question by the question pass): an answer
@@ -148,17 +173,24 @@ const GENERIC_MAX_TOKENS: i32 = 8;
 const NOINFO_MAX_TOKENS: i32 = 12;
 // Lists whose words say nothing by themselves: an answer made only of these has no content.
 const NON_SPECIFIC: u32 = LIST_STOPWORDS | LIST_GENERIC | LIST_INTENSIFIER | LIST_FILLER | LIST_NOINFO;
-// The token starts of the last four tokens, for no-information phrases of up to four words.
-const recent = new StaticArray<i32>(4);
+// Hashes of the phrases ending at the previous token that start at each of the last four tokens.
+const spans = new StaticArray<u64>(4);
 const hits = new StaticArray<i32>(LANGUAGES);
 
 /**
- * Pass A for one answer cps[a, b). Writes its content tokens (CONTENT_BYTES each: topic key, start,
- * end; room for (b - a) / 3 + 1) to `content` and returns the category flags.
+ * Copy Paste (12), the one rule of pass A that reads paradata rather than the text: a paste and 20+
+ * characters, or over 12 characters per second for 50+ characters (`len` in code points; NaN = unknown).
  */
-export function analyse(
-  cps: usize, a: i32, b: i32, seconds: f64, pastes: f64, allowedMask: u32, checkLanguage: bool, allLatin: bool, content: usize,
-): u32 {
+export function copyPaste(len: i32, seconds: f64, pastes: f64): bool {
+  return (pastes >= 1 && len >= 20) || (seconds > 0 && <f64>len / seconds > 12 && len >= 50);
+}
+
+/**
+ * Pass A for one answer cps[a, b), every rule that reads the text alone (all but copyPaste). Writes its
+ * content tokens (CONTENT_BYTES each: topic key, start and end relative to a; room for (b - a) / 3 + 1)
+ * to `content` and returns the category flags.
+ */
+export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLanguage: bool, allLatin: bool, content: usize): u32 {
   lastTokens = 0;
   lastContent = 0;
   const len = b - a;
@@ -203,9 +235,10 @@ export function analyse(
     const ts = i;
     while (i < b && isLetter(cpAt(cps, i))) i++;
     const te = i;
-    unchecked((recent[tokens & 3] = ts));
     tokens++;
-    const bits = tableGet(hashRange(cps, ts, te));
+    let raw = hashStart();
+    for (let c = ts; c < te; c++) raw = hashAdd(raw, cpAt(cps, c));
+    const bits = tableGet(raw == 0 ? 1 : raw);
     // One-letter tokens ("s" of "it's", "j" of "j'ai") are too ambiguous to count as a language.
     if ((bits & LIST_STOPWORDS) != 0 && te - ts > 1) {
       for (let l = 0; l < LANGUAGES; l++) if (bits & languageBit(l)) unchecked((hits[l] += 1));
@@ -218,10 +251,18 @@ export function analyse(
       if (echoCount == 0 || !isEcho(key)) specific++;
     }
     if (!noinfoPhrase) {
-      // Phrases of one to four tokens ending here.
-      for (let k = 1; k <= 4 && k <= tokens; k++) {
-        if (tableGet(spanHash(cps, unchecked(recent[(tokens - k) & 3]), te, false)) & LIST_NOINFO_PHRASE) noinfoPhrase = true;
+      // Phrases of one to four tokens ending here: spans[j & 3] holds the hash of the tokens from
+      // token j up to the previous one, joined by one space (how phrases are stored), extended here.
+      const last = tokens - 1;
+      for (let k = 2; k <= 4 && k <= tokens; k++) {
+        const slot = (last - k + 1) & 3;
+        let h = hashAdd(unchecked(spans[slot]), 0x20);
+        for (let c = ts; c < te; c++) h = hashAdd(h, cpAt(cps, c));
+        unchecked((spans[slot] = h));
+        if (tableGet(h == 0 ? 1 : h) & LIST_NOINFO_PHRASE) noinfoPhrase = true;
       }
+      unchecked((spans[last & 3] = raw));
+      if (tableGet(raw == 0 ? 1 : raw) & LIST_NOINFO_PHRASE) noinfoPhrase = true;
     }
     if (tlen >= 3) {
       longTokens++;
@@ -229,15 +270,13 @@ export function analyse(
       if (!listed) {
         const at = content + (<usize>lastContent * CONTENT_BYTES);
         store<u64>(at, key);
-        store<i32>(at + 8, ts);
-        store<i32>(at + 12, te);
+        store<i32>(at + 8, ts - a);
+        store<i32>(at + 12, te - a);
         lastContent++;
       }
     }
   }
   lastTokens = tokens;
-  // 12 Copy Paste (needs paradata).
-  if ((pastes >= 1 && len >= 20) || (seconds > 0 && <f64>len / seconds > 12 && len >= 50)) flags |= 1 << 12;
   // 13 Fake Answer.
   if (containsAiPhrase(cps, a, b)) flags |= 1 << 13;
   // 7 Nonsense.
@@ -277,27 +316,11 @@ export function analyse(
   return flags;
 }
 
-/**
- * Hash of cps[a, b) as a phrase: letter runs joined by one space (how the facade stores phrases), with
- * leetspeak mapped when `leet`.
- */
-function spanHash(cps: usize, a: i32, b: i32, leet: bool): u64 {
-  let h = hashStart();
-  let space = false;
-  for (let i = a; i < b; i++) {
-    const cp = leet ? unleet(cpAt(cps, i)) : cpAt(cps, i);
-    if (isLetter(cp)) {
-      if (space) h = hashAdd(h, 0x20);
-      space = false;
-      h = hashAdd(h, cp);
-    } else space = true;
-  }
-  return h == 0 ? 1 : h;
-}
-
 function hasProfanity(cps: usize, a: i32, b: i32): bool {
-  // Starts of the previous two tokens let phrases of up to three words match.
-  let prev1: i32 = -1, prev2: i32 = -1;
+  // Hashes of the previous token and of the previous two tokens (joined by one space, as phrases are
+  // stored) let phrases of up to three words match.
+  let prev1: u64 = 0, prev2: u64 = 0;
+  let have1 = false, have2 = false;
   let i = a;
   while (i < b) {
     if (!isLetter(unleet(cpAt(cps, i)))) {
@@ -314,10 +337,26 @@ function hasProfanity(cps: usize, a: i32, b: i32): bool {
       if (n >= 4 && n <= 7 && (tableGet(h == 0 ? 1 : h) & LIST_PROFANITY_PREFIX) != 0) return true;
     }
     if (tableGet(h == 0 ? 1 : h) & LIST_PROFANITY) return true;
-    if (prev1 >= 0 && (tableGet(spanHash(cps, prev1, i, true)) & LIST_PROFANITY) != 0) return true;
-    if (prev2 >= 0 && (tableGet(spanHash(cps, prev2, i, true)) & LIST_PROFANITY) != 0) return true;
-    prev2 = prev1;
-    prev1 = ts;
+    let two: u64 = 0;
+    if (have1) {
+      two = extendSpan(prev1, cps, ts, i);
+      if (tableGet(two == 0 ? 1 : two) & LIST_PROFANITY) return true;
+    }
+    if (have2) {
+      const three = extendSpan(prev2, cps, ts, i);
+      if (tableGet(three == 0 ? 1 : three) & LIST_PROFANITY) return true;
+    }
+    prev2 = two;
+    have2 = have1;
+    prev1 = h;
+    have1 = true;
   }
   return false;
+}
+
+/** A phrase hash extended by one space and the leetspeak-mapped token cps[a, b). */
+function extendSpan(h: u64, cps: usize, a: i32, b: i32): u64 {
+  h = hashAdd(h, 0x20);
+  for (let i = a; i < b; i++) h = hashAdd(h, unleet(cpAt(cps, i)));
+  return h;
 }

@@ -1,6 +1,8 @@
 // Open-ended classifier benchmark (issue 16): how often the offline classifier gives the category a
 // careful human coder gave on the labelled set (tests/fixtures/oes), per part and per category, and
-// how fast it classifies 100,000 answers compared with the classifier before issue 16.
+// how fast it classifies 100,000 answers compared with the classifier before issue 16; then the
+// upload-scale cases (300,000 answers each: repeated answers, the upload demo survey, one answer from
+// everyone) against main before the classifier read each distinct text once (tests/bench/oes-upload.ts).
 // Run: npm run bench:oes [-- --errors dev|heldout|all]. Not part of the test suite.
 import { cpus, loadavg } from 'node:os';
 import { CATEGORY_NAMES, type Scoring } from '../../scoring/index.ts';
@@ -8,6 +10,7 @@ import { loadScoringFromDisk } from '../../scoring/load-node.ts';
 import { ensureScoringBuilt } from '../scoring/helpers-build.ts';
 import { CATEGORY_CODES, evaluate, loadLabelledSet, surveyQuestions, type Evaluation, type LabelledSurvey } from '../scoring/open-ended-labelled.ts';
 import { syntheticWorkload } from './oes-synthetic.ts';
+import { benchStreamed, benchUploadScale } from './oes-upload.ts';
 
 // Today's classifier before issue 16 (commit 4e81795 of main), measured with this bench on this
 // machine: accuracy on the labelled set and the time for the 100,000 synthetic answers.
@@ -22,6 +25,10 @@ const BASELINE = {
   cpuMs: 2550,
   load: '5-9',
 };
+
+// main before the classifier read each distinct text once and found near-duplicates by signatures
+// (tests/bench/oes-upload.ts), the same 100,000 answers, median of 5 after a warm-up.
+const BEFORE_SPEEDUP = { commit: '5923a51', wallMs: 4254, cpuMs: 2794, load: '5' };
 
 const TARGET = { accuracy: 0.92, validCalledWrongTopic: 0.03, speedRatio: 2 };
 
@@ -104,7 +111,11 @@ console.log('');
 console.log(`speed: ${answers.toLocaleString('en')} answers (synthetic, from the labelled set's words), median of 7`);
 console.log(`  now              wall ${wall.toFixed(0).padStart(5)} ms (best ${best.toFixed(0)} ms), CPU ${cpu.toFixed(0).padStart(5)} ms`);
 console.log(`  before issue 16  wall ${BASELINE.wallMs.toFixed(0).padStart(5)} ms, CPU ${BASELINE.cpuMs.toFixed(0).padStart(5)} ms (commit ${BASELINE.commit}, load ${BASELINE.load})`);
+console.log(`  main ${BEFORE_SPEEDUP.commit}     wall ${BEFORE_SPEEDUP.wallMs.toFixed(0).padStart(5)} ms, CPU ${BEFORE_SPEEDUP.cpuMs.toFixed(0).padStart(5)} ms (before reading each distinct text once, load ${BEFORE_SPEEDUP.load}): ${(BEFORE_SPEEDUP.cpuMs / cpu).toFixed(1)}x the CPU of now`);
 const ratio = wall / BASELINE.wallMs;
 const ratioCpu = cpu / BASELINE.cpuMs;
 console.log(`  ratio            wall ${ratio.toFixed(2)}x, CPU ${ratioCpu.toFixed(2)}x   target <= 2x: ${mark(ratioCpu <= TARGET.speedRatio)}`);
 console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`);
+
+benchUploadScale(s);
+await benchStreamed(s);

@@ -1,0 +1,63 @@
+// Differential test of the open-ended classifier: today's verdicts (categories, unsure flags,
+// duplicate clusters) on a seeded corpus of about 95,000 answers must equal the verdicts main's
+// classifier gave before it classified each distinct text once and found near-duplicates by
+// signatures (recorded in tests/fixtures/oes/golden-5923a51.json; see open-ended-golden.ts). The
+// corpus covers the labelled set, answers that repeat by Zipf's law, copy rings and near-copies, one
+// answer given by everyone, the upload demo survey, start-time ordering with ties and gaps, the
+// question options, and corner cases of normalisation and of every rule.
+import { describe, expect, it } from 'vitest';
+import { scoring } from './helpers.ts';
+import type { ClassificationResult } from '../../scoring/index.ts';
+import { rng } from './open-ended-corpus.ts';
+import { encodeVerdicts, goldenCases, readGolden, type GoldenCase } from './open-ended-golden.ts';
+
+const golden = readGolden();
+const cases = goldenCases();
+
+/** The case's answers added to a session in chunks of random sizes (1 to 3,000 interviews), paradata with them. */
+function inChunks(c: GoldenCase, seed: number): ClassificationResult {
+  const rand = rng(seed);
+  const session = scoring.openEndedSession(c.questions.map(({ answers: _answers, paradata: _paradata, ...config }) => config));
+  const n = c.questions[0]!.answers.length;
+  for (let from = 0; from < n;) {
+    const to = Math.min(n, from + 1 + Math.floor(rand() * (rand() < 0.5 ? 20 : 3000)));
+    session.add(
+      c.questions.map((q) => q.answers.slice(from, to)),
+      c.questions.map((q) => (q.paradata ? { seconds: q.paradata.seconds?.subarray(from, to), pastes: q.paradata.pastes?.subarray(from, to) } : undefined)),
+    );
+    from = to;
+  }
+  return session.finish(c.order ? { order: c.order } : {});
+}
+
+function expectGolden(c: GoldenCase, now: ReturnType<typeof encodeVerdicts>): void {
+  const before = golden[c.name]!;
+  expect(now).toHaveLength(before.length);
+  now.forEach((q, qi) => {
+    // The differing answers themselves, so a failure says which texts and rules moved.
+    const differences: string[] = [];
+    for (let i = 0; i < q.categories.length && differences.length < 8; i++) {
+      if (q.categories[i] !== before[qi]!.categories[i]) {
+        const code = (ch: string) => { const v = parseInt(ch, 36); return `${v % 14}${v >= 14 ? ' unsure' : ''}`; };
+        differences.push(`question ${qi + 1} row ${i}: ${code(before[qi]!.categories[i]!)} -> ${code(q.categories[i]!)} ${JSON.stringify(c.questions[qi]!.answers[i])}`);
+      }
+    }
+    expect(differences).toEqual([]);
+    expect(q.categories).toBe(before[qi]!.categories);
+    expect(q.clusters).toEqual(before[qi]!.clusters);
+  });
+}
+
+describe('open-ended classifier: the same verdicts as main (5923a51) on the seeded corpus', () => {
+  it('covers every recorded case', () => {
+    expect(cases.map((c) => c.name).sort()).toEqual(Object.keys(golden).sort());
+  });
+
+  it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expectGolden(c, encodeVerdicts(scoring.classifyOpenEnded(c.questions, c.order ? { order: c.order } : {})));
+  });
+
+  it.each(cases.map((c, i) => [c.name, c, i] as const))('%s, answers added in chunks', (_name, c, i) => {
+    expectGolden(c, encodeVerdicts(inChunks(c, 100 + i)));
+  });
+});
