@@ -53,9 +53,9 @@ class Budget {
   constructor(readonly limits: UploadLimits) {}
   check(): void {
     const elapsed = performance.now() - this.#start;
-    if (elapsed > this.limits.maxMillis) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'TIME', limit: this.limits.maxMillis, value: Math.round(elapsed) });
+    if (elapsed > this.limits.maxMillis) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'PROCESSING_TIME', limit: this.limits.maxMillis, value: Math.round(elapsed) });
     const rss = process.memoryUsage.rss();
-    if (rss > this.limits.maxRssBytes) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'MEMORY', limit: this.limits.maxRssBytes, value: rss });
+    if (rss > this.limits.maxRssBytes) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'PROCESSING_MEMORY', limit: this.limits.maxRssBytes, value: rss });
   }
 }
 
