@@ -134,6 +134,8 @@ export const REFUSAL_REASONS = [
   'NOT_ENOUGH_CREDITS_FOR_ESTIMATE',
   'ROW_NUMBER',
   'MISSING_VALUE_CODES',
+  'DATA_POINT_SHAPE',
+  'NOT_ENOUGH_CREDITS_FOR_UPLOAD',
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];

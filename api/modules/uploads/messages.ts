@@ -45,16 +45,16 @@ export function refusalParams(facts: Omit<RefusalFacts, 'code'>, locale: Locale)
 }
 
 /** Where a refusal is, without a reason's own text: "Spalte „Q5“, Zeilen 3, 8, 12". */
-function whereOf(params: Record<string, string>, locale: Locale): string {
+function whereOf(params: Record<string, unknown>, locale: Locale): string {
   const parts: string[] = [];
-  if (params.column) parts.push(translate(locale, 'uploads.issueColumn', { column: params.column }));
-  if (params.rows) parts.push(translate(locale, params.rows.includes(',') ? 'uploads.issueRows' : 'uploads.issueRow', { rows: params.rows }));
+  if (typeof params.column === 'string') parts.push(translate(locale, 'uploads.issueColumn', { column: params.column }));
+  if (typeof params.rows === 'string') parts.push(translate(locale, params.rows.includes(',') ? 'uploads.issueRows' : 'uploads.issueRow', { rows: params.rows }));
   return parts.join(', ');
 }
 
-/** The one sentence a user reads for an upload refusal. */
-export function uploadRefusalMessage(facts: RefusalFacts, locale: Locale): string {
-  const params = refusalParams(facts, locale);
+/** The one sentence a user reads for an upload refusal (`extra`: further placeholders of the reason, e.g. field, max). */
+export function uploadRefusalMessage(facts: RefusalFacts, locale: Locale, extra: Record<string, unknown> = {}): string {
+  const params: Record<string, unknown> = { ...extra, ...refusalParams(facts, locale) };
   if (facts.reason) return translate(locale, `reasons.${facts.reason}`, params);
   const base = translate(locale, `errors.${facts.code}`);
   const where = whereOf(params, locale);
@@ -83,5 +83,6 @@ export function refusalFactsOf(code: ErrorCode, details: Record<string, unknown>
  */
 export function localiseRefusal(error: unknown, locale: Locale): unknown {
   if (!(error instanceof AppError) || error.message !== error.code) return error;
-  return new AppError(error.code, error.details, uploadRefusalMessage(refusalFactsOf(error.code, error.details), locale));
+  const extra = Object.fromEntries(Object.entries(error.details).filter(([, v]) => typeof v === 'string' || typeof v === 'number'));
+  return new AppError(error.code, error.details, uploadRefusalMessage(refusalFactsOf(error.code, error.details), locale, extra));
 }
