@@ -20,7 +20,8 @@ export async function sessionFor(t: TestApp, userId: string, companyId: string |
   return token;
 }
 
-export async function uploadWorld(t: TestApp, options: { credits?: number; locale?: 'de' | 'en' } = {}) {
+/** `backup: false` switches off the pay-as-usage backup plan every STARTER contract gets, so credits can run out. */
+export async function uploadWorld(t: TestApp, options: { credits?: number; locale?: 'de' | 'en'; backup?: boolean } = {}) {
   const A = await makeCompany(t.db, { name: `Upload A ${++counter}` });
   const B = await makeCompany(t.db, { name: `Upload B ${counter}` });
   const secret = t.deps.appSecret;
@@ -37,6 +38,7 @@ export async function uploadWorld(t: TestApp, options: { credits?: number; local
     contract: { contractType: 'STARTER', startDate: today, endDate, autoRenew: true },
     creditPlan: { creditPlanCategory: 'EXPIRING', creditAmount: options.credits ?? 100_000, pricePerCredit: 12, paymentAmount: (options.credits ?? 100_000) * 12 },
   }, 'NEW');
+  if (options.backup === false) await t.db.run(sql`update credit_plans set deactivated_at = ${t.clock.now().toISOString()} where company_id = ${A} and category = 'PAY_AS_USAGE'`);
   return {
     A, B, admin, employee, employee2, adminB, op,
     tokens: {
@@ -76,7 +78,7 @@ export async function putFile(t: TestApp, token: string, companyId: string, file
   if (!res.body.data) throw new Error(`getDatafileUploadURL: ${JSON.stringify(res.body.errors)}`);
   const { signedUrl, datafileKey } = res.body.data.getDatafileUploadURL;
   const url = new URL(signedUrl);
-  const put = await t.app.request(`${url.pathname}${url.search}`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) }, body: bytes });
+  const put = await t.app.request(`${url.pathname}${url.search}`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) }, body: bytes as Uint8Array<ArrayBuffer> });
   if (put.status !== 200) throw new Error(`PUT ${put.status}: ${await put.text()}`);
   return datafileKey;
 }
