@@ -51,7 +51,12 @@ export async function draftedDatafile(deps: Deps, viewer: Viewer, datafileId: st
 export async function uploadPreview(deps: Deps, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const upload = await currentUpload(deps, file);
-  return previewUpload(deps.blobs, upload.sourceKey, upload.sourceFormat, readOptionsOf(upload), withLimits(), { previewRows: 20, sampleRows: 2000 });
+  try {
+    return await previewUpload(deps.blobs, upload.sourceKey, upload.sourceFormat, readOptionsOf(upload), withLimits(), { previewRows: 20, sampleRows: 2000 });
+  } catch (error) {
+    if (error instanceof AppError && upload.status !== 'READY') await rejectSource(deps, upload.id, error);
+    throw error;
+  }
 }
 
 /** saveDraftDatafileColumns: stores the data points of the open upload and starts checking them against the file. */
