@@ -19,6 +19,15 @@ export function isBusyError(error: unknown): boolean {
 const held = new AsyncLocalStorage<ReadonlySet<Db>>();
 
 /**
+ * Runs `fn` outside any write transaction of the current call chain: for work that merely starts
+ * there and runs later on its own (a timer, a listener), which would otherwise inherit the
+ * transaction's context and be refused its own writeTransaction.
+ */
+export function outsideTransactions<T>(fn: () => T): T {
+  return held.exit(fn);
+}
+
+/**
  * Runs `fn` in a write transaction (BEGIN IMMEDIATE). Within the process, writers already queue
  * on the file's write lock (db/write-lock.ts); what remains is another process holding SQLite's
  * lock: SQLITE_BUSY re-runs the whole callback with backoff, which is safe because it re-reads

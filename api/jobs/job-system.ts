@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import type { JobState } from '../../db/schema';
-import { writeTransaction } from '../../db/write-transaction';
+import { outsideTransactions, writeTransaction } from '../../db/write-transaction';
 import type { Deps } from '../deps';
 import { cancelQueued, insertJob, jobById, requestCancel } from './job-store';
 import { JobCancelledError, type JobHandler, type JobRow } from './job-types';
@@ -82,7 +82,10 @@ export function createJobSystem(getDeps: () => Deps): JobSystem {
         maxAttempts: options.maxAttempts ?? handler.maxAttempts ?? 3,
         now,
       });
-      if (result.created) for (const listener of enqueueListeners) listener();
+      // A job enqueued inside the caller's transaction wakes the runners outside it: their claim is a write transaction of its own.
+      if (result.created) outsideTransactions(() => {
+        for (const listener of enqueueListeners) listener();
+      });
       return result;
     },
 
