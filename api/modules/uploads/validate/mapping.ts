@@ -30,7 +30,7 @@ export function headerIssues(header: TableHeader): ValidationIssue[] {
     const first = seen.get(key);
     if (first === undefined) seen.set(key, i);
     else if (!issues.some((x) => x.column === key)) {
-      issues.push({ code: 'HEADER_ROW_HAS_DUPLICATES', column: key, reason: 'DUPLICATE_HEADER_NAME', rows: [header.headerRow], value: `${first + 1},${i + 1}` });
+      issues.push({ code: 'HEADER_ROW_HAS_DUPLICATES', column: key, reason: 'DUPLICATE_HEADER_NAME', rows: [header.headerRow], value: `${first + 1}, ${i + 1}` });
     }
   });
   return issues;
