@@ -4,13 +4,18 @@ import { createApp } from './app';
 import { createDeps } from './deps';
 import { readEnv } from './env';
 import { startJobLoop } from './jobs/job-loop';
+import { seedDemoDatafiles } from './modules/uploads/demo/seed-datafiles';
 
 /** The only Bun-specific file: migrate, seed a new database (never in production), serve, run jobs. */
 const env = readEnv();
 const deps = await createDeps(env);
 if (!env.isProduction) {
   const seeded = await seedDemoData(deps.db, seedSecrets(deps.appSecret), { onlyIfEmpty: true });
-  if (seeded) deps.log.info('Seeded demo data into the new database');
+  if (seeded) {
+    // The demo datafiles are made by the upload pipeline: their jobs run in the job loop below.
+    const jobs = await seedDemoDatafiles(deps);
+    deps.log.info(`Seeded demo data into the new database (${jobs.length} demo uploads processing)`);
+  }
 }
 const { app } = createApp(deps);
 const server = Bun.serve({

@@ -15,8 +15,21 @@ export function isBusyError(error: unknown): boolean {
   return false;
 }
 
-// The handles whose transaction the current async call chain holds.
-const held = new AsyncLocalStorage<ReadonlySet<Db>>();
+// The handles whose transaction the current async call chain holds, and what to run once the
+// innermost one committed.
+type Held = { dbs: ReadonlySet<Db>; afterCommit: (() => void)[] };
+const held = new AsyncLocalStorage<Held>();
+
+/**
+ * Runs `fn` once the write transaction of the current call chain has committed (at once, outside
+ * any transaction, when there is none): e.g. waking job runners for a job enqueued in it, which
+ * could not see the job before the commit. Dropped if the transaction rolls back.
+ */
+export function afterCommit(fn: () => void): void {
+  const store = held.getStore();
+  if (store) store.afterCommit.push(fn);
+  else fn();
+}
 
 /**
  * Runs `fn` in a write transaction (BEGIN IMMEDIATE). Within the process, writers already queue
@@ -27,11 +40,16 @@ const held = new AsyncLocalStorage<ReadonlySet<Db>>();
  */
 export async function writeTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const holding = held.getStore();
-  if (holding?.has(db)) throw new Error('writeTransaction called inside a write transaction on the same database: pass the open tx instead');
+  if (holding?.dbs.has(db)) throw new Error('writeTransaction called inside a write transaction on the same database: pass the open tx instead');
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
+    const store: Held = { dbs: new Set([...(holding?.dbs ?? []), db]), afterCommit: [] };
     try {
-      return await held.run(new Set([...(holding ?? []), db]), () => db.transaction(fn));
+      const result = await held.run(store, () => db.transaction(fn));
+      held.exit(() => {
+        for (const callback of store.afterCommit) callback();
+      });
+      return result;
     } catch (error) {
       if (!isBusyError(error) || Date.now() - started > MAX_WAIT_MS) throw error;
       await new Promise((r) => setTimeout(r, Math.min(100, 2 ** attempt) + Math.random() * 5));

@@ -2,6 +2,8 @@ import { seedDemoData } from '../../db/seed';
 import { createDeps } from '../deps';
 import { readEnv } from '../env';
 import { seedSecrets } from '../lib/seed-secrets';
+import { runJobsUntilSettled } from '../jobs/job-loop';
+import { seedDemoDatafiles } from '../modules/uploads/demo/seed-datafiles';
 
 // `npm run db:seed`: demo data into the configured database (refused in production; a no-op when users exist).
 const env = readEnv();
@@ -11,5 +13,8 @@ if (env.isProduction) {
 }
 const deps = await createDeps(env);
 const seeded = await seedDemoData(deps.db, seedSecrets(deps.appSecret), { onlyIfEmpty: true });
-console.log(seeded ? `Seeded demo data into ${env.databaseUrl}` : 'The database already has users; nothing seeded.');
+// The demo datafiles go through the upload pipeline (a job each); wait for them here.
+const jobs = seeded ? await seedDemoDatafiles(deps) : [];
+if (jobs.length) await runJobsUntilSettled(deps, jobs);
+console.log(seeded ? `Seeded demo data into ${env.databaseUrl} (${jobs.length} demo datafiles)` : 'The database already has users; nothing seeded.');
 deps.close();

@@ -259,6 +259,7 @@ export class JobRunner {
           // Cancel and lease loss reach the step through the signal; nothing to do with the rejection here.
           onProgress: (p) => void ctx.progress(from + ((to - from) * p) / 100).catch(() => {}),
           blobConfig: blobStoreConfig(deps.env, deps.appSecret),
+          ...(options.handlers ? { handlers: options.handlers } : {}),
         });
       },
     };

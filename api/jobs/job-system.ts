@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import type { JobState } from '../../db/schema';
-import { writeTransaction } from '../../db/write-transaction';
+import { afterCommit, writeTransaction } from '../../db/write-transaction';
 import type { Deps } from '../deps';
 import { cancelQueued, insertJob, jobById, requestCancel } from './job-store';
 import { JobCancelledError, type JobHandler, type JobRow } from './job-types';
@@ -82,7 +82,11 @@ export function createJobSystem(getDeps: () => Deps): JobSystem {
         maxAttempts: options.maxAttempts ?? handler.maxAttempts ?? 3,
         now,
       });
-      if (result.created) for (const listener of enqueueListeners) listener();
+      // A job enqueued inside the caller's transaction wakes the runners once it committed (before,
+      // their claim would not see the job), outside its context (their claim is a transaction of its own).
+      if (result.created) afterCommit(() => {
+        for (const listener of enqueueListeners) listener();
+      });
       return result;
     },
 

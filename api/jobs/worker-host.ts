@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { loadScoring, type Scoring } from '../../scoring/index.ts';
 import { WASM_URL } from '../../scoring/load-node.ts';
 import { createBlobStore } from '../modules/files/create-blob-store';
-import type { SerializedError, WorkerMessage, WorkerStart, WorkerStepContext, WorkerStepFn } from './worker-step';
+import { rebuildError, type SerializedError, type WorkerMessage, type WorkerResponse, type WorkerStart, type WorkerStepContext, type WorkerStepFn } from './worker-step';
 
 declare const self: Worker;
 
@@ -36,8 +36,23 @@ function transferablesOf(value: unknown, depth = 0, found = new Set<ArrayBuffer>
 
 const post = (message: WorkerMessage, transfer: Transferable[] = []) => self.postMessage(message, transfer);
 
-self.onmessage = async (event: MessageEvent<WorkerStart>) => {
-  const { stepUrl, input, cancelFlag, blobConfig } = event.data;
+/** Requests to the main thread that wait for their answer. */
+const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+let nextRequest = 1;
+
+self.onmessage = (event: MessageEvent<WorkerStart | WorkerResponse>) => {
+  const data = event.data;
+  if ('type' in data && data.type === 'response') {
+    const pending = waiting.get(data.id);
+    waiting.delete(data.id);
+    if (data.error) pending?.reject(rebuildError(data.error));
+    else pending?.resolve(data.result);
+    return;
+  }
+  void start(data as WorkerStart);
+};
+
+async function start({ stepUrl, input, cancelFlag, blobConfig }: WorkerStart) {
   const flag = new Int32Array(cancelFlag);
   let scoring: Promise<Scoring> | undefined;
   let lastPost = 0;
@@ -59,6 +74,12 @@ self.onmessage = async (event: MessageEvent<WorkerStart>) => {
     throwIfCancelled,
     scoring: () => (scoring ??= readFile(WASM_URL).then((bytes) => loadScoring(bytes))),
     blobs: createBlobStore(blobConfig),
+    request: (name, payload) =>
+      new Promise((resolve, reject) => {
+        const id = nextRequest++;
+        waiting.set(id, { resolve, reject });
+        post({ type: 'request', id, name, payload });
+      }),
   };
   try {
     const module = (await import(stepUrl)) as { run?: WorkerStepFn<unknown, unknown> };
@@ -68,4 +89,4 @@ self.onmessage = async (event: MessageEvent<WorkerStart>) => {
   } catch (error) {
     post({ type: 'error', error: serialize(error) });
   }
-};
+}

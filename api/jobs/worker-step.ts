@@ -24,7 +24,15 @@ export type WorkerStepContext = {
   scoring: () => Promise<Scoring>;
   /** The blob store, built in the Worker from the process's configuration. */
   blobs: BlobStore;
+  /**
+   * Asks the main thread for something the Worker cannot do itself (it has no database): calls the
+   * handler named `name` that the job passed to runInWorker, and resolves with its answer.
+   */
+  request: (name: string, payload: unknown) => Promise<unknown>;
 };
+
+/** Main-thread handlers a step may call with ctx.request (e.g. the AI judge, which caches in the database). */
+export type WorkerRequestHandlers = Record<string, (payload: unknown) => Promise<unknown>>;
 
 export type WorkerStepFn<I, R> = (input: I, ctx: WorkerStepContext) => Promise<R> | R;
 
@@ -51,6 +59,8 @@ export type RunInWorkerOptions = {
   maxMemoryMb?: number;
   /** The part of the job's 0..100 that this step's 0..100 maps to. */
   progressRange?: [number, number];
+  /** What the step may ask the main thread for (ctx.request). */
+  handlers?: WorkerRequestHandlers;
 };
 
 /** The step ran past its time or memory limit: not retried (it would do the same again). */
@@ -82,7 +92,14 @@ export function rebuildError(e: SerializedError): Error {
   return error;
 }
 
-export type WorkerMessage = { type: 'progress'; percent: number } | { type: 'result'; result: unknown } | { type: 'error'; error: SerializedError };
+export type WorkerMessage =
+  | { type: 'progress'; percent: number }
+  | { type: 'result'; result: unknown }
+  | { type: 'error'; error: SerializedError }
+  | { type: 'request'; id: number; name: string; payload: unknown };
+
+/** The main thread's answer to a request (worker-host.ts resolves the waiting ctx.request). */
+export type WorkerResponse = { type: 'response'; id: number; result?: unknown; error?: SerializedError };
 
 export type WorkerStart = { stepUrl: string; input: unknown; cancelFlag: SharedArrayBuffer; blobConfig: BlobStoreConfig };
 
@@ -103,7 +120,7 @@ const MEMORY_SAMPLE_MS = 100;
 export function runWorkerStep<I, R>(
   step: WorkerStep<I, R>,
   input: I,
-  options: { timeoutMs: number; maxMemoryMb: number; signal: AbortSignal; onProgress: (percent: number) => void; blobConfig: BlobStoreConfig },
+  options: { timeoutMs: number; maxMemoryMb: number; signal: AbortSignal; onProgress: (percent: number) => void; blobConfig: BlobStoreConfig; handlers?: WorkerRequestHandlers },
 ): Promise<R> {
   return new Promise<R>((resolve, reject) => {
     if (options.signal.aborted) return reject(options.signal.reason);
@@ -137,6 +154,13 @@ export function runWorkerStep<I, R>(
       const message = event.data;
       if (message.type === 'progress') {
         if (!settled) options.onProgress(message.percent);
+      } else if (message.type === 'request') {
+        const handler = options.handlers?.[message.name];
+        const answer = (response: Omit<WorkerResponse, 'type' | 'id'>) => {
+          if (!settled) worker.postMessage({ type: 'response', id: message.id, ...response } satisfies WorkerResponse);
+        };
+        if (!handler) answer({ error: { name: 'Error', message: `no handler for worker request ${message.name}` } });
+        else handler(message.payload).then((result) => answer({ result }), (error: unknown) => answer({ error: { name: 'Error', message: String((error as Error)?.message ?? error) } }));
       } else if (message.type === 'result') {
         finish(() => resolve(message.result as R));
       } else {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { companies } from './companies';
 import { createdAt, id, instant } from './columns';
 import { users } from './users';
@@ -14,7 +14,14 @@ export type DatafileMetadata = {
   dataRecordStartRow?: number;
   missingValues?: string[];
   sheetName?: string;
+  /** The published revision's source: format and what the reader detected (CSV delimiter and encoding, a Qualtrics export). */
+  sourceFormat?: UploadSourceFormat;
+  delimiter?: string;
+  encoding?: string;
+  qualtrics?: boolean;
 };
+export const UPLOAD_SOURCE_FORMATS = ['xlsx', 'csv', 'sav'] as const;
+export type UploadSourceFormat = (typeof UPLOAD_SOURCE_FORMATS)[number];
 export type ScoreThreshold = { key: string; name: string; isEnable: boolean; threshold: number };
 export type CleaningSettings = { scoreThresholds: ScoreThreshold[]; targetSampleSize: number | null };
 export type WeightingMethod = {
@@ -57,9 +64,30 @@ export const datafiles = sqliteTable(
     metadata: text('metadata', { mode: 'json' }).$type<DatafileMetadata>().notNull().default(sql`'{}'`),
     cleaningSettings: text('cleaning_settings', { mode: 'json' }).$type<CleaningSettings>(),
     weightingMethod: text('weighting_method', { mode: 'json' }).$type<WeightingMethod>(),
-    /** Incremented by each re-upload; part of the charge idempotency key. */
+    /** The published revision (0 = none yet): its columns live under datafiles/<id>/<revision>/ in the blob store. */
     revision: integer('revision').notNull().default(0),
+    /** Last revision number handed out by a confirmation (never reused, so a charge key upload:<id>:<revision> names one attempt). */
+    lastRevision: integer('last_revision').notNull().default(0),
+    /** The upload (datafile_uploads) whose revision is published; its data points describe the stored columns. */
+    publishedUploadId: text('published_upload_id'),
+    /** Processing progress of the first upload, 0..100 (an update's progress is on its datafile_uploads row). */
     progress: integer('progress').notNull().default(0),
+    // Datafile metadata (spec section 3) of the published revision.
+    numberOfValidRecords: integer('number_of_valid_records').notNull().default(0),
+    numberOfInvalidRecords: integer('number_of_invalid_records').notNull().default(0),
+    /** Records excluded by cleaning (record summary); upload leaves it 0. */
+    numberOfExcludedRecords: integer('number_of_excluded_records').notNull().default(0),
+    numberOfDatapoints: integer('number_of_datapoints').notNull().default(0),
+    numberOfProjectiveQuestions: integer('number_of_projective_questions').notNull().default(0),
+    /** Score kinds with at least one value (TS, IBS, OES, PS, CS, IS, SDS). */
+    qualityScores: text('quality_scores', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    meanCombinedScore: real('mean_combined_score'),
+    /** Credits charged for this datafile so far (every revision), integer. */
+    cost: integer('cost').notNull().default(0),
+    scoringVersion: text('scoring_version'),
+    isEnableWrongTopicCheck: integer('is_enable_wrong_topic_check', { mode: 'boolean' }).notNull().default(false),
+    /** When the published revision became READY. */
+    processedAt: instant('processed_at'),
     isDeleted: integer('is_deleted', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: instant('updated_at'),

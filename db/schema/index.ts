@@ -2,6 +2,7 @@
 export * from './companies';
 export * from './credits';
 export * from './datafiles';
+export * from './datafile-uploads';
 export * from './jobs';
 export * from './messaging';
 export * from './open-ended';

@@ -4,7 +4,7 @@ import { MATRIX } from './matrix/table';
 import { buildWorld, fingerprint, PRINCIPALS } from './matrix/world';
 
 /** Codes a refused caller gets: none of them says whether the object exists. */
-const DENIAL_CODES = ['UNAUTHENTICATED', 'UNAUTHORIZED', 'COMPANY_NOT_FOUND', 'INVALID_ID', 'USER_NOT_FOUND'];
+const DENIAL_CODES = ['UNAUTHENTICATED', 'UNAUTHORIZED', 'COMPANY_NOT_FOUND', 'INVALID_ID', 'USER_NOT_FOUND', 'NO_DATAFILE_FOUND'];
 
 let t: TestApp;
 beforeAll(async () => {

@@ -45,6 +45,20 @@ describe('jobs: enqueue and claim', () => {
     expect((await row(a.id)).payload).toEqual({ n: 1 });
   });
 
+  it('a job enqueued inside a write transaction wakes a running runner, which claims it once the transaction committed', async () => {
+    const k = kind({ run: async () => 'ran' });
+    const runner = new JobRunner(t.deps, runnerSettings(t.deps.env, { concurrency: 1, schedule: false, pollMs: 60_000, kinds: [k.kind] })).start();
+    try {
+      const { id } = await writeTransaction(t.db, (tx) => t.deps.jobs.enqueue(k.kind, {}, { tx }));
+      // The wake came from inside the transaction; the runner's claim must not count as nested in it.
+      const deadline = Date.now() + 5_000;
+      while ((await row(id)).state !== 'SUCCEEDED' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(await row(id)).toMatchObject({ state: 'SUCCEEDED', result: 'ran' });
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('refuses an unknown kind', async () => {
     await expect(t.deps.jobs.enqueue('no.such.kind', {})).rejects.toThrow(/unknown job kind/);
   });

@@ -26,6 +26,7 @@ const OrganizationDetailsPage = lazyNamed(pageChunks.organization, 'Organization
 const AdministrationPage = lazyNamed(pageChunks.organization, 'AdministrationPage');
 const GuidesRoute = lazyNamed(pageChunks.guides, 'GuidesRoute');
 const CreditRoiCalculatorPage = lazyNamed(pageChunks.creditRoiCalculator, 'CreditRoiCalculatorPage');
+const UploadRoute = lazyNamed(pageChunks.uploads, 'UploadRoute');
 
 function routeElement(route: ProtectedRoute, user: MeUser) {
   switch (route.path) {
@@ -38,6 +39,9 @@ function routeElement(route: ProtectedRoute, user: MeUser) {
     case '/upload-guide':
     case '/projective-question-guide':
     case '/analysis-guide': return <GuidesRoute path={route.path} />;
+    case '/upload-dataset/step1':
+    case '/upload-dataset/step2':
+    case '/upload-dataset/step3': return <UploadRoute path={route.path} companyId={user.company?.id ?? null} canManageCredits={user.accessLevel !== 'EMPLOYEE'} />;
     default: return <PlaceholderPage titleKey={route.titleKey} />;
   }
 }

@@ -19,6 +19,7 @@ export const pageChunks = {
   organization: chunkLoader(() => import('./organization-page')),
   guides: chunkLoader(() => import('../features/guides/pages/guides-route')),
   creditRoiCalculator: chunkLoader(() => import('../features/roi-calculator/pages/credit-roi-calculator-page')),
+  uploads: chunkLoader(() => import('../features/uploads/pages/upload-route')),
 };
 
 const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
@@ -39,6 +40,9 @@ const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
   '/projective-question-guide': pageChunks.guides,
   '/analysis-guide': pageChunks.guides,
   [CREDIT_ROI_CALCULATOR_PATH]: pageChunks.creditRoiCalculator,
+  '/upload-dataset/step1': pageChunks.uploads,
+  '/upload-dataset/step2': pageChunks.uploads,
+  '/upload-dataset/step3': pageChunks.uploads,
 };
 
 /** Starts downloading the page chunk of `path` (no-op for pages in the main chunk); failures surface when the page renders. */

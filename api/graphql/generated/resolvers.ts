@@ -242,6 +242,13 @@ export type ContractType =
   | 'STARTER'
   | 'TEST';
 
+export type CreateDraftDatafileResponse = {
+  __typename?: 'CreateDraftDatafileResponse';
+  datafileId: Scalars['ID']['output'];
+  message?: Maybe<Scalars['String']['output']>;
+  status: Scalars['String']['output'];
+};
+
 export type CreditAmounts = {
   __typename?: 'CreditAmounts';
   /** Credits left (prepaid) or minus the net usage (pay-as-usage). */
@@ -314,6 +321,239 @@ export type DashboardSummary = {
   numberOfQualityScores: Scalars['Int']['output'];
 };
 
+/** The quality-score algorithms a data point feeds (spec section 3). */
+export type DataPointAlgorithms = {
+  __typename?: 'DataPointAlgorithms';
+  CS: Scalars['Boolean']['output'];
+  IBS: Scalars['Boolean']['output'];
+  IS: Scalars['Boolean']['output'];
+  OES: Scalars['Boolean']['output'];
+  PS: Scalars['Boolean']['output'];
+  SDS: Scalars['Boolean']['output'];
+  TS: Scalars['Boolean']['output'];
+};
+
+export type DataPointAlgorithmsInput = {
+  CS?: InputMaybe<Scalars['Boolean']['input']>;
+  IBS?: InputMaybe<Scalars['Boolean']['input']>;
+  IS?: InputMaybe<Scalars['Boolean']['input']>;
+  OES?: InputMaybe<Scalars['Boolean']['input']>;
+  PS?: InputMaybe<Scalars['Boolean']['input']>;
+  SDS?: InputMaybe<Scalars['Boolean']['input']>;
+  TS?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/**
+ * One data point of a datafile (spec section 3, Draft datafile: datapointsMetadata), with the settings
+ * of its type. `columns` are the header names it reads: one column for most types, a grid's items in
+ * the order shown to respondents, a projective question's choice column then its prediction columns,
+ * a timestamp's start then its end.
+ */
+export type DataPointMetadata = {
+  __typename?: 'DataPointMetadata';
+  algorithms: DataPointAlgorithms;
+  columns: Array<Scalars['String']['output']>;
+  dataPointIdentifier: Scalars['String']['output'];
+  dataPointType: DataPointType;
+  isEnableCopyPasteCheck: Scalars['Boolean']['output'];
+  isEnableDuplicateCheck?: Maybe<Scalars['Boolean']['output']>;
+  isEnableWrongTopicCheck?: Maybe<Scalars['Boolean']['output']>;
+  /** Item battery: the items were shown in random order (no pattern check). */
+  isRandomised?: Maybe<Scalars['Boolean']['output']>;
+  /** Open-ended question: up to 15 keywords, languages (ISO 639-1), duplicate and wrong-topic checks. */
+  keywords?: Maybe<Array<Scalars['String']['output']>>;
+  languages?: Maybe<Array<Scalars['String']['output']>>;
+  /** Projective question: number of answer options (default: one prediction column per option, 2 for a single column). */
+  numberOfOptions?: Maybe<Scalars['Int']['output']>;
+  pageNumber?: Maybe<Scalars['Int']['output']>;
+  pageTitle?: Maybe<Scalars['String']['output']>;
+  questionTitle?: Maybe<Scalars['String']['output']>;
+  /** Duration and timestamp: total interview or one page. */
+  role?: Maybe<DurationRole>;
+  scaleMax?: Maybe<Scalars['Float']['output']>;
+  /** Item battery: scale bounds (optional; else taken from the data). */
+  scaleMin?: Maybe<Scalars['Float']['output']>;
+  startingQuestion: Scalars['Boolean']['output'];
+  /** Duration: unit of the column's numbers (ms, s, m, h, d, w). */
+  unit?: Maybe<Scalars['String']['output']>;
+};
+
+/** What a column (or a group of columns) of an upload is (upload step 2). */
+export type DataPointType =
+  | 'DURATION'
+  | 'GROUPING'
+  | 'IGNORE'
+  | 'ITEM_BATTERY'
+  | 'OPEN_ENDED'
+  | 'PROJECTIVE'
+  | 'RECORD_ID'
+  | 'TIMESTAMP'
+  | 'VOTE';
+
+/** Record summary (spec section 3) of the published revision. */
+export type DataRecordSummary = {
+  __typename?: 'DataRecordSummary';
+  numberOfDataRecordsWithInvalidScore: Scalars['Int']['output'];
+  numberOfDataRecordsWithValidScore: Scalars['Int']['output'];
+  numberOfExcludedDataRecords: Scalars['Int']['output'];
+  numberOfIncludedDataRecords: Scalars['Int']['output'];
+  totalNumberOfDataRecords: Scalars['Int']['output'];
+};
+
+export type DatafileCompany = {
+  __typename?: 'DatafileCompany';
+  id: Scalars['ID']['output'];
+  image?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+};
+
+/**
+ * Upload step 1. Without datafileId and reuploadOf: a new draft datafile. With datafileId: changes
+ * that draft's step 1. With reuploadOf: a re-upload (update) of that READY datafile.
+ */
+export type DatafileInput = {
+  /** The organisation the datafile belongs to (operators choose; others: their own). */
+  companyId?: InputMaybe<Scalars['ID']['input']>;
+  dataRecordStartRow?: InputMaybe<Scalars['Int']['input']>;
+  datafileId?: InputMaybe<Scalars['ID']['input']>;
+  /** From getDatafileUploadURL, after the PUT. */
+  datafileKey?: InputMaybe<Scalars['String']['input']>;
+  fileName?: InputMaybe<Scalars['String']['input']>;
+  headerRow?: InputMaybe<Scalars['Int']['input']>;
+  /** Codes that mean 'no answer' (default -999). */
+  missingValues?: InputMaybe<Array<Scalars['String']['input']>>;
+  reuploadOf?: InputMaybe<Scalars['ID']['input']>;
+  /** xlsx: required, one of getSheetNames. */
+  sheetName?: InputMaybe<Scalars['String']['input']>;
+  /** Required for a new datafile, at most 100 characters. */
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Datafile metadata (spec section 3) of the published revision. */
+export type DatafileMetadata = {
+  __typename?: 'DatafileMetadata';
+  /** Credits charged for the datafile so far (every revision). */
+  cost: Scalars['Int']['output'];
+  createdBy: DatafileOwner;
+  /** ISO-8601 instant the datafile was created. */
+  dateOfCreation: Scalars['String']['output'];
+  isCleaned: Scalars['Boolean']['output'];
+  isEnableWrongTopicCheck: Scalars['Boolean']['output'];
+  isWeighted: Scalars['Boolean']['output'];
+  missingValues: Array<Scalars['String']['output']>;
+  numberOfDatapoints: Scalars['Int']['output'];
+  numberOfInvalidRecords: Scalars['Int']['output'];
+  numberOfProjectiveQuestions: Scalars['Int']['output'];
+  numberOfQualityScores: Scalars['Int']['output'];
+  numberOfRecords: Scalars['Int']['output'];
+  numberOfValidRecords: Scalars['Int']['output'];
+  /** Score kinds with values: TS, IBS, OES, PS, CS, IS, SDS. */
+  qualityScores: Array<Scalars['String']['output']>;
+  /** The published revision and the scoring version its scores were computed with. */
+  revision: Scalars['Int']['output'];
+  scoringVersion?: Maybe<Scalars['String']['output']>;
+  title: Scalars['String']['output'];
+};
+
+export type DatafileOwner = {
+  __typename?: 'DatafileOwner';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type DatafileProgressInput = {
+  datafileId: Scalars['ID']['input'];
+};
+
+/** Where a datafile is in its life (datapath.md): DRAFT until its first upload is confirmed, PROCESSING while that runs, READY with a published revision, ERROR when the first upload failed, STOPPED for a stopped live import. */
+export type DatafileStatus =
+  | 'DRAFT'
+  | 'ERROR'
+  | 'PROCESSING'
+  | 'READY'
+  | 'STOPPED';
+
+/** One upload of a datafile: the file and step 1's options, and how its processing went. */
+export type DatafileUpload = {
+  __typename?: 'DatafileUpload';
+  chargedRecords?: Maybe<Scalars['Int']['output']>;
+  createdBy: DatafileOwner;
+  createdDate: Scalars['String']['output'];
+  /** The estimate that was confirmed. */
+  creditEstimate?: Maybe<Scalars['Int']['output']>;
+  creditsCharged?: Maybe<Scalars['Int']['output']>;
+  dataRecordStartRow: Scalars['Int']['output'];
+  datafileKey: Scalars['String']['output'];
+  /** When ERROR. */
+  error?: Maybe<UploadRefusal>;
+  fileName: Scalars['String']['output'];
+  fileSize: Scalars['Float']['output'];
+  finishedDate?: Maybe<Scalars['String']['output']>;
+  format: UploadFormat;
+  headerRow: Scalars['Int']['output'];
+  kind: UploadKind;
+  missingValues: Array<Scalars['String']['output']>;
+  /** When READY: records of this revision, records charged now (ids not charged before) and their credits. */
+  numberOfRecords?: Maybe<Scalars['Int']['output']>;
+  /** 0..100 while processing. */
+  progress: Scalars['Int']['output'];
+  /** Handed out when confirmed; the charge key is upload:<datafileId>:<revision>. */
+  revision?: Maybe<Scalars['Int']['output']>;
+  sheetName?: Maybe<Scalars['String']['output']>;
+  status: UploadStatus;
+  uploadId: Scalars['ID']['output'];
+};
+
+/** A signed PUT for the survey file (upload step 1): PUT the file's bytes to signedUrl, then use datafileKey. */
+export type DatafileUploadUrl = {
+  __typename?: 'DatafileUploadURL';
+  datafileKey: Scalars['String']['output'];
+  expiresAt: Scalars['String']['output'];
+  format: UploadFormat;
+  /** Largest file accepted for this format (bytes). */
+  maxBytes: Scalars['Float']['output'];
+  signedUrl: Scalars['String']['output'];
+};
+
+/** Where an upload stands: the datafile's status, the upload (its progress while processing), and the result once READY. */
+export type DatafileUploadingProgress = {
+  __typename?: 'DatafileUploadingProgress';
+  datafileId: Scalars['ID']['output'];
+  metadata?: Maybe<DatafileMetadata>;
+  recordSummary?: Maybe<DataRecordSummary>;
+  status: DatafileStatus;
+  title: Scalars['String']['output'];
+  upload?: Maybe<DatafileUpload>;
+};
+
+export type DraftCleaningSetting = {
+  __typename?: 'DraftCleaningSetting';
+  targetSampleSize?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A datafile being uploaded (spec section 3, Draft datafile), with the upload its steps edit. */
+export type DraftDatafile = {
+  __typename?: 'DraftDatafile';
+  cleaningSetting: DraftCleaningSetting;
+  company: DatafileCompany;
+  createdDate: Scalars['String']['output'];
+  datafileSecretKey?: Maybe<Scalars['String']['output']>;
+  datapointsMetadata: Array<DataPointMetadata>;
+  id: Scalars['ID']['output'];
+  integration?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  owner: DatafileOwner;
+  /** The revision published now (0 before the first upload is READY). */
+  revision: Scalars['Int']['output'];
+  status: DatafileStatus;
+  upload: DatafileUpload;
+};
+
+/** A duration or timestamp: the whole interview, or one page. */
+export type DurationRole =
+  | 'PAGE'
+  | 'TOTAL';
+
 export type EditContractInput = {
   autoRenew: Scalars['Boolean']['input'];
   contractId: Scalars['ID']['input'];
@@ -371,8 +611,12 @@ export type Mutation = {
   changeCompanyBetaStatus: StatusResponse;
   changeCompanyContractStatus: StatusResponse;
   changeCompanyStatusToDeactivate: StatusResponse;
+  /** Upload step 3: confirmation (status PROCESSING) starts processing; creditAmount is the estimate shown. */
+  changeDatafileUploadingProgressStatus: StatusResponse;
   /** Both passwords encrypted. Ends the user's other sessions. */
   changePassword: StatusResponse;
+  /** Upload step 1: creates (or changes) a draft datafile; returns its id. */
+  createDraftDatafile: CreateDraftDatafileResponse;
   createNotification: Notification;
   deleteCompany: StatusResponse;
   /** Only an UPCOMING contract can be deleted; its plan's credits are written off. */
@@ -397,6 +641,8 @@ export type Mutation = {
   resendUserInvitation: StatusResponse;
   /** newPassword is encrypted; the token comes from the reset mail and works once. */
   resetPassword: StatusResponse;
+  /** Upload step 2: saves the data points and starts checking them against the whole file. */
+  saveDraftDatafileColumns: UploadCheck;
   /** Mails a reset link when the address belongs to a user; the answer is the same either way. */
   sendPasswordResetEmail: StatusResponse;
   setClearLocalStorage: StatusResponse;
@@ -460,9 +706,24 @@ export type MutationChangeCompanyStatusToDeactivateArgs = {
 
 
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationChangeDatafileUploadingProgressStatusArgs = {
+  creditAmount: Scalars['Int']['input'];
+  datafileInputObject: DatafileProgressInput;
+  selectedColumns?: InputMaybe<Array<SelectedColumnInput>>;
+  status: DatafileStatus;
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationChangePasswordArgs = {
   newPassword: Scalars['String']['input'];
   oldPassword: Scalars['String']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationCreateDraftDatafileArgs = {
+  datafileInput: DatafileInput;
 };
 
 
@@ -545,6 +806,13 @@ export type MutationResendUserInvitationArgs = {
 export type MutationResetPasswordArgs = {
   newPassword: Scalars['String']['input'];
   passwordResetToken: Scalars['String']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationSaveDraftDatafileColumnsArgs = {
+  datafileId: Scalars['ID']['input'];
+  selectedColumns: Array<SelectedColumnInput>;
 };
 
 
@@ -739,6 +1007,49 @@ export type PersonNameInput = {
   last: Scalars['String']['input'];
 };
 
+export type PreviewColumn = {
+  __typename?: 'PreviewColumn';
+  /** Why: name, values, pattern or default. */
+  basis: Scalars['String']['output'];
+  /** Grids and projective questions: the group the column was put in. */
+  group?: Maybe<Scalars['String']['output']>;
+  /** SPSS variable label or Qualtrics question text. */
+  label?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  stats: PreviewColumnStats;
+  suggestedType: DataPointType;
+  /** SPSS value labels. */
+  valueLabels: Array<PreviewValueLabel>;
+};
+
+export type PreviewColumnStats = {
+  __typename?: 'PreviewColumnStats';
+  distinct: Scalars['Int']['output'];
+  filled: Scalars['Int']['output'];
+  integers: Scalars['Int']['output'];
+  max?: Maybe<Scalars['Float']['output']>;
+  meanTextLength: Scalars['Float']['output'];
+  min?: Maybe<Scalars['Float']['output']>;
+  missing: Scalars['Int']['output'];
+  numeric: Scalars['Int']['output'];
+};
+
+export type PreviewRow = {
+  __typename?: 'PreviewRow';
+  /** Cells as text (numbers in their shortest form, dates ISO-8601); null = empty. */
+  cells: Array<Maybe<Scalars['String']['output']>>;
+  /** Indexes of cells that hold a missing-value code. */
+  missing: Array<Scalars['Int']['output']>;
+  /** 1-based row of the file. */
+  number: Scalars['Int']['output'];
+};
+
+export type PreviewValueLabel = {
+  __typename?: 'PreviewValueLabel';
+  label: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+};
+
 /** Root query; every module adds its fields with `extend type Query`. */
 export type Query = {
   __typename?: 'Query';
@@ -770,6 +1081,12 @@ export type Query = {
   /** Every user of the company (active and pending). */
   getCompanyUsers: Array<User>;
   getContractById: Contract;
+  /** A signed URL to PUT the survey file to (xlsx, csv or sav), for the organisation. */
+  getDatafileUploadURL: DatafileUploadUrl;
+  /** Where the datafile's upload stands (poll while PROCESSING). */
+  getDatafileUploadingProgress: DatafileUploadingProgress;
+  /** A draft datafile (or a READY one being re-uploaded) with its upload and data points. */
+  getDraftedDatafile: DraftDatafile;
   /** Totals over the datafiles the logged-in user can see. */
   getMyDatafilesSummaryForDashboard: DashboardSummary;
   /** The plan the next charge draws from (null when none is eligible). */
@@ -779,6 +1096,12 @@ export type Query = {
   getPackage: Package;
   /** The server's RSA public key (SPKI PEM) that clients encrypt passwords with (RSA-OAEP, SHA-256). */
   getPasswordEncryptionKey: Scalars['String']['output'];
+  /** The sheets of an uploaded xlsx file ([] for csv and sav). */
+  getSheetNames: Array<Scalars['String']['output']>;
+  /** The check of the saved columns and the credit estimate (poll until DONE). */
+  getUploadCheck: UploadCheck;
+  /** Upload step 2: first rows and suggested column types. */
+  getUploadPreview: UploadPreview;
   /** Operators any user; ADMIN the users of their company; EMPLOYEE themselves. */
   getUser: User;
   getUserAvatarUploadURL: SignedUrl;
@@ -897,6 +1220,25 @@ export type QueryGetContractByIdArgs = {
 
 
 /** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetDatafileUploadUrlArgs = {
+  companyId: Scalars['ID']['input'];
+  fileName: Scalars['String']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetDatafileUploadingProgressArgs = {
+  datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetDraftedDatafileArgs = {
+  datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
 export type QueryGetNextAvailableCreditPlanForCompanyArgs = {
   companyId: Scalars['ID']['input'];
 };
@@ -905,6 +1247,25 @@ export type QueryGetNextAvailableCreditPlanForCompanyArgs = {
 /** Root query; every module adds its fields with `extend type Query`. */
 export type QueryGetPackageArgs = {
   packageId: Scalars['ID']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetSheetNamesArgs = {
+  companyId: Scalars['ID']['input'];
+  datafileKey: Scalars['String']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetUploadCheckArgs = {
+  datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetUploadPreviewArgs = {
+  datafileId: Scalars['ID']['input'];
 };
 
 
@@ -935,6 +1296,28 @@ export type RegisterCompanyInput = {
   /** base64 of the RSA-OAEP (SHA-256) ciphertext of the UTF-8 password (see getPasswordEncryptionKey). */
   password: Scalars['String']['input'];
   termsAccepted: Scalars['Boolean']['input'];
+};
+
+/** One data point of step 2 (the fields of DataPointMetadata). */
+export type SelectedColumnInput = {
+  algorithms?: InputMaybe<DataPointAlgorithmsInput>;
+  columns: Array<Scalars['String']['input']>;
+  dataPointIdentifier: Scalars['String']['input'];
+  dataPointType: DataPointType;
+  isEnableCopyPasteCheck?: InputMaybe<Scalars['Boolean']['input']>;
+  isEnableDuplicateCheck?: InputMaybe<Scalars['Boolean']['input']>;
+  isEnableWrongTopicCheck?: InputMaybe<Scalars['Boolean']['input']>;
+  isRandomised?: InputMaybe<Scalars['Boolean']['input']>;
+  keywords?: InputMaybe<Array<Scalars['String']['input']>>;
+  languages?: InputMaybe<Array<Scalars['String']['input']>>;
+  numberOfOptions?: InputMaybe<Scalars['Int']['input']>;
+  pageNumber?: InputMaybe<Scalars['Int']['input']>;
+  pageTitle?: InputMaybe<Scalars['String']['input']>;
+  questionTitle?: InputMaybe<Scalars['String']['input']>;
+  role?: InputMaybe<DurationRole>;
+  scaleMax?: InputMaybe<Scalars['Float']['input']>;
+  scaleMin?: InputMaybe<Scalars['Float']['input']>;
+  unit?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type SignedUrl = {
@@ -1025,6 +1408,93 @@ export type UpdateUserInput = {
   name: PersonNameInput;
   userId: Scalars['ID']['input'];
 };
+
+/** The saved data points against the whole file (step 2 -> 3). */
+export type UploadCheck = {
+  __typename?: 'UploadCheck';
+  estimate?: Maybe<UploadEstimate>;
+  issues: Array<UploadRefusal>;
+  progress: Scalars['Int']['output'];
+  state: UploadCheckState;
+};
+
+export type UploadCheckState =
+  /** Checked: issues (then no estimate) or an estimate. */
+  | 'DONE'
+  /** The check could not run (a job failure); save the columns again. */
+  | 'FAILED'
+  /** No data points saved yet. */
+  | 'NOT_STARTED'
+  | 'PENDING'
+  | 'RUNNING';
+
+/** Upload step 3's credit estimate from the parsed file, and whether the organisation can pay it now. */
+export type UploadEstimate = {
+  __typename?: 'UploadEstimate';
+  availableCredits: Scalars['Int']['output'];
+  creditAmount: Scalars['Int']['output'];
+  creditsAllRecords: Scalars['Int']['output'];
+  hasPayAsUsagePlan: Scalars['Boolean']['output'];
+  isBalanceEnough: Scalars['Boolean']['output'];
+  /** Records not charged before (a re-upload charges only these) and the credits they cost. */
+  newRecords: Scalars['Int']['output'];
+  numberOfDatapoints: Scalars['Int']['output'];
+  numberOfRecords: Scalars['Int']['output'];
+};
+
+export type UploadFormat =
+  | 'CSV'
+  | 'SAV'
+  | 'XLSX';
+
+/** A first upload of a datafile, or a re-upload (update) of one. */
+export type UploadKind =
+  | 'UPDATE'
+  | 'UPLOAD';
+
+/** Upload step 2: the first rows of the file, and a suggested type per column for the user to confirm. */
+export type UploadPreview = {
+  __typename?: 'UploadPreview';
+  columns: Array<PreviewColumn>;
+  rows: Array<PreviewRow>;
+  /** Rows the suggestions looked at. */
+  sampledRows: Scalars['Int']['output'];
+  source: UploadSource;
+  suggestedColumns: Array<DataPointMetadata>;
+};
+
+/**
+ * Why an upload was refused, with the message the user reads (in the caller's language): the same
+ * sentence the UPLOAD_ERROR notification carries. `rows` are 1-based rows of the file.
+ */
+export type UploadRefusal = {
+  __typename?: 'UploadRefusal';
+  code: Scalars['String']['output'];
+  column?: Maybe<Scalars['String']['output']>;
+  columns?: Maybe<Array<Scalars['String']['output']>>;
+  limit?: Maybe<Scalars['Float']['output']>;
+  message: Scalars['String']['output'];
+  reason?: Maybe<Scalars['String']['output']>;
+  rows?: Maybe<Array<Scalars['Int']['output']>>;
+  value?: Maybe<Scalars['String']['output']>;
+};
+
+export type UploadSource = {
+  __typename?: 'UploadSource';
+  dataRecordStartRow: Scalars['Int']['output'];
+  delimiter?: Maybe<Scalars['String']['output']>;
+  encoding?: Maybe<Scalars['String']['output']>;
+  format: UploadFormat;
+  headerRow: Scalars['Int']['output'];
+  isQualtrics: Scalars['Boolean']['output'];
+  sheetName?: Maybe<Scalars['String']['output']>;
+};
+
+export type UploadStatus =
+  | 'DRAFT'
+  | 'ERROR'
+  | 'PROCESSING'
+  | 'READY';
 
 export type User = {
   __typename?: 'User';
@@ -1202,6 +1672,7 @@ export type ResolversTypes = {
   ContractStatus: ContractStatus;
   ContractStatusInput: ContractStatusInput;
   ContractType: ContractType;
+  CreateDraftDatafileResponse: ResolverTypeWrapper<CreateDraftDatafileResponse>;
   CreditAmounts: ResolverTypeWrapper<CreditAmounts>;
   CreditPlan: ResolverTypeWrapper<PresentedCreditPlan>;
   CreditPlanCategory: CreditPlanCategory;
@@ -1209,7 +1680,25 @@ export type ResolversTypes = {
   CreditPlanInput: CreditPlanInput;
   CreditPlanRole: CreditPlanRole;
   DashboardSummary: ResolverTypeWrapper<DashboardSummary>;
+  DataPointAlgorithms: ResolverTypeWrapper<DataPointAlgorithms>;
+  DataPointAlgorithmsInput: DataPointAlgorithmsInput;
+  DataPointMetadata: ResolverTypeWrapper<DataPointMetadata>;
+  DataPointType: DataPointType;
+  DataRecordSummary: ResolverTypeWrapper<DataRecordSummary>;
+  DatafileCompany: ResolverTypeWrapper<DatafileCompany>;
+  DatafileInput: DatafileInput;
+  DatafileMetadata: ResolverTypeWrapper<DatafileMetadata>;
+  DatafileOwner: ResolverTypeWrapper<DatafileOwner>;
+  DatafileProgressInput: DatafileProgressInput;
+  DatafileStatus: DatafileStatus;
+  DatafileUpload: ResolverTypeWrapper<DatafileUpload>;
+  DatafileUploadURL: ResolverTypeWrapper<DatafileUploadUrl>;
+  DatafileUploadingProgress: ResolverTypeWrapper<DatafileUploadingProgress>;
+  DraftCleaningSetting: ResolverTypeWrapper<DraftCleaningSetting>;
+  DraftDatafile: ResolverTypeWrapper<DraftDatafile>;
+  DurationRole: DurationRole;
   EditContractInput: EditContractInput;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Invoice: ResolverTypeWrapper<Invoice>;
@@ -1229,8 +1718,13 @@ export type ResolversTypes = {
   PageInput: PageInput;
   PersonName: ResolverTypeWrapper<PersonName>;
   PersonNameInput: PersonNameInput;
+  PreviewColumn: ResolverTypeWrapper<PreviewColumn>;
+  PreviewColumnStats: ResolverTypeWrapper<PreviewColumnStats>;
+  PreviewRow: ResolverTypeWrapper<PreviewRow>;
+  PreviewValueLabel: ResolverTypeWrapper<PreviewValueLabel>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RegisterCompanyInput: RegisterCompanyInput;
+  SelectedColumnInput: SelectedColumnInput;
   SignedUrl: ResolverTypeWrapper<SignedUrl>;
   SortDirection: SortDirection;
   StatusResponse: ResolverTypeWrapper<StatusResponse>;
@@ -1242,6 +1736,15 @@ export type ResolversTypes = {
   UpdateCompanyInput: UpdateCompanyInput;
   UpdateTestPlanInput: UpdateTestPlanInput;
   UpdateUserInput: UpdateUserInput;
+  UploadCheck: ResolverTypeWrapper<UploadCheck>;
+  UploadCheckState: UploadCheckState;
+  UploadEstimate: ResolverTypeWrapper<UploadEstimate>;
+  UploadFormat: UploadFormat;
+  UploadKind: UploadKind;
+  UploadPreview: ResolverTypeWrapper<UploadPreview>;
+  UploadRefusal: ResolverTypeWrapper<UploadRefusal>;
+  UploadSource: ResolverTypeWrapper<UploadSource>;
+  UploadStatus: UploadStatus;
   User: ResolverTypeWrapper<PresentedUser>;
   UserActivationInput: UserActivationInput;
   UserCompany: ResolverTypeWrapper<UserCompany>;
@@ -1274,12 +1777,28 @@ export type ResolversParentTypes = {
   Contract: PresentedContract;
   ContractInput: ContractInput;
   ContractStatusInput: ContractStatusInput;
+  CreateDraftDatafileResponse: CreateDraftDatafileResponse;
   CreditAmounts: CreditAmounts;
   CreditPlan: PresentedCreditPlan;
   CreditPlanDetails: CreditPlanDetails;
   CreditPlanInput: CreditPlanInput;
   DashboardSummary: DashboardSummary;
+  DataPointAlgorithms: DataPointAlgorithms;
+  DataPointAlgorithmsInput: DataPointAlgorithmsInput;
+  DataPointMetadata: DataPointMetadata;
+  DataRecordSummary: DataRecordSummary;
+  DatafileCompany: DatafileCompany;
+  DatafileInput: DatafileInput;
+  DatafileMetadata: DatafileMetadata;
+  DatafileOwner: DatafileOwner;
+  DatafileProgressInput: DatafileProgressInput;
+  DatafileUpload: DatafileUpload;
+  DatafileUploadURL: DatafileUploadUrl;
+  DatafileUploadingProgress: DatafileUploadingProgress;
+  DraftCleaningSetting: DraftCleaningSetting;
+  DraftDatafile: DraftDatafile;
   EditContractInput: EditContractInput;
+  Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   Invoice: Invoice;
@@ -1297,8 +1816,13 @@ export type ResolversParentTypes = {
   PageInput: PageInput;
   PersonName: PersonName;
   PersonNameInput: PersonNameInput;
+  PreviewColumn: PreviewColumn;
+  PreviewColumnStats: PreviewColumnStats;
+  PreviewRow: PreviewRow;
+  PreviewValueLabel: PreviewValueLabel;
   Query: Record<PropertyKey, never>;
   RegisterCompanyInput: RegisterCompanyInput;
+  SelectedColumnInput: SelectedColumnInput;
   SignedUrl: SignedUrl;
   StatusResponse: StatusResponse;
   String: Scalars['String']['output'];
@@ -1307,6 +1831,11 @@ export type ResolversParentTypes = {
   UpdateCompanyInput: UpdateCompanyInput;
   UpdateTestPlanInput: UpdateTestPlanInput;
   UpdateUserInput: UpdateUserInput;
+  UploadCheck: UploadCheck;
+  UploadEstimate: UploadEstimate;
+  UploadPreview: UploadPreview;
+  UploadRefusal: UploadRefusal;
+  UploadSource: UploadSource;
   User: PresentedUser;
   UserActivationInput: UserActivationInput;
   UserCompany: UserCompany;
@@ -1411,6 +1940,12 @@ export type ContractResolvers<ContextType = GqlContext, ParentType extends Resol
   type?: Resolver<ResolversTypes['ContractType'], ParentType, ContextType>;
 };
 
+export type CreateDraftDatafileResponseResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['CreateDraftDatafileResponse'] = ResolversParentTypes['CreateDraftDatafileResponse']> = {
+  datafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type CreditAmountsResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['CreditAmounts'] = ResolversParentTypes['CreditAmounts']> = {
   balance?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   received?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1450,6 +1985,137 @@ export type DashboardSummaryResolvers<ContextType = GqlContext, ParentType exten
   numberOfQualityScores?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type DataPointAlgorithmsResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DataPointAlgorithms'] = ResolversParentTypes['DataPointAlgorithms']> = {
+  CS?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  IBS?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  IS?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  OES?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  PS?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  SDS?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  TS?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type DataPointMetadataResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DataPointMetadata'] = ResolversParentTypes['DataPointMetadata']> = {
+  algorithms?: Resolver<ResolversTypes['DataPointAlgorithms'], ParentType, ContextType>;
+  columns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  dataPointIdentifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dataPointType?: Resolver<ResolversTypes['DataPointType'], ParentType, ContextType>;
+  isEnableCopyPasteCheck?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isEnableDuplicateCheck?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  isEnableWrongTopicCheck?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  isRandomised?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  keywords?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  languages?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  numberOfOptions?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pageNumber?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pageTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  questionTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['DurationRole']>, ParentType, ContextType>;
+  scaleMax?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  scaleMin?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  startingQuestion?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  unit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type DataRecordSummaryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DataRecordSummary'] = ResolversParentTypes['DataRecordSummary']> = {
+  numberOfDataRecordsWithInvalidScore?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfDataRecordsWithValidScore?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfExcludedDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfIncludedDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalNumberOfDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DatafileCompanyResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileCompany'] = ResolversParentTypes['DatafileCompany']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DatafileMetadataResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileMetadata'] = ResolversParentTypes['DatafileMetadata']> = {
+  cost?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['DatafileOwner'], ParentType, ContextType>;
+  dateOfCreation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  isCleaned?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isEnableWrongTopicCheck?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isWeighted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  missingValues?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  numberOfDatapoints?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfInvalidRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfProjectiveQuestions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfQualityScores?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfValidRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  qualityScores?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  scoringVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DatafileOwnerResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileOwner'] = ResolversParentTypes['DatafileOwner']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DatafileUploadResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileUpload'] = ResolversParentTypes['DatafileUpload']> = {
+  chargedRecords?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['DatafileOwner'], ParentType, ContextType>;
+  createdDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  creditEstimate?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  creditsCharged?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  dataRecordStartRow?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  datafileKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['UploadRefusal']>, ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileSize?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  finishedDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  format?: Resolver<ResolversTypes['UploadFormat'], ParentType, ContextType>;
+  headerRow?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['UploadKind'], ParentType, ContextType>;
+  missingValues?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  numberOfRecords?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  progress?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  revision?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  sheetName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['UploadStatus'], ParentType, ContextType>;
+  uploadId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type DatafileUploadUrlResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileUploadURL'] = ResolversParentTypes['DatafileUploadURL']> = {
+  datafileKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  format?: Resolver<ResolversTypes['UploadFormat'], ParentType, ContextType>;
+  maxBytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  signedUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DatafileUploadingProgressResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileUploadingProgress'] = ResolversParentTypes['DatafileUploadingProgress']> = {
+  datafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  metadata?: Resolver<Maybe<ResolversTypes['DatafileMetadata']>, ParentType, ContextType>;
+  recordSummary?: Resolver<Maybe<ResolversTypes['DataRecordSummary']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['DatafileStatus'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  upload?: Resolver<Maybe<ResolversTypes['DatafileUpload']>, ParentType, ContextType>;
+};
+
+export type DraftCleaningSettingResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DraftCleaningSetting'] = ResolversParentTypes['DraftCleaningSetting']> = {
+  targetSampleSize?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type DraftDatafileResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DraftDatafile'] = ResolversParentTypes['DraftDatafile']> = {
+  cleaningSetting?: Resolver<ResolversTypes['DraftCleaningSetting'], ParentType, ContextType>;
+  company?: Resolver<ResolversTypes['DatafileCompany'], ParentType, ContextType>;
+  createdDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  datafileSecretKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  datapointsMetadata?: Resolver<Array<ResolversTypes['DataPointMetadata']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  integration?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  owner?: Resolver<ResolversTypes['DatafileOwner'], ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['DatafileStatus'], ParentType, ContextType>;
+  upload?: Resolver<ResolversTypes['DatafileUpload'], ParentType, ContextType>;
+};
+
 export type InvoiceResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Invoice'] = ResolversParentTypes['Invoice']> = {
   number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1481,7 +2147,9 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   changeCompanyBetaStatus?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationChangeCompanyBetaStatusArgs, 'input'>>;
   changeCompanyContractStatus?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationChangeCompanyContractStatusArgs, 'company'>>;
   changeCompanyStatusToDeactivate?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationChangeCompanyStatusToDeactivateArgs, 'company'>>;
+  changeDatafileUploadingProgressStatus?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationChangeDatafileUploadingProgressStatusArgs, 'creditAmount' | 'datafileInputObject' | 'status'>>;
   changePassword?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'newPassword' | 'oldPassword'>>;
+  createDraftDatafile?: Resolver<ResolversTypes['CreateDraftDatafileResponse'], ParentType, ContextType, RequireFields<MutationCreateDraftDatafileArgs, 'datafileInput'>>;
   createNotification?: Resolver<ResolversTypes['Notification'], ParentType, ContextType, RequireFields<MutationCreateNotificationArgs, 'notification'>>;
   deleteCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationDeleteCompanyArgs, 'companyId'>>;
   deleteContract?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationDeleteContractArgs, 'contractId'>>;
@@ -1496,6 +2164,7 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   registerCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRegisterCompanyArgs, 'input'>>;
   resendUserInvitation?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResendUserInvitationArgs, 'userId'>>;
   resetPassword?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'newPassword' | 'passwordResetToken'>>;
+  saveDraftDatafileColumns?: Resolver<ResolversTypes['UploadCheck'], ParentType, ContextType, RequireFields<MutationSaveDraftDatafileColumnsArgs, 'datafileId' | 'selectedColumns'>>;
   sendPasswordResetEmail?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationSendPasswordResetEmailArgs, 'email'>>;
   setClearLocalStorage?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationSetClearLocalStorageArgs, 'value'>>;
   setPackage?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationSetPackageArgs, 'companyId' | 'packageId'>>;
@@ -1557,6 +2226,38 @@ export type PersonNameResolvers<ContextType = GqlContext, ParentType extends Res
   last?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type PreviewColumnResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['PreviewColumn'] = ResolversParentTypes['PreviewColumn']> = {
+  basis?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  group?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  stats?: Resolver<ResolversTypes['PreviewColumnStats'], ParentType, ContextType>;
+  suggestedType?: Resolver<ResolversTypes['DataPointType'], ParentType, ContextType>;
+  valueLabels?: Resolver<Array<ResolversTypes['PreviewValueLabel']>, ParentType, ContextType>;
+};
+
+export type PreviewColumnStatsResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['PreviewColumnStats'] = ResolversParentTypes['PreviewColumnStats']> = {
+  distinct?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  filled?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  integers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  max?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  meanTextLength?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  min?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  missing?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numeric?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PreviewRowResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['PreviewRow'] = ResolversParentTypes['PreviewRow']> = {
+  cells?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
+  missing?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PreviewValueLabelResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['PreviewValueLabel'] = ResolversParentTypes['PreviewValueLabel']> = {
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   getActiveCompanyAdminUsers?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryGetActiveCompanyAdminUsersArgs, 'companyId'>>;
   getAllActiveCompanies?: Resolver<ResolversTypes['CompanyPage'], ParentType, ContextType, Partial<QueryGetAllActiveCompaniesArgs>>;
@@ -1577,11 +2278,17 @@ export type QueryResolvers<ContextType = GqlContext, ParentType extends Resolver
   getCompanyTransactionsGroupedByDatafile?: Resolver<ResolversTypes['TransactionPage'], ParentType, ContextType, RequireFields<QueryGetCompanyTransactionsGroupedByDatafileArgs, 'companyId'>>;
   getCompanyUsers?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryGetCompanyUsersArgs, 'companyId'>>;
   getContractById?: Resolver<ResolversTypes['Contract'], ParentType, ContextType, RequireFields<QueryGetContractByIdArgs, 'contractId'>>;
+  getDatafileUploadURL?: Resolver<ResolversTypes['DatafileUploadURL'], ParentType, ContextType, RequireFields<QueryGetDatafileUploadUrlArgs, 'companyId' | 'fileName'>>;
+  getDatafileUploadingProgress?: Resolver<ResolversTypes['DatafileUploadingProgress'], ParentType, ContextType, RequireFields<QueryGetDatafileUploadingProgressArgs, 'datafileId'>>;
+  getDraftedDatafile?: Resolver<ResolversTypes['DraftDatafile'], ParentType, ContextType, RequireFields<QueryGetDraftedDatafileArgs, 'datafileId'>>;
   getMyDatafilesSummaryForDashboard?: Resolver<ResolversTypes['DashboardSummary'], ParentType, ContextType>;
   getNextAvailableCreditPlanForCompany?: Resolver<Maybe<ResolversTypes['CreditPlan']>, ParentType, ContextType, RequireFields<QueryGetNextAvailableCreditPlanForCompanyArgs, 'companyId'>>;
   getNotificationsForLoggedinUser?: Resolver<Array<ResolversTypes['Notification']>, ParentType, ContextType>;
   getPackage?: Resolver<ResolversTypes['Package'], ParentType, ContextType, RequireFields<QueryGetPackageArgs, 'packageId'>>;
   getPasswordEncryptionKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  getSheetNames?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryGetSheetNamesArgs, 'companyId' | 'datafileKey'>>;
+  getUploadCheck?: Resolver<ResolversTypes['UploadCheck'], ParentType, ContextType, RequireFields<QueryGetUploadCheckArgs, 'datafileId'>>;
+  getUploadPreview?: Resolver<ResolversTypes['UploadPreview'], ParentType, ContextType, RequireFields<QueryGetUploadPreviewArgs, 'datafileId'>>;
   getUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<QueryGetUserArgs, 'userId'>>;
   getUserAvatarUploadURL?: Resolver<ResolversTypes['SignedUrl'], ParentType, ContextType, RequireFields<QueryGetUserAvatarUploadUrlArgs, 'imageKey' | 'userId'>>;
   health?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1616,6 +2323,53 @@ export type TransactionGroupResolvers<ContextType = GqlContext, ParentType exten
 export type TransactionPageResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['TransactionPage'] = ResolversParentTypes['TransactionPage']> = {
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   transactions?: Resolver<Array<ResolversTypes['TransactionGroup']>, ParentType, ContextType>;
+};
+
+export type UploadCheckResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UploadCheck'] = ResolversParentTypes['UploadCheck']> = {
+  estimate?: Resolver<Maybe<ResolversTypes['UploadEstimate']>, ParentType, ContextType>;
+  issues?: Resolver<Array<ResolversTypes['UploadRefusal']>, ParentType, ContextType>;
+  progress?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['UploadCheckState'], ParentType, ContextType>;
+};
+
+export type UploadEstimateResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UploadEstimate'] = ResolversParentTypes['UploadEstimate']> = {
+  availableCredits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  creditAmount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  creditsAllRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  hasPayAsUsagePlan?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isBalanceEnough?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  newRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfDatapoints?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UploadPreviewResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UploadPreview'] = ResolversParentTypes['UploadPreview']> = {
+  columns?: Resolver<Array<ResolversTypes['PreviewColumn']>, ParentType, ContextType>;
+  rows?: Resolver<Array<ResolversTypes['PreviewRow']>, ParentType, ContextType>;
+  sampledRows?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['UploadSource'], ParentType, ContextType>;
+  suggestedColumns?: Resolver<Array<ResolversTypes['DataPointMetadata']>, ParentType, ContextType>;
+};
+
+export type UploadRefusalResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UploadRefusal'] = ResolversParentTypes['UploadRefusal']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  column?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  columns?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  limit?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rows?: Resolver<Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type UploadSourceResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UploadSource'] = ResolversParentTypes['UploadSource']> = {
+  dataRecordStartRow?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  delimiter?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  encoding?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  format?: Resolver<ResolversTypes['UploadFormat'], ParentType, ContextType>;
+  headerRow?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  isQualtrics?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sheetName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type UserResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
@@ -1684,10 +2438,22 @@ export type Resolvers<ContextType = GqlContext> = {
   CompanyRef?: CompanyRefResolvers<ContextType>;
   CompanyStats?: CompanyStatsResolvers<ContextType>;
   Contract?: ContractResolvers<ContextType>;
+  CreateDraftDatafileResponse?: CreateDraftDatafileResponseResolvers<ContextType>;
   CreditAmounts?: CreditAmountsResolvers<ContextType>;
   CreditPlan?: CreditPlanResolvers<ContextType>;
   CreditPlanDetails?: CreditPlanDetailsResolvers<ContextType>;
   DashboardSummary?: DashboardSummaryResolvers<ContextType>;
+  DataPointAlgorithms?: DataPointAlgorithmsResolvers<ContextType>;
+  DataPointMetadata?: DataPointMetadataResolvers<ContextType>;
+  DataRecordSummary?: DataRecordSummaryResolvers<ContextType>;
+  DatafileCompany?: DatafileCompanyResolvers<ContextType>;
+  DatafileMetadata?: DatafileMetadataResolvers<ContextType>;
+  DatafileOwner?: DatafileOwnerResolvers<ContextType>;
+  DatafileUpload?: DatafileUploadResolvers<ContextType>;
+  DatafileUploadURL?: DatafileUploadUrlResolvers<ContextType>;
+  DatafileUploadingProgress?: DatafileUploadingProgressResolvers<ContextType>;
+  DraftCleaningSetting?: DraftCleaningSettingResolvers<ContextType>;
+  DraftDatafile?: DraftDatafileResolvers<ContextType>;
   Invoice?: InvoiceResolvers<ContextType>;
   LatestDataImport?: LatestDataImportResolvers<ContextType>;
   LoginResult?: LoginResultResolvers<ContextType>;
@@ -1698,11 +2464,20 @@ export type Resolvers<ContextType = GqlContext> = {
   Package?: PackageResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   PersonName?: PersonNameResolvers<ContextType>;
+  PreviewColumn?: PreviewColumnResolvers<ContextType>;
+  PreviewColumnStats?: PreviewColumnStatsResolvers<ContextType>;
+  PreviewRow?: PreviewRowResolvers<ContextType>;
+  PreviewValueLabel?: PreviewValueLabelResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   SignedUrl?: SignedUrlResolvers<ContextType>;
   StatusResponse?: StatusResponseResolvers<ContextType>;
   TransactionGroup?: TransactionGroupResolvers<ContextType>;
   TransactionPage?: TransactionPageResolvers<ContextType>;
+  UploadCheck?: UploadCheckResolvers<ContextType>;
+  UploadEstimate?: UploadEstimateResolvers<ContextType>;
+  UploadPreview?: UploadPreviewResolvers<ContextType>;
+  UploadRefusal?: UploadRefusalResolvers<ContextType>;
+  UploadSource?: UploadSourceResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserCompany?: UserCompanyResolvers<ContextType>;
   UserPage?: UserPageResolvers<ContextType>;

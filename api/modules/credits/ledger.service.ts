@@ -6,3 +6,4 @@ export { grantPlanCredits, expirePlanRemainder } from './plan-ledger.service';
 export { companyCreditSummary, companyCreditTotals, type CompanyCreditSummary, type CompanyCreditTotals } from './credit-summary.service';
 export { transactionsGroupedByDatafile, type GroupedTransactionLine } from './read-models';
 export { nextAvailableCreditPlan, orderEligiblePlans, allocate } from './drawdown';
+export { creditAvailability, type CreditAvailability } from './credit-availability.service';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, or, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { creditTransactions, datafiles, type CreditPlanCategory, type CreditPlanRole, type ContractType, type TransactionType } from '../../../db/schema';
+import { creditTransactions, datafileUploads, datafiles, type CreditPlanCategory, type CreditPlanRole, type ContractType, type TransactionType } from '../../../db/schema';
 import { plansOfCompany } from './credits.repo';
 
 /** One line of "transactions grouped per datafile" (credits.md read model; spec section 3). */
@@ -53,6 +53,13 @@ export async function transactionsGroupedByDatafile(db: DbOrTx, companyId: strin
     .where(and(eq(t.companyId, companyId), or(ne(t.type, 'USED'), isNull(t.datafileId))));
   const files = groups.length === 0 ? [] : await db.select({ id: datafiles.id, title: datafiles.title, numberOfRecords: datafiles.numberOfRecords }).from(datafiles).where(inArray(datafiles.id, groups.map((g) => g.datafileId)));
   const fileById = new Map(files.map((f) => [f.id, f]));
+  // Updates (re-uploads) that found no new record charge nothing, yet they are updates: the upload history counts them.
+  const updates = groups.length === 0 ? [] : await db
+    .select({ datafileId: datafileUploads.datafileId, n: sql<number>`count(*)`, last: sql<string>`max(${datafileUploads.finishedAt})` })
+    .from(datafileUploads)
+    .where(and(inArray(datafileUploads.datafileId, groups.map((g) => g.datafileId)), eq(datafileUploads.kind, 'UPDATE'), eq(datafileUploads.status, 'READY')))
+    .groupBy(datafileUploads.datafileId);
+  const updatesOf = new Map(updates.map((u) => [u.datafileId, u]));
   const planById = new Map((await plansOfCompany(db, companyId)).map((p) => [p.id, p]));
   const details = (planId: string) => {
     const p = planById.get(planId)!;
@@ -62,6 +69,8 @@ export async function transactionsGroupedByDatafile(db: DbOrTx, companyId: strin
   const lines: GroupedTransactionLine[] = groups.map((g) => {
     const latest = latestByDatafile.get(g.datafileId)!;
     const file = fileById.get(g.datafileId);
+    const history = updatesOf.get(g.datafileId);
+    const last = history?.last && history.last > g.last ? history.last : g.last;
     return {
       transactionId: latest.id,
       transactionIds: g.ids.split(','),
@@ -69,8 +78,8 @@ export async function transactionsGroupedByDatafile(db: DbOrTx, companyId: strin
       description: file?.title ?? latest.description,
       numberOfRecords: file?.numberOfRecords ?? null,
       createdDate: g.first,
-      latestTransactionDate: g.last,
-      numberOfUpdates: Math.max(0, Number(g.chargeEvents) - 1),
+      latestTransactionDate: last,
+      numberOfUpdates: Math.max(0, Number(g.chargeEvents) - 1, Number(history?.n ?? 0)),
       creditPlanDetails: details(latest.creditPlanId),
       type: 'USED',
       amount: Number(g.amount),

@@ -3,6 +3,7 @@
 // most MAX_ROWS_IN_DETAILS), so the message can say what to change and where.
 import { AppError } from '../../graphql/errors';
 import type { ErrorCode } from '../../graphql/error-codes';
+import type { RefusalReason } from '../../graphql/refusal-reasons';
 
 export const MAX_ROWS_IN_DETAILS = 5;
 
@@ -12,7 +13,7 @@ export type UploadErrorDetails = {
   /** First offending rows (1-based, as in the file), at most MAX_ROWS_IN_DETAILS. */
   rows?: number[];
   /** Why, for codes that have several causes (e.g. UPLOAD_FILE_LIMITS_EXCEEDED: ZIP_RATIO). */
-  reason?: string;
+  reason?: RefusalReason;
   /** The limit that was crossed and the value found, where that helps. */
   limit?: number;
   value?: number | string;

@@ -128,4 +128,31 @@ export const MATRIX: Record<string, Cell> = {
     allow: LOGGED_IN,
   },
   refundTransaction: { query: 'mutation($id:ID!){refundTransaction(transactionId:$id){status}}', vars: (w) => ({ id: w.usedTransactionId }), allow: OPERATOR },
+
+  // Uploads (issue 11): A's draft belongs to A's owner. Members of A may start an upload for A; the
+  // draft is its owner's (also by API key), A's ADMINs' and the operators'; an employee sees only
+  // their own drafts, and another organisation nothing.
+  getDatafileUploadURL: { query: 'query($c:ID!){getDatafileUploadURL(fileName:"survey.csv",companyId:$c){datafileKey}}', vars: (w) => ({ c: w.A }), allow: MEMBER_OF_A },
+  getSheetNames: { query: 'query($k:String!,$c:ID!){getSheetNames(datafileKey:$k,companyId:$c)}', vars: (w) => ({ k: w.draftKey, c: w.A }), allow: ADMIN_OF_A },
+  createDraftDatafile: {
+    query: 'mutation($i:DatafileInput!){createDraftDatafile(datafileInput:$i){datafileId}}',
+    vars: (w, p) => ({ i: { companyId: w.A, title: 'Matrix upload', datafileKey: w.uploadKeys[p] ?? w.draftKey, fileName: 'survey.csv', headerRow: 1, dataRecordStartRow: 2 } }),
+    allow: MEMBER_OF_A,
+  },
+  getDraftedDatafile: { query: 'query($id:ID!){getDraftedDatafile(datafileId:$id){id upload{status}}}', vars: (w) => ({ id: w.draftId }), allow: ADMIN_OF_A },
+  getUploadPreview: { query: 'query($id:ID!){getUploadPreview(datafileId:$id){sampledRows}}', vars: (w) => ({ id: w.draftId }), allow: ADMIN_OF_A },
+  getUploadCheck: { query: 'query($id:ID!){getUploadCheck(datafileId:$id){state}}', vars: (w) => ({ id: w.draftId }), allow: ADMIN_OF_A },
+  getDatafileUploadingProgress: { query: 'query($id:ID!){getDatafileUploadingProgress(datafileId:$id){status}}', vars: (w) => ({ id: w.draftId }), allow: ADMIN_OF_A },
+  saveDraftDatafileColumns: {
+    query: 'mutation($id:ID!){saveDraftDatafileColumns(datafileId:$id,selectedColumns:[{dataPointIdentifier:"id",dataPointType:RECORD_ID,columns:["id"]}]){state}}',
+    vars: (w) => ({ id: w.draftId }),
+    allow: ADMIN_OF_A,
+  },
+  changeDatafileUploadingProgressStatus: {
+    query: 'mutation($id:ID!){changeDatafileUploadingProgressStatus(datafileInputObject:{datafileId:$id},creditAmount:0,status:PROCESSING){status}}',
+    vars: (w) => ({ id: w.draftId }),
+    allow: ADMIN_OF_A,
+    // Let in, and refused for what the draft lacks (no columns saved yet).
+    acceptCodes: ['INCOMPLETE_INPUT'],
+  },
 };

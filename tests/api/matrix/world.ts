@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { companies, notifications, packages, sessions } from '../../../db/schema';
+import { companies, datafileUploads, datafiles, notifications, packages, sessions } from '../../../db/schema';
 import { sha256Hex } from '../../../api/lib/crypto';
 import { assignContract } from '../../../api/modules/contracts/contracts.service';
 import { chargeDatafile } from '../../../api/modules/credits/ledger.service';
@@ -61,6 +61,19 @@ export async function buildWorld(t: TestApp, options: WorldOptions = {}) {
   await t.db.run(sql`insert into datafiles (id, company_id, owner_id, title, import_type, status, created_at) values (${datafileId}, ${A}, ${adminA.id}, 'Matrix file', 'MANUAL', 'READY', ${t.clock.now().toISOString()})`);
   const charge = await chargeDatafile(t.deps, { companyId: A, datafileId, kind: 'UPLOAD', idempotencyKey: `upload:${datafileId}:0`, interviewCredits: [4, 5, 6], actorId: adminA.id, description: 'Datafile upload' });
   const usedRow = await t.db.all<{ id: string }>(sql`select id from credit_transactions where charge_id = ${charge.chargeId} limit 1`);
+  // A's owner's upload draft over a stored CSV, and a stored file issued to each member of A (a URL from getDatafileUploadURL).
+  const csv = new TextEncoder().encode('id,q1\n1,2\n2,3\n');
+  const draftKey = `uploads/${A}/${adminA.id}/matrix-draft-file.csv`;
+  await t.deps.blobs.put(draftKey, csv);
+  const draftId = crypto.randomUUID();
+  const now = t.clock.now().toISOString();
+  await t.db.insert(datafiles).values({ id: draftId, companyId: A, ownerId: adminA.id, title: 'Matrix draft', importType: 'MANUAL', status: 'DRAFT', datafileKey: draftKey, createdAt: now });
+  await t.db.insert(datafileUploads).values({ datafileId: draftId, kind: 'UPLOAD', status: 'DRAFT', sourceKey: draftKey, sourceFormat: 'csv', sourceFileName: 'survey.csv', sourceBytes: csv.length, headerRow: 1, firstDataRow: 2, missingValues: ['-999'], createdBy: adminA.id, createdAt: now });
+  const uploadKeys: Partial<Record<Principal, string>> = {};
+  for (const [p, userId] of [['ADMIN_OWN', adminA.id], ['API_KEY', adminA.id], ['EMPLOYEE_OWN', employeeA.id], ['SUPER_ADMIN', op.id]] as const) {
+    uploadKeys[p] = `uploads/${A}/${userId}/matrix-${p.toLowerCase().replace('_', '-')}-file.csv`;
+    await t.deps.blobs.put(uploadKeys[p]!, csv);
+  }
   const [notification] = await t.db.insert(notifications).values({ userId: adminA.id, companyId: A, title: 'Hi', description: 'Hello', createdAt: t.clock.now().toISOString() }).returning();
 
   const tokens: Record<Principal, { token?: string; apiKey?: string }> = {
@@ -73,7 +86,7 @@ export async function buildWorld(t: TestApp, options: WorldOptions = {}) {
     API_KEY: { apiKey: adminA.apiKey },
   };
   const users = { ANON: null, ADMIN_OTHER: adminB, EMPLOYEE_OTHER: employeeB, EMPLOYEE_OWN: employeeA, ADMIN_OWN: adminA, SUPER_ADMIN: op, API_KEY: adminA } as const;
-  return { A, B, P, adminA, employeeA, pendingA, adminB, op, packageId, activeContractId, upcomingContractId, datafileId, usedTransactionId: usedRow[0]!.id, notificationId: notification!.id, tokens, users };
+  return { A, B, P, adminA, employeeA, pendingA, adminB, op, packageId, activeContractId, upcomingContractId, datafileId, draftId, draftKey, uploadKeys, usedTransactionId: usedRow[0]!.id, notificationId: notification!.id, tokens, users };
 }
 
 export type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -93,6 +106,10 @@ export async function fingerprint(t: TestApp, w: World) {
     (select group_concat(first_name || last_name || access_level || coalesce(deleted_at, '') || coalesce(image, '') || skip_ingress_integrations_prerequisite, ',') from users where company_id = ${w.A}) as people,
     (select count(*) from users) as userCount,
     (select count(*) from auth_tokens) as tokens,
-    (select count(*) from user_preferences where nipo_username is not null) as nipo`);
+    (select count(*) from user_preferences where nipo_username is not null) as nipo,
+    (select count(*) from datafiles) as datafiles,
+    (select group_concat(status || coalesce(check_job_id, '') || coalesce(updated_at, ''), ',') from datafile_uploads) as uploads,
+    (select count(*) from datafile_datapoints) as datapoints,
+    (select count(*) from jobs) as jobs`);
   return JSON.stringify(rows);
 }

@@ -65,13 +65,13 @@ describe('hostile corpus', () => {
   });
 
   it('stops at the row and cell caps', async () => {
-    await expect(run('nul-and-bad-utf8.csv', 'csv', { limits: { maxRows: 1000 } })).rejects.toMatchObject({ code: 'UPLOAD_FILE_LIMITS_EXCEEDED', details: { reason: 'ROWS' } });
-    await expect(run('nul-and-bad-utf8.csv', 'csv', { limits: { maxCells: { xlsx: 1, csv: 500, sav: 1 } } })).rejects.toMatchObject({ code: 'UPLOAD_FILE_LIMITS_EXCEEDED', details: { reason: 'CELLS' } });
+    await expect(run('nul-and-bad-utf8.csv', 'csv', { limits: { maxRows: 1000 } })).rejects.toMatchObject({ code: 'UPLOAD_FILE_LIMITS_EXCEEDED', details: { reason: 'TOO_MANY_ROWS' } });
+    await expect(run('nul-and-bad-utf8.csv', 'csv', { limits: { maxCells: { xlsx: 1, csv: 500, sav: 1 } } })).rejects.toMatchObject({ code: 'UPLOAD_FILE_LIMITS_EXCEEDED', details: { reason: 'TOO_MANY_CELLS' } });
     expect(await blobs.keys('datafiles/')).toEqual([]);
   });
 
   it('stops at the time budget', async () => {
-    await expect(run('nul-and-bad-utf8.csv', 'csv', { limits: { maxMillis: 0 } })).rejects.toMatchObject({ code: 'UPLOAD_FILE_LIMITS_EXCEEDED', details: { reason: 'TIME' } });
+    await expect(run('nul-and-bad-utf8.csv', 'csv', { limits: { maxMillis: 0 } })).rejects.toMatchObject({ code: 'UPLOAD_FILE_LIMITS_EXCEEDED', details: { reason: 'PROCESSING_TIME' } });
     expect(await blobs.keys('datafiles/')).toEqual([]);
   });
 

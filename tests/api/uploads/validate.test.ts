@@ -76,15 +76,15 @@ describe('item battery', () => {
     const six: DataPoint = { ...GRID, items: GRID.type === 'ITEM_BATTERY' ? GRID.items.slice(0, 6) : [] } as DataPoint;
     const result = await issues(await csv(), { dataPoints: FULL.dataPoints.map((d) => (d === GRID ? six : d)) });
     expect(result).toEqual([expect.objectContaining({ code: 'ITEM_BATTERY_UNDER_MINIMUM_ITEMS', column: 'Grid G', limit: 7, value: 6 })]);
-    expect(describeIssue(result[0]!, 'en')).toBe('The grid question must contain at least 7 items (column “Grid G”)');
+    expect(describeIssue(result[0]!, 'en')).toBe('Column “Grid G”: The grid question must contain at least 7 items');
     expect(describeIssue(result[0]!, 'de')).toContain('Spalte „Grid G“');
   });
   it('non-numeric values, with the item and rows', async () => {
     const key = await csv((r, c) => { if (r === 7) c.g_3 = 'agree'; });
     const result = await issues(key);
     expect(result).toEqual([{ code: 'ITEMS_NOT_NUMERIC', column: 'g_3', rows: [8], value: 1 }]);
-    expect(describeIssue(result[0]!, 'en')).toBe('The items contain non-numeric values. (column “g_3”, rows 8)');
-    expect(describeIssue(result[0]!, 'de')).toMatch(/Spalte „g_3“, Zeilen 8\)$/);
+    expect(describeIssue(result[0]!, 'en')).toBe('Column “g_3”, row 8: The items contain non-numeric values.');
+    expect(describeIssue(result[0]!, 'de')).toBe('Spalte „g_3“, Zeile 8: Die Items enthalten nicht-numerische Werte.');
   });
   it('an empty items column', async () => {
     const key = await csv((_r, c) => { c.g_7 = ''; });
@@ -160,13 +160,13 @@ describe('open-ended, projective, vote, grouping', () => {
 describe('header row and mapping', () => {
   it('duplicate header names', async () => {
     const key = await csv(() => {}, ',dur');
-    expect(await issues(key)).toEqual([expect.objectContaining({ code: 'HEADER_ROW_HAS_DUPLICATES', column: 'dur', reason: 'DUPLICATE', rows: [1] })]);
+    expect(await issues(key)).toEqual([expect.objectContaining({ code: 'HEADER_ROW_HAS_DUPLICATES', column: 'dur', reason: 'DUPLICATE_HEADER_NAME', rows: [1] })]);
   });
   it('data under an empty header name', async () => {
     const key = `uploads/v${n++}.csv`;
     await blobs.putFile(key, new TextEncoder().encode('id,,x\n1,,a\n2,7,b\n'));
     expect(await issues(key, { dataPoints: [{ type: 'RECORD_ID', column: 'id' }] })).toEqual([
-      { code: 'HEADER_ROW_HAS_DUPLICATES', reason: 'EMPTY_NAME', column: '(B)', rows: [1, 3] },
+      { code: 'HEADER_ROW_HAS_DUPLICATES', reason: 'EMPTY_HEADER_NAME', column: '(B)', rows: [1, 3] },
     ]);
   });
   it('unknown columns and columns mapped twice', async () => {

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
-export type TestServer = { baseUrl: string; log: () => string; stop: () => Promise<void> };
+/** `dir` holds the server's database and blob store (storage/), for tests that look at what it stored. */
+export type TestServer = { baseUrl: string; dir: string; log: () => string; stop: () => Promise<void> };
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -78,6 +79,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   }
   return {
     baseUrl,
+    dir,
     log: () => output,
     stop: async () => {
       if (child.exitCode === null && child.pid) {

@@ -17,8 +17,11 @@ export function datafileIdFromUrl(url: string | null): string | null {
 /** Where opening a notification leads (spec section 4); null stays on the current page. */
 export function notificationTarget(notification: Pick<AppNotification, 'type' | 'url'>): string | null {
   switch (notification.type) {
-    case 'UPLOAD_ERROR':
-      return '/upload-dataset/step1';
+    case 'UPLOAD_ERROR': {
+      // Step 1 of the failed upload's draft, when the notification names it, so the user sees why and fixes it.
+      const id = notification.url && notification.url.startsWith('/upload-dataset/step1') ? datafileIdFromUrl(notification.url) : null;
+      return id && id !== 'step1' ? `/upload-dataset/step1?datafileId=${encodeURIComponent(id)}` : '/upload-dataset/step1';
+    }
     case 'UPDATE_ERROR':
     case 'UPLOAD_FINISHED':
     case 'UPDATE_FINISHED': {

@@ -92,6 +92,67 @@ export type CreditPlanRole =
   | 'PRIMARY'
   | 'SECONDARY';
 
+export type DataPointAlgorithmsInput = {
+  CS?: boolean | null | undefined;
+  IBS?: boolean | null | undefined;
+  IS?: boolean | null | undefined;
+  OES?: boolean | null | undefined;
+  PS?: boolean | null | undefined;
+  SDS?: boolean | null | undefined;
+  TS?: boolean | null | undefined;
+};
+
+/** What a column (or a group of columns) of an upload is (upload step 2). */
+export type DataPointType =
+  | 'DURATION'
+  | 'GROUPING'
+  | 'IGNORE'
+  | 'ITEM_BATTERY'
+  | 'OPEN_ENDED'
+  | 'PROJECTIVE'
+  | 'RECORD_ID'
+  | 'TIMESTAMP'
+  | 'VOTE';
+
+/**
+ * Upload step 1. Without datafileId and reuploadOf: a new draft datafile. With datafileId: changes
+ * that draft's step 1. With reuploadOf: a re-upload (update) of that READY datafile.
+ */
+export type DatafileInput = {
+  /** The organisation the datafile belongs to (operators choose; others: their own). */
+  companyId?: string | number | null | undefined;
+  dataRecordStartRow?: number | null | undefined;
+  datafileId?: string | number | null | undefined;
+  /** From getDatafileUploadURL, after the PUT. */
+  datafileKey?: string | null | undefined;
+  fileName?: string | null | undefined;
+  headerRow?: number | null | undefined;
+  /** Codes that mean 'no answer' (default -999). */
+  missingValues?: Array<string> | null | undefined;
+  reuploadOf?: string | number | null | undefined;
+  /** xlsx: required, one of getSheetNames. */
+  sheetName?: string | null | undefined;
+  /** Required for a new datafile, at most 100 characters. */
+  title?: string | null | undefined;
+};
+
+export type DatafileProgressInput = {
+  datafileId: string | number;
+};
+
+/** Where a datafile is in its life (datapath.md): DRAFT until its first upload is confirmed, PROCESSING while that runs, READY with a published revision, ERROR when the first upload failed, STOPPED for a stopped live import. */
+export type DatafileStatus =
+  | 'DRAFT'
+  | 'ERROR'
+  | 'PROCESSING'
+  | 'READY'
+  | 'STOPPED';
+
+/** A duration or timestamp: the whole interview, or one page. */
+export type DurationRole =
+  | 'PAGE'
+  | 'TOTAL';
+
 export type EditContractInput = {
   autoRenew: boolean;
   contractId: string | number;
@@ -139,6 +200,28 @@ export type RegisterCompanyInput = {
   termsAccepted: boolean;
 };
 
+/** One data point of step 2 (the fields of DataPointMetadata). */
+export type SelectedColumnInput = {
+  algorithms?: DataPointAlgorithmsInput | null | undefined;
+  columns: Array<string>;
+  dataPointIdentifier: string;
+  dataPointType: DataPointType;
+  isEnableCopyPasteCheck?: boolean | null | undefined;
+  isEnableDuplicateCheck?: boolean | null | undefined;
+  isEnableWrongTopicCheck?: boolean | null | undefined;
+  isRandomised?: boolean | null | undefined;
+  keywords?: Array<string> | null | undefined;
+  languages?: Array<string> | null | undefined;
+  numberOfOptions?: number | null | undefined;
+  pageNumber?: number | null | undefined;
+  pageTitle?: string | null | undefined;
+  questionTitle?: string | null | undefined;
+  role?: DurationRole | null | undefined;
+  scaleMax?: number | null | undefined;
+  scaleMin?: number | null | undefined;
+  unit?: string | null | undefined;
+};
+
 export type SortDirection =
   | 'ASC'
   | 'DESC';
@@ -179,6 +262,32 @@ export type UpdateUserInput = {
   name: PersonNameInput;
   userId: string | number;
 };
+
+export type UploadCheckState =
+  /** Checked: issues (then no estimate) or an estimate. */
+  | 'DONE'
+  /** The check could not run (a job failure); save the columns again. */
+  | 'FAILED'
+  /** No data points saved yet. */
+  | 'NOT_STARTED'
+  | 'PENDING'
+  | 'RUNNING';
+
+export type UploadFormat =
+  | 'CSV'
+  | 'SAV'
+  | 'XLSX';
+
+/** A first upload of a datafile, or a re-upload (update) of one. */
+export type UploadKind =
+  | 'UPDATE'
+  | 'UPLOAD';
+
+export type UploadStatus =
+  | 'DRAFT'
+  | 'ERROR'
+  | 'PROCESSING'
+  | 'READY';
 
 export type UserActivationInput = {
   /** Encrypted like every password; required for invitations, ignored for email confirmation. */
@@ -417,6 +526,75 @@ export type GetClearLocalStorageQueryVariables = Exact<{ [key: string]: never; }
 
 
 export type GetClearLocalStorageQuery = { getClearLocalStorage: { value: boolean, updatedAt: string | null } };
+
+export type ChangeDatafileUploadingProgressStatusMutationVariables = Exact<{
+  datafileInputObject: DatafileProgressInput;
+  selectedColumns?: Array<SelectedColumnInput> | SelectedColumnInput | null | undefined;
+  creditAmount: number;
+  status: DatafileStatus;
+}>;
+
+
+export type ChangeDatafileUploadingProgressStatusMutation = { changeDatafileUploadingProgressStatus: { status: string, message: string | null } };
+
+export type CreateDraftDatafileMutationVariables = Exact<{
+  datafileInput: DatafileInput;
+}>;
+
+
+export type CreateDraftDatafileMutation = { createDraftDatafile: { status: string, message: string | null, datafileId: string } };
+
+export type GetDatafileUploadUrlQueryVariables = Exact<{
+  fileName: string;
+  companyId: string | number;
+}>;
+
+
+export type GetDatafileUploadUrlQuery = { getDatafileUploadURL: { signedUrl: string, datafileKey: string, expiresAt: string, maxBytes: number, format: UploadFormat } };
+
+export type GetDatafileUploadingProgressQueryVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type GetDatafileUploadingProgressQuery = { getDatafileUploadingProgress: { datafileId: string, title: string, status: DatafileStatus, upload: { kind: UploadKind, status: UploadStatus, progress: number, revision: number | null, numberOfRecords: number | null, chargedRecords: number | null, creditsCharged: number | null, creditEstimate: number | null, error: { code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null } | null } | null, metadata: { numberOfRecords: number, numberOfValidRecords: number, numberOfInvalidRecords: number, numberOfDatapoints: number, numberOfQualityScores: number, qualityScores: Array<string>, cost: number, revision: number } | null } };
+
+export type GetDraftedDatafileQueryVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type GetDraftedDatafileQuery = { getDraftedDatafile: { id: string, name: string, createdDate: string, status: DatafileStatus, revision: number, company: { id: string, name: string }, owner: { id: string, name: string }, datapointsMetadata: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }>, upload: { uploadId: string, kind: UploadKind, status: UploadStatus, progress: number, revision: number | null, datafileKey: string, fileName: string, fileSize: number, format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, missingValues: Array<string>, creditEstimate: number | null, error: { code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null } | null } } };
+
+export type GetSheetNamesQueryVariables = Exact<{
+  datafileKey: string;
+  companyId: string | number;
+}>;
+
+
+export type GetSheetNamesQuery = { getSheetNames: Array<string> };
+
+export type GetUploadCheckQueryVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type GetUploadCheckQuery = { getUploadCheck: { state: UploadCheckState, progress: number, issues: Array<{ code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null, columns: Array<string> | null }>, estimate: { numberOfRecords: number, newRecords: number, creditAmount: number, creditsAllRecords: number, numberOfDatapoints: number, availableCredits: number, hasPayAsUsagePlan: boolean, isBalanceEnough: boolean } | null } };
+
+export type GetUploadPreviewQueryVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type GetUploadPreviewQuery = { getUploadPreview: { sampledRows: number, source: { format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, delimiter: string | null, encoding: string | null, isQualtrics: boolean }, columns: Array<{ name: string, label: string | null, suggestedType: DataPointType, basis: string, group: string | null, valueLabels: Array<{ value: string, label: string }>, stats: { filled: number, missing: number, numeric: number, integers: number, min: number | null, max: number | null, distinct: number, meanTextLength: number } }>, rows: Array<{ number: number, cells: Array<string | null>, missing: Array<number> }>, suggestedColumns: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }> } };
+
+export type SaveDraftDatafileColumnsMutationVariables = Exact<{
+  datafileId: string | number;
+  selectedColumns: Array<SelectedColumnInput> | SelectedColumnInput;
+}>;
+
+
+export type SaveDraftDatafileColumnsMutation = { saveDraftDatafileColumns: { state: UploadCheckState } };
 
 export type DeleteUserMutationVariables = Exact<{
   userId: string | number;
@@ -968,6 +1146,258 @@ export const GetClearLocalStorageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GetClearLocalStorageQuery, GetClearLocalStorageQueryVariables>;
+export const ChangeDatafileUploadingProgressStatusDocument = new TypedDocumentString(`
+    mutation changeDatafileUploadingProgressStatus($datafileInputObject: DatafileProgressInput!, $selectedColumns: [SelectedColumnInput!], $creditAmount: Int!, $status: DatafileStatus!) {
+  changeDatafileUploadingProgressStatus(
+    datafileInputObject: $datafileInputObject
+    selectedColumns: $selectedColumns
+    creditAmount: $creditAmount
+    status: $status
+  ) {
+    status
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<ChangeDatafileUploadingProgressStatusMutation, ChangeDatafileUploadingProgressStatusMutationVariables>;
+export const CreateDraftDatafileDocument = new TypedDocumentString(`
+    mutation createDraftDatafile($datafileInput: DatafileInput!) {
+  createDraftDatafile(datafileInput: $datafileInput) {
+    status
+    message
+    datafileId
+  }
+}
+    `) as unknown as TypedDocumentString<CreateDraftDatafileMutation, CreateDraftDatafileMutationVariables>;
+export const GetDatafileUploadUrlDocument = new TypedDocumentString(`
+    query getDatafileUploadURL($fileName: String!, $companyId: ID!) {
+  getDatafileUploadURL(fileName: $fileName, companyId: $companyId) {
+    signedUrl
+    datafileKey
+    expiresAt
+    maxBytes
+    format
+  }
+}
+    `) as unknown as TypedDocumentString<GetDatafileUploadUrlQuery, GetDatafileUploadUrlQueryVariables>;
+export const GetDatafileUploadingProgressDocument = new TypedDocumentString(`
+    query getDatafileUploadingProgress($datafileId: ID!) {
+  getDatafileUploadingProgress(datafileId: $datafileId) {
+    datafileId
+    title
+    status
+    upload {
+      kind
+      status
+      progress
+      revision
+      numberOfRecords
+      chargedRecords
+      creditsCharged
+      creditEstimate
+      error {
+        code
+        reason
+        message
+        column
+        rows
+      }
+    }
+    metadata {
+      numberOfRecords
+      numberOfValidRecords
+      numberOfInvalidRecords
+      numberOfDatapoints
+      numberOfQualityScores
+      qualityScores
+      cost
+      revision
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetDatafileUploadingProgressQuery, GetDatafileUploadingProgressQueryVariables>;
+export const GetDraftedDatafileDocument = new TypedDocumentString(`
+    query getDraftedDatafile($datafileId: ID!) {
+  getDraftedDatafile(datafileId: $datafileId) {
+    id
+    name
+    createdDate
+    status
+    revision
+    company {
+      id
+      name
+    }
+    owner {
+      id
+      name
+    }
+    datapointsMetadata {
+      dataPointIdentifier
+      dataPointType
+      questionTitle
+      isEnableCopyPasteCheck
+      startingQuestion
+      algorithms {
+        IS
+        PS
+        SDS
+        TS
+        IBS
+        CS
+        OES
+      }
+      pageNumber
+      pageTitle
+      columns
+      role
+      unit
+      scaleMin
+      scaleMax
+      isRandomised
+      keywords
+      languages
+      isEnableDuplicateCheck
+      isEnableWrongTopicCheck
+      numberOfOptions
+    }
+    upload {
+      uploadId
+      kind
+      status
+      progress
+      revision
+      datafileKey
+      fileName
+      fileSize
+      format
+      sheetName
+      headerRow
+      dataRecordStartRow
+      missingValues
+      creditEstimate
+      error {
+        code
+        reason
+        message
+        column
+        rows
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetDraftedDatafileQuery, GetDraftedDatafileQueryVariables>;
+export const GetSheetNamesDocument = new TypedDocumentString(`
+    query getSheetNames($datafileKey: String!, $companyId: ID!) {
+  getSheetNames(datafileKey: $datafileKey, companyId: $companyId)
+}
+    `) as unknown as TypedDocumentString<GetSheetNamesQuery, GetSheetNamesQueryVariables>;
+export const GetUploadCheckDocument = new TypedDocumentString(`
+    query getUploadCheck($datafileId: ID!) {
+  getUploadCheck(datafileId: $datafileId) {
+    state
+    progress
+    issues {
+      code
+      reason
+      message
+      column
+      rows
+      columns
+    }
+    estimate {
+      numberOfRecords
+      newRecords
+      creditAmount
+      creditsAllRecords
+      numberOfDatapoints
+      availableCredits
+      hasPayAsUsagePlan
+      isBalanceEnough
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetUploadCheckQuery, GetUploadCheckQueryVariables>;
+export const GetUploadPreviewDocument = new TypedDocumentString(`
+    query getUploadPreview($datafileId: ID!) {
+  getUploadPreview(datafileId: $datafileId) {
+    sampledRows
+    source {
+      format
+      sheetName
+      headerRow
+      dataRecordStartRow
+      delimiter
+      encoding
+      isQualtrics
+    }
+    columns {
+      name
+      label
+      suggestedType
+      basis
+      group
+      valueLabels {
+        value
+        label
+      }
+      stats {
+        filled
+        missing
+        numeric
+        integers
+        min
+        max
+        distinct
+        meanTextLength
+      }
+    }
+    rows {
+      number
+      cells
+      missing
+    }
+    suggestedColumns {
+      dataPointIdentifier
+      dataPointType
+      questionTitle
+      isEnableCopyPasteCheck
+      startingQuestion
+      algorithms {
+        IS
+        PS
+        SDS
+        TS
+        IBS
+        CS
+        OES
+      }
+      pageNumber
+      pageTitle
+      columns
+      role
+      unit
+      scaleMin
+      scaleMax
+      isRandomised
+      keywords
+      languages
+      isEnableDuplicateCheck
+      isEnableWrongTopicCheck
+      numberOfOptions
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetUploadPreviewQuery, GetUploadPreviewQueryVariables>;
+export const SaveDraftDatafileColumnsDocument = new TypedDocumentString(`
+    mutation saveDraftDatafileColumns($datafileId: ID!, $selectedColumns: [SelectedColumnInput!]!) {
+  saveDraftDatafileColumns(
+    datafileId: $datafileId
+    selectedColumns: $selectedColumns
+  ) {
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<SaveDraftDatafileColumnsMutation, SaveDraftDatafileColumnsMutationVariables>;
 export const DeleteUserDocument = new TypedDocumentString(`
     mutation deleteUser($userId: ID!) {
   deleteUser(userId: $userId) {

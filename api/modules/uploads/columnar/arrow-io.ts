@@ -112,8 +112,16 @@ export function int32Data(values: Int32Array, isNull?: (v: number) => boolean): 
   return makeData({ type: new Int32(), length: values.length, nullCount: nulls, data: values, ...(nulls ? { nullBitmap: bitmap } : {}) });
 }
 
-export function int8Data(values: Int8Array): Data<Int8> {
-  return makeData({ type: new Int8(), length: values.length, nullCount: 0, data: values });
+/** An Int8 column; `isNull(value, index)` marks nulls (none when absent). */
+export function int8Data(values: Int8Array, isNull?: (v: number, i: number) => boolean): Data<Int8> {
+  if (!isNull) return makeData({ type: new Int8(), length: values.length, nullCount: 0, data: values });
+  const bitmap = new Uint8Array((values.length + 7) >> 3);
+  let nulls = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (isNull(values[i]!, i)) nulls++;
+    else bitmap[i >> 3]! |= 1 << (i & 7);
+  }
+  return makeData({ type: new Int8(), length: values.length, nullCount: nulls, data: values, ...(nulls ? { nullBitmap: bitmap } : {}) });
 }
 
 const encoder = new TextEncoder();

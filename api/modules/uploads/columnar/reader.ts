@@ -31,7 +31,7 @@ export async function readRevisionColumns(
   if (!manifest) throw uploadError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
   const key = revisionPrefix(datafileId, revision) + (file === 'raw' ? RAW_FILE : SCORES_FILE);
   const bytes = await blobs.getBytes(key);
-  if (!bytes) throw uploadError('SCORES_NOT_AVAILABLE', { reason: 'FILE_MISSING' });
+  if (!bytes) throw uploadError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_FILE_MISSING' });
   const table = tableFromIPC(bytes);
   if (!columns) return table;
   const names = new Set(table.schema.fields.map((f) => f.name));

@@ -61,6 +61,8 @@ export function totalDataPoints(r: PipelineResult): Float64Array {
 /** Writes scores.arrow from one scoreAll result (and the open-ended classification behind it). */
 export async function writeScores(
   blobs: UploadBlobStore, key: string, stamp: RevisionStamp, inputs: ScoreInputs, result: PipelineResult, classification: ClassificationResult | undefined,
+  /** Per question and record: 1 where the category came from the AI judge, 0 from the offline rules (absent: all offline). */
+  sources?: readonly Uint8Array[],
 ): Promise<{ size: number; columns: string[] }> {
   const C = SCORE_COLUMNS;
   const cats = JSON.stringify(CATEGORY_NAMES);
@@ -93,6 +95,12 @@ export async function writeScores(
     cols.push({
       field: field(names.duplicateOf, new Int32(), { [FIELD_META.label]: 'Row index (0-based) of the earliest answer this one duplicates' }),
       slice: (a, b) => int32Data(cluster.slice(a, b), (v) => v < 0),
+    });
+    // Which verdicts the AI judge gave (1) and which the offline rules (0); null where nothing was scored.
+    const source = sources?.[q];
+    cols.push({
+      field: field(names.source, new Int8(), { [FIELD_META.label]: 'Category source (0 = offline rules, 1 = AI judge)', [FIELD_META.categories]: JSON.stringify({ 0: 'Offline rules', 1: 'AI judge' }) }),
+      slice: (a, b) => int8Data(Int8Array.from({ length: b - a }, (_, k) => (source ? source[a + k]! : 0)), (_v, k) => category[a + k] === 0),
     });
   });
   num(C.oes, 'Open-Ended-Score (OES)', result.oes);

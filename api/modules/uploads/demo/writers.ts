@@ -1,7 +1,6 @@
 // Writes a generated survey as the files users upload: CSV (UTF-8, UTF-8 with BOM, Windows-1252;
 // optionally in Qualtrics' three-header-row layout) streamed in chunks, and xlsx through
 // write-excel-file (a real spreadsheet writer, so the reader is tested against files it did not make).
-import writeXlsxFile from 'write-excel-file/node';
 import type { Cell } from '../types';
 import type { DemoSurvey } from './survey';
 
@@ -93,6 +92,9 @@ export async function surveyXlsxBytes(survey: DemoSurvey, options: XlsxWriteOpti
   const data: (string | number | null)[][] = [...(options.preamble ?? []), survey.header];
   for (let i = 0; i < survey.rows; i++) data.push(survey.row(i));
   const sheets = [...(options.extraSheets ?? []).map((s) => ({ sheet: s.name, data: s.rows })), { sheet: options.sheet ?? 'Data', data }];
+  // Loaded on use: write-excel-file is a development dependency (tests, benches, the demo seed), and
+  // this module sits on the server's import path.
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   const buffer = await writeXlsxFile(sheets as never).toBuffer();
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }

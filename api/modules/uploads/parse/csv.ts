@@ -205,7 +205,7 @@ async function* rawRows(source: ByteSource, options: ReadOptions, limits: Upload
       for (const fields of rows) {
         number++;
         if (fields.length === 1 && fields[0] === '') continue;
-        if (fields.length > limits.maxColumns) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'COLUMNS', limit: limits.maxColumns, value: fields.length, rows: [number] });
+        if (fields.length > limits.maxColumns) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'TOO_MANY_COLUMNS', limit: limits.maxColumns, value: fields.length, rows: [number] });
         const cells: Cell[] = new Array(fields.length);
         for (let i = 0; i < fields.length; i++) cells[i] = csvCell(fields[i]!, decimalComma);
         yield { number, cells };

@@ -44,12 +44,12 @@ export function checkMagic(format: UploadFormat, head: Uint8Array): void {
 export function checkSize(format: UploadFormat, size: number, limits: UploadLimits): void {
   if (size === 0) throw uploadError('NO_RECORDS_FOUND', { reason: 'EMPTY_FILE' });
   const max = limits.maxFileBytes[format];
-  if (size > max) throw uploadError('UPLOAD_FILE_TOO_LARGE', { limit: max, value: size });
+  if (size > max) throw uploadError('UPLOAD_FILE_TOO_LARGE', { reason: 'FILE_OVER_SIZE_CAP', limit: max, value: size });
 }
 
 async function head(blobs: UploadBlobStore, key: string): Promise<Uint8Array> {
   const stream = await blobs.get(key);
-  if (!stream) throw uploadError('FILE_DOWNLOAD_FAILED', { reason: 'NOT_FOUND' });
+  if (!stream) throw uploadError('FILE_DOWNLOAD_FAILED', { reason: 'UPLOAD_NOT_STORED' });
   const reader = stream.getReader();
   try {
     const { value } = await reader.read();
@@ -61,7 +61,7 @@ async function head(blobs: UploadBlobStore, key: string): Promise<Uint8Array> {
 
 async function checked(blobs: UploadBlobStore, key: string, format: UploadFormat, limits: UploadLimits): Promise<number> {
   const stat = await blobs.stat(key);
-  if (!stat) throw uploadError('FILE_DOWNLOAD_FAILED', { reason: 'NOT_FOUND' });
+  if (!stat) throw uploadError('FILE_DOWNLOAD_FAILED', { reason: 'UPLOAD_NOT_STORED' });
   checkSize(format, stat.size, limits);
   checkMagic(format, await head(blobs, key));
   return stat.size;
@@ -72,7 +72,7 @@ export async function getSheetNames(blobs: UploadBlobStore, key: string, format:
   await checked(blobs, key, format, limits);
   if (format !== 'xlsx') return [];
   const bytes = await blobs.getBytes(key);
-  if (!bytes) throw uploadError('FILE_DOWNLOAD_FAILED', { reason: 'NOT_FOUND' });
+  if (!bytes) throw uploadError('FILE_DOWNLOAD_FAILED', { reason: 'UPLOAD_NOT_STORED' });
   return xlsxSheetNames(bytes, limits);
 }
 
@@ -83,7 +83,7 @@ export async function openUpload(blobs: UploadBlobStore, key: string, format: Up
     let read = 0;
     const source = async function* () {
       const stream = await blobs.get(key);
-      if (!stream) throw uploadError('FILE_DOWNLOAD_FAILED', { reason: 'NOT_FOUND' });
+      if (!stream) throw uploadError('FILE_DOWNLOAD_FAILED', { reason: 'UPLOAD_NOT_STORED' });
       for await (const chunk of chunksOf(stream)) {
         read += chunk.length;
         yield chunk;
@@ -93,7 +93,7 @@ export async function openUpload(blobs: UploadBlobStore, key: string, format: Up
     return { ...table, progress: () => read / size };
   }
   const bytes = await blobs.getBytes(key);
-  if (!bytes) throw uploadError('FILE_DOWNLOAD_FAILED', { reason: 'NOT_FOUND' });
+  if (!bytes) throw uploadError('FILE_DOWNLOAD_FAILED', { reason: 'UPLOAD_NOT_STORED' });
   return format === 'xlsx' ? readXlsx(bytes, options, limits) : readSav(bytes, options, limits);
 }
 

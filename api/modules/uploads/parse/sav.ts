@@ -4,12 +4,13 @@
 // character across a segment boundary breaks), ignores the file's code page and awaits every value. This reader keeps variable labels and value labels (the
 // preview and the exports show them) and turns system-missing and user-missing values into missing.
 import { unzlibSync } from 'fflate';
+import type { RefusalReason } from '../../../graphql/refusal-reasons';
 import { uploadError } from '../errors';
 import type { UploadLimits } from '../limits';
 import type { Cell, ColumnInfo, ReadOptions, TableSource } from '../types';
 import { assembleTable, type RawRow } from './table';
 
-const corrupt = (reason: string) => uploadError('UPLOAD_FILE_CORRUPT', { reason });
+const corrupt = (reason: RefusalReason) => uploadError('UPLOAD_FILE_CORRUPT', { reason });
 
 interface Variable {
   /** Width in bytes for strings, 0 for numbers. */
@@ -153,7 +154,7 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
       if (label) rawVarLabels.set(v, label);
       slots.push({ width, v });
       variables.push(v);
-      if (variables.length > limits.maxColumns) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'COLUMNS', limit: limits.maxColumns, value: variables.length });
+      if (variables.length > limits.maxColumns) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'TOO_MANY_COLUMNS', limit: limits.maxColumns, value: variables.length });
     } else if (type === 3) {
       const n = c.i32();
       if (n < 0 || n > 1_000_000) throw corrupt('SAV_VALUE_LABELS');

@@ -78,7 +78,7 @@ export function readWorkbook(bytes: Uint8Array, entries: Map<string, ZipEntry>, 
     if (!name || !t || !/\/worksheet$/.test(t.type)) continue;
     sheets.push({ name, path: t.target, hidden: /state\s*=\s*"(?:hidden|veryHidden)"/.test(m[0]) });
   }
-  if (sheets.length > limits.maxSheets) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'SHEETS', limit: limits.maxSheets, value: sheets.length });
+  if (sheets.length > limits.maxSheets) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'TOO_MANY_SHEETS', limit: limits.maxSheets, value: sheets.length });
   const wbPr = /<(?:\w+:)?workbookPr\b[^>]*>/.exec(wb)?.[0] ?? '';
   const date1904 = /date1904\s*=\s*"(?:1|true)"/.test(wbPr);
   let sharedStringsPath: string | undefined;
@@ -143,7 +143,7 @@ export function readSharedStrings(xml: string | undefined, limits: UploadLimits)
     for (const tm of body.matchAll(t)) text += tm[1] ?? '';
     if (text.length > limits.maxCellChars) text = text.slice(0, limits.maxCellChars + 1);
     out.push(unescapeXml(text));
-    if (out.length > limits.maxCells.xlsx) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'CELLS', limit: limits.maxCells.xlsx, value: out.length });
+    if (out.length > limits.maxCells.xlsx) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'TOO_MANY_CELLS', limit: limits.maxCells.xlsx, value: out.length });
   }
   return out;
 }

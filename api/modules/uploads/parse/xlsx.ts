@@ -153,7 +153,7 @@ export function* xlsxRows(bytes: Uint8Array, book: XlsxBook, sheetPath: string, 
           for (let k = ra; b[k]! >= 0x41 && b[k]! <= 0x5a; k++) col = col * 26 + (b[k]! - 0x40);
           col -= 1;
         }
-        if (col >= limits.maxColumns) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'COLUMNS', limit: limits.maxColumns, value: col + 1, rows: [rowNumber] });
+        if (col >= limits.maxColumns) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'TOO_MANY_COLUMNS', limit: limits.maxColumns, value: col + 1, rows: [rowNumber] });
         let type = T.Number;
         const ta = findAttr(b, n, gt, 0x74);
         if (ta >= 0) {
@@ -306,7 +306,7 @@ export async function readXlsx(bytes: Uint8Array, options: ReadOptions, limits: 
   const sheets = book.workbook.sheets;
   if (!sheets.length) throw uploadError('SHEET_NOT_FOUND', { reason: 'NO_SHEETS' });
   const sheet = options.sheet === undefined || options.sheet === '' ? sheets[0]! : sheets.find((s) => s.name === options.sheet);
-  if (!sheet) throw uploadError('SHEET_NOT_FOUND', { value: options.sheet });
+  if (!sheet) throw uploadError('SHEET_NOT_FOUND', { reason: 'SHEET_MISSING', value: options.sheet });
   const seen = { bytes: 0, total: 1 };
   const rows = toAsync(xlsxRows(bytes, book, sheet.path, limits, chunkBytes, seen));
   const table = await assembleTable({ format: 'xlsx', rows, options, limits, extra: { sheet: sheet.name } });

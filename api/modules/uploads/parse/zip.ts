@@ -5,6 +5,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { Inflate } from 'fflate';
 import { AppError } from '../../../graphql/errors';
+import type { RefusalReason } from '../../../graphql/refusal-reasons';
 import { uploadError } from '../errors';
 import type { UploadLimits } from '../limits';
 
@@ -23,8 +24,8 @@ const LOC_SIG = 0x04034b50;
 /** Entries up to this declared size are inflated natively in one piece; larger ones stream through fflate. */
 const NATIVE_MAX = 256 * 1024 * 1024;
 
-const corrupt = (reason: string) => uploadError('UPLOAD_FILE_CORRUPT', { reason });
-const limit = (reason: string, limitValue: number, value: number) => uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason, limit: limitValue, value });
+const corrupt = (reason: RefusalReason) => uploadError('UPLOAD_FILE_CORRUPT', { reason });
+const limit = (reason: RefusalReason, limitValue: number, value: number) => uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason, limit: limitValue, value });
 
 /** Reads and checks the central directory; throws a catalogue error for anything suspicious. */
 export function readCentralDirectory(bytes: Uint8Array, limits: UploadLimits): Map<string, ZipEntry> {
@@ -61,7 +62,7 @@ export function readCentralDirectory(bytes: Uint8Array, limits: UploadLimits): M
     if (compressedSize === 0xffffffff || uncompressedSize === 0xffffffff || localHeaderOffset === 0xffffffff) throw limit('ZIP64', 0, 1);
     const name = names.decode(bytes.subarray(p + 46, p + 46 + nameLen));
     p += 46 + nameLen + extraLen + commentLen;
-    if (flags & 1) throw uploadError('UPLOAD_FILE_TYPE_MISMATCH', { reason: 'ENCRYPTED' });
+    if (flags & 1) throw uploadError('UPLOAD_FILE_TYPE_MISMATCH', { reason: 'ZIP_ENCRYPTED' });
     if (localHeaderOffset + 30 > cdOffset) throw corrupt('ZIP_ENTRY_OUT_OF_RANGE');
     total += uncompressedSize;
     if (total > limits.maxUncompressedBytes) throw limit('ZIP_UNCOMPRESSED_SIZE', limits.maxUncompressedBytes, total);

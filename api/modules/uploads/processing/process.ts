@@ -38,7 +38,18 @@ export interface ProcessUploadInput {
   /** Compute everything, write nothing (the credit estimate of step 3). */
   dryRun?: boolean;
   now?: () => Date;
+  /**
+   * The optional AI judge (api/modules/open-ended-judge): gets the open questions and the offline
+   * classification, returns the final categories and where each came from (1 = judge), or
+   * undefined to keep the offline verdicts. Categories 0 (not scored) must stay 0.
+   */
+  judge?: (questions: readonly OpenQuestion[], offline: ClassificationResult) => Promise<JudgedCategories | undefined>;
 }
+
+export type JudgedCategories = { categories: Int32Array[]; sources: Uint8Array[] };
+
+/** What processing hands back: the summary, and each new record's credits (4..10, row order) for the charge. */
+export type ProcessedUpload = UploadSummary & { interviewCredits: Uint8Array };
 
 export type ProcessPhase = 'parse' | 'classify' | 'score' | 'write' | 'publish' | 'done';
 
@@ -53,9 +64,9 @@ class Budget {
   constructor(readonly limits: UploadLimits) {}
   check(): void {
     const elapsed = performance.now() - this.#start;
-    if (elapsed > this.limits.maxMillis) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'TIME', limit: this.limits.maxMillis, value: Math.round(elapsed) });
+    if (elapsed > this.limits.maxMillis) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'PROCESSING_TIME', limit: this.limits.maxMillis, value: Math.round(elapsed) });
     const rss = process.memoryUsage.rss();
-    if (rss > this.limits.maxRssBytes) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'MEMORY', limit: this.limits.maxRssBytes, value: rss });
+    if (rss > this.limits.maxRssBytes) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'PROCESSING_MEMORY', limit: this.limits.maxRssBytes, value: rss });
   }
 }
 
@@ -97,9 +108,8 @@ async function parsePass(table: TableSource, input: ProcessUploadInput, stamp: R
   }
 }
 
-function classify(scoring: UploadScoring, inputs: ScoreInputs): ClassificationResult | undefined {
-  if (!inputs.open.length) return undefined;
-  const questions: OpenQuestion[] = inputs.open.map(({ dp, answers }) => ({
+export function openQuestionsOf(inputs: ScoreInputs): OpenQuestion[] {
+  return inputs.open.map(({ dp, answers }) => ({
     text: dp.questionTitle,
     keywords: dp.keywords ?? [],
     allowedLanguages: dp.languages ?? [],
@@ -107,11 +117,39 @@ function classify(scoring: UploadScoring, inputs: ScoreInputs): ClassificationRe
     ...(dp.topicCheck !== undefined ? { topicCheck: dp.topicCheck } : {}),
     answers,
   }));
-  return scoring.classifyOpenEnded(questions);
+}
+
+function classify(scoring: UploadScoring, questions: OpenQuestion[]): ClassificationResult | undefined {
+  return questions.length ? scoring.classifyOpenEnded(questions) : undefined;
+}
+
+/**
+ * Credits to charge: each record's credits (4..10 from the scoring core) unless its id was charged by
+ * an earlier revision (record-ids.bin of `previous`). Returns the new records' credits in row order
+ * and the union of charged ids this revision stores.
+ */
+export async function newRecordCredits(blobs: UploadBlobStore, datafileId: string, previousRevision: number | undefined, ids: readonly string[], credits: Float64Array) {
+  const hashes = hashRecordIds(ids);
+  let previous: BigUint64Array = new BigUint64Array(0);
+  if (previousRevision !== undefined) {
+    const bytes = await blobs.getBytes(revisionPrefix(datafileId, previousRevision) + RECORD_IDS_FILE);
+    if (bytes) previous = fromBytes(bytes);
+  }
+  const fresh = new Uint8Array(hashes.length);
+  let n = 0;
+  let total = 0;
+  for (let i = 0; i < hashes.length; i++) {
+    if (!contains(previous, hashes[i]!)) {
+      fresh[n++] = credits[i]!;
+      total += credits[i]!;
+    }
+  }
+  return { interviewCredits: fresh.slice(0, n), creditsToCharge: total, newRecords: n, charged: union(previous, sortedUnique(hashes)) };
 }
 
 /** All numeric score inputs in one resident WASM matrix (filled once from the chunks, no second copy). */
-function scoreAll(scoring: UploadScoring, inputs: ScoreInputs, classification: ClassificationResult | undefined) {
+/** Scores the collected inputs in one facade call (`openCategories` from the classifier, the judge or the estimate's presence codes). */
+export function scoreInputs(scoring: UploadScoring, inputs: ScoreInputs, openCategories: readonly Int32Array[] | undefined) {
   const n = inputs.rows;
   const durations = [...inputs.durations].sort((a, b) => (a.role === 'TOTAL' ? -1 : 0) - (b.role === 'TOTAL' ? -1 : 0));
   const nGridCols = inputs.grids.reduce((s, g) => s + g.items.length, 0);
@@ -141,7 +179,7 @@ function scoreAll(scoring: UploadScoring, inputs: ScoreInputs, classification: C
       ...(g.dp.max !== undefined ? { max: g.dp.max } : {}),
       patterns: g.dp.randomised !== true,
     })),
-    ...(classification ? { openCategories: classification.categories } : {}),
+    ...(openCategories ? { openCategories } : {}),
     projective: inputs.projective.map((p, pi): ProjectiveQuestion => ({
       choice: m!.column(projAt[pi]!),
       predictions: Array.from({ length: p.predictions.length }, (_, k) => m!.column(projAt[pi]! + 1 + k)),
@@ -158,7 +196,7 @@ function scoreAll(scoring: UploadScoring, inputs: ScoreInputs, classification: C
  * exact credits, charged record ids). Throws an AppError with a catalogue code on any refusal;
  * nothing of the revision is left behind then.
  */
-export async function processUpload(input: ProcessUploadInput): Promise<UploadSummary> {
+export async function processUpload(input: ProcessUploadInput): Promise<ProcessedUpload> {
   const limits = withLimits(input.limits);
   const budget = new Budget(limits);
   const report = progressReporter(input.onProgress);
@@ -167,45 +205,40 @@ export async function processUpload(input: ProcessUploadInput): Promise<UploadSu
   const blobs = input.blobs;
   report(0, 'parse');
   if (!input.dryRun) await blobs.deletePrefix(prefix);
-  let scored: ReturnType<typeof scoreAll> | undefined;
+  let scored: ReturnType<typeof scoreInputs> | undefined;
   try {
     const table = await openUpload(blobs, input.source.key, input.source.format, input.options, limits);
     if (input.previous) compareStructure(input.previous.columns, table.header);
     const { inputs, rawFile, rawColumns } = await parsePass(table, input, stamp, budget, report);
     report(60, 'classify');
-    const classification = classify(input.scoring, inputs);
+    const questions = openQuestionsOf(inputs);
+    let classification = classify(input.scoring, questions);
+    let sources: Uint8Array[] | undefined;
+    if (classification && input.judge) {
+      const judged = await input.judge(questions, classification);
+      if (judged) {
+        classification = { ...classification, categories: judged.categories };
+        sources = judged.sources;
+      }
+    }
     budget.check();
     report(75, 'score');
-    scored = scoreAll(input.scoring, inputs, classification);
+    scored = scoreInputs(input.scoring, inputs, classification?.categories);
     const result = scored.result;
     budget.check();
     // Credits: every record's credits (4..10) from the scoring core; a re-upload charges only ids
     // not charged by an earlier revision.
-    const hashes = hashRecordIds(inputs.ids);
-    let previous: BigUint64Array = new BigUint64Array(0);
-    if (input.previous) {
-      const bytes = await blobs.getBytes(revisionPrefix(input.datafileId, input.previous.revision) + RECORD_IDS_FILE);
-      if (bytes) previous = fromBytes(bytes);
-    }
-    let creditsToCharge = 0;
-    let newRecords = 0;
-    for (let i = 0; i < hashes.length; i++) {
-      if (!contains(previous, hashes[i]!)) {
-        creditsToCharge += result.credits[i]!;
-        newRecords++;
-      }
-    }
-    const charged = union(previous, sortedUnique(hashes));
+    const { interviewCredits, creditsToCharge, newRecords, charged } = await newRecordCredits(blobs, input.datafileId, input.previous?.revision, inputs.ids, result.credits);
     const summary = summarise({
       header: table.header, mapping: input.mapping, inputs, result, stamp, creditsToCharge, newRecords,
       recordIdsDigest: await digestOf(charged), chargedRecordIds: charged.length,
     });
     if (input.dryRun) {
       report(100, 'done');
-      return summary;
+      return { ...summary, interviewCredits };
     }
     report(80, 'write');
-    const scoresFile = await writeScores(blobs, prefix + SCORES_FILE, stamp, inputs, result, classification);
+    const scoresFile = await writeScores(blobs, prefix + SCORES_FILE, stamp, inputs, result, classification, sources);
     const idsBytes = toBytes(charged);
     await blobs.put(prefix + RECORD_IDS_FILE, idsBytes, { contentType: 'application/octet-stream' });
     report(95, 'publish');
@@ -221,7 +254,7 @@ export async function processUpload(input: ProcessUploadInput): Promise<UploadSu
     // Published: the manifest is the last object written.
     await blobs.put(prefix + MANIFEST_FILE, new TextEncoder().encode(JSON.stringify(manifest)), { contentType: 'application/json' });
     report(100, 'done');
-    return { ...summary, files: manifest.files };
+    return { ...summary, files: manifest.files, interviewCredits };
   } catch (error) {
     if (!input.dryRun) await blobs.deletePrefix(prefix).catch(() => undefined);
     throw error;

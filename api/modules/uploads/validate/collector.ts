@@ -198,7 +198,7 @@ export function createCollector(header: TableHeader, mapping: ColumnMapping, opt
       const issues: ValidationIssue[] = [...early];
       if (rows === 0) issues.push({ code: 'NO_RECORDS_FOUND', rows: [header.firstDataRow] });
       for (const [j, sample] of unnamedData) {
-        issues.push({ code: 'HEADER_ROW_HAS_DUPLICATES', reason: 'EMPTY_NAME', column: `(${columnLetters(j)})`, rows: [header.headerRow, ...sample.rows].slice(0, 5) });
+        issues.push({ code: 'HEADER_ROW_HAS_DUPLICATES', reason: 'EMPTY_HEADER_NAME', column: `(${columnLetters(j)})`, rows: [header.headerRow, ...sample.rows].slice(0, 5) });
       }
       if (idCol >= 0 && rows > 0) {
         const name = header.columns[idCol]!.name;

@@ -2,6 +2,7 @@
 // at least 7 items, projective questions that do not combine IS with SDS, at most 15 keywords.
 import { RowSample } from '../errors';
 import type { ErrorCode } from '../../../graphql/error-codes';
+import type { RefusalReason } from '../../../graphql/refusal-reasons';
 import { columnsOf, type ColumnMapping, type DataPoint, type TableHeader } from '../types';
 
 /** One refusal: a catalogue code and the plain `{ column, rows }` details (plus a reason where useful). */
@@ -9,7 +10,7 @@ export interface ValidationIssue {
   code: ErrorCode;
   column?: string;
   rows?: number[];
-  reason?: string;
+  reason?: RefusalReason;
   columns?: string[];
   limit?: number;
   value?: number | string;
@@ -29,7 +30,7 @@ export function headerIssues(header: TableHeader): ValidationIssue[] {
     const first = seen.get(key);
     if (first === undefined) seen.set(key, i);
     else if (!issues.some((x) => x.column === key)) {
-      issues.push({ code: 'HEADER_ROW_HAS_DUPLICATES', column: key, reason: 'DUPLICATE', rows: [header.headerRow], value: `${first + 1},${i + 1}` });
+      issues.push({ code: 'HEADER_ROW_HAS_DUPLICATES', column: key, reason: 'DUPLICATE_HEADER_NAME', rows: [header.headerRow], value: `${first + 1}, ${i + 1}` });
     }
   });
   return issues;

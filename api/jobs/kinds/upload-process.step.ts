@@ -1,0 +1,34 @@
+// The upload job's CPU-heavy step, in a Worker thread: parse, validate, classify the open answers
+// (asking the main thread's AI judge when configured), score, write the revision's Arrow files and
+// publish them. It returns the summary and each new record's credits; the main thread charges.
+import { processUpload, type JudgedCategories } from '../../modules/uploads/index';
+import type { UploadPlan } from '../../modules/uploads/upload-job.service';
+import type { WorkerStepContext } from '../worker-step';
+
+export type UploadProcessInput = { plan: UploadPlan; judge: boolean };
+
+export async function run(input: UploadProcessInput, ctx: WorkerStepContext) {
+  const { plan } = input;
+  const processed = await processUpload({
+    blobs: ctx.blobs,
+    scoring: await ctx.scoring(),
+    source: plan.source,
+    options: plan.options,
+    mapping: plan.mapping,
+    datafileId: plan.datafileId,
+    revision: plan.revision,
+    ...(plan.previous ? { previous: plan.previous } : {}),
+    onProgress: (percent) => ctx.progress(percent),
+    ...(input.judge
+      ? {
+          judge: async (questions, offline) =>
+            (await ctx.request('judge', {
+              questions: questions.map((q) => ({ text: q.text, keywords: q.keywords ?? [], allowedLanguages: q.allowedLanguages ?? [], answers: q.answers })),
+              offline: { categories: offline.categories, unsure: offline.unsure },
+            })) as JudgedCategories,
+        }
+      : {}),
+  });
+  const { interviewCredits, files: _files, ...summary } = processed;
+  return { summary, interviewCredits };
+}

@@ -1,0 +1,61 @@
+import type { DatafileRow, DatapointRow } from './datafile-uploads.repo';
+
+/** A data point as the spec's datapointsMetadata entry, with its type's settings. */
+export function presentDatapoint(row: Omit<DatapointRow, 'uploadId' | 'position'>) {
+  const s = row.settings;
+  return {
+    dataPointIdentifier: row.dataPointIdentifier,
+    dataPointType: row.dataPointType,
+    questionTitle: row.questionTitle,
+    isEnableCopyPasteCheck: row.isEnableCopyPasteCheck,
+    startingQuestion: row.startingQuestion,
+    algorithms: row.algorithms,
+    pageNumber: row.pageNumber,
+    pageTitle: row.pageTitle,
+    columns: row.columns,
+    role: s.role ?? null,
+    unit: s.unit ?? null,
+    scaleMin: s.min ?? null,
+    scaleMax: s.max ?? null,
+    isRandomised: s.randomised ?? null,
+    keywords: s.keywords ?? null,
+    languages: s.languages ?? null,
+    isEnableDuplicateCheck: s.duplicateCheck ?? null,
+    isEnableWrongTopicCheck: s.topicCheck ?? null,
+    numberOfOptions: s.options ?? null,
+  };
+}
+
+/** Datafile metadata (spec section 3) of the published revision. */
+export function presentMetadata(file: DatafileRow, createdByName: string) {
+  return {
+    numberOfRecords: file.numberOfRecords,
+    numberOfValidRecords: file.numberOfValidRecords,
+    numberOfInvalidRecords: file.numberOfInvalidRecords,
+    numberOfDatapoints: file.numberOfDatapoints,
+    numberOfProjectiveQuestions: file.numberOfProjectiveQuestions,
+    numberOfQualityScores: file.numberOfQualityScores,
+    qualityScores: file.qualityScores,
+    dateOfCreation: file.createdAt,
+    cost: file.cost,
+    createdBy: { id: file.ownerId, name: createdByName },
+    title: file.title,
+    isWeighted: file.isWeighted,
+    isCleaned: file.isCleaned,
+    missingValues: file.metadata.missingValues ?? [],
+    isEnableWrongTopicCheck: file.isEnableWrongTopicCheck,
+    revision: file.revision,
+    scoringVersion: file.scoringVersion,
+  };
+}
+
+/** Record summary (spec section 3): cleaning later moves records from included to excluded. */
+export function presentRecordSummary(file: DatafileRow) {
+  return {
+    totalNumberOfDataRecords: file.numberOfRecords,
+    numberOfDataRecordsWithValidScore: file.numberOfValidRecords,
+    numberOfDataRecordsWithInvalidScore: file.numberOfInvalidRecords,
+    numberOfExcludedDataRecords: file.numberOfExcludedRecords,
+    numberOfIncludedDataRecords: file.numberOfRecords - file.numberOfExcludedRecords,
+  };
+}

@@ -1,0 +1,139 @@
+// Upload steps 2 and 3 before the confirmation: the draft as the steps read it, the preview with
+// suggested types, saving the data points (which starts a check of them against the whole file in
+// a job: off the request path, in a Worker), and the check's outcome with the credit estimate.
+import type { Deps } from '../../deps';
+import type { Viewer } from '../../graphql/context';
+import { AppError } from '../../graphql/errors';
+import type { SelectedColumnInput } from '../../graphql/generated/resolvers';
+import type { Locale } from '../../lib/i18n';
+import { writeTransaction } from '../../../db/write-transaction';
+import { creditAvailability } from '../credits/ledger.service';
+import * as repo from '../datafiles/datafile-uploads.repo';
+import { requireDatafile } from '../datafiles/datafiles.policy';
+import { mappingHash, rowsFromInput } from './datapoints';
+import { previewUpload } from './index';
+import { withLimits } from './limits';
+import { uploadRefusalMessage, type RefusalFacts } from './messages';
+import type { CheckUploadResult } from './processing/check';
+import type { ReadOptions } from './types';
+import { isFileRefusal } from './upload-steps.service';
+
+/** Job kinds of the upload path (registered in api/jobs/kinds). */
+export const UPLOAD_CHECK_JOB = 'upload.check';
+export const UPLOAD_JOB = 'upload';
+
+/** The check job's payload and result. */
+export type UploadCheckPayload = { uploadId: string; mappingHash: string };
+export type UploadCheckJobResult = { check: CheckUploadResult } | { refusal: RefusalFacts & { details?: Record<string, unknown> } };
+
+export const readOptionsOf = (u: repo.UploadRow): ReadOptions => ({
+  ...(u.sheetName ? { sheet: u.sheetName } : {}), headerRow: u.headerRow, firstDataRow: u.firstDataRow, missingValues: u.missingValues,
+});
+
+/** The upload the steps show: the open one, else the newest (a READY datafile's last upload). */
+async function currentUpload(deps: Deps, file: repo.DatafileRow): Promise<repo.UploadRow> {
+  const upload = await repo.latestUploadOf(deps.db, file.id);
+  if (!upload) throw new AppError('NO_DATAFILE_FOUND');
+  return upload;
+}
+
+/** getDraftedDatafile: the datafile, its company and owner, the upload its steps edit and that upload's data points. */
+export async function draftedDatafile(deps: Deps, viewer: Viewer, datafileId: string) {
+  const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
+  const upload = await currentUpload(deps, file);
+  const [points, company, names] = await Promise.all([
+    repo.datapointsOf(deps.db, upload.id), repo.companyRef(deps.db, file.companyId), repo.userNames(deps.db, [file.ownerId, upload.createdBy]),
+  ]);
+  return { file, upload, points, company: company!, names };
+}
+
+/** getUploadPreview: the first rows and a suggested type per column, read from the stored file. */
+export async function uploadPreview(deps: Deps, viewer: Viewer, datafileId: string) {
+  const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
+  const upload = await currentUpload(deps, file);
+  try {
+    return await previewUpload(deps.blobs, upload.sourceKey, upload.sourceFormat, readOptionsOf(upload), withLimits(), { previewRows: 20, sampleRows: 2000 });
+  } catch (error) {
+    if (error instanceof AppError && upload.status !== 'READY') await rejectSource(deps, upload.id, error);
+    throw error;
+  }
+}
+
+/** saveDraftDatafileColumns: stores the data points of the open upload and starts checking them against the file. */
+export async function saveColumns(deps: Deps, viewer: Viewer, datafileId: string, selected: readonly SelectedColumnInput[]) {
+  const file = await requireDatafile(deps.db, viewer, datafileId, 'upload');
+  const upload = await repo.openUploadOf(deps.db, file.id);
+  if (!upload || upload.status === 'PROCESSING') throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'NOT_A_DRAFT' });
+  const rows = rowsFromInput(selected);
+  const hash = mappingHash(rows);
+  const now = deps.clock.now().toISOString();
+  const previousCheck = upload.checkJobId;
+  await writeTransaction(deps.db, async (tx) => {
+    const changed = await repo.updateUpload(tx, upload.id, { status: 'DRAFT', errorCode: null, errorDetails: null, checkJobId: null, updatedAt: now }, ['DRAFT', 'ERROR']);
+    if (!changed) throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'NOT_A_DRAFT' });
+    await repo.replaceDatapoints(tx, upload.id, rows);
+    if (upload.kind === 'UPLOAD' && file.status === 'ERROR') await repo.updateDatafile(tx, file.id, { status: 'DRAFT', updatedAt: now });
+  });
+  // Enqueued after the commit, so an idle runner that wakes on it sees the saved data points at once.
+  const payload: UploadCheckPayload = { uploadId: upload.id, mappingHash: hash };
+  const { id: jobId } = await deps.jobs.enqueue(UPLOAD_CHECK_JOB, payload, { maxAttempts: 2 });
+  await repo.updateUpload(deps.db, upload.id, { checkJobId: jobId }, ['DRAFT']);
+  // A check of the columns saved before is of no use any more.
+  if (previousCheck && previousCheck !== jobId) await deps.jobs.cancel(previousCheck).catch(() => undefined);
+  return { state: 'PENDING' as const, progress: 0, issues: [], estimate: null };
+}
+
+export type PresentedRefusal = { code: string; reason: string | null; message: string; column: string | null; rows: number[] | null; columns: string[] | null; limit: number | null; value: string | null };
+
+export function presentRefusal(facts: RefusalFacts, locale: Locale): PresentedRefusal {
+  return {
+    code: facts.code, reason: facts.reason ?? null, message: uploadRefusalMessage(facts, locale), column: facts.column ?? null,
+    rows: facts.rows ? [...facts.rows] : null, columns: facts.columns ? [...facts.columns] : null, limit: facts.limit ?? null,
+    value: facts.value === undefined ? null : String(facts.value),
+  };
+}
+
+/** What the check job found for the upload's current data points (and whether the organisation can pay the estimate now). */
+export async function checkOf(deps: Deps, upload: repo.UploadRow, companyId: string) {
+  if (!upload.checkJobId) return { state: 'NOT_STARTED' as const, progress: 0, issues: [] as RefusalFacts[], estimate: null };
+  const job = await deps.jobs.get(upload.checkJobId);
+  const points = await repo.datapointsOf(deps.db, upload.id);
+  if (!job || (job.payload as UploadCheckPayload).mappingHash !== mappingHash(points)) return { state: 'NOT_STARTED' as const, progress: 0, issues: [], estimate: null };
+  if (job.state === 'QUEUED') return { state: 'PENDING' as const, progress: 0, issues: [], estimate: null };
+  if (job.state === 'RUNNING') return { state: 'RUNNING' as const, progress: job.progress, issues: [], estimate: null };
+  if (job.state !== 'SUCCEEDED') return { state: 'FAILED' as const, progress: job.progress, issues: [{ code: job.errorCode ?? 'GENERAL_ERROR' } as RefusalFacts], estimate: null };
+  const result = job.result as UploadCheckJobResult;
+  if ('refusal' in result) return { state: 'DONE' as const, progress: 100, issues: [result.refusal], estimate: null };
+  const { issues, estimate } = result.check;
+  if (issues.length || !estimate) return { state: 'DONE' as const, progress: 100, issues: issues as RefusalFacts[], estimate: null };
+  const availability = await creditAvailability(deps, companyId, estimate.credits);
+  return {
+    state: 'DONE' as const, progress: 100, issues: [],
+    estimate: {
+      numberOfRecords: estimate.numberOfRecords, newRecords: estimate.newRecords, creditAmount: estimate.credits, creditsAllRecords: estimate.creditsAllRecords,
+      numberOfDatapoints: estimate.numberOfDatapoints, availableCredits: availability.availableCredits, hasPayAsUsagePlan: availability.hasPayAsUsagePlan,
+      isBalanceEnough: availability.isBalanceEnough,
+    },
+  };
+}
+
+/** getUploadCheck. */
+export async function uploadCheck(deps: Deps, viewer: Viewer, datafileId: string) {
+  const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
+  const upload = await currentUpload(deps, file);
+  return checkOf(deps, upload, file.companyId);
+}
+
+/**
+ * The check found the file itself unusable (hostile, damaged, over a cap): the stored file is
+ * removed and the upload shows the refusal until step 1 gets another file.
+ */
+export async function rejectSource(deps: Deps, uploadId: string, error: AppError): Promise<void> {
+  if (!isFileRefusal(error)) return;
+  const upload = await repo.findUpload(deps.db, uploadId);
+  if (!upload || upload.status === 'PROCESSING' || upload.status === 'READY') return;
+  await deps.blobs.delete(upload.sourceKey).catch(() => undefined);
+  const now = deps.clock.now().toISOString();
+  await repo.updateUpload(deps.db, uploadId, { status: 'ERROR', errorCode: error.code, errorDetails: error.details, updatedAt: now }, ['DRAFT', 'ERROR']);
+  if (upload.kind === 'UPLOAD') await repo.updateDatafile(deps.db, upload.datafileId, { status: 'ERROR', updatedAt: now });
+}

@@ -1,0 +1,106 @@
+// The kill test of issue 11: a real server process (api/server.ts) processes a large upload, is
+// SIGKILLed mid-way, restarts on the same database and storage, and the upload finishes exactly
+// once: READY, charged once, one notification, and no half-written revision was ever visible.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeps, type Deps } from '../../../api/deps';
+import { readEnv } from '../../../api/env';
+import { silentLogger } from '../../../api/lib/logger';
+import { readManifest } from '../../../api/modules/uploads/index';
+import { generateDemoSurvey } from '../../../api/modules/uploads/demo/survey';
+import { surveyCsvChunks } from '../../../api/modules/uploads/demo/writers';
+import { fixedClock } from '../../../api/lib/clock';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import type { TestApp } from '../helpers/test-app';
+import { UPLOAD_QUERIES as Q, uploadWorld, type UploadWorld } from './api-helpers';
+
+const ROWS = Number(process.env.UPLOAD_KILL_ROWS ?? 300_000);
+
+let dir: string;
+let deps: Deps;
+let server: ServerProcess | undefined;
+let env: Record<string, string>;
+let w: UploadWorld;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sqp-upload-kill-'));
+  env = { DATABASE_URL: `file:${join(dir, 'app.db')}`, STORAGE_DIR: join(dir, 'storage'), JOB_LEASE_SECONDS: '2', JOB_POLL_MS: '100' };
+  deps = await createDeps(readEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://app.test', JOB_INTERVAL_MINUTES: '0', ...env }), { log: silentLogger });
+  // The world is written before the server starts, so its demo seed (new databases only) stays out.
+  w = await uploadWorld({ db: deps.db, deps, clock: fixedClock(new Date().toISOString()) } as unknown as TestApp);
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+  deps.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function gql(query: string, variables: Record<string, unknown>) {
+  const res = await fetch(`${server!.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${w.tokens.admin}` }, body: JSON.stringify({ query, variables }) });
+  const body = (await res.json()) as { data?: any; errors?: { message: string; extensions: Record<string, unknown> }[] };
+  if (body.errors) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(body.errors)}\n${server!.log().slice(-2000)}`);
+  return body.data;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 180_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${server?.log().slice(-3000) ?? ''}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const countOf = async (query: ReturnType<typeof sql>) => Number((await deps.db.all<{ n: number }>(query))[0]!.n);
+
+describe('a server killed while it processes an upload', () => {
+  it('restarts and finishes the upload exactly once: READY, charged once, no half-written revision visible', async () => {
+    server = await startServerProcess(env);
+    const survey = generateDemoSurvey({ rows: ROWS, seed: 31 });
+    const parts: Uint8Array[] = [];
+    for await (const chunk of surveyCsvChunks(survey, { chunkRows: 10_000 })) parts.push(chunk);
+    const body = new Blob(parts as BlobPart[]);
+
+    const { signedUrl, datafileKey } = (await gql(Q.url, { f: 'big.csv', c: w.A })).getDatafileUploadURL;
+    const put = await fetch(signedUrl, { method: 'PUT', headers: { 'content-type': 'text/csv' }, body });
+    expect(put.status).toBe(200);
+    const { datafileId } = (await gql(Q.draft, { i: { title: 'Big survey', datafileKey, fileName: 'big.csv', headerRow: 1, dataRecordStartRow: 2 } })).createDraftDatafile;
+    const preview = (await gql(Q.preview, { id: datafileId })).getUploadPreview;
+    // Open answers ignored: the classifier's time is not what this test is about.
+    const cols = preview.suggestedColumns.map((c: any) => (c.dataPointType === 'OPEN_ENDED' ? { dataPointIdentifier: c.dataPointIdentifier, dataPointType: 'IGNORE', columns: c.columns } : c));
+    await gql(Q.save, { id: datafileId, c: cols });
+    const check = await until('the check', async () => {
+      const c = (await gql(Q.check, { id: datafileId })).getUploadCheck;
+      return c.state === 'DONE' || c.state === 'FAILED' ? c : undefined;
+    });
+    expect(check.issues).toEqual([]);
+    await gql(Q.confirm, { id: datafileId, c: check.estimate.creditAmount, s: 'PROCESSING' });
+
+    // Mid-way: progress reported, nothing published, nothing charged.
+    await until('progress', async () => (await gql(Q.progress, { id: datafileId })).getDatafileUploadingProgress.upload.progress >= 15);
+    await server.kill();
+    server = undefined;
+    const [upload] = await deps.db.all<{ status: string; revision: number; job_id: string }>(sql`select status, revision, job_id from datafile_uploads where datafile_id = ${datafileId}`);
+    expect(upload).toMatchObject({ status: 'PROCESSING', revision: 1 });
+    expect(await readManifest(deps.blobs, datafileId, 1)).toBeNull();
+    expect(await countOf(sql`select count(*) as n from datafile_charges where datafile_id = ${datafileId}`)).toBe(0);
+    const orphan = await deps.jobs.get(upload!.job_id);
+    expect(orphan).toMatchObject({ state: 'RUNNING', attempts: 1 });
+
+    server = await startServerProcess(env);
+    const done = await until('READY', async () => {
+      const p = (await gql(Q.progress, { id: datafileId })).getDatafileUploadingProgress;
+      return p.status === 'READY' || p.status === 'ERROR' ? p : undefined;
+    });
+    expect(done).toMatchObject({ status: 'READY', upload: { status: 'READY', revision: 1, numberOfRecords: ROWS, creditsCharged: check.estimate.creditAmount } });
+    expect(await deps.jobs.get(upload!.job_id)).toMatchObject({ state: 'SUCCEEDED', attempts: 2 });
+    expect(await readManifest(deps.blobs, datafileId, 1)).toMatchObject({ rows: ROWS });
+    expect(await countOf(sql`select count(*) as n from datafile_charges where datafile_id = ${datafileId}`)).toBe(1);
+    expect(await countOf(sql`select coalesce(sum(amount), 0) as n from credit_transactions where datafile_id = ${datafileId} and type = 'USED'`)).toBe(check.estimate.creditAmount);
+    expect(await countOf(sql`select count(*) as n from notifications where url = ${`/datafile-result?datafileId=${datafileId}`}`)).toBe(1);
+  }, 600_000);
+});

@@ -1,0 +1,110 @@
+// The upload through the real job (issue 11): a real server process (api/server.ts, Bun.serve, file
+// database, local blob store) gets the file by signed PUT, a draft, the generator's data points and
+// the check; then the clock runs from the confirmation to READY, while 8 concurrent callers ask `me`.
+// Memory is the server process's resident set, sampled from /proc every 50 ms during processing.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createDeps } from '../../api/deps';
+import { readEnv } from '../../api/env';
+import { fixedClock } from '../../api/lib/clock';
+import { silentLogger } from '../../api/lib/logger';
+import { generateDemoSurvey } from '../../api/modules/uploads/demo/survey';
+import { rowOfDataPoint } from '../../api/modules/uploads/datapoints';
+import { presentDatapoint } from '../../api/modules/datafiles/datafiles.presenter';
+import type { ColumnMapping } from '../../api/modules/uploads/types';
+import { startServerProcess } from '../api/helpers/server-process';
+import type { TestApp } from '../api/helpers/test-app';
+import { UPLOAD_QUERIES as Q, uploadWorld } from '../api/uploads/api-helpers';
+
+export type JobBenchResult = {
+  confirmToReadyMs: number;
+  checkMs: number;
+  peakRssMB: number;
+  baselineRssMB: number;
+  meP50: number;
+  meP95: number;
+  meCalls: number;
+  phases: { at: number; percent: number }[];
+};
+
+const rssOf = (pid: number) => {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+};
+
+/** Steps 1-3 of one file through a real server, then confirmation -> READY measured; `open` 'ignore' maps the open questions as ignored. */
+export async function uploadThroughJob(dir: string, file: string, format: 'xlsx' | 'csv', rows: number, open: 'classify' | 'ignore'): Promise<JobBenchResult> {
+  mkdirSync(dir, { recursive: true });
+  const env = { DATABASE_URL: `file:${dir}/app.db`, STORAGE_DIR: `${dir}/storage`, JOB_POLL_MS: '100', JOB_WORKER_TIMEOUT_SECONDS: '3600', JOB_WORKER_MAX_MB: '16384' };
+  const deps = await createDeps(readEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://bench.test', JOB_INTERVAL_MINUTES: '0', ...env }), { log: silentLogger });
+  const w = await uploadWorld({ db: deps.db, deps, clock: fixedClock(new Date().toISOString()) } as unknown as TestApp, { credits: 20_000_000 });
+  const server = await startServerProcess(env);
+  const post = async (query: string, variables: Record<string, unknown>) => {
+    const res = await fetch(`${server.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${w.tokens.admin}` }, body: JSON.stringify({ query, variables }) });
+    const body = (await res.json()) as { data?: any; errors?: unknown };
+    if (body.errors) throw new Error(`${query.slice(0, 50)}: ${JSON.stringify(body.errors)}`);
+    return body.data;
+  };
+  try {
+    const { signedUrl, datafileKey } = (await post(Q.url, { f: `bench.${format}`, c: w.A })).getDatafileUploadURL;
+    const put = await fetch(signedUrl, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: Bun.file(file) });
+    if (put.status !== 200) throw new Error(`PUT ${put.status} ${await put.text()}`);
+    const { datafileId } = (await post(Q.draft, { i: { title: 'Bench', datafileKey, fileName: `bench.${format}`, headerRow: 1, dataRecordStartRow: 2, ...(format === 'xlsx' ? { sheetName: 'Data' } : {}) } })).createDraftDatafile;
+    const mapping: ColumnMapping = generateDemoSurvey({ rows: 1, seed: 5 }).mapping;
+    const columns = mapping.dataPoints.map((dp) => {
+      const { startingQuestion: _s, ...rest } = presentDatapoint(rowOfDataPoint(open === 'ignore' && dp.type === 'OPEN_ENDED' ? { type: 'IGNORE', column: dp.column } : dp));
+      return rest;
+    });
+    const checkStart = performance.now();
+    await post(Q.save, { id: datafileId, c: columns });
+    let check: any;
+    for (;;) {
+      check = (await post(Q.check, { id: datafileId })).getUploadCheck;
+      if (check.state === 'DONE' || check.state === 'FAILED') break;
+      await Bun.sleep(100);
+    }
+    const checkMs = performance.now() - checkStart;
+    if (!check.estimate) throw new Error(`check: ${JSON.stringify(check.issues)}`);
+    await Bun.sleep(500);
+    const baselineRssMB = rssOf(server.pid);
+
+    // `me` from 8 callers for as long as the upload processes.
+    let done = false;
+    const latencies: number[] = [];
+    const me = () => fetch(`${server.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${w.tokens.employee}` }, body: JSON.stringify({ query: '{ me { user { id email } companyId } }' }) });
+    const hammer = Promise.all(Array.from({ length: 8 }, async () => {
+      while (!done) {
+        const t0 = performance.now();
+        await (await me()).json();
+        latencies.push(performance.now() - t0);
+      }
+    }));
+    let peak = 0;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 50);
+    const phases: { at: number; percent: number }[] = [];
+    const t0 = performance.now();
+    await post(Q.confirm, { id: datafileId, c: check.estimate.creditAmount, s: 'PROCESSING' });
+    let progress: any;
+    for (;;) {
+      progress = (await post(Q.progress, { id: datafileId })).getDatafileUploadingProgress;
+      if (phases.at(-1)?.percent !== progress.upload.progress) phases.push({ at: Math.round(performance.now() - t0), percent: progress.upload.progress });
+      if (progress.status === 'READY' || progress.status === 'ERROR') break;
+      await Bun.sleep(50);
+    }
+    const confirmToReadyMs = performance.now() - t0;
+    done = true;
+    clearInterval(sampler);
+    await hammer;
+    if (progress.status !== 'READY') throw new Error(`upload ended ${progress.status}: ${JSON.stringify(progress.upload.error)}`);
+    if (progress.upload.numberOfRecords !== rows) throw new Error(`READY with ${progress.upload.numberOfRecords} records, expected ${rows}`);
+    latencies.sort((a, b) => a - b);
+    const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+    return { confirmToReadyMs, checkMs, peakRssMB: Math.round(peak), baselineRssMB: Math.round(baselineRssMB), meP50: q(0.5), meP95: q(0.95), meCalls: latencies.length, phases };
+  } finally {
+    await server.stop();
+    deps.close();
+  }
+}

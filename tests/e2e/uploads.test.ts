@@ -1,0 +1,157 @@
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifactsDir, launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
+import { repoRoot, startServer, type TestServer } from './support/server';
+import { closeFirstLoginModals } from './support/suite';
+
+// Issue 11 done when: in Chromium, in German and English, a user uploads a real xlsx, a real CSV in
+// the Qualtrics layout and a real .sav through steps 1-3, sees the progress bar, gets the
+// notification, and the datafile is READY with its scores stored and its credits charged once.
+// Screenshots of every step land in tests/.artifacts (upload-<step>-<format>-<locale>.png).
+
+let server: TestServer;
+let browser: TestBrowser;
+let page: Page;
+const fixtures = join(repoRoot, 'tests/fixtures/uploads');
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await browser.context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function settle(ms = 350) {
+  await page.waitForTimeout(ms);
+}
+
+/** The whole page, not only the window (step 2 is long; the shell scrolls inside, so the window grows for the picture). */
+async function fullShot(name: string) {
+  mkdirSync(artifactsDir, { recursive: true });
+  const size = page.viewportSize()!;
+  const height = await page.evaluate(() => Math.max(...[...document.querySelectorAll('*')].map((e) => e.scrollHeight)));
+  await page.setViewportSize({ width: size.width, height: Math.min(6000, Math.max(size.height, height + 80)) });
+  await settle(300);
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`) });
+  // The same in window-sized parts, readable at a glance.
+  const total = page.viewportSize()!.height;
+  for (let y = 0, part = 1; y < total; y += size.height, part++) {
+    await page.screenshot({ path: join(artifactsDir, `${name}-part${part}.png`), clip: { x: 0, y, width: size.width, height: Math.min(size.height, total - y) } });
+  }
+  await page.setViewportSize(size);
+}
+
+/** The admin's API answers, with the session the browser holds. */
+async function api<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  return page.evaluate(async ([q, v]) => {
+    const token = document.cookie.split('; ').find((c) => c.startsWith('accessToken='))?.split('=')[1];
+    const res = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}) }, body: JSON.stringify({ query: q, variables: v }) });
+    return (await res.json()).data;
+  }, [query, variables] as const) as Promise<T>;
+}
+
+const CASES = [
+  { file: 'survey.xlsx', format: 'xlsx', sheet: 'Data', headerRow: '3', firstRow: '4', title: 'Reisestudie (xlsx)' },
+  { file: 'qualtrics-utf8-bom.csv', format: 'csv', headerRow: '1', firstRow: '4', title: 'Qualtrics export (csv)' },
+  { file: 'survey-compressed.sav', format: 'sav', headerRow: '1', firstRow: '2', title: 'SPSS survey (sav)' },
+] as const;
+
+async function uploadThroughTheSteps(locale: 'de' | 'en', c: (typeof CASES)[number]) {
+  const tag = `${c.format}-${locale}`;
+  await page.goto(`${server.baseUrl}/upload-dataset/step1`);
+  await page.getByTestId('upload-title').waitFor();
+  await closeFirstLoginModals(page);
+  if (c === CASES[0]) await screenshot(page, `upload-step1-empty-${locale}`);
+  await page.getByTestId('upload-title').fill(`${c.title} ${locale}`);
+  await page.getByTestId('upload-file-input').setInputFiles(join(fixtures, c.file));
+  await page.getByTestId('replace-file').waitFor({ timeout: 30_000 });
+  if (c.format === 'xlsx') {
+    await page.locator('[data-testid="upload-sheet"] option', { hasText: 'Data' }).waitFor({ state: 'attached' });
+    await page.getByTestId('upload-sheet').selectOption(c.sheet!);
+  }
+  await page.getByTestId('upload-header-row').fill(c.headerRow);
+  await page.getByTestId('upload-first-row').fill(c.firstRow);
+  await settle();
+  await screenshot(page, `upload-step1-${tag}`);
+  await page.getByTestId('upload-step1-next').click();
+
+  await page.getByTestId('upload-columns-table').waitFor({ timeout: 30_000 });
+  await page.getByTestId('upload-preview-table').waitFor();
+  // The suggestions are pre-selected: the record ID and a grid among them.
+  expect(await page.getByTestId('column-type-respid').inputValue()).toBe('RECORD_ID');
+  expect(await page.getByTestId('column-type-Q1_1').inputValue()).toBe('ITEM_BATTERY');
+  // Without labels in the file (xlsx) the question texts are the user's to give.
+  for (const q of ['open1', 'open2', 'open3']) {
+    const box = page.getByTestId(`open-question-${q}`);
+    if ((await box.inputValue()) === '') await box.fill(locale === 'de' ? `Was hat Ihnen an der Reise gefallen? (${q})` : `What did you like about the trip? (${q})`);
+  }
+  await settle();
+  await fullShot(`upload-step2-${tag}`);
+  await page.getByTestId('upload-step2-next').click();
+
+  await page.getByTestId('credit-estimate').waitFor({ timeout: 60_000 });
+  const estimate = Number((await page.getByTestId('credit-estimate').innerText()).replace(/[.,\s]/g, ''));
+  expect(estimate).toBeGreaterThanOrEqual(800);
+  await settle();
+  await screenshot(page, `upload-step3-${tag}`);
+  await page.getByTestId('upload-confirm').click();
+  await page.getByTestId('processing-progress').waitFor({ timeout: 30_000 });
+  await screenshot(page, `upload-processing-${tag}`);
+  await page.getByTestId('upload-done').waitFor({ timeout: 90_000 });
+  await settle();
+  await screenshot(page, `upload-done-${tag}`);
+  const datafileId = new URL(page.url()).searchParams.get('datafileId')!;
+
+  // The notification arrives in the bell.
+  await page.getByTestId('notification-count').waitFor({ timeout: 10_000 });
+  await page.getByTestId('notification-bell').click();
+  const note = page.getByTestId('notification-item').filter({ hasText: `${c.title} ${locale}` });
+  await note.waitFor();
+  // In the language the user keeps on the server (the demo admin's is German).
+  expect(await note.innerText()).toMatch(/Upload abgeschlossen|Upload finished/);
+  if (c === CASES[0]) await screenshot(page, `upload-notification-${locale}`);
+  await page.keyboard.press('Escape');
+
+  // READY, its scores stored as the revision's columns, charged once exactly the estimate.
+  const state = await api<any>('query($id:ID!){getDatafileUploadingProgress(datafileId:$id){status upload{revision creditsCharged numberOfRecords} metadata{numberOfValidRecords qualityScores}}}', { id: datafileId });
+  expect(state.getDatafileUploadingProgress).toMatchObject({ status: 'READY', upload: { revision: 1, creditsCharged: estimate, numberOfRecords: 200 } });
+  expect(existsSync(join(server.dir, 'storage/datafiles', datafileId, '1/manifest.json'))).toBe(true);
+  expect(existsSync(join(server.dir, 'storage/datafiles', datafileId, '1/scores.arrow'))).toBe(true);
+  const me = await api<any>('{me{companyId}}');
+  const lines = await api<any>('query($c:ID!){getCompanyTransactionsGroupedByDatafile(companyId:$c){transactions{datafileId type amount numberOfUpdates}}}', { c: me.me.companyId });
+  const used = lines.getCompanyTransactionsGroupedByDatafile.transactions.filter((l: any) => l.datafileId === datafileId);
+  expect(used).toEqual([{ datafileId, type: 'USED', amount: estimate, numberOfUpdates: 0 }]);
+}
+
+describe.each(['de', 'en'] as const)('an upload in %s', (locale) => {
+  beforeAll(async () => {
+    await page.goto(`${server.baseUrl}/404`);
+    await page.evaluate((l) => window.localStorage.setItem('locale', l), locale);
+    await browser.context.clearCookies();
+    await login(page, server.baseUrl, 'admin@example.com');
+  });
+
+  it.each(CASES)('$file through steps 1-3 to READY', async (c) => {
+    await uploadThroughTheSteps(locale, c);
+  }, 180_000);
+
+  it('shows why a file is refused, in the user\'s language', async () => {
+    const bad = join(mkdtempSync(join(tmpdir(), 'e2e-upload-')), 'duplicate-header.csv');
+    writeFileSync(bad, 'id;q;q\n1;2;3\n');
+    await page.goto(`${server.baseUrl}/upload-dataset/step1`);
+    await page.getByTestId('upload-title').fill('Broken');
+    await page.getByTestId('upload-file-input').setInputFiles(bad);
+    await page.getByTestId('replace-file').waitFor();
+    await page.getByTestId('upload-step1-next').click();
+    const alert = page.getByTestId('error-alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain(locale === 'de' ? 'Spalte „q“ kommt in der Kopfzeile mehrmals vor' : 'Column “q” appears more than once in the header row');
+    await screenshot(page, `upload-step1-refused-${locale}`);
+  }, 60_000);
+});
