@@ -58,6 +58,14 @@ export const REFUSAL_REASONS = [
   'CONTENT_TYPE',
   'CONTENT_LENGTH',
   'EMPTY',
+  // Operator stats and monitoring
+  'MONTH_FORMAT',
+  'PERIOD_TOO_LONG',
+  'TOO_MANY_ROWS',
+  'JOB_NOT_FAILED',
+  'JOB_KIND_NOT_RUNNABLE',
+  'JOB_ALREADY_FINISHED',
+  'MAIL_NOT_FAILED',
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];

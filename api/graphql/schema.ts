@@ -8,6 +8,7 @@ import { creditsResolvers } from '../modules/credits/credits.resolvers';
 import { datafilesResolvers } from '../modules/datafiles/datafiles.resolvers';
 import { notificationsResolvers } from '../modules/notifications/notifications.resolvers';
 import { settingsResolvers } from '../modules/settings/settings.resolvers';
+import { statsResolvers } from '../modules/stats/stats.resolvers';
 import { userManagementResolvers, usersResolvers } from '../modules/users/users.resolvers';
 import type { GqlContext } from './context';
 import { AppError } from './errors';
@@ -35,6 +36,7 @@ export const moduleResolvers: ModuleResolvers[] = [
   companiesResolvers,
   contractsResolvers,
   creditsResolvers,
+  statsResolvers,
 ];
 
 /** A field resolver as graphql-js calls it: (parent, args, context, info). */

@@ -307,6 +307,13 @@ export type CreditPlanRole =
   | 'PRIMARY'
   | 'SECONDARY';
 
+export type CsvFile = {
+  __typename?: 'CsvFile';
+  /** UTF-8 text with a byte order mark; ';' separates columns in German, ',' in English. */
+  content: Scalars['String']['output'];
+  fileName: Scalars['String']['output'];
+};
+
 export type DashboardSummary = {
   __typename?: 'DashboardSummary';
   numberOfDataRecords: Scalars['Int']['output'];
@@ -779,6 +786,10 @@ export type Query = {
   getPackage: Package;
   /** The server's RSA public key (SPKI PEM) that clients encrypt passwords with (RSA-OAEP, SHA-256). */
   getPasswordEncryptionKey: Scalars['String']['output'];
+  /** Operators: data files, data records and credits per organisation and month (/data-files-stats, /data-records-stats). Default order: newest month first. */
+  getUsageStatsByMonth: UsageStatsPage;
+  /** Operators: every row of getUsageStatsByMonth for the same filters and order as CSV, with the columns of the page `view` (at most 200,000 rows). */
+  getUsageStatsCsv: CsvFile;
   /** Operators any user; ADMIN the users of their company; EMPLOYEE themselves. */
   getUser: User;
   getUserAvatarUploadURL: SignedUrl;
@@ -909,6 +920,24 @@ export type QueryGetPackageArgs = {
 
 
 /** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetUsageStatsByMonthArgs = {
+  filters: UsageStatsFilters;
+  paginationInfo?: InputMaybe<PageInput>;
+  sortBy?: InputMaybe<UsageStatsSortField>;
+  sortDirection?: InputMaybe<SortDirection>;
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetUsageStatsCsvArgs = {
+  filters: UsageStatsFilters;
+  sortBy?: InputMaybe<UsageStatsSortField>;
+  sortDirection?: InputMaybe<SortDirection>;
+  view: UsageStatsView;
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
 export type QueryGetUserArgs = {
   userId: Scalars['ID']['input'];
 };
@@ -1025,6 +1054,98 @@ export type UpdateUserInput = {
   name: PersonNameInput;
   userId: Scalars['ID']['input'];
 };
+
+/** The period and organisation of the operator stats. Months are Europe/Vienna calendar months. */
+export type UsageStatsFilters = {
+  /** Only this organisation; all organisations when absent. */
+  companyId?: InputMaybe<Scalars['ID']['input']>;
+  /** First month of the period, YYYY-MM, included. */
+  fromMonth: Scalars['String']['input'];
+  /** Last month of the period, YYYY-MM, included (at most 120 months after fromMonth). */
+  toMonth: Scalars['String']['input'];
+};
+
+export type UsageStatsMonth = {
+  __typename?: 'UsageStatsMonth';
+  creditsRefunded: Scalars['Int']['output'];
+  creditsUsed: Scalars['Int']['output'];
+  /** YYYY-MM; every month of the period is listed, months without activity with zeros. */
+  month: Scalars['String']['output'];
+  numberOfDataRecords: Scalars['Int']['output'];
+  numberOfDatafiles: Scalars['Int']['output'];
+  numberOfLiveDataRecords: Scalars['Int']['output'];
+  numberOfLiveDatafiles: Scalars['Int']['output'];
+  numberOfManualDataRecords: Scalars['Int']['output'];
+  numberOfManualDatafiles: Scalars['Int']['output'];
+  /** Organisations with data files or credits that month. */
+  numberOfOrganizations: Scalars['Int']['output'];
+};
+
+export type UsageStatsOrganization = {
+  __typename?: 'UsageStatsOrganization';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type UsageStatsPage = {
+  __typename?: 'UsageStatsPage';
+  months: Array<UsageStatsMonth>;
+  pageInfo: PageInfo;
+  /** One row per organisation and month with data files or credits, sorted and paged. */
+  rows: Array<UsageStatsRow>;
+  totals: UsageStatsTotals;
+};
+
+/**
+ * Figures of an organisation-month, a month or the whole period. Data files count when they are
+ * imported (not drafts, not deleted), in the Vienna month they were created, with their records.
+ * Credits come from the ledger: USED and REFUND rows in the Vienna month of their date.
+ */
+export type UsageStatsRow = {
+  __typename?: 'UsageStatsRow';
+  creditsRefunded: Scalars['Int']['output'];
+  creditsUsed: Scalars['Int']['output'];
+  /** YYYY-MM */
+  month: Scalars['String']['output'];
+  numberOfDataRecords: Scalars['Int']['output'];
+  numberOfDatafiles: Scalars['Int']['output'];
+  numberOfLiveDataRecords: Scalars['Int']['output'];
+  numberOfLiveDatafiles: Scalars['Int']['output'];
+  numberOfManualDataRecords: Scalars['Int']['output'];
+  numberOfManualDatafiles: Scalars['Int']['output'];
+  organization: UsageStatsOrganization;
+};
+
+export type UsageStatsSortField =
+  | 'CREDITS_REFUNDED'
+  | 'CREDITS_USED'
+  | 'DATAFILES'
+  | 'DATA_RECORDS'
+  | 'LIVE_DATAFILES'
+  | 'LIVE_DATA_RECORDS'
+  | 'MANUAL_DATAFILES'
+  | 'MANUAL_DATA_RECORDS'
+  | 'MONTH'
+  | 'ORGANIZATION';
+
+export type UsageStatsTotals = {
+  __typename?: 'UsageStatsTotals';
+  creditsRefunded: Scalars['Int']['output'];
+  creditsUsed: Scalars['Int']['output'];
+  numberOfDataRecords: Scalars['Int']['output'];
+  numberOfDatafiles: Scalars['Int']['output'];
+  numberOfLiveDataRecords: Scalars['Int']['output'];
+  numberOfLiveDatafiles: Scalars['Int']['output'];
+  numberOfManualDataRecords: Scalars['Int']['output'];
+  numberOfManualDatafiles: Scalars['Int']['output'];
+  /** Organisations with data files or credits in the period. */
+  numberOfOrganizations: Scalars['Int']['output'];
+};
+
+/** Which page a CSV download belongs to: its columns are that page's table. */
+export type UsageStatsView =
+  | 'DATA_FILES'
+  | 'DATA_RECORDS';
 
 export type User = {
   __typename?: 'User';
@@ -1208,6 +1329,7 @@ export type ResolversTypes = {
   CreditPlanDetails: ResolverTypeWrapper<CreditPlanDetails>;
   CreditPlanInput: CreditPlanInput;
   CreditPlanRole: CreditPlanRole;
+  CsvFile: ResolverTypeWrapper<CsvFile>;
   DashboardSummary: ResolverTypeWrapper<DashboardSummary>;
   EditContractInput: EditContractInput;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
@@ -1242,6 +1364,14 @@ export type ResolversTypes = {
   UpdateCompanyInput: UpdateCompanyInput;
   UpdateTestPlanInput: UpdateTestPlanInput;
   UpdateUserInput: UpdateUserInput;
+  UsageStatsFilters: UsageStatsFilters;
+  UsageStatsMonth: ResolverTypeWrapper<UsageStatsMonth>;
+  UsageStatsOrganization: ResolverTypeWrapper<UsageStatsOrganization>;
+  UsageStatsPage: ResolverTypeWrapper<UsageStatsPage>;
+  UsageStatsRow: ResolverTypeWrapper<UsageStatsRow>;
+  UsageStatsSortField: UsageStatsSortField;
+  UsageStatsTotals: ResolverTypeWrapper<UsageStatsTotals>;
+  UsageStatsView: UsageStatsView;
   User: ResolverTypeWrapper<PresentedUser>;
   UserActivationInput: UserActivationInput;
   UserCompany: ResolverTypeWrapper<UserCompany>;
@@ -1278,6 +1408,7 @@ export type ResolversParentTypes = {
   CreditPlan: PresentedCreditPlan;
   CreditPlanDetails: CreditPlanDetails;
   CreditPlanInput: CreditPlanInput;
+  CsvFile: CsvFile;
   DashboardSummary: DashboardSummary;
   EditContractInput: EditContractInput;
   ID: Scalars['ID']['output'];
@@ -1307,6 +1438,12 @@ export type ResolversParentTypes = {
   UpdateCompanyInput: UpdateCompanyInput;
   UpdateTestPlanInput: UpdateTestPlanInput;
   UpdateUserInput: UpdateUserInput;
+  UsageStatsFilters: UsageStatsFilters;
+  UsageStatsMonth: UsageStatsMonth;
+  UsageStatsOrganization: UsageStatsOrganization;
+  UsageStatsPage: UsageStatsPage;
+  UsageStatsRow: UsageStatsRow;
+  UsageStatsTotals: UsageStatsTotals;
   User: PresentedUser;
   UserActivationInput: UserActivationInput;
   UserCompany: UserCompany;
@@ -1442,6 +1579,11 @@ export type CreditPlanDetailsResolvers<ContextType = GqlContext, ParentType exte
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['CreditPlanRole'], ParentType, ContextType>;
+};
+
+export type CsvFileResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['CsvFile'] = ResolversParentTypes['CsvFile']> = {
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type DashboardSummaryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DashboardSummary'] = ResolversParentTypes['DashboardSummary']> = {
@@ -1582,6 +1724,8 @@ export type QueryResolvers<ContextType = GqlContext, ParentType extends Resolver
   getNotificationsForLoggedinUser?: Resolver<Array<ResolversTypes['Notification']>, ParentType, ContextType>;
   getPackage?: Resolver<ResolversTypes['Package'], ParentType, ContextType, RequireFields<QueryGetPackageArgs, 'packageId'>>;
   getPasswordEncryptionKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  getUsageStatsByMonth?: Resolver<ResolversTypes['UsageStatsPage'], ParentType, ContextType, RequireFields<QueryGetUsageStatsByMonthArgs, 'filters'>>;
+  getUsageStatsCsv?: Resolver<ResolversTypes['CsvFile'], ParentType, ContextType, RequireFields<QueryGetUsageStatsCsvArgs, 'filters' | 'view'>>;
   getUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<QueryGetUserArgs, 'userId'>>;
   getUserAvatarUploadURL?: Resolver<ResolversTypes['SignedUrl'], ParentType, ContextType, RequireFields<QueryGetUserAvatarUploadUrlArgs, 'imageKey' | 'userId'>>;
   health?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1616,6 +1760,56 @@ export type TransactionGroupResolvers<ContextType = GqlContext, ParentType exten
 export type TransactionPageResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['TransactionPage'] = ResolversParentTypes['TransactionPage']> = {
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   transactions?: Resolver<Array<ResolversTypes['TransactionGroup']>, ParentType, ContextType>;
+};
+
+export type UsageStatsMonthResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UsageStatsMonth'] = ResolversParentTypes['UsageStatsMonth']> = {
+  creditsRefunded?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  creditsUsed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  month?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  numberOfDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfLiveDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfLiveDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfManualDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfManualDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfOrganizations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UsageStatsOrganizationResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UsageStatsOrganization'] = ResolversParentTypes['UsageStatsOrganization']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type UsageStatsPageResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UsageStatsPage'] = ResolversParentTypes['UsageStatsPage']> = {
+  months?: Resolver<Array<ResolversTypes['UsageStatsMonth']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  rows?: Resolver<Array<ResolversTypes['UsageStatsRow']>, ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['UsageStatsTotals'], ParentType, ContextType>;
+};
+
+export type UsageStatsRowResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UsageStatsRow'] = ResolversParentTypes['UsageStatsRow']> = {
+  creditsRefunded?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  creditsUsed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  month?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  numberOfDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfLiveDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfLiveDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfManualDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfManualDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  organization?: Resolver<ResolversTypes['UsageStatsOrganization'], ParentType, ContextType>;
+};
+
+export type UsageStatsTotalsResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UsageStatsTotals'] = ResolversParentTypes['UsageStatsTotals']> = {
+  creditsRefunded?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  creditsUsed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfLiveDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfLiveDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfManualDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfManualDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfOrganizations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type UserResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
@@ -1687,6 +1881,7 @@ export type Resolvers<ContextType = GqlContext> = {
   CreditAmounts?: CreditAmountsResolvers<ContextType>;
   CreditPlan?: CreditPlanResolvers<ContextType>;
   CreditPlanDetails?: CreditPlanDetailsResolvers<ContextType>;
+  CsvFile?: CsvFileResolvers<ContextType>;
   DashboardSummary?: DashboardSummaryResolvers<ContextType>;
   Invoice?: InvoiceResolvers<ContextType>;
   LatestDataImport?: LatestDataImportResolvers<ContextType>;
@@ -1703,6 +1898,11 @@ export type Resolvers<ContextType = GqlContext> = {
   StatusResponse?: StatusResponseResolvers<ContextType>;
   TransactionGroup?: TransactionGroupResolvers<ContextType>;
   TransactionPage?: TransactionPageResolvers<ContextType>;
+  UsageStatsMonth?: UsageStatsMonthResolvers<ContextType>;
+  UsageStatsOrganization?: UsageStatsOrganizationResolvers<ContextType>;
+  UsageStatsPage?: UsageStatsPageResolvers<ContextType>;
+  UsageStatsRow?: UsageStatsRowResolvers<ContextType>;
+  UsageStatsTotals?: UsageStatsTotalsResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserCompany?: UserCompanyResolvers<ContextType>;
   UserPage?: UserPageResolvers<ContextType>;

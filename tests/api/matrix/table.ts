@@ -127,5 +127,8 @@ export const MATRIX: Record<string, Cell> = {
     vars: () => ({ p: { username: 'nfield-user', password: 'nfield-secret', region: 'EU', domain: 'acme' } }),
     allow: LOGGED_IN,
   },
+  // Operator stats (issue 15): every organisation's figures, so operators only
+  getUsageStatsByMonth: { query: 'query($f:UsageStatsFilters!){getUsageStatsByMonth(filters:$f){totals{numberOfDatafiles} pageInfo{total}}}', vars: (w) => ({ f: { fromMonth: '2026-01', toMonth: '2026-11', companyId: w.A } }), allow: OPERATOR },
+  getUsageStatsCsv: { query: 'query($f:UsageStatsFilters!){getUsageStatsCsv(view:DATA_FILES,filters:$f){fileName}}', vars: () => ({ f: { fromMonth: '2026-01', toMonth: '2026-11' } }), allow: OPERATOR },
   refundTransaction: { query: 'mutation($id:ID!){refundTransaction(transactionId:$id){status}}', vars: (w) => ({ id: w.usedTransactionId }), allow: OPERATOR },
 };
