@@ -4,5 +4,6 @@ export * from './credits';
 export * from './datafiles';
 export * from './jobs';
 export * from './messaging';
+export * from './monitoring';
 export * from './open-ended';
 export * from './users';
