@@ -6,6 +6,7 @@ import { companiesResolvers } from '../modules/companies/companies.resolvers';
 import { contractsResolvers } from '../modules/contracts/contracts.resolvers';
 import { creditsResolvers } from '../modules/credits/credits.resolvers';
 import { datafilesResolvers } from '../modules/datafiles/datafiles.resolvers';
+import { monitoringResolvers } from '../modules/monitoring/monitoring.resolvers';
 import { notificationsResolvers } from '../modules/notifications/notifications.resolvers';
 import { settingsResolvers } from '../modules/settings/settings.resolvers';
 import { statsResolvers } from '../modules/stats/stats.resolvers';
@@ -37,6 +38,7 @@ export const moduleResolvers: ModuleResolvers[] = [
   contractsResolvers,
   creditsResolvers,
   statsResolvers,
+  monitoringResolvers,
 ];
 
 /** A field resolver as graphql-js calls it: (parent, args, context, info). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { companies, notifications, packages, sessions } from '../../../db/schema';
+import { companies, jobs, notifications, outboxMails, packages, sessions } from '../../../db/schema';
 import { sha256Hex } from '../../../api/lib/crypto';
 import { assignContract } from '../../../api/modules/contracts/contracts.service';
 import { chargeDatafile } from '../../../api/modules/credits/ledger.service';
@@ -61,6 +61,11 @@ export async function buildWorld(t: TestApp, options: WorldOptions = {}) {
   await t.db.run(sql`insert into datafiles (id, company_id, owner_id, title, import_type, status, created_at) values (${datafileId}, ${A}, ${adminA.id}, 'Matrix file', 'MANUAL', 'READY', ${t.clock.now().toISOString()})`);
   const charge = await chargeDatafile(t.deps, { companyId: A, datafileId, kind: 'UPLOAD', idempotencyKey: `upload:${datafileId}:0`, interviewCredits: [4, 5, 6], actorId: adminA.id, description: 'Datafile upload' });
   const usedRow = await t.db.all<{ id: string }>(sql`select id from credit_transactions where charge_id = ${charge.chargeId} limit 1`);
+  // For monitoring: a failed job and a waiting one (of a kind every process runs), and a failed mail.
+  const at = t.clock.now().toISOString();
+  const [failedJob] = await t.db.insert(jobs).values({ kind: 'mail.outbox', payload: {}, state: 'FAILED', attempts: 3, runAfter: at, createdAt: at, startedAt: at, finishedAt: at, errorCode: 'EMAIL_SENDING_FAILED' }).returning();
+  const [queuedJob] = await t.db.insert(jobs).values({ kind: 'calendar', payload: {}, state: 'QUEUED', runAfter: at, createdAt: at }).returning();
+  const [failedMail] = await t.db.insert(outboxMails).values({ to: adminA.email, locale: 'de', template: 'invitation', subject: 'Hi', text: 't', html: '<p>t</p>', status: 'FAILED', attempts: 5, lastError: '550', createdAt: at }).returning();
   const [notification] = await t.db.insert(notifications).values({ userId: adminA.id, companyId: A, title: 'Hi', description: 'Hello', createdAt: t.clock.now().toISOString() }).returning();
 
   const tokens: Record<Principal, { token?: string; apiKey?: string }> = {
@@ -73,7 +78,7 @@ export async function buildWorld(t: TestApp, options: WorldOptions = {}) {
     API_KEY: { apiKey: adminA.apiKey },
   };
   const users = { ANON: null, ADMIN_OTHER: adminB, EMPLOYEE_OTHER: employeeB, EMPLOYEE_OWN: employeeA, ADMIN_OWN: adminA, SUPER_ADMIN: op, API_KEY: adminA } as const;
-  return { A, B, P, adminA, employeeA, pendingA, adminB, op, packageId, activeContractId, upcomingContractId, datafileId, usedTransactionId: usedRow[0]!.id, notificationId: notification!.id, tokens, users };
+  return { A, B, P, adminA, employeeA, pendingA, adminB, op, packageId, activeContractId, upcomingContractId, datafileId, usedTransactionId: usedRow[0]!.id, notificationId: notification!.id, failedJobId: failedJob!.id, queuedJobId: queuedJob!.id, failedMailId: failedMail!.id, tokens, users };
 }
 
 export type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -93,6 +98,9 @@ export async function fingerprint(t: TestApp, w: World) {
     (select group_concat(first_name || last_name || access_level || coalesce(deleted_at, '') || coalesce(image, '') || skip_ingress_integrations_prerequisite, ',') from users where company_id = ${w.A}) as people,
     (select count(*) from users) as userCount,
     (select count(*) from auth_tokens) as tokens,
-    (select count(*) from user_preferences where nipo_username is not null) as nipo`);
+    (select count(*) from user_preferences where nipo_username is not null) as nipo,
+    (select group_concat(state || attempts || coalesce(cancel_requested_at, ''), ',') from jobs where id in (${w.failedJobId}, ${w.queuedJobId})) as jobStates,
+    (select count(*) from jobs) as jobCount,
+    (select group_concat(status || attempts, ',') from outbox_mails where id = ${w.failedMailId}) as mail`);
   return JSON.stringify(rows);
 }
