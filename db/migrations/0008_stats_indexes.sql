@@ -1,0 +1,2 @@
+CREATE INDEX `credit_transactions_stats_idx` ON `credit_transactions` (`occurred_date`,`type`,`company_id`,`amount`);--> statement-breakpoint
+CREATE INDEX `datafiles_stats_idx` ON `datafiles` (`created_at`,`company_id`,`import_type`,`number_of_records`,`status`) WHERE "datafiles"."is_deleted" = 0;
