@@ -26,6 +26,9 @@ const OrganizationDetailsPage = lazyNamed(pageChunks.organization, 'Organization
 const AdministrationPage = lazyNamed(pageChunks.organization, 'AdministrationPage');
 const GuidesRoute = lazyNamed(pageChunks.guides, 'GuidesRoute');
 const CreditRoiCalculatorPage = lazyNamed(pageChunks.creditRoiCalculator, 'CreditRoiCalculatorPage');
+const DataFilesStatsPage = lazyNamed(pageChunks.stats, 'DataFilesStatsPage');
+const DataRecordsStatsPage = lazyNamed(pageChunks.stats, 'DataRecordsStatsPage');
+const MonitoringPage = lazyNamed(pageChunks.monitoring, 'MonitoringPage');
 
 function routeElement(route: ProtectedRoute, user: MeUser) {
   switch (route.path) {
@@ -38,6 +41,9 @@ function routeElement(route: ProtectedRoute, user: MeUser) {
     case '/upload-guide':
     case '/projective-question-guide':
     case '/analysis-guide': return <GuidesRoute path={route.path} />;
+    case '/data-files-stats': return <DataFilesStatsPage />;
+    case '/data-records-stats': return <DataRecordsStatsPage />;
+    case '/monitoring': return <MonitoringPage />;
     default: return <PlaceholderPage titleKey={route.titleKey} />;
   }
 }

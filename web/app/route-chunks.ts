@@ -19,6 +19,8 @@ export const pageChunks = {
   organization: chunkLoader(() => import('./organization-page')),
   guides: chunkLoader(() => import('../features/guides/pages/guides-route')),
   creditRoiCalculator: chunkLoader(() => import('../features/roi-calculator/pages/credit-roi-calculator-page')),
+  stats: chunkLoader(() => import('../features/stats/pages/usage-stats-page')),
+  monitoring: chunkLoader(() => import('../features/monitoring/pages/monitoring-page')),
 };
 
 const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
@@ -39,6 +41,9 @@ const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
   '/projective-question-guide': pageChunks.guides,
   '/analysis-guide': pageChunks.guides,
   [CREDIT_ROI_CALCULATOR_PATH]: pageChunks.creditRoiCalculator,
+  '/data-files-stats': pageChunks.stats,
+  '/data-records-stats': pageChunks.stats,
+  '/monitoring': pageChunks.monitoring,
 };
 
 /** Starts downloading the page chunk of `path` (no-op for pages in the main chunk); failures surface when the page renders. */

@@ -39,6 +39,15 @@ type Documents = {
     "\n  query getCompanyCreditSummary($companyId: ID!) {\n    getCompanyCreditSummary(companyId: $companyId) {\n      activeCreditPlanBalance\n      activeCreditPlanReceived\n      activePayAsUsageCreditPlanReceived\n      pricePerCreditForPayAsUsage\n      totalReceived\n      totalBalance\n      totalUsed\n      totalRefunded\n      totalExpired\n    }\n  }\n": typeof types.GetCompanyCreditSummaryDocument,
     "\n  query getCompanyTransactionsGroupedByDatafile($companyId: ID!, $search: String, $types: [TransactionType!], $page: PageInput) {\n    getCompanyTransactionsGroupedByDatafile(companyId: $companyId, search: $search, types: $types, page: $page) {\n      transactions {\n        transactionId\n        datafileId\n        description\n        numberOfRecords\n        createdDate\n        latestTransactionDate\n        creditPlanDetails { id name type }\n        type\n        amount\n        numberOfUpdates\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": typeof types.GetCompanyTransactionsGroupedByDatafileDocument,
     "\n  query getMyDatafilesSummaryForDashboard {\n    getMyDatafilesSummaryForDashboard {\n      numberOfDatafiles\n      numberOfQualityScores\n      numberOfDataRecords\n    }\n  }\n": typeof types.GetMyDatafilesSummaryForDashboardDocument,
+    "\n  mutation cancelJob($jobId: ID!) {\n    cancelJob(jobId: $jobId) { status message }\n  }\n": typeof types.CancelJobDocument,
+    "\n  query getJobQueueSummary {\n    getJobQueueSummary {\n      measuredAt\n      kinds { kind waiting running failed succeededLastDay failedLastDay cancelledLastDay processingP50Ms processingP95Ms waitingP50Ms waitingP95Ms }\n    }\n  }\n": typeof types.GetJobQueueSummaryDocument,
+    "\n  query getJobs($filters: JobFilters, $paginationInfo: PageInput) {\n    getJobs(filters: $filters, paginationInfo: $paginationInfo) {\n      jobs { id kind state attempts maxAttempts progress errorCode errorDetail payload createdAt startedAt finishedAt runAfter cancelRequestedAt isStalled }\n      pageInfo { page limit total }\n    }\n  }\n": typeof types.GetJobsDocument,
+    "\n  query getLiveEndpointTraffic($minutes: Int) {\n    getLiveEndpointTraffic(minutes: $minutes) {\n      from\n      to\n      minutes { minute requests refusals }\n      endpoints { endpoint requests refusals lastCallAt }\n    }\n  }\n": typeof types.GetLiveEndpointTrafficDocument,
+    "\n  query getOutboxSummary {\n    getOutboxSummary { pending failed sentLastDay oldestPendingAt smtpConfigured }\n  }\n": typeof types.GetOutboxSummaryDocument,
+    "\n  query getOutboxMails($status: MailStatus, $paginationInfo: PageInput) {\n    getOutboxMails(status: $status, paginationInfo: $paginationInfo) {\n      mails { id to subject template locale status attempts lastError createdAt sentAt }\n      pageInfo { page limit total }\n    }\n  }\n": typeof types.GetOutboxMailsDocument,
+    "\n  query getSystemSize {\n    getSystemSize {\n      database { kind pageCount pageSize bytes freeBytes walBytes }\n      storage { kind bytes objects folders { prefix bytes objects } measuredAt }\n    }\n  }\n": typeof types.GetSystemSizeDocument,
+    "\n  mutation resendOutboxMail($mailId: ID!) {\n    resendOutboxMail(mailId: $mailId) { status message }\n  }\n": typeof types.ResendOutboxMailDocument,
+    "\n  mutation retryJob($jobId: ID!) {\n    retryJob(jobId: $jobId) { status message }\n  }\n": typeof types.RetryJobDocument,
     "\n  query getNotificationsForLoggedinUser {\n    getNotificationsForLoggedinUser {\n      id\n      title\n      description\n      url\n      readed\n      createdDate\n      type\n    }\n  }\n": typeof types.GetNotificationsForLoggedinUserDocument,
     "\n  mutation markNotificationAsReaded($notificationId: ID!) {\n    markNotificationAsReaded(notificationId: $notificationId) {\n      status\n      message\n    }\n  }\n": typeof types.MarkNotificationAsReadedDocument,
     "\n  query getActiveCompanyAdminUsers($companyId: ID!) {\n    getActiveCompanyAdminUsers(companyId: $companyId) { id name { first last } email image accessLevel status isOwner numberOfImports }\n  }\n": typeof types.GetActiveCompanyAdminUsersDocument,
@@ -47,6 +56,9 @@ type Documents = {
     "\n  query getCompany($companyId: ID!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      legalName\n      VATNumber\n      image\n      accountManager\n      supportLevel\n      comment\n      isActivated\n      address { street city postalCode country }\n      companyOwner { id name { first last } }\n      contract { id status endDate remainingDays }\n    }\n  }\n": typeof types.GetCompanyDocument,
     "\n  mutation updateCompany($companyToUpdate: UpdateCompanyInput!) {\n    updateCompany(companyToUpdate: $companyToUpdate) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateCompanyDocument,
     "\n  query getClearLocalStorage {\n    getClearLocalStorage {\n      value\n      updatedAt\n    }\n  }\n": typeof types.GetClearLocalStorageDocument,
+    "\n  query getStatsOrganizations($search: String, $page: PageInput) {\n    getCompanies(search: $search, sortBy: NAME, page: $page) {\n      companies { id name isActivated }\n      pageInfo { total }\n    }\n  }\n": typeof types.GetStatsOrganizationsDocument,
+    "\n  query getUsageStatsByMonth($filters: UsageStatsFilters!, $sortBy: UsageStatsSortField, $sortDirection: SortDirection, $paginationInfo: PageInput) {\n    getUsageStatsByMonth(filters: $filters, sortBy: $sortBy, sortDirection: $sortDirection, paginationInfo: $paginationInfo) {\n      months {\n        month\n        numberOfOrganizations\n        numberOfDatafiles\n        numberOfLiveDatafiles\n        numberOfManualDatafiles\n        numberOfDataRecords\n        numberOfLiveDataRecords\n        numberOfManualDataRecords\n        creditsUsed\n        creditsRefunded\n      }\n      totals {\n        numberOfOrganizations\n        numberOfDatafiles\n        numberOfLiveDatafiles\n        numberOfManualDatafiles\n        numberOfDataRecords\n        numberOfLiveDataRecords\n        numberOfManualDataRecords\n        creditsUsed\n        creditsRefunded\n      }\n      rows {\n        month\n        organization { id name }\n        numberOfDatafiles\n        numberOfLiveDatafiles\n        numberOfManualDatafiles\n        numberOfDataRecords\n        numberOfLiveDataRecords\n        numberOfManualDataRecords\n        creditsUsed\n        creditsRefunded\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": typeof types.GetUsageStatsByMonthDocument,
+    "\n  query getUsageStatsCsv($view: UsageStatsView!, $filters: UsageStatsFilters!, $sortBy: UsageStatsSortField, $sortDirection: SortDirection) {\n    getUsageStatsCsv(view: $view, filters: $filters, sortBy: $sortBy, sortDirection: $sortDirection) {\n      fileName\n      content\n    }\n  }\n": typeof types.GetUsageStatsCsvDocument,
     "\n  mutation deleteUser($userId: ID!) {\n    deleteUser(userId: $userId) {\n      status\n      message\n    }\n  }\n": typeof types.DeleteUserDocument,
     "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      magicKey\n      isOwner\n      numberOfImports\n    }\n  }\n": typeof types.GetCompanyUsersDocument,
     "\n  query getUserAvatarUploadURL($imageKey: String!, $userId: ID!) {\n    getUserAvatarUploadURL(imageKey: $imageKey, userId: $userId) {\n      signedUrl\n      imageUrl\n      expiresAt\n    }\n  }\n": typeof types.GetUserAvatarUploadUrlDocument,
@@ -84,6 +96,15 @@ const documents: Documents = {
     "\n  query getCompanyCreditSummary($companyId: ID!) {\n    getCompanyCreditSummary(companyId: $companyId) {\n      activeCreditPlanBalance\n      activeCreditPlanReceived\n      activePayAsUsageCreditPlanReceived\n      pricePerCreditForPayAsUsage\n      totalReceived\n      totalBalance\n      totalUsed\n      totalRefunded\n      totalExpired\n    }\n  }\n": types.GetCompanyCreditSummaryDocument,
     "\n  query getCompanyTransactionsGroupedByDatafile($companyId: ID!, $search: String, $types: [TransactionType!], $page: PageInput) {\n    getCompanyTransactionsGroupedByDatafile(companyId: $companyId, search: $search, types: $types, page: $page) {\n      transactions {\n        transactionId\n        datafileId\n        description\n        numberOfRecords\n        createdDate\n        latestTransactionDate\n        creditPlanDetails { id name type }\n        type\n        amount\n        numberOfUpdates\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": types.GetCompanyTransactionsGroupedByDatafileDocument,
     "\n  query getMyDatafilesSummaryForDashboard {\n    getMyDatafilesSummaryForDashboard {\n      numberOfDatafiles\n      numberOfQualityScores\n      numberOfDataRecords\n    }\n  }\n": types.GetMyDatafilesSummaryForDashboardDocument,
+    "\n  mutation cancelJob($jobId: ID!) {\n    cancelJob(jobId: $jobId) { status message }\n  }\n": types.CancelJobDocument,
+    "\n  query getJobQueueSummary {\n    getJobQueueSummary {\n      measuredAt\n      kinds { kind waiting running failed succeededLastDay failedLastDay cancelledLastDay processingP50Ms processingP95Ms waitingP50Ms waitingP95Ms }\n    }\n  }\n": types.GetJobQueueSummaryDocument,
+    "\n  query getJobs($filters: JobFilters, $paginationInfo: PageInput) {\n    getJobs(filters: $filters, paginationInfo: $paginationInfo) {\n      jobs { id kind state attempts maxAttempts progress errorCode errorDetail payload createdAt startedAt finishedAt runAfter cancelRequestedAt isStalled }\n      pageInfo { page limit total }\n    }\n  }\n": types.GetJobsDocument,
+    "\n  query getLiveEndpointTraffic($minutes: Int) {\n    getLiveEndpointTraffic(minutes: $minutes) {\n      from\n      to\n      minutes { minute requests refusals }\n      endpoints { endpoint requests refusals lastCallAt }\n    }\n  }\n": types.GetLiveEndpointTrafficDocument,
+    "\n  query getOutboxSummary {\n    getOutboxSummary { pending failed sentLastDay oldestPendingAt smtpConfigured }\n  }\n": types.GetOutboxSummaryDocument,
+    "\n  query getOutboxMails($status: MailStatus, $paginationInfo: PageInput) {\n    getOutboxMails(status: $status, paginationInfo: $paginationInfo) {\n      mails { id to subject template locale status attempts lastError createdAt sentAt }\n      pageInfo { page limit total }\n    }\n  }\n": types.GetOutboxMailsDocument,
+    "\n  query getSystemSize {\n    getSystemSize {\n      database { kind pageCount pageSize bytes freeBytes walBytes }\n      storage { kind bytes objects folders { prefix bytes objects } measuredAt }\n    }\n  }\n": types.GetSystemSizeDocument,
+    "\n  mutation resendOutboxMail($mailId: ID!) {\n    resendOutboxMail(mailId: $mailId) { status message }\n  }\n": types.ResendOutboxMailDocument,
+    "\n  mutation retryJob($jobId: ID!) {\n    retryJob(jobId: $jobId) { status message }\n  }\n": types.RetryJobDocument,
     "\n  query getNotificationsForLoggedinUser {\n    getNotificationsForLoggedinUser {\n      id\n      title\n      description\n      url\n      readed\n      createdDate\n      type\n    }\n  }\n": types.GetNotificationsForLoggedinUserDocument,
     "\n  mutation markNotificationAsReaded($notificationId: ID!) {\n    markNotificationAsReaded(notificationId: $notificationId) {\n      status\n      message\n    }\n  }\n": types.MarkNotificationAsReadedDocument,
     "\n  query getActiveCompanyAdminUsers($companyId: ID!) {\n    getActiveCompanyAdminUsers(companyId: $companyId) { id name { first last } email image accessLevel status isOwner numberOfImports }\n  }\n": types.GetActiveCompanyAdminUsersDocument,
@@ -92,6 +113,9 @@ const documents: Documents = {
     "\n  query getCompany($companyId: ID!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      legalName\n      VATNumber\n      image\n      accountManager\n      supportLevel\n      comment\n      isActivated\n      address { street city postalCode country }\n      companyOwner { id name { first last } }\n      contract { id status endDate remainingDays }\n    }\n  }\n": types.GetCompanyDocument,
     "\n  mutation updateCompany($companyToUpdate: UpdateCompanyInput!) {\n    updateCompany(companyToUpdate: $companyToUpdate) {\n      status\n      message\n    }\n  }\n": types.UpdateCompanyDocument,
     "\n  query getClearLocalStorage {\n    getClearLocalStorage {\n      value\n      updatedAt\n    }\n  }\n": types.GetClearLocalStorageDocument,
+    "\n  query getStatsOrganizations($search: String, $page: PageInput) {\n    getCompanies(search: $search, sortBy: NAME, page: $page) {\n      companies { id name isActivated }\n      pageInfo { total }\n    }\n  }\n": types.GetStatsOrganizationsDocument,
+    "\n  query getUsageStatsByMonth($filters: UsageStatsFilters!, $sortBy: UsageStatsSortField, $sortDirection: SortDirection, $paginationInfo: PageInput) {\n    getUsageStatsByMonth(filters: $filters, sortBy: $sortBy, sortDirection: $sortDirection, paginationInfo: $paginationInfo) {\n      months {\n        month\n        numberOfOrganizations\n        numberOfDatafiles\n        numberOfLiveDatafiles\n        numberOfManualDatafiles\n        numberOfDataRecords\n        numberOfLiveDataRecords\n        numberOfManualDataRecords\n        creditsUsed\n        creditsRefunded\n      }\n      totals {\n        numberOfOrganizations\n        numberOfDatafiles\n        numberOfLiveDatafiles\n        numberOfManualDatafiles\n        numberOfDataRecords\n        numberOfLiveDataRecords\n        numberOfManualDataRecords\n        creditsUsed\n        creditsRefunded\n      }\n      rows {\n        month\n        organization { id name }\n        numberOfDatafiles\n        numberOfLiveDatafiles\n        numberOfManualDatafiles\n        numberOfDataRecords\n        numberOfLiveDataRecords\n        numberOfManualDataRecords\n        creditsUsed\n        creditsRefunded\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": types.GetUsageStatsByMonthDocument,
+    "\n  query getUsageStatsCsv($view: UsageStatsView!, $filters: UsageStatsFilters!, $sortBy: UsageStatsSortField, $sortDirection: SortDirection) {\n    getUsageStatsCsv(view: $view, filters: $filters, sortBy: $sortBy, sortDirection: $sortDirection) {\n      fileName\n      content\n    }\n  }\n": types.GetUsageStatsCsvDocument,
     "\n  mutation deleteUser($userId: ID!) {\n    deleteUser(userId: $userId) {\n      status\n      message\n    }\n  }\n": types.DeleteUserDocument,
     "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      magicKey\n      isOwner\n      numberOfImports\n    }\n  }\n": types.GetCompanyUsersDocument,
     "\n  query getUserAvatarUploadURL($imageKey: String!, $userId: ID!) {\n    getUserAvatarUploadURL(imageKey: $imageKey, userId: $userId) {\n      signedUrl\n      imageUrl\n      expiresAt\n    }\n  }\n": types.GetUserAvatarUploadUrlDocument,
@@ -204,6 +228,42 @@ export function graphql(source: "\n  query getMyDatafilesSummaryForDashboard {\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation cancelJob($jobId: ID!) {\n    cancelJob(jobId: $jobId) { status message }\n  }\n"): typeof import('./graphql').CancelJobDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getJobQueueSummary {\n    getJobQueueSummary {\n      measuredAt\n      kinds { kind waiting running failed succeededLastDay failedLastDay cancelledLastDay processingP50Ms processingP95Ms waitingP50Ms waitingP95Ms }\n    }\n  }\n"): typeof import('./graphql').GetJobQueueSummaryDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getJobs($filters: JobFilters, $paginationInfo: PageInput) {\n    getJobs(filters: $filters, paginationInfo: $paginationInfo) {\n      jobs { id kind state attempts maxAttempts progress errorCode errorDetail payload createdAt startedAt finishedAt runAfter cancelRequestedAt isStalled }\n      pageInfo { page limit total }\n    }\n  }\n"): typeof import('./graphql').GetJobsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getLiveEndpointTraffic($minutes: Int) {\n    getLiveEndpointTraffic(minutes: $minutes) {\n      from\n      to\n      minutes { minute requests refusals }\n      endpoints { endpoint requests refusals lastCallAt }\n    }\n  }\n"): typeof import('./graphql').GetLiveEndpointTrafficDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getOutboxSummary {\n    getOutboxSummary { pending failed sentLastDay oldestPendingAt smtpConfigured }\n  }\n"): typeof import('./graphql').GetOutboxSummaryDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getOutboxMails($status: MailStatus, $paginationInfo: PageInput) {\n    getOutboxMails(status: $status, paginationInfo: $paginationInfo) {\n      mails { id to subject template locale status attempts lastError createdAt sentAt }\n      pageInfo { page limit total }\n    }\n  }\n"): typeof import('./graphql').GetOutboxMailsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getSystemSize {\n    getSystemSize {\n      database { kind pageCount pageSize bytes freeBytes walBytes }\n      storage { kind bytes objects folders { prefix bytes objects } measuredAt }\n    }\n  }\n"): typeof import('./graphql').GetSystemSizeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation resendOutboxMail($mailId: ID!) {\n    resendOutboxMail(mailId: $mailId) { status message }\n  }\n"): typeof import('./graphql').ResendOutboxMailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation retryJob($jobId: ID!) {\n    retryJob(jobId: $jobId) { status message }\n  }\n"): typeof import('./graphql').RetryJobDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query getNotificationsForLoggedinUser {\n    getNotificationsForLoggedinUser {\n      id\n      title\n      description\n      url\n      readed\n      createdDate\n      type\n    }\n  }\n"): typeof import('./graphql').GetNotificationsForLoggedinUserDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -233,6 +293,18 @@ export function graphql(source: "\n  mutation updateCompany($companyToUpdate: Up
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query getClearLocalStorage {\n    getClearLocalStorage {\n      value\n      updatedAt\n    }\n  }\n"): typeof import('./graphql').GetClearLocalStorageDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getStatsOrganizations($search: String, $page: PageInput) {\n    getCompanies(search: $search, sortBy: NAME, page: $page) {\n      companies { id name isActivated }\n      pageInfo { total }\n    }\n  }\n"): typeof import('./graphql').GetStatsOrganizationsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getUsageStatsByMonth($filters: UsageStatsFilters!, $sortBy: UsageStatsSortField, $sortDirection: SortDirection, $paginationInfo: PageInput) {\n    getUsageStatsByMonth(filters: $filters, sortBy: $sortBy, sortDirection: $sortDirection, paginationInfo: $paginationInfo) {\n      months {\n        month\n        numberOfOrganizations\n        numberOfDatafiles\n        numberOfLiveDatafiles\n        numberOfManualDatafiles\n        numberOfDataRecords\n        numberOfLiveDataRecords\n        numberOfManualDataRecords\n        creditsUsed\n        creditsRefunded\n      }\n      totals {\n        numberOfOrganizations\n        numberOfDatafiles\n        numberOfLiveDatafiles\n        numberOfManualDatafiles\n        numberOfDataRecords\n        numberOfLiveDataRecords\n        numberOfManualDataRecords\n        creditsUsed\n        creditsRefunded\n      }\n      rows {\n        month\n        organization { id name }\n        numberOfDatafiles\n        numberOfLiveDatafiles\n        numberOfManualDatafiles\n        numberOfDataRecords\n        numberOfLiveDataRecords\n        numberOfManualDataRecords\n        creditsUsed\n        creditsRefunded\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n"): typeof import('./graphql').GetUsageStatsByMonthDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getUsageStatsCsv($view: UsageStatsView!, $filters: UsageStatsFilters!, $sortBy: UsageStatsSortField, $sortDirection: SortDirection) {\n    getUsageStatsCsv(view: $view, filters: $filters, sortBy: $sortBy, sortDirection: $sortDirection) {\n      fileName\n      content\n    }\n  }\n"): typeof import('./graphql').GetUsageStatsCsvDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
