@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
-export type TestServer = { baseUrl: string; log: () => string; stop: () => Promise<void> };
+/** `databasePath`: the server's libSQL file, for tests that check what a page shows against the database. */
+export type TestServer = { baseUrl: string; databasePath: string; log: () => string; stop: () => Promise<void> };
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -78,6 +79,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   }
   return {
     baseUrl,
+    databasePath: join(dir, 'app.db'),
     log: () => output,
     stop: async () => {
       if (child.exitCode === null && child.pid) {
