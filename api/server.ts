@@ -5,6 +5,7 @@ import { createDeps } from './deps';
 import { readEnv } from './env';
 import { startJobLoop } from './jobs/job-loop';
 import { seedDemoDatafiles } from './modules/uploads/demo/seed-datafiles';
+import { flushEndpointHits } from './modules/monitoring/endpoint-hits';
 
 /** The only Bun-specific file: migrate, seed a new database (never in production), serve, run jobs. */
 const env = readEnv();
@@ -45,6 +46,8 @@ const shutdown = async () => {
   server.stop();
   // Unfinished jobs go back to the queue for another process (or the next start).
   await stopJobs().catch((error) => deps.log.error('stopping the job runner failed', error));
+  // Live endpoint counts wait in memory for a few seconds: write them before the process ends.
+  await flushEndpointHits(deps).catch((error) => deps.log.error('writing live endpoint counts failed', error));
   deps.close();
   process.exit(0);
 };

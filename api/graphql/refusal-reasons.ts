@@ -136,6 +136,14 @@ export const REFUSAL_REASONS = [
   'MISSING_VALUE_CODES',
   'DATA_POINT_SHAPE',
   'NOT_ENOUGH_CREDITS_FOR_UPLOAD',
+  // Operator stats and monitoring
+  'MONTH_FORMAT',
+  'PERIOD_TOO_LONG',
+  'SELECTION_TOO_MANY_ROWS',
+  'JOB_NOT_FAILED',
+  'JOB_KIND_NOT_RUNNABLE',
+  'JOB_ALREADY_FINISHED',
+  'MAIL_NOT_FAILED',
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];

@@ -6,9 +6,11 @@ import { companiesResolvers } from '../modules/companies/companies.resolvers';
 import { contractsResolvers } from '../modules/contracts/contracts.resolvers';
 import { creditsResolvers } from '../modules/credits/credits.resolvers';
 import { datafilesResolvers } from '../modules/datafiles/datafiles.resolvers';
+import { monitoringResolvers } from '../modules/monitoring/monitoring.resolvers';
 import { notificationsResolvers } from '../modules/notifications/notifications.resolvers';
 import { settingsResolvers } from '../modules/settings/settings.resolvers';
 import { uploadsResolvers } from '../modules/uploads/uploads.resolvers';
+import { statsResolvers } from '../modules/stats/stats.resolvers';
 import { userManagementResolvers, usersResolvers } from '../modules/users/users.resolvers';
 import type { GqlContext } from './context';
 import { AppError } from './errors';
@@ -37,6 +39,8 @@ export const moduleResolvers: ModuleResolvers[] = [
   contractsResolvers,
   creditsResolvers,
   uploadsResolvers,
+  statsResolvers,
+  monitoringResolvers,
 ];
 
 /** A field resolver as graphql-js calls it: (parent, args, context, info). */

@@ -111,6 +111,22 @@ export async function cancelQueued(tx: Tx, id: string, now: Date): Promise<JobRo
   )[0];
 }
 
+/**
+ * A FAILED job goes back to the queue, due now, with its attempts counted from zero again (a
+ * manual retry gets the kind's full attempts). Its last error stays until the next outcome. The
+ * row after, or undefined when the job was not FAILED.
+ */
+export async function requeueFailed(tx: Tx, id: string, now: Date): Promise<JobRow | undefined> {
+  const nowIso = now.toISOString();
+  return (
+    await tx
+      .update(jobs)
+      .set({ state: 'QUEUED', attempts: 0, runAfter: nowIso, progress: 0, leaseOwner: null, leaseExpiresAt: null, cancelRequestedAt: null, finishedAt: null, updatedAt: nowIso })
+      .where(and(eq(jobs.id, id), eq(jobs.state, 'FAILED')))
+      .returning()
+  )[0];
+}
+
 /** Marks a running job for cancellation; its runner stops it at the next progress point. */
 export async function requestCancel(tx: Tx, id: string, now: Date): Promise<boolean> {
   const nowIso = now.toISOString();

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import type { JobState } from '../../db/schema';
 import { afterCommit, writeTransaction } from '../../db/write-transaction';
 import type { Deps } from '../deps';
-import { cancelQueued, insertJob, jobById, requestCancel } from './job-store';
+import { cancelQueued, insertJob, jobById, requestCancel, requeueFailed } from './job-store';
 import { JobCancelledError, type JobHandler, type JobRow } from './job-types';
 
 export type EnqueueOptions = {
@@ -37,6 +37,13 @@ export type JobSystem = {
    * Returns the state after the call, or null when there is no such job.
    */
   cancel(id: string): Promise<JobState | null>;
+  /**
+   * Retries a FAILED job: it becomes QUEUED, due now, with its attempts from zero and the kind's
+   * onRetry hook run in the same transaction. Returns the state after the call (QUEUED when it was
+   * requeued; otherwise the unchanged state), or null when there is no such job. A kind this
+   * process does not know is left alone (no runner here could take it).
+   */
+  retry(id: string): Promise<JobState | null>;
   get(id: string): Promise<JobRow | undefined>;
   /** In-process events (progress writes and final states of jobs run by this process). */
   onEvent(listener: (event: JobEvent) => void): () => void;
@@ -103,6 +110,22 @@ export function createJobSystem(getDeps: () => Deps): JobSystem {
         return (await jobById(tx, id))?.state ?? null;
       });
       if (state === 'RUNNING') running.get(id)?.abort(new JobCancelledError());
+      return state;
+    },
+
+    async retry(id) {
+      const deps = getDeps();
+      const state = await writeTransaction(deps.db, async (tx) => {
+        const row = await jobById(tx, id);
+        if (!row) return null;
+        const handler = handlers.get(row.kind);
+        if (!handler) return row.state;
+        const requeued = await requeueFailed(tx, id, deps.clock.now());
+        if (!requeued) return row.state;
+        await handler.onRetry?.(tx, requeued, deps);
+        return 'QUEUED' as const;
+      });
+      if (state === 'QUEUED') for (const listener of enqueueListeners) listener();
       return state;
     },
 

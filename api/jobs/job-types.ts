@@ -57,6 +57,11 @@ export type JobHandler<P = unknown, R = unknown> = {
   onSucceeded?: (tx: Tx, job: JobRow, result: R, deps: Deps) => Promise<void>;
   /** Runs inside the transaction that marks the job FAILED or CANCELLED for good (e.g. ERROR + UPLOAD_ERROR), never for an attempt that will be retried. */
   onFinalFailure?: (tx: Tx, job: JobRow, outcome: JobOutcome, deps: Deps) => Promise<void>;
+  /**
+   * Runs inside the transaction that puts a FAILED job back in the queue (deps.jobs.retry, the
+   * operators' retry), e.g. to take the datafile from ERROR back to PROCESSING.
+   */
+  onRetry?: (tx: Tx, job: JobRow, deps: Deps) => Promise<void>;
   /** After a throttled progress write (e.g. mirror it on the datafile row). */
   onProgress?: (db: DbOrTx, job: JobRow, percent: number) => Promise<void>;
 };

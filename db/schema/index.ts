@@ -5,5 +5,6 @@ export * from './datafiles';
 export * from './datafile-uploads';
 export * from './jobs';
 export * from './messaging';
+export * from './monitoring';
 export * from './open-ended';
 export * from './users';

@@ -93,6 +93,10 @@ describe('S3 blob store against a fake S3 server', () => {
   it('deletePrefix follows the listing across pages', async () => {
     // One listing page is 1000 keys.
     for (let i = 0; i < 1005; i += 50) await Promise.all(Array.from({ length: Math.min(50, 1005 - i) }, (_, j) => s3.put(`exports/many/${String(i + j).padStart(4, '0')}`, text('x'))));
+    // usage() pages through the same listing.
+    const usage = await s3.usage({ maxAgeMs: 0 });
+    expect(usage.folders.find((f) => f.prefix === 'exports')).toMatchObject({ objects: 1005, bytes: 1005 });
+    expect(usage.objects).toBe(usage.folders.reduce((n, f) => n + f.objects, 0));
     await s3.deletePrefix('exports/many/');
     expect((await s3.client.list({ prefix: 'exports/many/' })).contents ?? []).toEqual([]);
   }, 120_000);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +104,25 @@ describe('local blob store', () => {
     expect(await blobs.stat('exports/d2-b.xlsx')).toBeNull();
     expect(await blobs.stat('exports/d3.xlsx')).not.toBeNull();
     await blobs.deletePrefix('datafiles/nothing-here/');
+  });
+
+  it('usage() sums the objects per top-level folder, leaves half-written temp files out, and reuses its answer within the cache period', async () => {
+    const store = createLocalBlobStore({ storageDir: join(dir, 'usage'), s3: undefined, publicUrl: 'http://app.test', secret: SECRET, uploadMaxBytes: 1000 });
+    expect(await store.usage()).toMatchObject({ bytes: 0, objects: 0, folders: [] });
+    await store.put('datafiles/d1/1/raw.arrow', new Uint8Array(700));
+    await store.put('datafiles/d1/1/scores.arrow', new Uint8Array(100));
+    await store.put('avatars/u.png', new Uint8Array(50));
+    mkdirSync(join(dir, 'usage', '.tmp'), { recursive: true });
+    writeFileSync(join(dir, 'usage', '.tmp', 'half.part'), new Uint8Array(9999));
+    const usage = await store.usage({ maxAgeMs: 0 });
+    expect(usage).toMatchObject({ bytes: 850, objects: 3, folders: [{ prefix: 'datafiles', bytes: 800, objects: 2 }, { prefix: 'avatars', bytes: 50, objects: 1 }] });
+    expect(Date.parse(usage.measuredAt)).toBeGreaterThan(0);
+    await store.put('exports/e.csv', new Uint8Array(1));
+    expect((await store.usage()).objects).toBe(3);
+    // Callers during one walk share it.
+    const [a, b] = await Promise.all([store.usage({ maxAgeMs: 0 }), store.usage({ maxAgeMs: 0 })]);
+    expect(a).toBe(b);
+    expect(a.objects).toBe(4);
   });
 
   it('does not follow a symlink planted inside the root out of it', async () => {

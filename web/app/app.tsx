@@ -27,6 +27,9 @@ const AdministrationPage = lazyNamed(pageChunks.organization, 'AdministrationPag
 const GuidesRoute = lazyNamed(pageChunks.guides, 'GuidesRoute');
 const CreditRoiCalculatorPage = lazyNamed(pageChunks.creditRoiCalculator, 'CreditRoiCalculatorPage');
 const UploadRoute = lazyNamed(pageChunks.uploads, 'UploadRoute');
+const DataFilesStatsPage = lazyNamed(pageChunks.stats, 'DataFilesStatsPage');
+const DataRecordsStatsPage = lazyNamed(pageChunks.stats, 'DataRecordsStatsPage');
+const MonitoringPage = lazyNamed(pageChunks.monitoring, 'MonitoringPage');
 
 function routeElement(route: ProtectedRoute, user: MeUser) {
   switch (route.path) {
@@ -42,6 +45,9 @@ function routeElement(route: ProtectedRoute, user: MeUser) {
     case '/upload-dataset/step1':
     case '/upload-dataset/step2':
     case '/upload-dataset/step3': return <UploadRoute path={route.path} companyId={user.company?.id ?? null} canManageCredits={user.accessLevel !== 'EMPLOYEE'} />;
+    case '/data-files-stats': return <DataFilesStatsPage />;
+    case '/data-records-stats': return <DataRecordsStatsPage />;
+    case '/monitoring': return <MonitoringPage />;
     default: return <PlaceholderPage titleKey={route.titleKey} />;
   }
 }

@@ -20,6 +20,8 @@ export const pageChunks = {
   guides: chunkLoader(() => import('../features/guides/pages/guides-route')),
   creditRoiCalculator: chunkLoader(() => import('../features/roi-calculator/pages/credit-roi-calculator-page')),
   uploads: chunkLoader(() => import('../features/uploads/pages/upload-route')),
+  stats: chunkLoader(() => import('../features/stats/pages/usage-stats-page')),
+  monitoring: chunkLoader(() => import('../features/monitoring/pages/monitoring-page')),
 };
 
 const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
@@ -43,6 +45,9 @@ const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
   '/upload-dataset/step1': pageChunks.uploads,
   '/upload-dataset/step2': pageChunks.uploads,
   '/upload-dataset/step3': pageChunks.uploads,
+  '/data-files-stats': pageChunks.stats,
+  '/data-records-stats': pageChunks.stats,
+  '/monitoring': pageChunks.monitoring,
 };
 
 /** Starts downloading the page chunk of `path` (no-op for pages in the main chunk); failures surface when the page renders. */

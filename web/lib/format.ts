@@ -31,3 +31,11 @@ export function formatDateTime(iso: string, locale: Locale): string {
   if (Number.isNaN(date.getTime())) return '';
   return cachedFormatter(`dateTime:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' })).format(date);
 }
+
+/** A calendar month ('YYYY-MM') as the locale names it: 'November 2026' (long) or 'Nov. 26' (short, for chart axes). */
+export function formatMonth(month: string, locale: Locale, style: 'long' | 'short' = 'long'): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  if (!year || !m) return month;
+  const formatter = cachedFormatter(`month:${locale}:${style}`, () => new Intl.DateTimeFormat(intlLocale(locale), style === 'long' ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { month: 'short', year: '2-digit', timeZone: 'UTC' }));
+  return formatter.format(new Date(Date.UTC(year, m - 1, 15)));
+}

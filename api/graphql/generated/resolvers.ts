@@ -314,6 +314,13 @@ export type CreditPlanRole =
   | 'PRIMARY'
   | 'SECONDARY';
 
+export type CsvFile = {
+  __typename?: 'CsvFile';
+  /** UTF-8 text with a byte order mark; ';' separates columns in German, ',' in English. */
+  content: Scalars['String']['output'];
+  fileName: Scalars['String']['output'];
+};
+
 export type DashboardSummary = {
   __typename?: 'DashboardSummary';
   numberOfDataRecords: Scalars['Int']['output'];
@@ -398,6 +405,20 @@ export type DataRecordSummary = {
   numberOfExcludedDataRecords: Scalars['Int']['output'];
   numberOfIncludedDataRecords: Scalars['Int']['output'];
   totalNumberOfDataRecords: Scalars['Int']['output'];
+};
+
+export type DatabaseSize = {
+  __typename?: 'DatabaseSize';
+  /** pageCount x pageSize. */
+  bytes: Scalars['Float']['output'];
+  /** Pages on the free list (reused before the file grows). */
+  freeBytes: Scalars['Float']['output'];
+  /** libSQL URL kind: file or server. */
+  kind: Scalars['String']['output'];
+  pageCount: Scalars['Float']['output'];
+  pageSize: Scalars['Int']['output'];
+  /** The write-ahead log file beside the database file; null for a server. */
+  walBytes?: Maybe<Scalars['Float']['output']>;
 };
 
 export type DatafileCompany = {
@@ -561,11 +582,101 @@ export type EditContractInput = {
   startDate: Scalars['String']['input'];
 };
 
+export type EndpointTraffic = {
+  __typename?: 'EndpointTraffic';
+  endpoint: Scalars['String']['output'];
+  /** The last minute with a call (ISO-8601). */
+  lastCallAt: Scalars['String']['output'];
+  refusals: Scalars['Int']['output'];
+  requests: Scalars['Int']['output'];
+};
+
+export type EndpointTrafficMinute = {
+  __typename?: 'EndpointTrafficMinute';
+  /** The UTC minute's start (ISO-8601). */
+  minute: Scalars['String']['output'];
+  refusals: Scalars['Int']['output'];
+  requests: Scalars['Int']['output'];
+};
+
 export type Invoice = {
   __typename?: 'Invoice';
   number?: Maybe<Scalars['String']['output']>;
   url?: Maybe<Scalars['String']['output']>;
 };
+
+/** A background job (the jobs table): what the monitoring page lists. */
+export type Job = {
+  __typename?: 'Job';
+  /** Attempts started so far (a manual retry counts from zero again). */
+  attempts: Scalars['Int']['output'];
+  cancelRequestedAt?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+  /** Catalogue code of the last failure (also on a job queued again after a failed attempt). */
+  errorCode?: Maybe<Scalars['String']['output']>;
+  /** Details of the last failure for operators (at most 2,000 characters). */
+  errorDetail?: Maybe<Scalars['String']['output']>;
+  finishedAt?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** Running, but its runner stopped renewing the lease (it died): another runner takes it over. */
+  isStalled: Scalars['Boolean']['output'];
+  kind: Scalars['String']['output'];
+  maxAttempts: Scalars['Int']['output'];
+  /** The job's input as JSON (at most 500 characters). */
+  payload: Scalars['String']['output'];
+  /** 0..100 */
+  progress: Scalars['Int']['output'];
+  /** A queued job does not start before this instant (the backoff after a failed attempt). */
+  runAfter: Scalars['String']['output'];
+  /** First start. */
+  startedAt?: Maybe<Scalars['String']['output']>;
+  state: JobState;
+};
+
+export type JobFilters = {
+  kind?: InputMaybe<Scalars['String']['input']>;
+  /** Default: every state. */
+  states?: InputMaybe<Array<JobState>>;
+};
+
+/** One job kind in the queue; times in milliseconds over the jobs that succeeded in the last 24 hours. */
+export type JobKindSummary = {
+  __typename?: 'JobKindSummary';
+  cancelledLastDay: Scalars['Int']['output'];
+  /** Failed jobs still kept (finished jobs are pruned after JOB_RETENTION_DAYS). */
+  failed: Scalars['Int']['output'];
+  failedLastDay: Scalars['Int']['output'];
+  kind: Scalars['String']['output'];
+  /** Processing time (first start to finish), median and 95th percentile (nearest rank); null without a job. */
+  processingP50Ms?: Maybe<Scalars['Float']['output']>;
+  processingP95Ms?: Maybe<Scalars['Float']['output']>;
+  running: Scalars['Int']['output'];
+  succeededLastDay: Scalars['Int']['output'];
+  waiting: Scalars['Int']['output'];
+  /** Waiting time (enqueued to first start), median and 95th percentile. */
+  waitingP50Ms?: Maybe<Scalars['Float']['output']>;
+  waitingP95Ms?: Maybe<Scalars['Float']['output']>;
+};
+
+export type JobPage = {
+  __typename?: 'JobPage';
+  jobs: Array<Job>;
+  pageInfo: PageInfo;
+};
+
+export type JobQueueSummary = {
+  __typename?: 'JobQueueSummary';
+  /** Every registered kind and every kind the table holds, by name. */
+  kinds: Array<JobKindSummary>;
+  measuredAt: Scalars['String']['output'];
+};
+
+export type JobState =
+  | 'CANCELLED'
+  | 'FAILED'
+  | 'QUEUED'
+  | 'RUNNING'
+  | 'SUCCEEDED';
 
 export type LatestDataImport = {
   __typename?: 'LatestDataImport';
@@ -573,6 +684,16 @@ export type LatestDataImport = {
   datafileId: Scalars['ID']['output'];
   /** Whole Vienna calendar days since the import (0 = today). */
   daysAgo: Scalars['Int']['output'];
+};
+
+/** Calls of the live endpoints per minute, summed over every server process (written every few seconds). */
+export type LiveEndpointTraffic = {
+  __typename?: 'LiveEndpointTraffic';
+  endpoints: Array<EndpointTraffic>;
+  from: Scalars['String']['output'];
+  /** Every minute of the window, oldest first, minutes without calls as zeros. */
+  minutes: Array<EndpointTrafficMinute>;
+  to: Scalars['String']['output'];
 };
 
 export type Locale =
@@ -587,6 +708,11 @@ export type LoginResult = {
   /** Seconds until the token expires. */
   expiresIn: Scalars['Int']['output'];
 };
+
+export type MailStatus =
+  | 'FAILED'
+  | 'PENDING'
+  | 'SENT';
 
 /** The logged-in user plus the session facts the app shell needs. */
 export type Me = {
@@ -608,6 +734,8 @@ export type Mutation = {
   assignNewContractToCompany: StatusResponse;
   /** Adds the UPCOMING contract that follows the active one. */
   assignUpcomingContractToCompany: StatusResponse;
+  /** Operators: a waiting job is cancelled at once; a running one stops at its next progress point. */
+  cancelJob: StatusResponse;
   changeCompanyBetaStatus: StatusResponse;
   changeCompanyContractStatus: StatusResponse;
   changeCompanyStatusToDeactivate: StatusResponse;
@@ -637,10 +765,14 @@ export type Mutation = {
   regenerateMagicKey: StatusResponse;
   /** Creates a PENDING company and its owner and mails a confirmation link. */
   registerCompany: StatusResponse;
+  /** Operators: a FAILED outbox mail is queued again (five more attempts) and the outbox job runs. */
+  resendOutboxMail: StatusResponse;
   /** A new link for a pending user; the previous one stops working. */
   resendUserInvitation: StatusResponse;
   /** newPassword is encrypted; the token comes from the reset mail and works once. */
   resetPassword: StatusResponse;
+  /** Operators: a FAILED job goes back to the queue with its attempts from zero. */
+  retryJob: StatusResponse;
   /** Upload step 2: saves the data points and starts checking them against the whole file. */
   saveDraftDatafileColumns: UploadCheck;
   /** Mails a reset link when the address belongs to a user; the answer is the same either way. */
@@ -684,6 +816,12 @@ export type MutationAssignNewContractToCompanyArgs = {
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationAssignUpcomingContractToCompanyArgs = {
   input: AssignContractInput;
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationCancelJobArgs = {
+  jobId: Scalars['ID']['input'];
 };
 
 
@@ -797,6 +935,12 @@ export type MutationRegisterCompanyArgs = {
 
 
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationResendOutboxMailArgs = {
+  mailId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationResendUserInvitationArgs = {
   userId: Scalars['ID']['input'];
 };
@@ -806,6 +950,12 @@ export type MutationResendUserInvitationArgs = {
 export type MutationResetPasswordArgs = {
   newPassword: Scalars['String']['input'];
   passwordResetToken: Scalars['String']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationRetryJobArgs = {
+  jobId: Scalars['ID']['input'];
 };
 
 
@@ -965,6 +1115,37 @@ export type NotificationType =
   | 'UPLOAD_ERROR'
   | 'UPLOAD_FINISHED';
 
+export type OutboxMail = {
+  __typename?: 'OutboxMail';
+  attempts: Scalars['Int']['output'];
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  lastError?: Maybe<Scalars['String']['output']>;
+  locale: Scalars['String']['output'];
+  sentAt?: Maybe<Scalars['String']['output']>;
+  status: MailStatus;
+  subject: Scalars['String']['output'];
+  template: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+};
+
+export type OutboxMailPage = {
+  __typename?: 'OutboxMailPage';
+  mails: Array<OutboxMail>;
+  pageInfo: PageInfo;
+};
+
+export type OutboxSummary = {
+  __typename?: 'OutboxSummary';
+  failed: Scalars['Int']['output'];
+  /** The oldest mail still waiting to be sent. */
+  oldestPendingAt?: Maybe<Scalars['String']['output']>;
+  pending: Scalars['Int']['output'];
+  sentLastDay: Scalars['Int']['output'];
+  /** False when no SMTP_URL is set: mails then stay in the outbox as PENDING and are only printed. */
+  smtpConfigured: Scalars['Boolean']['output'];
+};
+
 export type Package = {
   __typename?: 'Package';
   /** Days. */
@@ -1087,21 +1268,37 @@ export type Query = {
   getDatafileUploadingProgress: DatafileUploadingProgress;
   /** A draft datafile (or a READY one being re-uploaded) with its upload and data points. */
   getDraftedDatafile: DraftDatafile;
+  /** Operators: the job queue by kind, with processing and waiting times of the last 24 hours. */
+  getJobQueueSummary: JobQueueSummary;
+  /** Operators: jobs by state and kind. Queued jobs in start order, running ones by start, finished ones newest first. */
+  getJobs: JobPage;
+  /** Operators: live endpoint calls per minute over the last `minutes` (default 60, at most 1440). */
+  getLiveEndpointTraffic: LiveEndpointTraffic;
   /** Totals over the datafiles the logged-in user can see. */
   getMyDatafilesSummaryForDashboard: DashboardSummary;
   /** The plan the next charge draws from (null when none is eligible). */
   getNextAvailableCreditPlanForCompany?: Maybe<CreditPlan>;
   /** The logged-in user's unread notifications, newest first. */
   getNotificationsForLoggedinUser: Array<Notification>;
+  /** Operators: outbox mails of one status (default FAILED), newest first. */
+  getOutboxMails: OutboxMailPage;
+  /** Operators: the mail outbox's counts. */
+  getOutboxSummary: OutboxSummary;
   getPackage: Package;
   /** The server's RSA public key (SPKI PEM) that clients encrypt passwords with (RSA-OAEP, SHA-256). */
   getPasswordEncryptionKey: Scalars['String']['output'];
   /** The sheets of an uploaded xlsx file ([] for csv and sav). */
   getSheetNames: Array<Scalars['String']['output']>;
+  /** Operators: database and file storage size. */
+  getSystemSize: SystemSize;
   /** The check of the saved columns and the credit estimate (poll until DONE). */
   getUploadCheck: UploadCheck;
   /** Upload step 2: first rows and suggested column types. */
   getUploadPreview: UploadPreview;
+  /** Operators: data files, data records and credits per organisation and month (/data-files-stats, /data-records-stats). Default order: newest month first. */
+  getUsageStatsByMonth: UsageStatsPage;
+  /** Operators: every row of getUsageStatsByMonth for the same filters and order as CSV, with the columns of the page `view` (at most 200,000 rows). */
+  getUsageStatsCsv: CsvFile;
   /** Operators any user; ADMIN the users of their company; EMPLOYEE themselves. */
   getUser: User;
   getUserAvatarUploadURL: SignedUrl;
@@ -1239,8 +1436,28 @@ export type QueryGetDraftedDatafileArgs = {
 
 
 /** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetJobsArgs = {
+  filters?: InputMaybe<JobFilters>;
+  paginationInfo?: InputMaybe<PageInput>;
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetLiveEndpointTrafficArgs = {
+  minutes?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
 export type QueryGetNextAvailableCreditPlanForCompanyArgs = {
   companyId: Scalars['ID']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetOutboxMailsArgs = {
+  paginationInfo?: InputMaybe<PageInput>;
+  status?: InputMaybe<MailStatus>;
 };
 
 
@@ -1266,6 +1483,24 @@ export type QueryGetUploadCheckArgs = {
 /** Root query; every module adds its fields with `extend type Query`. */
 export type QueryGetUploadPreviewArgs = {
   datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetUsageStatsByMonthArgs = {
+  filters: UsageStatsFilters;
+  paginationInfo?: InputMaybe<PageInput>;
+  sortBy?: InputMaybe<UsageStatsSortField>;
+  sortDirection?: InputMaybe<SortDirection>;
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetUsageStatsCsvArgs = {
+  filters: UsageStatsFilters;
+  sortBy?: InputMaybe<UsageStatsSortField>;
+  sortDirection?: InputMaybe<SortDirection>;
+  view: UsageStatsView;
 };
 
 
@@ -1341,10 +1576,34 @@ export type StatusResponse = {
   status: Scalars['String']['output'];
 };
 
+export type StorageFolder = {
+  __typename?: 'StorageFolder';
+  bytes: Scalars['Float']['output'];
+  objects: Scalars['Int']['output'];
+  prefix: Scalars['String']['output'];
+};
+
+export type StorageUsage = {
+  __typename?: 'StorageUsage';
+  bytes: Scalars['Float']['output'];
+  folders: Array<StorageFolder>;
+  /** local or s3 */
+  kind: Scalars['String']['output'];
+  /** When the walk over the objects ran (answers are reused for 5 minutes). */
+  measuredAt: Scalars['String']['output'];
+  objects: Scalars['Int']['output'];
+};
+
 export type SupportLevel =
   | 'A'
   | 'B'
   | 'C';
+
+export type SystemSize = {
+  __typename?: 'SystemSize';
+  database: DatabaseSize;
+  storage: StorageUsage;
+};
 
 /** One line of the transactions table: a datafile's USED charges summed, or a single RECEIVED, EXPIRED or REFUND row. */
 export type TransactionGroup = {
@@ -1495,6 +1754,98 @@ export type UploadStatus =
   | 'ERROR'
   | 'PROCESSING'
   | 'READY';
+
+/** The period and organisation of the operator stats. Months are Europe/Vienna calendar months. */
+export type UsageStatsFilters = {
+  /** Only this organisation; all organisations when absent. */
+  companyId?: InputMaybe<Scalars['ID']['input']>;
+  /** First month of the period, YYYY-MM, included. */
+  fromMonth: Scalars['String']['input'];
+  /** Last month of the period, YYYY-MM, included (at most 120 months after fromMonth). */
+  toMonth: Scalars['String']['input'];
+};
+
+export type UsageStatsMonth = {
+  __typename?: 'UsageStatsMonth';
+  creditsRefunded: Scalars['Int']['output'];
+  creditsUsed: Scalars['Int']['output'];
+  /** YYYY-MM; every month of the period is listed, months without activity with zeros. */
+  month: Scalars['String']['output'];
+  numberOfDataRecords: Scalars['Int']['output'];
+  numberOfDatafiles: Scalars['Int']['output'];
+  numberOfLiveDataRecords: Scalars['Int']['output'];
+  numberOfLiveDatafiles: Scalars['Int']['output'];
+  numberOfManualDataRecords: Scalars['Int']['output'];
+  numberOfManualDatafiles: Scalars['Int']['output'];
+  /** Organisations with data files or credits that month. */
+  numberOfOrganizations: Scalars['Int']['output'];
+};
+
+export type UsageStatsOrganization = {
+  __typename?: 'UsageStatsOrganization';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type UsageStatsPage = {
+  __typename?: 'UsageStatsPage';
+  months: Array<UsageStatsMonth>;
+  pageInfo: PageInfo;
+  /** One row per organisation and month with data files or credits, sorted and paged. */
+  rows: Array<UsageStatsRow>;
+  totals: UsageStatsTotals;
+};
+
+/**
+ * Figures of an organisation-month, a month or the whole period. Data files count when they are
+ * imported (not drafts, not deleted), in the Vienna month they were created, with their records.
+ * Credits come from the ledger: USED and REFUND rows in the Vienna month of their date.
+ */
+export type UsageStatsRow = {
+  __typename?: 'UsageStatsRow';
+  creditsRefunded: Scalars['Int']['output'];
+  creditsUsed: Scalars['Int']['output'];
+  /** YYYY-MM */
+  month: Scalars['String']['output'];
+  numberOfDataRecords: Scalars['Int']['output'];
+  numberOfDatafiles: Scalars['Int']['output'];
+  numberOfLiveDataRecords: Scalars['Int']['output'];
+  numberOfLiveDatafiles: Scalars['Int']['output'];
+  numberOfManualDataRecords: Scalars['Int']['output'];
+  numberOfManualDatafiles: Scalars['Int']['output'];
+  organization: UsageStatsOrganization;
+};
+
+export type UsageStatsSortField =
+  | 'CREDITS_REFUNDED'
+  | 'CREDITS_USED'
+  | 'DATAFILES'
+  | 'DATA_RECORDS'
+  | 'LIVE_DATAFILES'
+  | 'LIVE_DATA_RECORDS'
+  | 'MANUAL_DATAFILES'
+  | 'MANUAL_DATA_RECORDS'
+  | 'MONTH'
+  | 'ORGANIZATION';
+
+export type UsageStatsTotals = {
+  __typename?: 'UsageStatsTotals';
+  creditsRefunded: Scalars['Int']['output'];
+  creditsUsed: Scalars['Int']['output'];
+  numberOfDataRecords: Scalars['Int']['output'];
+  numberOfDatafiles: Scalars['Int']['output'];
+  numberOfLiveDataRecords: Scalars['Int']['output'];
+  numberOfLiveDatafiles: Scalars['Int']['output'];
+  numberOfManualDataRecords: Scalars['Int']['output'];
+  numberOfManualDatafiles: Scalars['Int']['output'];
+  /** Organisations with data files or credits in the period. */
+  numberOfOrganizations: Scalars['Int']['output'];
+};
+
+/** Which page a CSV download belongs to: its columns are that page's table. */
+export type UsageStatsView =
+  | 'DATA_FILES'
+  | 'DATA_RECORDS';
 
 export type User = {
   __typename?: 'User';
@@ -1679,12 +2030,14 @@ export type ResolversTypes = {
   CreditPlanDetails: ResolverTypeWrapper<CreditPlanDetails>;
   CreditPlanInput: CreditPlanInput;
   CreditPlanRole: CreditPlanRole;
+  CsvFile: ResolverTypeWrapper<CsvFile>;
   DashboardSummary: ResolverTypeWrapper<DashboardSummary>;
   DataPointAlgorithms: ResolverTypeWrapper<DataPointAlgorithms>;
   DataPointAlgorithmsInput: DataPointAlgorithmsInput;
   DataPointMetadata: ResolverTypeWrapper<DataPointMetadata>;
   DataPointType: DataPointType;
   DataRecordSummary: ResolverTypeWrapper<DataRecordSummary>;
+  DatabaseSize: ResolverTypeWrapper<DatabaseSize>;
   DatafileCompany: ResolverTypeWrapper<DatafileCompany>;
   DatafileInput: DatafileInput;
   DatafileMetadata: ResolverTypeWrapper<DatafileMetadata>;
@@ -1698,13 +2051,23 @@ export type ResolversTypes = {
   DraftDatafile: ResolverTypeWrapper<DraftDatafile>;
   DurationRole: DurationRole;
   EditContractInput: EditContractInput;
+  EndpointTraffic: ResolverTypeWrapper<EndpointTraffic>;
+  EndpointTrafficMinute: ResolverTypeWrapper<EndpointTrafficMinute>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Invoice: ResolverTypeWrapper<Invoice>;
+  Job: ResolverTypeWrapper<Job>;
+  JobFilters: JobFilters;
+  JobKindSummary: ResolverTypeWrapper<JobKindSummary>;
+  JobPage: ResolverTypeWrapper<JobPage>;
+  JobQueueSummary: ResolverTypeWrapper<JobQueueSummary>;
+  JobState: JobState;
   LatestDataImport: ResolverTypeWrapper<LatestDataImport>;
+  LiveEndpointTraffic: ResolverTypeWrapper<LiveEndpointTraffic>;
   Locale: Locale;
   LoginResult: ResolverTypeWrapper<LoginResult>;
+  MailStatus: MailStatus;
   Me: ResolverTypeWrapper<Omit<Me, 'user'> & { user: ResolversTypes['User'] }>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NewUserInput: NewUserInput;
@@ -1713,6 +2076,9 @@ export type ResolversTypes = {
   Notification: ResolverTypeWrapper<PresentedNotification>;
   NotificationInput: NotificationInput;
   NotificationType: NotificationType;
+  OutboxMail: ResolverTypeWrapper<OutboxMail>;
+  OutboxMailPage: ResolverTypeWrapper<OutboxMailPage>;
+  OutboxSummary: ResolverTypeWrapper<OutboxSummary>;
   Package: ResolverTypeWrapper<Package>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   PageInput: PageInput;
@@ -1728,8 +2094,11 @@ export type ResolversTypes = {
   SignedUrl: ResolverTypeWrapper<SignedUrl>;
   SortDirection: SortDirection;
   StatusResponse: ResolverTypeWrapper<StatusResponse>;
+  StorageFolder: ResolverTypeWrapper<StorageFolder>;
+  StorageUsage: ResolverTypeWrapper<StorageUsage>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SupportLevel: SupportLevel;
+  SystemSize: ResolverTypeWrapper<SystemSize>;
   TransactionGroup: ResolverTypeWrapper<TransactionGroup>;
   TransactionPage: ResolverTypeWrapper<TransactionPage>;
   TransactionType: TransactionType;
@@ -1745,6 +2114,14 @@ export type ResolversTypes = {
   UploadRefusal: ResolverTypeWrapper<UploadRefusal>;
   UploadSource: ResolverTypeWrapper<UploadSource>;
   UploadStatus: UploadStatus;
+  UsageStatsFilters: UsageStatsFilters;
+  UsageStatsMonth: ResolverTypeWrapper<UsageStatsMonth>;
+  UsageStatsOrganization: ResolverTypeWrapper<UsageStatsOrganization>;
+  UsageStatsPage: ResolverTypeWrapper<UsageStatsPage>;
+  UsageStatsRow: ResolverTypeWrapper<UsageStatsRow>;
+  UsageStatsSortField: UsageStatsSortField;
+  UsageStatsTotals: ResolverTypeWrapper<UsageStatsTotals>;
+  UsageStatsView: UsageStatsView;
   User: ResolverTypeWrapper<PresentedUser>;
   UserActivationInput: UserActivationInput;
   UserCompany: ResolverTypeWrapper<UserCompany>;
@@ -1782,11 +2159,13 @@ export type ResolversParentTypes = {
   CreditPlan: PresentedCreditPlan;
   CreditPlanDetails: CreditPlanDetails;
   CreditPlanInput: CreditPlanInput;
+  CsvFile: CsvFile;
   DashboardSummary: DashboardSummary;
   DataPointAlgorithms: DataPointAlgorithms;
   DataPointAlgorithmsInput: DataPointAlgorithmsInput;
   DataPointMetadata: DataPointMetadata;
   DataRecordSummary: DataRecordSummary;
+  DatabaseSize: DatabaseSize;
   DatafileCompany: DatafileCompany;
   DatafileInput: DatafileInput;
   DatafileMetadata: DatafileMetadata;
@@ -1798,11 +2177,19 @@ export type ResolversParentTypes = {
   DraftCleaningSetting: DraftCleaningSetting;
   DraftDatafile: DraftDatafile;
   EditContractInput: EditContractInput;
+  EndpointTraffic: EndpointTraffic;
+  EndpointTrafficMinute: EndpointTrafficMinute;
   Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   Invoice: Invoice;
+  Job: Job;
+  JobFilters: JobFilters;
+  JobKindSummary: JobKindSummary;
+  JobPage: JobPage;
+  JobQueueSummary: JobQueueSummary;
   LatestDataImport: LatestDataImport;
+  LiveEndpointTraffic: LiveEndpointTraffic;
   LoginResult: LoginResult;
   Me: Omit<Me, 'user'> & { user: ResolversParentTypes['User'] };
   Mutation: Record<PropertyKey, never>;
@@ -1811,6 +2198,9 @@ export type ResolversParentTypes = {
   NipoIntegrationInput: NipoIntegrationInput;
   Notification: PresentedNotification;
   NotificationInput: NotificationInput;
+  OutboxMail: OutboxMail;
+  OutboxMailPage: OutboxMailPage;
+  OutboxSummary: OutboxSummary;
   Package: Package;
   PageInfo: PageInfo;
   PageInput: PageInput;
@@ -1825,7 +2215,10 @@ export type ResolversParentTypes = {
   SelectedColumnInput: SelectedColumnInput;
   SignedUrl: SignedUrl;
   StatusResponse: StatusResponse;
+  StorageFolder: StorageFolder;
+  StorageUsage: StorageUsage;
   String: Scalars['String']['output'];
+  SystemSize: SystemSize;
   TransactionGroup: TransactionGroup;
   TransactionPage: TransactionPage;
   UpdateCompanyInput: UpdateCompanyInput;
@@ -1836,6 +2229,12 @@ export type ResolversParentTypes = {
   UploadPreview: UploadPreview;
   UploadRefusal: UploadRefusal;
   UploadSource: UploadSource;
+  UsageStatsFilters: UsageStatsFilters;
+  UsageStatsMonth: UsageStatsMonth;
+  UsageStatsOrganization: UsageStatsOrganization;
+  UsageStatsPage: UsageStatsPage;
+  UsageStatsRow: UsageStatsRow;
+  UsageStatsTotals: UsageStatsTotals;
   User: PresentedUser;
   UserActivationInput: UserActivationInput;
   UserCompany: UserCompany;
@@ -1979,6 +2378,11 @@ export type CreditPlanDetailsResolvers<ContextType = GqlContext, ParentType exte
   type?: Resolver<ResolversTypes['CreditPlanRole'], ParentType, ContextType>;
 };
 
+export type CsvFileResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['CsvFile'] = ResolversParentTypes['CsvFile']> = {
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type DashboardSummaryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DashboardSummary'] = ResolversParentTypes['DashboardSummary']> = {
   numberOfDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   numberOfDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2023,6 +2427,15 @@ export type DataRecordSummaryResolvers<ContextType = GqlContext, ParentType exte
   numberOfExcludedDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   numberOfIncludedDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   totalNumberOfDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DatabaseSizeResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatabaseSize'] = ResolversParentTypes['DatabaseSize']> = {
+  bytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  freeBytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pageCount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  walBytes?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
 export type DatafileCompanyResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileCompany'] = ResolversParentTypes['DatafileCompany']> = {
@@ -2116,15 +2529,77 @@ export type DraftDatafileResolvers<ContextType = GqlContext, ParentType extends 
   upload?: Resolver<ResolversTypes['DatafileUpload'], ParentType, ContextType>;
 };
 
+export type EndpointTrafficResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['EndpointTraffic'] = ResolversParentTypes['EndpointTraffic']> = {
+  endpoint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastCallAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refusals?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  requests?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type EndpointTrafficMinuteResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['EndpointTrafficMinute'] = ResolversParentTypes['EndpointTrafficMinute']> = {
+  minute?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refusals?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  requests?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type InvoiceResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Invoice'] = ResolversParentTypes['Invoice']> = {
   number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type JobResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Job'] = ResolversParentTypes['Job']> = {
+  attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cancelRequestedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorDetail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isStalled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  maxAttempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  payload?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  progress?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  runAfter?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['JobState'], ParentType, ContextType>;
+};
+
+export type JobKindSummaryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['JobKindSummary'] = ResolversParentTypes['JobKindSummary']> = {
+  cancelledLastDay?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failedLastDay?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  processingP50Ms?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  processingP95Ms?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  running?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  succeededLastDay?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  waiting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  waitingP50Ms?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  waitingP95Ms?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type JobPageResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['JobPage'] = ResolversParentTypes['JobPage']> = {
+  jobs?: Resolver<Array<ResolversTypes['Job']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type JobQueueSummaryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['JobQueueSummary'] = ResolversParentTypes['JobQueueSummary']> = {
+  kinds?: Resolver<Array<ResolversTypes['JobKindSummary']>, ParentType, ContextType>;
+  measuredAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type LatestDataImportResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['LatestDataImport'] = ResolversParentTypes['LatestDataImport']> = {
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   datafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   daysAgo?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type LiveEndpointTrafficResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['LiveEndpointTraffic'] = ResolversParentTypes['LiveEndpointTraffic']> = {
+  endpoints?: Resolver<Array<ResolversTypes['EndpointTraffic']>, ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  minutes?: Resolver<Array<ResolversTypes['EndpointTrafficMinute']>, ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type LoginResultResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['LoginResult'] = ResolversParentTypes['LoginResult']> = {
@@ -2144,6 +2619,7 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   activateOrganization?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationActivateOrganizationArgs, 'input'>>;
   assignNewContractToCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationAssignNewContractToCompanyArgs, 'input'>>;
   assignUpcomingContractToCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationAssignUpcomingContractToCompanyArgs, 'input'>>;
+  cancelJob?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationCancelJobArgs, 'jobId'>>;
   changeCompanyBetaStatus?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationChangeCompanyBetaStatusArgs, 'input'>>;
   changeCompanyContractStatus?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationChangeCompanyContractStatusArgs, 'company'>>;
   changeCompanyStatusToDeactivate?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationChangeCompanyStatusToDeactivateArgs, 'company'>>;
@@ -2162,8 +2638,10 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   refundTransaction?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRefundTransactionArgs, 'transactionId'>>;
   regenerateMagicKey?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRegenerateMagicKeyArgs, 'userId'>>;
   registerCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRegisterCompanyArgs, 'input'>>;
+  resendOutboxMail?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResendOutboxMailArgs, 'mailId'>>;
   resendUserInvitation?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResendUserInvitationArgs, 'userId'>>;
   resetPassword?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'newPassword' | 'passwordResetToken'>>;
+  retryJob?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRetryJobArgs, 'jobId'>>;
   saveDraftDatafileColumns?: Resolver<ResolversTypes['UploadCheck'], ParentType, ContextType, RequireFields<MutationSaveDraftDatafileColumnsArgs, 'datafileId' | 'selectedColumns'>>;
   sendPasswordResetEmail?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationSendPasswordResetEmailArgs, 'email'>>;
   setClearLocalStorage?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationSetClearLocalStorageArgs, 'value'>>;
@@ -2198,6 +2676,32 @@ export type NotificationResolvers<ContextType = GqlContext, ParentType extends R
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['NotificationType'], ParentType, ContextType>;
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type OutboxMailResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['OutboxMail'] = ResolversParentTypes['OutboxMail']> = {
+  attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  locale?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sentAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['MailStatus'], ParentType, ContextType>;
+  subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  template?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OutboxMailPageResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['OutboxMailPage'] = ResolversParentTypes['OutboxMailPage']> = {
+  mails?: Resolver<Array<ResolversTypes['OutboxMail']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type OutboxSummaryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['OutboxSummary'] = ResolversParentTypes['OutboxSummary']> = {
+  failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  oldestPendingAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sentLastDay?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  smtpConfigured?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type PackageResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Package'] = ResolversParentTypes['Package']> = {
@@ -2281,14 +2785,22 @@ export type QueryResolvers<ContextType = GqlContext, ParentType extends Resolver
   getDatafileUploadURL?: Resolver<ResolversTypes['DatafileUploadURL'], ParentType, ContextType, RequireFields<QueryGetDatafileUploadUrlArgs, 'companyId' | 'fileName'>>;
   getDatafileUploadingProgress?: Resolver<ResolversTypes['DatafileUploadingProgress'], ParentType, ContextType, RequireFields<QueryGetDatafileUploadingProgressArgs, 'datafileId'>>;
   getDraftedDatafile?: Resolver<ResolversTypes['DraftDatafile'], ParentType, ContextType, RequireFields<QueryGetDraftedDatafileArgs, 'datafileId'>>;
+  getJobQueueSummary?: Resolver<ResolversTypes['JobQueueSummary'], ParentType, ContextType>;
+  getJobs?: Resolver<ResolversTypes['JobPage'], ParentType, ContextType, Partial<QueryGetJobsArgs>>;
+  getLiveEndpointTraffic?: Resolver<ResolversTypes['LiveEndpointTraffic'], ParentType, ContextType, Partial<QueryGetLiveEndpointTrafficArgs>>;
   getMyDatafilesSummaryForDashboard?: Resolver<ResolversTypes['DashboardSummary'], ParentType, ContextType>;
   getNextAvailableCreditPlanForCompany?: Resolver<Maybe<ResolversTypes['CreditPlan']>, ParentType, ContextType, RequireFields<QueryGetNextAvailableCreditPlanForCompanyArgs, 'companyId'>>;
   getNotificationsForLoggedinUser?: Resolver<Array<ResolversTypes['Notification']>, ParentType, ContextType>;
+  getOutboxMails?: Resolver<ResolversTypes['OutboxMailPage'], ParentType, ContextType, Partial<QueryGetOutboxMailsArgs>>;
+  getOutboxSummary?: Resolver<ResolversTypes['OutboxSummary'], ParentType, ContextType>;
   getPackage?: Resolver<ResolversTypes['Package'], ParentType, ContextType, RequireFields<QueryGetPackageArgs, 'packageId'>>;
   getPasswordEncryptionKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   getSheetNames?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryGetSheetNamesArgs, 'companyId' | 'datafileKey'>>;
+  getSystemSize?: Resolver<ResolversTypes['SystemSize'], ParentType, ContextType>;
   getUploadCheck?: Resolver<ResolversTypes['UploadCheck'], ParentType, ContextType, RequireFields<QueryGetUploadCheckArgs, 'datafileId'>>;
   getUploadPreview?: Resolver<ResolversTypes['UploadPreview'], ParentType, ContextType, RequireFields<QueryGetUploadPreviewArgs, 'datafileId'>>;
+  getUsageStatsByMonth?: Resolver<ResolversTypes['UsageStatsPage'], ParentType, ContextType, RequireFields<QueryGetUsageStatsByMonthArgs, 'filters'>>;
+  getUsageStatsCsv?: Resolver<ResolversTypes['CsvFile'], ParentType, ContextType, RequireFields<QueryGetUsageStatsCsvArgs, 'filters' | 'view'>>;
   getUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<QueryGetUserArgs, 'userId'>>;
   getUserAvatarUploadURL?: Resolver<ResolversTypes['SignedUrl'], ParentType, ContextType, RequireFields<QueryGetUserAvatarUploadUrlArgs, 'imageKey' | 'userId'>>;
   health?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2305,6 +2817,25 @@ export type SignedUrlResolvers<ContextType = GqlContext, ParentType extends Reso
 export type StatusResponseResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['StatusResponse'] = ResolversParentTypes['StatusResponse']> = {
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type StorageFolderResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['StorageFolder'] = ResolversParentTypes['StorageFolder']> = {
+  bytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  objects?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type StorageUsageResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['StorageUsage'] = ResolversParentTypes['StorageUsage']> = {
+  bytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  folders?: Resolver<Array<ResolversTypes['StorageFolder']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  measuredAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  objects?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SystemSizeResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['SystemSize'] = ResolversParentTypes['SystemSize']> = {
+  database?: Resolver<ResolversTypes['DatabaseSize'], ParentType, ContextType>;
+  storage?: Resolver<ResolversTypes['StorageUsage'], ParentType, ContextType>;
 };
 
 export type TransactionGroupResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['TransactionGroup'] = ResolversParentTypes['TransactionGroup']> = {
@@ -2370,6 +2901,56 @@ export type UploadSourceResolvers<ContextType = GqlContext, ParentType extends R
   headerRow?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   isQualtrics?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   sheetName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type UsageStatsMonthResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UsageStatsMonth'] = ResolversParentTypes['UsageStatsMonth']> = {
+  creditsRefunded?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  creditsUsed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  month?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  numberOfDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfLiveDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfLiveDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfManualDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfManualDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfOrganizations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UsageStatsOrganizationResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UsageStatsOrganization'] = ResolversParentTypes['UsageStatsOrganization']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type UsageStatsPageResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UsageStatsPage'] = ResolversParentTypes['UsageStatsPage']> = {
+  months?: Resolver<Array<ResolversTypes['UsageStatsMonth']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  rows?: Resolver<Array<ResolversTypes['UsageStatsRow']>, ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['UsageStatsTotals'], ParentType, ContextType>;
+};
+
+export type UsageStatsRowResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UsageStatsRow'] = ResolversParentTypes['UsageStatsRow']> = {
+  creditsRefunded?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  creditsUsed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  month?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  numberOfDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfLiveDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfLiveDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfManualDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfManualDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  organization?: Resolver<ResolversTypes['UsageStatsOrganization'], ParentType, ContextType>;
+};
+
+export type UsageStatsTotalsResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UsageStatsTotals'] = ResolversParentTypes['UsageStatsTotals']> = {
+  creditsRefunded?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  creditsUsed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfLiveDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfLiveDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfManualDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfManualDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfOrganizations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type UserResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
@@ -2442,10 +3023,12 @@ export type Resolvers<ContextType = GqlContext> = {
   CreditAmounts?: CreditAmountsResolvers<ContextType>;
   CreditPlan?: CreditPlanResolvers<ContextType>;
   CreditPlanDetails?: CreditPlanDetailsResolvers<ContextType>;
+  CsvFile?: CsvFileResolvers<ContextType>;
   DashboardSummary?: DashboardSummaryResolvers<ContextType>;
   DataPointAlgorithms?: DataPointAlgorithmsResolvers<ContextType>;
   DataPointMetadata?: DataPointMetadataResolvers<ContextType>;
   DataRecordSummary?: DataRecordSummaryResolvers<ContextType>;
+  DatabaseSize?: DatabaseSizeResolvers<ContextType>;
   DatafileCompany?: DatafileCompanyResolvers<ContextType>;
   DatafileMetadata?: DatafileMetadataResolvers<ContextType>;
   DatafileOwner?: DatafileOwnerResolvers<ContextType>;
@@ -2454,13 +3037,23 @@ export type Resolvers<ContextType = GqlContext> = {
   DatafileUploadingProgress?: DatafileUploadingProgressResolvers<ContextType>;
   DraftCleaningSetting?: DraftCleaningSettingResolvers<ContextType>;
   DraftDatafile?: DraftDatafileResolvers<ContextType>;
+  EndpointTraffic?: EndpointTrafficResolvers<ContextType>;
+  EndpointTrafficMinute?: EndpointTrafficMinuteResolvers<ContextType>;
   Invoice?: InvoiceResolvers<ContextType>;
+  Job?: JobResolvers<ContextType>;
+  JobKindSummary?: JobKindSummaryResolvers<ContextType>;
+  JobPage?: JobPageResolvers<ContextType>;
+  JobQueueSummary?: JobQueueSummaryResolvers<ContextType>;
   LatestDataImport?: LatestDataImportResolvers<ContextType>;
+  LiveEndpointTraffic?: LiveEndpointTrafficResolvers<ContextType>;
   LoginResult?: LoginResultResolvers<ContextType>;
   Me?: MeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   NipoIntegration?: NipoIntegrationResolvers<ContextType>;
   Notification?: NotificationResolvers<ContextType>;
+  OutboxMail?: OutboxMailResolvers<ContextType>;
+  OutboxMailPage?: OutboxMailPageResolvers<ContextType>;
+  OutboxSummary?: OutboxSummaryResolvers<ContextType>;
   Package?: PackageResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   PersonName?: PersonNameResolvers<ContextType>;
@@ -2471,6 +3064,9 @@ export type Resolvers<ContextType = GqlContext> = {
   Query?: QueryResolvers<ContextType>;
   SignedUrl?: SignedUrlResolvers<ContextType>;
   StatusResponse?: StatusResponseResolvers<ContextType>;
+  StorageFolder?: StorageFolderResolvers<ContextType>;
+  StorageUsage?: StorageUsageResolvers<ContextType>;
+  SystemSize?: SystemSizeResolvers<ContextType>;
   TransactionGroup?: TransactionGroupResolvers<ContextType>;
   TransactionPage?: TransactionPageResolvers<ContextType>;
   UploadCheck?: UploadCheckResolvers<ContextType>;
@@ -2478,6 +3074,11 @@ export type Resolvers<ContextType = GqlContext> = {
   UploadPreview?: UploadPreviewResolvers<ContextType>;
   UploadRefusal?: UploadRefusalResolvers<ContextType>;
   UploadSource?: UploadSourceResolvers<ContextType>;
+  UsageStatsMonth?: UsageStatsMonthResolvers<ContextType>;
+  UsageStatsOrganization?: UsageStatsOrganizationResolvers<ContextType>;
+  UsageStatsPage?: UsageStatsPageResolvers<ContextType>;
+  UsageStatsRow?: UsageStatsRowResolvers<ContextType>;
+  UsageStatsTotals?: UsageStatsTotalsResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserCompany?: UserCompanyResolvers<ContextType>;
   UserPage?: UserPageResolvers<ContextType>;

@@ -6,11 +6,13 @@ import {
   assertBlobKey,
   assertBlobPrefix,
   blobPolicies,
+  cachedUsage,
   SIGNED_GET_TTL_SECONDS,
   SIGNED_PUT_TTL_SECONDS,
   type BlobKind,
   type BlobStore,
   type BlobStoreConfig,
+  UsageTally,
 } from './blob-store';
 import { signGetUrl, signPutUrl } from './signed-urls';
 
@@ -180,7 +182,34 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
     },
 
     policy: (kind) => policies[kind],
+
+    usage: cachedUsage(async () => {
+      const tally = new UsageTally();
+      await walkFiles(root, '', tally);
+      return tally.result(new Date());
+    }),
   };
+}
+
+/** Adds every file under `dir` (key prefix `prefix`) to the tally; hidden entries (the temp folder) are not objects. */
+async function walkFiles(dir: string, prefix: string, tally: UsageTally): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch((error) => {
+    if (isMissing(error)) return [];
+    throw error;
+  });
+  const files: string[] = [];
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    if (entry.isDirectory()) await walkFiles(join(dir, entry.name), `${prefix}${entry.name}/`, tally);
+    else if (entry.isFile()) files.push(entry.name);
+  }
+  // Stats in small parallel batches: one at a time is slow on many files, all at once exhausts handles.
+  for (let i = 0; i < files.length; i += 64) {
+    const sizes = await Promise.all(files.slice(i, i + 64).map((name) => stat(join(dir, name)).then((s) => s.size, () => null)));
+    sizes.forEach((size, j) => {
+      if (size !== null) tally.add(`${prefix}${files[i + j]}`, size);
+    });
+  }
 }
 
 /** Makes a rename durable (Linux; best effort elsewhere). */

@@ -3,11 +3,13 @@ import {
   assertBlobKey,
   assertBlobPrefix,
   blobPolicies,
+  cachedUsage,
   SIGNED_GET_TTL_SECONDS,
   SIGNED_PUT_TTL_SECONDS,
   type BlobKind,
   type BlobStore,
   type BlobStoreConfig,
+  UsageTally,
 } from './blob-store';
 
 /** Multipart part size for streamed puts: memory per upload stays at a few parts. */
@@ -131,5 +133,19 @@ export function createS3BlobStore(config: BlobStoreConfig): BlobStore & { client
     },
 
     policy: (kind) => policies[kind],
+
+    // One LIST per 1,000 objects, paged by StartAfter like deletePrefix.
+    usage: cachedUsage(async () => {
+      const tally = new UsageTally();
+      let startAfter: string | undefined;
+      for (;;) {
+        const page = await client.list({ maxKeys: 1000, ...(startAfter ? { startAfter } : {}) });
+        const contents = page.contents ?? [];
+        for (const o of contents) tally.add(o.key, o.size ?? 0);
+        if (!page.isTruncated || contents.length === 0) break;
+        startAfter = contents[contents.length - 1]!.key;
+      }
+      return tally.result(new Date());
+    }),
   };
 }

@@ -30,6 +30,59 @@ export interface BlobStore {
   signedGet(key: string, now: Date, options?: { ttlSeconds?: number; downloadName?: string }): string;
   /** Added beyond the contract: the size cap and content types of a kind (to check a stored upload before parsing it). */
   policy(kind: BlobKind): BlobPolicy;
+  /**
+   * Added for monitoring: bytes and objects stored, in total and per top-level folder. It walks
+   * every object, so the answer is cached (USAGE_CACHE_MS) and concurrent callers share one walk.
+   */
+  usage(options?: { maxAgeMs?: number }): Promise<BlobUsage>;
+}
+
+export type BlobUsage = {
+  bytes: number;
+  objects: number;
+  /** Per first key segment (uploads, datafiles, exports, avatars, ...), largest first. */
+  folders: { prefix: string; bytes: number; objects: number }[];
+  /** When the walk that produced this answer finished (ISO-8601 UTC). */
+  measuredAt: string;
+};
+
+/** How long a usage answer is reused: monitoring refreshes every few seconds, a walk over many objects takes longer. */
+export const USAGE_CACHE_MS = 5 * 60_000;
+
+/** Sums object sizes by first key segment (the adapters feed it every object they list). */
+export class UsageTally {
+  readonly #folders = new Map<string, { bytes: number; objects: number }>();
+  add(key: string, size: number): void {
+    const slash = key.indexOf('/');
+    const prefix = slash < 0 ? key : key.slice(0, slash);
+    let folder = this.#folders.get(prefix);
+    if (!folder) this.#folders.set(prefix, (folder = { bytes: 0, objects: 0 }));
+    folder.bytes += size;
+    folder.objects++;
+  }
+  result(now: Date): BlobUsage {
+    const folders = [...this.#folders].map(([prefix, f]) => ({ prefix, ...f })).sort((a, b) => b.bytes - a.bytes || a.prefix.localeCompare(b.prefix));
+    return { bytes: folders.reduce((s, f) => s + f.bytes, 0), objects: folders.reduce((s, f) => s + f.objects, 0), folders, measuredAt: now.toISOString() };
+  }
+}
+
+/** usage() of an adapter: `walk` runs at most once per cache period, and callers during a walk share it. */
+export function cachedUsage(walk: () => Promise<BlobUsage>): (options?: { maxAgeMs?: number }) => Promise<BlobUsage> {
+  let last: { at: number; usage: BlobUsage } | undefined;
+  let running: Promise<BlobUsage> | undefined;
+  return (options = {}) => {
+    const maxAge = options.maxAgeMs ?? USAGE_CACHE_MS;
+    if (last && Date.now() - last.at <= maxAge) return Promise.resolve(last.usage);
+    running ??= walk()
+      .then((usage) => {
+        last = { at: Date.now(), usage };
+        return usage;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
 }
 
 export type BlobPolicy = {

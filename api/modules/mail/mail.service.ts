@@ -64,6 +64,17 @@ export async function deliverMail(deps: Deps, id: string): Promise<boolean> {
   }
 }
 
+/**
+ * A FAILED outbox mail becomes PENDING again with its attempts from zero, so the outbox job tries
+ * it afresh (up to 5 attempts). Its last error stays until the next attempt. Returns the mail's
+ * status before the call, or undefined when there is no such mail.
+ */
+export async function requeueFailedMail(db: DbOrTx, id: string): Promise<'PENDING' | 'SENT' | 'FAILED' | undefined> {
+  const rows = await db.update(outboxMails).set({ status: 'PENDING', attempts: 0 }).where(and(eq(outboxMails.id, id), eq(outboxMails.status, 'FAILED'))).returning({ id: outboxMails.id });
+  if (rows.length > 0) return 'FAILED';
+  return (await db.select({ status: outboxMails.status }).from(outboxMails).where(eq(outboxMails.id, id)).get())?.status;
+}
+
 /** Retries pending outbox mails (run by the job loop). */
 export async function deliverPendingMails(deps: Deps, limit = 50): Promise<number> {
   if (!deps.mailTransport) return 0;

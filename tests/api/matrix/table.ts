@@ -127,6 +127,19 @@ export const MATRIX: Record<string, Cell> = {
     vars: () => ({ p: { username: 'nfield-user', password: 'nfield-secret', region: 'EU', domain: 'acme' } }),
     allow: LOGGED_IN,
   },
+  // Operator stats (issue 15): every organisation's figures, so operators only
+  getUsageStatsByMonth: { query: 'query($f:UsageStatsFilters!){getUsageStatsByMonth(filters:$f){totals{numberOfDatafiles} pageInfo{total}}}', vars: (w) => ({ f: { fromMonth: '2026-01', toMonth: '2026-11', companyId: w.A } }), allow: OPERATOR },
+  getUsageStatsCsv: { query: 'query($f:UsageStatsFilters!){getUsageStatsCsv(view:DATA_FILES,filters:$f){fileName}}', vars: () => ({ f: { fromMonth: '2026-01', toMonth: '2026-11' } }), allow: OPERATOR },
+  // Monitoring (issue 15): every organisation's jobs and mails, so operators only
+  getJobQueueSummary: { query: '{getJobQueueSummary{kinds{kind waiting}}}', vars: () => ({}), allow: OPERATOR },
+  getJobs: { query: 'query($f:JobFilters){getJobs(filters:$f){jobs{id errorDetail payload} pageInfo{total}}}', vars: () => ({ f: { states: ['FAILED'] } }), allow: OPERATOR },
+  getOutboxSummary: { query: '{getOutboxSummary{failed}}', vars: () => ({}), allow: OPERATOR },
+  getOutboxMails: { query: '{getOutboxMails{mails{to lastError}}}', vars: () => ({}), allow: OPERATOR },
+  getLiveEndpointTraffic: { query: '{getLiveEndpointTraffic{minutes{requests}}}', vars: () => ({}), allow: OPERATOR },
+  getSystemSize: { query: '{getSystemSize{database{bytes} storage{bytes}}}', vars: () => ({}), allow: OPERATOR },
+  retryJob: { query: 'mutation($id:ID!){retryJob(jobId:$id){status}}', vars: (w) => ({ id: w.failedJobId }), allow: OPERATOR },
+  cancelJob: { query: 'mutation($id:ID!){cancelJob(jobId:$id){status}}', vars: (w) => ({ id: w.queuedJobId }), allow: OPERATOR },
+  resendOutboxMail: { query: 'mutation($id:ID!){resendOutboxMail(mailId:$id){status}}', vars: (w) => ({ id: w.failedMailId }), allow: OPERATOR },
   refundTransaction: { query: 'mutation($id:ID!){refundTransaction(transactionId:$id){status}}', vars: (w) => ({ id: w.usedTransactionId }), allow: OPERATOR },
 
   // Uploads (issue 11): A's draft belongs to A's owner. Members of A may start an upload for A; the

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { companies, datafileUploads, datafiles, notifications, packages, sessions } from '../../../db/schema';
+import { companies, datafileUploads, datafiles, jobs, notifications, outboxMails, packages, sessions } from '../../../db/schema';
 import { sha256Hex } from '../../../api/lib/crypto';
 import { assignContract } from '../../../api/modules/contracts/contracts.service';
 import { chargeDatafile } from '../../../api/modules/credits/ledger.service';
@@ -74,6 +74,11 @@ export async function buildWorld(t: TestApp, options: WorldOptions = {}) {
     uploadKeys[p] = `uploads/${A}/${userId}/matrix-${p.toLowerCase().replace('_', '-')}-file.csv`;
     await t.deps.blobs.put(uploadKeys[p]!, csv);
   }
+  // For monitoring: a failed job and a waiting one (of a kind every process runs), and a failed mail.
+  const at = t.clock.now().toISOString();
+  const [failedJob] = await t.db.insert(jobs).values({ kind: 'mail.outbox', payload: {}, state: 'FAILED', attempts: 3, runAfter: at, createdAt: at, startedAt: at, finishedAt: at, errorCode: 'EMAIL_SENDING_FAILED' }).returning();
+  const [queuedJob] = await t.db.insert(jobs).values({ kind: 'calendar', payload: {}, state: 'QUEUED', runAfter: at, createdAt: at }).returning();
+  const [failedMail] = await t.db.insert(outboxMails).values({ to: adminA.email, locale: 'de', template: 'invitation', subject: 'Hi', text: 't', html: '<p>t</p>', status: 'FAILED', attempts: 5, lastError: '550', createdAt: at }).returning();
   const [notification] = await t.db.insert(notifications).values({ userId: adminA.id, companyId: A, title: 'Hi', description: 'Hello', createdAt: t.clock.now().toISOString() }).returning();
 
   const tokens: Record<Principal, { token?: string; apiKey?: string }> = {
@@ -86,7 +91,7 @@ export async function buildWorld(t: TestApp, options: WorldOptions = {}) {
     API_KEY: { apiKey: adminA.apiKey },
   };
   const users = { ANON: null, ADMIN_OTHER: adminB, EMPLOYEE_OTHER: employeeB, EMPLOYEE_OWN: employeeA, ADMIN_OWN: adminA, SUPER_ADMIN: op, API_KEY: adminA } as const;
-  return { A, B, P, adminA, employeeA, pendingA, adminB, op, packageId, activeContractId, upcomingContractId, datafileId, draftId, draftKey, uploadKeys, usedTransactionId: usedRow[0]!.id, notificationId: notification!.id, tokens, users };
+  return { A, B, P, adminA, employeeA, pendingA, adminB, op, packageId, activeContractId, upcomingContractId, datafileId, draftId, draftKey, uploadKeys, usedTransactionId: usedRow[0]!.id, notificationId: notification!.id, failedJobId: failedJob!.id, queuedJobId: queuedJob!.id, failedMailId: failedMail!.id, tokens, users };
 }
 
 export type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -110,6 +115,8 @@ export async function fingerprint(t: TestApp, w: World) {
     (select count(*) from datafiles) as datafiles,
     (select group_concat(status || coalesce(check_job_id, '') || coalesce(updated_at, ''), ',') from datafile_uploads) as uploads,
     (select count(*) from datafile_datapoints) as datapoints,
-    (select count(*) from jobs) as jobs`);
+    (select count(*) from jobs) as jobs,
+    (select group_concat(state || attempts || coalesce(cancel_requested_at, ''), ',') from jobs where id in (${w.failedJobId}, ${w.queuedJobId})) as jobStates,
+    (select group_concat(status || attempts, ',') from outbox_mails where id = ${w.failedMailId}) as mail`);
   return JSON.stringify(rows);
 }

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
-/** `dir` holds the server's database and blob store (storage/), for tests that look at what it stored. */
-export type TestServer = { baseUrl: string; dir: string; log: () => string; stop: () => Promise<void> };
+/** `dir` holds the server's database and blob store (storage/); `databasePath` is its libSQL file, for tests that check what a page shows against the database. */
+export type TestServer = { baseUrl: string; dir: string; databasePath: string; log: () => string; stop: () => Promise<void> };
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -80,6 +80,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   return {
     baseUrl,
     dir,
+    databasePath: join(dir, 'app.db'),
     log: () => output,
     stop: async () => {
       if (child.exitCode === null && child.pid) {

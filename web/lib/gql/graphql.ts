@@ -160,9 +160,27 @@ export type EditContractInput = {
   startDate: string;
 };
 
+export type JobFilters = {
+  kind?: string | null | undefined;
+  /** Default: every state. */
+  states?: Array<JobState> | null | undefined;
+};
+
+export type JobState =
+  | 'CANCELLED'
+  | 'FAILED'
+  | 'QUEUED'
+  | 'RUNNING'
+  | 'SUCCEEDED';
+
 export type Locale =
   | 'de'
   | 'en';
+
+export type MailStatus =
+  | 'FAILED'
+  | 'PENDING'
+  | 'SENT';
 
 export type NewUserInput = {
   email: string;
@@ -288,6 +306,33 @@ export type UploadStatus =
   | 'ERROR'
   | 'PROCESSING'
   | 'READY';
+
+/** The period and organisation of the operator stats. Months are Europe/Vienna calendar months. */
+export type UsageStatsFilters = {
+  /** Only this organisation; all organisations when absent. */
+  companyId?: string | number | null | undefined;
+  /** First month of the period, YYYY-MM, included. */
+  fromMonth: string;
+  /** Last month of the period, YYYY-MM, included (at most 120 months after fromMonth). */
+  toMonth: string;
+};
+
+export type UsageStatsSortField =
+  | 'CREDITS_REFUNDED'
+  | 'CREDITS_USED'
+  | 'DATAFILES'
+  | 'DATA_RECORDS'
+  | 'LIVE_DATAFILES'
+  | 'LIVE_DATA_RECORDS'
+  | 'MANUAL_DATAFILES'
+  | 'MANUAL_DATA_RECORDS'
+  | 'MONTH'
+  | 'ORGANIZATION';
+
+/** Which page a CSV download belongs to: its columns are that page's table. */
+export type UsageStatsView =
+  | 'DATA_FILES'
+  | 'DATA_RECORDS';
 
 export type UserActivationInput = {
   /** Encrypted like every password; required for invitations, ignored for email confirmation. */
@@ -474,6 +519,65 @@ export type GetMyDatafilesSummaryForDashboardQueryVariables = Exact<{ [key: stri
 
 export type GetMyDatafilesSummaryForDashboardQuery = { getMyDatafilesSummaryForDashboard: { numberOfDatafiles: number, numberOfQualityScores: number, numberOfDataRecords: number } };
 
+export type CancelJobMutationVariables = Exact<{
+  jobId: string | number;
+}>;
+
+
+export type CancelJobMutation = { cancelJob: { status: string, message: string | null } };
+
+export type GetJobQueueSummaryQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetJobQueueSummaryQuery = { getJobQueueSummary: { measuredAt: string, kinds: Array<{ kind: string, waiting: number, running: number, failed: number, succeededLastDay: number, failedLastDay: number, cancelledLastDay: number, processingP50Ms: number | null, processingP95Ms: number | null, waitingP50Ms: number | null, waitingP95Ms: number | null }> } };
+
+export type GetJobsQueryVariables = Exact<{
+  filters?: JobFilters | null | undefined;
+  paginationInfo?: PageInput | null | undefined;
+}>;
+
+
+export type GetJobsQuery = { getJobs: { jobs: Array<{ id: string, kind: string, state: JobState, attempts: number, maxAttempts: number, progress: number, errorCode: string | null, errorDetail: string | null, payload: string, createdAt: string, startedAt: string | null, finishedAt: string | null, runAfter: string, cancelRequestedAt: string | null, isStalled: boolean }>, pageInfo: { page: number, limit: number, total: number } } };
+
+export type GetLiveEndpointTrafficQueryVariables = Exact<{
+  minutes?: number | null | undefined;
+}>;
+
+
+export type GetLiveEndpointTrafficQuery = { getLiveEndpointTraffic: { from: string, to: string, minutes: Array<{ minute: string, requests: number, refusals: number }>, endpoints: Array<{ endpoint: string, requests: number, refusals: number, lastCallAt: string }> } };
+
+export type GetOutboxSummaryQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetOutboxSummaryQuery = { getOutboxSummary: { pending: number, failed: number, sentLastDay: number, oldestPendingAt: string | null, smtpConfigured: boolean } };
+
+export type GetOutboxMailsQueryVariables = Exact<{
+  status?: MailStatus | null | undefined;
+  paginationInfo?: PageInput | null | undefined;
+}>;
+
+
+export type GetOutboxMailsQuery = { getOutboxMails: { mails: Array<{ id: string, to: string, subject: string, template: string, locale: string, status: MailStatus, attempts: number, lastError: string | null, createdAt: string, sentAt: string | null }>, pageInfo: { page: number, limit: number, total: number } } };
+
+export type GetSystemSizeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetSystemSizeQuery = { getSystemSize: { database: { kind: string, pageCount: number, pageSize: number, bytes: number, freeBytes: number, walBytes: number | null }, storage: { kind: string, bytes: number, objects: number, measuredAt: string, folders: Array<{ prefix: string, bytes: number, objects: number }> } } };
+
+export type ResendOutboxMailMutationVariables = Exact<{
+  mailId: string | number;
+}>;
+
+
+export type ResendOutboxMailMutation = { resendOutboxMail: { status: string, message: string | null } };
+
+export type RetryJobMutationVariables = Exact<{
+  jobId: string | number;
+}>;
+
+
+export type RetryJobMutation = { retryJob: { status: string, message: string | null } };
+
 export type GetNotificationsForLoggedinUserQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -526,6 +630,34 @@ export type GetClearLocalStorageQueryVariables = Exact<{ [key: string]: never; }
 
 
 export type GetClearLocalStorageQuery = { getClearLocalStorage: { value: boolean, updatedAt: string | null } };
+
+export type GetStatsOrganizationsQueryVariables = Exact<{
+  search?: string | null | undefined;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type GetStatsOrganizationsQuery = { getCompanies: { companies: Array<{ id: string, name: string, isActivated: CompanyStatus }>, pageInfo: { total: number } } };
+
+export type GetUsageStatsByMonthQueryVariables = Exact<{
+  filters: UsageStatsFilters;
+  sortBy?: UsageStatsSortField | null | undefined;
+  sortDirection?: SortDirection | null | undefined;
+  paginationInfo?: PageInput | null | undefined;
+}>;
+
+
+export type GetUsageStatsByMonthQuery = { getUsageStatsByMonth: { months: Array<{ month: string, numberOfOrganizations: number, numberOfDatafiles: number, numberOfLiveDatafiles: number, numberOfManualDatafiles: number, numberOfDataRecords: number, numberOfLiveDataRecords: number, numberOfManualDataRecords: number, creditsUsed: number, creditsRefunded: number }>, totals: { numberOfOrganizations: number, numberOfDatafiles: number, numberOfLiveDatafiles: number, numberOfManualDatafiles: number, numberOfDataRecords: number, numberOfLiveDataRecords: number, numberOfManualDataRecords: number, creditsUsed: number, creditsRefunded: number }, rows: Array<{ month: string, numberOfDatafiles: number, numberOfLiveDatafiles: number, numberOfManualDatafiles: number, numberOfDataRecords: number, numberOfLiveDataRecords: number, numberOfManualDataRecords: number, creditsUsed: number, creditsRefunded: number, organization: { id: string, name: string } }>, pageInfo: { page: number, limit: number, total: number, previousPage: number | null, nextPage: number | null } } };
+
+export type GetUsageStatsCsvQueryVariables = Exact<{
+  view: UsageStatsView;
+  filters: UsageStatsFilters;
+  sortBy?: UsageStatsSortField | null | undefined;
+  sortDirection?: SortDirection | null | undefined;
+}>;
+
+
+export type GetUsageStatsCsvQuery = { getUsageStatsCsv: { fileName: string, content: string } };
 
 export type ChangeDatafileUploadingProgressStatusMutationVariables = Exact<{
   datafileInputObject: DatafileProgressInput;
@@ -1040,6 +1172,156 @@ export const GetMyDatafilesSummaryForDashboardDocument = new TypedDocumentString
   }
 }
     `) as unknown as TypedDocumentString<GetMyDatafilesSummaryForDashboardQuery, GetMyDatafilesSummaryForDashboardQueryVariables>;
+export const CancelJobDocument = new TypedDocumentString(`
+    mutation cancelJob($jobId: ID!) {
+  cancelJob(jobId: $jobId) {
+    status
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<CancelJobMutation, CancelJobMutationVariables>;
+export const GetJobQueueSummaryDocument = new TypedDocumentString(`
+    query getJobQueueSummary {
+  getJobQueueSummary {
+    measuredAt
+    kinds {
+      kind
+      waiting
+      running
+      failed
+      succeededLastDay
+      failedLastDay
+      cancelledLastDay
+      processingP50Ms
+      processingP95Ms
+      waitingP50Ms
+      waitingP95Ms
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetJobQueueSummaryQuery, GetJobQueueSummaryQueryVariables>;
+export const GetJobsDocument = new TypedDocumentString(`
+    query getJobs($filters: JobFilters, $paginationInfo: PageInput) {
+  getJobs(filters: $filters, paginationInfo: $paginationInfo) {
+    jobs {
+      id
+      kind
+      state
+      attempts
+      maxAttempts
+      progress
+      errorCode
+      errorDetail
+      payload
+      createdAt
+      startedAt
+      finishedAt
+      runAfter
+      cancelRequestedAt
+      isStalled
+    }
+    pageInfo {
+      page
+      limit
+      total
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetJobsQuery, GetJobsQueryVariables>;
+export const GetLiveEndpointTrafficDocument = new TypedDocumentString(`
+    query getLiveEndpointTraffic($minutes: Int) {
+  getLiveEndpointTraffic(minutes: $minutes) {
+    from
+    to
+    minutes {
+      minute
+      requests
+      refusals
+    }
+    endpoints {
+      endpoint
+      requests
+      refusals
+      lastCallAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetLiveEndpointTrafficQuery, GetLiveEndpointTrafficQueryVariables>;
+export const GetOutboxSummaryDocument = new TypedDocumentString(`
+    query getOutboxSummary {
+  getOutboxSummary {
+    pending
+    failed
+    sentLastDay
+    oldestPendingAt
+    smtpConfigured
+  }
+}
+    `) as unknown as TypedDocumentString<GetOutboxSummaryQuery, GetOutboxSummaryQueryVariables>;
+export const GetOutboxMailsDocument = new TypedDocumentString(`
+    query getOutboxMails($status: MailStatus, $paginationInfo: PageInput) {
+  getOutboxMails(status: $status, paginationInfo: $paginationInfo) {
+    mails {
+      id
+      to
+      subject
+      template
+      locale
+      status
+      attempts
+      lastError
+      createdAt
+      sentAt
+    }
+    pageInfo {
+      page
+      limit
+      total
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetOutboxMailsQuery, GetOutboxMailsQueryVariables>;
+export const GetSystemSizeDocument = new TypedDocumentString(`
+    query getSystemSize {
+  getSystemSize {
+    database {
+      kind
+      pageCount
+      pageSize
+      bytes
+      freeBytes
+      walBytes
+    }
+    storage {
+      kind
+      bytes
+      objects
+      folders {
+        prefix
+        bytes
+        objects
+      }
+      measuredAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetSystemSizeQuery, GetSystemSizeQueryVariables>;
+export const ResendOutboxMailDocument = new TypedDocumentString(`
+    mutation resendOutboxMail($mailId: ID!) {
+  resendOutboxMail(mailId: $mailId) {
+    status
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<ResendOutboxMailMutation, ResendOutboxMailMutationVariables>;
+export const RetryJobDocument = new TypedDocumentString(`
+    mutation retryJob($jobId: ID!) {
+  retryJob(jobId: $jobId) {
+    status
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<RetryJobMutation, RetryJobMutationVariables>;
 export const GetNotificationsForLoggedinUserDocument = new TypedDocumentString(`
     query getNotificationsForLoggedinUser {
   getNotificationsForLoggedinUser {
@@ -1146,6 +1428,89 @@ export const GetClearLocalStorageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GetClearLocalStorageQuery, GetClearLocalStorageQueryVariables>;
+export const GetStatsOrganizationsDocument = new TypedDocumentString(`
+    query getStatsOrganizations($search: String, $page: PageInput) {
+  getCompanies(search: $search, sortBy: NAME, page: $page) {
+    companies {
+      id
+      name
+      isActivated
+    }
+    pageInfo {
+      total
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetStatsOrganizationsQuery, GetStatsOrganizationsQueryVariables>;
+export const GetUsageStatsByMonthDocument = new TypedDocumentString(`
+    query getUsageStatsByMonth($filters: UsageStatsFilters!, $sortBy: UsageStatsSortField, $sortDirection: SortDirection, $paginationInfo: PageInput) {
+  getUsageStatsByMonth(
+    filters: $filters
+    sortBy: $sortBy
+    sortDirection: $sortDirection
+    paginationInfo: $paginationInfo
+  ) {
+    months {
+      month
+      numberOfOrganizations
+      numberOfDatafiles
+      numberOfLiveDatafiles
+      numberOfManualDatafiles
+      numberOfDataRecords
+      numberOfLiveDataRecords
+      numberOfManualDataRecords
+      creditsUsed
+      creditsRefunded
+    }
+    totals {
+      numberOfOrganizations
+      numberOfDatafiles
+      numberOfLiveDatafiles
+      numberOfManualDatafiles
+      numberOfDataRecords
+      numberOfLiveDataRecords
+      numberOfManualDataRecords
+      creditsUsed
+      creditsRefunded
+    }
+    rows {
+      month
+      organization {
+        id
+        name
+      }
+      numberOfDatafiles
+      numberOfLiveDatafiles
+      numberOfManualDatafiles
+      numberOfDataRecords
+      numberOfLiveDataRecords
+      numberOfManualDataRecords
+      creditsUsed
+      creditsRefunded
+    }
+    pageInfo {
+      page
+      limit
+      total
+      previousPage
+      nextPage
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetUsageStatsByMonthQuery, GetUsageStatsByMonthQueryVariables>;
+export const GetUsageStatsCsvDocument = new TypedDocumentString(`
+    query getUsageStatsCsv($view: UsageStatsView!, $filters: UsageStatsFilters!, $sortBy: UsageStatsSortField, $sortDirection: SortDirection) {
+  getUsageStatsCsv(
+    view: $view
+    filters: $filters
+    sortBy: $sortBy
+    sortDirection: $sortDirection
+  ) {
+    fileName
+    content
+  }
+}
+    `) as unknown as TypedDocumentString<GetUsageStatsCsvQuery, GetUsageStatsCsvQueryVariables>;
 export const ChangeDatafileUploadingProgressStatusDocument = new TypedDocumentString(`
     mutation changeDatafileUploadingProgressStatus($datafileInputObject: DatafileProgressInput!, $selectedColumns: [SelectedColumnInput!], $creditAmount: Int!, $status: DatafileStatus!) {
   changeDatafileUploadingProgressStatus(

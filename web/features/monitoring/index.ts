@@ -1,0 +1,1 @@
+export { MonitoringPage } from './pages/monitoring-page';

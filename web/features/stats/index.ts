@@ -1,0 +1,1 @@
+export { DataFilesStatsPage, DataRecordsStatsPage } from './pages/usage-stats-page';
