@@ -68,3 +68,39 @@ function checkLength(values: Float64Array, rows: number, name: string): Float64A
   if (values.length !== rows) throw new RangeError(`cleaning column ${name} has ${values.length} values, expected ${rows}`);
   return values;
 }
+
+/** The cells of a grouping (quota characteristic) column: one per distinct value. */
+export interface GroupCells {
+  /** Cell per interview, -1 for none (null, NaN, empty text). */
+  cells: Int32Array;
+  /** The value of each cell: numbers ascending, or texts in code-point order (the same on every engine). */
+  values: (number | string)[];
+  /** Display text per cell: an SPSS value label of the code when there is one, else the value. */
+  labels: string[];
+}
+
+/**
+ * Groups interviews by the values of one column. Browser and server number the cells alike, so
+ * quota targets given per value land on the same cells on both sides.
+ */
+export function groupCells(values: ArrayLike<number | string | null | undefined>, valueLabels: Record<string, string> = {}): GroupCells {
+  const n = values.length;
+  const present = (v: number | string | null | undefined): v is number | string => v !== null && v !== undefined && v !== '' && !(typeof v === 'number' && Number.isNaN(v));
+  const distinct = new Set<number | string>();
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    if (present(v)) distinct.add(v);
+  }
+  const sorted = [...distinct].sort((a, b) => {
+    if (typeof a === 'number' && typeof b === 'number') return a - b;
+    if (typeof a !== typeof b) return typeof a === 'number' ? -1 : 1;
+    return a < b ? -1 : a > b ? 1 : 0;
+  });
+  const index = new Map(sorted.map((v, c) => [v, c]));
+  const cells = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    cells[i] = present(v) ? index.get(v)! : -1;
+  }
+  return { cells, values: sorted, labels: sorted.map((v) => valueLabels[String(v)] ?? String(v)) };
+}

@@ -3,6 +3,7 @@
 // MessageChannel, the worker's host (the real WASM facade) on the other, so transfers detach buffers
 // exactly as a Worker does. Results are checked against the facade's clean() and plain loops.
 import { Field, Float64, Schema, Table, Utf8, makeVector, tableToIPC, vectorFromArray } from 'apache-arrow';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, REASONS, RULE_KEYS, cleaningInputFromColumns, type CleaningRules } from '../../scoring/index.ts';
 import { readFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { loadScoring } from '../../scoring/index.ts';
 import { createCleaningEngine, type CleaningEngine, type CleaningEngineOptions } from '../../web/features/worksheet/engine/client.ts';
 import { createEngineHost } from '../../web/features/worksheet/engine/host.ts';
+import { useCleaningEngine } from '../../web/features/worksheet/engine/use-cleaning-engine.ts';
 import type { FromWorker, ToWorker, WorkerLike } from '../../web/features/worksheet/engine/protocol.ts';
 import { generateScores } from './support/score-columns.ts';
 
@@ -19,7 +21,7 @@ import { generateScores } from './support/score-columns.ts';
 const scoring = await loadScoring(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../scoring/build/scoring.wasm')));
 
 /** A Worker stand-in: the client talks to port1, the host listens on port2. Counts what the host receives. */
-function channelWorker(): { worker: WorkerLike; received: ToWorker[] } {
+function channelWorker(): { worker: WorkerLike; received: ToWorker[]; terminated: () => boolean } {
   const channel = new MessageChannel();
   const received: ToWorker[] = [];
   const host = createEngineHost(async () => scoring, (message, transfer) => channel.port2.postMessage(message, transfer));
@@ -29,13 +31,14 @@ function channelWorker(): { worker: WorkerLike; received: ToWorker[] } {
   };
   const port = channel.port1;
   port.start();
+  let terminated = false;
   const worker: WorkerLike = {
     postMessage: (message, transfer) => port.postMessage(message, transfer),
     addEventListener: (type, listener) => port.addEventListener(type, listener as (e: MessageEvent) => void),
     removeEventListener: (type, listener) => port.removeEventListener(type, listener as (e: MessageEvent) => void),
-    terminate: () => { port.close(); channel.port2.close(); },
+    terminate: () => { terminated = true; port.close(); channel.port2.close(); },
   };
-  return { worker, received };
+  return { worker, received, terminated: () => terminated };
 }
 
 const engines: CleaningEngine[] = [];
@@ -73,6 +76,8 @@ describe('worksheet cleaning engine (message protocol)', () => {
   it('returns the facade\'s decisions and the counts, distributions and averages of the same rules', async () => {
     const data = generateScores(5_000, 11);
     const { engine } = start({ source: { kind: 'columns', rows: data.rows, columns: copyColumns(data) }, groupings: data.groupings.map((g) => ({ ...g, cells: g.cells.slice() })) });
+    // Earlier runs first: the summaries follow the decisions from run to run, so the last must still be exact.
+    for (const t of [70, 40, 62]) await engine.run({ rules: rulesWith(t), groupBy: 'gender' });
     const rules = rulesWith(55);
     const r = await engine.run({ rules, groupBy: 'region' });
     const expected = scoring.clean(cleaningInputFromColumns(data.rows, (n) => (data.columns as Record<string, Float64Array>)[n]), rules);
@@ -181,7 +186,7 @@ describe('worksheet cleaning engine (message protocol)', () => {
     });
     const ready = await engine.ready;
     expect(ready.groupings).toEqual([
-      { name: 'region', labels: [...region.labels].sort((a, b) => a.localeCompare(b, 'de')) },
+      { name: 'region', labels: [...region.labels].sort() },
       { name: 'sex', labels: ['weiblich', 'männlich', 'divers'] },
     ]);
     const r = await engine.run({ rules: rulesWith(58), groupBy: 'sex' });
@@ -209,6 +214,28 @@ describe('worksheet cleaning engine (message protocol)', () => {
     await expect(engine.run({ rules: DEFAULT_RULES, quota: { grouping: 'nope', targets: [1] } })).rejects.toThrow(/quota grouping nope/);
     const ok = await engine.run(DEFAULT_RULES);
     expect(ok.rows).toBe(500);
+  });
+});
+
+describe('useCleaningEngine', () => {
+  it('starts the worker for new data, paints the latest result and ends the worker on unmount', async () => {
+    const data = generateScores(1_000, 4);
+    const { worker, received, terminated } = channelWorker();
+    const options: CleaningEngineOptions = { source: { kind: 'columns', rows: data.rows, columns: copyColumns(data) }, worker };
+    const { result, unmount } = renderHook(() => useCleaningEngine(options));
+    // A request before the worker exists is kept and sent once it does.
+    act(() => result.current.run({ rules: rulesWith(50) }));
+    await waitFor(() => expect(result.current.ready?.rows).toBe(1_000));
+    await waitFor(() => expect(result.current.result?.request.rules.rules.combined.threshold).toBe(50));
+    act(() => {
+      for (const t of [52, 54, 56, 58]) result.current.run({ rules: rulesWith(t) });
+    });
+    await waitFor(() => expect(result.current.result?.request.rules.rules.combined.threshold).toBe(58));
+    const direct = scoring.clean(cleaningInputFromColumns(data.rows, (n) => (data.columns as Record<string, Float64Array>)[n]), rulesWith(58));
+    expect(result.current.result?.keptCount).toBe(direct.keptCount);
+    expect(received.filter((m) => m.type === 'run').length).toBeLessThan(5);
+    unmount();
+    expect(terminated()).toBe(true);
   });
 });
 

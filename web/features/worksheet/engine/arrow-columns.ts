@@ -1,6 +1,7 @@
 // Arrow IPC bytes of a revision's columns -> the plain typed arrays the facade and the summaries
 // read. Runs inside the worker, so decoding a million interviews never touches the main thread.
 import { tableFromIPC, Type, type Table, type Vector } from 'apache-arrow';
+import { groupCells } from '../../../../scoring/index.ts';
 
 /** A numeric Arrow column as Float64 (null -> NaN), one contiguous array whatever the batches. */
 export function vectorToFloat64(vector: Vector): Float64Array {
@@ -40,35 +41,16 @@ function isNumeric(typeId: Type): boolean {
 }
 
 /**
- * A grouping (quota characteristic) from a raw column: one cell per distinct value, in ascending
- * order (numbers by value, text by the German collation), null -> -1. SPSS value labels in the
- * field metadata name numeric codes ("1" -> "female").
+ * A grouping (quota characteristic) from a raw column, numbered by `groupCells` (as the server does).
+ * SPSS value labels in the field metadata name numeric codes ("1" -> "female").
  */
 export function groupingFromTable(table: Table, column: string): { name: string; cells: Int32Array; labels: string[] } {
   const vector = table.getChild(column);
   if (!vector) throw new Error(`grouping column ${column} is not in the data`);
   const field = table.schema.fields.find((f) => f.name === column)!;
-  const n = table.numRows;
-  const cells = new Int32Array(n).fill(-1);
-  if (isNumeric(field.type.typeId)) {
-    const values = vectorToFloat64(vector);
-    const distinct = [...new Set(Array.from(values).filter((v) => v === v))].sort((a, b) => a - b);
-    const index = new Map(distinct.map((v, c) => [v, c]));
-    for (let i = 0; i < n; i++) {
-      const v = values[i]!;
-      if (v === v) cells[i] = index.get(v)!;
-    }
-    const valueLabels = parseLabels(field.metadata.get('value_labels'));
-    return { name: column, cells, labels: distinct.map((v) => valueLabels[String(v)] ?? String(v)) };
-  }
-  const texts: (string | null)[] = vector.toArray() as (string | null)[];
-  const distinct = [...new Set(texts.filter((t): t is string => t !== null && t !== ''))].sort((a, b) => a.localeCompare(b, 'de'));
-  const index = new Map(distinct.map((v, c) => [v, c]));
-  for (let i = 0; i < n; i++) {
-    const t = texts[i];
-    if (t !== null && t !== undefined && t !== '') cells[i] = index.get(t)!;
-  }
-  return { name: column, cells, labels: distinct };
+  const values = isNumeric(field.type.typeId) ? vectorToFloat64(vector) : (vector.toArray() as (string | null)[]);
+  const { cells, labels } = groupCells(values, parseLabels(field.metadata.get('value_labels')));
+  return { name: column, cells, labels };
 }
 
 function parseLabels(json: string | undefined): Record<string, string> {

@@ -48,7 +48,7 @@ function defaultWorker(): WorkerLike {
 export function createCleaningEngine(options: CleaningEngineOptions): CleaningEngine {
   const worker = options.worker ?? defaultWorker();
   let seq = 0;
-  let inFlight: { seq: number; waiters: Waiter[] } | null = null;
+  let inFlight: { seq: number; request: CleaningRequest; waiters: Waiter[] } | null = null;
   let pending: { request: CleaningRequest; waiters: Waiter[] } | null = null;
   let disposed = false;
   let readyWaiter: { resolve: (r: EngineReady) => void; reject: (e: Error) => void } | null = null;
@@ -59,7 +59,7 @@ export function createCleaningEngine(options: CleaningEngineOptions): CleaningEn
   const send = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
 
   const dispatch = (request: CleaningRequest, waiters: Waiter[]) => {
-    inFlight = { seq: ++seq, waiters };
+    inFlight = { seq: ++seq, request, waiters };
     send({ type: 'run', seq: inFlight.seq, request });
   };
 
@@ -79,7 +79,12 @@ export function createCleaningEngine(options: CleaningEngineOptions): CleaningEn
     if (message.type === 'ready') {
       readyWaiter?.resolve(message.ready);
     } else if (message.type === 'result') {
-      if (inFlight && message.result.seq === inFlight.seq) settleInFlight((w) => w.resolve(message.result));
+      if (inFlight && message.result.seq === inFlight.seq) {
+        // The worker answers with a copy of the request; hand back the caller's own object, so
+        // `result.request === request` tells which request a result belongs to.
+        const result = { ...message.result, request: inFlight.request };
+        settleInFlight((w) => w.resolve(result));
+      }
     } else if (message.seq === null) {
       // Init failed (or a manual change arrived without data): nothing can run.
       const error = new Error(message.message);

@@ -69,6 +69,7 @@ export interface Composition {
 export interface EngineResult {
   /** The run this answers (a newer run supersedes older ones: their promises get this result). */
   seq: number;
+  /** The request this run answered (the caller's own object, as passed to run()). */
   request: CleaningRequest;
   rows: number;
   keptCount: number;
