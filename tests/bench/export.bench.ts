@@ -22,7 +22,14 @@ try {
   // 50 columns: id, 5 durations, 2 grids of 10, 2 projective questions (vote + 2 predictions), 3 open
   // answers (stored, not classified: the classifier is the upload bench's subject) and padding.
   const survey = generateDemoSurvey({ rows: ROWS, seed: 3, totalColumns: 50 });
-  const stream = ReadableStream.from(surveyCsvChunks(survey)) as ReadableStream<Uint8Array>;
+  const chunks = surveyCsvChunks(survey);
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+  });
   await blobs.put('uploads/bench.csv', stream);
   const mapping = { dataPoints: survey.mapping.dataPoints.map((dp) => (dp.type === 'OPEN_ENDED' ? { type: 'IGNORE' as const, column: dp.column } : dp)) };
   const t0 = performance.now();
