@@ -1,5 +1,5 @@
 import { chunkLoader } from '../lib/lazy-chunk';
-import { CREDIT_ROI_CALCULATOR_PATH } from './paths';
+import { CREDIT_ROI_CALCULATOR_PATH, REPORT_VERIFICATION_PATH } from './paths';
 
 /**
  * The code chunk of every lazily loaded page, shared by lazy() in app.tsx and by preloading: the
@@ -19,6 +19,7 @@ export const pageChunks = {
   organization: chunkLoader(() => import('./organization-page')),
   guides: chunkLoader(() => import('../features/guides/pages/guides-route')),
   creditRoiCalculator: chunkLoader(() => import('../features/roi-calculator/pages/credit-roi-calculator-page')),
+  reportVerification: chunkLoader(() => import('./report-verification-route')),
 };
 
 const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
@@ -39,6 +40,7 @@ const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
   '/projective-question-guide': pageChunks.guides,
   '/analysis-guide': pageChunks.guides,
   [CREDIT_ROI_CALCULATOR_PATH]: pageChunks.creditRoiCalculator,
+  [REPORT_VERIFICATION_PATH]: pageChunks.reportVerification,
 };
 
 /** Starts downloading the page chunk of `path` (no-op for pages in the main chunk); failures surface when the page renders. */

@@ -46,6 +46,7 @@ type Documents = {
     "\n  query getCompanyStats($companyId: ID!) {\n    getCompanyStats(companyId: $companyId) { numberOfDataImports numberOfDataRecords numberOfUsers }\n  }\n": typeof types.GetCompanyStatsDocument,
     "\n  query getCompany($companyId: ID!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      legalName\n      VATNumber\n      image\n      accountManager\n      supportLevel\n      comment\n      isActivated\n      address { street city postalCode country }\n      companyOwner { id name { first last } }\n      contract { id status endDate remainingDays }\n    }\n  }\n": typeof types.GetCompanyDocument,
     "\n  mutation updateCompany($companyToUpdate: UpdateCompanyInput!) {\n    updateCompany(companyToUpdate: $companyToUpdate) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateCompanyDocument,
+    "\n  query verifyCertificate($certificateCode: String!) {\n    verifyCertificate(certificateCode: $certificateCode) {\n      certificateCode\n      statement\n      signature\n      signatureValid\n      keyId\n      publicKey\n      signedWithCurrentKey\n      issuedAt\n      datafileId\n      datafileTitle\n      companyName\n      revision\n      scoringVersion\n      certificateLevel\n      recordsBefore\n      recordsAfter\n      recordsRemoved\n      keptRecordIdsDigest\n      cleaningRules\n    }\n  }\n": typeof types.VerifyCertificateDocument,
     "\n  query getClearLocalStorage {\n    getClearLocalStorage {\n      value\n      updatedAt\n    }\n  }\n": typeof types.GetClearLocalStorageDocument,
     "\n  mutation deleteUser($userId: ID!) {\n    deleteUser(userId: $userId) {\n      status\n      message\n    }\n  }\n": typeof types.DeleteUserDocument,
     "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      magicKey\n      isOwner\n      numberOfImports\n    }\n  }\n": typeof types.GetCompanyUsersDocument,
@@ -91,6 +92,7 @@ const documents: Documents = {
     "\n  query getCompanyStats($companyId: ID!) {\n    getCompanyStats(companyId: $companyId) { numberOfDataImports numberOfDataRecords numberOfUsers }\n  }\n": types.GetCompanyStatsDocument,
     "\n  query getCompany($companyId: ID!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      legalName\n      VATNumber\n      image\n      accountManager\n      supportLevel\n      comment\n      isActivated\n      address { street city postalCode country }\n      companyOwner { id name { first last } }\n      contract { id status endDate remainingDays }\n    }\n  }\n": types.GetCompanyDocument,
     "\n  mutation updateCompany($companyToUpdate: UpdateCompanyInput!) {\n    updateCompany(companyToUpdate: $companyToUpdate) {\n      status\n      message\n    }\n  }\n": types.UpdateCompanyDocument,
+    "\n  query verifyCertificate($certificateCode: String!) {\n    verifyCertificate(certificateCode: $certificateCode) {\n      certificateCode\n      statement\n      signature\n      signatureValid\n      keyId\n      publicKey\n      signedWithCurrentKey\n      issuedAt\n      datafileId\n      datafileTitle\n      companyName\n      revision\n      scoringVersion\n      certificateLevel\n      recordsBefore\n      recordsAfter\n      recordsRemoved\n      keptRecordIdsDigest\n      cleaningRules\n    }\n  }\n": types.VerifyCertificateDocument,
     "\n  query getClearLocalStorage {\n    getClearLocalStorage {\n      value\n      updatedAt\n    }\n  }\n": types.GetClearLocalStorageDocument,
     "\n  mutation deleteUser($userId: ID!) {\n    deleteUser(userId: $userId) {\n      status\n      message\n    }\n  }\n": types.DeleteUserDocument,
     "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      magicKey\n      isOwner\n      numberOfImports\n    }\n  }\n": types.GetCompanyUsersDocument,
@@ -229,6 +231,10 @@ export function graphql(source: "\n  query getCompany($companyId: ID!) {\n    ge
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation updateCompany($companyToUpdate: UpdateCompanyInput!) {\n    updateCompany(companyToUpdate: $companyToUpdate) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').UpdateCompanyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query verifyCertificate($certificateCode: String!) {\n    verifyCertificate(certificateCode: $certificateCode) {\n      certificateCode\n      statement\n      signature\n      signatureValid\n      keyId\n      publicKey\n      signedWithCurrentKey\n      issuedAt\n      datafileId\n      datafileTitle\n      companyName\n      revision\n      scoringVersion\n      certificateLevel\n      recordsBefore\n      recordsAfter\n      recordsRemoved\n      keptRecordIdsDigest\n      cleaningRules\n    }\n  }\n"): typeof import('./graphql').VerifyCertificateDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
