@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Deps } from './deps';
 import { createGraphqlHandler } from './graphql/handler';
 import { buildSchema } from './graphql/schema';
+import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { createStaticHandler } from './static';
 
@@ -43,6 +44,7 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
   app.all('/graphql', (c) => c.json({ errors: [{ message: 'GraphQL only supports GET and POST requests.', extensions: { code: 'BAD_REQUEST' } }] }, 405));
   app.get('/healthz', (c) => c.json({ ok: true }));
   registerFileRoutes(app, deps);
+  registerCertificateRoutes(app, deps);
   app.get('*', createStaticHandler(options.webDist ?? WEB_DIST));
   app.onError((error, c) => {
     deps.log.error('unhandled request error', error);

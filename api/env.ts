@@ -44,6 +44,11 @@ export type Env = {
   graphiql: boolean;
   /** The optional AI judge for open-ended answers (OES_JUDGE_*); undefined = off, no answer leaves the server. */
   oesJudge: JudgeConfig | undefined;
+  /**
+   * CERTIFICATE_SIGNING_KEY: the Ed25519 private key (PKCS#8 PEM; `\n` escapes allowed) that signs
+   * certificates. Absent: a key pair is generated once and kept in the database, sealed by APP_SECRET.
+   */
+  certificateSigningKey?: string | undefined;
 };
 
 /** Reads and validates configuration once; a readable failure lists every problem. */
@@ -86,6 +91,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const judge = readJudgeConfig(source);
   problems.push(...judge.problems);
   if (jobs.testKinds && nodeEnv !== 'test') problems.push('JOB_TEST_KINDS is only allowed with NODE_ENV=test');
+  const certificateSigningKey = source.CERTIFICATE_SIGNING_KEY ? source.CERTIFICATE_SIGNING_KEY.replace(/\\n/g, '\n') : undefined;
+  if (certificateSigningKey && !certificateSigningKey.includes('-----BEGIN PRIVATE KEY-----')) problems.push('CERTIFICATE_SIGNING_KEY must be a PKCS#8 PEM (-----BEGIN PRIVATE KEY-----) of an Ed25519 key');
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     nodeEnv,
@@ -108,5 +115,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     uploadMaxBytes,
     graphiql: source.GRAPHIQL ? source.GRAPHIQL === 'true' : !isProduction,
     oesJudge: judge.config,
+    certificateSigningKey,
   };
 }

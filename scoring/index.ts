@@ -15,6 +15,7 @@ import { SCORING_VERSION } from './version.ts';
 import { createPipeline, type Pipeline } from './pipeline.ts';
 
 export * from './types.ts';
+export * from './cleaning-columns.ts';
 export { WasmMatrix } from './wasm-memory.ts';
 export { composePipeline } from './pipeline-compose.ts';
 export { roundScore, trafficLight, oesSuggestion, type TrafficLight, type OesSuggestion } from './bands.ts';

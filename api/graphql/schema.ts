@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildASTSchema, isObjectType, parse, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { authResolvers } from '../modules/auth/auth.resolvers';
+import { certificatesResolvers } from '../modules/certificates/certificates.resolvers';
 import { companiesResolvers } from '../modules/companies/companies.resolvers';
 import { contractsResolvers } from '../modules/contracts/contracts.resolvers';
 import { creditsResolvers } from '../modules/credits/credits.resolvers';
@@ -41,6 +42,7 @@ export const moduleResolvers: ModuleResolvers[] = [
   uploadsResolvers,
   statsResolvers,
   monitoringResolvers,
+  certificatesResolvers,
 ];
 
 /** A field resolver as graphql-js calls it: (parent, args, context, info). */

@@ -1,4 +1,5 @@
 // The one barrel drizzle needs (schema for relational queries and drizzle-kit).
+export * from './certificates';
 export * from './companies';
 export * from './credits';
 export * from './datafiles';

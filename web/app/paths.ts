@@ -6,10 +6,12 @@ export const DEFAULT_PAGE = '/';
 /** The public credit and cost calculator: anyone may open it, logged in or not. */
 export const CREDIT_ROI_CALCULATOR_PATH = '/credit-roi-calculator';
 
+/** Certificate verification: anyone may open it, logged in or not. */
+export const REPORT_VERIFICATION_PATH = '/report-verification';
+
 /** Further pages anyone may open, logged in or not, whose screens come in a later issue. */
 export const OPEN_PUBLIC_PAGES = [
   { path: '/datafile-report', titleKey: 'routes.datafileReport' },
-  { path: '/report-verification', titleKey: 'routes.reportVerification' },
 ] as const;
 
 export type ProtectedRoute = {

@@ -1,5 +1,5 @@
 import { chunkLoader } from '../lib/lazy-chunk';
-import { CREDIT_ROI_CALCULATOR_PATH } from './paths';
+import { CREDIT_ROI_CALCULATOR_PATH, REPORT_VERIFICATION_PATH } from './paths';
 
 /**
  * The code chunk of every lazily loaded page, shared by lazy() in app.tsx and by preloading: the
@@ -22,6 +22,7 @@ export const pageChunks = {
   uploads: chunkLoader(() => import('../features/uploads/pages/upload-route')),
   stats: chunkLoader(() => import('../features/stats/pages/usage-stats-page')),
   monitoring: chunkLoader(() => import('../features/monitoring/pages/monitoring-page')),
+  reportVerification: chunkLoader(() => import('./report-verification-route')),
 };
 
 const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
@@ -48,6 +49,7 @@ const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
   '/data-files-stats': pageChunks.stats,
   '/data-records-stats': pageChunks.stats,
   '/monitoring': pageChunks.monitoring,
+  [REPORT_VERIFICATION_PATH]: pageChunks.reportVerification,
 };
 
 /** Starts downloading the page chunk of `path` (no-op for pages in the main chunk); failures surface when the page renders. */

@@ -69,6 +69,40 @@ export type AssignContractInput = {
   packageId?: InputMaybe<Scalars['ID']['input']>;
 };
 
+/** A signed cleaning certificate, as anyone holding its code may see it. */
+export type CertificateVerification = {
+  __typename?: 'CertificateVerification';
+  /** XXXX-XXXX-XXXX-C */
+  certificateCode: Scalars['String']['output'];
+  /** 1..3 (3 best); 0 = no level reached. */
+  certificateLevel: Scalars['Int']['output'];
+  /** The cleaning rules of the statement, as JSON. */
+  cleaningRules: Scalars['String']['output'];
+  companyName?: Maybe<Scalars['String']['output']>;
+  datafileId: Scalars['ID']['output'];
+  datafileTitle?: Maybe<Scalars['String']['output']>;
+  issuedAt: Scalars['String']['output'];
+  /** SHA-256 (hex) of the kept record ids, sorted by code point, one per line. */
+  keptRecordIdsDigest: Scalars['String']['output'];
+  /** First 16 hex digits of SHA-256 over the signing key (SPKI DER). */
+  keyId: Scalars['String']['output'];
+  /** The signing public key (SPKI PEM). */
+  publicKey: Scalars['String']['output'];
+  recordsAfter: Scalars['Int']['output'];
+  recordsBefore: Scalars['Int']['output'];
+  recordsRemoved: Scalars['Int']['output'];
+  revision: Scalars['Int']['output'];
+  scoringVersion: Scalars['String']['output'];
+  /** Ed25519 signature over the statement's bytes, base64. */
+  signature: Scalars['String']['output'];
+  /** The signature verifies with the key that made it, and that key is the one the statement names. */
+  signatureValid: Scalars['Boolean']['output'];
+  /** Signed by the key the server publishes now (false after a key rotation). */
+  signedWithCurrentKey: Scalars['Boolean']['output'];
+  /** The signed statement exactly as signed: canonical JSON (RFC 8785), UTF-8. Verify these bytes. */
+  statement: Scalars['String']['output'];
+};
+
 /** The server-side switch that tells browsers to clear their stored working settings once. */
 export type ClearLocalStorageSetting = {
   __typename?: 'ClearLocalStorageSetting';
@@ -1244,6 +1278,8 @@ export type Query = {
   getAllPackages: Array<Package>;
   /** Every user (operators), searched by name or email, paged (default 100). */
   getAllUsers: UserPage;
+  /** Public: the server's certificate-signing public key (Ed25519, SPKI PEM), also at /.well-known/certificate-key.pem. */
+  getCertificatePublicKey: Scalars['String']['output'];
   getClearLocalStorage: ClearLocalStorageSetting;
   /** Every organisation (operators). Paged, searched by name and sorted in SQL. */
   getCompanies: CompanyPage;
@@ -1307,6 +1343,8 @@ export type Query = {
   isCompnayHavingUpcomingContract: Scalars['Boolean']['output'];
   /** The logged-in user. */
   me: Me;
+  /** Public (no login): the certificate a code names and whether its signature verifies; CERTIFICATE_NOT_FOUND otherwise. */
+  verifyCertificate: CertificateVerification;
 };
 
 
@@ -1520,6 +1558,12 @@ export type QueryGetUserAvatarUploadUrlArgs = {
 /** Root query; every module adds its fields with `extend type Query`. */
 export type QueryIsCompnayHavingUpcomingContractArgs = {
   companyId: Scalars['ID']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryVerifyCertificateArgs = {
+  certificateCode: Scalars['String']['input'];
 };
 
 export type RegisterCompanyInput = {
@@ -2005,6 +2049,7 @@ export type ResolversTypes = {
   AddressInput: AddressInput;
   AssignContractInput: AssignContractInput;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CertificateVerification: ResolverTypeWrapper<CertificateVerification>;
   ClearLocalStorageSetting: ResolverTypeWrapper<ClearLocalStorageSetting>;
   CompaniesSummary: ResolverTypeWrapper<CompaniesSummary>;
   Company: ResolverTypeWrapper<PresentedCompany>;
@@ -2140,6 +2185,7 @@ export type ResolversParentTypes = {
   AddressInput: AddressInput;
   AssignContractInput: AssignContractInput;
   Boolean: Scalars['Boolean']['output'];
+  CertificateVerification: CertificateVerification;
   ClearLocalStorageSetting: ClearLocalStorageSetting;
   CompaniesSummary: CompaniesSummary;
   Company: PresentedCompany;
@@ -2256,6 +2302,28 @@ export type AddressResolvers<ContextType = GqlContext, ParentType extends Resolv
   postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   street?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CertificateVerificationResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['CertificateVerification'] = ResolversParentTypes['CertificateVerification']> = {
+  certificateCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  certificateLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  cleaningRules?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  companyName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  datafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  datafileTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issuedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  keptRecordIdsDigest?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  keyId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  publicKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recordsAfter?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  recordsBefore?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  recordsRemoved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  scoringVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  signature?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  signatureValid?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  signedWithCurrentKey?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  statement?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ClearLocalStorageSettingResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ClearLocalStorageSetting'] = ResolversParentTypes['ClearLocalStorageSetting']> = {
@@ -2769,6 +2837,7 @@ export type QueryResolvers<ContextType = GqlContext, ParentType extends Resolver
   getAllNotifications?: Resolver<Array<ResolversTypes['Notification']>, ParentType, ContextType>;
   getAllPackages?: Resolver<Array<ResolversTypes['Package']>, ParentType, ContextType>;
   getAllUsers?: Resolver<ResolversTypes['UserPage'], ParentType, ContextType, Partial<QueryGetAllUsersArgs>>;
+  getCertificatePublicKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   getClearLocalStorage?: Resolver<ResolversTypes['ClearLocalStorageSetting'], ParentType, ContextType>;
   getCompanies?: Resolver<ResolversTypes['CompanyPage'], ParentType, ContextType, Partial<QueryGetCompaniesArgs>>;
   getCompaniesSummary?: Resolver<ResolversTypes['CompaniesSummary'], ParentType, ContextType>;
@@ -2806,6 +2875,7 @@ export type QueryResolvers<ContextType = GqlContext, ParentType extends Resolver
   health?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   isCompnayHavingUpcomingContract?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryIsCompnayHavingUpcomingContractArgs, 'companyId'>>;
   me?: Resolver<ResolversTypes['Me'], ParentType, ContextType>;
+  verifyCertificate?: Resolver<ResolversTypes['CertificateVerification'], ParentType, ContextType, RequireFields<QueryVerifyCertificateArgs, 'certificateCode'>>;
 };
 
 export type SignedUrlResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['SignedUrl'] = ResolversParentTypes['SignedUrl']> = {
@@ -3011,6 +3081,7 @@ export type WalletResolvers<ContextType = GqlContext, ParentType extends Resolve
 export type Resolvers<ContextType = GqlContext> = {
   ActiveCreditOverview?: ActiveCreditOverviewResolvers<ContextType>;
   Address?: AddressResolvers<ContextType>;
+  CertificateVerification?: CertificateVerificationResolvers<ContextType>;
   ClearLocalStorageSetting?: ClearLocalStorageSettingResolvers<ContextType>;
   CompaniesSummary?: CompaniesSummaryResolvers<ContextType>;
   Company?: CompanyResolvers<ContextType>;

@@ -626,6 +626,13 @@ export type UpdateCompanyMutationVariables = Exact<{
 
 export type UpdateCompanyMutation = { updateCompany: { status: string, message: string | null } };
 
+export type VerifyCertificateQueryVariables = Exact<{
+  certificateCode: string;
+}>;
+
+
+export type VerifyCertificateQuery = { verifyCertificate: { certificateCode: string, statement: string, signature: string, signatureValid: boolean, keyId: string, publicKey: string, signedWithCurrentKey: boolean, issuedAt: string, datafileId: string, datafileTitle: string | null, companyName: string | null, revision: number, scoringVersion: string, certificateLevel: number, recordsBefore: number, recordsAfter: number, recordsRemoved: number, keptRecordIdsDigest: string, cleaningRules: string } };
+
 export type GetClearLocalStorageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1420,6 +1427,31 @@ export const UpdateCompanyDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateCompanyMutation, UpdateCompanyMutationVariables>;
+export const VerifyCertificateDocument = new TypedDocumentString(`
+    query verifyCertificate($certificateCode: String!) {
+  verifyCertificate(certificateCode: $certificateCode) {
+    certificateCode
+    statement
+    signature
+    signatureValid
+    keyId
+    publicKey
+    signedWithCurrentKey
+    issuedAt
+    datafileId
+    datafileTitle
+    companyName
+    revision
+    scoringVersion
+    certificateLevel
+    recordsBefore
+    recordsAfter
+    recordsRemoved
+    keptRecordIdsDigest
+    cleaningRules
+  }
+}
+    `) as unknown as TypedDocumentString<VerifyCertificateQuery, VerifyCertificateQueryVariables>;
 export const GetClearLocalStorageDocument = new TypedDocumentString(`
     query getClearLocalStorage {
   getClearLocalStorage {

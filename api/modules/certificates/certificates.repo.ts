@@ -1,0 +1,23 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { certificates, companies, datafiles } from '../../../db/schema';
+
+export type CertificateRow = typeof certificates.$inferSelect;
+
+export async function insertCertificate(db: DbOrTx, row: typeof certificates.$inferInsert): Promise<void> {
+  await db.insert(certificates).values(row);
+}
+
+export async function findCertificate(db: DbOrTx, code: string): Promise<CertificateRow | undefined> {
+  return db.select().from(certificates).where(eq(certificates.code, code)).get();
+}
+
+/** What a statement names besides the id: the datafile's title and its company's name. */
+export async function datafileSubject(db: DbOrTx, datafileId: string): Promise<{ title: string; companyName: string } | undefined> {
+  return db
+    .select({ title: datafiles.title, companyName: companies.name })
+    .from(datafiles)
+    .innerJoin(companies, eq(companies.id, datafiles.companyId))
+    .where(eq(datafiles.id, datafileId))
+    .get();
+}

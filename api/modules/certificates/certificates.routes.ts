@@ -1,0 +1,13 @@
+import type { Hono } from 'hono';
+import type { Deps } from '../../deps';
+import { certificatePublicKey } from './certificates.service';
+
+/** The public key where verifiers look for it (README, "Verifying a certificate offline"). */
+export const CERTIFICATE_KEY_PATH = '/.well-known/certificate-key.pem';
+
+export function registerCertificateRoutes(app: Hono, deps: Deps): void {
+  app.get(CERTIFICATE_KEY_PATH, async (c) => {
+    const { publicKeyPem, keyId } = await certificatePublicKey(deps);
+    return c.body(publicKeyPem, 200, { 'content-type': 'application/x-pem-file', 'cache-control': 'public, max-age=300', 'x-key-id': keyId });
+  });
+}

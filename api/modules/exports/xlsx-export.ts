@@ -1,0 +1,98 @@
+// The 'Export Result' workbook: sheet '{product} Export Result' (every column of the export table,
+// header frozen) and sheet 'Quality Mark' (the certificate fields). Written with exceljs's streaming
+// WorkbookWriter, row by row into the blob store: measured on 100,000 x 50 under Bun it took 4.5-6.8 s
+// and 460 MB against write-excel-file's 18.9 s and 1.6 GB (that one needs the whole sheet as cell
+// objects in memory first); see the README's export figures.
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { neutraliseText } from '../uploads/index';
+import type { ExportTable } from './export-table';
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const QUALITY_MARK_SHEET = 'Quality Mark';
+/** The order of the 'Quality Mark' fields (spec section 3, "Export worksheet fields"). */
+export const QUALITY_MARK_FIELDS = ['certificateCode', 'reportURL', 'certificateLevel', 'includedRecords', 'removedRecords', 'scoreThresholds'] as const;
+
+export type QualityMark = {
+  certificateCode: string | null;
+  reportURL: string | null;
+  certificateLevel: number | null;
+  includedRecords: number;
+  removedRecords: number;
+  /** The enabled rules in words, e.g. "combined < 60; TS < 20; IBS < 20 (2+ data points)". */
+  scoreThresholds: string;
+};
+
+export interface BlobSink {
+  put(key: string, body: Uint8Array | ReadableStream<Uint8Array>, options?: { contentType?: string }): Promise<{ size: number }>;
+}
+
+/** Excel refuses sheet names over 31 characters or with []:*?/\ in them. */
+export function sheetName(productName: string): string {
+  return `${productName.replace(/[[\]:*?/\\]/g, ' ').trim()} Export Result`.slice(0, 31);
+}
+
+/**
+ * Text exactly as a number prints (what the upload stored for numeric cells of CSV and xlsx files)
+ * becomes a number again; "007", "1e3" or "12345678901234567890" stay text because they would not
+ * read back as the same characters.
+ */
+export function cellValue(text: string | null, keepText: boolean): string | number | null {
+  if (text === null) return null;
+  if (!keepText && text.length > 0 && text.length < 18) {
+    const n = Number(text);
+    if (Number.isFinite(n) && String(n) === text) return n;
+  }
+  return neutraliseText(text);
+}
+
+const ROWS_PER_PROGRESS = 5_000;
+
+export async function writeXlsxExport(
+  blobs: BlobSink,
+  key: string,
+  table: ExportTable,
+  mark: QualityMark,
+  options: { productName: string; onProgress?: (fraction: number) => Promise<void> | void },
+): Promise<{ size: number }> {
+  const pass = new PassThrough({ highWaterMark: 4 * 1024 * 1024 });
+  const stored = blobs.put(key, Readable.toWeb(pass) as unknown as ReadableStream<Uint8Array>, { contentType: XLSX_CONTENT_TYPE });
+  let failed: unknown;
+  stored.catch((error: unknown) => {
+    failed = error;
+    pass.destroy();
+  });
+  // Level 1: a third faster than the default for a file a third larger (37 vs 21 MB at 100k x 50).
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } });
+  const sheet = workbook.addWorksheet(sheetName(options.productName), { views: [{ state: 'frozen', ySplit: 1 }] });
+  const cols = table.columns;
+  sheet.addRow(cols.map((c) => neutraliseText(c.name))).commit();
+  const row = new Array<string | number | null>(cols.length);
+  for (let i = 0; i < table.rows; i++) {
+    for (let j = 0; j < cols.length; j++) {
+      const c = cols[j]!;
+      if (c.kind === 'number') {
+        const v = c.values[i]!;
+        row[j] = v === v ? v : null;
+      } else row[j] = cellValue(c.values[i]!, c.recordId === true);
+    }
+    sheet.addRow(row).commit();
+    if (i % ROWS_PER_PROGRESS === ROWS_PER_PROGRESS - 1) {
+      // exceljs writes without waiting for the reader: wait here whenever the store falls behind.
+      if (pass.writableNeedDrain) await Promise.race([once(pass, 'drain'), stored]);
+      if (failed) throw failed;
+      await options.onProgress?.((i + 1) / table.rows);
+    }
+  }
+  sheet.commit();
+  const qualityMark = workbook.addWorksheet(QUALITY_MARK_SHEET);
+  qualityMark.addRow([...QUALITY_MARK_FIELDS]).commit();
+  qualityMark.addRow(QUALITY_MARK_FIELDS.map((f) => {
+    const v = mark[f];
+    return typeof v === 'string' ? neutraliseText(v) : v;
+  })).commit();
+  qualityMark.commit();
+  await workbook.commit();
+  return stored;
+}

@@ -1,0 +1,81 @@
+import { Box } from '@chakra-ui/react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useRef } from 'react';
+import { REASONS, roundScore } from '../../../../scoring/index.ts';
+import { useT, type Translate } from '../../../lib/i18n';
+
+export interface DecisionTableProps {
+  rows: number;
+  recordId: (row: number) => string;
+  combined: (row: number) => number;
+  /** Masks of the latest run (EngineResult.kept / primary); null before the first. */
+  kept: Uint8Array | null;
+  primary: Int8Array | null;
+  height?: number;
+}
+
+const ROW_HEIGHT = 32;
+
+// One style object for the whole table (rows are plain elements): styling 30 rows per slider step
+// through components would cost more than the rest of the paint.
+const TABLE_CSS = {
+  '& [role=row]': { position: 'absolute', left: 0, right: 0, height: `${ROW_HEIGHT}px`, display: 'grid', gridTemplateColumns: '5rem 1fr 8rem 8rem 1fr', alignItems: 'center', px: '3', borderBottomWidth: '1px', borderColor: 'border.muted' },
+  '& [data-kept="0"]': { bg: 'red.50', color: 'red.800' },
+  '& [data-kept="1"] [role=cell]:nth-of-type(4)': { color: 'green.700' },
+} as const;
+
+const Row = memo(function Row({ row, top, id, score, kept, reason, t }: {
+  row: number; top: number; id: string; score: number; kept: number; reason: number; t: Translate;
+}) {
+  return (
+    <div role="row" data-row={row} data-kept={kept} style={{ transform: `translateY(${top}px)` }}>
+      <span role="cell">{row + 1}</span>
+      <span role="cell">{id}</span>
+      <span role="cell">{Number.isNaN(score) ? '–' : roundScore(score)}</span>
+      <span role="cell">{kept === 1 ? t('worksheet.kept') : kept === 0 ? t('worksheet.removed') : ''}</span>
+      <span role="cell">{reason >= 0 ? t(`worksheet.reasons.${REASONS[reason]}`) : ''}</span>
+    </div>
+  );
+});
+
+/**
+ * The interviews with their kept/removed mark, virtualised: only the rows in view exist in the DOM
+ * (a million interviews are as cheap as a hundred), and a row re-renders only when its mark changes.
+ * Keep `recordId` and `combined` stable (useCallback), or every result re-renders every row.
+ */
+export const DecisionTable = memo(function DecisionTable({ rows, recordId, combined, kept, primary, height = 480 }: DecisionTableProps) {
+  const t = useT();
+  const scroller = useRef<HTMLDivElement>(null);
+  // oxlint-disable-next-line react/incompatible-library -- the app does not use the React Compiler; rows are memoised by value, not through the virtualizer's functions
+  const virtualizer = useVirtualizer({ count: rows, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  return (
+    <Box
+      ref={scroller}
+      role="table"
+      aria-label={t('worksheet.table.label')}
+      data-testid="decision-table"
+      h={`${height}px`}
+      overflowY="auto"
+      borderWidth="1px"
+      borderColor="border.muted"
+      rounded="md"
+      fontSize="sm"
+      css={TABLE_CSS}
+    >
+      <div style={{ height: `${virtualizer.getTotalSize()}px`, position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => (
+          <Row
+            key={item.index}
+            row={item.index}
+            top={item.start}
+            id={recordId(item.index)}
+            score={combined(item.index)}
+            kept={kept ? kept[item.index]! : -1}
+            reason={primary ? primary[item.index]! : -1}
+            t={t}
+          />
+        ))}
+      </div>
+    </Box>
+  );
+});

@@ -1,0 +1,132 @@
+// The main thread's handle on the cleaning worker. It sends the data once (transferred), then one
+// run at a time: while a run is in the worker, newer requests replace each other and only the latest
+// is sent when the worker answers ("latest wins"); every caller whose request was replaced gets the
+// result of the run that replaced it, so a slider dragged across ten values costs two runs, not ten.
+import type { CleaningRules } from '../../../../scoring/index.ts';
+import type {
+  CleaningRequest, EngineReady, EngineResult, EngineSource, FromWorker, GroupingInput, ManualDecision, ToWorker, WorkerLike,
+} from './protocol.ts';
+
+export interface CleaningEngineOptions {
+  source: EngineSource;
+  groupings?: GroupingInput[];
+  /** Manual decisions per row at start (0 none, 1 exclude, 2 keep); transferred. */
+  manual?: Float64Array;
+  /** Another .wasm than the app's (tests, benches). */
+  wasmUrl?: string;
+  /** Defaults to a new module Worker running cleaning.worker.ts. */
+  worker?: WorkerLike;
+}
+
+export interface CleaningEngine {
+  /** Resolves when the worker holds the data (rows, scoring version, groupings found). */
+  readonly ready: Promise<EngineReady>;
+  /** Re-runs the rules; resolves with this run's result or, if a newer run replaced it, with that one's. */
+  run(request: CleaningRequest | CleaningRules): Promise<EngineResult>;
+  /** Sets manual decisions of single interviews; the next run applies them. */
+  setManual(changes: [row: number, decision: ManualDecision][]): void;
+  /** Ends the worker; pending runs reject. */
+  dispose(): void;
+}
+
+type Waiter = { resolve: (r: EngineResult) => void; reject: (e: Error) => void };
+
+function transfersOf(source: EngineSource, groupings: GroupingInput[] | undefined, manual: Float64Array | undefined): Transferable[] {
+  const buffers = new Set<ArrayBuffer>();
+  const add = (b: ArrayBufferLike | undefined) => { if (b instanceof ArrayBuffer) buffers.add(b); };
+  if (source.kind === 'columns') Object.values(source.columns).forEach((c) => add(c.buffer));
+  else { add(source.scores); add(source.raw); }
+  groupings?.forEach((g) => add(g.cells.buffer));
+  add(manual?.buffer);
+  return [...buffers];
+}
+
+function defaultWorker(): WorkerLike {
+  return new Worker(new URL('./cleaning.worker.ts', import.meta.url), { type: 'module', name: 'cleaning-engine' }) as unknown as WorkerLike;
+}
+
+export function createCleaningEngine(options: CleaningEngineOptions): CleaningEngine {
+  const worker = options.worker ?? defaultWorker();
+  let seq = 0;
+  let inFlight: { seq: number; request: CleaningRequest; waiters: Waiter[] } | null = null;
+  let pending: { request: CleaningRequest; waiters: Waiter[] } | null = null;
+  let disposed = false;
+  let readyWaiter: { resolve: (r: EngineReady) => void; reject: (e: Error) => void } | null = null;
+  const ready = new Promise<EngineReady>((resolve, reject) => { readyWaiter = { resolve, reject }; });
+  // A rejection nobody awaits yet must not surface as unhandled; run() and callers still see it.
+  ready.catch(() => undefined);
+
+  const send = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
+
+  const dispatch = (request: CleaningRequest, waiters: Waiter[]) => {
+    inFlight = { seq: ++seq, request, waiters };
+    send({ type: 'run', seq: inFlight.seq, request });
+  };
+
+  const settleInFlight = (settle: (w: Waiter) => void) => {
+    const done = inFlight;
+    inFlight = null;
+    done?.waiters.forEach(settle);
+    if (pending && !disposed) {
+      const next = pending;
+      pending = null;
+      dispatch(next.request, next.waiters);
+    }
+  };
+
+  const onMessage = (event: MessageEvent<FromWorker>) => {
+    const message = event.data;
+    if (message.type === 'ready') {
+      readyWaiter?.resolve(message.ready);
+    } else if (message.type === 'result') {
+      if (inFlight && message.result.seq === inFlight.seq) {
+        // The worker answers with a copy of the request; hand back the caller's own object, so
+        // `result.request === request` tells which request a result belongs to.
+        const result = { ...message.result, request: inFlight.request };
+        settleInFlight((w) => w.resolve(result));
+      }
+    } else if (message.seq === null) {
+      // Init failed (or a manual change arrived without data): nothing can run.
+      const error = new Error(message.message);
+      readyWaiter?.reject(error);
+      if (inFlight) settleInFlight((w) => w.reject(error));
+    } else if (inFlight && message.seq === inFlight.seq) {
+      settleInFlight((w) => w.reject(new Error(message.message)));
+    }
+  };
+  worker.addEventListener('message', onMessage);
+  send(
+    { type: 'init', source: options.source, ...(options.groupings ? { groupings: options.groupings } : {}), ...(options.manual ? { manual: options.manual } : {}), ...(options.wasmUrl ? { wasmUrl: options.wasmUrl } : {}) },
+    transfersOf(options.source, options.groupings, options.manual),
+  );
+
+  return {
+    ready,
+    run(input) {
+      // CleaningRules carry `badAnswers`; a CleaningRequest wraps them in `rules`.
+      const request: CleaningRequest = 'badAnswers' in input ? { rules: input } : input;
+      if (disposed) return Promise.reject(new Error('the cleaning engine was disposed'));
+      return new Promise<EngineResult>((resolve, reject) => {
+        const waiter = { resolve, reject };
+        if (!inFlight) dispatch(request, [waiter]);
+        else pending = { request, waiters: [...(pending?.waiters ?? []), waiter] };
+      });
+    },
+    setManual(changes) {
+      if (!disposed && changes.length > 0) send({ type: 'manual', changes });
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      const error = new Error('the cleaning engine was disposed');
+      inFlight?.waiters.forEach((w) => w.reject(error));
+      pending?.waiters.forEach((w) => w.reject(error));
+      inFlight = null;
+      pending = null;
+      readyWaiter?.reject(error);
+      send({ type: 'dispose' });
+      worker.removeEventListener('message', onMessage);
+      worker.terminate?.();
+    },
+  };
+}

@@ -1,0 +1,8 @@
+// The worksheet's browser cleaning engine: a Web Worker with the scoring facade and a resident
+// cleaning session (see README section "Worksheet cleaning engine").
+export { createCleaningEngine, type CleaningEngine, type CleaningEngineOptions } from './client.ts';
+export { useCleaningEngine, type CleaningEngineState } from './use-cleaning-engine.ts';
+export type {
+  CleaningRequest, Composition, EngineReady, EngineResult, EngineSource, GroupingInput, ManualDecision, ScoreAverage, WorkerLike,
+} from './protocol.ts';
+export { HISTOGRAM_BINS } from './protocol.ts';
