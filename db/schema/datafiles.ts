@@ -24,6 +24,20 @@ export const UPLOAD_SOURCE_FORMATS = ['xlsx', 'csv', 'sav'] as const;
 export type UploadSourceFormat = (typeof UPLOAD_SOURCE_FORMATS)[number];
 export type ScoreThreshold = { key: string; name: string; isEnable: boolean; threshold: number };
 export type CleaningSettings = { scoreThresholds: ScoreThreshold[]; targetSampleSize: number | null };
+/**
+ * The cleaning as last saved on the worksheet (updateCleaningSettings), the one input of everything that
+ * re-runs it: exports, the quality report, certificates. `rules` is scoring's CleaningRules (db/ imports
+ * nothing from scoring/; api/modules/cleaning/saved-cleaning.repo.ts types it). Manual decisions are by
+ * record id (1 exclude, 2 keep) so they survive a re-upload that keeps the ids.
+ */
+export type SavedCleaningJson = {
+  revision: number;
+  rules: unknown;
+  manual?: Record<string, 1 | 2>;
+  quota?: { column: string; targets: Record<string, number> };
+  savedAt: string;
+  savedBy: string | null;
+};
 export type WeightingMethod = {
   datafileWeighting: { key: string; value: number; name: string }[];
   projectiveQuestionsWeighting: { dataPointIdentifier: string; algorithms: string[]; apply: boolean }[];
@@ -64,6 +78,7 @@ export const datafiles = sqliteTable(
     metadata: text('metadata', { mode: 'json' }).$type<DatafileMetadata>().notNull().default(sql`'{}'`),
     cleaningSettings: text('cleaning_settings', { mode: 'json' }).$type<CleaningSettings>(),
     weightingMethod: text('weighting_method', { mode: 'json' }).$type<WeightingMethod>(),
+    savedCleaning: text('saved_cleaning', { mode: 'json' }).$type<SavedCleaningJson>(),
     /** The published revision (0 = none yet): its columns live under datafiles/<id>/<revision>/ in the blob store. */
     revision: integer('revision').notNull().default(0),
     /** Last revision number handed out by a confirmation (never reused, so a charge key upload:<id>:<revision> names one attempt). */

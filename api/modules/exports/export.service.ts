@@ -7,6 +7,7 @@ import { REASONS, RULE_KEYS, type CleaningInput, type CleaningRules, type Scorin
 import { AppError } from '../../graphql/errors';
 import type { Locale } from '../../lib/i18n';
 import { cleanRevision, groupingOf, quotaFor } from '../cleaning/revision-cleaning';
+import type { SavedCleaning } from '../cleaning/saved-cleaning.repo';
 import type { UploadBlobStore } from '../uploads/blob';
 import { readRevisionColumns } from '../uploads/index';
 import { ARROW_CONTENT_TYPE, writeArrowExport } from './arrow-export';
@@ -16,14 +17,8 @@ import { writeXlsxExport, XLSX_CONTENT_TYPE, type QualityMark } from './xlsx-exp
 
 export type ExportFormat = 'xlsx' | 'csv' | 'arrow' | 'rejects';
 
-/** The cleaning as saved for the datafile: what decides each interview. */
-export interface ExportCleaning {
-  rules: CleaningRules;
-  /** Manual decisions by record id: 1 exclude, 2 keep. */
-  manual?: Record<string, 1 | 2>;
-  /** Quota cleaning: the characteristic column of raw.arrow and the target per value. */
-  quota?: { column: string; targets: Record<string, number> };
-}
+/** The cleaning as saved for the datafile (saved-cleaning.repo.ts): what decides each interview. */
+export type ExportCleaning = Pick<SavedCleaning, 'rules' | 'manual' | 'quota'>;
 
 export interface ExportJobInput {
   datafileId: string;

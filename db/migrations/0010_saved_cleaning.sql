@@ -1,0 +1,1 @@
+ALTER TABLE `datafiles` ADD `saved_cleaning` text;
