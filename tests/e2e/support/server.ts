@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,11 +21,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Builds web/dist when `npm test`'s pretest has not (e.g. `npm run test:browser` alone). */
+/**
+ * Rebuilds the WASM and web/dist when their sources are newer (api/cli/build.ts compares times), as
+ * `npm test`'s pretest does: `npm run test:browser` alone after a merge or an edit would otherwise
+ * drive a stale bundle and fail on pages it does not have.
+ */
+let built = false;
 export function ensureWebBuild(): void {
-  if (existsSync(join(repoRoot, 'web/dist/index.html'))) return;
-  const result = spawnSync(join(repoRoot, 'node_modules/.bin/vite'), ['build', '--config', 'web/vite.config.ts'], { cwd: repoRoot, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('vite build failed');
+  if (built) return;
+  const result = spawnSync(join(repoRoot, 'node_modules/.bin/bun'), ['api/cli/build.ts'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('build failed');
+  built = true;
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
