@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { viennaDate } from '../../db/domain/calendar';
 import { addMonths } from '../../db/domain/months';
 import { artifactsDir, launchBrowser, login, type TestBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { startServer, waitForDemoUploads, type TestServer } from './support/server';
 
 // The operator pages of issue 15 in real Chromium against the real API and the demo data, in
 // German and English: the numbers on the stats pages (cards, chart legend, table) are checked
@@ -20,6 +20,7 @@ let page: Page;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
+  await waitForDemoUploads(server);
 });
 afterAll(async () => {
   await browser?.close();

@@ -99,3 +99,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     },
   };
 }
+
+/**
+ * Waits until the demo datafiles' upload jobs have finished: a new database seeds them as confirmed
+ * uploads that process and charge in the background, so a test comparing a page with the database
+ * must not read while they still change it.
+ */
+export async function waitForDemoUploads(server: TestServer, timeoutMs = 90_000): Promise<void> {
+  const { default: Database } = await import('libsql');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const db = new Database(server.databasePath, { readonly: true });
+    let pending: number;
+    try {
+      pending = (db.prepare("select count(*) as n from jobs where kind like 'upload%' and state in ('QUEUED', 'RUNNING')").get() as { n: number }).n;
+    } finally {
+      db.close();
+    }
+    if (pending === 0) return;
+    if (Date.now() > deadline) throw new Error(`the demo uploads are still processing after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
