@@ -97,9 +97,9 @@ describe('screens', () => {
     await screenshot(suite.page, `no-permission-employee-${code}`);
 
     await suite.page.goto(`${suite.server.baseUrl}/upload-dataset/step1`);
-    await suite.page.getByTestId('placeholder-page').waitFor();
+    await suite.page.getByTestId('upload-title').waitFor();
     await suite.page.getByTestId('menu-toggle').click();
     await suite.page.waitForTimeout(400);
-    await screenshot(suite.page, `placeholder-collapsed-menu-${code}`);
+    await screenshot(suite.page, `upload-collapsed-menu-${code}`);
   });
 });
