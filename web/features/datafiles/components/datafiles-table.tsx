@@ -1,7 +1,7 @@
 import { Box, Link as ChakraLink, Table, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { SortHeader, type SortState } from '../../../components/table/sort-header';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatDate, formatDateTime, formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import type { DatafileRow, DatafileFilters } from '../api/datafiles-documents';
 import { ContributorAvatars, PersonLabel } from './person';
@@ -37,13 +37,13 @@ function Row({ row, onAction, showCompany }: { row: DatafileRow; onAction: (row:
       <Table.Cell><StatusCell row={row} /></Table.Cell>
       <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" data-testid="records">{row.status === 'DRAFT' ? dash : formatNumber(row.numberOfRecords, locale)}</Table.Cell>
       <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" data-testid="cleaned-records">
-        {row.isCleaned ? formatNumber(row.numberOfCleanedRecords, locale) : <Text as="span" color="fg.subtle" fontSize="xs">{t('datafiles.notCleaned')}</Text>}
+        {row.isCleaned ? formatNumber(row.numberOfCleanedRecords, locale) : <Text as="span" color="fg.subtle" title={t('datafiles.notCleaned')}>{dash}</Text>}
       </Table.Cell>
       <Table.Cell><ScoreLight score={row.meanCombinedScore ?? null} /></Table.Cell>
       <Table.Cell data-testid="certificate">{row.certificateLevel ? t('datafiles.certificateLevel', { level: row.certificateLevel }) : dash}</Table.Cell>
       <Table.Cell maxW="44" data-testid="owner"><PersonLabel person={row.owner} /></Table.Cell>
       <Table.Cell><ContributorAvatars people={row.contributors} noneLabel={dash} /></Table.Cell>
-      <Table.Cell whiteSpace="nowrap" data-testid="created">{formatDateTime(row.createdDate, locale)}</Table.Cell>
+      <Table.Cell whiteSpace="nowrap" data-testid="created" title={formatDateTime(row.createdDate, locale)}>{formatDate(row.createdDate, locale)}</Table.Cell>
       <Table.Cell textAlign="end"><RowActions row={row} onAction={(a) => onAction(row, a)} /></Table.Cell>
     </Table.Row>
   );

@@ -76,7 +76,7 @@ export function DatafilesPage({ isOperator }: { isOperator: boolean }) {
 
   return (
     <Box data-testid="datafiles-page">
-      <PageHeader title={t('datafiles.title')} crumbs={[{ label: t('routes.dashboard'), href: '/' }, { label: t('datafiles.title') }]} />
+      <PageHeader title={t('routes.datafiles')} crumbs={[{ label: t('routes.dashboard'), href: '/' }, { label: t('routes.datafiles') }]} />
       <Card.Root variant="outline" bg="bg">
         <Card.Body gap="4">
           <Flex gap="4" wrap="wrap" align="flex-end" justify="space-between">
