@@ -1,3 +1,4 @@
+import Database from 'libsql';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
@@ -167,6 +168,39 @@ describe('the datafiles list in English', () => {
     await expectTitles(['Tourism Barometer']);
     await page.getByTestId('filter-LIVE').click();
     await expectTitles(['Tourism Barometer']);
+    await page.close();
+  }, 60_000);
+});
+
+describe('a processing datafile in the list', () => {
+  /** Writes to the server's database as the upload job would (progress, then the finish). */
+  function write(sqlText: string, ...params: unknown[]) {
+    const db = new Database(server.databasePath);
+    try {
+      db.prepare(sqlText).run(...params);
+    } finally {
+      db.close();
+    }
+  }
+
+  it('shows the upload\'s progress, polled, and turns READY when the upload finishes', async () => {
+    const id = crypto.randomUUID();
+    const uploadId = crypto.randomUUID();
+    const now = new Date().toISOString();
+    write(`insert into datafiles (id, company_id, owner_id, title, import_type, status, progress, last_revision, created_at)
+      select ?, company_id, id, 'Laufende Verarbeitung', 'MANUAL', 'PROCESSING', 0, 1, ? from users where email = 'admin@example.com'`, id, now);
+    write(`insert into datafile_uploads (id, datafile_id, kind, status, revision, progress, source_key, source_format, source_file_name, source_bytes, header_row, first_data_row, missing_values, created_by, created_at)
+      select ?, ?, 'UPLOAD', 'PROCESSING', 1, 40, ?, 'csv', 'laufend.csv', 10, 1, 2, '[]', id, ? from users where email = 'admin@example.com'`, uploadId, id, `uploads/e2e/${uploadId}.csv`, now);
+    await openAs('admin@example.com', 'de');
+    const progress = rowOf('Laufende Verarbeitung').getByTestId('status-progress');
+    await progress.getByText('In Verarbeitung · 40 %').waitFor({ timeout: 10_000 });
+    await screenshot(page, 'datafiles-progress-de');
+    write('update datafile_uploads set progress = 75 where id = ?', uploadId);
+    await progress.getByText('In Verarbeitung · 75 %').waitFor({ timeout: 10_000 });
+    write(`update datafile_uploads set status = 'READY', progress = 100 where id = ?`, uploadId);
+    write(`update datafiles set status = 'READY', progress = 100, revision = 1, number_of_records = 42 where id = ?`, id);
+    await expect.poll(async () => rowOf('Laufende Verarbeitung').getAttribute('data-status'), { timeout: 15_000 }).toBe('READY');
+    expect(await rowOf('Laufende Verarbeitung').getByTestId('records').innerText()).toBe('42');
     await page.close();
   }, 60_000);
 });

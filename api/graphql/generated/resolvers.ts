@@ -472,6 +472,10 @@ export type DatafileContributor = {
   name: PersonName;
 };
 
+export type DatafileImportType =
+  | 'LIVE'
+  | 'MANUAL';
+
 /**
  * Upload step 1. Without datafileId and reuploadOf: a new draft datafile. With datafileId: changes
  * that draft's step 1. With reuploadOf: a re-upload (update) of that READY datafile.
@@ -504,7 +508,7 @@ export type DatafileListEntry = {
   contributors: Array<DatafileContributor>;
   createdDate: Scalars['String']['output'];
   id: Scalars['ID']['output'];
-  importType: ImportType;
+  importType: DatafileImportType;
   isCleaned: Scalars['Boolean']['output'];
   /** A re-upload of this READY datafile is processing (its progress: getDatafileUploadingProgress). */
   isUpdating: Scalars['Boolean']['output'];
@@ -702,10 +706,6 @@ export type EndpointTrafficMinute = {
   refusals: Scalars['Int']['output'];
   requests: Scalars['Int']['output'];
 };
-
-export type ImportType =
-  | 'LIVE'
-  | 'MANUAL';
 
 export type Invoice = {
   __typename?: 'Invoice';
@@ -2258,6 +2258,7 @@ export type ResolversTypes = {
   DatabaseSize: ResolverTypeWrapper<DatabaseSize>;
   DatafileCompany: ResolverTypeWrapper<DatafileCompany>;
   DatafileContributor: ResolverTypeWrapper<DatafileContributor>;
+  DatafileImportType: DatafileImportType;
   DatafileInput: DatafileInput;
   DatafileListEntry: ResolverTypeWrapper<DatafileListEntry>;
   DatafileListFilters: DatafileListFilters;
@@ -2279,7 +2280,6 @@ export type ResolversTypes = {
   EndpointTrafficMinute: ResolverTypeWrapper<EndpointTrafficMinute>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
-  ImportType: ImportType;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Invoice: ResolverTypeWrapper<Invoice>;
   Job: ResolverTypeWrapper<Job>;
@@ -2711,7 +2711,7 @@ export type DatafileListEntryResolvers<ContextType = GqlContext, ParentType exte
   contributors?: Resolver<Array<ResolversTypes['DatafileContributor']>, ParentType, ContextType>;
   createdDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  importType?: Resolver<ResolversTypes['ImportType'], ParentType, ContextType>;
+  importType?: Resolver<ResolversTypes['DatafileImportType'], ParentType, ContextType>;
   isCleaned?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isUpdating?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   meanCombinedScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;

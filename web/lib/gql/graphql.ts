@@ -114,6 +114,10 @@ export type DataPointType =
   | 'TIMESTAMP'
   | 'VOTE';
 
+export type DatafileImportType =
+  | 'LIVE'
+  | 'MANUAL';
+
 /**
  * Upload step 1. Without datafileId and reuploadOf: a new draft datafile. With datafileId: changes
  * that draft's step 1. With reuploadOf: a re-upload (update) of that READY datafile.
@@ -185,10 +189,6 @@ export type EditContractInput = {
   endDate: string;
   startDate: string;
 };
-
-export type ImportType =
-  | 'LIVE'
-  | 'MANUAL';
 
 export type JobFilters = {
   kind?: string | null | undefined;
@@ -555,7 +555,7 @@ export type GetDatafilesForLoggedInUserQueryVariables = Exact<{
 }>;
 
 
-export type GetDatafilesForLoggedInUserQuery = { getDatafilesForLoggedInUser: { currentPage: number, previousPage: number | null, nextPage: number | null, totalNumberOfDatafiles: number, datafiles: Array<{ id: string, title: string, importType: ImportType, status: DatafileStatus, progress: number, isUpdating: boolean, numberOfRecords: number, numberOfCleanedRecords: number, isCleaned: boolean, meanCombinedScore: number | null, certificateLevel: number | null, createdDate: string, canManage: boolean, owner: { id: string, image: string | null, email: string, accessLevel: AccessLevel, name: { first: string, last: string } }, contributors: Array<{ id: string, image: string | null, email: string, accessLevel: AccessLevel, name: { first: string, last: string } }>, company: { id: string, name: string, image: string | null } }> } };
+export type GetDatafilesForLoggedInUserQuery = { getDatafilesForLoggedInUser: { currentPage: number, previousPage: number | null, nextPage: number | null, totalNumberOfDatafiles: number, datafiles: Array<{ id: string, title: string, importType: DatafileImportType, status: DatafileStatus, progress: number, isUpdating: boolean, numberOfRecords: number, numberOfCleanedRecords: number, isCleaned: boolean, meanCombinedScore: number | null, certificateLevel: number | null, createdDate: string, canManage: boolean, owner: { id: string, image: string | null, email: string, accessLevel: AccessLevel, name: { first: string, last: string } }, contributors: Array<{ id: string, image: string | null, email: string, accessLevel: AccessLevel, name: { first: string, last: string } }>, company: { id: string, name: string, image: string | null } }> } };
 
 export type GetDatafileListRowProgressQueryVariables = Exact<{
   datafileId: string | number;
