@@ -131,5 +131,9 @@ export const datafileContributors = sqliteTable(
       .references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.datafileId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.datafileId, t.userId] }),
+    // The datafiles list asks "which files are shared with this user" for every EMPLOYEE page.
+    index('datafile_contributors_user_idx').on(t.userId, t.datafileId),
+  ],
 );

@@ -39,3 +39,10 @@ export function formatMonth(month: string, locale: Locale, style: 'long' | 'shor
   const formatter = cachedFormatter(`month:${locale}:${style}`, () => new Intl.DateTimeFormat(intlLocale(locale), style === 'long' ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { month: 'short', year: '2-digit', timeZone: 'UTC' }));
   return formatter.format(new Date(Date.UTC(year, m - 1, 15)));
 }
+
+/** An instant as its calendar date in the selected locale (spec section 9): 22.11.2026 / 22 Nov 2026. */
+export function formatDate(iso: string, locale: Locale): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return cachedFormatter(`date:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' })).format(date);
+}

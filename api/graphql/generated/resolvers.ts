@@ -462,6 +462,20 @@ export type DatafileCompany = {
   name: Scalars['String']['output'];
 };
 
+/** A user as the datafiles list and the share dialog show them (spec section 3, Contributor). */
+export type DatafileContributor = {
+  __typename?: 'DatafileContributor';
+  accessLevel: AccessLevel;
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  image?: Maybe<Scalars['String']['output']>;
+  name: PersonName;
+};
+
+export type DatafileImportType =
+  | 'LIVE'
+  | 'MANUAL';
+
 /**
  * Upload step 1. Without datafileId and reuploadOf: a new draft datafile. With datafileId: changes
  * that draft's step 1. With reuploadOf: a re-upload (update) of that READY datafile.
@@ -483,6 +497,59 @@ export type DatafileInput = {
   /** Required for a new datafile, at most 100 characters. */
   title?: InputMaybe<Scalars['String']['input']>;
 };
+
+/** One row of the datafiles list: what a user needs to choose a file. */
+export type DatafileListEntry = {
+  __typename?: 'DatafileListEntry';
+  /** What the viewer may do with it: upload again, rename, stop/reopen, delete, reset, change owner and share (owner, the organisation's ADMINs, operators). */
+  canManage: Scalars['Boolean']['output'];
+  certificateLevel?: Maybe<Scalars['Int']['output']>;
+  company: DatafileCompany;
+  contributors: Array<DatafileContributor>;
+  createdDate: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  importType: DatafileImportType;
+  isCleaned: Scalars['Boolean']['output'];
+  /** A re-upload of this READY datafile is processing (its progress: getDatafileUploadingProgress). */
+  isUpdating: Scalars['Boolean']['output'];
+  /** Mean combined score (0..100) of the published revision, as the upload stored it; null without one. */
+  meanCombinedScore?: Maybe<Scalars['Float']['output']>;
+  numberOfCleanedRecords: Scalars['Int']['output'];
+  numberOfRecords: Scalars['Int']['output'];
+  owner: DatafileContributor;
+  /** 0..100 while the first upload processes. */
+  progress: Scalars['Int']['output'];
+  status: DatafileStatus;
+  title: Scalars['String']['output'];
+};
+
+export type DatafileListFilters = {
+  /** Operators: only this organisation's datafiles. Others may name only their own organisation. */
+  companyId?: InputMaybe<Scalars['ID']['input']>;
+  /** Default ALL. */
+  importType?: InputMaybe<DatafileListType>;
+  /** Part of the title (case-insensitive). */
+  search?: InputMaybe<Scalars['String']['input']>;
+  /** Default CREATED_AT, newest first. */
+  sort?: InputMaybe<DatafileSortField>;
+  sortDirection?: InputMaybe<SortDirection>;
+};
+
+export type DatafileListPage = {
+  __typename?: 'DatafileListPage';
+  currentPage: Scalars['Int']['output'];
+  datafiles: Array<DatafileListEntry>;
+  nextPage?: Maybe<Scalars['Int']['output']>;
+  previousPage?: Maybe<Scalars['Int']['output']>;
+  totalNumberOfDatafiles: Scalars['Int']['output'];
+};
+
+/** Which datafiles the list shows: every one, live imports, manual uploads (both without drafts), or drafts only. */
+export type DatafileListType =
+  | 'ALL'
+  | 'DRAFT'
+  | 'LIVE'
+  | 'MANUAL';
 
 /** Datafile metadata (spec section 3) of the published revision. */
 export type DatafileMetadata = {
@@ -519,6 +586,13 @@ export type DatafileOwner = {
 export type DatafileProgressInput = {
   datafileId: Scalars['ID']['input'];
 };
+
+export type DatafileSortField =
+  | 'CREATED_AT'
+  | 'MEAN_COMBINED_SCORE'
+  | 'NUMBER_OF_RECORDS'
+  | 'STATUS'
+  | 'TITLE';
 
 /** Where a datafile is in its life (datapath.md): DRAFT until its first upload is confirmed, PROCESSING while that runs, READY with a published revision, ERROR when the first upload failed, STOPPED for a stopped live import. */
 export type DatafileStatus =
@@ -764,6 +838,8 @@ export type Mutation = {
   _noop?: Maybe<Scalars['Boolean']['output']>;
   /** The 3-step wizard: contract, credit plan, business info; sets the company ACTIVATED. */
   activateOrganization: StatusResponse;
+  /** Shares a processed datafile with users of its organisation (at most 50 at once). */
+  addContributorToDatafile: StatusResponse;
   /** Adds a contract: ACTIVE from today without an active one, otherwise UPCOMING after it. */
   assignNewContractToCompany: StatusResponse;
   /** Adds the UPCOMING contract that follows the active one. */
@@ -773,6 +849,13 @@ export type Mutation = {
   changeCompanyBetaStatus: StatusResponse;
   changeCompanyContractStatus: StatusResponse;
   changeCompanyStatusToDeactivate: StatusResponse;
+  /**
+   * Hands a datafile to another activated user of its organisation (companyId must be the datafile's).
+   * The previous owner stays a contributor. Credits belong to the organisation's wallet and the ledger
+   * is append-only, so changeWalletAndTransactions moves nothing: the datafile's ledger rows stay
+   * where they were charged (README "Datafiles list and sharing").
+   */
+  changeDatafileOwnership: StatusResponse;
   /** Upload step 3: confirmation (status PROCESSING) starts processing; creditAmount is the estimate shown. */
   changeDatafileUploadingProgressStatus: StatusResponse;
   /** Both passwords encrypted. Ends the user's other sessions. */
@@ -783,9 +866,13 @@ export type Mutation = {
   deleteCompany: StatusResponse;
   /** Only an UPCOMING contract can be deleted; its plan's credits are written off. */
   deleteContract: StatusResponse;
+  /** Deletes a datafile (soft: it disappears from every list and call; its ledger rows and stored revisions stay). */
+  deleteDatafile: StatusResponse;
   /** Deletes a user (or a pending invitation); their datafiles pass to the owner. */
   deleteUser: StatusResponse;
   editContract: StatusResponse;
+  /** Renames a datafile (required, at most 100 characters). */
+  editDatafileTitle: StatusResponse;
   /** Creates a PENDING user and mails a single-use link to /create-account. */
   inviteUserForSpecificCompany: StatusResponse;
   /** password is encrypted; companyId lets a SUPER_ADMIN open a session scoped to one organisation. */
@@ -793,16 +880,21 @@ export type Mutation = {
   /** Ends the current session. */
   logout: StatusResponse;
   markNotificationAsReaded: StatusResponse;
+  /** Reopens a stopped live import (STOPPED -> READY). */
+  reOpenLiveDatafile: StatusResponse;
   /** Refunds one USED ledger row once (operators). */
   refundTransaction: StatusResponse;
   /** Creates a new API key for the user and returns it in message. */
   regenerateMagicKey: StatusResponse;
   /** Creates a PENDING company and its owner and mails a confirmation link. */
   registerCompany: StatusResponse;
+  removeContributorFromDatafile: StatusResponse;
   /** Operators: a FAILED outbox mail is queued again (five more attempts) and the outbox job runs. */
   resendOutboxMail: StatusResponse;
   /** A new link for a pending user; the previous one stops working. */
   resendUserInvitation: StatusResponse;
+  /** Back to uncleaned: the cleaning outcome (cleaned counts, excluded records, certificate level) is cleared; the cleaning settings are kept for the worksheet. */
+  resetDatafileCleaning: StatusResponse;
   /** newPassword is encrypted; the token comes from the reset mail and works once. */
   resetPassword: StatusResponse;
   /** Operators: a FAILED job goes back to the queue with its attempts from zero. */
@@ -816,6 +908,8 @@ export type Mutation = {
   /** Switches mail delivery of one notification type on or off. */
   setSendNotification: StatusResponse;
   skipIngressIntegrationsPrerequisite: StatusResponse;
+  /** Stops a running live import (READY -> STOPPED): no more respondents are analysed. */
+  stopLiveDatafile: StatusResponse;
   updateCompany: StatusResponse;
   updateCompanyComment: StatusResponse;
   /** Replaces the UPCOMING contract's type, dates, auto-renew and plan. */
@@ -838,6 +932,13 @@ export type Mutation = {
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationActivateOrganizationArgs = {
   input: ActivateOrganizationInput;
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationAddContributorToDatafileArgs = {
+  datafileId: Scalars['ID']['input'];
+  inviteeIds: Array<Scalars['ID']['input']>;
 };
 
 
@@ -874,6 +975,15 @@ export type MutationChangeCompanyContractStatusArgs = {
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationChangeCompanyStatusToDeactivateArgs = {
   company: CompanyRefInput;
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationChangeDatafileOwnershipArgs = {
+  changeWalletAndTransactions: Scalars['Boolean']['input'];
+  companyId: Scalars['ID']['input'];
+  datafileId: Scalars['ID']['input'];
+  userId: Scalars['ID']['input'];
 };
 
 
@@ -918,6 +1028,12 @@ export type MutationDeleteContractArgs = {
 
 
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationDeleteDatafileArgs = {
+  datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationDeleteUserArgs = {
   userId: Scalars['ID']['input'];
 };
@@ -926,6 +1042,13 @@ export type MutationDeleteUserArgs = {
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationEditContractArgs = {
   contractToEdit: EditContractInput;
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationEditDatafileTitleArgs = {
+  datafileId: Scalars['ID']['input'];
+  datafileTitle: Scalars['String']['input'];
 };
 
 
@@ -951,6 +1074,12 @@ export type MutationMarkNotificationAsReadedArgs = {
 
 
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationReOpenLiveDatafileArgs = {
+  datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationRefundTransactionArgs = {
   transactionId: Scalars['ID']['input'];
 };
@@ -969,6 +1098,13 @@ export type MutationRegisterCompanyArgs = {
 
 
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationRemoveContributorFromDatafileArgs = {
+  contributorId: Scalars['ID']['input'];
+  datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationResendOutboxMailArgs = {
   mailId: Scalars['ID']['input'];
 };
@@ -977,6 +1113,12 @@ export type MutationResendOutboxMailArgs = {
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationResendUserInvitationArgs = {
   userId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationResetDatafileCleaningArgs = {
+  datafileId: Scalars['ID']['input'];
 };
 
 
@@ -1029,6 +1171,12 @@ export type MutationSetSendNotificationArgs = {
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationSkipIngressIntegrationsPrerequisiteArgs = {
   userId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationStopLiveDatafileArgs = {
+  datafileId: Scalars['ID']['input'];
 };
 
 
@@ -1271,6 +1419,8 @@ export type Query = {
   getActiveCompanyAdminUsers: Array<User>;
   /** ACTIVATED organisations for the Admin Panel's Organizations tab (5 per page there). */
   getAllActiveCompanies: CompanyPage;
+  /** Who a datafile is shared with (anyone who sees the datafile may ask). */
+  getAllDatafileContributors: Array<DatafileContributor>;
   /** PENDING registrations for the New Registrations tab. */
   getAllNewCompanies: CompanyPage;
   /** Every notification of the logged-in user, newest first (read and unread). */
@@ -1278,6 +1428,8 @@ export type Query = {
   getAllPackages: Array<Package>;
   /** Every user (operators), searched by name or email, paged (default 100). */
   getAllUsers: UserPage;
+  /** Activated users of the datafile's organisation it can still be shared with (not its owner, not already contributors). */
+  getAvailableUsersAsContributorForDatafile: Array<DatafileContributor>;
   /** Public: the server's certificate-signing public key (Ed25519, SPKI PEM), also at /.well-known/certificate-key.pem. */
   getCertificatePublicKey: Scalars['String']['output'];
   getClearLocalStorage: ClearLocalStorageSetting;
@@ -1302,6 +1454,8 @@ export type Query = {
   getDatafileUploadURL: DatafileUploadUrl;
   /** Where the datafile's upload stands (poll while PROCESSING). */
   getDatafileUploadingProgress: DatafileUploadingProgress;
+  /** The datafiles the logged-in user can see (the same rule as every datafile call): filtered, searched, sorted and paged in SQL (limit default 10, at most 100). */
+  getDatafilesForLoggedInUser: DatafileListPage;
   /** A draft datafile (or a READY one being re-uploaded) with its upload and data points. */
   getDraftedDatafile: DraftDatafile;
   /** Operators: the job queue by kind, with processing and waiting times of the last 24 hours. */
@@ -1364,6 +1518,12 @@ export type QueryGetAllActiveCompaniesArgs = {
 
 
 /** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetAllDatafileContributorsArgs = {
+  datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
 export type QueryGetAllNewCompaniesArgs = {
   page?: InputMaybe<PageInput>;
   search?: InputMaybe<Scalars['String']['input']>;
@@ -1376,6 +1536,12 @@ export type QueryGetAllNewCompaniesArgs = {
 export type QueryGetAllUsersArgs = {
   page?: InputMaybe<PageInput>;
   search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetAvailableUsersAsContributorForDatafileArgs = {
+  datafileId: Scalars['ID']['input'];
 };
 
 
@@ -1464,6 +1630,13 @@ export type QueryGetDatafileUploadUrlArgs = {
 /** Root query; every module adds its fields with `extend type Query`. */
 export type QueryGetDatafileUploadingProgressArgs = {
   datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetDatafilesForLoggedInUserArgs = {
+  filters?: InputMaybe<DatafileListFilters>;
+  paginationInfo?: InputMaybe<PageInput>;
 };
 
 
@@ -2084,10 +2257,17 @@ export type ResolversTypes = {
   DataRecordSummary: ResolverTypeWrapper<DataRecordSummary>;
   DatabaseSize: ResolverTypeWrapper<DatabaseSize>;
   DatafileCompany: ResolverTypeWrapper<DatafileCompany>;
+  DatafileContributor: ResolverTypeWrapper<DatafileContributor>;
+  DatafileImportType: DatafileImportType;
   DatafileInput: DatafileInput;
+  DatafileListEntry: ResolverTypeWrapper<DatafileListEntry>;
+  DatafileListFilters: DatafileListFilters;
+  DatafileListPage: ResolverTypeWrapper<DatafileListPage>;
+  DatafileListType: DatafileListType;
   DatafileMetadata: ResolverTypeWrapper<DatafileMetadata>;
   DatafileOwner: ResolverTypeWrapper<DatafileOwner>;
   DatafileProgressInput: DatafileProgressInput;
+  DatafileSortField: DatafileSortField;
   DatafileStatus: DatafileStatus;
   DatafileUpload: ResolverTypeWrapper<DatafileUpload>;
   DatafileUploadURL: ResolverTypeWrapper<DatafileUploadUrl>;
@@ -2213,7 +2393,11 @@ export type ResolversParentTypes = {
   DataRecordSummary: DataRecordSummary;
   DatabaseSize: DatabaseSize;
   DatafileCompany: DatafileCompany;
+  DatafileContributor: DatafileContributor;
   DatafileInput: DatafileInput;
+  DatafileListEntry: DatafileListEntry;
+  DatafileListFilters: DatafileListFilters;
+  DatafileListPage: DatafileListPage;
   DatafileMetadata: DatafileMetadata;
   DatafileOwner: DatafileOwner;
   DatafileProgressInput: DatafileProgressInput;
@@ -2512,6 +2696,41 @@ export type DatafileCompanyResolvers<ContextType = GqlContext, ParentType extend
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type DatafileContributorResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileContributor'] = ResolversParentTypes['DatafileContributor']> = {
+  accessLevel?: Resolver<ResolversTypes['AccessLevel'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['PersonName'], ParentType, ContextType>;
+};
+
+export type DatafileListEntryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileListEntry'] = ResolversParentTypes['DatafileListEntry']> = {
+  canManage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  certificateLevel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  company?: Resolver<ResolversTypes['DatafileCompany'], ParentType, ContextType>;
+  contributors?: Resolver<Array<ResolversTypes['DatafileContributor']>, ParentType, ContextType>;
+  createdDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  importType?: Resolver<ResolversTypes['DatafileImportType'], ParentType, ContextType>;
+  isCleaned?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isUpdating?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  meanCombinedScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  numberOfCleanedRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  owner?: Resolver<ResolversTypes['DatafileContributor'], ParentType, ContextType>;
+  progress?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['DatafileStatus'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DatafileListPageResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileListPage'] = ResolversParentTypes['DatafileListPage']> = {
+  currentPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  datafiles?: Resolver<Array<ResolversTypes['DatafileListEntry']>, ParentType, ContextType>;
+  nextPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  previousPage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalNumberOfDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type DatafileMetadataResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileMetadata'] = ResolversParentTypes['DatafileMetadata']> = {
   cost?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   createdBy?: Resolver<ResolversTypes['DatafileOwner'], ParentType, ContextType>;
@@ -2685,29 +2904,36 @@ export type MeResolvers<ContextType = GqlContext, ParentType extends ResolversPa
 export type MutationResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   _noop?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   activateOrganization?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationActivateOrganizationArgs, 'input'>>;
+  addContributorToDatafile?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationAddContributorToDatafileArgs, 'datafileId' | 'inviteeIds'>>;
   assignNewContractToCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationAssignNewContractToCompanyArgs, 'input'>>;
   assignUpcomingContractToCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationAssignUpcomingContractToCompanyArgs, 'input'>>;
   cancelJob?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationCancelJobArgs, 'jobId'>>;
   changeCompanyBetaStatus?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationChangeCompanyBetaStatusArgs, 'input'>>;
   changeCompanyContractStatus?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationChangeCompanyContractStatusArgs, 'company'>>;
   changeCompanyStatusToDeactivate?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationChangeCompanyStatusToDeactivateArgs, 'company'>>;
+  changeDatafileOwnership?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationChangeDatafileOwnershipArgs, 'changeWalletAndTransactions' | 'companyId' | 'datafileId' | 'userId'>>;
   changeDatafileUploadingProgressStatus?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationChangeDatafileUploadingProgressStatusArgs, 'creditAmount' | 'datafileInputObject' | 'status'>>;
   changePassword?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'newPassword' | 'oldPassword'>>;
   createDraftDatafile?: Resolver<ResolversTypes['CreateDraftDatafileResponse'], ParentType, ContextType, RequireFields<MutationCreateDraftDatafileArgs, 'datafileInput'>>;
   createNotification?: Resolver<ResolversTypes['Notification'], ParentType, ContextType, RequireFields<MutationCreateNotificationArgs, 'notification'>>;
   deleteCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationDeleteCompanyArgs, 'companyId'>>;
   deleteContract?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationDeleteContractArgs, 'contractId'>>;
+  deleteDatafile?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationDeleteDatafileArgs, 'datafileId'>>;
   deleteUser?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'userId'>>;
   editContract?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationEditContractArgs, 'contractToEdit'>>;
+  editDatafileTitle?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationEditDatafileTitleArgs, 'datafileId' | 'datafileTitle'>>;
   inviteUserForSpecificCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationInviteUserForSpecificCompanyArgs, 'companyId' | 'newUser'>>;
   login?: Resolver<ResolversTypes['LoginResult'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'email' | 'password'>>;
   logout?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType>;
   markNotificationAsReaded?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationMarkNotificationAsReadedArgs, 'notificationId'>>;
+  reOpenLiveDatafile?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationReOpenLiveDatafileArgs, 'datafileId'>>;
   refundTransaction?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRefundTransactionArgs, 'transactionId'>>;
   regenerateMagicKey?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRegenerateMagicKeyArgs, 'userId'>>;
   registerCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRegisterCompanyArgs, 'input'>>;
+  removeContributorFromDatafile?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRemoveContributorFromDatafileArgs, 'contributorId' | 'datafileId'>>;
   resendOutboxMail?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResendOutboxMailArgs, 'mailId'>>;
   resendUserInvitation?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResendUserInvitationArgs, 'userId'>>;
+  resetDatafileCleaning?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResetDatafileCleaningArgs, 'datafileId'>>;
   resetPassword?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'newPassword' | 'passwordResetToken'>>;
   retryJob?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRetryJobArgs, 'jobId'>>;
   saveDraftDatafileColumns?: Resolver<ResolversTypes['UploadCheck'], ParentType, ContextType, RequireFields<MutationSaveDraftDatafileColumnsArgs, 'datafileId' | 'selectedColumns'>>;
@@ -2716,6 +2942,7 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   setPackage?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationSetPackageArgs, 'companyId' | 'packageId'>>;
   setSendNotification?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationSetSendNotificationArgs, 'type' | 'value'>>;
   skipIngressIntegrationsPrerequisite?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationSkipIngressIntegrationsPrerequisiteArgs, 'userId'>>;
+  stopLiveDatafile?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationStopLiveDatafileArgs, 'datafileId'>>;
   updateCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateCompanyArgs, 'companyToUpdate'>>;
   updateCompanyComment?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateCompanyCommentArgs, 'input'>>;
   updateCompanyNextContract?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateCompanyNextContractArgs, 'input'>>;
@@ -2833,10 +3060,12 @@ export type PreviewValueLabelResolvers<ContextType = GqlContext, ParentType exte
 export type QueryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   getActiveCompanyAdminUsers?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryGetActiveCompanyAdminUsersArgs, 'companyId'>>;
   getAllActiveCompanies?: Resolver<ResolversTypes['CompanyPage'], ParentType, ContextType, Partial<QueryGetAllActiveCompaniesArgs>>;
+  getAllDatafileContributors?: Resolver<Array<ResolversTypes['DatafileContributor']>, ParentType, ContextType, RequireFields<QueryGetAllDatafileContributorsArgs, 'datafileId'>>;
   getAllNewCompanies?: Resolver<ResolversTypes['CompanyPage'], ParentType, ContextType, Partial<QueryGetAllNewCompaniesArgs>>;
   getAllNotifications?: Resolver<Array<ResolversTypes['Notification']>, ParentType, ContextType>;
   getAllPackages?: Resolver<Array<ResolversTypes['Package']>, ParentType, ContextType>;
   getAllUsers?: Resolver<ResolversTypes['UserPage'], ParentType, ContextType, Partial<QueryGetAllUsersArgs>>;
+  getAvailableUsersAsContributorForDatafile?: Resolver<Array<ResolversTypes['DatafileContributor']>, ParentType, ContextType, RequireFields<QueryGetAvailableUsersAsContributorForDatafileArgs, 'datafileId'>>;
   getCertificatePublicKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   getClearLocalStorage?: Resolver<ResolversTypes['ClearLocalStorageSetting'], ParentType, ContextType>;
   getCompanies?: Resolver<ResolversTypes['CompanyPage'], ParentType, ContextType, Partial<QueryGetCompaniesArgs>>;
@@ -2853,6 +3082,7 @@ export type QueryResolvers<ContextType = GqlContext, ParentType extends Resolver
   getContractById?: Resolver<ResolversTypes['Contract'], ParentType, ContextType, RequireFields<QueryGetContractByIdArgs, 'contractId'>>;
   getDatafileUploadURL?: Resolver<ResolversTypes['DatafileUploadURL'], ParentType, ContextType, RequireFields<QueryGetDatafileUploadUrlArgs, 'companyId' | 'fileName'>>;
   getDatafileUploadingProgress?: Resolver<ResolversTypes['DatafileUploadingProgress'], ParentType, ContextType, RequireFields<QueryGetDatafileUploadingProgressArgs, 'datafileId'>>;
+  getDatafilesForLoggedInUser?: Resolver<ResolversTypes['DatafileListPage'], ParentType, ContextType, Partial<QueryGetDatafilesForLoggedInUserArgs>>;
   getDraftedDatafile?: Resolver<ResolversTypes['DraftDatafile'], ParentType, ContextType, RequireFields<QueryGetDraftedDatafileArgs, 'datafileId'>>;
   getJobQueueSummary?: Resolver<ResolversTypes['JobQueueSummary'], ParentType, ContextType>;
   getJobs?: Resolver<ResolversTypes['JobPage'], ParentType, ContextType, Partial<QueryGetJobsArgs>>;
@@ -3101,6 +3331,9 @@ export type Resolvers<ContextType = GqlContext> = {
   DataRecordSummary?: DataRecordSummaryResolvers<ContextType>;
   DatabaseSize?: DatabaseSizeResolvers<ContextType>;
   DatafileCompany?: DatafileCompanyResolvers<ContextType>;
+  DatafileContributor?: DatafileContributorResolvers<ContextType>;
+  DatafileListEntry?: DatafileListEntryResolvers<ContextType>;
+  DatafileListPage?: DatafileListPageResolvers<ContextType>;
   DatafileMetadata?: DatafileMetadataResolvers<ContextType>;
   DatafileOwner?: DatafileOwnerResolvers<ContextType>;
   DatafileUpload?: DatafileUploadResolvers<ContextType>;

@@ -16,7 +16,11 @@ export function canSeeDatafile(viewer: Viewer, file: Pick<DatafileRow, 'companyI
   return file.status !== 'DRAFT' && contributorIds.includes(viewer.userId);
 }
 
-/** Who may upload to a datafile (its draft steps, confirmation, re-upload): its owner, the organisation's ADMINs, operators. */
+/**
+ * Who may upload to a datafile (its draft steps, confirmation, re-upload) and manage it (rename,
+ * stop/reopen, delete, reset, change owner, share): its owner, the organisation's ADMINs, operators.
+ * A contributor only reads.
+ */
 export function canUploadTo(viewer: Viewer, file: Pick<DatafileRow, 'companyId' | 'ownerId' | 'isDeleted'>): boolean {
   if (file.isDeleted) return false;
   if (viewer.accessLevel === 'SUPER_ADMIN') return true;
@@ -29,11 +33,11 @@ export function canUploadTo(viewer: Viewer, file: Pick<DatafileRow, 'companyId' 
  * organisation, another user's draft or a missing id all answer NO_DATAFILE_FOUND alike, so nobody
  * can probe which ids exist; a visible datafile the viewer may not upload to answers UNAUTHORIZED.
  */
-export async function requireDatafile(db: Db, viewer: Viewer, datafileId: string, mode: 'see' | 'upload'): Promise<DatafileRow> {
+export async function requireDatafile(db: Db, viewer: Viewer, datafileId: string, mode: 'see' | 'upload' | 'manage'): Promise<DatafileRow> {
   const file = await findDatafile(db, datafileId);
   if (!file) throw new AppError('NO_DATAFILE_FOUND');
   const contributors = viewer.accessLevel === 'EMPLOYEE' && file.ownerId !== viewer.userId ? await contributorIdsOf(db, file.id) : [];
   if (!canSeeDatafile(viewer, file, contributors)) throw new AppError('NO_DATAFILE_FOUND');
-  if (mode === 'upload' && !canUploadTo(viewer, file)) throw new AppError('UNAUTHORIZED');
+  if (mode !== 'see' && !canUploadTo(viewer, file)) throw new AppError('UNAUTHORIZED');
   return file;
 }

@@ -1,3 +1,4 @@
+import type { DatafileListRow, PersonRow } from './datafiles-list.repo';
 import type { DatafileRow, DatapointRow } from './datafile-uploads.repo';
 
 /** A data point as the spec's datapointsMetadata entry, with its type's settings. */
@@ -57,5 +58,32 @@ export function presentRecordSummary(file: DatafileRow) {
     numberOfDataRecordsWithInvalidScore: file.numberOfInvalidRecords,
     numberOfExcludedDataRecords: file.numberOfExcludedRecords,
     numberOfIncludedDataRecords: file.numberOfRecords - file.numberOfExcludedRecords,
+  };
+}
+
+/** A user as a contributor (spec section 3: id, name, image, email, accessLevel). */
+export function presentPerson(p: PersonRow) {
+  return { id: p.id, name: { first: p.firstName, last: p.lastName }, image: p.image, email: p.email, accessLevel: p.accessLevel };
+}
+
+/** A row of the datafiles list. */
+export function presentListEntry(r: DatafileListRow & { owner: PersonRow; contributors: PersonRow[]; canManage: boolean }) {
+  return {
+    id: r.id,
+    title: r.title,
+    importType: r.importType,
+    status: r.status,
+    progress: r.progress,
+    isUpdating: r.latestUpload === 'UPDATE:PROCESSING',
+    numberOfRecords: r.numberOfRecords,
+    numberOfCleanedRecords: r.numberOfCleanedRecords,
+    isCleaned: r.isCleaned,
+    meanCombinedScore: r.meanCombinedScore,
+    certificateLevel: r.certificateLevel,
+    createdDate: r.createdAt,
+    owner: presentPerson(r.owner),
+    contributors: r.contributors.map(presentPerson),
+    company: { id: r.companyId, name: r.companyName, image: r.companyImage },
+    canManage: r.canManage,
   };
 }

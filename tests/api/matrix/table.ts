@@ -171,4 +171,24 @@ export const MATRIX: Record<string, Cell> = {
     // Let in, and refused for what the draft lacks (no columns saved yet).
     acceptCodes: ['INCOMPLETE_INPUT'],
   },
+
+  // Datafiles list, actions and sharing (issue 12). Everyone logged in lists what they see. A's
+  // files belong to A's owner: they, A's ADMINs and operators read and manage them; A's employee is
+  // a contributor of the stopped file only (reads it, changes nothing); another organisation gets
+  // the answer of a missing id.
+  getDatafilesForLoggedInUser: { query: 'query{getDatafilesForLoggedInUser(filters:{importType:ALL},paginationInfo:{page:1,limit:10}){totalNumberOfDatafiles datafiles{id}}}', vars: () => ({}), allow: LOGGED_IN },
+  getAllDatafileContributors: { query: 'query($id:ID!){getAllDatafileContributors(datafileId:$id){id}}', vars: (w) => ({ id: w.datafileId }), allow: ADMIN_OF_A },
+  getAvailableUsersAsContributorForDatafile: { query: 'query($id:ID!){getAvailableUsersAsContributorForDatafile(datafileId:$id){id}}', vars: (w) => ({ id: w.stoppedId }), allow: ADMIN_OF_A },
+  editDatafileTitle: { query: 'mutation($id:ID!){editDatafileTitle(datafileId:$id,datafileTitle:"Renamed"){status}}', vars: (w) => ({ id: w.stoppedId }), allow: ADMIN_OF_A },
+  stopLiveDatafile: { query: 'mutation($id:ID!){stopLiveDatafile(datafileId:$id){status}}', vars: (w) => ({ id: w.liveId }), allow: ADMIN_OF_A },
+  reOpenLiveDatafile: { query: 'mutation($id:ID!){reOpenLiveDatafile(datafileId:$id){status}}', vars: (w) => ({ id: w.stoppedId }), allow: ADMIN_OF_A },
+  changeDatafileOwnership: {
+    query: 'mutation($id:ID!,$c:ID!,$u:ID!){changeDatafileOwnership(datafileId:$id,companyId:$c,userId:$u,changeWalletAndTransactions:false){status}}',
+    vars: (w) => ({ id: w.stoppedId, c: w.A, u: w.employeeA.id }),
+    allow: ADMIN_OF_A,
+  },
+  deleteDatafile: { query: 'mutation($id:ID!){deleteDatafile(datafileId:$id){status}}', vars: (w) => ({ id: w.stoppedId }), allow: ADMIN_OF_A },
+  resetDatafileCleaning: { query: 'mutation($id:ID!){resetDatafileCleaning(datafileId:$id){status}}', vars: (w) => ({ id: w.stoppedId }), allow: ADMIN_OF_A },
+  addContributorToDatafile: { query: 'mutation($id:ID!,$u:[ID!]!){addContributorToDatafile(datafileId:$id,inviteeIds:$u){status}}', vars: (w) => ({ id: w.datafileId, u: [w.employeeA.id] }), allow: ADMIN_OF_A },
+  removeContributorFromDatafile: { query: 'mutation($id:ID!,$u:ID!){removeContributorFromDatafile(datafileId:$id,contributorId:$u){status}}', vars: (w) => ({ id: w.stoppedId, u: w.employeeA.id }), allow: ADMIN_OF_A },
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { companies, datafileUploads, datafiles, jobs, notifications, outboxMails, packages, sessions } from '../../../db/schema';
+import { companies, datafileContributors, datafileUploads, datafiles, jobs, notifications, outboxMails, packages, sessions } from '../../../db/schema';
 import { sha256Hex } from '../../../api/lib/crypto';
 import { assignContract } from '../../../api/modules/contracts/contracts.service';
 import { chargeDatafile } from '../../../api/modules/credits/ledger.service';
@@ -69,6 +69,15 @@ export async function buildWorld(t: TestApp, options: WorldOptions = {}) {
   const now = t.clock.now().toISOString();
   await t.db.insert(datafiles).values({ id: draftId, companyId: A, ownerId: adminA.id, title: 'Matrix draft', importType: 'MANUAL', status: 'DRAFT', datafileKey: draftKey, createdAt: now });
   await t.db.insert(datafileUploads).values({ datafileId: draftId, kind: 'UPLOAD', status: 'DRAFT', sourceKey: draftKey, sourceFormat: 'csv', sourceFileName: 'survey.csv', sourceBytes: csv.length, headerRow: 1, firstDataRow: 2, missingValues: ['-999'], createdBy: adminA.id, createdAt: now });
+  // For the datafiles list's actions (issue 12): A's owner's running live import, and a stopped,
+  // cleaned one shared with A's employee (who then reads it but may not change it).
+  const liveId = crypto.randomUUID();
+  const stoppedId = crypto.randomUUID();
+  await t.db.insert(datafiles).values([
+    { id: liveId, companyId: A, ownerId: adminA.id, title: 'Matrix live', importType: 'LIVE', status: 'READY', createdAt: now },
+    { id: stoppedId, companyId: A, ownerId: adminA.id, title: 'Matrix stopped', importType: 'LIVE', status: 'STOPPED', isCleaned: true, numberOfCleanedRecords: 2, certificateLevel: 1, createdAt: now },
+  ]);
+  await t.db.insert(datafileContributors).values({ datafileId: stoppedId, userId: employeeA.id, createdAt: now });
   const uploadKeys: Partial<Record<Principal, string>> = {};
   for (const [p, userId] of [['ADMIN_OWN', adminA.id], ['API_KEY', adminA.id], ['EMPLOYEE_OWN', employeeA.id], ['SUPER_ADMIN', op.id]] as const) {
     uploadKeys[p] = `uploads/${A}/${userId}/matrix-${p.toLowerCase().replace('_', '-')}-file.csv`;
@@ -91,7 +100,7 @@ export async function buildWorld(t: TestApp, options: WorldOptions = {}) {
     API_KEY: { apiKey: adminA.apiKey },
   };
   const users = { ANON: null, ADMIN_OTHER: adminB, EMPLOYEE_OTHER: employeeB, EMPLOYEE_OWN: employeeA, ADMIN_OWN: adminA, SUPER_ADMIN: op, API_KEY: adminA } as const;
-  return { A, B, P, adminA, employeeA, pendingA, adminB, op, packageId, activeContractId, upcomingContractId, datafileId, draftId, draftKey, uploadKeys, usedTransactionId: usedRow[0]!.id, notificationId: notification!.id, failedJobId: failedJob!.id, queuedJobId: queuedJob!.id, failedMailId: failedMail!.id, tokens, users };
+  return { A, B, P, adminA, employeeA, pendingA, adminB, op, packageId, activeContractId, upcomingContractId, datafileId, draftId, draftKey, liveId, stoppedId, uploadKeys, usedTransactionId: usedRow[0]!.id, notificationId: notification!.id, failedJobId: failedJob!.id, queuedJobId: queuedJob!.id, failedMailId: failedMail!.id, tokens, users };
 }
 
 export type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -113,6 +122,8 @@ export async function fingerprint(t: TestApp, w: World) {
     (select count(*) from auth_tokens) as tokens,
     (select count(*) from user_preferences where nipo_username is not null) as nipo,
     (select count(*) from datafiles) as datafiles,
+    (select group_concat(title || status || owner_id || is_deleted || is_cleaned || coalesce(certificate_level, ''), ',') from datafiles where company_id = ${w.A}) as datafileState,
+    (select group_concat(datafile_id || user_id, ',') from datafile_contributors) as contributors,
     (select group_concat(status || coalesce(check_job_id, '') || coalesce(updated_at, ''), ',') from datafile_uploads) as uploads,
     (select count(*) from datafile_datapoints) as datapoints,
     (select count(*) from jobs) as jobs,

@@ -39,6 +39,19 @@ type Documents = {
     "\n  query getCompanyCreditSummary($companyId: ID!) {\n    getCompanyCreditSummary(companyId: $companyId) {\n      activeCreditPlanBalance\n      activeCreditPlanReceived\n      activePayAsUsageCreditPlanReceived\n      pricePerCreditForPayAsUsage\n      totalReceived\n      totalBalance\n      totalUsed\n      totalRefunded\n      totalExpired\n    }\n  }\n": typeof types.GetCompanyCreditSummaryDocument,
     "\n  query getCompanyTransactionsGroupedByDatafile($companyId: ID!, $search: String, $types: [TransactionType!], $page: PageInput) {\n    getCompanyTransactionsGroupedByDatafile(companyId: $companyId, search: $search, types: $types, page: $page) {\n      transactions {\n        transactionId\n        datafileId\n        description\n        numberOfRecords\n        createdDate\n        latestTransactionDate\n        creditPlanDetails { id name type }\n        type\n        amount\n        numberOfUpdates\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": typeof types.GetCompanyTransactionsGroupedByDatafileDocument,
     "\n  query getMyDatafilesSummaryForDashboard {\n    getMyDatafilesSummaryForDashboard {\n      numberOfDatafiles\n      numberOfQualityScores\n      numberOfDataRecords\n    }\n  }\n": typeof types.GetMyDatafilesSummaryForDashboardDocument,
+    "\n  query getDatafilesForLoggedInUser($filters: DatafileListFilters, $paginationInfo: PageInput) {\n    getDatafilesForLoggedInUser(filters: $filters, paginationInfo: $paginationInfo) {\n      currentPage previousPage nextPage totalNumberOfDatafiles\n      datafiles {\n        id title importType status progress isUpdating numberOfRecords numberOfCleanedRecords isCleaned\n        meanCombinedScore certificateLevel createdDate canManage\n        owner { id name { first last } image email accessLevel }\n        contributors { id name { first last } image email accessLevel }\n        company { id name image }\n      }\n    }\n  }\n": typeof types.GetDatafilesForLoggedInUserDocument,
+    "\n  query getDatafileListRowProgress($datafileId: ID!) {\n    getDatafileUploadingProgress(datafileId: $datafileId) { datafileId status upload { kind status progress } }\n  }\n": typeof types.GetDatafileListRowProgressDocument,
+    "\n  query getAllDatafileContributors($datafileId: ID!) {\n    getAllDatafileContributors(datafileId: $datafileId) { id name { first last } image email accessLevel }\n  }\n": typeof types.GetAllDatafileContributorsDocument,
+    "\n  query getAvailableUsersAsContributorForDatafile($datafileId: ID!) {\n    getAvailableUsersAsContributorForDatafile(datafileId: $datafileId) { id name { first last } image email accessLevel }\n  }\n": typeof types.GetAvailableUsersAsContributorForDatafileDocument,
+    "\n  query getDatafileListOrganizations {\n    getCompanies(sortBy: NAME, sortDirection: ASC, page: { page: 1, limit: 100 }) { companies { id name } }\n  }\n": typeof types.GetDatafileListOrganizationsDocument,
+    "mutation editDatafileTitle($datafileId: ID!, $datafileTitle: String!) { editDatafileTitle(datafileId: $datafileId, datafileTitle: $datafileTitle) { status } }": typeof types.EditDatafileTitleDocument,
+    "mutation stopLiveDatafile($datafileId: ID!) { stopLiveDatafile(datafileId: $datafileId) { status } }": typeof types.StopLiveDatafileDocument,
+    "mutation reOpenLiveDatafile($datafileId: ID!) { reOpenLiveDatafile(datafileId: $datafileId) { status } }": typeof types.ReOpenLiveDatafileDocument,
+    "mutation deleteDatafile($datafileId: ID!) { deleteDatafile(datafileId: $datafileId) { status } }": typeof types.DeleteDatafileDocument,
+    "mutation resetDatafileCleaning($datafileId: ID!) { resetDatafileCleaning(datafileId: $datafileId) { status } }": typeof types.ResetDatafileCleaningDocument,
+    "\n  mutation changeDatafileOwnership($datafileId: ID!, $companyId: ID!, $userId: ID!, $changeWalletAndTransactions: Boolean!) {\n    changeDatafileOwnership(datafileId: $datafileId, companyId: $companyId, userId: $userId, changeWalletAndTransactions: $changeWalletAndTransactions) { status }\n  }\n": typeof types.ChangeDatafileOwnershipDocument,
+    "mutation addContributorToDatafile($datafileId: ID!, $inviteeIds: [ID!]!) { addContributorToDatafile(datafileId: $datafileId, inviteeIds: $inviteeIds) { status } }": typeof types.AddContributorToDatafileDocument,
+    "mutation removeContributorFromDatafile($datafileId: ID!, $contributorId: ID!) { removeContributorFromDatafile(datafileId: $datafileId, contributorId: $contributorId) { status } }": typeof types.RemoveContributorFromDatafileDocument,
     "\n  mutation cancelJob($jobId: ID!) {\n    cancelJob(jobId: $jobId) { status message }\n  }\n": typeof types.CancelJobDocument,
     "\n  query getJobQueueSummary {\n    getJobQueueSummary {\n      measuredAt\n      kinds { kind waiting running failed succeededLastDay failedLastDay cancelledLastDay processingP50Ms processingP95Ms waitingP50Ms waitingP95Ms }\n    }\n  }\n": typeof types.GetJobQueueSummaryDocument,
     "\n  query getJobs($filters: JobFilters, $paginationInfo: PageInput) {\n    getJobs(filters: $filters, paginationInfo: $paginationInfo) {\n      jobs { id kind state attempts maxAttempts progress errorCode errorDetail payload createdAt startedAt finishedAt runAfter cancelRequestedAt isStalled }\n      pageInfo { page limit total }\n    }\n  }\n": typeof types.GetJobsDocument,
@@ -106,6 +119,19 @@ const documents: Documents = {
     "\n  query getCompanyCreditSummary($companyId: ID!) {\n    getCompanyCreditSummary(companyId: $companyId) {\n      activeCreditPlanBalance\n      activeCreditPlanReceived\n      activePayAsUsageCreditPlanReceived\n      pricePerCreditForPayAsUsage\n      totalReceived\n      totalBalance\n      totalUsed\n      totalRefunded\n      totalExpired\n    }\n  }\n": types.GetCompanyCreditSummaryDocument,
     "\n  query getCompanyTransactionsGroupedByDatafile($companyId: ID!, $search: String, $types: [TransactionType!], $page: PageInput) {\n    getCompanyTransactionsGroupedByDatafile(companyId: $companyId, search: $search, types: $types, page: $page) {\n      transactions {\n        transactionId\n        datafileId\n        description\n        numberOfRecords\n        createdDate\n        latestTransactionDate\n        creditPlanDetails { id name type }\n        type\n        amount\n        numberOfUpdates\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": types.GetCompanyTransactionsGroupedByDatafileDocument,
     "\n  query getMyDatafilesSummaryForDashboard {\n    getMyDatafilesSummaryForDashboard {\n      numberOfDatafiles\n      numberOfQualityScores\n      numberOfDataRecords\n    }\n  }\n": types.GetMyDatafilesSummaryForDashboardDocument,
+    "\n  query getDatafilesForLoggedInUser($filters: DatafileListFilters, $paginationInfo: PageInput) {\n    getDatafilesForLoggedInUser(filters: $filters, paginationInfo: $paginationInfo) {\n      currentPage previousPage nextPage totalNumberOfDatafiles\n      datafiles {\n        id title importType status progress isUpdating numberOfRecords numberOfCleanedRecords isCleaned\n        meanCombinedScore certificateLevel createdDate canManage\n        owner { id name { first last } image email accessLevel }\n        contributors { id name { first last } image email accessLevel }\n        company { id name image }\n      }\n    }\n  }\n": types.GetDatafilesForLoggedInUserDocument,
+    "\n  query getDatafileListRowProgress($datafileId: ID!) {\n    getDatafileUploadingProgress(datafileId: $datafileId) { datafileId status upload { kind status progress } }\n  }\n": types.GetDatafileListRowProgressDocument,
+    "\n  query getAllDatafileContributors($datafileId: ID!) {\n    getAllDatafileContributors(datafileId: $datafileId) { id name { first last } image email accessLevel }\n  }\n": types.GetAllDatafileContributorsDocument,
+    "\n  query getAvailableUsersAsContributorForDatafile($datafileId: ID!) {\n    getAvailableUsersAsContributorForDatafile(datafileId: $datafileId) { id name { first last } image email accessLevel }\n  }\n": types.GetAvailableUsersAsContributorForDatafileDocument,
+    "\n  query getDatafileListOrganizations {\n    getCompanies(sortBy: NAME, sortDirection: ASC, page: { page: 1, limit: 100 }) { companies { id name } }\n  }\n": types.GetDatafileListOrganizationsDocument,
+    "mutation editDatafileTitle($datafileId: ID!, $datafileTitle: String!) { editDatafileTitle(datafileId: $datafileId, datafileTitle: $datafileTitle) { status } }": types.EditDatafileTitleDocument,
+    "mutation stopLiveDatafile($datafileId: ID!) { stopLiveDatafile(datafileId: $datafileId) { status } }": types.StopLiveDatafileDocument,
+    "mutation reOpenLiveDatafile($datafileId: ID!) { reOpenLiveDatafile(datafileId: $datafileId) { status } }": types.ReOpenLiveDatafileDocument,
+    "mutation deleteDatafile($datafileId: ID!) { deleteDatafile(datafileId: $datafileId) { status } }": types.DeleteDatafileDocument,
+    "mutation resetDatafileCleaning($datafileId: ID!) { resetDatafileCleaning(datafileId: $datafileId) { status } }": types.ResetDatafileCleaningDocument,
+    "\n  mutation changeDatafileOwnership($datafileId: ID!, $companyId: ID!, $userId: ID!, $changeWalletAndTransactions: Boolean!) {\n    changeDatafileOwnership(datafileId: $datafileId, companyId: $companyId, userId: $userId, changeWalletAndTransactions: $changeWalletAndTransactions) { status }\n  }\n": types.ChangeDatafileOwnershipDocument,
+    "mutation addContributorToDatafile($datafileId: ID!, $inviteeIds: [ID!]!) { addContributorToDatafile(datafileId: $datafileId, inviteeIds: $inviteeIds) { status } }": types.AddContributorToDatafileDocument,
+    "mutation removeContributorFromDatafile($datafileId: ID!, $contributorId: ID!) { removeContributorFromDatafile(datafileId: $datafileId, contributorId: $contributorId) { status } }": types.RemoveContributorFromDatafileDocument,
     "\n  mutation cancelJob($jobId: ID!) {\n    cancelJob(jobId: $jobId) { status message }\n  }\n": types.CancelJobDocument,
     "\n  query getJobQueueSummary {\n    getJobQueueSummary {\n      measuredAt\n      kinds { kind waiting running failed succeededLastDay failedLastDay cancelledLastDay processingP50Ms processingP95Ms waitingP50Ms waitingP95Ms }\n    }\n  }\n": types.GetJobQueueSummaryDocument,
     "\n  query getJobs($filters: JobFilters, $paginationInfo: PageInput) {\n    getJobs(filters: $filters, paginationInfo: $paginationInfo) {\n      jobs { id kind state attempts maxAttempts progress errorCode errorDetail payload createdAt startedAt finishedAt runAfter cancelRequestedAt isStalled }\n      pageInfo { page limit total }\n    }\n  }\n": types.GetJobsDocument,
@@ -245,6 +271,58 @@ export function graphql(source: "\n  query getCompanyTransactionsGroupedByDatafi
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query getMyDatafilesSummaryForDashboard {\n    getMyDatafilesSummaryForDashboard {\n      numberOfDatafiles\n      numberOfQualityScores\n      numberOfDataRecords\n    }\n  }\n"): typeof import('./graphql').GetMyDatafilesSummaryForDashboardDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getDatafilesForLoggedInUser($filters: DatafileListFilters, $paginationInfo: PageInput) {\n    getDatafilesForLoggedInUser(filters: $filters, paginationInfo: $paginationInfo) {\n      currentPage previousPage nextPage totalNumberOfDatafiles\n      datafiles {\n        id title importType status progress isUpdating numberOfRecords numberOfCleanedRecords isCleaned\n        meanCombinedScore certificateLevel createdDate canManage\n        owner { id name { first last } image email accessLevel }\n        contributors { id name { first last } image email accessLevel }\n        company { id name image }\n      }\n    }\n  }\n"): typeof import('./graphql').GetDatafilesForLoggedInUserDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getDatafileListRowProgress($datafileId: ID!) {\n    getDatafileUploadingProgress(datafileId: $datafileId) { datafileId status upload { kind status progress } }\n  }\n"): typeof import('./graphql').GetDatafileListRowProgressDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getAllDatafileContributors($datafileId: ID!) {\n    getAllDatafileContributors(datafileId: $datafileId) { id name { first last } image email accessLevel }\n  }\n"): typeof import('./graphql').GetAllDatafileContributorsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getAvailableUsersAsContributorForDatafile($datafileId: ID!) {\n    getAvailableUsersAsContributorForDatafile(datafileId: $datafileId) { id name { first last } image email accessLevel }\n  }\n"): typeof import('./graphql').GetAvailableUsersAsContributorForDatafileDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getDatafileListOrganizations {\n    getCompanies(sortBy: NAME, sortDirection: ASC, page: { page: 1, limit: 100 }) { companies { id name } }\n  }\n"): typeof import('./graphql').GetDatafileListOrganizationsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation editDatafileTitle($datafileId: ID!, $datafileTitle: String!) { editDatafileTitle(datafileId: $datafileId, datafileTitle: $datafileTitle) { status } }"): typeof import('./graphql').EditDatafileTitleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation stopLiveDatafile($datafileId: ID!) { stopLiveDatafile(datafileId: $datafileId) { status } }"): typeof import('./graphql').StopLiveDatafileDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation reOpenLiveDatafile($datafileId: ID!) { reOpenLiveDatafile(datafileId: $datafileId) { status } }"): typeof import('./graphql').ReOpenLiveDatafileDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation deleteDatafile($datafileId: ID!) { deleteDatafile(datafileId: $datafileId) { status } }"): typeof import('./graphql').DeleteDatafileDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation resetDatafileCleaning($datafileId: ID!) { resetDatafileCleaning(datafileId: $datafileId) { status } }"): typeof import('./graphql').ResetDatafileCleaningDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation changeDatafileOwnership($datafileId: ID!, $companyId: ID!, $userId: ID!, $changeWalletAndTransactions: Boolean!) {\n    changeDatafileOwnership(datafileId: $datafileId, companyId: $companyId, userId: $userId, changeWalletAndTransactions: $changeWalletAndTransactions) { status }\n  }\n"): typeof import('./graphql').ChangeDatafileOwnershipDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation addContributorToDatafile($datafileId: ID!, $inviteeIds: [ID!]!) { addContributorToDatafile(datafileId: $datafileId, inviteeIds: $inviteeIds) { status } }"): typeof import('./graphql').AddContributorToDatafileDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation removeContributorFromDatafile($datafileId: ID!, $contributorId: ID!) { removeContributorFromDatafile(datafileId: $datafileId, contributorId: $contributorId) { status } }"): typeof import('./graphql').RemoveContributorFromDatafileDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

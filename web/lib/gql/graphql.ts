@@ -114,6 +114,10 @@ export type DataPointType =
   | 'TIMESTAMP'
   | 'VOTE';
 
+export type DatafileImportType =
+  | 'LIVE'
+  | 'MANUAL';
+
 /**
  * Upload step 1. Without datafileId and reuploadOf: a new draft datafile. With datafileId: changes
  * that draft's step 1. With reuploadOf: a re-upload (update) of that READY datafile.
@@ -136,9 +140,35 @@ export type DatafileInput = {
   title?: string | null | undefined;
 };
 
+export type DatafileListFilters = {
+  /** Operators: only this organisation's datafiles. Others may name only their own organisation. */
+  companyId?: string | number | null | undefined;
+  /** Default ALL. */
+  importType?: DatafileListType | null | undefined;
+  /** Part of the title (case-insensitive). */
+  search?: string | null | undefined;
+  /** Default CREATED_AT, newest first. */
+  sort?: DatafileSortField | null | undefined;
+  sortDirection?: SortDirection | null | undefined;
+};
+
+/** Which datafiles the list shows: every one, live imports, manual uploads (both without drafts), or drafts only. */
+export type DatafileListType =
+  | 'ALL'
+  | 'DRAFT'
+  | 'LIVE'
+  | 'MANUAL';
+
 export type DatafileProgressInput = {
   datafileId: string | number;
 };
+
+export type DatafileSortField =
+  | 'CREATED_AT'
+  | 'MEAN_COMBINED_SCORE'
+  | 'NUMBER_OF_RECORDS'
+  | 'STATUS'
+  | 'TITLE';
 
 /** Where a datafile is in its life (datapath.md): DRAFT until its first upload is confirmed, PROCESSING while that runs, READY with a published revision, ERROR when the first upload failed, STOPPED for a stopped live import. */
 export type DatafileStatus =
@@ -518,6 +548,102 @@ export type GetMyDatafilesSummaryForDashboardQueryVariables = Exact<{ [key: stri
 
 
 export type GetMyDatafilesSummaryForDashboardQuery = { getMyDatafilesSummaryForDashboard: { numberOfDatafiles: number, numberOfQualityScores: number, numberOfDataRecords: number } };
+
+export type GetDatafilesForLoggedInUserQueryVariables = Exact<{
+  filters?: DatafileListFilters | null | undefined;
+  paginationInfo?: PageInput | null | undefined;
+}>;
+
+
+export type GetDatafilesForLoggedInUserQuery = { getDatafilesForLoggedInUser: { currentPage: number, previousPage: number | null, nextPage: number | null, totalNumberOfDatafiles: number, datafiles: Array<{ id: string, title: string, importType: DatafileImportType, status: DatafileStatus, progress: number, isUpdating: boolean, numberOfRecords: number, numberOfCleanedRecords: number, isCleaned: boolean, meanCombinedScore: number | null, certificateLevel: number | null, createdDate: string, canManage: boolean, owner: { id: string, image: string | null, email: string, accessLevel: AccessLevel, name: { first: string, last: string } }, contributors: Array<{ id: string, image: string | null, email: string, accessLevel: AccessLevel, name: { first: string, last: string } }>, company: { id: string, name: string, image: string | null } }> } };
+
+export type GetDatafileListRowProgressQueryVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type GetDatafileListRowProgressQuery = { getDatafileUploadingProgress: { datafileId: string, status: DatafileStatus, upload: { kind: UploadKind, status: UploadStatus, progress: number } | null } };
+
+export type GetAllDatafileContributorsQueryVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type GetAllDatafileContributorsQuery = { getAllDatafileContributors: Array<{ id: string, image: string | null, email: string, accessLevel: AccessLevel, name: { first: string, last: string } }> };
+
+export type GetAvailableUsersAsContributorForDatafileQueryVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type GetAvailableUsersAsContributorForDatafileQuery = { getAvailableUsersAsContributorForDatafile: Array<{ id: string, image: string | null, email: string, accessLevel: AccessLevel, name: { first: string, last: string } }> };
+
+export type GetDatafileListOrganizationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetDatafileListOrganizationsQuery = { getCompanies: { companies: Array<{ id: string, name: string }> } };
+
+export type EditDatafileTitleMutationVariables = Exact<{
+  datafileId: string | number;
+  datafileTitle: string;
+}>;
+
+
+export type EditDatafileTitleMutation = { editDatafileTitle: { status: string } };
+
+export type StopLiveDatafileMutationVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type StopLiveDatafileMutation = { stopLiveDatafile: { status: string } };
+
+export type ReOpenLiveDatafileMutationVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type ReOpenLiveDatafileMutation = { reOpenLiveDatafile: { status: string } };
+
+export type DeleteDatafileMutationVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type DeleteDatafileMutation = { deleteDatafile: { status: string } };
+
+export type ResetDatafileCleaningMutationVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type ResetDatafileCleaningMutation = { resetDatafileCleaning: { status: string } };
+
+export type ChangeDatafileOwnershipMutationVariables = Exact<{
+  datafileId: string | number;
+  companyId: string | number;
+  userId: string | number;
+  changeWalletAndTransactions: boolean;
+}>;
+
+
+export type ChangeDatafileOwnershipMutation = { changeDatafileOwnership: { status: string } };
+
+export type AddContributorToDatafileMutationVariables = Exact<{
+  datafileId: string | number;
+  inviteeIds: Array<string | number> | string | number;
+}>;
+
+
+export type AddContributorToDatafileMutation = { addContributorToDatafile: { status: string } };
+
+export type RemoveContributorFromDatafileMutationVariables = Exact<{
+  datafileId: string | number;
+  contributorId: string | number;
+}>;
+
+
+export type RemoveContributorFromDatafileMutation = { removeContributorFromDatafile: { status: string } };
 
 export type CancelJobMutationVariables = Exact<{
   jobId: string | number;
@@ -1179,6 +1305,171 @@ export const GetMyDatafilesSummaryForDashboardDocument = new TypedDocumentString
   }
 }
     `) as unknown as TypedDocumentString<GetMyDatafilesSummaryForDashboardQuery, GetMyDatafilesSummaryForDashboardQueryVariables>;
+export const GetDatafilesForLoggedInUserDocument = new TypedDocumentString(`
+    query getDatafilesForLoggedInUser($filters: DatafileListFilters, $paginationInfo: PageInput) {
+  getDatafilesForLoggedInUser(filters: $filters, paginationInfo: $paginationInfo) {
+    currentPage
+    previousPage
+    nextPage
+    totalNumberOfDatafiles
+    datafiles {
+      id
+      title
+      importType
+      status
+      progress
+      isUpdating
+      numberOfRecords
+      numberOfCleanedRecords
+      isCleaned
+      meanCombinedScore
+      certificateLevel
+      createdDate
+      canManage
+      owner {
+        id
+        name {
+          first
+          last
+        }
+        image
+        email
+        accessLevel
+      }
+      contributors {
+        id
+        name {
+          first
+          last
+        }
+        image
+        email
+        accessLevel
+      }
+      company {
+        id
+        name
+        image
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetDatafilesForLoggedInUserQuery, GetDatafilesForLoggedInUserQueryVariables>;
+export const GetDatafileListRowProgressDocument = new TypedDocumentString(`
+    query getDatafileListRowProgress($datafileId: ID!) {
+  getDatafileUploadingProgress(datafileId: $datafileId) {
+    datafileId
+    status
+    upload {
+      kind
+      status
+      progress
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetDatafileListRowProgressQuery, GetDatafileListRowProgressQueryVariables>;
+export const GetAllDatafileContributorsDocument = new TypedDocumentString(`
+    query getAllDatafileContributors($datafileId: ID!) {
+  getAllDatafileContributors(datafileId: $datafileId) {
+    id
+    name {
+      first
+      last
+    }
+    image
+    email
+    accessLevel
+  }
+}
+    `) as unknown as TypedDocumentString<GetAllDatafileContributorsQuery, GetAllDatafileContributorsQueryVariables>;
+export const GetAvailableUsersAsContributorForDatafileDocument = new TypedDocumentString(`
+    query getAvailableUsersAsContributorForDatafile($datafileId: ID!) {
+  getAvailableUsersAsContributorForDatafile(datafileId: $datafileId) {
+    id
+    name {
+      first
+      last
+    }
+    image
+    email
+    accessLevel
+  }
+}
+    `) as unknown as TypedDocumentString<GetAvailableUsersAsContributorForDatafileQuery, GetAvailableUsersAsContributorForDatafileQueryVariables>;
+export const GetDatafileListOrganizationsDocument = new TypedDocumentString(`
+    query getDatafileListOrganizations {
+  getCompanies(sortBy: NAME, sortDirection: ASC, page: {page: 1, limit: 100}) {
+    companies {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetDatafileListOrganizationsQuery, GetDatafileListOrganizationsQueryVariables>;
+export const EditDatafileTitleDocument = new TypedDocumentString(`
+    mutation editDatafileTitle($datafileId: ID!, $datafileTitle: String!) {
+  editDatafileTitle(datafileId: $datafileId, datafileTitle: $datafileTitle) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<EditDatafileTitleMutation, EditDatafileTitleMutationVariables>;
+export const StopLiveDatafileDocument = new TypedDocumentString(`
+    mutation stopLiveDatafile($datafileId: ID!) {
+  stopLiveDatafile(datafileId: $datafileId) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<StopLiveDatafileMutation, StopLiveDatafileMutationVariables>;
+export const ReOpenLiveDatafileDocument = new TypedDocumentString(`
+    mutation reOpenLiveDatafile($datafileId: ID!) {
+  reOpenLiveDatafile(datafileId: $datafileId) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ReOpenLiveDatafileMutation, ReOpenLiveDatafileMutationVariables>;
+export const DeleteDatafileDocument = new TypedDocumentString(`
+    mutation deleteDatafile($datafileId: ID!) {
+  deleteDatafile(datafileId: $datafileId) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteDatafileMutation, DeleteDatafileMutationVariables>;
+export const ResetDatafileCleaningDocument = new TypedDocumentString(`
+    mutation resetDatafileCleaning($datafileId: ID!) {
+  resetDatafileCleaning(datafileId: $datafileId) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ResetDatafileCleaningMutation, ResetDatafileCleaningMutationVariables>;
+export const ChangeDatafileOwnershipDocument = new TypedDocumentString(`
+    mutation changeDatafileOwnership($datafileId: ID!, $companyId: ID!, $userId: ID!, $changeWalletAndTransactions: Boolean!) {
+  changeDatafileOwnership(
+    datafileId: $datafileId
+    companyId: $companyId
+    userId: $userId
+    changeWalletAndTransactions: $changeWalletAndTransactions
+  ) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ChangeDatafileOwnershipMutation, ChangeDatafileOwnershipMutationVariables>;
+export const AddContributorToDatafileDocument = new TypedDocumentString(`
+    mutation addContributorToDatafile($datafileId: ID!, $inviteeIds: [ID!]!) {
+  addContributorToDatafile(datafileId: $datafileId, inviteeIds: $inviteeIds) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<AddContributorToDatafileMutation, AddContributorToDatafileMutationVariables>;
+export const RemoveContributorFromDatafileDocument = new TypedDocumentString(`
+    mutation removeContributorFromDatafile($datafileId: ID!, $contributorId: ID!) {
+  removeContributorFromDatafile(
+    datafileId: $datafileId
+    contributorId: $contributorId
+  ) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveContributorFromDatafileMutation, RemoveContributorFromDatafileMutationVariables>;
 export const CancelJobDocument = new TypedDocumentString(`
     mutation cancelJob($jobId: ID!) {
   cancelJob(jobId: $jobId) {

@@ -1,0 +1,1 @@
+CREATE INDEX `datafile_contributors_user_idx` ON `datafile_contributors` (`user_id`,`datafile_id`);

@@ -1,0 +1,206 @@
+import Database from 'libsql';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+import { closeFirstLoginModals } from './support/suite';
+
+// Issue 12 done when (the list part): in Chromium, in German and English, as each role, the list
+// with every filter and action works on the demo datafiles. Screenshots land in tests/.artifacts
+// (datafiles-*.png). One server for the file: the steps build on each other (a file shared in
+// German is seen by the employee in English).
+
+let server: TestServer;
+let browser: TestBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openAs(email: string, locale: 'de' | 'en') {
+  await browser.context.clearCookies();
+  page = await browser.context.newPage();
+  await page.goto(`${server.baseUrl}/404`);
+  await page.evaluate((l) => { window.localStorage.clear(); window.localStorage.setItem('locale', l); }, locale);
+  await login(page, server.baseUrl, email);
+  await closeFirstLoginModals(page);
+  await page.goto(`${server.baseUrl}/datafiles`);
+  await page.getByTestId('datafiles-table').waitFor({ timeout: 20_000 });
+}
+
+const rowOf = (title: string): Locator => page.getByTestId('datafile-row').filter({ has: page.getByTestId('datafile-title').getByText(title, { exact: true }) });
+const titles = async () => page.getByTestId('datafile-title').allInnerTexts();
+
+async function act(title: string, action: string) {
+  await rowOf(title).getByTestId('row-actions').click();
+  await page.getByTestId(`action-${action}`).click();
+}
+
+/** Waits until the list shows exactly `expected` (in any order), i.e. the filter's answer arrived. */
+async function expectTitles(expected: string[]) {
+  await expect.poll(async () => (await titles()).sort(), { timeout: 10_000 }).toEqual([...expected].sort());
+}
+
+describe('the datafiles list in German, as the organisation ADMIN', () => {
+  it('shows the demo datafiles (processed by the pipeline, with a live progress bar until then) with their figures', async () => {
+    await openAs('admin@example.com', 'de');
+    // The demo uploads may still be processing on a fresh server: then their rows show the progress bar.
+    if (await page.getByTestId('status-progress').count()) await screenshot(page, 'datafiles-progress-de');
+    await expect.poll(async () => rowOf('Reisestudie Sommer 2026').getAttribute('data-status'), { timeout: 90_000, interval: 1000 }).toBe('READY');
+    await expect.poll(async () => rowOf('Markenimage Welle 1').getAttribute('data-status'), { timeout: 90_000, interval: 1000 }).toBe('READY');
+    const travel = rowOf('Reisestudie Sommer 2026');
+    expect(await travel.getByTestId('records').innerText()).toBe('600');
+    // The traffic light comes from the mean combined score the upload stored.
+    expect(await travel.getByTestId('score-light').getAttribute('data-light')).toMatch(/^(green|light green|yellow|red)$/);
+    expect(await rowOf('Brand Tracker Q3 2026').getByTestId('records').innerText()).toBe('1.200');
+    expect(await rowOf('Brand Tracker Q3 2026').getByTestId('certificate').innerText()).toBe('Stufe 2');
+    expect(await page.getByRole('columnheader', { name: /Titel/ }).count()).toBe(1);
+    await screenshot(page, 'datafiles-list-de');
+  }, 150_000);
+
+  it('filters live, manual and drafts, and searches', async () => {
+    await page.getByTestId('filter-LIVE').click();
+    await expectTitles(['Customer Satisfaction Panel']);
+    await page.getByTestId('filter-DRAFT').click();
+    await expectTitles(['Employee Pulse (draft)']);
+    await page.getByTestId('filter-MANUAL').click();
+    await expectTitles(['Reisestudie Sommer 2026', 'Customer Experience Tracker (Qualtrics)', 'Markenimage Welle 1', 'Brand Tracker Q3 2026', 'Ad Concept Test']);
+    await page.getByTestId('filter-ALL').click();
+    await page.getByTestId('datafiles-search').fill('marken');
+    await expectTitles(['Markenimage Welle 1']);
+    await page.getByTestId('datafiles-search').fill('');
+    await expect.poll(async () => (await titles()).length, { timeout: 10_000 }).toBe(7);
+  });
+
+  it('renames a datafile (a name is required)', async () => {
+    await act('Ad Concept Test', 'rename');
+    const dialog = page.getByTestId('dialog-rename');
+    await dialog.locator('input[name="title"]').fill('   ');
+    await page.getByTestId('dialog-rename-submit').click();
+    await dialog.getByText('Geben Sie einen Namen ein.').waitFor();
+    await dialog.locator('input[name="title"]').fill('Ad Concept Test v2');
+    await page.getByTestId('dialog-rename-submit').click();
+    await dialog.getByText('Die Datendatei wurde umbenannt.').waitFor();
+    await rowOf('Ad Concept Test v2').waitFor();
+  });
+
+  it('shares a datafile with the employee', async () => {
+    await act('Reisestudie Sommer 2026', 'share');
+    const dialog = page.getByTestId('dialog-share');
+    await dialog.getByTestId('share-candidate').filter({ hasText: 'Erik Employee' }).click();
+    await screenshot(page, 'datafiles-share-de');
+    await page.getByTestId('share-submit').click();
+    await dialog.getByText('Mit 1 Benutzer(n) geteilt.').waitFor();
+    await dialog.getByTestId('share-contributor').filter({ hasText: 'Erik Employee' }).waitFor();
+    await dialog.getByRole('button', { name: 'Schließen' }).first().click();
+    await expect.poll(async () => rowOf('Reisestudie Sommer 2026').getByTestId('contributors').getAttribute('data-count')).toBe('1');
+  });
+
+  it('hands a datafile to another owner', async () => {
+    await act('Markenimage Welle 1', 'changeOwner');
+    await page.getByTestId('owner-select').selectOption({ label: 'Erik Employee (employee@example.com)' });
+    await screenshot(page, 'datafiles-owner-de');
+    await page.getByTestId('dialog-changeOwner-submit').click();
+    await page.getByTestId('dialog-changeOwner').getByText('Die Datendatei hat einen neuen Eigentümer.').waitFor();
+    await expect.poll(async () => rowOf('Markenimage Welle 1').getByTestId('owner').innerText(), { timeout: 10_000 }).toContain('Erik Employee');
+  });
+
+  it('stops and reopens the live import', async () => {
+    await act('Customer Satisfaction Panel', 'stop');
+    await page.getByTestId('dialog-stop-confirm').click();
+    await page.getByTestId('dialog-stop').getByText('Der Live-Import wurde gestoppt.').waitFor();
+    await expect.poll(async () => rowOf('Customer Satisfaction Panel').getAttribute('data-status'), { timeout: 10_000 }).toBe('STOPPED');
+    await page.getByTestId('dialog-stop').waitFor({ state: 'hidden' });
+    await act('Customer Satisfaction Panel', 'reopen');
+    await page.getByTestId('dialog-reopen-confirm').click();
+    await expect.poll(async () => rowOf('Customer Satisfaction Panel').getAttribute('data-status'), { timeout: 10_000 }).toBe('READY');
+    await page.getByTestId('dialog-reopen').waitFor({ state: 'hidden' });
+  });
+
+  it('deletes a datafile after the confirmation', async () => {
+    await act('Ad Concept Test v2', 'delete');
+    await page.getByTestId('dialog-delete').getByText('„Ad Concept Test v2“ löschen?', { exact: false }).waitFor();
+    await page.getByTestId('dialog-delete-confirm').click();
+    await page.getByTestId('dialog-delete').getByText('Die Datendatei wurde gelöscht.').waitFor();
+    await rowOf('Ad Concept Test v2').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByTestId('dialog-delete').waitFor({ state: 'hidden' });
+  });
+
+  it('starts a re-upload in the upload steps', async () => {
+    const id = await rowOf('Reisestudie Sommer 2026').getAttribute('data-id');
+    await act('Reisestudie Sommer 2026', 'reupload');
+    await page.getByTestId('dialog-reupload-confirm').click();
+    await page.waitForURL(`**/upload-dataset/step1?reuploadOf=${id}`);
+    await page.close();
+  });
+});
+
+describe('the datafiles list in English', () => {
+  it('an EMPLOYEE sees their own files and the shared ones, and only reads the shared ones', async () => {
+    await openAs('employee@example.com', 'en');
+    await expectTitles(['Reisestudie Sommer 2026', 'Customer Experience Tracker (Qualtrics)', 'Markenimage Welle 1', 'Brand Tracker Q3 2026', 'Customer Satisfaction Panel', 'Employee Pulse (draft)']);
+    expect(await page.getByRole('columnheader', { name: /Title/ }).count()).toBe(1);
+    expect(await rowOf('Markenimage Welle 1').getByTestId('owner').innerText()).toContain('Erik Employee');
+    await rowOf('Reisestudie Sommer 2026').getByTestId('row-actions').click();
+    await page.getByTestId('action-open').waitFor();
+    expect(await page.getByTestId('action-rename').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'datafiles-list-en');
+    // A draft continues where its upload stopped.
+    await act('Employee Pulse (draft)', 'continueDraft');
+    await page.getByTestId('dialog-continueDraft').getByText('Continue the upload of', { exact: false }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.close();
+  }, 60_000);
+
+  it('an operator sees every organisation and filters by one', async () => {
+    await openAs('superadmin@example.com', 'en');
+    await page.getByTestId('filter-organization').selectOption({ label: 'Nordlicht Marktforschung GmbH' });
+    await expectTitles(['Mobility Study 2026']);
+    await screenshot(page, 'datafiles-operator-en');
+    await page.getByTestId('filter-organization').selectOption({ label: 'Alpen Insights AG' });
+    await expectTitles(['Tourism Barometer']);
+    await page.getByTestId('filter-LIVE').click();
+    await expectTitles(['Tourism Barometer']);
+    await page.close();
+  }, 60_000);
+});
+
+describe('a processing datafile in the list', () => {
+  /** Writes to the server's database as the upload job would (progress, then the finish). */
+  function write(sqlText: string, ...params: unknown[]) {
+    const db = new Database(server.databasePath);
+    try {
+      db.prepare(sqlText).run(...params);
+    } finally {
+      db.close();
+    }
+  }
+
+  it('shows the upload\'s progress, polled, and turns READY when the upload finishes', async () => {
+    const id = crypto.randomUUID();
+    const uploadId = crypto.randomUUID();
+    const now = new Date().toISOString();
+    write(`insert into datafiles (id, company_id, owner_id, title, import_type, status, progress, last_revision, created_at)
+      select ?, company_id, id, 'Laufende Verarbeitung', 'MANUAL', 'PROCESSING', 0, 1, ? from users where email = 'admin@example.com'`, id, now);
+    write(`insert into datafile_uploads (id, datafile_id, kind, status, revision, progress, source_key, source_format, source_file_name, source_bytes, header_row, first_data_row, missing_values, created_by, created_at)
+      select ?, ?, 'UPLOAD', 'PROCESSING', 1, 40, ?, 'csv', 'laufend.csv', 10, 1, 2, '[]', id, ? from users where email = 'admin@example.com'`, uploadId, id, `uploads/e2e/${uploadId}.csv`, now);
+    await openAs('admin@example.com', 'de');
+    const progress = rowOf('Laufende Verarbeitung').getByTestId('status-progress');
+    await progress.getByText('In Verarbeitung · 40 %').waitFor({ timeout: 10_000 });
+    await screenshot(page, 'datafiles-progress-de');
+    write('update datafile_uploads set progress = 75 where id = ?', uploadId);
+    await progress.getByText('In Verarbeitung · 75 %').waitFor({ timeout: 10_000 });
+    write(`update datafile_uploads set status = 'READY', progress = 100 where id = ?`, uploadId);
+    write(`update datafiles set status = 'READY', progress = 100, revision = 1, number_of_records = 42 where id = ?`, id);
+    await expect.poll(async () => rowOf('Laufende Verarbeitung').getAttribute('data-status'), { timeout: 15_000 }).toBe('READY');
+    expect(await rowOf('Laufende Verarbeitung').getByTestId('records').innerText()).toBe('42');
+    await page.close();
+  }, 60_000);
+});
