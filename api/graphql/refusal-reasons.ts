@@ -144,6 +144,10 @@ export const REFUSAL_REASONS = [
   'JOB_KIND_NOT_RUNNABLE',
   'JOB_ALREADY_FINISHED',
   'MAIL_NOT_FAILED',
+  // Result pages and the binary columns route
+  'COLUMN_FILE_UNKNOWN',
+  'TOO_MANY_COLUMNS_ASKED',
+  'COLUMN_NOT_IN_REVISION',
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
