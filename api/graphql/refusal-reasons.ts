@@ -148,6 +148,7 @@ export const REFUSAL_REASONS = [
   'COLUMN_FILE_UNKNOWN',
   'TOO_MANY_COLUMNS_ASKED',
   'COLUMN_NOT_IN_REVISION',
+  'ROW_RANGE_INVALID',
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];

@@ -161,6 +161,16 @@ describe('the binary columns route', () => {
     expect(both.getChild(`raw:${text}`)!.toArray()).toEqual(raw.getChild(text)!.toArray());
   });
 
+  it('serves a slice of interviews with offset and limit (one interview for its answers)', async () => {
+    const one = await arrowOf(await route(datafileId, '?file=all&columns=record_id,combined&offset=5&limit=1', bearer(w.tokens.admin)));
+    expect(one.numRows).toBe(1);
+    expect(one.getChild('record_id')!.get(0)).toBe(scores.getChild('record_id')!.get(5));
+    expect(one.getChild('combined')!.get(0)).toEqual(scores.getChild('combined')!.get(5));
+    const res = await route(datafileId, '?offset=-1', bearer(w.tokens.admin));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as any).errors[0].extensions).toMatchObject({ code: 'INVALID_PARAMETERS', reason: 'ROW_RANGE_INVALID' });
+  });
+
   it('answers 304 to a repeated request with the same ETag (a revision never changes)', async () => {
     const first = await route(datafileId, '?columns=combined', bearer(w.tokens.admin));
     const etag = first.headers.get('etag')!;

@@ -1,7 +1,7 @@
 // The binary columns route (datapath.md "Reading results"): a datafile's interview columns as Arrow
 // IPC, so the result page loads 100,000 interviews in one request and a script can do the same.
 //
-//   GET /api/datafiles/{datafileId}/columns?file=scores|raw|all&columns=a,b
+//   GET /api/datafiles/{datafileId}/columns?file=scores|raw|all&columns=a,b[&offset=0&limit=100]
 //   Authorization: Bearer <session token>   or   X-API-Key: <API key>
 //
 // Same rule as the GraphQL calls (requireDatafile 'see'): a datafile the caller may not see answers
@@ -46,14 +46,28 @@ function refuse(c: Context, error: AppError) {
 
 type FileChoice = 'scores' | 'raw' | 'all';
 
-function parseQuery(c: Context): { file: FileChoice; columns: string[] | undefined } {
+type ColumnsQuery = { file: FileChoice; columns: string[] | undefined; rows: { offset: number; limit: number } | undefined };
+
+/** A whole number >= 0 from the query, or undefined when absent. */
+function wholeNumber(c: Context, name: string): number | undefined {
+  const text = c.req.query(name);
+  if (text === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(text)) throw new AppError('INVALID_PARAMETERS', { reason: 'ROW_RANGE_INVALID', value: String(text).slice(0, 20) });
+  return Number(text);
+}
+
+function parseQuery(c: Context): ColumnsQuery {
   const file = (c.req.query('file') ?? 'scores') as FileChoice;
   if (!['scores', 'raw', 'all'].includes(file)) throw new AppError('INVALID_PARAMETERS', { reason: 'COLUMN_FILE_UNKNOWN', value: String(file).slice(0, 40) });
+  const offset = wholeNumber(c, 'offset');
+  const limit = wholeNumber(c, 'limit');
+  // A slice of interviews (the result page opens one interview's answers without loading every row).
+  const rows = offset === undefined && limit === undefined ? undefined : { offset: offset ?? 0, limit: limit ?? Number.MAX_SAFE_INTEGER };
   const list = c.req.query('columns');
-  if (list === undefined || list.trim() === '') return { file, columns: undefined };
+  if (list === undefined || list.trim() === '') return { file, columns: undefined, rows };
   const columns = [...new Set(list.split(',').map((s) => s.trim()).filter(Boolean))];
   if (columns.length > MAX_COLUMNS) throw new AppError('INVALID_PARAMETERS', { reason: 'TOO_MANY_COLUMNS_ASKED', limit: MAX_COLUMNS });
-  return { file, columns };
+  return { file, columns, rows };
 }
 
 /** raw.arrow's fields renamed raw:<name> (same data, same field metadata). */
@@ -103,7 +117,7 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
       const query = parseQuery(c);
       if (file.revision === 0) throw new AppError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
       // Revisions never change once published: the ETag names the revision and the selection.
-      const etag = `"${file.id}.${file.revision}.${query.file}.${sha256Hex((query.columns ?? ['*']).join('\n')).slice(0, 16)}"`;
+      const etag = `"${file.id}.${file.revision}.${query.file}.${sha256Hex([...(query.columns ?? ['*']), query.rows ? `${query.rows.offset}+${query.rows.limit}` : ''].join('\n')).slice(0, 16)}"`;
       const encoding = chooseEncoding(c.req.header('accept-encoding'));
       const headers: Record<string, string> = {
         'content-type': ARROW_STREAM_TYPE,
@@ -119,7 +133,8 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
         recordEndpointHit(deps, 'results.columns');
         return c.body(null, 304, headers);
       }
-      const body = tableToIPC(await selectedTable(deps, file.id, file.revision, query.file, query.columns), 'stream');
+      const table = await selectedTable(deps, file.id, file.revision, query.file, query.columns);
+      const body = tableToIPC(query.rows ? table.slice(query.rows.offset, query.rows.offset + query.rows.limit) : table, 'stream');
       recordEndpointHit(deps, 'results.columns');
       return c.body(compressedStream(body, encoding) as never, 200, headers);
     } catch (error) {
