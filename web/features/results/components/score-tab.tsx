@@ -76,15 +76,15 @@ export function ScoreTab({ kind, kinds, data, careless, points, onOpen }: {
       <Flex mt="4" mb="2" gap="3" align="center" wrap="wrap">
         <Text fontSize="sm" color="fg.muted">{t('results.filter.label')}</Text>
         <NativeSelect.Root size="sm" width="14rem">
-          <NativeSelect.Field aria-label={t('results.filter.score')} data-testid="filter-score" value={filter.score} onChange={(e) => setFilter((f) => ({ ...f, score: e.currentTarget.value as ScoreKind }))}>
+          <NativeSelect.Field aria-label={t('results.filter.score')} data-testid="filter-score" value={filter.score} onChange={(e) => { const score = e.currentTarget.value as ScoreKind; setFilter((f) => ({ ...f, score })); }}>
             {kinds.map((k) => <option key={k} value={k}>{t(`results.kinds.${k}`)}</option>)}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         <HStack gap="1">
-          <Input size="sm" width="6rem" inputMode="decimal" placeholder={t('results.filter.min')} aria-label={t('results.filter.min')} data-testid="filter-min" value={filter.min} onChange={(e) => setFilter((f) => ({ ...f, min: e.currentTarget.value }))} />
+          <Input size="sm" width="6rem" inputMode="decimal" placeholder={t('results.filter.min')} aria-label={t('results.filter.min')} data-testid="filter-min" value={filter.min} onChange={(e) => { const min = e.currentTarget.value; setFilter((f) => ({ ...f, min })); }} />
           <Text>–</Text>
-          <Input size="sm" width="6rem" inputMode="decimal" placeholder={t('results.filter.max')} aria-label={t('results.filter.max')} data-testid="filter-max" value={filter.max} onChange={(e) => setFilter((f) => ({ ...f, max: e.currentTarget.value }))} />
+          <Input size="sm" width="6rem" inputMode="decimal" placeholder={t('results.filter.max')} aria-label={t('results.filter.max')} data-testid="filter-max" value={filter.max} onChange={(e) => { const max = e.currentTarget.value; setFilter((f) => ({ ...f, max })); }} />
         </HStack>
         <Text fontSize="sm" color="fg.muted" data-testid="shown-count">{t('results.shown', { shown: formatNumber(order.length, locale), total: formatNumber(data.rows, locale) })}</Text>
       </Flex>
