@@ -121,6 +121,10 @@ export default defineConfig({
       // pure): ~40 ms of main-thread work on every page load. The app builds its own system.
       treeshake: { manualPureFunctions: ['createSystem'] },
       output: {
+        // Chakra's entry-aware groups can import each other in a cycle; which cycle depends on the set
+        // of pages, and one (after the result page joined) ran a chunk before the one it reads from
+        // ("_ is not a function" at first load). Strict order wraps modules so bodies run in source order.
+        strictExecutionOrder: true,
         // Libraries change far less often than the app: in their own chunks they stay in the
         // browser cache across deployments. React and Chakra are split apart because they are
         // upgraded independently.

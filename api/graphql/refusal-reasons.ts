@@ -157,6 +157,11 @@ export const REFUSAL_REASONS = [
   'DRAFTS_ARE_NOT_SHARED',
   'OWNER_IS_NOT_A_CONTRIBUTOR',
   'NOT_A_CONTRIBUTOR',
+  // Result pages and the binary columns route
+  'COLUMN_FILE_UNKNOWN',
+  'TOO_MANY_COLUMNS_ASKED',
+  'COLUMN_NOT_IN_REVISION',
+  'ROW_RANGE_INVALID',
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];

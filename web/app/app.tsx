@@ -32,6 +32,7 @@ const DataRecordsStatsPage = lazyNamed(pageChunks.stats, 'DataRecordsStatsPage')
 const MonitoringPage = lazyNamed(pageChunks.monitoring, 'MonitoringPage');
 const ReportVerificationRoute = lazyNamed(pageChunks.reportVerification, 'ReportVerificationRoute');
 const DatafilesPage = lazyNamed(pageChunks.datafiles, 'DatafilesPage');
+const DatafileResultPage = lazyNamed(pageChunks.datafileResult, 'DatafileResultPage');
 
 function routeElement(route: ProtectedRoute, user: MeUser) {
   switch (route.path) {
@@ -51,6 +52,7 @@ function routeElement(route: ProtectedRoute, user: MeUser) {
     case '/data-records-stats': return <DataRecordsStatsPage />;
     case '/monitoring': return <MonitoringPage />;
     case '/datafiles': return <DatafilesPage isOperator={user.accessLevel === 'SUPER_ADMIN'} />;
+    case '/datafile-result': return <DatafileResultPage />;
     default: return <PlaceholderPage titleKey={route.titleKey} />;
   }
 }

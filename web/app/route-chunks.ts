@@ -24,6 +24,7 @@ export const pageChunks = {
   monitoring: chunkLoader(() => import('../features/monitoring/pages/monitoring-page')),
   reportVerification: chunkLoader(() => import('./report-verification-route')),
   datafiles: chunkLoader(() => import('../features/datafiles/pages/datafiles-page')),
+  datafileResult: chunkLoader(() => import('../features/results/pages/datafile-result-page')),
 };
 
 const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
@@ -52,6 +53,7 @@ const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
   '/monitoring': pageChunks.monitoring,
   [REPORT_VERIFICATION_PATH]: pageChunks.reportVerification,
   '/datafiles': pageChunks.datafiles,
+  '/datafile-result': pageChunks.datafileResult,
 };
 
 /** Starts downloading the page chunk of `path` (no-op for pages in the main chunk); failures surface when the page renders. */

@@ -455,6 +455,62 @@ export type DatabaseSize = {
   walBytes?: Maybe<Scalars['Float']['output']>;
 };
 
+/**
+ * A datafile as the result page reads it (spec section 3, Datafile), from its row and its published
+ * revision's manifest. `scoreColumns` and `rawColumns` name the columns the binary route
+ * /api/datafiles/{id}/columns serves (README "Result pages and interview data").
+ */
+export type Datafile = {
+  __typename?: 'Datafile';
+  certificateLevel?: Maybe<Scalars['Int']['output']>;
+  cleaningMethod?: Maybe<Scalars['String']['output']>;
+  cleaningSettings?: Maybe<DatafileCleaningSettingsView>;
+  company: DatafileCompany;
+  /** Credits charged for the datafile so far (every revision). */
+  cost: Scalars['Int']['output'];
+  createdDate: Scalars['String']['output'];
+  /** The data points of the published revision (grids, open questions, durations...). */
+  dataPoints: Array<DataPointMetadata>;
+  id: Scalars['ID']['output'];
+  /** MANUAL or LIVE. */
+  importType: Scalars['String']['output'];
+  includeCS: Scalars['Boolean']['output'];
+  includeItemBattery: Scalars['Boolean']['output'];
+  includeOES: Scalars['Boolean']['output'];
+  includePS: Scalars['Boolean']['output'];
+  includeTimestamp: Scalars['Boolean']['output'];
+  integration?: Maybe<Scalars['String']['output']>;
+  isCleaned: Scalars['Boolean']['output'];
+  isDeleted: Scalars['Boolean']['output'];
+  isLiveCleaning: Scalars['Boolean']['output'];
+  isWeighted: Scalars['Boolean']['output'];
+  markThreshold?: Maybe<Scalars['Int']['output']>;
+  /** Mean combined score of the published revision as the upload stored it (null without scores). */
+  meanCombinedScore?: Maybe<Scalars['Float']['output']>;
+  metadata: DatafileSourceMetadata;
+  numberOfCleanedRecords: Scalars['Int']['output'];
+  numberOfRecords: Scalars['Int']['output'];
+  owner: DatafileOwner;
+  /** Score kinds with values: TS, IBS, OES, PS, CS, IS, SDS (CON when stored). */
+  qualityScores: Array<Scalars['String']['output']>;
+  rawColumns: Array<Scalars['String']['output']>;
+  /** The published revision (0 = none yet) and the scoring version of its scores. */
+  revision: Scalars['Int']['output'];
+  /** Column names of the published revision's scores.arrow and raw.arrow (empty before the first one). */
+  scoreColumns: Array<Scalars['String']['output']>;
+  scoringVersion?: Maybe<Scalars['String']['output']>;
+  status: DatafileStatus;
+  title: Scalars['String']['output'];
+  uploadedBy?: Maybe<DatafileUploadedBy>;
+  weightingMethod: DatafileWeightingMethod;
+};
+
+export type DatafileCleaningSettingsView = {
+  __typename?: 'DatafileCleaningSettingsView';
+  scoreThresholds: Array<DatafileScoreThreshold>;
+  targetSampleSize?: Maybe<Scalars['Int']['output']>;
+};
+
 export type DatafileCompany = {
   __typename?: 'DatafileCompany';
   id: Scalars['ID']['output'];
@@ -587,12 +643,33 @@ export type DatafileProgressInput = {
   datafileId: Scalars['ID']['input'];
 };
 
+/** One threshold of the cleaning (spec section 3, cleaningSettings.scoreThresholds). */
+export type DatafileScoreThreshold = {
+  __typename?: 'DatafileScoreThreshold';
+  isEnable: Scalars['Boolean']['output'];
+  key: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  threshold: Scalars['Float']['output'];
+};
+
 export type DatafileSortField =
   | 'CREATED_AT'
   | 'MEAN_COMBINED_SCORE'
   | 'NUMBER_OF_RECORDS'
   | 'STATUS'
   | 'TITLE';
+
+/** Where a datafile's stored data came from (spec section 3, Datafile.metadata). */
+export type DatafileSourceMetadata = {
+  __typename?: 'DatafileSourceMetadata';
+  dataRecordIdColumn?: Maybe<Scalars['String']['output']>;
+  dataRecordStartRow?: Maybe<Scalars['Int']['output']>;
+  headerRow?: Maybe<Scalars['Int']['output']>;
+  missingValues: Array<Scalars['String']['output']>;
+  sheetName?: Maybe<Scalars['String']['output']>;
+  /** xlsx, csv or sav. */
+  sourceFormat?: Maybe<Scalars['String']['output']>;
+};
 
 /** Where a datafile is in its life (datapath.md): DRAFT until its first upload is confirmed, PROCESSING while that runs, READY with a published revision, ERROR when the first upload failed, STOPPED for a stopped live import. */
 export type DatafileStatus =
@@ -644,6 +721,14 @@ export type DatafileUploadUrl = {
   signedUrl: Scalars['String']['output'];
 };
 
+/** Who published the revision shown, and when (the result page's header). */
+export type DatafileUploadedBy = {
+  __typename?: 'DatafileUploadedBy';
+  date: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
 /** Where an upload stands: the datafile's status, the upload (its progress while processing), and the result once READY. */
 export type DatafileUploadingProgress = {
   __typename?: 'DatafileUploadingProgress';
@@ -653,6 +738,20 @@ export type DatafileUploadingProgress = {
   status: DatafileStatus;
   title: Scalars['String']['output'];
   upload?: Maybe<DatafileUpload>;
+};
+
+export type DatafileWeight = {
+  __typename?: 'DatafileWeight';
+  key: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  value: Scalars['Float']['output'];
+};
+
+/** How the combined score weighs the scores (spec section 3, weightingMethod). */
+export type DatafileWeightingMethod = {
+  __typename?: 'DatafileWeightingMethod';
+  datafileWeighting: Array<DatafileWeight>;
+  projectiveQuestionsWeighting: Array<ProjectiveQuestionWeighting>;
 };
 
 export type DraftCleaningSetting = {
@@ -1413,10 +1512,19 @@ export type PreviewValueLabel = {
   value: Scalars['String']['output'];
 };
 
+export type ProjectiveQuestionWeighting = {
+  __typename?: 'ProjectiveQuestionWeighting';
+  algorithms: Array<Scalars['String']['output']>;
+  apply: Scalars['Boolean']['output'];
+  dataPointIdentifier: Scalars['String']['output'];
+};
+
 /** Root query; every module adds its fields with `extend type Query`. */
 export type Query = {
   __typename?: 'Query';
   getActiveCompanyAdminUsers: Array<User>;
+  /** Algorithms the published revision's data points feed (TS, IBS, OES, PS, CS, IS, SDS). */
+  getAlgorithmsInDatafile: Array<Scalars['String']['output']>;
   /** ACTIVATED organisations for the Admin Panel's Organizations tab (5 per page there). */
   getAllActiveCompanies: CompanyPage;
   /** Who a datafile is shared with (anyone who sees the datafile may ask). */
@@ -1450,10 +1558,17 @@ export type Query = {
   /** Every user of the company (active and pending). */
   getCompanyUsers: Array<User>;
   getContractById: Contract;
+  getDataRecordSummaryForDatafile: DataRecordSummary;
+  /** A datafile the caller may see (its owner, contributors, the organisation's ADMINs, operators). */
+  getDatafile: Datafile;
+  /** Datafile metadata (spec section 3); isCleaned = true: numberOfRecords counts the cleaned records (valid/invalid stay those of the revision: cleaning stores no split); DATAFILE_NOT_CLEANED before a cleaning. */
+  getDatafileMetadata: DatafileMetadata;
   /** A signed URL to PUT the survey file to (xlsx, csv or sav), for the organisation. */
   getDatafileUploadURL: DatafileUploadUrl;
   /** Where the datafile's upload stands (poll while PROCESSING). */
   getDatafileUploadingProgress: DatafileUploadingProgress;
+  /** How the combined score weighs the scores (the defaults of scoring.md unless the datafile stores its own). */
+  getDatafileWeightingMethod: DatafileWeightingMethod;
   /** The datafiles the logged-in user can see (the same rule as every datafile call): filtered, searched, sorted and paged in SQL (limit default 10, at most 100). */
   getDatafilesForLoggedInUser: DatafileListPage;
   /** A draft datafile (or a READY one being re-uploaded) with its upload and data points. */
@@ -1470,6 +1585,8 @@ export type Query = {
   getNextAvailableCreditPlanForCompany?: Maybe<CreditPlan>;
   /** The logged-in user's unread notifications, newest first. */
   getNotificationsForLoggedinUser: Array<Notification>;
+  /** Records of the published revision, or of its cleaned set (DATAFILE_NOT_CLEANED before a cleaning). */
+  getNumberOfDatarecords: Scalars['Int']['output'];
   /** Operators: outbox mails of one status (default FAILED), newest first. */
   getOutboxMails: OutboxMailPage;
   /** Operators: the mail outbox's counts. */
@@ -1477,6 +1594,8 @@ export type Query = {
   getPackage: Package;
   /** The server's RSA public key (SPKI PEM) that clients encrypt passwords with (RSA-OAEP, SHA-256). */
   getPasswordEncryptionKey: Scalars['String']['output'];
+  /** The projective questions of the published revision. */
+  getProjectiveQuestions: Array<DataPointMetadata>;
   /** The sheets of an uploaded xlsx file ([] for csv and sav). */
   getSheetNames: Array<Scalars['String']['output']>;
   /** Operators: database and file storage size. */
@@ -1505,6 +1624,12 @@ export type Query = {
 /** Root query; every module adds its fields with `extend type Query`. */
 export type QueryGetActiveCompanyAdminUsersArgs = {
   companyId: Scalars['ID']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetAlgorithmsInDatafileArgs = {
+  datafileId: Scalars['ID']['input'];
 };
 
 
@@ -1621,6 +1746,25 @@ export type QueryGetContractByIdArgs = {
 
 
 /** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetDataRecordSummaryForDatafileArgs = {
+  datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetDatafileArgs = {
+  datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetDatafileMetadataArgs = {
+  datafileId: Scalars['ID']['input'];
+  isCleaned?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
 export type QueryGetDatafileUploadUrlArgs = {
   companyId: Scalars['ID']['input'];
   fileName: Scalars['String']['input'];
@@ -1629,6 +1773,12 @@ export type QueryGetDatafileUploadUrlArgs = {
 
 /** Root query; every module adds its fields with `extend type Query`. */
 export type QueryGetDatafileUploadingProgressArgs = {
+  datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetDatafileWeightingMethodArgs = {
   datafileId: Scalars['ID']['input'];
 };
 
@@ -1666,6 +1816,13 @@ export type QueryGetNextAvailableCreditPlanForCompanyArgs = {
 
 
 /** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetNumberOfDatarecordsArgs = {
+  datafileId: Scalars['ID']['input'];
+  isCleaned?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
 export type QueryGetOutboxMailsArgs = {
   paginationInfo?: InputMaybe<PageInput>;
   status?: InputMaybe<MailStatus>;
@@ -1675,6 +1832,12 @@ export type QueryGetOutboxMailsArgs = {
 /** Root query; every module adds its fields with `extend type Query`. */
 export type QueryGetPackageArgs = {
   packageId: Scalars['ID']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetProjectiveQuestionsArgs = {
+  datafileId: Scalars['ID']['input'];
 };
 
 
@@ -2256,6 +2419,8 @@ export type ResolversTypes = {
   DataPointType: DataPointType;
   DataRecordSummary: ResolverTypeWrapper<DataRecordSummary>;
   DatabaseSize: ResolverTypeWrapper<DatabaseSize>;
+  Datafile: ResolverTypeWrapper<Datafile>;
+  DatafileCleaningSettingsView: ResolverTypeWrapper<DatafileCleaningSettingsView>;
   DatafileCompany: ResolverTypeWrapper<DatafileCompany>;
   DatafileContributor: ResolverTypeWrapper<DatafileContributor>;
   DatafileImportType: DatafileImportType;
@@ -2267,11 +2432,16 @@ export type ResolversTypes = {
   DatafileMetadata: ResolverTypeWrapper<DatafileMetadata>;
   DatafileOwner: ResolverTypeWrapper<DatafileOwner>;
   DatafileProgressInput: DatafileProgressInput;
+  DatafileScoreThreshold: ResolverTypeWrapper<DatafileScoreThreshold>;
   DatafileSortField: DatafileSortField;
+  DatafileSourceMetadata: ResolverTypeWrapper<DatafileSourceMetadata>;
   DatafileStatus: DatafileStatus;
   DatafileUpload: ResolverTypeWrapper<DatafileUpload>;
   DatafileUploadURL: ResolverTypeWrapper<DatafileUploadUrl>;
+  DatafileUploadedBy: ResolverTypeWrapper<DatafileUploadedBy>;
   DatafileUploadingProgress: ResolverTypeWrapper<DatafileUploadingProgress>;
+  DatafileWeight: ResolverTypeWrapper<DatafileWeight>;
+  DatafileWeightingMethod: ResolverTypeWrapper<DatafileWeightingMethod>;
   DraftCleaningSetting: ResolverTypeWrapper<DraftCleaningSetting>;
   DraftDatafile: ResolverTypeWrapper<DraftDatafile>;
   DurationRole: DurationRole;
@@ -2313,6 +2483,7 @@ export type ResolversTypes = {
   PreviewColumnStats: ResolverTypeWrapper<PreviewColumnStats>;
   PreviewRow: ResolverTypeWrapper<PreviewRow>;
   PreviewValueLabel: ResolverTypeWrapper<PreviewValueLabel>;
+  ProjectiveQuestionWeighting: ResolverTypeWrapper<ProjectiveQuestionWeighting>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RegisterCompanyInput: RegisterCompanyInput;
   SelectedColumnInput: SelectedColumnInput;
@@ -2392,6 +2563,8 @@ export type ResolversParentTypes = {
   DataPointMetadata: DataPointMetadata;
   DataRecordSummary: DataRecordSummary;
   DatabaseSize: DatabaseSize;
+  Datafile: Datafile;
+  DatafileCleaningSettingsView: DatafileCleaningSettingsView;
   DatafileCompany: DatafileCompany;
   DatafileContributor: DatafileContributor;
   DatafileInput: DatafileInput;
@@ -2401,9 +2574,14 @@ export type ResolversParentTypes = {
   DatafileMetadata: DatafileMetadata;
   DatafileOwner: DatafileOwner;
   DatafileProgressInput: DatafileProgressInput;
+  DatafileScoreThreshold: DatafileScoreThreshold;
+  DatafileSourceMetadata: DatafileSourceMetadata;
   DatafileUpload: DatafileUpload;
   DatafileUploadURL: DatafileUploadUrl;
+  DatafileUploadedBy: DatafileUploadedBy;
   DatafileUploadingProgress: DatafileUploadingProgress;
+  DatafileWeight: DatafileWeight;
+  DatafileWeightingMethod: DatafileWeightingMethod;
   DraftCleaningSetting: DraftCleaningSetting;
   DraftDatafile: DraftDatafile;
   EditContractInput: EditContractInput;
@@ -2440,6 +2618,7 @@ export type ResolversParentTypes = {
   PreviewColumnStats: PreviewColumnStats;
   PreviewRow: PreviewRow;
   PreviewValueLabel: PreviewValueLabel;
+  ProjectiveQuestionWeighting: ProjectiveQuestionWeighting;
   Query: Record<PropertyKey, never>;
   RegisterCompanyInput: RegisterCompanyInput;
   SelectedColumnInput: SelectedColumnInput;
@@ -2690,6 +2869,48 @@ export type DatabaseSizeResolvers<ContextType = GqlContext, ParentType extends R
   walBytes?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
+export type DatafileResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Datafile'] = ResolversParentTypes['Datafile']> = {
+  certificateLevel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  cleaningMethod?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cleaningSettings?: Resolver<Maybe<ResolversTypes['DatafileCleaningSettingsView']>, ParentType, ContextType>;
+  company?: Resolver<ResolversTypes['DatafileCompany'], ParentType, ContextType>;
+  cost?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dataPoints?: Resolver<Array<ResolversTypes['DataPointMetadata']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  importType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  includeCS?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  includeItemBattery?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  includeOES?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  includePS?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  includeTimestamp?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  integration?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  isCleaned?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isDeleted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isLiveCleaning?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isWeighted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  markThreshold?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  meanCombinedScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  metadata?: Resolver<ResolversTypes['DatafileSourceMetadata'], ParentType, ContextType>;
+  numberOfCleanedRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  owner?: Resolver<ResolversTypes['DatafileOwner'], ParentType, ContextType>;
+  qualityScores?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  rawColumns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  scoreColumns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  scoringVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['DatafileStatus'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  uploadedBy?: Resolver<Maybe<ResolversTypes['DatafileUploadedBy']>, ParentType, ContextType>;
+  weightingMethod?: Resolver<ResolversTypes['DatafileWeightingMethod'], ParentType, ContextType>;
+};
+
+export type DatafileCleaningSettingsViewResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileCleaningSettingsView'] = ResolversParentTypes['DatafileCleaningSettingsView']> = {
+  scoreThresholds?: Resolver<Array<ResolversTypes['DatafileScoreThreshold']>, ParentType, ContextType>;
+  targetSampleSize?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
 export type DatafileCompanyResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileCompany'] = ResolversParentTypes['DatafileCompany']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2756,6 +2977,22 @@ export type DatafileOwnerResolvers<ContextType = GqlContext, ParentType extends 
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type DatafileScoreThresholdResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileScoreThreshold'] = ResolversParentTypes['DatafileScoreThreshold']> = {
+  isEnable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  threshold?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type DatafileSourceMetadataResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileSourceMetadata'] = ResolversParentTypes['DatafileSourceMetadata']> = {
+  dataRecordIdColumn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dataRecordStartRow?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  headerRow?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  missingValues?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  sheetName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sourceFormat?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type DatafileUploadResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileUpload'] = ResolversParentTypes['DatafileUpload']> = {
   chargedRecords?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   createdBy?: Resolver<ResolversTypes['DatafileOwner'], ParentType, ContextType>;
@@ -2788,6 +3025,12 @@ export type DatafileUploadUrlResolvers<ContextType = GqlContext, ParentType exte
   signedUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type DatafileUploadedByResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileUploadedBy'] = ResolversParentTypes['DatafileUploadedBy']> = {
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type DatafileUploadingProgressResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileUploadingProgress'] = ResolversParentTypes['DatafileUploadingProgress']> = {
   datafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   metadata?: Resolver<Maybe<ResolversTypes['DatafileMetadata']>, ParentType, ContextType>;
@@ -2795,6 +3038,17 @@ export type DatafileUploadingProgressResolvers<ContextType = GqlContext, ParentT
   status?: Resolver<ResolversTypes['DatafileStatus'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   upload?: Resolver<Maybe<ResolversTypes['DatafileUpload']>, ParentType, ContextType>;
+};
+
+export type DatafileWeightResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileWeight'] = ResolversParentTypes['DatafileWeight']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type DatafileWeightingMethodResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileWeightingMethod'] = ResolversParentTypes['DatafileWeightingMethod']> = {
+  datafileWeighting?: Resolver<Array<ResolversTypes['DatafileWeight']>, ParentType, ContextType>;
+  projectiveQuestionsWeighting?: Resolver<Array<ResolversTypes['ProjectiveQuestionWeighting']>, ParentType, ContextType>;
 };
 
 export type DraftCleaningSettingResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DraftCleaningSetting'] = ResolversParentTypes['DraftCleaningSetting']> = {
@@ -3057,8 +3311,15 @@ export type PreviewValueLabelResolvers<ContextType = GqlContext, ParentType exte
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ProjectiveQuestionWeightingResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ProjectiveQuestionWeighting'] = ResolversParentTypes['ProjectiveQuestionWeighting']> = {
+  algorithms?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  apply?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  dataPointIdentifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type QueryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   getActiveCompanyAdminUsers?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryGetActiveCompanyAdminUsersArgs, 'companyId'>>;
+  getAlgorithmsInDatafile?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryGetAlgorithmsInDatafileArgs, 'datafileId'>>;
   getAllActiveCompanies?: Resolver<ResolversTypes['CompanyPage'], ParentType, ContextType, Partial<QueryGetAllActiveCompaniesArgs>>;
   getAllDatafileContributors?: Resolver<Array<ResolversTypes['DatafileContributor']>, ParentType, ContextType, RequireFields<QueryGetAllDatafileContributorsArgs, 'datafileId'>>;
   getAllNewCompanies?: Resolver<ResolversTypes['CompanyPage'], ParentType, ContextType, Partial<QueryGetAllNewCompaniesArgs>>;
@@ -3080,8 +3341,12 @@ export type QueryResolvers<ContextType = GqlContext, ParentType extends Resolver
   getCompanyTransactionsGroupedByDatafile?: Resolver<ResolversTypes['TransactionPage'], ParentType, ContextType, RequireFields<QueryGetCompanyTransactionsGroupedByDatafileArgs, 'companyId'>>;
   getCompanyUsers?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryGetCompanyUsersArgs, 'companyId'>>;
   getContractById?: Resolver<ResolversTypes['Contract'], ParentType, ContextType, RequireFields<QueryGetContractByIdArgs, 'contractId'>>;
+  getDataRecordSummaryForDatafile?: Resolver<ResolversTypes['DataRecordSummary'], ParentType, ContextType, RequireFields<QueryGetDataRecordSummaryForDatafileArgs, 'datafileId'>>;
+  getDatafile?: Resolver<ResolversTypes['Datafile'], ParentType, ContextType, RequireFields<QueryGetDatafileArgs, 'datafileId'>>;
+  getDatafileMetadata?: Resolver<ResolversTypes['DatafileMetadata'], ParentType, ContextType, RequireFields<QueryGetDatafileMetadataArgs, 'datafileId'>>;
   getDatafileUploadURL?: Resolver<ResolversTypes['DatafileUploadURL'], ParentType, ContextType, RequireFields<QueryGetDatafileUploadUrlArgs, 'companyId' | 'fileName'>>;
   getDatafileUploadingProgress?: Resolver<ResolversTypes['DatafileUploadingProgress'], ParentType, ContextType, RequireFields<QueryGetDatafileUploadingProgressArgs, 'datafileId'>>;
+  getDatafileWeightingMethod?: Resolver<ResolversTypes['DatafileWeightingMethod'], ParentType, ContextType, RequireFields<QueryGetDatafileWeightingMethodArgs, 'datafileId'>>;
   getDatafilesForLoggedInUser?: Resolver<ResolversTypes['DatafileListPage'], ParentType, ContextType, Partial<QueryGetDatafilesForLoggedInUserArgs>>;
   getDraftedDatafile?: Resolver<ResolversTypes['DraftDatafile'], ParentType, ContextType, RequireFields<QueryGetDraftedDatafileArgs, 'datafileId'>>;
   getJobQueueSummary?: Resolver<ResolversTypes['JobQueueSummary'], ParentType, ContextType>;
@@ -3090,10 +3355,12 @@ export type QueryResolvers<ContextType = GqlContext, ParentType extends Resolver
   getMyDatafilesSummaryForDashboard?: Resolver<ResolversTypes['DashboardSummary'], ParentType, ContextType>;
   getNextAvailableCreditPlanForCompany?: Resolver<Maybe<ResolversTypes['CreditPlan']>, ParentType, ContextType, RequireFields<QueryGetNextAvailableCreditPlanForCompanyArgs, 'companyId'>>;
   getNotificationsForLoggedinUser?: Resolver<Array<ResolversTypes['Notification']>, ParentType, ContextType>;
+  getNumberOfDatarecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<QueryGetNumberOfDatarecordsArgs, 'datafileId'>>;
   getOutboxMails?: Resolver<ResolversTypes['OutboxMailPage'], ParentType, ContextType, Partial<QueryGetOutboxMailsArgs>>;
   getOutboxSummary?: Resolver<ResolversTypes['OutboxSummary'], ParentType, ContextType>;
   getPackage?: Resolver<ResolversTypes['Package'], ParentType, ContextType, RequireFields<QueryGetPackageArgs, 'packageId'>>;
   getPasswordEncryptionKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  getProjectiveQuestions?: Resolver<Array<ResolversTypes['DataPointMetadata']>, ParentType, ContextType, RequireFields<QueryGetProjectiveQuestionsArgs, 'datafileId'>>;
   getSheetNames?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryGetSheetNamesArgs, 'companyId' | 'datafileKey'>>;
   getSystemSize?: Resolver<ResolversTypes['SystemSize'], ParentType, ContextType>;
   getUploadCheck?: Resolver<ResolversTypes['UploadCheck'], ParentType, ContextType, RequireFields<QueryGetUploadCheckArgs, 'datafileId'>>;
@@ -3330,15 +3597,22 @@ export type Resolvers<ContextType = GqlContext> = {
   DataPointMetadata?: DataPointMetadataResolvers<ContextType>;
   DataRecordSummary?: DataRecordSummaryResolvers<ContextType>;
   DatabaseSize?: DatabaseSizeResolvers<ContextType>;
+  Datafile?: DatafileResolvers<ContextType>;
+  DatafileCleaningSettingsView?: DatafileCleaningSettingsViewResolvers<ContextType>;
   DatafileCompany?: DatafileCompanyResolvers<ContextType>;
   DatafileContributor?: DatafileContributorResolvers<ContextType>;
   DatafileListEntry?: DatafileListEntryResolvers<ContextType>;
   DatafileListPage?: DatafileListPageResolvers<ContextType>;
   DatafileMetadata?: DatafileMetadataResolvers<ContextType>;
   DatafileOwner?: DatafileOwnerResolvers<ContextType>;
+  DatafileScoreThreshold?: DatafileScoreThresholdResolvers<ContextType>;
+  DatafileSourceMetadata?: DatafileSourceMetadataResolvers<ContextType>;
   DatafileUpload?: DatafileUploadResolvers<ContextType>;
   DatafileUploadURL?: DatafileUploadUrlResolvers<ContextType>;
+  DatafileUploadedBy?: DatafileUploadedByResolvers<ContextType>;
   DatafileUploadingProgress?: DatafileUploadingProgressResolvers<ContextType>;
+  DatafileWeight?: DatafileWeightResolvers<ContextType>;
+  DatafileWeightingMethod?: DatafileWeightingMethodResolvers<ContextType>;
   DraftCleaningSetting?: DraftCleaningSettingResolvers<ContextType>;
   DraftDatafile?: DraftDatafileResolvers<ContextType>;
   EndpointTraffic?: EndpointTrafficResolvers<ContextType>;
@@ -3365,6 +3639,7 @@ export type Resolvers<ContextType = GqlContext> = {
   PreviewColumnStats?: PreviewColumnStatsResolvers<ContextType>;
   PreviewRow?: PreviewRowResolvers<ContextType>;
   PreviewValueLabel?: PreviewValueLabelResolvers<ContextType>;
+  ProjectiveQuestionWeighting?: ProjectiveQuestionWeightingResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   SignedUrl?: SignedUrlResolvers<ContextType>;
   StatusResponse?: StatusResponseResolvers<ContextType>;

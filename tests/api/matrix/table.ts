@@ -191,4 +191,23 @@ export const MATRIX: Record<string, Cell> = {
   resetDatafileCleaning: { query: 'mutation($id:ID!){resetDatafileCleaning(datafileId:$id){status}}', vars: (w) => ({ id: w.stoppedId }), allow: ADMIN_OF_A },
   addContributorToDatafile: { query: 'mutation($id:ID!,$u:[ID!]!){addContributorToDatafile(datafileId:$id,inviteeIds:$u){status}}', vars: (w) => ({ id: w.datafileId, u: [w.employeeA.id] }), allow: ADMIN_OF_A },
   removeContributorFromDatafile: { query: 'mutation($id:ID!,$u:ID!){removeContributorFromDatafile(datafileId:$id,contributorId:$u){status}}', vars: (w) => ({ id: w.stoppedId, u: w.employeeA.id }), allow: ADMIN_OF_A },
+  // Result pages (issue 12): whoever sees the datafile (requireDatafile 'see'); the matrix file is
+  // adminA's, not shared, so A's EMPLOYEE is refused like another organisation.
+  getDatafile: { query: 'query($id:ID!){getDatafile(datafileId:$id){id scoreColumns}}', vars: (w) => ({ id: w.datafileId }), allow: ADMIN_OF_A },
+  getDatafileMetadata: { query: 'query($id:ID!){getDatafileMetadata(datafileId:$id,isCleaned:false){numberOfRecords}}', vars: (w) => ({ id: w.datafileId }), allow: ADMIN_OF_A },
+  getNumberOfDatarecords: { query: 'query($id:ID!){getNumberOfDatarecords(datafileId:$id)}', vars: (w) => ({ id: w.datafileId }), allow: ADMIN_OF_A },
+  getDataRecordSummaryForDatafile: { query: 'query($id:ID!){getDataRecordSummaryForDatafile(datafileId:$id){totalNumberOfDataRecords}}', vars: (w) => ({ id: w.datafileId }), allow: ADMIN_OF_A },
+  getAlgorithmsInDatafile: { query: 'query($id:ID!){getAlgorithmsInDatafile(datafileId:$id)}', vars: (w) => ({ id: w.datafileId }), allow: ADMIN_OF_A },
+  getProjectiveQuestions: { query: 'query($id:ID!){getProjectiveQuestions(datafileId:$id){dataPointIdentifier}}', vars: (w) => ({ id: w.datafileId }), allow: ADMIN_OF_A },
+  getDatafileWeightingMethod: { query: 'query($id:ID!){getDatafileWeightingMethod(datafileId:$id){datafileWeighting{key}}}', vars: (w) => ({ id: w.datafileId }), allow: ADMIN_OF_A },
+};
+
+/**
+ * HTTP routes outside GraphQL, judged the same way (tests/api/results-route-matrix.test.ts): the
+ * allowed principals get past the policy (the matrix file has no revision yet, so they get its
+ * `allowedCode`), everyone else a denial code.
+ */
+export type RouteCell = { path: (w: World) => string; allow: Principal[]; allowedStatus: number; allowedCode?: string };
+export const ROUTE_MATRIX: Record<string, RouteCell> = {
+  'GET /api/datafiles/:id/columns': { path: (w) => `/api/datafiles/${w.datafileId}/columns?columns=combined`, allow: ADMIN_OF_A, allowedStatus: 404, allowedCode: 'SCORES_NOT_AVAILABLE' },
 };

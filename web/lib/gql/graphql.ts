@@ -759,6 +759,13 @@ export type VerifyCertificateQueryVariables = Exact<{
 
 export type VerifyCertificateQuery = { verifyCertificate: { certificateCode: string, statement: string, signature: string, signatureValid: boolean, keyId: string, publicKey: string, signedWithCurrentKey: boolean, issuedAt: string, datafileId: string, datafileTitle: string | null, companyName: string | null, revision: number, scoringVersion: string, certificateLevel: number, recordsBefore: number, recordsAfter: number, recordsRemoved: number, keptRecordIdsDigest: string, cleaningRules: string } };
 
+export type GetDatafileResultQueryVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type GetDatafileResultQuery = { getDatafile: { id: string, title: string, status: DatafileStatus, importType: string, certificateLevel: number | null, cost: number, numberOfRecords: number, numberOfCleanedRecords: number, isCleaned: boolean, meanCombinedScore: number | null, revision: number, scoringVersion: string | null, qualityScores: Array<string>, scoreColumns: Array<string>, rawColumns: Array<string>, createdDate: string, owner: { id: string, name: string }, uploadedBy: { id: string, name: string, date: string } | null, dataPoints: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, questionTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, scaleMin: number | null, scaleMax: number | null }> }, getDataRecordSummaryForDatafile: { totalNumberOfDataRecords: number, numberOfDataRecordsWithValidScore: number, numberOfDataRecordsWithInvalidScore: number, numberOfExcludedDataRecords: number, numberOfIncludedDataRecords: number } };
+
 export type GetClearLocalStorageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1743,6 +1750,54 @@ export const VerifyCertificateDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<VerifyCertificateQuery, VerifyCertificateQueryVariables>;
+export const GetDatafileResultDocument = new TypedDocumentString(`
+    query getDatafileResult($datafileId: ID!) {
+  getDatafile(datafileId: $datafileId) {
+    id
+    title
+    status
+    importType
+    certificateLevel
+    cost
+    numberOfRecords
+    numberOfCleanedRecords
+    isCleaned
+    meanCombinedScore
+    revision
+    scoringVersion
+    qualityScores
+    scoreColumns
+    rawColumns
+    createdDate
+    owner {
+      id
+      name
+    }
+    uploadedBy {
+      id
+      name
+      date
+    }
+    dataPoints {
+      dataPointIdentifier
+      dataPointType
+      questionTitle
+      columns
+      role
+      unit
+      scaleMin
+      scaleMax
+    }
+  }
+  getDataRecordSummaryForDatafile(datafileId: $datafileId) {
+    totalNumberOfDataRecords
+    numberOfDataRecordsWithValidScore
+    numberOfDataRecordsWithInvalidScore
+    numberOfExcludedDataRecords
+    numberOfIncludedDataRecords
+  }
+}
+    `) as unknown as TypedDocumentString<GetDatafileResultQuery, GetDatafileResultQueryVariables>;
 export const GetClearLocalStorageDocument = new TypedDocumentString(`
     query getClearLocalStorage {
   getClearLocalStorage {

@@ -1,29 +1,11 @@
 // Arrow IPC bytes of a revision's columns -> the plain typed arrays the facade and the summaries
 // read. Runs inside the worker, so decoding a million interviews never touches the main thread.
-import { tableFromIPC, Type, type Table, type Vector } from 'apache-arrow';
+import { tableFromIPC, Type, type Table } from 'apache-arrow';
 import { groupCells } from '../../../../scoring/index.ts';
+import { vectorToFloat64 } from '../../../lib/arrow-columns.ts';
 
-/** A numeric Arrow column as Float64 (null -> NaN), one contiguous array whatever the batches. */
-export function vectorToFloat64(vector: Vector): Float64Array {
-  const out = new Float64Array(vector.length);
-  let at = 0;
-  for (const data of vector.data) {
-    const n = data.length;
-    // Primitive values are sliced to the chunk already; the validity bitmap still counts from data.offset.
-    const values = data.values as ArrayLike<number> & { subarray?: (a: number, b: number) => ArrayLike<number> };
-    if (values instanceof Float64Array) out.set(values.subarray(0, n), at);
-    else for (let j = 0; j < n; j++) out[at + j] = Number(values[j]);
-    if (data.nullCount > 0 && data.nullBitmap) {
-      const bitmap = data.nullBitmap, offset = data.offset;
-      for (let j = 0; j < n; j++) {
-        const pos = offset + j;
-        if ((bitmap[pos >> 3]! & (1 << (pos & 7))) === 0) out[at + j] = Number.NaN;
-      }
-    }
-    at += n;
-  }
-  return out;
-}
+// Shared with the result page's worker (web/lib/arrow-columns.ts); re-exported for existing callers.
+export { vectorToFloat64 };
 
 /** Every numeric column of an IPC buffer (text columns, e.g. record_id, are skipped). */
 export function numericColumnsFromIpc(bytes: ArrayBuffer | Uint8Array): { rows: number; columns: Map<string, Float64Array> } {

@@ -1,0 +1,152 @@
+// The binary columns route (datapath.md "Reading results"): a datafile's interview columns as Arrow
+// IPC, so the result page loads 100,000 interviews in one request and a script can do the same.
+//
+//   GET /api/datafiles/{datafileId}/columns?file=scores|raw|all&columns=a,b[&offset=0&limit=100]
+//   Authorization: Bearer <session token>   or   X-API-Key: <API key>
+//
+// Same rule as the GraphQL calls (requireDatafile 'see'): a datafile the caller may not see answers
+// 404 NO_DATAFILE_FOUND exactly like a missing id. Compression is HTTP content coding (br or gzip per
+// Accept-Encoding): browsers, curl --compressed, requests and polars decode it themselves, while
+// Arrow's own buffer compression (LZ4/ZSTD) has no codec built into apache-arrow JS (21.x only has
+// a registry to plug one in), so the browser would need another package to read it.
+import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
+import { Readable } from 'node:stream';
+import type { Context, Hono } from 'hono';
+import { Field, RecordBatch, Schema, Table, tableToIPC } from 'apache-arrow';
+import type { Deps } from '../../deps';
+import { sha256Hex } from '../../lib/crypto';
+import { DEFAULT_LOCALE, localeFromHeader } from '../../lib/i18n';
+import { createContext } from '../../graphql/context';
+import type { ErrorCode } from '../../graphql/error-codes';
+import { AppError, messageOf } from '../../graphql/errors';
+import { recordEndpointHit } from '../monitoring/endpoint-hits';
+import { requireDatafile } from '../datafiles/datafiles.policy';
+import { readRevisionColumns } from '../uploads/index';
+
+export const COLUMNS_ROUTE = '/api/datafiles/:datafileId/columns';
+export const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream';
+/** Prefix of raw.arrow's columns when both files are asked for (`file=all`): score names never contain a colon. */
+export const RAW_PREFIX = 'raw:';
+/** At most this many names in `columns` (a datafile has a few hundred columns at most). */
+const MAX_COLUMNS = 2000;
+
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  UNAUTHENTICATED: 401,
+  NO_DATAFILE_FOUND: 404,
+  SCORES_NOT_AVAILABLE: 404,
+  DATAPOINT_NOT_FOUND: 400,
+  INVALID_PARAMETERS: 400,
+};
+
+function refuse(c: Context, error: AppError) {
+  const locale = localeFromHeader(c.req.header('accept-language')) ?? DEFAULT_LOCALE;
+  const body = { errors: [{ message: messageOf(error, locale), extensions: { code: error.code, ...error.details } }] };
+  return c.json(body, (STATUS[error.code] ?? 400) as 400);
+}
+
+type FileChoice = 'scores' | 'raw' | 'all';
+
+type ColumnsQuery = { file: FileChoice; columns: string[] | undefined; rows: { offset: number; limit: number } | undefined };
+
+/** A whole number >= 0 from the query, or undefined when absent. */
+function wholeNumber(c: Context, name: string): number | undefined {
+  const text = c.req.query(name);
+  if (text === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(text)) throw new AppError('INVALID_PARAMETERS', { reason: 'ROW_RANGE_INVALID', value: String(text).slice(0, 20) });
+  return Number(text);
+}
+
+function parseQuery(c: Context): ColumnsQuery {
+  const file = (c.req.query('file') ?? 'scores') as FileChoice;
+  if (!['scores', 'raw', 'all'].includes(file)) throw new AppError('INVALID_PARAMETERS', { reason: 'COLUMN_FILE_UNKNOWN', value: String(file).slice(0, 40) });
+  const offset = wholeNumber(c, 'offset');
+  const limit = wholeNumber(c, 'limit');
+  // A slice of interviews (the result page opens one interview's answers without loading every row).
+  const rows = offset === undefined && limit === undefined ? undefined : { offset: offset ?? 0, limit: limit ?? Number.MAX_SAFE_INTEGER };
+  const list = c.req.query('columns');
+  if (list === undefined || list.trim() === '') return { file, columns: undefined, rows };
+  const columns = [...new Set(list.split(',').map((s) => s.trim()).filter(Boolean))];
+  if (columns.length > MAX_COLUMNS) throw new AppError('INVALID_PARAMETERS', { reason: 'TOO_MANY_COLUMNS_ASKED', limit: MAX_COLUMNS });
+  return { file, columns, rows };
+}
+
+/** raw.arrow's fields renamed raw:<name> (same data, same field metadata). */
+function prefixed(table: Table): Table {
+  const schema = new Schema(table.schema.fields.map((f) => new Field(RAW_PREFIX + f.name, f.type, f.nullable, f.metadata)), table.schema.metadata);
+  return new Table(schema, table.batches.map((b) => new RecordBatch(schema, b.data)));
+}
+
+async function selectedTable(deps: Deps, id: string, revision: number, file: FileChoice, columns: string[] | undefined): Promise<Table> {
+  if (file !== 'all') return readRevisionColumns(deps.blobs, id, revision, file, columns);
+  const scoreNames = columns?.filter((c) => !c.startsWith(RAW_PREFIX));
+  const rawNames = columns?.filter((c) => c.startsWith(RAW_PREFIX)).map((c) => c.slice(RAW_PREFIX.length));
+  const scores = !columns || scoreNames!.length > 0 ? await readRevisionColumns(deps.blobs, id, revision, 'scores', scoreNames) : null;
+  const raw = !columns || rawNames!.length > 0 ? prefixed(await readRevisionColumns(deps.blobs, id, revision, 'raw', rawNames)) : null;
+  // Both files hold the interviews in the same row order; assign() lines up their record batches.
+  return scores && raw ? scores.assign(raw) : (scores ?? raw)!;
+}
+
+/** br (quality 4: about gzip -6's size at a fraction of its CPU) when accepted, else gzip (level 5), else none. */
+function chooseEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  const offered = new Map<string, number>();
+  for (const part of (accept ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    offered.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (name: string) => (offered.get(name) ?? offered.get('*') ?? 0) > 0;
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
+}
+
+function compressedStream(bytes: Uint8Array | ReadableStream<Uint8Array>, encoding: 'br' | 'gzip' | null): ReadableStream<Uint8Array> | Uint8Array {
+  if (!encoding) return bytes;
+  const encoder = encoding === 'br'
+    ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes instanceof Uint8Array ? bytes.length : 0 } })
+    : createGzip({ level: 5 });
+  const source = bytes instanceof Uint8Array ? Readable.from([bytes]) : Readable.fromWeb(bytes as never);
+  return Readable.toWeb(source.pipe(encoder)) as unknown as ReadableStream<Uint8Array>;
+}
+
+export function registerResultRoutes(app: Hono, deps: Deps): void {
+  app.get(COLUMNS_ROUTE, async (c) => {
+    try {
+      const viewer = await createContext(deps, c).viewer();
+      if (!viewer) throw new AppError('UNAUTHENTICATED');
+      const file = await requireDatafile(deps.db, viewer, c.req.param('datafileId'), 'see');
+      const query = parseQuery(c);
+      if (file.revision === 0) throw new AppError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
+      // Revisions never change once published: the ETag names the revision and the selection.
+      const etag = `"${file.id}.${file.revision}.${query.file}.${sha256Hex([...(query.columns ?? ['*']), query.rows ? `${query.rows.offset}+${query.rows.limit}` : ''].join('\n')).slice(0, 16)}"`;
+      const encoding = chooseEncoding(c.req.header('accept-encoding'));
+      const headers: Record<string, string> = {
+        'content-type': ARROW_STREAM_TYPE,
+        'cache-control': 'private, no-cache',
+        etag,
+        vary: 'Accept-Encoding, Authorization, X-API-Key',
+        'x-datafile-revision': String(file.revision),
+        'x-scoring-version': file.scoringVersion ?? '',
+        'content-disposition': `attachment; filename="${file.id}-r${file.revision}-${query.file}.arrows"`,
+      };
+      if (encoding) headers['content-encoding'] = encoding;
+      if (c.req.header('if-none-match') === etag) {
+        recordEndpointHit(deps, 'results.columns');
+        return c.body(null, 304, headers);
+      }
+      const table = await selectedTable(deps, file.id, file.revision, query.file, query.columns);
+      const body = tableToIPC(query.rows ? table.slice(query.rows.offset, query.rows.offset + query.rows.limit) : table, 'stream');
+      recordEndpointHit(deps, 'results.columns');
+      return c.body(compressedStream(body, encoding) as never, 200, headers);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'DATAPOINT_NOT_FOUND' && !error.details.reason) {
+        recordEndpointHit(deps, 'results.columns', { refused: true });
+        return refuse(c, new AppError(error.code, { ...error.details, reason: 'COLUMN_NOT_IN_REVISION' }));
+      }
+      if (error instanceof AppError) {
+        recordEndpointHit(deps, 'results.columns', { refused: true });
+        return refuse(c, error);
+      }
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,44 @@
+// What the result page and scripts read about a datafile: its row, the published revision's manifest
+// and data points. Everything comes from what the upload stored (row counts, manifest column lists);
+// nothing is recomputed per request.
+import type { Deps } from '../../deps';
+import type { Viewer } from '../../graphql/context';
+import { AppError } from '../../graphql/errors';
+import * as repo from '../datafiles/datafile-uploads.repo';
+import { requireDatafile } from '../datafiles/datafiles.policy';
+import { readManifest, type RevisionManifest } from '../uploads/index';
+
+export type ResultFile = Awaited<ReturnType<typeof loadResultFile>>;
+
+/** The visible datafile with its published upload, its data points and its manifest (null before the first revision). */
+export async function loadResultFile(deps: Deps, viewer: Viewer, datafileId: string) {
+  const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
+  const upload = file.publishedUploadId ? await repo.findUpload(deps.db, file.publishedUploadId) : undefined;
+  const points = upload ? await repo.datapointsOf(deps.db, upload.id) : [];
+  const manifest: RevisionManifest | null = file.revision > 0 ? await readManifest(deps.blobs, file.id, file.revision) : null;
+  const uploaderId = upload ? (upload.confirmedBy ?? upload.createdBy) : null;
+  const names = await repo.userNames(deps.db, [file.ownerId, ...(uploaderId ? [uploaderId] : [])]);
+  const company = (await repo.companyRef(deps.db, file.companyId)) ?? { id: file.companyId, name: '', image: null };
+  return { file, upload, points, manifest, names, company, uploaderId };
+}
+
+/** The file row alone (the counting calls need nothing else). */
+export const visibleFile = (deps: Deps, viewer: Viewer, datafileId: string) => requireDatafile(deps.db, viewer, datafileId, 'see');
+
+/** isCleaned = true asks for the cleaned set, which exists only after a cleaning was saved. */
+export function requireCleanedIf(file: { isCleaned: boolean }, isCleaned: boolean | null | undefined): void {
+  if (isCleaned && !file.isCleaned) throw new AppError('DATAFILE_NOT_CLEANED');
+}
+
+export async function publishedDatapoints(deps: Deps, viewer: Viewer, datafileId: string) {
+  const file = await visibleFile(deps, viewer, datafileId);
+  return { file, points: file.publishedUploadId ? await repo.datapointsOf(deps.db, file.publishedUploadId) : [] };
+}
+
+/** The file and its owner's name for getDatafileMetadata (refused for isCleaned before a cleaning). */
+export async function metadataOf(deps: Deps, viewer: Viewer, datafileId: string, isCleaned: boolean | null | undefined) {
+  const file = await visibleFile(deps, viewer, datafileId);
+  requireCleanedIf(file, isCleaned);
+  const names = await repo.userNames(deps.db, [file.ownerId]);
+  return { file, ownerName: names.get(file.ownerId) ?? '' };
+}

@@ -1,0 +1,128 @@
+import { tableFromIPC, type Table } from 'apache-arrow';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roundScore } from '../../scoring/index';
+import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+import { closeFirstLoginModals } from './support/suite';
+
+// Issue 12 "The result page": in Chromium, in German and English, a datafile fresh from the upload
+// pipeline (the demo datafile the new server uploads through it at start) shows its header, every
+// score tab with a histogram and the interview table, the raw data and one interview's answers; the
+// numbers on the page are those stored in its scores.arrow (read back through the columns route).
+
+const DEMO_ID = '00000000-0000-4000-8000-0000000d0f01';
+let server: TestServer;
+let browser: TestBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await browser.context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The browser's session token (the cookie the app sets at login). */
+async function tokenOf(p: Page): Promise<string> {
+  const cookie = (await p.context().cookies()).find((c) => c.name === 'accessToken');
+  return decodeURIComponent(cookie!.value);
+}
+
+async function storedScores(token: string): Promise<Table> {
+  const res = await fetch(`${server.baseUrl}/api/datafiles/${DEMO_ID}/columns?columns=record_id,combined,ts,oes`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  return tableFromIPC(new Uint8Array(await res.arrayBuffer()));
+}
+
+async function waitReady(p: Page) {
+  // The demo datafile is processed by the server's job loop right after start.
+  for (let i = 0; i < 60; i++) {
+    await p.goto(`${server.baseUrl}/datafile-result?datafileId=${DEMO_ID}`);
+    await p.getByTestId('datafile-result-page').waitFor({ timeout: 20_000 });
+    if (await p.getByTestId('result-header').isVisible()) break;
+    await p.waitForTimeout(1000);
+  }
+  await p.locator('[data-testid="datafile-result-page"][data-ready="true"]').waitFor({ timeout: 30_000 });
+}
+
+describe.each(['de', 'en'] as const)('the result page in %s', (locale) => {
+  it('shows the stored numbers on every tab', async () => {
+    await browser.context.clearCookies();
+    await page.goto(`${server.baseUrl}/404`);
+    await page.evaluate((l) => window.localStorage.setItem('locale', l), locale);
+    await login(page, server.baseUrl, 'admin@example.com');
+    await closeFirstLoginModals(page);
+    await waitReady(page);
+    const stored = await storedScores(await tokenOf(page));
+    const format = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB');
+
+    // Header: the number of interviews is the stored row count, in the locale's format.
+    expect(await page.getByTestId('figure-records').textContent()).toBe(format.format(stored.numRows));
+    await screenshot(page, `result-combined-${locale}`);
+
+    // Combined tab (the first): row 1 of the table shows row 1's stored combined score.
+    const combined = stored.getChild('combined')!.toArray() as Float64Array;
+    const firstRow = page.locator('[data-testid="interview-table"] [data-row="0"]');
+    await firstRow.waitFor();
+    const cells = await firstRow.locator('[role=cell]').allTextContents();
+    expect(cells[1]).toBe(String(stored.getChild('record_id')!.get(0)));
+    expect(cells[2]).toBe(roundScore(combined[0]!) === null ? '–' : String(roundScore(combined[0]!)));
+    expect(await page.getByTestId('shown-count').textContent()).toContain(format.format(stored.numRows));
+
+    // Sort by the score, highest first: the first row is the stored maximum.
+    await page.getByTestId('sort-combined').click();
+    await page.getByTestId('sort-combined').click();
+    const max = Math.max(...Array.from(combined).filter((v) => !Number.isNaN(v)));
+    await expect.poll(async () => (await page.locator('[data-testid="interview-table"] [aria-rowindex="2"] [role=cell]').nth(2).textContent())).toBe(String(roundScore(max)));
+
+    // Filter: only the red band (0-39) of the combined score.
+    await page.getByTestId('filter-max').fill('39.4999');
+    const red = Array.from(combined).filter((v) => !Number.isNaN(v) && v <= 39.4999).length;
+    await expect.poll(async () => page.getByTestId('shown-count').textContent()).toContain(`${format.format(red)} `);
+    await page.getByTestId('filter-max').fill('');
+
+    // Time-Score tab: the histogram and the time ratio column; OES tab: categories by name.
+    await page.getByTestId('tab-ts').click();
+    await page.getByTestId('score-tab-ts').waitFor();
+    await page.getByTestId('histogram-ts').waitFor();
+    const ts = stored.getChild('ts')!.toArray() as Float64Array;
+    const tsCells = await page.locator('[data-testid="interview-table"] [data-row="0"] [role=cell]').allTextContents();
+    expect(tsCells[2]).toBe(roundScore(ts[0]!) === null ? '–' : String(roundScore(ts[0]!)));
+    expect(tsCells[3]).toMatch(/×$/);
+    await screenshot(page, `result-ts-${locale}`);
+    await page.getByTestId('tab-oes').click();
+    await page.getByTestId('score-tab-oes').waitFor();
+    await screenshot(page, `result-oes-${locale}`);
+    await page.getByTestId('tab-ibs').click();
+    await page.getByTestId('score-tab-ibs').waitFor();
+    await page.getByTestId('careless-toggle').click();
+    await page.locator('[data-testid="interview-table"] [role=columnheader]', { hasText: 'IRV' }).first().waitFor({ timeout: 20_000 });
+    await screenshot(page, `result-ibs-careless-${locale}`);
+
+    // One interview: its scores and its answers as uploaded.
+    await page.locator('[data-testid="interview-table"] [data-row="0"]').click();
+    await page.getByTestId('interview-answers').waitFor();
+    expect(await page.locator('[data-testid="interview-scores"] [data-field="record_id"]').textContent()).toBe(String(stored.getChild('record_id')!.get(0)));
+    await screenshot(page, `result-interview-${locale}`);
+    await page.keyboard.press('Escape');
+
+    // Raw data and the cleaned tab (not cleaned yet: the way to the worksheet).
+    await page.getByTestId('tab-raw').click();
+    await page.getByTestId('raw-table').waitFor({ timeout: 20_000 });
+    await screenshot(page, `result-raw-${locale}`);
+    await page.getByTestId('tab-cleaned').click();
+    await page.getByTestId('not-cleaned').waitFor();
+    expect(await page.locator('[data-testid="cleaned-tab"] a').getAttribute('href')).toBe(`/datafile-work-sheet?datafileId=${DEMO_ID}`);
+  });
+});
+
+describe('refusals on the page', () => {
+  it('a datafile that does not exist says so', async () => {
+    await page.goto(`${server.baseUrl}/datafile-result?datafileId=${crypto.randomUUID()}`);
+    await page.getByText(/Datafile not found|Datei nicht gefunden/).waitFor({ timeout: 20_000 });
+  });
+});

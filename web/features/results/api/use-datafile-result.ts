@@ -1,0 +1,26 @@
+import { graphql } from '../../../lib/gql';
+import type { GetDatafileResultQuery } from '../../../lib/gql/graphql';
+import { useGqlQuery } from '../../../lib/swr-helpers';
+
+const DOCUMENT = graphql(`
+  query getDatafileResult($datafileId: ID!) {
+    getDatafile(datafileId: $datafileId) {
+      id title status importType certificateLevel cost numberOfRecords numberOfCleanedRecords isCleaned meanCombinedScore
+      revision scoringVersion qualityScores scoreColumns rawColumns createdDate
+      owner { id name }
+      uploadedBy { id name date }
+      dataPoints { dataPointIdentifier dataPointType questionTitle columns role unit scaleMin scaleMax }
+    }
+    getDataRecordSummaryForDatafile(datafileId: $datafileId) {
+      totalNumberOfDataRecords numberOfDataRecordsWithValidScore numberOfDataRecordsWithInvalidScore numberOfExcludedDataRecords numberOfIncludedDataRecords
+    }
+  }
+`);
+
+export type DatafileResult = GetDatafileResultQuery['getDatafile'];
+export type RecordSummary = GetDatafileResultQuery['getDataRecordSummaryForDatafile'];
+
+/** The result page's header and the names of the stored columns, in one GraphQL request. */
+export function useDatafileResult(datafileId: string | null) {
+  return useGqlQuery(DOCUMENT, { datafileId: datafileId ?? '' }, { enabled: Boolean(datafileId), revalidateOnFocus: false });
+}

@@ -1,0 +1,60 @@
+import { Badge, Box } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { GRID_LABELS, roundScore } from '../../../../scoring/index.ts';
+import { formatNumber } from '../../../lib/format';
+import type { Locale, Translate } from '../../../lib/i18n';
+import type { PlainTable } from '../data/protocol';
+import { bandIndex, bandsOf, type ScoreKind, type TableColumn } from '../model/score-tabs';
+
+/** Locale keys of the grid label codes (scores.arrow `grid.<id>.label`, the order of GRID_LABELS). */
+const GRID_LABEL_KEYS: Record<(typeof GRID_LABELS)[number], string> = { none: 'none', OK: 'ok', Straightliner: 'straightliner', 'Partial Straightliner': 'partialStraightliner', Pattern: 'pattern', Inconsistent: 'inconsistent' };
+
+export const DASH = '–';
+
+export function ScoreCell({ value, kind }: { value: number; kind: ScoreKind }) {
+  const v = roundScore(value);
+  if (v === null) return <Box as="span" color="fg.subtle">{DASH}</Box>;
+  const band = bandsOf(kind)[bandIndex(bandsOf(kind), value)];
+  return (
+    <Box as="span" display="inline-flex" alignItems="center" gap="1.5" data-num="">
+      <Box as="span" w="2.5" h="2.5" rounded="full" flexShrink={0} style={{ background: band?.color ?? '#adb5bd' }} aria-hidden />
+      {v}
+    </Box>
+  );
+}
+
+/** The cell of one explaining column for data row `row`. */
+export function explainCell(column: TableColumn, data: PlainTable, locale: Locale, t: Translate): (row: number) => ReactNode {
+  const values = data.numeric[column.name];
+  if (!values) return () => DASH;
+  switch (column.kind) {
+    case 'score':
+      return (row) => <ScoreCell value={values[row]!} kind={column.scoreKind ?? 'combined'} />;
+    case 'ratio':
+      return (row) => (Number.isNaN(values[row]!) ? DASH : `${formatNumber(values[row]!, locale, 2)}×`);
+    case 'flag':
+      return (row) => (values[row] === 1 ? t('results.yes') : '');
+    case 'gridLabel':
+      return (row) => {
+        const code = values[row]!;
+        return Number.isNaN(code) || code === 0 ? DASH : t(`results.gridLabels.${GRID_LABEL_KEYS[GRID_LABELS[code] ?? 'none']}`);
+      };
+    case 'category': {
+      const source = data.numeric[column.source];
+      return (row) => {
+        const code = values[row]!;
+        if (Number.isNaN(code)) return DASH;
+        return (
+          <>
+            {t(`results.categories.${code}`)}
+            {source?.[row] === 1 ? <Badge ml="1.5" size="xs" colorPalette="purple" title={t('results.aiJudgeHint')} data-testid="ai-marker">{t('results.aiJudge')}</Badge> : null}
+          </>
+        );
+      };
+    }
+    default: {
+      const digits = column.kind === 'number' ? (column.digits ?? 0) : 0;
+      return (row) => (Number.isNaN(values[row]!) ? DASH : formatNumber(values[row]!, locale, Number.isInteger(values[row]!) ? 0 : Math.max(digits, 2)));
+    }
+  }
+}

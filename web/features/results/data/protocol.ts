@@ -1,0 +1,34 @@
+// Messages between the result page and its data worker (results.worker.ts).
+
+/** An Arrow table as plain columns: numbers (null -> NaN) transferred, text as arrays. */
+export interface PlainTable {
+  rows: number;
+  numeric: Record<string, Float64Array>;
+  text: Record<string, (string | null)[]>;
+  /** Field order of the table, with `categories` (JSON code -> name) from the field metadata where set. */
+  fields: { name: string; numeric: boolean; categories?: Record<string, string> }[];
+}
+
+export interface FetchRequest {
+  url: string;
+  headers: Record<string, string>;
+  /** Raw column (name as the route names it, e.g. raw:duration) to turn into derived.time_ratio. */
+  timeRatioOf?: string;
+}
+
+export interface CarelessRequest {
+  url: string;
+  headers: Record<string, string>;
+  /** Each grid's raw item columns (names as the route serves them) and its id. */
+  grids: { id: string; columns: string[] }[];
+}
+
+export type ToWorker =
+  | { type: 'fetch'; id: number; request: FetchRequest }
+  | { type: 'careless'; id: number; request: CarelessRequest };
+
+export interface WorkerFailure { status: number; code: string; reason?: string; message: string }
+
+export type FromWorker =
+  | { type: 'table'; id: number; table: PlainTable; bytes: number; ms: number }
+  | { type: 'failed'; id: number; failure: WorkerFailure };

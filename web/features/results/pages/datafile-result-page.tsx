@@ -1,0 +1,146 @@
+import { Box, Button, Flex, Spinner, Switch, Tabs, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { CenteredMessage, PageError, PageSpinner } from '../../../components/feedback/page-state';
+import { PageHeader } from '../../../components/layout/page-header';
+import { refusalOf } from '../../../lib/graphql-client';
+import { formatNumber } from '../../../lib/format';
+import { useLocale, useT } from '../../../lib/i18n';
+import { useDatafileResult, type DatafileResult } from '../api/use-datafile-result';
+import { InterviewDialog } from '../components/interview-dialog';
+import { RawTab } from '../components/raw-tab';
+import { ResultHeader } from '../components/result-header';
+import { ScoreTab } from '../components/score-tab';
+import { ColumnsError, columnsUrl, createColumnsClient, type ColumnsClient } from '../data/columns-client';
+import type { PlainTable } from '../data/protocol';
+import { gridItems, RAW_PREFIX, totalDurationColumn } from '../model/columns';
+import { presentKinds, type ScoreKind } from '../model/score-tabs';
+
+type Loaded = { status: 'loading' } | { status: 'failed'; code: string } | { status: 'ready'; table: PlainTable };
+
+/** The score columns and the raw total duration, in one request to the columns route; the worker decodes them. */
+function useScoreData(file: DatafileResult | undefined, client: ColumnsClient): Loaded {
+  const [state, setState] = useState<Loaded>({ status: 'loading' });
+  const id = file?.id;
+  const revision = file?.revision ?? 0;
+  const scoreColumns = file?.scoreColumns;
+  const duration = file ? totalDurationColumn(file.dataPoints) : undefined;
+  useEffect(() => {
+    if (!id || revision === 0 || !scoreColumns) return undefined;
+    let live = true;
+    setState({ status: 'loading' });
+    const rawName = duration && file?.rawColumns.includes(duration) ? `${RAW_PREFIX}${duration}` : undefined;
+    client.fetchTable(columnsUrl(id, { file: 'all', columns: rawName ? [...scoreColumns, rawName] : scoreColumns }), rawName)
+      .then(({ table }) => { if (live) setState({ status: 'ready', table }); })
+      .catch((error: unknown) => { if (live) setState({ status: 'failed', code: error instanceof ColumnsError ? error.failure.code : 'GENERAL_ERROR' }); });
+    return () => { live = false; };
+    // The revision names the stored data: a new one (re-upload) loads again.
+  }, [id, revision, scoreColumns, duration, file?.rawColumns, client]);
+  return state;
+}
+
+/**
+ * /datafile-result?datafileId=…: the header from GraphQL at once, then every interview's scores in
+ * one binary request (decoded in a worker), shown per score as a histogram in the spec's bands and a
+ * virtualised table; the raw data tab loads the uploaded columns when first opened.
+ */
+export function DatafileResultPage() {
+  const t = useT();
+  const locale = useLocale();
+  const datafileId = new URLSearchParams(useSearch()).get('datafileId');
+  const { data, error, isLoading, mutate } = useDatafileResult(datafileId);
+  const client = useMemo(() => createColumnsClient(), []);
+  useEffect(() => () => client.dispose(), [client]);
+  const file = data?.getDatafile;
+  const scores = useScoreData(file, client);
+  const kinds = useMemo(() => (file ? presentKinds(file.qualityScores, file.scoreColumns, file.meanCombinedScore) : []), [file]);
+  const [tab, setTab] = useState<string | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const [showCareless, setShowCareless] = useState(false);
+  const [careless, setCareless] = useState<PlainTable | null>(null);
+  const grids = useMemo(() => (file ? gridItems(file.dataPoints) : []), [file]);
+
+  useEffect(() => {
+    if (!showCareless || careless || !file || grids.length === 0) return;
+    let live = true;
+    client.careless(columnsUrl(file.id, { file: 'raw', columns: grids.flatMap((g) => g.columns) }), grids)
+      .then(({ table }) => { if (live) setCareless(table); })
+      .catch(() => { if (live) setShowCareless(false); });
+    return () => { live = false; };
+  }, [showCareless, careless, file, grids, client]);
+
+  const onOpen = useCallback((row: number) => setOpen(row), []);
+
+  if (!datafileId) return <CenteredMessage title={t('results.missingIdTitle')} text={t('results.missingId')}><Button asChild size="sm" variant="outline"><Link href="/datafiles">{t('results.toDatafiles')}</Link></Button></CenteredMessage>;
+  if (isLoading && !data) return <PageSpinner />;
+  if (error) {
+    const code = refusalOf(error).code;
+    if (code === 'NO_DATAFILE_FOUND' || code === 'INVALID_ID') return <CenteredMessage title={t('results.notFoundTitle')} text={t('results.notFound')}><Button asChild size="sm" variant="outline"><Link href="/datafiles">{t('results.toDatafiles')}</Link></Button></CenteredMessage>;
+    return <PageError onRetry={() => void mutate()} />;
+  }
+  if (!file || !data) return <PageSpinner />;
+
+  const crumbs = [{ label: t('routes.datafiles'), href: '/datafiles' }, { label: file.title }];
+  if (file.revision === 0) {
+    return (
+      <Box data-testid="datafile-result-page">
+        <PageHeader title={file.title} crumbs={crumbs} />
+        <CenteredMessage title={t('results.noRevisionTitle')} text={t(file.status === 'ERROR' ? 'results.noRevisionError' : 'results.noRevision')} />
+      </Box>
+    );
+  }
+
+  const active = tab ?? kinds[0] ?? 'raw';
+  const worksheetHref = `/datafile-work-sheet?datafileId=${encodeURIComponent(file.id)}`;
+  return (
+    <Box data-testid="datafile-result-page" data-ready={scores.status === 'ready' ? 'true' : undefined}>
+      <PageHeader title={file.title} crumbs={crumbs}
+        actions={<Button asChild size="sm" variant="outline" flexShrink={0}><Link href={worksheetHref}>{t('results.toWorksheet')}</Link></Button>} />
+      <ResultHeader file={file} summary={data.getDataRecordSummaryForDatafile} />
+      <Tabs.Root value={active} onValueChange={(d) => setTab(d.value)} variant="line" lazyMount unmountOnExit>
+        <Flex align="center" justify="space-between" gap="4">
+          <Tabs.List flexWrap="wrap">
+            <Tabs.Trigger value="raw" data-testid="tab-raw">{t('results.tabs.raw')}</Tabs.Trigger>
+            <Tabs.Trigger value="cleaned" data-testid="tab-cleaned">{t('results.tabs.cleaned')}</Tabs.Trigger>
+            {kinds.map((k) => <Tabs.Trigger key={k} value={k} data-testid={`tab-${k}`}>{t(`results.kinds.${k}`)}</Tabs.Trigger>)}
+          </Tabs.List>
+          {grids.length > 0 && (
+            <Switch.Root size="sm" checked={showCareless} onCheckedChange={(d) => setShowCareless(d.checked)} data-testid="careless-toggle">
+              <Switch.HiddenInput />
+              <Switch.Control />
+              <Switch.Label>{t('results.showCareless')}{showCareless && !careless ? <Spinner size="xs" ml="2" /> : null}</Switch.Label>
+            </Switch.Root>
+          )}
+        </Flex>
+        <Tabs.Content value="raw"><RawTab datafileId={file.id} client={client} onOpen={onOpen} /></Tabs.Content>
+        <Tabs.Content value="cleaned">
+          <CleanedTab file={file} worksheetHref={worksheetHref} locale={locale} />
+        </Tabs.Content>
+        {kinds.map((k) => (
+          <Tabs.Content key={k} value={k}>
+            {scores.status === 'loading' && <Box py="16" textAlign="center" role="status"><Spinner /><Text mt="2" color="fg.muted" fontSize="sm">{t('results.loadingInterviews', { rows: formatNumber(file.numberOfRecords, locale) })}</Text></Box>}
+            {scores.status === 'failed' && <PageError onRetry={() => void mutate()} />}
+            {scores.status === 'ready' && (scores.table.rows === 0
+              ? <Text py="10" textAlign="center" color="fg.muted">{t('results.noInterviews')}</Text>
+              : <ScoreTab kind={k as ScoreKind} kinds={kinds} data={scores.table} careless={showCareless ? careless : null} points={file.dataPoints} onOpen={onOpen} />)}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+      <InterviewDialog datafileId={file.id} row={open} client={client} onClose={() => setOpen(null)} />
+    </Box>
+  );
+}
+
+function CleanedTab({ file, worksheetHref, locale }: { file: DatafileResult; worksheetHref: string; locale: ReturnType<typeof useLocale> }) {
+  const t = useT();
+  return (
+    <Box py="8" maxW="2xl" data-testid="cleaned-tab">
+      {file.isCleaned ? (
+        <Text mb="4">{t('results.cleanedSummary', { kept: formatNumber(file.numberOfCleanedRecords, locale), total: formatNumber(file.numberOfRecords, locale), removed: formatNumber(file.numberOfRecords - file.numberOfCleanedRecords, locale) })}</Text>
+      ) : (
+        <Text mb="4" data-testid="not-cleaned">{t('results.notCleaned')}</Text>
+      )}
+      <Button asChild size="sm" colorPalette="brand"><Link href={worksheetHref}>{t(file.isCleaned ? 'results.openWorksheet' : 'results.cleanInWorksheet')}</Link></Button>
+    </Box>
+  );
+}

@@ -1,0 +1,25 @@
+// Arrow columns -> plain typed arrays, for the workers that decode revision columns (the worksheet's
+// cleaning engine and the result page).
+import type { Vector } from 'apache-arrow';
+
+/** A numeric Arrow column as Float64 (null -> NaN), one contiguous array whatever the batches. */
+export function vectorToFloat64(vector: Vector): Float64Array {
+  const out = new Float64Array(vector.length);
+  let at = 0;
+  for (const data of vector.data) {
+    const n = data.length;
+    // Primitive values are sliced to the chunk already; the validity bitmap still counts from data.offset.
+    const values = data.values as ArrayLike<number> & { subarray?: (a: number, b: number) => ArrayLike<number> };
+    if (values instanceof Float64Array) out.set(values.subarray(0, n), at);
+    else for (let j = 0; j < n; j++) out[at + j] = Number(values[j]);
+    if (data.nullCount > 0 && data.nullBitmap) {
+      const bitmap = data.nullBitmap, offset = data.offset;
+      for (let j = 0; j < n; j++) {
+        const pos = offset + j;
+        if ((bitmap[pos >> 3]! & (1 << (pos & 7))) === 0) out[at + j] = Number.NaN;
+      }
+    }
+    at += n;
+  }
+  return out;
+}
