@@ -6,6 +6,7 @@ import type { Deps } from './deps';
 import { createGraphqlHandler } from './graphql/handler';
 import { buildSchema } from './graphql/schema';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
+import { registerWorksheetRoutes } from './modules/worksheet/worksheet.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { createStaticHandler } from './static';
 
@@ -45,6 +46,7 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
   app.get('/healthz', (c) => c.json({ ok: true }));
   registerFileRoutes(app, deps);
   registerCertificateRoutes(app, deps);
+  registerWorksheetRoutes(app, deps);
   app.get('*', createStaticHandler(options.webDist ?? WEB_DIST));
   app.onError((error, c) => {
     deps.log.error('unhandled request error', error);

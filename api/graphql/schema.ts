@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildASTSchema, isObjectType, parse, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { authResolvers } from '../modules/auth/auth.resolvers';
 import { certificatesResolvers } from '../modules/certificates/certificates.resolvers';
+import { worksheetResolvers } from '../modules/worksheet/worksheet.resolvers';
 import { companiesResolvers } from '../modules/companies/companies.resolvers';
 import { contractsResolvers } from '../modules/contracts/contracts.resolvers';
 import { creditsResolvers } from '../modules/credits/credits.resolvers';
@@ -43,6 +44,7 @@ export const moduleResolvers: ModuleResolvers[] = [
   statsResolvers,
   monitoringResolvers,
   certificatesResolvers,
+  worksheetResolvers,
 ];
 
 /** A field resolver as graphql-js calls it: (parent, args, context, info). */
