@@ -23,6 +23,7 @@ export const pageChunks = {
   stats: chunkLoader(() => import('../features/stats/pages/usage-stats-page')),
   monitoring: chunkLoader(() => import('../features/monitoring/pages/monitoring-page')),
   reportVerification: chunkLoader(() => import('./report-verification-route')),
+  worksheet: chunkLoader(() => import('../features/worksheet/pages/worksheet-page')),
 };
 
 const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
@@ -50,6 +51,7 @@ const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
   '/data-records-stats': pageChunks.stats,
   '/monitoring': pageChunks.monitoring,
   [REPORT_VERIFICATION_PATH]: pageChunks.reportVerification,
+  '/datafile-work-sheet': pageChunks.worksheet,
 };
 
 /** Starts downloading the page chunk of `path` (no-op for pages in the main chunk); failures surface when the page renders. */
