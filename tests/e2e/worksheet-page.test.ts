@@ -86,7 +86,9 @@ for (const c of CASES) {
       await audit.waitFor();
       expect(await audit.locator('[data-action=SAVE]').first().innerText()).toMatch(/Strengere Schwelle|Stricter threshold/);
       expect(await audit.locator('[data-action=MANUAL_EXCLUDE]').first().innerText()).toContain('duplicate panelist');
+      await page.getByTestId('impact-view').scrollIntoViewIfNeeded();
       await screenshot(page, `worksheet-saved-${c.locale}`);
+      await page.screenshot({ path: `tests/.artifacts/worksheet-full-${c.locale}.png`, fullPage: true });
 
       // Unsaved changes: an in-app link asks first; keeping stays, discarding leaves.
       await page.getByTestId('threshold-combined-slider').focus();

@@ -67,6 +67,8 @@ function Worksheet({ settings, onSaved }: { settings: CleaningSettingsData; onSa
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reload on new data only (dataKey), not on every poll
   }, [dataKey]);
   const engine = useCleaningEngine(options);
+  // Outlives the form, which remounts with the saved values after a save.
+  const [saved, setSaved] = useState<string | null>(null);
   // What the worker holds of manual decisions; outlives the form, which is remounted on every save.
   const applied = useRef<Record<string, ManualValue>>({});
   useEffect(() => { applied.current = {}; }, [engine.engine]);
@@ -93,7 +95,7 @@ function Worksheet({ settings, onSaved }: { settings: CleaningSettingsData; onSa
       validateOnMount
       onSubmit={() => undefined}
     >
-      <WorksheetForm settings={settings} ready={engine.ready} result={engine.result} run={engine.run} syncManual={syncManual} onSaved={onSaved} />
+      <WorksheetForm settings={settings} ready={engine.ready} result={engine.result} run={engine.run} syncManual={syncManual} saved={saved} setSaved={setSaved} onSaved={onSaved} />
     </Formik>
   );
 }
@@ -101,9 +103,9 @@ function Worksheet({ settings, onSaved }: { settings: CleaningSettingsData; onSa
 /** The engine's latest kept count, read by the form's remaining-versus-target rule. */
 const keptRef: { current: number | null } = { current: null };
 
-function WorksheetForm({ settings, ready, result, run, syncManual, onSaved }: {
+function WorksheetForm({ settings, ready, result, run, syncManual, saved, setSaved, onSaved }: {
   settings: CleaningSettingsData; ready: EngineReady | null; result: EngineResult | null; run: (r: CleaningRequest) => void;
-  syncManual: (manual: Record<string, ManualValue>) => void; onSaved: () => void;
+  syncManual: (manual: Record<string, ManualValue>) => void; saved: string | null; setSaved: (message: string | null) => void; onSaved: () => void;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -114,7 +116,6 @@ function WorksheetForm({ settings, ready, result, run, syncManual, onSaved }: {
   const [selected, setSelected] = useState<number | null>(null);
   const [askReset, setAskReset] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
   const save = useUpdateCleaningSettings();
   const { mutate } = useSWRConfig();
 
