@@ -16,6 +16,7 @@ import { createPipeline, type Pipeline } from './pipeline.ts';
 
 export * from './types.ts';
 export * from './cleaning-columns.ts';
+export * from './cleaning-settings.ts';
 export { WasmMatrix } from './wasm-memory.ts';
 export { composePipeline } from './pipeline-compose.ts';
 export { roundScore, trafficLight, oesSuggestion, type TrafficLight, type OesSuggestion } from './bands.ts';

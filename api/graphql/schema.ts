@@ -4,6 +4,7 @@ import { buildASTSchema, isObjectType, parse, type GraphQLFieldResolver, type Gr
 import { authResolvers } from '../modules/auth/auth.resolvers';
 import { certificatesResolvers } from '../modules/certificates/certificates.resolvers';
 import { resultsResolvers } from '../modules/results/results.resolvers';
+import { worksheetResolvers } from '../modules/worksheet/worksheet.resolvers';
 import { companiesResolvers } from '../modules/companies/companies.resolvers';
 import { contractsResolvers } from '../modules/contracts/contracts.resolvers';
 import { creditsResolvers } from '../modules/credits/credits.resolvers';
@@ -45,6 +46,7 @@ export const moduleResolvers: ModuleResolvers[] = [
   monitoringResolvers,
   certificatesResolvers,
   resultsResolvers,
+  worksheetResolvers,
 ];
 
 /** A field resolver as graphql-js calls it: (parent, args, context, info). */

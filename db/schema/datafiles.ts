@@ -22,8 +22,20 @@ export type DatafileMetadata = {
 };
 export const UPLOAD_SOURCE_FORMATS = ['xlsx', 'csv', 'sav'] as const;
 export type UploadSourceFormat = (typeof UPLOAD_SOURCE_FORMATS)[number];
-export type ScoreThreshold = { key: string; name: string; isEnable: boolean; threshold: number };
-export type CleaningSettings = { scoreThresholds: ScoreThreshold[]; targetSampleSize: number | null };
+/** `minDataPoints` was added by the worksheet (optional: settings saved before it read as 0). */
+export type ScoreThreshold = { key: string; name: string; isEnable: boolean; threshold: number; minDataPoints?: number };
+/** Quota setting (spec section 3): characteristic column, its display name, options with target values, show flag. */
+export type QuotaSetting = { column: string; rename: string | null; show: boolean; options: { value: string; label: string; target: number | null }[] };
+/**
+ * Spec section 3's cleaningSettings; the worksheet added the optional parts (open-answer count rule,
+ * quota setting) so the form reloads as saved.
+ */
+export type CleaningSettings = {
+  scoreThresholds: ScoreThreshold[];
+  targetSampleSize: number | null;
+  badAnswers?: { isEnable: boolean; min: number };
+  quotaSetting?: QuotaSetting | null;
+};
 /**
  * The cleaning as last saved on the worksheet (updateCleaningSettings), the one input of everything that
  * re-runs it: exports, the quality report, certificates. `rules` is scoring's CleaningRules (db/ imports
@@ -37,6 +49,11 @@ export type SavedCleaningJson = {
   quota?: { column: string; targets: Record<string, number> };
   savedAt: string;
   savedBy: string | null;
+  /** Added by the worksheet: the cleaning method saved with it, and the certificate issued for it. */
+  method?: string;
+  certificateCode?: string;
+  /** Added by the worksheet: where the per-interview decisions of this save are (blob key of cleaning.arrow). */
+  decisionsKey?: string;
 };
 export type WeightingMethod = {
   datafileWeighting: { key: string; value: number; name: string }[];

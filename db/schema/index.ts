@@ -1,5 +1,6 @@
 // The one barrel drizzle needs (schema for relational queries and drizzle-kit).
 export * from './certificates';
+export * from './cleaning-audit';
 export * from './companies';
 export * from './credits';
 export * from './datafiles';

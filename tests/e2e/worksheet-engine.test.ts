@@ -72,7 +72,7 @@ describe('worksheet cleaning engine in Chromium against the server', () => {
     const scoring = await loadScoringFromDisk();
     expect(ready.version).toBe(scoring.version);
     const region = groupingOf(raw, 'region');
-    expect(ready.groupings).toEqual([{ name: 'region', labels: region.labels }]);
+    expect(ready.groupings).toEqual([{ name: 'region', labels: region.labels, values: region.values.map(String) }]);
     const targets = Object.fromEntries(region.values.map((v, c) => [String(v), Math.floor(region.cells.filter((x) => x === c).length * 0.6)]));
     const cases: { name: string; rules: CleaningRules; quota?: boolean }[] = [
       { name: 'defaults', rules: DEFAULT_RULES },

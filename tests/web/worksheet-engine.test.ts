@@ -185,9 +185,10 @@ describe('worksheet cleaning engine (message protocol)', () => {
       source: { kind: 'arrow', scores: scoresIpc.buffer.slice(0) as ArrayBuffer, raw: rawIpc.buffer.slice(0) as ArrayBuffer, groupingColumns: ['region', 'sex'] },
     });
     const ready = await engine.ready;
+    // Values are String(value), the keys quota targets are saved under on the server.
     expect(ready.groupings).toEqual([
-      { name: 'region', labels: [...region.labels].sort() },
-      { name: 'sex', labels: ['weiblich', 'männlich', 'divers'] },
+      { name: 'region', labels: [...region.labels].sort(), values: [...region.labels].sort() },
+      { name: 'sex', labels: ['weiblich', 'männlich', 'divers'], values: ['1', '2', '3'] },
     ]);
     const r = await engine.run({ rules: rulesWith(58), groupBy: 'sex' });
     const expected = scoring.clean(cleaningInputFromColumns(data.rows, (n) => (data.columns as Record<string, Float64Array>)[n]), rulesWith(58));

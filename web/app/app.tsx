@@ -33,6 +33,7 @@ const MonitoringPage = lazyNamed(pageChunks.monitoring, 'MonitoringPage');
 const ReportVerificationRoute = lazyNamed(pageChunks.reportVerification, 'ReportVerificationRoute');
 const DatafilesPage = lazyNamed(pageChunks.datafiles, 'DatafilesPage');
 const DatafileResultPage = lazyNamed(pageChunks.datafileResult, 'DatafileResultPage');
+const WorksheetPage = lazyNamed(pageChunks.worksheet, 'WorksheetPage');
 
 function routeElement(route: ProtectedRoute, user: MeUser) {
   switch (route.path) {
@@ -53,6 +54,7 @@ function routeElement(route: ProtectedRoute, user: MeUser) {
     case '/monitoring': return <MonitoringPage />;
     case '/datafiles': return <DatafilesPage isOperator={user.accessLevel === 'SUPER_ADMIN'} />;
     case '/datafile-result': return <DatafileResultPage />;
+    case '/datafile-work-sheet': return <WorksheetPage />;
     default: return <PlaceholderPage titleKey={route.titleKey} />;
   }
 }

@@ -25,6 +25,7 @@ export const pageChunks = {
   reportVerification: chunkLoader(() => import('./report-verification-route')),
   datafiles: chunkLoader(() => import('../features/datafiles/pages/datafiles-page')),
   datafileResult: chunkLoader(() => import('../features/results/pages/datafile-result-page')),
+  worksheet: chunkLoader(() => import('../features/worksheet/pages/worksheet-page')),
 };
 
 const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
@@ -54,6 +55,7 @@ const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
   [REPORT_VERIFICATION_PATH]: pageChunks.reportVerification,
   '/datafiles': pageChunks.datafiles,
   '/datafile-result': pageChunks.datafileResult,
+  '/datafile-work-sheet': pageChunks.worksheet,
 };
 
 /** Starts downloading the page chunk of `path` (no-op for pages in the main chunk); failures surface when the page renders. */

@@ -69,6 +69,18 @@ export type AssignContractInput = {
   packageId?: InputMaybe<Scalars['ID']['input']>;
 };
 
+/** Open-answer categories that exclude an interview on their own (Bad Language, Nonsense, Wrong Topic, Wrong Language, Copy Paste, Fake Answer): at least `min` such answers. */
+export type BadAnswersRule = {
+  __typename?: 'BadAnswersRule';
+  isEnable: Scalars['Boolean']['output'];
+  min: Scalars['Int']['output'];
+};
+
+export type BadAnswersRuleInput = {
+  isEnable: Scalars['Boolean']['input'];
+  min: Scalars['Int']['input'];
+};
+
 /** A signed cleaning certificate, as anyone holding its code may see it. */
 export type CertificateVerification = {
   __typename?: 'CertificateVerification';
@@ -101,6 +113,64 @@ export type CertificateVerification = {
   signedWithCurrentKey: Scalars['Boolean']['output'];
   /** The signed statement exactly as signed: canonical JSON (RFC 8785), UTF-8. Verify these bytes. */
   statement: Scalars['String']['output'];
+};
+
+export type CleaningAuditAction =
+  | 'MANUAL_CLEAR'
+  | 'MANUAL_EXCLUDE'
+  | 'MANUAL_KEEP'
+  | 'SAVE';
+
+export type CleaningAuditEntry = {
+  __typename?: 'CleaningAuditEntry';
+  action: CleaningAuditAction;
+  at: Scalars['String']['output'];
+  /** SAVE: kept and removed counts, method, certificate, as JSON. */
+  detail?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  reason?: Maybe<Scalars['String']['output']>;
+  recordId?: Maybe<Scalars['String']['output']>;
+  revision: Scalars['Int']['output'];
+  userName?: Maybe<Scalars['String']['output']>;
+};
+
+export type CleaningAuditPage = {
+  __typename?: 'CleaningAuditPage';
+  entries: Array<CleaningAuditEntry>;
+  pageInfo: PageInfo;
+};
+
+/** THRESHOLDS: the score rules only; TRIM_TO_TARGET: then the lowest combined scores down to the target sample size; QUOTA: then each quota cell down to its target. */
+export type CleaningMethod =
+  | 'QUOTA'
+  | 'THRESHOLDS'
+  | 'TRIM_TO_TARGET';
+
+export type CleaningSaveResponse = {
+  __typename?: 'CleaningSaveResponse';
+  certificateCode: Scalars['String']['output'];
+  certificateLevel: Scalars['Int']['output'];
+  message?: Maybe<Scalars['String']['output']>;
+  numberOfCleanedRecords: Scalars['Int']['output'];
+  numberOfRecords: Scalars['Int']['output'];
+  /** Removed interviews per primary reason, in the order manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON. */
+  removedByReason: Array<Scalars['Int']['output']>;
+  scoringVersion: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+};
+
+export type CleaningSettingsInput = {
+  badAnswers: BadAnswersRuleInput;
+  cleaningMethod?: InputMaybe<CleaningMethod>;
+  /** Why this cleaning (kept in the audit trail). */
+  comment?: InputMaybe<Scalars['String']['input']>;
+  manualDecisions?: InputMaybe<Array<ManualDecisionInput>>;
+  quotaSetting?: InputMaybe<QuotaSettingInput>;
+  /** The revision the settings were made on; a newer published revision refuses the save (the counts would differ). */
+  revision: Scalars['Int']['input'];
+  scoreThresholds: Array<ScoreThresholdInput>;
+  targetSampleSize?: InputMaybe<Scalars['Int']['input']>;
+  weightingMethod?: InputMaybe<WeightingMethodInput>;
 };
 
 /** The server-side switch that tells browsers to clear their stored working settings once. */
@@ -505,6 +575,37 @@ export type Datafile = {
   weightingMethod: DatafileWeightingMethod;
 };
 
+/** What the worksheet needs to open: the datafile, its published revision and the saved cleaning. */
+export type DatafileCleaningSettings = {
+  __typename?: 'DatafileCleaningSettings';
+  badAnswers: BadAnswersRule;
+  certificateCode?: Maybe<Scalars['String']['output']>;
+  certificateLevel?: Maybe<Scalars['Int']['output']>;
+  cleaningMethod?: Maybe<CleaningMethod>;
+  datafileId: Scalars['ID']['output'];
+  /** Raw columns that can be a quota characteristic (grouping and unscored columns). */
+  groupingColumns: Array<Scalars['String']['output']>;
+  /** MANUAL or LIVE; live datafiles refresh on the polling intervals of spec section 9. */
+  importType: Scalars['String']['output'];
+  isCleaned: Scalars['Boolean']['output'];
+  manualDecisions: Array<ManualDecision>;
+  numberOfCleanedRecords: Scalars['Int']['output'];
+  numberOfRecords: Scalars['Int']['output'];
+  /** Score kinds with values in this revision (TS, IBS, OES, PS, CS, IS, SDS). */
+  qualityScores: Array<Scalars['String']['output']>;
+  quotaSetting?: Maybe<QuotaSetting>;
+  revision: Scalars['Int']['output'];
+  /** ISO-8601 instant and user name of the last save. */
+  savedAt?: Maybe<Scalars['String']['output']>;
+  savedBy?: Maybe<Scalars['String']['output']>;
+  scoreThresholds: Array<ScoreThreshold>;
+  scoringVersion?: Maybe<Scalars['String']['output']>;
+  status: DatafileStatus;
+  targetSampleSize?: Maybe<Scalars['Int']['output']>;
+  title: Scalars['String']['output'];
+  weightingMethod: DatafileWeightingMethod;
+};
+
 export type DatafileCleaningSettingsView = {
   __typename?: 'DatafileCleaningSettingsView';
   scoreThresholds: Array<DatafileScoreThreshold>;
@@ -747,6 +848,12 @@ export type DatafileWeight = {
   value: Scalars['Float']['output'];
 };
 
+export type DatafileWeightInput = {
+  key: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  value: Scalars['Float']['input'];
+};
+
 /** How the combined score weighs the scores (spec section 3, weightingMethod). */
 export type DatafileWeightingMethod = {
   __typename?: 'DatafileWeightingMethod';
@@ -921,6 +1028,23 @@ export type MailStatus =
   | 'PENDING'
   | 'SENT';
 
+export type ManualDecision = {
+  __typename?: 'ManualDecision';
+  decision: ManualDecisionKind;
+  recordId: Scalars['String']['output'];
+};
+
+export type ManualDecisionInput = {
+  decision: ManualDecisionKind;
+  /** Why (kept in the audit trail). */
+  reason?: InputMaybe<Scalars['String']['input']>;
+  recordId: Scalars['String']['input'];
+};
+
+export type ManualDecisionKind =
+  | 'EXCLUDE'
+  | 'KEEP';
+
 /** The logged-in user plus the session facts the app shell needs. */
 export type Me = {
   __typename?: 'Me';
@@ -1009,6 +1133,8 @@ export type Mutation = {
   skipIngressIntegrationsPrerequisite: StatusResponse;
   /** Stops a running live import (READY -> STOPPED): no more respondents are analysed. */
   stopLiveDatafile: StatusResponse;
+  /** Validates the settings (spec section 5 'Cleaning'), re-runs them on the server over the published revision, stores the outcome and issues a signed certificate. */
+  updateCleaningSettings: CleaningSaveResponse;
   updateCompany: StatusResponse;
   updateCompanyComment: StatusResponse;
   /** Replaces the UPCOMING contract's type, dates, auto-renew and plan. */
@@ -1280,6 +1406,13 @@ export type MutationStopLiveDatafileArgs = {
 
 
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationUpdateCleaningSettingsArgs = {
+  cleaningSettings: CleaningSettingsInput;
+  datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationUpdateCompanyArgs = {
   companyToUpdate: UpdateCompanyInput;
 };
@@ -1519,6 +1652,12 @@ export type ProjectiveQuestionWeighting = {
   dataPointIdentifier: Scalars['String']['output'];
 };
 
+export type ProjectiveQuestionWeightingInput = {
+  algorithms: Array<Scalars['String']['input']>;
+  apply: Scalars['Boolean']['input'];
+  dataPointIdentifier: Scalars['String']['input'];
+};
+
 /** Root query; every module adds its fields with `extend type Query`. */
 export type Query = {
   __typename?: 'Query';
@@ -1540,6 +1679,8 @@ export type Query = {
   getAvailableUsersAsContributorForDatafile: Array<DatafileContributor>;
   /** Public: the server's certificate-signing public key (Ed25519, SPKI PEM), also at /.well-known/certificate-key.pem. */
   getCertificatePublicKey: Scalars['String']['output'];
+  /** Saved cleanings and manual decisions of a datafile, newest first (page size 10 unless asked). */
+  getCleaningAuditTrail: CleaningAuditPage;
   getClearLocalStorage: ClearLocalStorageSetting;
   /** Every organisation (operators). Paged, searched by name and sorted in SQL. */
   getCompanies: CompanyPage;
@@ -1561,6 +1702,8 @@ export type Query = {
   getDataRecordSummaryForDatafile: DataRecordSummary;
   /** A datafile the caller may see (its owner, contributors, the organisation's ADMINs, operators). */
   getDatafile: Datafile;
+  /** The worksheet's settings of a datafile the viewer can see. */
+  getDatafileCleaningSettings: DatafileCleaningSettings;
   /** Datafile metadata (spec section 3); isCleaned = true: numberOfRecords counts the cleaned records (valid/invalid stay those of the revision: cleaning stores no split); DATAFILE_NOT_CLEANED before a cleaning. */
   getDatafileMetadata: DatafileMetadata;
   /** A signed URL to PUT the survey file to (xlsx, csv or sav), for the organisation. */
@@ -1671,6 +1814,13 @@ export type QueryGetAvailableUsersAsContributorForDatafileArgs = {
 
 
 /** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetCleaningAuditTrailArgs = {
+  datafileId: Scalars['ID']['input'];
+  page?: InputMaybe<PageInput>;
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
 export type QueryGetCompaniesArgs = {
   page?: InputMaybe<PageInput>;
   search?: InputMaybe<Scalars['String']['input']>;
@@ -1753,6 +1903,12 @@ export type QueryGetDataRecordSummaryForDatafileArgs = {
 
 /** Root query; every module adds its fields with `extend type Query`. */
 export type QueryGetDatafileArgs = {
+  datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetDatafileCleaningSettingsArgs = {
   datafileId: Scalars['ID']['input'];
 };
 
@@ -1902,6 +2058,36 @@ export type QueryVerifyCertificateArgs = {
   certificateCode: Scalars['String']['input'];
 };
 
+export type QuotaOption = {
+  __typename?: 'QuotaOption';
+  label: Scalars['String']['output'];
+  target?: Maybe<Scalars['Int']['output']>;
+  /** The value as stored (String of the cell value). */
+  value: Scalars['String']['output'];
+};
+
+export type QuotaOptionInput = {
+  label?: InputMaybe<Scalars['String']['input']>;
+  target?: InputMaybe<Scalars['Int']['input']>;
+  value: Scalars['String']['input'];
+};
+
+/** Quota setting (spec section 3): characteristic column, rename, options with target values, show flag. */
+export type QuotaSetting = {
+  __typename?: 'QuotaSetting';
+  column: Scalars['String']['output'];
+  options: Array<QuotaOption>;
+  rename?: Maybe<Scalars['String']['output']>;
+  show: Scalars['Boolean']['output'];
+};
+
+export type QuotaSettingInput = {
+  column: Scalars['String']['input'];
+  options: Array<QuotaOptionInput>;
+  rename?: InputMaybe<Scalars['String']['input']>;
+  show: Scalars['Boolean']['input'];
+};
+
 export type RegisterCompanyInput = {
   companyName: Scalars['String']['input'];
   email: Scalars['String']['input'];
@@ -1911,6 +2097,25 @@ export type RegisterCompanyInput = {
   /** base64 of the RSA-OAEP (SHA-256) ciphertext of the UTF-8 password (see getPasswordEncryptionKey). */
   password: Scalars['String']['input'];
   termsAccepted: Scalars['Boolean']['input'];
+};
+
+/** A score threshold of the worksheet (spec section 3, cleaningSettings.scoreThresholds): the rule fires when the score is below `threshold` and it rests on at least `minDataPoints` data points. */
+export type ScoreThreshold = {
+  __typename?: 'ScoreThreshold';
+  isEnable: Scalars['Boolean']['output'];
+  /** Rule key: combined, is, ps, cs, sds, ts, ibs, oes, con. */
+  key: Scalars['String']['output'];
+  minDataPoints: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  threshold: Scalars['Float']['output'];
+};
+
+export type ScoreThresholdInput = {
+  isEnable: Scalars['Boolean']['input'];
+  key: Scalars['String']['input'];
+  minDataPoints?: InputMaybe<Scalars['Int']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  threshold: Scalars['Float']['input'];
 };
 
 /** One data point of step 2 (the fields of DataPointMetadata). */
@@ -2305,6 +2510,11 @@ export type Wallet = {
   status: Scalars['String']['output'];
 };
 
+export type WeightingMethodInput = {
+  datafileWeighting: Array<DatafileWeightInput>;
+  projectiveQuestionsWeighting: Array<ProjectiveQuestionWeightingInput>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -2384,8 +2594,16 @@ export type ResolversTypes = {
   Address: ResolverTypeWrapper<Address>;
   AddressInput: AddressInput;
   AssignContractInput: AssignContractInput;
+  BadAnswersRule: ResolverTypeWrapper<BadAnswersRule>;
+  BadAnswersRuleInput: BadAnswersRuleInput;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CertificateVerification: ResolverTypeWrapper<CertificateVerification>;
+  CleaningAuditAction: CleaningAuditAction;
+  CleaningAuditEntry: ResolverTypeWrapper<CleaningAuditEntry>;
+  CleaningAuditPage: ResolverTypeWrapper<CleaningAuditPage>;
+  CleaningMethod: CleaningMethod;
+  CleaningSaveResponse: ResolverTypeWrapper<CleaningSaveResponse>;
+  CleaningSettingsInput: CleaningSettingsInput;
   ClearLocalStorageSetting: ResolverTypeWrapper<ClearLocalStorageSetting>;
   CompaniesSummary: ResolverTypeWrapper<CompaniesSummary>;
   Company: ResolverTypeWrapper<PresentedCompany>;
@@ -2420,6 +2638,7 @@ export type ResolversTypes = {
   DataRecordSummary: ResolverTypeWrapper<DataRecordSummary>;
   DatabaseSize: ResolverTypeWrapper<DatabaseSize>;
   Datafile: ResolverTypeWrapper<Datafile>;
+  DatafileCleaningSettings: ResolverTypeWrapper<DatafileCleaningSettings>;
   DatafileCleaningSettingsView: ResolverTypeWrapper<DatafileCleaningSettingsView>;
   DatafileCompany: ResolverTypeWrapper<DatafileCompany>;
   DatafileContributor: ResolverTypeWrapper<DatafileContributor>;
@@ -2441,6 +2660,7 @@ export type ResolversTypes = {
   DatafileUploadedBy: ResolverTypeWrapper<DatafileUploadedBy>;
   DatafileUploadingProgress: ResolverTypeWrapper<DatafileUploadingProgress>;
   DatafileWeight: ResolverTypeWrapper<DatafileWeight>;
+  DatafileWeightInput: DatafileWeightInput;
   DatafileWeightingMethod: ResolverTypeWrapper<DatafileWeightingMethod>;
   DraftCleaningSetting: ResolverTypeWrapper<DraftCleaningSetting>;
   DraftDatafile: ResolverTypeWrapper<DraftDatafile>;
@@ -2463,6 +2683,9 @@ export type ResolversTypes = {
   Locale: Locale;
   LoginResult: ResolverTypeWrapper<LoginResult>;
   MailStatus: MailStatus;
+  ManualDecision: ResolverTypeWrapper<ManualDecision>;
+  ManualDecisionInput: ManualDecisionInput;
+  ManualDecisionKind: ManualDecisionKind;
   Me: ResolverTypeWrapper<Omit<Me, 'user'> & { user: ResolversTypes['User'] }>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NewUserInput: NewUserInput;
@@ -2484,8 +2707,15 @@ export type ResolversTypes = {
   PreviewRow: ResolverTypeWrapper<PreviewRow>;
   PreviewValueLabel: ResolverTypeWrapper<PreviewValueLabel>;
   ProjectiveQuestionWeighting: ResolverTypeWrapper<ProjectiveQuestionWeighting>;
+  ProjectiveQuestionWeightingInput: ProjectiveQuestionWeightingInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  QuotaOption: ResolverTypeWrapper<QuotaOption>;
+  QuotaOptionInput: QuotaOptionInput;
+  QuotaSetting: ResolverTypeWrapper<QuotaSetting>;
+  QuotaSettingInput: QuotaSettingInput;
   RegisterCompanyInput: RegisterCompanyInput;
+  ScoreThreshold: ResolverTypeWrapper<ScoreThreshold>;
+  ScoreThresholdInput: ScoreThresholdInput;
   SelectedColumnInput: SelectedColumnInput;
   SignedUrl: ResolverTypeWrapper<SignedUrl>;
   SortDirection: SortDirection;
@@ -2526,6 +2756,7 @@ export type ResolversTypes = {
   UserRef: ResolverTypeWrapper<UserRef>;
   UserStatus: UserStatus;
   Wallet: ResolverTypeWrapper<Wallet>;
+  WeightingMethodInput: WeightingMethodInput;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2535,8 +2766,14 @@ export type ResolversParentTypes = {
   Address: Address;
   AddressInput: AddressInput;
   AssignContractInput: AssignContractInput;
+  BadAnswersRule: BadAnswersRule;
+  BadAnswersRuleInput: BadAnswersRuleInput;
   Boolean: Scalars['Boolean']['output'];
   CertificateVerification: CertificateVerification;
+  CleaningAuditEntry: CleaningAuditEntry;
+  CleaningAuditPage: CleaningAuditPage;
+  CleaningSaveResponse: CleaningSaveResponse;
+  CleaningSettingsInput: CleaningSettingsInput;
   ClearLocalStorageSetting: ClearLocalStorageSetting;
   CompaniesSummary: CompaniesSummary;
   Company: PresentedCompany;
@@ -2564,6 +2801,7 @@ export type ResolversParentTypes = {
   DataRecordSummary: DataRecordSummary;
   DatabaseSize: DatabaseSize;
   Datafile: Datafile;
+  DatafileCleaningSettings: DatafileCleaningSettings;
   DatafileCleaningSettingsView: DatafileCleaningSettingsView;
   DatafileCompany: DatafileCompany;
   DatafileContributor: DatafileContributor;
@@ -2581,6 +2819,7 @@ export type ResolversParentTypes = {
   DatafileUploadedBy: DatafileUploadedBy;
   DatafileUploadingProgress: DatafileUploadingProgress;
   DatafileWeight: DatafileWeight;
+  DatafileWeightInput: DatafileWeightInput;
   DatafileWeightingMethod: DatafileWeightingMethod;
   DraftCleaningSetting: DraftCleaningSetting;
   DraftDatafile: DraftDatafile;
@@ -2599,6 +2838,8 @@ export type ResolversParentTypes = {
   LatestDataImport: LatestDataImport;
   LiveEndpointTraffic: LiveEndpointTraffic;
   LoginResult: LoginResult;
+  ManualDecision: ManualDecision;
+  ManualDecisionInput: ManualDecisionInput;
   Me: Omit<Me, 'user'> & { user: ResolversParentTypes['User'] };
   Mutation: Record<PropertyKey, never>;
   NewUserInput: NewUserInput;
@@ -2619,8 +2860,15 @@ export type ResolversParentTypes = {
   PreviewRow: PreviewRow;
   PreviewValueLabel: PreviewValueLabel;
   ProjectiveQuestionWeighting: ProjectiveQuestionWeighting;
+  ProjectiveQuestionWeightingInput: ProjectiveQuestionWeightingInput;
   Query: Record<PropertyKey, never>;
+  QuotaOption: QuotaOption;
+  QuotaOptionInput: QuotaOptionInput;
+  QuotaSetting: QuotaSetting;
+  QuotaSettingInput: QuotaSettingInput;
   RegisterCompanyInput: RegisterCompanyInput;
+  ScoreThreshold: ScoreThreshold;
+  ScoreThresholdInput: ScoreThresholdInput;
   SelectedColumnInput: SelectedColumnInput;
   SignedUrl: SignedUrl;
   StatusResponse: StatusResponse;
@@ -2651,6 +2899,7 @@ export type ResolversParentTypes = {
   UserPreferences: UserPreferences;
   UserRef: UserRef;
   Wallet: Wallet;
+  WeightingMethodInput: WeightingMethodInput;
 };
 
 export type ActiveCreditOverviewResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ActiveCreditOverview'] = ResolversParentTypes['ActiveCreditOverview']> = {
@@ -2665,6 +2914,11 @@ export type AddressResolvers<ContextType = GqlContext, ParentType extends Resolv
   postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   street?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type BadAnswersRuleResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['BadAnswersRule'] = ResolversParentTypes['BadAnswersRule']> = {
+  isEnable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  min?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type CertificateVerificationResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['CertificateVerification'] = ResolversParentTypes['CertificateVerification']> = {
@@ -2687,6 +2941,33 @@ export type CertificateVerificationResolvers<ContextType = GqlContext, ParentTyp
   signatureValid?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   signedWithCurrentKey?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   statement?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CleaningAuditEntryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['CleaningAuditEntry'] = ResolversParentTypes['CleaningAuditEntry']> = {
+  action?: Resolver<ResolversTypes['CleaningAuditAction'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  detail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recordId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  userName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CleaningAuditPageResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['CleaningAuditPage'] = ResolversParentTypes['CleaningAuditPage']> = {
+  entries?: Resolver<Array<ResolversTypes['CleaningAuditEntry']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type CleaningSaveResponseResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['CleaningSaveResponse'] = ResolversParentTypes['CleaningSaveResponse']> = {
+  certificateCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  certificateLevel?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  numberOfCleanedRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  removedByReason?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+  scoringVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ClearLocalStorageSettingResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ClearLocalStorageSetting'] = ResolversParentTypes['ClearLocalStorageSetting']> = {
@@ -2903,6 +3184,31 @@ export type DatafileResolvers<ContextType = GqlContext, ParentType extends Resol
   status?: Resolver<ResolversTypes['DatafileStatus'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   uploadedBy?: Resolver<Maybe<ResolversTypes['DatafileUploadedBy']>, ParentType, ContextType>;
+  weightingMethod?: Resolver<ResolversTypes['DatafileWeightingMethod'], ParentType, ContextType>;
+};
+
+export type DatafileCleaningSettingsResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileCleaningSettings'] = ResolversParentTypes['DatafileCleaningSettings']> = {
+  badAnswers?: Resolver<ResolversTypes['BadAnswersRule'], ParentType, ContextType>;
+  certificateCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  certificateLevel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  cleaningMethod?: Resolver<Maybe<ResolversTypes['CleaningMethod']>, ParentType, ContextType>;
+  datafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  groupingColumns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  importType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  isCleaned?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  manualDecisions?: Resolver<Array<ResolversTypes['ManualDecision']>, ParentType, ContextType>;
+  numberOfCleanedRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  numberOfRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  qualityScores?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  quotaSetting?: Resolver<Maybe<ResolversTypes['QuotaSetting']>, ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  savedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  savedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  scoreThresholds?: Resolver<Array<ResolversTypes['ScoreThreshold']>, ParentType, ContextType>;
+  scoringVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['DatafileStatus'], ParentType, ContextType>;
+  targetSampleSize?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   weightingMethod?: Resolver<ResolversTypes['DatafileWeightingMethod'], ParentType, ContextType>;
 };
 
@@ -3149,6 +3455,11 @@ export type LoginResultResolvers<ContextType = GqlContext, ParentType extends Re
   expiresIn?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ManualDecisionResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ManualDecision'] = ResolversParentTypes['ManualDecision']> = {
+  decision?: Resolver<ResolversTypes['ManualDecisionKind'], ParentType, ContextType>;
+  recordId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type MeResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Me'] = ResolversParentTypes['Me']> = {
   companyId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   sessionExpiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3197,6 +3508,7 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   setSendNotification?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationSetSendNotificationArgs, 'type' | 'value'>>;
   skipIngressIntegrationsPrerequisite?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationSkipIngressIntegrationsPrerequisiteArgs, 'userId'>>;
   stopLiveDatafile?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationStopLiveDatafileArgs, 'datafileId'>>;
+  updateCleaningSettings?: Resolver<ResolversTypes['CleaningSaveResponse'], ParentType, ContextType, RequireFields<MutationUpdateCleaningSettingsArgs, 'cleaningSettings' | 'datafileId'>>;
   updateCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateCompanyArgs, 'companyToUpdate'>>;
   updateCompanyComment?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateCompanyCommentArgs, 'input'>>;
   updateCompanyNextContract?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateCompanyNextContractArgs, 'input'>>;
@@ -3328,6 +3640,7 @@ export type QueryResolvers<ContextType = GqlContext, ParentType extends Resolver
   getAllUsers?: Resolver<ResolversTypes['UserPage'], ParentType, ContextType, Partial<QueryGetAllUsersArgs>>;
   getAvailableUsersAsContributorForDatafile?: Resolver<Array<ResolversTypes['DatafileContributor']>, ParentType, ContextType, RequireFields<QueryGetAvailableUsersAsContributorForDatafileArgs, 'datafileId'>>;
   getCertificatePublicKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  getCleaningAuditTrail?: Resolver<ResolversTypes['CleaningAuditPage'], ParentType, ContextType, RequireFields<QueryGetCleaningAuditTrailArgs, 'datafileId'>>;
   getClearLocalStorage?: Resolver<ResolversTypes['ClearLocalStorageSetting'], ParentType, ContextType>;
   getCompanies?: Resolver<ResolversTypes['CompanyPage'], ParentType, ContextType, Partial<QueryGetCompaniesArgs>>;
   getCompaniesSummary?: Resolver<ResolversTypes['CompaniesSummary'], ParentType, ContextType>;
@@ -3343,6 +3656,7 @@ export type QueryResolvers<ContextType = GqlContext, ParentType extends Resolver
   getContractById?: Resolver<ResolversTypes['Contract'], ParentType, ContextType, RequireFields<QueryGetContractByIdArgs, 'contractId'>>;
   getDataRecordSummaryForDatafile?: Resolver<ResolversTypes['DataRecordSummary'], ParentType, ContextType, RequireFields<QueryGetDataRecordSummaryForDatafileArgs, 'datafileId'>>;
   getDatafile?: Resolver<ResolversTypes['Datafile'], ParentType, ContextType, RequireFields<QueryGetDatafileArgs, 'datafileId'>>;
+  getDatafileCleaningSettings?: Resolver<ResolversTypes['DatafileCleaningSettings'], ParentType, ContextType, RequireFields<QueryGetDatafileCleaningSettingsArgs, 'datafileId'>>;
   getDatafileMetadata?: Resolver<ResolversTypes['DatafileMetadata'], ParentType, ContextType, RequireFields<QueryGetDatafileMetadataArgs, 'datafileId'>>;
   getDatafileUploadURL?: Resolver<ResolversTypes['DatafileUploadURL'], ParentType, ContextType, RequireFields<QueryGetDatafileUploadUrlArgs, 'companyId' | 'fileName'>>;
   getDatafileUploadingProgress?: Resolver<ResolversTypes['DatafileUploadingProgress'], ParentType, ContextType, RequireFields<QueryGetDatafileUploadingProgressArgs, 'datafileId'>>;
@@ -3373,6 +3687,27 @@ export type QueryResolvers<ContextType = GqlContext, ParentType extends Resolver
   isCompnayHavingUpcomingContract?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<QueryIsCompnayHavingUpcomingContractArgs, 'companyId'>>;
   me?: Resolver<ResolversTypes['Me'], ParentType, ContextType>;
   verifyCertificate?: Resolver<ResolversTypes['CertificateVerification'], ParentType, ContextType, RequireFields<QueryVerifyCertificateArgs, 'certificateCode'>>;
+};
+
+export type QuotaOptionResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['QuotaOption'] = ResolversParentTypes['QuotaOption']> = {
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  target?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type QuotaSettingResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['QuotaSetting'] = ResolversParentTypes['QuotaSetting']> = {
+  column?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  options?: Resolver<Array<ResolversTypes['QuotaOption']>, ParentType, ContextType>;
+  rename?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  show?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ScoreThresholdResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ScoreThreshold'] = ResolversParentTypes['ScoreThreshold']> = {
+  isEnable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  minDataPoints?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  threshold?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
 export type SignedUrlResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['SignedUrl'] = ResolversParentTypes['SignedUrl']> = {
@@ -3578,7 +3913,11 @@ export type WalletResolvers<ContextType = GqlContext, ParentType extends Resolve
 export type Resolvers<ContextType = GqlContext> = {
   ActiveCreditOverview?: ActiveCreditOverviewResolvers<ContextType>;
   Address?: AddressResolvers<ContextType>;
+  BadAnswersRule?: BadAnswersRuleResolvers<ContextType>;
   CertificateVerification?: CertificateVerificationResolvers<ContextType>;
+  CleaningAuditEntry?: CleaningAuditEntryResolvers<ContextType>;
+  CleaningAuditPage?: CleaningAuditPageResolvers<ContextType>;
+  CleaningSaveResponse?: CleaningSaveResponseResolvers<ContextType>;
   ClearLocalStorageSetting?: ClearLocalStorageSettingResolvers<ContextType>;
   CompaniesSummary?: CompaniesSummaryResolvers<ContextType>;
   Company?: CompanyResolvers<ContextType>;
@@ -3598,6 +3937,7 @@ export type Resolvers<ContextType = GqlContext> = {
   DataRecordSummary?: DataRecordSummaryResolvers<ContextType>;
   DatabaseSize?: DatabaseSizeResolvers<ContextType>;
   Datafile?: DatafileResolvers<ContextType>;
+  DatafileCleaningSettings?: DatafileCleaningSettingsResolvers<ContextType>;
   DatafileCleaningSettingsView?: DatafileCleaningSettingsViewResolvers<ContextType>;
   DatafileCompany?: DatafileCompanyResolvers<ContextType>;
   DatafileContributor?: DatafileContributorResolvers<ContextType>;
@@ -3625,6 +3965,7 @@ export type Resolvers<ContextType = GqlContext> = {
   LatestDataImport?: LatestDataImportResolvers<ContextType>;
   LiveEndpointTraffic?: LiveEndpointTrafficResolvers<ContextType>;
   LoginResult?: LoginResultResolvers<ContextType>;
+  ManualDecision?: ManualDecisionResolvers<ContextType>;
   Me?: MeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   NipoIntegration?: NipoIntegrationResolvers<ContextType>;
@@ -3641,6 +3982,9 @@ export type Resolvers<ContextType = GqlContext> = {
   PreviewValueLabel?: PreviewValueLabelResolvers<ContextType>;
   ProjectiveQuestionWeighting?: ProjectiveQuestionWeightingResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  QuotaOption?: QuotaOptionResolvers<ContextType>;
+  QuotaSetting?: QuotaSettingResolvers<ContextType>;
+  ScoreThreshold?: ScoreThresholdResolvers<ContextType>;
   SignedUrl?: SignedUrlResolvers<ContextType>;
   StatusResponse?: StatusResponseResolvers<ContextType>;
   StorageFolder?: StorageFolderResolvers<ContextType>;

@@ -158,6 +158,15 @@ export const MATRIX: Record<string, Cell> = {
   getDraftedDatafile: { query: 'query($id:ID!){getDraftedDatafile(datafileId:$id){id upload{status}}}', vars: (w) => ({ id: w.draftId }), allow: ADMIN_OF_A },
   getUploadPreview: { query: 'query($id:ID!){getUploadPreview(datafileId:$id){sampledRows}}', vars: (w) => ({ id: w.draftId }), allow: ADMIN_OF_A },
   getUploadCheck: { query: 'query($id:ID!){getUploadCheck(datafileId:$id){state}}', vars: (w) => ({ id: w.draftId }), allow: ADMIN_OF_A },
+  // Worksheet (issue 13): who sees a datafile may read and save its cleaning (the world's datafile has no revision yet, so a save that got in is refused for that).
+  getDatafileCleaningSettings: { query: 'query($id:ID!){getDatafileCleaningSettings(datafileId:$id){revision}}', vars: (w) => ({ id: w.datafileId }), allow: ADMIN_OF_A },
+  getCleaningAuditTrail: { query: 'query($id:ID!){getCleaningAuditTrail(datafileId:$id){pageInfo{total}}}', vars: (w) => ({ id: w.datafileId }), allow: ADMIN_OF_A },
+  updateCleaningSettings: {
+    query: 'mutation($id:ID!,$s:CleaningSettingsInput!){updateCleaningSettings(datafileId:$id,cleaningSettings:$s){status}}',
+    vars: (w) => ({ id: w.datafileId, s: { revision: 0, scoreThresholds: [{ key: 'combined', isEnable: true, threshold: 60 }], badAnswers: { isEnable: true, min: 2 }, cleaningMethod: 'THRESHOLDS' } }),
+    allow: ADMIN_OF_A,
+    acceptCodes: ['SCORES_NOT_AVAILABLE'],
+  },
   getDatafileUploadingProgress: { query: 'query($id:ID!){getDatafileUploadingProgress(datafileId:$id){status}}', vars: (w) => ({ id: w.draftId }), allow: ADMIN_OF_A },
   saveDraftDatafileColumns: {
     query: 'mutation($id:ID!){saveDraftDatafileColumns(datafileId:$id,selectedColumns:[{dataPointIdentifier:"id",dataPointType:RECORD_ID,columns:["id"]}]){state}}',

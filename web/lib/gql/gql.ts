@@ -94,6 +94,9 @@ type Documents = {
     "\n  mutation updateMyLocale($locale: Locale!) {\n    updateMyLocale(locale: $locale) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateMyLocaleDocument,
     "\n  mutation updateNPS($userId: ID!, $nextNPSDate: String) {\n    updateNPS(userId: $userId, nextNPSDate: $nextNPSDate) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateNpsDocument,
     "\n  mutation updateUser($userToUpdate: UpdateUserInput!) {\n    updateUser(userToUpdate: $userToUpdate) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateUserDocument,
+    "\n  query getCleaningAuditTrail($datafileId: ID!, $page: PageInput) {\n    getCleaningAuditTrail(datafileId: $datafileId, page: $page) {\n      entries { id at action revision recordId reason userName detail }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": typeof types.GetCleaningAuditTrailDocument,
+    "\n  query getDatafileCleaningSettings($datafileId: ID!) {\n    getDatafileCleaningSettings(datafileId: $datafileId) {\n      datafileId title status importType revision scoringVersion numberOfRecords isCleaned numberOfCleanedRecords\n      certificateLevel certificateCode cleaningMethod targetSampleSize qualityScores groupingColumns savedAt savedBy\n      scoreThresholds { key name isEnable threshold minDataPoints }\n      badAnswers { isEnable min }\n      quotaSetting { column rename show options { value label target } }\n      manualDecisions { recordId decision }\n      weightingMethod { datafileWeighting { key value name } projectiveQuestionsWeighting { dataPointIdentifier algorithms apply } }\n    }\n  }\n": typeof types.GetDatafileCleaningSettingsDocument,
+    "\n  mutation updateCleaningSettings($datafileId: ID!, $cleaningSettings: CleaningSettingsInput!) {\n    updateCleaningSettings(datafileId: $datafileId, cleaningSettings: $cleaningSettings) {\n      status message numberOfRecords numberOfCleanedRecords removedByReason certificateLevel certificateCode scoringVersion\n    }\n  }\n": typeof types.UpdateCleaningSettingsDocument,
 };
 const documents: Documents = {
     "\n  mutation deleteCompany($companyId: ID!) {\n    deleteCompany(companyId: $companyId) {\n      status\n      message\n    }\n  }\n": types.DeleteCompanyDocument,
@@ -175,6 +178,9 @@ const documents: Documents = {
     "\n  mutation updateMyLocale($locale: Locale!) {\n    updateMyLocale(locale: $locale) {\n      status\n      message\n    }\n  }\n": types.UpdateMyLocaleDocument,
     "\n  mutation updateNPS($userId: ID!, $nextNPSDate: String) {\n    updateNPS(userId: $userId, nextNPSDate: $nextNPSDate) {\n      status\n      message\n    }\n  }\n": types.UpdateNpsDocument,
     "\n  mutation updateUser($userToUpdate: UpdateUserInput!) {\n    updateUser(userToUpdate: $userToUpdate) {\n      status\n      message\n    }\n  }\n": types.UpdateUserDocument,
+    "\n  query getCleaningAuditTrail($datafileId: ID!, $page: PageInput) {\n    getCleaningAuditTrail(datafileId: $datafileId, page: $page) {\n      entries { id at action revision recordId reason userName detail }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": types.GetCleaningAuditTrailDocument,
+    "\n  query getDatafileCleaningSettings($datafileId: ID!) {\n    getDatafileCleaningSettings(datafileId: $datafileId) {\n      datafileId title status importType revision scoringVersion numberOfRecords isCleaned numberOfCleanedRecords\n      certificateLevel certificateCode cleaningMethod targetSampleSize qualityScores groupingColumns savedAt savedBy\n      scoreThresholds { key name isEnable threshold minDataPoints }\n      badAnswers { isEnable min }\n      quotaSetting { column rename show options { value label target } }\n      manualDecisions { recordId decision }\n      weightingMethod { datafileWeighting { key value name } projectiveQuestionsWeighting { dataPointIdentifier algorithms apply } }\n    }\n  }\n": types.GetDatafileCleaningSettingsDocument,
+    "\n  mutation updateCleaningSettings($datafileId: ID!, $cleaningSettings: CleaningSettingsInput!) {\n    updateCleaningSettings(datafileId: $datafileId, cleaningSettings: $cleaningSettings) {\n      status message numberOfRecords numberOfCleanedRecords removedByReason certificateLevel certificateCode scoringVersion\n    }\n  }\n": types.UpdateCleaningSettingsDocument,
 };
 
 /**
@@ -493,6 +499,18 @@ export function graphql(source: "\n  mutation updateNPS($userId: ID!, $nextNPSDa
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation updateUser($userToUpdate: UpdateUserInput!) {\n    updateUser(userToUpdate: $userToUpdate) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').UpdateUserDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getCleaningAuditTrail($datafileId: ID!, $page: PageInput) {\n    getCleaningAuditTrail(datafileId: $datafileId, page: $page) {\n      entries { id at action revision recordId reason userName detail }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n"): typeof import('./graphql').GetCleaningAuditTrailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getDatafileCleaningSettings($datafileId: ID!) {\n    getDatafileCleaningSettings(datafileId: $datafileId) {\n      datafileId title status importType revision scoringVersion numberOfRecords isCleaned numberOfCleanedRecords\n      certificateLevel certificateCode cleaningMethod targetSampleSize qualityScores groupingColumns savedAt savedBy\n      scoreThresholds { key name isEnable threshold minDataPoints }\n      badAnswers { isEnable min }\n      quotaSetting { column rename show options { value label target } }\n      manualDecisions { recordId decision }\n      weightingMethod { datafileWeighting { key value name } projectiveQuestionsWeighting { dataPointIdentifier algorithms apply } }\n    }\n  }\n"): typeof import('./graphql').GetDatafileCleaningSettingsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation updateCleaningSettings($datafileId: ID!, $cleaningSettings: CleaningSettingsInput!) {\n    updateCleaningSettings(datafileId: $datafileId, cleaningSettings: $cleaningSettings) {\n      status message numberOfRecords numberOfCleanedRecords removedByReason certificateLevel certificateCode scoringVersion\n    }\n  }\n"): typeof import('./graphql').UpdateCleaningSettingsDocument;
 
 
 export function graphql(source: string) {

@@ -36,6 +36,37 @@ export type AssignContractInput = {
   packageId?: string | number | null | undefined;
 };
 
+export type BadAnswersRuleInput = {
+  isEnable: boolean;
+  min: number;
+};
+
+export type CleaningAuditAction =
+  | 'MANUAL_CLEAR'
+  | 'MANUAL_EXCLUDE'
+  | 'MANUAL_KEEP'
+  | 'SAVE';
+
+/** THRESHOLDS: the score rules only; TRIM_TO_TARGET: then the lowest combined scores down to the target sample size; QUOTA: then each quota cell down to its target. */
+export type CleaningMethod =
+  | 'QUOTA'
+  | 'THRESHOLDS'
+  | 'TRIM_TO_TARGET';
+
+export type CleaningSettingsInput = {
+  badAnswers: BadAnswersRuleInput;
+  cleaningMethod?: CleaningMethod | null | undefined;
+  /** Why this cleaning (kept in the audit trail). */
+  comment?: string | null | undefined;
+  manualDecisions?: Array<ManualDecisionInput> | null | undefined;
+  quotaSetting?: QuotaSettingInput | null | undefined;
+  /** The revision the settings were made on; a newer published revision refuses the save (the counts would differ). */
+  revision: number;
+  scoreThresholds: Array<ScoreThresholdInput>;
+  targetSampleSize?: number | null | undefined;
+  weightingMethod?: WeightingMethodInput | null | undefined;
+};
+
 export type CompanySortField =
   | 'CONTRACT_TYPE'
   | 'CREATED_AT'
@@ -178,6 +209,12 @@ export type DatafileStatus =
   | 'READY'
   | 'STOPPED';
 
+export type DatafileWeightInput = {
+  key: string;
+  name: string;
+  value: number;
+};
+
 /** A duration or timestamp: the whole interview, or one page. */
 export type DurationRole =
   | 'PAGE'
@@ -212,6 +249,17 @@ export type MailStatus =
   | 'PENDING'
   | 'SENT';
 
+export type ManualDecisionInput = {
+  decision: ManualDecisionKind;
+  /** Why (kept in the audit trail). */
+  reason?: string | null | undefined;
+  recordId: string;
+};
+
+export type ManualDecisionKind =
+  | 'EXCLUDE'
+  | 'KEEP';
+
 export type NewUserInput = {
   email: string;
   enableAdminAccess?: boolean | null | undefined;
@@ -237,6 +285,25 @@ export type PersonNameInput = {
   last: string;
 };
 
+export type ProjectiveQuestionWeightingInput = {
+  algorithms: Array<string>;
+  apply: boolean;
+  dataPointIdentifier: string;
+};
+
+export type QuotaOptionInput = {
+  label?: string | null | undefined;
+  target?: number | null | undefined;
+  value: string;
+};
+
+export type QuotaSettingInput = {
+  column: string;
+  options: Array<QuotaOptionInput>;
+  rename?: string | null | undefined;
+  show: boolean;
+};
+
 export type RegisterCompanyInput = {
   companyName: string;
   email: string;
@@ -246,6 +313,14 @@ export type RegisterCompanyInput = {
   /** base64 of the RSA-OAEP (SHA-256) ciphertext of the UTF-8 password (see getPasswordEncryptionKey). */
   password: string;
   termsAccepted: boolean;
+};
+
+export type ScoreThresholdInput = {
+  isEnable: boolean;
+  key: string;
+  minDataPoints?: number | null | undefined;
+  name?: string | null | undefined;
+  threshold: number;
 };
 
 /** One data point of step 2 (the fields of DataPointMetadata). */
@@ -376,6 +451,11 @@ export type UserStatus =
   | 'DEACTIVATED'
   | 'NOT_ACTIVATED'
   | 'PENDING';
+
+export type WeightingMethodInput = {
+  datafileWeighting: Array<DatafileWeightInput>;
+  projectiveQuestionsWeighting: Array<ProjectiveQuestionWeightingInput>;
+};
 
 export type DeleteCompanyMutationVariables = Exact<{
   companyId: string | number;
@@ -945,6 +1025,29 @@ export type UpdateUserMutationVariables = Exact<{
 
 
 export type UpdateUserMutation = { updateUser: { status: string, message: string | null } };
+
+export type GetCleaningAuditTrailQueryVariables = Exact<{
+  datafileId: string | number;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type GetCleaningAuditTrailQuery = { getCleaningAuditTrail: { entries: Array<{ id: string, at: string, action: CleaningAuditAction, revision: number, recordId: string | null, reason: string | null, userName: string | null, detail: string | null }>, pageInfo: { page: number, limit: number, total: number, previousPage: number | null, nextPage: number | null } } };
+
+export type GetDatafileCleaningSettingsQueryVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type GetDatafileCleaningSettingsQuery = { getDatafileCleaningSettings: { datafileId: string, title: string, status: DatafileStatus, importType: string, revision: number, scoringVersion: string | null, numberOfRecords: number, isCleaned: boolean, numberOfCleanedRecords: number, certificateLevel: number | null, certificateCode: string | null, cleaningMethod: CleaningMethod | null, targetSampleSize: number | null, qualityScores: Array<string>, groupingColumns: Array<string>, savedAt: string | null, savedBy: string | null, scoreThresholds: Array<{ key: string, name: string, isEnable: boolean, threshold: number, minDataPoints: number }>, badAnswers: { isEnable: boolean, min: number }, quotaSetting: { column: string, rename: string | null, show: boolean, options: Array<{ value: string, label: string, target: number | null }> } | null, manualDecisions: Array<{ recordId: string, decision: ManualDecisionKind }>, weightingMethod: { datafileWeighting: Array<{ key: string, value: number, name: string }>, projectiveQuestionsWeighting: Array<{ dataPointIdentifier: string, algorithms: Array<string>, apply: boolean }> } } };
+
+export type UpdateCleaningSettingsMutationVariables = Exact<{
+  datafileId: string | number;
+  cleaningSettings: CleaningSettingsInput;
+}>;
+
+
+export type UpdateCleaningSettingsMutation = { updateCleaningSettings: { status: string, message: string | null, numberOfRecords: number, numberOfCleanedRecords: number, removedByReason: Array<number>, certificateLevel: number, certificateCode: string, scoringVersion: string } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -2262,3 +2365,103 @@ export const UpdateUserDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateUserMutation, UpdateUserMutationVariables>;
+export const GetCleaningAuditTrailDocument = new TypedDocumentString(`
+    query getCleaningAuditTrail($datafileId: ID!, $page: PageInput) {
+  getCleaningAuditTrail(datafileId: $datafileId, page: $page) {
+    entries {
+      id
+      at
+      action
+      revision
+      recordId
+      reason
+      userName
+      detail
+    }
+    pageInfo {
+      page
+      limit
+      total
+      previousPage
+      nextPage
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetCleaningAuditTrailQuery, GetCleaningAuditTrailQueryVariables>;
+export const GetDatafileCleaningSettingsDocument = new TypedDocumentString(`
+    query getDatafileCleaningSettings($datafileId: ID!) {
+  getDatafileCleaningSettings(datafileId: $datafileId) {
+    datafileId
+    title
+    status
+    importType
+    revision
+    scoringVersion
+    numberOfRecords
+    isCleaned
+    numberOfCleanedRecords
+    certificateLevel
+    certificateCode
+    cleaningMethod
+    targetSampleSize
+    qualityScores
+    groupingColumns
+    savedAt
+    savedBy
+    scoreThresholds {
+      key
+      name
+      isEnable
+      threshold
+      minDataPoints
+    }
+    badAnswers {
+      isEnable
+      min
+    }
+    quotaSetting {
+      column
+      rename
+      show
+      options {
+        value
+        label
+        target
+      }
+    }
+    manualDecisions {
+      recordId
+      decision
+    }
+    weightingMethod {
+      datafileWeighting {
+        key
+        value
+        name
+      }
+      projectiveQuestionsWeighting {
+        dataPointIdentifier
+        algorithms
+        apply
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetDatafileCleaningSettingsQuery, GetDatafileCleaningSettingsQueryVariables>;
+export const UpdateCleaningSettingsDocument = new TypedDocumentString(`
+    mutation updateCleaningSettings($datafileId: ID!, $cleaningSettings: CleaningSettingsInput!) {
+  updateCleaningSettings(
+    datafileId: $datafileId
+    cleaningSettings: $cleaningSettings
+  ) {
+    status
+    message
+    numberOfRecords
+    numberOfCleanedRecords
+    removedByReason
+    certificateLevel
+    certificateCode
+    scoringVersion
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateCleaningSettingsMutation, UpdateCleaningSettingsMutationVariables>;

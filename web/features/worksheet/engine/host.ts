@@ -25,16 +25,16 @@ interface State {
   manualVersion: number;
 }
 
-function columnsOf(source: EngineSource): { rows: number; columns: Map<string, Float64Array>; groupings: GroupingInput[] } {
-  if (source.kind === 'columns') return { rows: source.rows, columns: new Map(Object.entries(source.columns)), groupings: [] };
-  const { rows, columns } = numericColumnsFromIpc(source.scores);
+function columnsOf(source: EngineSource): { rows: number; columns: Map<string, Float64Array>; groupings: GroupingInput[]; recordIds: string[] | null } {
+  if (source.kind === 'columns') return { rows: source.rows, columns: new Map(Object.entries(source.columns)), groupings: [], recordIds: null };
+  const { rows, columns, recordIds } = numericColumnsFromIpc(source.scores);
   const groupings: GroupingInput[] = [];
   if (source.raw && source.groupingColumns?.length) {
     const raw = tableFromIPC(new Uint8Array(source.raw));
     if (raw.numRows !== rows) throw new Error(`raw columns have ${raw.numRows} rows, scores ${rows}`);
     for (const name of source.groupingColumns) groupings.push(groupingFromTable(raw, name));
   }
-  return { rows, columns, groupings };
+  return { rows, columns, groupings, recordIds };
 }
 
 /** Builds the message handler; messages are handled strictly one after another. */
@@ -44,7 +44,7 @@ export function createEngineHost(loadScoring: LoadScoring, post: Post): { handle
 
   const init = async (message: Extract<ToWorker, { type: 'init' }>) => {
     const scoring = await loadScoring(message.wasmUrl);
-    const { rows, columns, groupings } = columnsOf(message.source);
+    const { rows, columns, groupings, recordIds } = columnsOf(message.source);
     const all = [...groupings, ...(message.groupings ?? [])];
     for (const g of all) if (g.cells.length !== rows) throw new Error(`grouping ${g.name} has ${g.cells.length} cells, expected ${rows}`);
     const scores: Partial<Record<RuleKey, Float64Array>> = {};
@@ -62,10 +62,14 @@ export function createEngineHost(loadScoring: LoadScoring, post: Post): { handle
       sessionKey: '',
       manualVersion: 0,
     };
+    const combined = columns.get(CLEANING_COLUMNS.combined.score)?.slice() ?? null;
     post({
       type: 'ready',
-      ready: { rows, version: scoring.version, columns: [...columns.keys()], groupings: all.map((g) => ({ name: g.name, labels: g.labels })) },
-    }, []);
+      ready: {
+        rows, version: scoring.version, columns: [...columns.keys()],
+        groupings: all.map((g) => ({ name: g.name, labels: g.labels, values: g.values ?? g.labels })), recordIds, combined,
+      },
+    }, combined ? [combined.buffer] : []);
   };
 
   const sessionFor = (s: State, request: CleaningRequest): RuleCleaningSession => {

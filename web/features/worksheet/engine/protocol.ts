@@ -18,6 +18,8 @@ export interface GroupingInput {
   name: string;
   cells: Int32Array;
   labels: string[];
+  /** Each cell's value as String(value) (the key of quota targets on the server); defaults to the labels. */
+  values?: string[];
 }
 
 /** What one run asks for: the rules, and which grouping to describe (and to quota-clean by). */
@@ -44,7 +46,11 @@ export interface EngineReady {
   version: string;
   /** Score columns found (a revision may lack some, e.g. no projective questions). */
   columns: string[];
-  groupings: { name: string; labels: string[] }[];
+  groupings: { name: string; labels: string[]; values: string[] }[];
+  /** Record id per row (scores.arrow record_id), when the source has them. */
+  recordIds: string[] | null;
+  /** A copy of the combined score per row (NaN = none) for the table; transferred. */
+  combined: Float64Array | null;
 }
 
 export interface ScoreAverage {

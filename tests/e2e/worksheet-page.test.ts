@@ -1,0 +1,114 @@
+// The worksheet page in Chromium, German and English, on a demo datafile the upload pipeline made:
+// open it, move the combined-score threshold and see counts and table follow, save, and check the
+// server stored exactly the count the browser painted (the browser's worker and the server's
+// re-run agree); reload shows the saved state and the audit entry; unsaved changes prompt a
+// discard confirmation on an in-app link and on the Discard button.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { login, screenshot } from './support/browser';
+import { browserSuite, closeFirstLoginModals } from './support/suite';
+
+const CASES = [
+  { locale: 'de' as const, email: 'admin@example.com', datafileId: '00000000-0000-4000-8000-0000000d0f01', rows: 600, fmt: 'de-DE' },
+  { locale: 'en' as const, email: 'employee@example.com', datafileId: '00000000-0000-4000-8000-0000000d0f02', rows: 450, fmt: 'en-US' },
+];
+
+async function gql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
+  return page.evaluate(async ({ query, variables }) => {
+    const token = document.cookie.split('; ').find((c) => c.startsWith('accessToken='))?.slice('accessToken='.length);
+    const res = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}) }, body: JSON.stringify({ query, variables }) });
+    return (await res.json()).data as T;
+  }, { query, variables }) as Promise<T>;
+}
+
+const keptOf = async (page: Page) => Number((await page.getByTestId('kept-count').innerText()).replace(/[.,\s]/g, ''));
+
+for (const c of CASES) {
+  describe(`worksheet page (${c.locale})`, () => {
+    const suite = browserSuite({ locale: c.locale });
+
+    it('moves a threshold, saves what the server computes, reloads the saved state, audits, and guards unsaved changes', async () => {
+      const { page, server } = suite;
+      await login(page, server.baseUrl, c.email);
+      await closeFirstLoginModals(page);
+      const url = `${server.baseUrl}/datafile-work-sheet?datafileId=${c.datafileId}`;
+      // The demo upload runs in the server's job loop right after start: wait until it is processed.
+      await expect.poll(async () => (await gql<any>(page, 'query($id:ID!){getDatafileCleaningSettings(datafileId:$id){status}}', { id: c.datafileId }))?.getDatafileCleaningSettings?.status, { timeout: 90_000, interval: 1000 }).toBe('READY');
+      await page.goto(url);
+      await page.getByTestId('kept-count').waitFor({ timeout: 30_000 });
+      const before = await keptOf(page);
+      expect(before).toBeGreaterThan(0);
+      expect(before).toBeLessThanOrEqual(c.rows);
+      await screenshot(page, `worksheet-open-${c.locale}`);
+
+      // Move the combined threshold up by 8 with the keyboard: fewer interviews kept, table marks follow.
+      const slider = page.getByTestId('threshold-combined-slider');
+      await slider.focus();
+      for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+      await expect.poll(() => page.getByTestId('threshold-combined-number').inputValue()).toBe('68');
+      await expect.poll(() => keptOf(page)).toBeLessThan(before);
+      const kept = await keptOf(page);
+      const marks = await page.locator('[data-testid=decision-table] [role=row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kept')));
+      expect(marks.length).toBeGreaterThan(5);
+      expect(marks.every((m) => m === '0' || m === '1')).toBe(true);
+      expect(await page.getByTestId('worksheet-state').innerText()).toMatch(/Ungespeicherte|Unsaved/);
+
+      // Saving needs a method (spec section 5): the form says so and the save waits.
+      await page.getByTestId('cleaning-method').selectOption('');
+      await page.getByTestId('error-method').waitFor();
+      expect(await page.getByTestId('worksheet-save').isDisabled()).toBe(true);
+      await page.getByTestId('cleaning-method').selectOption('THRESHOLDS');
+      await page.getByTestId('worksheet-comment').fill(c.locale === 'de' ? 'Strengere Schwelle nach Feldende' : 'Stricter threshold after fieldwork');
+
+      // Manual exclusion of the first kept interview shown, with why.
+      const firstKept = page.locator('[data-testid=decision-table] [role=row][data-kept="1"]').first();
+      const recordId = await firstKept.locator('[role=cell]').nth(1).innerText();
+      await firstKept.click();
+      await page.getByTestId('manual-reason').fill('duplicate panelist');
+      await page.getByTestId('manual-exclude').click();
+      await expect.poll(() => keptOf(page)).toBe(kept - 1);
+      await screenshot(page, `worksheet-changed-${c.locale}`);
+
+      await page.getByTestId('worksheet-save').click();
+      await page.getByText(/Gespeichert:|Saved:/).waitFor({ timeout: 30_000 });
+      const stored = (await gql<any>(page, 'query($id:ID!){getDatafileCleaningSettings(datafileId:$id){isCleaned numberOfCleanedRecords certificateCode cleaningMethod manualDecisions{recordId decision}}}', { id: c.datafileId })).getDatafileCleaningSettings;
+      // The browser's count is the server's.
+      expect(stored).toMatchObject({ isCleaned: true, numberOfCleanedRecords: kept - 1, cleaningMethod: 'THRESHOLDS', manualDecisions: [{ recordId, decision: 'EXCLUDE' }] });
+      expect(stored.certificateCode).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]$/);
+
+      // Reload: the saved state, the audit trail with who, what and why.
+      await page.reload();
+      await page.getByTestId('kept-count').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('threshold-combined-number').inputValue()).toBe('68');
+      await expect.poll(() => keptOf(page)).toBe(kept - 1);
+      expect(await page.getByTestId('worksheet-state').innerText()).toContain(stored.certificateCode);
+      const audit = page.getByTestId('audit-trail');
+      await audit.waitFor();
+      expect(await audit.locator('[data-action=SAVE]').first().innerText()).toMatch(/Strengere Schwelle|Stricter threshold/);
+      expect(await audit.locator('[data-action=MANUAL_EXCLUDE]').first().innerText()).toContain('duplicate panelist');
+      await page.getByTestId('impact-view').scrollIntoViewIfNeeded();
+      await screenshot(page, `worksheet-saved-${c.locale}`);
+      await page.screenshot({ path: `tests/.artifacts/worksheet-full-${c.locale}.png`, fullPage: true });
+
+      // Unsaved changes: an in-app link asks first; keeping stays, discarding leaves.
+      await page.getByTestId('threshold-combined-slider').focus();
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => page.getByTestId('threshold-combined-number').inputValue()).toBe('67');
+      await page.getByTestId('worksheet-discard').click();
+      await page.getByTestId('discard-dialog').waitFor();
+      await screenshot(page, `worksheet-discard-${c.locale}`);
+      await page.getByTestId('discard-keep').click();
+      expect(await page.getByTestId('threshold-combined-number').inputValue()).toBe('67');
+      const link = page.locator('a[href="/"]').first();
+      await link.click();
+      await page.getByTestId('discard-dialog').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/datafile-work-sheet');
+      await page.getByTestId('discard-confirm').click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      // Nothing of the discarded change was saved.
+      const after = (await gql<any>(page, 'query($id:ID!){getDatafileCleaningSettings(datafileId:$id){numberOfCleanedRecords scoreThresholds{key threshold}}}', { id: c.datafileId })).getDatafileCleaningSettings;
+      expect(after.numberOfCleanedRecords).toBe(kept - 1);
+      expect(after.scoreThresholds.find((s: any) => s.key === 'combined').threshold).toBe(68);
+    }, 240_000);
+  });
+}

@@ -1,0 +1,223 @@
+import { Box, Button, Flex, Grid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Formik, useFormikContext } from 'formik';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { useSearch } from 'wouter';
+import { CLEANING_COLUMNS, type RuleKey } from '../../../../scoring/index.ts';
+import { ErrorAlert, SuccessAlert } from '../../../components/feedback/error-alert';
+import { CenteredMessage, PageError, PageSpinner } from '../../../components/feedback/page-state';
+import { PageHeader } from '../../../components/layout/page-header';
+import { refusalOf, type Refusal } from '../../../lib/graphql-client';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useLocale, useT, useTranslateRefusal } from '../../../lib/i18n';
+import { livePolling } from '../../../lib/live-polling';
+import { revalidateOperations } from '../../../lib/swr-helpers';
+import { fetchWorksheetColumns } from '../api/fetch-worksheet-columns';
+import { useCleaningSettings, type CleaningSettingsData } from '../api/use-cleaning-settings';
+import { useUpdateCleaningSettings } from '../api/use-update-cleaning-settings';
+import { AuditTrail } from '../components/audit-trail';
+import { CleaningCounts } from '../components/cleaning-counts';
+import { DecisionTable } from '../components/decision-table';
+import { DiscardGuard } from '../components/discard-guard';
+import { ImpactView } from '../components/impact-view';
+import { ManualPanel } from '../components/manual-panel';
+import { QuotaFields } from '../components/quota-fields';
+import { SettingsFields } from '../components/settings-fields';
+import { useCleaningEngine, type CleaningEngineOptions, type CleaningRequest, type EngineReady, type EngineResult } from '../engine/index.ts';
+import { quotaRequest, rulesOf, toFormValues, toInput, worksheetSchema, type ManualValue, type ThresholdValue, type WorksheetValues } from '../settings/form-model';
+
+/** Quota characteristics loaded with the scores (each is one small column). */
+const MAX_GROUPINGS = 8;
+
+/** /datafile-work-sheet?datafileId=...: the cleaning worksheet of a processed datafile. */
+export function WorksheetPage() {
+  const t = useT();
+  const datafileId = new URLSearchParams(useSearch()).get('datafileId') ?? '';
+  const { data, error, mutate } = useCleaningSettings(datafileId);
+  if (!datafileId) return <CenteredMessage title={t('routes.datafileWorkSheet')} text={t('worksheet.noDatafile')} />;
+  if (error && !data) {
+    const refusal = refusalOf(error);
+    return refusal.code === 'NO_DATAFILE_FOUND' ? <CenteredMessage title={t('routes.datafileWorkSheet')} text={t('errors.NO_DATAFILE_FOUND')} /> : <PageError onRetry={() => void mutate()} />;
+  }
+  if (!data) return <PageSpinner />;
+  const settings = data.getDatafileCleaningSettings;
+  if (settings.revision < 1 || (settings.status !== 'READY' && settings.status !== 'STOPPED')) {
+    return <CenteredMessage title={settings.title} text={t('worksheet.notReady')} />;
+  }
+  return <Worksheet settings={settings} onSaved={() => void mutate()} />;
+}
+
+function Worksheet({ settings, onSaved }: { settings: CleaningSettingsData; onSaved: () => void }) {
+  const [loadError, setLoadError] = useState<Error | null>(null);
+  const [options, setOptions] = useState<CleaningEngineOptions | null>(null);
+  const groupingColumns = useMemo(() => settings.groupingColumns.slice(0, MAX_GROUPINGS), [settings.groupingColumns]);
+  // New data (a live datafile grew, a new revision) loads anew; a poll that changed nothing does not.
+  const dataKey = `${settings.datafileId}:${settings.revision}:${settings.numberOfRecords}`;
+  const timeoutMs = livePolling(settings)?.requestTimeoutMs;
+  useEffect(() => {
+    let live = true;
+    const [id] = dataKey.split(':');
+    Promise.all([
+      fetchWorksheetColumns(id!, 'scores', [], timeoutMs),
+      groupingColumns.length ? fetchWorksheetColumns(id!, 'raw', groupingColumns, timeoutMs) : Promise.resolve(undefined),
+    ]).then(([scores, raw]) => {
+      if (live) setOptions({ source: { kind: 'arrow', scores, ...(raw ? { raw, groupingColumns } : {}) } });
+    }, (e: Error) => { if (live) setLoadError(e); });
+    return () => { live = false; };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload on new data only (dataKey), not on every poll
+  }, [dataKey]);
+  const engine = useCleaningEngine(options);
+  // Outlives the form, which remounts with the saved values after a save.
+  const [saved, setSaved] = useState<string | null>(null);
+  // What the worker holds of manual decisions; outlives the form, which is remounted on every save.
+  const applied = useRef<Record<string, ManualValue>>({});
+  useEffect(() => { applied.current = {}; }, [engine.engine]);
+  const { engine: current, ready } = engine;
+  /** Sends the worker the rows whose manual decision differs from what it holds. */
+  const syncManual = useCallback((manual: Record<string, ManualValue>) => {
+    if (!current || !ready?.recordIds) return;
+    const rowOf = new Map(ready.recordIds.map((id, i) => [id, i]));
+    const changes: [number, 0 | 1 | 2][] = [];
+    for (const id of new Set([...Object.keys(applied.current), ...Object.keys(manual)])) {
+      const before = applied.current[id]?.decision, after = manual[id]?.decision;
+      const row = rowOf.get(id);
+      if (before !== after && row !== undefined) changes.push([row, after === 'EXCLUDE' ? 1 : after === 'KEEP' ? 2 : 0]);
+    }
+    applied.current = manual;
+    if (changes.length) current.setManual(changes);
+  }, [current, ready]);
+  if (loadError || engine.error) return <PageError onRetry={() => window.location.reload()} />;
+  return (
+    <Formik<WorksheetValues>
+      key={`${settings.savedAt ?? 'never'}:${settings.revision}`}
+      initialValues={toFormValues(settings)}
+      validationSchema={() => worksheetSchema(() => keptRef.current, settings.numberOfRecords)}
+      validateOnMount
+      onSubmit={() => undefined}
+    >
+      <WorksheetForm settings={settings} ready={engine.ready} result={engine.result} run={engine.run} syncManual={syncManual} saved={saved} setSaved={setSaved} onSaved={onSaved} />
+    </Formik>
+  );
+}
+
+/** The engine's latest kept count, read by the form's remaining-versus-target rule. */
+const keptRef: { current: number | null } = { current: null };
+
+function WorksheetForm({ settings, ready, result, run, syncManual, saved, setSaved, onSaved }: {
+  settings: CleaningSettingsData; ready: EngineReady | null; result: EngineResult | null; run: (r: CleaningRequest) => void;
+  syncManual: (manual: Record<string, ManualValue>) => void; saved: string | null; setSaved: (message: string | null) => void; onSaved: () => void;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const translateRefusal = useTranslateRefusal();
+  const form = useFormikContext<WorksheetValues>();
+  const { values, dirty, setFieldValue, resetForm, validateForm, isValid } = form;
+  const [groupBy, setGroupBy] = useState(settings.quotaSetting?.column ?? settings.groupingColumns[0] ?? '');
+  const [selected, setSelected] = useState<number | null>(null);
+  const [askReset, setAskReset] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const save = useUpdateCleaningSettings();
+  const { mutate } = useSWRConfig();
+
+  const values_ = useMemo(() => ready?.groupings.find((g) => g.name === values.quota.column)?.values, [ready, values.quota.column]);
+
+  // Manual decisions go to the worker before the run that follows them (effects run in order).
+  useEffect(() => { if (ready) syncManual(values.manual); }, [ready, values.manual, syncManual]);
+
+  // Every change re-runs the rules in the worker; the page paints the answer.
+  const rules = useMemo(() => rulesOf(values), [values]);
+  const quota = useMemo(() => quotaRequest(values, values_), [values, values_]);
+  useEffect(() => {
+    if (ready) run({ rules, groupBy: groupBy || null, quota });
+  }, [ready, rules, quota, groupBy, values.manual, run]);
+
+  useEffect(() => {
+    keptRef.current = result?.keptCount ?? null;
+    void validateForm();
+  }, [result, validateForm]);
+
+  const onThresholds = useCallback((next: ThresholdValue[]) => void setFieldValue('scoreThresholds', next), [setFieldValue]);
+  const available = useCallback((key: string) => key === 'combined' || Boolean(ready?.columns.includes(CLEANING_COLUMNS[key as RuleKey]?.score ?? key)), [ready]);
+  const recordId = useCallback((row: number) => ready?.recordIds?.[row] ?? String(row + 1), [ready]);
+  const combined = useCallback((row: number) => ready?.combined?.[row] ?? Number.NaN, [ready]);
+  const decide = useCallback((id: string, value: ManualValue | null) => {
+    const next = { ...values.manual };
+    if (value) next[id] = value;
+    else delete next[id];
+    void setFieldValue('manual', next);
+  }, [values.manual, setFieldValue]);
+  const deferred = useDeferredValue(result);
+
+  const submit = async () => {
+    setRefusal(null);
+    setSaved(null);
+    const errs = await validateForm();
+    if (Object.keys(errs).length) return;
+    try {
+      const answer = await save.trigger({ datafileId: settings.datafileId, cleaningSettings: toInput(values, settings.revision, settings.weightingMethod.projectiveQuestionsWeighting) });
+      const r = answer.updateCleaningSettings;
+      setSaved(t('worksheet.saved', { kept: formatNumber(r.numberOfCleanedRecords, locale), code: r.certificateCode, level: r.certificateLevel }));
+      onSaved();
+      void revalidateOperations(mutate, 'getCleaningAuditTrail');
+    } catch (error) {
+      setRefusal(refusalOf(error));
+    }
+  };
+
+  const target = values.targetSampleSize === '' ? null : values.targetSampleSize;
+  return (
+    <Box data-testid="worksheet-page">
+      <PageHeader
+        title={settings.title}
+        subtitle={t('worksheet.subtitle', { records: formatNumber(settings.numberOfRecords, locale), revision: settings.revision, version: settings.scoringVersion ?? '' })}
+        crumbs={[{ label: t('routes.dashboard'), href: '/' }, { label: t('routes.datafileWorkSheet') }]}
+        actions={(
+          <Flex gap="2">
+            <Button size="sm" variant="outline" disabled={!dirty} onClick={() => setAskReset(true)} data-testid="worksheet-discard">{t('worksheet.discardButton')}</Button>
+            <Button size="sm" colorPalette="brand" loading={save.isMutating} disabled={!ready || !isValid} onClick={() => void submit()} data-testid="worksheet-save">{t('worksheet.save')}</Button>
+          </Flex>
+        )}
+      />
+      <Stack gap="3" mb="3">
+        <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
+        <SuccessAlert message={saved} />
+        <Text fontSize="sm" color="fg.muted" data-testid="worksheet-state">
+          {settings.isCleaned && settings.savedAt
+            ? t('worksheet.lastSaved', { at: formatDateTime(settings.savedAt, locale), by: settings.savedBy ?? '–', kept: formatNumber(settings.numberOfCleanedRecords, locale), code: settings.certificateCode ?? '–' })
+            : t('worksheet.notCleaned')}
+          {dirty ? ` · ${t('worksheet.unsaved')}` : ''}
+        </Text>
+      </Stack>
+      <Grid templateColumns="minmax(0, 27rem) minmax(0, 1fr)" gap="5" alignItems="start">
+        <Stack gap="4">
+          <SettingsFields available={available} onThresholds={onThresholds} />
+          <Box as="fieldset" borderWidth="1px" borderColor="border.muted" rounded="md" p="3">
+            <Text as="legend" fontWeight="semibold" px="1">{t('worksheet.quota.title')}</Text>
+            <QuotaFields columns={settings.groupingColumns} groupings={ready?.groupings ?? []} composition={result?.composition ?? null} />
+          </Box>
+          <Textarea size="sm" value={values.comment} placeholder={t('worksheet.comment')} aria-label={t('worksheet.comment')} onChange={(e) => void setFieldValue('comment', e.currentTarget.value)} data-testid="worksheet-comment" />
+        </Stack>
+        <Stack gap="5" minW="0">
+          {!ready || !result ? <Text data-testid="worksheet-loading">{t('worksheet.calculating')}</Text> : (
+            <>
+              <Box>
+                <CleaningCounts rows={result.rows} keptCount={result.keptCount} primaryCounts={result.primaryCounts} />
+                {target !== null && result.keptCount < target ? <Text color="fg.error" fontSize="sm" data-testid="below-target">{t('reasons.REMAINING_BELOW_TARGET', { remaining: formatNumber(result.keptCount, locale), target: formatNumber(target, locale) })}</Text> : null}
+              </Box>
+              <Box>
+                <DecisionTable rows={result.rows} recordId={recordId} combined={combined} kept={result.kept} primary={result.primary} height={360} onSelect={setSelected} selected={selected} />
+                <Box mt="2"><ManualPanel recordId={selected === null ? null : recordId(selected)} current={selected === null ? undefined : values.manual[recordId(selected)]} onDecide={decide} /></Box>
+              </Box>
+              {deferred ? <ImpactView result={deferred} groupings={ready.groupings} groupBy={groupBy} onGroupBy={setGroupBy} available={available} /> : null}
+            </>
+          )}
+          <Box>
+            <Text fontWeight="semibold" mb="2">{t('worksheet.audit.title')}</Text>
+            <AuditTrail datafileId={settings.datafileId} />
+          </Box>
+        </Stack>
+      </Grid>
+      <DiscardGuard dirty={dirty} askReset={askReset} onResetAsked={() => setAskReset(false)} onReset={() => resetForm()} />
+    </Box>
+  );
+}
