@@ -144,6 +144,9 @@ export const REFUSAL_REASONS = [
   'JOB_KIND_NOT_RUNNABLE',
   'JOB_ALREADY_FINISHED',
   'MAIL_NOT_FAILED',
+  // Quality report settings (issue 13)
+  'REPORT_PASSWORD_REQUIRED',
+  'NOT_AN_UPLOADED_LOGO',
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];

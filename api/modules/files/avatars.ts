@@ -5,15 +5,15 @@ import type { BlobStore } from './blob-store';
 export { AVATAR_MAX_BYTES } from './blob-store';
 const IMAGE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.(png|jpe?g|webp)$/i;
 
-/** Storage path for an avatar: under the user or company id, a generated prefix, the (checked) file name. */
-export function avatarPath(kind: 'users' | 'companies', ownerId: string, imageKey: string): string {
+/** Storage path for an avatar: under the user or company id (or the datafile id for a report's client logo), a generated prefix, the (checked) file name. */
+export function avatarPath(kind: 'users' | 'companies' | 'reports', ownerId: string, imageKey: string): string {
   if (!IMAGE_KEY.test(imageKey)) throw new AppError('INVALID_PARAMETERS', { field: 'imageKey', reason: 'IMAGE_FILE_NAME' });
   return `avatars/${kind}/${ownerId}/${randomToken(6)}-${imageKey.toLowerCase()}`;
 }
 
 /** Whether a stored image value is one of ours (a path from an avatar upload). */
 export function isAvatarPath(value: string): boolean {
-  return /^\/files\/avatars\/(users|companies)\/[A-Za-z0-9-]{1,64}\/[A-Za-z0-9_-]{8}-[a-z0-9._-]{1,104}$/.test(value);
+  return /^\/files\/avatars\/(users|companies|reports)\/[A-Za-z0-9-]{1,64}\/[A-Za-z0-9_-]{8}-[a-z0-9._-]{1,104}$/.test(value);
 }
 
 /** Content sniffing: only PNG, JPEG and WebP, whatever the Content-Type says. */
