@@ -1,5 +1,5 @@
 import { chunkLoader } from '../lib/lazy-chunk';
-import { CREDIT_ROI_CALCULATOR_PATH, REPORT_VERIFICATION_PATH } from './paths';
+import { CREDIT_ROI_CALCULATOR_PATH, DATAFILE_REPORT_PATH, REPORT_VERIFICATION_PATH } from './paths';
 
 /**
  * The code chunk of every lazily loaded page, shared by lazy() in app.tsx and by preloading: the
@@ -23,6 +23,7 @@ export const pageChunks = {
   stats: chunkLoader(() => import('../features/stats/pages/usage-stats-page')),
   monitoring: chunkLoader(() => import('../features/monitoring/pages/monitoring-page')),
   reportVerification: chunkLoader(() => import('./report-verification-route')),
+  datafileReport: chunkLoader(() => import('./datafile-report-route')),
 };
 
 const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
@@ -50,6 +51,7 @@ const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
   '/data-records-stats': pageChunks.stats,
   '/monitoring': pageChunks.monitoring,
   [REPORT_VERIFICATION_PATH]: pageChunks.reportVerification,
+  [DATAFILE_REPORT_PATH]: pageChunks.datafileReport,
 };
 
 /** Starts downloading the page chunk of `path` (no-op for pages in the main chunk); failures surface when the page renders. */
