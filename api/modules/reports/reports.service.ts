@@ -57,7 +57,7 @@ export async function updateReportSettings(deps: Deps, viewer: Viewer, datafileI
   const clientName = input.clientName?.trim() || null;
   if (clientName && clientName.length > 100) throw new AppError('INVALID_PARAMETERS', { field: 'clientName', reason: 'TOO_LONG', max: 100 });
   const clientLogo = input.clientLogo || null;
-  if (clientLogo && (!isAvatarPath(clientLogo) || !clientLogo.startsWith(`/files/avatars/reports/${file.id}/`))) {
+  if (clientLogo && (!isAvatarPath(clientLogo, ['reports']) || !clientLogo.startsWith(`/files/avatars/reports/${file.id}/`))) {
     throw new AppError('INVALID_PARAMETERS', { field: 'clientLogo', reason: 'NOT_AN_UPLOADED_LOGO' });
   }
   let passwordHash = existing?.passwordHash ?? null;

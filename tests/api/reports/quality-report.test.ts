@@ -58,10 +58,19 @@ describe('report settings', () => {
   it('accepts only a logo uploaded for this datafile', async () => {
     const url = (await t.gql(LOGO, { id: w.datafileId, k: 'logo.png' }, { token: w.tokens.admin })).body.data.getReportLogoUploadURL;
     expect(url.imagePath).toMatch(new RegExp(`^/files/avatars/reports/${w.datafileId}/[A-Za-z0-9_-]{8}-logo\\.png$`));
+    // The browser PUTs the bytes to the signed URL; the logo is then public like an avatar.
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const signed = new URL(url.signedUrl);
+    const put = await t.app.request(`${signed.pathname}${signed.search}`, { method: 'PUT', headers: { 'content-type': 'image/png', 'content-length': String(png.length) }, body: png });
+    expect(put.status).toBe(200);
+    expect((await t.app.request(url.imagePath)).status).toBe(200);
     const other = `/files/avatars/users/${w.admin.id}/abcdefgh-me.png`;
     expect(codeOf(await t.gql(SAVE, { id: w.datafileId, s: settings({ clientLogo: other, passwordProtected: true, isPublished: true }) }, { token: w.tokens.admin }))).toBe('INVALID_PARAMETERS:NOT_AN_UPLOADED_LOGO');
     const ok = await t.gql(SAVE, { id: w.datafileId, s: settings({ clientLogo: url.imagePath, passwordProtected: true, isPublished: true }) }, { token: w.tokens.admin });
     expect(ok.body.data.updateDatafileReportSettings.clientLogo).toBe(url.imagePath);
+    // ... and a report's logo is no user avatar.
+    const asAvatar = await t.gql('mutation($i:UpdateUserInput!){updateUser(userToUpdate:$i){status}}', { i: { userId: w.employee.id, name: { first: 'E', last: 'M' }, accessLevel: 'EMPLOYEE', image: url.imagePath } }, { token: w.tokens.admin });
+    expect(codeOf(asAvatar)).toBe('INVALID_PARAMETERS:NOT_AN_UPLOADED_AVATAR');
     expect(codeOf(await t.gql(LOGO, { id: w.datafileId, k: 'logo.png' }, { token: w.tokens.adminB }))).toBe('NO_DATAFILE_FOUND');
     expect(codeOf(await t.gql(SAVE, { id: w.datafileId, s: settings() }, { token: w.tokens.adminB }))).toBe('NO_DATAFILE_FOUND');
     expect(codeOf(await t.gql(SAVE, { id: w.datafileId, s: settings() }))).toBe('UNAUTHENTICATED');
