@@ -172,6 +172,9 @@ export const REFUSAL_REASONS = [
   'TARGET_REQUIRED_FOR_TRIM',
   'QUOTA_TARGETS_REQUIRED',
   'REMAINING_BELOW_TARGET',
+  // Quality report settings (issue 13)
+  'REPORT_PASSWORD_REQUIRED',
+  'NOT_AN_UPLOADED_LOGO',
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];

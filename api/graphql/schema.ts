@@ -8,6 +8,8 @@ import { worksheetResolvers } from '../modules/worksheet/worksheet.resolvers';
 import { companiesResolvers } from '../modules/companies/companies.resolvers';
 import { contractsResolvers } from '../modules/contracts/contracts.resolvers';
 import { creditsResolvers } from '../modules/credits/credits.resolvers';
+import { exportsResolvers } from '../modules/exports/exports.resolvers';
+import { reportsResolvers } from '../modules/reports/reports.resolvers';
 import { datafilesResolvers } from '../modules/datafiles/datafiles.resolvers';
 import { monitoringResolvers } from '../modules/monitoring/monitoring.resolvers';
 import { notificationsResolvers } from '../modules/notifications/notifications.resolvers';
@@ -47,6 +49,8 @@ export const moduleResolvers: ModuleResolvers[] = [
   certificatesResolvers,
   resultsResolvers,
   worksheetResolvers,
+  exportsResolvers,
+  reportsResolvers,
 ];
 
 /** A field resolver as graphql-js calls it: (parent, args, context, info). */

@@ -9,4 +9,5 @@ export * from './jobs';
 export * from './messaging';
 export * from './monitoring';
 export * from './open-ended';
+export * from './reports';
 export * from './users';

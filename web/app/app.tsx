@@ -8,7 +8,7 @@ import { lazyNamed } from '../lib/lazy-chunk';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { NotFoundPage } from './pages/not-found-page';
 import { PlaceholderPage, PublicPlaceholderPage } from './pages/placeholder-page';
-import { CREDIT_ROI_CALCULATOR_PATH, findProtectedRoute, OPEN_PUBLIC_PAGES, REPORT_VERIFICATION_PATH, type ProtectedRoute } from './paths';
+import { CREDIT_ROI_CALCULATOR_PATH, DATAFILE_REPORT_PATH, findProtectedRoute, OPEN_PUBLIC_PAGES, REPORT_VERIFICATION_PATH, type ProtectedRoute } from './paths';
 import { pageChunks } from './route-chunks';
 import { AppShell } from './shell/app-shell';
 
@@ -34,6 +34,7 @@ const ReportVerificationRoute = lazyNamed(pageChunks.reportVerification, 'Report
 const DatafilesPage = lazyNamed(pageChunks.datafiles, 'DatafilesPage');
 const DatafileResultPage = lazyNamed(pageChunks.datafileResult, 'DatafileResultPage');
 const WorksheetPage = lazyNamed(pageChunks.worksheet, 'WorksheetPage');
+const DatafileReportRoute = lazyNamed(pageChunks.datafileReport, 'DatafileReportRoute');
 
 function routeElement(route: ProtectedRoute, user: MeUser) {
   switch (route.path) {
@@ -94,6 +95,7 @@ function PublicRoutes() {
           <Route path="/404" component={NotFoundPage} />
           <Route path={CREDIT_ROI_CALCULATOR_PATH}><CreditRoiCalculatorPage /></Route>
           <Route path={REPORT_VERIFICATION_PATH}><ReportVerificationRoute /></Route>
+          <Route path={DATAFILE_REPORT_PATH}><DatafileReportRoute /></Route>
           {OPEN_PUBLIC_PAGES.map(({ path, titleKey }) => (
             <Route key={path} path={path}><PublicPlaceholderPage titleKey={titleKey} /></Route>
           ))}

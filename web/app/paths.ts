@@ -9,10 +9,11 @@ export const CREDIT_ROI_CALCULATOR_PATH = '/credit-roi-calculator';
 /** Certificate verification: anyone may open it, logged in or not. */
 export const REPORT_VERIFICATION_PATH = '/report-verification';
 
+/** The quality report of a datafile (?datafileId=): anyone may open it, logged in or not. */
+export const DATAFILE_REPORT_PATH = '/datafile-report';
+
 /** Further pages anyone may open, logged in or not, whose screens come in a later issue. */
-export const OPEN_PUBLIC_PAGES = [
-  { path: '/datafile-report', titleKey: 'routes.datafileReport' },
-] as const;
+export const OPEN_PUBLIC_PAGES: readonly { path: string; titleKey: string }[] = [];
 
 export type ProtectedRoute = {
   path: string;

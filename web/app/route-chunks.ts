@@ -1,5 +1,5 @@
 import { chunkLoader } from '../lib/lazy-chunk';
-import { CREDIT_ROI_CALCULATOR_PATH, REPORT_VERIFICATION_PATH } from './paths';
+import { CREDIT_ROI_CALCULATOR_PATH, DATAFILE_REPORT_PATH, REPORT_VERIFICATION_PATH } from './paths';
 
 /**
  * The code chunk of every lazily loaded page, shared by lazy() in app.tsx and by preloading: the
@@ -26,6 +26,7 @@ export const pageChunks = {
   datafiles: chunkLoader(() => import('../features/datafiles/pages/datafiles-page')),
   datafileResult: chunkLoader(() => import('../features/results/pages/datafile-result-page')),
   worksheet: chunkLoader(() => import('../features/worksheet/pages/worksheet-page')),
+  datafileReport: chunkLoader(() => import('./datafile-report-route')),
 };
 
 const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
@@ -56,6 +57,7 @@ const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
   '/datafiles': pageChunks.datafiles,
   '/datafile-result': pageChunks.datafileResult,
   '/datafile-work-sheet': pageChunks.worksheet,
+  [DATAFILE_REPORT_PATH]: pageChunks.datafileReport,
 };
 
 /** Starts downloading the page chunk of `path` (no-op for pages in the main chunk); failures surface when the page renders. */

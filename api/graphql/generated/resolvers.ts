@@ -744,6 +744,79 @@ export type DatafileProgressInput = {
   datafileId: Scalars['ID']['input'];
 };
 
+export type DatafileReport = {
+  __typename?: 'DatafileReport';
+  /** The combined score always; every score kind only with showScoreDetails. */
+  averages: Array<ReportScoreAverage>;
+  certificateCode?: Maybe<Scalars['String']['output']>;
+  /** 1..3 (3 best); 0 = no level reached. */
+  certificateLevel?: Maybe<Scalars['Int']['output']>;
+  certifiedAt?: Maybe<Scalars['String']['output']>;
+  cleanedAt?: Maybe<Scalars['String']['output']>;
+  clientLogo?: Maybe<Scalars['String']['output']>;
+  clientName?: Maybe<Scalars['String']['output']>;
+  companyName: Scalars['String']['output'];
+  datafileTitle: Scalars['String']['output'];
+  distribution?: Maybe<ReportDistribution>;
+  exclusions: ReportExclusions;
+  recordsAfter: Scalars['Int']['output'];
+  recordsBefore: Scalars['Int']['output'];
+  recordsRemoved: Scalars['Int']['output'];
+  revision: Scalars['Int']['output'];
+  scoringVersion: Scalars['String']['output'];
+  shortFormat: Scalars['Boolean']['output'];
+  showScoreDetails: Scalars['Boolean']['output'];
+  /** The cleaned average the report aims above (spec section 9: 70). */
+  targetAverage: Scalars['Float']['output'];
+};
+
+export type DatafileReportAccess =
+  /** Published, but the datafile has no saved cleaning. */
+  | 'NOT_CLEANED'
+  /** Not published (or no such datafile): nothing is shown. */
+  | 'NOT_PUBLISHED'
+  /** Protected: send the password. */
+  | 'PASSWORD_REQUIRED'
+  /** The report follows. */
+  | 'REPORT';
+
+/** Report settings of a datafile (spec section 3), as its editors see them; the password itself never leaves the server. */
+export type DatafileReportSettings = {
+  __typename?: 'DatafileReportSettings';
+  /** URL path of the client logo (public, like avatars). */
+  clientLogo?: Maybe<Scalars['String']['output']>;
+  clientName?: Maybe<Scalars['String']['output']>;
+  datafileId: Scalars['ID']['output'];
+  /** A password is stored (kept when a save sends none). */
+  hasPassword: Scalars['Boolean']['output'];
+  isPublished: Scalars['Boolean']['output'];
+  /** The public report's address. */
+  link: Scalars['String']['output'];
+  passwordProtected: Scalars['Boolean']['output'];
+  shortFormat: Scalars['Boolean']['output'];
+  showScoreDetails: Scalars['Boolean']['output'];
+};
+
+export type DatafileReportSettingsInput = {
+  clientLogo?: InputMaybe<Scalars['String']['input']>;
+  clientName?: InputMaybe<Scalars['String']['input']>;
+  isPublished: Scalars['Boolean']['input'];
+  /** Required with protection on unless one is stored; at least 8 characters. Hashed like user passwords. */
+  password?: InputMaybe<Scalars['String']['input']>;
+  passwordProtected: Scalars['Boolean']['input'];
+  shortFormat: Scalars['Boolean']['input'];
+  showScoreDetails: Scalars['Boolean']['input'];
+};
+
+export type DatafileReportView = {
+  __typename?: 'DatafileReportView';
+  access: DatafileReportAccess;
+  /** The viewer may see the datafile and edit the report settings (then no password is asked). */
+  canEdit: Scalars['Boolean']['output'];
+  report?: Maybe<DatafileReport>;
+  settings?: Maybe<DatafileReportSettings>;
+};
+
 /** One threshold of the cleaning (spec section 3, cleaningSettings.scoreThresholds). */
 export type DatafileScoreThreshold = {
   __typename?: 'DatafileScoreThreshold';
@@ -911,6 +984,53 @@ export type EndpointTrafficMinute = {
   minute: Scalars['String']['output'];
   refusals: Scalars['Int']['output'];
   requests: Scalars['Int']['output'];
+};
+
+/** Formats of an export (README 'Worksheet, exports and certificates'): the workbook, CSV, Arrow for scripts, the reject list. */
+export type ExportFormat =
+  | 'ARROW'
+  | 'CSV'
+  | 'REJECTS'
+  | 'XLSX';
+
+/** An export of a datafile's published revision with its saved cleaning, written by a job. */
+export type ExportJob = {
+  __typename?: 'ExportJob';
+  datafileId: Scalars['ID']['output'];
+  /** A signed GET link (15 minutes), once SUCCEEDED; asking again gives a fresh one. */
+  downloadUrl?: Maybe<Scalars['String']['output']>;
+  error?: Maybe<ExportJobError>;
+  fileName?: Maybe<Scalars['String']['output']>;
+  format: ExportFormat;
+  includedRecords?: Maybe<Scalars['Int']['output']>;
+  jobId: Scalars['ID']['output'];
+  /** 0..100 */
+  progress: Scalars['Int']['output'];
+  removedRecords?: Maybe<Scalars['Int']['output']>;
+  size?: Maybe<Scalars['Float']['output']>;
+  state: ExportJobState;
+};
+
+export type ExportJobError = {
+  __typename?: 'ExportJobError';
+  code: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+};
+
+export type ExportJobState =
+  | 'CANCELLED'
+  | 'FAILED'
+  | 'QUEUED'
+  | 'RUNNING'
+  | 'SUCCEEDED';
+
+export type ExportRequestInput = {
+  /** CSV and reject list: ',' (default) or ';'. */
+  csvSeparator?: InputMaybe<Scalars['String']['input']>;
+  datafileId: Scalars['ID']['input'];
+  format: ExportFormat;
+  /** Language of the decision and reason texts: de (default) or en. */
+  language?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Invoice = {
@@ -1112,6 +1232,8 @@ export type Mutation = {
   /** Creates a PENDING company and its owner and mails a confirmation link. */
   registerCompany: StatusResponse;
   removeContributorFromDatafile: StatusResponse;
+  /** Queues an export of the datafile's published revision with its saved cleaning; DATAFILE_NOT_CLEANED when none was saved. */
+  requestDatafileExport: ExportJob;
   /** Operators: a FAILED outbox mail is queued again (five more attempts) and the outbox job runs. */
   resendOutboxMail: StatusResponse;
   /** A new link for a pending user; the previous one stops working. */
@@ -1140,6 +1262,8 @@ export type Mutation = {
   /** Replaces the UPCOMING contract's type, dates, auto-renew and plan. */
   updateCompanyNextContract: StatusResponse;
   updateCompanyStatus: StatusResponse;
+  /** Saves the report settings; whoever may see the datafile may. */
+  updateDatafileReportSettings: DatafileReportSettings;
   /** Marks the get-started modal as watched. */
   updateGetStarted: StatusResponse;
   /** Stores the user's language. */
@@ -1330,6 +1454,12 @@ export type MutationRemoveContributorFromDatafileArgs = {
 
 
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationRequestDatafileExportArgs = {
+  input: ExportRequestInput;
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationResendOutboxMailArgs = {
   mailId: Scalars['ID']['input'];
 };
@@ -1433,6 +1563,13 @@ export type MutationUpdateCompanyNextContractArgs = {
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationUpdateCompanyStatusArgs = {
   company: CompanyStatusInput;
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationUpdateDatafileReportSettingsArgs = {
+  datafileId: Scalars['ID']['input'];
+  settings: DatafileReportSettingsInput;
 };
 
 
@@ -1706,6 +1843,8 @@ export type Query = {
   getDatafileCleaningSettings: DatafileCleaningSettings;
   /** Datafile metadata (spec section 3); isCleaned = true: numberOfRecords counts the cleaned records (valid/invalid stay those of the revision: cleaning stores no split); DATAFILE_NOT_CLEANED before a cleaning. */
   getDatafileMetadata: DatafileMetadata;
+  /** Public: the quality report of a datafile. Strangers need it published (and the password when protected: REPORT_PASSWORD_INCORRECT, throttled with TOO_MANY_ATTEMPTS); those who may see the datafile always get it, with its settings. */
+  getDatafileReport: DatafileReportView;
   /** A signed URL to PUT the survey file to (xlsx, csv or sav), for the organisation. */
   getDatafileUploadURL: DatafileUploadUrl;
   /** Where the datafile's upload stands (poll while PROCESSING). */
@@ -1716,6 +1855,8 @@ export type Query = {
   getDatafilesForLoggedInUser: DatafileListPage;
   /** A draft datafile (or a READY one being re-uploaded) with its upload and data points. */
   getDraftedDatafile: DraftDatafile;
+  /** State and progress of an export job; whoever may see its datafile may ask (poll every second). */
+  getExportJob: ExportJob;
   /** Operators: the job queue by kind, with processing and waiting times of the last 24 hours. */
   getJobQueueSummary: JobQueueSummary;
   /** Operators: jobs by state and kind. Queued jobs in start order, running ones by start, finished ones newest first. */
@@ -1739,6 +1880,8 @@ export type Query = {
   getPasswordEncryptionKey: Scalars['String']['output'];
   /** The projective questions of the published revision. */
   getProjectiveQuestions: Array<DataPointMetadata>;
+  /** A signed PUT for the client logo of a datafile's report (png, jpeg or webp, 2 MB). */
+  getReportLogoUploadURL: ReportLogoUploadUrl;
   /** The sheets of an uploaded xlsx file ([] for csv and sav). */
   getSheetNames: Array<Scalars['String']['output']>;
   /** Operators: database and file storage size. */
@@ -1921,6 +2064,13 @@ export type QueryGetDatafileMetadataArgs = {
 
 
 /** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetDatafileReportArgs = {
+  datafileId: Scalars['ID']['input'];
+  password?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
 export type QueryGetDatafileUploadUrlArgs = {
   companyId: Scalars['ID']['input'];
   fileName: Scalars['String']['input'];
@@ -1949,6 +2099,12 @@ export type QueryGetDatafilesForLoggedInUserArgs = {
 /** Root query; every module adds its fields with `extend type Query`. */
 export type QueryGetDraftedDatafileArgs = {
   datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetExportJobArgs = {
+  jobId: Scalars['ID']['input'];
 };
 
 
@@ -1994,6 +2150,13 @@ export type QueryGetPackageArgs = {
 /** Root query; every module adds its fields with `extend type Query`. */
 export type QueryGetProjectiveQuestionsArgs = {
   datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetReportLogoUploadUrlArgs = {
+  datafileId: Scalars['ID']['input'];
+  imageKey: Scalars['String']['input'];
 };
 
 
@@ -2097,6 +2260,40 @@ export type RegisterCompanyInput = {
   /** base64 of the RSA-OAEP (SHA-256) ciphertext of the UTF-8 password (see getPasswordEncryptionKey). */
   password: Scalars['String']['input'];
   termsAccepted: Scalars['Boolean']['input'];
+};
+
+/** Combined scores in 10-point bins [0,10) .. [90,100], before and after cleaning; unscored interviews apart. */
+export type ReportDistribution = {
+  __typename?: 'ReportDistribution';
+  after: Array<Scalars['Int']['output']>;
+  before: Array<Scalars['Int']['output']>;
+  edges: Array<Scalars['Float']['output']>;
+  unscoredAfter: Scalars['Int']['output'];
+  unscoredBefore: Scalars['Int']['output'];
+};
+
+/** Report exclusion reasons (spec section 3): interviews removed by each. */
+export type ReportExclusions = {
+  __typename?: 'ReportExclusions';
+  manual: Scalars['Int']['output'];
+  quotaCleaning: Scalars['Int']['output'];
+  scoreThreshold: Scalars['Int']['output'];
+  targetSample: Scalars['Int']['output'];
+};
+
+export type ReportLogoUploadUrl = {
+  __typename?: 'ReportLogoUploadUrl';
+  /** The path to save as clientLogo once the PUT succeeded. */
+  imagePath: Scalars['String']['output'];
+  signedUrl: Scalars['String']['output'];
+};
+
+export type ReportScoreAverage = {
+  __typename?: 'ReportScoreAverage';
+  after?: Maybe<Scalars['Float']['output']>;
+  before?: Maybe<Scalars['Float']['output']>;
+  /** combined, ts, ibs, oes, ps, cs, is, sds, con */
+  key: Scalars['String']['output'];
 };
 
 /** A score threshold of the worksheet (spec section 3, cleaningSettings.scoreThresholds): the rule fires when the score is below `threshold` and it rests on at least `minDataPoints` data points. */
@@ -2651,6 +2848,11 @@ export type ResolversTypes = {
   DatafileMetadata: ResolverTypeWrapper<DatafileMetadata>;
   DatafileOwner: ResolverTypeWrapper<DatafileOwner>;
   DatafileProgressInput: DatafileProgressInput;
+  DatafileReport: ResolverTypeWrapper<DatafileReport>;
+  DatafileReportAccess: DatafileReportAccess;
+  DatafileReportSettings: ResolverTypeWrapper<DatafileReportSettings>;
+  DatafileReportSettingsInput: DatafileReportSettingsInput;
+  DatafileReportView: ResolverTypeWrapper<DatafileReportView>;
   DatafileScoreThreshold: ResolverTypeWrapper<DatafileScoreThreshold>;
   DatafileSortField: DatafileSortField;
   DatafileSourceMetadata: ResolverTypeWrapper<DatafileSourceMetadata>;
@@ -2668,6 +2870,11 @@ export type ResolversTypes = {
   EditContractInput: EditContractInput;
   EndpointTraffic: ResolverTypeWrapper<EndpointTraffic>;
   EndpointTrafficMinute: ResolverTypeWrapper<EndpointTrafficMinute>;
+  ExportFormat: ExportFormat;
+  ExportJob: ResolverTypeWrapper<ExportJob>;
+  ExportJobError: ResolverTypeWrapper<ExportJobError>;
+  ExportJobState: ExportJobState;
+  ExportRequestInput: ExportRequestInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -2714,6 +2921,10 @@ export type ResolversTypes = {
   QuotaSetting: ResolverTypeWrapper<QuotaSetting>;
   QuotaSettingInput: QuotaSettingInput;
   RegisterCompanyInput: RegisterCompanyInput;
+  ReportDistribution: ResolverTypeWrapper<ReportDistribution>;
+  ReportExclusions: ResolverTypeWrapper<ReportExclusions>;
+  ReportLogoUploadUrl: ResolverTypeWrapper<ReportLogoUploadUrl>;
+  ReportScoreAverage: ResolverTypeWrapper<ReportScoreAverage>;
   ScoreThreshold: ResolverTypeWrapper<ScoreThreshold>;
   ScoreThresholdInput: ScoreThresholdInput;
   SelectedColumnInput: SelectedColumnInput;
@@ -2812,6 +3023,10 @@ export type ResolversParentTypes = {
   DatafileMetadata: DatafileMetadata;
   DatafileOwner: DatafileOwner;
   DatafileProgressInput: DatafileProgressInput;
+  DatafileReport: DatafileReport;
+  DatafileReportSettings: DatafileReportSettings;
+  DatafileReportSettingsInput: DatafileReportSettingsInput;
+  DatafileReportView: DatafileReportView;
   DatafileScoreThreshold: DatafileScoreThreshold;
   DatafileSourceMetadata: DatafileSourceMetadata;
   DatafileUpload: DatafileUpload;
@@ -2826,6 +3041,9 @@ export type ResolversParentTypes = {
   EditContractInput: EditContractInput;
   EndpointTraffic: EndpointTraffic;
   EndpointTrafficMinute: EndpointTrafficMinute;
+  ExportJob: ExportJob;
+  ExportJobError: ExportJobError;
+  ExportRequestInput: ExportRequestInput;
   Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
@@ -2867,6 +3085,10 @@ export type ResolversParentTypes = {
   QuotaSetting: QuotaSetting;
   QuotaSettingInput: QuotaSettingInput;
   RegisterCompanyInput: RegisterCompanyInput;
+  ReportDistribution: ReportDistribution;
+  ReportExclusions: ReportExclusions;
+  ReportLogoUploadUrl: ReportLogoUploadUrl;
+  ReportScoreAverage: ReportScoreAverage;
   ScoreThreshold: ScoreThreshold;
   ScoreThresholdInput: ScoreThresholdInput;
   SelectedColumnInput: SelectedColumnInput;
@@ -3283,6 +3505,47 @@ export type DatafileOwnerResolvers<ContextType = GqlContext, ParentType extends 
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type DatafileReportResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileReport'] = ResolversParentTypes['DatafileReport']> = {
+  averages?: Resolver<Array<ResolversTypes['ReportScoreAverage']>, ParentType, ContextType>;
+  certificateCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  certificateLevel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  certifiedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cleanedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  clientLogo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  clientName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  companyName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  datafileTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  distribution?: Resolver<Maybe<ResolversTypes['ReportDistribution']>, ParentType, ContextType>;
+  exclusions?: Resolver<ResolversTypes['ReportExclusions'], ParentType, ContextType>;
+  recordsAfter?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  recordsBefore?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  recordsRemoved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  scoringVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shortFormat?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showScoreDetails?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  targetAverage?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type DatafileReportSettingsResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileReportSettings'] = ResolversParentTypes['DatafileReportSettings']> = {
+  clientLogo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  clientName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  datafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  hasPassword?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isPublished?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  link?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  passwordProtected?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  shortFormat?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  showScoreDetails?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type DatafileReportViewResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileReportView'] = ResolversParentTypes['DatafileReportView']> = {
+  access?: Resolver<ResolversTypes['DatafileReportAccess'], ParentType, ContextType>;
+  canEdit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  report?: Resolver<Maybe<ResolversTypes['DatafileReport']>, ParentType, ContextType>;
+  settings?: Resolver<Maybe<ResolversTypes['DatafileReportSettings']>, ParentType, ContextType>;
+};
+
 export type DatafileScoreThresholdResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileScoreThreshold'] = ResolversParentTypes['DatafileScoreThreshold']> = {
   isEnable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3387,6 +3650,25 @@ export type EndpointTrafficMinuteResolvers<ContextType = GqlContext, ParentType 
   minute?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   refusals?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   requests?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ExportJobResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ExportJob'] = ResolversParentTypes['ExportJob']> = {
+  datafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  downloadUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['ExportJobError']>, ParentType, ContextType>;
+  fileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  format?: Resolver<ResolversTypes['ExportFormat'], ParentType, ContextType>;
+  includedRecords?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  jobId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  progress?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  removedRecords?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  size?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['ExportJobState'], ParentType, ContextType>;
+};
+
+export type ExportJobErrorResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ExportJobError'] = ResolversParentTypes['ExportJobError']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type InvoiceResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Invoice'] = ResolversParentTypes['Invoice']> = {
@@ -3496,6 +3778,7 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   regenerateMagicKey?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRegenerateMagicKeyArgs, 'userId'>>;
   registerCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRegisterCompanyArgs, 'input'>>;
   removeContributorFromDatafile?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRemoveContributorFromDatafileArgs, 'contributorId' | 'datafileId'>>;
+  requestDatafileExport?: Resolver<ResolversTypes['ExportJob'], ParentType, ContextType, RequireFields<MutationRequestDatafileExportArgs, 'input'>>;
   resendOutboxMail?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResendOutboxMailArgs, 'mailId'>>;
   resendUserInvitation?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResendUserInvitationArgs, 'userId'>>;
   resetDatafileCleaning?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResetDatafileCleaningArgs, 'datafileId'>>;
@@ -3513,6 +3796,7 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   updateCompanyComment?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateCompanyCommentArgs, 'input'>>;
   updateCompanyNextContract?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateCompanyNextContractArgs, 'input'>>;
   updateCompanyStatus?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateCompanyStatusArgs, 'company'>>;
+  updateDatafileReportSettings?: Resolver<ResolversTypes['DatafileReportSettings'], ParentType, ContextType, RequireFields<MutationUpdateDatafileReportSettingsArgs, 'datafileId' | 'settings'>>;
   updateGetStarted?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateGetStartedArgs, 'userId'>>;
   updateMyLocale?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateMyLocaleArgs, 'locale'>>;
   updateNPS?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateNpsArgs, 'userId'>>;
@@ -3658,11 +3942,13 @@ export type QueryResolvers<ContextType = GqlContext, ParentType extends Resolver
   getDatafile?: Resolver<ResolversTypes['Datafile'], ParentType, ContextType, RequireFields<QueryGetDatafileArgs, 'datafileId'>>;
   getDatafileCleaningSettings?: Resolver<ResolversTypes['DatafileCleaningSettings'], ParentType, ContextType, RequireFields<QueryGetDatafileCleaningSettingsArgs, 'datafileId'>>;
   getDatafileMetadata?: Resolver<ResolversTypes['DatafileMetadata'], ParentType, ContextType, RequireFields<QueryGetDatafileMetadataArgs, 'datafileId'>>;
+  getDatafileReport?: Resolver<ResolversTypes['DatafileReportView'], ParentType, ContextType, RequireFields<QueryGetDatafileReportArgs, 'datafileId'>>;
   getDatafileUploadURL?: Resolver<ResolversTypes['DatafileUploadURL'], ParentType, ContextType, RequireFields<QueryGetDatafileUploadUrlArgs, 'companyId' | 'fileName'>>;
   getDatafileUploadingProgress?: Resolver<ResolversTypes['DatafileUploadingProgress'], ParentType, ContextType, RequireFields<QueryGetDatafileUploadingProgressArgs, 'datafileId'>>;
   getDatafileWeightingMethod?: Resolver<ResolversTypes['DatafileWeightingMethod'], ParentType, ContextType, RequireFields<QueryGetDatafileWeightingMethodArgs, 'datafileId'>>;
   getDatafilesForLoggedInUser?: Resolver<ResolversTypes['DatafileListPage'], ParentType, ContextType, Partial<QueryGetDatafilesForLoggedInUserArgs>>;
   getDraftedDatafile?: Resolver<ResolversTypes['DraftDatafile'], ParentType, ContextType, RequireFields<QueryGetDraftedDatafileArgs, 'datafileId'>>;
+  getExportJob?: Resolver<ResolversTypes['ExportJob'], ParentType, ContextType, RequireFields<QueryGetExportJobArgs, 'jobId'>>;
   getJobQueueSummary?: Resolver<ResolversTypes['JobQueueSummary'], ParentType, ContextType>;
   getJobs?: Resolver<ResolversTypes['JobPage'], ParentType, ContextType, Partial<QueryGetJobsArgs>>;
   getLiveEndpointTraffic?: Resolver<ResolversTypes['LiveEndpointTraffic'], ParentType, ContextType, Partial<QueryGetLiveEndpointTrafficArgs>>;
@@ -3675,6 +3961,7 @@ export type QueryResolvers<ContextType = GqlContext, ParentType extends Resolver
   getPackage?: Resolver<ResolversTypes['Package'], ParentType, ContextType, RequireFields<QueryGetPackageArgs, 'packageId'>>;
   getPasswordEncryptionKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   getProjectiveQuestions?: Resolver<Array<ResolversTypes['DataPointMetadata']>, ParentType, ContextType, RequireFields<QueryGetProjectiveQuestionsArgs, 'datafileId'>>;
+  getReportLogoUploadURL?: Resolver<ResolversTypes['ReportLogoUploadUrl'], ParentType, ContextType, RequireFields<QueryGetReportLogoUploadUrlArgs, 'datafileId' | 'imageKey'>>;
   getSheetNames?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryGetSheetNamesArgs, 'companyId' | 'datafileKey'>>;
   getSystemSize?: Resolver<ResolversTypes['SystemSize'], ParentType, ContextType>;
   getUploadCheck?: Resolver<ResolversTypes['UploadCheck'], ParentType, ContextType, RequireFields<QueryGetUploadCheckArgs, 'datafileId'>>;
@@ -3700,6 +3987,32 @@ export type QuotaSettingResolvers<ContextType = GqlContext, ParentType extends R
   options?: Resolver<Array<ResolversTypes['QuotaOption']>, ParentType, ContextType>;
   rename?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   show?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ReportDistributionResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ReportDistribution'] = ResolversParentTypes['ReportDistribution']> = {
+  after?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+  before?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['Float']>, ParentType, ContextType>;
+  unscoredAfter?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unscoredBefore?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ReportExclusionsResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ReportExclusions'] = ResolversParentTypes['ReportExclusions']> = {
+  manual?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  quotaCleaning?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  scoreThreshold?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  targetSample?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ReportLogoUploadUrlResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ReportLogoUploadUrl'] = ResolversParentTypes['ReportLogoUploadUrl']> = {
+  imagePath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  signedUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ReportScoreAverageResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ReportScoreAverage'] = ResolversParentTypes['ReportScoreAverage']> = {
+  after?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  before?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ScoreThresholdResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ScoreThreshold'] = ResolversParentTypes['ScoreThreshold']> = {
@@ -3945,6 +4258,9 @@ export type Resolvers<ContextType = GqlContext> = {
   DatafileListPage?: DatafileListPageResolvers<ContextType>;
   DatafileMetadata?: DatafileMetadataResolvers<ContextType>;
   DatafileOwner?: DatafileOwnerResolvers<ContextType>;
+  DatafileReport?: DatafileReportResolvers<ContextType>;
+  DatafileReportSettings?: DatafileReportSettingsResolvers<ContextType>;
+  DatafileReportView?: DatafileReportViewResolvers<ContextType>;
   DatafileScoreThreshold?: DatafileScoreThresholdResolvers<ContextType>;
   DatafileSourceMetadata?: DatafileSourceMetadataResolvers<ContextType>;
   DatafileUpload?: DatafileUploadResolvers<ContextType>;
@@ -3957,6 +4273,8 @@ export type Resolvers<ContextType = GqlContext> = {
   DraftDatafile?: DraftDatafileResolvers<ContextType>;
   EndpointTraffic?: EndpointTrafficResolvers<ContextType>;
   EndpointTrafficMinute?: EndpointTrafficMinuteResolvers<ContextType>;
+  ExportJob?: ExportJobResolvers<ContextType>;
+  ExportJobError?: ExportJobErrorResolvers<ContextType>;
   Invoice?: InvoiceResolvers<ContextType>;
   Job?: JobResolvers<ContextType>;
   JobKindSummary?: JobKindSummaryResolvers<ContextType>;
@@ -3984,6 +4302,10 @@ export type Resolvers<ContextType = GqlContext> = {
   Query?: QueryResolvers<ContextType>;
   QuotaOption?: QuotaOptionResolvers<ContextType>;
   QuotaSetting?: QuotaSettingResolvers<ContextType>;
+  ReportDistribution?: ReportDistributionResolvers<ContextType>;
+  ReportExclusions?: ReportExclusionsResolvers<ContextType>;
+  ReportLogoUploadUrl?: ReportLogoUploadUrlResolvers<ContextType>;
+  ReportScoreAverage?: ReportScoreAverageResolvers<ContextType>;
   ScoreThreshold?: ScoreThresholdResolvers<ContextType>;
   SignedUrl?: SignedUrlResolvers<ContextType>;
   StatusResponse?: StatusResponseResolvers<ContextType>;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { certificates, companies, datafiles } from '../../../db/schema';
 
@@ -19,5 +19,16 @@ export async function datafileSubject(db: DbOrTx, datafileId: string): Promise<{
     .from(datafiles)
     .innerJoin(companies, eq(companies.id, datafiles.companyId))
     .where(eq(datafiles.id, datafileId))
+    .get();
+}
+
+/** The newest certificate of one revision of a datafile (the one an export's 'Quality Mark' and the report name). */
+export async function latestCertificateOf(db: DbOrTx, datafileId: string, revision: number): Promise<CertificateRow | undefined> {
+  return db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.datafileId, datafileId), eq(certificates.revision, revision)))
+    .orderBy(desc(certificates.issuedAt))
+    .limit(1)
     .get();
 }

@@ -5,15 +5,23 @@ import type { BlobStore } from './blob-store';
 export { AVATAR_MAX_BYTES } from './blob-store';
 const IMAGE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.(png|jpe?g|webp)$/i;
 
-/** Storage path for an avatar: under the user or company id, a generated prefix, the (checked) file name. */
-export function avatarPath(kind: 'users' | 'companies', ownerId: string, imageKey: string): string {
+/** Folders of public images: user and company avatars, and the client logos of quality reports (by datafile id). */
+export const AVATAR_KINDS = ['users', 'companies', 'reports'] as const;
+export type AvatarKind = (typeof AVATAR_KINDS)[number];
+
+/** Storage path for an avatar: under the user or company id (or the datafile id for a report's client logo), a generated prefix, the (checked) file name. */
+export function avatarPath(kind: AvatarKind, ownerId: string, imageKey: string): string {
   if (!IMAGE_KEY.test(imageKey)) throw new AppError('INVALID_PARAMETERS', { field: 'imageKey', reason: 'IMAGE_FILE_NAME' });
   return `avatars/${kind}/${ownerId}/${randomToken(6)}-${imageKey.toLowerCase()}`;
 }
 
-/** Whether a stored image value is one of ours (a path from an avatar upload). */
-export function isAvatarPath(value: string): boolean {
-  return /^\/files\/avatars\/(users|companies)\/[A-Za-z0-9-]{1,64}\/[A-Za-z0-9_-]{8}-[a-z0-9._-]{1,104}$/.test(value);
+/**
+ * Whether a stored image value is one of ours (a path from an avatar upload) of the given kinds; by
+ * default a user's or company's avatar, so a profile cannot point at a report's logo.
+ */
+export function isAvatarPath(value: string, kinds: readonly AvatarKind[] = ['users', 'companies']): boolean {
+  const m = /^\/files\/avatars\/([a-z]+)\/[A-Za-z0-9-]{1,64}\/[A-Za-z0-9_-]{8}-[a-z0-9._-]{1,104}$/.exec(value);
+  return m !== null && (kinds as readonly string[]).includes(m[1]!);
 }
 
 /** Content sniffing: only PNG, JPEG and WebP, whatever the Content-Type says. */

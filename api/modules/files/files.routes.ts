@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, localeFromHeader } from '../../lib/i18n';
 import type { ErrorCode } from '../../graphql/error-codes';
 import { AppError, messageOf, type AppErrorDetails } from '../../graphql/errors';
 import type { RefusalReason } from '../../graphql/refusal-reasons';
-import { imageTypeOf, isAvatarPath } from './avatars';
+import { AVATAR_KINDS, imageTypeOf, isAvatarPath } from './avatars';
 import { blobPolicies, contentTypeForKey, isValidBlobKey, type BlobKind } from './blob-store';
 import { checkGetSignature, checkPutSignature } from './signed-urls';
 
@@ -93,7 +93,7 @@ export function registerFileRoutes(app: Hono, deps: Deps) {
     const check = checkPutSignature(deps.appSecret, kind, key, c.req.query('expires'), c.req.query('sig'), deps.clock.now());
     if (check !== 'OK') return refuse(c, 403, 'UNAUTHORIZED', check === 'EXPIRED' ? 'URL_EXPIRED' : 'BAD_SIGNATURE');
     const policy = policies[kind];
-    if (!key.startsWith(policy.prefix) || (kind === 'avatar' && !isAvatarPath(`/files/${key}`))) return refuse(c, 404, 'INVALID_PARAMETERS', 'UNKNOWN_PATH');
+    if (!key.startsWith(policy.prefix) || (kind === 'avatar' && !isAvatarPath(`/files/${key}`, AVATAR_KINDS))) return refuse(c, 404, 'INVALID_PARAMETERS', 'UNKNOWN_PATH');
     const contentType = (c.req.header('content-type') ?? 'application/octet-stream').split(';')[0]!.trim().toLowerCase();
     if (!policy.contentTypes.includes(contentType)) return refuse(c, 415, 'INVALID_PARAMETERS', 'CONTENT_TYPE');
     // Refused before a byte is read when the declared size is over the cap.
@@ -124,7 +124,7 @@ export function registerFileRoutes(app: Hono, deps: Deps) {
 
   app.get('/files/avatars/*', async (c) => {
     const key = keyOf(c);
-    if (!key || !isAvatarPath(`/files/${key}`)) return c.text('Not found', 404);
+    if (!key || !isAvatarPath(`/files/${key}`, AVATAR_KINDS)) return c.text('Not found', 404);
     if (deps.blobs.kind === 's3') return c.redirect(deps.blobs.signedGet(key, deps.clock.now(), { ttlSeconds: 3600 }), 302);
     const bytes = await deps.blobs.getBytes(key);
     if (!bytes) return c.text('Not found', 404);

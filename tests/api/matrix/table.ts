@@ -167,6 +167,23 @@ export const MATRIX: Record<string, Cell> = {
     allow: ADMIN_OF_A,
     acceptCodes: ['SCORES_NOT_AVAILABLE'],
   },
+  // Exports and report settings (issue 13): whoever sees the datafile (here A's admins and operators).
+  requestDatafileExport: {
+    query: 'mutation($id:ID!){requestDatafileExport(input:{datafileId:$id,format:XLSX}){jobId}}',
+    vars: (w) => ({ id: w.datafileId }),
+    allow: ADMIN_OF_A,
+    // Let in, and refused for what the datafile lacks (no published revision, no saved cleaning).
+    acceptCodes: ['SCORES_NOT_AVAILABLE', 'DATAFILE_NOT_CLEANED'],
+  },
+  getExportJob: { query: 'query($id:ID!){getExportJob(jobId:$id){state downloadUrl}}', vars: (w) => ({ id: w.exportJobId }), allow: ADMIN_OF_A },
+  getReportLogoUploadURL: { query: 'query($id:ID!){getReportLogoUploadURL(datafileId:$id,imageKey:"logo.png"){imagePath}}', vars: (w) => ({ id: w.datafileId }), allow: ADMIN_OF_A },
+  updateDatafileReportSettings: {
+    query: 'mutation($id:ID!){updateDatafileReportSettings(datafileId:$id,settings:{showScoreDetails:true,shortFormat:false,passwordProtected:false,isPublished:true}){isPublished}}',
+    vars: (w) => ({ id: w.datafileId }),
+    allow: ADMIN_OF_A,
+  },
+  // Public: strangers open a published report (the service shows them nothing else); see tests/api/reports.
+  getDatafileReport: { query: 'query($id:ID!){getDatafileReport(datafileId:$id){access}}', vars: (w) => ({ id: w.datafileId }), allow: ALL },
   getDatafileUploadingProgress: { query: 'query($id:ID!){getDatafileUploadingProgress(datafileId:$id){status}}', vars: (w) => ({ id: w.draftId }), allow: ADMIN_OF_A },
   saveDraftDatafileColumns: {
     query: 'mutation($id:ID!){saveDraftDatafileColumns(datafileId:$id,selectedColumns:[{dataPointIdentifier:"id",dataPointType:RECORD_ID,columns:["id"]}]){state}}',

@@ -85,6 +85,12 @@ export async function buildWorld(t: TestApp, options: WorldOptions = {}) {
   }
   // For monitoring: a failed job and a waiting one (of a kind every process runs), and a failed mail.
   const at = t.clock.now().toISOString();
+  // A finished export of A's datafile (getExportJob): who sees the datafile may ask for its state.
+  const [exportJob] = await t.db.insert(jobs).values({
+    kind: 'export', state: 'SUCCEEDED', attempts: 1, runAfter: at, createdAt: at, startedAt: at, finishedAt: at,
+    payload: { input: { datafileId, revision: 1, format: 'csv', cleaning: null }, requestedBy: adminA.id },
+    result: { key: `exports/${datafileId}/1/matrix.csv`, size: 10, contentType: 'text/csv', fileName: 'matrix.csv', rows: 3, removed: 1, scoringVersion: 'x' },
+  }).returning();
   const [failedJob] = await t.db.insert(jobs).values({ kind: 'mail.outbox', payload: {}, state: 'FAILED', attempts: 3, runAfter: at, createdAt: at, startedAt: at, finishedAt: at, errorCode: 'EMAIL_SENDING_FAILED' }).returning();
   const [queuedJob] = await t.db.insert(jobs).values({ kind: 'calendar', payload: {}, state: 'QUEUED', runAfter: at, createdAt: at }).returning();
   const [failedMail] = await t.db.insert(outboxMails).values({ to: adminA.email, locale: 'de', template: 'invitation', subject: 'Hi', text: 't', html: '<p>t</p>', status: 'FAILED', attempts: 5, lastError: '550', createdAt: at }).returning();
@@ -100,7 +106,7 @@ export async function buildWorld(t: TestApp, options: WorldOptions = {}) {
     API_KEY: { apiKey: adminA.apiKey },
   };
   const users = { ANON: null, ADMIN_OTHER: adminB, EMPLOYEE_OTHER: employeeB, EMPLOYEE_OWN: employeeA, ADMIN_OWN: adminA, SUPER_ADMIN: op, API_KEY: adminA } as const;
-  return { A, B, P, adminA, employeeA, pendingA, adminB, op, packageId, activeContractId, upcomingContractId, datafileId, draftId, draftKey, liveId, stoppedId, uploadKeys, usedTransactionId: usedRow[0]!.id, notificationId: notification!.id, failedJobId: failedJob!.id, queuedJobId: queuedJob!.id, failedMailId: failedMail!.id, tokens, users };
+  return { A, B, P, adminA, employeeA, pendingA, adminB, op, packageId, activeContractId, upcomingContractId, datafileId, draftId, draftKey, liveId, stoppedId, uploadKeys, usedTransactionId: usedRow[0]!.id, notificationId: notification!.id, failedJobId: failedJob!.id, exportJobId: exportJob!.id, queuedJobId: queuedJob!.id, failedMailId: failedMail!.id, tokens, users };
 }
 
 export type World = Awaited<ReturnType<typeof buildWorld>>;
@@ -126,6 +132,7 @@ export async function fingerprint(t: TestApp, w: World) {
     (select group_concat(datafile_id || user_id, ',') from datafile_contributors) as contributors,
     (select group_concat(status || coalesce(check_job_id, '') || coalesce(updated_at, ''), ',') from datafile_uploads) as uploads,
     (select count(*) from datafile_datapoints) as datapoints,
+    (select count(*) from datafile_reports) as reports,
     (select count(*) from jobs) as jobs,
     (select group_concat(state || attempts || coalesce(cancel_requested_at, ''), ',') from jobs where id in (${w.failedJobId}, ${w.queuedJobId})) as jobStates,
     (select group_concat(status || attempts, ',') from outbox_mails where id = ${w.failedMailId}) as mail`);

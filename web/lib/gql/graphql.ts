@@ -194,6 +194,27 @@ export type DatafileProgressInput = {
   datafileId: string | number;
 };
 
+export type DatafileReportAccess =
+  /** Published, but the datafile has no saved cleaning. */
+  | 'NOT_CLEANED'
+  /** Not published (or no such datafile): nothing is shown. */
+  | 'NOT_PUBLISHED'
+  /** Protected: send the password. */
+  | 'PASSWORD_REQUIRED'
+  /** The report follows. */
+  | 'REPORT';
+
+export type DatafileReportSettingsInput = {
+  clientLogo?: string | null | undefined;
+  clientName?: string | null | undefined;
+  isPublished: boolean;
+  /** Required with protection on unless one is stored; at least 8 characters. Hashed like user passwords. */
+  password?: string | null | undefined;
+  passwordProtected: boolean;
+  shortFormat: boolean;
+  showScoreDetails: boolean;
+};
+
 export type DatafileSortField =
   | 'CREATED_AT'
   | 'MEAN_COMBINED_SCORE'
@@ -225,6 +246,29 @@ export type EditContractInput = {
   contractId: string | number;
   endDate: string;
   startDate: string;
+};
+
+/** Formats of an export (README 'Worksheet, exports and certificates'): the workbook, CSV, Arrow for scripts, the reject list. */
+export type ExportFormat =
+  | 'ARROW'
+  | 'CSV'
+  | 'REJECTS'
+  | 'XLSX';
+
+export type ExportJobState =
+  | 'CANCELLED'
+  | 'FAILED'
+  | 'QUEUED'
+  | 'RUNNING'
+  | 'SUCCEEDED';
+
+export type ExportRequestInput = {
+  /** CSV and reject list: ',' (default) or ';'. */
+  csvSeparator?: string | null | undefined;
+  datafileId: string | number;
+  format: ExportFormat;
+  /** Language of the decision and reason texts: de (default) or en. */
+  language?: string | null | undefined;
 };
 
 export type JobFilters = {
@@ -725,6 +769,20 @@ export type RemoveContributorFromDatafileMutationVariables = Exact<{
 
 export type RemoveContributorFromDatafileMutation = { removeContributorFromDatafile: { status: string } };
 
+export type RequestDatafileExportMutationVariables = Exact<{
+  input: ExportRequestInput;
+}>;
+
+
+export type RequestDatafileExportMutation = { requestDatafileExport: { jobId: string, state: ExportJobState, progress: number } };
+
+export type GetExportJobQueryVariables = Exact<{
+  jobId: string | number;
+}>;
+
+
+export type GetExportJobQuery = { getExportJob: { jobId: string, format: ExportFormat, state: ExportJobState, progress: number, downloadUrl: string | null, fileName: string | null, size: number | null, includedRecords: number | null, removedRecords: number | null, error: { code: string, message: string } | null } };
+
 export type CancelJobMutationVariables = Exact<{
   jobId: string | number;
 }>;
@@ -838,6 +896,30 @@ export type VerifyCertificateQueryVariables = Exact<{
 
 
 export type VerifyCertificateQuery = { verifyCertificate: { certificateCode: string, statement: string, signature: string, signatureValid: boolean, keyId: string, publicKey: string, signedWithCurrentKey: boolean, issuedAt: string, datafileId: string, datafileTitle: string | null, companyName: string | null, revision: number, scoringVersion: string, certificateLevel: number, recordsBefore: number, recordsAfter: number, recordsRemoved: number, keptRecordIdsDigest: string, cleaningRules: string } };
+
+export type GetDatafileReportQueryVariables = Exact<{
+  datafileId: string | number;
+  password?: string | null | undefined;
+}>;
+
+
+export type GetDatafileReportQuery = { getDatafileReport: { access: DatafileReportAccess, canEdit: boolean, settings: { datafileId: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, passwordProtected: boolean, hasPassword: boolean, isPublished: boolean, link: string } | null, report: { datafileTitle: string, companyName: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, certificateCode: string | null, certificateLevel: number | null, certifiedAt: string | null, revision: number, scoringVersion: string, cleanedAt: string | null, recordsBefore: number, recordsAfter: number, recordsRemoved: number, targetAverage: number, averages: Array<{ key: string, before: number | null, after: number | null }>, exclusions: { quotaCleaning: number, scoreThreshold: number, targetSample: number, manual: number }, distribution: { edges: Array<number>, before: Array<number>, after: Array<number>, unscoredBefore: number, unscoredAfter: number } | null } | null } };
+
+export type UpdateDatafileReportSettingsMutationVariables = Exact<{
+  datafileId: string | number;
+  settings: DatafileReportSettingsInput;
+}>;
+
+
+export type UpdateDatafileReportSettingsMutation = { updateDatafileReportSettings: { datafileId: string, isPublished: boolean, hasPassword: boolean } };
+
+export type GetReportLogoUploadUrlQueryVariables = Exact<{
+  datafileId: string | number;
+  imageKey: string;
+}>;
+
+
+export type GetReportLogoUploadUrlQuery = { getReportLogoUploadURL: { signedUrl: string, imagePath: string } };
 
 export type GetDatafileResultQueryVariables = Exact<{
   datafileId: string | number;
@@ -1580,6 +1662,34 @@ export const RemoveContributorFromDatafileDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RemoveContributorFromDatafileMutation, RemoveContributorFromDatafileMutationVariables>;
+export const RequestDatafileExportDocument = new TypedDocumentString(`
+    mutation requestDatafileExport($input: ExportRequestInput!) {
+  requestDatafileExport(input: $input) {
+    jobId
+    state
+    progress
+  }
+}
+    `) as unknown as TypedDocumentString<RequestDatafileExportMutation, RequestDatafileExportMutationVariables>;
+export const GetExportJobDocument = new TypedDocumentString(`
+    query getExportJob($jobId: ID!) {
+  getExportJob(jobId: $jobId) {
+    jobId
+    format
+    state
+    progress
+    downloadUrl
+    fileName
+    size
+    includedRecords
+    removedRecords
+    error {
+      code
+      message
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetExportJobQuery, GetExportJobQueryVariables>;
 export const CancelJobDocument = new TypedDocumentString(`
     mutation cancelJob($jobId: ID!) {
   cancelJob(jobId: $jobId) {
@@ -1853,6 +1963,78 @@ export const VerifyCertificateDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<VerifyCertificateQuery, VerifyCertificateQueryVariables>;
+export const GetDatafileReportDocument = new TypedDocumentString(`
+    query getDatafileReport($datafileId: ID!, $password: String) {
+  getDatafileReport(datafileId: $datafileId, password: $password) {
+    access
+    canEdit
+    settings {
+      datafileId
+      clientName
+      clientLogo
+      showScoreDetails
+      shortFormat
+      passwordProtected
+      hasPassword
+      isPublished
+      link
+    }
+    report {
+      datafileTitle
+      companyName
+      clientName
+      clientLogo
+      showScoreDetails
+      shortFormat
+      certificateCode
+      certificateLevel
+      certifiedAt
+      revision
+      scoringVersion
+      cleanedAt
+      recordsBefore
+      recordsAfter
+      recordsRemoved
+      targetAverage
+      averages {
+        key
+        before
+        after
+      }
+      exclusions {
+        quotaCleaning
+        scoreThreshold
+        targetSample
+        manual
+      }
+      distribution {
+        edges
+        before
+        after
+        unscoredBefore
+        unscoredAfter
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetDatafileReportQuery, GetDatafileReportQueryVariables>;
+export const UpdateDatafileReportSettingsDocument = new TypedDocumentString(`
+    mutation updateDatafileReportSettings($datafileId: ID!, $settings: DatafileReportSettingsInput!) {
+  updateDatafileReportSettings(datafileId: $datafileId, settings: $settings) {
+    datafileId
+    isPublished
+    hasPassword
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateDatafileReportSettingsMutation, UpdateDatafileReportSettingsMutationVariables>;
+export const GetReportLogoUploadUrlDocument = new TypedDocumentString(`
+    query getReportLogoUploadURL($datafileId: ID!, $imageKey: String!) {
+  getReportLogoUploadURL(datafileId: $datafileId, imageKey: $imageKey) {
+    signedUrl
+    imagePath
+  }
+}
+    `) as unknown as TypedDocumentString<GetReportLogoUploadUrlQuery, GetReportLogoUploadUrlQueryVariables>;
 export const GetDatafileResultDocument = new TypedDocumentString(`
     query getDatafileResult($datafileId: ID!) {
   getDatafile(datafileId: $datafileId) {

@@ -1,0 +1,97 @@
+// Exports as jobs (issue 13 "Export"): the request checks who asks and that the datafile has a saved
+// cleaning, snapshots the cleaning and its certificate into the job's payload (the file shows what
+// was saved when the user asked, even if the worksheet is saved again meanwhile), and queues the
+// 'export' job; the job's Worker step runs runExport; the state query signs a fresh download link.
+import type { Deps } from '../../deps';
+import type { Viewer } from '../../graphql/context';
+import { AppError } from '../../graphql/errors';
+import { isLocale, translate, type Locale } from '../../lib/i18n';
+import { and, desc, eq } from 'drizzle-orm';
+import { certificates, type JobRow } from '../../../db/schema';
+import { loadSavedCleaning } from '../cleaning/saved-cleaning.repo';
+import { requireDatafile } from '../datafiles/datafiles.policy';
+import type { ExportFormat, ExportJobInput, ExportOutput } from './export.service';
+
+export const EXPORT_JOB = 'export';
+export const REPORT_PATH = '/datafile-report';
+
+export type ExportJobPayload = { input: ExportJobInput; requestedBy: string };
+
+const FORMATS: Record<string, ExportFormat> = { XLSX: 'xlsx', CSV: 'csv', ARROW: 'arrow', REJECTS: 'rejects' };
+
+export type ExportRequest = { datafileId: string; format: string; language?: string | null; csvSeparator?: string | null };
+
+/** The public report's address of a datafile (the 'Quality Mark' sheet's reportURL). */
+export function reportUrlOf(publicUrl: string, datafileId: string): string {
+  return `${publicUrl}${REPORT_PATH}?datafileId=${encodeURIComponent(datafileId)}`;
+}
+
+export async function requestExport(deps: Deps, viewer: Viewer, request: ExportRequest): Promise<JobRow> {
+  const file = await requireDatafile(deps.db, viewer, request.datafileId, 'see');
+  const format = FORMATS[request.format];
+  if (!format) throw new AppError('INVALID_PARAMETERS', { field: 'format' });
+  const separator = request.csvSeparator ?? ',';
+  if (separator !== ',' && separator !== ';') throw new AppError('INVALID_PARAMETERS', { field: 'csvSeparator' });
+  const locale: Locale = request.language == null ? viewer.locale : isLocale(request.language) ? request.language : (() => { throw new AppError('INVALID_PARAMETERS', { field: 'language' }); })();
+  if (file.status === 'DRAFT' || file.revision < 1) throw new AppError('SCORES_NOT_AVAILABLE');
+  const saved = await loadSavedCleaning(deps.db, file.id);
+  if (!saved) throw new AppError('DATAFILE_NOT_CLEANED');
+  // The newest certificate of this revision (the certificates module reads this table too; it
+  // imports the exports module, so a query here keeps the module graph free of cycles).
+  const certificate = await deps.db.select({ code: certificates.code, level: certificates.level }).from(certificates)
+    .where(and(eq(certificates.datafileId, file.id), eq(certificates.revision, file.revision))).orderBy(desc(certificates.issuedAt)).limit(1).get();
+  const input: ExportJobInput = {
+    datafileId: file.id,
+    revision: file.revision,
+    format,
+    cleaning: { rules: saved.rules, ...(saved.manual ? { manual: saved.manual } : {}), ...(saved.quota ? { quota: saved.quota } : {}) },
+    certificate: {
+      certificateCode: certificate ? formatCode(certificate.code) : null,
+      reportURL: reportUrlOf(deps.env.publicUrl, file.id),
+      certificateLevel: certificate?.level ?? file.certificateLevel ?? null,
+    },
+    locale,
+    csv: { delimiter: separator },
+    title: file.title,
+  };
+  const { id } = await deps.jobs.enqueue<ExportJobPayload>(EXPORT_JOB, { input, requestedBy: viewer.userId }, { maxAttempts: 2 });
+  return (await deps.jobs.get(id))!;
+}
+
+/** XXXX-XXXX-XXXX-C, as reports print it. */
+function formatCode(code: string): string {
+  return `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8, 12)}-${code.slice(12)}`;
+}
+
+/** The job, if it is an export the viewer may see (its datafile is visible to them); INVALID_ID otherwise, alike for missing ones. */
+export async function exportJobFor(deps: Deps, viewer: Viewer, jobId: string): Promise<JobRow> {
+  const job = typeof jobId === 'string' && jobId.length <= 64 ? await deps.jobs.get(jobId) : undefined;
+  if (!job || job.kind !== EXPORT_JOB) throw new AppError('INVALID_ID');
+  const payload = job.payload as ExportJobPayload;
+  try {
+    await requireDatafile(deps.db, viewer, payload.input.datafileId, 'see');
+  } catch {
+    throw new AppError('INVALID_ID');
+  }
+  return job;
+}
+
+export function presentExportJob(deps: Deps, job: JobRow, locale: Locale) {
+  const { input } = job.payload as ExportJobPayload;
+  const result = job.state === 'SUCCEEDED' ? (job.result as ExportOutput | null) : null;
+  return {
+    jobId: job.id,
+    datafileId: input.datafileId,
+    format: input.format.toUpperCase() as 'XLSX' | 'CSV' | 'ARROW' | 'REJECTS',
+    state: job.state,
+    progress: job.state === 'SUCCEEDED' ? 100 : job.progress,
+    downloadUrl: result ? deps.blobs.signedGet(result.key, deps.clock.now(), { downloadName: result.fileName }) : null,
+    fileName: result?.fileName ?? null,
+    size: result?.size ?? null,
+    includedRecords: result ? result.rows - result.removed : null,
+    removedRecords: result?.removed ?? null,
+    error: job.state === 'FAILED' || job.state === 'CANCELLED'
+      ? { code: job.errorCode ?? 'GENERAL_ERROR', message: translate(locale, `errors.${job.errorCode ?? 'GENERAL_ERROR'}`) }
+      : null,
+  };
+}

@@ -1,0 +1,159 @@
+// Export and quality report in Chromium, German and English: the owner of a cleaned datafile opens
+// its report page, exports the workbook through the export dialog (a job with a progress bar, then a
+// signed download) and the file is read back with exceljs; they publish the report with a password;
+// a stranger opens the link, is refused with a wrong password and let in with the right one, sees
+// the certificate and counts, prints (print media), and follows the certificate to /report-verification.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type DbHandle } from '../../db/client';
+import { datafiles } from '../../db/schema';
+import { artifactsDir, launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
+import { repoRoot, startServer, type TestServer } from './support/server';
+
+const TITLE = 'Markenimage Welle 1';
+const PASSWORD = 'Kundenbericht-2026';
+
+let server: TestServer;
+let owner: TestBrowser;
+let stranger: TestBrowser;
+let handle: DbHandle;
+let dir = '';
+let datafileId = '';
+let cleaned: { certificateCode: string; level: number; before: number; after: number };
+
+async function setLocale(page: Page, locale: 'de' | 'en') {
+  await page.goto(`${server.baseUrl}/404`);
+  await page.evaluate((l) => window.localStorage.setItem('locale', l), locale);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'report-e2e-'));
+  const file = join(dir, 'app.db');
+  const storage = join(dir, 'storage');
+  server = await startServer({ DATABASE_URL: `file:${file}`, STORAGE_DIR: storage });
+  handle = await createDb(`file:${file}`);
+  // The demo datafiles are processed by the server's job loop after it starts.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const row = await handle.db.select().from(datafiles).where(eq(datafiles.title, TITLE)).get();
+    if (row?.status === 'READY') { datafileId = row.id; break; }
+    if (Date.now() > deadline) throw new Error(`${TITLE} not READY: ${row?.status}\n${server.log()}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const saved = spawnSync(join(repoRoot, 'node_modules/.bin/bun'), ['tests/e2e/support/save-cleaning.ts', file, storage, server.baseUrl, datafileId], { cwd: repoRoot, encoding: 'utf8' });
+  if (saved.status !== 0) throw new Error(`save-cleaning: ${saved.stderr}`);
+  cleaned = JSON.parse(saved.stdout.trim().split('\n').pop()!);
+  owner = await launchBrowser();
+  stranger = await launchBrowser();
+  const page = await owner.context.newPage();
+  await login(page, server.baseUrl, 'admin@example.com');
+  await page.close();
+}, 180_000);
+
+afterAll(async () => {
+  await owner?.close();
+  await stranger?.close();
+  handle?.close();
+  await server?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe.each([
+  ['de', { incorrect: 'Das Passwort des Berichts ist falsch', level: `Stufe ${'{level}'} von 3`, saved: 'gespeichert', valid: 'Echt: Die Signatur ist gültig', protectedTitle: 'Dieser Bericht ist geschützt', decisionKept: 'Behalten' }],
+  ['en', { incorrect: 'The report password is incorrect', level: `Level ${'{level}'} of 3`, saved: 'saved', valid: 'Genuine: the signature is valid', protectedTitle: 'This report is protected', decisionKept: 'Kept' }],
+] as const)('quality report and export in %s', (locale, text) => {
+  it('the owner exports the workbook through the dialog and publishes a password-protected report', async () => {
+    const page = await owner.context.newPage();
+    await setLocale(page, locale);
+    await page.goto(`${server.baseUrl}/datafile-report?datafileId=${datafileId}`);
+    await page.getByTestId('report-settings').waitFor({ timeout: 20_000 });
+    await page.getByTestId('report-view').waitFor();
+    await screenshot(page, `datafile-report-editor-${locale}`);
+
+    await page.getByTestId('export-open').click();
+    await page.getByTestId('export-dialog').waitFor();
+    await page.getByTestId('export-format').selectOption('XLSX');
+    await page.getByTestId('export-language').selectOption(locale);
+    await page.getByTestId('export-start').click();
+    await page.getByTestId('export-progress').waitFor();
+    const link = page.getByTestId('export-download');
+    await link.waitFor({ timeout: 60_000 });
+    await screenshot(page, `export-dialog-ready-${locale}`);
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('Markenimage_Welle_1-export.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(readFileSync((await download.path())!) as never);
+    expect(wb.worksheets.map((s) => s.name)).toEqual(['QualityCheck Export Result', 'Quality Mark']);
+    const mark = (wb.getWorksheet('Quality Mark')!.getRow(2).values as unknown[]).slice(1);
+    expect(mark.slice(0, 5)).toEqual([cleaned.certificateCode, `${server.baseUrl}/datafile-report?datafileId=${datafileId}`, cleaned.level, cleaned.after, cleaned.before - cleaned.after]);
+    const data = wb.getWorksheet('QualityCheck Export Result')!;
+    const header = (data.getRow(1).values as unknown[]).slice(1);
+    expect(data.getRow(2).getCell(header.indexOf('decision') + 1).value).toMatch(new RegExp(`^(${text.decisionKept}|${locale === 'de' ? 'Entfernt' : 'Removed'})$`));
+    await page.keyboard.press('Escape');
+
+    const settings = page.getByTestId('report-settings');
+    await settings.locator('input[name="clientName"]').fill('Kunde AG');
+    const protectedBox = settings.locator('input[name="passwordProtected"]');
+    if (!(await protectedBox.isChecked())) await settings.locator('label:has(input[name="passwordProtected"])').click();
+    await settings.locator('input[name="password"]').fill(PASSWORD);
+    const published = settings.locator('input[name="isPublished"]');
+    if (!(await published.isChecked())) await settings.locator('label:has(input[name="isPublished"])').click();
+    await page.getByTestId('report-settings-save').click();
+    await settings.getByTestId('success-alert').waitFor();
+    expect(await settings.getByTestId('success-alert').textContent()).toContain(text.saved);
+    expect(await page.getByTestId('report-link').inputValue()).toBe(`${server.baseUrl}/datafile-report?datafileId=${datafileId}`);
+    await screenshot(page, `datafile-report-settings-saved-${locale}`);
+    await page.close();
+  }, 120_000);
+
+  it('a stranger needs the password, reads the report, prints it and verifies the certificate', async () => {
+    const page = await stranger.context.newPage();
+    await setLocale(page, locale);
+    await page.goto(`${server.baseUrl}/datafile-report?datafileId=${datafileId}`);
+    await page.getByTestId('report-password').waitFor();
+    expect(await page.getByTestId('report-password').textContent()).toContain(text.protectedTitle);
+    // Nothing of the report is on the page before the password.
+    expect(await page.content()).not.toContain(TITLE);
+    await page.getByTestId('report-password-input').fill('falsches-passwort');
+    await page.getByTestId('report-password-submit').click();
+    await page.getByTestId('error-alert').waitFor();
+    expect(await page.getByTestId('error-alert').textContent()).toContain(text.incorrect);
+    await screenshot(page, `datafile-report-wrong-password-${locale}`);
+    expect(await page.content()).not.toContain(TITLE);
+
+    await page.getByTestId('report-password-input').fill(PASSWORD);
+    await page.getByTestId('report-password-submit').click();
+    await page.getByTestId('report-view').waitFor();
+    expect(await page.getByTestId('report-title').textContent()).toBe(TITLE);
+    expect(await page.getByTestId('report-code').textContent()).toBe(cleaned.certificateCode);
+    expect(await page.getByTestId('report-level').textContent()).toBe(text.level.replace('{level}', String(cleaned.level)));
+    expect(await page.getByTestId('report-after').textContent()).toBe(String(cleaned.after));
+    expect(await page.getByTestId('report-before').textContent()).toBe(String(cleaned.before));
+    expect(await page.getByTestId('report-settings').count()).toBe(0);
+    await page.getByTestId('report-distribution').waitFor();
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: join(artifactsDir, `datafile-report-stranger-${locale}.png`), fullPage: true });
+    await page.emulateMedia({ media: 'print' });
+    await page.screenshot({ path: join(artifactsDir, `datafile-report-print-${locale}.png`), fullPage: true });
+    expect(await page.locator('header').isVisible()).toBe(false);
+    expect(await page.getByTestId('report-print').isVisible()).toBe(false);
+    expect(await page.getByTestId('report-view').isVisible()).toBe(true);
+    const pdf = await page.pdf({ format: 'A4' });
+    expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+    await page.emulateMedia({ media: 'screen' });
+
+    await page.getByTestId('report-verify-link').click();
+    await page.getByTestId('certificate-result').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/report-verification');
+    expect(await page.getByTestId('certificate-verdict').textContent()).toContain(text.valid);
+    expect(await page.getByTestId('certificate-code').textContent()).toBe(cleaned.certificateCode);
+    await screenshot(page, `datafile-report-verified-${locale}`);
+    await page.close();
+  }, 120_000);
+});

@@ -1,0 +1,52 @@
+import { graphql } from '../../../lib/gql';
+import type { ExportFormat } from '../../../lib/gql/graphql';
+import { useGqlMutation, useGqlQuery } from '../../../lib/swr-helpers';
+
+const REQUEST_EXPORT = graphql(`
+  mutation requestDatafileExport($input: ExportRequestInput!) {
+    requestDatafileExport(input: $input) {
+      jobId
+      state
+      progress
+    }
+  }
+`);
+
+const EXPORT_JOB = graphql(`
+  query getExportJob($jobId: ID!) {
+    getExportJob(jobId: $jobId) {
+      jobId
+      format
+      state
+      progress
+      downloadUrl
+      fileName
+      size
+      includedRecords
+      removedRecords
+      error {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export type { ExportFormat };
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['XLSX', 'CSV', 'ARROW', 'REJECTS'];
+
+export function useRequestExport() {
+  return useGqlMutation(REQUEST_EXPORT);
+}
+
+const FINAL = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED']);
+
+/** The job's state, polled every second until it is final (as the upload's progress is). */
+export function useExportJob(jobId: string | null) {
+  return useGqlQuery(EXPORT_JOB, { jobId: jobId ?? '' }, {
+    enabled: jobId !== null,
+    refreshInterval: (data) => (data && FINAL.has(data.getExportJob.state) ? 0 : 1000),
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+}

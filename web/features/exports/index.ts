@@ -1,0 +1,2 @@
+export { ExportButton } from './components/export-button';
+export { ExportDialog } from './components/export-dialog';
