@@ -1,5 +1,4 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client';
 import { datafiles } from '../../../db/schema';
 import type { Viewer } from '../../graphql/context';
 
@@ -12,21 +11,4 @@ export function visibleDatafiles(viewer: Viewer): SQL | undefined {
   // Qualified by hand: drizzle drops table names from columns in single-table selects, which would make the correlation ambiguous.
   const shared = sql`"datafiles"."id" in (select "datafile_id" from "datafile_contributors" where "user_id" = ${viewer.userId})`;
   return and(live, company, or(eq(datafiles.ownerId, viewer.userId), shared));
-}
-
-export async function dashboardSummary(db: DbOrTx, viewer: Viewer) {
-  const row = await db
-    .select({
-      numberOfDatafiles: sql<number>`count(*)`,
-      numberOfDataRecords: sql<number>`coalesce(sum(${datafiles.numberOfRecords}), 0)`,
-      numberOfQualityScores: sql<number>`coalesce(sum(${datafiles.numberOfQualityScores}), 0)`,
-    })
-    .from(datafiles)
-    .where(and(visibleDatafiles(viewer), sql`${datafiles.status} <> 'DRAFT'`))
-    .get();
-  return {
-    numberOfDatafiles: Number(row?.numberOfDatafiles ?? 0),
-    numberOfDataRecords: Number(row?.numberOfDataRecords ?? 0),
-    numberOfQualityScores: Number(row?.numberOfQualityScores ?? 0),
-  };
 }

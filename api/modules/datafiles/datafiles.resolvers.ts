@@ -1,6 +1,6 @@
 import { requireViewer } from '../../graphql/access';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
-import { dashboardSummaryFor } from './datafiles.service';
+import { dashboardSummaryFor } from './dashboard.service';
 
 export const datafilesResolvers: ModuleResolvers = {
   Query: {
