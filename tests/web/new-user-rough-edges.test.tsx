@@ -98,20 +98,3 @@ describe('login error', () => {
     expect(screen.queryByTestId('error-alert')).toBeNull();
   });
 });
-
-describe('dashboard', () => {
-  beforeEach(() => resetAppState());
-
-  it('does not claim nothing was scored beside cards that count data files and scores', async () => {
-    stubGraphQL(shellHandlers('ADMIN', {
-      getMyDatafilesSummaryForDashboard: () => ({ data: { getMyDatafilesSummaryForDashboard: { numberOfDatafiles: 5, numberOfQualityScores: 20_360, numberOfDataRecords: 2_036 } } }),
-    }));
-    startSession();
-    renderAppAt('/');
-    const scores = await screen.findByTestId('stat-scores', undefined, { timeout: 5000 });
-    expect(scores.textContent).toContain('20.360');
-    const text = screen.getByTestId('charts-pending').textContent ?? '';
-    expect(text).not.toMatch(/sobald|erste Datendatei/);
-    expect(text).toBe('Die Score-Diagramme sind noch nicht verfügbar; sie erscheinen hier in einer der nächsten Versionen. Die Zahlen oben enthalten bereits alle Ihre Datendateien und Scores.');
-  });
-});
