@@ -4,7 +4,7 @@ import { AppProviders } from '../../web/app/providers';
 import type { Contract } from '../../web/features/contracts/api/contract-types';
 import { EditContractModal } from '../../web/features/contracts/components/edit-contract-modal';
 import { setLocale } from '../../web/lib/i18n';
-import { renderAppAt, resetAppState, shellHandlers, startSession, stubGraphQL } from './support/render-app';
+import { renderAppAt, resetAppState, startSession, stubGraphQL } from './support/render-app';
 
 const contract = (over: Partial<Contract>): Contract => ({
   id: 'k1', name: 'CTR', type: 'ENTERPRISE', status: 'ACTIVE', startDate: '2026-08-13', endDate: '2027-08-12', autoRenew: false, durationInDays: 365,
