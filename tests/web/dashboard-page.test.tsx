@@ -16,7 +16,7 @@ function summary() {
     combinedScore: { numberOfScoredRecords: 2_030, average: 71.456, trafficLight: 'LIGHT_GREEN', bands: bands([130, 250, 1_150, 500]) },
     scoreKinds: [
       { kind: 'TS', numberOfScoredRecords: 2_030, average: 82.4, trafficLight: 'GREEN' },
-      { kind: 'IBS', numberOfScoredRecords: 2_000, average: 58.6, trafficLight: 'LIGHT_GREEN' },
+      { kind: 'IBS', numberOfScoredRecords: 2_000, average: 58.6, trafficLight: 'YELLOW' },
       { kind: 'CON', numberOfScoredRecords: 1_990, average: 35.2, trafficLight: 'RED' },
     ],
     latestDatafiles: [
@@ -71,14 +71,18 @@ describe('dashboard page', () => {
     expect(within(rows[0]!).getByRole('img').getAttribute('aria-label')).toBe('grün (80–100)');
   });
 
-  it('shows the average per score kind with its full name in English, CON included', async () => {
-    stubCanvas();
+  it('shows the average per score kind with its full name in English, CON included, each bar in its light', async () => {
+    const calls = stubCanvas();
     stubResizeObserver();
     await open(summary(), 'en');
     fireEvent.click(screen.getByTestId('tab-scores'));
     await screen.findByTestId('kinds-chart');
     await drawn();
     expect(legend('kinds-chart')).toEqual([['Time-Score (TS)', '82'], ['Grid-Question-Score (IBS)', '59'], ['Consistency-Score (CON)', '35']]);
+    const swatches = within(screen.getByTestId('kinds-chart')).getAllByTestId('chart-legend-item').map((item) => item.querySelector('span')!.className);
+    expect(new Set(swatches).size).toBe(3);
+    const fills = calls.filter((c) => c.method === 'set fillStyle').map((c) => c.args[0]);
+    expect(fills).toEqual(expect.arrayContaining([SCORE_BAND_COLORS.green, SCORE_BAND_COLORS.yellow, SCORE_BAND_COLORS.red]));
   });
 
   it('says nothing is scored yet beside cards that count data files, and shows the start button only without any', async () => {

@@ -4,7 +4,7 @@ import { categoryBarChart, UplotChart } from '../../../components/charts/uplot-c
 import { formatNumber } from '../../../lib/format';
 import type { GetMyDatafilesSummaryForDashboardQuery } from '../../../lib/gql/graphql';
 import { useLocale, useT } from '../../../lib/i18n';
-import { BAND_COLORS, LIGHT_COLORS, lightOfScore, TrafficLightDot } from './traffic-light';
+import { BAND_COLORS, LIGHT_COLORS, TrafficLightDot } from './traffic-light';
 
 type Summary = GetMyDatafilesSummaryForDashboardQuery['getMyDatafilesSummaryForDashboard'];
 
@@ -74,7 +74,7 @@ export function QualityScoreCharts({ summary }: { summary: Summary }) {
   const spec = useMemo(() => categoryBarChart({
     categories: kinds.map((k) => k.kind),
     values: kinds.map((k) => k.average),
-    colors: kinds.map((k) => LIGHT_COLORS[lightOfScore(k.average)]),
+    colors: kinds.map((k) => LIGHT_COLORS[k.trafficLight]),
     label: t('dashboard.qualityScoresTab'),
     format: (v) => formatNumber(v, locale),
     legendLabel: (i) => t(`scores.kinds.${kinds[i]!.kind}`),

@@ -15,12 +15,6 @@ export const LIGHT_COLORS: Record<DashboardTrafficLight, string> = {
 /** The four benchmark bands' colours, lowest first. */
 export const BAND_COLORS = [SCORE_BAND_COLORS.red, SCORE_BAND_COLORS.yellow, SCORE_BAND_COLORS.lightGreen, SCORE_BAND_COLORS.green] as const;
 
-/** The light of a score as the chart colours it, on its rounded integer (as every score is shown). */
-export function lightOfScore(score: number): DashboardTrafficLight {
-  const v = Math.floor(score + 0.5);
-  return v >= 80 ? 'GREEN' : v >= 60 ? 'LIGHT_GREEN' : v >= 40 ? 'YELLOW' : 'RED';
-}
-
 /** A traffic-light dot, named for screen readers. */
 export function TrafficLightDot({ light, size = '3' }: { light: DashboardTrafficLight; size?: string }) {
   const t = useT();
