@@ -5,6 +5,7 @@ export * from './companies';
 export * from './credits';
 export * from './datafiles';
 export * from './datafile-uploads';
+export * from './datafile-score-stats';
 export * from './jobs';
 export * from './messaging';
 export * from './monitoring';

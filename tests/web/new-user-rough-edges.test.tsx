@@ -4,7 +4,7 @@ import { AppProviders } from '../../web/app/providers';
 import type { Contract } from '../../web/features/contracts/api/contract-types';
 import { EditContractModal } from '../../web/features/contracts/components/edit-contract-modal';
 import { setLocale } from '../../web/lib/i18n';
-import { renderAppAt, resetAppState, shellHandlers, startSession, stubGraphQL } from './support/render-app';
+import { renderAppAt, resetAppState, startSession, stubGraphQL } from './support/render-app';
 
 const contract = (over: Partial<Contract>): Contract => ({
   id: 'k1', name: 'CTR', type: 'ENTERPRISE', status: 'ACTIVE', startDate: '2026-08-13', endDate: '2027-08-12', autoRenew: false, durationInDays: 365,
@@ -96,22 +96,5 @@ describe('login error', () => {
 
     await act(async () => { fireEvent.change(screen.getByLabelText('Passwort'), { target: { value: 'Demo-1234' } }); });
     expect(screen.queryByTestId('error-alert')).toBeNull();
-  });
-});
-
-describe('dashboard', () => {
-  beforeEach(() => resetAppState());
-
-  it('does not claim nothing was scored beside cards that count data files and scores', async () => {
-    stubGraphQL(shellHandlers('ADMIN', {
-      getMyDatafilesSummaryForDashboard: () => ({ data: { getMyDatafilesSummaryForDashboard: { numberOfDatafiles: 5, numberOfQualityScores: 20_360, numberOfDataRecords: 2_036 } } }),
-    }));
-    startSession();
-    renderAppAt('/');
-    const scores = await screen.findByTestId('stat-scores', undefined, { timeout: 5000 });
-    expect(scores.textContent).toContain('20.360');
-    const text = screen.getByTestId('charts-pending').textContent ?? '';
-    expect(text).not.toMatch(/sobald|erste Datendatei/);
-    expect(text).toBe('Die Score-Diagramme sind noch nicht verfügbar; sie erscheinen hier in einer der nächsten Versionen. Die Zahlen oben enthalten bereits alle Ihre Datendateien und Scores.');
   });
 });

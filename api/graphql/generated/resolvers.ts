@@ -425,12 +425,69 @@ export type CsvFile = {
   fileName: Scalars['String']['output'];
 };
 
+export type DashboardDatafile = {
+  __typename?: 'DashboardDatafile';
+  /** Mean combined score of the published revision, null when no interview has one. */
+  averageCombinedScore?: Maybe<Scalars['Float']['output']>;
+  /** ISO-8601 instant the datafile was created. */
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  numberOfRecords: Scalars['Int']['output'];
+  title: Scalars['String']['output'];
+  trafficLight: DashboardTrafficLight;
+};
+
+export type DashboardScoreDistribution = {
+  __typename?: 'DashboardScoreDistribution';
+  /** Mean over the scored interviews (full precision), null when none. */
+  average?: Maybe<Scalars['Float']['output']>;
+  /** Four bands: 0-39, 40-59, 60-79, 80-100. */
+  bands: Array<ScoreBandCount>;
+  numberOfScoredRecords: Scalars['Int']['output'];
+  trafficLight: DashboardTrafficLight;
+};
+
+/** Score kinds of the dashboard: the seven of spec section 1 and the consistency score (CON). */
+export type DashboardScoreKind =
+  | 'CON'
+  | 'CS'
+  | 'IBS'
+  | 'IS'
+  | 'OES'
+  | 'PS'
+  | 'SDS'
+  | 'TS';
+
+export type DashboardScoreKindSummary = {
+  __typename?: 'DashboardScoreKindSummary';
+  average: Scalars['Float']['output'];
+  bands: Array<ScoreBandCount>;
+  kind: DashboardScoreKind;
+  numberOfScoredRecords: Scalars['Int']['output'];
+  trafficLight: DashboardTrafficLight;
+};
+
 export type DashboardSummary = {
   __typename?: 'DashboardSummary';
+  /** Combined scores of every interview over the benchmark bands (spec section 9). */
+  combinedScore: DashboardScoreDistribution;
+  /** The newest datafiles with their mean combined score. */
+  latestDatafiles: Array<DashboardDatafile>;
   numberOfDataRecords: Scalars['Int']['output'];
   numberOfDatafiles: Scalars['Int']['output'];
+  /** Score values computed: every score kind's scored interviews. */
   numberOfQualityScores: Scalars['Int']['output'];
+  /** Per score kind with at least one value: the mean over every scored interview, and its bands. */
+  scoreKinds: Array<DashboardScoreKindSummary>;
 };
+
+/** Traffic light of a score on its rounded integer: green 80-100, light green 60-79, yellow 40-59, red 0-39, grey for no score. */
+export type DashboardTrafficLight =
+  | 'GREEN'
+  | 'GREY'
+  | 'LIGHT_GREEN'
+  | 'RED'
+  | 'YELLOW';
 
 /** The quality-score algorithms a data point feeds (spec section 3). */
 export type DataPointAlgorithms = {
@@ -2296,6 +2353,14 @@ export type ReportScoreAverage = {
   key: Scalars['String']['output'];
 };
 
+/** Interviews whose rounded score lies in from..to (a benchmark band of spec section 9). */
+export type ScoreBandCount = {
+  __typename?: 'ScoreBandCount';
+  count: Scalars['Int']['output'];
+  from: Scalars['Int']['output'];
+  to: Scalars['Int']['output'];
+};
+
 /** A score threshold of the worksheet (spec section 3, cleaningSettings.scoreThresholds): the rule fires when the score is below `threshold` and it rests on at least `minDataPoints` data points. */
 export type ScoreThreshold = {
   __typename?: 'ScoreThreshold';
@@ -2827,7 +2892,12 @@ export type ResolversTypes = {
   CreditPlanInput: CreditPlanInput;
   CreditPlanRole: CreditPlanRole;
   CsvFile: ResolverTypeWrapper<CsvFile>;
+  DashboardDatafile: ResolverTypeWrapper<DashboardDatafile>;
+  DashboardScoreDistribution: ResolverTypeWrapper<DashboardScoreDistribution>;
+  DashboardScoreKind: DashboardScoreKind;
+  DashboardScoreKindSummary: ResolverTypeWrapper<DashboardScoreKindSummary>;
   DashboardSummary: ResolverTypeWrapper<DashboardSummary>;
+  DashboardTrafficLight: DashboardTrafficLight;
   DataPointAlgorithms: ResolverTypeWrapper<DataPointAlgorithms>;
   DataPointAlgorithmsInput: DataPointAlgorithmsInput;
   DataPointMetadata: ResolverTypeWrapper<DataPointMetadata>;
@@ -2925,6 +2995,7 @@ export type ResolversTypes = {
   ReportExclusions: ResolverTypeWrapper<ReportExclusions>;
   ReportLogoUploadUrl: ResolverTypeWrapper<ReportLogoUploadUrl>;
   ReportScoreAverage: ResolverTypeWrapper<ReportScoreAverage>;
+  ScoreBandCount: ResolverTypeWrapper<ScoreBandCount>;
   ScoreThreshold: ResolverTypeWrapper<ScoreThreshold>;
   ScoreThresholdInput: ScoreThresholdInput;
   SelectedColumnInput: SelectedColumnInput;
@@ -3005,6 +3076,9 @@ export type ResolversParentTypes = {
   CreditPlanDetails: CreditPlanDetails;
   CreditPlanInput: CreditPlanInput;
   CsvFile: CsvFile;
+  DashboardDatafile: DashboardDatafile;
+  DashboardScoreDistribution: DashboardScoreDistribution;
+  DashboardScoreKindSummary: DashboardScoreKindSummary;
   DashboardSummary: DashboardSummary;
   DataPointAlgorithms: DataPointAlgorithms;
   DataPointAlgorithmsInput: DataPointAlgorithmsInput;
@@ -3089,6 +3163,7 @@ export type ResolversParentTypes = {
   ReportExclusions: ReportExclusions;
   ReportLogoUploadUrl: ReportLogoUploadUrl;
   ReportScoreAverage: ReportScoreAverage;
+  ScoreBandCount: ScoreBandCount;
   ScoreThreshold: ScoreThreshold;
   ScoreThresholdInput: ScoreThresholdInput;
   SelectedColumnInput: SelectedColumnInput;
@@ -3317,10 +3392,37 @@ export type CsvFileResolvers<ContextType = GqlContext, ParentType extends Resolv
   fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type DashboardDatafileResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DashboardDatafile'] = ResolversParentTypes['DashboardDatafile']> = {
+  averageCombinedScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  numberOfRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  trafficLight?: Resolver<ResolversTypes['DashboardTrafficLight'], ParentType, ContextType>;
+};
+
+export type DashboardScoreDistributionResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DashboardScoreDistribution'] = ResolversParentTypes['DashboardScoreDistribution']> = {
+  average?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  bands?: Resolver<Array<ResolversTypes['ScoreBandCount']>, ParentType, ContextType>;
+  numberOfScoredRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  trafficLight?: Resolver<ResolversTypes['DashboardTrafficLight'], ParentType, ContextType>;
+};
+
+export type DashboardScoreKindSummaryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DashboardScoreKindSummary'] = ResolversParentTypes['DashboardScoreKindSummary']> = {
+  average?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  bands?: Resolver<Array<ResolversTypes['ScoreBandCount']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['DashboardScoreKind'], ParentType, ContextType>;
+  numberOfScoredRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  trafficLight?: Resolver<ResolversTypes['DashboardTrafficLight'], ParentType, ContextType>;
+};
+
 export type DashboardSummaryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DashboardSummary'] = ResolversParentTypes['DashboardSummary']> = {
+  combinedScore?: Resolver<ResolversTypes['DashboardScoreDistribution'], ParentType, ContextType>;
+  latestDatafiles?: Resolver<Array<ResolversTypes['DashboardDatafile']>, ParentType, ContextType>;
   numberOfDataRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   numberOfDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   numberOfQualityScores?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  scoreKinds?: Resolver<Array<ResolversTypes['DashboardScoreKindSummary']>, ParentType, ContextType>;
 };
 
 export type DataPointAlgorithmsResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DataPointAlgorithms'] = ResolversParentTypes['DataPointAlgorithms']> = {
@@ -4015,6 +4117,12 @@ export type ReportScoreAverageResolvers<ContextType = GqlContext, ParentType ext
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ScoreBandCountResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ScoreBandCount'] = ResolversParentTypes['ScoreBandCount']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type ScoreThresholdResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ScoreThreshold'] = ResolversParentTypes['ScoreThreshold']> = {
   isEnable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4244,6 +4352,9 @@ export type Resolvers<ContextType = GqlContext> = {
   CreditPlan?: CreditPlanResolvers<ContextType>;
   CreditPlanDetails?: CreditPlanDetailsResolvers<ContextType>;
   CsvFile?: CsvFileResolvers<ContextType>;
+  DashboardDatafile?: DashboardDatafileResolvers<ContextType>;
+  DashboardScoreDistribution?: DashboardScoreDistributionResolvers<ContextType>;
+  DashboardScoreKindSummary?: DashboardScoreKindSummaryResolvers<ContextType>;
   DashboardSummary?: DashboardSummaryResolvers<ContextType>;
   DataPointAlgorithms?: DataPointAlgorithmsResolvers<ContextType>;
   DataPointMetadata?: DataPointMetadataResolvers<ContextType>;
@@ -4306,6 +4417,7 @@ export type Resolvers<ContextType = GqlContext> = {
   ReportExclusions?: ReportExclusionsResolvers<ContextType>;
   ReportLogoUploadUrl?: ReportLogoUploadUrlResolvers<ContextType>;
   ReportScoreAverage?: ReportScoreAverageResolvers<ContextType>;
+  ScoreBandCount?: ScoreBandCountResolvers<ContextType>;
   ScoreThreshold?: ScoreThresholdResolvers<ContextType>;
   SignedUrl?: SignedUrlResolvers<ContextType>;
   StatusResponse?: StatusResponseResolvers<ContextType>;

@@ -1,5 +1,4 @@
 import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client';
 import { datafiles } from '../../../db/schema';
 import type { Viewer } from '../../graphql/context';
 
@@ -13,21 +12,4 @@ export function visibleDatafiles(viewer: Viewer): SQL | undefined {
   const shared = sql`"datafiles"."id" in (select "datafile_id" from "datafile_contributors" where "user_id" = ${viewer.userId})`;
   // Another user's draft stays theirs even when shared (canSeeDatafile in datafiles.policy.ts).
   return and(live, company, or(eq(datafiles.ownerId, viewer.userId), and(shared, ne(datafiles.status, 'DRAFT'))));
-}
-
-export async function dashboardSummary(db: DbOrTx, viewer: Viewer) {
-  const row = await db
-    .select({
-      numberOfDatafiles: sql<number>`count(*)`,
-      numberOfDataRecords: sql<number>`coalesce(sum(${datafiles.numberOfRecords}), 0)`,
-      numberOfQualityScores: sql<number>`coalesce(sum(${datafiles.numberOfQualityScores}), 0)`,
-    })
-    .from(datafiles)
-    .where(and(visibleDatafiles(viewer), sql`${datafiles.status} <> 'DRAFT'`))
-    .get();
-  return {
-    numberOfDatafiles: Number(row?.numberOfDatafiles ?? 0),
-    numberOfDataRecords: Number(row?.numberOfDataRecords ?? 0),
-    numberOfQualityScores: Number(row?.numberOfQualityScores ?? 0),
-  };
 }

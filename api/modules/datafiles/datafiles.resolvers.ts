@@ -1,9 +1,10 @@
 import { requireViewer } from '../../graphql/access';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
+import { dashboardSummaryFor } from './dashboard.service';
 import { changeDatafileOwnership, deleteDatafile, editDatafileTitle, resetDatafileCleaning, setLiveDatafileRunning } from './datafile-actions.service';
 import { addContributorsToDatafile, availableContributors, datafileContributors, removeContributorFromDatafile } from './datafile-sharing.service';
 import { presentListEntry, presentPerson } from './datafiles.presenter';
-import { dashboardSummaryFor, datafilesForViewer } from './datafiles.service';
+import { datafilesForViewer } from './datafiles.service';
 
 export const datafilesResolvers: ModuleResolvers = {
   Query: {

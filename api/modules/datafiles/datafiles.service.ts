@@ -4,10 +4,6 @@ import { AppError } from '../../graphql/errors';
 import { pageOf, type PageArgs } from '../../graphql/paging';
 import { canUploadTo } from './datafiles.policy';
 import { contributorsOf, listDatafiles, peopleByIds, type DatafileListType, type DatafileSortField } from './datafiles-list.repo';
-import { dashboardSummary } from './datafiles.repo';
-
-/** The dashboard's counts for the viewer (their company's datafiles; operators the scoped company's). */
-export const dashboardSummaryFor = (deps: Deps, viewer: Viewer) => dashboardSummary(deps.db, viewer);
 
 export type DatafileListFilters = {
   importType?: DatafileListType | null;

@@ -10,6 +10,7 @@ import { AppError } from '../../graphql/errors';
 import { isLocale, translate, type Locale } from '../../lib/i18n';
 import { chargeDatafile } from '../credits/ledger.service';
 import * as repo from '../datafiles/datafile-uploads.repo';
+import { replaceScoreStats } from '../datafiles/dashboard.repo';
 import { insertNotification } from '../notifications/notifications.repo';
 import { findLiveUserById } from '../users/users.repo';
 import { revisionPrefix } from './blob';
@@ -138,6 +139,8 @@ export async function finishUpload(tx: Tx, deps: Deps, uploadId: string, result:
     },
     processedAt: now, updatedAt: now,
   });
+  // The dashboard's figures of the revision now published (a job result from before they existed has none).
+  await replaceScoreStats(tx, file.id, upload.revision!, s.scoreStats ?? []);
   const type = upload.kind === 'UPLOAD' ? 'UPLOAD_FINISHED' : 'UPDATE_FINISHED';
   const key = upload.kind === 'UPLOAD' ? 'uploadFinished' : 'updateFinished';
   await notify(tx, deps, upload, file, type, (l) => ({

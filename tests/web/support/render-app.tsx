@@ -34,13 +34,22 @@ export function meFor(accessLevel: AccessLevel, overrides: Record<string, unknow
   };
 }
 
+/** The dashboard summary of a user without datafiles (every field the page asks for). */
+export function emptyDashboard() {
+  return {
+    numberOfDatafiles: 0, numberOfQualityScores: 0, numberOfDataRecords: 0,
+    combinedScore: { numberOfScoredRecords: 0, average: null, trafficLight: 'GREY', bands: [[0, 39], [40, 59], [60, 79], [80, 100]].map(([from, to]) => ({ from, to, count: 0 })) },
+    scoreKinds: [], latestDatafiles: [],
+  };
+}
+
 /** Answers every call the shell makes; tests override single operations. */
 export function shellHandlers(accessLevel: AccessLevel, overrides: Handlers = {}): Handlers {
   return {
     me: () => ({ data: meFor(accessLevel) }),
     getNotificationsForLoggedinUser: () => ({ data: { getNotificationsForLoggedinUser: [] } }),
     getClearLocalStorage: () => ({ data: { getClearLocalStorage: { value: false, updatedAt: null } } }),
-    getMyDatafilesSummaryForDashboard: () => ({ data: { getMyDatafilesSummaryForDashboard: { numberOfDatafiles: 0, numberOfQualityScores: 0, numberOfDataRecords: 0 } } }),
+    getMyDatafilesSummaryForDashboard: () => ({ data: { getMyDatafilesSummaryForDashboard: emptyDashboard() } }),
     updateMyLocale: () => ({ data: { updateMyLocale: { status: 'SUCCESS', message: null } } }),
     ...overrides,
   };

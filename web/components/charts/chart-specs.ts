@@ -63,7 +63,8 @@ const sum = (values: readonly (number | null)[]) => values.reduce<number>((s, v)
  */
 export function barChart(input: {
   categories: readonly string[];
-  bars: readonly { label: string; values: readonly number[]; color?: string }[];
+  /** `categoryColors`: one colour per category for this series' bars (e.g. each score band's traffic light); the legend keeps `color`. */
+  bars: readonly { label: string; values: readonly number[]; color?: string; categoryColors?: readonly string[] }[];
   line?: { label: string; values: readonly number[]; color?: string; format?: (v: number) => string };
   format: (v: number) => string;
   /** Categories as the legend heading names them (default: the category itself). */
@@ -87,6 +88,10 @@ export function barChart(input: {
     ],
     options: (theme) => {
       const bars = uPlot.paths.bars!({ size: [0.66, 56], align: 0, radius: [0.12, 0] });
+      const barsOf = (k: number) => {
+        const colors = input.bars[k]!.categoryColors;
+        return colors ? uPlot.paths.bars!({ size: [0.66, 56], align: 0, radius: [0.12, 0], disp: { fill: { unit: 3, values: () => [...colors] } } }) : bars;
+      };
       return {
         scales: { x: { time: false, range: () => [-0.5, n - 0.5] }, y: fromZero(), ...(input.line ? { y2: fromZero() } : {}) },
         cursor: { drag: { x: false, y: false, setScale: false }, points: { show: false } },
@@ -109,11 +114,35 @@ export function barChart(input: {
         ],
         series: [
           {},
-          ...drawOrder.map((k) => ({ label: input.bars[k]!.label, scale: 'y', stroke: colorOf(k, theme.palette), fill: colorOf(k, theme.palette), width: 0, paths: bars, points: { show: false } })),
+          ...drawOrder.map((k) => ({ label: input.bars[k]!.label, scale: 'y', stroke: colorOf(k, theme.palette), fill: colorOf(k, theme.palette), width: 0, paths: barsOf(k), points: { show: false } })),
           ...(input.line ? [{ label: input.line.label, scale: 'y2', stroke: lineColor(theme.palette), width: 2, points: { show: true, size: 6, fill: lineColor(theme.palette) } }] : []),
         ],
       };
     },
+  };
+}
+
+/**
+ * One bar per category, each in its own colour, and one legend entry per category with its value
+ * (e.g. interviews per score band, or the average per score kind coloured by its traffic light).
+ */
+export function categoryBarChart(input: {
+  categories: readonly string[];
+  values: readonly number[];
+  colors: readonly string[];
+  /** The series' name (screen readers, uPlot's series label). */
+  label: string;
+  format: (v: number) => string;
+  /** Categories as the legend names them (default: the category; axis labels are shortened, spec section 9). */
+  legendLabel?: (idx: number) => string;
+}): ChartSpec {
+  const spec = barChart({ categories: input.categories, bars: [{ label: input.label, values: input.values, color: input.colors[0], categoryColors: input.colors }], format: input.format, categoryTitle: input.legendLabel });
+  return {
+    ...spec,
+    legend: input.categories.map((category, i) => {
+      const text = input.format(input.values[i] ?? 0);
+      return { label: input.legendLabel?.(i) ?? category, color: input.colors[i]!, kind: 'bar' as const, summary: text, valueAt: () => text };
+    }),
   };
 }
 

@@ -7,7 +7,7 @@ import { legendWithPalette } from './chart-specs';
 import { readChartTheme } from './chart-theme';
 
 export type { ChartSpec, LegendEntry } from './chart-specs';
-export { barChart, histogramChart, shortChartLabel, timeSeriesChart } from './chart-specs';
+export { barChart, categoryBarChart, histogramChart, shortChartLabel, timeSeriesChart } from './chart-specs';
 
 /**
  * The one uPlot wrapper of the app (architecture.md: web/components/charts/uplot-chart.tsx).

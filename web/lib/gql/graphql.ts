@@ -123,6 +123,25 @@ export type CreditPlanRole =
   | 'PRIMARY'
   | 'SECONDARY';
 
+/** Score kinds of the dashboard: the seven of spec section 1 and the consistency score (CON). */
+export type DashboardScoreKind =
+  | 'CON'
+  | 'CS'
+  | 'IBS'
+  | 'IS'
+  | 'OES'
+  | 'PS'
+  | 'SDS'
+  | 'TS';
+
+/** Traffic light of a score on its rounded integer: green 80-100, light green 60-79, yellow 40-59, red 0-39, grey for no score. */
+export type DashboardTrafficLight =
+  | 'GREEN'
+  | 'GREY'
+  | 'LIGHT_GREEN'
+  | 'RED'
+  | 'YELLOW';
+
 export type DataPointAlgorithmsInput = {
   CS?: boolean | null | undefined;
   IBS?: boolean | null | undefined;
@@ -671,7 +690,7 @@ export type GetCompanyTransactionsGroupedByDatafileQuery = { getCompanyTransacti
 export type GetMyDatafilesSummaryForDashboardQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetMyDatafilesSummaryForDashboardQuery = { getMyDatafilesSummaryForDashboard: { numberOfDatafiles: number, numberOfQualityScores: number, numberOfDataRecords: number } };
+export type GetMyDatafilesSummaryForDashboardQuery = { getMyDatafilesSummaryForDashboard: { numberOfDatafiles: number, numberOfQualityScores: number, numberOfDataRecords: number, combinedScore: { numberOfScoredRecords: number, average: number | null, trafficLight: DashboardTrafficLight, bands: Array<{ from: number, to: number, count: number }> }, scoreKinds: Array<{ kind: DashboardScoreKind, numberOfScoredRecords: number, average: number, trafficLight: DashboardTrafficLight }>, latestDatafiles: Array<{ id: string, title: string, createdAt: string, numberOfRecords: number, averageCombinedScore: number | null, trafficLight: DashboardTrafficLight }> } };
 
 export type GetDatafilesForLoggedInUserQueryVariables = Exact<{
   filters?: DatafileListFilters | null | undefined;
@@ -1494,6 +1513,30 @@ export const GetMyDatafilesSummaryForDashboardDocument = new TypedDocumentString
     numberOfDatafiles
     numberOfQualityScores
     numberOfDataRecords
+    combinedScore {
+      numberOfScoredRecords
+      average
+      trafficLight
+      bands {
+        from
+        to
+        count
+      }
+    }
+    scoreKinds {
+      kind
+      numberOfScoredRecords
+      average
+      trafficLight
+    }
+    latestDatafiles {
+      id
+      title
+      createdAt
+      numberOfRecords
+      averageCombinedScore
+      trafficLight
+    }
   }
 }
     `) as unknown as TypedDocumentString<GetMyDatafilesSummaryForDashboardQuery, GetMyDatafilesSummaryForDashboardQueryVariables>;

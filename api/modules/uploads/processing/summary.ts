@@ -1,6 +1,7 @@
 // What the upload job stores on the datafile after processing (spec section 3: datafile metadata and
 // record summary) and charges (the exact credits of the new records).
 import type { PipelineResult } from '../../../../scoring/index';
+import { scoreStatsOf, type ScoreStat } from '../../datafiles/score-stats';
 import type { RevisionManifest } from '../columnar/reader';
 import type { RevisionStamp } from '../columnar/layout';
 import type { ColumnMapping, TableHeader } from '../types';
@@ -41,6 +42,8 @@ export interface UploadSummary {
   };
   /** Mean combined score over the records that have one (null when none). */
   meanCombinedScore: number | null;
+  /** Per score kind: interviews scored, sum, benchmark band counts (the dashboard's figures, kept in datafile_score_stats). */
+  scoreStats: ScoreStat[];
   /** Header names, in file order: the structure a re-upload must match. */
   columns: string[];
   source: { format: string; sheet?: string; headerRow: number; firstDataRow: number; delimiter?: string; encoding?: string; qualtrics?: boolean };
@@ -86,6 +89,7 @@ export function summarise(s: {
       numberOfExcludedDataRecords: 0, numberOfIncludedDataRecords: n,
     },
     meanCombinedScore: valid ? sum / valid : null,
+    scoreStats: scoreStatsOf(result),
     columns: h.columns.map((c) => c.name).filter((c) => c !== ''),
     source: {
       format: h.format, headerRow: h.headerRow, firstDataRow: h.firstDataRow,

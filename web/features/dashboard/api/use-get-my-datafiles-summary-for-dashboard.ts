@@ -7,6 +7,30 @@ const GET_MY_DATAFILES_SUMMARY_FOR_DASHBOARD = graphql(`
       numberOfDatafiles
       numberOfQualityScores
       numberOfDataRecords
+      combinedScore {
+        numberOfScoredRecords
+        average
+        trafficLight
+        bands {
+          from
+          to
+          count
+        }
+      }
+      scoreKinds {
+        kind
+        numberOfScoredRecords
+        average
+        trafficLight
+      }
+      latestDatafiles {
+        id
+        title
+        createdAt
+        numberOfRecords
+        averageCombinedScore
+        trafficLight
+      }
     }
   }
 `);

@@ -1,4 +1,4 @@
-import { Box, Button, Card, EmptyState, Flex, SimpleGrid, Stat, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Card, EmptyState, Flex, SimpleGrid, Stat, Tabs } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PageError, PageSpinner } from '../../../components/feedback/page-state';
@@ -7,6 +7,8 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useGetMyDatafilesSummaryForDashboard } from '../api/use-get-my-datafiles-summary-for-dashboard';
+import { LatestDatafiles } from '../components/latest-datafiles';
+import { CombinedScoreCharts, QualityScoreCharts } from '../components/score-charts';
 
 function StatCard({ label, value, icon, testId }: { label: string; value: string; icon: ReactNode; testId: string }) {
   return (
@@ -57,16 +59,16 @@ export function DashboardPage({ firstName }: { firstName: string }) {
               ) : (
                 <Tabs.Root defaultValue="combined" variant="line" lazyMount>
                   <Tabs.List>
-                    <Tabs.Trigger value="combined">{t('dashboard.combinedScore')}</Tabs.Trigger>
-                    <Tabs.Trigger value="scores">{t('dashboard.qualityScoresTab')}</Tabs.Trigger>
+                    <Tabs.Trigger value="combined" data-testid="tab-combined">{t('dashboard.combinedScore')}</Tabs.Trigger>
+                    <Tabs.Trigger value="scores" data-testid="tab-scores">{t('dashboard.qualityScoresTab')}</Tabs.Trigger>
                   </Tabs.List>
-                  {/* Until the charts are built, a text that holds whatever the cards count (none scored yet, or thousands). */}
-                  <Tabs.Content value="combined"><Text color="fg.muted" py="16" px="8" textAlign="center" data-testid="charts-pending">{t('dashboard.chartsEmpty')}</Text></Tabs.Content>
-                  <Tabs.Content value="scores"><Text color="fg.muted" py="16" px="8" textAlign="center">{t('dashboard.chartsEmpty')}</Text></Tabs.Content>
+                  <Tabs.Content value="combined"><CombinedScoreCharts summary={summary} /></Tabs.Content>
+                  <Tabs.Content value="scores"><QualityScoreCharts summary={summary} /></Tabs.Content>
                 </Tabs.Root>
               )}
             </Card.Body>
           </Card.Root>
+          {!isEmpty && summary.latestDatafiles.length > 0 && <Box mt="6"><LatestDatafiles files={summary.latestDatafiles} /></Box>}
         </>
       )}
     </Box>
