@@ -32,8 +32,8 @@ const DataRecordsStatsPage = lazyNamed(pageChunks.stats, 'DataRecordsStatsPage')
 const MonitoringPage = lazyNamed(pageChunks.monitoring, 'MonitoringPage');
 const ReportVerificationRoute = lazyNamed(pageChunks.reportVerification, 'ReportVerificationRoute');
 const DatafilesPage = lazyNamed(pageChunks.datafiles, 'DatafilesPage');
-const DatafileResultPage = lazyNamed(pageChunks.datafileResult, 'DatafileResultPage');
-const WorksheetPage = lazyNamed(pageChunks.worksheet, 'WorksheetPage');
+const DatafileResultRoute = lazyNamed(pageChunks.datafileResult, 'DatafileResultRoute');
+const WorksheetRoute = lazyNamed(pageChunks.worksheet, 'WorksheetRoute');
 const DatafileReportRoute = lazyNamed(pageChunks.datafileReport, 'DatafileReportRoute');
 
 function routeElement(route: ProtectedRoute, user: MeUser) {
@@ -54,8 +54,8 @@ function routeElement(route: ProtectedRoute, user: MeUser) {
     case '/data-records-stats': return <DataRecordsStatsPage />;
     case '/monitoring': return <MonitoringPage />;
     case '/datafiles': return <DatafilesPage isOperator={user.accessLevel === 'SUPER_ADMIN'} />;
-    case '/datafile-result': return <DatafileResultPage />;
-    case '/datafile-work-sheet': return <WorksheetPage />;
+    case '/datafile-result': return <DatafileResultRoute />;
+    case '/datafile-work-sheet': return <WorksheetRoute />;
     default: return <PlaceholderPage titleKey={route.titleKey} />;
   }
 }

@@ -24,8 +24,8 @@ export const pageChunks = {
   monitoring: chunkLoader(() => import('../features/monitoring/pages/monitoring-page')),
   reportVerification: chunkLoader(() => import('./report-verification-route')),
   datafiles: chunkLoader(() => import('../features/datafiles/pages/datafiles-page')),
-  datafileResult: chunkLoader(() => import('../features/results/pages/datafile-result-page')),
-  worksheet: chunkLoader(() => import('../features/worksheet/pages/worksheet-page')),
+  datafileResult: chunkLoader(() => import('./datafile-result-route')),
+  worksheet: chunkLoader(() => import('./worksheet-route')),
   datafileReport: chunkLoader(() => import('./datafile-report-route')),
 };
 

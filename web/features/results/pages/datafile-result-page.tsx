@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Spinner, Switch, Tabs, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { CenteredMessage, PageError, PageSpinner } from '../../../components/feedback/page-state';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -44,7 +44,8 @@ function useScoreData(file: DatafileResult | undefined, client: ColumnsClient): 
  * one binary request (decoded in a worker), shown per score as a histogram in the spec's bands and a
  * virtualised table; the raw data tab loads the uploaded columns when first opened.
  */
-export function DatafileResultPage() {
+/** `datafileActions` adds buttons of other features (the export, the report link) beside the worksheet's; the app wires them. */
+export function DatafileResultPage({ datafileActions }: { datafileActions?: (datafileId: string) => ReactNode } = {}) {
   const t = useT();
   const locale = useLocale();
   const datafileId = new URLSearchParams(useSearch()).get('datafileId');
@@ -95,7 +96,12 @@ export function DatafileResultPage() {
   return (
     <Box data-testid="datafile-result-page" data-ready={scores.status === 'ready' ? 'true' : undefined}>
       <PageHeader title={file.title} crumbs={crumbs}
-        actions={<Button asChild size="sm" variant="outline" flexShrink={0}><Link href={worksheetHref}>{t('results.toWorksheet')}</Link></Button>} />
+        actions={(
+          <Flex gap="2" flexShrink={0}>
+            {datafileActions?.(file.id)}
+            <Button asChild size="sm" variant="outline"><Link href={worksheetHref}>{t('results.toWorksheet')}</Link></Button>
+          </Flex>
+        )} />
       <ResultHeader file={file} summary={data.getDataRecordSummaryForDatafile} />
       <Tabs.Root value={active} onValueChange={(d) => setTab(d.value)} variant="line" lazyMount unmountOnExit>
         <Flex align="center" justify="space-between" gap="4">

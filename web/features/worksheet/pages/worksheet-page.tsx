@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Grid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Formik, useFormikContext } from 'formik';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { useSearch } from 'wouter';
 import { CLEANING_COLUMNS, type RuleKey } from '../../../../scoring/index.ts';
@@ -30,7 +30,8 @@ import { quotaRequest, rulesOf, toFormValues, toInput, worksheetSchema, type Man
 const MAX_GROUPINGS = 8;
 
 /** /datafile-work-sheet?datafileId=...: the cleaning worksheet of a processed datafile. */
-export function WorksheetPage() {
+/** `datafileActions` adds buttons of other features (the export, the report link) beside Save; the app wires them. */
+export function WorksheetPage({ datafileActions }: { datafileActions?: (datafileId: string) => ReactNode } = {}) {
   const t = useT();
   const datafileId = new URLSearchParams(useSearch()).get('datafileId') ?? '';
   const { data, error, mutate } = useCleaningSettings(datafileId);
@@ -44,10 +45,10 @@ export function WorksheetPage() {
   if (settings.revision < 1 || (settings.status !== 'READY' && settings.status !== 'STOPPED')) {
     return <CenteredMessage title={settings.title} text={t('worksheet.notReady')} />;
   }
-  return <Worksheet settings={settings} onSaved={() => void mutate()} />;
+  return <Worksheet settings={settings} onSaved={() => void mutate()} datafileActions={datafileActions} />;
 }
 
-function Worksheet({ settings, onSaved }: { settings: CleaningSettingsData; onSaved: () => void }) {
+function Worksheet({ settings, onSaved, datafileActions }: { settings: CleaningSettingsData; onSaved: () => void; datafileActions?: (datafileId: string) => ReactNode }) {
   const [loadError, setLoadError] = useState<Error | null>(null);
   const [options, setOptions] = useState<CleaningEngineOptions | null>(null);
   const groupingColumns = useMemo(() => settings.groupingColumns.slice(0, MAX_GROUPINGS), [settings.groupingColumns]);
@@ -95,7 +96,7 @@ function Worksheet({ settings, onSaved }: { settings: CleaningSettingsData; onSa
       validateOnMount
       onSubmit={() => undefined}
     >
-      <WorksheetForm settings={settings} ready={engine.ready} result={engine.result} run={engine.run} syncManual={syncManual} saved={saved} setSaved={setSaved} onSaved={onSaved} />
+      <WorksheetForm settings={settings} ready={engine.ready} result={engine.result} run={engine.run} syncManual={syncManual} saved={saved} setSaved={setSaved} onSaved={onSaved} datafileActions={datafileActions} />
     </Formik>
   );
 }
@@ -103,9 +104,10 @@ function Worksheet({ settings, onSaved }: { settings: CleaningSettingsData; onSa
 /** The engine's latest kept count, read by the form's remaining-versus-target rule. */
 const keptRef: { current: number | null } = { current: null };
 
-function WorksheetForm({ settings, ready, result, run, syncManual, saved, setSaved, onSaved }: {
+function WorksheetForm({ settings, ready, result, run, syncManual, saved, setSaved, onSaved, datafileActions }: {
   settings: CleaningSettingsData; ready: EngineReady | null; result: EngineResult | null; run: (r: CleaningRequest) => void;
   syncManual: (manual: Record<string, ManualValue>) => void; saved: string | null; setSaved: (message: string | null) => void; onSaved: () => void;
+  datafileActions?: (datafileId: string) => ReactNode;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -173,6 +175,7 @@ function WorksheetForm({ settings, ready, result, run, syncManual, saved, setSav
         crumbs={[{ label: t('routes.dashboard'), href: '/' }, { label: t('routes.datafileWorkSheet') }]}
         actions={(
           <Flex gap="2">
+            {datafileActions?.(settings.datafileId)}
             <Button size="sm" variant="outline" disabled={!dirty} onClick={() => setAskReset(true)} data-testid="worksheet-discard">{t('worksheet.discardButton')}</Button>
             <Button size="sm" colorPalette="brand" loading={save.isMutating} disabled={!ready || !isValid} onClick={() => void submit()} data-testid="worksheet-save">{t('worksheet.save')}</Button>
           </Flex>
