@@ -6,7 +6,6 @@ import type { Deps } from './deps';
 import { createGraphqlHandler } from './graphql/handler';
 import { buildSchema } from './graphql/schema';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
-import { registerWorksheetRoutes } from './modules/worksheet/worksheet.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerResultRoutes } from './modules/results/results.routes';
 import { createStaticHandler } from './static';
@@ -48,7 +47,6 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
   registerFileRoutes(app, deps);
   registerCertificateRoutes(app, deps);
   registerResultRoutes(app, deps);
-  registerWorksheetRoutes(app, deps);
   app.get('*', createStaticHandler(options.webDist ?? WEB_DIST));
   app.onError((error, c) => {
     deps.log.error('unhandled request error', error);

@@ -175,21 +175,19 @@ describe('saving', () => {
   });
 });
 
-describe('worksheet columns route', () => {
-  it('serves the score columns as Arrow to who may see the datafile, and nobody else', async () => {
-    const res = await t.app.request(`/api/datafiles/${datafileId}/worksheet/scores.arrow`, { headers: { authorization: `Bearer ${owner}`, 'accept-encoding': 'gzip' } });
+describe('the columns the worksheet reads', () => {
+  it('come from the results columns route, to who may see the datafile and nobody else', async () => {
+    const res = await t.app.request(`/api/datafiles/${datafileId}/columns?file=scores`, { headers: { authorization: `Bearer ${owner}`, 'accept-encoding': 'gzip' } });
     expect(res.status).toBe(200);
     const bytes = new Uint8Array(await res.arrayBuffer());
     const table = tableFromIPC(res.headers.get('content-encoding') === 'gzip' ? gunzipSync(bytes) : bytes);
     expect(table.numRows).toBe(ROWS);
     expect(table.schema.fields.map((f) => f.name)).toContain('combined');
     expect(table.schema.fields.map((f) => f.name)).toContain('record_id');
-    const raw = await t.app.request(`/api/datafiles/${datafileId}/worksheet/raw.arrow?columns=region`, { headers: { authorization: `Bearer ${owner}` } });
+    const raw = await t.app.request(`/api/datafiles/${datafileId}/columns?file=raw&columns=region`, { headers: { authorization: `Bearer ${owner}` } });
     expect(tableFromIPC(new Uint8Array(await raw.arrayBuffer())).schema.fields.map((f) => f.name)).toEqual(['region']);
-    // Only quota characteristics of the raw data: other columns are not served here.
-    expect((await t.app.request(`/api/datafiles/${datafileId}/worksheet/raw.arrow?columns=id`, { headers: { authorization: `Bearer ${owner}` } })).status).toBe(409);
-    expect((await t.app.request(`/api/datafiles/${datafileId}/worksheet/scores.arrow`, { headers: { authorization: `Bearer ${other}` } })).status).toBe(404);
-    expect((await t.app.request(`/api/datafiles/${datafileId}/worksheet/scores.arrow`, { headers: { authorization: `Bearer ${employee}` } })).status).toBe(404);
-    expect((await t.app.request(`/api/datafiles/${datafileId}/worksheet/scores.arrow`)).status).toBe(401);
+    expect((await t.app.request(`/api/datafiles/${datafileId}/columns?file=scores`, { headers: { authorization: `Bearer ${other}` } })).status).toBe(404);
+    expect((await t.app.request(`/api/datafiles/${datafileId}/columns?file=scores`, { headers: { authorization: `Bearer ${employee}` } })).status).toBe(404);
+    expect((await t.app.request(`/api/datafiles/${datafileId}/columns?file=scores`)).status).toBe(401);
   });
 });

@@ -1,13 +1,13 @@
 import { currentToken } from '../../../lib/session';
 
 /**
- * The revision's score columns (and quota characteristics) as Arrow IPC bytes from the worksheet's
- * columns route, with the session token. `timeoutMs` bounds a live datafile's refresh (spec section 9).
+ * The revision's score columns (and quota characteristics) as Arrow IPC bytes from the results
+ * module's columns route (README "Result pages"), with the session token. `timeoutMs` bounds a live datafile's refresh (spec section 9).
  */
 export async function fetchWorksheetColumns(datafileId: string, file: 'scores' | 'raw', columns: readonly string[] = [], timeoutMs?: number): Promise<ArrayBuffer> {
   const token = currentToken();
-  const query = file === 'raw' ? `?columns=${encodeURIComponent(columns.join(','))}` : '';
-  const response = await fetch(`/api/datafiles/${encodeURIComponent(datafileId)}/worksheet/${file}.arrow${query}`, {
+  const query = file === 'raw' ? `&columns=${encodeURIComponent(columns.join(','))}` : '';
+  const response = await fetch(`/api/datafiles/${encodeURIComponent(datafileId)}/columns?file=${file}${query}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     credentials: 'include',
     ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
