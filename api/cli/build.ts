@@ -26,7 +26,10 @@ function stale(output: string, inputs: string[]): boolean {
 
 function run(script: string) {
   console.log(`> npm run ${script}`);
-  const result = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
+  // Always a production bundle: vite takes NODE_ENV from the caller, and a caller under vitest
+  // (NODE_ENV=test, the e2e harness) got React's development build, whose StrictMode runs every
+  // effect twice, so the tests drove a different app than users get.
+  const result = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

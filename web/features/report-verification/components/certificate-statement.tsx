@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Code, Flex, Grid, Heading, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useLocale, useT, type Translate } from '../../../lib/i18n';
 
@@ -66,13 +66,21 @@ function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
 }
 
 /** Object URLs of the three files a stranger needs to verify offline, released with the view. */
+/**
+ * Object URLs of the three files, made and revoked by the same effect: made in a memo and revoked in
+ * a cleanup, StrictMode's trial cleanup (dev) revoked them before anyone clicked.
+ */
 function useDownloads(c: VerifiedCertificate) {
-  const urls = useMemo(() => ({
-    statement: URL.createObjectURL(new Blob([c.statement], { type: 'application/json' })),
-    signature: URL.createObjectURL(new Blob([base64ToBytes(c.signature)], { type: 'application/octet-stream' })),
-    key: URL.createObjectURL(new Blob([c.publicKey], { type: 'application/x-pem-file' })),
-  }), [c.statement, c.signature, c.publicKey]);
-  useEffect(() => () => Object.values(urls).forEach((u) => URL.revokeObjectURL(u)), [urls]);
+  const [urls, setUrls] = useState<{ statement: string; signature: string; key: string } | null>(null);
+  useEffect(() => {
+    const made = {
+      statement: URL.createObjectURL(new Blob([c.statement], { type: 'application/json' })),
+      signature: URL.createObjectURL(new Blob([base64ToBytes(c.signature)], { type: 'application/octet-stream' })),
+      key: URL.createObjectURL(new Blob([c.publicKey], { type: 'application/x-pem-file' })),
+    };
+    setUrls(made);
+    return () => Object.values(made).forEach((u) => URL.revokeObjectURL(u));
+  }, [c.statement, c.signature, c.publicKey]);
   return urls;
 }
 
@@ -130,11 +138,13 @@ export function CertificateStatement({ certificate: c }: { certificate: Verified
       <Box mt="6" bg="bg" p="6" rounded="lg" borderWidth="1px" borderColor="border.muted">
         <Heading as="h2" size="md" mb="2">{t('reportVerification.offlineTitle')}</Heading>
         <Text color="fg.muted" mb="3">{t('reportVerification.offlineText')}</Text>
-        <Flex gap="3" wrap="wrap" mb="3">
-          <Button asChild size="sm" variant="outline"><a href={downloads.statement} download="statement.json">{t('reportVerification.downloadStatement')}</a></Button>
-          <Button asChild size="sm" variant="outline"><a href={downloads.signature} download="signature.bin">{t('reportVerification.downloadSignature')}</a></Button>
-          <Button asChild size="sm" variant="outline"><a href={downloads.key} download="certificate-key.pem">{t('reportVerification.downloadKey')}</a></Button>
-        </Flex>
+        {downloads && (
+          <Flex gap="3" wrap="wrap" mb="3">
+            <Button asChild size="sm" variant="outline"><a href={downloads.statement} download="statement.json">{t('reportVerification.downloadStatement')}</a></Button>
+            <Button asChild size="sm" variant="outline"><a href={downloads.signature} download="signature.bin">{t('reportVerification.downloadSignature')}</a></Button>
+            <Button asChild size="sm" variant="outline"><a href={downloads.key} download="certificate-key.pem">{t('reportVerification.downloadKey')}</a></Button>
+          </Flex>
+        )}
         <Code display="block" p="3" fontSize="xs" whiteSpace="pre-wrap">openssl pkeyutl -verify -pubin -inkey certificate-key.pem -rawin -in statement.json -sigfile signature.bin</Code>
       </Box>
     </Box>

@@ -32,34 +32,45 @@ export interface ColumnsClient {
   dispose(): void;
 }
 
+/**
+ * The worker starts with the first request and again after `dispose()`: React's StrictMode (dev)
+ * runs the page's cleanup once before the real mount, and a client that stayed disposed answered
+ * nothing, so the page waited for ever.
+ */
 export function createColumnsClient(): ColumnsClient {
-  const worker = new Worker(new URL('./results.worker.ts', import.meta.url), { type: 'module', name: 'result-columns' });
+  let worker: Worker | null = null;
   let seq = 0;
   const waiting = new Map<number, { resolve: (v: { table: PlainTable; bytes: number; ms: number }) => void; reject: (e: Error) => void }>();
-  worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
-    const m = event.data;
-    const w = waiting.get(m.id);
-    if (!w) return;
-    waiting.delete(m.id);
-    if (m.type === 'table') w.resolve({ table: m.table, bytes: m.bytes, ms: m.ms });
-    else w.reject(new ColumnsError(m.failure));
-  });
-  worker.addEventListener('error', () => {
-    for (const w of waiting.values()) w.reject(new ColumnsError({ status: 0, code: 'GENERAL_ERROR', message: 'worker failed' }));
+  const failAll = (message: string) => {
+    for (const w of waiting.values()) w.reject(new ColumnsError({ status: 0, code: 'GENERAL_ERROR', message }));
     waiting.clear();
-  });
+  };
+  const start = () => {
+    const w = new Worker(new URL('./results.worker.ts', import.meta.url), { type: 'module', name: 'result-columns' });
+    w.addEventListener('message', (event: MessageEvent<FromWorker>) => {
+      const m = event.data;
+      const entry = waiting.get(m.id);
+      if (!entry) return;
+      waiting.delete(m.id);
+      if (m.type === 'table') entry.resolve({ table: m.table, bytes: m.bytes, ms: m.ms });
+      else entry.reject(new ColumnsError(m.failure));
+    });
+    w.addEventListener('error', () => failAll('worker failed'));
+    return w;
+  };
   const send = (message: Omit<ToWorker, 'id'>) => new Promise<{ table: PlainTable; bytes: number; ms: number }>((resolve, reject) => {
     const id = ++seq;
     waiting.set(id, { resolve, reject });
+    worker ??= start();
     worker.postMessage({ ...message, id } as ToWorker);
   });
   return {
     fetchTable: (url, timeRatioOf) => send({ type: 'fetch', request: { url, headers: authHeaders(), timeRatioOf } }),
     careless: (url, grids) => send({ type: 'careless', request: { url, headers: authHeaders(), grids } }),
     dispose: () => {
-      worker.terminate();
-      for (const w of waiting.values()) w.reject(new ColumnsError({ status: 0, code: 'GENERAL_ERROR', message: 'disposed' }));
-      waiting.clear();
+      worker?.terminate();
+      worker = null;
+      failAll('disposed');
     },
   };
 }
