@@ -7,6 +7,7 @@ import { createGraphqlHandler } from './graphql/handler';
 import { buildSchema } from './graphql/schema';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
+import { registerLiveRoutes } from './modules/live-import/live.routes';
 import { createStaticHandler } from './static';
 
 /** Largest GraphQL request body (bytes); the spec's inputs are small JSON. */
@@ -45,6 +46,7 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
   app.get('/healthz', (c) => c.json({ ok: true }));
   registerFileRoutes(app, deps);
   registerCertificateRoutes(app, deps);
+  registerLiveRoutes(app, deps);
   app.get('*', createStaticHandler(options.webDist ?? WEB_DIST));
   app.onError((error, c) => {
     deps.log.error('unhandled request error', error);

@@ -7,6 +7,7 @@ import { companiesResolvers } from '../modules/companies/companies.resolvers';
 import { contractsResolvers } from '../modules/contracts/contracts.resolvers';
 import { creditsResolvers } from '../modules/credits/credits.resolvers';
 import { datafilesResolvers } from '../modules/datafiles/datafiles.resolvers';
+import { liveImportResolvers } from '../modules/live-import/live-import.resolvers';
 import { monitoringResolvers } from '../modules/monitoring/monitoring.resolvers';
 import { notificationsResolvers } from '../modules/notifications/notifications.resolvers';
 import { settingsResolvers } from '../modules/settings/settings.resolvers';
@@ -43,6 +44,7 @@ export const moduleResolvers: ModuleResolvers[] = [
   statsResolvers,
   monitoringResolvers,
   certificatesResolvers,
+  liveImportResolvers,
 ];
 
 /** A field resolver as graphql-js calls it: (parent, args, context, info). */

@@ -9,3 +9,4 @@ export * from './messaging';
 export * from './monitoring';
 export * from './open-ended';
 export * from './users';
+export * from './live';

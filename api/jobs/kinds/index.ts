@@ -3,6 +3,7 @@ import type { JobSystem } from '../job-system';
 import { calendarJob, mailOutboxJob, pruneJobsJob } from './periodic.jobs';
 import { noopTestJob, slowTestJob } from './test-kinds';
 import { uploadCheckJob, uploadJob } from './upload.jobs';
+import { livePublishJob, liveRespondentJob } from './live.jobs';
 
 /** Every job kind of the product, registered on deps.jobs at start; the recurring ones get their schedule. */
 export function registerJobKinds(jobs: JobSystem, env: Env): void {
@@ -11,6 +12,8 @@ export function registerJobKinds(jobs: JobSystem, env: Env): void {
   jobs.register(pruneJobsJob);
   jobs.register(uploadJob);
   jobs.register(uploadCheckJob);
+  jobs.register(liveRespondentJob);
+  jobs.register(livePublishJob);
   if (env.jobIntervalMinutes > 0) {
     jobs.every(calendarJob.kind, env.jobIntervalMinutes * 60_000);
     jobs.every(mailOutboxJob.kind, env.jobIntervalMinutes * 60_000);
