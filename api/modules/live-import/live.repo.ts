@@ -26,24 +26,27 @@ export async function countRespondents(db: DbOrTx, datafileId: string): Promise<
   return Number(r?.n ?? 0);
 }
 
-/** Inside the charge's transaction: the respondent and the datafile's running totals. */
-export async function insertRespondent(tx: DbOrTx, row: Omit<LiveRespondentRow, 'seq'>): Promise<number> {
-  const next = await tx.select({ seq: sql<number>`coalesce(max(${liveRespondents.seq}), 0) + 1` }).from(liveRespondents).where(eq(liveRespondents.datafileId, row.datafileId)).get();
-  const seq = Number(next?.seq ?? 1);
-  await tx.insert(liveRespondents).values({ ...row, seq });
+/**
+ * Inside the charge's transaction: the respondent (its arrival number and its charge's id taken in
+ * the same statement, which saves two reads per respondent) and the datafile's running totals.
+ */
+export async function insertRespondent(tx: DbOrTx, row: Omit<LiveRespondentRow, 'seq' | 'chargeId'>, chargeKey: string): Promise<{ seq: number; chargeId: string }> {
+  const inserted = await tx
+    .insert(liveRespondents)
+    .values({
+      ...row,
+      seq: sql`(select coalesce(max(${liveRespondents.seq}), 0) + 1 from ${liveRespondents} where ${liveRespondents.datafileId} = ${row.datafileId})`,
+      chargeId: sql`(select ${datafileCharges.id} from ${datafileCharges} where ${datafileCharges.idempotencyKey} = ${chargeKey})`,
+    })
+    .returning({ seq: liveRespondents.seq, chargeId: liveRespondents.chargeId })
+    .get();
   await tx
     .update(datafiles)
     .set({ cost: sql`${datafiles.cost} + ${row.credits}`, numberOfRecords: sql`${datafiles.numberOfRecords} + 1`, updatedAt: row.receivedAt })
     .where(eq(datafiles.id, row.datafileId));
-  return seq;
+  return inserted!;
 }
 
 /** Contracts of a company that are not deleted (their status is derived by date). */
 export const contractsOfCompany = (db: DbOrTx, companyId: string) =>
   db.select({ startDate: contracts.startDate, endDate: contracts.endDate, deactivatedAt: contracts.deactivatedAt }).from(contracts).where(and(eq(contracts.companyId, companyId), isNull(contracts.deletedAt))).all();
-
-export async function chargeIdOfKey(tx: DbOrTx, key: string): Promise<string> {
-  const r = await tx.select({ id: datafileCharges.id }).from(datafileCharges).where(eq(datafileCharges.idempotencyKey, key)).get();
-  if (!r) throw new Error(`no charge for ${key}`);
-  return r.id;
-}

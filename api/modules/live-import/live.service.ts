@@ -117,15 +117,15 @@ export async function admitRespondent(deps: Deps, datafileId: string, secret: st
  * (no credits and no backup pay-as-usage plan: the ledger decides).
  */
 export async function acceptRespondent(deps: Deps, target: repo.LiveTarget, input: LiveRespondentInput): Promise<LiveAnswerBody> {
-  const earlier = await repo.findRespondent(deps.db, target.id, input.recordId);
-  if (earlier) return answerOf(earlier, 'ALREADY_RECEIVED', input);
+  // No read of the store first: a new record (the common case) goes straight to the charge, whose
+  // key answers a resend (replayed, or refused as another payload) and sends it to the store below.
   await requireActiveContract(deps, target.companyId);
   const state = stateOf(deps, target);
   const [pages, medians] = await Promise.all([state.pages, mediansOf(deps, target.id, state)]);
   const scored = scoreRespondent(deps.scoring, medians, pages, input.totalSeconds, input.answers);
   const receivedAt = deps.clock.now().toISOString();
-  let written: repo.LiveRespondentRow | undefined;
   const key = `live:${target.id}:${input.recordId}`;
+  let written: repo.LiveRespondentRow | undefined;
   try {
     const charge = await chargeDatafile(
       deps,
@@ -135,10 +135,8 @@ export async function acceptRespondent(deps: Deps, target: repo.LiveTarget, inpu
       },
       {
         afterWrites: async (tx) => {
-          const chargeId = await repo.chargeIdOfKey(tx, key);
-          const row = { datafileId: target.id, recordId: input.recordId, answers: input.answers, totalSeconds: input.totalSeconds, scores: scored.scores, credits: scored.credits, chargeId, payloadHash: input.payloadHash, receivedAt };
-          const seq = await repo.insertRespondent(tx, row);
-          written = { ...row, seq };
+          const row = { datafileId: target.id, recordId: input.recordId, answers: input.answers, totalSeconds: input.totalSeconds, scores: scored.scores, credits: scored.credits, payloadHash: input.payloadHash, receivedAt };
+          written = { ...row, ...(await repo.insertRespondent(tx, row, key)) };
         },
       },
     );
@@ -147,10 +145,10 @@ export async function acceptRespondent(deps: Deps, target: repo.LiveTarget, inpu
       return answerOf(written, 'SCORED');
     }
   } catch (error) {
-    // The same record with other answers, charged at the same moment by another request: the first wins.
+    // The same record with other answers (a resend, or another request at the same moment): the first wins.
     if (!(error instanceof AppError && error.code === 'INVALID_PARAMETERS' && error.details.reason === 'IDEMPOTENCY_KEY_REUSED')) throw error;
   }
-  // Replayed: another request (or process) stored this record first, in the same transaction as its charge.
+  // Replayed: stored before (by this or another request or process), in the same transaction as its charge.
   const first = await repo.findRespondent(deps.db, target.id, input.recordId);
   if (!first) throw new AppError('GENERAL_ERROR');
   return answerOf(first, 'ALREADY_RECEIVED', input);
