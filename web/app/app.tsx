@@ -31,6 +31,7 @@ const DataFilesStatsPage = lazyNamed(pageChunks.stats, 'DataFilesStatsPage');
 const DataRecordsStatsPage = lazyNamed(pageChunks.stats, 'DataRecordsStatsPage');
 const MonitoringPage = lazyNamed(pageChunks.monitoring, 'MonitoringPage');
 const ReportVerificationRoute = lazyNamed(pageChunks.reportVerification, 'ReportVerificationRoute');
+const LiveImportRoute = lazyNamed(pageChunks.liveImport, 'LiveImportRoute');
 
 function routeElement(route: ProtectedRoute, user: MeUser) {
   switch (route.path) {
@@ -49,6 +50,9 @@ function routeElement(route: ProtectedRoute, user: MeUser) {
     case '/data-files-stats': return <DataFilesStatsPage />;
     case '/data-records-stats': return <DataRecordsStatsPage />;
     case '/monitoring': return <MonitoringPage />;
+    case '/live-import':
+    case '/define-datafile':
+    case '/snippet-integration-instructions': return <LiveImportRoute path={route.path} companyId={user.company?.id ?? null} />;
     default: return <PlaceholderPage titleKey={route.titleKey} />;
   }
 }

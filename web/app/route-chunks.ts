@@ -23,6 +23,7 @@ export const pageChunks = {
   stats: chunkLoader(() => import('../features/stats/pages/usage-stats-page')),
   monitoring: chunkLoader(() => import('../features/monitoring/pages/monitoring-page')),
   reportVerification: chunkLoader(() => import('./report-verification-route')),
+  liveImport: chunkLoader(() => import('../features/live-import/pages/live-import-route')),
 };
 
 const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
@@ -50,6 +51,9 @@ const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
   '/data-records-stats': pageChunks.stats,
   '/monitoring': pageChunks.monitoring,
   [REPORT_VERIFICATION_PATH]: pageChunks.reportVerification,
+  '/live-import': pageChunks.liveImport,
+  '/define-datafile': pageChunks.liveImport,
+  '/snippet-integration-instructions': pageChunks.liveImport,
 };
 
 /** Starts downloading the page chunk of `path` (no-op for pages in the main chunk); failures surface when the page renders. */

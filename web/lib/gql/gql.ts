@@ -39,6 +39,11 @@ type Documents = {
     "\n  query getCompanyCreditSummary($companyId: ID!) {\n    getCompanyCreditSummary(companyId: $companyId) {\n      activeCreditPlanBalance\n      activeCreditPlanReceived\n      activePayAsUsageCreditPlanReceived\n      pricePerCreditForPayAsUsage\n      totalReceived\n      totalBalance\n      totalUsed\n      totalRefunded\n      totalExpired\n    }\n  }\n": typeof types.GetCompanyCreditSummaryDocument,
     "\n  query getCompanyTransactionsGroupedByDatafile($companyId: ID!, $search: String, $types: [TransactionType!], $page: PageInput) {\n    getCompanyTransactionsGroupedByDatafile(companyId: $companyId, search: $search, types: $types, page: $page) {\n      transactions {\n        transactionId\n        datafileId\n        description\n        numberOfRecords\n        createdDate\n        latestTransactionDate\n        creditPlanDetails { id name type }\n        type\n        amount\n        numberOfUpdates\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": typeof types.GetCompanyTransactionsGroupedByDatafileDocument,
     "\n  query getMyDatafilesSummaryForDashboard {\n    getMyDatafilesSummaryForDashboard {\n      numberOfDatafiles\n      numberOfQualityScores\n      numberOfDataRecords\n    }\n  }\n": typeof types.GetMyDatafilesSummaryForDashboardDocument,
+    "\n  query getLiveDatafileIntegration($datafileId: ID!) {\n    getLiveDatafileIntegration(datafileId: $datafileId) {\n      datafileId name surveySoftware status secretKey endpoint numberOfRespondents cost\n      pages { label start criterion questionTitle languages items min max }\n    }\n  }\n": typeof types.GetLiveDatafileIntegrationDocument,
+    "\n  mutation createLiveDatafile($input: LiveDatafileInput!) {\n    createLiveDatafile(input: $input) { status datafileId }\n  }\n": typeof types.CreateLiveDatafileDocument,
+    "\n  mutation regenerateLiveDatafileSecret($datafileId: ID!) {\n    regenerateLiveDatafileSecret(datafileId: $datafileId)\n  }\n": typeof types.RegenerateLiveDatafileSecretDocument,
+    "\n  query liveNipoIntegration {\n    me { user { id userPreferences { id nipoIntegration { username region domain password } } } }\n  }\n": typeof types.LiveNipoIntegrationDocument,
+    "\n  mutation updateUserPreferenceForNipoIntegration($preferences: NipoIntegrationInput!) {\n    updateUserPreferenceForNipoIntegration(preferences: $preferences) { status }\n  }\n": typeof types.UpdateUserPreferenceForNipoIntegrationDocument,
     "\n  mutation cancelJob($jobId: ID!) {\n    cancelJob(jobId: $jobId) { status message }\n  }\n": typeof types.CancelJobDocument,
     "\n  query getJobQueueSummary {\n    getJobQueueSummary {\n      measuredAt\n      kinds { kind waiting running failed succeededLastDay failedLastDay cancelledLastDay processingP50Ms processingP95Ms waitingP50Ms waitingP95Ms }\n    }\n  }\n": typeof types.GetJobQueueSummaryDocument,
     "\n  query getJobs($filters: JobFilters, $paginationInfo: PageInput) {\n    getJobs(filters: $filters, paginationInfo: $paginationInfo) {\n      jobs { id kind state attempts maxAttempts progress errorCode errorDetail payload createdAt startedAt finishedAt runAfter cancelRequestedAt isStalled }\n      pageInfo { page limit total }\n    }\n  }\n": typeof types.GetJobsDocument,
@@ -106,6 +111,11 @@ const documents: Documents = {
     "\n  query getCompanyCreditSummary($companyId: ID!) {\n    getCompanyCreditSummary(companyId: $companyId) {\n      activeCreditPlanBalance\n      activeCreditPlanReceived\n      activePayAsUsageCreditPlanReceived\n      pricePerCreditForPayAsUsage\n      totalReceived\n      totalBalance\n      totalUsed\n      totalRefunded\n      totalExpired\n    }\n  }\n": types.GetCompanyCreditSummaryDocument,
     "\n  query getCompanyTransactionsGroupedByDatafile($companyId: ID!, $search: String, $types: [TransactionType!], $page: PageInput) {\n    getCompanyTransactionsGroupedByDatafile(companyId: $companyId, search: $search, types: $types, page: $page) {\n      transactions {\n        transactionId\n        datafileId\n        description\n        numberOfRecords\n        createdDate\n        latestTransactionDate\n        creditPlanDetails { id name type }\n        type\n        amount\n        numberOfUpdates\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": types.GetCompanyTransactionsGroupedByDatafileDocument,
     "\n  query getMyDatafilesSummaryForDashboard {\n    getMyDatafilesSummaryForDashboard {\n      numberOfDatafiles\n      numberOfQualityScores\n      numberOfDataRecords\n    }\n  }\n": types.GetMyDatafilesSummaryForDashboardDocument,
+    "\n  query getLiveDatafileIntegration($datafileId: ID!) {\n    getLiveDatafileIntegration(datafileId: $datafileId) {\n      datafileId name surveySoftware status secretKey endpoint numberOfRespondents cost\n      pages { label start criterion questionTitle languages items min max }\n    }\n  }\n": types.GetLiveDatafileIntegrationDocument,
+    "\n  mutation createLiveDatafile($input: LiveDatafileInput!) {\n    createLiveDatafile(input: $input) { status datafileId }\n  }\n": types.CreateLiveDatafileDocument,
+    "\n  mutation regenerateLiveDatafileSecret($datafileId: ID!) {\n    regenerateLiveDatafileSecret(datafileId: $datafileId)\n  }\n": types.RegenerateLiveDatafileSecretDocument,
+    "\n  query liveNipoIntegration {\n    me { user { id userPreferences { id nipoIntegration { username region domain password } } } }\n  }\n": types.LiveNipoIntegrationDocument,
+    "\n  mutation updateUserPreferenceForNipoIntegration($preferences: NipoIntegrationInput!) {\n    updateUserPreferenceForNipoIntegration(preferences: $preferences) { status }\n  }\n": types.UpdateUserPreferenceForNipoIntegrationDocument,
     "\n  mutation cancelJob($jobId: ID!) {\n    cancelJob(jobId: $jobId) { status message }\n  }\n": types.CancelJobDocument,
     "\n  query getJobQueueSummary {\n    getJobQueueSummary {\n      measuredAt\n      kinds { kind waiting running failed succeededLastDay failedLastDay cancelledLastDay processingP50Ms processingP95Ms waitingP50Ms waitingP95Ms }\n    }\n  }\n": types.GetJobQueueSummaryDocument,
     "\n  query getJobs($filters: JobFilters, $paginationInfo: PageInput) {\n    getJobs(filters: $filters, paginationInfo: $paginationInfo) {\n      jobs { id kind state attempts maxAttempts progress errorCode errorDetail payload createdAt startedAt finishedAt runAfter cancelRequestedAt isStalled }\n      pageInfo { page limit total }\n    }\n  }\n": types.GetJobsDocument,
@@ -245,6 +255,26 @@ export function graphql(source: "\n  query getCompanyTransactionsGroupedByDatafi
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query getMyDatafilesSummaryForDashboard {\n    getMyDatafilesSummaryForDashboard {\n      numberOfDatafiles\n      numberOfQualityScores\n      numberOfDataRecords\n    }\n  }\n"): typeof import('./graphql').GetMyDatafilesSummaryForDashboardDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getLiveDatafileIntegration($datafileId: ID!) {\n    getLiveDatafileIntegration(datafileId: $datafileId) {\n      datafileId name surveySoftware status secretKey endpoint numberOfRespondents cost\n      pages { label start criterion questionTitle languages items min max }\n    }\n  }\n"): typeof import('./graphql').GetLiveDatafileIntegrationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation createLiveDatafile($input: LiveDatafileInput!) {\n    createLiveDatafile(input: $input) { status datafileId }\n  }\n"): typeof import('./graphql').CreateLiveDatafileDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation regenerateLiveDatafileSecret($datafileId: ID!) {\n    regenerateLiveDatafileSecret(datafileId: $datafileId)\n  }\n"): typeof import('./graphql').RegenerateLiveDatafileSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query liveNipoIntegration {\n    me { user { id userPreferences { id nipoIntegration { username region domain password } } } }\n  }\n"): typeof import('./graphql').LiveNipoIntegrationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation updateUserPreferenceForNipoIntegration($preferences: NipoIntegrationInput!) {\n    updateUserPreferenceForNipoIntegration(preferences: $preferences) { status }\n  }\n"): typeof import('./graphql').UpdateUserPreferenceForNipoIntegrationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
