@@ -159,6 +159,8 @@ export const REFUSAL_REASONS = [
   'LIVE_SURVEY_SOFTWARE',
   'LIVE_NAME',
   'LIVE_GRID_SCALE',
+  'LIVE_DATAFILE_DRAFT',
+  'LIVE_NOT_A_DRAFT',
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createDeps } from '../../api/deps';
 import { readEnv } from '../../api/env';
 import { assignContract } from '../../api/modules/contracts/contracts.service';
-import { createLiveDatafile } from '../../api/modules/live-import/live-define.service';
+import { createLiveDatafile, openLiveDatafile } from '../../api/modules/live-import/live-define.service';
 import type { Viewer } from '../../api/graphql/context';
 import { makeCompany, makeUser } from '../api/helpers/factories';
 
@@ -32,6 +32,7 @@ export async function setupLiveWorld(dir: string, credits: number) {
   await assignContract(deps, op.id, { companyId: A, contract: { contractType: 'CUSTOM', startDate: today, endDate: next, autoRenew: false }, creditPlan: { creditPlanCategory: 'EXPIRING', creditAmount: credits, pricePerCredit: 1, paymentAmount: credits } }, 'NEW');
   const viewer = { userId: owner.id, accessLevel: 'ADMIN', companyId: A, ownCompanyId: A, sessionId: null, sessionExpiresAt: null, via: 'session', locale: 'en' } as unknown as Viewer;
   const datafileId = await createLiveDatafile(deps, viewer, { name: 'Live bench', surveySoftware: 'OTHER', pages: PAGES.map((p) => ({ ...p, keywords: 'keywords' in p ? [...p.keywords] : [], languages: 'languages' in p ? [...p.languages] : [] })) });
+  await openLiveDatafile(deps, viewer, datafileId);
   const row = (await deps.db.get<{ s: string }>(`select secret_key as s from datafiles where id = '${datafileId}'` as never))!;
   deps.close();
   return { companyId: A, datafileId, secret: row.s };

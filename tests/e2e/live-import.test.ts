@@ -6,8 +6,8 @@ import { startServer, type TestServer } from './support/server';
 import { closeFirstLoginModals } from './support/suite';
 
 // Issue 14 done when: in Chromium, in German and English, a user defines a live datafile (steps 1
-// and 2), sees and copies a snippet with the datafile's secret, sends a test respondent from the
-// page, and a real HTTP client on loopback (this test process, standing in for the survey tool)
+// and 2, saved as a draft), sees and copies a snippet with the datafile's secret, sends a test
+// respondent from the page, starts receiving, and a real HTTP client on loopback (this test process, standing in for the survey tool)
 // sends respondents that count on the datafile, each charged once; a stopped datafile refuses.
 // Screenshots land in tests/.artifacts (live-<step>-<locale>.png).
 
@@ -104,6 +104,9 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
 
     // The integration: key, secret, the snippet of the chosen tool carrying both.
     await page.getByTestId('live-secret').waitFor({ timeout: 15_000 });
+    await page.getByTestId('live-draft').waitFor();
+    await page.waitForTimeout(200);
+    await screenshot(page, `live-snippet-top-${locale}`);
     const datafileId = new URL(page.url()).searchParams.get('datafileId')!;
     const secret = await page.getByTestId('live-secret').inputValue();
     const endpoint = await page.getByTestId('live-endpoint').innerText();
@@ -117,14 +120,20 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
     await expect.poll(() => page.getByTestId(`live-snippet-copy-${tool}`).getAttribute('data-copied')).toBe('true');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
 
-    await page.waitForTimeout(200);
-    await screenshot(page, `live-snippet-top-${locale}`);
     // 'Send a test respondent': answered with scores, neither stored nor charged.
     await page.getByTestId('live-test-send').click();
     await page.getByTestId('live-test-answer').waitFor({ timeout: 15_000 });
     await page.getByTestId('live-test-answer').scrollIntoViewIfNeeded();
     expect(await page.getByTestId('live-test-decision').innerText()).toMatch(locale === 'de' ? /Behalten|Entfernen/ : /Keep|Remove/);
     await screenshot(page, `live-snippet-${locale}`);
+
+    // Saved as a draft: real respondents are refused until the user starts receiving.
+    expect(await page.getByTestId('live-status').innerText()).toBe(locale === 'de' ? 'Entwurf' : 'Draft');
+    const early = await post(endpoint, secret, respondent(`${locale}-r0`, 0));
+    expect([early.status, early.body.error.reason]).toEqual([400, 'LIVE_DATAFILE_DRAFT']);
+    await page.getByTestId('live-open').click();
+    await expect.poll(() => page.getByTestId('live-status').innerText()).toBe(locale === 'de' ? 'Empfängt' : 'Receiving');
+    await page.getByTestId('live-draft').waitFor({ state: 'detached' });
 
     // The survey tool: a real HTTP client on loopback. Five respondents, one sent twice.
     const answers = [];

@@ -846,7 +846,7 @@ export type Mutation = {
   changePassword: StatusResponse;
   /** Upload step 1: creates (or changes) a draft datafile; returns its id. */
   createDraftDatafile: CreateDraftDatafileResponse;
-  /** Steps 1 and 2 of a live import: creates the datafile with its pages and opens it. */
+  /** Steps 1 and 2 of a live import: creates the datafile with its pages as a draft (openLiveDatafile starts receiving). */
   createLiveDatafile: CreateLiveDatafileResponse;
   createNotification: Notification;
   deleteCompany: StatusResponse;
@@ -862,6 +862,8 @@ export type Mutation = {
   /** Ends the current session. */
   logout: StatusResponse;
   markNotificationAsReaded: StatusResponse;
+  /** Starts receiving respondents: a DRAFT live import becomes READY (a READY one stays so). */
+  openLiveDatafile: Scalars['String']['output'];
   /** Refunds one USED ledger row once (operators). */
   refundTransaction: StatusResponse;
   /** A new secret; the old one stops working at once. */
@@ -1024,6 +1026,12 @@ export type MutationLoginArgs = {
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationMarkNotificationAsReadedArgs = {
   notificationId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationOpenLiveDatafileArgs = {
+  datafileId: Scalars['ID']['input'];
 };
 
 
@@ -2845,6 +2853,7 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   login?: Resolver<ResolversTypes['LoginResult'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'email' | 'password'>>;
   logout?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType>;
   markNotificationAsReaded?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationMarkNotificationAsReadedArgs, 'notificationId'>>;
+  openLiveDatafile?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationOpenLiveDatafileArgs, 'datafileId'>>;
   refundTransaction?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRefundTransactionArgs, 'transactionId'>>;
   regenerateLiveDatafileSecret?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationRegenerateLiveDatafileSecretArgs, 'datafileId'>>;
   regenerateMagicKey?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRegenerateMagicKeyArgs, 'userId'>>;

@@ -17,8 +17,9 @@ const newSecret = () => `lk_${randomToken(32)}`;
 
 /**
  * Creates the live datafile with its data points (datafile_datapoints under a datafile_uploads row
- * standing for the definition, so result pages find them as for an upload) and opens it (READY):
- * respondents are accepted from now on. Nothing is charged until respondents arrive.
+ * standing for the definition, so result pages find them as for an upload) as a DRAFT (spec section
+ * 3 'Draft datafile'): its key and secret exist, test respondents are answered, real ones refused
+ * until openLiveDatafile. Nothing is charged until respondents arrive.
  */
 export async function createLiveDatafile(deps: Deps, viewer: Viewer, input: LiveDatafileInput): Promise<string> {
   if (!viewer.companyId) throw new AppError('UNAUTHORIZED');
@@ -35,7 +36,7 @@ export async function createLiveDatafile(deps: Deps, viewer: Viewer, input: Live
       sourceBytes: 0, headerRow: 1, firstDataRow: 2, missingValues: ['-999'], createdBy: viewer.userId, createdAt: now, confirmedBy: viewer.userId, confirmedAt: now,
     });
     await replaceDatapoints(tx, uploadId, datapointRowsOfPages(pages));
-    await updateDatafile(tx, id, { status: 'READY', publishedUploadId: uploadId, numberOfDatapoints: pages.length, includeTimestamp: true, includeOES: pages.some((p) => p.criterion === 'OES'), includeItemBattery: pages.some((p) => p.criterion === 'IBS') });
+    await updateDatafile(tx, id, { publishedUploadId: uploadId, numberOfDatapoints: pages.length, includeTimestamp: true, includeOES: pages.some((p) => p.criterion === 'OES'), includeItemBattery: pages.some((p) => p.criterion === 'IBS') });
   });
   return id;
 }
@@ -63,4 +64,16 @@ export async function regenerateLiveSecret(deps: Deps, viewer: Viewer, datafileI
   await updateDatafile(deps.db, datafileId, { secretKey: secret, updatedAt: deps.clock.now().toISOString() });
   forgetLiveDatafile(deps, datafileId);
   return secret;
+}
+
+/**
+ * Starts receiving: DRAFT -> READY. Idempotent for a READY one (a double click, two tabs); a
+ * STOPPED one is reopened by reOpenLiveDatafile (datafiles module), not here.
+ */
+export async function openLiveDatafile(deps: Deps, viewer: Viewer, datafileId: string): Promise<string> {
+  const file = await requireLive(deps, viewer, datafileId, 'upload');
+  if (file.status === 'READY') return file.status;
+  if (file.status !== 'DRAFT') throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'LIVE_NOT_A_DRAFT' });
+  await updateDatafile(deps.db, datafileId, { status: 'READY', updatedAt: deps.clock.now().toISOString() });
+  return 'READY';
 }

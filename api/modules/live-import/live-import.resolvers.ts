@@ -9,6 +9,7 @@ export const liveImportResolvers: ModuleResolvers = {
   },
   Mutation: {
     createLiveDatafile: async (_, args, ctx) => ({ status: 'SUCCESS', datafileId: await define.createLiveDatafile(ctx.deps, await requireViewer(ctx), args.input as define.LiveDatafileInput) }),
+    openLiveDatafile: async (_, args, ctx) => define.openLiveDatafile(ctx.deps, await requireViewer(ctx), args.datafileId),
     regenerateLiveDatafileSecret: async (_, args, ctx) => define.regenerateLiveSecret(ctx.deps, await requireViewer(ctx), args.datafileId),
   },
 };

@@ -52,8 +52,9 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
       const bytes = await c.req.arrayBuffer();
       if (bytes.byteLength > MAX_BODY_BYTES) throw new AppError('BAD_REQUEST', { reason: 'LIVE_BODY_TOO_LARGE', field: 'body' });
       const body = parseBody(new TextDecoder().decode(bytes));
-      const { target, input } = await admitRespondent(deps, datafileId, c.req.header(LIVE_KEY_HEADER), body);
-      if (c.req.header(LIVE_TEST_HEADER) === '1') {
+      const test = c.req.header(LIVE_TEST_HEADER) === '1';
+      const { target, input } = await admitRespondent(deps, datafileId, c.req.header(LIVE_KEY_HEADER), body, test);
+      if (test) {
         recordEndpointHit(deps, ENDPOINT);
         return c.json(await scoreTestRespondent(deps, target, input), 200);
       }

@@ -89,9 +89,14 @@ export async function authenticate(deps: Deps, datafileId: string, secret: strin
   return target;
 }
 
-/** Refuses what must not be analysed: a stopped datafile, one not yet defined. */
-function requireOpen(target: repo.LiveTarget) {
+/**
+ * Refuses what must not be analysed: a stopped datafile, a draft (not started yet). A test
+ * respondent (stored and charged never) is answered for a draft too: that is when the snippet is tried.
+ */
+function requireOpen(target: repo.LiveTarget, test = false) {
   if (target.status === 'STOPPED') throw new AppError('LIVE_DATAFILE_STOPPED');
+  if (test && target.status === 'DRAFT') return;
+  if (target.status === 'DRAFT') throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'LIVE_DATAFILE_DRAFT' });
   if (target.status !== 'READY') throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'DATAFILE_NOT_READY' });
 }
 
@@ -104,9 +109,9 @@ const answerOf = (row: repo.LiveRespondentRow, status: LiveAnswerBody['status'],
 };
 
 /** Checks a request before it is answered at once or queued: key, status, body. */
-export async function admitRespondent(deps: Deps, datafileId: string, secret: string | undefined, body: unknown) {
+export async function admitRespondent(deps: Deps, datafileId: string, secret: string | undefined, body: unknown, test = false) {
   const target = await authenticate(deps, datafileId, secret);
-  requireOpen(target);
+  requireOpen(target, test);
   const pages = await stateOf(deps, target).pages;
   return { target, input: readRespondent(body, pages) };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { counts, CREATE, liveWorld, PAGES, respondent, send, setStatus } from './live-helpers';
+import { counts, CREATE, liveWorld, OPEN, PAGES, respondent, send, setStatus } from './live-helpers';
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -107,6 +107,7 @@ describe('live endpoint: scored and charged exactly once', () => {
     const w = await liveWorld(t);
     const created = await t.gql(CREATE, { i: { name: 'B live', surveySoftware: 'OTHER', pages: PAGES } }, { token: w.tokens.adminB });
     const id = created.body.data.createLiveDatafile.datafileId;
+    await t.gql(OPEN, { id }, { token: w.tokens.adminB });
     const secret = (await t.db.get<{ s: string }>(sql`select secret_key as s from datafiles where id = ${id}`))!.s;
     const res = await send(t, id, secret, respondent('c-1'));
     expect(res.status).toBe(403);
@@ -214,6 +215,28 @@ describe('defining a live import (steps 1 and 2)', () => {
     }
     const rows = await t.db.get<{ n: number }>(sql`select count(*) as n from datafiles where import_type = 'LIVE'`);
     expect(rows!.n).toBe(1);
+  });
+
+  it('saves a draft: test respondents are answered, real ones refused with LIVE_DATAFILE_DRAFT until openLiveDatafile; a stopped one is not reopened by it', async () => {
+    t = await createTestApp();
+    const w = await liveWorld(t);
+    const created = await t.gql(CREATE, { i: { name: 'Draft study', surveySoftware: 'OTHER', pages: PAGES } }, { token: w.tokens.admin });
+    const id = created.body.data.createLiveDatafile.datafileId as string;
+    const integ = await t.gql('query($id:ID!){getLiveDatafileIntegration(datafileId:$id){status secretKey}}', { id }, { token: w.tokens.admin });
+    expect(integ.body.data.getLiveDatafileIntegration.status).toBe('DRAFT');
+    const secret = integ.body.data.getLiveDatafileIntegration.secretKey as string;
+    const test = await send(t, id, secret, respondent('d-1'), { 'x-live-test': '1' });
+    expect(test).toMatchObject({ status: 200, body: { status: 'TEST' } });
+    const refused = await send(t, id, secret, respondent('d-1'));
+    expect([refused.status, refused.body.error.code, refused.body.error.reason]).toEqual([400, 'INVALID_PARAMETERS', 'LIVE_DATAFILE_DRAFT']);
+    expect(await counts(t, id)).toMatchObject({ respondents: 0, charges: 0 });
+    // Opening twice is the same as once; then respondents are scored and charged.
+    for (let i = 0; i < 2; i++) expect((await t.gql(OPEN, { id }, { token: w.tokens.admin })).body.data.openLiveDatafile).toBe('READY');
+    expect((await send(t, id, secret, respondent('d-1'))).body.status).toBe('SCORED');
+    await setStatus(t, id, 'STOPPED');
+    const again = await t.gql(OPEN, { id }, { token: w.tokens.admin });
+    expect([again.body.errors?.[0]?.extensions.code, again.body.errors?.[0]?.extensions.reason]).toEqual(['INVALID_PARAMETERS', 'LIVE_NOT_A_DRAFT']);
+    expect((await send(t, id, secret, respondent('d-2'))).status).toBe(409);
   });
 
   it('stores the pages as data points (page number, title, start flag) and regenerating the secret locks the old one out', async () => {

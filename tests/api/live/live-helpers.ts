@@ -11,6 +11,7 @@ export const PAGES = [
 ];
 
 export const CREATE = 'mutation($i:LiveDatafileInput!){createLiveDatafile(input:$i){status datafileId}}';
+export const OPEN = 'mutation($id:ID!){openLiveDatafile(datafileId:$id)}';
 export const INTEGRATION = 'query($id:ID!){getLiveDatafileIntegration(datafileId:$id){datafileId secretKey endpoint status numberOfRespondents cost pages{label criterion start}}}';
 
 export async function liveWorld(t: TestApp, options: { credits?: number; backup?: boolean } = {}) {
@@ -18,6 +19,8 @@ export async function liveWorld(t: TestApp, options: { credits?: number; backup?
   const created = await t.gql(CREATE, { i: { name: 'Live study', surveySoftware: 'NFIELD', pages: PAGES } }, { token: w.tokens.admin });
   if (!created.body.data) throw new Error(JSON.stringify(created.body.errors));
   const datafileId = created.body.data.createLiveDatafile.datafileId as string;
+  const opened = await t.gql(OPEN, { id: datafileId }, { token: w.tokens.admin });
+  if (opened.body.data?.openLiveDatafile !== 'READY') throw new Error(JSON.stringify(opened.body.errors));
   const integ = await t.gql(INTEGRATION, { id: datafileId }, { token: w.tokens.admin });
   return { ...w, datafileId, secret: integ.body.data.getLiveDatafileIntegration.secretKey as string };
 }

@@ -164,6 +164,7 @@ export const MATRIX: Record<string, Cell> = {
     allow: ['ADMIN_OTHER', 'EMPLOYEE_OTHER', 'EMPLOYEE_OWN', 'ADMIN_OWN', 'API_KEY'],
   },
   getLiveDatafileIntegration: { query: 'query($id:ID!){getLiveDatafileIntegration(datafileId:$id){secretKey}}', vars: (w) => ({ id: w.datafileId }), allow: ADMIN_OF_A, acceptCodes: ['INVALID_PARAMETERS'] },
+  openLiveDatafile: { query: 'mutation($id:ID!){openLiveDatafile(datafileId:$id)}', vars: (w) => ({ id: w.datafileId }), allow: ADMIN_OF_A, acceptCodes: ['INVALID_PARAMETERS'] },
   regenerateLiveDatafileSecret: { query: 'mutation($id:ID!){regenerateLiveDatafileSecret(datafileId:$id)}', vars: (w) => ({ id: w.datafileId }), allow: ADMIN_OF_A, acceptCodes: ['INVALID_PARAMETERS'] },
   getDraftedDatafile: { query: 'query($id:ID!){getDraftedDatafile(datafileId:$id){id upload{status}}}', vars: (w) => ({ id: w.draftId }), allow: ADMIN_OF_A },
   getUploadPreview: { query: 'query($id:ID!){getUploadPreview(datafileId:$id){sampledRows}}', vars: (w) => ({ id: w.draftId }), allow: ADMIN_OF_A },

@@ -42,6 +42,7 @@ type Documents = {
     "\n  query getLiveDatafileIntegration($datafileId: ID!) {\n    getLiveDatafileIntegration(datafileId: $datafileId) {\n      datafileId name surveySoftware status secretKey endpoint numberOfRespondents cost\n      pages { label start criterion questionTitle languages items min max }\n    }\n  }\n": typeof types.GetLiveDatafileIntegrationDocument,
     "\n  mutation createLiveDatafile($input: LiveDatafileInput!) {\n    createLiveDatafile(input: $input) { status datafileId }\n  }\n": typeof types.CreateLiveDatafileDocument,
     "\n  mutation regenerateLiveDatafileSecret($datafileId: ID!) {\n    regenerateLiveDatafileSecret(datafileId: $datafileId)\n  }\n": typeof types.RegenerateLiveDatafileSecretDocument,
+    "\n  mutation openLiveDatafile($datafileId: ID!) {\n    openLiveDatafile(datafileId: $datafileId)\n  }\n": typeof types.OpenLiveDatafileDocument,
     "\n  query liveNipoIntegration {\n    me { user { id userPreferences { id nipoIntegration { username region domain password } } } }\n  }\n": typeof types.LiveNipoIntegrationDocument,
     "\n  mutation updateUserPreferenceForNipoIntegration($preferences: NipoIntegrationInput!) {\n    updateUserPreferenceForNipoIntegration(preferences: $preferences) { status }\n  }\n": typeof types.UpdateUserPreferenceForNipoIntegrationDocument,
     "\n  mutation cancelJob($jobId: ID!) {\n    cancelJob(jobId: $jobId) { status message }\n  }\n": typeof types.CancelJobDocument,
@@ -114,6 +115,7 @@ const documents: Documents = {
     "\n  query getLiveDatafileIntegration($datafileId: ID!) {\n    getLiveDatafileIntegration(datafileId: $datafileId) {\n      datafileId name surveySoftware status secretKey endpoint numberOfRespondents cost\n      pages { label start criterion questionTitle languages items min max }\n    }\n  }\n": types.GetLiveDatafileIntegrationDocument,
     "\n  mutation createLiveDatafile($input: LiveDatafileInput!) {\n    createLiveDatafile(input: $input) { status datafileId }\n  }\n": types.CreateLiveDatafileDocument,
     "\n  mutation regenerateLiveDatafileSecret($datafileId: ID!) {\n    regenerateLiveDatafileSecret(datafileId: $datafileId)\n  }\n": types.RegenerateLiveDatafileSecretDocument,
+    "\n  mutation openLiveDatafile($datafileId: ID!) {\n    openLiveDatafile(datafileId: $datafileId)\n  }\n": types.OpenLiveDatafileDocument,
     "\n  query liveNipoIntegration {\n    me { user { id userPreferences { id nipoIntegration { username region domain password } } } }\n  }\n": types.LiveNipoIntegrationDocument,
     "\n  mutation updateUserPreferenceForNipoIntegration($preferences: NipoIntegrationInput!) {\n    updateUserPreferenceForNipoIntegration(preferences: $preferences) { status }\n  }\n": types.UpdateUserPreferenceForNipoIntegrationDocument,
     "\n  mutation cancelJob($jobId: ID!) {\n    cancelJob(jobId: $jobId) { status message }\n  }\n": types.CancelJobDocument,
@@ -267,6 +269,10 @@ export function graphql(source: "\n  mutation createLiveDatafile($input: LiveDat
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation regenerateLiveDatafileSecret($datafileId: ID!) {\n    regenerateLiveDatafileSecret(datafileId: $datafileId)\n  }\n"): typeof import('./graphql').RegenerateLiveDatafileSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation openLiveDatafile($datafileId: ID!) {\n    openLiveDatafile(datafileId: $datafileId)\n  }\n"): typeof import('./graphql').OpenLiveDatafileDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -586,6 +586,13 @@ export type RegenerateLiveDatafileSecretMutationVariables = Exact<{
 
 export type RegenerateLiveDatafileSecretMutation = { regenerateLiveDatafileSecret: string };
 
+export type OpenLiveDatafileMutationVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type OpenLiveDatafileMutation = { openLiveDatafile: string };
+
 export type LiveNipoIntegrationQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1295,6 +1302,11 @@ export const RegenerateLiveDatafileSecretDocument = new TypedDocumentString(`
   regenerateLiveDatafileSecret(datafileId: $datafileId)
 }
     `) as unknown as TypedDocumentString<RegenerateLiveDatafileSecretMutation, RegenerateLiveDatafileSecretMutationVariables>;
+export const OpenLiveDatafileDocument = new TypedDocumentString(`
+    mutation openLiveDatafile($datafileId: ID!) {
+  openLiveDatafile(datafileId: $datafileId)
+}
+    `) as unknown as TypedDocumentString<OpenLiveDatafileMutation, OpenLiveDatafileMutationVariables>;
 export const LiveNipoIntegrationDocument = new TypedDocumentString(`
     query liveNipoIntegration {
   me {

@@ -24,6 +24,12 @@ const REGENERATE = graphql(`
   }
 `);
 
+const OPEN = graphql(`
+  mutation openLiveDatafile($datafileId: ID!) {
+    openLiveDatafile(datafileId: $datafileId)
+  }
+`);
+
 const NIPO = graphql(`
   query liveNipoIntegration {
     me { user { id userPreferences { id nipoIntegration { username region domain password } } } }
@@ -61,6 +67,19 @@ export function useCreateLiveDatafile() {
 
 export function useRegenerateLiveSecret() {
   return useGqlMutation(REGENERATE);
+}
+
+/** Starts receiving (DRAFT -> READY); the integration is read again. */
+export function useOpenLiveDatafile() {
+  const mutation = useGqlMutation(OPEN);
+  const { mutate } = useSWRConfig();
+  return {
+    ...mutation,
+    open: async (datafileId: string) => {
+      await mutation.trigger({ datafileId });
+      await revalidateOperations(mutate, 'getLiveDatafileIntegration', 'getMyDatafilesSummaryForDashboard');
+    },
+  };
 }
 
 /** The stored Nfield link (the password only as a mask: it is sealed on the server). */

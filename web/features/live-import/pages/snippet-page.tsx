@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useLiveIntegration } from '../api/use-live-import';
+import { StartReceiving } from '../components/start-receiving';
 import { CopyButton } from '../components/copy-button';
 import { LiveSteps } from '../components/live-steps';
 import { KeyAndSecret } from '../components/secret-field';
@@ -33,12 +34,14 @@ export function SnippetPage() {
   const own: SnippetTool = integration.surveySoftware && integration.surveySoftware !== 'OTHER' ? integration.surveySoftware : 'HTTP';
   const target = { endpoint: integration.endpoint, secretKey: integration.secretKey, pages: integration.pages };
   const stopped = integration.status === 'STOPPED';
+  const draft = integration.status === 'DRAFT';
   return (
     <Box maxW="5xl">
       <PageHeader title={t('live.snippet.title')} subtitle={t('live.snippet.subtitle', { name: integration.name })}
         crumbs={[{ label: t('nav.dashboard'), href: '/' }, { label: t('routes.liveImport'), href: '/live-import' }, { label: t('routes.snippetIntegrationInstructions') }]} />
       <LiveSteps current={3} />
       <Stack gap="5">
+        {draft && <StartReceiving datafileId={integration.datafileId} />}
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
           <Card.Root variant="outline" bg="bg">
             <Card.Header><Heading size="md">{t('live.snippet.credentials')}</Heading></Card.Header>
@@ -49,7 +52,7 @@ export function SnippetPage() {
             <Card.Body>
               <DataList.Root orientation="horizontal">
                 <DataList.Item><DataList.ItemLabel>{t('live.snippet.status')}</DataList.ItemLabel>
-                  <DataList.ItemValue><Badge colorPalette={stopped ? 'orange' : 'green'} data-testid="live-status">{t(stopped ? 'live.snippet.stopped' : 'live.snippet.open')}</Badge></DataList.ItemValue></DataList.Item>
+                  <DataList.ItemValue><Badge colorPalette={stopped ? 'orange' : draft ? 'gray' : 'green'} data-testid="live-status">{t(stopped ? 'live.snippet.stopped' : draft ? 'live.snippet.draft' : 'live.snippet.open')}</Badge></DataList.ItemValue></DataList.Item>
                 <DataList.Item><DataList.ItemLabel>{t('live.snippet.respondents')}</DataList.ItemLabel>
                   <DataList.ItemValue data-testid="live-respondents">{formatNumber(integration.numberOfRespondents, locale)}</DataList.ItemValue></DataList.Item>
                 <DataList.Item><DataList.ItemLabel>{t('live.snippet.cost')}</DataList.ItemLabel>
