@@ -8,6 +8,7 @@ import { buildSchema } from './graphql/schema';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerResultRoutes } from './modules/results/results.routes';
+import { registerLiveRoutes } from './modules/live-import/live.routes';
 import { createStaticHandler } from './static';
 
 /** Largest GraphQL request body (bytes); the spec's inputs are small JSON. */
@@ -47,6 +48,7 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
   registerFileRoutes(app, deps);
   registerCertificateRoutes(app, deps);
   registerResultRoutes(app, deps);
+  registerLiveRoutes(app, deps);
   app.get('*', createStaticHandler(options.webDist ?? WEB_DIST));
   app.onError((error, c) => {
     deps.log.error('unhandled request error', error);

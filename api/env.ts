@@ -41,6 +41,8 @@ export type Env = {
   };
   /** Size cap of one uploaded survey file (bytes). */
   uploadMaxBytes: number;
+  /** Live import: requests per second and burst per datafile key (token bucket), and seconds between published revisions. */
+  live: { ratePerSecond: number; burst: number; publishSeconds: number };
   graphiql: boolean;
   /** The optional AI judge for open-ended answers (OES_JUDGE_*); undefined = off, no answer leaves the server. */
   oesJudge: JudgeConfig | undefined;
@@ -113,6 +115,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     jobIntervalMinutes,
     jobs,
     uploadMaxBytes,
+    live: { ratePerSecond: int('LIVE_RATE_PER_SECOND', 2000, 1, 1_000_000), burst: int('LIVE_RATE_BURST', 4000, 1, 10_000_000), publishSeconds: int('LIVE_PUBLISH_SECONDS', 10, 1, 3600) },
     graphiql: source.GRAPHIQL ? source.GRAPHIQL === 'true' : !isProduction,
     oesJudge: judge.config,
     certificateSigningKey,

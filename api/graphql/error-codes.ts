@@ -101,6 +101,10 @@ export const ADDED_CODES = [
   'UPLOAD_FILE_LIMITS_EXCEEDED',
   /** A duration or timestamp column with fewer than 30 valid records (spec section 5: the Time-Score needs 30). */
   'TIMESTAMP_COLUMN_TOO_FEW_RECORDS',
+  /** Live import: the datafile is stopped (stopLiveDatafile); respondents are refused and nothing is charged. */
+  'LIVE_DATAFILE_STOPPED',
+  /** Live import: more requests per datafile key than the rate limit allows (HTTP 429 with Retry-After). */
+  'TOO_MANY_REQUESTS',
 ] as const;
 
 export type ErrorCode = (typeof CATALOGUE_CODES)[number] | (typeof ADDED_CODES)[number];

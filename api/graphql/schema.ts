@@ -11,6 +11,7 @@ import { creditsResolvers } from '../modules/credits/credits.resolvers';
 import { exportsResolvers } from '../modules/exports/exports.resolvers';
 import { reportsResolvers } from '../modules/reports/reports.resolvers';
 import { datafilesResolvers } from '../modules/datafiles/datafiles.resolvers';
+import { liveImportResolvers } from '../modules/live-import/live-import.resolvers';
 import { monitoringResolvers } from '../modules/monitoring/monitoring.resolvers';
 import { notificationsResolvers } from '../modules/notifications/notifications.resolvers';
 import { settingsResolvers } from '../modules/settings/settings.resolvers';
@@ -51,6 +52,7 @@ export const moduleResolvers: ModuleResolvers[] = [
   worksheetResolvers,
   exportsResolvers,
   reportsResolvers,
+  liveImportResolvers,
 ];
 
 /** A field resolver as graphql-js calls it: (parent, args, context, info). */

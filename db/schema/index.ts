@@ -12,3 +12,4 @@ export * from './monitoring';
 export * from './open-ended';
 export * from './reports';
 export * from './users';
+export * from './live';

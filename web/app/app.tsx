@@ -35,6 +35,7 @@ const DatafilesPage = lazyNamed(pageChunks.datafiles, 'DatafilesPage');
 const DatafileResultRoute = lazyNamed(pageChunks.datafileResult, 'DatafileResultRoute');
 const WorksheetRoute = lazyNamed(pageChunks.worksheet, 'WorksheetRoute');
 const DatafileReportRoute = lazyNamed(pageChunks.datafileReport, 'DatafileReportRoute');
+const LiveImportRoute = lazyNamed(pageChunks.liveImport, 'LiveImportRoute');
 
 function routeElement(route: ProtectedRoute, user: MeUser) {
   switch (route.path) {
@@ -56,6 +57,9 @@ function routeElement(route: ProtectedRoute, user: MeUser) {
     case '/datafiles': return <DatafilesPage isOperator={user.accessLevel === 'SUPER_ADMIN'} />;
     case '/datafile-result': return <DatafileResultRoute />;
     case '/datafile-work-sheet': return <WorksheetRoute />;
+    case '/live-import':
+    case '/define-datafile':
+    case '/snippet-integration-instructions': return <LiveImportRoute path={route.path} companyId={user.company?.id ?? null} />;
     default: return <PlaceholderPage titleKey={route.titleKey} />;
   }
 }

@@ -27,6 +27,7 @@ export const pageChunks = {
   datafileResult: chunkLoader(() => import('./datafile-result-route')),
   worksheet: chunkLoader(() => import('./worksheet-route')),
   datafileReport: chunkLoader(() => import('./datafile-report-route')),
+  liveImport: chunkLoader(() => import('../features/live-import/pages/live-import-route')),
 };
 
 const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
@@ -58,6 +59,9 @@ const CHUNK_BY_PATH: Record<string, () => Promise<unknown>> = {
   '/datafile-result': pageChunks.datafileResult,
   '/datafile-work-sheet': pageChunks.worksheet,
   [DATAFILE_REPORT_PATH]: pageChunks.datafileReport,
+  '/live-import': pageChunks.liveImport,
+  '/define-datafile': pageChunks.liveImport,
+  '/snippet-integration-instructions': pageChunks.liveImport,
 };
 
 /** Starts downloading the page chunk of `path` (no-op for pages in the main chunk); failures surface when the page renders. */

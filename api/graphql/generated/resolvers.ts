@@ -353,6 +353,12 @@ export type CreateDraftDatafileResponse = {
   status: Scalars['String']['output'];
 };
 
+export type CreateLiveDatafileResponse = {
+  __typename?: 'CreateLiveDatafileResponse';
+  datafileId: Scalars['ID']['output'];
+  status: Scalars['String']['output'];
+};
+
 export type CreditAmounts = {
   __typename?: 'CreditAmounts';
   /** Credits left (prepaid) or minus the net usage (pay-as-usage). */
@@ -1177,6 +1183,12 @@ export type LatestDataImport = {
   daysAgo: Scalars['Int']['output'];
 };
 
+export type LiveDatafileInput = {
+  name: Scalars['String']['input'];
+  pages: Array<LivePageInput>;
+  surveySoftware: SurveySoftware;
+};
+
 /** Calls of the live endpoints per minute, summed over every server process (written every few seconds). */
 export type LiveEndpointTraffic = {
   __typename?: 'LiveEndpointTraffic';
@@ -1186,6 +1198,61 @@ export type LiveEndpointTraffic = {
   minutes: Array<EndpointTrafficMinute>;
   to: Scalars['String']['output'];
 };
+
+/** What the snippet screen needs: the endpoint, the key (the datafile id in the URL) and the secret. */
+export type LiveIntegration = {
+  __typename?: 'LiveIntegration';
+  cost: Scalars['Int']['output'];
+  datafileId: Scalars['ID']['output'];
+  endpoint: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  numberOfRespondents: Scalars['Int']['output'];
+  pages: Array<LivePage>;
+  secretKey: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+  surveySoftware?: Maybe<SurveySoftware>;
+};
+
+export type LivePage = {
+  __typename?: 'LivePage';
+  contextCheck: Scalars['Boolean']['output'];
+  copyPasteCheck: Scalars['Boolean']['output'];
+  criterion: LiveQualityCriterion;
+  duplicateCheck: Scalars['Boolean']['output'];
+  items?: Maybe<Scalars['Int']['output']>;
+  keywords: Array<Scalars['String']['output']>;
+  label: Scalars['String']['output'];
+  languages: Array<Scalars['String']['output']>;
+  max?: Maybe<Scalars['Float']['output']>;
+  min?: Maybe<Scalars['Float']['output']>;
+  questionTitle: Scalars['String']['output'];
+  start: Scalars['Boolean']['output'];
+};
+
+export type LivePageInput = {
+  contextCheck?: InputMaybe<Scalars['Boolean']['input']>;
+  copyPasteCheck?: InputMaybe<Scalars['Boolean']['input']>;
+  criterion: LiveQualityCriterion;
+  duplicateCheck?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Grid pages: number of items (at least 7) and the scale. */
+  items?: InputMaybe<Scalars['Int']['input']>;
+  /** At most 15. */
+  keywords?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Letters and digits, unique, as the survey tool names the question. */
+  label: Scalars['String']['input'];
+  /** ISO 639-1 codes; none means no language check. */
+  languages?: InputMaybe<Array<Scalars['String']['input']>>;
+  max?: InputMaybe<Scalars['Float']['input']>;
+  min?: InputMaybe<Scalars['Float']['input']>;
+  questionTitle: Scalars['String']['input'];
+  start: Scalars['Boolean']['input'];
+};
+
+/** What a page is scored by: an open answer (OES), a grid (IBS) or only its time (TS). */
+export type LiveQualityCriterion =
+  | 'IBS'
+  | 'OES'
+  | 'TS';
 
 export type Locale =
   | 'de'
@@ -1262,6 +1329,8 @@ export type Mutation = {
   changePassword: StatusResponse;
   /** Upload step 1: creates (or changes) a draft datafile; returns its id. */
   createDraftDatafile: CreateDraftDatafileResponse;
+  /** Steps 1 and 2 of a live import: creates the datafile with its pages as a draft (openLiveDatafile starts receiving). */
+  createLiveDatafile: CreateLiveDatafileResponse;
   createNotification: Notification;
   deleteCompany: StatusResponse;
   /** Only an UPCOMING contract can be deleted; its plan's credits are written off. */
@@ -1280,10 +1349,14 @@ export type Mutation = {
   /** Ends the current session. */
   logout: StatusResponse;
   markNotificationAsReaded: StatusResponse;
+  /** Starts receiving respondents: a DRAFT live import becomes READY (a READY one stays so). */
+  openLiveDatafile: Scalars['String']['output'];
   /** Reopens a stopped live import (STOPPED -> READY). */
   reOpenLiveDatafile: StatusResponse;
   /** Refunds one USED ledger row once (operators). */
   refundTransaction: StatusResponse;
+  /** A new secret; the old one stops working at once. */
+  regenerateLiveDatafileSecret: Scalars['String']['output'];
   /** Creates a new API key for the user and returns it in message. */
   regenerateMagicKey: StatusResponse;
   /** Creates a PENDING company and its owner and mails a confirmation link. */
@@ -1416,6 +1489,12 @@ export type MutationCreateDraftDatafileArgs = {
 
 
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationCreateLiveDatafileArgs = {
+  input: LiveDatafileInput;
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationCreateNotificationArgs = {
   notification: NotificationInput;
 };
@@ -1480,6 +1559,12 @@ export type MutationMarkNotificationAsReadedArgs = {
 
 
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationOpenLiveDatafileArgs = {
+  datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationReOpenLiveDatafileArgs = {
   datafileId: Scalars['ID']['input'];
 };
@@ -1488,6 +1573,12 @@ export type MutationReOpenLiveDatafileArgs = {
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationRefundTransactionArgs = {
   transactionId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationRegenerateLiveDatafileSecretArgs = {
+  datafileId: Scalars['ID']['input'];
 };
 
 
@@ -1918,6 +2009,7 @@ export type Query = {
   getJobQueueSummary: JobQueueSummary;
   /** Operators: jobs by state and kind. Queued jobs in start order, running ones by start, finished ones newest first. */
   getJobs: JobPage;
+  getLiveDatafileIntegration: LiveIntegration;
   /** Operators: live endpoint calls per minute over the last `minutes` (default 60, at most 1440). */
   getLiveEndpointTraffic: LiveEndpointTraffic;
   /** Totals over the datafiles the logged-in user can see. */
@@ -2169,6 +2261,12 @@ export type QueryGetExportJobArgs = {
 export type QueryGetJobsArgs = {
   filters?: InputMaybe<JobFilters>;
   paginationInfo?: InputMaybe<PageInput>;
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryGetLiveDatafileIntegrationArgs = {
+  datafileId: Scalars['ID']['input'];
 };
 
 
@@ -2445,6 +2543,13 @@ export type SupportLevel =
   | 'A'
   | 'B'
   | 'C';
+
+/** Live import (issue 14): survey tools send respondents one by one to the datafile's endpoint. */
+export type SurveySoftware =
+  | 'FORSTA'
+  | 'NFIELD'
+  | 'OTHER'
+  | 'QUALTRICS';
 
 export type SystemSize = {
   __typename?: 'SystemSize';
@@ -2885,6 +2990,7 @@ export type ResolversTypes = {
   ContractStatusInput: ContractStatusInput;
   ContractType: ContractType;
   CreateDraftDatafileResponse: ResolverTypeWrapper<CreateDraftDatafileResponse>;
+  CreateLiveDatafileResponse: ResolverTypeWrapper<CreateLiveDatafileResponse>;
   CreditAmounts: ResolverTypeWrapper<CreditAmounts>;
   CreditPlan: ResolverTypeWrapper<PresentedCreditPlan>;
   CreditPlanCategory: CreditPlanCategory;
@@ -2956,7 +3062,12 @@ export type ResolversTypes = {
   JobQueueSummary: ResolverTypeWrapper<JobQueueSummary>;
   JobState: JobState;
   LatestDataImport: ResolverTypeWrapper<LatestDataImport>;
+  LiveDatafileInput: LiveDatafileInput;
   LiveEndpointTraffic: ResolverTypeWrapper<LiveEndpointTraffic>;
+  LiveIntegration: ResolverTypeWrapper<LiveIntegration>;
+  LivePage: ResolverTypeWrapper<LivePage>;
+  LivePageInput: LivePageInput;
+  LiveQualityCriterion: LiveQualityCriterion;
   Locale: Locale;
   LoginResult: ResolverTypeWrapper<LoginResult>;
   MailStatus: MailStatus;
@@ -3006,6 +3117,7 @@ export type ResolversTypes = {
   StorageUsage: ResolverTypeWrapper<StorageUsage>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SupportLevel: SupportLevel;
+  SurveySoftware: SurveySoftware;
   SystemSize: ResolverTypeWrapper<SystemSize>;
   TransactionGroup: ResolverTypeWrapper<TransactionGroup>;
   TransactionPage: ResolverTypeWrapper<TransactionPage>;
@@ -3071,6 +3183,7 @@ export type ResolversParentTypes = {
   ContractInput: ContractInput;
   ContractStatusInput: ContractStatusInput;
   CreateDraftDatafileResponse: CreateDraftDatafileResponse;
+  CreateLiveDatafileResponse: CreateLiveDatafileResponse;
   CreditAmounts: CreditAmounts;
   CreditPlan: PresentedCreditPlan;
   CreditPlanDetails: CreditPlanDetails;
@@ -3128,7 +3241,11 @@ export type ResolversParentTypes = {
   JobPage: JobPage;
   JobQueueSummary: JobQueueSummary;
   LatestDataImport: LatestDataImport;
+  LiveDatafileInput: LiveDatafileInput;
   LiveEndpointTraffic: LiveEndpointTraffic;
+  LiveIntegration: LiveIntegration;
+  LivePage: LivePage;
+  LivePageInput: LivePageInput;
   LoginResult: LoginResult;
   ManualDecision: ManualDecision;
   ManualDecisionInput: ManualDecisionInput;
@@ -3351,6 +3468,11 @@ export type ContractResolvers<ContextType = GqlContext, ParentType extends Resol
 export type CreateDraftDatafileResponseResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['CreateDraftDatafileResponse'] = ResolversParentTypes['CreateDraftDatafileResponse']> = {
   datafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CreateLiveDatafileResponseResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['CreateLiveDatafileResponse'] = ResolversParentTypes['CreateLiveDatafileResponse']> = {
+  datafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -3833,6 +3955,33 @@ export type LiveEndpointTrafficResolvers<ContextType = GqlContext, ParentType ex
   to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type LiveIntegrationResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['LiveIntegration'] = ResolversParentTypes['LiveIntegration']> = {
+  cost?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  datafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  endpoint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  numberOfRespondents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pages?: Resolver<Array<ResolversTypes['LivePage']>, ParentType, ContextType>;
+  secretKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  surveySoftware?: Resolver<Maybe<ResolversTypes['SurveySoftware']>, ParentType, ContextType>;
+};
+
+export type LivePageResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['LivePage'] = ResolversParentTypes['LivePage']> = {
+  contextCheck?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  copyPasteCheck?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  criterion?: Resolver<ResolversTypes['LiveQualityCriterion'], ParentType, ContextType>;
+  duplicateCheck?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  items?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  keywords?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  languages?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  max?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  min?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  questionTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type LoginResultResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['LoginResult'] = ResolversParentTypes['LoginResult']> = {
   accessLevel?: Resolver<ResolversTypes['AccessLevel'], ParentType, ContextType>;
   accessToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3864,6 +4013,7 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   changeDatafileUploadingProgressStatus?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationChangeDatafileUploadingProgressStatusArgs, 'creditAmount' | 'datafileInputObject' | 'status'>>;
   changePassword?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'newPassword' | 'oldPassword'>>;
   createDraftDatafile?: Resolver<ResolversTypes['CreateDraftDatafileResponse'], ParentType, ContextType, RequireFields<MutationCreateDraftDatafileArgs, 'datafileInput'>>;
+  createLiveDatafile?: Resolver<ResolversTypes['CreateLiveDatafileResponse'], ParentType, ContextType, RequireFields<MutationCreateLiveDatafileArgs, 'input'>>;
   createNotification?: Resolver<ResolversTypes['Notification'], ParentType, ContextType, RequireFields<MutationCreateNotificationArgs, 'notification'>>;
   deleteCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationDeleteCompanyArgs, 'companyId'>>;
   deleteContract?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationDeleteContractArgs, 'contractId'>>;
@@ -3875,8 +4025,10 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   login?: Resolver<ResolversTypes['LoginResult'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'email' | 'password'>>;
   logout?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType>;
   markNotificationAsReaded?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationMarkNotificationAsReadedArgs, 'notificationId'>>;
+  openLiveDatafile?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationOpenLiveDatafileArgs, 'datafileId'>>;
   reOpenLiveDatafile?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationReOpenLiveDatafileArgs, 'datafileId'>>;
   refundTransaction?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRefundTransactionArgs, 'transactionId'>>;
+  regenerateLiveDatafileSecret?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationRegenerateLiveDatafileSecretArgs, 'datafileId'>>;
   regenerateMagicKey?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRegenerateMagicKeyArgs, 'userId'>>;
   registerCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRegisterCompanyArgs, 'input'>>;
   removeContributorFromDatafile?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRemoveContributorFromDatafileArgs, 'contributorId' | 'datafileId'>>;
@@ -4053,6 +4205,7 @@ export type QueryResolvers<ContextType = GqlContext, ParentType extends Resolver
   getExportJob?: Resolver<ResolversTypes['ExportJob'], ParentType, ContextType, RequireFields<QueryGetExportJobArgs, 'jobId'>>;
   getJobQueueSummary?: Resolver<ResolversTypes['JobQueueSummary'], ParentType, ContextType>;
   getJobs?: Resolver<ResolversTypes['JobPage'], ParentType, ContextType, Partial<QueryGetJobsArgs>>;
+  getLiveDatafileIntegration?: Resolver<ResolversTypes['LiveIntegration'], ParentType, ContextType, RequireFields<QueryGetLiveDatafileIntegrationArgs, 'datafileId'>>;
   getLiveEndpointTraffic?: Resolver<ResolversTypes['LiveEndpointTraffic'], ParentType, ContextType, Partial<QueryGetLiveEndpointTrafficArgs>>;
   getMyDatafilesSummaryForDashboard?: Resolver<ResolversTypes['DashboardSummary'], ParentType, ContextType>;
   getNextAvailableCreditPlanForCompany?: Resolver<Maybe<ResolversTypes['CreditPlan']>, ParentType, ContextType, RequireFields<QueryGetNextAvailableCreditPlanForCompanyArgs, 'companyId'>>;
@@ -4348,6 +4501,7 @@ export type Resolvers<ContextType = GqlContext> = {
   CompanyStats?: CompanyStatsResolvers<ContextType>;
   Contract?: ContractResolvers<ContextType>;
   CreateDraftDatafileResponse?: CreateDraftDatafileResponseResolvers<ContextType>;
+  CreateLiveDatafileResponse?: CreateLiveDatafileResponseResolvers<ContextType>;
   CreditAmounts?: CreditAmountsResolvers<ContextType>;
   CreditPlan?: CreditPlanResolvers<ContextType>;
   CreditPlanDetails?: CreditPlanDetailsResolvers<ContextType>;
@@ -4393,6 +4547,8 @@ export type Resolvers<ContextType = GqlContext> = {
   JobQueueSummary?: JobQueueSummaryResolvers<ContextType>;
   LatestDataImport?: LatestDataImportResolvers<ContextType>;
   LiveEndpointTraffic?: LiveEndpointTrafficResolvers<ContextType>;
+  LiveIntegration?: LiveIntegrationResolvers<ContextType>;
+  LivePage?: LivePageResolvers<ContextType>;
   LoginResult?: LoginResultResolvers<ContextType>;
   ManualDecision?: ManualDecisionResolvers<ContextType>;
   Me?: MeResolvers<ContextType>;

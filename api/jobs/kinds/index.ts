@@ -4,6 +4,7 @@ import { exportJob } from './export.jobs';
 import { calendarJob, mailOutboxJob, pruneJobsJob } from './periodic.jobs';
 import { noopTestJob, slowTestJob } from './test-kinds';
 import { uploadCheckJob, uploadJob } from './upload.jobs';
+import { livePublishJob, liveRespondentJob } from './live.jobs';
 
 /** Every job kind of the product, registered on deps.jobs at start; the recurring ones get their schedule. */
 export function registerJobKinds(jobs: JobSystem, env: Env): void {
@@ -13,6 +14,8 @@ export function registerJobKinds(jobs: JobSystem, env: Env): void {
   jobs.register(uploadJob);
   jobs.register(uploadCheckJob);
   jobs.register(exportJob);
+  jobs.register(liveRespondentJob);
+  jobs.register(livePublishJob);
   if (env.jobIntervalMinutes > 0) {
     jobs.every(calendarJob.kind, env.jobIntervalMinutes * 60_000);
     jobs.every(mailOutboxJob.kind, env.jobIntervalMinutes * 60_000);

@@ -51,7 +51,7 @@ export type ChargeResult = {
   replayed: boolean;
 };
 
-/** Test seam: runs inside the transaction after the ledger rows are written (a throw simulates a crash). */
+/** Runs inside the charge transaction after the ledger rows are written: live import writes the respondent the charge pays for here (stored if and only if charged); tests throw here to simulate a crash. */
 export type ChargeHooks = { afterWrites?: (tx: Tx) => void | Promise<void> };
 
 /**

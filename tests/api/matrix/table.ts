@@ -155,6 +155,17 @@ export const MATRIX: Record<string, Cell> = {
     vars: (w, p) => ({ i: { companyId: w.A, title: 'Matrix upload', datafileKey: w.uploadKeys[p] ?? w.draftKey, fileName: 'survey.csv', headerRow: 1, dataRecordStartRow: 2 } }),
     allow: MEMBER_OF_A,
   },
+  // Live import (issue 14): created in the caller's own organisation (operators act only when scoped
+  // to one); the integration shows the secret, so only who may upload to the datafile sees or renews it.
+  // The world's datafile is a manual one: the allowed callers get past authorization to LIVE_NOT_A_LIVE_DATAFILE.
+  createLiveDatafile: {
+    query: 'mutation($i:LiveDatafileInput!){createLiveDatafile(input:$i){datafileId}}',
+    vars: () => ({ i: { name: 'Matrix live', surveySoftware: 'OTHER', pages: [{ label: 'Q1', start: true, criterion: 'TS', questionTitle: 'Q' }] } }),
+    allow: ['ADMIN_OTHER', 'EMPLOYEE_OTHER', 'EMPLOYEE_OWN', 'ADMIN_OWN', 'API_KEY'],
+  },
+  getLiveDatafileIntegration: { query: 'query($id:ID!){getLiveDatafileIntegration(datafileId:$id){secretKey}}', vars: (w) => ({ id: w.datafileId }), allow: ADMIN_OF_A, acceptCodes: ['INVALID_PARAMETERS'] },
+  openLiveDatafile: { query: 'mutation($id:ID!){openLiveDatafile(datafileId:$id)}', vars: (w) => ({ id: w.datafileId }), allow: ADMIN_OF_A, acceptCodes: ['INVALID_PARAMETERS'] },
+  regenerateLiveDatafileSecret: { query: 'mutation($id:ID!){regenerateLiveDatafileSecret(datafileId:$id)}', vars: (w) => ({ id: w.datafileId }), allow: ADMIN_OF_A, acceptCodes: ['INVALID_PARAMETERS'] },
   getDraftedDatafile: { query: 'query($id:ID!){getDraftedDatafile(datafileId:$id){id upload{status}}}', vars: (w) => ({ id: w.draftId }), allow: ADMIN_OF_A },
   getUploadPreview: { query: 'query($id:ID!){getUploadPreview(datafileId:$id){sampledRows}}', vars: (w) => ({ id: w.draftId }), allow: ADMIN_OF_A },
   getUploadCheck: { query: 'query($id:ID!){getUploadCheck(datafileId:$id){state}}', vars: (w) => ({ id: w.draftId }), allow: ADMIN_OF_A },

@@ -54,6 +54,12 @@ type Documents = {
     "mutation removeContributorFromDatafile($datafileId: ID!, $contributorId: ID!) { removeContributorFromDatafile(datafileId: $datafileId, contributorId: $contributorId) { status } }": typeof types.RemoveContributorFromDatafileDocument,
     "\n  mutation requestDatafileExport($input: ExportRequestInput!) {\n    requestDatafileExport(input: $input) {\n      jobId\n      state\n      progress\n    }\n  }\n": typeof types.RequestDatafileExportDocument,
     "\n  query getExportJob($jobId: ID!) {\n    getExportJob(jobId: $jobId) {\n      jobId\n      format\n      state\n      progress\n      downloadUrl\n      fileName\n      size\n      includedRecords\n      removedRecords\n      error {\n        code\n        message\n      }\n    }\n  }\n": typeof types.GetExportJobDocument,
+    "\n  query getLiveDatafileIntegration($datafileId: ID!) {\n    getLiveDatafileIntegration(datafileId: $datafileId) {\n      datafileId name surveySoftware status secretKey endpoint numberOfRespondents cost\n      pages { label start criterion questionTitle languages items min max }\n    }\n  }\n": typeof types.GetLiveDatafileIntegrationDocument,
+    "\n  mutation createLiveDatafile($input: LiveDatafileInput!) {\n    createLiveDatafile(input: $input) { status datafileId }\n  }\n": typeof types.CreateLiveDatafileDocument,
+    "\n  mutation regenerateLiveDatafileSecret($datafileId: ID!) {\n    regenerateLiveDatafileSecret(datafileId: $datafileId)\n  }\n": typeof types.RegenerateLiveDatafileSecretDocument,
+    "\n  mutation openLiveDatafile($datafileId: ID!) {\n    openLiveDatafile(datafileId: $datafileId)\n  }\n": typeof types.OpenLiveDatafileDocument,
+    "\n  query liveNipoIntegration {\n    me { user { id userPreferences { id nipoIntegration { username region domain password } } } }\n  }\n": typeof types.LiveNipoIntegrationDocument,
+    "\n  mutation updateUserPreferenceForNipoIntegration($preferences: NipoIntegrationInput!) {\n    updateUserPreferenceForNipoIntegration(preferences: $preferences) { status }\n  }\n": typeof types.UpdateUserPreferenceForNipoIntegrationDocument,
     "\n  mutation cancelJob($jobId: ID!) {\n    cancelJob(jobId: $jobId) { status message }\n  }\n": typeof types.CancelJobDocument,
     "\n  query getJobQueueSummary {\n    getJobQueueSummary {\n      measuredAt\n      kinds { kind waiting running failed succeededLastDay failedLastDay cancelledLastDay processingP50Ms processingP95Ms waitingP50Ms waitingP95Ms }\n    }\n  }\n": typeof types.GetJobQueueSummaryDocument,
     "\n  query getJobs($filters: JobFilters, $paginationInfo: PageInput) {\n    getJobs(filters: $filters, paginationInfo: $paginationInfo) {\n      jobs { id kind state attempts maxAttempts progress errorCode errorDetail payload createdAt startedAt finishedAt runAfter cancelRequestedAt isStalled }\n      pageInfo { page limit total }\n    }\n  }\n": typeof types.GetJobsDocument,
@@ -143,6 +149,12 @@ const documents: Documents = {
     "mutation removeContributorFromDatafile($datafileId: ID!, $contributorId: ID!) { removeContributorFromDatafile(datafileId: $datafileId, contributorId: $contributorId) { status } }": types.RemoveContributorFromDatafileDocument,
     "\n  mutation requestDatafileExport($input: ExportRequestInput!) {\n    requestDatafileExport(input: $input) {\n      jobId\n      state\n      progress\n    }\n  }\n": types.RequestDatafileExportDocument,
     "\n  query getExportJob($jobId: ID!) {\n    getExportJob(jobId: $jobId) {\n      jobId\n      format\n      state\n      progress\n      downloadUrl\n      fileName\n      size\n      includedRecords\n      removedRecords\n      error {\n        code\n        message\n      }\n    }\n  }\n": types.GetExportJobDocument,
+    "\n  query getLiveDatafileIntegration($datafileId: ID!) {\n    getLiveDatafileIntegration(datafileId: $datafileId) {\n      datafileId name surveySoftware status secretKey endpoint numberOfRespondents cost\n      pages { label start criterion questionTitle languages items min max }\n    }\n  }\n": types.GetLiveDatafileIntegrationDocument,
+    "\n  mutation createLiveDatafile($input: LiveDatafileInput!) {\n    createLiveDatafile(input: $input) { status datafileId }\n  }\n": types.CreateLiveDatafileDocument,
+    "\n  mutation regenerateLiveDatafileSecret($datafileId: ID!) {\n    regenerateLiveDatafileSecret(datafileId: $datafileId)\n  }\n": types.RegenerateLiveDatafileSecretDocument,
+    "\n  mutation openLiveDatafile($datafileId: ID!) {\n    openLiveDatafile(datafileId: $datafileId)\n  }\n": types.OpenLiveDatafileDocument,
+    "\n  query liveNipoIntegration {\n    me { user { id userPreferences { id nipoIntegration { username region domain password } } } }\n  }\n": types.LiveNipoIntegrationDocument,
+    "\n  mutation updateUserPreferenceForNipoIntegration($preferences: NipoIntegrationInput!) {\n    updateUserPreferenceForNipoIntegration(preferences: $preferences) { status }\n  }\n": types.UpdateUserPreferenceForNipoIntegrationDocument,
     "\n  mutation cancelJob($jobId: ID!) {\n    cancelJob(jobId: $jobId) { status message }\n  }\n": types.CancelJobDocument,
     "\n  query getJobQueueSummary {\n    getJobQueueSummary {\n      measuredAt\n      kinds { kind waiting running failed succeededLastDay failedLastDay cancelledLastDay processingP50Ms processingP95Ms waitingP50Ms waitingP95Ms }\n    }\n  }\n": types.GetJobQueueSummaryDocument,
     "\n  query getJobs($filters: JobFilters, $paginationInfo: PageInput) {\n    getJobs(filters: $filters, paginationInfo: $paginationInfo) {\n      jobs { id kind state attempts maxAttempts progress errorCode errorDetail payload createdAt startedAt finishedAt runAfter cancelRequestedAt isStalled }\n      pageInfo { page limit total }\n    }\n  }\n": types.GetJobsDocument,
@@ -349,6 +361,30 @@ export function graphql(source: "\n  mutation requestDatafileExport($input: Expo
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query getExportJob($jobId: ID!) {\n    getExportJob(jobId: $jobId) {\n      jobId\n      format\n      state\n      progress\n      downloadUrl\n      fileName\n      size\n      includedRecords\n      removedRecords\n      error {\n        code\n        message\n      }\n    }\n  }\n"): typeof import('./graphql').GetExportJobDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getLiveDatafileIntegration($datafileId: ID!) {\n    getLiveDatafileIntegration(datafileId: $datafileId) {\n      datafileId name surveySoftware status secretKey endpoint numberOfRespondents cost\n      pages { label start criterion questionTitle languages items min max }\n    }\n  }\n"): typeof import('./graphql').GetLiveDatafileIntegrationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation createLiveDatafile($input: LiveDatafileInput!) {\n    createLiveDatafile(input: $input) { status datafileId }\n  }\n"): typeof import('./graphql').CreateLiveDatafileDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation regenerateLiveDatafileSecret($datafileId: ID!) {\n    regenerateLiveDatafileSecret(datafileId: $datafileId)\n  }\n"): typeof import('./graphql').RegenerateLiveDatafileSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation openLiveDatafile($datafileId: ID!) {\n    openLiveDatafile(datafileId: $datafileId)\n  }\n"): typeof import('./graphql').OpenLiveDatafileDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query liveNipoIntegration {\n    me { user { id userPreferences { id nipoIntegration { username region domain password } } } }\n  }\n"): typeof import('./graphql').LiveNipoIntegrationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation updateUserPreferenceForNipoIntegration($preferences: NipoIntegrationInput!) {\n    updateUserPreferenceForNipoIntegration(preferences: $preferences) { status }\n  }\n"): typeof import('./graphql').UpdateUserPreferenceForNipoIntegrationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -303,6 +303,37 @@ export type JobState =
   | 'RUNNING'
   | 'SUCCEEDED';
 
+export type LiveDatafileInput = {
+  name: string;
+  pages: Array<LivePageInput>;
+  surveySoftware: SurveySoftware;
+};
+
+export type LivePageInput = {
+  contextCheck?: boolean | null | undefined;
+  copyPasteCheck?: boolean | null | undefined;
+  criterion: LiveQualityCriterion;
+  duplicateCheck?: boolean | null | undefined;
+  /** Grid pages: number of items (at least 7) and the scale. */
+  items?: number | null | undefined;
+  /** At most 15. */
+  keywords?: Array<string> | null | undefined;
+  /** Letters and digits, unique, as the survey tool names the question. */
+  label: string;
+  /** ISO 639-1 codes; none means no language check. */
+  languages?: Array<string> | null | undefined;
+  max?: number | null | undefined;
+  min?: number | null | undefined;
+  questionTitle: string;
+  start: boolean;
+};
+
+/** What a page is scored by: an open answer (OES), a grid (IBS) or only its time (TS). */
+export type LiveQualityCriterion =
+  | 'IBS'
+  | 'OES'
+  | 'TS';
+
 export type Locale =
   | 'de'
   | 'en';
@@ -328,6 +359,14 @@ export type NewUserInput = {
   enableAdminAccess?: boolean | null | undefined;
   firstName: string;
   lastName: string;
+};
+
+export type NipoIntegrationInput = {
+  domain: string;
+  /** Stored sealed; never returned. */
+  password: string;
+  region: string;
+  username: string;
 };
 
 export type NotificationType =
@@ -416,6 +455,13 @@ export type SupportLevel =
   | 'A'
   | 'B'
   | 'C';
+
+/** Live import (issue 14): survey tools send respondents one by one to the datafile's endpoint. */
+export type SurveySoftware =
+  | 'FORSTA'
+  | 'NFIELD'
+  | 'OTHER'
+  | 'QUALTRICS';
 
 export type TransactionType =
   | 'EXPIRED'
@@ -801,6 +847,46 @@ export type GetExportJobQueryVariables = Exact<{
 
 
 export type GetExportJobQuery = { getExportJob: { jobId: string, format: ExportFormat, state: ExportJobState, progress: number, downloadUrl: string | null, fileName: string | null, size: number | null, includedRecords: number | null, removedRecords: number | null, error: { code: string, message: string } | null } };
+
+export type GetLiveDatafileIntegrationQueryVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type GetLiveDatafileIntegrationQuery = { getLiveDatafileIntegration: { datafileId: string, name: string, surveySoftware: SurveySoftware | null, status: string, secretKey: string, endpoint: string, numberOfRespondents: number, cost: number, pages: Array<{ label: string, start: boolean, criterion: LiveQualityCriterion, questionTitle: string, languages: Array<string>, items: number | null, min: number | null, max: number | null }> } };
+
+export type CreateLiveDatafileMutationVariables = Exact<{
+  input: LiveDatafileInput;
+}>;
+
+
+export type CreateLiveDatafileMutation = { createLiveDatafile: { status: string, datafileId: string } };
+
+export type RegenerateLiveDatafileSecretMutationVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type RegenerateLiveDatafileSecretMutation = { regenerateLiveDatafileSecret: string };
+
+export type OpenLiveDatafileMutationVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type OpenLiveDatafileMutation = { openLiveDatafile: string };
+
+export type LiveNipoIntegrationQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LiveNipoIntegrationQuery = { me: { user: { id: string, userPreferences: { id: string, nipoIntegration: { username: string | null, region: string | null, domain: string | null, password: string | null } | null } | null } } };
+
+export type UpdateUserPreferenceForNipoIntegrationMutationVariables = Exact<{
+  preferences: NipoIntegrationInput;
+}>;
+
+
+export type UpdateUserPreferenceForNipoIntegrationMutation = { updateUserPreferenceForNipoIntegration: { status: string } };
 
 export type CancelJobMutationVariables = Exact<{
   jobId: string | number;
@@ -1733,6 +1819,73 @@ export const GetExportJobDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GetExportJobQuery, GetExportJobQueryVariables>;
+export const GetLiveDatafileIntegrationDocument = new TypedDocumentString(`
+    query getLiveDatafileIntegration($datafileId: ID!) {
+  getLiveDatafileIntegration(datafileId: $datafileId) {
+    datafileId
+    name
+    surveySoftware
+    status
+    secretKey
+    endpoint
+    numberOfRespondents
+    cost
+    pages {
+      label
+      start
+      criterion
+      questionTitle
+      languages
+      items
+      min
+      max
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetLiveDatafileIntegrationQuery, GetLiveDatafileIntegrationQueryVariables>;
+export const CreateLiveDatafileDocument = new TypedDocumentString(`
+    mutation createLiveDatafile($input: LiveDatafileInput!) {
+  createLiveDatafile(input: $input) {
+    status
+    datafileId
+  }
+}
+    `) as unknown as TypedDocumentString<CreateLiveDatafileMutation, CreateLiveDatafileMutationVariables>;
+export const RegenerateLiveDatafileSecretDocument = new TypedDocumentString(`
+    mutation regenerateLiveDatafileSecret($datafileId: ID!) {
+  regenerateLiveDatafileSecret(datafileId: $datafileId)
+}
+    `) as unknown as TypedDocumentString<RegenerateLiveDatafileSecretMutation, RegenerateLiveDatafileSecretMutationVariables>;
+export const OpenLiveDatafileDocument = new TypedDocumentString(`
+    mutation openLiveDatafile($datafileId: ID!) {
+  openLiveDatafile(datafileId: $datafileId)
+}
+    `) as unknown as TypedDocumentString<OpenLiveDatafileMutation, OpenLiveDatafileMutationVariables>;
+export const LiveNipoIntegrationDocument = new TypedDocumentString(`
+    query liveNipoIntegration {
+  me {
+    user {
+      id
+      userPreferences {
+        id
+        nipoIntegration {
+          username
+          region
+          domain
+          password
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LiveNipoIntegrationQuery, LiveNipoIntegrationQueryVariables>;
+export const UpdateUserPreferenceForNipoIntegrationDocument = new TypedDocumentString(`
+    mutation updateUserPreferenceForNipoIntegration($preferences: NipoIntegrationInput!) {
+  updateUserPreferenceForNipoIntegration(preferences: $preferences) {
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateUserPreferenceForNipoIntegrationMutation, UpdateUserPreferenceForNipoIntegrationMutationVariables>;
 export const CancelJobDocument = new TypedDocumentString(`
     mutation cancelJob($jobId: ID!) {
   cancelJob(jobId: $jobId) {

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Code, Flex, Grid, Heading, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useLocale, useT, type Translate } from '../../../lib/i18n';
 

@@ -1,0 +1,153 @@
+// Scoring one live respondent with the scoring facade (deps.scoring), the Time-Score against the
+// running median of the respondents stored so far (scoring.md section 3; spec section 9: at least
+// 30 valid records, the respondent itself included). The published revision re-scores everybody
+// against the whole sample (live-publish.ts), which is how earlier respondents follow the median.
+import { DEFAULT_RULES, type Scoring } from '../../../scoring/index.ts';
+import type { LiveAnswer, LiveScores } from '../../../db/schema';
+import { creditsForInterviews } from '../credits/charge.service';
+import type { LivePage } from './live-config';
+
+export const TS_MIN_RECORDS = 30;
+
+/** Sorted valid durations of one metric; insertion keeps the order (100k values: ~20 µs a move). */
+export class RunningMedian {
+  #a = new Float64Array(64);
+  #n = 0;
+  get size() {
+    return this.#n;
+  }
+  #lowerBound(v: number) {
+    let lo = 0;
+    let hi = this.#n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.#a[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+  add(v: number) {
+    if (!(v > 0)) return;
+    if (this.#n === this.#a.length) {
+      const b = new Float64Array(this.#a.length * 2);
+      b.set(this.#a);
+      this.#a = b;
+    }
+    const i = this.#lowerBound(v);
+    this.#a.copyWithin(i + 1, i, this.#n);
+    this.#a[i] = v;
+    this.#n++;
+  }
+  /** Median of the stored values plus `extra` (when valid); NaN below `min` values. */
+  medianWith(extra: number, min = TS_MIN_RECORDS): number {
+    const valid = extra > 0;
+    const n = this.#n + (valid ? 1 : 0);
+    if (n < min || n === 0) return NaN;
+    const at = valid ? this.#lowerBound(extra) : this.#n;
+    const get = (j: number) => (!valid || j < at ? this.#a[j]! : j === at ? extra : this.#a[j - 1]!);
+    return n % 2 ? get((n - 1) / 2) : (get(n / 2 - 1) + get(n / 2)) / 2;
+  }
+}
+
+/** Running medians of one datafile: the total time and each page's time. */
+export class LiveMedians {
+  readonly total = new RunningMedian();
+  readonly pages = new Map<string, RunningMedian>();
+  page(label: string) {
+    let m = this.pages.get(label);
+    if (!m) this.pages.set(label, (m = new RunningMedian()));
+    return m;
+  }
+  add(totalSeconds: number | null, answers: Record<string, LiveAnswer>) {
+    if (totalSeconds !== null) this.total.add(totalSeconds);
+    for (const [label, a] of Object.entries(answers)) if (typeof a.seconds === 'number') this.page(label).add(a.seconds);
+  }
+}
+
+export type ScoredRespondent = { scores: LiveScores; credits: number; extremelySlow: boolean };
+
+const one = (v: number | null | undefined) => Float64Array.of(v === null || v === undefined ? NaN : v);
+const orNull = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? null : v);
+
+/** Time-Score of one respondent (section 3.4): half the total's score and half the mean of the pages' scores. */
+export function timeScore(scoring: Pick<Scoring, 'timeScoreOf'>, medians: LiveMedians, pages: readonly LivePage[], total: number | null, answers: Record<string, LiveAnswer>) {
+  let slow = false;
+  const scoreOf = (v: number | null | undefined, m: RunningMedian): number | null => {
+    if (typeof v !== 'number' || !(v > 0)) return null;
+    const med = m.medianWith(v);
+    if (Number.isNaN(med)) return null;
+    if (v / med > 10) slow = true;
+    return scoring.timeScoreOf(v / med);
+  };
+  const t = scoreOf(total, medians.total);
+  const pageScores = pages.map((p) => scoreOf(answers[p.label]?.seconds, medians.page(p.label))).filter((s): s is number => s !== null);
+  const pageMean = pageScores.length ? pageScores.reduce((a, b) => a + b, 0) / pageScores.length : null;
+  const ts = t !== null && pageMean !== null ? 0.5 * t + 0.5 * pageMean : (t ?? pageMean);
+  return { ts, slow };
+}
+
+/** Durations sent (total and pages): the respondent's TS data points, known before any median exists. */
+export function durationCount(pages: readonly LivePage[], total: number | null, answers: Record<string, LiveAnswer>) {
+  let n = total !== null && total > 0 ? 1 : 0;
+  for (const p of pages) if ((answers[p.label]?.seconds ?? 0) > 0) n++;
+  return n;
+}
+
+export function scoreRespondent(scoring: Scoring, medians: LiveMedians, pages: readonly LivePage[], total: number | null, answers: Record<string, LiveAnswer>): ScoredRespondent {
+  const { ts, slow } = timeScore(scoring, medians, pages, total, answers);
+
+  const open = pages.filter((p) => p.criterion === 'OES');
+  const categories: Record<string, number> = {};
+  let oes: ReturnType<Scoring['oes']> | undefined;
+  if (open.length) {
+    const result = scoring.classifyOpenEnded(
+      open.map((p) => {
+        const a = answers[p.label];
+        return {
+          text: p.questionTitle, keywords: p.keywords, allowedLanguages: p.languages, topicCheck: p.contextCheck,
+          // One answer has no other respondents to repeat: duplicates are found when the revision
+          // re-scores everybody (live-publish.ts). Off here, the call costs ~25 µs instead of ~650 µs
+          // (the duplicate pass sets up its tables per call).
+          duplicateDetection: false,
+          answers: [a?.answer ?? null],
+          // Paradata feed the copy-paste rule only where the page asks for it.
+          ...(p.copyPasteCheck ? { paradata: { seconds: one(a?.seconds), pastes: one(a?.pastes), keystrokes: one(a?.keystrokes) } } : {}),
+        };
+      }),
+    );
+    open.forEach((p, i) => (categories[p.label] = result.categories[i]![0]!));
+    oes = scoring.oes(result.categories);
+  }
+
+  const gridPages = pages.filter((p) => p.criterion === 'IBS');
+  const grids: Record<string, number | null> = {};
+  let ibs: ReturnType<Scoring['ibs']> | undefined;
+  if (gridPages.length) {
+    const columns = gridPages.map((p) => {
+      const items = answers[p.label]?.items ?? [];
+      const score = scoring.gridScores(Array.from({ length: p.items! }, (_, k) => one(items[k])), { min: p.min!, max: p.max! }).scores;
+      grids[p.label] = orNull(score[0]);
+      return score;
+    });
+    ibs = scoring.ibs(columns);
+  }
+
+  const tsCol = one(ts);
+  const { combined } = scoring.combined({ ts: tsCol, ...(oes ? { oes: oes.score } : {}), ...(ibs ? { ibs: ibs.score } : {}) }, 1);
+  const cleaning = scoring.clean(
+    {
+      rows: 1,
+      scores: { combined, ts: tsCol, ...(oes ? { oes: oes.score } : {}), ...(ibs ? { ibs: ibs.score } : {}) },
+      dataPoints: { ...(oes ? { oes: oes.dataPoints } : {}), ...(ibs ? { ibs: ibs.dataPoints } : {}) },
+      ...(oes ? { badAnswers: oes.badAnswers } : {}),
+    },
+    DEFAULT_RULES,
+  );
+  // Credits come from what was sent, not from whether a median exists yet, so a resend costs the same.
+  const credits = creditsForInterviews(scoring, [Float64Array.of(durationCount(pages, total, answers)), ibs?.dataPoints ?? one(0), oes?.dataPoints ?? one(0)])[0]!;
+  return {
+    scores: { ts, oes: orNull(oes?.score[0]), ibs: orNull(ibs?.score[0]), combined: orNull(combined[0]), categories, grids, kept: cleaning.kept[0] === 1 },
+    credits,
+    extremelySlow: slow,
+  };
+}

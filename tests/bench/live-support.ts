@@ -1,0 +1,66 @@
+// Shared by `npm run bench:live`, `npm run soak:live` and the short soak test: a database with an
+// organisation (active contract, credits), its owner and a live datafile of three pages; the
+// respondents a survey tool would send; the server's CPU time from /proc.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createDeps } from '../../api/deps';
+import { readEnv } from '../../api/env';
+import { assignContract } from '../../api/modules/contracts/contracts.service';
+import { createLiveDatafile, openLiveDatafile } from '../../api/modules/live-import/live-define.service';
+import type { Viewer } from '../../api/graphql/context';
+import { makeCompany, makeUser } from '../api/helpers/factories';
+
+export const PAGES = [
+  { label: 'Q1', start: true, criterion: 'OES', questionTitle: 'Was hat Ihnen beim letzten Einkauf gefallen?', keywords: ['Einkauf'], languages: ['de'], copyPasteCheck: true },
+  { label: 'Grid1', start: false, criterion: 'IBS', questionTitle: 'Zufriedenheit', items: 7, min: 1, max: 5 },
+  { label: 'Q3', start: false, criterion: 'TS', questionTitle: 'Alter' },
+] as const;
+
+export function serverEnv(dir: string): Record<string, string> {
+  return { DATABASE_URL: `file:${join(dir, 'live.db')}`, STORAGE_DIR: join(dir, 'storage'), LIVE_RATE_PER_SECOND: '100000', LIVE_RATE_BURST: '100000', APP_SECRET: 'x'.repeat(40) };
+}
+
+/** Builds the world in `dir` (the server processes open the same files afterwards). */
+export async function setupLiveWorld(dir: string, credits: number) {
+  const env = readEnv({ NODE_ENV: 'test', JOB_INTERVAL_MINUTES: '0', PUBLIC_URL: 'http://127.0.0.1', ...serverEnv(dir) });
+  const deps = await createDeps(env, { log: { info: () => {}, error: () => {} } });
+  const A = await makeCompany(deps.db, { name: 'Live bench' });
+  const owner = await makeUser(deps.db, deps.appSecret, { companyId: A, accessLevel: 'ADMIN', owner: true, password: null });
+  const op = await makeUser(deps.db, deps.appSecret, { companyId: null, accessLevel: 'SUPER_ADMIN', password: null });
+  const today = new Date().toISOString().slice(0, 10);
+  const next = new Date(Date.now() + 364 * 86_400_000).toISOString().slice(0, 10);
+  await assignContract(deps, op.id, { companyId: A, contract: { contractType: 'CUSTOM', startDate: today, endDate: next, autoRenew: false }, creditPlan: { creditPlanCategory: 'EXPIRING', creditAmount: credits, pricePerCredit: 1, paymentAmount: credits } }, 'NEW');
+  const viewer = { userId: owner.id, accessLevel: 'ADMIN', companyId: A, ownCompanyId: A, sessionId: null, sessionExpiresAt: null, via: 'session', locale: 'en' } as unknown as Viewer;
+  const datafileId = await createLiveDatafile(deps, viewer, { name: 'Live bench', surveySoftware: 'OTHER', pages: PAGES.map((p) => ({ ...p, keywords: 'keywords' in p ? [...p.keywords] : [], languages: 'languages' in p ? [...p.languages] : [] })) });
+  await openLiveDatafile(deps, viewer, datafileId);
+  const row = (await deps.db.get<{ s: string }>(`select secret_key as s from datafiles where id = '${datafileId}'` as never))!;
+  deps.close();
+  return { companyId: A, datafileId, secret: row.s };
+}
+
+const ANSWERS = [
+  'Die Auswahl an frischem Obst und die freundliche Beratung an der Kasse.',
+  'Schnelle Kasse, wenig Wartezeit und gute Angebote beim Einkauf.',
+  'keine Ahnung',
+  'asdfgh jklö',
+  'Das Personal war hilfsbereit und der Laden sauber.',
+];
+
+/** A respondent, deterministic by index: answers vary, times spread around a minute per page. */
+export function respondentBody(recordId: string, i: number): string {
+  const t = (k: number) => 20 + ((i * 7919 + k * 104729) % 100);
+  return JSON.stringify({
+    recordId,
+    answers: {
+      Q1: { answer: ANSWERS[i % ANSWERS.length], seconds: t(1), pastes: i % 17 === 0 ? 1 : 0, keystrokes: 60 },
+      Grid1: { items: Array.from({ length: 7 }, (_, k) => 1 + ((i + k * (i % 3)) % 5)), seconds: t(2) },
+      Q3: { seconds: t(3) },
+    },
+  });
+}
+
+/** A process's CPU time so far (user + system, ms), from /proc (Linux). */
+export function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}

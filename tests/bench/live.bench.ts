@@ -1,0 +1,44 @@
+// `npm run bench:live`: the live endpoint through a real server process on loopback, respondents
+// sent by a load generator in another process at fixed rates. Targets (issue 14): >= 500
+// respondents/s sustained with p95 <= 50 ms on this 2-core machine. Prints the server's CPU per
+// respondent and the load average too: the machine is shared.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { startServerProcess, bunBin, repoRoot } from '../api/helpers/server-process';
+import { processCpuMs, serverEnv, setupLiveWorld } from './live-support';
+
+const dir = mkdtempSync(join(tmpdir(), 'sqp-live-bench-'));
+const seconds = Number(process.env.LIVE_BENCH_SECONDS ?? 20);
+const rates = (process.env.LIVE_BENCH_RATES ?? '500,700').split(',').map(Number);
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+console.log(`bench:live on ${navigator.hardwareConcurrency} cores, Bun ${Bun.version}, load average ${load()} (shared machine)`);
+try {
+  const world = await setupLiveWorld(dir, 10_000_000);
+  const server = await startServerProcess(serverEnv(dir));
+  const url = `${server.baseUrl}/api/live/${world.datafileId}/respondents`;
+  try {
+    // Warm-up: the scoring core's first calls, the datafile's state, the connection pool.
+    spawnSync(bunBin, ['tests/bench/live-load.ts', url, world.secret, '200', '3', 'warm'], { cwd: repoRoot, encoding: 'utf8' });
+    for (const rate of rates) {
+      const cpu0 = processCpuMs(server.pid);
+      const run = spawnSync(bunBin, ['tests/bench/live-load.ts', url, world.secret, String(rate), String(seconds), `r${rate}`], { cwd: repoRoot, encoding: 'utf8' });
+      const cpu = processCpuMs(server.pid) - cpu0;
+      if (run.status !== 0) throw new Error(run.stderr);
+      const r = JSON.parse(run.stdout.trim().split('\n').pop()!);
+      const pass = r.okRate >= 500 * 0.98 && r.p95 <= 50 && r.ok === r.sent;
+      console.log(
+        `offered ${rate}/s for ${seconds} s: achieved ${r.okRate.toFixed(0)} respondents/s (target >= 500), ` +
+          `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (target <= 50), p99 ${r.p99.toFixed(1)} ms, ` +
+          `errors ${JSON.stringify(r.errors)}, server CPU ${(cpu / r.sent).toFixed(2)} ms per respondent (${((cpu / (r.seconds * 1000)) * 100).toFixed(0)} % of one core), load ${load()}` +
+          (rate >= 500 ? (pass ? '  OK' : '  MISSED') : ''),
+      );
+    }
+    writeFileSync(join(dir, 'server.log'), server.log());
+  } finally {
+    await server.stop();
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,173 @@
+import Database from 'libsql';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+import { closeFirstLoginModals } from './support/suite';
+
+// Issue 14 done when: in Chromium, in German and English, a user defines a live datafile (steps 1
+// and 2, saved as a draft), sees and copies a snippet with the datafile's secret, sends a test
+// respondent from the page, starts receiving, and a real HTTP client on loopback (this test process, standing in for the survey tool)
+// sends respondents that count on the datafile, each charged once; a stopped datafile refuses.
+// Screenshots land in tests/.artifacts (live-<step>-<locale>.png).
+
+let server: TestServer;
+let browser: TestBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+  page = await browser.context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** One respondent as the survey tool's snippet would send it. */
+function respondent(recordId: string, i: number) {
+  return {
+    recordId,
+    answers: {
+      Q1: { answer: i % 2 ? 'Die Auswahl an frischem Obst und die freundliche Beratung.' : 'Schnelle Kasse und gute Angebote beim Einkauf.', seconds: 40 + i, pastes: 0, keystrokes: 60 },
+      Grid1: { items: [1, 3, 2, 4, 5, 2, (i % 5) + 1], seconds: 30 + i },
+      Q3: { seconds: 10 + i },
+    },
+  };
+}
+
+async function post(endpoint: string, secret: string, body: unknown) {
+  const res = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', 'x-live-key': secret }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
+  beforeAll(async () => {
+    await page.goto(`${server.baseUrl}/404`);
+    await page.evaluate((l) => { window.sessionStorage.clear(); window.localStorage.setItem('locale', l); }, locale);
+    await browser.context.clearCookies();
+    await login(page, server.baseUrl, 'admin@example.com');
+  });
+
+  it('is defined in two steps, shows its snippet, takes a test respondent and counts real ones once', async () => {
+    const name = `Live study ${locale}`;
+    // Step 1: the rules show in the form before anything is sent.
+    await page.goto(`${server.baseUrl}/live-import`);
+    await page.getByTestId('live-name').waitFor();
+    await closeFirstLoginModals(page);
+    await page.getByTestId('live-step1-next').click();
+    await expect.poll(() => page.getByText(locale === 'de' ? 'Geben Sie einen Namen ein.' : 'Enter a name.').count()).toBe(1);
+    await page.getByTestId('live-name').fill(name);
+    if (locale === 'en') {
+      // Nfield: the account link is saved on the user, the password never comes back.
+      await page.getByTestId('live-software-NFIELD').click();
+      await page.getByTestId('nfield-save').click();
+      await expect.poll(() => page.getByText('Required.').count()).toBeGreaterThanOrEqual(4);
+      await page.getByTestId('nfield-username').fill('fieldwork');
+      await page.getByTestId('nfield-password').fill('s3cret-Nfield');
+      await page.getByTestId('nfield-domain').fill('acme');
+      await page.getByTestId('nfield-region').selectOption('EU');
+      await page.getByTestId('nfield-save').click();
+      await page.getByTestId('nfield-linked').waitFor();
+      expect(await page.getByTestId('nfield-linked').innerText()).toContain('fieldwork');
+      expect(await page.content()).not.toContain('s3cret-Nfield');
+    } else {
+      await page.getByTestId('live-software-QUALTRICS').click();
+    }
+    await screenshot(page, `live-step1-${locale}`);
+    await page.getByTestId('live-step1-next').click();
+
+    // Step 2: three pages (open answer, grid, time only); a duplicate label is caught first.
+    await page.getByTestId('live-page-1-label').waitFor();
+    await page.getByTestId('live-page-1-label').fill('Q1');
+    await page.getByTestId('live-page-1-question').fill('Was hat Ihnen beim letzten Einkauf gefallen?');
+    await page.getByTestId('live-page-1-keywords').fill('Einkauf;');
+    await page.getByTestId('live-page-1-lang-de').click();
+    await page.getByTestId('live-add-page').click();
+    await page.getByTestId('live-page-2-label').fill('Q1');
+    await page.getByTestId('live-page-2-criterion').selectOption('IBS');
+    await page.getByTestId('live-page-2-question').fill('Wie zufrieden sind Sie mit ...');
+    await page.getByTestId('live-add-page').click();
+    await page.getByTestId('live-page-3-label').fill('Q3');
+    await page.getByTestId('live-page-3-criterion').selectOption('TS');
+    await page.getByTestId('live-page-3-question').fill('Alter');
+    await page.getByTestId('live-define-save').click();
+    await expect.poll(() => page.getByText(locale === 'de' ? 'Eine andere Seite hat dieses Label' : 'Another page has this label', { exact: false }).count()).toBe(1);
+    await page.getByTestId('live-page-2-label').fill('Grid1');
+    // 4 time metrics (3 pages + total) + 1 grid + 1 open answer = 6 credits (spec section 9).
+    expect(await page.getByTestId('live-credit-estimate').innerText()).toMatch(/^6 /);
+    await page.waitForTimeout(200);
+    await screenshot(page, `live-define-${locale}`);
+    await page.getByTestId('live-define-save').click();
+
+    // The integration: key, secret, the snippet of the chosen tool carrying both.
+    await page.getByTestId('live-secret').waitFor({ timeout: 15_000 });
+    await page.getByTestId('live-draft').waitFor();
+    await page.waitForTimeout(200);
+    await screenshot(page, `live-snippet-top-${locale}`);
+    const datafileId = new URL(page.url()).searchParams.get('datafileId')!;
+    const secret = await page.getByTestId('live-secret').inputValue();
+    const endpoint = await page.getByTestId('live-endpoint').innerText();
+    expect(secret).toMatch(/^lk_/);
+    expect(endpoint).toBe(`${server.baseUrl}/api/live/${datafileId}/respondents`);
+    const tool = locale === 'en' ? 'NFIELD' : 'QUALTRICS';
+    const snippet = await page.getByTestId(`live-snippet-${tool}`).innerText();
+    expect(snippet).toContain(secret);
+    expect(snippet).toContain(endpoint);
+    await page.getByTestId(`live-snippet-copy-${tool}`).click();
+    await expect.poll(() => page.getByTestId(`live-snippet-copy-${tool}`).getAttribute('data-copied')).toBe('true');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
+
+    // 'Send a test respondent': answered with scores, neither stored nor charged.
+    await page.getByTestId('live-test-send').click();
+    await page.getByTestId('live-test-answer').waitFor({ timeout: 15_000 });
+    await page.getByTestId('live-test-answer').scrollIntoViewIfNeeded();
+    expect(await page.getByTestId('live-test-decision').innerText()).toMatch(locale === 'de' ? /Behalten|Entfernen/ : /Keep|Remove/);
+    await screenshot(page, `live-snippet-${locale}`);
+
+    // Saved as a draft: real respondents are refused until the user starts receiving.
+    expect(await page.getByTestId('live-status').innerText()).toBe(locale === 'de' ? 'Entwurf' : 'Draft');
+    const early = await post(endpoint, secret, respondent(`${locale}-r0`, 0));
+    expect([early.status, early.body.error.reason]).toEqual([400, 'LIVE_DATAFILE_DRAFT']);
+    await page.getByTestId('live-open').click();
+    await expect.poll(() => page.getByTestId('live-status').innerText()).toBe(locale === 'de' ? 'Empfängt' : 'Receiving');
+    await page.getByTestId('live-draft').waitFor({ state: 'detached' });
+
+    // The survey tool: a real HTTP client on loopback. Five respondents, one sent twice.
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await post(endpoint, secret, respondent(`${locale}-r${i}`, i)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.every((a) => a.body.status === 'SCORED' && a.body.credits === 6)).toBe(true);
+    const again = await post(endpoint, secret, respondent(`${locale}-r0`, 0));
+    expect(again).toMatchObject({ status: 200, body: { status: 'ALREADY_RECEIVED', credits: 6 } });
+    expect((await post(endpoint, 'lk_wrong', respondent(`${locale}-r9`, 9))).status).toBe(401);
+
+    // They count on the datafile (the page polls), charged once each.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('live-respondents').innerText(), { timeout: 15_000 }).toBe('5');
+    expect(await page.getByTestId('live-cost').innerText()).toMatch(/^30 /);
+    const db = new Database(server.databasePath, { readonly: true });
+    try {
+      const charged = db.prepare(`select count(*) as n, sum(credits) as c from datafile_charges where datafile_id = ? and kind = 'LIVE'`).get(datafileId) as { n: number; c: number };
+      expect(charged).toMatchObject({ n: 5, c: 30 });
+    } finally {
+      db.close();
+    }
+
+    // Stopped (stopLiveDatafile's state, set here directly): refused with the code, nothing charged; reopened: accepted.
+    const rw = new Database(server.databasePath);
+    try {
+      rw.prepare(`update datafiles set status = 'STOPPED' where id = ?`).run(datafileId);
+      const refused = await post(endpoint, secret, respondent(`${locale}-r5`, 5));
+      expect(refused).toMatchObject({ status: 409, body: { error: { code: 'LIVE_DATAFILE_STOPPED' } } });
+      await page.reload();
+      await expect.poll(() => page.getByTestId('live-status').innerText()).toBe(locale === 'de' ? 'Gestoppt' : 'Stopped');
+      rw.prepare(`update datafiles set status = 'READY' where id = ?`).run(datafileId);
+    } finally {
+      rw.close();
+    }
+    expect((await post(endpoint, secret, respondent(`${locale}-r5`, 5))).body.status).toBe('SCORED');
+  }, 60_000);
+});

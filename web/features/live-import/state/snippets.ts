@@ -1,0 +1,162 @@
+// The ready-to-paste snippets of the snippet screen. Each is plain browser JavaScript (ES5, as
+// survey templates still run it) around one shared core: on every page it measures the seconds
+// spent, counts pastes and keystrokes, keeps the page's answer in the tab's session storage under
+// the page label, and on the last page sends the whole respondent once to the datafile's endpoint
+// (fetch with keepalive, so leaving the page does not cancel it). The endpoint answers a resend of
+// the same record id without charging again, so a reload of the last page is harmless.
+
+export type SnippetTool = 'NFIELD' | 'FORSTA' | 'QUALTRICS' | 'HTTP';
+export type SnippetPage = { label: string; criterion: string };
+export type SnippetTarget = { endpoint: string; secretKey: string; pages: readonly SnippetPage[] };
+
+const json = (v: unknown) => JSON.stringify(v);
+
+function core(t: SnippetTarget): string {
+  const kinds = Object.fromEntries(t.pages.map((p) => [p.label, p.criterion]));
+  return `var SQP = (function () {
+  var ENDPOINT = ${json(t.endpoint)};
+  var KEY = ${json(t.secretKey)};
+  var PAGES = ${json(kinds)}; // page label -> OES (open answer), IBS (grid) or TS (time only)
+  var store = JSON.parse(sessionStorage.getItem('sqp') || '{}');
+  function save() { sessionStorage.setItem('sqp', JSON.stringify(store)); }
+  return {
+    // Call when a page opens; returns done(answer), to call when the page is submitted.
+    page: function (label) {
+      if (!PAGES[label]) return function () {};
+      var p = store[label] = store[label] || { seconds: 0, pastes: 0, keystrokes: 0 };
+      var opened = Date.now();
+      document.addEventListener('paste', function () { p.pastes++; }, true);
+      document.addEventListener('keydown', function () { p.keystrokes++; }, true);
+      return function (answer) {
+        p.seconds += (Date.now() - opened) / 1000;
+        if (PAGES[label] === 'OES' && typeof answer === 'string') p.answer = answer;
+        if (PAGES[label] === 'IBS' && answer && answer.length) p.items = answer.map(Number);
+        save();
+      };
+    },
+    // Call once on the last page with the respondent's id.
+    send: function (recordId) {
+      var body = JSON.stringify({ recordId: String(recordId), answers: store });
+      return fetch(ENDPOINT, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json', 'x-live-key': KEY }, body: body })
+        .then(function (r) { if (r.ok) sessionStorage.removeItem('sqp'); return r.json(); });
+    }
+  };
+})();`;
+}
+
+const indent = (text: string, by = '  ') => text.split('\n').map((l) => (l ? by + l : l)).join('\n');
+
+function nfield(t: SnippetTarget): string {
+  return `<!-- Nfield: paste into the survey's template (Look & Feel > custom JavaScript), so it runs on every page.
+     Give each question the page label of step 2 as its question id. The respondent key comes from
+     the interview's URL (Nfield passes it as respondentKey); the last page sends. -->
+<script>
+${core(t)}
+(function () {
+  var form = document.forms[0];
+  var label = document.querySelector('[data-question-id]') && document.querySelector('[data-question-id]').getAttribute('data-question-id');
+  var done = SQP.page(label);
+  if (form) form.addEventListener('submit', function () {
+    var text = form.querySelector('textarea, input[type=text]');
+    var grid = Array.prototype.map.call(form.querySelectorAll('input[type=radio]:checked'), function (r) { return r.value; });
+    done(grid.length ? grid : text && text.value);
+  });
+  if (document.querySelector('.nfield-end-of-interview, #EndOfInterview')) {
+    SQP.send(new URLSearchParams(location.search).get('respondentKey'));
+  }
+})();
+</script>`;
+}
+
+function forsta(t: SnippetTarget): string {
+  return `<!-- Forsta / Decipher: add to survey.xml, inside <survey>. The question labels must be the page
+     labels of step 2; the respondent id is Decipher's uuid. The <exec when="finished"> block marks
+     the end page, where the respondent is sent. -->
+<style name="respview.client.js" mode="after" wrap="ready"><![CDATA[
+${indent(core(t))}
+  var q = document.querySelector('.question[id^="question_"]');
+  var done = SQP.page(q ? q.id.replace('question_', '') : null);
+  var form = document.forms.primary || document.forms[0];
+  if (form) form.addEventListener('submit', function () {
+    var text = q && q.querySelector('textarea, input[type=text]');
+    var grid = q ? Array.prototype.map.call(q.querySelectorAll('input[type=radio]:checked'), function (r) { return r.value; }) : [];
+    done(grid.length ? grid : text && text.value);
+  });
+  if (document.getElementById('surveyEnd')) SQP.send('\${uuid}');
+]]></style>
+<html label="surveyEnd" where="survey" final="1"><div id="surveyEnd"></div></html>`;
+}
+
+function forstaPlus(t: SnippetTarget): string {
+  return `// Forsta Plus: paste into the survey's Survey-level JavaScript (Survey Settings > Scripting), so it
+// runs on every page. Name each question after the page label of step 2; the respondent id is the
+// respid the interview URL carries. The end page (a question labelled surveyEnd) sends.
+${core(t)}
+(function () {
+  var q = document.querySelector('.cf-question[id]');
+  var label = q ? q.id : null;
+  var done = SQP.page(label);
+  var form = document.forms[0];
+  if (form) form.addEventListener('submit', function () {
+    var text = q && q.querySelector('textarea, input[type=text]');
+    var grid = q ? Array.prototype.map.call(q.querySelectorAll('input[type=radio]:checked'), function (r) { return r.value; }) : [];
+    done(grid.length ? grid : text && text.value);
+  });
+  if (label === 'surveyEnd') SQP.send(new URLSearchParams(location.search).get('respid'));
+})();`;
+}
+
+function qualtrics(t: SnippetTarget): string {
+  return `// Qualtrics: paste into Look & Feel > General > Header (inside <script> tags), so it runs on every
+// page. Set each question's Question Export Tag to the page label of step 2. On the End of Survey
+// message add: <script>SQP.send('\${e://Field/ResponseID}');</script>
+${core(t)}
+Qualtrics.SurveyEngine.addOnload(function () {
+  var that = this;
+  var done = SQP.page(this.getQuestionInfo().DataExportTag);
+  Qualtrics.SurveyEngine.addOnPageSubmit(function () {
+    var info = that.getQuestionInfo();
+    if (info.QuestionType === 'TE') return done(that.getTextValue ? that.getTextValue() : jQuery('#' + info.QuestionID + ' textarea, #' + info.QuestionID + ' input[type=text]').val());
+    var grid = jQuery('#' + info.QuestionID + ' input[type=radio]:checked').map(function () { return jQuery(this).closest('td').index(); }).get();
+    done(grid);
+  });
+});`;
+}
+
+/** Any other tool, or a server: the request itself (curl), one respondent per call. */
+function http(t: SnippetTarget): string {
+  const answers: Record<string, unknown> = {};
+  for (const p of t.pages) answers[p.label] = p.criterion === 'OES' ? { answer: '…', seconds: 42, pastes: 0, keystrokes: 120 } : p.criterion === 'IBS' ? { items: [1, 2, 3, 4, 5, 4, 3], seconds: 30 } : { seconds: 12 };
+  return `curl -X POST ${json(t.endpoint)} \\
+  -H 'content-type: application/json' \\
+  -H 'x-live-key: ${t.secretKey}' \\
+  --data '${JSON.stringify({ recordId: 'R-0001', answers })}'
+# 200: the respondent's scores and decision. Add -H 'prefer: respond-async' for a 202, then
+# GET ${t.endpoint}/R-0001 with the same key for the result.`;
+}
+
+export function snippetFor(tool: SnippetTool, target: SnippetTarget, forstaTemplate: 'DECIPHER_XML' | 'FORSTA_PLUS_JS' = 'DECIPHER_XML'): string {
+  if (tool === 'NFIELD') return nfield(target);
+  if (tool === 'FORSTA') return forstaTemplate === 'FORSTA_PLUS_JS' ? forstaPlus(target) : forsta(target);
+  if (tool === 'QUALTRICS') return qualtrics(target);
+  return http(target);
+}
+
+/**
+ * The 'send a test respondent' body: a plausible answer for every page of the definition.
+ * The open answers are written in the page's language where it names German or English (else the
+ * UI's), so the language check does not decide the test by itself.
+ */
+export function testRespondent(pages: readonly { label: string; criterion: string; languages?: readonly string[]; items?: number | null; min?: number | null; max?: number | null }[], locale: string) {
+  const answers: Record<string, unknown> = {};
+  for (const p of pages) {
+    const language = p.languages?.find((l) => l === 'de' || l === 'en') ?? locale;
+    if (p.criterion === 'OES') answers[p.label] = { answer: language === 'de' ? 'Die Beratung war freundlich und die Auswahl gut.' : 'The staff were friendly and the choice was good.', seconds: 45, pastes: 0, keystrokes: 50 };
+    else if (p.criterion === 'IBS') {
+      const lo = p.min ?? 1;
+      const hi = p.max ?? 5;
+      answers[p.label] = { items: Array.from({ length: p.items ?? 7 }, (_, i) => lo + ((i * 3) % (hi - lo + 1))), seconds: 35 };
+    } else answers[p.label] = { seconds: 15 };
+  }
+  return { recordId: `test-${Date.now().toString(36)}`, answers };
+}
