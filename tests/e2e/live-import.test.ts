@@ -156,18 +156,26 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
       db.close();
     }
 
-    // Stopped (stopLiveDatafile's state, set here directly): refused with the code, nothing charged; reopened: accepted.
-    const rw = new Database(server.databasePath);
-    try {
-      rw.prepare(`update datafiles set status = 'STOPPED' where id = ?`).run(datafileId);
-      const refused = await post(endpoint, secret, respondent(`${locale}-r5`, 5));
-      expect(refused).toMatchObject({ status: 409, body: { error: { code: 'LIVE_DATAFILE_STOPPED' } } });
-      await page.reload();
-      await expect.poll(() => page.getByTestId('live-status').innerText()).toBe(locale === 'de' ? 'Gestoppt' : 'Stopped');
-      rw.prepare(`update datafiles set status = 'READY' where id = ?`).run(datafileId);
-    } finally {
-      rw.close();
-    }
+    // The respondents appear on the result page and the worksheet once the next revision is
+    // published (every LIVE_PUBLISH_SECONDS, 10 s); both pages poll a running live import.
+    await page.goto(`${server.baseUrl}/datafile-result?datafileId=${datafileId}`);
+    await expect.poll(async () => (await page.getByTestId('figure-records').isVisible()) ? page.getByTestId('figure-records').innerText() : '', { timeout: 30_000 }).toBe('5');
+    await page.locator('[data-testid="datafile-result-page"][data-ready="true"]').waitFor({ timeout: 15_000 });
+    await screenshot(page, `live-result-${locale}`);
+    await page.goto(`${server.baseUrl}/datafile-work-sheet?datafileId=${datafileId}`);
+    await page.getByTestId('worksheet-page').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('worksheet-page').innerText()).toContain(locale === 'de' ? '5 Interviews' : '5 interviews');
+
+    // Stopped and reopened through the datafile actions (stopLiveDatafile / reOpenLiveDatafile): a
+    // stopped datafile refuses with the code and charges nothing; reopened it accepts again.
+    const token = decodeURIComponent((await browser.context.cookies()).find((c) => c.name === 'accessToken')!.value);
+    const gql = async (query: string) => (await (await fetch(`${server.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables: { id: datafileId } }) })).json()) as any;
+    expect((await gql('mutation($id:ID!){stopLiveDatafile(datafileId:$id){status}}')).errors).toBeUndefined();
+    const refused = await post(endpoint, secret, respondent(`${locale}-r5`, 5));
+    expect(refused).toMatchObject({ status: 409, body: { error: { code: 'LIVE_DATAFILE_STOPPED' } } });
+    await page.goto(`${server.baseUrl}/snippet-integration-instructions?datafileId=${datafileId}`);
+    await expect.poll(() => page.getByTestId('live-status').innerText()).toBe(locale === 'de' ? 'Gestoppt' : 'Stopped');
+    expect((await gql('mutation($id:ID!){reOpenLiveDatafile(datafileId:$id){status}}')).errors).toBeUndefined();
     expect((await post(endpoint, secret, respondent(`${locale}-r5`, 5))).body.status).toBe('SCORED');
-  }, 60_000);
+  }, 90_000);
 });

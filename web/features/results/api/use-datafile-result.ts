@@ -1,5 +1,6 @@
 import { graphql } from '../../../lib/gql';
 import type { GetDatafileResultQuery } from '../../../lib/gql/graphql';
+import { livePolling } from '../../../lib/live-polling';
 import { useGqlQuery } from '../../../lib/swr-helpers';
 
 const DOCUMENT = graphql(`
@@ -20,7 +21,14 @@ const DOCUMENT = graphql(`
 export type DatafileResult = GetDatafileResultQuery['getDatafile'];
 export type RecordSummary = GetDatafileResultQuery['getDataRecordSummaryForDatafile'];
 
-/** The result page's header and the names of the stored columns, in one GraphQL request. */
+/**
+ * The result page's header and the names of the stored columns, in one GraphQL request. A running
+ * live import polls on spec section 9's intervals; a new revision reloads the interview columns.
+ */
 export function useDatafileResult(datafileId: string | null) {
-  return useGqlQuery(DOCUMENT, { datafileId: datafileId ?? '' }, { enabled: Boolean(datafileId), revalidateOnFocus: false });
+  return useGqlQuery(DOCUMENT, { datafileId: datafileId ?? '' }, {
+    enabled: Boolean(datafileId),
+    revalidateOnFocus: false,
+    refreshInterval: (data) => (data?.getDatafile ? livePolling(data.getDatafile)?.intervalMs ?? 0 : 0),
+  });
 }
