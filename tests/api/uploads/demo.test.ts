@@ -14,7 +14,7 @@ describe('demo surveys', () => {
     await blobs.putFile('uploads/demo.xlsx', await surveyXlsxBytes(survey));
     const summary = await processUpload({ blobs, scoring: await scoring(), source: { key: 'uploads/demo.xlsx', format: 'xlsx' }, options: {}, mapping: survey.mapping, datafileId: 'demo', revision: 1 });
     expect(summary.numberOfRecords).toBe(600);
-    const table = await readRevisionColumns(blobs, 'demo', 1, 'scores', ['combined', 'ts', 'ibs', 'oes']);
+    const table = await readRevisionColumns(blobs, 'demo', 1, 'scores', ['combined', 'ts', 'ibs', 'oes', 'con']);
     const mean = (col: string, kind: (k: string) => boolean) => {
       const v = table.getChild(col)!.toArray() as Float64Array;
       const xs = survey.kinds.map((k, i) => (kind(k) ? v[i]! : Number.NaN)).filter((x) => x === x);
@@ -25,5 +25,8 @@ describe('demo surveys', () => {
     expect(mean('ibs', (k) => k === 'straightliner')).toBeLessThan(mean('ibs', (k) => k === 'careful') - 30);
     expect(mean('oes', (k) => k === 'gibberish')).toBeLessThan(mean('oes', (k) => k === 'careful') - 30);
     expect(mean('combined', (k) => k !== 'careful')).toBeLessThan(careful - 10);
+    // The consistency score is stored with the revision (the cleaning rule 'con' reads it) and
+    // catches the random answerers the other scores let pass (issue 17).
+    expect(mean('con', (k) => k === 'random')).toBeLessThan(mean('con', (k) => k === 'careful') - 30);
   });
 });

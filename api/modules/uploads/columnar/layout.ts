@@ -96,6 +96,7 @@ export const SCORE_COLUMNS = {
   ts: 'ts', tsDataPoints: 'ts.data_points', extremelySlow: 'ts.extremely_slow',
   grid: (id: string) => ({ score: `grid.${id}.score`, label: `grid.${id}.label` }),
   ibs: 'ibs', ibsDataPoints: 'ibs.data_points',
+  con: 'con', conDataPoints: 'con.data_points',
   open: (column: string) => ({ category: `oes.${column}.category`, duplicateOf: `oes.${column}.duplicate_of`, source: `oes.${column}.source` }),
   oes: 'oes', oesDataPoints: 'oes.data_points', badAnswers: 'oes.bad_answers',
   ps: 'ps', cs: 'cs', is: 'is', sds: 'sds', projectiveDataPoints: 'projective.data_points',

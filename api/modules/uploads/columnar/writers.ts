@@ -84,6 +84,12 @@ export async function writeScores(
   });
   num(C.ibs, 'Item battery score (IBS)', result.ibs);
   num(C.ibsDataPoints, 'IBS data points', result.ibsDataPoints);
+  // The consistency score (issue 17), for files with item batteries: the cleaning rule 'con' (worksheet
+  // and server) reads it, the result page shows its tab.
+  if (inputs.grids.length > 0) {
+    num(C.con, 'Consistency score (CON)', result.consistency);
+    num(C.conDataPoints, 'CON data points', result.consistencyDataPoints);
+  }
   inputs.open.forEach((o, q) => {
     const names = C.open(o.dp.column);
     const category = classification!.categories[q]!;

@@ -181,12 +181,16 @@ export function generateDemoSurvey(options: DemoSurveyOptions): DemoSurvey {
     for (let g = 0; g < o.grids; g++) {
       const level = 1 + Math.floor(r() * 5);
       const alternate = r() < 0.5;
+      // Careful answers follow the respondent's attitude (one trait per battery; every third item is
+      // worded the other way round), as real batteries do: what the consistency score (issue 17)
+      // tells random clicking apart from.
+      const trait = normal();
       for (let j = 0; j < o.gridItems; j++) {
         let v: number;
         if (kind === 'straightliner') v = level;
         else if (kind === 'pattern') v = alternate ? 1 + (j % 2) * 2 : 1 + (j % 5);
         else if (kind === 'random') v = 1 + Math.floor(r() * 5);
-        else v = Math.min(5, Math.max(1, Math.round(3 + 1.2 * normal())));
+        else v = Math.min(5, Math.max(1, Math.round(3 + (j % 3 === 2 ? -1 : 1) * 1.1 * trait + 0.7 * normal())));
         cells.push(r() < 0.02 ? -999 : v);
       }
     }
