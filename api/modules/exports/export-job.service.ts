@@ -35,7 +35,8 @@ export async function requestExport(deps: Deps, viewer: Viewer, request: ExportR
   const locale: Locale = request.language == null ? viewer.locale : isLocale(request.language) ? request.language : (() => { throw new AppError('INVALID_PARAMETERS', { field: 'language' }); })();
   if (file.status === 'DRAFT' || file.revision < 1) throw new AppError('SCORES_NOT_AVAILABLE');
   const saved = await loadSavedCleaning(deps.db, file.id);
-  if (!saved) throw new AppError('DATAFILE_NOT_CLEANED');
+  // A reset cleaning (resetDatafileCleaning) keeps the settings for the worksheet but exports nothing as cleaned.
+  if (!saved || !file.isCleaned) throw new AppError('DATAFILE_NOT_CLEANED');
   // The newest certificate of this revision (the certificates module reads this table too; it
   // imports the exports module, so a query here keeps the module graph free of cycles).
   const certificate = await deps.db.select({ code: certificates.code, level: certificates.level }).from(certificates)

@@ -141,7 +141,8 @@ export async function datafileReport(deps: Deps, viewer: Viewer | null, clientAd
     }
   }
   const saved = await loadSavedCleaning(deps.db, file.id);
-  if (!saved || file.revision < 1 || file.status === 'DRAFT') return closed('NOT_CLEANED');
+  // A reset cleaning (resetDatafileCleaning) keeps the settings for the worksheet but no longer reports.
+  if (!saved || !file.isCleaned || file.revision < 1 || file.status === 'DRAFT') return closed('NOT_CLEANED');
   const [figures, certificate, subject] = await Promise.all([figuresOf(deps, file, saved), latestCertificateOf(deps.db, file.id, file.revision), datafileSubject(deps.db, file.id)]);
   const settings = presentSettings(deps, file.id, settingsRow);
   const averages = settings.showScoreDetails ? figures.averages : figures.averages.filter((a) => a.key === 'combined');

@@ -98,4 +98,13 @@ describe('export jobs', () => {
     expect(codeOf(await t.gql(JOB, { id: mine.jobId }, { token: w.tokens.adminB }))).toBe('INVALID_ID');
     expect(codeOf(await t.gql(JOB, { id: crypto.randomUUID() }, { token: w.tokens.admin }))).toBe('INVALID_ID');
   });
+
+  it('after resetDatafileCleaning exports nothing as cleaned and the report says it is not cleaned (the settings stay for the worksheet)', async () => {
+    await runJobsUntilIdle(t.deps);
+    const reset = await t.gql('mutation($id:ID!){resetDatafileCleaning(datafileId:$id){status}}', { id: w.datafileId }, { token: w.tokens.admin });
+    expect(reset.body.errors).toBeUndefined();
+    expect(codeOf(await t.gql(REQUEST, { i: { datafileId: w.datafileId, format: 'XLSX' } }, { token: w.tokens.admin }))).toBe('DATAFILE_NOT_CLEANED');
+    const report = await t.gql('query($id:ID!){getDatafileReport(datafileId:$id){access}}', { id: w.datafileId }, { token: w.tokens.admin });
+    expect(report.body.data.getDatafileReport.access).toBe('NOT_CLEANED');
+  });
 });
