@@ -32,7 +32,7 @@ export function demoCleaningInput(revision: number, cleaning: DemoFinish['cleani
  * 'demo-finish': once the upload job made a demo datafile READY, saves its demo cleaning as its
  * owner through the worksheet's save (certificate, decisions, audit trail, as a click on Save would)
  * and publishes its quality report through the reports module. While the datafile is still
- * PROCESSING it retries with backoff; after maxAttempts (about 4 minutes) it fails for the
+ * PROCESSING it retries with backoff; after maxAttempts (2 to 4 minutes in all) it fails for the
  * operators' job list. Each step is skipped when done already, so a retry or a second run repeats
  * nothing; a datafile gone or no longer the seeded revision is left alone.
  */
