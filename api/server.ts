@@ -13,9 +13,9 @@ const deps = await createDeps(env);
 if (!env.isProduction) {
   const seeded = await seedDemoData(deps.db, seedSecrets(deps.appSecret), { onlyIfEmpty: true });
   if (seeded) {
-    // The demo datafiles are made by the upload pipeline: their jobs run in the job loop below.
+    // The demo datafiles are made by the upload pipeline and then cleaned (demo-finish): their jobs run in the job loop below.
     const jobs = await seedDemoDatafiles(deps);
-    deps.log.info(`Seeded demo data into the new database (${jobs.length} demo uploads processing)`);
+    deps.log.info(`Seeded demo data into the new database (${jobs.length} demo jobs: uploads, then cleaning)`);
   }
 }
 const { app } = createApp(deps);

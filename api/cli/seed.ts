@@ -13,8 +13,11 @@ if (env.isProduction) {
 }
 const deps = await createDeps(env);
 const seeded = await seedDemoData(deps.db, seedSecrets(deps.appSecret), { onlyIfEmpty: true });
-// The demo datafiles go through the upload pipeline (a job each); wait for them here.
+// The demo datafiles go through the upload pipeline (a job each), then two are cleaned and one's
+// report published (a demo-finish job each); wait for all of them here.
 const jobs = seeded ? await seedDemoDatafiles(deps) : [];
-if (jobs.length) await runJobsUntilSettled(deps, jobs);
-console.log(seeded ? `Seeded demo data into ${env.databaseUrl} (${jobs.length} demo datafiles)` : 'The database already has users; nothing seeded.');
+const settled = jobs.length ? await runJobsUntilSettled(deps, jobs) : [];
+for (const job of settled.filter((j) => j.state !== 'SUCCEEDED')) console.error(`Demo job ${job.kind} ${job.state}: ${job.errorCode ?? ''} ${job.errorDetail ?? ''}`);
+const datafiles = settled.filter((j) => j.kind === 'upload').length;
+console.log(seeded ? `Seeded demo data into ${env.databaseUrl} (${datafiles} demo datafiles, ${settled.length - datafiles} cleaned)` : 'The database already has users; nothing seeded.');
 deps.close();

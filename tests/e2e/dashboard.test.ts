@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { artifactsDir, launchBrowser, login, type TestBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { startServer, waitForDemoUploads, type TestServer } from './support/server';
 
 // The dashboard of issue 15 in real Chromium against the real API and the demo data (the demo
 // datafiles go through the upload pipeline when the server seeds), in German and English: the
@@ -32,7 +32,8 @@ beforeAll(async () => {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const [row] = query<{ n: number }>(`select count(*) as n from datafiles where status = 'READY' and id in (${DEMO_DATAFILES.map(() => '?').join(',')})`, ...DEMO_DATAFILES);
-    if (row!.n === DEMO_DATAFILES.length) return;
+    // And the demo cleaning that follows, which writes the datafiles again.
+    if (row!.n === DEMO_DATAFILES.length) return waitForDemoUploads(server);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`demo datafiles not READY in time:\n${server.log().slice(-3000)}`);

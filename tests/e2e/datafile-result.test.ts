@@ -3,13 +3,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundScore } from '../../scoring/index';
 import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { startServer, waitForDemoUploads, type TestServer } from './support/server';
 import { closeFirstLoginModals } from './support/suite';
 
 // Issue 12 "The result page": in Chromium, in German and English, a datafile fresh from the upload
 // pipeline (the demo datafile the new server uploads through it at start) shows its header, every
 // score tab with a histogram and the interview table, the raw data and one interview's answers; the
 // numbers on the page are those stored in its scores.arrow (read back through the columns route).
+// The demo-finish job cleans that datafile after the upload, so the cleaned tab has its summary.
 
 const DEMO_ID = '00000000-0000-4000-8000-0000000d0f01';
 let server: TestServer;
@@ -39,7 +40,8 @@ async function storedScores(token: string): Promise<Table> {
 }
 
 async function waitReady(p: Page) {
-  // The demo datafile is processed by the server's job loop right after start.
+  // The demo datafile is processed, then cleaned, by the server's job loop right after start.
+  await waitForDemoUploads(server);
   for (let i = 0; i < 60; i++) {
     await p.goto(`${server.baseUrl}/datafile-result?datafileId=${DEMO_ID}`);
     await p.getByTestId('datafile-result-page').waitFor({ timeout: 20_000 });
@@ -110,13 +112,16 @@ describe.each(['de', 'en'] as const)('the result page in %s', (locale) => {
     await screenshot(page, `result-interview-${locale}`);
     await page.keyboard.press('Escape');
 
-    // Raw data and the cleaned tab (not cleaned yet: the way to the worksheet).
+    // Raw data and the cleaned tab (cleaned by the demo data: the counts, and the way to the worksheet).
     await page.getByTestId('tab-raw').click();
     await page.getByTestId('raw-table').waitFor({ timeout: 20_000 });
     await screenshot(page, `result-raw-${locale}`);
     await page.getByTestId('tab-cleaned').click();
-    await page.getByTestId('not-cleaned').waitFor();
+    await page.getByTestId('cleaned-tab').waitFor();
+    expect(await page.getByTestId('not-cleaned').count()).toBe(0);
+    expect(await page.getByTestId('cleaned-tab').innerText()).toMatch(/600/);
     expect(await page.locator('[data-testid="cleaned-tab"] a').getAttribute('href')).toBe(`/datafile-work-sheet?datafileId=${DEMO_ID}`);
+    await screenshot(page, `result-cleaned-${locale}`);
   });
 });
 

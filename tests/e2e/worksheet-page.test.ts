@@ -2,10 +2,12 @@
 // open it, move the combined-score threshold and see counts and table follow, save, and check the
 // server stored exactly the count the browser painted (the browser's worker and the server's
 // re-run agree); reload shows the saved state and the audit entry; unsaved changes prompt a
-// discard confirmation on an in-app link and on the Discard button.
+// discard confirmation on an in-app link and on the Discard button. The demo data arrives cleaned
+// (the demo-finish job): the page opens in that saved state, and the test starts from it.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { login, screenshot } from './support/browser';
+import { waitForDemoUploads } from './support/server';
 import { browserSuite, closeFirstLoginModals } from './support/suite';
 
 const CASES = [
@@ -32,10 +34,16 @@ for (const c of CASES) {
       await login(page, server.baseUrl, c.email);
       await closeFirstLoginModals(page);
       const url = `${server.baseUrl}/datafile-work-sheet?datafileId=${c.datafileId}`;
-      // The demo upload runs in the server's job loop right after start: wait until it is processed.
-      await expect.poll(async () => (await gql<any>(page, 'query($id:ID!){getDatafileCleaningSettings(datafileId:$id){status}}', { id: c.datafileId }))?.getDatafileCleaningSettings?.status, { timeout: 90_000, interval: 1000 }).toBe('READY');
+      // The demo upload and its demo cleaning run in the server's job loop right after start: wait until both are done.
+      await waitForDemoUploads(server);
+      expect((await gql<any>(page, 'query($id:ID!){getDatafileCleaningSettings(datafileId:$id){status isCleaned}}', { id: c.datafileId })).getDatafileCleaningSettings).toEqual({ status: 'READY', isCleaned: true });
       await page.goto(url);
       await page.getByTestId('kept-count').waitFor({ timeout: 30_000 });
+      // From the demo's saved thresholds: a trimmed sample would stay at its target, so thresholds only.
+      await page.getByTestId('cleaning-method').selectOption('THRESHOLDS');
+      const start = Number(await page.getByTestId('threshold-combined-number').inputValue());
+      expect(start).toBeGreaterThan(0);
+      const moved = String(start + 8);
       const before = await keptOf(page);
       expect(before).toBeGreaterThan(0);
       expect(before).toBeLessThanOrEqual(c.rows);
@@ -45,7 +53,7 @@ for (const c of CASES) {
       const slider = page.getByTestId('threshold-combined-slider');
       await slider.focus();
       for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
-      await expect.poll(() => page.getByTestId('threshold-combined-number').inputValue()).toBe('68');
+      await expect.poll(() => page.getByTestId('threshold-combined-number').inputValue()).toBe(moved);
       await expect.poll(() => keptOf(page)).toBeLessThan(before);
       const kept = await keptOf(page);
       const marks = await page.locator('[data-testid=decision-table] [role=row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kept')));
@@ -79,7 +87,7 @@ for (const c of CASES) {
       // Reload: the saved state, the audit trail with who, what and why.
       await page.reload();
       await page.getByTestId('kept-count').waitFor({ timeout: 30_000 });
-      expect(await page.getByTestId('threshold-combined-number').inputValue()).toBe('68');
+      expect(await page.getByTestId('threshold-combined-number').inputValue()).toBe(moved);
       await expect.poll(() => keptOf(page)).toBe(kept - 1);
       expect(await page.getByTestId('worksheet-state').innerText()).toContain(stored.certificateCode);
       const audit = page.getByTestId('audit-trail');
@@ -93,12 +101,12 @@ for (const c of CASES) {
       // Unsaved changes: an in-app link asks first; keeping stays, discarding leaves.
       await page.getByTestId('threshold-combined-slider').focus();
       await page.keyboard.press('ArrowLeft');
-      await expect.poll(() => page.getByTestId('threshold-combined-number').inputValue()).toBe('67');
+      await expect.poll(() => page.getByTestId('threshold-combined-number').inputValue()).toBe(String(start + 7));
       await page.getByTestId('worksheet-discard').click();
       await page.getByTestId('discard-dialog').waitFor();
       await screenshot(page, `worksheet-discard-${c.locale}`);
       await page.getByTestId('discard-keep').click();
-      expect(await page.getByTestId('threshold-combined-number').inputValue()).toBe('67');
+      expect(await page.getByTestId('threshold-combined-number').inputValue()).toBe(String(start + 7));
       const link = page.locator('a[href="/"]').first();
       await link.click();
       await page.getByTestId('discard-dialog').waitFor();
@@ -108,7 +116,7 @@ for (const c of CASES) {
       // Nothing of the discarded change was saved.
       const after = (await gql<any>(page, 'query($id:ID!){getDatafileCleaningSettings(datafileId:$id){numberOfCleanedRecords scoreThresholds{key threshold}}}', { id: c.datafileId })).getDatafileCleaningSettings;
       expect(after.numberOfCleanedRecords).toBe(kept - 1);
-      expect(after.scoreThresholds.find((s: any) => s.key === 'combined').threshold).toBe(68);
+      expect(after.scoreThresholds.find((s: any) => s.key === 'combined').threshold).toBe(start + 8);
     }, 240_000);
   });
 }

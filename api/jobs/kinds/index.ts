@@ -1,5 +1,6 @@
 import type { Env } from '../../env';
 import type { JobSystem } from '../job-system';
+import { demoFinishJob } from './demo-finish.jobs';
 import { exportJob } from './export.jobs';
 import { calendarJob, mailOutboxJob, pruneJobsJob } from './periodic.jobs';
 import { noopTestJob, slowTestJob } from './test-kinds';
@@ -16,6 +17,7 @@ export function registerJobKinds(jobs: JobSystem, env: Env): void {
   jobs.register(exportJob);
   jobs.register(liveRespondentJob);
   jobs.register(livePublishJob);
+  jobs.register(demoFinishJob);
   if (env.jobIntervalMinutes > 0) {
     jobs.every(calendarJob.kind, env.jobIntervalMinutes * 60_000);
     jobs.every(mailOutboxJob.kind, env.jobIntervalMinutes * 60_000);

@@ -101,9 +101,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
 }
 
 /**
- * Waits until the demo datafiles' upload jobs have finished: a new database seeds them as confirmed
- * uploads that process and charge in the background, so a test comparing a page with the database
- * must not read while they still change it.
+ * Waits until the demo datafiles' upload jobs and the demo-finish jobs that clean them have
+ * finished: a new database seeds them as confirmed uploads that process, charge and are cleaned in
+ * the background, so a test comparing a page with the database must not read while they still
+ * change it. (A demo-finish job waiting out its backoff is QUEUED, so it is waited for too.)
  */
 export async function waitForDemoUploads(server: TestServer, timeoutMs = 90_000): Promise<void> {
   const { default: Database } = await import('libsql');
@@ -112,12 +113,12 @@ export async function waitForDemoUploads(server: TestServer, timeoutMs = 90_000)
     const db = new Database(server.databasePath, { readonly: true });
     let pending: number;
     try {
-      pending = (db.prepare("select count(*) as n from jobs where kind like 'upload%' and state in ('QUEUED', 'RUNNING')").get() as { n: number }).n;
+      pending = (db.prepare("select count(*) as n from jobs where (kind like 'upload%' or kind = 'demo-finish') and state in ('QUEUED', 'RUNNING')").get() as { n: number }).n;
     } finally {
       db.close();
     }
     if (pending === 0) return;
-    if (Date.now() > deadline) throw new Error(`the demo uploads are still processing after ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`the demo uploads or their cleaning are still running after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -1,7 +1,9 @@
 // Demo datafiles for a new database (issue 11): generated surveys with planted speeders,
 // straightliners, pattern and random responders, gibberish writers and copiers, uploaded as drafts
 // and confirmed, so the upload job (the same pipeline as every upload: Worker, scoring, Arrow
-// revision, ledger charge, READY) makes them. Idempotent: fixed ids, nothing written twice.
+// revision, ledger charge, READY) makes them. Two of them are then cleaned and one's quality report
+// published by the 'demo-finish' job (api/jobs/kinds/demo-finish.jobs.ts), so every screen a new
+// user opens has content. Idempotent: fixed ids, nothing written twice.
 import { eq, inArray } from 'drizzle-orm';
 import { companies, datafiles, users } from '../../../../db/schema';
 import { writeTransaction } from '../../../../db/write-transaction';
@@ -13,18 +15,38 @@ import { UPLOAD_JOB } from '../upload-draft.service';
 import { generateDemoSurvey } from './survey';
 import { surveyCsvBytes, surveyXlsxBytes } from './writers';
 
-type DemoFile = { id: string; title: string; owner: string; format: 'xlsx' | 'csv'; rows: number; seed: number; language: 'de' | 'en'; qualtrics?: boolean; daysAgo: number };
+/** The 'demo-finish' job kind: cleans a demo datafile once its upload made it READY (registered in api/jobs/kinds). */
+export const DEMO_FINISH_JOB = 'demo-finish';
+export type DemoFinishPayload = { datafileId: string };
+
+/**
+ * What a new user finds done: a cleaning saved through the worksheet (thresholds 0..100 by score
+ * key, the open-answer rule's minimum when on) and, optionally, a published quality report. Plain
+ * data here; the job turns it into the worksheet's and the reports module's inputs.
+ */
+export type DemoFinish = {
+  cleaning: { thresholds: { key: string; threshold: number }[]; badAnswersMin: number | null; method: 'THRESHOLDS' | 'TRIM_TO_TARGET'; targetSampleSize?: number; comment: string };
+  report?: { clientName: string };
+};
+
+type DemoFile = { id: string; title: string; owner: string; format: 'xlsx' | 'csv'; rows: number; seed: number; language: 'de' | 'en'; qualtrics?: boolean; daysAgo: number; finish?: DemoFinish };
 
 export const DEMO_DATAFILES: readonly DemoFile[] = [
-  { id: '00000000-0000-4000-8000-0000000d0f01', title: 'Reisestudie Sommer 2026', owner: 'admin@example.com', format: 'xlsx', rows: 600, seed: 101, language: 'de', daysAgo: 6 },
-  { id: '00000000-0000-4000-8000-0000000d0f02', title: 'Customer Experience Tracker (Qualtrics)', owner: 'employee@example.com', format: 'csv', rows: 450, seed: 102, language: 'en', qualtrics: true, daysAgo: 3 },
+  { id: '00000000-0000-4000-8000-0000000d0f01', title: 'Reisestudie Sommer 2026', owner: 'admin@example.com', format: 'xlsx', rows: 600, seed: 101, language: 'de', daysAgo: 6,
+    finish: {
+      cleaning: { thresholds: [{ key: 'combined', threshold: 50 }], badAnswersMin: 2, method: 'THRESHOLDS', comment: 'Demo: Gesamtscore ab 50 und unbrauchbare offene Antworten entfernt.' },
+      report: { clientName: 'Fernweh Reisen GmbH' },
+    } },
+  { id: '00000000-0000-4000-8000-0000000d0f02', title: 'Customer Experience Tracker (Qualtrics)', owner: 'employee@example.com', format: 'csv', rows: 450, seed: 102, language: 'en', qualtrics: true, daysAgo: 3,
+    finish: { cleaning: { thresholds: [{ key: 'combined', threshold: 40 }], badAnswersMin: null, method: 'TRIM_TO_TARGET', targetSampleSize: 320, comment: 'Demo: combined score 40 and up, trimmed to 320 interviews by the combined score.' } } },
   { id: '00000000-0000-4000-8000-0000000d0f03', title: 'Markenimage Welle 1', owner: 'admin@example.com', format: 'csv', rows: 300, seed: 103, language: 'de', daysAgo: 1 },
 ];
 
 /**
- * Writes the demo datafiles' files, drafts and data points and enqueues their upload jobs (the
- * server's job loop processes them; `npm run db:seed` waits for them). Returns the job ids enqueued
- * now: none when the demo organisation is missing or the files exist already.
+ * Writes the demo datafiles' files, drafts and data points and enqueues their upload jobs, and the
+ * demo-finish jobs of those with a `finish` (the server's job loop processes them; `npm run db:seed`
+ * waits for them). Returns the job ids enqueued now, uploads first: none when the demo organisation
+ * is missing or the files exist already.
  */
 export async function seedDemoDatafiles(deps: Pick<Deps, 'db' | 'blobs' | 'jobs' | 'clock'>): Promise<string[]> {
   // The demo organisation of db/seed.ts is the one its demo admin belongs to.
@@ -35,6 +57,7 @@ export async function seedDemoDatafiles(deps: Pick<Deps, 'db' | 'blobs' | 'jobs'
   if (!company) return [];
   const existing = new Set((await deps.db.select({ id: datafiles.id }).from(datafiles).where(inArray(datafiles.id, DEMO_DATAFILES.map((f) => f.id)))).map((r) => r.id));
   const jobs: string[] = [];
+  const finishing: string[] = [];
   for (const f of DEMO_DATAFILES) {
     const owner = ownerId.get(f.owner);
     if (!owner || existing.has(f.id)) continue;
@@ -59,8 +82,14 @@ export async function seedDemoDatafiles(deps: Pick<Deps, 'db' | 'blobs' | 'jobs'
       const payload: UploadJobPayload = { uploadId: upload.id };
       const { id } = await deps.jobs.enqueue(UPLOAD_JOB, payload, { tx, dedupeKey: chargeKeyOf(f.id, 1) });
       await repo.updateUpload(tx, upload.id, { jobId: id });
+      // In the same transaction, so a datafile never exists without the job that finishes it. The
+      // job waits (retries) while the upload is still processing.
+      if (f.finish) {
+        const finishPayload: DemoFinishPayload = { datafileId: f.id };
+        finishing.push((await deps.jobs.enqueue(DEMO_FINISH_JOB, finishPayload, { tx, dedupeKey: `${DEMO_FINISH_JOB}:${f.id}` })).id);
+      }
       return id;
     }));
   }
-  return jobs;
+  return [...jobs, ...finishing];
 }
