@@ -32,33 +32,45 @@ export interface ColumnsClient {
   dispose(): void;
 }
 
+/**
+ * The worker starts on the first request, not here: the page creates its client while rendering,
+ * and React may render a page and throw the render away (a lazy chunk suspending under it does);
+ * a worker started then was never terminated, and it loaded and evaluated the decoder beside the
+ * kept one on a busy first load.
+ */
 export function createColumnsClient(): ColumnsClient {
-  const worker = new Worker(new URL('./results.worker.ts', import.meta.url), { type: 'module', name: 'result-columns' });
+  let worker: Worker | null = null;
   let seq = 0;
   const waiting = new Map<number, { resolve: (v: { table: PlainTable; bytes: number; ms: number }) => void; reject: (e: Error) => void }>();
-  worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
-    const m = event.data;
-    const w = waiting.get(m.id);
-    if (!w) return;
-    waiting.delete(m.id);
-    if (m.type === 'table') w.resolve({ table: m.table, bytes: m.bytes, ms: m.ms });
-    else w.reject(new ColumnsError(m.failure));
-  });
-  worker.addEventListener('error', () => {
-    for (const w of waiting.values()) w.reject(new ColumnsError({ status: 0, code: 'GENERAL_ERROR', message: 'worker failed' }));
-    waiting.clear();
-  });
+  const start = (): Worker => {
+    const w = new Worker(new URL('./results.worker.ts', import.meta.url), { type: 'module', name: 'result-columns' });
+    w.addEventListener('message', (event: MessageEvent<FromWorker>) => {
+      const m = event.data;
+      const pending = waiting.get(m.id);
+      if (!pending) return;
+      waiting.delete(m.id);
+      if (m.type === 'table') pending.resolve({ table: m.table, bytes: m.bytes, ms: m.ms });
+      else pending.reject(new ColumnsError(m.failure));
+    });
+    w.addEventListener('error', () => {
+      for (const pending of waiting.values()) pending.reject(new ColumnsError({ status: 0, code: 'GENERAL_ERROR', message: 'worker failed' }));
+      waiting.clear();
+    });
+    return w;
+  };
   const send = (message: Omit<ToWorker, 'id'>) => new Promise<{ table: PlainTable; bytes: number; ms: number }>((resolve, reject) => {
     const id = ++seq;
     waiting.set(id, { resolve, reject });
+    worker ??= start();
     worker.postMessage({ ...message, id } as ToWorker);
   });
   return {
     fetchTable: (url, timeRatioOf) => send({ type: 'fetch', request: { url, headers: authHeaders(), timeRatioOf } }),
     careless: (url, grids) => send({ type: 'careless', request: { url, headers: authHeaders(), grids } }),
     dispose: () => {
-      worker.terminate();
-      for (const w of waiting.values()) w.reject(new ColumnsError({ status: 0, code: 'GENERAL_ERROR', message: 'disposed' }));
+      worker?.terminate();
+      worker = null;
+      for (const pending of waiting.values()) pending.reject(new ColumnsError({ status: 0, code: 'GENERAL_ERROR', message: 'disposed' }));
       waiting.clear();
     },
   };
