@@ -66,23 +66,38 @@ async function closeModals(page: Page): Promise<void> {
 async function fullLoad(page: Page, url: string) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  // The worker fetches the columns, so the page's resource timing does not list them; Playwright sees worker requests.
-  let columns: { request: Request; timing: ReturnType<Request['timing']> } | null = null;
-  const onFinished = (r: Request) => { if (r.url().includes('/columns?')) columns = { request: r, timing: r.timing() }; };
+  // Every request with its timing, to show the chain before the first tab can draw: the app, `me`,
+  // getDatafileResult, then the columns (fetched by the worker, which Playwright sees too).
+  const finished: Request[] = [];
+  const onFinished = (r: Request) => { finished.push(r); };
   page.on('requestfinished', onFinished);
   await page.goto(url, { waitUntil: 'commit' });
   const readyMs = await waitReady(page);
   const main = await mainThreadMs(cdp);
-  const info = await page.evaluate(() => ({ origin: performance.timeOrigin, longTasks: window.bench.longTasks.filter((t) => t.start < window.bench.readyAt!) }));
+  const info = await page.evaluate(() => ({
+    origin: performance.timeOrigin,
+    domContentLoaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventEnd ?? Number.NaN,
+    longTasks: window.bench.longTasks.filter((t) => t.start < window.bench.readyAt!),
+  }));
   page.off('requestfinished', onFinished);
   await cdp.detach();
-  let col: { start: number; responseEnd: number; transferKB: number } | null = null;
-  if (columns) {
-    const { request, timing } = columns as { request: Request; timing: ReturnType<Request['timing']> };
-    const sizes = await request.sizes();
-    col = { start: timing.startTime - info.origin, responseEnd: timing.startTime - info.origin + timing.responseEnd, transferKB: sizes.responseBodySize / 1024 };
+  const span = async (match: (r: Request) => boolean) => {
+    const r = finished.find(match);
+    if (!r) return null;
+    const timing = r.timing();
+    const start = timing.startTime - info.origin;
+    return { start, responseEnd: start + timing.responseEnd, transferKB: (await r.sizes()).responseBodySize / 1024 };
+  };
+  const operation = (name: string) => (r: Request) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes(`"operationName":"${name}"`);
+  if (process.env.BENCH_RESULTS_REQUESTS) {
+    for (const r of finished) {
+      const t = r.timing(), start = t.startTime - info.origin;
+      console.log(`    ${ms(start).padStart(8)} -> ${ms(start + t.responseEnd).padStart(8)}  ${r.url().replace(/^https?:\/\/[^/]+/, '').slice(0, 90)} ${(r.postData() ?? '').match(/"operationName":"(\w+)"/)?.[1] ?? ''}`);
+    }
   }
-  return { readyMs, main, longTasks: info.longTasks, columns: col };
+  const col = await span((r) => r.url().includes('/columns?'));
+  const datafile = await span(operation('getDatafileResult'));
+  return { readyMs, main, longTasks: info.longTasks, columns: col, datafile, domContentLoaded: info.domContentLoaded };
 }
 
 async function switchTabs(page: Page, rounds: number) {
@@ -155,7 +170,7 @@ try {
     page = await last.context.newPage();
     const r = await fullLoad(page, url);
     loads.push(r);
-    console.log(`  run ${i + 1}: ${ms(r.readyMs)}  (columns request ${r.columns ? `${ms(r.columns.start)} -> ${ms(r.columns.responseEnd)}, ${Math.round(r.columns.transferKB)} KB body` : 'not seen'}; main thread busy ${ms(r.main.task)}, script ${ms(r.main.script)}, style+layout ${ms(r.main.layout)}; long tasks ${r.longTasks.length ? r.longTasks.map((t) => ms(t.duration)).join(', ') : 'none'})`);
+    console.log(`  run ${i + 1}: ${ms(r.readyMs)}  (DOMContentLoaded ${ms(r.domContentLoaded)}; getDatafileResult ${r.datafile ? `${ms(r.datafile.start)} -> ${ms(r.datafile.responseEnd)}` : 'not seen'}; columns request ${r.columns ? `${ms(r.columns.start)} -> ${ms(r.columns.responseEnd)}, ${Math.round(r.columns.transferKB)} KB body` : 'not seen'}; main thread busy ${ms(r.main.task)}, script ${ms(r.main.script)}, style+layout ${ms(r.main.layout)}; long tasks ${r.longTasks.length ? r.longTasks.map((t) => ms(t.duration)).join(', ') : 'none'})`);
   }
 
   if (!page) throw new Error('BENCH_RESULTS_LOADS must be at least 1');
