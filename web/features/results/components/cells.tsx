@@ -1,4 +1,4 @@
-import { Badge, Box } from '@chakra-ui/react';
+import { Badge } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { GRID_LABELS, roundScore } from '../../../../scoring/index.ts';
 import { formatNumber } from '../../../lib/format';
@@ -11,15 +11,20 @@ const GRID_LABEL_KEYS: Record<(typeof GRID_LABELS)[number], string> = { none: 'n
 
 export const DASH = '–';
 
+/**
+ * Plain elements styled by the table's stylesheet (TABLE_CSS: data-score, data-dot, data-missing):
+ * the table mounts a row per scroll step, and Chakra style props on every cell cost script time in
+ * each of those frames.
+ */
 export function ScoreCell({ value, kind }: { value: number; kind: ScoreKind }) {
   const v = roundScore(value);
-  if (v === null) return <Box as="span" color="fg.subtle">{DASH}</Box>;
+  if (v === null) return <span data-missing="">{DASH}</span>;
   const band = bandsOf(kind)[bandIndex(bandsOf(kind), value)];
   return (
-    <Box as="span" display="inline-flex" alignItems="center" gap="1.5" data-num="">
-      <Box as="span" w="2.5" h="2.5" rounded="full" flexShrink={0} style={{ background: band?.color ?? '#adb5bd' }} aria-hidden />
+    <span data-score="" data-num="">
+      <span data-dot="" style={{ background: band?.color ?? '#adb5bd' }} aria-hidden />
       {v}
-    </Box>
+    </span>
   );
 }
 

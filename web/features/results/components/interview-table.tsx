@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 
 /** One column of the virtualised table: a header, a width and the cell of a row (a data row index). */
 export interface GridColumn {
@@ -25,6 +25,10 @@ const TABLE_CSS = {
   '& [role=columnheader] button': { all: 'unset', cursor: 'pointer', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' },
   '& [role=columnheader] button:focus-visible': { outline: '2px solid', outlineColor: 'blue.500' },
   '& [data-num]': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  // ScoreCell (cells.tsx): plain elements, styled here once rather than by style props per cell.
+  '& [data-score]': { display: 'inline-flex', alignItems: 'center', gap: '1.5' },
+  '& [data-dot]': { width: '2.5', height: '2.5', rounded: 'full', flexShrink: 0 },
+  '& [data-missing]': { color: 'fg.subtle' },
 } as const;
 
 const Row = memo(function Row({ index, row, top, columns, template, onOpen }: {
@@ -52,12 +56,11 @@ export function InterviewTable({ order, columns, sort, onSort, onOpen, label, he
   height?: number;
   testId: string;
 }) {
-  const scroller = useRef<HTMLDivElement>(null);
+  // The scroller is state, not a ref, so the body mounts once it exists and its virtualizer never sees null.
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const template = columns.map((c) => c.width).join(' ');
-  // oxlint-disable-next-line react/incompatible-library -- the app does not use the React Compiler; rows are memoised by value
-  const virtualizer = useVirtualizer({ count: order.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
   return (
-    <Box ref={scroller} role="table" aria-label={label} aria-rowcount={order.length + 1} data-testid={testId} h={`${height}px`} overflow="auto"
+    <Box ref={setScroller} role="table" aria-label={label} aria-rowcount={order.length + 1} data-testid={testId} h={`${height}px`} overflow="auto"
       borderWidth="1px" borderColor="border.muted" rounded="md" fontSize="sm" css={TABLE_CSS}>
       <Box role="rowgroup" position="sticky" top="0" zIndex="1" bg="bg" minW="max-content">
         <div role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
@@ -73,12 +76,27 @@ export function InterviewTable({ order, columns, sort, onSort, onOpen, label, he
           ))}
         </div>
       </Box>
-      <div role="rowgroup" data-body style={{ height: `${virtualizer.getTotalSize()}px`, position: 'relative', minWidth: 'max-content' }}>
-        {virtualizer.getVirtualItems().map((item) => (
-          <Row key={item.index} index={item.index} row={order[item.index]!} top={item.start} columns={columns} template={template} onOpen={onOpen} />
-        ))}
-      </div>
+      {scroller && <Body scroller={scroller} order={order} columns={columns} template={template} onOpen={onOpen} />}
     </Box>
+  );
+}
+
+/**
+ * The rows in view. The virtualizer re-renders its component on every scroll event, so it lives
+ * here, apart from the Chakra frame and the header: a scroll frame then renders plain elements
+ * only (the frame's style props cost a few ms per render, which dropped frames while scrolling).
+ */
+function Body({ scroller, order, columns, template, onOpen }: {
+  scroller: HTMLDivElement; order: Uint32Array; columns: readonly GridColumn[]; template: string; onOpen: (row: number) => void;
+}) {
+  // oxlint-disable-next-line react/incompatible-library -- the app does not use the React Compiler; rows are memoised by value
+  const virtualizer = useVirtualizer({ count: order.length, getScrollElement: () => scroller, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  return (
+    <div role="rowgroup" data-body style={{ height: `${virtualizer.getTotalSize()}px`, position: 'relative', minWidth: 'max-content' }}>
+      {virtualizer.getVirtualItems().map((item) => (
+        <Row key={item.index} index={item.index} row={order[item.index]!} top={item.start} columns={columns} template={template} onOpen={onOpen} />
+      ))}
+    </div>
   );
 }
 

@@ -33,29 +33,29 @@ export interface ColumnsClient {
 }
 
 /**
- * The worker starts with the first request and again after `dispose()`: React's StrictMode (dev)
- * runs the page's cleanup once before the real mount, and a client that stayed disposed answered
- * nothing, so the page waited for ever.
+ * The worker starts on the first request, not here: the page creates its client while rendering,
+ * and React may render a page and throw the render away (a lazy chunk suspending under it does);
+ * a worker started then was never terminated, and it loaded and evaluated the decoder beside the
+ * kept one on a busy first load.
  */
 export function createColumnsClient(): ColumnsClient {
   let worker: Worker | null = null;
   let seq = 0;
   const waiting = new Map<number, { resolve: (v: { table: PlainTable; bytes: number; ms: number }) => void; reject: (e: Error) => void }>();
-  const failAll = (message: string) => {
-    for (const w of waiting.values()) w.reject(new ColumnsError({ status: 0, code: 'GENERAL_ERROR', message }));
-    waiting.clear();
-  };
-  const start = () => {
+  const start = (): Worker => {
     const w = new Worker(new URL('./results.worker.ts', import.meta.url), { type: 'module', name: 'result-columns' });
     w.addEventListener('message', (event: MessageEvent<FromWorker>) => {
       const m = event.data;
-      const entry = waiting.get(m.id);
-      if (!entry) return;
+      const pending = waiting.get(m.id);
+      if (!pending) return;
       waiting.delete(m.id);
-      if (m.type === 'table') entry.resolve({ table: m.table, bytes: m.bytes, ms: m.ms });
-      else entry.reject(new ColumnsError(m.failure));
+      if (m.type === 'table') pending.resolve({ table: m.table, bytes: m.bytes, ms: m.ms });
+      else pending.reject(new ColumnsError(m.failure));
     });
-    w.addEventListener('error', () => failAll('worker failed'));
+    w.addEventListener('error', () => {
+      for (const pending of waiting.values()) pending.reject(new ColumnsError({ status: 0, code: 'GENERAL_ERROR', message: 'worker failed' }));
+      waiting.clear();
+    });
     return w;
   };
   const send = (message: Omit<ToWorker, 'id'>) => new Promise<{ table: PlainTable; bytes: number; ms: number }>((resolve, reject) => {
@@ -70,7 +70,8 @@ export function createColumnsClient(): ColumnsClient {
     dispose: () => {
       worker?.terminate();
       worker = null;
-      failAll('disposed');
+      for (const pending of waiting.values()) pending.reject(new ColumnsError({ status: 0, code: 'GENERAL_ERROR', message: 'disposed' }));
+      waiting.clear();
     },
   };
 }

@@ -1,0 +1,205 @@
+// `npm run bench:results` (issue 12, "Speed"): the result page of a datafile of 100,000 interviews
+// x 50 columns in Chromium (playwright-core), against targets:
+//  1. full load: navigation start -> the first score tab's histogram and interview table painted
+//     (data-ready="true", the canvas and a table row in the DOM, then one more frame) <= 1.5 s;
+//     median and p95 over BENCH_RESULTS_LOADS runs, each in a fresh browser profile (cold HTTP and
+//     code caches).
+//  2. switching score tabs: the tab's pointerdown -> the new tab's histogram and table painted
+//     <= 200 ms; median and p95 over every score tab, BENCH_RESULTS_ROUNDS times round.
+//  3. scrolling the interview table: requestAnimationFrame deltas during a scripted smooth wheel
+//     scroll (Chromium's Input.synthesizeScrollGesture, mouse source) of a few seconds; no dropped
+//     frames.
+// The datafile is made through the real upload pipeline of a real server (tests/bench/results/world.ts).
+// The figures come from the page's own clock; main-thread task time (Chromium's Performance domain)
+// is printed beside wall time because the machine is shared. Not part of the test suite.
+// BENCH_RESULTS_ROWS=20000 makes a quick run.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { ensureWebBuild } from '../e2e/support/server';
+import { instrument, mainThreadMs, waitReady } from './results/page';
+import { resultsWorld } from './results/world';
+
+const ROWS = Number(process.env.BENCH_RESULTS_ROWS ?? 100_000);
+const LOADS = Number(process.env.BENCH_RESULTS_LOADS ?? 5);
+const ROUNDS = Number(process.env.BENCH_RESULTS_ROUNDS ?? 3);
+const SCROLL_PX = 24_000;
+const SCROLL_SPEED = 6_000; // px/s: 4 s of scrolling, ~190 rows a second
+const FRAME = 1000 / 60;
+
+const pct = (v: number[], p: number) => { const s = [...v].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? Number.NaN; };
+const ms = (v: number) => `${Math.round(v)} ms`;
+const f1 = (v: number) => v.toFixed(1);
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const row = (...cells: string[]) => console.log(cells.map((c, i) => (i === 0 ? c.padEnd(46) : c.padStart(16))).join(''));
+
+async function browserWith(base: string, token: string): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'bench-results-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    locale: 'de-DE',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  // The session the app would have saved at login (web/lib/session.ts), for the ADMIN who uploaded.
+  const expires = Date.now() + 4 * 3600_000;
+  await context.addCookies([
+    { name: 'accessToken', value: token, url: base, expires: expires / 1000 },
+    { name: 'tokenExpireDate', value: String(expires), url: base, expires: expires / 1000 },
+    { name: 'sessionAccessLevel', value: 'ADMIN', url: base, expires: expires / 1000 },
+  ]);
+  await instrument(context);
+  return { context, close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); } };
+}
+
+/** Closes the get-started and survey modals a first visit may show (they would sit over the tabs). */
+async function closeModals(page: Page): Promise<void> {
+  for (const id of ['get-started-cancel', 'survey-later']) {
+    const b = page.getByTestId(id);
+    if (await b.isVisible().catch(() => false)) { await b.click(); await b.waitFor({ state: 'hidden' }); }
+  }
+}
+
+async function fullLoad(page: Page, url: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  // Every request with its timing, to show the chain before the first tab can draw: the app, `me`,
+  // getDatafileResult, then the columns (fetched by the worker, which Playwright sees too).
+  const finished: Request[] = [];
+  const onFinished = (r: Request) => { finished.push(r); };
+  page.on('requestfinished', onFinished);
+  await page.goto(url, { waitUntil: 'commit' });
+  const readyMs = await waitReady(page);
+  const main = await mainThreadMs(cdp);
+  const info = await page.evaluate(() => ({
+    origin: performance.timeOrigin,
+    domContentLoaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventEnd ?? Number.NaN,
+    longTasks: window.bench.longTasks.filter((t) => t.start < window.bench.readyAt!),
+  }));
+  page.off('requestfinished', onFinished);
+  await cdp.detach();
+  const span = async (match: (r: Request) => boolean) => {
+    const r = finished.find(match);
+    if (!r) return null;
+    const timing = r.timing();
+    const start = timing.startTime - info.origin;
+    return { start, responseEnd: start + timing.responseEnd, transferKB: (await r.sizes()).responseBodySize / 1024 };
+  };
+  const operation = (name: string) => (r: Request) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes(`"operationName":"${name}"`);
+  if (process.env.BENCH_RESULTS_REQUESTS) {
+    for (const r of finished) {
+      const t = r.timing(), start = t.startTime - info.origin;
+      console.log(`    ${ms(start).padStart(8)} -> ${ms(start + t.responseEnd).padStart(8)}  ${r.url().replace(/^https?:\/\/[^/]+/, '').slice(0, 90)} ${(r.postData() ?? '').match(/"operationName":"(\w+)"/)?.[1] ?? ''}`);
+    }
+  }
+  const col = await span((r) => r.url().includes('/columns?'));
+  const datafile = await span(operation('getDatafileResult'));
+  return { readyMs, main, longTasks: info.longTasks, columns: col, datafile, domContentLoaded: info.domContentLoaded };
+}
+
+async function switchTabs(page: Page, rounds: number) {
+  const kinds = await page.locator('[data-testid^="tab-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(4)).filter((k) => k !== 'raw' && k !== 'cleaned'));
+  const times: { kind: string; ms: number }[] = [];
+  const before = await page.evaluate(() => window.bench.longTasks.length);
+  for (let r = 0; r < rounds; r++) {
+    // Start after the first tab so every click changes the tab; end back on the first.
+    for (const kind of [...kinds.slice(1), kinds[0]!]) {
+      await page.evaluate((k) => { (window as unknown as { pending: Promise<number> }).pending = window.bench.painted(k); }, kind);
+      await page.getByTestId(`tab-${kind}`).click();
+      const t = await page.evaluate(async () => (await (window as unknown as { pending: Promise<number> }).pending) - window.bench.lastClick);
+      times.push({ kind, ms: t });
+    }
+  }
+  const longTasks = await page.evaluate((n) => window.bench.longTasks.slice(n).map((t) => t.duration), before);
+  return { kinds, times, longTasks };
+}
+
+async function scroll(page: Page) {
+  const table = page.getByTestId('interview-table');
+  await table.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const box = (await table.boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  await page.waitForTimeout(500);
+  const before = await page.evaluate(() => window.bench.longTasks.length);
+  await page.evaluate(() => window.bench.frames.start());
+  await cdp.send('Input.synthesizeScrollGesture', {
+    x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2), yDistance: -SCROLL_PX, speed: SCROLL_SPEED,
+    gestureSourceType: 'mouse', preventFling: true,
+  });
+  const frames = await page.evaluate(() => window.bench.frames.stop());
+  const after = await page.evaluate((n) => ({
+    scrollTop: document.querySelector<HTMLElement>('[data-testid="interview-table"]')!.scrollTop,
+    firstRow: document.querySelector('[data-testid="interview-table"] [data-body] [role=row]')?.getAttribute('aria-rowindex'),
+    longTasks: window.bench.longTasks.slice(n).map((t) => t.duration),
+  }), before);
+  await cdp.detach();
+  return { frames, ...after };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-results-data-'));
+let stopServer: (() => Promise<void>) | null = null;
+try {
+  console.log(`bench:results  ${cpus().length} cores, load average ${load()}`);
+  ensureWebBuild();
+  console.log(`making ${ROWS.toLocaleString('en')} interviews x 50 columns through the upload pipeline of a real server ...`);
+  const world = await resultsWorld(dir, ROWS);
+  stopServer = () => world.server.stop();
+  console.log(`  READY after ${(world.uploadMs / 1000).toFixed(1)} s (signed PUT -> READY), ${world.server.baseUrl}`);
+  const url = `${world.server.baseUrl}/datafile-result?datafileId=${world.datafileId}`;
+
+  // A first visit answers the first-login modals (stored on the server) so they do not sit over the measured pages.
+  {
+    const b = await browserWith(world.server.baseUrl, world.token);
+    const p = await b.context.newPage();
+    await p.goto(url);
+    await waitReady(p);
+    await closeModals(p);
+    await b.close();
+  }
+
+  console.log(`\n1. full load, ${LOADS} runs, each in a fresh browser profile (cold cache); load average ${load()}`);
+  const loads: Awaited<ReturnType<typeof fullLoad>>[] = [];
+  let last: { context: BrowserContext; close: () => Promise<void> } | null = null;
+  let page: Page | null = null;
+  for (let i = 0; i < LOADS; i++) {
+    await last?.close();
+    last = await browserWith(world.server.baseUrl, world.token);
+    page = await last.context.newPage();
+    const r = await fullLoad(page, url);
+    loads.push(r);
+    console.log(`  run ${i + 1}: ${ms(r.readyMs)}  (DOMContentLoaded ${ms(r.domContentLoaded)}; getDatafileResult ${r.datafile ? `${ms(r.datafile.start)} -> ${ms(r.datafile.responseEnd)}` : 'not seen'}; columns request ${r.columns ? `${ms(r.columns.start)} -> ${ms(r.columns.responseEnd)}, ${Math.round(r.columns.transferKB)} KB body` : 'not seen'}; main thread busy ${ms(r.main.task)}, script ${ms(r.main.script)}, style+layout ${ms(r.main.layout)}; long tasks ${r.longTasks.length ? r.longTasks.map((t) => ms(t.duration)).join(', ') : 'none'})`);
+  }
+
+  if (!page) throw new Error('BENCH_RESULTS_LOADS must be at least 1');
+  await closeModals(page);
+  console.log(`\n2. switching score tabs (${ROUNDS} rounds); load average ${load()}`);
+  const tabs = await switchTabs(page, ROUNDS);
+  for (const k of tabs.kinds) console.log(`  ${k.padEnd(9)} ${tabs.times.filter((t) => t.kind === k).map((t) => ms(t.ms)).join(', ')}`);
+  console.log(`  long tasks (> 50 ms) during the switches: ${tabs.longTasks.length}${tabs.longTasks.length ? ` (median ${ms(pct(tabs.longTasks, 0.5))}, max ${ms(Math.max(...tabs.longTasks))})` : ''}`);
+
+  console.log(`\n3. scrolling the interview table (first tab): ${SCROLL_PX} px at ${SCROLL_SPEED} px/s; load average ${load()}`);
+  const sc = await scroll(page);
+  const frames = sc.frames;
+  const over1 = frames.filter((d) => d > FRAME * 1.05).length; // 5 % for vsync jitter
+  const over2 = frames.filter((d) => d > FRAME * 2).length;
+  const dropped = frames.reduce((n, d) => n + Math.max(0, Math.round(d / FRAME) - 1), 0);
+  console.log(`  ${frames.length} frames, table scrolled to ${Math.round(sc.scrollTop)} px (first rendered row ${sc.firstRow}); long tasks ${sc.longTasks.length}${sc.longTasks.length ? ` (${sc.longTasks.map(ms).join(', ')})` : ''}`);
+
+  const loadMs = loads.map((l) => l.readyMs);
+  const tabMs = tabs.times.map((t) => t.ms);
+  const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  console.log(`\nSummary (${ROWS.toLocaleString('en')} interviews x 50 columns, ${cpus().length} shared cores, load average now ${load()})`);
+  row('', 'median', 'p95', 'target', 'verdict');
+  row('1. full load -> first tab painted', ms(pct(loadMs, 0.5)), ms(pct(loadMs, 0.95)), '<= 1500 ms', verdict(pct(loadMs, 0.5) <= 1500) + ' (median)');
+  row('   of which main thread busy', ms(pct(loads.map((l) => l.main.task), 0.5)), ms(pct(loads.map((l) => l.main.task), 0.95)), '', '');
+  row('2. tab switch -> new tab painted', ms(pct(tabMs, 0.5)), ms(pct(tabMs, 0.95)), '<= 200 ms', verdict(pct(tabMs, 0.5) <= 200) + ' (median)');
+  row('3. scroll frame time (rAF delta)', `${f1(pct(frames, 0.5))} ms`, `${f1(pct(frames, 0.95))} ms`, '<= 16.7 ms', verdict(dropped === 0));
+  row(`   max frame ${f1(Math.max(...frames))} ms; frames > 16.7 ms: ${over1}, > 33.3 ms: ${over2}`, '', '', 'no drops', `${dropped} dropped`);
+  await last!.close();
+} finally {
+  await stopServer?.();
+  rmSync(dir, { recursive: true, force: true });
+}
