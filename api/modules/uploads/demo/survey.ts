@@ -184,7 +184,9 @@ export function generateDemoSurvey(options: DemoSurveyOptions): DemoSurvey {
       // Careful answers follow the respondent's attitude (one trait per battery; every third item is
       // worded the other way round), as real batteries do: what the consistency score (issue 17)
       // tells random clicking apart from.
-      const trait = normal();
+      // Its own stream, so the answers drawn after the grids (open answers) stay those of earlier seeds.
+      const tr = rng((o.seed * 1_000_033 + i * 104_729 + g * 7_919) | 0);
+      const trait = Math.sqrt(-2 * Math.log(1 - tr())) * Math.cos(2 * Math.PI * tr());
       for (let j = 0; j < o.gridItems; j++) {
         let v: number;
         if (kind === 'straightliner') v = level;
