@@ -86,7 +86,7 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
     return (
       <Box data-testid="datafile-result-page">
         <PageHeader title={file.title} crumbs={crumbs} />
-        <CenteredMessage title={t('results.noRevisionTitle')} text={t(file.status === 'ERROR' ? 'results.noRevisionError' : 'results.noRevision')} />
+        <CenteredMessage title={t('results.noRevisionTitle')} text={t(noRevisionText(file))} />
       </Box>
     );
   }
@@ -149,4 +149,12 @@ function CleanedTab({ file, worksheetHref, locale }: { file: DatafileResult; wor
       <Button asChild size="sm" colorPalette="brand"><Link href={worksheetHref}>{t(file.isCleaned ? 'results.openWorksheet' : 'results.cleanInWorksheet')}</Link></Button>
     </Box>
   );
+}
+
+/** Why a datafile has no published revision yet: its upload failed, a live import has had no respondent, it is still processing, or it holds no interview data. */
+function noRevisionText(file: { status: string; importType: string }): string {
+  if (file.status === 'ERROR') return 'results.noRevisionError';
+  if (file.importType === 'LIVE') return 'results.noRevisionLive';
+  if (file.status === 'READY') return 'results.noRevisionReady';
+  return 'results.noRevision';
 }
