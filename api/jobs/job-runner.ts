@@ -6,7 +6,7 @@ import { randomToken } from '../lib/crypto';
 import { blobStoreConfig } from '../modules/files/blob-store';
 import { backoffMs, describeError, isRetryable } from './job-errors';
 import { claimNext, hasRunnable, releaseJob, renewLease, type FinalFields } from './job-store';
-import { JobCancelledError, JobLeaseLostError, type JobContext, type JobHandler, type JobOutcome, type JobRow } from './job-types';
+import { JobCancelledError, JobLeaseLostError, RetryableJobError, type JobContext, type JobHandler, type JobOutcome, type JobRow } from './job-types';
 import { runWorkerStep } from './worker-step';
 
 export type RunnerSettings = {
@@ -291,7 +291,9 @@ export class JobRunner {
     const retry = (handler.retryable ?? isRetryable)(error) && job.attempts < job.maxAttempts;
     if (retry) {
       const runAfter = new Date(deps.clock.now().getTime() + backoffMs(job.attempts, handler.backoff ?? DEFAULT_BACKOFF));
-      deps.log.error('job attempt failed; retrying', { id: job.id, kind: job.kind, attempt: job.attempts, code, detail, runAfter: runAfter.toISOString() });
+      const entry = { id: job.id, kind: job.kind, attempt: job.attempts, code, detail, runAfter: runAfter.toISOString() };
+      if (error instanceof RetryableJobError && error.waiting) deps.log.info('job waiting; runs again later', entry);
+      else deps.log.error('job attempt failed; retrying', entry);
       await writeTransaction(deps.db, (tx) => releaseJob(tx, job.id, job.leaseOwner!, deps.clock.now(), { state: 'QUEUED', runAfter, errorCode: code, errorDetail: detail }));
       return;
     }

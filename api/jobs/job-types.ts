@@ -88,6 +88,8 @@ export class RetryableJobError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details: Record<string, unknown> = {},
+    /** True when the job waits for something that is expected to come (another job's result), not a failure: logged as info, not as an error. */
+    readonly waiting = false,
   ) {
     super(message);
     this.name = 'RetryableJobError';

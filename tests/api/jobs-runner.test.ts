@@ -152,6 +152,37 @@ describe('jobs: failures', () => {
     expect(await runJobsUntilIdle(t.deps, { kinds: [k.kind] })).toBe(0);
   });
 
+  it('a job that waits for another (RetryableJobError with waiting) is retried like a failure but logged as info, not as an error', async () => {
+    const seen: { level: string; msg: string }[] = [];
+    const original = t.deps.log;
+    t.deps.log = { info: (msg) => seen.push({ level: 'info', msg }), error: (msg) => seen.push({ level: 'error', msg }) };
+    try {
+      let calls = 0;
+      const k = kind({
+        maxAttempts: 3,
+        backoff: { baseMs: 10, maxMs: 10 },
+        run: async () => {
+          calls++;
+          if (calls === 1) throw new RetryableJobError('SCORES_NOT_AVAILABLE', 'still processing', {}, true);
+          if (calls === 2) throw new RetryableJobError('S3_FILE_UPLOAD_FAILED', 'bucket unreachable');
+          return 'done';
+        },
+      });
+      const { id } = await t.deps.jobs.enqueue(k.kind, {});
+      for (let i = 0; i < 3; i++) {
+        await runJobsUntilIdle(t.deps, { kinds: [k.kind] });
+        t.clock.advance(10);
+      }
+      expect(await row(id)).toMatchObject({ state: 'SUCCEEDED', attempts: 3 });
+      expect(seen.filter((e) => e.msg.startsWith('job '))).toEqual([
+        { level: 'info', msg: 'job waiting; runs again later' },
+        { level: 'error', msg: 'job attempt failed; retrying' },
+      ]);
+    } finally {
+      t.deps.log = original;
+    }
+  });
+
   it('a refusal (AppError) fails at once, with its catalogue code and details', async () => {
     let calls = 0;
     const k = kind({

@@ -44,7 +44,7 @@ export const demoFinishJob: JobHandler<DemoFinishPayload, DemoFinishResult> = {
     const demo = DEMO_DATAFILES.find((f) => f.id === payload.datafileId);
     const file = await findDatafile(deps.db, payload.datafileId);
     if (!demo?.finish || !file || file.isDeleted) return null;
-    if (file.status === 'PROCESSING') throw new RetryableJobError('SCORES_NOT_AVAILABLE', 'the demo datafile is still processing', { datafileId: file.id });
+    if (file.status === 'PROCESSING') throw new RetryableJobError('SCORES_NOT_AVAILABLE', 'the demo datafile is still processing', { datafileId: file.id }, true);
     // A failed upload (ERROR) has nothing to clean: fail at once, beside the upload job's own failure.
     if (file.status !== 'READY') throw new AppError('SCORES_NOT_AVAILABLE', { reason: 'DATAFILE_NOT_READY', datafileId: file.id, status: file.status });
     const owner = await findLiveUserById(deps.db, file.ownerId);
