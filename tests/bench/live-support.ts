@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDeps } from '../../api/deps';
 import { readEnv } from '../../api/env';
+import { systemClock, todayIn } from '../../api/lib/clock';
 import { assignContract } from '../../api/modules/contracts/contracts.service';
 import { createLiveDatafile, openLiveDatafile } from '../../api/modules/live-import/live-define.service';
 import type { Viewer } from '../../api/graphql/context';
@@ -27,8 +28,9 @@ export async function setupLiveWorld(dir: string, credits: number) {
   const A = await makeCompany(deps.db, { name: 'Live bench' });
   const owner = await makeUser(deps.db, deps.appSecret, { companyId: A, accessLevel: 'ADMIN', owner: true, password: null });
   const op = await makeUser(deps.db, deps.appSecret, { companyId: null, accessLevel: 'SUPER_ADMIN', password: null });
-  const today = new Date().toISOString().slice(0, 10);
-  const next = new Date(Date.now() + 364 * 86_400_000).toISOString().slice(0, 10);
+  // Vienna's today, as the contracts module checks it (a UTC date is a day behind late in the evening).
+  const today = todayIn(systemClock);
+  const next = new Date(Date.parse(`${today}T12:00:00Z`) + 364 * 86_400_000).toISOString().slice(0, 10);
   await assignContract(deps, op.id, { companyId: A, contract: { contractType: 'CUSTOM', startDate: today, endDate: next, autoRenew: false }, creditPlan: { creditPlanCategory: 'EXPIRING', creditAmount: credits, pricePerCredit: 1, paymentAmount: credits } }, 'NEW');
   const viewer = { userId: owner.id, accessLevel: 'ADMIN', companyId: A, ownCompanyId: A, sessionId: null, sessionExpiresAt: null, via: 'session', locale: 'en' } as unknown as Viewer;
   const datafileId = await createLiveDatafile(deps, viewer, { name: 'Live bench', surveySoftware: 'OTHER', pages: PAGES.map((p) => ({ ...p, keywords: 'keywords' in p ? [...p.keywords] : [], languages: 'languages' in p ? [...p.languages] : [] })) });

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { sessions } from '../../../db/schema';
 import { sha256Hex } from '../../../api/lib/crypto';
+import { todayIn } from '../../../api/lib/clock';
 import { assignContract } from '../../../api/modules/contracts/contracts.service';
 import { runJobsUntilIdle } from '../../../api/jobs/job-loop';
 import type { TestApp } from '../helpers/test-app';
@@ -30,7 +31,8 @@ export async function uploadWorld(t: TestApp, options: { credits?: number; local
   const employee2 = await makeUser(t.db, secret, { companyId: A });
   const adminB = await makeUser(t.db, secret, { companyId: B, accessLevel: 'ADMIN', owner: true });
   const op = await makeUser(t.db, secret, { companyId: null, accessLevel: 'SUPER_ADMIN' });
-  const today = t.clock.now().toISOString().slice(0, 10);
+  // The contracts module's today is Vienna's: a UTC date is yesterday there between 22:00 and 24:00 UTC.
+  const today = todayIn(t.clock);
   const end = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
   const endDate = new Date(new Date(`${end}T12:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10);
   await assignContract(t.deps, op.id, {
