@@ -31,7 +31,7 @@ export async function uploadWorld(t: TestApp, options: { credits?: number; local
   const employee2 = await makeUser(t.db, secret, { companyId: A });
   const adminB = await makeUser(t.db, secret, { companyId: B, accessLevel: 'ADMIN', owner: true });
   const op = await makeUser(t.db, secret, { companyId: null, accessLevel: 'SUPER_ADMIN' });
-  // The contracts module's today is Vienna's: a UTC date is yesterday there between 22:00 and 24:00 UTC.
+  // The contracts module's today is Vienna's: a UTC date is yesterday there from 23:00 UTC (22:00 in summer) until midnight.
   const today = todayIn(t.clock);
   const end = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
   const endDate = new Date(new Date(`${end}T12:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10);
