@@ -11,7 +11,7 @@ import { generateDemoSurvey } from '../../api/modules/uploads/demo/survey';
 import { rowOfDataPoint } from '../../api/modules/uploads/datapoints';
 import { presentDatapoint } from '../../api/modules/datafiles/datafiles.presenter';
 import type { ColumnMapping } from '../../api/modules/uploads/types';
-import { startServerProcess } from '../api/helpers/server-process';
+import { graphqlPoster, startServerProcess } from '../api/helpers/server-process';
 import type { TestApp } from '../api/helpers/test-app';
 import { UPLOAD_QUERIES as Q, uploadWorld } from '../api/uploads/api-helpers';
 
@@ -42,12 +42,7 @@ export async function uploadThroughJob(dir: string, file: string, format: 'xlsx'
   const deps = await createDeps(readEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://bench.test', JOB_INTERVAL_MINUTES: '0', ...env }), { log: silentLogger });
   const w = await uploadWorld({ db: deps.db, deps, clock: fixedClock(new Date().toISOString()) } as unknown as TestApp, { credits: 20_000_000 });
   const server = await startServerProcess(env);
-  const post = async (query: string, variables: Record<string, unknown>) => {
-    const res = await fetch(`${server.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${w.tokens.admin}` }, body: JSON.stringify({ query, variables }) });
-    const body = (await res.json()) as { data?: any; errors?: unknown };
-    if (body.errors) throw new Error(`${query.slice(0, 50)}: ${JSON.stringify(body.errors)}`);
-    return body.data;
-  };
+  const post = graphqlPoster(server.baseUrl, w.tokens.admin);
   try {
     const { signedUrl, datafileKey } = (await post(Q.url, { f: `bench.${format}`, c: w.A })).getDatafileUploadURL;
     const put = await fetch(signedUrl, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: Bun.file(file) });

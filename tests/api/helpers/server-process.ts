@@ -78,3 +78,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     },
   };
 }
+
+/** A GraphQL caller for a server process with one bearer token: returns `data`, throws on any error. */
+export function graphqlPoster(baseUrl: string, token: string) {
+  return async (query: string, variables: Record<string, unknown>): Promise<any> => {
+    const res = await fetch(`${baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+    const body = (await res.json()) as { data?: any; errors?: unknown };
+    if (body.errors) throw new Error(`${query.slice(0, 50)}: ${JSON.stringify(body.errors)}`);
+    return body.data;
+  };
+}

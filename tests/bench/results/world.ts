@@ -13,7 +13,7 @@ import { presentDatapoint } from '../../../api/modules/datafiles/datafiles.prese
 import { generateDemoSurvey } from '../../../api/modules/uploads/demo/survey';
 import { surveyCsvChunks } from '../../../api/modules/uploads/demo/writers';
 import { rowOfDataPoint } from '../../../api/modules/uploads/datapoints';
-import { startServerProcess, type ServerProcess } from '../../api/helpers/server-process';
+import { graphqlPoster, startServerProcess, type ServerProcess } from '../../api/helpers/server-process';
 import type { TestApp } from '../../api/helpers/test-app';
 import { UPLOAD_QUERIES as Q, uploadWorld } from '../../api/uploads/api-helpers';
 
@@ -36,12 +36,7 @@ export async function resultsWorld(dir: string, rows: number): Promise<ResultsWo
   const w = await uploadWorld({ db: deps.db, deps, clock: fixedClock(new Date().toISOString()) } as unknown as TestApp, { credits: 20_000_000, locale: 'de' });
   deps.close();
   const server = await startServerProcess(env);
-  const post = async (query: string, variables: Record<string, unknown>) => {
-    const res = await fetch(`${server.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${w.tokens.admin}` }, body: JSON.stringify({ query, variables }) });
-    const body = (await res.json()) as { data?: any; errors?: unknown };
-    if (body.errors) throw new Error(`${query.slice(0, 50)}: ${JSON.stringify(body.errors)}`);
-    return body.data;
-  };
+  const post = graphqlPoster(server.baseUrl, w.tokens.admin);
   try {
     const t0 = performance.now();
     const { signedUrl, datafileKey } = (await post(Q.url, { f: 'bench.csv', c: w.A })).getDatafileUploadURL;
