@@ -13,6 +13,7 @@ import { Arena, WasmHeap, WasmMatrix, type ScoringExports } from './wasm-memory.
 import { createTextClassifier, type TextClassifier } from './text.ts';
 import { SCORING_VERSION } from './version.ts';
 import { createPipeline, type Pipeline } from './pipeline.ts';
+import { createChunkedPipeline, type ChunkedPipeline } from './pipeline-chunked.ts';
 
 export * from './types.ts';
 export * from './cleaning-columns.ts';
@@ -22,6 +23,7 @@ export { composePipeline } from './pipeline-compose.ts';
 export { roundScore, trafficLight, oesSuggestion, type TrafficLight, type OesSuggestion } from './bands.ts';
 export { markInconsistent } from './labels.ts';
 export type { Pipeline } from './pipeline.ts';
+export type { ChunkedPipeline, ChunkedPipelineShape, PipelineChunk } from './pipeline-chunked.ts';
 export type { OpenQuestion, OpenQuestionConfig, OpenAnswerParadata, ClassificationResult, TextClassifier, OpenEndedSession } from './text.ts';
 export { CATEGORY_SCORES, CATEGORY_NAMES } from './text.ts';
 
@@ -31,7 +33,7 @@ export { SCORING_VERSION } from './version.ts';
 export type ScoringSource = BufferSource | URL | string | Response | Promise<Response>;
 
 /** The facade: numeric scores plus resident matrices and the open-ended classifier. */
-export interface Scoring extends NumericScoring, TextClassifier, Pipeline {
+export interface Scoring extends NumericScoring, TextClassifier, Pipeline, ChunkedPipeline {
   /** Allocates a resident column-major matrix to fill once (e.g. a million interviews) and reuse. */
   matrix(rows: number, cols: number): WasmMatrix;
 }
@@ -73,10 +75,12 @@ export async function loadScoring(source: ScoringSource): Promise<Scoring> {
   const facade = new WasmScoring(new WasmHeap(exports));
   const text = createTextClassifier(facade.heap);
   const pipeline = createPipeline(facade.heap);
+  const chunked = createChunkedPipeline(facade.heap);
   return Object.assign(facade, {
     classifyOpenEnded: text.classifyOpenEnded.bind(text),
     openEndedSession: text.openEndedSession.bind(text),
     scoreAll: pipeline.scoreAll.bind(pipeline),
+    scoreChunked: chunked.scoreChunked.bind(chunked),
   }) as unknown as Scoring;
 }
 

@@ -19,15 +19,19 @@ export interface Pipeline {
   scoreAll(input: PipelineInput, options?: PipelineOptions): PipelineResult | ResidentPipelineResult;
 }
 
+/** Options m of a projective question: given, else one per prediction column (2 for a single column). */
+export function projectiveOptionCount(predictionColumns: number, options?: number): number {
+  return options ?? (predictionColumns === 1 ? 2 : predictionColumns);
+}
+
 export function createPipeline(heap: WasmHeap): Pipeline {
-  const k = (name: string) => heap.exports[name] as Kernel;
   function scoreAll(input: PipelineInput): PipelineResult;
   function scoreAll(input: PipelineInput, options: PipelineOptions & { resident: true }): ResidentPipelineResult;
   function scoreAll(input: PipelineInput, options?: PipelineOptions): PipelineResult | ResidentPipelineResult;
   function scoreAll(input: PipelineInput, options: PipelineOptions = {}): PipelineResult | ResidentPipelineResult {
     const a = new Arena(heap);
     try {
-      return run(a, heap, k, input, options.resident === true);
+      return runPipeline(a, heap, input, options.resident === true);
     } finally {
       a.release();
     }
@@ -35,7 +39,26 @@ export function createPipeline(heap: WasmHeap): Pipeline {
   return { scoreAll };
 }
 
-function run(a: Arena, heap: WasmHeap, k: (name: string) => Kernel, input: PipelineInput, resident: boolean): PipelineResult | ResidentPipelineResult {
+/**
+ * Whole-sample statistics computed elsewhere (scoreChunked, pipeline-chunked.ts): with them
+ * `runPipeline` scores the rows of `input` as rows of a larger file instead of taking the statistics
+ * from these rows. Addresses inside WASM memory, owned by the caller.
+ */
+export interface GivenStatistics {
+  /** One median per duration column (timeScoresGiven). */
+  medians: number;
+  /** One fitted consistency model per grid (used when consistency is on). */
+  models: readonly number[];
+  /** Per projective question: its per-option statistics, m doubles each of share, geo, ari, option value (projectiveFinish). */
+  projective: readonly number[];
+}
+
+/**
+ * The body of `scoreAll`: allocations go to `a` (the caller releases it). With `given`, the medians,
+ * consistency models and projective option statistics are those (see GivenStatistics).
+ */
+export function runPipeline(a: Arena, heap: WasmHeap, input: PipelineInput, resident: boolean, given?: GivenStatistics): PipelineResult | ResidentPipelineResult {
+  const k = (name: string) => heap.exports[name] as Kernel;
   const n = input.rows;
   const grids = input.grids ?? [];
   const questions = input.projective ?? [];
@@ -76,17 +99,19 @@ function run(a: Arena, heap: WasmHeap, k: (name: string) => Kernel, input: Pipel
   if (!consistency) absent(['dpCon'], ['con']);
   if (!cats.length) absent(['dpOes', 'bad'], ['oes']);
   if (!questions.length) absent(['dpProj'], ['ps', 'cs', 'is', 'sds']);
-  if (durM) {
+  if (durM && given) {
+    k('timeScoresGiven')(durM.ptr, n, durM.cols, input.durations?.totalIndex ?? -1, given.medians, at('ts'), at('dpTs'), at('slow'));
+  } else if (durM) {
     const med = a.alloc(durM.cols * 8);
     k('timeScores')(durM.ptr, n, durM.cols, input.durations?.totalIndex ?? -1, input.durations?.minRecords ?? 30, at('ts'), at('dpTs'), at('slow'), med);
   }
   // Consistency (issue 17): each grid is fitted first, then the grid pass also writes the rows'
   // distances (f32, one column per grid) and the Inconsistent labels; the aggregate reads them.
-  const models = consistency ? gridM.map((m) => a.alloc(k('consistencyModelBytes')(m.cols))) : [];
+  const models = !consistency ? [] : given ? given.models : gridM.map((m) => a.alloc(k('consistencyModelBytes')(m.cols)));
   const d2 = consistency ? a.alloc(G * n * 4) : 0;
   grids.forEach((g, gi) => {
     const m = gridM[gi]!;
-    if (consistency) k('consistencyFit')(m.ptr, n, m.cols, g.min ?? NaN, g.max ?? NaN, models[gi]!);
+    if (consistency && !given) k('consistencyFit')(m.ptr, n, m.cols, g.min ?? NaN, g.max ?? NaN, models[gi]!);
     k('gridScores')(m.ptr, n, m.cols, g.min ?? NaN, g.max ?? NaN, g.patterns === false ? 0 : 1, gridAt(gi), labelsAt + gi * n,
       consistency ? models[gi]! : 0, consistency ? d2 + gi * n * 4 : 0);
   });
@@ -102,11 +127,17 @@ function run(a: Arena, heap: WasmHeap, k: (name: string) => Kernel, input: Pipel
     const qps = a.alloc(n * nq * 8), qcs = a.alloc(n * nq * 8), qcol = a.alloc(n * nq * 8), purposes = a.alloc(nq);
     const opts = input.projectiveOptions ?? {};
     questions.forEach((q, qi) => {
-      const m = q.options ?? (q.predictions.length === 1 ? 2 : q.predictions.length);
-      const stats = a.alloc(m * 4 * 8);
+      const m = projectiveOptionCount(q.predictions.length, q.options);
       const sd = q.purpose === 'social-desirability';
       new Uint8Array(heap.buffer, purposes + qi, 1)[0] = sd ? 1 : 0;
       const off = qi * n * 8;
+      if (given) {
+        const stats = given.projective[qi]!;
+        k('projectiveApply')(choice[qi]!, pred[qi]!.ptr, n, m, pred[qi]!.cols, opts.lambda ?? 1, stats, stats + m * 16, stats + m * 24,
+          qps + off, qcs + off, qcol + off);
+        return;
+      }
+      const stats = a.alloc(m * 4 * 8);
       k('projectiveQuestion')(choice[qi]!, pred[qi]!.ptr, n, m, pred[qi]!.cols, sd ? 1 : 0, opts.lambda ?? 1, opts.minRecords ?? 30,
         qps + off, qcs + off, qcol + off, stats, stats + m * 8, stats + m * 16, stats + m * 24);
     });

@@ -238,6 +238,22 @@ function flaggedMedian(d: usize, m: i32, flag: usize, scratch: usize): f64 {
   return medianInPlace(scratch, c);
 }
 
+/** Rows of an n-row file that the fit samples: min(n, SAMPLE_LIMIT). */
+export function consistencySampleCount(n: i32): i32 {
+  return min(n, SAMPLE_LIMIT);
+}
+
+/**
+ * Row of sample slot t (0 <= t < consistencySampleCount(n)) of an n-row file: t itself up to
+ * SAMPLE_LIMIT rows, else row floor(b n / SAMPLE_BLOCKS) + r of run b = t / 16, r = t % 16 (strictly
+ * increasing in t). scoreChunked gathers these rows while the chunks pass and fits them as a file of
+ * their own, which then uses all of them in this order: the same model.
+ */
+export function consistencySampleRow(t: i32, n: i32): i32 {
+  const run = SAMPLE_LIMIT / SAMPLE_BLOCKS;
+  return n <= SAMPLE_LIMIT ? t : <i32>Math.floor(<f64>(t / run) * <f64>n / <f64>SAMPLE_BLOCKS) + t % run;
+}
+
 /**
  * Fits one column-major n x k grid (`lo`/`hi` bound the valid codes, NaN = unbounded) into `model`
  * (consistencyModelBytes(k) bytes). Interviews that answered every item inside the scale form the
@@ -248,15 +264,10 @@ export function consistencyFit(grid: usize, n: i32, k: i32, lo: f64, hi: f64, mo
   const low = lo == lo ? lo : -Infinity;
   const high = hi == hi ? hi : Infinity;
   memory.fill(model, 0, <usize>consistencyModelBytes(k));
-  const limit = SAMPLE_LIMIT;
-  const count = min(n, limit);
+  const count = consistencySampleCount(n);
   const rows = take(<usize>max(count, 1) << 2);
   const complete = take(<usize>max(count, 1));
-  const run = limit / SAMPLE_BLOCKS;
-  for (let t = 0; t < count; t++) {
-    const i = n <= limit ? t : <i32>Math.floor(<f64>(t / run) * <f64>n / <f64>SAMPLE_BLOCKS) + t % run;
-    store<i32>(rows + (<usize>t << 2), i);
-  }
+  for (let t = 0; t < count; t++) store<i32>(rows + (<usize>t << 2), consistencySampleRow(t, n));
   memory.fill(complete, 1, <usize>count);
   // Column by column: the rows of a large file are far apart, and a column read at a steady stride
   // is what the memory prefetcher can follow (row by row, every answer was a cache miss).

@@ -14,12 +14,13 @@ export function dealloc(ptr: usize): void {
   heap.free(ptr);
 }
 
-export { timeScoreOf, timeMedians, timeScores } from './time';
+export { timeScoreOf, timeMedians, timeScores, timeScoresGiven } from './time';
 export { gridScores, ibsAggregate } from './grid';
 export { longstring, irv, mahad, evenodd, psychsyn } from './indices';
-export { consistencyFit, consistencyModelBytes } from './consistency-fit';
+export { consistencyFit, consistencyModelBytes, consistencySampleCount, consistencySampleRow } from './consistency-fit';
 export { consistencyRows, consistencyScores, consistencyAggregate } from './consistency';
-export { projectiveQuestion, projectiveAggregate, mcSds, rowMeans } from './projective';
+export { projectiveQuestion, projectiveAccumulatorBytes, projectiveAccumulate, projectiveFinish, projectiveApply } from './projective';
+export { projectiveAggregate, mcSds, rowMeans } from './projective-aggregate';
 export { categoryScore, oesAggregate, combinedScores, certificateLevel, credits } from './combine';
 export { clean } from './cleaning';
 export { chiSquareQuantile } from './stats';

@@ -1,6 +1,6 @@
 // Projective questions: Prediction-Score (7), Certainty-Score (8), Information-Score (9) and the
 // projective Social-Desirability-Score (10.1), all built on the data model of section 6.
-import { isMissing, ldf, stf, take, release, pairScratch } from './mem';
+import { isMissing, ldf, stf, take, release } from './mem';
 
 /** Floor for a predicted share before renormalising, so that no log(0) arises (section 6). */
 const EPS: f64 = 0.01;
@@ -46,16 +46,114 @@ export const PURPOSE_SOCIAL_DESIRABILITY: i32 = 1;
  * Outputs per respondent: PS_q, CS_q and the collective value of the chosen option (IS_k for an
  * information question, SDS_k for a social-desirability one). Per option (m values): x̄_k, ȳ^geo_k,
  * ȳ^ari_k and IS_k (or SDS_k). Returns N_q.
+ *
+ * Two passes: the sample sums (the accumulator below), the per-option statistics from them
+ * (`projectiveFinish`), then the rows. scoreChunked runs the same passes over chunks of rows
+ * (`projectiveAccumulate` per chunk, `projectiveFinish`, `projectiveApply` per chunk): the sums are
+ * added in row order in both, so the results are the same bit for bit.
  */
 export function projectiveQuestion(
   choice: usize, pred: usize, n: i32, m: i32, predCols: i32, purpose: i32, lambda: f64, minN: i32,
   outPs: usize, outCs: usize, outCollective: usize,
   outShare: usize, outGeo: usize, outAri: usize, outOption: usize,
 ): i32 {
+  const acc = take(<usize>projectiveAccumulatorBytes(m));
+  memory.fill(acc, 0, <usize>projectiveAccumulatorBytes(m));
+  let nq: i32;
   if (m == 2) {
-    return binaryQuestion(choice, pred, n, predCols, purpose, lambda, minN, outPs, outCs, outCollective, outShare, outGeo, outAri, outOption);
+    // One i32 per row between the passes (see binaryPass1).
+    const code = take(<usize>n << 2);
+    binaryPass1(choice, pred, n, predCols, acc, code);
+    nq = projectiveFinish(acc, 2, purpose, minN, outShare, outGeo, outAri, outOption);
+    binaryPass2(choice, pred, n, predCols, lambda, outShare, outAri, outOption, code, outPs, outCs, outCollective);
+    release(code);
+  } else {
+    // p and ln p column-major (k * n + i) and the chosen option (-1 = invalid row) between the passes.
+    const pcol = take(<usize>(n * m) << 3);
+    const lp = take(<usize>(n * m) << 3);
+    const chosen = take(<usize>n << 2);
+    generalSums(pcol, lp, chosen, n, m, generalPass1(choice, pred, n, m, predCols, pcol, lp, chosen), acc);
+    nq = projectiveFinish(acc, m, purpose, minN, outShare, outGeo, outAri, outOption);
+    generalPass2(pcol, lp, chosen, n, m, lambda, outShare, outAri, outOption, outPs, outCs, outCollective);
+    release(pcol);
+    release(lp);
+    release(chosen);
   }
-  return generalQuestion(choice, pred, n, m, predCols, purpose, lambda, minN, outPs, outCs, outCollective, outShare, outGeo, outAri, outOption);
+  release(acc);
+  return nq;
+}
+
+/**
+ * Bytes of the sample-sum accumulator of an m-option question: f64 slots N_q, then per option k the
+ * count choosing it, the sum of ln p_k and the sum of p_k (slots 1 + 3k, 2 + 3k, 3 + 3k). Starts at 0.
+ */
+export function projectiveAccumulatorBytes(m: i32): i32 {
+  return (1 + 3 * m) << 3;
+}
+
+/**
+ * Adds the rows of one chunk (n rows; same layout as `projectiveQuestion`) to the sample sums in
+ * `acc`. Chunks must come in row order: every sum then sees the additions of one whole-file pass.
+ */
+export function projectiveAccumulate(choice: usize, pred: usize, n: i32, m: i32, predCols: i32, acc: usize): void {
+  if (m == 2) {
+    const code = take(<usize>n << 2);
+    binaryPass1(choice, pred, n, predCols, acc, code);
+    release(code);
+    return;
+  }
+  const pcol = take(<usize>(n * m) << 3);
+  const lp = take(<usize>(n * m) << 3);
+  const chosen = take(<usize>n << 2);
+  generalSums(pcol, lp, chosen, n, m, generalPass1(choice, pred, n, m, predCols, pcol, lp, chosen), acc);
+  release(pcol);
+  release(lp);
+  release(chosen);
+}
+
+/**
+ * Per-option statistics (x̄_k, ȳ^geo_k, ȳ^ari_k, IS_k or SDS_k; m each) from the sample sums in
+ * `acc`: NaN everywhere when N_q < minN (or 0). Returns N_q.
+ */
+export function projectiveFinish(
+  acc: usize, m: i32, purpose: i32, minN: i32, outShare: usize, outGeo: usize, outAri: usize, outOption: usize,
+): i32 {
+  const nq = <i32>ldf(acc, 0);
+  const enough = nq >= minN && nq > 0;
+  for (let k = 0; k < m; k++) {
+    optionStats(k, enough, ldf(acc, 1 + 3 * k), ldf(acc, 2 + 3 * k), ldf(acc, 3 + 3 * k), nq, purpose, outShare, outGeo, outAri, outOption);
+  }
+  return nq;
+}
+
+/**
+ * PS, CS and the collective value of the rows of one chunk from the per-option statistics of the
+ * whole file (`projectiveFinish`: share, ari and option value, m each; a NaN share means too small a
+ * sample, and every row is NaN). The same arithmetic as the second pass of `projectiveQuestion`.
+ */
+export function projectiveApply(
+  choice: usize, pred: usize, n: i32, m: i32, predCols: i32, lambda: f64, share: usize, ari: usize, option: usize,
+  outPs: usize, outCs: usize, outCollective: usize,
+): void {
+  if (m == 2) {
+    // The row codes of pass 1 (its sums go to a scratch accumulator and are dropped).
+    const acc = take(<usize>projectiveAccumulatorBytes(2));
+    memory.fill(acc, 0, <usize>projectiveAccumulatorBytes(2));
+    const code = take(<usize>n << 2);
+    binaryPass1(choice, pred, n, predCols, acc, code);
+    binaryPass2(choice, pred, n, predCols, lambda, share, ari, option, code, outPs, outCs, outCollective);
+    release(code);
+    release(acc);
+    return;
+  }
+  const pcol = take(<usize>(n * m) << 3);
+  const lp = take(<usize>(n * m) << 3);
+  const chosen = take(<usize>n << 2);
+  generalPass1(choice, pred, n, m, predCols, pcol, lp, chosen);
+  generalPass2(pcol, lp, chosen, n, m, lambda, share, ari, option, outPs, outCs, outCollective);
+  release(pcol);
+  release(lp);
+  release(chosen);
 }
 
 // Key of the whole-percent prediction of the last `rowShares` call (pct_0 * 101 + pct_1 ...), or -1.
@@ -114,13 +212,10 @@ function rowShares(choice: usize, pred: usize, n: i32, m: i32, predCols: i32, i:
   return <i32>c - 1;
 }
 
-/**
- * Per-option statistics (x̄_k, ȳ^geo_k, ȳ^ari_k, IS_k or SDS_k) from the sample sums, and ln x̄_k to
- * `lshare`; NaN everywhere when the sample is too small.
- */
+/** Per-option statistics (x̄_k, ȳ^geo_k, ȳ^ari_k, IS_k or SDS_k) from the sample sums; NaN when the sample is too small. */
 function optionStats(
   k: i32, enough: bool, count: f64, logs: f64, sumP: f64, nq: i32, purpose: i32,
-  outShare: usize, outGeo: usize, outAri: usize, outOption: usize, lshare: usize,
+  outShare: usize, outGeo: usize, outAri: usize, outOption: usize,
 ): void {
   if (!enough) {
     stf(outShare, k, NaN);
@@ -132,10 +227,19 @@ function optionStats(
   const share = count / <f64>nq;
   const geo = Math.exp(logs / <f64>nq);
   stf(outShare, k, share);
-  stf(lshare, k, share > 0 ? Math.log(share) : 0);
   stf(outGeo, k, geo);
   stf(outAri, k, sumP / <f64>nq);
   stf(outOption, k, purpose == PURPOSE_SOCIAL_DESIRABILITY ? 100 * geo / (share + geo) : 100 * share / (share + geo));
+}
+
+/** ln x̄_k of every option into `lshare` (0 for an empty option); whether the sample was large enough. */
+function shareLogs(m: i32, share: usize, lshare: usize): bool {
+  for (let k = 0; k < m; k++) {
+    const s = ldf(share, k);
+    stf(lshare, k, s > 0 ? Math.log(s) : 0);
+  }
+  // A share is count / N_q, never NaN with a sample: NaN marks too small a one.
+  return m > 0 && ldf(share, 0) == ldf(share, 0);
 }
 
 /** PS from a row's ln p_k (section 7): 100 exp(-lambda KL(x̄ || p)). */
@@ -149,30 +253,23 @@ function predictionScore(m: i32, outShare: usize, lshare: usize, ly: usize, lamb
 }
 
 /**
- * The binary question (m = 2), the common case, in two passes without per-row columns: pass 1 sums
- * the sample statistics in row order and keeps one i32 per row; pass 2 writes PS, CS and the
+ * The binary question (m = 2), the common case, without per-row columns: pass 1 adds the sample
+ * statistics to `acc` in row order and keeps one i32 per row in `code`; pass 2 writes PS, CS and the
  * collective value. Rows with whole-percent predictions summing to 100 (nearly all) take a table
  * path: their p_k, ln p_k are the tabled doubles `rowShares` would produce (100 / 100 = 1 scales
  * nothing, y / 100 is the table entry), and PS is memoised by (pct_0, pct_1). Other rows go through
  * `rowShares` in both passes, which computes the same doubles twice. Same sums in the same order as
- * `generalQuestion`, so the same results bit for bit.
+ * the general path, so the same results bit for bit.
  */
-function binaryQuestion(
-  choice: usize, pred: usize, n: i32, predCols: i32, purpose: i32, lambda: f64, minN: i32,
-  outPs: usize, outCs: usize, outCollective: usize,
-  outShare: usize, outGeo: usize, outAri: usize, outOption: usize,
-): i32 {
+function binaryPass1(choice: usize, pred: usize, n: i32, predCols: i32, acc: usize, code: usize): void {
   if (pctTable == 0) fillTables();
   // Per row: -1 invalid; else chosen option (bit 0) + 2 * (key + 1), key + 1 = 0 for the other rows.
-  const code = take(<usize>n << 2);
   const y = take(16);
   const ly = take(16);
-  const lshare = take(16);
-  const memo = take(<usize>(101 * 101) << 3);
-  for (let t = 0; t < 101 * 101; t++) stf(memo, t, NaN);
   const second = predCols == 1 ? pred : pred + (<usize>n << 3);
-  let nq = 0, count0 = 0, count1 = 0;
-  let logs0: f64 = 0, logs1: f64 = 0, sum0: f64 = 0, sum1: f64 = 0;
+  // The sums go on from the accumulator (0 at the start of a file): the same additions in row order.
+  let nq = <i32>ldf(acc, 0), count0 = <i32>ldf(acc, 1), count1 = <i32>ldf(acc, 4);
+  let logs0 = ldf(acc, 2), logs1 = ldf(acc, 5), sum0 = ldf(acc, 3), sum1 = ldf(acc, 6);
   for (let i = 0; i < n; i++) {
     const c = ldf(choice, i);
     const a = ldf(pred, i);
@@ -207,9 +304,29 @@ function binaryQuestion(
     store<i32>(code + (<usize>i << 2), ck);
     nq++;
   }
-  const enough = nq >= minN && nq > 0;
-  optionStats(0, enough, <f64>count0, logs0, sum0, nq, purpose, outShare, outGeo, outAri, outOption, lshare);
-  optionStats(1, enough, <f64>count1, logs1, sum1, nq, purpose, outShare, outGeo, outAri, outOption, lshare);
+  stf(acc, 0, <f64>nq);
+  stf(acc, 1, <f64>count0);
+  stf(acc, 2, logs0);
+  stf(acc, 3, sum0);
+  stf(acc, 4, <f64>count1);
+  stf(acc, 5, logs1);
+  stf(acc, 6, sum1);
+  release(y);
+  release(ly);
+}
+
+/** Pass 2 of the binary question: PS, CS and the collective value from the row codes of pass 1. */
+function binaryPass2(
+  choice: usize, pred: usize, n: i32, predCols: i32, lambda: f64, outShare: usize, outAri: usize, outOption: usize,
+  code: usize, outPs: usize, outCs: usize, outCollective: usize,
+): void {
+  if (pctTable == 0) fillTables();
+  const y = take(16);
+  const ly = take(16);
+  const lshare = take(16);
+  const enough = shareLogs(2, outShare, lshare);
+  const memo = take(<usize>(101 * 101) << 3);
+  for (let t = 0; t < 101 * 101; t++) stf(memo, t, NaN);
   // CS and the collective value of every (chosen option, whole percent) pair: the same expressions
   // on the same doubles as per row, so looking them up changes nothing.
   const csTable = take(2 * 101 * 8);
@@ -248,25 +365,17 @@ function binaryQuestion(
     stf(outCollective, i, ldf(outOption, ck));
   }
   release(csTable);
-  release(code);
   release(y);
   release(ly);
   release(lshare);
   release(memo);
-  return nq;
 }
 
-/** Any number of options: per-row p_k and ln p_k are kept column-major between the passes. */
-function generalQuestion(
-  choice: usize, pred: usize, n: i32, m: i32, predCols: i32, purpose: i32, lambda: f64, minN: i32,
-  outPs: usize, outCs: usize, outCollective: usize,
-  outShare: usize, outGeo: usize, outAri: usize, outOption: usize,
-): i32 {
-  // Pass 1 writes p and ln p column-major (k * n + i) and the chosen option (-1 = invalid row); the
-  // sample sums then run column by column in row order, without a loop-carried store per row.
-  const pcol = take(<usize>(n * m) << 3);
-  const lp = take(<usize>(n * m) << 3);
-  const chosen = take(<usize>n << 2);
+/**
+ * Pass 1 of any number of options: p and ln p of every valid row column-major (k * n + i) and the
+ * chosen option (-1 = invalid row). Returns the valid rows.
+ */
+function generalPass1(choice: usize, pred: usize, n: i32, m: i32, predCols: i32, pcol: usize, lp: usize, chosen: usize): i32 {
   const y = take(<usize>m << 3);
   const ly = take(<usize>m << 3);
   let nq = 0;
@@ -280,25 +389,44 @@ function generalQuestion(
     }
     nq++;
   }
-  const enough = nq >= minN && nq > 0;
-  const lshare = take(<usize>m << 3);
+  release(y);
+  release(ly);
+  return nq;
+}
+
+/**
+ * Adds pass 1's rows (nq of them valid) to the sample sums in `acc`, column by column in row order,
+ * without a loop-carried store per row.
+ */
+function generalSums(pcol: usize, lp: usize, chosen: usize, n: i32, m: i32, nq: i32, acc: usize): void {
+  stf(acc, 0, ldf(acc, 0) + <f64>nq);
   for (let k = 0; k < m; k++) {
-    let count: f64 = 0;
-    let logs: f64 = 0;
-    let sumP: f64 = 0;
-    if (enough) {
-      const pk = pcol + ((<usize>k * <usize>n) << 3);
-      const lk = lp + ((<usize>k * <usize>n) << 3);
-      for (let i = 0; i < n; i++) {
-        const ck = load<i32>(chosen + (<usize>i << 2));
-        if (ck < 0) continue;
-        if (ck == k) count += 1;
-        logs += ldf(lk, i);
-        sumP += ldf(pk, i);
-      }
+    let count = ldf(acc, 1 + 3 * k);
+    let logs = ldf(acc, 2 + 3 * k);
+    let sumP = ldf(acc, 3 + 3 * k);
+    const pk = pcol + ((<usize>k * <usize>n) << 3);
+    const lk = lp + ((<usize>k * <usize>n) << 3);
+    for (let i = 0; i < n; i++) {
+      const ck = load<i32>(chosen + (<usize>i << 2));
+      if (ck < 0) continue;
+      if (ck == k) count += 1;
+      logs += ldf(lk, i);
+      sumP += ldf(pk, i);
     }
-    optionStats(k, enough, count, logs, sumP, nq, purpose, outShare, outGeo, outAri, outOption, lshare);
+    stf(acc, 1 + 3 * k, count);
+    stf(acc, 2 + 3 * k, logs);
+    stf(acc, 3 + 3 * k, sumP);
   }
+}
+
+/** Pass 2 of any number of options: PS, CS and the collective value from pass 1's columns. */
+function generalPass2(
+  pcol: usize, lp: usize, chosen: usize, n: i32, m: i32, lambda: f64, outShare: usize, outAri: usize, outOption: usize,
+  outPs: usize, outCs: usize, outCollective: usize,
+): void {
+  const ly = take(<usize>m << 3);
+  const lshare = take(<usize>m << 3);
+  const enough = shareLogs(m, outShare, lshare);
   for (let i = 0; i < n; i++) {
     const ck = load<i32>(chosen + (<usize>i << 2));
     if (!enough || ck < 0) {
@@ -312,120 +440,6 @@ function generalQuestion(
     stf(outCs, i, 100 * Math.min(1, ldf(pcol, ck * n + i) / ldf(outAri, ck)));
     stf(outCollective, i, ldf(outOption, ck));
   }
-  release(pcol);
-  release(lp);
-  release(chosen);
-  release(y);
   release(ly);
   release(lshare);
-  return nq;
-}
-
-/**
- * Marlowe-Crowne short form C (Reynolds 1982) as SDS (section 10.2). `x` is column-major n x 13 with
- * answers coded `trueCode` / `falseCode` (anything else is missing). SDS = 100 - 100 * MC' / 13,
- * prorated with up to 2 missing items; NaN with more.
- */
-export function mcSds(x: usize, n: i32, trueCode: f64, falseCode: f64, out: usize): void {
-  for (let i = 0; i < n; i++) {
-    let mc = 0;
-    let answered = 0;
-    for (let j = 0; j < 13; j++) {
-      const v = ldf(x, j * n + i);
-      const isTrue = v == trueCode;
-      const isFalse = v == falseCode;
-      if (!isTrue && !isFalse) continue;
-      answered++;
-      // Items 5, 7, 9, 10, 13 (1-based) are keyed true; the others false.
-      const item = j + 1;
-      const keyedTrue = item == 5 || item == 7 || item == 9 || item == 10 || item == 13;
-      if (keyedTrue ? isTrue : isFalse) mc++;
-    }
-    if (13 - answered > 2) {
-      stf(out, i, NaN);
-      continue;
-    }
-    const prorated = <f64>mc * 13 / <f64>answered;
-    stf(out, i, 100 - 100 * prorated / 13);
-  }
-}
-
-/**
- * Per-interview PS, CS, IS and SDS from the per-question columns (column-major n x q, NaN = null): the
- * mean over the questions where each exists; IS over information questions (purpose bit 0) and SDS
- * over social-desirability ones (bit 1) of `collective`. Data points = questions with a PS.
- */
-export function projectiveAggregate(
-  ps: usize, cs: usize, collective: usize, purposes: usize, n: i32, q: i32,
-  outPs: usize, outCs: usize, outIs: usize, outSds: usize, outDp: usize,
-): void {
-  const end = n & ~1;
-  aggregatePairs(ps, cs, collective, purposes, n, q, end, outPs, outCs, outIs, outSds, outDp);
-  if (end == n) return;
-  const last = n - 1;
-  const a = pairScratch(ps, n, q, last), b = pairScratch(cs, n, q, last), c = pairScratch(collective, n, q, last);
-  const o = take(16 * 5);
-  aggregatePairs(a, b, c, purposes, 2, q, 2, o, o + 16, o + 32, o + 48, o + 64);
-  stf(outPs, last, ldf(o, 0));
-  stf(outCs, last, ldf(o, 2));
-  stf(outIs, last, ldf(o, 4));
-  stf(outSds, last, ldf(o, 6));
-  stf(outDp, last, ldf(o, 8));
-  release(o); release(a); release(b); release(c);
-}
-
-/** Rows [0, end) (end even) of n-row matrices, two per f64x2: a null adds +0 and nothing to the count. */
-function aggregatePairs(
-  ps: usize, cs: usize, collective: usize, purposes: usize, n: i32, q: i32, end: i32,
-  outPs: usize, outCs: usize, outIs: usize, outSds: usize, outDp: usize,
-): void {
-  const zero = f64x2.splat(0);
-  const one = f64x2.splat(1);
-  const nan = f64x2.splat(NaN);
-  for (let i = 0; i < end; i += 2) {
-    let sp = zero, sc = zero, si = zero, ss = zero;
-    let cp = zero, cc = zero, ci = zero, cs2 = zero;
-    for (let j = 0; j < q; j++) {
-      const off = (<usize>j * <usize>n + <usize>i) << 3;
-      const a = v128.load(ps + off);
-      const okA = f64x2.eq(a, a);
-      sp = f64x2.add(sp, v128.and(okA, a));
-      cp = f64x2.add(cp, v128.and(okA, one));
-      const b = v128.load(cs + off);
-      const okB = f64x2.eq(b, b);
-      sc = f64x2.add(sc, v128.and(okB, b));
-      cc = f64x2.add(cc, v128.and(okB, one));
-      const c = v128.load(collective + off);
-      const okC = f64x2.eq(c, c);
-      if (load<u8>(purposes + <usize>j) == 1) {
-        ss = f64x2.add(ss, v128.and(okC, c));
-        cs2 = f64x2.add(cs2, v128.and(okC, one));
-      } else {
-        si = f64x2.add(si, v128.and(okC, c));
-        ci = f64x2.add(ci, v128.and(okC, one));
-      }
-    }
-    const at = <usize>i << 3;
-    v128.store(outPs + at, v128.bitselect(f64x2.div(sp, cp), nan, f64x2.gt(cp, zero)));
-    v128.store(outCs + at, v128.bitselect(f64x2.div(sc, cc), nan, f64x2.gt(cc, zero)));
-    v128.store(outIs + at, v128.bitselect(f64x2.div(si, ci), nan, f64x2.gt(ci, zero)));
-    v128.store(outSds + at, v128.bitselect(f64x2.div(ss, cs2), nan, f64x2.gt(cs2, zero)));
-    v128.store(outDp + at, cp);
-  }
-}
-
-/** Row means over the non-NaN entries of a column-major n x k matrix; counts go to `outCount`. */
-export function rowMeans(x: usize, n: i32, k: i32, outMean: usize, outCount: usize): void {
-  for (let i = 0; i < n; i++) {
-    let s: f64 = 0;
-    let c = 0;
-    for (let j = 0; j < k; j++) {
-      const v = ldf(x, j * n + i);
-      if (v != v) continue;
-      s += v;
-      c++;
-    }
-    stf(outMean, i, c == 0 ? NaN : s / <f64>c);
-    stf(outCount, i, <f64>c);
-  }
 }

@@ -38,6 +38,8 @@ function validDuration(v: f64): bool {
 // Median by a 16-bit histogram of the IEEE bits (positive doubles sort like their bit patterns):
 // one pass counts, a second collects only the bucket(s) holding the middle ranks, and a quickselect
 // finishes inside them. Exact, and about three times faster than selecting over every duration.
+// scoreChunked streams the same median over chunks of rows (scoring/streaming-median.ts): keep the
+// two in step (validity, ranks lo/hi, (lower + upper) * 0.5).
 const HIST_BUCKETS: i32 = 1 << 16;
 let hist: usize = 0;
 
@@ -115,12 +117,24 @@ export function timeScores(
   outTs: usize, outDp: usize, outSlow: usize, outMedians: usize,
 ): void {
   timeMedians(dur, n, k, minRecords, outMedians);
+  timeScoresGiven(dur, n, k, totalIdx, outMedians, outTs, outDp, outSlow);
+}
+
+/**
+ * `timeScores` with the k medians given (`medians`, NaN = metric not scored) instead of taken from
+ * these rows: every row is scored on its own, so a file scored chunk by chunk with the whole file's
+ * medians (scoreChunked) gets the numbers of one call.
+ */
+export function timeScoresGiven(
+  dur: usize, n: i32, k: i32, totalIdx: i32, medians: usize,
+  outTs: usize, outDp: usize, outSlow: usize,
+): void {
   const end = n & ~1;
-  timePairs(dur, n, k, totalIdx, outMedians, end, outTs, outDp, outSlow);
+  timePairs(dur, n, k, totalIdx, medians, end, outTs, outDp, outSlow);
   if (end == n) return;
   const m = pairScratch(dur, n, k, n - 1);
   const ts = take(16), dp = take(16), slow = take(16);
-  timePairs(m, 2, k, totalIdx, outMedians, 2, ts, dp, slow);
+  timePairs(m, 2, k, totalIdx, medians, 2, ts, dp, slow);
   takeLane0(ts, outTs, n - 1);
   takeLane0(dp, outDp, n - 1);
   takeLane0(slow, outSlow, n - 1);
