@@ -14,25 +14,39 @@ export function benchmarkBand(score: number): 0 | 1 | 2 | 3 | null {
   return v >= 80 ? 3 : v >= 60 ? 2 : v >= 40 ? 1 : 0;
 }
 
-function statOf(kind: ScoreStatKind, scores: Float64Array): ScoreStat {
-  const bands: [number, number, number, number] = [0, 0, 0, 0];
-  let count = 0;
-  let sum = 0;
-  for (let i = 0; i < scores.length; i++) {
-    const band = benchmarkBand(scores[i]!);
-    if (band === null) continue;
-    count++;
-    sum += scores[i]!;
-    bands[band]++;
+type StatColumns = Pick<PipelineResult, 'combined' | 'ts' | 'ibs' | 'oes' | 'ps' | 'cs' | 'is' | 'sds' | 'consistency'>;
+
+const KINDS: [ScoreStatKind, keyof StatColumns][] = [
+  ['COMBINED', 'combined'], ['TS', 'ts'], ['IBS', 'ibs'], ['OES', 'oes'], ['PS', 'ps'], ['CS', 'cs'], ['IS', 'is'], ['SDS', 'sds'], ['CON', 'consistency'],
+];
+
+/** The stats over results that arrive in row ranges (an upload scored chunk by chunk): the same sums as one pass. */
+export class ScoreStatsAccumulator {
+  readonly #stats: ScoreStat[] = KINDS.map(([kind]) => ({ kind, count: 0, sum: 0, bands: [0, 0, 0, 0] }));
+
+  add(result: StatColumns): void {
+    KINDS.forEach(([, column], k) => {
+      const stat = this.#stats[k]!;
+      const scores = result[column];
+      for (let i = 0; i < scores.length; i++) {
+        const band = benchmarkBand(scores[i]!);
+        if (band === null) continue;
+        stat.count++;
+        stat.sum += scores[i]!;
+        stat.bands[band]++;
+      }
+    });
   }
-  return { kind, count, sum, bands };
+
+  /** The stats of every kind that has at least one value (a kind nobody has gets no row: its average is null, not 0). */
+  stats(): ScoreStat[] {
+    return this.#stats.filter((s) => s.count > 0).map((s) => ({ ...s, bands: [...s.bands] as ScoreStat['bands'] }));
+  }
 }
 
 /** The stats of every kind that has at least one value (a kind nobody has gets no row: its average is null, not 0). */
-export function scoreStatsOf(result: Pick<PipelineResult, 'combined' | 'ts' | 'ibs' | 'oes' | 'ps' | 'cs' | 'is' | 'sds' | 'consistency'>): ScoreStat[] {
-  const columns: [ScoreStatKind, Float64Array][] = [
-    ['COMBINED', result.combined], ['TS', result.ts], ['IBS', result.ibs], ['OES', result.oes], ['PS', result.ps],
-    ['CS', result.cs], ['IS', result.is], ['SDS', result.sds], ['CON', result.consistency],
-  ];
-  return columns.map(([kind, scores]) => statOf(kind, scores)).filter((s) => s.count > 0);
+export function scoreStatsOf(result: StatColumns): ScoreStat[] {
+  const acc = new ScoreStatsAccumulator();
+  acc.add(result);
+  return acc.stats();
 }

@@ -5,15 +5,15 @@
 import { readFileSync } from 'node:fs';
 import { tableFromIPC } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processUpload, readManifest, readRevisionColumns, revisionColumnsIpc, type UploadScoring } from '../../../api/modules/uploads/index';
+import { processUpload, readManifest, readRevisionColumns, revisionColumnsIpc } from '../../../api/modules/uploads/index';
 import { FIELD_META, META, SCORE_COLUMNS } from '../../../api/modules/uploads/columnar/layout';
 import type { ColumnMapping } from '../../../api/modules/uploads/types';
-import { SCORING_VERSION } from '../../../scoring/index';
+import { SCORING_VERSION, type Scoring } from '../../../scoring/index';
 import { FIXTURE_ROWS, fixtureSurvey } from '../../fixtures/uploads/make-fixtures';
 import { DiskBlobStore, scoring } from './helpers';
 
 const blobs = new DiskBlobStore();
-let s: UploadScoring;
+let s: Scoring;
 const survey = fixtureSurvey();
 const mapping: ColumnMapping = survey.mapping;
 const put = async (name: string) => {

@@ -10,7 +10,8 @@ import type { UploadBlobStore } from '../blob';
 import type { ColumnMapping, ReadOptions, TableHeader, UploadFormat } from '../types';
 import { createCollector, type ScoreInputs } from '../validate/collector';
 import type { ValidationIssue } from '../validate/mapping';
-import { newRecordCredits, scoreInputs, type UploadScoring } from './process';
+import { newRecordCredits, scoreCollected, type UploadScoring } from './process';
+import { SpillFile } from '../columnar/spill';
 import { structureDifference } from './structure';
 
 export interface CheckUploadInput {
@@ -23,6 +24,8 @@ export interface CheckUploadInput {
   /** Re-upload: the published revision (its columns must match; its charged ids are not estimated again). */
   previous?: { revision: number; columns: readonly string[] };
   limits?: Partial<UploadLimits>;
+  /** Where the score inputs wait between the parse and the scoring (default: the system's temporary folder). */
+  tempDir?: string;
   /** 0..100, at most every few hundred milliseconds. */
   onProgress?: (percent: number) => void;
 }
@@ -71,24 +74,28 @@ export async function checkUpload(input: CheckUploadInput): Promise<CheckUploadR
       };
     }
   }
-  const collector = createCollector(h, input.mapping, { collect: true });
-  if (collector.early.length) return { source, issues: collector.early };
-  let last = 0;
-  for await (const batch of table.batches()) {
-    collector.accept(batch);
-    const now = performance.now();
-    if (now - started > limits.maxMillis) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'PROCESSING_TIME', limit: limits.maxMillis, value: Math.round(now - started) });
-    if (input.onProgress && now - last > 200) {
-      last = now;
-      input.onProgress(90 * (table.progress?.() ?? 0));
-    }
-  }
-  const result = collector.finish();
-  if (result.issues.length || !result.inputs) return { source, issues: result.issues };
-  const inputs = result.inputs;
-  const scored = scoreInputs(input.scoring, inputs, inputs.open.length ? presenceCategories(inputs) : undefined);
+  // As in processing, the numeric inputs and ids wait in a temporary file: memory stays flat.
+  const spill = new SpillFile(input.tempDir);
   try {
-    const { creditsToCharge, newRecords } = await newRecordCredits(input.blobs, input.datafileId, input.previous?.revision, inputs.ids, scored.result.credits);
+    const collector = createCollector(h, input.mapping, { collect: true, spill });
+    if (collector.early.length) return { source, issues: collector.early };
+    let last = 0;
+    for await (const batch of table.batches()) {
+      collector.accept(batch);
+      const now = performance.now();
+      if (now - started > limits.maxMillis) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'PROCESSING_TIME', limit: limits.maxMillis, value: Math.round(now - started) });
+      if (input.onProgress && now - last > 200) {
+        last = now;
+        input.onProgress(90 * (table.progress?.() ?? 0));
+      }
+    }
+    const result = collector.finish();
+    if (result.issues.length || !result.inputs) return { source, issues: result.issues };
+    const inputs = result.inputs;
+    const categories = inputs.open.length ? presenceCategories(inputs) : undefined;
+    for (const q of inputs.open) q.answers = [];
+    const { credits, totals } = await scoreCollected(input.scoring, inputs, categories);
+    const { creditsToCharge, newRecords } = await newRecordCredits(input.blobs, input.datafileId, input.previous?.revision, inputs.idHashes, credits);
     input.onProgress?.(100);
     return {
       source,
@@ -97,11 +104,11 @@ export async function checkUpload(input: CheckUploadInput): Promise<CheckUploadR
         numberOfRecords: inputs.rows,
         newRecords,
         credits: creditsToCharge,
-        creditsAllRecords: scored.result.totalCredits,
+        creditsAllRecords: totals.totalCredits,
         numberOfDatapoints: inputs.durations.length + inputs.grids.length + inputs.open.length + inputs.projective.length,
       },
     };
   } finally {
-    scored.free();
+    spill.close();
   }
 }

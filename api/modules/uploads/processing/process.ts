@@ -3,7 +3,7 @@
 // -> the summary the job needs to charge and to mark the datafile READY. Every step is repeatable:
 // the revision's prefix is cleared first, and a failure clears it again, so no half-written
 // revision stays visible and a retry starts clean.
-import type { ClassificationResult, OpenQuestion, PipelineInput, ProjectiveQuestion, Scoring } from '../../../../scoring/index';
+import type { ChunkedPipelineShape, ClassificationResult, OpenQuestion, PipelineChunk, PipelineResult, Scoring } from '../../../../scoring/index';
 import { revisionPrefix, type UploadBlobStore } from '../blob';
 import { uploadError } from '../errors';
 import { withLimits, type UploadLimits } from '../limits';
@@ -13,13 +13,14 @@ import { createCollector, type ScoreInputs } from '../validate/collector';
 import type { ValidationIssue } from '../validate/mapping';
 import { MANIFEST_FILE, RAW_FILE, RECORD_IDS_FILE, SCORES_FILE, LAYOUT_VERSION, rawLayout, type RevisionStamp } from '../columnar/layout';
 import type { RevisionManifest } from '../columnar/reader';
-import { RawWriter, writeScores, totalDataPoints } from '../columnar/writers';
-import { digestOf, fromBytes, hashRecordIds, sortedUnique, union, contains, toBytes } from './record-ids';
+import { RawWriter, ScoresWriter, totalDataPoints } from '../columnar/writers';
+import { CHUNK_ROWS, SpillFile } from '../columnar/spill';
+import { digestOf, fromBytes, sortedUnique, union, contains, toBytes } from './record-ids';
 import { compareStructure } from './structure';
-import { summarise, type UploadSummary } from './summary';
+import { ResultTotals, summarise, type UploadSummary } from './summary';
 
 /** The scoring facade as the engine uses it (deps.scoring). */
-export type UploadScoring = Pick<Scoring, 'scoreAll' | 'classifyOpenEnded' | 'matrix' | 'version'>;
+export type UploadScoring = Pick<Scoring, 'scoreChunked' | 'classifyOpenEnded' | 'version'>;
 
 export interface ProcessUploadInput {
   blobs: UploadBlobStore;
@@ -33,6 +34,8 @@ export interface ProcessUploadInput {
   /** Re-upload: the revision before this one (its column names must match; its charged ids are not charged again). */
   previous?: { revision: number; columns: readonly string[] };
   limits?: Partial<UploadLimits>;
+  /** Where the score inputs wait between the parse and the scoring (default: the system's temporary folder). */
+  tempDir?: string;
   /** Progress in percent (0..100) with the phase; called at most every few hundred milliseconds. */
   onProgress?: (percent: number, phase: ProcessPhase) => void;
   /** Compute everything, write nothing (the credit estimate of step 3). */
@@ -85,8 +88,8 @@ function progressReporter(on: ProcessUploadInput['onProgress']) {
 }
 
 /** Validates and streams the rows: raw.arrow is written while parsing (unless dry run). */
-async function parsePass(table: TableSource, input: ProcessUploadInput, stamp: RevisionStamp, budget: Budget, report: (p: number, ph: ProcessPhase) => void) {
-  const collector = createCollector(table.header, input.mapping, { collect: true });
+async function parsePass(table: TableSource, input: ProcessUploadInput, stamp: RevisionStamp, budget: Budget, report: (p: number, ph: ProcessPhase) => void, spill: SpillFile) {
+  const collector = createCollector(table.header, input.mapping, { collect: true, spill });
   if (collector.early.length) throwIssue(collector.early[0]!);
   const { schema, plan } = rawLayout(table.header, input.mapping, stamp);
   const prefix = revisionPrefix(input.datafileId, input.revision);
@@ -119,17 +122,21 @@ export function openQuestionsOf(inputs: ScoreInputs): OpenQuestion[] {
   }));
 }
 
-function classify(scoring: UploadScoring, questions: OpenQuestion[]): ClassificationResult | undefined {
-  return questions.length ? scoring.classifyOpenEnded(questions) : undefined;
+/** The offline classification of the open questions, and the AI judge's verdicts over it when one is configured. */
+async function classifyAndJudge(input: ProcessUploadInput, questions: OpenQuestion[]): Promise<{ classification?: ClassificationResult; sources?: Uint8Array[] }> {
+  if (!questions.length) return {};
+  const offline = input.scoring.classifyOpenEnded(questions);
+  const judged = input.judge ? await input.judge(questions, offline) : undefined;
+  return judged ? { classification: { ...offline, categories: judged.categories }, sources: judged.sources } : { classification: offline };
 }
 
 /**
  * Credits to charge: each record's credits (4..10 from the scoring core) unless its id was charged by
- * an earlier revision (record-ids.bin of `previous`). Returns the new records' credits in row order
- * and the union of charged ids this revision stores.
+ * an earlier revision (record-ids.bin of `previous`). `hashes` are the record ids' hashes in row
+ * order (ScoreInputs.idHashes). Returns the new records' credits in row order and the union of
+ * charged ids this revision stores.
  */
-export async function newRecordCredits(blobs: UploadBlobStore, datafileId: string, previousRevision: number | undefined, ids: readonly string[], credits: Float64Array) {
-  const hashes = hashRecordIds(ids);
+export async function newRecordCredits(blobs: UploadBlobStore, datafileId: string, previousRevision: number | undefined, hashes: BigUint64Array, credits: Uint8Array) {
   let previous: BigUint64Array = new BigUint64Array(0);
   if (previousRevision !== undefined) {
     const bytes = await blobs.getBytes(revisionPrefix(datafileId, previousRevision) + RECORD_IDS_FILE);
@@ -139,7 +146,7 @@ export async function newRecordCredits(blobs: UploadBlobStore, datafileId: strin
   let n = 0;
   let total = 0;
   for (let i = 0; i < hashes.length; i++) {
-    if (!contains(previous, hashes[i]!)) {
+    if (previous.length === 0 || !contains(previous, hashes[i]!)) {
       fresh[n++] = credits[i]!;
       total += credits[i]!;
     }
@@ -147,48 +154,55 @@ export async function newRecordCredits(blobs: UploadBlobStore, datafileId: strin
   return { interviewCredits: fresh.slice(0, n), creditsToCharge: total, newRecords: n, charged: union(previous, sortedUnique(hashes)) };
 }
 
-/** All numeric score inputs in one resident WASM matrix (filled once from the chunks, no second copy). */
-/** Scores the collected inputs in one facade call (`openCategories` from the classifier, the judge or the estimate's presence codes). */
-export function scoreInputs(scoring: UploadScoring, inputs: ScoreInputs, openCategories: readonly Int32Array[] | undefined) {
+/**
+ * Scores the collected inputs chunk by chunk (scoring's `scoreChunked`: whole-sample statistics
+ * first, then one row range at a time; the same numbers as one `scoreAll` over the whole file).
+ * `openCategories` come from the classifier, the judge or the estimate's presence codes. Each
+ * chunk's scores go to `onChunk` with its first row and record ids; what stays is one byte of
+ * credits per record and the summary's totals.
+ */
+export async function scoreCollected(
+  scoring: UploadScoring, inputs: ScoreInputs, openCategories: readonly Int32Array[] | undefined,
+  onChunk?: (result: PipelineResult, start: number, ids: readonly string[]) => Promise<void> | void,
+): Promise<{ credits: Uint8Array; totals: ResultTotals }> {
   const n = inputs.rows;
   const durations = [...inputs.durations].sort((a, b) => (a.role === 'TOTAL' ? -1 : 0) - (b.role === 'TOTAL' ? -1 : 0));
-  const nGridCols = inputs.grids.reduce((s, g) => s + g.items.length, 0);
-  const nProjCols = inputs.projective.reduce((s, p) => s + 1 + p.predictions.length, 0);
-  const cols = durations.length + nGridCols + nProjCols;
-  const m = cols > 0 && n > 0 ? scoring.matrix(n, cols) : undefined;
-  let j = 0;
-  const fill = (c: { drainInto(t: Float64Array): void }) => c.drainInto(m!.column(j++));
-  durations.forEach((d) => fill(d.values));
-  const gridAt: number[] = [];
-  inputs.grids.forEach((g) => {
-    gridAt.push(j);
-    g.items.forEach(fill);
-  });
-  const projAt: number[] = [];
-  inputs.projective.forEach((p) => {
-    projAt.push(j);
-    fill(p.vote);
-    p.predictions.forEach(fill);
-  });
-  const pipeline: PipelineInput = {
+  const shape: ChunkedPipelineShape = {
     rows: n,
-    ...(durations.length ? { durations: { matrix: m!.columns(0, durations.length), totalIndex: durations[0]!.role === 'TOTAL' ? 0 : -1 } } : {}),
-    grids: inputs.grids.map((g, gi) => ({
-      items: m!.columns(gridAt[gi]!, g.items.length),
+    ...(durations.length ? { durations: { columns: durations.length, totalIndex: durations[0]!.role === 'TOTAL' ? 0 : -1 } } : {}),
+    grids: inputs.grids.map((g) => ({
+      items: g.items.length,
       ...(g.dp.min !== undefined ? { min: g.dp.min } : {}),
       ...(g.dp.max !== undefined ? { max: g.dp.max } : {}),
       patterns: g.dp.randomised !== true,
     })),
-    ...(openCategories ? { openCategories } : {}),
-    projective: inputs.projective.map((p, pi): ProjectiveQuestion => ({
-      choice: m!.column(projAt[pi]!),
-      predictions: Array.from({ length: p.predictions.length }, (_, k) => m!.column(projAt[pi]! + 1 + k)),
+    ...(openCategories ? { openQuestions: openCategories.length } : {}),
+    projective: inputs.projective.map((p) => ({
+      predictions: p.predictions.length,
       ...(p.dp.options !== undefined ? { options: p.dp.options } : {}),
-      purpose: p.dp.algorithms.includes('SDS') ? 'social-desirability' : 'information',
+      purpose: p.dp.algorithms.includes('SDS') ? 'social-desirability' as const : 'information' as const,
     })),
   };
-  const result = scoring.scoreAll(pipeline, { resident: true });
-  return { result, free: () => { result.free(); m?.free(); } };
+  function* chunks(): Generator<PipelineChunk> {
+    for (let c = 0, start = 0; start < n; c++, start += CHUNK_ROWS) {
+      const rows = Math.min(CHUNK_ROWS, n - start);
+      yield {
+        rows,
+        ...(durations.length ? { durations: durations.map((d) => d.values.chunk(c)) } : {}),
+        grids: inputs.grids.map((g) => g.items.map((it) => it.chunk(c))),
+        ...(openCategories ? { openCategories: openCategories.map((cat) => cat.subarray(start, start + rows)) } : {}),
+        projective: inputs.projective.map((p) => ({ choice: p.vote.chunk(c), predictions: p.predictions.map((pr) => pr.chunk(c)) })),
+      };
+    }
+  }
+  const credits = new Uint8Array(n);
+  const totals = new ResultTotals();
+  await scoring.scoreChunked(shape, chunks, async (result, start) => {
+    credits.set(result.credits, start);
+    totals.add(result);
+    if (onChunk) await onChunk(result, start, inputs.ids.chunk(start / CHUNK_ROWS));
+  });
+  return { credits, totals };
 }
 
 /**
@@ -205,43 +219,44 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
   const blobs = input.blobs;
   report(0, 'parse');
   if (!input.dryRun) await blobs.deletePrefix(prefix);
-  let scored: ReturnType<typeof scoreInputs> | undefined;
+  // The numeric score inputs and the record ids go to a temporary file while the parse runs and come
+  // back one 64k-row chunk at a time for scoring: memory does not grow with the file.
+  const spill = new SpillFile(input.tempDir);
+  let scores: ScoresWriter | undefined;
   try {
     const table = await openUpload(blobs, input.source.key, input.source.format, input.options, limits);
     if (input.previous) compareStructure(input.previous.columns, table.header);
-    const { inputs, rawFile, rawColumns } = await parsePass(table, input, stamp, budget, report);
+    const { inputs, rawFile, rawColumns } = await parsePass(table, input, stamp, budget, report, spill);
     report(60, 'classify');
-    const questions = openQuestionsOf(inputs);
-    let classification = classify(input.scoring, questions);
-    let sources: Uint8Array[] | undefined;
-    if (classification && input.judge) {
-      const judged = await input.judge(questions, classification);
-      if (judged) {
-        classification = { ...classification, categories: judged.categories };
-        sources = judged.sources;
-      }
-    }
+    const { classification, sources } = await classifyAndJudge(input, openQuestionsOf(inputs));
+    // The answers' texts are not needed past the classifier.
+    for (const q of inputs.open) q.answers = [];
     budget.check();
     report(75, 'score');
-    scored = scoreInputs(input.scoring, inputs, classification?.categories);
-    const result = scored.result;
-    budget.check();
+    if (!input.dryRun) scores = new ScoresWriter(blobs, prefix + SCORES_FILE, stamp, inputs, classification, sources);
+    const writer = scores;
+    const { credits, totals } = await scoreCollected(input.scoring, inputs, classification?.categories, async (result, start, ids) => {
+      if (writer) await writer.write(result, start, ids);
+      budget.check();
+      report(75 + (20 * (start + result.credits.length)) / inputs.rows, 'score');
+    });
     // Credits: every record's credits (4..10) from the scoring core; a re-upload charges only ids
     // not charged by an earlier revision.
-    const { interviewCredits, creditsToCharge, newRecords, charged } = await newRecordCredits(blobs, input.datafileId, input.previous?.revision, inputs.ids, result.credits);
+    const { interviewCredits, creditsToCharge, newRecords, charged } = await newRecordCredits(blobs, input.datafileId, input.previous?.revision, inputs.idHashes, credits);
     const summary = summarise({
-      header: table.header, mapping: input.mapping, inputs, result, stamp, creditsToCharge, newRecords,
+      header: table.header, mapping: input.mapping, inputs, totals, stamp, creditsToCharge, newRecords,
       recordIdsDigest: await digestOf(charged), chargedRecordIds: charged.length,
     });
-    if (input.dryRun) {
+    if (input.dryRun || !writer) {
       report(100, 'done');
       return { ...summary, interviewCredits };
     }
-    report(80, 'write');
-    const scoresFile = await writeScores(blobs, prefix + SCORES_FILE, stamp, inputs, result, classification, sources);
+    report(95, 'write');
+    const scoresFile = await writer.close();
+    scores = undefined;
     const idsBytes = toBytes(charged);
     await blobs.put(prefix + RECORD_IDS_FILE, idsBytes, { contentType: 'application/octet-stream' });
-    report(95, 'publish');
+    report(97, 'publish');
     const manifest: RevisionManifest = {
       layoutVersion: LAYOUT_VERSION, datafileId: input.datafileId, revision: input.revision, scoringVersion: input.scoring.version,
       rows: inputs.rows, createdAt: (input.now?.() ?? new Date()).toISOString(),
@@ -256,10 +271,11 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
     report(100, 'done');
     return { ...summary, files: manifest.files, interviewCredits };
   } catch (error) {
+    scores?.abort();
     if (!input.dryRun) await blobs.deletePrefix(prefix).catch(() => undefined);
     throw error;
   } finally {
-    scored?.free();
+    spill.close();
   }
 }
 

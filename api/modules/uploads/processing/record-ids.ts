@@ -3,8 +3,21 @@
 // hash is not in the previous revision's list. 64 bits keep a million ids at a collision chance of
 // about 3e-8 (a collision would leave one new record uncharged, never charge one twice).
 
-/** Two independent 32-bit mixes of the UTF-16 code units (murmur3-style finaliser), as one 64-bit value. */
-export function hashRecordId(id: string): bigint {
+const fin = (h: number) => {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+};
+
+/**
+ * Two independent 32-bit mixes of the UTF-16 code units (murmur3-style finaliser): the high and low
+ * halves of the 64-bit hash, pushed in little-endian order (low, then high) so that a Uint32Array of
+ * pairs reads as a BigUint64Array of hashes.
+ */
+export function pushRecordIdHash(id: string, out: { push(v: number): void }): void {
   let h1 = 0x811c9dc5 ^ id.length;
   let h2 = 0x27d4eb2f ^ Math.imul(id.length, 0x9e3779b1);
   for (let i = 0; i < id.length; i++) {
@@ -13,21 +26,22 @@ export function hashRecordId(id: string): bigint {
     h2 = Math.imul(h2 ^ c, 0x5bd1e995);
     h2 ^= h2 >>> 15;
   }
-  const fin = (h: number) => {
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-    h = Math.imul(h, 0xc2b2ae35);
-    h ^= h >>> 16;
-    return h >>> 0;
-  };
-  return (BigInt(fin(h1)) << 32n) | BigInt(fin(h2 ^ h1));
+  out.push(fin(h2 ^ h1));
+  out.push(fin(h1));
+}
+
+export function hashRecordId(id: string): bigint {
+  const parts: number[] = [];
+  pushRecordIdHash(id, parts);
+  return (BigInt(parts[1]!) << 32n) | BigInt(parts[0]!);
 }
 
 export function hashRecordIds(ids: readonly string[]): BigUint64Array {
-  const out = new BigUint64Array(ids.length);
-  for (let i = 0; i < ids.length; i++) out[i] = hashRecordId(ids[i]!);
-  return out;
+  const pairs = new Uint32Array(ids.length * 2);
+  let at = 0;
+  const out = { push: (v: number) => void (pairs[at++] = v) };
+  for (const id of ids) pushRecordIdHash(id, out);
+  return new BigUint64Array(pairs.buffer);
 }
 
 export function sortedUnique(values: BigUint64Array): BigUint64Array {

@@ -1,7 +1,7 @@
 // What the upload job stores on the datafile after processing (spec section 3: datafile metadata and
 // record summary) and charges (the exact credits of the new records).
 import type { PipelineResult } from '../../../../scoring/index';
-import { scoreStatsOf, type ScoreStat } from '../../datafiles/score-stats';
+import { ScoreStatsAccumulator, type ScoreStat } from '../../datafiles/score-stats';
 import type { RevisionManifest } from '../columnar/reader';
 import type { RevisionStamp } from '../columnar/layout';
 import type { ColumnMapping, TableHeader } from '../types';
@@ -50,46 +50,73 @@ export interface UploadSummary {
   files?: RevisionManifest['files'];
 }
 
-const anyValue = (a: Float64Array) => {
-  for (let i = 0; i < a.length; i++) if (a[i] === a[i]) return true;
-  return false;
-};
+const KINDS = [['TS', 'ts'], ['IBS', 'ibs'], ['OES', 'oes'], ['PS', 'ps'], ['CS', 'cs'], ['IS', 'is'], ['SDS', 'sds']] as const;
+
+/** What the summary needs of the scores, added up row range by row range as the chunks are scored. */
+export class ResultTotals {
+  rows = 0;
+  valid = 0;
+  combinedSum = 0;
+  dataPoints = 0;
+  totalCredits = 0;
+  readonly #kinds = new Set<string>();
+  readonly stats = new ScoreStatsAccumulator();
+
+  add(r: PipelineResult): void {
+    const n = r.combined.length;
+    for (let i = 0; i < n; i++) {
+      const c = r.combined[i]!;
+      if (c === c) {
+        this.valid++;
+        this.combinedSum += c;
+      }
+      this.dataPoints += r.tsDataPoints[i]! + r.ibsDataPoints[i]! + r.oesDataPoints[i]! + r.projectiveDataPoints[i]!;
+    }
+    for (const [kind, column] of KINDS) {
+      if (this.#kinds.has(kind)) continue;
+      const a = r[column];
+      for (let i = 0; i < a.length; i++) {
+        if (a[i] === a[i]) {
+          this.#kinds.add(kind);
+          break;
+        }
+      }
+    }
+    this.stats.add(r);
+    this.rows += n;
+    this.totalCredits += r.totalCredits;
+  }
+
+  /** Score kinds with at least one value, in the order TS, IBS, OES, PS, CS, IS, SDS. */
+  qualityScores(): string[] {
+    return KINDS.map(([k]) => k).filter((k) => this.#kinds.has(k));
+  }
+}
 
 export function summarise(s: {
-  header: TableHeader; mapping: ColumnMapping; inputs: ScoreInputs; result: PipelineResult; stamp: RevisionStamp;
+  header: TableHeader; mapping: ColumnMapping; inputs: ScoreInputs; totals: ResultTotals; stamp: RevisionStamp;
   creditsToCharge: number; newRecords: number; recordIdsDigest: string; chargedRecordIds: number;
 }): UploadSummary {
-  const { result, inputs } = s;
+  const { totals, inputs } = s;
   const n = inputs.rows;
-  let valid = 0;
-  let sum = 0;
-  let dp = 0;
-  for (let i = 0; i < n; i++) {
-    const c = result.combined[i]!;
-    if (c === c) {
-      valid++;
-      sum += c;
-    }
-    dp += result.tsDataPoints[i]! + result.ibsDataPoints[i]! + result.oesDataPoints[i]! + result.projectiveDataPoints[i]!;
-  }
-  const kinds: [string, Float64Array][] = [['TS', result.ts], ['IBS', result.ibs], ['OES', result.oes], ['PS', result.ps], ['CS', result.cs], ['IS', result.is], ['SDS', result.sds]];
-  const qualityScores = kinds.filter(([, a]) => anyValue(a)).map(([k]) => k);
+  const valid = totals.valid;
+  const qualityScores = totals.qualityScores();
   const h = s.header;
   return {
     datafileId: s.stamp.datafileId, revision: s.stamp.revision, scoringVersion: s.stamp.scoringVersion,
     numberOfRecords: n, numberOfValidRecords: valid, numberOfInvalidRecords: n - valid,
     numberOfDatapoints: inputs.durations.length + inputs.grids.length + inputs.open.length + inputs.projective.length,
     numberOfProjectiveQuestions: inputs.projective.length,
-    qualityScores, numberOfQualityScores: qualityScores.length, dataPointsTotal: dp,
-    credits: { total: result.totalCredits, toCharge: s.creditsToCharge, newRecords: s.newRecords, alreadyCharged: n - s.newRecords },
+    qualityScores, numberOfQualityScores: qualityScores.length, dataPointsTotal: totals.dataPoints,
+    credits: { total: totals.totalCredits, toCharge: s.creditsToCharge, newRecords: s.newRecords, alreadyCharged: n - s.newRecords },
     chargedRecordIds: { count: s.chargedRecordIds, digest: s.recordIdsDigest },
     recordSummary: {
       totalNumberOfDataRecords: n, numberOfDataRecordsWithValidScore: valid, numberOfDataRecordsWithInvalidScore: n - valid,
       // Nothing is cleaned at upload: cleaning decides exclusions later.
       numberOfExcludedDataRecords: 0, numberOfIncludedDataRecords: n,
     },
-    meanCombinedScore: valid ? sum / valid : null,
-    scoreStats: scoreStatsOf(result),
+    meanCombinedScore: valid ? totals.combinedSum / valid : null,
+    scoreStats: totals.stats.stats(),
     columns: h.columns.map((c) => c.name).filter((c) => c !== ''),
     source: {
       format: h.format, headerRow: h.headerRow, firstDataRow: h.firstDataRow,

@@ -1,41 +1,17 @@
 // One streaming pass over the data rows that validates a confirmed mapping (every rule of spec
 // sections 5 and 8, with the column and the first offending rows) and, for processing, keeps the
-// score inputs compactly: numbers in 64k-row Float64Array chunks, open answers as strings, record
-// ids as strings. Raw cells are not kept: they stream on into the Arrow writer.
+// score inputs compactly: numbers in 64k-row Float64Array chunks and record ids in 64k chunks (both
+// spilled to a temporary file when given one), open answers as strings (the classifier needs every
+// answer of a question). Duplicate record ids are found from 64-bit hashes (8 bytes per row, not a
+// set of strings). Raw cells are not kept: they stream on into the Arrow writer.
 import { RowSample } from '../errors';
 import { DURATION_UNITS, type Cell, type ColumnMapping, type DataPoint, type RowBatch, type TableHeader } from '../types';
 import { columnLetters } from '../parse/table';
+import { ChunkedF64, ChunkedText, GrowingU32, type SpillFile } from '../columnar/spill';
+import { pushRecordIdHash } from '../processing/record-ids';
 import {
   columnRules, headerIssues, instantSeconds, mappingIssues, MIN_TIME_RECORDS, type ColumnState, type ValidationIssue,
 } from './mapping';
-
-const CHUNK = 65536;
-
-/** A growing column of doubles in fixed chunks (no reallocation, no copy until the end). */
-export class ChunkedF64 {
-  readonly chunks: Float64Array[] = [];
-  length = 0;
-  push(v: number): void {
-    const c = this.length % CHUNK;
-    if (c === 0) this.chunks.push(new Float64Array(CHUNK));
-    this.chunks[this.chunks.length - 1]![c] = v;
-    this.length++;
-  }
-  /** Copies every value into `target` (a column of a WASM matrix, usually); drops the chunks. */
-  drainInto(target: Float64Array): void {
-    let at = 0;
-    for (const ch of this.chunks.splice(0)) {
-      const n = Math.min(CHUNK, this.length - at);
-      target.set(n === CHUNK ? ch : ch.subarray(0, n), at);
-      at += n;
-    }
-  }
-  toArray(): Float64Array {
-    const out = new Float64Array(this.length);
-    this.drainInto(out);
-    return out;
-  }
-}
 
 const NUMERIC_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -56,9 +32,14 @@ export interface DurationMetric {
   valid: number;
 }
 
+export { ChunkedF64 };
+
 export interface ScoreInputs {
   rows: number;
-  ids: string[];
+  /** Record ids in row order. */
+  ids: ChunkedText;
+  /** 64-bit hashes of the record ids in row order (record-ids.ts). */
+  idHashes: BigUint64Array;
   durations: DurationMetric[];
   grids: { dp: Extract<DataPoint, { type: 'ITEM_BATTERY' }>; items: ChunkedF64[] }[];
   open: { dp: Extract<DataPoint, { type: 'OPEN_ENDED' }>; answers: (string | null)[] }[];
@@ -82,7 +63,7 @@ export interface Collector {
  * Validates `mapping` against the rows it is given; with `collect` it also keeps the score inputs.
  * A missing-value code arrives as NaN, an empty cell as null (parse/table.ts).
  */
-export function createCollector(header: TableHeader, mapping: ColumnMapping, options: { collect?: boolean } = {}): Collector {
+export function createCollector(header: TableHeader, mapping: ColumnMapping, options: { collect?: boolean; spill?: SpillFile } = {}): Collector {
   const early = [...headerIssues(header), ...mappingIssues(header, mapping)];
   const index = new Map(header.columns.map((c, i) => [c.name, i]));
   const col = (name: string) => index.get(name) ?? -1;
@@ -91,8 +72,11 @@ export function createCollector(header: TableHeader, mapping: ColumnMapping, opt
   const unnamedData = new Map<number, RowSample>();
   const idDp = mapping.dataPoints.find((d) => d.type === 'RECORD_ID');
   const idCol = idDp ? col(idDp.column) : -1;
-  const ids = new Set<string>();
-  const idList: string[] = [];
+  // Per non-empty id: its hash (two u32, low first) and its source row, for the duplicate check.
+  const idHashes = new GrowingU32();
+  const idRows = new GrowingU32();
+  const spill = options.spill;
+  const idList = new ChunkedText(spill);
   const idEmpty = new RowSample();
   const idMissing = new RowSample();
   const idDuplicate = new RowSample();
@@ -104,7 +88,7 @@ export function createCollector(header: TableHeader, mapping: ColumnMapping, opt
     if (dp.type === 'DURATION') {
       const j = col(dp.column);
       const f = DURATION_UNITS[dp.unit ?? 's'];
-      metrics.push({ name: dp.column, role: dp.role, values: new ChunkedF64(), valid: 0, read: (r) => (numericValue(r[j]!) ?? Number.NaN) * f });
+      metrics.push({ name: dp.column, role: dp.role, values: new ChunkedF64(spill), valid: 0, read: (r) => (numericValue(r[j]!) ?? Number.NaN) * f });
     } else if (dp.type === 'TIMESTAMP') {
       const a = col(dp.start);
       const b = col(dp.end);
@@ -114,15 +98,15 @@ export function createCollector(header: TableHeader, mapping: ColumnMapping, opt
         if (s === null || e === null || s === undefined || e === undefined) return Number.NaN;
         return instantSeconds(numericValue(e) ?? e) - instantSeconds(numericValue(s) ?? s);
       };
-      metrics.push({ name: `${dp.start}..${dp.end}`, role: dp.role, values: new ChunkedF64(), valid: 0, read });
+      metrics.push({ name: `${dp.start}..${dp.end}`, role: dp.role, values: new ChunkedF64(spill), valid: 0, read });
     }
   }
   const inputs: ScoreInputs | undefined = collect
     ? {
-        rows: 0, ids: idList, durations: metrics,
-        grids: mapping.dataPoints.filter((d) => d.type === 'ITEM_BATTERY').map((dp) => ({ dp, items: dp.items.map(() => new ChunkedF64()) })),
+        rows: 0, ids: idList, idHashes: new BigUint64Array(0), durations: metrics,
+        grids: mapping.dataPoints.filter((d) => d.type === 'ITEM_BATTERY').map((dp) => ({ dp, items: dp.items.map(() => new ChunkedF64(spill)) })),
         open: mapping.dataPoints.filter((d) => d.type === 'OPEN_ENDED').map((dp) => ({ dp, answers: [] })),
-        projective: mapping.dataPoints.filter((d) => d.type === 'PROJECTIVE').map((dp) => ({ dp, vote: new ChunkedF64(), predictions: dp.predictions.map(() => new ChunkedF64()) })),
+        projective: mapping.dataPoints.filter((d) => d.type === 'PROJECTIVE').map((dp) => ({ dp, vote: new ChunkedF64(spill), predictions: dp.predictions.map(() => new ChunkedF64(spill)) })),
       }
     : undefined;
   const gridCols = inputs?.grids.map((g) => g.dp.items.map(col)) ?? [];
@@ -171,8 +155,8 @@ export function createCollector(header: TableHeader, mapping: ColumnMapping, opt
           else if (typeof c === 'number' && Number.isNaN(c)) idMissing.add(row);
           else {
             const id = typeof c === 'number' ? String(c) : c.trim();
-            if (ids.has(id)) idDuplicate.add(row);
-            else ids.add(id);
+            pushRecordIdHash(id, idHashes);
+            idRows.push(row);
             if (inputs) idList.push(id);
           }
           if (inputs && (c === null || c === undefined || (typeof c === 'number' && Number.isNaN(c)))) idList.push('');
@@ -200,9 +184,11 @@ export function createCollector(header: TableHeader, mapping: ColumnMapping, opt
       for (const [j, sample] of unnamedData) {
         issues.push({ code: 'HEADER_ROW_HAS_DUPLICATES', reason: 'EMPTY_HEADER_NAME', column: `(${columnLetters(j)})`, rows: [header.headerRow, ...sample.rows].slice(0, 5) });
       }
+      const hashes = new BigUint64Array(idHashes.view().slice().buffer);
       if (idCol >= 0 && rows > 0) {
         const name = header.columns[idCol]!.name;
-        if (ids.size === 0 && idDuplicate.count === 0) issues.push({ code: 'RECORD_ID_COLUMN_NO_DATA', column: name });
+        findDuplicates(hashes, idRows.view(), idDuplicate);
+        if (hashes.length === 0) issues.push({ code: 'RECORD_ID_COLUMN_NO_DATA', column: name });
         else {
           if (idEmpty.count) issues.push({ code: 'RECORD_ID_COLUMN_EMPTY_VALUES', column: name, rows: idEmpty.rows, value: idEmpty.count });
           if (idMissing.count) issues.push({ code: 'RECORD_ID_COLUMN_MISSING_VALUES', column: name, rows: idMissing.rows, value: idMissing.count });
@@ -222,8 +208,26 @@ export function createCollector(header: TableHeader, mapping: ColumnMapping, opt
           if (m.valid < MIN_TIME_RECORDS) issues.push({ code: 'TIMESTAMP_COLUMN_TOO_FEW_RECORDS', column: m.name, limit: MIN_TIME_RECORDS, value: m.valid });
         }
       }
-      if (inputs) inputs.rows = rows;
+      if (inputs) {
+        inputs.rows = rows;
+        inputs.idHashes = hashes;
+      }
       return { issues, rows, ...(inputs && !issues.length ? { inputs } : {}) };
     },
   };
+}
+
+/** Adds every repeat of an earlier id (its source row) to `out`, in row order, from the ids' hashes. */
+function findDuplicates(hashes: BigUint64Array, rows: Uint32Array, out: RowSample): void {
+  const sorted = hashes.slice().sort();
+  const repeated = new Set<bigint>();
+  for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) repeated.add(sorted[i]!);
+  if (!repeated.size) return;
+  const seen = new Set<bigint>();
+  for (let i = 0; i < hashes.length; i++) {
+    const h = hashes[i]!;
+    if (!repeated.has(h)) continue;
+    if (seen.has(h)) out.add(rows[i]!);
+    else seen.add(h);
+  }
 }
