@@ -14,7 +14,7 @@ import { openUpload } from '../../api/modules/uploads/parse/index';
 import { processUpload, type ProcessPhase } from '../../api/modules/uploads/processing/process';
 import type { ColumnMapping, UploadFormat } from '../../api/modules/uploads/types';
 import { loadScoringFromDisk } from '../../scoring/load-node';
-import { DiskBlobStore } from '../api/uploads/helpers';
+import { createLocalBlobStore } from '../../api/modules/files/blob-store-local';
 
 const [mode, file, arg, arg2] = process.argv.slice(2) as [string, string, string, string | undefined];
 const cpu = () => {
@@ -24,6 +24,18 @@ const cpu = () => {
 const finish = (extra: Record<string, unknown>) => {
   console.log(JSON.stringify({ ...extra, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024), cpuMs: Math.round(cpu()) }));
 };
+
+/**
+ * The server's own local-disk blob store (streamed writes, temp file + rename) in a fresh folder, with
+ * the source hard-linked in as `key` (not copied: the copy is not part of processing; a symbolic link
+ * would be refused, it leads out of the store).
+ */
+async function benchStore(source: string, key: string) {
+  const root = mkdtempSync(join(tmpdir(), 'bench-blobs-'));
+  const store = createLocalBlobStore({ storageDir: root, s3: undefined, publicUrl: 'http://127.0.0.1', secret: 'bench', uploadMaxBytes: 2 ** 40 });
+  await Bun.$`mkdir -p ${join(root, 'uploads')} && (ln ${source} ${join(root, key)} || cp ${source} ${join(root, key)})`.quiet();
+  return { store, root };
+}
 
 const survey = (rows: number) => generateDemoSurvey({ rows, seed: 5 });
 
@@ -39,8 +51,7 @@ if (mode === 'gen-xlsx') {
   const t0 = performance.now();
   const c0 = cpu();
   // The same source as processing: the blob store's stream (CSV) or bytes (xlsx, sav).
-  const store = new DiskBlobStore(mkdtempSync(join(tmpdir(), 'bench-blobs-')));
-  await Bun.$`mkdir -p ${join(store.root, 'uploads')} && ln -s ${file} ${join(store.root, 'uploads/f')}`.quiet();
+  const { store, root } = await benchStore(file, 'uploads/f');
   const table = await openUpload(store, 'uploads/f', arg as UploadFormat, {});
   let rows = 0;
   let cells = 0;
@@ -49,13 +60,11 @@ if (mode === 'gen-xlsx') {
     for (const r of b.rows) for (const c of r) if (c !== null) cells++;
   }
   finish({ wallMs: Math.round(performance.now() - t0), cpuMsRun: Math.round(cpu() - c0), rows, cells });
-  rmSync(store.root, { recursive: true, force: true });
+  rmSync(root, { recursive: true, force: true });
 } else if (mode === 'process') {
-  const store = new DiskBlobStore(mkdtempSync(join(tmpdir(), 'bench-blobs-')));
   const format = arg as UploadFormat;
   const key = `uploads/bench.${format}`;
-  // The source is linked into the store rather than copied: the copy is not part of processing.
-  await Bun.$`mkdir -p ${join(store.root, 'uploads')} && ln -s ${file} ${join(store.root, key)}`.quiet();
+  const { store, root } = await benchStore(file, key);
   const header = survey(1);
   const mapping: ColumnMapping = arg2 === 'ignore'
     ? { dataPoints: header.mapping.dataPoints.map((d) => (d.type === 'OPEN_ENDED' ? { type: 'IGNORE' as const, column: d.column } : d)) }
@@ -72,12 +81,12 @@ if (mode === 'gen-xlsx') {
     },
   });
   const wallMs = Math.round(performance.now() - t0);
-  const sizes = await store.keys('datafiles/');
+  const manifest = await store.stat('datafiles/bench/1/manifest.json');
   finish({
     wallMs, cpuMsRun: Math.round(cpu() - c0), phases, rows: summary.numberOfRecords, credits: summary.credits.total,
-    files: sizes.length,
+    published: manifest !== null,
   });
-  rmSync(store.root, { recursive: true, force: true });
+  rmSync(root, { recursive: true, force: true });
 } else {
   throw new Error(`unknown mode ${mode}`);
 }

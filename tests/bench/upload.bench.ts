@@ -56,8 +56,8 @@ try {
   row('parse + validate + classify + score + write', s(full.wallMs), s(full.cpuMsRun), `${full.maxRssMB} MB`, '<= 15 s, 1.5 GB');
   row('  of which parse + validate + raw.arrow', s(ph.classify ?? 0), '', '', '');
   row('  of which classify open answers (core)', s((ph.score ?? 0) - (ph.classify ?? 0)), '', '', '');
-  row('  of which score (scoreAll) + ids', s((ph.write ?? 0) - (ph.score ?? 0)), '', '', '');
-  row('  of which scores.arrow + publish', s(full.wallMs - (ph.write ?? 0)), '', '', '');
+  row('  of which score (scoreChunked) + scores.arrow', s((ph.write ?? 0) - (ph.score ?? 0)), '', '', '');
+  row('  of which record ids + publish', s(full.wallMs - (ph.write ?? 0)), '', '', '');
   const ratioWall = full.wallMs / parse.wallMs;
   const ratioCpu = full.cpuMsRun / parse.cpuMsRun;
   row('ratio to parse alone (wall / CPU)', `${ratioWall.toFixed(2)}x`, `${ratioCpu.toFixed(2)}x`, '', '<= 1.5x');

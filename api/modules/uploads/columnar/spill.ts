@@ -89,15 +89,19 @@ export class ChunkedF64 {
     return Math.ceil(this.length / CHUNK_ROWS);
   }
 
-  /** Rows [c * CHUNK_ROWS, ...) of chunk c (a fresh array for a spilled chunk). */
-  chunk(c: number): Float64Array {
+  /**
+   * Rows [c * CHUNK_ROWS, ...) of chunk c. A spilled chunk is read into `into` (CHUNK_ROWS long; a
+   * caller reading chunk after chunk passes the same buffer, so the passes over a large file make no
+   * garbage) or a fresh array.
+   */
+  chunk(c: number, into?: Float64Array): Float64Array {
     const rows = Math.min(CHUNK_ROWS, this.length - c * CHUNK_ROWS);
     if (c < 0 || rows <= 0) throw new RangeError(`chunk ${c} of ${this.chunkCount}`);
     const full = this.spill ? this.#spilled.length : this.#held.length;
     if (c < full) {
       if (!this.spill) return this.#held[c]!;
-      const out = new Float64Array(CHUNK_ROWS);
-      this.spill.read(this.#spilled[c]!, CHUNK_ROWS * 8, new Uint8Array(out.buffer));
+      const out = into?.length === CHUNK_ROWS ? into : new Float64Array(CHUNK_ROWS);
+      this.spill.read(this.#spilled[c]!, CHUNK_ROWS * 8, new Uint8Array(out.buffer, out.byteOffset, CHUNK_ROWS * 8));
       return out;
     }
     return this.#current!.subarray(0, rows);

@@ -14,7 +14,7 @@ import type { ValidationIssue } from '../validate/mapping';
 import { MANIFEST_FILE, RAW_FILE, RECORD_IDS_FILE, SCORES_FILE, LAYOUT_VERSION, rawLayout, type RevisionStamp } from '../columnar/layout';
 import type { RevisionManifest } from '../columnar/reader';
 import { RawWriter, ScoresWriter, totalDataPoints } from '../columnar/writers';
-import { CHUNK_ROWS, SpillFile } from '../columnar/spill';
+import { CHUNK_ROWS, SpillFile, type ChunkedF64 } from '../columnar/spill';
 import { digestOf, fromBytes, sortedUnique, union, contains, toBytes } from './record-ids';
 import { compareStructure } from './structure';
 import { ResultTotals, summarise, type UploadSummary } from './summary';
@@ -62,25 +62,44 @@ export function throwIssue(issue: ValidationIssue): never {
   throw uploadError(code, details);
 }
 
+/**
+ * Above this resident size the engine asks for a full garbage collection (at most every
+ * GC_INTERVAL_MS). What processing keeps alive is small and flat (one chunk of rows, the Arrow
+ * writers' bytes in flight, the scoring state), but it makes garbage at the speed of the parse
+ * (row arrays, cell strings, chunk copies), and the collector, left alone, lets the heap grow with
+ * the file before it runs: 725 MB peak for a 1M-row CSV instead of ~250 MB.
+ */
+const GC_ABOVE_RSS = 320 * 1024 * 1024;
+const GC_INTERVAL_MS = 500;
+
 class Budget {
   readonly #start = performance.now();
+  #lastGc = 0;
   constructor(readonly limits: UploadLimits) {}
   check(): void {
-    const elapsed = performance.now() - this.#start;
+    const now = performance.now();
+    const elapsed = now - this.#start;
     if (elapsed > this.limits.maxMillis) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'PROCESSING_TIME', limit: this.limits.maxMillis, value: Math.round(elapsed) });
-    const rss = process.memoryUsage.rss();
+    let rss = process.memoryUsage.rss();
+    if (rss > GC_ABOVE_RSS && now - this.#lastGc > GC_INTERVAL_MS) {
+      Bun.gc(true);
+      this.#lastGc = performance.now();
+      rss = process.memoryUsage.rss();
+    }
     if (rss > this.limits.maxRssBytes) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'PROCESSING_MEMORY', limit: this.limits.maxRssBytes, value: rss });
   }
 }
 
 function progressReporter(on: ProcessUploadInput['onProgress']) {
   let last = -1;
+  let lastPhase: ProcessPhase | undefined;
   let lastAt = Number.NEGATIVE_INFINITY;
   return (percent: number, phase: ProcessPhase) => {
     const p = Math.max(0, Math.min(100, Math.floor(percent)));
     const now = performance.now();
-    if (on && (p !== last || phase === 'done') && (now - lastAt > 200 || phase !== 'parse')) {
+    if (on && (p !== last || phase !== lastPhase) && (now - lastAt > 200 || phase !== 'parse')) {
       last = p;
+      lastPhase = phase;
       lastAt = now;
       on(p, phase);
     }
@@ -183,15 +202,23 @@ export async function scoreCollected(
       purpose: p.dp.algorithms.includes('SDS') ? 'social-desirability' as const : 'information' as const,
     })),
   };
+  // One read buffer per column, reused chunk after chunk and pass after pass: scoreChunked copies or
+  // consumes a chunk before it asks for the next one.
+  const buffers = new Map<ChunkedF64, Float64Array>();
+  const read = (col: ChunkedF64, c: number) => {
+    let buffer = buffers.get(col);
+    if (!buffer && col.spill) buffers.set(col, (buffer = new Float64Array(CHUNK_ROWS)));
+    return col.chunk(c, buffer);
+  };
   function* chunks(): Generator<PipelineChunk> {
     for (let c = 0, start = 0; start < n; c++, start += CHUNK_ROWS) {
       const rows = Math.min(CHUNK_ROWS, n - start);
       yield {
         rows,
-        ...(durations.length ? { durations: durations.map((d) => d.values.chunk(c)) } : {}),
-        grids: inputs.grids.map((g) => g.items.map((it) => it.chunk(c))),
+        ...(durations.length ? { durations: durations.map((d) => read(d.values, c)) } : {}),
+        grids: inputs.grids.map((g) => g.items.map((it) => read(it, c))),
         ...(openCategories ? { openCategories: openCategories.map((cat) => cat.subarray(start, start + rows)) } : {}),
-        projective: inputs.projective.map((p) => ({ choice: p.vote.chunk(c), predictions: p.predictions.map((pr) => pr.chunk(c)) })),
+        projective: inputs.projective.map((p) => ({ choice: read(p.vote, c), predictions: p.predictions.map((pr) => read(pr, c)) })),
       };
     }
   }
