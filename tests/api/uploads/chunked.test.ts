@@ -123,3 +123,21 @@ describe('uploads larger than one chunk', () => {
     expect([...hashRecordIds(golden.map(([id]) => id))]).toEqual(golden.map(([, h]) => h));
   });
 });
+
+describe('record-id lists (record-ids.bin)', () => {
+  it('sorts, unites, looks up and stores hashes without losing or inventing one', async () => {
+    const { containedIn, fromBytes, hasRepeats, sortedUnique, toBytes, union } = await import('../../../api/modules/uploads/processing/record-ids');
+    // Hashes that differ only in the high or only in the low half, and repeats.
+    const a = new BigUint64Array([5n, 1n << 32n, 3n, (1n << 32n) + 1n, 5n, 0xffffffff00000000n, 2n ** 64n - 1n]);
+    const ua = sortedUnique(a);
+    expect([...ua]).toEqual([...new Set(a)].sort((x, y) => (x < y ? -1 : 1)));
+    expect(hasRepeats(a.slice().sort())).toBe(true);
+    expect(hasRepeats(ua)).toBe(false);
+    const b = sortedUnique(new BigUint64Array([4n, 5n, 1n << 33n]));
+    const u = union(ua, b);
+    expect([...u]).toEqual([...new Set([...ua, ...b])].sort((x, y) => (x < y ? -1 : 1)));
+    expect([...containedIn(ua, new BigUint64Array([5n, 4n, (1n << 32n) + 1n, 1n << 33n, 2n ** 64n - 1n]))]).toEqual([1, 0, 1, 0, 1]);
+    expect([...containedIn(new BigUint64Array(0), new BigUint64Array([1n]))]).toEqual([0]);
+    expect([...fromBytes(toBytes(u))]).toEqual([...u]);
+  });
+});

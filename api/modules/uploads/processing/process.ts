@@ -15,7 +15,7 @@ import { MANIFEST_FILE, RAW_FILE, RECORD_IDS_FILE, SCORES_FILE, LAYOUT_VERSION, 
 import type { RevisionManifest } from '../columnar/reader';
 import { RawWriter, ScoresWriter, totalDataPoints } from '../columnar/writers';
 import { CHUNK_ROWS, SpillFile, type ChunkedF64 } from '../columnar/spill';
-import { digestOf, fromBytes, sortedUnique, union, contains, toBytes } from './record-ids';
+import { containedIn, digestOf, fromBytes, sortedUnique, union, toBytes } from './record-ids';
 import { compareStructure } from './structure';
 import { ResultTotals, summarise, type UploadSummary } from './summary';
 
@@ -161,11 +161,12 @@ export async function newRecordCredits(blobs: UploadBlobStore, datafileId: strin
     const bytes = await blobs.getBytes(revisionPrefix(datafileId, previousRevision) + RECORD_IDS_FILE);
     if (bytes) previous = fromBytes(bytes);
   }
+  const known = containedIn(previous, hashes);
   const fresh = new Uint8Array(hashes.length);
   let n = 0;
   let total = 0;
   for (let i = 0; i < hashes.length; i++) {
-    if (previous.length === 0 || !contains(previous, hashes[i]!)) {
+    if (!known[i]) {
       fresh[n++] = credits[i]!;
       total += credits[i]!;
     }

@@ -44,55 +44,90 @@ export function hashRecordIds(ids: readonly string[]): BigUint64Array {
   return new BigUint64Array(pairs.buffer);
 }
 
+// The list operations below read the 64-bit hashes as (low, high) pairs of 32-bit halves
+// (little-endian, as hashRecordIds writes them): reading a BigUint64Array element makes a BigInt on
+// the heap, and a million of them cost ~200 MB of garbage and most of the time.
+const halves = (a: BigUint64Array) => new Uint32Array(a.buffer, a.byteOffset, a.length * 2);
+
+/** -1, 0 or 1 as hash i of `a` is below, equal to or above hash j of `b` (halves views). */
+function compare(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
+  const ha = a[2 * i + 1]!, hb = b[2 * j + 1]!;
+  if (ha !== hb) return ha < hb ? -1 : 1;
+  const la = a[2 * i]!, lb = b[2 * j]!;
+  return la === lb ? 0 : la < lb ? -1 : 1;
+}
+
 export function sortedUnique(values: BigUint64Array): BigUint64Array {
   const s = values.slice().sort();
+  const h = halves(s);
   let u = 0;
-  for (let i = 0; i < s.length; i++) if (i === 0 || s[i] !== s[u - 1]) s[u++] = s[i]!;
+  for (let i = 0; i < s.length; i++) {
+    if (i > 0 && compare(h, i, h, u - 1) === 0) continue;
+    h[2 * u] = h[2 * i]!;
+    h[2 * u + 1] = h[2 * i + 1]!;
+    u++;
+  }
   return s.slice(0, u);
 }
 
-export function contains(sorted: BigUint64Array, v: bigint): boolean {
+/** Whether a sorted list holds some hash twice. */
+export function hasRepeats(sorted: BigUint64Array): boolean {
+  const h = halves(sorted);
+  for (let i = 1; i < sorted.length; i++) if (compare(h, i, h, i - 1) === 0) return true;
+  return false;
+}
+
+/** Whether hash j of `keys` is in the sorted list `h` of n hashes (halves views). */
+function indexIn(h: Uint32Array, n: number, keys: Uint32Array, j: number): boolean {
   let lo = 0;
-  let hi = sorted.length;
+  let hi = n;
   while (lo < hi) {
     const m = (lo + hi) >> 1;
-    if (sorted[m]! < v) lo = m + 1;
+    if (compare(h, m, keys, j) < 0) lo = m + 1;
     else hi = m;
   }
-  return lo < sorted.length && sorted[lo] === v;
+  return lo < n && compare(h, lo, keys, j) === 0;
+}
+
+/** For each of `values`: 1 where it is in the sorted list `sorted`, else 0. */
+export function containedIn(sorted: BigUint64Array, values: BigUint64Array): Uint8Array {
+  const out = new Uint8Array(values.length);
+  if (!sorted.length) return out;
+  const h = halves(sorted), k = halves(values);
+  for (let i = 0; i < values.length; i++) out[i] = indexIn(h, sorted.length, k, i) ? 1 : 0;
+  return out;
 }
 
 /** Union of two sorted unique lists. */
 export function union(a: BigUint64Array, b: BigUint64Array): BigUint64Array {
   const out = new BigUint64Array(a.length + b.length);
+  const ha = halves(a), hb = halves(b), ho = halves(out);
   let i = 0, j = 0, k = 0;
+  const take = (h: Uint32Array, x: number) => {
+    ho[2 * k] = h[2 * x]!;
+    ho[2 * k + 1] = h[2 * x + 1]!;
+    k++;
+  };
   while (i < a.length || j < b.length) {
-    const x = i < a.length ? a[i]! : undefined;
-    const y = j < b.length ? b[j]! : undefined;
-    if (y === undefined || (x !== undefined && x < y)) out[k++] = a[i++]!;
-    else if (x === undefined || y < x) out[k++] = b[j++]!;
+    const c = i >= a.length ? 1 : j >= b.length ? -1 : compare(ha, i, hb, j);
+    if (c < 0) take(ha, i++);
+    else if (c > 0) take(hb, j++);
     else {
-      out[k++] = x;
-      i++;
+      take(ha, i++);
       j++;
     }
   }
   return out.slice(0, k);
 }
 
+/** The list as little-endian bytes (record-ids.bin). */
 export function toBytes(list: BigUint64Array): Uint8Array {
-  const out = new Uint8Array(list.length * 8);
-  const dv = new DataView(out.buffer);
-  list.forEach((v, i) => dv.setBigUint64(i * 8, v, true));
-  return out;
+  return new Uint8Array(list.buffer, list.byteOffset, list.byteLength).slice();
 }
 
 export function fromBytes(bytes: Uint8Array): BigUint64Array {
   const n = Math.floor(bytes.length / 8);
-  const out = new BigUint64Array(n);
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let i = 0; i < n; i++) out[i] = dv.getBigUint64(i * 8, true);
-  return out;
+  return new BigUint64Array(bytes.slice(0, n * 8).buffer);
 }
 
 /** SHA-256 of the sorted list, hex: a short digest of which records a revision holds. */

@@ -8,7 +8,7 @@ import { RowSample } from '../errors';
 import { DURATION_UNITS, type Cell, type ColumnMapping, type DataPoint, type RowBatch, type TableHeader } from '../types';
 import { columnLetters } from '../parse/table';
 import { ChunkedF64, ChunkedText, GrowingU32, type SpillFile } from '../columnar/spill';
-import { pushRecordIdHash } from '../processing/record-ids';
+import { hasRepeats, pushRecordIdHash } from '../processing/record-ids';
 import {
   columnRules, headerIssues, instantSeconds, mappingIssues, MIN_TIME_RECORDS, type ColumnState, type ValidationIssue,
 } from './mapping';
@@ -220,6 +220,7 @@ export function createCollector(header: TableHeader, mapping: ColumnMapping, opt
 /** Adds every repeat of an earlier id (its source row) to `out`, in row order, from the ids' hashes. */
 function findDuplicates(hashes: BigUint64Array, rows: Uint32Array, out: RowSample): void {
   const sorted = hashes.slice().sort();
+  if (!hasRepeats(sorted)) return;
   const repeated = new Set<bigint>();
   for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) repeated.add(sorted[i]!);
   if (!repeated.size) return;
