@@ -41,10 +41,6 @@ export class SpillFile {
     return into;
   }
 
-  get bytes(): number {
-    return this.#end;
-  }
-
   close(): void {
     this.#closed = true;
     if (this.#fd !== undefined) closeSync(this.#fd);

@@ -32,8 +32,6 @@ export interface DurationMetric {
   valid: number;
 }
 
-export { ChunkedF64 };
-
 export interface ScoreInputs {
   rows: number;
   /** Record ids in row order. */
