@@ -231,11 +231,12 @@ export async function scoreCollected(
   }
   const credits = new Uint8Array(n);
   const totals = new ResultTotals();
-  await scoring.scoreChunked(shape, chunks, async (result, start) => {
+  const { totalCredits } = await scoring.scoreChunked(shape, chunks, async (result, start) => {
     credits.set(result.credits, start);
     totals.add(result);
     if (onChunk) await onChunk(result, start, inputs.ids.chunk(start / CHUNK_ROWS));
   });
+  totals.totalCredits = totalCredits;
   return { credits, totals };
 }
 

@@ -54,10 +54,10 @@ const KINDS = [['TS', 'ts'], ['IBS', 'ibs'], ['OES', 'oes'], ['PS', 'ps'], ['CS'
 
 /** What the summary needs of the scores, added up row range by row range as the chunks are scored. */
 export class ResultTotals {
-  rows = 0;
   valid = 0;
   combinedSum = 0;
   dataPoints = 0;
+  /** The file's credits, as scoreChunked adds them up. */
   totalCredits = 0;
   readonly #kinds = new Set<string>();
   readonly stats = new ScoreStatsAccumulator();
@@ -83,8 +83,6 @@ export class ResultTotals {
       }
     }
     this.stats.add(r);
-    this.rows += n;
-    this.totalCredits += r.totalCredits;
   }
 
   /** Score kinds with at least one value, in the order TS, IBS, OES, PS, CS, IS, SDS. */
