@@ -41,6 +41,8 @@ export type Env = {
   };
   /** Size cap of one uploaded survey file (bytes). */
   uploadMaxBytes: number;
+  /** Process a checked upload while step 3 is shown, so the confirmation only publishes and charges (api/modules/uploads/upload-prepare.service.ts). */
+  uploadPrepare: boolean;
   /** Live import: requests per second and burst per datafile key (token bucket), and seconds between published revisions. */
   live: { ratePerSecond: number; burst: number; publishSeconds: number };
   graphiql: boolean;
@@ -82,6 +84,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     testKinds: source.JOB_TEST_KINDS === 'true',
   };
   const uploadMaxBytes = int('UPLOAD_MAX_BYTES', 512 * 1024 * 1024, 1024, 64 * 1024 * 1024 * 1024);
+  const uploadPrepare = source.UPLOAD_PREPARE !== 'false';
   const isProduction = nodeEnv === 'production';
   const appSecret = source.APP_SECRET || undefined;
   if (isProduction && (!appSecret || appSecret.length < 32)) problems.push('APP_SECRET (at least 32 characters) is required in production');
@@ -115,6 +118,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     jobIntervalMinutes,
     jobs,
     uploadMaxBytes,
+    uploadPrepare,
     live: { ratePerSecond: int('LIVE_RATE_PER_SECOND', 2000, 1, 1_000_000), burst: int('LIVE_RATE_BURST', 4000, 1, 10_000_000), publishSeconds: int('LIVE_PUBLISH_SECONDS', 10, 1, 3600) },
     graphiql: source.GRAPHIQL ? source.GRAPHIQL === 'true' : !isProduction,
     oesJudge: judge.config,

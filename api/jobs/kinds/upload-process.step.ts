@@ -1,15 +1,17 @@
 // The upload job's CPU-heavy step, in a Worker thread: parse, validate, classify the open answers
 // (asking the main thread's AI judge when configured), score, write the revision's Arrow files and
-// publish them. It returns the summary and each new record's credits; the main thread charges.
-import { processUpload, type JudgedCategories } from '../../modules/uploads/index';
+// publish them. It returns the summary and each new record's credits; the main thread charges. The
+// prepare job runs the same step with a folder: the revision is prepared there, not published.
+import { prepareUpload, processUpload, type JudgedCategories, type ProcessUploadInput } from '../../modules/uploads/index';
 import type { UploadPlan } from '../../modules/uploads/upload-job.service';
 import type { WorkerStepContext } from '../worker-step';
 
-export type UploadProcessInput = { plan: UploadPlan; judge: boolean };
+/** `folder`: prepare the revision there (ahead of the confirmation, processing/prepare.ts) instead of publishing it. */
+export type UploadProcessInput = { plan: UploadPlan; judge: boolean; folder?: string };
 
 export async function run(input: UploadProcessInput, ctx: WorkerStepContext) {
-  const { plan } = input;
-  const processed = await processUpload({
+  const { plan, folder } = input;
+  const engine: ProcessUploadInput = {
     blobs: ctx.blobs,
     scoring: await ctx.scoring(),
     source: plan.source,
@@ -28,7 +30,8 @@ export async function run(input: UploadProcessInput, ctx: WorkerStepContext) {
             })) as JudgedCategories,
         }
       : {}),
-  });
+  };
+  const processed = folder === undefined ? await processUpload(engine) : await prepareUpload({ ...engine, folder });
   const { interviewCredits, files: _files, ...summary } = processed;
   return { summary, interviewCredits };
 }

@@ -1,8 +1,10 @@
 import { AppError } from '../../graphql/errors';
 import { judgeOpenEnded, type JudgeInputQuestion, type OfflineVerdicts } from '../../modules/open-ended-judge/judge.service';
-import { chargeUpload, failUpload, finishUpload, mirrorProgress, recordRefusal, uploadPlan, type UploadJobResult } from '../../modules/uploads/upload-job.service';
+import { chargeUpload, failUpload, finishUpload, mirrorPrepareProgress, mirrorProgress, recordRefusal, uploadPlan, type UploadJobResult } from '../../modules/uploads/upload-job.service';
 import { rejectSource, UPLOAD_CHECK_JOB, UPLOAD_JOB, type UploadCheckJobResult, type UploadCheckPayload } from '../../modules/uploads/upload-draft.service';
 import type { UploadJobPayload } from '../../modules/uploads/upload-confirm.service';
+import { adoptPrepared, enqueuePrepare, preparePlan, removePrepared, UPLOAD_PREPARE_JOB, type UploadPreparePayload } from '../../modules/uploads/upload-prepare.service';
+import { preparedFolder } from '../../modules/uploads/index';
 import { refusalFactsOf } from '../../modules/uploads/messages';
 import type { JobHandler } from '../job-types';
 import { workerStep } from '../worker-step';
@@ -31,6 +33,15 @@ export const uploadJob: JobHandler<UploadJobPayload, UploadJobResult | null> = {
     // Deleted meanwhile, or already finished by an earlier attempt whose final write landed: nothing to do.
     if (!plan || plan.status !== 'PROCESSING') return null;
     const judge = deps.env.oesJudge;
+    // Prepared while step 3 was shown (upload-prepare.service.ts): publish it and charge.
+    if (ctx.payload.preparedBy) {
+      const prepared = await adoptPrepared(deps, plan, ctx.payload.preparedBy, ctx.signal, ctx.progress);
+      if (prepared) {
+        const { interviewCredits, files: _files, ...summary } = prepared;
+        const charge = await chargeUpload(deps, plan, interviewCredits);
+        return { summary, ...charge, prepared: true };
+      }
+    }
     let processed: Awaited<ReturnType<typeof processStep>>;
     try {
       processed = await ctx.runInWorker(uploadProcessStep, { plan, judge: judge !== undefined }, {
@@ -75,11 +86,39 @@ export const uploadCheckJob: JobHandler<UploadCheckPayload, UploadCheckJobResult
     const plan = await uploadPlan(ctx.deps, ctx.payload.uploadId);
     if (!plan) throw new AppError('NO_DATAFILE_FOUND');
     try {
-      return { check: await ctx.runInWorker(uploadCheckStep, { plan }) };
+      const check = await ctx.runInWorker(uploadCheckStep, { plan });
+      // Nothing found: the revision is prepared while the user reads step 3.
+      const prepareJobId = !check.issues.length && check.estimate ? await enqueuePrepare(ctx.deps, plan.uploadId, ctx.job.id, ctx.payload.mappingHash) : undefined;
+      return { check, ...(prepareJobId ? { prepareJobId } : {}) };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await rejectSource(ctx.deps, plan.uploadId, error);
       return { refusal: refusalFactsOf(error.code, error.details) };
     }
   },
+};
+
+/**
+ * 'upload.prepare' (upload-prepare.service.ts): processes a checked upload ahead of its confirmation
+ * into a folder of the revision the confirmation will hand out. One attempt: a prepare that did not
+ * finish is not waited for, the upload job processes the file itself. A prepare no longer wanted
+ * (confirmed without it, data points saved again, another revision handed out) does nothing; a
+ * cancelled or failed one removes its folder.
+ */
+export const uploadPrepareJob: JobHandler<UploadPreparePayload, { prepared: boolean }> = {
+  kind: UPLOAD_PREPARE_JOB,
+  heavy: true,
+  maxAttempts: 1,
+  async run(ctx) {
+    const plan = await preparePlan(ctx.deps, ctx.payload, await uploadPlan(ctx.deps, ctx.payload.uploadId));
+    if (!plan) return { prepared: false };
+    try {
+      await ctx.runInWorker(uploadProcessStep, { plan, judge: false, folder: preparedFolder(ctx.job.id) });
+      return { prepared: true };
+    } catch (error) {
+      await removePrepared(ctx.deps, ctx.job);
+      throw error;
+    }
+  },
+  onProgress: (db, job, percent) => mirrorPrepareProgress(db, job, percent),
 };

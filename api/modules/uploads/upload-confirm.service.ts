@@ -13,8 +13,10 @@ import * as repo from '../datafiles/datafile-uploads.repo';
 import { requireDatafile } from '../datafiles/datafiles.policy';
 import { mappingHash, rowsFromInput } from './datapoints';
 import { checkOf, UPLOAD_JOB } from './upload-draft.service';
+import { adoptable, discardPrepare, prepareJobOf } from './upload-prepare.service';
 
-export type UploadJobPayload = { uploadId: string };
+/** `preparedBy`: the prepare job whose revision the upload job publishes when it is complete (upload-prepare.service.ts). */
+export type UploadJobPayload = { uploadId: string; preparedBy?: string };
 
 /** The charge key of an upload revision (credits.md): one charge per revision, ever. */
 export const chargeKeyOf = (datafileId: string, revision: number) => `upload:${datafileId}:${revision}`;
@@ -38,7 +40,9 @@ export async function confirmUpload(deps: Deps, viewer: Viewer, args: { datafile
   if (!availability.isBalanceEnough) throw new AppError('BALANCE_NOT_ENOUGH', { reason: 'NOT_ENOUGH_CREDITS_FOR_ESTIMATE', value: estimate, limit: availability.availableCredits });
 
   const now = deps.clock.now().toISOString();
-  await writeTransaction(deps.db, async (tx) => {
+  const prepare = await prepareJobOf(deps, upload);
+  const hash = mappingHash(points);
+  const adopted = await writeTransaction(deps.db, async (tx) => {
     // Again under the write lock: two confirmations at the same moment must not both pass.
     if (await repo.processingUploadBy(tx, viewer.userId, upload.id)) throw new AppError('UPLOAD_GOING_ON');
     const revision = await repo.nextRevision(tx, file.id);
@@ -47,10 +51,14 @@ export async function confirmUpload(deps: Deps, viewer: Viewer, args: { datafile
     }, ['DRAFT', 'ERROR']);
     if (!changed) throw new AppError('UPLOAD_GOING_ON');
     if (upload.kind === 'UPLOAD') await repo.updateDatafile(tx, file.id, { status: 'PROCESSING', progress: 0, updatedAt: now });
-    const payload: UploadJobPayload = { uploadId: upload.id };
+    // The revision prepared while step 3 was shown, when it is this one (the job may still run).
+    const adopt = adoptable(prepare, revision, hash);
+    const payload: UploadJobPayload = { uploadId: upload.id, ...(adopt ? { preparedBy: prepare.id } : {}) };
     const { id } = await deps.jobs.enqueue(UPLOAD_JOB, payload, { tx, dedupeKey: chargeKeyOf(file.id, revision) });
     await repo.updateUpload(tx, upload.id, { jobId: id });
+    return adopt;
   });
+  if (!adopted) await discardPrepare(deps, prepare);
 }
 
 /** getDatafileUploadingProgress: the datafile's status, its newest upload and, once READY, its metadata. */

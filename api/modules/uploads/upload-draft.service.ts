@@ -17,6 +17,7 @@ import { uploadRefusalMessage, type RefusalFacts } from './messages';
 import type { CheckUploadResult } from './processing/check';
 import type { ReadOptions } from './types';
 import { isFileRefusal } from './upload-steps.service';
+import { discardPrepare, prepareJobOf } from './upload-prepare.service';
 
 /** Job kinds of the upload path (registered in api/jobs/kinds). */
 export const UPLOAD_CHECK_JOB = 'upload.check';
@@ -24,7 +25,7 @@ export const UPLOAD_JOB = 'upload';
 
 /** The check job's payload and result. */
 export type UploadCheckPayload = { uploadId: string; mappingHash: string };
-export type UploadCheckJobResult = { check: CheckUploadResult } | { refusal: RefusalFacts & { details?: Record<string, unknown> } };
+export type UploadCheckJobResult = { check: CheckUploadResult; prepareJobId?: string } | { refusal: RefusalFacts & { details?: Record<string, unknown> } };
 
 export const readOptionsOf = (u: repo.UploadRow): ReadOptions => ({
   ...(u.sheetName ? { sheet: u.sheetName } : {}), headerRow: u.headerRow, firstDataRow: u.firstDataRow, missingValues: u.missingValues,
@@ -68,6 +69,7 @@ export async function saveColumns(deps: Deps, viewer: Viewer, datafileId: string
   const hash = mappingHash(rows);
   const now = deps.clock.now().toISOString();
   const previousCheck = upload.checkJobId;
+  const previousPrepare = await prepareJobOf(deps, upload);
   await writeTransaction(deps.db, async (tx) => {
     const changed = await repo.updateUpload(tx, upload.id, { status: 'DRAFT', errorCode: null, errorDetails: null, checkJobId: null, updatedAt: now }, ['DRAFT', 'ERROR']);
     if (!changed) throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'NOT_A_DRAFT' });
@@ -80,6 +82,8 @@ export async function saveColumns(deps: Deps, viewer: Viewer, datafileId: string
   await repo.updateUpload(deps.db, upload.id, { checkJobId: jobId }, ['DRAFT']);
   // A check of the columns saved before is of no use any more.
   if (previousCheck && previousCheck !== jobId) await deps.jobs.cancel(previousCheck).catch(() => undefined);
+  // Nor a revision prepared for them (upload-prepare.service.ts).
+  await discardPrepare(deps, previousPrepare);
   return { state: 'PENDING' as const, progress: 0, issues: [], estimate: null };
 }
 

@@ -3,7 +3,7 @@
 // writes (in the job's final transaction): READY with the metadata and record summary, or the
 // refusal; and the notification (spec section 4's click targets) in the uploader's language.
 import type { DbOrTx, Tx } from '../../../db/client';
-import type { NotificationType } from '../../../db/schema';
+import type { JobRow, NotificationType } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { ErrorCode } from '../../graphql/error-codes';
 import { AppError } from '../../graphql/errors';
@@ -20,6 +20,7 @@ import type { UploadSummary } from './processing/summary';
 import type { ColumnMapping, ReadOptions, UploadFormat } from './types';
 import { chargeKeyOf } from './upload-confirm.service';
 import { readOptionsOf } from './upload-draft.service';
+import type { UploadPreparePayload } from './upload-prepare.service';
 
 /** Everything a Worker step needs about one upload (plain data: it crosses the thread boundary). */
 export type UploadPlan = {
@@ -36,8 +37,8 @@ export type UploadPlan = {
   title: string;
 };
 
-/** What the upload job keeps as its result (small JSON): the summary without the per-record credits. */
-export type UploadJobResult = { summary: Omit<UploadSummary, 'files'>; chargeId: string | null; credits: number };
+/** What the upload job keeps as its result (small JSON): the summary without the per-record credits; `prepared` when it published a revision prepared at step 3. */
+export type UploadJobResult = { summary: Omit<UploadSummary, 'files'>; chargeId: string | null; credits: number; prepared?: boolean };
 
 /** Reads the upload, its datafile, data points and the revision before it. Undefined when the upload is gone. */
 export async function uploadPlan(deps: Pick<Deps, 'db'>, uploadId: string): Promise<(UploadPlan & { status: repo.UploadRow['status'] }) | undefined> {
@@ -92,6 +93,16 @@ export async function mirrorProgress(db: DbOrTx, uploadId: string, percent: numb
   if (!upload || upload.status !== 'PROCESSING') return;
   await repo.updateUpload(db, uploadId, { progress: percent }, ['PROCESSING']);
   if (upload.kind === 'UPLOAD') await repo.updateDatafile(db, upload.datafileId, { progress: percent });
+}
+
+/**
+ * The prepare's progress on the upload once the confirmation adopted it (the upload is PROCESSING
+ * this revision), mapped like the upload job's own Worker step (0..97): the bar moves while it runs.
+ */
+export async function mirrorPrepareProgress(db: DbOrTx, job: JobRow, percent: number): Promise<void> {
+  const p = job.payload as UploadPreparePayload;
+  const upload = await repo.findUpload(db, p.uploadId);
+  if (upload?.status === 'PROCESSING' && upload.revision === p.revision) await mirrorProgress(db, p.uploadId, Math.floor(percent * 0.97));
 }
 
 async function recipientLocale(tx: Tx, userId: string): Promise<Locale> {

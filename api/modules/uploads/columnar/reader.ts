@@ -1,9 +1,11 @@
 // Reading a published revision back: the manifest first (no manifest, no revision), then the
-// selected columns of raw.arrow or scores.arrow by name (the result pages and the binary route).
+// selected columns of raw.arrow or scores.arrow by name (the result pages and the binary route). The
+// manifest names each file's key: a revision prepared while step 3 was shown keeps its files in a
+// folder of its own inside the revision's prefix (processing/prepare.ts).
 import { tableFromIPC, tableToIPC, type Table } from 'apache-arrow';
 import { uploadError } from '../errors';
 import { revisionPrefix, type UploadBlobStore } from '../blob';
-import { MANIFEST_FILE, RAW_FILE, SCORES_FILE } from './layout';
+import { MANIFEST_FILE, RAW_FILE, RECORD_IDS_FILE, SCORES_FILE } from './layout';
 
 export interface RevisionManifest {
   layoutVersion: string;
@@ -21,6 +23,18 @@ export async function readManifest(blobs: UploadBlobStore, datafileId: string, r
 }
 
 /**
+ * The key of one of a revision's files as its manifest names it. Only keys inside the revision's own
+ * prefix are followed (a manifest from before the keys were read names exactly these); anything else
+ * falls back to the file's fixed name there.
+ */
+export function revisionFileKey(manifest: RevisionManifest | null, datafileId: string, revision: number, file: 'raw' | 'scores' | 'recordIds'): string {
+  const prefix = revisionPrefix(datafileId, revision);
+  const named = manifest?.files[file]?.key;
+  if (named && named.startsWith(prefix) && !named.slice(prefix.length).split('/').includes('..')) return named;
+  return prefix + (file === 'raw' ? RAW_FILE : file === 'scores' ? SCORES_FILE : RECORD_IDS_FILE);
+}
+
+/**
  * The named columns of one file of a published revision, as an Arrow table (all columns when
  * `columns` is omitted). Unknown names are refused with DATAPOINT_NOT_FOUND and the name.
  */
@@ -29,7 +43,7 @@ export async function readRevisionColumns(
 ): Promise<Table> {
   const manifest = await readManifest(blobs, datafileId, revision);
   if (!manifest) throw uploadError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
-  const key = revisionPrefix(datafileId, revision) + (file === 'raw' ? RAW_FILE : SCORES_FILE);
+  const key = revisionFileKey(manifest, datafileId, revision, file);
   const bytes = await blobs.getBytes(key);
   if (!bytes) throw uploadError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_FILE_MISSING' });
   const table = tableFromIPC(bytes);

@@ -12,7 +12,7 @@ import type { ColumnMapping, ReadOptions, TableHeader, TableSource, UploadFormat
 import { createCollector, type ScoreInputs } from '../validate/collector';
 import type { ValidationIssue } from '../validate/mapping';
 import { MANIFEST_FILE, RAW_FILE, RECORD_IDS_FILE, SCORES_FILE, LAYOUT_VERSION, rawLayout, type RevisionStamp } from '../columnar/layout';
-import type { RevisionManifest } from '../columnar/reader';
+import { readManifest, revisionFileKey, type RevisionManifest } from '../columnar/reader';
 import { RawWriter, ScoresWriter, totalDataPoints } from '../columnar/writers';
 import { CHUNK_ROWS, SpillFile, type ChunkedF64 } from '../columnar/spill';
 import { containedIn, digestOf, fromBytes, sortedUnique, union, toBytes } from './record-ids';
@@ -40,6 +40,13 @@ export interface ProcessUploadInput {
   onProgress?: (percent: number, phase: ProcessPhase) => void;
   /** Compute everything, write nothing (the credit estimate of step 3). */
   dryRun?: boolean;
+  /**
+   * A folder inside the revision's prefix (e.g. `prepared-<job id>/`) for every file, the manifest
+   * included: a revision prepared while step 3 is shown, published later by copying that manifest
+   * to the revision's own (processing/prepare.ts). Only that folder is cleared first and on failure.
+   * Default: the revision's prefix itself, manifest last (published at once).
+   */
+  folder?: string;
   now?: () => Date;
   /**
    * The optional AI judge (api/modules/open-ended-judge): gets the open questions and the offline
@@ -55,6 +62,13 @@ export type JudgedCategories = { categories: Int32Array[]; sources: Uint8Array[]
 export type ProcessedUpload = UploadSummary & { interviewCredits: Uint8Array };
 
 export type ProcessPhase = 'parse' | 'classify' | 'score' | 'write' | 'publish' | 'done';
+
+/** The folder inside the revision's prefix the files go to ('' or one `name/` of letters, digits, _ and -). */
+function folderOf(input: Pick<ProcessUploadInput, 'folder'>): string {
+  const folder = input.folder ?? '';
+  if (folder !== '' && !/^[A-Za-z0-9_-]+\/$/.test(folder)) throw new Error(`uploads: folder must be one name ending in /, got ${JSON.stringify(folder)}`);
+  return folder;
+}
 
 /** The first issue as a thrown catalogue error (the job stores its code and details). */
 export function throwIssue(issue: ValidationIssue): never {
@@ -117,7 +131,7 @@ async function parsePass(table: TableSource, input: ProcessUploadInput, stamp: R
   const collector = createCollector(table.header, input.mapping, { collect: true, spill });
   if (collector.early.length) throwIssue(collector.early[0]!);
   const { schema, plan } = rawLayout(table.header, input.mapping, stamp);
-  const prefix = revisionPrefix(input.datafileId, input.revision);
+  const prefix = revisionPrefix(input.datafileId, input.revision) + folderOf(input);
   const raw = input.dryRun ? undefined : new RawWriter(input.blobs, prefix + RAW_FILE, schema, plan);
   try {
     for await (const batch of table.batches()) {
@@ -164,7 +178,8 @@ async function classifyAndJudge(input: ProcessUploadInput, questions: OpenQuesti
 export async function newRecordCredits(blobs: UploadBlobStore, datafileId: string, previousRevision: number | undefined, hashes: BigUint64Array, credits: Uint8Array) {
   let previous: BigUint64Array = new BigUint64Array(0);
   if (previousRevision !== undefined) {
-    const bytes = await blobs.getBytes(revisionPrefix(datafileId, previousRevision) + RECORD_IDS_FILE);
+    const manifest = await readManifest(blobs, datafileId, previousRevision);
+    const bytes = await blobs.getBytes(revisionFileKey(manifest, datafileId, previousRevision, 'recordIds'));
     if (bytes) previous = fromBytes(bytes);
   }
   const known = containedIn(previous, hashes);
@@ -250,7 +265,7 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
   const budget = new Budget(limits);
   const report = progressReporter(input.onProgress);
   const stamp: RevisionStamp = { datafileId: input.datafileId, revision: input.revision, scoringVersion: input.scoring.version };
-  const prefix = revisionPrefix(input.datafileId, input.revision);
+  const prefix = revisionPrefix(input.datafileId, input.revision) + folderOf(input);
   const blobs = input.blobs;
   report(0, 'parse');
   if (!input.dryRun) await blobs.deletePrefix(prefix);
@@ -301,7 +316,7 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
         recordIds: { key: prefix + RECORD_IDS_FILE, size: idsBytes.length },
       },
     };
-    // Published: the manifest is the last object written.
+    // Published (or, in a folder, prepared): the manifest is the last object written.
     await blobs.put(prefix + MANIFEST_FILE, new TextEncoder().encode(JSON.stringify(manifest)), { contentType: 'application/json' });
     report(100, 'done');
     return { ...summary, files: manifest.files, interviewCredits };
