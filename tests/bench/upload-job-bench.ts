@@ -1,8 +1,13 @@
 // The upload through the real job (issue 11): a real server process (api/server.ts, Bun.serve, file
 // database, local blob store) gets the file by signed PUT, a draft, the generator's data points and
-// the check; then the clock runs from the confirmation to READY, while 8 concurrent callers ask `me`.
-// Memory is the server process's resident set, sampled from /proc every 50 ms during processing.
+// the check; then the clock runs from the confirmation to READY, while 8 concurrent callers ask `me`
+// (from the save of step 2 on: the check and the prepare count too). Memory is the server process's
+// resident set, sampled from /proc every 50 ms from the save of step 2 to READY.
+// `confirm`: 'off' runs the server with UPLOAD_PREPARE=false (the upload job processes the file after
+// the confirmation); 'instant' confirms the moment the estimate shows (the prepare still runs);
+// 'prepared' confirms once the revision prepared at step 3 is complete.
 import { mkdirSync, readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { createDeps } from '../../api/deps';
 import { readEnv } from '../../api/env';
 import { fixedClock } from '../../api/lib/clock';
@@ -18,6 +23,10 @@ import { UPLOAD_QUERIES as Q, uploadWorld } from '../api/uploads/api-helpers';
 export type JobBenchResult = {
   confirmToReadyMs: number;
   checkMs: number;
+  /** From the estimate shown to the prepared revision complete ('prepared' only). */
+  prepareMs?: number;
+  /** The upload job published the prepared revision. */
+  adopted: boolean;
   peakRssMB: number;
   baselineRssMB: number;
   meP50: number;
@@ -36,9 +45,12 @@ const rssOf = (pid: number) => {
 };
 
 /** Steps 1-3 of one file through a real server, then confirmation -> READY measured; `open` 'ignore' maps the open questions as ignored. */
-export async function uploadThroughJob(dir: string, file: string, format: 'xlsx' | 'csv', rows: number, open: 'classify' | 'ignore'): Promise<JobBenchResult> {
+export async function uploadThroughJob(dir: string, file: string, format: 'xlsx' | 'csv', rows: number, open: 'classify' | 'ignore', confirm: 'off' | 'instant' | 'prepared'): Promise<JobBenchResult> {
   mkdirSync(dir, { recursive: true });
-  const env = { DATABASE_URL: `file:${dir}/app.db`, STORAGE_DIR: `${dir}/storage`, JOB_POLL_MS: '100', JOB_WORKER_TIMEOUT_SECONDS: '3600', JOB_WORKER_MAX_MB: '16384' };
+  const env = {
+    DATABASE_URL: `file:${dir}/app.db`, STORAGE_DIR: `${dir}/storage`, JOB_POLL_MS: '100', JOB_WORKER_TIMEOUT_SECONDS: '3600', JOB_WORKER_MAX_MB: '16384',
+    UPLOAD_PREPARE: confirm === 'off' ? 'false' : 'true',
+  };
   const deps = await createDeps(readEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://bench.test', JOB_INTERVAL_MINUTES: '0', ...env }), { log: silentLogger });
   const w = await uploadWorld({ db: deps.db, deps, clock: fixedClock(new Date().toISOString()) } as unknown as TestApp, { credits: 20_000_000 });
   const server = await startServerProcess(env);
@@ -53,20 +65,10 @@ export async function uploadThroughJob(dir: string, file: string, format: 'xlsx'
       const { startingQuestion: _s, ...rest } = presentDatapoint(rowOfDataPoint(open === 'ignore' && dp.type === 'OPEN_ENDED' ? { type: 'IGNORE', column: dp.column } : dp));
       return rest;
     });
-    const checkStart = performance.now();
-    await post(Q.save, { id: datafileId, c: columns });
-    let check: any;
-    for (;;) {
-      check = (await post(Q.check, { id: datafileId })).getUploadCheck;
-      if (check.state === 'DONE' || check.state === 'FAILED') break;
-      await Bun.sleep(100);
-    }
-    const checkMs = performance.now() - checkStart;
-    if (!check.estimate) throw new Error(`check: ${JSON.stringify(check.issues)}`);
     await Bun.sleep(500);
     const baselineRssMB = rssOf(server.pid);
 
-    // `me` from 8 callers for as long as the upload processes.
+    // `me` from 8 callers from the save of step 2 until READY.
     let done = false;
     const latencies: number[] = [];
     const me = () => fetch(`${server.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${w.tokens.employee}` }, body: JSON.stringify({ query: '{ me { user { id email } companyId } }' }) });
@@ -79,6 +81,31 @@ export async function uploadThroughJob(dir: string, file: string, format: 'xlsx'
     }));
     let peak = 0;
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 50);
+
+    const checkStart = performance.now();
+    await post(Q.save, { id: datafileId, c: columns });
+    let check: any;
+    for (;;) {
+      check = (await post(Q.check, { id: datafileId })).getUploadCheck;
+      if (check.state === 'DONE' || check.state === 'FAILED') break;
+      await Bun.sleep(100);
+    }
+    const checkMs = performance.now() - checkStart;
+    if (!check.estimate) throw new Error(`check: ${JSON.stringify(check.issues)}`);
+    let prepareMs: number | undefined;
+    if (confirm === 'prepared') {
+      // The user reads step 3 until the prepared revision is complete.
+      const shown = performance.now();
+      for (;;) {
+        const [job] = await deps.db.all<{ state: string }>(sql`select state from jobs where kind = 'upload.prepare' order by created_at desc, rowid desc limit 1`);
+        if (job && job.state !== 'QUEUED' && job.state !== 'RUNNING') {
+          if (job.state !== 'SUCCEEDED') throw new Error(`prepare ended ${job.state}`);
+          break;
+        }
+        await Bun.sleep(50);
+      }
+      prepareMs = performance.now() - shown;
+    }
     const phases: { at: number; percent: number }[] = [];
     const t0 = performance.now();
     await post(Q.confirm, { id: datafileId, c: check.estimate.creditAmount, s: 'PROCESSING' });
@@ -90,6 +117,8 @@ export async function uploadThroughJob(dir: string, file: string, format: 'xlsx'
       await Bun.sleep(50);
     }
     const confirmToReadyMs = performance.now() - t0;
+    const [uploadJob] = await deps.db.all<{ result: string | null }>(sql`select result from jobs where kind = 'upload' order by created_at desc, rowid desc limit 1`);
+    const adopted = JSON.parse(uploadJob?.result ?? '{}')?.prepared === true;
     done = true;
     clearInterval(sampler);
     await hammer;
@@ -97,7 +126,7 @@ export async function uploadThroughJob(dir: string, file: string, format: 'xlsx'
     if (progress.upload.numberOfRecords !== rows) throw new Error(`READY with ${progress.upload.numberOfRecords} records, expected ${rows}`);
     latencies.sort((a, b) => a - b);
     const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
-    return { confirmToReadyMs, checkMs, peakRssMB: Math.round(peak), baselineRssMB: Math.round(baselineRssMB), meP50: q(0.5), meP95: q(0.95), meCalls: latencies.length, phases };
+    return { confirmToReadyMs, checkMs, ...(prepareMs !== undefined ? { prepareMs } : {}), adopted, peakRssMB: Math.round(peak), baselineRssMB: Math.round(baselineRssMB), meP50: q(0.5), meP95: q(0.95), meCalls: latencies.length, phases };
   } finally {
     await server.stop();
     deps.close();

@@ -16,6 +16,7 @@ import { writeTransaction } from '../../../db/write-transaction';
 import { headerIssues } from './validate/mapping';
 import { refuse } from './index';
 import type { UploadFormat } from './types';
+import { discardPrepare, prepareJobOf } from './upload-prepare.service';
 import type { DatafileInput } from '../../graphql/generated/resolvers';
 
 export const TITLE_MAX = 100;
@@ -172,6 +173,8 @@ async function changeDraft(deps: Deps, viewer: Viewer, file: repo.DatafileRow, s
   if (await repo.sourceKeyTaken(deps.db, step.source.key, upload.id)) throw new AppError('FILEKEY_ALREADY_EXISTS', { field: 'datafileKey' });
   const sameReading = upload.sourceKey === step.source.key && upload.sheetName === step.sheetName && upload.headerRow === step.headerRow && upload.firstDataRow === step.firstDataRow
     && JSON.stringify(upload.missingValues) === JSON.stringify(step.missingValues);
+  // Another reading makes the check, and any revision prepared after it, useless.
+  const previousPrepare = sameReading ? undefined : await prepareJobOf(deps, upload);
   await writeTransaction(deps.db, async (tx) => {
     const changed = await repo.updateUpload(tx, upload.id, { ...uploadFields(step), status: 'DRAFT', errorCode: null, errorDetails: null, progress: 0, updatedAt: now, ...(sameReading ? {} : { checkJobId: null }) }, ['DRAFT', 'ERROR']);
     if (!changed) throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'NOT_A_DRAFT' });
@@ -185,6 +188,7 @@ async function changeDraft(deps: Deps, viewer: Viewer, file: repo.DatafileRow, s
     }
   });
   if (upload.sourceKey !== step.source.key) await deps.blobs.delete(upload.sourceKey).catch(() => undefined);
+  await discardPrepare(deps, previousPrepare);
   return file.id;
 }
 

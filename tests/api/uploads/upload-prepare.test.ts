@@ -29,7 +29,7 @@ type Job = { id: string; kind: string; state: string; payload: any; result: any 
 const jobsOf = (app: TestApp, kind: string) => app.db.all<Job>(sql`select id, kind, state, payload, result from jobs where kind = ${kind} order by created_at, rowid`).then((rows) => rows.map((r) => ({ ...r, payload: JSON.parse(r.payload), result: r.result && JSON.parse(r.result) })));
 const uploadJobOf = async (app: TestApp, datafileId: string) => {
   const [row] = await app.db.all<{ job_id: string }>(sql`select job_id from datafile_uploads where datafile_id = ${datafileId} order by created_at desc limit 1`);
-  return (await app.deps.jobs.get(row!.job_id))!;
+  return (await app.deps.jobs.get(row!.job_id)) as Omit<Job, 'result'> & { result: any; errorCode: string | null };
 };
 
 /** Steps 1 and 2 (the check and, where it is on, the prepare run to the end); returns the datafile and the check. */
@@ -117,6 +117,18 @@ describe('a revision prepared while step 3 is shown', () => {
     expect(job.result.summary.qualityScores).not.toContain('OES');
     const manifest = await readManifest(t.deps.blobs, first.datafileId, 1);
     expect(manifest!.files.scores.key).toContain(`prepared-${fresh.id}/`);
+  });
+
+  it('another file in step 1 throws the prepared revision away', async () => {
+    const c = await checked(t, w, 'qualtrics-utf8-bom.csv', { headerRow: 1, dataRecordStartRow: 4 });
+    const prepare = (await jobsOf(t, 'upload.prepare')).at(-1)!;
+    const folder = `datafiles/${c.datafileId}/1/prepared-${prepare.id}/`;
+    expect(await t.deps.blobs.stat(`${folder}prepared.json`)).not.toBeNull();
+    const key = await putFile(t, w.tokens.admin, w.A, 'survey.xlsx', fixture('survey.xlsx'));
+    const changed = await createDraft(t, w.tokens.admin, key, { datafileId: c.datafileId, sheetName: 'Data', headerRow: 3, dataRecordStartRow: 4 });
+    expect(changed.body.errors).toBeUndefined();
+    expect(await t.deps.blobs.stat(`${folder}prepared.json`)).toBeNull();
+    expect(await t.deps.blobs.stat(`${folder}raw.arrow`)).toBeNull();
   });
 
   it('a prepared revision that does not match the upload is not published: the upload job processes the file itself', async () => {
