@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -121,8 +121,10 @@ async function uploadThroughTheSteps(locale: 'de' | 'en', c: (typeof CASES)[numb
   // READY, its scores stored as the revision's columns, charged once exactly the estimate.
   const state = await api<any>('query($id:ID!){getDatafileUploadingProgress(datafileId:$id){status upload{revision creditsCharged numberOfRecords} metadata{numberOfValidRecords qualityScores}}}', { id: datafileId });
   expect(state.getDatafileUploadingProgress).toMatchObject({ status: 'READY', upload: { revision: 1, creditsCharged: estimate, numberOfRecords: 200 } });
-  expect(existsSync(join(server.dir, 'storage/datafiles', datafileId, '1/manifest.json'))).toBe(true);
-  expect(existsSync(join(server.dir, 'storage/datafiles', datafileId, '1/scores.arrow'))).toBe(true);
+  // Published by its manifest, which names the files (in the folder of the revision prepared at step 3).
+  const manifest = JSON.parse(readFileSync(join(server.dir, 'storage/datafiles', datafileId, '1/manifest.json'), 'utf8'));
+  expect(manifest.files.scores.key).toMatch(new RegExp(`^datafiles/${datafileId}/1/prepared-[A-Za-z0-9_-]+/scores\\.arrow$`));
+  expect(existsSync(join(server.dir, 'storage', manifest.files.scores.key))).toBe(true);
   const me = await api<any>('{me{companyId}}');
   const lines = await api<any>('query($c:ID!){getCompanyTransactionsGroupedByDatafile(companyId:$c){transactions{datafileId type amount numberOfUpdates}}}', { c: me.me.companyId });
   const used = lines.getCompanyTransactionsGroupedByDatafile.transactions.filter((l: any) => l.datafileId === datafileId);

@@ -46,8 +46,10 @@ export function UploadStep3Page({ canManageCredits }: { canManageCredits: boolea
   const status = progress.data?.getDatafileUploadingProgress.upload?.status;
   const last = useRef(status);
   useEffect(() => {
-    // Processing ended: the bell and the dashboard learn it now, not at their next poll.
-    if (last.current === 'PROCESSING' && status && status !== 'PROCESSING') void revalidateOperations(mutate, 'getNotificationsForLoggedinUser', 'getMyDatafilesSummaryForDashboard');
+    // Processing ended: the bell and the dashboard learn it now, not at their next poll. A revision
+    // prepared while this step was shown is READY before any poll saw PROCESSING: every change to
+    // READY or ERROR seen on this page counts.
+    if (last.current && last.current !== status && (status === 'READY' || status === 'ERROR')) void revalidateOperations(mutate, 'getNotificationsForLoggedinUser', 'getMyDatafilesSummaryForDashboard');
     last.current = status;
   }, [status, mutate]);
 
