@@ -69,7 +69,8 @@ export function startOpenEndedWorker(questions: readonly OpenQuestionConfig[]): 
       answers.forEach((a, qi) => {
         if (a.length !== m) throw new RangeError(`open question ${qi + 1} has ${a.length} answers, expected ${m}`);
       });
-      post({ type: 'add', answers: answers.map((a) => [...a]), ...(paradata ? { paradata: [...paradata] } : {}) });
+      // postMessage copies (structured clone) at once: no copy of our own first.
+      post({ type: 'add', answers: answers as (string | null | undefined)[][], ...(paradata ? { paradata: [...paradata] } : {}) });
       rows += m;
     },
     finish(options = {}) {

@@ -3,7 +3,9 @@
 //   gen-xlsx <file> <rows>           write the survey as xlsx (write-excel-file)
 //   gen-csv <file> <rows>            stream the survey as CSV
 //   parse <file> <format>            read every row and cell, nothing else ("parse alone")
-//   process <file> <format> <open>   processUpload into a local blob store; <open> = classify|ignore
+//   process <file> <format> <open>   processUpload into a local blob store; <open> = classify (on the
+//                                    classifier's thread while parsing, as the upload job does),
+//                                    classify-after (after the parse, on this thread) or ignore
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,7 @@ import { openUpload } from '../../api/modules/uploads/parse/index';
 import { processUpload, type ProcessPhase } from '../../api/modules/uploads/processing/process';
 import type { ColumnMapping, UploadFormat } from '../../api/modules/uploads/types';
 import { loadScoringFromDisk } from '../../scoring/load-node';
+import { startOpenEndedWorker } from '../../scoring/open-ended-worker';
 import { createLocalBlobStore } from '../../api/modules/files/blob-store-local';
 
 const [mode, file, arg, arg2] = process.argv.slice(2) as [string, string, string, string | undefined];
@@ -71,10 +74,12 @@ if (mode === 'gen-xlsx') {
     : header.mapping;
   const scoring = await loadScoringFromDisk();
   const t0 = performance.now();
+  // CPU of this process's threads: the classifier's thread counts too.
   const c0 = cpu();
   const phases: Partial<Record<ProcessPhase, number>> = {};
   const summary = await processUpload({
     blobs: store, scoring, source: { key, format }, options: {}, mapping, datafileId: 'bench', revision: 1,
+    ...(arg2 === 'classify' ? { openEndedWorker: startOpenEndedWorker } : {}),
     limits: { maxMillis: 60 * 60_000, maxRssBytes: 16 * 1024 ** 3 },
     onProgress: (_p, phase) => {
       phases[phase] ??= Math.round(performance.now() - t0);

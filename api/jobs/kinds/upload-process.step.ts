@@ -5,6 +5,7 @@
 import { prepareUpload, processUpload, type JudgedCategories, type ProcessUploadInput } from '../../modules/uploads/index';
 import type { UploadPlan } from '../../modules/uploads/upload-job.service';
 import type { WorkerStepContext } from '../worker-step';
+import { startOpenEndedWorker } from '../../../scoring/open-ended-worker';
 
 /** `folder`: prepare the revision there (ahead of the confirmation, processing/prepare.ts) instead of publishing it. */
 export type UploadProcessInput = { plan: UploadPlan; judge: boolean; folder?: string };
@@ -21,6 +22,8 @@ export async function run(input: UploadProcessInput, ctx: WorkerStepContext) {
     revision: plan.revision,
     ...(plan.previous ? { previous: plan.previous } : {}),
     onProgress: (percent) => ctx.progress(percent),
+    // The open answers are classified on a thread of their own while the file is parsed.
+    openEndedWorker: startOpenEndedWorker,
     ...(input.judge
       ? {
           judge: async (questions, offline) =>

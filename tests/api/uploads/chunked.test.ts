@@ -16,6 +16,7 @@ import { readRevisionColumns } from '../../../api/modules/uploads/index';
 import { createCollector } from '../../../api/modules/uploads/validate/collector';
 import type { ColumnMapping } from '../../../api/modules/uploads/types';
 import type { PipelineInput, Scoring } from '../../../scoring/index';
+import { startOpenEndedWorker } from '../../../scoring/open-ended-worker';
 import { DiskBlobStore, scoring } from './helpers';
 
 const ROWS = 140_000; // two full chunks of 65,536 and a partial one
@@ -97,6 +98,29 @@ describe('uploads larger than one chunk', () => {
     expect(summary.credits.total).toBe(r.totalCredits);
     expect(summary.numberOfValidRecords).toBe(r.combined.filter((v) => v === v).length);
     expect(progress.at(-1)).toBe(100);
+  }, 180_000);
+
+  it('classifies on the classifier\'s thread while parsing (as the upload job does) with the same verdicts and scores', async () => {
+    const run = (datafileId: string, thread: boolean) => processUpload({
+      blobs, scoring: s, source: { key: KEY, format: 'csv' }, options: {}, mapping, datafileId, revision: 1, tempDir: temp,
+      ...(thread ? { openEndedWorker: startOpenEndedWorker } : {}),
+    });
+    await run('after', false);
+    await run('thread', true);
+    const [a, b] = [await readRevisionColumns(blobs, 'after', 1, 'scores'), await readRevisionColumns(blobs, 'thread', 1, 'scores')];
+    const names = a.schema.fields.map((f) => f.name);
+    expect(b.schema.fields.map((f) => f.name)).toEqual(names);
+    expect(names.filter((n) => n.startsWith('oes.')).length).toBeGreaterThanOrEqual(4);
+    for (const name of names) {
+      const [x, y] = [a.getChild(name)!, b.getChild(name)!];
+      let differ = 0;
+      for (let i = 0; i < ROWS; i++) if (!Object.is(x.get(i), y.get(i))) differ++;
+      expect(differ, name).toBe(0);
+    }
+    // Categories other than "not scored" and some duplicates, so the comparison compared something.
+    const category = a.schema.fields.find((f) => f.name.endsWith('.category'))!.name;
+    expect(new Set(Array.from({ length: ROWS }, (_, i) => a.getChild(category)!.get(i))).size).toBeGreaterThan(3);
+    expect(readdirSync(temp)).toEqual([]);
   }, 180_000);
 
   it('finds a duplicate record id two chunks apart and removes the temporary file', async () => {

@@ -3,7 +3,8 @@
 // -> the summary the job needs to charge and to mark the datafile READY. Every step is repeatable:
 // the revision's prefix is cleared first, and a failure clears it again, so no half-written
 // revision stays visible and a retry starts clean.
-import type { ChunkedPipelineShape, ClassificationResult, OpenQuestion, PipelineChunk, PipelineResult, Scoring } from '../../../../scoring/index';
+import type { ChunkedPipelineShape, ClassificationResult, OpenQuestion, OpenQuestionConfig, PipelineChunk, PipelineResult, Scoring } from '../../../../scoring/index';
+import type { OpenEndedWorker } from '../../../../scoring/open-ended-worker';
 import { revisionPrefix, type UploadBlobStore } from '../blob';
 import { uploadError } from '../errors';
 import { withLimits, type UploadLimits } from '../limits';
@@ -38,6 +39,13 @@ export interface ProcessUploadInput {
   tempDir?: string;
   /** Progress in percent (0..100) with the phase; called at most every few hundred milliseconds. */
   onProgress?: (percent: number, phase: ProcessPhase) => void;
+  /**
+   * Starts the open-ended classifier on a thread of its own (scoring/open-ended-worker.ts,
+   * `startOpenEndedWorker`): it gets the answers while the file is parsed and runs the per-text work
+   * meanwhile, so only the cross-answer rules are left once the parse ends. Same verdicts as
+   * classifying after the parse, which is what happens without it.
+   */
+  openEndedWorker?: (questions: readonly OpenQuestionConfig[]) => OpenEndedWorker;
   /** Compute everything, write nothing (the credit estimate of step 3). */
   dryRun?: boolean;
   /**
@@ -126,45 +134,75 @@ function progressReporter(on: ProcessUploadInput['onProgress']) {
   };
 }
 
-/** Validates and streams the rows: raw.arrow is written while parsing (unless dry run). */
+/** Rows of open answers sent to the classifier's thread at a time (fewer, larger messages). */
+const FEED_ROWS = 8192;
+
+/** Hands the open answers collected so far to the classifier's thread, FEED_ROWS at a time (all with `last`). */
+function openFeed(worker: OpenEndedWorker | undefined, answers: () => readonly (readonly (string | null)[])[]) {
+  let sent = 0;
+  return (last = false) => {
+    if (!worker) return;
+    const columns = answers();
+    const n = columns[0]?.length ?? 0;
+    if (n === sent || (!last && n - sent < FEED_ROWS)) return;
+    worker.add(columns.map((c) => c.slice(sent, n)));
+    sent = n;
+  };
+}
+
+/**
+ * Validates and streams the rows: raw.arrow is written while parsing (unless dry run), and the open
+ * answers go to the classifier's thread as they come (with `openEndedWorker`).
+ */
 async function parsePass(table: TableSource, input: ProcessUploadInput, stamp: RevisionStamp, budget: Budget, report: (p: number, ph: ProcessPhase) => void, spill: SpillFile) {
   const collector = createCollector(table.header, input.mapping, { collect: true, spill });
   if (collector.early.length) throwIssue(collector.early[0]!);
   const { schema, plan } = rawLayout(table.header, input.mapping, stamp);
   const prefix = revisionPrefix(input.datafileId, input.revision) + folderOf(input);
+  const open = input.mapping.dataPoints.filter((d) => d.type === 'OPEN_ENDED');
+  const worker = open.length && input.openEndedWorker ? input.openEndedWorker(open.map(openQuestionConfig)) : undefined;
+  const feed = openFeed(worker, () => collector.openAnswers());
   const raw = input.dryRun ? undefined : new RawWriter(input.blobs, prefix + RAW_FILE, schema, plan);
   try {
     for await (const batch of table.batches()) {
       collector.accept(batch);
+      feed();
       if (raw) await raw.write(batch);
       budget.check();
       report(60 * (table.progress?.() ?? 0), 'parse');
     }
     const result = collector.finish();
     if (result.issues.length) throwIssue(result.issues[0]!);
+    feed(true);
     const rawFile = raw ? await raw.close() : { size: 0 };
-    return { inputs: result.inputs!, rawFile, rawColumns: schema.fields.map((f) => f.name) };
+    return { inputs: result.inputs!, rawFile, rawColumns: schema.fields.map((f) => f.name), worker };
   } catch (error) {
     raw?.abort();
+    worker?.terminate();
     throw error;
   }
 }
 
+/** What the classifier needs of an open question besides its answers. */
+const openQuestionConfig = (dp: ScoreInputs['open'][number]['dp']): OpenQuestionConfig => ({
+  text: dp.questionTitle,
+  keywords: dp.keywords ?? [],
+  allowedLanguages: dp.languages ?? [],
+  duplicateDetection: dp.duplicateCheck !== false,
+  ...(dp.topicCheck !== undefined ? { topicCheck: dp.topicCheck } : {}),
+});
+
 export function openQuestionsOf(inputs: ScoreInputs): OpenQuestion[] {
-  return inputs.open.map(({ dp, answers }) => ({
-    text: dp.questionTitle,
-    keywords: dp.keywords ?? [],
-    allowedLanguages: dp.languages ?? [],
-    duplicateDetection: dp.duplicateCheck !== false,
-    ...(dp.topicCheck !== undefined ? { topicCheck: dp.topicCheck } : {}),
-    answers,
-  }));
+  return inputs.open.map(({ dp, answers }) => ({ ...openQuestionConfig(dp), answers }));
 }
 
-/** The offline classification of the open questions, and the AI judge's verdicts over it when one is configured. */
-async function classifyAndJudge(input: ProcessUploadInput, questions: OpenQuestion[]): Promise<{ classification?: ClassificationResult; sources?: Uint8Array[] }> {
+/**
+ * The offline classification of the open questions (from the classifier's thread when the parse fed
+ * one), and the AI judge's verdicts over it when one is configured.
+ */
+async function classifyAndJudge(input: ProcessUploadInput, questions: OpenQuestion[], worker: OpenEndedWorker | undefined): Promise<{ classification?: ClassificationResult; sources?: Uint8Array[] }> {
   if (!questions.length) return {};
-  const offline = input.scoring.classifyOpenEnded(questions);
+  const offline = worker ? await worker.finish() : input.scoring.classifyOpenEnded(questions);
   const judged = input.judge ? await input.judge(questions, offline) : undefined;
   return judged ? { classification: { ...offline, categories: judged.categories }, sources: judged.sources } : { classification: offline };
 }
@@ -276,9 +314,9 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
   try {
     const table = await openUpload(blobs, input.source.key, input.source.format, input.options, limits);
     if (input.previous) compareStructure(input.previous.columns, table.header);
-    const { inputs, rawFile, rawColumns } = await parsePass(table, input, stamp, budget, report, spill);
+    const { inputs, rawFile, rawColumns, worker } = await parsePass(table, input, stamp, budget, report, spill);
     report(60, 'classify');
-    const { classification, sources } = await classifyAndJudge(input, openQuestionsOf(inputs));
+    const { classification, sources } = await classifyAndJudge(input, openQuestionsOf(inputs), worker);
     // The answers' texts are not needed past the classifier.
     for (const q of inputs.open) q.answers = [];
     budget.check();

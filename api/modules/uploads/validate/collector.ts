@@ -54,6 +54,8 @@ export interface Collector {
   /** Mapping-level problems, known before any row is read. */
   readonly early: ValidationIssue[];
   accept(batch: RowBatch): void;
+  /** The open answers collected so far: one live array per open question (mapping order); none without `collect`. */
+  openAnswers(): readonly (readonly (string | null)[])[];
   finish(): CollectorResult;
 }
 
@@ -175,6 +177,9 @@ export function createCollector(header: TableHeader, mapping: ColumnMapping, opt
           p.predictions.forEach((pr, j) => pr.push(num(r[projCols[q]!.preds[j]!])));
         });
       }
+    },
+    openAnswers() {
+      return inputs?.open.map((o) => o.answers) ?? [];
     },
     finish() {
       const issues: ValidationIssue[] = [...early];
