@@ -59,9 +59,13 @@ export async function prepareJobOf(deps: Deps, upload: Pick<repo.UploadRow, 'che
   return id ? deps.jobs.get(id) : undefined;
 }
 
-/** Whether the confirmation handing out `revision` for these data points can take over this prepare. */
+/**
+ * Whether the confirmation handing out `revision` for these data points can take over this prepare:
+ * one still running, or one done that wrote a revision (not one that found itself unwanted).
+ */
 export function adoptable(job: JobRow | undefined, revision: number, hash: string): job is JobRow {
   if (!job || (job.state !== 'RUNNING' && job.state !== 'SUCCEEDED')) return false;
+  if (job.state === 'SUCCEEDED' && (job.result as { prepared?: boolean } | null)?.prepared !== true) return false;
   const p = job.payload as UploadPreparePayload;
   return p.revision === revision && p.mappingHash === hash;
 }
