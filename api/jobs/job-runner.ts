@@ -5,7 +5,7 @@ import type { Env } from '../env';
 import { randomToken } from '../lib/crypto';
 import { blobStoreConfig } from '../modules/files/blob-store';
 import { backoffMs, describeError, isRetryable } from './job-errors';
-import { claimNext, hasRunnable, releaseJob, renewLease, type FinalFields } from './job-store';
+import { claimNext, hasRunnable, releaseJob, renewLease, writeInterimResult, type FinalFields } from './job-store';
 import { JobCancelledError, JobLeaseLostError, RetryableJobError, type JobContext, type JobHandler, type JobOutcome, type JobRow } from './job-types';
 import { runWorkerStep } from './worker-step';
 
@@ -248,6 +248,11 @@ export class JobRunner {
             deps.jobs.internal.emit({ type: 'progress', id: job.id, kind: job.kind, percent: p });
           }
         }
+        if (signal.aborted) throw signal.reason;
+      },
+      async report(result) {
+        if (signal.aborted) throw signal.reason;
+        if (!(await writeInterimResult(deps.db, job.id, owner, deps.clock.now(), result))) controller.abort(new JobLeaseLostError());
         if (signal.aborted) throw signal.reason;
       },
       runInWorker(step, input, options = {}) {

@@ -78,6 +78,15 @@ export async function renewLease(db: Db, id: string, leaseOwner: string, now: Da
   return rows[0] ? { cancelRequested: rows[0].cancelRequestedAt !== null } : null;
 }
 
+/**
+ * Writes an interim result while the job runs (readable through jobs.get; the final result replaces
+ * it). False when the lease is lost.
+ */
+export async function writeInterimResult(db: Db, id: string, leaseOwner: string, now: Date, result: unknown): Promise<boolean> {
+  const rows = await writeTransaction(db, (tx) => tx.update(jobs).set({ result: result ?? null, updatedAt: now.toISOString() }).where(held(id, leaseOwner)).returning({ id: jobs.id }));
+  return rows.length > 0;
+}
+
 export type FinalFields =
   | { state: 'SUCCEEDED'; result: unknown }
   | { state: 'FAILED'; errorCode: string; errorDetail: string | null }

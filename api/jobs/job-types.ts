@@ -28,6 +28,12 @@ export type JobContext<P> = {
    */
   progress: (percent: number) => Promise<void>;
   /**
+   * Publishes an interim result while the job still runs: `jobs.get(id).result` shows it from now on
+   * (also while a retry is queued, so it must be one that a retry would give again); the final
+   * result replaces it. Throws like `progress` once cancelled or the lease is lost.
+   */
+  report: (result: unknown) => Promise<void>;
+  /**
    * Runs a CPU-heavy step in a Worker thread (api/jobs/worker-step.ts) with a time and memory
    * limit; its progress (0..100) is mapped into `progressRange` of this job (default [0, 100]).
    * Cancelling the job stops the worker at its next progress point.

@@ -311,6 +311,30 @@ describe('jobs: cancel and progress', () => {
     expect([...written].sort((a, b) => a - b)).toEqual(written);
     expect((await row(id)).progress).toBe(100);
   });
+
+  it('an interim result is readable while the job runs; the final result replaces it; a runner that lost the lease writes none', async () => {
+    const seen: unknown[] = [];
+    const k = kind({
+      run: async (ctx) => {
+        await ctx.report({ step: 'checked', n: 1 });
+        seen.push((await row(ctx.job.id)).state, (await row(ctx.job.id)).result);
+        // Another runner takes the job over: this one's report changes nothing and stops it.
+        await t.db.update(jobs).set({ leaseOwner: 'someone-else' }).where(eq(jobs.id, ctx.job.id));
+        await ctx.report({ step: 'late' }).catch((error: Error) => seen.push(error.name));
+        return { step: 'done' };
+      },
+    });
+    const { id } = await t.deps.jobs.enqueue(k.kind, {});
+    await runJobsUntilIdle(t.deps, { kinds: [k.kind] });
+    expect(seen).toEqual(['RUNNING', { step: 'checked', n: 1 }, 'JobLeaseLostError']);
+    // The job is the other runner's now: neither the late report nor this runner's end wrote to it.
+    expect(await row(id)).toMatchObject({ state: 'RUNNING', leaseOwner: 'someone-else', result: { step: 'checked', n: 1 } });
+
+    const ok = kind({ run: async (ctx) => (await ctx.report({ step: 'checked' }), { step: 'done' }) });
+    const second = await t.deps.jobs.enqueue(ok.kind, {});
+    await runJobsUntilIdle(t.deps, { kinds: [ok.kind] });
+    expect(await row(second.id)).toMatchObject({ state: 'SUCCEEDED', result: { step: 'done' } });
+  });
 });
 
 describe('jobs: runners', () => {
