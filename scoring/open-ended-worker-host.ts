@@ -2,7 +2,7 @@
 // by chunk; the result goes back with its arrays transferred, not copied.
 import { loadScoringFromDisk } from './load-node.ts';
 import type { OpenEndedSession, Scoring } from './index.ts';
-import type { FromHost, ToHost } from './open-ended-worker.ts';
+import { unpackAnswers, type FromHost, type ToHost } from './open-ended-worker.ts';
 
 declare const self: Worker;
 
@@ -20,7 +20,7 @@ function handle(scoring: Scoring, message: ToHost): void {
   if (failed) return;
   try {
     if (message.type === 'start') session = scoring.openEndedSession(message.questions);
-    else if (message.type === 'add') session!.add(message.answers, message.paradata);
+    else if (message.type === 'add') session!.add(message.answers.map(unpackAnswers), message.paradata);
     else {
       const result = session!.finish(message.order ? { order: message.order } : {});
       const buffers = [...result.categories, ...result.unsure, ...result.clusters].map((a) => a.buffer as ArrayBuffer);

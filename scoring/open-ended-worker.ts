@@ -7,8 +7,43 @@ import type { ClassificationResult, OpenAnswerParadata, OpenQuestionConfig } fro
 /** Messages to the Worker (open-ended-worker-host.ts). */
 export type ToHost =
   | { type: 'start'; questions: OpenQuestionConfig[] }
-  | { type: 'add'; answers: (string | null | undefined)[][]; paradata?: (OpenAnswerParadata | undefined)[] }
+  | { type: 'add'; answers: PackedAnswers[]; paradata?: (OpenAnswerParadata | undefined)[] }
   | { type: 'finish'; order?: Float64Array };
+
+/**
+ * One question's answers as one string and each answer's length (-1: none). Cloning one long string
+ * is a copy of its characters; cloning 8,192 short ones cost the parsing thread about a fifth of a
+ * second per 100,000 interviews with three open questions. The lengths are transferred.
+ */
+export type PackedAnswers = { text: string; lengths: Int32Array };
+
+export function packAnswers(answers: readonly (string | null | undefined)[]): PackedAnswers {
+  const lengths = new Int32Array(answers.length);
+  const parts: string[] = [];
+  for (let i = 0; i < answers.length; i++) {
+    const a = answers[i];
+    if (a == null) lengths[i] = -1;
+    else {
+      lengths[i] = a.length;
+      parts.push(a);
+    }
+  }
+  return { text: parts.join(''), lengths };
+}
+
+export function unpackAnswers({ text, lengths }: PackedAnswers): (string | null)[] {
+  const out: (string | null)[] = new Array(lengths.length);
+  let at = 0;
+  for (let i = 0; i < lengths.length; i++) {
+    const n = lengths[i]!;
+    if (n < 0) out[i] = null;
+    else {
+      out[i] = text.slice(at, at + n);
+      at += n;
+    }
+  }
+  return out;
+}
 
 /** Messages from the Worker. */
 export type FromHost = { type: 'result'; result: ClassificationResult } | { type: 'error'; message: string };
@@ -69,8 +104,8 @@ export function startOpenEndedWorker(questions: readonly OpenQuestionConfig[]): 
       answers.forEach((a, qi) => {
         if (a.length !== m) throw new RangeError(`open question ${qi + 1} has ${a.length} answers, expected ${m}`);
       });
-      // postMessage copies (structured clone) at once: no copy of our own first.
-      post({ type: 'add', answers: answers as (string | null | undefined)[][], ...(paradata ? { paradata: [...paradata] } : {}) });
+      const packed = answers.map(packAnswers);
+      worker.postMessage({ type: 'add', answers: packed, ...(paradata ? { paradata: [...paradata] } : {}) } satisfies ToHost, packed.map((p) => p.lengths.buffer as ArrayBuffer));
       rows += m;
     },
     finish(options = {}) {

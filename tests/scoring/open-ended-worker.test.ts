@@ -1,11 +1,20 @@
 // The classification on the other core (scoring/open-ended-worker.ts): answers sent in chunks to a
 // Worker give the verdicts of classifyOpenEnded on all of them at once; errors come back at finish.
 import { describe, expect, it } from 'vitest';
-import { startOpenEndedWorker } from '../../scoring/open-ended-worker.ts';
+import { packAnswers, startOpenEndedWorker, unpackAnswers } from '../../scoring/open-ended-worker.ts';
 import { scoring } from './helpers.ts';
 import { repeatedAnswersSurvey } from './open-ended-corpus.ts';
 
 describe('startOpenEndedWorker', () => {
+  it('packs a chunk of answers into one string and lengths, and unpacks exactly the same answers', () => {
+    const answers = ['Guter Service', null, '', undefined, 'emoji 😀 und Umlaute äöü', '\u0000nul', 'a'.repeat(5000), null];
+    const packed = packAnswers(answers);
+    expect(packed.text).toBe(answers.filter((a) => a != null).join(''));
+    expect(Array.from(packed.lengths)).toEqual([13, -1, 0, -1, 24, 4, 5000, -1]);
+    expect(unpackAnswers(packed)).toEqual(answers.map((a) => a ?? null));
+    expect(unpackAnswers(packAnswers([]))).toEqual([]);
+  });
+
   it('classifies chunks sent to a Worker exactly as one call on the main thread does', async () => {
     const questions = repeatedAnswersSurvey(5000, 51, 'de');
     const order = Float64Array.from({ length: 5000 }, (_, i) => (i * 7919) % 1000);
