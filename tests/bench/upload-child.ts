@@ -6,6 +6,9 @@
 //   process <file> <format> <open>   processUpload into a local blob store; <open> = classify (on the
 //                                    classifier's thread while parsing, as the upload job does),
 //                                    classify-after (after the parse, on this thread) or ignore
+//   check <file> <format>            step 2 -> 3's check alone (checkUpload: every issue, the estimate)
+//   check-prepare <file> <format>    the check that goes on preparing the revision (checkAndPrepare,
+//                                    as the check job runs it): when the estimate is ready, and the end
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +17,8 @@ import { generateDemoSurvey } from '../../api/modules/uploads/demo/survey';
 import { surveyCsvChunks, surveyXlsxBytes } from '../../api/modules/uploads/demo/writers';
 import { openUpload } from '../../api/modules/uploads/parse/index';
 import { processUpload, type ProcessPhase } from '../../api/modules/uploads/processing/process';
+import { checkUpload } from '../../api/modules/uploads/processing/check';
+import { checkAndPrepare } from '../../api/modules/uploads/processing/prepare';
 import type { ColumnMapping, UploadFormat } from '../../api/modules/uploads/types';
 import { loadScoringFromDisk } from '../../scoring/load-node';
 import { startOpenEndedWorker } from '../../scoring/open-ended-worker';
@@ -91,6 +96,30 @@ if (mode === 'gen-xlsx') {
     wallMs, cpuMsRun: Math.round(cpu() - c0), phases, rows: summary.numberOfRecords, credits: summary.credits.total,
     published: manifest !== null,
   });
+  rmSync(root, { recursive: true, force: true });
+} else if (mode === 'check' || mode === 'check-prepare') {
+  const format = arg as UploadFormat;
+  const key = `uploads/bench.${format}`;
+  const { store, root } = await benchStore(file, key);
+  const { mapping } = survey(1);
+  const scoring = await loadScoringFromDisk();
+  const t0 = performance.now();
+  const c0 = cpu();
+  const common = { blobs: store, scoring, source: { key, format }, options: {}, mapping, datafileId: 'bench', limits: { maxMillis: 60 * 60_000, maxRssBytes: 16 * 1024 ** 3 } };
+  let estimateMs = 0;
+  let credits = 0;
+  if (mode === 'check') {
+    const check = await checkUpload(common);
+    estimateMs = performance.now() - t0;
+    credits = check.estimate?.credits ?? -1;
+  } else {
+    const out = await checkAndPrepare({ ...common, revision: 1, folder: 'prepared-bench/', openEndedWorker: startOpenEndedWorker }, async (check) => {
+      estimateMs = performance.now() - t0;
+      credits = check.estimate?.credits ?? -1;
+    });
+    if (!out.prepared) throw new Error(`not prepared: ${out.failure ?? JSON.stringify(out.check.issues)}`);
+  }
+  finish({ wallMs: Math.round(performance.now() - t0), estimateMs: Math.round(estimateMs), cpuMsRun: Math.round(cpu() - c0), credits });
   rmSync(root, { recursive: true, force: true });
 } else {
   throw new Error(`unknown mode ${mode}`);

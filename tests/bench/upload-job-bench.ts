@@ -4,8 +4,8 @@
 // (from the save of step 2 on: the check and the prepare count too). Memory is the server process's
 // resident set, sampled from /proc every 50 ms from the save of step 2 to READY.
 // `confirm`: 'off' runs the server with UPLOAD_PREPARE=false (the upload job processes the file after
-// the confirmation); 'instant' confirms the moment the estimate shows (the prepare still runs);
-// 'prepared' confirms once the revision prepared at step 3 is complete.
+// the confirmation); 'instant' confirms the moment the estimate shows (the check job still prepares
+// the revision); 'prepared' confirms once the revision prepared at step 3 is complete.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { createDeps } from '../../api/deps';
@@ -97,9 +97,9 @@ export async function uploadThroughJob(dir: string, file: string, format: 'xlsx'
       // The user reads step 3 until the prepared revision is complete.
       const shown = performance.now();
       for (;;) {
-        const [job] = await deps.db.all<{ state: string }>(sql`select state from jobs where kind = 'upload.prepare' order by created_at desc, rowid desc limit 1`);
+        const [job] = await deps.db.all<{ state: string; result: string | null }>(sql`select state, result from jobs where kind = 'upload.check' order by created_at desc, rowid desc limit 1`);
         if (job && job.state !== 'QUEUED' && job.state !== 'RUNNING') {
-          if (job.state !== 'SUCCEEDED') throw new Error(`prepare ended ${job.state}`);
+          if (job.state !== 'SUCCEEDED' || JSON.parse(job.result ?? '{}')?.prepare?.done !== true) throw new Error(`prepare ended ${job.state}: ${job.result}`);
           break;
         }
         await Bun.sleep(50);

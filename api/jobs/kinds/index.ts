@@ -4,7 +4,7 @@ import { demoFinishJob } from './demo-finish.jobs';
 import { exportJob } from './export.jobs';
 import { calendarJob, mailOutboxJob, pruneJobsJob } from './periodic.jobs';
 import { noopTestJob, slowTestJob } from './test-kinds';
-import { uploadCheckJob, uploadJob, uploadPrepareJob } from './upload.jobs';
+import { uploadCheckJob, uploadJob } from './upload.jobs';
 import { livePublishJob, liveRespondentJob } from './live.jobs';
 
 /** Every job kind of the product, registered on deps.jobs at start; the recurring ones get their schedule. */
@@ -14,7 +14,6 @@ export function registerJobKinds(jobs: JobSystem, env: Env): void {
   jobs.register(pruneJobsJob);
   jobs.register(uploadJob);
   jobs.register(uploadCheckJob);
-  jobs.register(uploadPrepareJob);
   jobs.register(exportJob);
   jobs.register(liveRespondentJob);
   jobs.register(livePublishJob);

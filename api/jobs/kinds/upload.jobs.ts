@@ -1,10 +1,12 @@
 import { AppError } from '../../graphql/errors';
 import { judgeOpenEnded, type JudgeInputQuestion, type OfflineVerdicts } from '../../modules/open-ended-judge/judge.service';
 import { chargeUpload, failUpload, finishUpload, mirrorPrepareProgress, mirrorProgress, recordRefusal, uploadPlan, type UploadJobResult } from '../../modules/uploads/upload-job.service';
+import type { DbOrTx } from '../../../db/client';
+import { jobById } from '../job-store';
 import { rejectSource, UPLOAD_CHECK_JOB, UPLOAD_JOB, type UploadCheckJobResult, type UploadCheckPayload } from '../../modules/uploads/upload-draft.service';
 import type { UploadJobPayload } from '../../modules/uploads/upload-confirm.service';
-import { adoptPrepared, enqueuePrepare, preparePlan, removePrepared, UPLOAD_PREPARE_JOB, type UploadPreparePayload } from '../../modules/uploads/upload-prepare.service';
-import { preparedFolder } from '../../modules/uploads/index';
+import { adoptPrepared, prepareRevision, removePrepared, stillWanted, type CheckedUpload } from '../../modules/uploads/upload-prepare.service';
+import { CHECKED_AT, preparedFolder, type CheckUploadResult } from '../../modules/uploads/index';
 import { refusalFactsOf } from '../../modules/uploads/messages';
 import type { JobHandler } from '../job-types';
 import { workerStep } from '../worker-step';
@@ -75,7 +77,12 @@ export const uploadJob: JobHandler<UploadJobPayload, UploadJobResult | null> = {
 /**
  * 'upload.check': the saved data points against the whole file and the credit estimate (step 2 ->
  * 3), in a Worker. A refusal is the check's answer (the job succeeds with it); a refusal of the file
- * itself also removes the stored file, so nothing of a hostile file stays.
+ * itself also removes the stored file, so nothing of a hostile file stays. When preparing is on
+ * (upload-prepare.service.ts) the same read goes on processing the upload into a folder of the next
+ * revision: the check is published as the job's interim result the moment the parse has validated
+ * the data points, and the job ends once the revision is prepared. A failure after the check keeps
+ * the check (the upload job then processes the file itself); a cancelled or failed prepare, and one
+ * no longer wanted at the end, leaves no folder behind.
  */
 export const uploadCheckJob: JobHandler<UploadCheckPayload, UploadCheckJobResult> = {
   kind: UPLOAD_CHECK_JOB,
@@ -83,42 +90,47 @@ export const uploadCheckJob: JobHandler<UploadCheckPayload, UploadCheckJobResult
   maxAttempts: 2,
   backoff: { baseMs: 500, maxMs: 5_000 },
   async run(ctx) {
-    const plan = await uploadPlan(ctx.deps, ctx.payload.uploadId);
+    const { deps, job } = ctx;
+    const plan = await uploadPlan(deps, ctx.payload.uploadId);
     if (!plan) throw new AppError('NO_DATAFILE_FOUND');
+    const revision = await prepareRevision(deps, plan.uploadId);
+    let checked: CheckedUpload | undefined;
+    const removeFolder = () => (revision === undefined ? Promise.resolve() : removePrepared(deps, job.id, plan.uploadId, revision));
     try {
-      const check = await ctx.runInWorker(uploadCheckStep, { plan });
-      // Nothing found: the revision is prepared while the user reads step 3.
-      const prepareJobId = !check.issues.length && check.estimate ? await enqueuePrepare(ctx.deps, plan.uploadId, ctx.job.id, ctx.payload.mappingHash) : undefined;
-      return { check, ...(prepareJobId ? { prepareJobId } : {}) };
+      if (revision === undefined) return { check: (await ctx.runInWorker(uploadCheckStep, { plan })).check };
+      const out = await ctx.runInWorker(uploadCheckStep, { plan: { ...plan, revision }, folder: preparedFolder(job.id) }, {
+        handlers: {
+          checked: async (payload) => {
+            const check = payload as CheckUploadResult;
+            checked = { check, ...(check.estimate ? { prepare: { revision } } : {}) };
+            await ctx.report(checked);
+            return null;
+          },
+        },
+      });
+      if (out.failure) deps.log.error('upload: the prepare failed after the check; the upload job will process the file itself', { uploadId: plan.uploadId, jobId: job.id, failure: out.failure });
+      if (out.prepared && (await stillWanted(deps, job.id, plan.uploadId, revision, (id) => preparedByOf(deps, id)))) return { check: out.check, prepare: { revision, done: true } };
+      await removeFolder();
+      return { check: out.check };
     } catch (error) {
+      await removeFolder();
+      // Cancelled, or another runner took over: that answer is the runner's.
+      if (ctx.signal.aborted) throw error;
+      // Past the check (a Worker limit or crash while preparing): the check stands, nothing is prepared.
+      if (checked) {
+        deps.log.error('upload: the prepare stopped after the check; the upload job will process the file itself', { uploadId: plan.uploadId, jobId: job.id, error: String(error) });
+        return { check: checked.check };
+      }
       if (!(error instanceof AppError)) throw error;
-      await rejectSource(ctx.deps, plan.uploadId, error);
+      await rejectSource(deps, plan.uploadId, error);
       return { refusal: refusalFactsOf(error.code, error.details) };
     }
   },
+  // Past the check: the prepare's progress on an upload whose confirmation adopted it.
+  onProgress: (db, job, percent) => (percent > CHECKED_AT ? mirrorPrepareProgress(db, job.id, (job.payload as UploadCheckPayload).uploadId, percent, (id) => preparedByOf({ db }, id)) : Promise.resolve()),
 };
 
-/**
- * 'upload.prepare' (upload-prepare.service.ts): processes a checked upload ahead of its confirmation
- * into a folder of the revision the confirmation will hand out. One attempt: a prepare that did not
- * finish is not waited for, the upload job processes the file itself. A prepare no longer wanted
- * (confirmed without it, data points saved again, another revision handed out) does nothing; a
- * cancelled or failed one removes its folder.
- */
-export const uploadPrepareJob: JobHandler<UploadPreparePayload, { prepared: boolean }> = {
-  kind: UPLOAD_PREPARE_JOB,
-  heavy: true,
-  maxAttempts: 1,
-  async run(ctx) {
-    const plan = await preparePlan(ctx.deps, ctx.payload, await uploadPlan(ctx.deps, ctx.payload.uploadId));
-    if (!plan) return { prepared: false };
-    try {
-      await ctx.runInWorker(uploadProcessStep, { plan, judge: false, folder: preparedFolder(ctx.job.id) });
-      return { prepared: true };
-    } catch (error) {
-      await removePrepared(ctx.deps, ctx.job);
-      throw error;
-    }
-  },
-  onProgress: (db, job, percent) => mirrorPrepareProgress(db, job, percent),
-};
+/** The check job an upload job adopted the prepare of (its payload's `preparedBy`). */
+async function preparedByOf(deps: { db: DbOrTx }, uploadJobId: string): Promise<string | undefined> {
+  return ((await jobById(deps.db, uploadJobId))?.payload as UploadJobPayload | undefined)?.preparedBy;
+}

@@ -15,7 +15,7 @@ import { mappingHash, rowsFromInput } from './datapoints';
 import { checkOf, UPLOAD_JOB } from './upload-draft.service';
 import { adoptable, discardPrepare, prepareJobOf } from './upload-prepare.service';
 
-/** `preparedBy`: the prepare job whose revision the upload job publishes when it is complete (upload-prepare.service.ts). */
+/** `preparedBy`: the check job whose prepared revision the upload job publishes when it is complete (upload-prepare.service.ts). */
 export type UploadJobPayload = { uploadId: string; preparedBy?: string };
 
 /** The charge key of an upload revision (credits.md): one charge per revision, ever. */
@@ -58,7 +58,7 @@ export async function confirmUpload(deps: Deps, viewer: Viewer, args: { datafile
     await repo.updateUpload(tx, upload.id, { jobId: id });
     return adopt;
   });
-  if (!adopted) await discardPrepare(deps, prepare);
+  if (!adopted) await discardPrepare(deps, prepare, { stop: false });
 }
 
 /** getDatafileUploadingProgress: the datafile's status, its newest upload and, once READY, its metadata. */

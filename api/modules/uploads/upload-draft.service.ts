@@ -14,18 +14,17 @@ import { mappingHash, rowsFromInput } from './datapoints';
 import { previewUpload } from './index';
 import { withLimits } from './limits';
 import { uploadRefusalMessage, type RefusalFacts } from './messages';
-import type { CheckUploadResult } from './processing/check';
 import type { ReadOptions } from './types';
 import { isFileRefusal } from './upload-steps.service';
-import { discardPrepare, prepareJobOf } from './upload-prepare.service';
+import { discardPrepare, prepareJobOf, type CheckedUpload } from './upload-prepare.service';
 
 /** Job kinds of the upload path (registered in api/jobs/kinds). */
 export const UPLOAD_CHECK_JOB = 'upload.check';
 export const UPLOAD_JOB = 'upload';
 
-/** The check job's payload and result. */
+/** The check job's payload and result (while it prepares, the check is its interim result: upload-prepare.service.ts). */
 export type UploadCheckPayload = { uploadId: string; mappingHash: string };
-export type UploadCheckJobResult = { check: CheckUploadResult; prepareJobId?: string } | { refusal: RefusalFacts & { details?: Record<string, unknown> } };
+export type UploadCheckJobResult = CheckedUpload | { refusal: RefusalFacts & { details?: Record<string, unknown> } };
 
 export const readOptionsOf = (u: repo.UploadRow): ReadOptions => ({
   ...(u.sheetName ? { sheet: u.sheetName } : {}), headerRow: u.headerRow, firstDataRow: u.firstDataRow, missingValues: u.missingValues,
@@ -83,7 +82,7 @@ export async function saveColumns(deps: Deps, viewer: Viewer, datafileId: string
   // A check of the columns saved before is of no use any more.
   if (previousCheck && previousCheck !== jobId) await deps.jobs.cancel(previousCheck).catch(() => undefined);
   // Nor a revision prepared for them (upload-prepare.service.ts).
-  await discardPrepare(deps, previousPrepare);
+  await discardPrepare(deps, previousPrepare, { stop: true });
   return { state: 'PENDING' as const, progress: 0, issues: [], estimate: null };
 }
 
@@ -103,10 +102,14 @@ export async function checkOf(deps: Deps, upload: repo.UploadRow, companyId: str
   const job = await deps.jobs.get(upload.checkJobId);
   const points = await repo.datapointsOf(deps.db, upload.id);
   if (!job || (job.payload as UploadCheckPayload).mappingHash !== mappingHash(points)) return { state: 'NOT_STARTED' as const, progress: 0, issues: [], estimate: null };
-  if (job.state === 'QUEUED') return { state: 'PENDING' as const, progress: 0, issues: [], estimate: null };
-  if (job.state === 'RUNNING') return { state: 'RUNNING' as const, progress: job.progress, issues: [], estimate: null };
-  if (job.state !== 'SUCCEEDED') return { state: 'FAILED' as const, progress: job.progress, issues: [{ code: job.errorCode ?? 'GENERAL_ERROR' } as RefusalFacts], estimate: null };
-  const result = job.result as UploadCheckJobResult;
+  // A check that prepares publishes its answer while it goes on processing (an interim result that a
+  // retry would give again): that answer stands whatever the job does next, unless it was cancelled.
+  const result = job.state === 'CANCELLED' ? null : (job.result as UploadCheckJobResult | null);
+  if (!result) {
+    if (job.state === 'QUEUED') return { state: 'PENDING' as const, progress: 0, issues: [], estimate: null };
+    if (job.state === 'RUNNING') return { state: 'RUNNING' as const, progress: Math.min(99, job.progress), issues: [], estimate: null };
+    return { state: 'FAILED' as const, progress: job.progress, issues: [{ code: job.errorCode ?? 'GENERAL_ERROR' } as RefusalFacts], estimate: null };
+  }
   if ('refusal' in result) return { state: 'DONE' as const, progress: 100, issues: [result.refusal], estimate: null };
   const { issues, estimate } = result.check;
   if (issues.length || !estimate) return { state: 'DONE' as const, progress: 100, issues: issues as RefusalFacts[], estimate: null };

@@ -3,7 +3,7 @@
 // writes (in the job's final transaction): READY with the metadata and record summary, or the
 // refusal; and the notification (spec section 4's click targets) in the uploader's language.
 import type { DbOrTx, Tx } from '../../../db/client';
-import type { JobRow, NotificationType } from '../../../db/schema';
+import type { NotificationType } from '../../../db/schema';
 import type { Deps } from '../../deps';
 import type { ErrorCode } from '../../graphql/error-codes';
 import { AppError } from '../../graphql/errors';
@@ -20,7 +20,6 @@ import type { UploadSummary } from './processing/summary';
 import type { ColumnMapping, ReadOptions, UploadFormat } from './types';
 import { chargeKeyOf } from './upload-confirm.service';
 import { readOptionsOf } from './upload-draft.service';
-import type { UploadPreparePayload } from './upload-prepare.service';
 
 /** Everything a Worker step needs about one upload (plain data: it crosses the thread boundary). */
 export type UploadPlan = {
@@ -96,13 +95,13 @@ export async function mirrorProgress(db: DbOrTx, uploadId: string, percent: numb
 }
 
 /**
- * The prepare's progress on the upload once the confirmation adopted it (the upload is PROCESSING
- * this revision), mapped like the upload job's own Worker step (0..97): the bar moves while it runs.
+ * A check's progress while it prepares, on the upload once the confirmation adopted it (the upload
+ * is PROCESSING and its job names the check in `preparedBy`, which `adoptedBy` reads), mapped like
+ * the upload job's own Worker step (0..97): the bar moves while the upload waits for it.
  */
-export async function mirrorPrepareProgress(db: DbOrTx, job: JobRow, percent: number): Promise<void> {
-  const p = job.payload as UploadPreparePayload;
-  const upload = await repo.findUpload(db, p.uploadId);
-  if (upload?.status === 'PROCESSING' && upload.revision === p.revision) await mirrorProgress(db, p.uploadId, Math.floor(percent * 0.97));
+export async function mirrorPrepareProgress(db: DbOrTx, checkJobId: string, uploadId: string, percent: number, adoptedBy: (uploadJobId: string) => Promise<string | undefined>): Promise<void> {
+  const upload = await repo.findUpload(db, uploadId);
+  if (upload?.status === 'PROCESSING' && upload.jobId && (await adoptedBy(upload.jobId)) === checkJobId) await mirrorProgress(db, uploadId, Math.floor(percent * 0.97));
 }
 
 async function recipientLocale(tx: Tx, userId: string): Promise<Locale> {

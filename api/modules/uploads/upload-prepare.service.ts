@@ -1,93 +1,97 @@
-// Processing ahead of the confirmation. When the check of step 2 -> 3 found nothing, the check job
-// enqueues 'upload.prepare': while the user reads step 3 (summary, estimate, balance), a Worker
-// processes the upload exactly as the upload job would, into a folder of the revision the
-// confirmation will hand out (processing/prepare.ts). The confirmation adopts that job when it is
-// running or done and made for the same data points and revision; the upload job then waits for it
-// if it still runs, checks the fingerprint, publishes and charges. Anything else (a mapping saved
-// again, a prepare still queued, a failed one, a changed input) falls back to processing at
-// confirmation, as before. With the AI judge configured nothing is prepared: no judge calls are
+// Processing ahead of the confirmation. The check of step 2 -> 3 ('upload.check') reads the file as
+// processing does: once the parse has validated the data points it publishes the check and its
+// estimate as the job's interim result (step 3 shows them), then goes on processing the upload
+// exactly as the upload job would, into a folder of the revision the confirmation will hand out
+// (processing/prepare.ts). The confirmation adopts that job when it is still running or done and
+// was made for the same data points and revision; the upload job then waits for it if it still runs,
+// checks the fingerprint, publishes and charges. Anything else (a mapping saved again, a check
+// waiting for its retry, a failed prepare, a changed input) falls back to processing at
+// confirmation, as before. With the AI judge configured the check only checks: no judge calls are
 // spent on a draft that may never be confirmed; UPLOAD_PREPARE=false turns it off.
 import type { Deps } from '../../deps';
 import type { JobRow } from '../../../db/schema';
 import * as repo from '../datafiles/datafile-uploads.repo';
 import { revisionPrefix } from './blob';
-import { mappingHash } from './datapoints';
 import { preparedFolder, publishPrepared, readPrepared } from './processing/prepare';
 import type { ProcessedUpload } from './processing/process';
+import type { CheckUploadResult } from './processing/check';
 import type { UploadPlan } from './upload-job.service';
 
-export const UPLOAD_PREPARE_JOB = 'upload.prepare';
-
-export type UploadPreparePayload = { uploadId: string; checkJobId: string; mappingHash: string; revision: number };
+/**
+ * The check job's result (interim while it runs, then final): the check, and `prepare` when it
+ * prepares the revision `revision` (`done` once the folder holds all of it).
+ */
+export type CheckedUpload = { check: CheckUploadResult; prepare?: { revision: number; done?: boolean } };
 
 /** How often the upload job looks at a prepare that still runs in another process. */
 const WAIT_POLL_MS = 100;
 
 /**
- * Enqueues the prepare of a check that found nothing (once per check: a retried check finds the
- * first one). The revision is the one the confirmation will hand out next. Undefined when nothing is
- * prepared (the AI judge is configured, or the upload is gone).
+ * The revision a starting check prepares (the one the confirmation will hand out next), or
+ * undefined when it only checks: preparing is off, the AI judge is configured, or the upload is no
+ * longer a draft.
  */
-export async function enqueuePrepare(deps: Deps, uploadId: string, checkJobId: string, hash: string): Promise<string | undefined> {
+export async function prepareRevision(deps: Deps, uploadId: string): Promise<number | undefined> {
   if (!deps.env.uploadPrepare || deps.env.oesJudge) return undefined;
   const upload = await repo.findUpload(deps.db, uploadId);
   const file = upload && (await repo.findDatafile(deps.db, upload.datafileId));
-  if (!upload || !file) return undefined;
-  const payload: UploadPreparePayload = { uploadId, checkJobId, mappingHash: hash, revision: file.lastRevision + 1 };
-  const { id } = await deps.jobs.enqueue(UPLOAD_PREPARE_JOB, payload, { dedupeKey: `${UPLOAD_PREPARE_JOB}:${checkJobId}` });
-  return id;
+  if (!upload || !file || (upload.status !== 'DRAFT' && upload.status !== 'ERROR')) return undefined;
+  return file.lastRevision + 1;
 }
 
 /**
- * The plan a prepare job runs, or undefined when it should not run any more: the upload was
- * confirmed without it, its data points were saved again (another check), or another revision was
- * handed out meanwhile.
+ * Whether a prepared revision is still of use once its check job ends: the upload is still the
+ * draft this check belongs to and the revision is still the next one, or the confirmation adopted
+ * it (`adoptedBy` reads the upload job's `preparedBy`).
  */
-export async function preparePlan(deps: Deps, payload: UploadPreparePayload, plan: (UploadPlan & { status: repo.UploadRow['status'] }) | undefined): Promise<UploadPlan | undefined> {
-  if (!plan || (plan.status !== 'DRAFT' && plan.status !== 'ERROR')) return undefined;
-  const [upload, file, points] = await Promise.all([repo.findUpload(deps.db, payload.uploadId), repo.findDatafile(deps.db, plan.datafileId), repo.datapointsOf(deps.db, payload.uploadId)]);
-  if (!upload || !file || upload.checkJobId !== payload.checkJobId || mappingHash(points) !== payload.mappingHash || file.lastRevision + 1 !== payload.revision) return undefined;
-  const { status: _status, ...rest } = plan;
-  return { ...rest, revision: payload.revision };
+export async function stillWanted(deps: Pick<Deps, 'db'>, checkJobId: string, uploadId: string, revision: number, adoptedBy: (uploadJobId: string) => Promise<string | undefined>): Promise<boolean> {
+  const upload = await repo.findUpload(deps.db, uploadId);
+  const file = upload && (await repo.findDatafile(deps.db, upload.datafileId));
+  if (!upload || !file) return false;
+  if (upload.status === 'DRAFT' || upload.status === 'ERROR') return upload.checkJobId === checkJobId && file.lastRevision + 1 === revision;
+  return upload.status === 'PROCESSING' && upload.revision === revision && upload.jobId !== null && (await adoptedBy(upload.jobId)) === checkJobId;
 }
 
-/** The prepare job the upload's current check started, if any. */
+/** The upload's current check job (the one that may prepare its revision), if any. */
 export async function prepareJobOf(deps: Deps, upload: Pick<repo.UploadRow, 'checkJobId'>): Promise<JobRow | undefined> {
-  if (!upload.checkJobId) return undefined;
-  const check = await deps.jobs.get(upload.checkJobId);
-  const id = (check?.result as { prepareJobId?: string } | null | undefined)?.prepareJobId;
-  return id ? deps.jobs.get(id) : undefined;
+  return upload.checkJobId ? deps.jobs.get(upload.checkJobId) : undefined;
 }
+
+const prepareOf = (job: JobRow): CheckedUpload['prepare'] => (job.result as CheckedUpload | null)?.prepare;
 
 /**
- * Whether the confirmation handing out `revision` for these data points can take over this prepare:
- * one still running, or one done that wrote a revision (not one that found itself unwanted).
+ * Whether the confirmation handing out `revision` for these data points can take over this check's
+ * prepare: one still running past its check, or one done that wrote the whole revision.
  */
 export function adoptable(job: JobRow | undefined, revision: number, hash: string): job is JobRow {
-  if (!job || (job.state !== 'RUNNING' && job.state !== 'SUCCEEDED')) return false;
-  if (job.state === 'SUCCEEDED' && (job.result as { prepared?: boolean } | null)?.prepared !== true) return false;
-  const p = job.payload as UploadPreparePayload;
-  return p.revision === revision && p.mappingHash === hash;
-}
-
-/** A prepare no one will use: stopped if it runs (it then removes its folder itself), its folder removed. */
-export async function discardPrepare(deps: Deps, job: JobRow | undefined): Promise<void> {
-  if (!job) return;
-  if (job.state === 'QUEUED' || job.state === 'RUNNING') await deps.jobs.cancel(job.id).catch(() => undefined);
-  await removePrepared(deps, job);
-}
-
-/** Removes the folder a prepare job wrote (nothing when its datafile is gone). */
-export async function removePrepared(deps: Pick<Deps, 'db' | 'blobs'>, job: JobRow): Promise<void> {
-  const p = job.payload as UploadPreparePayload;
-  const upload = await repo.findUpload(deps.db, p.uploadId);
-  if (!upload) return;
-  await deps.blobs.deletePrefix(revisionPrefix(upload.datafileId, p.revision) + preparedFolder(job.id)).catch(() => undefined);
+  const prepare = job && prepareOf(job);
+  if (!job || !prepare || prepare.revision !== revision || (job.payload as { mappingHash?: string }).mappingHash !== hash) return false;
+  return job.state === 'RUNNING' || (job.state === 'SUCCEEDED' && prepare.done === true);
 }
 
 /**
- * The upload job's side: waits while the prepare still runs (in another process: in this one the
- * single Worker slot keeps the upload job queued until it ends; a prepare whose lease ran out is not
+ * A prepare no one will use: its folder removed when it is done; with `stop`, a check still queued
+ * or running is cancelled (it then removes its folder itself). The confirmation does not stop one:
+ * its check still answers step 3 if the upload comes back to it, and a running one finds itself
+ * unwanted at its end (`stillWanted`).
+ */
+export async function discardPrepare(deps: Deps, job: JobRow | undefined, options: { stop: boolean }): Promise<void> {
+  if (!job) return;
+  if (options.stop && (job.state === 'QUEUED' || job.state === 'RUNNING')) await deps.jobs.cancel(job.id).catch(() => undefined);
+  const prepare = prepareOf(job);
+  if (prepare?.done) await removePrepared(deps, job.id, (job.payload as { uploadId: string }).uploadId, prepare.revision);
+}
+
+/** Removes the folder a check job prepared (nothing when its datafile is gone). */
+export async function removePrepared(deps: Pick<Deps, 'db' | 'blobs'>, jobId: string, uploadId: string, revision: number): Promise<void> {
+  const upload = await repo.findUpload(deps.db, uploadId);
+  if (!upload) return;
+  await deps.blobs.deletePrefix(revisionPrefix(upload.datafileId, revision) + preparedFolder(jobId)).catch(() => undefined);
+}
+
+/**
+ * The upload job's side: waits while the check still prepares (in another process: in this one the
+ * single Worker slot keeps the upload job queued until it ends; a check whose lease ran out is not
  * waited for), then publishes the prepared revision when it is complete and made from exactly this
  * plan. Undefined when the upload job has to process the file itself.
  */
@@ -97,7 +101,7 @@ export async function adoptPrepared(deps: Deps, plan: UploadPlan, jobId: string,
     if (!job) return undefined;
     const live = job.state === 'RUNNING' && job.leaseExpiresAt !== null && Date.parse(job.leaseExpiresAt) > deps.clock.now().getTime();
     if (!live) {
-      if (job.state !== 'SUCCEEDED') return undefined;
+      if (job.state !== 'SUCCEEDED' || prepareOf(job)?.done !== true) return undefined;
       break;
     }
     await onProgress(Math.min(96, job.progress));

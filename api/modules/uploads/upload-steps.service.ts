@@ -188,7 +188,7 @@ async function changeDraft(deps: Deps, viewer: Viewer, file: repo.DatafileRow, s
     }
   });
   if (upload.sourceKey !== step.source.key) await deps.blobs.delete(upload.sourceKey).catch(() => undefined);
-  await discardPrepare(deps, previousPrepare);
+  await discardPrepare(deps, previousPrepare, { stop: true });
   return file.id;
 }
 

@@ -1,12 +1,15 @@
 // Processing ahead of the confirmation (api/modules/uploads/upload-prepare.service.ts): the check of
-// step 2 -> 3 enqueues a prepare that writes the revision into a folder of its own; the confirmation
-// adopts it, and the upload job only publishes and charges. What it publishes must be what
+// step 2 -> 3 publishes its answer as soon as the parse has validated the data points and goes on
+// writing the revision into a folder of its own; the confirmation adopts it, and the upload job only
+// publishes and charges. What it publishes must be what
 // processing at confirmation gives (compared with a second app that prepares nothing), and a prepare
 // that no longer fits (columns saved again, a changed fingerprint, no credits) must never be used.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Table } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readManifest, readRevisionColumns } from '../../../api/modules/uploads/index';
+import { generateDemoSurvey, readManifest, readRevisionColumns, surveyCsvChunks } from '../../../api/modules/uploads/index';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createDraft, fixture, ledgerOf, putFile, runJobs, saveSuggested, UPLOAD_QUERIES as Q, uploadWorld, type UploadWorld } from './api-helpers';
 
@@ -57,9 +60,10 @@ describe('a revision prepared while step 3 is shown', () => {
     ['survey-compressed.sav', {}],
   ])('%s: the confirmation publishes it, and it equals processing at confirmation', async (name, step) => {
     const prepared = await checked(t, w, name, step);
-    const [prepare] = (await jobsOf(t, 'upload.prepare')).filter((j) => j.payload.uploadId && j.state === 'SUCCEEDED' && j.result.prepared).slice(-1);
+    const [prepare] = (await jobsOf(t, 'upload.check')).filter((j) => j.state === 'SUCCEEDED' && j.result.prepare?.done).slice(-1);
     expect(prepare).toBeTruthy();
-    expect(prepare!.payload.revision).toBe(1);
+    expect(prepare!.result.prepare.revision).toBe(1);
+    expect(prepare!.result.check.estimate.credits).toBe(prepared.check.estimate.creditAmount);
     // Written, but not published: the revision has no manifest yet.
     expect(await t.deps.blobs.stat(`datafiles/${prepared.datafileId}/1/prepared-${prepare!.id}/manifest.json`)).not.toBeNull();
     expect(await readManifest(t.deps.blobs, prepared.datafileId, 1)).toBeNull();
@@ -76,7 +80,7 @@ describe('a revision prepared while step 3 is shown', () => {
 
     // The same file processed at confirmation by an app that prepares nothing.
     const direct = await checked(u, wu, name, step);
-    expect(await jobsOf(u, 'upload.prepare')).toEqual([]);
+    expect((await jobsOf(u, 'upload.check')).filter((j) => j.result.prepare)).toEqual([]);
     await confirm(u, wu, direct.datafileId, direct.check.estimate.creditAmount);
     expect(await runJobs(u)).toBe(1);
     expect((await uploadJobOf(u, direct.datafileId)).result.prepared).toBeUndefined();
@@ -95,8 +99,8 @@ describe('a revision prepared while step 3 is shown', () => {
 
   it('saving the columns again throws the prepared revision away; the confirmation uses the new one', async () => {
     const first = await checked(t, w, 'survey.xlsx', { sheetName: 'Data', headerRow: 3, dataRecordStartRow: 4 });
-    const old = (await jobsOf(t, 'upload.prepare')).at(-1)!;
-    expect(old).toMatchObject({ state: 'SUCCEEDED', result: { prepared: true } });
+    const old = (await jobsOf(t, 'upload.check')).at(-1)!;
+    expect(old).toMatchObject({ state: 'SUCCEEDED', result: { prepare: { revision: 1, done: true } } });
     const oldFolder = `datafiles/${first.datafileId}/1/prepared-${old.id}/`;
     expect(await t.deps.blobs.stat(`${oldFolder}scores.arrow`)).not.toBeNull();
 
@@ -104,9 +108,9 @@ describe('a revision prepared while step 3 is shown', () => {
     const again = await saveSuggested(t, w.tokens.admin, first.datafileId, (cols) => cols.map((c) => (c.dataPointType === 'OPEN_ENDED' ? { ...c, dataPointType: 'IGNORE', questionTitle: null } : c)));
     expect(again.state).toBe('DONE');
     expect(await t.deps.blobs.stat(`${oldFolder}scores.arrow`)).toBeNull();
-    const fresh = (await jobsOf(t, 'upload.prepare')).at(-1)!;
+    const fresh = (await jobsOf(t, 'upload.check')).at(-1)!;
     expect(fresh.id).not.toBe(old.id);
-    expect(fresh).toMatchObject({ state: 'SUCCEEDED', payload: { revision: 1 } });
+    expect(fresh).toMatchObject({ state: 'SUCCEEDED', result: { prepare: { revision: 1, done: true } } });
 
     await confirm(t, w, first.datafileId, again.estimate.creditAmount);
     expect(await runJobs(t)).toBe(1);
@@ -121,7 +125,7 @@ describe('a revision prepared while step 3 is shown', () => {
 
   it('another file in step 1 throws the prepared revision away', async () => {
     const c = await checked(t, w, 'qualtrics-utf8-bom.csv', { headerRow: 1, dataRecordStartRow: 4 });
-    const prepare = (await jobsOf(t, 'upload.prepare')).at(-1)!;
+    const prepare = (await jobsOf(t, 'upload.check')).at(-1)!;
     const folder = `datafiles/${c.datafileId}/1/prepared-${prepare.id}/`;
     expect(await t.deps.blobs.stat(`${folder}prepared.json`)).not.toBeNull();
     const key = await putFile(t, w.tokens.admin, w.A, 'survey.xlsx', fixture('survey.xlsx'));
@@ -133,7 +137,7 @@ describe('a revision prepared while step 3 is shown', () => {
 
   it('a prepared revision that does not match the upload is not published: the upload job processes the file itself', async () => {
     const c = await checked(t, w, 'qualtrics-utf8-bom.csv', { headerRow: 1, dataRecordStartRow: 4 });
-    const prepare = (await jobsOf(t, 'upload.prepare')).at(-1)!;
+    const prepare = (await jobsOf(t, 'upload.check')).at(-1)!;
     const key = `datafiles/${c.datafileId}/1/prepared-${prepare.id}/prepared.json`;
     const file = JSON.parse(new TextDecoder().decode((await t.deps.blobs.getBytes(key))!));
     await t.deps.blobs.put(key, new TextEncoder().encode(JSON.stringify({ ...file, fingerprint: '0'.repeat(64) })));
@@ -152,7 +156,7 @@ describe('a revision prepared while step 3 is shown', () => {
     try {
       const pw = await uploadWorld(poor, { credits: 5_000, backup: false });
       const c = await checked(poor, pw, 'survey.xlsx', { sheetName: 'Data', headerRow: 3, dataRecordStartRow: 4 });
-      const prepare = (await jobsOf(poor, 'upload.prepare')).at(-1)!;
+      const prepare = (await jobsOf(poor, 'upload.check')).at(-1)!;
       await confirm(poor, pw, c.datafileId, c.check.estimate.creditAmount);
       // Another charge takes the credits between the confirmation and the job.
       await poor.db.run(sql`update credit_plans set balance = 0 where company_id = ${pw.A}`);
@@ -165,4 +169,68 @@ describe('a revision prepared while step 3 is shown', () => {
       poor.close();
     }
   });
+
+  it('the check answers step 3 while the job still prepares; a confirmation then adopts the running check', async () => {
+    const parts: Uint8Array[] = [];
+    for await (const chunk of surveyCsvChunks(generateDemoSurvey({ rows: 60_000, seed: 17 }), { chunkRows: 10_000 })) parts.push(chunk);
+    const key = await putFile(t, w.tokens.admin, w.A, 'early.csv', new Uint8Array(await new Blob(parts as BlobPart[]).arrayBuffer()));
+    const datafileId = (await createDraft(t, w.tokens.admin, key, { title: 'Early answer', headerRow: 1, dataRecordStartRow: 2 })).body.data.createDraftDatafile.datafileId as string;
+    const preview = (await t.gql(Q.preview, { id: datafileId }, { token: w.tokens.admin })).body.data.getUploadPreview;
+    const cols = preview.suggestedColumns.map((c: any) => ({ ...c, questionTitle: c.questionTitle ?? (c.dataPointType === 'OPEN_ENDED' ? `Question ${c.dataPointIdentifier}` : null) }));
+    expect((await t.gql(Q.save, { id: datafileId, c: cols }, { token: w.tokens.admin })).body.errors).toBeUndefined();
+    const running = runJobs(t);
+    let check: any;
+    const progress: number[] = [];
+    for (;;) {
+      check = (await t.gql(Q.check, { id: datafileId }, { token: w.tokens.admin })).body.data.getUploadCheck;
+      if (check.state !== 'PENDING' && check.state !== 'RUNNING') break;
+      progress.push(check.progress);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(check).toMatchObject({ state: 'DONE', issues: [] });
+    expect(Math.max(...progress)).toBeLessThanOrEqual(90);
+    const job = (await jobsOf(t, 'upload.check')).at(-1)!;
+    // Answered while the revision is still being prepared: the answer is the job's interim result.
+    expect(job).toMatchObject({ state: 'RUNNING', result: { check: { issues: [] }, prepare: { revision: 1 } } });
+    expect(job.result.prepare.done).toBeUndefined();
+    expect(job.result.check.estimate.credits).toBe(check.estimate.creditAmount);
+    await confirm(t, w, datafileId, check.estimate.creditAmount);
+    expect((await uploadJobOf(t, datafileId)).payload).toMatchObject({ preparedBy: job.id });
+    await running;
+    await runJobs(t);
+    expect(await t.deps.jobs.get(job.id)).toMatchObject({ state: 'SUCCEEDED', result: { prepare: { revision: 1, done: true } } });
+    const upload = await uploadJobOf(t, datafileId);
+    expect(upload).toMatchObject({ state: 'SUCCEEDED', result: { prepared: true, credits: check.estimate.creditAmount } });
+    expect(upload.result.summary.numberOfRecords).toBe(60_000);
+    expect((await readManifest(t.deps.blobs, datafileId, 1))!.files.scores.key).toBe(`datafiles/${datafileId}/1/prepared-${job.id}/scores.arrow`);
+  }, 120_000);
+
+  it.each([
+    ['a grid of too few items (found before the rows)', (cols: any[]) => cols.map((c) => (c.dataPointType === 'ITEM_BATTERY' ? { ...c, columns: c.columns.slice(0, 5) } : c))],
+    ['a grid item of text (found in the rows)', (cols: any[]) => {
+      const open = cols.find((c) => c.dataPointType === 'OPEN_ENDED');
+      return cols.filter((c) => c !== open).map((c) => (c.dataPointType === 'ITEM_BATTERY' && c === cols.find((d) => d.dataPointType === 'ITEM_BATTERY') ? { ...c, columns: [...c.columns, ...open.columns] } : c));
+    }],
+  ])('%s: the same issues as a check that prepares nothing, and nothing prepared', async (_name, adjust) => {
+    const step = { sheetName: 'Data', headerRow: 3, dataRecordStartRow: 4 };
+    const a = await checkedWith(t, w, adjust, step);
+    const b = await checkedWith(u, wu, adjust, step);
+    expect(a.check.issues.length).toBeGreaterThan(0);
+    expect(a.check.issues).toEqual(b.check.issues);
+    const job = (await jobsOf(t, 'upload.check')).at(-1)!;
+    expect(job.state).toBe('SUCCEEDED');
+    expect(job.result.prepare).toBeUndefined();
+    // Nothing was written for the datafile (a folder with no file in it may stay).
+    const dir = join(t.deps.env.storageDir, 'datafiles', a.datafileId);
+    expect(existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((e) => !String(e).endsWith('/') && String(e).includes('.')) : []).toEqual([]);
+  });
 });
+
+/** Steps 1 and 2 with adjusted columns, which may have problems. */
+async function checkedWith(app: TestApp, world: UploadWorld, adjust: (cols: any[]) => any[], step: Record<string, unknown>) {
+  const key = await putFile(app, world.tokens.admin, world.A, 'survey.xlsx', fixture('survey.xlsx'));
+  const datafileId = (await createDraft(app, world.tokens.admin, key, { title: 'With problems', ...step })).body.data.createDraftDatafile.datafileId as string;
+  const check = await saveSuggested(app, world.tokens.admin, datafileId, adjust);
+  expect(check.state).toBe('DONE');
+  return { datafileId, check };
+}

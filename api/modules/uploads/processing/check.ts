@@ -12,7 +12,7 @@ import { createCollector, type ScoreInputs } from '../validate/collector';
 import type { ValidationIssue } from '../validate/mapping';
 import { newRecordCredits, scoreCollected, type UploadScoring } from './process';
 import { SpillFile } from '../columnar/spill';
-import { structureDifference } from './structure';
+import { structureIssue } from './structure';
 
 export interface CheckUploadInput {
   blobs: UploadBlobStore;
@@ -53,6 +53,29 @@ function presenceCategories(inputs: ScoreInputs): Int32Array[] {
   return inputs.open.map(({ answers }) => Int32Array.from(answers, (a) => (a !== null && a.trim() !== '' ? 1 : 0)));
 }
 
+/** What the check reports of how the file was read. */
+export const sourceOf = (h: TableHeader): CheckUploadResult['source'] => ({
+  format: h.format, sheet: h.sheet, headerRow: h.headerRow, firstDataRow: h.firstDataRow, delimiter: h.delimiter, encoding: h.encoding, qualtrics: h.qualtrics,
+});
+
+/**
+ * The credit estimate of parsed, valid inputs: every filled open answer scored as a data point.
+ * `presenceTaken` runs once the answers' presence is read (the check drops the texts there).
+ */
+export async function estimateOf(input: Pick<CheckUploadInput, 'blobs' | 'scoring' | 'datafileId' | 'previous'>, inputs: ScoreInputs, presenceTaken?: () => void): Promise<UploadEstimate> {
+  const categories = inputs.open.length ? presenceCategories(inputs) : undefined;
+  presenceTaken?.();
+  const { credits, totals } = await scoreCollected(input.scoring, inputs, categories);
+  const { creditsToCharge, newRecords } = await newRecordCredits(input.blobs, input.datafileId, input.previous?.revision, inputs.idHashes, credits);
+  return {
+    numberOfRecords: inputs.rows,
+    newRecords,
+    credits: creditsToCharge,
+    creditsAllRecords: totals.totalCredits,
+    numberOfDatapoints: inputs.durations.length + inputs.grids.length + inputs.open.length + inputs.projective.length,
+  };
+}
+
 /**
  * Checks a mapping against the whole stored file and estimates the credits. A refusal of the file
  * itself (hostile, corrupt, over a cap) is thrown as the engine's AppError; problems of the data
@@ -63,16 +86,10 @@ export async function checkUpload(input: CheckUploadInput): Promise<CheckUploadR
   const started = performance.now();
   const table = await openUpload(input.blobs, input.source.key, input.source.format, input.options, limits);
   const h = table.header;
-  const source = { format: h.format, sheet: h.sheet, headerRow: h.headerRow, firstDataRow: h.firstDataRow, delimiter: h.delimiter, encoding: h.encoding, qualtrics: h.qualtrics };
+  const source = sourceOf(h);
   if (input.previous) {
-    const d = structureDifference(input.previous.columns, h);
-    if (d.missing.length || d.added.length) {
-      const column = d.missing[0] ?? d.added[0];
-      return {
-        source,
-        issues: [{ code: 'DATAFILE_STRUCTURE_IS_DIFFERENT', reason: d.missing.length ? 'COLUMNS_MISSING' : 'COLUMNS_ADDED', ...(column !== undefined ? { column } : {}), columns: [...d.missing, ...d.added].slice(0, 20), value: `${d.missing.length} / ${d.added.length}` }],
-      };
-    }
+    const issue = structureIssue(input.previous.columns, h);
+    if (issue) return { source, issues: [issue] };
   }
   // As in processing, the numeric inputs and ids wait in a temporary file: memory stays flat.
   const spill = new SpillFile(input.tempDir);
@@ -92,22 +109,12 @@ export async function checkUpload(input: CheckUploadInput): Promise<CheckUploadR
     const result = collector.finish();
     if (result.issues.length || !result.inputs) return { source, issues: result.issues };
     const inputs = result.inputs;
-    const categories = inputs.open.length ? presenceCategories(inputs) : undefined;
-    for (const q of inputs.open) q.answers = [];
-    const { credits, totals } = await scoreCollected(input.scoring, inputs, categories);
-    const { creditsToCharge, newRecords } = await newRecordCredits(input.blobs, input.datafileId, input.previous?.revision, inputs.idHashes, credits);
+    // The answers' texts are not needed past their presence.
+    const estimate = await estimateOf(input, inputs, () => {
+      for (const q of inputs.open) q.answers = [];
+    });
     input.onProgress?.(100);
-    return {
-      source,
-      issues: [],
-      estimate: {
-        numberOfRecords: inputs.rows,
-        newRecords,
-        credits: creditsToCharge,
-        creditsAllRecords: totals.totalCredits,
-        numberOfDatapoints: inputs.durations.length + inputs.grids.length + inputs.open.length + inputs.projective.length,
-      },
-    };
+    return { source, issues: [], estimate };
   } finally {
     spill.close();
   }

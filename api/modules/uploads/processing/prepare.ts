@@ -1,14 +1,23 @@
-// A revision prepared while step 3 is shown. Once the check of step 2 -> 3 found nothing, the
-// 'upload.prepare' job processes the upload exactly as the upload job would (processUpload), into a
-// folder of its own inside the revision's prefix, and leaves what the upload job needs next to it:
-// the summary, each new record's credits and a fingerprint of everything the result depends on.
+// A revision prepared while step 3 is shown. The check of step 2 -> 3 ('upload.check') reads the file
+// as processing does (processUpload, `checkAndPrepare`): once the parse has validated the data points
+// it reports the check and its estimate, then goes on processing exactly as the upload job would,
+// into a folder of its own inside the revision's prefix, and leaves what the upload job needs next
+// to it: the summary, each new record's credits and a fingerprint of everything the result depends on.
 // The confirmation then only has to check the fingerprint, charge and publish (copy the manifest to
 // the revision's own): the user waits for that, not for the parse, the classifier and the scoring.
 // Nothing here is visible before that copy: readers start at the revision's manifest.
 import { createHash } from 'node:crypto';
 import { revisionPrefix, type UploadBlobStore } from '../blob';
 import { MANIFEST_FILE } from '../columnar/layout';
+import { estimateOf, sourceOf, type CheckUploadResult } from './check';
 import { processUpload, type ProcessedUpload, type ProcessUploadInput } from './process';
+
+/**
+ * The check job's progress while it prepares: the check's 0..CHECKED_AT for the parse, then the
+ * rest of processing in CHECKED_AT..100. Step 3 shows the first part as the check's progress; an
+ * adopted prepare's upload shows the whole.
+ */
+export const CHECKED_AT = 90;
 
 export const PREPARED_FILE = 'prepared.json';
 export const PREPARED_CREDITS_FILE = 'credits.bin';
@@ -69,4 +78,31 @@ export async function publishPrepared(blobs: UploadBlobStore, datafileId: string
   const manifest = await blobs.getBytes(prefix + folder + MANIFEST_FILE);
   if (!manifest) throw new Error(`uploads: prepared revision ${prefix}${folder} has no manifest`);
   await blobs.put(prefix + MANIFEST_FILE, manifest, { contentType: 'application/json' });
+}
+
+/**
+ * Step 2 -> 3's check and the prepare in one read of the file. `onChecked` gets the check as soon as
+ * the parse has validated the data points (the issues, or the estimate), while the classifier's
+ * thread finishes and the revision is scored and written into `folder`. `prepared` is false when the
+ * check found issues or processing failed after it: the check stands, the upload job processes the
+ * file itself at the confirmation. A refusal of the file itself, before the check, is thrown.
+ */
+export async function checkAndPrepare(
+  input: ProcessUploadInput & { folder: string },
+  onChecked: (check: CheckUploadResult) => Promise<void>,
+): Promise<{ check: CheckUploadResult; prepared: boolean; failure?: string }> {
+  let check: CheckUploadResult | undefined;
+  try {
+    await prepareUpload({
+      ...input,
+      onParsed: async ({ header, issues, inputs }) => {
+        check = { source: sourceOf(header), issues: [...issues], ...(issues.length === 0 && inputs ? { estimate: await estimateOf(input, inputs) } : {}) };
+        await onChecked(check);
+      },
+    });
+    return { check: check!, prepared: true };
+  } catch (error) {
+    if (!check) throw error;
+    return { check, prepared: false, ...(check.issues.length ? {} : { failure: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }) };
+  }
 }

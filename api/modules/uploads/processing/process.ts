@@ -17,7 +17,7 @@ import { readManifest, revisionFileKey, type RevisionManifest } from '../columna
 import { RawWriter, ScoresWriter, totalDataPoints } from '../columnar/writers';
 import { CHUNK_ROWS, SpillFile, type ChunkedF64 } from '../columnar/spill';
 import { containedIn, digestOf, fromBytes, sortedUnique, union, toBytes } from './record-ids';
-import { compareStructure } from './structure';
+import { compareStructure, structureIssue } from './structure';
 import { ResultTotals, summarise, type UploadSummary } from './summary';
 
 /** The scoring facade as the engine uses it (deps.scoring). */
@@ -57,6 +57,13 @@ export interface ProcessUploadInput {
   folder?: string;
   now?: () => Date;
   /**
+   * Step 2 -> 3's check in the same read (processing/prepare.ts, `checkAndPrepare`): called once the
+   * data points are validated against the file, with every issue found (the structure of a
+   * re-upload, the mapping, the whole file's values) or, when there is none, the valid inputs.
+   * Processing goes on when it resolves, and stops with the first issue otherwise.
+   */
+  onParsed?: (parsed: ParsedUpload) => Promise<void>;
+  /**
    * The optional AI judge (api/modules/open-ended-judge): gets the open questions and the offline
    * classification, returns the final categories and where each came from (1 = judge), or
    * undefined to keep the offline verdicts. Categories 0 (not scored) must stay 0.
@@ -68,6 +75,9 @@ export type JudgedCategories = { categories: Int32Array[]; sources: Uint8Array[]
 
 /** What processing hands back: the summary, and each new record's credits (4..10, row order) for the charge. */
 export type ProcessedUpload = UploadSummary & { interviewCredits: Uint8Array };
+
+/** What `onParsed` gets: the file's header, and every issue or else the valid inputs. */
+export type ParsedUpload = { header: TableHeader; issues: readonly ValidationIssue[]; inputs?: ScoreInputs };
 
 export type ProcessPhase = 'parse' | 'classify' | 'score' | 'write' | 'publish' | 'done';
 
@@ -156,7 +166,10 @@ function openFeed(worker: OpenEndedWorker | undefined, answers: () => readonly (
  */
 async function parsePass(table: TableSource, input: ProcessUploadInput, stamp: RevisionStamp, budget: Budget, report: (p: number, ph: ProcessPhase) => void, spill: SpillFile) {
   const collector = createCollector(table.header, input.mapping, { collect: true, spill });
-  if (collector.early.length) throwIssue(collector.early[0]!);
+  if (collector.early.length) {
+    await input.onParsed?.({ header: table.header, issues: collector.early });
+    throwIssue(collector.early[0]!);
+  }
   const { schema, plan } = rawLayout(table.header, input.mapping, stamp);
   const prefix = revisionPrefix(input.datafileId, input.revision) + folderOf(input);
   const open = input.mapping.dataPoints.filter((d) => d.type === 'OPEN_ENDED');
@@ -172,8 +185,13 @@ async function parsePass(table: TableSource, input: ProcessUploadInput, stamp: R
       report(60 * (table.progress?.() ?? 0), 'parse');
     }
     const result = collector.finish();
-    if (result.issues.length) throwIssue(result.issues[0]!);
+    if (result.issues.length) {
+      await input.onParsed?.({ header: table.header, issues: result.issues });
+      throwIssue(result.issues[0]!);
+    }
     feed(true);
+    // The classifier's thread has every answer: the check's estimate is made while it works.
+    await input.onParsed?.({ header: table.header, issues: [], inputs: result.inputs! });
     const rawFile = raw ? await raw.close() : { size: 0 };
     return { inputs: result.inputs!, rawFile, rawColumns: schema.fields.map((f) => f.name), worker };
   } catch (error) {
@@ -313,7 +331,11 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
   let scores: ScoresWriter | undefined;
   try {
     const table = await openUpload(blobs, input.source.key, input.source.format, input.options, limits);
-    if (input.previous) compareStructure(input.previous.columns, table.header);
+    if (input.previous) {
+      const issue = input.onParsed && structureIssue(input.previous.columns, table.header);
+      if (issue) await input.onParsed!({ header: table.header, issues: [issue] });
+      compareStructure(input.previous.columns, table.header);
+    }
     const { inputs, rawFile, rawColumns, worker } = await parsePass(table, input, stamp, budget, report, spill);
     report(60, 'classify');
     const { classification, sources } = await classifyAndJudge(input, openQuestionsOf(inputs), worker);

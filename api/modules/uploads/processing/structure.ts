@@ -2,6 +2,7 @@
 // it, else DATAFILE_STRUCTURE_IS_DIFFERENT naming what is missing and what is new.
 import { uploadError } from '../errors';
 import type { TableHeader } from '../types';
+import type { ValidationIssue } from '../validate/mapping';
 
 export interface StructureDifference {
   missing: string[];
@@ -26,4 +27,15 @@ export function compareStructure(previous: readonly string[], header: TableHeade
       value: `${d.missing.length} missing, ${d.added.length} added`,
     });
   }
+}
+
+/** The difference as step 2's check lists it (the first columns of each kind), or undefined when there is none. */
+export function structureIssue(previous: readonly string[], header: TableHeader): ValidationIssue | undefined {
+  const d = structureDifference(previous, header);
+  if (!d.missing.length && !d.added.length) return undefined;
+  const column = d.missing[0] ?? d.added[0];
+  return {
+    code: 'DATAFILE_STRUCTURE_IS_DIFFERENT', reason: d.missing.length ? 'COLUMNS_MISSING' : 'COLUMNS_ADDED', ...(column !== undefined ? { column } : {}),
+    columns: [...d.missing, ...d.added].slice(0, 20), value: `${d.missing.length} / ${d.added.length}`,
+  };
 }
