@@ -213,8 +213,8 @@ describe('a revision prepared while step 3 is shown', () => {
     }],
   ])('%s: the same issues as a check that prepares nothing, and nothing prepared', async (_name, adjust) => {
     const step = { sheetName: 'Data', headerRow: 3, dataRecordStartRow: 4 };
-    const a = await checkedWith(t, w, adjust, step);
-    const b = await checkedWith(u, wu, adjust, step);
+    const a = await checked(t, w, 'survey.xlsx', step, adjust);
+    const b = await checked(u, wu, 'survey.xlsx', step, adjust);
     expect(a.check.issues.length).toBeGreaterThan(0);
     expect(a.check.issues).toEqual(b.check.issues);
     const job = (await jobsOf(t, 'upload.check')).at(-1)!;
@@ -226,11 +226,3 @@ describe('a revision prepared while step 3 is shown', () => {
   });
 });
 
-/** Steps 1 and 2 with adjusted columns, which may have problems. */
-async function checkedWith(app: TestApp, world: UploadWorld, adjust: (cols: any[]) => any[], step: Record<string, unknown>) {
-  const key = await putFile(app, world.tokens.admin, world.A, 'survey.xlsx', fixture('survey.xlsx'));
-  const datafileId = (await createDraft(app, world.tokens.admin, key, { title: 'With problems', ...step })).body.data.createDraftDatafile.datafileId as string;
-  const check = await saveSuggested(app, world.tokens.admin, datafileId, adjust);
-  expect(check.state).toBe('DONE');
-  return { datafileId, check };
-}
