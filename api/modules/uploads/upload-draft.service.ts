@@ -67,8 +67,7 @@ export async function saveColumns(deps: Deps, viewer: Viewer, datafileId: string
   const rows = rowsFromInput(selected);
   const hash = mappingHash(rows);
   const now = deps.clock.now().toISOString();
-  const previousCheck = upload.checkJobId;
-  const previousPrepare = await prepareJobOf(deps, upload);
+  const previousCheck = await prepareJobOf(deps, upload);
   await writeTransaction(deps.db, async (tx) => {
     const changed = await repo.updateUpload(tx, upload.id, { status: 'DRAFT', errorCode: null, errorDetails: null, checkJobId: null, updatedAt: now }, ['DRAFT', 'ERROR']);
     if (!changed) throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'NOT_A_DRAFT' });
@@ -79,10 +78,9 @@ export async function saveColumns(deps: Deps, viewer: Viewer, datafileId: string
   const payload: UploadCheckPayload = { uploadId: upload.id, mappingHash: hash };
   const { id: jobId } = await deps.jobs.enqueue(UPLOAD_CHECK_JOB, payload, { maxAttempts: 2 });
   await repo.updateUpload(deps.db, upload.id, { checkJobId: jobId }, ['DRAFT']);
-  // A check of the columns saved before is of no use any more.
-  if (previousCheck && previousCheck !== jobId) await deps.jobs.cancel(previousCheck).catch(() => undefined);
-  // Nor a revision prepared for them (upload-prepare.service.ts).
-  await discardPrepare(deps, previousPrepare, { stop: true });
+  // A check of the columns saved before is of no use any more, nor the revision it prepared
+  // (upload-prepare.service.ts): stopped if it still runs, its folder removed if it is done.
+  await discardPrepare(deps, previousCheck, { stop: true });
   return { state: 'PENDING' as const, progress: 0, issues: [], estimate: null };
 }
 
