@@ -41,9 +41,21 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
     }),
   );
   // server.ts lets bodies up to UPLOAD_MAX_BYTES through for signed uploads; GraphQL keeps a small cap.
-  app.use('/graphql', bodyLimit({ maxSize: GRAPHQL_MAX_BODY_BYTES, onError: (c) => c.json({ errors: [{ message: 'The request body is too large.', extensions: { code: 'BAD_REQUEST' } }] }, 413) }));
+  app.use(
+    '/graphql',
+    bodyLimit({
+      maxSize: GRAPHQL_MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json({ errors: [{ message: 'The request body is too large.', extensions: { code: 'BAD_REQUEST' } }] }, 413),
+    }),
+  );
   app.on(['GET', 'POST'], '/graphql', graphql);
-  app.all('/graphql', (c) => c.json({ errors: [{ message: 'GraphQL only supports GET and POST requests.', extensions: { code: 'BAD_REQUEST' } }] }, 405));
+  app.all('/graphql', (c) =>
+    c.json(
+      { errors: [{ message: 'GraphQL only supports GET and POST requests.', extensions: { code: 'BAD_REQUEST' } }] },
+      405,
+    ),
+  );
   app.get('/healthz', (c) => c.json({ ok: true }));
   registerFileRoutes(app, deps);
   registerCertificateRoutes(app, deps);

@@ -42,7 +42,8 @@ export async function createDeps(
   await migrateDb(handle.db);
   const clock = overrides.clock ?? systemClock;
   // Outside production a secret is generated once and kept in the database, so `npm start` needs no setup.
-  const appSecret = env.appSecret ?? (await readOrCreateSetting(handle.db, 'appSecret', () => randomToken(32), clock.now()));
+  const appSecret =
+    env.appSecret ?? (await readOrCreateSetting(handle.db, 'appSecret', () => randomToken(32), clock.now()));
   const passwordKeys = await loadPasswordKeys(handle.db, appSecret, clock.now());
   const mailTransport = overrides.mailTransport ?? (env.smtpUrl ? createSmtpTransport(env.smtpUrl) : undefined);
   const scoring = overrides.scoring ?? (await loadScoringOnce());
@@ -70,7 +71,9 @@ export async function createDeps(
 /** Reads and instantiates scoring/build/scoring.wasm (built by `bun api/cli/build.ts`, which `npm start` and `npm test` run first). */
 async function loadScoringOnce(): Promise<Scoring> {
   const bytes = await readFile(WASM_URL).catch((error) => {
-    throw new Error(`cannot read the scoring core at ${WASM_URL.pathname}: run \`bun api/cli/build.ts\` first (${(error as Error).message})`);
+    throw new Error(
+      `cannot read the scoring core at ${WASM_URL.pathname}: run \`bun api/cli/build.ts\` first (${(error as Error).message})`,
+    );
   });
   return loadScoring(bytes);
 }

@@ -14,7 +14,15 @@ export type Env = {
   mailFrom: string;
   storageDir: string;
   /** S3-compatible storage for uploads (all of S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY; S3_ENDPOINT and S3_REGION optional). */
-  s3: { bucket: string; endpoint: string | undefined; region: string | undefined; accessKeyId: string; secretAccessKey: string } | undefined;
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string | undefined;
+        accessKeyId: string;
+        secretAccessKey: string;
+      }
+    | undefined;
   /** Secret for sealing API keys and signing upload URLs; generated and kept in the database when absent outside production. */
   appSecret: string | undefined;
   sessionTtlSeconds: number;
@@ -59,7 +67,8 @@ export type Env = {
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const problems: string[] = [];
   const nodeEnv = (source.NODE_ENV ?? 'development') as Env['nodeEnv'];
-  if (!['development', 'production', 'test'].includes(nodeEnv)) problems.push(`NODE_ENV must be development, production or test (got "${nodeEnv}")`);
+  if (!['development', 'production', 'test'].includes(nodeEnv))
+    problems.push(`NODE_ENV must be development, production or test (got "${nodeEnv}")`);
   const int = (name: string, fallback: number, min: number, max: number) => {
     const raw = source[name];
     if (raw === undefined || raw === '') return fallback;
@@ -87,17 +96,25 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const uploadPrepare = source.UPLOAD_PREPARE !== 'false';
   const isProduction = nodeEnv === 'production';
   const appSecret = source.APP_SECRET || undefined;
-  if (isProduction && (!appSecret || appSecret.length < 32)) problems.push('APP_SECRET (at least 32 characters) is required in production');
+  if (isProduction && (!appSecret || appSecret.length < 32))
+    problems.push('APP_SECRET (at least 32 characters) is required in production');
   const smtpUrl = source.SMTP_URL || undefined;
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push(`SMTP_URL must start with smtp:// or smtps:// (got "${smtpUrl}")`);
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
+    problems.push(`SMTP_URL must start with smtp:// or smtps:// (got "${smtpUrl}")`);
   const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   const s3Set = s3Keys.filter((k) => source[k]);
-  if (s3Set.length > 0 && s3Set.length < s3Keys.length) problems.push(`S3 storage needs all of ${s3Keys.join(', ')} (missing ${s3Keys.filter((k) => !source[k]).join(', ')})`);
+  if (s3Set.length > 0 && s3Set.length < s3Keys.length)
+    problems.push(
+      `S3 storage needs all of ${s3Keys.join(', ')} (missing ${s3Keys.filter((k) => !source[k]).join(', ')})`,
+    );
   const judge = readJudgeConfig(source);
   problems.push(...judge.problems);
   if (jobs.testKinds && nodeEnv !== 'test') problems.push('JOB_TEST_KINDS is only allowed with NODE_ENV=test');
-  const certificateSigningKey = source.CERTIFICATE_SIGNING_KEY ? source.CERTIFICATE_SIGNING_KEY.replace(/\\n/g, '\n') : undefined;
-  if (certificateSigningKey && !certificateSigningKey.includes('-----BEGIN PRIVATE KEY-----')) problems.push('CERTIFICATE_SIGNING_KEY must be a PKCS#8 PEM (-----BEGIN PRIVATE KEY-----) of an Ed25519 key');
+  const certificateSigningKey = source.CERTIFICATE_SIGNING_KEY
+    ? source.CERTIFICATE_SIGNING_KEY.replace(/\\n/g, '\n')
+    : undefined;
+  if (certificateSigningKey && !certificateSigningKey.includes('-----BEGIN PRIVATE KEY-----'))
+    problems.push('CERTIFICATE_SIGNING_KEY must be a PKCS#8 PEM (-----BEGIN PRIVATE KEY-----) of an Ed25519 key');
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     nodeEnv,
@@ -111,7 +128,13 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     storageDir: source.STORAGE_DIR || './data/storage',
     s3:
       s3Set.length === s3Keys.length
-        ? { bucket: source.S3_BUCKET!, endpoint: source.S3_ENDPOINT || undefined, region: source.S3_REGION || undefined, accessKeyId: source.S3_ACCESS_KEY_ID!, secretAccessKey: source.S3_SECRET_ACCESS_KEY! }
+        ? {
+            bucket: source.S3_BUCKET!,
+            endpoint: source.S3_ENDPOINT || undefined,
+            region: source.S3_REGION || undefined,
+            accessKeyId: source.S3_ACCESS_KEY_ID!,
+            secretAccessKey: source.S3_SECRET_ACCESS_KEY!,
+          }
         : undefined,
     appSecret,
     sessionTtlSeconds,
@@ -119,7 +142,11 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     jobs,
     uploadMaxBytes,
     uploadPrepare,
-    live: { ratePerSecond: int('LIVE_RATE_PER_SECOND', 2000, 1, 1_000_000), burst: int('LIVE_RATE_BURST', 4000, 1, 10_000_000), publishSeconds: int('LIVE_PUBLISH_SECONDS', 10, 1, 3600) },
+    live: {
+      ratePerSecond: int('LIVE_RATE_PER_SECOND', 2000, 1, 1_000_000),
+      burst: int('LIVE_RATE_BURST', 4000, 1, 10_000_000),
+      publishSeconds: int('LIVE_PUBLISH_SECONDS', 10, 1, 3600),
+    },
     graphiql: source.GRAPHIQL ? source.GRAPHIQL === 'true' : !isProduction,
     oesJudge: judge.config,
     certificateSigningKey,

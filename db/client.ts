@@ -42,11 +42,16 @@ export function defaultDriver(url: string): DbDriver {
   return databaseFilePath(url) !== undefined ? 'libsql' : 'client';
 }
 
-export async function createDb(url: string, authToken?: string, options: { driver?: DbDriver } = {}): Promise<DbHandle> {
+export async function createDb(
+  url: string,
+  authToken?: string,
+  options: { driver?: DbDriver } = {},
+): Promise<DbHandle> {
   const path = databaseFilePath(url);
   const driver = options.driver ?? defaultDriver(url);
   if (driver === 'libsql') {
-    if (path === undefined) throw new Error(`The libsql driver opens database files only (file:/path/to/app.db), not ${url}`);
+    if (path === undefined)
+      throw new Error(`The libsql driver opens database files only (file:/path/to/app.db), not ${url}`);
     return openFile(path);
   }
   return openClient(url, authToken);

@@ -20,7 +20,9 @@ function planOf(fields: SelectedFieldsOrdered): Plan {
     plan = {
       decoders: fields.map((f) => decoderOf(f.field)),
       // Only columns of a joined table's sub-object decide whether that object becomes null.
-      tableNames: fields.map((f) => (f.path.length === 2 && is(f.field, Column) ? getTableName((f.field as Column).table) : undefined)),
+      tableNames: fields.map((f) =>
+        f.path.length === 2 && is(f.field, Column) ? getTableName((f.field as Column).table) : undefined,
+      ),
     };
     plans.set(fields, plan);
   }
@@ -33,7 +35,11 @@ function planOf(fields: SelectedFieldsOrdered): Plan {
  * through its column's decoder, and a left-joined table whose columns are all NULL becoming null.
  * Same rules, with the per-column decisions made once per selection.
  */
-export function mapRow(fields: SelectedFieldsOrdered, row: unknown[], joinsNotNullableMap: Record<string, boolean> | undefined): Record<string, unknown> {
+export function mapRow(
+  fields: SelectedFieldsOrdered,
+  row: unknown[],
+  joinsNotNullableMap: Record<string, boolean> | undefined,
+): Record<string, unknown> {
   const { decoders, tableNames } = planOf(fields);
   const result: Record<string, unknown> = {};
   let nullify: Record<string, string | false> | undefined;
@@ -50,7 +56,8 @@ export function mapRow(fields: SelectedFieldsOrdered, row: unknown[], joinsNotNu
       nullify ??= {};
       const objectName = path[0]!;
       if (!(objectName in nullify)) nullify[objectName] = value === null ? tableName : false;
-      else if (typeof nullify[objectName] === 'string' && nullify[objectName] !== tableName) nullify[objectName] = false;
+      else if (typeof nullify[objectName] === 'string' && nullify[objectName] !== tableName)
+        nullify[objectName] = false;
     }
   }
   if (joinsNotNullableMap && nullify) {

@@ -18,7 +18,8 @@ export function prepared<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
     const session = (db as unknown as { session: unknown }).session;
     if (session instanceof SyncSession) {
       let query = built.get(session.store) as unknown as SyncPreparedQuery | undefined;
-      if (query === undefined) built.set(session.store, (query = build(db) as unknown as SyncPreparedQuery) as unknown as T);
+      if (query === undefined)
+        built.set(session.store, (query = build(db) as unknown as SyncPreparedQuery) as unknown as T);
       return query.boundTo(session.tx) as T;
     }
     let query = built.get(db);
@@ -27,7 +28,12 @@ export function prepared<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
   };
 }
 
-type Column = { default?: unknown; defaultFn?: () => unknown; onUpdateFn?: () => unknown; shouldDisableInsert(): boolean };
+type Column = {
+  default?: unknown;
+  defaultFn?: () => unknown;
+  onUpdateFn?: () => unknown;
+  shouldDisableInsert(): boolean;
+};
 type InsertQuery = (db: DbOrTx) => { run(values: Record<string, unknown>): Promise<unknown> };
 /** Per table: its insertable columns, and per row count the prepared statement with its placeholder names. */
 type InsertPlan = { columns: [string, Column][]; byCount: Map<number, { query: InsertQuery; names: string[][] }> };
@@ -40,19 +46,38 @@ const insertPlans = new WeakMap<SQLiteTable, InsertPlan>();
  * column's default, its $defaultFn, its $onUpdateFn, else NULL. A default or value that is an SQL
  * expression cannot be a parameter: then drizzle's builder runs.
  */
-export async function insertRows<TTable extends SQLiteTable>(db: DbOrTx, table: TTable, rows: readonly TTable['$inferInsert'][]): Promise<void> {
+export async function insertRows<TTable extends SQLiteTable>(
+  db: DbOrTx,
+  table: TTable,
+  rows: readonly TTable['$inferInsert'][],
+): Promise<void> {
   if (rows.length === 0) return;
   let plan = insertPlans.get(table);
   if (!plan) {
-    const columns = Object.entries(getTableColumns(table) as unknown as Record<string, Column>).filter(([, c]) => !c.shouldDisableInsert());
+    const columns = Object.entries(getTableColumns(table) as unknown as Record<string, Column>).filter(
+      ([, c]) => !c.shouldDisableInsert(),
+    );
     insertPlans.set(table, (plan = { columns, byCount: new Map() }));
   }
   const { columns } = plan;
   let statement = plan.byCount.get(rows.length);
   if (!statement) {
     const names = rows.map((_, i) => columns.map(([key]) => `${i}:${key}`));
-    const placeholders = names.map((row) => Object.fromEntries(columns.map(([key], j) => [key, sql.placeholder(row[j]!)])));
-    plan.byCount.set(rows.length, (statement = { names, query: prepared((d) => d.insert(table).values(placeholders as never).prepare()) }));
+    const placeholders = names.map((row) =>
+      Object.fromEntries(columns.map(([key], j) => [key, sql.placeholder(row[j]!)])),
+    );
+    plan.byCount.set(
+      rows.length,
+      (statement = {
+        names,
+        query: prepared((d) =>
+          d
+            .insert(table)
+            .values(placeholders as never)
+            .prepare(),
+        ),
+      }),
+    );
   }
   const values: Record<string, unknown> = {};
   for (let i = 0; i < rows.length; i++) {
@@ -61,7 +86,15 @@ export async function insertRows<TTable extends SQLiteTable>(db: DbOrTx, table: 
     for (let j = 0; j < columns.length; j++) {
       const [key, column] = columns[j]!;
       let value = row[key];
-      if (value === undefined) value = column.default !== undefined && column.default !== null ? column.default : column.defaultFn ? column.defaultFn() : column.onUpdateFn ? column.onUpdateFn() : null;
+      if (value === undefined)
+        value =
+          column.default !== undefined && column.default !== null
+            ? column.default
+            : column.defaultFn
+              ? column.defaultFn()
+              : column.onUpdateFn
+                ? column.onUpdateFn()
+                : null;
       if (is(value, SQL)) return void (await db.insert(table).values(rows as never));
       values[names[j]!] = value;
     }

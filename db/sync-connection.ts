@@ -105,7 +105,10 @@ export class SyncConnection {
       const info = entry.stmt.run(bind(params));
       const result = resultSet([], [], info.changes, undefined);
       // Rarely read: made a bigint (as @libsql/client reports it) only when asked for.
-      return Object.defineProperty(result, 'lastInsertRowid', { get: () => BigInt(info.lastInsertRowid), enumerable: true });
+      return Object.defineProperty(result, 'lastInsertRowid', {
+        get: () => BigInt(info.lastInsertRowid),
+        enumerable: true,
+      });
     } catch (error) {
       throw toLibsqlError(error);
     }
@@ -158,7 +161,8 @@ function bind(params: unknown[]): unknown[] {
       case 'bigint':
         break;
       case 'number':
-        if (!Number.isFinite(v)) throw new RangeError('Only finite numbers (not Infinity or NaN) can be passed as arguments');
+        if (!Number.isFinite(v))
+          throw new RangeError('Only finite numbers (not Infinity or NaN) can be passed as arguments');
         break;
       case 'boolean':
         params[i] = v ? 1 : 0;
@@ -183,7 +187,8 @@ export function libsqlRow(values: unknown[], columns: string[]): Row {
   for (let i = 0; i < values.length; i++) {
     Object.defineProperty(row, i, { value: values[i] });
     const name = columns[i]!;
-    if (!Object.hasOwn(row, name)) Object.defineProperty(row, name, { value: values[i], enumerable: true, configurable: true, writable: true });
+    if (!Object.hasOwn(row, name))
+      Object.defineProperty(row, name, { value: values[i], enumerable: true, configurable: true, writable: true });
   }
   return row as Row;
 }
@@ -195,7 +200,12 @@ export function objectRow(values: unknown[], columns: string[]): Record<string, 
   return row;
 }
 
-export function resultSet(columns: string[], rows: Row[], rowsAffected: number, lastInsertRowid: bigint | undefined): ResultSet {
+export function resultSet(
+  columns: string[],
+  rows: Row[],
+  rowsAffected: number,
+  lastInsertRowid: bigint | undefined,
+): ResultSet {
   return {
     columns,
     columnTypes: columns.map(() => ''),
@@ -203,15 +213,47 @@ export function resultSet(columns: string[], rows: Row[], rowsAffected: number, 
     rowsAffected,
     lastInsertRowid,
     toJSON(this: ResultSet) {
-      return { columns, columnTypes: this.columnTypes, rows: rows.map((r) => Array.from(r)), rowsAffected, lastInsertRowid: this.lastInsertRowid?.toString() ?? null };
+      return {
+        columns,
+        columnTypes: this.columnTypes,
+        rows: rows.map((r) => Array.from(r)),
+        rowsAffected,
+        lastInsertRowid: this.lastInsertRowid?.toString() ?? null,
+      };
     },
   };
 }
 
 const SQLITE_CODES = [
-  'SQLITE_OK', 'SQLITE_ERROR', 'SQLITE_INTERNAL', 'SQLITE_PERM', 'SQLITE_ABORT', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_NOMEM', 'SQLITE_READONLY', 'SQLITE_INTERRUPT',
-  'SQLITE_IOERR', 'SQLITE_CORRUPT', 'SQLITE_NOTFOUND', 'SQLITE_FULL', 'SQLITE_CANTOPEN', 'SQLITE_PROTOCOL', 'SQLITE_EMPTY', 'SQLITE_SCHEMA', 'SQLITE_TOOBIG', 'SQLITE_CONSTRAINT',
-  'SQLITE_MISMATCH', 'SQLITE_MISUSE', 'SQLITE_NOLFS', 'SQLITE_AUTH', 'SQLITE_FORMAT', 'SQLITE_RANGE', 'SQLITE_NOTADB', 'SQLITE_NOTICE', 'SQLITE_WARNING',
+  'SQLITE_OK',
+  'SQLITE_ERROR',
+  'SQLITE_INTERNAL',
+  'SQLITE_PERM',
+  'SQLITE_ABORT',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_NOMEM',
+  'SQLITE_READONLY',
+  'SQLITE_INTERRUPT',
+  'SQLITE_IOERR',
+  'SQLITE_CORRUPT',
+  'SQLITE_NOTFOUND',
+  'SQLITE_FULL',
+  'SQLITE_CANTOPEN',
+  'SQLITE_PROTOCOL',
+  'SQLITE_EMPTY',
+  'SQLITE_SCHEMA',
+  'SQLITE_TOOBIG',
+  'SQLITE_CONSTRAINT',
+  'SQLITE_MISMATCH',
+  'SQLITE_MISUSE',
+  'SQLITE_NOLFS',
+  'SQLITE_AUTH',
+  'SQLITE_FORMAT',
+  'SQLITE_RANGE',
+  'SQLITE_NOTADB',
+  'SQLITE_NOTICE',
+  'SQLITE_WARNING',
 ];
 
 /** SQLite errors in @libsql/client's shape (code: the base code, extendedCode, rawCode), so callers see one kind whichever driver ran. */

@@ -1,7 +1,21 @@
 import type { ResultSet } from '@libsql/client';
-import { DrizzleQueryError, entityKind, fillPlaceholders, type Query, type RelationalSchemaConfig, type TablesRelationalConfig } from 'drizzle-orm';
+import {
+  DrizzleQueryError,
+  entityKind,
+  fillPlaceholders,
+  type Query,
+  type RelationalSchemaConfig,
+  type TablesRelationalConfig,
+} from 'drizzle-orm';
 import { LibSQLTransaction } from 'drizzle-orm/libsql';
-import { SQLitePreparedQuery, SQLiteSession, type SelectedFieldsOrdered, type SQLiteAsyncDialect, type SQLiteExecuteMethod, type SQLiteTransactionConfig } from 'drizzle-orm/sqlite-core';
+import {
+  SQLitePreparedQuery,
+  SQLiteSession,
+  type SelectedFieldsOrdered,
+  type SQLiteAsyncDialect,
+  type SQLiteExecuteMethod,
+  type SQLiteTransactionConfig,
+} from 'drizzle-orm/sqlite-core';
 import { mapRow } from './map-row';
 import { isBusy, objectRow, resultSet, libsqlRow, type SyncConnection } from './sync-connection';
 import type { WriteLock } from './write-lock';
@@ -62,7 +76,14 @@ async function underLock<T>(store: SyncStore, step: () => T): Promise<T> {
   }
 }
 
-export class SyncPreparedQuery extends SQLitePreparedQuery<{ type: 'async'; run: ResultSet; all: unknown; get: unknown; values: unknown; execute: unknown }> {
+export class SyncPreparedQuery extends SQLitePreparedQuery<{
+  type: 'async';
+  run: ResultSet;
+  all: unknown;
+  get: unknown;
+  values: unknown;
+  execute: unknown;
+}> {
   static override readonly [entityKind]: string = 'SyncLibsqlPreparedQuery';
   /** Set by drizzle's select builder after preparing (which joined tables may come back all NULL). */
   declare joinsNotNullableMap: Record<string, boolean> | undefined;
@@ -84,7 +105,15 @@ export class SyncPreparedQuery extends SQLitePreparedQuery<{ type: 'async'; run:
   /** The same prepared statement for another transaction (or none): no SQL is built again. */
   boundTo(tx: TxState | undefined): SyncPreparedQuery {
     if (tx === this.tx) return this;
-    const copy = new SyncPreparedQuery(this.store, this.query, tx, this.fields, this.method, this.customResultMapper, this.metadata);
+    const copy = new SyncPreparedQuery(
+      this.store,
+      this.query,
+      tx,
+      this.fields,
+      this.method,
+      this.customResultMapper,
+      this.metadata,
+    );
     copy.joinsNotNullableMap = this.joinsNotNullableMap;
     return copy;
   }
@@ -177,12 +206,24 @@ function executeForBatch(c: SyncConnection, query: Query): BatchResult {
   const columns = c.columns(query.sql);
   if (columns.length === 0) return { columns, values: [], resultSet: c.execute(query.sql, params) };
   const values = c.values(query.sql, params);
-  return { columns, values, resultSet: resultSet(columns, values.map((v) => libsqlRow(v, columns)), 0, undefined) };
+  return {
+    columns,
+    values,
+    resultSet: resultSet(
+      columns,
+      values.map((v) => libsqlRow(v, columns)),
+      0,
+      undefined,
+    ),
+  };
 }
 
 type BatchItem = { _prepare(): { getQuery(): Query; mapResult(result: unknown, isFromBatch?: boolean): unknown } };
 
-export class SyncSession<TFullSchema extends Record<string, unknown>, TSchema extends TablesRelationalConfig> extends SQLiteSession<'async', ResultSet, TFullSchema, TSchema> {
+export class SyncSession<
+  TFullSchema extends Record<string, unknown>,
+  TSchema extends TablesRelationalConfig,
+> extends SQLiteSession<'async', ResultSet, TFullSchema, TSchema> {
   static override readonly [entityKind]: string = 'SyncLibsqlSession';
   declare readonly dialect: SQLiteAsyncDialect;
 
@@ -195,8 +236,23 @@ export class SyncSession<TFullSchema extends Record<string, unknown>, TSchema ex
     super(dialect);
   }
 
-  prepareQuery(query: Query, fields: SelectedFieldsOrdered | undefined, executeMethod: SQLiteExecuteMethod, _isResponseInArrayMode: boolean, customResultMapper?: Mapper, queryMetadata?: Metadata) {
-    return new SyncPreparedQuery(this.store, query, this.tx, fields, executeMethod, customResultMapper, queryMetadata) as never;
+  prepareQuery(
+    query: Query,
+    fields: SelectedFieldsOrdered | undefined,
+    executeMethod: SQLiteExecuteMethod,
+    _isResponseInArrayMode: boolean,
+    customResultMapper?: Mapper,
+    queryMetadata?: Metadata,
+  ) {
+    return new SyncPreparedQuery(
+      this.store,
+      query,
+      this.tx,
+      fields,
+      executeMethod,
+      customResultMapper,
+      queryMetadata,
+    ) as never;
   }
 
   /**
@@ -204,12 +260,17 @@ export class SyncSession<TFullSchema extends Record<string, unknown>, TSchema ex
    * the lock keeps other requests of this process off the writer, IMMEDIATE keeps other processes
    * out from the first statement (so what the callback reads cannot change before it writes).
    */
-  async transaction<T>(transaction: (tx: LibSQLTransaction<TFullSchema, TSchema>) => T | Promise<T>, config?: SQLiteTransactionConfig): Promise<T> {
+  async transaction<T>(
+    transaction: (tx: LibSQLTransaction<TFullSchema, TSchema>) => T | Promise<T>,
+    config?: SQLiteTransactionConfig,
+  ): Promise<T> {
     if (this.tx) throw new Error('A transaction inside a transaction: use tx.transaction() (a savepoint) instead');
     const { store } = this;
     const release = await store.lock.acquire();
     try {
-      await whileBusy(store, () => store.writer.exec(config?.behavior === 'exclusive' ? 'BEGIN EXCLUSIVE' : 'BEGIN IMMEDIATE'));
+      await whileBusy(store, () =>
+        store.writer.exec(config?.behavior === 'exclusive' ? 'BEGIN EXCLUSIVE' : 'BEGIN IMMEDIATE'),
+      );
       const state: TxState = { open: true };
       const session = new SyncSession<TFullSchema, TSchema>(store, this.dialect, this.schema, state);
       const tx = new LibSQLTransaction<TFullSchema, TSchema>('async', this.dialect, session, this.schema);

@@ -26,7 +26,9 @@ export class WriteLock {
     if (!waited) {
       // Keep the queue intact: our slot releases as soon as the earlier holder does.
       void previous.then(release);
-      throw new Error(`Waited ${timeoutMs} ms for the database write lock: is a write using the database handle inside an open transaction?`);
+      throw new Error(
+        `Waited ${timeoutMs} ms for the database write lock: is a write using the database handle inside an open transaction?`,
+      );
     }
     let done = false;
     return () => {
@@ -69,7 +71,9 @@ export function withWriteLock(client: Client, lock: WriteLock): Client {
       switch (prop) {
         case 'execute':
           return (stmt: InStatement, ...rest: unknown[]) =>
-            isRead(stmt) ? (target.execute as Function).call(target, stmt, ...rest) : guarded(() => (target.execute as Function).call(target, stmt, ...rest));
+            isRead(stmt)
+              ? (target.execute as Function).call(target, stmt, ...rest)
+              : guarded(() => (target.execute as Function).call(target, stmt, ...rest));
         case 'batch':
         case 'migrate':
         case 'executeMultiple':

@@ -10,7 +10,12 @@ const MAX_WAIT_MS = 20_000;
 export function isBusyError(error: unknown): boolean {
   for (let e: any = error; e; e = e.cause) {
     const code = String(e.code ?? '');
-    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || /database is locked|SQLITE_BUSY/.test(String(e.message ?? ''))) return true;
+    if (
+      code.startsWith('SQLITE_BUSY') ||
+      code.startsWith('SQLITE_LOCKED') ||
+      /database is locked|SQLITE_BUSY/.test(String(e.message ?? ''))
+    )
+      return true;
   }
   return false;
 }
@@ -40,7 +45,10 @@ export function afterCommit(fn: () => void): void {
  */
 export async function writeTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const holding = held.getStore();
-  if (holding?.dbs.has(db)) throw new Error('writeTransaction called inside a write transaction on the same database: pass the open tx instead');
+  if (holding?.dbs.has(db))
+    throw new Error(
+      'writeTransaction called inside a write transaction on the same database: pass the open tx instead',
+    );
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
     const store: Held = { dbs: new Set([...(holding?.dbs ?? []), db]), afterCommit: [] };

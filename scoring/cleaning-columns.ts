@@ -57,7 +57,9 @@ export function cleaningInputFromColumns(
   }
   const bad = column(BAD_ANSWERS_COLUMN);
   return {
-    rows, scores, dataPoints,
+    rows,
+    scores,
+    dataPoints,
     ...(bad ? { badAnswers: checkLength(bad, rows, BAD_ANSWERS_COLUMN) } : {}),
     ...(extras.manual ? { manual: checkLength(extras.manual, rows, 'manual') } : {}),
     ...(extras.quota ? { quota: extras.quota } : {}),
@@ -65,7 +67,8 @@ export function cleaningInputFromColumns(
 }
 
 function checkLength(values: Float64Array, rows: number, name: string): Float64Array {
-  if (values.length !== rows) throw new RangeError(`cleaning column ${name} has ${values.length} values, expected ${rows}`);
+  if (values.length !== rows)
+    throw new RangeError(`cleaning column ${name} has ${values.length} values, expected ${rows}`);
   return values;
 }
 
@@ -83,9 +86,13 @@ export interface GroupCells {
  * Groups interviews by the values of one column. Browser and server number the cells alike, so
  * quota targets given per value land on the same cells on both sides.
  */
-export function groupCells(values: ArrayLike<number | string | null | undefined>, valueLabels: Record<string, string> = {}): GroupCells {
+export function groupCells(
+  values: ArrayLike<number | string | null | undefined>,
+  valueLabels: Record<string, string> = {},
+): GroupCells {
   const n = values.length;
-  const present = (v: number | string | null | undefined): v is number | string => v !== null && v !== undefined && v !== '' && !(typeof v === 'number' && Number.isNaN(v));
+  const present = (v: number | string | null | undefined): v is number | string =>
+    v !== null && v !== undefined && v !== '' && !(typeof v === 'number' && Number.isNaN(v));
   const distinct = new Set<number | string>();
   for (let i = 0; i < n; i++) {
     const v = values[i];

@@ -34,7 +34,11 @@ export function cleaningRulesFrom(settings: CleaningSettingsLike): CleaningRules
     if (!isRuleKey(t.key)) continue;
     rules[t.key] = { enabled: t.isEnable, threshold: t.threshold, minDataPoints: t.minDataPoints ?? 0 };
   }
-  const out: CleaningRules = { rules, badAnswers: { enabled: settings.badAnswers.isEnable, min: settings.badAnswers.min } };
-  if (settings.cleaningMethod === 'TRIM_TO_TARGET' && settings.targetSampleSize) out.target = { n: settings.targetSampleSize, trim: true };
+  const out: CleaningRules = {
+    rules,
+    badAnswers: { enabled: settings.badAnswers.isEnable, min: settings.badAnswers.min },
+  };
+  if (settings.cleaningMethod === 'TRIM_TO_TARGET' && settings.targetSampleSize)
+    out.target = { n: settings.targetSampleSize, trim: true };
   return out;
 }

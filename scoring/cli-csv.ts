@@ -98,19 +98,27 @@ const quote = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` 
  * many places; null writes the number at full precision (the shortest text that reads back as the
  * same double, so R or Python see exactly the value computed here).
  */
-export function formatCsv(header: string[], columns: (readonly (string | number)[] | ArrayLike<number>)[], decimals: (number | null)[]): string {
+export function formatCsv(
+  header: string[],
+  columns: (readonly (string | number)[] | ArrayLike<number>)[],
+  decimals: (number | null)[],
+): string {
   const n = columns[0]?.length ?? 0;
   const lines = [header.map(quote).join(',')];
   for (let i = 0; i < n; i++) {
-    lines.push(columns.map((c, j) => {
-      const v = (c as ArrayLike<string | number>)[i];
-      if (typeof v === 'number') {
-        if (Number.isNaN(v)) return '';
-        const d = decimals[j];
-        return d === null || d === undefined ? String(v) : roundHalfUp(v, d);
-      }
-      return quote(String(v ?? ''));
-    }).join(','));
+    lines.push(
+      columns
+        .map((c, j) => {
+          const v = (c as ArrayLike<string | number>)[i];
+          if (typeof v === 'number') {
+            if (Number.isNaN(v)) return '';
+            const d = decimals[j];
+            return d === null || d === undefined ? String(v) : roundHalfUp(v, d);
+          }
+          return quote(String(v ?? ''));
+        })
+        .join(','),
+    );
   }
   return lines.join('\n') + '\n';
 }

@@ -1,8 +1,16 @@
 // `score` subcommand: reads a project configuration, computes every score per interview with the
 // facade and returns the output columns. Config errors are InputErrors (exit code 2).
 import {
-  DEFAULT_RULES, DEFAULT_WEIGHTS, GRID_LABELS, REASONS, SCORE_KINDS, markInconsistent,
-  type CleaningRules, type CombinedWeights, type ProjectiveQuestion, type Scoring,
+  DEFAULT_RULES,
+  DEFAULT_WEIGHTS,
+  GRID_LABELS,
+  REASONS,
+  SCORE_KINDS,
+  markInconsistent,
+  type CleaningRules,
+  type CombinedWeights,
+  type ProjectiveQuestion,
+  type Scoring,
 } from './index.ts';
 import { InputError, columnIndex, columnRange, numericColumn, textColumn, type Table } from './cli-csv.ts';
 import { oesSuggestion, trafficLight } from './bands.ts';
@@ -14,8 +22,20 @@ export interface ScoreConfig {
   grids?: { items: string; min?: number; max?: number; randomised?: boolean }[];
   /** Consistency score over the grids (issue 17); on unless false. */
   consistency?: boolean;
-  open?: { column: string; question: string; keywords?: string[]; languages?: string[]; duplicates?: boolean; topicCheck?: boolean }[];
-  projective?: { choice: string; predictions: string[]; purpose: 'information' | 'social-desirability'; options?: number }[];
+  open?: {
+    column: string;
+    question: string;
+    keywords?: string[];
+    languages?: string[];
+    duplicates?: boolean;
+    topicCheck?: boolean;
+  }[];
+  projective?: {
+    choice: string;
+    predictions: string[];
+    purpose: 'information' | 'social-desirability';
+    options?: number;
+  }[];
   mcsds?: { items: string; true?: number; false?: number };
   weights?: Partial<CombinedWeights>;
   rules?: Partial<CleaningRules['rules']>;
@@ -29,7 +49,8 @@ export function parseConfig(text: string): ScoreConfig {
   } catch (e) {
     throw new InputError(`the config file is not valid JSON: ${(e as Error).message}`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InputError('the config file must hold a JSON object');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new InputError('the config file must hold a JSON object');
   return parsed as ScoreConfig;
 }
 
@@ -74,7 +95,8 @@ export function scoreTable(s: Scoring, table: Table, cfg: ScoreConfig, decimals:
   if (cfg.grids?.length) {
     const grids = cfg.grids.map((g, gi) => {
       const cols = columnRange(table, g.items);
-      if (cols.length < 7) throw new InputError(`grid ${gi + 1} (${g.items}) has ${cols.length} items; a grid needs at least 7`);
+      if (cols.length < 7)
+        throw new InputError(`grid ${gi + 1} (${g.items}) has ${cols.length} items; a grid needs at least 7`);
       const opts: { min?: number; max?: number; patterns: boolean } = { patterns: !g.randomised };
       if (g.min !== undefined) opts.min = g.min;
       if (g.max !== undefined) opts.max = g.max;
@@ -83,12 +105,16 @@ export function scoreTable(s: Scoring, table: Table, cfg: ScoreConfig, decimals:
     });
     // The consistency score runs by default whenever grids are configured; its red band also turns
     // a grid's OK label into 'Inconsistent'.
-    const consistency = cfg.consistency === false ? null : s.consistency(grids.map((g) => ({ items: g.items, ...g.opts })));
+    const consistency =
+      cfg.consistency === false ? null : s.consistency(grids.map((g) => ({ items: g.items, ...g.opts })));
     grids.forEach((g, gi) => {
       const c = consistency?.grids[gi];
       if (c) markInconsistent(g.result.labels, c.d2, c.labelCut);
       add(`grid_${gi + 1}`, g.result.scores);
-      add(`grid_${gi + 1}_label`, Array.from(g.result.labels, (l) => (l ? GRID_LABELS[l]! : '')));
+      add(
+        `grid_${gi + 1}_label`,
+        Array.from(g.result.labels, (l) => (l ? GRID_LABELS[l]! : '')),
+      );
     });
     const agg = s.ibs(grids.map((g) => g.result.scores));
     ibs = agg.score;
@@ -109,27 +135,44 @@ export function scoreTable(s: Scoring, table: Table, cfg: ScoreConfig, decimals:
   let oesDp: Float64Array = new Float64Array(n);
   if (cfg.open?.length) {
     const questions = cfg.open.map((q) => ({
-      text: q.question, keywords: q.keywords ?? [], allowedLanguages: q.languages ?? [],
-      duplicateDetection: q.duplicates ?? true, topicCheck: q.topicCheck ?? (q.keywords?.length ?? 0) > 0,
+      text: q.question,
+      keywords: q.keywords ?? [],
+      allowedLanguages: q.languages ?? [],
+      duplicateDetection: q.duplicates ?? true,
+      topicCheck: q.topicCheck ?? (q.keywords?.length ?? 0) > 0,
       answers: textColumn(table, columnIndex(table, q.column)),
     }));
     const cls = s.classifyOpenEnded(questions);
-    cls.categories.forEach((c, qi) => add(`open_${qi + 1}_category`, Array.from(c, (v) => (v === 0 ? Number.NaN : v)), 0));
+    cls.categories.forEach((c, qi) =>
+      add(
+        `open_${qi + 1}_category`,
+        Array.from(c, (v) => (v === 0 ? Number.NaN : v)),
+        0,
+      ),
+    );
     const r = s.oes(cls.categories);
     oes = r.score;
     bad = r.badAnswers;
     oesDp = r.dataPoints;
     dataPoints.push(r.dataPoints);
     add('oes', oes);
-    add('oes_suggestion', Array.from(oes, (v) => oesSuggestion(v) ?? ''));
+    add(
+      'oes_suggestion',
+      Array.from(oes, (v) => oesSuggestion(v) ?? ''),
+    );
     add('oes_data_points', r.dataPoints, 0);
     kinds |= SCORE_KINDS.oes;
   }
 
-  let ps = nan(), cs = nan(), is = nan(), sds = nan();
+  let ps = nan(),
+    cs = nan(),
+    is = nan(),
+    sds = nan();
   if (cfg.projective?.length) {
     const qs: ProjectiveQuestion[] = cfg.projective.map((q) => ({
-      choice: num(q.choice), predictions: q.predictions.map(num), purpose: q.purpose,
+      choice: num(q.choice),
+      predictions: q.predictions.map(num),
+      purpose: q.purpose,
       ...(q.options ? { options: q.options } : {}),
     }));
     const r = s.projective(qs, { lambda: cfg.lambda ?? 1 });
@@ -143,8 +186,12 @@ export function scoreTable(s: Scoring, table: Table, cfg: ScoreConfig, decimals:
   }
   if (cfg.mcsds) {
     const cols = columnRange(table, cfg.mcsds.items);
-    if (cols.length !== 13) throw new InputError(`mcsds items ${cfg.mcsds.items} span ${cols.length} columns; form C has 13`);
-    const mc = s.mcSds(cols.map((c) => numericColumn(table, c)), { true: cfg.mcsds.true ?? 1, false: cfg.mcsds.false ?? 0 });
+    if (cols.length !== 13)
+      throw new InputError(`mcsds items ${cfg.mcsds.items} span ${cols.length} columns; form C has 13`);
+    const mc = s.mcSds(
+      cols.map((c) => numericColumn(table, c)),
+      { true: cfg.mcsds.true ?? 1, false: cfg.mcsds.false ?? 0 },
+    );
     sds = sds.map((v, i) => (Number.isNaN(v) ? mc[i]! : v));
   }
   if (cfg.projective?.length || cfg.mcsds) add('sds', sds);
@@ -154,13 +201,24 @@ export function scoreTable(s: Scoring, table: Table, cfg: ScoreConfig, decimals:
   add('combined', comb.combined);
   add('band', Array.from(comb.combined, trafficLight));
   const rules: CleaningRules = { ...DEFAULT_RULES, rules: { ...DEFAULT_RULES.rules, ...cfg.rules } };
-  const cleaned = s.clean({
-    rows: n, scores: { combined: comb.combined, oes, ts, ibs, ps, cs, is, sds, con },
-    dataPoints: { oes: oesDp, ibs: dataPoints.length ? ibsDp(out) : undefined, con: conDp }, badAnswers: bad,
-  }, rules);
+  const cleaned = s.clean(
+    {
+      rows: n,
+      scores: { combined: comb.combined, oes, ts, ibs, ps, cs, is, sds, con },
+      dataPoints: { oes: oesDp, ibs: dataPoints.length ? ibsDp(out) : undefined, con: conDp },
+      badAnswers: bad,
+    },
+    rules,
+  );
   add('kept', cleaned.kept, 0);
-  add('reasons', Array.from(cleaned.reasons, (bits) => REASONS.filter((_, i) => bits & (1 << i)).join('|')));
-  add('primary_reason', Array.from(cleaned.primary, (p) => (p >= 0 ? REASONS[p]! : '')));
+  add(
+    'reasons',
+    Array.from(cleaned.reasons, (bits) => REASONS.filter((_, i) => bits & (1 << i)).join('|')),
+  );
+  add(
+    'primary_reason',
+    Array.from(cleaned.primary, (p) => (p >= 0 ? REASONS[p]! : '')),
+  );
   add('credits', s.credits(dataPoints.length ? dataPoints : [new Float64Array(n)]).perInterview, 0);
   const cert = s.certificate(comb.combined, cleaned.kept, kinds);
   out.summary = `certificate level ${cert.level || 'none'}: ${cert.nKept} kept of ${n}, mean combined ${cert.meanCombined?.toFixed(1) ?? '-'}`;

@@ -49,7 +49,8 @@ function decimalsOption(opts: Map<string, string>, fallback: number | null): num
 
 async function main(argv: string[]): Promise<string> {
   const [command, ...rest] = argv;
-  if (command !== 'indices' && command !== 'score') throw new InputError(command ? `unknown command "${command}"` : 'missing command');
+  if (command !== 'indices' && command !== 'score')
+    throw new InputError(command ? `unknown command "${command}"` : 'missing command');
   const opts = options(rest);
   // Researchers compare the indices with R's careless at full precision: no rounding unless asked.
   const decimals = decimalsOption(opts, command === 'indices' ? null : 0);
@@ -62,7 +63,11 @@ async function main(argv: string[]): Promise<string> {
     const s = await loadScoringFromDisk();
     const r = s.indices(cols);
     const ibs = s.gridScores(cols).scores;
-    return formatCsv(['id', 'longstring', 'avgstr', 'irv', 'mahad', 'ibs'], [ids, r.longstring, r.avgstr, r.irv, r.mahad, ibs], [0, 0, decimals, decimals, decimals, decimals]);
+    return formatCsv(
+      ['id', 'longstring', 'avgstr', 'irv', 'mahad', 'ibs'],
+      [ids, r.longstring, r.avgstr, r.irv, r.mahad, ibs],
+      [0, 0, decimals, decimals, decimals, decimals],
+    );
   }
   const config = parseConfig(await readText(required(opts, 'config'), 'config'));
   const s = await loadScoringFromDisk();

@@ -2,12 +2,35 @@
 // instance, writes typed arrays into its memory, calls the kernels and copies results out: no
 // pointer ever leaves this file. Keep it free of node: imports so Vite can bundle it.
 import {
-  DEFAULT_RULES, DEFAULT_WEIGHTS, RULE_KEYS, RULE_TABLE_LENGTH, encodeRules,
-  type CertificateResult, type CleaningInput, type CleaningResult, type CleaningRules, type CombinedResult,
-  type CombinedWeights, type ConsistencyGrid, type ConsistencyResult, type CreditsResult, type GridOptions, type GridResult, type IndicesResult,
-  type MatrixInput, type NumericScoring, type OesResult, type ProjectiveOptions, type ProjectiveQuestion,
-  type ProjectiveQuestionResult, type ProjectiveResult, type RuleCleaningSession, type Subscores,
-  type TimeScoreOptions, type TimeScoreResult, type AggregateResult,
+  DEFAULT_RULES,
+  DEFAULT_WEIGHTS,
+  RULE_KEYS,
+  RULE_TABLE_LENGTH,
+  encodeRules,
+  type CertificateResult,
+  type CleaningInput,
+  type CleaningResult,
+  type CleaningRules,
+  type CombinedResult,
+  type CombinedWeights,
+  type ConsistencyGrid,
+  type ConsistencyResult,
+  type CreditsResult,
+  type GridOptions,
+  type GridResult,
+  type IndicesResult,
+  type MatrixInput,
+  type NumericScoring,
+  type OesResult,
+  type ProjectiveOptions,
+  type ProjectiveQuestion,
+  type ProjectiveQuestionResult,
+  type ProjectiveResult,
+  type RuleCleaningSession,
+  type Subscores,
+  type TimeScoreOptions,
+  type TimeScoreResult,
+  type AggregateResult,
 } from './types.ts';
 import { Arena, WasmHeap, WasmMatrix, type ScoringExports } from './wasm-memory.ts';
 import { createTextClassifier, type TextClassifier } from './text.ts';
@@ -24,7 +47,14 @@ export { roundScore, trafficLight, oesSuggestion, type TrafficLight, type OesSug
 export { markInconsistent } from './labels.ts';
 export type { Pipeline } from './pipeline.ts';
 export type { ChunkedPipeline, ChunkedPipelineShape, PipelineChunk } from './pipeline-chunked.ts';
-export type { OpenQuestion, OpenQuestionConfig, OpenAnswerParadata, ClassificationResult, TextClassifier, OpenEndedSession } from './text.ts';
+export type {
+  OpenQuestion,
+  OpenQuestionConfig,
+  OpenAnswerParadata,
+  ClassificationResult,
+  TextClassifier,
+  OpenEndedSession,
+} from './text.ts';
 export { CATEGORY_SCORES, CATEGORY_NAMES } from './text.ts';
 
 export { SCORING_VERSION } from './version.ts';
@@ -52,9 +82,11 @@ async function instantiate(source: ScoringSource): Promise<WebAssembly.Instance>
   if (typeof Response !== 'undefined' && src instanceof Response) {
     if (!src.ok) throw new Error(`scoring: cannot load the .wasm (HTTP ${src.status})`);
     // Compile while downloading when the server labels the file correctly (browsers require it).
-    module = typeof WebAssembly.compileStreaming === 'function' && src.headers.get('content-type')?.startsWith('application/wasm')
-      ? await WebAssembly.compileStreaming(src)
-      : await WebAssembly.compile(await src.arrayBuffer());
+    module =
+      typeof WebAssembly.compileStreaming === 'function' &&
+      src.headers.get('content-type')?.startsWith('application/wasm')
+        ? await WebAssembly.compileStreaming(src)
+        : await WebAssembly.compile(await src.arrayBuffer());
   } else {
     module = await WebAssembly.compile(src as BufferSource);
   }
@@ -70,7 +102,9 @@ export async function loadScoring(source: ScoringSource): Promise<Scoring> {
   const exports = instance.exports as unknown as ScoringExports;
   const built = String(exports.SCORING_VERSION.value);
   if (built !== SCORING_VERSION) {
-    throw new Error(`scoring: .wasm is version ${built}, facade expects ${SCORING_VERSION}; rebuild with npm run build:scoring`);
+    throw new Error(
+      `scoring: .wasm is version ${built}, facade expects ${SCORING_VERSION}; rebuild with npm run build:scoring`,
+    );
   }
   const facade = new WasmScoring(new WasmHeap(exports));
   const text = createTextClassifier(facade.heap);
@@ -116,11 +150,27 @@ class WasmScoring implements NumericScoring {
   timeScores(durations: MatrixInput, options: TimeScoreOptions = {}): TimeScoreResult {
     return this.#call((a) => {
       const m = a.matrix(durations);
-      const ts = a.f64Out(m.rows), dp = a.f64Out(m.rows), slow = a.f64Out(m.rows), med = a.f64Out(m.cols);
-      this.#k('timeScores')(m.ptr, m.rows, m.cols, options.totalIndex ?? -1, options.minRecords ?? 30, ts, dp, slow, med);
+      const ts = a.f64Out(m.rows),
+        dp = a.f64Out(m.rows),
+        slow = a.f64Out(m.rows),
+        med = a.f64Out(m.cols);
+      this.#k('timeScores')(
+        m.ptr,
+        m.rows,
+        m.cols,
+        options.totalIndex ?? -1,
+        options.minRecords ?? 30,
+        ts,
+        dp,
+        slow,
+        med,
+      );
       return {
-        ts: a.read(ts, m.rows), dataPoints: a.read(dp, m.rows), extremelySlow: a.read(slow, m.rows),
-        medians: a.read(med, m.cols), version: this.version,
+        ts: a.read(ts, m.rows),
+        dataPoints: a.read(dp, m.rows),
+        extremelySlow: a.read(slow, m.rows),
+        medians: a.read(med, m.cols),
+        version: this.version,
       };
     });
   }
@@ -128,9 +178,25 @@ class WasmScoring implements NumericScoring {
   gridScores(grid: MatrixInput, options: GridOptions = {}): GridResult {
     return this.#call((a) => {
       const m = a.matrix(grid);
-      const sc = a.f64Out(m.rows), lab = a.alloc(m.rows);
-      this.#k('gridScores')(m.ptr, m.rows, m.cols, options.min ?? NaN, options.max ?? NaN, options.patterns === false ? 0 : 1, sc, lab, 0, 0);
-      return { scores: a.read(sc, m.rows), labels: new Uint8Array(this.heap.buffer, lab, m.rows).slice(), version: this.version };
+      const sc = a.f64Out(m.rows),
+        lab = a.alloc(m.rows);
+      this.#k('gridScores')(
+        m.ptr,
+        m.rows,
+        m.cols,
+        options.min ?? NaN,
+        options.max ?? NaN,
+        options.patterns === false ? 0 : 1,
+        sc,
+        lab,
+        0,
+        0,
+      );
+      return {
+        scores: a.read(sc, m.rows),
+        labels: new Uint8Array(this.heap.buffer, lab, m.rows).slice(),
+        version: this.version,
+      };
     });
   }
 
@@ -141,7 +207,8 @@ class WasmScoring implements NumericScoring {
   #aggregate(kernel: string, columns: readonly Float64Array[]): AggregateResult {
     return this.#call((a) => {
       const m = a.matrix(columns);
-      const s = a.f64Out(m.rows), dp = a.f64Out(m.rows);
+      const s = a.f64Out(m.rows),
+        dp = a.f64Out(m.rows);
       this.#k(kernel)(m.ptr, m.rows, m.cols, s, dp);
       return { score: a.read(s, m.rows), dataPoints: a.read(dp, m.rows), version: this.version };
     });
@@ -151,13 +218,22 @@ class WasmScoring implements NumericScoring {
     return this.#call((a) => {
       const m = a.matrix(items);
       const n = m.rows;
-      const ls = a.f64Out(n), avg = a.f64Out(n), sd = a.f64Out(n), d2 = a.f64Out(n), flag = a.f64Out(n);
+      const ls = a.f64Out(n),
+        avg = a.f64Out(n),
+        sd = a.f64Out(n),
+        d2 = a.f64Out(n),
+        flag = a.f64Out(n);
       this.#k('longstring')(m.ptr, n, m.cols, ls, avg);
       this.#k('irv')(m.ptr, n, m.cols, sd);
       const rank = this.#k('mahad')(m.ptr, n, m.cols, confidence, d2, flag);
       return {
-        longstring: a.read(ls, n), avgstr: a.read(avg, n), irv: a.read(sd, n), mahad: a.read(d2, n),
-        mahadFlag: a.read(flag, n), rank, version: this.version,
+        longstring: a.read(ls, n),
+        avgstr: a.read(avg, n),
+        irv: a.read(sd, n),
+        mahad: a.read(d2, n),
+        mahadFlag: a.read(flag, n),
+        rank,
+        version: this.version,
       };
     });
   }
@@ -194,22 +270,41 @@ class WasmScoring implements NumericScoring {
       const d2 = a.alloc(Math.max(1, G) * n * 4);
       // The distances come from the grid pass (sixteen rows per block where the scale allows); its
       // scores and labels land in scratch and are dropped.
-      const scores = a.f64Out(n), labels = a.alloc(n);
+      const scores = a.f64Out(n),
+        labels = a.alloc(n);
       ms.forEach((m, gi) => {
         const g = grids[gi]!;
         this.#k('consistencyFit')(m.ptr, n, m.cols, g.min ?? NaN, g.max ?? NaN, models[gi]!);
-        this.#k('gridScores')(m.ptr, n, m.cols, g.min ?? NaN, g.max ?? NaN, 1, scores, labels, models[gi]!, d2 + gi * n * 4);
+        this.#k('gridScores')(
+          m.ptr,
+          n,
+          m.cols,
+          g.min ?? NaN,
+          g.max ?? NaN,
+          1,
+          scores,
+          labels,
+          models[gi]!,
+          d2 + gi * n * 4,
+        );
       });
       const modelPtrs = a.i32In(models);
-      const score = a.f64Out(n), dp = a.f64Out(n), own = a.f64Out(n);
+      const score = a.f64Out(n),
+        dp = a.f64Out(n),
+        own = a.f64Out(n);
       this.#k('consistencyAggregate')(d2, n, G, modelPtrs, score, dp);
       const gridResults = ms.map((_, gi) => {
         this.#k('consistencyScores')(d2 + gi * n * 4, n, models[gi]!, own);
         // Model block: fitted, sample, core, rank, nu2, label cut (consistency-fit.ts).
         const info = a.read(models[gi]!, 6);
         return {
-          d2: Float64Array.from(new Float32Array(this.heap.buffer, d2 + gi * n * 4, n)), score: a.read(own, n),
-          fitted: info[0] === 1, sample: info[1]!, core: info[2]!, rank: info[3]!, labelCut: info[0] === 1 ? info[5]! : Infinity,
+          d2: Float64Array.from(new Float32Array(this.heap.buffer, d2 + gi * n * 4, n)),
+          score: a.read(own, n),
+          fitted: info[0] === 1,
+          sample: info[1]!,
+          core: info[2]!,
+          rank: info[3]!,
+          labelCut: info[0] === 1 ? info[5]! : Infinity,
         };
       });
       return { score: a.read(score, n), dataPoints: a.read(dp, n), grids: gridResults, version: this.version };
@@ -224,32 +319,62 @@ class WasmScoring implements NumericScoring {
       const nq = questions.length;
       // Inputs first: views into WASM memory must be resolved before any allocation can grow it.
       const inputs = questions.map((q, qi) => {
-        if (q.choice.length !== n) throw new RangeError(`projective question ${qi + 1} has ${q.choice.length} rows, expected ${n}`);
+        if (q.choice.length !== n)
+          throw new RangeError(`projective question ${qi + 1} has ${q.choice.length} rows, expected ${n}`);
         return { choice: a.f64Inputs([q.choice], n)[0]!, pred: a.matrix(q.predictions) };
       });
-      const ps = a.f64Out(n * nq), cs = a.f64Out(n * nq), col = a.f64Out(n * nq);
+      const ps = a.f64Out(n * nq),
+        cs = a.f64Out(n * nq),
+        col = a.f64Out(n * nq);
       const purposes = a.alloc(Math.max(1, nq));
       const results: ProjectiveQuestionResult[] = questions.map((q, qi) => {
         const m = q.options ?? (q.predictions.length === 1 ? 2 : q.predictions.length);
         const { choice, pred } = inputs[qi]!;
-        const share = a.f64Out(m), geo = a.f64Out(m), ari = a.f64Out(m), opt = a.f64Out(m);
+        const share = a.f64Out(m),
+          geo = a.f64Out(m),
+          ari = a.f64Out(m),
+          opt = a.f64Out(m);
         const off = qi * n * 8;
         const isSd = q.purpose === 'social-desirability';
         new Uint8Array(this.heap.buffer, purposes + qi, 1)[0] = isSd ? 1 : 0;
         const count = this.#k('projectiveQuestion')(
-          choice, pred.ptr, n, m, pred.cols, isSd ? 1 : 0, options.lambda ?? 1, options.minRecords ?? 30,
-          ps + off, cs + off, col + off, share, geo, ari, opt,
+          choice,
+          pred.ptr,
+          n,
+          m,
+          pred.cols,
+          isSd ? 1 : 0,
+          options.lambda ?? 1,
+          options.minRecords ?? 30,
+          ps + off,
+          cs + off,
+          col + off,
+          share,
+          geo,
+          ari,
+          opt,
         );
         return {
-          share: a.read(share, m), geoMean: a.read(geo, m), ariMean: a.read(ari, m), optionScore: a.read(opt, m), n: count,
-          ...(options.rowsPerQuestion ? { ps: a.read(ps + off, n), cs: a.read(cs + off, n), collective: a.read(col + off, n) } : {}),
+          share: a.read(share, m),
+          geoMean: a.read(geo, m),
+          ariMean: a.read(ari, m),
+          optionScore: a.read(opt, m),
+          n: count,
+          ...(options.rowsPerQuestion
+            ? { ps: a.read(ps + off, n), cs: a.read(cs + off, n), collective: a.read(col + off, n) }
+            : {}),
         };
       });
       const out = [a.f64Out(n), a.f64Out(n), a.f64Out(n), a.f64Out(n), a.f64Out(n)] as const;
       this.#k('projectiveAggregate')(ps, cs, col, purposes, n, nq, ...out);
       return {
-        ps: a.read(out[0], n), cs: a.read(out[1], n), is: a.read(out[2], n), sds: a.read(out[3], n),
-        dataPoints: a.read(out[4], n), questions: results, version: this.version,
+        ps: a.read(out[0], n),
+        cs: a.read(out[1], n),
+        is: a.read(out[2], n),
+        sds: a.read(out[3], n),
+        dataPoints: a.read(out[4], n),
+        questions: results,
+        version: this.version,
       };
     });
   }
@@ -269,7 +394,9 @@ class WasmScoring implements NumericScoring {
       const n = categories[0]?.length ?? 0;
       const p = a.alloc(n * categories.length * 4);
       categories.forEach((c, j) => this.heap.i32(p + j * n * 4, n).set(c));
-      const s = a.f64Out(n), dp = a.f64Out(n), bad = a.f64Out(n);
+      const s = a.f64Out(n),
+        dp = a.f64Out(n),
+        bad = a.f64Out(n);
       this.#k('oesAggregate')(p, n, categories.length, s, dp, bad);
       return { score: a.read(s, n), dataPoints: a.read(dp, n), badAnswers: a.read(bad, n), version: this.version };
     });
@@ -278,9 +405,26 @@ class WasmScoring implements NumericScoring {
   combined(sub: Subscores, rows: number, w: CombinedWeights = DEFAULT_WEIGHTS): CombinedResult {
     return this.#call((a) => {
       const [oes, ts, ibs, ps, cs, con] = a.f64Inputs([sub.oes, sub.ts, sub.ibs, sub.ps, sub.cs, sub.con], rows);
-      const out = a.f64Out(rows), cnt = a.f64Out(rows);
-      this.#k('combinedScores')(oes!, ts!, ibs!, ps!, cs!, con!, rows,
-        w.oes, w.ts, w.ibs, w.ps, w.cs, w.con ?? DEFAULT_WEIGHTS.con, w.cap, out, cnt);
+      const out = a.f64Out(rows),
+        cnt = a.f64Out(rows);
+      this.#k('combinedScores')(
+        oes!,
+        ts!,
+        ibs!,
+        ps!,
+        cs!,
+        con!,
+        rows,
+        w.oes,
+        w.ts,
+        w.ibs,
+        w.ps,
+        w.cs,
+        w.con ?? DEFAULT_WEIGHTS.con,
+        w.cap,
+        out,
+        cnt,
+      );
       return { combined: a.read(out, rows), nSubscores: a.read(cnt, rows), version: this.version };
     });
   }
@@ -290,7 +434,8 @@ class WasmScoring implements NumericScoring {
     const arena = new Arena(this.heap);
     const n = input.rows;
     const K = RULE_KEYS.length;
-    const scores = arena.alloc(n * K * 8), dps = arena.alloc(n * K * 8);
+    const scores = arena.alloc(n * K * 8),
+      dps = arena.alloc(n * K * 8);
     RULE_KEYS.forEach((key, s) => {
       this.heap.f64(scores + s * n * 8, n).set(input.scores[key] ?? new Float64Array(n).fill(Number.NaN));
       this.heap.f64(dps + s * n * 8, n).set(input.dataPoints?.[key] ?? new Float64Array(n));
@@ -300,14 +445,20 @@ class WasmScoring implements NumericScoring {
     const cell = input.quota ? arena.f64In(input.quota.cell) : arena.nan(n);
     const targets = input.quota ? arena.f64In(input.quota.targets) : arena.alloc(8);
     const nc = input.quota?.targets.length ?? 0;
-    const cfg = arena.alloc(RULE_TABLE_LENGTH * 8), kept = arena.f64Out(n), reasons = arena.f64Out(n), primary = arena.f64Out(n);
+    const cfg = arena.alloc(RULE_TABLE_LENGTH * 8),
+      kept = arena.f64Out(n),
+      reasons = arena.f64Out(n),
+      primary = arena.f64Out(n);
     return {
       run: (rules: CleaningRules): CleaningResult => {
         this.heap.f64(cfg, RULE_TABLE_LENGTH).set(encodeRules(rules));
         const keptCount = this.#k('clean')(scores, dps, bad, manual, cell, targets, nc, n, cfg, kept, reasons, primary);
         return {
-          kept: Uint8Array.from(this.heap.f64(kept, n)), reasons: Uint16Array.from(this.heap.f64(reasons, n)),
-          primary: Int8Array.from(this.heap.f64(primary, n)), keptCount, version: this.version,
+          kept: Uint8Array.from(this.heap.f64(kept, n)),
+          reasons: Uint16Array.from(this.heap.f64(reasons, n)),
+          primary: Int8Array.from(this.heap.f64(primary, n)),
+          keptCount,
+          version: this.version,
         };
       },
       free: () => arena.release(),
@@ -330,8 +481,12 @@ class WasmScoring implements NumericScoring {
       const level = this.#k('certificateLevel')(a.f64In(combined), a.f64In(kept), n, kinds, stats);
       const s = a.read(stats, 4);
       return {
-        level, nKept: s[0]!, meanCombined: Number.isNaN(s[1]) ? null : s[1]!, shareScored: s[2]!,
-        lowestCombined: Number.isNaN(s[3]) ? null : s[3]!, version: this.version,
+        level,
+        nKept: s[0]!,
+        meanCombined: Number.isNaN(s[1]) ? null : s[1]!,
+        shareScored: s[2]!,
+        lowestCombined: Number.isNaN(s[3]) ? null : s[3]!,
+        version: this.version,
       };
     });
   }

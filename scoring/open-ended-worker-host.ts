@@ -34,8 +34,10 @@ function handle(scoring: Scoring, message: ToHost): void {
 }
 
 self.addEventListener('message', (event: MessageEvent<ToHost>) => {
-  queue = queue.then(async () => handle(await loading, event.data)).catch((error: unknown) => {
-    failed = true;
-    send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
-  });
+  queue = queue
+    .then(async () => handle(await loading, event.data))
+    .catch((error: unknown) => {
+      failed = true;
+      send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    });
 });

@@ -52,7 +52,10 @@ export interface OpenEndedWorker {
   /** Interviews added so far. */
   readonly rows: number;
   /** Sends the next interviews' answers (one array per question, all of one length) and optionally their paradata. */
-  add(answers: readonly (readonly (string | null | undefined)[])[], paradata?: readonly (OpenAnswerParadata | undefined)[]): void;
+  add(
+    answers: readonly (readonly (string | null | undefined)[])[],
+    paradata?: readonly (OpenAnswerParadata | undefined)[],
+  ): void;
   /** Classifies everything added; the Worker ends afterwards. Rejects with the Worker's error, if any. */
   finish(options?: { order?: Float64Array }): Promise<ClassificationResult>;
   /** Stops the Worker without a result. */
@@ -90,7 +93,9 @@ export function startOpenEndedWorker(questions: readonly OpenQuestionConfig[]): 
       end();
     }
   });
-  worker.addEventListener('error', (event: ErrorEvent) => fail(new Error(`open-ended worker failed: ${event.message}`)));
+  worker.addEventListener('error', (event: ErrorEvent) =>
+    fail(new Error(`open-ended worker failed: ${event.message}`)),
+  );
   const post = (message: ToHost) => worker.postMessage(message);
   post({ type: 'start', questions: questions.map((q) => ({ ...q })) });
   return {
@@ -99,13 +104,17 @@ export function startOpenEndedWorker(questions: readonly OpenQuestionConfig[]): 
     },
     add(answers, paradata) {
       if (ended) throw new Error('scoring: open-ended worker already finished');
-      if (answers.length !== questions.length) throw new RangeError(`${answers.length} answer columns for ${questions.length} open questions`);
+      if (answers.length !== questions.length)
+        throw new RangeError(`${answers.length} answer columns for ${questions.length} open questions`);
       const m = answers[0]?.length ?? 0;
       answers.forEach((a, qi) => {
         if (a.length !== m) throw new RangeError(`open question ${qi + 1} has ${a.length} answers, expected ${m}`);
       });
       const packed = answers.map(packAnswers);
-      worker.postMessage({ type: 'add', answers: packed, ...(paradata ? { paradata: [...paradata] } : {}) } satisfies ToHost, packed.map((p) => p.lengths.buffer as ArrayBuffer));
+      worker.postMessage(
+        { type: 'add', answers: packed, ...(paradata ? { paradata: [...paradata] } : {}) } satisfies ToHost,
+        packed.map((p) => p.lengths.buffer as ArrayBuffer),
+      );
       rows += m;
     },
     finish(options = {}) {

@@ -68,16 +68,24 @@ class SampleGather {
   #order: Int32Array;
   #rows: Int32Array;
   #next = 0;
-  constructor(k: (name: string) => Kernel, n: number, readonly items: number) {
+  constructor(
+    k: (name: string) => Kernel,
+    n: number,
+    readonly items: number,
+  ) {
     this.count = k('consistencySampleCount')(n);
     this.#rows = Int32Array.from({ length: this.count }, (_, t) => k('consistencySampleRow')(t, n));
-    this.#order = Int32Array.from({ length: this.count }, (_, t) => t).sort((a, b) => this.#rows[a]! - this.#rows[b]! || a - b);
+    this.#order = Int32Array.from({ length: this.count }, (_, t) => t).sort(
+      (a, b) => this.#rows[a]! - this.#rows[b]! || a - b,
+    );
     this.data = new Float64Array(this.count * items);
   }
   /** The rows [start, start + cols[0].length) of the file. */
   add(cols: readonly Float64Array[], start: number, rows: number): void {
     const end = start + rows;
-    const order = this.#order, at = this.#rows, count = this.count;
+    const order = this.#order,
+      at = this.#rows,
+      count = this.count;
     let p = this.#next;
     for (; p < count; p++) {
       const t = order[p]!;
@@ -89,11 +97,17 @@ class SampleGather {
   }
 }
 
-function checkColumns(what: string, cols: readonly ArrayLike<number>[] | undefined, expected: number, rows: number): void {
+function checkColumns(
+  what: string,
+  cols: readonly ArrayLike<number>[] | undefined,
+  expected: number,
+  rows: number,
+): void {
   const got = cols?.length ?? 0;
   if (got !== expected) throw new RangeError(`scoreChunked: ${what} has ${got} columns, the shape says ${expected}`);
   cols?.forEach((c, j) => {
-    if (c.length !== rows) throw new RangeError(`scoreChunked: ${what} column ${j} has ${c.length} rows, the chunk ${rows}`);
+    if (c.length !== rows)
+      throw new RangeError(`scoreChunked: ${what} column ${j} has ${c.length} rows, the chunk ${rows}`);
   });
 }
 
@@ -103,17 +117,21 @@ function checkChunk(shape: ChunkedPipelineShape, c: PipelineChunk): void {
   if (!Number.isInteger(rows) || rows < 0) throw new RangeError(`scoreChunked: a chunk of ${rows} rows`);
   if (shape.durations) {
     checkColumns('durations', c.durations, shape.durations.columns, rows);
-    for (const d of c.durations!) if (!(d instanceof Float64Array)) throw new TypeError('scoreChunked: duration columns must be Float64Arrays');
+    for (const d of c.durations!)
+      if (!(d instanceof Float64Array)) throw new TypeError('scoreChunked: duration columns must be Float64Arrays');
   } else {
     checkColumns('durations', c.durations, 0, rows);
   }
   const grids = shape.grids ?? [];
-  if ((c.grids?.length ?? 0) !== grids.length) throw new RangeError(`scoreChunked: the chunk has ${c.grids?.length ?? 0} grids, the shape ${grids.length}`);
+  if ((c.grids?.length ?? 0) !== grids.length)
+    throw new RangeError(`scoreChunked: the chunk has ${c.grids?.length ?? 0} grids, the shape ${grids.length}`);
   grids.forEach((g, gi) => checkColumns(`grid ${gi}`, c.grids![gi], g.items, rows));
   checkColumns('openCategories', c.openCategories, shape.openQuestions ?? 0, rows);
   const questions = shape.projective ?? [];
   if ((c.projective?.length ?? 0) !== questions.length) {
-    throw new RangeError(`scoreChunked: the chunk has ${c.projective?.length ?? 0} projective questions, the shape ${questions.length}`);
+    throw new RangeError(
+      `scoreChunked: the chunk has ${c.projective?.length ?? 0} projective questions, the shape ${questions.length}`,
+    );
   }
   questions.forEach((q, qi) => {
     const cq = c.projective![qi]!;
@@ -141,8 +159,10 @@ function chunkInput(shape: ChunkedPipelineShape, c: PipelineChunk): PipelineInpu
     grids: (shape.grids ?? []).map(({ items: _items, ...options }, gi) => ({ ...options, items: c.grids![gi]! })),
     openCategories: c.openCategories ?? [],
     projective: (shape.projective ?? []).map((q, qi) => ({
-      choice: c.projective![qi]!.choice, predictions: c.projective![qi]!.predictions,
-      ...(q.options !== undefined ? { options: q.options } : {}), purpose: q.purpose ?? 'information',
+      choice: c.projective![qi]!.choice,
+      predictions: c.projective![qi]!.predictions,
+      ...(q.options !== undefined ? { options: q.options } : {}),
+      purpose: q.purpose ?? 'information',
     })),
     ...(shape.projectiveOptions ? { projectiveOptions: shape.projectiveOptions } : {}),
     ...(shape.weights ? { weights: shape.weights } : {}),
@@ -155,17 +175,20 @@ export function createChunkedPipeline(heap: WasmHeap): ChunkedPipeline {
 
   /** One pass over the chunks: validates each, calls `each` with its first row, checks the total. */
   async function pass(
-    shape: ChunkedPipelineShape, chunks: () => Iterable<PipelineChunk> | AsyncIterable<PipelineChunk>,
+    shape: ChunkedPipelineShape,
+    chunks: () => Iterable<PipelineChunk> | AsyncIterable<PipelineChunk>,
     each: (c: PipelineChunk, start: number) => void | Promise<void>,
   ): Promise<void> {
     let start = 0;
     for await (const c of chunks()) {
       checkChunk(shape, c);
-      if (start + c.rows > shape.rows) throw new RangeError(`scoreChunked: the chunks hold more than the shape's ${shape.rows} rows`);
+      if (start + c.rows > shape.rows)
+        throw new RangeError(`scoreChunked: the chunks hold more than the shape's ${shape.rows} rows`);
       if (c.rows > 0) await each(c, start);
       start += c.rows;
     }
-    if (start !== shape.rows) throw new RangeError(`scoreChunked: the chunks hold ${start} rows, the shape says ${shape.rows}`);
+    if (start !== shape.rows)
+      throw new RangeError(`scoreChunked: the chunks hold ${start} rows, the shape says ${shape.rows}`);
   }
 
   async function scoreChunked(
@@ -235,7 +258,16 @@ export function createChunkedPipeline(heap: WasmHeap): ChunkedPipeline {
       });
       const stats = options.map((m, qi) => {
         const p = state.alloc(m * 4 * 8);
-        k('projectiveFinish')(accs[qi]!, m, questions[qi]!.purpose === 'social-desirability' ? 1 : 0, opts.minRecords ?? 30, p, p + m * 8, p + m * 16, p + m * 24);
+        k('projectiveFinish')(
+          accs[qi]!,
+          m,
+          questions[qi]!.purpose === 'social-desirability' ? 1 : 0,
+          opts.minRecords ?? 30,
+          p,
+          p + m * 8,
+          p + m * 16,
+          p + m * 24,
+        );
         return p;
       });
       const given: GivenStatistics = { medians: medianAt, models, projective: stats };

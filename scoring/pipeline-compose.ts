@@ -10,14 +10,16 @@ export function composePipeline(s: NumericScoring, input: PipelineInput): Pipeli
   const n = input.rows;
   const ts = input.durations
     ? s.timeScores(input.durations.matrix, {
-      totalIndex: input.durations.totalIndex ?? -1, minRecords: input.durations.minRecords ?? 30,
-    })
+        totalIndex: input.durations.totalIndex ?? -1,
+        minRecords: input.durations.minRecords ?? 30,
+      })
     : { ts: nan(n), dataPoints: new Float64Array(n), extremelySlow: new Float64Array(n) };
   const grids = (input.grids ?? []).map(({ items, ...options }) => s.gridScores(items, options));
   const ibs = grids.length ? s.ibs(grids.map((g) => g.scores)) : { score: nan(n), dataPoints: new Float64Array(n) };
-  const con = grids.length && input.consistency !== false
-    ? s.consistency(input.grids!)
-    : { score: nan(n), dataPoints: new Float64Array(n), grids: [] };
+  const con =
+    grids.length && input.consistency !== false
+      ? s.consistency(input.grids!)
+      : { score: nan(n), dataPoints: new Float64Array(n), grids: [] };
   con.grids.forEach((c, gi) => markInconsistent(grids[gi]!.labels, c.d2, c.labelCut));
   const oes = input.openCategories?.length
     ? s.oes(input.openCategories)
@@ -25,14 +27,33 @@ export function composePipeline(s: NumericScoring, input: PipelineInput): Pipeli
   const proj = input.projective?.length
     ? s.projective(input.projective, input.projectiveOptions ?? {})
     : { ps: nan(n), cs: nan(n), is: nan(n), sds: nan(n), dataPoints: new Float64Array(n) };
-  const comb = s.combined({ oes: oes.score, ts: ts.ts, ibs: ibs.score, ps: proj.ps, cs: proj.cs, con: con.score }, n, input.weights ?? DEFAULT_WEIGHTS);
+  const comb = s.combined(
+    { oes: oes.score, ts: ts.ts, ibs: ibs.score, ps: proj.ps, cs: proj.cs, con: con.score },
+    n,
+    input.weights ?? DEFAULT_WEIGHTS,
+  );
   const credits = s.credits([ts.dataPoints, ibs.dataPoints, oes.dataPoints, proj.dataPoints]);
   return {
-    ts: ts.ts, tsDataPoints: ts.dataPoints, extremelySlow: ts.extremelySlow,
+    ts: ts.ts,
+    tsDataPoints: ts.dataPoints,
+    extremelySlow: ts.extremelySlow,
     grids: grids.map((g) => ({ scores: g.scores, labels: g.labels })),
-    ibs: ibs.score, ibsDataPoints: ibs.dataPoints, consistency: con.score, consistencyDataPoints: con.dataPoints, oes: oes.score, oesDataPoints: oes.dataPoints, badAnswers: oes.badAnswers,
-    ps: proj.ps, cs: proj.cs, is: proj.is, sds: proj.sds, projectiveDataPoints: proj.dataPoints,
-    combined: comb.combined, nSubscores: comb.nSubscores, credits: credits.perInterview, totalCredits: credits.total,
+    ibs: ibs.score,
+    ibsDataPoints: ibs.dataPoints,
+    consistency: con.score,
+    consistencyDataPoints: con.dataPoints,
+    oes: oes.score,
+    oesDataPoints: oes.dataPoints,
+    badAnswers: oes.badAnswers,
+    ps: proj.ps,
+    cs: proj.cs,
+    is: proj.is,
+    sds: proj.sds,
+    projectiveDataPoints: proj.dataPoints,
+    combined: comb.combined,
+    nSubscores: comb.nSubscores,
+    credits: credits.perInterview,
+    totalCredits: credits.total,
     version: s.version,
   };
 }

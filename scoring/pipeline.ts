@@ -2,7 +2,13 @@
 // (grid scores, data points, subscores) stay in WASM memory and feed the next kernel in place; each
 // result crosses the boundary once. Same kernels as the single-score calls, so the same numbers
 // (pipeline-compose.ts is the composed version the tests compare with).
-import { DEFAULT_WEIGHTS, type PipelineInput, type PipelineOptions, type PipelineResult, type ResidentPipelineResult } from './types.ts';
+import {
+  DEFAULT_WEIGHTS,
+  type PipelineInput,
+  type PipelineOptions,
+  type PipelineResult,
+  type ResidentPipelineResult,
+} from './types.ts';
 import { Arena, type WasmHeap } from './wasm-memory.ts';
 import { SCORING_VERSION } from './version.ts';
 
@@ -57,7 +63,13 @@ export interface GivenStatistics {
  * The body of `scoreAll`: allocations go to `a` (the caller releases it). With `given`, the medians,
  * consistency models and projective option statistics are those (see GivenStatistics).
  */
-export function runPipeline(a: Arena, heap: WasmHeap, input: PipelineInput, resident: boolean, given?: GivenStatistics): PipelineResult | ResidentPipelineResult {
+export function runPipeline(
+  a: Arena,
+  heap: WasmHeap,
+  input: PipelineInput,
+  resident: boolean,
+  given?: GivenStatistics,
+): PipelineResult | ResidentPipelineResult {
   const k = (name: string) => heap.exports[name] as Kernel;
   const n = input.rows;
   const grids = input.grids ?? [];
@@ -69,17 +81,41 @@ export function runPipeline(a: Arena, heap: WasmHeap, input: PipelineInput, resi
   const choiceRes = questions.map((q) => (q.choice.buffer === heap.buffer ? q.choice.byteOffset : -1));
   const predRes = questions.map((q) => a.resident(q.predictions));
   // 2. Everything else is copied in.
-  const durM = input.durations ? dur ?? a.matrix(input.durations.matrix) : null;
+  const durM = input.durations ? (dur ?? a.matrix(input.durations.matrix)) : null;
   const gridM = grids.map((g, i) => gridRes[i] ?? a.matrix(g.items));
   const choice = questions.map((q, i) => (choiceRes[i]! >= 0 ? choiceRes[i]! : a.f64In(q.choice)));
   const pred = questions.map((q, i) => predRes[i] ?? a.matrix(q.predictions));
-  for (const [what, rows] of [['durations', durM?.rows], ...gridM.map((g) => ['grid', g.rows]), ...questions.map((q) => ['projective', q.choice.length]), ...cats.map((c) => ['open', c.length])] as const) {
+  for (const [what, rows] of [
+    ['durations', durM?.rows],
+    ...gridM.map((g) => ['grid', g.rows]),
+    ...questions.map((q) => ['projective', q.choice.length]),
+    ...cats.map((c) => ['open', c.length]),
+  ] as const) {
     if (rows !== undefined && rows !== n) throw new RangeError(`scoreAll: ${what} has ${rows} rows, expected ${n}`);
   }
   // 3. Every result column lives in one block, so it leaves WASM memory in a single copy. Order:
   //    data points (TS, IBS, OES, projective: one n x 4 matrix for the credits kernel), then scores.
   const G = grids.length;
-  const cols = ['dpTs', 'dpIbs', 'dpOes', 'dpProj', 'ts', 'slow', 'ibs', 'con', 'dpCon', 'oes', 'bad', 'ps', 'cs', 'is', 'sds', 'combined', 'nSub', 'credits'] as const;
+  const cols = [
+    'dpTs',
+    'dpIbs',
+    'dpOes',
+    'dpProj',
+    'ts',
+    'slow',
+    'ibs',
+    'con',
+    'dpCon',
+    'oes',
+    'bad',
+    'ps',
+    'cs',
+    'is',
+    'sds',
+    'combined',
+    'nSub',
+    'credits',
+  ] as const;
   const size = n * 8 * (cols.length + G) + n * G;
   // A resident result owns its block past this call; otherwise the arena frees it after the copy.
   const keep = resident && heap.stableViews;
@@ -100,20 +136,53 @@ export function runPipeline(a: Arena, heap: WasmHeap, input: PipelineInput, resi
   if (!cats.length) absent(['dpOes', 'bad'], ['oes']);
   if (!questions.length) absent(['dpProj'], ['ps', 'cs', 'is', 'sds']);
   if (durM && given) {
-    k('timeScoresGiven')(durM.ptr, n, durM.cols, input.durations?.totalIndex ?? -1, given.medians, at('ts'), at('dpTs'), at('slow'));
+    k('timeScoresGiven')(
+      durM.ptr,
+      n,
+      durM.cols,
+      input.durations?.totalIndex ?? -1,
+      given.medians,
+      at('ts'),
+      at('dpTs'),
+      at('slow'),
+    );
   } else if (durM) {
     const med = a.alloc(durM.cols * 8);
-    k('timeScores')(durM.ptr, n, durM.cols, input.durations?.totalIndex ?? -1, input.durations?.minRecords ?? 30, at('ts'), at('dpTs'), at('slow'), med);
+    k('timeScores')(
+      durM.ptr,
+      n,
+      durM.cols,
+      input.durations?.totalIndex ?? -1,
+      input.durations?.minRecords ?? 30,
+      at('ts'),
+      at('dpTs'),
+      at('slow'),
+      med,
+    );
   }
   // Consistency (issue 17): each grid is fitted first, then the grid pass also writes the rows'
   // distances (f32, one column per grid) and the Inconsistent labels; the aggregate reads them.
-  const models = !consistency ? [] : given ? given.models : gridM.map((m) => a.alloc(k('consistencyModelBytes')(m.cols)));
+  const models = !consistency
+    ? []
+    : given
+      ? given.models
+      : gridM.map((m) => a.alloc(k('consistencyModelBytes')(m.cols)));
   const d2 = consistency ? a.alloc(G * n * 4) : 0;
   grids.forEach((g, gi) => {
     const m = gridM[gi]!;
     if (consistency && !given) k('consistencyFit')(m.ptr, n, m.cols, g.min ?? NaN, g.max ?? NaN, models[gi]!);
-    k('gridScores')(m.ptr, n, m.cols, g.min ?? NaN, g.max ?? NaN, g.patterns === false ? 0 : 1, gridAt(gi), labelsAt + gi * n,
-      consistency ? models[gi]! : 0, consistency ? d2 + gi * n * 4 : 0);
+    k('gridScores')(
+      m.ptr,
+      n,
+      m.cols,
+      g.min ?? NaN,
+      g.max ?? NaN,
+      g.patterns === false ? 0 : 1,
+      gridAt(gi),
+      labelsAt + gi * n,
+      consistency ? models[gi]! : 0,
+      consistency ? d2 + gi * n * 4 : 0,
+    );
   });
   if (G) k('ibsAggregate')(gridAt(0), n, G, at('ibs'), at('dpIbs'));
   if (consistency) k('consistencyAggregate')(d2, n, G, a.i32In(models), at('con'), at('dpCon'));
@@ -124,7 +193,10 @@ export function runPipeline(a: Arena, heap: WasmHeap, input: PipelineInput, resi
   }
   if (questions.length) {
     const nq = questions.length;
-    const qps = a.alloc(n * nq * 8), qcs = a.alloc(n * nq * 8), qcol = a.alloc(n * nq * 8), purposes = a.alloc(nq);
+    const qps = a.alloc(n * nq * 8),
+      qcs = a.alloc(n * nq * 8),
+      qcol = a.alloc(n * nq * 8),
+      purposes = a.alloc(nq);
     const opts = input.projectiveOptions ?? {};
     questions.forEach((q, qi) => {
       const m = projectiveOptionCount(q.predictions.length, q.options);
@@ -133,32 +205,92 @@ export function runPipeline(a: Arena, heap: WasmHeap, input: PipelineInput, resi
       const off = qi * n * 8;
       if (given) {
         const stats = given.projective[qi]!;
-        k('projectiveApply')(choice[qi]!, pred[qi]!.ptr, n, m, pred[qi]!.cols, opts.lambda ?? 1, stats, stats + m * 16, stats + m * 24,
-          qps + off, qcs + off, qcol + off);
+        k('projectiveApply')(
+          choice[qi]!,
+          pred[qi]!.ptr,
+          n,
+          m,
+          pred[qi]!.cols,
+          opts.lambda ?? 1,
+          stats,
+          stats + m * 16,
+          stats + m * 24,
+          qps + off,
+          qcs + off,
+          qcol + off,
+        );
         return;
       }
       const stats = a.alloc(m * 4 * 8);
-      k('projectiveQuestion')(choice[qi]!, pred[qi]!.ptr, n, m, pred[qi]!.cols, sd ? 1 : 0, opts.lambda ?? 1, opts.minRecords ?? 30,
-        qps + off, qcs + off, qcol + off, stats, stats + m * 8, stats + m * 16, stats + m * 24);
+      k('projectiveQuestion')(
+        choice[qi]!,
+        pred[qi]!.ptr,
+        n,
+        m,
+        pred[qi]!.cols,
+        sd ? 1 : 0,
+        opts.lambda ?? 1,
+        opts.minRecords ?? 30,
+        qps + off,
+        qcs + off,
+        qcol + off,
+        stats,
+        stats + m * 8,
+        stats + m * 16,
+        stats + m * 24,
+      );
     });
     k('projectiveAggregate')(qps, qcs, qcol, purposes, n, nq, at('ps'), at('cs'), at('is'), at('sds'), at('dpProj'));
   }
   const w = input.weights ?? DEFAULT_WEIGHTS;
-  k('combinedScores')(at('oes'), at('ts'), at('ibs'), at('ps'), at('cs'), at('con'), n, w.oes, w.ts, w.ibs, w.ps, w.cs, w.con ?? DEFAULT_WEIGHTS.con, w.cap, at('combined'), at('nSub'));
+  k('combinedScores')(
+    at('oes'),
+    at('ts'),
+    at('ibs'),
+    at('ps'),
+    at('cs'),
+    at('con'),
+    n,
+    w.oes,
+    w.ts,
+    w.ibs,
+    w.ps,
+    w.cs,
+    w.con ?? DEFAULT_WEIGHTS.con,
+    w.cap,
+    at('combined'),
+    at('nSub'),
+  );
   const totalCredits = k('credits')(at('dpTs'), n, 4, at('credits'));
   // 4. One copy out (or none, for a resident result); the results are views into it.
   const buffer = keep ? heap.buffer : heap.buffer.slice(block, block + size);
   const base = keep ? block : 0;
   const col = (name: (typeof cols)[number]) => new Float64Array(buffer, base + cols.indexOf(name) * n * 8, n);
   const result: PipelineResult = {
-    ts: col('ts'), tsDataPoints: col('dpTs'), extremelySlow: col('slow'),
+    ts: col('ts'),
+    tsDataPoints: col('dpTs'),
+    extremelySlow: col('slow'),
     grids: grids.map((_, gi) => ({
       scores: new Float64Array(buffer, base + (cols.length + gi) * n * 8, n),
       labels: new Uint8Array(buffer, base + (cols.length + G) * n * 8 + gi * n, n),
     })),
-    ibs: col('ibs'), ibsDataPoints: col('dpIbs'), consistency: col('con'), consistencyDataPoints: col('dpCon'), oes: col('oes'), oesDataPoints: col('dpOes'), badAnswers: col('bad'),
-    ps: col('ps'), cs: col('cs'), is: col('is'), sds: col('sds'), projectiveDataPoints: col('dpProj'),
-    combined: col('combined'), nSubscores: col('nSub'), credits: col('credits'), totalCredits, version: SCORING_VERSION,
+    ibs: col('ibs'),
+    ibsDataPoints: col('dpIbs'),
+    consistency: col('con'),
+    consistencyDataPoints: col('dpCon'),
+    oes: col('oes'),
+    oesDataPoints: col('dpOes'),
+    badAnswers: col('bad'),
+    ps: col('ps'),
+    cs: col('cs'),
+    is: col('is'),
+    sds: col('sds'),
+    projectiveDataPoints: col('dpProj'),
+    combined: col('combined'),
+    nSubscores: col('nSub'),
+    credits: col('credits'),
+    totalCredits,
+    version: SCORING_VERSION,
   };
   if (!resident) return result;
   if (keep) a.detach(block);

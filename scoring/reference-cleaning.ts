@@ -3,11 +3,23 @@
 import { REASONS, RULE_KEYS, type CleaningInput, type CleaningResult, type CleaningRules } from './types.ts';
 
 const reasonIndex = (r: (typeof REASONS)[number]) => REASONS.indexOf(r);
-const RULE_REASON = { combined: 'combined', is: 'IS', ps: 'PS', cs: 'CS', sds: 'SDS', ts: 'TS', ibs: 'IBS', oes: 'OES', con: 'CON' } as const;
+const RULE_REASON = {
+  combined: 'combined',
+  is: 'IS',
+  ps: 'PS',
+  cs: 'CS',
+  sds: 'SDS',
+  ts: 'TS',
+  ibs: 'IBS',
+  oes: 'OES',
+  con: 'CON',
+} as const;
 
 export function referenceClean(input: CleaningInput, rules: CleaningRules, version: string): CleaningResult {
   const n = input.rows;
-  const kept = new Uint8Array(n), reasons = new Uint16Array(n), primary = new Int8Array(n).fill(-1);
+  const kept = new Uint8Array(n),
+    reasons = new Uint16Array(n),
+    primary = new Int8Array(n).fill(-1);
   const manual = (i: number) => input.manual?.[i] ?? 0;
   const exclude = (i: number, reason: number) => {
     kept[i] = 0;
@@ -24,7 +36,8 @@ export function referenceClean(input: CleaningInput, rules: CleaningRules, versi
         fired |= 1 << reasonIndex(RULE_REASON[key]);
       }
     }
-    if (rules.badAnswers.enabled && (input.badAnswers?.[i] ?? 0) >= rules.badAnswers.min) fired |= 1 << reasonIndex('OES');
+    if (rules.badAnswers.enabled && (input.badAnswers?.[i] ?? 0) >= rules.badAnswers.min)
+      fired |= 1 << reasonIndex('OES');
     if (manual(i) === 1) fired |= 1 << reasonIndex('manual');
     if (manual(i) === 2 || fired === 0) {
       kept[i] = 1;
@@ -40,20 +53,32 @@ export function referenceClean(input: CleaningInput, rules: CleaningRules, versi
   };
   // Lowest combined first (null lowest); among equals the later row goes first.
   const trim = (candidates: number[], drop: number, reason: number) => {
-    [...candidates].sort((a, b) => key(a) - key(b) || b - a).slice(0, Math.max(0, drop)).forEach((i) => exclude(i, reason));
+    [...candidates]
+      .sort((a, b) => key(a) - key(b) || b - a)
+      .slice(0, Math.max(0, drop))
+      .forEach((i) => exclude(i, reason));
   };
   if (input.quota) {
     input.quota.targets.forEach((target, c) => {
       const inCell = [...Array(n).keys()].filter((i) => kept[i] === 1 && input.quota!.cell[i] === c);
       const over = inCell.length - Math.floor(target);
-      if (target >= 0 && over > 0) trim(inCell.filter((i) => manual(i) !== 2), over, reasonIndex('quota'));
+      if (target >= 0 && over > 0)
+        trim(
+          inCell.filter((i) => manual(i) !== 2),
+          over,
+          reasonIndex('quota'),
+        );
     });
   }
   const target = rules.target;
   const keptRows = () => [...Array(n).keys()].filter((i) => kept[i] === 1);
   if (target && target.n > 0 && target.trim && keptRows().length > target.n) {
     const drop = keptRows().length - Math.floor(target.n);
-    trim(keptRows().filter((i) => manual(i) !== 2), drop, reasonIndex('combined'));
+    trim(
+      keptRows().filter((i) => manual(i) !== 2),
+      drop,
+      reasonIndex('combined'),
+    );
   }
   return { kept, reasons, primary, keptCount: keptRows().length, version };
 }

@@ -75,7 +75,10 @@ export interface ConsistencyFit {
  * without bounds) within 16384; weights wq = round(w 2^A), A the largest power keeping every row's
  * sum of |wq| within 65535 - k and every |wq| within 32766, so that sum_t wq zq stays an exact i32.
  */
-const ZQ_MAX = 32767, ZQ_FIT = 16384, WQ_SUM = 65535, WQ_MAX = 32766;
+const ZQ_MAX = 32767,
+  ZQ_FIT = 16384,
+  WQ_SUM = 65535,
+  WQ_MAX = 32766;
 
 /** Largest integer e in [-30, 30] with x 2^e <= limit (0 for x <= 0). */
 function scaleFor(x: number, limit: number): number {
@@ -138,7 +141,8 @@ export function d2AtScore(score: number, df: number, nu2: number): number {
   const a = CONSISTENCY.anchors;
   for (let i = 1; i < a.length; i++) {
     if (score >= a[i]!.score) {
-      const d0 = d2AtZ(a[i - 1]!.z, df, nu2), d1 = d2AtZ(a[i]!.z, df, nu2);
+      const d0 = d2AtZ(a[i - 1]!.z, df, nu2),
+        d1 = d2AtZ(a[i]!.z, df, nu2);
       return d0 + ((d1 - d0) * (a[i - 1]!.score - score)) / (a[i - 1]!.score - a[i]!.score);
     }
   }
@@ -209,7 +213,15 @@ function inverseCholesky(cov: Float64Array, k: number, w: Float64Array, lower: F
 }
 
 /** D² (double precision) of every row of the block under mean mu and inverse factor w. */
-function distances(a: Float64Array, m: number, k: number, mu: Float64Array, w: Float64Array, z: Float64Array, out: Float64Array): void {
+function distances(
+  a: Float64Array,
+  m: number,
+  k: number,
+  mu: Float64Array,
+  w: Float64Array,
+  z: Float64Array,
+  out: Float64Array,
+): void {
   for (let i = 0; i < m; i++) {
     for (let t = 0; t < k; t++) z[t] = a[i * k + t]! - mu[t]!;
     let d = 0;
@@ -242,9 +254,18 @@ function flaggedMedian(d: Float64Array, m: number, flag: Uint8Array | null): num
  */
 export function fitConsistency(m: ColumnMajor, lo = Number.NaN, hi = Number.NaN): ConsistencyFit {
   const { rows: n, cols: k, data } = m;
-  const low = Number.isNaN(lo) ? -Infinity : lo, high = Number.isNaN(hi) ? Infinity : hi;
+  const low = Number.isNaN(lo) ? -Infinity : lo,
+    high = Number.isNaN(hi) ? Infinity : hi;
   const unfitted = (sample: number): ConsistencyFit => ({
-    fitted: false, sample, rank: 0, core: 0, nu2: 0, labelCut: Infinity, mean: new Float64Array(k), zScale: 0, wScale: 0,
+    fitted: false,
+    sample,
+    rank: 0,
+    core: 0,
+    nu2: 0,
+    labelCut: Infinity,
+    mean: new Float64Array(k),
+    zScale: 0,
+    wScale: 0,
     wq: new Int16Array(k * (k + (k & 1))),
   });
   const limit = CONSISTENCY.sampleLimit;
@@ -273,8 +294,14 @@ export function fitConsistency(m: ColumnMajor, lo = Number.NaN, hi = Number.NaN)
     const r = cnt <= CONSISTENCY.searchLimit ? t : Math.floor((t * cnt) / CONSISTENCY.searchLimit);
     for (let j = 0; j < k; j++) s2[t * k + j] = a[r * k + j]!;
   }
-  const mu = new Float64Array(k), cov = new Float64Array(k * k), w = new Float64Array(k * k), lower = new Float64Array(k * k);
-  const keep = new Uint8Array(k), z = new Float64Array(k), d = new Float64Array(cnt), d2 = new Float64Array(m2);
+  const mu = new Float64Array(k),
+    cov = new Float64Array(k * k),
+    w = new Float64Array(k * k),
+    lower = new Float64Array(k * k);
+  const keep = new Uint8Array(k),
+    z = new Float64Array(k),
+    d = new Float64Array(cnt),
+    d2 = new Float64Array(m2);
   let sel: Uint8Array = new Uint8Array(m2).fill(1);
   meanCov(s2, m2, k, sel, mu, cov);
   let rank = inverseCholesky(cov, k, w, lower, keep);
@@ -312,11 +339,13 @@ export function fitConsistency(m: ColumnMajor, lo = Number.NaN, hi = Number.NaN)
   const mean = Float64Array.from(mu, (v) => Math.fround(v));
   let zmax = 0;
   for (let j = 0; j < k; j++) {
-    if (!Number.isNaN(lo) && !Number.isNaN(hi)) zmax = Math.max(zmax, Math.max(Math.abs(lo - mean[j]!), Math.abs(hi - mean[j]!)));
+    if (!Number.isNaN(lo) && !Number.isNaN(hi))
+      zmax = Math.max(zmax, Math.max(Math.abs(lo - mean[j]!), Math.abs(hi - mean[j]!)));
     else for (let i = 0; i < cnt; i++) zmax = Math.max(zmax, Math.abs(Math.fround(a[i * k + j]!) - mean[j]!));
   }
   const zScale = scaleFor(zmax, ZQ_FIT);
-  let rowMax = 0, wMax = 0;
+  let rowMax = 0,
+    wMax = 0;
   for (let j = 0; j < k; j++) {
     let sum = 0;
     for (let c = 0; c <= j; c++) {
@@ -329,10 +358,19 @@ export function fitConsistency(m: ColumnMajor, lo = Number.NaN, hi = Number.NaN)
   const wScale = Math.min(scaleFor(rowMax, WQ_SUM - k), scaleFor(wMax, WQ_MAX));
   const kp = k + (k & 1);
   const wq = new Int16Array(k * kp);
-  for (let j = 0; j < k; j++) for (let c = 0; c <= j; c++) wq[j * kp + c] = Math.floor(w[j * k + c]! * s * 2 ** wScale + 0.5);
+  for (let j = 0; j < k; j++)
+    for (let c = 0; c <= j; c++) wq[j * kp + c] = Math.floor(w[j * k + c]! * s * 2 ** wScale + 0.5);
   return {
-    fitted: true, sample: cnt, rank, core, nu2: core - rank, labelCut: d2AtScore(CONSISTENCY.labelBelow, rank, core - rank), mean,
-    zScale, wScale, wq,
+    fitted: true,
+    sample: cnt,
+    rank,
+    core,
+    nu2: core - rank,
+    labelCut: d2AtScore(CONSISTENCY.labelBelow, rank, core - rank),
+    mean,
+    zScale,
+    wScale,
+    wq,
   };
 }
 
@@ -351,7 +389,8 @@ function smallest(d: Float64Array, m: number, h: number): Uint8Array {
  */
 export function rowDistances(fit: ConsistencyFit, m: ColumnMajor, lo = Number.NaN, hi = Number.NaN): Float64Array {
   const { rows: n, cols: k, data } = m;
-  const low = Number.isNaN(lo) ? -Infinity : lo, high = Number.isNaN(hi) ? Infinity : hi;
+  const low = Number.isNaN(lo) ? -Infinity : lo,
+    high = Number.isNaN(hi) ? Infinity : hi;
   const out = new Float64Array(n).fill(Number.NaN);
   if (!fit.fitted) return out;
   const f = Math.fround;
@@ -383,13 +422,23 @@ export function rowDistances(fit: ConsistencyFit, m: ColumnMajor, lo = Number.Na
 }
 
 /** The grid's own score and the interview's score from the per-grid distances (see the README). */
-export function aggregateConsistency(fits: readonly ConsistencyFit[], d2: readonly Float64Array[], n: number): {
-  score: Float64Array; dataPoints: Float64Array; grids: Float64Array[];
+export function aggregateConsistency(
+  fits: readonly ConsistencyFit[],
+  d2: readonly Float64Array[],
+  n: number,
+): {
+  score: Float64Array;
+  dataPoints: Float64Array;
+  grids: Float64Array[];
 } {
-  const score = new Float64Array(n).fill(Number.NaN), dataPoints = new Float64Array(n);
+  const score = new Float64Array(n).fill(Number.NaN),
+    dataPoints = new Float64Array(n);
   const grids = fits.map((f, g) => Float64Array.from(d2[g]!, (v) => consistencyScoreOf(v, f.rank, f.nu2)));
   for (let i = 0; i < n; i++) {
-    let sum = 0, df = 0, nu2 = Infinity, dp = 0;
+    let sum = 0,
+      df = 0,
+      nu2 = Infinity,
+      dp = 0;
     fits.forEach((f, g) => {
       const v = d2[g]![i]!;
       if (Number.isNaN(v)) return;

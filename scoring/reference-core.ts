@@ -80,7 +80,9 @@ export function pairStats(a: ArrayLike<number>, b: ArrayLike<number>): { cov: nu
   if (xs.length < 2) return { cov: NaN, corr: NaN };
   const ma = xs.reduce((s, v) => s + v, 0) / xs.length;
   const mb = ys.reduce((s, v) => s + v, 0) / ys.length;
-  let sab = 0, saa = 0, sbb = 0;
+  let sab = 0,
+    saa = 0,
+    sbb = 0;
   xs.forEach((v, i) => {
     sab += (v - ma) * (ys[i]! - mb);
     saa += (v - ma) * (v - ma);
@@ -93,9 +95,12 @@ export function pairStats(a: ArrayLike<number>, b: ArrayLike<number>): { cov: nu
 export function correlation(u: number[], v: number[]): number {
   const mu = u.reduce((s, x) => s + x, 0) / u.length;
   const mv = v.reduce((s, x) => s + x, 0) / v.length;
-  let suv = 0, suu = 0, svv = 0;
+  let suv = 0,
+    suu = 0,
+    svv = 0;
   u.forEach((x, i) => {
-    const a = x - mu, b = v[i]! - mv;
+    const a = x - mu,
+      b = v[i]! - mv;
     suv += a * b;
     suu += a * a;
     svv += b * b;
@@ -106,8 +111,10 @@ export function correlation(u: number[], v: number[]): number {
 function lnGamma(x: number): number {
   if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - lnGamma(1 - x);
   x -= 1;
-  const g = [676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
-    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  const g = [
+    676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
+    -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  ];
   let a = 0.99999999999980993;
   const t = x + 7.5;
   g.forEach((c, i) => (a += c / (x + i + 1)));
@@ -118,7 +125,9 @@ function gammaP(a: number, x: number): number {
   if (x <= 0) return 0;
   const gln = lnGamma(a);
   if (x < a + 1) {
-    let ap = a, sum = 1 / a, del = sum;
+    let ap = a,
+      sum = 1 / a,
+      del = sum;
     for (let n = 0; n < 1000; n++) {
       ap += 1;
       del *= x / ap;
@@ -127,7 +136,10 @@ function gammaP(a: number, x: number): number {
     }
     return sum * Math.exp(-x + a * Math.log(x) - gln);
   }
-  let b = x + 1 - a, c = 1e300, d = 1 / b, h = d;
+  let b = x + 1 - a,
+    c = 1e300,
+    d = 1 / b,
+    h = d;
   for (let i = 1; i < 1000; i++) {
     const an = -i * (i - a);
     b += 2;
@@ -146,7 +158,8 @@ function gammaP(a: number, x: number): number {
 /** Chi-square quantile by bisection on the regularised incomplete gamma function. */
 export function chiSquareQuantile(p: number, df: number): number {
   if (df <= 0) return NaN;
-  let lo = 0, hi = Math.max(1, df);
+  let lo = 0,
+    hi = Math.max(1, df);
   while (gammaP(df * 0.5, hi * 0.5) < p) hi *= 2;
   for (let i = 0; i < 200; i++) {
     const mid = (lo + hi) * 0.5;
@@ -158,7 +171,10 @@ export function chiSquareQuantile(p: number, df: number): number {
 }
 
 /** Squared Mahalanobis distances (see the WASM kernel for the treatment of missing and singular data). */
-export function mahalanobis(m: ColumnMajor, confidence: number): { d2: Float64Array; flag: Float64Array; rank: number } {
+export function mahalanobis(
+  m: ColumnMajor,
+  confidence: number,
+): { d2: Float64Array; flag: Float64Array; rank: number } {
   const { rows: n, cols: k, data } = m;
   const col = (j: number) => data.subarray(j * n, (j + 1) * n);
   const means = Array.from({ length: k }, (_, j) => {
@@ -191,7 +207,8 @@ export function mahalanobis(m: ColumnMajor, confidence: number): { d2: Float64Ar
     }
   }
   const crit = rank > 0 ? chiSquareQuantile(confidence, rank) : NaN;
-  const d2 = new Float64Array(n), flag = new Float64Array(n);
+  const d2 = new Float64Array(n),
+    flag = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const row = rowOf(m, i);
     if (row.every(isMissing)) {

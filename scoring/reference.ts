@@ -1,17 +1,45 @@
 // Plain TypeScript implementation of the numeric scoring API: the same maths as the WASM core, used
 // by the property tests (agreement within 1e-9) and as a readable statement of every formula.
 import {
-  DEFAULT_RULES, DEFAULT_WEIGHTS, RULE_KEYS, SCORE_KINDS,
-  type AggregateResult, type CertificateResult, type CleaningInput, type CleaningResult, type CleaningRules,
-  type CombinedResult, type CombinedWeights, type ConsistencyGrid, type ConsistencyResult, type CreditsResult,
-  type GridOptions, type GridResult,
-  type IndicesResult, type MatrixInput, type NumericScoring, type OesResult, type ProjectiveOptions,
-  type ProjectiveQuestion, type ProjectiveQuestionResult, type ProjectiveResult, type Subscores,
-  type TimeScoreOptions, type TimeScoreResult,
+  DEFAULT_RULES,
+  DEFAULT_WEIGHTS,
+  RULE_KEYS,
+  SCORE_KINDS,
+  type AggregateResult,
+  type CertificateResult,
+  type CleaningInput,
+  type CleaningResult,
+  type CleaningRules,
+  type CombinedResult,
+  type CombinedWeights,
+  type ConsistencyGrid,
+  type ConsistencyResult,
+  type CreditsResult,
+  type GridOptions,
+  type GridResult,
+  type IndicesResult,
+  type MatrixInput,
+  type NumericScoring,
+  type OesResult,
+  type ProjectiveOptions,
+  type ProjectiveQuestion,
+  type ProjectiveQuestionResult,
+  type ProjectiveResult,
+  type Subscores,
+  type TimeScoreOptions,
+  type TimeScoreResult,
 } from './types.ts';
 import {
-  chiSquareQuantile, correlation, isMissing, mahalanobis, median, pairStats, rowOf, scoreGrid,
-  timeScoreOf, toColumnMajor,
+  chiSquareQuantile,
+  correlation,
+  isMissing,
+  mahalanobis,
+  median,
+  pairStats,
+  rowOf,
+  scoreGrid,
+  timeScoreOf,
+  toColumnMajor,
 } from './reference-core.ts';
 import { CATEGORY_SCORES } from './text.ts';
 import { referenceClean } from './reference-cleaning.ts';
@@ -26,7 +54,8 @@ const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
 
 /** Row means over the non-NaN entries of the given columns. */
 function rowMeans(columns: readonly Float64Array[], n: number): AggregateResult {
-  const score = nanArray(n), dataPoints = new Float64Array(n);
+  const score = nanArray(n),
+    dataPoints = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const v = columns.map((c) => c[i]!).filter((x) => !Number.isNaN(x));
     dataPoints[i] = v.length;
@@ -38,7 +67,8 @@ function rowMeans(columns: readonly Float64Array[], n: number): AggregateResult 
 function question(q: ProjectiveQuestion, options: ProjectiveOptions): Required<ProjectiveQuestionResult> {
   const n = q.choice.length;
   const m = q.options ?? (q.predictions.length === 1 ? 2 : q.predictions.length);
-  const lambda = options.lambda ?? 1, minN = options.minRecords ?? 30;
+  const lambda = options.lambda ?? 1,
+    minN = options.minRecords ?? 30;
   const probs: (number[] | null)[] = [];
   for (let i = 0; i < n; i++) {
     const c = q.choice[i]!;
@@ -46,10 +76,11 @@ function question(q: ProjectiveQuestion, options: ProjectiveOptions): Required<P
       probs.push(null);
       continue;
     }
-    const y = q.predictions.length === 1 && m === 2
-      ? [q.predictions[0]![i]!, 100 - q.predictions[0]![i]!]
-      : Array.from({ length: m }, (_, k) => q.predictions[k]![i]!);
-    const missing = (q.predictions.length === 1 && m === 2) ? isMissing(q.predictions[0]![i]!) : y.some(isMissing);
+    const y =
+      q.predictions.length === 1 && m === 2
+        ? [q.predictions[0]![i]!, 100 - q.predictions[0]![i]!]
+        : Array.from({ length: m }, (_, k) => q.predictions[k]![i]!);
+    const missing = q.predictions.length === 1 && m === 2 ? isMissing(q.predictions[0]![i]!) : y.some(isMissing);
     const sum = y.reduce((s, v) => s + v, 0);
     if (missing || !y.every((v) => v >= 0 && v <= 100) || Math.abs(sum - 100) > 5) {
       probs.push(null);
@@ -64,10 +95,15 @@ function question(q: ProjectiveQuestion, options: ProjectiveOptions): Required<P
   const validRows = probs.map((p, i) => (p ? i : -1)).filter((i) => i >= 0);
   const nq = validRows.length;
   const enough = nq >= minN && nq > 0;
-  const share = nanArray(m), geoMean = nanArray(m), ariMean = nanArray(m), optionScore = nanArray(m);
+  const share = nanArray(m),
+    geoMean = nanArray(m),
+    ariMean = nanArray(m),
+    optionScore = nanArray(m);
   if (enough) {
     for (let k = 0; k < m; k++) {
-      let chosen = 0, logs = 0, sum = 0;
+      let chosen = 0,
+        logs = 0,
+        sum = 0;
       for (const i of validRows) {
         if (q.choice[i] === k + 1) chosen++;
         logs += Math.log(probs[i]![k]!);
@@ -76,12 +112,15 @@ function question(q: ProjectiveQuestion, options: ProjectiveOptions): Required<P
       share[k] = chosen / nq;
       geoMean[k] = Math.exp(logs / nq);
       ariMean[k] = sum / nq;
-      optionScore[k] = q.purpose === 'social-desirability'
-        ? (100 * geoMean[k]!) / (share[k]! + geoMean[k]!)
-        : (100 * share[k]!) / (share[k]! + geoMean[k]!);
+      optionScore[k] =
+        q.purpose === 'social-desirability'
+          ? (100 * geoMean[k]!) / (share[k]! + geoMean[k]!)
+          : (100 * share[k]!) / (share[k]! + geoMean[k]!);
     }
   }
-  const ps = nanArray(n), cs = nanArray(n), collective = nanArray(n);
+  const ps = nanArray(n),
+    cs = nanArray(n),
+    collective = nanArray(n);
   if (enough) {
     for (const i of validRows) {
       const p = probs[i]!;
@@ -106,13 +145,16 @@ export const reference: NumericScoring = {
 
   timeScores(durations: MatrixInput, options: TimeScoreOptions = {}): TimeScoreResult {
     const m = toColumnMajor(durations);
-    const total = options.totalIndex ?? -1, minN = options.minRecords ?? 30;
+    const total = options.totalIndex ?? -1,
+      minN = options.minRecords ?? 30;
     const valid = (v: number) => !isMissing(v) && v > 0;
     const medians = Float64Array.from({ length: m.cols }, (_, j) => {
       const v = Array.from(m.data.subarray(j * m.rows, (j + 1) * m.rows)).filter(valid);
       return v.length < minN ? NaN : median(v);
     });
-    const ts = nanArray(m.rows), dataPoints = new Float64Array(m.rows), extremelySlow = new Float64Array(m.rows);
+    const ts = nanArray(m.rows),
+      dataPoints = new Float64Array(m.rows),
+      extremelySlow = new Float64Array(m.rows);
     for (let i = 0; i < m.rows; i++) {
       let totalScore = NaN;
       const pages: number[] = [];
@@ -134,8 +176,10 @@ export const reference: NumericScoring = {
 
   gridScores(grid: MatrixInput, options: GridOptions = {}): GridResult {
     const m = toColumnMajor(grid);
-    const lo = options.min ?? -Infinity, hi = options.max ?? Infinity;
-    const scores = new Float64Array(m.rows), labels = new Uint8Array(m.rows);
+    const lo = options.min ?? -Infinity,
+      hi = options.max ?? Infinity;
+    const scores = new Float64Array(m.rows),
+      labels = new Uint8Array(m.rows);
     for (let i = 0; i < m.rows; i++) {
       const x = rowOf(m, i).filter((v) => !isMissing(v) && v >= lo && v <= hi);
       const g = scoreGrid(x, options.patterns !== false);
@@ -147,7 +191,8 @@ export const reference: NumericScoring = {
 
   ibs(gridScores: readonly Float64Array[]): AggregateResult {
     const n = gridScores[0]?.length ?? 0;
-    const score = nanArray(n), dataPoints = new Float64Array(n);
+    const score = nanArray(n),
+      dataPoints = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       const v = gridScores.map((c) => c[i]!).filter((x) => !Number.isNaN(x));
       dataPoints[i] = v.length;
@@ -158,7 +203,9 @@ export const reference: NumericScoring = {
 
   indices(items: MatrixInput, confidence = 0.99): IndicesResult {
     const m = toColumnMajor(items);
-    const longstring = nanArray(m.rows), avgstr = nanArray(m.rows), irv = nanArray(m.rows);
+    const longstring = nanArray(m.rows),
+      avgstr = nanArray(m.rows),
+      irv = nanArray(m.rows);
     for (let i = 0; i < m.rows; i++) {
       const x = rowOf(m, i).filter((v) => !isMissing(v));
       if (x.length === 0) continue;
@@ -180,7 +227,8 @@ export const reference: NumericScoring = {
     const out = nanArray(m.rows);
     for (let i = 0; i < m.rows; i++) {
       const row = rowOf(m, i);
-      const odd: number[] = [], even: number[] = [];
+      const odd: number[] = [],
+        even: number[] = [];
       let offset = 0;
       for (const len of factors) {
         const part = row.slice(offset, Math.min(offset + len, m.cols));
@@ -217,7 +265,10 @@ export const reference: NumericScoring = {
     for (let i = 0; i < m.rows; i++) {
       const complete = pairs.filter(([a, b]) => !isMissing(col(a)[i]!) && !isMissing(col(b)[i]!));
       if (complete.length < 3) continue;
-      out[i] = correlation(complete.map(([a]) => col(a)[i]!), complete.map(([, b]) => col(b)[i]!));
+      out[i] = correlation(
+        complete.map(([a]) => col(a)[i]!),
+        complete.map(([, b]) => col(b)[i]!),
+      );
     }
     return out;
   },
@@ -229,8 +280,18 @@ export const reference: NumericScoring = {
     const d2 = grids.map((g, gi) => rowDistances(fits[gi]!, matrices[gi]!, g.min ?? NaN, g.max ?? NaN));
     const agg = aggregateConsistency(fits, d2, n);
     return {
-      score: agg.score, dataPoints: agg.dataPoints, version: VERSION,
-      grids: fits.map((f, gi) => ({ d2: d2[gi]!, score: agg.grids[gi]!, fitted: f.fitted, sample: f.sample, core: f.core, rank: f.rank, labelCut: f.labelCut })),
+      score: agg.score,
+      dataPoints: agg.dataPoints,
+      version: VERSION,
+      grids: fits.map((f, gi) => ({
+        d2: d2[gi]!,
+        score: agg.grids[gi]!,
+        fitted: f.fitted,
+        sample: f.sample,
+        core: f.core,
+        rank: f.rank,
+        labelCut: f.labelCut,
+      })),
     };
   },
 
@@ -239,11 +300,21 @@ export const reference: NumericScoring = {
     const results = questions.map((q) => question(q, options));
     const pick = (purpose: ProjectiveQuestion['purpose']) =>
       results.filter((_, i) => questions[i]!.purpose === purpose).map((r) => r.collective);
-    const ps = rowMeans(results.map((r) => r.ps), n);
+    const ps = rowMeans(
+      results.map((r) => r.ps),
+      n,
+    );
     return {
-      ps: ps.score, cs: rowMeans(results.map((r) => r.cs), n).score,
-      is: rowMeans(pick('information'), n).score, sds: rowMeans(pick('social-desirability'), n).score,
-      dataPoints: ps.dataPoints, questions: results, version: VERSION,
+      ps: ps.score,
+      cs: rowMeans(
+        results.map((r) => r.cs),
+        n,
+      ).score,
+      is: rowMeans(pick('information'), n).score,
+      sds: rowMeans(pick('social-desirability'), n).score,
+      dataPoints: ps.dataPoints,
+      questions: results,
+      version: VERSION,
     };
   },
 
@@ -251,7 +322,8 @@ export const reference: NumericScoring = {
     const m = toColumnMajor(items);
     const out = nanArray(m.rows);
     for (let i = 0; i < m.rows; i++) {
-      let mc = 0, answered = 0;
+      let mc = 0,
+        answered = 0;
       rowOf(m, i).forEach((v, j) => {
         if (v !== codes.true && v !== codes.false) return;
         answered++;
@@ -264,7 +336,9 @@ export const reference: NumericScoring = {
 
   oes(categories: readonly Int32Array[]): OesResult {
     const n = categories[0]?.length ?? 0;
-    const score = nanArray(n), dataPoints = new Float64Array(n), badAnswers = new Float64Array(n);
+    const score = nanArray(n),
+      dataPoints = new Float64Array(n),
+      badAnswers = new Float64Array(n);
     const bad = new Set([6, 7, 10, 11, 12, 13]);
     for (let i = 0; i < n; i++) {
       const codes = categories.map((c) => c[i]!).filter((c) => CATEGORY_SCORES[c] !== undefined);
@@ -276,14 +350,24 @@ export const reference: NumericScoring = {
   },
 
   combined(sub: Subscores, rows: number, w: CombinedWeights = DEFAULT_WEIGHTS): CombinedResult {
-    const combined = nanArray(rows), nSubscores = new Float64Array(rows);
+    const combined = nanArray(rows),
+      nSubscores = new Float64Array(rows);
     // Weight 0 leaves a subscore out entirely (also out of the cap and the count).
-    const parts = ([
-      [sub.oes, w.oes, true], [sub.ts, w.ts, true], [sub.ibs, w.ibs, true], [sub.ps, w.ps, false], [sub.cs, w.cs, false],
-      [sub.con, w.con ?? DEFAULT_WEIGHTS.con, true],
-    ] as const).filter(([, weight], p) => p < 5 || weight > 0);
+    const parts = (
+      [
+        [sub.oes, w.oes, true],
+        [sub.ts, w.ts, true],
+        [sub.ibs, w.ibs, true],
+        [sub.ps, w.ps, false],
+        [sub.cs, w.cs, false],
+        [sub.con, w.con ?? DEFAULT_WEIGHTS.con, true],
+      ] as const
+    ).filter(([, weight], p) => p < 5 || weight > 0);
     for (let i = 0; i < rows; i++) {
-      let num = 0, den = 0, count = 0, core = Infinity;
+      let num = 0,
+        den = 0,
+        count = 0,
+        core = Infinity;
       for (const [col, weight, isCore] of parts) {
         const v = col ? col[i]! : NaN;
         if (Number.isNaN(v)) continue;
@@ -302,8 +386,12 @@ export const reference: NumericScoring = {
     return { combined, nSubscores, version: VERSION };
   },
 
-  clean: (input: CleaningInput, rules: CleaningRules = DEFAULT_RULES): CleaningResult => referenceClean(input, rules, VERSION),
-  cleaningSession: (input: CleaningInput) => ({ run: (rules: CleaningRules) => referenceClean(input, rules, VERSION), free: () => {} }),
+  clean: (input: CleaningInput, rules: CleaningRules = DEFAULT_RULES): CleaningResult =>
+    referenceClean(input, rules, VERSION),
+  cleaningSession: (input: CleaningInput) => ({
+    run: (rules: CleaningRules) => referenceClean(input, rules, VERSION),
+    free: () => {},
+  }),
 
   certificate(combined: Float64Array, kept: Uint8Array, kinds: number): CertificateResult {
     const keptScores: number[] = [];
@@ -317,7 +405,8 @@ export const reference: NumericScoring = {
     const lowestCombined = keptScores.length ? Math.min(...keptScores) : null;
     const shareScored = nKept ? keptScores.length / nKept : 0;
     const nKinds = Object.values(SCORE_KINDS).filter((bit) => kinds & bit).length;
-    const m = meanCombined ?? NaN, low = lowestCombined ?? NaN;
+    const m = meanCombined ?? NaN,
+      low = lowestCombined ?? NaN;
     let level = 0;
     if (nKept >= 30 && m > 70 && shareScored >= 0.95 && nKinds >= 1) {
       level = 1;

@@ -69,7 +69,10 @@ export class StreamingMedian {
       return;
     }
     const i32 = new Int32Array(col.buffer, col.byteOffset, n * 2);
-    const mh = this.#maskHi, ml = this.#maskLo, ph = this.#prefHi, pl = this.#prefLo;
+    const mh = this.#maskHi,
+      ml = this.#maskLo,
+      ph = this.#prefHi,
+      pl = this.#prefLo;
     // The digit after the known ones, as a Uint16Array index: 4i + 3 - level.
     const d = 3 - level;
     switch (this.#mode) {
@@ -81,8 +84,10 @@ export class StreamingMedian {
         return;
       }
       case 'minmax': {
-        const bLo = this.#bLo, bHi = this.#bHi;
-        let max = this.#max, min = this.#min;
+        const bLo = this.#bLo,
+          bHi = this.#bHi;
+        let max = this.#max,
+          min = this.#min;
         for (let i = 0; i < n; i++) {
           const v = col[i]!;
           if ((i32[2 * i + 1]! & mh) !== ph || (i32[2 * i]! & ml) !== pl || !(v > 0)) continue;
@@ -138,8 +143,12 @@ export class StreamingMedian {
       this.#lo = cnt & 1 ? this.#hi : this.#hi - 1;
     }
     // Buckets holding ranks lo and hi, and the number of values below the first of them.
-    const lo = this.#lo, hi = this.#hi;
-    let seen = 0, bLo = -1, bHi = -1, before = 0;
+    const lo = this.#lo,
+      hi = this.#hi;
+    let seen = 0,
+      bLo = -1,
+      bHi = -1,
+      before = 0;
     for (let b = 0; b < BUCKETS; b++) {
       const c = h[b]!;
       if (bLo < 0 && seen + c > lo) {

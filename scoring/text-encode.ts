@@ -12,7 +12,10 @@ export function normaliseAnswer(text: string | null | undefined): string {
   const lower = text.normalize('NFKC').toLowerCase();
   // Most answers need neither replacement: one scan instead of two replacements and a trim.
   if (!NEEDS_REPLACING.test(lower)) return lower;
-  return lower.replace(/[\u2018\u2019\u201B\u2032\u00B4`]/g, "'").replace(/\s+/g, ' ').trim();
+  return lower
+    .replace(/[\u2018\u2019\u201B\u2032\u00B4`]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -50,7 +53,10 @@ export class TextDictionary {
 }
 
 /** The distinct normalised texts of `answers` and, per answer, the index of its text. */
-export function distinctTexts(answers: readonly (string | null | undefined)[]): { texts: string[]; textOf: Int32Array } {
+export function distinctTexts(answers: readonly (string | null | undefined)[]): {
+  texts: string[];
+  textOf: Int32Array;
+} {
   const dictionary = new TextDictionary();
   const textOf = Int32Array.from(answers, (a) => dictionary.id(a));
   return { texts: dictionary.takePending(), textOf };

@@ -9,24 +9,93 @@ import { Arena, type WasmHeap } from './wasm-memory.ts';
 import { SCORING_VERSION } from './version.ts';
 
 /** Stop-word lists in the kernel's language order (languageBit in scoring/assembly/text-lists.ts). */
-export const LANGUAGE_ORDER = ['de', 'en', 'fr', 'es', 'it', 'tr', 'pl', 'nl', 'pt', 'hr', 'cs', 'ro', 'hu', 'sv'] as const;
+export const LANGUAGE_ORDER = [
+  'de',
+  'en',
+  'fr',
+  'es',
+  'it',
+  'tr',
+  'pl',
+  'nl',
+  'pt',
+  'hr',
+  'cs',
+  'ro',
+  'hu',
+  'sv',
+] as const;
 export const languageBit = (l: number) => (l < 5 ? 1 << l : 1 << (11 + l));
 
 /** Languages with a stop-word list, and their bit in the kernel's mask. Bosnian and Serbian (Latin) share the Croatian list. */
 const LANGUAGE_BITS: Readonly<Record<string, number>> = {
   ...Object.fromEntries(LANGUAGE_ORDER.map((code, l) => [code, languageBit(l)])),
-  bs: languageBit(9), sr: languageBit(9),
+  bs: languageBit(9),
+  sr: languageBit(9),
 };
 
 /** Languages written in Latin script (for the script rule of category 11). */
 const LATIN_LANGUAGES = new Set([
-  'de', 'en', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'cs', 'sk', 'sl', 'hr', 'bs', 'hu', 'ro', 'sv', 'da', 'no', 'nb',
-  'nn', 'fi', 'et', 'lv', 'lt', 'tr', 'id', 'ms', 'vi', 'sq', 'ca', 'eu', 'gl', 'is', 'ga', 'cy', 'mt', 'sw', 'tl',
-  'af', 'lb', 'rm',
+  'de',
+  'en',
+  'fr',
+  'es',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'cs',
+  'sk',
+  'sl',
+  'hr',
+  'bs',
+  'hu',
+  'ro',
+  'sv',
+  'da',
+  'no',
+  'nb',
+  'nn',
+  'fi',
+  'et',
+  'lv',
+  'lt',
+  'tr',
+  'id',
+  'ms',
+  'vi',
+  'sq',
+  'ca',
+  'eu',
+  'gl',
+  'is',
+  'ga',
+  'cy',
+  'mt',
+  'sw',
+  'tl',
+  'af',
+  'lb',
+  'rm',
 ]);
 
 // Fields of a block (scoring/assembly/text-block.ts), in order.
-const F = { cps: 0, offs: 1, texts: 2, answers: 3, textOf: 4, flags: 5, cluster: 6, textFlags: 7, tokens: 8, count: 9, content: 10, cStart: 11, grams: 12, gStart: 13 };
+const F = {
+  cps: 0,
+  offs: 1,
+  texts: 2,
+  answers: 3,
+  textOf: 4,
+  flags: 5,
+  cluster: 6,
+  textFlags: 7,
+  tokens: 8,
+  count: 9,
+  content: 10,
+  cStart: 11,
+  grams: 12,
+  gStart: 13,
+};
 const BLOCK_FIELDS = 14;
 const CONTENT_BYTES = 16;
 
@@ -39,7 +108,10 @@ export interface OpenEndedSession {
    * Adds the next interviews: one array of answers per question (all of one length) and optionally
    * their paradata (one entry per question, each column as long as the answers).
    */
-  add(answers: readonly (readonly (string | null | undefined)[])[], paradata?: readonly (OpenAnswerParadata | undefined)[]): void;
+  add(
+    answers: readonly (readonly (string | null | undefined)[])[],
+    paradata?: readonly (OpenAnswerParadata | undefined)[],
+  ): void;
   /** Classifies every answer added; the session is over afterwards. */
   finish(options?: { order?: Float64Array }): ClassificationResult;
   /** Frees the session's memory without classifying (after an error elsewhere). */
@@ -57,7 +129,10 @@ interface Chunk {
 
 /** A growable column of per-answer numbers. */
 class Column<T extends Int32Array | Float64Array> {
-  constructor(public data: T, public fill: number) {}
+  constructor(
+    public data: T,
+    public fill: number,
+  ) {}
   ensure(rows: number, make: (n: number) => T): void {
     if (rows <= this.data.length) return;
     const next = make(Math.max(rows, 2 * this.data.length, 1024));
@@ -76,7 +151,11 @@ class QuestionState {
   hasPastes = false;
   readonly chunks: Chunk[] = [];
   constructor(
-    readonly context: number, readonly contextLength: number, readonly questionLength: number, readonly options: number, readonly mask: number,
+    readonly context: number,
+    readonly contextLength: number,
+    readonly questionLength: number,
+    readonly options: number,
+    readonly mask: number,
   ) {}
   get topic(): boolean {
     return (this.options & 2) !== 0;
@@ -95,8 +174,11 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
     const known = allowed.every((l) => l in LANGUAGE_BITS);
     // Without a list for every allowed language the stop-word rule cannot tell them apart: off.
     const mask = known ? allowed.reduce((m, l) => m | LANGUAGE_BITS[l]!, 0) : 0;
-    const options = (q.duplicateDetection !== false ? 1 : 0) | ((q.topicCheck ?? (q.keywords?.length ?? 0) > 0) ? 2 : 0)
-      | (allowed.length > 0 ? 4 : 0) | (allowed.length > 0 && allowed.every((l) => LATIN_LANGUAGES.has(l)) ? 8 : 0);
+    const options =
+      (q.duplicateDetection !== false ? 1 : 0) |
+      ((q.topicCheck ?? (q.keywords?.length ?? 0) > 0) ? 2 : 0) |
+      (allowed.length > 0 ? 4 : 0) |
+      (allowed.length > 0 && allowed.every((l) => LATIN_LANGUAGES.has(l)) ? 8 : 0);
     return new QuestionState(arena.i32In(context.cps), context.cps.length, [...questionText].length, options, mask);
   });
 
@@ -110,10 +192,30 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
     const offs = arena.alloc((d + 1) * 4);
     const length = encodeTexts(texts, heap.i32(cps, units), heap.i32(offs, d + 1));
     // Content tokens: at most one per 3 code points plus one per text. Gram sets: at most one per code point plus one per text.
-    const fields = [cps, offs, d, 0, 0, 0, 0, arena.alloc(d * 4), arena.alloc(d * 4), 0,
-      arena.alloc((Math.floor(length / 3) + d + 1) * CONTENT_BYTES), arena.alloc((d + 1) * 4), arena.alloc((length + d + 1) * 4), arena.alloc((d + 1) * 4)];
+    const fields = [
+      cps,
+      offs,
+      d,
+      0,
+      0,
+      0,
+      0,
+      arena.alloc(d * 4),
+      arena.alloc(d * 4),
+      0,
+      arena.alloc((Math.floor(length / 3) + d + 1) * CONTENT_BYTES),
+      arena.alloc((d + 1) * 4),
+      arena.alloc((length + d + 1) * 4),
+      arena.alloc((d + 1) * 4),
+    ];
     k('textAnalyseTexts')(arena.i32In(fields), s.context, s.questionLength, s.options, s.mask);
-    s.chunks.push({ fields, texts: d, cps: length, content: heap.i32(fields[F.cStart]!, d + 1)[d]!, grams: heap.i32(fields[F.gStart]!, d + 1)[d]! });
+    s.chunks.push({
+      fields,
+      texts: d,
+      cps: length,
+      content: heap.i32(fields[F.cStart]!, d + 1)[d]!,
+      grams: heap.i32(fields[F.gStart]!, d + 1)[d]!,
+    });
   };
 
   /** One question's texts as one block: the chunk itself, or the chunks joined (indexes shifted). */
@@ -179,13 +281,17 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
     },
     add(answers, paradata) {
       if (over) throw new Error('scoring: open-ended session already finished');
-      if (answers.length !== states.length) throw new RangeError(`${answers.length} answer columns for ${states.length} open questions`);
+      if (answers.length !== states.length)
+        throw new RangeError(`${answers.length} answer columns for ${states.length} open questions`);
       const m = answers[0]?.length ?? 0;
       answers.forEach((a, qi) => {
         if (a.length !== m) throw new RangeError(`open question ${qi + 1} has ${a.length} answers, expected ${m}`);
         // The kernels read one value per answer: a shorter column would be read past its end.
         for (const [name, column] of Object.entries(paradata?.[qi] ?? {})) {
-          if (column && column.length !== m) throw new RangeError(`open question ${qi + 1}: paradata ${name} has ${column.length} values, expected ${m}`);
+          if (column && column.length !== m)
+            throw new RangeError(
+              `open question ${qi + 1}: paradata ${name} has ${column.length} values, expected ${m}`,
+            );
         }
       });
       states.forEach((s, qi) => {
@@ -208,7 +314,8 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
       try {
         const n = rows;
         const order = options.order ? arena.f64In(options.order) : 0;
-        if (options.order && options.order.length !== n) throw new RangeError(`order has ${options.order.length} values, expected ${n}`);
+        if (options.order && options.order.length !== n)
+          throw new RangeError(`order has ${options.order.length} values, expected ${n}`);
         const blocks = states.map((s) => {
           const fields = joinTexts(s);
           fields[F.answers] = n;
@@ -235,7 +342,12 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
             k('textWrongTopic')(block.ptr, s.context, s.contextLength, status);
             return status;
           });
-          k('textTopicResolve')(arena.i32In(Int32Array.from(statuses)), arena.i32In(Int32Array.from(checked, (c) => c.block.flags)), checked.length, n);
+          k('textTopicResolve')(
+            arena.i32In(Int32Array.from(statuses)),
+            arena.i32In(Int32Array.from(checked, (c) => c.block.flags)),
+            checked.length,
+            n,
+          );
         }
         const categories = blocks.map((block) => {
           const out = arena.alloc(n * 4);
@@ -250,7 +362,12 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
           for (let i = 0; i < n; i++) out[i] = cats[i] !== 0 && (flags[i]! >>> 20) & 1 ? 1 : 0;
           return out;
         });
-        return { categories, unsure, clusters: blocks.map((block) => heap.i32(block.cluster, n).slice()), version: SCORING_VERSION };
+        return {
+          categories,
+          unsure,
+          clusters: blocks.map((block) => heap.i32(block.cluster, n).slice()),
+          version: SCORING_VERSION,
+        };
       } finally {
         release();
       }

@@ -34,13 +34,34 @@ import dictionary from './words/dictionary.json' with { type: 'json' };
 
 /** Category scores of section 5.2 by code. */
 export const CATEGORY_SCORES: Readonly<Record<number, number>> = {
-  1: 100, 4: 50, 5: 50, 6: 10, 7: 10, 8: 0, 9: 20, 10: 20, 11: 20, 12: 0, 13: 0, [-2]: 0,
+  1: 100,
+  4: 50,
+  5: 50,
+  6: 10,
+  7: 10,
+  8: 0,
+  9: 20,
+  10: 20,
+  11: 20,
+  12: 0,
+  13: 0,
+  [-2]: 0,
 };
 
 export const CATEGORY_NAMES: Readonly<Record<number, string>> = {
-  0: 'Not scored', 1: 'Valid Answer', 4: 'Generic Answer', 5: 'No Information', 6: 'Bad Language', 7: 'Nonsense',
-  8: 'Duplicate Respondent', 9: 'Duplicate Answer', 10: 'Wrong Topic', 11: 'Wrong Language', 12: 'Copy Paste',
-  13: 'Fake Answer', [-2]: 'AI Error',
+  0: 'Not scored',
+  1: 'Valid Answer',
+  4: 'Generic Answer',
+  5: 'No Information',
+  6: 'Bad Language',
+  7: 'Nonsense',
+  8: 'Duplicate Respondent',
+  9: 'Duplicate Answer',
+  10: 'Wrong Topic',
+  11: 'Wrong Language',
+  12: 'Copy Paste',
+  13: 'Fake Answer',
+  [-2]: 'AI Error',
 };
 
 /** Optional paradata per answer of one question (one value per interview; NaN = unknown). */
@@ -104,13 +125,32 @@ export { distinctTexts, normaliseAnswer } from './text-encode.ts';
 
 /** Stop-word lists in the kernel's language order (LANGUAGE_ORDER). */
 const STOP_WORDS: Readonly<Record<(typeof LANGUAGE_ORDER)[number], readonly string[]>> = {
-  de: stopDe, en: stopEn, fr: stopFr, es: stopEs, it: stopIt, tr: stopTr, pl: stopPl, nl: stopNl, pt: stopPt, hr: stopHr, cs: stopCs,
-  ro: stopRo, hu: stopHu, sv: stopSv,
+  de: stopDe,
+  en: stopEn,
+  fr: stopFr,
+  es: stopEs,
+  it: stopIt,
+  tr: stopTr,
+  pl: stopPl,
+  nl: stopNl,
+  pt: stopPt,
+  hr: stopHr,
+  cs: stopCs,
+  ro: stopRo,
+  hu: stopHu,
+  sv: stopSv,
 };
 
 // List bits, as in scoring/assembly/text-lists.ts.
 const LIST = {
-  generic: 32, intensifier: 64, noinfo: 128, profanity: 256, dictionary: 512, filler: 2048, noinfoPhrase: 4096, profanityPrefix: 8192,
+  generic: 32,
+  intensifier: 64,
+  noinfo: 128,
+  profanity: 256,
+  dictionary: 512,
+  filler: 2048,
+  noinfoPhrase: 4096,
+  profanityPrefix: 8192,
 };
 
 /** A phrase as the kernel hashes spans of an answer: its letter runs joined by one space ("don't know" -> "don t know"). */
@@ -126,7 +166,8 @@ export function createTextClassifier(heap: WasmHeap): TextClassifier {
     const arena = new Arena(heap);
     try {
       const { cps, offs } = encode(words.map(normaliseAnswer));
-      if (k(kernel)(arena.i32In(cps), arena.i32In(offs), words.length, bits) < 0) throw new Error('scoring: word table full');
+      if (k(kernel)(arena.i32In(cps), arena.i32In(offs), words.length, bits) < 0)
+        throw new Error('scoring: word table full');
     } finally {
       arena.release();
     }
@@ -157,7 +198,10 @@ export function createTextClassifier(heap: WasmHeap): TextClassifier {
       init();
       const session = createSession(heap, questions);
       try {
-        session.add(questions.map((q) => q.answers), questions.map((q) => q.paradata));
+        session.add(
+          questions.map((q) => q.answers),
+          questions.map((q) => q.paradata),
+        );
       } catch (error) {
         session.dispose();
         throw error;

@@ -19,7 +19,12 @@ export class WasmMatrix implements ColumnMajor {
   #mem: WasmHeap;
   #ptr: number;
   #owner: WasmMatrix | null;
-  constructor(mem: WasmHeap, readonly rows: number, readonly cols: number, view?: { owner: WasmMatrix; ptr: number }) {
+  constructor(
+    mem: WasmHeap,
+    readonly rows: number,
+    readonly cols: number,
+    view?: { owner: WasmMatrix; ptr: number },
+  ) {
     this.#mem = mem;
     this.#owner = view?.owner ?? null;
     this.#ptr = view ? view.ptr : mem.alloc(rows * cols * 8);
@@ -60,7 +65,9 @@ export class WasmHeap {
     const memory = exports.memory as WebAssembly.Memory & { toResizableBuffer?: () => ArrayBuffer };
     let stable = false;
     try {
-      stable = typeof memory.toResizableBuffer === 'function' && (memory.toResizableBuffer() as ArrayBuffer & { resizable?: boolean }).resizable === true;
+      stable =
+        typeof memory.toResizableBuffer === 'function' &&
+        (memory.toResizableBuffer() as ArrayBuffer & { resizable?: boolean }).resizable === true;
     } catch {
       stable = false;
     }
@@ -100,7 +107,9 @@ export class Arena {
   f64In(a: ArrayLike<number>): number {
     if (a instanceof Float64Array && a.buffer === this.heap.buffer) return a.byteOffset;
     if (a instanceof Float64Array && (a.buffer as ArrayBuffer & { detached?: boolean }).detached === true) {
-      throw new Error('scoring: a view into scoring memory was detached by memory growth; take views right before the call');
+      throw new Error(
+        'scoring: a view into scoring memory was detached by memory growth; take views right before the call',
+      );
     }
     const p = this.alloc(a.length * 8);
     this.heap.f64(p, a.length).set(a);
@@ -117,7 +126,9 @@ export class Arena {
    * An absent column becomes n NaN (a missing score column).
    */
   f64Inputs(arrays: readonly (Float64Array | undefined)[], n: number): number[] {
-    const resident = arrays.map((c) => (c instanceof Float64Array && c.buffer === this.heap.buffer ? c.byteOffset : -1));
+    const resident = arrays.map((c) =>
+      c instanceof Float64Array && c.buffer === this.heap.buffer ? c.byteOffset : -1,
+    );
     return arrays.map((c, i) => (resident[i]! >= 0 ? resident[i]! : c ? this.f64In(c) : this.nan(n)));
   }
 
@@ -145,7 +156,13 @@ export class Arena {
     const cols = m as readonly Float64Array[];
     const rows = cols[0]?.length ?? 0;
     const first = cols[0];
-    if (first && first.buffer === this.heap.buffer && cols.every((c, j) => c.buffer === first.buffer && c.length === rows && c.byteOffset === first.byteOffset + j * rows * 8)) {
+    if (
+      first &&
+      first.buffer === this.heap.buffer &&
+      cols.every(
+        (c, j) => c.buffer === first.buffer && c.length === rows && c.byteOffset === first.byteOffset + j * rows * 8,
+      )
+    ) {
       return { ptr: first.byteOffset, rows, cols: cols.length };
     }
     return null;

@@ -7,7 +7,9 @@ import { defineConfig, type Plugin } from 'vite';
 import { themeConfig } from './app/theme-config.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
-const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 /**
@@ -24,7 +26,9 @@ function preloadAppChunks(appModule: string): Plugin {
       handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return undefined;
-        const app = Object.values(bundle).find((item): item is OutputChunk => item.type === 'chunk' && item.facadeModuleId === appModule);
+        const app = Object.values(bundle).find(
+          (item): item is OutputChunk => item.type === 'chunk' && item.facadeModuleId === appModule,
+        );
         if (!app) throw new Error(`preload-app-chunks: no chunk for ${appModule}`);
         const files = new Set<string>();
         const visit = (fileName: string) => {
@@ -34,9 +38,13 @@ function preloadAppChunks(appModule: string): Plugin {
           if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
         };
         visit(app.fileName);
-        return [...files].filter((file) => !html.includes(file)).map((file) => ({
-          tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const,
-        }));
+        return [...files]
+          .filter((file) => !html.includes(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };
@@ -57,26 +65,43 @@ function prebuiltChakraGlobalCss(): Plugin {
     apply: 'build',
     enforce: 'pre',
     async buildStart() {
-      const [{ createElement }, { renderToString }, chakra] = await Promise.all([import('react'), import('react-dom/server'), import('@chakra-ui/react')]);
+      const [{ createElement }, { renderToString }, chakra] = await Promise.all([
+        import('react'),
+        import('react-dom/server'),
+        import('@chakra-ui/react'),
+      ]);
       const system = chakra.createSystem(chakra.defaultConfig, chakra.defineConfig(themeConfig));
       // oxlint-disable-next-line react/no-children-prop -- createElement outside JSX: ChakraProvider's props require children
       const html = renderToString(createElement(chakra.ChakraProvider, { value: system, children: null }));
-      const css = [...html.matchAll(/<style data-emotion="[^"]*">([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('\n');
-      if (!css.startsWith('@layer ') || !css.includes('--chakra-colors-brand-600')) this.error('prebuilt-chakra-global-css: ChakraProvider no longer renders its global CSS as expected');
+      const css = [...html.matchAll(/<style data-emotion="[^"]*">([\s\S]*?)<\/style>/g)]
+        .map((match) => match[1])
+        .join('\n');
+      if (!css.startsWith('@layer ') || !css.includes('--chakra-colors-brand-600'))
+        this.error('prebuilt-chakra-global-css: ChakraProvider no longer renders its global CSS as expected');
       fileName = `assets/chakra-global-${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`;
       this.emitFile({ type: 'asset', fileName, source: css });
     },
     transform(code, id) {
       if (!id.replaceAll('\\', '/').endsWith('/@chakra-ui/react/dist/esm/styled-system/system.js')) return null;
       const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
-      if (!code.includes(eager) || !code.includes('    _global,\n')) this.error('prebuilt-chakra-global-css: Chakra\'s createSystem() changed; update the patch');
+      if (!code.includes(eager) || !code.includes('    _global,\n'))
+        this.error("prebuilt-chakra-global-css: Chakra's createSystem() changed; update the patch");
       return code
         .replace(eager, 'let _globalCss;')
-        .replace('    _global,\n', '    get _global() { return _globalCss ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]; },\n');
+        .replace(
+          '    _global,\n',
+          '    get _global() { return _globalCss ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]; },\n',
+        );
     },
     transformIndexHtml: {
       order: 'post',
-      handler: () => [{ tag: 'link', attrs: { rel: 'stylesheet', href: `/${fileName}`, 'data-chakra-global-css': true }, injectTo: 'head' }],
+      handler: () => [
+        {
+          tag: 'link',
+          attrs: { rel: 'stylesheet', href: `/${fileName}`, 'data-chakra-global-css': true },
+          injectTo: 'head',
+        },
+      ],
     },
   };
 }
@@ -96,9 +121,11 @@ export function inlineTypedDocuments(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       const file = id.replaceAll('\\', '/');
-      if (!file.startsWith(webRoot.replaceAll('\\', '/')) || file.includes('/lib/gql/') || !importOfGraphql.test(code)) return null;
+      if (!file.startsWith(webRoot.replaceAll('\\', '/')) || file.includes('/lib/gql/') || !importOfGraphql.test(code))
+        return null;
       const inlined = code.replace(importOfGraphql, '').replace(/\bgraphql\((`[^`]*`)\)/g, '$1');
-      if (/\bgraphql\(/.test(inlined)) this.error(`inline-typed-documents: a graphql() call in ${id} is not a single template literal`);
+      if (/\bgraphql\(/.test(inlined))
+        this.error(`inline-typed-documents: a graphql() call in ${id} is not a single template literal`);
       return { code: inlined, map: null };
     },
   };
@@ -106,7 +133,12 @@ export function inlineTypedDocuments(): Plugin {
 
 export default defineConfig({
   root: webRoot,
-  plugins: [inlineTypedDocuments(), react(), preloadAppChunks(fileURLToPath(new URL('./app/render-app.tsx', import.meta.url))), prebuiltChakraGlobalCss()],
+  plugins: [
+    inlineTypedDocuments(),
+    react(),
+    preloadAppChunks(fileURLToPath(new URL('./app/render-app.tsx', import.meta.url))),
+    prebuiltChakraGlobalCss(),
+  ],
   // The footer shows the product version; one source of truth is package.json.
   define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
   build: {
@@ -130,8 +162,18 @@ export default defineConfig({
         // upgraded independently.
         codeSplitting: {
           groups: [
-            { name: 'vendor-react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|jotai|swr|wouter|regexparam|use-sync-external-store|rosetta|dequal)[\\/]/, priority: 20 },
-            { name: 'vendor-chakra', test: /[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@pandacss|@internationalized|@swc|stylis|proxy-compare|proxy-memoize|hoist-non-react-statics|react-is|@babel[\\/]runtime)[\\/]/, priority: 10, entriesAware: true, entriesAwareMergeThreshold: 20_000 },
+            {
+              name: 'vendor-react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|jotai|swr|wouter|regexparam|use-sync-external-store|rosetta|dequal)[\\/]/,
+              priority: 20,
+            },
+            {
+              name: 'vendor-chakra',
+              test: /[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@pandacss|@internationalized|@swc|stylis|proxy-compare|proxy-memoize|hoist-non-react-statics|react-is|@babel[\\/]runtime)[\\/]/,
+              priority: 10,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 20_000,
+            },
           ],
         },
       },

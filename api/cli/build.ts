@@ -12,7 +12,8 @@ function newest(paths: string[]): number {
     if (!existsSync(p)) return;
     const s = statSync(p);
     if (s.isDirectory()) {
-      for (const name of readdirSync(p)) if (name !== 'node_modules' && name !== 'dist' && name !== 'build') walk(join(p, name));
+      for (const name of readdirSync(p))
+        if (name !== 'node_modules' && name !== 'dist' && name !== 'build') walk(join(p, name));
     } else max = Math.max(max, s.mtimeMs);
   };
   paths.forEach((p) => walk(join(root, p)));
@@ -29,7 +30,11 @@ function run(script: string) {
   // Always a production bundle: vite takes NODE_ENV from the caller, and a caller under vitest
   // (NODE_ENV=test, the e2e harness) got React's development build, whose StrictMode runs every
   // effect twice, so the tests drove a different app than users get.
-  const result = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync('npm', ['run', '--silent', script], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -39,7 +44,11 @@ function run(script: string) {
  */
 export function buildIfStale(force = false) {
   const scoringInputs = ['scoring/assembly', 'scoring/asconfig.json'];
-  if (existsSync(join(root, 'scoring/assembly/index.ts')) && (force || stale('scoring/build/scoring.wasm', scoringInputs))) run('build:scoring');
+  if (
+    existsSync(join(root, 'scoring/assembly/index.ts')) &&
+    (force || stale('scoring/build/scoring.wasm', scoringInputs))
+  )
+    run('build:scoring');
   const webInputs = ['web', 'locales', 'scoring/index.ts', 'scoring/assembly', 'package.json'];
   if (existsSync(join(root, 'web/index.html')) && (force || stale('web/dist/index.html', webInputs))) run('build:web');
 }

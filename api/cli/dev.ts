@@ -5,8 +5,20 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const apiPort = process.env.API_PORT ?? '3001';
 const children = [
-  spawn('bun', ['--watch', 'api/server.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}` } }),
-  spawn('npx', ['vite', '--config', 'web/vite.config.ts', '--port', process.env.PORT ?? '3000', '--strictPort'], { cwd: root, stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+  spawn('bun', ['--watch', 'api/server.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`,
+    },
+  }),
+  spawn('npx', ['vite', '--config', 'web/vite.config.ts', '--port', process.env.PORT ?? '3000', '--strictPort'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: apiPort },
+  }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

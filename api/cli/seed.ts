@@ -17,7 +17,12 @@ const seeded = await seedDemoData(deps.db, seedSecrets(deps.appSecret), { onlyIf
 // report published (a demo-finish job each); wait for all of them here.
 const jobs = seeded ? await seedDemoDatafiles(deps) : [];
 const settled = jobs.length ? await runJobsUntilSettled(deps, jobs) : [];
-for (const job of settled.filter((j) => j.state !== 'SUCCEEDED')) console.error(`Demo job ${job.kind} ${job.state}: ${job.errorCode ?? ''} ${job.errorDetail ?? ''}`);
+for (const job of settled.filter((j) => j.state !== 'SUCCEEDED'))
+  console.error(`Demo job ${job.kind} ${job.state}: ${job.errorCode ?? ''} ${job.errorDetail ?? ''}`);
 const datafiles = settled.filter((j) => j.kind === 'upload').length;
-console.log(seeded ? `Seeded demo data into ${env.databaseUrl} (${datafiles} demo datafiles, ${settled.length - datafiles} cleaned)` : 'The database already has users; nothing seeded.');
+console.log(
+  seeded
+    ? `Seeded demo data into ${env.databaseUrl} (${datafiles} demo datafiles, ${settled.length - datafiles} cleaned)`
+    : 'The database already has users; nothing seeded.',
+);
 deps.close();

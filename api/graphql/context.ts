@@ -57,7 +57,11 @@ export function createContext(deps: Deps, c: HonoContext): GqlContext {
   };
 }
 
-async function resolveViewer(deps: Deps, bearer: string | undefined, apiKey: string | undefined): Promise<Viewer | null> {
+async function resolveViewer(
+  deps: Deps,
+  bearer: string | undefined,
+  apiKey: string | undefined,
+): Promise<Viewer | null> {
   const now = deps.clock.now();
   if (bearer && bearer.length <= 200) {
     const row = await findLiveSessionByTokenHash(deps.db, sha256Hex(bearer), now.toISOString());

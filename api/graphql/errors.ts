@@ -51,7 +51,12 @@ export function messageOf(error: AppError, locale: Locale): string {
   if (error.message !== error.code) return error.message;
   if (error.details.reason) {
     // Calendar dates read as the UI shows them (DD.MM.YYYY, spec section 9).
-    const params = Object.fromEntries(Object.entries(error.details).map(([k, v]) => [k, typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v.split('-').reverse().join('.') : v]));
+    const params = Object.fromEntries(
+      Object.entries(error.details).map(([k, v]) => [
+        k,
+        typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v.split('-').reverse().join('.') : v,
+      ]),
+    );
     return translate(locale, `reasons.${error.details.reason}`, params);
   }
   return translate(locale, `errors.${error.code}`);

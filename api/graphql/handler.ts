@@ -41,10 +41,17 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
     try {
       const document = parse(new Source(query, 'GraphQL request'), { maxTokens: 5000 });
       let usesIntrospection = false;
-      visit(document, { Field: (node) => void ((node.name.value === '__schema' || node.name.value === '__type') && (usesIntrospection = true)) });
+      visit(document, {
+        Field: (node) =>
+          void ((node.name.value === '__schema' || node.name.value === '__type') && (usesIntrospection = true)),
+      });
       prepared = { document, errors: validate(schema, document, rules), usesIntrospection };
     } catch (error) {
-      prepared = { document: { kind: 'Document', definitions: [] } as unknown as DocumentNode, errors: [error as GraphQLError], usesIntrospection: false };
+      prepared = {
+        document: { kind: 'Document', definitions: [] } as unknown as DocumentNode,
+        errors: [error as GraphQLError],
+        usesIntrospection: false,
+      };
     }
     cache.set(query, prepared);
     if (cache.size > LIMITS.documentCacheSize) cache.delete(cache.keys().next().value!);
@@ -52,7 +59,8 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
   };
 
   return async (c: HonoContext) => {
-    const requestLocale = localeFromHeader(c.req.header('x-locale') ?? c.req.header('accept-language')) ?? DEFAULT_LOCALE;
+    const requestLocale =
+      localeFromHeader(c.req.header('x-locale') ?? c.req.header('accept-language')) ?? DEFAULT_LOCALE;
     const badRequest = (message: string, status = 400) =>
       c.json({ data: null, errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] }, status as 400);
 
@@ -74,34 +82,66 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
       operationName = c.req.query('operationName');
     } else if (c.req.method === 'POST') {
       // JSON only: a cross-site form cannot send it without a CORS preflight (security.md).
-      if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return badRequest('Content-Type must be application/json.', 415);
+      if (!/^application\/json\b/i.test(c.req.header('content-type') ?? ''))
+        return badRequest('Content-Type must be application/json.', 415);
       let body: unknown;
       try {
         body = await c.req.json();
       } catch {
         return badRequest('The body is not valid JSON.');
       }
-      if (!body || typeof body !== 'object' || Array.isArray(body)) return badRequest('Send one operation per request (no batching).');
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        return badRequest('Send one operation per request (no batching).');
       ({ query, variables, operationName } = body as Record<string, unknown>);
     } else {
-      return c.json({ errors: [{ message: 'GraphQL only supports GET and POST requests.', extensions: { code: 'BAD_REQUEST' } }] }, 405, { Allow: 'GET, POST' });
+      return c.json(
+        { errors: [{ message: 'GraphQL only supports GET and POST requests.', extensions: { code: 'BAD_REQUEST' } }] },
+        405,
+        { Allow: 'GET, POST' },
+      );
     }
 
     if (typeof query !== 'string' || query.trim() === '') return badRequest('Must provide query string.');
-    if (query.length > LIMITS.maxQueryLength) return badRequest(`The query is longer than ${LIMITS.maxQueryLength} characters.`);
-    if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return badRequest('variables must be an object.');
-    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return badRequest('operationName must be a string.');
+    if (query.length > LIMITS.maxQueryLength)
+      return badRequest(`The query is longer than ${LIMITS.maxQueryLength} characters.`);
+    if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables)))
+      return badRequest('variables must be an object.');
+    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
+      return badRequest('operationName must be a string.');
 
     const prepared = prepare(query);
     if (prepared.errors.length > 0) {
-      return c.json({ data: null, errors: prepared.errors.map((e) => ({ message: e.message, locations: e.locations, extensions: { code: 'BAD_REQUEST' } })) }, 400);
+      return c.json(
+        {
+          data: null,
+          errors: prepared.errors.map((e) => ({
+            message: e.message,
+            locations: e.locations,
+            extensions: { code: 'BAD_REQUEST' },
+          })),
+        },
+        400,
+      );
     }
     const ctx = createContext(deps, c);
-    if (prepared.usesIntrospection && !deps.env.graphiql && !ctx.sentCredential) return badRequest('Introspection is disabled.');
+    if (prepared.usesIntrospection && !deps.env.graphiql && !ctx.sentCredential)
+      return badRequest('Introspection is disabled.');
     const operation = getOperationAST(prepared.document, (operationName as string | undefined) ?? null);
     if (!operation) return badRequest('Unknown or ambiguous operation; name it with operationName.');
     if (c.req.method === 'GET' && operation.operation !== 'query') {
-      return c.json({ data: null, errors: [{ message: `Can only perform a ${operation.operation} operation from a POST request.`, extensions: { code: 'BAD_REQUEST' } }] }, 405, { Allow: 'POST' });
+      return c.json(
+        {
+          data: null,
+          errors: [
+            {
+              message: `Can only perform a ${operation.operation} operation from a POST request.`,
+              extensions: { code: 'BAD_REQUEST' },
+            },
+          ],
+        },
+        405,
+        { Allow: 'POST' },
+      );
     }
 
     const result = await execute({
@@ -117,7 +157,9 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
     // Without a data key the request never ran: variable coercion failed (wrong types, missing values).
     const requestError = !('data' in result);
     const errors: FormattedError[] = result.errors.map((e) =>
-      requestError ? { message: e.message, extensions: { code: 'BAD_REQUEST' } } : formatError(e, locale, (err) => deps.log.error('graphql error', err)),
+      requestError
+        ? { message: e.message, extensions: { code: 'BAD_REQUEST' } }
+        : formatError(e, locale, (err) => deps.log.error('graphql error', err)),
     );
     const first = errors[0]!.extensions.code;
     const status = first === 'BAD_REQUEST' && !result.data ? 400 : httpStatusFor(first);

@@ -1,4 +1,11 @@
-import { GraphQLError, Kind, type ASTVisitor, type ValidationContext, type SelectionSetNode, type FragmentDefinitionNode } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  type ASTVisitor,
+  type ValidationContext,
+  type SelectionSetNode,
+  type FragmentDefinitionNode,
+} from 'graphql';
 
 export const LIMITS = { maxDepth: 12, maxAliases: 30, maxQueryLength: 20_000, documentCacheSize: 500 } as const;
 
@@ -6,7 +13,8 @@ export const LIMITS = { maxDepth: 12, maxAliases: 30, maxQueryLength: 20_000, do
 export function depthLimitRule(maxDepth: number = LIMITS.maxDepth) {
   return (context: ValidationContext): ASTVisitor => {
     const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const def of context.getDocument().definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+    for (const def of context.getDocument().definitions)
+      if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
     const depthOf = (set: SelectionSetNode | undefined, depth: number, seen: Set<string>): number => {
       if (!set) return depth;
       let max = depth;
@@ -23,7 +31,8 @@ export function depthLimitRule(maxDepth: number = LIMITS.maxDepth) {
     };
     return {
       OperationDefinition(node) {
-        if (depthOf(node.selectionSet, 0, new Set()) > maxDepth) context.reportError(new GraphQLError(`Query is nested deeper than ${maxDepth} levels.`, { nodes: [node] }));
+        if (depthOf(node.selectionSet, 0, new Set()) > maxDepth)
+          context.reportError(new GraphQLError(`Query is nested deeper than ${maxDepth} levels.`, { nodes: [node] }));
       },
     };
   };
@@ -35,7 +44,8 @@ export function aliasLimitRule(maxAliases: number = LIMITS.maxAliases) {
     let aliases = 0;
     return {
       Field(node) {
-        if (node.alias && ++aliases === maxAliases + 1) context.reportError(new GraphQLError(`Query uses more than ${maxAliases} aliases.`, { nodes: [node] }));
+        if (node.alias && ++aliases === maxAliases + 1)
+          context.reportError(new GraphQLError(`Query uses more than ${maxAliases} aliases.`, { nodes: [node] }));
       },
     };
   };

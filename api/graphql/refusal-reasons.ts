@@ -196,4 +196,5 @@ export const REFUSAL_REASONS = [
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
-export const isRefusalReason = (value: unknown): value is RefusalReason => (REFUSAL_REASONS as readonly unknown[]).includes(value);
+export const isRefusalReason = (value: unknown): value is RefusalReason =>
+  (REFUSAL_REASONS as readonly unknown[]).includes(value);

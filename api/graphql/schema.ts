@@ -29,7 +29,8 @@ export function loadTypeDefs(): string {
   const modulesDir = `${apiDir}modules`;
   const files = [`${apiDir}graphql/base.graphql`];
   for (const name of readdirSync(modulesDir).sort()) {
-    for (const file of readdirSync(`${modulesDir}/${name}`).sort()) if (file.endsWith('.graphql')) files.push(`${modulesDir}/${name}/${file}`);
+    for (const file of readdirSync(`${modulesDir}/${name}`).sort())
+      if (file.endsWith('.graphql')) files.push(`${modulesDir}/${name}/${file}`);
   }
   return files.map((f) => readFileSync(f, 'utf8')).join('\n');
 }
@@ -60,7 +61,9 @@ type FieldResolver = GraphQLFieldResolver<unknown, GqlContext, any>;
 export type ResolverMap = Record<string, Record<string, FieldResolver>>;
 
 /** Every module's resolvers merged by type and field; a field resolved twice is a programming error. */
-export function buildRoot(modules: ModuleResolvers[] = moduleResolvers): ResolverMap & { Query: Record<string, FieldResolver>; Mutation: Record<string, FieldResolver> } {
+export function buildRoot(
+  modules: ModuleResolvers[] = moduleResolvers,
+): ResolverMap & { Query: Record<string, FieldResolver>; Mutation: Record<string, FieldResolver> } {
   const root: ResolverMap = { Query: { health: () => 'ok' }, Mutation: {} };
   for (const m of modules) {
     for (const [type, fields] of Object.entries(m)) {

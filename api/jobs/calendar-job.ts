@@ -2,16 +2,36 @@ import { addDays } from '../../db/domain/calendar';
 import { writeTransaction } from '../../db/write-transaction';
 import type { Deps } from '../deps';
 import { todayIn } from '../lib/clock';
-import { contractsDueForRenewal, contractsEndingSoonUnannounced, findContract } from '../modules/contracts/contracts.repo';
+import {
+  contractsDueForRenewal,
+  contractsEndingSoonUnannounced,
+  findContract,
+} from '../modules/contracts/contracts.repo';
 import { renewContract } from '../modules/contracts/renewal.service';
-import { companiesLowOnValidPlans, expiredPlansWithBalance, insertInvoice, unbilledClosedQuarters } from '../modules/credits/calendar.repo';
-import { alertContractExpiring, alertLowBalanceIfNeeded, drawableCredits } from '../modules/credits/credit-alerts.service';
+import {
+  companiesLowOnValidPlans,
+  expiredPlansWithBalance,
+  insertInvoice,
+  unbilledClosedQuarters,
+} from '../modules/credits/calendar.repo';
+import {
+  alertContractExpiring,
+  alertLowBalanceIfNeeded,
+  drawableCredits,
+} from '../modules/credits/credit-alerts.service';
 import { creditPlanById } from '../modules/credits/credit-plans.service';
 import { plansOfCompany } from '../modules/credits/credits.repo';
 import { contractsByIdOf } from '../modules/credits/drawdown';
 import { expirePlanRemainder } from '../modules/credits/plan-ledger.service';
 
-export type CalendarJobResult = { renewedContracts: number; expiredPlans: number; expiredCredits: number; invoices: number; contractAlerts: number; lowBalanceAlerts: number };
+export type CalendarJobResult = {
+  renewedContracts: number;
+  expiredPlans: number;
+  expiredCredits: number;
+  invoices: number;
+  contractAlerts: number;
+  lowBalanceAlerts: number;
+};
 
 const BATCH = 200;
 
@@ -30,10 +50,21 @@ export function quarterStartOf(today: string): string {
  */
 export async function runCalendarJob(deps: Pick<Deps, 'db' | 'clock'>): Promise<CalendarJobResult> {
   const today = todayIn(deps.clock);
-  const result: CalendarJobResult = { renewedContracts: 0, expiredPlans: 0, expiredCredits: 0, invoices: 0, contractAlerts: 0, lowBalanceAlerts: 0 };
+  const result: CalendarJobResult = {
+    renewedContracts: 0,
+    expiredPlans: 0,
+    expiredCredits: 0,
+    invoices: 0,
+    contractAlerts: 0,
+    lowBalanceAlerts: 0,
+  };
 
   // A renewal that itself ended (the job did not run for a year) is renewed in the next round.
-  for (let due = await contractsDueForRenewal(deps.db, today); due.length > 0; due = await contractsDueForRenewal(deps.db, today)) {
+  for (
+    let due = await contractsDueForRenewal(deps.db, today);
+    due.length > 0;
+    due = await contractsDueForRenewal(deps.db, today)
+  ) {
     let renewed = 0;
     for (const c of due) {
       const id = await writeTransaction(deps.db, async (tx) => {
@@ -46,7 +77,11 @@ export async function runCalendarJob(deps: Pick<Deps, 'db' | 'clock'>): Promise<
     if (renewed === 0) break;
   }
 
-  for (let plans = await expiredPlansWithBalance(deps.db, today, BATCH); plans.length > 0; plans = await expiredPlansWithBalance(deps.db, today, BATCH)) {
+  for (
+    let plans = await expiredPlansWithBalance(deps.db, today, BATCH);
+    plans.length > 0;
+    plans = await expiredPlansWithBalance(deps.db, today, BATCH)
+  ) {
     // Counted inside, returned out: a transaction retried on SQLITE_BUSY must not count twice.
     const { expired, credits } = await writeTransaction(deps.db, async (tx) => {
       let n = 0;
@@ -72,7 +107,17 @@ export async function runCalendarJob(deps: Pick<Deps, 'db' | 'clock'>): Promise<
     result.invoices += await writeTransaction(deps.db, async (tx) => {
       let n = 0;
       for (const q of quarters) {
-        if (await insertInvoice(tx, { companyId: q.companyId, creditPlanId: q.creditPlanId, quarter: q.quarter, usageCredits: Number(q.usageCredits), amountCents: Number(q.amountCents), createdAt: nowIso })) n++;
+        if (
+          await insertInvoice(tx, {
+            companyId: q.companyId,
+            creditPlanId: q.creditPlanId,
+            quarter: q.quarter,
+            usageCredits: Number(q.usageCredits),
+            amountCents: Number(q.amountCents),
+            createdAt: nowIso,
+          })
+        )
+          n++;
       }
       return n;
     });
@@ -85,7 +130,10 @@ export async function runCalendarJob(deps: Pick<Deps, 'db' | 'clock'>): Promise<
       for (const c of ending) await alertContractExpiring(tx, deps, c);
       let alerted = 0;
       for (const { companyId } of low) {
-        const [plans, contractsById] = await Promise.all([plansOfCompany(tx, companyId), contractsByIdOf(tx, companyId)]);
+        const [plans, contractsById] = await Promise.all([
+          plansOfCompany(tx, companyId),
+          contractsByIdOf(tx, companyId),
+        ]);
         if (await alertLowBalanceIfNeeded(tx, deps, companyId, drawableCredits(plans, contractsById, today))) alerted++;
       }
       return alerted;

@@ -3,7 +3,14 @@ import type { ErrorCode } from '../graphql/error-codes';
 import { RetryableJobError } from './job-types';
 
 /** Catalogue codes that describe a passing condition of the infrastructure, not of the data: worth another attempt. */
-const TRANSIENT_CODES: ReadonlySet<ErrorCode> = new Set(['S3_FILE_UPLOAD_FAILED', 'FILE_DOWNLOAD_FAILED', 'FILE_DELETE_FAILED', 'EMAIL_SENDING_FAILED', 'OES_API_ERROR', 'SERVER_ERROR']);
+const TRANSIENT_CODES: ReadonlySet<ErrorCode> = new Set([
+  'S3_FILE_UPLOAD_FAILED',
+  'FILE_DOWNLOAD_FAILED',
+  'FILE_DELETE_FAILED',
+  'EMAIL_SENDING_FAILED',
+  'OES_API_ERROR',
+  'SERVER_ERROR',
+]);
 
 /**
  * Default retry rule: an AppError is a refusal of the data (BALANCE_NOT_ENOUGH,

@@ -21,8 +21,15 @@ const DRAIN_POLL_MS = 50;
  * Runs jobs in this process until the given ones reached a final state (a job another process
  * claimed is waited for). For the CLI and tests. Throws after `timeoutMs`.
  */
-export async function runJobsUntilSettled(deps: Deps, ids: readonly string[], options: { timeoutMs?: number; kinds?: readonly string[] } = {}): Promise<JobRow[]> {
-  const runner = new JobRunner(deps, runnerSettings(deps.env, { concurrency: 1, schedule: false, ...(options.kinds ? { kinds: options.kinds } : {}) }));
+export async function runJobsUntilSettled(
+  deps: Deps,
+  ids: readonly string[],
+  options: { timeoutMs?: number; kinds?: readonly string[] } = {},
+): Promise<JobRow[]> {
+  const runner = new JobRunner(
+    deps,
+    runnerSettings(deps.env, { concurrency: 1, schedule: false, ...(options.kinds ? { kinds: options.kinds } : {}) }),
+  );
   const deadline = Date.now() + (options.timeoutMs ?? 5 * 60_000);
   for (;;) {
     const rows = await Promise.all(ids.map((id) => jobById(deps.db, id)));
@@ -34,14 +41,18 @@ export async function runJobsUntilSettled(deps: Deps, ids: readonly string[], op
 
 /** Runs every job that is runnable now in this process, one after another, until none is left (for tests). Returns how many ran. */
 export async function runJobsUntilIdle(deps: Deps, options: { kinds?: readonly string[] } = {}): Promise<number> {
-  const runner = new JobRunner(deps, runnerSettings(deps.env, { concurrency: 1, schedule: false, ...(options.kinds ? { kinds: options.kinds } : {}) }));
+  const runner = new JobRunner(
+    deps,
+    runnerSettings(deps.env, { concurrency: 1, schedule: false, ...(options.kinds ? { kinds: options.kinds } : {}) }),
+  );
   let ran = 0;
   while (await runner.runOne()) ran++;
   return ran;
 }
 
 function resultOf<T>(row: JobRow): T {
-  if (row.state !== 'SUCCEEDED') throw new Error(`job ${row.kind} ${row.state}: ${row.errorCode ?? ''} ${row.errorDetail ?? ''}`.trim());
+  if (row.state !== 'SUCCEEDED')
+    throw new Error(`job ${row.kind} ${row.state}: ${row.errorCode ?? ''} ${row.errorDetail ?? ''}`.trim());
   return row.result as T;
 }
 

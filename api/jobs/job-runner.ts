@@ -6,7 +6,15 @@ import { randomToken } from '../lib/crypto';
 import { blobStoreConfig } from '../modules/files/blob-store';
 import { backoffMs, describeError, isRetryable } from './job-errors';
 import { claimNext, hasRunnable, releaseJob, renewLease, writeInterimResult, type FinalFields } from './job-store';
-import { JobCancelledError, JobLeaseLostError, RetryableJobError, type JobContext, type JobHandler, type JobOutcome, type JobRow } from './job-types';
+import {
+  JobCancelledError,
+  JobLeaseLostError,
+  RetryableJobError,
+  type JobContext,
+  type JobHandler,
+  type JobOutcome,
+  type JobRow,
+} from './job-types';
 import { runWorkerStep } from './worker-step';
 
 export type RunnerSettings = {
@@ -99,7 +107,10 @@ export class JobRunner {
     await this.#ticking;
     const all = () => Promise.all([...this.#running.values()].map((r) => r.done));
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = await Promise.race([all().then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs)))]);
+    const timedOut = await Promise.race([
+      all().then(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
+    ]);
     clearTimeout(timer);
     if (timedOut) {
       for (const r of this.#running.values()) r.controller.abort(new JobHandedBack());
@@ -193,7 +204,9 @@ export class JobRunner {
     const handler = this.deps.jobs.handler(job.kind)!;
     const controller = new AbortController();
     const done = this.#execute(job, handler, controller)
-      .catch((error) => this.deps.log.error('job execution failed', { id: job.id, kind: job.kind, error: String(error) }))
+      .catch((error) =>
+        this.deps.log.error('job execution failed', { id: job.id, kind: job.kind, error: String(error) }),
+      )
       .finally(() => {
         this.#running.delete(job.id);
         this.deps.jobs.internal.running.delete(job.id);
@@ -211,7 +224,11 @@ export class JobRunner {
     if (job.cancelRequestedAt) return void (await this.#finish(job, handler, { state: 'CANCELLED' }));
     if (job.attempts > job.maxAttempts) {
       // The last attempt's runner died (its lease expired): nothing left to try.
-      return void (await this.#finish(job, handler, { state: 'FAILED', errorCode: 'GENERAL_ERROR', errorDetail: `no attempt left: the runner of attempt ${job.maxAttempts} stopped renewing its lease` }));
+      return void (await this.#finish(job, handler, {
+        state: 'FAILED',
+        errorCode: 'GENERAL_ERROR',
+        errorDetail: `no attempt left: the runner of attempt ${job.maxAttempts} stopped renewing its lease`,
+      }));
     }
 
     const react = (renewed: { cancelRequested: boolean } | null) => {
@@ -219,9 +236,14 @@ export class JobRunner {
       if (!renewed) controller.abort(new JobLeaseLostError());
       else if (renewed.cancelRequested) controller.abort(new JobCancelledError());
     };
-    const heartbeat = setInterval(() => {
-      renewLease(deps.db, job.id, owner, deps.clock.now(), settings.leaseMs).then(react, (error) => deps.log.error('job heartbeat failed', { id: job.id, error: String(error) }));
-    }, Math.max(50, settings.leaseMs / 3));
+    const heartbeat = setInterval(
+      () => {
+        renewLease(deps.db, job.id, owner, deps.clock.now(), settings.leaseMs).then(react, (error) =>
+          deps.log.error('job heartbeat failed', { id: job.id, error: String(error) }),
+        );
+      },
+      Math.max(50, settings.leaseMs / 3),
+    );
 
     let current = 0;
     let lastWritten = 0;
@@ -252,7 +274,8 @@ export class JobRunner {
       },
       async report(result) {
         if (signal.aborted) throw signal.reason;
-        if (!(await writeInterimResult(deps.db, job.id, owner, deps.clock.now(), result))) controller.abort(new JobLeaseLostError());
+        if (!(await writeInterimResult(deps.db, job.id, owner, deps.clock.now(), result)))
+          controller.abort(new JobLeaseLostError());
         if (signal.aborted) throw signal.reason;
       },
       runInWorker(step, input, options = {}) {
@@ -288,18 +311,42 @@ export class JobRunner {
       return;
     }
     if (error instanceof JobHandedBack) {
-      await writeTransaction(deps.db, (tx) => releaseJob(tx, job.id, job.leaseOwner!, deps.clock.now(), { state: 'QUEUED', runAfter: deps.clock.now(), errorCode: 'GENERAL_ERROR', errorDetail: 'handed back by a stopping runner', giveBackAttempt: true }));
+      await writeTransaction(deps.db, (tx) =>
+        releaseJob(tx, job.id, job.leaseOwner!, deps.clock.now(), {
+          state: 'QUEUED',
+          runAfter: deps.clock.now(),
+          errorCode: 'GENERAL_ERROR',
+          errorDetail: 'handed back by a stopping runner',
+          giveBackAttempt: true,
+        }),
+      );
       return;
     }
     if (error instanceof JobCancelledError) return void (await this.#finish(job, handler, { state: 'CANCELLED' }));
     const { code, detail } = describeError(error);
     const retry = (handler.retryable ?? isRetryable)(error) && job.attempts < job.maxAttempts;
     if (retry) {
-      const runAfter = new Date(deps.clock.now().getTime() + backoffMs(job.attempts, handler.backoff ?? DEFAULT_BACKOFF));
-      const entry = { id: job.id, kind: job.kind, attempt: job.attempts, code, detail, runAfter: runAfter.toISOString() };
+      const runAfter = new Date(
+        deps.clock.now().getTime() + backoffMs(job.attempts, handler.backoff ?? DEFAULT_BACKOFF),
+      );
+      const entry = {
+        id: job.id,
+        kind: job.kind,
+        attempt: job.attempts,
+        code,
+        detail,
+        runAfter: runAfter.toISOString(),
+      };
       if (error instanceof RetryableJobError && error.waiting) deps.log.info('job waiting; runs again later', entry);
       else deps.log.error('job attempt failed; retrying', entry);
-      await writeTransaction(deps.db, (tx) => releaseJob(tx, job.id, job.leaseOwner!, deps.clock.now(), { state: 'QUEUED', runAfter, errorCode: code, errorDetail: detail }));
+      await writeTransaction(deps.db, (tx) =>
+        releaseJob(tx, job.id, job.leaseOwner!, deps.clock.now(), {
+          state: 'QUEUED',
+          runAfter,
+          errorCode: code,
+          errorDetail: detail,
+        }),
+      );
       return;
     }
     deps.log.error('job failed', { id: job.id, kind: job.kind, attempt: job.attempts, code, detail });
@@ -307,9 +354,19 @@ export class JobRunner {
   }
 
   /** Writes a final state and runs the handler's hook in the same transaction (only while the lease holds). */
-  async #finish(job: JobRow, handler: JobHandler, fields: Exclude<FinalFields, { state: 'QUEUED' }>, result?: unknown): Promise<void> {
+  async #finish(
+    job: JobRow,
+    handler: JobHandler,
+    fields: Exclude<FinalFields, { state: 'QUEUED' }>,
+    result?: unknown,
+  ): Promise<void> {
     const { deps } = this;
-    const outcome: JobOutcome | null = fields.state === 'FAILED' ? { state: 'FAILED', code: fields.errorCode as never, detail: fields.errorDetail } : fields.state === 'CANCELLED' ? { state: 'CANCELLED' } : null;
+    const outcome: JobOutcome | null =
+      fields.state === 'FAILED'
+        ? { state: 'FAILED', code: fields.errorCode as never, detail: fields.errorDetail }
+        : fields.state === 'CANCELLED'
+          ? { state: 'CANCELLED' }
+          : null;
     const write = (withHook: boolean) =>
       writeTransaction(deps.db, async (tx) => {
         const after = await releaseJob(tx, job.id, job.leaseOwner!, deps.clock.now(), fields);
@@ -325,13 +382,22 @@ export class JobRunner {
         after = await write(true);
       } catch (error) {
         // The failure must land even when the hook cannot: otherwise the job would be retried forever.
-        deps.log.error('job failure hook failed; recording the failure without it', { id: job.id, kind: job.kind, error: String(error) });
+        deps.log.error('job failure hook failed; recording the failure without it', {
+          id: job.id,
+          kind: job.kind,
+          error: String(error),
+        });
         after = await write(false);
       }
     } else {
       after = await write(true);
     }
     if (after) deps.jobs.internal.emit({ type: 'settled', job: after });
-    else deps.log.error('job lease lost before its final state was written', { id: job.id, kind: job.kind, state: fields.state });
+    else
+      deps.log.error('job lease lost before its final state was written', {
+        id: job.id,
+        kind: job.kind,
+        state: fields.state,
+      });
   }
 }

@@ -9,13 +9,28 @@ import { writeTransaction } from '../../db/write-transaction';
  * lease (it stalled, another took the job over) changes nothing.
  */
 
-export type NewJob = { kind: string; payload: unknown; dedupeKey?: string | null; runAfter: Date; maxAttempts: number; now: Date };
+export type NewJob = {
+  kind: string;
+  payload: unknown;
+  dedupeKey?: string | null;
+  runAfter: Date;
+  maxAttempts: number;
+  now: Date;
+};
 
 /** One write; with a dedupe key that exists already nothing is written and the existing id comes back. */
 export async function insertJob(db: DbOrTx, job: NewJob): Promise<{ id: string; created: boolean }> {
   const rows = await db
     .insert(jobs)
-    .values({ kind: job.kind, payload: job.payload, dedupeKey: job.dedupeKey ?? null, runAfter: job.runAfter.toISOString(), maxAttempts: job.maxAttempts, createdAt: job.now.toISOString(), updatedAt: job.now.toISOString() })
+    .values({
+      kind: job.kind,
+      payload: job.payload,
+      dedupeKey: job.dedupeKey ?? null,
+      runAfter: job.runAfter.toISOString(),
+      maxAttempts: job.maxAttempts,
+      createdAt: job.now.toISOString(),
+      updatedAt: job.now.toISOString(),
+    })
     .onConflictDoNothing({ target: jobs.dedupeKey })
     .returning({ id: jobs.id });
   if (rows[0]) return { id: rows[0].id, created: true };
@@ -25,7 +40,13 @@ export async function insertJob(db: DbOrTx, job: NewJob): Promise<{ id: string; 
 
 /** Queued and due, or running with an expired lease (its runner died). */
 const runnable = (kinds: readonly string[], nowIso: string) =>
-  and(inArray(jobs.kind, [...kinds]), or(and(eq(jobs.state, 'QUEUED'), lte(jobs.runAfter, nowIso)), and(eq(jobs.state, 'RUNNING'), lt(jobs.leaseExpiresAt, nowIso))));
+  and(
+    inArray(jobs.kind, [...kinds]),
+    or(
+      and(eq(jobs.state, 'QUEUED'), lte(jobs.runAfter, nowIso)),
+      and(eq(jobs.state, 'RUNNING'), lt(jobs.leaseExpiresAt, nowIso)),
+    ),
+  );
 
 /** A read that lets an idle runner skip the write lock when there is nothing to do. */
 export async function hasRunnable(db: Db, kinds: readonly string[], now: Date): Promise<boolean> {
@@ -38,40 +59,65 @@ export async function hasRunnable(db: Db, kinds: readonly string[], now: Date): 
  * RETURNING), inside BEGIN IMMEDIATE so the choice and the update see the same, latest state: two
  * runners, in one process or many, never get the same job for the same lease.
  */
-export async function claimNext(db: Db, kinds: readonly string[], leaseOwner: string, now: Date, leaseMs: number): Promise<JobRow | undefined> {
+export async function claimNext(
+  db: Db,
+  kinds: readonly string[],
+  leaseOwner: string,
+  now: Date,
+  leaseMs: number,
+): Promise<JobRow | undefined> {
   if (kinds.length === 0) return undefined;
   const nowIso = now.toISOString();
-  const next = db.select({ id: jobs.id }).from(jobs).where(runnable(kinds, nowIso)).orderBy(jobs.runAfter, jobs.createdAt).limit(1);
-  return writeTransaction(db, async (tx) =>
-    (
-      await tx
-        .update(jobs)
-        .set({
-          state: 'RUNNING',
-          leaseOwner,
-          leaseExpiresAt: new Date(now.getTime() + leaseMs).toISOString(),
-          attempts: sql`${jobs.attempts} + 1`,
-          progress: 0,
-          startedAt: sql`coalesce(${jobs.startedAt}, ${nowIso})`,
-          updatedAt: nowIso,
-        })
-        .where(eq(jobs.id, next))
-        .returning()
-    )[0],
+  const next = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(runnable(kinds, nowIso))
+    .orderBy(jobs.runAfter, jobs.createdAt)
+    .limit(1);
+  return writeTransaction(
+    db,
+    async (tx) =>
+      (
+        await tx
+          .update(jobs)
+          .set({
+            state: 'RUNNING',
+            leaseOwner,
+            leaseExpiresAt: new Date(now.getTime() + leaseMs).toISOString(),
+            attempts: sql`${jobs.attempts} + 1`,
+            progress: 0,
+            startedAt: sql`coalesce(${jobs.startedAt}, ${nowIso})`,
+            updatedAt: nowIso,
+          })
+          .where(eq(jobs.id, next))
+          .returning()
+      )[0],
   );
 }
 
-const held = (id: string, leaseOwner: string) => and(eq(jobs.id, id), eq(jobs.leaseOwner, leaseOwner), eq(jobs.state, 'RUNNING'));
+const held = (id: string, leaseOwner: string) =>
+  and(eq(jobs.id, id), eq(jobs.leaseOwner, leaseOwner), eq(jobs.state, 'RUNNING'));
 
 /**
  * Renews the lease (and writes progress when given). Null when the lease is lost; otherwise whether
  * cancel was requested.
  */
-export async function renewLease(db: Db, id: string, leaseOwner: string, now: Date, leaseMs: number, progress?: number): Promise<{ cancelRequested: boolean } | null> {
+export async function renewLease(
+  db: Db,
+  id: string,
+  leaseOwner: string,
+  now: Date,
+  leaseMs: number,
+  progress?: number,
+): Promise<{ cancelRequested: boolean } | null> {
   const rows = await writeTransaction(db, (tx) =>
     tx
       .update(jobs)
-      .set({ leaseExpiresAt: new Date(now.getTime() + leaseMs).toISOString(), updatedAt: now.toISOString(), ...(progress === undefined ? {} : { progress }) })
+      .set({
+        leaseExpiresAt: new Date(now.getTime() + leaseMs).toISOString(),
+        updatedAt: now.toISOString(),
+        ...(progress === undefined ? {} : { progress }),
+      })
       .where(held(id, leaseOwner))
       .returning({ cancelRequestedAt: jobs.cancelRequestedAt }),
   );
@@ -82,8 +128,20 @@ export async function renewLease(db: Db, id: string, leaseOwner: string, now: Da
  * Writes an interim result while the job runs (readable through jobs.get; the final result replaces
  * it). False when the lease is lost.
  */
-export async function writeInterimResult(db: Db, id: string, leaseOwner: string, now: Date, result: unknown): Promise<boolean> {
-  const rows = await writeTransaction(db, (tx) => tx.update(jobs).set({ result: result ?? null, updatedAt: now.toISOString() }).where(held(id, leaseOwner)).returning({ id: jobs.id }));
+export async function writeInterimResult(
+  db: Db,
+  id: string,
+  leaseOwner: string,
+  now: Date,
+  result: unknown,
+): Promise<boolean> {
+  const rows = await writeTransaction(db, (tx) =>
+    tx
+      .update(jobs)
+      .set({ result: result ?? null, updatedAt: now.toISOString() })
+      .where(held(id, leaseOwner))
+      .returning({ id: jobs.id }),
+  );
   return rows.length > 0;
 }
 
@@ -94,16 +152,44 @@ export type FinalFields =
   | { state: 'QUEUED'; runAfter: Date; errorCode: string; errorDetail: string | null; giveBackAttempt?: boolean };
 
 /** Ends this runner's hold on the job (a final state, or QUEUED again for a retry or a hand-back). The row after the write, or undefined when the lease was lost. */
-export async function releaseJob(tx: Tx, id: string, leaseOwner: string, now: Date, fields: FinalFields): Promise<JobRow | undefined> {
+export async function releaseJob(
+  tx: Tx,
+  id: string,
+  leaseOwner: string,
+  now: Date,
+  fields: FinalFields,
+): Promise<JobRow | undefined> {
   const nowIso = now.toISOString();
   const common = { leaseOwner: null, leaseExpiresAt: null, updatedAt: nowIso };
   const set =
     fields.state === 'QUEUED'
-      ? { ...common, state: 'QUEUED' as const, runAfter: fields.runAfter.toISOString(), errorCode: fields.errorCode, errorDetail: fields.errorDetail, progress: 0, ...(fields.giveBackAttempt ? { attempts: sql`${jobs.attempts} - 1` } : {}) }
+      ? {
+          ...common,
+          state: 'QUEUED' as const,
+          runAfter: fields.runAfter.toISOString(),
+          errorCode: fields.errorCode,
+          errorDetail: fields.errorDetail,
+          progress: 0,
+          ...(fields.giveBackAttempt ? { attempts: sql`${jobs.attempts} - 1` } : {}),
+        }
       : fields.state === 'SUCCEEDED'
-        ? { ...common, state: 'SUCCEEDED' as const, result: fields.result ?? null, progress: 100, errorCode: null, errorDetail: null, finishedAt: nowIso }
+        ? {
+            ...common,
+            state: 'SUCCEEDED' as const,
+            result: fields.result ?? null,
+            progress: 100,
+            errorCode: null,
+            errorDetail: null,
+            finishedAt: nowIso,
+          }
         : fields.state === 'FAILED'
-          ? { ...common, state: 'FAILED' as const, errorCode: fields.errorCode, errorDetail: fields.errorDetail, finishedAt: nowIso }
+          ? {
+              ...common,
+              state: 'FAILED' as const,
+              errorCode: fields.errorCode,
+              errorDetail: fields.errorDetail,
+              finishedAt: nowIso,
+            }
           : { ...common, state: 'CANCELLED' as const, finishedAt: nowIso };
   return (await tx.update(jobs).set(set).where(held(id, leaseOwner)).returning())[0];
 }
@@ -130,7 +216,17 @@ export async function requeueFailed(tx: Tx, id: string, now: Date): Promise<JobR
   return (
     await tx
       .update(jobs)
-      .set({ state: 'QUEUED', attempts: 0, runAfter: nowIso, progress: 0, leaseOwner: null, leaseExpiresAt: null, cancelRequestedAt: null, finishedAt: null, updatedAt: nowIso })
+      .set({
+        state: 'QUEUED',
+        attempts: 0,
+        runAfter: nowIso,
+        progress: 0,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        cancelRequestedAt: null,
+        finishedAt: null,
+        updatedAt: nowIso,
+      })
       .where(and(eq(jobs.id, id), eq(jobs.state, 'FAILED')))
       .returning()
   )[0];

@@ -16,7 +16,9 @@ export type EnqueueOptions = {
   tx?: DbOrTx;
 };
 
-export type JobEvent = { type: 'progress'; id: string; kind: string; percent: number } | { type: 'settled'; job: JobRow };
+export type JobEvent =
+  | { type: 'progress'; id: string; kind: string; percent: number }
+  | { type: 'settled'; job: JobRow };
 
 /** A kind enqueued once per time slot by every runner that schedules (deduplicated across processes by `kind@slot`). */
 export type Schedule = { kind: string; everyMs: number; payload: unknown };
@@ -91,9 +93,10 @@ export function createJobSystem(getDeps: () => Deps): JobSystem {
       });
       // A job enqueued inside the caller's transaction wakes the runners once it committed (before,
       // their claim would not see the job), outside its context (their claim is a transaction of its own).
-      if (result.created) afterCommit(() => {
-        for (const listener of enqueueListeners) listener();
-      });
+      if (result.created)
+        afterCommit(() => {
+          for (const listener of enqueueListeners) listener();
+        });
       return result;
     },
 

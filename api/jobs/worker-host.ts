@@ -5,7 +5,15 @@ import { readFile } from 'node:fs/promises';
 import { loadScoring, type Scoring } from '../../scoring/index.ts';
 import { WASM_URL } from '../../scoring/load-node.ts';
 import { createBlobStore } from '../modules/files/create-blob-store';
-import { rebuildError, type SerializedError, type WorkerMessage, type WorkerResponse, type WorkerStart, type WorkerStepContext, type WorkerStepFn } from './worker-step';
+import {
+  rebuildError,
+  type SerializedError,
+  type WorkerMessage,
+  type WorkerResponse,
+  type WorkerStart,
+  type WorkerStepContext,
+  type WorkerStepFn,
+} from './worker-step';
 
 declare const self: Worker;
 
@@ -21,7 +29,12 @@ const PROGRESS_POST_MS = 50;
 function serialize(error: unknown): SerializedError {
   if (error instanceof Error) {
     const e = error as Error & { code?: unknown; details?: unknown };
-    return { name: e.name, message: e.message, ...(typeof e.code === 'string' ? { code: e.code } : {}), ...(e.details && typeof e.details === 'object' ? { details: e.details as Record<string, unknown> } : {}) };
+    return {
+      name: e.name,
+      message: e.message,
+      ...(typeof e.code === 'string' ? { code: e.code } : {}),
+      ...(e.details && typeof e.details === 'object' ? { details: e.details as Record<string, unknown> } : {}),
+    };
   }
   return { name: 'Error', message: String(error) };
 }
@@ -30,7 +43,8 @@ function serialize(error: unknown): SerializedError {
 function transferablesOf(value: unknown, depth = 0, found = new Set<ArrayBuffer>()): ArrayBuffer[] {
   if (value instanceof ArrayBuffer) found.add(value);
   else if (ArrayBuffer.isView(value) && value.buffer instanceof ArrayBuffer) found.add(value.buffer);
-  else if (depth < 3 && value && typeof value === 'object') for (const v of Array.isArray(value) ? value : Object.values(value)) transferablesOf(v, depth + 1, found);
+  else if (depth < 3 && value && typeof value === 'object')
+    for (const v of Array.isArray(value) ? value : Object.values(value)) transferablesOf(v, depth + 1, found);
   return [...found];
 }
 

@@ -48,7 +48,10 @@ export type WorkerStep<I, R> = {
  * Declares a step: `workerStep<typeof import('./parse.step').run>(new URL('./parse.step.ts', import.meta.url))`.
  * The module must export `run`. Limits given here beat the process defaults (JOB_WORKER_*).
  */
-export function workerStep<F extends WorkerStepFn<any, any>>(url: URL, limits: { timeoutMs?: number; maxMemoryMb?: number } = {}): WorkerStep<Parameters<F>[0], Awaited<ReturnType<F>>> {
+export function workerStep<F extends WorkerStepFn<any, any>>(
+  url: URL,
+  limits: { timeoutMs?: number; maxMemoryMb?: number } = {},
+): WorkerStep<Parameters<F>[0], Awaited<ReturnType<F>>> {
   return { url: url.href, limits };
 }
 
@@ -101,7 +104,12 @@ export type WorkerMessage =
 /** The main thread's answer to a request (worker-host.ts resolves the waiting ctx.request). */
 export type WorkerResponse = { type: 'response'; id: number; result?: unknown; error?: SerializedError };
 
-export type WorkerStart = { stepUrl: string; input: unknown; cancelFlag: SharedArrayBuffer; blobConfig: BlobStoreConfig };
+export type WorkerStart = {
+  stepUrl: string;
+  input: unknown;
+  cancelFlag: SharedArrayBuffer;
+  blobConfig: BlobStoreConfig;
+};
 
 const HOST_URL = new URL('./worker-host.ts', import.meta.url).href;
 /** How long a cancelled step may take to reach its next progress point before it is terminated. */
@@ -120,7 +128,14 @@ const MEMORY_SAMPLE_MS = 100;
 export function runWorkerStep<I, R>(
   step: WorkerStep<I, R>,
   input: I,
-  options: { timeoutMs: number; maxMemoryMb: number; signal: AbortSignal; onProgress: (percent: number) => void; blobConfig: BlobStoreConfig; handlers?: WorkerRequestHandlers },
+  options: {
+    timeoutMs: number;
+    maxMemoryMb: number;
+    signal: AbortSignal;
+    onProgress: (percent: number) => void;
+    blobConfig: BlobStoreConfig;
+    handlers?: WorkerRequestHandlers;
+  },
 ): Promise<R> {
   return new Promise<R>((resolve, reject) => {
     if (options.signal.aborted) return reject(options.signal.reason);
@@ -143,11 +158,24 @@ export function runWorkerStep<I, R>(
       timers.push(setTimeout(() => finish(() => reject(options.signal.reason)), CANCEL_GRACE_MS));
     };
     options.signal.addEventListener('abort', onAbort);
-    timers.push(setTimeout(() => finish(() => reject(new WorkerLimitError('JOB_TIME_LIMIT', { limitMs: options.timeoutMs }))), options.timeoutMs));
+    timers.push(
+      setTimeout(
+        () => finish(() => reject(new WorkerLimitError('JOB_TIME_LIMIT', { limitMs: options.timeoutMs }))),
+        options.timeoutMs,
+      ),
+    );
     const limitBytes = options.maxMemoryMb * 1024 * 1024;
     const memoryWatch = setInterval(() => {
       const grown = process.memoryUsage.rss() - rssAtStart;
-      if (grown > limitBytes) finish(() => reject(new WorkerLimitError('JOB_MEMORY_LIMIT', { limitMb: options.maxMemoryMb, grownMb: Math.round(grown / 1024 / 1024) })));
+      if (grown > limitBytes)
+        finish(() =>
+          reject(
+            new WorkerLimitError('JOB_MEMORY_LIMIT', {
+              limitMb: options.maxMemoryMb,
+              grownMb: Math.round(grown / 1024 / 1024),
+            }),
+          ),
+        );
     }, MEMORY_SAMPLE_MS);
 
     worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
@@ -160,7 +188,12 @@ export function runWorkerStep<I, R>(
           if (!settled) worker.postMessage({ type: 'response', id: message.id, ...response } satisfies WorkerResponse);
         };
         if (!handler) answer({ error: { name: 'Error', message: `no handler for worker request ${message.name}` } });
-        else handler(message.payload).then((result) => answer({ result }), (error: unknown) => answer({ error: { name: 'Error', message: String((error as Error)?.message ?? error) } }));
+        else
+          handler(message.payload).then(
+            (result) => answer({ result }),
+            (error: unknown) =>
+              answer({ error: { name: 'Error', message: String((error as Error)?.message ?? error) } }),
+          );
       } else if (message.type === 'result') {
         finish(() => resolve(message.result as R));
       } else {
@@ -170,7 +203,10 @@ export function runWorkerStep<I, R>(
     });
     worker.addEventListener('error', (event: ErrorEvent) => {
       // The message may carry a code frame; the error line is what an operator needs.
-      const message = String((event.error as Error | undefined)?.message ?? event.message ?? 'uncaught error').slice(0, 500);
+      const message = String((event.error as Error | undefined)?.message ?? event.message ?? 'uncaught error').slice(
+        0,
+        500,
+      );
       finish(() => reject(new WorkerCrashedError(`worker step failed: ${message}`)));
     });
     worker.addEventListener('close', () => {

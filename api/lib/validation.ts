@@ -42,8 +42,10 @@ export function requireEmail(field: string, value: string | null | undefined): s
 
 /** A new password (already decrypted): at least 8 characters (spec section 5), no composition rules. */
 export function requireNewPassword(field: string, value: string): string {
-  if ([...value].length < MIN_PASSWORD_LENGTH) throw new AppError('PASSWORD_TOO_SHORT', { field, min: MIN_PASSWORD_LENGTH });
-  if (value.length > MAX_PASSWORD_LENGTH) throw new AppError('INVALID_PARAMETERS', { field, reason: 'TOO_LONG', max: MAX_PASSWORD_LENGTH });
+  if ([...value].length < MIN_PASSWORD_LENGTH)
+    throw new AppError('PASSWORD_TOO_SHORT', { field, min: MIN_PASSWORD_LENGTH });
+  if (value.length > MAX_PASSWORD_LENGTH)
+    throw new AppError('INVALID_PARAMETERS', { field, reason: 'TOO_LONG', max: MAX_PASSWORD_LENGTH });
   return value;
 }
 

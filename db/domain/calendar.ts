@@ -10,7 +10,12 @@ let viennaFormatter: Intl.DateTimeFormat | undefined;
 
 /** The Vienna calendar date of an instant (default: now). Building the formatter costs far more than formatting: it is built once. */
 export function viennaDate(instant: Date = new Date()): IsoDate {
-  viennaFormatter ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric', month: '2-digit', day: '2-digit' });
+  viennaFormatter ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Vienna',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   return viennaFormatter.format(instant);
 }
 

@@ -17,7 +17,10 @@ export const isFixedLength = (type: ContractType) => FIXED_LENGTH_TYPES.includes
  * `newStart` instead (an edited start, a renewal): fixed-length types end one year minus one day
  * later; the others keep their length in days (spec section 4).
  */
-export function endKeepingLength(c: { type: ContractType; startDate: IsoDate; endDate: IsoDate }, newStart: IsoDate): IsoDate {
+export function endKeepingLength(
+  c: { type: ContractType; startDate: IsoDate; endDate: IsoDate },
+  newStart: IsoDate,
+): IsoDate {
   if (isFixedLength(c.type)) return oneYearEnd(newStart);
   return addDays(newStart, daysInclusive(c.startDate, c.endDate) - 1);
 }
@@ -30,7 +33,10 @@ export type CreditPlanStatus = ContractStatus;
  * deactivated; UPCOMING before the start; EXPIRED after the (inclusive) end; else ACTIVE.
  * `today` is a Vienna date (viennaDate()).
  */
-export function contractStatus(c: { startDate: IsoDate; endDate: IsoDate; deactivatedAt: string | null }, today: IsoDate): ContractStatus {
+export function contractStatus(
+  c: { startDate: IsoDate; endDate: IsoDate; deactivatedAt: string | null },
+  today: IsoDate,
+): ContractStatus {
   if (c.deactivatedAt) return 'DEACTIVE';
   if (today < c.startDate) return 'UPCOMING';
   if (today > c.endDate) return 'EXPIRED';
@@ -38,7 +44,10 @@ export function contractStatus(c: { startDate: IsoDate; endDate: IsoDate; deacti
 }
 
 /** The same rule for credit plans; a plan without validUntil never expires. */
-export function creditPlanStatus(p: { validFrom: IsoDate; validUntil: IsoDate | null; deactivatedAt: string | null }, today: IsoDate): CreditPlanStatus {
+export function creditPlanStatus(
+  p: { validFrom: IsoDate; validUntil: IsoDate | null; deactivatedAt: string | null },
+  today: IsoDate,
+): CreditPlanStatus {
   if (p.deactivatedAt) return 'DEACTIVE';
   if (today < p.validFrom) return 'UPCOMING';
   if (p.validUntil !== null && today > p.validUntil) return 'EXPIRED';

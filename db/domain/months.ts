@@ -45,7 +45,12 @@ let offsetFormatter: Intl.DateTimeFormat | undefined;
  * its local midnight.
  */
 export function viennaDayStartUtc(date: string): string {
-  offsetFormatter ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Vienna', hourCycle: 'h23', hour: '2-digit', minute: '2-digit' });
+  offsetFormatter ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Vienna',
+    hourCycle: 'h23',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   const utcMidnight = Date.parse(`${date}T00:00:00Z`);
   const [hours, minutes] = offsetFormatter.format(new Date(utcMidnight)).split(':').map(Number) as [number, number];
   return new Date(utcMidnight - (hours * 60 + minutes) * 60_000).toISOString();

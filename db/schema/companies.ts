@@ -41,9 +41,15 @@ export const companies = sqliteTable(
     index('companies_name_idx').on(sql`lower(${t.name})`),
     // The admin panel reads its pages straight off these (live organisations of one status, by
     // name or by support level either way, the organisation id breaking ties), and counts from the first.
-    index('companies_live_status_name_idx').on(t.status, sql`lower(${t.name})`, t.id).where(sql`${t.deletedAt} IS NULL`),
-    index('companies_live_status_support_idx').on(t.status, t.supportLevel, t.id).where(sql`${t.deletedAt} IS NULL`),
-    index('companies_live_status_support_desc_idx').on(t.status, sql`${t.supportLevel} DESC`, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index('companies_live_status_name_idx')
+      .on(t.status, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('companies_live_status_support_idx')
+      .on(t.status, t.supportLevel, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('companies_live_status_support_desc_idx')
+      .on(t.status, sql`${t.supportLevel} DESC`, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
     check('companies_support_level_ck', sql`${t.supportLevel} IS NULL OR ${t.supportLevel} IN ('A','B','C')`),
   ],
 );

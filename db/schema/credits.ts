@@ -64,10 +64,24 @@ export const contracts = sqliteTable(
     // The admin panel sorts organisations by their active contract (companies.repo.ts): it walks the
     // live contracts in end-date or type order (either way, the company breaking ties) and checks
     // each is its company's active one without reading the row.
-    index('contracts_company_dates_idx').on(t.companyId, t.startDate, t.endDate, t.deletedAt, t.deactivatedAt, t.type, t.id),
-    index('contracts_live_end_idx').on(t.endDate, t.companyId).where(sql`${t.deletedAt} IS NULL AND ${t.deactivatedAt} IS NULL`),
-    index('contracts_live_type_idx').on(t.type, t.companyId).where(sql`${t.deletedAt} IS NULL AND ${t.deactivatedAt} IS NULL`),
-    index('contracts_live_type_desc_idx').on(sql`${t.type} DESC`, t.companyId).where(sql`${t.deletedAt} IS NULL AND ${t.deactivatedAt} IS NULL`),
+    index('contracts_company_dates_idx').on(
+      t.companyId,
+      t.startDate,
+      t.endDate,
+      t.deletedAt,
+      t.deactivatedAt,
+      t.type,
+      t.id,
+    ),
+    index('contracts_live_end_idx')
+      .on(t.endDate, t.companyId)
+      .where(sql`${t.deletedAt} IS NULL AND ${t.deactivatedAt} IS NULL`),
+    index('contracts_live_type_idx')
+      .on(t.type, t.companyId)
+      .where(sql`${t.deletedAt} IS NULL AND ${t.deactivatedAt} IS NULL`),
+    index('contracts_live_type_desc_idx')
+      .on(sql`${t.type} DESC`, t.companyId)
+      .where(sql`${t.deletedAt} IS NULL AND ${t.deactivatedAt} IS NULL`),
     check('contracts_dates_ck', sql`${t.startDate} <= ${t.endDate}`),
   ],
 );

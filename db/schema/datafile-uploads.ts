@@ -74,7 +74,9 @@ export const datafileUploads = sqliteTable(
     finishedAt: instant('finished_at'),
   },
   (t) => [
-    uniqueIndex('datafile_uploads_revision_uq').on(t.datafileId, t.revision).where(sql`${t.revision} is not null`),
+    uniqueIndex('datafile_uploads_revision_uq')
+      .on(t.datafileId, t.revision)
+      .where(sql`${t.revision} is not null`),
     index('datafile_uploads_datafile_idx').on(t.datafileId, t.createdAt),
     // UPLOAD_GOING_ON: does this user have an upload processing?
     index('datafile_uploads_processing_idx').on(t.confirmedBy, t.status),
@@ -82,11 +84,29 @@ export const datafileUploads = sqliteTable(
   ],
 );
 
-export const DATA_POINT_TYPES = ['RECORD_ID', 'DURATION', 'TIMESTAMP', 'ITEM_BATTERY', 'OPEN_ENDED', 'PROJECTIVE', 'GROUPING', 'VOTE', 'IGNORE'] as const;
+export const DATA_POINT_TYPES = [
+  'RECORD_ID',
+  'DURATION',
+  'TIMESTAMP',
+  'ITEM_BATTERY',
+  'OPEN_ENDED',
+  'PROJECTIVE',
+  'GROUPING',
+  'VOTE',
+  'IGNORE',
+] as const;
 export type DataPointTypeValue = (typeof DATA_POINT_TYPES)[number];
 
 /** The quality-score algorithms a data point feeds (spec section 3: algorithms{IS,PS,SDS,TS,IBS,CS,OES}). */
-export type DataPointAlgorithms = { IS: boolean; PS: boolean; SDS: boolean; TS: boolean; IBS: boolean; CS: boolean; OES: boolean };
+export type DataPointAlgorithms = {
+  IS: boolean;
+  PS: boolean;
+  SDS: boolean;
+  TS: boolean;
+  IBS: boolean;
+  CS: boolean;
+  OES: boolean;
+};
 
 /** Settings of one data-point type beyond the spec's common fields (api/modules/uploads/types.ts DataPoint). */
 export type DataPointSettings = {
@@ -126,7 +146,10 @@ export const datafileDatapoints = sqliteTable(
     pageNumber: integer('page_number'),
     pageTitle: text('page_title'),
     columns: text('columns', { mode: 'json' }).$type<string[]>().notNull(),
-    settings: text('settings', { mode: 'json' }).$type<DataPointSettings>().notNull().default(sql`'{}'`),
+    settings: text('settings', { mode: 'json' })
+      .$type<DataPointSettings>()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.position] })],
 );

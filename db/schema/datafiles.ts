@@ -23,9 +23,20 @@ export type DatafileMetadata = {
 export const UPLOAD_SOURCE_FORMATS = ['xlsx', 'csv', 'sav'] as const;
 export type UploadSourceFormat = (typeof UPLOAD_SOURCE_FORMATS)[number];
 /** `minDataPoints` was added by the worksheet (optional: settings saved before it read as 0). */
-export type ScoreThreshold = { key: string; name: string; isEnable: boolean; threshold: number; minDataPoints?: number };
+export type ScoreThreshold = {
+  key: string;
+  name: string;
+  isEnable: boolean;
+  threshold: number;
+  minDataPoints?: number;
+};
 /** Quota setting (spec section 3): characteristic column, its display name, options with target values, show flag. */
-export type QuotaSetting = { column: string; rename: string | null; show: boolean; options: { value: string; label: string; target: number | null }[] };
+export type QuotaSetting = {
+  column: string;
+  rename: string | null;
+  show: boolean;
+  options: { value: string; label: string; target: number | null }[];
+};
 /**
  * Spec section 3's cleaningSettings; the worksheet added the optional parts (open-answer count rule,
  * quota setting) so the form reloads as saved.
@@ -92,7 +103,10 @@ export const datafiles = sqliteTable(
     isCleaned: integer('is_cleaned', { mode: 'boolean' }).notNull().default(false),
     markThreshold: integer('mark_threshold'),
     cleaningMethod: text('cleaning_method'),
-    metadata: text('metadata', { mode: 'json' }).$type<DatafileMetadata>().notNull().default(sql`'{}'`),
+    metadata: text('metadata', { mode: 'json' })
+      .$type<DatafileMetadata>()
+      .notNull()
+      .default(sql`'{}'`),
     cleaningSettings: text('cleaning_settings', { mode: 'json' }).$type<CleaningSettings>(),
     weightingMethod: text('weighting_method', { mode: 'json' }).$type<WeightingMethod>(),
     savedCleaning: text('saved_cleaning', { mode: 'json' }).$type<SavedCleaningJson>(),
@@ -112,7 +126,10 @@ export const datafiles = sqliteTable(
     numberOfDatapoints: integer('number_of_datapoints').notNull().default(0),
     numberOfProjectiveQuestions: integer('number_of_projective_questions').notNull().default(0),
     /** Score kinds with at least one value (TS, IBS, OES, PS, CS, IS, SDS). */
-    qualityScores: text('quality_scores', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    qualityScores: text('quality_scores', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     meanCombinedScore: real('mean_combined_score'),
     /** Credits charged for this datafile so far (every revision), integer. */
     cost: integer('cost').notNull().default(0),
@@ -128,11 +145,17 @@ export const datafiles = sqliteTable(
     index('datafiles_company_idx').on(t.companyId, t.isDeleted, t.createdAt),
     // The admin panel sorts organisations by their latest import: it walks live files newest (or
     // oldest) first and checks each is its company's latest without reading the row.
-    index('datafiles_live_company_idx').on(t.companyId, t.createdAt, t.status).where(sql`${t.isDeleted} = 0`),
-    index('datafiles_live_created_idx').on(t.createdAt, t.companyId).where(sql`${t.isDeleted} = 0`),
+    index('datafiles_live_company_idx')
+      .on(t.companyId, t.createdAt, t.status)
+      .where(sql`${t.isDeleted} = 0`),
+    index('datafiles_live_created_idx')
+      .on(t.createdAt, t.companyId)
+      .where(sql`${t.isDeleted} = 0`),
     // The operator stats count imports per organisation and month straight off this index (a range
     // of created_at, no table reads): 10,000 organisations and 100,000 files in ~70 ms, not ~190 ms.
-    index('datafiles_stats_idx').on(t.createdAt, t.companyId, t.importType, t.numberOfRecords, t.status).where(sql`${t.isDeleted} = 0`),
+    index('datafiles_stats_idx')
+      .on(t.createdAt, t.companyId, t.importType, t.numberOfRecords, t.status)
+      .where(sql`${t.isDeleted} = 0`),
     index('datafiles_owner_idx').on(t.ownerId),
   ],
 );

@@ -44,7 +44,11 @@ export const jobs = sqliteTable(
     finishedAt: instant('finished_at'),
     updatedAt: instant('updated_at'),
   },
-  (t) => [index('jobs_runnable_idx').on(t.state, t.runAfter), index('jobs_lease_idx').on(t.state, t.leaseExpiresAt), index('jobs_finished_idx').on(t.finishedAt)],
+  (t) => [
+    index('jobs_runnable_idx').on(t.state, t.runAfter),
+    index('jobs_lease_idx').on(t.state, t.leaseExpiresAt),
+    index('jobs_finished_idx').on(t.finishedAt),
+  ],
 );
 
 export type JobRow = typeof jobs.$inferSelect;

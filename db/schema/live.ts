@@ -3,7 +3,13 @@ import { createdAt } from './columns';
 import { datafiles } from './datafiles';
 
 /** One page of a respondent as received: the answer (text or grid codes), the page time and paradata. */
-export type LiveAnswer = { answer?: string | null; items?: (number | null)[] | null; seconds?: number | null; pastes?: number | null; keystrokes?: number | null };
+export type LiveAnswer = {
+  answer?: string | null;
+  items?: (number | null)[] | null;
+  seconds?: number | null;
+  pastes?: number | null;
+  keystrokes?: number | null;
+};
 
 /** The scores a respondent was answered with when it arrived (the published revision re-scores). */
 export type LiveScores = {
@@ -45,5 +51,8 @@ export const liveRespondents = sqliteTable(
     payloadHash: text('payload_hash').notNull(),
     receivedAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.datafileId, t.recordId] }), index('live_respondents_seq_idx').on(t.datafileId, t.seq)],
+  (t) => [
+    primaryKey({ columns: [t.datafileId, t.recordId] }),
+    index('live_respondents_seq_idx').on(t.datafileId, t.seq),
+  ],
 );

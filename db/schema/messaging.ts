@@ -3,7 +3,13 @@ import { companies } from './companies';
 import { createdAt, id, instant } from './columns';
 import { LOCALES, users } from './users';
 
-export const NOTIFICATION_TYPES = ['UPLOAD_FINISHED', 'UPLOAD_ERROR', 'UPDATE_FINISHED', 'UPDATE_ERROR', 'GENERIC'] as const;
+export const NOTIFICATION_TYPES = [
+  'UPLOAD_FINISHED',
+  'UPLOAD_ERROR',
+  'UPDATE_FINISHED',
+  'UPDATE_ERROR',
+  'GENERIC',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notifications = sqliteTable(

@@ -47,7 +47,9 @@ export const users = sqliteTable(
     updatedAt: instant('updated_at'),
   },
   (t) => [
-    uniqueIndex('users_email_live_uq').on(t.email).where(sql`${t.deletedAt} IS NULL`),
+    uniqueIndex('users_email_live_uq')
+      .on(t.email)
+      .where(sql`${t.deletedAt} IS NULL`),
     uniqueIndex('users_magic_key_uq').on(t.magicKeyHash),
     index('users_company_idx').on(t.companyId, t.status),
   ],

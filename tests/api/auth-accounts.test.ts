@@ -42,7 +42,12 @@ describe('registration, confirmation, password reset and change, with mails over
     const res = await t.gql(REGISTER, { i: await input() });
     expect(res.body.data.registerCompany.status).toBe('SUCCESS');
     const user = await t.db.select().from(users).where(eq(users.email, 'juergen@mueller.example')).get();
-    expect(user).toMatchObject({ accessLevel: 'ADMIN', status: 'NOT_ACTIVATED', hasAcceptedTerms: true, lastName: "O'Brien" });
+    expect(user).toMatchObject({
+      accessLevel: 'ADMIN',
+      status: 'NOT_ACTIVATED',
+      hasAcceptedTerms: true,
+      lastName: "O'Brien",
+    });
     const company = await t.db.select().from(companies).where(eq(companies.id, user!.companyId!)).get();
     expect(company).toMatchObject({ status: 'PENDING', name: 'Müller & Söhne Marktforschung', ownerId: user!.id });
 
@@ -76,15 +81,25 @@ describe('registration, confirmation, password reset and change, with mails over
       [{ termsAccepted: false }, 'INCOMPLETE_INPUT'],
       [{ password: 'plain-text-password' }, 'PASSWORD_NOT_ENCRYPTED'],
     ];
-    const before = { c: await countRows(t.db, 'companies'), u: await countRows(t.db, 'users'), m: await countRows(t.db, 'outbox_mails') };
+    const before = {
+      c: await countRows(t.db, 'companies'),
+      u: await countRows(t.db, 'users'),
+      m: await countRows(t.db, 'outbox_mails'),
+    };
     for (const [over, code] of cases) {
       const res = await t.gql(REGISTER, { i: await input({ email: 'new@fresh.example', ...over }) });
       expect(codeOf(res), JSON.stringify(over)).toBe(code);
       expect(res.body.errors![0]!.message.length).toBeGreaterThan(5);
     }
-    const short = await t.gql(REGISTER, { i: await input({ email: 'new@fresh.example', password: await t.encrypt('short') }) });
+    const short = await t.gql(REGISTER, {
+      i: await input({ email: 'new@fresh.example', password: await t.encrypt('short') }),
+    });
     expect(codeOf(short)).toBe('PASSWORD_TOO_SHORT');
-    expect({ c: await countRows(t.db, 'companies'), u: await countRows(t.db, 'users'), m: await countRows(t.db, 'outbox_mails') }).toEqual(before);
+    expect({
+      c: await countRows(t.db, 'companies'),
+      u: await countRows(t.db, 'users'),
+      m: await countRows(t.db, 'outbox_mails'),
+    }).toEqual(before);
   });
 
   it('sendPasswordResetEmail answers the same for unknown addresses and mails a single-use link to known ones', async () => {
@@ -102,7 +117,9 @@ describe('registration, confirmation, password reset and change, with mails over
     const token = tokenOf(linkIn(mail.raw, '/new-password'));
 
     expect(codeOf(await t.gql(RESET, { p: await t.encrypt('short'), t: token }))).toBe('PASSWORD_TOO_SHORT');
-    expect((await t.gql(RESET, { p: await t.encrypt('brand-new-secret'), t: token })).body.data.resetPassword.status).toBe('SUCCESS');
+    expect(
+      (await t.gql(RESET, { p: await t.encrypt('brand-new-secret'), t: token })).body.data.resetPassword.status,
+    ).toBe('SUCCESS');
     expect(codeOf(await t.gql(RESET, { p: await t.encrypt('another-secret'), t: token }))).toBe('TOKEN_NOT_FOUND');
     expect(codeOf(await t.gql('{me{user{id}}}', {}, { token: oldSession }))).toBe('UNAUTHENTICATED');
     expect(codeOf(await t.login(u.email, u.password))).toBe('AUTHENTICATION_FAILED');
@@ -118,10 +135,16 @@ describe('registration, confirmation, password reset and change, with mails over
     const second = tokenOf(linkIn(smtp.received.at(-1)!.raw, '/new-password'));
     expect(codeOf(await t.gql(RESET, { p: await t.encrypt('brand-new-secret'), t: first }))).toBe('TOKEN_NOT_FOUND');
     t.clock.advance(2 * 3600_000 + 1000);
-    expect(codeOf(await t.gql(RESET, { p: await t.encrypt('brand-new-secret'), t: second }))).toBe('RESET_TOKEN_EXPIRED');
+    expect(codeOf(await t.gql(RESET, { p: await t.encrypt('brand-new-secret'), t: second }))).toBe(
+      'RESET_TOKEN_EXPIRED',
+    );
     t.clock.set('2026-11-21T09:00:00.000Z');
-    expect(codeOf(await t.gql(RESET, { p: await t.encrypt('brand-new-secret'), t: 'a'.repeat(43) }))).toBe('TOKEN_NOT_FOUND');
-    expect(codeOf(await t.gql(RESET, { p: await t.encrypt('brand-new-secret'), t: "' OR 1=1 --" }))).toBe('TOKEN_NOT_FOUND');
+    expect(codeOf(await t.gql(RESET, { p: await t.encrypt('brand-new-secret'), t: 'a'.repeat(43) }))).toBe(
+      'TOKEN_NOT_FOUND',
+    );
+    expect(codeOf(await t.gql(RESET, { p: await t.encrypt('brand-new-secret'), t: "' OR 1=1 --" }))).toBe(
+      'TOKEN_NOT_FOUND',
+    );
   });
 
   it('changePassword needs the right old password, keeps this session and ends the others', async () => {
@@ -129,14 +152,30 @@ describe('registration, confirmation, password reset and change, with mails over
     const u = await makeUser(t.db, t.deps.appSecret, { companyId: cid });
     const here = await t.tokenFor(u.email, u.password);
     const elsewhere = await t.tokenFor(u.email, u.password);
-    const wrong = await t.gql(CHANGE, { o: await t.encrypt('not-my-password'), n: await t.encrypt('new-password-1') }, { token: here });
+    const wrong = await t.gql(
+      CHANGE,
+      { o: await t.encrypt('not-my-password'), n: await t.encrypt('new-password-1') },
+      { token: here },
+    );
     expect(codeOf(wrong)).toBe('OLD_PASSWORDS_DONT_MATCH');
     expect(wrong.body.errors![0]!.message).toBe('Das aktuelle Passwort ist falsch');
-    const en = await t.gql(CHANGE, { o: await t.encrypt('not-my-password'), n: await t.encrypt('new-password-1') }, { token: here, headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    const en = await t.gql(
+      CHANGE,
+      { o: await t.encrypt('not-my-password'), n: await t.encrypt('new-password-1') },
+      { token: here, headers: { 'accept-language': 'en-GB,en;q=0.9' } },
+    );
     expect(en.body.errors![0]!.message).toBe('Old password is wrong');
-    expect(codeOf(await t.gql(CHANGE, { o: await t.encrypt(u.password), n: await t.encrypt('1234567') }, { token: here }))).toBe('PASSWORD_TOO_SHORT');
-    expect(codeOf(await t.gql(CHANGE, { o: await t.encrypt(u.password), n: await t.encrypt('new-password-1') }))).toBe('UNAUTHENTICATED');
-    const ok = await t.gql(CHANGE, { o: await t.encrypt(u.password), n: await t.encrypt('new-password-1') }, { token: here });
+    expect(
+      codeOf(await t.gql(CHANGE, { o: await t.encrypt(u.password), n: await t.encrypt('1234567') }, { token: here })),
+    ).toBe('PASSWORD_TOO_SHORT');
+    expect(codeOf(await t.gql(CHANGE, { o: await t.encrypt(u.password), n: await t.encrypt('new-password-1') }))).toBe(
+      'UNAUTHENTICATED',
+    );
+    const ok = await t.gql(
+      CHANGE,
+      { o: await t.encrypt(u.password), n: await t.encrypt('new-password-1') },
+      { token: here },
+    );
     expect(ok.body.data.changePassword.status).toBe('SUCCESS');
     expect((await t.gql('{me{user{id}}}', {}, { token: here })).status).toBe(200);
     expect(codeOf(await t.gql('{me{user{id}}}', {}, { token: elsewhere }))).toBe('UNAUTHENTICATED');
@@ -148,11 +187,18 @@ describe('registration, confirmation, password reset and change, with mails over
     const invited = await makeUser(t.db, t.deps.appSecret, { companyId: cid, status: 'PENDING', password: null });
     const { sha256Hex, randomToken } = await import('../../api/lib/crypto');
     const token = randomToken();
-    await t.db.run(sql`insert into auth_tokens (id, token_hash, user_id, purpose, created_at, expires_at) values (${crypto.randomUUID()}, ${sha256Hex(token)}, ${invited.id}, 'INVITATION', '2026-11-21T08:00:00.000Z', '2026-11-24T08:00:00.000Z')`);
+    await t.db.run(
+      sql`insert into auth_tokens (id, token_hash, user_id, purpose, created_at, expires_at) values (${crypto.randomUUID()}, ${sha256Hex(token)}, ${invited.id}, 'INVITATION', '2026-11-21T08:00:00.000Z', '2026-11-24T08:00:00.000Z')`,
+    );
     expect(codeOf(await t.gql(ACTIVATE, { i: { token } }))).toBe('INCOMPLETE_INPUT');
-    expect((await t.gql(ACTIVATE, { i: { token, password: await t.encrypt('my-first-password') } })).body.data.updateUserOnActivation.status).toBe('SUCCESS');
+    expect(
+      (await t.gql(ACTIVATE, { i: { token, password: await t.encrypt('my-first-password') } })).body.data
+        .updateUserOnActivation.status,
+    ).toBe('SUCCESS');
     expect((await t.login(invited.email, 'my-first-password')).body.data.login.accessLevel).toBe('EMPLOYEE');
-    expect(codeOf(await t.gql(ACTIVATE, { i: { token, password: await t.encrypt('my-second-password') } }))).toBe('TOKEN_NOT_FOUND');
+    expect(codeOf(await t.gql(ACTIVATE, { i: { token, password: await t.encrypt('my-second-password') } }))).toBe(
+      'TOKEN_NOT_FOUND',
+    );
   });
 });
 
@@ -172,7 +218,17 @@ describe('the mail outbox when SMTP is down', () => {
 
       const { SMTPServer } = await import('smtp-server');
       const got: string[] = [];
-      const again = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (s, session, cb) => { s.resume(); s.on('end', () => { got.push(session.envelope.rcptTo[0]!.address); cb(); }); } });
+      const again = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        onData: (s, session, cb) => {
+          s.resume();
+          s.on('end', () => {
+            got.push(session.envelope.rcptTo[0]!.address);
+            cb();
+          });
+        },
+      });
       await new Promise<void>((r) => again.listen(port, '127.0.0.1', r));
       expect((await runJobsOnce(t.deps)).mailsSent).toBe(1);
       expect(got).toEqual([u.email]);

@@ -13,7 +13,12 @@ describe('login, sessions and API keys', () => {
   beforeAll(async () => {
     t = await createTestApp();
     companyId = await makeCompany(t.db);
-    admin = await makeUser(t.db, t.deps.appSecret, { companyId, accessLevel: 'ADMIN', owner: true, email: 'Owner@Test.example' });
+    admin = await makeUser(t.db, t.deps.appSecret, {
+      companyId,
+      accessLevel: 'ADMIN',
+      owner: true,
+      email: 'Owner@Test.example',
+    });
   });
   afterAll(() => t.close());
 
@@ -60,9 +65,17 @@ describe('login, sessions and API keys', () => {
   it('refuses a password that is not encrypted or not decryptable', async () => {
     const plain = await t.gql('mutation{login(email:"owner@test.example",password:"Secret-123"){accessToken}}');
     expect(codeOf(plain)).toBe('PASSWORD_NOT_ENCRYPTED');
-    const other = await crypto.subtle.generateKey({ name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['encrypt', 'decrypt']);
-    const foreign = Buffer.from(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, other.publicKey, new TextEncoder().encode('Secret-123'))).toString('base64');
-    const res = await t.gql('mutation($p:String!){login(email:"owner@test.example",password:$p){accessToken}}', { p: foreign });
+    const other = await crypto.subtle.generateKey(
+      { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      true,
+      ['encrypt', 'decrypt'],
+    );
+    const foreign = Buffer.from(
+      await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, other.publicKey, new TextEncoder().encode('Secret-123')),
+    ).toString('base64');
+    const res = await t.gql('mutation($p:String!){login(email:"owner@test.example",password:$p){accessToken}}', {
+      p: foreign,
+    });
     expect(codeOf(res)).toBe('PASSWORD_NOT_ENCRYPTED');
     expect(res.body.errors![0]!.message).toMatch(/entschlüsselt/);
   });
@@ -106,7 +119,9 @@ describe('login, sessions and API keys', () => {
     t.clock.set('2026-11-21T09:00:00.000Z');
 
     const other = await t.tokenFor(admin.email, admin.password);
-    expect((await t.gql('mutation{logout{status message}}', {}, { token: other })).body.data.logout.status).toBe('SUCCESS');
+    expect((await t.gql('mutation{logout{status message}}', {}, { token: other })).body.data.logout.status).toBe(
+      'SUCCESS',
+    );
     expect(codeOf(await t.gql(ME, {}, { token: other }))).toBe('UNAUTHENTICATED');
   });
 
@@ -128,7 +143,11 @@ describe('login, sessions and API keys', () => {
     expect(res.body.data.me.user.email).toBe('owner@test.example');
     expect(res.body.data.me.user.magicKey).toBe(admin.apiKey);
     expect(codeOf(await t.gql(ME, {}, { apiKey: 'sk_wrong' }))).toBe('UNAUTHENTICATED');
-    const regen = await t.gql('mutation($u:ID!){regenerateMagicKey(userId:$u){status message}}', { u: admin.id }, { apiKey: admin.apiKey });
+    const regen = await t.gql(
+      'mutation($u:ID!){regenerateMagicKey(userId:$u){status message}}',
+      { u: admin.id },
+      { apiKey: admin.apiKey },
+    );
     const newKey = regen.body.data.regenerateMagicKey.message as string;
     expect(newKey).toMatch(/^sk_/);
     expect(codeOf(await t.gql(ME, {}, { apiKey: admin.apiKey }))).toBe('UNAUTHENTICATED');

@@ -33,11 +33,15 @@ function body(total: number) {
 const put = (path: string, init: { body: BodyInit; type?: string; length?: number }) =>
   t.app.request(path, {
     method: 'PUT',
-    headers: { 'content-type': init.type ?? 'text/csv', ...(init.length !== undefined ? { 'content-length': String(init.length) } : {}) },
+    headers: {
+      'content-type': init.type ?? 'text/csv',
+      ...(init.length !== undefined ? { 'content-length': String(init.length) } : {}),
+    },
     body: init.body,
     duplex: 'half',
   } as RequestInit);
-const reasonOf = async (res: Response) => ((await res.json()) as { errors: { extensions: { code: string; reason?: string } }[] }).errors[0]!.extensions;
+const reasonOf = async (res: Response) =>
+  ((await res.json()) as { errors: { extensions: { code: string; reason?: string } }[] }).errors[0]!.extensions;
 const tempFiles = () => {
   try {
     return readdirSync(join(t.deps.env.storageDir, '.tmp'));
@@ -105,10 +109,19 @@ describe('signed PUT', () => {
     expect(await refused(path.replace('uploads/sig.csv', 'uploads/other.csv'))).toEqual([403, 'BAD_SIGNATURE']);
     // The same URL with a bigger kind's cap.
     expect(await refused(path.replace('kind=upload', 'kind=export'))).toEqual([403, 'BAD_SIGNATURE']);
-    expect(await refused(path.replace(/expires=\d+/, `expires=${t.clock.now().getTime() + 3_600_000}`))).toEqual([403, 'BAD_SIGNATURE']);
+    expect(await refused(path.replace(/expires=\d+/, `expires=${t.clock.now().getTime() + 3_600_000}`))).toEqual([
+      403,
+      'BAD_SIGNATURE',
+    ]);
     // Dot segments: normalised away by the URL (then the signature fails) or, encoded, refused as a key.
-    expect(await refused(path.replace('/files/uploads/sig.csv', '/files/uploads/../datafiles/x'))).toEqual([403, 'BAD_SIGNATURE']);
-    expect(await refused(path.replace('/files/uploads/sig.csv', '/files/uploads/..%2fdatafiles/x'))).toEqual([404, 'UNKNOWN_PATH']);
+    expect(await refused(path.replace('/files/uploads/sig.csv', '/files/uploads/../datafiles/x'))).toEqual([
+      403,
+      'BAD_SIGNATURE',
+    ]);
+    expect(await refused(path.replace('/files/uploads/sig.csv', '/files/uploads/..%2fdatafiles/x'))).toEqual([
+      404,
+      'UNKNOWN_PATH',
+    ]);
     t.clock.advance(10 * 60_000 + 1);
     try {
       expect(await refused(path)).toEqual([403, 'URL_EXPIRED']);
@@ -121,17 +134,23 @@ describe('signed PUT', () => {
 describe('signed GET', () => {
   it('downloads an object as an attachment with its type and length', async () => {
     await t.deps.blobs.put('exports/report-1.csv', new TextEncoder().encode('id;score\n1;0.5\n'));
-    const res = await t.app.request(pathOf(t.deps.blobs.signedGet('exports/report-1.csv', t.clock.now(), { downloadName: 'Bericht März.csv' })));
+    const res = await t.app.request(
+      pathOf(t.deps.blobs.signedGet('exports/report-1.csv', t.clock.now(), { downloadName: 'Bericht März.csv' })),
+    );
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('id;score\n1;0.5\n');
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-length')).toBe('15');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Bericht M_rz.csv"; filename*=UTF-8''Bericht%20M%C3%A4rz.csv`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="Bericht M_rz.csv"; filename*=UTF-8''Bericht%20M%C3%A4rz.csv`,
+    );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('refuses a changed name, key or an expired link, and answers 404 for a signed but absent key', async () => {
-    const path = pathOf(t.deps.blobs.signedGet('exports/report-1.csv', t.clock.now(), { ttlSeconds: 60, downloadName: 'a.csv' }));
+    const path = pathOf(
+      t.deps.blobs.signedGet('exports/report-1.csv', t.clock.now(), { ttlSeconds: 60, downloadName: 'a.csv' }),
+    );
     expect((await t.app.request(path.replace('name=a.csv', 'name=b.csv'))).status).toBe(403);
     expect((await t.app.request(path.replace('report-1', 'report-2'))).status).toBe(403);
     expect((await t.app.request(pathOf(t.deps.blobs.signedGet('exports/absent.csv', t.clock.now())))).status).toBe(404);
@@ -148,7 +167,11 @@ describe('signed GET', () => {
 describe('request bodies outside the signed routes', () => {
   it('GraphQL keeps a small body cap although the server lets large uploads through', async () => {
     const huge = JSON.stringify({ query: '{health}', variables: { pad: 'x'.repeat(5 * 1024 * 1024) } });
-    const res = await t.app.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(huge.length) }, body: huge });
+    const res = await t.app.request('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(huge.length) },
+      body: huge,
+    });
     expect(res.status).toBe(413);
     expect((await t.gql('{health}')).status).toBe(200);
   });

@@ -26,7 +26,10 @@ const text = (s: string) => new TextEncoder().encode(s);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sqp-s3rver-'));
-  server = spawn(realNode(), ['--openssl-legacy-provider', 'tests/api/helpers/s3rver-child.cjs', dir], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  server = spawn(realNode(), ['--openssl-legacy-provider', 'tests/api/helpers/s3rver-child.cjs', dir], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     server.stdout!.on('data', (d: Buffer) => {
@@ -38,7 +41,13 @@ beforeAll(async () => {
   });
   s3 = createS3BlobStore({
     storageDir: join(dir, 'unused'),
-    s3: { bucket: 'sqp', endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    s3: {
+      bucket: 'sqp',
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+    },
     publicUrl: 'http://app.test',
     secret: 'unused-unused-unused-unused-unused',
     uploadMaxBytes: 1024,
@@ -80,7 +89,8 @@ describe('S3 blob store against a fake S3 server', () => {
   });
 
   it('deletes one object and everything under a prefix, and nothing beside it', async () => {
-    for (const key of ['datafiles/d2/1/a', 'datafiles/d2/1/b', 'datafiles/d2/10/a', 'exports/x.xlsx']) await s3.put(key, text(key));
+    for (const key of ['datafiles/d2/1/a', 'datafiles/d2/1/b', 'datafiles/d2/10/a', 'exports/x.xlsx'])
+      await s3.put(key, text(key));
     await s3.delete('exports/x.xlsx');
     await s3.delete('exports/x.xlsx');
     expect(await s3.stat('exports/x.xlsx')).toBeNull();
@@ -92,7 +102,12 @@ describe('S3 blob store against a fake S3 server', () => {
 
   it('deletePrefix follows the listing across pages', async () => {
     // One listing page is 1000 keys.
-    for (let i = 0; i < 1005; i += 50) await Promise.all(Array.from({ length: Math.min(50, 1005 - i) }, (_, j) => s3.put(`exports/many/${String(i + j).padStart(4, '0')}`, text('x'))));
+    for (let i = 0; i < 1005; i += 50)
+      await Promise.all(
+        Array.from({ length: Math.min(50, 1005 - i) }, (_, j) =>
+          s3.put(`exports/many/${String(i + j).padStart(4, '0')}`, text('x')),
+        ),
+      );
     // usage() pages through the same listing.
     const usage = await s3.usage({ maxAgeMs: 0 });
     expect(usage.folders.find((f) => f.prefix === 'exports')).toMatchObject({ objects: 1005, bytes: 1005 });

@@ -15,11 +15,15 @@ async function readAll(stream: ReadableStream<Uint8Array> | null): Promise<strin
   return stream ? new Response(stream).text() : null;
 }
 /** A body that arrives in chunks and can pause or break mid-way. */
-function chunked(chunks: string[], options: { failAfter?: number; gate?: Promise<void> } = {}): ReadableStream<Uint8Array> {
+function chunked(
+  chunks: string[],
+  options: { failAfter?: number; gate?: Promise<void> } = {},
+): ReadableStream<Uint8Array> {
   let i = 0;
   return new ReadableStream({
     async pull(controller) {
-      if (options.failAfter !== undefined && i === options.failAfter) return controller.error(new Error('connection reset'));
+      if (options.failAfter !== undefined && i === options.failAfter)
+        return controller.error(new Error('connection reset'));
       if (i === 1 && options.gate) await options.gate;
       if (i >= chunks.length) return controller.close();
       controller.enqueue(text(chunks[i++]!));
@@ -31,7 +35,13 @@ let dir: string;
 let blobs: ReturnType<typeof createLocalBlobStore>;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'sqp-blobs-'));
-  blobs = createLocalBlobStore({ storageDir: join(dir, 'storage'), s3: undefined, publicUrl: 'http://app.test', secret: SECRET, uploadMaxBytes: 1000 });
+  blobs = createLocalBlobStore({
+    storageDir: join(dir, 'storage'),
+    s3: undefined,
+    publicUrl: 'http://app.test',
+    secret: SECRET,
+    uploadMaxBytes: 1000,
+  });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -71,13 +81,29 @@ describe('local blob store', () => {
   });
 
   it('a body that breaks mid-way leaves nothing behind, not even a temp file', async () => {
-    await expect(blobs.put('uploads/broken.csv', chunked(['a', 'b', 'c'], { failAfter: 2 }))).rejects.toThrow(/connection reset/);
+    await expect(blobs.put('uploads/broken.csv', chunked(['a', 'b', 'c'], { failAfter: 2 }))).rejects.toThrow(
+      /connection reset/,
+    );
     expect(await blobs.stat('uploads/broken.csv')).toBeNull();
     expect(readdirSync(join(dir, 'storage', '.tmp'))).toEqual([]);
   });
 
   it('validates keys so nothing escapes the root', async () => {
-    for (const bad of ['', '/etc/passwd', '../x', 'uploads/../../x', 'uploads/./x', 'uploads//x', 'uploads/x/', '.tmp/x', 'uploads/.hidden', 'uploads\\x', 'uploads/ä.csv', 'uploads/x y', 'a/'.repeat(40) + 'x']) {
+    for (const bad of [
+      '',
+      '/etc/passwd',
+      '../x',
+      'uploads/../../x',
+      'uploads/./x',
+      'uploads//x',
+      'uploads/x/',
+      '.tmp/x',
+      'uploads/.hidden',
+      'uploads\\x',
+      'uploads/ä.csv',
+      'uploads/x y',
+      'a/'.repeat(40) + 'x',
+    ]) {
       expect(isValidBlobKey(bad), bad).toBe(false);
       await expect(blobs.put(bad, text('x')), bad).rejects.toThrow(/invalid blob key/);
       await expect(blobs.get(bad), bad).rejects.toThrow(/invalid blob key/);
@@ -90,7 +116,15 @@ describe('local blob store', () => {
   });
 
   it('deletes one object (absent is fine) and everything under a prefix, and nothing beside it', async () => {
-    for (const key of ['datafiles/d2/1/raw.arrow', 'datafiles/d2/2/raw.arrow', 'datafiles/d2/2/scores.arrow', 'datafiles/d2/20/raw.arrow', 'exports/d2-a.xlsx', 'exports/d2-b.xlsx', 'exports/d3.xlsx'])
+    for (const key of [
+      'datafiles/d2/1/raw.arrow',
+      'datafiles/d2/2/raw.arrow',
+      'datafiles/d2/2/scores.arrow',
+      'datafiles/d2/20/raw.arrow',
+      'exports/d2-a.xlsx',
+      'exports/d2-b.xlsx',
+      'exports/d3.xlsx',
+    ])
       await blobs.put(key, text(key));
     await blobs.delete('datafiles/d2/1/raw.arrow');
     await blobs.delete('datafiles/d2/1/raw.arrow');
@@ -107,7 +141,13 @@ describe('local blob store', () => {
   });
 
   it('usage() sums the objects per top-level folder, leaves half-written temp files out, and reuses its answer within the cache period', async () => {
-    const store = createLocalBlobStore({ storageDir: join(dir, 'usage'), s3: undefined, publicUrl: 'http://app.test', secret: SECRET, uploadMaxBytes: 1000 });
+    const store = createLocalBlobStore({
+      storageDir: join(dir, 'usage'),
+      s3: undefined,
+      publicUrl: 'http://app.test',
+      secret: SECRET,
+      uploadMaxBytes: 1000,
+    });
     expect(await store.usage()).toMatchObject({ bytes: 0, objects: 0, folders: [] });
     await store.put('datafiles/d1/1/raw.arrow', new Uint8Array(700));
     await store.put('datafiles/d1/1/scores.arrow', new Uint8Array(100));
@@ -115,7 +155,14 @@ describe('local blob store', () => {
     mkdirSync(join(dir, 'usage', '.tmp'), { recursive: true });
     writeFileSync(join(dir, 'usage', '.tmp', 'half.part'), new Uint8Array(9999));
     const usage = await store.usage({ maxAgeMs: 0 });
-    expect(usage).toMatchObject({ bytes: 850, objects: 3, folders: [{ prefix: 'datafiles', bytes: 800, objects: 2 }, { prefix: 'avatars', bytes: 50, objects: 1 }] });
+    expect(usage).toMatchObject({
+      bytes: 850,
+      objects: 3,
+      folders: [
+        { prefix: 'datafiles', bytes: 800, objects: 2 },
+        { prefix: 'avatars', bytes: 50, objects: 1 },
+      ],
+    });
     expect(Date.parse(usage.measuredAt)).toBeGreaterThan(0);
     await store.put('exports/e.csv', new Uint8Array(1));
     expect((await store.usage()).objects).toBe(3);
@@ -141,7 +188,7 @@ describe('local blob store', () => {
     }
   });
 
-  it('signs short-lived PUT URLs bound to kind, key and expiry, with the kind\'s cap', () => {
+  it("signs short-lived PUT URLs bound to kind, key and expiry, with the kind's cap", () => {
     const put = blobs.signedPut('upload', 'uploads/abc.xlsx', now);
     expect(put.maxBytes).toBe(1000);
     expect(put.expiresAt).toBe('2026-11-21T09:10:00.000Z');
@@ -149,7 +196,8 @@ describe('local blob store', () => {
     expect(url.origin + url.pathname).toBe('http://app.test/files/uploads/abc.xlsx');
     const q = (k: string) => url.searchParams.get(k) ?? undefined;
     expect(q('kind')).toBe('upload');
-    const check = (kind: string, key: string, at: Date) => checkPutSignature(SECRET, kind, key, q('expires'), q('sig'), at);
+    const check = (kind: string, key: string, at: Date) =>
+      checkPutSignature(SECRET, kind, key, q('expires'), q('sig'), at);
     expect(check('upload', 'uploads/abc.xlsx', now)).toBe('OK');
     expect(check('export', 'uploads/abc.xlsx', now)).toBe('INVALID');
     expect(check('upload', 'uploads/abd.xlsx', now)).toBe('INVALID');
@@ -161,19 +209,30 @@ describe('local blob store', () => {
   });
 
   it('signs GET URLs bound to key, expiry and download name', () => {
-    const url = new URL(blobs.signedGet('exports/e1.xlsx', now, { ttlSeconds: 60, downloadName: 'Ergebnis März.xlsx' }));
+    const url = new URL(
+      blobs.signedGet('exports/e1.xlsx', now, { ttlSeconds: 60, downloadName: 'Ergebnis März.xlsx' }),
+    );
     const q = (k: string) => url.searchParams.get(k) ?? undefined;
     expect(url.pathname).toBe('/files/exports/e1.xlsx');
     expect(Number(q('expires'))).toBe(now.getTime() + 60_000);
     expect(checkGetSignature(SECRET, 'exports/e1.xlsx', q('expires'), q('name'), q('sig'), now)).toBe('OK');
     expect(checkGetSignature(SECRET, 'exports/e1.xlsx', q('expires'), 'other.xlsx', q('sig'), now)).toBe('INVALID');
     expect(checkGetSignature(SECRET, 'exports/e2.xlsx', q('expires'), q('name'), q('sig'), now)).toBe('INVALID');
-    expect(checkGetSignature(SECRET, 'exports/e1.xlsx', q('expires'), q('name'), q('sig'), new Date(now.getTime() + 60_001))).toBe('EXPIRED');
+    expect(
+      checkGetSignature(SECRET, 'exports/e1.xlsx', q('expires'), q('name'), q('sig'), new Date(now.getTime() + 60_001)),
+    ).toBe('EXPIRED');
   });
 });
 
 describe('S3 blob store (no S3 server on this machine: presigning and key mapping only)', () => {
-  const env = readEnv({ NODE_ENV: 'test', S3_BUCKET: 'sqp-bucket', S3_ENDPOINT: 'https://s3.example.com', S3_REGION: 'eu-central-1', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret' });
+  const env = readEnv({
+    NODE_ENV: 'test',
+    S3_BUCKET: 'sqp-bucket',
+    S3_ENDPOINT: 'https://s3.example.com',
+    S3_REGION: 'eu-central-1',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  });
   let s3: BlobStore;
   beforeAll(() => {
     s3 = createBlobStore(blobStoreConfig(env, SECRET));
@@ -184,7 +243,7 @@ describe('S3 blob store (no S3 server on this machine: presigning and key mappin
     expect(createBlobStore(blobStoreConfig(readEnv({ NODE_ENV: 'test' }), SECRET)).kind).toBe('local');
   });
 
-  it('presigns PUT URLs for the same key layout, with the kind\'s cap and prefix rule', () => {
+  it("presigns PUT URLs for the same key layout, with the kind's cap and prefix rule", () => {
     const put = s3.signedPut('upload', 'uploads/abc.xlsx', now);
     const url = new URL(put.url);
     expect(url.host).toBe('s3.example.com');

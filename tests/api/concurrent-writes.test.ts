@@ -12,7 +12,14 @@ describe('concurrent writes on a database file', () => {
   });
   afterAll(() => t.close());
 
-  const input = async (email: string) => ({ companyName: 'Parallel GmbH', firstName: 'Par', lastName: 'Allel', email, password: await t.encrypt('parallel-secret'), termsAccepted: true });
+  const input = async (email: string) => ({
+    companyName: 'Parallel GmbH',
+    firstName: 'Par',
+    lastName: 'Allel',
+    email,
+    password: await t.encrypt('parallel-secret'),
+    termsAccepted: true,
+  });
 
   it('a write transaction waits for another one to finish instead of failing with SQLITE_BUSY', async () => {
     let release!: () => void;
@@ -31,14 +38,18 @@ describe('concurrent writes on a database file', () => {
   });
 
   it('parallel registrations all succeed without SQLITE_BUSY', async () => {
-    const results = await Promise.all(Array.from({ length: 16 }, async (_, i) => t.gql(REGISTER, { i: await input(`p${i}@parallel.example`) })));
+    const results = await Promise.all(
+      Array.from({ length: 16 }, async (_, i) => t.gql(REGISTER, { i: await input(`p${i}@parallel.example`) })),
+    );
     expect(results.map(codeOf)).toEqual(Array(16).fill(undefined));
     expect(await countRows(t.db, 'companies')).toBe(16);
   });
 
   it('parallel registrations of one address create exactly one account', async () => {
     const before = await countRows(t.db, 'users');
-    const results = await Promise.all(Array.from({ length: 12 }, async () => t.gql(REGISTER, { i: await input('same@parallel.example') })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, async () => t.gql(REGISTER, { i: await input('same@parallel.example') })),
+    );
     const codes = results.map(codeOf);
     expect(codes.filter((c) => c === undefined)).toHaveLength(1);
     expect(codes.filter((c) => c === 'USER_ALREADY_EXISTING')).toHaveLength(11);

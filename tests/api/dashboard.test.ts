@@ -29,11 +29,21 @@ beforeAll(async () => {
   t = await createTestApp({ now: '2026-11-21T09:00:00.000Z' });
   w = await uploadWorld(t);
   // The other organisation needs credits too.
-  await assignContract(t.deps, w.op.id, {
-    companyId: w.B,
-    contract: { contractType: 'STARTER', startDate: '2026-11-21', endDate: '2027-11-20', autoRenew: true },
-    creditPlan: { creditPlanCategory: 'EXPIRING', creditAmount: 100_000, pricePerCredit: 12, paymentAmount: 1_200_000 },
-  }, 'NEW');
+  await assignContract(
+    t.deps,
+    w.op.id,
+    {
+      companyId: w.B,
+      contract: { contractType: 'STARTER', startDate: '2026-11-21', endDate: '2027-11-20', autoRenew: true },
+      creditPlan: {
+        creditPlanCategory: 'EXPIRING',
+        creditAmount: 100_000,
+        pricePerCredit: 12,
+        paymentAmount: 1_200_000,
+      },
+    },
+    'NEW',
+  );
   ids.a1 = await upload(w.tokens.admin, w.A, 'Admin wave 1', 180, 11);
   ids.a2 = await upload(w.tokens.admin, w.A, 'Admin wave 2 with a long title', 120, 12);
   ids.e1 = await upload(w.tokens.employee, w.A, 'Employee study', 90, 13);
@@ -42,23 +52,44 @@ beforeAll(async () => {
   await t.db.run(sql`update datafiles set is_deleted = 1 where id = ${ids.gone}`);
   // Distinct creation instants, so "newest first" has one answer.
   let minute = 0;
-  for (const id of [ids.a1, ids.a2, ids.e1, ids.b1, ids.gone]) await t.db.run(sql`update datafiles set created_at = ${`2026-11-2${++minute}T08:00:00.000Z`} where id = ${id}`);
+  for (const id of [ids.a1, ids.a2, ids.e1, ids.b1, ids.gone])
+    await t.db.run(sql`update datafiles set created_at = ${`2026-11-2${++minute}T08:00:00.000Z`} where id = ${id}`);
   // The employee contributes to the admin's first wave: it joins their dashboard.
-  await t.db.run(sql`insert into datafile_contributors (datafile_id, user_id, created_at) values (${ids.a1}, ${w.employee.id}, ${t.clock.now().toISOString()})`);
+  await t.db.run(
+    sql`insert into datafile_contributors (datafile_id, user_id, created_at) values (${ids.a1}, ${w.employee.id}, ${t.clock.now().toISOString()})`,
+  );
 }, 240_000);
 afterAll(() => t?.close());
 
-const KINDS = [['TS', 'ts'], ['IBS', 'ibs'], ['OES', 'oes'], ['PS', 'ps'], ['CS', 'cs'], ['IS', 'is'], ['SDS', 'sds']] as const;
+const KINDS = [
+  ['TS', 'ts'],
+  ['IBS', 'ibs'],
+  ['OES', 'oes'],
+  ['PS', 'ps'],
+  ['CS', 'cs'],
+  ['IS', 'is'],
+  ['SDS', 'sds'],
+] as const;
 
 /** Everything the dashboard should show for these datafiles, from the rows and the stored score columns. */
 async function expected(datafileIds: string[]) {
-  const files = await t.db.all<{ id: string; title: string; created_at: string; number_of_records: number; revision: number; mean_combined_score: number | null }>(
+  const files = await t.db.all<{
+    id: string;
+    title: string;
+    created_at: string;
+    number_of_records: number;
+    revision: number;
+    mean_combined_score: number | null;
+  }>(
     sql`select id, title, created_at, number_of_records, revision, mean_combined_score from datafiles where id in ${datafileIds} order by created_at desc`,
   );
   const acc = new Map<string, { n: number; sum: number; bands: number[] }>();
   let values = 0;
   for (const f of files) {
-    const table = await readRevisionColumns(t.deps.blobs, f.id, f.revision, 'scores', ['combined', ...KINDS.map(([, c]) => c)]);
+    const table = await readRevisionColumns(t.deps.blobs, f.id, f.revision, 'scores', [
+      'combined',
+      ...KINDS.map(([, c]) => c),
+    ]);
     for (const [kind, column] of [['COMBINED', 'combined'], ...KINDS] as const) {
       const a = acc.get(kind) ?? { n: 0, sum: 0, bands: [0, 0, 0, 0] };
       for (const v of table.getChild(column)!.toArray() as Float64Array) {
@@ -72,15 +103,37 @@ async function expected(datafileIds: string[]) {
       acc.set(kind, a);
     }
   }
-  const bands = (b: number[]) => [[0, 39], [40, 59], [60, 79], [80, 100]].map(([from, to], i) => ({ from, to, count: b[i] }));
+  const bands = (b: number[]) =>
+    [
+      [0, 39],
+      [40, 59],
+      [60, 79],
+      [80, 100],
+    ].map(([from, to], i) => ({ from, to, count: b[i] }));
   const combined = acc.get('COMBINED')!;
   return {
     numberOfDatafiles: files.length,
     numberOfDataRecords: files.reduce((s, f) => s + f.number_of_records, 0),
     numberOfQualityScoresAtLeast: values,
-    combinedScore: { numberOfScoredRecords: combined.n, average: combined.sum / combined.n, bands: bands(combined.bands) },
-    kinds: Object.fromEntries(KINDS.filter(([k]) => acc.get(k)!.n > 0).map(([k]) => [k, { n: acc.get(k)!.n, average: acc.get(k)!.sum / acc.get(k)!.n, bands: bands(acc.get(k)!.bands) }])),
-    latest: files.slice(0, 5).map((f) => ({ id: f.id, title: f.title, numberOfRecords: f.number_of_records, averageCombinedScore: f.mean_combined_score })),
+    combinedScore: {
+      numberOfScoredRecords: combined.n,
+      average: combined.sum / combined.n,
+      bands: bands(combined.bands),
+    },
+    kinds: Object.fromEntries(
+      KINDS.filter(([k]) => acc.get(k)!.n > 0).map(([k]) => [
+        k,
+        { n: acc.get(k)!.n, average: acc.get(k)!.sum / acc.get(k)!.n, bands: bands(acc.get(k)!.bands) },
+      ]),
+    ),
+    latest: files
+      .slice(0, 5)
+      .map((f) => ({
+        id: f.id,
+        title: f.title,
+        numberOfRecords: f.number_of_records,
+        averageCombinedScore: f.mean_combined_score,
+      })),
   };
 }
 
@@ -108,7 +161,14 @@ function expectMatches(got: any, want: Awaited<ReturnType<typeof expected>>) {
   if (con) expect(con.bands.reduce((s: number, b: any) => s + b.count, 0)).toBe(con.numberOfScoredRecords);
   // Score values: every stored kind's values, plus CON's.
   expect(got.numberOfQualityScores).toBe(want.numberOfQualityScoresAtLeast + (con?.numberOfScoredRecords ?? 0));
-  expect(got.latestDatafiles.map((f: any) => ({ id: f.id, title: f.title, numberOfRecords: f.numberOfRecords, averageCombinedScore: f.averageCombinedScore }))).toEqual(want.latest);
+  expect(
+    got.latestDatafiles.map((f: any) => ({
+      id: f.id,
+      title: f.title,
+      numberOfRecords: f.numberOfRecords,
+      averageCombinedScore: f.averageCombinedScore,
+    })),
+  ).toEqual(want.latest);
 }
 
 describe('getMyDatafilesSummaryForDashboard', () => {
@@ -138,9 +198,22 @@ describe('getMyDatafilesSummaryForDashboard', () => {
   it('answers zeros and no bands for a user without datafiles', async () => {
     const got = await summaryAs(w.tokens.employee2);
     expect(got).toEqual({
-      numberOfDatafiles: 0, numberOfDataRecords: 0, numberOfQualityScores: 0,
-      combinedScore: { numberOfScoredRecords: 0, average: null, trafficLight: 'GREY', bands: [[0, 39], [40, 59], [60, 79], [80, 100]].map(([from, to]) => ({ from, to, count: 0 })) },
-      scoreKinds: [], latestDatafiles: [],
+      numberOfDatafiles: 0,
+      numberOfDataRecords: 0,
+      numberOfQualityScores: 0,
+      combinedScore: {
+        numberOfScoredRecords: 0,
+        average: null,
+        trafficLight: 'GREY',
+        bands: [
+          [0, 39],
+          [40, 59],
+          [60, 79],
+          [80, 100],
+        ].map(([from, to]) => ({ from, to, count: 0 })),
+      },
+      scoreKinds: [],
+      latestDatafiles: [],
     });
   });
 

@@ -4,7 +4,13 @@ import { createDeps } from '../../api/deps';
 import { readEnv } from '../../api/env';
 import { silentLogger } from '../../api/lib/logger';
 import {
-  FLUSH_INTERVAL_MS, flushEndpointHits, MAX_ENDPOINTS, normaliseEndpoint, OVERFLOW_ENDPOINT, pendingEndpointHits, recordEndpointHit,
+  FLUSH_INTERVAL_MS,
+  flushEndpointHits,
+  MAX_ENDPOINTS,
+  normaliseEndpoint,
+  OVERFLOW_ENDPOINT,
+  pendingEndpointHits,
+  recordEndpointHit,
 } from '../../api/modules/monitoring/endpoint-hits';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { makeUser } from './helpers/factories';
@@ -12,7 +18,8 @@ import { makeUser } from './helpers/factories';
 // The facility live import calls per request: counts in memory, written per endpoint and minute
 // every few seconds, summed over every process that shares the database.
 
-const TRAFFIC = 'query($m:Int){getLiveEndpointTraffic(minutes:$m){ from to minutes{ minute requests refusals } endpoints{ endpoint requests refusals lastCallAt } }}';
+const TRAFFIC =
+  'query($m:Int){getLiveEndpointTraffic(minutes:$m){ from to minutes{ minute requests refusals } endpoints{ endpoint requests refusals lastCallAt } }}';
 
 let t: TestApp;
 let op: string;
@@ -23,7 +30,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const stored = () => t.db.all<{ endpoint: string; minute: string; requests: number; refusals: number }>(sql`select endpoint, minute, requests, refusals from endpoint_hits order by endpoint, minute`);
+const stored = () =>
+  t.db.all<{ endpoint: string; minute: string; requests: number; refusals: number }>(
+    sql`select endpoint, minute, requests, refusals from endpoint_hits order by endpoint, minute`,
+  );
 
 describe('recordEndpointHit', () => {
   it('counts in memory and writes one row per endpoint and minute on flush, refusals among the requests', async () => {
@@ -43,13 +53,26 @@ describe('recordEndpointHit', () => {
   });
 
   it('adds the counts of every process sharing the database (another process: its own deps and connection)', async () => {
-    const other = await createDeps(readEnv({ NODE_ENV: 'test', DATABASE_URL: t.deps.env.databaseUrl, JOB_INTERVAL_MINUTES: '0', STORAGE_DIR: t.deps.env.storageDir }), { clock: t.clock, log: silentLogger, scoring: t.deps.scoring });
+    const other = await createDeps(
+      readEnv({
+        NODE_ENV: 'test',
+        DATABASE_URL: t.deps.env.databaseUrl,
+        JOB_INTERVAL_MINUTES: '0',
+        STORAGE_DIR: t.deps.env.storageDir,
+      }),
+      { clock: t.clock, log: silentLogger, scoring: t.deps.scoring },
+    );
     try {
       recordEndpointHit(t.deps, 'live.records');
       recordEndpointHit(other, 'live.records', { refused: true });
       recordEndpointHit(other, 'live.records');
       await Promise.all([flushEndpointHits(t.deps), flushEndpointHits(other)]);
-      expect((await stored()).find((r) => r.minute === '2026-11-21T09:01' && r.endpoint === 'live.records')).toEqual({ endpoint: 'live.records', minute: '2026-11-21T09:01', requests: 6, refusals: 4 });
+      expect((await stored()).find((r) => r.minute === '2026-11-21T09:01' && r.endpoint === 'live.records')).toEqual({
+        endpoint: 'live.records',
+        minute: '2026-11-21T09:01',
+        requests: 6,
+        refusals: 4,
+      });
     } finally {
       other.close();
     }
@@ -58,11 +81,21 @@ describe('recordEndpointHit', () => {
   it('flushes by itself within the flush interval', async () => {
     recordEndpointHit(t.deps, 'live.timer');
     await new Promise((r) => setTimeout(r, FLUSH_INTERVAL_MS + 500));
-    expect((await stored()).filter((r) => r.endpoint === 'live.timer')).toEqual([{ endpoint: 'live.timer', minute: '2026-11-21T09:01', requests: 1, refusals: 0 }]);
+    expect((await stored()).filter((r) => r.endpoint === 'live.timer')).toEqual([
+      { endpoint: 'live.timer', minute: '2026-11-21T09:01', requests: 1, refusals: 0 },
+    ]);
   });
 
   it('keeps the counts for the next flush when the write fails', async () => {
-    const broken = { ...t.deps, db: { transaction: async () => { throw new Error('disk full'); } } as never, log: silentLogger };
+    const broken = {
+      ...t.deps,
+      db: {
+        transaction: async () => {
+          throw new Error('disk full');
+        },
+      } as never,
+      log: silentLogger,
+    };
     recordEndpointHit(broken, 'live.records');
     recordEndpointHit(broken, 'live.records', { refused: true });
     await flushEndpointHits(broken);
@@ -89,15 +122,29 @@ describe('getLiveEndpointTraffic', () => {
     const res = (await t.gql(TRAFFIC, { m: 5 }, { token: op })).body.data.getLiveEndpointTraffic;
     expect(res.from).toBe('2026-11-21T08:59:00.000Z');
     expect(res.to).toBe('2026-11-21T09:04:00.000Z');
-    expect(res.minutes.map((m: any) => m.minute)).toEqual(['08:59', '09:00', '09:01', '09:02', '09:03'].map((hm) => `2026-11-21T${hm}:00.000Z`));
-    expect(res.minutes.map((m: any) => [m.requests, m.refusals])).toEqual([[0, 0], [251, 25], [7, 4], [MAX_ENDPOINTS + 5, 0], [0, 0]]);
-    expect(res.endpoints[0]).toEqual({ endpoint: 'live.records', requests: 256, refusals: 29, lastCallAt: '2026-11-21T09:01:00.000Z' });
+    expect(res.minutes.map((m: any) => m.minute)).toEqual(
+      ['08:59', '09:00', '09:01', '09:02', '09:03'].map((hm) => `2026-11-21T${hm}:00.000Z`),
+    );
+    expect(res.minutes.map((m: any) => [m.requests, m.refusals])).toEqual([
+      [0, 0],
+      [251, 25],
+      [7, 4],
+      [MAX_ENDPOINTS + 5, 0],
+      [0, 0],
+    ]);
+    expect(res.endpoints[0]).toEqual({
+      endpoint: 'live.records',
+      requests: 256,
+      refusals: 29,
+      lastCallAt: '2026-11-21T09:01:00.000Z',
+    });
     const short = (await t.gql(TRAFFIC, { m: 1 }, { token: op })).body.data.getLiveEndpointTraffic;
     expect(short.minutes).toEqual([{ minute: '2026-11-21T09:03:00.000Z', requests: 0, refusals: 0 }]);
     expect(short.endpoints).toEqual([]);
   });
 
   it('refuses a window outside 1..1440 minutes', async () => {
-    for (const m of [0, 1441]) expect((await t.gql(TRAFFIC, { m }, { token: op })).body.errors?.[0]?.extensions.reason).toBe('OUT_OF_RANGE');
+    for (const m of [0, 1441])
+      expect((await t.gql(TRAFFIC, { m }, { token: op })).body.errors?.[0]?.extensions.reason).toBe('OUT_OF_RANGE');
   });
 });

@@ -17,7 +17,18 @@ import { DiskBlobStore, scoring } from './uploads/helpers';
 const blobs = new DiskBlobStore();
 let s: Scoring;
 const ROWS = 120;
-const TRICKY = ['=HYPERLINK("http://x.example","click")', '+1+1', '@SUM(A1:A9)', '-5', '42', '007', '\t=1+2', 'plain text', ' -leading space', '＝fullwidth'];
+const TRICKY = [
+  '=HYPERLINK("http://x.example","click")',
+  '+1+1',
+  '@SUM(A1:A9)',
+  '-5',
+  '42',
+  '007',
+  '\t=1+2',
+  'plain text',
+  ' -leading space',
+  '＝fullwidth',
+];
 
 /** A CSV with formula-looking text, numbers stored as text, a record id and enough for a time score. */
 function trickyCsv(): Uint8Array {
@@ -31,9 +42,19 @@ function trickyCsv(): Uint8Array {
     // Every seventh is a fast straightliner; the rest answer around their own opinion.
     const fast = i % 7 === 0;
     const mean = 2 + next() * 2;
-    const items = Array.from({ length: 7 }, () => (fast ? 3 : Math.min(5, Math.max(1, Math.round(mean + (next() - 0.5) * 2.5)))));
+    const items = Array.from({ length: 7 }, () =>
+      fast ? 3 : Math.min(5, Math.max(1, Math.round(mean + (next() - 0.5) * 2.5))),
+    );
     const comment = TRICKY[i % TRICKY.length]!;
-    lines.push([`ID${String(i + 1).padStart(4, '0')}`, fast ? 40 + i : 600 + (i % 50) * 7, ...items, `"${comment.replaceAll('"', '""')}"`, i % 3 === 0 ? 'A' : 'B'].join(','));
+    lines.push(
+      [
+        `ID${String(i + 1).padStart(4, '0')}`,
+        fast ? 40 + i : 600 + (i % 50) * 7,
+        ...items,
+        `"${comment.replaceAll('"', '""')}"`,
+        i % 3 === 0 ? 'A' : 'B',
+      ].join(','),
+    );
   }
   return new TextEncoder().encode(lines.join('\n'));
 }
@@ -47,11 +68,24 @@ const MAPPING: ColumnMapping = {
   ],
 };
 
-const rules: CleaningRules = { ...DEFAULT_RULES, rules: { ...DEFAULT_RULES.rules, combined: { enabled: true, threshold: 65, minDataPoints: 0 } } };
+const rules: CleaningRules = {
+  ...DEFAULT_RULES,
+  rules: { ...DEFAULT_RULES.rules, combined: { enabled: true, threshold: 65, minDataPoints: 0 } },
+};
 const base = (format: ExportJobInput['format'], extra: Partial<ExportJobInput> = {}): ExportJobInput => ({
-  datafileId: 'dfX', revision: 1, format, cleaning: { rules, manual: { ID0002: 1, ID0008: 2 } },
-  certificate: { certificateCode: 'ABCD-EFGH-JKMN-P', reportURL: 'https://app.example/report-verification?code=ABCD-EFGH-JKMN-P', certificateLevel: 2 },
-  productName: 'QualityCheck', locale: 'de', title: 'Tricky Wave 1', ...extra,
+  datafileId: 'dfX',
+  revision: 1,
+  format,
+  cleaning: { rules, manual: { ID0002: 1, ID0008: 2 } },
+  certificate: {
+    certificateCode: 'ABCD-EFGH-JKMN-P',
+    reportURL: 'https://app.example/report-verification?code=ABCD-EFGH-JKMN-P',
+    certificateLevel: 2,
+  },
+  productName: 'QualityCheck',
+  locale: 'de',
+  title: 'Tricky Wave 1',
+  ...extra,
 });
 
 async function bytesOf(key: string): Promise<Uint8Array> {
@@ -63,9 +97,28 @@ let expected: ReturnType<typeof cleanRevision>;
 beforeAll(async () => {
   s = await scoring();
   await blobs.putFile('uploads/tricky.csv', trickyCsv());
-  await processUpload({ blobs, scoring: s, source: { key: 'uploads/tricky.csv', format: 'csv' }, options: {}, mapping: MAPPING, datafileId: 'dfX', revision: 1 });
-  await blobs.putFile('uploads/survey.sav', new Uint8Array(readFileSync(new URL('../fixtures/uploads/survey-compressed.sav', import.meta.url))));
-  await processUpload({ blobs, scoring: s, source: { key: 'uploads/survey.sav', format: 'sav' }, options: {}, mapping: fixtureSurvey().mapping, datafileId: 'dfS', revision: 1 });
+  await processUpload({
+    blobs,
+    scoring: s,
+    source: { key: 'uploads/tricky.csv', format: 'csv' },
+    options: {},
+    mapping: MAPPING,
+    datafileId: 'dfX',
+    revision: 1,
+  });
+  await blobs.putFile(
+    'uploads/survey.sav',
+    new Uint8Array(readFileSync(new URL('../fixtures/uploads/survey-compressed.sav', import.meta.url))),
+  );
+  await processUpload({
+    blobs,
+    scoring: s,
+    source: { key: 'uploads/survey.sav', format: 'sav' },
+    options: {},
+    mapping: fixtureSurvey().mapping,
+    datafileId: 'dfS',
+    revision: 1,
+  });
   const scores = await readRevisionColumns(blobs, 'dfX', 1, 'scores');
   const manual = new Float64Array(ROWS);
   manual[1] = 1;
@@ -77,8 +130,15 @@ afterAll(() => blobs.dispose());
 describe('export writers', () => {
   it('writes the workbook: both sheets, headers, numbers as numbers, decisions, neutralised text', async () => {
     const progress: number[] = [];
-    const out = await runExport({ blobs, scoring: s }, base('xlsx'), (p) => { progress.push(p); });
-    expect(out).toMatchObject({ contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: 'Tricky_Wave_1-export.xlsx', rows: ROWS, removed: ROWS - expected.keptCount });
+    const out = await runExport({ blobs, scoring: s }, base('xlsx'), (p) => {
+      progress.push(p);
+    });
+    expect(out).toMatchObject({
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      fileName: 'Tricky_Wave_1-export.xlsx',
+      rows: ROWS,
+      removed: ROWS - expected.keptCount,
+    });
     expect(progress.at(-1)).toBe(100);
     expect(expected.keptCount).toBeLessThan(ROWS);
     const wb = new ExcelJS.Workbook();
@@ -86,8 +146,33 @@ describe('export writers', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(['QualityCheck Export Result', 'Quality Mark']);
     const sheet = wb.getWorksheet('QualityCheck Export Result')!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header.slice(0, 11)).toEqual(['respid', 'duration', 'q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7', 'comment', 'segment']);
-    expect(header).toEqual(expect.arrayContaining(['ts', 'grid.g1.score', 'grid.g1.label', 'grid.g1.label_label', 'ibs', 'combined', 'decision', 'reason', 'reason_code', 'reason_codes']));
+    expect(header.slice(0, 11)).toEqual([
+      'respid',
+      'duration',
+      'q1',
+      'q2',
+      'q3',
+      'q4',
+      'q5',
+      'q6',
+      'q7',
+      'comment',
+      'segment',
+    ]);
+    expect(header).toEqual(
+      expect.arrayContaining([
+        'ts',
+        'grid.g1.score',
+        'grid.g1.label',
+        'grid.g1.label_label',
+        'ibs',
+        'combined',
+        'decision',
+        'reason',
+        'reason_code',
+        'reason_codes',
+      ]),
+    );
     expect(header).not.toContain('__source_row');
     expect(header).not.toContain('record_id');
     expect(sheet.rowCount).toBe(ROWS + 1);
@@ -120,19 +205,38 @@ describe('export writers', () => {
     expect(labels).toContain('Straightliner');
     expect(labels).toContain('OK');
     const mark = wb.getWorksheet('Quality Mark')!;
-    expect((mark.getRow(1).values as unknown[]).slice(1)).toEqual(['certificateCode', 'reportURL', 'certificateLevel', 'includedRecords', 'removedRecords', 'scoreThresholds']);
+    expect((mark.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'certificateCode',
+      'reportURL',
+      'certificateLevel',
+      'includedRecords',
+      'removedRecords',
+      'scoreThresholds',
+    ]);
     const values = (mark.getRow(2).values as unknown[]).slice(1);
-    expect(values.slice(0, 5)).toEqual(['ABCD-EFGH-JKMN-P', 'https://app.example/report-verification?code=ABCD-EFGH-JKMN-P', 2, expected.keptCount, ROWS - expected.keptCount]);
-    expect(values[5]).toBe('combined < 65; TS < 20; IBS < 20 (2+ data points); OES < 40 (2+ data points); CON < 20 (1+ data points); OES bad answers >= 2');
+    expect(values.slice(0, 5)).toEqual([
+      'ABCD-EFGH-JKMN-P',
+      'https://app.example/report-verification?code=ABCD-EFGH-JKMN-P',
+      2,
+      expected.keptCount,
+      ROWS - expected.keptCount,
+    ]);
+    expect(values[5]).toBe(
+      'combined < 65; TS < 20; IBS < 20 (2+ data points); OES < 40 (2+ data points); CON < 20 (1+ data points); OES bad answers >= 2',
+    );
   });
 
   it('keeps SPSS value labels beside the codes', async () => {
-    const out = await runExport({ blobs, scoring: s }, { ...base('xlsx'), datafileId: 'dfS', cleaning: { rules: DEFAULT_RULES } });
+    const out = await runExport(
+      { blobs, scoring: s },
+      { ...base('xlsx'), datafileId: 'dfS', cleaning: { rules: DEFAULT_RULES } },
+    );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await bytesOf(out.key)) as never);
     const sheet = wb.worksheets[0]!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    const code = header.indexOf('gender') + 1, label = header.indexOf('gender_label') + 1;
+    const code = header.indexOf('gender') + 1,
+      label = header.indexOf('gender_label') + 1;
     expect(label).toBe(code + 1);
     const raw = await readRevisionColumns(blobs, 'dfS', 1, 'raw', ['gender']);
     const names: Record<string, string> = { 1: 'weiblich', 2: 'männlich', 3: 'divers' };
@@ -159,32 +263,52 @@ describe('export writers', () => {
     });
     const rejects = await runExport({ blobs, scoring: s }, base('rejects'));
     expect(rejects.fileName).toBe('Tricky_Wave_1-reject-list.csv');
-    const list = Papa.parse<string[]>(new TextDecoder().decode(await bytesOf(rejects.key)), { skipEmptyLines: true }).data;
+    const list = Papa.parse<string[]>(new TextDecoder().decode(await bytesOf(rejects.key)), {
+      skipEmptyLines: true,
+    }).data;
     expect(list[0]).toEqual(['record_id', 'reason_code', 'reason_codes']);
-    const removedIds = Array.from(expected.kept).flatMap((k, i) => (k === 0 ? [`ID${String(i + 1).padStart(4, '0')}`] : []));
+    const removedIds = Array.from(expected.kept).flatMap((k, i) =>
+      k === 0 ? [`ID${String(i + 1).padStart(4, '0')}`] : [],
+    );
     expect(list.slice(1).map((r) => r[0])).toEqual(removedIds);
     expect(list.find((r) => r[0] === 'ID0002')?.[1]).toBe('manual');
     for (const r of list.slice(1)) expect(REASONS).toContain(r[1]);
   });
 
   it('writes Arrow for scripts with types, field metadata and the decision columns', async () => {
-    const out = await runExport({ blobs, scoring: s }, { ...base('arrow'), datafileId: 'dfS', cleaning: { rules: DEFAULT_RULES } });
+    const out = await runExport(
+      { blobs, scoring: s },
+      { ...base('arrow'), datafileId: 'dfS', cleaning: { rules: DEFAULT_RULES } },
+    );
     const table = tableFromIPC(await bytesOf(out.key));
     const names = table.schema.fields.map((f) => f.name);
     expect(names).toEqual(expect.arrayContaining(['gender', 'combined', 'kept', 'reason_code', 'reason_codes']));
-    expect(JSON.parse(table.schema.fields.find((f) => f.name === 'gender')!.metadata.get('value_labels')!)).toEqual({ 1: 'weiblich', 2: 'männlich', 3: 'divers' });
+    expect(JSON.parse(table.schema.fields.find((f) => f.name === 'gender')!.metadata.get('value_labels')!)).toEqual({
+      1: 'weiblich',
+      2: 'männlich',
+      3: 'divers',
+    });
     const decisions = cleanRevision(s, await readRevisionColumns(blobs, 'dfS', 1, 'scores'), DEFAULT_RULES);
     expect(Array.from(table.getChild('kept')!.toArray() as Int8Array)).toEqual(Array.from(decisions.kept));
   });
 
   it('refuses a datafile that was never cleaned, and an unpublished revision', async () => {
-    await expect(runExport({ blobs, scoring: s }, { ...base('xlsx'), cleaning: null })).rejects.toMatchObject({ code: 'DATAFILE_NOT_CLEANED' });
-    await expect(runExport({ blobs, scoring: s }, { ...base('xlsx'), revision: 9 })).rejects.toMatchObject({ code: 'SCORES_NOT_AVAILABLE' });
+    await expect(runExport({ blobs, scoring: s }, { ...base('xlsx'), cleaning: null })).rejects.toMatchObject({
+      code: 'DATAFILE_NOT_CLEANED',
+    });
+    await expect(runExport({ blobs, scoring: s }, { ...base('xlsx'), revision: 9 })).rejects.toMatchObject({
+      code: 'SCORES_NOT_AVAILABLE',
+    });
   });
 
   it('quota-cleans by a characteristic column before writing', async () => {
-    const out = await runExport({ blobs, scoring: s }, base('rejects', { cleaning: { rules: DEFAULT_RULES, quota: { column: 'segment', targets: { A: 10 } } } }));
-    const list = Papa.parse<string[]>(new TextDecoder().decode(await bytesOf(out.key)), { skipEmptyLines: true }).data.slice(1);
+    const out = await runExport(
+      { blobs, scoring: s },
+      base('rejects', { cleaning: { rules: DEFAULT_RULES, quota: { column: 'segment', targets: { A: 10 } } } }),
+    );
+    const list = Papa.parse<string[]>(new TextDecoder().decode(await bytesOf(out.key)), {
+      skipEmptyLines: true,
+    }).data.slice(1);
     const scores = await readRevisionColumns(blobs, 'dfX', 1, 'scores');
     const plain = cleanRevision(s, scores, DEFAULT_RULES);
     const keptA = Array.from(plain.kept).filter((k, i) => k === 1 && i % 3 === 0).length;

@@ -11,7 +11,8 @@ describe('the GraphQL endpoint answers every failure with a catalogue code', () 
   });
   afterAll(() => t.close());
 
-  const post = (body: string, contentType = 'application/json') => t.app.request('/graphql', { method: 'POST', headers: { 'content-type': contentType }, body });
+  const post = (body: string, contentType = 'application/json') =>
+    t.app.request('/graphql', { method: 'POST', headers: { 'content-type': contentType }, body });
 
   it('syntax and validation errors are BAD_REQUEST (HTTP 400)', async () => {
     for (const query of ['{ me { ', '{ noSuchField }', 'mutation { login(email: 1) { accessToken } }']) {
@@ -34,7 +35,12 @@ describe('the GraphQL endpoint answers every failure with a catalogue code', () 
   });
 
   it('wrong variable types are BAD_REQUEST', async () => {
-    const res = await post(JSON.stringify({ query: 'mutation($id:ID!){markNotificationAsReaded(notificationId:$id){status}}', variables: { id: { nested: true } } }));
+    const res = await post(
+      JSON.stringify({
+        query: 'mutation($id:ID!){markNotificationAsReaded(notificationId:$id){status}}',
+        variables: { id: { nested: true } },
+      }),
+    );
     expect(((await res.json()) as any).errors[0].extensions.code).toBe('BAD_REQUEST');
   });
 
@@ -62,17 +68,50 @@ describe('the GraphQL endpoint answers every failure with a catalogue code', () 
     const ctx = { deps: t.deps } as never;
     await expect(boom(undefined, {}, ctx, {} as never)).rejects.toMatchObject({ code: 'GENERAL_ERROR' });
     expect(t.logged.some((l) => l.msg.includes('boom'))).toBe(true);
-    const formatted = formatError(new GraphQLError('x', { path: ['boom'], originalError: new Error('SQLITE internals') }), 'en', () => {});
-    expect(formatted).toEqual({ message: 'Something went wrong. Please try again.', path: ['boom'], extensions: { code: 'GENERAL_ERROR' } });
+    const formatted = formatError(
+      new GraphQLError('x', { path: ['boom'], originalError: new Error('SQLITE internals') }),
+      'en',
+      () => {},
+    );
+    expect(formatted).toEqual({
+      message: 'Something went wrong. Please try again.',
+      path: ['boom'],
+      extensions: { code: 'GENERAL_ERROR' },
+    });
     expect(JSON.stringify(formatted)).not.toContain('SQLITE');
-    const app = formatError(new GraphQLError('x', { path: ['a'], originalError: new AppError('INVALID_PARAMETERS', { field: 'name' }) }), 'de', () => {});
-    expect(app).toEqual({ message: 'Einige Werte sind ungültig.', path: ['a'], extensions: { code: 'INVALID_PARAMETERS', field: 'name' } });
-    // With a reason, the message is the reason's (what to change), dates as the UI shows them.
-    const why = formatError(new GraphQLError('x', { path: ['a'], originalError: new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'ONE_YEAR_MINUS_ONE_DAY', expected: '2028-02-28' }) }), 'en', () => {});
-    expect(why).toEqual({
-      message: 'Starter, Professional and Enterprise contracts run one year minus one day: set the end date to 28.02.2028.',
+    const app = formatError(
+      new GraphQLError('x', { path: ['a'], originalError: new AppError('INVALID_PARAMETERS', { field: 'name' }) }),
+      'de',
+      () => {},
+    );
+    expect(app).toEqual({
+      message: 'Einige Werte sind ungültig.',
       path: ['a'],
-      extensions: { code: 'INVALID_PARAMETERS', field: 'endDate', reason: 'ONE_YEAR_MINUS_ONE_DAY', expected: '2028-02-28' },
+      extensions: { code: 'INVALID_PARAMETERS', field: 'name' },
+    });
+    // With a reason, the message is the reason's (what to change), dates as the UI shows them.
+    const why = formatError(
+      new GraphQLError('x', {
+        path: ['a'],
+        originalError: new AppError('INVALID_PARAMETERS', {
+          field: 'endDate',
+          reason: 'ONE_YEAR_MINUS_ONE_DAY',
+          expected: '2028-02-28',
+        }),
+      }),
+      'en',
+      () => {},
+    );
+    expect(why).toEqual({
+      message:
+        'Starter, Professional and Enterprise contracts run one year minus one day: set the end date to 28.02.2028.',
+      path: ['a'],
+      extensions: {
+        code: 'INVALID_PARAMETERS',
+        field: 'endDate',
+        reason: 'ONE_YEAR_MINUS_ONE_DAY',
+        expected: '2028-02-28',
+      },
     });
   });
 

@@ -29,7 +29,10 @@ beforeAll(async () => {
     JOB_POLL_MS: '100',
   };
   // The test's own handle on the same file: it enqueues and watches; it runs nothing.
-  deps = await createDeps(readEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://app.test', JOB_INTERVAL_MINUTES: '0', ...env }), { log: silentLogger });
+  deps = await createDeps(
+    readEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://app.test', JOB_INTERVAL_MINUTES: '0', ...env }),
+    { log: silentLogger },
+  );
 });
 afterAll(async () => {
   await server?.stop();
@@ -47,7 +50,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
   }
 }
 
-const settingsLike = async (pattern: string) => deps.db.all<{ key: string; value: string }>(sql`select key, value from app_settings where key like ${pattern}`);
+const settingsLike = async (pattern: string) =>
+  deps.db.all<{ key: string; value: string }>(sql`select key, value from app_settings where key like ${pattern}`);
 
 describe('a server killed mid-job', () => {
   it('restarts, takes the job again after its lease expired, and finishes it exactly once', async () => {
@@ -72,7 +76,13 @@ describe('a server killed mid-job', () => {
       const job = await deps.jobs.get(id);
       return job && ['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(job.state) ? job : undefined;
     });
-    expect(done).toMatchObject({ state: 'SUCCEEDED', attempts: 2, progress: 100, errorCode: null, result: { key: 'crash-1' } });
+    expect(done).toMatchObject({
+      state: 'SUCCEEDED',
+      attempts: 2,
+      progress: 100,
+      errorCode: null,
+      result: { key: 'crash-1' },
+    });
     const effects = await settingsLike(`${slowJobEffectKey('crash-1')}%`);
     expect(effects).toHaveLength(1);
     expect(JSON.parse(effects[0]!.value)).toEqual({ jobId: id, attempt: 2 });

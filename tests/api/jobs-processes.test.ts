@@ -16,7 +16,12 @@ let dir: string;
 let deps: Deps;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sqp-jobs-procs-'));
-  const env = readEnv({ NODE_ENV: 'test', DATABASE_URL: `file:${join(dir, 'app.db')}`, STORAGE_DIR: join(dir, 'storage'), JOB_INTERVAL_MINUTES: '0' });
+  const env = readEnv({
+    NODE_ENV: 'test',
+    DATABASE_URL: `file:${join(dir, 'app.db')}`,
+    STORAGE_DIR: join(dir, 'storage'),
+    JOB_INTERVAL_MINUTES: '0',
+  });
   deps = await createDeps(env, { log: silentLogger });
   deps.jobs.register({ kind: 'test.effect', run: async () => 'not run here' });
   await deps.db.run(sql`create table effects (job_id text not null, runner text not null)`);
@@ -27,7 +32,11 @@ afterAll(() => {
 });
 
 function child(name: string) {
-  const proc = spawn(bunBin, ['tests/api/helpers/job-claim-child.ts', `file:${join(dir, 'app.db')}`, join(dir, 'storage'), name], { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+  const proc = spawn(
+    bunBin,
+    ['tests/api/helpers/job-claim-child.ts', `file:${join(dir, 'app.db')}`, join(dir, 'storage'), name],
+    { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -54,10 +63,15 @@ describe('two processes claiming from one job table', () => {
     const effects = await deps.db.all<{ job_id: string; runner: string }>(sql`select job_id, runner from effects`);
     expect(effects).toHaveLength(200);
     expect(new Set(effects.map((e) => e.job_id)).size).toBe(200);
-    const byRunner = { a: effects.filter((e) => e.runner === 'a').length, b: effects.filter((e) => e.runner === 'b').length };
+    const byRunner = {
+      a: effects.filter((e) => e.runner === 'a').length,
+      b: effects.filter((e) => e.runner === 'b').length,
+    };
     expect(byRunner.a).toBeGreaterThan(0);
     expect(byRunner.b).toBeGreaterThan(0);
-    const states = await deps.db.all<{ state: string; attempts: number; n: number }>(sql`select state, attempts, count(*) as n from jobs where kind = 'test.effect' group by state, attempts`);
+    const states = await deps.db.all<{ state: string; attempts: number; n: number }>(
+      sql`select state, attempts, count(*) as n from jobs where kind = 'test.effect' group by state, attempts`,
+    );
     expect(states.map((s) => ({ ...s, n: Number(s.n) }))).toEqual([{ state: 'SUCCEEDED', attempts: 1, n: 200 }]);
   });
 });

@@ -41,18 +41,24 @@ describe('jobs: enqueue and claim', () => {
     const b = await t.deps.jobs.enqueue(k.kind, { n: 2 }, { dedupeKey: 'slot-1' });
     expect(a.created).toBe(true);
     expect(b).toEqual({ id: a.id, created: false });
-    expect((await t.db.all<{ n: number }>(sql`select count(*) as n from jobs where dedupe_key = 'slot-1'`))[0]!.n).toBe(1);
+    expect((await t.db.all<{ n: number }>(sql`select count(*) as n from jobs where dedupe_key = 'slot-1'`))[0]!.n).toBe(
+      1,
+    );
     expect((await row(a.id)).payload).toEqual({ n: 1 });
   });
 
   it('a job enqueued inside a write transaction wakes a running runner, which claims it once the transaction committed', async () => {
     const k = kind({ run: async () => 'ran' });
-    const runner = new JobRunner(t.deps, runnerSettings(t.deps.env, { concurrency: 1, schedule: false, pollMs: 60_000, kinds: [k.kind] })).start();
+    const runner = new JobRunner(
+      t.deps,
+      runnerSettings(t.deps.env, { concurrency: 1, schedule: false, pollMs: 60_000, kinds: [k.kind] }),
+    ).start();
     try {
       const { id } = await writeTransaction(t.db, (tx) => t.deps.jobs.enqueue(k.kind, {}, { tx }));
       // The wake came from inside the transaction; the runner's claim must not count as nested in it.
       const deadline = Date.now() + 5_000;
-      while ((await row(id)).state !== 'SUCCEEDED' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      while ((await row(id)).state !== 'SUCCEEDED' && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
       expect(await row(id)).toMatchObject({ state: 'SUCCEEDED', result: 'ran' });
     } finally {
       await runner.stop();
@@ -75,7 +81,11 @@ describe('jobs: enqueue and claim', () => {
     const second = await claimNext(t.db, [k.kind], 'runner-b:1', later, 30_000);
     expect(second).toMatchObject({ id, leaseOwner: 'runner-b:1', attempts: 2 });
     // runner-a wakes up and tries to finish: nothing changes.
-    expect(await writeTransaction(t.db, (tx) => releaseJob(tx, id, 'runner-a:1', later, { state: 'SUCCEEDED', result: 'stale' }))).toBeUndefined();
+    expect(
+      await writeTransaction(t.db, (tx) =>
+        releaseJob(tx, id, 'runner-a:1', later, { state: 'SUCCEEDED', result: 'stale' }),
+      ),
+    ).toBeUndefined();
     expect(await row(id)).toMatchObject({ state: 'RUNNING', leaseOwner: 'runner-b:1', result: null });
   });
 
@@ -119,12 +129,20 @@ describe('jobs: failures', () => {
     expect(wait2).toBeLessThanOrEqual(2_000);
     t.clock.advance(2_000);
     await runJobsUntilIdle(t.deps, { kinds: [k.kind] });
-    expect(await row(id)).toMatchObject({ state: 'SUCCEEDED', attempts: 3, result: { calls: 3 }, errorCode: null, progress: 100 });
+    expect(await row(id)).toMatchObject({
+      state: 'SUCCEEDED',
+      attempts: 3,
+      result: { calls: 3 },
+      errorCode: null,
+      progress: 100,
+    });
   });
 
   it('backoff doubles up to its cap and is jittered within the upper half', () => {
     const policy = { baseMs: 1_000, maxMs: 10_000 };
-    expect([1, 2, 3, 4, 5, 9].map((a) => backoffMs(a, policy, () => 1))).toEqual([1_000, 2_000, 4_000, 8_000, 10_000, 10_000]);
+    expect([1, 2, 3, 4, 5, 9].map((a) => backoffMs(a, policy, () => 1))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 10_000, 10_000,
+    ]);
     expect([1, 2, 3].map((a) => backoffMs(a, policy, () => 0))).toEqual([500, 1_000, 2_000]);
   });
 
@@ -138,7 +156,9 @@ describe('jobs: failures', () => {
       },
       onFinalFailure: async (tx, job, outcome) => {
         hooked.push(`${job.id}:${outcome.state}:${outcome.state === 'FAILED' ? outcome.code : ''}`);
-        await tx.run(sql`insert into app_settings (key, value, updated_at) values (${`hook:${job.id}`}, '1', '2026-01-01')`);
+        await tx.run(
+          sql`insert into app_settings (key, value, updated_at) values (${`hook:${job.id}`}, '1', '2026-01-01')`,
+        );
       },
     });
     const { id } = await t.deps.jobs.enqueue(k.kind, {});
@@ -155,7 +175,10 @@ describe('jobs: failures', () => {
   it('a job that waits for another (RetryableJobError with waiting) is retried like a failure but logged as info, not as an error', async () => {
     const seen: { level: string; msg: string }[] = [];
     const original = t.deps.log;
-    t.deps.log = { info: (msg) => seen.push({ level: 'info', msg }), error: (msg) => seen.push({ level: 'error', msg }) };
+    t.deps.log = {
+      info: (msg) => seen.push({ level: 'info', msg }),
+      error: (msg) => seen.push({ level: 'error', msg }),
+    };
     try {
       let calls = 0;
       const k = kind({
@@ -328,7 +351,11 @@ describe('jobs: cancel and progress', () => {
     await runJobsUntilIdle(t.deps, { kinds: [k.kind] });
     expect(seen).toEqual(['RUNNING', { step: 'checked', n: 1 }, 'JobLeaseLostError']);
     // The job is the other runner's now: neither the late report nor this runner's end wrote to it.
-    expect(await row(id)).toMatchObject({ state: 'RUNNING', leaseOwner: 'someone-else', result: { step: 'checked', n: 1 } });
+    expect(await row(id)).toMatchObject({
+      state: 'RUNNING',
+      leaseOwner: 'someone-else',
+      result: { step: 'checked', n: 1 },
+    });
 
     const ok = kind({ run: async (ctx) => (await ctx.report({ step: 'checked' }), { step: 'done' }) });
     const second = await t.deps.jobs.enqueue(ok.kind, {});
@@ -340,9 +367,14 @@ describe('jobs: cancel and progress', () => {
 describe('jobs: runners', () => {
   it('a started runner runs a job enqueued in its process without waiting for the poll', async () => {
     const k = kind({ run: async (ctx) => ({ echo: ctx.payload }) });
-    const r = new JobRunner(t.deps, runnerSettings(t.deps.env, { schedule: false, kinds: [k.kind], pollMs: 60_000 })).start();
+    const r = new JobRunner(
+      t.deps,
+      runnerSettings(t.deps.env, { schedule: false, kinds: [k.kind], pollMs: 60_000 }),
+    ).start();
     try {
-      const settled = new Promise<string>((resolve) => t.deps.jobs.onEvent((e) => e.type === 'settled' && e.job.kind === k.kind && resolve(e.job.state)));
+      const settled = new Promise<string>((resolve) =>
+        t.deps.jobs.onEvent((e) => e.type === 'settled' && e.job.kind === k.kind && resolve(e.job.state)),
+      );
       const { id } = await t.deps.jobs.enqueue(k.kind, { a: 1 });
       expect(await settled).toBe('SUCCEEDED');
       expect((await row(id)).result).toEqual({ echo: { a: 1 } });
@@ -372,10 +404,23 @@ describe('jobs: runners', () => {
       await t.deps.jobs.enqueue(heavy.kind, {});
       await t.deps.jobs.enqueue(light.kind, {});
     }
-    const r = new JobRunner(t.deps, runnerSettings(t.deps.env, { schedule: false, kinds: [light.kind, heavy.kind], concurrency: 3, workerThreads: 1, pollMs: 20 }));
+    const r = new JobRunner(
+      t.deps,
+      runnerSettings(t.deps.env, {
+        schedule: false,
+        kinds: [light.kind, heavy.kind],
+        concurrency: 3,
+        workerThreads: 1,
+        pollMs: 20,
+      }),
+    );
     runner = r;
     let settled = 0;
-    const all = new Promise<void>((resolve) => t.deps.jobs.onEvent((e) => e.type === 'settled' && [light.kind, heavy.kind].includes(e.job.kind) && ++settled === 12 && resolve()));
+    const all = new Promise<void>((resolve) =>
+      t.deps.jobs.onEvent(
+        (e) => e.type === 'settled' && [light.kind, heavy.kind].includes(e.job.kind) && ++settled === 12 && resolve(),
+      ),
+    );
     r.start();
     await all;
     await r.stop();
@@ -415,7 +460,17 @@ describe('jobs: runners', () => {
 describe('jobs: heartbeat (real time)', () => {
   it('a job running longer than its lease keeps it: a second runner polling all along never takes it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sqp-heartbeat-'));
-    const deps = await createDeps(readEnv({ NODE_ENV: 'test', DATABASE_URL: `file:${join(dir, 'app.db')}`, STORAGE_DIR: join(dir, 'storage'), JOB_INTERVAL_MINUTES: '0', JOB_LEASE_SECONDS: '1', JOB_POLL_MS: '50' }), { log: silentLogger });
+    const deps = await createDeps(
+      readEnv({
+        NODE_ENV: 'test',
+        DATABASE_URL: `file:${join(dir, 'app.db')}`,
+        STORAGE_DIR: join(dir, 'storage'),
+        JOB_INTERVAL_MINUTES: '0',
+        JOB_LEASE_SECONDS: '1',
+        JOB_POLL_MS: '50',
+      }),
+      { log: silentLogger },
+    );
     try {
       let calls = 0;
       deps.jobs.register({
@@ -430,7 +485,9 @@ describe('jobs: heartbeat (real time)', () => {
       const a = new JobRunner(deps, runnerSettings(deps.env, { schedule: false })).start();
       const b = new JobRunner(deps, runnerSettings(deps.env, { schedule: false }));
       const { id } = await deps.jobs.enqueue('test.long', {});
-      const settled = new Promise<void>((resolve) => deps.jobs.onEvent((e) => e.type === 'settled' && e.job.id === id && resolve()));
+      const settled = new Promise<void>((resolve) =>
+        deps.jobs.onEvent((e) => e.type === 'settled' && e.job.id === id && resolve()),
+      );
       let polls = 0;
       const poller = setInterval(() => void b.tick().then(() => polls++), 100);
       await settled;

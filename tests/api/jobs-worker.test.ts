@@ -21,7 +21,13 @@ afterAll(() => t.close());
 let n = 0;
 function workerKind(input: TestStepInput, options: RunInWorkerOptions = {}, extra: Partial<JobHandler> = {}) {
   const kind = `test.worker${++n}`;
-  t.deps.jobs.register({ kind, heavy: true, maxAttempts: 1, ...extra, run: (ctx) => ctx.runInWorker(testStepsStep, input, options) });
+  t.deps.jobs.register({
+    kind,
+    heavy: true,
+    maxAttempts: 1,
+    ...extra,
+    run: (ctx) => ctx.runInWorker(testStepsStep, input, options),
+  });
   return kind;
 }
 const row = async (id: string) => (await t.db.select().from(jobs).where(eq(jobs.id, id)).get())!;

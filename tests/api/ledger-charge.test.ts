@@ -1,11 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { runCalendarJob } from '../../api/jobs/calendar-job';
-import { chargeDatafile, companyCreditSummary, companyCreditTotals, creditsForInterviews, nextAvailableCreditPlan, refundTransaction, transactionsGroupedByDatafile } from '../../api/modules/credits/ledger.service';
+import {
+  chargeDatafile,
+  companyCreditSummary,
+  companyCreditTotals,
+  creditsForInterviews,
+  nextAvailableCreditPlan,
+  refundTransaction,
+  transactionsGroupedByDatafile,
+} from '../../api/modules/credits/ledger.service';
 import { AppError } from '../../api/graphql/errors';
 import { loadScoringFromDisk } from '../../scoring/load-node';
 import { countRows } from './helpers/factories';
-import { company, contract, datafile, interviews, ledgerDb, planRow, secondaryPlan, user, type LedgerDb } from './ledger-fixtures';
+import {
+  company,
+  contract,
+  datafile,
+  interviews,
+  ledgerDb,
+  planRow,
+  secondaryPlan,
+  user,
+  type LedgerDb,
+} from './ledger-fixtures';
 
 let t: LedgerDb;
 let companyId: string;
@@ -19,8 +37,18 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const charge = (o: { key?: string; credits?: number[]; datafileId?: string; kind?: 'UPLOAD' | 'UPDATE' | 'LIVE' } = {}) =>
-  chargeDatafile(t.deps, { companyId, datafileId: o.datafileId ?? fileId, kind: o.kind ?? 'UPLOAD', idempotencyKey: o.key ?? `upload:${fileId}:0`, interviewCredits: o.credits ?? interviews(10), actorId: adminId, description: 'Datafile upload' });
+const charge = (
+  o: { key?: string; credits?: number[]; datafileId?: string; kind?: 'UPLOAD' | 'UPDATE' | 'LIVE' } = {},
+) =>
+  chargeDatafile(t.deps, {
+    companyId,
+    datafileId: o.datafileId ?? fileId,
+    kind: o.kind ?? 'UPLOAD',
+    idempotencyKey: o.key ?? `upload:${fileId}:0`,
+    interviewCredits: o.credits ?? interviews(10),
+    actorId: adminId,
+    description: 'Datafile upload',
+  });
 
 async function codeOf(p: Promise<unknown>) {
   try {
@@ -36,19 +64,37 @@ const ledgerRows = () => countRows(t.db, 'credit_transactions');
 describe('chargeDatafile', () => {
   it('draws from the plan that expires first, one USED row per plan touched with one operation id', async () => {
     const { primaryPlanId } = await contract(t.deps, { companyId, startDate: '2027-01-01', credits: 1000 });
-    const topUp = await secondaryPlan(t.deps, { companyId, validFrom: '2027-01-01', validUntil: '2027-06-30', received: 60 });
+    const topUp = await secondaryPlan(t.deps, {
+      companyId,
+      validFrom: '2027-01-01',
+      validUntil: '2027-06-30',
+      received: 60,
+    });
     const result = await charge({ credits: interviews(10) });
-    expect(result).toMatchObject({ credits: 100, replayed: false, allocations: [{ creditPlanId: topUp, amount: 60 }, { creditPlanId: primaryPlanId, amount: 40 }] });
+    expect(result).toMatchObject({
+      credits: 100,
+      replayed: false,
+      allocations: [
+        { creditPlanId: topUp, amount: 60 },
+        { creditPlanId: primaryPlanId, amount: 40 },
+      ],
+    });
     expect((await planRow(t.db, topUp)).balance).toBe(0);
     expect((await planRow(t.db, primaryPlanId)).balance).toBe(960);
-    const used = await t.db.all<{ n: number; ops: number }>(sql`select count(*) n, count(distinct operation_id) ops from credit_transactions where type = 'USED'`);
+    const used = await t.db.all<{ n: number; ops: number }>(
+      sql`select count(*) n, count(distinct operation_id) ops from credit_transactions where type = 'USED'`,
+    );
     expect(used[0]).toEqual({ n: 2, ops: 1 });
   });
 
   it('refuses credits per interview outside 4..10 or not whole numbers, writing nothing', async () => {
     await contract(t.deps, { companyId, startDate: '2027-01-01' });
     const before = await ledgerRows();
-    for (const bad of [[3], [11], [4.5], [0], [-4], [], [Number.NaN]]) expect(await codeOf(charge({ credits: bad }))).toMatchObject({ code: 'INVALID_PARAMETERS', field: 'interviewCredits' });
+    for (const bad of [[3], [11], [4.5], [0], [-4], [], [Number.NaN]])
+      expect(await codeOf(charge({ credits: bad }))).toMatchObject({
+        code: 'INVALID_PARAMETERS',
+        field: 'interviewCredits',
+      });
     expect(await ledgerRows()).toBe(before);
     expect(await countRows(t.db, 'datafile_charges')).toBe(0);
   });
@@ -56,7 +102,10 @@ describe('chargeDatafile', () => {
   it('answers BALANCE_NOT_ENOUGH and writes nothing when credits are short and there is no backup plan', async () => {
     const { primaryPlanId } = await contract(t.deps, { companyId, startDate: '2027-01-01', credits: 50 });
     const before = await ledgerRows();
-    expect(await codeOf(charge({ credits: interviews(6) }))).toMatchObject({ code: 'BALANCE_NOT_ENOUGH', shortfall: 10 });
+    expect(await codeOf(charge({ credits: interviews(6) }))).toMatchObject({
+      code: 'BALANCE_NOT_ENOUGH',
+      shortfall: 10,
+    });
     expect(await ledgerRows()).toBe(before);
     expect(await countRows(t.db, 'datafile_charges')).toBe(0);
     expect((await planRow(t.db, primaryPlanId)).balance).toBe(50);
@@ -67,7 +116,10 @@ describe('chargeDatafile', () => {
     const first = await charge();
     const again = await charge();
     expect(again).toEqual({ ...first, replayed: true });
-    expect(await codeOf(charge({ credits: interviews(9) }))).toMatchObject({ code: 'INVALID_PARAMETERS', reason: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await codeOf(charge({ credits: interviews(9) }))).toMatchObject({
+      code: 'INVALID_PARAMETERS',
+      reason: 'IDEMPOTENCY_KEY_REUSED',
+    });
     expect(await countRows(t.db, 'datafile_charges')).toBe(1);
   });
 
@@ -81,13 +133,20 @@ describe('chargeDatafile', () => {
   it('activates the backup plan on first use and notifies each admin once (notification and mail)', async () => {
     const secondAdmin = await user(t.db, companyId, 'ADMIN', 'de');
     await user(t.db, companyId, 'EMPLOYEE');
-    const { backupPlanId } = await contract(t.deps, { companyId, startDate: '2027-01-01', credits: 50, backupPrice: 15 });
+    const { backupPlanId } = await contract(t.deps, {
+      companyId,
+      startDate: '2027-01-01',
+      credits: 50,
+      backupPrice: 15,
+    });
     const result = await charge({ credits: interviews(8) });
     expect(result.allocations.at(-1)).toEqual({ creditPlanId: backupPlanId, amount: 30 });
     const backup = await planRow(t.db, backupPlanId!);
     expect(backup).toMatchObject({ balance: -30, received: 30, activatedAt: '2027-03-10T09:00:00.000Z' });
     await charge({ key: 'upload:again', credits: interviews(5) });
-    const notes = await t.db.all<{ user_id: string }>(sql`select user_id from notifications where dedupe_key like 'backup-activated:%'`);
+    const notes = await t.db.all<{ user_id: string }>(
+      sql`select user_id from notifications where dedupe_key like 'backup-activated:%'`,
+    );
     expect(notes.map((n) => n.user_id).sort()).toEqual([adminId, secondAdmin].sort());
     expect(await t.db.all(sql`select 1 from outbox_mails where template = 'backupPlanActivated'`)).toHaveLength(2);
   });
@@ -102,7 +161,7 @@ describe('chargeDatafile', () => {
     expect(await t.db.all(sql`select 1 from notifications where dedupe_key like 'low-balance:%'`)).toHaveLength(1);
   });
 
-  it('alerts on what the organisation can still draw, not on one spent top-up plan, in the admin\'s language', async () => {
+  it("alerts on what the organisation can still draw, not on one spent top-up plan, in the admin's language", async () => {
     await user(t.db, companyId, 'ADMIN', 'de');
     await contract(t.deps, { companyId, startDate: '2027-01-01', credits: 1000 });
     // The top-up expires first, so it is drawn first and spent entirely: 0 of 500 on that plan,
@@ -113,7 +172,9 @@ describe('chargeDatafile', () => {
     // 1500 - 500 - 630 = 370 left: below 25 % of 1500, once per admin.
     await charge({ key: 'below-quarter', credits: interviews(63) });
     await charge({ key: 'still-low', credits: interviews(1) });
-    const notes = await t.db.all<{ description: string }>(sql`select description from notifications where dedupe_key like 'low-balance:%' order by description`);
+    const notes = await t.db.all<{ description: string }>(
+      sql`select description from notifications where dedupe_key like 'low-balance:%' order by description`,
+    );
     expect(notes.map((n) => n.description)).toEqual([
       'Acme can still draw 370 of the 1,500 credits on its current plans (less than 25 %).',
       'Acme kann noch 370 der 1.500 Credits seiner laufenden Pläne verwenden (weniger als 25 %).',
@@ -147,27 +208,52 @@ describe('refundTransaction', () => {
     expect(refund).toMatchObject({ amount: 100, creditPlanId: primaryPlanId, expiredTransactionId: null });
     expect((await planRow(t.db, primaryPlanId)).balance).toBe(1000);
     const before = await ledgerRows();
-    expect(await codeOf(refundTransaction(t.deps, { transactionId: used, actorId: adminId }))).toMatchObject({ code: 'INVALID_PARAMETERS', reason: 'ALREADY_REFUNDED' });
-    expect(await codeOf(refundTransaction(t.deps, { transactionId: refund.refundTransactionId, actorId: adminId }))).toMatchObject({ code: 'INVALID_PARAMETERS', reason: 'NOT_A_USED_TRANSACTION' });
-    expect(await codeOf(refundTransaction(t.deps, { transactionId: 'nope', actorId: adminId }))).toMatchObject({ code: 'INVALID_ID' });
+    expect(await codeOf(refundTransaction(t.deps, { transactionId: used, actorId: adminId }))).toMatchObject({
+      code: 'INVALID_PARAMETERS',
+      reason: 'ALREADY_REFUNDED',
+    });
+    expect(
+      await codeOf(refundTransaction(t.deps, { transactionId: refund.refundTransactionId, actorId: adminId })),
+    ).toMatchObject({ code: 'INVALID_PARAMETERS', reason: 'NOT_A_USED_TRANSACTION' });
+    expect(await codeOf(refundTransaction(t.deps, { transactionId: 'nope', actorId: adminId }))).toMatchObject({
+      code: 'INVALID_ID',
+    });
     expect(await ledgerRows()).toBe(before);
   });
 
   it('expires a refund onto an expired plan at once, so it cannot be spent', async () => {
-    const topUp = await secondaryPlan(t.deps, { companyId, validFrom: '2027-01-01', validUntil: '2027-03-10', received: 100 });
+    const topUp = await secondaryPlan(t.deps, {
+      companyId,
+      validFrom: '2027-01-01',
+      validUntil: '2027-03-10',
+      received: 100,
+    });
     await charge({ credits: interviews(5) });
     const used = (await t.db.all<{ id: string }>(sql`select id from credit_transactions where type = 'USED'`))[0]!.id;
     t.clock.set('2027-03-11T09:00:00.000Z');
     const refund = await refundTransaction(t.deps, { transactionId: used, actorId: null });
     expect(refund.expiredTransactionId).not.toBeNull();
     expect((await planRow(t.db, topUp)).balance).toBe(50);
-    expect(await companyCreditSummary(t.db, companyId, '2027-03-11')).toMatchObject({ activeCreditPlanBalance: 0, totalBalance: 0, totalReceived: 100 });
+    expect(await companyCreditSummary(t.db, companyId, '2027-03-11')).toMatchObject({
+      activeCreditPlanBalance: 0,
+      totalBalance: 0,
+      totalReceived: 100,
+    });
   });
 
   it('reduces the usage of a pay-as-usage plan', async () => {
-    const { backupPlanId } = await contract(t.deps, { companyId, startDate: '2027-01-01', credits: 10, backupPrice: 20 });
+    const { backupPlanId } = await contract(t.deps, {
+      companyId,
+      startDate: '2027-01-01',
+      credits: 10,
+      backupPrice: 20,
+    });
     await charge({ credits: interviews(3) });
-    const used = (await t.db.all<{ id: string }>(sql`select id from credit_transactions where type = 'USED' and credit_plan_id = ${backupPlanId}`))[0]!.id;
+    const used = (
+      await t.db.all<{ id: string }>(
+        sql`select id from credit_transactions where type = 'USED' and credit_plan_id = ${backupPlanId}`,
+      )
+    )[0]!.id;
     await refundTransaction(t.deps, { transactionId: used, actorId: null });
     expect(await planRow(t.db, backupPlanId!)).toMatchObject({ balance: 0, received: 0 });
   });
@@ -175,7 +261,12 @@ describe('refundTransaction', () => {
 
 describe('read models', () => {
   it('summarises with the drawdown rule and groups USED rows per datafile with the number of updates', async () => {
-    const { primaryPlanId } = await contract(t.deps, { companyId, startDate: '2027-01-01', credits: 1000, backupPrice: 12 });
+    const { primaryPlanId } = await contract(t.deps, {
+      companyId,
+      startDate: '2027-01-01',
+      credits: 1000,
+      backupPrice: 12,
+    });
     await secondaryPlan(t.deps, { companyId, validFrom: '2027-05-01', validUntil: '2027-12-31', received: 300 });
     await charge({ key: 'u0', credits: interviews(10) });
     t.clock.set('2027-03-12T09:00:00.000Z');
@@ -191,10 +282,22 @@ describe('read models', () => {
     });
     const lines = await transactionsGroupedByDatafile(t.db, companyId);
     const usedLine = lines.find((l) => l.type === 'USED')!;
-    expect(usedLine).toMatchObject({ datafileId: fileId, amount: 130, numberOfUpdates: 2, numberOfRecords: 25, createdDate: '2027-03-10T09:00:00.000Z', latestTransactionDate: '2027-03-12T09:00:00.000Z' });
+    expect(usedLine).toMatchObject({
+      datafileId: fileId,
+      amount: 130,
+      numberOfUpdates: 2,
+      numberOfRecords: 25,
+      createdDate: '2027-03-10T09:00:00.000Z',
+      latestTransactionDate: '2027-03-12T09:00:00.000Z',
+    });
     expect(usedLine.transactionIds).toHaveLength(3);
     expect(usedLine.creditPlanDetails.id).toBe(primaryPlanId);
-    expect(lines.filter((l) => l.type === 'RECEIVED').map((l) => l.amount).sort()).toEqual([1000, 300]);
+    expect(
+      lines
+        .filter((l) => l.type === 'RECEIVED')
+        .map((l) => l.amount)
+        .sort(),
+    ).toEqual([1000, 300]);
   });
 
   it('computes credits per interview with the shared scoring function (4..10, empty cells free)', async () => {
@@ -221,8 +324,15 @@ describe('company credit totals', () => {
     const summary = await companyCreditSummary(t.db, companyId, '2027-03-10');
     const totals = await companyCreditTotals(t.db, companyId, '2027-03-10');
     expect(totals).toEqual({ totalUsed: 400, totalRefunded: 300, totalExpired: 5000 });
-    expect(summary).toMatchObject({ totalReceived: 6000, totalBalance: 900, activeCreditPlanBalance: 900, activeCreditPlanReceived: 1000 });
-    expect(summary.totalReceived - summary.totalBalance).toBe(totals.totalUsed - totals.totalRefunded + totals.totalExpired);
+    expect(summary).toMatchObject({
+      totalReceived: 6000,
+      totalBalance: 900,
+      activeCreditPlanBalance: 900,
+      activeCreditPlanReceived: 1000,
+    });
+    expect(summary.totalReceived - summary.totalBalance).toBe(
+      totals.totalUsed - totals.totalRefunded + totals.totalExpired,
+    );
 
     // Once the job writes the EXPIRED row the figures stay the same.
     await runCalendarJob(t.deps);

@@ -40,8 +40,18 @@ describe('concurrent charges', () => {
     const { primaryPlanId } = await contract(t.deps, { companyId, startDate: '2027-01-01', credits: 10_000 });
     const fileId = await datafile(t.db, companyId, adminId);
     const [other] = await clients(1);
-    const input = { companyId, datafileId: fileId, kind: 'UPLOAD' as const, idempotencyKey: `upload:${fileId}:0`, interviewCredits: [10, 9, 8, 7], actorId: adminId, description: 'upload' };
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => chargeDatafile(i % 2 ? t.deps : other!, input)));
+    const input = {
+      companyId,
+      datafileId: fileId,
+      kind: 'UPLOAD' as const,
+      idempotencyKey: `upload:${fileId}:0`,
+      interviewCredits: [10, 9, 8, 7],
+      actorId: adminId,
+      description: 'upload',
+    };
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => chargeDatafile(i % 2 ? t.deps : other!, input)),
+    );
     expect(new Set(results.map((r) => r.chargeId)).size).toBe(1);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(await countRows(t.db, 'datafile_charges')).toBe(1);
@@ -55,11 +65,25 @@ describe('concurrent charges', () => {
     // 80 charges of 20..100 credits: about 4,800 demanded against 1,000 available.
     const demands = Array.from({ length: 80 }, (_, i) => Array.from({ length: 2 + (i % 9) }, () => 10));
     const settled = await Promise.allSettled(
-      demands.map((credits, i) => chargeDatafile(pool[i % pool.length]!, { companyId, datafileId: files[i % files.length]!, kind: 'LIVE', idempotencyKey: `live:${i}`, interviewCredits: credits, actorId: null, description: 'live' })),
+      demands.map((credits, i) =>
+        chargeDatafile(pool[i % pool.length]!, {
+          companyId,
+          datafileId: files[i % files.length]!,
+          kind: 'LIVE',
+          idempotencyKey: `live:${i}`,
+          interviewCredits: credits,
+          actorId: null,
+          description: 'live',
+        }),
+      ),
     );
-    const failures = settled.filter((s) => s.status === 'rejected').map((s) => codeOf((s as PromiseRejectedResult).reason));
+    const failures = settled
+      .filter((s) => s.status === 'rejected')
+      .map((s) => codeOf((s as PromiseRejectedResult).reason));
     expect(new Set(failures)).toEqual(new Set(['BALANCE_NOT_ENOUGH']));
-    const charged = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value.credits] : [])).reduce((a, b) => a + b, 0);
+    const charged = settled
+      .flatMap((s) => (s.status === 'fulfilled' ? [s.value.credits] : []))
+      .reduce((a, b) => a + b, 0);
     const plan = await planRow(t.db, primaryPlanId);
     // Some serial order explains the end state: balance = received - what succeeded, never below zero.
     expect(plan.balance).toBe(1_000 - charged);
@@ -67,7 +91,9 @@ describe('concurrent charges', () => {
     // Charges were refused only when the rest could not cover them.
     const smallest = Math.min(...demands.map((d) => d.length * 10));
     expect(plan.balance).toBeLessThan(smallest + 90);
-    const sums = await t.db.get<{ used: number }>(sql`select sum(amount) used from credit_transactions where type = 'USED'`);
+    const sums = await t.db.get<{ used: number }>(
+      sql`select sum(amount) used from credit_transactions where type = 'USED'`,
+    );
     expect(sums!.used).toBe(charged);
   });
 
@@ -77,10 +103,21 @@ describe('concurrent charges', () => {
     const worker = fileURLToPath(new URL('./ledger-charge-worker.ts', import.meta.url));
     const run = (prefix: string) =>
       new Promise<{ charged: number; ok: number; failures: string[] }>((resolve, reject) => {
-        const child = spawn(process.execPath, [worker, JSON.stringify({ url: t.url, now: t.clock.now().toISOString(), companyId, files, count: 40, prefix })], { stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawn(
+          process.execPath,
+          [
+            worker,
+            JSON.stringify({ url: t.url, now: t.clock.now().toISOString(), companyId, files, count: 40, prefix }),
+          ],
+          { stdio: ['ignore', 'pipe', 'inherit'] },
+        );
         let out = '';
         child.stdout.on('data', (d) => (out += d));
-        child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`worker exited ${code}: ${out}`))));
+        child.on('exit', (code) =>
+          code === 0
+            ? resolve(JSON.parse(out.trim().split('\n').at(-1)!))
+            : reject(new Error(`worker exited ${code}: ${out}`)),
+        );
       });
     const results = await Promise.all([run('a'), run('b'), run('c')]);
     const failures = results.flatMap((r) => r.failures);
@@ -96,12 +133,28 @@ describe('concurrent charges', () => {
   it('parallel refunds of one USED row on separate connections refund it once', async () => {
     const { primaryPlanId } = await contract(t.deps, { companyId, startDate: '2027-01-01', credits: 500 });
     const fileId = await datafile(t.db, companyId, adminId);
-    await chargeDatafile(t.deps, { companyId, datafileId: fileId, kind: 'UPLOAD', idempotencyKey: 'k', interviewCredits: [10, 10], actorId: null, description: 'upload' });
+    await chargeDatafile(t.deps, {
+      companyId,
+      datafileId: fileId,
+      kind: 'UPLOAD',
+      idempotencyKey: 'k',
+      interviewCredits: [10, 10],
+      actorId: null,
+      description: 'upload',
+    });
     const used = (await t.db.get<{ id: string }>(sql`select id from credit_transactions where type = 'USED'`))!.id;
     const pool = [t.deps, ...(await clients(3))];
-    const settled = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => refundTransaction(pool[i % pool.length]!, { transactionId: used, actorId: null })));
+    const settled = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        refundTransaction(pool[i % pool.length]!, { transactionId: used, actorId: null }),
+      ),
+    );
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(1);
-    expect(settled.filter((s) => s.status === 'rejected').map((s) => ((s as PromiseRejectedResult).reason as AppError).details.reason)).toEqual(Array(19).fill('ALREADY_REFUNDED'));
+    expect(
+      settled
+        .filter((s) => s.status === 'rejected')
+        .map((s) => ((s as PromiseRejectedResult).reason as AppError).details.reason),
+    ).toEqual(Array(19).fill('ALREADY_REFUNDED'));
     expect((await planRow(t.db, primaryPlanId)).balance).toBe(500);
   });
 
@@ -109,21 +162,54 @@ describe('concurrent charges', () => {
     const { primaryPlanId } = await contract(t.deps, { companyId, startDate: '2027-01-01', credits: 600 });
     const files = await Promise.all(Array.from({ length: 4 }, () => datafile(t.db, companyId, adminId)));
     const pool = [t.deps, ...(await clients(2))];
-    const first = await Promise.all(Array.from({ length: 10 }, (_, i) => chargeDatafile(t.deps, { companyId, datafileId: files[i % 4]!, kind: 'LIVE', idempotencyKey: `first:${i}`, interviewCredits: [10, 10], actorId: null, description: 'x' })));
-    const usedIds = (await t.db.all<{ id: string }>(sql`select id from credit_transactions where type = 'USED'`)).map((r) => r.id);
+    const first = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        chargeDatafile(t.deps, {
+          companyId,
+          datafileId: files[i % 4]!,
+          kind: 'LIVE',
+          idempotencyKey: `first:${i}`,
+          interviewCredits: [10, 10],
+          actorId: null,
+          description: 'x',
+        }),
+      ),
+    );
+    const usedIds = (await t.db.all<{ id: string }>(sql`select id from credit_transactions where type = 'USED'`)).map(
+      (r) => r.id,
+    );
     expect(first).toHaveLength(10);
     const work = [
-      ...usedIds.flatMap((id, i) => [refundTransaction(pool[i % 3]!, { transactionId: id, actorId: null }), refundTransaction(pool[(i + 1) % 3]!, { transactionId: id, actorId: null })]),
-      ...Array.from({ length: 40 }, (_, i) => chargeDatafile(pool[i % 3]!, { companyId, datafileId: files[i % 4]!, kind: 'LIVE', idempotencyKey: `second:${i}`, interviewCredits: [10, 10, 10], actorId: null, description: 'x' })),
+      ...usedIds.flatMap((id, i) => [
+        refundTransaction(pool[i % 3]!, { transactionId: id, actorId: null }),
+        refundTransaction(pool[(i + 1) % 3]!, { transactionId: id, actorId: null }),
+      ]),
+      ...Array.from({ length: 40 }, (_, i) =>
+        chargeDatafile(pool[i % 3]!, {
+          companyId,
+          datafileId: files[i % 4]!,
+          kind: 'LIVE',
+          idempotencyKey: `second:${i}`,
+          interviewCredits: [10, 10, 10],
+          actorId: null,
+          description: 'x',
+        }),
+      ),
     ];
     const settled = await Promise.allSettled(work);
-    const refused = settled.filter((s) => s.status === 'rejected').map((s) => {
-      const e = (s as PromiseRejectedResult).reason;
-      return e instanceof AppError ? `${e.code}${e.details.reason ? `:${e.details.reason}` : ''}` : String(e?.message ?? e);
-    });
+    const refused = settled
+      .filter((s) => s.status === 'rejected')
+      .map((s) => {
+        const e = (s as PromiseRejectedResult).reason;
+        return e instanceof AppError
+          ? `${e.code}${e.details.reason ? `:${e.details.reason}` : ''}`
+          : String(e?.message ?? e);
+      });
     // Each USED row refunded exactly once; the only other refusal is a charge the balance could not cover.
     expect(refused.filter((r) => r === 'INVALID_PARAMETERS:ALREADY_REFUNDED')).toHaveLength(usedIds.length);
-    expect(refused.filter((r) => r !== 'INVALID_PARAMETERS:ALREADY_REFUNDED' && r !== 'BALANCE_NOT_ENOUGH')).toEqual([]);
+    expect(refused.filter((r) => r !== 'INVALID_PARAMETERS:ALREADY_REFUNDED' && r !== 'BALANCE_NOT_ENOUGH')).toEqual(
+      [],
+    );
     const sums = await t.db.get<{ received: number; used: number; refunded: number }>(
       sql`select sum(case when type = 'RECEIVED' then amount else 0 end) received, sum(case when type = 'USED' then amount else 0 end) used, sum(case when type = 'REFUND' then amount else 0 end) refunded from credit_transactions`,
     );
@@ -163,7 +249,9 @@ describe('concurrent charges', () => {
 
 describe('write transactions', () => {
   it('refuse to nest on the same database instead of waiting on themselves forever', async () => {
-    const error = await writeTransaction(t.db, () => writeTransaction(t.db, async () => 'inner')).catch((e: Error) => e.message);
+    const error = await writeTransaction(t.db, () => writeTransaction(t.db, async () => 'inner')).catch(
+      (e: Error) => e.message,
+    );
     expect(error).toMatch(/inside a write transaction/);
     // The queue is free again afterwards.
     expect(await writeTransaction(t.db, async () => 'next')).toBe('next');

@@ -16,11 +16,28 @@ export function rng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  return { next, int, pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!, chance: (p: number) => next() < p };
+  return {
+    next,
+    int,
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
+    chance: (p: number) => next() < p,
+  };
 }
 export type Rng = ReturnType<typeof rng>;
 
-export type MContract = { id: string; companyId: string; type: 'PROFESSIONAL' | 'CUSTOM'; startDate: string; endDate: string; autoRenew: boolean; renewedFromId: string | null; primaryPlanId: string; backupPlanId: string | null; deactivated?: boolean; deleted?: boolean };
+export type MContract = {
+  id: string;
+  companyId: string;
+  type: 'PROFESSIONAL' | 'CUSTOM';
+  startDate: string;
+  endDate: string;
+  autoRenew: boolean;
+  renewedFromId: string | null;
+  primaryPlanId: string;
+  backupPlanId: string | null;
+  deactivated?: boolean;
+  deleted?: boolean;
+};
 export type MPlan = {
   id: string;
   companyId: string;
@@ -39,7 +56,13 @@ export type MPlan = {
 /** A ledger row as the model expects it (ids are the database's; compared by plan, type and amount). */
 export type MRow = { planId: string; type: 'RECEIVED' | 'USED' | 'EXPIRED' | 'REFUND'; amount: number };
 export type MUsed = { planId: string; amount: number; refunded: boolean; companyId: string };
-export type MCharge = { key: string; companyId: string; datafileId: string; credits: number[]; result: { credits: number; allocations: { creditPlanId: string; amount: number }[] } };
+export type MCharge = {
+  key: string;
+  companyId: string;
+  datafileId: string;
+  credits: number[];
+  result: { credits: number; allocations: { creditPlanId: string; amount: number }[] };
+};
 
 export class LedgerModel {
   contracts = new Map<string, MContract>();
@@ -66,7 +89,13 @@ export class LedgerModel {
   }
 
   addPlan(p: Omit<MPlan, 'balance' | 'deactivated' | 'activated'>) {
-    const plan: MPlan = { ...p, balance: 0, deactivated: false, activated: false, received: p.category === 'PAY_AS_USAGE' ? 0 : p.received };
+    const plan: MPlan = {
+      ...p,
+      balance: 0,
+      deactivated: false,
+      activated: false,
+      received: p.category === 'PAY_AS_USAGE' ? 0 : p.received,
+    };
     this.plans.set(plan.id, plan);
     if (plan.category !== 'PAY_AS_USAGE') {
       plan.balance = plan.received;
@@ -83,16 +112,28 @@ export class LedgerModel {
   eligible(companyId: string): MPlan[] {
     const t = this.today;
     const usable = [...this.plans.values()].filter((p) => {
-      if (p.companyId !== companyId || p.deactivated || t < p.validFrom || (p.validUntil !== null && t > p.validUntil)) return false;
+      if (p.companyId !== companyId || p.deactivated || t < p.validFrom || (p.validUntil !== null && t > p.validUntil))
+        return false;
       if (p.contractId !== null && !this.contractActive(this.contracts.get(p.contractId)!)) return false;
       return p.category === 'PAY_AS_USAGE' || p.balance > 0;
     });
-    const key = (p: MPlan) => [p.category === 'PAY_AS_USAGE' ? '1' : '0', p.validUntil ?? '9999-12-31', String(['PRIMARY', 'SECONDARY', 'BACKUP'].indexOf(p.role)), p.createdAt, p.id].join('|');
+    const key = (p: MPlan) =>
+      [
+        p.category === 'PAY_AS_USAGE' ? '1' : '0',
+        p.validUntil ?? '9999-12-31',
+        String(['PRIMARY', 'SECONDARY', 'BACKUP'].indexOf(p.role)),
+        p.createdAt,
+        p.id,
+      ].join('|');
     return usable.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   }
 
   /** Expected outcome of a new charge: allocations, or the shortfall. Applies it when `apply`. */
-  charge(companyId: string, credits: number, apply: boolean): { allocations: { creditPlanId: string; amount: number }[] } | { shortfall: number } {
+  charge(
+    companyId: string,
+    credits: number,
+    apply: boolean,
+  ): { allocations: { creditPlanId: string; amount: number }[] } | { shortfall: number } {
     let rest = credits;
     const allocations: { creditPlanId: string; amount: number }[] = [];
     for (const p of this.eligible(companyId)) {
@@ -135,12 +176,20 @@ export class LedgerModel {
     // A later contract blocks a renewal unless it was deactivated or deleted; the renewal itself always does.
     const live = (o: MContract) => !o.deactivated && !o.deleted;
     const ended = (c: MContract) =>
-      live(c) && c.autoRenew && c.endDate < this.today && !all.some((o) => o.companyId === c.companyId && (o.renewedFromId === c.id || (live(o) && o.startDate > c.endDate)));
+      live(c) &&
+      c.autoRenew &&
+      c.endDate < this.today &&
+      !all.some(
+        (o) => o.companyId === c.companyId && (o.renewedFromId === c.id || (live(o) && o.startDate > c.endDate)),
+      );
     for (const c of all.filter(ended)) {
       let from = c;
       for (;;) {
         const startDate = addDays(from.endDate, 1);
-        const endDate = from.type === 'PROFESSIONAL' ? oneYearEnd(startDate) : addDays(startDate, dayCount(from.startDate, from.endDate));
+        const endDate =
+          from.type === 'PROFESSIONAL'
+            ? oneYearEnd(startDate)
+            : addDays(startDate, dayCount(from.startDate, from.endDate));
         out.push({ from, startDate, endDate });
         if (endDate >= this.today) break;
         from = { ...from, id: `${from.id}>`, startDate, endDate };
@@ -160,7 +209,8 @@ export class LedgerModel {
   }
 }
 
-export const dayCount = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+export const dayCount = (a: string, b: string) =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
 /**
  * Clock moves that matter for a Vienna calendar: small steps, the instants around Vienna midnight,
@@ -174,7 +224,8 @@ export function nextInstant(r: Rng, now: Date): Date {
     d.setUTCDate(d.getUTCDate() - d.getUTCDay());
     return d;
   };
-  const at = (d: Date, h: number, m: number) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), h, m));
+  const at = (d: Date, h: number, m: number) =>
+    new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), h, m));
   const candidates: (() => Date)[] = [
     () => new Date(now.getTime() + r.int(1, 30) * 3_600_000),
     () => new Date(now.getTime() + r.int(1, 20) * 86_400_000),

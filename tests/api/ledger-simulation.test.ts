@@ -7,7 +7,16 @@ import { AppError } from '../../api/graphql/errors';
 import { runCalendarJob } from '../../api/jobs/calendar-job';
 import { chargeDatafile, refundTransaction } from '../../api/modules/credits/ledger.service';
 import { writeTransaction } from '../../db/write-transaction';
-import { company, contract, datafile, insertPlan, ledgerDb, secondaryPlan, user, type LedgerDb } from './ledger-fixtures';
+import {
+  company,
+  contract,
+  datafile,
+  insertPlan,
+  ledgerDb,
+  secondaryPlan,
+  user,
+  type LedgerDb,
+} from './ledger-fixtures';
 import { LedgerModel, nextInstant, rng, type MContract, type Rng } from './ledger-model';
 
 // Model-based simulation of the ledger: random commands run against the real services on a
@@ -17,12 +26,31 @@ import { LedgerModel, nextInstant, rng, type MContract, type Rng } from './ledge
 
 const TOTAL_OPS = Number(process.env.LEDGER_SIM_OPS ?? 10_000);
 const OPS_PER_SEED = 500;
-const SEEDS = process.env.LEDGER_SIM_SEED ? [Number(process.env.LEDGER_SIM_SEED)] : Array.from({ length: Math.ceil(TOTAL_OPS / OPS_PER_SEED) }, (_, i) => 1000 + i);
+const SEEDS = process.env.LEDGER_SIM_SEED
+  ? [Number(process.env.LEDGER_SIM_SEED)]
+  : Array.from({ length: Math.ceil(TOTAL_OPS / OPS_PER_SEED) }, (_, i) => 1000 + i);
 
-type World = { t: LedgerDb; m: LedgerModel; r: Rng; companies: string[]; files: Map<string, string[]>; trace: string[]; seen: string[]; lastRowid: number; expiredByJob: Set<string>; sums: Map<string, number>; ids: number; checks: number; timing: Map<string, number> };
+type World = {
+  t: LedgerDb;
+  m: LedgerModel;
+  r: Rng;
+  companies: string[];
+  files: Map<string, string[]>;
+  trace: string[];
+  seen: string[];
+  lastRowid: number;
+  expiredByJob: Set<string>;
+  sums: Map<string, number>;
+  ids: number;
+  checks: number;
+  timing: Map<string, number>;
+};
 
-const errorCode = (e: unknown) => (e instanceof AppError ? `${e.code}${e.details.reason ? `:${e.details.reason}` : ''}` : 'THROWN');
-async function outcome<T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; code: string; error: unknown }> {
+const errorCode = (e: unknown) =>
+  e instanceof AppError ? `${e.code}${e.details.reason ? `:${e.details.reason}` : ''}` : 'THROWN';
+async function outcome<T>(
+  p: Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; code: string; error: unknown }> {
   try {
     return { ok: true, value: await p };
   } catch (error) {
@@ -46,9 +74,30 @@ async function createContract(w: World) {
   const credits = r.int(20, 400);
   const backupPrice = !payg && r.chance(0.4) ? r.int(5, 30) : undefined;
   const id = `c${w.ids++}`;
-  const created = await contract(w.t.deps, { id, companyId, type, startDate, endDate, autoRenew: yearly && r.chance(0.7), credits, category: payg ? 'PAY_AS_USAGE' : 'EXPIRING', backupPrice, price: r.int(5, 20) });
+  const created = await contract(w.t.deps, {
+    id,
+    companyId,
+    type,
+    startDate,
+    endDate,
+    autoRenew: yearly && r.chance(0.7),
+    credits,
+    category: payg ? 'PAY_AS_USAGE' : 'EXPIRING',
+    backupPrice,
+    price: r.int(5, 20),
+  });
   const row = (await w.t.db.select().from(contracts).where(eq(contracts.id, id)).get())!;
-  const c: MContract = { id, companyId, type, startDate: row.startDate, endDate: row.endDate, autoRenew: row.autoRenew, renewedFromId: null, primaryPlanId: created.primaryPlanId, backupPlanId: created.backupPlanId };
+  const c: MContract = {
+    id,
+    companyId,
+    type,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    autoRenew: row.autoRenew,
+    renewedFromId: null,
+    primaryPlanId: created.primaryPlanId,
+    backupPlanId: created.backupPlanId,
+  };
   m.contracts.set(id, c);
   await adoptPlan(w, created.primaryPlanId);
   if (created.backupPlanId) await adoptPlan(w, created.backupPlanId);
@@ -58,7 +107,18 @@ async function createContract(w: World) {
 /** Copies a plan the database just created into the model (the model predicts its RECEIVED row). */
 async function adoptPlan(w: World, planId: string) {
   const p = (await w.t.db.select().from(creditPlans).where(eq(creditPlans.id, planId)).get())!;
-  w.m.addPlan({ id: p.id, companyId: p.companyId, contractId: p.contractId, role: p.role, category: p.category, validFrom: p.validFrom, validUntil: p.validUntil, received: p.received, price: p.pricePerCredit, createdAt: p.createdAt });
+  w.m.addPlan({
+    id: p.id,
+    companyId: p.companyId,
+    contractId: p.contractId,
+    role: p.role,
+    category: p.category,
+    validFrom: p.validFrom,
+    validUntil: p.validUntil,
+    received: p.received,
+    price: p.pricePerCredit,
+    createdAt: p.createdAt,
+  });
 }
 
 async function addSecondary(w: World) {
@@ -74,11 +134,23 @@ async function addSecondary(w: World) {
 
 async function addBackup(w: World) {
   const { m, r } = w;
-  const c = [...m.contracts.values()].find((x) => x.backupPlanId === null && x.endDate >= m.today && m.plans.get(x.primaryPlanId)!.category !== 'PAY_AS_USAGE');
+  const c = [...m.contracts.values()].find(
+    (x) => x.backupPlanId === null && x.endDate >= m.today && m.plans.get(x.primaryPlanId)!.category !== 'PAY_AS_USAGE',
+  );
   if (!c) return 'skip';
   const id = `b${w.ids++}`;
   await writeTransaction(w.t.db, async (tx) => {
-    await insertPlan(tx as unknown as Db, w.t.deps, { id, companyId: c.companyId, contractId: c.id, role: 'BACKUP', category: 'PAY_AS_USAGE', validFrom: c.startDate, validUntil: c.endDate, received: 0, price: r.int(5, 30) });
+    await insertPlan(tx as unknown as Db, w.t.deps, {
+      id,
+      companyId: c.companyId,
+      contractId: c.id,
+      role: 'BACKUP',
+      category: 'PAY_AS_USAGE',
+      validFrom: c.startDate,
+      validUntil: c.endDate,
+      received: 0,
+      price: r.int(5, 30),
+    });
     await tx.update(contracts).set({ backupCreditPlanId: id }).where(eq(contracts.id, c.id));
   });
   c.backupPlanId = id;
@@ -98,14 +170,27 @@ async function charge(w: World, mode: 'new' | 'retry' | 'reuse' | 'crash' | 'for
   const credits = mode === 'retry' ? base!.credits : Array.from({ length: r.int(1, 12) }, () => r.int(4, 10));
   if (mode === 'reuse' && credits.join() === base!.credits.join()) credits.push(4);
   const total = credits.reduce((a, b) => a + b, 0);
-  const input = { companyId, datafileId, kind: 'UPLOAD' as const, idempotencyKey: key, interviewCredits: credits, actorId: null, description: 'sim' };
+  const input = {
+    companyId,
+    datafileId,
+    kind: 'UPLOAD' as const,
+    idempotencyKey: key,
+    interviewCredits: credits,
+    actorId: null,
+    description: 'sim',
+  };
   const crash = mode === 'crash';
-  const res = await outcome(chargeDatafile(t.deps, input, crash ? { afterWrites: () => Promise.reject(new Error('crash after writes')) } : {}));
+  const res = await outcome(
+    chargeDatafile(t.deps, input, crash ? { afterWrites: () => Promise.reject(new Error('crash after writes')) } : {}),
+  );
 
   if (mode === 'retry') {
     // Invariant 9: the same key and payload answers the first result and changes nothing.
     if (!res.ok) throw new Error(`retry failed: ${res.code}`);
-    expect({ credits: res.value.credits, allocations: res.value.allocations, replayed: res.value.replayed }).toEqual({ ...base!.result, replayed: true });
+    expect({ credits: res.value.credits, allocations: res.value.allocations, replayed: res.value.replayed }).toEqual({
+      ...base!.result,
+      replayed: true,
+    });
     return `retry ${total}`;
   }
   if (mode === 'reuse') {
@@ -134,22 +219,41 @@ async function charge(w: World, mode: 'new' | 'retry' | 'reuse' | 'crash' | 'for
   m.charge(companyId, total, true);
   // Invariant 7: pay-as-usage only once every eligible prepaid plan is empty.
   if (touchedPayg) expect(m.eligible(companyId).filter((p) => p.category !== 'PAY_AS_USAGE')).toEqual([]);
-  m.charges.set(key, { key, companyId, datafileId, credits, result: { credits: total, allocations: res.value.allocations } });
-  const rows = await t.db.all<{ id: string; credit_plan_id: string; amount: number }>(sql`select id, credit_plan_id, amount from credit_transactions where charge_id = ${res.value.chargeId} and type = 'USED'`);
-  for (const row of rows) m.used.set(row.id, { planId: row.credit_plan_id, amount: row.amount, refunded: false, companyId });
+  m.charges.set(key, {
+    key,
+    companyId,
+    datafileId,
+    credits,
+    result: { credits: total, allocations: res.value.allocations },
+  });
+  const rows = await t.db.all<{ id: string; credit_plan_id: string; amount: number }>(
+    sql`select id, credit_plan_id, amount from credit_transactions where charge_id = ${res.value.chargeId} and type = 'USED'`,
+  );
+  for (const row of rows)
+    m.used.set(row.id, { planId: row.credit_plan_id, amount: row.amount, refunded: false, companyId });
   return `charge ${total} -> ${res.value.allocations.map((a) => a.amount).join('+')}`;
 }
 
 async function refund(w: World, mode: 'used' | 'twice' | 'refund-row' | 'unknown') {
   const { m, r, t } = w;
   if (mode === 'unknown') {
-    expect((await outcome(refundTransaction(t.deps, { transactionId: `nope-${w.ids++}`, actorId: null })) as { code?: string }).code).toBe('INVALID_ID');
+    expect(
+      (
+        (await outcome(refundTransaction(t.deps, { transactionId: `nope-${w.ids++}`, actorId: null }))) as {
+          code?: string;
+        }
+      ).code,
+    ).toBe('INVALID_ID');
     return 'refund unknown';
   }
   if (mode === 'refund-row') {
-    const [row] = await t.db.all<{ id: string }>(sql`select id from credit_transactions where type in ('REFUND', 'RECEIVED', 'EXPIRED') order by rowid desc limit 1`);
+    const [row] = await t.db.all<{ id: string }>(
+      sql`select id from credit_transactions where type in ('REFUND', 'RECEIVED', 'EXPIRED') order by rowid desc limit 1`,
+    );
     if (!row) return 'skip';
-    expect((await outcome(refundTransaction(t.deps, { transactionId: row.id, actorId: null })) as { code?: string }).code).toBe('INVALID_PARAMETERS:NOT_A_USED_TRANSACTION');
+    expect(
+      ((await outcome(refundTransaction(t.deps, { transactionId: row.id, actorId: null }))) as { code?: string }).code,
+    ).toBe('INVALID_PARAMETERS:NOT_A_USED_TRANSACTION');
     return 'refund of a non-USED row refused';
   }
   const candidates = [...m.used.entries()].filter(([, u]) => u.refunded === (mode === 'twice'));
@@ -205,21 +309,36 @@ async function runJob(w: World) {
   const result = await runCalendarJob(t.deps);
   expect(result.renewedContracts).toBe(due.length);
   // Adopt the renewals in chain order, checking dates and the copied plans (invariant 13: no gaps).
-  const fresh = (await t.db.select().from(contracts)).filter((c) => !known.has(c.id)).sort((a, b) => (a.startDate < b.startDate ? -1 : 1));
+  const fresh = (await t.db.select().from(contracts))
+    .filter((c) => !known.has(c.id))
+    .sort((a, b) => (a.startDate < b.startDate ? -1 : 1));
   for (const c of fresh) {
     const from = m.contracts.get(c.renewedFromId!)!;
     const expected = due.find((d) => d.startDate === c.startDate && d.from.companyId === from.companyId)!;
     expect([c.startDate, c.endDate, c.type]).toEqual([addDays(from.endDate, 1), expected.endDate, from.type]);
     const old = m.plans.get(from.primaryPlanId)!;
-    m.contracts.set(c.id, { ...from, id: c.id, startDate: c.startDate, endDate: c.endDate, renewedFromId: from.id, primaryPlanId: c.primaryCreditPlanId!, backupPlanId: c.backupCreditPlanId });
+    m.contracts.set(c.id, {
+      ...from,
+      id: c.id,
+      startDate: c.startDate,
+      endDate: c.endDate,
+      renewedFromId: from.id,
+      primaryPlanId: c.primaryCreditPlanId!,
+      backupPlanId: c.backupCreditPlanId,
+    });
     await adoptPlan(w, c.primaryCreditPlanId!);
     const copy = m.plans.get(c.primaryCreditPlanId!)!;
-    expect([copy.category, copy.received, copy.price]).toEqual([old.category, old.category === 'PAY_AS_USAGE' ? 0 : old.received, old.price]);
+    expect([copy.category, copy.received, copy.price]).toEqual([
+      old.category,
+      old.category === 'PAY_AS_USAGE' ? 0 : old.received,
+      old.price,
+    ]);
     if (c.backupCreditPlanId) await adoptPlan(w, c.backupCreditPlanId);
   }
   m.expire();
   await checkInvoices(w);
-  for (const p of m.plans.values()) if (p.category !== 'PAY_AS_USAGE' && p.validUntil !== null && p.validUntil < m.today) w.expiredByJob.add(p.id);
+  for (const p of m.plans.values())
+    if (p.category !== 'PAY_AS_USAGE' && p.validUntil !== null && p.validUntil < m.today) w.expiredByJob.add(p.id);
   return `job renewed=${result.renewedContracts} expired=${result.expiredPlans} invoices=${result.invoices}`;
 }
 
@@ -240,8 +359,13 @@ async function checkInvoices(w: World) {
     e.cents -= r.delta * r.price;
     expected.set(`${r.plan} ${quarter}`, e);
   }
-  const bills = await t.db.all<{ plan: string; quarter: string; usage: number; cents: number }>(sql`select credit_plan_id plan, quarter, usage_credits usage, amount_cents cents from invoices`);
-  expect(new Map(bills.map((b) => [`${b.plan} ${b.quarter}`, { usage: b.usage, cents: b.cents }])), 'invoices of closed quarters').toEqual(expected);
+  const bills = await t.db.all<{ plan: string; quarter: string; usage: number; cents: number }>(
+    sql`select credit_plan_id plan, quarter, usage_credits usage, amount_cents cents from invoices`,
+  );
+  expect(
+    new Map(bills.map((b) => [`${b.plan} ${b.quarter}`, { usage: b.usage, cents: b.cents }])),
+    'invoices of closed quarters',
+  ).toEqual(expected);
 }
 
 async function tamper(w: World) {
@@ -258,7 +382,9 @@ async function tamper(w: World) {
       return /append-only/.test(String(e?.message)) ? 'refused' : String(e?.message);
     }
   };
-  expect(await refusal(w.t.db.run(sql`update credit_transactions set amount = amount + 1 where id = ${row.id}`))).toBe('refused');
+  expect(await refusal(w.t.db.run(sql`update credit_transactions set amount = amount + 1 where id = ${row.id}`))).toBe(
+    'refused',
+  );
   expect(await refusal(w.t.db.run(sql`delete from credit_transactions where id = ${row.id}`))).toBe('refused');
   return 'tamper refused';
 }
@@ -300,12 +426,24 @@ function check(ok: boolean, message: string): asserts ok {
 async function checkInvariants(w: World) {
   const { t, m } = w;
   // 12: the ledger only grows; the rows of this step are exactly the ones the model expects.
-  const fresh = await t.db.all<{ rid: number; id: string; credit_plan_id: string; company_id: string; datafile_id: string | null; type: string; amount: number; delta: number }>(
+  const fresh = await t.db.all<{
+    rid: number;
+    id: string;
+    credit_plan_id: string;
+    company_id: string;
+    datafile_id: string | null;
+    type: string;
+    amount: number;
+    delta: number;
+  }>(
     sql`select rowid as rid, id, credit_plan_id, company_id, datafile_id, type, amount, delta from credit_transactions where rowid > ${w.lastRowid} order by rowid`,
   );
   if (fresh.length > 0) w.lastRowid = fresh.at(-1)!.rid;
   const sortRows = (xs: string[]) => xs.sort();
-  expect(sortRows(fresh.map((f) => `${f.credit_plan_id} ${f.type} ${f.amount}`)), '12: rows appended by this step').toEqual(sortRows(m.pending.map((p) => `${p.planId} ${p.type} ${p.amount}`)));
+  expect(
+    sortRows(fresh.map((f) => `${f.credit_plan_id} ${f.type} ${f.amount}`)),
+    '12: rows appended by this step',
+  ).toEqual(sortRows(m.pending.map((p) => `${p.planId} ${p.type} ${p.amount}`)));
   for (const f of fresh) {
     // 5 and 14 for the new rows: positive integer amounts; same company as the plan and the datafile.
     check(Number.isInteger(f.amount) && f.amount > 0 && Math.abs(f.delta) === f.amount, `5: amount of ${f.id}`);
@@ -316,13 +454,18 @@ async function checkInvariants(w: World) {
   w.seen.push(...fresh.map((f) => `${f.id} ${f.credit_plan_id} ${f.type} ${f.amount} ${f.delta}`));
   m.pending = [];
 
-  const plans = await t.db.all<{ id: string; category: string; balance: number; received: number }>(sql`select id, category, balance, received from credit_plans`);
+  const plans = await t.db.all<{ id: string; category: string; balance: number; received: number }>(
+    sql`select id, category, balance, received from credit_plans`,
+  );
   let prepaidBalances = 0;
   let prepaidLedger = 0;
   for (const p of plans) {
     const mp = m.plans.get(p.id)!;
     check(p.balance === (w.sums.get(p.id) ?? 0), `1: balance cache of ${p.id} = sum of its deltas`);
-    check(p.balance === mp.balance && p.received === mp.received, `model balance/received of ${p.id}: db ${p.balance}/${p.received}, model ${mp.balance}/${mp.received}`);
+    check(
+      p.balance === mp.balance && p.received === mp.received,
+      `model balance/received of ${p.id}: db ${p.balance}/${p.received}, model ${mp.balance}/${mp.received}`,
+    );
     if (p.category !== 'PAY_AS_USAGE') {
       check(p.balance >= 0, `3: prepaid balance of ${p.id} >= 0`);
       prepaidBalances += p.balance;
@@ -344,7 +487,8 @@ async function checkInvariants(w: World) {
     check(mine.filter((c) => c.start_date <= m.today && m.today <= c.end_date).length <= 1, '13: one ACTIVE');
     check(mine.filter((c) => c.start_date > m.today).length <= 1, '13: one UPCOMING');
   }
-  for (const c of cs) if (c.renewed_end) check(c.start_date === addDays(c.renewed_end, 1), '13: renewal chains have no gaps');
+  for (const c of cs)
+    if (c.renewed_end) check(c.start_date === addDays(c.renewed_end, 1), '13: renewal chains have no gaps');
 }
 
 async function checkWholeLedger(w: World) {
@@ -363,7 +507,9 @@ async function checkWholeLedger(w: World) {
     union all select 'company', t.id from credit_transactions t join credit_plans p on p.id = t.credit_plan_id left join datafiles d on d.id = t.datafile_id where t.company_id != p.company_id or d.company_id != t.company_id
     union all select 'charge-company', c.id from datafile_charges c join datafiles d on d.id = c.datafile_id where d.company_id != c.company_id`);
   expect(broken, '1, 4, 5, 10, 14 over the whole ledger').toEqual([]);
-  const all = await t.db.all<{ s: string }>(sql`select id || ' ' || credit_plan_id || ' ' || type || ' ' || amount || ' ' || delta as s from credit_transactions order by rowid`);
+  const all = await t.db.all<{ s: string }>(
+    sql`select id || ' ' || credit_plan_id || ' ' || type || ' ' || amount || ' ' || delta as s from credit_transactions order by rowid`,
+  );
   check(all.length === w.seen.length && all.every((a, i) => a.s === w.seen[i]), '12: earlier rows never change');
 }
 
@@ -371,13 +517,31 @@ async function checkWholeLedger(w: World) {
 
 async function simulate(seed: number, ops: number): Promise<string[]> {
   const t = await ledgerDb('2027-01-01T08:00:00.000Z');
-  const w: World = { t, m: new LedgerModel('2027-01-01T08:00:00.000Z'), r: rng(seed), companies: [], files: new Map(), trace: [], seen: [], lastRowid: 0, expiredByJob: new Set(), sums: new Map(), ids: 0, checks: 0, timing: new Map() };
+  const w: World = {
+    t,
+    m: new LedgerModel('2027-01-01T08:00:00.000Z'),
+    r: rng(seed),
+    companies: [],
+    files: new Map(),
+    trace: [],
+    seen: [],
+    lastRowid: 0,
+    expiredByJob: new Set(),
+    sums: new Map(),
+    ids: 0,
+    checks: 0,
+    timing: new Map(),
+  };
   try {
     for (const name of ['Alpha', 'Beta']) {
       const companyId = await company(t.db, name);
       const admin = await user(t.db, companyId);
       w.companies.push(companyId);
-      w.files.set(companyId, [await datafile(t.db, companyId, admin), await datafile(t.db, companyId, admin), await datafile(t.db, companyId, admin)]);
+      w.files.set(companyId, [
+        await datafile(t.db, companyId, admin),
+        await datafile(t.db, companyId, admin),
+        await datafile(t.db, companyId, admin),
+      ]);
     }
     for (let step = 0; step < ops; step++) {
       const command = pickCommand(w.r);
@@ -390,12 +554,14 @@ async function simulate(seed: number, ops: number): Promise<string[]> {
         w.timing.set(name, (w.timing.get(name) ?? 0) + t1 - t0);
         w.timing.set('(invariants)', (w.timing.get('(invariants)') ?? 0) + performance.now() - t1);
       } catch (error) {
-        (error as Error).message = `ledger simulation seed=${seed} step=${step} (replay: LEDGER_SIM_SEED=${seed}) after [${w.trace.slice(-5).join(' | ')}]: ${(error as Error).message}`;
+        (error as Error).message =
+          `ledger simulation seed=${seed} step=${step} (replay: LEDGER_SIM_SEED=${seed}) after [${w.trace.slice(-5).join(' | ')}]: ${(error as Error).message}`;
         throw error;
       }
     }
     await checkWholeLedger(w);
-    if (process.env.LEDGER_SIM_TIMING) console.log(seed, [...w.timing].map(([k, v]) => `${k}=${v.toFixed(0)}ms`).join(' '));
+    if (process.env.LEDGER_SIM_TIMING)
+      console.log(seed, [...w.timing].map(([k, v]) => `${k}=${v.toFixed(0)}ms`).join(' '));
     return w.trace;
   } finally {
     t.close();
@@ -425,7 +591,8 @@ describe('ledger simulation (model-based, all 16 invariants after every step)', 
   for (const seed of SEEDS) {
     it(`seed ${seed}: ${OPS_PER_SEED} random commands agree with the reference model`, async () => {
       const trace = await simulate(seed, OPS_PER_SEED);
-      for (const [name, pattern] of COVERED) coverage.set(name, (coverage.get(name) ?? 0) + trace.filter((s) => pattern.test(s)).length);
+      for (const [name, pattern] of COVERED)
+        coverage.set(name, (coverage.get(name) ?? 0) + trace.filter((s) => pattern.test(s)).length);
     }, 120_000);
   }
 

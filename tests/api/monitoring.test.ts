@@ -10,8 +10,10 @@ import { makeCompany, makeUser } from './helpers/factories';
 // The monitoring page's API against a real database: the queue and its times from the jobs table,
 // retry and cancel through the job system, the mail outbox and its resend, and sizes.
 
-const SUMMARY = '{getJobQueueSummary{ measuredAt kinds{ kind waiting running failed succeededLastDay failedLastDay cancelledLastDay processingP50Ms processingP95Ms waitingP50Ms waitingP95Ms } }}';
-const JOBS = 'query($f:JobFilters,$p:PageInput){getJobs(filters:$f,paginationInfo:$p){ jobs{ id kind state attempts maxAttempts progress errorCode errorDetail payload createdAt startedAt finishedAt runAfter cancelRequestedAt isStalled } pageInfo{ total nextPage } }}';
+const SUMMARY =
+  '{getJobQueueSummary{ measuredAt kinds{ kind waiting running failed succeededLastDay failedLastDay cancelledLastDay processingP50Ms processingP95Ms waitingP50Ms waitingP95Ms } }}';
+const JOBS =
+  'query($f:JobFilters,$p:PageInput){getJobs(filters:$f,paginationInfo:$p){ jobs{ id kind state attempts maxAttempts progress errorCode errorDetail payload createdAt startedAt finishedAt runAfter cancelRequestedAt isStalled } pageInfo{ total nextPage } }}';
 const RETRY = 'mutation($id:ID!){retryJob(jobId:$id){status message}}';
 const CANCEL = 'mutation($id:ID!){cancelJob(jobId:$id){status message}}';
 const RESEND = 'mutation($id:ID!){resendOutboxMail(mailId:$id){status}}';
@@ -26,13 +28,34 @@ const minutesAgo = (m: number) => new Date(Date.parse(NOW) - m * 60_000).toISOSt
 const row = async (id: string) => (await t.db.select().from(jobs).where(eq(jobs.id, id)).get())!;
 
 /** A jobs row as the runner leaves it; times in minutes before NOW. */
-async function makeJob(f: { kind: string; state: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED'; createdAgo: number; startedAgo?: number; finishedAgo?: number; attempts?: number; errorCode?: string; errorDetail?: string; leaseExpiresAgo?: number; payload?: unknown }) {
+async function makeJob(f: {
+  kind: string;
+  state: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+  createdAgo: number;
+  startedAgo?: number;
+  finishedAgo?: number;
+  attempts?: number;
+  errorCode?: string;
+  errorDetail?: string;
+  leaseExpiresAgo?: number;
+  payload?: unknown;
+}) {
   const id = crypto.randomUUID();
   await t.db.insert(jobs).values({
-    id, kind: f.kind, state: f.state, payload: f.payload ?? { n: 1 }, attempts: f.attempts ?? (f.startedAgo === undefined ? 0 : 1), maxAttempts: 3,
-    runAfter: minutesAgo(f.createdAgo), createdAt: minutesAgo(f.createdAgo), startedAt: f.startedAgo === undefined ? null : minutesAgo(f.startedAgo),
-    finishedAt: f.finishedAgo === undefined ? null : minutesAgo(f.finishedAgo), errorCode: f.errorCode ?? null, errorDetail: f.errorDetail ?? null,
-    leaseOwner: f.state === 'RUNNING' ? 'elsewhere:1' : null, leaseExpiresAt: f.leaseExpiresAgo === undefined ? null : minutesAgo(f.leaseExpiresAgo),
+    id,
+    kind: f.kind,
+    state: f.state,
+    payload: f.payload ?? { n: 1 },
+    attempts: f.attempts ?? (f.startedAgo === undefined ? 0 : 1),
+    maxAttempts: 3,
+    runAfter: minutesAgo(f.createdAgo),
+    createdAt: minutesAgo(f.createdAgo),
+    startedAt: f.startedAgo === undefined ? null : minutesAgo(f.startedAgo),
+    finishedAt: f.finishedAgo === undefined ? null : minutesAgo(f.finishedAgo),
+    errorCode: f.errorCode ?? null,
+    errorDetail: f.errorDetail ?? null,
+    leaseOwner: f.state === 'RUNNING' ? 'elsewhere:1' : null,
+    leaseExpiresAt: f.leaseExpiresAgo === undefined ? null : minutesAgo(f.leaseExpiresAgo),
   });
   return id;
 }
@@ -54,18 +77,45 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the job queue', () => {
-  it('counts waiting, running and failed jobs per kind and the last day\'s outcomes, every registered kind listed', async () => {
+  it("counts waiting, running and failed jobs per kind and the last day's outcomes, every registered kind listed", async () => {
     await makeJob({ kind: 'stats.a', state: 'QUEUED', createdAgo: 1 });
     await makeJob({ kind: 'stats.a', state: 'QUEUED', createdAgo: 2 });
     await makeJob({ kind: 'stats.a', state: 'RUNNING', createdAgo: 5, startedAgo: 4, leaseExpiresAgo: -1 });
-    await makeJob({ kind: 'stats.a', state: 'FAILED', createdAgo: 3000, startedAgo: 2999, finishedAgo: 2990, errorCode: 'GENERAL_ERROR' });
-    await makeJob({ kind: 'stats.a', state: 'FAILED', createdAgo: 30, startedAgo: 29, finishedAgo: 28, errorCode: 'JOB_TIME_LIMIT' });
+    await makeJob({
+      kind: 'stats.a',
+      state: 'FAILED',
+      createdAgo: 3000,
+      startedAgo: 2999,
+      finishedAgo: 2990,
+      errorCode: 'GENERAL_ERROR',
+    });
+    await makeJob({
+      kind: 'stats.a',
+      state: 'FAILED',
+      createdAgo: 30,
+      startedAgo: 29,
+      finishedAgo: 28,
+      errorCode: 'JOB_TIME_LIMIT',
+    });
     await makeJob({ kind: 'stats.a', state: 'CANCELLED', createdAgo: 30, finishedAgo: 29 });
     const kinds = (await t.gql(SUMMARY, {}, { token: op })).body.data.getJobQueueSummary.kinds;
-    expect(kinds.find((k: any) => k.kind === 'stats.a')).toMatchObject({ waiting: 2, running: 1, failed: 2, failedLastDay: 1, cancelledLastDay: 1, succeededLastDay: 0, processingP50Ms: null });
+    expect(kinds.find((k: any) => k.kind === 'stats.a')).toMatchObject({
+      waiting: 2,
+      running: 1,
+      failed: 2,
+      failedLastDay: 1,
+      cancelledLastDay: 1,
+      succeededLastDay: 0,
+      processingP50Ms: null,
+    });
     // Registered kinds appear without any row.
     expect(kinds.map((k: any) => k.kind)).toEqual(expect.arrayContaining(['calendar', 'mail.outbox', 'jobs.prune']));
-    expect(kinds.find((k: any) => k.kind === 'calendar')).toMatchObject({ waiting: 0, running: 0, failed: 0, processingP50Ms: null });
+    expect(kinds.find((k: any) => k.kind === 'calendar')).toMatchObject({
+      waiting: 0,
+      running: 0,
+      failed: 0,
+      processingP50Ms: null,
+    });
   });
 
   it('gives p50 and p95 of processing and waiting times of the jobs that succeeded in the last 24 hours, by nearest rank', async () => {
@@ -76,33 +126,74 @@ describe('the job queue', () => {
       const r = 1 + ((i * 7) % 23);
       const w = (i * 5) % 11;
       const finishedAgo = 10 + i;
-      await makeJob({ kind: 'stats.timed', state: 'SUCCEEDED', createdAgo: finishedAgo + r + w, startedAgo: finishedAgo + r, finishedAgo });
+      await makeJob({
+        kind: 'stats.timed',
+        state: 'SUCCEEDED',
+        createdAgo: finishedAgo + r + w,
+        startedAgo: finishedAgo + r,
+        finishedAgo,
+      });
       run.push(r * 60_000);
       wait.push(w * 60_000);
     }
     // Outside the day, or not succeeded: not counted.
     await makeJob({ kind: 'stats.timed', state: 'SUCCEEDED', createdAgo: 1600, startedAgo: 1500, finishedAgo: 1450 });
     await makeJob({ kind: 'stats.timed', state: 'FAILED', createdAgo: 100, startedAgo: 99, finishedAgo: 1 });
-    const summary = (await t.gql(SUMMARY, {}, { token: op })).body.data.getJobQueueSummary.kinds.find((k: any) => k.kind === 'stats.timed');
+    const summary = (await t.gql(SUMMARY, {}, { token: op })).body.data.getJobQueueSummary.kinds.find(
+      (k: any) => k.kind === 'stats.timed',
+    );
     expect(summary).toMatchObject({
-      succeededLastDay: 41, failedLastDay: 1,
-      processingP50Ms: percentile(run, 0.5), processingP95Ms: percentile(run, 0.95), waitingP50Ms: percentile(wait, 0.5), waitingP95Ms: percentile(wait, 0.95),
+      succeededLastDay: 41,
+      failedLastDay: 1,
+      processingP50Ms: percentile(run, 0.5),
+      processingP95Ms: percentile(run, 0.95),
+      waitingP50Ms: percentile(wait, 0.5),
+      waitingP95Ms: percentile(wait, 0.95),
     });
     expect(summary.processingP95Ms).toBeGreaterThan(summary.processingP50Ms);
   });
 
   it('lists jobs by state and kind: running first, queued in start order, finished newest first; a running job past its lease is stalled', async () => {
-    const stalled = await makeJob({ kind: 'stats.list', state: 'RUNNING', createdAgo: 50, startedAgo: 49, leaseExpiresAgo: 2 });
-    const live = await makeJob({ kind: 'stats.list', state: 'RUNNING', createdAgo: 20, startedAgo: 19, leaseExpiresAgo: -1 });
+    const stalled = await makeJob({
+      kind: 'stats.list',
+      state: 'RUNNING',
+      createdAgo: 50,
+      startedAgo: 49,
+      leaseExpiresAgo: 2,
+    });
+    const live = await makeJob({
+      kind: 'stats.list',
+      state: 'RUNNING',
+      createdAgo: 20,
+      startedAgo: 19,
+      leaseExpiresAgo: -1,
+    });
     const q1 = await makeJob({ kind: 'stats.list', state: 'QUEUED', createdAgo: 3 });
-    const old = await makeJob({ kind: 'stats.list', state: 'FAILED', createdAgo: 90, startedAgo: 89, finishedAgo: 80, errorCode: 'GENERAL_ERROR', errorDetail: 'x'.repeat(5000) });
-    const recent = await makeJob({ kind: 'stats.list', state: 'FAILED', createdAgo: 60, startedAgo: 59, finishedAgo: 10, errorCode: 'UPLOAD_FILE_CORRUPT' });
+    const old = await makeJob({
+      kind: 'stats.list',
+      state: 'FAILED',
+      createdAgo: 90,
+      startedAgo: 89,
+      finishedAgo: 80,
+      errorCode: 'GENERAL_ERROR',
+      errorDetail: 'x'.repeat(5000),
+    });
+    const recent = await makeJob({
+      kind: 'stats.list',
+      state: 'FAILED',
+      createdAgo: 60,
+      startedAgo: 59,
+      finishedAgo: 10,
+      errorCode: 'UPLOAD_FILE_CORRUPT',
+    });
     const res = (await t.gql(JOBS, { f: { kind: 'stats.list' } }, { token: op })).body.data.getJobs;
     expect(res.jobs.map((j: any) => j.id)).toEqual([stalled, live, q1, recent, old]);
     expect(res.jobs[0].isStalled).toBe(true);
     expect(res.jobs[1].isStalled).toBe(false);
     expect(res.jobs[4].errorDetail.length).toBe(2000);
-    const failed = (await t.gql(JOBS, { f: { kind: 'stats.list', states: ['FAILED'] }, p: { page: 1, limit: 1 } }, { token: op })).body.data.getJobs;
+    const failed = (
+      await t.gql(JOBS, { f: { kind: 'stats.list', states: ['FAILED'] }, p: { page: 1, limit: 1 } }, { token: op })
+    ).body.data.getJobs;
     expect(failed.jobs.map((j: any) => [j.id, j.errorCode])).toEqual([[recent, 'UPLOAD_FILE_CORRUPT']]);
     expect(failed.pageInfo).toEqual({ total: 2, nextPage: 2 });
   });
@@ -125,13 +216,19 @@ describe('retry and cancel go through the job system', () => {
   };
   beforeAll(() => t.deps.jobs.register(flaky));
 
-  it('retries a failed job: queued again with its attempts from zero, the kind\'s hook in the same transaction, and it then runs', async () => {
+  it("retries a failed job: queued again with its attempts from zero, the kind's hook in the same transaction, and it then runs", async () => {
     const { id } = await t.deps.jobs.enqueue(flaky.kind, { n: 1 });
     const [failed] = await runJobsUntilSettled(t.deps, [id], { kinds: [flaky.kind] });
     expect(failed).toMatchObject({ state: 'FAILED', attempts: 1, errorCode: 'GENERAL_ERROR' });
     const res = await t.gql(RETRY, { id }, { token: op });
     expect(res.body.data.retryJob.status).toBe('SUCCESS');
-    expect(await row(id)).toMatchObject({ state: 'QUEUED', attempts: 0, finishedAt: null, runAfter: NOW, errorCode: 'GENERAL_ERROR' });
+    expect(await row(id)).toMatchObject({
+      state: 'QUEUED',
+      attempts: 0,
+      finishedAt: null,
+      runAfter: NOW,
+      errorCode: 'GENERAL_ERROR',
+    });
     expect(onRetryCalls).toEqual([id]);
     expect((await t.db.all(sql`select key from app_settings where key = ${`retried:${id}`}`)).length).toBe(1);
     const [again] = await runJobsUntilSettled(t.deps, [id], { kinds: [flaky.kind] });
@@ -140,8 +237,21 @@ describe('retry and cancel go through the job system', () => {
 
   it('refuses to retry a job that did not fail, a kind this server cannot run, and an unknown id, changing nothing', async () => {
     const queued = await makeJob({ kind: flaky.kind, state: 'QUEUED', createdAgo: 1 });
-    const succeeded = await makeJob({ kind: flaky.kind, state: 'SUCCEEDED', createdAgo: 9, startedAgo: 8, finishedAgo: 7 });
-    const foreign = await makeJob({ kind: 'stats.unknown-kind', state: 'FAILED', createdAgo: 9, startedAgo: 8, finishedAgo: 7, attempts: 3 });
+    const succeeded = await makeJob({
+      kind: flaky.kind,
+      state: 'SUCCEEDED',
+      createdAgo: 9,
+      startedAgo: 8,
+      finishedAgo: 7,
+    });
+    const foreign = await makeJob({
+      kind: 'stats.unknown-kind',
+      state: 'FAILED',
+      createdAgo: 9,
+      startedAgo: 8,
+      finishedAgo: 7,
+      attempts: 3,
+    });
     expect(codeOf(await t.gql(RETRY, { id: queued }, { token: op }))).toBe('INVALID_PARAMETERS:JOB_NOT_FAILED');
     const refused = await t.gql(RETRY, { id: succeeded }, { token: op });
     expect(codeOf(refused)).toBe('INVALID_PARAMETERS:JOB_NOT_FAILED');
@@ -201,22 +311,46 @@ describe('retry and cancel go through the job system', () => {
 
 describe('the mail outbox', () => {
   async function makeMail(status: 'PENDING' | 'SENT' | 'FAILED', createdAgo: number, lastError: string | null = null) {
-    const [mail] = await t.db.insert(outboxMails).values({
-      to: `to-${crypto.randomUUID().slice(0, 6)}@test.example`, locale: 'de', template: 'invitation', subject: 'Einladung', text: 'secret link', html: '<p>secret link</p>',
-      status, attempts: status === 'FAILED' ? 5 : 0, lastError, createdAt: minutesAgo(createdAgo), sentAt: status === 'SENT' ? minutesAgo(createdAgo - 1) : null,
-    }).returning();
+    const [mail] = await t.db
+      .insert(outboxMails)
+      .values({
+        to: `to-${crypto.randomUUID().slice(0, 6)}@test.example`,
+        locale: 'de',
+        template: 'invitation',
+        subject: 'Einladung',
+        text: 'secret link',
+        html: '<p>secret link</p>',
+        status,
+        attempts: status === 'FAILED' ? 5 : 0,
+        lastError,
+        createdAt: minutesAgo(createdAgo),
+        sentAt: status === 'SENT' ? minutesAgo(createdAgo - 1) : null,
+      })
+      .returning();
     return mail!.id;
   }
 
-  it('counts pending, failed and the last day\'s sent mails, and lists failed ones with their error (never the body)', async () => {
+  it("counts pending, failed and the last day's sent mails, and lists failed ones with their error (never the body)", async () => {
     await makeMail('PENDING', 30);
     await makeMail('SENT', 60);
     await makeMail('SENT', 3000);
     const failed = await makeMail('FAILED', 10, '550 mailbox unavailable');
-    const summary = (await t.gql('{getOutboxSummary{pending failed sentLastDay oldestPendingAt smtpConfigured}}', {}, { token: op })).body.data.getOutboxSummary;
-    expect(summary).toEqual({ pending: 1, failed: 1, sentLastDay: 1, oldestPendingAt: minutesAgo(30), smtpConfigured: true });
-    const list = (await t.gql('{getOutboxMails{mails{id to subject status attempts lastError} pageInfo{total}}}', {}, { token: op })).body.data.getOutboxMails;
-    expect(list.mails).toEqual([expect.objectContaining({ id: failed, status: 'FAILED', attempts: 5, lastError: '550 mailbox unavailable' })]);
+    const summary = (
+      await t.gql('{getOutboxSummary{pending failed sentLastDay oldestPendingAt smtpConfigured}}', {}, { token: op })
+    ).body.data.getOutboxSummary;
+    expect(summary).toEqual({
+      pending: 1,
+      failed: 1,
+      sentLastDay: 1,
+      oldestPendingAt: minutesAgo(30),
+      smtpConfigured: true,
+    });
+    const list = (
+      await t.gql('{getOutboxMails{mails{id to subject status attempts lastError} pageInfo{total}}}', {}, { token: op })
+    ).body.data.getOutboxMails;
+    expect(list.mails).toEqual([
+      expect.objectContaining({ id: failed, status: 'FAILED', attempts: 5, lastError: '550 mailbox unavailable' }),
+    ]);
     expect(codeOf(await t.gql('{getOutboxMails{mails{text}}}', {}, { token: op }))).toBe('BAD_REQUEST');
   });
 
@@ -224,9 +358,16 @@ describe('the mail outbox', () => {
     const id = await makeMail('FAILED', 5, 'timeout');
     const res = await t.gql(RESEND, { id }, { token: op });
     expect(res.body.data.resendOutboxMail.status).toBe('SUCCESS');
-    expect(await t.db.select().from(outboxMails).where(eq(outboxMails.id, id)).get()).toMatchObject({ status: 'PENDING', attempts: 0 });
+    expect(await t.db.select().from(outboxMails).where(eq(outboxMails.id, id)).get()).toMatchObject({
+      status: 'PENDING',
+      attempts: 0,
+    });
     expect(await runJobsUntilIdle(t.deps, { kinds: ['mail.outbox'] })).toBeGreaterThanOrEqual(1);
-    expect(await t.db.select().from(outboxMails).where(eq(outboxMails.id, id)).get()).toMatchObject({ status: 'SENT', attempts: 1, lastError: null });
+    expect(await t.db.select().from(outboxMails).where(eq(outboxMails.id, id)).get()).toMatchObject({
+      status: 'SENT',
+      attempts: 1,
+      lastError: null,
+    });
     expect(sent.some((m) => m.text === 'secret link')).toBe(true);
     expect(codeOf(await t.gql(RESEND, { id }, { token: op }))).toBe('INVALID_PARAMETERS:MAIL_NOT_FAILED');
     expect(codeOf(await t.gql(RESEND, { id: crypto.randomUUID() }, { token: op }))).toBe('INVALID_ID');
@@ -240,13 +381,27 @@ describe('database and storage size', () => {
     await t.deps.blobs.put('exports/b.csv', new Uint8Array(24));
     await t.deps.blobs.put('avatars/x/y.png', new Uint8Array(300));
     await t.deps.blobs.usage({ maxAgeMs: 0 });
-    const size = (await t.gql('{getSystemSize{database{kind pageCount pageSize bytes freeBytes walBytes} storage{kind bytes objects folders{prefix bytes objects} measuredAt}}}', {}, { token: op })).body.data.getSystemSize;
+    const size = (
+      await t.gql(
+        '{getSystemSize{database{kind pageCount pageSize bytes freeBytes walBytes} storage{kind bytes objects folders{prefix bytes objects} measuredAt}}}',
+        {},
+        { token: op },
+      )
+    ).body.data.getSystemSize;
     const pages = (await t.db.all<{ page_count: number }>(sql`pragma page_count`))[0]!.page_count;
     expect(size.database).toMatchObject({ kind: 'file', pageSize: 4096 });
     expect(size.database.pageCount).toBeGreaterThanOrEqual(pages - 1);
     expect(size.database.bytes).toBe(size.database.pageCount * size.database.pageSize);
     expect(size.database.walBytes).toBeGreaterThan(0);
-    expect(size.storage).toMatchObject({ kind: 'local', bytes: 1324, objects: 3, folders: [{ prefix: 'exports', bytes: 1024, objects: 2 }, { prefix: 'avatars', bytes: 300, objects: 1 }] });
+    expect(size.storage).toMatchObject({
+      kind: 'local',
+      bytes: 1324,
+      objects: 3,
+      folders: [
+        { prefix: 'exports', bytes: 1024, objects: 2 },
+        { prefix: 'avatars', bytes: 300, objects: 1 },
+      ],
+    });
     // Within the cache period a new object is not walked yet; a fresh walk sees it.
     await t.deps.blobs.put('exports/c.csv', new Uint8Array(10));
     expect((await t.deps.blobs.usage()).objects).toBe(3);

@@ -10,7 +10,11 @@ import { AppError } from '../../api/graphql/errors';
 import { fixedClock } from '../../api/lib/clock';
 import type { Logger } from '../../api/lib/logger';
 import { readJudgeConfig, type JudgeConfig } from '../../api/modules/open-ended-judge/judge.config';
-import { judgeOpenEnded, type JudgeDeps, type JudgeInputQuestion } from '../../api/modules/open-ended-judge/judge.service';
+import {
+  judgeOpenEnded,
+  type JudgeDeps,
+  type JudgeInputQuestion,
+} from '../../api/modules/open-ended-judge/judge.service';
 import { loadScoringFromDisk } from '../../scoring/load-node';
 import { ensureScoringBuilt } from '../scoring/helpers-build';
 import { startFakeOpenAi } from './helpers/fake-openai';
@@ -45,12 +49,27 @@ const ANSWERS = [
 let dir: string;
 let handle: DbHandle;
 const logged: { msg: string; data: unknown }[] = [];
-const log: Logger = { info: (msg, data) => logged.push({ msg, data }), error: (msg, data) => logged.push({ msg, data }) };
+const log: Logger = {
+  info: (msg, data) => logged.push({ msg, data }),
+  error: (msg, data) => logged.push({ msg, data }),
+};
 
 const config = (extra: Partial<JudgeConfig> = {}): JudgeConfig => ({
-  url: fake.url, model: 'fake-model-1', apiKey: 'sk-test', mode: 'unsure', timeoutMs: 5_000, batchSize: 25, ...extra,
+  url: fake.url,
+  model: 'fake-model-1',
+  apiKey: 'sk-test',
+  mode: 'unsure',
+  timeoutMs: 5_000,
+  batchSize: 25,
+  ...extra,
 });
-const deps = (extra: Partial<JudgeDeps> = {}): JudgeDeps => ({ db: handle.db, config: config(), clock: fixedClock('2026-11-22T10:00:00.000Z'), log, ...extra });
+const deps = (extra: Partial<JudgeDeps> = {}): JudgeDeps => ({
+  db: handle.db,
+  config: config(),
+  clock: fixedClock('2026-11-22T10:00:00.000Z'),
+  log,
+  ...extra,
+});
 const offlineOf = (questions: ReturnType<typeof question>[]) => scoring.classifyOpenEnded(questions);
 const run = (d: JudgeDeps, questions = [question(ANSWERS)], required = false) =>
   judgeOpenEnded(d, { questions, offline: offlineOf(questions), required });
@@ -77,11 +96,32 @@ describe('open-ended judge configuration', () => {
   });
 
   it('reads URL, model, key, mode, time limit and batch size, and lists what is wrong', () => {
-    const env = readEnv({ NODE_ENV: 'test', OES_JUDGE_URL: 'https://llm.example/v1', OES_JUDGE_MODEL: 'm', OES_JUDGE_API_KEY: 'k', OES_JUDGE_MODE: 'all', OES_JUDGE_TIMEOUT_MS: '9000', OES_JUDGE_BATCH_SIZE: '10' });
-    expect(env.oesJudge).toEqual({ url: 'https://llm.example/v1', model: 'm', apiKey: 'k', mode: 'all', timeoutMs: 9000, batchSize: 10 });
-    expect(readJudgeConfig({ OES_JUDGE_URL: 'https://llm.example/v1' }).problems).toEqual(['OES_JUDGE_MODEL is needed when OES_JUDGE_URL is set']);
-    expect(() => readEnv({ NODE_ENV: 'test', OES_JUDGE_URL: 'x', OES_JUDGE_MODEL: 'm', OES_JUDGE_MODE: 'some' })).toThrow(/OES_JUDGE_MODE must be "unsure" or "all"[\s\S]*OES_JUDGE_URL must be an http/);
-    expect(readJudgeConfig({ OES_JUDGE_API_KEY: 'k' }).problems).toEqual(['OES_JUDGE_URL is needed when OES_JUDGE_MODEL or OES_JUDGE_API_KEY is set']);
+    const env = readEnv({
+      NODE_ENV: 'test',
+      OES_JUDGE_URL: 'https://llm.example/v1',
+      OES_JUDGE_MODEL: 'm',
+      OES_JUDGE_API_KEY: 'k',
+      OES_JUDGE_MODE: 'all',
+      OES_JUDGE_TIMEOUT_MS: '9000',
+      OES_JUDGE_BATCH_SIZE: '10',
+    });
+    expect(env.oesJudge).toEqual({
+      url: 'https://llm.example/v1',
+      model: 'm',
+      apiKey: 'k',
+      mode: 'all',
+      timeoutMs: 9000,
+      batchSize: 10,
+    });
+    expect(readJudgeConfig({ OES_JUDGE_URL: 'https://llm.example/v1' }).problems).toEqual([
+      'OES_JUDGE_MODEL is needed when OES_JUDGE_URL is set',
+    ]);
+    expect(() =>
+      readEnv({ NODE_ENV: 'test', OES_JUDGE_URL: 'x', OES_JUDGE_MODEL: 'm', OES_JUDGE_MODE: 'some' }),
+    ).toThrow(/OES_JUDGE_MODE must be "unsure" or "all"[\s\S]*OES_JUDGE_URL must be an http/);
+    expect(readJudgeConfig({ OES_JUDGE_API_KEY: 'k' }).problems).toEqual([
+      'OES_JUDGE_URL is needed when OES_JUDGE_MODEL or OES_JUDGE_API_KEY is set',
+    ]);
   });
 });
 
@@ -119,7 +159,9 @@ describe('judgeOpenEnded', () => {
   });
 
   it('sends an answer repeated by several respondents once and gives every row its verdict', async () => {
-    const q = question(['Beautiful beaches and great food', 'Beautiful beaches and great food', 'Strand'], { duplicateDetection: false });
+    const q = question(['Beautiful beaches and great food', 'Beautiful beaches and great food', 'Strand'], {
+      duplicateDetection: false,
+    });
     const r = await run(deps(), [q]);
     expect(Array.from(r.categories[0]!)).toEqual([11, 11, 1]);
     expect(fake.requests[0]!.question.answers).toHaveLength(1);
@@ -187,7 +229,11 @@ describe('judgeOpenEnded', () => {
   });
 
   it('keeps the offline verdicts of a batch whose reply is malformed and caches nothing for it', async () => {
-    for (const mode of [{ kind: 'content', content: 'Sure! Answer 1 is valid.' }, { kind: 'content', content: '{"verdicts":[]}' }, { kind: 'body', body: '<html>oops</html>' }] as const) {
+    for (const mode of [
+      { kind: 'content', content: 'Sure! Answer 1 is valid.' },
+      { kind: 'content', content: '{"verdicts":[]}' },
+      { kind: 'body', body: '<html>oops</html>' },
+    ] as const) {
       fake.setMode(mode);
       const r = await run(deps());
       expect(Array.from(r.categories[0]!)).toEqual([1, 10, 1, 4, 8, 0]);
@@ -200,7 +246,11 @@ describe('judgeOpenEnded', () => {
   });
 
   it('uses the valid part of a partly wrong reply; an answer the model cannot judge keeps its offline verdict', async () => {
-    fake.setMode({ kind: 'content', content: '```json\n{"results":[{"id":1,"category":-2},{"id":2,"category":3},{"id":2,"category":11},{"id":7,"category":4}]}\n```' });
+    fake.setMode({
+      kind: 'content',
+      content:
+        '```json\n{"results":[{"id":1,"category":-2},{"id":2,"category":3},{"id":2,"category":11},{"id":7,"category":4}]}\n```',
+    });
     const r = await run(deps());
     // id 1 (row 1) cannot be judged; for id 2 (row 2) the invalid code 3 is skipped and 11 taken; id 7 was not asked about.
     expect(Array.from(r.categories[0]!)).toEqual([1, 10, 11, 4, 8, 0]);

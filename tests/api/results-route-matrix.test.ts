@@ -21,7 +21,9 @@ describe.each(Object.entries(ROUTE_MATRIX))('%s', (_route, cell) => {
     if (auth.token) headers.authorization = `Bearer ${auth.token}`;
     if (auth.apiKey) headers['x-api-key'] = auth.apiKey;
     const res = await t.app.request(cell.path(world), { headers });
-    const code = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code : undefined;
+    const code = res.headers.get('content-type')?.includes('json')
+      ? ((await res.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code
+      : undefined;
     if (cell.allow.includes(principal)) {
       expect(res.status).toBe(cell.allowedStatus);
       if (cell.allowedCode) expect(code).toBe(cell.allowedCode);

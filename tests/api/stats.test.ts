@@ -13,7 +13,16 @@ const PAGE = `query($f:UsageStatsFilters!,$by:UsageStatsSortField,$dir:SortDirec
   pageInfo{ page limit total previousPage nextPage } } }`;
 const CSV = `query($v:UsageStatsView!,$f:UsageStatsFilters!,$by:UsageStatsSortField,$dir:SortDirection){getUsageStatsCsv(view:$v,filters:$f,sortBy:$by,sortDirection:$dir){ fileName content }}`;
 
-type Row = { month: string; organization: { id: string; name: string }; numberOfDatafiles: number; numberOfLiveDatafiles: number; numberOfDataRecords: number; numberOfLiveDataRecords: number; creditsUsed: number; creditsRefunded: number } & Record<string, unknown>;
+type Row = {
+  month: string;
+  organization: { id: string; name: string };
+  numberOfDatafiles: number;
+  numberOfLiveDatafiles: number;
+  numberOfDataRecords: number;
+  numberOfLiveDataRecords: number;
+  creditsUsed: number;
+  creditsRefunded: number;
+} & Record<string, unknown>;
 
 // Instants next to Vienna's month boundaries, on both sides of both daylight-saving switches.
 const BOUNDARY_INSTANTS = [
@@ -32,14 +41,34 @@ let companies: { id: string; name: string }[];
 
 /** Numbers computed from the raw rows with the Vienna calendar in JavaScript, independent of the SQL under test. */
 async function expectedFromDatabase(from: string, to: string, companyId?: string) {
-  const files = await t.db.all<{ company_id: string; import_type: string; status: string; number_of_records: number; created_at: string; is_deleted: number }>(
-    sql`select company_id, import_type, status, number_of_records, created_at, is_deleted from datafiles`,
+  const files = await t.db.all<{
+    company_id: string;
+    import_type: string;
+    status: string;
+    number_of_records: number;
+    created_at: string;
+    is_deleted: number;
+  }>(sql`select company_id, import_type, status, number_of_records, created_at, is_deleted from datafiles`);
+  const ledger = await t.db.all<{ company_id: string; type: string; amount: number; occurred_at: string }>(
+    sql`select company_id, type, amount, occurred_at from credit_transactions`,
   );
-  const ledger = await t.db.all<{ company_id: string; type: string; amount: number; occurred_at: string }>(sql`select company_id, type, amount, occurred_at from credit_transactions`);
-  const rows = new Map<string, { companyId: string; month: string; files: number; liveFiles: number; records: number; liveRecords: number; used: number; refunded: number }>();
+  const rows = new Map<
+    string,
+    {
+      companyId: string;
+      month: string;
+      files: number;
+      liveFiles: number;
+      records: number;
+      liveRecords: number;
+      used: number;
+      refunded: number;
+    }
+  >();
   const rowOf = (companyId: string, month: string) => {
     const key = `${companyId}|${month}`;
-    if (!rows.has(key)) rows.set(key, { companyId, month, files: 0, liveFiles: 0, records: 0, liveRecords: 0, used: 0, refunded: 0 });
+    if (!rows.has(key))
+      rows.set(key, { companyId, month, files: 0, liveFiles: 0, records: 0, liveRecords: 0, used: 0, refunded: 0 });
     return rows.get(key)!;
   };
   const inScope = (c: string, month: string) => month >= from && month <= to && (!companyId || c === companyId);
@@ -91,17 +120,34 @@ beforeAll(async () => {
   const rand = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
   for (let i = 0; i < 160; i++) {
     const c = companies[rand(companies.length)]!;
-    const at = i < BOUNDARY_INSTANTS.length * 2 ? BOUNDARY_INSTANTS[i % BOUNDARY_INSTANTS.length]! : new Date(Date.parse('2025-11-01T00:00:00Z') + rand(390) * 86_400_000 + rand(86_400) * 1000).toISOString();
+    const at =
+      i < BOUNDARY_INSTANTS.length * 2
+        ? BOUNDARY_INSTANTS[i % BOUNDARY_INSTANTS.length]!
+        : new Date(Date.parse('2025-11-01T00:00:00Z') + rand(390) * 86_400_000 + rand(86_400) * 1000).toISOString();
     await makeDatafile(t.db, {
-      companyId: c.id, ownerId: owner.id, createdAt: at, importType: rand(3) === 0 ? 'LIVE' : 'MANUAL', records: rand(2000),
-      status: (['READY', 'READY', 'READY', 'ERROR', 'PROCESSING', 'DRAFT'] as const)[rand(6)], deleted: rand(10) === 0,
+      companyId: c.id,
+      ownerId: owner.id,
+      createdAt: at,
+      importType: rand(3) === 0 ? 'LIVE' : 'MANUAL',
+      records: rand(2000),
+      status: (['READY', 'READY', 'READY', 'ERROR', 'PROCESSING', 'DRAFT'] as const)[rand(6)],
+      deleted: rand(10) === 0,
     });
   }
   for (const c of companies) {
     const plan = await makePlan(t.db, c.id);
     for (let i = 0; i < 25; i++) {
-      const at = i < BOUNDARY_INSTANTS.length ? BOUNDARY_INSTANTS[i]! : new Date(Date.parse('2025-11-01T00:00:00Z') + rand(390) * 86_400_000 + rand(86_400) * 1000).toISOString();
-      await makeLedgerRow(t.db, { companyId: c.id, planId: plan, type: (['USED', 'USED', 'REFUND', 'RECEIVED', 'EXPIRED'] as const)[rand(5)]!, amount: 1 + rand(5000), occurredAt: at });
+      const at =
+        i < BOUNDARY_INSTANTS.length
+          ? BOUNDARY_INSTANTS[i]!
+          : new Date(Date.parse('2025-11-01T00:00:00Z') + rand(390) * 86_400_000 + rand(86_400) * 1000).toISOString();
+      await makeLedgerRow(t.db, {
+        companyId: c.id,
+        planId: plan,
+        type: (['USED', 'USED', 'REFUND', 'RECEIVED', 'EXPIRED'] as const)[rand(5)]!,
+        amount: 1 + rand(5000),
+        occurredAt: at,
+      });
     }
   }
 });
@@ -113,15 +159,34 @@ describe('getUsageStatsByMonth', () => {
     const to = '2026-11';
     const expected = await expectedFromDatabase(from, to);
     const rows = await allRows({ fromMonth: from, toMonth: to });
-    const actual = rows.map((r) => ({ companyId: r.organization.id, month: r.month, files: r.numberOfDatafiles, liveFiles: r.numberOfLiveDatafiles, records: r.numberOfDataRecords, liveRecords: r.numberOfLiveDataRecords, used: r.creditsUsed, refunded: r.creditsRefunded }));
+    const actual = rows.map((r) => ({
+      companyId: r.organization.id,
+      month: r.month,
+      files: r.numberOfDatafiles,
+      liveFiles: r.numberOfLiveDatafiles,
+      records: r.numberOfDataRecords,
+      liveRecords: r.numberOfLiveDataRecords,
+      used: r.creditsUsed,
+      refunded: r.creditsRefunded,
+    }));
     const key = (r: { companyId: string; month: string }) => `${r.companyId}|${r.month}`;
-    expect(actual.sort((a, b) => key(a).localeCompare(key(b)))).toEqual(expected.sort((a, b) => key(a).localeCompare(key(b))));
-    expect(rows.every((r) => r.numberOfManualDatafiles === r.numberOfDatafiles - r.numberOfLiveDatafiles && r.numberOfManualDataRecords === r.numberOfDataRecords - r.numberOfLiveDataRecords)).toBe(true);
+    expect(actual.sort((a, b) => key(a).localeCompare(key(b)))).toEqual(
+      expected.sort((a, b) => key(a).localeCompare(key(b))),
+    );
+    expect(
+      rows.every(
+        (r) =>
+          r.numberOfManualDatafiles === r.numberOfDatafiles - r.numberOfLiveDatafiles &&
+          r.numberOfManualDataRecords === r.numberOfDataRecords - r.numberOfLiveDataRecords,
+      ),
+    ).toBe(true);
   });
 
   it('places instants beside the month boundaries in the Vienna month, across both daylight-saving switches', async () => {
     const only = companies[0]!.id;
-    const stats = (await t.gql(PAGE, { f: { fromMonth: '2026-01', toMonth: '2026-11', companyId: only } }, { token: op })).body.data.getUsageStatsByMonth;
+    const stats = (
+      await t.gql(PAGE, { f: { fromMonth: '2026-01', toMonth: '2026-11', companyId: only } }, { token: op })
+    ).body.data.getUsageStatsByMonth;
     const expected = await expectedFromDatabase('2026-01', '2026-11', only);
     for (const month of stats.months) {
       const inMonth = expected.filter((e) => e.month === month.month);
@@ -134,10 +199,28 @@ describe('getUsageStatsByMonth', () => {
   });
 
   it('lists every month of the period, months without activity as zeros, and totals that add the months up', async () => {
-    const stats = (await t.gql(PAGE, { f: { fromMonth: '2024-01', toMonth: '2026-12' } }, { token: op })).body.data.getUsageStatsByMonth;
+    const stats = (await t.gql(PAGE, { f: { fromMonth: '2024-01', toMonth: '2026-12' } }, { token: op })).body.data
+      .getUsageStatsByMonth;
     expect(stats.months).toHaveLength(36);
-    expect(stats.months[0]).toEqual({ month: '2024-01', numberOfOrganizations: 0, numberOfDatafiles: 0, numberOfLiveDatafiles: 0, numberOfManualDatafiles: 0, numberOfDataRecords: 0, numberOfLiveDataRecords: 0, numberOfManualDataRecords: 0, creditsUsed: 0, creditsRefunded: 0 });
-    for (const field of ['numberOfDatafiles', 'numberOfLiveDatafiles', 'numberOfDataRecords', 'creditsUsed', 'creditsRefunded'] as const) {
+    expect(stats.months[0]).toEqual({
+      month: '2024-01',
+      numberOfOrganizations: 0,
+      numberOfDatafiles: 0,
+      numberOfLiveDatafiles: 0,
+      numberOfManualDatafiles: 0,
+      numberOfDataRecords: 0,
+      numberOfLiveDataRecords: 0,
+      numberOfManualDataRecords: 0,
+      creditsUsed: 0,
+      creditsRefunded: 0,
+    });
+    for (const field of [
+      'numberOfDatafiles',
+      'numberOfLiveDatafiles',
+      'numberOfDataRecords',
+      'creditsUsed',
+      'creditsRefunded',
+    ] as const) {
       expect(stats.totals[field], field).toBe(stats.months.reduce((s: number, m: any) => s + m[field], 0));
     }
     const expected = await expectedFromDatabase('2024-01', '2026-12');
@@ -166,7 +249,11 @@ describe('getUsageStatsByMonth', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.organization.id === only)).toBe(true);
     expect(rows.length).toBe((await expectedFromDatabase('2025-11', '2026-11', only)).length);
-    const res = await t.gql(PAGE, { f: { fromMonth: '2025-11', toMonth: '2026-11', companyId: crypto.randomUUID() } }, { token: op });
+    const res = await t.gql(
+      PAGE,
+      { f: { fromMonth: '2025-11', toMonth: '2026-11', companyId: crypto.randomUUID() } },
+      { token: op },
+    );
     expect(codeOf(res)).toBe('COMPANY_NOT_FOUND');
   });
 
@@ -183,34 +270,65 @@ describe('getUsageStatsByMonth', () => {
   });
 
   it('is for operators only: an organisation admin is refused, also for their own organisation', async () => {
-    const res = await t.gql(PAGE, { f: { fromMonth: '2025-11', toMonth: '2026-11', companyId: companies[0]!.id } }, { token: admin });
+    const res = await t.gql(
+      PAGE,
+      { f: { fromMonth: '2025-11', toMonth: '2026-11', companyId: companies[0]!.id } },
+      { token: admin },
+    );
     expect(codeOf(res)).toBe('UNAUTHORIZED');
     expect(res.body.data?.getUsageStatsByMonth ?? null).toBeNull();
-    expect(codeOf(await t.gql(CSV, { v: 'DATA_FILES', f: { fromMonth: '2025-11', toMonth: '2026-11' } }, { token: admin }))).toBe('UNAUTHORIZED');
+    expect(
+      codeOf(await t.gql(CSV, { v: 'DATA_FILES', f: { fromMonth: '2025-11', toMonth: '2026-11' } }, { token: admin })),
+    ).toBe('UNAUTHORIZED');
   });
 });
 
 describe('getUsageStatsCsv', () => {
-  const parse = (content: string, delimiter: string) => Papa.parse<string[]>(content.replace(/^\uFEFF/, '').trimEnd(), { delimiter }).data;
+  const parse = (content: string, delimiter: string) =>
+    Papa.parse<string[]>(content.replace(/^\uFEFF/, '').trimEnd(), { delimiter }).data;
 
-  it('writes every row of the selection in the table\'s order with the page\'s columns, in German with semicolons', async () => {
-    const res = await t.gql(CSV, { v: 'DATA_FILES', f: { fromMonth: '2025-11', toMonth: '2026-11' }, by: 'DATAFILES', dir: 'DESC' }, { token: op, headers: { 'x-locale': 'de' } });
+  it("writes every row of the selection in the table's order with the page's columns, in German with semicolons", async () => {
+    const res = await t.gql(
+      CSV,
+      { v: 'DATA_FILES', f: { fromMonth: '2025-11', toMonth: '2026-11' }, by: 'DATAFILES', dir: 'DESC' },
+      { token: op, headers: { 'x-locale': 'de' } },
+    );
     expect(res.body.errors).toBeUndefined();
     const { fileName, content } = res.body.data.getUsageStatsCsv;
     expect(fileName).toBe('data-files-stats_2025-11_2026-11.csv');
     expect(content.startsWith('\uFEFF')).toBe(true);
     const [header, ...lines] = parse(content, ';');
-    expect(header).toEqual(['Monat', 'Organisation', 'Organisations-ID', 'Datendateien', 'Live', 'Manuell', 'Credits verbraucht', 'Credits erstattet']);
+    expect(header).toEqual([
+      'Monat',
+      'Organisation',
+      'Organisations-ID',
+      'Datendateien',
+      'Live',
+      'Manuell',
+      'Credits verbraucht',
+      'Credits erstattet',
+    ]);
     const rows = await allRows({ fromMonth: '2025-11', toMonth: '2026-11' }, 'DATAFILES', 'DESC');
-    expect(lines.map((l) => [l[0], l[2], Number(l[3]), Number(l[6])])).toEqual(rows.map((r) => [r.month, r.organization.id, r.numberOfDatafiles, r.creditsUsed]));
+    expect(lines.map((l) => [l[0], l[2], Number(l[3]), Number(l[6])])).toEqual(
+      rows.map((r) => [r.month, r.organization.id, r.numberOfDatafiles, r.creditsUsed]),
+    );
   });
 
   it('neutralises an organisation name that looks like a formula and quotes separators', async () => {
-    const res = await t.gql(CSV, { v: 'DATA_RECORDS', f: { fromMonth: '2025-11', toMonth: '2026-11', companyId: companies[3]!.id } }, { token: op, headers: { 'x-locale': 'en' } });
+    const res = await t.gql(
+      CSV,
+      { v: 'DATA_RECORDS', f: { fromMonth: '2025-11', toMonth: '2026-11', companyId: companies[3]!.id } },
+      { token: op, headers: { 'x-locale': 'en' } },
+    );
     const { content, fileName } = res.body.data.getUsageStatsCsv;
     expect(fileName).toMatch(/^data-records-stats_2025-11_2026-11_HYPERLINK-http-x-y\.csv$/);
-    const lines = content.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Month,Organization,Organization ID,Data records,Live,Manual,Data files,Credits used,Credits refunded');
+    const lines = content
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Month,Organization,Organization ID,Data records,Live,Manual,Data files,Credits used,Credits refunded',
+    );
     expect(lines.length).toBeGreaterThan(1);
     // The name starts with '=': an apostrophe first, and quoted because it holds a quote.
     for (const line of lines.slice(1)) expect(line).toContain(`,"'=HYPERLINK(""http://x"";""y"")",`);

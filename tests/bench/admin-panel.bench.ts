@@ -22,7 +22,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -30,8 +32,13 @@ function freePort(): Promise<number> {
 async function waitForHealth(base: string, child: ChildProcess) {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error('API server exited');
-    const ok = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: '{ health }' }) })
-      .then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: '{ health }' }),
+    })
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -45,7 +52,16 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(join(root, 'node_modules/.bin/bun'), ['api/server.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', DATABASE_URL: `file:${dbFile}`, STORAGE_DIR: join(dir, 'storage'), PUBLIC_URL: base, JOB_INTERVAL_MINUTES: '0' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    DATABASE_URL: `file:${dbFile}`,
+    STORAGE_DIR: join(dir, 'storage'),
+    PUBLIC_URL: base,
+    JOB_INTERVAL_MINUTES: '0',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const profile = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
@@ -60,7 +76,15 @@ try {
   const levels = ['A', 'B', 'C'];
   const statements = Array.from({ length: COMPANIES }, (_, i) => ({
     sql: 'INSERT INTO companies (id, name, status, support_level, account_manager, created_at, activated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    args: [crypto.randomUUID(), `Bench Organisation ${String(i).padStart(5, '0')}`, 'ACTIVATED', levels[i % 3]!, 'Anna Berger', now, now],
+    args: [
+      crypto.randomUUID(),
+      `Bench Organisation ${String(i).padStart(5, '0')}`,
+      'ACTIVATED',
+      levels[i % 3]!,
+      'Anna Berger',
+      now,
+      now,
+    ],
   }));
   await db.batch(statements, 'write');
   const count = await db.execute("SELECT count(*) AS n FROM companies WHERE status = 'ACTIVATED'");
@@ -71,7 +95,16 @@ try {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1440, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
   const page = await context.newPage();
   await page.goto(`${base}/login`);
@@ -90,10 +123,14 @@ try {
   for (let run = 0; run < RUNS + 1; run++) {
     // Full navigation: bundle (HTTP-cached), session check, summary and the first page of companies.
     await page.goto(`${base}/admin-panel`, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(() => {
-      const row = document.querySelector('[data-testid="organization-row"]');
-      return row && (row as HTMLElement).offsetParent !== null ? performance.now() : null;
-    }, undefined, { polling: 'raf', timeout: 30_000 });
+    const handle = await page.waitForFunction(
+      () => {
+        const row = document.querySelector('[data-testid="organization-row"]');
+        return row && (row as HTMLElement).offsetParent !== null ? performance.now() : null;
+      },
+      undefined,
+      { polling: 'raf', timeout: 30_000 },
+    );
     const ms = Number(await handle.jsonValue());
     const { metrics } = await cdp.send('Performance.getMetrics');
     const cpuMs = (metrics.find((m) => m.name === 'ThreadTime')?.value ?? Number.NaN) * 1000;
@@ -101,11 +138,15 @@ try {
     if (run > 0) coldCpu.push(cpuMs);
     if (run === RUNS) {
       // Where the time goes on the last full navigation: request start and end since navigation start.
-      const waterfall = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => {
-        const r = e as PerformanceResourceTiming;
-        return `${r.name.replace(location.origin, '')} ${r.startTime.toFixed(0)}-${r.responseEnd.toFixed(0)} ms`;
-      }));
-      console.log(`waterfall of the last full navigation (first row at ${ms.toFixed(0)} ms):\n  ${waterfall.join('\n  ')}`);
+      const waterfall = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => {
+          const r = e as PerformanceResourceTiming;
+          return `${r.name.replace(location.origin, '')} ${r.startTime.toFixed(0)}-${r.responseEnd.toFixed(0)} ms`;
+        }),
+      );
+      console.log(
+        `waterfall of the last full navigation (first row at ${ms.toFixed(0)} ms):\n  ${waterfall.join('\n  ')}`,
+      );
     }
 
     // In-app navigation from the dashboard via the side menu (SWR cache dropped by a new search term).
@@ -113,21 +154,35 @@ try {
     await page.evaluate(() => window.sessionStorage.clear());
     const start = await page.evaluate(() => performance.now());
     await page.getByTestId('menu-admin-panel').click();
-    const inAppHandle = await page.waitForFunction((t0) => {
-      const row = document.querySelector('[data-testid="organization-row"]');
-      return row && (row as HTMLElement).offsetParent !== null ? performance.now() - t0 : null;
-    }, start, { polling: 'raf', timeout: 30_000 });
+    const inAppHandle = await page.waitForFunction(
+      (t0) => {
+        const row = document.querySelector('[data-testid="organization-row"]');
+        return row && (row as HTMLElement).offsetParent !== null ? performance.now() - t0 : null;
+      },
+      start,
+      { polling: 'raf', timeout: 30_000 },
+    );
     if (run > 0) inApp.push(Number(await inAppHandle.jsonValue()));
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const total = await page.getByTestId('organizations-pager').textContent();
   console.log(`pager: ${total}`);
-  console.log(`full navigation to /admin-panel -> first row visible: median ${median(cold).toFixed(0)} ms (runs: ${cold.map((x) => x.toFixed(0)).join(', ')})`);
-  console.log(`  main-thread CPU time of the page when the row was seen: median ${median(coldCpu).toFixed(0)} ms (runs: ${coldCpu.map((x) => x.toFixed(0)).join(', ')})`);
-  console.log(`in-app navigation (side menu) -> first row visible: median ${median(inApp).toFixed(0)} ms (runs: ${inApp.map((x) => x.toFixed(0)).join(', ')})`);
+  console.log(
+    `full navigation to /admin-panel -> first row visible: median ${median(cold).toFixed(0)} ms (runs: ${cold.map((x) => x.toFixed(0)).join(', ')})`,
+  );
+  console.log(
+    `  main-thread CPU time of the page when the row was seen: median ${median(coldCpu).toFixed(0)} ms (runs: ${coldCpu.map((x) => x.toFixed(0)).join(', ')})`,
+  );
+  console.log(
+    `in-app navigation (side menu) -> first row visible: median ${median(inApp).toFixed(0)} ms (runs: ${inApp.map((x) => x.toFixed(0)).join(', ')})`,
+  );
   console.log(`target: first page within 300 ms -> ${median(cold) <= 300 ? 'met' : 'NOT met'} (full navigation)`);
   // Wall-clock figures swing with other work on the machine (Chromium, the API and this script share it).
-  console.log(`load average after measuring: ${loadavg().map((v) => v.toFixed(2)).join(' ')} on ${cpus().length} cores`);
+  console.log(
+    `load average after measuring: ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')} on ${cpus().length} cores`,
+  );
 } finally {
   await context?.close();
   if (server.exitCode === null && server.pid) process.kill(server.pid, 'SIGTERM');

@@ -12,12 +12,23 @@ import { encryptPassword } from '../../api/modules/auth/password-encryption';
 const dir = mkdtempSync(join(tmpdir(), 'sqp-bench-'));
 const port = 20_000 + Math.floor(Math.random() * 20_000);
 const server = spawn(process.execPath, ['api/server.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `file:${join(dir, 'app.db')}`, NODE_ENV: 'test', JOB_INTERVAL_MINUTES: '0' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `file:${join(dir, 'app.db')}`,
+    NODE_ENV: 'test',
+    JOB_INTERVAL_MINUTES: '0',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const url = `http://127.0.0.1:${port}/graphql`;
 const post = (query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
 
 async function waitForServer() {
   for (let i = 0; i < 200; i++) {
@@ -48,16 +59,21 @@ async function measure(name: string, total: number, concurrency: number, call: (
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(2);
-  console.log(`${name.padEnd(6)} ${String(total).padStart(6)} requests, ${concurrency} concurrent: ${(total / seconds).toFixed(0).padStart(6)} req/s, p50 ${p(0.5)} ms, p95 ${p(0.95)} ms`);
+  console.log(
+    `${name.padEnd(6)} ${String(total).padStart(6)} requests, ${concurrency} concurrent: ${(total / seconds).toFixed(0).padStart(6)} req/s, p50 ${p(0.5)} ms, p95 ${p(0.95)} ms`,
+  );
 }
 
 try {
   await waitForServer();
-  const pem = ((await (await post('{getPasswordEncryptionKey}')).json()) as any).data.getPasswordEncryptionKey as string;
+  const pem = ((await (await post('{getPasswordEncryptionKey}')).json()) as any).data
+    .getPasswordEncryptionKey as string;
   const password = await encryptPassword(pem, 'Demo-1234');
   const LOGIN = 'mutation($e:String!,$p:String!){login(email:$e,password:$p){accessToken}}';
-  const token = ((await (await post(LOGIN, { e: 'admin@example.com', p: password })).json()) as any).data.login.accessToken as string;
-  const ME = '{ me { user { id email accessLevel watchGetStarted watchNPS company { id name image } } sessionExpiresAt companyId } }';
+  const token = ((await (await post(LOGIN, { e: 'admin@example.com', p: password })).json()) as any).data.login
+    .accessToken as string;
+  const ME =
+    '{ me { user { id email accessLevel watchGetStarted watchNPS company { id name image } } sessionExpiresAt companyId } }';
   console.log(`bench:api on ${navigator.hardwareConcurrency} cores, Bun ${Bun.version}`);
   await measure('me', 500, 8, () => post(ME, {}, { authorization: `Bearer ${token}` }));
   await measure('me', 5000, 16, () => post(ME, {}, { authorization: `Bearer ${token}` }));

@@ -20,11 +20,20 @@ const { app } = createApp(deps, { webDist: join(dir, 'none') });
 
 const t0 = performance.now();
 await seedOrganisations(deps.db, N, 'bench-token');
-console.log(`bench:companies: seeded ${N} organisations with contracts, plans and datafiles in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `bench:companies: seeded ${N} organisations with contracts, plans and datafiles in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 
 async function call(variables: Record<string, unknown>) {
-  const res = await app.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer bench-token' }, body: JSON.stringify({ query: ORGANISATIONS_PAGE, variables }) });
-  const body = (await res.json()) as { data?: { getAllActiveCompanies: { pageInfo: { total: number } } }; errors?: unknown };
+  const res = await app.request('/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer bench-token' },
+    body: JSON.stringify({ query: ORGANISATIONS_PAGE, variables }),
+  });
+  const body = (await res.json()) as {
+    data?: { getAllActiveCompanies: { pageInfo: { total: number } } };
+    errors?: unknown;
+  };
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data!.getAllActiveCompanies.pageInfo.total;
 }
@@ -39,7 +48,9 @@ for (const [label, variables] of ORGANISATIONS_CASES) {
     times.push(performance.now() - s);
   }
   times.sort((a, b) => a - b);
-  console.log(`getAllActiveCompanies ${label.padEnd(24)} total ${String(total).padStart(5)}: p50 ${times[20]!.toFixed(1)} ms, p95 ${times[37]!.toFixed(1)} ms`);
+  console.log(
+    `getAllActiveCompanies ${label.padEnd(24)} total ${String(total).padStart(5)}: p50 ${times[20]!.toFixed(1)} ms, p95 ${times[37]!.toFixed(1)} ms`,
+  );
 }
 deps.close();
 rmSync(dir, { recursive: true, force: true });

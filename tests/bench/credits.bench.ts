@@ -11,7 +11,8 @@ import { company, contract, datafile, ledgerDb, secondaryPlan, user } from '../a
 
 type Section = { name: string; run: () => Promise<string> };
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 async function chargesPerSecond(total: number, inFlight: number): Promise<string> {
   const t = await ledgerDb('2027-05-05T09:00:00.000Z');
@@ -32,7 +33,15 @@ async function chargesPerSecond(total: number, inFlight: number): Promise<string
         while (next < total) {
           const i = next++;
           const t0 = performance.now();
-          await chargeDatafile(t.deps, { companyId, datafileId: files[i % files.length]!, kind: 'LIVE', idempotencyKey: `bench:${i}`, interviewCredits: interviews, actorId: null, description: 'bench' });
+          await chargeDatafile(t.deps, {
+            companyId,
+            datafileId: files[i % files.length]!,
+            kind: 'LIVE',
+            idempotencyKey: `bench:${i}`,
+            interviewCredits: interviews,
+            actorId: null,
+            description: 'bench',
+          });
           latencies.push(performance.now() - t0);
         }
       }),

@@ -22,8 +22,16 @@ const port = Number(portText);
 
 async function appFetch() {
   const url = `file:${file}`;
-  const env = readEnv({ NODE_ENV: 'test', DATABASE_URL: url, JOB_INTERVAL_MINUTES: '0', STORAGE_DIR: join(tmpdir(), 'sqp-bench-storage') });
-  const deps = await createDeps(env, { log: silentLogger, handle: await createDb(url, undefined, { driver: driver as DbDriver }) });
+  const env = readEnv({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    JOB_INTERVAL_MINUTES: '0',
+    STORAGE_DIR: join(tmpdir(), 'sqp-bench-storage'),
+  });
+  const deps = await createDeps(env, {
+    log: silentLogger,
+    handle: await createDb(url, undefined, { driver: driver as DbDriver }),
+  });
   const { app } = createApp(deps, { webDist: join(tmpdir(), 'sqp-bench-no-web') });
   return app.fetch;
 }
@@ -57,12 +65,23 @@ function bareFetch() {
     const token = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
     const now = new Date().toISOString();
     const row = token ? session(sha256Hex(token), now) : undefined;
-    if (!row || row[7] !== 'ACTIVATED' || (row[6] !== 'SUPER_ADMIN' && row[11] !== 'ACTIVATED')) return c.json({ data: null, errors: [{ message: 'Unauthenticated', extensions: { code: 'UNAUTHENTICATED' } }] }, 401);
+    if (!row || row[7] !== 'ACTIVATED' || (row[6] !== 'SUPER_ADMIN' && row[11] !== 'ACTIVATED'))
+      return c.json(
+        { data: null, errors: [{ message: 'Unauthenticated', extensions: { code: 'UNAUTHENTICATED' } }] },
+        401,
+      );
     const org = row[4] ? company(row[4]) : undefined;
     return c.json({
       data: {
         me: {
-          user: { id: row[3], email: row[5], accessLevel: row[6], watchGetStarted: row[8] === 1, watchNPS: row[10] !== 1 && row[9] !== null && (row[9] as string) <= now, company: org ? { id: org[0], name: org[1], image: org[2] } : null },
+          user: {
+            id: row[3],
+            email: row[5],
+            accessLevel: row[6],
+            watchGetStarted: row[8] === 1,
+            watchNPS: row[10] !== 1 && row[9] !== null && (row[9] as string) <= now,
+            company: org ? { id: org[0], name: org[1], image: org[2] } : null,
+          },
           sessionExpiresAt: row[2],
           companyId: row[1] ?? row[4],
         },

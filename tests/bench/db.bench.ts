@@ -53,20 +53,27 @@ const CONNECTIONS = 16;
 /** Requests per organisations-page case (p95 of 40, as bench:companies took it before, rests on the 3 slowest). */
 const PAGE_REQUESTS = 100;
 const SECONDS = Number(process.env.BENCH_DB_SECONDS ?? 5);
-const ME = '{ me { user { id email accessLevel watchGetStarted watchNPS company { id name image } } sessionExpiresAt companyId } }';
+const ME =
+  '{ me { user { id email accessLevel watchGetStarted watchNPS company { id name image } } sessionExpiresAt companyId } }';
 const TOKEN = 'bench-db-me-token';
 
 const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
 const load = () => loadavg()[0]!.toFixed(1);
 const mark = (ok: boolean) => (ok ? 'met' : 'NOT MET');
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 const benchStarted = performance.now();
 const benchCpu = process.cpuUsage();
 const loadAtStart = load();
 const dir = mkdtempSync(join(tmpdir(), 'sqp-bench-db-'));
-console.log(`bench:db on ${navigator.hardwareConcurrency} cores, Bun ${Bun.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (shared machine)`);
+console.log(
+  `bench:db on ${navigator.hardwareConcurrency} cores, Bun ${Bun.version}, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} (shared machine)`,
+);
 
 // ---------------------------------------------------------------------------------------------
 // 1. me over HTTP
@@ -77,7 +84,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -108,7 +117,9 @@ const servers = new Set<ChildProcess>();
 
 async function startServer(mode: 'app' | 'bare', driver: string, file: string) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [here('./db-server.ts'), mode, driver, file, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [here('./db-server.ts'), mode, driver, file, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   servers.add(child);
   const stop = () => {
     servers.delete(child);
@@ -135,28 +146,54 @@ function runLoad(generator: 'wrk' | 'bun', url: string, seconds: number): LoadRe
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` };
   if (generator === 'wrk') {
     const script = join(dir, 'me.lua');
-    writeFileSync(script, `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\n${Object.entries(headers).map(([k, v]) => `wrk.headers["${k}"] = "${v}"`).join('\n')}\n`);
-    const out = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' }).stdout;
+    writeFileSync(
+      script,
+      `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\n${Object.entries(headers)
+        .map(([k, v]) => `wrk.headers["${k}"] = "${v}"`)
+        .join('\n')}\n`,
+    );
+    const out = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-s', script, url], {
+      encoding: 'utf8',
+    }).stdout;
     const ms = (label: string) => {
       const m = out.match(new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm'));
       return m ? Number(m[1]) * { us: 0.001, ms: 1, s: 1000 }[m[2] as 'us' | 'ms' | 's'] : NaN;
     };
     const requests = Number(out.match(/(\d+) requests in ([\d.]+)(ms|s)/)?.[1] ?? 0);
     const duration = out.match(/requests in ([\d.]+)(ms|s)/);
-    const errors = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) + Number(out.match(/Socket errors: .*?(\d+) timeout/)?.[1] ?? 0);
-    return { requests, seconds: duration ? Number(duration[1]) / (duration[2] === 'ms' ? 1000 : 1) : seconds, errors, p50: ms('50%'), p99: ms('99%') };
+    const errors =
+      Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) +
+      Number(out.match(/Socket errors: .*?(\d+) timeout/)?.[1] ?? 0);
+    return {
+      requests,
+      seconds: duration ? Number(duration[1]) / (duration[2] === 'ms' ? 1000 : 1) : seconds,
+      errors,
+      p50: ms('50%'),
+      p99: ms('99%'),
+    };
   }
   const bodyFile = join(dir, 'me.json');
   writeFileSync(bodyFile, body);
-  const out = spawnSync(process.execPath, [here('./load-client.ts'), url, String(CONNECTIONS), String(seconds), bodyFile, JSON.stringify(headers)], { encoding: 'utf8' }).stdout;
+  const out = spawnSync(
+    process.execPath,
+    [here('./load-client.ts'), url, String(CONNECTIONS), String(seconds), bodyFile, JSON.stringify(headers)],
+    { encoding: 'utf8' },
+  ).stdout;
   return JSON.parse(out.trim().split('\n').at(-1)!) as LoadResult;
 }
 
 async function measureMe(generator: 'wrk' | 'bun', mode: 'app' | 'bare', driver: string, file: string) {
   const server = await startServer(mode, driver, file);
   try {
-    const answer = (await (await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ query: ME }) })).json()) as any;
-    if (answer?.data?.me?.user?.email !== 'admin@example.com') throw new Error(`${mode}/${driver} answered ${JSON.stringify(answer)}`);
+    const answer = (await (
+      await fetch(server.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+        body: JSON.stringify({ query: ME }),
+      })
+    ).json()) as any;
+    if (answer?.data?.me?.user?.email !== 'admin@example.com')
+      throw new Error(`${mode}/${driver} answered ${JSON.stringify(answer)}`);
     runLoad(generator, server.url, 1); // warm-up: JIT, statement caches
     const cpu0 = processCpuMs(server.pid);
     const r = runLoad(generator, server.url, SECONDS);
@@ -172,7 +209,8 @@ async function measureMe(generator: 'wrk' | 'bun', mode: 'app' | 'bare', driver:
 function fastestRawDriver(file: string): { driver: 'libsql' | 'bun:sqlite'; us: Record<string, number> } {
   const hash = sha256Hex(TOKEN);
   const now = new Date().toISOString();
-  const q = 'select s.*, u.*, c.status from sessions s join users u on u.id = s.user_id left join companies c on c.id = u.company_id where s.token_hash = ? and s.revoked_at is null and s.expires_at > ? and u.deleted_at is null';
+  const q =
+    'select s.*, u.*, c.status from sessions s join users u on u.id = s.user_id left join companies c on c.id = u.company_id where s.token_hash = ? and s.revoked_at is null and s.expires_at > ? and u.deleted_at is null';
   const time = (get: () => unknown) => {
     for (let i = 0; i < 2_000; i++) get();
     const c0 = process.cpuUsage();
@@ -193,17 +231,29 @@ function fastestRawDriver(file: string): { driver: 'libsql' | 'bun:sqlite'; us: 
 async function meSection() {
   const file = join(dir, 'me.db');
   const url = `file:${file}`;
-  const deps = await createDeps(readEnv({ NODE_ENV: 'test', DATABASE_URL: url, JOB_INTERVAL_MINUTES: '0' }), { log: silentLogger });
+  const deps = await createDeps(readEnv({ NODE_ENV: 'test', DATABASE_URL: url, JOB_INTERVAL_MINUTES: '0' }), {
+    log: silentLogger,
+  });
   await seedDemoData(deps.db, seedSecrets(deps.appSecret), { onlyIfEmpty: true });
   const admin = (await deps.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com')).get())!;
   const now = new Date();
-  await insertSession(deps.db, { id: 'bench-session', tokenHash: sha256Hex(TOKEN), userId: admin.id, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + 3_600_000).toISOString() });
+  await insertSession(deps.db, {
+    id: 'bench-session',
+    tokenHash: sha256Hex(TOKEN),
+    userId: admin.id,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
+  });
   deps.close();
 
   const generator = loadGenerator();
   const raw = fastestRawDriver(file);
-  console.log(`\n1. me: ${CONNECTIONS} concurrent keep-alive callers for ${SECONDS} s (${generator === 'wrk' ? 'wrk -t2' : 'Bun client'} in another process) against Bun.serve on 127.0.0.1`);
-  console.log(`   session join through the raw drivers: libsql ${raw.us.libsql!.toFixed(1)} µs, bun:sqlite ${raw.us['bun:sqlite']!.toFixed(1)} µs of CPU: the bare route uses ${raw.driver}`);
+  console.log(
+    `\n1. me: ${CONNECTIONS} concurrent keep-alive callers for ${SECONDS} s (${generator === 'wrk' ? 'wrk -t2' : 'Bun client'} in another process) against Bun.serve on 127.0.0.1`,
+  );
+  console.log(
+    `   session join through the raw drivers: libsql ${raw.us.libsql!.toFixed(1)} µs, bun:sqlite ${raw.us['bun:sqlite']!.toFixed(1)} µs of CPU: the bare route uses ${raw.driver}`,
+  );
   const runs: [string, 'app' | 'bare', string][] = [
     ['GraphQL me, the app (libsql driver)', 'app', 'libsql'],
     [`bare Hono route, raw ${raw.driver}`, 'bare', raw.driver],
@@ -214,8 +264,14 @@ async function meSection() {
     const r = await measureMe(generator, mode, driver, file);
     results[label] = r;
     const limit =
-      mode === 'bare' ? '(the ceiling here)' : driver === 'libsql' ? `limit >= ${fmt(LIMITS.meRequestsPerSecond)}: ${mark(r.rps >= LIMITS.meRequestsPerSecond)}` : `(the remote path's driver; before issue 18: ${fmt(BEFORE.meRequestsPerSecond)})`;
-    console.log(`   ${label.padEnd(40)} ${fmt(r.rps).padStart(7)} req/s  ${limit.padEnd(34)} p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms; server CPU ${r.serverCpuUs.toFixed(0)} µs/request; load ${load()}`);
+      mode === 'bare'
+        ? '(the ceiling here)'
+        : driver === 'libsql'
+          ? `limit >= ${fmt(LIMITS.meRequestsPerSecond)}: ${mark(r.rps >= LIMITS.meRequestsPerSecond)}`
+          : `(the remote path's driver; before issue 18: ${fmt(BEFORE.meRequestsPerSecond)})`;
+    console.log(
+      `   ${label.padEnd(40)} ${fmt(r.rps).padStart(7)} req/s  ${limit.padEnd(34)} p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms; server CPU ${r.serverCpuUs.toFixed(0)} µs/request; load ${load()}`,
+    );
   }
   return results['GraphQL me, the app (libsql driver)']!.rps;
 }
@@ -233,7 +289,16 @@ async function chargeCpu(total: number, inFlight: number) {
     await secondaryPlan(t.deps, { companyId, validFrom: '2027-01-01', validUntil: '2027-06-30', received: 200_000 });
     const files = await Promise.all(Array.from({ length: 20 }, () => datafile(t.db, companyId, admin)));
     const interviews = Array.from({ length: 50 }, (_, i) => 4 + (i % 7));
-    const charge = (i: number) => chargeDatafile(t.deps, { companyId, datafileId: files[i % files.length]!, kind: 'LIVE', idempotencyKey: `bench:${i}`, interviewCredits: interviews, actorId: null, description: 'bench' });
+    const charge = (i: number) =>
+      chargeDatafile(t.deps, {
+        companyId,
+        datafileId: files[i % files.length]!,
+        kind: 'LIVE',
+        idempotencyKey: `bench:${i}`,
+        interviewCredits: interviews,
+        actorId: null,
+        description: 'bench',
+      });
     for (let i = 0; i < 200; i++) await charge(total + i); // warm-up
     const latencies: number[] = [];
     let next = 0;
@@ -254,7 +319,14 @@ async function chargeCpu(total: number, inFlight: number) {
     const n = (await t.db.get<{ n: number }>(sql`select count(*) as n from datafile_charges`))!.n;
     if (n !== total + 200) throw new Error(`expected ${total + 200} charges, found ${n}`);
     latencies.sort((a, b) => a - b);
-    return { perSecond: total / seconds, cpuMs: (cpu.user + cpu.system) / 1000 / total, userMs: cpu.user / 1000 / total, systemMs: cpu.system / 1000 / total, p50: pct(latencies, 50), p95: pct(latencies, 95) };
+    return {
+      perSecond: total / seconds,
+      cpuMs: (cpu.user + cpu.system) / 1000 / total,
+      userMs: cpu.user / 1000 / total,
+      systemMs: cpu.system / 1000 / total,
+      p50: pct(latencies, 50),
+      p95: pct(latencies, 95),
+    };
   } finally {
     t.close();
   }
@@ -288,8 +360,15 @@ async function organisationsPage(driver: DbDriver) {
   try {
     await seedOrganisations(deps.db, 10_000, 'bench-token');
     const call = async (variables: Record<string, unknown>) => {
-      const res = await app.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer bench-token' }, body: JSON.stringify({ query: ORGANISATIONS_PAGE, variables }) });
-      const body = (await res.json()) as { data?: { getAllActiveCompanies: { pageInfo: { total: number } } }; errors?: unknown };
+      const res = await app.request('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer bench-token' },
+        body: JSON.stringify({ query: ORGANISATIONS_PAGE, variables }),
+      });
+      const body = (await res.json()) as {
+        data?: { getAllActiveCompanies: { pageInfo: { total: number } } };
+        errors?: unknown;
+      };
       if (body.errors) throw new Error(JSON.stringify(body.errors));
       return body.data!.getAllActiveCompanies.pageInfo.total;
     };
@@ -322,10 +401,14 @@ async function organisationsPage(driver: DbDriver) {
 }
 
 async function organisationsSection() {
-  console.log(`\n3. admin organisations page (getAllActiveCompanies, 5 rows with contract, credits, latest import) over 10,000 organisations, ${PAGE_REQUESTS} requests each, in process`);
+  console.log(
+    `\n3. admin organisations page (getAllActiveCompanies, 5 rows with contract, credits, latest import) over 10,000 organisations, ${PAGE_REQUESTS} requests each, in process`,
+  );
   const after = await organisationsPage('libsql');
   const viaClient = await organisationsPage('client');
-  console.log(`   ${'case'.padEnd(24)} ${'before p95'.padStart(10)} ${'limit'.padStart(8)} ${'p95 now'.padStart(8)}          ${'p50 now'.padStart(8)}  ${'CPU p50/p95'.padStart(13)}  ${'via @libsql/client p95'.padStart(22)}`);
+  console.log(
+    `   ${'case'.padEnd(24)} ${'before p95'.padStart(10)} ${'limit'.padStart(8)} ${'p95 now'.padStart(8)}          ${'p50 now'.padStart(8)}  ${'CPU p50/p95'.padStart(13)}  ${'via @libsql/client p95'.padStart(22)}`,
+  );
   let met = true;
   for (const [label] of ORGANISATIONS_CASES) {
     const a = after[label]!;
@@ -348,7 +431,9 @@ try {
   console.log(
     `\nsummary: me ${fmt(meRps)} req/s (limit >= ${fmt(LIMITS.meRequestsPerSecond)}: ${mark(meRps >= LIMITS.meRequestsPerSecond)}); charge ${chargeMs.toFixed(3)} ms CPU (limit <= ${LIMITS.chargeCpuMs}: ${mark(chargeMs <= LIMITS.chargeCpuMs)}); organisations page p95 halved: ${mark(pageMet)}`,
   );
-  console.log(`bench:db took ${((performance.now() - benchStarted) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU in this process; load average ${loadAtStart} at the start, ${load()} at the end`);
+  console.log(
+    `bench:db took ${((performance.now() - benchStarted) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU in this process; load average ${loadAtStart} at the start, ${load()} at the end`,
+  );
 } finally {
   for (const server of servers) server.kill('SIGTERM');
   rmSync(dir, { recursive: true, force: true });

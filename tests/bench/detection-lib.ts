@@ -13,7 +13,12 @@ export interface KindFigures {
 }
 
 /** The survey as the upload path scores it: durations (total + pages) and every battery as a grid. */
-export function scoreSurvey(s: Scoring, survey: BatterySurvey, consistency = true, weights: CombinedWeights = DEFAULT_WEIGHTS): PipelineResult {
+export function scoreSurvey(
+  s: Scoring,
+  survey: BatterySurvey,
+  consistency = true,
+  weights: CombinedWeights = DEFAULT_WEIGHTS,
+): PipelineResult {
   return s.scoreAll({
     rows: survey.kinds.length,
     durations: { matrix: survey.durations, totalIndex: 0 },
@@ -36,7 +41,10 @@ export function removedByDefaults(s: Scoring, r: PipelineResult, n: number): Uin
 /** AUC (lower score = careless) of `scores` for `kind` (or every careless kind) against careful respondents. */
 export function aucOf(scores: ArrayLike<number>, kinds: readonly BatteryKind[], kind?: BatteryKind): number {
   const idx = kinds.map((k, i) => (k === 'careful' || (kind ? k === kind : true) ? i : -1)).filter((i) => i >= 0);
-  return aucLowerIsPositive(idx.map((i) => scores[i]!), idx.map((i) => kinds[i] !== 'careful'));
+  return aucLowerIsPositive(
+    idx.map((i) => scores[i]!),
+    idx.map((i) => kinds[i] !== 'careful'),
+  );
 }
 
 export function figures(combined: ArrayLike<number>, removed: Uint8Array, kinds: readonly BatteryKind[]): KindFigures {
@@ -54,7 +62,12 @@ const pct = (v: number) => `${(100 * v).toFixed(2)} %`;
 const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
 
 /** Mean and minimum AUC per kind, and mean and maximum share of good respondents removed, over runs. */
-export function summarise(runs: KindFigures[]): { line: string; worstAuc: Record<string, number>; maxGoodRemoved: number; meanGoodRemoved: number } {
+export function summarise(runs: KindFigures[]): {
+  line: string;
+  worstAuc: Record<string, number>;
+  maxGoodRemoved: number;
+  meanGoodRemoved: number;
+} {
   const keys = ['all', ...CARELESS_KINDS] as const;
   const worstAuc: Record<string, number> = {};
   const parts = keys.map((k) => {
@@ -66,7 +79,9 @@ export function summarise(runs: KindFigures[]): { line: string; worstAuc: Record
   const removed = CARELESS_KINDS.map((k) => `${k} ${(100 * mean(runs.map((r) => r.removed[k]))).toFixed(0)} %`);
   return {
     line: `AUC ${parts.join(', ')}\n    removed by the default rules: good ${pct(mean(good))} (max ${pct(Math.max(...good))}); ${removed.join(', ')}`,
-    worstAuc, maxGoodRemoved: Math.max(...good), meanGoodRemoved: mean(good),
+    worstAuc,
+    maxGoodRemoved: Math.max(...good),
+    meanGoodRemoved: mean(good),
   };
 }
 
@@ -83,11 +98,17 @@ export function components(s: Scoring, survey: BatterySurvey): Record<string, Fl
   const classical = new Float64Array(n);
   for (const g of grids) {
     const d = s.indices(g.items).mahad;
-    d.forEach((v, i) => { classical[i] = classical[i]! + (Number.isNaN(v) ? 0 : v); });
+    d.forEach((v, i) => {
+      classical[i] = classical[i]! + (Number.isNaN(v) ? 0 : v);
+    });
   }
   const con = s.consistency(grids);
   const robust = new Float64Array(n);
-  con.grids.forEach((g) => g.d2.forEach((v, i) => { robust[i] = robust[i]! + (Number.isNaN(v) ? 0 : v); }));
+  con.grids.forEach((g) =>
+    g.d2.forEach((v, i) => {
+      robust[i] = robust[i]! + (Number.isNaN(v) ? 0 : v);
+    }),
+  );
   // Recode reverse-keyed items (reverse keying is part of the design: known to the researcher).
   const recoded = survey.grids.map((items, g) => {
     const b = survey.structure.batteries[g]!;
@@ -101,24 +122,34 @@ export function components(s: Scoring, survey: BatterySurvey): Record<string, Fl
   const scales = survey.structure.traitCorrelation.length;
   for (let sc = 0; sc < scales; sc++) {
     let len = 0;
-    recoded.forEach((items, g) => items.forEach((col, j) => {
-      if (survey.structure.batteries[g]!.scaleOf[j] === sc) {
-        order.push(col);
-        len++;
-      }
-    }));
+    recoded.forEach((items, g) =>
+      items.forEach((col, j) => {
+        if (survey.structure.batteries[g]!.scaleOf[j] === sc) {
+          order.push(col);
+          len++;
+        }
+      }),
+    );
     lengths.push(len);
   }
   const evenOdd = s.evenOdd(order, lengths);
   // Robust z-scores (median / MAD) so that the combinations weigh like with like.
   const z = (v: Float64Array, sign: number) => {
-    const ok = Array.from(v).filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+    const ok = Array.from(v)
+      .filter((x) => !Number.isNaN(x))
+      .sort((a, b) => a - b);
     const med = ok[ok.length >> 1]!;
     const mad = 1.4826 * [...ok.map((x) => Math.abs(x - med))].sort((a, b) => a - b)[ok.length >> 1]!;
     return Float64Array.from(v, (x) => (Number.isNaN(x) ? 0 : (sign * (x - med)) / mad));
   };
-  const zr = z(robust.map((v) => Math.cbrt(v)), 1), zs = z(syn, -1), ze = z(evenOdd, 1);
-  const combo = (ws: number, we: number) => Float64Array.from(zr, (v, i) => -(v + ws * zs[i]! + we * ze[i]!) / Math.sqrt(1 + ws * ws + we * we));
+  const zr = z(
+      robust.map((v) => Math.cbrt(v)),
+      1,
+    ),
+    zs = z(syn, -1),
+    ze = z(evenOdd, 1);
+  const combo = (ws: number, we: number) =>
+    Float64Array.from(zr, (v, i) => -(v + ws * zs[i]! + we * ze[i]!) / Math.sqrt(1 + ws * ws + we * we));
   return {
     'classical D²': classical.map((v) => -v),
     'robust D² (consistency)': robust.map((v) => -v),

@@ -19,7 +19,11 @@ const inflight: Promise<void>[] = [];
 async function one(i: number, due: number) {
   let status = 0;
   try {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-live-key': secret }, body: respondentBody(`${prefix}-${i}`, i) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-live-key': secret },
+      body: respondentBody(`${prefix}-${i}`, i),
+    });
     await res.arrayBuffer();
     status = res.status;
   } catch {
@@ -41,4 +45,16 @@ await Promise.all(inflight);
 const seconds = (performance.now() - started) / 1000;
 const sorted = Array.from(latencies).sort((a, b) => a - b);
 const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-console.log(JSON.stringify({ sent: total, ok, errors: Object.fromEntries(statuses), seconds, rate: done / seconds, okRate: ok / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99) }));
+console.log(
+  JSON.stringify({
+    sent: total,
+    ok,
+    errors: Object.fromEntries(statuses),
+    seconds,
+    rate: done / seconds,
+    okRate: ok / seconds,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+  }),
+);

@@ -11,12 +11,31 @@ import { startServerProcess, type ServerProcess } from '../api/helpers/server-pr
 import { respondentBody, serverEnv, setupLiveWorld } from './live-support';
 
 export type SoakReport = {
-  respondents: number; requests: number; duplicatesTogether: number; duplicatesLater: number; kills: number; retries: number;
-  answers: Record<string, number>; stored: number; charged: number; chargedTwice: number; storedWithoutCharge: number;
-  credits: number; usedCredits: number; datafileCost: number; datafileRecords: number; planBalanceOk: boolean; seconds: number;
+  respondents: number;
+  requests: number;
+  duplicatesTogether: number;
+  duplicatesLater: number;
+  kills: number;
+  retries: number;
+  answers: Record<string, number>;
+  stored: number;
+  charged: number;
+  chargedTwice: number;
+  storedWithoutCharge: number;
+  credits: number;
+  usedCredits: number;
+  datafileCost: number;
+  datafileRecords: number;
+  planBalanceOk: boolean;
+  seconds: number;
 };
 
-export async function runSoak(options: { n: number; kills: number; concurrency?: number; log?: (line: string) => void }): Promise<SoakReport> {
+export async function runSoak(options: {
+  n: number;
+  kills: number;
+  concurrency?: number;
+  log?: (line: string) => void;
+}): Promise<SoakReport> {
   const { n, kills } = options;
   const log = options.log ?? (() => {});
   const concurrency = options.concurrency ?? 32;
@@ -36,7 +55,11 @@ export async function runSoak(options: { n: number; kills: number; concurrency?:
         if (restarting) await restarting;
         requests++;
         try {
-          const res = await fetch(`${server.baseUrl}/api/live/${world.datafileId}/respondents`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-live-key': world.secret }, body });
+          const res = await fetch(`${server.baseUrl}/api/live/${world.datafileId}/respondents`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-live-key': world.secret },
+            body,
+          });
           const json = (await res.json()) as { status?: string; error?: { code: string } };
           const key = res.status === 200 ? json.status! : `${res.status} ${json.error?.code}`;
           answers[key] = (answers[key] ?? 0) + 1;
@@ -86,26 +109,43 @@ export async function runSoak(options: { n: number; kills: number; concurrency?:
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
     let j = 0;
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (j < later.length) await sendOnce(later[j++]!);
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (j < later.length) await sendOnce(later[j++]!);
+      }),
+    );
     await server.stop();
 
     const handle = await createDb(serverEnv(dir).DATABASE_URL!);
     const one = async (q: string) => Number(((await handle.db.get(q as never)) as { n: number } | undefined)?.n ?? 0);
     const df = world.datafileId;
     const report: SoakReport = {
-      respondents: n, requests, duplicatesTogether: together, duplicatesLater: later.length, kills, retries, answers,
+      respondents: n,
+      requests,
+      duplicatesTogether: together,
+      duplicatesLater: later.length,
+      kills,
+      retries,
+      answers,
       stored: await one(`select count(*) as n from live_respondents where datafile_id = '${df}'`),
       charged: await one(`select count(*) as n from datafile_charges where datafile_id = '${df}' and kind = 'LIVE'`),
-      chargedTwice: await one(`select count(*) as n from (select idempotency_key from datafile_charges where datafile_id = '${df}' group by idempotency_key having count(*) > 1)`),
-      storedWithoutCharge: await one(`select count(*) as n from live_respondents r left join datafile_charges c on c.id = r.charge_id and c.idempotency_key = 'live:' || r.datafile_id || ':' || r.record_id and c.credits = r.credits where r.datafile_id = '${df}' and c.id is null`),
+      chargedTwice: await one(
+        `select count(*) as n from (select idempotency_key from datafile_charges where datafile_id = '${df}' group by idempotency_key having count(*) > 1)`,
+      ),
+      storedWithoutCharge: await one(
+        `select count(*) as n from live_respondents r left join datafile_charges c on c.id = r.charge_id and c.idempotency_key = 'live:' || r.datafile_id || ':' || r.record_id and c.credits = r.credits where r.datafile_id = '${df}' and c.id is null`,
+      ),
       credits: await one(`select coalesce(sum(credits), 0) as n from live_respondents where datafile_id = '${df}'`),
-      usedCredits: await one(`select coalesce(sum(t.amount), 0) as n from credit_transactions t join datafile_charges c on c.id = t.charge_id where c.datafile_id = '${df}' and t.type = 'USED'`),
+      usedCredits: await one(
+        `select coalesce(sum(t.amount), 0) as n from credit_transactions t join datafile_charges c on c.id = t.charge_id where c.datafile_id = '${df}' and t.type = 'USED'`,
+      ),
       datafileCost: await one(`select cost as n from datafiles where id = '${df}'`),
       datafileRecords: await one(`select number_of_records as n from datafiles where id = '${df}'`),
       // Prepaid plans: the balance cache equals received minus the ledger's net use.
-      planBalanceOk: (await one(`select count(*) as n from credit_plans p where p.company_id = '${world.companyId}' and p.category <> 'PAY_AS_USAGE' and p.balance <> (select coalesce(sum(t.delta), 0) from credit_transactions t where t.credit_plan_id = p.id)`)) === 0,
+      planBalanceOk:
+        (await one(
+          `select count(*) as n from credit_plans p where p.company_id = '${world.companyId}' and p.category <> 'PAY_AS_USAGE' and p.balance <> (select coalesce(sum(t.delta), 0) from credit_transactions t where t.credit_plan_id = p.id)`,
+        )) === 0,
       seconds: (performance.now() - started) / 1000,
     };
     handle.close();

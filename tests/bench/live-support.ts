@@ -12,30 +12,82 @@ import type { Viewer } from '../../api/graphql/context';
 import { makeCompany, makeUser } from '../api/helpers/factories';
 
 export const PAGES = [
-  { label: 'Q1', start: true, criterion: 'OES', questionTitle: 'Was hat Ihnen beim letzten Einkauf gefallen?', keywords: ['Einkauf'], languages: ['de'], copyPasteCheck: true },
+  {
+    label: 'Q1',
+    start: true,
+    criterion: 'OES',
+    questionTitle: 'Was hat Ihnen beim letzten Einkauf gefallen?',
+    keywords: ['Einkauf'],
+    languages: ['de'],
+    copyPasteCheck: true,
+  },
   { label: 'Grid1', start: false, criterion: 'IBS', questionTitle: 'Zufriedenheit', items: 7, min: 1, max: 5 },
   { label: 'Q3', start: false, criterion: 'TS', questionTitle: 'Alter' },
 ] as const;
 
 export function serverEnv(dir: string): Record<string, string> {
-  return { DATABASE_URL: `file:${join(dir, 'live.db')}`, STORAGE_DIR: join(dir, 'storage'), LIVE_RATE_PER_SECOND: '100000', LIVE_RATE_BURST: '100000', APP_SECRET: 'x'.repeat(40) };
+  return {
+    DATABASE_URL: `file:${join(dir, 'live.db')}`,
+    STORAGE_DIR: join(dir, 'storage'),
+    LIVE_RATE_PER_SECOND: '100000',
+    LIVE_RATE_BURST: '100000',
+    APP_SECRET: 'x'.repeat(40),
+  };
 }
 
 /** Builds the world in `dir` (the server processes open the same files afterwards). */
 export async function setupLiveWorld(dir: string, credits: number) {
-  const env = readEnv({ NODE_ENV: 'test', JOB_INTERVAL_MINUTES: '0', PUBLIC_URL: 'http://127.0.0.1', ...serverEnv(dir) });
+  const env = readEnv({
+    NODE_ENV: 'test',
+    JOB_INTERVAL_MINUTES: '0',
+    PUBLIC_URL: 'http://127.0.0.1',
+    ...serverEnv(dir),
+  });
   const deps = await createDeps(env, { log: { info: () => {}, error: () => {} } });
   const A = await makeCompany(deps.db, { name: 'Live bench' });
-  const owner = await makeUser(deps.db, deps.appSecret, { companyId: A, accessLevel: 'ADMIN', owner: true, password: null });
+  const owner = await makeUser(deps.db, deps.appSecret, {
+    companyId: A,
+    accessLevel: 'ADMIN',
+    owner: true,
+    password: null,
+  });
   const op = await makeUser(deps.db, deps.appSecret, { companyId: null, accessLevel: 'SUPER_ADMIN', password: null });
   // Vienna's today, as the contracts module checks it (a UTC date is a day behind late in the evening).
   const today = todayIn(systemClock);
   const next = new Date(Date.parse(`${today}T12:00:00Z`) + 364 * 86_400_000).toISOString().slice(0, 10);
-  await assignContract(deps, op.id, { companyId: A, contract: { contractType: 'CUSTOM', startDate: today, endDate: next, autoRenew: false }, creditPlan: { creditPlanCategory: 'EXPIRING', creditAmount: credits, pricePerCredit: 1, paymentAmount: credits } }, 'NEW');
-  const viewer = { userId: owner.id, accessLevel: 'ADMIN', companyId: A, ownCompanyId: A, sessionId: null, sessionExpiresAt: null, via: 'session', locale: 'en' } as unknown as Viewer;
-  const datafileId = await createLiveDatafile(deps, viewer, { name: 'Live bench', surveySoftware: 'OTHER', pages: PAGES.map((p) => ({ ...p, keywords: 'keywords' in p ? [...p.keywords] : [], languages: 'languages' in p ? [...p.languages] : [] })) });
+  await assignContract(
+    deps,
+    op.id,
+    {
+      companyId: A,
+      contract: { contractType: 'CUSTOM', startDate: today, endDate: next, autoRenew: false },
+      creditPlan: { creditPlanCategory: 'EXPIRING', creditAmount: credits, pricePerCredit: 1, paymentAmount: credits },
+    },
+    'NEW',
+  );
+  const viewer = {
+    userId: owner.id,
+    accessLevel: 'ADMIN',
+    companyId: A,
+    ownCompanyId: A,
+    sessionId: null,
+    sessionExpiresAt: null,
+    via: 'session',
+    locale: 'en',
+  } as unknown as Viewer;
+  const datafileId = await createLiveDatafile(deps, viewer, {
+    name: 'Live bench',
+    surveySoftware: 'OTHER',
+    pages: PAGES.map((p) => ({
+      ...p,
+      keywords: 'keywords' in p ? [...p.keywords] : [],
+      languages: 'languages' in p ? [...p.languages] : [],
+    })),
+  });
   await openLiveDatafile(deps, viewer, datafileId);
-  const row = (await deps.db.get<{ s: string }>(`select secret_key as s from datafiles where id = '${datafileId}'` as never))!;
+  const row = (await deps.db.get<{ s: string }>(
+    `select secret_key as s from datafiles where id = '${datafileId}'` as never,
+  ))!;
   deps.close();
   return { companyId: A, datafileId, secret: row.s };
 }

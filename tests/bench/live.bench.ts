@@ -12,18 +12,30 @@ import { processCpuMs, serverEnv, setupLiveWorld } from './live-support';
 const dir = mkdtempSync(join(tmpdir(), 'sqp-live-bench-'));
 const seconds = Number(process.env.LIVE_BENCH_SECONDS ?? 20);
 const rates = (process.env.LIVE_BENCH_RATES ?? '500,700').split(',').map(Number);
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
-console.log(`bench:live on ${navigator.hardwareConcurrency} cores, Bun ${Bun.version}, load average ${load()} (shared machine)`);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+console.log(
+  `bench:live on ${navigator.hardwareConcurrency} cores, Bun ${Bun.version}, load average ${load()} (shared machine)`,
+);
 try {
   const world = await setupLiveWorld(dir, 10_000_000);
   const server = await startServerProcess(serverEnv(dir));
   const url = `${server.baseUrl}/api/live/${world.datafileId}/respondents`;
   try {
     // Warm-up: the scoring core's first calls, the datafile's state, the connection pool.
-    spawnSync(bunBin, ['tests/bench/live-load.ts', url, world.secret, '200', '3', 'warm'], { cwd: repoRoot, encoding: 'utf8' });
+    spawnSync(bunBin, ['tests/bench/live-load.ts', url, world.secret, '200', '3', 'warm'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
     for (const rate of rates) {
       const cpu0 = processCpuMs(server.pid);
-      const run = spawnSync(bunBin, ['tests/bench/live-load.ts', url, world.secret, String(rate), String(seconds), `r${rate}`], { cwd: repoRoot, encoding: 'utf8' });
+      const run = spawnSync(
+        bunBin,
+        ['tests/bench/live-load.ts', url, world.secret, String(rate), String(seconds), `r${rate}`],
+        { cwd: repoRoot, encoding: 'utf8' },
+      );
       const cpu = processCpuMs(server.pid) - cpu0;
       if (run.status !== 0) throw new Error(run.stderr);
       const r = JSON.parse(run.stdout.trim().split('\n').pop()!);

@@ -4,7 +4,13 @@
  * soon as the answer arrives, for `seconds`. Prints one JSON line: requests, errors, seconds,
  * p50 and p99 latency in ms.
  */
-const [url, connectionsText, secondsText, bodyFile, headersJson] = process.argv.slice(2) as [string, string, string, string, string];
+const [url, connectionsText, secondsText, bodyFile, headersJson] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 const body = await Bun.file(bodyFile).text();
 const headers = JSON.parse(headersJson) as Record<string, string>;
 const deadline = performance.now() + Number(secondsText) * 1000;

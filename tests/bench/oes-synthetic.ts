@@ -19,12 +19,14 @@ function pools(surveys: readonly LabelledSurvey[]) {
   const short: string[] = [];
   const junk: string[] = [];
   for (const s of surveys) {
-    s.labels.forEach((labels, qi) => labels.forEach((label, i) => {
-      const a = s.answers[qi]![i]!;
-      if (label === 1 || label === 10) words.push(...a.split(/\s+/).filter(Boolean));
-      else if (label === 4 || label === 5) short.push(a);
-      else if (label === 7) junk.push(a);
-    }));
+    s.labels.forEach((labels, qi) =>
+      labels.forEach((label, i) => {
+        const a = s.answers[qi]![i]!;
+        if (label === 1 || label === 10) words.push(...a.split(/\s+/).filter(Boolean));
+        else if (label === 4 || label === 5) short.push(a);
+        else if (label === 7) junk.push(a);
+      }),
+    );
   }
   return { words, short, junk };
 }
@@ -37,7 +39,12 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyzäöüß';
  * (a letter dropped, doubled or replaced), which gives the long tail of spellings real answers have;
  * without it 25,000 answers would share far more rare 3-grams than real ones do.
  */
-export function syntheticSurvey(base: LabelledSurvey, sameLanguage: readonly LabelledSurvey[], n: number, seed: number): OpenQuestion[] {
+export function syntheticSurvey(
+  base: LabelledSurvey,
+  sameLanguage: readonly LabelledSurvey[],
+  n: number,
+  seed: number,
+): OpenQuestion[] {
   const rand = rng(seed);
   const language = pools(sameLanguage);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
@@ -45,7 +52,11 @@ export function syntheticSurvey(base: LabelledSurvey, sameLanguage: readonly Lab
     if (w.length < 4 || rand() >= 0.25) return w;
     const i = 1 + Math.floor(rand() * (w.length - 2));
     const u = rand();
-    return u < 0.33 ? w.slice(0, i) + w.slice(i + 1) : u < 0.66 ? w.slice(0, i) + w[i] + w.slice(i) : w.slice(0, i) + pick([...LETTERS]) + w.slice(i + 1);
+    return u < 0.33
+      ? w.slice(0, i) + w.slice(i + 1)
+      : u < 0.66
+        ? w.slice(0, i) + w[i] + w.slice(i)
+        : w.slice(0, i) + pick([...LETTERS]) + w.slice(i + 1);
   };
   return surveyQuestions(base).map((q) => {
     const answers: string[] = [];
@@ -57,7 +68,14 @@ export function syntheticSurvey(base: LabelledSurvey, sameLanguage: readonly Lab
       else if (u < 0.18 && i > 0) answers.push(answers[Math.floor(rand() * i)]!);
       else {
         const v = rand();
-        const k = v < 0.25 ? 1 + Math.floor(rand() * 2) : v < 0.7 ? 3 + Math.floor(rand() * 8) : v < 0.95 ? 11 + Math.floor(rand() * 15) : 26 + Math.floor(rand() * 35);
+        const k =
+          v < 0.25
+            ? 1 + Math.floor(rand() * 2)
+            : v < 0.7
+              ? 3 + Math.floor(rand() * 8)
+              : v < 0.95
+                ? 11 + Math.floor(rand() * 15)
+                : 26 + Math.floor(rand() * 35);
         const parts: string[] = [];
         for (let w = 0; w < k; w++) parts.push(typo(pick(language.words)) + (rand() < 0.08 ? ',' : ''));
         answers.push(parts.join(' ') + (rand() < 0.3 ? '.' : ''));
@@ -75,7 +93,17 @@ export function syntheticWorkload(): OpenQuestion[][] {
   const de = set.filter((s) => s.questions[0]!.languages[0] === 'de');
   const en = set.filter((s) => s.questions[0]!.languages[0] === 'en');
   return [
-    syntheticSurvey(set.find((s) => s.id === 'urlaub-de')!, de, 25_000, 1),
-    syntheticSurvey(set.find((s) => s.id === 'phones-en')!, en, 25_000, 2),
+    syntheticSurvey(
+      set.find((s) => s.id === 'urlaub-de')!,
+      de,
+      25_000,
+      1,
+    ),
+    syntheticSurvey(
+      set.find((s) => s.id === 'phones-en')!,
+      en,
+      25_000,
+      2,
+    ),
   ];
 }

@@ -43,7 +43,11 @@ interface Case {
 
 function cases(): Case[] {
   return [
-    { key: 'repeated', label: 'repeated answers (Zipf stock answers, copy rings)', questions: repeatedAnswersSurvey(100_000, 7) },
+    {
+      key: 'repeated',
+      label: 'repeated answers (Zipf stock answers, copy rings)',
+      questions: repeatedAnswersSurvey(100_000, 7),
+    },
     { key: 'demo', label: 'upload demo survey (generateDemoSurvey, seed 5)', questions: demoOpenQuestions(100_000) },
     { key: 'one', label: 'worst case: one answer from everyone', questions: oneAnswerSurvey(100_000) },
   ];
@@ -76,9 +80,15 @@ export function benchUploadScale(s: Scoring, runs = 3): void {
     const cpu = median(r.map((x) => x.cpu));
     const before = BEFORE[c.key]!;
     const same = before.hash === hash ? 'identical to main' : `DIFFERENT from main (${before.hash})`;
-    console.log(`  ${c.label}: ${answers.toLocaleString('en')} answers, ${distinct.toLocaleString('en')} distinct raw texts`);
-    console.log(`    now      wall ${sec(wall).padStart(8)}, CPU ${sec(cpu).padStart(8)} (${((1000 * cpu) / answers).toFixed(1)} µs per answer)   target CPU < ${sec(TARGET_CPU_MS)}: ${cpu < TARGET_CPU_MS ? 'met' : 'NOT met'}`);
-    console.log(`    before   wall ${sec(before.wallMs).padStart(8)}, CPU ${sec(before.cpuMs).padStart(8)} (main 5923a51)   ${(before.cpuMs / cpu).toFixed(0)}x less CPU`);
+    console.log(
+      `  ${c.label}: ${answers.toLocaleString('en')} answers, ${distinct.toLocaleString('en')} distinct raw texts`,
+    );
+    console.log(
+      `    now      wall ${sec(wall).padStart(8)}, CPU ${sec(cpu).padStart(8)} (${((1000 * cpu) / answers).toFixed(1)} µs per answer)   target CPU < ${sec(TARGET_CPU_MS)}: ${cpu < TARGET_CPU_MS ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `    before   wall ${sec(before.wallMs).padStart(8)}, CPU ${sec(before.cpuMs).padStart(8)} (main 5923a51)   ${(before.cpuMs / cpu).toFixed(0)}x less CPU`,
+    );
     console.log(`    verdicts ${hash}: ${same}; load average ${load0.toFixed(2)} -> ${loadavg()[0]!.toFixed(2)}`);
   }
 }
@@ -94,7 +104,12 @@ export async function benchStreamed(s: Scoring, rows = 100_000, batch = 5000): P
   const survey = generateDemoSurvey({ rows, seed: 5 });
   const open = survey.mapping.dataPoints.flatMap((d) => (d.type === 'OPEN_ENDED' ? [d] : []));
   const columns = open.map((d) => survey.header.indexOf(d.column));
-  const configs = open.map((d) => ({ text: d.questionTitle, keywords: d.keywords ?? [], allowedLanguages: d.languages ?? [], duplicateDetection: true }));
+  const configs = open.map((d) => ({
+    text: d.questionTitle,
+    keywords: d.keywords ?? [],
+    allowedLanguages: d.languages ?? [],
+    duplicateDetection: true,
+  }));
   const read = (from: number, to: number) => {
     const chunk = columns.map(() => [] as (string | null)[]);
     for (let i = from; i < to; i++) {
@@ -109,14 +124,19 @@ export async function benchStreamed(s: Scoring, rows = 100_000, batch = 5000): P
     const result = await run();
     const wall = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
-    console.log(`  ${label.padEnd(58)} wall ${sec(wall).padStart(8)}, CPU ${sec((cpu.user + cpu.system) / 1000).padStart(8)} (both threads), verdicts ${verdictHash(result)}`);
+    console.log(
+      `  ${label.padEnd(58)} wall ${sec(wall).padStart(8)}, CPU ${sec((cpu.user + cpu.system) / 1000).padStart(8)} (both threads), verdicts ${verdictHash(result)}`,
+    );
   };
   console.log('');
-  console.log(`streamed: the demo survey's ${rows.toLocaleString('en')} interviews generated in batches of ${batch.toLocaleString('en')} (the stand-in for parsing), then classified`);
+  console.log(
+    `streamed: the demo survey's ${rows.toLocaleString('en')} interviews generated in batches of ${batch.toLocaleString('en')} (the stand-in for parsing), then classified`,
+  );
   let tail = 0;
   await measure('generate, then classifyOpenEnded (one thread)', async () => {
     const all = columns.map(() => [] as (string | null)[]);
-    for (let from = 0; from < rows; from += batch) read(from, Math.min(rows, from + batch)).forEach((c, k) => all[k]!.push(...c));
+    for (let from = 0; from < rows; from += batch)
+      read(from, Math.min(rows, from + batch)).forEach((c, k) => all[k]!.push(...c));
     const t = performance.now();
     const result = s.classifyOpenEnded(configs.map((c, k) => ({ ...c, answers: all[k]! })));
     tail = performance.now() - t;

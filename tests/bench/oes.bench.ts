@@ -8,7 +8,14 @@ import { cpus, loadavg } from 'node:os';
 import { CATEGORY_NAMES, type Scoring } from '../../scoring/index.ts';
 import { loadScoringFromDisk } from '../../scoring/load-node.ts';
 import { ensureScoringBuilt } from '../scoring/helpers-build.ts';
-import { CATEGORY_CODES, evaluate, loadLabelledSet, surveyQuestions, type Evaluation, type LabelledSurvey } from '../scoring/open-ended-labelled.ts';
+import {
+  CATEGORY_CODES,
+  evaluate,
+  loadLabelledSet,
+  surveyQuestions,
+  type Evaluation,
+  type LabelledSurvey,
+} from '../scoring/open-ended-labelled.ts';
 import { syntheticWorkload } from './oes-synthetic.ts';
 import { benchStreamed, benchUploadScale } from './oes-upload.ts';
 
@@ -48,46 +55,69 @@ function classify(surveys: readonly LabelledSurvey[]) {
 
 const set = loadLabelledSet();
 const parts = { all: set, dev: set.filter((x) => x.part === 'dev'), heldout: set.filter((x) => x.part === 'heldout') };
-const results = Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, evaluate(v, classify(v))])) as Record<keyof typeof parts, Evaluation>;
+const results = Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, evaluate(v, classify(v))])) as Record<
+  keyof typeof parts,
+  Evaluation
+>;
 const all = results.all;
 
-console.log(`Open-ended classifier on the labelled set (tests/fixtures/oes): ${all.n} answers, dev ${results.dev.n}, held-out ${results.heldout.n}`);
+console.log(
+  `Open-ended classifier on the labelled set (tests/fixtures/oes): ${all.n} answers, dev ${results.dev.n}, held-out ${results.heldout.n}`,
+);
 console.log('');
 console.log('accuracy (categories as the human coder gave them)      now     before issue 16   target');
 for (const k of ['all', 'dev', 'heldout'] as const) {
   const r = results[k];
-  console.log(`  ${k.padEnd(8)} ${String(r.correct).padStart(4)}/${String(r.n).padEnd(4)}                                ${pct(r.accuracy)}   ${pct(BASELINE.accuracy[k])}         >= 92 %: ${mark(r.accuracy >= TARGET.accuracy)}`);
+  console.log(
+    `  ${k.padEnd(8)} ${String(r.correct).padStart(4)}/${String(r.n).padEnd(4)}                                ${pct(r.accuracy)}   ${pct(BASELINE.accuracy[k])}         >= 92 %: ${mark(r.accuracy >= TARGET.accuracy)}`,
+  );
 }
 const vwt = all.validCount ? all.validCalledWrongTopic / all.validCount : Number.NaN;
-console.log(`valid answers called Wrong Topic          ${String(all.validCalledWrongTopic).padStart(3)}/${all.validCount}          ${pct(vwt)}   ${pct(BASELINE.validCalledWrongTopic)}         <= 3 %: ${mark(vwt <= TARGET.validCalledWrongTopic)}`);
+console.log(
+  `valid answers called Wrong Topic          ${String(all.validCalledWrongTopic).padStart(3)}/${all.validCount}          ${pct(vwt)}   ${pct(BASELINE.validCalledWrongTopic)}         <= 3 %: ${mark(vwt <= TARGET.validCalledWrongTopic)}`,
+);
 const wl = all.wrongLanguageCount ? all.wrongLanguageCalledWrongLanguage / all.wrongLanguageCount : Number.NaN;
-console.log(`wrong-language answers called Wrong Language ${String(all.wrongLanguageCalledWrongLanguage).padStart(3)}/${all.wrongLanguageCount}      ${pct(wl)}   ${pct(BASELINE.wrongLanguageRecall)}`);
+console.log(
+  `wrong-language answers called Wrong Language ${String(all.wrongLanguageCalledWrongLanguage).padStart(3)}/${all.wrongLanguageCount}      ${pct(wl)}   ${pct(BASELINE.wrongLanguageRecall)}`,
+);
 for (const k of ['dev', 'heldout'] as const) {
   const r = results[k];
-  console.log(`  ${k.padEnd(8)} valid called Wrong Topic ${r.validCalledWrongTopic}/${r.validCount} (${pct(r.validCount ? r.validCalledWrongTopic / r.validCount : Number.NaN).trim()}), wrong language found ${r.wrongLanguageCalledWrongLanguage}/${r.wrongLanguageCount}`);
+  console.log(
+    `  ${k.padEnd(8)} valid called Wrong Topic ${r.validCalledWrongTopic}/${r.validCount} (${pct(r.validCount ? r.validCalledWrongTopic / r.validCount : Number.NaN).trim()}), wrong language found ${r.wrongLanguageCalledWrongLanguage}/${r.wrongLanguageCount}`,
+  );
 }
 
 console.log('');
 console.log('per category (whole set)           support  predicted  precision  recall');
 for (const c of all.perCategory) {
   if (c.support === 0 && c.predicted === 0) continue;
-  console.log(`  ${name(c.code).padEnd(28)} ${String(c.support).padStart(7)} ${String(c.predicted).padStart(10)}   ${pct(c.precision)}  ${pct(c.recall)}`);
+  console.log(
+    `  ${name(c.code).padEnd(28)} ${String(c.support).padStart(7)} ${String(c.predicted).padStart(10)}   ${pct(c.precision)}  ${pct(c.recall)}`,
+  );
 }
 
 console.log('');
 console.log('confusion matrix (rows: human label, columns: classifier)');
-const used = CATEGORY_CODES.filter((c) => all.perCategory.find((p) => p.code === c)!.support > 0 || all.perCategory.find((p) => p.code === c)!.predicted > 0);
+const used = CATEGORY_CODES.filter(
+  (c) =>
+    all.perCategory.find((p) => p.code === c)!.support > 0 || all.perCategory.find((p) => p.code === c)!.predicted > 0,
+);
 console.log(`  ${'label'.padEnd(6)}${used.map((c) => String(c).padStart(5)).join('')}`);
 for (const label of used) {
   const row = all.confusion.get(label);
-  console.log(`  ${String(label).padEnd(6)}${used.map((p) => String(row?.get(p) ?? (row ? 0 : '')).padStart(5)).join('')}`);
+  console.log(
+    `  ${String(label).padEnd(6)}${used.map((p) => String(row?.get(p) ?? (row ? 0 : '')).padStart(5)).join('')}`,
+  );
 }
 
 if (errorsOf) {
   const which = errorsOf === 'all' ? all : results[errorsOf as 'dev' | 'heldout'];
   console.log('');
   console.log(`disagreements (${errorsOf}): label -> classifier`);
-  for (const e of which.errors) console.log(`  ${e.survey} ${e.respondent} ${e.question}: ${e.label} -> ${e.predicted}  ${JSON.stringify(e.answer)}`);
+  for (const e of which.errors)
+    console.log(
+      `  ${e.survey} ${e.respondent} ${e.question}: ${e.label} -> ${e.predicted}  ${JSON.stringify(e.answer)}`,
+    );
 }
 
 // Speed: 100,000 answers (two surveys of 2 x 25,000), best and median of 7 runs after a warm-up.
@@ -109,13 +139,25 @@ const cpu = median(runs.map((r) => r.cpu));
 const best = Math.min(...runs.map((r) => r.wall));
 console.log('');
 console.log(`speed: ${answers.toLocaleString('en')} answers (synthetic, from the labelled set's words), median of 7`);
-console.log(`  now              wall ${wall.toFixed(0).padStart(5)} ms (best ${best.toFixed(0)} ms), CPU ${cpu.toFixed(0).padStart(5)} ms`);
-console.log(`  before issue 16  wall ${BASELINE.wallMs.toFixed(0).padStart(5)} ms, CPU ${BASELINE.cpuMs.toFixed(0).padStart(5)} ms (commit ${BASELINE.commit}, load ${BASELINE.load})`);
-console.log(`  main ${BEFORE_SPEEDUP.commit}     wall ${BEFORE_SPEEDUP.wallMs.toFixed(0).padStart(5)} ms, CPU ${BEFORE_SPEEDUP.cpuMs.toFixed(0).padStart(5)} ms (before reading each distinct text once, load ${BEFORE_SPEEDUP.load}): ${(BEFORE_SPEEDUP.cpuMs / cpu).toFixed(1)}x the CPU of now`);
+console.log(
+  `  now              wall ${wall.toFixed(0).padStart(5)} ms (best ${best.toFixed(0)} ms), CPU ${cpu.toFixed(0).padStart(5)} ms`,
+);
+console.log(
+  `  before issue 16  wall ${BASELINE.wallMs.toFixed(0).padStart(5)} ms, CPU ${BASELINE.cpuMs.toFixed(0).padStart(5)} ms (commit ${BASELINE.commit}, load ${BASELINE.load})`,
+);
+console.log(
+  `  main ${BEFORE_SPEEDUP.commit}     wall ${BEFORE_SPEEDUP.wallMs.toFixed(0).padStart(5)} ms, CPU ${BEFORE_SPEEDUP.cpuMs.toFixed(0).padStart(5)} ms (before reading each distinct text once, load ${BEFORE_SPEEDUP.load}): ${(BEFORE_SPEEDUP.cpuMs / cpu).toFixed(1)}x the CPU of now`,
+);
 const ratio = wall / BASELINE.wallMs;
 const ratioCpu = cpu / BASELINE.cpuMs;
-console.log(`  ratio            wall ${ratio.toFixed(2)}x, CPU ${ratioCpu.toFixed(2)}x   target <= 2x: ${mark(ratioCpu <= TARGET.speedRatio)}`);
-console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`);
+console.log(
+  `  ratio            wall ${ratio.toFixed(2)}x, CPU ${ratioCpu.toFixed(2)}x   target <= 2x: ${mark(ratioCpu <= TARGET.speedRatio)}`,
+);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} on ${cpus().length} cores`,
+);
 
 benchUploadScale(s);
 await benchStreamed(s);

@@ -28,21 +28,39 @@ const SCROLL_PX = 24_000;
 const SCROLL_SPEED = 6_000; // px/s: 4 s of scrolling, ~190 rows a second
 const FRAME = 1000 / 60;
 
-const pct = (v: number[], p: number) => { const s = [...v].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? Number.NaN; };
+const pct = (v: number[], p: number) => {
+  const s = [...v].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? Number.NaN;
+};
 const ms = (v: number) => `${Math.round(v)} ms`;
 const f1 = (v: number) => v.toFixed(1);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-const row = (...cells: string[]) => console.log(cells.map((c, i) => (i === 0 ? c.padEnd(46) : c.padStart(16))).join(''));
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const row = (...cells: string[]) =>
+  console.log(cells.map((c, i) => (i === 0 ? c.padEnd(46) : c.padStart(16))).join(''));
 
-async function browserWith(base: string, token: string): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+async function browserWith(
+  base: string,
+  token: string,
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'bench-results-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1440, height: 900 },
     locale: 'de-DE',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
   // The session the app would have saved at login (web/lib/session.ts), for the ADMIN who uploaded.
   const expires = Date.now() + 4 * 3600_000;
@@ -52,14 +70,23 @@ async function browserWith(base: string, token: string): Promise<{ context: Brow
     { name: 'sessionAccessLevel', value: 'ADMIN', url: base, expires: expires / 1000 },
   ]);
   await instrument(context);
-  return { context, close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); } };
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Closes the get-started and survey modals a first visit may show (they would sit over the tabs). */
 async function closeModals(page: Page): Promise<void> {
   for (const id of ['get-started-cancel', 'survey-later']) {
     const b = page.getByTestId(id);
-    if (await b.isVisible().catch(() => false)) { await b.click(); await b.waitFor({ state: 'hidden' }); }
+    if (await b.isVisible().catch(() => false)) {
+      await b.click();
+      await b.waitFor({ state: 'hidden' });
+    }
   }
 }
 
@@ -69,14 +96,18 @@ async function fullLoad(page: Page, url: string) {
   // Every request with its timing, to show the chain before the first tab can draw: the app, `me`,
   // getDatafileResult, then the columns (fetched by the worker, which Playwright sees too).
   const finished: Request[] = [];
-  const onFinished = (r: Request) => { finished.push(r); };
+  const onFinished = (r: Request) => {
+    finished.push(r);
+  };
   page.on('requestfinished', onFinished);
   await page.goto(url, { waitUntil: 'commit' });
   const readyMs = await waitReady(page);
   const main = await mainThreadMs(cdp);
   const info = await page.evaluate(() => ({
     origin: performance.timeOrigin,
-    domContentLoaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventEnd ?? Number.NaN,
+    domContentLoaded:
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
+        ?.domContentLoadedEventEnd ?? Number.NaN,
     longTasks: window.bench.longTasks.filter((t) => t.start < window.bench.readyAt!),
   }));
   page.off('requestfinished', onFinished);
@@ -88,11 +119,18 @@ async function fullLoad(page: Page, url: string) {
     const start = timing.startTime - info.origin;
     return { start, responseEnd: start + timing.responseEnd, transferKB: (await r.sizes()).responseBodySize / 1024 };
   };
-  const operation = (name: string) => (r: Request) => r.url().endsWith('/graphql') && (r.postData() ?? '').includes(`"operationName":"${name}"`);
+  const operation = (name: string) => (r: Request) =>
+    r.url().endsWith('/graphql') && (r.postData() ?? '').includes(`"operationName":"${name}"`);
   if (process.env.BENCH_RESULTS_REQUESTS) {
     for (const r of finished) {
-      const t = r.timing(), start = t.startTime - info.origin;
-      console.log(`    ${ms(start).padStart(8)} -> ${ms(start + t.responseEnd).padStart(8)}  ${r.url().replace(/^https?:\/\/[^/]+/, '').slice(0, 90)} ${(r.postData() ?? '').match(/"operationName":"(\w+)"/)?.[1] ?? ''}`);
+      const t = r.timing(),
+        start = t.startTime - info.origin;
+      console.log(
+        `    ${ms(start).padStart(8)} -> ${ms(start + t.responseEnd).padStart(8)}  ${r
+          .url()
+          .replace(/^https?:\/\/[^/]+/, '')
+          .slice(0, 90)} ${(r.postData() ?? '').match(/"operationName":"(\w+)"/)?.[1] ?? ''}`,
+      );
     }
   }
   const col = await span((r) => r.url().includes('/columns?'));
@@ -101,15 +139,23 @@ async function fullLoad(page: Page, url: string) {
 }
 
 async function switchTabs(page: Page, rounds: number) {
-  const kinds = await page.locator('[data-testid^="tab-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(4)).filter((k) => k !== 'raw' && k !== 'cleaned'));
+  const kinds = await page
+    .locator('[data-testid^="tab-"]')
+    .evaluateAll((els) =>
+      els.map((e) => e.getAttribute('data-testid')!.slice(4)).filter((k) => k !== 'raw' && k !== 'cleaned'),
+    );
   const times: { kind: string; ms: number }[] = [];
   const before = await page.evaluate(() => window.bench.longTasks.length);
   for (let r = 0; r < rounds; r++) {
     // Start after the first tab so every click changes the tab; end back on the first.
     for (const kind of [...kinds.slice(1), kinds[0]!]) {
-      await page.evaluate((k) => { (window as unknown as { pending: Promise<number> }).pending = window.bench.painted(k); }, kind);
+      await page.evaluate((k) => {
+        (window as unknown as { pending: Promise<number> }).pending = window.bench.painted(k);
+      }, kind);
       await page.getByTestId(`tab-${kind}`).click();
-      const t = await page.evaluate(async () => (await (window as unknown as { pending: Promise<number> }).pending) - window.bench.lastClick);
+      const t = await page.evaluate(
+        async () => (await (window as unknown as { pending: Promise<number> }).pending) - window.bench.lastClick,
+      );
       times.push({ kind, ms: t });
     }
   }
@@ -126,15 +172,24 @@ async function scroll(page: Page) {
   const before = await page.evaluate(() => window.bench.longTasks.length);
   await page.evaluate(() => window.bench.frames.start());
   await cdp.send('Input.synthesizeScrollGesture', {
-    x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2), yDistance: -SCROLL_PX, speed: SCROLL_SPEED,
-    gestureSourceType: 'mouse', preventFling: true,
+    x: Math.round(box.x + box.width / 2),
+    y: Math.round(box.y + box.height / 2),
+    yDistance: -SCROLL_PX,
+    speed: SCROLL_SPEED,
+    gestureSourceType: 'mouse',
+    preventFling: true,
   });
   const frames = await page.evaluate(() => window.bench.frames.stop());
-  const after = await page.evaluate((n) => ({
-    scrollTop: document.querySelector<HTMLElement>('[data-testid="interview-table"]')!.scrollTop,
-    firstRow: document.querySelector('[data-testid="interview-table"] [data-body] [role=row]')?.getAttribute('aria-rowindex'),
-    longTasks: window.bench.longTasks.slice(n).map((t) => t.duration),
-  }), before);
+  const after = await page.evaluate(
+    (n) => ({
+      scrollTop: document.querySelector<HTMLElement>('[data-testid="interview-table"]')!.scrollTop,
+      firstRow: document
+        .querySelector('[data-testid="interview-table"] [data-body] [role=row]')
+        ?.getAttribute('aria-rowindex'),
+      longTasks: window.bench.longTasks.slice(n).map((t) => t.duration),
+    }),
+    before,
+  );
   await cdp.detach();
   return { frames, ...after };
 }
@@ -144,7 +199,9 @@ let stopServer: (() => Promise<void>) | null = null;
 try {
   console.log(`bench:results  ${cpus().length} cores, load average ${load()}`);
   ensureWebBuild();
-  console.log(`making ${ROWS.toLocaleString('en')} interviews x 50 columns through the upload pipeline of a real server ...`);
+  console.log(
+    `making ${ROWS.toLocaleString('en')} interviews x 50 columns through the upload pipeline of a real server ...`,
+  );
   const world = await resultsWorld(dir, ROWS);
   stopServer = () => world.server.stop();
   console.log(`  READY after ${(world.uploadMs / 1000).toFixed(1)} s (signed PUT -> READY), ${world.server.baseUrl}`);
@@ -170,34 +227,90 @@ try {
     page = await last.context.newPage();
     const r = await fullLoad(page, url);
     loads.push(r);
-    console.log(`  run ${i + 1}: ${ms(r.readyMs)}  (DOMContentLoaded ${ms(r.domContentLoaded)}; getDatafileResult ${r.datafile ? `${ms(r.datafile.start)} -> ${ms(r.datafile.responseEnd)}` : 'not seen'}; columns request ${r.columns ? `${ms(r.columns.start)} -> ${ms(r.columns.responseEnd)}, ${Math.round(r.columns.transferKB)} KB body` : 'not seen'}; main thread busy ${ms(r.main.task)}, script ${ms(r.main.script)}, style+layout ${ms(r.main.layout)}; long tasks ${r.longTasks.length ? r.longTasks.map((t) => ms(t.duration)).join(', ') : 'none'})`);
+    console.log(
+      `  run ${i + 1}: ${ms(r.readyMs)}  (DOMContentLoaded ${ms(r.domContentLoaded)}; getDatafileResult ${r.datafile ? `${ms(r.datafile.start)} -> ${ms(r.datafile.responseEnd)}` : 'not seen'}; columns request ${r.columns ? `${ms(r.columns.start)} -> ${ms(r.columns.responseEnd)}, ${Math.round(r.columns.transferKB)} KB body` : 'not seen'}; main thread busy ${ms(r.main.task)}, script ${ms(r.main.script)}, style+layout ${ms(r.main.layout)}; long tasks ${r.longTasks.length ? r.longTasks.map((t) => ms(t.duration)).join(', ') : 'none'})`,
+    );
   }
 
   if (!page) throw new Error('BENCH_RESULTS_LOADS must be at least 1');
   await closeModals(page);
   console.log(`\n2. switching score tabs (${ROUNDS} rounds); load average ${load()}`);
   const tabs = await switchTabs(page, ROUNDS);
-  for (const k of tabs.kinds) console.log(`  ${k.padEnd(9)} ${tabs.times.filter((t) => t.kind === k).map((t) => ms(t.ms)).join(', ')}`);
-  console.log(`  long tasks (> 50 ms) during the switches: ${tabs.longTasks.length}${tabs.longTasks.length ? ` (median ${ms(pct(tabs.longTasks, 0.5))}, max ${ms(Math.max(...tabs.longTasks))})` : ''}`);
+  for (const k of tabs.kinds)
+    console.log(
+      `  ${k.padEnd(9)} ${tabs.times
+        .filter((t) => t.kind === k)
+        .map((t) => ms(t.ms))
+        .join(', ')}`,
+    );
+  console.log(
+    `  long tasks (> 50 ms) during the switches: ${tabs.longTasks.length}${tabs.longTasks.length ? ` (median ${ms(pct(tabs.longTasks, 0.5))}, max ${ms(Math.max(...tabs.longTasks))})` : ''}`,
+  );
 
-  console.log(`\n3. scrolling the interview table (first tab): ${SCROLL_PX} px at ${SCROLL_SPEED} px/s; load average ${load()}`);
+  console.log(
+    `\n3. scrolling the interview table (first tab): ${SCROLL_PX} px at ${SCROLL_SPEED} px/s; load average ${load()}`,
+  );
   const sc = await scroll(page);
   const frames = sc.frames;
   const over1 = frames.filter((d) => d > FRAME * 1.05).length; // 5 % for vsync jitter
   const over2 = frames.filter((d) => d > FRAME * 2).length;
   const dropped = frames.reduce((n, d) => n + Math.max(0, Math.round(d / FRAME) - 1), 0);
-  console.log(`  ${frames.length} frames, table scrolled to ${Math.round(sc.scrollTop)} px (first rendered row ${sc.firstRow}); long tasks ${sc.longTasks.length}${sc.longTasks.length ? ` (${sc.longTasks.map(ms).join(', ')})` : ''}`);
+  console.log(
+    `  ${frames.length} frames, table scrolled to ${Math.round(sc.scrollTop)} px (first rendered row ${sc.firstRow}); long tasks ${sc.longTasks.length}${sc.longTasks.length ? ` (${sc.longTasks.map(ms).join(', ')})` : ''}`,
+  );
 
   const loadMs = loads.map((l) => l.readyMs);
   const tabMs = tabs.times.map((t) => t.ms);
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
-  console.log(`\nSummary (${ROWS.toLocaleString('en')} interviews x 50 columns, ${cpus().length} shared cores, load average now ${load()})`);
+  console.log(
+    `\nSummary (${ROWS.toLocaleString('en')} interviews x 50 columns, ${cpus().length} shared cores, load average now ${load()})`,
+  );
   row('', 'median', 'p95', 'target', 'verdict');
-  row('1. full load -> first tab painted', ms(pct(loadMs, 0.5)), ms(pct(loadMs, 0.95)), '<= 1500 ms', verdict(pct(loadMs, 0.5) <= 1500) + ' (median)');
-  row('   of which main thread busy', ms(pct(loads.map((l) => l.main.task), 0.5)), ms(pct(loads.map((l) => l.main.task), 0.95)), '', '');
-  row('2. tab switch -> new tab painted', ms(pct(tabMs, 0.5)), ms(pct(tabMs, 0.95)), '<= 200 ms', verdict(pct(tabMs, 0.5) <= 200) + ' (median)');
-  row('3. scroll frame time (rAF delta)', `${f1(pct(frames, 0.5))} ms`, `${f1(pct(frames, 0.95))} ms`, '<= 16.7 ms', verdict(dropped === 0));
-  row(`   max frame ${f1(Math.max(...frames))} ms; frames > 16.7 ms: ${over1}, > 33.3 ms: ${over2}`, '', '', 'no drops', `${dropped} dropped`);
+  row(
+    '1. full load -> first tab painted',
+    ms(pct(loadMs, 0.5)),
+    ms(pct(loadMs, 0.95)),
+    '<= 1500 ms',
+    verdict(pct(loadMs, 0.5) <= 1500) + ' (median)',
+  );
+  row(
+    '   of which main thread busy',
+    ms(
+      pct(
+        loads.map((l) => l.main.task),
+        0.5,
+      ),
+    ),
+    ms(
+      pct(
+        loads.map((l) => l.main.task),
+        0.95,
+      ),
+    ),
+    '',
+    '',
+  );
+  row(
+    '2. tab switch -> new tab painted',
+    ms(pct(tabMs, 0.5)),
+    ms(pct(tabMs, 0.95)),
+    '<= 200 ms',
+    verdict(pct(tabMs, 0.5) <= 200) + ' (median)',
+  );
+  row(
+    '3. scroll frame time (rAF delta)',
+    `${f1(pct(frames, 0.5))} ms`,
+    `${f1(pct(frames, 0.95))} ms`,
+    '<= 16.7 ms',
+    verdict(dropped === 0),
+  );
+  row(
+    `   max frame ${f1(Math.max(...frames))} ms; frames > 16.7 ms: ${over1}, > 33.3 ms: ${over2}`,
+    '',
+    '',
+    'no drops',
+    `${dropped} dropped`,
+  );
   await last!.close();
 } finally {
   await stopServer?.();

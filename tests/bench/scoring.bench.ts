@@ -6,7 +6,13 @@
 // then re-cleaning 100,000 scored interviews after one threshold change (target 16 ms).
 // Run: npm run bench:scoring. Not part of the test suite.
 import {
-  DEFAULT_RULES, composePipeline, type CleaningRules, type ColumnMajor, type MatrixInput, type PipelineInput, type ProjectiveQuestion,
+  DEFAULT_RULES,
+  composePipeline,
+  type CleaningRules,
+  type ColumnMajor,
+  type MatrixInput,
+  type PipelineInput,
+  type ProjectiveQuestion,
   type Scoring,
 } from '../../scoring/index.ts';
 import { loadScoringFromDisk } from '../../scoring/load-node.ts';
@@ -14,7 +20,10 @@ import { reference } from '../../scoring/reference.ts';
 import { ensureScoringBuilt } from '../scoring/helpers-build.ts';
 
 const N = Number(process.env.BENCH_ROWS ?? 1_000_000);
-const GRIDS = 6, ITEMS = 10, PAGES = 4, QUESTIONS = 4;
+const GRIDS = 6,
+  ITEMS = 10,
+  PAGES = 4,
+  QUESTIONS = 4;
 
 /** Deterministic PRNG (mulberry32) so every run scores the same data. */
 function rng(seed: number): () => number {
@@ -52,12 +61,18 @@ const block = s.matrix(N, COLS);
     const base = 1 + Math.floor(rand() * 5);
     for (let j = 0; j < GRIDS * ITEMS; j++) {
       // Most people answer near their own level; 5 % straightline, 3 % alternate, 1 % leave gaps.
-      let v = kind < 0.05 ? base : kind < 0.08 ? 1 + (j % 2) : Math.min(5, Math.max(1, base + Math.round((rand() - 0.5) * 3)));
+      let v =
+        kind < 0.05
+          ? base
+          : kind < 0.08
+            ? 1 + (j % 2)
+            : Math.min(5, Math.max(1, base + Math.round((rand() - 0.5) * 3)));
       if (rand() < 0.01) v = -999;
       data[j * N + i] = v;
     }
     const speed = kind > 0.97 ? 0.2 : 0.6 + rand();
-    for (let p = 0; p <= PAGES; p++) data[(GRIDS * ITEMS + p) * N + i] = (p === 0 ? 900 : 120) * speed * (0.8 + 0.4 * rand());
+    for (let p = 0; p <= PAGES; p++)
+      data[(GRIDS * ITEMS + p) * N + i] = (p === 0 ? 900 : 120) * speed * (0.8 + 0.4 * rand());
     for (let q = 0; q < QUESTIONS; q++) {
       const c = GRIDS * ITEMS + 1 + PAGES + q * 3;
       const yes = 30 + Math.round(rand() * 50);
@@ -84,7 +99,11 @@ function floorSum(): number {
 }
 
 /** The bench survey as a pipeline input over the given matrices (WASM-resident or JS-owned). */
-function pipelineInput(grid: (g: number) => MatrixInput, durations: MatrixInput, column: (c: number) => Float64Array): PipelineInput {
+function pipelineInput(
+  grid: (g: number) => MatrixInput,
+  durations: MatrixInput,
+  column: (c: number) => Float64Array,
+): PipelineInput {
   return {
     rows: N,
     durations: { matrix: durations, totalIndex: 0 },
@@ -98,7 +117,14 @@ function pipelineInput(grid: (g: number) => MatrixInput, durations: MatrixInput,
 
 /** The WASM path: one scoreAll call over the resident block (nothing copied in), results left resident. */
 function wasmPath(consistency = true): number {
-  const input = { ...pipelineInput((g) => block.columns(g * ITEMS, ITEMS), block.columns(GRIDS * ITEMS, 1 + PAGES), (c) => block.column(c)), consistency };
+  const input = {
+    ...pipelineInput(
+      (g) => block.columns(g * ITEMS, ITEMS),
+      block.columns(GRIDS * ITEMS, 1 + PAGES),
+      (c) => block.column(c),
+    ),
+    consistency,
+  };
   const r = s.scoreAll(input, { resident: true });
   if (!r.resident) throw new Error('this engine cannot keep results resident');
   const v = r.combined[0]!;
@@ -108,7 +134,13 @@ function wasmPath(consistency = true): number {
 
 /** The same, with every result column copied out into a JS-owned buffer (the default). */
 function wasmPathCopied(): number {
-  const r = s.scoreAll(pipelineInput((g) => block.columns(g * ITEMS, ITEMS), block.columns(GRIDS * ITEMS, 1 + PAGES), (c) => block.column(c)));
+  const r = s.scoreAll(
+    pipelineInput(
+      (g) => block.columns(g * ITEMS, ITEMS),
+      block.columns(GRIDS * ITEMS, 1 + PAGES),
+      (c) => block.column(c),
+    ),
+  );
   return r.combined[0]!;
 }
 
@@ -121,11 +153,21 @@ function step<T>(name: string, fn: () => T): T {
   return r;
 }
 function wasmSteps(): void {
-  const grids = step('grids', () => Array.from({ length: GRIDS }, (_, g) => s.gridScores(block.columns(g * ITEMS, ITEMS), { min: 1, max: 5 }).scores));
+  const grids = step('grids', () =>
+    Array.from({ length: GRIDS }, (_, g) => s.gridScores(block.columns(g * ITEMS, ITEMS), { min: 1, max: 5 }).scores),
+  );
   const ibs = step('ibs', () => s.ibs(grids));
-  step('consistency (standalone)', () => s.consistency(Array.from({ length: GRIDS }, (_, g) => ({ items: block.columns(g * ITEMS, ITEMS), min: 1, max: 5 }))));
+  step('consistency (standalone)', () =>
+    s.consistency(
+      Array.from({ length: GRIDS }, (_, g) => ({ items: block.columns(g * ITEMS, ITEMS), min: 1, max: 5 })),
+    ),
+  );
   const ts = step('ts', () => s.timeScores(block.columns(GRIDS * ITEMS, 1 + PAGES), { totalIndex: 0 }));
-  const input = pipelineInput(() => [], [], (c) => block.column(c));
+  const input = pipelineInput(
+    () => [],
+    [],
+    (c) => block.column(c),
+  );
   const proj = step('projective', () => s.projective(input.projective!));
   step('combined', () => s.combined({ ts: ts.ts, ibs: ibs.score, ps: proj.ps, cs: proj.cs }, N));
   step('credits', () => s.credits([ts.dataPoints, ibs.dataPoints, proj.dataPoints]));
@@ -133,8 +175,19 @@ function wasmSteps(): void {
 
 function referencePath(): number {
   const d = plain.slice();
-  const view = (start: number, cols: number): ColumnMajor => ({ rows: N, cols, data: d.subarray(start * N, (start + cols) * N) });
-  const r = composePipeline(reference, pipelineInput((g) => view(g * ITEMS, ITEMS), view(GRIDS * ITEMS, 1 + PAGES), (c) => d.subarray(c * N, (c + 1) * N)));
+  const view = (start: number, cols: number): ColumnMajor => ({
+    rows: N,
+    cols,
+    data: d.subarray(start * N, (start + cols) * N),
+  });
+  const r = composePipeline(
+    reference,
+    pipelineInput(
+      (g) => view(g * ITEMS, ITEMS),
+      view(GRIDS * ITEMS, 1 + PAGES),
+      (c) => d.subarray(c * N, (c + 1) * N),
+    ),
+  );
   return r.combined[0]!;
 }
 
@@ -152,27 +205,47 @@ function best(fn: () => unknown, runs: number): { wall: number; cpu: number } {
   return b;
 }
 
-console.log(`scoring bench: ${N.toLocaleString('en')} interviews x ${GRIDS * ITEMS} grid items + ${1 + PAGES} durations + ${QUESTIONS} projective questions (${MB.toFixed(0)} MiB of doubles), scoring version ${s.version}`);
+console.log(
+  `scoring bench: ${N.toLocaleString('en')} interviews x ${GRIDS * ITEMS} grid items + ${1 + PAGES} durations + ${QUESTIONS} projective questions (${MB.toFixed(0)} MiB of doubles), scoring version ${s.version}`,
+);
 const floorT = best(floorSum, 5);
 // With and without the consistency score, alternating so that both see the same load.
-let wasmT = { wall: Infinity, cpu: Infinity }, offT = { wall: Infinity, cpu: Infinity };
+let wasmT = { wall: Infinity, cpu: Infinity },
+  offT = { wall: Infinity, cpu: Infinity };
 for (let r = 0; r < 4; r++) {
-  const on = best(() => wasmPath(true), 1), off = best(() => wasmPath(false), 1);
+  const on = best(() => wasmPath(true), 1),
+    off = best(() => wasmPath(false), 1);
   if (on.wall < wasmT.wall) wasmT = on;
   if (off.wall < offT.wall) offT = off;
 }
 const copiedT = best(wasmPathCopied, 3);
 wasmSteps();
 const refT = process.env.BENCH_SKIP_REFERENCE ? { wall: NaN, cpu: NaN } : best(referencePath, 1);
-const floor = floorT.wall, wasm = wasmT.wall, ref = refT.wall;
+const floor = floorT.wall,
+  wasm = wasmT.wall,
+  ref = refT.wall;
 const cpu = (t: { cpu: number }) => `(cpu ${t.cpu.toFixed(0)} ms)`;
 console.log(`floor  (single-pass sum over the same Float64Array) ${fmt(floor)} ${cpu(floorT)}`);
-console.log(`WASM path  (scoreAll: TS, 6 grids + IBS, PS/CS/IS, combined, credits; results resident) ${fmt(wasm)} ${cpu(wasmT)}   ${(wasm / floor).toFixed(2)}x floor by wall time, ${(wasmT.cpu / floorT.cpu).toFixed(2)}x by CPU time (target <= 5x)`);
-console.log(`  the same without the consistency score (scoreAll consistency: false) ${fmt(offT.wall)} ${cpu(offT)}   consistency costs ${(wasm / offT.wall).toFixed(3)}x by wall time, ${(wasmT.cpu / offT.cpu).toFixed(3)}x by CPU time (target <= 1.2x)`);
-console.log(`  before the consistency score existed (commit 4e81795, measured on this branch at load ~3): ${fmt(BEFORE.wall)} (cpu ${BEFORE.cpu} ms), floor then ${BEFORE.floor} ms; now ${(wasm / BEFORE.wall).toFixed(2)}x that by wall time, ${(wasmT.cpu / BEFORE.cpu).toFixed(2)}x by CPU time, ${(wasm / floor / (BEFORE.wall / BEFORE.floor)).toFixed(2)}x relative to the floor (target <= 1.2x)`);
-console.log(`  with the 24 result columns copied out (scoreAll default) ${fmt(copiedT.wall)} ${cpu(copiedT)}   ${(copiedT.wall / floor).toFixed(2)}x floor by wall time, ${(copiedT.cpu / floorT.cpu).toFixed(2)}x by CPU time`);
-console.log(`  same work as single calls: ${Object.entries(steps).map(([k, v]) => `${k} ${v.toFixed(1)} ms`).join(', ')}`);
-console.log(`reference path (plain TypeScript, same pipeline)         ${fmt(ref)} ${cpu(refT)}   ${(ref / floor).toFixed(2)}x floor, ${(ref / wasm).toFixed(2)}x WASM`);
+console.log(
+  `WASM path  (scoreAll: TS, 6 grids + IBS, PS/CS/IS, combined, credits; results resident) ${fmt(wasm)} ${cpu(wasmT)}   ${(wasm / floor).toFixed(2)}x floor by wall time, ${(wasmT.cpu / floorT.cpu).toFixed(2)}x by CPU time (target <= 5x)`,
+);
+console.log(
+  `  the same without the consistency score (scoreAll consistency: false) ${fmt(offT.wall)} ${cpu(offT)}   consistency costs ${(wasm / offT.wall).toFixed(3)}x by wall time, ${(wasmT.cpu / offT.cpu).toFixed(3)}x by CPU time (target <= 1.2x)`,
+);
+console.log(
+  `  before the consistency score existed (commit 4e81795, measured on this branch at load ~3): ${fmt(BEFORE.wall)} (cpu ${BEFORE.cpu} ms), floor then ${BEFORE.floor} ms; now ${(wasm / BEFORE.wall).toFixed(2)}x that by wall time, ${(wasmT.cpu / BEFORE.cpu).toFixed(2)}x by CPU time, ${(wasm / floor / (BEFORE.wall / BEFORE.floor)).toFixed(2)}x relative to the floor (target <= 1.2x)`,
+);
+console.log(
+  `  with the 24 result columns copied out (scoreAll default) ${fmt(copiedT.wall)} ${cpu(copiedT)}   ${(copiedT.wall / floor).toFixed(2)}x floor by wall time, ${(copiedT.cpu / floorT.cpu).toFixed(2)}x by CPU time`,
+);
+console.log(
+  `  same work as single calls: ${Object.entries(steps)
+    .map(([k, v]) => `${k} ${v.toFixed(1)} ms`)
+    .join(', ')}`,
+);
+console.log(
+  `reference path (plain TypeScript, same pipeline)         ${fmt(ref)} ${cpu(refT)}   ${(ref / floor).toFixed(2)}x floor, ${(ref / wasm).toFixed(2)}x WASM`,
+);
 block.free();
 
 // Re-cleaning: 100,000 scored interviews, one threshold moves (what the worksheet does under a slider).
@@ -181,7 +254,10 @@ const score = () => Float64Array.from({ length: M }, () => (rand() < 0.02 ? Numb
 const session = s.cleaningSession({
   rows: M,
   scores: { combined: score(), ts: score(), ibs: score(), oes: score(), ps: score(), cs: score() },
-  dataPoints: { ibs: Float64Array.from({ length: M }, () => Math.floor(rand() * 4)), oes: Float64Array.from({ length: M }, () => Math.floor(rand() * 5)) },
+  dataPoints: {
+    ibs: Float64Array.from({ length: M }, () => Math.floor(rand() * 4)),
+    oes: Float64Array.from({ length: M }, () => Math.floor(rand() * 5)),
+  },
   badAnswers: Float64Array.from({ length: M }, () => Math.floor(rand() * 3)),
   manual: Float64Array.from({ length: M }, () => (rand() < 0.01 ? 1 + Math.floor(rand() * 2) : 0)),
 });
@@ -200,6 +276,13 @@ for (let t = 40; t < 80; t++) {
   times.push(ms(t0));
 }
 times.sort((a, b) => a - b);
-console.log(`load average while measuring: ${(await import('node:os')).loadavg().map((v) => v.toFixed(2)).join(' ')} on ${(await import('node:os')).cpus().length} cores`);
-console.log(`re-clean 100,000 interviews after a threshold change (with target trimming), 40 runs: median ${fmt(times[times.length >> 1]!)}, 95th percentile ${fmt(times[Math.floor(times.length * 0.95)]!)}, worst ${fmt(times[times.length - 1]!)} (target 16 ms)`);
+console.log(
+  `load average while measuring: ${(await import('node:os'))
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')} on ${(await import('node:os')).cpus().length} cores`,
+);
+console.log(
+  `re-clean 100,000 interviews after a threshold change (with target trimming), 40 runs: median ${fmt(times[times.length >> 1]!)}, 95th percentile ${fmt(times[Math.floor(times.length * 0.95)]!)}, worst ${fmt(times[times.length - 1]!)} (target 16 ms)`,
+);
 session.free();

@@ -30,7 +30,9 @@ const cpu = () => {
   return (u.user + u.system) / 1000;
 };
 const finish = (extra: Record<string, unknown>) => {
-  console.log(JSON.stringify({ ...extra, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024), cpuMs: Math.round(cpu()) }));
+  console.log(
+    JSON.stringify({ ...extra, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024), cpuMs: Math.round(cpu()) }),
+  );
 };
 
 /**
@@ -40,7 +42,13 @@ const finish = (extra: Record<string, unknown>) => {
  */
 async function benchStore(source: string, key: string) {
   const root = mkdtempSync(join(tmpdir(), 'bench-blobs-'));
-  const store = createLocalBlobStore({ storageDir: root, s3: undefined, publicUrl: 'http://127.0.0.1', secret: 'bench', uploadMaxBytes: 2 ** 40 });
+  const store = createLocalBlobStore({
+    storageDir: root,
+    s3: undefined,
+    publicUrl: 'http://127.0.0.1',
+    secret: 'bench',
+    uploadMaxBytes: 2 ** 40,
+  });
   await Bun.$`mkdir -p ${join(root, 'uploads')} && (ln ${source} ${join(root, key)} || cp ${source} ${join(root, key)})`.quiet();
   return { store, root };
 }
@@ -74,16 +82,27 @@ if (mode === 'gen-xlsx') {
   const key = `uploads/bench.${format}`;
   const { store, root } = await benchStore(file, key);
   const header = survey(1);
-  const mapping: ColumnMapping = arg2 === 'ignore'
-    ? { dataPoints: header.mapping.dataPoints.map((d) => (d.type === 'OPEN_ENDED' ? { type: 'IGNORE' as const, column: d.column } : d)) }
-    : header.mapping;
+  const mapping: ColumnMapping =
+    arg2 === 'ignore'
+      ? {
+          dataPoints: header.mapping.dataPoints.map((d) =>
+            d.type === 'OPEN_ENDED' ? { type: 'IGNORE' as const, column: d.column } : d,
+          ),
+        }
+      : header.mapping;
   const scoring = await loadScoringFromDisk();
   const t0 = performance.now();
   // CPU of this process's threads: the classifier's thread counts too.
   const c0 = cpu();
   const phases: Partial<Record<ProcessPhase, number>> = {};
   const summary = await processUpload({
-    blobs: store, scoring, source: { key, format }, options: {}, mapping, datafileId: 'bench', revision: 1,
+    blobs: store,
+    scoring,
+    source: { key, format },
+    options: {},
+    mapping,
+    datafileId: 'bench',
+    revision: 1,
     ...(arg2 === 'classify' ? { openEndedWorker: startOpenEndedWorker } : {}),
     limits: { maxMillis: 60 * 60_000, maxRssBytes: 16 * 1024 ** 3 },
     onProgress: (_p, phase) => {
@@ -93,7 +112,11 @@ if (mode === 'gen-xlsx') {
   const wallMs = Math.round(performance.now() - t0);
   const manifest = await store.stat('datafiles/bench/1/manifest.json');
   finish({
-    wallMs, cpuMsRun: Math.round(cpu() - c0), phases, rows: summary.numberOfRecords, credits: summary.credits.total,
+    wallMs,
+    cpuMsRun: Math.round(cpu() - c0),
+    phases,
+    rows: summary.numberOfRecords,
+    credits: summary.credits.total,
     published: manifest !== null,
   });
   rmSync(root, { recursive: true, force: true });
@@ -105,7 +128,15 @@ if (mode === 'gen-xlsx') {
   const scoring = await loadScoringFromDisk();
   const t0 = performance.now();
   const c0 = cpu();
-  const common = { blobs: store, scoring, source: { key, format }, options: {}, mapping, datafileId: 'bench', limits: { maxMillis: 60 * 60_000, maxRssBytes: 16 * 1024 ** 3 } };
+  const common = {
+    blobs: store,
+    scoring,
+    source: { key, format },
+    options: {},
+    mapping,
+    datafileId: 'bench',
+    limits: { maxMillis: 60 * 60_000, maxRssBytes: 16 * 1024 ** 3 },
+  };
   let estimateMs = 0;
   let credits = 0;
   if (mode === 'check') {
@@ -113,13 +144,21 @@ if (mode === 'gen-xlsx') {
     estimateMs = performance.now() - t0;
     credits = check.estimate?.credits ?? -1;
   } else {
-    const out = await checkAndPrepare({ ...common, revision: 1, folder: 'prepared-bench/', openEndedWorker: startOpenEndedWorker }, async (check) => {
-      estimateMs = performance.now() - t0;
-      credits = check.estimate?.credits ?? -1;
-    });
+    const out = await checkAndPrepare(
+      { ...common, revision: 1, folder: 'prepared-bench/', openEndedWorker: startOpenEndedWorker },
+      async (check) => {
+        estimateMs = performance.now() - t0;
+        credits = check.estimate?.credits ?? -1;
+      },
+    );
     if (!out.prepared) throw new Error(`not prepared: ${out.failure ?? JSON.stringify(out.check.issues)}`);
   }
-  finish({ wallMs: Math.round(performance.now() - t0), estimateMs: Math.round(estimateMs), cpuMsRun: Math.round(cpu() - c0), credits });
+  finish({
+    wallMs: Math.round(performance.now() - t0),
+    estimateMs: Math.round(estimateMs),
+    cpuMsRun: Math.round(cpu() - c0),
+    credits,
+  });
   rmSync(root, { recursive: true, force: true });
 } else {
   throw new Error(`unknown mode ${mode}`);

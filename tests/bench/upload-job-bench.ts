@@ -45,24 +45,58 @@ const rssOf = (pid: number) => {
 };
 
 /** Steps 1-3 of one file through a real server, then confirmation -> READY measured; `open` 'ignore' maps the open questions as ignored. */
-export async function uploadThroughJob(dir: string, file: string, format: 'xlsx' | 'csv', rows: number, open: 'classify' | 'ignore', confirm: 'off' | 'instant' | 'prepared'): Promise<JobBenchResult> {
+export async function uploadThroughJob(
+  dir: string,
+  file: string,
+  format: 'xlsx' | 'csv',
+  rows: number,
+  open: 'classify' | 'ignore',
+  confirm: 'off' | 'instant' | 'prepared',
+): Promise<JobBenchResult> {
   mkdirSync(dir, { recursive: true });
   const env = {
-    DATABASE_URL: `file:${dir}/app.db`, STORAGE_DIR: `${dir}/storage`, JOB_POLL_MS: '100', JOB_WORKER_TIMEOUT_SECONDS: '3600', JOB_WORKER_MAX_MB: '16384',
+    DATABASE_URL: `file:${dir}/app.db`,
+    STORAGE_DIR: `${dir}/storage`,
+    JOB_POLL_MS: '100',
+    JOB_WORKER_TIMEOUT_SECONDS: '3600',
+    JOB_WORKER_MAX_MB: '16384',
     UPLOAD_PREPARE: confirm === 'off' ? 'false' : 'true',
   };
-  const deps = await createDeps(readEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://bench.test', JOB_INTERVAL_MINUTES: '0', ...env }), { log: silentLogger });
-  const w = await uploadWorld({ db: deps.db, deps, clock: fixedClock(new Date().toISOString()) } as unknown as TestApp, { credits: 20_000_000 });
+  const deps = await createDeps(
+    readEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://bench.test', JOB_INTERVAL_MINUTES: '0', ...env }),
+    { log: silentLogger },
+  );
+  const w = await uploadWorld(
+    { db: deps.db, deps, clock: fixedClock(new Date().toISOString()) } as unknown as TestApp,
+    { credits: 20_000_000 },
+  );
   const server = await startServerProcess(env);
   const post = graphqlPoster(server.baseUrl, w.tokens.admin);
   try {
     const { signedUrl, datafileKey } = (await post(Q.url, { f: `bench.${format}`, c: w.A })).getDatafileUploadURL;
-    const put = await fetch(signedUrl, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: Bun.file(file) });
+    const put = await fetch(signedUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: Bun.file(file),
+    });
     if (put.status !== 200) throw new Error(`PUT ${put.status} ${await put.text()}`);
-    const { datafileId } = (await post(Q.draft, { i: { title: 'Bench', datafileKey, fileName: `bench.${format}`, headerRow: 1, dataRecordStartRow: 2, ...(format === 'xlsx' ? { sheetName: 'Data' } : {}) } })).createDraftDatafile;
+    const { datafileId } = (
+      await post(Q.draft, {
+        i: {
+          title: 'Bench',
+          datafileKey,
+          fileName: `bench.${format}`,
+          headerRow: 1,
+          dataRecordStartRow: 2,
+          ...(format === 'xlsx' ? { sheetName: 'Data' } : {}),
+        },
+      })
+    ).createDraftDatafile;
     const mapping: ColumnMapping = generateDemoSurvey({ rows: 1, seed: 5 }).mapping;
     const columns = mapping.dataPoints.map((dp) => {
-      const { startingQuestion: _s, ...rest } = presentDatapoint(rowOfDataPoint(open === 'ignore' && dp.type === 'OPEN_ENDED' ? { type: 'IGNORE', column: dp.column } : dp));
+      const { startingQuestion: _s, ...rest } = presentDatapoint(
+        rowOfDataPoint(open === 'ignore' && dp.type === 'OPEN_ENDED' ? { type: 'IGNORE', column: dp.column } : dp),
+      );
       return rest;
     });
     await Bun.sleep(500);
@@ -71,14 +105,21 @@ export async function uploadThroughJob(dir: string, file: string, format: 'xlsx'
     // `me` from 8 callers from the save of step 2 until READY.
     let done = false;
     const latencies: number[] = [];
-    const me = () => fetch(`${server.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${w.tokens.employee}` }, body: JSON.stringify({ query: '{ me { user { id email } companyId } }' }) });
-    const hammer = Promise.all(Array.from({ length: 8 }, async () => {
-      while (!done) {
-        const t0 = performance.now();
-        await (await me()).json();
-        latencies.push(performance.now() - t0);
-      }
-    }));
+    const me = () =>
+      fetch(`${server.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${w.tokens.employee}` },
+        body: JSON.stringify({ query: '{ me { user { id email } companyId } }' }),
+      });
+    const hammer = Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (!done) {
+          const t0 = performance.now();
+          await (await me()).json();
+          latencies.push(performance.now() - t0);
+        }
+      }),
+    );
     let peak = 0;
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 50);
 
@@ -97,9 +138,12 @@ export async function uploadThroughJob(dir: string, file: string, format: 'xlsx'
       // The user reads step 3 until the prepared revision is complete.
       const shown = performance.now();
       for (;;) {
-        const [job] = await deps.db.all<{ state: string; result: string | null }>(sql`select state, result from jobs where kind = 'upload.check' order by created_at desc, rowid desc limit 1`);
+        const [job] = await deps.db.all<{ state: string; result: string | null }>(
+          sql`select state, result from jobs where kind = 'upload.check' order by created_at desc, rowid desc limit 1`,
+        );
         if (job && job.state !== 'QUEUED' && job.state !== 'RUNNING') {
-          if (job.state !== 'SUCCEEDED' || JSON.parse(job.result ?? '{}')?.prepare?.done !== true) throw new Error(`prepare ended ${job.state}: ${job.result}`);
+          if (job.state !== 'SUCCEEDED' || JSON.parse(job.result ?? '{}')?.prepare?.done !== true)
+            throw new Error(`prepare ended ${job.state}: ${job.result}`);
           break;
         }
         await Bun.sleep(50);
@@ -112,21 +156,37 @@ export async function uploadThroughJob(dir: string, file: string, format: 'xlsx'
     let progress: any;
     for (;;) {
       progress = (await post(Q.progress, { id: datafileId })).getDatafileUploadingProgress;
-      if (phases.at(-1)?.percent !== progress.upload.progress) phases.push({ at: Math.round(performance.now() - t0), percent: progress.upload.progress });
+      if (phases.at(-1)?.percent !== progress.upload.progress)
+        phases.push({ at: Math.round(performance.now() - t0), percent: progress.upload.progress });
       if (progress.status === 'READY' || progress.status === 'ERROR') break;
       await Bun.sleep(50);
     }
     const confirmToReadyMs = performance.now() - t0;
-    const [uploadJob] = await deps.db.all<{ result: string | null }>(sql`select result from jobs where kind = 'upload' order by created_at desc, rowid desc limit 1`);
+    const [uploadJob] = await deps.db.all<{ result: string | null }>(
+      sql`select result from jobs where kind = 'upload' order by created_at desc, rowid desc limit 1`,
+    );
     const adopted = JSON.parse(uploadJob?.result ?? '{}')?.prepared === true;
     done = true;
     clearInterval(sampler);
     await hammer;
-    if (progress.status !== 'READY') throw new Error(`upload ended ${progress.status}: ${JSON.stringify(progress.upload.error)}`);
-    if (progress.upload.numberOfRecords !== rows) throw new Error(`READY with ${progress.upload.numberOfRecords} records, expected ${rows}`);
+    if (progress.status !== 'READY')
+      throw new Error(`upload ended ${progress.status}: ${JSON.stringify(progress.upload.error)}`);
+    if (progress.upload.numberOfRecords !== rows)
+      throw new Error(`READY with ${progress.upload.numberOfRecords} records, expected ${rows}`);
     latencies.sort((a, b) => a - b);
     const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
-    return { confirmToReadyMs, checkMs, ...(prepareMs !== undefined ? { prepareMs } : {}), adopted, peakRssMB: Math.round(peak), baselineRssMB: Math.round(baselineRssMB), meP50: q(0.5), meP95: q(0.95), meCalls: latencies.length, phases };
+    return {
+      confirmToReadyMs,
+      checkMs,
+      ...(prepareMs !== undefined ? { prepareMs } : {}),
+      adopted,
+      peakRssMB: Math.round(peak),
+      baselineRssMB: Math.round(baselineRssMB),
+      meP50: q(0.5),
+      meP95: q(0.95),
+      meCalls: latencies.length,
+      phases,
+    };
   } finally {
     await server.stop();
     deps.close();

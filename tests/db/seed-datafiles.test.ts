@@ -26,16 +26,23 @@ describe('the demo datafiles', () => {
     expect(jobs).toHaveLength(DEMO_DATAFILES.length + FINISHED.length);
     const rows = await runJobsUntilSettled(t.deps, jobs, { timeoutMs: 120_000 });
     seconds = (performance.now() - started) / 1000;
-    expect(rows.map((r) => [r.kind, r.state])).toEqual([...DEMO_DATAFILES.map(() => ['upload', 'SUCCEEDED']), ...FINISHED.map(() => [DEMO_FINISH_JOB, 'SUCCEEDED'])]);
+    expect(rows.map((r) => [r.kind, r.state])).toEqual([
+      ...DEMO_DATAFILES.map(() => ['upload', 'SUCCEEDED']),
+      ...FINISHED.map(() => [DEMO_FINISH_JOB, 'SUCCEEDED']),
+    ]);
   }, 180_000);
   afterAll(() => t.close());
 
   it('are made by the upload pipeline in seconds: READY with scores stored and charged once through the ledger', async () => {
     expect(seconds).toBeLessThan(60);
     for (const f of DEMO_DATAFILES) {
-      const [row] = await t.db.all<{ status: string; revision: number; number_of_records: number; cost: number }>(sql`select status, revision, number_of_records, cost from datafiles where id = ${f.id}`);
+      const [row] = await t.db.all<{ status: string; revision: number; number_of_records: number; cost: number }>(
+        sql`select status, revision, number_of_records, cost from datafiles where id = ${f.id}`,
+      );
       expect(row).toMatchObject({ status: 'READY', revision: 1, number_of_records: f.rows });
-      const charges = await t.db.all<{ idempotency_key: string; credits: number }>(sql`select idempotency_key, credits from datafile_charges where datafile_id = ${f.id}`);
+      const charges = await t.db.all<{ idempotency_key: string; credits: number }>(
+        sql`select idempotency_key, credits from datafile_charges where datafile_id = ${f.id}`,
+      );
       expect(charges).toEqual([{ idempotency_key: `upload:${f.id}:1`, credits: row!.cost }]);
       const scores = await readRevisionColumns(t.deps.blobs, f.id, 1, 'scores', ['combined', 'ts', 'ibs', 'oes']);
       expect(scores.numRows).toBe(f.rows);
@@ -45,17 +52,25 @@ describe('the demo datafiles', () => {
   it('have the planted careless respondents among the lowest combined scores', async () => {
     const f = DEMO_DATAFILES[0]!;
     const scores = await readRevisionColumns(t.deps.blobs, f.id, 1, 'scores', ['combined']);
-    const combined = [...(scores.getChild('combined')!.toArray() as Float64Array)].filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+    const combined = [...(scores.getChild('combined')!.toArray() as Float64Array)]
+      .filter((v) => Number.isFinite(v))
+      .sort((a, b) => a - b);
     // About 30 % of the generated respondents are careless in some way: the bottom decile is far below the top.
     const low = combined[Math.floor(combined.length * 0.1)]!;
     const high = combined[Math.floor(combined.length * 0.9)]!;
     expect(high - low).toBeGreaterThan(25);
   });
 
-  it('end with the first two cleaned through the worksheet, and the first one\'s quality report published', async () => {
+  it("end with the first two cleaned through the worksheet, and the first one's quality report published", async () => {
     expect(FINISHED.map((f) => f.id)).toEqual([DEMO_DATAFILES[0]!.id, DEMO_DATAFILES[1]!.id]);
     for (const f of DEMO_DATAFILES) {
-      const [row] = await t.db.all<{ is_cleaned: number; cleaning_method: string | null; certificate_level: number | null; kept: number; saved_cleaning: string | null }>(
+      const [row] = await t.db.all<{
+        is_cleaned: number;
+        cleaning_method: string | null;
+        certificate_level: number | null;
+        kept: number;
+        saved_cleaning: string | null;
+      }>(
         sql`select is_cleaned, cleaning_method, certificate_level, number_of_cleaned_records as kept, saved_cleaning from datafiles where id = ${f.id}`,
       );
       if (!f.finish) {
@@ -68,16 +83,33 @@ describe('the demo datafiles', () => {
       expect(row!.kept).toBeGreaterThan(f.rows / 2);
       expect(row!.kept).toBeLessThan(f.rows);
       if (f.finish.cleaning.targetSampleSize) expect(row!.kept).toBe(f.finish.cleaning.targetSampleSize);
-      const saved = JSON.parse(row!.saved_cleaning!) as { revision: number; certificateCode: string; rules: { rules: { combined: { enabled: boolean; threshold: number } }; badAnswers: { enabled: boolean } } };
+      const saved = JSON.parse(row!.saved_cleaning!) as {
+        revision: number;
+        certificateCode: string;
+        rules: { rules: { combined: { enabled: boolean; threshold: number } }; badAnswers: { enabled: boolean } };
+      };
       expect(saved.revision).toBe(1);
-      expect(saved.rules.rules.combined).toMatchObject({ enabled: true, threshold: f.finish.cleaning.thresholds[0]!.threshold });
+      expect(saved.rules.rules.combined).toMatchObject({
+        enabled: true,
+        threshold: f.finish.cleaning.thresholds[0]!.threshold,
+      });
       expect(saved.rules.badAnswers.enabled).toBe(f.finish.cleaning.badAnswersMin !== null);
-      const certificates = await t.db.all<{ code: string; level: number }>(sql`select code, level from certificates where datafile_id = ${f.id}`);
-      expect(certificates).toEqual([{ code: saved.certificateCode.replaceAll('-', ''), level: row!.certificate_level }]);
-      const audit = await t.db.all<{ action: string; reason: string }>(sql`select action, reason from cleaning_audit where datafile_id = ${f.id}`);
+      const certificates = await t.db.all<{ code: string; level: number }>(
+        sql`select code, level from certificates where datafile_id = ${f.id}`,
+      );
+      expect(certificates).toEqual([
+        { code: saved.certificateCode.replaceAll('-', ''), level: row!.certificate_level },
+      ]);
+      const audit = await t.db.all<{ action: string; reason: string }>(
+        sql`select action, reason from cleaning_audit where datafile_id = ${f.id}`,
+      );
       expect(audit).toEqual([{ action: 'SAVE', reason: f.finish.cleaning.comment }]);
-      const report = await t.db.all<{ is_published: number; password_protected: number; client_name: string | null }>(sql`select is_published, password_protected, client_name from datafile_reports where datafile_id = ${f.id}`);
-      expect(report).toEqual(f.finish.report ? [{ is_published: 1, password_protected: 0, client_name: f.finish.report.clientName }] : []);
+      const report = await t.db.all<{ is_published: number; password_protected: number; client_name: string | null }>(
+        sql`select is_published, password_protected, client_name from datafile_reports where datafile_id = ${f.id}`,
+      );
+      expect(report).toEqual(
+        f.finish.report ? [{ is_published: 1, password_protected: 0, client_name: f.finish.report.clientName }] : [],
+      );
     }
   });
 
@@ -91,7 +123,11 @@ describe('the demo datafiles', () => {
   it('finish only once: the demo-finish job run again (a retry, a second runner) repeats nothing', async () => {
     const before = await t.db.all(TOTALS);
     const f = DEMO_DATAFILES[0]!;
-    const { id, created } = await t.deps.jobs.enqueue(DEMO_FINISH_JOB, { datafileId: f.id }, { dedupeKey: `${DEMO_FINISH_JOB}-again:${f.id}` });
+    const { id, created } = await t.deps.jobs.enqueue(
+      DEMO_FINISH_JOB,
+      { datafileId: f.id },
+      { dedupeKey: `${DEMO_FINISH_JOB}-again:${f.id}` },
+    );
     expect(created).toBe(true);
     const [job] = await runJobsUntilSettled(t.deps, [id]);
     expect(job).toMatchObject({ state: 'SUCCEEDED', result: { cleaned: true, reportPublished: true } });
@@ -113,9 +149,13 @@ describe('the demo-finish job', () => {
     const finishKind = [DEMO_FINISH_JOB];
     // Only demo-finish runs: the uploads stay PROCESSING.
     expect(await runJobsUntilIdle(t.deps, { kinds: finishKind })).toBe(2);
-    const waiting = await t.db.all<{ state: string; attempts: number; max_attempts: number; error_code: string; run_after: string }>(
-      sql`select state, attempts, max_attempts, error_code, run_after from jobs where kind = ${DEMO_FINISH_JOB}`,
-    );
+    const waiting = await t.db.all<{
+      state: string;
+      attempts: number;
+      max_attempts: number;
+      error_code: string;
+      run_after: string;
+    }>(sql`select state, attempts, max_attempts, error_code, run_after from jobs where kind = ${DEMO_FINISH_JOB}`);
     expect(waiting).toHaveLength(2);
     for (const j of waiting) {
       expect(j).toMatchObject({ state: 'QUEUED', attempts: 1, error_code: 'SCORES_NOT_AVAILABLE' });
@@ -131,9 +171,19 @@ describe('the demo-finish job', () => {
     }
     t.clock.advance(10 * 60_000);
     expect(await runJobsUntilIdle(t.deps, { kinds: finishKind })).toBe(0);
-    const given = await t.db.all<{ state: string; attempts: number }>(sql`select state, attempts from jobs where kind = ${DEMO_FINISH_JOB}`);
-    expect(given).toEqual([{ state: 'FAILED', attempts: max }, { state: 'FAILED', attempts: max }]);
-    const cleaned = await t.db.all<{ n: number }>(sql`select count(*) as n from datafiles where is_cleaned = 1 and id in (${sql.join(DEMO_DATAFILES.map((f) => sql`${f.id}`), sql`, `)})`);
+    const given = await t.db.all<{ state: string; attempts: number }>(
+      sql`select state, attempts from jobs where kind = ${DEMO_FINISH_JOB}`,
+    );
+    expect(given).toEqual([
+      { state: 'FAILED', attempts: max },
+      { state: 'FAILED', attempts: max },
+    ]);
+    const cleaned = await t.db.all<{ n: number }>(
+      sql`select count(*) as n from datafiles where is_cleaned = 1 and id in (${sql.join(
+        DEMO_DATAFILES.map((f) => sql`${f.id}`),
+        sql`, `,
+      )})`,
+    );
     expect(cleaned).toEqual([{ n: 0 }]);
   });
 });

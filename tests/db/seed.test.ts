@@ -15,75 +15,135 @@ describe('the demo seed', () => {
   afterAll(() => t.close());
 
   it('is idempotent: a second run writes nothing', async () => {
-    const before = await q<{ n: number }>('select (select count(*) from users) + (select count(*) from credit_transactions) + (select count(*) from contracts) as n');
+    const before = await q<{ n: number }>(
+      'select (select count(*) from users) + (select count(*) from credit_transactions) + (select count(*) from contracts) as n',
+    );
     expect(await seedDemoData(t.db, seedSecrets(t.deps.appSecret), { now: t.clock.now() })).toBe(false);
-    const after = await q<{ n: number }>('select (select count(*) from users) + (select count(*) from credit_transactions) + (select count(*) from contracts) as n');
+    const after = await q<{ n: number }>(
+      'select (select count(*) from users) + (select count(*) from credit_transactions) + (select count(*) from contracts) as n',
+    );
     expect(after).toEqual(before);
   });
 
   it('lets each demo account log in with Demo-1234', async () => {
-    for (const [email, level] of [['superadmin@example.com', 'SUPER_ADMIN'], ['admin@example.com', 'ADMIN'], ['employee@example.com', 'EMPLOYEE']]) {
+    for (const [email, level] of [
+      ['superadmin@example.com', 'SUPER_ADMIN'],
+      ['admin@example.com', 'ADMIN'],
+      ['employee@example.com', 'EMPLOYEE'],
+    ]) {
       const res = await t.login(email!, DEMO_PASSWORD);
       expect(res.body.data?.login.accessLevel, email).toBe(level);
     }
-    const me = await t.gql('{me{user{isOwner company{name isActivated}}}}', {}, { token: await t.tokenFor('admin@example.com', DEMO_PASSWORD) });
-    expect(me.body.data.me.user).toEqual({ isOwner: true, company: { name: 'Demo Research GmbH', isActivated: 'ACTIVATED' } });
+    const me = await t.gql(
+      '{me{user{isOwner company{name isActivated}}}}',
+      {},
+      { token: await t.tokenFor('admin@example.com', DEMO_PASSWORD) },
+    );
+    expect(me.body.data.me.user).toEqual({
+      isOwner: true,
+      company: { name: 'Demo Research GmbH', isActivated: 'ACTIVATED' },
+    });
   });
 
   it('covers at least eight organisations in every status, and users of every role and status', async () => {
-    const companies = await q<{ status: string; n: number }>('select status, count(*) as n from companies group by status');
-    expect(Object.fromEntries(companies.map((r) => [r.status, r.n]))).toMatchObject({ PENDING: expect.any(Number), ACTIVATED: expect.any(Number), DEACTIVATED: expect.any(Number) });
+    const companies = await q<{ status: string; n: number }>(
+      'select status, count(*) as n from companies group by status',
+    );
+    expect(Object.fromEntries(companies.map((r) => [r.status, r.n]))).toMatchObject({
+      PENDING: expect.any(Number),
+      ACTIVATED: expect.any(Number),
+      DEACTIVATED: expect.any(Number),
+    });
     expect(companies.reduce((s, r) => s + r.n, 0)).toBeGreaterThanOrEqual(8);
-    const roles = (await q<{ access_level: string }>('select distinct access_level from users')).map((r) => r.access_level).sort();
+    const roles = (await q<{ access_level: string }>('select distinct access_level from users'))
+      .map((r) => r.access_level)
+      .sort();
     expect(roles).toEqual(['ADMIN', 'EMPLOYEE', 'SUPER_ADMIN']);
     const statuses = (await q<{ status: string }>('select distinct status from users')).map((r) => r.status).sort();
     expect(statuses).toEqual(['ACTIVATED', 'DEACTIVATED', 'NOT_ACTIVATED', 'PENDING']);
-    const invitations = await q<{ n: number }>("select count(*) as n from auth_tokens where purpose = 'INVITATION' and used_at is null");
+    const invitations = await q<{ n: number }>(
+      "select count(*) as n from auth_tokens where purpose = 'INVITATION' and used_at is null",
+    );
     expect(invitations[0]!.n).toBeGreaterThan(0);
   });
 
   it('has contracts of every type in UPCOMING, ACTIVE and EXPIRED, without overlaps, one upcoming per company', async () => {
     const today = '2026-11-21';
-    const rows = await q<{ company_id: string; type: string; start_date: string; end_date: string }>('select company_id, type, start_date, end_date from contracts order by company_id, start_date');
-    const status = (r: { start_date: string; end_date: string }) => (today < r.start_date ? 'UPCOMING' : today > r.end_date ? 'EXPIRED' : 'ACTIVE');
+    const rows = await q<{ company_id: string; type: string; start_date: string; end_date: string }>(
+      'select company_id, type, start_date, end_date from contracts order by company_id, start_date',
+    );
+    const status = (r: { start_date: string; end_date: string }) =>
+      today < r.start_date ? 'UPCOMING' : today > r.end_date ? 'EXPIRED' : 'ACTIVE';
     const seen = new Set(rows.map((r) => `${r.type}:${status(r)}`));
-    for (const type of ['STARTER', 'PROFESSIONAL', 'ENTERPRISE', 'CUSTOM', 'TEST']) for (const s of ['UPCOMING', 'ACTIVE', 'EXPIRED']) expect(seen.has(`${type}:${s}`), `${type} ${s}`).toBe(true);
+    for (const type of ['STARTER', 'PROFESSIONAL', 'ENTERPRISE', 'CUSTOM', 'TEST'])
+      for (const s of ['UPCOMING', 'ACTIVE', 'EXPIRED']) expect(seen.has(`${type}:${s}`), `${type} ${s}`).toBe(true);
     for (let i = 1; i < rows.length; i++) {
-      if (rows[i]!.company_id === rows[i - 1]!.company_id) expect(rows[i]!.start_date > rows[i - 1]!.end_date).toBe(true);
+      if (rows[i]!.company_id === rows[i - 1]!.company_id)
+        expect(rows[i]!.start_date > rows[i - 1]!.end_date).toBe(true);
     }
     const upcomingPerCompany = new Map<string, number>();
-    for (const r of rows) if (status(r) === 'UPCOMING') upcomingPerCompany.set(r.company_id, (upcomingPerCompany.get(r.company_id) ?? 0) + 1);
+    for (const r of rows)
+      if (status(r) === 'UPCOMING')
+        upcomingPerCompany.set(r.company_id, (upcomingPerCompany.get(r.company_id) ?? 0) + 1);
     expect(Math.max(...upcomingPerCompany.values())).toBe(1);
   });
 
   it('has plans of every category with a pay-as-usage backup, transactions of every type, and a ledger that adds up', async () => {
-    const categories = (await q<{ category: string }>('select distinct category from credit_plans')).map((r) => r.category).sort();
+    const categories = (await q<{ category: string }>('select distinct category from credit_plans'))
+      .map((r) => r.category)
+      .sort();
     expect(categories).toEqual(['EXPIRING', 'NON_EXPIRING', 'PAY_AS_USAGE']);
-    expect((await q<{ n: number }>("select count(*) as n from credit_plans where role = 'BACKUP' and category = 'PAY_AS_USAGE'"))[0]!.n).toBeGreaterThan(0);
-    const types = (await q<{ type: string }>('select distinct type from credit_transactions')).map((r) => r.type).sort();
+    expect(
+      (
+        await q<{ n: number }>(
+          "select count(*) as n from credit_plans where role = 'BACKUP' and category = 'PAY_AS_USAGE'",
+        )
+      )[0]!.n,
+    ).toBeGreaterThan(0);
+    const types = (await q<{ type: string }>('select distinct type from credit_transactions'))
+      .map((r) => r.type)
+      .sort();
     expect(types).toEqual(['EXPIRED', 'RECEIVED', 'REFUND', 'USED']);
     // Invariant 1: each plan's balance cache equals the sum of its ledger deltas.
-    const drift = await q('select p.id, p.balance, coalesce(sum(t.delta), 0) as sum from credit_plans p left join credit_transactions t on t.credit_plan_id = p.id group by p.id having p.balance <> coalesce(sum(t.delta), 0)');
+    const drift = await q(
+      'select p.id, p.balance, coalesce(sum(t.delta), 0) as sum from credit_plans p left join credit_transactions t on t.credit_plan_id = p.id group by p.id having p.balance <> coalesce(sum(t.delta), 0)',
+    );
     expect(drift).toEqual([]);
     // Invariant 2: received + refunds - used - expired == sum of prepaid balances.
     const [flows] = await q<{ flows: number; balances: number }>(`select
       (select coalesce(sum(t.delta), 0) from credit_transactions t join credit_plans p on p.id = t.credit_plan_id where p.category <> 'PAY_AS_USAGE') as flows,
       (select coalesce(sum(balance), 0) from credit_plans where category <> 'PAY_AS_USAGE') as balances`);
     expect(flows!.flows).toBe(flows!.balances);
-    expect((await q<{ n: number }>("select count(*) as n from credit_plans where category <> 'PAY_AS_USAGE' and balance < 0"))[0]!.n).toBe(0);
+    expect(
+      (
+        await q<{ n: number }>(
+          "select count(*) as n from credit_plans where category <> 'PAY_AS_USAGE' and balance < 0",
+        )
+      )[0]!.n,
+    ).toBe(0);
     // Every charge's USED rows add up to its credits.
-    expect(await q('select c.id from datafile_charges c join credit_transactions t on t.charge_id = c.id group by c.id having sum(t.amount) <> c.credits')).toEqual([]);
+    expect(
+      await q(
+        'select c.id from datafile_charges c join credit_transactions t on t.charge_id = c.id group by c.id having sum(t.amount) <> c.credits',
+      ),
+    ).toEqual([]);
   });
 
   it('has read and unread notifications', async () => {
-    const rows = await q<{ unread: number; read: number }>('select sum(read_at is null) as unread, sum(read_at is not null) as read from notifications');
+    const rows = await q<{ unread: number; read: number }>(
+      'select sum(read_at is null) as unread, sum(read_at is not null) as read from notifications',
+    );
     expect(rows[0]!.unread).toBeGreaterThan(0);
     expect(rows[0]!.read).toBeGreaterThan(0);
   });
 
   it('keeps the ledger append-only: UPDATE and DELETE fail', async () => {
     // drizzle wraps the driver error; the trigger's message is in its cause.
-    const failure = (statement: Promise<unknown>) => statement.then(() => 'no error', (e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ''}`);
+    const failure = (statement: Promise<unknown>) =>
+      statement.then(
+        () => 'no error',
+        (e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ''}`,
+      );
     expect(await failure(t.db.run(sql`update credit_transactions set amount = amount + 1`))).toMatch(/append-only/);
     expect(await failure(t.db.run(sql`delete from credit_transactions`))).toMatch(/append-only/);
     expect(await failure(t.db.run(sql`delete from datafile_charges`))).toMatch(/append-only/);
@@ -92,10 +152,18 @@ describe('the demo seed', () => {
   it('shows each role its dashboard totals', async () => {
     const Q = '{getMyDatafilesSummaryForDashboard{numberOfDatafiles numberOfDataRecords numberOfQualityScores}}';
     const admin = await t.gql(Q, {}, { token: await t.tokenFor('admin@example.com', DEMO_PASSWORD) });
-    expect(admin.body.data.getMyDatafilesSummaryForDashboard).toEqual({ numberOfDatafiles: 3, numberOfDataRecords: 2190, numberOfQualityScores: 8760 });
+    expect(admin.body.data.getMyDatafilesSummaryForDashboard).toEqual({
+      numberOfDatafiles: 3,
+      numberOfDataRecords: 2190,
+      numberOfQualityScores: 8760,
+    });
     // The employee owns the live file and is a contributor of the brand tracker; drafts do not count.
     const employee = await t.gql(Q, {}, { token: await t.tokenFor('employee@example.com', DEMO_PASSWORD) });
     expect(employee.body.errors, JSON.stringify(employee.body.errors)).toBeUndefined();
-    expect(employee.body.data.getMyDatafilesSummaryForDashboard).toEqual({ numberOfDatafiles: 2, numberOfDataRecords: 1840, numberOfQualityScores: 7360 });
+    expect(employee.body.data.getMyDatafilesSummaryForDashboard).toEqual({
+      numberOfDatafiles: 2,
+      numberOfDataRecords: 1840,
+      numberOfQualityScores: 7360,
+    });
   });
 });

@@ -32,7 +32,13 @@ afterEach(() => {
 });
 
 const setting = (key: string) => h.db.select().from(appSettings).where(eq(appSettings.key, key)).get();
-const settingByKey = prepared((db) => db.select().from(appSettings).where(eq(appSettings.key, sql.placeholder('key'))).prepare());
+const settingByKey = prepared((db) =>
+  db
+    .select()
+    .from(appSettings)
+    .where(eq(appSettings.key, sql.placeholder('key')))
+    .prepare(),
+);
 
 /** Holds a write transaction open (after `write`) until the returned release is called. */
 async function openTransaction(write: (tx: Parameters<Parameters<typeof writeTransaction>[1]>[0]) => Promise<void>) {
@@ -55,7 +61,16 @@ describe('which driver a URL gets', () => {
     expect(defaultDriver('file:///var/lib/app/app.db')).toBe('libsql');
     expect(databaseFilePath('file:///var/lib/app/app.db')).toBe('/var/lib/app/app.db');
     expect(databaseFilePath('file://localhost/var/lib/app/app.db')).toBe('/var/lib/app/app.db');
-    for (const remote of ['libsql://db.example.turso.io', 'http://127.0.0.1:8080', 'https://db.example.com', 'ws://127.0.0.1:8080', 'wss://db.example.com', 'file::memory:', ':memory:', 'file:/tmp/x.db?mode=ro']) {
+    for (const remote of [
+      'libsql://db.example.turso.io',
+      'http://127.0.0.1:8080',
+      'https://db.example.com',
+      'ws://127.0.0.1:8080',
+      'wss://db.example.com',
+      'file::memory:',
+      ':memory:',
+      'file:/tmp/x.db?mode=ro',
+    ]) {
       expect(defaultDriver(remote), remote).toBe('client');
     }
     expect(h.driver).toBe('libsql');
@@ -69,7 +84,9 @@ describe('the libsql driver', () => {
       await t.insert(appSettings).values({ key: 'pending', value: 'uncommitted', updatedAt: 'x' });
       await t.update(appSettings).set({ value: 'changed' }).where(eq(appSettings.key, 'committed'));
       // The transaction itself sees its writes, through the builder and through a prepared query.
-      expect((await t.select().from(appSettings).where(eq(appSettings.key, 'pending')).get())?.value).toBe('uncommitted');
+      expect((await t.select().from(appSettings).where(eq(appSettings.key, 'pending')).get())?.value).toBe(
+        'uncommitted',
+      );
       expect((await settingByKey(t).get({ key: 'committed' }))?.value).toBe('changed');
     });
     // Meanwhile another request reads through the handle: builder, prepared query and raw SQL.
@@ -105,7 +122,9 @@ describe('the libsql driver', () => {
   });
 
   it('makes a write outside a transaction wait for the open one instead of failing or stalling the process', async () => {
-    const tx = await openTransaction(async (t) => void (await t.insert(appSettings).values({ key: 'first', value: 1, updatedAt: 'x' })));
+    const tx = await openTransaction(
+      async (t) => void (await t.insert(appSettings).values({ key: 'first', value: 1, updatedAt: 'x' })),
+    );
     let landed = false;
     const write = h.db
       .insert(appSettings)
@@ -116,7 +135,10 @@ describe('the libsql driver', () => {
     tx.release();
     await Promise.all([tx.done, write]);
     expect(landed).toBe(true);
-    expect((await h.db.all(sql`select key from app_settings order by key`)).map((r: any) => r.key)).toEqual(['first', 'second']);
+    expect((await h.db.all(sql`select key from app_settings order by key`)).map((r: any) => r.key)).toEqual([
+      'first',
+      'second',
+    ]);
   });
 
   it('waits for another process holding the write lock without blocking the event loop', async () => {
@@ -133,7 +155,10 @@ describe('the libsql driver', () => {
     const started = performance.now();
     const mine = Promise.all([
       h.db.insert(appSettings).values({ key: 'mine', value: 1, updatedAt: 'x' }),
-      writeTransaction(h.db, async (tx) => void (await tx.insert(appSettings).values({ key: 'mine-tx', value: 1, updatedAt: 'x' }))),
+      writeTransaction(
+        h.db,
+        async (tx) => void (await tx.insert(appSettings).values({ key: 'mine-tx', value: 1, updatedAt: 'x' })),
+      ),
     ]);
     await new Promise((r) => setTimeout(r, 600));
     await otherTx.commit();
@@ -144,19 +169,31 @@ describe('the libsql driver', () => {
     // A synchronous busy wait would have frozen the timers until the other side let go (it never
     // could: its commit waits on the same event loop). The margin is for a loaded machine.
     expect(longestGap).toBeLessThan(400);
-    expect((await h.db.all(sql`select key from app_settings order by key`)).map((r: any) => r.key)).toEqual(['mine', 'mine-tx', 'other']);
+    expect((await h.db.all(sql`select key from app_settings order by key`)).map((r: any) => r.key)).toEqual([
+      'mine',
+      'mine-tx',
+      'other',
+    ]);
   });
 
   it('refuses a statement of a transaction that has already ended', async () => {
     let leaked: Parameters<Parameters<typeof writeTransaction>[1]>[0] | undefined;
     await writeTransaction(h.db, async (tx) => void (leaked = tx));
-    const error = await leaked!.insert(appSettings).values({ key: 'late', value: 1, updatedAt: 'x' }).then(() => undefined, (e: Error) => e);
+    const error = await leaked!
+      .insert(appSettings)
+      .values({ key: 'late', value: 1, updatedAt: 'x' })
+      .then(
+        () => undefined,
+        (e: Error) => e,
+      );
     expect((error?.cause as Error | undefined)?.message).toMatch(/transaction has ended/);
     expect(await setting('late')).toBeUndefined();
   });
 
   it('binds booleans, dates and nulls as @libsql/client does, and refuses undefined without crashing', async () => {
-    const row = await h.db.get<{ t: number; f: number; d: number; n: null }>(sql`select ${true} as t, ${false} as f, ${new Date(5)} as d, ${null} as n`);
+    const row = await h.db.get<{ t: number; f: number; d: number; n: null }>(
+      sql`select ${true} as t, ${false} as f, ${new Date(5)} as d, ${null} as n`,
+    );
     expect(row).toEqual({ t: 1, f: 0, d: 5, n: null });
     const error = await h.db
       .select({ n: sql<number>`count(*)` })
@@ -164,7 +201,10 @@ describe('the libsql driver', () => {
       .where(eq(appSettings.key, sql.placeholder('key')))
       .prepare()
       .get({ key: undefined })
-      .then(() => undefined, (e: Error) => e);
+      .then(
+        () => undefined,
+        (e: Error) => e,
+      );
     expect((error?.cause as Error | undefined)?.message).toMatch(/undefined cannot be passed/);
   });
 });
@@ -178,7 +218,10 @@ describe.each(['libsql', 'client'] as const)('one repository code path, %s drive
 
   it('fills left-out values as drizzle does and maps rows back (defaults, booleans, JSON, NULL joins)', async () => {
     expect(d.driver).toBe(driver);
-    await insertRows(d.db, companies, [{ name: 'Prepared GmbH' }, { name: 'Second GmbH', isBeta: true, status: 'ACTIVATED' }]);
+    await insertRows(d.db, companies, [
+      { name: 'Prepared GmbH' },
+      { name: 'Second GmbH', isBeta: true, status: 'ACTIVATED' },
+    ]);
     await d.db.insert(companies).values({ name: 'Builder GmbH' });
     const rows = await d.db.select().from(companies).orderBy(companies.name);
     expect(rows.map((r) => [r.name, r.status, r.isBeta, r.supportLevel])).toEqual([
@@ -188,11 +231,30 @@ describe.each(['libsql', 'client'] as const)('one repository code path, %s drive
     ]);
     for (const r of rows) expect(r.id).toMatch(/^[0-9a-f-]{36}$/);
     await d.db.insert(appSettings).values({ key: 'json', value: { a: [1, 2] }, updatedAt: 'x' });
-    expect((await d.db.select().from(appSettings).where(eq(appSettings.key, 'json')).get())?.value).toEqual({ a: [1, 2] });
-    expect((await d.db.query.appSettings.findFirst({ where: eq(appSettings.key, 'json') }))?.value).toEqual({ a: [1, 2] });
+    expect((await d.db.select().from(appSettings).where(eq(appSettings.key, 'json')).get())?.value).toEqual({
+      a: [1, 2],
+    });
+    expect((await d.db.query.appSettings.findFirst({ where: eq(appSettings.key, 'json') }))?.value).toEqual({
+      a: [1, 2],
+    });
     expect(await d.db.$count(companies)).toBe(3);
-    await d.db.insert(users).values({ id: 'op', email: 'op@x.example', firstName: 'O', lastName: 'P', accessLevel: 'SUPER_ADMIN', status: 'ACTIVATED', magicKeyHash: 'k', magicKeySealed: 'k' });
-    const joined = await d.db.select({ user: users, company: companies }).from(users).leftJoin(companies, eq(companies.id, users.companyId)).get();
+    await d.db
+      .insert(users)
+      .values({
+        id: 'op',
+        email: 'op@x.example',
+        firstName: 'O',
+        lastName: 'P',
+        accessLevel: 'SUPER_ADMIN',
+        status: 'ACTIVATED',
+        magicKeyHash: 'k',
+        magicKeySealed: 'k',
+      });
+    const joined = await d.db
+      .select({ user: users, company: companies })
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .get();
     expect(joined?.user.id).toBe('op');
     expect(joined?.company).toBeNull();
   });
@@ -203,18 +265,41 @@ describe.each(['libsql', 'client'] as const)('one repository code path, %s drive
     const adminId = await user(d.db, companyId);
     const { primaryPlanId } = await contract(deps, { companyId, startDate: '2027-01-01', credits: 100 });
     const fileId = await datafile(d.db, companyId, adminId);
-    const input = { companyId, datafileId: fileId, kind: 'UPLOAD' as const, idempotencyKey: `upload:${fileId}:0`, interviewCredits: [10, 9], actorId: adminId, description: 'upload' };
+    const input = {
+      companyId,
+      datafileId: fileId,
+      kind: 'UPLOAD' as const,
+      idempotencyKey: `upload:${fileId}:0`,
+      interviewCredits: [10, 9],
+      actorId: adminId,
+      description: 'upload',
+    };
     const first = await chargeDatafile(deps, input);
-    expect(first).toMatchObject({ credits: 19, replayed: false, allocations: [{ creditPlanId: primaryPlanId, amount: 19 }] });
+    expect(first).toMatchObject({
+      credits: 19,
+      replayed: false,
+      allocations: [{ creditPlanId: primaryPlanId, amount: 19 }],
+    });
     expect(await chargeDatafile(deps, input)).toEqual({ ...first, replayed: true });
     expect((await planRow(d.db, primaryPlanId)).balance).toBe(81);
     const used = (await d.db.get<{ id: string }>(sql`select id from credit_transactions where type = 'USED'`))!.id;
     await refundTransaction(deps, { transactionId: used, actorId: adminId });
     expect((await planRow(d.db, primaryPlanId)).balance).toBe(100);
 
-    await insertSession(d.db, { id: 's1', tokenHash: 'hash-1', userId: adminId, companyId: null, createdAt: '2027-05-05T08:00:00.000Z', expiresAt: '2027-05-05T17:00:00.000Z' });
+    await insertSession(d.db, {
+      id: 's1',
+      tokenHash: 'hash-1',
+      userId: adminId,
+      companyId: null,
+      createdAt: '2027-05-05T08:00:00.000Z',
+      expiresAt: '2027-05-05T17:00:00.000Z',
+    });
     const live = await findLiveSessionByTokenHash(d.db, 'hash-1', '2027-05-05T09:00:00.000Z');
-    expect(live).toMatchObject({ session: { id: 's1', companyId: null, expiresAt: '2027-05-05T17:00:00.000Z' }, user: { id: adminId, companyId }, companyStatus: 'ACTIVATED' });
+    expect(live).toMatchObject({
+      session: { id: 's1', companyId: null, expiresAt: '2027-05-05T17:00:00.000Z' },
+      user: { id: adminId, companyId },
+      companyStatus: 'ACTIVATED',
+    });
     expect(await findLiveSessionByTokenHash(d.db, 'hash-1', '2027-05-05T18:00:00.000Z')).toBeUndefined();
     await writeTransaction(d.db, async (tx) => {
       await revokeSession(tx, 's1', '2027-05-05T09:30:00.000Z');
@@ -239,7 +324,9 @@ describe.each(['libsql', 'client'] as const)('one repository code path, %s drive
   });
 
   it('answers db.run with a result set as @libsql/client does (rows affected, last rowid)', async () => {
-    const inserted = await d.db.run(sql`insert into app_settings (key, value, updated_at) values ('r1', '1', 'x'), ('r2', '2', 'x')`);
+    const inserted = await d.db.run(
+      sql`insert into app_settings (key, value, updated_at) values ('r1', '1', 'x'), ('r2', '2', 'x')`,
+    );
     expect(inserted.rowsAffected).toBe(2);
     expect(typeof inserted.lastInsertRowid).toBe('bigint');
     expect(inserted.toJSON()).toMatchObject({ rowsAffected: 2, lastInsertRowid: String(inserted.lastInsertRowid) });

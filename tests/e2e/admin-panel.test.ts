@@ -33,7 +33,10 @@ beforeEach(async () => {
   await browser.context.clearCookies();
   page = await browser.context.newPage();
   await page.goto(`${server.baseUrl}/404`);
-  await page.evaluate(() => { window.localStorage.clear(); window.sessionStorage.clear(); });
+  await page.evaluate(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
 });
 
 afterEach(async () => {
@@ -64,7 +67,9 @@ describe('admin panel', () => {
     await screenshot(page, `admin-organizations-${code}`);
 
     await page.getByTestId('sort-NAME').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="sort-NAME"]')?.getAttribute('aria-sort') === 'ascending');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sort-NAME"]')?.getAttribute('aria-sort') === 'ascending',
+    );
     await page.getByTestId('organizations-search').fill('Nordlicht');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="organization-row"]').length === 1);
     await screenshot(page, `admin-organizations-search-${code}`);
@@ -85,7 +90,9 @@ describe('admin panel', () => {
     await login(page, server.baseUrl, 'superadmin@example.com');
     await page.goto(`${server.baseUrl}/admin-panel`);
     await page.getByTestId('tab-new-registrations').click();
-    await page.locator('[data-testid="registration-row"][data-name="Quantum Surveys"] [data-testid="activate-registration"]').click();
+    await page
+      .locator('[data-testid="registration-row"][data-name="Quantum Surveys"] [data-testid="activate-registration"]')
+      .click();
     await page.getByTestId('activate-wizard').waitFor();
     // Step 1 does not advance without a type.
     await page.getByTestId('wizard-next').click();
@@ -131,8 +138,11 @@ describe('admin panel', () => {
     await page.getByTestId('wallet-card-balance').waitFor();
     await screenshot(page, `org-credits-${code}`);
     // The card's history lines add up: received - used + refunded - expired = left.
-    const figure = async (key: string) => Number((await page.getByTestId(`wallet-card-${key}`).locator('td').last().textContent())!.replace(/[^0-9]/g, ''));
-    const [received, used, refunded, expired, left] = (await Promise.all(['totalReceived', 'totalUsed', 'totalRefunded', 'totalExpired', 'totalBalance'].map(figure))) as [number, number, number, number, number];
+    const figure = async (key: string) =>
+      Number((await page.getByTestId(`wallet-card-${key}`).locator('td').last().textContent())!.replace(/[^0-9]/g, ''));
+    const [received, used, refunded, expired, left] = (await Promise.all(
+      ['totalReceived', 'totalUsed', 'totalRefunded', 'totalExpired', 'totalBalance'].map(figure),
+    )) as [number, number, number, number, number];
     expect(received - used + refunded - expired).toBe(left);
     await page.getByTestId('wallet-card').screenshot({ path: join(artifactsDir, `wallet-card-${code}.png`) });
     await page.getByTestId('tab-contracts').click();
@@ -169,14 +179,21 @@ describe('admin panel', () => {
     await page.getByTestId('transaction-row').first().waitFor();
     expect(await page.getByTestId('transaction-row').count()).toBeLessThanOrEqual(8);
     for (const type of ['RECEIVED', 'EXPIRED', 'REFUND']) await page.getByTestId(`transactions-filter-${type}`).click();
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="transaction-row"]')].every((row) => row.getAttribute('data-type') === 'USED'));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="transaction-row"]')].every(
+        (row) => row.getAttribute('data-type') === 'USED',
+      ),
+    );
     await screenshot(page, 'org-transactions-used-only-en');
     for (const type of ['RECEIVED', 'EXPIRED', 'REFUND']) await page.getByTestId(`transactions-filter-${type}`).click();
     const pager = page.getByTestId('transactions-pager-next');
     if (await pager.count()) {
       const firstBefore = await page.getByTestId('transaction-row').first().textContent();
       await pager.click();
-      await page.waitForFunction((before) => document.querySelector('[data-testid="transaction-row"]')?.textContent !== before, firstBefore);
+      await page.waitForFunction(
+        (before) => document.querySelector('[data-testid="transaction-row"]')?.textContent !== before,
+        firstBefore,
+      );
       await screenshot(page, 'org-transactions-page2-en');
     }
     await page.getByTestId('transactions-search').fill('zzzz-no-such-description');
@@ -227,7 +244,7 @@ describe('admin panel', () => {
     await page.locator('[data-testid="contract-card"][data-status="UPCOMING"]').click();
     await page.getByTestId('edit-contract').click();
     const daysBefore = await page.getByTestId('edit-days').textContent();
-    const later = `${String(Number(d) < 28 ? Number(d) + 1 : 1).padStart(2, '0')}.${Number(d) < 28 ? m : String(Number(m) % 12 + 1).padStart(2, '0')}.${Number(d) < 28 || Number(m) < 12 ? y : Number(y) + 1}`;
+    const later = `${String(Number(d) < 28 ? Number(d) + 1 : 1).padStart(2, '0')}.${Number(d) < 28 ? m : String((Number(m) % 12) + 1).padStart(2, '0')}.${Number(d) < 28 || Number(m) < 12 ? y : Number(y) + 1}`;
     await typeDate('edit-start', later);
     expect(await page.getByTestId('edit-days').textContent()).toBe(daysBefore);
     await page.getByTestId('edit-contract-save').click();
@@ -239,34 +256,41 @@ describe('admin panel', () => {
     await page.getByTestId('edit-contract').click();
     await page.getByTestId('edit-contract-delete').click();
     await page.getByTestId('delete-contract-confirm').click();
-    await page.waitForFunction(() => !document.querySelector('[data-testid="contract-card"][data-status="UPCOMING"]'), undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid="contract-card"][data-status="UPCOMING"]'),
+      undefined,
+      { timeout: 10_000 },
+    );
   });
 
-  it.each(['de', 'en'] as const)('an ADMIN sees /administration without upcoming contracts and super-admin fields (%s)', async (code) => {
-    await setLanguage(code);
-    await login(page, server.baseUrl, 'admin@example.com');
-    await page.goto(`${server.baseUrl}/administration`);
-    await page.getByTestId('organization-header').waitFor();
-    expect(await page.getByTestId('organization-menu').count()).toBe(0);
-    await page.getByTestId('tab-contracts').click();
-    await page.getByTestId('contract-details').waitFor();
-    expect(await page.getByTestId('contract-filter-UPCOMING').count()).toBe(0);
-    expect(await page.locator('[data-testid="contract-card"][data-status="UPCOMING"]').count()).toBe(0);
-    expect(await page.getByTestId('edit-contract').count()).toBe(0);
-    await screenshot(page, `administration-contracts-${code}`);
-    await page.getByTestId('edit-organization').click();
-    await page.getByTestId('edit-organization-modal').waitFor();
-    expect(await page.getByTestId('operator-fields').count()).toBe(0);
-    await screenshot(page, `administration-edit-organization-${code}`);
-    await page.getByTestId('org-city').fill('Wien');
-    await page.getByTestId('org-save').click();
-    await page.getByTestId('success-alert').waitFor();
-    await page.getByTestId('edit-organization-modal').waitFor({ state: 'detached', timeout: 10_000 });
-    await page.getByTestId('wallet-menu').click();
-    await page.getByTestId('wallet-dropdown').waitFor();
-    await page.getByTestId('credit-management').waitFor();
-    await screenshot(page, `wallet-admin-${code}`);
-  });
+  it.each(['de', 'en'] as const)(
+    'an ADMIN sees /administration without upcoming contracts and super-admin fields (%s)',
+    async (code) => {
+      await setLanguage(code);
+      await login(page, server.baseUrl, 'admin@example.com');
+      await page.goto(`${server.baseUrl}/administration`);
+      await page.getByTestId('organization-header').waitFor();
+      expect(await page.getByTestId('organization-menu').count()).toBe(0);
+      await page.getByTestId('tab-contracts').click();
+      await page.getByTestId('contract-details').waitFor();
+      expect(await page.getByTestId('contract-filter-UPCOMING').count()).toBe(0);
+      expect(await page.locator('[data-testid="contract-card"][data-status="UPCOMING"]').count()).toBe(0);
+      expect(await page.getByTestId('edit-contract').count()).toBe(0);
+      await screenshot(page, `administration-contracts-${code}`);
+      await page.getByTestId('edit-organization').click();
+      await page.getByTestId('edit-organization-modal').waitFor();
+      expect(await page.getByTestId('operator-fields').count()).toBe(0);
+      await screenshot(page, `administration-edit-organization-${code}`);
+      await page.getByTestId('org-city').fill('Wien');
+      await page.getByTestId('org-save').click();
+      await page.getByTestId('success-alert').waitFor();
+      await page.getByTestId('edit-organization-modal').waitFor({ state: 'detached', timeout: 10_000 });
+      await page.getByTestId('wallet-menu').click();
+      await page.getByTestId('wallet-dropdown').waitFor();
+      await page.getByTestId('credit-management').waitFor();
+      await screenshot(page, `wallet-admin-${code}`);
+    },
+  );
 
   it('an EMPLOYEE sees neither the Administration menu nor the credit management button', async () => {
     await login(page, server.baseUrl, 'employee@example.com');

@@ -6,7 +6,10 @@ const suite = browserSuite();
 
 /** The first-login modals (get started, survey) sit on top of the shell; answer them like a user would. */
 async function dismissFirstLoginModals(): Promise<void> {
-  for (const [modal, button] of [['get-started-modal', 'get-started-cancel'], ['survey-modal', 'survey-later']] as const) {
+  for (const [modal, button] of [
+    ['get-started-modal', 'get-started-cancel'],
+    ['survey-modal', 'survey-later'],
+  ] as const) {
     const dialog = suite.page.getByTestId(modal);
     if (await dialog.isVisible().catch(() => false)) {
       await dialog.getByTestId(button).click();
@@ -16,15 +19,41 @@ async function dismissFirstLoginModals(): Promise<void> {
 }
 
 async function menuEntries(): Promise<string[]> {
-  return suite.page.getByTestId('side-menu').locator('[data-testid^="menu-"]').evaluateAll((nodes) =>
-    nodes.map((node) => node.getAttribute('data-testid') ?? ''));
+  return suite.page
+    .getByTestId('side-menu')
+    .locator('[data-testid^="menu-"]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid') ?? ''));
 }
 
 describe('app shell in Chromium', () => {
   it.each([
-    ['superadmin@example.com', 'SUPER_ADMIN', ['menu-dashboard', 'menu-import', 'menu-upload', 'menu-live-import', 'menu-datafiles', 'menu-administration', 'menu-admin-panel', 'menu-monitoring', 'menu-stats', 'menu-data-files-stats', 'menu-data-records-stats']],
-    ['admin@example.com', 'ADMIN', ['menu-dashboard', 'menu-import', 'menu-upload', 'menu-live-import', 'menu-datafiles', 'menu-administration']],
-    ['employee@example.com', 'EMPLOYEE', ['menu-dashboard', 'menu-import', 'menu-upload', 'menu-live-import', 'menu-datafiles']],
+    [
+      'superadmin@example.com',
+      'SUPER_ADMIN',
+      [
+        'menu-dashboard',
+        'menu-import',
+        'menu-upload',
+        'menu-live-import',
+        'menu-datafiles',
+        'menu-administration',
+        'menu-admin-panel',
+        'menu-monitoring',
+        'menu-stats',
+        'menu-data-files-stats',
+        'menu-data-records-stats',
+      ],
+    ],
+    [
+      'admin@example.com',
+      'ADMIN',
+      ['menu-dashboard', 'menu-import', 'menu-upload', 'menu-live-import', 'menu-datafiles', 'menu-administration'],
+    ],
+    [
+      'employee@example.com',
+      'EMPLOYEE',
+      ['menu-dashboard', 'menu-import', 'menu-upload', 'menu-live-import', 'menu-datafiles'],
+    ],
   ] as const)('%s logs in and sees the %s menu', async (email, role, expected) => {
     await login(suite.page, suite.server.baseUrl, email);
     expect(await suite.page.getByTestId('app-shell').getAttribute('data-role')).toBe(role);

@@ -42,11 +42,31 @@ describe('auth flows in Chromium', () => {
     const before = Number(await suite.page.getByTestId('notification-count').textContent());
     await suite.page.getByTestId('notification-bell').click();
     await suite.page.getByTestId('notification-item').first().click();
-    await suite.page.waitForURL((url) => url.pathname === '/datafile-result' || url.pathname === '/upload-dataset/step1');
-    await expect.poll(async () => Number((await suite.page.getByTestId('notification-count').textContent().catch(() => '0')) || 0)).toBe(before - 1);
+    await suite.page.waitForURL(
+      (url) => url.pathname === '/datafile-result' || url.pathname === '/upload-dataset/step1',
+    );
+    await expect
+      .poll(async () =>
+        Number(
+          (await suite.page
+            .getByTestId('notification-count')
+            .textContent()
+            .catch(() => '0')) || 0,
+        ),
+      )
+      .toBe(before - 1);
     await suite.page.reload();
     await suite.page.getByTestId('app-shell').waitFor();
-    await expect.poll(async () => Number((await suite.page.getByTestId('notification-count').textContent().catch(() => '0')) || 0)).toBe(before - 1);
+    await expect
+      .poll(async () =>
+        Number(
+          (await suite.page
+            .getByTestId('notification-count')
+            .textContent()
+            .catch(() => '0')) || 0,
+        ),
+      )
+      .toBe(before - 1);
   });
   it('refuses a wrong current password, then changes it and logs in with the new one', async () => {
     await login(suite.page, suite.server.baseUrl, 'admin@example.com');
@@ -79,5 +99,4 @@ describe('auth flows in Chromium', () => {
     await suite.page.locator('button[type="submit"]').click();
     await suite.page.getByTestId('app-shell').waitFor();
   });
-
 });

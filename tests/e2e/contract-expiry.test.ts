@@ -21,7 +21,10 @@ async function freshPage(locale: 'de' | 'en'): Promise<Page> {
   await browser.context.clearCookies();
   const page = await browser.context.newPage();
   await page.goto(`${server.baseUrl}/404`);
-  await page.evaluate((l) => { window.localStorage.clear(); window.localStorage.setItem('locale', l); }, locale);
+  await page.evaluate((l) => {
+    window.localStorage.clear();
+    window.localStorage.setItem('locale', l);
+  }, locale);
   return page;
 }
 

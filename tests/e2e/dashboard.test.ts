@@ -14,7 +14,11 @@ let server: TestServer;
 let browser: TestBrowser;
 let page: Page;
 
-const DEMO_DATAFILES = ['00000000-0000-4000-8000-0000000d0f01', '00000000-0000-4000-8000-0000000d0f02', '00000000-0000-4000-8000-0000000d0f03'];
+const DEMO_DATAFILES = [
+  '00000000-0000-4000-8000-0000000d0f01',
+  '00000000-0000-4000-8000-0000000d0f02',
+  '00000000-0000-4000-8000-0000000d0f03',
+];
 
 function query<T>(sql: string, ...params: unknown[]): T[] {
   const db = new Database(server.databasePath, { readonly: true });
@@ -31,7 +35,10 @@ beforeAll(async () => {
   // The server seeds the demo datafiles through upload jobs: wait until all three are READY.
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const [row] = query<{ n: number }>(`select count(*) as n from datafiles where status = 'READY' and id in (${DEMO_DATAFILES.map(() => '?').join(',')})`, ...DEMO_DATAFILES);
+    const [row] = query<{ n: number }>(
+      `select count(*) as n from datafiles where status = 'READY' and id in (${DEMO_DATAFILES.map(() => '?').join(',')})`,
+      ...DEMO_DATAFILES,
+    );
     // And the demo cleaning that follows, which writes the datafiles again.
     if (row!.n === DEMO_DATAFILES.length) return waitForDemoUploads(server);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -46,7 +53,10 @@ beforeEach(async () => {
   await browser.context.clearCookies();
   page = await browser.context.newPage();
   await page.goto(`${server.baseUrl}/404`);
-  await page.evaluate(() => { window.localStorage.clear(); window.sessionStorage.clear(); });
+  await page.evaluate(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
 });
 afterEach(async () => {
   await page.close();
@@ -54,7 +64,14 @@ afterEach(async () => {
 
 /** The whole page: the shell scrolls inside a 100vh frame, so the window grows to the content's height for the picture. */
 async function screenshot(name: string) {
-  const height = await page.evaluate(() => Math.max(900, ...[...document.querySelectorAll('*')].filter((e) => e.scrollHeight > e.clientHeight + 4 && getComputedStyle(e).overflowY !== 'visible').map((e) => e.scrollHeight + 140)));
+  const height = await page.evaluate(() =>
+    Math.max(
+      900,
+      ...[...document.querySelectorAll('*')]
+        .filter((e) => e.scrollHeight > e.clientHeight + 4 && getComputedStyle(e).overflowY !== 'visible')
+        .map((e) => e.scrollHeight + 140),
+    ),
+  );
   await page.setViewportSize({ width: 1440, height: Math.min(height, 4000) });
   await page.waitForTimeout(500);
   await page.screenshot({ path: join(artifactsDir, `${name}.png`) });
@@ -82,8 +99,14 @@ function expectedForAdmin() {
   return { files, bands: [bands.b0, bands.b1, bands.b2, bands.b3], scored: bands.n, tsAverage: ts.total / ts.n };
 }
 
-const number = (code: 'de' | 'en', v: number) => new Intl.NumberFormat(code === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 0 }).format(v);
-const legendValue = (chart: string, label: string) => page.locator(`[data-testid="${chart}"] [data-testid="chart-legend-item"][data-label="${label}"] [data-testid="chart-legend-value"]`).textContent();
+const number = (code: 'de' | 'en', v: number) =>
+  new Intl.NumberFormat(code === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 0 }).format(v);
+const legendValue = (chart: string, label: string) =>
+  page
+    .locator(
+      `[data-testid="${chart}"] [data-testid="chart-legend-item"][data-label="${label}"] [data-testid="chart-legend-value"]`,
+    )
+    .textContent();
 
 async function dismissGetStarted() {
   const cancel = page.getByTestId('get-started-cancel');
@@ -94,7 +117,7 @@ async function dismissGetStarted() {
 }
 
 describe('the dashboard in Chromium', () => {
-  it.each(['de', 'en'] as const)('the demo ADMIN sees the charts with the database\'s numbers in %s', async (code) => {
+  it.each(['de', 'en'] as const)("the demo ADMIN sees the charts with the database's numbers in %s", async (code) => {
     const expected = expectedForAdmin();
     expect(expected.scored).toBeGreaterThan(0);
     await page.evaluate((locale) => window.localStorage.setItem('locale', locale), code);
@@ -103,9 +126,15 @@ describe('the dashboard in Chromium', () => {
     await page.getByTestId('bands-chart').waitFor({ timeout: 20_000 });
 
     expect(await page.getByTestId('stat-datafiles').textContent()).toContain(number(code, expected.files.length));
-    expect(await page.getByTestId('stat-records').textContent()).toContain(number(code, expected.files.reduce((s, f) => s + f.number_of_records, 0)));
+    expect(await page.getByTestId('stat-records').textContent()).toContain(
+      number(
+        code,
+        expected.files.reduce((s, f) => s + f.number_of_records, 0),
+      ),
+    );
     // Each band's interviews in the legend, as the stored stats of the published revisions add up.
-    for (const [i, label] of ['0–39', '40–59', '60–79', '80–100'].entries()) expect(await legendValue('bands-chart', label)).toBe(number(code, expected.bands[i]!));
+    for (const [i, label] of ['0–39', '40–59', '60–79', '80–100'].entries())
+      expect(await legendValue('bands-chart', label)).toBe(number(code, expected.bands[i]!));
     expect(await page.getByTestId('combined-average').textContent()).toContain(number(code, expected.scored));
 
     // The latest files: newest first, each linking to its result page, with its traffic light.
@@ -129,27 +158,32 @@ describe('the dashboard in Chromium', () => {
     await page.getByTestId('tab-scores').click();
     await page.getByTestId('kinds-chart').waitFor();
     expect(await legendValue('kinds-chart', 'Time-Score (TS)')).toBe(number(code, expected.tsAverage));
-    expect(await page.locator('[data-testid="kinds-chart"] [data-testid="chart-legend-item"][data-label*="(CON)"]').count()).toBe(1);
+    expect(
+      await page.locator('[data-testid="kinds-chart"] [data-testid="chart-legend-item"][data-label*="(CON)"]').count(),
+    ).toBe(1);
     await screenshot(`dashboard-scores-${code}`);
 
     await rows.first().click();
     await page.waitForURL(/\/datafile-result\?datafileId=/);
   });
 
-  it.each(['de', 'en'] as const)('a user without datafiles gets the empty state with a start button in %s', async (code) => {
-    const [visible] = query<{ n: number }>(
-      `select count(*) as n from datafiles d join users u on u.email = 'team@nordlicht.example.com'
+  it.each(['de', 'en'] as const)(
+    'a user without datafiles gets the empty state with a start button in %s',
+    async (code) => {
+      const [visible] = query<{ n: number }>(
+        `select count(*) as n from datafiles d join users u on u.email = 'team@nordlicht.example.com'
        where d.is_deleted = 0 and (d.owner_id = u.id or d.id in (select datafile_id from datafile_contributors where user_id = u.id))`,
-    );
-    expect(visible!.n).toBe(0);
-    await page.evaluate((locale) => window.localStorage.setItem('locale', locale), code);
-    await login(page, server.baseUrl, 'team@nordlicht.example.com');
-    await dismissGetStarted();
-    const empty = page.getByTestId('dashboard-empty');
-    await empty.waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('bands-chart').count()).toBe(0);
-    await screenshot(`dashboard-empty-user-${code}`);
-    await empty.getByRole('link').click();
-    await page.waitForURL(/\/upload-dataset\/step1/);
-  });
+      );
+      expect(visible!.n).toBe(0);
+      await page.evaluate((locale) => window.localStorage.setItem('locale', locale), code);
+      await login(page, server.baseUrl, 'team@nordlicht.example.com');
+      await dismissGetStarted();
+      const empty = page.getByTestId('dashboard-empty');
+      await empty.waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('bands-chart').count()).toBe(0);
+      await screenshot(`dashboard-empty-user-${code}`);
+      await empty.getByRole('link').click();
+      await page.waitForURL(/\/upload-dataset\/step1/);
+    },
+  );
 });

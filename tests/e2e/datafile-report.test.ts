@@ -42,11 +42,18 @@ beforeAll(async () => {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const row = await handle.db.select().from(datafiles).where(eq(datafiles.title, TITLE)).get();
-    if (row?.status === 'READY') { datafileId = row.id; break; }
+    if (row?.status === 'READY') {
+      datafileId = row.id;
+      break;
+    }
     if (Date.now() > deadline) throw new Error(`${TITLE} not READY: ${row?.status}\n${server.log()}`);
     await new Promise((r) => setTimeout(r, 500));
   }
-  const saved = spawnSync(join(repoRoot, 'node_modules/.bin/bun'), ['tests/e2e/support/save-cleaning.ts', file, storage, server.baseUrl, datafileId], { cwd: repoRoot, encoding: 'utf8' });
+  const saved = spawnSync(
+    join(repoRoot, 'node_modules/.bin/bun'),
+    ['tests/e2e/support/save-cleaning.ts', file, storage, server.baseUrl, datafileId],
+    { cwd: repoRoot, encoding: 'utf8' },
+  );
   if (saved.status !== 0) throw new Error(`save-cleaning: ${saved.stderr}`);
   cleaned = JSON.parse(saved.stdout.trim().split('\n').pop()!);
   owner = await launchBrowser();
@@ -65,8 +72,28 @@ afterAll(async () => {
 });
 
 describe.each([
-  ['de', { incorrect: 'Das Passwort des Berichts ist falsch', level: `Stufe ${'{level}'} von 3`, saved: 'gespeichert', valid: 'Echt: Die Signatur ist gültig', protectedTitle: 'Dieser Bericht ist geschützt', decisionKept: 'Behalten' }],
-  ['en', { incorrect: 'The report password is incorrect', level: `Level ${'{level}'} of 3`, saved: 'saved', valid: 'Genuine: the signature is valid', protectedTitle: 'This report is protected', decisionKept: 'Kept' }],
+  [
+    'de',
+    {
+      incorrect: 'Das Passwort des Berichts ist falsch',
+      level: `Stufe ${'{level}'} von 3`,
+      saved: 'gespeichert',
+      valid: 'Echt: Die Signatur ist gültig',
+      protectedTitle: 'Dieser Bericht ist geschützt',
+      decisionKept: 'Behalten',
+    },
+  ],
+  [
+    'en',
+    {
+      incorrect: 'The report password is incorrect',
+      level: `Level ${'{level}'} of 3`,
+      saved: 'saved',
+      valid: 'Genuine: the signature is valid',
+      protectedTitle: 'This report is protected',
+      decisionKept: 'Kept',
+    },
+  ],
 ] as const)('quality report and export in %s', (locale, text) => {
   it('the owner exports the workbook through the dialog and publishes a password-protected report', async () => {
     const page = await owner.context.newPage();
@@ -91,10 +118,18 @@ describe.each([
     await wb.xlsx.load(readFileSync((await download.path())!) as never);
     expect(wb.worksheets.map((s) => s.name)).toEqual(['QualityCheck Export Result', 'Quality Mark']);
     const mark = (wb.getWorksheet('Quality Mark')!.getRow(2).values as unknown[]).slice(1);
-    expect(mark.slice(0, 5)).toEqual([cleaned.certificateCode, `${server.baseUrl}/datafile-report?datafileId=${datafileId}`, cleaned.level, cleaned.after, cleaned.before - cleaned.after]);
+    expect(mark.slice(0, 5)).toEqual([
+      cleaned.certificateCode,
+      `${server.baseUrl}/datafile-report?datafileId=${datafileId}`,
+      cleaned.level,
+      cleaned.after,
+      cleaned.before - cleaned.after,
+    ]);
     const data = wb.getWorksheet('QualityCheck Export Result')!;
     const header = (data.getRow(1).values as unknown[]).slice(1);
-    expect(data.getRow(2).getCell(header.indexOf('decision') + 1).value).toMatch(new RegExp(`^(${text.decisionKept}|${locale === 'de' ? 'Entfernt' : 'Removed'})$`));
+    expect(data.getRow(2).getCell(header.indexOf('decision') + 1).value).toMatch(
+      new RegExp(`^(${text.decisionKept}|${locale === 'de' ? 'Entfernt' : 'Removed'})$`),
+    );
     await page.keyboard.press('Escape');
 
     const settings = page.getByTestId('report-settings');
@@ -107,7 +142,9 @@ describe.each([
     await page.getByTestId('report-settings-save').click();
     await settings.getByTestId('success-alert').waitFor();
     expect(await settings.getByTestId('success-alert').textContent()).toContain(text.saved);
-    expect(await page.getByTestId('report-link').inputValue()).toBe(`${server.baseUrl}/datafile-report?datafileId=${datafileId}`);
+    expect(await page.getByTestId('report-link').inputValue()).toBe(
+      `${server.baseUrl}/datafile-report?datafileId=${datafileId}`,
+    );
     await screenshot(page, `datafile-report-settings-saved-${locale}`);
     await page.close();
   }, 120_000);
@@ -132,7 +169,9 @@ describe.each([
     await page.getByTestId('report-view').waitFor();
     expect(await page.getByTestId('report-title').textContent()).toBe(TITLE);
     expect(await page.getByTestId('report-code').textContent()).toBe(cleaned.certificateCode);
-    expect(await page.getByTestId('report-level').textContent()).toBe(text.level.replace('{level}', String(cleaned.level)));
+    expect(await page.getByTestId('report-level').textContent()).toBe(
+      text.level.replace('{level}', String(cleaned.level)),
+    );
     expect(await page.getByTestId('report-after').textContent()).toBe(String(cleaned.after));
     expect(await page.getByTestId('report-before').textContent()).toBe(String(cleaned.before));
     expect(await page.getByTestId('report-settings').count()).toBe(0);

@@ -34,7 +34,9 @@ async function tokenOf(p: Page): Promise<string> {
 }
 
 async function storedScores(token: string): Promise<Table> {
-  const res = await fetch(`${server.baseUrl}/api/datafiles/${DEMO_ID}/columns?columns=record_id,combined,ts,oes`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${server.baseUrl}/api/datafiles/${DEMO_ID}/columns?columns=record_id,combined,ts,oes`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status).toBe(200);
   return tableFromIPC(new Uint8Array(await res.arrayBuffer()));
 }
@@ -79,7 +81,12 @@ describe.each(['de', 'en'] as const)('the result page in %s', (locale) => {
     await page.getByTestId('sort-combined').click();
     await page.getByTestId('sort-combined').click();
     const max = Math.max(...Array.from(combined).filter((v) => !Number.isNaN(v)));
-    await expect.poll(async () => (await page.locator('[data-testid="interview-table"] [aria-rowindex="2"] [role=cell]').nth(2).textContent())).toBe(String(roundScore(max)));
+    await expect
+      .poll(
+        async () =>
+          await page.locator('[data-testid="interview-table"] [aria-rowindex="2"] [role=cell]').nth(2).textContent(),
+      )
+      .toBe(String(roundScore(max)));
 
     // Filter: only the red band (0-39) of the combined score.
     await page.getByTestId('filter-max').fill('39.4999');
@@ -102,13 +109,18 @@ describe.each(['de', 'en'] as const)('the result page in %s', (locale) => {
     await page.getByTestId('tab-ibs').click();
     await page.getByTestId('score-tab-ibs').waitFor();
     await page.getByTestId('careless-toggle').click();
-    await page.locator('[data-testid="interview-table"] [role=columnheader]', { hasText: 'IRV' }).first().waitFor({ timeout: 20_000 });
+    await page
+      .locator('[data-testid="interview-table"] [role=columnheader]', { hasText: 'IRV' })
+      .first()
+      .waitFor({ timeout: 20_000 });
     await screenshot(page, `result-ibs-careless-${locale}`);
 
     // One interview: its scores and its answers as uploaded.
     await page.locator('[data-testid="interview-table"] [data-row="0"]').click();
     await page.getByTestId('interview-answers').waitFor();
-    expect(await page.locator('[data-testid="interview-scores"] [data-field="record_id"]').textContent()).toBe(String(stored.getChild('record_id')!.get(0)));
+    expect(await page.locator('[data-testid="interview-scores"] [data-field="record_id"]').textContent()).toBe(
+      String(stored.getChild('record_id')!.get(0)),
+    );
     await screenshot(page, `result-interview-${locale}`);
     await page.keyboard.press('Escape');
 
@@ -120,7 +132,9 @@ describe.each(['de', 'en'] as const)('the result page in %s', (locale) => {
     await page.getByTestId('cleaned-tab').waitFor();
     expect(await page.getByTestId('not-cleaned').count()).toBe(0);
     expect(await page.getByTestId('cleaned-tab').innerText()).toMatch(/600/);
-    expect(await page.locator('[data-testid="cleaned-tab"] a').getAttribute('href')).toBe(`/datafile-work-sheet?datafileId=${DEMO_ID}`);
+    expect(await page.locator('[data-testid="cleaned-tab"] a').getAttribute('href')).toBe(
+      `/datafile-work-sheet?datafileId=${DEMO_ID}`,
+    );
     await screenshot(page, `result-cleaned-${locale}`);
   });
 });

@@ -27,14 +27,20 @@ async function openAs(email: string, locale: 'de' | 'en') {
   await browser.context.clearCookies();
   page = await browser.context.newPage();
   await page.goto(`${server.baseUrl}/404`);
-  await page.evaluate((l) => { window.localStorage.clear(); window.localStorage.setItem('locale', l); }, locale);
+  await page.evaluate((l) => {
+    window.localStorage.clear();
+    window.localStorage.setItem('locale', l);
+  }, locale);
   await login(page, server.baseUrl, email);
   await closeFirstLoginModals(page);
   await page.goto(`${server.baseUrl}/datafiles`);
   await page.getByTestId('datafiles-table').waitFor({ timeout: 20_000 });
 }
 
-const rowOf = (title: string): Locator => page.getByTestId('datafile-row').filter({ has: page.getByTestId('datafile-title').getByText(title, { exact: true }) });
+const rowOf = (title: string): Locator =>
+  page
+    .getByTestId('datafile-row')
+    .filter({ has: page.getByTestId('datafile-title').getByText(title, { exact: true }) });
 const titles = async () => page.getByTestId('datafile-title').allInnerTexts();
 
 async function act(title: string, action: string) {
@@ -52,12 +58,21 @@ describe('the datafiles list in German, as the organisation ADMIN', () => {
     await openAs('admin@example.com', 'de');
     // The demo uploads may still be processing on a fresh server: then their rows show the progress bar.
     if (await page.getByTestId('status-progress').count()) await screenshot(page, 'datafiles-progress-de');
-    await expect.poll(async () => rowOf('Reisestudie Sommer 2026').getAttribute('data-status'), { timeout: 90_000, interval: 1000 }).toBe('READY');
-    await expect.poll(async () => rowOf('Markenimage Welle 1').getAttribute('data-status'), { timeout: 90_000, interval: 1000 }).toBe('READY');
+    await expect
+      .poll(async () => rowOf('Reisestudie Sommer 2026').getAttribute('data-status'), {
+        timeout: 90_000,
+        interval: 1000,
+      })
+      .toBe('READY');
+    await expect
+      .poll(async () => rowOf('Markenimage Welle 1').getAttribute('data-status'), { timeout: 90_000, interval: 1000 })
+      .toBe('READY');
     const travel = rowOf('Reisestudie Sommer 2026');
     expect(await travel.getByTestId('records').innerText()).toBe('600');
     // The traffic light comes from the mean combined score the upload stored.
-    expect(await travel.getByTestId('score-light').getAttribute('data-light')).toMatch(/^(green|light green|yellow|red)$/);
+    expect(await travel.getByTestId('score-light').getAttribute('data-light')).toMatch(
+      /^(green|light green|yellow|red)$/,
+    );
     expect(await rowOf('Brand Tracker Q3 2026').getByTestId('records').innerText()).toBe('1.200');
     expect(await rowOf('Brand Tracker Q3 2026').getByTestId('certificate').innerText()).toBe('Stufe 2');
     expect(await page.getByRole('columnheader', { name: /Titel/ }).count()).toBe(1);
@@ -70,7 +85,13 @@ describe('the datafiles list in German, as the organisation ADMIN', () => {
     await page.getByTestId('filter-DRAFT').click();
     await expectTitles(['Employee Pulse (draft)']);
     await page.getByTestId('filter-MANUAL').click();
-    await expectTitles(['Reisestudie Sommer 2026', 'Customer Experience Tracker (Qualtrics)', 'Markenimage Welle 1', 'Brand Tracker Q3 2026', 'Ad Concept Test']);
+    await expectTitles([
+      'Reisestudie Sommer 2026',
+      'Customer Experience Tracker (Qualtrics)',
+      'Markenimage Welle 1',
+      'Brand Tracker Q3 2026',
+      'Ad Concept Test',
+    ]);
     await page.getByTestId('filter-ALL').click();
     await page.getByTestId('datafiles-search').fill('marken');
     await expectTitles(['Markenimage Welle 1']);
@@ -99,7 +120,9 @@ describe('the datafiles list in German, as the organisation ADMIN', () => {
     await dialog.getByText('Mit 1 Benutzer(n) geteilt.').waitFor();
     await dialog.getByTestId('share-contributor').filter({ hasText: 'Erik Employee' }).waitFor();
     await dialog.getByRole('button', { name: 'Schließen' }).first().click();
-    await expect.poll(async () => rowOf('Reisestudie Sommer 2026').getByTestId('contributors').getAttribute('data-count')).toBe('1');
+    await expect
+      .poll(async () => rowOf('Reisestudie Sommer 2026').getByTestId('contributors').getAttribute('data-count'))
+      .toBe('1');
   });
 
   it('hands a datafile to another owner', async () => {
@@ -108,18 +131,24 @@ describe('the datafiles list in German, as the organisation ADMIN', () => {
     await screenshot(page, 'datafiles-owner-de');
     await page.getByTestId('dialog-changeOwner-submit').click();
     await page.getByTestId('dialog-changeOwner').getByText('Die Datendatei hat einen neuen Eigentümer.').waitFor();
-    await expect.poll(async () => rowOf('Markenimage Welle 1').getByTestId('owner').innerText(), { timeout: 10_000 }).toContain('Erik Employee');
+    await expect
+      .poll(async () => rowOf('Markenimage Welle 1').getByTestId('owner').innerText(), { timeout: 10_000 })
+      .toContain('Erik Employee');
   });
 
   it('stops and reopens the live import', async () => {
     await act('Customer Satisfaction Panel', 'stop');
     await page.getByTestId('dialog-stop-confirm').click();
     await page.getByTestId('dialog-stop').getByText('Der Live-Import wurde gestoppt.').waitFor();
-    await expect.poll(async () => rowOf('Customer Satisfaction Panel').getAttribute('data-status'), { timeout: 10_000 }).toBe('STOPPED');
+    await expect
+      .poll(async () => rowOf('Customer Satisfaction Panel').getAttribute('data-status'), { timeout: 10_000 })
+      .toBe('STOPPED');
     await page.getByTestId('dialog-stop').waitFor({ state: 'hidden' });
     await act('Customer Satisfaction Panel', 'reopen');
     await page.getByTestId('dialog-reopen-confirm').click();
-    await expect.poll(async () => rowOf('Customer Satisfaction Panel').getAttribute('data-status'), { timeout: 10_000 }).toBe('READY');
+    await expect
+      .poll(async () => rowOf('Customer Satisfaction Panel').getAttribute('data-status'), { timeout: 10_000 })
+      .toBe('READY');
     await page.getByTestId('dialog-reopen').waitFor({ state: 'hidden' });
   });
 
@@ -144,7 +173,14 @@ describe('the datafiles list in German, as the organisation ADMIN', () => {
 describe('the datafiles list in English', () => {
   it('an EMPLOYEE sees their own files and the shared ones, and only reads the shared ones', async () => {
     await openAs('employee@example.com', 'en');
-    await expectTitles(['Reisestudie Sommer 2026', 'Customer Experience Tracker (Qualtrics)', 'Markenimage Welle 1', 'Brand Tracker Q3 2026', 'Customer Satisfaction Panel', 'Employee Pulse (draft)']);
+    await expectTitles([
+      'Reisestudie Sommer 2026',
+      'Customer Experience Tracker (Qualtrics)',
+      'Markenimage Welle 1',
+      'Brand Tracker Q3 2026',
+      'Customer Satisfaction Panel',
+      'Employee Pulse (draft)',
+    ]);
     expect(await page.getByRole('columnheader', { name: /Title/ }).count()).toBe(1);
     expect(await rowOf('Markenimage Welle 1').getByTestId('owner').innerText()).toContain('Erik Employee');
     await rowOf('Reisestudie Sommer 2026').getByTestId('row-actions').click();
@@ -183,14 +219,24 @@ describe('a processing datafile in the list', () => {
     }
   }
 
-  it('shows the upload\'s progress, polled, and turns READY when the upload finishes', async () => {
+  it("shows the upload's progress, polled, and turns READY when the upload finishes", async () => {
     const id = crypto.randomUUID();
     const uploadId = crypto.randomUUID();
     const now = new Date().toISOString();
-    write(`insert into datafiles (id, company_id, owner_id, title, import_type, status, progress, last_revision, created_at)
-      select ?, company_id, id, 'Laufende Verarbeitung', 'MANUAL', 'PROCESSING', 0, 1, ? from users where email = 'admin@example.com'`, id, now);
-    write(`insert into datafile_uploads (id, datafile_id, kind, status, revision, progress, source_key, source_format, source_file_name, source_bytes, header_row, first_data_row, missing_values, created_by, created_at)
-      select ?, ?, 'UPLOAD', 'PROCESSING', 1, 40, ?, 'csv', 'laufend.csv', 10, 1, 2, '[]', id, ? from users where email = 'admin@example.com'`, uploadId, id, `uploads/e2e/${uploadId}.csv`, now);
+    write(
+      `insert into datafiles (id, company_id, owner_id, title, import_type, status, progress, last_revision, created_at)
+      select ?, company_id, id, 'Laufende Verarbeitung', 'MANUAL', 'PROCESSING', 0, 1, ? from users where email = 'admin@example.com'`,
+      id,
+      now,
+    );
+    write(
+      `insert into datafile_uploads (id, datafile_id, kind, status, revision, progress, source_key, source_format, source_file_name, source_bytes, header_row, first_data_row, missing_values, created_by, created_at)
+      select ?, ?, 'UPLOAD', 'PROCESSING', 1, 40, ?, 'csv', 'laufend.csv', 10, 1, 2, '[]', id, ? from users where email = 'admin@example.com'`,
+      uploadId,
+      id,
+      `uploads/e2e/${uploadId}.csv`,
+      now,
+    );
     await openAs('admin@example.com', 'de');
     const progress = rowOf('Laufende Verarbeitung').getByTestId('status-progress');
     await progress.getByText('In Verarbeitung · 40 %').waitFor({ timeout: 10_000 });
@@ -198,8 +244,13 @@ describe('a processing datafile in the list', () => {
     write('update datafile_uploads set progress = 75 where id = ?', uploadId);
     await progress.getByText('In Verarbeitung · 75 %').waitFor({ timeout: 10_000 });
     write(`update datafile_uploads set status = 'READY', progress = 100 where id = ?`, uploadId);
-    write(`update datafiles set status = 'READY', progress = 100, revision = 1, number_of_records = 42 where id = ?`, id);
-    await expect.poll(async () => rowOf('Laufende Verarbeitung').getAttribute('data-status'), { timeout: 15_000 }).toBe('READY');
+    write(
+      `update datafiles set status = 'READY', progress = 100, revision = 1, number_of_records = 42 where id = ?`,
+      id,
+    );
+    await expect
+      .poll(async () => rowOf('Laufende Verarbeitung').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('READY');
     expect(await rowOf('Laufende Verarbeitung').getByTestId('records').innerText()).toBe('42');
     await page.close();
   }, 60_000);

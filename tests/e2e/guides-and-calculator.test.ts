@@ -10,11 +10,24 @@ const suite = browserSuite();
 
 const GUIDES = [
   { path: '/guides', id: 'overview', title: { de: 'Leitfäden', en: 'Guides' }, figures: ['data-path'] },
-  { path: '/upload-guide', id: 'upload', title: { de: 'Upload-Leitfaden', en: 'Upload Guide' }, figures: ['spreadsheet-layout'] },
-  { path: '/analysis-guide', id: 'analysis', title: { de: 'Analyse-Leitfaden', en: 'Analysis Guide' },
-    figures: ['score-bands', 'time-score-curve', 'combined-weights', 'cleaning-flow', 'default-rules'] },
-  { path: '/projective-question-guide', id: 'projective', title: { de: 'Leitfaden projektive Fragen', en: 'Projective Question Guide' },
-    figures: ['projective-layout', 'projective-shares'] },
+  {
+    path: '/upload-guide',
+    id: 'upload',
+    title: { de: 'Upload-Leitfaden', en: 'Upload Guide' },
+    figures: ['spreadsheet-layout'],
+  },
+  {
+    path: '/analysis-guide',
+    id: 'analysis',
+    title: { de: 'Analyse-Leitfaden', en: 'Analysis Guide' },
+    figures: ['score-bands', 'time-score-curve', 'combined-weights', 'cleaning-flow', 'default-rules'],
+  },
+  {
+    path: '/projective-question-guide',
+    id: 'projective',
+    title: { de: 'Leitfaden projektive Fragen', en: 'Projective Question Guide' },
+    figures: ['projective-layout', 'projective-shares'],
+  },
 ] as const;
 
 async function setLanguage(page: Page, code: 'de' | 'en') {
@@ -45,12 +58,18 @@ describe.each(['de', 'en'] as const)('guides in %s', (code) => {
       const tocLinks = await page.getByTestId('guide-toc').locator('a').count();
       expect(tocLinks).toBeGreaterThan(3);
       // Every contents link points at a heading that exists.
-      for (const href of await page.getByTestId('guide-toc').locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
+      for (const href of await page
+        .getByTestId('guide-toc')
+        .locator('a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
         expect(await page.locator(`[id="${href!.slice(1)}"]`).count(), href!).toBe(1);
       }
       await page.waitForTimeout(150);
       await screenshot(page, `guide-${guide.id}-${code}`);
-      for (const figure of guide.figures) await page.getByTestId(`figure-${figure}`).screenshot({ path: `tests/.artifacts/figure-${figure}-${code}.png` });
+      for (const figure of guide.figures)
+        await page
+          .getByTestId(`figure-${figure}`)
+          .screenshot({ path: `tests/.artifacts/figure-${figure}-${code}.png` });
     }
 
     // A link to a heading of another guide scrolls it into view.
@@ -60,7 +79,10 @@ describe.each(['de', 'en'] as const)('guides in %s', (code) => {
     await screenshot(page, `guide-faq-${code}`);
     await page.getByTestId('faq-search').fill('Qualtrics');
     await expect.poll(() => page.getByTestId('faq-match-count').textContent()).toMatch(/: 1$/);
-    await page.getByTestId('faq-question-qualtrics').getByText(code === 'de' ? 'Kopfzeile 1' : 'header row 1').waitFor();
+    await page
+      .getByTestId('faq-question-qualtrics')
+      .getByText(code === 'de' ? 'Kopfzeile 1' : 'header row 1')
+      .waitFor();
     await page.waitForTimeout(400); // the accordion's opening animation
     await screenshot(page, `guide-faq-search-${code}`);
     await page.getByTestId('faq-search').fill('zzzz-nothing');
@@ -109,7 +131,8 @@ describe.each(['de', 'en'] as const)('credit ROI calculator in %s', (code) => {
     // Defaults: 500 interviews with 1 + 2 + 3 data points = 6 credits, 0.10 EUR per credit, 10 studies a
     // year, 5 hours at 80 EUR saved per study.
     expect(await page.getByTestId('roi-credits-per-interview').textContent()).toBe('6');
-    const row = (id: string, part: 'study' | 'year') => page.getByTestId(id).locator(`[data-part="${part}"]`).textContent();
+    const row = (id: string, part: 'study' | 'year') =>
+      page.getByTestId(id).locator(`[data-part="${part}"]`).textContent();
     expect(await row('roi-row-credits', 'study')).toBe(code === 'de' ? '3.000' : '3,000');
     expect((await row('roi-row-cost', 'study'))?.replace(/\s/g, ' ')).toBe(code === 'de' ? '300,00 €' : '€300.00');
     expect((await row('roi-row-savings', 'study'))?.replace(/\s/g, ' ')).toBe(code === 'de' ? '400,00 €' : '€400.00');
@@ -122,15 +145,23 @@ describe.each(['de', 'en'] as const)('credit ROI calculator in %s', (code) => {
     await expect.poll(() => page.getByTestId('roi-credits-per-interview').textContent()).toBe('10');
     await page.getByTestId('roi-interviewsPerStudy').fill('12x');
     await page.getByTestId('roi-error-interviewsPerStudy').waitFor();
-    expect(await page.getByTestId('roi-error-interviewsPerStudy').textContent()).toBe(code === 'de'
-      ? 'Geben Sie eine ganze Zahl von 1 bis 10.000.000 ein.' : 'Enter a whole number from 1 to 10,000,000.');
+    expect(await page.getByTestId('roi-error-interviewsPerStudy').textContent()).toBe(
+      code === 'de'
+        ? 'Geben Sie eine ganze Zahl von 1 bis 10.000.000 ein.'
+        : 'Enter a whole number from 1 to 10,000,000.',
+    );
     await page.getByTestId('roi-results-invalid').waitFor();
     await screenshot(page, `roi-calculator-invalid-${code}`);
 
     const other = code === 'de' ? 'en' : 'de';
     await page.getByTestId('language-menu').click();
     await page.getByTestId(`language-${other}`).click();
-    await expect.poll(() => page.getByTestId('roi-error-interviewsPerStudy').textContent()).toBe(other === 'de'
-      ? 'Geben Sie eine ganze Zahl von 1 bis 10.000.000 ein.' : 'Enter a whole number from 1 to 10,000,000.');
+    await expect
+      .poll(() => page.getByTestId('roi-error-interviewsPerStudy').textContent())
+      .toBe(
+        other === 'de'
+          ? 'Geben Sie eine ganze Zahl von 1 bis 10.000.000 ein.'
+          : 'Enter a whole number from 1 to 10,000,000.',
+      );
   });
 });

@@ -19,12 +19,14 @@ for (const locale of ['de', 'en'] as const) {
     const suite = browserSuite({ locale });
     const text = (de: string, en: string) => (locale === 'de' ? de : en);
 
-    it('an operator\'s Administration explains itself and leads to the Admin Panel', async () => {
+    it("an operator's Administration explains itself and leads to the Admin Panel", async () => {
       const { page, server } = suite;
       await login(page, server.baseUrl, 'superadmin@example.com');
       await closeFirstLoginModals(page);
       await page.getByTestId('menu-administration').click();
-      await page.getByText(text('Die Verwaltung gehört zu einer Organisation', 'Administration belongs to an organization')).waitFor();
+      await page
+        .getByText(text('Die Verwaltung gehört zu einer Organisation', 'Administration belongs to an organization'))
+        .waitFor();
       expect(await page.getByTestId('page-error').count()).toBe(0);
       await settledScreenshot(page, `house-operator-administration-${locale}`);
       await page.getByTestId('to-admin-panel').click();
@@ -36,9 +38,18 @@ for (const locale of ['de', 'en'] as const) {
       await login(page, server.baseUrl, 'admin@example.com');
       await closeFirstLoginModals(page);
       const asked: string[] = [];
-      page.on('request', (request) => { if (request.url().endsWith('/graphql')) asked.push(request.postData() ?? ''); });
+      page.on('request', (request) => {
+        if (request.url().endsWith('/graphql')) asked.push(request.postData() ?? '');
+      });
       await page.goto(`${server.baseUrl}/organization-details?organization=${OTHER_COMPANY}`);
-      await page.getByText(text('Sie haben keine Berechtigung, diese Seite anzuzeigen.', 'You do not have permission to view this page.')).waitFor();
+      await page
+        .getByText(
+          text(
+            'Sie haben keine Berechtigung, diese Seite anzuzeigen.',
+            'You do not have permission to view this page.',
+          ),
+        )
+        .waitFor();
       await settledScreenshot(page, `house-admin-other-organization-${locale}`);
       expect(asked.filter((body) => body.includes(OTHER_COMPANY))).toEqual([]);
     });
@@ -53,7 +64,9 @@ for (const locale of ['de', 'en'] as const) {
       await page.getByTestId('edit-contract').click();
       const locked = page.getByTestId('edit-contract-locked');
       await locked.waitFor();
-      expect(await locked.textContent()).toContain(text('Auf diesen Vertrag folgt bereits ein anstehender Vertrag', 'An upcoming contract follows this one'));
+      expect(await locked.textContent()).toContain(
+        text('Auf diesen Vertrag folgt bereits ein anstehender Vertrag', 'An upcoming contract follows this one'),
+      );
       expect(await page.getByTestId('edit-contract-save').count()).toBe(0);
       await settledScreenshot(page, `house-edit-contract-locked-${locale}`);
     });

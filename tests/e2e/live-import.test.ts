@@ -31,7 +31,15 @@ function respondent(recordId: string, i: number) {
   return {
     recordId,
     answers: {
-      Q1: { answer: i % 2 ? 'Die Auswahl an frischem Obst und die freundliche Beratung.' : 'Schnelle Kasse und gute Angebote beim Einkauf.', seconds: 40 + i, pastes: 0, keystrokes: 60 },
+      Q1: {
+        answer:
+          i % 2
+            ? 'Die Auswahl an frischem Obst und die freundliche Beratung.'
+            : 'Schnelle Kasse und gute Angebote beim Einkauf.',
+        seconds: 40 + i,
+        pastes: 0,
+        keystrokes: 60,
+      },
       Grid1: { items: [1, 3, 2, 4, 5, 2, (i % 5) + 1], seconds: 30 + i },
       Q3: { seconds: 10 + i },
     },
@@ -39,14 +47,21 @@ function respondent(recordId: string, i: number) {
 }
 
 async function post(endpoint: string, secret: string, body: unknown) {
-  const res = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json', 'x-live-key': secret }, body: JSON.stringify(body) });
+  const res = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-live-key': secret },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
 describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
   beforeAll(async () => {
     await page.goto(`${server.baseUrl}/404`);
-    await page.evaluate((l) => { window.sessionStorage.clear(); window.localStorage.setItem('locale', l); }, locale);
+    await page.evaluate((l) => {
+      window.sessionStorage.clear();
+      window.localStorage.setItem('locale', l);
+    }, locale);
     await browser.context.clearCookies();
     await login(page, server.baseUrl, 'admin@example.com');
   });
@@ -58,7 +73,9 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
     await page.getByTestId('live-name').waitFor();
     await closeFirstLoginModals(page);
     await page.getByTestId('live-step1-next').click();
-    await expect.poll(() => page.getByText(locale === 'de' ? 'Geben Sie einen Namen ein.' : 'Enter a name.').count()).toBe(1);
+    await expect
+      .poll(() => page.getByText(locale === 'de' ? 'Geben Sie einen Namen ein.' : 'Enter a name.').count())
+      .toBe(1);
     await page.getByTestId('live-name').fill(name);
     if (locale === 'en') {
       // Nfield: the account link is saved on the user, the password never comes back.
@@ -94,7 +111,15 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
     await page.getByTestId('live-page-3-criterion').selectOption('TS');
     await page.getByTestId('live-page-3-question').fill('Alter');
     await page.getByTestId('live-define-save').click();
-    await expect.poll(() => page.getByText(locale === 'de' ? 'Eine andere Seite hat dieses Label' : 'Another page has this label', { exact: false }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByText(locale === 'de' ? 'Eine andere Seite hat dieses Label' : 'Another page has this label', {
+            exact: false,
+          })
+          .count(),
+      )
+      .toBe(1);
     await page.getByTestId('live-page-2-label').fill('Grid1');
     // 4 time metrics (3 pages + total) + 1 grid + 1 open answer = 6 credits (spec section 9).
     expect(await page.getByTestId('live-credit-estimate').innerText()).toMatch(/^6 /);
@@ -124,7 +149,9 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
     await page.getByTestId('live-test-send').click();
     await page.getByTestId('live-test-answer').waitFor({ timeout: 15_000 });
     await page.getByTestId('live-test-answer').scrollIntoViewIfNeeded();
-    expect(await page.getByTestId('live-test-decision').innerText()).toMatch(locale === 'de' ? /Behalten|Entfernen/ : /Keep|Remove/);
+    expect(await page.getByTestId('live-test-decision').innerText()).toMatch(
+      locale === 'de' ? /Behalten|Entfernen/ : /Keep|Remove/,
+    );
     await screenshot(page, `live-snippet-${locale}`);
 
     // Saved as a draft: real respondents are refused until the user starts receiving.
@@ -132,7 +159,9 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
     const early = await post(endpoint, secret, respondent(`${locale}-r0`, 0));
     expect([early.status, early.body.error.reason]).toEqual([400, 'LIVE_DATAFILE_DRAFT']);
     await page.getByTestId('live-open').click();
-    await expect.poll(() => page.getByTestId('live-status').innerText()).toBe(locale === 'de' ? 'Empfängt' : 'Receiving');
+    await expect
+      .poll(() => page.getByTestId('live-status').innerText())
+      .toBe(locale === 'de' ? 'Empfängt' : 'Receiving');
     await page.getByTestId('live-draft').waitFor({ state: 'detached' });
 
     // The survey tool: a real HTTP client on loopback. Five respondents, one sent twice.
@@ -150,7 +179,11 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
     expect(await page.getByTestId('live-cost').innerText()).toMatch(/^30 /);
     const db = new Database(server.databasePath, { readonly: true });
     try {
-      const charged = db.prepare(`select count(*) as n, sum(credits) as c from datafile_charges where datafile_id = ? and kind = 'LIVE'`).get(datafileId) as { n: number; c: number };
+      const charged = db
+        .prepare(
+          `select count(*) as n, sum(credits) as c from datafile_charges where datafile_id = ? and kind = 'LIVE'`,
+        )
+        .get(datafileId) as { n: number; c: number };
       expect(charged).toMatchObject({ n: 5, c: 30 });
     } finally {
       db.close();
@@ -159,17 +192,32 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
     // The respondents appear on the result page and the worksheet once the next revision is
     // published (every LIVE_PUBLISH_SECONDS, 10 s); both pages poll a running live import.
     await page.goto(`${server.baseUrl}/datafile-result?datafileId=${datafileId}`);
-    await expect.poll(async () => (await page.getByTestId('figure-records').isVisible()) ? page.getByTestId('figure-records').innerText() : '', { timeout: 30_000 }).toBe('5');
+    await expect
+      .poll(
+        async () =>
+          (await page.getByTestId('figure-records').isVisible()) ? page.getByTestId('figure-records').innerText() : '',
+        { timeout: 30_000 },
+      )
+      .toBe('5');
     await page.locator('[data-testid="datafile-result-page"][data-ready="true"]').waitFor({ timeout: 15_000 });
     await screenshot(page, `live-result-${locale}`);
     await page.goto(`${server.baseUrl}/datafile-work-sheet?datafileId=${datafileId}`);
     await page.getByTestId('worksheet-page').waitFor({ timeout: 15_000 });
-    expect(await page.getByTestId('worksheet-page').innerText()).toContain(locale === 'de' ? '5 Interviews' : '5 interviews');
+    expect(await page.getByTestId('worksheet-page').innerText()).toContain(
+      locale === 'de' ? '5 Interviews' : '5 interviews',
+    );
 
     // Stopped and reopened through the datafile actions (stopLiveDatafile / reOpenLiveDatafile): a
     // stopped datafile refuses with the code and charges nothing; reopened it accepts again.
     const token = decodeURIComponent((await browser.context.cookies()).find((c) => c.name === 'accessToken')!.value);
-    const gql = async (query: string) => (await (await fetch(`${server.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables: { id: datafileId } }) })).json()) as any;
+    const gql = async (query: string) =>
+      (await (
+        await fetch(`${server.baseUrl}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ query, variables: { id: datafileId } }),
+        })
+      ).json()) as any;
     expect((await gql('mutation($id:ID!){stopLiveDatafile(datafileId:$id){status}}')).errors).toBeUndefined();
     const refused = await post(endpoint, secret, respondent(`${locale}-r5`, 5));
     expect(refused).toMatchObject({ status: 409, body: { error: { code: 'LIVE_DATAFILE_STOPPED' } } });

@@ -30,7 +30,10 @@ beforeEach(async () => {
   await browser.context.clearCookies();
   page = await browser.context.newPage();
   await page.goto(`${server.baseUrl}/404`);
-  await page.evaluate(() => { window.localStorage.clear(); window.sessionStorage.clear(); });
+  await page.evaluate(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
 });
 afterEach(async () => {
   await page.close();
@@ -38,7 +41,14 @@ afterEach(async () => {
 
 /** The whole page: the shell scrolls inside a 100vh frame, so the window grows to the content's height for the picture. */
 async function screenshot(name: string) {
-  const height = await page.evaluate(() => Math.max(900, ...[...document.querySelectorAll('*')].filter((e) => e.scrollHeight > e.clientHeight + 4 && getComputedStyle(e).overflowY !== 'visible').map((e) => e.scrollHeight + 140)));
+  const height = await page.evaluate(() =>
+    Math.max(
+      900,
+      ...[...document.querySelectorAll('*')]
+        .filter((e) => e.scrollHeight > e.clientHeight + 4 && getComputedStyle(e).overflowY !== 'visible')
+        .map((e) => e.scrollHeight + 140),
+    ),
+  );
   await page.setViewportSize({ width: 1440, height: Math.min(height, 4000) });
   // Let charts resize and dialog animations settle.
   await page.waitForTimeout(500);
@@ -52,10 +62,25 @@ function expectedFromDatabase() {
   try {
     const to = viennaDate().slice(0, 7);
     const from = addMonths(to, -11);
-    const files = db.prepare("select import_type, number_of_records, created_at from datafiles where is_deleted = 0 and status <> 'DRAFT'").all() as { import_type: string; number_of_records: number; created_at: string }[];
-    const inPeriod = files.filter((f) => { const m = viennaDate(new Date(f.created_at)).slice(0, 7); return m >= from && m <= to; });
-    const used = (db.prepare("select amount, occurred_at from credit_transactions where type = 'USED'").all() as { amount: number; occurred_at: string }[])
-      .filter((r) => { const m = viennaDate(new Date(r.occurred_at)).slice(0, 7); return m >= from && m <= to; })
+    const files = db
+      .prepare(
+        "select import_type, number_of_records, created_at from datafiles where is_deleted = 0 and status <> 'DRAFT'",
+      )
+      .all() as { import_type: string; number_of_records: number; created_at: string }[];
+    const inPeriod = files.filter((f) => {
+      const m = viennaDate(new Date(f.created_at)).slice(0, 7);
+      return m >= from && m <= to;
+    });
+    const used = (
+      db.prepare("select amount, occurred_at from credit_transactions where type = 'USED'").all() as {
+        amount: number;
+        occurred_at: string;
+      }[]
+    )
+      .filter((r) => {
+        const m = viennaDate(new Date(r.occurred_at)).slice(0, 7);
+        return m >= from && m <= to;
+      })
       .reduce((s, r) => s + r.amount, 0);
     return {
       files: inPeriod.length,
@@ -73,7 +98,9 @@ function expectedFromDatabase() {
 function writeEndpointTraffic() {
   const db = new Database(server.databasePath);
   try {
-    const insert = db.prepare('insert into endpoint_hits (endpoint, minute, requests, refusals) values (?, ?, ?, ?) on conflict (endpoint, minute) do nothing');
+    const insert = db.prepare(
+      'insert into endpoint_hits (endpoint, minute, requests, refusals) values (?, ?, ?, ?) on conflict (endpoint, minute) do nothing',
+    );
     const now = Date.now();
     for (let i = 0; i < 45; i++) {
       const minute = new Date(now - i * 60_000).toISOString().slice(0, 16);
@@ -86,63 +113,87 @@ function writeEndpointTraffic() {
 }
 
 const number = (code: 'de' | 'en', v: number) => new Intl.NumberFormat(code === 'de' ? 'de-DE' : 'en-GB').format(v);
-const legendValue = (label: string) => page.locator(`[data-testid="chart-legend-item"][data-label="${label}"] [data-testid="chart-legend-value"]`).textContent();
+const legendValue = (label: string) =>
+  page
+    .locator(`[data-testid="chart-legend-item"][data-label="${label}"] [data-testid="chart-legend-value"]`)
+    .textContent();
 
 describe('operator stats and monitoring in Chromium', () => {
-  it.each(['de', 'en'] as const)('the demo operator sees data files and records per month in %s, with the database\'s numbers', async (code) => {
-    await page.evaluate((locale) => window.localStorage.setItem('locale', locale), code);
-    await login(page, server.baseUrl, 'superadmin@example.com');
-    const expected = expectedFromDatabase();
-    expect(expected.files).toBeGreaterThan(0);
+  it.each(['de', 'en'] as const)(
+    "the demo operator sees data files and records per month in %s, with the database's numbers",
+    async (code) => {
+      await page.evaluate((locale) => window.localStorage.setItem('locale', locale), code);
+      await login(page, server.baseUrl, 'superadmin@example.com');
+      const expected = expectedFromDatabase();
+      expect(expected.files).toBeGreaterThan(0);
 
-    await page.goto(`${server.baseUrl}/data-files-stats`);
-    await page.getByTestId('stats-row').first().waitFor();
-    expect(await page.getByTestId('stats-total-value').textContent()).toBe(number(code, expected.files));
-    expect(await page.getByTestId('stats-credits-value').textContent()).toBe(number(code, expected.used));
-    // The chart's legend sums what the bars show: live and manual files over the period.
-    expect(await legendValue(code === 'de' ? 'Live-Import' : 'Live import')).toBe(number(code, expected.liveFiles));
-    expect(await legendValue(code === 'de' ? 'Manueller Upload' : 'Manual upload')).toBe(number(code, expected.files - expected.liveFiles));
-    const fileCells = await page.getByTestId('stats-cell-datafiles').allTextContents();
-    expect(fileCells.reduce((s, c) => s + Number(c.replace(/\D/g, '')), 0)).toBe(expected.files);
-    await screenshot(`stats-data-files-${code}`);
+      await page.goto(`${server.baseUrl}/data-files-stats`);
+      await page.getByTestId('stats-row').first().waitFor();
+      expect(await page.getByTestId('stats-total-value').textContent()).toBe(number(code, expected.files));
+      expect(await page.getByTestId('stats-credits-value').textContent()).toBe(number(code, expected.used));
+      // The chart's legend sums what the bars show: live and manual files over the period.
+      expect(await legendValue(code === 'de' ? 'Live-Import' : 'Live import')).toBe(number(code, expected.liveFiles));
+      expect(await legendValue(code === 'de' ? 'Manueller Upload' : 'Manual upload')).toBe(
+        number(code, expected.files - expected.liveFiles),
+      );
+      const fileCells = await page.getByTestId('stats-cell-datafiles').allTextContents();
+      expect(fileCells.reduce((s, c) => s + Number(c.replace(/\D/g, '')), 0)).toBe(expected.files);
+      await screenshot(`stats-data-files-${code}`);
 
-    // Hovering a month puts its figures in the legend.
-    const canvas = page.getByTestId('stats-chart-canvas');
-    const box = (await canvas.boundingBox())!;
-    await page.mouse.move(box.x + box.width - 80, box.y + box.height / 2);
-    await page.getByTestId('stats-chart-legend-heading').waitFor();
-    await screenshot(`stats-chart-hover-${code}`);
+      // Hovering a month puts its figures in the legend.
+      const canvas = page.getByTestId('stats-chart-canvas');
+      const box = (await canvas.boundingBox())!;
+      await page.mouse.move(box.x + box.width - 80, box.y + box.height / 2);
+      await page.getByTestId('stats-chart-legend-heading').waitFor();
+      await screenshot(`stats-chart-hover-${code}`);
 
-    await page.getByTestId('stats-sort-DATAFILES').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="stats-sort-DATAFILES"]')?.getAttribute('aria-sort') === 'descending');
-    expect(page.url()).toContain('sort=DATAFILES');
-    await page.getByTestId('stats-organization-search').fill('Demo Res');
-    await page.locator('[data-testid="stats-organization-option"]', { hasText: 'Demo Research GmbH' }).click();
-    await page.getByTestId('stats-organization-picked').waitFor();
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="stats-row"]')].every((r) => r.getAttribute('data-organization') === '00000000-0000-4000-8000-c00000000001'));
-    await screenshot(`stats-data-files-organization-${code}`);
+      await page.getByTestId('stats-sort-DATAFILES').click();
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="stats-sort-DATAFILES"]')?.getAttribute('aria-sort') === 'descending',
+      );
+      expect(page.url()).toContain('sort=DATAFILES');
+      await page.getByTestId('stats-organization-search').fill('Demo Res');
+      await page.locator('[data-testid="stats-organization-option"]', { hasText: 'Demo Research GmbH' }).click();
+      await page.getByTestId('stats-organization-picked').waitFor();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('[data-testid="stats-row"]')].every(
+          (r) => r.getAttribute('data-organization') === '00000000-0000-4000-8000-c00000000001',
+        ),
+      );
+      await screenshot(`stats-data-files-organization-${code}`);
 
-    await page.goto(`${server.baseUrl}/data-records-stats`);
-    await page.getByTestId('stats-row').first().waitFor();
-    expect(await page.getByTestId('stats-total-value').textContent()).toBe(number(code, expected.records));
-    expect(await legendValue(code === 'de' ? 'Live-Import' : 'Live import')).toBe(number(code, expected.liveRecords));
-    const download = page.waitForEvent('download');
-    await page.getByTestId('stats-csv').click();
-    const csv = readFileSync((await (await download).path())!, 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(csv[0]).toBe(code === 'de' ? 'Monat;Organisation;Organisations-ID;Datensätze;Live;Manuell;Datendateien;Credits verbraucht;Credits erstattet' : 'Month,Organization,Organization ID,Data records,Live,Manual,Data files,Credits used,Credits refunded');
-    expect(csv.slice(1).reduce((s, line) => s + Number(line.split(code === 'de' ? ';' : ',')[3]), 0)).toBe(expected.records);
-    await screenshot(`stats-data-records-${code}`);
+      await page.goto(`${server.baseUrl}/data-records-stats`);
+      await page.getByTestId('stats-row').first().waitFor();
+      expect(await page.getByTestId('stats-total-value').textContent()).toBe(number(code, expected.records));
+      expect(await legendValue(code === 'de' ? 'Live-Import' : 'Live import')).toBe(number(code, expected.liveRecords));
+      const download = page.waitForEvent('download');
+      await page.getByTestId('stats-csv').click();
+      const csv = readFileSync((await (await download).path())!, 'utf8')
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
+      expect(csv[0]).toBe(
+        code === 'de'
+          ? 'Monat;Organisation;Organisations-ID;Datensätze;Live;Manuell;Datendateien;Credits verbraucht;Credits erstattet'
+          : 'Month,Organization,Organization ID,Data records,Live,Manual,Data files,Credits used,Credits refunded',
+      );
+      expect(csv.slice(1).reduce((s, line) => s + Number(line.split(code === 'de' ? ';' : ',')[3]), 0)).toBe(
+        expected.records,
+      );
+      await screenshot(`stats-data-records-${code}`);
 
-    writeEndpointTraffic();
-    await page.goto(`${server.baseUrl}/monitoring`);
-    await page.getByTestId('job-kind-row').first().waitFor();
-    await page.getByTestId('live-chart').waitFor();
-    await page.getByTestId('size-database-bytes').waitFor();
-    await page.getByTestId('job-row').first().waitFor();
-    expect(await page.getByTestId('job-error-code').first().textContent()).toBe('EMAIL_SENDING_FAILED');
-    await page.getByTestId('job-error-toggle').first().click();
-    await screenshot(`monitoring-${code}`);
-  });
+      writeEndpointTraffic();
+      await page.goto(`${server.baseUrl}/monitoring`);
+      await page.getByTestId('job-kind-row').first().waitFor();
+      await page.getByTestId('live-chart').waitFor();
+      await page.getByTestId('size-database-bytes').waitFor();
+      await page.getByTestId('job-row').first().waitFor();
+      expect(await page.getByTestId('job-error-code').first().textContent()).toBe('EMAIL_SENDING_FAILED');
+      await page.getByTestId('job-error-toggle').first().click();
+      await screenshot(`monitoring-${code}`);
+    },
+  );
 
   it('the operator retries a failed job and resends a failed mail, each after confirming, and the lists follow', async () => {
     await page.evaluate(() => window.localStorage.setItem('locale', 'de'));
@@ -170,15 +221,28 @@ describe('operator stats and monitoring in Chromium', () => {
     await login(page, server.baseUrl, 'admin@example.com');
     for (const path of ['/data-files-stats', '/data-records-stats', '/monitoring']) {
       await page.goto(`${server.baseUrl}${path}`);
-      await page.getByText(/You do not have permission to view this page|Sie haben keine Berechtigung/).waitFor().catch(async (error) => {
-        await screenshot(`monitoring-refused-admin-failed-${path.slice(1)}`);
-        throw error;
-      });
+      await page
+        .getByText(/You do not have permission to view this page|Sie haben keine Berechtigung/)
+        .waitFor()
+        .catch(async (error) => {
+          await screenshot(`monitoring-refused-admin-failed-${path.slice(1)}`);
+          throw error;
+        });
     }
     await screenshot('monitoring-refused-admin-en');
     const answers = await page.evaluate(async () => {
-      const token = document.cookie.split('; ').find((c) => c.startsWith('accessToken='))!.split('=')[1];
-      const ask = async (query: string) => (await (await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query }) })).json()) as { data?: unknown; errors?: { extensions: { code: string } }[] };
+      const token = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('accessToken='))!
+        .split('=')[1];
+      const ask = async (query: string) =>
+        (await (
+          await fetch('/graphql', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ query }),
+          })
+        ).json()) as { data?: unknown; errors?: { extensions: { code: string } }[] };
       return Promise.all([
         ask('{getJobQueueSummary{kinds{kind}}}'),
         ask('{getUsageStatsByMonth(filters:{fromMonth:"2026-01",toMonth:"2026-12"}){totals{numberOfDatafiles}}}'),

@@ -39,15 +39,48 @@ beforeAll(async () => {
   // The server seeded its demo data; sign two certificates in its database with its own secret.
   handle = await createDb(`file:${file}`);
   const appSecret = (await readSetting<string>(handle.db, 'appSecret'))!.value;
-  const deps: CertificateDeps = { db: handle.db, appSecret, clock: { now: () => new Date('2026-11-20T14:30:00.000Z') }, env: { publicUrl: server.baseUrl, certificateSigningKey: undefined } };
-  const datafile = (await handle.db.select().from(datafiles).where(eq(datafiles.title, 'Brand Tracker Q3 2026')).get())!;
+  const deps: CertificateDeps = {
+    db: handle.db,
+    appSecret,
+    clock: { now: () => new Date('2026-11-20T14:30:00.000Z') },
+    env: { publicUrl: server.baseUrl, certificateSigningKey: undefined },
+  };
+  const datafile = (await handle.db
+    .select()
+    .from(datafiles)
+    .where(eq(datafiles.title, 'Brand Tracker Q3 2026'))
+    .get())!;
   const kept = Array.from({ length: 1_034 }, (_, i) => `R${String(i + 1).padStart(5, '0')}`);
   const rules = { ...DEFAULT_RULES, target: { n: 1_000, trim: false } };
-  genuine = (await issueCertificate(deps, { datafileId: datafile.id, revision: 1, scoringVersion: '3', rules, manualDecisions: 4, level: 2, recordsBefore: 1_200, keptRecordIds: kept })).certificateCode;
-  forged = (await issueCertificate(deps, { datafileId: datafile.id, revision: 1, scoringVersion: '3', rules, level: 1, recordsBefore: 1_200, keptRecordIds: kept })).certificateCode;
+  genuine = (
+    await issueCertificate(deps, {
+      datafileId: datafile.id,
+      revision: 1,
+      scoringVersion: '3',
+      rules,
+      manualDecisions: 4,
+      level: 2,
+      recordsBefore: 1_200,
+      keptRecordIds: kept,
+    })
+  ).certificateCode;
+  forged = (
+    await issueCertificate(deps, {
+      datafileId: datafile.id,
+      revision: 1,
+      scoringVersion: '3',
+      rules,
+      level: 1,
+      recordsBefore: 1_200,
+      keptRecordIds: kept,
+    })
+  ).certificateCode;
   const code = normaliseCertificateCode(forged)!;
   const row = (await handle.db.select().from(certificates).where(eq(certificates.code, code)).get())!;
-  await handle.db.update(certificates).set({ statement: row.statement.replace('"level":1', '"level":3') }).where(eq(certificates.code, code));
+  await handle.db
+    .update(certificates)
+    .set({ statement: row.statement.replace('"level":1', '"level":3') })
+    .where(eq(certificates.code, code));
   browser = await launchBrowser();
 });
 
@@ -59,8 +92,28 @@ afterAll(async () => {
 });
 
 describe.each([
-  ['de', { valid: 'Echt: Die Signatur ist gültig', invalid: 'Nicht echt', notFound: 'Die Zertifikats-ID wurde nicht gefunden.', level: 'Stufe 2 von 3', after: '1.034', submit: 'Prüfen' }],
-  ['en', { valid: 'Genuine: the signature is valid', invalid: 'Not genuine', notFound: 'The certificate ID was not found.', level: 'Level 2 of 3', after: '1,034', submit: 'Verify' }],
+  [
+    'de',
+    {
+      valid: 'Echt: Die Signatur ist gültig',
+      invalid: 'Nicht echt',
+      notFound: 'Die Zertifikats-ID wurde nicht gefunden.',
+      level: 'Stufe 2 von 3',
+      after: '1.034',
+      submit: 'Prüfen',
+    },
+  ],
+  [
+    'en',
+    {
+      valid: 'Genuine: the signature is valid',
+      invalid: 'Not genuine',
+      notFound: 'The certificate ID was not found.',
+      level: 'Level 2 of 3',
+      after: '1,034',
+      submit: 'Verify',
+    },
+  ],
 ] as const)('/report-verification in %s', (locale, text) => {
   it('verifies a typed code without login, shows the statement and offers it for offline checking', async () => {
     const page = await browser.context.newPage();
@@ -104,7 +157,10 @@ describe.each([
     expect(await page.getByTestId('certificate-verdict').getAttribute('data-valid')).toBe('false');
     expect(await page.getByTestId('certificate-verdict').textContent()).toContain(text.invalid);
     await screenshot(page, `report-verification-forged-${locale}`);
-    await page.screenshot({ path: join(artifactsDir, `report-verification-forged-${locale}-full.png`), fullPage: true });
+    await page.screenshot({
+      path: join(artifactsDir, `report-verification-forged-${locale}-full.png`),
+      fullPage: true,
+    });
     await page.close();
   });
 });

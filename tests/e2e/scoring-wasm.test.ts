@@ -13,7 +13,11 @@ import { SCORING_VERSION } from '../../scoring/version.ts';
 const dist = join(process.env.SCORING_WEB_DIST ?? fileURLToPath(new URL('../../web/dist/', import.meta.url)), '/');
 const manifestPath = join(dist, '.vite/manifest.json');
 const TYPES: Record<string, string> = {
-  '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html', '.css': 'text/css', '.svg': 'image/svg+xml',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.html': 'text/html',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
 };
 
 /** The chunk Vite emitted for web/lib/scoring.ts (the manifest key is relative to the Vite root). */
@@ -39,7 +43,10 @@ function consistencyBattery(): number[][] {
   for (let i = 0; i < 240; i++) {
     const f = normal();
     for (let j = 0; j < 10; j++) {
-      cols[j]![i] = i < 24 ? 1 + Math.floor(next() * 6) : Math.min(6, Math.max(1, Math.round(3.5 + 1.1 * ((j % 4 === 1 ? -0.7 : 0.7) * f + 0.7 * normal()))));
+      cols[j]![i] =
+        i < 24
+          ? 1 + Math.floor(next() * 6)
+          : Math.min(6, Math.max(1, Math.round(3.5 + 1.1 * ((j % 4 === 1 ? -0.7 : 0.7) * f + 0.7 * normal()))));
     }
   }
   return cols;
@@ -64,7 +71,9 @@ describe.skipIf(!existsSync(manifestPath))('scoring WASM in the browser bundle',
         res.writeHead(404).end();
         return;
       }
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+      res
+        .writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+        .end(readFileSync(file));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();
@@ -73,8 +82,16 @@ describe.skipIf(!existsSync(manifestPath))('scoring WASM in the browser bundle',
     context = await chromium.launchPersistentContext(profile, {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
     });
     page = await context.newPage();
     await page.goto(`${base}/scoring-test.html`);
@@ -87,58 +104,99 @@ describe.skipIf(!existsSync(manifestPath))('scoring WASM in the browser bundle',
   });
 
   it('reproduces time, grid, projective, combined and open-ended vectors from the same .wasm', async () => {
-    const r = await page.evaluate(async ([chunk, batteryColumns]: [string, number[][]]) => {
-      // Vitest rewrites import() in test code; an indirect eval keeps the browser's own dynamic import.
-      // oxlint-disable-next-line no-eval -- the one way to reach the page's own import() from a test
-      const load = (0, eval)('(url) => import(url)') as (url: string) => Promise<{ getScoring: () => Promise<any> }>;
-      const mod = await load(chunk);
-      const s = await mod.getScoring();
-      const col = (...v: number[]) => Float64Array.from(v);
-      const cols = (row: number[]) => row.map((v) => Float64Array.of(v));
-      const durations = col(60, 195, ...Array(14).fill(600), ...Array(14).fill(700), -999);
-      const ts = s.timeScores([durations], { totalIndex: 0 }).ts;
-      const grid = (row: number[]) => s.gridScores(cols(row)).scores[0];
-      const q = {
-        choice: Float64Array.from({ length: 30 }, (_, i) => (i < 24 ? 1 : 2)),
-        predictions: [Float64Array.from({ length: 30 }, (_, i) => (i < 24 ? 60 : 40)), Float64Array.from({ length: 30 }, (_, i) => (i < 24 ? 40 : 60))],
-        purpose: 'information',
-      };
-      const proj = s.projective([q]).questions[0];
-      const comb = s.combined({ oes: col(100, 0, 75), ts: col(100, 100, 90), ibs: col(100, 100, NaN), ps: col(NaN, NaN, 80), cs: col(NaN, NaN, 100) }, 3).combined;
-      const open = s.classifyOpenEnded([{
-        text: 'What did you like about your last vacation?', keywords: ['beach', 'hotel', 'food', 'weather', 'trip'],
-        allowedLanguages: ['en'], topicCheck: true,
-        answers: ['We stayed at a small hotel near the beach in Crete and loved the food.', 'asdfghjkl', 'idk', 'Мы отдыхали на море', 'This survey is shit'],
-      }]).categories[0];
-      // A resident scoreAll result: views into WASM memory that stay valid when memory grows (the
-      // browser switches the memory to a resizable buffer).
-      const items = Array.from({ length: 10 }, (_, j) => Float64Array.from({ length: 40 }, (_, i) => (i % 4 === 0 ? 3 : 1 + ((i + j) % 5))));
-      const all = s.scoreAll({ rows: 40, grids: [{ items, min: 1, max: 5 }] }, { resident: true });
-      const gridBefore = Array.from(all.grids[0].scores);
-      const big = s.matrix(3_000_000, 4);
-      const resident = { resident: all.resident, length: all.grids[0].scores.length, same: JSON.stringify(Array.from(all.grids[0].scores)) === JSON.stringify(gridBefore), straight: all.grids[0].scores[0] };
-      big.free();
-      all.free();
-      // Consistency (issue 17): the same battery as on the server, standalone and inside scoreAll.
-      const battery = batteryColumns.map((c) => Float64Array.from(c));
-      const con = s.consistency([{ items: battery, min: 1, max: 6 }]);
-      const conAll = s.scoreAll({ rows: 240, grids: [{ items: battery, min: 1, max: 6 }] });
-      const consistency = {
-        fitted: con.grids[0].fitted, rank: con.grids[0].rank, score: Array.from(con.score), d2: Array.from(con.grids[0].d2),
-        fromScoreAll: Array.from(conAll.consistency), inconsistent: Array.from(conAll.grids[0].labels).filter((l) => l === 5).length,
-      };
-      return {
-        consistency,
-        resident,
-        version: s.version,
-        f: [0.05, 0.3, 0.65, 3, 7, 15].map((x: number) => s.timeScoreOf(x)),
-        ts: [ts[0], ts[1], ts[2], ts[30]],
-        grids: [grid([3, 3, 3, 3, 3, 3, 3, 3, 3, 3]), grid([4, 4, 4, 4, 4, 4, 4, 4, 5, 4]), grid([1, 2, 1, 2, 1, 2, 1, 2, 3, 2]), grid([7, 8, 9, 1, 3, 5, 2, 5, 9, 6])],
-        is: Array.from(proj.optionScore),
-        combined: Array.from(comb),
-        open: Array.from(open),
-      };
-    }, [`/${scoringChunk()}`, consistencyBattery()] as [string, number[][]]);
+    const r = await page.evaluate(
+      async ([chunk, batteryColumns]: [string, number[][]]) => {
+        // Vitest rewrites import() in test code; an indirect eval keeps the browser's own dynamic import.
+        // oxlint-disable-next-line no-eval -- the one way to reach the page's own import() from a test
+        const load = (0, eval)('(url) => import(url)') as (url: string) => Promise<{ getScoring: () => Promise<any> }>;
+        const mod = await load(chunk);
+        const s = await mod.getScoring();
+        const col = (...v: number[]) => Float64Array.from(v);
+        const cols = (row: number[]) => row.map((v) => Float64Array.of(v));
+        const durations = col(60, 195, ...Array(14).fill(600), ...Array(14).fill(700), -999);
+        const ts = s.timeScores([durations], { totalIndex: 0 }).ts;
+        const grid = (row: number[]) => s.gridScores(cols(row)).scores[0];
+        const q = {
+          choice: Float64Array.from({ length: 30 }, (_, i) => (i < 24 ? 1 : 2)),
+          predictions: [
+            Float64Array.from({ length: 30 }, (_, i) => (i < 24 ? 60 : 40)),
+            Float64Array.from({ length: 30 }, (_, i) => (i < 24 ? 40 : 60)),
+          ],
+          purpose: 'information',
+        };
+        const proj = s.projective([q]).questions[0];
+        const comb = s.combined(
+          {
+            oes: col(100, 0, 75),
+            ts: col(100, 100, 90),
+            ibs: col(100, 100, NaN),
+            ps: col(NaN, NaN, 80),
+            cs: col(NaN, NaN, 100),
+          },
+          3,
+        ).combined;
+        const open = s.classifyOpenEnded([
+          {
+            text: 'What did you like about your last vacation?',
+            keywords: ['beach', 'hotel', 'food', 'weather', 'trip'],
+            allowedLanguages: ['en'],
+            topicCheck: true,
+            answers: [
+              'We stayed at a small hotel near the beach in Crete and loved the food.',
+              'asdfghjkl',
+              'idk',
+              'Мы отдыхали на море',
+              'This survey is shit',
+            ],
+          },
+        ]).categories[0];
+        // A resident scoreAll result: views into WASM memory that stay valid when memory grows (the
+        // browser switches the memory to a resizable buffer).
+        const items = Array.from({ length: 10 }, (_, j) =>
+          Float64Array.from({ length: 40 }, (_, i) => (i % 4 === 0 ? 3 : 1 + ((i + j) % 5))),
+        );
+        const all = s.scoreAll({ rows: 40, grids: [{ items, min: 1, max: 5 }] }, { resident: true });
+        const gridBefore = Array.from(all.grids[0].scores);
+        const big = s.matrix(3_000_000, 4);
+        const resident = {
+          resident: all.resident,
+          length: all.grids[0].scores.length,
+          same: JSON.stringify(Array.from(all.grids[0].scores)) === JSON.stringify(gridBefore),
+          straight: all.grids[0].scores[0],
+        };
+        big.free();
+        all.free();
+        // Consistency (issue 17): the same battery as on the server, standalone and inside scoreAll.
+        const battery = batteryColumns.map((c) => Float64Array.from(c));
+        const con = s.consistency([{ items: battery, min: 1, max: 6 }]);
+        const conAll = s.scoreAll({ rows: 240, grids: [{ items: battery, min: 1, max: 6 }] });
+        const consistency = {
+          fitted: con.grids[0].fitted,
+          rank: con.grids[0].rank,
+          score: Array.from(con.score),
+          d2: Array.from(con.grids[0].d2),
+          fromScoreAll: Array.from(conAll.consistency),
+          inconsistent: Array.from(conAll.grids[0].labels).filter((l) => l === 5).length,
+        };
+        return {
+          consistency,
+          resident,
+          version: s.version,
+          f: [0.05, 0.3, 0.65, 3, 7, 15].map((x: number) => s.timeScoreOf(x)),
+          ts: [ts[0], ts[1], ts[2], ts[30]],
+          grids: [
+            grid([3, 3, 3, 3, 3, 3, 3, 3, 3, 3]),
+            grid([4, 4, 4, 4, 4, 4, 4, 4, 5, 4]),
+            grid([1, 2, 1, 2, 1, 2, 1, 2, 3, 2]),
+            grid([7, 8, 9, 1, 3, 5, 2, 5, 9, 6]),
+          ],
+          is: Array.from(proj.optionScore),
+          combined: Array.from(comb),
+          open: Array.from(open),
+        };
+      },
+      [`/${scoringChunk()}`, consistencyBattery()] as [string, number[][]],
+    );
     expect(r.resident).toEqual({ resident: true, length: 40, same: true, straight: 0 });
     expect(r.version).toBe(SCORING_VERSION);
     // The browser computes the consistency score to the same doubles as the server.

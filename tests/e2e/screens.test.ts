@@ -24,7 +24,14 @@ async function setLanguage(code: 'de' | 'en') {
 describe('screens', () => {
   it.each(['de', 'en'] as const)('public entry pages in %s', async (code) => {
     await setLanguage(code);
-    for (const path of ['/register', '/welcome', '/forgot-password', '/new-password?token=abc', '/create-account?token=abc&type=invitation', '/credit-roi-calculator']) {
+    for (const path of [
+      '/register',
+      '/welcome',
+      '/forgot-password',
+      '/new-password?token=abc',
+      '/create-account?token=abc&type=invitation',
+      '/credit-roi-calculator',
+    ]) {
       await suite.page.goto(`${suite.server.baseUrl}${path}`);
       await suite.page.locator('h1').first().waitFor();
       await screenshot(suite.page, `public-${path.slice(1).split('?')[0]}-${code}`);
@@ -43,7 +50,11 @@ describe('screens', () => {
 
   it.each(['de', 'en'] as const)('dashboard empty, loading and error states in %s', async (code) => {
     await setLanguage(code);
-    await fakeOperation('getMyDatafilesSummaryForDashboard', { data: { getMyDatafilesSummaryForDashboard: { numberOfDatafiles: 0, numberOfQualityScores: 0, numberOfDataRecords: 0 } } });
+    await fakeOperation('getMyDatafilesSummaryForDashboard', {
+      data: {
+        getMyDatafilesSummaryForDashboard: { numberOfDatafiles: 0, numberOfQualityScores: 0, numberOfDataRecords: 0 },
+      },
+    });
     await login(suite.page, suite.server.baseUrl, 'admin@example.com');
     await suite.page.getByTestId('dashboard-empty').waitFor();
     await screenshot(suite.page, `dashboard-empty-${code}`);
@@ -55,7 +66,10 @@ describe('screens', () => {
     await screenshot(suite.page, `dashboard-loading-${code}`);
     await suite.page.unrouteAll({ behavior: 'ignoreErrors' });
 
-    await fakeOperation('getMyDatafilesSummaryForDashboard', { data: null, errors: [{ message: 'x', extensions: { code: 'GENERAL_ERROR' } }] });
+    await fakeOperation('getMyDatafilesSummaryForDashboard', {
+      data: null,
+      errors: [{ message: 'x', extensions: { code: 'GENERAL_ERROR' } }],
+    });
     await suite.page.reload();
     await suite.page.getByTestId('page-error').waitFor();
     await screenshot(suite.page, `dashboard-error-${code}`);

@@ -42,18 +42,34 @@ async function fullShot(name: string) {
   // The same in window-sized parts, readable at a glance.
   const total = page.viewportSize()!.height;
   for (let y = 0, part = 1; y < total; y += size.height, part++) {
-    await page.screenshot({ path: join(artifactsDir, `${name}-part${part}.png`), clip: { x: 0, y, width: size.width, height: Math.min(size.height, total - y) } });
+    await page.screenshot({
+      path: join(artifactsDir, `${name}-part${part}.png`),
+      clip: { x: 0, y, width: size.width, height: Math.min(size.height, total - y) },
+    });
   }
   await page.setViewportSize(size);
 }
 
 /** The admin's API answers, with the session the browser holds. */
 async function api<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  return page.evaluate(async ([q, v]) => {
-    const token = document.cookie.split('; ').find((c) => c.startsWith('accessToken='))?.split('=')[1];
-    const res = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}) }, body: JSON.stringify({ query: q, variables: v }) });
-    return (await res.json()).data;
-  }, [query, variables] as const) as Promise<T>;
+  return page.evaluate(
+    async ([q, v]) => {
+      const token = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('accessToken='))
+        ?.split('=')[1];
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}),
+        },
+        body: JSON.stringify({ query: q, variables: v }),
+      });
+      return (await res.json()).data;
+    },
+    [query, variables] as const,
+  ) as Promise<T>;
 }
 
 const CASES = [
@@ -89,7 +105,10 @@ async function uploadThroughTheSteps(locale: 'de' | 'en', c: (typeof CASES)[numb
   // Without labels in the file (xlsx) the question texts are the user's to give.
   for (const q of ['open1', 'open2', 'open3']) {
     const box = page.getByTestId(`open-question-${q}`);
-    if ((await box.inputValue()) === '') await box.fill(locale === 'de' ? `Was hat Ihnen an der Reise gefallen? (${q})` : `What did you like about the trip? (${q})`);
+    if ((await box.inputValue()) === '')
+      await box.fill(
+        locale === 'de' ? `Was hat Ihnen an der Reise gefallen? (${q})` : `What did you like about the trip? (${q})`,
+      );
   }
   await settle();
   await fullShot(`upload-step2-${tag}`);
@@ -119,15 +138,30 @@ async function uploadThroughTheSteps(locale: 'de' | 'en', c: (typeof CASES)[numb
   await page.keyboard.press('Escape');
 
   // READY, its scores stored as the revision's columns, charged once exactly the estimate.
-  const state = await api<any>('query($id:ID!){getDatafileUploadingProgress(datafileId:$id){status upload{revision creditsCharged numberOfRecords} metadata{numberOfValidRecords qualityScores}}}', { id: datafileId });
-  expect(state.getDatafileUploadingProgress).toMatchObject({ status: 'READY', upload: { revision: 1, creditsCharged: estimate, numberOfRecords: 200 } });
+  const state = await api<any>(
+    'query($id:ID!){getDatafileUploadingProgress(datafileId:$id){status upload{revision creditsCharged numberOfRecords} metadata{numberOfValidRecords qualityScores}}}',
+    { id: datafileId },
+  );
+  expect(state.getDatafileUploadingProgress).toMatchObject({
+    status: 'READY',
+    upload: { revision: 1, creditsCharged: estimate, numberOfRecords: 200 },
+  });
   // Published by its manifest, which names the files (in the folder of the revision prepared at step 3).
-  const manifest = JSON.parse(readFileSync(join(server.dir, 'storage/datafiles', datafileId, '1/manifest.json'), 'utf8'));
-  expect(manifest.files.scores.key).toMatch(new RegExp(`^datafiles/${datafileId}/1/prepared-[A-Za-z0-9_-]+/scores\\.arrow$`));
+  const manifest = JSON.parse(
+    readFileSync(join(server.dir, 'storage/datafiles', datafileId, '1/manifest.json'), 'utf8'),
+  );
+  expect(manifest.files.scores.key).toMatch(
+    new RegExp(`^datafiles/${datafileId}/1/prepared-[A-Za-z0-9_-]+/scores\\.arrow$`),
+  );
   expect(existsSync(join(server.dir, 'storage', manifest.files.scores.key))).toBe(true);
   const me = await api<any>('{me{companyId}}');
-  const lines = await api<any>('query($c:ID!){getCompanyTransactionsGroupedByDatafile(companyId:$c){transactions{datafileId type amount numberOfUpdates}}}', { c: me.me.companyId });
-  const used = lines.getCompanyTransactionsGroupedByDatafile.transactions.filter((l: any) => l.datafileId === datafileId);
+  const lines = await api<any>(
+    'query($c:ID!){getCompanyTransactionsGroupedByDatafile(companyId:$c){transactions{datafileId type amount numberOfUpdates}}}',
+    { c: me.me.companyId },
+  );
+  const used = lines.getCompanyTransactionsGroupedByDatafile.transactions.filter(
+    (l: any) => l.datafileId === datafileId,
+  );
   expect(used).toEqual([{ datafileId, type: 'USED', amount: estimate, numberOfUpdates: 0 }]);
 }
 
@@ -139,11 +173,15 @@ describe.each(['de', 'en'] as const)('an upload in %s', (locale) => {
     await login(page, server.baseUrl, 'admin@example.com');
   });
 
-  it.each(CASES)('$file through steps 1-3 to READY', async (c) => {
-    await uploadThroughTheSteps(locale, c);
-  }, 180_000);
+  it.each(CASES)(
+    '$file through steps 1-3 to READY',
+    async (c) => {
+      await uploadThroughTheSteps(locale, c);
+    },
+    180_000,
+  );
 
-  it('shows why a file is refused, in the user\'s language', async () => {
+  it("shows why a file is refused, in the user's language", async () => {
     const bad = join(mkdtempSync(join(tmpdir(), 'e2e-upload-')), 'duplicate-header.csv');
     writeFileSync(bad, 'id;q;q\n1;2;3\n');
     await page.goto(`${server.baseUrl}/upload-dataset/step1`);
@@ -153,7 +191,11 @@ describe.each(['de', 'en'] as const)('an upload in %s', (locale) => {
     await page.getByTestId('upload-step1-next').click();
     const alert = page.getByTestId('error-alert');
     await alert.waitFor();
-    expect(await alert.innerText()).toContain(locale === 'de' ? 'Spalte „q“ kommt in der Kopfzeile mehrmals vor' : 'Column “q” appears more than once in the header row');
+    expect(await alert.innerText()).toContain(
+      locale === 'de'
+        ? 'Spalte „q“ kommt in der Kopfzeile mehrmals vor'
+        : 'Column “q” appears more than once in the header row',
+    );
     await screenshot(page, `upload-step1-refused-${locale}`);
   }, 60_000);
 });

@@ -48,8 +48,12 @@ async function waitForMail(to: string, since: number) {
 }
 
 function invitationLinkIn(raw: string): string {
-  const decoded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-  const match = /http:\/\/127\.0\.0\.1:\d+\/create-account\?token=[A-Za-z0-9_-]+&(?:amp;)?type=invitation/.exec(decoded);
+  const decoded = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const match = /http:\/\/127\.0\.0\.1:\d+\/create-account\?token=[A-Za-z0-9_-]+&(?:amp;)?type=invitation/.exec(
+    decoded,
+  );
   if (!match) throw new Error(`no invitation link in:\n${decoded}`);
   return match[0].replace('&amp;', '&');
 }
@@ -59,7 +63,8 @@ async function setAdminSwitch(email: string, on: boolean) {
   const dialog = page.getByTestId('edit-user-dialog');
   await dialog.waitFor();
   const control = dialog.getByTestId('admin-access-switch');
-  if ((await control.getAttribute('data-state')) !== (on ? 'checked' : 'unchecked')) await control.locator('[data-part="control"]').click();
+  if ((await control.getAttribute('data-state')) !== (on ? 'checked' : 'unchecked'))
+    await control.locator('[data-part="control"]').click();
   await expect.poll(() => control.getAttribute('data-state')).toBe(on ? 'checked' : 'unchecked');
   await dialog.getByTestId('edit-user-save').click();
   await dialog.getByTestId('success-alert').waitFor();
@@ -130,7 +135,13 @@ describe('profile avatar in Chromium', () => {
     await topBarAvatar.waitFor();
     const src = await topBarAvatar.getAttribute('src');
     expect(src).toMatch(/^\/files\/avatars\/users\/[A-Za-z0-9-]+\/[A-Za-z0-9_-]{8}-avatar-\d+\.png$/);
-    await expect.poll(() => topBarAvatar.evaluate((img: HTMLImageElement) => (img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : ''))).toBe('65x65');
+    await expect
+      .poll(() =>
+        topBarAvatar.evaluate((img: HTMLImageElement) =>
+          img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : '',
+        ),
+      )
+      .toBe('65x65');
     const served = await fetch(`${baseUrl}${src}`);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('cache-control')).toContain('max-age');
@@ -147,7 +158,9 @@ describe('profile avatar in Chromium', () => {
     await page.getByTestId('menu-edit-profile').click();
     const profile = page.getByTestId('edit-profile-dialog');
     await profile.getByTestId('avatar-file-input').setInputFiles(file);
-    expect(await profile.getByTestId('avatar-error').textContent()).toBe('Please choose an image file (PNG, JPEG or WebP).');
+    expect(await profile.getByTestId('avatar-error').textContent()).toBe(
+      'Please choose an image file (PNG, JPEG or WebP).',
+    );
     expect(await page.getByTestId('avatar-crop-dialog').count()).toBe(0);
     await screenshot(page, 'users-profile-en');
   });
@@ -244,7 +257,9 @@ describe('user management tab in Chromium', () => {
     const cardImage = card.locator('img');
     await cardImage.waitFor();
     expect(await cardImage.getAttribute('src')).toMatch(/^\/files\/avatars\/users\//);
-    await expect.poll(() => cardImage.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(65);
+    await expect
+      .poll(() => cardImage.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBe(65);
 
     await page.locator('[data-testid="pending-user-card"]').first().getByTestId('pending-user-menu').click();
     await page.getByTestId('menu-resend-invitation').waitFor();

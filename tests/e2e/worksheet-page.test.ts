@@ -11,16 +11,41 @@ import { waitForDemoUploads } from './support/server';
 import { browserSuite, closeFirstLoginModals } from './support/suite';
 
 const CASES = [
-  { locale: 'de' as const, email: 'admin@example.com', datafileId: '00000000-0000-4000-8000-0000000d0f01', rows: 600, fmt: 'de-DE' },
-  { locale: 'en' as const, email: 'employee@example.com', datafileId: '00000000-0000-4000-8000-0000000d0f02', rows: 450, fmt: 'en-US' },
+  {
+    locale: 'de' as const,
+    email: 'admin@example.com',
+    datafileId: '00000000-0000-4000-8000-0000000d0f01',
+    rows: 600,
+    fmt: 'de-DE',
+  },
+  {
+    locale: 'en' as const,
+    email: 'employee@example.com',
+    datafileId: '00000000-0000-4000-8000-0000000d0f02',
+    rows: 450,
+    fmt: 'en-US',
+  },
 ];
 
 async function gql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
-  return page.evaluate(async ({ query, variables }) => {
-    const token = document.cookie.split('; ').find((c) => c.startsWith('accessToken='))?.slice('accessToken='.length);
-    const res = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}) }, body: JSON.stringify({ query, variables }) });
-    return (await res.json()).data as T;
-  }, { query, variables }) as Promise<T>;
+  return page.evaluate(
+    async ({ query, variables }) => {
+      const token = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('accessToken='))
+        ?.slice('accessToken='.length);
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}),
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await res.json()).data as T;
+    },
+    { query, variables },
+  ) as Promise<T>;
 }
 
 const keptOf = async (page: Page) => Number((await page.getByTestId('kept-count').innerText()).replace(/[.,\s]/g, ''));
@@ -30,12 +55,17 @@ const keptOf = async (page: Page) => Number((await page.getByTestId('kept-count'
  */
 async function settledKept(page: Page): Promise<number> {
   let last = -1;
-  await expect.poll(async () => {
-    const now = await keptOf(page);
-    const same = now === last;
-    last = now;
-    return same;
-  }, { interval: 300 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const now = await keptOf(page);
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { interval: 300 },
+    )
+    .toBe(true);
   return last;
 }
 
@@ -50,7 +80,13 @@ for (const c of CASES) {
       const url = `${server.baseUrl}/datafile-work-sheet?datafileId=${c.datafileId}`;
       // The demo upload and its demo cleaning run in the server's job loop right after start: wait until both are done.
       await waitForDemoUploads(server);
-      expect((await gql<any>(page, 'query($id:ID!){getDatafileCleaningSettings(datafileId:$id){status isCleaned}}', { id: c.datafileId })).getDatafileCleaningSettings).toEqual({ status: 'READY', isCleaned: true });
+      expect(
+        (
+          await gql<any>(page, 'query($id:ID!){getDatafileCleaningSettings(datafileId:$id){status isCleaned}}', {
+            id: c.datafileId,
+          })
+        ).getDatafileCleaningSettings,
+      ).toEqual({ status: 'READY', isCleaned: true });
       await page.goto(url);
       await page.getByTestId('kept-count').waitFor({ timeout: 30_000 });
       // From the demo's saved thresholds: a trimmed sample would stay at its target, so thresholds only.
@@ -70,7 +106,9 @@ for (const c of CASES) {
       await expect.poll(() => page.getByTestId('threshold-combined-number').inputValue()).toBe(moved);
       await expect.poll(() => keptOf(page)).toBeLessThan(before);
       const kept = await settledKept(page);
-      const marks = await page.locator('[data-testid=decision-table] [role=row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kept')));
+      const marks = await page
+        .locator('[data-testid=decision-table] [role=row]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kept')));
       expect(marks.length).toBeGreaterThan(5);
       expect(marks.every((m) => m === '0' || m === '1')).toBe(true);
       expect(await page.getByTestId('worksheet-state').innerText()).toMatch(/Ungespeicherte|Unsaved/);
@@ -80,7 +118,9 @@ for (const c of CASES) {
       await page.getByTestId('error-method').waitFor();
       expect(await page.getByTestId('worksheet-save').isDisabled()).toBe(true);
       await page.getByTestId('cleaning-method').selectOption('THRESHOLDS');
-      await page.getByTestId('worksheet-comment').fill(c.locale === 'de' ? 'Strengere Schwelle nach Feldende' : 'Stricter threshold after fieldwork');
+      await page
+        .getByTestId('worksheet-comment')
+        .fill(c.locale === 'de' ? 'Strengere Schwelle nach Feldende' : 'Stricter threshold after fieldwork');
 
       // Manual exclusion of the first kept interview shown, with why.
       const firstKept = page.locator('[data-testid=decision-table] [role=row][data-kept="1"]').first();
@@ -93,9 +133,20 @@ for (const c of CASES) {
 
       await page.getByTestId('worksheet-save').click();
       await page.getByText(/Gespeichert:|Saved:/).waitFor({ timeout: 30_000 });
-      const stored = (await gql<any>(page, 'query($id:ID!){getDatafileCleaningSettings(datafileId:$id){isCleaned numberOfCleanedRecords certificateCode cleaningMethod manualDecisions{recordId decision}}}', { id: c.datafileId })).getDatafileCleaningSettings;
+      const stored = (
+        await gql<any>(
+          page,
+          'query($id:ID!){getDatafileCleaningSettings(datafileId:$id){isCleaned numberOfCleanedRecords certificateCode cleaningMethod manualDecisions{recordId decision}}}',
+          { id: c.datafileId },
+        )
+      ).getDatafileCleaningSettings;
       // The browser's count is the server's.
-      expect(stored).toMatchObject({ isCleaned: true, numberOfCleanedRecords: kept - 1, cleaningMethod: 'THRESHOLDS', manualDecisions: [{ recordId, decision: 'EXCLUDE' }] });
+      expect(stored).toMatchObject({
+        isCleaned: true,
+        numberOfCleanedRecords: kept - 1,
+        cleaningMethod: 'THRESHOLDS',
+        manualDecisions: [{ recordId, decision: 'EXCLUDE' }],
+      });
       expect(stored.certificateCode).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]$/);
 
       // Reload: the saved state, the audit trail with who, what and why.
@@ -106,7 +157,9 @@ for (const c of CASES) {
       expect(await page.getByTestId('worksheet-state').innerText()).toContain(stored.certificateCode);
       const audit = page.getByTestId('audit-trail');
       await audit.waitFor();
-      expect(await audit.locator('[data-action=SAVE]').first().innerText()).toMatch(/Strengere Schwelle|Stricter threshold/);
+      expect(await audit.locator('[data-action=SAVE]').first().innerText()).toMatch(
+        /Strengere Schwelle|Stricter threshold/,
+      );
       expect(await audit.locator('[data-action=MANUAL_EXCLUDE]').first().innerText()).toContain('duplicate panelist');
       await page.getByTestId('impact-view').scrollIntoViewIfNeeded();
       await screenshot(page, `worksheet-saved-${c.locale}`);
@@ -128,7 +181,13 @@ for (const c of CASES) {
       await page.getByTestId('discard-confirm').click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/');
       // Nothing of the discarded change was saved.
-      const after = (await gql<any>(page, 'query($id:ID!){getDatafileCleaningSettings(datafileId:$id){numberOfCleanedRecords scoreThresholds{key threshold}}}', { id: c.datafileId })).getDatafileCleaningSettings;
+      const after = (
+        await gql<any>(
+          page,
+          'query($id:ID!){getDatafileCleaningSettings(datafileId:$id){numberOfCleanedRecords scoreThresholds{key threshold}}}',
+          { id: c.datafileId },
+        )
+      ).getDatafileCleaningSettings;
       expect(after.numberOfCleanedRecords).toBe(kept - 1);
       expect(after.scoreThresholds.find((s: any) => s.key === 'combined').threshold).toBe(start + 8);
     }, 240_000);

@@ -10,7 +10,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 // regenerates them in memory and fails when the SDL changed without `npm run codegen:api`.
 describe('generated resolver types', () => {
   it('match the SDL (run `npm run codegen:api` after changing a .graphql file)', async () => {
-    const outputs = (await generate({ ...config, cwd: root, silent: true }, false)) as { filename: string; content: string }[];
+    const outputs = (await generate({ ...config, cwd: root, silent: true }, false)) as {
+      filename: string;
+      content: string;
+    }[];
     expect(outputs.length).toBeGreaterThan(0);
     for (const { filename, content } of outputs) {
       const committed = readFileSync(`${root}${filename}`, 'utf8');

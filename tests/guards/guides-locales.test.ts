@@ -16,8 +16,9 @@ import { GUIDE_IDS, GUIDES } from '../../web/features/guides/guides';
 const root = new URL('../../locales/guides/', import.meta.url);
 const LOCALES = ['de', 'en'] as const;
 const read = (locale: string, id: string) => readFileSync(new URL(`${locale}/${id}.md`, root), 'utf8');
-const trees = Object.fromEntries(LOCALES.map((l) => [l, Object.fromEntries(GUIDE_IDS.map((id) => [id, parseMarkdown(read(l, id))]))])) as
-  Record<(typeof LOCALES)[number], Record<string, Root>>;
+const trees = Object.fromEntries(
+  LOCALES.map((l) => [l, Object.fromEntries(GUIDE_IDS.map((id) => [id, parseMarkdown(read(l, id))]))]),
+) as Record<(typeof LOCALES)[number], Record<string, Root>>;
 
 function collect<T>(tree: Root, pick: (node: any) => T | undefined): T[] {
   const out: T[] = [];
@@ -41,7 +42,10 @@ const numberIn = (text: string) => {
 describe('guides in German and English', () => {
   it('both locales have exactly the guides of the app', () => {
     for (const locale of LOCALES) {
-      const files = readdirSync(new URL(`${locale}/`, root)).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3)).sort();
+      const files = readdirSync(new URL(`${locale}/`, root))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => f.slice(0, -3))
+        .sort();
       expect(files, locale).toEqual([...GUIDE_IDS].sort());
     }
   });
@@ -68,14 +72,22 @@ describe('guides in German and English', () => {
   it.each(GUIDE_IDS)('%s: no raw HTML, no outside images, links in step and pointing at real anchors', (id) => {
     for (const locale of LOCALES) {
       const tree = trees[locale][id]!;
-      expect(collect(tree, (n) => (n.type === 'html' ? n.value : undefined)), `${locale}/${id}`).toEqual([]);
-      for (const url of collect<string>(tree, (n) => (n.type === 'image' ? n.url : undefined))) expect(url).toMatch(/^figure:/);
+      expect(
+        collect(tree, (n) => (n.type === 'html' ? n.value : undefined)),
+        `${locale}/${id}`,
+      ).toEqual([]);
+      for (const url of collect<string>(tree, (n) => (n.type === 'image' ? n.url : undefined)))
+        expect(url).toMatch(/^figure:/);
       for (const link of linksOf(tree)) {
         const [path, anchor] = link.split('#');
         if (path === '/credit-roi-calculator') continue;
         const target = GUIDE_IDS.find((g) => GUIDES[g].path === path);
         expect(target, `${locale}/${id}: link ${link}`).toBeDefined();
-        if (anchor) expect(outline(trees[locale][target!]!).map((h) => h.id), `${locale}/${id}: link ${link}`).toContain(anchor);
+        if (anchor)
+          expect(
+            outline(trees[locale][target!]!).map((h) => h.id),
+            `${locale}/${id}: link ${link}`,
+          ).toContain(anchor);
       }
     }
     expect(linksOf(trees.de[id]!)).toEqual(linksOf(trees.en[id]!));
@@ -87,14 +99,17 @@ describe('guides in German and English', () => {
     const ids = (s: typeof de) => s.map((section) => [section.id, section.questions.map((q) => q.id)]);
     expect(ids(de)).toEqual(ids(en));
     expect(en.flatMap((s) => s.questions).length).toBeGreaterThan(15);
-    for (const q of [...de, ...en].flatMap((s) => s.questions)) expect(q.answer.trim().length, q.id).toBeGreaterThan(40);
+    for (const q of [...de, ...en].flatMap((s) => s.questions))
+      expect(q.answer.trim().length, q.id).toBeGreaterThan(40);
   });
 });
 
-describe('the numbers the guides quote are the scoring core\'s', () => {
+describe("the numbers the guides quote are the scoring core's", () => {
   it.each(LOCALES)('%s: the open-answer categories and their scores', (locale) => {
     const table = tablesOf(trees[locale].analysis!).find((t) => cells(t)[0]![0] === 'Code')!;
-    const rows = cells(table).slice(1).map((r) => [numberIn(r[0]!), numberIn(r[2]!)]);
+    const rows = cells(table)
+      .slice(1)
+      .map((r) => [numberIn(r[0]!), numberIn(r[2]!)]);
     expect(Object.fromEntries(rows)).toEqual(CATEGORY_SCORES);
   });
 

@@ -23,7 +23,9 @@ const RELATIVE = /(?:^|[^\w./-])((?:\.\.\/)*\.\.)(?=[/'"`\s)]|$)((?:\/[^\s'"`)]*
 
 function trackedFiles(): string[] {
   try {
-    return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 }).split('\0').filter(Boolean);
+    return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 })
+      .split('\0')
+      .filter(Boolean);
   } catch {
     throw new Error('repository-bounds needs git (run the tests inside a clone)');
   }
@@ -62,8 +64,12 @@ describe('the repository stands alone', () => {
     // Built from parts, so this file's own source holds no such path.
     const up = (n: number) => Array.from({ length: n }, () => '..').join('/');
     const abs = ['', 'work', 'shared', 'spec', 'x.json'].join('/');
-    expect(outsideReferences('tests/guards/x.test.ts', `new URL('${up(3)}/shared/spec/operations.json', import.meta.url)`)).toEqual([`${up(3)}/shared/spec/operations.json`]);
-    expect(outsideReferences('api/modules/a/b.ts', `import x from '${up(4)}/elsewhere/x'`)).toEqual([`${up(4)}/elsewhere/x`]);
+    expect(
+      outsideReferences('tests/guards/x.test.ts', `new URL('${up(3)}/shared/spec/operations.json', import.meta.url)`),
+    ).toEqual([`${up(3)}/shared/spec/operations.json`]);
+    expect(outsideReferences('api/modules/a/b.ts', `import x from '${up(4)}/elsewhere/x'`)).toEqual([
+      `${up(4)}/elsewhere/x`,
+    ]);
     expect(outsideReferences('api/a.ts', `readFileSync('${abs}')`)).toEqual([abs]);
     expect(outsideReferences('package.json', `"x": "bun ${up(1)}/tools/run.ts"`)).toEqual([`${up(1)}/tools/run.ts`]);
     expect(outsideReferences('tests/vitest.config.ts', "fileURLToPath(new URL('..', import.meta.url))")).toEqual([]);

@@ -27,8 +27,7 @@ const rootFields = (kind: 'Query' | 'Mutation') => {
  * Calls of spec section 7 that a later issue builds (user management: issue 5).
  * Remove a name here when its operation lands; the test below fails if the two drift apart.
  */
-const NOT_YET_BUILT: string[] = [
-].sort();
+const NOT_YET_BUILT: string[] = [].sort();
 
 describe('guards against drift', () => {
   it('every SDL root field has a resolver, and every resolver a field', () => {
@@ -37,7 +36,7 @@ describe('guards against drift', () => {
     }
   });
 
-  it('the schema holds every call of spec section 7 that is built, under the same root and with the spec\'s argument names', () => {
+  it("the schema holds every call of spec section 7 that is built, under the same root and with the spec's argument names", () => {
     const missing: string[] = [];
     for (const kind of ['Query', 'Mutation'] as const) {
       const fields = (kind === 'Query' ? schema.getQueryType() : schema.getMutationType())!.getFields();
@@ -48,7 +47,8 @@ describe('guards against drift', () => {
           continue;
         }
         const args = field.args.map((a) => a.name);
-        for (const expected of operations.argumentNames[name] ?? []) expect(args, `${name} argument ${expected}`).toContain(expected);
+        for (const expected of operations.argumentNames[name] ?? [])
+          expect(args, `${name} argument ${expected}`).toContain(expected);
       }
     }
     expect(missing.sort()).toEqual(NOT_YET_BUILT);
@@ -62,13 +62,21 @@ describe('guards against drift', () => {
   });
 
   const keys = (o: unknown, prefix = ''): string[] =>
-    Object.entries(o as Record<string, unknown>).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    Object.entries(o as Record<string, unknown>).flatMap(([k, v]) =>
+      v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+    );
 
   it('en and de have the same keys', () => {
     const enKeys = new Set(keys(en));
     const deKeys = new Set(keys(de));
-    expect([...enKeys].filter((k) => !deKeys.has(k)), 'only in en').toEqual([]);
-    expect([...deKeys].filter((k) => !enKeys.has(k)), 'only in de').toEqual([]);
+    expect(
+      [...enKeys].filter((k) => !deKeys.has(k)),
+      'only in en',
+    ).toEqual([]);
+    expect(
+      [...deKeys].filter((k) => !enKeys.has(k)),
+      'only in de',
+    ).toEqual([]);
   });
 
   it('every error code has a message in both languages, and no message is a stray key', () => {
@@ -83,7 +91,9 @@ describe('guards against drift', () => {
     for (const reason of REFUSAL_REASONS) {
       expect((en as any).reasons?.[reason], `en ${reason}`).toBeTruthy();
       expect((de as any).reasons?.[reason], `de ${reason}`).toBeTruthy();
-      expect((en as any).reasons[reason], `en ${reason} is not the code's generic text`).not.toBe((en as any).errors.INVALID_PARAMETERS);
+      expect((en as any).reasons[reason], `en ${reason} is not the code's generic text`).not.toBe(
+        (en as any).errors.INVALID_PARAMETERS,
+      );
     }
     expect(Object.keys((en as any).reasons).sort()).toEqual([...REFUSAL_REASONS].sort());
     expect(Object.keys((de as any).reasons).sort()).toEqual([...REFUSAL_REASONS].sort());
@@ -91,7 +101,11 @@ describe('guards against drift', () => {
 
   it('every refusal reason of the catalogue is raised somewhere in api/ (no dead entries)', () => {
     const root = new URL('../..', import.meta.url).pathname;
-    const source = execFileSync('git', ['grep', '-h', '-o', '-E', "'[A-Z][A-Z0-9_]+'", '--', 'api/modules', 'api/lib', 'api/graphql/paging.ts'], { cwd: root, encoding: 'utf8' });
+    const source = execFileSync(
+      'git',
+      ['grep', '-h', '-o', '-E', "'[A-Z][A-Z0-9_]+'", '--', 'api/modules', 'api/lib', 'api/graphql/paging.ts'],
+      { cwd: root, encoding: 'utf8' },
+    );
     const mentioned = new Set(source.split('\n').map((l) => l.slice(1, -1)));
     expect(REFUSAL_REASONS.filter((r) => !mentioned.has(r))).toEqual([]);
   });

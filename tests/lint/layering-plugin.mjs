@@ -22,25 +22,54 @@ function target(fromFile, specifier) {
  * A target of `pkg:<regex>` matches a package specifier instead of a path.
  */
 const RULES = [
-  [/^web\/features\/([^/]+)\//, (t, m) => t.startsWith('web/features/') && !t.startsWith(`web/features/${m[1]}/`), 'a web feature does not import another feature (web/app composes them)'],
-  [/^web\//, (t) => t.startsWith('api/') || (t.startsWith('db/') && !t.startsWith('db/domain/')), 'the web imports neither api/ nor db/ (shared rules live in db/domain, types come from the schema)'],
+  [
+    /^web\/features\/([^/]+)\//,
+    (t, m) => t.startsWith('web/features/') && !t.startsWith(`web/features/${m[1]}/`),
+    'a web feature does not import another feature (web/app composes them)',
+  ],
+  [
+    /^web\//,
+    (t) => t.startsWith('api/') || (t.startsWith('db/') && !t.startsWith('db/domain/')),
+    'the web imports neither api/ nor db/ (shared rules live in db/domain, types come from the schema)',
+  ],
   [/^db\//, (t) => /^(api|web|scoring)\//.test(t), 'db/ imports nothing from the app (api, web, scoring)'],
-  [/^db\/domain\//, (t) => !t.startsWith('db/domain/'), 'db/domain is pure: it imports only db/domain (web and api both import it)'],
+  [
+    /^db\/domain\//,
+    (t) => !t.startsWith('db/domain/'),
+    'db/domain is pure: it imports only db/domain (web and api both import it)',
+  ],
   [/^scoring\//, (t) => /^(api|web|db)\//.test(t), 'scoring/ imports nothing from the app (api, web, db)'],
   [/^api\//, (t) => t.startsWith('web/'), 'the server does not import the web app'],
-  [/^api\/modules\//, (t) => /^api\/(jobs|cli)\//.test(t) || /^api\/(app|server)(\.ts)?$/.test(t), 'modules sit below the app, jobs and commands that compose them'],
-  [/\.resolvers\.ts$/, (t) => /\.repo(\.ts)?$/.test(t) || /^db\/(client|schema|write-)/.test(t), 'a resolver asks the policy, parses arguments, calls one service and presents the result: it does not reach repos or the database'],
+  [
+    /^api\/modules\//,
+    (t) => /^api\/(jobs|cli)\//.test(t) || /^api\/(app|server)(\.ts)?$/.test(t),
+    'modules sit below the app, jobs and commands that compose them',
+  ],
+  [
+    /\.resolvers\.ts$/,
+    (t) => /\.repo(\.ts)?$/.test(t) || /^db\/(client|schema|write-)/.test(t),
+    'a resolver asks the policy, parses arguments, calls one service and presents the result: it does not reach repos or the database',
+  ],
 ];
 
 const PACKAGE_RULES = [
-  [/^db\/domain\//, () => true, 'db/domain is pure TypeScript: no packages (no drizzle, no node:, no bun), so the browser can import it'],
+  [
+    /^db\/domain\//,
+    () => true,
+    'db/domain is pure TypeScript: no packages (no drizzle, no node:, no bun), so the browser can import it',
+  ],
   [/\.resolvers\.ts$/, (s) => s === 'drizzle-orm' || s.startsWith('drizzle-orm/'), 'resolvers hold no SQL'],
-  [/^(web|scoring)\//, (s) => s === 'bun' || s.startsWith('bun:'), 'web and scoring run in the browser too: no Bun APIs'],
+  [
+    /^(web|scoring)\//,
+    (s) => s === 'bun' || s.startsWith('bun:'),
+    'web and scoring run in the browser too: no Bun APIs',
+  ],
 ];
 
 // ---- api module graph (api/modules/<name>/): no cycles between modules -----------------------
 
-const IMPORT_RE = /(?:^|[\s;}])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s+['"]([^'"]+)['"]/g;
+const IMPORT_RE =
+  /(?:^|[\s;}])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s+['"]([^'"]+)['"]/g;
 let moduleGraph;
 
 /** module -> Map(other module -> first file that imports it), read from disk once per lint run. */
@@ -50,11 +79,16 @@ function apiModuleGraph() {
   const modulesDir = join(ROOT, 'api', 'modules');
   let names = [];
   try {
-    names = readdirSync(modulesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    names = readdirSync(modulesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
   } catch {
     return moduleGraph;
   }
-  const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [join(dir, d.name)] : []));
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+      d.isDirectory() ? walk(join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [join(dir, d.name)] : [],
+    );
   for (const name of names) {
     const edges = new Map();
     for (const file of walk(join(modulesDir, name))) {
@@ -93,13 +127,24 @@ function pathBetween(graph, from, to) {
 // ---- the rules ----------------------------------------------------------------------------------
 
 function sourcesOf(node) {
-  if ((node.type === 'ImportDeclaration' || node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') && node.source) return node.source;
-  if (node.type === 'ImportExpression' && node.source?.type === 'Literal' && typeof node.source.value === 'string') return node.source;
+  if (
+    (node.type === 'ImportDeclaration' ||
+      node.type === 'ExportNamedDeclaration' ||
+      node.type === 'ExportAllDeclaration') &&
+    node.source
+  )
+    return node.source;
+  if (node.type === 'ImportExpression' && node.source?.type === 'Literal' && typeof node.source.value === 'string')
+    return node.source;
   return null;
 }
 
 const layers = {
-  meta: { type: 'problem', docs: { description: 'Imports flow one way: the layering of architecture.md, by path pattern.' }, schema: [] },
+  meta: {
+    type: 'problem',
+    docs: { description: 'Imports flow one way: the layering of architecture.md, by path pattern.' },
+    schema: [],
+  },
   create(context) {
     const file = rel(context.filename);
     const check = (node) => {
@@ -108,7 +153,9 @@ const layers = {
       const specifier = source.value;
       const t = target(context.filename, specifier);
       if (t === null) {
-        for (const [who, bad, why] of PACKAGE_RULES) if (who.test(file) && bad(specifier)) context.report({ node: source, message: `${file} imports '${specifier}': ${why}.` });
+        for (const [who, bad, why] of PACKAGE_RULES)
+          if (who.test(file) && bad(specifier))
+            context.report({ node: source, message: `${file} imports '${specifier}': ${why}.` });
         return;
       }
       for (const [who, bad, why] of RULES) {
@@ -116,12 +163,21 @@ const layers = {
         if (m && bad(t, m)) context.report({ node: source, message: `${file} imports ${t}: ${why}.` });
       }
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 
 const noModuleCycles = {
-  meta: { type: 'problem', docs: { description: 'No import cycle between api modules (api/modules/<name>/), type imports included.' }, schema: [] },
+  meta: {
+    type: 'problem',
+    docs: { description: 'No import cycle between api modules (api/modules/<name>/), type imports included.' },
+    schema: [],
+  },
   create(context) {
     const from = moduleOf(rel(context.filename));
     if (!from) return {};
@@ -133,10 +189,18 @@ const noModuleCycles = {
       const back = pathBetween(apiModuleGraph(), to, from);
       if (back) {
         const hops = back.slice(1).map((m, i) => `${m} (${apiModuleGraph().get(back[i]).get(m)})`);
-        context.report({ node: source, message: `api module cycle: ${from} -> ${to} -> ${hops.join(' -> ')}. Move the shared part down, or let the higher module extend the lower one's type.` });
+        context.report({
+          node: source,
+          message: `api module cycle: ${from} -> ${to} -> ${hops.join(' -> ')}. Move the shared part down, or let the higher module extend the lower one's type.`,
+        });
       }
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 

@@ -7,7 +7,12 @@
 import { rng } from './survey-generator.ts';
 
 export type BatteryKind = 'careful' | 'speeder' | 'straightliner' | 'pattern' | 'random';
-export const CARELESS_KINDS: readonly Exclude<BatteryKind, 'careful'>[] = ['speeder', 'straightliner', 'pattern', 'random'];
+export const CARELESS_KINDS: readonly Exclude<BatteryKind, 'careful'>[] = [
+  'speeder',
+  'straightliner',
+  'pattern',
+  'random',
+];
 
 export interface BatteryDesign {
   /** Scale (latent trait) of each item, in display order. */
@@ -121,18 +126,28 @@ function cholesky(a: number[][]): number[][] {
   return l;
 }
 
-export function generateBatterySurvey(n: number, seed: number, structure: SurveyStructure = PERSONALITY): BatterySurvey {
+export function generateBatterySurvey(
+  n: number,
+  seed: number,
+  structure: SurveyStructure = PERSONALITY,
+): BatterySurvey {
   const r = rng(seed);
   const normal = () => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
   const traits = structure.traitCorrelation.length;
   const chol = cholesky(structure.traitCorrelation);
   // Item parameters: loading, and an intercept that skews most items towards agreement.
-  const items = structure.batteries.map((b) => b.scaleOf.map(() => ({
-    loading: structure.loadings[0] + (structure.loadings[1] - structure.loadings[0]) * r(),
-    intercept: 0.25 + 0.45 * normal(),
-  })));
-  const cut = [structure.shares.speeder, structure.shares.straightliner, structure.shares.pattern, structure.shares.random]
-    .reduce<number[]>((acc, v) => [...acc, (acc.at(-1) ?? 0) + v], []);
+  const items = structure.batteries.map((b) =>
+    b.scaleOf.map(() => ({
+      loading: structure.loadings[0] + (structure.loadings[1] - structure.loadings[0]) * r(),
+      intercept: 0.25 + 0.45 * normal(),
+    })),
+  );
+  const cut = [
+    structure.shares.speeder,
+    structure.shares.straightliner,
+    structure.shares.pattern,
+    structure.shares.random,
+  ].reduce<number[]>((acc, v) => [...acc, (acc.at(-1) ?? 0) + v], []);
   const kinds: BatteryKind[] = Array.from({ length: n }, () => {
     const u = r();
     const i = cut.findIndex((c) => u < c);
@@ -148,7 +163,14 @@ export function generateBatterySurvey(n: number, seed: number, structure: Survey
     const extreme = Math.exp(0.3 * normal());
     const acquiescence = 0.3 * normal();
     const slip = r() < 0.2 ? 0.08 : 0.01;
-    const pace = kind === 'speeder' ? 0.12 + 0.22 * r() : kind === 'straightliner' || kind === 'pattern' ? 0.45 + 0.5 * r() : kind === 'random' ? 0.8 * Math.exp(0.3 * normal()) : Math.exp(0.3 * normal());
+    const pace =
+      kind === 'speeder'
+        ? 0.12 + 0.22 * r()
+        : kind === 'straightliner' || kind === 'pattern'
+          ? 0.45 + 0.5 * r()
+          : kind === 'random'
+            ? 0.8 * Math.exp(0.3 * normal())
+            : Math.exp(0.3 * normal());
     const straightAll = r() < 0.7;
     const straightGrid = Math.floor(r() * structure.batteries.length);
     let total = 0;
@@ -167,12 +189,18 @@ export function generateBatterySurvey(n: number, seed: number, structure: Survey
       };
       b.scaleOf.forEach((_, j) => {
         let v: number;
-        if (kind === 'random' || (kind === 'speeder' && r() < 0.5) || (kind === 'careful' && r() < slip)) v = 1 + Math.floor(r() * P);
+        if (kind === 'random' || (kind === 'speeder' && r() < 0.5) || (kind === 'careful' && r() < slip))
+          v = 1 + Math.floor(r() * P);
         else if (kind === 'straightliner' && (straightAll || g === straightGrid)) v = level;
         else if (kind === 'pattern') {
-          v = patternKind === 0 ? (j % 2 === 0 ? level : 1 + ((level + Math.floor(P / 2) - 1) % P))
-            : patternKind === 1 ? 1 + ((level - 1 + j) % P)
-            : 1 + Math.abs(((j + level - 1) % (2 * P - 2)) - (P - 1));
+          v =
+            patternKind === 0
+              ? j % 2 === 0
+                ? level
+                : 1 + ((level + Math.floor(P / 2) - 1) % P)
+              : patternKind === 1
+                ? 1 + ((level - 1 + j) % P)
+                : 1 + Math.abs(((j + level - 1) % (2 * P - 2)) - (P - 1));
         } else v = careful(j);
         grids[g]![j]![i] = r() < 0.01 ? -999 : v;
       });

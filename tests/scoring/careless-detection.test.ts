@@ -9,7 +9,10 @@ describe('separating careless from careful respondents', () => {
   const ibs = scoring.ibs(survey.grids.map((g) => scoring.gridScores(g, { min: 1, max: 5 }).scores));
   const oes = scoring.oes(scoring.classifyOpenEnded(survey.open).categories);
   const proj = scoring.projective(survey.projective);
-  const combined = scoring.combined({ ts: ts.ts, ibs: ibs.score, oes: oes.score, ps: proj.ps, cs: proj.cs }, n).combined;
+  const combined = scoring.combined(
+    { ts: ts.ts, ibs: ibs.score, oes: oes.score, ps: proj.ps, cs: proj.cs },
+    n,
+  ).combined;
   const careless = survey.kinds.map((k) => k !== 'careful');
 
   it('gives the combined score an AUC of at least 0.9', () => {
@@ -18,15 +21,21 @@ describe('separating careless from careful respondents', () => {
       const v = survey.kinds.map((k, i) => (k === kind ? combined[i]! : NaN)).filter((x) => !Number.isNaN(x));
       return (v.reduce((a, b) => a + b, 0) / v.length).toFixed(1);
     };
-    console.log(`combined-score AUC careless vs careful: ${auc.toFixed(3)} (n = ${n}); mean combined by kind:`,
-      Object.fromEntries(['careful', 'speeder', 'straightliner', 'pattern', 'random', 'gibberish', 'copier'].map((k) => [k, mean(k)])));
+    console.log(
+      `combined-score AUC careless vs careful: ${auc.toFixed(3)} (n = ${n}); mean combined by kind:`,
+      Object.fromEntries(
+        ['careful', 'speeder', 'straightliner', 'pattern', 'random', 'gibberish', 'copier'].map((k) => [k, mean(k)]),
+      ),
+    );
     expect(auc).toBeGreaterThanOrEqual(0.9);
   });
 
   it('excludes most planted careless respondents and keeps most careful ones with the default rules', () => {
     const r = scoring.clean({
-      rows: n, scores: { combined, ts: ts.ts, ibs: ibs.score, oes: oes.score },
-      dataPoints: { ibs: ibs.dataPoints, oes: oes.dataPoints }, badAnswers: oes.badAnswers,
+      rows: n,
+      scores: { combined, ts: ts.ts, ibs: ibs.score, oes: oes.score },
+      dataPoints: { ibs: ibs.dataPoints, oes: oes.dataPoints },
+      badAnswers: oes.badAnswers,
     });
     const rate = (want: boolean, kept: number) => {
       const idx = careless.map((c, i) => (c === want ? i : -1)).filter((i) => i >= 0);

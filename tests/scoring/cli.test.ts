@@ -12,7 +12,10 @@ const dir = mkdtempSync(join(tmpdir(), 'scoring-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(...args: string[]) {
-  const r = spawnSync(`${root}node_modules/.bin/bun`, [`${root}scoring/cli.ts`, ...args], { encoding: 'utf8', cwd: root });
+  const r = spawnSync(`${root}node_modules/.bin/bun`, [`${root}scoring/cli.ts`, ...args], {
+    encoding: 'utf8',
+    cwd: root,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -29,7 +32,10 @@ const rows = [
   ['C', 7, 8, 9, 1, 3, 5, 2, 5, 9, 6],
   ['D', 1, 2, 1, 2, 'NA', 2, 1, '', 1, -999],
 ];
-const csv = file('data.csv', [['id', ...items, 'comment'].join(','), ...rows.map((r) => [...r, '"ok, fine"'].join(','))].join('\n'));
+const csv = file(
+  'data.csv',
+  [['id', ...items, 'comment'].join(','), ...rows.map((r) => [...r, '"ok, fine"'].join(','))].join('\n'),
+);
 
 describe('scoring command line', () => {
   it('writes one indices row per input row with id, longstring, avgstr, irv, mahad and ibs', () => {
@@ -54,7 +60,10 @@ describe('scoring command line', () => {
     expect(r.out.trim().split('\n')[2]!.split(',').slice(0, 4)).toEqual(['B', '8', '3.3333', '0.3162']);
     const none = run('indices', '--input', csv, '--items', 'i1:i10', '--id', 'id', '--decimals', '0');
     expect(none.out.trim().split('\n')[2]!.split(',').slice(0, 4)).toEqual(['B', '8', '3', '0']);
-    for (const bad of ['-1', '1.5', '11', 'x']) expect(run('indices', '--input', csv, '--items', 'i1:i10', '--decimals', bad).err).toMatch(/--decimals must be a whole number 0..10/);
+    for (const bad of ['-1', '1.5', '11', 'x'])
+      expect(run('indices', '--input', csv, '--items', 'i1:i10', '--decimals', bad).err).toMatch(
+        /--decimals must be a whole number 0..10/,
+      );
   });
 
   it('treats empty cells, NA and -999 as missing', () => {
@@ -78,7 +87,13 @@ describe('scoring command line', () => {
 
   it('classifies open answers and reports their categories with the OES', () => {
     const data = file('open.csv', 'id,answer\nA,We loved the beach hotel and the food\nB,asdfghjk\nC,idk\nD,\n');
-    const config = file('open.json', JSON.stringify({ id: 'id', open: [{ column: 'answer', question: 'What did you like about your last vacation?', languages: ['en'] }] }));
+    const config = file(
+      'open.json',
+      JSON.stringify({
+        id: 'id',
+        open: [{ column: 'answer', question: 'What did you like about your last vacation?', languages: ['en'] }],
+      }),
+    );
     const r = run('score', '--input', data, '--config', config);
     expect(r.code).toBe(0);
     const [header, ...lines] = r.out.trim().split('\n');
@@ -94,9 +109,14 @@ describe('scoring command line', () => {
     const survey = generateBatterySurvey(600, 17, undefined);
     const names = [...survey.grids[0]!.map((_, j) => `q${j + 1}`), ...survey.grids[1]!.map((_, j) => `p${j + 1}`)];
     const columns = [...survey.grids[0]!, ...survey.grids[1]!];
-    const lines = survey.kinds.map((k, i) => [`${k}${i}`, survey.durations[0]![i], ...columns.map((c) => c[i])].join(','));
+    const lines = survey.kinds.map((k, i) =>
+      [`${k}${i}`, survey.durations[0]![i], ...columns.map((c) => c[i])].join(','),
+    );
     const data = file('battery.csv', [['id', 'total', ...names].join(','), ...lines].join('\n'));
-    const grids = [{ items: 'q1:q10', min: 1, max: 6 }, { items: 'p1:p15', min: 1, max: 6 }];
+    const grids = [
+      { items: 'q1:q10', min: 1, max: 6 },
+      { items: 'p1:p15', min: 1, max: 6 },
+    ];
     const config = file('battery.json', JSON.stringify({ id: 'id', durations: { total: 'total' }, grids }));
     const r = run('score', '--input', data, '--config', config);
     expect(r.code).toBe(0);
@@ -112,8 +132,18 @@ describe('scoring command line', () => {
     expect(mean('random')).toBeLessThan(60);
     expect(rows.some((l) => at(l, 'grid_2_label') === 'Inconsistent')).toBe(true);
     expect(rows.filter((l) => l.startsWith('random') && at(l, 'kept') === '0').length).toBeGreaterThan(5);
-    expect(rows.filter((l) => l.startsWith('random')).some((l) => at(l, 'reasons').includes('CON') || at(l, 'primary_reason') === 'combined')).toBe(true);
-    const off = run('score', '--input', data, '--config', file('battery-off.json', JSON.stringify({ id: 'id', durations: { total: 'total' }, grids, consistency: false })));
+    expect(
+      rows
+        .filter((l) => l.startsWith('random'))
+        .some((l) => at(l, 'reasons').includes('CON') || at(l, 'primary_reason') === 'combined'),
+    ).toBe(true);
+    const off = run(
+      'score',
+      '--input',
+      data,
+      '--config',
+      file('battery-off.json', JSON.stringify({ id: 'id', durations: { total: 'total' }, grids, consistency: false })),
+    );
     expect(off.code).toBe(0);
     const offHeader = off.out.split('\n')[0]!.split(',');
     expect(offHeader).not.toContain('consistency');

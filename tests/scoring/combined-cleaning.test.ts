@@ -50,14 +50,23 @@ describe.each(implementations)('combined score (%s)', (_, s) => {
   });
 
   it('drops the cap when it is switched off', () => {
-    const r = s.combined({ oes: col(0), ts: col(100), ibs: col(100) }, 1, { oes: 3, ts: 2, ibs: 2, ps: 1, cs: 1, cap: -1 });
+    const r = s.combined({ oes: col(0), ts: col(100), ibs: col(100) }, 1, {
+      oes: 3,
+      ts: 2,
+      ibs: 2,
+      ps: 1,
+      cs: 1,
+      cap: -1,
+    });
     expect(r.combined[0]).toBeCloseTo(57.1, 1);
   });
 });
 
 describe.each(implementations)('cleaning (%s)', (_, s) => {
   // TV19: interviews A, B, C, D.
-  const oes = col(100, 30, 40, 100), ts = col(18, 100, 100, 18), ibs = col(100, 100, 100, 100);
+  const oes = col(100, 30, 40, 100),
+    ts = col(18, 100, 100, 18),
+    ibs = col(100, 100, 100, 100);
   const combined = s.combined({ oes, ts, ibs }, 4).combined;
   const input = {
     rows: 4,
@@ -95,9 +104,15 @@ describe.each(implementations)('cleaning (%s)', (_, s) => {
 
   it('re-runs with a changed threshold over the same resident scores', () => {
     const session = s.cleaningSession(input);
-    const loose: CleaningRules = { ...DEFAULT_RULES, rules: { ...DEFAULT_RULES.rules, combined: { enabled: true, threshold: 40, minDataPoints: 0 } } };
+    const loose: CleaningRules = {
+      ...DEFAULT_RULES,
+      rules: { ...DEFAULT_RULES.rules, combined: { enabled: true, threshold: 40, minDataPoints: 0 } },
+    };
     expect(session.run(loose).keptCount).toBe(2);
-    const strict: CleaningRules = { ...DEFAULT_RULES, rules: { ...DEFAULT_RULES.rules, combined: { enabled: true, threshold: 65, minDataPoints: 0 } } };
+    const strict: CleaningRules = {
+      ...DEFAULT_RULES,
+      rules: { ...DEFAULT_RULES.rules, combined: { enabled: true, threshold: 65, minDataPoints: 0 } },
+    };
     expect(Array.from(session.run(strict).kept)).toEqual([0, 0, 0, 1]);
     session.free();
   });
@@ -106,7 +121,9 @@ describe.each(implementations)('cleaning (%s)', (_, s) => {
     const comb = col(90, 80, 70, 95, 85, 75, 65);
     const r = s.clean(
       {
-        rows: 7, scores: { combined: comb }, manual: col(0, 0, 2, 0, 0, 0, 0),
+        rows: 7,
+        scores: { combined: comb },
+        manual: col(0, 0, 2, 0, 0, 0, 0),
         quota: { cell: col(0, 0, 0, 1, 1, 1, 1), targets: col(2, 3) },
       },
       { ...DEFAULT_RULES, target: { n: 4, trim: true } },
@@ -120,7 +137,10 @@ describe.each(implementations)('cleaning (%s)', (_, s) => {
   });
 
   it('drops later rows first among equal scores when trimming', () => {
-    const r = s.clean({ rows: 4, scores: { combined: col(70, 70, 70, 90) } }, { ...DEFAULT_RULES, target: { n: 2, trim: true } });
+    const r = s.clean(
+      { rows: 4, scores: { combined: col(70, 70, 70, 90) } },
+      { ...DEFAULT_RULES, target: { n: 2, trim: true } },
+    );
     expect(Array.from(r.kept)).toEqual([1, 0, 0, 1]);
   });
 });
@@ -161,7 +181,10 @@ describe.each(implementations)('certificate and credits (%s)', (_, s) => {
   });
 
   it('charges one credit per data point, clamped to 4..10 (TV20)', () => {
-    const ts = col(1, 1, 1, 0), oes = col(3, 0, 20, 0), grids = col(2, 0, 6, 0), proj = col(0, 0, 12, 0);
+    const ts = col(1, 1, 1, 0),
+      oes = col(3, 0, 20, 0),
+      grids = col(2, 0, 6, 0),
+      proj = col(0, 0, 12, 0);
     const r = s.credits([ts, oes, grids, proj]);
     expect(Array.from(r.perInterview)).toEqual([6, 4, 10, 4]);
     expect(r.total).toBe(24);

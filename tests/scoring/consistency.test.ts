@@ -16,7 +16,8 @@ function battery(n: number, k: number, seed = 5): Float64Array[] {
   const cols = Array.from({ length: k }, () => new Float64Array(n));
   for (let i = 0; i < n; i++) {
     const f = normal();
-    for (let j = 0; j < k; j++) cols[j]![i] = Math.min(6, Math.max(1, Math.round(3.5 + 1.1 * (0.7 * f + 0.7 * normal()))));
+    for (let j = 0; j < k; j++)
+      cols[j]![i] = Math.min(6, Math.max(1, Math.round(3.5 + 1.1 * (0.7 * f + 0.7 * normal()))));
   }
   return cols;
 }
@@ -24,9 +25,15 @@ const grid = (items: Float64Array[]): ConsistencyGrid => ({ items, min: 1, max: 
 
 describe('consistency score mapping', () => {
   it('is 100 up to z = 3, then falls through 70, 35 and 10 to 0 at z = 7 (linear in D² between)', () => {
-    for (const [df, nu2] of [[10, Infinity], [25, 2000], [8, 300]] as const) {
+    for (const [df, nu2] of [
+      [10, Infinity],
+      [25, 2000],
+      [8, 300],
+    ] as const) {
       expect(consistencyScoreOf(d2AtZ(2, df, nu2), df, nu2)).toBe(100);
-      CONSISTENCY.anchors.forEach((a) => expect(consistencyScoreOf(d2AtZ(a.z, df, nu2), df, nu2)).toBeCloseTo(a.score, 9));
+      CONSISTENCY.anchors.forEach((a) =>
+        expect(consistencyScoreOf(d2AtZ(a.z, df, nu2), df, nu2)).toBeCloseTo(a.score, 9),
+      );
       expect(consistencyScoreOf(d2AtZ(9, df, nu2), df, nu2)).toBe(0);
       const mid = (d2AtZ(4, df, nu2) + d2AtZ(5, df, nu2)) / 2;
       expect(consistencyScoreOf(mid, df, nu2)).toBeCloseTo(52.5, 9);
@@ -96,12 +103,14 @@ describe.each(implementations)('consistency score (%s)', (_name, impl) => {
     // A few random answerers so that the scores spread.
     for (let i = 0; i < 40; i++) for (const c of items) c[i] = 1 + ((i * 7 + c.length) % 6);
     const reversed = items.map((c, j) => (j % 3 === 0 ? c.map((v) => 7 - v) : c));
-    const a = impl.consistency([grid(items)]), b = impl.consistency([grid(reversed)]);
+    const a = impl.consistency([grid(items)]),
+      b = impl.consistency([grid(reversed)]);
     for (let i = 0; i < 400; i++) expect(Math.abs(a.score[i]! - b.score[i]!)).toBeLessThan(0.01);
   });
 
   it('sums the grids of an interview and counts them as data points', () => {
-    const g1 = battery(300, 10, 1), g2 = battery(300, 8, 2);
+    const g1 = battery(300, 10, 1),
+      g2 = battery(300, 8, 2);
     for (const c of g2) c[10] = -999;
     const r = impl.consistency([grid(g1), grid(g2)]);
     expect(r.dataPoints[0]).toBe(2);
@@ -132,7 +141,9 @@ describe('consistency in the pipeline, the combined score and cleaning', () => {
 
   it('is a core subscore: weighted 2 by default, caps the combined score at CON + 30, weight 0 leaves it out', () => {
     expect(DEFAULT_WEIGHTS.con).toBe(2);
-    for (let i = 0; i < n; i++) if (!Number.isNaN(all.consistency[i]!)) expect(all.combined[i]!).toBeLessThanOrEqual(all.consistency[i]! + 30 + 1e-9);
+    for (let i = 0; i < n; i++)
+      if (!Number.isNaN(all.consistency[i]!))
+        expect(all.combined[i]!).toBeLessThanOrEqual(all.consistency[i]! + 30 + 1e-9);
     const sub = { ts: all.ts, ibs: all.ibs, con: all.consistency };
     const without = scoring.combined({ ts: all.ts, ibs: all.ibs }, n);
     const zero = scoring.combined(sub, n, { ...DEFAULT_WEIGHTS, con: 0 });
@@ -140,13 +151,18 @@ describe('consistency in the pipeline, the combined score and cleaning', () => {
     expect(Array.from(zero.nSubscores)).toEqual(Array.from(without.nSubscores));
     // A weight set saved before the consistency score existed takes the default weight.
     const { con: _unused, ...legacy } = DEFAULT_WEIGHTS;
-    expect(Array.from(scoring.combined(sub, n, legacy).combined)).toEqual(Array.from(scoring.combined(sub, n).combined));
+    expect(Array.from(scoring.combined(sub, n, legacy).combined)).toEqual(
+      Array.from(scoring.combined(sub, n).combined),
+    );
   });
 
   it('has a cleaning rule CON < 20 with at least one grid, reason CON after the product reasons', () => {
     expect(DEFAULT_RULES.rules.con).toEqual({ enabled: true, threshold: 20, minDataPoints: 1 });
     expect(REASONS.indexOf('CON')).toBe(10);
-    const rules = { ...DEFAULT_RULES, rules: { ...DEFAULT_RULES.rules, combined: { ...DEFAULT_RULES.rules.combined, enabled: false } } };
+    const rules = {
+      ...DEFAULT_RULES,
+      rules: { ...DEFAULT_RULES.rules, combined: { ...DEFAULT_RULES.rules.combined, enabled: false } },
+    };
     const input = { rows: n, scores: { con: all.consistency }, dataPoints: { con: all.consistencyDataPoints } };
     for (const r of [scoring.clean(input, rules), ...implementations.map(([, impl]) => impl.clean(input, rules))]) {
       for (let i = 0; i < n; i++) {
@@ -162,15 +178,20 @@ describe('consistency in the pipeline, the combined score and cleaning', () => {
   it('separates the planted kinds (combined AUC) and removes few good respondents with the default rules', () => {
     const careful = survey.kinds.map((k) => k === 'careful');
     const cleaned = scoring.clean({
-      rows: n, scores: { combined: all.combined, ts: all.ts, ibs: all.ibs, con: all.consistency },
+      rows: n,
+      scores: { combined: all.combined, ts: all.ts, ibs: all.ibs, con: all.consistency },
       dataPoints: { ts: all.tsDataPoints, ibs: all.ibsDataPoints, con: all.consistencyDataPoints },
     });
     const auc = (kind?: string) => {
       const idx = survey.kinds.map((k, i) => (k === 'careful' || !kind || k === kind ? i : -1)).filter((i) => i >= 0);
-      return aucLowerIsPositive(idx.map((i) => all.combined[i]!), idx.map((i) => !careful[i]));
+      return aucLowerIsPositive(
+        idx.map((i) => all.combined[i]!),
+        idx.map((i) => !careful[i]),
+      );
     };
     expect(auc()).toBeGreaterThanOrEqual(0.95);
-    for (const kind of ['speeder', 'straightliner', 'pattern', 'random']) expect(auc(kind), kind).toBeGreaterThanOrEqual(0.9);
+    for (const kind of ['speeder', 'straightliner', 'pattern', 'random'])
+      expect(auc(kind), kind).toBeGreaterThanOrEqual(0.9);
     const good = careful.map((c, i) => (c ? i : -1)).filter((i) => i >= 0);
     expect(good.filter((i) => cleaned.kept[i] === 0).length / good.length).toBeLessThanOrEqual(0.01);
     const random = survey.kinds.map((k, i) => (k === 'random' ? i : -1)).filter((i) => i >= 0);
@@ -180,10 +201,20 @@ describe('consistency in the pipeline, the combined score and cleaning', () => {
   it('ranks many random responders better than the classical distance (robust covariance)', () => {
     const heavy = generateBatterySurvey(1500, 8, { ...PERSONALITY, shares: { ...PERSONALITY.shares, random: 0.35 } });
     const idx = heavy.kinds.map((k, i) => (k === 'careful' || k === 'random' ? i : -1)).filter((i) => i >= 0);
-    const sum = (cols: Float64Array[]) => Float64Array.from({ length: heavy.kinds.length }, (_, i) => -cols.reduce((a, c) => a + (Number.isNaN(c[i]!) ? 0 : c[i]!), 0));
-    const robust = sum(scoring.consistency(heavy.grids.map((items) => ({ items, min: 1, max: 6 }))).grids.map((g) => g.d2));
+    const sum = (cols: Float64Array[]) =>
+      Float64Array.from(
+        { length: heavy.kinds.length },
+        (_, i) => -cols.reduce((a, c) => a + (Number.isNaN(c[i]!) ? 0 : c[i]!), 0),
+      );
+    const robust = sum(
+      scoring.consistency(heavy.grids.map((items) => ({ items, min: 1, max: 6 }))).grids.map((g) => g.d2),
+    );
     const classical = sum(heavy.grids.map((items) => scoring.indices(items).mahad));
-    const auc = (v: Float64Array) => aucLowerIsPositive(idx.map((i) => v[i]!), idx.map((i) => heavy.kinds[i] === 'random'));
+    const auc = (v: Float64Array) =>
+      aucLowerIsPositive(
+        idx.map((i) => v[i]!),
+        idx.map((i) => heavy.kinds[i] === 'random'),
+      );
     expect(auc(robust)).toBeGreaterThan(auc(classical));
     expect(auc(robust)).toBeGreaterThan(0.97);
   });

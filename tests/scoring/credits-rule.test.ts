@@ -15,13 +15,23 @@ describe('credits per interview: the plain rule and the charging kernel agree', 
   });
 
   it('equals the WASM kernel on random data-point columns (with NaN, fractions and negatives)', () => {
-    const count = fc.oneof(fc.integer({ min: -2, max: 14 }), fc.double({ min: -1, max: 12, noNaN: true }), fc.constant(Number.NaN));
-    fc.assert(fc.property(fc.array(fc.array(count, { minLength: 4, maxLength: 4 }), { minLength: 1, maxLength: 60 }), (rows) => {
-      const columns = [0, 1, 2, 3].map((j) => Float64Array.from(rows, (row) => row[j]!));
-      const kernel = scoring.credits(columns);
-      const plain = rows.map((row) => creditsForInterview(row));
-      expect(Array.from(kernel.perInterview)).toEqual(plain);
-      expect(kernel.total).toBe(plain.reduce((a, b) => a + b, 0));
-    }), { seed: 1515, numRuns: 300 });
+    const count = fc.oneof(
+      fc.integer({ min: -2, max: 14 }),
+      fc.double({ min: -1, max: 12, noNaN: true }),
+      fc.constant(Number.NaN),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(count, { minLength: 4, maxLength: 4 }), { minLength: 1, maxLength: 60 }),
+        (rows) => {
+          const columns = [0, 1, 2, 3].map((j) => Float64Array.from(rows, (row) => row[j]!));
+          const kernel = scoring.credits(columns);
+          const plain = rows.map((row) => creditsForInterview(row));
+          expect(Array.from(kernel.perInterview)).toEqual(plain);
+          expect(kernel.total).toBe(plain.reduce((a, b) => a + b, 0));
+        },
+      ),
+      { seed: 1515, numRuns: 300 },
+    );
   });
 });

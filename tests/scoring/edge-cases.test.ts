@@ -14,7 +14,8 @@ describe.each(implementations)('edge cases (%s)', (_, s) => {
     const proj = s.projective([{ choice: missing(n), predictions: [nan(n), nan(n)], purpose: 'information' }]);
     const oes = s.oes([new Int32Array(n)]);
     const comb = s.combined({ ts: ts.ts, ibs: ibs.score, oes: oes.score, ps: proj.ps, cs: proj.cs }, n);
-    for (const v of [ts.ts, grid.scores, ibs.score, proj.ps, proj.cs, proj.is, oes.score, comb.combined]) expect(allNaN(v)).toBe(true);
+    for (const v of [ts.ts, grid.scores, ibs.score, proj.ps, proj.cs, proj.is, oes.score, comb.combined])
+      expect(allNaN(v)).toBe(true);
     const ind = s.indices(Array.from({ length: 5 }, () => missing(n)));
     expect(allNaN(ind.mahad)).toBe(true);
     const clean = s.clean({ rows: n, scores: { combined: comb.combined } });

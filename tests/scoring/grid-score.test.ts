@@ -33,12 +33,12 @@ describe.each(implementations)('grid score (%s)', (_, s) => {
     expect(one([1, 2, 1, 2, 1, 2, 1, 2, 3, 2]).score).toBeCloseTo(47.5, 9);
   });
 
-  it.each([
-    [[7, 8, 9, 1, 3, 5, 2, 5, 9, 6]],
-    [[4, 5, 4, 4, 5, 3, 4, 2, 5, 4]],
-  ])('gives normal answers %j 100 (TV8)', (row) => {
-    expect(one(row)).toEqual({ score: 100, label: 'OK' });
-  });
+  it.each([[[7, 8, 9, 1, 3, 5, 2, 5, 9, 6]], [[4, 5, 4, 4, 5, 3, 4, 2, 5, 4]]])(
+    'gives normal answers %j 100 (TV8)',
+    (row) => {
+      expect(one(row)).toEqual({ score: 100, label: 'OK' });
+    },
+  );
 
   it('leaves a grid with only 6 valid answers unscored (TV9)', () => {
     const g = s.gridScores(rowAsColumns([3, -999, 3, 3, 3, 3, 3]));
@@ -67,7 +67,9 @@ describe.each(implementations)('grid score (%s)', (_, s) => {
   });
 
   it('scores many rows at once, across block boundaries', () => {
-    const rows = Array.from({ length: 300 }, (_, i) => (i % 3 === 0 ? Array(10).fill(3) : [7, 8, 9, 1, 3, 5, 2, 5, 9, 6]));
+    const rows = Array.from({ length: 300 }, (_, i) =>
+      i % 3 === 0 ? Array(10).fill(3) : [7, 8, 9, 1, 3, 5, 2, 5, 9, 6],
+    );
     const r = s.gridScores(rowsAsColumns(rows));
     expect(r.scores[0]).toBe(0);
     expect(r.scores[1]).toBe(100);

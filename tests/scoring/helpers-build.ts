@@ -18,9 +18,10 @@ export function ensureScoringBuilt(): void {
   if (existsSync(wasmPath) && statSync(wasmPath).mtimeMs >= newestSource()) return;
   // Build to a private file and rename: other suites may be loading the .wasm at the same moment.
   const tmp = `scoring/build/scoring.${process.pid}.tmp.wasm`;
-  execFileSync(`${root}node_modules/.bin/asc`,
+  execFileSync(
+    `${root}node_modules/.bin/asc`,
     ['scoring/assembly/index.ts', '--config', 'scoring/asconfig.json', '--target', 'release', '--outFile', tmp],
-    { cwd: root, stdio: 'inherit' });
+    { cwd: root, stdio: 'inherit' },
+  );
   renameSync(`${root}${tmp}`, wasmPath);
 }
-

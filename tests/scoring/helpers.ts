@@ -10,7 +10,10 @@ ensureScoringBuilt();
 export const scoring = await loadScoringFromDisk();
 
 /** Both implementations, so every vector checks the WASM core and the reference alike. */
-export const implementations: [string, NumericScoring][] = [['wasm', scoring], ['reference', reference]];
+export const implementations: [string, NumericScoring][] = [
+  ['wasm', scoring],
+  ['reference', reference],
+];
 
 export const col = (...v: number[]) => Float64Array.from(v);
 

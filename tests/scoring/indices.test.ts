@@ -11,7 +11,13 @@ describe.each(implementations)('careless indices (%s)', (_, s) => {
 
   it('computes D² like careless::mahad on complete data', () => {
     // Three items, five people; D² values from R: psych::outlier(x, plot = FALSE).
-    const x = rowsAsColumns([[1, 2, 3], [2, 3, 5], [3, 5, 4], [4, 4, 1], [5, 1, 2]]);
+    const x = rowsAsColumns([
+      [1, 2, 3],
+      [2, 3, 5],
+      [3, 5, 4],
+      [4, 4, 1],
+      [5, 1, 2],
+    ]);
     const r = s.indices(x);
     expect(r.rank).toBe(3);
     // The D² of a sample always sums to (n - 1) * rank with the sample covariance.
@@ -70,7 +76,10 @@ describe.each(implementations)('careless indices (%s)', (_, s) => {
   it('computes psychometric synonyms over highly correlated item pairs', () => {
     // Items come in pairs (a, a'), strongly correlated over the sample.
     const rows = Array.from({ length: 50 }, (_, i) => {
-      const a = (i % 5) + 1, b = ((i * 3) % 5) + 1, c = ((i * 7) % 5) + 1, d = ((i * 2) % 5) + 1;
+      const a = (i % 5) + 1,
+        b = ((i * 3) % 5) + 1,
+        c = ((i * 7) % 5) + 1,
+        d = ((i * 2) % 5) + 1;
       return [a, a, b, b, c, c, d, d];
     });
     rows.push([1, 5, 5, 1, 2, 4, 4, 2]);

@@ -29,24 +29,152 @@ export function rng(seed: number): () => number {
 }
 
 const STOCK = {
-  de: ['nichts', 'keine ahnung', 'gut', 'alles gut', 'nein', 'weiß nicht', 'der preis', 'super', 'nix', 'ok', 'passt', 'alles',
-    'nichts besonderes', 'keine', 'qualität', 'preis', 'die preise', 'das essen', 'das wetter', 'der strand', 'freundlichkeit',
-    'die ruhe', 'sauberkeit', 'service', 'alles super', 'weiss nicht', 'k.a.', '-', '...', 'keine angabe', 'zu teuer', 'ja',
-    'die lage', 'das personal', 'die landschaft', 'wartezeit', 'nichts stört mich', 'eigentlich nichts', 'war schön', 'toll',
-    'schön', 'passt schon', 'alles okay', 'geht so', 'nichts weiter', 'mir fällt nichts ein', 'keine meinung', 'nö', 'gute beratung',
-    'lange schlangen', 'zu voll', 'das hotel', 'die kinder', 'familie', 'erholung', 'entspannung', 'das meer', 'die berge',
-    'empfehlung', 'gewohnheit', 'nähe', 'günstig', 'bequem', 'schnell', 'weiß ich nicht', 'kein kommentar', 'egal', 'na ja',
-    'ganz gut', 'sehr gut', 'nicht viel', 'das übliche', 'preis-leistung', 'auswahl', 'parkplatz', 'kasse', 'öffnungszeiten'],
-  en: ['nothing', "don't know", 'good', 'ok', 'no', 'idk', 'price', 'the price', 'fine', 'great', 'nothing really', 'n/a', 'none',
-    'quality', 'camera', 'battery', 'the camera', 'battery life', 'brand', 'apple', 'samsung', 'not sure', 'no idea', 'everything',
-    'all good', 'cheap', 'too expensive', 'easy to use', 'nice', 'the shows', 'movies', 'the app', 'convenience', 'habit',
-    'recommendation', 'the design', 'size', 'speed', 'the screen', 'nothing in particular', 'no comment', '-', '...', 'yes', 'cool',
-    'the usual', 'not much', 'very good', 'pretty good', 'customer service', 'reliability', 'family', 'friends', 'work', 'weather',
-    'the beach', 'the food', 'the hotel', 'location', 'staff'],
+  de: [
+    'nichts',
+    'keine ahnung',
+    'gut',
+    'alles gut',
+    'nein',
+    'weiß nicht',
+    'der preis',
+    'super',
+    'nix',
+    'ok',
+    'passt',
+    'alles',
+    'nichts besonderes',
+    'keine',
+    'qualität',
+    'preis',
+    'die preise',
+    'das essen',
+    'das wetter',
+    'der strand',
+    'freundlichkeit',
+    'die ruhe',
+    'sauberkeit',
+    'service',
+    'alles super',
+    'weiss nicht',
+    'k.a.',
+    '-',
+    '...',
+    'keine angabe',
+    'zu teuer',
+    'ja',
+    'die lage',
+    'das personal',
+    'die landschaft',
+    'wartezeit',
+    'nichts stört mich',
+    'eigentlich nichts',
+    'war schön',
+    'toll',
+    'schön',
+    'passt schon',
+    'alles okay',
+    'geht so',
+    'nichts weiter',
+    'mir fällt nichts ein',
+    'keine meinung',
+    'nö',
+    'gute beratung',
+    'lange schlangen',
+    'zu voll',
+    'das hotel',
+    'die kinder',
+    'familie',
+    'erholung',
+    'entspannung',
+    'das meer',
+    'die berge',
+    'empfehlung',
+    'gewohnheit',
+    'nähe',
+    'günstig',
+    'bequem',
+    'schnell',
+    'weiß ich nicht',
+    'kein kommentar',
+    'egal',
+    'na ja',
+    'ganz gut',
+    'sehr gut',
+    'nicht viel',
+    'das übliche',
+    'preis-leistung',
+    'auswahl',
+    'parkplatz',
+    'kasse',
+    'öffnungszeiten',
+  ],
+  en: [
+    'nothing',
+    "don't know",
+    'good',
+    'ok',
+    'no',
+    'idk',
+    'price',
+    'the price',
+    'fine',
+    'great',
+    'nothing really',
+    'n/a',
+    'none',
+    'quality',
+    'camera',
+    'battery',
+    'the camera',
+    'battery life',
+    'brand',
+    'apple',
+    'samsung',
+    'not sure',
+    'no idea',
+    'everything',
+    'all good',
+    'cheap',
+    'too expensive',
+    'easy to use',
+    'nice',
+    'the shows',
+    'movies',
+    'the app',
+    'convenience',
+    'habit',
+    'recommendation',
+    'the design',
+    'size',
+    'speed',
+    'the screen',
+    'nothing in particular',
+    'no comment',
+    '-',
+    '...',
+    'yes',
+    'cool',
+    'the usual',
+    'not much',
+    'very good',
+    'pretty good',
+    'customer service',
+    'reliability',
+    'family',
+    'friends',
+    'work',
+    'weather',
+    'the beach',
+    'the food',
+    'the hotel',
+    'location',
+    'staff',
+  ],
 } as const;
 
 const RINGS = {
-  de: ['Tolles Produkt, schnelle Lieferung und freundlicher Service, absolut empfehlenswert für alle',
+  de: [
+    'Tolles Produkt, schnelle Lieferung und freundlicher Service, absolut empfehlenswert für alle',
     'Ich bin mit allem sehr zufrieden und würde es jederzeit wieder so machen',
     'Die Qualität stimmt, der Preis ist fair und die Beratung war wirklich gut',
     'Super Umfrage, danke dass ich teilnehmen durfte, gerne wieder',
@@ -57,8 +185,10 @@ const RINGS = {
     'Die Lage war ideal für Ausflüge in die Umgebung und ans Meer',
     'Wir kommen bestimmt wieder, es war ein wunderschöner Aufenthalt',
     'Am besten hat mir die Ruhe und die schöne Landschaft gefallen',
-    'Lange Wartezeiten an der Kasse und zu wenig geöffnete Kassen'],
-  en: ['Great product, fast delivery and friendly service, would recommend to everyone',
+    'Lange Wartezeiten an der Kasse und zu wenig geöffnete Kassen',
+  ],
+  en: [
+    'Great product, fast delivery and friendly service, would recommend to everyone',
     'I am very satisfied with everything and would do it again any time',
     'The quality is right, the price is fair and the advice was really good',
     'Great survey, thanks for letting me take part, happy to do it again',
@@ -69,7 +199,8 @@ const RINGS = {
     'The location was ideal for trips into the area and to the sea',
     'We will definitely come back, it was a wonderful stay for all of us',
     'What I liked most was the quiet and the beautiful landscape around',
-    'Long waiting times at the checkout and too few open checkouts'],
+    'Long waiting times at the checkout and too few open checkouts',
+  ],
 } as const;
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzäöüß';
@@ -77,7 +208,11 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyzäöüß';
 function typo(w: string, rand: () => number): string {
   const i = 1 + Math.floor(rand() * Math.max(1, w.length - 2));
   const u = rand();
-  return u < 0.33 ? w.slice(0, i) + w.slice(i + 1) : u < 0.66 ? w.slice(0, i) + w[i] + w.slice(i) : w.slice(0, i) + LETTERS[Math.floor(rand() * LETTERS.length)] + w.slice(i + 1);
+  return u < 0.33
+    ? w.slice(0, i) + w.slice(i + 1)
+    : u < 0.66
+      ? w.slice(0, i) + w[i] + w.slice(i)
+      : w.slice(0, i) + LETTERS[Math.floor(rand() * LETTERS.length)] + w.slice(i + 1);
 }
 
 /** The way people type a stock answer: as listed, with a capital, a full stop or an exclamation mark. */
@@ -110,9 +245,11 @@ function zipf(size: number, rand: () => number): () => number {
 function ownWords(surveys: readonly LabelledSurvey[]): string[] {
   const words: string[] = [];
   for (const s of surveys) {
-    s.labels.forEach((labels, qi) => labels.forEach((label, i) => {
-      if (label === 1 || label === 10) words.push(...s.answers[qi]![i]!.split(/\s+/).filter(Boolean));
-    }));
+    s.labels.forEach((labels, qi) =>
+      labels.forEach((label, i) => {
+        if (label === 1 || label === 10) words.push(...s.answers[qi]![i]!.split(/\s+/).filter(Boolean));
+      }),
+    );
   }
   return words;
 }
@@ -146,7 +283,14 @@ export function repeatedAnswersSurvey(n: number, seed: number, language: 'de' | 
         answers.push(ring.join(' '));
       } else {
         const v = rand();
-        const k = v < 0.25 ? 1 + Math.floor(rand() * 2) : v < 0.7 ? 3 + Math.floor(rand() * 8) : v < 0.95 ? 11 + Math.floor(rand() * 15) : 26 + Math.floor(rand() * 35);
+        const k =
+          v < 0.25
+            ? 1 + Math.floor(rand() * 2)
+            : v < 0.7
+              ? 3 + Math.floor(rand() * 8)
+              : v < 0.95
+                ? 11 + Math.floor(rand() * 15)
+                : 26 + Math.floor(rand() * 35);
         const parts: string[] = [];
         for (let w = 0; w < k; w++) {
           const word = pick(words);
@@ -165,7 +309,11 @@ export function oneAnswerSurvey(n: number, questions = 3, language: 'de' | 'en' 
   const base = loadLabelledSet().find((s) => s.id === (language === 'de' ? 'urlaub-de' : 'phones-en'))!;
   const config = surveyQuestions(base)[0]!;
   const { paradata: _paradata, ...rest } = config;
-  return Array.from({ length: questions }, (_, q) => ({ ...rest, text: `${rest.text} (${q + 1})`, answers: new Array<string>(n).fill(RINGS[language][0]) }));
+  return Array.from({ length: questions }, (_, q) => ({
+    ...rest,
+    text: `${rest.text} (${q + 1})`,
+    answers: new Array<string>(n).fill(RINGS[language][0]),
+  }));
 }
 
 /** The open questions of the demo survey exactly as the upload job hands them to the classifier. */
@@ -182,7 +330,10 @@ export function demoOpenQuestions(rows: number, seed = 5, language: 'de' | 'en' 
     });
   }
   return open.map((d, k) => ({
-    text: d.questionTitle, keywords: d.keywords ?? [], allowedLanguages: d.languages ?? [], duplicateDetection: d.duplicateCheck !== false,
+    text: d.questionTitle,
+    keywords: d.keywords ?? [],
+    allowedLanguages: d.languages ?? [],
+    duplicateDetection: d.duplicateCheck !== false,
     answers: answers[k]!,
   }));
 }

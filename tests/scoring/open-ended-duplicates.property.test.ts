@@ -64,8 +64,24 @@ function oracleClusters(answers: readonly (string | null)[]): Int32Array {
 }
 
 // Words no list of the classifier holds (so no answer is Generic or No Information).
-const WORDS = ['brauxlo', 'kimbertal', 'sonderwiek', 'plauschig', 'trumvolk', 'zeppoline', 'glimmerau', 'quastrik', 'falunder',
-  'morbisch', 'tekkelwerk', 'dromblau', 'vistrunke', 'halbmöwe', 'üderkrall', 'spräckling'];
+const WORDS = [
+  'brauxlo',
+  'kimbertal',
+  'sonderwiek',
+  'plauschig',
+  'trumvolk',
+  'zeppoline',
+  'glimmerau',
+  'quastrik',
+  'falunder',
+  'morbisch',
+  'tekkelwerk',
+  'dromblau',
+  'vistrunke',
+  'halbmöwe',
+  'üderkrall',
+  'spräckling',
+];
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzäöüß ';
 
 const sentence = fc.array(fc.constantFrom(...WORDS), { minLength: 4, maxLength: 14 }).map((w) => w.join(' '));
@@ -81,60 +97,85 @@ function applyEdit(text: string, [at, letter, kind]: [number, string, number]): 
 }
 
 /** Answers: a few sentences, each copied and edited 0-6 times, shuffled, with a few empty answers. */
-const survey = fc.tuple(
-  fc.array(sentence, { minLength: 1, maxLength: 5 }),
-  fc.array(fc.tuple(fc.nat(), fc.array(edit, { maxLength: 6 }), fc.boolean()), { minLength: 20, maxLength: 220 }),
-).map(([bases, variants]) => variants.map(([b, edits, capital]) => {
-  if (b % 17 === 0) return null;
-  const text = edits.reduce(applyEdit, bases[b % bases.length]!);
-  return capital ? text.toUpperCase() : text;
-}));
+const survey = fc
+  .tuple(
+    fc.array(sentence, { minLength: 1, maxLength: 5 }),
+    fc.array(fc.tuple(fc.nat(), fc.array(edit, { maxLength: 6 }), fc.boolean()), { minLength: 20, maxLength: 220 }),
+  )
+  .map(([bases, variants]) =>
+    variants.map(([b, edits, capital]) => {
+      if (b % 17 === 0) return null;
+      const text = edits.reduce(applyEdit, bases[b % bases.length]!);
+      return capital ? text.toUpperCase() : text;
+    }),
+  );
 
 const question = (answers: (string | null)[], extra: Partial<OpenQuestion> = {}): OpenQuestion => ({
-  text: 'Was fällt Ihnen ein?', allowedLanguages: ['de'], topicCheck: false, answers, ...extra,
+  text: 'Was fällt Ihnen ein?',
+  allowedLanguages: ['de'],
+  topicCheck: false,
+  answers,
+  ...extra,
 });
 
 describe('duplicate respondents (8): exactly the components of J >= 0.9', () => {
   it('gives every answer the cluster of the brute-force oracle and 8 to every member but the earliest', () => {
-    fc.assert(fc.property(survey, (answers) => {
-      const result = scoring.classifyOpenEnded([question(answers)]);
-      const expected = oracleClusters(answers);
-      expect(Array.from(result.clusters[0]!)).toEqual(Array.from(expected));
-      expected.forEach((c, i) => {
-        if (c >= 0 && c !== i) expect(result.categories[0]![i], `row ${i}`).toBe(8);
-        if (c === i || c < 0) expect(result.categories[0]![i], `row ${i}`).not.toBe(8);
-      });
-    }), params);
+    fc.assert(
+      fc.property(survey, (answers) => {
+        const result = scoring.classifyOpenEnded([question(answers)]);
+        const expected = oracleClusters(answers);
+        expect(Array.from(result.clusters[0]!)).toEqual(Array.from(expected));
+        expected.forEach((c, i) => {
+          if (c >= 0 && c !== i) expect(result.categories[0]![i], `row ${i}`).toBe(8);
+          if (c === i || c < 0) expect(result.categories[0]![i], `row ${i}`).not.toBe(8);
+        });
+      }),
+      params,
+    );
   });
 
   it('finds the same clusters when the answers arrive in another order', () => {
-    fc.assert(fc.property(survey, fc.nat(), (answers, seed) => {
-      const order = answers.map((_, i) => i).sort((a, b) => ((a * 2654435761 + seed) >>> 0) % 997 - ((b * 2654435761 + seed) >>> 0) % 997 || a - b);
-      const shuffled = order.map((i) => answers[i]!);
-      const a = scoring.classifyOpenEnded([question(answers)]).clusters[0]!;
-      const b = scoring.classifyOpenEnded([question(shuffled)]).clusters[0]!;
-      // Same partition: rows i, j share a cluster in one run exactly when they do in the other.
-      const key = (clusters: Int32Array, row: number) => (clusters[row]! < 0 ? -1 - row : clusters[row]!);
-      for (let x = 0; x < order.length; x++) {
-        for (let y = x + 1; y < order.length; y++) {
-          expect(key(b, x) === key(b, y)).toBe(key(a, order[x]!) === key(a, order[y]!));
+    fc.assert(
+      fc.property(survey, fc.nat(), (answers, seed) => {
+        const order = answers
+          .map((_, i) => i)
+          .sort((a, b) => (((a * 2654435761 + seed) >>> 0) % 997) - (((b * 2654435761 + seed) >>> 0) % 997) || a - b);
+        const shuffled = order.map((i) => answers[i]!);
+        const a = scoring.classifyOpenEnded([question(answers)]).clusters[0]!;
+        const b = scoring.classifyOpenEnded([question(shuffled)]).clusters[0]!;
+        // Same partition: rows i, j share a cluster in one run exactly when they do in the other.
+        const key = (clusters: Int32Array, row: number) => (clusters[row]! < 0 ? -1 - row : clusters[row]!);
+        for (let x = 0; x < order.length; x++) {
+          for (let y = x + 1; y < order.length; y++) {
+            expect(key(b, x) === key(b, y)).toBe(key(a, order[x]!) === key(a, order[y]!));
+          }
         }
-      }
-    }), { ...params, numRuns: 15 });
+      }),
+      { ...params, numRuns: 15 },
+    );
   });
 });
 
 describe('duplicate answers (9): the same respondent repeating an earlier answer', () => {
   it('flags exactly the later answers whose 3-gram sets are near-identical to the earlier one', () => {
-    fc.assert(fc.property(survey, fc.array(edit, { maxLength: 4 }), (answers, edits) => {
-      const later = answers.map((a, i) => (a === null || i % 3 === 0 ? a : edits.reduce(applyEdit, a)));
-      const result = scoring.classifyOpenEnded([question(answers, { duplicateDetection: false }), question(later, { duplicateDetection: false })]);
-      later.forEach((b, i) => {
-        const ta = normaliseAnswer(answers[i]);
-        const tb = normaliseAnswer(b);
-        const expected = ta.length > 0 && [...tb].length >= 10 && tokens(tb) >= 2 && jaccardAtLeast(gramSet(ta), gramSet(tb));
-        expect(result.categories[1]![i] === 9, `row ${i}: ${JSON.stringify(answers[i])} / ${JSON.stringify(b)}`).toBe(expected);
-      });
-    }), params);
+    fc.assert(
+      fc.property(survey, fc.array(edit, { maxLength: 4 }), (answers, edits) => {
+        const later = answers.map((a, i) => (a === null || i % 3 === 0 ? a : edits.reduce(applyEdit, a)));
+        const result = scoring.classifyOpenEnded([
+          question(answers, { duplicateDetection: false }),
+          question(later, { duplicateDetection: false }),
+        ]);
+        later.forEach((b, i) => {
+          const ta = normaliseAnswer(answers[i]);
+          const tb = normaliseAnswer(b);
+          const expected =
+            ta.length > 0 && [...tb].length >= 10 && tokens(tb) >= 2 && jaccardAtLeast(gramSet(ta), gramSet(tb));
+          expect(result.categories[1]![i] === 9, `row ${i}: ${JSON.stringify(answers[i])} / ${JSON.stringify(b)}`).toBe(
+            expected,
+          );
+        });
+      }),
+      params,
+    );
   });
 });

@@ -17,13 +17,19 @@ const cases = goldenCases();
 /** The case's answers added to a session in chunks of random sizes (1 to 3,000 interviews), paradata with them. */
 function inChunks(c: GoldenCase, seed: number): ClassificationResult {
   const rand = rng(seed);
-  const session = scoring.openEndedSession(c.questions.map(({ answers: _answers, paradata: _paradata, ...config }) => config));
+  const session = scoring.openEndedSession(
+    c.questions.map(({ answers: _answers, paradata: _paradata, ...config }) => config),
+  );
   const n = c.questions[0]!.answers.length;
   for (let from = 0; from < n;) {
     const to = Math.min(n, from + 1 + Math.floor(rand() * (rand() < 0.5 ? 20 : 3000)));
     session.add(
       c.questions.map((q) => q.answers.slice(from, to)),
-      c.questions.map((q) => (q.paradata ? { seconds: q.paradata.seconds?.subarray(from, to), pastes: q.paradata.pastes?.subarray(from, to) } : undefined)),
+      c.questions.map((q) =>
+        q.paradata
+          ? { seconds: q.paradata.seconds?.subarray(from, to), pastes: q.paradata.pastes?.subarray(from, to) }
+          : undefined,
+      ),
     );
     from = to;
   }
@@ -38,8 +44,13 @@ function expectGolden(c: GoldenCase, now: ReturnType<typeof encodeVerdicts>): vo
     const differences: string[] = [];
     for (let i = 0; i < q.categories.length && differences.length < 8; i++) {
       if (q.categories[i] !== before[qi]!.categories[i]) {
-        const code = (ch: string) => { const v = parseInt(ch, 36); return `${v % 14}${v >= 14 ? ' unsure' : ''}`; };
-        differences.push(`question ${qi + 1} row ${i}: ${code(before[qi]!.categories[i]!)} -> ${code(q.categories[i]!)} ${JSON.stringify(c.questions[qi]!.answers[i])}`);
+        const code = (ch: string) => {
+          const v = parseInt(ch, 36);
+          return `${v % 14}${v >= 14 ? ' unsure' : ''}`;
+        };
+        differences.push(
+          `question ${qi + 1} row ${i}: ${code(before[qi]!.categories[i]!)} -> ${code(q.categories[i]!)} ${JSON.stringify(c.questions[qi]!.answers[i])}`,
+        );
       }
     }
     expect(differences).toEqual([]);

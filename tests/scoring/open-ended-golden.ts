@@ -42,33 +42,68 @@ export function readGolden(): Record<string, GoldenVerdicts[]> {
 // letters), surrogate pairs and a lone surrogate, whitespace, other scripts, leetspeak and profane
 // phrases, chatbot phrases, no-information phrases inside longer answers, numbers and symbols.
 const CORNERS = [
-  'ﬁnde ich gut', 'ＧＵＴ', 'Das war 😀 super, wirklich 👍', '\ud83d', 'a\ud800b', '  keine   Ahnung  ', 'Keine Ahnung!',
-  'Отдыхали хорошо', '这个很好', 'sh1t happens all the time', 'Scheißumfrage, echt jetzt', 'son of a b1tch',
-  'As an AI language model, I cannot answer that', 'Als KI kann ich dazu nichts sagen', 'keine ahnung mehr, ist schon lange her',
-  'Ich weiß es nicht, vielleicht das Wetter', '12345', '#+#+', '???', '-', '-999', 'asdfgh jklö', 'lalala lalala', 'fghj fghj',
-  "I don't know", 'i dont know', 'k.a.', 'Wocheneinkauf am Samstag', 'Das Essen war super lecker und das Hotel direkt am Strand',
-  'Das Essen war super lecker und das Hotel direkt am Strand!', 'Das Esen war super lecker und das Hotel direkt am Strand',
-  'The hotel was clean, the food was tasty and the beach was not far away', 'x'.repeat(200), 'Wertzuwachs und Bonbon',
-  'nous avons passé de bonnes vacances à la plage', 'wir waren am Strand und es war schön und warm',
+  'ﬁnde ich gut',
+  'ＧＵＴ',
+  'Das war 😀 super, wirklich 👍',
+  '\ud83d',
+  'a\ud800b',
+  '  keine   Ahnung  ',
+  'Keine Ahnung!',
+  'Отдыхали хорошо',
+  '这个很好',
+  'sh1t happens all the time',
+  'Scheißumfrage, echt jetzt',
+  'son of a b1tch',
+  'As an AI language model, I cannot answer that',
+  'Als KI kann ich dazu nichts sagen',
+  'keine ahnung mehr, ist schon lange her',
+  'Ich weiß es nicht, vielleicht das Wetter',
+  '12345',
+  '#+#+',
+  '???',
+  '-',
+  '-999',
+  'asdfgh jklö',
+  'lalala lalala',
+  'fghj fghj',
+  "I don't know",
+  'i dont know',
+  'k.a.',
+  'Wocheneinkauf am Samstag',
+  'Das Essen war super lecker und das Hotel direkt am Strand',
+  'Das Essen war super lecker und das Hotel direkt am Strand!',
+  'Das Esen war super lecker und das Hotel direkt am Strand',
+  'The hotel was clean, the food was tasty and the beach was not far away',
+  'x'.repeat(200),
+  'Wertzuwachs und Bonbon',
+  'nous avons passé de bonnes vacances à la plage',
+  'wir waren am Strand und es war schön und warm',
 ];
 
 function cornersSurvey(n: number, seed: number): OpenQuestion[] {
   const rand = rng(seed);
   // The labelled survey's configuration without its paradata (45 answers' worth).
-  const base = surveyQuestions(loadLabelledSet().find((s) => s.id === 'urlaub-de')!).map(({ paradata: _paradata, ...q }) => q);
+  const base = surveyQuestions(loadLabelledSet().find((s) => s.id === 'urlaub-de')!).map(
+    ({ paradata: _paradata, ...q }) => q,
+  );
   const pick = () => CORNERS[Math.floor(rand() * CORNERS.length)]!;
   const mutate = (t: string) => (rand() < 0.3 ? t.toUpperCase() : rand() < 0.3 ? `${t} ${pick()}` : t);
   return [
     { ...base[0]!, answers: Array.from({ length: n }, () => (rand() < 0.05 ? null : mutate(pick()))) },
     { ...base[1]!, allowedLanguages: ['de', 'ru'], answers: Array.from({ length: n }, () => mutate(pick())) },
-    { text: 'Sonst noch etwas?', allowedLanguages: ['pt'], topicCheck: true, answers: Array.from({ length: n }, () => pick()) },
+    {
+      text: 'Sonst noch etwas?',
+      allowedLanguages: ['pt'],
+      topicCheck: true,
+      answers: Array.from({ length: n }, () => pick()),
+    },
   ];
 }
 
 /** Start times with ties and gaps (NaN), so the earliest duplicate is decided by time and row together. */
 function startTimes(n: number, seed: number): Float64Array {
   const rand = rng(seed);
-  return Float64Array.from({ length: n }, () => (rand() < 0.05 ? Number.NaN : Math.floor(rand() * n / 3)));
+  return Float64Array.from({ length: n }, () => (rand() < 0.05 ? Number.NaN : Math.floor((rand() * n) / 3)));
 }
 
 export function goldenCases(): GoldenCase[] {
@@ -81,8 +116,24 @@ export function goldenCases(): GoldenCase[] {
   configured[2] = { ...configured[2]!, keywords: [], topicCheck: true, allowedLanguages: [] };
   return [
     ...set.map((s) => ({ name: `labelled ${s.id}`, questions: surveyQuestions(s) })),
-    { name: 'synthetic de 4000', questions: syntheticSurvey(set.find((s) => s.id === 'urlaub-de')!, de, 4000, 21) },
-    { name: 'synthetic en 4000', questions: syntheticSurvey(set.find((s) => s.id === 'phones-en')!, en, 4000, 22) },
+    {
+      name: 'synthetic de 4000',
+      questions: syntheticSurvey(
+        set.find((s) => s.id === 'urlaub-de')!,
+        de,
+        4000,
+        21,
+      ),
+    },
+    {
+      name: 'synthetic en 4000',
+      questions: syntheticSurvey(
+        set.find((s) => s.id === 'phones-en')!,
+        en,
+        4000,
+        22,
+      ),
+    },
     { name: 'repeated de 6000', questions: repeated },
     { name: 'repeated de 6000 by start time', questions: repeated, order: startTimes(6000, 31) },
     { name: 'repeated en 3000 configured', questions: configured },

@@ -4,7 +4,8 @@ import { scoring } from './helpers.ts';
 import { evaluate, loadLabelledSet, surveyQuestions } from './open-ended-labelled.ts';
 
 const set = loadLabelledSet();
-const classifySet = (surveys: typeof set) => surveys.map((s) => scoring.classifyOpenEnded(surveyQuestions(s)).categories);
+const classifySet = (surveys: typeof set) =>
+  surveys.map((s) => scoring.classifyOpenEnded(surveyQuestions(s)).categories);
 
 describe('open-ended classifier against the labelled set (issue 16)', () => {
   const all = evaluate(set, classifySet(set));
@@ -12,7 +13,8 @@ describe('open-ended classifier against the labelled set (issue 16)', () => {
 
   it('has at least 400 scored answers in German and English, every category of spec section 3 but AI Error', () => {
     expect(all.n).toBeGreaterThanOrEqual(400);
-    for (const code of [1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]) expect(all.perCategory.find((c) => c.code === code)!.support).toBeGreaterThan(0);
+    for (const code of [1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
+      expect(all.perCategory.find((c) => c.code === code)!.support).toBeGreaterThan(0);
     const languages = new Set(set.flatMap((s) => s.questions.flatMap((q) => q.languages)));
     expect([...languages]).toEqual(expect.arrayContaining(['de', 'en']));
   });
@@ -40,7 +42,8 @@ const one = (answers: string[], extra: Partial<OpenQuestion> = {}): OpenQuestion
   answers,
   ...extra,
 });
-const categories = (...questions: OpenQuestion[]) => scoring.classifyOpenEnded(questions).categories.map((c) => Array.from(c));
+const categories = (...questions: OpenQuestion[]) =>
+  scoring.classifyOpenEnded(questions).categories.map((c) => Array.from(c));
 
 describe('open-ended rules of issue 16', () => {
   it('decides the language before the topic: English in a German question is Wrong Language, not Wrong Topic', () => {
@@ -50,21 +53,34 @@ describe('open-ended rules of issue 16', () => {
   it('flags a language the question does not allow even when two such languages tie on stop words', () => {
     // Polish and Czech share "za" and "do"; neither is allowed.
     expect(categories(one(['Za długie kolejki do kasy w sobotę']))[0]).toEqual([11]);
-    expect(categories(one(['Za długie kolejki do kasy w sobotę'], { allowedLanguages: ['de', 'pl'], topicCheck: false }))[0]).toEqual([1]);
+    expect(
+      categories(one(['Za długie kolejki do kasy w sobotę'], { allowedLanguages: ['de', 'pl'], topicCheck: false }))[0],
+    ).toEqual([1]);
   });
 
   it('reads no-information phrases inside short answers, but not when the answer also says something', () => {
-    expect(categories(one(['keine Ahnung mehr, ist schon lange her', 'weiß ich nicht mehr', 'Ich weiß es nicht, vielleicht das Wetter am Strand']))[0])
-      .toEqual([5, 5, 1]);
+    expect(
+      categories(
+        one([
+          'keine Ahnung mehr, ist schon lange her',
+          'weiß ich nicht mehr',
+          'Ich weiß es nicht, vielleicht das Wetter am Strand',
+        ]),
+      )[0],
+    ).toEqual([5, 5, 1]);
   });
 
   it('calls short answers without a word of their own generic, including ones that only repeat the question', () => {
-    const q = one(['Alles war super', 'Nichts hat mir gefallen', 'Urlaub', 'Die Ruhe am Strand'], { topicCheck: false });
+    const q = one(['Alles war super', 'Nichts hat mir gefallen', 'Urlaub', 'Die Ruhe am Strand'], {
+      topicCheck: false,
+    });
     expect(categories(q)[0]).toEqual([4, 4, 4, 1]);
   });
 
   it('treats repeated syllables and whole four-letter keyboard runs as nonsense, not listed words', () => {
-    expect(categories(one(['lalala', 'asdasd', 'fghj', 'Bonbon', 'Ananas'], { topicCheck: false }))[0]).toEqual([7, 7, 7, 1, 1]);
+    expect(categories(one(['lalala', 'asdasd', 'fghj', 'Bonbon', 'Ananas'], { topicCheck: false }))[0]).toEqual([
+      7, 7, 7, 1, 1,
+    ]);
   });
 
   it('finds profanity at the start of German compounds', () => {
@@ -72,38 +88,54 @@ describe('open-ended rules of issue 16', () => {
   });
 
   it('finds question words inside compounds and across inflections', () => {
-    const q = one(['Der Hotelpool, die Strände und das Frühstücksessen jeden Morgen', 'Die Strandbar mit Cocktails und Musik bis spät']);
+    const q = one([
+      'Der Hotelpool, die Strände und das Frühstücksessen jeden Morgen',
+      'Die Strandbar mit Cocktails und Musik bis spät',
+    ]);
     expect(categories(q)[0]).toEqual([1, 1]);
   });
 
   it('counts words two other respondents used in another question of the survey as topical', () => {
     const q1 = one(['Die Berge und das Wandern', 'Die Berge im Abendlicht', 'Berge, Seen und Almhütten', 'Essen']);
     const q2 = one(['Weil wir Berge lieben und mit dem Zug hinfahren', 'Empfehlung', 'Preis', 'Klima'], {
-      text: 'Warum haben Sie sich für dieses Reiseziel entschieden?', keywords: ['Preis'],
+      text: 'Warum haben Sie sich für dieses Reiseziel entschieden?',
+      keywords: ['Preis'],
     });
     expect(categories(q1, q2)[1]![0]).toBe(1);
   });
 
   it('gives a respondent who answered another question on topic the benefit of the doubt, but not a respondent who never did', () => {
-    const q1 = one(['Das Essen im Hotel direkt am Strand', 'Mein Auto muss nächste Woche in die Werkstatt, der Auspuff ist kaputt']);
-    const q2 = one(['Zug fährt direkt hin, keine vier Stunden Fahrtzeit', 'Ich suche eine Wohnung in Leipzig, drei Zimmer, Balkon'], {
-      text: 'Warum haben Sie sich für dieses Reiseziel entschieden?', keywords: ['Preis'],
-    });
-    expect(categories(q1, q2)).toEqual([[1, 10], [1, 10]]);
+    const q1 = one([
+      'Das Essen im Hotel direkt am Strand',
+      'Mein Auto muss nächste Woche in die Werkstatt, der Auspuff ist kaputt',
+    ]);
+    const q2 = one(
+      ['Zug fährt direkt hin, keine vier Stunden Fahrtzeit', 'Ich suche eine Wohnung in Leipzig, drei Zimmer, Balkon'],
+      {
+        text: 'Warum haben Sie sich für dieses Reiseziel entschieden?',
+        keywords: ['Preis'],
+      },
+    );
+    expect(categories(q1, q2)).toEqual([
+      [1, 10],
+      [1, 10],
+    ]);
   });
 });
 
 describe('verdicts the rules are unsure of (for the AI judge)', () => {
   it('marks answers whose topic is in doubt, whose language the stop words cannot place, and long answers', () => {
     const long = `Wir waren zehn Tage auf Kreta, ${'das Hotel lag direkt am Strand und das Essen war jeden Abend frisch, '.repeat(3)}`;
-    const r = scoring.classifyOpenEnded([one([
-      'Das Essen im Hotel direkt am Strand',
-      'Mein Auto muss nächste Woche in die Werkstatt, der Auspuff ist kaputt',
-      'Beautiful beaches and great food',
-      long,
-      'gut',
-      '',
-    ])]);
+    const r = scoring.classifyOpenEnded([
+      one([
+        'Das Essen im Hotel direkt am Strand',
+        'Mein Auto muss nächste Woche in die Werkstatt, der Auspuff ist kaputt',
+        'Beautiful beaches and great food',
+        long,
+        'gut',
+        '',
+      ]),
+    ]);
     expect(Array.from(r.categories[0]!)).toEqual([1, 10, 1, 1, 4, 0]);
     expect(Array.from(r.unsure[0]!)).toEqual([0, 1, 1, 1, 0, 0]);
   });

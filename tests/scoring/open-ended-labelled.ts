@@ -36,19 +36,32 @@ export function loadLabelledSet(): LabelledSurvey[] {
   const config = JSON.parse(readFileSync(new URL('questions.json', dir), 'utf8')) as {
     surveys: { id: string; part: Part; paradata: boolean; questions: LabelledQuestion[] }[];
   };
-  const rows = readFileSync(new URL('answers.tsv', dir), 'utf8').split('\n').slice(1).filter((l) => l.length > 0)
+  const rows = readFileSync(new URL('answers.tsv', dir), 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.length > 0)
     .map((l) => {
       const [survey, respondent, question, label, seconds, pastes, answer] = l.split('\t');
-      return { survey: survey!, respondent: respondent!, question: question!, label: Number(label), seconds, pastes, answer: answer ?? '' };
+      return {
+        survey: survey!,
+        respondent: respondent!,
+        question: question!,
+        label: Number(label),
+        seconds,
+        pastes,
+        answer: answer ?? '',
+      };
     });
   return config.surveys.map((s) => {
     const mine = rows.filter((r) => r.survey === s.id);
     const respondents = [...new Set(mine.map((r) => r.respondent))];
     const at = (q: string) => respondents.map((id) => mine.find((r) => r.respondent === id && r.question === q));
     const per = s.questions.map((q) => at(q.id));
-    per.forEach((list, qi) => list.forEach((r, i) => {
-      if (!r) throw new Error(`labelled set: ${s.id} ${respondents[i]} has no answer to ${s.questions[qi]!.id}`);
-    }));
+    per.forEach((list, qi) =>
+      list.forEach((r, i) => {
+        if (!r) throw new Error(`labelled set: ${s.id} ${respondents[i]} has no answer to ${s.questions[qi]!.id}`);
+      }),
+    );
     const num = (v: string | undefined) => (v === undefined || v === '' ? Number.NaN : Number(v));
     return {
       ...s,
@@ -92,27 +105,48 @@ export interface Evaluation {
 }
 
 /** Compares predicted categories (per survey, per question) with the labels; unscored answers are left out. */
-export function evaluate(surveys: readonly LabelledSurvey[], predicted: readonly (readonly ArrayLike<number>[])[]): Evaluation {
+export function evaluate(
+  surveys: readonly LabelledSurvey[],
+  predicted: readonly (readonly ArrayLike<number>[])[],
+): Evaluation {
   const confusion = new Map<number, Map<number, number>>();
   const errors: Evaluation['errors'] = [];
   let n = 0;
   let correct = 0;
-  surveys.forEach((s, si) => s.labels.forEach((labels, qi) => labels.forEach((label, i) => {
-    if (label === 0) return;
-    const p = predicted[si]![qi]![i]!;
-    n++;
-    if (p === label) correct++;
-    else errors.push({ survey: s.id, respondent: s.respondents[i]!, question: s.questions[qi]!.id, answer: s.answers[qi]![i]!, label, predicted: p });
-    const row = confusion.get(label) ?? new Map<number, number>();
-    row.set(p, (row.get(p) ?? 0) + 1);
-    confusion.set(label, row);
-  })));
+  surveys.forEach((s, si) =>
+    s.labels.forEach((labels, qi) =>
+      labels.forEach((label, i) => {
+        if (label === 0) return;
+        const p = predicted[si]![qi]![i]!;
+        n++;
+        if (p === label) correct++;
+        else
+          errors.push({
+            survey: s.id,
+            respondent: s.respondents[i]!,
+            question: s.questions[qi]!.id,
+            answer: s.answers[qi]![i]!,
+            label,
+            predicted: p,
+          });
+        const row = confusion.get(label) ?? new Map<number, number>();
+        row.set(p, (row.get(p) ?? 0) + 1);
+        confusion.set(label, row);
+      }),
+    ),
+  );
   const count = (label: number, p: number) => confusion.get(label)?.get(p) ?? 0;
   const perCategory = CATEGORY_CODES.map((code) => {
     const support = [...(confusion.get(code)?.values() ?? [])].reduce((a, b) => a + b, 0);
     const predictedCount = [...confusion.values()].reduce((a, row) => a + (row.get(code) ?? 0), 0);
     const tp = count(code, code);
-    return { code, support, predicted: predictedCount, precision: predictedCount ? tp / predictedCount : Number.NaN, recall: support ? tp / support : Number.NaN };
+    return {
+      code,
+      support,
+      predicted: predictedCount,
+      precision: predictedCount ? tp / predictedCount : Number.NaN,
+      recall: support ? tp / support : Number.NaN,
+    };
   });
   const validCount = perCategory.find((c) => c.code === 1)!.support;
   const wrongLanguageCount = perCategory.find((c) => c.code === 11)!.support;

@@ -7,16 +7,52 @@ import { distinctTexts, normaliseAnswer } from '../../scoring/text.ts';
 import { scoring } from './helpers.ts';
 
 /** norm(t) exactly as 5.4 writes it, without the fast path. */
-const slowNorm = (t: string) => t.normalize('NFKC').toLowerCase().replace(/[\u2018\u2019\u201B\u2032\u00B4`]/g, "'").replace(/\s+/g, ' ').trim();
+const slowNorm = (t: string) =>
+  t
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u201B\u2032\u00B4`]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
 
-const piece = fc.constantFrom('a', 'B', 'ß', 'ﬁ', 'Ａ', ' ', '  ', '\t', '\n', '\u00a0', '\u2003', '\u3000', '\ufeff', '’', '`', '´', 'é', 'e\u0301',
-  '😀', '\ud83d', '.', '-', 'Ω', 'İ');
+const piece = fc.constantFrom(
+  'a',
+  'B',
+  'ß',
+  'ﬁ',
+  'Ａ',
+  ' ',
+  '  ',
+  '\t',
+  '\n',
+  '\u00a0',
+  '\u2003',
+  '\u3000',
+  '\ufeff',
+  '’',
+  '`',
+  '´',
+  'é',
+  'e\u0301',
+  '😀',
+  '\ud83d',
+  '.',
+  '-',
+  'Ω',
+  'İ',
+);
 
 describe('normaliseAnswer', () => {
   it('equals NFKC + lower case + apostrophes + collapsed, trimmed whitespace on any mix of awkward characters', () => {
-    fc.assert(fc.property(fc.array(piece, { maxLength: 12 }).map((p) => p.join('')), (t) => {
-      expect(normaliseAnswer(t)).toBe(slowNorm(t));
-    }), { seed: 7, numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 12 }).map((p) => p.join('')),
+        (t) => {
+          expect(normaliseAnswer(t)).toBe(slowNorm(t));
+        },
+      ),
+      { seed: 7, numRuns: 2000 },
+    );
   });
 });
 
@@ -30,21 +66,33 @@ describe('distinctTexts', () => {
 
 describe('classifying repeated texts', () => {
   const q = (answers: (string | null)[], extra = {}) => ({
-    text: 'Was hat Ihnen an Ihrem letzten Urlaub gefallen?', keywords: ['Strand', 'Hotel'], allowedLanguages: ['de'], answers, ...extra,
+    text: 'Was hat Ihnen an Ihrem letzten Urlaub gefallen?',
+    keywords: ['Strand', 'Hotel'],
+    allowedLanguages: ['de'],
+    answers,
+    ...extra,
   });
 
   it('gives every copy of a text the same verdict as the text alone, and code points outside the BMP survive', () => {
     const texts = ['Das Essen 😀 war gut', 'keine ahnung', 'asdfgh', 'Der Strand war schön und ruhig', 'Scheiße'];
     const alone = texts.map((t) => scoring.classifyOpenEnded([q([t])]).categories[0]![0]);
-    const many = scoring.classifyOpenEnded([q(Array.from({ length: 50 }, (_, i) => texts[i % texts.length]!), { duplicateDetection: false })]);
+    const many = scoring.classifyOpenEnded([
+      q(
+        Array.from({ length: 50 }, (_, i) => texts[i % texts.length]!),
+        { duplicateDetection: false },
+      ),
+    ]);
     many.categories[0]!.forEach((c, i) => expect(c, texts[i % texts.length]).toBe(alone[i % texts.length]));
   });
 
   it('applies the paradata rule per respondent, not per text', () => {
     const text = 'Ich fand den Strand und das Hotel wirklich sehr schön, vor allem am Abend';
-    const result = scoring.classifyOpenEnded([q([text, text, text], {
-      duplicateDetection: false, paradata: { seconds: Float64Array.of(30, 2, Number.NaN), pastes: Float64Array.of(0, 0, 1) },
-    })]);
+    const result = scoring.classifyOpenEnded([
+      q([text, text, text], {
+        duplicateDetection: false,
+        paradata: { seconds: Float64Array.of(30, 2, Number.NaN), pastes: Float64Array.of(0, 0, 1) },
+      }),
+    ]);
     expect(Array.from(result.categories[0]!)).toEqual([1, 12, 12]);
   });
 
@@ -53,8 +101,10 @@ describe('classifying repeated texts', () => {
     // for nobody at 2 others, and for each of 4 writers at 3 others.
     const filler = Array.from({ length: 400 }, (_, i) => `Das Hotel war gut ${i}`);
     const off = 'Fahrradtour Zahnarzt Steuererklärung Werkstatt';
-    const three = scoring.classifyOpenEnded([q([...filler, off, off, off], { duplicateDetection: false })]).categories[0]!;
-    const four = scoring.classifyOpenEnded([q([...filler, off, off, off, off], { duplicateDetection: false })]).categories[0]!;
+    const three = scoring.classifyOpenEnded([q([...filler, off, off, off], { duplicateDetection: false })])
+      .categories[0]!;
+    const four = scoring.classifyOpenEnded([q([...filler, off, off, off, off], { duplicateDetection: false })])
+      .categories[0]!;
     expect(Array.from(three.slice(400))).toEqual([10, 10, 10]);
     expect(Array.from(four.slice(400))).toEqual([1, 1, 1, 1]);
   });
@@ -62,23 +112,35 @@ describe('classifying repeated texts', () => {
 
 describe('input checks', () => {
   it('refuses paradata that does not have one value per answer (the kernels would read past its end)', () => {
-    expect(() => scoring.classifyOpenEnded([{ text: 'Frage', answers: ['a', 'b', 'c'], paradata: { seconds: Float64Array.of(1, 2) } }]))
-      .toThrow(/paradata seconds has 2 values, expected 3/);
+    expect(() =>
+      scoring.classifyOpenEnded([
+        { text: 'Frage', answers: ['a', 'b', 'c'], paradata: { seconds: Float64Array.of(1, 2) } },
+      ]),
+    ).toThrow(/paradata seconds has 2 values, expected 3/);
   });
 });
 
 describe('openEndedSession', () => {
-  const config = { text: 'Beschreiben Sie bitte Ihren letzten Einkauf im Supermarkt.', keywords: ['Kasse', 'Obst'], allowedLanguages: ['de'] };
+  const config = {
+    text: 'Beschreiben Sie bitte Ihren letzten Einkauf im Supermarkt.',
+    keywords: ['Kasse', 'Obst'],
+    allowedLanguages: ['de'],
+  };
   // A made-up word per number whose first five letters (its topic key) no other number shares.
   const C = 'bdfghklmnprstvwz';
   const V = 'aeiou';
-  const word = (v: number) => `${C[v % 16]}${V[Math.floor(v / 16) % 5]}${C[Math.floor(v / 80) % 16]}${V[Math.floor(v / 1280) % 5]}${C[Math.floor(v / 6400) % 16]}ak`;
+  const word = (v: number) =>
+    `${C[v % 16]}${V[Math.floor(v / 16) % 5]}${C[Math.floor(v / 80) % 16]}${V[Math.floor(v / 1280) % 5]}${C[Math.floor(v / 6400) % 16]}ak`;
   // Off-topic answers of made-up words (Wrong Topic), and answers that only the compound test keeps on
   // topic ("<word>einkauf" holds "einkauf"), spread over later chunks so their letters are read from
   // a joined block.
-  const answers = Array.from({ length: 240 }, (_, i) => (i % 7 === 3
-    ? `${word(5 * i)}einkauf ${word(5 * i + 1)} ${word(5 * i + 2)} ${word(5 * i + 3)}`
-    : i % 7 === 5 ? `${word(5 * i)} ${word(5 * i + 1)} ${word(5 * i + 2)} ${word(5 * i + 3)}` : `Obst und Gemüse an der Kasse ${i}`));
+  const answers = Array.from({ length: 240 }, (_, i) =>
+    i % 7 === 3
+      ? `${word(5 * i)}einkauf ${word(5 * i + 1)} ${word(5 * i + 2)} ${word(5 * i + 3)}`
+      : i % 7 === 5
+        ? `${word(5 * i)} ${word(5 * i + 1)} ${word(5 * i + 2)} ${word(5 * i + 3)}`
+        : `Obst und Gemüse an der Kasse ${i}`,
+  );
 
   it('gives the verdicts of one call when the answers arrive in chunks of any size', () => {
     const once = scoring.classifyOpenEnded([{ ...config, answers }]);
@@ -103,8 +165,16 @@ describe('openEndedSession', () => {
     session.add([[text, text]]);
     session.add([[text, text]], [{ seconds: Float64Array.of(2, 30), pastes: Float64Array.of(0, 1) }]);
     session.add([[text]]);
-    const once = scoring.classifyOpenEnded([{ ...single, answers: new Array<string>(5).fill(text),
-      paradata: { seconds: Float64Array.of(Number.NaN, Number.NaN, 2, 30, Number.NaN), pastes: Float64Array.of(Number.NaN, Number.NaN, 0, 1, Number.NaN) } }]);
+    const once = scoring.classifyOpenEnded([
+      {
+        ...single,
+        answers: new Array<string>(5).fill(text),
+        paradata: {
+          seconds: Float64Array.of(Number.NaN, Number.NaN, 2, 30, Number.NaN),
+          pastes: Float64Array.of(Number.NaN, Number.NaN, 0, 1, Number.NaN),
+        },
+      },
+    ]);
     const chunked = session.finish();
     expect(Array.from(chunked.categories[0]!)).toEqual(Array.from(once.categories[0]!));
     expect(Array.from(chunked.categories[0]!).map((c) => c === 12)).toEqual([false, false, true, true, false]);

@@ -7,7 +7,16 @@ import { repeatedAnswersSurvey } from './open-ended-corpus.ts';
 
 describe('startOpenEndedWorker', () => {
   it('packs a chunk of answers into one string and lengths, and unpacks exactly the same answers', () => {
-    const answers = ['Guter Service', null, '', undefined, 'emoji 😀 und Umlaute äöü', '\u0000nul', 'a'.repeat(5000), null];
+    const answers = [
+      'Guter Service',
+      null,
+      '',
+      undefined,
+      'emoji 😀 und Umlaute äöü',
+      '\u0000nul',
+      'a'.repeat(5000),
+      null,
+    ];
     const packed = packAnswers(answers);
     expect(packed.text).toBe(answers.filter((a) => a != null).join(''));
     expect(Array.from(packed.lengths)).toEqual([13, -1, 0, -1, 24, 4, 5000, -1]);

@@ -54,8 +54,12 @@ describe('open-ended classification (TV11)', () => {
 });
 
 describe('open-ended duplicates (TV12)', () => {
-  const q1 = ['We spent two weeks at Lake Garda in Italy', 'We spent two weeks at Lake Garda in Italy',
-    'The lake and the mountains were beautiful', "I don't know"];
+  const q1 = [
+    'We spent two weeks at Lake Garda in Italy',
+    'We spent two weeks at Lake Garda in Italy',
+    'The lake and the mountains were beautiful',
+    "I don't know",
+  ];
   const q2 = ['', '', 'The lake and the mountains were beautiful', "I don't know"];
   const result = scoring.classifyOpenEnded([
     { text: 'What did you like?', duplicateDetection: true, answers: q1 },
@@ -85,12 +89,16 @@ describe('open-ended duplicates (TV12)', () => {
   });
 
   it('finds near-identical copies (a changed letter) but not different answers', () => {
-    const r = scoring.classifyOpenEnded([{
-      text: 'q',
-      answers: ['The staff at the reception were friendly and helpful every day',
-        'The staff at the reception were friendly and helpful every dey',
-        'The pool was too cold for the children in the morning hours'],
-    }]);
+    const r = scoring.classifyOpenEnded([
+      {
+        text: 'q',
+        answers: [
+          'The staff at the reception were friendly and helpful every day',
+          'The staff at the reception were friendly and helpful every dey',
+          'The pool was too cold for the children in the morning hours',
+        ],
+      },
+    ]);
     expect(Array.from(r.categories[0]!)).toEqual([1, 8, 1]);
   });
 });
@@ -115,14 +123,21 @@ describe('open-ended rules beyond the vectors', () => {
   });
 
   it('learns topic words used by at least three other respondents', () => {
-    const answers = ['The snorkeling trips around the reef islands', 'Snorkeling trips around reef islands daily',
-      'Snorkeling around colourful reef islands', 'Snorkeling with turtles near reef islands'];
+    const answers = [
+      'The snorkeling trips around the reef islands',
+      'Snorkeling trips around reef islands daily',
+      'Snorkeling around colourful reef islands',
+      'Snorkeling with turtles near reef islands',
+    ];
     const q: OpenQuestion = { text: 'What did you enjoy?', keywords: ['museum'], topicCheck: true, answers };
     expect(Array.from(scoring.classifyOpenEnded([q]).categories[0]!)).toEqual([1, 1, 1, 1]);
   });
 
   it('turns categories into an OES per interview', () => {
-    const r = scoring.classifyOpenEnded([vacation(['good', 'asdfghjkl']), vacation(['We loved the beach hotel food.', ''])]);
+    const r = scoring.classifyOpenEnded([
+      vacation(['good', 'asdfghjkl']),
+      vacation(['We loved the beach hotel food.', '']),
+    ]);
     const oes = scoring.oes(r.categories);
     expect(oes.score[0]).toBeCloseTo(75, 9);
     expect(oes.score[1]).toBe(10);

@@ -2,7 +2,13 @@
 // 1,000 and 65,536 rows, uneven ones, empty ones) must give every output column bit for bit
 // (Object.is: NaN equals NaN, 0 differs from -0), and the same total credits.
 import { describe, expect, it } from 'vitest';
-import type { ChunkedPipelineShape, PipelineChunk, PipelineInput, PipelineResult, ProjectiveQuestion } from '../../scoring/index.ts';
+import type {
+  ChunkedPipelineShape,
+  PipelineChunk,
+  PipelineInput,
+  PipelineResult,
+  ProjectiveQuestion,
+} from '../../scoring/index.ts';
 import { StreamingMedian } from '../../scoring/streaming-median.ts';
 import { Arena, type WasmHeap } from '../../scoring/wasm-memory.ts';
 import { scoring } from './helpers.ts';
@@ -20,7 +26,11 @@ interface TestFile {
 }
 
 /** A survey with every kind of input and defect the chunked path has to get right. */
-function makeFile(n: number, seed: number, variant: { consistency?: boolean; weights?: boolean; minRecords?: number } = {}): TestFile {
+function makeFile(
+  n: number,
+  seed: number,
+  variant: { consistency?: boolean; weights?: boolean; minRecords?: number } = {},
+): TestFile {
   const r = rng(seed);
   const survey = generateSurvey(n, seed);
   const f64 = (fill: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => fill(i));
@@ -28,7 +38,19 @@ function makeFile(n: number, seed: number, variant: { consistency?: boolean; wei
   // column with fewer than 30 valid values; NaN, -999, 0, negatives, -0 and Infinity sprinkled in.
   const defect = (v: number) => {
     const u = r();
-    return u < 0.02 ? Number.NaN : u < 0.04 ? -999 : u < 0.05 ? 0 : u < 0.06 ? -v : u < 0.062 ? -0 : u < 0.063 ? Infinity : v;
+    return u < 0.02
+      ? Number.NaN
+      : u < 0.04
+        ? -999
+        : u < 0.05
+          ? 0
+          : u < 0.06
+            ? -v
+            : u < 0.062
+              ? -0
+              : u < 0.063
+                ? Infinity
+                : v;
   };
   const durations = [
     ...survey.durations.map((c) => f64((i) => defect(c[i]!))),
@@ -38,15 +60,17 @@ function makeFile(n: number, seed: number, variant: { consistency?: boolean; wei
   // Grids: the survey's three (1-5, patterns on), one of them without bounds and patterns off; a
   // 1-7 grid with codes out of range, fractions and large codes; an 8-item grid.
   const odd = f64(() => 1 + Math.floor(r() * 7));
-  const wild = Array.from({ length: 9 }, (_, j) => f64((i) => {
-    const u = r();
-    if (u < 0.03) return -999;
-    if (u < 0.05) return Number.NaN;
-    if (u < 0.06) return 9;
-    if (u < 0.065) return 2.5;
-    if (u < 0.067) return 3e7;
-    return Math.min(7, Math.max(1, Math.round(odd[i]! + (j % 3) - 1 + r())));
-  }));
+  const wild = Array.from({ length: 9 }, (_, j) =>
+    f64((i) => {
+      const u = r();
+      if (u < 0.03) return -999;
+      if (u < 0.05) return Number.NaN;
+      if (u < 0.06) return 9;
+      if (u < 0.065) return 2.5;
+      if (u < 0.067) return 3e7;
+      return Math.min(7, Math.max(1, Math.round(odd[i]! + (j % 3) - 1 + r())));
+    }),
+  );
   const small = Array.from({ length: 8 }, () => f64(() => 1 + Math.floor(r() * 4)));
   const gridDefs = [
     { items: survey.grids[0]!, min: 1, max: 5 },
@@ -57,7 +81,9 @@ function makeFile(n: number, seed: number, variant: { consistency?: boolean; wei
   ];
   // Open answers: category codes, including unknown ones.
   const codes = [0, 1, 1, 1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, -2, 99];
-  const openCategories = [0, 1, 2].map(() => Int32Array.from({ length: n }, () => codes[Math.floor(r() * codes.length)]!));
+  const openCategories = [0, 1, 2].map(() =>
+    Int32Array.from({ length: n }, () => codes[Math.floor(r() * codes.length)]!),
+  );
   // Projective questions.
   const badChoice = (c: number) => {
     const u = r();
@@ -65,20 +91,42 @@ function makeFile(n: number, seed: number, variant: { consistency?: boolean; wei
   };
   const badPct = (v: number) => {
     const u = r();
-    return u < 0.01 ? Number.NaN : u < 0.02 ? -999 : u < 0.025 ? 120 : u < 0.03 ? -5 : u < 0.06 ? v + 0.37 : u < 0.08 ? 0 : u < 0.09 ? 100 : v;
+    return u < 0.01
+      ? Number.NaN
+      : u < 0.02
+        ? -999
+        : u < 0.025
+          ? 120
+          : u < 0.03
+            ? -5
+            : u < 0.06
+              ? v + 0.37
+              : u < 0.08
+                ? 0
+                : u < 0.09
+                  ? 100
+                  : v;
   };
   const [s0, s1] = survey.projective;
   // Binary, one prediction column (the second option is 100 - y).
-  const q0: ProjectiveQuestion = { choice: f64((i) => badChoice(s0!.choice[i]!)), predictions: [f64((i) => badPct(s0!.predictions[0]![i]!))], purpose: 'information' };
+  const q0: ProjectiveQuestion = {
+    choice: f64((i) => badChoice(s0!.choice[i]!)),
+    predictions: [f64((i) => badPct(s0!.predictions[0]![i]!))],
+    purpose: 'information',
+  };
   // Binary, two columns that need not sum to 100 (within 5: renormalised), social desirability.
   const q1: ProjectiveQuestion = {
     choice: f64((i) => badChoice(s1!.choice[i]!)),
-    predictions: [f64((i) => badPct(s1!.predictions[0]![i]!)), f64((i) => badPct(s1!.predictions[1]![i]! + Math.floor(r() * 7) - 3))],
+    predictions: [
+      f64((i) => badPct(s1!.predictions[0]![i]!)),
+      f64((i) => badPct(s1!.predictions[1]![i]! + Math.floor(r() * 7) - 3)),
+    ],
     purpose: 'social-desirability',
   };
   // Three options.
   const three = Array.from({ length: n }, () => {
-    const a = Math.floor(r() * 80), b = Math.floor(r() * (100 - a));
+    const a = Math.floor(r() * 80),
+      b = Math.floor(r() * (100 - a));
     return [a, b, 100 - a - b + (r() < 0.1 ? 3 : 0)];
   });
   const q2: ProjectiveQuestion = {
@@ -117,7 +165,11 @@ function makeFile(n: number, seed: number, variant: { consistency?: boolean; wei
     durations: { columns: durations.length, totalIndex: 0, minRecords: variant.minRecords ?? 30 },
     grids: gridDefs.map(({ items, ...o }) => ({ items: items.length, ...o })),
     openQuestions: openCategories.length,
-    projective: projective.map((q) => ({ predictions: q.predictions.length, purpose: q.purpose, ...(q.options ? { options: q.options } : {}) })),
+    projective: projective.map((q) => ({
+      predictions: q.predictions.length,
+      purpose: q.purpose,
+      ...(q.options ? { options: q.options } : {}),
+    })),
     projectiveOptions,
     ...(weights ? { weights } : {}),
     ...(variant.consistency !== undefined ? { consistency: variant.consistency } : {}),
@@ -127,7 +179,10 @@ function makeFile(n: number, seed: number, variant: { consistency?: boolean; wei
     durations: durations.map((c) => c.subarray(start, end)),
     grids: gridDefs.map((g) => g.items.map((c) => c.subarray(start, end))),
     openCategories: openCategories.map((c) => c.subarray(start, end)),
-    projective: projective.map((q) => ({ choice: q.choice.subarray(start, end), predictions: q.predictions.map((c) => c.subarray(start, end)) })),
+    projective: projective.map((q) => ({
+      choice: q.choice.subarray(start, end),
+      predictions: q.predictions.map((c) => c.subarray(start, end)),
+    })),
   });
   return { shape, input, chunk };
 }
@@ -145,24 +200,49 @@ function boundaries(n: number, size: number | 'uneven', seed = 1): [number, numb
   return out;
 }
 
-const KEYS = ['ts', 'tsDataPoints', 'extremelySlow', 'ibs', 'ibsDataPoints', 'consistency', 'consistencyDataPoints', 'oes', 'oesDataPoints',
-  'badAnswers', 'ps', 'cs', 'is', 'sds', 'projectiveDataPoints', 'combined', 'nSubscores', 'credits'] as const;
+const KEYS = [
+  'ts',
+  'tsDataPoints',
+  'extremelySlow',
+  'ibs',
+  'ibsDataPoints',
+  'consistency',
+  'consistencyDataPoints',
+  'oes',
+  'oesDataPoints',
+  'badAnswers',
+  'ps',
+  'cs',
+  'is',
+  'sds',
+  'projectiveDataPoints',
+  'combined',
+  'nSubscores',
+  'credits',
+] as const;
 
 /** Runs scoreChunked and stitches the chunk results into whole columns. */
 async function chunked(file: TestFile, bounds: [number, number][], asyncSource = false) {
   const n = file.shape.rows;
   const G = file.shape.grids?.length ?? 0;
-  const cols = Object.fromEntries(KEYS.map((k) => [k, new Float64Array(n).fill(12345)])) as Record<(typeof KEYS)[number], Float64Array>;
-  const grids = Array.from({ length: G }, () => ({ scores: new Float64Array(n).fill(12345), labels: new Uint8Array(n).fill(77) }));
+  const cols = Object.fromEntries(KEYS.map((k) => [k, new Float64Array(n).fill(12345)])) as Record<
+    (typeof KEYS)[number],
+    Float64Array
+  >;
+  const grids = Array.from({ length: G }, () => ({
+    scores: new Float64Array(n).fill(12345),
+    labels: new Uint8Array(n).fill(77),
+  }));
   const starts: number[] = [];
   let sum = 0;
   const source = asyncSource
-    ? () => (async function* () {
-      for (const [s, e] of bounds) {
-        await Promise.resolve();
-        yield file.chunk(s, e);
-      }
-    })()
+    ? () =>
+        (async function* () {
+          for (const [s, e] of bounds) {
+            await Promise.resolve();
+            yield file.chunk(s, e);
+          }
+        })()
     : () => bounds.map(([s, e]) => file.chunk(s, e));
   const done = await scoring.scoreChunked(file.shape, source, async (res: PipelineResult, start: number) => {
     starts.push(start);
@@ -216,14 +296,23 @@ describe('scoreChunked, scoreAll chunk by chunk', () => {
     expect(Number.isNaN(med[med.length - 1]!)).toBe(true);
     expect(Array.from(med.slice(0, -1)).every((m) => m > 0)).toBe(true);
     expect(whole.consistencyDataPoints.some((v) => v > 0)).toBe(true);
-    for (const label of [1, 2, 3, 4, 5]) expect(whole.grids.some((g) => g.labels.includes(label)), `label ${label}`).toBe(true);
+    for (const label of [1, 2, 3, 4, 5])
+      expect(
+        whole.grids.some((g) => g.labels.includes(label)),
+        `label ${label}`,
+      ).toBe(true);
     expect(whole.ps.some((v) => !Number.isNaN(v))).toBe(true);
     expect(whole.sds.some((v) => !Number.isNaN(v))).toBe(true);
     for (const size of sizes) expectIdentical(await chunked(file, boundaries(n, size)), whole);
   });
 
   it('is identical with consistency off, other weights, another minimum and an async source', async () => {
-    for (const [variant, n] of [[{ consistency: false, weights: true }, 3000], [{ minRecords: 5000 }, 4001], [{ minRecords: 0 }, 2048], [{}, 2049]] as const) {
+    for (const [variant, n] of [
+      [{ consistency: false, weights: true }, 3000],
+      [{ minRecords: 5000 }, 4001],
+      [{ minRecords: 0 }, 2048],
+      [{}, 2049],
+    ] as const) {
       const file = makeFile(n, 17 + n, variant);
       const whole = scoring.scoreAll(file.input);
       expectIdentical(await chunked(file, boundaries(n, 'uneven', n), true), whole);
@@ -236,10 +325,15 @@ describe('scoreChunked, scoreAll chunk by chunk', () => {
     const file = makeFile(n, 5);
     const input: PipelineInput = { rows: n, grids: file.input.grids!.slice(0, 2) };
     const shape: ChunkedPipelineShape = { rows: n, grids: file.shape.grids!.slice(0, 2), projective: [] };
-    const part: TestFile = { shape, input, chunk: (s, e) => ({ rows: e - s, grids: file.chunk(s, e).grids!.slice(0, 2), projective: [] }) };
+    const part: TestFile = {
+      shape,
+      input,
+      chunk: (s, e) => ({ rows: e - s, grids: file.chunk(s, e).grids!.slice(0, 2), projective: [] }),
+    };
     expectIdentical(await chunked(part, boundaries(n, 500)), scoring.scoreAll(input));
     const ts: TestFile = {
-      shape: { rows: n, durations: { columns: 2 } }, input: { rows: n, durations: { matrix: (file.input.durations!.matrix as Float64Array[]).slice(0, 2) } },
+      shape: { rows: n, durations: { columns: 2 } },
+      input: { rows: n, durations: { matrix: (file.input.durations!.matrix as Float64Array[]).slice(0, 2) } },
       chunk: (s, e) => ({ rows: e - s, durations: file.chunk(s, e).durations!.slice(0, 2) }),
     };
     expectIdentical(await chunked(ts, boundaries(n, 'uneven')), scoring.scoreAll(ts.input));
@@ -256,7 +350,8 @@ describe('scoreChunked, scoreAll chunk by chunk', () => {
         const bytes = kernel('consistencyModelBytes')(k);
         const a = new Arena(heap);
         try {
-          const whole = a.alloc(bytes), gathered = a.alloc(bytes);
+          const whole = a.alloc(bytes),
+            gathered = a.alloc(bytes);
           const m = a.matrix(items);
           kernel('consistencyFit')(m.ptr, n, k, g.min ?? NaN, g.max ?? NaN, whole);
           const count = kernel('consistencySampleCount')(n);
@@ -269,7 +364,8 @@ describe('scoreChunked, scoreAll chunk by chunk', () => {
             items.forEach((c, j) => (sample[j * count + t] = c[row]!));
           }
           kernel('consistencyFit')(a.f64In(sample), count, k, g.min ?? NaN, g.max ?? NaN, gathered);
-          const x = new Uint8Array(heap.buffer, whole, bytes).slice(), y = new Uint8Array(heap.buffer, gathered, bytes).slice();
+          const x = new Uint8Array(heap.buffer, whole, bytes).slice(),
+            y = new Uint8Array(heap.buffer, gathered, bytes).slice();
           expect(firstDifference(x, y), `n ${n}`).toBe(-1);
         } finally {
           a.release();
@@ -287,7 +383,10 @@ describe('scoreChunked, scoreAll chunk by chunk', () => {
       ['grid items', (c) => ({ ...c, grids: [c.grids![0]!.slice(1), ...c.grids!.slice(1)] })],
       ['grids', (c) => ({ ...c, grids: c.grids!.slice(1) })],
       ['open', (c) => ({ ...c, openCategories: [] })],
-      ['predictions', (c) => ({ ...c, projective: [{ ...c.projective![0]!, predictions: [] }, ...c.projective!.slice(1)] })],
+      [
+        'predictions',
+        (c) => ({ ...c, projective: [{ ...c.projective![0]!, predictions: [] }, ...c.projective!.slice(1)] }),
+      ],
       ['column length', (c) => ({ ...c, durations: [c.durations![0]!.subarray(1), ...c.durations!.slice(1)] })],
       ['rows', (c) => c, { ...file.shape, rows: n + 1 }],
       ['rows', (c) => c, { ...file.shape, rows: n - 1 }],
@@ -295,7 +394,10 @@ describe('scoreChunked, scoreAll chunk by chunk', () => {
     for (const [what, change, shape] of cases) {
       let results = 0;
       const source = () => bounds.map(([s, e], i) => (i === 2 ? change(file.chunk(s, e)) : file.chunk(s, e)));
-      await expect(scoring.scoreChunked(shape ?? file.shape, source, () => void results++), what).rejects.toThrow(RangeError);
+      await expect(
+        scoring.scoreChunked(shape ?? file.shape, source, () => void results++),
+        what,
+      ).rejects.toThrow(RangeError);
       expect(results, what).toBe(0);
     }
   });
@@ -329,7 +431,13 @@ describe('StreamingMedian', () => {
       ['one value', new Float64Array(5000).fill(321.5)],
       ['two values', Float64Array.from({ length: 5000 }, (_, i) => (i % 2 ? 7 : 7.000000000000001))],
       ['middle across buckets', Float64Array.from({ length: 4000 }, (_, i) => (i % 2 ? 1 : 1e6 + i))],
-      ['defects', Float64Array.from({ length: 9999 }, (_, i) => [Number.NaN, -999, 0, -0, -3, Infinity, 5e-324, 1e308, 17 + r()][i % 9]!)],
+      [
+        'defects',
+        Float64Array.from(
+          { length: 9999 },
+          (_, i) => [Number.NaN, -999, 0, -0, -3, Infinity, 5e-324, 1e308, 17 + r()][i % 9]!,
+        ),
+      ],
       ['too few', Float64Array.from({ length: 1000 }, (_, i) => (i < 29 ? 10 : Number.NaN))],
       ['none', new Float64Array(100).fill(-999)],
     ];
@@ -338,7 +446,9 @@ describe('StreamingMedian', () => {
       for (const limit of [undefined, 1, 100]) {
         for (const sizes of [[col.length], [1, 7, 1000], [65536]]) {
           const { value, passes } = streamed(col, sizes, limit);
-          expect(Object.is(value, expected), `${what} limit ${limit} chunks ${sizes}: ${value} vs ${expected}`).toBe(true);
+          expect(Object.is(value, expected), `${what} limit ${limit} chunks ${sizes}: ${value} vs ${expected}`).toBe(
+            true,
+          );
           expect(passes).toBeLessThanOrEqual(5);
         }
       }

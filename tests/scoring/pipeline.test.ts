@@ -5,10 +5,27 @@ import { scoring } from './helpers.ts';
 import { generateSurvey } from './survey-generator.ts';
 
 function expectSame(a: PipelineResult, b: PipelineResult): void {
-  const keys = ['ts', 'tsDataPoints', 'extremelySlow', 'ibs', 'ibsDataPoints', 'oes', 'oesDataPoints', 'badAnswers', 'ps', 'cs',
-    'is', 'sds', 'projectiveDataPoints', 'combined', 'nSubscores', 'credits'] as const;
+  const keys = [
+    'ts',
+    'tsDataPoints',
+    'extremelySlow',
+    'ibs',
+    'ibsDataPoints',
+    'oes',
+    'oesDataPoints',
+    'badAnswers',
+    'ps',
+    'cs',
+    'is',
+    'sds',
+    'projectiveDataPoints',
+    'combined',
+    'nSubscores',
+    'credits',
+  ] as const;
   for (const key of keys) {
-    const x = a[key], y = b[key];
+    const x = a[key],
+      y = b[key];
     expect(x.length, key).toBe(y.length);
     for (let i = 0; i < x.length; i++) {
       if (Number.isNaN(y[i]!)) expect(x[i], `${key}[${i}]`).toBeNaN();
@@ -42,10 +59,22 @@ describe('scoreAll, the one-call pipeline', () => {
     // A full run first, so memory the next call reuses holds scores: absent parts must not show them.
     scoring.scoreAll(input);
     const r = scoring.scoreAll({ rows: 500, grids: [{ items: m, min: 1, max: 5 }] });
-    expect(Array.from(r.grids[0]!.scores)).toEqual(Array.from(scoring.gridScores(survey.grids[0]!, { min: 1, max: 5 }).scores));
-    for (const key of ['ts', 'oes', 'ps', 'cs', 'is', 'sds'] as const) expect(r[key].every(Number.isNaN), key).toBe(true);
-    for (const key of ['tsDataPoints', 'extremelySlow', 'oesDataPoints', 'badAnswers', 'projectiveDataPoints'] as const) {
-      expect(r[key].every((v) => v === 0), key).toBe(true);
+    expect(Array.from(r.grids[0]!.scores)).toEqual(
+      Array.from(scoring.gridScores(survey.grids[0]!, { min: 1, max: 5 }).scores),
+    );
+    for (const key of ['ts', 'oes', 'ps', 'cs', 'is', 'sds'] as const)
+      expect(r[key].every(Number.isNaN), key).toBe(true);
+    for (const key of [
+      'tsDataPoints',
+      'extremelySlow',
+      'oesDataPoints',
+      'badAnswers',
+      'projectiveDataPoints',
+    ] as const) {
+      expect(
+        r[key].every((v) => v === 0),
+        key,
+      ).toBe(true);
     }
     expect(r.credits[0]).toBe(4);
     m.free();

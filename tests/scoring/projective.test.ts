@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { col, implementations, rowsAsColumns } from './helpers.ts';
 
 /** 30 respondents: the first `yes` choose option 1. Predictions are per respondent [yes%, no%]. */
-function binaryQuestion(yes: number, predict: (i: number) => [number, number], purpose: 'information' | 'social-desirability' = 'information', n = 30) {
+function binaryQuestion(
+  yes: number,
+  predict: (i: number) => [number, number],
+  purpose: 'information' | 'social-desirability' = 'information',
+  n = 30,
+) {
   const choice = Float64Array.from({ length: n }, (_, i) => (i < yes ? 1 : 2));
   const p = Array.from({ length: n }, (_, i) => predict(i));
   return { choice, predictions: [Float64Array.from(p, (x) => x[0]), Float64Array.from(p, (x) => x[1])], purpose };
@@ -10,7 +15,11 @@ function binaryQuestion(yes: number, predict: (i: number) => [number, number], p
 
 describe.each(implementations)('projective scores (%s)', (_, s) => {
   it.each([
-    [60, 100.0], [50, 98.0], [90, 73.3], [10, 47.2], [0, 12.2],
+    [60, 100.0],
+    [50, 98.0],
+    [90, 73.3],
+    [10, 47.2],
+    [0, 12.2],
   ])('gives a %d/.. prediction PS %f when 60 percent chose yes (TV14)', (predYes, ps) => {
     // Respondent 0 makes the prediction under test; the rest predict 60/40 (x̄ = 0.6/0.4 either way).
     const q = binaryQuestion(18, (i) => (i === 0 ? [predYes, 100 - predYes] : [60, 40]));

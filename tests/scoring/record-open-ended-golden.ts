@@ -12,7 +12,9 @@ const cases: Record<string, ReturnType<typeof encodeVerdicts>> = {};
 for (const c of goldenCases()) {
   const t0 = performance.now();
   cases[c.name] = encodeVerdicts(s.classifyOpenEnded(c.questions, c.order ? { order: c.order } : {}));
-  console.log(`${c.name}: ${c.questions.length} x ${c.questions[0]!.answers.length} answers, ${Math.round(performance.now() - t0)} ms`);
+  console.log(
+    `${c.name}: ${c.questions.length} x ${c.questions[0]!.answers.length} answers, ${Math.round(performance.now() - t0)} ms`,
+  );
 }
 const commit = Bun.spawnSync(['git', 'rev-parse', '--short=7', 'HEAD']).stdout.toString().trim();
 writeFileSync(GOLDEN_FILE, `${JSON.stringify({ recordedFrom: commit, scoringVersion: s.version, cases })}\n`);

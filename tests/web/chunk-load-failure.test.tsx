@@ -17,7 +17,9 @@ function renderLazy(load: () => Promise<{ Page: typeof Page }>) {
   return render(
     <AppProviders>
       <ChunkErrorBoundary>
-        <Suspense fallback={<p>loading</p>}><LazyPage /></Suspense>
+        <Suspense fallback={<p>loading</p>}>
+          <LazyPage />
+        </Suspense>
       </ChunkErrorBoundary>
     </AppProviders>,
   );
@@ -48,7 +50,14 @@ describe('chunk load failure', () => {
     expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
     vi.useFakeTimers();
     let settled: unknown = 'pending';
-    loadChunk(() => new Promise<never>(() => {})).then(() => { settled = 'loaded'; }, (error: unknown) => { settled = error; });
+    loadChunk(() => new Promise<never>(() => {})).then(
+      () => {
+        settled = 'loaded';
+      },
+      (error: unknown) => {
+        settled = error;
+      },
+    );
     await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1);
     expect(settled).toBe('pending');
     await vi.advanceTimersByTimeAsync(1);

@@ -5,8 +5,17 @@ import { ActivateOrganizationWizard } from '../../web/features/contracts';
 import type { Contract } from '../../web/features/contracts/api/contract-types';
 import { editContractRules, moveStart } from '../../web/features/contracts/components/edit-contract-modal';
 import {
-  allowedCategories, applyContractType, applyPackage, applyStartDate, autoRenewDisabled, endRules, forcedCategory, initialContractValues,
-  initialPlanValues, startRules, toCreditPlanInput,
+  allowedCategories,
+  applyContractType,
+  applyPackage,
+  applyStartDate,
+  autoRenewDisabled,
+  endRules,
+  forcedCategory,
+  initialContractValues,
+  initialPlanValues,
+  startRules,
+  toCreditPlanInput,
 } from '../../web/features/contracts/forms/contract-rules';
 import { oneYearEnd } from '../../db/domain/calendar';
 import { operationsCalled, resetAppState, startSession, stubGraphQL } from './support/render-app';
@@ -20,7 +29,11 @@ describe('contract form rules (spec section 4)', () => {
   });
 
   it('with an active contract the start defaults to the day after its end and only later dates are selectable', () => {
-    expect(startRules('2027-08-12', TODAY)).toEqual({ defaultStart: '2027-08-13', minStart: '2027-08-13', startLocked: false });
+    expect(startRules('2027-08-12', TODAY)).toEqual({
+      defaultStart: '2027-08-13',
+      minStart: '2027-08-13',
+      startLocked: false,
+    });
   });
 
   it('STARTER, PROFESSIONAL and ENTERPRISE end one year minus one day after the start; 29 February ends on 28 February', () => {
@@ -57,24 +70,75 @@ describe('contract form rules (spec section 4)', () => {
     expect(allowedCategories('CUSTOM')).toEqual(['EXPIRING', 'NON_EXPIRING', 'PAY_AS_USAGE']);
     expect(allowedCategories('STARTER')).toEqual(['EXPIRING']);
     expect(forcedCategory('TEST', 'PAY_AS_USAGE')).toBe('EXPIRING');
-    expect(toCreditPlanInput({ ...initialPlanValues, creditPlanCategory: 'NON_EXPIRING', creditAmount: '10', pricePerCredit: '0.1', paymentAmount: '1' }, 'STARTER').creditPlanCategory).toBe('EXPIRING');
+    expect(
+      toCreditPlanInput(
+        {
+          ...initialPlanValues,
+          creditPlanCategory: 'NON_EXPIRING',
+          creditAmount: '10',
+          pricePerCredit: '0.1',
+          paymentAmount: '1',
+        },
+        'STARTER',
+      ).creditPlanCategory,
+    ).toBe('EXPIRING');
   });
 
   it('pay-as-usage sends credits and payment 0; money goes as integer cents', () => {
-    expect(toCreditPlanInput({ ...initialPlanValues, creditPlanCategory: 'PAY_AS_USAGE', creditAmount: '500', pricePerCredit: '0,30', paymentAmount: '99' }, 'CUSTOM'))
-      .toEqual({ creditPlanCategory: 'PAY_AS_USAGE', creditAmount: 0, pricePerCredit: 30, paymentAmount: 0 });
+    expect(
+      toCreditPlanInput(
+        {
+          ...initialPlanValues,
+          creditPlanCategory: 'PAY_AS_USAGE',
+          creditAmount: '500',
+          pricePerCredit: '0,30',
+          paymentAmount: '99',
+        },
+        'CUSTOM',
+      ),
+    ).toEqual({ creditPlanCategory: 'PAY_AS_USAGE', creditAmount: 0, pricePerCredit: 30, paymentAmount: 0 });
   });
 
   it('a package prefills credits, price per credit and payment = credits x price', () => {
-    const v = applyPackage(initialPlanValues, { id: 'p1', name: 'Starter', numberOfCredits: 10_000, pricePerCredit: 12, packageType: 'STARTER' });
-    expect(v).toMatchObject({ packageId: 'p1', creditAmount: '10000', pricePerCredit: '0.12', paymentAmount: '1200.00' });
-    expect(toCreditPlanInput(v, 'STARTER')).toEqual({ creditPlanCategory: 'EXPIRING', creditAmount: 10_000, pricePerCredit: 12, paymentAmount: 120_000 });
+    const v = applyPackage(initialPlanValues, {
+      id: 'p1',
+      name: 'Starter',
+      numberOfCredits: 10_000,
+      pricePerCredit: 12,
+      packageType: 'STARTER',
+    });
+    expect(v).toMatchObject({
+      packageId: 'p1',
+      creditAmount: '10000',
+      pricePerCredit: '0.12',
+      paymentAmount: '1200.00',
+    });
+    expect(toCreditPlanInput(v, 'STARTER')).toEqual({
+      creditPlanCategory: 'EXPIRING',
+      creditAmount: 10_000,
+      pricePerCredit: 12,
+      paymentAmount: 120_000,
+    });
   });
 });
 
 const contract = (over: Partial<Contract>): Contract => ({
-  id: 'k1', name: 'CTR', type: 'CUSTOM', status: 'UPCOMING', startDate: '2027-08-13', endDate: '2027-12-31', autoRenew: false, durationInDays: 141,
-  remainingDays: null, numberOfDatafiles: 0, numberOfDataRecords: 0, createdAt: null, createdBy: null, primaryCreditPlan: null, backupCreditPlan: null, ...over,
+  id: 'k1',
+  name: 'CTR',
+  type: 'CUSTOM',
+  status: 'UPCOMING',
+  startDate: '2027-08-13',
+  endDate: '2027-12-31',
+  autoRenew: false,
+  durationInDays: 141,
+  remainingDays: null,
+  numberOfDatafiles: 0,
+  numberOfDataRecords: 0,
+  createdAt: null,
+  createdBy: null,
+  primaryCreditPlan: null,
+  backupCreditPlan: null,
+  ...over,
 });
 
 describe('edit contract rules (spec sections 4 and 5)', () => {
@@ -83,14 +147,19 @@ describe('edit contract rules (spec sections 4 and 5)', () => {
     const moved = moveStart(c, { startDate: c.startDate, endDate: c.endDate, autoRenew: false }, '2027-09-01');
     expect(moved).toMatchObject({ startDate: '2027-09-01', endDate: '2028-01-19' });
     const fixed = contract({ type: 'STARTER', endDate: '2028-08-12' });
-    expect(moveStart(fixed, { startDate: fixed.startDate, endDate: fixed.endDate, autoRenew: true }, '2028-02-29').endDate).toBe('2029-02-28');
+    expect(
+      moveStart(fixed, { startDate: fixed.startDate, endDate: fixed.endDate, autoRenew: true }, '2028-02-29').endDate,
+    ).toBe('2029-02-28');
   });
 
   it('an active contract keeps its start; an upcoming one starts after the active end; auto-renew locked while an upcoming exists', () => {
     const active = contract({ status: 'ACTIVE', type: 'ENTERPRISE', startDate: '2026-08-13', endDate: '2027-08-12' });
     expect(editContractRules(active, TODAY, null, true)).toMatchObject({ startLocked: true, autoRenewLocked: true });
     expect(editContractRules(active, TODAY, null, false).autoRenewLocked).toBe(false);
-    expect(editContractRules(contract({}), TODAY, '2027-08-12', false)).toMatchObject({ startLocked: false, minStart: '2027-08-13' });
+    expect(editContractRules(contract({}), TODAY, '2027-08-12', false)).toMatchObject({
+      startLocked: false,
+      minStart: '2027-08-13',
+    });
     expect(editContractRules(contract({}), TODAY, null, false).minStart).toBe('2026-11-22');
   });
 });
@@ -100,11 +169,21 @@ describe('activation wizard', () => {
 
   it('validates each step before advancing and sends numbers in cents with the business info', async () => {
     const fetchMock = stubGraphQL({
-      getAllPackages: () => ({ data: { getAllPackages: [{ id: 'p1', name: 'Starter 10k', numberOfCredits: 10_000, pricePerCredit: 12, packageType: 'STARTER' }] } }),
+      getAllPackages: () => ({
+        data: {
+          getAllPackages: [
+            { id: 'p1', name: 'Starter 10k', numberOfCredits: 10_000, pricePerCredit: 12, packageType: 'STARTER' },
+          ],
+        },
+      }),
       activateOrganization: () => ({ data: { activateOrganization: { status: 'SUCCESS', message: null } } }),
     });
     startSession();
-    render(<AppProviders><ActivateOrganizationWizard companyId="c9" onClose={() => {}} /></AppProviders>);
+    render(
+      <AppProviders>
+        <ActivateOrganizationWizard companyId="c9" onClose={() => {}} />
+      </AppProviders>,
+    );
     const next = await screen.findByTestId('wizard-next');
     fireEvent.click(next);
     await screen.findByText('Bitte wählen Sie eine Vertragsart.');
@@ -134,7 +213,10 @@ describe('activation wizard', () => {
     const call = operationsCalled(fetchMock).find((c) => c.operationName === 'activateOrganization')!;
     const input = call.variables.input as Record<string, unknown>;
     expect(input).toMatchObject({
-      companyId: 'c9', accountManager: 'Sophie Wagner', supportLevel: 'C', packageId: 'p1',
+      companyId: 'c9',
+      accountManager: 'Sophie Wagner',
+      supportLevel: 'C',
+      packageId: 'p1',
       creditPlan: { creditPlanCategory: 'EXPIRING', creditAmount: 10_000, pricePerCredit: 12, paymentAmount: 120_000 },
       contract: { contractType: 'STARTER', autoRenew: true },
     });

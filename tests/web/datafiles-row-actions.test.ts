@@ -3,10 +3,30 @@ import type { DatafileRow } from '../../web/features/datafiles/api/datafiles-doc
 import { uploadTarget } from '../../web/features/datafiles/components/action-dialogs';
 import { actionsFor } from '../../web/features/datafiles/components/row-actions';
 
-const person = { id: 'u1', name: { first: 'Erik', last: 'Employee' }, image: null, email: 'e@example.com', accessLevel: 'EMPLOYEE' as const };
+const person = {
+  id: 'u1',
+  name: { first: 'Erik', last: 'Employee' },
+  image: null,
+  email: 'e@example.com',
+  accessLevel: 'EMPLOYEE' as const,
+};
 const row = (fields: Partial<DatafileRow>): DatafileRow => ({
-  id: 'd1', title: 'File', importType: 'MANUAL', status: 'READY', progress: 100, isUpdating: false, numberOfRecords: 10, numberOfCleanedRecords: 0, isCleaned: false,
-  meanCombinedScore: 80, certificateLevel: null, createdDate: '2026-11-21T09:00:00.000Z', canManage: true, owner: person, contributors: [], company: { id: 'c1', name: 'Co', image: null },
+  id: 'd1',
+  title: 'File',
+  importType: 'MANUAL',
+  status: 'READY',
+  progress: 100,
+  isUpdating: false,
+  numberOfRecords: 10,
+  numberOfCleanedRecords: 0,
+  isCleaned: false,
+  meanCombinedScore: 80,
+  certificateLevel: null,
+  createdDate: '2026-11-21T09:00:00.000Z',
+  canManage: true,
+  owner: person,
+  contributors: [],
+  company: { id: 'c1', name: 'Co', image: null },
   ...fields,
 });
 
@@ -18,8 +38,22 @@ describe('the actions a datafiles row offers', () => {
   });
 
   it('live imports stop when running and reopen when stopped, and are not uploaded again', () => {
-    expect(actionsFor(row({ importType: 'LIVE' }))).toEqual(['open', 'rename', 'share', 'changeOwner', 'stop', 'delete']);
-    expect(actionsFor(row({ importType: 'LIVE', status: 'STOPPED' }))).toEqual(['open', 'rename', 'share', 'changeOwner', 'reopen', 'delete']);
+    expect(actionsFor(row({ importType: 'LIVE' }))).toEqual([
+      'open',
+      'rename',
+      'share',
+      'changeOwner',
+      'stop',
+      'delete',
+    ]);
+    expect(actionsFor(row({ importType: 'LIVE', status: 'STOPPED' }))).toEqual([
+      'open',
+      'rename',
+      'share',
+      'changeOwner',
+      'reopen',
+      'delete',
+    ]);
   });
 
   it('drafts continue, failed uploads are fixed, processing files are only renamed, a re-upload in progress is not started twice', () => {

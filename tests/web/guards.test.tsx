@@ -1,6 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { currentUrl, operationsCalled, renderAppAt, resetAppState, shellHandlers, startSession, stubGraphQL } from './support/render-app';
+import {
+  currentUrl,
+  operationsCalled,
+  renderAppAt,
+  resetAppState,
+  shellHandlers,
+  startSession,
+  stubGraphQL,
+} from './support/render-app';
 
 describe('route guards', () => {
   beforeEach(() => resetAppState());
@@ -58,9 +66,28 @@ describe('route guards', () => {
   });
 
   it.each([
-    ['EMPLOYEE', ['menu-dashboard', 'menu-upload', 'menu-live-import', 'menu-datafiles'], ['menu-administration', 'menu-admin-panel', 'menu-monitoring', 'menu-stats']],
-    ['ADMIN', ['menu-dashboard', 'menu-datafiles', 'menu-administration'], ['menu-admin-panel', 'menu-monitoring', 'menu-stats']],
-    ['SUPER_ADMIN', ['menu-administration', 'menu-admin-panel', 'menu-monitoring', 'menu-stats', 'menu-data-files-stats', 'menu-data-records-stats'], []],
+    [
+      'EMPLOYEE',
+      ['menu-dashboard', 'menu-upload', 'menu-live-import', 'menu-datafiles'],
+      ['menu-administration', 'menu-admin-panel', 'menu-monitoring', 'menu-stats'],
+    ],
+    [
+      'ADMIN',
+      ['menu-dashboard', 'menu-datafiles', 'menu-administration'],
+      ['menu-admin-panel', 'menu-monitoring', 'menu-stats'],
+    ],
+    [
+      'SUPER_ADMIN',
+      [
+        'menu-administration',
+        'menu-admin-panel',
+        'menu-monitoring',
+        'menu-stats',
+        'menu-data-files-stats',
+        'menu-data-records-stats',
+      ],
+      [],
+    ],
   ] as const)('builds the side menu for %s', async (role, shown, hidden) => {
     stubGraphQL(shellHandlers(role));
     startSession();
@@ -71,9 +98,14 @@ describe('route guards', () => {
   });
 
   it('ends the session and goes to /login when the API answers 401', async () => {
-    stubGraphQL(shellHandlers('ADMIN', {
-      me: () => ({ status: 401, errors: [{ message: 'Not authenticated', extensions: { code: 'UNAUTHENTICATED' } }] }),
-    }));
+    stubGraphQL(
+      shellHandlers('ADMIN', {
+        me: () => ({
+          status: 401,
+          errors: [{ message: 'Not authenticated', extensions: { code: 'UNAUTHENTICATED' } }],
+        }),
+      }),
+    );
     startSession();
     renderAppAt('/datafiles');
     await screen.findByRole('button', { name: 'Anmelden' });
@@ -83,19 +115,25 @@ describe('route guards', () => {
 
   it('returns to the page in redirectFrom after login', async () => {
     const keys = await crypto.subtle.generateKey(
-      { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['encrypt', 'decrypt'],
+      { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      true,
+      ['encrypt', 'decrypt'],
     );
     const spki = new Uint8Array(await crypto.subtle.exportKey('spki', keys.publicKey));
     const pem = `-----BEGIN PUBLIC KEY-----\n${btoa(String.fromCharCode(...spki))}\n-----END PUBLIC KEY-----`;
     let decrypted = '';
-    const fetchMock = stubGraphQL(shellHandlers('EMPLOYEE', {
-      getPasswordEncryptionKey: () => ({ data: { getPasswordEncryptionKey: pem } }),
-      login: async (variables) => {
-        const cipher = Uint8Array.from(atob(String(variables.password)), (c) => c.charCodeAt(0));
-        decrypted = new TextDecoder().decode(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, keys.privateKey, cipher));
-        return { data: { login: { accessToken: 'fresh-token', accessLevel: 'EMPLOYEE', expiresIn: 28_800 } } };
-      },
-    }));
+    const fetchMock = stubGraphQL(
+      shellHandlers('EMPLOYEE', {
+        getPasswordEncryptionKey: () => ({ data: { getPasswordEncryptionKey: pem } }),
+        login: async (variables) => {
+          const cipher = Uint8Array.from(atob(String(variables.password)), (c) => c.charCodeAt(0));
+          decrypted = new TextDecoder().decode(
+            await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, keys.privateKey, cipher),
+          );
+          return { data: { login: { accessToken: 'fresh-token', accessLevel: 'EMPLOYEE', expiresIn: 28_800 } } };
+        },
+      }),
+    );
     renderAppAt(`/login?redirectFrom=${encodeURIComponent('/datafiles?page=2')}`);
     const email = await screen.findByLabelText('E-Mail-Adresse');
     fireEvent.change(email, { target: { value: 'employee@example.com' } });

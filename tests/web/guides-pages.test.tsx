@@ -24,19 +24,23 @@ const firstLoad = { timeout: 10_000 };
 describe('guides', () => {
   beforeEach(() => resetAppState());
 
-  it.each(['EMPLOYEE', 'ADMIN', 'SUPER_ADMIN'] as const)('open for %s with text, contents and figures', async (role) => {
-    stubGraphQL(shellHandlers(role));
-    startSession();
-    renderAppAt('/analysis-guide');
-    await screen.findByRole('heading', { level: 1, name: 'Analyse-Leitfaden' }, firstLoad);
-    const article = await screen.findByTestId('guide-article');
-    await within(article).findByRole('heading', { level: 2, name: /Time-Score \(TS\)/ });
-    // Anchors are the same in every language; the contents link to them.
-    expect(article.querySelector('h2#time-score')).not.toBeNull();
-    const toc = screen.getByTestId('guide-toc');
-    expect(within(toc).getByText('Gesamtscore').getAttribute('href')).toBe('#combined-score');
-    for (const figure of ['score-bands', 'time-score-curve', 'cleaning-flow']) expect(screen.getByTestId(`figure-${figure}`).tagName.toLowerCase()).toBe('svg');
-  });
+  it.each(['EMPLOYEE', 'ADMIN', 'SUPER_ADMIN'] as const)(
+    'open for %s with text, contents and figures',
+    async (role) => {
+      stubGraphQL(shellHandlers(role));
+      startSession();
+      renderAppAt('/analysis-guide');
+      await screen.findByRole('heading', { level: 1, name: 'Analyse-Leitfaden' }, firstLoad);
+      const article = await screen.findByTestId('guide-article');
+      await within(article).findByRole('heading', { level: 2, name: /Time-Score \(TS\)/ });
+      // Anchors are the same in every language; the contents link to them.
+      expect(article.querySelector('h2#time-score')).not.toBeNull();
+      const toc = screen.getByTestId('guide-toc');
+      expect(within(toc).getByText('Gesamtscore').getAttribute('href')).toBe('#combined-score');
+      for (const figure of ['score-bands', 'time-score-curve', 'cleaning-flow'])
+        expect(screen.getByTestId(`figure-${figure}`).tagName.toLowerCase()).toBe('svg');
+    },
+  );
 
   it('draws the default rules and weights from the scoring core', async () => {
     stubGraphQL(shellHandlers('EMPLOYEE'));
@@ -48,8 +52,12 @@ describe('guides', () => {
     expect(ibs).toContain(`mindestens ${DEFAULT_RULES.rules.ibs.minDataPoints} bewerteten Grids`);
     expect(rules.querySelector('[data-rule="sds"]')!.textContent).toContain('aus');
     const weights = screen.getByTestId('figure-combined-weights');
-    expect(weights.querySelector('[data-score="oes"] [data-part="weight"]')!.textContent).toBe(String(DEFAULT_WEIGHTS.oes));
-    expect(weights.querySelector('[data-score="ps"] [data-part="weight"]')!.textContent).toBe(String(DEFAULT_WEIGHTS.ps));
+    expect(weights.querySelector('[data-score="oes"] [data-part="weight"]')!.textContent).toBe(
+      String(DEFAULT_WEIGHTS.oes),
+    );
+    expect(weights.querySelector('[data-score="ps"] [data-part="weight"]')!.textContent).toBe(
+      String(DEFAULT_WEIGHTS.ps),
+    );
     expect(weights.textContent).toContain(`niedrigster + ${DEFAULT_WEIGHTS.cap}`);
   });
 
@@ -88,13 +96,21 @@ describe('guides', () => {
     expect(screen.getAllByTestId(/^faq-question-/).length).toBeGreaterThan(15);
 
     fireEvent.change(search, { target: { value: 'ABONNEMENT' } });
-    await waitFor(() => expect(screen.getAllByTestId(/^faq-question-/).map((q) => q.dataset.testid)).toEqual(['faq-question-subscription']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId(/^faq-question-/).map((q) => q.dataset.testid)).toEqual([
+        'faq-question-subscription',
+      ]),
+    );
     expect(screen.getByTestId('faq-match-count').textContent).toBe('Passende Fragen: 1');
     expect(screen.getByTestId('faq-question-subscription').getAttribute('data-state')).toBe('open');
 
     // Words of the answer count too, and accents do not matter: "gultige" finds "gültige".
     fireEvent.change(search, { target: { value: 'gultige dauern' } });
-    await waitFor(() => expect(screen.getAllByTestId(/^faq-question-/).map((q) => q.dataset.testid)).toContain('faq-question-no-time-score'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId(/^faq-question-/).map((q) => q.dataset.testid)).toContain(
+        'faq-question-no-time-score',
+      ),
+    );
 
     fireEvent.change(search, { target: { value: 'quantenphysik' } });
     await screen.findByTestId('faq-empty');
@@ -120,7 +136,11 @@ describe('guide markdown', () => {
   it('renders no raw HTML and no unsafe links', async () => {
     render(
       <AppProviders>
-        <GuideMarkdown text={'Text <script>window.hacked = 1</script> <img src=x onerror="window.hacked = 2">\n\n[bad](javascript:alert(1)) [ok](/faq-guide#credits) ![x](https://example.com/a.png)\n\n## Heading {#anchor}'} />
+        <GuideMarkdown
+          text={
+            'Text <script>window.hacked = 1</script> <img src=x onerror="window.hacked = 2">\n\n[bad](javascript:alert(1)) [ok](/faq-guide#credits) ![x](https://example.com/a.png)\n\n## Heading {#anchor}'
+          }
+        />
       </AppProviders>,
     );
     await screen.findByText('bad');

@@ -1,6 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { operationsCalled, renderAppAt, resetAppState, shellHandlers, startSession, stubGraphQL } from './support/render-app';
+import {
+  operationsCalled,
+  renderAppAt,
+  resetAppState,
+  shellHandlers,
+  startSession,
+  stubGraphQL,
+} from './support/render-app';
 
 async function chooseLanguage(code: 'de' | 'en') {
   const trigger = screen.getByTestId('language-menu');
@@ -52,13 +59,15 @@ describe('language switch', () => {
   });
 
   it('takes the user language from the server when this browser has none stored', async () => {
-    stubGraphQL(shellHandlers('EMPLOYEE', {
-      me: () => {
-        const me = shellHandlers('EMPLOYEE').me!({}) as { data: { me: { user: { locale: string } } } };
-        me.data.me.user.locale = 'en';
-        return me;
-      },
-    }));
+    stubGraphQL(
+      shellHandlers('EMPLOYEE', {
+        me: () => {
+          const me = shellHandlers('EMPLOYEE').me!({}) as { data: { me: { user: { locale: string } } } };
+          me.data.me.user.locale = 'en';
+          return me;
+        },
+      }),
+    );
     startSession();
     renderAppAt('/');
     await screen.findByText('Total data files');

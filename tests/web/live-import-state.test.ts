@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../api/graphql/errors';
 import { validatePages } from '../../api/modules/live-import/live-config';
-import { creditEstimate, newPage, pageIssues, splitKeywords, type DraftPage } from '../../web/features/live-import/state/live-draft';
+import {
+  creditEstimate,
+  newPage,
+  pageIssues,
+  splitKeywords,
+  type DraftPage,
+} from '../../web/features/live-import/state/live-draft';
 import { snippetFor, testRespondent, type SnippetTool } from '../../web/features/live-import/state/snippets';
 
 const page = (patch: Partial<DraftPage>): DraftPage => ({ ...newPage(false), questionTitle: 'Frage', ...patch });
-const toServer = (p: DraftPage) => ({ ...p, ...(p.criterion === 'IBS' ? { items: Number(p.items), min: Number(p.min), max: Number(p.max) } : { items: undefined, min: undefined, max: undefined }) });
+const toServer = (p: DraftPage) => ({
+  ...p,
+  ...(p.criterion === 'IBS'
+    ? { items: Number(p.items), min: Number(p.min), max: Number(p.max) }
+    : { items: undefined, min: undefined, max: undefined }),
+});
 
 /** The server's verdict on the same pages: null when accepted, else the refused field's kind. */
 function serverIssue(pages: DraftPage[]): string | null {
@@ -53,7 +64,14 @@ describe('live import step 2 in the form', () => {
 });
 
 describe('live import snippets', () => {
-  const target = { endpoint: 'http://127.0.0.1:4000/api/live/df-1/respondents', secretKey: 'lk_secret"quote', pages: [{ label: 'Q1', criterion: 'OES' }, { label: 'Grid1', criterion: 'IBS' }] };
+  const target = {
+    endpoint: 'http://127.0.0.1:4000/api/live/df-1/respondents',
+    secretKey: 'lk_secret"quote',
+    pages: [
+      { label: 'Q1', criterion: 'OES' },
+      { label: 'Grid1', criterion: 'IBS' },
+    ],
+  };
 
   /** The JavaScript a snippet puts into the survey page (inside <script>, a CDATA block or bare). */
   function scriptOf(tool: SnippetTool, code: string): string {
@@ -62,16 +80,19 @@ describe('live import snippets', () => {
     return code;
   }
 
-  it.each(['NFIELD', 'FORSTA', 'QUALTRICS'] as const)('%s carries the endpoint, the secret and the page kinds, and parses as JavaScript', (tool) => {
-    for (const template of ['DECIPHER_XML', 'FORSTA_PLUS_JS'] as const) {
-      const code = snippetFor(tool, target, template);
-      expect(code).toContain(JSON.stringify(target.endpoint));
-      expect(code).toContain(JSON.stringify(target.secretKey));
-      expect(code).toContain('"Q1":"OES","Grid1":"IBS"');
-      const script = tool === 'FORSTA' && template === 'FORSTA_PLUS_JS' ? code : scriptOf(tool, code);
-      expect(() => new Function(script)).not.toThrow();
-    }
-  });
+  it.each(['NFIELD', 'FORSTA', 'QUALTRICS'] as const)(
+    '%s carries the endpoint, the secret and the page kinds, and parses as JavaScript',
+    (tool) => {
+      for (const template of ['DECIPHER_XML', 'FORSTA_PLUS_JS'] as const) {
+        const code = snippetFor(tool, target, template);
+        expect(code).toContain(JSON.stringify(target.endpoint));
+        expect(code).toContain(JSON.stringify(target.secretKey));
+        expect(code).toContain('"Q1":"OES","Grid1":"IBS"');
+        const script = tool === 'FORSTA' && template === 'FORSTA_PLUS_JS' ? code : scriptOf(tool, code);
+        expect(() => new Function(script)).not.toThrow();
+      }
+    },
+  );
 
   it('HTTP: a curl call with the key header and a respondent of the defined pages', () => {
     const code = snippetFor('HTTP', target);
@@ -80,8 +101,19 @@ describe('live import snippets', () => {
   });
 
   it('the test respondent answers every page in the shape the endpoint accepts', () => {
-    const body = testRespondent([{ label: 'Q1', criterion: 'OES', languages: ['en'] }, { label: 'G', criterion: 'IBS', items: 8, min: 0, max: 10 }, { label: 'T', criterion: 'TS' }], 'de');
-    expect(body.answers).toMatchObject({ Q1: { answer: expect.stringMatching(/^The /) }, G: { items: expect.any(Array) }, T: { seconds: 15 } });
+    const body = testRespondent(
+      [
+        { label: 'Q1', criterion: 'OES', languages: ['en'] },
+        { label: 'G', criterion: 'IBS', items: 8, min: 0, max: 10 },
+        { label: 'T', criterion: 'TS' },
+      ],
+      'de',
+    );
+    expect(body.answers).toMatchObject({
+      Q1: { answer: expect.stringMatching(/^The /) },
+      G: { items: expect.any(Array) },
+      T: { seconds: 15 },
+    });
     expect((body.answers.G as { items: number[] }).items).toHaveLength(8);
     expect((body.answers.G as { items: number[] }).items.every((v) => v >= 0 && v <= 10)).toBe(true);
   });

@@ -1,6 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Handlers, operationsCalled, renderAppAt, resetAppState, shellHandlers, startSession, stubGraphQL } from './support/render-app';
+import {
+  type Handlers,
+  operationsCalled,
+  renderAppAt,
+  resetAppState,
+  shellHandlers,
+  startSession,
+  stubGraphQL,
+} from './support/render-app';
 import { stubCanvas } from './support/canvas';
 
 // /monitoring in happy-dom against a faked API: every panel's states, the confirmations before
@@ -9,30 +17,160 @@ import { stubCanvas } from './support/canvas';
 
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
 const job = (id: string, state: string, extra: Record<string, unknown> = {}) => ({
-  id, kind: 'mail.outbox', state, attempts: 3, maxAttempts: 3, progress: 0, errorCode: null, errorDetail: null, payload: '{}', createdAt: at(30), startedAt: at(29), finishedAt: at(20),
-  runAfter: at(30), cancelRequestedAt: null, isStalled: false, ...extra,
+  id,
+  kind: 'mail.outbox',
+  state,
+  attempts: 3,
+  maxAttempts: 3,
+  progress: 0,
+  errorCode: null,
+  errorDetail: null,
+  payload: '{}',
+  createdAt: at(30),
+  startedAt: at(29),
+  finishedAt: at(20),
+  runAfter: at(30),
+  cancelRequestedAt: null,
+  isStalled: false,
+  ...extra,
 });
 const JOBS: Record<string, unknown[]> = {
-  FAILED: [job('00000000-aaaa-4000-8000-000000000001', 'FAILED', { errorCode: 'EMAIL_SENDING_FAILED', errorDetail: '{"message":"connect ECONNREFUSED"}' })],
-  QUEUED: [job('00000000-aaaa-4000-8000-000000000002', 'QUEUED', { kind: 'upload', attempts: 0, startedAt: null, finishedAt: null })],
-  RUNNING: [job('00000000-aaaa-4000-8000-000000000003', 'RUNNING', { kind: 'upload', attempts: 1, progress: 42, finishedAt: null, isStalled: true })],
+  FAILED: [
+    job('00000000-aaaa-4000-8000-000000000001', 'FAILED', {
+      errorCode: 'EMAIL_SENDING_FAILED',
+      errorDetail: '{"message":"connect ECONNREFUSED"}',
+    }),
+  ],
+  QUEUED: [
+    job('00000000-aaaa-4000-8000-000000000002', 'QUEUED', {
+      kind: 'upload',
+      attempts: 0,
+      startedAt: null,
+      finishedAt: null,
+    }),
+  ],
+  RUNNING: [
+    job('00000000-aaaa-4000-8000-000000000003', 'RUNNING', {
+      kind: 'upload',
+      attempts: 1,
+      progress: 42,
+      finishedAt: null,
+      isStalled: true,
+    }),
+  ],
 };
 
 function handlers(overrides: Handlers = {}): Handlers {
   return shellHandlers('SUPER_ADMIN', {
-    getJobQueueSummary: () => ({ data: { getJobQueueSummary: { measuredAt: at(0), kinds: [
-      { kind: 'calendar', waiting: 0, running: 0, failed: 0, succeededLastDay: 24, failedLastDay: 0, cancelledLastDay: 0, processingP50Ms: 1520, processingP95Ms: 2810, waitingP50Ms: 572, waitingP95Ms: 1003 },
-      { kind: 'mail.outbox', waiting: 0, running: 0, failed: 1, succeededLastDay: 24, failedLastDay: 1, cancelledLastDay: 0, processingP50Ms: 381, processingP95Ms: 748, waitingP50Ms: null, waitingP95Ms: null },
-      { kind: 'upload', waiting: 1, running: 1, failed: 0, succeededLastDay: 0, failedLastDay: 0, cancelledLastDay: 0, processingP50Ms: null, processingP95Ms: null, waitingP50Ms: null, waitingP95Ms: null },
-    ] } } }),
+    getJobQueueSummary: () => ({
+      data: {
+        getJobQueueSummary: {
+          measuredAt: at(0),
+          kinds: [
+            {
+              kind: 'calendar',
+              waiting: 0,
+              running: 0,
+              failed: 0,
+              succeededLastDay: 24,
+              failedLastDay: 0,
+              cancelledLastDay: 0,
+              processingP50Ms: 1520,
+              processingP95Ms: 2810,
+              waitingP50Ms: 572,
+              waitingP95Ms: 1003,
+            },
+            {
+              kind: 'mail.outbox',
+              waiting: 0,
+              running: 0,
+              failed: 1,
+              succeededLastDay: 24,
+              failedLastDay: 1,
+              cancelledLastDay: 0,
+              processingP50Ms: 381,
+              processingP95Ms: 748,
+              waitingP50Ms: null,
+              waitingP95Ms: null,
+            },
+            {
+              kind: 'upload',
+              waiting: 1,
+              running: 1,
+              failed: 0,
+              succeededLastDay: 0,
+              failedLastDay: 0,
+              cancelledLastDay: 0,
+              processingP50Ms: null,
+              processingP95Ms: null,
+              waitingP50Ms: null,
+              waitingP95Ms: null,
+            },
+          ],
+        },
+      },
+    }),
     getJobs: ({ filters }) => {
       const state = (filters as { states: string[] }).states[0]!;
-      return { data: { getJobs: { jobs: JOBS[state] ?? [], pageInfo: { page: 1, limit: 10, total: (JOBS[state] ?? []).length } } } };
+      return {
+        data: {
+          getJobs: { jobs: JOBS[state] ?? [], pageInfo: { page: 1, limit: 10, total: (JOBS[state] ?? []).length } },
+        },
+      };
     },
-    getOutboxSummary: () => ({ data: { getOutboxSummary: { pending: 2, failed: 1, sentLastDay: 17, oldestPendingAt: at(3), smtpConfigured: true } } }),
-    getOutboxMails: () => ({ data: { getOutboxMails: { mails: [{ id: 'm1', to: 'lena@example.com', subject: 'Passwort zurücksetzen', template: 'passwordReset', locale: 'de', status: 'FAILED', attempts: 5, lastError: '421 try again later', createdAt: at(60), sentAt: null }], pageInfo: { page: 1, limit: 10, total: 1 } } } }),
-    getLiveEndpointTraffic: () => ({ data: { getLiveEndpointTraffic: { from: at(60), to: at(0), minutes: [{ minute: at(1), requests: 0, refusals: 0 }], endpoints: [] } } }),
-    getSystemSize: () => ({ data: { getSystemSize: { database: { kind: 'file', pageCount: 104, pageSize: 4096, bytes: 425_984, freeBytes: 0, walBytes: 1_540_000 }, storage: { kind: 'local', bytes: 2_300_000_000, objects: 1234, folders: [{ prefix: 'datafiles', bytes: 2_000_000_000, objects: 1000 }, { prefix: 'uploads', bytes: 300_000_000, objects: 234 }], measuredAt: at(2) } } } }),
+    getOutboxSummary: () => ({
+      data: {
+        getOutboxSummary: { pending: 2, failed: 1, sentLastDay: 17, oldestPendingAt: at(3), smtpConfigured: true },
+      },
+    }),
+    getOutboxMails: () => ({
+      data: {
+        getOutboxMails: {
+          mails: [
+            {
+              id: 'm1',
+              to: 'lena@example.com',
+              subject: 'Passwort zurücksetzen',
+              template: 'passwordReset',
+              locale: 'de',
+              status: 'FAILED',
+              attempts: 5,
+              lastError: '421 try again later',
+              createdAt: at(60),
+              sentAt: null,
+            },
+          ],
+          pageInfo: { page: 1, limit: 10, total: 1 },
+        },
+      },
+    }),
+    getLiveEndpointTraffic: () => ({
+      data: {
+        getLiveEndpointTraffic: {
+          from: at(60),
+          to: at(0),
+          minutes: [{ minute: at(1), requests: 0, refusals: 0 }],
+          endpoints: [],
+        },
+      },
+    }),
+    getSystemSize: () => ({
+      data: {
+        getSystemSize: {
+          database: { kind: 'file', pageCount: 104, pageSize: 4096, bytes: 425_984, freeBytes: 0, walBytes: 1_540_000 },
+          storage: {
+            kind: 'local',
+            bytes: 2_300_000_000,
+            objects: 1234,
+            folders: [
+              { prefix: 'datafiles', bytes: 2_000_000_000, objects: 1000 },
+              { prefix: 'uploads', bytes: 300_000_000, objects: 234 },
+            ],
+            measuredAt: at(2),
+          },
+        },
+      },
+    }),
     retryJob: () => ({ data: { retryJob: { status: 'SUCCESS', message: 'Job queued again' } } }),
     cancelJob: () => ({ data: { cancelJob: { status: 'SUCCESS', message: 'Job cancelled' } } }),
     resendOutboxMail: () => ({ data: { resendOutboxMail: { status: 'SUCCESS', message: 'Mail queued again' } } }),
@@ -40,7 +178,8 @@ function handlers(overrides: Handlers = {}): Handlers {
   });
 }
 
-const calls = (fetchMock: ReturnType<typeof stubGraphQL>, name: string) => operationsCalled(fetchMock).filter((c) => c.operationName === name);
+const calls = (fetchMock: ReturnType<typeof stubGraphQL>, name: string) =>
+  operationsCalled(fetchMock).filter((c) => c.operationName === name);
 
 async function openPage(overrides: Handlers = {}) {
   const fetchMock = stubGraphQL(handlers(overrides));
@@ -74,12 +213,17 @@ describe('/monitoring', () => {
     expect((await screen.findByTestId('outbox-sent')).textContent).toContain('17');
     expect(screen.getByTestId('outbox-error').textContent).toBe('421 try again later');
     expect(screen.queryByTestId('outbox-no-smtp')).toBeNull();
-    expect((await screen.findByTestId('live-empty')).textContent).toBe('Keine Aufrufe der Live-Schnittstellen in der letzten Stunde.');
+    expect((await screen.findByTestId('live-empty')).textContent).toBe(
+      'Keine Aufrufe der Live-Schnittstellen in der letzten Stunde.',
+    );
     // Intl puts a no-break space between number and unit.
     const text = (el: Element) => el.textContent?.replace(/\u00a0/g, ' ');
     expect(text(await screen.findByTestId('size-database-bytes'))).toBe('426 kB');
     expect(text(screen.getByTestId('size-storage-bytes'))).toBe('2,3 GB');
-    expect(screen.getAllByTestId('size-folder').map(text)).toEqual(['datafiles/2,0 GB · 1.000', 'uploads/300 MB · 234']);
+    expect(screen.getAllByTestId('size-folder').map(text)).toEqual([
+      'datafiles/2,0 GB · 1.000',
+      'uploads/300 MB · 234',
+    ]);
   });
 
   it('lists waiting and running jobs on their tabs; a stalled one says so', async () => {
@@ -89,8 +233,14 @@ describe('/monitoring', () => {
     await screen.findByTestId('job-stalled');
     expect(screen.getByTestId('jobs-table-RUNNING').textContent).toContain('42 %');
     fireEvent.click(screen.getByTestId('jobs-tab-QUEUED'));
-    await waitFor(() => expect(screen.getByTestId('jobs-table-QUEUED').querySelectorAll('[data-testid="job-row"]')).toHaveLength(1));
-    expect(calls(fetchMock, 'getJobs').map((c) => (c.variables.filters as { states: string[] }).states)).toEqual([['FAILED'], ['RUNNING'], ['QUEUED']]);
+    await waitFor(() =>
+      expect(screen.getByTestId('jobs-table-QUEUED').querySelectorAll('[data-testid="job-row"]')).toHaveLength(1),
+    );
+    expect(calls(fetchMock, 'getJobs').map((c) => (c.variables.filters as { states: string[] }).states)).toEqual([
+      ['FAILED'],
+      ['RUNNING'],
+      ['QUEUED'],
+    ]);
   });
 
   it('retries a failed job only after confirming, then refreshes the lists', async () => {
@@ -102,7 +252,9 @@ describe('/monitoring', () => {
     const before = calls(fetchMock, 'getJobs').length;
     fireEvent.click(screen.getByTestId('job-action-dialog-confirm'));
     await screen.findByText('Der Job wurde wieder eingereiht.');
-    expect(calls(fetchMock, 'retryJob').map((c) => c.variables)).toEqual([{ jobId: JOBS.FAILED![0] && (JOBS.FAILED![0] as { id: string }).id }]);
+    expect(calls(fetchMock, 'retryJob').map((c) => c.variables)).toEqual([
+      { jobId: JOBS.FAILED![0] && (JOBS.FAILED![0] as { id: string }).id },
+    ]);
     await waitFor(() => expect(calls(fetchMock, 'getJobs').length).toBeGreaterThan(before));
   });
 
@@ -115,16 +267,27 @@ describe('/monitoring', () => {
     expect((await screen.findByTestId('job-action-dialog')).textContent).toContain('nächsten Fortschrittspunkt');
     fireEvent.click(screen.getByTestId('job-action-dialog-confirm'));
     await screen.findByText('Der Abbruch wurde angefordert.');
-    expect(calls(fetchMock, 'cancelJob').map((c) => c.variables)).toEqual([{ jobId: '00000000-aaaa-4000-8000-000000000003' }]);
+    expect(calls(fetchMock, 'cancelJob').map((c) => c.variables)).toEqual([
+      { jobId: '00000000-aaaa-4000-8000-000000000003' },
+    ]);
   });
 
-  it('shows the server\'s refusal in the dialog, and resends a failed mail after confirming', async () => {
+  it("shows the server's refusal in the dialog, and resends a failed mail after confirming", async () => {
     const fetchMock = await openPage({
-      retryJob: () => ({ errors: [{ message: 'x', extensions: { code: 'INVALID_PARAMETERS', reason: 'JOB_NOT_FAILED', state: 'SUCCEEDED' } as never }] }),
+      retryJob: () => ({
+        errors: [
+          {
+            message: 'x',
+            extensions: { code: 'INVALID_PARAMETERS', reason: 'JOB_NOT_FAILED', state: 'SUCCEEDED' } as never,
+          },
+        ],
+      }),
     });
     fireEvent.click(await screen.findByTestId('job-retry'));
     fireEvent.click(await screen.findByTestId('job-action-dialog-confirm'));
-    expect((await screen.findByTestId('error-alert')).textContent).toContain('Nur ein fehlgeschlagener Job kann erneut gestartet werden; dieser ist „SUCCEEDED“.');
+    expect((await screen.findByTestId('error-alert')).textContent).toContain(
+      'Nur ein fehlgeschlagener Job kann erneut gestartet werden; dieser ist „SUCCEEDED“.',
+    );
     fireEvent.click(screen.getByText('Abbrechen'));
     fireEvent.click(await screen.findByTestId('outbox-resend'));
     expect((await screen.findByTestId('resend-dialog')).textContent).toContain('lena@example.com');
@@ -146,14 +309,20 @@ describe('/monitoring', () => {
     await screen.findByTestId('job-row');
     const count = () => calls(fetchMock, 'getJobQueueSummary').length;
     const first = count();
-    await act(async () => { await vi.advanceTimersByTimeAsync(10_500); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_500);
+    });
     await waitFor(() => expect(count()).toBe(first + 1));
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     const hidden = count();
-    await act(async () => { await vi.advanceTimersByTimeAsync(35_000); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(35_000);
+    });
     expect(count()).toBe(hidden);
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
-    await act(async () => { await vi.advanceTimersByTimeAsync(10_500); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_500);
+    });
     await waitFor(() => expect(count()).toBeGreaterThan(hidden));
   });
 
@@ -162,6 +331,7 @@ describe('/monitoring', () => {
     startSession();
     renderAppAt('/monitoring');
     await screen.findByText('Sie haben keine Berechtigung, diese Seite anzuzeigen.', undefined, { timeout: 5000 });
-    for (const name of ['getJobQueueSummary', 'getJobs', 'getOutboxSummary', 'getSystemSize']) expect(calls(fetchMock, name)).toEqual([]);
+    for (const name of ['getJobQueueSummary', 'getJobs', 'getOutboxSummary', 'getSystemSize'])
+      expect(calls(fetchMock, name)).toEqual([]);
   });
 });

@@ -9,10 +9,16 @@ class FakeWorker {
   static started: FakeWorker[] = [];
   posted: unknown[] = [];
   terminated = false;
-  constructor() { FakeWorker.started.push(this); }
+  constructor() {
+    FakeWorker.started.push(this);
+  }
   addEventListener() {}
-  postMessage(message: unknown) { this.posted.push(message); }
-  terminate() { this.terminated = true; }
+  postMessage(message: unknown) {
+    this.posted.push(message);
+  }
+  terminate() {
+    this.terminated = true;
+  }
 }
 
 afterEach(() => {

@@ -11,7 +11,14 @@ describe('first load of the result page', () => {
   beforeEach(() => resetAppState());
 
   it('sends getDatafileResult for the id in the address together with `me`, before anything renders', async () => {
-    const fetchMock = stubGraphQL(shellHandlers('ADMIN', { getDatafileResult: () => ({ data: null, errors: [{ message: 'x', extensions: { code: 'NO_DATAFILE_FOUND' } }] }) }));
+    const fetchMock = stubGraphQL(
+      shellHandlers('ADMIN', {
+        getDatafileResult: () => ({
+          data: null,
+          errors: [{ message: 'x', extensions: { code: 'NO_DATAFILE_FOUND' } }],
+        }),
+      }),
+    );
     startSession(8 * 3600, 'ADMIN');
     window.history.replaceState(null, '', '/datafile-result?datafileId=df-1');
     startFirstLoad('/datafile-result');

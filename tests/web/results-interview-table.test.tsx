@@ -15,16 +15,36 @@ const ROWS = 10_000;
 function countingColumns() {
   const reads = { header: 0 };
   const column = (key: string, cell: GridColumn['cell']): GridColumn => ({
-    key, width: '8rem', cell,
-    get label() { reads.header++; return key; },
+    key,
+    width: '8rem',
+    cell,
+    get label() {
+      reads.header++;
+      return key;
+    },
   });
-  const columns = [column('#', (row) => String(row + 1)), column('combined', (row) => <ScoreCell value={(row * 7) % 101} kind="combined" />)];
+  const columns = [
+    column('#', (row) => String(row + 1)),
+    column('combined', (row) => <ScoreCell value={(row * 7) % 101} kind="combined" />),
+  ];
   return { columns, reads };
 }
 
 function Table({ columns }: { columns: GridColumn[] }) {
   const order = new Uint32Array(ROWS).map((_, i) => i);
-  return <AppProviders><InterviewTable order={order} columns={columns} sort={null} onSort={() => {}} onOpen={() => {}} label="Interviews" testId="interview-table" /></AppProviders>;
+  return (
+    <AppProviders>
+      <InterviewTable
+        order={order}
+        columns={columns}
+        sort={null}
+        onSort={() => {}}
+        onOpen={() => {}}
+        label="Interviews"
+        testId="interview-table"
+      />
+    </AppProviders>
+  );
 }
 
 /** happy-dom lays nothing out: the table's scroller reports the 520 px the page gives it, so the virtualizer has a window. */
@@ -42,7 +62,13 @@ beforeAll(() => {
     saved.set(name, original);
     Object.defineProperty(owner, name, {
       configurable: true,
-      get(this: HTMLElement) { return this.getAttribute?.('role') === 'table' ? (name === 'clientHeight' ? 520 : 1200) : (original?.get?.call(this) ?? 0); },
+      get(this: HTMLElement) {
+        return this.getAttribute?.('role') === 'table'
+          ? name === 'clientHeight'
+            ? 520
+            : 1200
+          : (original?.get?.call(this) ?? 0);
+      },
     });
   }
 });
@@ -50,7 +76,8 @@ afterAll(() => {
   for (const name of sizes) Object.defineProperty(ownerOf(name), name, saved.get(name)!);
 });
 
-const shownRows = () => [...document.querySelectorAll('[data-body] [data-row]')].map((r) => Number(r.getAttribute('data-row')));
+const shownRows = () =>
+  [...document.querySelectorAll('[data-body] [data-row]')].map((r) => Number(r.getAttribute('data-row')));
 
 describe('InterviewTable', () => {
   it('a scroll step renders the rows now in view without rendering the header again', async () => {
@@ -72,7 +99,12 @@ describe('InterviewTable', () => {
   });
 
   it('score cells are plain elements (no per-cell style classes) styled by the table', () => {
-    const { container } = render(<AppProviders><ScoreCell value={87.4} kind="combined" /><ScoreCell value={Number.NaN} kind="combined" /></AppProviders>);
+    const { container } = render(
+      <AppProviders>
+        <ScoreCell value={87.4} kind="combined" />
+        <ScoreCell value={Number.NaN} kind="combined" />
+      </AppProviders>,
+    );
     const cells = [...container.querySelectorAll('[data-score], [data-dot], [data-missing]')];
     expect(cells.map((c) => c.tagName)).toEqual(['SPAN', 'SPAN', 'SPAN']);
     expect(cells.every((c) => !c.hasAttribute('class'))).toBe(true);

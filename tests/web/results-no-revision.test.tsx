@@ -11,13 +11,35 @@ const ID = '00000000-0000-4000-8000-00000000ab01';
 
 function fileWith(status: string, importType: 'MANUAL' | 'LIVE') {
   return {
-    id: ID, title: 'Ohne Revision', status, importType, certificateLevel: null, cost: 0, numberOfRecords: 0, numberOfCleanedRecords: 0, isCleaned: false, meanCombinedScore: null,
-    revision: 0, scoringVersion: null, qualityScores: [], scoreColumns: [], rawColumns: [], createdDate: '2026-11-01T10:00:00.000Z',
-    owner: { id: 'u-1', name: 'Anna Admin' }, uploadedBy: null, dataPoints: [],
+    id: ID,
+    title: 'Ohne Revision',
+    status,
+    importType,
+    certificateLevel: null,
+    cost: 0,
+    numberOfRecords: 0,
+    numberOfCleanedRecords: 0,
+    isCleaned: false,
+    meanCombinedScore: null,
+    revision: 0,
+    scoringVersion: null,
+    qualityScores: [],
+    scoreColumns: [],
+    rawColumns: [],
+    createdDate: '2026-11-01T10:00:00.000Z',
+    owner: { id: 'u-1', name: 'Anna Admin' },
+    uploadedBy: null,
+    dataPoints: [],
   };
 }
 
-const summary = { totalNumberOfDataRecords: 0, numberOfDataRecordsWithValidScore: 0, numberOfDataRecordsWithInvalidScore: 0, numberOfExcludedDataRecords: 0, numberOfIncludedDataRecords: 0 };
+const summary = {
+  totalNumberOfDataRecords: 0,
+  numberOfDataRecordsWithValidScore: 0,
+  numberOfDataRecordsWithInvalidScore: 0,
+  numberOfExcludedDataRecords: 0,
+  numberOfIncludedDataRecords: 0,
+};
 
 beforeEach(() => resetAppState());
 afterEach(() => cleanup());
@@ -30,7 +52,13 @@ describe('/datafile-result without a published revision', () => {
     ['READY', 'LIVE', de.results.noRevisionLive],
     ['STOPPED', 'LIVE', de.results.noRevisionLive],
   ] as const)('a %s %s datafile says why there are no results', async (status, importType, text) => {
-    stubGraphQL(shellHandlers('ADMIN', { getDatafileResult: () => ({ data: { getDatafile: fileWith(status, importType), getDataRecordSummaryForDatafile: summary } }) }));
+    stubGraphQL(
+      shellHandlers('ADMIN', {
+        getDatafileResult: () => ({
+          data: { getDatafile: fileWith(status, importType), getDataRecordSummaryForDatafile: summary },
+        }),
+      }),
+    );
     startSession(8 * 3600, 'ADMIN');
     renderAppAt(`/datafile-result?datafileId=${ID}`);
     expect(await screen.findByText(text, undefined, { timeout: 5000 })).toBeTruthy();

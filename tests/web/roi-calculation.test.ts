@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { calculateRoi, type RoiInput, SUBSCRIPTION_MIN_CREDITS_PER_YEAR } from '../../web/features/roi-calculator/calculation';
-import { initialRoiValues, parseDecimal, parseWholeNumber, roiSchema, toRoiInput } from '../../web/features/roi-calculator/form';
+import {
+  calculateRoi,
+  type RoiInput,
+  SUBSCRIPTION_MIN_CREDITS_PER_YEAR,
+} from '../../web/features/roi-calculator/calculation';
+import {
+  initialRoiValues,
+  parseDecimal,
+  parseWholeNumber,
+  roiSchema,
+  toRoiInput,
+} from '../../web/features/roi-calculator/form';
 
 const study = (overrides: Partial<RoiInput> = {}): RoiInput => ({
   interviewsPerStudy: 1000,
@@ -26,8 +36,14 @@ describe('credit ROI calculation', () => {
   it('weighs the cost of a study against the hours it saves, per study and per year', () => {
     const r = calculateRoi(study());
     expect(r).toMatchObject({
-      creditsPerStudy: 6000, costPerStudy: 600, savingsPerStudy: 400, netPerStudy: -200,
-      creditsPerYear: 60_000, costPerYear: 6000, savingsPerYear: 4000, netPerYear: -2000,
+      creditsPerStudy: 6000,
+      costPerStudy: 600,
+      savingsPerStudy: 400,
+      netPerStudy: -200,
+      creditsPerYear: 60_000,
+      costPerYear: 6000,
+      savingsPerYear: 4000,
+      netPerYear: -2000,
     });
     expect(r.roiPercent).toBeCloseTo(-33.333, 3);
     const small = calculateRoi(study({ interviewsPerStudy: 500 }));
@@ -36,7 +52,15 @@ describe('credit ROI calculation', () => {
   });
 
   it('adds money in cents, so euro amounts carry no binary fractions', () => {
-    const r = calculateRoi(study({ interviewsPerStudy: 3, pricePerCredit: 0.07, studiesPerYear: 3, hoursSavedPerStudy: 0.1, hourlyRate: 0.7 }));
+    const r = calculateRoi(
+      study({
+        interviewsPerStudy: 3,
+        pricePerCredit: 0.07,
+        studiesPerYear: 3,
+        hoursSavedPerStudy: 0.1,
+        hourlyRate: 0.7,
+      }),
+    );
     expect(r.costPerStudy).toBe(1.26);
     expect(r.costPerYear).toBe(3.78);
     expect(r.savingsPerStudy).toBe(0.07);
@@ -49,7 +73,10 @@ describe('credit ROI calculation', () => {
     const at = calculateRoi(study({ interviewsPerStudy: 1250, dataPoints: { ts: 1, ibs: 0, oes: 0, projective: 0 } }));
     expect(at.creditsPerYear).toBe(50_000);
     expect(at.subscriptionPossible).toBe(true);
-    expect(calculateRoi(study({ interviewsPerStudy: 1249, dataPoints: { ts: 1, ibs: 0, oes: 0, projective: 0 } })).subscriptionPossible).toBe(false);
+    expect(
+      calculateRoi(study({ interviewsPerStudy: 1249, dataPoints: { ts: 1, ibs: 0, oes: 0, projective: 0 } }))
+        .subscriptionPossible,
+    ).toBe(false);
   });
 
   it('has no ROI percentage when the study costs nothing', () => {
@@ -83,8 +110,12 @@ describe('calculator form', () => {
     expect(initialRoiValues('de').pricePerCredit).toBe('0,10');
     expect(initialRoiValues('en').pricePerCredit).toBe('0.10');
     expect(toRoiInput(initialRoiValues('de'))).toEqual({
-      interviewsPerStudy: 500, studiesPerYear: 10, dataPoints: { ts: 1, ibs: 2, oes: 3, projective: 0 },
-      pricePerCredit: 0.1, hoursSavedPerStudy: 5, hourlyRate: 80,
+      interviewsPerStudy: 500,
+      studiesPerYear: 10,
+      dataPoints: { ts: 1, ibs: 2, oes: 3, projective: 0 },
+      pricePerCredit: 0.1,
+      hoursSavedPerStudy: 5,
+      hourlyRate: 80,
     });
   });
 
@@ -100,15 +131,49 @@ describe('calculator form', () => {
         return (error as { errors: string[] }).errors;
       }
     };
-    expect(await errorsOf((v) => { v.interviewsPerStudy = '0'; })).toEqual(['roiCalculator.validation.interviewsPerStudy']);
-    expect(await errorsOf((v) => { v.interviewsPerStudy = '10000001'; })).toEqual(['roiCalculator.validation.interviewsPerStudy']);
-    expect(await errorsOf((v) => { v.studiesPerYear = ''; })).toEqual(['roiCalculator.validation.studiesPerYear']);
-    expect(await errorsOf((v) => { v.pricePerCredit = '0'; })).toEqual(['roiCalculator.validation.pricePerCredit']);
-    expect(await errorsOf((v) => { v.hourlyRate = '-1'; })).toEqual(['roiCalculator.validation.hourlyRate']);
-    expect(await errorsOf((v) => { v.kinds.oes.count = '501'; })).toEqual(['roiCalculator.validation.count']);
+    expect(
+      await errorsOf((v) => {
+        v.interviewsPerStudy = '0';
+      }),
+    ).toEqual(['roiCalculator.validation.interviewsPerStudy']);
+    expect(
+      await errorsOf((v) => {
+        v.interviewsPerStudy = '10000001';
+      }),
+    ).toEqual(['roiCalculator.validation.interviewsPerStudy']);
+    expect(
+      await errorsOf((v) => {
+        v.studiesPerYear = '';
+      }),
+    ).toEqual(['roiCalculator.validation.studiesPerYear']);
+    expect(
+      await errorsOf((v) => {
+        v.pricePerCredit = '0';
+      }),
+    ).toEqual(['roiCalculator.validation.pricePerCredit']);
+    expect(
+      await errorsOf((v) => {
+        v.hourlyRate = '-1';
+      }),
+    ).toEqual(['roiCalculator.validation.hourlyRate']);
+    expect(
+      await errorsOf((v) => {
+        v.kinds.oes.count = '501';
+      }),
+    ).toEqual(['roiCalculator.validation.count']);
     // A kind that is not used is not validated, and costs nothing.
-    expect(await errorsOf((v) => { v.kinds.projective.count = 'x'; })).toEqual([]);
-    expect(await errorsOf((v) => { v.kinds.ts.used = false; v.kinds.ibs.used = false; v.kinds.oes.count = '0'; })).toEqual(['roiCalculator.validation.noScore']);
+    expect(
+      await errorsOf((v) => {
+        v.kinds.projective.count = 'x';
+      }),
+    ).toEqual([]);
+    expect(
+      await errorsOf((v) => {
+        v.kinds.ts.used = false;
+        v.kinds.ibs.used = false;
+        v.kinds.oes.count = '0';
+      }),
+    ).toEqual(['roiCalculator.validation.noScore']);
     expect(toRoiInput({ ...values, hourlyRate: 'x' })).toBeNull();
   });
 });

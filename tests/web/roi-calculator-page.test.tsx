@@ -20,7 +20,9 @@ function type(testId: string, value: string) {
 }
 
 const cell = (row: string, part: 'study' | 'year') =>
-  within(screen.getByTestId(row)).getByText((_, el) => el?.getAttribute('data-part') === part).textContent?.replace(/\s/g, ' ');
+  within(screen.getByTestId(row))
+    .getByText((_, el) => el?.getAttribute('data-part') === part)
+    .textContent?.replace(/\s/g, ' ');
 
 describe('credit ROI calculator page', () => {
   beforeEach(() => resetAppState());
@@ -47,16 +49,24 @@ describe('credit ROI calculator page', () => {
     type('roi-kinds-oes-count', '0');
     type('roi-kinds-ibs-count', '1');
     await waitFor(() => expect(screen.getByTestId('roi-credits-per-interview').textContent).toBe('4'));
-    expect(screen.getByTestId('roi-credits-explanation').textContent).toBe('2 Datenpunkte; jedes Interview kostet mindestens 4 Credits.');
+    expect(screen.getByTestId('roi-credits-explanation').textContent).toBe(
+      '2 Datenpunkte; jedes Interview kostet mindestens 4 Credits.',
+    );
 
     const projective = within(screen.getByTestId('roi-kind-projective')).getByRole('checkbox') as HTMLInputElement;
     fireEvent.click(projective);
     await waitFor(() => expect(projective.checked).toBe(true));
     type('roi-kinds-projective-count', '12');
     await waitFor(() => expect(screen.getByTestId('roi-credits-per-interview').textContent).toBe('10'));
-    expect(screen.getByTestId('roi-credits-explanation').textContent).toBe('14 Datenpunkte; kein Interview kostet mehr als 10 Credits.');
+    expect(screen.getByTestId('roi-credits-explanation').textContent).toBe(
+      '14 Datenpunkte; kein Interview kostet mehr als 10 Credits.',
+    );
     type('roi-interviewsPerStudy', '1.250');
-    await waitFor(() => expect(screen.getByTestId('roi-subscription').textContent).toContain('125.000 Credits pro Jahr ist ein Abonnement möglich'));
+    await waitFor(() =>
+      expect(screen.getByTestId('roi-subscription').textContent).toContain(
+        '125.000 Credits pro Jahr ist ein Abonnement möglich',
+      ),
+    );
 
     for (const kind of ['ts', 'ibs', 'projective']) {
       const box = within(screen.getByTestId(`roi-kind-${kind}`)).getByRole('checkbox') as HTMLInputElement;
@@ -65,7 +75,9 @@ describe('credit ROI calculator page', () => {
       await waitFor(() => expect(box.checked).toBe(false));
     }
     await screen.findByTestId('roi-error-kinds');
-    expect(screen.getByTestId('roi-error-kinds').textContent).toBe('Wählen Sie mindestens einen Score mit mindestens einem Datenpunkt.');
+    expect(screen.getByTestId('roi-error-kinds').textContent).toBe(
+      'Wählen Sie mindestens einen Score mit mindestens einem Datenpunkt.',
+    );
     expect(screen.getByTestId('roi-results-invalid')).toBeTruthy();
   });
 
@@ -76,12 +88,18 @@ describe('credit ROI calculator page', () => {
     type('roi-pricePerCredit', '0,12');
     await waitFor(() => expect(cell('roi-row-cost', 'study')).toBe('360,00 €'));
     type('roi-pricePerCredit', 'zehn Cent');
-    expect((await screen.findByTestId('roi-error-pricePerCredit')).textContent).toBe('Geben Sie einen Preis über 0 bis 100 € ein, z. B. 0,10.');
-    expect(screen.getByTestId('roi-results-invalid').textContent).toBe('Korrigieren Sie die markierten Felder, um die Schätzung zu sehen.');
+    expect((await screen.findByTestId('roi-error-pricePerCredit')).textContent).toBe(
+      'Geben Sie einen Preis über 0 bis 100 € ein, z. B. 0,10.',
+    );
+    expect(screen.getByTestId('roi-results-invalid').textContent).toBe(
+      'Korrigieren Sie die markierten Felder, um die Schätzung zu sehen.',
+    );
 
     await chooseLanguage('en');
     await screen.findByRole('heading', { level: 1, name: 'Credit & Cost Calculator' });
-    expect(screen.getByTestId('roi-error-pricePerCredit').textContent).toBe('Enter a price above 0 and up to 100 €, e.g. 0.10.');
+    expect(screen.getByTestId('roi-error-pricePerCredit').textContent).toBe(
+      'Enter a price above 0 and up to 100 €, e.g. 0.10.',
+    );
     type('roi-pricePerCredit', '0.12');
     await waitFor(() => expect(cell('roi-row-cost', 'study')).toBe('€360.00'));
     expect(cell('roi-row-credits', 'year')).toBe('30,000');

@@ -10,7 +10,9 @@ class NoopObserver {
   observe() {}
   unobserve() {}
   disconnect() {}
-  takeRecords() { return []; }
+  takeRecords() {
+    return [];
+  }
 }
 const g = globalThis as Record<string, unknown>;
 g.ResizeObserver ??= NoopObserver;

@@ -3,16 +3,46 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../web/app/providers';
 import { editUserRules } from '../../web/features/users/components/edit-user-dialog';
 import { UserManagementTab } from '../../web/features/users';
-import { type AccessLevel, type Handlers, meFor, operationsCalled, resetAppState, shellHandlers, startSession, stubGraphQL } from './support/render-app';
+import {
+  type AccessLevel,
+  type Handlers,
+  meFor,
+  operationsCalled,
+  resetAppState,
+  shellHandlers,
+  startSession,
+  stubGraphQL,
+} from './support/render-app';
 
 type TestUser = {
-  id: string; name: { first: string; last: string }; email: string; image: string | null; accessLevel: AccessLevel;
-  status: string; magicKey: string | null; isOwner: boolean; numberOfImports: number;
+  id: string;
+  name: { first: string; last: string };
+  email: string;
+  image: string | null;
+  accessLevel: AccessLevel;
+  status: string;
+  magicKey: string | null;
+  isOwner: boolean;
+  numberOfImports: number;
 };
 
-const user = (id: string, first: string, last: string, accessLevel: AccessLevel, extra: Partial<TestUser> = {}): TestUser => ({
-  id, name: { first, last }, email: `${first.toLowerCase()}@example.com`, image: null, accessLevel,
-  status: 'ACTIVATED', magicKey: `key-${id}`, isOwner: false, numberOfImports: 3, ...extra,
+const user = (
+  id: string,
+  first: string,
+  last: string,
+  accessLevel: AccessLevel,
+  extra: Partial<TestUser> = {},
+): TestUser => ({
+  id,
+  name: { first, last },
+  email: `${first.toLowerCase()}@example.com`,
+  image: null,
+  accessLevel,
+  status: 'ACTIVATED',
+  magicKey: `key-${id}`,
+  isOwner: false,
+  numberOfImports: 3,
+  ...extra,
 });
 
 // meFor('ADMIN') is u-ADMIN, the owner of c1; meFor('SUPER_ADMIN') is an operator outside the company.
@@ -24,12 +54,18 @@ const PENDING = user('u-jonas', 'Jonas', 'Weber', 'EMPLOYEE', { status: 'PENDING
 const SUCCESS = (name: string) => () => ({ data: { [name]: { status: 'SUCCESS', message: null } } });
 
 function renderTab(viewer: AccessLevel, overrides: Handlers = {}) {
-  const fetchMock = stubGraphQL(shellHandlers(viewer, {
-    getCompanyUsers: () => ({ data: { getCompanyUsers: [EMPLOYEE, OWNER, PENDING, SECOND_ADMIN] } }),
-    ...overrides,
-  }));
+  const fetchMock = stubGraphQL(
+    shellHandlers(viewer, {
+      getCompanyUsers: () => ({ data: { getCompanyUsers: [EMPLOYEE, OWNER, PENDING, SECOND_ADMIN] } }),
+      ...overrides,
+    }),
+  );
   startSession();
-  render(<AppProviders><UserManagementTab companyId="c1" /></AppProviders>);
+  render(
+    <AppProviders>
+      <UserManagementTab companyId="c1" />
+    </AppProviders>,
+  );
   return fetchMock;
 }
 
@@ -42,14 +78,16 @@ const card = async (email: string) => {
 
 async function openEdit(email: string) {
   const target = await card(email);
-  await act(async () => { fireEvent.click(within(target).getByTestId('edit-user-button')); });
+  await act(async () => {
+    fireEvent.click(within(target).getByTestId('edit-user-button'));
+  });
   return screen.findByTestId('edit-user-dialog');
 }
 
 describe('user management tab', () => {
   beforeEach(() => resetAppState());
 
-  it('lists active users with badges and imports, pending users apart, and no pencil on one\'s own card', async () => {
+  it("lists active users with badges and imports, pending users apart, and no pencil on one's own card", async () => {
     renderTab('ADMIN');
     const own = await card('test@example.com');
     expect(within(own).queryByTestId('edit-user-button')).toBeNull();
@@ -91,15 +129,27 @@ describe('edit user modal', () => {
     expect(within(dialog).queryByTestId('edit-user-delete')).toBeNull();
     expect(within(dialog).getByTestId('edit-user-password-reset')).toBeTruthy();
     expect(within(dialog).getByTestId('admin-access-switch').hasAttribute('data-disabled')).toBe(true);
-    expect(within(dialog).getByTestId('admin-access-locked').textContent).toBe('Der Inhaber behält immer den Admin-Zugang.');
+    expect(within(dialog).getByTestId('admin-access-locked').textContent).toBe(
+      'Der Inhaber behält immer den Admin-Zugang.',
+    );
     expect(within(dialog).getByTestId('api-key-regenerate')).toBeTruthy();
   });
 
   it('hides password reset and Delete and locks the switch when editing oneself', () => {
     const self = editUserRules({ id: 'u-maria', accessLevel: 'ADMIN' }, SECOND_ADMIN);
-    expect(self).toEqual({ showPasswordReset: false, showDelete: false, adminSwitchDisabled: true, canRegenerateKey: true });
+    expect(self).toEqual({
+      showPasswordReset: false,
+      showDelete: false,
+      adminSwitchDisabled: true,
+      canRegenerateKey: true,
+    });
     const other = editUserRules({ id: 'u-ADMIN', accessLevel: 'ADMIN' }, SECOND_ADMIN);
-    expect(other).toEqual({ showPasswordReset: true, showDelete: true, adminSwitchDisabled: false, canRegenerateKey: false });
+    expect(other).toEqual({
+      showPasswordReset: true,
+      showDelete: true,
+      adminSwitchDisabled: false,
+      canRegenerateKey: false,
+    });
   });
 
   it('requires first and last name and sends nothing without them', async () => {
@@ -111,7 +161,9 @@ describe('edit user modal', () => {
       fireEvent.change(first, { target: { value: '  ' } });
       fireEvent.change(last, { target: { value: '' } });
     });
-    await act(async () => { fireEvent.click(within(dialog).getByTestId('edit-user-save')); });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('edit-user-save'));
+    });
     await waitFor(() => expect(within(dialog).getAllByText('Dieses Feld ist erforderlich.')).toHaveLength(2));
     expect(operationsCalled(fetchMock).some((call) => call.operationName === 'updateUser')).toBe(false);
   });
@@ -121,32 +173,48 @@ describe('edit user modal', () => {
     const fetchMock = renderTab('ADMIN', {
       getCompanyUsers: () => ({ data: { getCompanyUsers: users } }),
       updateUser: ({ userToUpdate }) => {
-        const input = userToUpdate as { userId: string; name: { first: string; last: string }; accessLevel?: AccessLevel };
-        users = users.map((u) => (u.id === input.userId ? { ...u, name: input.name, accessLevel: input.accessLevel ?? u.accessLevel } : u));
+        const input = userToUpdate as {
+          userId: string;
+          name: { first: string; last: string };
+          accessLevel?: AccessLevel;
+        };
+        users = users.map((u) =>
+          u.id === input.userId ? { ...u, name: input.name, accessLevel: input.accessLevel ?? u.accessLevel } : u,
+        );
         return SUCCESS('updateUser')();
       },
     });
     const dialog = await openEdit('erik@example.com');
     await act(async () => {
-      fireEvent.change(dialog.querySelector('input[name="firstName"]') as HTMLInputElement, { target: { value: 'Erika' } });
+      fireEvent.change(dialog.querySelector('input[name="firstName"]') as HTMLInputElement, {
+        target: { value: 'Erika' },
+      });
     });
     const switchInput = within(dialog).getByTestId('admin-access-switch').querySelector('input') as HTMLInputElement;
-    await act(async () => { fireEvent.click(switchInput); });
+    await act(async () => {
+      fireEvent.click(switchInput);
+    });
     const listCallsBefore = operationsCalled(fetchMock).filter((c) => c.operationName === 'getCompanyUsers').length;
 
-    await act(async () => { fireEvent.click(within(dialog).getByTestId('edit-user-save')); });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('edit-user-save'));
+    });
     const success = await within(dialog).findByTestId('success-alert');
     const shownAt = Date.now();
     expect(success.textContent).toContain('Die Änderungen wurden gespeichert.');
     const update = operationsCalled(fetchMock).find((c) => c.operationName === 'updateUser');
-    expect(update?.variables).toEqual({ userToUpdate: { userId: 'u-erik', name: { first: 'Erika', last: 'Employee' }, accessLevel: 'ADMIN' } });
+    expect(update?.variables).toEqual({
+      userToUpdate: { userId: 'u-erik', name: { first: 'Erika', last: 'Employee' }, accessLevel: 'ADMIN' },
+    });
 
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(screen.queryByTestId('edit-user-dialog')).not.toBeNull();
     await waitFor(() => expect(screen.queryByTestId('edit-user-dialog')).toBeNull(), { timeout: 4000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1900);
 
-    expect(operationsCalled(fetchMock).filter((c) => c.operationName === 'getCompanyUsers').length).toBeGreaterThan(listCallsBefore);
+    expect(operationsCalled(fetchMock).filter((c) => c.operationName === 'getCompanyUsers').length).toBeGreaterThan(
+      listCallsBefore,
+    );
     const erika = await card('erik@example.com');
     await waitFor(() => expect(within(erika).getByText('Erika Employee')).toBeTruthy());
     expect(within(erika).getByTestId('admin-badge')).toBeTruthy();
@@ -155,7 +223,9 @@ describe('edit user modal', () => {
   it('shows the translated server error and stays open', async () => {
     renderTab('ADMIN', { updateUser: () => ({ errors: [{ message: 'no', extensions: { code: 'UNAUTHORIZED' } }] }) });
     const dialog = await openEdit('maria@example.com');
-    await act(async () => { fireEvent.click(within(dialog).getByTestId('edit-user-save')); });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('edit-user-save'));
+    });
     expect((await within(dialog).findByTestId('error-alert')).textContent).toContain('Nicht berechtigt');
     expect(screen.getByTestId('edit-user-dialog')).toBe(dialog);
   });
@@ -164,15 +234,24 @@ describe('edit user modal', () => {
     let users = [EMPLOYEE, OWNER, PENDING, SECOND_ADMIN];
     const fetchMock = renderTab('ADMIN', {
       getCompanyUsers: () => ({ data: { getCompanyUsers: users } }),
-      deleteUser: ({ userId }) => { users = users.filter((u) => u.id !== userId); return SUCCESS('deleteUser')(); },
+      deleteUser: ({ userId }) => {
+        users = users.filter((u) => u.id !== userId);
+        return SUCCESS('deleteUser')();
+      },
     });
     const dialog = await openEdit('erik@example.com');
-    await act(async () => { fireEvent.click(within(dialog).getByTestId('edit-user-delete')); });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('edit-user-delete'));
+    });
     const confirm = await screen.findByTestId('delete-user-dialog');
     expect(confirm.textContent).toContain('Erik Employee');
-    await act(async () => { fireEvent.click(within(confirm).getByTestId('delete-user-dialog-confirm')); });
+    await act(async () => {
+      fireEvent.click(within(confirm).getByTestId('delete-user-dialog-confirm'));
+    });
     await within(confirm).findByTestId('success-alert');
-    expect(operationsCalled(fetchMock).find((c) => c.operationName === 'deleteUser')?.variables).toEqual({ userId: 'u-erik' });
+    expect(operationsCalled(fetchMock).find((c) => c.operationName === 'deleteUser')?.variables).toEqual({
+      userId: 'u-erik',
+    });
     await waitFor(() => expect(screen.queryByTestId('delete-user-dialog')).toBeNull(), { timeout: 4000 });
     await waitFor(() => expect(screen.getAllByTestId('active-user-card')).toHaveLength(2));
   });
@@ -180,15 +259,25 @@ describe('edit user modal', () => {
   it('pending card menu resends the invitation', async () => {
     const fetchMock = renderTab('ADMIN', { resendUserInvitation: SUCCESS('resendUserInvitation') });
     const pending = await card('jonas@example.com');
-    await act(async () => { fireEvent.click(within(pending).getByTestId('pending-user-menu')); });
+    await act(async () => {
+      fireEvent.click(within(pending).getByTestId('pending-user-menu'));
+    });
     const item = await screen.findByTestId('menu-resend-invitation');
     // Zag menus select the highlighted item: a real pointer highlights it on pointerdown first.
-    await act(async () => { fireEvent.pointerDown(item, { pointerType: 'mouse' }); });
-    await act(async () => { fireEvent.click(item); });
+    await act(async () => {
+      fireEvent.pointerDown(item, { pointerType: 'mouse' });
+    });
+    await act(async () => {
+      fireEvent.click(item);
+    });
     const dialog = await screen.findByTestId('resend-invitation-dialog');
-    await act(async () => { fireEvent.click(within(dialog).getByTestId('resend-invitation-dialog-confirm')); });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('resend-invitation-dialog-confirm'));
+    });
     expect((await within(dialog).findByTestId('success-alert')).textContent).toContain('jonas@example.com');
-    expect(operationsCalled(fetchMock).find((c) => c.operationName === 'resendUserInvitation')?.variables).toEqual({ userId: 'u-jonas' });
+    expect(operationsCalled(fetchMock).find((c) => c.operationName === 'resendUserInvitation')?.variables).toEqual({
+      userId: 'u-jonas',
+    });
   });
 
   it('an EMPLOYEE sees the cards without invite, edit or menus', async () => {

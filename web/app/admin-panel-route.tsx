@@ -3,13 +3,19 @@ import { AdminPanelPage } from '../features/admin-panel';
 
 // The wizard (date pickers, forms) loads only when a registration is activated, so the
 // Organizations table paints without it (issue 4: first page within 300 ms).
-const ActivateOrganizationWizard = lazy(async () => ({ default: (await import('../features/contracts')).ActivateOrganizationWizard }));
+const ActivateOrganizationWizard = lazy(async () => ({
+  default: (await import('../features/contracts')).ActivateOrganizationWizard,
+}));
 
 /** /admin-panel composed with the contracts feature's activation wizard. */
 export function AdminPanelRoute() {
   return (
-    <AdminPanelPage renderActivation={(companyId, onClose) => (
-      <Suspense fallback={null}><ActivateOrganizationWizard companyId={companyId} onClose={onClose} /></Suspense>
-    )} />
+    <AdminPanelPage
+      renderActivation={(companyId, onClose) => (
+        <Suspense fallback={null}>
+          <ActivateOrganizationWizard companyId={companyId} onClose={onClose} />
+        </Suspense>
+      )}
+    />
   );
 }

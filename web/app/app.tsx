@@ -8,7 +8,14 @@ import { lazyNamed } from '../lib/lazy-chunk';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { NotFoundPage } from './pages/not-found-page';
 import { PlaceholderPage, PublicPlaceholderPage } from './pages/placeholder-page';
-import { CREDIT_ROI_CALCULATOR_PATH, DATAFILE_REPORT_PATH, findProtectedRoute, OPEN_PUBLIC_PAGES, REPORT_VERIFICATION_PATH, type ProtectedRoute } from './paths';
+import {
+  CREDIT_ROI_CALCULATOR_PATH,
+  DATAFILE_REPORT_PATH,
+  findProtectedRoute,
+  OPEN_PUBLIC_PAGES,
+  REPORT_VERIFICATION_PATH,
+  type ProtectedRoute,
+} from './paths';
 import { pageChunks } from './route-chunks';
 import { AppShell } from './shell/app-shell';
 
@@ -39,28 +46,48 @@ const LiveImportRoute = lazyNamed(pageChunks.liveImport, 'LiveImportRoute');
 
 function routeElement(route: ProtectedRoute, user: MeUser) {
   switch (route.path) {
-    case '/': return <DashboardPage firstName={user.name.first} />;
-    case '/admin-panel': return <AdminPanelRoute />;
-    case '/organization-details': return <OrganizationDetailsPage user={user} />;
-    case '/administration': return <AdministrationPage user={user} />;
+    case '/':
+      return <DashboardPage firstName={user.name.first} />;
+    case '/admin-panel':
+      return <AdminPanelRoute />;
+    case '/organization-details':
+      return <OrganizationDetailsPage user={user} />;
+    case '/administration':
+      return <AdministrationPage user={user} />;
     case '/guides':
     case '/faq-guide':
     case '/upload-guide':
     case '/projective-question-guide':
-    case '/analysis-guide': return <GuidesRoute path={route.path} />;
+    case '/analysis-guide':
+      return <GuidesRoute path={route.path} />;
     case '/upload-dataset/step1':
     case '/upload-dataset/step2':
-    case '/upload-dataset/step3': return <UploadRoute path={route.path} companyId={user.company?.id ?? null} canManageCredits={user.accessLevel !== 'EMPLOYEE'} />;
-    case '/data-files-stats': return <DataFilesStatsPage />;
-    case '/data-records-stats': return <DataRecordsStatsPage />;
-    case '/monitoring': return <MonitoringPage />;
-    case '/datafiles': return <DatafilesPage isOperator={user.accessLevel === 'SUPER_ADMIN'} />;
-    case '/datafile-result': return <DatafileResultRoute />;
-    case '/datafile-work-sheet': return <WorksheetRoute />;
+    case '/upload-dataset/step3':
+      return (
+        <UploadRoute
+          path={route.path}
+          companyId={user.company?.id ?? null}
+          canManageCredits={user.accessLevel !== 'EMPLOYEE'}
+        />
+      );
+    case '/data-files-stats':
+      return <DataFilesStatsPage />;
+    case '/data-records-stats':
+      return <DataRecordsStatsPage />;
+    case '/monitoring':
+      return <MonitoringPage />;
+    case '/datafiles':
+      return <DatafilesPage isOperator={user.accessLevel === 'SUPER_ADMIN'} />;
+    case '/datafile-result':
+      return <DatafileResultRoute />;
+    case '/datafile-work-sheet':
+      return <WorksheetRoute />;
     case '/live-import':
     case '/define-datafile':
-    case '/snippet-integration-instructions': return <LiveImportRoute path={route.path} companyId={user.company?.id ?? null} />;
-    default: return <PlaceholderPage titleKey={route.titleKey} />;
+    case '/snippet-integration-instructions':
+      return <LiveImportRoute path={route.path} companyId={user.company?.id ?? null} />;
+    default:
+      return <PlaceholderPage titleKey={route.titleKey} />;
   }
 }
 
@@ -78,9 +105,7 @@ function ProtectedPage({ route, user }: { route: ProtectedRoute; user: MeUser })
     <RequireRole roles={route.roles} accessLevel={user.accessLevel}>
       {/* Keyed by path so a failed page does not stick to the next route. */}
       <ChunkErrorBoundary key={route.path}>
-        <Suspense fallback={<PageSpinner />}>
-          {routeElement(route, user)}
-        </Suspense>
+        <Suspense fallback={<PageSpinner />}>{routeElement(route, user)}</Suspense>
       </ChunkErrorBoundary>
     </RequireRole>
   );
@@ -93,17 +118,33 @@ function PublicRoutes() {
       <Suspense fallback={<PageSpinner />}>
         <Switch>
           {PUBLIC_ENTRY_PAGES.map(({ path, Page }) => (
-            <Route key={path} path={path}><PublicOnly><Page /></PublicOnly></Route>
+            <Route key={path} path={path}>
+              <PublicOnly>
+                <Page />
+              </PublicOnly>
+            </Route>
           ))}
-          <Route path="/logout"><LogoutPage /></Route>
+          <Route path="/logout">
+            <LogoutPage />
+          </Route>
           <Route path="/404" component={NotFoundPage} />
-          <Route path={CREDIT_ROI_CALCULATOR_PATH}><CreditRoiCalculatorPage /></Route>
-          <Route path={REPORT_VERIFICATION_PATH}><ReportVerificationRoute /></Route>
-          <Route path={DATAFILE_REPORT_PATH}><DatafileReportRoute /></Route>
+          <Route path={CREDIT_ROI_CALCULATOR_PATH}>
+            <CreditRoiCalculatorPage />
+          </Route>
+          <Route path={REPORT_VERIFICATION_PATH}>
+            <ReportVerificationRoute />
+          </Route>
+          <Route path={DATAFILE_REPORT_PATH}>
+            <DatafileReportRoute />
+          </Route>
           {OPEN_PUBLIC_PAGES.map(({ path, titleKey }) => (
-            <Route key={path} path={path}><PublicPlaceholderPage titleKey={titleKey} /></Route>
+            <Route key={path} path={path}>
+              <PublicPlaceholderPage titleKey={titleKey} />
+            </Route>
           ))}
-          <Route><Redirect to="/404" replace /></Route>
+          <Route>
+            <Redirect to="/404" replace />
+          </Route>
         </Switch>
       </Suspense>
     </ChunkErrorBoundary>

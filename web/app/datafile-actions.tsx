@@ -11,7 +11,9 @@ function DatafileActions({ datafileId }: { datafileId: string }) {
     <>
       <ExportButton datafileId={datafileId} />
       <Button asChild size="sm" variant="outline" data-testid="open-report">
-        <Link href={`${DATAFILE_REPORT_PATH}?datafileId=${encodeURIComponent(datafileId)}`}>{t('routes.datafileReport')}</Link>
+        <Link href={`${DATAFILE_REPORT_PATH}?datafileId=${encodeURIComponent(datafileId)}`}>
+          {t('routes.datafileReport')}
+        </Link>
       </Button>
     </>
   );

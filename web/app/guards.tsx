@@ -31,7 +31,15 @@ export function PublicOnly({ children }: { children: ReactNode }) {
 }
 
 /** Shows the no-permission message to roles the page is not meant for. */
-export function RequireRole({ roles, accessLevel, children }: { roles?: readonly AccessLevel[]; accessLevel: AccessLevel; children: ReactNode }) {
+export function RequireRole({
+  roles,
+  accessLevel,
+  children,
+}: {
+  roles?: readonly AccessLevel[];
+  accessLevel: AccessLevel;
+  children: ReactNode;
+}) {
   if (roles && !roles.includes(accessLevel)) return <NoPermission />;
   return <>{children}</>;
 }

@@ -10,7 +10,8 @@ import { system } from './theme';
  * web/vite.config.ts), so ChakraProvider gets nothing to insert: the same system without its global
  * styles, and without the layer-order rule, which the linked CSS starts with. Dev and tests insert it.
  */
-const prebuiltGlobalCss = typeof document !== 'undefined' && document.querySelector('link[data-chakra-global-css]') !== null;
+const prebuiltGlobalCss =
+  typeof document !== 'undefined' && document.querySelector('link[data-chakra-global-css]') !== null;
 const providerSystem: typeof system = prebuiltGlobalCss
   ? Object.create(system, { _global: { value: [] }, _config: { value: { ...system._config, disableLayers: true } } })
   : system;

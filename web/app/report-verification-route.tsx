@@ -3,5 +3,9 @@ import { ReportVerificationPage } from '../features/report-verification/pages/re
 
 /** /report-verification in the public frame (no app shell), as /credit-roi-calculator is shown. */
 export function ReportVerificationRoute() {
-  return <PublicFrame><ReportVerificationPage /></PublicFrame>;
+  return (
+    <PublicFrame>
+      <ReportVerificationPage />
+    </PublicFrame>
+  );
 }

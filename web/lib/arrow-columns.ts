@@ -13,7 +13,8 @@ export function vectorToFloat64(vector: Vector): Float64Array {
     if (values instanceof Float64Array) out.set(values.subarray(0, n), at);
     else for (let j = 0; j < n; j++) out[at + j] = Number(values[j]);
     if (data.nullCount > 0 && data.nullBitmap) {
-      const bitmap = data.nullBitmap, offset = data.offset;
+      const bitmap = data.nullBitmap,
+        offset = data.offset;
       for (let j = 0; j < n; j++) {
         const pos = offset + j;
         if ((bitmap[pos >> 3]! & (1 << (pos & 7))) === 0) out[at + j] = Number.NaN;

@@ -35,7 +35,16 @@ export function formatInstantDate(iso: string | null | undefined): string {
 
 /** Euro amounts from integer cents with 2 decimals in the selected locale. */
 export function formatEuroCents(cents: number, locale: Locale): string {
-  return cachedFormatter(`euro:${locale}`, () => new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(cents / 100);
+  return cachedFormatter(
+    `euro:${locale}`,
+    () =>
+      new Intl.NumberFormat(intlLocale(locale), {
+        style: 'currency',
+        currency: 'EUR',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }),
+  ).format(cents / 100);
 }
 
 /** Balance percentage = balance / received x 100 (spec section 9); null when nothing was received. */

@@ -20,23 +20,39 @@ export function intlLocale(locale: Locale): string {
 }
 
 export function formatNumber(value: number, locale: Locale, fractionDigits = 0): string {
-  return cachedFormatter(`number:${locale}:${fractionDigits}`, () => new Intl.NumberFormat(intlLocale(locale), {
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  })).format(value);
+  return cachedFormatter(
+    `number:${locale}:${fractionDigits}`,
+    () =>
+      new Intl.NumberFormat(intlLocale(locale), {
+        minimumFractionDigits: fractionDigits,
+        maximumFractionDigits: fractionDigits,
+      }),
+  ).format(value);
 }
 
 export function formatDateTime(iso: string, locale: Locale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return cachedFormatter(`dateTime:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' })).format(date);
+  return cachedFormatter(
+    `dateTime:${locale}`,
+    () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }),
+  ).format(date);
 }
 
 /** A calendar month ('YYYY-MM') as the locale names it: 'November 2026' (long) or 'Nov. 26' (short, for chart axes). */
 export function formatMonth(month: string, locale: Locale, style: 'long' | 'short' = 'long'): string {
   const [year, m] = month.split('-').map(Number) as [number, number];
   if (!year || !m) return month;
-  const formatter = cachedFormatter(`month:${locale}:${style}`, () => new Intl.DateTimeFormat(intlLocale(locale), style === 'long' ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { month: 'short', year: '2-digit', timeZone: 'UTC' }));
+  const formatter = cachedFormatter(
+    `month:${locale}:${style}`,
+    () =>
+      new Intl.DateTimeFormat(
+        intlLocale(locale),
+        style === 'long'
+          ? { month: 'long', year: 'numeric', timeZone: 'UTC' }
+          : { month: 'short', year: '2-digit', timeZone: 'UTC' },
+      ),
+  );
   return formatter.format(new Date(Date.UTC(year, m - 1, 15)));
 }
 
@@ -44,5 +60,8 @@ export function formatMonth(month: string, locale: Locale, style: 'long' | 'shor
 export function formatDate(iso: string, locale: Locale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return cachedFormatter(`date:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' })).format(date);
+  return cachedFormatter(
+    `date:${locale}`,
+    () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }),
+  ).format(date);
 }

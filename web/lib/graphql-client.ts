@@ -7,7 +7,10 @@ export const GRAPHQL_ENDPOINT = '/graphql';
 /** A document typed by `npm run codegen:web`: its text plus its result and variables types. */
 export type Document<TData, TVariables> = TypedDocumentString<TData, TVariables>;
 
-type GraphQLErrorPayload = { message?: string; extensions?: Record<string, unknown> & { code?: string; reason?: string } };
+type GraphQLErrorPayload = {
+  message?: string;
+  extensions?: Record<string, unknown> & { code?: string; reason?: string };
+};
 type GraphQLResponse<T> = { data?: T | null; errors?: GraphQLErrorPayload[] };
 
 /** Values a refusal may carry beside its code and reason (field, after, min, ...), for the message's placeholders. */
@@ -49,11 +52,15 @@ export function refusalWithCode(code: string): Refusal {
 }
 
 /** Reads code, reason and the primitive extension values of an error entry. */
-export function refusalFromPayload(payload: { extensions?: Record<string, unknown> } | undefined, fallbackCode: string): Refusal {
+export function refusalFromPayload(
+  payload: { extensions?: Record<string, unknown> } | undefined,
+  fallbackCode: string,
+): Refusal {
   const extensions = payload?.extensions ?? {};
   const params: RefusalParams = {};
   for (const [key, value] of Object.entries(extensions)) {
-    if (key !== 'code' && key !== 'reason' && (typeof value === 'string' || typeof value === 'number')) params[key] = value;
+    if (key !== 'code' && key !== 'reason' && (typeof value === 'string' || typeof value === 'number'))
+      params[key] = value;
   }
   const code = typeof extensions.code === 'string' ? extensions.code : fallbackCode;
   const reason = typeof extensions.reason === 'string' && extensions.reason !== '' ? extensions.reason : null;
@@ -77,8 +84,17 @@ export function operationNameOf(document: { toString(): string }): string {
 
 /** Routes a visitor may be on without a session; ending a session there must not navigate. */
 const PUBLIC_PREFIXES = [
-  '/login', '/register', '/create-account', '/welcome', '/new-password', '/forgot-password', '/logout',
-  '/404', '/datafile-report', '/report-verification', '/credit-roi-calculator',
+  '/login',
+  '/register',
+  '/create-account',
+  '/welcome',
+  '/new-password',
+  '/forgot-password',
+  '/logout',
+  '/404',
+  '/datafile-report',
+  '/report-verification',
+  '/credit-roi-calculator',
 ];
 
 function isOnPublicRoute(): boolean {
@@ -105,7 +121,10 @@ function endSession(): void {
  * `errors[0].extensions` (code and reason) whatever the HTTP status, and ends the session on 401
  * and server failures.
  */
-export async function gqlRequest<TData, TVariables>(operation: Document<TData, TVariables>, variables?: TVariables): Promise<TData> {
+export async function gqlRequest<TData, TVariables>(
+  operation: Document<TData, TVariables>,
+  variables?: TVariables,
+): Promise<TData> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     Accept: 'application/json',
@@ -121,7 +140,11 @@ export async function gqlRequest<TData, TVariables>(operation: Document<TData, T
       method: 'POST',
       headers,
       credentials: 'include',
-      body: JSON.stringify({ query: operation.toString(), variables: variables ?? {}, operationName: operationNameOf(operation) }),
+      body: JSON.stringify({
+        query: operation.toString(),
+        variables: variables ?? {},
+        operationName: operationNameOf(operation),
+      }),
     });
   } catch {
     throw new GraphQLRequestError('GENERAL_ERROR', 'Network request failed', 0);
@@ -141,7 +164,13 @@ export async function gqlRequest<TData, TVariables>(operation: Document<TData, T
   }
   if (firstError || !response.ok || !body?.data) {
     const refusal = refusalFromPayload(firstError, 'GENERAL_ERROR');
-    throw new GraphQLRequestError(refusal.code, firstError?.message ?? `HTTP ${response.status}`, response.status, refusal.reason, refusal.params);
+    throw new GraphQLRequestError(
+      refusal.code,
+      firstError?.message ?? `HTTP ${response.status}`,
+      response.status,
+      refusal.reason,
+      refusal.params,
+    );
   }
   return body.data;
 }

@@ -54,7 +54,10 @@ export function translate(locale: Locale, key: string, params?: TranslateParams)
  */
 export function translateRefusal(locale: Locale, refusal: Refusal | null | undefined): string {
   const params = refusal ? displayParams(refusal.params) : undefined;
-  for (const key of [refusal?.reason ? `reasons.${refusal.reason}` : null, refusal?.code ? `errors.${refusal.code}` : null]) {
+  for (const key of [
+    refusal?.reason ? `reasons.${refusal.reason}` : null,
+    refusal?.code ? `errors.${refusal.code}` : null,
+  ]) {
     if (!key) continue;
     const text = i18n.t(key, params, locale);
     if (typeof text === 'string' && text !== '') return text;
@@ -64,10 +67,12 @@ export function translateRefusal(locale: Locale, refusal: Refusal | null | undef
 
 /** Calendar dates travel as YYYY-MM-DD; messages show them as the pickers do (DD.MM.YYYY, spec section 9). */
 function displayParams(params: RefusalParams): TranslateParams {
-  return Object.fromEntries(Object.entries(params).map(([key, value]) => {
-    const date = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-    return [key, date ? `${date[3]}.${date[2]}.${date[1]}` : value];
-  }));
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => {
+      const date = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+      return [key, date ? `${date[3]}.${date[2]}.${date[1]}` : value];
+    }),
+  );
 }
 
 export function useLocale(): Locale {

@@ -23,8 +23,14 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs: number = CHUNK_L
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError(`chunk did not load within ${timeoutMs} ms`)), timeoutMs);
     load().then(
-      (module) => { clearTimeout(timer); resolve(module); },
-      (cause: unknown) => { clearTimeout(timer); reject(new ChunkLoadError('chunk failed to load', { cause })); },
+      (module) => {
+        clearTimeout(timer);
+        resolve(module);
+      },
+      (cause: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError('chunk failed to load', { cause }));
+      },
     );
   });
 }
@@ -41,8 +47,14 @@ export function chunkLoader<T>(load: () => Promise<T>): ChunkLoader<T> {
   let module: T | undefined;
   const loader = () => {
     pending ??= loadChunk(load).then(
-      (loadedModule) => { module = loadedModule; return loadedModule; },
-      (error: unknown) => { pending = null; throw error; },
+      (loadedModule) => {
+        module = loadedModule;
+        return loadedModule;
+      },
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
     );
     return pending;
   };
@@ -56,10 +68,16 @@ export function chunkLoader<T>(load: () => Promise<T>): ChunkLoader<T> {
  * back synchronously as already resolved.
  */
 // ComponentType<any> is the constraint React's own lazy() uses; props stay typed through C.
-export function lazyNamed<K extends string, C extends ComponentType<any>>(load: (() => Promise<Record<K, C>>) | ChunkLoader<Record<K, C>>, name: K): LazyExoticComponent<C> {
+export function lazyNamed<K extends string, C extends ComponentType<any>>(
+  load: (() => Promise<Record<K, C>>) | ChunkLoader<Record<K, C>>,
+  name: K,
+): LazyExoticComponent<C> {
   return lazy(() => {
     const ready = 'loaded' in load ? load.loaded() : undefined;
-    if (ready) return { then: (resolve: (value: { default: C }) => void) => resolve({ default: ready[name] }) } as PromiseLike<{ default: C }> as Promise<{ default: C }>;
+    if (ready)
+      return { then: (resolve: (value: { default: C }) => void) => resolve({ default: ready[name] }) } as PromiseLike<{
+        default: C;
+      }> as Promise<{ default: C }>;
     return load().then((module) => ({ default: module[name] }));
   });
 }

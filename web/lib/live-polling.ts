@@ -10,7 +10,11 @@ export interface LivePolling {
 }
 
 /** The polling of a datafile, or null when it does not refresh (not a live import, or stopped). */
-export function livePolling(datafile: { importType: string; status?: string; numberOfRecords: number }): LivePolling | null {
+export function livePolling(datafile: {
+  importType: string;
+  status?: string;
+  numberOfRecords: number;
+}): LivePolling | null {
   if (datafile.importType !== 'LIVE' || datafile.status === 'STOPPED') return null;
   return livePollingFor(datafile.numberOfRecords);
 }

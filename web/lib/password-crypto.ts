@@ -18,7 +18,13 @@ function toBase64(buffer: ArrayBuffer): string {
  * the UTF-8 password, with the server's SPKI PEM public key.
  */
 export async function encryptPassword(publicKeyPem: string, password: string): Promise<string> {
-  const key = await crypto.subtle.importKey('spki', pemToDer(publicKeyPem), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const key = await crypto.subtle.importKey(
+    'spki',
+    pemToDer(publicKeyPem),
+    { name: 'RSA-OAEP', hash: 'SHA-256' },
+    false,
+    ['encrypt'],
+  );
   const ciphertext = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(password));
   return toBase64(ciphertext);
 }

@@ -6,9 +6,11 @@ let cached: Promise<Scoring> | undefined;
 
 /** The scoring core for the worksheet: loaded on first use, then shared. A failed load is retried. */
 export function getScoring(): Promise<Scoring> {
-  cached ??= loadScoring(fetch(new URL('../../scoring/build/scoring.wasm', import.meta.url))).catch((error: unknown) => {
-    cached = undefined;
-    throw error;
-  });
+  cached ??= loadScoring(fetch(new URL('../../scoring/build/scoring.wasm', import.meta.url))).catch(
+    (error: unknown) => {
+      cached = undefined;
+      throw error;
+    },
+  );
   return cached;
 }

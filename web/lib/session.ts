@@ -30,7 +30,12 @@ export function readSession(now: number = Date.now()): Session | null {
 
 export const sessionAtom = atom<Session | null>(readSession());
 
-export function saveSession(accessToken: string, expiresInSeconds: number, accessLevel: string | null = null, now: number = Date.now()): Session {
+export function saveSession(
+  accessToken: string,
+  expiresInSeconds: number,
+  accessLevel: string | null = null,
+  now: number = Date.now(),
+): Session {
   const expiresAt = now + expiresInSeconds * 1000;
   const expires = new Date(expiresAt);
   setCookie(TOKEN_COOKIE, accessToken, expires);

@@ -33,11 +33,32 @@ function keyOf<TVariables>(document: { toString(): string }, variables: TVariabl
  * with the same document and variables, so the page does not ask again. Used once. With `allowed`,
  * the answer is handed out only once that resolves true; otherwise the hook asks itself.
  */
-export function primeQuery<TData, TVariables>(document: Document<TData, TVariables>, variables: TVariables, allowed?: Promise<boolean>): Promise<TData> {
+export function primeQuery<TData, TVariables>(
+  document: Document<TData, TVariables>,
+  variables: TVariables,
+  allowed?: Promise<boolean>,
+): Promise<TData> {
   const request = gqlRequest(document, variables);
-  const entry: PrimedEntry = { request, allowed: allowed ?? Promise.resolve(true), at: Date.now(), allowedNow: allowed ? undefined : true };
-  request.then((data) => { entry.answer = { data }; }, () => undefined);
-  allowed?.then((ok) => { entry.allowedNow = ok; }, () => { entry.allowedNow = false; });
+  const entry: PrimedEntry = {
+    request,
+    allowed: allowed ?? Promise.resolve(true),
+    at: Date.now(),
+    allowedNow: allowed ? undefined : true,
+  };
+  request.then(
+    (data) => {
+      entry.answer = { data };
+    },
+    () => undefined,
+  );
+  allowed?.then(
+    (ok) => {
+      entry.allowedNow = ok;
+    },
+    () => {
+      entry.allowedNow = false;
+    },
+  );
   primed.set(unstable_serialize([operationNameOf(document), variables]), entry);
   return request;
 }
@@ -95,9 +116,12 @@ export function useGqlQuery<TData, TVariables>(
 }
 
 /** A mutation hook body; the key is [operationName] so concurrent uses share isMutating. */
-export function useGqlMutation<TData, TVariables>(document: Document<TData, TVariables>): SWRMutationResponse<TData, Error, readonly [string], TVariables> {
-  return useSWRMutation<TData, Error, readonly [string], TVariables>([operationNameOf(document)] as const, (_key: readonly [string], { arg }: { arg: TVariables }) =>
-    gqlRequest(document, arg),
+export function useGqlMutation<TData, TVariables>(
+  document: Document<TData, TVariables>,
+): SWRMutationResponse<TData, Error, readonly [string], TVariables> {
+  return useSWRMutation<TData, Error, readonly [string], TVariables>(
+    [operationNameOf(document)] as const,
+    (_key: readonly [string], { arg }: { arg: TVariables }) => gqlRequest(document, arg),
   );
 }
 

@@ -9,7 +9,11 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useViewportWidth(): number {
-  return useSyncExternalStore(subscribe, () => window.innerWidth, () => DESKTOP_MIN_WIDTH);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.innerWidth,
+    () => DESKTOP_MIN_WIDTH,
+  );
 }
 
 function subscribePrint(onChange: () => void): () => void {

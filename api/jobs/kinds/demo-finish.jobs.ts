@@ -8,7 +8,12 @@ import { loadSavedCleaning } from '../../modules/cleaning/saved-cleaning.repo';
 import { findDatafile } from '../../modules/datafiles/datafile-uploads.repo';
 import { findReportSettings } from '../../modules/reports/reports.repo';
 import { updateReportSettings } from '../../modules/reports/reports.service';
-import { DEMO_DATAFILES, DEMO_FINISH_JOB, type DemoFinish, type DemoFinishPayload } from '../../modules/uploads/demo/seed-datafiles';
+import {
+  DEMO_DATAFILES,
+  DEMO_FINISH_JOB,
+  type DemoFinish,
+  type DemoFinishPayload,
+} from '../../modules/uploads/demo/seed-datafiles';
 import { findLiveUserById } from '../../modules/users/users.repo';
 import type { CleaningSettingsInput } from '../../modules/worksheet/worksheet-validation';
 import { saveCleaningSettings } from '../../modules/worksheet/worksheet.service';
@@ -20,7 +25,12 @@ export type DemoFinishResult = { cleaned: boolean; certificateLevel: number | nu
 export function demoCleaningInput(revision: number, cleaning: DemoFinish['cleaning']): CleaningSettingsInput {
   return {
     revision,
-    scoreThresholds: cleaning.thresholds.map((t) => ({ key: t.key, isEnable: true, threshold: t.threshold, minDataPoints: 0 })),
+    scoreThresholds: cleaning.thresholds.map((t) => ({
+      key: t.key,
+      isEnable: true,
+      threshold: t.threshold,
+      minDataPoints: 0,
+    })),
     targetSampleSize: cleaning.targetSampleSize ?? null,
     badAnswers: { isEnable: cleaning.badAnswersMin !== null, min: cleaning.badAnswersMin ?? 2 },
     cleaningMethod: cleaning.method,
@@ -44,27 +54,52 @@ export const demoFinishJob: JobHandler<DemoFinishPayload, DemoFinishResult> = {
     const demo = DEMO_DATAFILES.find((f) => f.id === payload.datafileId);
     const file = await findDatafile(deps.db, payload.datafileId);
     if (!demo?.finish || !file || file.isDeleted) return null;
-    if (file.status === 'PROCESSING') throw new RetryableJobError('SCORES_NOT_AVAILABLE', 'the demo datafile is still processing', { datafileId: file.id }, true);
+    if (file.status === 'PROCESSING')
+      throw new RetryableJobError(
+        'SCORES_NOT_AVAILABLE',
+        'the demo datafile is still processing',
+        { datafileId: file.id },
+        true,
+      );
     // A failed upload (ERROR) has nothing to clean: fail at once, beside the upload job's own failure.
-    if (file.status !== 'READY') throw new AppError('SCORES_NOT_AVAILABLE', { reason: 'DATAFILE_NOT_READY', datafileId: file.id, status: file.status });
+    if (file.status !== 'READY')
+      throw new AppError('SCORES_NOT_AVAILABLE', {
+        reason: 'DATAFILE_NOT_READY',
+        datafileId: file.id,
+        status: file.status,
+      });
     const owner = await findLiveUserById(deps.db, file.ownerId);
     if (!owner) return null;
     // The owner acts, as if signed in: requireDatafile and the audit trail see who they always see.
     const viewer: Viewer = {
-      userId: owner.id, accessLevel: owner.accessLevel, companyId: owner.companyId, ownCompanyId: owner.companyId,
-      sessionId: null, sessionExpiresAt: null, via: 'apiKey', locale: isLocale(owner.locale) ? owner.locale : DEFAULT_LOCALE, user: owner,
+      userId: owner.id,
+      accessLevel: owner.accessLevel,
+      companyId: owner.companyId,
+      ownCompanyId: owner.companyId,
+      sessionId: null,
+      sessionExpiresAt: null,
+      via: 'apiKey',
+      locale: isLocale(owner.locale) ? owner.locale : DEFAULT_LOCALE,
+      user: owner,
     };
     // Only the seeded revision: a user who uploaded a new one owns what happens to it.
     if (file.revision !== 1) return null;
     let certificateLevel = file.certificateLevel ?? null;
     const saved = await loadSavedCleaning(deps.db, file.id);
-    if (!saved) certificateLevel = (await saveCleaningSettings(deps, viewer, file.id, demoCleaningInput(file.revision, demo.finish.cleaning))).certificateLevel;
+    if (!saved)
+      certificateLevel = (
+        await saveCleaningSettings(deps, viewer, file.id, demoCleaningInput(file.revision, demo.finish.cleaning))
+      ).certificateLevel;
     let reportPublished = false;
     if (demo.finish.report) {
       const existing = await findReportSettings(deps.db, file.id);
       if (!existing) {
         await updateReportSettings(deps, viewer, file.id, {
-          clientName: demo.finish.report.clientName, showScoreDetails: true, shortFormat: false, passwordProtected: false, isPublished: true,
+          clientName: demo.finish.report.clientName,
+          showScoreDetails: true,
+          shortFormat: false,
+          passwordProtected: false,
+          isPublished: true,
         });
       }
       reportPublished = (await findReportSettings(deps.db, file.id))?.isPublished ?? false;

@@ -7,7 +7,12 @@ import { replaceScoreStats } from '../../modules/datafiles/dashboard.repo';
 import { nextRevision, findDatafile } from '../../modules/datafiles/datafile-uploads.repo';
 import type { UploadSummary } from '../../modules/uploads/processing/summary';
 import type { LiveRespondentInput } from '../../modules/live-import/live-respondent';
-import { acceptRespondent, authenticateById, LIVE_RESPONDENT_JOB, pagesOf } from '../../modules/live-import/live.service';
+import {
+  acceptRespondent,
+  authenticateById,
+  LIVE_RESPONDENT_JOB,
+  pagesOf,
+} from '../../modules/live-import/live.service';
 import { LIVE_PUBLISH_JOB, schedulePublish, snapshotOf } from '../../modules/live-import/live-publish';
 import * as repo from '../../modules/live-import/live.repo';
 import { uploadProcessStep as processUploadStep } from './upload.jobs';
@@ -40,14 +45,18 @@ export const livePublishJob: JobHandler<{ datafileId: string }, PublishResult> =
     const file = await findDatafile(deps.db, ctx.payload.datafileId);
     if (!file || file.isDeleted || file.importType !== 'LIVE' || !file.publishedUploadId) return null;
     const rows: repo.LiveRespondentRow[] = [];
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await repo.respondentsAfter(deps.db, file.id, after, PAGE);
       rows.push(...page);
       if (page.length < PAGE) break;
       after = page[page.length - 1]!.seq;
     }
     // Nothing new since the published revision: no new revision.
-    if (rows.length === 0 || (file.revision > 0 && file.numberOfValidRecords + file.numberOfInvalidRecords === rows.length)) return null;
+    if (
+      rows.length === 0 ||
+      (file.revision > 0 && file.numberOfValidRecords + file.numberOfInvalidRecords === rows.length)
+    )
+      return null;
     const pages = await pagesOf(deps, file.id, file.publishedUploadId);
     const { csv, mapping } = snapshotOf(pages, rows);
     const revision = await nextRevision(deps.db, file.id);
@@ -55,9 +64,16 @@ export const livePublishJob: JobHandler<{ datafileId: string }, PublishResult> =
     await deps.blobs.put(key, new TextEncoder().encode(csv), { contentType: 'text/csv' });
     const processed = await ctx.runInWorker(processUploadStep, {
       plan: {
-        uploadId: file.publishedUploadId, datafileId: file.id, companyId: file.companyId, kind: 'UPDATE', revision,
-        source: { key, format: 'csv' }, options: { headerRow: 1, firstDataRow: 2, missingValues: ['-999'], delimiter: ',', encoding: 'utf-8' },
-        mapping, actorId: file.ownerId, title: file.title,
+        uploadId: file.publishedUploadId,
+        datafileId: file.id,
+        companyId: file.companyId,
+        kind: 'UPDATE',
+        revision,
+        source: { key, format: 'csv' },
+        options: { headerRow: 1, firstDataRow: 2, missingValues: ['-999'], delimiter: ',', encoding: 'utf-8' },
+        mapping,
+        actorId: file.ownerId,
+        title: file.title,
       },
       judge: false,
     });
@@ -74,9 +90,17 @@ export const livePublishJob: JobHandler<{ datafileId: string }, PublishResult> =
     await tx
       .update(datafiles)
       .set({
-        revision: result.revision, numberOfValidRecords: s.numberOfValidRecords, numberOfInvalidRecords: s.numberOfInvalidRecords, numberOfDatapoints: s.numberOfDatapoints,
-        numberOfProjectiveQuestions: s.numberOfProjectiveQuestions, qualityScores: s.qualityScores, numberOfQualityScores: s.numberOfQualityScores,
-        meanCombinedScore: s.meanCombinedScore, scoringVersion: s.scoringVersion, processedAt: deps.clock.now().toISOString(), updatedAt: deps.clock.now().toISOString(),
+        revision: result.revision,
+        numberOfValidRecords: s.numberOfValidRecords,
+        numberOfInvalidRecords: s.numberOfInvalidRecords,
+        numberOfDatapoints: s.numberOfDatapoints,
+        numberOfProjectiveQuestions: s.numberOfProjectiveQuestions,
+        qualityScores: s.qualityScores,
+        numberOfQualityScores: s.numberOfQualityScores,
+        meanCombinedScore: s.meanCombinedScore,
+        scoringVersion: s.scoringVersion,
+        processedAt: deps.clock.now().toISOString(),
+        updatedAt: deps.clock.now().toISOString(),
       })
       .where(eq(datafiles.id, s.datafileId));
     // The dashboard's bands and averages count live respondents as they count uploaded ones.

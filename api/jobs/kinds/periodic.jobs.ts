@@ -12,7 +12,11 @@ export const calendarJob: JobHandler<Record<string, never>, CalendarJobResult> =
   maxAttempts: 3,
   run: ({ deps }) => runCalendarJob(deps),
   async onSucceeded(tx, job, _result, deps) {
-    await deps.jobs.enqueue('mail.outbox', {}, { tx, dedupeKey: mailAfterCalendarKey(job.id), maxAttempts: job.maxAttempts });
+    await deps.jobs.enqueue(
+      'mail.outbox',
+      {},
+      { tx, dedupeKey: mailAfterCalendarKey(job.id), maxAttempts: job.maxAttempts },
+    );
   },
 };
 
@@ -27,5 +31,10 @@ export const mailOutboxJob: JobHandler<Record<string, never>, { sent: number }> 
 export const pruneJobsJob: JobHandler<Record<string, never>, { deleted: number }> = {
   kind: 'jobs.prune',
   maxAttempts: 1,
-  run: async ({ deps }) => ({ deleted: await pruneFinished(deps.db, new Date(deps.clock.now().getTime() - deps.env.jobs.retentionDays * 86_400_000)) }),
+  run: async ({ deps }) => ({
+    deleted: await pruneFinished(
+      deps.db,
+      new Date(deps.clock.now().getTime() - deps.env.jobs.retentionDays * 86_400_000),
+    ),
+  }),
 };

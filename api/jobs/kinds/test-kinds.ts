@@ -27,11 +27,19 @@ export const slowTestJob: JobHandler<SlowJobPayload, { key: string }> = {
   maxAttempts: 3,
   backoff: { baseMs: 50, maxMs: 200 },
   async run(ctx) {
-    await ctx.runInWorker(testStepsStep, { mode: 'busy', steps: ctx.payload.steps, stepMs: ctx.payload.stepMs }, { progressRange: [0, 99] });
+    await ctx.runInWorker(
+      testStepsStep,
+      { mode: 'busy', steps: ctx.payload.steps, stepMs: ctx.payload.stepMs },
+      { progressRange: [0, 99] },
+    );
     const now = ctx.deps.clock.now().toISOString();
     await writeTransaction(ctx.deps.db, async (tx) => {
-      await tx.run(sql`insert into app_settings (key, value, updated_at) values (${slowJobEffectKey(ctx.payload.key)}, ${JSON.stringify({ jobId: ctx.job.id, attempt: ctx.attempt })}, ${now}) on conflict (key) do nothing`);
-      await tx.run(sql`insert into app_settings (key, value, updated_at) values (${slowJobRunKey(ctx.job.id, ctx.attempt)}, ${JSON.stringify(ctx.attempt)}, ${now})`);
+      await tx.run(
+        sql`insert into app_settings (key, value, updated_at) values (${slowJobEffectKey(ctx.payload.key)}, ${JSON.stringify({ jobId: ctx.job.id, attempt: ctx.attempt })}, ${now}) on conflict (key) do nothing`,
+      );
+      await tx.run(
+        sql`insert into app_settings (key, value, updated_at) values (${slowJobRunKey(ctx.job.id, ctx.attempt)}, ${JSON.stringify(ctx.attempt)}, ${now})`,
+      );
     });
     return { key: ctx.payload.key };
   },

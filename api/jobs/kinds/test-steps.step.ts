@@ -11,7 +11,10 @@ export type TestStepInput =
   | { mode: 'refuse' }
   | { mode: 'scoring' };
 
-export async function run(input: TestStepInput, ctx: WorkerStepContext): Promise<{ spins: number; steps?: number; version?: string; bytes?: Uint8Array }> {
+export async function run(
+  input: TestStepInput,
+  ctx: WorkerStepContext,
+): Promise<{ spins: number; steps?: number; version?: string; bytes?: Uint8Array }> {
   switch (input.mode) {
     case 'busy': {
       let spins = 0;

@@ -16,8 +16,17 @@ export type UploadCheckOutput = { check: CheckUploadResult; prepared?: boolean; 
 export async function run(input: UploadCheckInput, ctx: WorkerStepContext): Promise<UploadCheckOutput> {
   const { plan, folder } = input;
   const scoring = await ctx.scoring();
-  const common = { blobs: ctx.blobs, scoring, source: plan.source, options: plan.options, mapping: plan.mapping, datafileId: plan.datafileId, ...(plan.previous ? { previous: plan.previous } : {}) };
-  if (folder === undefined) return { check: await checkUpload({ ...common, onProgress: (percent) => ctx.progress(percent) }) };
+  const common = {
+    blobs: ctx.blobs,
+    scoring,
+    source: plan.source,
+    options: plan.options,
+    mapping: plan.mapping,
+    datafileId: plan.datafileId,
+    ...(plan.previous ? { previous: plan.previous } : {}),
+  };
+  if (folder === undefined)
+    return { check: await checkUpload({ ...common, onProgress: (percent) => ctx.progress(percent) }) };
   let checked = false;
   return checkAndPrepare(
     {
@@ -25,7 +34,12 @@ export async function run(input: UploadCheckInput, ctx: WorkerStepContext): Prom
       revision: plan.revision,
       folder,
       openEndedWorker: startOpenEndedWorker,
-      onProgress: (percent) => ctx.progress(checked ? CHECKED_AT + ((100 - CHECKED_AT) * (percent - PARSE_END)) / (100 - PARSE_END) : Math.min(CHECKED_AT, (CHECKED_AT * percent) / PARSE_END)),
+      onProgress: (percent) =>
+        ctx.progress(
+          checked
+            ? CHECKED_AT + ((100 - CHECKED_AT) * (percent - PARSE_END)) / (100 - PARSE_END)
+            : Math.min(CHECKED_AT, (CHECKED_AT * percent) / PARSE_END),
+        ),
     },
     async (check) => {
       checked = true;

@@ -2,7 +2,12 @@
 // (asking the main thread's AI judge when configured), score, write the revision's Arrow files and
 // publish them. It returns the summary and each new record's credits; the main thread charges. The
 // prepare job runs the same step with a folder: the revision is prepared there, not published.
-import { prepareUpload, processUpload, type JudgedCategories, type ProcessUploadInput } from '../../modules/uploads/index';
+import {
+  prepareUpload,
+  processUpload,
+  type JudgedCategories,
+  type ProcessUploadInput,
+} from '../../modules/uploads/index';
 import type { UploadPlan } from '../../modules/uploads/upload-job.service';
 import type { WorkerStepContext } from '../worker-step';
 import { startOpenEndedWorker } from '../../../scoring/open-ended-worker';
@@ -28,7 +33,12 @@ export async function run(input: UploadProcessInput, ctx: WorkerStepContext) {
       ? {
           judge: async (questions, offline) =>
             (await ctx.request('judge', {
-              questions: questions.map((q) => ({ text: q.text, keywords: q.keywords ?? [], allowedLanguages: q.allowedLanguages ?? [], answers: q.answers })),
+              questions: questions.map((q) => ({
+                text: q.text,
+                keywords: q.keywords ?? [],
+                allowedLanguages: q.allowedLanguages ?? [],
+                answers: q.answers,
+              })),
               offline: { categories: offline.categories, unsure: offline.unsure },
             })) as JudgedCategories,
         }

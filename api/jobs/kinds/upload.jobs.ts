@@ -1,11 +1,36 @@
 import { AppError } from '../../graphql/errors';
-import { judgeOpenEnded, type JudgeInputQuestion, type OfflineVerdicts } from '../../modules/open-ended-judge/judge.service';
-import { chargeUpload, failUpload, finishUpload, mirrorPrepareProgress, mirrorProgress, recordRefusal, uploadPlan, type UploadJobResult } from '../../modules/uploads/upload-job.service';
+import {
+  judgeOpenEnded,
+  type JudgeInputQuestion,
+  type OfflineVerdicts,
+} from '../../modules/open-ended-judge/judge.service';
+import {
+  chargeUpload,
+  failUpload,
+  finishUpload,
+  mirrorPrepareProgress,
+  mirrorProgress,
+  recordRefusal,
+  uploadPlan,
+  type UploadJobResult,
+} from '../../modules/uploads/upload-job.service';
 import type { DbOrTx } from '../../../db/client';
 import { jobById } from '../job-store';
-import { rejectSource, UPLOAD_CHECK_JOB, UPLOAD_JOB, type UploadCheckJobResult, type UploadCheckPayload } from '../../modules/uploads/upload-draft.service';
+import {
+  rejectSource,
+  UPLOAD_CHECK_JOB,
+  UPLOAD_JOB,
+  type UploadCheckJobResult,
+  type UploadCheckPayload,
+} from '../../modules/uploads/upload-draft.service';
 import type { UploadJobPayload } from '../../modules/uploads/upload-confirm.service';
-import { adoptPrepared, prepareRevision, removePrepared, stillWanted, type CheckedUpload } from '../../modules/uploads/upload-prepare.service';
+import {
+  adoptPrepared,
+  prepareRevision,
+  removePrepared,
+  stillWanted,
+  type CheckedUpload,
+} from '../../modules/uploads/upload-prepare.service';
 import { CHECKED_AT, preparedFolder, type CheckUploadResult } from '../../modules/uploads/index';
 import { refusalFactsOf } from '../../modules/uploads/messages';
 import type { JobHandler } from '../job-types';
@@ -46,20 +71,30 @@ export const uploadJob: JobHandler<UploadJobPayload, UploadJobResult | null> = {
     }
     let processed: Awaited<ReturnType<typeof processStep>>;
     try {
-      processed = await ctx.runInWorker(uploadProcessStep, { plan, judge: judge !== undefined }, {
-        progressRange: [0, 97],
-        ...(judge
-          ? {
-              handlers: {
-                judge: async (payload) => {
-                  const { questions, offline } = payload as { questions: JudgeInputQuestion[]; offline: OfflineVerdicts };
-                  const verdicts = await judgeOpenEnded({ db: deps.db, config: judge, clock: deps.clock, log: deps.log }, { questions, offline });
-                  return { categories: verdicts.categories, sources: verdicts.sources };
+      processed = await ctx.runInWorker(
+        uploadProcessStep,
+        { plan, judge: judge !== undefined },
+        {
+          progressRange: [0, 97],
+          ...(judge
+            ? {
+                handlers: {
+                  judge: async (payload) => {
+                    const { questions, offline } = payload as {
+                      questions: JudgeInputQuestion[];
+                      offline: OfflineVerdicts;
+                    };
+                    const verdicts = await judgeOpenEnded(
+                      { db: deps.db, config: judge, clock: deps.clock, log: deps.log },
+                      { questions, offline },
+                    );
+                    return { categories: verdicts.categories, sources: verdicts.sources };
+                  },
                 },
-              },
-            }
-          : {}),
-      });
+              }
+            : {}),
+        },
+      );
     } catch (error) {
       if (error instanceof AppError) await recordRefusal(deps, plan.uploadId, error);
       throw error;
@@ -70,7 +105,10 @@ export const uploadJob: JobHandler<UploadJobPayload, UploadJobResult | null> = {
   onSucceeded: async (tx, job, result, deps) => {
     if (result) await finishUpload(tx, deps, (job.payload as UploadJobPayload).uploadId, result);
   },
-  onFinalFailure: (tx, job, outcome, deps) => failUpload(tx, deps, (job.payload as UploadJobPayload).uploadId, { code: outcome.state === 'FAILED' ? outcome.code : 'GENERAL_ERROR' }),
+  onFinalFailure: (tx, job, outcome, deps) =>
+    failUpload(tx, deps, (job.payload as UploadJobPayload).uploadId, {
+      code: outcome.state === 'FAILED' ? outcome.code : 'GENERAL_ERROR',
+    }),
   onProgress: (db, job, percent) => mirrorProgress(db, (job.payload as UploadJobPayload).uploadId, percent),
 };
 
@@ -95,21 +133,32 @@ export const uploadCheckJob: JobHandler<UploadCheckPayload, UploadCheckJobResult
     if (!plan) throw new AppError('NO_DATAFILE_FOUND');
     const revision = await prepareRevision(deps, plan.uploadId);
     let checked: CheckedUpload | undefined;
-    const removeFolder = () => (revision === undefined ? Promise.resolve() : removePrepared(deps, job.id, plan.uploadId, revision));
+    const removeFolder = () =>
+      revision === undefined ? Promise.resolve() : removePrepared(deps, job.id, plan.uploadId, revision);
     try {
       if (revision === undefined) return { check: (await ctx.runInWorker(uploadCheckStep, { plan })).check };
-      const out = await ctx.runInWorker(uploadCheckStep, { plan: { ...plan, revision }, folder: preparedFolder(job.id) }, {
-        handlers: {
-          checked: async (payload) => {
-            const check = payload as CheckUploadResult;
-            checked = { check, ...(check.estimate ? { prepare: { revision } } : {}) };
-            await ctx.report(checked);
-            return null;
+      const out = await ctx.runInWorker(
+        uploadCheckStep,
+        { plan: { ...plan, revision }, folder: preparedFolder(job.id) },
+        {
+          handlers: {
+            checked: async (payload) => {
+              const check = payload as CheckUploadResult;
+              checked = { check, ...(check.estimate ? { prepare: { revision } } : {}) };
+              await ctx.report(checked);
+              return null;
+            },
           },
         },
-      });
-      if (out.failure) deps.log.error('upload: the prepare failed after the check; the upload job will process the file itself', { uploadId: plan.uploadId, jobId: job.id, failure: out.failure });
-      if (out.prepared && (await stillWanted(deps, job.id, plan.uploadId, revision, (id) => preparedByOf(deps, id)))) return { check: out.check, prepare: { revision, done: true } };
+      );
+      if (out.failure)
+        deps.log.error('upload: the prepare failed after the check; the upload job will process the file itself', {
+          uploadId: plan.uploadId,
+          jobId: job.id,
+          failure: out.failure,
+        });
+      if (out.prepared && (await stillWanted(deps, job.id, plan.uploadId, revision, (id) => preparedByOf(deps, id))))
+        return { check: out.check, prepare: { revision, done: true } };
       await removeFolder();
       return { check: out.check };
     } catch (error) {
@@ -118,7 +167,11 @@ export const uploadCheckJob: JobHandler<UploadCheckPayload, UploadCheckJobResult
       if (ctx.signal.aborted) throw error;
       // Past the check (a Worker limit or crash while preparing): the check stands, nothing is prepared.
       if (checked) {
-        deps.log.error('upload: the prepare stopped after the check; the upload job will process the file itself', { uploadId: plan.uploadId, jobId: job.id, error: String(error) });
+        deps.log.error('upload: the prepare stopped after the check; the upload job will process the file itself', {
+          uploadId: plan.uploadId,
+          jobId: job.id,
+          error: String(error),
+        });
         return { check: checked.check };
       }
       if (!(error instanceof AppError)) throw error;
@@ -127,7 +180,12 @@ export const uploadCheckJob: JobHandler<UploadCheckPayload, UploadCheckJobResult
     }
   },
   // Past the check: the prepare's progress on an upload whose confirmation adopted it.
-  onProgress: (db, job, percent) => (percent > CHECKED_AT ? mirrorPrepareProgress(db, job.id, (job.payload as UploadCheckPayload).uploadId, percent, (id) => preparedByOf({ db }, id)) : Promise.resolve()),
+  onProgress: (db, job, percent) =>
+    percent > CHECKED_AT
+      ? mirrorPrepareProgress(db, job.id, (job.payload as UploadCheckPayload).uploadId, percent, (id) =>
+          preparedByOf({ db }, id),
+        )
+      : Promise.resolve(),
 };
 
 /** The check job an upload job adopted the prepare of (its payload's `preparedBy`). */

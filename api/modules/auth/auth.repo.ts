@@ -9,14 +9,26 @@ import { authTokens, companies, loginThrottle, sessions, users, type AuthTokenPu
 const liveSessionQuery = prepared((db) =>
   db
     .select({
-      session: { id: sessions.id, companyId: sessions.companyId, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt },
+      session: {
+        id: sessions.id,
+        companyId: sessions.companyId,
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+      },
       user: users,
       companyStatus: companies.status,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now')), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        isNull(users.deletedAt),
+      ),
+    )
     .prepare(),
 );
 
@@ -43,7 +55,10 @@ export async function insertSession(db: DbOrTx, row: typeof sessions.$inferInser
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string, nowIso: string) {
-  await db.update(sessions).set({ revokedAt: nowIso }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: nowIso })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 export async function insertAuthToken(db: DbOrTx, row: typeof authTokens.$inferInsert) {

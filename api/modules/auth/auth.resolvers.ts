@@ -9,7 +9,12 @@ export const authResolvers: ModuleResolvers = {
   },
   Mutation: {
     login: (_, args, ctx) =>
-      service.login(ctx.deps, { email: args.email, encryptedPassword: args.password, companyId: args.companyId, clientAddress: ctx.clientAddress }),
+      service.login(ctx.deps, {
+        email: args.email,
+        encryptedPassword: args.password,
+        companyId: args.companyId,
+        clientAddress: ctx.clientAddress,
+      }),
     logout: async (_, _args, ctx) => {
       await service.logout(ctx.deps, await requireViewer(ctx));
       return SUCCESS('Logged out');
@@ -32,7 +37,10 @@ export const authResolvers: ModuleResolvers = {
     },
     changePassword: async (_, args, ctx) => {
       const viewer = await requireViewer(ctx);
-      await service.changePassword(ctx.deps, viewer, { encryptedOld: args.oldPassword, encryptedNew: args.newPassword });
+      await service.changePassword(ctx.deps, viewer, {
+        encryptedOld: args.oldPassword,
+        encryptedNew: args.newPassword,
+      });
       return SUCCESS('Password changed');
     },
   },

@@ -9,7 +9,14 @@ import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '..
 import { requireEmail, requireName, requireNewPassword, requireToken } from '../../lib/validation';
 import { findCompanyById, insertCompany } from '../companies/companies.repo';
 import { deliverMail, enqueueMail } from '../mail/mail.service';
-import { findLiveUserByEmail, findLiveUserById, insertUser, revokeAuthTokens, revokeUserSessions, updateUserById } from '../users/users.repo';
+import {
+  findLiveUserByEmail,
+  findLiveUserById,
+  insertUser,
+  revokeAuthTokens,
+  revokeUserSessions,
+  updateUserById,
+} from '../users/users.repo';
 import { INVITATION_TOKEN_TTL_HOURS, newUserRow } from '../users/users.service';
 import * as repo from './auth.repo';
 import { assertNotThrottled, recordFailure, recordSuccess } from './throttle';
@@ -56,7 +63,8 @@ export async function login(
     if (company.status === 'DEACTIVATED') throw new AppError('COMPANY_DEACTIVATED');
   }
 
-  if (needsRehash(user.passwordHash)) await updateUserById(deps.db, user.id, { passwordHash: await hashPassword(password) });
+  if (needsRehash(user.passwordHash))
+    await updateUserById(deps.db, user.id, { passwordHash: await hashPassword(password) });
   const accessToken = randomToken(32);
   const ttl = deps.env.sessionTtlSeconds;
   await repo.insertSession(deps.db, {
@@ -74,7 +82,13 @@ export async function logout(deps: Deps, viewer: Viewer): Promise<void> {
 }
 
 /** Creates a mail-link token (hashed at rest) and returns the clear token for the link. */
-async function issueToken(deps: Deps, db: Parameters<typeof repo.insertAuthToken>[0], userId: string, purpose: 'PASSWORD_RESET' | 'INVITATION' | 'EMAIL_CONFIRMATION', hours: number) {
+async function issueToken(
+  deps: Deps,
+  db: Parameters<typeof repo.insertAuthToken>[0],
+  userId: string,
+  purpose: 'PASSWORD_RESET' | 'INVITATION' | 'EMAIL_CONFIRMATION',
+  hours: number,
+) {
   const now = deps.clock.now();
   await revokeAuthTokens(db, userId, purpose, now.toISOString());
   const token = randomToken(32);
@@ -96,7 +110,15 @@ async function deliverQuietly(deps: Deps, mailId: string | undefined) {
 /** registerCompany: a PENDING company, its owner (ADMIN, NOT_ACTIVATED until the mail is confirmed) and the confirmation mail. */
 export async function registerCompany(
   deps: Deps,
-  input: { companyName: string; firstName: string; lastName: string; email: string; password: string; termsAccepted: boolean; locale?: Locale | null },
+  input: {
+    companyName: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+    termsAccepted: boolean;
+    locale?: Locale | null;
+  },
 ): Promise<void> {
   const companyName = requireName('companyName', input.companyName);
   const firstName = requireName('firstName', input.firstName);
@@ -123,21 +145,37 @@ export async function registerCompany(
       hasAcceptedTerms: true,
     });
     const userId = crypto.randomUUID();
-    await insertCompany(tx, { id: companyId, name: companyName, status: 'PENDING', ownerId: userId, createdAt: now.toISOString(), updatedAt: now.toISOString() });
+    await insertCompany(tx, {
+      id: companyId,
+      name: companyName,
+      status: 'PENDING',
+      ownerId: userId,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    });
     await insertUser(tx, { ...user, id: userId });
     const token = await issueToken(deps, tx, userId, 'EMAIL_CONFIRMATION', INVITATION_TOKEN_TTL_HOURS);
     return enqueueMail(tx, deps, {
       to: email,
       locale,
       template: 'registrationConfirmation',
-      params: { name: firstName, company: companyName, hours: INVITATION_TOKEN_TTL_HOURS, link: `${deps.env.publicUrl}/create-account?token=${token}&type=confirmation` },
+      params: {
+        name: firstName,
+        company: companyName,
+        hours: INVITATION_TOKEN_TTL_HOURS,
+        link: `${deps.env.publicUrl}/create-account?token=${token}&type=confirmation`,
+      },
     });
   });
   await deliverQuietly(deps, mailId);
 }
 
 /** Checks a mail-link token: TOKEN_NOT_FOUND when unknown, used or revoked; RESET_TOKEN_EXPIRED when past its time. */
-async function liveToken(deps: Deps, rawToken: string, purposes: ('PASSWORD_RESET' | 'INVITATION' | 'EMAIL_CONFIRMATION')[]) {
+async function liveToken(
+  deps: Deps,
+  rawToken: string,
+  purposes: ('PASSWORD_RESET' | 'INVITATION' | 'EMAIL_CONFIRMATION')[],
+) {
   const token = requireToken('token', rawToken);
   const row = await repo.findAuthToken(deps.db, sha256Hex(token), purposes);
   if (!row || row.usedAt || row.revokedAt) throw new AppError('TOKEN_NOT_FOUND');
@@ -149,13 +187,18 @@ async function liveToken(deps: Deps, rawToken: string, purposes: ('PASSWORD_RESE
  * /create-account: an invitation sets the password and activates the user; a registration
  * confirmation activates the owner (the company stays PENDING until an operator activates it).
  */
-export async function activateUser(deps: Deps, input: { token: string; password?: string | null }): Promise<'INVITATION' | 'EMAIL_CONFIRMATION'> {
+export async function activateUser(
+  deps: Deps,
+  input: { token: string; password?: string | null },
+): Promise<'INVITATION' | 'EMAIL_CONFIRMATION'> {
   const row = await liveToken(deps, input.token, ['INVITATION', 'EMAIL_CONFIRMATION']);
   const purpose = row.purpose as 'INVITATION' | 'EMAIL_CONFIRMATION';
   let passwordHash: string | undefined;
   if (purpose === 'INVITATION') {
     if (!input.password) throw new AppError('INCOMPLETE_INPUT', { field: 'password' });
-    passwordHash = await hashPassword(requireNewPassword('password', await deps.passwordKeys.decrypt(input.password, 'password')));
+    passwordHash = await hashPassword(
+      requireNewPassword('password', await deps.passwordKeys.decrypt(input.password, 'password')),
+    );
   }
   const nowIso = deps.clock.now().toISOString();
   await writeTransaction(deps.db, async (tx) => {
@@ -185,7 +228,11 @@ export async function sendPasswordResetEmail(deps: Deps, rawEmail: string): Prom
       to: user.email,
       locale: user.locale,
       template: 'passwordReset',
-      params: { name: user.firstName, hours: RESET_TOKEN_TTL_HOURS, link: `${deps.env.publicUrl}/new-password?token=${token}` },
+      params: {
+        name: user.firstName,
+        hours: RESET_TOKEN_TTL_HOURS,
+        link: `${deps.env.publicUrl}/new-password?token=${token}`,
+      },
     });
   });
   await deliverQuietly(deps, mailId);
@@ -194,7 +241,10 @@ export async function sendPasswordResetEmail(deps: Deps, rawEmail: string): Prom
 /** Sets the password from a single-use reset token and ends every session of the user. */
 export async function resetPassword(deps: Deps, input: { encryptedNewPassword: string; token: string }): Promise<void> {
   const row = await liveToken(deps, input.token, ['PASSWORD_RESET']);
-  const password = requireNewPassword('newPassword', await deps.passwordKeys.decrypt(input.encryptedNewPassword, 'newPassword'));
+  const password = requireNewPassword(
+    'newPassword',
+    await deps.passwordKeys.decrypt(input.encryptedNewPassword, 'newPassword'),
+  );
   const passwordHash = await hashPassword(password);
   const nowIso = deps.clock.now().toISOString();
   await writeTransaction(deps.db, async (tx) => {
@@ -213,12 +263,20 @@ export async function resetPassword(deps: Deps, input: { encryptedNewPassword: s
 }
 
 /** changePassword: the old password must match (OLD_PASSWORDS_DONT_MATCH); other sessions end. */
-export async function changePassword(deps: Deps, viewer: Viewer, input: { encryptedOld: string; encryptedNew: string }): Promise<void> {
+export async function changePassword(
+  deps: Deps,
+  viewer: Viewer,
+  input: { encryptedOld: string; encryptedNew: string },
+): Promise<void> {
   const oldPassword = await deps.passwordKeys.decrypt(input.encryptedOld, 'oldPassword');
-  const newPassword = requireNewPassword('newPassword', await deps.passwordKeys.decrypt(input.encryptedNew, 'newPassword'));
+  const newPassword = requireNewPassword(
+    'newPassword',
+    await deps.passwordKeys.decrypt(input.encryptedNew, 'newPassword'),
+  );
   const user = await findLiveUserById(deps.db, viewer.userId);
   if (!user) throw new AppError('UNAUTHENTICATED');
-  if (!user.passwordHash || !(await verifyPassword(oldPassword, user.passwordHash))) throw new AppError('OLD_PASSWORDS_DONT_MATCH', { field: 'oldPassword' });
+  if (!user.passwordHash || !(await verifyPassword(oldPassword, user.passwordHash)))
+    throw new AppError('OLD_PASSWORDS_DONT_MATCH', { field: 'oldPassword' });
   const passwordHash = await hashPassword(newPassword);
   const nowIso = deps.clock.now().toISOString();
   await writeTransaction(deps.db, async (tx) => {

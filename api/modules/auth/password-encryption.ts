@@ -26,19 +26,37 @@ export async function loadPasswordKeys(db: DbOrTx, appSecret: string, now: Date)
     db,
     'passwordKeyPair',
     async () => {
-      const pair = await crypto.subtle.generateKey({ ...ALGORITHM, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, ['encrypt', 'decrypt']);
+      const pair = await crypto.subtle.generateKey(
+        { ...ALGORITHM, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) },
+        true,
+        ['encrypt', 'decrypt'],
+      );
       const spki = await crypto.subtle.exportKey('spki', pair.publicKey);
       const pkcs8 = await crypto.subtle.exportKey('pkcs8', pair.privateKey);
-      return { publicKeyPem: toPem('PUBLIC KEY', spki), privateKeySealed: seal(appSecret, Buffer.from(pkcs8).toString('base64')) };
+      return {
+        publicKeyPem: toPem('PUBLIC KEY', spki),
+        privateKeySealed: seal(appSecret, Buffer.from(pkcs8).toString('base64')),
+      };
     },
     now,
   );
-  const privateKey = await crypto.subtle.importKey('pkcs8', Buffer.from(unseal(appSecret, stored.privateKeySealed), 'base64'), ALGORITHM, false, ['decrypt']);
+  const privateKey = await crypto.subtle.importKey(
+    'pkcs8',
+    Buffer.from(unseal(appSecret, stored.privateKeySealed), 'base64'),
+    ALGORITHM,
+    false,
+    ['decrypt'],
+  );
   return {
     publicKeyPem: stored.publicKeyPem,
     decrypt: async (base64, field = 'password') => {
       // RSA-2048 ciphertext is 256 bytes = 344 base64 characters; anything else is not ours.
-      if (typeof base64 !== 'string' || base64.length < 300 || base64.length > 400 || !/^[A-Za-z0-9+/]+=*$/.test(base64)) {
+      if (
+        typeof base64 !== 'string' ||
+        base64.length < 300 ||
+        base64.length > 400 ||
+        !/^[A-Za-z0-9+/]+=*$/.test(base64)
+      ) {
         throw new AppError('PASSWORD_NOT_ENCRYPTED', { field });
       }
       try {

@@ -15,7 +15,9 @@ export async function assertNotThrottled(db: DbOrTx, email: string, address: str
   for (const { key } of keysFor(email, address)) {
     const row = await readThrottle(db, key);
     if (row?.lockedUntil && row.lockedUntil > now.toISOString()) {
-      throw new AppError('TOO_MANY_ATTEMPTS', { retryAfterSeconds: Math.ceil((Date.parse(row.lockedUntil) - now.getTime()) / 1000) });
+      throw new AppError('TOO_MANY_ATTEMPTS', {
+        retryAfterSeconds: Math.ceil((Date.parse(row.lockedUntil) - now.getTime()) / 1000),
+      });
     }
   }
 }

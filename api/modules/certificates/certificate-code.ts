@@ -10,7 +10,8 @@ const PAYLOAD = 12;
 const INDEX = new Map([...ALPHABET].map((c, i) => [c, i]));
 
 function checkSymbol(payload: string): string {
-  let factor = 2, sum = 0;
+  let factor = 2,
+    sum = 0;
   for (let i = payload.length - 1; i >= 0; i--) {
     let addend = factor * INDEX.get(payload[i]!)!;
     factor = factor === 2 ? 1 : 2;
@@ -30,7 +31,11 @@ export function newCertificateCode(): string {
 
 /** The canonical form of a typed code, or null when it cannot be one (wrong length, symbol or check). */
 export function normaliseCertificateCode(input: string): string | null {
-  const s = input.toUpperCase().replace(/[\s-]+/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  const s = input
+    .toUpperCase()
+    .replace(/[\s-]+/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
   if (s.length !== PAYLOAD + 1 || ![...s].every((c) => INDEX.has(c))) return null;
   return checkSymbol(s.slice(0, PAYLOAD)) === s[PAYLOAD] ? s : null;
 }

@@ -32,7 +32,11 @@ export function keyIdOf(spkiDer: Uint8Array): string {
 }
 
 /** Verifies an Ed25519 signature with a PEM public key (what any verifier does). */
-export async function verifyEd25519(publicKeyPem: string, bytes: Uint8Array<ArrayBuffer>, signature: Uint8Array<ArrayBuffer>): Promise<boolean> {
+export async function verifyEd25519(
+  publicKeyPem: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  signature: Uint8Array<ArrayBuffer>,
+): Promise<boolean> {
   try {
     const key = await crypto.subtle.importKey('spki', fromPem(publicKeyPem), ED25519, false, ['verify']);
     return await crypto.subtle.verify(ED25519, key, signature, bytes);
@@ -53,13 +57,20 @@ async function signerFrom(privateKey: CryptoKey, publicKeyPem: string): Promise<
 async function fromPkcs8Pem(pem: string): Promise<CertificateSigner> {
   const extractable = await crypto.subtle.importKey('pkcs8', fromPem(pem), ED25519, true, ['sign']);
   const jwk = await crypto.subtle.exportKey('jwk', extractable);
-  const publicKey = await crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x: jwk.x! }, ED25519, true, ['verify']);
+  const publicKey = await crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x: jwk.x! }, ED25519, true, [
+    'verify',
+  ]);
   const spki = new Uint8Array(await crypto.subtle.exportKey('spki', publicKey));
   const privateKey = await crypto.subtle.importKey('pkcs8', fromPem(pem), ED25519, false, ['sign']);
   return signerFrom(privateKey, toPem('PUBLIC KEY', spki));
 }
 
-export async function loadCertificateSigner(db: DbOrTx, appSecret: string, configuredPem: string | undefined, now: Date): Promise<CertificateSigner> {
+export async function loadCertificateSigner(
+  db: DbOrTx,
+  appSecret: string,
+  configuredPem: string | undefined,
+  now: Date,
+): Promise<CertificateSigner> {
   if (configuredPem) return fromPkcs8Pem(configuredPem);
   const stored = await readOrCreateSetting<{ publicKeyPem: string; privateKeySealed: string }>(
     db,
@@ -68,10 +79,19 @@ export async function loadCertificateSigner(db: DbOrTx, appSecret: string, confi
       const pair = (await crypto.subtle.generateKey(ED25519, true, ['sign', 'verify'])) as CryptoKeyPair;
       const spki = await crypto.subtle.exportKey('spki', pair.publicKey);
       const pkcs8 = await crypto.subtle.exportKey('pkcs8', pair.privateKey);
-      return { publicKeyPem: toPem('PUBLIC KEY', spki), privateKeySealed: seal(appSecret, Buffer.from(pkcs8).toString('base64')) };
+      return {
+        publicKeyPem: toPem('PUBLIC KEY', spki),
+        privateKeySealed: seal(appSecret, Buffer.from(pkcs8).toString('base64')),
+      };
     },
     now,
   );
-  const privateKey = await crypto.subtle.importKey('pkcs8', new Uint8Array(Buffer.from(unseal(appSecret, stored.privateKeySealed), 'base64')), ED25519, false, ['sign']);
+  const privateKey = await crypto.subtle.importKey(
+    'pkcs8',
+    new Uint8Array(Buffer.from(unseal(appSecret, stored.privateKeySealed), 'base64')),
+    ED25519,
+    false,
+    ['sign'],
+  );
   return signerFrom(privateKey, stored.publicKeyPem);
 }

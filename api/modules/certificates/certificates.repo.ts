@@ -13,7 +13,10 @@ export async function findCertificate(db: DbOrTx, code: string): Promise<Certifi
 }
 
 /** What a statement names besides the id: the datafile's title and its company's name. */
-export async function datafileSubject(db: DbOrTx, datafileId: string): Promise<{ title: string; companyName: string } | undefined> {
+export async function datafileSubject(
+  db: DbOrTx,
+  datafileId: string,
+): Promise<{ title: string; companyName: string } | undefined> {
   return db
     .select({ title: datafiles.title, companyName: companies.name })
     .from(datafiles)
@@ -23,7 +26,11 @@ export async function datafileSubject(db: DbOrTx, datafileId: string): Promise<{
 }
 
 /** The newest certificate of one revision of a datafile (the one an export's 'Quality Mark' and the report name). */
-export async function latestCertificateOf(db: DbOrTx, datafileId: string, revision: number): Promise<CertificateRow | undefined> {
+export async function latestCertificateOf(
+  db: DbOrTx,
+  datafileId: string,
+  revision: number,
+): Promise<CertificateRow | undefined> {
   return db
     .select()
     .from(certificates)

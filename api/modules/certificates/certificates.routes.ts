@@ -8,6 +8,10 @@ export const CERTIFICATE_KEY_PATH = '/.well-known/certificate-key.pem';
 export function registerCertificateRoutes(app: Hono, deps: Deps): void {
   app.get(CERTIFICATE_KEY_PATH, async (c) => {
     const { publicKeyPem, keyId } = await certificatePublicKey(deps);
-    return c.body(publicKeyPem, 200, { 'content-type': 'application/x-pem-file', 'cache-control': 'public, max-age=300', 'x-key-id': keyId });
+    return c.body(publicKeyPem, 200, {
+      'content-type': 'application/x-pem-file',
+      'cache-control': 'public, max-age=300',
+      'x-key-id': keyId,
+    });
   });
 }

@@ -11,7 +11,9 @@ import { formatCertificateCode, newCertificateCode, normaliseCertificateCode } f
 import { keyIdOf, fromPem, loadCertificateSigner, verifyEd25519, type CertificateSigner } from './certificate-keys';
 import * as repo from './certificates.repo';
 
-export type CertificateDeps = Pick<Deps, 'db' | 'appSecret' | 'clock'> & { env: Pick<Deps['env'], 'publicUrl' | 'certificateSigningKey'> };
+export type CertificateDeps = Pick<Deps, 'db' | 'appSecret' | 'clock'> & {
+  env: Pick<Deps['env'], 'publicUrl' | 'certificateSigningKey'>;
+};
 
 export const STATEMENT_TYPE = 'qualitycheck.cleaning-certificate';
 
@@ -29,7 +31,11 @@ export interface CertificateStatement {
   level: number;
   records: { before: number; after: number; removed: number };
   keptRecordIds: KeptRecordIdsDigest;
-  cleaning: { rules: CleaningRules; manualDecisions: number; quota: { column: string; targets: Record<string, number> } | null };
+  cleaning: {
+    rules: CleaningRules;
+    manualDecisions: number;
+    quota: { column: string; targets: Record<string, number> } | null;
+  };
 }
 
 export interface KeptRecordIdsDigest {
@@ -85,10 +91,12 @@ export function certificateSigner(deps: CertificateDeps): Promise<CertificateSig
 function byCodePoint(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i), y = b.charCodeAt(i);
+    const x = a.charCodeAt(i),
+      y = b.charCodeAt(i);
     if (x === y) continue;
     // Only surrogates (U+D800-DFFF, astral characters) sort differently: lift them above U+FFFF.
-    const sx = x >= 0xd800 && x <= 0xdfff, sy = y >= 0xd800 && y <= 0xdfff;
+    const sx = x >= 0xd800 && x <= 0xdfff,
+      sy = y >= 0xd800 && y <= 0xdfff;
     if (sx !== sy) return sx ? 1 : -1;
     return x - y;
   }
@@ -99,12 +107,21 @@ export function keptRecordIdsDigest(ids: readonly string[]): KeptRecordIdsDigest
   const sorted = [...ids].sort(byCodePoint);
   const hash = createHash('sha256');
   for (const id of sorted) hash.update(`${id}\n`, 'utf8');
-  return { algorithm: 'SHA-256', input: 'UTF-8 record ids sorted by code point (LC_ALL=C sort), each followed by LF', count: sorted.length, digest: hash.digest('hex') };
+  return {
+    algorithm: 'SHA-256',
+    input: 'UTF-8 record ids sorted by code point (LC_ALL=C sort), each followed by LF',
+    count: sorted.length,
+    digest: hash.digest('hex'),
+  };
 }
 
 /** Signs and stores a statement; returns its code (canonical) and the verification view. */
-export async function issueCertificate(deps: CertificateDeps, input: IssueCertificateInput): Promise<CertificateVerification> {
-  if (!Number.isInteger(input.level) || input.level < 0 || input.level > 3) throw new RangeError(`certificate level ${input.level} is not 0..3`);
+export async function issueCertificate(
+  deps: CertificateDeps,
+  input: IssueCertificateInput,
+): Promise<CertificateVerification> {
+  if (!Number.isInteger(input.level) || input.level < 0 || input.level > 3)
+    throw new RangeError(`certificate level ${input.level} is not 0..3`);
   if (input.keptRecordIds.length === 0) throw new AppError('NUMBER_OF_CLEANED_RECORDS_ZERO');
   const signer = await certificateSigner(deps);
   const subject = await repo.datafileSubject(deps.db, input.datafileId);
@@ -129,10 +146,27 @@ export async function issueCertificate(deps: CertificateDeps, input: IssueCertif
   const text = canonicalJson(statement);
   const signature = Buffer.from(await signer.sign(new TextEncoder().encode(text))).toString('base64');
   await repo.insertCertificate(deps.db, {
-    code, datafileId: input.datafileId, revision: input.revision, statement: text, signature, keyId: signer.keyId,
-    publicKeyPem: signer.publicKeyPem, level: input.level, issuedAt, issuedBy: input.issuedBy ?? null,
+    code,
+    datafileId: input.datafileId,
+    revision: input.revision,
+    statement: text,
+    signature,
+    keyId: signer.keyId,
+    publicKeyPem: signer.publicKeyPem,
+    level: input.level,
+    issuedAt,
+    issuedBy: input.issuedBy ?? null,
   });
-  return { certificateCode: statement.code, statement: text, signature, signatureValid: true, keyId: signer.keyId, publicKeyPem: signer.publicKeyPem, signedWithCurrentKey: true, parsed: statement };
+  return {
+    certificateCode: statement.code,
+    statement: text,
+    signature,
+    signatureValid: true,
+    keyId: signer.keyId,
+    publicKeyPem: signer.publicKeyPem,
+    signedWithCurrentKey: true,
+    parsed: statement,
+  };
 }
 
 /** Looks a code up and checks its signature; CERTIFICATE_NOT_FOUND for unknown or mistyped codes. */
@@ -146,10 +180,20 @@ export async function verifyCertificate(deps: CertificateDeps, typed: string): P
   // The stored key must be the key the statement names, and the signature must verify under it.
   const keyMatches = keyIdOf(fromPem(row.publicKeyPem)) === row.keyId;
   const parsed = JSON.parse(row.statement) as CertificateStatement;
-  const signatureValid = keyMatches && parsed.keyId === row.keyId && parsed.code === formatCertificateCode(row.code) && (await verifyEd25519(row.publicKeyPem, bytes, signature));
+  const signatureValid =
+    keyMatches &&
+    parsed.keyId === row.keyId &&
+    parsed.code === formatCertificateCode(row.code) &&
+    (await verifyEd25519(row.publicKeyPem, bytes, signature));
   return {
-    certificateCode: formatCertificateCode(row.code), statement: row.statement, signature: row.signature, signatureValid,
-    keyId: row.keyId, publicKeyPem: row.publicKeyPem, signedWithCurrentKey: row.keyId === signer.keyId, parsed,
+    certificateCode: formatCertificateCode(row.code),
+    statement: row.statement,
+    signature: row.signature,
+    signatureValid,
+    keyId: row.keyId,
+    publicKeyPem: row.publicKeyPem,
+    signedWithCurrentKey: row.keyId === signer.keyId,
+    parsed,
   };
 }
 

@@ -4,7 +4,14 @@
 // updateCleaningSettings, the exports and the certificate build on these functions.
 import { Type, type Table, type Vector } from 'apache-arrow';
 import {
-  RECORD_ID_COLUMN, cleaningInputFromColumns, groupCells, type GroupCells, type CleaningInput, type CleaningResult, type CleaningRules, type Scoring,
+  RECORD_ID_COLUMN,
+  cleaningInputFromColumns,
+  groupCells,
+  type GroupCells,
+  type CleaningInput,
+  type CleaningResult,
+  type CleaningRules,
+  type Scoring,
 } from '../../../scoring/index';
 
 /** A numeric Arrow column as one Float64Array (null -> NaN), whatever its batches. */
@@ -18,7 +25,8 @@ export function vectorToFloat64(vector: Vector): Float64Array {
     if (values instanceof Float64Array) out.set(values.subarray(0, n), at);
     else for (let j = 0; j < n; j++) out[at + j] = Number(values[j]);
     if (data.nullCount > 0 && data.nullBitmap) {
-      const bitmap = data.nullBitmap, offset = data.offset;
+      const bitmap = data.nullBitmap,
+        offset = data.offset;
       for (let j = 0; j < n; j++) {
         const pos = offset + j;
         if ((bitmap[pos >> 3]! & (1 << (pos & 7))) === 0) out[at + j] = Number.NaN;
@@ -46,7 +54,9 @@ export function numericColumns(table: Table): (name: string) => Float64Array | u
 export function recordIdsOf(table: Table): (string | null)[] {
   const vector = table.getChild(RECORD_ID_COLUMN);
   if (!vector) throw new Error(`the scores have no ${RECORD_ID_COLUMN} column`);
-  return Array.from(vector.toArray() as ArrayLike<string | null>, (v) => (v === null || v === undefined ? null : String(v)));
+  return Array.from(vector.toArray() as ArrayLike<string | null>, (v) =>
+    v === null || v === undefined ? null : String(v),
+  );
 }
 
 /**
@@ -83,7 +93,10 @@ export function groupingOf(raw: Table, column: string): GroupCells {
 }
 
 /** Quota input from targets per value (`String(value)`); values without a target are not trimmed. */
-export function quotaFor(group: GroupCells, targets: Readonly<Record<string, number>>): NonNullable<CleaningInput['quota']> {
+export function quotaFor(
+  group: GroupCells,
+  targets: Readonly<Record<string, number>>,
+): NonNullable<CleaningInput['quota']> {
   return {
     cell: Float64Array.from(group.cells),
     targets: Float64Array.from(group.values, (v) => targets[String(v)] ?? Number.NaN),

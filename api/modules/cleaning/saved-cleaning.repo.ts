@@ -11,7 +11,11 @@ export interface SavedCleaning extends Omit<SavedCleaningJson, 'rules'> {
 
 /** The datafile's saved cleaning, or null when it was never cleaned (or was reset). */
 export async function loadSavedCleaning(db: DbOrTx, datafileId: string): Promise<SavedCleaning | null> {
-  const row = await db.select({ saved: datafiles.savedCleaning }).from(datafiles).where(eq(datafiles.id, datafileId)).get();
+  const row = await db
+    .select({ saved: datafiles.savedCleaning })
+    .from(datafiles)
+    .where(eq(datafiles.id, datafileId))
+    .get();
   return (row?.saved as SavedCleaning | null | undefined) ?? null;
 }
 

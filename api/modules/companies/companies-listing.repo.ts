@@ -2,11 +2,27 @@ import { and, asc, desc, eq, getTableColumns, isNotNull, isNull, sql, type SQL }
 import type { DbOrTx } from '../../../db/client';
 import { companies, contracts, datafiles, type CompanyStatus } from '../../../db/schema';
 
-export type CompanySort = 'NAME' | 'STATUS' | 'CONTRACT_TYPE' | 'REMAINING_DAYS' | 'SUPPORT_LEVEL' | 'LATEST_IMPORT' | 'CREATED_AT';
+export type CompanySort =
+  | 'NAME'
+  | 'STATUS'
+  | 'CONTRACT_TYPE'
+  | 'REMAINING_DAYS'
+  | 'SUPPORT_LEVEL'
+  | 'LATEST_IMPORT'
+  | 'CREATED_AT';
 
-type Query = { status?: CompanyStatus; search?: string; sort: CompanySort; direction: 'ASC' | 'DESC'; limit: number; offset: number; today: string };
+type Query = {
+  status?: CompanyStatus;
+  search?: string;
+  sort: CompanySort;
+  direction: 'ASC' | 'DESC';
+  limit: number;
+  offset: number;
+  today: string;
+};
 type Direction = Query['direction'];
-const order = (direction: Direction, column: Parameters<typeof asc>[0]) => (direction === 'ASC' ? asc(column) : desc(column));
+const order = (direction: Direction, column: Parameters<typeof asc>[0]) =>
+  direction === 'ASC' ? asc(column) : desc(column);
 
 // The admin panel lists 10,000 organisations 5 at a time. A sort key computed for every row (a
 // subquery per organisation) cost ~5 ms of SQL per page; instead each page is read in index order
@@ -22,7 +38,9 @@ const order = (direction: Direction, column: Parameters<typeof asc>[0]) => (dire
 
 /** A contract is active today: started, not ended (end date inclusive), neither deleted nor deactivated. */
 const activeOn = (alias: string, today: string) =>
-  sql.raw(`${alias}.deleted_at is null and ${alias}.deactivated_at is null and ${alias}.start_date <= '${today}' and ${alias}.end_date >= '${today}'`);
+  sql.raw(
+    `${alias}.deleted_at is null and ${alias}.deactivated_at is null and ${alias}.start_date <= '${today}' and ${alias}.end_date >= '${today}'`,
+  );
 
 /**
  * The contract row is its company's active contract: no active one started later, or on the same
@@ -39,7 +57,14 @@ const isCompanysLatestImport = sql`not exists (select 1 from datafiles x where x
 
 type KeyedSort = {
   /** Organisations that have the key, matching `where`, in (key, id) order. */
-  page: (db: DbOrTx, where: SQL, direction: Direction, today: string, limit: number, offset: number) => Promise<(typeof companies.$inferSelect)[]>;
+  page: (
+    db: DbOrTx,
+    where: SQL,
+    direction: Direction,
+    today: string,
+    limit: number,
+    offset: number,
+  ) => Promise<(typeof companies.$inferSelect)[]>;
   /** True for an organisation without the key. */
   missing: (today: string) => SQL;
 };
@@ -52,11 +77,19 @@ const byActiveContract = (key: typeof contracts.endDate | typeof contracts.type)
       .select(getTableColumns(companies))
       .from(contracts)
       .crossJoin(companies)
-      .where(and(eq(companies.id, contracts.companyId), activeOn('"contracts"', today), isCompanysActiveContract(today), where))
+      .where(
+        and(
+          eq(companies.id, contracts.companyId),
+          activeOn('"contracts"', today),
+          isCompanysActiveContract(today),
+          where,
+        ),
+      )
       .orderBy(order(direction, key), asc(contracts.companyId))
       .limit(limit)
       .offset(offset),
-  missing: (today) => sql`not exists (select 1 from contracts x where x.company_id = ${companies.id} and ${activeOn('x', today)})`,
+  missing: (today) =>
+    sql`not exists (select 1 from contracts x where x.company_id = ${companies.id} and ${activeOn('x', today)})`,
 });
 
 const KEYED: Partial<Record<CompanySort, KeyedSort>> = {
@@ -72,11 +105,18 @@ const KEYED: Partial<Record<CompanySort, KeyedSort>> = {
         .orderBy(order(direction, datafiles.createdAt), asc(datafiles.companyId))
         .limit(limit)
         .offset(offset),
-    missing: () => sql`not exists (select 1 from datafiles x where x.company_id = ${companies.id} and ${liveImport('x')})`,
+    missing: () =>
+      sql`not exists (select 1 from datafiles x where x.company_id = ${companies.id} and ${liveImport('x')})`,
   },
   SUPPORT_LEVEL: {
     page: (db, where, direction, _today, limit, offset) =>
-      db.select().from(companies).where(and(where, isNotNull(companies.supportLevel))).orderBy(order(direction, companies.supportLevel), asc(companies.id)).limit(limit).offset(offset),
+      db
+        .select()
+        .from(companies)
+        .where(and(where, isNotNull(companies.supportLevel)))
+        .orderBy(order(direction, companies.supportLevel), asc(companies.id))
+        .limit(limit)
+        .offset(offset),
     missing: () => isNull(companies.supportLevel),
   },
 };
@@ -90,26 +130,55 @@ const PLAIN: Record<'NAME' | 'STATUS' | 'CREATED_AT', SQL | typeof companies.sta
 // Counted off the name index, which holds lower(name) for the search: the planner would as soon
 // pick a support-level index and read every row.
 const countWhere = async (db: DbOrTx, where: SQL | undefined) =>
-  Number((await db.select({ n: sql<number>`count(*)` }).from(sql`${companies} indexed by companies_live_status_name_idx`).where(where).get())?.n ?? 0);
+  Number(
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(sql`${companies} indexed by companies_live_status_name_idx`)
+        .where(where)
+        .get()
+    )?.n ?? 0,
+  );
 
 /** One page of companies: search on the name (case-insensitive), a status filter, sorting and paging all in SQL. */
 export async function listCompanies(db: DbOrTx, q: Query) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(q.today)) throw new Error('today must be YYYY-MM-DD');
   const conditions: SQL[] = [isNull(companies.deletedAt)];
   if (q.status) conditions.push(eq(companies.status, q.status));
-  if (q.search) conditions.push(sql`lower(${companies.name}) like ${`%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+  if (q.search)
+    conditions.push(
+      sql`lower(${companies.name}) like ${`%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`,
+    );
   const where = and(...conditions)!;
   const keyed = KEYED[q.sort];
   if (!keyed) {
     const key = PLAIN[q.sort as keyof typeof PLAIN];
-    const [rows, total] = await Promise.all([db.select().from(companies).where(where).orderBy(order(q.direction, key), asc(companies.id)).limit(q.limit).offset(q.offset), countWhere(db, where)]);
+    const [rows, total] = await Promise.all([
+      db
+        .select()
+        .from(companies)
+        .where(where)
+        .orderBy(order(q.direction, key), asc(companies.id))
+        .limit(q.limit)
+        .offset(q.offset),
+      countWhere(db, where),
+    ]);
     return { rows, total };
   }
-  const [rows, total] = await Promise.all([keyed.page(db, where, q.direction, q.today, q.limit, q.offset), countWhere(db, where)]);
+  const [rows, total] = await Promise.all([
+    keyed.page(db, where, q.direction, q.today, q.limit, q.offset),
+    countWhere(db, where),
+  ]);
   if (rows.length === q.limit) return { rows, total };
   // The page runs past the organisations with a key: those without follow, by id.
   const missing = and(where, keyed.missing(q.today));
   const withKey = total - (await countWhere(db, missing));
-  const rest = await db.select().from(companies).where(missing).orderBy(asc(companies.id)).limit(q.limit - rows.length).offset(Math.max(0, q.offset - withKey));
+  const rest = await db
+    .select()
+    .from(companies)
+    .where(missing)
+    .orderBy(asc(companies.id))
+    .limit(q.limit - rows.length)
+    .offset(Math.max(0, q.offset - withKey));
   return { rows: [...rows, ...rest], total };
 }

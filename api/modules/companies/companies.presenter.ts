@@ -32,7 +32,10 @@ export function presentCompany(deps: Deps, viewer: Viewer, c: CompanyRow) {
       const row = await latestImport(deps.db, c.id);
       if (!row) return null;
       const today = todayIn(deps.clock);
-      const days = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${viennaDate(new Date(row.createdAt))}T00:00:00Z`)) / 86_400_000);
+      const days = Math.round(
+        (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${viennaDate(new Date(row.createdAt))}T00:00:00Z`)) /
+          86_400_000,
+      );
       return { datafileId: row.datafileId, createdAt: row.createdAt, daysAgo: days };
     },
   };

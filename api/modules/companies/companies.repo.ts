@@ -10,7 +10,13 @@ export async function insertCompany(db: DbOrTx, row: typeof companies.$inferInse
 }
 
 // Behind every company-scoped request (companies.policy) and most writes: prepared once (db/prepared.ts).
-const companyByIdQuery = prepared((db) => db.select().from(companies).where(eq(companies.id, sql.placeholder('id'))).prepare());
+const companyByIdQuery = prepared((db) =>
+  db
+    .select()
+    .from(companies)
+    .where(eq(companies.id, sql.placeholder('id')))
+    .prepare(),
+);
 
 export async function findCompanyById(db: DbOrTx, id: string) {
   return companyByIdQuery(db).get({ id });
@@ -24,7 +30,11 @@ export async function updateCompanyById(db: DbOrTx, id: string, set: Partial<typ
 export { listCompanies, type CompanySort } from './companies-listing.repo';
 
 export async function countCompaniesByStatus(db: DbOrTx) {
-  const rows = await db.select({ status: companies.status, n: sql<number>`count(*)` }).from(companies).where(isNull(companies.deletedAt)).groupBy(companies.status);
+  const rows = await db
+    .select({ status: companies.status, n: sql<number>`count(*)` })
+    .from(companies)
+    .where(isNull(companies.deletedAt))
+    .groupBy(companies.status);
   const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
   return { numberOfActiveCompanies: by.ACTIVATED ?? 0, numberOfNewCompanies: by.PENDING ?? 0 };
 }
@@ -34,11 +44,21 @@ export async function companyStats(db: DbOrTx, companyId: string) {
     db
       .select({ imports: sql<number>`count(*)`, records: sql<number>`coalesce(sum(${datafiles.numberOfRecords}), 0)` })
       .from(datafiles)
-      .where(and(eq(datafiles.companyId, companyId), eq(datafiles.isDeleted, false), sql`${datafiles.status} <> 'DRAFT'`))
+      .where(
+        and(eq(datafiles.companyId, companyId), eq(datafiles.isDeleted, false), sql`${datafiles.status} <> 'DRAFT'`),
+      )
       .get(),
-    db.select({ n: sql<number>`count(*)` }).from(users).where(and(eq(users.companyId, companyId), isNull(users.deletedAt))).get(),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), isNull(users.deletedAt)))
+      .get(),
   ]);
-  return { numberOfDataImports: Number(files?.imports ?? 0), numberOfDataRecords: Number(files?.records ?? 0), numberOfUsers: Number(people?.n ?? 0) };
+  return {
+    numberOfDataImports: Number(files?.imports ?? 0),
+    numberOfDataRecords: Number(files?.records ?? 0),
+    numberOfUsers: Number(people?.n ?? 0),
+  };
 }
 
 // Read for every organisation the admin panel lists: prepared once (db/prepared.ts).
@@ -46,7 +66,13 @@ const latestImportQuery = prepared((db) =>
   db
     .select({ datafileId: datafiles.id, createdAt: datafiles.createdAt })
     .from(datafiles)
-    .where(and(eq(datafiles.companyId, sql.placeholder('companyId')), eq(datafiles.isDeleted, false), sql`${datafiles.status} <> 'DRAFT'`))
+    .where(
+      and(
+        eq(datafiles.companyId, sql.placeholder('companyId')),
+        eq(datafiles.isDeleted, false),
+        sql`${datafiles.status} <> 'DRAFT'`,
+      ),
+    )
     .orderBy(desc(datafiles.createdAt))
     .limit(1)
     .prepare(),
@@ -61,7 +87,15 @@ export async function findActiveAdminOfCompany(db: DbOrTx, companyId: string, us
   return db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.companyId, companyId), eq(users.accessLevel, 'ADMIN'), eq(users.status, 'ACTIVATED'), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.companyId, companyId),
+        eq(users.accessLevel, 'ADMIN'),
+        eq(users.status, 'ACTIVATED'),
+        isNull(users.deletedAt),
+      ),
+    )
     .get();
 }
 
@@ -70,10 +104,18 @@ export async function revokeSessionsOfCompany(db: DbOrTx, companyId: string, now
   await db
     .update(sessions)
     .set({ revokedAt: nowIso })
-    .where(and(isNull(sessions.revokedAt), sql`${sessions.userId} in (select ${users.id} from ${users} where ${users.companyId} = ${companyId})`));
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        sql`${sessions.userId} in (select ${users.id} from ${users} where ${users.companyId} = ${companyId})`,
+      ),
+    );
 }
 
 /** Marks the company's users deleted (their addresses become free to register again). */
 export async function deleteUsersOfCompany(db: DbOrTx, companyId: string, nowIso: string) {
-  await db.update(users).set({ deletedAt: nowIso, updatedAt: nowIso }).where(and(eq(users.companyId, companyId), isNull(users.deletedAt)));
+  await db
+    .update(users)
+    .set({ deletedAt: nowIso, updatedAt: nowIso })
+    .where(and(eq(users.companyId, companyId), isNull(users.deletedAt)));
 }

@@ -15,7 +15,8 @@ const TEXT_MAX = 2000;
 
 export function requireAccountManager(value: string | null | undefined): string {
   if (!value || value.trim() === '') throw new AppError('INCOMPLETE_INPUT', { field: 'accountManager' });
-  if (!(ACCOUNT_MANAGERS as readonly string[]).includes(value)) throw new AppError('INVALID_PARAMETERS', { field: 'accountManager', reason: 'NOT_IN_LIST' });
+  if (!(ACCOUNT_MANAGERS as readonly string[]).includes(value))
+    throw new AppError('INVALID_PARAMETERS', { field: 'accountManager', reason: 'NOT_IN_LIST' });
   return value;
 }
 
@@ -33,7 +34,13 @@ export type UpdateCompanyInput = {
   legalName?: string | null;
   VATNumber?: string | null;
   image?: string | null;
-  address?: { street?: string | null; postalCode?: string | null; city?: string | null; state?: string | null; country?: string | null } | null;
+  address?: {
+    street?: string | null;
+    postalCode?: string | null;
+    city?: string | null;
+    state?: string | null;
+    country?: string | null;
+  } | null;
   accountManager?: string | null;
   companyOwner?: string | null;
   supportLevel?: SupportLevel | null;
@@ -50,9 +57,11 @@ export async function updateCompany(deps: Deps, viewer: Viewer, input: UpdateCom
   const name = requireName('name', input.name);
   const address = input.address ?? {};
   const postalCode = optionalText('postalCode', address.postalCode, 10);
-  if (postalCode && !/^\d+$/.test(postalCode)) throw new AppError('INVALID_PARAMETERS', { field: 'postalCode', reason: 'NUMERIC' });
+  if (postalCode && !/^\d+$/.test(postalCode))
+    throw new AppError('INVALID_PARAMETERS', { field: 'postalCode', reason: 'NUMERIC' });
   const country = optionalText('country', address.country, 2)?.toUpperCase() ?? null;
-  if (country && !/^[A-Z]{2}$/.test(country)) throw new AppError('INVALID_PARAMETERS', { field: 'country', reason: 'ISO_3166_ALPHA_2' });
+  if (country && !/^[A-Z]{2}$/.test(country))
+    throw new AppError('INVALID_PARAMETERS', { field: 'country', reason: 'ISO_3166_ALPHA_2' });
   const set: Parameters<typeof updateCompanyById>[2] = {
     name,
     legalName: optionalName('legalName', input.legalName, 200),
@@ -66,7 +75,8 @@ export async function updateCompany(deps: Deps, viewer: Viewer, input: UpdateCom
   };
   if (input.image !== undefined) set.image = optionalText('image', input.image, 500);
   const operatorFields = [input.accountManager, input.companyOwner, input.supportLevel, input.comment];
-  if (!operator && operatorFields.some((v) => v !== undefined && v !== null)) throw new AppError('UNAUTHORIZED', { reason: 'OPERATOR_FIELDS' });
+  if (!operator && operatorFields.some((v) => v !== undefined && v !== null))
+    throw new AppError('UNAUTHORIZED', { reason: 'OPERATOR_FIELDS' });
   await writeTransaction(deps.db, async (tx) => {
     const company = await findCompanyById(tx, input.id);
     if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
@@ -77,7 +87,8 @@ export async function updateCompany(deps: Deps, viewer: Viewer, input: UpdateCom
       if (!input.companyOwner) throw new AppError('INCOMPLETE_INPUT', { field: 'companyOwner' });
       // The owner is an active ADMIN of this company (spec section 6: the owner keeps admin access).
       const owner = await repo.findActiveAdminOfCompany(tx, company.id, input.companyOwner);
-      if (!owner) throw new AppError('INVALID_PARAMETERS', { field: 'companyOwner', reason: 'NOT_AN_ADMIN_OF_THE_COMPANY' });
+      if (!owner)
+        throw new AppError('INVALID_PARAMETERS', { field: 'companyOwner', reason: 'NOT_AN_ADMIN_OF_THE_COMPANY' });
       set.ownerId = owner.id;
       if (input.comment !== undefined) set.comment = optionalText('comment', input.comment, TEXT_MAX);
     }
@@ -85,25 +96,41 @@ export async function updateCompany(deps: Deps, viewer: Viewer, input: UpdateCom
   });
 }
 
-export type BusinessInfo = { accountManager: string; supportLevel: SupportLevel; notes?: string | null; packageId?: string | null };
+export type BusinessInfo = {
+  accountManager: string;
+  supportLevel: SupportLevel;
+  notes?: string | null;
+  packageId?: string | null;
+};
 
 /** The business-info step of the activation wizard, checked before anything is written. */
 export function checkBusinessInfo(input: BusinessInfo) {
   const accountManager = requireAccountManager(input.accountManager);
   if (!input.supportLevel) throw new AppError('INCOMPLETE_INPUT', { field: 'supportLevel' });
-  return { accountManager, supportLevel: input.supportLevel, notes: optionalText('notes', input.notes, TEXT_MAX), packageId: input.packageId ?? null };
+  return {
+    accountManager,
+    supportLevel: input.supportLevel,
+    notes: optionalText('notes', input.notes, TEXT_MAX),
+    packageId: input.packageId ?? null,
+  };
 }
 
 /** The PENDING company the activation wizard activates (read inside its transaction). */
 export async function requirePendingCompany(tx: Tx, companyId: string) {
   const company = await findCompanyById(tx, companyId);
   if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
-  if (company.status !== 'PENDING') throw new AppError('INVALID_PARAMETERS', { field: 'companyId', reason: 'NOT_PENDING' });
+  if (company.status !== 'PENDING')
+    throw new AppError('INVALID_PARAMETERS', { field: 'companyId', reason: 'NOT_PENDING' });
   return company;
 }
 
 /** The last step of activateOrganization (contracts.service), inside its transaction: the business info, the company ACTIVATED. */
-export async function markActivated(tx: Tx, deps: Deps, company: repo.CompanyRow, info: ReturnType<typeof checkBusinessInfo>) {
+export async function markActivated(
+  tx: Tx,
+  deps: Deps,
+  company: repo.CompanyRow,
+  info: ReturnType<typeof checkBusinessInfo>,
+) {
   const nowIso = deps.clock.now().toISOString();
   await updateCompanyById(tx, company.id, {
     status: 'ACTIVATED',
@@ -118,19 +145,28 @@ export async function markActivated(tx: Tx, deps: Deps, company: repo.CompanyRow
 }
 
 /** PENDING -> ACTIVATED needs the wizard (a contract); ACTIVATED <-> DEACTIVATED is a switch. Deactivation ends the company's sessions at once. */
-export async function setCompanyStatus(deps: Deps, companyId: string, status: 'PENDING' | 'ACTIVATED' | 'DEACTIVATED'): Promise<void> {
+export async function setCompanyStatus(
+  deps: Deps,
+  companyId: string,
+  status: 'PENDING' | 'ACTIVATED' | 'DEACTIVATED',
+): Promise<void> {
   await writeTransaction(deps.db, async (tx) => {
     const company = await findCompanyById(tx, companyId);
     if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
     if (company.status === status) return;
-    if (status === 'PENDING') throw new AppError('INVALID_PARAMETERS', { field: 'status', reason: 'CANNOT_RETURN_TO_PENDING' });
-    if (status === 'ACTIVATED' && company.status === 'PENDING') throw new AppError('INVALID_PARAMETERS', { field: 'status', reason: 'USE_ACTIVATE_ORGANIZATION' });
+    if (status === 'PENDING')
+      throw new AppError('INVALID_PARAMETERS', { field: 'status', reason: 'CANNOT_RETURN_TO_PENDING' });
+    if (status === 'ACTIVATED' && company.status === 'PENDING')
+      throw new AppError('INVALID_PARAMETERS', { field: 'status', reason: 'USE_ACTIVATE_ORGANIZATION' });
     const nowIso = deps.clock.now().toISOString();
-    await updateCompanyById(tx, companyId, { status, deactivatedAt: status === 'DEACTIVATED' ? nowIso : null, updatedAt: nowIso });
+    await updateCompanyById(tx, companyId, {
+      status,
+      deactivatedAt: status === 'DEACTIVATED' ? nowIso : null,
+      updatedAt: nowIso,
+    });
     if (status === 'DEACTIVATED') await repo.revokeSessionsOfCompany(tx, companyId, nowIso);
   });
 }
-
 
 /**
  * deleteCompany: soft (ledger rows are kept 7 years, spec section 9): the company and its users
@@ -141,14 +177,21 @@ export async function deleteCompany(deps: Deps, companyId: string): Promise<void
     const company = await findCompanyById(tx, companyId);
     if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
     const nowIso = deps.clock.now().toISOString();
-    await updateCompanyById(tx, companyId, { deletedAt: nowIso, status: company.status === 'PENDING' ? 'PENDING' : 'DEACTIVATED', updatedAt: nowIso });
+    await updateCompanyById(tx, companyId, {
+      deletedAt: nowIso,
+      status: company.status === 'PENDING' ? 'PENDING' : 'DEACTIVATED',
+      updatedAt: nowIso,
+    });
     await repo.revokeSessionsOfCompany(tx, companyId, nowIso);
     await repo.deleteUsersOfCompany(tx, companyId, nowIso);
   });
 }
 
 export async function updateComment(deps: Deps, companyId: string, comment: string | null | undefined) {
-  await updateCompanyById(deps.db, companyId, { comment: optionalText('comment', comment, TEXT_MAX), updatedAt: deps.clock.now().toISOString() });
+  await updateCompanyById(deps.db, companyId, {
+    comment: optionalText('comment', comment, TEXT_MAX),
+    updatedAt: deps.clock.now().toISOString(),
+  });
 }
 
 export async function setBeta(deps: Deps, companyId: string, isBeta: boolean) {
@@ -160,10 +203,20 @@ export async function setPackage(deps: Deps, companyId: string, packageId: strin
   await updateCompanyById(deps.db, companyId, { packageId, updatedAt: deps.clock.now().toISOString() });
 }
 
-export type CompanyListArgs = { search?: string | null; sortBy?: repo.CompanySort | null; sortDirection?: 'ASC' | 'DESC' | null; page?: PageArgs };
+export type CompanyListArgs = {
+  search?: string | null;
+  sortBy?: repo.CompanySort | null;
+  sortDirection?: 'ASC' | 'DESC' | null;
+  page?: PageArgs;
+};
 
 /** One page of the operators' organisation lists: search on the name, a status filter, sorting and paging (all in SQL). */
-export async function companiesPage(deps: Deps, args: CompanyListArgs, status: repo.CompanyRow['status'] | undefined, defaultSort: repo.CompanySort) {
+export async function companiesPage(
+  deps: Deps,
+  args: CompanyListArgs,
+  status: repo.CompanyRow['status'] | undefined,
+  defaultSort: repo.CompanySort,
+) {
   const page = pageOf(args.page);
   const { rows, total } = await repo.listCompanies(deps.db, {
     status,

@@ -5,9 +5,11 @@ import { AppError } from '../../graphql/errors';
 
 /** A real calendar date in YYYY-MM-DD form, or INVALID_PARAMETERS naming the field. */
 export function requireCalendarDate(field: string, value: unknown): string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new AppError('INVALID_PARAMETERS', { field, reason: 'INVALID_DATE' });
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value))
+    throw new AppError('INVALID_PARAMETERS', { field, reason: 'INVALID_DATE' });
   const d = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) throw new AppError('INVALID_PARAMETERS', { field, reason: 'INVALID_DATE' });
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value)
+    throw new AppError('INVALID_PARAMETERS', { field, reason: 'INVALID_DATE' });
   return value;
 }
 
@@ -18,18 +20,33 @@ export type ContractTerms = { type: ContractType; startDate: string; endDate: st
  * STARTER, PROFESSIONAL, ENTERPRISE end one year minus one day after the start; TEST and CUSTOM
  * never auto-renew.
  */
-export function checkContractTerms(input: { contractType: ContractType; startDate: string; endDate: string; autoRenew: boolean }): ContractTerms {
+export function checkContractTerms(input: {
+  contractType: ContractType;
+  startDate: string;
+  endDate: string;
+  autoRenew: boolean;
+}): ContractTerms {
   const startDate = requireCalendarDate('startDate', input.startDate);
   const endDate = requireCalendarDate('endDate', input.endDate);
   if (endDate < startDate) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'END_BEFORE_START' });
   if (isFixedLength(input.contractType) && endDate !== oneYearEnd(startDate)) {
-    throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'ONE_YEAR_MINUS_ONE_DAY', expected: oneYearEnd(startDate) });
+    throw new AppError('INVALID_PARAMETERS', {
+      field: 'endDate',
+      reason: 'ONE_YEAR_MINUS_ONE_DAY',
+      expected: oneYearEnd(startDate),
+    });
   }
-  if (NO_RENEW_TYPES.includes(input.contractType) && input.autoRenew) throw new AppError('INVALID_PARAMETERS', { field: 'autoRenew', reason: 'NO_AUTO_RENEW_FOR_TYPE' });
+  if (NO_RENEW_TYPES.includes(input.contractType) && input.autoRenew)
+    throw new AppError('INVALID_PARAMETERS', { field: 'autoRenew', reason: 'NO_AUTO_RENEW_FOR_TYPE' });
   return { type: input.contractType, startDate, endDate, autoRenew: input.autoRenew };
 }
 
-export type PlanTerms = { category: CreditPlanCategory; credits: number; pricePerCredit: number; paymentAmount: number };
+export type PlanTerms = {
+  category: CreditPlanCategory;
+  credits: number;
+  pricePerCredit: number;
+  paymentAmount: number;
+};
 
 const MAX_CREDITS = 1_000_000_000;
 const MAX_CENTS = 100_000_000_000;
@@ -39,18 +56,35 @@ const MAX_CENTS = 100_000_000_000;
  * pay-as-usage sends credits and payment 0; otherwise credits at least 1; price and payment
  * whole cents, at least 0.
  */
-export function checkPlanTerms(contractType: ContractType, input: { creditPlanCategory: CreditPlanCategory; creditAmount: number; pricePerCredit: number; paymentAmount: number }): PlanTerms {
+export function checkPlanTerms(
+  contractType: ContractType,
+  input: {
+    creditPlanCategory: CreditPlanCategory;
+    creditAmount: number;
+    pricePerCredit: number;
+    paymentAmount: number;
+  },
+): PlanTerms {
   const category = input.creditPlanCategory;
-  if (category !== 'EXPIRING' && contractType !== 'CUSTOM') throw new AppError('INVALID_PARAMETERS', { field: 'creditPlanCategory', reason: 'ONLY_FOR_CUSTOM' });
+  if (category !== 'EXPIRING' && contractType !== 'CUSTOM')
+    throw new AppError('INVALID_PARAMETERS', { field: 'creditPlanCategory', reason: 'ONLY_FOR_CUSTOM' });
   const whole = (field: string, v: number, min: number, max: number) => {
-    if (!Number.isInteger(v) || v < min || v > max) throw new AppError('INVALID_PARAMETERS', { field, reason: 'OUT_OF_RANGE', min, max });
+    if (!Number.isInteger(v) || v < min || v > max)
+      throw new AppError('INVALID_PARAMETERS', { field, reason: 'OUT_OF_RANGE', min, max });
     return v;
   };
   const pricePerCredit = whole('pricePerCredit', input.pricePerCredit, 0, MAX_CENTS);
   if (category === 'PAY_AS_USAGE') {
-    if (input.creditAmount !== 0) throw new AppError('INVALID_PARAMETERS', { field: 'creditAmount', reason: 'PAY_AS_USAGE_SENDS_ZERO' });
-    if (input.paymentAmount !== 0) throw new AppError('INVALID_PARAMETERS', { field: 'paymentAmount', reason: 'PAY_AS_USAGE_SENDS_ZERO' });
+    if (input.creditAmount !== 0)
+      throw new AppError('INVALID_PARAMETERS', { field: 'creditAmount', reason: 'PAY_AS_USAGE_SENDS_ZERO' });
+    if (input.paymentAmount !== 0)
+      throw new AppError('INVALID_PARAMETERS', { field: 'paymentAmount', reason: 'PAY_AS_USAGE_SENDS_ZERO' });
     return { category, credits: 0, pricePerCredit, paymentAmount: 0 };
   }
-  return { category, credits: whole('creditAmount', input.creditAmount, 1, MAX_CREDITS), pricePerCredit, paymentAmount: whole('paymentAmount', input.paymentAmount, 0, MAX_CENTS) };
+  return {
+    category,
+    credits: whole('creditAmount', input.creditAmount, 1, MAX_CREDITS),
+    pricePerCredit,
+    paymentAmount: whole('paymentAmount', input.paymentAmount, 0, MAX_CENTS),
+  };
 }

@@ -22,7 +22,11 @@ export async function listCompanyContracts(db: DbOrTx, companyId: string) {
 
 /** A contract that was not deleted (the one lookup by id; the calendar job re-reads with it too). */
 export async function findContract(db: DbOrTx, id: string) {
-  return db.select().from(contracts).where(and(eq(contracts.id, id), isNull(contracts.deletedAt))).get();
+  return db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.id, id), isNull(contracts.deletedAt)))
+    .get();
 }
 
 export async function insertContract(db: DbOrTx, row: typeof contracts.$inferInsert) {
@@ -30,7 +34,12 @@ export async function insertContract(db: DbOrTx, row: typeof contracts.$inferIns
 }
 
 /** Optimistic update: false when someone else changed the contract since it was read. */
-export async function updateContractVersioned(db: DbOrTx, id: string, version: number, set: Partial<typeof contracts.$inferInsert>): Promise<boolean> {
+export async function updateContractVersioned(
+  db: DbOrTx,
+  id: string,
+  version: number,
+  set: Partial<typeof contracts.$inferInsert>,
+): Promise<boolean> {
   const rows = await db
     .update(contracts)
     .set({ ...set, version: version + 1 })
@@ -79,11 +88,22 @@ export const contractsDueForRenewal = (db: DbOrTx, today: string) =>
     );
 
 /** True when the contract has a renewal or any later, not deactivated contract of the same company. */
-export async function hasSuccessor(db: DbOrTx, c: { id: string; companyId: string; endDate: string }): Promise<boolean> {
+export async function hasSuccessor(
+  db: DbOrTx,
+  c: { id: string; companyId: string; endDate: string },
+): Promise<boolean> {
   const row = await db
     .select({ id: contracts.id })
     .from(contracts)
-    .where(and(eq(contracts.companyId, c.companyId), or(eq(contracts.renewedFromId, c.id), and(isNull(contracts.deletedAt), isNull(contracts.deactivatedAt), sql`${contracts.startDate} > ${c.endDate}`))))
+    .where(
+      and(
+        eq(contracts.companyId, c.companyId),
+        or(
+          eq(contracts.renewedFromId, c.id),
+          and(isNull(contracts.deletedAt), isNull(contracts.deactivatedAt), sql`${contracts.startDate} > ${c.endDate}`),
+        ),
+      ),
+    )
     .get();
   return row !== undefined;
 }
@@ -107,6 +127,10 @@ export const contractsEndingSoonUnannounced = (db: DbOrTx, today: string, until:
     );
 
 /** A renewal's plans, once they exist (they are created after the contract they belong to). */
-export async function setContractPlans(db: DbOrTx, id: string, plans: { primaryCreditPlanId: string | null; backupCreditPlanId: string | null }) {
+export async function setContractPlans(
+  db: DbOrTx,
+  id: string,
+  plans: { primaryCreditPlanId: string | null; backupCreditPlanId: string | null },
+) {
   await db.update(contracts).set(plans).where(eq(contracts.id, id));
 }

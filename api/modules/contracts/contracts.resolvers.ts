@@ -23,13 +23,17 @@ export const contractsResolvers: ModuleResolvers = {
   Query: {
     getCompanyContracts: async (_, args, ctx) => {
       const { viewer } = await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN']);
-      return (await service.contractsVisibleTo(ctx.deps, viewer, args.companyId)).map((c) => presentContract(ctx.deps, viewer, c));
+      return (await service.contractsVisibleTo(ctx.deps, viewer, args.companyId)).map((c) =>
+        presentContract(ctx.deps, viewer, c),
+      );
     },
     getContractById: async (_, args, ctx) => {
       const c = await service.requireContract(ctx.deps, args.contractId);
       // Another company's contract answers like a missing one.
       const { viewer } = await requireCompanyAccess(ctx, c.companyId, ['SUPER_ADMIN', 'ADMIN']).catch((e) => {
-        throw e instanceof AppError && e.code === 'COMPANY_NOT_FOUND' ? new AppError('INVALID_ID', { field: 'contractId' }) : e;
+        throw e instanceof AppError && e.code === 'COMPANY_NOT_FOUND'
+          ? new AppError('INVALID_ID', { field: 'contractId' })
+          : e;
       });
       service.assertVisible(ctx.deps, viewer, c);
       return presentContract(ctx.deps, viewer, c);

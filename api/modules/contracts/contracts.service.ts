@@ -7,16 +7,38 @@ import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import { todayIn } from '../../lib/clock';
 import { randomToken } from '../../lib/crypto';
-import { checkBusinessInfo, markActivated, requirePendingCompany, type BusinessInfo } from '../companies/companies.service';
-import { createCreditPlan, creditPlanById, deactivatePlansOfContract, followContractDates, topUpCreditPlan } from '../credits/credit-plans.service';
+import {
+  checkBusinessInfo,
+  markActivated,
+  requirePendingCompany,
+  type BusinessInfo,
+} from '../companies/companies.service';
+import {
+  createCreditPlan,
+  creditPlanById,
+  deactivatePlansOfContract,
+  followContractDates,
+  topUpCreditPlan,
+} from '../credits/credit-plans.service';
 import { packageById } from '../credits/credits.service';
-import { checkContractTerms, checkPlanTerms, requireCalendarDate, type ContractTerms, type PlanTerms } from './contract-rules';
+import {
+  checkContractTerms,
+  checkPlanTerms,
+  requireCalendarDate,
+  type ContractTerms,
+  type PlanTerms,
+} from './contract-rules';
 import * as repo from './contracts.repo';
 
 export type AssignInput = {
   companyId: string;
   contract: { contractType: ContractType; startDate: string; endDate: string; autoRenew: boolean };
-  creditPlan: { creditPlanCategory: 'EXPIRING' | 'NON_EXPIRING' | 'PAY_AS_USAGE'; creditAmount: number; pricePerCredit: number; paymentAmount: number };
+  creditPlan: {
+    creditPlanCategory: 'EXPIRING' | 'NON_EXPIRING' | 'PAY_AS_USAGE';
+    creditAmount: number;
+    pricePerCredit: number;
+    paymentAmount: number;
+  };
   packageId?: string | null;
 };
 
@@ -37,26 +59,46 @@ async function companyContractsByStatus(db: DbOrTx, companyId: string, today: st
 /** No two live contracts of a company share a day. */
 function assertNoOverlap(live: repo.ContractRow[], terms: { startDate: string; endDate: string }, exceptId?: string) {
   const clash = live.find((c) => c.id !== exceptId && c.startDate <= terms.endDate && c.endDate >= terms.startDate);
-  if (clash) throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'CONTRACTS_OVERLAP', contractId: clash.id });
+  if (clash)
+    throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'CONTRACTS_OVERLAP', contractId: clash.id });
 }
 
 /**
  * Where a new contract may start (spec section 4, contract form): after the active contract's end
  * when there is one (it becomes UPCOMING, at most one per company); otherwise today (or later).
  */
-function checkStart(mode: AssignMode, today: string, state: Awaited<ReturnType<typeof companyContractsByStatus>>, terms: ContractTerms) {
-  if (state.upcoming) throw new AppError('INVALID_PARAMETERS', { field: 'companyId', reason: 'UPCOMING_CONTRACT_EXISTS' });
+function checkStart(
+  mode: AssignMode,
+  today: string,
+  state: Awaited<ReturnType<typeof companyContractsByStatus>>,
+  terms: ContractTerms,
+) {
+  if (state.upcoming)
+    throw new AppError('INVALID_PARAMETERS', { field: 'companyId', reason: 'UPCOMING_CONTRACT_EXISTS' });
   if (state.active) {
-    if (terms.startDate <= state.active.endDate) throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'START_AFTER_ACTIVE_END', after: state.active.endDate });
+    if (terms.startDate <= state.active.endDate)
+      throw new AppError('INVALID_PARAMETERS', {
+        field: 'startDate',
+        reason: 'START_AFTER_ACTIVE_END',
+        after: state.active.endDate,
+      });
   } else {
     if (mode === 'UPCOMING') throw new AppError('COMPANY_CONTRACT_NOT_ACTIVE');
-    if (terms.startDate < today) throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'START_IN_THE_PAST' });
+    if (terms.startDate < today)
+      throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'START_IN_THE_PAST' });
   }
   assertNoOverlap(state.live, terms);
 }
 
 /** Creates the contract, its primary plan (with its RECEIVED row) and, unless TEST or pay-as-usage, a pay-as-usage backup plan. */
-async function createContractWithPlans(tx: Tx, deps: Deps, actorId: string, companyId: string, terms: ContractTerms, plan: PlanTerms) {
+async function createContractWithPlans(
+  tx: Tx,
+  deps: Deps,
+  actorId: string,
+  companyId: string,
+  terms: ContractTerms,
+  plan: PlanTerms,
+) {
   const nowIso = deps.clock.now().toISOString();
   const contractId = crypto.randomUUID();
   const tierName = `${terms.type[0]}${terms.type.slice(1).toLowerCase()}`;
@@ -64,14 +106,24 @@ async function createContractWithPlans(tx: Tx, deps: Deps, actorId: string, comp
     id: contractId,
     companyId,
     type: terms.type,
-    name: `CTR-${terms.startDate.slice(0, 4)}-${randomToken(4).toUpperCase().replace(/[^A-Z0-9]/g, 'X')}`,
+    name: `CTR-${terms.startDate.slice(0, 4)}-${randomToken(4)
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, 'X')}`,
     startDate: terms.startDate,
     endDate: terms.endDate,
     autoRenew: terms.autoRenew,
     createdAt: nowIso,
     createdBy: actorId,
   });
-  const common = { companyId, contractId, planType: terms.type, validFrom: terms.startDate, pricePerCredit: plan.pricePerCredit, createdAt: nowIso, createdBy: actorId };
+  const common = {
+    companyId,
+    contractId,
+    planType: terms.type,
+    validFrom: terms.startDate,
+    pricePerCredit: plan.pricePerCredit,
+    createdAt: nowIso,
+    createdBy: actorId,
+  };
   const primaryCreditPlanId = await createCreditPlan(tx, deps, {
     ...common,
     role: 'PRIMARY',
@@ -83,14 +135,27 @@ async function createContractWithPlans(tx: Tx, deps: Deps, actorId: string, comp
   });
   const backupCreditPlanId =
     terms.type !== 'TEST' && plan.category !== 'PAY_AS_USAGE'
-      ? await createCreditPlan(tx, deps, { ...common, role: 'BACKUP', category: 'PAY_AS_USAGE', name: `${tierName} pay as usage`, validUntil: terms.endDate, paymentAmount: 0 })
+      ? await createCreditPlan(tx, deps, {
+          ...common,
+          role: 'BACKUP',
+          category: 'PAY_AS_USAGE',
+          name: `${tierName} pay as usage`,
+          validUntil: terms.endDate,
+          paymentAmount: 0,
+        })
       : null;
   await repo.setContractPlans(tx, contractId, { primaryCreditPlanId, backupCreditPlanId });
   return contractId;
 }
 
 /** assignNewContractToCompany / assignUpcomingContractToCompany / the activation wizard's contract step. */
-export async function assignContract(deps: Deps, actorId: string, input: AssignInput, mode: AssignMode, tx?: Tx): Promise<string> {
+export async function assignContract(
+  deps: Deps,
+  actorId: string,
+  input: AssignInput,
+  mode: AssignMode,
+  tx?: Tx,
+): Promise<string> {
   const terms = checkContractTerms(input.contract);
   const plan = checkPlanTerms(terms.type, input.creditPlan);
   if (input.packageId) await packageById(deps, input.packageId);
@@ -116,32 +181,53 @@ async function liveContract(db: DbOrTx, contractId: string) {
  * start keeps the duration (fixed-length types keep one year minus one day); no overlaps; the
  * active contract's auto-renew is locked while an upcoming one exists.
  */
-export async function editContract(deps: Deps, input: { contractId: string; startDate: string; endDate: string; autoRenew: boolean }): Promise<void> {
+export async function editContract(
+  deps: Deps,
+  input: { contractId: string; startDate: string; endDate: string; autoRenew: boolean },
+): Promise<void> {
   const startDate = requireCalendarDate('startDate', input.startDate);
   let endDate = requireCalendarDate('endDate', input.endDate);
   await writeTransaction(deps.db, async (tx) => {
     const c = await liveContract(tx, input.contractId);
     const today = todayIn(deps.clock);
     const status = contractStatus(c, today);
-    if (status === 'EXPIRED' || status === 'DEACTIVE') throw new AppError('INVALID_PARAMETERS', { field: 'contractId', reason: 'CONTRACT_NOT_EDITABLE', status });
+    if (status === 'EXPIRED' || status === 'DEACTIVE')
+      throw new AppError('INVALID_PARAMETERS', { field: 'contractId', reason: 'CONTRACT_NOT_EDITABLE', status });
     const state = await companyContractsByStatus(tx, c.companyId, today);
-    if (status === 'ACTIVE' && startDate !== c.startDate) throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'START_LOCKED' });
+    if (status === 'ACTIVE' && startDate !== c.startDate)
+      throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'START_LOCKED' });
     if (startDate !== c.startDate) {
-      if (startDate <= today) throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'START_AFTER_TODAY' });
-      if (state.active && state.active.id !== c.id && startDate <= state.active.endDate) throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'START_AFTER_ACTIVE_END', after: state.active.endDate });
+      if (startDate <= today)
+        throw new AppError('INVALID_PARAMETERS', { field: 'startDate', reason: 'START_AFTER_TODAY' });
+      if (state.active && state.active.id !== c.id && startDate <= state.active.endDate)
+        throw new AppError('INVALID_PARAMETERS', {
+          field: 'startDate',
+          reason: 'START_AFTER_ACTIVE_END',
+          after: state.active.endDate,
+        });
       const kept = endKeepingLength(c, startDate);
-      if (endDate !== kept && endDate !== c.endDate) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'DURATION_KEPT', expected: kept });
+      if (endDate !== kept && endDate !== c.endDate)
+        throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'DURATION_KEPT', expected: kept });
       endDate = kept;
     } else if (endDate !== c.endDate) {
-      if (isFixedLength(c.type)) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'ONE_YEAR_MINUS_ONE_DAY', expected: c.endDate });
-      if (endDate < startDate || endDate < today) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'END_BEFORE_START_OR_TODAY' });
+      if (isFixedLength(c.type))
+        throw new AppError('INVALID_PARAMETERS', {
+          field: 'endDate',
+          reason: 'ONE_YEAR_MINUS_ONE_DAY',
+          expected: c.endDate,
+        });
+      if (endDate < startDate || endDate < today)
+        throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'END_BEFORE_START_OR_TODAY' });
     }
     if (input.autoRenew !== c.autoRenew) {
-      if (NO_RENEW_TYPES.includes(c.type) && input.autoRenew) throw new AppError('INVALID_PARAMETERS', { field: 'autoRenew', reason: 'NO_AUTO_RENEW_FOR_TYPE' });
-      if (status === 'ACTIVE' && state.upcoming) throw new AppError('INVALID_PARAMETERS', { field: 'autoRenew', reason: 'AUTO_RENEW_LOCKED_BY_UPCOMING' });
+      if (NO_RENEW_TYPES.includes(c.type) && input.autoRenew)
+        throw new AppError('INVALID_PARAMETERS', { field: 'autoRenew', reason: 'NO_AUTO_RENEW_FOR_TYPE' });
+      if (status === 'ACTIVE' && state.upcoming)
+        throw new AppError('INVALID_PARAMETERS', { field: 'autoRenew', reason: 'AUTO_RENEW_LOCKED_BY_UPCOMING' });
     }
     assertNoOverlap(state.live, { startDate, endDate }, c.id);
-    if (!(await repo.updateContractVersioned(tx, c.id, c.version, { startDate, endDate, autoRenew: input.autoRenew }))) throw new AppError('INVALID_PARAMETERS', { reason: 'CONCURRENT_EDIT' });
+    if (!(await repo.updateContractVersioned(tx, c.id, c.version, { startDate, endDate, autoRenew: input.autoRenew })))
+      throw new AppError('INVALID_PARAMETERS', { reason: 'CONCURRENT_EDIT' });
     await followContractDates(tx, c.id, startDate, endDate);
   });
 }
@@ -150,9 +236,11 @@ export async function editContract(deps: Deps, input: { contractId: string; star
 export async function deleteContract(deps: Deps, contractId: string, tx?: Tx): Promise<void> {
   const run = async (t: Tx) => {
     const c = await liveContract(t, contractId);
-    if (contractStatus(c, todayIn(deps.clock)) !== 'UPCOMING') throw new AppError('INVALID_PARAMETERS', { field: 'contractId', reason: 'ONLY_UPCOMING_CAN_BE_DELETED' });
+    if (contractStatus(c, todayIn(deps.clock)) !== 'UPCOMING')
+      throw new AppError('INVALID_PARAMETERS', { field: 'contractId', reason: 'ONLY_UPCOMING_CAN_BE_DELETED' });
     const nowIso = deps.clock.now().toISOString();
-    if (!(await repo.updateContractVersioned(t, c.id, c.version, { deletedAt: nowIso, deactivatedAt: nowIso }))) throw new AppError('INVALID_PARAMETERS', { reason: 'CONCURRENT_EDIT' });
+    if (!(await repo.updateContractVersioned(t, c.id, c.version, { deletedAt: nowIso, deactivatedAt: nowIso })))
+      throw new AppError('INVALID_PARAMETERS', { reason: 'CONCURRENT_EDIT' });
     await deactivatePlansOfContract(t, c.id, nowIso);
   };
   return tx ? run(tx) : writeTransaction(deps.db, run);
@@ -169,7 +257,11 @@ export async function replaceUpcomingContract(deps: Deps, actorId: string, input
 }
 
 /** changeCompanyContractStatus: DEACTIVE is the only status a person sets (credits.md). */
-export async function setContractDeactivated(deps: Deps, actorId: string, input: { companyId: string; contractId: string; deactivate: boolean }): Promise<void> {
+export async function setContractDeactivated(
+  deps: Deps,
+  actorId: string,
+  input: { companyId: string; contractId: string; deactivate: boolean },
+): Promise<void> {
   await writeTransaction(deps.db, async (tx) => {
     const c = await liveContract(tx, input.contractId);
     if (c.companyId !== input.companyId) throw new AppError('INVALID_ID', { field: 'contractId' });
@@ -182,25 +274,35 @@ export async function setContractDeactivated(deps: Deps, actorId: string, input:
       // Lifting DEACTIVE must not create an overlap or a second upcoming contract.
       const state = await companyContractsByStatus(tx, c.companyId, todayIn(deps.clock));
       assertNoOverlap(state.live, c, c.id);
-      if (contractStatus({ ...c, deactivatedAt: null }, todayIn(deps.clock)) === 'UPCOMING' && state.upcoming) throw new AppError('INVALID_PARAMETERS', { reason: 'UPCOMING_CONTRACT_EXISTS' });
+      if (contractStatus({ ...c, deactivatedAt: null }, todayIn(deps.clock)) === 'UPCOMING' && state.upcoming)
+        throw new AppError('INVALID_PARAMETERS', { reason: 'UPCOMING_CONTRACT_EXISTS' });
       await repo.updateContractVersioned(tx, c.id, c.version, { deactivatedAt: null, deactivatedBy: null });
     }
   });
 }
 
 /** updateTestPlan: the active TEST contract may get more credits (a RECEIVED row of the difference) and a new end. */
-export async function updateTestPlan(deps: Deps, actorId: string, input: { companyId: string; creditAmount: number; endDate?: string | null }): Promise<void> {
+export async function updateTestPlan(
+  deps: Deps,
+  actorId: string,
+  input: { companyId: string; creditAmount: number; endDate?: string | null },
+): Promise<void> {
   const endDate = input.endDate ? requireCalendarDate('endDate', input.endDate) : null;
   await writeTransaction(deps.db, async (tx) => {
     const today = todayIn(deps.clock);
     const state = await companyContractsByStatus(tx, input.companyId, today);
     if (!state.active || state.active.type !== 'TEST') throw new AppError('COMPANY_CONTRACT_NOT_FOUND');
-    const plan = state.active.primaryCreditPlanId ? await creditPlanById(tx, state.active.primaryCreditPlanId) : undefined;
+    const plan = state.active.primaryCreditPlanId
+      ? await creditPlanById(tx, state.active.primaryCreditPlanId)
+      : undefined;
     if (!plan) throw new AppError('COMPANY_CONTRACT_NOT_FOUND');
-    if (!Number.isInteger(input.creditAmount) || input.creditAmount < plan.received) throw new AppError('INVALID_PARAMETERS', { field: 'creditAmount', reason: 'CAN_ONLY_GROW', min: plan.received });
-    if (input.creditAmount > plan.received) await topUpCreditPlan(tx, deps, plan, input.creditAmount - plan.received, actorId);
+    if (!Number.isInteger(input.creditAmount) || input.creditAmount < plan.received)
+      throw new AppError('INVALID_PARAMETERS', { field: 'creditAmount', reason: 'CAN_ONLY_GROW', min: plan.received });
+    if (input.creditAmount > plan.received)
+      await topUpCreditPlan(tx, deps, plan, input.creditAmount - plan.received, actorId);
     if (endDate && endDate !== state.active.endDate) {
-      if (endDate < today) throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'END_BEFORE_START_OR_TODAY' });
+      if (endDate < today)
+        throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'END_BEFORE_START_OR_TODAY' });
       assertNoOverlap(state.live, { startDate: state.active.startDate, endDate }, state.active.id);
       await repo.updateContractVersioned(tx, state.active.id, state.active.version, { endDate });
       await followContractDates(tx, state.active.id, state.active.startDate, endDate);
@@ -212,7 +314,11 @@ export async function updateTestPlan(deps: Deps, actorId: string, input: { compa
  * activateOrganization: the 3-step wizard in one transaction: the contract with its plans, the
  * business info (account manager, support level, notes), the company ACTIVATED.
  */
-export async function activateOrganization(deps: Deps, viewer: Viewer, input: AssignInput & BusinessInfo): Promise<void> {
+export async function activateOrganization(
+  deps: Deps,
+  viewer: Viewer,
+  input: AssignInput & BusinessInfo,
+): Promise<void> {
   const info = checkBusinessInfo(input);
   await writeTransaction(deps.db, async (tx) => {
     const company = await requirePendingCompany(tx, input.companyId);
@@ -222,7 +328,8 @@ export async function activateOrganization(deps: Deps, viewer: Viewer, input: As
 }
 
 /** ADMIN sees the company's contracts without UPCOMING ones (spec section 6); operators see all. */
-const visibleTo = (viewer: Viewer, today: string) => (c: repo.ContractRow) => viewer.accessLevel === 'SUPER_ADMIN' || contractStatus(c, today) !== 'UPCOMING';
+const visibleTo = (viewer: Viewer, today: string) => (c: repo.ContractRow) =>
+  viewer.accessLevel === 'SUPER_ADMIN' || contractStatus(c, today) !== 'UPCOMING';
 
 /** The company's contracts (not deleted) the viewer may see, newest start first. */
 export async function contractsVisibleTo(deps: Deps, viewer: Viewer, companyId: string) {
@@ -245,5 +352,7 @@ export async function hasUpcomingContract(deps: Deps, companyId: string) {
 /** The company's ACTIVE contract, if any (Company.contract). */
 export async function activeContractOf(deps: Deps, companyId: string) {
   const today = todayIn(deps.clock);
-  return (await repo.listCompanyContracts(deps.db, companyId)).find((c) => contractStatus(c, today) === 'ACTIVE') ?? null;
+  return (
+    (await repo.listCompanyContracts(deps.db, companyId)).find((c) => contractStatus(c, today) === 'ACTIVE') ?? null
+  );
 }

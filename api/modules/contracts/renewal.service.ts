@@ -11,7 +11,10 @@ import { hasSuccessor, insertContract, setContractPlans, type ContractRow } from
  * yearly types end one year minus one day later (a 29 February start ends on 28 February), other
  * types keep c's length in days. Dates are YYYY-MM-DD Vienna.
  */
-export function renewalDates(c: { type: ContractType; startDate: string; endDate: string }): { startDate: string; endDate: string } {
+export function renewalDates(c: { type: ContractType; startDate: string; endDate: string }): {
+  startDate: string;
+  endDate: string;
+} {
   const startDate = addDays(c.endDate, 1);
   return { startDate, endDate: endKeepingLength(c, startDate) };
 }
@@ -27,7 +30,18 @@ export async function renewContract(tx: Tx, deps: LedgerDeps, c: ContractRow): P
   const { startDate, endDate } = renewalDates(c);
   const now = deps.clock.now().toISOString();
   const id = crypto.randomUUID();
-  await insertContract(tx, { id, companyId: c.companyId, type: c.type, name: c.name, startDate, endDate, autoRenew: true, renewedFromId: c.id, createdAt: now, createdBy: null });
+  await insertContract(tx, {
+    id,
+    companyId: c.companyId,
+    type: c.type,
+    name: c.name,
+    startDate,
+    endDate,
+    autoRenew: true,
+    renewedFromId: c.id,
+    createdAt: now,
+    createdBy: null,
+  });
 
   const copyPlan = async (oldId: string | null, role: 'PRIMARY' | 'BACKUP') => {
     const old = oldId ? await creditPlanById(tx, oldId) : undefined;

@@ -9,11 +9,14 @@ export const expiredPlansWithBalance = (db: DbOrTx, today: string, limit: number
   db
     .select()
     .from(creditPlans)
-    .where(and(ne(creditPlans.category, 'PAY_AS_USAGE'), lt(creditPlans.validUntil, today), sql`${creditPlans.balance} > 0`))
+    .where(
+      and(ne(creditPlans.category, 'PAY_AS_USAGE'), lt(creditPlans.validUntil, today), sql`${creditPlans.balance} > 0`),
+    )
     .limit(limit);
 
 /** `YYYY-Qn` of a calendar date column, in SQL. */
-const quarterOf = (col: unknown) => sql<string>`substr(${col}, 1, 4) || '-Q' || ((cast(substr(${col}, 6, 2) as integer) + 2) / 3)`;
+const quarterOf = (col: unknown) =>
+  sql<string>`substr(${col}, 1, 4) || '-Q' || ((cast(substr(${col}, 6, 2) as integer) + 2) / 3)`;
 
 /**
  * Pay-as-usage usage per plan and quarter, for quarters that ended before `quarterStart` and have
@@ -23,7 +26,13 @@ export const unbilledClosedQuarters = (db: DbOrTx, quarterStart: string) => {
   const t = creditTransactions;
   const q = quarterOf(t.occurredDate);
   return db
-    .select({ creditPlanId: t.creditPlanId, companyId: t.companyId, quarter: q, usageCredits: sql<number>`sum(-${t.delta})`, amountCents: sql<number>`sum(-${t.delta} * ${t.pricePerCredit})` })
+    .select({
+      creditPlanId: t.creditPlanId,
+      companyId: t.companyId,
+      quarter: q,
+      usageCredits: sql<number>`sum(-${t.delta})`,
+      amountCents: sql<number>`sum(-${t.delta} * ${t.pricePerCredit})`,
+    })
     .from(t)
     .innerJoin(creditPlans, eq(creditPlans.id, t.creditPlanId))
     .where(
@@ -49,6 +58,13 @@ export const companiesLowOnValidPlans = (db: DbOrTx, today: string) =>
   db
     .select({ companyId: creditPlans.companyId })
     .from(creditPlans)
-    .where(and(ne(creditPlans.category, 'PAY_AS_USAGE'), isNull(creditPlans.deactivatedAt), lte(creditPlans.validFrom, today), or(isNull(creditPlans.validUntil), gte(creditPlans.validUntil, today))))
+    .where(
+      and(
+        ne(creditPlans.category, 'PAY_AS_USAGE'),
+        isNull(creditPlans.deactivatedAt),
+        lte(creditPlans.validFrom, today),
+        or(isNull(creditPlans.validUntil), gte(creditPlans.validUntil, today)),
+      ),
+    )
     .groupBy(creditPlans.companyId)
     .having(sql`sum(${creditPlans.received}) > 0 and sum(${creditPlans.balance}) * 4 < sum(${creditPlans.received})`);

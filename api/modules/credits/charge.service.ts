@@ -70,25 +70,35 @@ function invalid(field: string, reason?: RefusalReason): never {
 }
 
 function validate(input: ChargeInput): number {
-  for (const field of ['companyId', 'datafileId', 'idempotencyKey'] as const) if (typeof input[field] !== 'string' || input[field].length === 0) invalid(field);
+  for (const field of ['companyId', 'datafileId', 'idempotencyKey'] as const)
+    if (typeof input[field] !== 'string' || input[field].length === 0) invalid(field);
   if (!CHARGE_KINDS.includes(input.kind)) invalid('kind');
   if (!Array.isArray(input.interviewCredits) || input.interviewCredits.length === 0) invalid('interviewCredits');
   let credits = 0;
   for (const c of input.interviewCredits) {
-    if (!Number.isInteger(c) || c < MIN_CREDITS_PER_INTERVIEW || c > MAX_CREDITS_PER_INTERVIEW) invalid('interviewCredits');
+    if (!Number.isInteger(c) || c < MIN_CREDITS_PER_INTERVIEW || c > MAX_CREDITS_PER_INTERVIEW)
+      invalid('interviewCredits');
     credits += c;
   }
   return credits;
 }
 
 /** Hash of everything that determines the charge: a retry must send exactly this again. */
-const requestHashOf = (i: ChargeInput) => createHash('sha256').update(JSON.stringify([i.companyId, i.datafileId, i.kind, i.interviewCredits])).digest('hex');
+const requestHashOf = (i: ChargeInput) =>
+  createHash('sha256')
+    .update(JSON.stringify([i.companyId, i.datafileId, i.kind, i.interviewCredits]))
+    .digest('hex');
 
 async function replay(db: Tx | LedgerDeps['db'], existing: ChargeRow, requestHash: string): Promise<ChargeResult> {
   // Stripe's rule: the same key with another payload is a client bug, never a second charge.
   if (existing.requestHash !== requestHash) invalid('idempotencyKey', 'IDEMPOTENCY_KEY_REUSED');
   const rows = await usedRowsOfCharge(db, existing.id);
-  return { chargeId: existing.id, credits: existing.credits, allocations: rows.map((r) => ({ creditPlanId: r.creditPlanId, amount: r.amount })), replayed: true };
+  return {
+    chargeId: existing.id,
+    credits: existing.credits,
+    allocations: rows.map((r) => ({ creditPlanId: r.creditPlanId, amount: r.amount })),
+    replayed: true,
+  };
 }
 
 /**
@@ -99,7 +109,11 @@ async function replay(db: Tx | LedgerDeps['db'], existing: ChargeRow, requestHas
  * same key with another payload), INVALID_ID (datafile not of this company), BALANCE_NOT_ENOUGH
  * (details.shortfall: credits missing). Same key and payload: the first result, replayed: true.
  */
-export async function chargeDatafile(deps: LedgerDeps, input: ChargeInput, hooks: ChargeHooks = {}): Promise<ChargeResult> {
+export async function chargeDatafile(
+  deps: LedgerDeps,
+  input: ChargeInput,
+  hooks: ChargeHooks = {},
+): Promise<ChargeResult> {
   const credits = validate(input);
   const requestHash = requestHashOf(input);
   // Retries are common (uploads resume, live batches resend): answer them without the write lock.
@@ -109,7 +123,8 @@ export async function chargeDatafile(deps: LedgerDeps, input: ChargeInput, hooks
   return writeTransaction(deps.db, async (tx) => {
     const existing = await chargeByIdempotencyKey(tx, input.idempotencyKey);
     if (existing) return replay(tx, existing, requestHash);
-    if ((await datafileOwnerCompany(tx, input.datafileId)) !== input.companyId) throw new AppError('INVALID_ID', { field: 'datafileId' });
+    if ((await datafileOwnerCompany(tx, input.datafileId)) !== input.companyId)
+      throw new AppError('INVALID_ID', { field: 'datafileId' });
 
     // Read the clock once, inside the transaction: a queued charge is dated when it runs, and its
     // instant and Vienna date cannot straddle midnight.
@@ -141,7 +156,9 @@ export async function chargeDatafile(deps: LedgerDeps, input: ChargeInput, hooks
     const rows: LedgerInsert[] = [];
     for (const { creditPlanId, amount } of result.allocations) {
       const plan = byId.get(creditPlanId)!;
-      const changed = isPrepaid(plan) ? await debitPrepaidPlan(tx, plan.id, amount) : await recordPayAsUsage(tx, plan.id, amount);
+      const changed = isPrepaid(plan)
+        ? await debitPrepaidPlan(tx, plan.id, amount)
+        : await recordPayAsUsage(tx, plan.id, amount);
       // Unreachable under BEGIN IMMEDIATE; if it ever happens the throw rolls everything back.
       if (!changed) throw new Error(`balance of plan ${plan.id} changed during the charge`);
       rows.push({
@@ -170,10 +187,20 @@ export async function chargeDatafile(deps: LedgerDeps, input: ChargeInput, hooks
     const taken = new Map(result.allocations.map((a) => [a.creditPlanId, a.amount]));
     for (const { creditPlanId } of result.allocations) {
       const plan = byId.get(creditPlanId)!;
-      if (plan.role === 'BACKUP' && !isPrepaid(plan) && plan.activatedAt === null && (await markPlanActivated(tx, plan.id, now.toISOString()))) await alertBackupActivated(tx, deps, plan);
+      if (
+        plan.role === 'BACKUP' &&
+        !isPrepaid(plan) &&
+        plan.activatedAt === null &&
+        (await markPlanActivated(tx, plan.id, now.toISOString()))
+      )
+        await alertBackupActivated(tx, deps, plan);
     }
     const before = drawableCredits(plans, contractsById, today);
-    const after = drawableCredits(plans.map((p) => (isPrepaid(p) ? { ...p, balance: p.balance - (taken.get(p.id) ?? 0) } : p)), contractsById, today);
+    const after = drawableCredits(
+      plans.map((p) => (isPrepaid(p) ? { ...p, balance: p.balance - (taken.get(p.id) ?? 0) } : p)),
+      contractsById,
+      today,
+    );
     if (!isLowBalance(before) && isLowBalance(after)) await alertLowBalanceIfNeeded(tx, deps, input.companyId, after);
     return { chargeId, credits, allocations: result.allocations, replayed: false };
   });

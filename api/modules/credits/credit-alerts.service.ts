@@ -14,12 +14,25 @@ import { isPrepaid, isUsableToday, type DrawdownContract, type DrawdownPlan } fr
 type AlertDeps = Pick<Deps, 'clock'>;
 type Template = 'backupPlanActivated' | 'lowBalance' | 'contractExpiring';
 
-async function alertAdmins(db: DbOrTx, deps: AlertDeps, companyId: string, template: Template, keyPrefix: string, params: Record<string, string | number>, url: string) {
+async function alertAdmins(
+  db: DbOrTx,
+  deps: AlertDeps,
+  companyId: string,
+  template: Template,
+  keyPrefix: string,
+  params: Record<string, string | number>,
+  url: string,
+) {
   const company = await companyName(db, companyId);
   const now = deps.clock.now().toISOString();
   for (const admin of await activeAdminsOfCompany(db, companyId)) {
     // Figures in the admin's language (4.600 / 4,600), like every other number they see.
-    const formatted = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'number' ? new Intl.NumberFormat(admin.locale === 'de' ? 'de-DE' : 'en-GB').format(v) : v]));
+    const formatted = Object.fromEntries(
+      Object.entries(params).map(([k, v]) => [
+        k,
+        typeof v === 'number' ? new Intl.NumberFormat(admin.locale === 'de' ? 'de-DE' : 'en-GB').format(v) : v,
+      ]),
+    );
     const all = { name: admin.firstName, company, ...formatted };
     const dedupeKey = `${keyPrefix}:${admin.id}`;
     await insertNotification(db, {
@@ -48,9 +61,17 @@ export type Drawable = { balance: number; received: number; planIds: string[] };
  * What the company can still draw today: the prepaid plans usable today by the drawdown rule
  * (balance aside), summed; the same figures as the wallet's percentage.
  */
-export function drawableCredits(plans: readonly (DrawdownPlan & { received: number })[], contractsById: ReadonlyMap<string, DrawdownContract>, today: string): Drawable {
+export function drawableCredits(
+  plans: readonly (DrawdownPlan & { received: number })[],
+  contractsById: ReadonlyMap<string, DrawdownContract>,
+  today: string,
+): Drawable {
   const usable = plans.filter((p) => isPrepaid(p) && isUsableToday(p, contractsById, today));
-  return { balance: usable.reduce((a, p) => a + p.balance, 0), received: usable.reduce((a, p) => a + p.received, 0), planIds: usable.map((p) => p.id).sort() };
+  return {
+    balance: usable.reduce((a, p) => a + p.balance, 0),
+    received: usable.reduce((a, p) => a + p.received, 0),
+    planIds: usable.map((p) => p.id).sort(),
+  };
 }
 
 /** True below 25 % of what the drawable plans received (spec section 9, the wallet's red dot). */
@@ -62,15 +83,43 @@ export const isLowBalance = (d: Pick<Drawable, 'balance' | 'received'>) => d.rec
  * names the drawable plans and what they received, so new credits (a new contract, a top-up)
  * that run low again raise a new alert. No-op when the balance is fine.
  */
-export async function alertLowBalanceIfNeeded(db: DbOrTx, deps: AlertDeps, companyId: string, drawable: Drawable): Promise<boolean> {
+export async function alertLowBalanceIfNeeded(
+  db: DbOrTx,
+  deps: AlertDeps,
+  companyId: string,
+  drawable: Drawable,
+): Promise<boolean> {
   if (!isLowBalance(drawable)) return false;
-  const episode = createHash('sha256').update(`${drawable.planIds.join(',')}:${drawable.received}`).digest('hex').slice(0, 16);
+  const episode = createHash('sha256')
+    .update(`${drawable.planIds.join(',')}:${drawable.received}`)
+    .digest('hex')
+    .slice(0, 16);
   const key = `low-balance:${companyId}:${episode}`;
   if (await alertRaised(db, `${key}:`)) return false;
-  await alertAdmins(db, deps, companyId, 'lowBalance', key, { balance: drawable.balance, received: drawable.received }, '/administration');
+  await alertAdmins(
+    db,
+    deps,
+    companyId,
+    'lowBalance',
+    key,
+    { balance: drawable.balance, received: drawable.received },
+    '/administration',
+  );
   return true;
 }
 
 /** The contract ends within 30 days (endDate: YYYY-MM-DD, Vienna): once per contract and admin. */
-export const alertContractExpiring = (db: DbOrTx, deps: AlertDeps, contract: { id: string; companyId: string; endDate: string }) =>
-  alertAdmins(db, deps, contract.companyId, 'contractExpiring', `contract-expiring:${contract.id}`, { date: contract.endDate }, '/administration');
+export const alertContractExpiring = (
+  db: DbOrTx,
+  deps: AlertDeps,
+  contract: { id: string; companyId: string; endDate: string },
+) =>
+  alertAdmins(
+    db,
+    deps,
+    contract.companyId,
+    'contractExpiring',
+    `contract-expiring:${contract.id}`,
+    { date: contract.endDate },
+    '/administration',
+  );

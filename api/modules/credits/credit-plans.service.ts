@@ -24,7 +24,13 @@ export async function createCreditPlan(tx: Tx, deps: Pick<LedgerDeps, 'clock'>, 
 }
 
 /** More credits on an existing prepaid plan: a RECEIVED row of the difference (key topup:{planId}:{newTotal}, so a retry adds nothing). */
-export async function topUpCreditPlan(tx: Tx, deps: Pick<LedgerDeps, 'clock'>, plan: repo.CreditPlanRow, credits: number, actorId: string) {
+export async function topUpCreditPlan(
+  tx: Tx,
+  deps: Pick<LedgerDeps, 'clock'>,
+  plan: repo.CreditPlanRow,
+  credits: number,
+  actorId: string,
+) {
   const now = deps.clock.now();
   const newTotal = plan.received + credits;
   await repo.appendLedgerRows(tx, [
@@ -49,10 +55,12 @@ export async function topUpCreditPlan(tx: Tx, deps: Pick<LedgerDeps, 'clock'>, p
 }
 
 /** The plans of a contract follow its new dates (a never-expiring plan keeps no end). */
-export const followContractDates = (tx: Tx, contractId: string, startDate: string, endDate: string) => repo.movePlansOfContract(tx, contractId, startDate, endDate);
+export const followContractDates = (tx: Tx, contractId: string, startDate: string, endDate: string) =>
+  repo.movePlansOfContract(tx, contractId, startDate, endDate);
 
 /** A deleted contract's plans are never spendable again. */
-export const deactivatePlansOfContract = (tx: Tx, contractId: string, nowIso: string) => repo.deactivatePlansOfContract(tx, contractId, nowIso);
+export const deactivatePlansOfContract = (tx: Tx, contractId: string, nowIso: string) =>
+  repo.deactivatePlansOfContract(tx, contractId, nowIso);
 
 /** The plan with this id (any company, any status). */
 export const creditPlanById = (db: Tx | LedgerDeps['db'], id: string) => repo.planById(db, id);

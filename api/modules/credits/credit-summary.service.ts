@@ -31,10 +31,17 @@ export type CompanyCreditTotals = {
 };
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-const stillDrawable = (p: { validFrom: string; validUntil: string | null; deactivatedAt: string | null }, today: string) => ['ACTIVE', 'UPCOMING'].includes(creditPlanStatus(p, today));
+const stillDrawable = (
+  p: { validFrom: string; validUntil: string | null; deactivatedAt: string | null },
+  today: string,
+) => ['ACTIVE', 'UPCOMING'].includes(creditPlanStatus(p, today));
 
 /** Summary as of `today` (YYYY-MM-DD, Vienna), from the same eligibility rule as the charge path. */
-export async function companyCreditSummary(db: DbOrTx, companyId: string, today: string): Promise<CompanyCreditSummary> {
+export async function companyCreditSummary(
+  db: DbOrTx,
+  companyId: string,
+  today: string,
+): Promise<CompanyCreditSummary> {
   const [plans, contractsById] = await Promise.all([plansOfCompany(db, companyId), contractsByIdOf(db, companyId)]);
   const usable = plans.filter((p) => isUsableToday(p, contractsById, today));
   const prepaid = plans.filter(isPrepaid);

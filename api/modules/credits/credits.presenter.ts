@@ -14,7 +14,11 @@ function nextPlanId(deps: Deps, viewer: Viewer, companyId: string): Promise<stri
   let byCompany = nextPlanCache.get(viewer);
   if (!byCompany) nextPlanCache.set(viewer, (byCompany = new Map()));
   let p = byCompany.get(companyId);
-  if (!p) byCompany.set(companyId, (p = nextAvailableCreditPlan(deps.db, companyId, todayIn(deps.clock)).then((plan) => plan?.id ?? null)));
+  if (!p)
+    byCompany.set(
+      companyId,
+      (p = nextAvailableCreditPlan(deps.db, companyId, todayIn(deps.clock)).then((plan) => plan?.id ?? null)),
+    );
   return p;
 }
 
@@ -76,10 +80,18 @@ function summaryOf(deps: Deps, company: { id: string }) {
 
 export async function presentWallet(deps: Deps, company: { id: string }) {
   const { summary: s } = await summaryOf(deps, company);
-  return { id: company.id, balance: s.activeCreditPlanBalance, status: s.activeCreditPlanReceived > 0 || s.activePayAsUsageCreditPlanReceived > 0 ? 'ACTIVE' : 'EMPTY' };
+  return {
+    id: company.id,
+    balance: s.activeCreditPlanBalance,
+    status: s.activeCreditPlanReceived > 0 || s.activePayAsUsageCreditPlanReceived > 0 ? 'ACTIVE' : 'EMPTY',
+  };
 }
 
 export async function presentCreditOverview(deps: Deps, company: { id: string }) {
   const { summary: s } = await summaryOf(deps, company);
-  return { totalActiveBalance: s.activeCreditPlanBalance, totalActiveReceived: s.activeCreditPlanReceived, totalReceivedFromPayAsUsage: s.activePayAsUsageCreditPlanReceived };
+  return {
+    totalActiveBalance: s.activeCreditPlanBalance,
+    totalActiveReceived: s.activeCreditPlanReceived,
+    totalReceivedFromPayAsUsage: s.activePayAsUsageCreditPlanReceived,
+  };
 }

@@ -1,7 +1,16 @@
 import { and, asc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { insertRows, prepared } from '../../../db/prepared';
-import { companies, contracts, creditPlans, creditTransactions, datafileCharges, datafiles, packages, users } from '../../../db/schema';
+import {
+  companies,
+  contracts,
+  creditPlans,
+  creditTransactions,
+  datafileCharges,
+  datafiles,
+  packages,
+  users,
+} from '../../../db/schema';
 
 // Queries of the ledger, named after the question they answer. `db` first: a transaction or a
 // test database can be passed in. Inside a write transaction pass only the transaction handle.
@@ -15,12 +24,23 @@ export type LedgerInsert = typeof creditTransactions.$inferInsert;
 export type ChargeRow = typeof datafileCharges.$inferSelect;
 export type CreditPlanInsert = typeof creditPlans.$inferInsert;
 
-const plansOfCompanyQuery = prepared((db) => db.select().from(creditPlans).where(eq(creditPlans.companyId, sql.placeholder('companyId'))).prepare());
+const plansOfCompanyQuery = prepared((db) =>
+  db
+    .select()
+    .from(creditPlans)
+    .where(eq(creditPlans.companyId, sql.placeholder('companyId')))
+    .prepare(),
+);
 export const plansOfCompany = (db: DbOrTx, companyId: string) => plansOfCompanyQuery(db).all({ companyId });
 
 const contractsOfCompanyQuery = prepared((db) =>
   db
-    .select({ id: contracts.id, startDate: contracts.startDate, endDate: contracts.endDate, deactivatedAt: contracts.deactivatedAt })
+    .select({
+      id: contracts.id,
+      startDate: contracts.startDate,
+      endDate: contracts.endDate,
+      deactivatedAt: contracts.deactivatedAt,
+    })
     .from(contracts)
     .where(and(eq(contracts.companyId, sql.placeholder('companyId')), isNull(contracts.deletedAt)))
     .prepare(),
@@ -28,23 +48,44 @@ const contractsOfCompanyQuery = prepared((db) =>
 /** Live contracts of a company: a deleted contract is left out, so its plans are never eligible. */
 export const contractsOfCompany = (db: DbOrTx, companyId: string) => contractsOfCompanyQuery(db).all({ companyId });
 
-export const planById = (db: DbOrTx, planId: string) => db.select().from(creditPlans).where(eq(creditPlans.id, planId)).get();
+export const planById = (db: DbOrTx, planId: string) =>
+  db.select().from(creditPlans).where(eq(creditPlans.id, planId)).get();
 
-const datafileOwnerQuery = prepared((db) => db.select({ companyId: datafiles.companyId }).from(datafiles).where(eq(datafiles.id, sql.placeholder('datafileId'))).prepare());
-export const datafileOwnerCompany = async (db: DbOrTx, datafileId: string) => (await datafileOwnerQuery(db).get({ datafileId }))?.companyId;
+const datafileOwnerQuery = prepared((db) =>
+  db
+    .select({ companyId: datafiles.companyId })
+    .from(datafiles)
+    .where(eq(datafiles.id, sql.placeholder('datafileId')))
+    .prepare(),
+);
+export const datafileOwnerCompany = async (db: DbOrTx, datafileId: string) =>
+  (await datafileOwnerQuery(db).get({ datafileId }))?.companyId;
 
-const chargeByKeyQuery = prepared((db) => db.select().from(datafileCharges).where(eq(datafileCharges.idempotencyKey, sql.placeholder('key'))).prepare());
+const chargeByKeyQuery = prepared((db) =>
+  db
+    .select()
+    .from(datafileCharges)
+    .where(eq(datafileCharges.idempotencyKey, sql.placeholder('key')))
+    .prepare(),
+);
 export const chargeByIdempotencyKey = (db: DbOrTx, key: string) => chargeByKeyQuery(db).get({ key });
 
 /** The USED rows of one charge in the order they were written (rowid), so a replay answers exactly as the first call. */
 export const usedRowsOfCharge = (db: DbOrTx, chargeId: string) =>
-  db.select().from(creditTransactions).where(and(eq(creditTransactions.chargeId, chargeId), eq(creditTransactions.type, 'USED'))).orderBy(sql`rowid`);
+  db
+    .select()
+    .from(creditTransactions)
+    .where(and(eq(creditTransactions.chargeId, chargeId), eq(creditTransactions.type, 'USED')))
+    .orderBy(sql`rowid`);
 
-export const ledgerRowById = (db: DbOrTx, id: string) => db.select().from(creditTransactions).where(eq(creditTransactions.id, id)).get();
+export const ledgerRowById = (db: DbOrTx, id: string) =>
+  db.select().from(creditTransactions).where(eq(creditTransactions.id, id)).get();
 
-export const ledgerRowByIdempotencyKey = (db: DbOrTx, key: string) => db.select().from(creditTransactions).where(eq(creditTransactions.idempotencyKey, key)).get();
+export const ledgerRowByIdempotencyKey = (db: DbOrTx, key: string) =>
+  db.select().from(creditTransactions).where(eq(creditTransactions.idempotencyKey, key)).get();
 
-export const refundOfTransaction = (db: DbOrTx, usedId: string) => db.select().from(creditTransactions).where(eq(creditTransactions.reversedTransactionId, usedId)).get();
+export const refundOfTransaction = (db: DbOrTx, usedId: string) =>
+  db.select().from(creditTransactions).where(eq(creditTransactions.reversedTransactionId, usedId)).get();
 
 export async function insertCharge(db: DbOrTx, row: typeof datafileCharges.$inferInsert) {
   await insertRows(db, datafileCharges, [row]);
@@ -74,15 +115,23 @@ export async function debitPrepaidPlan(db: DbOrTx, planId: string, credits: numb
 
 /** Adds a signed delta to a prepaid plan's balance cache (RECEIVED, REFUND: +; EXPIRED: -). */
 export async function shiftPrepaidBalance(db: DbOrTx, planId: string, delta: number): Promise<boolean> {
-  const where = delta < 0 ? and(eq(creditPlans.id, planId), gte(creditPlans.balance, -delta)) : eq(creditPlans.id, planId);
-  const rows = await db.update(creditPlans).set({ balance: sql`${creditPlans.balance} + ${delta}` }).where(where).returning({ id: creditPlans.id });
+  const where =
+    delta < 0 ? and(eq(creditPlans.id, planId), gte(creditPlans.balance, -delta)) : eq(creditPlans.id, planId);
+  const rows = await db
+    .update(creditPlans)
+    .set({ balance: sql`${creditPlans.balance} + ${delta}` })
+    .where(where)
+    .returning({ id: creditPlans.id });
   return rows.length === 1;
 }
 
 const recordPayAsUsageQuery = prepared((db) =>
   db
     .update(creditPlans)
-    .set({ balance: sql`${creditPlans.balance} - ${sql.placeholder('used')}`, received: sql`${creditPlans.received} + ${sql.placeholder('used')}` })
+    .set({
+      balance: sql`${creditPlans.balance} - ${sql.placeholder('used')}`,
+      received: sql`${creditPlans.received} + ${sql.placeholder('used')}`,
+    })
     .where(eq(creditPlans.id, sql.placeholder('planId')))
     .returning({ id: creditPlans.id })
     .prepare(),
@@ -112,15 +161,27 @@ export const activeAdminsOfCompany = (db: DbOrTx, companyId: string) =>
   db
     .select({ id: users.id, email: users.email, locale: users.locale, firstName: users.firstName })
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.accessLevel, 'ADMIN'), eq(users.status, 'ACTIVATED'), isNull(users.deletedAt)));
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        eq(users.accessLevel, 'ADMIN'),
+        eq(users.status, 'ACTIVATED'),
+        isNull(users.deletedAt),
+      ),
+    );
 
 export const companyName = async (db: DbOrTx, companyId: string) =>
   (await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).get())?.name ?? '';
 
-export const plansByIds = (db: DbOrTx, ids: string[]) => (ids.length === 0 ? Promise.resolve([]) : db.select().from(creditPlans).where(inArray(creditPlans.id, ids)));
+export const plansByIds = (db: DbOrTx, ids: string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.select().from(creditPlans).where(inArray(creditPlans.id, ids));
 
 export const ledgerOfCompany = (db: DbOrTx, companyId: string) =>
-  db.select().from(creditTransactions).where(eq(creditTransactions.companyId, companyId)).orderBy(asc(creditTransactions.occurredAt), sql`rowid`);
+  db
+    .select()
+    .from(creditTransactions)
+    .where(eq(creditTransactions.companyId, companyId))
+    .orderBy(asc(creditTransactions.occurredAt), sql`rowid`);
 
 /** Only credit-plans.service calls this: a plan is created with balance 0, then receives its credits as a ledger row. */
 export async function insertCreditPlan(db: DbOrTx, row: CreditPlanInsert) {
@@ -131,17 +192,26 @@ export async function insertCreditPlan(db: DbOrTx, row: CreditPlanInsert) {
 export async function movePlansOfContract(db: DbOrTx, contractId: string, validFrom: string, validUntil: string) {
   await db
     .update(creditPlans)
-    .set({ validFrom, validUntil: sql`case when ${creditPlans.category} = 'NON_EXPIRING' then null else ${validUntil} end` })
+    .set({
+      validFrom,
+      validUntil: sql`case when ${creditPlans.category} = 'NON_EXPIRING' then null else ${validUntil} end`,
+    })
     .where(eq(creditPlans.contractId, contractId));
 }
 
 export async function deactivatePlansOfContract(db: DbOrTx, contractId: string, nowIso: string) {
-  await db.update(creditPlans).set({ deactivatedAt: nowIso }).where(and(eq(creditPlans.contractId, contractId), isNull(creditPlans.deactivatedAt)));
+  await db
+    .update(creditPlans)
+    .set({ deactivatedAt: nowIso })
+    .where(and(eq(creditPlans.contractId, contractId), isNull(creditPlans.deactivatedAt)));
 }
 
 /** A prepaid plan received more credits (its RECEIVED row is written by the caller). */
 export async function addReceived(db: DbOrTx, planId: string, credits: number) {
-  await db.update(creditPlans).set({ received: sql`${creditPlans.received} + ${credits}` }).where(eq(creditPlans.id, planId));
+  await db
+    .update(creditPlans)
+    .set({ received: sql`${creditPlans.received} + ${credits}` })
+    .where(eq(creditPlans.id, planId));
 }
 
 export const findPackage = (db: DbOrTx, id: string) => db.select().from(packages).where(eq(packages.id, id)).get();

@@ -19,11 +19,15 @@ export const creditsResolvers: ModuleResolvers = {
     },
     getCompanyCreditPlans: async (_, args, ctx) => {
       const { viewer } = await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN']);
-      return (await service.companyCreditPlans(ctx.deps, args.companyId)).map((p) => presentCreditPlan(ctx.deps, viewer, p));
+      return (await service.companyCreditPlans(ctx.deps, args.companyId)).map((p) =>
+        presentCreditPlan(ctx.deps, viewer, p),
+      );
     },
     getCompanyCreditPlansByType: async (_, args, ctx) => {
       const { viewer } = await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN']);
-      return (await service.companyCreditPlans(ctx.deps, args.companyId, args.type)).map((p) => presentCreditPlan(ctx.deps, viewer, p));
+      return (await service.companyCreditPlans(ctx.deps, args.companyId, args.type)).map((p) =>
+        presentCreditPlan(ctx.deps, viewer, p),
+      );
     },
     getNextAvailableCreditPlanForCompany: async (_, args, ctx) => {
       const { viewer } = await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN', 'EMPLOYEE']);
@@ -37,7 +41,11 @@ export const creditsResolvers: ModuleResolvers = {
         transactions: lines.map((l) => ({
           ...l,
           numberOfUpdates: l.type === 'USED' ? l.numberOfUpdates : null,
-          creditPlanDetails: { id: l.creditPlanDetails.id, name: l.creditPlanDetails.name, type: l.creditPlanDetails.role },
+          creditPlanDetails: {
+            id: l.creditPlanDetails.id,
+            name: l.creditPlanDetails.name,
+            type: l.creditPlanDetails.role,
+          },
         })),
         pageInfo,
       };

@@ -16,11 +16,14 @@ const ALL_TYPES: TransactionType[] = ['RECEIVED', 'USED', 'EXPIRED', 'REFUND'];
 /** The company's credit plans (of one role when given), newest first. */
 export async function companyCreditPlans(deps: Deps, companyId: string, role?: CreditPlanRole) {
   const plans = await plansOfCompany(deps.db, companyId);
-  return plans.filter((p) => role === undefined || p.role === role).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+  return plans
+    .filter((p) => role === undefined || p.role === role)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
 }
 
 /** The plan the next charge draws from first, or null. */
-export const nextCreditPlan = (deps: Deps, companyId: string) => nextAvailableCreditPlan(deps.db, companyId, todayIn(deps.clock));
+export const nextCreditPlan = (deps: Deps, companyId: string) =>
+  nextAvailableCreditPlan(deps.db, companyId, todayIn(deps.clock));
 
 /** The wallet's figures today; the history totals load only when asked for. */
 export async function creditSummary(deps: Deps, companyId: string) {
@@ -41,7 +44,9 @@ export async function transactionsPage(deps: Deps, companyId: string, args: Tran
   const page = pageOf(args.page, 8);
   const types = new Set(args.types ?? ALL_TYPES);
   const search = args.search?.trim().toLowerCase().slice(0, 100) ?? '';
-  const lines = (await transactionsGroupedByDatafile(deps.db, companyId)).filter((l) => types.has(l.type) && (!search || l.description.toLowerCase().includes(search)));
+  const lines = (await transactionsGroupedByDatafile(deps.db, companyId)).filter(
+    (l) => types.has(l.type) && (!search || l.description.toLowerCase().includes(search)),
+  );
   return { lines: lines.slice(page.offset, page.offset + page.limit), pageInfo: pageInfo(page, lines.length) };
 }
 

@@ -32,7 +32,11 @@ export const isPrepaid = (p: { category: CreditPlanCategory }) => p.category !==
  * deactivated) and, when it belongs to a contract, that contract is ACTIVE today too.
  * The summary uses this to say which plans are "active", so both agree by construction.
  */
-export function isUsableToday(plan: DrawdownPlan, contractsById: ReadonlyMap<string, DrawdownContract>, today: string): boolean {
+export function isUsableToday(
+  plan: DrawdownPlan,
+  contractsById: ReadonlyMap<string, DrawdownContract>,
+  today: string,
+): boolean {
   if (creditPlanStatus(plan, today) !== 'ACTIVE') return false;
   if (plan.contractId === null) return true;
   const contract = contractsById.get(plan.contractId);
@@ -48,7 +52,11 @@ const ROLE_RANK: Record<CreditPlanRole, number> = { PRIMARY: 0, SECONDARY: 1, BA
  * lost first; ties PRIMARY before SECONDARY, then older createdAt, then id. Pay-as-usage plans
  * (the BACKUP plan; a CUSTOM contract's pay-as-usage primary) come after every prepaid plan.
  */
-export function orderEligiblePlans<P extends DrawdownPlan>(plans: readonly P[], contractsById: ReadonlyMap<string, DrawdownContract>, today: string): P[] {
+export function orderEligiblePlans<P extends DrawdownPlan>(
+  plans: readonly P[],
+  contractsById: ReadonlyMap<string, DrawdownContract>,
+  today: string,
+): P[] {
   const eligible = plans.filter((p) => isUsableToday(p, contractsById, today) && (!isPrepaid(p) || p.balance > 0));
   return eligible.sort((a, b) => {
     const payA = isPrepaid(a) ? 0 : 1;

@@ -1,6 +1,14 @@
 import { and, eq, inArray, isNotNull, ne, or, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { creditTransactions, datafileUploads, datafiles, type CreditPlanCategory, type CreditPlanRole, type ContractType, type TransactionType } from '../../../db/schema';
+import {
+  creditTransactions,
+  datafileUploads,
+  datafiles,
+  type CreditPlanCategory,
+  type CreditPlanRole,
+  type ContractType,
+  type TransactionType,
+} from '../../../db/schema';
 import { plansOfCompany } from './credits.repo';
 
 /** One line of "transactions grouped per datafile" (credits.md read model; spec section 3). */
@@ -19,7 +27,13 @@ export type GroupedTransactionLine = {
   latestTransactionDate: string;
   /** USED: charge events after the first ("number of updates"); 0 on other lines. */
   numberOfUpdates: number;
-  creditPlanDetails: { id: string; name: string; role: CreditPlanRole; category: CreditPlanCategory; planType: ContractType };
+  creditPlanDetails: {
+    id: string;
+    name: string;
+    role: CreditPlanRole;
+    category: CreditPlanCategory;
+    planType: ContractType;
+  };
   type: TransactionType;
   /** Credits (integer > 0): summed USED amount for a datafile, else the row's amount. */
   amount: number;
@@ -45,20 +59,58 @@ export async function transactionsGroupedByDatafile(db: DbOrTx, companyId: strin
     .from(t)
     .where(and(eq(t.companyId, companyId), eq(t.type, 'USED'), isNotNull(t.datafileId)))
     .groupBy(t.datafileId);
-  const latestRows = groups.length === 0 ? [] : await db.select().from(t).where(inArray(sql`rowid`, groups.map((g) => g.lastRowid)));
+  const latestRows =
+    groups.length === 0
+      ? []
+      : await db
+          .select()
+          .from(t)
+          .where(
+            inArray(
+              sql`rowid`,
+              groups.map((g) => g.lastRowid),
+            ),
+          );
   const latestByDatafile = new Map(latestRows.map((r) => [r.datafileId!, r]));
   const singles = await db
     .select()
     .from(t)
     .where(and(eq(t.companyId, companyId), or(ne(t.type, 'USED'), isNull(t.datafileId))));
-  const files = groups.length === 0 ? [] : await db.select({ id: datafiles.id, title: datafiles.title, numberOfRecords: datafiles.numberOfRecords }).from(datafiles).where(inArray(datafiles.id, groups.map((g) => g.datafileId)));
+  const files =
+    groups.length === 0
+      ? []
+      : await db
+          .select({ id: datafiles.id, title: datafiles.title, numberOfRecords: datafiles.numberOfRecords })
+          .from(datafiles)
+          .where(
+            inArray(
+              datafiles.id,
+              groups.map((g) => g.datafileId),
+            ),
+          );
   const fileById = new Map(files.map((f) => [f.id, f]));
   // Updates (re-uploads) that found no new record charge nothing, yet they are updates: the upload history counts them.
-  const updates = groups.length === 0 ? [] : await db
-    .select({ datafileId: datafileUploads.datafileId, n: sql<number>`count(*)`, last: sql<string>`max(${datafileUploads.finishedAt})` })
-    .from(datafileUploads)
-    .where(and(inArray(datafileUploads.datafileId, groups.map((g) => g.datafileId)), eq(datafileUploads.kind, 'UPDATE'), eq(datafileUploads.status, 'READY')))
-    .groupBy(datafileUploads.datafileId);
+  const updates =
+    groups.length === 0
+      ? []
+      : await db
+          .select({
+            datafileId: datafileUploads.datafileId,
+            n: sql<number>`count(*)`,
+            last: sql<string>`max(${datafileUploads.finishedAt})`,
+          })
+          .from(datafileUploads)
+          .where(
+            and(
+              inArray(
+                datafileUploads.datafileId,
+                groups.map((g) => g.datafileId),
+              ),
+              eq(datafileUploads.kind, 'UPDATE'),
+              eq(datafileUploads.status, 'READY'),
+            ),
+          )
+          .groupBy(datafileUploads.datafileId);
   const updatesOf = new Map(updates.map((u) => [u.datafileId, u]));
   const planById = new Map((await plansOfCompany(db, companyId)).map((p) => [p.id, p]));
   const details = (planId: string) => {
@@ -100,5 +152,13 @@ export async function transactionsGroupedByDatafile(db: DbOrTx, companyId: strin
       amount: r.amount,
     });
   }
-  return lines.sort((a, b) => (a.latestTransactionDate !== b.latestTransactionDate ? (a.latestTransactionDate < b.latestTransactionDate ? 1 : -1) : a.transactionId < b.transactionId ? -1 : 1));
+  return lines.sort((a, b) =>
+    a.latestTransactionDate !== b.latestTransactionDate
+      ? a.latestTransactionDate < b.latestTransactionDate
+        ? 1
+        : -1
+      : a.transactionId < b.transactionId
+        ? -1
+        : 1,
+  );
 }

@@ -1,19 +1,37 @@
 import { trafficLight, type TrafficLight } from '../../../scoring/bands';
-import type { DashboardDatafile, DashboardScoreKind, DashboardSummary, DashboardTrafficLight, ScoreBandCount } from '../../graphql/generated/resolvers';
+import type {
+  DashboardDatafile,
+  DashboardScoreKind,
+  DashboardSummary,
+  DashboardTrafficLight,
+  ScoreBandCount,
+} from '../../graphql/generated/resolvers';
 import type { dashboardTotals, latestDatafiles, scoreStatsByKind } from './dashboard.repo';
 
 /** The benchmark bands of spec section 9 on integer scores: 0 to under 40, 40 to under 60, 60 to under 80, 80 to 100. */
-export const BENCHMARK_BANDS = [[0, 39], [40, 59], [60, 79], [80, 100]] as const;
+export const BENCHMARK_BANDS = [
+  [0, 39],
+  [40, 59],
+  [60, 79],
+  [80, 100],
+] as const;
 
 /** The score kinds in the order the dashboard shows them: the combined score's parts, then the collective scores. */
 const KIND_ORDER: readonly DashboardScoreKind[] = ['TS', 'IBS', 'CON', 'OES', 'PS', 'CS', 'IS', 'SDS'];
 
-const LIGHTS: Record<TrafficLight, DashboardTrafficLight> = { green: 'GREEN', 'light green': 'LIGHT_GREEN', yellow: 'YELLOW', red: 'RED', grey: 'GREY' };
+const LIGHTS: Record<TrafficLight, DashboardTrafficLight> = {
+  green: 'GREEN',
+  'light green': 'LIGHT_GREEN',
+  yellow: 'YELLOW',
+  red: 'RED',
+  grey: 'GREY',
+};
 
 /** The traffic light of a mean score (on its rounded integer, as every score); no score is grey. */
 export const lightOf = (score: number | null): DashboardTrafficLight => LIGHTS[trafficLight(score ?? Number.NaN)];
 
-const bandsOf = (counts: readonly number[]): ScoreBandCount[] => BENCHMARK_BANDS.map(([from, to], i) => ({ from, to, count: counts[i] ?? 0 }));
+const bandsOf = (counts: readonly number[]): ScoreBandCount[] =>
+  BENCHMARK_BANDS.map(([from, to], i) => ({ from, to, count: counts[i] ?? 0 }));
 
 type Stat = Awaited<ReturnType<typeof scoreStatsByKind>>[number];
 
@@ -36,11 +54,25 @@ export function presentDashboard(
     scoreKinds: KIND_ORDER.flatMap((kind) => {
       const s = byKind.get(kind);
       const mean = s ? average(s) : null;
-      return s && mean !== null ? [{ kind, numberOfScoredRecords: s.count, average: mean, trafficLight: lightOf(mean), bands: bandsOf(s.bands) }] : [];
+      return s && mean !== null
+        ? [
+            {
+              kind,
+              numberOfScoredRecords: s.count,
+              average: mean,
+              trafficLight: lightOf(mean),
+              bands: bandsOf(s.bands),
+            },
+          ]
+        : [];
     }),
     latestDatafiles: latest.map((f): DashboardDatafile => ({
-      id: f.id, title: f.title, createdAt: f.createdAt, numberOfRecords: f.numberOfRecords,
-      averageCombinedScore: f.meanCombinedScore, trafficLight: lightOf(f.meanCombinedScore),
+      id: f.id,
+      title: f.title,
+      createdAt: f.createdAt,
+      numberOfRecords: f.numberOfRecords,
+      averageCombinedScore: f.meanCombinedScore,
+      trafficLight: lightOf(f.meanCombinedScore),
     })),
   };
 }

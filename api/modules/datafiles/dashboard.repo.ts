@@ -16,12 +16,27 @@ const withData = (viewer: Viewer) => and(visibleDatafiles(viewer), inArray(dataf
 export const LATEST_DATAFILES = 5;
 
 /** Replaces a datafile's score stats with those of the revision being published (in the publishing transaction). */
-export async function replaceScoreStats(db: DbOrTx, datafileId: string, revision: number, stats: readonly ScoreStat[]): Promise<void> {
+export async function replaceScoreStats(
+  db: DbOrTx,
+  datafileId: string,
+  revision: number,
+  stats: readonly ScoreStat[],
+): Promise<void> {
   await db.delete(datafileScoreStats).where(eq(datafileScoreStats.datafileId, datafileId));
   if (stats.length === 0) return;
-  await db.insert(datafileScoreStats).values(stats.map((s) => ({
-    datafileId, revision, kind: s.kind, count: s.count, sum: s.sum, band0: s.bands[0], band1: s.bands[1], band2: s.bands[2], band3: s.bands[3],
-  })));
+  await db.insert(datafileScoreStats).values(
+    stats.map((s) => ({
+      datafileId,
+      revision,
+      kind: s.kind,
+      count: s.count,
+      sum: s.sum,
+      band0: s.bands[0],
+      band1: s.bands[1],
+      band2: s.bands[2],
+      band3: s.bands[3],
+    })),
+  );
 }
 
 /**
@@ -66,7 +81,9 @@ export async function scoreStatsByKind(db: DbOrTx, viewer: Viewer) {
     .where(withData(viewer))
     .groupBy(s.kind);
   return rows.map((r) => ({
-    kind: r.kind, count: Number(r.count), sum: Number(r.sum),
+    kind: r.kind,
+    count: Number(r.count),
+    sum: Number(r.sum),
     bands: [Number(r.band0), Number(r.band1), Number(r.band2), Number(r.band3)] as [number, number, number, number],
   }));
 }
@@ -74,7 +91,13 @@ export async function scoreStatsByKind(db: DbOrTx, viewer: Viewer) {
 /** The viewer's newest datafiles with data, with their mean combined score. */
 export async function latestDatafiles(db: DbOrTx, viewer: Viewer, limit = LATEST_DATAFILES) {
   return db
-    .select({ id: datafiles.id, title: datafiles.title, createdAt: datafiles.createdAt, numberOfRecords: datafiles.numberOfRecords, meanCombinedScore: datafiles.meanCombinedScore })
+    .select({
+      id: datafiles.id,
+      title: datafiles.title,
+      createdAt: datafiles.createdAt,
+      numberOfRecords: datafiles.numberOfRecords,
+      meanCombinedScore: datafiles.meanCombinedScore,
+    })
     .from(datafiles)
     .where(withData(viewer))
     .orderBy(desc(datafiles.createdAt), desc(datafiles.id))

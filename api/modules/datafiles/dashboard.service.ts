@@ -10,6 +10,10 @@ import { presentDashboard } from './dashboard.presenter';
  * kept when a revision is published (datafile_score_stats).
  */
 export async function dashboardSummaryFor(deps: Pick<Deps, 'db'>, viewer: Viewer) {
-  const [totals, stats, latest] = await Promise.all([dashboardTotals(deps.db, viewer), scoreStatsByKind(deps.db, viewer), latestDatafiles(deps.db, viewer)]);
+  const [totals, stats, latest] = await Promise.all([
+    dashboardTotals(deps.db, viewer),
+    scoreStatsByKind(deps.db, viewer),
+    latestDatafiles(deps.db, viewer),
+  ]);
   return presentDashboard(totals, stats, latest);
 }

@@ -33,10 +33,14 @@ async function changedMeanwhile(deps: Deps, id: string): Promise<never> {
 export async function editDatafileTitle(deps: Deps, viewer: Viewer, datafileId: string, rawTitle: string) {
   const title = typeof rawTitle === 'string' ? rawTitle.trim() : '';
   if (!title) throw new AppError('INVALID_PARAMETERS', { field: 'datafileTitle', reason: 'DATAFILE_TITLE_REQUIRED' });
-  if ([...title].length > TITLE_MAX) throw new AppError('INVALID_PARAMETERS', { field: 'datafileTitle', reason: 'TOO_LONG', max: TITLE_MAX });
+  if ([...title].length > TITLE_MAX)
+    throw new AppError('INVALID_PARAMETERS', { field: 'datafileTitle', reason: 'TOO_LONG', max: TITLE_MAX });
   const file = await requireDatafile(deps.db, viewer, datafileId, 'manage');
   // A rename never conflicts with processing: the job writes counts and status, not the title.
-  const done = await updateDatafileFrom(deps.db, file.id, [...AT_REST, 'PROCESSING'], { title, updatedAt: deps.clock.now().toISOString() });
+  const done = await updateDatafileFrom(deps.db, file.id, [...AT_REST, 'PROCESSING'], {
+    title,
+    updatedAt: deps.clock.now().toISOString(),
+  });
   if (!done) throw new AppError('NO_DATAFILE_FOUND');
   return SUCCESS();
 }
@@ -44,10 +48,18 @@ export async function editDatafileTitle(deps: Deps, viewer: Viewer, datafileId: 
 /** stopLiveDatafile (READY -> STOPPED) and reOpenLiveDatafile (STOPPED -> READY), live imports only. */
 export async function setLiveDatafileRunning(deps: Deps, viewer: Viewer, datafileId: string, running: boolean) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'manage');
-  if (file.importType !== 'LIVE') throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'NOT_A_LIVE_DATAFILE' });
+  if (file.importType !== 'LIVE')
+    throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'NOT_A_LIVE_DATAFILE' });
   const from = running ? 'STOPPED' : 'READY';
-  if (file.status !== from) throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: running ? 'LIVE_DATAFILE_NOT_STOPPED' : 'LIVE_DATAFILE_NOT_RUNNING' });
-  const done = await updateDatafileFrom(deps.db, file.id, [from], { status: running ? 'READY' : 'STOPPED', updatedAt: deps.clock.now().toISOString() });
+  if (file.status !== from)
+    throw new AppError('INVALID_PARAMETERS', {
+      field: 'datafileId',
+      reason: running ? 'LIVE_DATAFILE_NOT_STOPPED' : 'LIVE_DATAFILE_NOT_RUNNING',
+    });
+  const done = await updateDatafileFrom(deps.db, file.id, [from], {
+    status: running ? 'READY' : 'STOPPED',
+    updatedAt: deps.clock.now().toISOString(),
+  });
   if (!done) await changedMeanwhile(deps, file.id);
   return SUCCESS();
 }
@@ -72,7 +84,11 @@ export async function resetDatafileCleaning(deps: Deps, viewer: Viewer, datafile
   refuseWhileProcessing(file);
   if (!file.isCleaned) throw new AppError('DATAFILE_NOT_CLEANED');
   const done = await updateDatafileFrom(deps.db, file.id, ['READY', 'STOPPED'], {
-    isCleaned: false, numberOfCleanedRecords: 0, numberOfExcludedRecords: 0, certificateLevel: null, updatedAt: deps.clock.now().toISOString(),
+    isCleaned: false,
+    numberOfCleanedRecords: 0,
+    numberOfExcludedRecords: 0,
+    certificateLevel: null,
+    updatedAt: deps.clock.now().toISOString(),
   });
   if (!done) await changedMeanwhile(deps, file.id);
   return SUCCESS();
@@ -85,20 +101,28 @@ export async function resetDatafileCleaning(deps: Deps, viewer: Viewer, datafile
  * that was charged and the ledger never changes (credits.md, invariant 14). The previous owner
  * keeps reading it as a contributor; the new owner is no longer listed as one.
  */
-export async function changeDatafileOwnership(deps: Deps, viewer: Viewer, input: { datafileId: string; companyId: string; userId: string; changeWalletAndTransactions: boolean }) {
+export async function changeDatafileOwnership(
+  deps: Deps,
+  viewer: Viewer,
+  input: { datafileId: string; companyId: string; userId: string; changeWalletAndTransactions: boolean },
+) {
   const file = await requireDatafile(deps.db, viewer, input.datafileId, 'manage');
   if (input.companyId !== file.companyId) {
     if (viewer.accessLevel !== 'SUPER_ADMIN') throw new AppError('COMPANY_NOT_FOUND');
     throw new AppError('INVALID_PARAMETERS', { field: 'companyId', reason: 'DATAFILE_STAYS_IN_COMPANY' });
   }
   refuseWhileProcessing(file);
-  const [newOwner] = typeof input.userId === 'string' && input.userId.length <= 64 ? await activeUsersOfCompany(deps.db, file.companyId, [input.userId]) : [];
+  const [newOwner] =
+    typeof input.userId === 'string' && input.userId.length <= 64
+      ? await activeUsersOfCompany(deps.db, file.companyId, [input.userId])
+      : [];
   if (!newOwner) throw new AppError('USER_NOT_FOUND');
   if (newOwner.id === file.ownerId) return SUCCESS();
   const now = deps.clock.now().toISOString();
   await writeTransaction(deps.db, async (tx) => {
     const current = await findDatafile(tx, file.id);
-    if (!current || current.ownerId !== file.ownerId) throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'DATAFILE_CHANGED_MEANWHILE' });
+    if (!current || current.ownerId !== file.ownerId)
+      throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'DATAFILE_CHANGED_MEANWHILE' });
     const done = await updateDatafileFrom(tx, file.id, AT_REST, { ownerId: newOwner.id, updatedAt: now });
     if (!done) throw new AppError('UPLOAD_GOING_ON', { reason: 'DATAFILE_PROCESSING' });
     await removeContributor(tx, file.id, newOwner.id);

@@ -9,7 +9,14 @@ import { AppError } from '../../graphql/errors';
 import { SUCCESS } from '../../graphql/resolver-types';
 import { isLocale, translate } from '../../lib/i18n';
 import { insertNotification } from '../notifications/notifications.repo';
-import { activeUsersOfCompany, addContributors, contributorsOf, peopleByIds, removeContributor, shareableUsers } from './datafiles-list.repo';
+import {
+  activeUsersOfCompany,
+  addContributors,
+  contributorsOf,
+  peopleByIds,
+  removeContributor,
+  shareableUsers,
+} from './datafiles-list.repo';
 import { requireDatafile } from './datafiles.policy';
 
 /** One share request names at most this many users (the dialog sends a handful). */
@@ -26,15 +33,27 @@ export async function availableContributors(deps: Deps, viewer: Viewer, datafile
   return shareableUsers(deps.db, file.companyId, [file.ownerId, ...current.map((c) => c.id)]);
 }
 
-export async function addContributorsToDatafile(deps: Deps, viewer: Viewer, datafileId: string, inviteeIds: readonly string[]) {
+export async function addContributorsToDatafile(
+  deps: Deps,
+  viewer: Viewer,
+  datafileId: string,
+  inviteeIds: readonly string[],
+) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'manage');
   const ids = [...new Set(inviteeIds)];
   if (ids.length === 0) throw new AppError('INCOMPLETE_INPUT', { field: 'inviteeIds', reason: 'NO_INVITEES' });
-  if (ids.length > MAX_INVITEES) throw new AppError('INVALID_PARAMETERS', { field: 'inviteeIds', reason: 'TOO_MANY_INVITEES', max: MAX_INVITEES });
+  if (ids.length > MAX_INVITEES)
+    throw new AppError('INVALID_PARAMETERS', { field: 'inviteeIds', reason: 'TOO_MANY_INVITEES', max: MAX_INVITEES });
   // A contributor may not see a draft, so sharing one would promise what the rule refuses.
-  if (file.status === 'DRAFT') throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'DRAFTS_ARE_NOT_SHARED' });
-  if (ids.includes(file.ownerId)) throw new AppError('INVALID_PARAMETERS', { field: 'inviteeIds', reason: 'OWNER_IS_NOT_A_CONTRIBUTOR' });
-  const invitees = await activeUsersOfCompany(deps.db, file.companyId, ids.filter((id) => typeof id === 'string' && id.length <= 64));
+  if (file.status === 'DRAFT')
+    throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'DRAFTS_ARE_NOT_SHARED' });
+  if (ids.includes(file.ownerId))
+    throw new AppError('INVALID_PARAMETERS', { field: 'inviteeIds', reason: 'OWNER_IS_NOT_A_CONTRIBUTOR' });
+  const invitees = await activeUsersOfCompany(
+    deps.db,
+    file.companyId,
+    ids.filter((id) => typeof id === 'string' && id.length <= 64),
+  );
   // Users of another organisation, unknown ids and inactive users answer alike.
   if (invitees.length !== ids.length) throw new AppError('USER_NOT_FOUND');
   const already = new Set(((await contributorsOf(deps.db, [file.id])).get(file.id) ?? []).map((c) => c.id));
@@ -43,20 +62,37 @@ export async function addContributorsToDatafile(deps: Deps, viewer: Viewer, data
   const sharerName = sharer ? `${sharer.firstName} ${sharer.lastName}`.trim() : '';
   const now = deps.clock.now().toISOString();
   await writeTransaction(deps.db, async (tx) => {
-    await addContributors(tx, file.id, fresh.map((u) => u.id), now);
+    await addContributors(
+      tx,
+      file.id,
+      fresh.map((u) => u.id),
+      now,
+    );
     for (const u of fresh) {
       const locale = isLocale(u.locale) ? u.locale : 'de';
       await insertNotification(tx, {
-        userId: u.id, companyId: file.companyId, title: translate(locale, 'datafiles.notifications.sharedTitle').slice(0, 200),
-        description: translate(locale, 'datafiles.notifications.shared', { name: sharerName, title: file.title }).slice(0, 1000),
-        url: `/datafile-result?datafileId=${file.id}`, dedupeKey: `shared:${file.id}:${u.id}:${now}`, createdAt: now,
+        userId: u.id,
+        companyId: file.companyId,
+        title: translate(locale, 'datafiles.notifications.sharedTitle').slice(0, 200),
+        description: translate(locale, 'datafiles.notifications.shared', { name: sharerName, title: file.title }).slice(
+          0,
+          1000,
+        ),
+        url: `/datafile-result?datafileId=${file.id}`,
+        dedupeKey: `shared:${file.id}:${u.id}:${now}`,
+        createdAt: now,
       });
     }
   });
   return SUCCESS();
 }
 
-export async function removeContributorFromDatafile(deps: Deps, viewer: Viewer, datafileId: string, contributorId: string) {
+export async function removeContributorFromDatafile(
+  deps: Deps,
+  viewer: Viewer,
+  datafileId: string,
+  contributorId: string,
+) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'manage');
   if (typeof contributorId !== 'string' || !(await removeContributor(deps.db, file.id, contributorId))) {
     throw new AppError('INVALID_PARAMETERS', { field: 'contributorId', reason: 'NOT_A_CONTRIBUTOR' });

@@ -13,11 +13,17 @@ export type DatapointInsert = Omit<DatapointRow, 'uploadId' | 'position'>;
 /** A live (not deleted) datafile by id, or undefined; ids longer than a UUID are not looked up. */
 export async function findDatafile(db: DbOrTx, id: string): Promise<DatafileRow | undefined> {
   if (typeof id !== 'string' || id.length > 64) return undefined;
-  return db.select().from(datafiles).where(and(eq(datafiles.id, id), eq(datafiles.isDeleted, false))).get();
+  return db
+    .select()
+    .from(datafiles)
+    .where(and(eq(datafiles.id, id), eq(datafiles.isDeleted, false)))
+    .get();
 }
 
 export async function contributorIdsOf(db: DbOrTx, datafileId: string): Promise<string[]> {
-  const rows = await db.all<{ user_id: string }>(sql`select user_id from datafile_contributors where datafile_id = ${datafileId}`);
+  const rows = await db.all<{ user_id: string }>(
+    sql`select user_id from datafile_contributors where datafile_id = ${datafileId}`,
+  );
   return rows.map((r) => r.user_id);
 }
 
@@ -45,13 +51,21 @@ export async function insertUpload(db: DbOrTx, row: UploadInsert): Promise<Uploa
   return (await db.insert(datafileUploads).values(row).returning().get())!;
 }
 
-export const findUpload = (db: DbOrTx, id: string) => db.select().from(datafileUploads).where(eq(datafileUploads.id, id)).get();
+export const findUpload = (db: DbOrTx, id: string) =>
+  db.select().from(datafileUploads).where(eq(datafileUploads.id, id)).get();
 
-export const uploadBySourceKey = (db: DbOrTx, key: string) => db.select().from(datafileUploads).where(eq(datafileUploads.sourceKey, key)).get();
+export const uploadBySourceKey = (db: DbOrTx, key: string) =>
+  db.select().from(datafileUploads).where(eq(datafileUploads.sourceKey, key)).get();
 
 /** The newest upload of a datafile (the open draft, the one processing, or the last finished). */
 export const latestUploadOf = (db: DbOrTx, datafileId: string) =>
-  db.select().from(datafileUploads).where(eq(datafileUploads.datafileId, datafileId)).orderBy(desc(datafileUploads.createdAt), desc(sql`rowid`)).limit(1).get();
+  db
+    .select()
+    .from(datafileUploads)
+    .where(eq(datafileUploads.datafileId, datafileId))
+    .orderBy(desc(datafileUploads.createdAt), desc(sql`rowid`))
+    .limit(1)
+    .get();
 
 /** The upload a datafile's steps edit: its newest one unless that one is READY (then there is none). */
 export async function openUploadOf(db: DbOrTx, datafileId: string): Promise<UploadRow | undefined> {
@@ -61,21 +75,37 @@ export async function openUploadOf(db: DbOrTx, datafileId: string): Promise<Uplo
 
 /** Every upload of a datafile, oldest first (its history). */
 export const uploadsOf = (db: DbOrTx, datafileId: string) =>
-  db.select().from(datafileUploads).where(eq(datafileUploads.datafileId, datafileId)).orderBy(datafileUploads.createdAt, sql`rowid`).all();
+  db
+    .select()
+    .from(datafileUploads)
+    .where(eq(datafileUploads.datafileId, datafileId))
+    .orderBy(datafileUploads.createdAt, sql`rowid`)
+    .all();
 
 /**
  * Changes an upload only while it is in one of `from` (a guarded update: a concurrent confirmation
  * or job sees no row and stops). True when the row changed.
  */
-export async function updateUpload(db: DbOrTx, id: string, patch: Partial<UploadInsert>, from?: readonly UploadRow['status'][]): Promise<boolean> {
-  const where = from ? and(eq(datafileUploads.id, id), inArray(datafileUploads.status, [...from])) : eq(datafileUploads.id, id);
+export async function updateUpload(
+  db: DbOrTx,
+  id: string,
+  patch: Partial<UploadInsert>,
+  from?: readonly UploadRow['status'][],
+): Promise<boolean> {
+  const where = from
+    ? and(eq(datafileUploads.id, id), inArray(datafileUploads.status, [...from]))
+    : eq(datafileUploads.id, id);
   const rows = await db.update(datafileUploads).set(patch).where(where).returning({ id: datafileUploads.id });
   return rows.length > 0;
 }
 
 /** UPLOAD_GOING_ON: an upload this user confirmed that is still processing (other than `except`). */
 export async function processingUploadBy(db: DbOrTx, userId: string, except?: string): Promise<UploadRow | undefined> {
-  const where = and(eq(datafileUploads.confirmedBy, userId), eq(datafileUploads.status, 'PROCESSING'), except ? ne(datafileUploads.id, except) : undefined);
+  const where = and(
+    eq(datafileUploads.confirmedBy, userId),
+    eq(datafileUploads.status, 'PROCESSING'),
+    except ? ne(datafileUploads.id, except) : undefined,
+  );
   return db.select().from(datafileUploads).where(where).limit(1).get();
 }
 
@@ -87,17 +117,30 @@ export async function replaceDatapoints(db: DbOrTx, uploadId: string, rows: read
 }
 
 export const datapointsOf = (db: DbOrTx, uploadId: string) =>
-  db.select().from(datafileDatapoints).where(eq(datafileDatapoints.uploadId, uploadId)).orderBy(datafileDatapoints.position).all();
+  db
+    .select()
+    .from(datafileDatapoints)
+    .where(eq(datafileDatapoints.uploadId, uploadId))
+    .orderBy(datafileDatapoints.position)
+    .all();
 
 /** Names for presenting: users by id (first and last name) and the company's name and image. */
 export async function userNames(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, first: users.firstName, last: users.lastName }).from(users).where(inArray(users.id, unique));
+  const rows = await db
+    .select({ id: users.id, first: users.firstName, last: users.lastName })
+    .from(users)
+    .where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, `${r.first} ${r.last}`.trim()]));
 }
 
-export const companyRef = (db: DbOrTx, id: string) => db.select({ id: companies.id, name: companies.name, image: companies.image }).from(companies).where(eq(companies.id, id)).get();
+export const companyRef = (db: DbOrTx, id: string) =>
+  db
+    .select({ id: companies.id, name: companies.name, image: companies.image })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .get();
 
 /** Whether another upload (of any datafile) already uses this stored file. */
 export async function sourceKeyTaken(db: DbOrTx, key: string, exceptUploadId?: string): Promise<boolean> {

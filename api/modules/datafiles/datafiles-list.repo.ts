@@ -34,7 +34,12 @@ const SORT_COLUMN = {
 function whereOf(viewer: Viewer, q: Pick<DatafileListQuery, 'type' | 'companyId' | 'search'>): SQL | undefined {
   // instr() instead of LIKE: the search text is matched literally, with no wildcard escaping to get wrong.
   const search = q.search ? sql`instr(lower(${datafiles.title}), lower(${q.search})) > 0` : undefined;
-  return and(visibleDatafiles(viewer), TYPE_FILTER[q.type], q.companyId ? eq(datafiles.companyId, q.companyId) : undefined, search);
+  return and(
+    visibleDatafiles(viewer),
+    TYPE_FILTER[q.type],
+    q.companyId ? eq(datafiles.companyId, q.companyId) : undefined,
+    search,
+  );
 }
 
 /**
@@ -65,7 +70,9 @@ export async function listDatafiles(db: DbOrTx, viewer: Viewer, q: DatafileListQ
       companyId: datafiles.companyId,
       companyName: companies.name,
       companyImage: companies.image,
-      latestUpload: sql<string | null>`(select u.kind || ':' || u.status from datafile_uploads u where u.datafile_id = "datafiles"."id" order by u.created_at desc, u.rowid desc limit 1)`,
+      latestUpload: sql<
+        string | null
+      >`(select u.kind || ':' || u.status from datafile_uploads u where u.datafile_id = "datafiles"."id" order by u.created_at desc, u.rowid desc limit 1)`,
     })
     .from(datafiles)
     .innerJoin(companies, eq(companies.id, datafiles.companyId))
@@ -73,14 +80,34 @@ export async function listDatafiles(db: DbOrTx, viewer: Viewer, q: DatafileListQ
     .orderBy(...nullsLast, order(sortColumn), desc(datafiles.createdAt), asc(datafiles.id))
     .limit(q.limit)
     .offset(q.offset);
-  const total = await db.select({ n: sql<number>`count(*)` }).from(datafiles).where(where).get();
+  const total = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(datafiles)
+    .where(where)
+    .get();
   return { rows, total: Number(total?.n ?? 0) };
 }
 
 export type DatafileListRow = Awaited<ReturnType<typeof listDatafiles>>['rows'][number];
 
-const personColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, image: users.image, email: users.email, accessLevel: users.accessLevel, locale: users.locale } as const;
-export type PersonRow = { id: string; firstName: string; lastName: string; image: string | null; email: string; accessLevel: 'SUPER_ADMIN' | 'ADMIN' | 'EMPLOYEE'; locale: 'de' | 'en' };
+const personColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  image: users.image,
+  email: users.email,
+  accessLevel: users.accessLevel,
+  locale: users.locale,
+} as const;
+export type PersonRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  image: string | null;
+  email: string;
+  accessLevel: 'SUPER_ADMIN' | 'ADMIN' | 'EMPLOYEE';
+  locale: 'de' | 'en';
+};
 
 /** People by id (deleted ones too: an owner's name stays readable on old files). */
 export async function peopleByIds(db: DbOrTx, ids: readonly string[]): Promise<Map<string, PersonRow>> {
@@ -109,23 +136,55 @@ export async function shareableUsers(db: DbOrTx, companyId: string, exclude: rea
   return db
     .select(personColumns)
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.status, 'ACTIVATED'), isNull(users.deletedAt), exclude.length ? notInArray(users.id, [...exclude]) : undefined))
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        eq(users.status, 'ACTIVATED'),
+        isNull(users.deletedAt),
+        exclude.length ? notInArray(users.id, [...exclude]) : undefined,
+      ),
+    )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
 }
 
 /** Activated, live users of the company among `ids` (the others are unknown to the caller). */
-export async function activeUsersOfCompany(db: DbOrTx, companyId: string, ids: readonly string[]): Promise<PersonRow[]> {
+export async function activeUsersOfCompany(
+  db: DbOrTx,
+  companyId: string,
+  ids: readonly string[],
+): Promise<PersonRow[]> {
   if (ids.length === 0) return [];
-  return db.select(personColumns).from(users).where(and(inArray(users.id, [...ids]), eq(users.companyId, companyId), eq(users.status, 'ACTIVATED'), isNull(users.deletedAt)));
+  return db
+    .select(personColumns)
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, [...ids]),
+        eq(users.companyId, companyId),
+        eq(users.status, 'ACTIVATED'),
+        isNull(users.deletedAt),
+      ),
+    );
 }
 
-export async function addContributors(db: DbOrTx, datafileId: string, userIds: readonly string[], nowIso: string): Promise<void> {
+export async function addContributors(
+  db: DbOrTx,
+  datafileId: string,
+  userIds: readonly string[],
+  nowIso: string,
+): Promise<void> {
   if (userIds.length === 0) return;
-  await db.insert(datafileContributors).values(userIds.map((userId) => ({ datafileId, userId, createdAt: nowIso }))).onConflictDoNothing();
+  await db
+    .insert(datafileContributors)
+    .values(userIds.map((userId) => ({ datafileId, userId, createdAt: nowIso })))
+    .onConflictDoNothing();
 }
 
 export async function removeContributor(db: DbOrTx, datafileId: string, userId: string): Promise<boolean> {
-  const rows = await db.delete(datafileContributors).where(and(eq(datafileContributors.datafileId, datafileId), eq(datafileContributors.userId, userId))).returning({ userId: datafileContributors.userId });
+  const rows = await db
+    .delete(datafileContributors)
+    .where(and(eq(datafileContributors.datafileId, datafileId), eq(datafileContributors.userId, userId)))
+    .returning({ userId: datafileContributors.userId });
   return rows.length > 0;
 }
 
@@ -133,7 +192,16 @@ export async function removeContributor(db: DbOrTx, datafileId: string, userId: 
  * Changes a datafile only while its status is one of `from` (a guarded update: a concurrent job or
  * action that moved it first leaves this one with no row). True when the row changed.
  */
-export async function updateDatafileFrom(db: DbOrTx, id: string, from: readonly (typeof datafiles.$inferSelect)['status'][], patch: Partial<typeof datafiles.$inferInsert>): Promise<boolean> {
-  const rows = await db.update(datafiles).set(patch).where(and(eq(datafiles.id, id), eq(datafiles.isDeleted, false), inArray(datafiles.status, [...from]))).returning({ id: datafiles.id });
+export async function updateDatafileFrom(
+  db: DbOrTx,
+  id: string,
+  from: readonly (typeof datafiles.$inferSelect)['status'][],
+  patch: Partial<typeof datafiles.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(datafiles)
+    .set(patch)
+    .where(and(eq(datafiles.id, id), eq(datafiles.isDeleted, false), inArray(datafiles.status, [...from])))
+    .returning({ id: datafiles.id });
   return rows.length > 0;
 }

@@ -8,7 +8,11 @@ import { contributorIdsOf, findDatafile, type DatafileRow } from './datafile-upl
  * every one of their organisation; an EMPLOYEE the ones they own and, once uploaded, the ones they
  * contribute to, never another user's draft.
  */
-export function canSeeDatafile(viewer: Viewer, file: Pick<DatafileRow, 'companyId' | 'ownerId' | 'status' | 'isDeleted'>, contributorIds: readonly string[]): boolean {
+export function canSeeDatafile(
+  viewer: Viewer,
+  file: Pick<DatafileRow, 'companyId' | 'ownerId' | 'status' | 'isDeleted'>,
+  contributorIds: readonly string[],
+): boolean {
   if (file.isDeleted) return false;
   if (viewer.accessLevel === 'SUPER_ADMIN') return true;
   if (file.companyId !== viewer.ownCompanyId) return false;
@@ -33,10 +37,16 @@ export function canUploadTo(viewer: Viewer, file: Pick<DatafileRow, 'companyId' 
  * organisation, another user's draft or a missing id all answer NO_DATAFILE_FOUND alike, so nobody
  * can probe which ids exist; a visible datafile the viewer may not upload to answers UNAUTHORIZED.
  */
-export async function requireDatafile(db: Db, viewer: Viewer, datafileId: string, mode: 'see' | 'upload' | 'manage'): Promise<DatafileRow> {
+export async function requireDatafile(
+  db: Db,
+  viewer: Viewer,
+  datafileId: string,
+  mode: 'see' | 'upload' | 'manage',
+): Promise<DatafileRow> {
   const file = await findDatafile(db, datafileId);
   if (!file) throw new AppError('NO_DATAFILE_FOUND');
-  const contributors = viewer.accessLevel === 'EMPLOYEE' && file.ownerId !== viewer.userId ? await contributorIdsOf(db, file.id) : [];
+  const contributors =
+    viewer.accessLevel === 'EMPLOYEE' && file.ownerId !== viewer.userId ? await contributorIdsOf(db, file.id) : [];
   if (!canSeeDatafile(viewer, file, contributors)) throw new AppError('NO_DATAFILE_FOUND');
   if (mode !== 'see' && !canUploadTo(viewer, file)) throw new AppError('UNAUTHORIZED');
   return file;

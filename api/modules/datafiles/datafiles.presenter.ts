@@ -63,11 +63,19 @@ export function presentRecordSummary(file: DatafileRow) {
 
 /** A user as a contributor (spec section 3: id, name, image, email, accessLevel). */
 export function presentPerson(p: PersonRow) {
-  return { id: p.id, name: { first: p.firstName, last: p.lastName }, image: p.image, email: p.email, accessLevel: p.accessLevel };
+  return {
+    id: p.id,
+    name: { first: p.firstName, last: p.lastName },
+    image: p.image,
+    email: p.email,
+    accessLevel: p.accessLevel,
+  };
 }
 
 /** A row of the datafiles list. */
-export function presentListEntry(r: DatafileListRow & { owner: PersonRow; contributors: PersonRow[]; canManage: boolean }) {
+export function presentListEntry(
+  r: DatafileListRow & { owner: PersonRow; contributors: PersonRow[]; canManage: boolean },
+) {
   return {
     id: r.id,
     title: r.title,

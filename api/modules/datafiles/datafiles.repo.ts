@@ -5,7 +5,8 @@ import type { Viewer } from '../../graphql/context';
 /** Which datafiles a viewer sees: operators all (or their scoped company), ADMIN the company's, EMPLOYEE own and shared (not drafts). */
 export function visibleDatafiles(viewer: Viewer): SQL | undefined {
   const live = eq(datafiles.isDeleted, false);
-  if (viewer.accessLevel === 'SUPER_ADMIN') return viewer.companyId ? and(live, eq(datafiles.companyId, viewer.companyId)) : live;
+  if (viewer.accessLevel === 'SUPER_ADMIN')
+    return viewer.companyId ? and(live, eq(datafiles.companyId, viewer.companyId)) : live;
   const company = eq(datafiles.companyId, viewer.companyId ?? '');
   if (viewer.accessLevel === 'ADMIN') return and(live, company);
   // Qualified by hand: drizzle drops table names from columns in single-table selects, which would make the correlation ambiguous.

@@ -3,15 +3,24 @@ import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import { pageOf, type PageArgs } from '../../graphql/paging';
 import { canUploadTo } from './datafiles.policy';
-import { contributorsOf, listDatafiles, peopleByIds, type DatafileListType, type DatafileSortField } from './datafiles-list.repo';
+import {
+  contributorsOf,
+  listDatafiles,
+  peopleByIds,
+  type DatafileListType,
+  type DatafileSortField,
+} from './datafiles-list.repo';
 
-export type DatafileListFilters = {
-  importType?: DatafileListType | null;
-  companyId?: string | null;
-  search?: string | null;
-  sort?: DatafileSortField | null;
-  sortDirection?: 'ASC' | 'DESC' | null;
-} | null | undefined;
+export type DatafileListFilters =
+  | {
+      importType?: DatafileListType | null;
+      companyId?: string | null;
+      search?: string | null;
+      sort?: DatafileSortField | null;
+      sortDirection?: 'ASC' | 'DESC' | null;
+    }
+  | null
+  | undefined;
 
 /** The datafiles list's page size when the caller names none. */
 export const DATAFILE_PAGE_SIZE = 10;
@@ -23,22 +32,42 @@ export const DATAFILE_PAGE_SIZE = 10;
 export async function datafilesForViewer(deps: Deps, viewer: Viewer, filters: DatafileListFilters, paging: PageArgs) {
   const page = pageOf(paging, DATAFILE_PAGE_SIZE);
   const companyId = filters?.companyId ?? null;
-  if (companyId !== null && viewer.accessLevel !== 'SUPER_ADMIN' && companyId !== viewer.ownCompanyId) throw new AppError('COMPANY_NOT_FOUND');
+  if (companyId !== null && viewer.accessLevel !== 'SUPER_ADMIN' && companyId !== viewer.ownCompanyId)
+    throw new AppError('COMPANY_NOT_FOUND');
   const search = filters?.search?.trim() ?? '';
   if (search.length > 100) throw new AppError('INVALID_PARAMETERS', { field: 'search', reason: 'TOO_LONG', max: 100 });
   const { rows, total } = await listDatafiles(deps.db, viewer, {
-    type: filters?.importType ?? 'ALL', companyId, search: search || null,
-    sort: filters?.sort ?? 'CREATED_AT', direction: filters?.sortDirection ?? 'DESC', limit: page.limit, offset: page.offset,
+    type: filters?.importType ?? 'ALL',
+    companyId,
+    search: search || null,
+    sort: filters?.sort ?? 'CREATED_AT',
+    direction: filters?.sortDirection ?? 'DESC',
+    limit: page.limit,
+    offset: page.offset,
   });
   const ids = rows.map((r) => r.id);
-  const [people, contributors] = await Promise.all([peopleByIds(deps.db, rows.map((r) => r.ownerId)), contributorsOf(deps.db, ids)]);
+  const [people, contributors] = await Promise.all([
+    peopleByIds(
+      deps.db,
+      rows.map((r) => r.ownerId),
+    ),
+    contributorsOf(deps.db, ids),
+  ]);
   const last = Math.max(1, Math.ceil(total / page.limit));
   return {
     datafiles: rows.map((r) => {
       const owner = people.get(r.ownerId);
       return {
         ...r,
-        owner: owner ?? { id: r.ownerId, firstName: '', lastName: '', image: null, email: '', accessLevel: 'EMPLOYEE' as const, locale: 'de' as const },
+        owner: owner ?? {
+          id: r.ownerId,
+          firstName: '',
+          lastName: '',
+          image: null,
+          email: '',
+          accessLevel: 'EMPLOYEE' as const,
+          locale: 'de' as const,
+        },
         contributors: contributors.get(r.id) ?? [],
         canManage: canUploadTo(viewer, { companyId: r.companyId, ownerId: r.ownerId, isDeleted: false }),
       };

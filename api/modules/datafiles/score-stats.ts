@@ -17,7 +17,15 @@ export function benchmarkBand(score: number): 0 | 1 | 2 | 3 | null {
 type StatColumns = Pick<PipelineResult, 'combined' | 'ts' | 'ibs' | 'oes' | 'ps' | 'cs' | 'is' | 'sds' | 'consistency'>;
 
 const KINDS: [ScoreStatKind, keyof StatColumns][] = [
-  ['COMBINED', 'combined'], ['TS', 'ts'], ['IBS', 'ibs'], ['OES', 'oes'], ['PS', 'ps'], ['CS', 'cs'], ['IS', 'is'], ['SDS', 'sds'], ['CON', 'consistency'],
+  ['COMBINED', 'combined'],
+  ['TS', 'ts'],
+  ['IBS', 'ibs'],
+  ['OES', 'oes'],
+  ['PS', 'ps'],
+  ['CS', 'cs'],
+  ['IS', 'is'],
+  ['SDS', 'sds'],
+  ['CON', 'consistency'],
 ];
 
 /** The stats over results that arrive in row ranges (an upload scored chunk by chunk): the same sums as one pass. */

@@ -9,7 +9,13 @@ import { recordIdColumnOf, type Decisions } from './export-table';
 
 export const ARROW_CONTENT_TYPE = 'application/vnd.apache.arrow.file';
 
-export async function writeArrowExport(blobs: UploadBlobStore, key: string, raw: Table, scores: Table, decisions: Decisions): Promise<{ size: number; columns: string[] }> {
+export async function writeArrowExport(
+  blobs: UploadBlobStore,
+  key: string,
+  raw: Table,
+  scores: Table,
+  decisions: Decisions,
+): Promise<{ size: number; columns: string[] }> {
   const recordIdColumn = recordIdColumnOf(raw);
   const fields: Field[] = [];
   const vectors: Record<string, Vector> = {};
@@ -20,14 +26,26 @@ export async function writeArrowExport(blobs: UploadBlobStore, key: string, raw:
     vectors[name] = vector;
   };
   for (const f of raw.schema.fields) if (f.name !== '__source_row') add(f, raw.getChild(f.name)!);
-  for (const f of scores.schema.fields) if (!(f.name === RECORD_ID_COLUMN && recordIdColumn !== null)) add(f, scores.getChild(f.name)!);
+  for (const f of scores.schema.fields)
+    if (!(f.name === RECORD_ID_COLUMN && recordIdColumn !== null)) add(f, scores.getChild(f.name)!);
   const n = raw.numRows;
   const code = Array.from(decisions.primary, (p) => (p >= 0 ? REASONS[p]! : null));
-  const all = Array.from(decisions.reasons, (bits) => (bits === 0 ? null : REASONS.filter((_, k) => (bits & (1 << k)) !== 0).join('|')));
+  const all = Array.from(decisions.reasons, (bits) =>
+    bits === 0 ? null : REASONS.filter((_, k) => (bits & (1 << k)) !== 0).join('|'),
+  );
   const meta = (label: string) => new Map([['label', label]]);
-  add(new Field('kept', new Int8(), false, meta('1 kept, 0 removed by the cleaning')), makeVector(Int8Array.from(decisions.kept)));
-  add(new Field('reason_code', new Utf8(), true, meta(`Primary exclusion reason (${REASONS.join(', ')})`)), vectorFromArray(code, new Utf8()));
-  add(new Field('reason_codes', new Utf8(), true, meta('Every exclusion reason that fired, joined by |')), vectorFromArray(all, new Utf8()));
+  add(
+    new Field('kept', new Int8(), false, meta('1 kept, 0 removed by the cleaning')),
+    makeVector(Int8Array.from(decisions.kept)),
+  );
+  add(
+    new Field('reason_code', new Utf8(), true, meta(`Primary exclusion reason (${REASONS.join(', ')})`)),
+    vectorFromArray(code, new Utf8()),
+  );
+  add(
+    new Field('reason_codes', new Utf8(), true, meta('Every exclusion reason that fired, joined by |')),
+    vectorFromArray(all, new Utf8()),
+  );
   const schema = new Schema(fields, new Map([...scores.schema.metadata, ['content', 'export']]));
   // Vectors of both files come in their own batch sizes; the table cuts them into common batches.
   const table = new Table(schema, vectors as never);

@@ -68,7 +68,12 @@ export function csvExportStream(table: ExportTable, options: CsvOptions = {}): R
   return textStream(csvLines(table, options));
 }
 
-function* rejectLines(ids: (string | null)[], decisions: Decisions, codes: readonly string[], options: CsvOptions): Generator<string> {
+function* rejectLines(
+  ids: (string | null)[],
+  decisions: Decisions,
+  codes: readonly string[],
+  options: CsvOptions,
+): Generator<string> {
   const d = options.delimiter ?? ',';
   const q = quoter(d);
   yield `${options.bom === false ? '' : BOM}record_id${d}reason_code${d}reason_codes\r\n`;
@@ -86,6 +91,11 @@ function* rejectLines(ids: (string | null)[], decisions: Decisions, codes: reado
  * primary reason code and every reason code that fired (REASONS: manual, combined, quota, IS, PS,
  * CS, SDS, TS, IBS, OES, CON).
  */
-export function rejectListStream(table: ExportTable, decisions: Decisions, codes: readonly string[], options: CsvOptions = {}): ReadableStream<Uint8Array> {
+export function rejectListStream(
+  table: ExportTable,
+  decisions: Decisions,
+  codes: readonly string[],
+  options: CsvOptions = {},
+): ReadableStream<Uint8Array> {
   return textStream(rejectLines(recordIds(table), decisions, codes, options));
 }

@@ -19,7 +19,12 @@ export type ExportJobPayload = { input: ExportJobInput; requestedBy: string };
 
 const FORMATS: Record<string, ExportFormat> = { XLSX: 'xlsx', CSV: 'csv', ARROW: 'arrow', REJECTS: 'rejects' };
 
-export type ExportRequest = { datafileId: string; format: string; language?: string | null; csvSeparator?: string | null };
+export type ExportRequest = {
+  datafileId: string;
+  format: string;
+  language?: string | null;
+  csvSeparator?: string | null;
+};
 
 /** The public report's address of a datafile (the 'Quality Mark' sheet's reportURL). */
 export function reportUrlOf(publicUrl: string, datafileId: string): string {
@@ -32,20 +37,36 @@ export async function requestExport(deps: Deps, viewer: Viewer, request: ExportR
   if (!format) throw new AppError('INVALID_PARAMETERS', { field: 'format' });
   const separator = request.csvSeparator ?? ',';
   if (separator !== ',' && separator !== ';') throw new AppError('INVALID_PARAMETERS', { field: 'csvSeparator' });
-  const locale: Locale = request.language == null ? viewer.locale : isLocale(request.language) ? request.language : (() => { throw new AppError('INVALID_PARAMETERS', { field: 'language' }); })();
+  const locale: Locale =
+    request.language == null
+      ? viewer.locale
+      : isLocale(request.language)
+        ? request.language
+        : (() => {
+            throw new AppError('INVALID_PARAMETERS', { field: 'language' });
+          })();
   if (file.status === 'DRAFT' || file.revision < 1) throw new AppError('SCORES_NOT_AVAILABLE');
   const saved = await loadSavedCleaning(deps.db, file.id);
   // A reset cleaning (resetDatafileCleaning) keeps the settings for the worksheet but exports nothing as cleaned.
   if (!saved || !file.isCleaned) throw new AppError('DATAFILE_NOT_CLEANED');
   // The newest certificate of this revision (the certificates module reads this table too; it
   // imports the exports module, so a query here keeps the module graph free of cycles).
-  const certificate = await deps.db.select({ code: certificates.code, level: certificates.level }).from(certificates)
-    .where(and(eq(certificates.datafileId, file.id), eq(certificates.revision, file.revision))).orderBy(desc(certificates.issuedAt)).limit(1).get();
+  const certificate = await deps.db
+    .select({ code: certificates.code, level: certificates.level })
+    .from(certificates)
+    .where(and(eq(certificates.datafileId, file.id), eq(certificates.revision, file.revision)))
+    .orderBy(desc(certificates.issuedAt))
+    .limit(1)
+    .get();
   const input: ExportJobInput = {
     datafileId: file.id,
     revision: file.revision,
     format,
-    cleaning: { rules: saved.rules, ...(saved.manual ? { manual: saved.manual } : {}), ...(saved.quota ? { quota: saved.quota } : {}) },
+    cleaning: {
+      rules: saved.rules,
+      ...(saved.manual ? { manual: saved.manual } : {}),
+      ...(saved.quota ? { quota: saved.quota } : {}),
+    },
     certificate: {
       certificateCode: certificate ? formatCode(certificate.code) : null,
       reportURL: reportUrlOf(deps.env.publicUrl, file.id),
@@ -55,7 +76,11 @@ export async function requestExport(deps: Deps, viewer: Viewer, request: ExportR
     csv: { delimiter: separator },
     title: file.title,
   };
-  const { id } = await deps.jobs.enqueue<ExportJobPayload>(EXPORT_JOB, { input, requestedBy: viewer.userId }, { maxAttempts: 2 });
+  const { id } = await deps.jobs.enqueue<ExportJobPayload>(
+    EXPORT_JOB,
+    { input, requestedBy: viewer.userId },
+    { maxAttempts: 2 },
+  );
   return (await deps.jobs.get(id))!;
 }
 
@@ -91,8 +116,12 @@ export function presentExportJob(deps: Deps, job: JobRow, locale: Locale) {
     size: result?.size ?? null,
     includedRecords: result ? result.rows - result.removed : null,
     removedRecords: result?.removed ?? null,
-    error: job.state === 'FAILED' || job.state === 'CANCELLED'
-      ? { code: job.errorCode ?? 'GENERAL_ERROR', message: translate(locale, `errors.${job.errorCode ?? 'GENERAL_ERROR'}`) }
-      : null,
+    error:
+      job.state === 'FAILED' || job.state === 'CANCELLED'
+        ? {
+            code: job.errorCode ?? 'GENERAL_ERROR',
+            message: translate(locale, `errors.${job.errorCode ?? 'GENERAL_ERROR'}`),
+          }
+        : null,
   };
 }

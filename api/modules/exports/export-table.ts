@@ -26,7 +26,12 @@ export interface Decisions {
   reasons: Uint16Array;
 }
 
-export const DECISION_COLUMNS = { decision: 'decision', reason: 'reason', reasonCode: 'reason_code', reasons: 'reason_codes' } as const;
+export const DECISION_COLUMNS = {
+  decision: 'decision',
+  reason: 'reason',
+  reasonCode: 'reason_code',
+  reasons: 'reason_codes',
+} as const;
 
 function labelsOf(field: Field): Record<string, string> | null {
   const json = field.metadata.get('value_labels') ?? field.metadata.get('categories');
@@ -52,10 +57,23 @@ function columnsOf(table: Table, skip: (name: string) => boolean, recordIdColumn
       const values = vectorToFloat64(vector);
       out.push({ name: field.name, kind: 'number', values, field });
       const labels = labelsOf(field);
-      if (labels) out.push({ name: `${field.name}_label`, kind: 'text', values: Array.from(values, (v) => (v === v ? labels[String(v)] ?? null : null)) });
+      if (labels)
+        out.push({
+          name: `${field.name}_label`,
+          kind: 'text',
+          values: Array.from(values, (v) => (v === v ? (labels[String(v)] ?? null) : null)),
+        });
     } else {
-      const values = Array.from(vector.toArray() as ArrayLike<unknown>, (v) => (v === null || v === undefined ? null : String(v)));
-      out.push({ name: field.name, kind: 'text', values, field, ...(field.name === recordIdColumn ? { recordId: true } : {}) });
+      const values = Array.from(vector.toArray() as ArrayLike<unknown>, (v) =>
+        v === null || v === undefined ? null : String(v),
+      );
+      out.push({
+        name: field.name,
+        kind: 'text',
+        values,
+        field,
+        ...(field.name === recordIdColumn ? { recordId: true } : {}),
+      });
     }
   }
   return out;
@@ -64,7 +82,9 @@ function columnsOf(table: Table, skip: (name: string) => boolean, recordIdColumn
 /** The record id column of the raw file, from its mapping (schema metadata), if it names one. */
 export function recordIdColumnOf(raw: Table): string | null {
   try {
-    const mapping = JSON.parse(raw.schema.metadata.get('mapping') ?? '{}') as { dataPoints?: { type: string; column?: string }[] };
+    const mapping = JSON.parse(raw.schema.metadata.get('mapping') ?? '{}') as {
+      dataPoints?: { type: string; column?: string }[];
+    };
     return mapping.dataPoints?.find((dp) => dp.type === 'RECORD_ID')?.column ?? null;
   } catch {
     return null;
@@ -78,17 +98,27 @@ export function recordIdColumnOf(raw: Table): string | null {
  */
 export function buildExportTable(raw: Table, scores: Table, decisions: Decisions, locale: Locale): ExportTable {
   if (raw.numRows !== scores.numRows || decisions.kept.length !== raw.numRows) {
-    throw new Error(`export: raw ${raw.numRows}, scores ${scores.numRows} and decisions ${decisions.kept.length} rows differ`);
+    throw new Error(
+      `export: raw ${raw.numRows}, scores ${scores.numRows} and decisions ${decisions.kept.length} rows differ`,
+    );
   }
   const recordIdColumn = recordIdColumnOf(raw);
   const columns = [
     ...columnsOf(raw, (name) => name === SOURCE_ROW_COLUMN, recordIdColumn),
-    ...columnsOf(scores, (name) => name === RECORD_ID_COLUMN && recordIdColumn !== null, recordIdColumn === null ? RECORD_ID_COLUMN : null),
+    ...columnsOf(
+      scores,
+      (name) => name === RECORD_ID_COLUMN && recordIdColumn !== null,
+      recordIdColumn === null ? RECORD_ID_COLUMN : null,
+    ),
   ];
-  const kept = translate(locale, 'worksheet.kept'), removed = translate(locale, 'worksheet.removed');
+  const kept = translate(locale, 'worksheet.kept'),
+    removed = translate(locale, 'worksheet.removed');
   const reasonNames = REASONS.map((r) => translate(locale, `worksheet.reasons.${r}`));
   const n = raw.numRows;
-  const decision = new Array<string>(n), reason = new Array<string | null>(n), code = new Array<string | null>(n), all = new Array<string | null>(n);
+  const decision = new Array<string>(n),
+    reason = new Array<string | null>(n),
+    code = new Array<string | null>(n),
+    all = new Array<string | null>(n);
   for (let i = 0; i < n; i++) {
     const p = decisions.primary[i]!;
     decision[i] = decisions.kept[i] === 1 ? kept : removed;
@@ -116,7 +146,9 @@ export function recordIdsOfRevision(raw: Table, scores: Table): (string | null)[
 
 /** Record ids per row of an export table. */
 export function recordIds(table: ExportTable): (string | null)[] {
-  const column = table.columns.find((c): c is Extract<ExportColumn, { kind: 'text' }> => c.kind === 'text' && c.recordId === true);
+  const column = table.columns.find(
+    (c): c is Extract<ExportColumn, { kind: 'text' }> => c.kind === 'text' && c.recordId === true,
+  );
   if (!column) throw new Error('export: no record id column');
   return column.values;
 }

@@ -65,7 +65,8 @@ export function describeThresholds(rules: CleaningRules): string {
     parts.push(`${name} < ${r.threshold}${r.minDataPoints > 0 ? ` (${r.minDataPoints}+ data points)` : ''}`);
   }
   if (rules.badAnswers.enabled) parts.push(`OES bad answers >= ${rules.badAnswers.min}`);
-  if (rules.target && rules.target.n > 0) parts.push(`target sample ${rules.target.n}${rules.target.trim ? ' (trimmed)' : ''}`);
+  if (rules.target && rules.target.n > 0)
+    parts.push(`target sample ${rules.target.n}${rules.target.trim ? ' (trimmed)' : ''}`);
   return parts.join('; ');
 }
 
@@ -75,7 +76,12 @@ export function exportKey(input: ExportJobInput): string {
 }
 
 function fileNameOf(input: ExportJobInput): string {
-  const base = (input.title ?? input.datafileId).normalize('NFKD').replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 80) || 'datafile';
+  const base =
+    (input.title ?? input.datafileId)
+      .normalize('NFKD')
+      .replace(/[^\w.-]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 80) || 'datafile';
   return input.format === 'rejects' ? `${base}-reject-list.csv` : `${base}-export.${EXTENSIONS[input.format]}`;
 }
 
@@ -83,7 +89,11 @@ function fileNameOf(input: ExportJobInput): string {
  * Writes one export of a published revision into the blob store and returns where. `onProgress`
  * receives whole percents (0..100); a job passes its `progress`, which is also its stop point.
  */
-export async function runExport(deps: ExportDeps, input: ExportJobInput, onProgress: (percent: number) => Promise<void> | void = () => undefined): Promise<ExportOutput> {
+export async function runExport(
+  deps: ExportDeps,
+  input: ExportJobInput,
+  onProgress: (percent: number) => Promise<void> | void = () => undefined,
+): Promise<ExportOutput> {
   if (!input.cleaning) throw new AppError('DATAFILE_NOT_CLEANED');
   await onProgress(0);
   // Refuses an unpublished revision (no manifest) with SCORES_NOT_AVAILABLE.
@@ -96,7 +106,7 @@ export async function runExport(deps: ExportDeps, input: ExportJobInput, onProgr
   if (cleaning.quota) extras.quota = quotaFor(groupingOf(raw, cleaning.quota.column), cleaning.quota.targets);
   if (cleaning.manual && Object.keys(cleaning.manual).length > 0) {
     const ids = recordIdsOfRevision(raw, scores);
-    extras.manual = Float64Array.from(ids, (id) => (id !== null ? cleaning.manual![id] ?? 0 : 0));
+    extras.manual = Float64Array.from(ids, (id) => (id !== null ? (cleaning.manual![id] ?? 0) : 0));
   }
   const decisions = cleanRevision(deps.scoring, scores, cleaning.rules, extras);
   const table = buildExportTable(raw, scores, decisions, locale);
@@ -123,11 +133,15 @@ export async function runExport(deps: ExportDeps, input: ExportJobInput, onProgr
       break;
     }
     case 'csv':
-      ({ size } = await deps.blobs.put(key, csvExportStream(table, input.csv), { contentType: 'text/csv; charset=utf-8' }));
+      ({ size } = await deps.blobs.put(key, csvExportStream(table, input.csv), {
+        contentType: 'text/csv; charset=utf-8',
+      }));
       contentType = 'text/csv; charset=utf-8';
       break;
     case 'rejects':
-      ({ size } = await deps.blobs.put(key, rejectListStream(table, decisions, REASONS, input.csv), { contentType: 'text/csv; charset=utf-8' }));
+      ({ size } = await deps.blobs.put(key, rejectListStream(table, decisions, REASONS, input.csv), {
+        contentType: 'text/csv; charset=utf-8',
+      }));
       contentType = 'text/csv; charset=utf-8';
       break;
     case 'arrow':
@@ -136,5 +150,13 @@ export async function runExport(deps: ExportDeps, input: ExportJobInput, onProgr
       break;
   }
   await onProgress(100);
-  return { key, size, contentType, fileName: fileNameOf(input), rows: table.rows, removed, scoringVersion: deps.scoring.version };
+  return {
+    key,
+    size,
+    contentType,
+    fileName: fileNameOf(input),
+    rows: table.rows,
+    removed,
+    scoringVersion: deps.scoring.version,
+  };
 }

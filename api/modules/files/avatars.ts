@@ -11,7 +11,8 @@ export type AvatarKind = (typeof AVATAR_KINDS)[number];
 
 /** Storage path for an avatar: under the user or company id (or the datafile id for a report's client logo), a generated prefix, the (checked) file name. */
 export function avatarPath(kind: AvatarKind, ownerId: string, imageKey: string): string {
-  if (!IMAGE_KEY.test(imageKey)) throw new AppError('INVALID_PARAMETERS', { field: 'imageKey', reason: 'IMAGE_FILE_NAME' });
+  if (!IMAGE_KEY.test(imageKey))
+    throw new AppError('INVALID_PARAMETERS', { field: 'imageKey', reason: 'IMAGE_FILE_NAME' });
   return `avatars/${kind}/${ownerId}/${randomToken(6)}-${imageKey.toLowerCase()}`;
 }
 
@@ -26,9 +27,15 @@ export function isAvatarPath(value: string, kinds: readonly AvatarKind[] = ['use
 
 /** Content sniffing: only PNG, JPEG and WebP, whatever the Content-Type says. */
 export function imageTypeOf(bytes: Uint8Array): 'image/png' | 'image/jpeg' | 'image/webp' | null {
-  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'image/png';
+  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
+    return 'image/png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 12 && String.fromCharCode(...bytes.slice(0, 4)) === 'RIFF' && String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP') return 'image/webp';
+  if (
+    bytes.length >= 12 &&
+    String.fromCharCode(...bytes.slice(0, 4)) === 'RIFF' &&
+    String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP'
+  )
+    return 'image/webp';
   return null;
 }
 

@@ -62,7 +62,7 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
   };
 
   async function writeAll(fh: Awaited<ReturnType<typeof open>>, bytes: Uint8Array) {
-    for (let offset = 0; offset < bytes.length; ) {
+    for (let offset = 0; offset < bytes.length;) {
       const { bytesWritten } = await fh.write(bytes, offset, bytes.length - offset);
       offset += bytesWritten;
     }
@@ -120,7 +120,9 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
       });
       if (!s?.isFile()) return null;
       // Objects are replaced by rename, never rewritten in place: a stream opened here reads one whole version.
-      return Readable.toWeb(createReadStream(path, { highWaterMark: 256 * 1024 })) as unknown as ReadableStream<Uint8Array>;
+      return Readable.toWeb(
+        createReadStream(path, { highWaterMark: 256 * 1024 }),
+      ) as unknown as ReadableStream<Uint8Array>;
     },
 
     async getBytes(key) {
@@ -164,7 +166,9 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
         if (isMissing(error)) return [] as string[];
         throw error;
       });
-      for (const name of names) if (name.startsWith(start) && !name.startsWith('.')) await rm(join(dir, name), { recursive: true, force: true });
+      for (const name of names)
+        if (name.startsWith(start) && !name.startsWith('.'))
+          await rm(join(dir, name), { recursive: true, force: true });
     },
 
     signedPut(kind: BlobKind, key, now) {
@@ -172,7 +176,11 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
       const policy = policies[kind];
       if (!key.startsWith(policy.prefix)) throw new Error(`a ${kind} key must start with ${policy.prefix}`);
       const expires = now.getTime() + SIGNED_PUT_TTL_SECONDS * 1000;
-      return { url: signPutUrl(config.secret, config.publicUrl, kind, key, expires), expiresAt: new Date(expires).toISOString(), maxBytes: policy.maxBytes };
+      return {
+        url: signPutUrl(config.secret, config.publicUrl, kind, key, expires),
+        expiresAt: new Date(expires).toISOString(),
+        maxBytes: policy.maxBytes,
+      };
     },
 
     signedGet(key, now, options = {}) {
@@ -205,7 +213,14 @@ async function walkFiles(dir: string, prefix: string, tally: UsageTally): Promis
   }
   // Stats in small parallel batches: one at a time is slow on many files, all at once exhausts handles.
   for (let i = 0; i < files.length; i += 64) {
-    const sizes = await Promise.all(files.slice(i, i + 64).map((name) => stat(join(dir, name)).then((s) => s.size, () => null)));
+    const sizes = await Promise.all(
+      files.slice(i, i + 64).map((name) =>
+        stat(join(dir, name)).then(
+          (s) => s.size,
+          () => null,
+        ),
+      ),
+    );
     sizes.forEach((size, j) => {
       if (size !== null) tally.add(`${prefix}${files[i + j]}`, size);
     });

@@ -17,7 +17,12 @@ const PART_SIZE = 8 * 1024 * 1024;
 
 const isNotFound = (error: unknown) => {
   const e = error as { code?: string; name?: string; status?: number } | undefined;
-  return e?.code === 'NoSuchKey' || e?.code === 'NotFound' || e?.status === 404 || /not ?found|NoSuchKey/i.test(String((error as Error)?.message ?? ''));
+  return (
+    e?.code === 'NoSuchKey' ||
+    e?.code === 'NotFound' ||
+    e?.status === 404 ||
+    /not ?found|NoSuchKey/i.test(String((error as Error)?.message ?? ''))
+  );
 };
 
 /**
@@ -30,7 +35,13 @@ const isNotFound = (error: unknown) => {
  */
 export function createS3BlobStore(config: BlobStoreConfig): BlobStore & { client: S3Client } {
   const s3 = config.s3!;
-  const client = new S3Client({ bucket: s3.bucket, endpoint: s3.endpoint, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey });
+  const client = new S3Client({
+    bucket: s3.bucket,
+    endpoint: s3.endpoint,
+    region: s3.region,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+  });
   const policies = blobPolicies(config);
 
   async function statOf(key: string) {
@@ -123,13 +134,23 @@ export function createS3BlobStore(config: BlobStoreConfig): BlobStore & { client
       const policy = policies[kind];
       if (!key.startsWith(policy.prefix)) throw new Error(`a ${kind} key must start with ${policy.prefix}`);
       const url = client.presign(key, { method: 'PUT', expiresIn: SIGNED_PUT_TTL_SECONDS });
-      return { url, expiresAt: new Date(now.getTime() + SIGNED_PUT_TTL_SECONDS * 1000).toISOString(), maxBytes: policy.maxBytes };
+      return {
+        url,
+        expiresAt: new Date(now.getTime() + SIGNED_PUT_TTL_SECONDS * 1000).toISOString(),
+        maxBytes: policy.maxBytes,
+      };
     },
 
     signedGet(key, _now, options = {}) {
       assertBlobKey(key);
-      const disposition = options.downloadName ? `attachment; filename="${options.downloadName.replace(/["\\\r\n]/g, '_')}"` : undefined;
-      return client.presign(key, { method: 'GET', expiresIn: options.ttlSeconds ?? SIGNED_GET_TTL_SECONDS, ...(disposition ? { contentDisposition: disposition } : {}) });
+      const disposition = options.downloadName
+        ? `attachment; filename="${options.downloadName.replace(/["\\\r\n]/g, '_')}"`
+        : undefined;
+      return client.presign(key, {
+        method: 'GET',
+        expiresIn: options.ttlSeconds ?? SIGNED_GET_TTL_SECONDS,
+        ...(disposition ? { contentDisposition: disposition } : {}),
+      });
     },
 
     policy: (kind) => policies[kind],

@@ -13,7 +13,11 @@ export type BlobKind = 'avatar' | 'upload' | 'export';
 export interface BlobStore {
   readonly kind: 'local' | 's3';
   /** Writes the whole body; resolves once it is durable. A key is a relative path of [A-Za-z0-9._/-] segments, never user-supplied. */
-  put(key: string, body: Uint8Array | ReadableStream<Uint8Array>, options?: { contentType?: string }): Promise<{ size: number }>;
+  put(
+    key: string,
+    body: Uint8Array | ReadableStream<Uint8Array>,
+    options?: { contentType?: string },
+  ): Promise<{ size: number }>;
   /** A stream of the stored bytes, or null when absent. */
   get(key: string): Promise<ReadableStream<Uint8Array> | null>;
   /** The stored bytes in memory, or null (for small objects and for libraries that need random access, e.g. zip). */
@@ -61,8 +65,15 @@ export class UsageTally {
     folder.objects++;
   }
   result(now: Date): BlobUsage {
-    const folders = [...this.#folders].map(([prefix, f]) => ({ prefix, ...f })).sort((a, b) => b.bytes - a.bytes || a.prefix.localeCompare(b.prefix));
-    return { bytes: folders.reduce((s, f) => s + f.bytes, 0), objects: folders.reduce((s, f) => s + f.objects, 0), folders, measuredAt: now.toISOString() };
+    const folders = [...this.#folders]
+      .map(([prefix, f]) => ({ prefix, ...f }))
+      .sort((a, b) => b.bytes - a.bytes || a.prefix.localeCompare(b.prefix));
+    return {
+      bytes: folders.reduce((s, f) => s + f.bytes, 0),
+      objects: folders.reduce((s, f) => s + f.objects, 0),
+      folders,
+      measuredAt: now.toISOString(),
+    };
   }
 }
 
@@ -115,15 +126,39 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 export function blobPolicies(config: Pick<BlobStoreConfig, 'uploadMaxBytes'>): Record<BlobKind, BlobPolicy> {
   return {
-    avatar: { prefix: 'avatars/', maxBytes: AVATAR_MAX_BYTES, contentTypes: ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'] },
+    avatar: {
+      prefix: 'avatars/',
+      maxBytes: AVATAR_MAX_BYTES,
+      contentTypes: ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'],
+    },
     // Browsers name CSV differently per platform (Windows says application/vnd.ms-excel) and send
     // .sav as octet-stream or nothing; the parsers decide by magic bytes, not by this header.
     upload: {
       prefix: 'uploads/',
       maxBytes: config.uploadMaxBytes,
-      contentTypes: [XLSX, 'text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel', 'application/x-spss-sav', 'application/x-spss', 'application/octet-stream'],
+      contentTypes: [
+        XLSX,
+        'text/csv',
+        'text/plain',
+        'application/csv',
+        'application/vnd.ms-excel',
+        'application/x-spss-sav',
+        'application/x-spss',
+        'application/octet-stream',
+      ],
     },
-    export: { prefix: 'exports/', maxBytes: EXPORT_MAX_BYTES, contentTypes: [XLSX, 'text/csv', 'application/pdf', 'application/zip', 'application/vnd.apache.arrow.file', 'application/octet-stream'] },
+    export: {
+      prefix: 'exports/',
+      maxBytes: EXPORT_MAX_BYTES,
+      contentTypes: [
+        XLSX,
+        'text/csv',
+        'application/pdf',
+        'application/zip',
+        'application/vnd.apache.arrow.file',
+        'application/octet-stream',
+      ],
+    },
   };
 }
 
@@ -168,5 +203,11 @@ export function contentTypeForKey(key: string): string {
 }
 
 export function blobStoreConfig(env: Env, secret: string): BlobStoreConfig {
-  return { storageDir: env.storageDir, s3: env.s3, publicUrl: env.publicUrl, secret, uploadMaxBytes: env.uploadMaxBytes };
+  return {
+    storageDir: env.storageDir,
+    s3: env.s3,
+    publicUrl: env.publicUrl,
+    secret,
+    uploadMaxBytes: env.uploadMaxBytes,
+  };
 }

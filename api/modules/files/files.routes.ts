@@ -12,7 +12,10 @@ import { checkGetSignature, checkPutSignature } from './signed-urls';
 const refuse = (c: Context, status: number, code: ErrorCode, reason?: RefusalReason, extra: AppErrorDetails = {}) => {
   const locale = localeFromHeader(c.req.header('accept-language')) ?? DEFAULT_LOCALE;
   const details: AppErrorDetails = reason ? { reason, ...extra } : extra;
-  return c.json({ errors: [{ message: messageOf(new AppError(code, details), locale), extensions: { code, ...details } }] }, status as 400);
+  return c.json(
+    { errors: [{ message: messageOf(new AppError(code, details), locale), extensions: { code, ...details } }] },
+    status as 400,
+  );
 };
 
 const KINDS: readonly BlobKind[] = ['avatar', 'upload', 'export'];
@@ -90,21 +93,36 @@ export function registerFileRoutes(app: Hono, deps: Deps) {
     const key = keyOf(c);
     const kind = c.req.query('kind') as BlobKind | undefined;
     if (!key || !kind || !KINDS.includes(kind)) return refuse(c, 404, 'INVALID_PARAMETERS', 'UNKNOWN_PATH');
-    const check = checkPutSignature(deps.appSecret, kind, key, c.req.query('expires'), c.req.query('sig'), deps.clock.now());
+    const check = checkPutSignature(
+      deps.appSecret,
+      kind,
+      key,
+      c.req.query('expires'),
+      c.req.query('sig'),
+      deps.clock.now(),
+    );
     if (check !== 'OK') return refuse(c, 403, 'UNAUTHORIZED', check === 'EXPIRED' ? 'URL_EXPIRED' : 'BAD_SIGNATURE');
     const policy = policies[kind];
-    if (!key.startsWith(policy.prefix) || (kind === 'avatar' && !isAvatarPath(`/files/${key}`, AVATAR_KINDS))) return refuse(c, 404, 'INVALID_PARAMETERS', 'UNKNOWN_PATH');
-    const contentType = (c.req.header('content-type') ?? 'application/octet-stream').split(';')[0]!.trim().toLowerCase();
+    if (!key.startsWith(policy.prefix) || (kind === 'avatar' && !isAvatarPath(`/files/${key}`, AVATAR_KINDS)))
+      return refuse(c, 404, 'INVALID_PARAMETERS', 'UNKNOWN_PATH');
+    const contentType = (c.req.header('content-type') ?? 'application/octet-stream')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase();
     if (!policy.contentTypes.includes(contentType)) return refuse(c, 415, 'INVALID_PARAMETERS', 'CONTENT_TYPE');
     // Refused before a byte is read when the declared size is over the cap.
     const declaredHeader = c.req.header('content-length');
     const declared = declaredHeader === undefined ? null : Number(declaredHeader);
-    if (declared !== null && (!Number.isSafeInteger(declared) || declared < 0)) return refuse(c, 400, 'INVALID_PARAMETERS', 'CONTENT_LENGTH');
-    if (declared !== null && declared > policy.maxBytes) return refuse(c, 413, 'INVALID_PARAMETERS', 'TOO_LARGE', { maxMegabytes: megabytes(policy.maxBytes) });
+    if (declared !== null && (!Number.isSafeInteger(declared) || declared < 0))
+      return refuse(c, 400, 'INVALID_PARAMETERS', 'CONTENT_LENGTH');
+    if (declared !== null && declared > policy.maxBytes)
+      return refuse(c, 413, 'INVALID_PARAMETERS', 'TOO_LARGE', { maxMegabytes: megabytes(policy.maxBytes) });
     const body = c.req.raw.body;
     if (!body || declared === 0) return refuse(c, 400, 'INVALID_PARAMETERS', 'EMPTY');
     try {
-      const { size } = await deps.blobs.put(key, body.pipeThrough(guardBody(policy.maxBytes, kind === 'avatar')), { contentType });
+      const { size } = await deps.blobs.put(key, body.pipeThrough(guardBody(policy.maxBytes, kind === 'avatar')), {
+        contentType,
+      });
       if (size === 0) {
         await deps.blobs.delete(key);
         return refuse(c, 400, 'INVALID_PARAMETERS', 'EMPTY');
@@ -116,7 +134,14 @@ export function registerFileRoutes(app: Hono, deps: Deps) {
       return c.json({ ok: true, key, size, ...(kind === 'avatar' ? { imageUrl: `/files/${key}` } : {}) });
     } catch (error) {
       // The store wrote to a temp file only: a refused or broken body leaves nothing under the key.
-      if (error instanceof BodyRefused) return refuse(c, error.status, 'INVALID_PARAMETERS', error.reason, error.reason === 'TOO_LARGE' ? { maxMegabytes: megabytes(policy.maxBytes) } : {});
+      if (error instanceof BodyRefused)
+        return refuse(
+          c,
+          error.status,
+          'INVALID_PARAMETERS',
+          error.reason,
+          error.reason === 'TOO_LARGE' ? { maxMegabytes: megabytes(policy.maxBytes) } : {},
+        );
       deps.log.error('signed upload failed', error);
       return refuse(c, 500, 'S3_FILE_UPLOAD_FAILED');
     }
@@ -125,18 +150,30 @@ export function registerFileRoutes(app: Hono, deps: Deps) {
   app.get('/files/avatars/*', async (c) => {
     const key = keyOf(c);
     if (!key || !isAvatarPath(`/files/${key}`, AVATAR_KINDS)) return c.text('Not found', 404);
-    if (deps.blobs.kind === 's3') return c.redirect(deps.blobs.signedGet(key, deps.clock.now(), { ttlSeconds: 3600 }), 302);
+    if (deps.blobs.kind === 's3')
+      return c.redirect(deps.blobs.signedGet(key, deps.clock.now(), { ttlSeconds: 3600 }), 302);
     const bytes = await deps.blobs.getBytes(key);
     if (!bytes) return c.text('Not found', 404);
     // Names are generated per upload, so a stored file never changes: cache it for a year.
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': imageTypeOf(bytes) ?? 'application/octet-stream', 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' });
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': imageTypeOf(bytes) ?? 'application/octet-stream',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+    });
   });
 
   app.get('/files/*', async (c) => {
     const key = keyOf(c);
     if (!key) return c.text('Not found', 404);
     const name = c.req.query('name');
-    const check = checkGetSignature(deps.appSecret, key, c.req.query('expires'), name, c.req.query('sig'), deps.clock.now());
+    const check = checkGetSignature(
+      deps.appSecret,
+      key,
+      c.req.query('expires'),
+      name,
+      c.req.query('sig'),
+      deps.clock.now(),
+    );
     if (check !== 'OK') return refuse(c, 403, 'UNAUTHORIZED', check === 'EXPIRED' ? 'URL_EXPIRED' : 'BAD_SIGNATURE');
     const [size, stream] = await Promise.all([deps.blobs.stat(key), deps.blobs.get(key)]);
     if (!size || !stream) return c.text('Not found', 404);

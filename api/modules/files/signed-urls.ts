@@ -13,21 +13,44 @@ export function signPutUrl(secret: string, publicUrl: string, kind: string, key:
   return `${publicUrl}/files/${key}?kind=${kind}&expires=${expiresMs}&sig=${hmacHex(secret, putPayload(kind, key, expiresMs))}`;
 }
 
-export function signGetUrl(secret: string, publicUrl: string, key: string, expiresMs: number, downloadName?: string): string {
+export function signGetUrl(
+  secret: string,
+  publicUrl: string,
+  key: string,
+  expiresMs: number,
+  downloadName?: string,
+): string {
   const name = downloadName ? `&name=${encodeURIComponent(downloadName)}` : '';
   return `${publicUrl}/files/${key}?expires=${expiresMs}${name}&sig=${hmacHex(secret, getPayload(key, expiresMs, downloadName ?? ''))}`;
 }
 
 export type SignatureCheck = 'OK' | 'EXPIRED' | 'INVALID';
 
-const wellFormed = (expires: string | undefined, sig: string | undefined): expires is string => !!expires && !!sig && /^\d{1,15}$/.test(expires) && /^[0-9a-f]{64}$/.test(sig);
+const wellFormed = (expires: string | undefined, sig: string | undefined): expires is string =>
+  !!expires && !!sig && /^\d{1,15}$/.test(expires) && /^[0-9a-f]{64}$/.test(sig);
 
-export function checkPutSignature(secret: string, kind: string, key: string, expires: string | undefined, sig: string | undefined, now: Date): SignatureCheck {
-  if (!wellFormed(expires, sig) || !safeEqual(hmacHex(secret, putPayload(kind, key, Number(expires))), sig!)) return 'INVALID';
+export function checkPutSignature(
+  secret: string,
+  kind: string,
+  key: string,
+  expires: string | undefined,
+  sig: string | undefined,
+  now: Date,
+): SignatureCheck {
+  if (!wellFormed(expires, sig) || !safeEqual(hmacHex(secret, putPayload(kind, key, Number(expires))), sig!))
+    return 'INVALID';
   return Number(expires) < now.getTime() ? 'EXPIRED' : 'OK';
 }
 
-export function checkGetSignature(secret: string, key: string, expires: string | undefined, name: string | undefined, sig: string | undefined, now: Date): SignatureCheck {
-  if (!wellFormed(expires, sig) || !safeEqual(hmacHex(secret, getPayload(key, Number(expires), name ?? '')), sig!)) return 'INVALID';
+export function checkGetSignature(
+  secret: string,
+  key: string,
+  expires: string | undefined,
+  name: string | undefined,
+  sig: string | undefined,
+  now: Date,
+): SignatureCheck {
+  if (!wellFormed(expires, sig) || !safeEqual(hmacHex(secret, getPayload(key, Number(expires), name ?? '')), sig!))
+    return 'INVALID';
   return Number(expires) < now.getTime() ? 'EXPIRED' : 'OK';
 }

@@ -6,7 +6,13 @@ import { randomToken } from '../../lib/crypto';
 import { writeTransaction } from '../../../db/write-transaction';
 import { insertDatafile, insertUpload, replaceDatapoints, updateDatafile } from '../datafiles/datafile-uploads.repo';
 import { requireDatafile } from '../datafiles/datafiles.policy';
-import { datapointRowsOfPages, validateName, validatePages, validateSurveySoftware, type LivePage } from './live-config';
+import {
+  datapointRowsOfPages,
+  validateName,
+  validatePages,
+  validateSurveySoftware,
+  type LivePage,
+} from './live-config';
 import { forgetLiveDatafile, pagesOf } from './live.service';
 import { countRespondents } from './live.repo';
 
@@ -30,20 +36,51 @@ export async function createLiveDatafile(deps: Deps, viewer: Viewer, input: Live
   const uploadId = crypto.randomUUID();
   const now = deps.clock.now().toISOString();
   await writeTransaction(deps.db, async (tx) => {
-    await insertDatafile(tx, { id, companyId: viewer.companyId!, ownerId: viewer.userId, title, importType: 'LIVE', status: 'DRAFT', integration, secretKey: newSecret(), createdAt: now, isEnableWrongTopicCheck: pages.some((p) => p.contextCheck) });
+    await insertDatafile(tx, {
+      id,
+      companyId: viewer.companyId!,
+      ownerId: viewer.userId,
+      title,
+      importType: 'LIVE',
+      status: 'DRAFT',
+      integration,
+      secretKey: newSecret(),
+      createdAt: now,
+      isEnableWrongTopicCheck: pages.some((p) => p.contextCheck),
+    });
     await insertUpload(tx, {
-      id: uploadId, datafileId: id, kind: 'UPLOAD', status: 'READY', sourceKey: `live/${viewer.companyId}/${id}/definition`, sourceFormat: 'csv', sourceFileName: title,
-      sourceBytes: 0, headerRow: 1, firstDataRow: 2, missingValues: ['-999'], createdBy: viewer.userId, createdAt: now, confirmedBy: viewer.userId, confirmedAt: now,
+      id: uploadId,
+      datafileId: id,
+      kind: 'UPLOAD',
+      status: 'READY',
+      sourceKey: `live/${viewer.companyId}/${id}/definition`,
+      sourceFormat: 'csv',
+      sourceFileName: title,
+      sourceBytes: 0,
+      headerRow: 1,
+      firstDataRow: 2,
+      missingValues: ['-999'],
+      createdBy: viewer.userId,
+      createdAt: now,
+      confirmedBy: viewer.userId,
+      confirmedAt: now,
     });
     await replaceDatapoints(tx, uploadId, datapointRowsOfPages(pages));
-    await updateDatafile(tx, id, { publishedUploadId: uploadId, numberOfDatapoints: pages.length, includeTimestamp: true, includeOES: pages.some((p) => p.criterion === 'OES'), includeItemBattery: pages.some((p) => p.criterion === 'IBS') });
+    await updateDatafile(tx, id, {
+      publishedUploadId: uploadId,
+      numberOfDatapoints: pages.length,
+      includeTimestamp: true,
+      includeOES: pages.some((p) => p.criterion === 'OES'),
+      includeItemBattery: pages.some((p) => p.criterion === 'IBS'),
+    });
   });
   return id;
 }
 
 async function requireLive(deps: Deps, viewer: Viewer, datafileId: string, mode: 'see' | 'upload') {
   const file = await requireDatafile(deps.db, viewer, datafileId, mode);
-  if (file.importType !== 'LIVE') throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'LIVE_NOT_A_LIVE_DATAFILE' });
+  if (file.importType !== 'LIVE')
+    throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'LIVE_NOT_A_LIVE_DATAFILE' });
   return file;
 }
 
@@ -52,8 +89,15 @@ export async function liveIntegration(deps: Deps, viewer: Viewer, datafileId: st
   const file = await requireLive(deps, viewer, datafileId, 'upload');
   const pages = file.publishedUploadId ? await pagesOf(deps, file.id, file.publishedUploadId) : [];
   return {
-    datafileId: file.id, name: file.title, surveySoftware: file.integration, status: file.status, secretKey: file.secretKey ?? '',
-    endpoint: `${deps.env.publicUrl}/api/live/${file.id}/respondents`, pages, numberOfRespondents: await countRespondents(deps.db, file.id), cost: file.cost,
+    datafileId: file.id,
+    name: file.title,
+    surveySoftware: file.integration,
+    status: file.status,
+    secretKey: file.secretKey ?? '',
+    endpoint: `${deps.env.publicUrl}/api/live/${file.id}/respondents`,
+    pages,
+    numberOfRespondents: await countRespondents(deps.db, file.id),
+    cost: file.cost,
   };
 }
 
@@ -73,7 +117,8 @@ export async function regenerateLiveSecret(deps: Deps, viewer: Viewer, datafileI
 export async function openLiveDatafile(deps: Deps, viewer: Viewer, datafileId: string): Promise<string> {
   const file = await requireLive(deps, viewer, datafileId, 'upload');
   if (file.status === 'READY') return file.status;
-  if (file.status !== 'DRAFT') throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'LIVE_NOT_A_DRAFT' });
+  if (file.status !== 'DRAFT')
+    throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'LIVE_NOT_A_DRAFT' });
   await updateDatafile(deps.db, datafileId, { status: 'READY', updatedAt: deps.clock.now().toISOString() });
   return 'READY';
 }

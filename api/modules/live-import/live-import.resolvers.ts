@@ -5,11 +5,21 @@ import * as define from './live-define.service';
 /** Who: creating needs a member of the organisation; the integration (it shows the secret) needs upload rights on the datafile. */
 export const liveImportResolvers: ModuleResolvers = {
   Query: {
-    getLiveDatafileIntegration: async (_, args, ctx) => define.liveIntegration(ctx.deps, await requireViewer(ctx), args.datafileId) as never,
+    getLiveDatafileIntegration: async (_, args, ctx) =>
+      define.liveIntegration(ctx.deps, await requireViewer(ctx), args.datafileId) as never,
   },
   Mutation: {
-    createLiveDatafile: async (_, args, ctx) => ({ status: 'SUCCESS', datafileId: await define.createLiveDatafile(ctx.deps, await requireViewer(ctx), args.input as define.LiveDatafileInput) }),
-    openLiveDatafile: async (_, args, ctx) => define.openLiveDatafile(ctx.deps, await requireViewer(ctx), args.datafileId),
-    regenerateLiveDatafileSecret: async (_, args, ctx) => define.regenerateLiveSecret(ctx.deps, await requireViewer(ctx), args.datafileId),
+    createLiveDatafile: async (_, args, ctx) => ({
+      status: 'SUCCESS',
+      datafileId: await define.createLiveDatafile(
+        ctx.deps,
+        await requireViewer(ctx),
+        args.input as define.LiveDatafileInput,
+      ),
+    }),
+    openLiveDatafile: async (_, args, ctx) =>
+      define.openLiveDatafile(ctx.deps, await requireViewer(ctx), args.datafileId),
+    regenerateLiveDatafileSecret: async (_, args, ctx) =>
+      define.regenerateLiveSecret(ctx.deps, await requireViewer(ctx), args.datafileId),
   },
 };

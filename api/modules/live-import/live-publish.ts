@@ -7,7 +7,14 @@
 import Papa from 'papaparse';
 import type { Deps } from '../../deps';
 import type { LiveRespondentRow } from './live.repo';
-import { gridItemColumn, mappingOfPages, pageTimeColumn, RECORD_COLUMN, TOTAL_COLUMN, type LivePage } from './live-config';
+import {
+  gridItemColumn,
+  mappingOfPages,
+  pageTimeColumn,
+  RECORD_COLUMN,
+  TOTAL_COLUMN,
+  type LivePage,
+} from './live-config';
 import type { ColumnMapping, DataPoint } from '../uploads/types';
 import { TS_MIN_RECORDS } from './live-scoring';
 
@@ -27,14 +34,25 @@ export function schedulePublish(deps: Deps, datafileId: string): void {
   if (!map) memo.set(deps, (map = new Map()));
   if (map.get(datafileId) === slot) return;
   map.set(datafileId, slot);
-  deps.jobs.enqueue(LIVE_PUBLISH_JOB, { datafileId }, { dedupeKey: `${LIVE_PUBLISH_JOB}:${datafileId}:${slot}`, runAfter: new Date((slot + 1) * ms) }).catch((error) => {
-    map!.delete(datafileId);
-    deps.log.error('live publish could not be scheduled', { datafileId, error: String(error) });
-  });
+  deps.jobs
+    .enqueue(
+      LIVE_PUBLISH_JOB,
+      { datafileId },
+      { dedupeKey: `${LIVE_PUBLISH_JOB}:${datafileId}:${slot}`, runAfter: new Date((slot + 1) * ms) },
+    )
+    .catch((error) => {
+      map!.delete(datafileId);
+      deps.log.error('live publish could not be scheduled', { datafileId, error: String(error) });
+    });
 }
 
 /** A revision now (tests, the screens' refresh). */
-export const publishNow = (deps: Deps, datafileId: string) => deps.jobs.enqueue(LIVE_PUBLISH_JOB, { datafileId }, { dedupeKey: `${LIVE_PUBLISH_JOB}:${datafileId}:now:${crypto.randomUUID()}` });
+export const publishNow = (deps: Deps, datafileId: string) =>
+  deps.jobs.enqueue(
+    LIVE_PUBLISH_JOB,
+    { datafileId },
+    { dedupeKey: `${LIVE_PUBLISH_JOB}:${datafileId}:now:${crypto.randomUUID()}` },
+  );
 
 const cell = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '' : String(v));
 
@@ -43,7 +61,10 @@ const cell = (v: number | null | undefined) => (v === null || v === undefined ||
  * would refuse for the whole file are left unmapped, their columns kept: durations with fewer than
  * 30 valid values (no median yet), open questions nobody answered, grids with an empty item.
  */
-export function snapshotOf(pages: readonly LivePage[], rows: readonly LiveRespondentRow[]): { csv: string; mapping: ColumnMapping } {
+export function snapshotOf(
+  pages: readonly LivePage[],
+  rows: readonly LiveRespondentRow[],
+): { csv: string; mapping: ColumnMapping } {
   const header = [RECORD_COLUMN, TOTAL_COLUMN];
   for (const p of pages) {
     header.push(pageTimeColumn(p.label));

@@ -12,16 +12,26 @@ export const MAX_ANSWER_CHARS = 10_000;
 /** A week: longer page times are typing errors, not interviews. */
 const MAX_SECONDS = 7 * 24 * 3600;
 
-export type LiveRespondentInput = { recordId: string; totalSeconds: number | null; answers: Record<string, LiveAnswer>; payloadHash: string };
+export type LiveRespondentInput = {
+  recordId: string;
+  totalSeconds: number | null;
+  answers: Record<string, LiveAnswer>;
+  payloadHash: string;
+};
 
-const bad = (reason: RefusalReason, field: string, code: 'INVALID_PARAMETERS' | 'BAD_REQUEST' = 'INVALID_PARAMETERS'): never => {
+const bad = (
+  reason: RefusalReason,
+  field: string,
+  code: 'INVALID_PARAMETERS' | 'BAD_REQUEST' = 'INVALID_PARAMETERS',
+): never => {
   throw new AppError(code, { reason, field });
 };
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function optionalNumber(v: unknown, field: string, max: number, integer = false): number | null {
   if (v === undefined || v === null) return null;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max || (integer && !Number.isInteger(v))) bad('LIVE_WRONG_TYPE', field);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max || (integer && !Number.isInteger(v)))
+    bad('LIVE_WRONG_TYPE', field);
   return v as number;
 }
 
@@ -38,13 +48,20 @@ export function readRespondent(body: unknown, pages: readonly LivePage[]): LiveR
   if (!isObject(body)) bad('LIVE_BODY_NOT_JSON', 'body', 'BAD_REQUEST');
   const b = body as Record<string, unknown>;
   const rawId = b.recordId;
-  const recordId = typeof rawId === 'number' && Number.isSafeInteger(rawId) ? String(rawId) : typeof rawId === 'string' ? rawId.trim() : '';
-  if (recordId.length === 0 || recordId.length > MAX_RECORD_ID || /\p{Cc}/u.test(recordId)) bad('LIVE_RECORD_ID', 'recordId');
+  const recordId =
+    typeof rawId === 'number' && Number.isSafeInteger(rawId)
+      ? String(rawId)
+      : typeof rawId === 'string'
+        ? rawId.trim()
+        : '';
+  if (recordId.length === 0 || recordId.length > MAX_RECORD_ID || /\p{Cc}/u.test(recordId))
+    bad('LIVE_RECORD_ID', 'recordId');
   const totalSeconds = optionalNumber(b.totalSeconds, 'totalSeconds', MAX_SECONDS);
   const rawAnswers = b.answers ?? {};
   if (!isObject(rawAnswers)) bad('LIVE_WRONG_TYPE', 'answers');
   const byLabel = new Map(pages.map((p) => [p.label, p]));
-  for (const label of Object.keys(rawAnswers as object)) if (!byLabel.has(label)) bad('LIVE_UNKNOWN_PAGE_LABEL', `answers.${label.slice(0, 64)}`);
+  for (const label of Object.keys(rawAnswers as object))
+    if (!byLabel.has(label)) bad('LIVE_UNKNOWN_PAGE_LABEL', `answers.${label.slice(0, 64)}`);
   const answers: Record<string, LiveAnswer> = {};
   for (const page of pages) {
     const raw = (rawAnswers as Record<string, unknown>)[page.label];
@@ -54,12 +71,19 @@ export function readRespondent(body: unknown, pages: readonly LivePage[]): LiveR
     const r = raw as Record<string, unknown>;
     const a: LiveAnswer = {};
     if (r.answer !== undefined && r.answer !== null) {
-      if (page.criterion !== 'OES' || typeof r.answer !== 'string' || r.answer.length > MAX_ANSWER_CHARS) bad('LIVE_WRONG_TYPE', `${f}.answer`);
+      if (page.criterion !== 'OES' || typeof r.answer !== 'string' || r.answer.length > MAX_ANSWER_CHARS)
+        bad('LIVE_WRONG_TYPE', `${f}.answer`);
       a.answer = r.answer as string;
     }
     if (r.items !== undefined && r.items !== null) {
       const items = r.items;
-      if (page.criterion !== 'IBS' || !Array.isArray(items) || items.length > page.items! || items.some((v) => v !== null && (typeof v !== 'number' || !Number.isFinite(v)))) bad('LIVE_WRONG_TYPE', `${f}.items`);
+      if (
+        page.criterion !== 'IBS' ||
+        !Array.isArray(items) ||
+        items.length > page.items! ||
+        items.some((v) => v !== null && (typeof v !== 'number' || !Number.isFinite(v)))
+      )
+        bad('LIVE_WRONG_TYPE', `${f}.items`);
       a.items = items as (number | null)[];
     }
     const seconds = optionalNumber(r.seconds, `${f}.seconds`, MAX_SECONDS);
@@ -73,6 +97,8 @@ export function readRespondent(body: unknown, pages: readonly LivePage[]): LiveR
   // Without a total time the pages' times add up to it (when any was sent).
   const pageSum = Object.values(answers).reduce((s, a) => s + (a.seconds ?? 0), 0);
   const total = totalSeconds ?? (pageSum > 0 ? pageSum : null);
-  const payloadHash = createHash('sha256').update(JSON.stringify([total, answers])).digest('hex');
+  const payloadHash = createHash('sha256')
+    .update(JSON.stringify([total, answers]))
+    .digest('hex');
   return { recordId, totalSeconds: total, answers, payloadHash };
 }

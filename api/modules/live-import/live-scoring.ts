@@ -60,7 +60,8 @@ export class LiveMedians {
   }
   add(totalSeconds: number | null, answers: Record<string, LiveAnswer>) {
     if (totalSeconds !== null) this.total.add(totalSeconds);
-    for (const [label, a] of Object.entries(answers)) if (typeof a.seconds === 'number') this.page(label).add(a.seconds);
+    for (const [label, a] of Object.entries(answers))
+      if (typeof a.seconds === 'number') this.page(label).add(a.seconds);
   }
 }
 
@@ -70,7 +71,13 @@ const one = (v: number | null | undefined) => Float64Array.of(v === null || v ==
 const orNull = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? null : v);
 
 /** Time-Score of one respondent (section 3.4): half the total's score and half the mean of the pages' scores. */
-export function timeScore(scoring: Pick<Scoring, 'timeScoreOf'>, medians: LiveMedians, pages: readonly LivePage[], total: number | null, answers: Record<string, LiveAnswer>) {
+export function timeScore(
+  scoring: Pick<Scoring, 'timeScoreOf'>,
+  medians: LiveMedians,
+  pages: readonly LivePage[],
+  total: number | null,
+  answers: Record<string, LiveAnswer>,
+) {
   let slow = false;
   const scoreOf = (v: number | null | undefined, m: RunningMedian): number | null => {
     if (typeof v !== 'number' || !(v > 0)) return null;
@@ -80,7 +87,9 @@ export function timeScore(scoring: Pick<Scoring, 'timeScoreOf'>, medians: LiveMe
     return scoring.timeScoreOf(v / med);
   };
   const t = scoreOf(total, medians.total);
-  const pageScores = pages.map((p) => scoreOf(answers[p.label]?.seconds, medians.page(p.label))).filter((s): s is number => s !== null);
+  const pageScores = pages
+    .map((p) => scoreOf(answers[p.label]?.seconds, medians.page(p.label)))
+    .filter((s): s is number => s !== null);
   const pageMean = pageScores.length ? pageScores.reduce((a, b) => a + b, 0) / pageScores.length : null;
   const ts = t !== null && pageMean !== null ? 0.5 * t + 0.5 * pageMean : (t ?? pageMean);
   return { ts, slow };
@@ -93,7 +102,13 @@ export function durationCount(pages: readonly LivePage[], total: number | null, 
   return n;
 }
 
-export function scoreRespondent(scoring: Scoring, medians: LiveMedians, pages: readonly LivePage[], total: number | null, answers: Record<string, LiveAnswer>): ScoredRespondent {
+export function scoreRespondent(
+  scoring: Scoring,
+  medians: LiveMedians,
+  pages: readonly LivePage[],
+  total: number | null,
+  answers: Record<string, LiveAnswer>,
+): ScoredRespondent {
   const { ts, slow } = timeScore(scoring, medians, pages, total, answers);
 
   const open = pages.filter((p) => p.criterion === 'OES');
@@ -104,14 +119,19 @@ export function scoreRespondent(scoring: Scoring, medians: LiveMedians, pages: r
       open.map((p) => {
         const a = answers[p.label];
         return {
-          text: p.questionTitle, keywords: p.keywords, allowedLanguages: p.languages, topicCheck: p.contextCheck,
+          text: p.questionTitle,
+          keywords: p.keywords,
+          allowedLanguages: p.languages,
+          topicCheck: p.contextCheck,
           // One answer has no other respondents to repeat: duplicates are found when the revision
           // re-scores everybody (live-publish.ts). Off here, the call costs ~25 µs instead of ~650 µs
           // (the duplicate pass sets up its tables per call).
           duplicateDetection: false,
           answers: [a?.answer ?? null],
           // Paradata feed the copy-paste rule only where the page asks for it.
-          ...(p.copyPasteCheck ? { paradata: { seconds: one(a?.seconds), pastes: one(a?.pastes), keystrokes: one(a?.keystrokes) } } : {}),
+          ...(p.copyPasteCheck
+            ? { paradata: { seconds: one(a?.seconds), pastes: one(a?.pastes), keystrokes: one(a?.keystrokes) } }
+            : {}),
         };
       }),
     );
@@ -125,7 +145,10 @@ export function scoreRespondent(scoring: Scoring, medians: LiveMedians, pages: r
   if (gridPages.length) {
     const columns = gridPages.map((p) => {
       const items = answers[p.label]?.items ?? [];
-      const score = scoring.gridScores(Array.from({ length: p.items! }, (_, k) => one(items[k])), { min: p.min!, max: p.max! }).scores;
+      const score = scoring.gridScores(
+        Array.from({ length: p.items! }, (_, k) => one(items[k])),
+        { min: p.min!, max: p.max! },
+      ).scores;
       grids[p.label] = orNull(score[0]);
       return score;
     });
@@ -133,7 +156,10 @@ export function scoreRespondent(scoring: Scoring, medians: LiveMedians, pages: r
   }
 
   const tsCol = one(ts);
-  const { combined } = scoring.combined({ ts: tsCol, ...(oes ? { oes: oes.score } : {}), ...(ibs ? { ibs: ibs.score } : {}) }, 1);
+  const { combined } = scoring.combined(
+    { ts: tsCol, ...(oes ? { oes: oes.score } : {}), ...(ibs ? { ibs: ibs.score } : {}) },
+    1,
+  );
   const cleaning = scoring.clean(
     {
       rows: 1,
@@ -144,9 +170,21 @@ export function scoreRespondent(scoring: Scoring, medians: LiveMedians, pages: r
     DEFAULT_RULES,
   );
   // Credits come from what was sent, not from whether a median exists yet, so a resend costs the same.
-  const credits = creditsForInterviews(scoring, [Float64Array.of(durationCount(pages, total, answers)), ibs?.dataPoints ?? one(0), oes?.dataPoints ?? one(0)])[0]!;
+  const credits = creditsForInterviews(scoring, [
+    Float64Array.of(durationCount(pages, total, answers)),
+    ibs?.dataPoints ?? one(0),
+    oes?.dataPoints ?? one(0),
+  ])[0]!;
   return {
-    scores: { ts, oes: orNull(oes?.score[0]), ibs: orNull(ibs?.score[0]), combined: orNull(combined[0]), categories, grids, kept: cleaning.kept[0] === 1 },
+    scores: {
+      ts,
+      oes: orNull(oes?.score[0]),
+      ibs: orNull(ibs?.score[0]),
+      combined: orNull(combined[0]),
+      categories,
+      grids,
+      kept: cleaning.kept[0] === 1,
+    },
     credits,
     extremelySlow: slow,
   };

@@ -9,7 +9,14 @@ import { AppError, messageOf } from '../../graphql/errors';
 import { recordEndpointHit } from '../monitoring/endpoint-hits';
 import { MAX_BODY_BYTES, parseBody } from './live-respondent';
 import { RateLimiter } from './live-rate-limit';
-import { acceptRespondent, admitRespondent, authenticate, LIVE_RESPONDENT_JOB, scoreTestRespondent, storedRespondent } from './live.service';
+import {
+  acceptRespondent,
+  admitRespondent,
+  authenticate,
+  LIVE_RESPONDENT_JOB,
+  scoreTestRespondent,
+  storedRespondent,
+} from './live.service';
 import { schedulePublish } from './live-publish';
 
 export const LIVE_PATH = '/api/live';
@@ -30,14 +37,35 @@ function refusal(c: Context, error: AppError, headers: Record<string, string> = 
   const locale = (c.req.header('accept-language') ?? '').toLowerCase().startsWith('de') ? 'de' : 'en';
   const status = error.details.reason === 'LIVE_BODY_TOO_LARGE' ? 413 : (STATUS[error.code] ?? 400);
   const { field, reason, shortfall } = error.details as Record<string, unknown>;
-  return c.json({ error: { code: error.code, message: messageOf(error, locale), ...(reason ? { reason } : {}), ...(field ? { field } : {}), ...(shortfall !== undefined ? { shortfall } : {}) } }, status, headers);
+  return c.json(
+    {
+      error: {
+        code: error.code,
+        message: messageOf(error, locale),
+        ...(reason ? { reason } : {}),
+        ...(field ? { field } : {}),
+        ...(shortfall !== undefined ? { shortfall } : {}),
+      },
+    },
+    status,
+    headers,
+  );
 }
 
 export function registerLiveRoutes(app: Hono, deps: Deps): void {
   const limiter = new RateLimiter(deps.env.live.ratePerSecond, deps.env.live.burst);
   // Open CORS only here: the snippet runs on the survey tool's pages; the key travels in a header,
   // never a cookie, so any origin may call without gaining anything a stolen key would not give.
-  app.use(`${LIVE_PATH}/*`, cors({ origin: '*', allowMethods: ['POST', 'GET', 'OPTIONS'], allowHeaders: ['content-type', LIVE_KEY_HEADER, LIVE_TEST_HEADER, 'prefer'], maxAge: 600, credentials: false }));
+  app.use(
+    `${LIVE_PATH}/*`,
+    cors({
+      origin: '*',
+      allowMethods: ['POST', 'GET', 'OPTIONS'],
+      allowHeaders: ['content-type', LIVE_KEY_HEADER, LIVE_TEST_HEADER, 'prefer'],
+      maxAge: 600,
+      credentials: false,
+    }),
+  );
 
   app.post(`${LIVE_PATH}/:datafileId/respondents`, async (c) => {
     const datafileId = c.req.param('datafileId');
@@ -50,7 +78,8 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
       const length = Number(c.req.header('content-length') ?? 0);
       if (length > MAX_BODY_BYTES) throw new AppError('BAD_REQUEST', { reason: 'LIVE_BODY_TOO_LARGE', field: 'body' });
       const bytes = await c.req.arrayBuffer();
-      if (bytes.byteLength > MAX_BODY_BYTES) throw new AppError('BAD_REQUEST', { reason: 'LIVE_BODY_TOO_LARGE', field: 'body' });
+      if (bytes.byteLength > MAX_BODY_BYTES)
+        throw new AppError('BAD_REQUEST', { reason: 'LIVE_BODY_TOO_LARGE', field: 'body' });
       const body = parseBody(new TextDecoder().decode(bytes));
       const test = c.req.header(LIVE_TEST_HEADER) === '1';
       const { target, input } = await admitRespondent(deps, datafileId, c.req.header(LIVE_KEY_HEADER), body, test);
@@ -62,9 +91,20 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
       if (async) {
         // Queued durably (a job row) before 202: a crash after the answer loses nothing; the job
         // runs the same exactly-once path, so a resend while it waits is no second charge.
-        await deps.jobs.enqueue(LIVE_RESPONDENT_JOB, { datafileId, input }, { dedupeKey: `live:${datafileId}:${input.recordId}` });
+        await deps.jobs.enqueue(
+          LIVE_RESPONDENT_JOB,
+          { datafileId, input },
+          { dedupeKey: `live:${datafileId}:${input.recordId}` },
+        );
         recordEndpointHit(deps, ENDPOINT);
-        return c.json({ recordId: input.recordId, status: 'QUEUED', location: `${LIVE_PATH}/${datafileId}/respondents/${encodeURIComponent(input.recordId)}` }, 202);
+        return c.json(
+          {
+            recordId: input.recordId,
+            status: 'QUEUED',
+            location: `${LIVE_PATH}/${datafileId}/respondents/${encodeURIComponent(input.recordId)}`,
+          },
+          202,
+        );
       }
       const answer = await acceptRespondent(deps, target, input);
       if (answer.status === 'SCORED') schedulePublish(deps, datafileId);

@@ -42,7 +42,9 @@ function stateOf(deps: Deps, target: repo.LiveTarget): DatafileState {
   if (!s) {
     // The definition does not change once the live import is defined; the status is read per request.
     const uploadId = target.publishedUploadId;
-    s = { pages: uploadId ? repo.datapointsOfUpload(deps.db, uploadId).then(pagesOfDatapointRows) : Promise.resolve([]) };
+    s = {
+      pages: uploadId ? repo.datapointsOfUpload(deps.db, uploadId).then(pagesOfDatapointRows) : Promise.resolve([]),
+    };
     s.pages.catch(() => map!.delete(target.id));
     map.set(target.id, s);
   }
@@ -53,7 +55,7 @@ function stateOf(deps: Deps, target: repo.LiveTarget): DatafileState {
 function mediansOf(deps: Deps, datafileId: string, s: DatafileState): Promise<LiveMedians> {
   s.medians ??= (async () => {
     const m = new LiveMedians();
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = await repo.respondentsAfter(deps.db, datafileId, after, WARM_PAGE);
       for (const r of rows) m.add(r.totalSeconds, r.answers);
       if (rows.length < WARM_PAGE) return m;
@@ -83,9 +85,21 @@ async function requireActiveContract(deps: Deps, companyId: string) {
 }
 
 /** Who may send: the datafile's secret key, compared in constant time; any mismatch looks the same. */
-export async function authenticate(deps: Deps, datafileId: string, secret: string | undefined): Promise<repo.LiveTarget> {
+export async function authenticate(
+  deps: Deps,
+  datafileId: string,
+  secret: string | undefined,
+): Promise<repo.LiveTarget> {
   const target = datafileId.length <= 64 ? await repo.liveTarget(deps.db, datafileId) : undefined;
-  if (!target || target.isDeleted || target.importType !== 'LIVE' || !target.secretKey || !secret || !safeEqual(secret, target.secretKey)) throw new AppError('UNAUTHENTICATED');
+  if (
+    !target ||
+    target.isDeleted ||
+    target.importType !== 'LIVE' ||
+    !target.secretKey ||
+    !secret ||
+    !safeEqual(secret, target.secretKey)
+  )
+    throw new AppError('UNAUTHENTICATED');
   return target;
 }
 
@@ -96,20 +110,36 @@ export async function authenticate(deps: Deps, datafileId: string, secret: strin
 function requireOpen(target: repo.LiveTarget, test = false) {
   if (target.status === 'STOPPED') throw new AppError('LIVE_DATAFILE_STOPPED');
   if (test && target.status === 'DRAFT') return;
-  if (target.status === 'DRAFT') throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'LIVE_DATAFILE_DRAFT' });
-  if (target.status !== 'READY') throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'DATAFILE_NOT_READY' });
+  if (target.status === 'DRAFT')
+    throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'LIVE_DATAFILE_DRAFT' });
+  if (target.status !== 'READY')
+    throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'DATAFILE_NOT_READY' });
 }
 
-const answerOf = (row: repo.LiveRespondentRow, status: LiveAnswerBody['status'], input?: LiveRespondentInput): LiveAnswerBody => {
+const answerOf = (
+  row: repo.LiveRespondentRow,
+  status: LiveAnswerBody['status'],
+  input?: LiveRespondentInput,
+): LiveAnswerBody => {
   const { kept, ...scores } = row.scores;
   return {
-    recordId: row.recordId, status, credits: row.credits, scores, decision: kept ? 'KEEP' : 'REMOVE',
+    recordId: row.recordId,
+    status,
+    credits: row.credits,
+    scores,
+    decision: kept ? 'KEEP' : 'REMOVE',
     ...(input && input.payloadHash !== row.payloadHash ? { reason: 'LIVE_RECORD_CHANGED' as const } : {}),
   };
 };
 
 /** Checks a request before it is answered at once or queued: key, status, body. */
-export async function admitRespondent(deps: Deps, datafileId: string, secret: string | undefined, body: unknown, test = false) {
+export async function admitRespondent(
+  deps: Deps,
+  datafileId: string,
+  secret: string | undefined,
+  body: unknown,
+  test = false,
+) {
   const target = await authenticate(deps, datafileId, secret);
   requireOpen(target, test);
   const pages = await stateOf(deps, target).pages;
@@ -121,7 +151,11 @@ export async function admitRespondent(deps: Deps, datafileId: string, secret: st
  * Refusals (nothing written): LIVE_DATAFILE_STOPPED, COMPANY_CONTRACT_NOT_ACTIVE, BALANCE_NOT_ENOUGH
  * (no credits and no backup pay-as-usage plan: the ledger decides).
  */
-export async function acceptRespondent(deps: Deps, target: repo.LiveTarget, input: LiveRespondentInput): Promise<LiveAnswerBody> {
+export async function acceptRespondent(
+  deps: Deps,
+  target: repo.LiveTarget,
+  input: LiveRespondentInput,
+): Promise<LiveAnswerBody> {
   // No read of the store first: a new record (the common case) goes straight to the charge, whose
   // key answers a resend (replayed, or refused as another payload) and sends it to the store below.
   await requireActiveContract(deps, target.companyId);
@@ -135,12 +169,26 @@ export async function acceptRespondent(deps: Deps, target: repo.LiveTarget, inpu
     const charge = await chargeDatafile(
       deps,
       {
-        companyId: target.companyId, datafileId: target.id, kind: 'LIVE', idempotencyKey: key,
-        interviewCredits: [scored.credits], actorId: null, description: `${target.title}: ${input.recordId}`,
+        companyId: target.companyId,
+        datafileId: target.id,
+        kind: 'LIVE',
+        idempotencyKey: key,
+        interviewCredits: [scored.credits],
+        actorId: null,
+        description: `${target.title}: ${input.recordId}`,
       },
       {
         afterWrites: async (tx) => {
-          const row = { datafileId: target.id, recordId: input.recordId, answers: input.answers, totalSeconds: input.totalSeconds, scores: scored.scores, credits: scored.credits, payloadHash: input.payloadHash, receivedAt };
+          const row = {
+            datafileId: target.id,
+            recordId: input.recordId,
+            answers: input.answers,
+            totalSeconds: input.totalSeconds,
+            scores: scored.scores,
+            credits: scored.credits,
+            payloadHash: input.payloadHash,
+            receivedAt,
+          };
           written = { ...row, ...(await repo.insertRespondent(tx, row, key)) };
         },
       },
@@ -151,7 +199,14 @@ export async function acceptRespondent(deps: Deps, target: repo.LiveTarget, inpu
     }
   } catch (error) {
     // The same record with other answers (a resend, or another request at the same moment): the first wins.
-    if (!(error instanceof AppError && error.code === 'INVALID_PARAMETERS' && error.details.reason === 'IDEMPOTENCY_KEY_REUSED')) throw error;
+    if (
+      !(
+        error instanceof AppError &&
+        error.code === 'INVALID_PARAMETERS' &&
+        error.details.reason === 'IDEMPOTENCY_KEY_REUSED'
+      )
+    )
+      throw error;
   }
   // Replayed: stored before (by this or another request or process), in the same transaction as its charge.
   const first = await repo.findRespondent(deps.db, target.id, input.recordId);
@@ -160,7 +215,11 @@ export async function acceptRespondent(deps: Deps, target: repo.LiveTarget, inpu
 }
 
 /** The stored answer for a record (the asynchronous mode's follow-up, and the screens' test). */
-export async function storedRespondent(deps: Deps, target: repo.LiveTarget, recordId: string): Promise<LiveAnswerBody | undefined> {
+export async function storedRespondent(
+  deps: Deps,
+  target: repo.LiveTarget,
+  recordId: string,
+): Promise<LiveAnswerBody | undefined> {
   const row = await repo.findRespondent(deps.db, target.id, recordId);
   return row ? answerOf(row, 'ALREADY_RECEIVED') : undefined;
 }
@@ -183,10 +242,20 @@ export async function pagesOf(deps: Deps, datafileId: string, publishedUploadId:
  * The snippet screen's 'send a test respondent' (header X-Live-Test: 1): the same checks and scores
  * against the current medians, but nothing is stored, charged or counted in the medians.
  */
-export async function scoreTestRespondent(deps: Deps, target: repo.LiveTarget, input: LiveRespondentInput): Promise<Omit<LiveAnswerBody, 'status'> & { status: 'TEST' }> {
+export async function scoreTestRespondent(
+  deps: Deps,
+  target: repo.LiveTarget,
+  input: LiveRespondentInput,
+): Promise<Omit<LiveAnswerBody, 'status'> & { status: 'TEST' }> {
   const state = stateOf(deps, target);
   const [pages, medians] = await Promise.all([state.pages, mediansOf(deps, target.id, state)]);
   const scored = scoreRespondent(deps.scoring, medians, pages, input.totalSeconds, input.answers);
   const { kept, ...scores } = scored.scores;
-  return { recordId: input.recordId, status: 'TEST', credits: scored.credits, scores, decision: kept ? 'KEEP' : 'REMOVE' };
+  return {
+    recordId: input.recordId,
+    status: 'TEST',
+    credits: scored.credits,
+    scores,
+    decision: kept ? 'KEEP' : 'REMOVE',
+  };
 }

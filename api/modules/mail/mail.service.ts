@@ -17,7 +17,11 @@ export type MailRequest = {
  * Writes the rendered mail to the outbox (inside the caller's transaction when one is passed).
  * Returns the outbox id, or undefined when a mail with the same dedupe key exists.
  */
-export async function enqueueMail(db: DbOrTx, deps: Pick<Deps, 'clock'>, request: MailRequest): Promise<string | undefined> {
+export async function enqueueMail(
+  db: DbOrTx,
+  deps: Pick<Deps, 'clock'>,
+  request: MailRequest,
+): Promise<string | undefined> {
   const rendered = renderMail(request.locale, request.template, request.params);
   const rows = await db
     .insert(outboxMails)
@@ -47,7 +51,13 @@ export async function deliverMail(deps: Deps, id: string): Promise<boolean> {
     return true;
   }
   try {
-    await deps.mailTransport.send({ from: deps.env.mailFrom, to: row.to, subject: row.subject, text: row.text, html: row.html });
+    await deps.mailTransport.send({
+      from: deps.env.mailFrom,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+    });
     await deps.db
       .update(outboxMails)
       .set({ status: 'SENT', sentAt: deps.clock.now().toISOString(), attempts: row.attempts + 1, lastError: null })
@@ -57,7 +67,11 @@ export async function deliverMail(deps: Deps, id: string): Promise<boolean> {
     const attempts = row.attempts + 1;
     await deps.db
       .update(outboxMails)
-      .set({ status: attempts >= 5 ? 'FAILED' : 'PENDING', attempts, lastError: String((error as Error).message ?? error).slice(0, 500) })
+      .set({
+        status: attempts >= 5 ? 'FAILED' : 'PENDING',
+        attempts,
+        lastError: String((error as Error).message ?? error).slice(0, 500),
+      })
       .where(eq(outboxMails.id, id));
     deps.log.error('mail delivery failed', error);
     return false;
@@ -70,9 +84,14 @@ export async function deliverMail(deps: Deps, id: string): Promise<boolean> {
  * status before the call, or undefined when there is no such mail.
  */
 export async function requeueFailedMail(db: DbOrTx, id: string): Promise<'PENDING' | 'SENT' | 'FAILED' | undefined> {
-  const rows = await db.update(outboxMails).set({ status: 'PENDING', attempts: 0 }).where(and(eq(outboxMails.id, id), eq(outboxMails.status, 'FAILED'))).returning({ id: outboxMails.id });
+  const rows = await db
+    .update(outboxMails)
+    .set({ status: 'PENDING', attempts: 0 })
+    .where(and(eq(outboxMails.id, id), eq(outboxMails.status, 'FAILED')))
+    .returning({ id: outboxMails.id });
   if (rows.length > 0) return 'FAILED';
-  return (await db.select({ status: outboxMails.status }).from(outboxMails).where(eq(outboxMails.id, id)).get())?.status;
+  return (await db.select({ status: outboxMails.status }).from(outboxMails).where(eq(outboxMails.id, id)).get())
+    ?.status;
 }
 
 /** Retries pending outbox mails (run by the job loop). */

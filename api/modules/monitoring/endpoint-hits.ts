@@ -39,13 +39,20 @@ const buffers = new WeakMap<DepsForHits, HitBuffer>();
 
 /** Endpoint names are labels for the panel: printable, short, never user input. */
 export function normaliseEndpoint(endpoint: string): string {
-  const name = String(endpoint).trim().replace(/[^A-Za-z0-9 _./:-]/g, '_').slice(0, MAX_NAME);
+  const name = String(endpoint)
+    .trim()
+    .replace(/[^A-Za-z0-9 _./:-]/g, '_')
+    .slice(0, MAX_NAME);
   return name === '' ? 'unnamed' : name;
 }
 
 function bufferOf(deps: DepsForHits): HitBuffer {
   let buffer = buffers.get(deps);
-  if (!buffer) buffers.set(deps, (buffer = { counts: new Map(), endpoints: new Set(), timer: undefined, flushing: undefined, lastPruneAt: 0 }));
+  if (!buffer)
+    buffers.set(
+      deps,
+      (buffer = { counts: new Map(), endpoints: new Set(), timer: undefined, flushing: undefined, lastPruneAt: 0 }),
+    );
   return buffer;
 }
 
@@ -116,10 +123,12 @@ async function writeRows(deps: DepsForHits, rows: Counter[], pruneBefore: string
   await writeTransaction(deps.db, async (tx) => {
     for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
       const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
-      await tx.run(sql`insert into ${endpointHits} (endpoint, minute, requests, refusals) values ${sql.join(
-        chunk.map((r) => sql`(${r.endpoint}, ${r.minute}, ${r.requests}, ${r.refusals})`),
-        sql`, `,
-      )} on conflict (endpoint, minute) do update set requests = requests + excluded.requests, refusals = refusals + excluded.refusals`);
+      await tx.run(
+        sql`insert into ${endpointHits} (endpoint, minute, requests, refusals) values ${sql.join(
+          chunk.map((r) => sql`(${r.endpoint}, ${r.minute}, ${r.requests}, ${r.refusals})`),
+          sql`, `,
+        )} on conflict (endpoint, minute) do update set requests = requests + excluded.requests, refusals = refusals + excluded.refusals`,
+      );
     }
     if (pruneBefore) await tx.delete(endpointHits).where(lt(endpointHits.minute, pruneBefore));
   });

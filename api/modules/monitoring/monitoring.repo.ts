@@ -23,7 +23,14 @@ export function finishedJobCounts(db: DbOrTx, since: string) {
     .groupBy(jobs.kind, jobs.state);
 }
 
-export type JobTimes = { kind: string; n: number; runP50: number | null; runP95: number | null; waitP50: number | null; waitP95: number | null };
+export type JobTimes = {
+  kind: string;
+  n: number;
+  runP50: number | null;
+  runP95: number | null;
+  waitP50: number | null;
+  waitP95: number | null;
+};
 
 /**
  * Processing (first start to finish) and waiting (enqueued to first start) times in milliseconds of
@@ -31,7 +38,14 @@ export type JobTimes = { kind: string; n: number; runP50: number | null; runP95:
  * rank (the smallest time whose rank is at least p x n).
  */
 export async function jobTimes(db: DbOrTx, since: string): Promise<JobTimes[]> {
-  const rows = await db.all<{ kind: string; n: number; run_p50: number | null; run_p95: number | null; wait_p50: number | null; wait_p95: number | null }>(sql`
+  const rows = await db.all<{
+    kind: string;
+    n: number;
+    run_p50: number | null;
+    run_p95: number | null;
+    wait_p50: number | null;
+    wait_p95: number | null;
+  }>(sql`
     with d as (
       select kind, (julianday(finished_at) - julianday(started_at)) * 86400000.0 as run_ms, (julianday(started_at) - julianday(created_at)) * 86400000.0 as wait_ms
       from ${jobs} where finished_at >= ${since} and state = 'SUCCEEDED' and started_at is not null
@@ -47,13 +61,23 @@ export async function jobTimes(db: DbOrTx, since: string): Promise<JobTimes[]> {
     from ranked group by kind`);
   // julianday is a fraction of days: rounding to whole milliseconds removes its last-digit noise.
   const ms = (v: number | null) => (v === null ? null : Math.max(0, Math.round(Number(v))));
-  return rows.map((r) => ({ kind: r.kind, n: Number(r.n), runP50: ms(r.run_p50), runP95: ms(r.run_p95), waitP50: ms(r.wait_p50), waitP95: ms(r.wait_p95) }));
+  return rows.map((r) => ({
+    kind: r.kind,
+    n: Number(r.n),
+    runP50: ms(r.run_p50),
+    runP95: ms(r.run_p95),
+    waitP50: ms(r.wait_p50),
+    waitP95: ms(r.wait_p95),
+  }));
 }
 
 export type JobFilter = { states?: readonly JobState[] | null; kind?: string | null };
 
 function jobWhere(filter: JobFilter): SQL | undefined {
-  return and(filter.states?.length ? inArray(jobs.state, [...filter.states]) : undefined, filter.kind ? eq(jobs.kind, filter.kind) : undefined);
+  return and(
+    filter.states?.length ? inArray(jobs.state, [...filter.states]) : undefined,
+    filter.kind ? eq(jobs.kind, filter.kind) : undefined,
+  );
 }
 
 /**
@@ -83,12 +107,31 @@ export async function jobsCount(db: DbOrTx, filter: JobFilter): Promise<number> 
 
 export async function outboxCounts(db: DbOrTx, since: string) {
   const [byStatus, sent, oldest] = await Promise.all([
-    db.select({ status: outboxMails.status, n: count() }).from(outboxMails).where(inArray(outboxMails.status, ['PENDING', 'FAILED'])).groupBy(outboxMails.status),
-    db.select({ n: count() }).from(outboxMails).where(and(eq(outboxMails.status, 'SENT'), gte(outboxMails.sentAt, since))).get(),
-    db.select({ at: outboxMails.createdAt }).from(outboxMails).where(eq(outboxMails.status, 'PENDING')).orderBy(asc(outboxMails.createdAt)).limit(1).get(),
+    db
+      .select({ status: outboxMails.status, n: count() })
+      .from(outboxMails)
+      .where(inArray(outboxMails.status, ['PENDING', 'FAILED']))
+      .groupBy(outboxMails.status),
+    db
+      .select({ n: count() })
+      .from(outboxMails)
+      .where(and(eq(outboxMails.status, 'SENT'), gte(outboxMails.sentAt, since)))
+      .get(),
+    db
+      .select({ at: outboxMails.createdAt })
+      .from(outboxMails)
+      .where(eq(outboxMails.status, 'PENDING'))
+      .orderBy(asc(outboxMails.createdAt))
+      .limit(1)
+      .get(),
   ]);
   const of = (status: string) => byStatus.find((r) => r.status === status)?.n ?? 0;
-  return { pending: of('PENDING'), failed: of('FAILED'), sentLastDay: sent?.n ?? 0, oldestPendingAt: oldest?.at ?? null };
+  return {
+    pending: of('PENDING'),
+    failed: of('FAILED'),
+    sentLastDay: sent?.n ?? 0,
+    oldestPendingAt: oldest?.at ?? null,
+  };
 }
 
 /** Outbox mails of one status, newest first; the body is left out (it can hold invitation links). */
@@ -96,8 +139,16 @@ export async function outboxPage(db: DbOrTx, status: 'PENDING' | 'SENT' | 'FAILE
   const [rows, total] = await Promise.all([
     db
       .select({
-        id: outboxMails.id, to: outboxMails.to, subject: outboxMails.subject, template: outboxMails.template, locale: outboxMails.locale, status: outboxMails.status,
-        attempts: outboxMails.attempts, lastError: outboxMails.lastError, createdAt: outboxMails.createdAt, sentAt: outboxMails.sentAt,
+        id: outboxMails.id,
+        to: outboxMails.to,
+        subject: outboxMails.subject,
+        template: outboxMails.template,
+        locale: outboxMails.locale,
+        status: outboxMails.status,
+        attempts: outboxMails.attempts,
+        lastError: outboxMails.lastError,
+        createdAt: outboxMails.createdAt,
+        sentAt: outboxMails.sentAt,
       })
       .from(outboxMails)
       .where(eq(outboxMails.status, status))
@@ -113,12 +164,21 @@ export async function outboxPage(db: DbOrTx, status: 'PENDING' | 'SENT' | 'FAILE
 export async function endpointTraffic(db: DbOrTx, since: string) {
   const [minutes, endpoints] = await Promise.all([
     db
-      .select({ minute: endpointHits.minute, requests: sql<number>`sum(${endpointHits.requests})`, refusals: sql<number>`sum(${endpointHits.refusals})` })
+      .select({
+        minute: endpointHits.minute,
+        requests: sql<number>`sum(${endpointHits.requests})`,
+        refusals: sql<number>`sum(${endpointHits.refusals})`,
+      })
       .from(endpointHits)
       .where(gte(endpointHits.minute, since))
       .groupBy(endpointHits.minute),
     db
-      .select({ endpoint: endpointHits.endpoint, requests: sql<number>`sum(${endpointHits.requests})`, refusals: sql<number>`sum(${endpointHits.refusals})`, lastMinute: sql<string>`max(${endpointHits.minute})` })
+      .select({
+        endpoint: endpointHits.endpoint,
+        requests: sql<number>`sum(${endpointHits.requests})`,
+        refusals: sql<number>`sum(${endpointHits.refusals})`,
+        lastMinute: sql<string>`max(${endpointHits.minute})`,
+      })
       .from(endpointHits)
       .where(gte(endpointHits.minute, since))
       .groupBy(endpointHits.endpoint)
@@ -126,7 +186,12 @@ export async function endpointTraffic(db: DbOrTx, since: string) {
   ]);
   return {
     minutes: minutes.map((m) => ({ minute: m.minute, requests: Number(m.requests), refusals: Number(m.refusals) })),
-    endpoints: endpoints.map((e) => ({ endpoint: e.endpoint, requests: Number(e.requests), refusals: Number(e.refusals), lastMinute: e.lastMinute })),
+    endpoints: endpoints.map((e) => ({
+      endpoint: e.endpoint,
+      requests: Number(e.requests),
+      refusals: Number(e.refusals),
+      lastMinute: e.lastMinute,
+    })),
   };
 }
 
@@ -136,6 +201,10 @@ export async function databasePages(db: DbOrTx) {
     const rows = await db.all<Record<string, number>>(sql.raw(`pragma ${name}`));
     return Number(Object.values(rows[0] ?? {})[0] ?? 0);
   };
-  const [pageCount, pageSize, freePages] = await Promise.all([pragma('page_count'), pragma('page_size'), pragma('freelist_count')]);
+  const [pageCount, pageSize, freePages] = await Promise.all([
+    pragma('page_count'),
+    pragma('page_size'),
+    pragma('freelist_count'),
+  ]);
   return { pageCount, pageSize, freePages };
 }

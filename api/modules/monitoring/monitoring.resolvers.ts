@@ -43,7 +43,9 @@ export const monitoringResolvers: ModuleResolvers = {
     cancelJob: async (_, args, ctx) => {
       await requireMonitoringAccess(ctx);
       const state = await service.cancelJob(ctx.deps, args.jobId);
-      return SUCCESS(state === 'CANCELLED' ? 'Job cancelled' : 'Cancel requested: the job stops at its next progress point');
+      return SUCCESS(
+        state === 'CANCELLED' ? 'Job cancelled' : 'Cancel requested: the job stops at its next progress point',
+      );
     },
     resendOutboxMail: async (_, args, ctx) => {
       await requireMonitoringAccess(ctx);

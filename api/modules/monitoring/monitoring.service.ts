@@ -20,9 +20,14 @@ const dayAgo = (deps: Deps) => new Date(deps.clock.now().getTime() - DAY_MS).toI
 /** Per kind (every registered kind, and any kind the table still holds): queue counts and the last day's times. */
 export async function jobQueueSummary(deps: Deps) {
   const since = dayAgo(deps);
-  const [open, finished, times] = await Promise.all([repo.openJobCounts(deps.db), repo.finishedJobCounts(deps.db, since), repo.jobTimes(deps.db, since)]);
+  const [open, finished, times] = await Promise.all([
+    repo.openJobCounts(deps.db),
+    repo.finishedJobCounts(deps.db, since),
+    repo.jobTimes(deps.db, since),
+  ]);
   const kinds = new Set<string>([...deps.jobs.kinds(), ...open.map((r) => r.kind), ...finished.map((r) => r.kind)]);
-  const countOf = (rows: { kind: string; state: JobState; n: number }[], kind: string, state: JobState) => rows.find((r) => r.kind === kind && r.state === state)?.n ?? 0;
+  const countOf = (rows: { kind: string; state: JobState; n: number }[], kind: string, state: JobState) =>
+    rows.find((r) => r.kind === kind && r.state === state)?.n ?? 0;
   return {
     measuredAt: deps.clock.now().toISOString(),
     kinds: [...kinds].sort().map((kind) => {
@@ -46,7 +51,10 @@ export async function jobQueueSummary(deps: Deps) {
 
 export async function jobsPage(deps: Deps, filter: repo.JobFilter, page: PageArgs) {
   const p = pageOf(page, MONITORING_PAGE_SIZE);
-  const [rows, total] = await Promise.all([repo.jobsPage(deps.db, filter, p.limit, p.offset), repo.jobsCount(deps.db, filter)]);
+  const [rows, total] = await Promise.all([
+    repo.jobsPage(deps.db, filter, p.limit, p.offset),
+    repo.jobsCount(deps.db, filter),
+  ]);
   return { rows, pageInfo: pageInfo(p, total) };
 }
 
@@ -57,11 +65,14 @@ export async function jobsPage(deps: Deps, filter: repo.JobFilter, page: PageArg
 export async function retryJob(deps: Deps, jobId: string): Promise<void> {
   const job = await deps.jobs.get(jobId);
   if (!job) throw new AppError('INVALID_ID', { field: 'jobId' });
-  if (job.state !== 'FAILED') throw new AppError('INVALID_PARAMETERS', { field: 'jobId', reason: 'JOB_NOT_FAILED', state: job.state });
-  if (!deps.jobs.handler(job.kind)) throw new AppError('INVALID_PARAMETERS', { field: 'jobId', reason: 'JOB_KIND_NOT_RUNNABLE', kind: job.kind });
+  if (job.state !== 'FAILED')
+    throw new AppError('INVALID_PARAMETERS', { field: 'jobId', reason: 'JOB_NOT_FAILED', state: job.state });
+  if (!deps.jobs.handler(job.kind))
+    throw new AppError('INVALID_PARAMETERS', { field: 'jobId', reason: 'JOB_KIND_NOT_RUNNABLE', kind: job.kind });
   const state = await deps.jobs.retry(jobId);
   // Another operator retried it (or it was pruned) between the read and the write.
-  if (state !== 'QUEUED') throw new AppError('INVALID_PARAMETERS', { field: 'jobId', reason: 'JOB_NOT_FAILED', state: state ?? 'DELETED' });
+  if (state !== 'QUEUED')
+    throw new AppError('INVALID_PARAMETERS', { field: 'jobId', reason: 'JOB_NOT_FAILED', state: state ?? 'DELETED' });
 }
 
 /**
@@ -72,7 +83,8 @@ export async function retryJob(deps: Deps, jobId: string): Promise<void> {
 export async function cancelJob(deps: Deps, jobId: string): Promise<'CANCELLED' | 'RUNNING'> {
   const state = await deps.jobs.cancel(jobId);
   if (state === null) throw new AppError('INVALID_ID', { field: 'jobId' });
-  if (state === 'SUCCEEDED' || state === 'FAILED') throw new AppError('INVALID_PARAMETERS', { field: 'jobId', reason: 'JOB_ALREADY_FINISHED', state });
+  if (state === 'SUCCEEDED' || state === 'FAILED')
+    throw new AppError('INVALID_PARAMETERS', { field: 'jobId', reason: 'JOB_ALREADY_FINISHED', state });
   // cancel() answers QUEUED only when the job left that state between its reads; it is then running.
   return state === 'CANCELLED' ? 'CANCELLED' : 'RUNNING';
 }
@@ -95,7 +107,8 @@ export async function resendOutboxMail(deps: Deps, mailId: string): Promise<void
   await writeTransaction(deps.db, async (tx) => {
     const before = await requeueFailedMail(tx, mailId);
     if (before === undefined) throw new AppError('INVALID_ID', { field: 'mailId' });
-    if (before !== 'FAILED') throw new AppError('INVALID_PARAMETERS', { field: 'mailId', reason: 'MAIL_NOT_FAILED', status: before });
+    if (before !== 'FAILED')
+      throw new AppError('INVALID_PARAMETERS', { field: 'mailId', reason: 'MAIL_NOT_FAILED', status: before });
     await deps.jobs.enqueue('mail.outbox', {}, { tx });
   });
 }
@@ -103,7 +116,13 @@ export async function resendOutboxMail(deps: Deps, mailId: string): Promise<void
 /** Calls per minute over the window (every minute listed, oldest first) and per endpoint. */
 export async function liveEndpointTraffic(deps: Deps, minutes: number | null | undefined) {
   const window = minutes ?? TRAFFIC_DEFAULT_MINUTES;
-  if (!Number.isInteger(window) || window < 1 || window > TRAFFIC_MAX_MINUTES) throw new AppError('INVALID_PARAMETERS', { field: 'minutes', reason: 'OUT_OF_RANGE', min: 1, max: TRAFFIC_MAX_MINUTES });
+  if (!Number.isInteger(window) || window < 1 || window > TRAFFIC_MAX_MINUTES)
+    throw new AppError('INVALID_PARAMETERS', {
+      field: 'minutes',
+      reason: 'OUT_OF_RANGE',
+      min: 1,
+      max: TRAFFIC_MAX_MINUTES,
+    });
   const now = deps.clock.now().getTime();
   const last = Math.floor(now / 60_000) * 60_000;
   const first = last - (window - 1) * 60_000;
@@ -117,7 +136,12 @@ export async function liveEndpointTraffic(deps: Deps, minutes: number | null | u
   });
   return {
     minutes: series,
-    endpoints: traffic.endpoints.map((e) => ({ endpoint: e.endpoint, requests: e.requests, refusals: e.refusals, lastCallAt: `${e.lastMinute}:00.000Z` })),
+    endpoints: traffic.endpoints.map((e) => ({
+      endpoint: e.endpoint,
+      requests: e.requests,
+      refusals: e.refusals,
+      lastCallAt: `${e.lastMinute}:00.000Z`,
+    })),
     from: new Date(first).toISOString(),
     to: new Date(last + 60_000).toISOString(),
   };
@@ -128,11 +152,23 @@ export async function systemSize(deps: Deps) {
   const path = databaseFilePath(deps.env.databaseUrl);
   const [pages, walBytes, storage] = await Promise.all([
     repo.databasePages(deps.db),
-    path === undefined ? Promise.resolve(null) : stat(`${path}-wal`).then((s) => s.size, () => 0),
+    path === undefined
+      ? Promise.resolve(null)
+      : stat(`${path}-wal`).then(
+          (s) => s.size,
+          () => 0,
+        ),
     deps.blobs.usage(),
   ]);
   return {
-    database: { kind: path === undefined ? 'server' : 'file', pageCount: pages.pageCount, pageSize: pages.pageSize, bytes: pages.pageCount * pages.pageSize, freeBytes: pages.freePages * pages.pageSize, walBytes },
+    database: {
+      kind: path === undefined ? 'server' : 'file',
+      pageCount: pages.pageCount,
+      pageSize: pages.pageSize,
+      bytes: pages.pageCount * pages.pageSize,
+      freeBytes: pages.freePages * pages.pageSize,
+      walBytes,
+    },
     storage: { kind: deps.blobs.kind, ...storage },
   };
 }

@@ -5,8 +5,15 @@ import { notifications } from '../../../db/schema';
 export type NotificationRow = typeof notifications.$inferSelect;
 
 export async function listForUser(db: DbOrTx, userId: string, onlyUnread: boolean, limit = 100) {
-  const where = onlyUnread ? and(eq(notifications.userId, userId), isNull(notifications.readAt)) : eq(notifications.userId, userId);
-  return db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit);
+  const where = onlyUnread
+    ? and(eq(notifications.userId, userId), isNull(notifications.readAt))
+    : eq(notifications.userId, userId);
+  return db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
 }
 
 export async function insertNotification(db: DbOrTx, row: typeof notifications.$inferInsert) {
@@ -16,7 +23,11 @@ export async function insertNotification(db: DbOrTx, row: typeof notifications.$
 
 /** Marks one of the user's notifications read; false when it is not theirs (or unknown). */
 export async function markRead(db: DbOrTx, userId: string, id: string, nowIso: string): Promise<boolean> {
-  const row = await db.select({ readAt: notifications.readAt }).from(notifications).where(and(eq(notifications.id, id), eq(notifications.userId, userId))).get();
+  const row = await db
+    .select({ readAt: notifications.readAt })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .get();
   if (!row) return false;
   if (!row.readAt) await db.update(notifications).set({ readAt: nowIso }).where(eq(notifications.id, id));
   return true;
@@ -24,5 +35,12 @@ export async function markRead(db: DbOrTx, userId: string, id: string, nowIso: s
 
 /** True when an alert whose dedupe key starts with `prefix` was raised already (for anyone). */
 export async function alertRaised(db: DbOrTx, prefix: string): Promise<boolean> {
-  return (await db.select({ id: notifications.id }).from(notifications).where(like(notifications.dedupeKey, `${prefix.replace(/[\\%_]/g, '')}%`)).limit(1).get()) !== undefined;
+  return (
+    (await db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(like(notifications.dedupeKey, `${prefix.replace(/[\\%_]/g, '')}%`))
+      .limit(1)
+      .get()) !== undefined
+  );
 }

@@ -6,11 +6,14 @@ import * as service from './notifications.service';
 
 export const notificationsResolvers: ModuleResolvers = {
   Query: {
-    getAllNotifications: async (_, _args, ctx) => (await service.notificationsOf(ctx.deps, await requireViewer(ctx), false)).map(presentNotification),
-    getNotificationsForLoggedinUser: async (_, _args, ctx) => (await service.notificationsOf(ctx.deps, await requireViewer(ctx), true)).map(presentNotification),
+    getAllNotifications: async (_, _args, ctx) =>
+      (await service.notificationsOf(ctx.deps, await requireViewer(ctx), false)).map(presentNotification),
+    getNotificationsForLoggedinUser: async (_, _args, ctx) =>
+      (await service.notificationsOf(ctx.deps, await requireViewer(ctx), true)).map(presentNotification),
   },
   Mutation: {
-    createNotification: async (_, args, ctx) => presentNotification(await service.createNotification(ctx.deps, await requireViewer(ctx), args.notification)),
+    createNotification: async (_, args, ctx) =>
+      presentNotification(await service.createNotification(ctx.deps, await requireViewer(ctx), args.notification)),
     markNotificationAsReaded: async (_, args, ctx) => {
       await service.markNotificationRead(ctx.deps, await requireViewer(ctx), args.notificationId);
       return SUCCESS();

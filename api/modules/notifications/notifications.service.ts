@@ -8,10 +8,17 @@ import { insertNotification, listForUser, markRead } from './notifications.repo'
 
 const TEXT_MAX = 1000;
 
-export type NotificationInput = { userId?: string | null; title: string; description: string; url?: string | null; type?: NotificationType | null };
+export type NotificationInput = {
+  userId?: string | null;
+  title: string;
+  description: string;
+  url?: string | null;
+  type?: NotificationType | null;
+};
 
 /** The viewer's notifications, newest first; `unreadOnly` for the bell. */
-export const notificationsOf = (deps: Deps, viewer: Viewer, unreadOnly: boolean) => listForUser(deps.db, viewer.userId, unreadOnly);
+export const notificationsOf = (deps: Deps, viewer: Viewer, unreadOnly: boolean) =>
+  listForUser(deps.db, viewer.userId, unreadOnly);
 
 /**
  * createNotification: only operators address other users, everyone else notifies only themselves;
@@ -24,10 +31,12 @@ export async function createNotification(deps: Deps, viewer: Viewer, n: Notifica
   if (!recipient) throw new AppError('USER_NOT_FOUND');
   const description = (n.description ?? '').trim();
   if (description === '') throw new AppError('INCOMPLETE_INPUT', { field: 'description' });
-  if (description.length > TEXT_MAX) throw new AppError('INVALID_PARAMETERS', { field: 'description', reason: 'TOO_LONG', max: TEXT_MAX });
+  if (description.length > TEXT_MAX)
+    throw new AppError('INVALID_PARAMETERS', { field: 'description', reason: 'TOO_LONG', max: TEXT_MAX });
   const url = n.url?.trim() || null;
   // Never another origin or a script URL.
-  if (url && (!url.startsWith('/') || url.startsWith('//') || url.length > 500)) throw new AppError('INVALID_PARAMETERS', { field: 'url', reason: 'NOT_AN_APP_PATH' });
+  if (url && (!url.startsWith('/') || url.startsWith('//') || url.length > 500))
+    throw new AppError('INVALID_PARAMETERS', { field: 'url', reason: 'NOT_AN_APP_PATH' });
   const row = await insertNotification(deps.db, {
     userId: recipient.id,
     companyId: recipient.companyId,
@@ -42,5 +51,6 @@ export async function createNotification(deps: Deps, viewer: Viewer, n: Notifica
 
 /** Marks one of the viewer's notifications read; another user's id answers INVALID_ID like a missing one. */
 export async function markNotificationRead(deps: Deps, viewer: Viewer, notificationId: string) {
-  if (!(await markRead(deps.db, viewer.userId, notificationId, deps.clock.now().toISOString()))) throw new AppError('INVALID_ID', { field: 'notificationId' });
+  if (!(await markRead(deps.db, viewer.userId, notificationId, deps.clock.now().toISOString())))
+    throw new AppError('INVALID_ID', { field: 'notificationId' });
 }

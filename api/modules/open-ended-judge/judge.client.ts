@@ -38,7 +38,12 @@ export async function postChat(
   const url = completionsUrl(config);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
-  const body = JSON.stringify({ model: config.model, messages, temperature: 0, response_format: { type: 'json_object' } });
+  const body = JSON.stringify({
+    model: config.model,
+    messages,
+    temperature: 0,
+    response_format: { type: 'json_object' },
+  });
   let last: JudgeUnavailable | undefined;
   for (let attempt = 0; attempt <= RETRIES; attempt++) {
     const remaining = deadline - performance.now();

@@ -30,7 +30,10 @@ export const JUDGE_ENV = {
  * Reads the judge's variables. Returns the configuration (undefined = judge off) and every problem
  * found, worded for the operator, so api/env.ts can list them with its own.
  */
-export function readJudgeConfig(source: Record<string, string | undefined>): { config: JudgeConfig | undefined; problems: string[] } {
+export function readJudgeConfig(source: Record<string, string | undefined>): {
+  config: JudgeConfig | undefined;
+  problems: string[];
+} {
   const problems: string[] = [];
   const raw = (name: string) => {
     const v = source[name];
@@ -53,13 +56,18 @@ export function readJudgeConfig(source: Record<string, string | undefined>): { c
   const timeoutMs = int(JUDGE_ENV.timeoutMs, 60_000, 1_000, 3_600_000);
   const batchSize = int(JUDGE_ENV.batchSize, 25, 1, 200);
   if (url === undefined) {
-    if (model !== undefined || raw(JUDGE_ENV.apiKey) !== undefined) problems.push(`${JUDGE_ENV.url} is needed when ${JUDGE_ENV.model} or ${JUDGE_ENV.apiKey} is set`);
+    if (model !== undefined || raw(JUDGE_ENV.apiKey) !== undefined)
+      problems.push(`${JUDGE_ENV.url} is needed when ${JUDGE_ENV.model} or ${JUDGE_ENV.apiKey} is set`);
     return { config: undefined, problems };
   }
-  if (!/^https?:\/\/[^\s]+$/.test(url)) problems.push(`${JUDGE_ENV.url} must be an http:// or https:// URL (got "${url}")`);
+  if (!/^https?:\/\/[^\s]+$/.test(url))
+    problems.push(`${JUDGE_ENV.url} must be an http:// or https:// URL (got "${url}")`);
   if (model === undefined) problems.push(`${JUDGE_ENV.model} is needed when ${JUDGE_ENV.url} is set`);
   if (problems.length > 0) return { config: undefined, problems };
-  return { config: { url, model: model!, apiKey: raw(JUDGE_ENV.apiKey), mode: mode as JudgeMode, timeoutMs, batchSize }, problems };
+  return {
+    config: { url, model: model!, apiKey: raw(JUDGE_ENV.apiKey), mode: mode as JudgeMode, timeoutMs, batchSize },
+    problems,
+  };
 }
 
 /** The chat-completions URL of a configured endpoint. */

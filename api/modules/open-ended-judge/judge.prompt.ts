@@ -25,7 +25,10 @@ When several apply, give the first of 13, 7, 6, 11, 10, 5, 4. If you cannot judg
 Reply with JSON only: {"results":[{"id":<answer id>,"category":<code>}, ...]} with one entry per answer id.`;
 
 /** The messages for one batch: answers keyed by their id within the batch. */
-export function buildMessages(question: JudgeQuestion, answers: readonly { id: number; text: string }[]): ChatMessage[] {
+export function buildMessages(
+  question: JudgeQuestion,
+  answers: readonly { id: number; text: string }[],
+): ChatMessage[] {
   const payload = {
     question: question.text,
     keywords: question.keywords,
@@ -54,7 +57,10 @@ export class MalformedReply extends Error {
 export function parseReply(body: unknown, ids: ReadonlySet<number>): Map<number, number> {
   const content = (body as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message?.content;
   if (typeof content !== 'string') throw new MalformedReply('no message content in the reply');
-  const json = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const json = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   let parsed: unknown;
   try {
     parsed = JSON.parse(json);

@@ -19,7 +19,12 @@ export async function cachedVerdicts(db: DbOrTx, hashes: readonly string[]): Pro
 }
 
 /** Stores verdicts; a hash another process stored meanwhile keeps its first verdict. */
-export async function storeVerdicts(db: DbOrTx, rows: readonly { answerHash: string; category: number }[], model: string, now: string): Promise<void> {
+export async function storeVerdicts(
+  db: DbOrTx,
+  rows: readonly { answerHash: string; category: number }[],
+  model: string,
+  now: string,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += SLICE / 4) {
     const slice = rows.slice(i, i + SLICE / 4).map((r) => ({ ...r, model, createdAt: now }));
     await db.insert(oesJudgeVerdicts).values(slice).onConflictDoNothing();

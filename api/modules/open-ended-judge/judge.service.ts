@@ -10,7 +10,14 @@ import type { Logger } from '../../lib/logger';
 import { normaliseAnswer } from '../../../scoring/text';
 import { postChat, JudgeUnavailable, type FetchLike } from './judge.client';
 import type { JudgeConfig } from './judge.config';
-import { buildMessages, parseReply, MalformedReply, JUDGE_CANNOT, PROMPT_VERSION, type JudgeQuestion } from './judge.prompt';
+import {
+  buildMessages,
+  parseReply,
+  MalformedReply,
+  JUDGE_CANNOT,
+  PROMPT_VERSION,
+  type JudgeQuestion,
+} from './judge.prompt';
 import { cachedVerdicts, storeVerdicts } from './judge.repo';
 
 /** An open question as the classifier got it (scoring's OpenQuestion has these fields). */
@@ -49,7 +56,16 @@ const CONCURRENCY = 2;
 
 /** Cache key of an answer in its question: the same answer to another question can mean something else. */
 export function answerHash(config: JudgeConfig, q: JudgeQuestion, answer: string): string {
-  return sha256Hex(JSON.stringify([PROMPT_VERSION, config.model, q.text, [...q.keywords], [...q.allowedLanguages], normaliseAnswer(answer)]));
+  return sha256Hex(
+    JSON.stringify([
+      PROMPT_VERSION,
+      config.model,
+      q.text,
+      [...q.keywords],
+      [...q.allowedLanguages],
+      normaliseAnswer(answer),
+    ]),
+  );
 }
 
 type Item = { hash: string; question: number; text: string; rows: number[] };
@@ -123,7 +139,15 @@ export async function judgeOpenEnded(
       const q = input.questions[batch[0]!.question]!;
       const ids = new Set(batch.map((_, i) => i + 1));
       try {
-        const body = await postChat(config, buildMessages(q, batch.map((it, i) => ({ id: i + 1, text: it.text }))), deadline, deps.fetch);
+        const body = await postChat(
+          config,
+          buildMessages(
+            q,
+            batch.map((it, i) => ({ id: i + 1, text: it.text })),
+          ),
+          deadline,
+          deps.fetch,
+        );
         const verdicts = parseReply(body, ids);
         const fresh: { answerHash: string; category: number }[] = [];
         batch.forEach((item, i) => {
@@ -138,9 +162,15 @@ export async function judgeOpenEnded(
         if (e instanceof JudgeUnavailable) {
           // The endpoint is down, refuses us or the time is up: stop asking, keep the offline verdicts.
           error = 'OES_API_ERROR';
-          deps.log.error('open-ended judge unavailable, offline verdicts stand', { reason: e.reason, status: e.status, message: e.message });
+          deps.log.error('open-ended judge unavailable, offline verdicts stand', {
+            reason: e.reason,
+            status: e.status,
+            message: e.message,
+          });
         } else if (e instanceof MalformedReply) {
-          deps.log.error('open-ended judge sent a malformed reply, offline verdicts stand for its batch', { message: e.message });
+          deps.log.error('open-ended judge sent a malformed reply, offline verdicts stand for its batch', {
+            message: e.message,
+          });
         } else throw e;
       }
     }

@@ -2,7 +2,14 @@
 // same facade run as exports and certificates (never from numbers a client sent): counts before and
 // after, the average of each score before and after, interviews removed per report reason, and the
 // combined-score distribution.
-import { RULE_KEYS, REASONS, type CleaningInput, type CleaningResult, type RuleKey, type Scoring } from '../../../scoring/index';
+import {
+  RULE_KEYS,
+  REASONS,
+  type CleaningInput,
+  type CleaningResult,
+  type RuleKey,
+  type Scoring,
+} from '../../../scoring/index';
 import { CLEANING_COLUMNS } from '../../../scoring/index';
 import { cleanRevision, groupingOf, numericColumns, quotaFor } from '../cleaning/revision-cleaning';
 import type { SavedCleaning } from '../cleaning/saved-cleaning.repo';
@@ -26,7 +33,8 @@ const MANUAL = REASONS.indexOf('manual');
 const QUOTA = REASONS.indexOf('quota');
 
 function average(values: Float64Array, kept: Uint8Array | null): number | null {
-  let sum = 0, n = 0;
+  let sum = 0,
+    n = 0;
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
     if (v !== v || (kept && kept[i] !== 1)) continue;
@@ -66,11 +74,13 @@ export async function reportFigures(
   if (cleaning.quota) extras.quota = quotaFor(groupingOf(raw, cleaning.quota.column), cleaning.quota.targets);
   if (cleaning.manual && Object.keys(cleaning.manual).length > 0) {
     const ids = recordIdsOfRevision(raw, scores);
-    extras.manual = Float64Array.from(ids, (id) => (id !== null ? cleaning.manual![id] ?? 0 : 0));
+    extras.manual = Float64Array.from(ids, (id) => (id !== null ? (cleaning.manual![id] ?? 0) : 0));
   }
   const full = cleanRevision(deps.scoring, scores, cleaning.rules, extras);
   const hasTarget = Boolean(cleaning.rules.target && cleaning.rules.target.n > 0 && cleaning.rules.target.trim);
-  const withoutTarget = hasTarget ? cleanRevision(deps.scoring, scores, { ...cleaning.rules, target: { n: 0, trim: false } }, extras) : null;
+  const withoutTarget = hasTarget
+    ? cleanRevision(deps.scoring, scores, { ...cleaning.rules, target: { n: 0, trim: false } }, extras)
+    : null;
   const column = numericColumns(scores);
   const averages: ReportFigures['averages'] = [];
   for (const key of RULE_KEYS) {
@@ -79,8 +89,10 @@ export async function reportFigures(
     averages.push({ key, before: average(values, null), after: average(values, full.kept) });
   }
   const bins = HISTOGRAM_EDGES.length - 1;
-  const before = new Array<number>(bins).fill(0), after = new Array<number>(bins).fill(0);
-  let unscoredBefore = 0, unscoredAfter = 0;
+  const before = new Array<number>(bins).fill(0),
+    after = new Array<number>(bins).fill(0);
+  let unscoredBefore = 0,
+    unscoredAfter = 0;
   const combined = column(CLEANING_COLUMNS.combined.score);
   for (let i = 0; i < scores.numRows; i++) {
     const v = combined ? combined[i]! : Number.NaN;

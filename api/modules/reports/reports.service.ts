@@ -55,20 +55,33 @@ export async function updateReportSettings(deps: Deps, viewer: Viewer, datafileI
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const existing = await findReportSettings(deps.db, file.id);
   const clientName = input.clientName?.trim() || null;
-  if (clientName && clientName.length > 100) throw new AppError('INVALID_PARAMETERS', { field: 'clientName', reason: 'TOO_LONG', max: 100 });
+  if (clientName && clientName.length > 100)
+    throw new AppError('INVALID_PARAMETERS', { field: 'clientName', reason: 'TOO_LONG', max: 100 });
   const clientLogo = input.clientLogo || null;
-  if (clientLogo && (!isAvatarPath(clientLogo, ['reports']) || !clientLogo.startsWith(`/files/avatars/reports/${file.id}/`))) {
+  if (
+    clientLogo &&
+    (!isAvatarPath(clientLogo, ['reports']) || !clientLogo.startsWith(`/files/avatars/reports/${file.id}/`))
+  ) {
     throw new AppError('INVALID_PARAMETERS', { field: 'clientLogo', reason: 'NOT_AN_UPLOADED_LOGO' });
   }
   let passwordHash = existing?.passwordHash ?? null;
-  if (input.password != null && input.password !== '') passwordHash = await hashPassword(requireNewPassword('password', input.password));
-  if (input.passwordProtected && !passwordHash) throw new AppError('INCOMPLETE_INPUT', { field: 'password', reason: 'REPORT_PASSWORD_REQUIRED' });
+  if (input.password != null && input.password !== '')
+    passwordHash = await hashPassword(requireNewPassword('password', input.password));
+  if (input.passwordProtected && !passwordHash)
+    throw new AppError('INCOMPLETE_INPUT', { field: 'password', reason: 'REPORT_PASSWORD_REQUIRED' });
   // Switching protection off forgets the password, so switching it on again asks for a new one.
   if (!input.passwordProtected) passwordHash = null;
   await saveReportSettings(deps.db, {
-    datafileId: file.id, clientName, clientLogo, showScoreDetails: input.showScoreDetails, shortFormat: input.shortFormat,
-    passwordProtected: input.passwordProtected, passwordHash, isPublished: input.isPublished,
-    updatedAt: deps.clock.now().toISOString(), updatedBy: viewer.userId,
+    datafileId: file.id,
+    clientName,
+    clientLogo,
+    showScoreDetails: input.showScoreDetails,
+    shortFormat: input.shortFormat,
+    passwordProtected: input.passwordProtected,
+    passwordHash,
+    isPublished: input.isPublished,
+    updatedAt: deps.clock.now().toISOString(),
+    updatedBy: viewer.userId,
   });
   return presentSettings(deps, file.id, await findReportSettings(deps.db, file.id));
 }
@@ -79,7 +92,13 @@ export async function reportLogoUploadUrl(deps: Deps, viewer: Viewer, datafileId
   return { signedUrl: avatarUploadUrl(deps.blobs, path, deps.clock.now()).signedUrl, imagePath: `/files/${path}` };
 }
 
-async function checkPassword(deps: Deps, datafileId: string, address: string, hash: string, password: string): Promise<void> {
+async function checkPassword(
+  deps: Deps,
+  datafileId: string,
+  address: string,
+  hash: string,
+  password: string,
+): Promise<void> {
   const now = deps.clock.now();
   const keys = [
     { key: `report:${datafileId}:${address}`, limit: REPORT_THROTTLE.perAddress },
@@ -88,7 +107,9 @@ async function checkPassword(deps: Deps, datafileId: string, address: string, ha
   for (const { key } of keys) {
     const row = await readThrottle(deps.db, key);
     if (row?.lockedUntil && row.lockedUntil > now.toISOString()) {
-      throw new AppError('TOO_MANY_ATTEMPTS', { retryAfterSeconds: Math.ceil((Date.parse(row.lockedUntil) - now.getTime()) / 1000) });
+      throw new AppError('TOO_MANY_ATTEMPTS', {
+        retryAfterSeconds: Math.ceil((Date.parse(row.lockedUntil) - now.getTime()) / 1000),
+      });
     }
   }
   if (password.length <= 1024 && (await verifyPassword(password, hash))) return;
@@ -97,7 +118,9 @@ async function checkPassword(deps: Deps, datafileId: string, address: string, ha
     const fresh = !row || now.getTime() - Date.parse(row.windowStartedAt) > REPORT_THROTTLE.windowMs;
     const failures = fresh ? 1 : row.failures + 1;
     await writeThrottle(deps.db, {
-      key, failures, windowStartedAt: fresh ? now.toISOString() : row.windowStartedAt,
+      key,
+      failures,
+      windowStartedAt: fresh ? now.toISOString() : row.windowStartedAt,
       lockedUntil: failures >= limit ? new Date(now.getTime() + REPORT_THROTTLE.lockMs).toISOString() : null,
     });
   }
@@ -127,11 +150,32 @@ type Access = 'REPORT' | 'PASSWORD_REQUIRED' | 'NOT_PUBLISHED' | 'NOT_CLEANED';
  * getDatafileReport: editors (who may see the datafile) always get the report as strangers will see
  * it, with the settings; strangers only a published report, after the password when protected.
  */
-export async function datafileReport(deps: Deps, viewer: Viewer | null, clientAddress: string, datafileId: string, password: string | null | undefined) {
+export async function datafileReport(
+  deps: Deps,
+  viewer: Viewer | null,
+  clientAddress: string,
+  datafileId: string,
+  password: string | null | undefined,
+) {
   const file = await findDatafile(deps.db, datafileId);
-  const canEdit = Boolean(file && viewer && canSeeDatafile(viewer, file, viewer.accessLevel === 'EMPLOYEE' && file.ownerId !== viewer.userId ? await contributorIdsOf(deps.db, file.id) : []));
+  const canEdit = Boolean(
+    file &&
+    viewer &&
+    canSeeDatafile(
+      viewer,
+      file,
+      viewer.accessLevel === 'EMPLOYEE' && file.ownerId !== viewer.userId
+        ? await contributorIdsOf(deps.db, file.id)
+        : [],
+    ),
+  );
   const settingsRow = file ? await findReportSettings(deps.db, file.id) : undefined;
-  const closed = (access: Access) => ({ access, canEdit, settings: canEdit && file ? presentSettings(deps, file.id, settingsRow) : null, report: null });
+  const closed = (access: Access) => ({
+    access,
+    canEdit,
+    settings: canEdit && file ? presentSettings(deps, file.id, settingsRow) : null,
+    report: null,
+  });
   if (!file) return closed('NOT_PUBLISHED');
   if (!canEdit) {
     if (!settingsRow?.isPublished) return closed('NOT_PUBLISHED');
@@ -143,7 +187,11 @@ export async function datafileReport(deps: Deps, viewer: Viewer | null, clientAd
   const saved = await loadSavedCleaning(deps.db, file.id);
   // A reset cleaning (resetDatafileCleaning) keeps the settings for the worksheet but no longer reports.
   if (!saved || !file.isCleaned || file.revision < 1 || file.status === 'DRAFT') return closed('NOT_CLEANED');
-  const [figures, certificate, subject] = await Promise.all([figuresOf(deps, file, saved), latestCertificateOf(deps.db, file.id, file.revision), datafileSubject(deps.db, file.id)]);
+  const [figures, certificate, subject] = await Promise.all([
+    figuresOf(deps, file, saved),
+    latestCertificateOf(deps.db, file.id, file.revision),
+    datafileSubject(deps.db, file.id),
+  ]);
   const settings = presentSettings(deps, file.id, settingsRow);
   const averages = settings.showScoreDetails ? figures.averages : figures.averages.filter((a) => a.key === 'combined');
   return {

@@ -5,16 +5,35 @@ import type { ResultFile } from './results.service';
 
 const ALGORITHMS = ['TS', 'IBS', 'OES', 'PS', 'CS', 'IS', 'SDS'] as const;
 /** Names of the combined score's weights as the spec lists datafileWeighting entries. */
-const WEIGHT_NAMES: Record<string, string> = { oes: 'Open-ended score', ts: 'Time-Score', ibs: 'Item battery score', ps: 'Prediction score', cs: 'Consensus score', con: 'Consistency score', cap: 'Weakest-link cap' };
+const WEIGHT_NAMES: Record<string, string> = {
+  oes: 'Open-ended score',
+  ts: 'Time-Score',
+  ibs: 'Item battery score',
+  ps: 'Prediction score',
+  cs: 'Consensus score',
+  con: 'Consistency score',
+  cap: 'Weakest-link cap',
+};
 
 /** The stored weighting, or the scoring core's defaults (scoring.md section 11) with every projective question applied. */
-export function presentWeighting(file: DatafileRow, points: readonly Pick<DatapointRow, 'dataPointType' | 'dataPointIdentifier' | 'algorithms'>[]) {
+export function presentWeighting(
+  file: DatafileRow,
+  points: readonly Pick<DatapointRow, 'dataPointType' | 'dataPointIdentifier' | 'algorithms'>[],
+) {
   if (file.weightingMethod) return file.weightingMethod;
   return {
-    datafileWeighting: Object.entries(DEFAULT_WEIGHTS).map(([key, value]) => ({ key, value, name: WEIGHT_NAMES[key] ?? key })),
+    datafileWeighting: Object.entries(DEFAULT_WEIGHTS).map(([key, value]) => ({
+      key,
+      value,
+      name: WEIGHT_NAMES[key] ?? key,
+    })),
     projectiveQuestionsWeighting: points
       .filter((p) => p.dataPointType === 'PROJECTIVE')
-      .map((p) => ({ dataPointIdentifier: p.dataPointIdentifier, algorithms: ALGORITHMS.filter((a) => p.algorithms[a]), apply: true })),
+      .map((p) => ({
+        dataPointIdentifier: p.dataPointIdentifier,
+        algorithms: ALGORITHMS.filter((a) => p.algorithms[a]),
+        apply: true,
+      })),
   };
 }
 
@@ -57,7 +76,10 @@ export function presentDatafile(r: ResultFile) {
     meanCombinedScore: f.meanCombinedScore,
     cost: f.cost,
     owner: { id: f.ownerId, name: r.names.get(f.ownerId) ?? '' },
-    uploadedBy: r.upload && r.uploaderId ? { id: r.uploaderId, name: r.names.get(r.uploaderId) ?? '', date: r.upload.finishedAt ?? r.upload.createdAt } : null,
+    uploadedBy:
+      r.upload && r.uploaderId
+        ? { id: r.uploaderId, name: r.names.get(r.uploaderId) ?? '', date: r.upload.finishedAt ?? r.upload.createdAt }
+        : null,
     createdDate: f.createdAt,
     isDeleted: f.isDeleted,
     company: r.company,

@@ -6,7 +6,8 @@ import { loadResultFile, metadataOf, publishedDatapoints, requireCleanedIf, visi
 
 export const resultsResolvers: ModuleResolvers = {
   Query: {
-    getDatafile: async (_, args, ctx) => presentDatafile(await loadResultFile(ctx.deps, await requireViewer(ctx), args.datafileId)),
+    getDatafile: async (_, args, ctx) =>
+      presentDatafile(await loadResultFile(ctx.deps, await requireViewer(ctx), args.datafileId)),
     getDatafileMetadata: async (_, args, ctx) => {
       const { file, ownerName } = await metadataOf(ctx.deps, await requireViewer(ctx), args.datafileId, args.isCleaned);
       return presentResultMetadata(file, ownerName, Boolean(args.isCleaned));
@@ -16,10 +17,14 @@ export const resultsResolvers: ModuleResolvers = {
       requireCleanedIf(file, args.isCleaned);
       return args.isCleaned ? file.numberOfCleanedRecords : file.numberOfRecords;
     },
-    getDataRecordSummaryForDatafile: async (_, args, ctx) => presentRecordSummary(await visibleFile(ctx.deps, await requireViewer(ctx), args.datafileId)),
-    getAlgorithmsInDatafile: async (_, args, ctx) => algorithmsOf((await publishedDatapoints(ctx.deps, await requireViewer(ctx), args.datafileId)).points),
+    getDataRecordSummaryForDatafile: async (_, args, ctx) =>
+      presentRecordSummary(await visibleFile(ctx.deps, await requireViewer(ctx), args.datafileId)),
+    getAlgorithmsInDatafile: async (_, args, ctx) =>
+      algorithmsOf((await publishedDatapoints(ctx.deps, await requireViewer(ctx), args.datafileId)).points),
     getProjectiveQuestions: async (_, args, ctx) =>
-      (await publishedDatapoints(ctx.deps, await requireViewer(ctx), args.datafileId)).points.filter((p) => p.dataPointType === 'PROJECTIVE').map(presentDatapoint),
+      (await publishedDatapoints(ctx.deps, await requireViewer(ctx), args.datafileId)).points
+        .filter((p) => p.dataPointType === 'PROJECTIVE')
+        .map(presentDatapoint),
     getDatafileWeightingMethod: async (_, args, ctx) => {
       const { file, points } = await publishedDatapoints(ctx.deps, await requireViewer(ctx), args.datafileId);
       return presentWeighting(file, points);

@@ -46,42 +46,77 @@ function refuse(c: Context, error: AppError) {
 
 type FileChoice = 'scores' | 'raw' | 'all';
 
-type ColumnsQuery = { file: FileChoice; columns: string[] | undefined; rows: { offset: number; limit: number } | undefined };
+type ColumnsQuery = {
+  file: FileChoice;
+  columns: string[] | undefined;
+  rows: { offset: number; limit: number } | undefined;
+};
 
 /** A whole number >= 0 from the query, or undefined when absent. */
 function wholeNumber(c: Context, name: string): number | undefined {
   const text = c.req.query(name);
   if (text === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(text)) throw new AppError('INVALID_PARAMETERS', { reason: 'ROW_RANGE_INVALID', value: String(text).slice(0, 20) });
+  if (!/^\d{1,9}$/.test(text))
+    throw new AppError('INVALID_PARAMETERS', { reason: 'ROW_RANGE_INVALID', value: String(text).slice(0, 20) });
   return Number(text);
 }
 
 function parseQuery(c: Context): ColumnsQuery {
   const file = (c.req.query('file') ?? 'scores') as FileChoice;
-  if (!['scores', 'raw', 'all'].includes(file)) throw new AppError('INVALID_PARAMETERS', { reason: 'COLUMN_FILE_UNKNOWN', value: String(file).slice(0, 40) });
+  if (!['scores', 'raw', 'all'].includes(file))
+    throw new AppError('INVALID_PARAMETERS', { reason: 'COLUMN_FILE_UNKNOWN', value: String(file).slice(0, 40) });
   const offset = wholeNumber(c, 'offset');
   const limit = wholeNumber(c, 'limit');
   // A slice of interviews (the result page opens one interview's answers without loading every row).
-  const rows = offset === undefined && limit === undefined ? undefined : { offset: offset ?? 0, limit: limit ?? Number.MAX_SAFE_INTEGER };
+  const rows =
+    offset === undefined && limit === undefined
+      ? undefined
+      : { offset: offset ?? 0, limit: limit ?? Number.MAX_SAFE_INTEGER };
   const list = c.req.query('columns');
   if (list === undefined || list.trim() === '') return { file, columns: undefined, rows };
-  const columns = [...new Set(list.split(',').map((s) => s.trim()).filter(Boolean))];
-  if (columns.length > MAX_COLUMNS) throw new AppError('INVALID_PARAMETERS', { reason: 'TOO_MANY_COLUMNS_ASKED', limit: MAX_COLUMNS });
+  const columns = [
+    ...new Set(
+      list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (columns.length > MAX_COLUMNS)
+    throw new AppError('INVALID_PARAMETERS', { reason: 'TOO_MANY_COLUMNS_ASKED', limit: MAX_COLUMNS });
   return { file, columns, rows };
 }
 
 /** raw.arrow's fields renamed raw:<name> (same data, same field metadata). */
 function prefixed(table: Table): Table {
-  const schema = new Schema(table.schema.fields.map((f) => new Field(RAW_PREFIX + f.name, f.type, f.nullable, f.metadata)), table.schema.metadata);
-  return new Table(schema, table.batches.map((b) => new RecordBatch(schema, b.data)));
+  const schema = new Schema(
+    table.schema.fields.map((f) => new Field(RAW_PREFIX + f.name, f.type, f.nullable, f.metadata)),
+    table.schema.metadata,
+  );
+  return new Table(
+    schema,
+    table.batches.map((b) => new RecordBatch(schema, b.data)),
+  );
 }
 
-async function selectedTable(deps: Deps, id: string, revision: number, file: FileChoice, columns: string[] | undefined): Promise<Table> {
+async function selectedTable(
+  deps: Deps,
+  id: string,
+  revision: number,
+  file: FileChoice,
+  columns: string[] | undefined,
+): Promise<Table> {
   if (file !== 'all') return readRevisionColumns(deps.blobs, id, revision, file, columns);
   const scoreNames = columns?.filter((c) => !c.startsWith(RAW_PREFIX));
   const rawNames = columns?.filter((c) => c.startsWith(RAW_PREFIX)).map((c) => c.slice(RAW_PREFIX.length));
-  const scores = !columns || scoreNames!.length > 0 ? await readRevisionColumns(deps.blobs, id, revision, 'scores', scoreNames) : null;
-  const raw = !columns || rawNames!.length > 0 ? prefixed(await readRevisionColumns(deps.blobs, id, revision, 'raw', rawNames)) : null;
+  const scores =
+    !columns || scoreNames!.length > 0
+      ? await readRevisionColumns(deps.blobs, id, revision, 'scores', scoreNames)
+      : null;
+  const raw =
+    !columns || rawNames!.length > 0
+      ? prefixed(await readRevisionColumns(deps.blobs, id, revision, 'raw', rawNames))
+      : null;
   // Both files hold the interviews in the same row order; assign() lines up their record batches.
   return scores && raw ? scores.assign(raw) : (scores ?? raw)!;
 }
@@ -99,11 +134,20 @@ function chooseEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
 }
 
-function compressedStream(bytes: Uint8Array | ReadableStream<Uint8Array>, encoding: 'br' | 'gzip' | null): ReadableStream<Uint8Array> | Uint8Array {
+function compressedStream(
+  bytes: Uint8Array | ReadableStream<Uint8Array>,
+  encoding: 'br' | 'gzip' | null,
+): ReadableStream<Uint8Array> | Uint8Array {
   if (!encoding) return bytes;
-  const encoder = encoding === 'br'
-    ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes instanceof Uint8Array ? bytes.length : 0 } })
-    : createGzip({ level: 5 });
+  const encoder =
+    encoding === 'br'
+      ? createBrotliCompress({
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: 4,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: bytes instanceof Uint8Array ? bytes.length : 0,
+          },
+        })
+      : createGzip({ level: 5 });
   const source = bytes instanceof Uint8Array ? Readable.from([bytes]) : Readable.fromWeb(bytes as never);
   return Readable.toWeb(source.pipe(encoder)) as unknown as ReadableStream<Uint8Array>;
 }
@@ -134,7 +178,10 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
         return c.body(null, 304, headers);
       }
       const table = await selectedTable(deps, file.id, file.revision, query.file, query.columns);
-      const body = tableToIPC(query.rows ? table.slice(query.rows.offset, query.rows.offset + query.rows.limit) : table, 'stream');
+      const body = tableToIPC(
+        query.rows ? table.slice(query.rows.offset, query.rows.offset + query.rows.limit) : table,
+        'stream',
+      );
       recordEndpointHit(deps, 'results.columns');
       return c.body(compressedStream(body, encoding) as never, 200, headers);
     } catch (error) {

@@ -15,7 +15,8 @@ export async function loadResultFile(deps: Deps, viewer: Viewer, datafileId: str
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const upload = file.publishedUploadId ? await repo.findUpload(deps.db, file.publishedUploadId) : undefined;
   const points = upload ? await repo.datapointsOf(deps.db, upload.id) : [];
-  const manifest: RevisionManifest | null = file.revision > 0 ? await readManifest(deps.blobs, file.id, file.revision) : null;
+  const manifest: RevisionManifest | null =
+    file.revision > 0 ? await readManifest(deps.blobs, file.id, file.revision) : null;
   const uploaderId = upload ? (upload.confirmedBy ?? upload.createdBy) : null;
   const names = await repo.userNames(deps.db, [file.ownerId, ...(uploaderId ? [uploaderId] : [])]);
   const company = (await repo.companyRef(deps.db, file.companyId)) ?? { id: file.companyId, name: '', image: null };
@@ -23,7 +24,8 @@ export async function loadResultFile(deps: Deps, viewer: Viewer, datafileId: str
 }
 
 /** The file row alone (the counting calls need nothing else). */
-export const visibleFile = (deps: Deps, viewer: Viewer, datafileId: string) => requireDatafile(deps.db, viewer, datafileId, 'see');
+export const visibleFile = (deps: Deps, viewer: Viewer, datafileId: string) =>
+  requireDatafile(deps.db, viewer, datafileId, 'see');
 
 /** isCleaned = true asks for the cleaned set, which exists only after a cleaning was saved. */
 export function requireCleanedIf(file: { isCleaned: boolean }, isCleaned: boolean | null | undefined): void {
@@ -36,7 +38,12 @@ export async function publishedDatapoints(deps: Deps, viewer: Viewer, datafileId
 }
 
 /** The file and its owner's name for getDatafileMetadata (refused for isCleaned before a cleaning). */
-export async function metadataOf(deps: Deps, viewer: Viewer, datafileId: string, isCleaned: boolean | null | undefined) {
+export async function metadataOf(
+  deps: Deps,
+  viewer: Viewer,
+  datafileId: string,
+  isCleaned: boolean | null | undefined,
+) {
   const file = await visibleFile(deps, viewer, datafileId);
   requireCleanedIf(file, isCleaned);
   const names = await repo.userNames(deps.db, [file.ownerId]);

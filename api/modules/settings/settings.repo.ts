@@ -16,7 +16,12 @@ export async function writeSetting(db: DbOrTx, key: string, value: unknown, now:
 }
 
 /** Inserts the value only when the key is absent and returns whatever is stored (first writer wins across processes). */
-export async function readOrCreateSetting<T>(db: DbOrTx, key: string, create: () => Promise<T> | T, now: Date): Promise<T> {
+export async function readOrCreateSetting<T>(
+  db: DbOrTx,
+  key: string,
+  create: () => Promise<T> | T,
+  now: Date,
+): Promise<T> {
   const existing = await readSetting<T>(db, key);
   if (existing) return existing.value;
   const value = await create();

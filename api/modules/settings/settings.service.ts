@@ -19,9 +19,11 @@ export async function clearLocalStorageFlag(deps: Deps) {
   return { value: s?.value === true, updatedAt: s?.updatedAt ?? null };
 }
 
-export const setClearLocalStorage = (deps: Deps, value: boolean) => writeSetting(deps.db, 'clearLocalStorage', value, deps.clock.now());
+export const setClearLocalStorage = (deps: Deps, value: boolean) =>
+  writeSetting(deps.db, 'clearLocalStorage', value, deps.clock.now());
 
 export async function setSendNotification(deps: Deps, type: string, value: boolean) {
-  if (!(SEND_NOTIFICATION_TYPES as readonly string[]).includes(type)) throw new AppError('INVALID_PARAMETERS', { field: 'type', reason: 'NOT_IN_LIST' });
+  if (!(SEND_NOTIFICATION_TYPES as readonly string[]).includes(type))
+    throw new AppError('INVALID_PARAMETERS', { field: 'type', reason: 'NOT_IN_LIST' });
   await writeSetting(deps.db, `sendNotification.${type}`, value, deps.clock.now());
 }

@@ -8,7 +8,17 @@ import type { DbOrTx } from '../../../db/client';
 /** A Vienna month and the UTC instants it spans: [startAt, endAt). */
 export type MonthWindow = { month: string; startAt: string; endAt: string };
 
-export type StatsSortColumn = 'ORGANIZATION' | 'MONTH' | 'DATAFILES' | 'LIVE_DATAFILES' | 'MANUAL_DATAFILES' | 'DATA_RECORDS' | 'LIVE_DATA_RECORDS' | 'MANUAL_DATA_RECORDS' | 'CREDITS_USED' | 'CREDITS_REFUNDED';
+export type StatsSortColumn =
+  | 'ORGANIZATION'
+  | 'MONTH'
+  | 'DATAFILES'
+  | 'LIVE_DATAFILES'
+  | 'MANUAL_DATAFILES'
+  | 'DATA_RECORDS'
+  | 'LIVE_DATA_RECORDS'
+  | 'MANUAL_DATA_RECORDS'
+  | 'CREDITS_USED'
+  | 'CREDITS_REFUNDED';
 
 export type StatsQuery = {
   /** The period, in order, at least one month. */
@@ -32,7 +42,12 @@ export type StatsFigures = {
 
 export type StatsRowRecord = StatsFigures & { month: string; companyId: string; companyName: string };
 export type StatsMonthRecord = StatsFigures & { month: string; numberOfOrganizations: number };
-export type StatsResult = { rows: StatsRowRecord[]; months: StatsMonthRecord[]; totals: StatsFigures & { numberOfOrganizations: number }; totalRows: number };
+export type StatsResult = {
+  rows: StatsRowRecord[];
+  months: StatsMonthRecord[];
+  totals: StatsFigures & { numberOfOrganizations: number };
+  totalRows: number;
+};
 
 // Whitelisted ORDER BY terms (never user text): the column, then month (newest first) and name as tie breakers.
 const SORT_TERMS: Record<StatsSortColumn, string> = {
@@ -50,7 +65,12 @@ const SORT_TERMS: Record<StatsSortColumn, string> = {
 
 function orderBy(sortBy: StatsSortColumn, descending: boolean): SQL {
   const dir = descending ? 'desc' : 'asc';
-  const ties = sortBy === 'MONTH' ? 'lower(c.name) asc, r.company_id asc' : sortBy === 'ORGANIZATION' ? 'r.month desc, r.company_id asc' : 'r.month desc, lower(c.name) asc, r.company_id asc';
+  const ties =
+    sortBy === 'MONTH'
+      ? 'lower(c.name) asc, r.company_id asc'
+      : sortBy === 'ORGANIZATION'
+        ? 'r.month desc, r.company_id asc'
+        : 'r.month desc, lower(c.name) asc, r.company_id asc';
   return sql.raw(`${SORT_TERMS[sortBy]} ${dir}, ${ties}`);
 }
 
@@ -68,7 +88,10 @@ function rowsCte(q: Pick<StatsQuery, 'months' | 'companyId'>): SQL {
   const fromDate = `${first.month}-01`;
   // The ledger's dates are Vienna dates already: the day after the period is the next month's first.
   const toDate = nextMonthFirstDay(last.month);
-  const months = sql.join(q.months.map((m) => sql`(${m.month}, ${m.startAt}, ${m.endAt})`), sql`, `);
+  const months = sql.join(
+    q.months.map((m) => sql`(${m.month}, ${m.startAt}, ${m.endAt})`),
+    sql`, `,
+  );
   const fileCompany = q.companyId ? sql` and d.company_id = ${q.companyId}` : sql``;
   const ledgerCompany = q.companyId ? sql` and t.company_id = ${q.companyId}` : sql``;
   return sql`m(month, start_at, end_at) as (values ${months}),
@@ -100,7 +123,20 @@ function nextMonthFirstDay(month: string): string {
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
 
-type RawRow = { kind: 'M' | 'T' | 'R'; month: string | null; company_id: string | null; name: string | null; orgs: number; files: number; live_files: number; records: number; live_records: number; used: number; refunded: number; total_rows: number | null };
+type RawRow = {
+  kind: 'M' | 'T' | 'R';
+  month: string | null;
+  company_id: string | null;
+  name: string | null;
+  orgs: number;
+  files: number;
+  live_files: number;
+  records: number;
+  live_records: number;
+  used: number;
+  refunded: number;
+  total_rows: number | null;
+};
 
 const figures = (r: RawRow): StatsFigures => ({
   numberOfDatafiles: Number(r.files ?? 0),
@@ -116,7 +152,8 @@ const figures = (r: RawRow): StatsFigures => ({
  * (a compound select takes its column names from its first part; `kind` tells the parts apart).
  */
 export async function usageStats(db: DbOrTx, q: StatsQuery): Promise<StatsResult> {
-  const sums = 'sum(files) as files, sum(live_files) as live_files, sum(records) as records, sum(live_records) as live_records, sum(used) as used, sum(refunded) as refunded';
+  const sums =
+    'sum(files) as files, sum(live_files) as live_files, sum(records) as records, sum(live_records) as live_records, sum(used) as used, sum(refunded) as refunded';
   const rows = await db.all<RawRow>(sql`with ${rowsCte(q)}
     select 'M' as kind, month, null as company_id, null as name, count(*) as orgs, ${sql.raw(sums)}, null as total_rows, 0 as pos from r_all group by month
     union all
@@ -133,7 +170,12 @@ export async function usageStats(db: DbOrTx, q: StatsQuery): Promise<StatsResult
 }
 
 function shape(raw: RawRow[]): StatsResult {
-  const result: StatsResult = { rows: [], months: [], totals: { ...figures({} as RawRow), numberOfOrganizations: 0 }, totalRows: 0 };
+  const result: StatsResult = {
+    rows: [],
+    months: [],
+    totals: { ...figures({} as RawRow), numberOfOrganizations: 0 },
+    totalRows: 0,
+  };
   for (const r of raw) {
     if (r.kind === 'M') result.months.push({ month: r.month!, numberOfOrganizations: Number(r.orgs), ...figures(r) });
     else if (r.kind === 'T') result.totals = { numberOfOrganizations: Number(r.orgs), ...figures(r) };

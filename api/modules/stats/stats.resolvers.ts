@@ -8,7 +8,12 @@ export const statsResolvers: ModuleResolvers = {
     getUsageStatsByMonth: async (_, args, ctx) => {
       await requireStatsAccess(ctx);
       const stats = await usageStatsPage(ctx.deps, args.filters, args, args.paginationInfo);
-      return { months: stats.months.map(presentFigures), totals: presentFigures(stats.totals), rows: stats.rows.map(presentStatsRow), pageInfo: stats.pageInfo };
+      return {
+        months: stats.months.map(presentFigures),
+        totals: presentFigures(stats.totals),
+        rows: stats.rows.map(presentStatsRow),
+        pageInfo: stats.pageInfo,
+      };
     },
     getUsageStatsCsv: async (_, args, ctx) => {
       await requireStatsAccess(ctx);

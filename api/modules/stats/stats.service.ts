@@ -22,9 +22,15 @@ export function periodOf(filters: UsageStatsFilters): MonthWindow[] {
   for (const field of ['fromMonth', 'toMonth'] as const) {
     if (!isIsoMonth(filters[field])) throw new AppError('INVALID_PARAMETERS', { field, reason: 'MONTH_FORMAT' });
   }
-  if (filters.toMonth < filters.fromMonth) throw new AppError('INVALID_PARAMETERS', { field: 'toMonth', reason: 'END_BEFORE_START' });
-  if (monthsBetween(filters.fromMonth, filters.toMonth) > STATS_MAX_MONTHS) throw new AppError('INVALID_PARAMETERS', { field: 'toMonth', reason: 'PERIOD_TOO_LONG', max: STATS_MAX_MONTHS });
-  return monthRange(filters.fromMonth, filters.toMonth).map((month) => ({ month, startAt: viennaMonthStartUtc(month), endAt: viennaMonthStartUtc(addMonths(month, 1)) }));
+  if (filters.toMonth < filters.fromMonth)
+    throw new AppError('INVALID_PARAMETERS', { field: 'toMonth', reason: 'END_BEFORE_START' });
+  if (monthsBetween(filters.fromMonth, filters.toMonth) > STATS_MAX_MONTHS)
+    throw new AppError('INVALID_PARAMETERS', { field: 'toMonth', reason: 'PERIOD_TOO_LONG', max: STATS_MAX_MONTHS });
+  return monthRange(filters.fromMonth, filters.toMonth).map((month) => ({
+    month,
+    startAt: viennaMonthStartUtc(month),
+    endAt: viennaMonthStartUtc(addMonths(month, 1)),
+  }));
 }
 
 /** Organisation names sort A to Z first; figures and months show the largest or newest first. */
@@ -37,26 +43,66 @@ async function assertCompany(deps: Deps, companyId: string | null | undefined): 
   if (companyId && !(await repo.companyExists(deps.db, companyId))) throw new AppError('COMPANY_NOT_FOUND');
 }
 
-const EMPTY_MONTH = { numberOfOrganizations: 0, numberOfDatafiles: 0, numberOfLiveDatafiles: 0, numberOfDataRecords: 0, numberOfLiveDataRecords: 0, creditsUsed: 0, creditsRefunded: 0 };
+const EMPTY_MONTH = {
+  numberOfOrganizations: 0,
+  numberOfDatafiles: 0,
+  numberOfLiveDatafiles: 0,
+  numberOfDataRecords: 0,
+  numberOfLiveDataRecords: 0,
+  creditsUsed: 0,
+  creditsRefunded: 0,
+};
 
 /** One page of organisation-month rows, every month's totals (months without activity as zeros) and the period's totals. */
 export async function usageStatsPage(deps: Deps, filters: UsageStatsFilters, order: UsageStatsOrder, page: PageArgs) {
   const months = periodOf(filters);
   const p = pageOf(page, STATS_PAGE_SIZE);
   await assertCompany(deps, filters.companyId);
-  const result = await repo.usageStats(deps.db, { months, companyId: filters.companyId, ...orderOf(order), limit: p.limit, offset: p.offset });
+  const result = await repo.usageStats(deps.db, {
+    months,
+    companyId: filters.companyId,
+    ...orderOf(order),
+    limit: p.limit,
+    offset: p.offset,
+  });
   const byMonth = new Map(result.months.map((m) => [m.month, m]));
   const everyMonth: StatsMonthRecord[] = months.map(({ month }) => byMonth.get(month) ?? { month, ...EMPTY_MONTH });
   return { months: everyMonth, totals: result.totals, rows: result.rows, pageInfo: pageInfo(p, result.totalRows) };
 }
 
 /** Every row for the same filters and order as CSV with the columns of the page `view`, in the caller's language. */
-export async function usageStatsCsv(deps: Deps, locale: Locale, view: StatsView, filters: UsageStatsFilters, order: UsageStatsOrder) {
+export async function usageStatsCsv(
+  deps: Deps,
+  locale: Locale,
+  view: StatsView,
+  filters: UsageStatsFilters,
+  order: UsageStatsOrder,
+) {
   const months = periodOf(filters);
   await assertCompany(deps, filters.companyId);
-  const rows = await repo.usageStatsRows(deps.db, { months, companyId: filters.companyId, ...orderOf(order), limit: STATS_CSV_MAX_ROWS + 1 });
-  if (rows.length > STATS_CSV_MAX_ROWS) throw new AppError('INVALID_PARAMETERS', { field: 'toMonth', reason: 'SELECTION_TOO_MANY_ROWS', max: STATS_CSV_MAX_ROWS });
+  const rows = await repo.usageStatsRows(deps.db, {
+    months,
+    companyId: filters.companyId,
+    ...orderOf(order),
+    limit: STATS_CSV_MAX_ROWS + 1,
+  });
+  if (rows.length > STATS_CSV_MAX_ROWS)
+    throw new AppError('INVALID_PARAMETERS', {
+      field: 'toMonth',
+      reason: 'SELECTION_TOO_MANY_ROWS',
+      max: STATS_CSV_MAX_ROWS,
+    });
   const name = view === 'DATA_FILES' ? 'data-files-stats' : 'data-records-stats';
-  const organisation = filters.companyId ? `_${rows[0]?.companyName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'organisation'}` : '';
-  return { fileName: `${name}_${filters.fromMonth}_${filters.toMonth}${organisation}.csv`, content: statsCsv(view, rows, locale) };
+  const organisation = filters.companyId
+    ? `_${
+        rows[0]?.companyName
+          .replace(/[^A-Za-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')
+          .slice(0, 40) || 'organisation'
+      }`
+    : '';
+  return {
+    fileName: `${name}_${filters.fromMonth}_${filters.toMonth}${organisation}.csv`,
+    content: statsCsv(view, rows, locale),
+  };
 }

@@ -3,7 +3,11 @@
 // `deps.blobs` satisfies it.
 export interface UploadBlobStore {
   /** Writes the whole body; resolves once it is durable. */
-  put(key: string, body: Uint8Array | ReadableStream<Uint8Array>, options?: { contentType?: string }): Promise<{ size: number }>;
+  put(
+    key: string,
+    body: Uint8Array | ReadableStream<Uint8Array>,
+    options?: { contentType?: string },
+  ): Promise<{ size: number }>;
   /** A stream of the stored bytes, or null when absent. */
   get(key: string): Promise<ReadableStream<Uint8Array> | null>;
   /** The stored bytes in memory, or null (xlsx needs random access to its zip directory). */

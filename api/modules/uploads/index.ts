@@ -26,8 +26,12 @@ export type { UploadPreview, ColumnSuggestion, ColumnStats } from './preview/sug
 
 /** Step 2: the first rows of a stored upload and a suggested type per column. */
 export async function previewUpload(
-  blobs: UploadBlobStore, key: string, format: UploadFormat, options: ReadOptions,
-  limits: UploadLimits = DEFAULT_LIMITS, sizes: { previewRows?: number; sampleRows?: number } = {},
+  blobs: UploadBlobStore,
+  key: string,
+  format: UploadFormat,
+  options: ReadOptions,
+  limits: UploadLimits = DEFAULT_LIMITS,
+  sizes: { previewRows?: number; sampleRows?: number } = {},
 ): Promise<UploadPreview> {
   return previewTable(await openUpload(blobs, key, format, options, limits), sizes);
 }
@@ -37,7 +41,11 @@ export async function previewUpload(
  * its column and first offending rows. Reads the file once; writes nothing.
  */
 export async function validateUpload(
-  blobs: UploadBlobStore, key: string, format: UploadFormat, options: ReadOptions, mapping: ColumnMapping,
+  blobs: UploadBlobStore,
+  key: string,
+  format: UploadFormat,
+  options: ReadOptions,
+  mapping: ColumnMapping,
   limits: Partial<UploadLimits> = {},
 ): Promise<ValidationIssue[]> {
   const table = await openUpload(blobs, key, format, options, withLimits(limits));

@@ -22,7 +22,11 @@ export type RefusalFacts = {
 const numberFormats = new Map<Locale, Intl.NumberFormat>();
 const formatNumber = (n: number, locale: Locale) => {
   let f = numberFormats.get(locale);
-  if (!f) numberFormats.set(locale, (f = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 1 })));
+  if (!f)
+    numberFormats.set(
+      locale,
+      (f = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 1 })),
+    );
   return f.format(n);
 };
 const megabytes = (bytes: number) => Math.max(0.1, Math.round(bytes / 104_857.6) / 10);
@@ -36,7 +40,8 @@ export function refusalParams(facts: Omit<RefusalFacts, 'code'>, locale: Locale)
   if (facts.rows?.length) out.rows = facts.rows.map((r) => formatNumber(r, locale)).join(', ');
   if (facts.columns?.length) out.columns = facts.columns.join(', ');
   if (typeof facts.limit === 'number') out.limit = formatNumber(facts.limit, locale);
-  if (facts.value !== undefined) out.value = typeof facts.value === 'number' ? formatNumber(facts.value, locale) : facts.value;
+  if (facts.value !== undefined)
+    out.value = typeof facts.value === 'number' ? formatNumber(facts.value, locale) : facts.value;
   if (facts.reason && BYTE_REASONS.has(facts.reason)) {
     if (typeof facts.limit === 'number') out.limitMegabytes = formatNumber(megabytes(facts.limit), locale);
     if (typeof facts.value === 'number') out.valueMegabytes = formatNumber(megabytes(facts.value), locale);
@@ -47,8 +52,12 @@ export function refusalParams(facts: Omit<RefusalFacts, 'code'>, locale: Locale)
 /** Where a refusal is, without a reason's own text: "Spalte „Q5“, Zeilen 3, 8, 12". */
 function whereOf(params: Record<string, unknown>, locale: Locale): string {
   const parts: string[] = [];
-  if (typeof params.column === 'string') parts.push(translate(locale, 'uploads.issueColumn', { column: params.column }));
-  if (typeof params.rows === 'string') parts.push(translate(locale, params.rows.includes(',') ? 'uploads.issueRows' : 'uploads.issueRow', { rows: params.rows }));
+  if (typeof params.column === 'string')
+    parts.push(translate(locale, 'uploads.issueColumn', { column: params.column }));
+  if (typeof params.rows === 'string')
+    parts.push(
+      translate(locale, params.rows.includes(',') ? 'uploads.issueRows' : 'uploads.issueRow', { rows: params.rows }),
+    );
   return parts.join(', ');
 }
 
@@ -83,6 +92,12 @@ export function refusalFactsOf(code: ErrorCode, details: Record<string, unknown>
  */
 export function localiseRefusal(error: unknown, locale: Locale): unknown {
   if (!(error instanceof AppError) || error.message !== error.code) return error;
-  const extra = Object.fromEntries(Object.entries(error.details).filter(([, v]) => typeof v === 'string' || typeof v === 'number'));
-  return new AppError(error.code, error.details, uploadRefusalMessage(refusalFactsOf(error.code, error.details), locale, extra));
+  const extra = Object.fromEntries(
+    Object.entries(error.details).filter(([, v]) => typeof v === 'string' || typeof v === 'number'),
+  );
+  return new AppError(
+    error.code,
+    error.details,
+    uploadRefusalMessage(refusalFactsOf(error.code, error.details), locale, extra),
+  );
 }

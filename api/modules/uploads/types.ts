@@ -80,17 +80,46 @@ export type DurationUnit = keyof typeof DURATION_UNITS;
 export type DataPoint =
   | { type: 'RECORD_ID'; column: string }
   /** Seconds (or `unit`) spent on the whole interview (TOTAL) or on one page (PAGE). */
-  | { type: 'DURATION'; column: string; role: 'TOTAL' | 'PAGE'; unit?: DurationUnit; pageNumber?: number; pageTitle?: string }
+  | {
+      type: 'DURATION';
+      column: string;
+      role: 'TOTAL' | 'PAGE';
+      unit?: DurationUnit;
+      pageNumber?: number;
+      pageTitle?: string;
+    }
   /** Start and end instants (ISO text or epoch seconds); duration = end - start. */
   | { type: 'TIMESTAMP'; start: string; end: string; role: 'TOTAL' | 'PAGE'; pageNumber?: number; pageTitle?: string }
   /** Item columns in the order shown to respondents; scale bounds optional. */
-  | { type: 'ITEM_BATTERY'; id: string; title?: string; items: string[]; min?: number; max?: number; randomised?: boolean }
   | {
-      type: 'OPEN_ENDED'; column: string; questionTitle: string; keywords?: string[]; languages?: string[];
-      duplicateCheck?: boolean; copyPasteCheck?: boolean; topicCheck?: boolean;
+      type: 'ITEM_BATTERY';
+      id: string;
+      title?: string;
+      items: string[];
+      min?: number;
+      max?: number;
+      randomised?: boolean;
+    }
+  | {
+      type: 'OPEN_ENDED';
+      column: string;
+      questionTitle: string;
+      keywords?: string[];
+      languages?: string[];
+      duplicateCheck?: boolean;
+      copyPasteCheck?: boolean;
+      topicCheck?: boolean;
     }
   /** Own choice (vote, codes 1..m) and one prediction column per option (or one for a binary question). */
-  | { type: 'PROJECTIVE'; id: string; title?: string; vote: string; predictions: string[]; options?: number; algorithms: ProjectiveAlgorithm[] }
+  | {
+      type: 'PROJECTIVE';
+      id: string;
+      title?: string;
+      vote: string;
+      predictions: string[];
+      options?: number;
+      algorithms: ProjectiveAlgorithm[];
+    }
   | { type: 'GROUPING'; column: string; title?: string }
   /** A vote column kept for the record and the exports (numeric), not tied to a projective question. */
   | { type: 'VOTE'; column: string }

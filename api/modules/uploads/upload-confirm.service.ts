@@ -21,23 +21,43 @@ export type UploadJobPayload = { uploadId: string; preparedBy?: string };
 /** The charge key of an upload revision (credits.md): one charge per revision, ever. */
 export const chargeKeyOf = (datafileId: string, revision: number) => `upload:${datafileId}:${revision}`;
 
-export async function confirmUpload(deps: Deps, viewer: Viewer, args: { datafileId: string; selectedColumns?: readonly SelectedColumnInput[] | null; creditAmount: number; status: string }) {
-  if (args.status !== 'PROCESSING') throw new AppError('INVALID_PARAMETERS', { field: 'status', reason: 'ONLY_PROCESSING' });
+export async function confirmUpload(
+  deps: Deps,
+  viewer: Viewer,
+  args: {
+    datafileId: string;
+    selectedColumns?: readonly SelectedColumnInput[] | null;
+    creditAmount: number;
+    status: string;
+  },
+) {
+  if (args.status !== 'PROCESSING')
+    throw new AppError('INVALID_PARAMETERS', { field: 'status', reason: 'ONLY_PROCESSING' });
   const file = await requireDatafile(deps.db, viewer, args.datafileId, 'upload');
   const upload = await repo.openUploadOf(deps.db, file.id);
   if (!upload) throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'NOT_A_DRAFT' });
   if (upload.status === 'PROCESSING') throw new AppError('UPLOAD_GOING_ON');
   if (await repo.processingUploadBy(deps.db, viewer.userId)) throw new AppError('UPLOAD_GOING_ON');
   const points = await repo.datapointsOf(deps.db, upload.id);
-  if (points.length === 0) throw new AppError('INCOMPLETE_INPUT', { field: 'selectedColumns', reason: 'NO_COLUMNS_SAVED' });
-  if (args.selectedColumns && mappingHash(rowsFromInput(args.selectedColumns)) !== mappingHash(points)) throw new AppError('INVALID_PARAMETERS', { field: 'selectedColumns', reason: 'NOT_CHECKED_YET' });
+  if (points.length === 0)
+    throw new AppError('INCOMPLETE_INPUT', { field: 'selectedColumns', reason: 'NO_COLUMNS_SAVED' });
+  if (args.selectedColumns && mappingHash(rowsFromInput(args.selectedColumns)) !== mappingHash(points))
+    throw new AppError('INVALID_PARAMETERS', { field: 'selectedColumns', reason: 'NOT_CHECKED_YET' });
   const check = await checkOf(deps, upload, file.companyId);
-  if (check.state !== 'DONE') throw new AppError('INVALID_PARAMETERS', { field: 'selectedColumns', reason: 'NOT_CHECKED_YET' });
-  if (check.issues.length || !check.estimate) throw new AppError('INVALID_PARAMETERS', { field: 'selectedColumns', reason: 'CHECK_FOUND_PROBLEMS' });
+  if (check.state !== 'DONE')
+    throw new AppError('INVALID_PARAMETERS', { field: 'selectedColumns', reason: 'NOT_CHECKED_YET' });
+  if (check.issues.length || !check.estimate)
+    throw new AppError('INVALID_PARAMETERS', { field: 'selectedColumns', reason: 'CHECK_FOUND_PROBLEMS' });
   const estimate = check.estimate.creditAmount;
-  if (!Number.isInteger(args.creditAmount) || args.creditAmount !== estimate) throw new AppError('INVALID_PARAMETERS', { field: 'creditAmount', reason: 'ESTIMATE_CHANGED', value: estimate });
+  if (!Number.isInteger(args.creditAmount) || args.creditAmount !== estimate)
+    throw new AppError('INVALID_PARAMETERS', { field: 'creditAmount', reason: 'ESTIMATE_CHANGED', value: estimate });
   const availability = await creditAvailability(deps, file.companyId, estimate);
-  if (!availability.isBalanceEnough) throw new AppError('BALANCE_NOT_ENOUGH', { reason: 'NOT_ENOUGH_CREDITS_FOR_ESTIMATE', value: estimate, limit: availability.availableCredits });
+  if (!availability.isBalanceEnough)
+    throw new AppError('BALANCE_NOT_ENOUGH', {
+      reason: 'NOT_ENOUGH_CREDITS_FOR_ESTIMATE',
+      value: estimate,
+      limit: availability.availableCredits,
+    });
 
   const now = deps.clock.now().toISOString();
   const prepare = await prepareJobOf(deps, upload);
@@ -46,11 +66,25 @@ export async function confirmUpload(deps: Deps, viewer: Viewer, args: { datafile
     // Again under the write lock: two confirmations at the same moment must not both pass.
     if (await repo.processingUploadBy(tx, viewer.userId, upload.id)) throw new AppError('UPLOAD_GOING_ON');
     const revision = await repo.nextRevision(tx, file.id);
-    const changed = await repo.updateUpload(tx, upload.id, {
-      status: 'PROCESSING', revision, progress: 0, creditEstimate: estimate, confirmedBy: viewer.userId, confirmedAt: now, errorCode: null, errorDetails: null, updatedAt: now,
-    }, ['DRAFT', 'ERROR']);
+    const changed = await repo.updateUpload(
+      tx,
+      upload.id,
+      {
+        status: 'PROCESSING',
+        revision,
+        progress: 0,
+        creditEstimate: estimate,
+        confirmedBy: viewer.userId,
+        confirmedAt: now,
+        errorCode: null,
+        errorDetails: null,
+        updatedAt: now,
+      },
+      ['DRAFT', 'ERROR'],
+    );
     if (!changed) throw new AppError('UPLOAD_GOING_ON');
-    if (upload.kind === 'UPLOAD') await repo.updateDatafile(tx, file.id, { status: 'PROCESSING', progress: 0, updatedAt: now });
+    if (upload.kind === 'UPLOAD')
+      await repo.updateDatafile(tx, file.id, { status: 'PROCESSING', progress: 0, updatedAt: now });
     // The revision prepared while step 3 was shown, when it is this one (the job may still run).
     const adopt = adoptable(prepare, revision, hash);
     const payload: UploadJobPayload = { uploadId: upload.id, ...(adopt ? { preparedBy: prepare.id } : {}) };

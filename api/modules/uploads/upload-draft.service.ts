@@ -27,7 +27,10 @@ export type UploadCheckPayload = { uploadId: string; mappingHash: string };
 export type UploadCheckJobResult = CheckedUpload | { refusal: RefusalFacts & { details?: Record<string, unknown> } };
 
 export const readOptionsOf = (u: repo.UploadRow): ReadOptions => ({
-  ...(u.sheetName ? { sheet: u.sheetName } : {}), headerRow: u.headerRow, firstDataRow: u.firstDataRow, missingValues: u.missingValues,
+  ...(u.sheetName ? { sheet: u.sheetName } : {}),
+  headerRow: u.headerRow,
+  firstDataRow: u.firstDataRow,
+  missingValues: u.missingValues,
 });
 
 /** The upload the steps show: the open one, else the newest (a READY datafile's last upload). */
@@ -42,7 +45,9 @@ export async function draftedDatafile(deps: Deps, viewer: Viewer, datafileId: st
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const upload = await currentUpload(deps, file);
   const [points, company, names] = await Promise.all([
-    repo.datapointsOf(deps.db, upload.id), repo.companyRef(deps.db, file.companyId), repo.userNames(deps.db, [file.ownerId, upload.createdBy]),
+    repo.datapointsOf(deps.db, upload.id),
+    repo.companyRef(deps.db, file.companyId),
+    repo.userNames(deps.db, [file.ownerId, upload.createdBy]),
   ]);
   return { file, upload, points, company: company!, names };
 }
@@ -52,7 +57,10 @@ export async function uploadPreview(deps: Deps, viewer: Viewer, datafileId: stri
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const upload = await currentUpload(deps, file);
   try {
-    return await previewUpload(deps.blobs, upload.sourceKey, upload.sourceFormat, readOptionsOf(upload), withLimits(), { previewRows: 20, sampleRows: 2000 });
+    return await previewUpload(deps.blobs, upload.sourceKey, upload.sourceFormat, readOptionsOf(upload), withLimits(), {
+      previewRows: 20,
+      sampleRows: 2000,
+    });
   } catch (error) {
     if (error instanceof AppError && upload.status !== 'READY') await rejectSource(deps, upload.id, error);
     throw error;
@@ -60,19 +68,31 @@ export async function uploadPreview(deps: Deps, viewer: Viewer, datafileId: stri
 }
 
 /** saveDraftDatafileColumns: stores the data points of the open upload and starts checking them against the file. */
-export async function saveColumns(deps: Deps, viewer: Viewer, datafileId: string, selected: readonly SelectedColumnInput[]) {
+export async function saveColumns(
+  deps: Deps,
+  viewer: Viewer,
+  datafileId: string,
+  selected: readonly SelectedColumnInput[],
+) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'upload');
   const upload = await repo.openUploadOf(deps.db, file.id);
-  if (!upload || upload.status === 'PROCESSING') throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'NOT_A_DRAFT' });
+  if (!upload || upload.status === 'PROCESSING')
+    throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'NOT_A_DRAFT' });
   const rows = rowsFromInput(selected);
   const hash = mappingHash(rows);
   const now = deps.clock.now().toISOString();
   const previousCheck = await prepareJobOf(deps, upload);
   await writeTransaction(deps.db, async (tx) => {
-    const changed = await repo.updateUpload(tx, upload.id, { status: 'DRAFT', errorCode: null, errorDetails: null, checkJobId: null, updatedAt: now }, ['DRAFT', 'ERROR']);
+    const changed = await repo.updateUpload(
+      tx,
+      upload.id,
+      { status: 'DRAFT', errorCode: null, errorDetails: null, checkJobId: null, updatedAt: now },
+      ['DRAFT', 'ERROR'],
+    );
     if (!changed) throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'NOT_A_DRAFT' });
     await repo.replaceDatapoints(tx, upload.id, rows);
-    if (upload.kind === 'UPLOAD' && file.status === 'ERROR') await repo.updateDatafile(tx, file.id, { status: 'DRAFT', updatedAt: now });
+    if (upload.kind === 'UPLOAD' && file.status === 'ERROR')
+      await repo.updateDatafile(tx, file.id, { status: 'DRAFT', updatedAt: now });
   });
   // Enqueued after the commit, so an idle runner that wakes on it sees the saved data points at once.
   const payload: UploadCheckPayload = { uploadId: upload.id, mappingHash: hash };
@@ -84,39 +104,69 @@ export async function saveColumns(deps: Deps, viewer: Viewer, datafileId: string
   return { state: 'PENDING' as const, progress: 0, issues: [], estimate: null };
 }
 
-export type PresentedRefusal = { code: string; reason: string | null; message: string; column: string | null; rows: number[] | null; columns: string[] | null; limit: number | null; value: string | null };
+export type PresentedRefusal = {
+  code: string;
+  reason: string | null;
+  message: string;
+  column: string | null;
+  rows: number[] | null;
+  columns: string[] | null;
+  limit: number | null;
+  value: string | null;
+};
 
 export function presentRefusal(facts: RefusalFacts, locale: Locale): PresentedRefusal {
   return {
-    code: facts.code, reason: facts.reason ?? null, message: uploadRefusalMessage(facts, locale), column: facts.column ?? null,
-    rows: facts.rows ? [...facts.rows] : null, columns: facts.columns ? [...facts.columns] : null, limit: facts.limit ?? null,
+    code: facts.code,
+    reason: facts.reason ?? null,
+    message: uploadRefusalMessage(facts, locale),
+    column: facts.column ?? null,
+    rows: facts.rows ? [...facts.rows] : null,
+    columns: facts.columns ? [...facts.columns] : null,
+    limit: facts.limit ?? null,
     value: facts.value === undefined ? null : String(facts.value),
   };
 }
 
 /** What the check job found for the upload's current data points (and whether the organisation can pay the estimate now). */
 export async function checkOf(deps: Deps, upload: repo.UploadRow, companyId: string) {
-  if (!upload.checkJobId) return { state: 'NOT_STARTED' as const, progress: 0, issues: [] as RefusalFacts[], estimate: null };
+  if (!upload.checkJobId)
+    return { state: 'NOT_STARTED' as const, progress: 0, issues: [] as RefusalFacts[], estimate: null };
   const job = await deps.jobs.get(upload.checkJobId);
   const points = await repo.datapointsOf(deps.db, upload.id);
-  if (!job || (job.payload as UploadCheckPayload).mappingHash !== mappingHash(points)) return { state: 'NOT_STARTED' as const, progress: 0, issues: [], estimate: null };
+  if (!job || (job.payload as UploadCheckPayload).mappingHash !== mappingHash(points))
+    return { state: 'NOT_STARTED' as const, progress: 0, issues: [], estimate: null };
   // A check that prepares publishes its answer while it goes on processing (an interim result that a
   // retry would give again): that answer stands whatever the job does next, unless it was cancelled.
   const result = job.state === 'CANCELLED' ? null : (job.result as UploadCheckJobResult | null);
   if (!result) {
     if (job.state === 'QUEUED') return { state: 'PENDING' as const, progress: 0, issues: [], estimate: null };
-    if (job.state === 'RUNNING') return { state: 'RUNNING' as const, progress: Math.min(99, job.progress), issues: [], estimate: null };
-    return { state: 'FAILED' as const, progress: job.progress, issues: [{ code: job.errorCode ?? 'GENERAL_ERROR' } as RefusalFacts], estimate: null };
+    if (job.state === 'RUNNING')
+      return { state: 'RUNNING' as const, progress: Math.min(99, job.progress), issues: [], estimate: null };
+    return {
+      state: 'FAILED' as const,
+      progress: job.progress,
+      issues: [{ code: job.errorCode ?? 'GENERAL_ERROR' } as RefusalFacts],
+      estimate: null,
+    };
   }
   if ('refusal' in result) return { state: 'DONE' as const, progress: 100, issues: [result.refusal], estimate: null };
   const { issues, estimate } = result.check;
-  if (issues.length || !estimate) return { state: 'DONE' as const, progress: 100, issues: issues as RefusalFacts[], estimate: null };
+  if (issues.length || !estimate)
+    return { state: 'DONE' as const, progress: 100, issues: issues as RefusalFacts[], estimate: null };
   const availability = await creditAvailability(deps, companyId, estimate.credits);
   return {
-    state: 'DONE' as const, progress: 100, issues: [],
+    state: 'DONE' as const,
+    progress: 100,
+    issues: [],
     estimate: {
-      numberOfRecords: estimate.numberOfRecords, newRecords: estimate.newRecords, creditAmount: estimate.credits, creditsAllRecords: estimate.creditsAllRecords,
-      numberOfDatapoints: estimate.numberOfDatapoints, availableCredits: availability.availableCredits, hasPayAsUsagePlan: availability.hasPayAsUsagePlan,
+      numberOfRecords: estimate.numberOfRecords,
+      newRecords: estimate.newRecords,
+      creditAmount: estimate.credits,
+      creditsAllRecords: estimate.creditsAllRecords,
+      numberOfDatapoints: estimate.numberOfDatapoints,
+      availableCredits: availability.availableCredits,
+      hasPayAsUsagePlan: availability.hasPayAsUsagePlan,
       isBalanceEnough: availability.isBalanceEnough,
     },
   };
@@ -139,6 +189,12 @@ export async function rejectSource(deps: Deps, uploadId: string, error: AppError
   if (!upload || upload.status === 'PROCESSING' || upload.status === 'READY') return;
   await deps.blobs.delete(upload.sourceKey).catch(() => undefined);
   const now = deps.clock.now().toISOString();
-  await repo.updateUpload(deps.db, uploadId, { status: 'ERROR', errorCode: error.code, errorDetails: error.details, updatedAt: now }, ['DRAFT', 'ERROR']);
-  if (upload.kind === 'UPLOAD') await repo.updateDatafile(deps.db, upload.datafileId, { status: 'ERROR', updatedAt: now });
+  await repo.updateUpload(
+    deps.db,
+    uploadId,
+    { status: 'ERROR', errorCode: error.code, errorDetails: error.details, updatedAt: now },
+    ['DRAFT', 'ERROR'],
+  );
+  if (upload.kind === 'UPLOAD')
+    await repo.updateDatafile(deps.db, upload.datafileId, { status: 'ERROR', updatedAt: now });
 }

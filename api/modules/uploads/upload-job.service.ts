@@ -37,27 +37,56 @@ export type UploadPlan = {
 };
 
 /** What the upload job keeps as its result (small JSON): the summary without the per-record credits; `prepared` when it published a revision prepared at step 3. */
-export type UploadJobResult = { summary: Omit<UploadSummary, 'files'>; chargeId: string | null; credits: number; prepared?: boolean };
+export type UploadJobResult = {
+  summary: Omit<UploadSummary, 'files'>;
+  chargeId: string | null;
+  credits: number;
+  prepared?: boolean;
+};
 
 /** Reads the upload, its datafile, data points and the revision before it. Undefined when the upload is gone. */
-export async function uploadPlan(deps: Pick<Deps, 'db'>, uploadId: string): Promise<(UploadPlan & { status: repo.UploadRow['status'] }) | undefined> {
+export async function uploadPlan(
+  deps: Pick<Deps, 'db'>,
+  uploadId: string,
+): Promise<(UploadPlan & { status: repo.UploadRow['status'] }) | undefined> {
   const upload = await repo.findUpload(deps.db, uploadId);
   if (!upload) return undefined;
   const file = await repo.findDatafile(deps.db, upload.datafileId);
   if (!file) return undefined;
   const points = await repo.datapointsOf(deps.db, upload.id);
-  const published = upload.kind === 'UPDATE' && file.publishedUploadId ? await repo.findUpload(deps.db, file.publishedUploadId) : undefined;
+  const published =
+    upload.kind === 'UPDATE' && file.publishedUploadId
+      ? await repo.findUpload(deps.db, file.publishedUploadId)
+      : undefined;
   return {
-    status: upload.status, uploadId: upload.id, datafileId: file.id, companyId: file.companyId, kind: upload.kind, revision: upload.revision ?? 0,
-    source: { key: upload.sourceKey, format: upload.sourceFormat }, options: readOptionsOf(upload), mapping: mappingOf(points),
-    ...(published?.revision && published.columns ? { previous: { revision: published.revision, columns: published.columns } } : {}),
-    actorId: upload.confirmedBy ?? upload.createdBy, title: file.title,
+    status: upload.status,
+    uploadId: upload.id,
+    datafileId: file.id,
+    companyId: file.companyId,
+    kind: upload.kind,
+    revision: upload.revision ?? 0,
+    source: { key: upload.sourceKey, format: upload.sourceFormat },
+    options: readOptionsOf(upload),
+    mapping: mappingOf(points),
+    ...(published?.revision && published.columns
+      ? { previous: { revision: published.revision, columns: published.columns } }
+      : {}),
+    actorId: upload.confirmedBy ?? upload.createdBy,
+    title: file.title,
   };
 }
 
 /** Keeps a refusal's details on the upload (the job row keeps only the code), for the notification and the steps. */
-export async function recordRefusal(deps: Pick<Deps, 'db' | 'clock'>, uploadId: string, error: AppError): Promise<void> {
-  await repo.updateUpload(deps.db, uploadId, { errorCode: error.code, errorDetails: error.details, updatedAt: deps.clock.now().toISOString() });
+export async function recordRefusal(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  uploadId: string,
+  error: AppError,
+): Promise<void> {
+  await repo.updateUpload(deps.db, uploadId, {
+    errorCode: error.code,
+    errorDetails: error.details,
+    updatedAt: deps.clock.now().toISOString(),
+  });
 }
 
 /**
@@ -65,12 +94,21 @@ export async function recordRefusal(deps: Pick<Deps, 'db' | 'clock'>, uploadId: 
  * retry replays the same charge). Not enough credits now: the revision's files are removed (nothing
  * stays published) and the job fails with BALANCE_NOT_ENOUGH.
  */
-export async function chargeUpload(deps: Deps, plan: UploadPlan, interviewCredits: Uint8Array): Promise<{ chargeId: string | null; credits: number }> {
+export async function chargeUpload(
+  deps: Deps,
+  plan: UploadPlan,
+  interviewCredits: Uint8Array,
+): Promise<{ chargeId: string | null; credits: number }> {
   if (interviewCredits.length === 0) return { chargeId: null, credits: 0 };
   try {
     const charge = await chargeDatafile(deps, {
-      companyId: plan.companyId, datafileId: plan.datafileId, kind: plan.kind, idempotencyKey: chargeKeyOf(plan.datafileId, plan.revision),
-      interviewCredits: Array.from(interviewCredits), actorId: plan.actorId, description: plan.kind === 'UPLOAD' ? 'Datafile upload' : 'Datafile update',
+      companyId: plan.companyId,
+      datafileId: plan.datafileId,
+      kind: plan.kind,
+      idempotencyKey: chargeKeyOf(plan.datafileId, plan.revision),
+      interviewCredits: Array.from(interviewCredits),
+      actorId: plan.actorId,
+      description: plan.kind === 'UPLOAD' ? 'Datafile upload' : 'Datafile update',
     });
     return { chargeId: charge.chargeId, credits: charge.credits };
   } catch (error) {
@@ -78,7 +116,11 @@ export async function chargeUpload(deps: Deps, plan: UploadPlan, interviewCredit
       await deps.blobs.deletePrefix(revisionPrefix(plan.datafileId, plan.revision)).catch(() => undefined);
       const needed = interviewCredits.reduce((a, c) => a + c, 0);
       const shortfall = typeof error.details.shortfall === 'number' ? error.details.shortfall : needed;
-      const refusal = new AppError('BALANCE_NOT_ENOUGH', { reason: 'NOT_ENOUGH_CREDITS_FOR_UPLOAD', value: needed, limit: needed - shortfall });
+      const refusal = new AppError('BALANCE_NOT_ENOUGH', {
+        reason: 'NOT_ENOUGH_CREDITS_FOR_UPLOAD',
+        value: needed,
+        limit: needed - shortfall,
+      });
       await recordRefusal(deps, plan.uploadId, refusal);
       throw refusal;
     }
@@ -99,9 +141,16 @@ export async function mirrorProgress(db: DbOrTx, uploadId: string, percent: numb
  * is PROCESSING and its job names the check in `preparedBy`, which `adoptedBy` reads), mapped like
  * the upload job's own Worker step (0..97): the bar moves while the upload waits for it.
  */
-export async function mirrorPrepareProgress(db: DbOrTx, checkJobId: string, uploadId: string, percent: number, adoptedBy: (uploadJobId: string) => Promise<string | undefined>): Promise<void> {
+export async function mirrorPrepareProgress(
+  db: DbOrTx,
+  checkJobId: string,
+  uploadId: string,
+  percent: number,
+  adoptedBy: (uploadJobId: string) => Promise<string | undefined>,
+): Promise<void> {
   const upload = await repo.findUpload(db, uploadId);
-  if (upload?.status === 'PROCESSING' && upload.jobId && (await adoptedBy(upload.jobId)) === checkJobId) await mirrorProgress(db, uploadId, Math.floor(percent * 0.97));
+  if (upload?.status === 'PROCESSING' && upload.jobId && (await adoptedBy(upload.jobId)) === checkJobId)
+    await mirrorProgress(db, uploadId, Math.floor(percent * 0.97));
 }
 
 async function recipientLocale(tx: Tx, userId: string): Promise<Locale> {
@@ -109,12 +158,26 @@ async function recipientLocale(tx: Tx, userId: string): Promise<Locale> {
   return user && isLocale(user.locale) ? user.locale : 'de';
 }
 
-async function notify(tx: Tx, deps: Deps, upload: repo.UploadRow, file: repo.DatafileRow, type: NotificationType, texts: (l: Locale) => { title: string; description: string }, url: string) {
+async function notify(
+  tx: Tx,
+  deps: Deps,
+  upload: repo.UploadRow,
+  file: repo.DatafileRow,
+  type: NotificationType,
+  texts: (l: Locale) => { title: string; description: string },
+  url: string,
+) {
   const userId = upload.confirmedBy ?? upload.createdBy;
   const { title, description } = texts(await recipientLocale(tx, userId));
   await insertNotification(tx, {
-    userId, companyId: file.companyId, type, title: title.slice(0, 200), description: description.slice(0, 1000), url,
-    dedupeKey: `${type.toLowerCase()}:${upload.id}:${upload.revision ?? 0}`, createdAt: deps.clock.now().toISOString(),
+    userId,
+    companyId: file.companyId,
+    type,
+    title: title.slice(0, 200),
+    description: description.slice(0, 1000),
+    url,
+    dedupeKey: `${type.toLowerCase()}:${upload.id}:${upload.revision ?? 0}`,
+    createdAt: deps.clock.now().toISOString(),
   });
 }
 
@@ -129,34 +192,83 @@ export async function finishUpload(tx: Tx, deps: Deps, uploadId: string, result:
   const now = deps.clock.now().toISOString();
   const points = await repo.datapointsOf(tx, upload.id);
   await repo.updateUpload(tx, upload.id, {
-    status: 'READY', progress: 100, columns: s.columns, numberOfRecords: s.numberOfRecords, chargedRecords: s.credits.newRecords, creditsCharged: result.credits,
-    chargeId: result.chargeId, meanCombinedScore: s.meanCombinedScore, errorCode: null, errorDetails: null, finishedAt: now, updatedAt: now,
-    sourceInfo: { ...(s.source.delimiter ? { delimiter: s.source.delimiter } : {}), ...(s.source.encoding ? { encoding: s.source.encoding } : {}), ...(s.source.qualtrics ? { qualtrics: true } : {}) },
+    status: 'READY',
+    progress: 100,
+    columns: s.columns,
+    numberOfRecords: s.numberOfRecords,
+    chargedRecords: s.credits.newRecords,
+    creditsCharged: result.credits,
+    chargeId: result.chargeId,
+    meanCombinedScore: s.meanCombinedScore,
+    errorCode: null,
+    errorDetails: null,
+    finishedAt: now,
+    updatedAt: now,
+    sourceInfo: {
+      ...(s.source.delimiter ? { delimiter: s.source.delimiter } : {}),
+      ...(s.source.encoding ? { encoding: s.source.encoding } : {}),
+      ...(s.source.qualtrics ? { qualtrics: true } : {}),
+    },
   });
   const has = (type: string) => points.some((p) => p.dataPointType === type);
   const recordId = points.find((p) => p.dataPointType === 'RECORD_ID')?.columns[0];
   await repo.updateDatafile(tx, file.id, {
-    status: 'READY', progress: 100, revision: upload.revision!, publishedUploadId: upload.id, datafileKey: upload.sourceKey,
-    numberOfRecords: s.numberOfRecords, numberOfValidRecords: s.numberOfValidRecords, numberOfInvalidRecords: s.numberOfInvalidRecords,
-    numberOfDatapoints: s.numberOfDatapoints, numberOfProjectiveQuestions: s.numberOfProjectiveQuestions, numberOfQualityScores: s.numberOfQualityScores,
-    qualityScores: s.qualityScores, meanCombinedScore: s.meanCombinedScore, cost: file.cost + result.credits, scoringVersion: s.scoringVersion,
-    includeTimestamp: has('DURATION') || has('TIMESTAMP'), includeItemBattery: has('ITEM_BATTERY'), includeOES: has('OPEN_ENDED'),
-    includePS: points.some((p) => p.algorithms.PS), includeCS: points.some((p) => p.algorithms.CS),
+    status: 'READY',
+    progress: 100,
+    revision: upload.revision!,
+    publishedUploadId: upload.id,
+    datafileKey: upload.sourceKey,
+    numberOfRecords: s.numberOfRecords,
+    numberOfValidRecords: s.numberOfValidRecords,
+    numberOfInvalidRecords: s.numberOfInvalidRecords,
+    numberOfDatapoints: s.numberOfDatapoints,
+    numberOfProjectiveQuestions: s.numberOfProjectiveQuestions,
+    numberOfQualityScores: s.numberOfQualityScores,
+    qualityScores: s.qualityScores,
+    meanCombinedScore: s.meanCombinedScore,
+    cost: file.cost + result.credits,
+    scoringVersion: s.scoringVersion,
+    includeTimestamp: has('DURATION') || has('TIMESTAMP'),
+    includeItemBattery: has('ITEM_BATTERY'),
+    includeOES: has('OPEN_ENDED'),
+    includePS: points.some((p) => p.algorithms.PS),
+    includeCS: points.some((p) => p.algorithms.CS),
     isEnableWrongTopicCheck: points.some((p) => p.dataPointType === 'OPEN_ENDED' && p.settings.topicCheck === true),
     metadata: {
-      ...file.metadata, ...(recordId ? { dataRecordIdColumn: recordId } : {}), headerRow: upload.headerRow, dataRecordStartRow: upload.firstDataRow, missingValues: upload.missingValues,
-      sheetName: upload.sheetName ?? undefined, sourceFormat: upload.sourceFormat, delimiter: s.source.delimiter, encoding: s.source.encoding, qualtrics: s.source.qualtrics,
+      ...file.metadata,
+      ...(recordId ? { dataRecordIdColumn: recordId } : {}),
+      headerRow: upload.headerRow,
+      dataRecordStartRow: upload.firstDataRow,
+      missingValues: upload.missingValues,
+      sheetName: upload.sheetName ?? undefined,
+      sourceFormat: upload.sourceFormat,
+      delimiter: s.source.delimiter,
+      encoding: s.source.encoding,
+      qualtrics: s.source.qualtrics,
     },
-    processedAt: now, updatedAt: now,
+    processedAt: now,
+    updatedAt: now,
   });
   // The dashboard's figures of the revision now published (a job result from before they existed has none).
   await replaceScoreStats(tx, file.id, upload.revision!, s.scoreStats ?? []);
   const type = upload.kind === 'UPLOAD' ? 'UPLOAD_FINISHED' : 'UPDATE_FINISHED';
   const key = upload.kind === 'UPLOAD' ? 'uploadFinished' : 'updateFinished';
-  await notify(tx, deps, upload, file, type, (l) => ({
-    title: translate(l, `uploads.notifications.${key}Title`),
-    description: translate(l, `uploads.notifications.${key}`, { title: file.title, records: formatCount(s.numberOfRecords, l), credits: formatCount(result.credits, l) }),
-  }), resultUrl(file.id));
+  await notify(
+    tx,
+    deps,
+    upload,
+    file,
+    type,
+    (l) => ({
+      title: translate(l, `uploads.notifications.${key}Title`),
+      description: translate(l, `uploads.notifications.${key}`, {
+        title: file.title,
+        records: formatCount(s.numberOfRecords, l),
+        credits: formatCount(result.credits, l),
+      }),
+    }),
+    resultUrl(file.id),
+  );
 }
 
 const formatCount = (n: number, l: Locale) => new Intl.NumberFormat(l === 'de' ? 'de-DE' : 'en-GB').format(n);
@@ -173,12 +285,30 @@ export async function failUpload(tx: Tx, deps: Deps, uploadId: string, outcome: 
   const now = deps.clock.now().toISOString();
   // The details recorded with the refusal belong to this failure only when the codes agree (a crash or a time limit has none).
   const details = upload.errorCode === outcome.code ? upload.errorDetails : null;
-  await repo.updateUpload(tx, upload.id, { status: 'ERROR', errorCode: outcome.code, errorDetails: details, finishedAt: now, updatedAt: now });
-  if (upload.kind === 'UPLOAD') await repo.updateDatafile(tx, file.id, { status: 'ERROR', progress: 0, updatedAt: now });
+  await repo.updateUpload(tx, upload.id, {
+    status: 'ERROR',
+    errorCode: outcome.code,
+    errorDetails: details,
+    finishedAt: now,
+    updatedAt: now,
+  });
+  if (upload.kind === 'UPLOAD')
+    await repo.updateDatafile(tx, file.id, { status: 'ERROR', progress: 0, updatedAt: now });
   const facts = refusalFactsOf(outcome.code, details);
   const isUpload = upload.kind === 'UPLOAD';
-  await notify(tx, deps, upload, file, isUpload ? 'UPLOAD_ERROR' : 'UPDATE_ERROR', (l) => ({
-    title: translate(l, `uploads.notifications.${isUpload ? 'uploadError' : 'updateError'}Title`),
-    description: translate(l, 'uploads.notifications.errorDescription', { title: file.title, message: uploadRefusalMessage(facts, l) }),
-  }), isUpload ? `/upload-dataset/step1?datafileId=${file.id}` : resultUrl(file.id));
+  await notify(
+    tx,
+    deps,
+    upload,
+    file,
+    isUpload ? 'UPLOAD_ERROR' : 'UPDATE_ERROR',
+    (l) => ({
+      title: translate(l, `uploads.notifications.${isUpload ? 'uploadError' : 'updateError'}Title`),
+      description: translate(l, 'uploads.notifications.errorDescription', {
+        title: file.title,
+        message: uploadRefusalMessage(facts, l),
+      }),
+    }),
+    isUpload ? `/upload-dataset/step1?datafileId=${file.id}` : resultUrl(file.id),
+  );
 }

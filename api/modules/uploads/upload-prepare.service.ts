@@ -44,16 +44,31 @@ export async function prepareRevision(deps: Deps, uploadId: string): Promise<num
  * draft this check belongs to and the revision is still the next one, or the confirmation adopted
  * it (`adoptedBy` reads the upload job's `preparedBy`).
  */
-export async function stillWanted(deps: Pick<Deps, 'db'>, checkJobId: string, uploadId: string, revision: number, adoptedBy: (uploadJobId: string) => Promise<string | undefined>): Promise<boolean> {
+export async function stillWanted(
+  deps: Pick<Deps, 'db'>,
+  checkJobId: string,
+  uploadId: string,
+  revision: number,
+  adoptedBy: (uploadJobId: string) => Promise<string | undefined>,
+): Promise<boolean> {
   const upload = await repo.findUpload(deps.db, uploadId);
   const file = upload && (await repo.findDatafile(deps.db, upload.datafileId));
   if (!upload || !file) return false;
-  if (upload.status === 'DRAFT' || upload.status === 'ERROR') return upload.checkJobId === checkJobId && file.lastRevision + 1 === revision;
-  return upload.status === 'PROCESSING' && upload.revision === revision && upload.jobId !== null && (await adoptedBy(upload.jobId)) === checkJobId;
+  if (upload.status === 'DRAFT' || upload.status === 'ERROR')
+    return upload.checkJobId === checkJobId && file.lastRevision + 1 === revision;
+  return (
+    upload.status === 'PROCESSING' &&
+    upload.revision === revision &&
+    upload.jobId !== null &&
+    (await adoptedBy(upload.jobId)) === checkJobId
+  );
 }
 
 /** The upload's current check job (the one that may prepare its revision), if any. */
-export async function prepareJobOf(deps: Deps, upload: Pick<repo.UploadRow, 'checkJobId'>): Promise<JobRow | undefined> {
+export async function prepareJobOf(
+  deps: Deps,
+  upload: Pick<repo.UploadRow, 'checkJobId'>,
+): Promise<JobRow | undefined> {
   return upload.checkJobId ? deps.jobs.get(upload.checkJobId) : undefined;
 }
 
@@ -65,7 +80,13 @@ const prepareOf = (job: JobRow): CheckedUpload['prepare'] => (job.result as Chec
  */
 export function adoptable(job: JobRow | undefined, revision: number, hash: string): job is JobRow {
   const prepare = job && prepareOf(job);
-  if (!job || !prepare || prepare.revision !== revision || (job.payload as { mappingHash?: string }).mappingHash !== hash) return false;
+  if (
+    !job ||
+    !prepare ||
+    prepare.revision !== revision ||
+    (job.payload as { mappingHash?: string }).mappingHash !== hash
+  )
+    return false;
   return job.state === 'RUNNING' || (job.state === 'SUCCEEDED' && prepare.done === true);
 }
 
@@ -77,16 +98,25 @@ export function adoptable(job: JobRow | undefined, revision: number, hash: strin
  */
 export async function discardPrepare(deps: Deps, job: JobRow | undefined, options: { stop: boolean }): Promise<void> {
   if (!job) return;
-  if (options.stop && (job.state === 'QUEUED' || job.state === 'RUNNING')) await deps.jobs.cancel(job.id).catch(() => undefined);
+  if (options.stop && (job.state === 'QUEUED' || job.state === 'RUNNING'))
+    await deps.jobs.cancel(job.id).catch(() => undefined);
   const prepare = prepareOf(job);
-  if (prepare?.done) await removePrepared(deps, job.id, (job.payload as { uploadId: string }).uploadId, prepare.revision);
+  if (prepare?.done)
+    await removePrepared(deps, job.id, (job.payload as { uploadId: string }).uploadId, prepare.revision);
 }
 
 /** Removes the folder a check job prepared (nothing when its datafile is gone). */
-export async function removePrepared(deps: Pick<Deps, 'db' | 'blobs'>, jobId: string, uploadId: string, revision: number): Promise<void> {
+export async function removePrepared(
+  deps: Pick<Deps, 'db' | 'blobs'>,
+  jobId: string,
+  uploadId: string,
+  revision: number,
+): Promise<void> {
   const upload = await repo.findUpload(deps.db, uploadId);
   if (!upload) return;
-  await deps.blobs.deletePrefix(revisionPrefix(upload.datafileId, revision) + preparedFolder(jobId)).catch(() => undefined);
+  await deps.blobs
+    .deletePrefix(revisionPrefix(upload.datafileId, revision) + preparedFolder(jobId))
+    .catch(() => undefined);
 }
 
 /**
@@ -95,11 +125,20 @@ export async function removePrepared(deps: Pick<Deps, 'db' | 'blobs'>, jobId: st
  * waited for), then publishes the prepared revision when it is complete and made from exactly this
  * plan. Undefined when the upload job has to process the file itself.
  */
-export async function adoptPrepared(deps: Deps, plan: UploadPlan, jobId: string, signal: AbortSignal, onProgress: (percent: number) => Promise<void>): Promise<ProcessedUpload | undefined> {
+export async function adoptPrepared(
+  deps: Deps,
+  plan: UploadPlan,
+  jobId: string,
+  signal: AbortSignal,
+  onProgress: (percent: number) => Promise<void>,
+): Promise<ProcessedUpload | undefined> {
   for (;;) {
     const job = await deps.jobs.get(jobId);
     if (!job) return undefined;
-    const live = job.state === 'RUNNING' && job.leaseExpiresAt !== null && Date.parse(job.leaseExpiresAt) > deps.clock.now().getTime();
+    const live =
+      job.state === 'RUNNING' &&
+      job.leaseExpiresAt !== null &&
+      Date.parse(job.leaseExpiresAt) > deps.clock.now().getTime();
     if (!live) {
       if (job.state !== 'SUCCEEDED' || prepareOf(job)?.done !== true) return undefined;
       break;

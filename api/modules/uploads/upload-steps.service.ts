@@ -23,17 +23,25 @@ export const TITLE_MAX = 100;
 const MAX_ROW = 1_000_000;
 const MAX_MISSING_CODES = 20;
 /** Codes that refuse the file itself: it is removed from storage at once (nothing of a hostile file stays). */
-const FILE_REFUSALS = new Set(['UPLOAD_FILE_TOO_LARGE', 'UPLOAD_FILE_TYPE_MISMATCH', 'UPLOAD_FILE_CORRUPT', 'UPLOAD_FILE_LIMITS_EXCEEDED', 'NO_RECORDS_FOUND']);
+const FILE_REFUSALS = new Set([
+  'UPLOAD_FILE_TOO_LARGE',
+  'UPLOAD_FILE_TYPE_MISMATCH',
+  'UPLOAD_FILE_CORRUPT',
+  'UPLOAD_FILE_LIMITS_EXCEEDED',
+  'NO_RECORDS_FOUND',
+]);
 
 export const isFileRefusal = (error: unknown) => error instanceof AppError && FILE_REFUSALS.has(error.code);
 
 /** The organisation an upload is for: operators any active one, everyone else only their own (another answers like a missing one). */
 async function uploadCompany(deps: Deps, viewer: Viewer, companyId: string | null | undefined) {
   const id = companyId ?? viewer.companyId;
-  if (!id || (viewer.accessLevel !== 'SUPER_ADMIN' && id !== viewer.ownCompanyId)) throw new AppError('COMPANY_NOT_FOUND');
+  if (!id || (viewer.accessLevel !== 'SUPER_ADMIN' && id !== viewer.ownCompanyId))
+    throw new AppError('COMPANY_NOT_FOUND');
   const company = id.length <= 64 ? await findCompanyById(deps.db, id) : undefined;
   if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
-  if (company.status !== 'ACTIVATED') throw new AppError(company.status === 'PENDING' ? 'COMPANY_NOT_ACTIVATED' : 'COMPANY_DEACTIVATED');
+  if (company.status !== 'ACTIVATED')
+    throw new AppError(company.status === 'PENDING' ? 'COMPANY_NOT_ACTIVATED' : 'COMPANY_DEACTIVATED');
   return company;
 }
 
@@ -44,16 +52,28 @@ export async function datafileUploadUrl(deps: Deps, viewer: Viewer, fileName: st
   if (!format) throw new AppError('UPLOAD_FILE_TYPE_MISMATCH', { field: 'fileName', reason: 'UNSUPPORTED_FILE_TYPE' });
   const key = newSourceKey(company.id, viewer.userId, format);
   const { url, expiresAt, maxBytes } = deps.blobs.signedPut('upload', key, deps.clock.now());
-  return { signedUrl: url, datafileKey: key, expiresAt, maxBytes: Math.min(maxBytes, withLimits().maxFileBytes[format]), format: toGraphqlFormat(format) };
+  return {
+    signedUrl: url,
+    datafileKey: key,
+    expiresAt,
+    maxBytes: Math.min(maxBytes, withLimits().maxFileBytes[format]),
+    format: toGraphqlFormat(format),
+  };
 }
 
 /**
  * A stored file the viewer may use: issued to them for this organisation, or the file of an upload
  * they may edit (an ADMIN resuming an employee's draft). Anything else answers like a missing file.
  */
-async function usableSource(deps: Deps, viewer: Viewer, key: string | null | undefined, companyId: string): Promise<SourceKey> {
+async function usableSource(
+  deps: Deps,
+  viewer: Viewer,
+  key: string | null | undefined,
+  companyId: string,
+): Promise<SourceKey> {
   const parsed = parseSourceKey(key);
-  if (!parsed || parsed.companyId !== companyId) throw new AppError('INVALID_ID', { field: 'datafileKey', reason: 'NOT_AN_UPLOAD_FILE' });
+  if (!parsed || parsed.companyId !== companyId)
+    throw new AppError('INVALID_ID', { field: 'datafileKey', reason: 'NOT_AN_UPLOAD_FILE' });
   if (parsed.userId === viewer.userId) return parsed;
   const upload = await repo.uploadBySourceKey(deps.db, parsed.key);
   if (upload) {
@@ -70,23 +90,39 @@ async function readingFile<T>(deps: Deps, key: string, read: () => Promise<T>): 
   try {
     return await read();
   } catch (error) {
-    if (isFileRefusal(error) && !(await repo.uploadBySourceKey(deps.db, key))) await deps.blobs.delete(key).catch(() => undefined);
+    if (isFileRefusal(error) && !(await repo.uploadBySourceKey(deps.db, key)))
+      await deps.blobs.delete(key).catch(() => undefined);
     throw error;
   }
 }
 
 /** getSheetNames: the sheets of an uploaded xlsx ([] for csv and sav). */
-export async function sheetNamesOf(deps: Deps, viewer: Viewer, datafileKey: string, companyId: string): Promise<string[]> {
+export async function sheetNamesOf(
+  deps: Deps,
+  viewer: Viewer,
+  datafileKey: string,
+  companyId: string,
+): Promise<string[]> {
   await uploadCompany(deps, viewer, companyId);
   const source = await usableSource(deps, viewer, datafileKey, companyId);
   return readingFile(deps, source.key, () => getSheetNames(deps.blobs, source.key, source.format, withLimits()));
 }
 
-type StepOne = { title: string | null; source: SourceKey; fileName: string; size: number; sheetName: string | null; headerRow: number; firstDataRow: number; missingValues: string[] };
+type StepOne = {
+  title: string | null;
+  source: SourceKey;
+  fileName: string;
+  size: number;
+  sheetName: string | null;
+  headerRow: number;
+  firstDataRow: number;
+  missingValues: string[];
+};
 
 function requireRow(field: string, value: number | null | undefined): number {
   if (value === null || value === undefined) throw new AppError('INCOMPLETE_INPUT', { field });
-  if (!Number.isInteger(value) || value < 1 || value > MAX_ROW) throw new AppError('INVALID_PARAMETERS', { field, reason: 'ROW_NUMBER', max: MAX_ROW });
+  if (!Number.isInteger(value) || value < 1 || value > MAX_ROW)
+    throw new AppError('INVALID_PARAMETERS', { field, reason: 'ROW_NUMBER', max: MAX_ROW });
   return value;
 }
 
@@ -94,14 +130,21 @@ function requireRow(field: string, value: number | null | undefined): number {
 export function requireTitle(value: string | null | undefined): string {
   const title = (value ?? '').trim().replace(/\s+/g, ' ');
   if (title === '') throw new AppError('INCOMPLETE_INPUT', { field: 'title' });
-  if (title.length > TITLE_MAX) throw new AppError('INVALID_PARAMETERS', { field: 'title', reason: 'TOO_LONG', max: TITLE_MAX });
-  if ([...title].some((c) => c.charCodeAt(0) < 32 || c === '\u007f' || c === '<' || c === '>')) throw new AppError('INVALID_PARAMETERS', { field: 'title', reason: 'INVALID_CHARACTERS' });
+  if (title.length > TITLE_MAX)
+    throw new AppError('INVALID_PARAMETERS', { field: 'title', reason: 'TOO_LONG', max: TITLE_MAX });
+  if ([...title].some((c) => c.charCodeAt(0) < 32 || c === '\u007f' || c === '<' || c === '>'))
+    throw new AppError('INVALID_PARAMETERS', { field: 'title', reason: 'INVALID_CHARACTERS' });
   return title;
 }
 
 function missingCodes(list: readonly string[] | null | undefined): string[] {
   const codes = [...new Set((list ?? ['-999']).map((c) => c.trim()).filter((c) => c !== ''))];
-  if (codes.length > MAX_MISSING_CODES || codes.some((c) => c.length > 50)) throw new AppError('INVALID_PARAMETERS', { field: 'missingValues', reason: 'MISSING_VALUE_CODES', max: MAX_MISSING_CODES });
+  if (codes.length > MAX_MISSING_CODES || codes.some((c) => c.length > 50))
+    throw new AppError('INVALID_PARAMETERS', {
+      field: 'missingValues',
+      reason: 'MISSING_VALUE_CODES',
+      max: MAX_MISSING_CODES,
+    });
   return codes;
 }
 
@@ -115,9 +158,21 @@ async function readStepOne(deps: Deps, s: StepOne, previousColumns: readonly str
     if (format === 'xlsx') {
       const sheets = await getSheetNames(deps.blobs, s.source.key, format, withLimits());
       if (!s.sheetName) throw new AppError('SHEET_NOT_FOUND', { field: 'sheetName', reason: 'SHEET_REQUIRED' });
-      if (!sheets.includes(s.sheetName)) throw new AppError('SHEET_NOT_FOUND', { field: 'sheetName', reason: 'SHEET_MISSING', value: s.sheetName });
+      if (!sheets.includes(s.sheetName))
+        throw new AppError('SHEET_NOT_FOUND', { field: 'sheetName', reason: 'SHEET_MISSING', value: s.sheetName });
     }
-    const table = await openUpload(deps.blobs, s.source.key, format, { ...(s.sheetName ? { sheet: s.sheetName } : {}), headerRow: s.headerRow, firstDataRow: s.firstDataRow, missingValues: s.missingValues }, withLimits());
+    const table = await openUpload(
+      deps.blobs,
+      s.source.key,
+      format,
+      {
+        ...(s.sheetName ? { sheet: s.sheetName } : {}),
+        headerRow: s.headerRow,
+        firstDataRow: s.firstDataRow,
+        missingValues: s.missingValues,
+      },
+      withLimits(),
+    );
     refuse(headerIssues(table.header));
     if (previousColumns) compareStructure(previousColumns, table.header);
   });
@@ -126,64 +181,143 @@ async function readStepOne(deps: Deps, s: StepOne, previousColumns: readonly str
 /** createDraftDatafile: a new draft, a change of a draft's step 1, or a re-upload of a READY datafile. Returns the datafile id. */
 export async function createDraftDatafile(deps: Deps, viewer: Viewer, input: DatafileInput): Promise<string> {
   const now = deps.clock.now().toISOString();
-  const existing = input.datafileId ? await requireDatafile(deps.db, viewer, input.datafileId, 'upload') : input.reuploadOf ? await requireDatafile(deps.db, viewer, input.reuploadOf, 'upload') : undefined;
+  const existing = input.datafileId
+    ? await requireDatafile(deps.db, viewer, input.datafileId, 'upload')
+    : input.reuploadOf
+      ? await requireDatafile(deps.db, viewer, input.reuploadOf, 'upload')
+      : undefined;
   const companyId = existing?.companyId ?? (await uploadCompany(deps, viewer, input.companyId)).id;
   const title = existing && input.title === undefined ? null : requireTitle(input.title);
   if (!input.datafileKey) throw new AppError('INCOMPLETE_INPUT', { field: 'datafileKey' });
   const source = await usableSource(deps, viewer, input.datafileKey, companyId);
   const headerRow = requireRow('headerRow', input.headerRow);
   const firstDataRow = requireRow('dataRecordStartRow', input.dataRecordStartRow);
-  if (firstDataRow <= headerRow) throw new AppError('INVALID_PARAMETERS', { field: 'dataRecordStartRow', reason: 'FIRST_DATA_ROW_NOT_AFTER_HEADER_ROW', value: firstDataRow, limit: headerRow });
+  if (firstDataRow <= headerRow)
+    throw new AppError('INVALID_PARAMETERS', {
+      field: 'dataRecordStartRow',
+      reason: 'FIRST_DATA_ROW_NOT_AFTER_HEADER_ROW',
+      value: firstDataRow,
+      limit: headerRow,
+    });
   const stat = await deps.blobs.stat(source.key);
   if (!stat) throw new AppError('FILE_DOWNLOAD_FAILED', { field: 'datafileKey', reason: 'UPLOAD_NOT_STORED' });
   const fileName = (input.fileName ?? '').trim().slice(0, 255) || source.key.slice(source.key.lastIndexOf('/') + 1);
   const step: StepOne = {
-    title, source, fileName, size: stat.size, sheetName: source.format === 'xlsx' ? (input.sheetName?.trim() || null) : null,
-    headerRow, firstDataRow, missingValues: missingCodes(input.missingValues),
+    title,
+    source,
+    fileName,
+    size: stat.size,
+    sheetName: source.format === 'xlsx' ? input.sheetName?.trim() || null : null,
+    headerRow,
+    firstDataRow,
+    missingValues: missingCodes(input.missingValues),
   };
 
   if (existing && input.reuploadOf && !input.datafileId) return reupload(deps, viewer, existing, step, now);
   if (existing) return changeDraft(deps, viewer, existing, step, now);
 
   await readStepOne(deps, step, undefined);
-  if (await repo.sourceKeyTaken(deps.db, source.key)) throw new AppError('FILEKEY_ALREADY_EXISTS', { field: 'datafileKey' });
+  if (await repo.sourceKeyTaken(deps.db, source.key))
+    throw new AppError('FILEKEY_ALREADY_EXISTS', { field: 'datafileKey' });
   const datafileId = crypto.randomUUID();
   await writeTransaction(deps.db, async (tx) => {
     await repo.insertDatafile(tx, {
-      id: datafileId, companyId, ownerId: viewer.userId, title: step.title!, importType: 'MANUAL', status: 'DRAFT', datafileKey: source.key,
-      metadata: { headerRow, dataRecordStartRow: firstDataRow, missingValues: step.missingValues, ...(step.sheetName ? { sheetName: step.sheetName } : {}), sourceFormat: source.format },
-      createdAt: now, updatedAt: now,
+      id: datafileId,
+      companyId,
+      ownerId: viewer.userId,
+      title: step.title!,
+      importType: 'MANUAL',
+      status: 'DRAFT',
+      datafileKey: source.key,
+      metadata: {
+        headerRow,
+        dataRecordStartRow: firstDataRow,
+        missingValues: step.missingValues,
+        ...(step.sheetName ? { sheetName: step.sheetName } : {}),
+        sourceFormat: source.format,
+      },
+      createdAt: now,
+      updatedAt: now,
     });
-    await repo.insertUpload(tx, { ...uploadFields(step), datafileId, kind: 'UPLOAD', status: 'DRAFT', createdBy: viewer.userId, createdAt: now, updatedAt: now });
+    await repo.insertUpload(tx, {
+      ...uploadFields(step),
+      datafileId,
+      kind: 'UPLOAD',
+      status: 'DRAFT',
+      createdBy: viewer.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
   });
   return datafileId;
 }
 
 const uploadFields = (s: StepOne) => ({
-  sourceKey: s.source.key, sourceFormat: s.source.format, sourceFileName: s.fileName, sourceBytes: s.size,
-  sheetName: s.sheetName, headerRow: s.headerRow, firstDataRow: s.firstDataRow, missingValues: s.missingValues,
+  sourceKey: s.source.key,
+  sourceFormat: s.source.format,
+  sourceFileName: s.fileName,
+  sourceBytes: s.size,
+  sheetName: s.sheetName,
+  headerRow: s.headerRow,
+  firstDataRow: s.firstDataRow,
+  missingValues: s.missingValues,
 });
 
 /** Step 1 again on an open draft: a new file or other reading options start step 2 over. */
-async function changeDraft(deps: Deps, viewer: Viewer, file: repo.DatafileRow, step: StepOne, now: string): Promise<string> {
+async function changeDraft(
+  deps: Deps,
+  viewer: Viewer,
+  file: repo.DatafileRow,
+  step: StepOne,
+  now: string,
+): Promise<string> {
   const upload = await repo.openUploadOf(deps.db, file.id);
-  if (!upload || upload.status === 'PROCESSING') throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'NOT_A_DRAFT' });
+  if (!upload || upload.status === 'PROCESSING')
+    throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'NOT_A_DRAFT' });
   const previous = upload.kind === 'UPDATE' ? await publishedColumns(deps, file) : undefined;
   await readStepOne(deps, step, previous);
-  if (await repo.sourceKeyTaken(deps.db, step.source.key, upload.id)) throw new AppError('FILEKEY_ALREADY_EXISTS', { field: 'datafileKey' });
-  const sameReading = upload.sourceKey === step.source.key && upload.sheetName === step.sheetName && upload.headerRow === step.headerRow && upload.firstDataRow === step.firstDataRow
-    && JSON.stringify(upload.missingValues) === JSON.stringify(step.missingValues);
+  if (await repo.sourceKeyTaken(deps.db, step.source.key, upload.id))
+    throw new AppError('FILEKEY_ALREADY_EXISTS', { field: 'datafileKey' });
+  const sameReading =
+    upload.sourceKey === step.source.key &&
+    upload.sheetName === step.sheetName &&
+    upload.headerRow === step.headerRow &&
+    upload.firstDataRow === step.firstDataRow &&
+    JSON.stringify(upload.missingValues) === JSON.stringify(step.missingValues);
   // Another reading makes the check, and any revision prepared after it, useless.
   const previousPrepare = sameReading ? undefined : await prepareJobOf(deps, upload);
   await writeTransaction(deps.db, async (tx) => {
-    const changed = await repo.updateUpload(tx, upload.id, { ...uploadFields(step), status: 'DRAFT', errorCode: null, errorDetails: null, progress: 0, updatedAt: now, ...(sameReading ? {} : { checkJobId: null }) }, ['DRAFT', 'ERROR']);
+    const changed = await repo.updateUpload(
+      tx,
+      upload.id,
+      {
+        ...uploadFields(step),
+        status: 'DRAFT',
+        errorCode: null,
+        errorDetails: null,
+        progress: 0,
+        updatedAt: now,
+        ...(sameReading ? {} : { checkJobId: null }),
+      },
+      ['DRAFT', 'ERROR'],
+    );
     if (!changed) throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'NOT_A_DRAFT' });
     // The data points of another file (or another header row) may not fit it: step 2 starts over.
     if (!sameReading && upload.kind === 'UPLOAD') await repo.replaceDatapoints(tx, upload.id, []);
     if (upload.kind === 'UPLOAD') {
       await repo.updateDatafile(tx, file.id, {
-        ...(step.title ? { title: step.title } : {}), status: 'DRAFT', datafileKey: step.source.key, updatedAt: now,
-        metadata: { ...file.metadata, headerRow: step.headerRow, dataRecordStartRow: step.firstDataRow, missingValues: step.missingValues, sheetName: step.sheetName ?? undefined, sourceFormat: step.source.format },
+        ...(step.title ? { title: step.title } : {}),
+        status: 'DRAFT',
+        datafileKey: step.source.key,
+        updatedAt: now,
+        metadata: {
+          ...file.metadata,
+          headerRow: step.headerRow,
+          dataRecordStartRow: step.firstDataRow,
+          missingValues: step.missingValues,
+          sheetName: step.sheetName ?? undefined,
+          sourceFormat: step.source.format,
+        },
       });
     }
   });
@@ -195,22 +329,42 @@ async function changeDraft(deps: Deps, viewer: Viewer, file: repo.DatafileRow, s
 /** The header names of the published revision (what a re-upload must have). */
 async function publishedColumns(deps: Deps, file: repo.DatafileRow): Promise<string[]> {
   const published = file.publishedUploadId ? await repo.findUpload(deps.db, file.publishedUploadId) : undefined;
-  if (file.status !== 'READY' || !published?.columns) throw new AppError('INVALID_PARAMETERS', { field: 'reuploadOf', reason: 'DATAFILE_NOT_READY' });
+  if (file.status !== 'READY' || !published?.columns)
+    throw new AppError('INVALID_PARAMETERS', { field: 'reuploadOf', reason: 'DATAFILE_NOT_READY' });
   return published.columns;
 }
 
 /** A re-upload: a new UPDATE upload on the READY datafile, starting from the published data points. */
-async function reupload(deps: Deps, viewer: Viewer, file: repo.DatafileRow, step: StepOne, now: string): Promise<string> {
+async function reupload(
+  deps: Deps,
+  viewer: Viewer,
+  file: repo.DatafileRow,
+  step: StepOne,
+  now: string,
+): Promise<string> {
   const columns = await publishedColumns(deps, file);
   const open = await repo.openUploadOf(deps.db, file.id);
   if (open?.status === 'PROCESSING') throw new AppError('UPLOAD_GOING_ON');
   if (open) return changeDraft(deps, viewer, file, step, now);
   await readStepOne(deps, step, columns);
-  if (await repo.sourceKeyTaken(deps.db, step.source.key)) throw new AppError('FILEKEY_ALREADY_EXISTS', { field: 'datafileKey' });
+  if (await repo.sourceKeyTaken(deps.db, step.source.key))
+    throw new AppError('FILEKEY_ALREADY_EXISTS', { field: 'datafileKey' });
   const points = await repo.datapointsOf(deps.db, file.publishedUploadId!);
   await writeTransaction(deps.db, async (tx) => {
-    const upload = await repo.insertUpload(tx, { ...uploadFields(step), datafileId: file.id, kind: 'UPDATE', status: 'DRAFT', createdBy: viewer.userId, createdAt: now, updatedAt: now });
-    await repo.replaceDatapoints(tx, upload.id, points.map(({ uploadId: _u, position: _p, ...rest }) => rest));
+    const upload = await repo.insertUpload(tx, {
+      ...uploadFields(step),
+      datafileId: file.id,
+      kind: 'UPDATE',
+      status: 'DRAFT',
+      createdBy: viewer.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repo.replaceDatapoints(
+      tx,
+      upload.id,
+      points.map(({ uploadId: _u, position: _p, ...rest }) => rest),
+    );
   });
   return file.id;
 }

@@ -33,11 +33,23 @@ export function presentUpload(u: UploadRow, names: Names, locale: Locale) {
     createdBy: person(u.createdBy, names),
     createdDate: u.createdAt,
     finishedDate: u.finishedAt,
-    error: u.status === 'ERROR' && u.errorCode ? presentRefusal(refusalFactsOf(u.errorCode as never, u.errorDetails), locale) : null,
+    error:
+      u.status === 'ERROR' && u.errorCode
+        ? presentRefusal(refusalFactsOf(u.errorCode as never, u.errorDetails), locale)
+        : null,
   };
 }
 
-export function presentDraft(d: { file: DatafileRow; upload: UploadRow; points: DatapointRow[]; company: { id: string; name: string; image: string | null }; names: Names }, locale: Locale) {
+export function presentDraft(
+  d: {
+    file: DatafileRow;
+    upload: UploadRow;
+    points: DatapointRow[];
+    company: { id: string; name: string; image: string | null };
+    names: Names;
+  },
+  locale: Locale,
+) {
   return {
     id: d.file.id,
     name: d.file.title,
@@ -85,14 +97,24 @@ export function presentPreview(p: UploadPreview) {
     sampledRows: p.sampled,
     suggestedColumns: p.suggestedMapping.map((dp) => presentDatapoint(rowOfDataPoint(dp))),
     source: {
-      format: toGraphqlFormat(h.format), sheetName: h.sheet ?? null, headerRow: h.headerRow, dataRecordStartRow: h.firstDataRow,
-      delimiter: h.delimiter ?? null, encoding: h.encoding ?? null, isQualtrics: h.qualtrics === true,
+      format: toGraphqlFormat(h.format),
+      sheetName: h.sheet ?? null,
+      headerRow: h.headerRow,
+      dataRecordStartRow: h.firstDataRow,
+      delimiter: h.delimiter ?? null,
+      encoding: h.encoding ?? null,
+      isQualtrics: h.qualtrics === true,
     },
   };
 }
 
 export function presentCheck(c: Awaited<ReturnType<typeof checkOf>>, locale: Locale) {
-  return { state: c.state, progress: c.progress, issues: c.issues.map((i) => presentRefusal(i, locale)), estimate: c.estimate };
+  return {
+    state: c.state,
+    progress: c.progress,
+    issues: c.issues.map((i) => presentRefusal(i, locale)),
+    estimate: c.estimate,
+  };
 }
 
 export function presentProgress(p: { file: DatafileRow; upload: UploadRow | undefined; names: Names }, locale: Locale) {

@@ -19,19 +19,51 @@ async function inLanguage<T>(ctx: GqlContext, run: () => Promise<T>): Promise<T>
 
 export const uploadsResolvers: ModuleResolvers = {
   Query: {
-    getDatafileUploadURL: (_, args, ctx) => inLanguage(ctx, async () => datafileUploadUrl(ctx.deps, await requireViewer(ctx), args.fileName, args.companyId)),
-    getSheetNames: (_, args, ctx) => inLanguage(ctx, async () => sheetNamesOf(ctx.deps, await requireViewer(ctx), args.datafileKey, args.companyId)),
-    getDraftedDatafile: (_, args, ctx) => inLanguage(ctx, async () => presentDraft(await draftedDatafile(ctx.deps, await requireViewer(ctx), args.datafileId), await ctx.locale())),
-    getUploadPreview: (_, args, ctx) => inLanguage(ctx, async () => presentPreview(await uploadPreview(ctx.deps, await requireViewer(ctx), args.datafileId))),
-    getUploadCheck: (_, args, ctx) => inLanguage(ctx, async () => presentCheck(await uploadCheck(ctx.deps, await requireViewer(ctx), args.datafileId), await ctx.locale())),
-    getDatafileUploadingProgress: (_, args, ctx) => inLanguage(ctx, async () => presentProgress(await uploadingProgress(ctx.deps, await requireViewer(ctx), args.datafileId), await ctx.locale())),
+    getDatafileUploadURL: (_, args, ctx) =>
+      inLanguage(ctx, async () => datafileUploadUrl(ctx.deps, await requireViewer(ctx), args.fileName, args.companyId)),
+    getSheetNames: (_, args, ctx) =>
+      inLanguage(ctx, async () => sheetNamesOf(ctx.deps, await requireViewer(ctx), args.datafileKey, args.companyId)),
+    getDraftedDatafile: (_, args, ctx) =>
+      inLanguage(ctx, async () =>
+        presentDraft(await draftedDatafile(ctx.deps, await requireViewer(ctx), args.datafileId), await ctx.locale()),
+      ),
+    getUploadPreview: (_, args, ctx) =>
+      inLanguage(ctx, async () =>
+        presentPreview(await uploadPreview(ctx.deps, await requireViewer(ctx), args.datafileId)),
+      ),
+    getUploadCheck: (_, args, ctx) =>
+      inLanguage(ctx, async () =>
+        presentCheck(await uploadCheck(ctx.deps, await requireViewer(ctx), args.datafileId), await ctx.locale()),
+      ),
+    getDatafileUploadingProgress: (_, args, ctx) =>
+      inLanguage(ctx, async () =>
+        presentProgress(
+          await uploadingProgress(ctx.deps, await requireViewer(ctx), args.datafileId),
+          await ctx.locale(),
+        ),
+      ),
   },
   Mutation: {
-    createDraftDatafile: (_, args, ctx) => inLanguage(ctx, async () => ({ ...SUCCESS(), datafileId: await createDraftDatafile(ctx.deps, await requireViewer(ctx), args.datafileInput) })),
-    saveDraftDatafileColumns: (_, args, ctx) => inLanguage(ctx, async () => presentCheck(await saveColumns(ctx.deps, await requireViewer(ctx), args.datafileId, args.selectedColumns), await ctx.locale())),
+    createDraftDatafile: (_, args, ctx) =>
+      inLanguage(ctx, async () => ({
+        ...SUCCESS(),
+        datafileId: await createDraftDatafile(ctx.deps, await requireViewer(ctx), args.datafileInput),
+      })),
+    saveDraftDatafileColumns: (_, args, ctx) =>
+      inLanguage(ctx, async () =>
+        presentCheck(
+          await saveColumns(ctx.deps, await requireViewer(ctx), args.datafileId, args.selectedColumns),
+          await ctx.locale(),
+        ),
+      ),
     changeDatafileUploadingProgressStatus: (_, args, ctx) =>
       inLanguage(ctx, async () => {
-        await confirmUpload(ctx.deps, await requireViewer(ctx), { datafileId: args.datafileInputObject.datafileId, selectedColumns: args.selectedColumns, creditAmount: args.creditAmount, status: args.status });
+        await confirmUpload(ctx.deps, await requireViewer(ctx), {
+          datafileId: args.datafileInputObject.datafileId,
+          selectedColumns: args.selectedColumns,
+          creditAmount: args.creditAmount,
+          status: args.status,
+        });
         return SUCCESS();
       }),
   },

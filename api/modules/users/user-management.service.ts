@@ -9,9 +9,16 @@ import { findCompanyById } from '../companies/companies.repo';
 import { writeTransaction, type Tx } from '../../../db/write-transaction';
 import { isAvatarPath } from '../files/avatars';
 import { deliverMail, enqueueMail } from '../mail/mail.service';
-import { findLiveUserByEmail, findLiveUserById, insertUser, revokeAuthTokens, revokeUserSessions, updateUserById, type UserRow } from './users.repo';
+import {
+  findLiveUserByEmail,
+  findLiveUserById,
+  insertUser,
+  revokeAuthTokens,
+  revokeUserSessions,
+  updateUserById,
+  type UserRow,
+} from './users.repo';
 import { INVITATION_TOKEN_TTL_HOURS, newUserRow } from './users.service';
-
 
 async function ownerIdOf(db: Tx | Deps['db'], companyId: string | null) {
   if (!companyId) return null;
@@ -23,21 +30,33 @@ async function ownerIdOf(db: Tx | Deps['db'], companyId: string | null) {
  * avatar upload; access level toggles ADMIN and EMPLOYEE, never on one's own card, and the owner
  * keeps admin access.
  */
-export async function updateUser(deps: Deps, viewer: Viewer, target: UserRow, input: { name: { first: string; last: string }; image?: string | null; accessLevel?: 'SUPER_ADMIN' | 'ADMIN' | 'EMPLOYEE' | null }) {
+export async function updateUser(
+  deps: Deps,
+  viewer: Viewer,
+  target: UserRow,
+  input: {
+    name: { first: string; last: string };
+    image?: string | null;
+    accessLevel?: 'SUPER_ADMIN' | 'ADMIN' | 'EMPLOYEE' | null;
+  },
+) {
   const set: Partial<typeof users.$inferInsert> = {
     firstName: requireName('firstName', input.name?.first),
     lastName: requireName('lastName', input.name?.last),
     updatedAt: deps.clock.now().toISOString(),
   };
   if (input.image !== undefined) {
-    if (input.image !== null && !isAvatarPath(input.image)) throw new AppError('INVALID_PARAMETERS', { field: 'image', reason: 'NOT_AN_UPLOADED_AVATAR' });
+    if (input.image !== null && !isAvatarPath(input.image))
+      throw new AppError('INVALID_PARAMETERS', { field: 'image', reason: 'NOT_AN_UPLOADED_AVATAR' });
     set.image = input.image;
   }
   if (input.accessLevel && input.accessLevel !== target.accessLevel) {
     if (target.id === viewer.userId) throw new AppError('UNAUTHORIZED', { field: 'accessLevel', reason: 'OWN_CARD' });
     if (viewer.accessLevel === 'EMPLOYEE') throw new AppError('UNAUTHORIZED');
-    if (input.accessLevel === 'SUPER_ADMIN' || target.accessLevel === 'SUPER_ADMIN') throw new AppError('UNAUTHORIZED', { field: 'accessLevel' });
-    if (input.accessLevel === 'EMPLOYEE' && (await ownerIdOf(deps.db, target.companyId)) === target.id) throw new AppError('UNAUTHORIZED', { field: 'accessLevel', reason: 'OWNER_KEEPS_ADMIN' });
+    if (input.accessLevel === 'SUPER_ADMIN' || target.accessLevel === 'SUPER_ADMIN')
+      throw new AppError('UNAUTHORIZED', { field: 'accessLevel' });
+    if (input.accessLevel === 'EMPLOYEE' && (await ownerIdOf(deps.db, target.companyId)) === target.id)
+      throw new AppError('UNAUTHORIZED', { field: 'accessLevel', reason: 'OWNER_KEEPS_ADMIN' });
     set.accessLevel = input.accessLevel;
   }
   await updateUserById(deps.db, target.id, set);
@@ -48,12 +67,26 @@ async function mailInvitation(deps: Deps, tx: Tx, invitee: UserRow, inviter: str
   const token = randomToken(32);
   const now = deps.clock.now();
   await revokeAuthTokens(tx, invitee.id, 'INVITATION', now.toISOString());
-  await tx.insert(authTokens).values({ tokenHash: sha256Hex(token), userId: invitee.id, purpose: 'INVITATION', createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + INVITATION_TOKEN_TTL_HOURS * 3600_000).toISOString() });
+  await tx
+    .insert(authTokens)
+    .values({
+      tokenHash: sha256Hex(token),
+      userId: invitee.id,
+      purpose: 'INVITATION',
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + INVITATION_TOKEN_TTL_HOURS * 3600_000).toISOString(),
+    });
   return enqueueMail(tx, deps, {
     to: invitee.email,
     locale: invitee.locale,
     template: 'invitation',
-    params: { name: invitee.firstName, inviter, company: companyName, hours: INVITATION_TOKEN_TTL_HOURS, link: `${deps.env.publicUrl}/create-account?token=${token}&type=invitation` },
+    params: {
+      name: invitee.firstName,
+      inviter,
+      company: companyName,
+      hours: INVITATION_TOKEN_TTL_HOURS,
+      link: `${deps.env.publicUrl}/create-account?token=${token}&type=invitation`,
+    },
   });
 }
 
@@ -61,7 +94,12 @@ async function deliverOrFail(deps: Deps, mailId: string | undefined) {
   if (mailId && !(await deliverMail(deps, mailId))) throw new AppError('EMAIL_SENDING_FAILED');
 }
 
-export async function inviteUser(deps: Deps, viewer: Viewer, companyId: string, input: { firstName: string; lastName: string; email: string; enableAdminAccess?: boolean | null }) {
+export async function inviteUser(
+  deps: Deps,
+  viewer: Viewer,
+  companyId: string,
+  input: { firstName: string; lastName: string; email: string; enableAdminAccess?: boolean | null },
+) {
   const firstName = requireName('firstName', input.firstName);
   const lastName = requireName('lastName', input.lastName);
   const email = requireEmail('email', input.email);
@@ -70,9 +108,27 @@ export async function inviteUser(deps: Deps, viewer: Viewer, companyId: string, 
     if (await findLiveUserByEmail(tx, email)) throw new AppError('USER_ALREADY_EXISTING', { field: 'email' });
     const company = await findCompanyById(tx, companyId);
     if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
-    const row = { ...newUserRow(deps.appSecret, deps.clock.now(), { companyId, email, firstName, lastName, accessLevel: input.enableAdminAccess ? 'ADMIN' : 'EMPLOYEE', status: 'PENDING', passwordHash: null, locale: inviter?.locale ?? 'de' }), id: crypto.randomUUID() };
+    const row = {
+      ...newUserRow(deps.appSecret, deps.clock.now(), {
+        companyId,
+        email,
+        firstName,
+        lastName,
+        accessLevel: input.enableAdminAccess ? 'ADMIN' : 'EMPLOYEE',
+        status: 'PENDING',
+        passwordHash: null,
+        locale: inviter?.locale ?? 'de',
+      }),
+      id: crypto.randomUUID(),
+    };
     await insertUser(tx, row);
-    return mailInvitation(deps, tx, (await findLiveUserById(tx, row.id))!, inviter ? `${inviter.firstName} ${inviter.lastName}` : company.name, company.name);
+    return mailInvitation(
+      deps,
+      tx,
+      (await findLiveUserById(tx, row.id))!,
+      inviter ? `${inviter.firstName} ${inviter.lastName}` : company.name,
+      company.name,
+    );
   });
   await deliverOrFail(deps, mailId);
 }
@@ -82,7 +138,9 @@ export async function resendInvitation(deps: Deps, viewer: Viewer, target: UserR
   const inviter = await findLiveUserById(deps.db, viewer.userId);
   const company = target.companyId ? await findCompanyById(deps.db, target.companyId) : undefined;
   if (!company) throw new AppError('COMPANY_NOT_FOUND');
-  const mailId = await writeTransaction(deps.db, (tx) => mailInvitation(deps, tx, target, inviter ? `${inviter.firstName} ${inviter.lastName}` : company.name, company.name));
+  const mailId = await writeTransaction(deps.db, (tx) =>
+    mailInvitation(deps, tx, target, inviter ? `${inviter.firstName} ${inviter.lastName}` : company.name, company.name),
+  );
   await deliverOrFail(deps, mailId);
 }
 
@@ -98,13 +156,23 @@ export async function deleteUser(deps: Deps, viewer: Viewer, target: UserRow) {
     if (ownerId === target.id) throw new AppError('UNAUTHORIZED', { reason: 'OWNER_CANNOT_BE_DELETED' });
     const nowIso = deps.clock.now().toISOString();
     if (ownerId) await tx.update(datafiles).set({ ownerId, updatedAt: nowIso }).where(eq(datafiles.ownerId, target.id));
-    await tx.update(users).set({ deletedAt: nowIso, updatedAt: nowIso }).where(and(eq(users.id, target.id), isNull(users.deletedAt)));
+    await tx
+      .update(users)
+      .set({ deletedAt: nowIso, updatedAt: nowIso })
+      .where(and(eq(users.id, target.id), isNull(users.deletedAt)));
     await revokeUserSessions(tx, target.id, nowIso);
-    await tx.update(authTokens).set({ revokedAt: nowIso }).where(and(eq(authTokens.userId, target.id), isNull(authTokens.usedAt), isNull(authTokens.revokedAt)));
+    await tx
+      .update(authTokens)
+      .set({ revokedAt: nowIso })
+      .where(and(eq(authTokens.userId, target.id), isNull(authTokens.usedAt), isNull(authTokens.revokedAt)));
   });
 }
 
-export async function saveNipoIntegration(deps: Deps, viewer: Viewer, input: { username: string; password: string; region: string; domain: string }) {
+export async function saveNipoIntegration(
+  deps: Deps,
+  viewer: Viewer,
+  input: { username: string; password: string; region: string; domain: string },
+) {
   const req = (field: string, v: string, max = 200) => {
     const t = (v ?? '').trim();
     if (!t) throw new AppError('INCOMPLETE_INPUT', { field });

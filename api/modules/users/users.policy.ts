@@ -8,9 +8,14 @@ import { findLiveUserById, type UserRow } from './users.repo';
  * The user a request may act on: operators anyone; ADMIN users of their own company; EMPLOYEE
  * only themselves. Anyone else answers USER_NOT_FOUND, exactly like a missing id.
  */
-export async function requireUserAccess(ctx: GqlContext, userId: string, levels: AccessLevel[] = ['SUPER_ADMIN', 'ADMIN', 'EMPLOYEE']): Promise<{ viewer: Viewer; user: UserRow }> {
+export async function requireUserAccess(
+  ctx: GqlContext,
+  userId: string,
+  levels: AccessLevel[] = ['SUPER_ADMIN', 'ADMIN', 'EMPLOYEE'],
+): Promise<{ viewer: Viewer; user: UserRow }> {
   const viewer = await requireRole(ctx, ...levels);
-  const user = typeof userId === 'string' && userId.length <= 64 ? await findLiveUserById(ctx.deps.db, userId) : undefined;
+  const user =
+    typeof userId === 'string' && userId.length <= 64 ? await findLiveUserById(ctx.deps.db, userId) : undefined;
   if (!user) throw new AppError('USER_NOT_FOUND');
   const allowed =
     viewer.accessLevel === 'SUPER_ADMIN' ||

@@ -61,7 +61,12 @@ export function presentUser(deps: Deps, viewer: Viewer | null, user: UserRow) {
         isDatafileUpdating: p.isDatafileUpdating,
         nipoIntegration:
           viewer?.userId === user.id
-            ? { username: p.nipoUsername, password: p.nipoPasswordSealed ? '********' : null, region: p.nipoRegion, domain: p.nipoDomain }
+            ? {
+                username: p.nipoUsername,
+                password: p.nipoPasswordSealed ? '********' : null,
+                region: p.nipoRegion,
+                domain: p.nipoDomain,
+              }
             : null,
       };
     },

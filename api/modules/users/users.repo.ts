@@ -6,10 +6,20 @@ import { authTokens, datafiles, sessions, userPreferences, users, type AuthToken
 export type UserRow = typeof users.$inferSelect;
 
 export async function findLiveUserByEmail(db: DbOrTx, email: string) {
-  return db.select().from(users).where(and(eq(users.email, email), isNull(users.deletedAt))).get();
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .get();
 }
 
-const liveUserByIdQuery = prepared((db) => db.select().from(users).where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt))).prepare());
+const liveUserByIdQuery = prepared((db) =>
+  db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .prepare(),
+);
 
 export async function findLiveUserById(db: DbOrTx, id: string) {
   return liveUserByIdQuery(db).get({ id });
@@ -45,11 +55,19 @@ export async function listAllUsers(db: DbOrTx, q: { search?: string; limit: numb
   const conditions = [isNull(users.deletedAt)];
   if (q.search) {
     const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`(lower(${users.firstName} || ' ' || ${users.lastName}) like ${like} escape '\\' or ${users.email} like ${like} escape '\\')`);
+    conditions.push(
+      sql`(lower(${users.firstName} || ' ' || ${users.lastName}) like ${like} escape '\\' or ${users.email} like ${like} escape '\\')`,
+    );
   }
   const where = and(...conditions);
   const [rows, total] = await Promise.all([
-    db.select().from(users).where(where).orderBy(users.lastName, users.firstName, users.id).limit(q.limit).offset(q.offset),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(users.lastName, users.firstName, users.id)
+      .limit(q.limit)
+      .offset(q.offset),
     db.select({ n: count() }).from(users).where(where).get(),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -59,7 +77,10 @@ export async function listAllUsers(db: DbOrTx, q: { search?: string; limit: numb
 export async function revokeUserSessions(db: DbOrTx, userId: string, nowIso: string, exceptSessionId?: string) {
   const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (exceptSessionId) conditions.push(sql`${sessions.id} <> ${exceptSessionId}`);
-  await db.update(sessions).set({ revokedAt: nowIso }).where(and(...conditions));
+  await db
+    .update(sessions)
+    .set({ revokedAt: nowIso })
+    .where(and(...conditions));
 }
 
 /** Invalidates earlier tokens of the same purpose (a new reset mail or invitation replaces the old link). */
@@ -67,12 +88,23 @@ export async function revokeAuthTokens(db: DbOrTx, userId: string, purpose: Auth
   await db
     .update(authTokens)
     .set({ revokedAt: nowIso })
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), isNull(authTokens.revokedAt)));
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        isNull(authTokens.revokedAt),
+      ),
+    );
 }
 
 /** The company's users (not deleted), by name; only its activated ADMIN users when asked. */
 export async function companyUsers(db: DbOrTx, companyId: string, onlyActiveAdmins = false) {
   const conditions = [eq(users.companyId, companyId), isNull(users.deletedAt)];
   if (onlyActiveAdmins) conditions.push(eq(users.accessLevel, 'ADMIN'), eq(users.status, 'ACTIVATED'));
-  return db.select().from(users).where(and(...conditions)).orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  return db
+    .select()
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
 }

@@ -53,16 +53,22 @@ async function changeLiveUser(deps: Deps, userId: string, set: Parameters<typeof
 }
 
 /** The user has seen the get-started guide. */
-export const markGetStartedWatched = (deps: Deps, userId: string) => changeLiveUser(deps, userId, { watchGetStarted: true });
+export const markGetStartedWatched = (deps: Deps, userId: string) =>
+  changeLiveUser(deps, userId, { watchGetStarted: true });
 
 /** updateNPS: with a date the survey asks again then (ISO-8601 instant); without one it is done for good. */
 export async function updateNps(deps: Deps, userId: string, nextNpsDate: string | null | undefined) {
-  await changeLiveUser(deps, userId, nextNpsDate ? { nextNpsDate: requireInstant('nextNPSDate', nextNpsDate).toISOString() } : { npsDone: true });
+  await changeLiveUser(
+    deps,
+    userId,
+    nextNpsDate ? { nextNpsDate: requireInstant('nextNPSDate', nextNpsDate).toISOString() } : { npsDone: true },
+  );
 }
 
 export const setLocale = (deps: Deps, userId: string, locale: Locale) => changeLiveUser(deps, userId, { locale });
 
-export const skipIngressIntegrationsPrerequisite = (deps: Deps, userId: string) => changeLiveUser(deps, userId, { skipIngressIntegrationsPrerequisite: true });
+export const skipIngressIntegrationsPrerequisite = (deps: Deps, userId: string) =>
+  changeLiveUser(deps, userId, { skipIngressIntegrationsPrerequisite: true });
 
 /** A new API key for the user; the old one stops working at once. Returns the key (shown once more in the profile). */
 export async function regenerateMagicKey(deps: Deps, userId: string): Promise<string> {
@@ -74,10 +80,15 @@ export async function regenerateMagicKey(deps: Deps, userId: string): Promise<st
 /** Every user (operators), searched by name or email, one page (default 100). */
 export async function usersPage(deps: Deps, args: { search?: string | null; page?: PageArgs }) {
   const page = pageOf(args.page, 100);
-  const { rows, total } = await repo.listAllUsers(deps.db, { search: args.search?.trim().slice(0, 100) || undefined, limit: page.limit, offset: page.offset });
+  const { rows, total } = await repo.listAllUsers(deps.db, {
+    search: args.search?.trim().slice(0, 100) || undefined,
+    limit: page.limit,
+    offset: page.offset,
+  });
   return { rows, pageInfo: pageInfo(page, total) };
 }
 
-export const companyUsers = (deps: Deps, companyId: string, onlyActiveAdmins = false) => repo.companyUsers(deps.db, companyId, onlyActiveAdmins);
+export const companyUsers = (deps: Deps, companyId: string, onlyActiveAdmins = false) =>
+  repo.companyUsers(deps.db, companyId, onlyActiveAdmins);
 
 export const liveUser = (deps: Deps, userId: string) => repo.findLiveUserById(deps.db, userId);

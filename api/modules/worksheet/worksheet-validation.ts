@@ -4,8 +4,19 @@
 import { CLEANING_METHODS, isRuleKey, type CleaningMethod } from '../../../scoring/index';
 import { AppError } from '../../graphql/errors';
 
-export interface ThresholdInput { key: string; name?: string | null; isEnable: boolean; threshold: number; minDataPoints?: number | null }
-export interface QuotaSettingInput { column: string; rename?: string | null; show: boolean; options: { value: string; label?: string | null; target?: number | null }[] }
+export interface ThresholdInput {
+  key: string;
+  name?: string | null;
+  isEnable: boolean;
+  threshold: number;
+  minDataPoints?: number | null;
+}
+export interface QuotaSettingInput {
+  column: string;
+  rename?: string | null;
+  show: boolean;
+  options: { value: string; label?: string | null; target?: number | null }[];
+}
 export interface CleaningSettingsInput {
   revision: number;
   scoreThresholds: ThresholdInput[];
@@ -22,37 +33,55 @@ export interface CleaningSettingsInput {
 }
 
 const invalid = (reason: ConstructorParameters<typeof AppError>[1]) => new AppError('INVALID_PARAMETERS', reason);
-const wholeIn = (v: number | null | undefined, min: number, max: number) => v === null || v === undefined || (Number.isInteger(v) && v >= min && v <= max);
+const wholeIn = (v: number | null | undefined, min: number, max: number) =>
+  v === null || v === undefined || (Number.isInteger(v) && v >= min && v <= max);
 
 /** Checks the shape and the rules that do not need the data; returns the method (required). */
-export function validateCleaningSettings(input: CleaningSettingsInput, context: { revision: number; rows: number; groupingColumns: readonly string[] }): CleaningMethod {
+export function validateCleaningSettings(
+  input: CleaningSettingsInput,
+  context: { revision: number; rows: number; groupingColumns: readonly string[] },
+): CleaningMethod {
   if (input.revision !== context.revision) throw invalid({ reason: 'REVISION_CHANGED', revision: context.revision });
   const seen = new Set<string>();
   for (const t of input.scoreThresholds) {
     if (!isRuleKey(t.key)) throw invalid({ reason: 'UNKNOWN_SCORE_KEY', field: t.key });
     if (seen.has(t.key)) throw invalid({ reason: 'DUPLICATE_SCORE_KEY', field: t.key });
     seen.add(t.key);
-    if (!(t.threshold >= 0 && t.threshold <= 100)) throw invalid({ reason: 'OUT_OF_RANGE', field: t.key, min: 0, max: 100 });
-    if (!wholeIn(t.minDataPoints, 0, 1000)) throw invalid({ reason: 'OUT_OF_RANGE', field: `${t.key}.minDataPoints`, min: 0, max: 1000 });
+    if (!(t.threshold >= 0 && t.threshold <= 100))
+      throw invalid({ reason: 'OUT_OF_RANGE', field: t.key, min: 0, max: 100 });
+    if (!wholeIn(t.minDataPoints, 0, 1000))
+      throw invalid({ reason: 'OUT_OF_RANGE', field: `${t.key}.minDataPoints`, min: 0, max: 1000 });
   }
   // "At least one threshold set and enabled."
   if (!input.scoreThresholds.some((t) => t.isEnable)) throw invalid({ reason: 'NO_THRESHOLD_ENABLED' });
-  if (!wholeIn(input.badAnswers.min, 1, 100)) throw invalid({ reason: 'OUT_OF_RANGE', field: 'badAnswers.min', min: 1, max: 100 });
+  if (!wholeIn(input.badAnswers.min, 1, 100))
+    throw invalid({ reason: 'OUT_OF_RANGE', field: 'badAnswers.min', min: 1, max: 100 });
   // "A method chosen."
   const method = input.cleaningMethod;
   if (!method || !CLEANING_METHODS.includes(method)) throw invalid({ reason: 'CLEANING_METHOD_REQUIRED' });
-  if (!wholeIn(input.targetSampleSize, 1, Number.MAX_SAFE_INTEGER)) throw invalid({ reason: 'OUT_OF_RANGE', field: 'targetSampleSize', min: 1, max: context.rows });
-  if (input.targetSampleSize && input.targetSampleSize > context.rows) throw new AppError('TARGET_SAMPLE_SIZE_TOO_SMALL', { reason: 'TARGET_ABOVE_RECORDS', target: input.targetSampleSize, records: context.rows });
+  if (!wholeIn(input.targetSampleSize, 1, Number.MAX_SAFE_INTEGER))
+    throw invalid({ reason: 'OUT_OF_RANGE', field: 'targetSampleSize', min: 1, max: context.rows });
+  if (input.targetSampleSize && input.targetSampleSize > context.rows)
+    throw new AppError('TARGET_SAMPLE_SIZE_TOO_SMALL', {
+      reason: 'TARGET_ABOVE_RECORDS',
+      target: input.targetSampleSize,
+      records: context.rows,
+    });
   if (method === 'TRIM_TO_TARGET' && !input.targetSampleSize) throw invalid({ reason: 'TARGET_REQUIRED_FOR_TRIM' });
   const quota = input.quotaSetting;
   if (quota) {
-    if (!context.groupingColumns.includes(quota.column)) throw invalid({ reason: 'UNKNOWN_COLUMN', column: quota.column });
-    for (const o of quota.options) if (!wholeIn(o.target, 0, Number.MAX_SAFE_INTEGER)) throw invalid({ reason: 'OUT_OF_RANGE', field: o.value, min: 0, max: context.rows });
+    if (!context.groupingColumns.includes(quota.column))
+      throw invalid({ reason: 'UNKNOWN_COLUMN', column: quota.column });
+    for (const o of quota.options)
+      if (!wholeIn(o.target, 0, Number.MAX_SAFE_INTEGER))
+        throw invalid({ reason: 'OUT_OF_RANGE', field: o.value, min: 0, max: context.rows });
   }
   // Quota cleaning needs a characteristic with at least one target value.
-  if (method === 'QUOTA' && !quota?.options.some((o) => o.target !== null && o.target !== undefined)) throw new AppError('QUOTA_SETTINGS_NOT_SAVED', { reason: 'QUOTA_TARGETS_REQUIRED' });
+  if (method === 'QUOTA' && !quota?.options.some((o) => o.target !== null && o.target !== undefined))
+    throw new AppError('QUOTA_SETTINGS_NOT_SAVED', { reason: 'QUOTA_TARGETS_REQUIRED' });
   for (const w of input.weightingMethod?.datafileWeighting ?? []) {
-    if (!Number.isFinite(w.value) || w.value < 0 || w.value > 100) throw invalid({ reason: 'OUT_OF_RANGE', field: w.key, min: 0, max: 100 });
+    if (!Number.isFinite(w.value) || w.value < 0 || w.value > 100)
+      throw invalid({ reason: 'OUT_OF_RANGE', field: w.key, min: 0, max: 100 });
   }
   return method;
 }

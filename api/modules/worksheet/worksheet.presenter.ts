@@ -2,15 +2,31 @@ import { DEFAULT_RULES, RULE_KEYS, type CleaningMethod } from '../../../scoring/
 import type { DatafileRow } from '../datafiles/datafile-uploads.repo';
 import type { SavedCleaning } from '../cleaning/saved-cleaning.repo';
 
-const DEFAULT_ENABLED = DEFAULT_RULES.rules as Record<string, { enabled: boolean; threshold: number; minDataPoints: number }>;
+const DEFAULT_ENABLED = DEFAULT_RULES.rules as Record<
+  string,
+  { enabled: boolean; threshold: number; minDataPoints: number }
+>;
 const DEFAULT_BAD = DEFAULT_RULES.badAnswers;
 
 /** Names of the rule keys as the worksheet and the settings show them. */
 const RULE_NAMES: Record<string, string> = {
-  combined: 'Combined score', is: 'IS', ps: 'PS', cs: 'CS', sds: 'SDS', ts: 'TS', ibs: 'IBS', oes: 'OES', con: 'CON',
+  combined: 'Combined score',
+  is: 'IS',
+  ps: 'PS',
+  cs: 'CS',
+  sds: 'SDS',
+  ts: 'TS',
+  ibs: 'IBS',
+  oes: 'OES',
+  con: 'CON',
 };
 
-export function presentSettings(file: DatafileRow, saved: SavedCleaning | null, groupingColumns: string[], savedBy: string | null) {
+export function presentSettings(
+  file: DatafileRow,
+  saved: SavedCleaning | null,
+  groupingColumns: string[],
+  savedBy: string | null,
+) {
   const stored = file.cleaningSettings;
   // Before the first save the worksheet opens on the facade's default rules (DEFAULT_RULES); saved
   // settings come back as saved. Every rule key is listed, so the form has one row per score.
@@ -18,9 +34,22 @@ export function presentSettings(file: DatafileRow, saved: SavedCleaning | null, 
   const defaults = saved?.rules ?? null;
   const scoreThresholds = RULE_KEYS.map((key) => {
     const t = byKey.get(key);
-    if (t) return { key, name: t.name || RULE_NAMES[key]!, isEnable: t.isEnable, threshold: t.threshold, minDataPoints: t.minDataPoints ?? 0 };
+    if (t)
+      return {
+        key,
+        name: t.name || RULE_NAMES[key]!,
+        isEnable: t.isEnable,
+        threshold: t.threshold,
+        minDataPoints: t.minDataPoints ?? 0,
+      };
     const r = defaults?.rules[key];
-    return { key, name: RULE_NAMES[key]!, isEnable: stored ? false : (r?.enabled ?? DEFAULT_ENABLED[key]!.enabled), threshold: r?.threshold ?? DEFAULT_ENABLED[key]!.threshold, minDataPoints: r?.minDataPoints ?? DEFAULT_ENABLED[key]!.minDataPoints };
+    return {
+      key,
+      name: RULE_NAMES[key]!,
+      isEnable: stored ? false : (r?.enabled ?? DEFAULT_ENABLED[key]!.enabled),
+      threshold: r?.threshold ?? DEFAULT_ENABLED[key]!.threshold,
+      minDataPoints: r?.minDataPoints ?? DEFAULT_ENABLED[key]!.minDataPoints,
+    };
   });
   const manual = saved?.manual ?? {};
   return {
@@ -40,7 +69,10 @@ export function presentSettings(file: DatafileRow, saved: SavedCleaning | null, 
     targetSampleSize: stored?.targetSampleSize ?? null,
     badAnswers: stored?.badAnswers ?? { isEnable: DEFAULT_BAD.enabled, min: DEFAULT_BAD.min },
     quotaSetting: stored?.quotaSetting ?? null,
-    manualDecisions: Object.entries(manual).map(([recordId, d]) => ({ recordId, decision: d === 1 ? ('EXCLUDE' as const) : ('KEEP' as const) })),
+    manualDecisions: Object.entries(manual).map(([recordId, d]) => ({
+      recordId,
+      decision: d === 1 ? ('EXCLUDE' as const) : ('KEEP' as const),
+    })),
     weightingMethod: file.weightingMethod ?? { datafileWeighting: [], projectiveQuestionsWeighting: [] },
     qualityScores: file.qualityScores,
     groupingColumns,
@@ -49,9 +81,24 @@ export function presentSettings(file: DatafileRow, saved: SavedCleaning | null, 
   };
 }
 
-export function presentAuditEntry(e: { id: string; at: string; action: string; revision: number; recordId: string | null; reason: string | null; detail: unknown; first: string | null; last: string | null }) {
+export function presentAuditEntry(e: {
+  id: string;
+  at: string;
+  action: string;
+  revision: number;
+  recordId: string | null;
+  reason: string | null;
+  detail: unknown;
+  first: string | null;
+  last: string | null;
+}) {
   return {
-    id: e.id, at: e.at, action: e.action as 'SAVE', revision: e.revision, recordId: e.recordId, reason: e.reason,
+    id: e.id,
+    at: e.at,
+    action: e.action as 'SAVE',
+    revision: e.revision,
+    recordId: e.recordId,
+    reason: e.reason,
     userName: e.first !== null ? `${e.first} ${e.last ?? ''}`.trim() : null,
     detail: e.detail ? JSON.stringify(e.detail) : null,
   };

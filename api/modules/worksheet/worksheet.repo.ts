@@ -13,8 +13,15 @@ export async function appendAudit(db: DbOrTx, rows: readonly AuditInsert[]): Pro
 export async function auditPage(db: DbOrTx, datafileId: string, page: number, limit: number) {
   const entries = await db
     .select({
-      id: cleaningAudit.id, at: cleaningAudit.at, action: cleaningAudit.action, revision: cleaningAudit.revision, recordId: cleaningAudit.recordId,
-      reason: cleaningAudit.reason, detail: cleaningAudit.detail, first: users.firstName, last: users.lastName,
+      id: cleaningAudit.id,
+      at: cleaningAudit.at,
+      action: cleaningAudit.action,
+      revision: cleaningAudit.revision,
+      recordId: cleaningAudit.recordId,
+      reason: cleaningAudit.reason,
+      detail: cleaningAudit.detail,
+      first: users.firstName,
+      last: users.lastName,
     })
     .from(cleaningAudit)
     .leftJoin(users, eq(users.id, cleaningAudit.userId))
@@ -23,7 +30,8 @@ export async function auditPage(db: DbOrTx, datafileId: string, page: number, li
     .orderBy(desc(cleaningAudit.at), desc(cleaningAudit.action))
     .limit(limit)
     .offset((page - 1) * limit);
-  const total = (await db.select({ n: count() }).from(cleaningAudit).where(eq(cleaningAudit.datafileId, datafileId)).get())?.n ?? 0;
+  const total =
+    (await db.select({ n: count() }).from(cleaningAudit).where(eq(cleaningAudit.datafileId, datafileId)).get())?.n ?? 0;
   return { entries, total };
 }
 
@@ -32,8 +40,11 @@ export type AuditAction = CleaningAuditAction;
 /** The columns of the published upload's data points of these types (quota characteristics). */
 export async function columnsOfTypes(db: DbOrTx, uploadId: string | null, types: readonly string[]): Promise<string[]> {
   if (!uploadId) return [];
-  const rows = await db.select({ type: datafileDatapoints.dataPointType, columns: datafileDatapoints.columns }).from(datafileDatapoints)
-    .where(eq(datafileDatapoints.uploadId, uploadId)).orderBy(datafileDatapoints.position);
+  const rows = await db
+    .select({ type: datafileDatapoints.dataPointType, columns: datafileDatapoints.columns })
+    .from(datafileDatapoints)
+    .where(eq(datafileDatapoints.uploadId, uploadId))
+    .orderBy(datafileDatapoints.position);
   return rows.filter((r) => types.includes(r.type)).flatMap((r) => r.columns);
 }
 
@@ -43,6 +54,10 @@ export async function userName(db: DbOrTx, id: string | null): Promise<string | 
   return u ? `${u.first} ${u.last}`.trim() : null;
 }
 
-export async function updateCleaningOutcome(db: DbOrTx, datafileId: string, patch: Partial<typeof datafiles.$inferInsert>): Promise<void> {
+export async function updateCleaningOutcome(
+  db: DbOrTx,
+  datafileId: string,
+  patch: Partial<typeof datafiles.$inferInsert>,
+): Promise<void> {
   await db.update(datafiles).set(patch).where(eq(datafiles.id, datafileId));
 }

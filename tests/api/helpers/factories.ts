@@ -14,14 +14,29 @@ const hashOnce = (password: string) => {
 
 export async function makeCompany(db: Db, fields: { name?: string; status?: CompanyStatus } = {}) {
   const id = crypto.randomUUID();
-  await db.insert(companies).values({ id, name: fields.name ?? `Company ${++n}`, status: fields.status ?? 'ACTIVATED', createdAt: new Date().toISOString() });
+  await db
+    .insert(companies)
+    .values({
+      id,
+      name: fields.name ?? `Company ${++n}`,
+      status: fields.status ?? 'ACTIVATED',
+      createdAt: new Date().toISOString(),
+    });
   return id;
 }
 
 export async function makeUser(
   db: Db,
   appSecret: string,
-  fields: { companyId: string | null; accessLevel?: AccessLevel; status?: UserStatus; email?: string; password?: string | null; owner?: boolean; locale?: 'de' | 'en' },
+  fields: {
+    companyId: string | null;
+    accessLevel?: AccessLevel;
+    status?: UserStatus;
+    email?: string;
+    password?: string | null;
+    owner?: boolean;
+    locale?: 'de' | 'en';
+  },
 ) {
   const id = crypto.randomUUID();
   const email = (fields.email ?? `user${++n}-${id.slice(0, 6)}@test.example`).toLowerCase();
@@ -40,7 +55,11 @@ export async function makeUser(
     magicKeySealed: key.magicKeySealed,
     createdAt: new Date().toISOString(),
   });
-  if (fields.owner && fields.companyId) await db.update(companies).set({ ownerId: id }).where(sql`${companies.id} = ${fields.companyId}`);
+  if (fields.owner && fields.companyId)
+    await db
+      .update(companies)
+      .set({ ownerId: id })
+      .where(sql`${companies.id} = ${fields.companyId}`);
   return { id, email, apiKey: key.key, password: fields.password ?? 'Secret-123' };
 }
 

@@ -12,7 +12,12 @@ export type FakeMode =
 export type FakeRequest = {
   authorization: string | null;
   model: string;
-  question: { question: string; keywords: string[]; allowedLanguages: string[] | string; answers: { id: number; text: string }[] };
+  question: {
+    question: string;
+    keywords: string[];
+    allowedLanguages: string[] | string;
+    answers: { id: number; text: string }[];
+  };
 };
 
 export async function startFakeOpenAi(verdict: (answer: string) => number = () => 1) {
@@ -32,7 +37,8 @@ export async function startFakeOpenAi(verdict: (answer: string) => number = () =
     port: 0,
     async fetch(req) {
       const url = new URL(req.url);
-      if (req.method !== 'POST' || url.pathname !== '/v1/chat/completions') return new Response('not found', { status: 404 });
+      if (req.method !== 'POST' || url.pathname !== '/v1/chat/completions')
+        return new Response('not found', { status: 404 });
       const body = (await req.json()) as { model: string; messages: { role: string; content: string }[] };
       const question = JSON.parse(body.messages.find((m) => m.role === 'user')!.content) as FakeRequest['question'];
       requests.push({ authorization: req.headers.get('authorization'), model: body.model, question });
@@ -41,11 +47,19 @@ export async function startFakeOpenAi(verdict: (answer: string) => number = () =
         failures++;
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (m.retryAfter) headers['retry-after'] = m.retryAfter;
-        return new Response(JSON.stringify({ error: { message: 'fake failure', type: m.status === 429 ? 'rate_limit_exceeded' : 'server_error' } }), { status: m.status, headers });
+        return new Response(
+          JSON.stringify({
+            error: { message: 'fake failure', type: m.status === 429 ? 'rate_limit_exceeded' : 'server_error' },
+          }),
+          { status: m.status, headers },
+        );
       }
       if (m.kind === 'delay') await Bun.sleep(m.ms);
       if (m.kind === 'body') return new Response(m.body, { headers: { 'content-type': 'application/json' } });
-      const content = m.kind === 'content' ? m.content : JSON.stringify({ results: question.answers.map((a) => ({ id: a.id, category: verdict(a.text) })) });
+      const content =
+        m.kind === 'content'
+          ? m.content
+          : JSON.stringify({ results: question.answers.map((a) => ({ id: a.id, category: verdict(a.text) })) });
       return Response.json(completion(body.model, content));
     },
   });

@@ -4,5 +4,11 @@
 const S3rver = require('s3rver');
 
 const directory = process.argv[2];
-const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: 'sqp', configs: [] }] });
+const server = new S3rver({
+  port: 0,
+  address: '127.0.0.1',
+  silent: true,
+  directory,
+  configureBuckets: [{ name: 'sqp', configs: [] }],
+});
 server.run().then(({ port }) => process.stdout.write(`port ${port}\n`));

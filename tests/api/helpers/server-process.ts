@@ -12,7 +12,9 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -38,7 +40,15 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   let output = '';
   const child: ChildProcess = spawn(bunBin, ['api/server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, JOB_INTERVAL_MINUTES: '0', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      JOB_INTERVAL_MINUTES: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -52,7 +62,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       throw new Error(`server did not answer within 60 s:\n${output}`);
     }
     try {
-      const res = await fetch(`${baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ health }' }) });
+      const res = await fetch(`${baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ health }' }),
+      });
       if (res.ok) break;
     } catch {
       // not listening yet
@@ -71,7 +85,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         process.kill(pid, 'SIGTERM');
-        const timer = setTimeout(() => child.exitCode === null && child.signalCode === null && process.kill(pid, 'SIGKILL'), 10_000);
+        const timer = setTimeout(
+          () => child.exitCode === null && child.signalCode === null && process.kill(pid, 'SIGKILL'),
+          10_000,
+        );
         await exited;
         clearTimeout(timer);
       }
@@ -82,7 +99,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 /** A GraphQL caller for a server process with one bearer token: returns `data`, throws on any error. */
 export function graphqlPoster(baseUrl: string, token: string) {
   return async (query: string, variables: Record<string, unknown>): Promise<any> => {
-    const res = await fetch(`${baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+    const res = await fetch(`${baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query, variables }),
+    });
     const body = (await res.json()) as { data?: any; errors?: unknown };
     if (body.errors) throw new Error(`${query.slice(0, 50)}: ${JSON.stringify(body.errors)}`);
     return body.data;

@@ -9,22 +9,45 @@ import type { Logger } from '../../../api/lib/logger';
 import { encryptPassword } from '../../../api/modules/auth/password-encryption';
 import type { MailTransport } from '../../../api/modules/mail/mail.transport';
 
-export type GqlResponse = { status: number; body: { data?: any; errors?: { message: string; extensions: { code: string } & Record<string, unknown> }[] } };
+export type GqlResponse = {
+  status: number;
+  body: { data?: any; errors?: { message: string; extensions: { code: string } & Record<string, unknown> }[] };
+};
 
 /**
  * A real app over a fresh libSQL file in a temporary folder, a settable clock and a collecting
  * logger. Call close() in afterAll/afterEach.
  */
-export async function createTestApp(options: { now?: string; env?: Record<string, string>; mailTransport?: MailTransport } = {}) {
+export async function createTestApp(
+  options: { now?: string; env?: Record<string, string>; mailTransport?: MailTransport } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'sqp-test-'));
-  const env = readEnv({ NODE_ENV: 'test', DATABASE_URL: `file:${join(dir, 'app.db')}`, PUBLIC_URL: 'http://app.test', JOB_INTERVAL_MINUTES: '0', STORAGE_DIR: join(dir, 'storage'), ...options.env });
+  const env = readEnv({
+    NODE_ENV: 'test',
+    DATABASE_URL: `file:${join(dir, 'app.db')}`,
+    PUBLIC_URL: 'http://app.test',
+    JOB_INTERVAL_MINUTES: '0',
+    STORAGE_DIR: join(dir, 'storage'),
+    ...options.env,
+  });
   const clock = fixedClock(options.now ?? '2026-11-21T09:00:00.000Z');
   const logged: { msg: string; data: unknown }[] = [];
-  const log: Logger = { info: (msg, data) => logged.push({ msg, data }), error: (msg, data) => logged.push({ msg, data }) };
-  const deps: Deps = await createDeps(env, { clock, log, ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}) });
+  const log: Logger = {
+    info: (msg, data) => logged.push({ msg, data }),
+    error: (msg, data) => logged.push({ msg, data }),
+  };
+  const deps: Deps = await createDeps(env, {
+    clock,
+    log,
+    ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+  });
   const { app, schema } = createApp(deps, { webDist: join(dir, 'no-web') });
 
-  async function gql(query: string, variables: Record<string, unknown> = {}, auth: { token?: string; apiKey?: string; headers?: Record<string, string> } = {}): Promise<GqlResponse> {
+  async function gql(
+    query: string,
+    variables: Record<string, unknown> = {},
+    auth: { token?: string; apiKey?: string; headers?: Record<string, string> } = {},
+  ): Promise<GqlResponse> {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...auth.headers };
     if (auth.token) headers.authorization = `Bearer ${auth.token}`;
     if (auth.apiKey) headers['x-api-key'] = auth.apiKey;
@@ -35,7 +58,10 @@ export async function createTestApp(options: { now?: string; env?: Record<string
   const encrypt = (password: string) => encryptPassword(deps.passwordKeys.publicKeyPem, password);
 
   async function login(email: string, password: string, companyId?: string) {
-    const res = await gql('mutation($e:String!,$p:String!,$c:ID){login(email:$e,password:$p,companyId:$c){accessToken accessLevel expiresIn}}', { e: email, p: await encrypt(password), c: companyId ?? null });
+    const res = await gql(
+      'mutation($e:String!,$p:String!,$c:ID){login(email:$e,password:$p,companyId:$c){accessToken accessLevel expiresIn}}',
+      { e: email, p: await encrypt(password), c: companyId ?? null },
+    );
     return res;
   }
 

@@ -25,28 +25,47 @@ afterAll(() => t.close());
 async function download(url: string): Promise<{ status: number; bytes: Uint8Array; disposition: string | null }> {
   const u = new URL(url);
   const res = await t.app.request(`${u.pathname}${u.search}`);
-  return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()), disposition: res.headers.get('content-disposition') };
+  return {
+    status: res.status,
+    bytes: new Uint8Array(await res.arrayBuffer()),
+    disposition: res.headers.get('content-disposition'),
+  };
 }
 
 describe('export jobs', () => {
   it('refuses a datafile without a saved cleaning with DATAFILE_NOT_CLEANED, and queues nothing', async () => {
     const res = await t.gql(REQUEST, { i: { datafileId: w.datafileId, format: 'XLSX' } }, { token: w.tokens.admin });
     expect(codeOf(res)).toBe('DATAFILE_NOT_CLEANED');
-    const resEn = await t.gql(REQUEST, { i: { datafileId: w.datafileId, format: 'XLSX' } }, { token: w.tokens.admin, headers: { 'x-locale': 'en' } });
+    const resEn = await t.gql(
+      REQUEST,
+      { i: { datafileId: w.datafileId, format: 'XLSX' } },
+      { token: w.tokens.admin, headers: { 'x-locale': 'en' } },
+    );
     expect(resEn.body.errors![0]!.message).toMatch(/clean/i);
     expect(await t.db.select().from(jobs).where(eq(jobs.kind, 'export')).all()).toEqual([]);
   });
 
   it('writes the workbook as a job; the signed link downloads it; exceljs reads both sheets and the certificate', async () => {
     const { kept, rows, certificate } = await saveCleaning(t, w.datafileId, w.admin.id);
-    const req = await t.gql(REQUEST, { i: { datafileId: w.datafileId, format: 'XLSX', language: 'en' } }, { token: w.tokens.admin });
+    const req = await t.gql(
+      REQUEST,
+      { i: { datafileId: w.datafileId, format: 'XLSX', language: 'en' } },
+      { token: w.tokens.admin },
+    );
     expect(req.body.errors).toBeUndefined();
     const job = req.body.data.requestDatafileExport;
     expect(job).toMatchObject({ datafileId: w.datafileId, format: 'XLSX', state: 'QUEUED', downloadUrl: null });
 
     await runJobsUntilIdle(t.deps);
     const state = (await t.gql(JOB, { id: job.jobId }, { token: w.tokens.admin })).body.data.getExportJob;
-    expect(state).toMatchObject({ state: 'SUCCEEDED', progress: 100, fileName: 'Omnibus_Welle_3-export.xlsx', includedRecords: kept, removedRecords: rows - kept, error: null });
+    expect(state).toMatchObject({
+      state: 'SUCCEEDED',
+      progress: 100,
+      fileName: 'Omnibus_Welle_3-export.xlsx',
+      includedRecords: kept,
+      removedRecords: rows - kept,
+      error: null,
+    });
     expect(state.downloadUrl).toMatch(/\/files\/exports\//);
 
     const file = await download(state.downloadUrl);
@@ -64,20 +83,40 @@ describe('export jobs', () => {
     for (let r = 2; r <= rows + 1; r++) if (data.getRow(r).getCell(decision).value === 'Kept') keptRows++;
     expect(keptRows).toBe(kept);
     const mark = wb.getWorksheet('Quality Mark')!;
-    expect((mark.getRow(1).values as unknown[]).slice(1)).toEqual(['certificateCode', 'reportURL', 'certificateLevel', 'includedRecords', 'removedRecords', 'scoreThresholds']);
+    expect((mark.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'certificateCode',
+      'reportURL',
+      'certificateLevel',
+      'includedRecords',
+      'removedRecords',
+      'scoreThresholds',
+    ]);
     const values = (mark.getRow(2).values as unknown[]).slice(1);
-    expect(values.slice(0, 5)).toEqual([certificate.certificateCode, `http://app.test/datafile-report?datafileId=${w.datafileId}`, certificate.parsed.level, kept, rows - kept]);
+    expect(values.slice(0, 5)).toEqual([
+      certificate.certificateCode,
+      `http://app.test/datafile-report?datafileId=${w.datafileId}`,
+      certificate.parsed.level,
+      kept,
+      rows - kept,
+    ]);
     expect(values[5]).toMatch(/^combined < 62/);
 
     // A tampered link is refused.
-    const bad = await download(state.downloadUrl.replace(/sig=[0-9a-f]/, (m: string) => (m.endsWith('0') ? 'sig=1' : 'sig=0')));
+    const bad = await download(
+      state.downloadUrl.replace(/sig=[0-9a-f]/, (m: string) => (m.endsWith('0') ? 'sig=1' : 'sig=0')),
+    );
     expect(bad.status).toBe(403);
   });
 
   it('writes the reject list with ; as separator', async () => {
-    const req = await t.gql(REQUEST, { i: { datafileId: w.datafileId, format: 'REJECTS', csvSeparator: ';' } }, { token: w.tokens.admin });
+    const req = await t.gql(
+      REQUEST,
+      { i: { datafileId: w.datafileId, format: 'REJECTS', csvSeparator: ';' } },
+      { token: w.tokens.admin },
+    );
     await runJobsUntilIdle(t.deps);
-    const state = (await t.gql(JOB, { id: req.body.data.requestDatafileExport.jobId }, { token: w.tokens.admin })).body.data.getExportJob;
+    const state = (await t.gql(JOB, { id: req.body.data.requestDatafileExport.jobId }, { token: w.tokens.admin })).body
+      .data.getExportJob;
     expect(state.state).toBe('SUCCEEDED');
     const text = new TextDecoder().decode((await download(state.downloadUrl)).bytes).replace(/^\uFEFF/, '');
     const parsed = Papa.parse<string[]>(text.trim(), { delimiter: ';' });
@@ -87,24 +126,55 @@ describe('export jobs', () => {
   it('lets only those who see the datafile ask, and refuses bad options', async () => {
     const other = await t.gql(REQUEST, { i: { datafileId: w.datafileId, format: 'CSV' } }, { token: w.tokens.adminB });
     expect(codeOf(other)).toBe('NO_DATAFILE_FOUND');
-    const employee = await t.gql(REQUEST, { i: { datafileId: w.datafileId, format: 'CSV' } }, { token: w.tokens.employee });
+    const employee = await t.gql(
+      REQUEST,
+      { i: { datafileId: w.datafileId, format: 'CSV' } },
+      { token: w.tokens.employee },
+    );
     expect(codeOf(employee)).toBe('NO_DATAFILE_FOUND');
     const anon = await t.gql(REQUEST, { i: { datafileId: w.datafileId, format: 'CSV' } });
     expect(codeOf(anon)).toBe('UNAUTHENTICATED');
-    expect(codeOf(await t.gql(REQUEST, { i: { datafileId: w.datafileId, format: 'CSV', csvSeparator: '|' } }, { token: w.tokens.admin }))).toBe('INVALID_PARAMETERS');
-    expect(codeOf(await t.gql(REQUEST, { i: { datafileId: w.datafileId, format: 'CSV', language: 'fr' } }, { token: w.tokens.admin }))).toBe('INVALID_PARAMETERS');
+    expect(
+      codeOf(
+        await t.gql(
+          REQUEST,
+          { i: { datafileId: w.datafileId, format: 'CSV', csvSeparator: '|' } },
+          { token: w.tokens.admin },
+        ),
+      ),
+    ).toBe('INVALID_PARAMETERS');
+    expect(
+      codeOf(
+        await t.gql(
+          REQUEST,
+          { i: { datafileId: w.datafileId, format: 'CSV', language: 'fr' } },
+          { token: w.tokens.admin },
+        ),
+      ),
+    ).toBe('INVALID_PARAMETERS');
 
-    const mine = (await t.gql(REQUEST, { i: { datafileId: w.datafileId, format: 'CSV' } }, { token: w.tokens.admin })).body.data.requestDatafileExport;
+    const mine = (await t.gql(REQUEST, { i: { datafileId: w.datafileId, format: 'CSV' } }, { token: w.tokens.admin }))
+      .body.data.requestDatafileExport;
     expect(codeOf(await t.gql(JOB, { id: mine.jobId }, { token: w.tokens.adminB }))).toBe('INVALID_ID');
     expect(codeOf(await t.gql(JOB, { id: crypto.randomUUID() }, { token: w.tokens.admin }))).toBe('INVALID_ID');
   });
 
   it('after resetDatafileCleaning exports nothing as cleaned and the report says it is not cleaned (the settings stay for the worksheet)', async () => {
     await runJobsUntilIdle(t.deps);
-    const reset = await t.gql('mutation($id:ID!){resetDatafileCleaning(datafileId:$id){status}}', { id: w.datafileId }, { token: w.tokens.admin });
+    const reset = await t.gql(
+      'mutation($id:ID!){resetDatafileCleaning(datafileId:$id){status}}',
+      { id: w.datafileId },
+      { token: w.tokens.admin },
+    );
     expect(reset.body.errors).toBeUndefined();
-    expect(codeOf(await t.gql(REQUEST, { i: { datafileId: w.datafileId, format: 'XLSX' } }, { token: w.tokens.admin }))).toBe('DATAFILE_NOT_CLEANED');
-    const report = await t.gql('query($id:ID!){getDatafileReport(datafileId:$id){access}}', { id: w.datafileId }, { token: w.tokens.admin });
+    expect(
+      codeOf(await t.gql(REQUEST, { i: { datafileId: w.datafileId, format: 'XLSX' } }, { token: w.tokens.admin })),
+    ).toBe('DATAFILE_NOT_CLEANED');
+    const report = await t.gql(
+      'query($id:ID!){getDatafileReport(datafileId:$id){access}}',
+      { id: w.datafileId },
+      { token: w.tokens.admin },
+    );
     expect(report.body.data.getDatafileReport.access).toBe('NOT_CLEANED');
   });
 });

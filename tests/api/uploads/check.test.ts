@@ -3,7 +3,12 @@
 // the source column of the open-ended verdicts.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkUpload, processUpload, readRevisionColumns, type UploadScoring } from '../../../api/modules/uploads/index';
+import {
+  checkUpload,
+  processUpload,
+  readRevisionColumns,
+  type UploadScoring,
+} from '../../../api/modules/uploads/index';
 import type { ColumnMapping, DataPoint } from '../../../api/modules/uploads/types';
 import { fixtureSurvey } from '../../fixtures/uploads/make-fixtures';
 import { DiskBlobStore, scoring } from './helpers';
@@ -15,7 +20,10 @@ const mapping: ColumnMapping = survey.mapping;
 /** The xlsx fixture has an info sheet first and two preamble rows above the header. */
 const XLSX = { sheet: 'Data', headerRow: 3 };
 const put = async (name: string) => {
-  await blobs.putFile(`uploads/${name}`, new Uint8Array(readFileSync(new URL(`../../fixtures/uploads/${name}`, import.meta.url))));
+  await blobs.putFile(
+    `uploads/${name}`,
+    new Uint8Array(readFileSync(new URL(`../../fixtures/uploads/${name}`, import.meta.url))),
+  );
   return `uploads/${name}`;
 };
 beforeAll(async () => {
@@ -25,18 +33,48 @@ afterAll(() => blobs.dispose());
 
 describe('checkUpload', () => {
   it('estimates exactly the credits processing charges, for every format', async () => {
-    for (const [file, format, options] of [['survey.xlsx', 'xlsx', XLSX], ['qualtrics-utf8-bom.csv', 'csv', {}], ['survey-uncompressed.sav', 'sav', {}]] as const) {
+    for (const [file, format, options] of [
+      ['survey.xlsx', 'xlsx', XLSX],
+      ['qualtrics-utf8-bom.csv', 'csv', {}],
+      ['survey-uncompressed.sav', 'sav', {}],
+    ] as const) {
       const key = await put(file);
-      const check = await checkUpload({ blobs, scoring: s, source: { key, format }, options, mapping, datafileId: `est-${format}` });
+      const check = await checkUpload({
+        blobs,
+        scoring: s,
+        source: { key, format },
+        options,
+        mapping,
+        datafileId: `est-${format}`,
+      });
       expect(check.issues, file).toEqual([]);
-      const done = await processUpload({ blobs, scoring: s, source: { key, format }, options, mapping, datafileId: `est-${format}`, revision: 1 });
+      const done = await processUpload({
+        blobs,
+        scoring: s,
+        source: { key, format },
+        options,
+        mapping,
+        datafileId: `est-${format}`,
+        revision: 1,
+      });
       expect(check.estimate, file).toEqual({
-        numberOfRecords: done.numberOfRecords, newRecords: done.credits.newRecords, credits: done.credits.toCharge,
-        creditsAllRecords: done.credits.total, numberOfDatapoints: done.numberOfDatapoints,
+        numberOfRecords: done.numberOfRecords,
+        newRecords: done.credits.newRecords,
+        credits: done.credits.toCharge,
+        creditsAllRecords: done.credits.total,
+        numberOfDatapoints: done.numberOfDatapoints,
       });
       expect(done.interviewCredits.reduce((a, b) => a + b, 0)).toBe(done.credits.toCharge);
       // A re-upload of the same file estimates nothing new, as processing then charges nothing.
-      const again = await checkUpload({ blobs, scoring: s, source: { key, format }, options, mapping, datafileId: `est-${format}`, previous: { revision: 1, columns: done.columns } });
+      const again = await checkUpload({
+        blobs,
+        scoring: s,
+        source: { key, format },
+        options,
+        mapping,
+        datafileId: `est-${format}`,
+        previous: { revision: 1, columns: done.columns },
+      });
       expect(again.estimate).toMatchObject({ newRecords: 0, credits: 0 });
     }
   });
@@ -48,7 +86,14 @@ describe('checkUpload', () => {
       if (d.type === 'OPEN_ENDED') return { ...d, questionTitle: '' };
       return d;
     });
-    const check = await checkUpload({ blobs, scoring: s, source: { key, format: 'xlsx' }, options: XLSX, mapping: { dataPoints: broken }, datafileId: 'issues' });
+    const check = await checkUpload({
+      blobs,
+      scoring: s,
+      source: { key, format: 'xlsx' },
+      options: XLSX,
+      mapping: { dataPoints: broken },
+      datafileId: 'issues',
+    });
     expect(check.estimate).toBeUndefined();
     const codes = check.issues.map((i) => `${i.code}:${i.reason ?? ''}:${i.column}`);
     expect(codes.filter((c) => c.startsWith('ITEM_BATTERY_UNDER_MINIMUM_ITEMS'))).toHaveLength(2);
@@ -57,8 +102,18 @@ describe('checkUpload', () => {
 
   it('reports a re-upload with other columns as a structure problem', async () => {
     const key = await put('survey.xlsx');
-    const check = await checkUpload({ blobs, scoring: s, source: { key, format: 'xlsx' }, options: XLSX, mapping, datafileId: 'structure', previous: { revision: 1, columns: [...survey.header, 'extra'] } });
-    expect(check.issues).toEqual([expect.objectContaining({ code: 'DATAFILE_STRUCTURE_IS_DIFFERENT', reason: 'COLUMNS_MISSING', column: 'extra' })]);
+    const check = await checkUpload({
+      blobs,
+      scoring: s,
+      source: { key, format: 'xlsx' },
+      options: XLSX,
+      mapping,
+      datafileId: 'structure',
+      previous: { revision: 1, columns: [...survey.header, 'extra'] },
+    });
+    expect(check.issues).toEqual([
+      expect.objectContaining({ code: 'DATAFILE_STRUCTURE_IS_DIFFERENT', reason: 'COLUMNS_MISSING', column: 'extra' }),
+    ]);
   });
 });
 
@@ -67,7 +122,13 @@ describe('the open-ended verdicts', () => {
     const key = await put('qualtrics-utf8-bom.csv');
     let asked = 0;
     const done = await processUpload({
-      blobs, scoring: s, source: { key, format: 'csv' }, options: {}, mapping, datafileId: 'judged', revision: 1,
+      blobs,
+      scoring: s,
+      source: { key, format: 'csv' },
+      options: {},
+      mapping,
+      datafileId: 'judged',
+      revision: 1,
       judge: async (questions, offline) => {
         asked = questions.length;
         // The judge calls every filled answer of the first question Nonsense (7).
@@ -86,7 +147,11 @@ describe('the open-ended verdicts', () => {
     const first = mapping.dataPoints.find((d) => d.type === 'OPEN_ENDED')!;
     const second = mapping.dataPoints.filter((d) => d.type === 'OPEN_ENDED')[1]!;
     const col = (dp: DataPoint) => (dp.type === 'OPEN_ENDED' ? dp.column : '');
-    const scores = await readRevisionColumns(blobs, 'judged', 1, 'scores', [`oes.${col(first)}.category`, `oes.${col(first)}.source`, `oes.${col(second)}.source`]);
+    const scores = await readRevisionColumns(blobs, 'judged', 1, 'scores', [
+      `oes.${col(first)}.category`,
+      `oes.${col(first)}.source`,
+      `oes.${col(second)}.source`,
+    ]);
     const cats = scores.getChild(`oes.${col(first)}.category`)!;
     const src = scores.getChild(`oes.${col(first)}.source`)!;
     const other = scores.getChild(`oes.${col(second)}.source`)!;

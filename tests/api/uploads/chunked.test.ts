@@ -46,13 +46,22 @@ async function wholeFileScores() {
   const durations = [...inputs.durations].sort((a, b) => (a.role === 'TOTAL' ? -1 : 0) - (b.role === 'TOTAL' ? -1 : 0));
   const input: PipelineInput = {
     rows: inputs.rows,
-    durations: { matrix: durations.map((d) => d.values.toArray()), totalIndex: durations[0]!.role === 'TOTAL' ? 0 : -1 },
-    grids: inputs.grids.map((g) => ({ items: g.items.map((i) => i.toArray()), min: g.dp.min, max: g.dp.max, patterns: g.dp.randomised !== true })),
+    durations: {
+      matrix: durations.map((d) => d.values.toArray()),
+      totalIndex: durations[0]!.role === 'TOTAL' ? 0 : -1,
+    },
+    grids: inputs.grids.map((g) => ({
+      items: g.items.map((i) => i.toArray()),
+      min: g.dp.min,
+      max: g.dp.max,
+      patterns: g.dp.randomised !== true,
+    })),
     openCategories: categories,
     projective: inputs.projective.map((p) => ({
-      choice: p.vote.toArray(), predictions: p.predictions.map((x) => x.toArray()),
+      choice: p.vote.toArray(),
+      predictions: p.predictions.map((x) => x.toArray()),
       ...(p.dp.options !== undefined ? { options: p.dp.options } : {}),
-      purpose: p.dp.algorithms.includes('SDS') ? 'social-desirability' as const : 'information' as const,
+      purpose: p.dp.algorithms.includes('SDS') ? ('social-desirability' as const) : ('information' as const),
     })),
   };
   return { result: s.scoreAll(input), ids: inputs.ids.toArray(), grids: inputs.grids.map((g) => g.dp.id) };
@@ -68,7 +77,14 @@ describe('uploads larger than one chunk', () => {
   it('stores the scores of one whole-file scoreAll, batch by batch, and leaves no temporary file', async () => {
     const progress: number[] = [];
     const summary = await processUpload({
-      blobs, scoring: s, source: { key: KEY, format: 'csv' }, options: {}, mapping, datafileId: 'big', revision: 1, tempDir: temp,
+      blobs,
+      scoring: s,
+      source: { key: KEY, format: 'csv' },
+      options: {},
+      mapping,
+      datafileId: 'big',
+      revision: 1,
+      tempDir: temp,
       onProgress: (p) => progress.push(p),
     });
     expect(readdirSync(temp)).toEqual([]);
@@ -79,11 +95,28 @@ describe('uploads larger than one chunk', () => {
     const whole = await wholeFileScores();
     const r = whole.result;
     const pairs: [string, Float64Array | Uint8Array][] = [
-      ['ts', r.ts], ['ts.data_points', r.tsDataPoints], ['ts.extremely_slow', r.extremelySlow], ['ibs', r.ibs], ['ibs.data_points', r.ibsDataPoints],
-      ['con', r.consistency], ['con.data_points', r.consistencyDataPoints], ['oes', r.oes], ['oes.data_points', r.oesDataPoints], ['oes.bad_answers', r.badAnswers],
-      ['ps', r.ps], ['cs', r.cs], ['is', r.is], ['sds', r.sds], ['projective.data_points', r.projectiveDataPoints],
-      ['combined', r.combined], ['combined.n_subscores', r.nSubscores], ['credits', r.credits],
-      ...whole.grids.flatMap((id, gi): [string, Float64Array | Uint8Array][] => [[`grid.${id}.score`, r.grids[gi]!.scores], [`grid.${id}.label`, r.grids[gi]!.labels]]),
+      ['ts', r.ts],
+      ['ts.data_points', r.tsDataPoints],
+      ['ts.extremely_slow', r.extremelySlow],
+      ['ibs', r.ibs],
+      ['ibs.data_points', r.ibsDataPoints],
+      ['con', r.consistency],
+      ['con.data_points', r.consistencyDataPoints],
+      ['oes', r.oes],
+      ['oes.data_points', r.oesDataPoints],
+      ['oes.bad_answers', r.badAnswers],
+      ['ps', r.ps],
+      ['cs', r.cs],
+      ['is', r.is],
+      ['sds', r.sds],
+      ['projective.data_points', r.projectiveDataPoints],
+      ['combined', r.combined],
+      ['combined.n_subscores', r.nSubscores],
+      ['credits', r.credits],
+      ...whole.grids.flatMap((id, gi): [string, Float64Array | Uint8Array][] => [
+        [`grid.${id}.score`, r.grids[gi]!.scores],
+        [`grid.${id}.label`, r.grids[gi]!.labels],
+      ]),
     ];
     for (const [name, expected] of pairs) {
       const got = column(scores, name);
@@ -92,22 +125,41 @@ describe('uploads larger than one chunk', () => {
       expect(differ, name).toBe(0);
     }
     // Some scores of every kind exist, so the comparison compared something.
-    for (const name of ['ts', 'ibs', 'con', 'oes', 'ps', 'cs', 'combined']) expect(column(scores, name).some((v) => v === v), name).toBe(true);
+    for (const name of ['ts', 'ibs', 'con', 'oes', 'ps', 'cs', 'combined'])
+      expect(
+        column(scores, name).some((v) => v === v),
+        name,
+      ).toBe(true);
     const ids = scores.getChild('record_id')!;
-    expect([ids.get(0), ids.get(65_536), ids.get(ROWS - 1)]).toEqual([whole.ids[0], whole.ids[65_536], whole.ids[ROWS - 1]]);
+    expect([ids.get(0), ids.get(65_536), ids.get(ROWS - 1)]).toEqual([
+      whole.ids[0],
+      whole.ids[65_536],
+      whole.ids[ROWS - 1],
+    ]);
     expect(summary.credits.total).toBe(r.totalCredits);
     expect(summary.numberOfValidRecords).toBe(r.combined.filter((v) => v === v).length);
     expect(progress.at(-1)).toBe(100);
   }, 180_000);
 
-  it('classifies on the classifier\'s thread while parsing (as the upload job does) with the same verdicts and scores', async () => {
-    const run = (datafileId: string, thread: boolean) => processUpload({
-      blobs, scoring: s, source: { key: KEY, format: 'csv' }, options: {}, mapping, datafileId, revision: 1, tempDir: temp,
-      ...(thread ? { openEndedWorker: startOpenEndedWorker } : {}),
-    });
+  it("classifies on the classifier's thread while parsing (as the upload job does) with the same verdicts and scores", async () => {
+    const run = (datafileId: string, thread: boolean) =>
+      processUpload({
+        blobs,
+        scoring: s,
+        source: { key: KEY, format: 'csv' },
+        options: {},
+        mapping,
+        datafileId,
+        revision: 1,
+        tempDir: temp,
+        ...(thread ? { openEndedWorker: startOpenEndedWorker } : {}),
+      });
     await run('after', false);
     await run('thread', true);
-    const [a, b] = [await readRevisionColumns(blobs, 'after', 1, 'scores'), await readRevisionColumns(blobs, 'thread', 1, 'scores')];
+    const [a, b] = [
+      await readRevisionColumns(blobs, 'after', 1, 'scores'),
+      await readRevisionColumns(blobs, 'thread', 1, 'scores'),
+    ];
     const names = a.schema.fields.map((f) => f.name);
     expect(b.schema.fields.map((f) => f.name)).toEqual(names);
     expect(names.filter((n) => n.startsWith('oes.')).length).toBeGreaterThanOrEqual(4);
@@ -124,15 +176,26 @@ describe('uploads larger than one chunk', () => {
   }, 180_000);
 
   it('finds a duplicate record id two chunks apart and removes the temporary file', async () => {
-    const text = new TextDecoder().decode(await blobs.getBytes(KEY) ?? new Uint8Array());
+    const text = new TextDecoder().decode((await blobs.getBytes(KEY)) ?? new Uint8Array());
     const lines = text.split('\n');
     const idOf = (line: string) => line.split(',')[0]!;
     // Data row 130,001 (file line 130,002) gets the id of data row 2.
     const target = 130_001;
     lines[target] = [idOf(lines[2]!), ...lines[target]!.split(',').slice(1)].join(',');
     await blobs.putFile('uploads/dup.csv', new TextEncoder().encode(lines.join('\n')));
-    const failed = await processUpload({ blobs, scoring: s, source: { key: 'uploads/dup.csv', format: 'csv' }, options: {}, mapping, datafileId: 'dup', revision: 1, tempDir: temp })
-      .then(() => undefined, (e: unknown) => e as { code: string; details: { rows?: number[]; value?: number } });
+    const failed = await processUpload({
+      blobs,
+      scoring: s,
+      source: { key: 'uploads/dup.csv', format: 'csv' },
+      options: {},
+      mapping,
+      datafileId: 'dup',
+      revision: 1,
+      tempDir: temp,
+    }).then(
+      () => undefined,
+      (e: unknown) => e as { code: string; details: { rows?: number[]; value?: number } },
+    );
     expect(failed?.code).toBe('RECORD_ID_COLUMN_DUPLICATES');
     expect(failed?.details.rows).toEqual([target + 1]);
     expect(failed?.details.value).toBe(1);
@@ -142,7 +205,12 @@ describe('uploads larger than one chunk', () => {
 
   it('hashes record ids as every stored revision did (record-ids.bin)', () => {
     // Values of the first implementation: a stored revision's list must keep matching.
-    const golden: [string, bigint][] = [['R0000001', 0x6d3f7639b1560745n], ['', 0xab3e7c0b94e91581n], ['ä€😀x', 0x6409da52d451d61n], ['12345', 0x8c2deee37a040ffen]];
+    const golden: [string, bigint][] = [
+      ['R0000001', 0x6d3f7639b1560745n],
+      ['', 0xab3e7c0b94e91581n],
+      ['ä€😀x', 0x6409da52d451d61n],
+      ['12345', 0x8c2deee37a040ffen],
+    ];
     for (const [id, h] of golden) expect(hashRecordId(id), id).toBe(h);
     expect([...hashRecordIds(golden.map(([id]) => id))]).toEqual(golden.map(([, h]) => h));
   });
@@ -150,7 +218,8 @@ describe('uploads larger than one chunk', () => {
 
 describe('record-id lists (record-ids.bin)', () => {
   it('sorts, unites, looks up and stores hashes without losing or inventing one', async () => {
-    const { containedIn, fromBytes, hasRepeats, sortedUnique, toBytes, union } = await import('../../../api/modules/uploads/processing/record-ids');
+    const { containedIn, fromBytes, hasRepeats, sortedUnique, toBytes, union } =
+      await import('../../../api/modules/uploads/processing/record-ids');
     // Hashes that differ only in the high or only in the low half, and repeats.
     const a = new BigUint64Array([5n, 1n << 32n, 3n, (1n << 32n) + 1n, 5n, 0xffffffff00000000n, 2n ** 64n - 1n]);
     const ua = sortedUnique(a);
@@ -160,7 +229,9 @@ describe('record-id lists (record-ids.bin)', () => {
     const b = sortedUnique(new BigUint64Array([4n, 5n, 1n << 33n]));
     const u = union(ua, b);
     expect([...u]).toEqual([...new Set([...ua, ...b])].sort((x, y) => (x < y ? -1 : 1)));
-    expect([...containedIn(ua, new BigUint64Array([5n, 4n, (1n << 32n) + 1n, 1n << 33n, 2n ** 64n - 1n]))]).toEqual([1, 0, 1, 0, 1]);
+    expect([...containedIn(ua, new BigUint64Array([5n, 4n, (1n << 32n) + 1n, 1n << 33n, 2n ** 64n - 1n]))]).toEqual([
+      1, 0, 1, 0, 1,
+    ]);
     expect([...containedIn(new BigUint64Array(0), new BigUint64Array([1n]))]).toEqual([0]);
     expect([...fromBytes(toBytes(u))]).toEqual([...u]);
   });

@@ -1,7 +1,12 @@
 // Demo data for the seed: a generated survey with planted careless respondents goes through the
 // real pipeline, and the planted ones score lower than the careful ones.
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateDemoSurvey, processUpload, readRevisionColumns, surveyXlsxBytes } from '../../../api/modules/uploads/index';
+import {
+  generateDemoSurvey,
+  processUpload,
+  readRevisionColumns,
+  surveyXlsxBytes,
+} from '../../../api/modules/uploads/index';
 import { DiskBlobStore, scoring } from './helpers';
 
 const blobs = new DiskBlobStore();
@@ -12,7 +17,15 @@ describe('demo surveys', () => {
     const survey = generateDemoSurvey({ rows: 600, seed: 21 });
     expect(survey.header).toHaveLength(50);
     await blobs.putFile('uploads/demo.xlsx', await surveyXlsxBytes(survey));
-    const summary = await processUpload({ blobs, scoring: await scoring(), source: { key: 'uploads/demo.xlsx', format: 'xlsx' }, options: {}, mapping: survey.mapping, datafileId: 'demo', revision: 1 });
+    const summary = await processUpload({
+      blobs,
+      scoring: await scoring(),
+      source: { key: 'uploads/demo.xlsx', format: 'xlsx' },
+      options: {},
+      mapping: survey.mapping,
+      datafileId: 'demo',
+      revision: 1,
+    });
     expect(summary.numberOfRecords).toBe(600);
     const table = await readRevisionColumns(blobs, 'demo', 1, 'scores', ['combined', 'ts', 'ibs', 'oes', 'con']);
     const mean = (col: string, kind: (k: string) => boolean) => {

@@ -8,9 +8,17 @@ import { csvCell, detectDelimiter, detectEncoding } from '../../../api/modules/u
 import { readXlsx, xlsxSheetNames } from '../../../api/modules/uploads/parse/xlsx';
 import { DEFAULT_LIMITS } from '../../../api/modules/uploads/limits';
 import type { Cell, ReadOptions, UploadFormat } from '../../../api/modules/uploads/types';
-import { FIXTURE_ROWS, INJECTION_ROW, INJECTION_TEXT, MULTILINE_ANSWER, MULTILINE_ROW, fixtureSurvey } from '../../fixtures/uploads/make-fixtures';
+import {
+  FIXTURE_ROWS,
+  INJECTION_ROW,
+  INJECTION_TEXT,
+  MULTILINE_ANSWER,
+  MULTILINE_ROW,
+  fixtureSurvey,
+} from '../../fixtures/uploads/make-fixtures';
 
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../fixtures/uploads/${name}`, import.meta.url)));
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../../fixtures/uploads/${name}`, import.meta.url)));
 
 async function readAll(name: string, format: UploadFormat, options: ReadOptions = {}) {
   const table = await readTableFromBytes(fixture(name), format, options);
@@ -57,14 +65,26 @@ describe('csv', () => {
       expect(header.qualtrics).toBe(true);
       expect(header.firstDataRow).toBe(4);
       expect(numbers[0]).toBe(4);
-      expect(header.columns.find((c) => c.name === 'open1')?.label).toBe('Was hat Ihnen an Ihrem letzten Urlaub gefallen?');
+      expect(header.columns.find((c) => c.name === 'open1')?.label).toBe(
+        'Was hat Ihnen an Ihrem letzten Urlaub gefallen?',
+      );
     }
   });
 
   it('detects encoding and delimiter', async () => {
-    expect((await readAll('qualtrics-cp1252.csv', 'csv')).header).toMatchObject({ encoding: 'windows-1252', delimiter: ';' });
-    expect((await readAll('qualtrics-utf8-bom.csv', 'csv')).header).toMatchObject({ encoding: 'utf-8', delimiter: ',' });
-    expect((await readAll('plain-tab.csv', 'csv')).header).toMatchObject({ encoding: 'utf-8', delimiter: '\t', qualtrics: false });
+    expect((await readAll('qualtrics-cp1252.csv', 'csv')).header).toMatchObject({
+      encoding: 'windows-1252',
+      delimiter: ';',
+    });
+    expect((await readAll('qualtrics-utf8-bom.csv', 'csv')).header).toMatchObject({
+      encoding: 'utf-8',
+      delimiter: ',',
+    });
+    expect((await readAll('plain-tab.csv', 'csv')).header).toMatchObject({
+      encoding: 'utf-8',
+      delimiter: '\t',
+      qualtrics: false,
+    });
     expect(detectEncoding(new Uint8Array([0x61, 0xe4, 0x62])).encoding).toBe('windows-1252');
     // A multi-byte character cut at the end of the sample is still UTF-8.
     expect(detectEncoding(new TextEncoder().encode('abc ä').subarray(0, 5)).encoding).toBe('utf-8');
@@ -87,12 +107,19 @@ describe('csv', () => {
     const t = await readTableFromBytes(bytes, 'csv', { missingValues: ['-999', '98'] });
     const rows: Cell[][] = [];
     for await (const b of t.batches()) rows.push(...b.rows);
-    expect(rows).toEqual([[1, Number.NaN, null], [2, Number.NaN, 'x'], [3, Number.NaN, Number.NaN]]);
+    expect(rows).toEqual([
+      [1, Number.NaN, null],
+      [2, Number.NaN, 'x'],
+      [3, Number.NaN, Number.NaN],
+    ]);
   });
 
   it('refuses a first data row that is not after the header row', async () => {
-    await expect(readTableFromBytes(new TextEncoder().encode('a\n1\n'), 'csv', { headerRow: 2, firstDataRow: 2 })).rejects.toMatchObject({
-      code: 'INVALID_PARAMETERS', details: { reason: 'FIRST_DATA_ROW_NOT_AFTER_HEADER_ROW' },
+    await expect(
+      readTableFromBytes(new TextEncoder().encode('a\n1\n'), 'csv', { headerRow: 2, firstDataRow: 2 }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_PARAMETERS',
+      details: { reason: 'FIRST_DATA_ROW_NOT_AFTER_HEADER_ROW' },
     });
   });
 });
@@ -107,7 +134,9 @@ describe('xlsx', () => {
     expect(header.sheet).toBe('Info');
     expect(header.columns[0]?.name).toBe('Exported by the fixture generator');
     expect(rows).toEqual([['200 interviews']]);
-    await expect(readTableFromBytes(fixture('survey.xlsx'), 'xlsx', { sheet: 'Nope' })).rejects.toMatchObject({ code: 'SHEET_NOT_FOUND' });
+    await expect(readTableFromBytes(fixture('survey.xlsx'), 'xlsx', { sheet: 'Nope' })).rejects.toMatchObject({
+      code: 'SHEET_NOT_FOUND',
+    });
   });
 
   it('reads the same cells whatever the chunk boundaries cut through', async () => {
@@ -136,7 +165,11 @@ describe('sav', () => {
         valueLabels: { 1: 'stimme gar nicht zu', 5: 'stimme voll zu', 99: 'weiß nicht' },
         sourceType: 'number',
       });
-      expect(header.columns.find((c) => c.name === 'gender')?.valueLabels).toEqual({ 1: 'weiblich', 2: 'männlich', 3: 'divers' });
+      expect(header.columns.find((c) => c.name === 'gender')?.valueLabels).toEqual({
+        1: 'weiblich',
+        2: 'männlich',
+        3: 'divers',
+      });
       expect(rows[2]![q11]).toBeNaN();
       expect(rows[3]![q11]).not.toBeNaN();
     }

@@ -10,7 +10,10 @@ afterAll(() => blobs.dispose());
 
 describe('previewUpload', () => {
   it('suggests the fixture survey types and the preview shows the first rows', async () => {
-    await blobs.putFile('uploads/s.csv', new Uint8Array(readFileSync(new URL('../../fixtures/uploads/qualtrics-utf8-bom.csv', import.meta.url))));
+    await blobs.putFile(
+      'uploads/s.csv',
+      new Uint8Array(readFileSync(new URL('../../fixtures/uploads/qualtrics-utf8-bom.csv', import.meta.url))),
+    );
     const p = await previewUpload(blobs, 'uploads/s.csv', 'csv', {}, undefined, { previewRows: 5 });
     expect(p.rows).toHaveLength(5);
     expect(p.rowNumbers).toEqual([4, 5, 6, 7, 8]);
@@ -30,19 +33,42 @@ describe('previewUpload', () => {
       expect.objectContaining({ id: 'Q1', items: Array.from({ length: 10 }, (_, i) => `Q1_${i + 1}`), min: 1, max: 5 }),
       expect.objectContaining({ id: 'Q2', items: Array.from({ length: 10 }, (_, i) => `Q2_${i + 1}`) }),
     ]);
-    expect(p.suggestedMapping).toContainEqual(expect.objectContaining({ type: 'DURATION', column: 'duration_total', role: 'TOTAL' }));
-    expect(p.suggestedMapping).toContainEqual(expect.objectContaining({ type: 'PROJECTIVE', vote: 'proj1_vote', predictions: ['proj1_pred_yes', 'proj1_pred_no'] }));
+    expect(p.suggestedMapping).toContainEqual(
+      expect.objectContaining({ type: 'DURATION', column: 'duration_total', role: 'TOTAL' }),
+    );
+    expect(p.suggestedMapping).toContainEqual(
+      expect.objectContaining({
+        type: 'PROJECTIVE',
+        vote: 'proj1_vote',
+        predictions: ['proj1_pred_yes', 'proj1_pred_no'],
+      }),
+    );
     // The open question's suggested title is the Qualtrics question text.
-    expect(p.suggestedMapping).toContainEqual(expect.objectContaining({ type: 'OPEN_ENDED', column: 'open1', questionTitle: 'Was hat Ihnen an Ihrem letzten Urlaub gefallen?' }));
+    expect(p.suggestedMapping).toContainEqual(
+      expect.objectContaining({
+        type: 'OPEN_ENDED',
+        column: 'open1',
+        questionTitle: 'Was hat Ihnen an Ihrem letzten Urlaub gefallen?',
+      }),
+    );
     expect(await validateUpload(blobs, 'uploads/s.csv', 'csv', {}, { dataPoints: p.suggestedMapping })).toEqual([]);
   });
 
   it('finds an id column by its values and a grid by the Q1_1 pattern', async () => {
     const lines = ['Lfd,F3_1,F3_2,F3_3,comment'];
-    for (let i = 1; i <= 50; i++) lines.push(`${1000 + i},${1 + (i % 4)},${1 + (i % 3)},${1 + (i % 5)},${i % 2 ? 'war ganz in Ordnung soweit' : 'zu lang und zu viele Fragen ' + i}`);
+    for (let i = 1; i <= 50; i++)
+      lines.push(
+        `${1000 + i},${1 + (i % 4)},${1 + (i % 3)},${1 + (i % 5)},${i % 2 ? 'war ganz in Ordnung soweit' : 'zu lang und zu viele Fragen ' + i}`,
+      );
     await blobs.putFile('uploads/t.csv', new TextEncoder().encode(lines.join('\n')));
     const p = await previewUpload(blobs, 'uploads/t.csv', 'csv', {});
-    expect(p.columns.map((c) => c.type)).toEqual(['RECORD_ID', 'ITEM_BATTERY', 'ITEM_BATTERY', 'ITEM_BATTERY', 'OPEN_ENDED']);
+    expect(p.columns.map((c) => c.type)).toEqual([
+      'RECORD_ID',
+      'ITEM_BATTERY',
+      'ITEM_BATTERY',
+      'ITEM_BATTERY',
+      'OPEN_ENDED',
+    ]);
     expect(p.columns[0]!.basis).toBe('values');
   });
 });

@@ -9,7 +9,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS } from '../../fixtures/uploads/hostile/make-hostile';
 import { codeOf, createTestApp, type TestApp } from '../helpers/test-app';
-import { createDraft, ledgerOf, saveSuggested, UPLOAD_QUERIES as Q, uploadWorld, type UploadWorld } from './api-helpers';
+import {
+  createDraft,
+  ledgerOf,
+  saveSuggested,
+  UPLOAD_QUERIES as Q,
+  uploadWorld,
+  type UploadWorld,
+} from './api-helpers';
 
 let t: TestApp;
 let w: UploadWorld;
@@ -21,7 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const bytesOf = (file: string) => new Uint8Array(readFileSync(new URL(`../../fixtures/uploads/hostile/${file}`, import.meta.url)));
+const bytesOf = (file: string) =>
+  new Uint8Array(readFileSync(new URL(`../../fixtures/uploads/hostile/${file}`, import.meta.url)));
 /** Every stored object under a folder of the local blob store. */
 function objects(prefix: string): string[] {
   const out: string[] = [];
@@ -51,22 +59,41 @@ async function throughTheSteps(file: string, bytes: Uint8Array) {
   const url = await t.gql(Q.url, { f: file, c: w.A }, { token: w.tokens.admin });
   const { signedUrl, datafileKey } = url.body.data.getDatafileUploadURL;
   const target = new URL(signedUrl);
-  const put = await t.app.request(`${target.pathname}${target.search}`, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: bytes as Uint8Array<ArrayBuffer> });
+  const put = await t.app.request(`${target.pathname}${target.search}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/octet-stream' },
+    body: bytes as Uint8Array<ArrayBuffer>,
+  });
   if (put.status !== 200) {
     const body = (await put.json()) as { errors: { extensions: { code: string; reason?: string } }[] };
     const e = body.errors[0]!.extensions;
     return { step: 'put', code: e.reason ? `${e.code}:${e.reason}` : e.code, key: datafileKey };
   }
   const sheets = await t.gql(Q.sheets, { k: datafileKey, c: w.A }, { token: w.tokens.admin });
-  if (codeOf(sheets)) return { step: 'sheets', code: codeOf(sheets)!, key: datafileKey, message: sheets.body.errors![0]!.message };
-  const draft = await createDraft(t, w.tokens.admin, datafileKey, { title: file, ...(sheets.body.data.getSheetNames[0] ? { sheetName: sheets.body.data.getSheetNames[0] } : {}) });
-  if (codeOf(draft)) return { step: 'draft', code: codeOf(draft)!, key: datafileKey, message: draft.body.errors![0]!.message };
+  if (codeOf(sheets))
+    return { step: 'sheets', code: codeOf(sheets)!, key: datafileKey, message: sheets.body.errors![0]!.message };
+  const draft = await createDraft(t, w.tokens.admin, datafileKey, {
+    title: file,
+    ...(sheets.body.data.getSheetNames[0] ? { sheetName: sheets.body.data.getSheetNames[0] } : {}),
+  });
+  if (codeOf(draft))
+    return { step: 'draft', code: codeOf(draft)!, key: datafileKey, message: draft.body.errors![0]!.message };
   const id = draft.body.data.createDraftDatafile.datafileId;
   const preview = await t.gql(Q.preview, { id }, { token: w.tokens.admin });
   if (codeOf(preview)) return { step: 'preview', code: codeOf(preview)!, key: datafileKey, id };
-  const check = await saveSuggested(t, w.tokens.admin, id, (cols) => (cols.some((c) => c.dataPointType === 'RECORD_ID') ? cols : [{ dataPointIdentifier: cols[0].columns[0], dataPointType: 'RECORD_ID', columns: [cols[0].columns[0]] }]));
+  const check = await saveSuggested(t, w.tokens.admin, id, (cols) =>
+    cols.some((c) => c.dataPointType === 'RECORD_ID')
+      ? cols
+      : [{ dataPointIdentifier: cols[0].columns[0], dataPointType: 'RECORD_ID', columns: [cols[0].columns[0]] }],
+  );
   const issue = check.issues[0];
-  return { step: 'check', code: issue ? (issue.reason ? `${issue.code}:${issue.reason}` : issue.code) : 'none', key: datafileKey, id, message: issue?.message };
+  return {
+    step: 'check',
+    code: issue ? (issue.reason ? `${issue.code}:${issue.reason}` : issue.code) : 'none',
+    key: datafileKey,
+    id,
+    message: issue?.message,
+  };
 }
 
 describe('hostile files through the upload steps', () => {
@@ -74,19 +101,25 @@ describe('hostile files through the upload steps', () => {
   it.each(refused)('$file: $why', async ({ file, expect: want }) => {
     const w0 = want as { code: string; reason?: string };
     const before = await ledgerOf(t, w.A);
-    const datafilesBefore = await t.db.all<{ n: number }>(sql`select count(*) as n from datafiles where company_id = ${w.A}`);
+    const datafilesBefore = await t.db.all<{ n: number }>(
+      sql`select count(*) as n from datafiles where company_id = ${w.A}`,
+    );
     const result = await throughTheSteps(file, bytesOf(file));
     // An empty body never reaches storage: the signed PUT refuses it.
-    const expected = file === 'empty.csv' ? 'INVALID_PARAMETERS:EMPTY' : `${w0.code}${w0.reason ? `:${w0.reason}` : ''}`;
+    const expected =
+      file === 'empty.csv' ? 'INVALID_PARAMETERS:EMPTY' : `${w0.code}${w0.reason ? `:${w0.reason}` : ''}`;
     expect(result.code, `${file} at ${result.step}`).toBe(expected);
     if (result.message) expect(result.message.length).toBeGreaterThan(20);
     expect(await ledgerOf(t, w.A)).toEqual(before);
     expect(objects('datafiles/')).toEqual([]);
     expect(await t.deps.blobs.stat(result.key)).toBeNull();
     if (result.step !== 'check' && result.step !== 'preview') {
-      expect(await t.db.all<{ n: number }>(sql`select count(*) as n from datafiles where company_id = ${w.A}`)).toEqual(datafilesBefore);
+      expect(await t.db.all<{ n: number }>(sql`select count(*) as n from datafiles where company_id = ${w.A}`)).toEqual(
+        datafilesBefore,
+      );
     } else {
-      const drafted = (await t.gql(Q.drafted, { id: result.id }, { token: w.tokens.admin })).body.data.getDraftedDatafile;
+      const drafted = (await t.gql(Q.drafted, { id: result.id }, { token: w.tokens.admin })).body.data
+        .getDraftedDatafile;
       expect(drafted).toMatchObject({ status: 'ERROR', upload: { status: 'ERROR', error: { code: w0.code } } });
     }
   });

@@ -10,7 +10,9 @@ import { fixture, runJobs, UPLOAD_QUERIES as Q, uploadThrough, uploadWorld } fro
 const fake = await startFakeOpenAi(() => 7);
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { OES_JUDGE_URL: fake.url, OES_JUDGE_MODEL: 'fake-model', OES_JUDGE_MODE: 'all', OES_JUDGE_BATCH_SIZE: '50' } });
+  t = await createTestApp({
+    env: { OES_JUDGE_URL: fake.url, OES_JUDGE_MODEL: 'fake-model', OES_JUDGE_MODE: 'all', OES_JUDGE_BATCH_SIZE: '50' },
+  });
 });
 afterAll(() => {
   t.close();
@@ -22,10 +24,14 @@ describe('the AI judge in the upload job', () => {
     const w = await uploadWorld(t);
     const { datafileId } = await uploadThrough(t, w.tokens.admin, w.A, 'plain.csv', fixture('plain-tab.csv'));
     await runJobs(t);
-    const done = (await t.gql(Q.progress, { id: datafileId }, { token: w.tokens.admin })).body.data.getDatafileUploadingProgress;
+    const done = (await t.gql(Q.progress, { id: datafileId }, { token: w.tokens.admin })).body.data
+      .getDatafileUploadingProgress;
     expect(done.status).toBe('READY');
     expect(fake.requests.length).toBeGreaterThan(0);
-    const scores = await readRevisionColumns(t.deps.blobs, datafileId, 1, 'scores', ['oes.open1.category', 'oes.open1.source']);
+    const scores = await readRevisionColumns(t.deps.blobs, datafileId, 1, 'scores', [
+      'oes.open1.category',
+      'oes.open1.source',
+    ]);
     const category = scores.getChild('oes.open1.category')!;
     const source = scores.getChild('oes.open1.source')!;
     let judged = 0;

@@ -29,8 +29,17 @@ let w: UploadWorld;
 
 async function setUp(extra: Record<string, string>) {
   dir = mkdtempSync(join(tmpdir(), 'sqp-upload-kill-'));
-  env = { DATABASE_URL: `file:${join(dir, 'app.db')}`, STORAGE_DIR: join(dir, 'storage'), JOB_LEASE_SECONDS: '2', JOB_POLL_MS: '100', ...extra };
-  deps = await createDeps(readEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://app.test', JOB_INTERVAL_MINUTES: '0', ...env }), { log: silentLogger });
+  env = {
+    DATABASE_URL: `file:${join(dir, 'app.db')}`,
+    STORAGE_DIR: join(dir, 'storage'),
+    JOB_LEASE_SECONDS: '2',
+    JOB_POLL_MS: '100',
+    ...extra,
+  };
+  deps = await createDeps(
+    readEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://app.test', JOB_INTERVAL_MINUTES: '0', ...env }),
+    { log: silentLogger },
+  );
   // The world is written before the server starts, so its demo seed (new databases only) stays out.
   w = await uploadWorld({ db: deps.db, deps, clock: fixedClock(new Date().toISOString()) } as unknown as TestApp);
 }
@@ -45,9 +54,17 @@ afterAll(async () => {
 });
 
 async function gql(query: string, variables: Record<string, unknown>) {
-  const res = await fetch(`${server!.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${w.tokens.admin}` }, body: JSON.stringify({ query, variables }) });
-  const body = (await res.json()) as { data?: any; errors?: { message: string; extensions: Record<string, unknown> }[] };
-  if (body.errors) throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(body.errors)}\n${server!.log().slice(-2000)}`);
+  const res = await fetch(`${server!.baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${w.tokens.admin}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as {
+    data?: any;
+    errors?: { message: string; extensions: Record<string, unknown> }[];
+  };
+  if (body.errors)
+    throw new Error(`${query.slice(0, 60)}: ${JSON.stringify(body.errors)}\n${server!.log().slice(-2000)}`);
   return body.data;
 }
 
@@ -78,9 +95,19 @@ async function confirmThenKill(classify = false) {
   const { signedUrl, datafileKey } = (await gql(Q.url, { f: 'big.csv', c: w.A })).getDatafileUploadURL;
   const put = await fetch(signedUrl, { method: 'PUT', headers: { 'content-type': 'text/csv' }, body });
   expect(put.status).toBe(200);
-  const { datafileId } = (await gql(Q.draft, { i: { title: 'Big survey', datafileKey, fileName: 'big.csv', headerRow: 1, dataRecordStartRow: 2 } })).createDraftDatafile;
+  const { datafileId } = (
+    await gql(Q.draft, {
+      i: { title: 'Big survey', datafileKey, fileName: 'big.csv', headerRow: 1, dataRecordStartRow: 2 },
+    })
+  ).createDraftDatafile;
   const preview = (await gql(Q.preview, { id: datafileId })).getUploadPreview;
-  const cols = preview.suggestedColumns.map((c: any) => (c.dataPointType !== 'OPEN_ENDED' ? c : classify ? { ...c, questionTitle: `Question ${c.dataPointIdentifier}` } : { dataPointIdentifier: c.dataPointIdentifier, dataPointType: 'IGNORE', columns: c.columns }));
+  const cols = preview.suggestedColumns.map((c: any) =>
+    c.dataPointType !== 'OPEN_ENDED'
+      ? c
+      : classify
+        ? { ...c, questionTitle: `Question ${c.dataPointIdentifier}` }
+        : { dataPointIdentifier: c.dataPointIdentifier, dataPointType: 'IGNORE', columns: c.columns },
+  );
   await gql(Q.save, { id: datafileId, c: cols });
   const check = await until('the check', async () => {
     const c = (await gql(Q.check, { id: datafileId })).getUploadCheck;
@@ -90,10 +117,15 @@ async function confirmThenKill(classify = false) {
   await gql(Q.confirm, { id: datafileId, c: check.estimate.creditAmount, s: 'PROCESSING' });
 
   // Mid-way: progress reported, nothing published, nothing charged.
-  await until('progress', async () => (await gql(Q.progress, { id: datafileId })).getDatafileUploadingProgress.upload.progress >= 15);
+  await until(
+    'progress',
+    async () => (await gql(Q.progress, { id: datafileId })).getDatafileUploadingProgress.upload.progress >= 15,
+  );
   await server.kill();
   server = undefined;
-  const [upload] = await deps.db.all<{ status: string; revision: number; job_id: string }>(sql`select status, revision, job_id from datafile_uploads where datafile_id = ${datafileId}`);
+  const [upload] = await deps.db.all<{ status: string; revision: number; job_id: string }>(
+    sql`select status, revision, job_id from datafile_uploads where datafile_id = ${datafileId}`,
+  );
   expect(upload).toMatchObject({ status: 'PROCESSING', revision: 1 });
   expect(await readManifest(deps.blobs, datafileId, 1)).toBeNull();
   expect(await countOf(sql`select count(*) as n from datafile_charges where datafile_id = ${datafileId}`)).toBe(0);
@@ -101,18 +133,32 @@ async function confirmThenKill(classify = false) {
 }
 
 /** Restarts the server and checks the upload finished exactly once. */
-async function restartAndFinish({ datafileId, upload, check }: Awaited<ReturnType<typeof confirmThenKill>>, attempts: number) {
+async function restartAndFinish(
+  { datafileId, upload, check }: Awaited<ReturnType<typeof confirmThenKill>>,
+  attempts: number,
+) {
   server = await startServerProcess(env);
   const done = await until('READY', async () => {
     const p = (await gql(Q.progress, { id: datafileId })).getDatafileUploadingProgress;
     return p.status === 'READY' || p.status === 'ERROR' ? p : undefined;
   });
-  expect(done).toMatchObject({ status: 'READY', upload: { status: 'READY', revision: 1, numberOfRecords: ROWS, creditsCharged: check.estimate.creditAmount } });
+  expect(done).toMatchObject({
+    status: 'READY',
+    upload: { status: 'READY', revision: 1, numberOfRecords: ROWS, creditsCharged: check.estimate.creditAmount },
+  });
   expect(await deps.jobs.get(upload.job_id)).toMatchObject({ state: 'SUCCEEDED', attempts });
   expect(await readManifest(deps.blobs, datafileId, 1)).toMatchObject({ rows: ROWS });
   expect(await countOf(sql`select count(*) as n from datafile_charges where datafile_id = ${datafileId}`)).toBe(1);
-  expect(await countOf(sql`select coalesce(sum(amount), 0) as n from credit_transactions where datafile_id = ${datafileId} and type = 'USED'`)).toBe(check.estimate.creditAmount);
-  expect(await countOf(sql`select count(*) as n from notifications where url = ${`/datafile-result?datafileId=${datafileId}`}`)).toBe(1);
+  expect(
+    await countOf(
+      sql`select coalesce(sum(amount), 0) as n from credit_transactions where datafile_id = ${datafileId} and type = 'USED'`,
+    ),
+  ).toBe(check.estimate.creditAmount);
+  expect(
+    await countOf(
+      sql`select count(*) as n from notifications where url = ${`/datafile-result?datafileId=${datafileId}`}`,
+    ),
+  ).toBe(1);
   return (await deps.jobs.get(upload.job_id))!;
 }
 
@@ -136,7 +182,12 @@ describe('a server killed while it processes an upload', () => {
       const payload = (await deps.jobs.get(killed.upload.job_id))!.payload as { preparedBy?: string };
       expect(payload.preparedBy).toBeTruthy();
       expect(await deps.jobs.get(killed.upload.job_id)).toMatchObject({ state: 'QUEUED', attempts: 0 });
-      expect(await deps.jobs.get(payload.preparedBy!)).toMatchObject({ kind: 'upload.check', state: 'RUNNING', attempts: 1, result: { prepare: { revision: 1 } } });
+      expect(await deps.jobs.get(payload.preparedBy!)).toMatchObject({
+        kind: 'upload.check',
+        state: 'RUNNING',
+        attempts: 1,
+        result: { prepare: { revision: 1 } },
+      });
       const job = await restartAndFinish(killed, 1);
       expect((job.result as { prepared?: boolean }).prepared).toBeUndefined();
       // The dead check is either left (its lease ran out) or, taken again, only checks: the upload is
@@ -144,7 +195,9 @@ describe('a server killed while it processes an upload', () => {
       const check = await deps.jobs.get(payload.preparedBy!);
       expect(['RUNNING', 'SUCCEEDED']).toContain(check?.state);
       expect((check!.result as { prepare?: { done?: boolean } }).prepare?.done).toBeUndefined();
-      expect(await deps.blobs.stat(`datafiles/${killed.datafileId}/1/prepared-${payload.preparedBy}/raw.arrow`)).toBeNull();
+      expect(
+        await deps.blobs.stat(`datafiles/${killed.datafileId}/1/prepared-${payload.preparedBy}/raw.arrow`),
+      ).toBeNull();
     } finally {
       await tearDown();
     }

@@ -9,9 +9,24 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Table } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoSurvey, readManifest, readRevisionColumns, surveyCsvChunks } from '../../../api/modules/uploads/index';
+import {
+  generateDemoSurvey,
+  readManifest,
+  readRevisionColumns,
+  surveyCsvChunks,
+} from '../../../api/modules/uploads/index';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { createDraft, fixture, ledgerOf, putFile, runJobs, saveSuggested, UPLOAD_QUERIES as Q, uploadWorld, type UploadWorld } from './api-helpers';
+import {
+  createDraft,
+  fixture,
+  ledgerOf,
+  putFile,
+  runJobs,
+  saveSuggested,
+  UPLOAD_QUERIES as Q,
+  uploadWorld,
+  type UploadWorld,
+} from './api-helpers';
 
 let t: TestApp;
 let w: UploadWorld;
@@ -29,14 +44,27 @@ afterAll(() => {
 });
 
 type Job = { id: string; kind: string; state: string; payload: any; result: any };
-const jobsOf = (app: TestApp, kind: string) => app.db.all<Job>(sql`select id, kind, state, payload, result from jobs where kind = ${kind} order by created_at, rowid`).then((rows) => rows.map((r) => ({ ...r, payload: JSON.parse(r.payload), result: r.result && JSON.parse(r.result) })));
+const jobsOf = (app: TestApp, kind: string) =>
+  app.db
+    .all<Job>(sql`select id, kind, state, payload, result from jobs where kind = ${kind} order by created_at, rowid`)
+    .then((rows) =>
+      rows.map((r) => ({ ...r, payload: JSON.parse(r.payload), result: r.result && JSON.parse(r.result) })),
+    );
 const uploadJobOf = async (app: TestApp, datafileId: string) => {
-  const [row] = await app.db.all<{ job_id: string }>(sql`select job_id from datafile_uploads where datafile_id = ${datafileId} order by created_at desc limit 1`);
+  const [row] = await app.db.all<{ job_id: string }>(
+    sql`select job_id from datafile_uploads where datafile_id = ${datafileId} order by created_at desc limit 1`,
+  );
   return (await app.deps.jobs.get(row!.job_id)) as Omit<Job, 'result'> & { result: any; errorCode: string | null };
 };
 
 /** Steps 1 and 2 (the check and, where it is on, the prepare run to the end); returns the datafile and the check. */
-async function checked(app: TestApp, world: UploadWorld, name: string, step: Record<string, unknown> = {}, adjust?: (cols: any[]) => any[]) {
+async function checked(
+  app: TestApp,
+  world: UploadWorld,
+  name: string,
+  step: Record<string, unknown> = {},
+  adjust?: (cols: any[]) => any[],
+) {
   const key = await putFile(app, world.tokens.admin, world.A, name, fixture(name));
   const draft = await createDraft(app, world.tokens.admin, key, { title: `Prepared ${name}`, ...step });
   const datafileId = draft.body.data.createDraftDatafile.datafileId as string;
@@ -51,7 +79,10 @@ async function confirm(app: TestApp, world: UploadWorld, datafileId: string, cre
 }
 
 /** Every column of a table as plain values (the files' stamps name their datafile, so the bytes differ). */
-const valuesOf = (table: Table) => Object.fromEntries(table.schema.fields.map((f) => [f.name, Array.from(table.getChild(f.name)!.toArray() as ArrayLike<unknown>)]));
+const valuesOf = (table: Table) =>
+  Object.fromEntries(
+    table.schema.fields.map((f) => [f.name, Array.from(table.getChild(f.name)!.toArray() as ArrayLike<unknown>)]),
+  );
 
 describe('a revision prepared while step 3 is shown', () => {
   it.each([
@@ -60,12 +91,16 @@ describe('a revision prepared while step 3 is shown', () => {
     ['survey-compressed.sav', {}],
   ])('%s: the confirmation publishes it, and it equals processing at confirmation', async (name, step) => {
     const prepared = await checked(t, w, name, step);
-    const [prepare] = (await jobsOf(t, 'upload.check')).filter((j) => j.state === 'SUCCEEDED' && j.result.prepare?.done).slice(-1);
+    const [prepare] = (await jobsOf(t, 'upload.check'))
+      .filter((j) => j.state === 'SUCCEEDED' && j.result.prepare?.done)
+      .slice(-1);
     expect(prepare).toBeTruthy();
     expect(prepare!.result.prepare.revision).toBe(1);
     expect(prepare!.result.check.estimate.credits).toBe(prepared.check.estimate.creditAmount);
     // Written, but not published: the revision has no manifest yet.
-    expect(await t.deps.blobs.stat(`datafiles/${prepared.datafileId}/1/prepared-${prepare!.id}/manifest.json`)).not.toBeNull();
+    expect(
+      await t.deps.blobs.stat(`datafiles/${prepared.datafileId}/1/prepared-${prepare!.id}/manifest.json`),
+    ).not.toBeNull();
     expect(await readManifest(t.deps.blobs, prepared.datafileId, 1)).toBeNull();
 
     await confirm(t, w, prepared.datafileId, prepared.check.estimate.creditAmount);
@@ -73,7 +108,10 @@ describe('a revision prepared while step 3 is shown', () => {
     const before = await ledgerOf(t, w.A);
     expect(await runJobs(t)).toBe(1);
     const job = await uploadJobOf(t, prepared.datafileId);
-    expect(job).toMatchObject({ state: 'SUCCEEDED', result: { prepared: true, credits: prepared.check.estimate.creditAmount } });
+    expect(job).toMatchObject({
+      state: 'SUCCEEDED',
+      result: { prepared: true, credits: prepared.check.estimate.creditAmount },
+    });
     expect((await ledgerOf(t, w.A)).used - before.used).toBe(prepared.check.estimate.creditAmount);
     const manifest = await readManifest(t.deps.blobs, prepared.datafileId, 1);
     expect(manifest!.files.scores.key).toBe(`datafiles/${prepared.datafileId}/1/prepared-${prepare!.id}/scores.arrow`);
@@ -90,7 +128,8 @@ describe('a revision prepared while step 3 is shown', () => {
       expect(Object.keys(a).length).toBeGreaterThan(3);
       expect(a).toEqual(b);
     }
-    const progress = (app: TestApp, world: UploadWorld, id: string) => app.gql(Q.progress, { id }, { token: world.tokens.admin }).then((r) => r.body.data.getDatafileUploadingProgress);
+    const progress = (app: TestApp, world: UploadWorld, id: string) =>
+      app.gql(Q.progress, { id }, { token: world.tokens.admin }).then((r) => r.body.data.getDatafileUploadingProgress);
     const [p, d] = [await progress(t, w, prepared.datafileId), await progress(u, wu, direct.datafileId)];
     expect(p).toMatchObject({ status: 'READY', upload: { status: 'READY', progress: 100 } });
     expect({ ...p.metadata, createdBy: null }).toEqual({ ...d.metadata, createdBy: null });
@@ -105,7 +144,9 @@ describe('a revision prepared while step 3 is shown', () => {
     expect(await t.deps.blobs.stat(`${oldFolder}scores.arrow`)).not.toBeNull();
 
     // Step 2 again: the open answers ignored this time.
-    const again = await saveSuggested(t, w.tokens.admin, first.datafileId, (cols) => cols.map((c) => (c.dataPointType === 'OPEN_ENDED' ? { ...c, dataPointType: 'IGNORE', questionTitle: null } : c)));
+    const again = await saveSuggested(t, w.tokens.admin, first.datafileId, (cols) =>
+      cols.map((c) => (c.dataPointType === 'OPEN_ENDED' ? { ...c, dataPointType: 'IGNORE', questionTitle: null } : c)),
+    );
     expect(again.state).toBe('DONE');
     expect(await t.deps.blobs.stat(`${oldFolder}scores.arrow`)).toBeNull();
     const fresh = (await jobsOf(t, 'upload.check')).at(-1)!;
@@ -129,7 +170,12 @@ describe('a revision prepared while step 3 is shown', () => {
     const folder = `datafiles/${c.datafileId}/1/prepared-${prepare.id}/`;
     expect(await t.deps.blobs.stat(`${folder}prepared.json`)).not.toBeNull();
     const key = await putFile(t, w.tokens.admin, w.A, 'survey.xlsx', fixture('survey.xlsx'));
-    const changed = await createDraft(t, w.tokens.admin, key, { datafileId: c.datafileId, sheetName: 'Data', headerRow: 3, dataRecordStartRow: 4 });
+    const changed = await createDraft(t, w.tokens.admin, key, {
+      datafileId: c.datafileId,
+      sheetName: 'Data',
+      headerRow: 3,
+      dataRecordStartRow: 4,
+    });
     expect(changed.body.errors).toBeUndefined();
     expect(await t.deps.blobs.stat(`${folder}prepared.json`)).toBeNull();
     expect(await t.deps.blobs.stat(`${folder}raw.arrow`)).toBeNull();
@@ -144,11 +190,17 @@ describe('a revision prepared while step 3 is shown', () => {
     await confirm(t, w, c.datafileId, c.check.estimate.creditAmount);
     expect(await runJobs(t)).toBe(1);
     const job = await uploadJobOf(t, c.datafileId);
-    expect(job).toMatchObject({ state: 'SUCCEEDED', payload: { preparedBy: prepare.id }, result: { credits: c.check.estimate.creditAmount } });
+    expect(job).toMatchObject({
+      state: 'SUCCEEDED',
+      payload: { preparedBy: prepare.id },
+      result: { credits: c.check.estimate.creditAmount },
+    });
     expect(job.result.prepared).toBeUndefined();
     // Processing cleared the revision first: the prepared folder went with it.
     expect(await t.deps.blobs.stat(key)).toBeNull();
-    expect((await readManifest(t.deps.blobs, c.datafileId, 1))!.files.scores.key).toBe(`datafiles/${c.datafileId}/1/scores.arrow`);
+    expect((await readManifest(t.deps.blobs, c.datafileId, 1))!.files.scores.key).toBe(
+      `datafiles/${c.datafileId}/1/scores.arrow`,
+    );
   });
 
   it('not enough credits when the prepared revision is adopted: nothing charged, nothing of it left', async () => {
@@ -172,11 +224,23 @@ describe('a revision prepared while step 3 is shown', () => {
 
   it('the check answers step 3 while the job still prepares; a confirmation then adopts the running check', async () => {
     const parts: Uint8Array[] = [];
-    for await (const chunk of surveyCsvChunks(generateDemoSurvey({ rows: 60_000, seed: 17 }), { chunkRows: 10_000 })) parts.push(chunk);
-    const key = await putFile(t, w.tokens.admin, w.A, 'early.csv', new Uint8Array(await new Blob(parts as BlobPart[]).arrayBuffer()));
-    const datafileId = (await createDraft(t, w.tokens.admin, key, { title: 'Early answer', headerRow: 1, dataRecordStartRow: 2 })).body.data.createDraftDatafile.datafileId as string;
+    for await (const chunk of surveyCsvChunks(generateDemoSurvey({ rows: 60_000, seed: 17 }), { chunkRows: 10_000 }))
+      parts.push(chunk);
+    const key = await putFile(
+      t,
+      w.tokens.admin,
+      w.A,
+      'early.csv',
+      new Uint8Array(await new Blob(parts as BlobPart[]).arrayBuffer()),
+    );
+    const datafileId = (
+      await createDraft(t, w.tokens.admin, key, { title: 'Early answer', headerRow: 1, dataRecordStartRow: 2 })
+    ).body.data.createDraftDatafile.datafileId as string;
     const preview = (await t.gql(Q.preview, { id: datafileId }, { token: w.tokens.admin })).body.data.getUploadPreview;
-    const cols = preview.suggestedColumns.map((c: any) => ({ ...c, questionTitle: c.questionTitle ?? (c.dataPointType === 'OPEN_ENDED' ? `Question ${c.dataPointIdentifier}` : null) }));
+    const cols = preview.suggestedColumns.map((c: any) => ({
+      ...c,
+      questionTitle: c.questionTitle ?? (c.dataPointType === 'OPEN_ENDED' ? `Question ${c.dataPointIdentifier}` : null),
+    }));
     expect((await t.gql(Q.save, { id: datafileId, c: cols }, { token: w.tokens.admin })).body.errors).toBeUndefined();
     const running = runJobs(t);
     let check: any;
@@ -198,19 +262,40 @@ describe('a revision prepared while step 3 is shown', () => {
     expect((await uploadJobOf(t, datafileId)).payload).toMatchObject({ preparedBy: job.id });
     await running;
     await runJobs(t);
-    expect(await t.deps.jobs.get(job.id)).toMatchObject({ state: 'SUCCEEDED', result: { prepare: { revision: 1, done: true } } });
+    expect(await t.deps.jobs.get(job.id)).toMatchObject({
+      state: 'SUCCEEDED',
+      result: { prepare: { revision: 1, done: true } },
+    });
     const upload = await uploadJobOf(t, datafileId);
-    expect(upload).toMatchObject({ state: 'SUCCEEDED', result: { prepared: true, credits: check.estimate.creditAmount } });
+    expect(upload).toMatchObject({
+      state: 'SUCCEEDED',
+      result: { prepared: true, credits: check.estimate.creditAmount },
+    });
     expect(upload.result.summary.numberOfRecords).toBe(60_000);
-    expect((await readManifest(t.deps.blobs, datafileId, 1))!.files.scores.key).toBe(`datafiles/${datafileId}/1/prepared-${job.id}/scores.arrow`);
+    expect((await readManifest(t.deps.blobs, datafileId, 1))!.files.scores.key).toBe(
+      `datafiles/${datafileId}/1/prepared-${job.id}/scores.arrow`,
+    );
   }, 120_000);
 
   it.each([
-    ['a grid of too few items (found before the rows)', (cols: any[]) => cols.map((c) => (c.dataPointType === 'ITEM_BATTERY' ? { ...c, columns: c.columns.slice(0, 5) } : c))],
-    ['a grid item of text (found in the rows)', (cols: any[]) => {
-      const open = cols.find((c) => c.dataPointType === 'OPEN_ENDED');
-      return cols.filter((c) => c !== open).map((c) => (c.dataPointType === 'ITEM_BATTERY' && c === cols.find((d) => d.dataPointType === 'ITEM_BATTERY') ? { ...c, columns: [...c.columns, ...open.columns] } : c));
-    }],
+    [
+      'a grid of too few items (found before the rows)',
+      (cols: any[]) =>
+        cols.map((c) => (c.dataPointType === 'ITEM_BATTERY' ? { ...c, columns: c.columns.slice(0, 5) } : c)),
+    ],
+    [
+      'a grid item of text (found in the rows)',
+      (cols: any[]) => {
+        const open = cols.find((c) => c.dataPointType === 'OPEN_ENDED');
+        return cols
+          .filter((c) => c !== open)
+          .map((c) =>
+            c.dataPointType === 'ITEM_BATTERY' && c === cols.find((d) => d.dataPointType === 'ITEM_BATTERY')
+              ? { ...c, columns: [...c.columns, ...open.columns] }
+              : c,
+          );
+      },
+    ],
   ])('%s: the same issues as a check that prepares nothing, and nothing prepared', async (_name, adjust) => {
     const step = { sheetName: 'Data', headerRow: 3, dataRecordStartRow: 4 };
     const a = await checked(t, w, 'survey.xlsx', step, adjust);
@@ -222,7 +307,10 @@ describe('a revision prepared while step 3 is shown', () => {
     expect(job.result.prepare).toBeUndefined();
     // Nothing was written for the datafile (a folder with no file in it may stay).
     const dir = join(t.deps.env.storageDir, 'datafiles', a.datafileId);
-    expect(existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((e) => !String(e).endsWith('/') && String(e).includes('.')) : []).toEqual([]);
+    expect(
+      existsSync(dir)
+        ? readdirSync(dir, { recursive: true }).filter((e) => !String(e).endsWith('/') && String(e).includes('.'))
+        : [],
+    ).toEqual([]);
   });
 });
-

@@ -21,18 +21,27 @@ declare global {
 /** The score tab of `kind` is complete: its histogram's canvas drawn and the table's first row in the DOM. */
 function installInstruments() {
   const complete = (kind: string | null) => {
-    const tab = kind ? document.querySelector(`[data-testid="score-tab-${kind}"]`) : document.querySelector('[data-testid^="score-tab-"]');
-    return !!tab && !!tab.querySelector('[data-testid$="-canvas"] canvas') && !!tab.querySelector('[data-testid="interview-table"] [data-row]');
+    const tab = kind
+      ? document.querySelector(`[data-testid="score-tab-${kind}"]`)
+      : document.querySelector('[data-testid^="score-tab-"]');
+    return (
+      !!tab &&
+      !!tab.querySelector('[data-testid$="-canvas"] canvas') &&
+      !!tab.querySelector('[data-testid="interview-table"] [data-row]')
+    );
   };
   // "Painted": the rAF after the one that first saw the content; by then the frame holding it was presented.
-  const painted = (kind: string | null) => new Promise<number>((resolve) => {
-    const check = () => {
-      const ready = kind ? complete(kind) : complete(null) && !!document.querySelector('[data-testid="datafile-result-page"][data-ready="true"]');
-      if (ready) requestAnimationFrame((t) => resolve(t));
-      else requestAnimationFrame(check);
-    };
-    requestAnimationFrame(check);
-  });
+  const painted = (kind: string | null) =>
+    new Promise<number>((resolve) => {
+      const check = () => {
+        const ready = kind
+          ? complete(kind)
+          : complete(null) && !!document.querySelector('[data-testid="datafile-result-page"][data-ready="true"]');
+        if (ready) requestAnimationFrame((t) => resolve(t));
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
   const frames: number[] = [];
   let recording = false;
   let last = 0;
@@ -48,16 +57,32 @@ function installInstruments() {
     painted: (kind: string) => painted(kind),
     lastClick: 0,
     frames: {
-      start: () => { frames.length = 0; last = 0; recording = true; requestAnimationFrame(tick); },
-      stop: () => { recording = false; return [...frames]; },
+      start: () => {
+        frames.length = 0;
+        last = 0;
+        recording = true;
+        requestAnimationFrame(tick);
+      },
+      stop: () => {
+        recording = false;
+        return [...frames];
+      },
     },
   };
   // The click's own timestamp (the input event's time), not when the handler ran.
-  addEventListener('pointerdown', (e) => { window.bench.lastClick = e.timeStamp; }, true);
+  addEventListener(
+    'pointerdown',
+    (e) => {
+      window.bench.lastClick = e.timeStamp;
+    },
+    true,
+  );
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.bench.longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
-  void painted(null).then((t) => { window.bench.readyAt = t; });
+  void painted(null).then((t) => {
+    window.bench.readyAt = t;
+  });
 }
 
 export async function instrument(context: BrowserContext): Promise<void> {
@@ -68,10 +93,17 @@ export async function instrument(context: BrowserContext): Promise<void> {
 export async function mainThreadMs(cdp: CDPSession): Promise<{ task: number; script: number; layout: number }> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   const get = (n: string) => (metrics.find((m) => m.name === n)?.value ?? 0) * 1000;
-  return { task: get('TaskDuration'), script: get('ScriptDuration'), layout: get('LayoutDuration') + get('RecalcStyleDuration') };
+  return {
+    task: get('TaskDuration'),
+    script: get('ScriptDuration'),
+    layout: get('LayoutDuration') + get('RecalcStyleDuration'),
+  };
 }
 
 export async function waitReady(page: Page, timeoutMs = 120_000): Promise<number> {
-  await page.waitForFunction(() => window.bench?.readyAt !== null && window.bench?.readyAt !== undefined, undefined, { timeout: timeoutMs, polling: 200 });
+  await page.waitForFunction(() => window.bench?.readyAt !== null && window.bench?.readyAt !== undefined, undefined, {
+    timeout: timeoutMs,
+    polling: 200,
+  });
   return page.evaluate(() => window.bench.readyAt!);
 }

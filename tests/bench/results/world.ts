@@ -22,7 +22,8 @@ export type ResultsWorld = { server: ServerProcess; datafileId: string; token: s
 /** Writes the survey as CSV (streamed: 100,000 rows never sit in memory as one string). */
 async function writeSurveyCsv(file: string, rows: number): Promise<void> {
   const writer = Bun.file(file).writer();
-  for await (const chunk of surveyCsvChunks(generateDemoSurvey({ rows, seed: 5 }), { chunkRows: 5000 })) writer.write(chunk);
+  for await (const chunk of surveyCsvChunks(generateDemoSurvey({ rows, seed: 5 }), { chunkRows: 5000 }))
+    writer.write(chunk);
   await writer.end();
 }
 
@@ -30,19 +31,45 @@ export async function resultsWorld(dir: string, rows: number): Promise<ResultsWo
   mkdirSync(dir, { recursive: true });
   const csv = join(dir, 'survey.csv');
   await writeSurveyCsv(csv, rows);
-  const env = { DATABASE_URL: `file:${dir}/app.db`, STORAGE_DIR: `${dir}/storage`, JOB_POLL_MS: '100', JOB_WORKER_TIMEOUT_SECONDS: '3600', JOB_WORKER_MAX_MB: '16384' };
+  const env = {
+    DATABASE_URL: `file:${dir}/app.db`,
+    STORAGE_DIR: `${dir}/storage`,
+    JOB_POLL_MS: '100',
+    JOB_WORKER_TIMEOUT_SECONDS: '3600',
+    JOB_WORKER_MAX_MB: '16384',
+  };
   // The organisation, its ADMIN and a session are written straight into the database (no Argon2 login).
-  const deps = await createDeps(readEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://bench.test', JOB_INTERVAL_MINUTES: '0', ...env }), { log: silentLogger });
-  const w = await uploadWorld({ db: deps.db, deps, clock: fixedClock(new Date().toISOString()) } as unknown as TestApp, { credits: 20_000_000, locale: 'de' });
+  const deps = await createDeps(
+    readEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://bench.test', JOB_INTERVAL_MINUTES: '0', ...env }),
+    { log: silentLogger },
+  );
+  const w = await uploadWorld(
+    { db: deps.db, deps, clock: fixedClock(new Date().toISOString()) } as unknown as TestApp,
+    { credits: 20_000_000, locale: 'de' },
+  );
   deps.close();
   const server = await startServerProcess(env);
   const post = graphqlPoster(server.baseUrl, w.tokens.admin);
   try {
     const t0 = performance.now();
     const { signedUrl, datafileKey } = (await post(Q.url, { f: 'bench.csv', c: w.A })).getDatafileUploadURL;
-    const put = await fetch(signedUrl, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: Bun.file(csv) });
+    const put = await fetch(signedUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: Bun.file(csv),
+    });
     if (put.status !== 200) throw new Error(`PUT ${put.status} ${await put.text()}`);
-    const { datafileId } = (await post(Q.draft, { i: { title: `Bench ${rows.toLocaleString('en')} interviews`, datafileKey, fileName: 'bench.csv', headerRow: 1, dataRecordStartRow: 2 } })).createDraftDatafile;
+    const { datafileId } = (
+      await post(Q.draft, {
+        i: {
+          title: `Bench ${rows.toLocaleString('en')} interviews`,
+          datafileKey,
+          fileName: 'bench.csv',
+          headerRow: 1,
+          dataRecordStartRow: 2,
+        },
+      })
+    ).createDraftDatafile;
     const columns = generateDemoSurvey({ rows: 1, seed: 5 }).mapping.dataPoints.map((dp) => {
       const { startingQuestion: _s, ...rest } = presentDatapoint(rowOfDataPoint(dp));
       return rest;
@@ -62,8 +89,10 @@ export async function resultsWorld(dir: string, rows: number): Promise<ResultsWo
       if (progress.status === 'READY' || progress.status === 'ERROR') break;
       await Bun.sleep(250);
     }
-    if (progress.status !== 'READY') throw new Error(`upload ended ${progress.status}: ${JSON.stringify(progress.upload.error)}`);
-    if (progress.upload.numberOfRecords !== rows) throw new Error(`READY with ${progress.upload.numberOfRecords} records, expected ${rows}`);
+    if (progress.status !== 'READY')
+      throw new Error(`upload ended ${progress.status}: ${JSON.stringify(progress.upload.error)}`);
+    if (progress.upload.numberOfRecords !== rows)
+      throw new Error(`READY with ${progress.upload.numberOfRecords} records, expected ${rows}`);
     return { server, datafileId, token: w.tokens.admin, uploadMs: performance.now() - t0 };
   } catch (error) {
     await server.stop();

@@ -11,7 +11,9 @@ export async function seedOrganisations(db: Db, count: number, token: string, no
   const today = viennaDate(now);
   const iso = now.toISOString();
   await db.transaction(async (tx) => {
-    await tx.run(`insert into users (id, email, first_name, last_name, access_level, status, password_hash, magic_key_hash, magic_key_sealed, created_at) values ('op', 'op@bench.example', 'Op', 'Erator', 'SUPER_ADMIN', 'ACTIVATED', 'x', 'k', 'k', '${iso}')`);
+    await tx.run(
+      `insert into users (id, email, first_name, last_name, access_level, status, password_hash, magic_key_hash, magic_key_sealed, created_at) values ('op', 'op@bench.example', 'Op', 'Erator', 'SUPER_ADMIN', 'ACTIVATED', 'x', 'k', 'k', '${iso}')`,
+    );
     const types = ['STARTER', 'PROFESSIONAL', 'ENTERPRISE'] as const;
     for (let i = 0; i < count; i += 500) {
       const companies: string[] = [];
@@ -20,19 +22,37 @@ export async function seedOrganisations(db: Db, count: number, token: string, no
       const files: string[] = [];
       for (let j = i; j < Math.min(count, i + 500); j++) {
         const id = `co-${j}`;
-        companies.push(`('${id}', 'Company ${String(j).padStart(5, '0')} ${j % 7 === 0 ? 'Research' : 'Insights'}', 'ACTIVATED', '${'ABC'[j % 3]}', '${iso}')`);
+        companies.push(
+          `('${id}', 'Company ${String(j).padStart(5, '0')} ${j % 7 === 0 ? 'Research' : 'Insights'}', 'ACTIVATED', '${'ABC'[j % 3]}', '${iso}')`,
+        );
         const start = addDays(today, -(j % 300));
         const type = types[j % 3]!;
-        contracts.push(`('ct-${j}', '${id}', '${type}', 'REF-${j}', '${start}', '${oneYearEnd(start)}', 1, 'pl-${j}', '${iso}')`);
-        plans.push(`('pl-${j}', '${id}', 'ct-${j}', 'PRIMARY', 'EXPIRING', '${type}', 'Plan ${j}', '${start}', '${oneYearEnd(start)}', 10000, ${10000 - (j % 9000)}, 10, '${iso}')`);
-        if (j % 4 !== 0) files.push(`('df-${j}', '${id}', 'op', 'File ${j}', 'MANUAL', 'READY', ${j % 900}, '${new Date(now.getTime() - (j % 60) * 86_400_000).toISOString()}')`);
+        contracts.push(
+          `('ct-${j}', '${id}', '${type}', 'REF-${j}', '${start}', '${oneYearEnd(start)}', 1, 'pl-${j}', '${iso}')`,
+        );
+        plans.push(
+          `('pl-${j}', '${id}', 'ct-${j}', 'PRIMARY', 'EXPIRING', '${type}', 'Plan ${j}', '${start}', '${oneYearEnd(start)}', 10000, ${10000 - (j % 9000)}, 10, '${iso}')`,
+        );
+        if (j % 4 !== 0)
+          files.push(
+            `('df-${j}', '${id}', 'op', 'File ${j}', 'MANUAL', 'READY', ${j % 900}, '${new Date(now.getTime() - (j % 60) * 86_400_000).toISOString()}')`,
+          );
       }
       await tx.run(`insert into companies (id, name, status, support_level, created_at) values ${companies.join(',')}`);
-      await tx.run(`insert into contracts (id, company_id, type, name, start_date, end_date, auto_renew, primary_credit_plan_id, created_at) values ${contracts.join(',')}`);
-      await tx.run(`insert into credit_plans (id, company_id, contract_id, role, category, plan_type, name, valid_from, valid_until, received, balance, price_per_credit, created_at) values ${plans.join(',')}`);
-      if (files.length) await tx.run(`insert into datafiles (id, company_id, owner_id, title, import_type, status, number_of_records, created_at) values ${files.join(',')}`);
+      await tx.run(
+        `insert into contracts (id, company_id, type, name, start_date, end_date, auto_renew, primary_credit_plan_id, created_at) values ${contracts.join(',')}`,
+      );
+      await tx.run(
+        `insert into credit_plans (id, company_id, contract_id, role, category, plan_type, name, valid_from, valid_until, received, balance, price_per_credit, created_at) values ${plans.join(',')}`,
+      );
+      if (files.length)
+        await tx.run(
+          `insert into datafiles (id, company_id, owner_id, title, import_type, status, number_of_records, created_at) values ${files.join(',')}`,
+        );
     }
-    await tx.run(`insert into sessions (id, token_hash, user_id, created_at, expires_at) values ('s', '${sha256Hex(token)}', 'op', '${iso}', '${new Date(now.getTime() + 3600_000).toISOString()}')`);
+    await tx.run(
+      `insert into sessions (id, token_hash, user_id, created_at, expires_at) values ('s', '${sha256Hex(token)}', 'op', '${iso}', '${new Date(now.getTime() + 3600_000).toISOString()}')`,
+    );
   });
 }
 

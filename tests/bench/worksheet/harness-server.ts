@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const TYPES: Record<string, string> = {
-  '.js': 'text/javascript', '.wasm': 'application/wasm', '.html': 'text/html', '.css': 'text/css', '.arrow': 'application/vnd.apache.arrow.file',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.html': 'text/html',
+  '.css': 'text/css',
+  '.arrow': 'application/vnd.apache.arrow.file',
 };
 
 /** Runs `vite build` of the harness (under Node, as npm run build:web does); returns the output folder. */
@@ -19,10 +23,23 @@ export function buildHarness(): string {
     if (wasm.status !== 0) throw new Error('building the scoring core failed');
   }
   const out = mkdtempSync(join(tmpdir(), 'worksheet-harness-'));
-  const result = spawnSync('node', [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'tests/bench/worksheet/vite.config.ts', '--outDir', out], {
-    cwd: root, encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`vite build of the worksheet harness failed:\n${result.stdout}\n${result.stderr}`);
+  const result = spawnSync(
+    'node',
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'tests/bench/worksheet/vite.config.ts',
+      '--outDir',
+      out,
+    ],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  if (result.status !== 0)
+    throw new Error(`vite build of the worksheet harness failed:\n${result.stdout}\n${result.stderr}`);
   return out;
 }
 
@@ -53,10 +70,11 @@ export async function serveHarness(dir: string, files: Record<string, Uint8Array
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     base: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-      rmSync(dir, { recursive: true, force: true });
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+        rmSync(dir, { recursive: true, force: true });
+      }),
   };
 }

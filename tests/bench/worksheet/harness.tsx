@@ -11,7 +11,11 @@ import { setLocale, type Locale } from '../../../web/lib/i18n';
 import { CleaningCounts } from '../../../web/features/worksheet/components/cleaning-counts';
 import { DecisionTable } from '../../../web/features/worksheet/components/decision-table';
 import {
-  createCleaningEngine, useCleaningEngine, type CleaningEngineOptions, type CleaningRequest, type EngineResult,
+  createCleaningEngine,
+  useCleaningEngine,
+  type CleaningEngineOptions,
+  type CleaningRequest,
+  type EngineResult,
 } from '../../../web/features/worksheet/engine/index.ts';
 import { generateScores } from '../../web/support/score-columns.ts';
 
@@ -27,9 +31,15 @@ export interface StartOptions {
 }
 
 export interface Harness {
-  start(options: StartOptions): Promise<{ rows: number; version: string; groupings: { name: string; labels: string[] }[] }>;
+  start(
+    options: StartOptions,
+  ): Promise<{ rows: number; version: string; groupings: { name: string; labels: string[] }[] }>;
   /** Runs rules on a second engine over the same data, without painting (the equality test). */
-  run(request: CleaningRequest): Promise<Omit<EngineResult, 'kept' | 'reasons' | 'primary'> & { kept: number[]; primary: number[]; reasons: number[] }>;
+  run(
+    request: CleaningRequest,
+  ): Promise<
+    Omit<EngineResult, 'kept' | 'reasons' | 'primary'> & { kept: number[]; primary: number[]; reasons: number[] }
+  >;
   /** Results painted so far, and the timings of the last. */
   painted: number;
   last: { change: number; timings: EngineResult['timings'] } | null;
@@ -38,7 +48,9 @@ export interface Harness {
 }
 
 declare global {
-  interface Window { harness: Harness }
+  interface Window {
+    harness: Harness;
+  }
 }
 
 const rulesAt = (threshold: number): CleaningRules => ({
@@ -57,7 +69,13 @@ const ThresholdSlider = memo(function ThresholdSlider({ onChange }: { onChange: 
   const [threshold, setThreshold] = useState(60);
   return (
     <input
-      type="range" min={0} max={100} step={1} value={threshold} aria-label="combined threshold" data-testid="threshold"
+      type="range"
+      min={0}
+      max={100}
+      step={1}
+      value={threshold}
+      aria-label="combined threshold"
+      data-testid="threshold"
       onChange={(e) => {
         const v = Number(e.currentTarget.value);
         setThreshold(v);
@@ -88,7 +106,12 @@ function ControlProbe() {
   return (
     <Box mt="4">
       <input
-        type="range" min={0} max={100} value={value} aria-label="control" data-testid="control"
+        type="range"
+        min={0}
+        max={100}
+        value={value}
+        aria-label="control"
+        data-testid="control"
         onChange={(e) => {
           performance.mark(`change-c${step + 1}`);
           setValue(Number(e.currentTarget.value));
@@ -102,17 +125,24 @@ function ControlProbe() {
 
 function Page() {
   const [data, setData] = useState<Data | null>(null);
-  useEffect(() => { startData = setData; }, []);
+  useEffect(() => {
+    startData = setData;
+  }, []);
   const options = useMemo(() => data?.options ?? null, [data]);
   const { result, ready, run } = useCleaningEngine(options);
   const painted = useRef<EngineResult | null>(null);
-  useEffect(() => { if (data) run({ rules: rulesAt(60) }); }, [data, run]);
-  const onThreshold = useCallback((v: number) => {
-    const next: CleaningRequest = { rules: rulesAt(v) };
-    requestChange.set(next, ++changes);
-    performance.mark(`change-${changes}`);
-    run(next);
-  }, [run]);
+  useEffect(() => {
+    if (data) run({ rules: rulesAt(60) });
+  }, [data, run]);
+  const onThreshold = useCallback(
+    (v: number) => {
+      const next: CleaningRequest = { rules: rulesAt(v) };
+      requestChange.set(next, ++changes);
+      performance.mark(`change-${changes}`);
+      run(next);
+    },
+    [run],
+  );
   const recordId = data?.recordId;
   const combined = useCallback((i: number) => data!.combined[i]!, [data]);
 
@@ -140,7 +170,9 @@ function Page() {
         <ThresholdSlider onChange={onThreshold} />
         <Box data-testid="engine-ready" data-rows={ready?.rows ?? 0} />
         <ControlProbe />
-        {result && <CleaningCounts rows={result.rows} keptCount={result.keptCount} primaryCounts={result.primaryCounts} />}
+        {result && (
+          <CleaningCounts rows={result.rows} keptCount={result.keptCount} primaryCounts={result.primaryCounts} />
+        )}
       </Box>
       <Box flex="1">
         <DecisionTable
@@ -161,7 +193,9 @@ async function bytes(url: string): Promise<ArrayBuffer> {
   return response.arrayBuffer();
 }
 
-let source: () => Promise<CleaningEngineOptions> = async () => { throw new Error('start() first'); };
+let source: () => Promise<CleaningEngineOptions> = async () => {
+  throw new Error('start() first');
+};
 
 window.harness = {
   painted: 0,
@@ -181,11 +215,17 @@ window.harness = {
       source = async () => {
         const s = await bytes(o.scoresUrl!);
         const r = o.rawUrl ? await bytes(o.rawUrl) : undefined;
-        return { source: { kind: 'arrow', scores: s, ...(r ? { raw: r, groupingColumns: o.groupingColumns ?? [] } : {}) } };
+        return {
+          source: { kind: 'arrow', scores: s, ...(r ? { raw: r, groupingColumns: o.groupingColumns ?? [] } : {}) },
+        };
       };
       data = {
-        options: { source: { kind: 'arrow', scores, ...(raw ? { raw, groupingColumns: o.groupingColumns ?? [] } : {}) } },
-        rows: table.numRows, recordId: (i) => String(ids.get(i)), combined,
+        options: {
+          source: { kind: 'arrow', scores, ...(raw ? { raw, groupingColumns: o.groupingColumns ?? [] } : {}) },
+        },
+        rows: table.numRows,
+        recordId: (i) => String(ids.get(i)),
+        combined,
       };
     } else {
       const rows = o.rows ?? 100_000;
@@ -197,7 +237,9 @@ window.harness = {
       };
       data = {
         options: { source: { kind: 'columns', rows, columns: generated.columns }, groupings: generated.groupings },
-        rows, recordId: (i) => `R${String(i + 1).padStart(7, '0')}`, combined,
+        rows,
+        recordId: (i) => `R${String(i + 1).padStart(7, '0')}`,
+        combined,
       };
     }
     startData(data);
@@ -225,4 +267,8 @@ window.harness = {
   },
 };
 
-createRoot(document.getElementById('root')!).render(<AppProviders><Page /></AppProviders>);
+createRoot(document.getElementById('root')!).render(
+  <AppProviders>
+    <Page />
+  </AppProviders>,
+);

@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** `dir` holds the server's database and blob store (storage/); `databasePath` is its libSQL file, for tests that check what a page shows against the database. */
-export type TestServer = { baseUrl: string; dir: string; databasePath: string; log: () => string; stop: () => Promise<void> };
+export type TestServer = {
+  baseUrl: string;
+  dir: string;
+  databasePath: string;
+  log: () => string;
+  stop: () => Promise<void>;
+};
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -16,7 +22,9 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -29,7 +37,10 @@ export function freePort(): Promise<number> {
 let built = false;
 export function ensureWebBuild(): void {
   if (built) return;
-  const result = spawnSync(join(repoRoot, 'node_modules/.bin/bun'), ['api/cli/build.ts'], { cwd: repoRoot, stdio: 'inherit' });
+  const result = spawnSync(join(repoRoot, 'node_modules/.bin/bun'), ['api/cli/build.ts'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('build failed');
   built = true;
 }
@@ -74,8 +85,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseUrl, child, () => output);
@@ -113,12 +128,19 @@ export async function waitForDemoUploads(server: TestServer, timeoutMs = 90_000)
     const db = new Database(server.databasePath, { readonly: true });
     let pending: number;
     try {
-      pending = (db.prepare("select count(*) as n from jobs where (kind like 'upload%' or kind = 'demo-finish') and state in ('QUEUED', 'RUNNING')").get() as { n: number }).n;
+      pending = (
+        db
+          .prepare(
+            "select count(*) as n from jobs where (kind like 'upload%' or kind = 'demo-finish') and state in ('QUEUED', 'RUNNING')",
+          )
+          .get() as { n: number }
+      ).n;
     } finally {
       db.close();
     }
     if (pending === 0) return;
-    if (Date.now() > deadline) throw new Error(`the demo uploads or their cleaning are still running after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`the demo uploads or their cleaning are still running after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -12,7 +12,12 @@ export function stubCanvas(): CanvasCall[] {
   const context = new Proxy(state, {
     get(target, prop) {
       if (prop in target) return target[prop];
-      if (prop === 'measureText') return (text: string) => ({ width: String(text).length * 6, actualBoundingBoxAscent: 9, actualBoundingBoxDescent: 3 });
+      if (prop === 'measureText')
+        return (text: string) => ({
+          width: String(text).length * 6,
+          actualBoundingBoxAscent: 9,
+          actualBoundingBoxDescent: 3,
+        });
       if (prop === 'getLineDash') return () => [];
       return (...args: unknown[]) => {
         calls.push({ method: String(prop), args });
@@ -43,14 +48,20 @@ export function stubResizeObserver() {
       this.entry = { callback, targets: [] };
       observers.push(this.entry);
     }
-    observe(target: Element) { this.entry.targets.push(target); }
+    observe(target: Element) {
+      this.entry.targets.push(target);
+    }
     unobserve() {}
-    disconnect() { this.entry.targets = []; }
+    disconnect() {
+      this.entry.targets = [];
+    }
   }
   vi.stubGlobal('ResizeObserver', FakeResizeObserver);
   return {
     resize(width: number, height = 200) {
-      for (const o of observers) for (const target of o.targets) o.callback([{ target, contentRect: { width, height } } as unknown as ResizeObserverEntry], o as never);
+      for (const o of observers)
+        for (const target of o.targets)
+          o.callback([{ target, contentRect: { width, height } } as unknown as ResizeObserverEntry], o as never);
     },
     observing: () => observers.reduce((n, o) => n + o.targets.length, 0),
   };

@@ -27,7 +27,10 @@ export function meFor(accessLevel: AccessLevel, overrides: Record<string, unknow
         locale: 'de',
         watchGetStarted: true,
         watchNPS: false,
-        company: accessLevel === 'SUPER_ADMIN' ? null : { id: 'c1', name: 'Demo Research GmbH', image: null, isActivated: 'ACTIVATED' },
+        company:
+          accessLevel === 'SUPER_ADMIN'
+            ? null
+            : { id: 'c1', name: 'Demo Research GmbH', image: null, isActivated: 'ACTIVATED' },
         ...overrides,
       },
     },
@@ -37,9 +40,22 @@ export function meFor(accessLevel: AccessLevel, overrides: Record<string, unknow
 /** The dashboard summary of a user without datafiles (every field the page asks for). */
 export function emptyDashboard() {
   return {
-    numberOfDatafiles: 0, numberOfQualityScores: 0, numberOfDataRecords: 0,
-    combinedScore: { numberOfScoredRecords: 0, average: null, trafficLight: 'GREY', bands: [[0, 39], [40, 59], [60, 79], [80, 100]].map(([from, to]) => ({ from, to, count: 0 })) },
-    scoreKinds: [], latestDatafiles: [],
+    numberOfDatafiles: 0,
+    numberOfQualityScores: 0,
+    numberOfDataRecords: 0,
+    combinedScore: {
+      numberOfScoredRecords: 0,
+      average: null,
+      trafficLight: 'GREY',
+      bands: [
+        [0, 39],
+        [40, 59],
+        [60, 79],
+        [80, 100],
+      ].map(([from, to]) => ({ from, to, count: 0 })),
+    },
+    scoreKinds: [],
+    latestDatafiles: [],
   };
 }
 
@@ -60,11 +76,17 @@ export type FetchMock = Mock<(input: RequestInfo | URL, init?: RequestInit) => P
 /** Replaces fetch with a GraphQL fake that dispatches on operationName. */
 export function stubGraphQL(handlers: Handlers): FetchMock {
   const fetchMock: FetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body ?? '{}')) as { operationName: string; variables: Record<string, unknown> };
+    const body = JSON.parse(String(init?.body ?? '{}')) as {
+      operationName: string;
+      variables: Record<string, unknown>;
+    };
     const handler = handlers[body.operationName];
     const answer: GraphQLAnswer = handler
       ? await handler(body.variables ?? {})
-      : { errors: [{ message: `no fake for ${body.operationName}`, extensions: { code: 'GENERAL_ERROR' } }], status: 200 };
+      : {
+          errors: [{ message: `no fake for ${body.operationName}`, extensions: { code: 'GENERAL_ERROR' } }],
+          status: 200,
+        };
     const { status = 200, ...payload } = answer;
     return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
   });
@@ -72,8 +94,12 @@ export function stubGraphQL(handlers: Handlers): FetchMock {
   return fetchMock;
 }
 
-export function operationsCalled(fetchMock: FetchMock): { operationName: string; variables: Record<string, unknown> }[] {
-  return fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)) as { operationName: string; variables: Record<string, unknown> });
+export function operationsCalled(
+  fetchMock: FetchMock,
+): { operationName: string; variables: Record<string, unknown> }[] {
+  return fetchMock.mock.calls.map(
+    ([, init]) => JSON.parse(String(init?.body)) as { operationName: string; variables: Record<string, unknown> },
+  );
 }
 
 /** Starts a session as the API would after login (with the access level login answered, when given). */

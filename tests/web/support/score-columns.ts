@@ -4,8 +4,22 @@
 // bench use it where a full upload would only cost time (a million interviews).
 
 export const SCORE_COLUMN_NAMES = [
-  'combined', 'combined.n_subscores', 'ts', 'ts.data_points', 'ibs', 'ibs.data_points', 'oes', 'oes.data_points',
-  'oes.bad_answers', 'ps', 'cs', 'is', 'sds', 'projective.data_points', 'con', 'con.data_points',
+  'combined',
+  'combined.n_subscores',
+  'ts',
+  'ts.data_points',
+  'ibs',
+  'ibs.data_points',
+  'oes',
+  'oes.data_points',
+  'oes.bad_answers',
+  'ps',
+  'cs',
+  'is',
+  'sds',
+  'projective.data_points',
+  'con',
+  'con.data_points',
 ] as const;
 
 export interface GeneratedScores {
@@ -29,8 +43,11 @@ const clamp = (v: number) => Math.max(0, Math.min(100, v));
 /** `rows` interviews; `withIds` false skips the record ids (a million strings cost a bench 100 MB). */
 export function generateScores(rows: number, seed = 7, withIds = true): GeneratedScores {
   const next = lcg(seed);
-  const cols = Object.fromEntries(SCORE_COLUMN_NAMES.map((n) => [n, new Float64Array(rows)])) as GeneratedScores['columns'];
-  const gender = new Int32Array(rows), region = new Int32Array(rows);
+  const cols = Object.fromEntries(
+    SCORE_COLUMN_NAMES.map((n) => [n, new Float64Array(rows)]),
+  ) as GeneratedScores['columns'];
+  const gender = new Int32Array(rows),
+    region = new Int32Array(rows);
   for (let i = 0; i < rows; i++) {
     const careless = next() < 0.12;
     const base = careless ? 15 + next() * 45 : 55 + next() * 45;
@@ -57,7 +74,9 @@ export function generateScores(rows: number, seed = 7, withIds = true): Generate
   }
   const recordIds = withIds ? Array.from({ length: rows }, (_, i) => `R${String(i + 1).padStart(7, '0')}`) : [];
   return {
-    rows, columns: cols, recordIds,
+    rows,
+    columns: cols,
+    recordIds,
     groupings: [
       { name: 'gender', cells: gender, labels: ['female', 'male', 'diverse'] },
       { name: 'region', cells: region, labels: ['Nord', 'Ost', 'Süd', 'West', 'Mitte'] },

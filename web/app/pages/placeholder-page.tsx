@@ -10,8 +10,12 @@ function ComingSoonCard() {
   return (
     <Card.Root variant="outline" bg="bg">
       <Card.Body py="16" alignItems="center" textAlign="center" gap="3">
-        <Box fontSize="4xl" color="fg.subtle"><CompassIcon /></Box>
-        <Text color="fg.muted" maxW="md">{t('common.comingSoon')}</Text>
+        <Box fontSize="4xl" color="fg.subtle">
+          <CompassIcon />
+        </Box>
+        <Text color="fg.muted" maxW="md">
+          {t('common.comingSoon')}
+        </Text>
       </Card.Body>
     </Card.Root>
   );
@@ -34,12 +38,28 @@ export function PublicPlaceholderPage({ titleKey }: { titleKey: string }) {
   const t = useT();
   return (
     <Box minH="100vh" bg="bg.subtle">
-      <Flex as="header" h="16" align="center" justify="space-between" px="8" bg="bg" borderBottomWidth="1px" borderColor="border.muted">
-        <Link href="/"><Flex align="center" gap="2.5"><Image src="/logo.svg" alt="" boxSize="8" /><Text fontWeight="bold">{t('common.appName')}</Text></Flex></Link>
+      <Flex
+        as="header"
+        h="16"
+        align="center"
+        justify="space-between"
+        px="8"
+        bg="bg"
+        borderBottomWidth="1px"
+        borderColor="border.muted"
+      >
+        <Link href="/">
+          <Flex align="center" gap="2.5">
+            <Image src="/logo.svg" alt="" boxSize="8" />
+            <Text fontWeight="bold">{t('common.appName')}</Text>
+          </Flex>
+        </Link>
         <LanguageMenu />
       </Flex>
       <Box maxW="5xl" mx="auto" px="8" py="10">
-        <Heading as="h1" size="2xl" mb="6">{t(titleKey)}</Heading>
+        <Heading as="h1" size="2xl" mb="6">
+          {t(titleKey)}
+        </Heading>
         <ComingSoonCard />
       </Box>
     </Box>

@@ -34,11 +34,13 @@ function ShellOverlays({ user }: { user: MeUser }) {
     <>
       <SessionExpiryAlert />
       {/* One modal at a time: onboarding first, then the contract-expiry alert, then the survey. */}
-      {!user.watchGetStarted
-        ? <GetStartedModal user={user} onStart={() => navigate('/upload-dataset/step1')} />
-        : contractExpiry.notice
-          ? <ContractExpiryAlert notice={contractExpiry.notice} onNoted={contractExpiry.noted} />
-          : <SurveyModal user={user} />}
+      {!user.watchGetStarted ? (
+        <GetStartedModal user={user} onStart={() => navigate('/upload-dataset/step1')} />
+      ) : contractExpiry.notice ? (
+        <ContractExpiryAlert notice={contractExpiry.notice} onNoted={contractExpiry.noted} />
+      ) : (
+        <SurveyModal user={user} />
+      )}
     </>
   );
 }
@@ -83,11 +85,17 @@ export function AppShell({ children }: { children: (user: MeUser) => ReactNode }
       <Flex flex="1" minH="0" h={`calc(100vh - ${TOP_BAR_HEIGHT})`}>
         <SideMenu accessLevel={user.accessLevel} />
         <Flex as="main" direction="column" flex="1" minW="0" overflowY="auto" bg="bg.subtle">
-          <Box flex="1" px="8" py="7" maxW="1600px" w="full" mx="auto">{children(user)}</Box>
-          <AfterFirstPaint><AppFooter /></AfterFirstPaint>
+          <Box flex="1" px="8" py="7" maxW="1600px" w="full" mx="auto">
+            {children(user)}
+          </Box>
+          <AfterFirstPaint>
+            <AppFooter />
+          </AfterFirstPaint>
         </Flex>
       </Flex>
-      <AfterFirstPaint><ShellOverlays user={user} /></AfterFirstPaint>
+      <AfterFirstPaint>
+        <ShellOverlays user={user} />
+      </AfterFirstPaint>
     </Flex>
   );
 }

@@ -17,14 +17,21 @@ export type ContractExpiryNotice = { contractId: string; endDate: string };
  * contract ending within 30 days and the user has not yet noted it for that contract. A super admin
  * without a company of their own gets none. A failing call shows nothing: the alert is a hint.
  */
-export function useContractExpiryNotice(user: MeUser | undefined): { notice: ContractExpiryNotice | null; noted: () => void } {
+export function useContractExpiryNotice(user: MeUser | undefined): {
+  notice: ContractExpiryNotice | null;
+  noted: () => void;
+} {
   const companyId = user?.company?.id ?? null;
   const company = useGetCompany(companyId);
   const [notedNow, setNotedNow] = useState<string | null>(null);
   const contract = company.data?.getCompany.contract ?? null;
-  const due = contract !== null && contract.status === 'ACTIVE' && contract.remainingDays !== null
-    && contract.remainingDays <= CONTRACT_EXPIRY_ALERT_DAYS
-    && notedNow !== contract.id && readStorage(storageKeys.contractExpiryNoted(contract.id)) === null;
+  const due =
+    contract !== null &&
+    contract.status === 'ACTIVE' &&
+    contract.remainingDays !== null &&
+    contract.remainingDays <= CONTRACT_EXPIRY_ALERT_DAYS &&
+    notedNow !== contract.id &&
+    readStorage(storageKeys.contractExpiryNoted(contract.id)) === null;
   return {
     notice: due && contract ? { contractId: contract.id, endDate: contract.endDate } : null,
     noted: () => {
@@ -39,20 +46,34 @@ export function useContractExpiryNotice(user: MeUser | undefined): { notice: Con
 export function ContractExpiryAlert({ notice, onNoted }: { notice: ContractExpiryNotice; onNoted: () => void }) {
   const t = useT();
   return (
-    <Dialog.Root open onOpenChange={(details) => { if (!details.open) onNoted(); }} role="alertdialog" placement="center" closeOnInteractOutside={false}>
+    <Dialog.Root
+      open
+      onOpenChange={(details) => {
+        if (!details.open) onNoted();
+      }}
+      role="alertdialog"
+      placement="center"
+      closeOnInteractOutside={false}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="contract-expiry-alert" data-contract-id={notice.contractId}>
             <Dialog.Header gap="3" alignItems="center">
-              <Text as="span" fontSize="2xl" color="orange.500"><ClockIcon /></Text>
+              <Text as="span" fontSize="2xl" color="orange.500">
+                <ClockIcon />
+              </Text>
               <Dialog.Title>{t('shell.contractExpiryTitle')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Text color="fg.muted" data-testid="contract-expiry-text">{t('shell.contractExpiry', { date: formatIsoDate(notice.endDate) })}</Text>
+              <Text color="fg.muted" data-testid="contract-expiry-text">
+                {t('shell.contractExpiry', { date: formatIsoDate(notice.endDate) })}
+              </Text>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button colorPalette="brand" onClick={onNoted} data-testid="contract-expiry-noted">{t('shell.contractExpiryNoted')}</Button>
+              <Button colorPalette="brand" onClick={onNoted} data-testid="contract-expiry-noted">
+                {t('shell.contractExpiryNoted')}
+              </Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -14,7 +14,11 @@ export function FullscreenToggle() {
   const label = isFullscreen ? t('shell.fullscreenExit') : t('shell.fullscreenEnter');
   return (
     <IconButton
-      variant="ghost" size="sm" aria-label={label} title={label} data-testid="fullscreen-toggle"
+      variant="ghost"
+      size="sm"
+      aria-label={label}
+      title={label}
+      data-testid="fullscreen-toggle"
       onClick={() => {
         const request = isFullscreen ? document.exitFullscreen?.() : document.documentElement.requestFullscreen?.();
         // Browsers may refuse (e.g. in an iframe); nothing to tell the user then.

@@ -9,17 +9,25 @@ export function InfoMenu() {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label={t('shell.info')} data-testid="info-menu"><InfoIcon /></IconButton>
+        <IconButton variant="ghost" size="sm" aria-label={t('shell.info')} data-testid="info-menu">
+          <InfoIcon />
+        </IconButton>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="52">
             <Menu.Item value="one-pager" asChild>
-              <a href={externalLinks.onePager} download><DownloadIcon />{t('shell.onePager')}</a>
+              <a href={externalLinks.onePager} download>
+                <DownloadIcon />
+                {t('shell.onePager')}
+              </a>
             </Menu.Item>
             {/* The help center is the in-app guides and FAQ (issue 15), in the user's language. */}
             <Menu.Item value="help-center" asChild>
-              <Link href="/guides" data-testid="help-center-link"><HelpIcon />{t('shell.helpCenter')}</Link>
+              <Link href="/guides" data-testid="help-center-link">
+                <HelpIcon />
+                {t('shell.helpCenter')}
+              </Link>
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

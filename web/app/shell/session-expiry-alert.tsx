@@ -4,7 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ClockIcon } from '../../components/icons/icons';
 import { useT } from '../../lib/i18n';
-import { clearSession, EXPIRY_WARNING_MS, isWaitingForLogout, sessionAtom, setWaitingForLogout } from '../../lib/session';
+import {
+  clearSession,
+  EXPIRY_WARNING_MS,
+  isWaitingForLogout,
+  sessionAtom,
+  setWaitingForLogout,
+} from '../../lib/session';
 
 /**
  * Spec section 4: 5 minutes before the session ends an alert opens once; consent sets the
@@ -24,17 +30,27 @@ export function SessionExpiryAlert() {
     const now = Date.now();
     const warnIn = expiresAt - EXPIRY_WARNING_MS - now;
     if (shownFor.current !== expiresAt && !isWaitingForLogout()) {
-      timers.push(setTimeout(() => {
-        if (shownFor.current === expiresAt || isWaitingForLogout()) return;
-        shownFor.current = expiresAt;
-        setOpen(true);
-      }, Math.max(0, warnIn)));
+      timers.push(
+        setTimeout(
+          () => {
+            if (shownFor.current === expiresAt || isWaitingForLogout()) return;
+            shownFor.current = expiresAt;
+            setOpen(true);
+          },
+          Math.max(0, warnIn),
+        ),
+      );
     }
-    timers.push(setTimeout(() => {
-      setOpen(false);
-      clearSession();
-      navigate('/login', { replace: true });
-    }, Math.max(0, expiresAt - now)));
+    timers.push(
+      setTimeout(
+        () => {
+          setOpen(false);
+          clearSession();
+          navigate('/login', { replace: true });
+        },
+        Math.max(0, expiresAt - now),
+      ),
+    );
     return () => timers.forEach(clearTimeout);
   }, [expiresAt, navigate]);
 
@@ -44,18 +60,32 @@ export function SessionExpiryAlert() {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => { if (!details.open) consent(); }} role="alertdialog" placement="center" closeOnInteractOutside={false}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) consent();
+      }}
+      role="alertdialog"
+      placement="center"
+      closeOnInteractOutside={false}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="session-expiry-alert">
             <Dialog.Header gap="3" alignItems="center">
-              <Text as="span" fontSize="2xl" color="orange.500"><ClockIcon /></Text>
+              <Text as="span" fontSize="2xl" color="orange.500">
+                <ClockIcon />
+              </Text>
               <Dialog.Title>{t('session.expiryTitle')}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body><Text color="fg.muted">{t('session.expiryText')}</Text></Dialog.Body>
+            <Dialog.Body>
+              <Text color="fg.muted">{t('session.expiryText')}</Text>
+            </Dialog.Body>
             <Dialog.Footer>
-              <Button colorPalette="brand" onClick={consent} data-testid="session-expiry-consent">{t('session.expiryConsent')}</Button>
+              <Button colorPalette="brand" onClick={consent} data-testid="session-expiry-consent">
+                {t('session.expiryConsent')}
+              </Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

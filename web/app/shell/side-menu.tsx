@@ -3,7 +3,16 @@ import { useAtomValue } from 'jotai';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
-  BuildingIcon, ChartIcon, ChevronDownIcon, DashboardIcon, FilesIcon, ImportIcon, LiveIcon, MonitorIcon, ShieldIcon, UploadIcon,
+  BuildingIcon,
+  ChartIcon,
+  ChevronDownIcon,
+  DashboardIcon,
+  FilesIcon,
+  ImportIcon,
+  LiveIcon,
+  MonitorIcon,
+  ShieldIcon,
+  UploadIcon,
 } from '../../components/icons/icons';
 import type { AccessLevel } from '../../features/users/api/use-me';
 import { useT } from '../../lib/i18n';
@@ -18,26 +27,46 @@ export function menuFor(accessLevel: AccessLevel): MenuEntry[] {
   const entries: MenuEntry[] = [
     { key: 'dashboard', labelKey: 'nav.dashboard', href: '/', icon: <DashboardIcon /> },
     {
-      key: 'import', labelKey: 'nav.import', icon: <ImportIcon />,
+      key: 'import',
+      labelKey: 'nav.import',
+      icon: <ImportIcon />,
       children: [
-        { key: 'upload', labelKey: 'nav.upload', href: '/upload-dataset/step1', icon: <UploadIcon />, activePrefix: '/upload-dataset' },
+        {
+          key: 'upload',
+          labelKey: 'nav.upload',
+          href: '/upload-dataset/step1',
+          icon: <UploadIcon />,
+          activePrefix: '/upload-dataset',
+        },
         { key: 'live-import', labelKey: 'nav.liveImport', href: '/live-import', icon: <LiveIcon /> },
       ],
     },
     { key: 'datafiles', labelKey: 'nav.datafiles', href: '/datafiles', icon: <FilesIcon /> },
   ];
   if (accessLevel !== 'EMPLOYEE') {
-    entries.push({ key: 'administration', labelKey: 'nav.administration', href: '/administration', icon: <BuildingIcon /> });
+    entries.push({
+      key: 'administration',
+      labelKey: 'nav.administration',
+      href: '/administration',
+      icon: <BuildingIcon />,
+    });
   }
   if (accessLevel === 'SUPER_ADMIN') {
     entries.push(
       { key: 'admin-panel', labelKey: 'nav.adminPanel', href: '/admin-panel', icon: <ShieldIcon /> },
       { key: 'monitoring', labelKey: 'nav.monitoring', href: '/monitoring', icon: <MonitorIcon /> },
       {
-        key: 'stats', labelKey: 'nav.stats', icon: <ChartIcon />,
+        key: 'stats',
+        labelKey: 'nav.stats',
+        icon: <ChartIcon />,
         children: [
           { key: 'data-files-stats', labelKey: 'nav.dataFilesStats', href: '/data-files-stats', icon: <FilesIcon /> },
-          { key: 'data-records-stats', labelKey: 'nav.dataRecordsStats', href: '/data-records-stats', icon: <ChartIcon /> },
+          {
+            key: 'data-records-stats',
+            labelKey: 'nav.dataRecordsStats',
+            href: '/data-records-stats',
+            icon: <ChartIcon />,
+          },
         ],
       },
     );
@@ -52,7 +81,13 @@ function isActive(leaf: MenuLeaf, location: string): boolean {
 
 function itemStyles(active: boolean) {
   return {
-    display: 'flex', alignItems: 'center', gap: '3', px: '3', py: '2.5', borderRadius: 'md', fontSize: 'sm',
+    display: 'flex',
+    alignItems: 'center',
+    gap: '3',
+    px: '3',
+    py: '2.5',
+    borderRadius: 'md',
+    fontSize: 'sm',
     fontWeight: active ? 'semibold' : 'medium',
     color: active ? 'white' : 'sidebar.fg',
     bg: active ? 'sidebar.active' : 'transparent',
@@ -67,10 +102,26 @@ function LeafLink({ leaf, collapsed, nested = false }: { leaf: MenuLeaf; collaps
   const active = isActive(leaf, location);
   const label = t(leaf.labelKey);
   return (
-    <Box asChild {...itemStyles(active)} pl={nested && !collapsed ? '10' : '3'} justifyContent={collapsed ? 'center' : 'flex-start'}>
-      <Link href={leaf.href} aria-current={active ? 'page' : undefined} title={collapsed ? label : undefined} data-testid={`menu-${leaf.key}`}>
-        <Box as="span" fontSize="lg" flexShrink={0}>{leaf.icon}</Box>
-        {!collapsed && <Text as="span" truncate>{label}</Text>}
+    <Box
+      asChild
+      {...itemStyles(active)}
+      pl={nested && !collapsed ? '10' : '3'}
+      justifyContent={collapsed ? 'center' : 'flex-start'}
+    >
+      <Link
+        href={leaf.href}
+        aria-current={active ? 'page' : undefined}
+        title={collapsed ? label : undefined}
+        data-testid={`menu-${leaf.key}`}
+      >
+        <Box as="span" fontSize="lg" flexShrink={0}>
+          {leaf.icon}
+        </Box>
+        {!collapsed && (
+          <Text as="span" truncate>
+            {label}
+          </Text>
+        )}
       </Link>
     </Box>
   );
@@ -82,20 +133,40 @@ function GroupEntry({ group, collapsed }: { group: MenuGroup; collapsed: boolean
   const containsActive = group.children.some((leaf) => isActive(leaf, location));
   const [open, setOpen] = useState(true);
   if (collapsed) {
-    return <>{group.children.map((leaf) => <LeafLink key={leaf.key} leaf={leaf} collapsed />)}</>;
+    return (
+      <>
+        {group.children.map((leaf) => (
+          <LeafLink key={leaf.key} leaf={leaf} collapsed />
+        ))}
+      </>
+    );
   }
   return (
     <Collapsible.Root open={open} onOpenChange={(details) => setOpen(details.open)}>
       <Collapsible.Trigger asChild>
-        <Box as="button" w="full" {...itemStyles(false)} color={containsActive ? 'white' : 'sidebar.fg'} data-testid={`menu-${group.key}`}>
-          <Box as="span" fontSize="lg">{group.icon}</Box>
-          <Text as="span" flex="1" textAlign="start">{t(group.labelKey)}</Text>
-          <Box as="span" transform={open ? 'rotate(180deg)' : undefined} transition="transform 0.15s"><ChevronDownIcon /></Box>
+        <Box
+          as="button"
+          w="full"
+          {...itemStyles(false)}
+          color={containsActive ? 'white' : 'sidebar.fg'}
+          data-testid={`menu-${group.key}`}
+        >
+          <Box as="span" fontSize="lg">
+            {group.icon}
+          </Box>
+          <Text as="span" flex="1" textAlign="start">
+            {t(group.labelKey)}
+          </Text>
+          <Box as="span" transform={open ? 'rotate(180deg)' : undefined} transition="transform 0.15s">
+            <ChevronDownIcon />
+          </Box>
         </Box>
       </Collapsible.Trigger>
       <Collapsible.Content>
         <Stack gap="1" mt="1">
-          {group.children.map((leaf) => <LeafLink key={leaf.key} leaf={leaf} collapsed={false} nested />)}
+          {group.children.map((leaf) => (
+            <LeafLink key={leaf.key} leaf={leaf} collapsed={false} nested />
+          ))}
         </Stack>
       </Collapsible.Content>
     </Collapsible.Root>
@@ -108,14 +179,28 @@ export function SideMenu({ accessLevel }: { accessLevel: AccessLevel }) {
   const t = useT();
   const collapsed = useAtomValue(sideMenuCollapsedAtom);
   return (
-    <Flex as="nav" aria-label={t('nav.mainMenu')} direction="column" bg="sidebar.bg" color="sidebar.fg"
-      w={collapsed ? SIDE_MENU_WIDTH.collapsed : SIDE_MENU_WIDTH.expanded} flexShrink={0} transition="width 0.2s"
-      px="3" py="4" overflowY="auto" data-testid="side-menu" data-collapsed={collapsed}>
+    <Flex
+      as="nav"
+      aria-label={t('nav.mainMenu')}
+      direction="column"
+      bg="sidebar.bg"
+      color="sidebar.fg"
+      w={collapsed ? SIDE_MENU_WIDTH.collapsed : SIDE_MENU_WIDTH.expanded}
+      flexShrink={0}
+      transition="width 0.2s"
+      px="3"
+      py="4"
+      overflowY="auto"
+      data-testid="side-menu"
+      data-collapsed={collapsed}
+    >
       <Stack gap="1">
         {menuFor(accessLevel).map((entry) =>
-          'children' in entry
-            ? <GroupEntry key={entry.key} group={entry} collapsed={collapsed} />
-            : <LeafLink key={entry.key} leaf={entry} collapsed={collapsed} />,
+          'children' in entry ? (
+            <GroupEntry key={entry.key} group={entry} collapsed={collapsed} />
+          ) : (
+            <LeafLink key={entry.key} leaf={entry} collapsed={collapsed} />
+          ),
         )}
       </Stack>
     </Flex>

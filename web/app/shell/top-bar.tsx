@@ -24,34 +24,79 @@ export function TopBar({ user, onLocaleChanged }: { user: MeUser; onLocaleChange
   const [collapsed, setCollapsed] = useAtom(sideMenuCollapsedAtom);
   const company = user.company;
   return (
-    <Flex as="header" h={TOP_BAR_HEIGHT} align="center" bg="bg" borderBottomWidth="1px" borderColor="border.muted"
-      position="sticky" top="0" zIndex="docked" data-testid="top-bar">
-      <Flex w={collapsed ? SIDE_MENU_WIDTH.collapsed : SIDE_MENU_WIDTH.expanded} h="full" align="center" px="5" gap="3"
-        bg="sidebar.bg" transition="width 0.2s" flexShrink={0}>
+    <Flex
+      as="header"
+      h={TOP_BAR_HEIGHT}
+      align="center"
+      bg="bg"
+      borderBottomWidth="1px"
+      borderColor="border.muted"
+      position="sticky"
+      top="0"
+      zIndex="docked"
+      data-testid="top-bar"
+    >
+      <Flex
+        w={collapsed ? SIDE_MENU_WIDTH.collapsed : SIDE_MENU_WIDTH.expanded}
+        h="full"
+        align="center"
+        px="5"
+        gap="3"
+        bg="sidebar.bg"
+        transition="width 0.2s"
+        flexShrink={0}
+      >
         <Link href="/" aria-label={t('common.appName')}>
           <Flex align="center" gap="2.5">
             <Image src="/logo.svg" alt="" boxSize="8" />
-            {!collapsed && <Text color="white" fontWeight="bold" fontSize="lg" letterSpacing="-0.01em">{t('common.appName')}</Text>}
+            {!collapsed && (
+              <Text color="white" fontWeight="bold" fontSize="lg" letterSpacing="-0.01em">
+                {t('common.appName')}
+              </Text>
+            )}
           </Flex>
         </Link>
       </Flex>
       <Flex flex="1" align="center" px="4" gap="3" minW="0">
-        <IconButton variant="ghost" size="sm" aria-label={collapsed ? t('nav.expand') : t('nav.collapse')} title={t('shell.toggleMenu')}
-          onClick={() => setCollapsed(!collapsed)} data-testid="menu-toggle">
+        <IconButton
+          variant="ghost"
+          size="sm"
+          aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
+          title={t('shell.toggleMenu')}
+          onClick={() => setCollapsed(!collapsed)}
+          data-testid="menu-toggle"
+        >
           <MenuIcon />
         </IconButton>
         {company && (
           <HStack gap="2.5" minW="0" data-testid="company">
-            <Image src={company.image ?? '/default-company.svg'} alt={t('shell.companyLogo')} boxSize="8" borderRadius="full"
-              objectFit="cover" borderWidth="1px" borderColor="border.muted" />
-            <Text fontWeight="semibold" truncate maxW="64">{company.name}</Text>
+            <Image
+              src={company.image ?? '/default-company.svg'}
+              alt={t('shell.companyLogo')}
+              boxSize="8"
+              borderRadius="full"
+              objectFit="cover"
+              borderWidth="1px"
+              borderColor="border.muted"
+            />
+            <Text fontWeight="semibold" truncate maxW="64">
+              {company.name}
+            </Text>
           </HStack>
         )}
         <Box flex="1" />
         <AfterFirstPaint>
-          <Button size="sm" variant="subtle" colorPalette="brand" gap="2" title={t('shell.tutorialHint')}
-            onClick={() => openInNewTab(externalLinks.tutorialVideo)} data-testid="tutorial-button">
-            <PlayIcon />{t('shell.tutorial')}
+          <Button
+            size="sm"
+            variant="subtle"
+            colorPalette="brand"
+            gap="2"
+            title={t('shell.tutorialHint')}
+            onClick={() => openInNewTab(externalLinks.tutorialVideo)}
+            data-testid="tutorial-button"
+          >
+            <PlayIcon />
+            {t('shell.tutorial')}
           </Button>
           <HStack gap="1">
             <LanguageMenu onChanged={onLocaleChanged} />

@@ -8,8 +8,14 @@ import { useT } from '../../lib/i18n';
 import { chunkLoader, lazyNamed } from '../../lib/lazy-chunk';
 
 // The two dialogs bring Formik, Yup and the avatar cropper: they load when opened, not with the shell.
-const EditProfileDialog = lazyNamed(chunkLoader(() => import('../../features/users/components/edit-profile-dialog')), 'EditProfileDialog');
-const ChangePasswordDialog = lazyNamed(chunkLoader(() => import('../../features/auth/components/change-password-dialog')), 'ChangePasswordDialog');
+const EditProfileDialog = lazyNamed(
+  chunkLoader(() => import('../../features/users/components/edit-profile-dialog')),
+  'EditProfileDialog',
+);
+const ChangePasswordDialog = lazyNamed(
+  chunkLoader(() => import('../../features/auth/components/change-password-dialog')),
+  'ChangePasswordDialog',
+);
 
 export function UserMenu({ user }: { user: MeUser }) {
   const t = useT();
@@ -26,14 +32,26 @@ export function UserMenu({ user }: { user: MeUser }) {
         }}
       >
         <Menu.Trigger asChild>
-          <Button variant="ghost" size="sm" h="10" px="2" gap="2.5" aria-label={t('shell.userMenu')} data-testid="user-menu">
+          <Button
+            variant="ghost"
+            size="sm"
+            h="10"
+            px="2"
+            gap="2.5"
+            aria-label={t('shell.userMenu')}
+            data-testid="user-menu"
+          >
             <Avatar.Root size="sm" colorPalette="brand">
               <Avatar.Fallback name={fullName} />
               {user.image && <Avatar.Image src={user.image} />}
             </Avatar.Root>
             <Box textAlign="start" lineHeight="short">
-              <Text fontSize="sm" fontWeight="semibold">{fullName}</Text>
-              <Text fontSize="xs" color="fg.muted" fontWeight="normal">{t(`shell.roles.${user.accessLevel}`)}</Text>
+              <Text fontSize="sm" fontWeight="semibold">
+                {fullName}
+              </Text>
+              <Text fontSize="xs" color="fg.muted" fontWeight="normal">
+                {t(`shell.roles.${user.accessLevel}`)}
+              </Text>
             </Box>
             <ChevronDownIcon />
           </Button>
@@ -42,17 +60,33 @@ export function UserMenu({ user }: { user: MeUser }) {
           <Menu.Positioner>
             <Menu.Content minW="56">
               <Box px="3" py="2">
-                <Text fontSize="sm" fontWeight="semibold">{fullName}</Text>
-                <Text fontSize="xs" color="fg.muted">{user.email}</Text>
+                <Text fontSize="sm" fontWeight="semibold">
+                  {fullName}
+                </Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {user.email}
+                </Text>
               </Box>
               <Menu.Separator />
-              <Menu.Item value="profile" data-testid="menu-edit-profile"><UserIcon />{t('shell.editProfile')}</Menu.Item>
-              <Menu.Item value="password" data-testid="menu-change-password"><KeyIcon />{t('shell.changePassword')}</Menu.Item>
+              <Menu.Item value="profile" data-testid="menu-edit-profile">
+                <UserIcon />
+                {t('shell.editProfile')}
+              </Menu.Item>
+              <Menu.Item value="password" data-testid="menu-change-password">
+                <KeyIcon />
+                {t('shell.changePassword')}
+              </Menu.Item>
               <Menu.Item value="bug-report" asChild>
-                <a href={externalLinks.bugReportMail} data-testid="menu-bug-report"><BugIcon />{t('shell.bugReport')}</a>
+                <a href={externalLinks.bugReportMail} data-testid="menu-bug-report">
+                  <BugIcon />
+                  {t('shell.bugReport')}
+                </a>
               </Menu.Item>
               <Menu.Separator />
-              <Menu.Item value="logout" color="fg.error" data-testid="menu-logout"><LogoutIcon />{t('shell.logout')}</Menu.Item>
+              <Menu.Item value="logout" color="fg.error" data-testid="menu-logout">
+                <LogoutIcon />
+                {t('shell.logout')}
+              </Menu.Item>
             </Menu.Content>
           </Menu.Positioner>
         </Portal>

@@ -33,7 +33,10 @@ export function shortChartLabel(label: string): string {
 }
 
 /** Whole-number steps for count axes (no 2.5 files). */
-const COUNT_INCRS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1e3, 2e3, 2.5e3, 5e3, 1e4, 2e4, 2.5e4, 5e4, 1e5, 2e5, 2.5e5, 5e5, 1e6, 2e6, 2.5e6, 5e6, 1e7, 2e7, 5e7, 1e8, 1e9];
+const COUNT_INCRS = [
+  1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1e3, 2e3, 2.5e3, 5e3, 1e4, 2e4, 2.5e4, 5e4, 1e5, 2e5, 2.5e5, 5e5, 1e6,
+  2e6, 2.5e6, 5e6, 1e7, 2e7, 5e7, 1e8, 1e9,
+];
 
 /** A y axis wide enough for its longest label (uPlot's default of 50 px cuts "1.250.000"). */
 function valueAxis(theme: ChartTheme, scale: string, format: (v: number) => string, side: 1 | 3 = 3): uPlot.Axis {
@@ -51,7 +54,9 @@ function valueAxis(theme: ChartTheme, scale: string, format: (v: number) => stri
 }
 
 /** A count scale from zero with a little headroom (bars stand on the axis). */
-const fromZero = (): uPlot.Scale => ({ range: (_u, _min, max) => uPlot.rangeNum(0, max > 0 ? max : 1, 0.1, true) as uPlot.Range.MinMax });
+const fromZero = (): uPlot.Scale => ({
+  range: (_u, _min, max) => uPlot.rangeNum(0, max > 0 ? max : 1, 0.1, true) as uPlot.Range.MinMax,
+});
 
 const sum = (values: readonly (number | null)[]) => values.reduce<number>((s, v) => s + (v ?? 0), 0);
 
@@ -73,27 +78,60 @@ export function barChart(input: {
   const n = input.categories.length;
   const x = Array.from({ length: n }, (_, i) => i);
   // Stacking: series k is drawn as the sum of bars 0..k, the tallest first, so each shorter one covers its part.
-  const cumulative = input.bars.map((_, k) => x.map((i) => input.bars.slice(0, k + 1).reduce((s, b) => s + (b.values[i] ?? 0), 0)));
+  const cumulative = input.bars.map((_, k) =>
+    x.map((i) => input.bars.slice(0, k + 1).reduce((s, b) => s + (b.values[i] ?? 0), 0)),
+  );
   const drawOrder = input.bars.map((_, k) => k).reverse();
   const lineFormat = input.line?.format ?? input.format;
   const colorOf = (k: number, palette: readonly string[]) => input.bars[k]!.color ?? palette[k % palette.length]!;
   const lineColor = (palette: readonly string[]) => input.line?.color ?? palette[input.bars.length % palette.length]!;
-  const data: uPlot.AlignedData = [x, ...drawOrder.map((k) => cumulative[k]!), ...(input.line ? [[...input.line.values]] : [])];
+  const data: uPlot.AlignedData = [
+    x,
+    ...drawOrder.map((k) => cumulative[k]!),
+    ...(input.line ? [[...input.line.values]] : []),
+  ];
   return {
     data,
     xLabelAt: (idx) => input.categoryTitle?.(idx) ?? input.categories[idx] ?? '',
     legend: [
-      ...input.bars.map((b) => ({ label: b.label, color: b.color ?? '', kind: 'bar' as const, summary: input.format(sum(b.values)), valueAt: (idx: number) => input.format(b.values[idx] ?? 0) })),
-      ...(input.line ? [{ label: input.line.label, color: input.line.color ?? '', kind: 'line' as const, summary: lineFormat(sum(input.line.values)), valueAt: (idx: number) => lineFormat(input.line!.values[idx] ?? 0) }] : []),
+      ...input.bars.map((b) => ({
+        label: b.label,
+        color: b.color ?? '',
+        kind: 'bar' as const,
+        summary: input.format(sum(b.values)),
+        valueAt: (idx: number) => input.format(b.values[idx] ?? 0),
+      })),
+      ...(input.line
+        ? [
+            {
+              label: input.line.label,
+              color: input.line.color ?? '',
+              kind: 'line' as const,
+              summary: lineFormat(sum(input.line.values)),
+              valueAt: (idx: number) => lineFormat(input.line!.values[idx] ?? 0),
+            },
+          ]
+        : []),
     ],
     options: (theme) => {
       const bars = uPlot.paths.bars!({ size: [0.66, 56], align: 0, radius: [0.12, 0] });
       const barsOf = (k: number) => {
         const colors = input.bars[k]!.categoryColors;
-        return colors ? uPlot.paths.bars!({ size: [0.66, 56], align: 0, radius: [0.12, 0], disp: { fill: { unit: 3, values: () => [...colors] } } }) : bars;
+        return colors
+          ? uPlot.paths.bars!({
+              size: [0.66, 56],
+              align: 0,
+              radius: [0.12, 0],
+              disp: { fill: { unit: 3, values: () => [...colors] } },
+            })
+          : bars;
       };
       return {
-        scales: { x: { time: false, range: () => [-0.5, n - 0.5] }, y: fromZero(), ...(input.line ? { y2: fromZero() } : {}) },
+        scales: {
+          x: { time: false, range: () => [-0.5, n - 0.5] },
+          y: fromZero(),
+          ...(input.line ? { y2: fromZero() } : {}),
+        },
         cursor: { drag: { x: false, y: false, setScale: false }, points: { show: false } },
         select: { show: false, left: 0, top: 0, width: 0, height: 0 },
         axes: [
@@ -114,8 +152,26 @@ export function barChart(input: {
         ],
         series: [
           {},
-          ...drawOrder.map((k) => ({ label: input.bars[k]!.label, scale: 'y', stroke: colorOf(k, theme.palette), fill: colorOf(k, theme.palette), width: 0, paths: barsOf(k), points: { show: false } })),
-          ...(input.line ? [{ label: input.line.label, scale: 'y2', stroke: lineColor(theme.palette), width: 2, points: { show: true, size: 6, fill: lineColor(theme.palette) } }] : []),
+          ...drawOrder.map((k) => ({
+            label: input.bars[k]!.label,
+            scale: 'y',
+            stroke: colorOf(k, theme.palette),
+            fill: colorOf(k, theme.palette),
+            width: 0,
+            paths: barsOf(k),
+            points: { show: false },
+          })),
+          ...(input.line
+            ? [
+                {
+                  label: input.line.label,
+                  scale: 'y2',
+                  stroke: lineColor(theme.palette),
+                  width: 2,
+                  points: { show: true, size: 6, fill: lineColor(theme.palette) },
+                },
+              ]
+            : []),
         ],
       };
     },
@@ -136,12 +192,23 @@ export function categoryBarChart(input: {
   /** Categories as the legend names them (default: the category; axis labels are shortened, spec section 9). */
   legendLabel?: (idx: number) => string;
 }): ChartSpec {
-  const spec = barChart({ categories: input.categories, bars: [{ label: input.label, values: input.values, color: input.colors[0], categoryColors: input.colors }], format: input.format, categoryTitle: input.legendLabel });
+  const spec = barChart({
+    categories: input.categories,
+    bars: [{ label: input.label, values: input.values, color: input.colors[0], categoryColors: input.colors }],
+    format: input.format,
+    categoryTitle: input.legendLabel,
+  });
   return {
     ...spec,
     legend: input.categories.map((category, i) => {
       const text = input.format(input.values[i] ?? 0);
-      return { label: input.legendLabel?.(i) ?? category, color: input.colors[i]!, kind: 'bar' as const, summary: text, valueAt: () => text };
+      return {
+        label: input.legendLabel?.(i) ?? category,
+        color: input.colors[i]!,
+        kind: 'bar' as const,
+        summary: text,
+        valueAt: () => text,
+      };
     }),
   };
 }
@@ -152,10 +219,21 @@ export function legendWithPalette(spec: ChartSpec, palette: readonly string[]): 
 }
 
 /** A histogram: one bar per bin [edges[i], edges[i + 1]), e.g. combined scores in the benchmark bands. */
-export function histogramChart(input: { edges: readonly number[]; counts: readonly number[]; label: string; color?: string; format: (v: number) => string; formatEdge?: (v: number) => string }): ChartSpec {
+export function histogramChart(input: {
+  edges: readonly number[];
+  counts: readonly number[];
+  label: string;
+  color?: string;
+  format: (v: number) => string;
+  formatEdge?: (v: number) => string;
+}): ChartSpec {
   const edge = input.formatEdge ?? String;
   const categories = input.counts.map((_, i) => `${edge(input.edges[i]!)}–${edge(input.edges[i + 1]!)}`);
-  return barChart({ categories, bars: [{ label: input.label, values: input.counts, color: input.color }], format: input.format });
+  return barChart({
+    categories,
+    bars: [{ label: input.label, values: input.counts, color: input.color }],
+    format: input.format,
+  });
 }
 
 /**
@@ -176,7 +254,14 @@ export function timeSeriesChart(input: {
   return {
     data: [[...input.times], ...input.series.map((s) => [...s.values])],
     xLabelAt: (idx) => (input.times[idx] === undefined ? '' : full.format(input.times[idx])),
-    legend: input.series.map((s) => ({ label: s.label, color: s.color ?? '', kind: 'line' as const, summary: input.format(sum(s.values)), valueAt: (idx: number) => (s.values[idx] === null || s.values[idx] === undefined ? '–' : input.format(s.values[idx]!)) })),
+    legend: input.series.map((s) => ({
+      label: s.label,
+      color: s.color ?? '',
+      kind: 'line' as const,
+      summary: input.format(sum(s.values)),
+      valueAt: (idx: number) =>
+        s.values[idx] === null || s.values[idx] === undefined ? '–' : input.format(s.values[idx]!),
+    })),
     options: (theme) => ({
       ms: 1,
       scales: { x: { time: true }, y: fromZero() },
@@ -200,7 +285,14 @@ export function timeSeriesChart(input: {
         {},
         ...input.series.map((s, i) => {
           const color = s.color ?? theme.palette[i % theme.palette.length]!;
-          return { label: s.label, stroke: color, width: 2, fill: s.fill ? withAlpha(color, 0.12) : undefined, points: { show: false }, paths: uPlot.paths.linear!() };
+          return {
+            label: s.label,
+            stroke: color,
+            width: 2,
+            fill: s.fill ? withAlpha(color, 0.12) : undefined,
+            points: { show: false },
+            paths: uPlot.paths.linear!(),
+          };
         }),
       ],
     }),

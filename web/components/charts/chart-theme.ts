@@ -18,9 +18,19 @@ export type ChartTheme = {
 export const CHART_PALETTE = ['#1d52ed', '#f08c00', '#0f9f8f', '#c2255c', '#7048e8', '#5c677d'] as const;
 
 /** Traffic-light colours of the score bands (spec section 9), red 0-39 to green 80-100, and grey for no score. */
-export const SCORE_BAND_COLORS = { red: '#d9363e', yellow: '#e0a800', lightGreen: '#74c365', green: '#2f9e44', grey: '#a0aec0' } as const;
+export const SCORE_BAND_COLORS = {
+  red: '#d9363e',
+  yellow: '#e0a800',
+  lightGreen: '#74c365',
+  green: '#2f9e44',
+  grey: '#a0aec0',
+} as const;
 
-const FALLBACK = { text: '#52525b', grid: '#e4e4e7', fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' };
+const FALLBACK = {
+  text: '#52525b',
+  grid: '#e4e4e7',
+  fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+};
 
 function cssVar(name: string): string {
   if (typeof document === 'undefined') return '';

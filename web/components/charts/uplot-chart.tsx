@@ -23,7 +23,13 @@ export { barChart, categoryBarChart, histogramChart, shortChartLabel, timeSeries
  * Build specs with barChart (stacked bars per category, an optional line on a second axis),
  * histogramChart, or timeSeriesChart (chart-specs.ts).
  */
-export function UplotChart({ spec, height = 260, ariaLabel, testId = 'uplot-chart', onReady }: {
+export function UplotChart({
+  spec,
+  height = 260,
+  ariaLabel,
+  testId = 'uplot-chart',
+  onReady,
+}: {
   spec: ChartSpec;
   /** Height of the plotting canvas in CSS pixels (the legend adds to it). */
   height?: number;
@@ -52,7 +58,10 @@ export function UplotChart({ spec, height = 260, ariaLabel, testId = 'uplot-char
         width: Math.max(1, Math.floor(el.clientWidth) || 600),
         height,
         legend: { show: false },
-        hooks: { ...options.hooks, setCursor: [...(options.hooks?.setCursor ?? []), (u) => setHovered(u.cursor.idx ?? null)] },
+        hooks: {
+          ...options.hooks,
+          setCursor: [...(options.hooks?.setCursor ?? []), (u) => setHovered(u.cursor.idx ?? null)],
+        },
       },
       spec.data,
       el,
@@ -80,14 +89,46 @@ export function UplotChart({ spec, height = 260, ariaLabel, testId = 'uplot-char
   const legend = legendWithPalette(spec, theme.palette);
   return (
     <Box data-testid={testId} data-hovered={hovered ?? undefined}>
-      <Box ref={holder} role="img" aria-label={ariaLabel} w="100%" minH={`${height}px`} data-testid={`${testId}-canvas`} css={{ '& .u-cursor-x, & .u-cursor-y': { borderColor: theme.grid } }} />
-      <Flex wrap="wrap" align="center" columnGap="5" rowGap="1" mt="2" fontSize="sm" minH="6" data-testid={`${testId}-legend`}>
-        {hovered !== null && <Text fontWeight="semibold" data-testid={`${testId}-legend-heading`}>{spec.xLabelAt(hovered)}</Text>}
+      <Box
+        ref={holder}
+        role="img"
+        aria-label={ariaLabel}
+        w="100%"
+        minH={`${height}px`}
+        data-testid={`${testId}-canvas`}
+        css={{ '& .u-cursor-x, & .u-cursor-y': { borderColor: theme.grid } }}
+      />
+      <Flex
+        wrap="wrap"
+        align="center"
+        columnGap="5"
+        rowGap="1"
+        mt="2"
+        fontSize="sm"
+        minH="6"
+        data-testid={`${testId}-legend`}
+      >
+        {hovered !== null && (
+          <Text fontWeight="semibold" data-testid={`${testId}-legend-heading`}>
+            {spec.xLabelAt(hovered)}
+          </Text>
+        )}
         {legend.map((entry) => (
           <Flex key={entry.label} align="center" gap="1.5" data-testid="chart-legend-item" data-label={entry.label}>
-            <Box as="span" flexShrink={0} w={entry.kind === 'bar' ? '2.5' : '3.5'} h={entry.kind === 'bar' ? '2.5' : '0.5'} borderRadius="sm" bg={entry.color} />
-            <Text as="span" color="fg.muted">{entry.label}</Text>
-            <Text as="span" fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid="chart-legend-value">{hovered !== null ? entry.valueAt(hovered) : (entry.summary ?? '')}</Text>
+            <Box
+              as="span"
+              flexShrink={0}
+              w={entry.kind === 'bar' ? '2.5' : '3.5'}
+              h={entry.kind === 'bar' ? '2.5' : '0.5'}
+              borderRadius="sm"
+              bg={entry.color}
+            />
+            <Text as="span" color="fg.muted">
+              {entry.label}
+            </Text>
+            <Text as="span" fontWeight="semibold" fontVariantNumeric="tabular-nums" data-testid="chart-legend-value">
+              {hovered !== null ? entry.valueAt(hovered) : (entry.summary ?? '')}
+            </Text>
           </Flex>
         ))}
       </Flex>

@@ -10,7 +10,9 @@ export function ChunkLoadFailed() {
   return (
     <div data-testid="chunk-load-error" role="alert">
       <CenteredMessage title={t('shell.chunkErrorTitle')} text={t('shell.chunkError')}>
-        <Button colorPalette="brand" onClick={() => window.location.reload()} data-testid="chunk-load-reload">{t('shell.reload')}</Button>
+        <Button colorPalette="brand" onClick={() => window.location.reload()} data-testid="chunk-load-reload">
+          {t('shell.reload')}
+        </Button>
       </CenteredMessage>
     </div>
   );

@@ -12,7 +12,21 @@ import { useCloseAfterSuccess } from './success-close';
  * shared lookup, or the success message for 2 seconds and then the close, the lists the action
  * changes revalidated (spec sections 4 and 8).
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, successMessage, danger = false, testId, confirmTestId = `${testId}-confirm`, size = 'sm', revalidates, onConfirm, onSucceeded, onClose }: {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  successMessage,
+  danger = false,
+  testId,
+  confirmTestId = `${testId}-confirm`,
+  size = 'sm',
+  revalidates,
+  onConfirm,
+  onSucceeded,
+  onClose,
+}: {
   open: boolean;
   title: string;
   /** The question and whatever it is about. */
@@ -61,12 +75,22 @@ export function ConfirmDialog({ open, title, children, confirmLabel, successMess
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => { if (!details.open) onClose(); }} placement="center" size={size} role={danger ? 'alertdialog' : 'dialog'}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+      placement="center"
+      size={size}
+      role={danger ? 'alertdialog' : 'dialog'}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid={testId}>
-            <Dialog.Header><Dialog.Title>{title}</Dialog.Title></Dialog.Header>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
                 <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
@@ -74,12 +98,22 @@ export function ConfirmDialog({ open, title, children, confirmLabel, successMess
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>{succeeded ? t('common.close') : t('common.cancel')}</Button>
-              <Button colorPalette={danger ? 'red' : 'brand'} loading={busy} disabled={succeeded} onClick={() => void confirm()} data-testid={confirmTestId}>
+              <Button variant="outline" onClick={onClose}>
+                {succeeded ? t('common.close') : t('common.cancel')}
+              </Button>
+              <Button
+                colorPalette={danger ? 'red' : 'brand'}
+                loading={busy}
+                disabled={succeeded}
+                onClick={() => void confirm()}
+                data-testid={confirmTestId}
+              >
                 {confirmLabel}
               </Button>
             </Dialog.Footer>
-            <Dialog.CloseTrigger asChild><CloseButton size="sm" /></Dialog.CloseTrigger>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

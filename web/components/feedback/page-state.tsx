@@ -9,7 +9,9 @@ export function PageSpinner() {
     <Center minH="50vh" role="status" aria-live="polite">
       <VStack gap="3">
         <Spinner size="lg" color="brand.solid" borderWidth="3px" />
-        <Text color="fg.muted" fontSize="sm">{t('common.loading')}</Text>
+        <Text color="fg.muted" fontSize="sm">
+          {t('common.loading')}
+        </Text>
       </VStack>
     </Center>
   );
@@ -21,18 +23,38 @@ export function PageError({ onRetry }: { onRetry?: () => void }) {
   return (
     <Center minH="40vh" data-testid="page-error">
       <VStack gap="4">
-        <Text color="red.600" fontWeight="semibold">{t('common.loadError')}</Text>
-        {onRetry && <Button size="sm" variant="outline" onClick={onRetry}>{t('common.retry')}</Button>}
+        <Text color="red.600" fontWeight="semibold">
+          {t('common.loadError')}
+        </Text>
+        {onRetry && (
+          <Button size="sm" variant="outline" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        )}
       </VStack>
     </Center>
   );
 }
 
-export function CenteredMessage({ icon, title, text, children }: { icon?: ReactNode; title: string; text: string; children?: ReactNode }) {
+export function CenteredMessage({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon?: ReactNode;
+  title: string;
+  text: string;
+  children?: ReactNode;
+}) {
   return (
     <Center minH="50vh" px="6">
       <VStack gap="3" maxW="md" textAlign="center">
-        {icon && <Box fontSize="4xl" color="fg.subtle">{icon}</Box>}
+        {icon && (
+          <Box fontSize="4xl" color="fg.subtle">
+            {icon}
+          </Box>
+        )}
         <Heading size="lg">{title}</Heading>
         <Text color="fg.muted">{text}</Text>
         {children}

@@ -22,7 +22,11 @@ function clampPlacement(image: HTMLImageElement, placement: Placement): Placemen
   const scale = coverScale(image) * placement.zoom;
   const minX = VIEW - image.naturalWidth * scale;
   const minY = VIEW - image.naturalHeight * scale;
-  return { zoom: placement.zoom, x: Math.min(0, Math.max(minX, placement.x)), y: Math.min(0, Math.max(minY, placement.y)) };
+  return {
+    zoom: placement.zoom,
+    x: Math.min(0, Math.max(minX, placement.x)),
+    y: Math.min(0, Math.max(minY, placement.y)),
+  };
 }
 
 function centred(image: HTMLImageElement): Placement {
@@ -38,18 +42,34 @@ function draw(canvas: HTMLCanvasElement, image: HTMLImageElement, placement: Pla
   const scale = coverScale(image) * placement.zoom * ratio;
   context.clearRect(0, 0, size, size);
   context.imageSmoothingQuality = 'high';
-  context.drawImage(image, placement.x * ratio, placement.y * ratio, image.naturalWidth * scale, image.naturalHeight * scale);
+  context.drawImage(
+    image,
+    placement.x * ratio,
+    placement.y * ratio,
+    image.naturalWidth * scale,
+    image.naturalHeight * scale,
+  );
 }
 
 function toPng(canvas: HTMLCanvasElement): Promise<Blob> {
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toBlob failed'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('toBlob failed'))), 'image/png'),
+  );
 }
 
 /**
  * The square crop dialog: drag the picture to move it, the slider zooms. 'Zuschneiden' draws the
  * square at 65 x 65 and hands back a PNG.
  */
-export function AvatarCropDialog({ file, onCropped, onCancel }: { file: File | null; onCropped: (avatar: CroppedAvatar) => void; onCancel: () => void }) {
+export function AvatarCropDialog({
+  file,
+  onCropped,
+  onCancel,
+}: {
+  file: File | null;
+  onCropped: (avatar: CroppedAvatar) => void;
+  onCancel: () => void;
+}) {
   const t = useT();
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [image, setImage] = useState<HTMLImageElement | null>(null);
@@ -78,10 +98,13 @@ export function AvatarCropDialog({ file, onCropped, onCancel }: { file: File | n
   }, [image, placement]);
 
   // The dialog mounts its content after opening, so the canvas may arrive after the image.
-  const attachCanvas = useCallback((canvas: HTMLCanvasElement | null) => {
-    canvasRef.current = canvas;
-    if (canvas && image) draw(canvas, image, placement, VIEW);
-  }, [image, placement]);
+  const attachCanvas = useCallback(
+    (canvas: HTMLCanvasElement | null) => {
+      canvasRef.current = canvas;
+      if (canvas && image) draw(canvas, image, placement, VIEW);
+    },
+    [image, placement],
+  );
 
   const zoomTo = (zoom: number) => {
     if (!image) return;
@@ -99,9 +122,17 @@ export function AvatarCropDialog({ file, onCropped, onCancel }: { file: File | n
   const onPointerMove = (event: ReactPointerEvent<HTMLCanvasElement>) => {
     const current = drag.current;
     if (!current || current.pointerId !== event.pointerId || !image) return;
-    setPlacement(clampPlacement(image, { zoom: current.from.zoom, x: current.from.x + event.clientX - current.startX, y: current.from.y + event.clientY - current.startY }));
+    setPlacement(
+      clampPlacement(image, {
+        zoom: current.from.zoom,
+        x: current.from.x + event.clientX - current.startX,
+        y: current.from.y + event.clientY - current.startY,
+      }),
+    );
   };
-  const endDrag = () => { drag.current = null; };
+  const endDrag = () => {
+    drag.current = null;
+  };
 
   const crop = async () => {
     if (!image) return;
@@ -114,40 +145,91 @@ export function AvatarCropDialog({ file, onCropped, onCancel }: { file: File | n
   };
 
   return (
-    <Dialog.Root open={file !== null} onOpenChange={(details) => { if (!details.open) onCancel(); }} placement="center" size="sm">
+    <Dialog.Root
+      open={file !== null}
+      onOpenChange={(details) => {
+        if (!details.open) onCancel();
+      }}
+      placement="center"
+      size="sm"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="avatar-crop-dialog">
-            <Dialog.Header><Dialog.Title>{t('crop.title')}</Dialog.Title></Dialog.Header>
+            <Dialog.Header>
+              <Dialog.Title>{t('crop.title')}</Dialog.Title>
+            </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4" align="center">
                 {failed ? (
-                  <Text color="fg.error" data-testid="avatar-crop-error">{t('crop.notAnImage')}</Text>
+                  <Text color="fg.error" data-testid="avatar-crop-error">
+                    {t('crop.notAnImage')}
+                  </Text>
                 ) : (
-                  <Box position="relative" w={`${VIEW}px`} h={`${VIEW}px`} borderRadius="md" overflow="hidden" bg="bg.muted"
-                    borderWidth="1px" borderColor="border.emphasized">
-                    <canvas ref={attachCanvas} width={VIEW} height={VIEW} data-testid="avatar-crop-canvas"
+                  <Box
+                    position="relative"
+                    w={`${VIEW}px`}
+                    h={`${VIEW}px`}
+                    borderRadius="md"
+                    overflow="hidden"
+                    bg="bg.muted"
+                    borderWidth="1px"
+                    borderColor="border.emphasized"
+                  >
+                    <canvas
+                      ref={attachCanvas}
+                      width={VIEW}
+                      height={VIEW}
+                      data-testid="avatar-crop-canvas"
                       style={{ display: 'block', cursor: 'move', touchAction: 'none' }}
-                      onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={endDrag} onPointerCancel={endDrag} />
+                      onPointerDown={onPointerDown}
+                      onPointerMove={onPointerMove}
+                      onPointerUp={endDrag}
+                      onPointerCancel={endDrag}
+                    />
                   </Box>
                 )}
-                <Text fontSize="sm" color="fg.muted">{t('crop.hint')}</Text>
-                <Slider.Root w={`${VIEW}px`} min={1} max={MAX_ZOOM} step={0.01} value={[placement.zoom]} disabled={!image}
-                  onValueChange={(details) => zoomTo(details.value[0] ?? 1)} colorPalette="brand" data-testid="avatar-crop-zoom">
+                <Text fontSize="sm" color="fg.muted">
+                  {t('crop.hint')}
+                </Text>
+                <Slider.Root
+                  w={`${VIEW}px`}
+                  min={1}
+                  max={MAX_ZOOM}
+                  step={0.01}
+                  value={[placement.zoom]}
+                  disabled={!image}
+                  onValueChange={(details) => zoomTo(details.value[0] ?? 1)}
+                  colorPalette="brand"
+                  data-testid="avatar-crop-zoom"
+                >
                   <Slider.Label>{t('crop.zoom')}</Slider.Label>
                   <Slider.Control>
-                    <Slider.Track><Slider.Range /></Slider.Track>
+                    <Slider.Track>
+                      <Slider.Range />
+                    </Slider.Track>
                     <Slider.Thumbs />
                   </Slider.Control>
                 </Slider.Root>
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} data-testid="avatar-crop-cancel">{t('crop.cancel')}</Button>
-              <Button colorPalette="brand" onClick={() => void crop()} disabled={!image} data-testid="avatar-crop-confirm">{t('crop.confirm')}</Button>
+              <Button variant="outline" onClick={onCancel} data-testid="avatar-crop-cancel">
+                {t('crop.cancel')}
+              </Button>
+              <Button
+                colorPalette="brand"
+                onClick={() => void crop()}
+                disabled={!image}
+                data-testid="avatar-crop-confirm"
+              >
+                {t('crop.confirm')}
+              </Button>
             </Dialog.Footer>
-            <Dialog.CloseTrigger asChild><CloseButton size="sm" /></Dialog.CloseTrigger>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

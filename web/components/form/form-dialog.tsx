@@ -51,7 +51,18 @@ export type FormDialogProps<Values extends FormikValues> = {
  * changes revalidated, and a Cancel / submit footer.
  */
 export function FormDialog<Values extends FormikValues>(props: FormDialogProps<Values>) {
-  const { open, onClose, title, testId, size = 'md', scrollInside, closeOnInteractOutside, initialValues, validationSchema, validationError } = props;
+  const {
+    open,
+    onClose,
+    title,
+    testId,
+    size = 'md',
+    scrollInside,
+    closeOnInteractOutside,
+    initialValues,
+    validationSchema,
+    validationError,
+  } = props;
   const t = useT();
   const translateRefusal = useTranslateRefusal();
   const { mutate } = useSWRConfig();
@@ -84,14 +95,25 @@ export function FormDialog<Values extends FormikValues>(props: FormDialogProps<V
     if (props.revalidates?.length) void revalidateOperations(mutate, ...props.revalidates);
   }
 
-  const showValidationError = (form: FormikProps<Values>) => Boolean(validationError) && form.submitCount > 0 && !form.isValid;
+  const showValidationError = (form: FormikProps<Values>) =>
+    Boolean(validationError) && form.submitCount > 0 && !form.isValid;
   const successText = succeededWith
-    ? (typeof props.successMessage === 'function' ? props.successMessage(succeededWith.values) : props.successMessage)
+    ? typeof props.successMessage === 'function'
+      ? props.successMessage(succeededWith.values)
+      : props.successMessage
     : null;
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => { if (!details.open) onClose(); }} placement="center" size={size}
-      scrollBehavior={scrollInside ? 'inside' : undefined} closeOnInteractOutside={closeOnInteractOutside}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+      placement="center"
+      size={size}
+      scrollBehavior={scrollInside ? 'inside' : undefined}
+      closeOnInteractOutside={closeOnInteractOutside}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -102,14 +124,19 @@ export function FormDialog<Values extends FormikValues>(props: FormDialogProps<V
                   const state = { succeeded };
                   return (
                     <form onSubmit={form.handleSubmit} noValidate style={{ display: 'contents' }}>
-                      <Dialog.Header><Dialog.Title>{title}</Dialog.Title></Dialog.Header>
+                      <Dialog.Header>
+                        <Dialog.Title>{title}</Dialog.Title>
+                      </Dialog.Header>
                       <Dialog.Body overflow={scrollInside ? undefined : 'visible'}>
                         <Stack gap="4">
                           {props.header?.(form, state)}
                           {(showValidationError(form) || refusal || successText) && (
                             <Stack ref={alerts} gap="3">
                               {showValidationError(form) && <ErrorAlert message={validationError ?? null} />}
-                              <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
+                              <ErrorAlert
+                                message={refusal ? translateRefusal(refusal) : null}
+                                onDismiss={() => setRefusal(null)}
+                              />
                               <SuccessAlert message={successText} />
                             </Stack>
                           )}
@@ -117,11 +144,21 @@ export function FormDialog<Values extends FormikValues>(props: FormDialogProps<V
                         </Stack>
                       </Dialog.Body>
                       <Dialog.Footer>
-                        {props.footer ? props.footer(form, state) : (
+                        {props.footer ? (
+                          props.footer(form, state)
+                        ) : (
                           <>
                             {props.footerStart}
-                            <Button variant="outline" onClick={onClose}>{succeeded ? t('common.close') : t('common.cancel')}</Button>
-                            <Button type="submit" colorPalette="brand" loading={form.isSubmitting} disabled={succeeded} data-testid={props.submitTestId}>
+                            <Button variant="outline" onClick={onClose}>
+                              {succeeded ? t('common.close') : t('common.cancel')}
+                            </Button>
+                            <Button
+                              type="submit"
+                              colorPalette="brand"
+                              loading={form.isSubmitting}
+                              disabled={succeeded}
+                              data-testid={props.submitTestId}
+                            >
                               {props.submitLabel}
                             </Button>
                           </>
@@ -132,7 +169,9 @@ export function FormDialog<Values extends FormikValues>(props: FormDialogProps<V
                 }}
               </Formik>
             )}
-            <Dialog.CloseTrigger asChild><CloseButton size="sm" /></Dialog.CloseTrigger>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

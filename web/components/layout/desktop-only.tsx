@@ -13,7 +13,9 @@ export function DesktopOnly({ children }: { children: ReactNode }) {
     <Center minH="100vh" p="8" bg="bg.subtle" data-testid="desktop-only">
       <VStack gap="5" maxW="sm" textAlign="center" bg="bg" p="8" borderRadius="xl" boxShadow="md">
         <Image src="/logo.svg" alt="" boxSize="12" />
-        <Box fontSize="4xl" color="brand.solid"><MonitorOffIcon /></Box>
+        <Box fontSize="4xl" color="brand.solid">
+          <MonitorOffIcon />
+        </Box>
         <Heading size="lg">{t('shell.desktopOnlyTitle')}</Heading>
         <Text color="fg.muted">{t('shell.desktopOnly')}</Text>
       </VStack>

@@ -6,7 +6,13 @@ import { ChevronDownIcon, GlobeIcon } from '../icons/icons';
  * The language dropdown (de, en). The choice is kept in local storage as `locale`; `onChanged`
  * lets the logged-in shell store it server-side too.
  */
-export function LanguageMenu({ onChanged, variant = 'ghost' }: { onChanged?: (locale: Locale) => void; variant?: 'ghost' | 'outline' }) {
+export function LanguageMenu({
+  onChanged,
+  variant = 'ghost',
+}: {
+  onChanged?: (locale: Locale) => void;
+  variant?: 'ghost' | 'outline';
+}) {
   const t = useT();
   const locale = useLocale();
   return (
@@ -30,7 +36,12 @@ export function LanguageMenu({ onChanged, variant = 'ghost' }: { onChanged?: (lo
         <Menu.Positioner>
           <Menu.Content minW="40">
             {LOCALES.map((option) => (
-              <Menu.Item key={option} value={option} data-testid={`language-${option}`} fontWeight={option === locale ? 'semibold' : 'normal'}>
+              <Menu.Item
+                key={option}
+                value={option}
+                data-testid={`language-${option}`}
+                fontWeight={option === locale ? 'semibold' : 'normal'}
+              >
                 {t(`shell.languages.${option}`)}
                 <Menu.ItemCommand>{option.toUpperCase()}</Menu.ItemCommand>
               </Menu.Item>

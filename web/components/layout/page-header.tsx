@@ -4,7 +4,17 @@ import { Link } from 'wouter';
 
 export type Crumb = { label: string; href?: string };
 
-export function PageHeader({ title, subtitle, crumbs, actions }: { title: string; subtitle?: string; crumbs?: Crumb[]; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  crumbs,
+  actions,
+}: {
+  title: string;
+  subtitle?: string;
+  crumbs?: Crumb[];
+  actions?: ReactNode;
+}) {
   return (
     <Box display="flex" alignItems="flex-end" justifyContent="space-between" gap="4" mb="6">
       <Box>
@@ -16,7 +26,9 @@ export function PageHeader({ title, subtitle, crumbs, actions }: { title: string
                 <Fragment key={crumb.label}>
                   <Breadcrumb.Item>
                     {crumb.href ? (
-                      <Breadcrumb.Link asChild><Link href={crumb.href}>{crumb.label}</Link></Breadcrumb.Link>
+                      <Breadcrumb.Link asChild>
+                        <Link href={crumb.href}>{crumb.label}</Link>
+                      </Breadcrumb.Link>
                     ) : (
                       <Breadcrumb.CurrentLink>{crumb.label}</Breadcrumb.CurrentLink>
                     )}
@@ -27,8 +39,14 @@ export function PageHeader({ title, subtitle, crumbs, actions }: { title: string
             </Breadcrumb.List>
           </Breadcrumb.Root>
         )}
-        <Heading as="h1" size="2xl" fontWeight="semibold" letterSpacing="-0.01em">{title}</Heading>
-        {subtitle && <Text color="fg.muted" mt="1">{subtitle}</Text>}
+        <Heading as="h1" size="2xl" fontWeight="semibold" letterSpacing="-0.01em">
+          {title}
+        </Heading>
+        {subtitle && (
+          <Text color="fg.muted" mt="1">
+            {subtitle}
+          </Text>
+        )}
       </Box>
       {actions}
     </Box>

@@ -13,10 +13,30 @@ export type GuideInfo = {
 };
 
 export const GUIDES: Record<GuideId, GuideInfo> = {
-  overview: { id: 'overview', path: '/guides', titleKey: 'routes.guides', descriptionKey: 'guides.descriptions.overview' },
-  upload: { id: 'upload', path: '/upload-guide', titleKey: 'routes.uploadGuide', descriptionKey: 'guides.descriptions.upload' },
-  analysis: { id: 'analysis', path: '/analysis-guide', titleKey: 'routes.analysisGuide', descriptionKey: 'guides.descriptions.analysis' },
-  projective: { id: 'projective', path: '/projective-question-guide', titleKey: 'routes.projectiveQuestionGuide', descriptionKey: 'guides.descriptions.projective' },
+  overview: {
+    id: 'overview',
+    path: '/guides',
+    titleKey: 'routes.guides',
+    descriptionKey: 'guides.descriptions.overview',
+  },
+  upload: {
+    id: 'upload',
+    path: '/upload-guide',
+    titleKey: 'routes.uploadGuide',
+    descriptionKey: 'guides.descriptions.upload',
+  },
+  analysis: {
+    id: 'analysis',
+    path: '/analysis-guide',
+    titleKey: 'routes.analysisGuide',
+    descriptionKey: 'guides.descriptions.analysis',
+  },
+  projective: {
+    id: 'projective',
+    path: '/projective-question-guide',
+    titleKey: 'routes.projectiveQuestionGuide',
+    descriptionKey: 'guides.descriptions.projective',
+  },
   faq: { id: 'faq', path: '/faq-guide', titleKey: 'routes.faqGuide', descriptionKey: 'guides.descriptions.faq' },
 };
 

@@ -19,8 +19,13 @@ export function notificationTarget(notification: Pick<AppNotification, 'type' | 
   switch (notification.type) {
     case 'UPLOAD_ERROR': {
       // Step 1 of the failed upload's draft, when the notification names it, so the user sees why and fixes it.
-      const id = notification.url && notification.url.startsWith('/upload-dataset/step1') ? datafileIdFromUrl(notification.url) : null;
-      return id && id !== 'step1' ? `/upload-dataset/step1?datafileId=${encodeURIComponent(id)}` : '/upload-dataset/step1';
+      const id =
+        notification.url && notification.url.startsWith('/upload-dataset/step1')
+          ? datafileIdFromUrl(notification.url)
+          : null;
+      return id && id !== 'step1'
+        ? `/upload-dataset/step1?datafileId=${encodeURIComponent(id)}`
+        : '/upload-dataset/step1';
     }
     case 'UPDATE_ERROR':
     case 'UPLOAD_FINISHED':

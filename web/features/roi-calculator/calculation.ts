@@ -58,7 +58,8 @@ export function calculateRoi(input: RoiInput): RoiResult {
   const { ts, ibs, oes, projective } = input.dataPoints;
   const dataPointsPerInterview = [ts, ibs, oes, projective].reduce((sum, n) => sum + (n > 0 ? Math.floor(n) : 0), 0);
   const creditsPerInterview = creditsForInterview([ts, ibs, oes, projective]);
-  const bound = dataPointsPerInterview < CREDITS_MIN ? 'minimum' : dataPointsPerInterview > CREDITS_MAX ? 'maximum' : null;
+  const bound =
+    dataPointsPerInterview < CREDITS_MIN ? 'minimum' : dataPointsPerInterview > CREDITS_MAX ? 'maximum' : null;
   const creditsPerStudy = creditsPerInterview * input.interviewsPerStudy;
   // Money in cents while adding up, so that a sum of euro amounts does not collect binary fractions.
   const costPerStudyCents = Math.round(creditsPerStudy * input.pricePerCredit * 100);

@@ -64,18 +64,16 @@ export function initialRoiValues(locale: Locale): RoiFormValues {
 // messages already on screen without validating again. One message per field says what is accepted,
 // so an empty field fails the same test as a wrong one.
 const wholeNumber = (key: string, min: number, max: number) =>
-  yup.string()
-    .test('whole-in-range', `roiCalculator.validation.${key}`, (v) => {
-      const n = v === undefined ? null : parseWholeNumber(v);
-      return n !== null && n >= min && n <= max;
-    });
+  yup.string().test('whole-in-range', `roiCalculator.validation.${key}`, (v) => {
+    const n = v === undefined ? null : parseWholeNumber(v);
+    return n !== null && n >= min && n <= max;
+  });
 
 const decimal = (key: string, max: number, positive: boolean) =>
-  yup.string()
-    .test('number', `roiCalculator.validation.${key}`, (v) => {
-      const n = v === undefined ? null : parseDecimal(v);
-      return n !== null && n <= max && (positive ? n > 0 : n >= 0);
-    });
+  yup.string().test('number', `roiCalculator.validation.${key}`, (v) => {
+    const n = v === undefined ? null : parseDecimal(v);
+    return n !== null && n <= max && (positive ? n > 0 : n >= 0);
+  });
 
 const kind = yup.object({
   used: yup.boolean().required(),
@@ -89,9 +87,11 @@ const kind = yup.object({
 export const roiSchema = yup.object({
   interviewsPerStudy: wholeNumber('interviewsPerStudy', LIMITS.interviewsPerStudy.min, LIMITS.interviewsPerStudy.max),
   studiesPerYear: wholeNumber('studiesPerYear', LIMITS.studiesPerYear.min, LIMITS.studiesPerYear.max),
-  kinds: yup.object({ ts: kind, ibs: kind, oes: kind, projective: kind })
+  kinds: yup
+    .object({ ts: kind, ibs: kind, oes: kind, projective: kind })
     .test('some-kind', 'roiCalculator.validation.noScore', (kinds) =>
-      SCORE_KINDS.some((k) => kinds?.[k]?.used && (parseWholeNumber(kinds[k].count ?? '') ?? 0) > 0)),
+      SCORE_KINDS.some((k) => kinds?.[k]?.used && (parseWholeNumber(kinds[k].count ?? '') ?? 0) > 0),
+    ),
   pricePerCredit: decimal('pricePerCredit', LIMITS.pricePerCredit.max, true),
   hoursSavedPerStudy: decimal('hoursSavedPerStudy', LIMITS.hoursSavedPerStudy.max, false),
   hourlyRate: decimal('hourlyRate', LIMITS.hourlyRate.max, false),
@@ -100,7 +100,7 @@ export const roiSchema = yup.object({
 /** The calculator's input from valid form values; null while any field is invalid. */
 export function toRoiInput(values: RoiFormValues): RoiInput | null {
   if (!roiSchema.isValidSync(values)) return null;
-  const count = (k: ScoreKind) => (values.kinds[k].used ? parseWholeNumber(values.kinds[k].count) ?? 0 : 0);
+  const count = (k: ScoreKind) => (values.kinds[k].used ? (parseWholeNumber(values.kinds[k].count) ?? 0) : 0);
   return {
     interviewsPerStudy: parseWholeNumber(values.interviewsPerStudy)!,
     studiesPerYear: parseWholeNumber(values.studiesPerYear)!,

@@ -1,7 +1,20 @@
 // Arrow IPC files written batch by batch straight into the blob store, with backpressure: the
 // writer's bytes are pulled by the store's upload stream, and the producer waits whenever more
 // than a few batches are in flight, so memory does not grow with the file.
-import { Field, Float64, Int32, Int8, makeData, RecordBatch, RecordBatchFileWriter, Schema, Struct, Utf8, type Data, type DataType } from 'apache-arrow';
+import {
+  Field,
+  Float64,
+  Int32,
+  Int8,
+  makeData,
+  RecordBatch,
+  RecordBatchFileWriter,
+  Schema,
+  Struct,
+  Utf8,
+  type Data,
+  type DataType,
+} from 'apache-arrow';
 import type { UploadBlobStore } from '../blob';
 
 const IN_FLIGHT_BYTES = 32 * 1024 * 1024;
@@ -25,7 +38,11 @@ export class ArrowBlobFile {
   #wake: (() => void) | undefined;
   #failed: unknown;
 
-  constructor(blobs: UploadBlobStore, readonly key: string, readonly schema: Schema) {
+  constructor(
+    blobs: UploadBlobStore,
+    readonly key: string,
+    readonly schema: Schema,
+  ) {
     const it = this.#writer[Symbol.asyncIterator]();
     // The writer emits many small pieces (metadata and one buffer per column): the store gets them
     // joined into pieces of about 1 MiB.
@@ -97,7 +114,13 @@ function validity(values: Float64Array): { bitmap: Uint8Array | null; nulls: num
 /** A Float64 column; NaN becomes null (no score, missing answer). */
 export function float64Data(values: Float64Array): Data<Float64> {
   const { bitmap, nulls } = validity(values);
-  return makeData({ type: new Float64(), length: values.length, nullCount: nulls, data: values, ...(bitmap ? { nullBitmap: bitmap } : {}) });
+  return makeData({
+    type: new Float64(),
+    length: values.length,
+    nullCount: nulls,
+    data: values,
+    ...(bitmap ? { nullBitmap: bitmap } : {}),
+  });
 }
 
 /** An Int32 column with nulls where `isNull` says so. */
@@ -109,7 +132,13 @@ export function int32Data(values: Int32Array, isNull?: (v: number) => boolean): 
     if (isNull(values[i]!)) nulls++;
     else bitmap[i >> 3]! |= 1 << (i & 7);
   }
-  return makeData({ type: new Int32(), length: values.length, nullCount: nulls, data: values, ...(nulls ? { nullBitmap: bitmap } : {}) });
+  return makeData({
+    type: new Int32(),
+    length: values.length,
+    nullCount: nulls,
+    data: values,
+    ...(nulls ? { nullBitmap: bitmap } : {}),
+  });
 }
 
 /** An Int8 column; `isNull(value, index)` marks nulls (none when absent). */
@@ -121,7 +150,13 @@ export function int8Data(values: Int8Array, isNull?: (v: number, i: number) => b
     if (isNull(values[i]!, i)) nulls++;
     else bitmap[i >> 3]! |= 1 << (i & 7);
   }
-  return makeData({ type: new Int8(), length: values.length, nullCount: nulls, data: values, ...(nulls ? { nullBitmap: bitmap } : {}) });
+  return makeData({
+    type: new Int8(),
+    length: values.length,
+    nullCount: nulls,
+    data: values,
+    ...(nulls ? { nullBitmap: bitmap } : {}),
+  });
 }
 
 const encoder = new TextEncoder();
@@ -149,7 +184,14 @@ export function utf8Data(values: readonly (string | null)[]): Data<Utf8> {
   }
   // One native encode of the joined text instead of one call (and one view) per cell.
   const bytes = encoder.encode(present.join(''));
-  return makeData({ type: new Utf8(), length: n, nullCount: nulls, valueOffsets: offsets, data: bytes, ...(nulls ? { nullBitmap: bitmap } : {}) });
+  return makeData({
+    type: new Utf8(),
+    length: n,
+    nullCount: nulls,
+    valueOffsets: offsets,
+    data: bytes,
+    ...(nulls ? { nullBitmap: bitmap } : {}),
+  });
 }
 
 /** Bytes of `s` in UTF-8 (lone surrogates count 3, as TextEncoder writes U+FFFD for them). */

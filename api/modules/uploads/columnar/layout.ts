@@ -55,7 +55,11 @@ export type RawPlan = { index: number; name: string; numeric: boolean }[];
 
 const NUMERIC_TYPES = new Set<DataPointType>(['DURATION', 'ITEM_BATTERY', 'PROJECTIVE', 'VOTE']);
 
-export function rawLayout(header: TableHeader, mapping: ColumnMapping, stamp: RevisionStamp): { schema: Schema; plan: RawPlan } {
+export function rawLayout(
+  header: TableHeader,
+  mapping: ColumnMapping,
+  stamp: RevisionStamp,
+): { schema: Schema; plan: RawPlan } {
   const role = new Map<string, { type: DataPointType; id?: string }>();
   for (const dp of mapping.dataPoints) {
     for (const c of columnsOf(dp)) {
@@ -70,20 +74,29 @@ export function rawLayout(header: TableHeader, mapping: ColumnMapping, stamp: Re
     const r = role.get(c.name);
     // CSV and xlsx have no column types; text keeps every cell exactly (numbers as their shortest
     // round-trip text). Columns the scores read, and SPSS numeric variables, are stored as numbers.
-    const numeric = (r !== undefined && NUMERIC_TYPES.has(r.type)) || (c.sourceType === 'number' && r?.type !== 'RECORD_ID' && r?.type !== 'OPEN_ENDED');
+    const numeric =
+      (r !== undefined && NUMERIC_TYPES.has(r.type)) ||
+      (c.sourceType === 'number' && r?.type !== 'RECORD_ID' && r?.type !== 'OPEN_ENDED');
     plan.push({ index, name: c.name, numeric });
-    fields.push(field(c.name, numeric ? new Float64() : new Utf8(), {
-      [FIELD_META.label]: c.label,
-      [FIELD_META.valueLabels]: c.valueLabels ? JSON.stringify(c.valueLabels) : undefined,
-      [FIELD_META.columnType]: r?.type ?? 'IGNORE',
-      [FIELD_META.dataPoint]: r?.id,
-      [FIELD_META.sourceIndex]: String(index),
-    }));
+    fields.push(
+      field(c.name, numeric ? new Float64() : new Utf8(), {
+        [FIELD_META.label]: c.label,
+        [FIELD_META.valueLabels]: c.valueLabels ? JSON.stringify(c.valueLabels) : undefined,
+        [FIELD_META.columnType]: r?.type ?? 'IGNORE',
+        [FIELD_META.dataPoint]: r?.id,
+        [FIELD_META.sourceIndex]: String(index),
+      }),
+    );
   });
   const meta = new Map<string, string>([
-    [META.layout, LAYOUT_VERSION], [META.content, 'raw'], [META.scoringVersion, stamp.scoringVersion],
-    [META.datafileId, stamp.datafileId], [META.revision, String(stamp.revision)], [META.format, header.format],
-    [META.headerRow, String(header.headerRow)], [META.firstDataRow, String(header.firstDataRow)],
+    [META.layout, LAYOUT_VERSION],
+    [META.content, 'raw'],
+    [META.scoringVersion, stamp.scoringVersion],
+    [META.datafileId, stamp.datafileId],
+    [META.revision, String(stamp.revision)],
+    [META.format, header.format],
+    [META.headerRow, String(header.headerRow)],
+    [META.firstDataRow, String(header.firstDataRow)],
     [META.mapping, JSON.stringify(mapping)],
   ]);
   if (header.sheet !== undefined) meta.set(META.sheet, header.sheet);
@@ -93,14 +106,31 @@ export function rawLayout(header: TableHeader, mapping: ColumnMapping, stamp: Re
 /** Names of the score columns, in file order (documented in the README of this module). */
 export const SCORE_COLUMNS = {
   recordId: 'record_id',
-  ts: 'ts', tsDataPoints: 'ts.data_points', extremelySlow: 'ts.extremely_slow',
+  ts: 'ts',
+  tsDataPoints: 'ts.data_points',
+  extremelySlow: 'ts.extremely_slow',
   grid: (id: string) => ({ score: `grid.${id}.score`, label: `grid.${id}.label` }),
-  ibs: 'ibs', ibsDataPoints: 'ibs.data_points',
-  con: 'con', conDataPoints: 'con.data_points',
-  open: (column: string) => ({ category: `oes.${column}.category`, duplicateOf: `oes.${column}.duplicate_of`, source: `oes.${column}.source` }),
-  oes: 'oes', oesDataPoints: 'oes.data_points', badAnswers: 'oes.bad_answers',
-  ps: 'ps', cs: 'cs', is: 'is', sds: 'sds', projectiveDataPoints: 'projective.data_points',
-  combined: 'combined', nSubscores: 'combined.n_subscores', dataPoints: 'data_points', credits: 'credits',
+  ibs: 'ibs',
+  ibsDataPoints: 'ibs.data_points',
+  con: 'con',
+  conDataPoints: 'con.data_points',
+  open: (column: string) => ({
+    category: `oes.${column}.category`,
+    duplicateOf: `oes.${column}.duplicate_of`,
+    source: `oes.${column}.source`,
+  }),
+  oes: 'oes',
+  oesDataPoints: 'oes.data_points',
+  badAnswers: 'oes.bad_answers',
+  ps: 'ps',
+  cs: 'cs',
+  is: 'is',
+  sds: 'sds',
+  projectiveDataPoints: 'projective.data_points',
+  combined: 'combined',
+  nSubscores: 'combined.n_subscores',
+  dataPoints: 'data_points',
+  credits: 'credits',
 } as const;
 
 export const GRID_LABEL_CATEGORIES = JSON.stringify(Object.fromEntries(GRID_LABELS.map((l, i) => [i, l])));

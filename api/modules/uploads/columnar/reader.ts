@@ -13,11 +13,19 @@ export interface RevisionManifest {
   revision: number;
   scoringVersion: string;
   rows: number;
-  files: { raw: { key: string; size: number; columns: string[] }; scores: { key: string; size: number; columns: string[] }; recordIds: { key: string; size: number } };
+  files: {
+    raw: { key: string; size: number; columns: string[] };
+    scores: { key: string; size: number; columns: string[] };
+    recordIds: { key: string; size: number };
+  };
   createdAt: string;
 }
 
-export async function readManifest(blobs: UploadBlobStore, datafileId: string, revision: number): Promise<RevisionManifest | null> {
+export async function readManifest(
+  blobs: UploadBlobStore,
+  datafileId: string,
+  revision: number,
+): Promise<RevisionManifest | null> {
   const bytes = await blobs.getBytes(revisionPrefix(datafileId, revision) + MANIFEST_FILE);
   return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as RevisionManifest) : null;
 }
@@ -27,7 +35,12 @@ export async function readManifest(blobs: UploadBlobStore, datafileId: string, r
  * prefix are followed (a manifest from before the keys were read names exactly these); anything else
  * falls back to the file's fixed name there.
  */
-export function revisionFileKey(manifest: RevisionManifest | null, datafileId: string, revision: number, file: 'raw' | 'scores' | 'recordIds'): string {
+export function revisionFileKey(
+  manifest: RevisionManifest | null,
+  datafileId: string,
+  revision: number,
+  file: 'raw' | 'scores' | 'recordIds',
+): string {
   const prefix = revisionPrefix(datafileId, revision);
   const named = manifest?.files[file]?.key;
   if (named && named.startsWith(prefix) && !named.slice(prefix.length).split('/').includes('..')) return named;
@@ -39,7 +52,11 @@ export function revisionFileKey(manifest: RevisionManifest | null, datafileId: s
  * `columns` is omitted). Unknown names are refused with DATAPOINT_NOT_FOUND and the name.
  */
 export async function readRevisionColumns(
-  blobs: UploadBlobStore, datafileId: string, revision: number, file: 'raw' | 'scores', columns?: readonly string[],
+  blobs: UploadBlobStore,
+  datafileId: string,
+  revision: number,
+  file: 'raw' | 'scores',
+  columns?: readonly string[],
 ): Promise<Table> {
   const manifest = await readManifest(blobs, datafileId, revision);
   if (!manifest) throw uploadError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
@@ -56,7 +73,11 @@ export async function readRevisionColumns(
 
 /** The same columns as an Arrow IPC stream (what the binary columns route sends, gzip on top). */
 export async function revisionColumnsIpc(
-  blobs: UploadBlobStore, datafileId: string, revision: number, file: 'raw' | 'scores', columns?: readonly string[],
+  blobs: UploadBlobStore,
+  datafileId: string,
+  revision: number,
+  file: 'raw' | 'scores',
+  columns?: readonly string[],
 ): Promise<Uint8Array> {
   return tableToIPC(await readRevisionColumns(blobs, datafileId, revision, file, columns), 'stream');
 }

@@ -6,12 +6,25 @@ import type { UploadBlobStore } from '../blob';
 import { numericValue, type ScoreInputs } from '../validate/collector';
 import type { RowBatch } from '../types';
 import { ArrowBlobFile, field, float64Data, int32Data, int8Data, utf8Data } from './arrow-io';
-import { FIELD_META, GRID_LABEL_CATEGORIES, LAYOUT_VERSION, META, SCORE_COLUMNS, type RawPlan, type RevisionStamp } from './layout';
+import {
+  FIELD_META,
+  GRID_LABEL_CATEGORIES,
+  LAYOUT_VERSION,
+  META,
+  SCORE_COLUMNS,
+  type RawPlan,
+  type RevisionStamp,
+} from './layout';
 
 export class RawWriter {
   readonly #file: ArrowBlobFile;
   rows = 0;
-  constructor(blobs: UploadBlobStore, key: string, schema: Schema, readonly plan: RawPlan) {
+  constructor(
+    blobs: UploadBlobStore,
+    key: string,
+    schema: Schema,
+    readonly plan: RawPlan,
+  ) {
     this.#file = new ArrowBlobFile(blobs, key, schema);
   }
 
@@ -23,14 +36,15 @@ export class RawWriter {
         const v = new Float64Array(n);
         for (let i = 0; i < n; i++) {
           const c = batch.rows[i]![index] ?? null;
-          v[i] = typeof c === 'number' ? c : c === null ? Number.NaN : numericValue(c) ?? Number.NaN;
+          v[i] = typeof c === 'number' ? c : c === null ? Number.NaN : (numericValue(c) ?? Number.NaN);
         }
         children.push(float64Data(v));
       } else {
         const v: (string | null)[] = new Array(n);
         for (let i = 0; i < n; i++) {
           const c = batch.rows[i]![index] ?? null;
-          v[i] = c === null || (typeof c === 'number' && Number.isNaN(c)) ? null : typeof c === 'number' ? String(c) : c;
+          v[i] =
+            c === null || (typeof c === 'number' && Number.isNaN(c)) ? null : typeof c === 'number' ? String(c) : c;
         }
         children.push(utf8Data(v));
       }
@@ -52,7 +66,8 @@ export class RawWriter {
 export function totalDataPoints(r: PipelineResult): Float64Array {
   const n = r.credits.length;
   const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = r.tsDataPoints[i]! + r.ibsDataPoints[i]! + r.oesDataPoints[i]! + r.projectiveDataPoints[i]!;
+  for (let i = 0; i < n; i++)
+    out[i] = r.tsDataPoints[i]! + r.ibsDataPoints[i]! + r.oesDataPoints[i]! + r.projectiveDataPoints[i]!;
   return out;
 }
 
@@ -74,7 +89,11 @@ export class ScoresWriter {
   readonly #file: ArrowBlobFile;
 
   constructor(
-    blobs: UploadBlobStore, key: string, stamp: RevisionStamp, inputs: Pick<ScoreInputs, 'rows' | 'grids' | 'open'>, classification: ClassificationResult | undefined,
+    blobs: UploadBlobStore,
+    key: string,
+    stamp: RevisionStamp,
+    inputs: Pick<ScoreInputs, 'rows' | 'grids' | 'open'>,
+    classification: ClassificationResult | undefined,
     /** Per question and record: 1 where the category came from the AI judge, 0 from the offline rules (absent: all offline). */
     sources?: readonly Uint8Array[],
   ) {
@@ -82,9 +101,15 @@ export class ScoresWriter {
     const cats = JSON.stringify(CATEGORY_NAMES);
     const cols: ScoreColumn[] = [];
     const num = (name: string, label: string, values: (r: PipelineResult) => Float64Array) =>
-      cols.push({ field: field(name, new Float64(), { [FIELD_META.label]: label }), data: (r) => float64Data(values(r.result)) });
+      cols.push({
+        field: field(name, new Float64(), { [FIELD_META.label]: label }),
+        data: (r) => float64Data(values(r.result)),
+      });
     const rows = (r: ScoredRange) => ({ a: r.start, b: r.start + r.result.credits.length });
-    cols.push({ field: field(C.recordId, new Utf8(), { [FIELD_META.label]: 'Record ID' }), data: (r) => utf8Data(r.ids) });
+    cols.push({
+      field: field(C.recordId, new Utf8(), { [FIELD_META.label]: 'Record ID' }),
+      data: (r) => utf8Data(r.ids),
+    });
     num(C.ts, 'Time-Score', (r) => r.ts);
     num(C.tsDataPoints, 'Time-Score data points', (r) => r.tsDataPoints);
     num(C.extremelySlow, 'Extremely slow (1 = over 10x the median)', (r) => r.extremelySlow);
@@ -92,7 +117,11 @@ export class ScoresWriter {
       const names = C.grid(g.dp.id);
       num(names.score, `Grid score: ${g.dp.title ?? g.dp.id}`, (r) => r.grids[gi]!.scores);
       cols.push({
-        field: field(names.label, new Int8(), { [FIELD_META.label]: `Grid label: ${g.dp.title ?? g.dp.id}`, [FIELD_META.categories]: GRID_LABEL_CATEGORIES, [FIELD_META.dataPoint]: g.dp.id }),
+        field: field(names.label, new Int8(), {
+          [FIELD_META.label]: `Grid label: ${g.dp.title ?? g.dp.id}`,
+          [FIELD_META.categories]: GRID_LABEL_CATEGORIES,
+          [FIELD_META.dataPoint]: g.dp.id,
+        }),
         data: (r) => {
           const labels = r.result.grids[gi]!.labels;
           return int8Data(new Int8Array(labels.buffer, labels.byteOffset, labels.length).slice());
@@ -112,14 +141,20 @@ export class ScoresWriter {
       const category = classification!.categories[q]!;
       const cluster = classification!.clusters[q]!;
       cols.push({
-        field: field(names.category, new Int32(), { [FIELD_META.label]: `Open-ended category: ${o.dp.questionTitle}`, [FIELD_META.categories]: cats, [FIELD_META.dataPoint]: o.dp.column }),
+        field: field(names.category, new Int32(), {
+          [FIELD_META.label]: `Open-ended category: ${o.dp.questionTitle}`,
+          [FIELD_META.categories]: cats,
+          [FIELD_META.dataPoint]: o.dp.column,
+        }),
         data: (r) => {
           const { a, b } = rows(r);
           return int32Data(category.slice(a, b), (v) => v === 0);
         },
       });
       cols.push({
-        field: field(names.duplicateOf, new Int32(), { [FIELD_META.label]: 'Row index (0-based) of the earliest answer this one duplicates' }),
+        field: field(names.duplicateOf, new Int32(), {
+          [FIELD_META.label]: 'Row index (0-based) of the earliest answer this one duplicates',
+        }),
         data: (r) => {
           const { a, b } = rows(r);
           return int32Data(cluster.slice(a, b), (v) => v < 0);
@@ -128,10 +163,16 @@ export class ScoresWriter {
       // Which verdicts the AI judge gave (1) and which the offline rules (0); null where nothing was scored.
       const source = sources?.[q];
       cols.push({
-        field: field(names.source, new Int8(), { [FIELD_META.label]: 'Category source (0 = offline rules, 1 = AI judge)', [FIELD_META.categories]: JSON.stringify({ 0: 'Offline rules', 1: 'AI judge' }) }),
+        field: field(names.source, new Int8(), {
+          [FIELD_META.label]: 'Category source (0 = offline rules, 1 = AI judge)',
+          [FIELD_META.categories]: JSON.stringify({ 0: 'Offline rules', 1: 'AI judge' }),
+        }),
         data: (r) => {
           const { a, b } = rows(r);
-          return int8Data(Int8Array.from({ length: b - a }, (_, k) => (source ? source[a + k]! : 0)), (_v, k) => category[a + k] === 0);
+          return int8Data(
+            Int8Array.from({ length: b - a }, (_, k) => (source ? source[a + k]! : 0)),
+            (_v, k) => category[a + k] === 0,
+          );
         },
       });
     });
@@ -148,11 +189,22 @@ export class ScoresWriter {
     num(C.dataPoints, 'Data points (all scores)', totalDataPoints);
     num(C.credits, 'Credits (4..10)', (r) => r.credits);
     const meta = new Map<string, string>([
-      [META.layout, LAYOUT_VERSION], [META.content, 'scores'], [META.scoringVersion, stamp.scoringVersion],
-      [META.datafileId, stamp.datafileId], [META.revision, String(stamp.revision)], [META.rows, String(inputs.rows)],
+      [META.layout, LAYOUT_VERSION],
+      [META.content, 'scores'],
+      [META.scoringVersion, stamp.scoringVersion],
+      [META.datafileId, stamp.datafileId],
+      [META.revision, String(stamp.revision)],
+      [META.rows, String(inputs.rows)],
     ]);
     this.#cols = cols;
-    this.#file = new ArrowBlobFile(blobs, key, new Schema(cols.map((c) => c.field), meta));
+    this.#file = new ArrowBlobFile(
+      blobs,
+      key,
+      new Schema(
+        cols.map((c) => c.field),
+        meta,
+      ),
+    );
   }
 
   get columns(): string[] {
@@ -162,7 +214,10 @@ export class ScoresWriter {
   /** The scores of rows [start, start + result rows), in order; `ids` are their record ids. */
   write(result: PipelineResult, start: number, ids: readonly string[]): Promise<void> {
     const range = { result, start, ids };
-    return this.#file.write(this.#cols.map((c) => c.data(range)), result.credits.length);
+    return this.#file.write(
+      this.#cols.map((c) => c.data(range)),
+      result.credits.length,
+    );
   }
 
   async close(): Promise<{ size: number; columns: string[] }> {

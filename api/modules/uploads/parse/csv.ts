@@ -104,7 +104,12 @@ export function csvCell(field: string, decimalComma: boolean): Cell {
 
 export type ByteSource = () => AsyncIterable<Uint8Array>;
 
-async function* rawRows(source: ByteSource, options: ReadOptions, limits: UploadLimits, info: { encoding?: CsvEncoding; delimiter?: string }): AsyncGenerator<RawRow> {
+async function* rawRows(
+  source: ByteSource,
+  options: ReadOptions,
+  limits: UploadLimits,
+  info: { encoding?: CsvEncoding; delimiter?: string },
+): AsyncGenerator<RawRow> {
   const it = source()[Symbol.asyncIterator]();
   const head: Uint8Array[] = [];
   let got = 0;
@@ -171,22 +176,29 @@ async function* rawRows(source: ByteSource, options: ReadOptions, limits: Upload
     failed = error;
     signal();
   });
-  Papa.parse(input as unknown as File, {
-    delimiter, header: false, dynamicTyping: false, skipEmptyLines: false, chunkSize: PIECE,
-    chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
-      handle = parser;
-      queue.push(results.data);
-      signal();
-    },
-    complete: () => {
-      finished = true;
-      signal();
-    },
-    error: (error: unknown) => {
-      failed = error;
-      signal();
-    },
-  } as Papa.ParseLocalConfig<string[], File>);
+  Papa.parse(
+    input as unknown as File,
+    {
+      delimiter,
+      header: false,
+      dynamicTyping: false,
+      skipEmptyLines: false,
+      chunkSize: PIECE,
+      chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
+        handle = parser;
+        queue.push(results.data);
+        signal();
+      },
+      complete: () => {
+        finished = true;
+        signal();
+      },
+      error: (error: unknown) => {
+        failed = error;
+        signal();
+      },
+    } as Papa.ParseLocalConfig<string[], File>,
+  );
   let number = 0;
   try {
     for (;;) {
@@ -205,7 +217,13 @@ async function* rawRows(source: ByteSource, options: ReadOptions, limits: Upload
       for (const fields of rows) {
         number++;
         if (fields.length === 1 && fields[0] === '') continue;
-        if (fields.length > limits.maxColumns) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'TOO_MANY_COLUMNS', limit: limits.maxColumns, value: fields.length, rows: [number] });
+        if (fields.length > limits.maxColumns)
+          throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
+            reason: 'TOO_MANY_COLUMNS',
+            limit: limits.maxColumns,
+            value: fields.length,
+            rows: [number],
+          });
         const cells: Cell[] = new Array(fields.length);
         for (let i = 0; i < fields.length; i++) cells[i] = csvCell(fields[i]!, decimalComma);
         yield { number, cells };
@@ -249,8 +267,19 @@ export async function readCsv(source: ByteSource, options: ReadOptions, limits: 
     yield* rows;
   }
   return assembleTable({
-    format: 'csv', rows: chained(), options, limits,
+    format: 'csv',
+    rows: chained(),
+    options,
+    limits,
     ...(qualtrics ? { labelRowOffset: 1 } : {}),
-    extra: { get encoding() { return info.encoding; }, get delimiter() { return info.delimiter; }, qualtrics },
+    extra: {
+      get encoding() {
+        return info.encoding;
+      },
+      get delimiter() {
+        return info.delimiter;
+      },
+      qualtrics,
+    },
   });
 }

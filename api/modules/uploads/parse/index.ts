@@ -8,7 +8,15 @@ import { readCsv } from './csv';
 import { readSav } from './sav';
 import { readXlsx, xlsxSheetNames } from './xlsx';
 
-const EXTENSIONS: Record<string, UploadFormat> = { xlsx: 'xlsx', xlsm: 'xlsx', csv: 'csv', txt: 'csv', tsv: 'csv', sav: 'sav', zsav: 'sav' };
+const EXTENSIONS: Record<string, UploadFormat> = {
+  xlsx: 'xlsx',
+  xlsm: 'xlsx',
+  csv: 'csv',
+  txt: 'csv',
+  tsv: 'csv',
+  sav: 'sav',
+  zsav: 'sav',
+};
 
 /** The format a file name claims (by extension), or undefined. */
 export function formatOfName(fileName: string): UploadFormat | undefined {
@@ -59,7 +67,12 @@ async function head(blobs: UploadBlobStore, key: string): Promise<Uint8Array> {
   }
 }
 
-async function checked(blobs: UploadBlobStore, key: string, format: UploadFormat, limits: UploadLimits): Promise<number> {
+async function checked(
+  blobs: UploadBlobStore,
+  key: string,
+  format: UploadFormat,
+  limits: UploadLimits,
+): Promise<number> {
   const stat = await blobs.stat(key);
   if (!stat) throw uploadError('FILE_DOWNLOAD_FAILED', { reason: 'UPLOAD_NOT_STORED' });
   checkSize(format, stat.size, limits);
@@ -68,7 +81,12 @@ async function checked(blobs: UploadBlobStore, key: string, format: UploadFormat
 }
 
 /** Step 1: the sheet names of a stored xlsx (central directory and workbook.xml only). */
-export async function getSheetNames(blobs: UploadBlobStore, key: string, format: UploadFormat, limits: UploadLimits = DEFAULT_LIMITS): Promise<string[]> {
+export async function getSheetNames(
+  blobs: UploadBlobStore,
+  key: string,
+  format: UploadFormat,
+  limits: UploadLimits = DEFAULT_LIMITS,
+): Promise<string[]> {
   await checked(blobs, key, format, limits);
   if (format !== 'xlsx') return [];
   const bytes = await blobs.getBytes(key);
@@ -77,7 +95,13 @@ export async function getSheetNames(blobs: UploadBlobStore, key: string, format:
 }
 
 /** A stored upload as a table, after the size and magic-byte checks. */
-export async function openUpload(blobs: UploadBlobStore, key: string, format: UploadFormat, options: ReadOptions, limits: UploadLimits = DEFAULT_LIMITS): Promise<TableSource> {
+export async function openUpload(
+  blobs: UploadBlobStore,
+  key: string,
+  format: UploadFormat,
+  options: ReadOptions,
+  limits: UploadLimits = DEFAULT_LIMITS,
+): Promise<TableSource> {
   const size = await checked(blobs, key, format, limits);
   if (format === 'csv') {
     let read = 0;
@@ -98,9 +122,21 @@ export async function openUpload(blobs: UploadBlobStore, key: string, format: Up
 }
 
 /** A table from bytes in memory (tests, demo data, the seed). */
-export async function readTableFromBytes(bytes: Uint8Array, format: UploadFormat, options: ReadOptions = {}, limits: UploadLimits = DEFAULT_LIMITS): Promise<TableSource> {
+export async function readTableFromBytes(
+  bytes: Uint8Array,
+  format: UploadFormat,
+  options: ReadOptions = {},
+  limits: UploadLimits = DEFAULT_LIMITS,
+): Promise<TableSource> {
   checkSize(format, bytes.length, limits);
   checkMagic(format, bytes.subarray(0, 4096));
-  if (format === 'csv') return readCsv(async function* () { yield bytes; }, options, limits);
+  if (format === 'csv')
+    return readCsv(
+      async function* () {
+        yield bytes;
+      },
+      options,
+      limits,
+    );
   return format === 'xlsx' ? readXlsx(bytes, options, limits) : readSav(bytes, options, limits);
 }

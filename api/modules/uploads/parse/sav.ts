@@ -30,7 +30,10 @@ interface Variable {
 class Cursor {
   pos = 0;
   readonly view: DataView;
-  constructor(readonly bytes: Uint8Array, readonly le: boolean) {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly le: boolean,
+  ) {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
   need(n: number): void {
@@ -89,7 +92,8 @@ export interface SavDictionary {
 export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavDictionary {
   if (bytes.length < 176) throw corrupt('SAV_TRUNCATED');
   const magic = latin1.decode(bytes.subarray(0, 4));
-  if (magic !== '$FL2' && magic !== '$FL3') throw uploadError('UPLOAD_FILE_TYPE_MISMATCH', { reason: 'CONTENT_DOES_NOT_MATCH_FORMAT' });
+  if (magic !== '$FL2' && magic !== '$FL3')
+    throw uploadError('UPLOAD_FILE_TYPE_MISMATCH', { reason: 'CONTENT_DOES_NOT_MATCH_FORMAT' });
   const probe = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const layout = probe.getInt32(64, true);
   const le = layout === 2 || layout === 3;
@@ -150,11 +154,23 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
       } else {
         for (const b of mv) missing.strings.push(latin1.decode(b).trimEnd());
       }
-      const v: Variable = { width, shortName, name: shortName, missing, slot: slots.length, slots: 1 + Math.ceil(width / 8) - (width > 0 ? 1 : 0) };
+      const v: Variable = {
+        width,
+        shortName,
+        name: shortName,
+        missing,
+        slot: slots.length,
+        slots: 1 + Math.ceil(width / 8) - (width > 0 ? 1 : 0),
+      };
       if (label) rawVarLabels.set(v, label);
       slots.push({ width, v });
       variables.push(v);
-      if (variables.length > limits.maxColumns) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'TOO_MANY_COLUMNS', limit: limits.maxColumns, value: variables.length });
+      if (variables.length > limits.maxColumns)
+        throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
+          reason: 'TOO_MANY_COLUMNS',
+          limit: limits.maxColumns,
+          value: variables.length,
+        });
     } else if (type === 3) {
       const n = c.i32();
       if (n < 0 || n > 1_000_000) throw corrupt('SAV_VALUE_LABELS');
@@ -241,12 +257,25 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
       if (!v) continue;
       v.valueLabels ??= {};
       set.values.forEach((val, k) => {
-        const key = v.width === 0 ? String(new DataView(val.buffer, val.byteOffset, 8).getFloat64(0, le)) : decoder.decode(val).trimEnd();
+        const key =
+          v.width === 0
+            ? String(new DataView(val.buffer, val.byteOffset, 8).getFloat64(0, le))
+            : decoder.decode(val).trimEnd();
         v.valueLabels![key] = decoder.decode(set.labels[k]!).trim();
       });
     }
   }
-  return { variables: merged, compression, bias, sysmis, cases, slotsPerCase: slotsPerCase > 0 ? slotsPerCase : slots.length, decoder, dataStart: c.pos, le };
+  return {
+    variables: merged,
+    compression,
+    bias,
+    sysmis,
+    cases,
+    slotsPerCase: slotsPerCase > 0 ? slotsPerCase : slots.length,
+    decoder,
+    dataStart: c.pos,
+    le,
+  };
 }
 
 function latin1Bytes(s: string): Uint8Array {
@@ -271,9 +300,18 @@ function zsavData(bytes: Uint8Array, start: number, le: boolean, limits: UploadL
     const usize = dv.getInt32(at + 16, le);
     const csize = dv.getInt32(at + 20, le);
     total += usize;
-    if (total > limits.maxUncompressedBytes) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'ZIP_UNCOMPRESSED_SIZE', limit: limits.maxUncompressedBytes, value: total });
+    if (total > limits.maxUncompressedBytes)
+      throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
+        reason: 'ZIP_UNCOMPRESSED_SIZE',
+        limit: limits.maxUncompressedBytes,
+        value: total,
+      });
     if (usize > limits.maxCompressionRatio * Math.max(1, csize) && usize > 65536) {
-      throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'ZIP_RATIO', limit: limits.maxCompressionRatio, value: Math.round(usize / Math.max(1, csize)) });
+      throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
+        reason: 'ZIP_RATIO',
+        limit: limits.maxCompressionRatio,
+        value: Math.round(usize / Math.max(1, csize)),
+      });
     }
     if (compOfs < 0 || compOfs + csize > bytes.length) throw corrupt('ZSAV_BLOCK');
     let out: Uint8Array;
@@ -351,7 +389,8 @@ export function* savRows(bytes: Uint8Array, dict: SavDictionary, limits: UploadL
         let raw: Uint8Array;
         if (v.width > 255) {
           const parts: Uint8Array[] = [];
-          for (let off = 0; off < v.slots * 8; off += 256) parts.push(caseBytes.subarray(v.slot * 8 + off, v.slot * 8 + Math.min(off + 255, v.slots * 8)));
+          for (let off = 0; off < v.slots * 8; off += 256)
+            parts.push(caseBytes.subarray(v.slot * 8 + off, v.slot * 8 + Math.min(off + 255, v.slots * 8)));
           raw = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
           let at = 0;
           for (const p of parts) {
@@ -386,7 +425,10 @@ export async function readSav(bytes: Uint8Array, options: ReadOptions, limits: U
     sourceType: v.width === 0 ? 'number' : 'string',
   }));
   return assembleTable({
-    format: 'sav', rows: toAsync(savRows(bytes, dict, limits)), columns, limits,
+    format: 'sav',
+    rows: toAsync(savRows(bytes, dict, limits)),
+    columns,
+    limits,
     options: { ...options, headerRow: 1, firstDataRow: 2 },
   });
 }

@@ -34,8 +34,17 @@ export function missingTest(codes: readonly string[] | undefined): (cell: Cell) 
 /** NUL and other C0 controls except tab and line breaks are dropped; very long text is refused. */
 export function cleanText(text: string, maxChars: number, column: string, row: number): string | null {
   // eslint-disable-next-line no-control-regex
-  const t = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text) ? text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '') : text;
-  if (t.length > maxChars) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'CELL_TOO_LONG', column, rows: [row], limit: maxChars, value: t.length });
+  const t = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)
+    ? text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    : text;
+  if (t.length > maxChars)
+    throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
+      reason: 'CELL_TOO_LONG',
+      column,
+      rows: [row],
+      limit: maxChars,
+      value: t.length,
+    });
   return t.trim() === '' ? null : t;
 }
 
@@ -64,9 +73,14 @@ export async function assembleTable(input: AssembleInput): Promise<TableSource> 
   const { rows, options, limits, format } = input;
   const headerRow = options.headerRow ?? 1;
   const firstDataRow = options.firstDataRow ?? headerRow + 1 + (input.labelRowOffset ? 2 : 0);
-  if (!Number.isInteger(headerRow) || headerRow < 1) throw uploadError('INVALID_PARAMETERS', { reason: 'HEADER_ROW_INVALID', value: headerRow });
+  if (!Number.isInteger(headerRow) || headerRow < 1)
+    throw uploadError('INVALID_PARAMETERS', { reason: 'HEADER_ROW_INVALID', value: headerRow });
   if (!Number.isInteger(firstDataRow) || firstDataRow <= headerRow) {
-    throw uploadError('INVALID_PARAMETERS', { reason: 'FIRST_DATA_ROW_NOT_AFTER_HEADER_ROW', value: firstDataRow, limit: headerRow });
+    throw uploadError('INVALID_PARAMETERS', {
+      reason: 'FIRST_DATA_ROW_NOT_AFTER_HEADER_ROW',
+      value: firstDataRow,
+      limit: headerRow,
+    });
   }
   let columns = input.columns;
   let pending: RawRow | undefined;
@@ -94,13 +108,23 @@ export async function assembleTable(input: AssembleInput): Promise<TableSource> 
     headerCells.forEach((c, i) => {
       if (c !== null && String(c).trim() !== '') width = i + 1;
     });
-    if (width > limits.maxColumns) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'TOO_MANY_COLUMNS', limit: limits.maxColumns, value: width });
+    if (width > limits.maxColumns)
+      throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
+        reason: 'TOO_MANY_COLUMNS',
+        limit: limits.maxColumns,
+        value: width,
+      });
     columns = [];
     for (let i = 0; i < width; i++) {
       const raw = headerCells[i];
       const name = raw === null || raw === undefined ? '' : String(raw).replaceAll('\u0000', '').trim();
       const label = labelCells?.[i];
-      columns.push({ name, ...(label !== null && label !== undefined && String(label).trim() !== '' ? { label: String(label).trim() } : {}) });
+      columns.push({
+        name,
+        ...(label !== null && label !== undefined && String(label).trim() !== ''
+          ? { label: String(label).trim() }
+          : {}),
+      });
     }
   }
   const header: TableHeader = { format, columns, headerRow, firstDataRow, ...input.extra };
@@ -129,7 +153,12 @@ export async function assembleTable(input: AssembleInput): Promise<TableSource> 
         if (c !== null && isMissing(c)) c = Number.NaN;
         if (i >= width) {
           // Data under no header name: the header row must name every column that holds data.
-          if (c !== null && !(typeof c === 'number' && Number.isNaN(c))) throw uploadError('HEADER_ROW_HAS_DUPLICATES', { reason: 'EMPTY_HEADER_NAME', column: `(${columnLetters(i)})`, rows: [r.number] });
+          if (c !== null && !(typeof c === 'number' && Number.isNaN(c)))
+            throw uploadError('HEADER_ROW_HAS_DUPLICATES', {
+              reason: 'EMPTY_HEADER_NAME',
+              column: `(${columnLetters(i)})`,
+              rows: [r.number],
+            });
           continue;
         }
         if (c !== null && !(typeof c === 'number' && Number.isNaN(c))) any = true;
@@ -139,8 +168,18 @@ export async function assembleTable(input: AssembleInput): Promise<TableSource> 
       // Fully empty rows are layout, not interviews.
       if (!any) return;
       count++;
-      if (count > limits.maxRows) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'TOO_MANY_ROWS', limit: limits.maxRows, value: count });
-      if (count * width > maxCells) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'TOO_MANY_CELLS', limit: maxCells, value: count * width });
+      if (count > limits.maxRows)
+        throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
+          reason: 'TOO_MANY_ROWS',
+          limit: limits.maxRows,
+          value: count,
+        });
+      if (count * width > maxCells)
+        throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
+          reason: 'TOO_MANY_CELLS',
+          limit: maxCells,
+          value: count * width,
+        });
       batch.rows.push(out);
       batch.rowNumbers.push(r.number);
     };

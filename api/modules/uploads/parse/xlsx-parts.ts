@@ -24,7 +24,8 @@ export function unescapeXml(text: string): string {
         return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
       })
     : text;
-  if (t.includes('_x')) t = t.replace(/_x([0-9A-Fa-f]{4})_/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  if (t.includes('_x'))
+    t = t.replace(/_x([0-9A-Fa-f]{4})_/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return t;
 }
 
@@ -35,7 +36,12 @@ function attr(tag: string, name: string): string | undefined {
 
 const utf8 = new TextDecoder('utf-8');
 
-export function entryText(bytes: Uint8Array, entries: Map<string, ZipEntry>, path: string, limits: UploadLimits): string | undefined {
+export function entryText(
+  bytes: Uint8Array,
+  entries: Map<string, ZipEntry>,
+  path: string,
+  limits: UploadLimits,
+): string | undefined {
   const e = entries.get(path);
   if (!e) return undefined;
   return utf8.decode(inflateWhole(bytes, e, limits.maxUncompressedBytes));
@@ -78,7 +84,12 @@ export function readWorkbook(bytes: Uint8Array, entries: Map<string, ZipEntry>, 
     if (!name || !t || !/\/worksheet$/.test(t.type)) continue;
     sheets.push({ name, path: t.target, hidden: /state\s*=\s*"(?:hidden|veryHidden)"/.test(m[0]) });
   }
-  if (sheets.length > limits.maxSheets) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'TOO_MANY_SHEETS', limit: limits.maxSheets, value: sheets.length });
+  if (sheets.length > limits.maxSheets)
+    throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
+      reason: 'TOO_MANY_SHEETS',
+      limit: limits.maxSheets,
+      value: sheets.length,
+    });
   const wbPr = /<(?:\w+:)?workbookPr\b[^>]*>/.exec(wb)?.[0] ?? '';
   const date1904 = /date1904\s*=\s*"(?:1|true)"/.test(wbPr);
   let sharedStringsPath: string | undefined;
@@ -104,7 +115,11 @@ const BUILTIN_TIMES = new Set([18, 19, 20, 21, 32, 33, 45, 46, 47, 55, 56]);
 
 export function formatKind(code: string): NumberKind {
   // Quoted literals, escaped characters and colour/condition brackets say nothing about dates.
-  const f = code.replace(/"[^"]*"/g, '').replace(/\\./g, '').replace(/\[(?![hms]+\])[^\]]*\]/gi, '').toLowerCase();
+  const f = code
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .replace(/\[(?![hms]+\])[^\]]*\]/gi, '')
+    .toLowerCase();
   if (/\[[hms]+\]/.test(f)) return NumberKind.Time;
   if (/[dy]/.test(f)) return NumberKind.Date;
   // With hours or seconds, 'm' means minutes: a time of day.
@@ -126,7 +141,10 @@ export function readStyles(xml: string | undefined): NumberKind[] {
   const kinds: NumberKind[] = [];
   for (const m of xfs.matchAll(/<(?:\w+:)?xf\b[^>]*>/g)) {
     const id = Number(attr(m[0], 'numFmtId') ?? 0);
-    kinds.push(custom.get(id) ?? (BUILTIN_DATES.has(id) ? NumberKind.Date : BUILTIN_TIMES.has(id) ? NumberKind.Time : NumberKind.Plain));
+    kinds.push(
+      custom.get(id) ??
+        (BUILTIN_DATES.has(id) ? NumberKind.Date : BUILTIN_TIMES.has(id) ? NumberKind.Time : NumberKind.Plain),
+    );
   }
   return kinds;
 }
@@ -143,7 +161,12 @@ export function readSharedStrings(xml: string | undefined, limits: UploadLimits)
     for (const tm of body.matchAll(t)) text += tm[1] ?? '';
     if (text.length > limits.maxCellChars) text = text.slice(0, limits.maxCellChars + 1);
     out.push(unescapeXml(text));
-    if (out.length > limits.maxCells.xlsx) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'TOO_MANY_CELLS', limit: limits.maxCells.xlsx, value: out.length });
+    if (out.length > limits.maxCells.xlsx)
+      throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
+        reason: 'TOO_MANY_CELLS',
+        limit: limits.maxCells.xlsx,
+        value: out.length,
+      });
   }
   return out;
 }

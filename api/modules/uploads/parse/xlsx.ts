@@ -7,7 +7,16 @@ import { uploadError } from '../errors';
 import type { UploadLimits } from '../limits';
 import type { Cell, ReadOptions, TableSource } from '../types';
 import { assembleTable, type RawRow } from './table';
-import { NumberKind, readSharedStrings, readStyles, readWorkbook, entryText, serialToIso, unescapeXml, type WorkbookInfo } from './xlsx-parts';
+import {
+  NumberKind,
+  readSharedStrings,
+  readStyles,
+  readWorkbook,
+  entryText,
+  serialToIso,
+  unescapeXml,
+  type WorkbookInfo,
+} from './xlsx-parts';
 import { inflateChunks, readCentralDirectory, type ZipEntry } from './zip';
 
 export interface XlsxBook {
@@ -26,11 +35,22 @@ export function xlsxSheetNames(bytes: Uint8Array, limits: UploadLimits): string[
   return openXlsx(bytes, limits).workbook.sheets.map((s) => s.name);
 }
 
-const LT = 0x3c, GT = 0x3e, SLASH = 0x2f, QUOTE = 0x22, APOS = 0x27, EQ = 0x3d;
+const LT = 0x3c,
+  GT = 0x3e,
+  SLASH = 0x2f,
+  QUOTE = 0x22,
+  APOS = 0x27,
+  EQ = 0x3d;
 
 /** Cell type attribute values, by first bytes. */
 const enum T {
-  Number, Shared, Str, Inline, Bool, Error, Date,
+  Number,
+  Shared,
+  Str,
+  Inline,
+  Bool,
+  Error,
+  Date,
 }
 
 const latin1 = new TextDecoder('latin1');
@@ -64,11 +84,25 @@ function parseNumber(b: Uint8Array, s: number, e: number): number {
 }
 
 /** Streams one worksheet's rows. */
-export function* xlsxRows(bytes: Uint8Array, book: XlsxBook, sheetPath: string, limits: UploadLimits, chunkBytes?: number, seen?: { bytes: number; total: number }): Generator<RawRow> {
+export function* xlsxRows(
+  bytes: Uint8Array,
+  book: XlsxBook,
+  sheetPath: string,
+  limits: UploadLimits,
+  chunkBytes?: number,
+  seen?: { bytes: number; total: number },
+): Generator<RawRow> {
   const entry = book.entries.get(sheetPath);
   if (!entry) throw uploadError('UPLOAD_FILE_CORRUPT', { reason: 'XLSX_NO_SHEET_PART' });
-  const shared = readSharedStrings(book.workbook.sharedStringsPath ? entryText(bytes, book.entries, book.workbook.sharedStringsPath, limits) : undefined, limits);
-  const styles = readStyles(book.workbook.stylesPath ? entryText(bytes, book.entries, book.workbook.stylesPath, limits) : undefined);
+  const shared = readSharedStrings(
+    book.workbook.sharedStringsPath
+      ? entryText(bytes, book.entries, book.workbook.sharedStringsPath, limits)
+      : undefined,
+    limits,
+  );
+  const styles = readStyles(
+    book.workbook.stylesPath ? entryText(bytes, book.entries, book.workbook.stylesPath, limits) : undefined,
+  );
   const date1904 = book.workbook.date1904;
   const out: RawRow[] = [];
   let carry: Uint8Array = new Uint8Array(0);
@@ -111,7 +145,15 @@ export function* xlsxRows(bytes: Uint8Array, book: XlsxBook, sheetPath: string, 
       if (closing) n++;
       // Skip a namespace prefix (x:row).
       let nameStart = n;
-      while (n < gt && b[n] !== 0x20 && b[n] !== SLASH && b[n] !== GT && b[n] !== 0x0a && b[n] !== 0x0d && b[n] !== 0x09) {
+      while (
+        n < gt &&
+        b[n] !== 0x20 &&
+        b[n] !== SLASH &&
+        b[n] !== GT &&
+        b[n] !== 0x0a &&
+        b[n] !== 0x0d &&
+        b[n] !== 0x09
+      ) {
         if (b[n] === 0x3a) nameStart = n + 1;
         n++;
       }
@@ -153,13 +195,32 @@ export function* xlsxRows(bytes: Uint8Array, book: XlsxBook, sheetPath: string, 
           for (let k = ra; b[k]! >= 0x41 && b[k]! <= 0x5a; k++) col = col * 26 + (b[k]! - 0x40);
           col -= 1;
         }
-        if (col >= limits.maxColumns) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'TOO_MANY_COLUMNS', limit: limits.maxColumns, value: col + 1, rows: [rowNumber] });
+        if (col >= limits.maxColumns)
+          throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
+            reason: 'TOO_MANY_COLUMNS',
+            limit: limits.maxColumns,
+            value: col + 1,
+            rows: [rowNumber],
+          });
         let type = T.Number;
         const ta = findAttr(b, n, gt, 0x74);
         if (ta >= 0) {
           const t0 = b[ta];
           const t1 = b[ta + 1];
-          type = t0 === 0x73 ? (t1 === 0x74 ? T.Str : T.Shared) : t0 === 0x69 ? T.Inline : t0 === 0x62 ? T.Bool : t0 === 0x65 ? T.Error : t0 === 0x64 ? T.Date : T.Number;
+          type =
+            t0 === 0x73
+              ? t1 === 0x74
+                ? T.Str
+                : T.Shared
+              : t0 === 0x69
+                ? T.Inline
+                : t0 === 0x62
+                  ? T.Bool
+                  : t0 === 0x65
+                    ? T.Error
+                    : t0 === 0x64
+                      ? T.Date
+                      : T.Number;
         }
         let style = 0;
         const sa = findAttr(b, n, gt, 0x73);
@@ -172,7 +233,16 @@ export function* xlsxRows(bytes: Uint8Array, book: XlsxBook, sheetPath: string, 
         if (b[gt + 1] === LT && b[gt + 2] === 0x76 && b[gt + 3] === GT && type !== T.Inline) {
           let ve = gt + 4;
           while (ve < end && b[ve] !== LT) ve++;
-          if (ve + 7 < end && b[ve + 1] === SLASH && b[ve + 2] === 0x76 && b[ve + 3] === GT && b[ve + 4] === LT && b[ve + 5] === SLASH && b[ve + 6] === 0x63 && b[ve + 7] === GT) {
+          if (
+            ve + 7 < end &&
+            b[ve + 1] === SLASH &&
+            b[ve + 2] === 0x76 &&
+            b[ve + 3] === GT &&
+            b[ve + 4] === LT &&
+            b[ve + 5] === SLASH &&
+            b[ve + 6] === 0x63 &&
+            b[ve + 7] === GT
+          ) {
             const value = cellValue(b, gt + 4, ve, type, style);
             if (value !== null) {
               while (cells.length < col) cells.push(null);
@@ -227,7 +297,11 @@ export function* xlsxRows(bytes: Uint8Array, book: XlsxBook, sheetPath: string, 
 /** Position of the value of a one-letter attribute (r, s, t) inside a start tag, or -1. */
 function findAttr(b: Uint8Array, from: number, to: number, letter: number): number {
   for (let k = from; k < to - 2; k++) {
-    if (b[k] === letter && (b[k - 1] === 0x20 || b[k - 1] === 0x09 || b[k - 1] === 0x0a || b[k - 1] === 0x0d) && b[k + 1] === EQ) {
+    if (
+      b[k] === letter &&
+      (b[k - 1] === 0x20 || b[k - 1] === 0x09 || b[k - 1] === 0x0a || b[k - 1] === 0x0d) &&
+      b[k + 1] === EQ
+    ) {
       const q = b[k + 2];
       if (q === QUOTE || q === APOS) return k + 3;
     }
@@ -301,11 +375,17 @@ async function* toAsync<T>(it: Iterable<T>): AsyncGenerator<T> {
  * An xlsx sheet as a table (the sheet by name, default the first one). `chunkBytes` sets how much
  * inflated XML is scanned at a time (tests use tiny chunks so elements straddle every boundary).
  */
-export async function readXlsx(bytes: Uint8Array, options: ReadOptions, limits: UploadLimits, chunkBytes?: number): Promise<TableSource> {
+export async function readXlsx(
+  bytes: Uint8Array,
+  options: ReadOptions,
+  limits: UploadLimits,
+  chunkBytes?: number,
+): Promise<TableSource> {
   const book = openXlsx(bytes, limits);
   const sheets = book.workbook.sheets;
   if (!sheets.length) throw uploadError('SHEET_NOT_FOUND', { reason: 'NO_SHEETS' });
-  const sheet = options.sheet === undefined || options.sheet === '' ? sheets[0]! : sheets.find((s) => s.name === options.sheet);
+  const sheet =
+    options.sheet === undefined || options.sheet === '' ? sheets[0]! : sheets.find((s) => s.name === options.sheet);
   if (!sheet) throw uploadError('SHEET_NOT_FOUND', { reason: 'SHEET_MISSING', value: options.sheet });
   const seen = { bytes: 0, total: 1 };
   const rows = toAsync(xlsxRows(bytes, book, sheet.path, limits, chunkBytes, seen));

@@ -25,7 +25,8 @@ const LOC_SIG = 0x04034b50;
 const NATIVE_MAX = 256 * 1024 * 1024;
 
 const corrupt = (reason: RefusalReason) => uploadError('UPLOAD_FILE_CORRUPT', { reason });
-const limit = (reason: RefusalReason, limitValue: number, value: number) => uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason, limit: limitValue, value });
+const limit = (reason: RefusalReason, limitValue: number, value: number) =>
+  uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason, limit: limitValue, value });
 
 /** Reads and checks the central directory; throws a catalogue error for anything suspicious. */
 export function readCentralDirectory(bytes: Uint8Array, limits: UploadLimits): Map<string, ZipEntry> {
@@ -59,7 +60,8 @@ export function readCentralDirectory(bytes: Uint8Array, limits: UploadLimits): M
     const extraLen = view.getUint16(p + 30, true);
     const commentLen = view.getUint16(p + 32, true);
     const localHeaderOffset = view.getUint32(p + 42, true);
-    if (compressedSize === 0xffffffff || uncompressedSize === 0xffffffff || localHeaderOffset === 0xffffffff) throw limit('ZIP64', 0, 1);
+    if (compressedSize === 0xffffffff || uncompressedSize === 0xffffffff || localHeaderOffset === 0xffffffff)
+      throw limit('ZIP64', 0, 1);
     const name = names.decode(bytes.subarray(p + 46, p + 46 + nameLen));
     p += 46 + nameLen + extraLen + commentLen;
     if (flags & 1) throw uploadError('UPLOAD_FILE_TYPE_MISMATCH', { reason: 'ZIP_ENCRYPTED' });
@@ -80,7 +82,12 @@ export function readCentralDirectory(bytes: Uint8Array, limits: UploadLimits): M
  * few MiB are held). Stops with UPLOAD_FILE_LIMITS_EXCEEDED as soon as the output exceeds the size
  * the directory declared (a lying archive) or `maxBytes`.
  */
-export function* inflateChunks(bytes: Uint8Array, entry: ZipEntry, maxBytes: number, chunkBytes = 4 << 20): Generator<Uint8Array> {
+export function* inflateChunks(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+  maxBytes: number,
+  chunkBytes = 4 << 20,
+): Generator<Uint8Array> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = entry.localHeaderOffset;
   if (view.getUint32(at, true) !== LOC_SIG) throw corrupt('ZIP_LOCAL_HEADER');
@@ -102,7 +109,8 @@ export function* inflateChunks(bytes: Uint8Array, entry: ZipEntry, maxBytes: num
     try {
       all = inflateRawSync(bytes.subarray(start, end), { maxOutputLength: Math.max(1, cap) });
     } catch (error) {
-      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw limit('ZIP_UNCOMPRESSED_SIZE', cap, cap + 1);
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw limit('ZIP_UNCOMPRESSED_SIZE', cap, cap + 1);
       throw corrupt('ZIP_INFLATE');
     }
     if (all.length !== entry.uncompressedSize) throw corrupt('ZIP_SIZE_MISMATCH');

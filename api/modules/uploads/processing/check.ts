@@ -55,18 +55,34 @@ function presenceCategories(inputs: ScoreInputs): Int32Array[] {
 
 /** What the check reports of how the file was read. */
 export const sourceOf = (h: TableHeader): CheckUploadResult['source'] => ({
-  format: h.format, sheet: h.sheet, headerRow: h.headerRow, firstDataRow: h.firstDataRow, delimiter: h.delimiter, encoding: h.encoding, qualtrics: h.qualtrics,
+  format: h.format,
+  sheet: h.sheet,
+  headerRow: h.headerRow,
+  firstDataRow: h.firstDataRow,
+  delimiter: h.delimiter,
+  encoding: h.encoding,
+  qualtrics: h.qualtrics,
 });
 
 /**
  * The credit estimate of parsed, valid inputs: every filled open answer scored as a data point.
  * `presenceTaken` runs once the answers' presence is read (the check drops the texts there).
  */
-export async function estimateOf(input: Pick<CheckUploadInput, 'blobs' | 'scoring' | 'datafileId' | 'previous'>, inputs: ScoreInputs, presenceTaken?: () => void): Promise<UploadEstimate> {
+export async function estimateOf(
+  input: Pick<CheckUploadInput, 'blobs' | 'scoring' | 'datafileId' | 'previous'>,
+  inputs: ScoreInputs,
+  presenceTaken?: () => void,
+): Promise<UploadEstimate> {
   const categories = inputs.open.length ? presenceCategories(inputs) : undefined;
   presenceTaken?.();
   const { credits, totals } = await scoreCollected(input.scoring, inputs, categories);
-  const { creditsToCharge, newRecords } = await newRecordCredits(input.blobs, input.datafileId, input.previous?.revision, inputs.idHashes, credits);
+  const { creditsToCharge, newRecords } = await newRecordCredits(
+    input.blobs,
+    input.datafileId,
+    input.previous?.revision,
+    inputs.idHashes,
+    credits,
+  );
   return {
     numberOfRecords: inputs.rows,
     newRecords,
@@ -100,7 +116,12 @@ export async function checkUpload(input: CheckUploadInput): Promise<CheckUploadR
     for await (const batch of table.batches()) {
       collector.accept(batch);
       const now = performance.now();
-      if (now - started > limits.maxMillis) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'PROCESSING_TIME', limit: limits.maxMillis, value: Math.round(now - started) });
+      if (now - started > limits.maxMillis)
+        throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
+          reason: 'PROCESSING_TIME',
+          limit: limits.maxMillis,
+          value: Math.round(now - started),
+        });
       if (input.onProgress && now - last > 200) {
         last = now;
         input.onProgress(90 * (table.progress?.() ?? 0));

@@ -29,13 +29,24 @@ export const preparedFolder = (jobId: string): string => {
 };
 
 /** What the result of processing depends on: a prepared revision is used only when all of it is unchanged. */
-export type PreparedInputs = Pick<ProcessUploadInput, 'datafileId' | 'revision' | 'source' | 'options' | 'mapping' | 'previous'> & { scoringVersion: string };
+export type PreparedInputs = Pick<
+  ProcessUploadInput,
+  'datafileId' | 'revision' | 'source' | 'options' | 'mapping' | 'previous'
+> & { scoringVersion: string };
 
 /** SHA-256 of the inputs in a fixed key order (the mapping as saved: its order is the data points' order). */
 export function preparedFingerprint(p: PreparedInputs): string {
   const canonical = JSON.stringify([
-    p.datafileId, p.revision, p.source.key, p.source.format, Object.entries(p.options).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)),
-    p.mapping, p.previous ? [p.previous.revision, p.previous.columns] : null, p.scoringVersion,
+    p.datafileId,
+    p.revision,
+    p.source.key,
+    p.source.format,
+    Object.entries(p.options)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+    p.mapping,
+    p.previous ? [p.previous.revision, p.previous.columns] : null,
+    p.scoringVersion,
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
@@ -49,9 +60,13 @@ export async function prepareUpload(input: ProcessUploadInput & { folder: string
   try {
     const { interviewCredits, ...summary } = processed;
     const fingerprint = preparedFingerprint({ ...input, scoringVersion: input.scoring.version });
-    await input.blobs.put(prefix + PREPARED_CREDITS_FILE, interviewCredits, { contentType: 'application/octet-stream' });
+    await input.blobs.put(prefix + PREPARED_CREDITS_FILE, interviewCredits, {
+      contentType: 'application/octet-stream',
+    });
     const file: PreparedFile = { fingerprint, summary };
-    await input.blobs.put(prefix + PREPARED_FILE, new TextEncoder().encode(JSON.stringify(file)), { contentType: 'application/json' });
+    await input.blobs.put(prefix + PREPARED_FILE, new TextEncoder().encode(JSON.stringify(file)), {
+      contentType: 'application/json',
+    });
     return processed;
   } catch (error) {
     await input.blobs.deletePrefix(prefix).catch(() => undefined);
@@ -60,7 +75,11 @@ export async function prepareUpload(input: ProcessUploadInput & { folder: string
 }
 
 /** The prepared revision in `folder`, when it is complete and was made from exactly `inputs`; else null. */
-export async function readPrepared(blobs: UploadBlobStore, folder: string, inputs: PreparedInputs): Promise<ProcessedUpload | null> {
+export async function readPrepared(
+  blobs: UploadBlobStore,
+  folder: string,
+  inputs: PreparedInputs,
+): Promise<ProcessedUpload | null> {
   const prefix = revisionPrefix(inputs.datafileId, inputs.revision) + folder;
   const bytes = await blobs.getBytes(prefix + PREPARED_FILE);
   if (!bytes) return null;
@@ -73,7 +92,12 @@ export async function readPrepared(blobs: UploadBlobStore, folder: string, input
 }
 
 /** Publishes a prepared revision: its manifest (which names the folder's files) becomes the revision's. */
-export async function publishPrepared(blobs: UploadBlobStore, datafileId: string, revision: number, folder: string): Promise<void> {
+export async function publishPrepared(
+  blobs: UploadBlobStore,
+  datafileId: string,
+  revision: number,
+  folder: string,
+): Promise<void> {
   const prefix = revisionPrefix(datafileId, revision);
   const manifest = await blobs.getBytes(prefix + folder + MANIFEST_FILE);
   if (!manifest) throw new Error(`uploads: prepared revision ${prefix}${folder} has no manifest`);
@@ -96,13 +120,23 @@ export async function checkAndPrepare(
     await prepareUpload({
       ...input,
       onParsed: async ({ header, issues, inputs }) => {
-        check = { source: sourceOf(header), issues: [...issues], ...(issues.length === 0 && inputs ? { estimate: await estimateOf(input, inputs) } : {}) };
+        check = {
+          source: sourceOf(header),
+          issues: [...issues],
+          ...(issues.length === 0 && inputs ? { estimate: await estimateOf(input, inputs) } : {}),
+        };
         await onChecked(check);
       },
     });
     return { check: check!, prepared: true };
   } catch (error) {
     if (!check) throw error;
-    return { check, prepared: false, ...(check.issues.length ? {} : { failure: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }) };
+    return {
+      check,
+      prepared: false,
+      ...(check.issues.length
+        ? {}
+        : { failure: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+    };
   }
 }

@@ -3,7 +3,15 @@
 // -> the summary the job needs to charge and to mark the datafile READY. Every step is repeatable:
 // the revision's prefix is cleared first, and a failure clears it again, so no half-written
 // revision stays visible and a retry starts clean.
-import type { ChunkedPipelineShape, ClassificationResult, OpenQuestion, OpenQuestionConfig, PipelineChunk, PipelineResult, Scoring } from '../../../../scoring/index';
+import type {
+  ChunkedPipelineShape,
+  ClassificationResult,
+  OpenQuestion,
+  OpenQuestionConfig,
+  PipelineChunk,
+  PipelineResult,
+  Scoring,
+} from '../../../../scoring/index';
 import type { OpenEndedWorker } from '../../../../scoring/open-ended-worker';
 import { revisionPrefix, type UploadBlobStore } from '../blob';
 import { uploadError } from '../errors';
@@ -12,7 +20,15 @@ import { openUpload } from '../parse/index';
 import type { ColumnMapping, ReadOptions, TableHeader, TableSource, UploadFormat } from '../types';
 import { createCollector, type ScoreInputs } from '../validate/collector';
 import type { ValidationIssue } from '../validate/mapping';
-import { MANIFEST_FILE, RAW_FILE, RECORD_IDS_FILE, SCORES_FILE, LAYOUT_VERSION, rawLayout, type RevisionStamp } from '../columnar/layout';
+import {
+  MANIFEST_FILE,
+  RAW_FILE,
+  RECORD_IDS_FILE,
+  SCORES_FILE,
+  LAYOUT_VERSION,
+  rawLayout,
+  type RevisionStamp,
+} from '../columnar/layout';
 import { readManifest, revisionFileKey, type RevisionManifest } from '../columnar/reader';
 import { RawWriter, ScoresWriter, totalDataPoints } from '../columnar/writers';
 import { CHUNK_ROWS, SpillFile, type ChunkedF64 } from '../columnar/spill';
@@ -84,7 +100,8 @@ export type ProcessPhase = 'parse' | 'classify' | 'score' | 'write' | 'publish' 
 /** The folder inside the revision's prefix the files go to ('' or one `name/` of letters, digits, _ and -). */
 function folderOf(input: Pick<ProcessUploadInput, 'folder'>): string {
   const folder = input.folder ?? '';
-  if (folder !== '' && !/^[A-Za-z0-9_-]+\/$/.test(folder)) throw new Error(`uploads: folder must be one name ending in /, got ${JSON.stringify(folder)}`);
+  if (folder !== '' && !/^[A-Za-z0-9_-]+\/$/.test(folder))
+    throw new Error(`uploads: folder must be one name ending in /, got ${JSON.stringify(folder)}`);
   return folder;
 }
 
@@ -115,7 +132,12 @@ class Budget {
   check(): void {
     const now = performance.now();
     const elapsed = now - this.#start;
-    if (elapsed > this.limits.maxMillis) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'PROCESSING_TIME', limit: this.limits.maxMillis, value: Math.round(elapsed) });
+    if (elapsed > this.limits.maxMillis)
+      throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
+        reason: 'PROCESSING_TIME',
+        limit: this.limits.maxMillis,
+        value: Math.round(elapsed),
+      });
     let rss = process.memoryUsage.rss();
     if (rss > this.#gcAbove && now - this.#lastGc > GC_INTERVAL_MS) {
       // Bun's collector (the engine runs under Bun; a test importing it under Node has no `Bun`).
@@ -124,7 +146,12 @@ class Budget {
       rss = process.memoryUsage.rss();
       this.#gcAbove = Math.max(GC_ABOVE_RSS, rss + GC_HEADROOM);
     }
-    if (rss > this.limits.maxRssBytes) throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'PROCESSING_MEMORY', limit: this.limits.maxRssBytes, value: rss });
+    if (rss > this.limits.maxRssBytes)
+      throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
+        reason: 'PROCESSING_MEMORY',
+        limit: this.limits.maxRssBytes,
+        value: rss,
+      });
   }
 }
 
@@ -164,7 +191,14 @@ function openFeed(worker: OpenEndedWorker | undefined, answers: () => readonly (
  * Validates and streams the rows: raw.arrow is written while parsing (unless dry run), and the open
  * answers go to the classifier's thread as they come (with `openEndedWorker`).
  */
-async function parsePass(table: TableSource, input: ProcessUploadInput, stamp: RevisionStamp, budget: Budget, report: (p: number, ph: ProcessPhase) => void, spill: SpillFile) {
+async function parsePass(
+  table: TableSource,
+  input: ProcessUploadInput,
+  stamp: RevisionStamp,
+  budget: Budget,
+  report: (p: number, ph: ProcessPhase) => void,
+  spill: SpillFile,
+) {
   const collector = createCollector(table.header, input.mapping, { collect: true, spill });
   if (collector.early.length) {
     await input.onParsed?.({ header: table.header, issues: collector.early });
@@ -218,11 +252,17 @@ export function openQuestionsOf(inputs: ScoreInputs): OpenQuestion[] {
  * The offline classification of the open questions (from the classifier's thread when the parse fed
  * one), and the AI judge's verdicts over it when one is configured.
  */
-async function classifyAndJudge(input: ProcessUploadInput, questions: OpenQuestion[], worker: OpenEndedWorker | undefined): Promise<{ classification?: ClassificationResult; sources?: Uint8Array[] }> {
+async function classifyAndJudge(
+  input: ProcessUploadInput,
+  questions: OpenQuestion[],
+  worker: OpenEndedWorker | undefined,
+): Promise<{ classification?: ClassificationResult; sources?: Uint8Array[] }> {
   if (!questions.length) return {};
   const offline = worker ? await worker.finish() : input.scoring.classifyOpenEnded(questions);
   const judged = input.judge ? await input.judge(questions, offline) : undefined;
-  return judged ? { classification: { ...offline, categories: judged.categories }, sources: judged.sources } : { classification: offline };
+  return judged
+    ? { classification: { ...offline, categories: judged.categories }, sources: judged.sources }
+    : { classification: offline };
 }
 
 /**
@@ -231,7 +271,13 @@ async function classifyAndJudge(input: ProcessUploadInput, questions: OpenQuesti
  * order (ScoreInputs.idHashes). Returns the new records' credits in row order and the union of
  * charged ids this revision stores.
  */
-export async function newRecordCredits(blobs: UploadBlobStore, datafileId: string, previousRevision: number | undefined, hashes: BigUint64Array, credits: Uint8Array) {
+export async function newRecordCredits(
+  blobs: UploadBlobStore,
+  datafileId: string,
+  previousRevision: number | undefined,
+  hashes: BigUint64Array,
+  credits: Uint8Array,
+) {
   let previous: BigUint64Array = new BigUint64Array(0);
   if (previousRevision !== undefined) {
     const manifest = await readManifest(blobs, datafileId, previousRevision);
@@ -248,7 +294,12 @@ export async function newRecordCredits(blobs: UploadBlobStore, datafileId: strin
       total += credits[i]!;
     }
   }
-  return { interviewCredits: fresh.slice(0, n), creditsToCharge: total, newRecords: n, charged: union(previous, sortedUnique(hashes)) };
+  return {
+    interviewCredits: fresh.slice(0, n),
+    creditsToCharge: total,
+    newRecords: n,
+    charged: union(previous, sortedUnique(hashes)),
+  };
 }
 
 /**
@@ -259,14 +310,18 @@ export async function newRecordCredits(blobs: UploadBlobStore, datafileId: strin
  * credits per record and the summary's totals.
  */
 export async function scoreCollected(
-  scoring: UploadScoring, inputs: ScoreInputs, openCategories: readonly Int32Array[] | undefined,
+  scoring: UploadScoring,
+  inputs: ScoreInputs,
+  openCategories: readonly Int32Array[] | undefined,
   onChunk?: (result: PipelineResult, start: number, ids: readonly string[]) => Promise<void> | void,
 ): Promise<{ credits: Uint8Array; totals: ResultTotals }> {
   const n = inputs.rows;
   const durations = [...inputs.durations].sort((a, b) => (a.role === 'TOTAL' ? -1 : 0) - (b.role === 'TOTAL' ? -1 : 0));
   const shape: ChunkedPipelineShape = {
     rows: n,
-    ...(durations.length ? { durations: { columns: durations.length, totalIndex: durations[0]!.role === 'TOTAL' ? 0 : -1 } } : {}),
+    ...(durations.length
+      ? { durations: { columns: durations.length, totalIndex: durations[0]!.role === 'TOTAL' ? 0 : -1 } }
+      : {}),
     grids: inputs.grids.map((g) => ({
       items: g.items.length,
       ...(g.dp.min !== undefined ? { min: g.dp.min } : {}),
@@ -277,7 +332,7 @@ export async function scoreCollected(
     projective: inputs.projective.map((p) => ({
       predictions: p.predictions.length,
       ...(p.dp.options !== undefined ? { options: p.dp.options } : {}),
-      purpose: p.dp.algorithms.includes('SDS') ? 'social-desirability' as const : 'information' as const,
+      purpose: p.dp.algorithms.includes('SDS') ? ('social-desirability' as const) : ('information' as const),
     })),
   };
   // One read buffer per column, reused chunk after chunk and pass after pass: scoreChunked copies or
@@ -296,7 +351,10 @@ export async function scoreCollected(
         ...(durations.length ? { durations: durations.map((d) => read(d.values, c)) } : {}),
         grids: inputs.grids.map((g) => g.items.map((it) => read(it, c))),
         ...(openCategories ? { openCategories: openCategories.map((cat) => cat.subarray(start, start + rows)) } : {}),
-        projective: inputs.projective.map((p) => ({ choice: read(p.vote, c), predictions: p.predictions.map((pr) => read(pr, c)) })),
+        projective: inputs.projective.map((p) => ({
+          choice: read(p.vote, c),
+          predictions: p.predictions.map((pr) => read(pr, c)),
+        })),
       };
     }
   }
@@ -320,7 +378,11 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
   const limits = withLimits(input.limits);
   const budget = new Budget(limits);
   const report = progressReporter(input.onProgress);
-  const stamp: RevisionStamp = { datafileId: input.datafileId, revision: input.revision, scoringVersion: input.scoring.version };
+  const stamp: RevisionStamp = {
+    datafileId: input.datafileId,
+    revision: input.revision,
+    scoringVersion: input.scoring.version,
+  };
   const prefix = revisionPrefix(input.datafileId, input.revision) + folderOf(input);
   const blobs = input.blobs;
   report(0, 'parse');
@@ -345,17 +407,35 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
     report(75, 'score');
     if (!input.dryRun) scores = new ScoresWriter(blobs, prefix + SCORES_FILE, stamp, inputs, classification, sources);
     const writer = scores;
-    const { credits, totals } = await scoreCollected(input.scoring, inputs, classification?.categories, async (result, start, ids) => {
-      if (writer) await writer.write(result, start, ids);
-      budget.check();
-      report(75 + (20 * (start + result.credits.length)) / inputs.rows, 'score');
-    });
+    const { credits, totals } = await scoreCollected(
+      input.scoring,
+      inputs,
+      classification?.categories,
+      async (result, start, ids) => {
+        if (writer) await writer.write(result, start, ids);
+        budget.check();
+        report(75 + (20 * (start + result.credits.length)) / inputs.rows, 'score');
+      },
+    );
     // Credits: every record's credits (4..10) from the scoring core; a re-upload charges only ids
     // not charged by an earlier revision.
-    const { interviewCredits, creditsToCharge, newRecords, charged } = await newRecordCredits(blobs, input.datafileId, input.previous?.revision, inputs.idHashes, credits);
+    const { interviewCredits, creditsToCharge, newRecords, charged } = await newRecordCredits(
+      blobs,
+      input.datafileId,
+      input.previous?.revision,
+      inputs.idHashes,
+      credits,
+    );
     const summary = summarise({
-      header: table.header, mapping: input.mapping, inputs, totals, stamp, creditsToCharge, newRecords,
-      recordIdsDigest: await digestOf(charged), chargedRecordIds: charged.length,
+      header: table.header,
+      mapping: input.mapping,
+      inputs,
+      totals,
+      stamp,
+      creditsToCharge,
+      newRecords,
+      recordIdsDigest: await digestOf(charged),
+      chargedRecordIds: charged.length,
     });
     if (input.dryRun || !writer) {
       report(100, 'done');
@@ -368,8 +448,12 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
     await blobs.put(prefix + RECORD_IDS_FILE, idsBytes, { contentType: 'application/octet-stream' });
     report(97, 'publish');
     const manifest: RevisionManifest = {
-      layoutVersion: LAYOUT_VERSION, datafileId: input.datafileId, revision: input.revision, scoringVersion: input.scoring.version,
-      rows: inputs.rows, createdAt: (input.now?.() ?? new Date()).toISOString(),
+      layoutVersion: LAYOUT_VERSION,
+      datafileId: input.datafileId,
+      revision: input.revision,
+      scoringVersion: input.scoring.version,
+      rows: inputs.rows,
+      createdAt: (input.now?.() ?? new Date()).toISOString(),
       files: {
         raw: { key: prefix + RAW_FILE, size: rawFile.size, columns: rawColumns },
         scores: { key: prefix + SCORES_FILE, size: scoresFile.size, columns: scoresFile.columns },
@@ -377,7 +461,9 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
       },
     };
     // Published (or, in a folder, prepared): the manifest is the last object written.
-    await blobs.put(prefix + MANIFEST_FILE, new TextEncoder().encode(JSON.stringify(manifest)), { contentType: 'application/json' });
+    await blobs.put(prefix + MANIFEST_FILE, new TextEncoder().encode(JSON.stringify(manifest)), {
+      contentType: 'application/json',
+    });
     report(100, 'done');
     return { ...summary, files: manifest.files, interviewCredits };
   } catch (error) {

@@ -51,9 +51,11 @@ const halves = (a: BigUint64Array) => new Uint32Array(a.buffer, a.byteOffset, a.
 
 /** -1, 0 or 1 as hash i of `a` is below, equal to or above hash j of `b` (halves views). */
 function compare(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
-  const ha = a[2 * i + 1]!, hb = b[2 * j + 1]!;
+  const ha = a[2 * i + 1]!,
+    hb = b[2 * j + 1]!;
   if (ha !== hb) return ha < hb ? -1 : 1;
-  const la = a[2 * i]!, lb = b[2 * j]!;
+  const la = a[2 * i]!,
+    lb = b[2 * j]!;
   return la === lb ? 0 : la < lb ? -1 : 1;
 }
 
@@ -93,7 +95,8 @@ function indexIn(h: Uint32Array, n: number, keys: Uint32Array, j: number): boole
 export function containedIn(sorted: BigUint64Array, values: BigUint64Array): Uint8Array {
   const out = new Uint8Array(values.length);
   if (!sorted.length) return out;
-  const h = halves(sorted), k = halves(values);
+  const h = halves(sorted),
+    k = halves(values);
   for (let i = 0; i < values.length; i++) out[i] = indexIn(h, sorted.length, k, i) ? 1 : 0;
   return out;
 }
@@ -101,8 +104,12 @@ export function containedIn(sorted: BigUint64Array, values: BigUint64Array): Uin
 /** Union of two sorted unique lists. */
 export function union(a: BigUint64Array, b: BigUint64Array): BigUint64Array {
   const out = new BigUint64Array(a.length + b.length);
-  const ha = halves(a), hb = halves(b), ho = halves(out);
-  let i = 0, j = 0, k = 0;
+  const ha = halves(a),
+    hb = halves(b),
+    ho = halves(out);
+  let i = 0,
+    j = 0,
+    k = 0;
   const take = (h: Uint32Array, x: number) => {
     ho[2 * k] = h[2 * x]!;
     ho[2 * k + 1] = h[2 * x + 1]!;

@@ -35,7 +35,10 @@ export function structureIssue(previous: readonly string[], header: TableHeader)
   if (!d.missing.length && !d.added.length) return undefined;
   const column = d.missing[0] ?? d.added[0];
   return {
-    code: 'DATAFILE_STRUCTURE_IS_DIFFERENT', reason: d.missing.length ? 'COLUMNS_MISSING' : 'COLUMNS_ADDED', ...(column !== undefined ? { column } : {}),
-    columns: [...d.missing, ...d.added].slice(0, 20), value: `${d.missing.length} / ${d.added.length}`,
+    code: 'DATAFILE_STRUCTURE_IS_DIFFERENT',
+    reason: d.missing.length ? 'COLUMNS_MISSING' : 'COLUMNS_ADDED',
+    ...(column !== undefined ? { column } : {}),
+    columns: [...d.missing, ...d.added].slice(0, 20),
+    value: `${d.missing.length} / ${d.added.length}`,
   };
 }

@@ -46,11 +46,27 @@ export interface UploadSummary {
   scoreStats: ScoreStat[];
   /** Header names, in file order: the structure a re-upload must match. */
   columns: string[];
-  source: { format: string; sheet?: string; headerRow: number; firstDataRow: number; delimiter?: string; encoding?: string; qualtrics?: boolean };
+  source: {
+    format: string;
+    sheet?: string;
+    headerRow: number;
+    firstDataRow: number;
+    delimiter?: string;
+    encoding?: string;
+    qualtrics?: boolean;
+  };
   files?: RevisionManifest['files'];
 }
 
-const KINDS = [['TS', 'ts'], ['IBS', 'ibs'], ['OES', 'oes'], ['PS', 'ps'], ['CS', 'cs'], ['IS', 'is'], ['SDS', 'sds']] as const;
+const KINDS = [
+  ['TS', 'ts'],
+  ['IBS', 'ibs'],
+  ['OES', 'oes'],
+  ['PS', 'ps'],
+  ['CS', 'cs'],
+  ['IS', 'is'],
+  ['SDS', 'sds'],
+] as const;
 
 /** What the summary needs of the scores, added up row range by row range as the chunks are scored. */
 export class ResultTotals {
@@ -92,8 +108,15 @@ export class ResultTotals {
 }
 
 export function summarise(s: {
-  header: TableHeader; mapping: ColumnMapping; inputs: ScoreInputs; totals: ResultTotals; stamp: RevisionStamp;
-  creditsToCharge: number; newRecords: number; recordIdsDigest: string; chargedRecordIds: number;
+  header: TableHeader;
+  mapping: ColumnMapping;
+  inputs: ScoreInputs;
+  totals: ResultTotals;
+  stamp: RevisionStamp;
+  creditsToCharge: number;
+  newRecords: number;
+  recordIdsDigest: string;
+  chargedRecordIds: number;
 }): UploadSummary {
   const { totals, inputs } = s;
   const n = inputs.rows;
@@ -101,25 +124,43 @@ export function summarise(s: {
   const qualityScores = totals.qualityScores();
   const h = s.header;
   return {
-    datafileId: s.stamp.datafileId, revision: s.stamp.revision, scoringVersion: s.stamp.scoringVersion,
-    numberOfRecords: n, numberOfValidRecords: valid, numberOfInvalidRecords: n - valid,
+    datafileId: s.stamp.datafileId,
+    revision: s.stamp.revision,
+    scoringVersion: s.stamp.scoringVersion,
+    numberOfRecords: n,
+    numberOfValidRecords: valid,
+    numberOfInvalidRecords: n - valid,
     numberOfDatapoints: inputs.durations.length + inputs.grids.length + inputs.open.length + inputs.projective.length,
     numberOfProjectiveQuestions: inputs.projective.length,
-    qualityScores, numberOfQualityScores: qualityScores.length, dataPointsTotal: totals.dataPoints,
-    credits: { total: totals.totalCredits, toCharge: s.creditsToCharge, newRecords: s.newRecords, alreadyCharged: n - s.newRecords },
+    qualityScores,
+    numberOfQualityScores: qualityScores.length,
+    dataPointsTotal: totals.dataPoints,
+    credits: {
+      total: totals.totalCredits,
+      toCharge: s.creditsToCharge,
+      newRecords: s.newRecords,
+      alreadyCharged: n - s.newRecords,
+    },
     chargedRecordIds: { count: s.chargedRecordIds, digest: s.recordIdsDigest },
     recordSummary: {
-      totalNumberOfDataRecords: n, numberOfDataRecordsWithValidScore: valid, numberOfDataRecordsWithInvalidScore: n - valid,
+      totalNumberOfDataRecords: n,
+      numberOfDataRecordsWithValidScore: valid,
+      numberOfDataRecordsWithInvalidScore: n - valid,
       // Nothing is cleaned at upload: cleaning decides exclusions later.
-      numberOfExcludedDataRecords: 0, numberOfIncludedDataRecords: n,
+      numberOfExcludedDataRecords: 0,
+      numberOfIncludedDataRecords: n,
     },
     meanCombinedScore: valid ? totals.combinedSum / valid : null,
     scoreStats: totals.stats.stats(),
     columns: h.columns.map((c) => c.name).filter((c) => c !== ''),
     source: {
-      format: h.format, headerRow: h.headerRow, firstDataRow: h.firstDataRow,
-      ...(h.sheet !== undefined ? { sheet: h.sheet } : {}), ...(h.delimiter ? { delimiter: h.delimiter } : {}),
-      ...(h.encoding ? { encoding: h.encoding } : {}), ...(h.qualtrics ? { qualtrics: true } : {}),
+      format: h.format,
+      headerRow: h.headerRow,
+      firstDataRow: h.firstDataRow,
+      ...(h.sheet !== undefined ? { sheet: h.sheet } : {}),
+      ...(h.delimiter ? { delimiter: h.delimiter } : {}),
+      ...(h.encoding ? { encoding: h.encoding } : {}),
+      ...(h.qualtrics ? { qualtrics: true } : {}),
     },
   };
 }

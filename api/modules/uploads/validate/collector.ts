@@ -5,12 +5,25 @@
 // answer of a question). Duplicate record ids are found from 64-bit hashes (8 bytes per row, not a
 // set of strings). Raw cells are not kept: they stream on into the Arrow writer.
 import { RowSample } from '../errors';
-import { DURATION_UNITS, type Cell, type ColumnMapping, type DataPoint, type RowBatch, type TableHeader } from '../types';
+import {
+  DURATION_UNITS,
+  type Cell,
+  type ColumnMapping,
+  type DataPoint,
+  type RowBatch,
+  type TableHeader,
+} from '../types';
 import { columnLetters } from '../parse/table';
 import { ChunkedF64, ChunkedText, GrowingU32, type SpillFile } from '../columnar/spill';
 import { hasRepeats, pushRecordIdHash } from '../processing/record-ids';
 import {
-  columnRules, headerIssues, instantSeconds, mappingIssues, MIN_TIME_RECORDS, type ColumnState, type ValidationIssue,
+  columnRules,
+  headerIssues,
+  instantSeconds,
+  mappingIssues,
+  MIN_TIME_RECORDS,
+  type ColumnState,
+  type ValidationIssue,
 } from './mapping';
 
 const NUMERIC_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -63,11 +76,20 @@ export interface Collector {
  * Validates `mapping` against the rows it is given; with `collect` it also keeps the score inputs.
  * A missing-value code arrives as NaN, an empty cell as null (parse/table.ts).
  */
-export function createCollector(header: TableHeader, mapping: ColumnMapping, options: { collect?: boolean; spill?: SpillFile } = {}): Collector {
+export function createCollector(
+  header: TableHeader,
+  mapping: ColumnMapping,
+  options: { collect?: boolean; spill?: SpillFile } = {},
+): Collector {
   const early = [...headerIssues(header), ...mappingIssues(header, mapping)];
   const index = new Map(header.columns.map((c, i) => [c.name, i]));
   const col = (name: string) => index.get(name) ?? -1;
-  const rules: ColumnState[] = columnRules(header, mapping).map((rule) => ({ rule, filled: 0, bad: new RowSample(), numeric: new RowSample() }));
+  const rules: ColumnState[] = columnRules(header, mapping).map((rule) => ({
+    rule,
+    filled: 0,
+    bad: new RowSample(),
+    numeric: new RowSample(),
+  }));
   const emptyNamed = header.columns.map((c, i) => (c.name === '' ? i : -1)).filter((i) => i >= 0);
   const unnamedData = new Map<number, RowSample>();
   const idDp = mapping.dataPoints.find((d) => d.type === 'RECORD_ID');
@@ -88,7 +110,13 @@ export function createCollector(header: TableHeader, mapping: ColumnMapping, opt
     if (dp.type === 'DURATION') {
       const j = col(dp.column);
       const f = DURATION_UNITS[dp.unit ?? 's'];
-      metrics.push({ name: dp.column, role: dp.role, values: new ChunkedF64(spill), valid: 0, read: (r) => (numericValue(r[j]!) ?? Number.NaN) * f });
+      metrics.push({
+        name: dp.column,
+        role: dp.role,
+        values: new ChunkedF64(spill),
+        valid: 0,
+        read: (r) => (numericValue(r[j]!) ?? Number.NaN) * f,
+      });
     } else if (dp.type === 'TIMESTAMP') {
       const a = col(dp.start);
       const b = col(dp.end);
@@ -103,16 +131,27 @@ export function createCollector(header: TableHeader, mapping: ColumnMapping, opt
   }
   const inputs: ScoreInputs | undefined = collect
     ? {
-        rows: 0, ids: idList, idHashes: new BigUint64Array(0), durations: metrics,
-        grids: mapping.dataPoints.filter((d) => d.type === 'ITEM_BATTERY').map((dp) => ({ dp, items: dp.items.map(() => new ChunkedF64(spill)) })),
+        rows: 0,
+        ids: idList,
+        idHashes: new BigUint64Array(0),
+        durations: metrics,
+        grids: mapping.dataPoints
+          .filter((d) => d.type === 'ITEM_BATTERY')
+          .map((dp) => ({ dp, items: dp.items.map(() => new ChunkedF64(spill)) })),
         open: mapping.dataPoints.filter((d) => d.type === 'OPEN_ENDED').map((dp) => ({ dp, answers: [] })),
-        projective: mapping.dataPoints.filter((d) => d.type === 'PROJECTIVE').map((dp) => ({ dp, vote: new ChunkedF64(spill), predictions: dp.predictions.map(() => new ChunkedF64(spill)) })),
+        projective: mapping.dataPoints
+          .filter((d) => d.type === 'PROJECTIVE')
+          .map((dp) => ({
+            dp,
+            vote: new ChunkedF64(spill),
+            predictions: dp.predictions.map(() => new ChunkedF64(spill)),
+          })),
       }
     : undefined;
   const gridCols = inputs?.grids.map((g) => g.dp.items.map(col)) ?? [];
   const openCols = inputs?.open.map((o) => col(o.dp.column)) ?? [];
   const projCols = inputs?.projective.map((p) => ({ vote: col(p.dp.vote), preds: p.dp.predictions.map(col) })) ?? [];
-  const num = (c: Cell | undefined) => (c === null || c === undefined ? Number.NaN : numericValue(c) ?? Number.NaN);
+  const num = (c: Cell | undefined) => (c === null || c === undefined ? Number.NaN : (numericValue(c) ?? Number.NaN));
 
   function checkRule(s: ColumnState, cell: Cell, row: number): void {
     if (cell === null || (typeof cell === 'number' && Number.isNaN(cell))) return;
@@ -170,7 +209,9 @@ export function createCollector(header: TableHeader, mapping: ColumnMapping, opt
         inputs.grids.forEach((g, gi) => g.items.forEach((it, j) => it.push(num(r[gridCols[gi]![j]!]))));
         inputs.open.forEach((o, q) => {
           const c = r[openCols[q]!];
-          o.answers.push(c === null || c === undefined || (typeof c === 'number' && Number.isNaN(c)) ? null : String(c));
+          o.answers.push(
+            c === null || c === undefined || (typeof c === 'number' && Number.isNaN(c)) ? null : String(c),
+          );
         });
         inputs.projective.forEach((p, q) => {
           p.vote.push(num(r[projCols[q]!.vote]));
@@ -185,7 +226,12 @@ export function createCollector(header: TableHeader, mapping: ColumnMapping, opt
       const issues: ValidationIssue[] = [...early];
       if (rows === 0) issues.push({ code: 'NO_RECORDS_FOUND', rows: [header.firstDataRow] });
       for (const [j, sample] of unnamedData) {
-        issues.push({ code: 'HEADER_ROW_HAS_DUPLICATES', reason: 'EMPTY_HEADER_NAME', column: `(${columnLetters(j)})`, rows: [header.headerRow, ...sample.rows].slice(0, 5) });
+        issues.push({
+          code: 'HEADER_ROW_HAS_DUPLICATES',
+          reason: 'EMPTY_HEADER_NAME',
+          column: `(${columnLetters(j)})`,
+          rows: [header.headerRow, ...sample.rows].slice(0, 5),
+        });
       }
       const hashes = new BigUint64Array(idHashes.view().slice().buffer);
       if (idCol >= 0 && rows > 0) {
@@ -193,22 +239,47 @@ export function createCollector(header: TableHeader, mapping: ColumnMapping, opt
         findDuplicates(hashes, idRows.view(), idDuplicate);
         if (hashes.length === 0) issues.push({ code: 'RECORD_ID_COLUMN_NO_DATA', column: name });
         else {
-          if (idEmpty.count) issues.push({ code: 'RECORD_ID_COLUMN_EMPTY_VALUES', column: name, rows: idEmpty.rows, value: idEmpty.count });
-          if (idMissing.count) issues.push({ code: 'RECORD_ID_COLUMN_MISSING_VALUES', column: name, rows: idMissing.rows, value: idMissing.count });
-          if (idDuplicate.count) issues.push({ code: 'RECORD_ID_COLUMN_DUPLICATES', column: name, rows: idDuplicate.rows, value: idDuplicate.count });
+          if (idEmpty.count)
+            issues.push({
+              code: 'RECORD_ID_COLUMN_EMPTY_VALUES',
+              column: name,
+              rows: idEmpty.rows,
+              value: idEmpty.count,
+            });
+          if (idMissing.count)
+            issues.push({
+              code: 'RECORD_ID_COLUMN_MISSING_VALUES',
+              column: name,
+              rows: idMissing.rows,
+              value: idMissing.count,
+            });
+          if (idDuplicate.count)
+            issues.push({
+              code: 'RECORD_ID_COLUMN_DUPLICATES',
+              column: name,
+              rows: idDuplicate.rows,
+              value: idDuplicate.count,
+            });
         }
       }
       for (const s of rules) {
         if (s.rule.kind === 'id' || rows === 0) continue;
         if (s.filled === 0) issues.push({ code: s.rule.noData, column: s.rule.column });
-        else if (s.bad.count && s.rule.bad) issues.push({ code: s.rule.bad, column: s.rule.column, rows: s.bad.rows, value: s.bad.count });
+        else if (s.bad.count && s.rule.bad)
+          issues.push({ code: s.rule.bad, column: s.rule.column, rows: s.bad.rows, value: s.bad.count });
         else if (s.rule.kind === 'text' && s.numeric.count === s.filled && s.rule.bad) {
           issues.push({ code: s.rule.bad, column: s.rule.column, rows: s.numeric.rows });
         }
       }
       if (!issues.length) {
         for (const m of metrics) {
-          if (m.valid < MIN_TIME_RECORDS) issues.push({ code: 'TIMESTAMP_COLUMN_TOO_FEW_RECORDS', column: m.name, limit: MIN_TIME_RECORDS, value: m.valid });
+          if (m.valid < MIN_TIME_RECORDS)
+            issues.push({
+              code: 'TIMESTAMP_COLUMN_TOO_FEW_RECORDS',
+              column: m.name,
+              limit: MIN_TIME_RECORDS,
+              value: m.valid,
+            });
         }
       }
       if (inputs) {

@@ -30,7 +30,13 @@ export function headerIssues(header: TableHeader): ValidationIssue[] {
     const first = seen.get(key);
     if (first === undefined) seen.set(key, i);
     else if (!issues.some((x) => x.column === key)) {
-      issues.push({ code: 'HEADER_ROW_HAS_DUPLICATES', column: key, reason: 'DUPLICATE_HEADER_NAME', rows: [header.headerRow], value: `${first + 1}, ${i + 1}` });
+      issues.push({
+        code: 'HEADER_ROW_HAS_DUPLICATES',
+        column: key,
+        reason: 'DUPLICATE_HEADER_NAME',
+        rows: [header.headerRow],
+        value: `${first + 1}, ${i + 1}`,
+      });
     }
   });
   return issues;
@@ -38,7 +44,7 @@ export function headerIssues(header: TableHeader): ValidationIssue[] {
 
 /** Label of a data point in messages: the grid or question id, else its column. */
 export function dataPointName(dp: DataPoint): string {
-  return dp.type === 'ITEM_BATTERY' || dp.type === 'PROJECTIVE' ? (dp.title || dp.id) : columnsOf(dp)[0]!;
+  return dp.type === 'ITEM_BATTERY' || dp.type === 'PROJECTIVE' ? dp.title || dp.id : columnsOf(dp)[0]!;
 }
 
 export function mappingIssues(header: TableHeader, mapping: ColumnMapping): ValidationIssue[] {
@@ -47,37 +53,75 @@ export function mappingIssues(header: TableHeader, mapping: ColumnMapping): Vali
   const used = new Map<string, DataPoint>();
   const ids = mapping.dataPoints.filter((d) => d.type === 'RECORD_ID');
   if (ids.length === 0) issues.push({ code: 'INCOMPLETE_INPUT', reason: 'RECORD_ID_COLUMN_REQUIRED' });
-  if (ids.length > 1) issues.push({ code: 'INVALID_PARAMETERS', reason: 'ONE_RECORD_ID_COLUMN', columns: ids.map((d) => columnsOf(d)[0]!) });
-  const totals = mapping.dataPoints.filter((d) => (d.type === 'DURATION' || d.type === 'TIMESTAMP') && d.role === 'TOTAL');
-  if (totals.length > 1) issues.push({ code: 'INVALID_PARAMETERS', reason: 'ONE_TOTAL_DURATION', columns: totals.map((d) => columnsOf(d).join('..')) });
+  if (ids.length > 1)
+    issues.push({
+      code: 'INVALID_PARAMETERS',
+      reason: 'ONE_RECORD_ID_COLUMN',
+      columns: ids.map((d) => columnsOf(d)[0]!),
+    });
+  const totals = mapping.dataPoints.filter(
+    (d) => (d.type === 'DURATION' || d.type === 'TIMESTAMP') && d.role === 'TOTAL',
+  );
+  if (totals.length > 1)
+    issues.push({
+      code: 'INVALID_PARAMETERS',
+      reason: 'ONE_TOTAL_DURATION',
+      columns: totals.map((d) => columnsOf(d).join('..')),
+    });
   for (const dp of mapping.dataPoints) {
     for (const col of columnsOf(dp)) {
       if (!names.has(col)) issues.push({ code: 'INVALID_PARAMETERS', reason: 'UNKNOWN_COLUMN', column: col });
       const before = used.get(col);
-      if (before && before !== dp && dp.type !== 'IGNORE') issues.push({ code: 'INVALID_PARAMETERS', reason: 'COLUMN_MAPPED_TWICE', column: col });
+      if (before && before !== dp && dp.type !== 'IGNORE')
+        issues.push({ code: 'INVALID_PARAMETERS', reason: 'COLUMN_MAPPED_TWICE', column: col });
       used.set(col, dp);
     }
     if (dp.type === 'ITEM_BATTERY') {
       if (dp.items.length < MIN_GRID_ITEMS) {
-        issues.push({ code: 'ITEM_BATTERY_UNDER_MINIMUM_ITEMS', column: dataPointName(dp), columns: [...dp.items], limit: MIN_GRID_ITEMS, value: dp.items.length });
+        issues.push({
+          code: 'ITEM_BATTERY_UNDER_MINIMUM_ITEMS',
+          column: dataPointName(dp),
+          columns: [...dp.items],
+          limit: MIN_GRID_ITEMS,
+          value: dp.items.length,
+        });
       }
       if (dp.min !== undefined && dp.max !== undefined && !(dp.min < dp.max)) {
-        issues.push({ code: 'INVALID_PARAMETERS', reason: 'SCALE_BOUNDS', column: dataPointName(dp), value: `${dp.min}..${dp.max}` });
+        issues.push({
+          code: 'INVALID_PARAMETERS',
+          reason: 'SCALE_BOUNDS',
+          column: dataPointName(dp),
+          value: `${dp.min}..${dp.max}`,
+        });
       }
     }
     if (dp.type === 'OPEN_ENDED') {
-      if (!dp.questionTitle?.trim()) issues.push({ code: 'INCOMPLETE_INPUT', reason: 'QUESTION_TITLE_REQUIRED', column: dp.column });
+      if (!dp.questionTitle?.trim())
+        issues.push({ code: 'INCOMPLETE_INPUT', reason: 'QUESTION_TITLE_REQUIRED', column: dp.column });
       if ((dp.keywords?.length ?? 0) > MAX_KEYWORDS) {
-        issues.push({ code: 'INVALID_PARAMETERS', reason: 'TOO_MANY_KEYWORDS', column: dp.column, limit: MAX_KEYWORDS, value: dp.keywords!.length });
+        issues.push({
+          code: 'INVALID_PARAMETERS',
+          reason: 'TOO_MANY_KEYWORDS',
+          column: dp.column,
+          limit: MAX_KEYWORDS,
+          value: dp.keywords!.length,
+        });
       }
     }
     if (dp.type === 'PROJECTIVE') {
       const a = new Set(dp.algorithms);
-      if (a.has('IS') && a.has('SDS')) issues.push({ code: 'INVALID_PARAMETERS', reason: 'IS_WITH_SDS', column: dataPointName(dp) });
-      if (a.size === 0) issues.push({ code: 'INCOMPLETE_INPUT', reason: 'PROJECTIVE_ALGORITHM_REQUIRED', column: dataPointName(dp) });
+      if (a.has('IS') && a.has('SDS'))
+        issues.push({ code: 'INVALID_PARAMETERS', reason: 'IS_WITH_SDS', column: dataPointName(dp) });
+      if (a.size === 0)
+        issues.push({ code: 'INCOMPLETE_INPUT', reason: 'PROJECTIVE_ALGORITHM_REQUIRED', column: dataPointName(dp) });
       const m = dp.options ?? (dp.predictions.length === 1 ? 2 : dp.predictions.length);
       if (dp.predictions.length === 0 || m < 2 || (dp.predictions.length !== 1 && dp.predictions.length !== m)) {
-        issues.push({ code: 'INVALID_PARAMETERS', reason: 'PREDICTION_COLUMNS', column: dataPointName(dp), columns: [...dp.predictions] });
+        issues.push({
+          code: 'INVALID_PARAMETERS',
+          reason: 'PREDICTION_COLUMNS',
+          column: dataPointName(dp),
+          columns: [...dp.predictions],
+        });
       }
     }
   }
@@ -148,6 +192,12 @@ export function columnRules(header: TableHeader, mapping: ColumnMapping): Column
 export function instantSeconds(cell: string | number): number {
   if (typeof cell === 'number') return cell;
   if (!/^\d{4}-\d{2}-\d{2}/.test(cell)) return Number.NaN;
-  const ms = Date.parse(cell.length === 10 ? `${cell}T00:00:00Z` : /[zZ]|[+-]\d{2}:?\d{2}$/.test(cell) ? cell : `${cell.replace(' ', 'T')}Z`);
+  const ms = Date.parse(
+    cell.length === 10
+      ? `${cell}T00:00:00Z`
+      : /[zZ]|[+-]\d{2}:?\d{2}$/.test(cell)
+        ? cell
+        : `${cell.replace(' ', 'T')}Z`,
+  );
   return Number.isNaN(ms) ? Number.NaN : ms / 1000;
 }

@@ -1,4 +1,9 @@
-import type { CompanySortField, GetAllActiveCompaniesQuery, GetAllActiveCompaniesQueryVariables, GetAllNewCompaniesQuery } from '../../../lib/gql/graphql';
+import type {
+  CompanySortField,
+  GetAllActiveCompaniesQuery,
+  GetAllActiveCompaniesQueryVariables,
+  GetAllNewCompaniesQuery,
+} from '../../../lib/gql/graphql';
 
 export type { CompanySortField } from '../../../lib/gql/graphql';
 

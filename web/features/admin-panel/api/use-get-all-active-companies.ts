@@ -32,7 +32,12 @@ export const ORGANIZATIONS_PAGE_KEY = 'adminPanel.organizations.page';
 
 /** What the Organizations tab asks for when it opens: no search, no sort, the remembered page. */
 export function firstOrganizationsPageVariables(): CompanyListVariables {
-  return { search: null, sortBy: null, sortDirection: null, page: { page: readSessionPage(ORGANIZATIONS_PAGE_KEY), limit: ADMIN_PAGE_SIZE } };
+  return {
+    search: null,
+    sortBy: null,
+    sortDirection: null,
+    page: { page: readSessionPage(ORGANIZATIONS_PAGE_KEY), limit: ADMIN_PAGE_SIZE },
+  };
 }
 
 /**

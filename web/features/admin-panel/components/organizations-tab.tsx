@@ -25,16 +25,38 @@ export function balancePercentOf(row: ActiveCompanyRow): number | null {
 
 export function latestImportText(row: ActiveCompanyRow, t: Translate): string {
   if (!row.latestDataImport) return '-';
-  return row.latestDataImport.daysAgo === 0 ? t('adminPanel.organizations.today') : t('adminPanel.organizations.daysAgo', { count: row.latestDataImport.daysAgo });
+  return row.latestDataImport.daysAgo === 0
+    ? t('adminPanel.organizations.today')
+    : t('adminPanel.organizations.daysAgo', { count: row.latestDataImport.daysAgo });
 }
 
-function SortHeader({ label, field, sort, onSort }: { label: string; field?: CompanySortField; sort: { by: CompanySortField; dir: 'ASC' | 'DESC' } | null; onSort: (f: CompanySortField) => void }) {
+function SortHeader({
+  label,
+  field,
+  sort,
+  onSort,
+}: {
+  label: string;
+  field?: CompanySortField;
+  sort: { by: CompanySortField; dir: 'ASC' | 'DESC' } | null;
+  onSort: (f: CompanySortField) => void;
+}) {
   if (!field) return <Table.ColumnHeader>{label}</Table.ColumnHeader>;
   const active = sort?.by === field;
   return (
-    <Table.ColumnHeader cursor="pointer" userSelect="none" onClick={() => onSort(field)} data-testid={`sort-${field}`}
-      aria-sort={active ? (sort?.dir === 'ASC' ? 'ascending' : 'descending') : 'none'}>
-      <HStack gap="1">{label}<Text as="span" color={active ? 'fg' : 'fg.subtle'}>{active ? (sort?.dir === 'ASC' ? '▲' : '▼') : '↕'}</Text></HStack>
+    <Table.ColumnHeader
+      cursor="pointer"
+      userSelect="none"
+      onClick={() => onSort(field)}
+      data-testid={`sort-${field}`}
+      aria-sort={active ? (sort?.dir === 'ASC' ? 'ascending' : 'descending') : 'none'}
+    >
+      <HStack gap="1">
+        {label}
+        <Text as="span" color={active ? 'fg' : 'fg.subtle'}>
+          {active ? (sort?.dir === 'ASC' ? '▲' : '▼') : '↕'}
+        </Text>
+      </HStack>
     </Table.ColumnHeader>
   );
 }
@@ -48,24 +70,61 @@ export function OrganizationRow({ row, today, onOpen }: { row: ActiveCompanyRow;
   const percent = balancePercentOf(row);
   const overview = row.activeCreditOverview;
   return (
-    <Table.Row cursor="pointer" _hover={{ bg: 'bg.muted' }} onClick={onOpen} data-testid="organization-row" data-id={row.id}>
+    <Table.Row
+      cursor="pointer"
+      _hover={{ bg: 'bg.muted' }}
+      onClick={onOpen}
+      data-testid="organization-row"
+      data-id={row.id}
+    >
       <Table.Cell>
         <HStack gap="2.5">
-          <Avatar.Root size="xs"><Avatar.Image src={row.image ?? '/default-company.svg'} /><Avatar.Fallback name={row.name} /></Avatar.Root>
-          <Text fontWeight="medium" truncate maxW="44" title={row.name}>{row.name}</Text>
+          <Avatar.Root size="xs">
+            <Avatar.Image src={row.image ?? '/default-company.svg'} />
+            <Avatar.Fallback name={row.name} />
+          </Avatar.Root>
+          <Text fontWeight="medium" truncate maxW="44" title={row.name}>
+            {row.name}
+          </Text>
         </HStack>
       </Table.Cell>
       <Table.Cell textAlign="end" data-testid="wallet-cell">
-        {overview.totalActiveBalance > 0 ? formatNumber(overview.totalActiveBalance, locale)
-          : overview.totalReceivedFromPayAsUsage > 0 ? <Badge colorPalette="purple">{t('adminPanel.organizations.payAsUsage')} {formatNumber(overview.totalReceivedFromPayAsUsage, locale)}</Badge>
-          : '0'}
+        {overview.totalActiveBalance > 0 ? (
+          formatNumber(overview.totalActiveBalance, locale)
+        ) : overview.totalReceivedFromPayAsUsage > 0 ? (
+          <Badge colorPalette="purple">
+            {t('adminPanel.organizations.payAsUsage')} {formatNumber(overview.totalReceivedFromPayAsUsage, locale)}
+          </Badge>
+        ) : (
+          '0'
+        )}
       </Table.Cell>
-      <Table.Cell>{percent === null ? '-' : <Badge colorPalette={percentPalette(percent)} data-testid="percent-badge">{percent} %</Badge>}</Table.Cell>
-      <Table.Cell><Badge colorPalette={row.isActivated === 'ACTIVATED' ? 'green' : row.isActivated === 'PENDING' ? 'orange' : 'gray'}>{t(`organization.status.${row.isActivated}`)}</Badge></Table.Cell>
+      <Table.Cell>
+        {percent === null ? (
+          '-'
+        ) : (
+          <Badge colorPalette={percentPalette(percent)} data-testid="percent-badge">
+            {percent} %
+          </Badge>
+        )}
+      </Table.Cell>
+      <Table.Cell>
+        <Badge
+          colorPalette={row.isActivated === 'ACTIVATED' ? 'green' : row.isActivated === 'PENDING' ? 'orange' : 'gray'}
+        >
+          {t(`organization.status.${row.isActivated}`)}
+        </Badge>
+      </Table.Cell>
       <Table.Cell>{showContract && contract ? t(`contracts.types.${contract.type}`) : '-'}</Table.Cell>
       <Table.Cell>{showContract && contract ? formatIsoDate(contract.startDate) : '-'}</Table.Cell>
       <Table.Cell>{showContract && contract ? formatIsoDate(contract.endDate) : '-'}</Table.Cell>
-      <Table.Cell>{!showContract || !contract ? '-' : notStarted ? t('adminPanel.organizations.notYetStarted') : formatNumber(contract.remainingDays ?? 0, locale)}</Table.Cell>
+      <Table.Cell>
+        {!showContract || !contract
+          ? '-'
+          : notStarted
+            ? t('adminPanel.organizations.notYetStarted')
+            : formatNumber(contract.remainingDays ?? 0, locale)}
+      </Table.Cell>
       <Table.Cell>{row.supportLevel ? <Badge variant="outline">{row.supportLevel}</Badge> : '-'}</Table.Cell>
       <Table.Cell>{latestImportText(row, t)}</Table.Cell>
     </Table.Row>
@@ -81,7 +140,10 @@ export function OrganizationsTab() {
   const [page, setPage] = useSessionPage(ORGANIZATIONS_PAGE_KEY);
   const [sort, setSort] = useState<{ by: CompanySortField; dir: 'ASC' | 'DESC' } | null>(null);
   const { data, error, mutate, isLoading } = useGetAllActiveCompanies({
-    search: debounced || null, sortBy: sort?.by ?? null, sortDirection: sort?.dir ?? null, page: { page, limit: ADMIN_PAGE_SIZE },
+    search: debounced || null,
+    sortBy: sort?.by ?? null,
+    sortDirection: sort?.dir ?? null,
+    page: { page, limit: ADMIN_PAGE_SIZE },
   });
   const today = viennaDate();
   const result = data?.getAllActiveCompanies;
@@ -90,30 +152,86 @@ export function OrganizationsTab() {
     setPage(1);
   };
   const headers: { key: string; field?: CompanySortField }[] = [
-    { key: 'organization', field: 'NAME' }, { key: 'activeBalance' }, { key: 'balancePercent' }, { key: 'status', field: 'STATUS' },
-    { key: 'contractType', field: 'CONTRACT_TYPE' }, { key: 'contractStart' }, { key: 'contractEnd' }, { key: 'remainingDays', field: 'REMAINING_DAYS' },
-    { key: 'supportLevel', field: 'SUPPORT_LEVEL' }, { key: 'latestImport', field: 'LATEST_IMPORT' },
+    { key: 'organization', field: 'NAME' },
+    { key: 'activeBalance' },
+    { key: 'balancePercent' },
+    { key: 'status', field: 'STATUS' },
+    { key: 'contractType', field: 'CONTRACT_TYPE' },
+    { key: 'contractStart' },
+    { key: 'contractEnd' },
+    { key: 'remainingDays', field: 'REMAINING_DAYS' },
+    { key: 'supportLevel', field: 'SUPPORT_LEVEL' },
+    { key: 'latestImport', field: 'LATEST_IMPORT' },
   ];
   return (
     <Stack gap="3" data-testid="organizations-tab">
-      <Input maxW="sm" size="sm" placeholder={t('adminPanel.organizations.search')} value={search} data-testid="organizations-search"
-        onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} />
-      {error ? <PageError onRetry={() => void mutate()} /> : isLoading && !result ? <Center py="10"><Spinner /></Center> : (
+      <Input
+        maxW="sm"
+        size="sm"
+        placeholder={t('adminPanel.organizations.search')}
+        value={search}
+        data-testid="organizations-search"
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+      />
+      {error ? (
+        <PageError onRetry={() => void mutate()} />
+      ) : isLoading && !result ? (
+        <Center py="10">
+          <Spinner />
+        </Center>
+      ) : (
         <Box overflowX="auto">
-          <Table.Root size="sm" data-testid="organizations-table" fontSize="sm" css={{ '& th, & td': { px: '2' }, '& th': { fontSize: 'xs', verticalAlign: 'bottom' } }}>
+          <Table.Root
+            size="sm"
+            data-testid="organizations-table"
+            fontSize="sm"
+            css={{ '& th, & td': { px: '2' }, '& th': { fontSize: 'xs', verticalAlign: 'bottom' } }}
+          >
             <Table.Header>
-              <Table.Row>{headers.map((h) => <SortHeader key={h.key} label={t(`adminPanel.organizations.columns.${h.key}`)} field={h.field} sort={sort} onSort={onSort} />)}</Table.Row>
+              <Table.Row>
+                {headers.map((h) => (
+                  <SortHeader
+                    key={h.key}
+                    label={t(`adminPanel.organizations.columns.${h.key}`)}
+                    field={h.field}
+                    sort={sort}
+                    onSort={onSort}
+                  />
+                ))}
+              </Table.Row>
             </Table.Header>
             <Table.Body>
               {result?.companies.map((row) => (
-                <OrganizationRow key={row.id} row={row} today={today} onOpen={() => navigate(`/organization-details?organization=${row.id}`)} />
+                <OrganizationRow
+                  key={row.id}
+                  row={row}
+                  today={today}
+                  onOpen={() => navigate(`/organization-details?organization=${row.id}`)}
+                />
               ))}
               {result && result.companies.length === 0 && (
-                <Table.Row><Table.Cell colSpan={10}><Center py="6" color="fg.muted">{t('adminPanel.organizations.empty')}</Center></Table.Cell></Table.Row>
+                <Table.Row>
+                  <Table.Cell colSpan={10}>
+                    <Center py="6" color="fg.muted">
+                      {t('adminPanel.organizations.empty')}
+                    </Center>
+                  </Table.Cell>
+                </Table.Row>
               )}
             </Table.Body>
           </Table.Root>
-          {result && <Pager page={page} pageSize={ADMIN_PAGE_SIZE} total={result.pageInfo.total} onPageChange={setPage} testId="organizations-pager" />}
+          {result && (
+            <Pager
+              page={page}
+              pageSize={ADMIN_PAGE_SIZE}
+              total={result.pageInfo.total}
+              onPageChange={setPage}
+              testId="organizations-pager"
+            />
+          )}
         </Box>
       )}
     </Stack>

@@ -16,9 +16,14 @@ export function AdminPanelPage({ renderActivation }: { renderActivation: RenderA
   const summary = data?.getCompaniesSummary;
   return (
     <Box data-testid="admin-panel-page">
-      <PageHeader title={t('routes.adminPanel')} crumbs={[{ label: t('routes.dashboard'), href: '/' }, { label: t('routes.adminPanel') }]} />
+      <PageHeader
+        title={t('routes.adminPanel')}
+        crumbs={[{ label: t('routes.dashboard'), href: '/' }, { label: t('routes.adminPanel') }]}
+      />
       <Card.Root variant="outline" bg="bg">
-        <Card.Header><Heading size="md">{t('adminPanel.overviewTitle')}</Heading></Card.Header>
+        <Card.Header>
+          <Heading size="md">{t('adminPanel.overviewTitle')}</Heading>
+        </Card.Header>
         <Card.Body>
           <Tabs.Root defaultValue="organizations" lazyMount unmountOnExit variant="line" colorPalette="brand">
             <Tabs.List>
@@ -28,11 +33,17 @@ export function AdminPanelPage({ renderActivation }: { renderActivation: RenderA
               </Tabs.Trigger>
               <Tabs.Trigger value="new" data-testid="tab-new-registrations">
                 {t('adminPanel.tabs.newRegistrations')}
-                {summary && summary.numberOfNewCompanies > 0 && <CountBadge count={summary.numberOfNewCompanies} testId="new-companies-badge" />}
+                {summary && summary.numberOfNewCompanies > 0 && (
+                  <CountBadge count={summary.numberOfNewCompanies} testId="new-companies-badge" />
+                )}
               </Tabs.Trigger>
             </Tabs.List>
-            <Tabs.Content value="organizations"><MemoOrganizationsTab /></Tabs.Content>
-            <Tabs.Content value="new"><NewRegistrationsTab renderActivation={renderActivation} /></Tabs.Content>
+            <Tabs.Content value="organizations">
+              <MemoOrganizationsTab />
+            </Tabs.Content>
+            <Tabs.Content value="new">
+              <NewRegistrationsTab renderActivation={renderActivation} />
+            </Tabs.Content>
           </Tabs.Root>
         </Card.Body>
       </Card.Root>

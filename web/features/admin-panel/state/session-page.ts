@@ -9,7 +9,9 @@ export function readSessionPage(key: string): number {
 /** The Organizations tab remembers its page for the browser session (spec section 2). */
 export function useSessionPage(key: string): [number, (page: number) => void] {
   const [page, setPage] = useState(() => readSessionPage(key));
-  useEffect(() => { window.sessionStorage.setItem(key, String(page)); }, [key, page]);
+  useEffect(() => {
+    window.sessionStorage.setItem(key, String(page));
+  }, [key, page]);
   return [page, setPage];
 }
 

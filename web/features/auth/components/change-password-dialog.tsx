@@ -35,9 +35,27 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     >
       {() => (
         <>
-          <TextField name="currentPassword" type="password" label={t('password.current')} autoComplete="current-password" required />
-          <TextField name="newPassword" type="password" label={t('password.new')} autoComplete="new-password" required />
-          <TextField name="confirmPassword" type="password" label={t('password.confirm')} autoComplete="new-password" required />
+          <TextField
+            name="currentPassword"
+            type="password"
+            label={t('password.current')}
+            autoComplete="current-password"
+            required
+          />
+          <TextField
+            name="newPassword"
+            type="password"
+            label={t('password.new')}
+            autoComplete="new-password"
+            required
+          />
+          <TextField
+            name="confirmPassword"
+            type="password"
+            label={t('password.confirm')}
+            autoComplete="new-password"
+            required
+          />
         </>
       )}
     </FormDialog>

@@ -9,7 +9,12 @@ import { confirmPasswordRule, newPasswordRule } from '../forms/password-rules';
 type SetPasswordValues = { password: string; confirmPassword: string };
 
 /** New password plus confirmation, shared by /new-password and the invitation on /create-account. */
-export function SetPasswordForm({ submitLabel, errorMessage, onDismissError, onSubmit }: {
+export function SetPasswordForm({
+  submitLabel,
+  errorMessage,
+  onDismissError,
+  onSubmit,
+}: {
   submitLabel: string;
   errorMessage: string | null;
   onDismissError: () => void;
@@ -26,9 +31,23 @@ export function SetPasswordForm({ submitLabel, errorMessage, onDismissError, onS
         <Form noValidate>
           <Stack gap="5">
             <ErrorAlert message={errorMessage} onDismiss={onDismissError} />
-            <TextField name="password" type="password" label={t('auth.newPassword')} autoComplete="new-password" required />
-            <TextField name="confirmPassword" type="password" label={t('auth.confirmPassword')} autoComplete="new-password" required />
-            <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>{submitLabel}</Button>
+            <TextField
+              name="password"
+              type="password"
+              label={t('auth.newPassword')}
+              autoComplete="new-password"
+              required
+            />
+            <TextField
+              name="confirmPassword"
+              type="password"
+              label={t('auth.confirmPassword')}
+              autoComplete="new-password"
+              required
+            />
+            <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
+              {submitLabel}
+            </Button>
           </Stack>
         </Form>
       )}

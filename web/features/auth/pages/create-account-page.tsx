@@ -32,20 +32,29 @@ function ConfirmEmail({ token }: { token: string }) {
   if (outcome.state === 'pending') {
     return (
       <AuthLayout title={t('auth.createAccountTitle')}>
-        <Stack direction="row" align="center" gap="3"><Spinner color="brand.solid" /><Text>{t('auth.confirmingEmail')}</Text></Stack>
+        <Stack direction="row" align="center" gap="3">
+          <Spinner color="brand.solid" />
+          <Text>{t('auth.confirmingEmail')}</Text>
+        </Stack>
       </AuthLayout>
     );
   }
   if (outcome.state === 'failed') {
     return (
       <AuthLayout title={t('auth.createAccountTitle')}>
-        <Stack gap="6"><ErrorAlert message={translateRefusal(outcome.refusal)} /><BackToLogin /></Stack>
+        <Stack gap="6">
+          <ErrorAlert message={translateRefusal(outcome.refusal)} />
+          <BackToLogin />
+        </Stack>
       </AuthLayout>
     );
   }
   return (
     <AuthLayout title={t('auth.emailConfirmedTitle')}>
-      <Stack gap="6"><SuccessAlert message={t('auth.emailConfirmed')} /><BackToLogin /></Stack>
+      <Stack gap="6">
+        <SuccessAlert message={t('auth.emailConfirmed')} />
+        <BackToLogin />
+      </Stack>
     </AuthLayout>
   );
 }
@@ -62,7 +71,10 @@ function AcceptInvitation({ token }: { token: string }) {
   return (
     <AuthLayout title={t('auth.createAccountTitle')} subtitle={done ? undefined : t('auth.createAccountSubtitle')}>
       {done ? (
-        <Stack gap="6"><SuccessAlert message={t('auth.accountCreated')} /><BackToLogin primary /></Stack>
+        <Stack gap="6">
+          <SuccessAlert message={t('auth.accountCreated')} />
+          <BackToLogin primary />
+        </Stack>
       ) : (
         <SetPasswordForm
           submitLabel={t('auth.createAccount')}
@@ -90,7 +102,10 @@ export function CreateAccountPage() {
   if (!token) {
     return (
       <AuthLayout title={t('auth.createAccountTitle')}>
-        <Stack gap="6"><ErrorAlert message={t('auth.missingToken')} /><BackToLogin /></Stack>
+        <Stack gap="6">
+          <ErrorAlert message={t('auth.missingToken')} />
+          <BackToLogin />
+        </Stack>
       </AuthLayout>
     );
   }

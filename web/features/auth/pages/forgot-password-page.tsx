@@ -27,7 +27,9 @@ export function ForgotPasswordPage() {
       ) : (
         <Formik
           initialValues={{ email: '' }}
-          validationSchema={yup.object({ email: yup.string().trim().required(t('validation.required')).email(t('validation.email')) })}
+          validationSchema={yup.object({
+            email: yup.string().trim().required(t('validation.required')).email(t('validation.email')),
+          })}
           onSubmit={async (values) => {
             setRefusal(null);
             try {
@@ -43,7 +45,9 @@ export function ForgotPasswordPage() {
               <Stack gap="5">
                 <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
                 <TextField name="email" type="email" label={t('auth.email')} autoComplete="email" />
-                <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>{t('auth.sendResetLink')}</Button>
+                <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
+                  {t('auth.sendResetLink')}
+                </Button>
                 <BackToLogin />
               </Stack>
             </Form>

@@ -63,12 +63,18 @@ export function LoginPage() {
               <TextField name="email" type="email" label={t('auth.email')} autoComplete="username" />
               <TextField name="password" type="password" label={t('auth.password')} autoComplete="current-password" />
               <Stack direction="row" justify="flex-end" mt="-2">
-                <ChakraLink asChild fontSize="sm" color="brand.fg"><Link href="/forgot-password">{t('auth.forgotPassword')}</Link></ChakraLink>
+                <ChakraLink asChild fontSize="sm" color="brand.fg">
+                  <Link href="/forgot-password">{t('auth.forgotPassword')}</Link>
+                </ChakraLink>
               </Stack>
-              <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>{t('auth.login')}</Button>
+              <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
+                {t('auth.login')}
+              </Button>
               <Text fontSize="sm" color="fg.muted" textAlign="center">
                 {t('auth.noAccount')}{' '}
-                <ChakraLink asChild color="brand.fg" fontWeight="medium"><Link href="/register">{t('auth.registerLink')}</Link></ChakraLink>
+                <ChakraLink asChild color="brand.fg" fontWeight="medium">
+                  <Link href="/register">{t('auth.registerLink')}</Link>
+                </ChakraLink>
               </Text>
             </Stack>
           </Form>

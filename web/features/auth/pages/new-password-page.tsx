@@ -22,7 +22,10 @@ export function NewPasswordPage() {
   if (!token) {
     return (
       <AuthLayout title={t('auth.newPasswordTitle')}>
-        <Stack gap="6"><ErrorAlert message={t('auth.missingToken')} /><BackToLogin /></Stack>
+        <Stack gap="6">
+          <ErrorAlert message={t('auth.missingToken')} />
+          <BackToLogin />
+        </Stack>
       </AuthLayout>
     );
   }
@@ -30,7 +33,10 @@ export function NewPasswordPage() {
   return (
     <AuthLayout title={t('auth.newPasswordTitle')}>
       {done ? (
-        <Stack gap="6"><SuccessAlert message={t('auth.passwordResetDone')} /><BackToLogin primary /></Stack>
+        <Stack gap="6">
+          <SuccessAlert message={t('auth.passwordResetDone')} />
+          <BackToLogin primary />
+        </Stack>
       ) : (
         <Stack gap="5">
           <SetPasswordForm

@@ -14,12 +14,23 @@ import { usePasswordEncryption } from '../api/use-get-password-encryption-key';
 import { useRegisterCompany } from '../api/use-register-company';
 import { newPasswordRule } from '../forms/password-rules';
 
-type RegisterValues = { companyName: string; firstName: string; lastName: string; email: string; password: string; termsAccepted: boolean };
+type RegisterValues = {
+  companyName: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  termsAccepted: boolean;
+};
 
 const NAME_MAX = 100;
 
 const schema = (t: Translate) => {
-  const name = yup.string().trim().required(t('validation.required')).max(NAME_MAX, t('validation.maxLength', { max: NAME_MAX }));
+  const name = yup
+    .string()
+    .trim()
+    .required(t('validation.required'))
+    .max(NAME_MAX, t('validation.maxLength', { max: NAME_MAX }));
   return yup.object({
     companyName: name,
     firstName: name,
@@ -77,15 +88,27 @@ export function RegisterPage() {
                 <TextField name="lastName" label={t('auth.lastName')} autoComplete="family-name" required />
               </SimpleGrid>
               <TextField name="email" type="email" label={t('auth.email')} autoComplete="email" required />
-              <TextField name="password" type="password" label={t('auth.password')} autoComplete="new-password" required
-                helperText={t('validation.minPassword', { min: 8 })} />
+              <TextField
+                name="password"
+                type="password"
+                label={t('auth.password')}
+                autoComplete="new-password"
+                required
+                helperText={t('validation.minPassword', { min: 8 })}
+              />
               <CheckboxField name="termsAccepted">
-                <ChakraLink href={externalLinks.terms} target="_blank" rel="noopener noreferrer" color="brand.fg">{t('auth.acceptTerms')}</ChakraLink>
+                <ChakraLink href={externalLinks.terms} target="_blank" rel="noopener noreferrer" color="brand.fg">
+                  {t('auth.acceptTerms')}
+                </ChakraLink>
               </CheckboxField>
-              <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>{t('auth.register')}</Button>
+              <Button type="submit" colorPalette="brand" size="lg" loading={isSubmitting}>
+                {t('auth.register')}
+              </Button>
               <Text fontSize="sm" color="fg.muted" textAlign="center">
                 {t('auth.haveAccount')}{' '}
-                <ChakraLink asChild color="brand.fg" fontWeight="medium"><Link href="/login">{t('auth.loginLink')}</Link></ChakraLink>
+                <ChakraLink asChild color="brand.fg" fontWeight="medium">
+                  <Link href="/login">{t('auth.loginLink')}</Link>
+                </ChakraLink>
               </Text>
             </Stack>
           </Form>

@@ -9,7 +9,9 @@ export function WelcomePage() {
   return (
     <AuthLayout title={t('auth.welcomeTitle')}>
       <Stack gap="6">
-        <Box fontSize="5xl" color="brand.solid"><MailIcon /></Box>
+        <Box fontSize="5xl" color="brand.solid">
+          <MailIcon />
+        </Box>
         <Text color="fg.muted">{t('auth.welcomeText')}</Text>
         <BackToLogin />
       </Stack>

@@ -8,15 +8,30 @@ import { ContractWizard } from './contract-wizard';
 function MessageDialog({ onClose, children }: { onClose: () => void; children: React.ReactNode }) {
   const t = useT();
   return (
-    <Dialog.Root open onOpenChange={(d) => { if (!d.open) onClose(); }} placement="center" size="md">
+    <Dialog.Root
+      open
+      onOpenChange={(d) => {
+        if (!d.open) onClose();
+      }}
+      placement="center"
+      size="md"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="assign-wizard">
-            <Dialog.Header><Dialog.Title>{t('contracts.wizard.assignTitle')}</Dialog.Title></Dialog.Header>
+            <Dialog.Header>
+              <Dialog.Title>{t('contracts.wizard.assignTitle')}</Dialog.Title>
+            </Dialog.Header>
             <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer><Button variant="outline" onClick={onClose}>{t('common.close')}</Button></Dialog.Footer>
-            <Dialog.CloseTrigger asChild><CloseButton size="sm" /></Dialog.CloseTrigger>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                {t('common.close')}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
@@ -32,20 +47,55 @@ export function AssignUpcomingContractModal({ companyId, onClose }: { companyId:
   // Decided once: after a successful Assign the list revalidates and holds the new UPCOMING
   // contract, which must not swap the wizard's success message for the 'already exists' one.
   const decision = useRef<{ upcoming: boolean; activeEnd: string | null } | null>(null);
-  if (error) return <MessageDialog onClose={onClose}><Text color="red.600">{t('common.loadError')}</Text></MessageDialog>;
-  if (!data) return <MessageDialog onClose={onClose}><Center py="8"><Spinner /></Center></MessageDialog>;
+  if (error)
+    return (
+      <MessageDialog onClose={onClose}>
+        <Text color="red.600">{t('common.loadError')}</Text>
+      </MessageDialog>
+    );
+  if (!data)
+    return (
+      <MessageDialog onClose={onClose}>
+        <Center py="8">
+          <Spinner />
+        </Center>
+      </MessageDialog>
+    );
   if (!decision.current) {
     const contracts = data.getCompanyContracts;
-    decision.current = { upcoming: contracts.some((c) => c.status === 'UPCOMING'), activeEnd: contracts.find((c) => c.status === 'ACTIVE')?.endDate ?? null };
+    decision.current = {
+      upcoming: contracts.some((c) => c.status === 'UPCOMING'),
+      activeEnd: contracts.find((c) => c.status === 'ACTIVE')?.endDate ?? null,
+    };
   }
   if (decision.current.upcoming) {
-    return <MessageDialog onClose={onClose}><Text data-testid="upcoming-exists">{t('contracts.wizard.upcomingExists')}</Text></MessageDialog>;
+    return (
+      <MessageDialog onClose={onClose}>
+        <Text data-testid="upcoming-exists">{t('contracts.wizard.upcomingExists')}</Text>
+      </MessageDialog>
+    );
   }
-  return <ContractWizard mode="assign" companyId={companyId} activeContractEnd={decision.current.activeEnd} today={today} onClose={onClose} />;
+  return (
+    <ContractWizard
+      mode="assign"
+      companyId={companyId}
+      activeContractEnd={decision.current.activeEnd}
+      today={today}
+      onClose={onClose}
+    />
+  );
 }
 
 /** The activation wizard of a new registration (Admin Panel). */
-export function ActivateOrganizationWizard({ companyId, onClose }: { companyId: string; onClose: (changed: boolean) => void }) {
+export function ActivateOrganizationWizard({
+  companyId,
+  onClose,
+}: {
+  companyId: string;
+  onClose: (changed: boolean) => void;
+}) {
   const today = useMemo(() => viennaDate(), []);
-  return <ContractWizard mode="activate" companyId={companyId} activeContractEnd={null} today={today} onClose={onClose} />;
+  return (
+    <ContractWizard mode="activate" companyId={companyId} activeContractEnd={null} today={today} onClose={onClose} />
+  );
 }

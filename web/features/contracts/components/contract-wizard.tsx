@@ -12,8 +12,17 @@ import { useAssignUpcomingContractToCompany } from '../api/use-assign-upcoming-c
 import { BusinessInfoFields } from '../forms/business-info-fields';
 import { ContractFormFields } from '../forms/contract-form-fields';
 import {
-  type BusinessInfoValues, businessInfoSchema, type ContractFormValues, contractSchema, type CreditPlanFormValues, creditPlanSchema,
-  initialContractValues, initialPlanValues, startRules, toContractInput, toCreditPlanInput,
+  type BusinessInfoValues,
+  businessInfoSchema,
+  type ContractFormValues,
+  contractSchema,
+  type CreditPlanFormValues,
+  creditPlanSchema,
+  initialContractValues,
+  initialPlanValues,
+  startRules,
+  toContractInput,
+  toCreditPlanInput,
 } from '../forms/contract-rules';
 import { CreditPlanFormFields } from '../forms/credit-plan-form-fields';
 
@@ -28,8 +37,15 @@ const STEP_FIELDS: Record<Section, string[]> = {
 
 /** Operations whose answers change once a contract is added or an organisation activated. */
 export const CONTRACT_WRITES_TOUCH: readonly QueryName[] = [
-  'getCompanyContracts', 'isCompnayHavingUpcomingContract', 'getCompany', 'getCompanyCreditSummary',
-  'getCompanyCreditPlansByType', 'getCompanyTransactionsGroupedByDatafile', 'getAllActiveCompanies', 'getAllNewCompanies', 'getCompaniesSummary',
+  'getCompanyContracts',
+  'isCompnayHavingUpcomingContract',
+  'getCompany',
+  'getCompanyCreditSummary',
+  'getCompanyCreditPlansByType',
+  'getCompanyTransactionsGroupedByDatafile',
+  'getAllActiveCompanies',
+  'getAllNewCompanies',
+  'getCompaniesSummary',
 ];
 
 /**
@@ -38,7 +54,13 @@ export const CONTRACT_WRITES_TOUCH: readonly QueryName[] = [
  * validates before the next one opens. On success its message and a Close button show for 2
  * seconds, then the wizard closes and the lists refresh (spec sections 2 and 4).
  */
-export function ContractWizard({ mode, companyId, activeContractEnd, today, onClose }: {
+export function ContractWizard({
+  mode,
+  companyId,
+  activeContractEnd,
+  today,
+  onClose,
+}: {
   mode: 'activate' | 'assign';
   companyId: string;
   activeContractEnd: string | null;
@@ -73,7 +95,17 @@ export function ContractWizard({ mode, companyId, activeContractEnd, today, onCl
     if (mode === 'activate') {
       // The business step's schema requires one of the select's options (SUPPORT_LEVELS).
       const supportLevel = values.business.supportLevel as SupportLevel;
-      await activate.trigger({ input: { companyId, contract, creditPlan, packageId, accountManager: values.business.accountManager, supportLevel, notes: values.business.notes || null } });
+      await activate.trigger({
+        input: {
+          companyId,
+          contract,
+          creditPlan,
+          packageId,
+          accountManager: values.business.accountManager,
+          supportLevel,
+          notes: values.business.notes || null,
+        },
+      });
     } else if (activeContractEnd) {
       await assignUpcoming.trigger({ input: { companyId, contract, creditPlan, packageId } });
     } else {
@@ -83,7 +115,10 @@ export function ContractWizard({ mode, companyId, activeContractEnd, today, onCl
 
   const touchStep = (form: FormikProps<WizardValues>) => {
     const section = sections[step]!;
-    return form.setTouched({ ...form.touched, [section]: Object.fromEntries(STEP_FIELDS[section].map((f) => [f, true])) }, false);
+    return form.setTouched(
+      { ...form.touched, [section]: Object.fromEntries(STEP_FIELDS[section].map((f) => [f, true])) },
+      false,
+    );
   };
 
   async function next(form: FormikProps<WizardValues>) {
@@ -111,34 +146,75 @@ export function ContractWizard({ mode, companyId, activeContractEnd, today, onCl
       validationSchema={schema}
       onSubmit={submit}
       successMessage={mode === 'activate' ? t('contracts.wizard.activated') : t('contracts.wizard.assigned')}
-      onSucceeded={() => { done.current = true; }}
+      onSucceeded={() => {
+        done.current = true;
+      }}
       revalidates={CONTRACT_WRITES_TOUCH}
       submitLabel={finishLabel}
       hideFieldsOnSuccess
-      header={(_form, { succeeded }) => !succeeded && (
-        <HStack gap="2" data-testid="wizard-steps">
-          {sections.map((s, index) => (
-            <HStack key={s} gap="2" flex="1">
-              <Box w="7" h="7" borderRadius="full" display="flex" alignItems="center" justifyContent="center" fontSize="sm" fontWeight="bold"
-                bg={index <= step ? 'brand.solid' : 'bg.muted'} color={index <= step ? 'white' : 'fg.muted'}>{index + 1}</Box>
-              <Text fontSize="sm" fontWeight={index === step ? 'semibold' : 'normal'} color={index === step ? 'fg' : 'fg.muted'}>{titles[s]}</Text>
-            </HStack>
-          ))}
-        </HStack>
-      )}
-      footer={(form, { succeeded }) => (succeeded ? (
-        <Button onClick={() => onClose(true)} data-testid="wizard-close">{t('common.close')}</Button>
-      ) : (
-        <>
-          {step > 0 && <Button variant="outline" onClick={() => setStep(step - 1)} data-testid="wizard-previous">{t('contracts.wizard.previous')}</Button>}
-          {step < sections.length - 1 ? (
-            <Button colorPalette="brand" onClick={() => void next(form)} data-testid="wizard-next">{t('contracts.wizard.next')}</Button>
-          ) : (
-            <Button colorPalette="brand" loading={form.isSubmitting} data-testid="wizard-finish"
-              onClick={async () => { await touchStep(form); await form.submitForm(); }}>{finishLabel}</Button>
-          )}
-        </>
-      ))}
+      header={(_form, { succeeded }) =>
+        !succeeded && (
+          <HStack gap="2" data-testid="wizard-steps">
+            {sections.map((s, index) => (
+              <HStack key={s} gap="2" flex="1">
+                <Box
+                  w="7"
+                  h="7"
+                  borderRadius="full"
+                  display="flex"
+                  alignItems="center"
+                  justifyContent="center"
+                  fontSize="sm"
+                  fontWeight="bold"
+                  bg={index <= step ? 'brand.solid' : 'bg.muted'}
+                  color={index <= step ? 'white' : 'fg.muted'}
+                >
+                  {index + 1}
+                </Box>
+                <Text
+                  fontSize="sm"
+                  fontWeight={index === step ? 'semibold' : 'normal'}
+                  color={index === step ? 'fg' : 'fg.muted'}
+                >
+                  {titles[s]}
+                </Text>
+              </HStack>
+            ))}
+          </HStack>
+        )
+      }
+      footer={(form, { succeeded }) =>
+        succeeded ? (
+          <Button onClick={() => onClose(true)} data-testid="wizard-close">
+            {t('common.close')}
+          </Button>
+        ) : (
+          <>
+            {step > 0 && (
+              <Button variant="outline" onClick={() => setStep(step - 1)} data-testid="wizard-previous">
+                {t('contracts.wizard.previous')}
+              </Button>
+            )}
+            {step < sections.length - 1 ? (
+              <Button colorPalette="brand" onClick={() => void next(form)} data-testid="wizard-next">
+                {t('contracts.wizard.next')}
+              </Button>
+            ) : (
+              <Button
+                colorPalette="brand"
+                loading={form.isSubmitting}
+                data-testid="wizard-finish"
+                onClick={async () => {
+                  await touchStep(form);
+                  await form.submitForm();
+                }}
+              >
+                {finishLabel}
+              </Button>
+            )}
+          </>
+        )
+      }
     >
       {() => (
         <>

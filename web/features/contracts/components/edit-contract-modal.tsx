@@ -28,8 +28,11 @@ export function editContractRules(contract: Contract, today: IsoDate, activeEnd:
   const minStart = upcoming ? (activeEnd && activeEnd >= today ? addDays(activeEnd, 1) : addDays(today, 1)) : null;
   const startLock: EditLock | null = upcoming ? null : 'startActive';
   const endLock: EditLock | null = FIXED_LENGTH_TYPES.includes(contract.type) ? 'endFixed' : null;
-  const autoRenewLock: EditLock | null = NO_RENEW_TYPES.includes(contract.type) ? 'autoRenewType'
-    : contract.status === 'ACTIVE' && hasUpcoming ? 'autoRenewUpcoming' : null;
+  const autoRenewLock: EditLock | null = NO_RENEW_TYPES.includes(contract.type)
+    ? 'autoRenewType'
+    : contract.status === 'ACTIVE' && hasUpcoming
+      ? 'autoRenewUpcoming'
+      : null;
   return {
     startLocked: startLock !== null,
     minStart,
@@ -45,13 +48,29 @@ export function editContractRules(contract: Contract, today: IsoDate, activeEnd:
 
 export function moveStart(contract: Contract, state: EditContractState, start: IsoDate | null): EditContractState {
   if (!start) return { ...state, startDate: null };
-  return { ...state, startDate: start, endDate: shiftedEnd(contract.startDate, contract.endDate, start, contract.type) };
+  return {
+    ...state,
+    startDate: start,
+    endDate: shiftedEnd(contract.startDate, contract.endDate, start, contract.type),
+  };
 }
 
 const lockText = (t: Translate, lock: EditLock | null) => (lock ? t(`contracts.edit.locks.${lock}`) : null);
 
-export function EditContractModal({ contract, today, activeEnd, hasUpcoming, onClose, onDelete }: {
-  contract: Contract; today: IsoDate; activeEnd: IsoDate | null; hasUpcoming: boolean; onClose: () => void; onDelete: () => void;
+export function EditContractModal({
+  contract,
+  today,
+  activeEnd,
+  hasUpcoming,
+  onClose,
+  onDelete,
+}: {
+  contract: Contract;
+  today: IsoDate;
+  activeEnd: IsoDate | null;
+  hasUpcoming: boolean;
+  onClose: () => void;
+  onDelete: () => void;
 }) {
   const t = useT();
   const edit = useEditContract();
@@ -71,28 +90,62 @@ export function EditContractModal({ contract, today, activeEnd, hasUpcoming, onC
       initialValues={{ startDate: contract.startDate, endDate: contract.endDate, autoRenew: contract.autoRenew }}
       validationSchema={schema}
       validationError={t('contracts.edit.validationError')}
-      onSubmit={(values) => edit.trigger({ contractToEdit: { contractId: contract.id, startDate: values.startDate ?? '', endDate: values.endDate ?? '', autoRenew: values.autoRenew } })}
+      onSubmit={(values) =>
+        edit.trigger({
+          contractToEdit: {
+            contractId: contract.id,
+            startDate: values.startDate ?? '',
+            endDate: values.endDate ?? '',
+            autoRenew: values.autoRenew,
+          },
+        })
+      }
       successMessage={t('contracts.edit.saved')}
       revalidates={CONTRACT_WRITES_TOUCH}
       submitLabel={t('common.save')}
       submitTestId="edit-contract-save"
-      footer={rules.nothingEditable ? () => <Button variant="outline" onClick={onClose}>{t('common.close')}</Button> : undefined}
-      footerStart={contract.status === 'UPCOMING' && (
-        <Button colorPalette="red" variant="outline" onClick={onDelete} data-testid="edit-contract-delete" mr="auto">{t('contracts.edit.delete')}</Button>
-      )}
+      footer={
+        rules.nothingEditable
+          ? () => (
+              <Button variant="outline" onClick={onClose}>
+                {t('common.close')}
+              </Button>
+            )
+          : undefined
+      }
+      footerStart={
+        contract.status === 'UPCOMING' && (
+          <Button colorPalette="red" variant="outline" onClick={onDelete} data-testid="edit-contract-delete" mr="auto">
+            {t('contracts.edit.delete')}
+          </Button>
+        )
+      }
     >
       {(form) => {
         const { values } = form;
-        const shownError = (field: 'startDate' | 'endDate') => (form.submitCount > 0 && form.errors[field] ? form.errors[field] : null);
+        const shownError = (field: 'startDate' | 'endDate') =>
+          form.submitCount > 0 && form.errors[field] ? form.errors[field] : null;
         const minEnd = values.startDate && values.startDate > today ? values.startDate : today;
         const days = dayCount(values.startDate, values.endDate);
         return (
           <>
             <DataList.Root orientation="horizontal" size="sm">
-              <DataList.Item><DataList.ItemLabel>{t('contracts.fields.type')}</DataList.ItemLabel><DataList.ItemValue>{t(`contracts.types.${contract.type}`)}</DataList.ItemValue></DataList.Item>
-              <DataList.Item><DataList.ItemLabel>{t('contracts.fields.reference')}</DataList.ItemLabel><DataList.ItemValue>{contract.name ?? '-'}</DataList.ItemValue></DataList.Item>
-              <DataList.Item><DataList.ItemLabel>{t('contracts.fields.createdAt')}</DataList.ItemLabel><DataList.ItemValue>{formatInstantDate(contract.createdAt)}</DataList.ItemValue></DataList.Item>
-              <DataList.Item><DataList.ItemLabel>{t('contracts.fields.createdBy')}</DataList.ItemLabel><DataList.ItemValue>{contract.createdBy?.name ?? '-'}</DataList.ItemValue></DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>{t('contracts.fields.type')}</DataList.ItemLabel>
+                <DataList.ItemValue>{t(`contracts.types.${contract.type}`)}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>{t('contracts.fields.reference')}</DataList.ItemLabel>
+                <DataList.ItemValue>{contract.name ?? '-'}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>{t('contracts.fields.createdAt')}</DataList.ItemLabel>
+                <DataList.ItemValue>{formatInstantDate(contract.createdAt)}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>{t('contracts.fields.createdBy')}</DataList.ItemLabel>
+                <DataList.ItemValue>{contract.createdBy?.name ?? '-'}</DataList.ItemValue>
+              </DataList.Item>
             </DataList.Root>
             {rules.nothingEditable && (
               <Alert.Root status="info" borderRadius="md" data-testid="edit-contract-locked">
@@ -101,27 +154,57 @@ export function EditContractModal({ contract, today, activeEnd, hasUpcoming, onC
                   <Alert.Title>{t('contracts.edit.locks.nothingEditable')}</Alert.Title>
                   <Alert.Description>
                     <List.Root ps="4">
-                      {[rules.startLock, rules.endLock, rules.autoRenewLock].map((lock) => <List.Item key={lock}>{lockText(t, lock)}</List.Item>)}
+                      {[rules.startLock, rules.endLock, rules.autoRenewLock].map((lock) => (
+                        <List.Item key={lock}>{lockText(t, lock)}</List.Item>
+                      ))}
                     </List.Root>
                   </Alert.Description>
                 </Alert.Content>
               </Alert.Root>
             )}
             <SimpleGrid columns={2} gap="4">
-              <DatePickerField label={t('contracts.form.startDate')} testId="edit-start" required value={values.startDate} minDate={rules.minStart}
-                disabled={rules.startLocked} error={shownError('startDate')} hint={rules.nothingEditable ? null : lockText(t, rules.startLock)}
-                onChange={(v) => void form.setValues(moveStart(contract, values, v))} />
-              <DatePickerField label={t('contracts.form.endDate')} testId="edit-end" required value={values.endDate} minDate={minEnd}
-                disabled={!values.startDate || rules.endLocked} error={shownError('endDate')} hint={rules.nothingEditable ? null : lockText(t, rules.endLock)}
-                onChange={(v) => void form.setFieldValue('endDate', v)} />
+              <DatePickerField
+                label={t('contracts.form.startDate')}
+                testId="edit-start"
+                required
+                value={values.startDate}
+                minDate={rules.minStart}
+                disabled={rules.startLocked}
+                error={shownError('startDate')}
+                hint={rules.nothingEditable ? null : lockText(t, rules.startLock)}
+                onChange={(v) => void form.setValues(moveStart(contract, values, v))}
+              />
+              <DatePickerField
+                label={t('contracts.form.endDate')}
+                testId="edit-end"
+                required
+                value={values.endDate}
+                minDate={minEnd}
+                disabled={!values.startDate || rules.endLocked}
+                error={shownError('endDate')}
+                hint={rules.nothingEditable ? null : lockText(t, rules.endLock)}
+                onChange={(v) => void form.setFieldValue('endDate', v)}
+              />
             </SimpleGrid>
-            <Text fontSize="sm" color="fg.muted" data-testid="edit-days">{days === null ? t('contracts.form.noDays') : t('contracts.form.days', { count: days })}</Text>
+            <Text fontSize="sm" color="fg.muted" data-testid="edit-days">
+              {days === null ? t('contracts.form.noDays') : t('contracts.form.days', { count: days })}
+            </Text>
             <Field.Root disabled={rules.autoRenewLocked}>
-              <Checkbox.Root checked={values.autoRenew} disabled={rules.autoRenewLocked} data-testid="edit-auto-renew"
-                onCheckedChange={(d) => void form.setFieldValue('autoRenew', d.checked === true)}>
-                <Checkbox.HiddenInput /><Checkbox.Control /><Checkbox.Label>{t('contracts.form.autoRenew')}</Checkbox.Label>
+              <Checkbox.Root
+                checked={values.autoRenew}
+                disabled={rules.autoRenewLocked}
+                data-testid="edit-auto-renew"
+                onCheckedChange={(d) => void form.setFieldValue('autoRenew', d.checked === true)}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{t('contracts.form.autoRenew')}</Checkbox.Label>
               </Checkbox.Root>
-              {!rules.nothingEditable && rules.autoRenewLock && <Field.HelperText data-testid="edit-auto-renew-hint">{lockText(t, rules.autoRenewLock)}</Field.HelperText>}
+              {!rules.nothingEditable && rules.autoRenewLock && (
+                <Field.HelperText data-testid="edit-auto-renew-hint">
+                  {lockText(t, rules.autoRenewLock)}
+                </Field.HelperText>
+              )}
             </Field.Root>
           </>
         );
@@ -130,21 +213,51 @@ export function EditContractModal({ contract, today, activeEnd, hasUpcoming, onC
   );
 }
 
-export function DeleteContractModal({ contract, onClose, onDeleted }: { contract: Contract; onClose: () => void; onDeleted: () => void }) {
+export function DeleteContractModal({
+  contract,
+  onClose,
+  onDeleted,
+}: {
+  contract: Contract;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const t = useT();
   const del = useDeleteContract();
   // Set when the deletion succeeded: the 2-second close then also leaves the deleted contract.
   const deleted = useRef(false);
   return (
-    <ConfirmDialog open title={t('contracts.delete.title')} testId="delete-contract-modal" confirmTestId="delete-contract-confirm" size="md" danger
-      confirmLabel={t('contracts.delete.confirm')} successMessage={t('contracts.delete.deleted')} revalidates={CONTRACT_WRITES_TOUCH}
+    <ConfirmDialog
+      open
+      title={t('contracts.delete.title')}
+      testId="delete-contract-modal"
+      confirmTestId="delete-contract-confirm"
+      size="md"
+      danger
+      confirmLabel={t('contracts.delete.confirm')}
+      successMessage={t('contracts.delete.deleted')}
+      revalidates={CONTRACT_WRITES_TOUCH}
       onConfirm={() => del.trigger({ contractId: contract.id })}
-      onSucceeded={() => { deleted.current = true; }}
-      onClose={() => (deleted.current ? onDeleted() : onClose())}>
+      onSucceeded={() => {
+        deleted.current = true;
+      }}
+      onClose={() => (deleted.current ? onDeleted() : onClose())}
+    >
       <DataList.Root orientation="horizontal" size="sm">
-        <DataList.Item><DataList.ItemLabel>{t('contracts.fields.type')}</DataList.ItemLabel><DataList.ItemValue>{t(`contracts.types.${contract.type}`)}</DataList.ItemValue></DataList.Item>
-        <DataList.Item><DataList.ItemLabel>{t('contracts.fields.reference')}</DataList.ItemLabel><DataList.ItemValue>{contract.name ?? '-'}</DataList.ItemValue></DataList.Item>
-        <DataList.Item><DataList.ItemLabel>{t('contracts.fields.period')}</DataList.ItemLabel><DataList.ItemValue>{formatIsoDate(contract.startDate)} – {formatIsoDate(contract.endDate)}</DataList.ItemValue></DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>{t('contracts.fields.type')}</DataList.ItemLabel>
+          <DataList.ItemValue>{t(`contracts.types.${contract.type}`)}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>{t('contracts.fields.reference')}</DataList.ItemLabel>
+          <DataList.ItemValue>{contract.name ?? '-'}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>{t('contracts.fields.period')}</DataList.ItemLabel>
+          <DataList.ItemValue>
+            {formatIsoDate(contract.startDate)} – {formatIsoDate(contract.endDate)}
+          </DataList.ItemValue>
+        </DataList.Item>
       </DataList.Root>
       <Text>{t('contracts.delete.description')}</Text>
     </ConfirmDialog>

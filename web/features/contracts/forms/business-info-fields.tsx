@@ -15,11 +15,22 @@ export function BusinessInfoFields() {
   };
   const select = (field: 'accountManager' | 'supportLevel', label: string, options: readonly string[]) => (
     <Field.Root invalid={Boolean(errorOf(field))} required>
-      <Field.Label>{label}<Field.RequiredIndicator /></Field.Label>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
       <NativeSelect.Root>
-        <NativeSelect.Field data-testid={`business-${field}`} value={values.business[field]} onChange={(e) => void setFieldValue(`business.${field}`, e.currentTarget.value)}>
+        <NativeSelect.Field
+          data-testid={`business-${field}`}
+          value={values.business[field]}
+          onChange={(e) => void setFieldValue(`business.${field}`, e.currentTarget.value)}
+        >
           <option value="">{t('contracts.form.choose')}</option>
-          {options.map((o) => <option key={o} value={o}>{o}</option>)}
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -32,7 +43,11 @@ export function BusinessInfoFields() {
       {select('supportLevel', t('contracts.form.supportLevel'), SUPPORT_LEVELS)}
       <Field.Root>
         <Field.Label>{t('contracts.form.notes')}</Field.Label>
-        <Textarea data-testid="business-notes" value={values.business.notes} onChange={(e) => void setFieldValue('business.notes', e.currentTarget.value)} />
+        <Textarea
+          data-testid="business-notes"
+          value={values.business.notes}
+          onChange={(e) => void setFieldValue('business.notes', e.currentTarget.value)}
+        />
       </Field.Root>
     </Stack>
   );

@@ -3,12 +3,17 @@ import { addDays, daysInclusive, type IsoDate, oneYearEnd } from '../../../../db
 import type { GetAllPackagesQuery } from '../../../lib/gql/graphql';
 import type { Translate } from '../../../lib/i18n';
 
-import { CONTRACT_TYPES, endKeepingLength, FIXED_LENGTH_TYPES, NO_RENEW_TYPES, type ContractType } from '../../../../db/domain/contracts';
+import {
+  CONTRACT_TYPES,
+  endKeepingLength,
+  FIXED_LENGTH_TYPES,
+  NO_RENEW_TYPES,
+  type ContractType,
+} from '../../../../db/domain/contracts';
 
 export { CONTRACT_TYPES, FIXED_LENGTH_TYPES, NO_RENEW_TYPES, type ContractType };
 export const PLAN_CATEGORIES = ['EXPIRING', 'NON_EXPIRING', 'PAY_AS_USAGE'] as const;
 export type PlanCategory = (typeof PLAN_CATEGORIES)[number];
-
 
 export type ContractFormValues = {
   contractType: ContractType | '';
@@ -31,7 +36,10 @@ export type CreditPlanFormValues = {
 export type BusinessInfoValues = { accountManager: string; supportLevel: string; notes: string };
 
 /** Where the start may lie: after the active contract's end, or today with the picker disabled. */
-export function startRules(activeContractEnd: IsoDate | null, today: IsoDate): { defaultStart: IsoDate; minStart: IsoDate; startLocked: boolean } {
+export function startRules(
+  activeContractEnd: IsoDate | null,
+  today: IsoDate,
+): { defaultStart: IsoDate; minStart: IsoDate; startLocked: boolean } {
   if (activeContractEnd) {
     const next = addDays(activeContractEnd, 1);
     return { defaultStart: next, minStart: next, startLocked: false };
@@ -40,7 +48,12 @@ export function startRules(activeContractEnd: IsoDate | null, today: IsoDate): {
 }
 
 export function initialContractValues(activeContractEnd: IsoDate | null, today: IsoDate): ContractFormValues {
-  return { contractType: '', startDate: startRules(activeContractEnd, today).defaultStart, endDate: null, autoRenew: false };
+  return {
+    contractType: '',
+    startDate: startRules(activeContractEnd, today).defaultStart,
+    endDate: null,
+    autoRenew: false,
+  };
 }
 
 /** The type drives auto-renew and the end date (spec section 4). */
@@ -57,7 +70,8 @@ export function applyContractType(values: ContractFormValues, type: ContractType
 /** A new start moves a fixed-length end; for other types an end before the new start is cleared. */
 export function applyStartDate(values: ContractFormValues, start: IsoDate | null): ContractFormValues {
   const type = values.contractType;
-  if (start && type && FIXED_LENGTH_TYPES.includes(type)) return { ...values, startDate: start, endDate: oneYearEnd(start) };
+  if (start && type && FIXED_LENGTH_TYPES.includes(type))
+    return { ...values, startDate: start, endDate: oneYearEnd(start) };
   const endDate = start && values.endDate && values.endDate >= start ? values.endDate : null;
   return { ...values, startDate: start, endDate };
 }
@@ -103,7 +117,13 @@ export function applyPackage(values: CreditPlanFormValues, pkg: PackageOption | 
   };
 }
 
-export const initialPlanValues: CreditPlanFormValues = { packageId: '', creditPlanCategory: 'EXPIRING', creditAmount: '', pricePerCredit: '', paymentAmount: '' };
+export const initialPlanValues: CreditPlanFormValues = {
+  packageId: '',
+  creditPlanCategory: 'EXPIRING',
+  creditAmount: '',
+  pricePerCredit: '',
+  paymentAmount: '',
+};
 
 /** The API input: numbers as numbers, money in cents; pay-as-usage sends credits and payment 0. */
 export function toCreditPlanInput(values: CreditPlanFormValues, type: ContractType | '') {
@@ -118,7 +138,12 @@ export function toCreditPlanInput(values: CreditPlanFormValues, type: ContractTy
 }
 
 export function toContractInput(values: ContractFormValues) {
-  return { contractType: values.contractType as ContractType, startDate: values.startDate ?? '', endDate: values.endDate ?? '', autoRenew: values.autoRenew };
+  return {
+    contractType: values.contractType as ContractType,
+    startDate: values.startDate ?? '',
+    endDate: values.endDate ?? '',
+    autoRenew: values.autoRenew,
+  };
 }
 
 export function contractSchema(t: Translate) {
@@ -130,13 +155,25 @@ export function contractSchema(t: Translate) {
 }
 
 export function creditPlanSchema(t: Translate) {
-  const number = () => yup.number().transform((_v, original) => (original === '' || original === null || original === undefined ? undefined : Number(String(original).replace(',', '.')))).typeError(t('contracts.form.numberRequired'));
+  const number = () =>
+    yup
+      .number()
+      .transform((_v, original) =>
+        original === '' || original === null || original === undefined
+          ? undefined
+          : Number(String(original).replace(',', '.')),
+      )
+      .typeError(t('contracts.form.numberRequired'));
   return yup.object({
     creditPlanCategory: yup.string().required(t('contracts.form.categoryRequired')),
     creditAmount: number().when('creditPlanCategory', {
       is: 'PAY_AS_USAGE',
       then: (s) => s.notRequired(),
-      otherwise: (s) => s.required(t('contracts.form.creditsRequired')).integer(t('contracts.form.creditsMin')).min(1, t('contracts.form.creditsMin')),
+      otherwise: (s) =>
+        s
+          .required(t('contracts.form.creditsRequired'))
+          .integer(t('contracts.form.creditsMin'))
+          .min(1, t('contracts.form.creditsMin')),
     }),
     pricePerCredit: number().required(t('contracts.form.priceRequired')).min(0, t('contracts.form.priceMin')),
     paymentAmount: number().when('creditPlanCategory', {
@@ -155,6 +192,11 @@ export function businessInfoSchema(t: Translate) {
 }
 
 /** Edit contract (spec sections 4, 5): moving an upcoming start keeps the duration. */
-export function shiftedEnd(originalStart: IsoDate, originalEnd: IsoDate, newStart: IsoDate, type: ContractType): IsoDate {
+export function shiftedEnd(
+  originalStart: IsoDate,
+  originalEnd: IsoDate,
+  newStart: IsoDate,
+  type: ContractType,
+): IsoDate {
   return endKeepingLength({ type, startDate: originalStart, endDate: originalEnd }, newStart);
 }

@@ -14,7 +14,18 @@ registerLocale('de', de);
 registerLocale('en-GB', enGB);
 
 /** A DD.MM.YYYY picker (spec section 9) speaking ISO dates, in the UI language; minDate is the first selectable day. */
-export function DatePickerField({ label, value, onChange, minDate, maxDate, disabled, error, hint, testId, required }: {
+export function DatePickerField({
+  label,
+  value,
+  onChange,
+  minDate,
+  maxDate,
+  disabled,
+  error,
+  hint,
+  testId,
+  required,
+}: {
   label: string;
   value: IsoDate | null;
   onChange: (value: IsoDate | null) => void;
@@ -31,11 +42,25 @@ export function DatePickerField({ label, value, onChange, minDate, maxDate, disa
   const locale = useLocale();
   return (
     <Field.Root invalid={Boolean(error)} disabled={disabled} required={required}>
-      <Field.Label>{label}{required && <Field.RequiredIndicator />}</Field.Label>
-      <Box w="full" css={{
-        '& .react-datepicker-wrapper': { width: '100%' },
-        '& input': { width: '100%', height: '40px', px: '3', borderWidth: '1px', borderRadius: 'md', borderColor: error ? 'red.500' : 'border', bg: disabled ? 'bg.muted' : 'bg' },
-      }}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <Box
+        w="full"
+        css={{
+          '& .react-datepicker-wrapper': { width: '100%' },
+          '& input': {
+            width: '100%',
+            height: '40px',
+            px: '3',
+            borderWidth: '1px',
+            borderRadius: 'md',
+            borderColor: error ? 'red.500' : 'border',
+            bg: disabled ? 'bg.muted' : 'bg',
+          },
+        }}
+      >
         <DatePicker
           selected={isoToPickerDate(value)}
           onChange={(date: Date | null) => onChange(pickerDateToIso(date))}

@@ -1,5 +1,8 @@
 import { graphql } from '../../../lib/gql';
-import type { GetCompanyTransactionsGroupedByDatafileQuery, GetCompanyTransactionsGroupedByDatafileQueryVariables } from '../../../lib/gql/graphql';
+import type {
+  GetCompanyTransactionsGroupedByDatafileQuery,
+  GetCompanyTransactionsGroupedByDatafileQueryVariables,
+} from '../../../lib/gql/graphql';
 import { useGqlQuery } from '../../../lib/swr-helpers';
 
 const DOCUMENT = graphql(`
@@ -24,8 +27,11 @@ const DOCUMENT = graphql(`
 
 export type { TransactionType } from '../../../lib/gql/graphql';
 /** A row of the transaction card, as getCompanyTransactionsGroupedByDatafile selects it. */
-export type TransactionGroup = GetCompanyTransactionsGroupedByDatafileQuery['getCompanyTransactionsGroupedByDatafile']['transactions'][number];
+export type TransactionGroup =
+  GetCompanyTransactionsGroupedByDatafileQuery['getCompanyTransactionsGroupedByDatafile']['transactions'][number];
 
-export function useGetCompanyTransactionsGroupedByDatafile(variables: GetCompanyTransactionsGroupedByDatafileQueryVariables) {
+export function useGetCompanyTransactionsGroupedByDatafile(
+  variables: GetCompanyTransactionsGroupedByDatafileQueryVariables,
+) {
   return useGqlQuery(DOCUMENT, variables, { keepPreviousData: true });
 }

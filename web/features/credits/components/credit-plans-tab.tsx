@@ -27,7 +27,12 @@ export function CreditPlansTab({ companyId }: { companyId: string }) {
   const [shown, setShown] = useState<Record<Filter, boolean>>({ ACTIVE: true, EXPIRED: true, UPCOMING: true });
   const [page, setPage] = useState(1);
   if (error) return <PageError onRetry={() => void mutate()} />;
-  if (!data) return <Center py="16" data-testid="credit-plans-loading"><Spinner /></Center>;
+  if (!data)
+    return (
+      <Center py="16" data-testid="credit-plans-loading">
+        <Spinner />
+      </Center>
+    );
   const needle = search.trim().toLowerCase();
   const rows = data.getCompanyCreditPlansByType
     .filter((p) => p.status === 'ACTIVE' || p.status === 'EXPIRED' || p.status === 'UPCOMING')
@@ -37,22 +42,45 @@ export function CreditPlansTab({ companyId }: { companyId: string }) {
   const pageRows = rows.slice((current - 1) * CREDIT_PLANS_PAGE_SIZE, current * CREDIT_PLANS_PAGE_SIZE);
   return (
     <Card.Root variant="outline" data-testid="credit-plans-tab">
-      <Card.Header><Heading size="md">{t('credits.plans.title')}</Heading></Card.Header>
+      <Card.Header>
+        <Heading size="md">{t('credits.plans.title')}</Heading>
+      </Card.Header>
       <Card.Body gap="3">
         <HStack justify="space-between" wrap="wrap">
-          <Input maxW="xs" size="sm" placeholder={t('credits.plans.search')} value={search} data-testid="credit-plans-search"
-            onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} />
+          <Input
+            maxW="xs"
+            size="sm"
+            placeholder={t('credits.plans.search')}
+            value={search}
+            data-testid="credit-plans-search"
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+          />
           <HStack gap="4">
             {FILTERS.map(({ status, key }) => (
-              <Checkbox.Root key={status} size="sm" checked={shown[status]} data-testid={`credit-plans-filter-${status}`}
-                onCheckedChange={(d) => { setShown({ ...shown, [status]: d.checked === true }); setPage(1); }}>
-                <Checkbox.HiddenInput /><Checkbox.Control /><Checkbox.Label>{t(key)}</Checkbox.Label>
+              <Checkbox.Root
+                key={status}
+                size="sm"
+                checked={shown[status]}
+                data-testid={`credit-plans-filter-${status}`}
+                onCheckedChange={(d) => {
+                  setShown({ ...shown, [status]: d.checked === true });
+                  setPage(1);
+                }}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{t(key)}</Checkbox.Label>
               </Checkbox.Root>
             ))}
           </HStack>
         </HStack>
         {rows.length === 0 ? (
-          <Center py="10" data-testid="credit-plans-empty"><Text color="fg.muted">{t('credits.plans.empty')}</Text></Center>
+          <Center py="10" data-testid="credit-plans-empty">
+            <Text color="fg.muted">{t('credits.plans.empty')}</Text>
+          </Center>
         ) : (
           <>
             <Table.Root size="sm" data-testid="credit-plans-table">
@@ -72,22 +100,46 @@ export function CreditPlansTab({ companyId }: { companyId: string }) {
               </Table.Header>
               <Table.Body>
                 {pageRows.map((p) => (
-                  <Table.Row key={p.id} data-testid="credit-plan-row" data-id={p.id} data-type={p.type} bg={p.isNextAvailable ? 'green.50' : undefined}>
-                    <Table.Cell>{p.isNextAvailable && <FlashingDot title={t('credits.plans.nextAvailable')} />}</Table.Cell>
+                  <Table.Row
+                    key={p.id}
+                    data-testid="credit-plan-row"
+                    data-id={p.id}
+                    data-type={p.type}
+                    bg={p.isNextAvailable ? 'green.50' : undefined}
+                  >
+                    <Table.Cell>
+                      {p.isNextAvailable && <FlashingDot title={t('credits.plans.nextAvailable')} />}
+                    </Table.Cell>
                     <Table.Cell>{formatInstantDate(p.createdAt)}</Table.Cell>
                     <Table.Cell>{p.name}</Table.Cell>
-                    <Table.Cell><Badge colorPalette={STATUS_PALETTE[p.status]}>{t(`credits.plans.status.${p.status}`)}</Badge></Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={STATUS_PALETTE[p.status]}>{t(`credits.plans.status.${p.status}`)}</Badge>
+                    </Table.Cell>
                     <Table.Cell>{formatIsoDate(p.startDate)}</Table.Cell>
                     <Table.Cell>{p.expirationDate ? formatIsoDate(p.expirationDate) : '-'}</Table.Cell>
-                    <Table.Cell textAlign="end">{p.isPayPerUsage ? <Badge colorPalette="purple">{t('credits.plans.payAsYouGo')}</Badge> : formatNumber(p.credits.balance, locale)}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      {p.isPayPerUsage ? (
+                        <Badge colorPalette="purple">{t('credits.plans.payAsYouGo')}</Badge>
+                      ) : (
+                        formatNumber(p.credits.balance, locale)
+                      )}
+                    </Table.Cell>
                     <Table.Cell textAlign="end">{formatNumber(p.credits.received, locale)}</Table.Cell>
-                    <Table.Cell textAlign="end">{p.pricePerCredit > 0 ? formatEuroCents(p.pricePerCredit, locale) : '-'}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      {p.pricePerCredit > 0 ? formatEuroCents(p.pricePerCredit, locale) : '-'}
+                    </Table.Cell>
                     <Table.Cell>{p.invoice?.number ?? '-'}</Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
             </Table.Root>
-            <Pager page={current} pageSize={CREDIT_PLANS_PAGE_SIZE} total={rows.length} onPageChange={setPage} testId="credit-plans-pager" />
+            <Pager
+              page={current}
+              pageSize={CREDIT_PLANS_PAGE_SIZE}
+              total={rows.length}
+              onPageChange={setPage}
+              testId="credit-plans-pager"
+            />
           </>
         )}
       </Card.Body>

@@ -27,9 +27,26 @@ export function WalletMenu({ companyId, canManageCredits }: { companyId: string 
     // lazyMount: the dropdown (spinner, chart) renders when opened, not with every page (issue 4).
     <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
       <Popover.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label={t('wallet.title')} data-testid="wallet-menu" position="relative">
+        <IconButton
+          variant="ghost"
+          size="sm"
+          aria-label={t('wallet.title')}
+          data-testid="wallet-menu"
+          position="relative"
+        >
           <WalletIcon />
-          {low && <Box position="absolute" top="1" right="1" w="2" h="2" borderRadius="full" bg="red.500" data-testid="wallet-low-dot" />}
+          {low && (
+            <Box
+              position="absolute"
+              top="1"
+              right="1"
+              w="2"
+              h="2"
+              borderRadius="full"
+              bg="red.500"
+              data-testid="wallet-low-dot"
+            />
+          )}
         </IconButton>
       </Popover.Trigger>
       <Portal>
@@ -38,11 +55,19 @@ export function WalletMenu({ companyId, canManageCredits }: { companyId: string 
             <Popover.Arrow />
             <Popover.Body>
               <Stack gap="3" align="center" textAlign="center" py="2">
-                {isLoading ? <Center py="4"><Spinner /></Center> : empty ? (
+                {isLoading ? (
+                  <Center py="4">
+                    <Spinner />
+                  </Center>
+                ) : empty ? (
                   <>
-                    <Box fontSize="3xl" color="fg.subtle"><WalletIcon /></Box>
+                    <Box fontSize="3xl" color="fg.subtle">
+                      <WalletIcon />
+                    </Box>
                     <Text fontWeight="semibold">{t('wallet.emptyTitle')}</Text>
-                    <Text fontSize="sm" color="fg.muted" data-testid="wallet-empty">{t('wallet.empty')}</Text>
+                    <Text fontSize="sm" color="fg.muted" data-testid="wallet-empty">
+                      {t('wallet.empty')}
+                    </Text>
                   </>
                 ) : (
                   <>
@@ -50,15 +75,30 @@ export function WalletMenu({ companyId, canManageCredits }: { companyId: string 
                     {s && s.activeCreditPlanReceived > 0 && (
                       <>
                         <RadialChart percent={percent} size={110} testId="wallet-chart" />
-                        <Text fontSize="sm">{t('wallet.remaining')}: <b data-testid="wallet-remaining">{formatNumber(s.activeCreditPlanBalance, locale)}</b></Text>
-                        <Text fontSize="sm">{t('wallet.received')}: <b>{formatNumber(s.activeCreditPlanReceived, locale)}</b></Text>
+                        <Text fontSize="sm">
+                          {t('wallet.remaining')}:{' '}
+                          <b data-testid="wallet-remaining">{formatNumber(s.activeCreditPlanBalance, locale)}</b>
+                        </Text>
+                        <Text fontSize="sm">
+                          {t('wallet.received')}: <b>{formatNumber(s.activeCreditPlanReceived, locale)}</b>
+                        </Text>
                       </>
                     )}
                     {s && payAsUsage && (
                       <Stack gap="1" align="center" data-testid="wallet-pay-as-usage">
                         <Badge colorPalette="purple">{t('wallet.payAsUsage')}</Badge>
-                        <Text fontSize="sm">{t('wallet.usage')}: <b>{formatNumber(s.activePayAsUsageCreditPlanReceived, locale)}</b></Text>
-                        <Text fontSize="sm">{t('wallet.invoiceAmount')}: <b>{formatEuroCents(s.activePayAsUsageCreditPlanReceived * s.pricePerCreditForPayAsUsage, locale)}</b></Text>
+                        <Text fontSize="sm">
+                          {t('wallet.usage')}: <b>{formatNumber(s.activePayAsUsageCreditPlanReceived, locale)}</b>
+                        </Text>
+                        <Text fontSize="sm">
+                          {t('wallet.invoiceAmount')}:{' '}
+                          <b>
+                            {formatEuroCents(
+                              s.activePayAsUsageCreditPlanReceived * s.pricePerCreditForPayAsUsage,
+                              locale,
+                            )}
+                          </b>
+                        </Text>
                       </Stack>
                     )}
                   </>

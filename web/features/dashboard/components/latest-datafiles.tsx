@@ -11,10 +11,15 @@ type Latest = GetMyDatafilesSummaryForDashboardQuery['getMyDatafilesSummaryForDa
 export function LatestDatafiles({ files }: { files: Latest }) {
   const t = useT();
   const locale = useLocale();
-  const date = cachedFormatter(`date:${locale}:medium`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }));
+  const date = cachedFormatter(
+    `date:${locale}:medium`,
+    () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }),
+  );
   return (
     <Card.Root variant="outline" bg="bg" data-testid="latest-datafiles">
-      <Card.Header><Heading size="md">{t('dashboard.latestTitle')}</Heading></Card.Header>
+      <Card.Header>
+        <Heading size="md">{t('dashboard.latestTitle')}</Heading>
+      </Card.Header>
       <Card.Body pt="2">
         <Stack gap="1" as="ul" listStyleType="none">
           {files.map((f) => (
@@ -23,11 +28,23 @@ export function LatestDatafiles({ files }: { files: Latest }) {
                 <Flex align="center" gap="3" px="3" py="2.5" borderRadius="md" _hover={{ bg: 'bg.muted' }}>
                   <TrafficLightDot light={f.trafficLight} />
                   <Box flex="1" minW="0">
-                    <Text fontWeight="medium" truncate title={f.title}>{f.title}</Text>
-                    <Text fontSize="sm" color="fg.muted">{date.format(new Date(f.createdAt))} · {t('dashboard.records', { count: formatNumber(f.numberOfRecords, locale) })}</Text>
+                    <Text fontWeight="medium" truncate title={f.title}>
+                      {f.title}
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {date.format(new Date(f.createdAt))} ·{' '}
+                      {t('dashboard.records', { count: formatNumber(f.numberOfRecords, locale) })}
+                    </Text>
                   </Box>
-                  <Badge variant="subtle" colorPalette="gray" fontVariantNumeric="tabular-nums" data-testid="latest-datafile-score">
-                    {f.averageCombinedScore === null ? t('dashboard.notScored') : formatNumber(f.averageCombinedScore, locale)}
+                  <Badge
+                    variant="subtle"
+                    colorPalette="gray"
+                    fontVariantNumeric="tabular-nums"
+                    data-testid="latest-datafile-score"
+                  >
+                    {f.averageCombinedScore === null
+                      ? t('dashboard.notScored')
+                      : formatNumber(f.averageCombinedScore, locale)}
                   </Badge>
                 </Flex>
               </Link>

@@ -13,10 +13,27 @@ export const LIGHT_COLORS: Record<DashboardTrafficLight, string> = {
 };
 
 /** The four benchmark bands' colours, lowest first. */
-export const BAND_COLORS = [SCORE_BAND_COLORS.red, SCORE_BAND_COLORS.yellow, SCORE_BAND_COLORS.lightGreen, SCORE_BAND_COLORS.green] as const;
+export const BAND_COLORS = [
+  SCORE_BAND_COLORS.red,
+  SCORE_BAND_COLORS.yellow,
+  SCORE_BAND_COLORS.lightGreen,
+  SCORE_BAND_COLORS.green,
+] as const;
 
 /** A traffic-light dot, named for screen readers. */
 export function TrafficLightDot({ light, size = '3' }: { light: DashboardTrafficLight; size?: string }) {
   const t = useT();
-  return <Box as="span" display="inline-block" flexShrink={0} boxSize={size} borderRadius="full" bg={LIGHT_COLORS[light]} role="img" aria-label={t(`dashboard.lights.${light}`)} data-light={light} />;
+  return (
+    <Box
+      as="span"
+      display="inline-block"
+      flexShrink={0}
+      boxSize={size}
+      borderRadius="full"
+      bg={LIGHT_COLORS[light]}
+      role="img"
+      aria-label={t(`dashboard.lights.${light}`)}
+      data-light={light}
+    />
+  );
 }

@@ -17,9 +17,21 @@ function StatCard({ label, value, icon, testId }: { label: string; value: string
         <Flex justify="space-between" align="flex-start">
           <Stat.Root>
             <Stat.Label color="fg.muted">{label}</Stat.Label>
-            <Stat.ValueText fontSize="3xl" fontWeight="semibold">{value}</Stat.ValueText>
+            <Stat.ValueText fontSize="3xl" fontWeight="semibold">
+              {value}
+            </Stat.ValueText>
           </Stat.Root>
-          <Flex boxSize="11" align="center" justify="center" borderRadius="lg" bg="brand.subtle" color="brand.fg" fontSize="xl">{icon}</Flex>
+          <Flex
+            boxSize="11"
+            align="center"
+            justify="center"
+            borderRadius="lg"
+            bg="brand.subtle"
+            color="brand.fg"
+            fontSize="xl"
+          >
+            {icon}
+          </Flex>
         </Flex>
       </Card.Body>
     </Card.Root>
@@ -31,7 +43,11 @@ export function DashboardPage({ firstName }: { firstName: string }) {
   const locale = useLocale();
   const { data, error, isLoading, mutate } = useGetMyDatafilesSummaryForDashboard();
   const summary = data?.getMyDatafilesSummaryForDashboard;
-  const isEmpty = summary && summary.numberOfDatafiles === 0 && summary.numberOfDataRecords === 0 && summary.numberOfQualityScores === 0;
+  const isEmpty =
+    summary &&
+    summary.numberOfDatafiles === 0 &&
+    summary.numberOfDataRecords === 0 &&
+    summary.numberOfQualityScores === 0;
 
   return (
     <Box>
@@ -41,34 +57,67 @@ export function DashboardPage({ firstName }: { firstName: string }) {
       {summary && (
         <>
           <SimpleGrid columns={3} gap="5" mb="6">
-            <StatCard testId="stat-datafiles" label={t('dashboard.datafiles')} value={formatNumber(summary.numberOfDatafiles, locale)} icon={<FilesIcon />} />
-            <StatCard testId="stat-records" label={t('dashboard.dataRecords')} value={formatNumber(summary.numberOfDataRecords, locale)} icon={<DatabaseIcon />} />
-            <StatCard testId="stat-scores" label={t('dashboard.qualityScores')} value={formatNumber(summary.numberOfQualityScores, locale)} icon={<GaugeIcon />} />
+            <StatCard
+              testId="stat-datafiles"
+              label={t('dashboard.datafiles')}
+              value={formatNumber(summary.numberOfDatafiles, locale)}
+              icon={<FilesIcon />}
+            />
+            <StatCard
+              testId="stat-records"
+              label={t('dashboard.dataRecords')}
+              value={formatNumber(summary.numberOfDataRecords, locale)}
+              icon={<DatabaseIcon />}
+            />
+            <StatCard
+              testId="stat-scores"
+              label={t('dashboard.qualityScores')}
+              value={formatNumber(summary.numberOfQualityScores, locale)}
+              icon={<GaugeIcon />}
+            />
           </SimpleGrid>
           <Card.Root variant="outline" bg="bg">
             <Card.Body>
               {isEmpty ? (
                 <EmptyState.Root data-testid="dashboard-empty">
                   <EmptyState.Content>
-                    <EmptyState.Indicator color="brand.solid"><UploadIcon /></EmptyState.Indicator>
+                    <EmptyState.Indicator color="brand.solid">
+                      <UploadIcon />
+                    </EmptyState.Indicator>
                     <EmptyState.Title>{t('dashboard.emptyTitle')}</EmptyState.Title>
-                    <EmptyState.Description maxW="md" textAlign="center">{t('dashboard.emptyText')}</EmptyState.Description>
-                    <Button asChild colorPalette="brand" mt="2"><Link href="/upload-dataset/step1">{t('dashboard.emptyAction')}</Link></Button>
+                    <EmptyState.Description maxW="md" textAlign="center">
+                      {t('dashboard.emptyText')}
+                    </EmptyState.Description>
+                    <Button asChild colorPalette="brand" mt="2">
+                      <Link href="/upload-dataset/step1">{t('dashboard.emptyAction')}</Link>
+                    </Button>
                   </EmptyState.Content>
                 </EmptyState.Root>
               ) : (
                 <Tabs.Root defaultValue="combined" variant="line" lazyMount>
                   <Tabs.List>
-                    <Tabs.Trigger value="combined" data-testid="tab-combined">{t('dashboard.combinedScore')}</Tabs.Trigger>
-                    <Tabs.Trigger value="scores" data-testid="tab-scores">{t('dashboard.qualityScoresTab')}</Tabs.Trigger>
+                    <Tabs.Trigger value="combined" data-testid="tab-combined">
+                      {t('dashboard.combinedScore')}
+                    </Tabs.Trigger>
+                    <Tabs.Trigger value="scores" data-testid="tab-scores">
+                      {t('dashboard.qualityScoresTab')}
+                    </Tabs.Trigger>
                   </Tabs.List>
-                  <Tabs.Content value="combined"><CombinedScoreCharts summary={summary} /></Tabs.Content>
-                  <Tabs.Content value="scores"><QualityScoreCharts summary={summary} /></Tabs.Content>
+                  <Tabs.Content value="combined">
+                    <CombinedScoreCharts summary={summary} />
+                  </Tabs.Content>
+                  <Tabs.Content value="scores">
+                    <QualityScoreCharts summary={summary} />
+                  </Tabs.Content>
                 </Tabs.Root>
               )}
             </Card.Body>
           </Card.Root>
-          {!isEmpty && summary.latestDatafiles.length > 0 && <Box mt="6"><LatestDatafiles files={summary.latestDatafiles} /></Box>}
+          {!isEmpty && summary.latestDatafiles.length > 0 && (
+            <Box mt="6">
+              <LatestDatafiles files={summary.latestDatafiles} />
+            </Box>
+          )}
         </>
       )}
     </Box>

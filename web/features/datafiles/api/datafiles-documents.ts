@@ -1,5 +1,8 @@
 import { graphql } from '../../../lib/gql';
-import type { GetDatafilesForLoggedInUserQuery, GetDatafilesForLoggedInUserQueryVariables } from '../../../lib/gql/graphql';
+import type {
+  GetDatafilesForLoggedInUserQuery,
+  GetDatafilesForLoggedInUserQueryVariables,
+} from '../../../lib/gql/graphql';
 import { useGqlMutation, useGqlQuery, type QueryName } from '../../../lib/swr-helpers';
 
 const LIST = graphql(`
@@ -23,7 +26,12 @@ export type DatafileFilters = NonNullable<GetDatafilesForLoggedInUserQueryVariab
 export type Person = DatafileRow['owner'];
 
 /** The queries a datafile action can change (the list, its shares and the dashboard's counts). */
-export const DATAFILE_QUERIES: readonly QueryName[] = ['getDatafilesForLoggedInUser', 'getAllDatafileContributors', 'getAvailableUsersAsContributorForDatafile', 'getMyDatafilesSummaryForDashboard'];
+export const DATAFILE_QUERIES: readonly QueryName[] = [
+  'getDatafilesForLoggedInUser',
+  'getAllDatafileContributors',
+  'getAvailableUsersAsContributorForDatafile',
+  'getMyDatafilesSummaryForDashboard',
+];
 
 export function useGetDatafilesForLoggedInUser(filters: DatafileFilters, page: number, limit: number) {
   return useGqlQuery(LIST, { filters, paginationInfo: { page, limit } }, { keepPreviousData: true });
@@ -37,10 +45,14 @@ const PROGRESS = graphql(`
 
 /** Where a processing row stands: the upload's own progress, polled every 2 s until it is done (then the list reloads). */
 export function useRowProgress(datafileId: string, enabled: boolean) {
-  return useGqlQuery(PROGRESS, { datafileId }, {
-    enabled,
-    refreshInterval: (data) => (data && data.getDatafileUploadingProgress.upload?.status !== 'PROCESSING' ? 0 : 2000),
-  });
+  return useGqlQuery(
+    PROGRESS,
+    { datafileId },
+    {
+      enabled,
+      refreshInterval: (data) => (data && data.getDatafileUploadingProgress.upload?.status !== 'PROCESSING' ? 0 : 2000),
+    },
+  );
 }
 
 const CONTRIBUTORS = graphql(`
@@ -54,8 +66,10 @@ const AVAILABLE = graphql(`
   }
 `);
 
-export const useGetAllDatafileContributors = (datafileId: string | null) => useGqlQuery(CONTRIBUTORS, { datafileId: datafileId ?? '' }, { enabled: Boolean(datafileId) });
-export const useGetAvailableUsersAsContributor = (datafileId: string | null) => useGqlQuery(AVAILABLE, { datafileId: datafileId ?? '' }, { enabled: Boolean(datafileId) });
+export const useGetAllDatafileContributors = (datafileId: string | null) =>
+  useGqlQuery(CONTRIBUTORS, { datafileId: datafileId ?? '' }, { enabled: Boolean(datafileId) });
+export const useGetAvailableUsersAsContributor = (datafileId: string | null) =>
+  useGqlQuery(AVAILABLE, { datafileId: datafileId ?? '' }, { enabled: Boolean(datafileId) });
 
 const ORGANIZATIONS = graphql(`
   query getDatafileListOrganizations {
@@ -66,18 +80,32 @@ const ORGANIZATIONS = graphql(`
 /** Operators filter the list by organisation (the first 100 by name). */
 export const useDatafileListOrganizations = (enabled: boolean) => useGqlQuery(ORGANIZATIONS, {}, { enabled });
 
-const EDIT_TITLE = graphql(`mutation editDatafileTitle($datafileId: ID!, $datafileTitle: String!) { editDatafileTitle(datafileId: $datafileId, datafileTitle: $datafileTitle) { status } }`);
-const STOP = graphql(`mutation stopLiveDatafile($datafileId: ID!) { stopLiveDatafile(datafileId: $datafileId) { status } }`);
-const REOPEN = graphql(`mutation reOpenLiveDatafile($datafileId: ID!) { reOpenLiveDatafile(datafileId: $datafileId) { status } }`);
-const DELETE = graphql(`mutation deleteDatafile($datafileId: ID!) { deleteDatafile(datafileId: $datafileId) { status } }`);
-const RESET = graphql(`mutation resetDatafileCleaning($datafileId: ID!) { resetDatafileCleaning(datafileId: $datafileId) { status } }`);
+const EDIT_TITLE = graphql(
+  `mutation editDatafileTitle($datafileId: ID!, $datafileTitle: String!) { editDatafileTitle(datafileId: $datafileId, datafileTitle: $datafileTitle) { status } }`,
+);
+const STOP = graphql(
+  `mutation stopLiveDatafile($datafileId: ID!) { stopLiveDatafile(datafileId: $datafileId) { status } }`,
+);
+const REOPEN = graphql(
+  `mutation reOpenLiveDatafile($datafileId: ID!) { reOpenLiveDatafile(datafileId: $datafileId) { status } }`,
+);
+const DELETE = graphql(
+  `mutation deleteDatafile($datafileId: ID!) { deleteDatafile(datafileId: $datafileId) { status } }`,
+);
+const RESET = graphql(
+  `mutation resetDatafileCleaning($datafileId: ID!) { resetDatafileCleaning(datafileId: $datafileId) { status } }`,
+);
 const OWNER = graphql(`
   mutation changeDatafileOwnership($datafileId: ID!, $companyId: ID!, $userId: ID!, $changeWalletAndTransactions: Boolean!) {
     changeDatafileOwnership(datafileId: $datafileId, companyId: $companyId, userId: $userId, changeWalletAndTransactions: $changeWalletAndTransactions) { status }
   }
 `);
-const ADD = graphql(`mutation addContributorToDatafile($datafileId: ID!, $inviteeIds: [ID!]!) { addContributorToDatafile(datafileId: $datafileId, inviteeIds: $inviteeIds) { status } }`);
-const REMOVE = graphql(`mutation removeContributorFromDatafile($datafileId: ID!, $contributorId: ID!) { removeContributorFromDatafile(datafileId: $datafileId, contributorId: $contributorId) { status } }`);
+const ADD = graphql(
+  `mutation addContributorToDatafile($datafileId: ID!, $inviteeIds: [ID!]!) { addContributorToDatafile(datafileId: $datafileId, inviteeIds: $inviteeIds) { status } }`,
+);
+const REMOVE = graphql(
+  `mutation removeContributorFromDatafile($datafileId: ID!, $contributorId: ID!) { removeContributorFromDatafile(datafileId: $datafileId, contributorId: $contributorId) { status } }`,
+);
 
 export const useEditDatafileTitle = () => useGqlMutation(EDIT_TITLE);
 export const useStopLiveDatafile = () => useGqlMutation(STOP);

@@ -14,13 +14,22 @@ export type SortField = NonNullable<DatafileFilters['sort']>;
 
 /** Where a row's title leads: the result page once processed, a draft's upload steps, a failed upload's step 1. */
 function titleHref(row: DatafileRow): string | null {
-  if (row.status === 'READY' || row.status === 'STOPPED') return `/datafile-result?datafileId=${encodeURIComponent(row.id)}`;
+  if (row.status === 'READY' || row.status === 'STOPPED')
+    return `/datafile-result?datafileId=${encodeURIComponent(row.id)}`;
   if (!row.canManage) return null;
   if (row.status === 'DRAFT') return uploadTarget('continueDraft', row);
   return row.status === 'ERROR' ? uploadTarget('fixUpload', row) : null;
 }
 
-function Row({ row, onAction, showCompany }: { row: DatafileRow; onAction: (row: DatafileRow, a: DatafileAction) => void; showCompany: boolean }) {
+function Row({
+  row,
+  onAction,
+  showCompany,
+}: {
+  row: DatafileRow;
+  onAction: (row: DatafileRow, a: DatafileAction) => void;
+  showCompany: boolean;
+}) {
   const t = useT();
   const locale = useLocale();
   const href = titleHref(row);
@@ -29,27 +38,69 @@ function Row({ row, onAction, showCompany }: { row: DatafileRow; onAction: (row:
     <Table.Row data-testid="datafile-row" data-id={row.id} data-status={row.status}>
       <Table.Cell maxW="64">
         {href ? (
-          <ChakraLink asChild color="brand.fg" fontWeight="medium"><Link href={href} data-testid="datafile-title" title={row.title}><Text as="span" truncate display="block">{row.title}</Text></Link></ChakraLink>
-        ) : <Text fontWeight="medium" truncate data-testid="datafile-title" title={row.title}>{row.title}</Text>}
-        {showCompany && <Text fontSize="xs" color="fg.muted" truncate>{row.company.name}</Text>}
+          <ChakraLink asChild color="brand.fg" fontWeight="medium">
+            <Link href={href} data-testid="datafile-title" title={row.title}>
+              <Text as="span" truncate display="block">
+                {row.title}
+              </Text>
+            </Link>
+          </ChakraLink>
+        ) : (
+          <Text fontWeight="medium" truncate data-testid="datafile-title" title={row.title}>
+            {row.title}
+          </Text>
+        )}
+        {showCompany && (
+          <Text fontSize="xs" color="fg.muted" truncate>
+            {row.company.name}
+          </Text>
+        )}
       </Table.Cell>
       <Table.Cell>{t(`datafiles.importTypes.${row.importType}`)}</Table.Cell>
-      <Table.Cell><StatusCell row={row} /></Table.Cell>
-      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" data-testid="records">{row.status === 'DRAFT' ? dash : formatNumber(row.numberOfRecords, locale)}</Table.Cell>
-      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" data-testid="cleaned-records">
-        {row.isCleaned ? formatNumber(row.numberOfCleanedRecords, locale) : <Text as="span" color="fg.subtle" title={t('datafiles.notCleaned')}>{dash}</Text>}
+      <Table.Cell>
+        <StatusCell row={row} />
       </Table.Cell>
-      <Table.Cell><ScoreLight score={row.meanCombinedScore ?? null} /></Table.Cell>
-      <Table.Cell data-testid="certificate">{row.certificateLevel ? t('datafiles.certificateLevel', { level: row.certificateLevel }) : dash}</Table.Cell>
-      <Table.Cell maxW="44" data-testid="owner"><PersonLabel person={row.owner} /></Table.Cell>
-      <Table.Cell><ContributorAvatars people={row.contributors} noneLabel={dash} /></Table.Cell>
-      <Table.Cell whiteSpace="nowrap" data-testid="created" title={formatDateTime(row.createdDate, locale)}>{formatDate(row.createdDate, locale)}</Table.Cell>
-      <Table.Cell textAlign="end"><RowActions row={row} onAction={(a) => onAction(row, a)} /></Table.Cell>
+      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" data-testid="records">
+        {row.status === 'DRAFT' ? dash : formatNumber(row.numberOfRecords, locale)}
+      </Table.Cell>
+      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" data-testid="cleaned-records">
+        {row.isCleaned ? (
+          formatNumber(row.numberOfCleanedRecords, locale)
+        ) : (
+          <Text as="span" color="fg.subtle" title={t('datafiles.notCleaned')}>
+            {dash}
+          </Text>
+        )}
+      </Table.Cell>
+      <Table.Cell>
+        <ScoreLight score={row.meanCombinedScore ?? null} />
+      </Table.Cell>
+      <Table.Cell data-testid="certificate">
+        {row.certificateLevel ? t('datafiles.certificateLevel', { level: row.certificateLevel }) : dash}
+      </Table.Cell>
+      <Table.Cell maxW="44" data-testid="owner">
+        <PersonLabel person={row.owner} />
+      </Table.Cell>
+      <Table.Cell>
+        <ContributorAvatars people={row.contributors} noneLabel={dash} />
+      </Table.Cell>
+      <Table.Cell whiteSpace="nowrap" data-testid="created" title={formatDateTime(row.createdDate, locale)}>
+        {formatDate(row.createdDate, locale)}
+      </Table.Cell>
+      <Table.Cell textAlign="end">
+        <RowActions row={row} onAction={(a) => onAction(row, a)} />
+      </Table.Cell>
     </Table.Row>
   );
 }
 
-export function DatafilesTable({ rows, sort, onSort, onAction, showCompany }: {
+export function DatafilesTable({
+  rows,
+  sort,
+  onSort,
+  onAction,
+  showCompany,
+}: {
   rows: DatafileRow[];
   sort: SortState<SortField>;
   onSort: (field: SortField) => void;
@@ -58,20 +109,43 @@ export function DatafilesTable({ rows, sort, onSort, onAction, showCompany }: {
 }) {
   const t = useT();
   const headers: { key: string; field?: SortField; end?: boolean }[] = [
-    { key: 'title', field: 'TITLE' }, { key: 'importType' }, { key: 'status', field: 'STATUS' }, { key: 'records', field: 'NUMBER_OF_RECORDS', end: true },
-    { key: 'cleanedRecords', end: true }, { key: 'score', field: 'MEAN_COMBINED_SCORE', end: true }, { key: 'certificate' }, { key: 'owner' },
-    { key: 'contributors' }, { key: 'created', field: 'CREATED_AT' }, { key: 'actions', end: true },
+    { key: 'title', field: 'TITLE' },
+    { key: 'importType' },
+    { key: 'status', field: 'STATUS' },
+    { key: 'records', field: 'NUMBER_OF_RECORDS', end: true },
+    { key: 'cleanedRecords', end: true },
+    { key: 'score', field: 'MEAN_COMBINED_SCORE', end: true },
+    { key: 'certificate' },
+    { key: 'owner' },
+    { key: 'contributors' },
+    { key: 'created', field: 'CREATED_AT' },
+    { key: 'actions', end: true },
   ];
   return (
     <Box overflowX="auto">
-      <Table.Root size="sm" data-testid="datafiles-table" css={{ '& th, & td': { px: '2' }, '& th': { fontSize: 'xs', verticalAlign: 'bottom' } }}>
+      <Table.Root
+        size="sm"
+        data-testid="datafiles-table"
+        css={{ '& th, & td': { px: '2' }, '& th': { fontSize: 'xs', verticalAlign: 'bottom' } }}
+      >
         <Table.Header>
           <Table.Row>
-            {headers.map((h) => <SortHeader key={h.key} label={t(`datafiles.columns.${h.key}`)} field={h.field} sort={sort} onSort={onSort} textAlign={h.end ? 'end' : undefined} />)}
+            {headers.map((h) => (
+              <SortHeader
+                key={h.key}
+                label={t(`datafiles.columns.${h.key}`)}
+                field={h.field}
+                sort={sort}
+                onSort={onSort}
+                textAlign={h.end ? 'end' : undefined}
+              />
+            ))}
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {rows.map((row) => <Row key={row.id} row={row} onAction={onAction} showCompany={showCompany} />)}
+          {rows.map((row) => (
+            <Row key={row.id} row={row} onAction={onAction} showCompany={showCompany} />
+          ))}
         </Table.Body>
       </Table.Root>
     </Box>

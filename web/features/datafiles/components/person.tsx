@@ -13,8 +13,14 @@ export function PersonLabel({ person, withEmail = false }: { person: Person; wit
         {person.image && <Avatar.Image src={person.image} alt={name} />}
       </Avatar.Root>
       <Stack gap="0" minW="0">
-        <Text fontSize="sm" truncate title={name}>{name}</Text>
-        {withEmail && <Text fontSize="xs" color="fg.muted" truncate>{person.email}</Text>}
+        <Text fontSize="sm" truncate title={name}>
+          {name}
+        </Text>
+        {withEmail && (
+          <Text fontSize="xs" color="fg.muted" truncate>
+            {person.email}
+          </Text>
+        )}
       </Stack>
     </HStack>
   );
@@ -25,14 +31,24 @@ export function ContributorAvatars({ people, noneLabel }: { people: Person[]; no
   if (people.length === 0) return <Text color="fg.subtle">{noneLabel}</Text>;
   const shown = people.slice(0, 4);
   return (
-    <AvatarGroup size="xs" stacking="first-on-top" data-testid="contributors" data-count={people.length} title={people.map(fullName).join(', ')}>
+    <AvatarGroup
+      size="xs"
+      stacking="first-on-top"
+      data-testid="contributors"
+      data-count={people.length}
+      title={people.map(fullName).join(', ')}
+    >
       {shown.map((p) => (
         <Avatar.Root key={p.id} colorPalette="gray">
           <Avatar.Fallback name={fullName(p)} />
           {p.image && <Avatar.Image src={p.image} alt={fullName(p)} />}
         </Avatar.Root>
       ))}
-      {people.length > shown.length && <Avatar.Root variant="solid"><Avatar.Fallback>+{people.length - shown.length}</Avatar.Fallback></Avatar.Root>}
+      {people.length > shown.length && (
+        <Avatar.Root variant="solid">
+          <Avatar.Fallback>+{people.length - shown.length}</Avatar.Fallback>
+        </Avatar.Root>
+      )}
     </AvatarGroup>
   );
 }

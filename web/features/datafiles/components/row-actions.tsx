@@ -2,7 +2,18 @@ import { IconButton, Menu, Portal } from '@chakra-ui/react';
 import { useT } from '../../../lib/i18n';
 import type { DatafileRow } from '../api/datafiles-documents';
 
-export type DatafileAction = 'open' | 'reupload' | 'continueDraft' | 'fixUpload' | 'rename' | 'share' | 'changeOwner' | 'stop' | 'reopen' | 'reset' | 'delete';
+export type DatafileAction =
+  | 'open'
+  | 'reupload'
+  | 'continueDraft'
+  | 'fixUpload'
+  | 'rename'
+  | 'share'
+  | 'changeOwner'
+  | 'stop'
+  | 'reopen'
+  | 'reset'
+  | 'delete';
 
 /**
  * What the menu offers for a row: what the status allows, and for changes only when the viewer
@@ -33,13 +44,22 @@ export function RowActions({ row, onAction }: { row: DatafileRow; onAction: (act
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={({ value }) => onAction(value as DatafileAction)}>
       <Menu.Trigger asChild>
-        <IconButton size="xs" variant="ghost" aria-label={t('datafiles.actions.menu', { title: row.title })} data-testid="row-actions">⋯</IconButton>
+        <IconButton
+          size="xs"
+          variant="ghost"
+          aria-label={t('datafiles.actions.menu', { title: row.title })}
+          data-testid="row-actions"
+        >
+          ⋯
+        </IconButton>
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="52">
             {actions.map((a) => (
-              <Menu.Item key={a} value={a} color={a === 'delete' ? 'fg.error' : undefined} data-testid={`action-${a}`}>{t(`datafiles.actions.${a}`)}</Menu.Item>
+              <Menu.Item key={a} value={a} color={a === 'delete' ? 'fg.error' : undefined} data-testid={`action-${a}`}>
+                {t(`datafiles.actions.${a}`)}
+              </Menu.Item>
             ))}
           </Menu.Content>
         </Menu.Positioner>

@@ -3,7 +3,13 @@ import { roundScore, trafficLight, type TrafficLight } from '../../../../scoring
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 
-const COLOUR: Record<TrafficLight, string> = { green: 'green.600', 'light green': 'green.300', yellow: 'yellow.400', red: 'red.500', grey: 'gray.300' };
+const COLOUR: Record<TrafficLight, string> = {
+  green: 'green.600',
+  'light green': 'green.300',
+  yellow: 'yellow.400',
+  red: 'red.500',
+  grey: 'gray.300',
+};
 
 /** The average combined score with its traffic light (spec section 9: green 80-100, light green 60-79, yellow 40-59, red 0-39). */
 export function ScoreLight({ score }: { score: number | null }) {
@@ -12,9 +18,25 @@ export function ScoreLight({ score }: { score: number | null }) {
   const light = trafficLight(score ?? Number.NaN);
   const rounded = score === null ? null : roundScore(score);
   return (
-    <HStack gap="2" justify="flex-end" data-testid="score-light" data-light={light} title={t(`datafiles.bands.${light}`)}>
-      <Text as="span" fontVariantNumeric="tabular-nums">{rounded === null ? t('datafiles.noValue') : formatNumber(rounded, locale)}</Text>
-      <Box w="3" h="3" borderRadius="full" bg={COLOUR[light]} aria-label={t(`datafiles.bands.${light}`)} role="img" flexShrink={0} />
+    <HStack
+      gap="2"
+      justify="flex-end"
+      data-testid="score-light"
+      data-light={light}
+      title={t(`datafiles.bands.${light}`)}
+    >
+      <Text as="span" fontVariantNumeric="tabular-nums">
+        {rounded === null ? t('datafiles.noValue') : formatNumber(rounded, locale)}
+      </Text>
+      <Box
+        w="3"
+        h="3"
+        borderRadius="full"
+        bg={COLOUR[light]}
+        aria-label={t(`datafiles.bands.${light}`)}
+        role="img"
+        flexShrink={0}
+      />
     </HStack>
   );
 }

@@ -23,13 +23,22 @@ export function StatusCell({ row }: { row: DatafileRow }) {
   useEffect(() => {
     if (finished) void revalidateOperations(mutate, 'getDatafilesForLoggedInUser', 'getMyDatafilesSummaryForDashboard');
   }, [finished, mutate]);
-  if (!processing) return <Badge colorPalette={PALETTE[row.status]} data-testid="status-badge" data-status={row.status}>{t(`datafiles.statuses.${row.status}`)}</Badge>;
+  if (!processing)
+    return (
+      <Badge colorPalette={PALETTE[row.status]} data-testid="status-badge" data-status={row.status}>
+        {t(`datafiles.statuses.${row.status}`)}
+      </Badge>
+    );
   const progress = upload?.status === 'PROCESSING' ? upload.progress : row.progress;
   return (
     <Stack gap="1" minW="28" data-testid="status-progress" data-status={row.isUpdating ? 'UPDATING' : 'PROCESSING'}>
-      <Text fontSize="xs" color="fg.muted">{t(`datafiles.statuses.${row.isUpdating ? 'UPDATING' : 'PROCESSING'}`)} · {formatNumber(progress, locale)} %</Text>
+      <Text fontSize="xs" color="fg.muted">
+        {t(`datafiles.statuses.${row.isUpdating ? 'UPDATING' : 'PROCESSING'}`)} · {formatNumber(progress, locale)} %
+      </Text>
       <Progress.Root value={progress} size="xs" colorPalette="blue" aria-label={t('datafiles.columns.status')}>
-        <Progress.Track><Progress.Range /></Progress.Track>
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
       </Progress.Root>
     </Stack>
   );

@@ -43,10 +43,14 @@ const FINAL = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED']);
 
 /** The job's state, polled every second until it is final (as the upload's progress is). */
 export function useExportJob(jobId: string | null) {
-  return useGqlQuery(EXPORT_JOB, { jobId: jobId ?? '' }, {
-    enabled: jobId !== null,
-    refreshInterval: (data) => (data && FINAL.has(data.getExportJob.state) ? 0 : 1000),
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
+  return useGqlQuery(
+    EXPORT_JOB,
+    { jobId: jobId ?? '' },
+    {
+      enabled: jobId !== null,
+      refreshInterval: (data) => (data && FINAL.has(data.getExportJob.state) ? 0 : 1000),
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+    },
+  );
 }

@@ -1,4 +1,16 @@
-import { Button, CloseButton, Dialog, Field, HStack, Link, NativeSelect, Portal, Progress, Stack, Text } from '@chakra-ui/react';
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  Link,
+  NativeSelect,
+  Portal,
+  Progress,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { type Refusal, refusalOf, refusalWithCode } from '../../../lib/graphql-client';
@@ -12,7 +24,15 @@ import { EXPORT_FORMATS, type ExportFormat, useExportJob, useRequestExport } fro
  * progress shows as a bar, then a download link (a signed link, valid 15 minutes). Mounted by the
  * worksheet, the result page and the report settings through ExportButton.
  */
-export function ExportDialog({ datafileId, open, onClose }: { datafileId: string; open: boolean; onClose: () => void }) {
+export function ExportDialog({
+  datafileId,
+  open,
+  onClose,
+}: {
+  datafileId: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const t = useT();
   const locale = useLocale();
   const translateRefusal = useTranslateRefusal();
@@ -34,7 +54,14 @@ export function ExportDialog({ datafileId, open, onClose }: { datafileId: string
   const start = async () => {
     setRefusal(null);
     try {
-      const answer = await request.trigger({ input: { datafileId, format, language, ...(format === 'CSV' || format === 'REJECTS' ? { csvSeparator: separator } : {}) } });
+      const answer = await request.trigger({
+        input: {
+          datafileId,
+          format,
+          language,
+          ...(format === 'CSV' || format === 'REJECTS' ? { csvSeparator: separator } : {}),
+        },
+      });
       setJobId(answer.requestDatafileExport.jobId);
     } catch (error) {
       setRefusal(refusalOf(error));
@@ -42,24 +69,58 @@ export function ExportDialog({ datafileId, open, onClose }: { datafileId: string
   };
 
   const running = jobId !== null && (!state || state.state === 'QUEUED' || state.state === 'RUNNING');
-  const failed = state && (state.state === 'FAILED' || state.state === 'CANCELLED') ? refusalWithCode(state.error?.code ?? 'GENERAL_ERROR') : null;
+  const failed =
+    state && (state.state === 'FAILED' || state.state === 'CANCELLED')
+      ? refusalWithCode(state.error?.code ?? 'GENERAL_ERROR')
+      : null;
   const pollError = job.error ? refusalOf(job.error) : null;
 
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => { if (!d.open) onClose(); }} placement="center" size="md">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => {
+        if (!d.open) onClose();
+      }}
+      placement="center"
+      size="md"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="export-dialog">
-            <Dialog.Header><Dialog.Title>{t('exports.title')}</Dialog.Title></Dialog.Header>
+            <Dialog.Header>
+              <Dialog.Title>{t('exports.title')}</Dialog.Title>
+            </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
-                <ErrorAlert message={refusal ? translateRefusal(refusal) : failed ? translateRefusal(failed) : pollError ? translateRefusal(pollError) : null} onDismiss={refusal ? () => setRefusal(null) : undefined} />
+                <ErrorAlert
+                  message={
+                    refusal
+                      ? translateRefusal(refusal)
+                      : failed
+                        ? translateRefusal(failed)
+                        : pollError
+                          ? translateRefusal(pollError)
+                          : null
+                  }
+                  onDismiss={refusal ? () => setRefusal(null) : undefined}
+                />
                 <Field.Root disabled={running}>
                   <Field.Label>{t('exports.format')}</Field.Label>
                   <NativeSelect.Root>
-                    <NativeSelect.Field value={format} onChange={(e) => { setFormat(e.currentTarget.value as ExportFormat); setJobId(null); }} data-testid="export-format">
-                      {EXPORT_FORMATS.map((f) => <option key={f} value={f}>{t(`exports.formats.${f}`)}</option>)}
+                    <NativeSelect.Field
+                      value={format}
+                      onChange={(e) => {
+                        setFormat(e.currentTarget.value as ExportFormat);
+                        setJobId(null);
+                      }}
+                      data-testid="export-format"
+                    >
+                      {EXPORT_FORMATS.map((f) => (
+                        <option key={f} value={f}>
+                          {t(`exports.formats.${f}`)}
+                        </option>
+                      ))}
                     </NativeSelect.Field>
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
@@ -69,7 +130,14 @@ export function ExportDialog({ datafileId, open, onClose }: { datafileId: string
                   <Field.Root disabled={running} flex="1">
                     <Field.Label>{t('exports.language')}</Field.Label>
                     <NativeSelect.Root>
-                      <NativeSelect.Field value={language} onChange={(e) => { setLanguage(e.currentTarget.value as Locale); setJobId(null); }} data-testid="export-language">
+                      <NativeSelect.Field
+                        value={language}
+                        onChange={(e) => {
+                          setLanguage(e.currentTarget.value as Locale);
+                          setJobId(null);
+                        }}
+                        data-testid="export-language"
+                      >
                         <option value="de">Deutsch</option>
                         <option value="en">English</option>
                       </NativeSelect.Field>
@@ -80,7 +148,14 @@ export function ExportDialog({ datafileId, open, onClose }: { datafileId: string
                     <Field.Root disabled={running} flex="1">
                       <Field.Label>{t('exports.separator')}</Field.Label>
                       <NativeSelect.Root>
-                        <NativeSelect.Field value={separator} onChange={(e) => { setSeparator(e.currentTarget.value as ',' | ';'); setJobId(null); }} data-testid="export-separator">
+                        <NativeSelect.Field
+                          value={separator}
+                          onChange={(e) => {
+                            setSeparator(e.currentTarget.value as ',' | ';');
+                            setJobId(null);
+                          }}
+                          data-testid="export-separator"
+                        >
                           <option value=",">{t('exports.comma')}</option>
                           <option value=";">{t('exports.semicolon')}</option>
                         </NativeSelect.Field>
@@ -91,16 +166,34 @@ export function ExportDialog({ datafileId, open, onClose }: { datafileId: string
                 </HStack>
                 {jobId !== null && !failed && (
                   <Stack gap="2" data-testid="export-status">
-                    <Progress.Root value={state?.progress ?? 0} size="sm" colorPalette="brand" data-testid="export-progress">
-                      <Progress.Track><Progress.Range /></Progress.Track>
+                    <Progress.Root
+                      value={state?.progress ?? 0}
+                      size="sm"
+                      colorPalette="brand"
+                      data-testid="export-progress"
+                    >
+                      <Progress.Track>
+                        <Progress.Range />
+                      </Progress.Track>
                     </Progress.Root>
                     <Text fontSize="sm" color="fg.muted">
                       {state?.state === 'SUCCEEDED'
-                        ? t('exports.ready', { included: formatNumber(state.includedRecords ?? 0, locale), removed: formatNumber(state.removedRecords ?? 0, locale) })
-                        : state?.state === 'RUNNING' ? t('exports.running', { percent: formatNumber(state.progress, locale) }) : t('exports.queued')}
+                        ? t('exports.ready', {
+                            included: formatNumber(state.includedRecords ?? 0, locale),
+                            removed: formatNumber(state.removedRecords ?? 0, locale),
+                          })
+                        : state?.state === 'RUNNING'
+                          ? t('exports.running', { percent: formatNumber(state.progress, locale) })
+                          : t('exports.queued')}
                     </Text>
                     {state?.state === 'SUCCEEDED' && state.downloadUrl && (
-                      <Link href={state.downloadUrl} download={state.fileName ?? true} colorPalette="brand" fontWeight="semibold" data-testid="export-download">
+                      <Link
+                        href={state.downloadUrl}
+                        download={state.fileName ?? true}
+                        colorPalette="brand"
+                        fontWeight="semibold"
+                        data-testid="export-download"
+                      >
                         {t('exports.download', { file: state.fileName ?? '' })}
                       </Link>
                     )}
@@ -109,12 +202,22 @@ export function ExportDialog({ datafileId, open, onClose }: { datafileId: string
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>{t('common.close')}</Button>
-              <Button colorPalette="brand" onClick={() => void start()} loading={request.isMutating || running} disabled={running} data-testid="export-start">
+              <Button variant="outline" onClick={onClose}>
+                {t('common.close')}
+              </Button>
+              <Button
+                colorPalette="brand"
+                onClick={() => void start()}
+                loading={request.isMutating || running}
+                disabled={running}
+                data-testid="export-start"
+              >
                 {t('exports.start')}
               </Button>
             </Dialog.Footer>
-            <Dialog.CloseTrigger asChild><CloseButton size="sm" /></Dialog.CloseTrigger>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

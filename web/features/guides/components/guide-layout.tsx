@@ -30,15 +30,50 @@ const PRINT_CSS = `
 function GuideNav({ current, horizontal = false }: { current: GuideInfo; horizontal?: boolean }) {
   const t = useT();
   return (
-    <Flex as="nav" direction={horizontal ? 'row' : 'column'} wrap="wrap" gap="0.5" aria-label={t('guides.navLabel')} data-testid={horizontal ? 'guide-nav-compact' : 'guide-nav'}>
-      {!horizontal && <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.muted" mb="1.5" px="3">{t('guides.navLabel')}</Text>}
+    <Flex
+      as="nav"
+      direction={horizontal ? 'row' : 'column'}
+      wrap="wrap"
+      gap="0.5"
+      aria-label={t('guides.navLabel')}
+      data-testid={horizontal ? 'guide-nav-compact' : 'guide-nav'}
+    >
+      {!horizontal && (
+        <Text
+          fontSize="xs"
+          fontWeight="semibold"
+          textTransform="uppercase"
+          letterSpacing="wider"
+          color="fg.muted"
+          mb="1.5"
+          px="3"
+        >
+          {t('guides.navLabel')}
+        </Text>
+      )}
       {GUIDE_IDS.map((id) => {
         const guide = GUIDES[id];
         const active = guide.id === current.id;
         return (
-          <Box key={id} asChild px="3" py="2" borderRadius="md" fontSize="sm" fontWeight={active ? 'semibold' : 'medium'}
-            bg={active ? 'brand.subtle' : 'transparent'} color={active ? 'brand.fg' : 'fg'} _hover={{ bg: active ? 'brand.subtle' : 'bg.muted' }}>
-            <Link href={guide.path} aria-current={active ? 'page' : undefined} data-testid={horizontal ? undefined : `guide-nav-${id}`}>{t(guide.titleKey)}</Link>
+          <Box
+            key={id}
+            asChild
+            px="3"
+            py="2"
+            borderRadius="md"
+            fontSize="sm"
+            fontWeight={active ? 'semibold' : 'medium'}
+            bg={active ? 'brand.subtle' : 'transparent'}
+            color={active ? 'brand.fg' : 'fg'}
+            _hover={{ bg: active ? 'brand.subtle' : 'bg.muted' }}
+          >
+            <Link
+              href={guide.path}
+              aria-current={active ? 'page' : undefined}
+              data-testid={horizontal ? undefined : `guide-nav-${id}`}
+            >
+              {t(guide.titleKey)}
+            </Link>
           </Box>
         );
       })}
@@ -53,12 +88,33 @@ function TableOfContents({ entries }: { entries: OutlineEntry[] }) {
   if (shown.length === 0) return null;
   return (
     <Box as="nav" aria-label={t('guides.tocLabel')} data-testid="guide-toc">
-      <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.muted" mb="1.5" px="3">{t('guides.tocLabel')}</Text>
+      <Text
+        fontSize="xs"
+        fontWeight="semibold"
+        textTransform="uppercase"
+        letterSpacing="wider"
+        color="fg.muted"
+        mb="1.5"
+        px="3"
+      >
+        {t('guides.tocLabel')}
+      </Text>
       <Stack gap="0" borderStartWidth="2px" borderColor="border.muted" ms="3">
         {shown.map((entry) => (
-          <Box key={entry.id} asChild display="block" ps={entry.depth === 2 ? '3' : '6'} py="1" fontSize={entry.depth === 2 ? 'sm' : 'xs'}
-            color={active === entry.id ? 'brand.fg' : 'fg.muted'} fontWeight={active === entry.id ? 'semibold' : 'normal'}
-            borderStartWidth="2px" borderColor={active === entry.id ? 'brand.solid' : 'transparent'} ms="-2px" _hover={{ color: 'fg' }}>
+          <Box
+            key={entry.id}
+            asChild
+            display="block"
+            ps={entry.depth === 2 ? '3' : '6'}
+            py="1"
+            fontSize={entry.depth === 2 ? 'sm' : 'xs'}
+            color={active === entry.id ? 'brand.fg' : 'fg.muted'}
+            fontWeight={active === entry.id ? 'semibold' : 'normal'}
+            borderStartWidth="2px"
+            borderColor={active === entry.id ? 'brand.solid' : 'transparent'}
+            ms="-2px"
+            _hover={{ color: 'fg' }}
+          >
             <a href={`#${entry.id}`}>{entry.text}</a>
           </Box>
         ))}
@@ -73,11 +129,33 @@ function PrevNext({ current }: { current: GuideInfo }) {
   const prev = index > 0 ? GUIDES[GUIDE_IDS[index - 1]!] : null;
   const next = index < GUIDE_IDS.length - 1 ? GUIDES[GUIDE_IDS[index + 1]!] : null;
   return (
-    <Flex justify="space-between" gap="4" mt="12" pt="6" borderTopWidth="1px" borderColor="border.muted" data-print-hide>
+    <Flex
+      justify="space-between"
+      gap="4"
+      mt="12"
+      pt="6"
+      borderTopWidth="1px"
+      borderColor="border.muted"
+      data-print-hide
+    >
       {prev ? (
-        <Button asChild variant="outline" size="sm"><Link href={prev.path} data-testid="guide-prev"><ChevronLeftIcon />{t(prev.titleKey)}</Link></Button>
-      ) : <span />}
-      {next && <Button asChild variant="outline" size="sm"><Link href={next.path} data-testid="guide-next">{t(next.titleKey)}<ChevronRightIcon /></Link></Button>}
+        <Button asChild variant="outline" size="sm">
+          <Link href={prev.path} data-testid="guide-prev">
+            <ChevronLeftIcon />
+            {t(prev.titleKey)}
+          </Link>
+        </Button>
+      ) : (
+        <span />
+      )}
+      {next && (
+        <Button asChild variant="outline" size="sm">
+          <Link href={next.path} data-testid="guide-next">
+            {t(next.titleKey)}
+            <ChevronRightIcon />
+          </Link>
+        </Button>
+      )}
     </Flex>
   );
 }
@@ -99,7 +177,17 @@ function useScrollToHash(guideId: string, ready: boolean) {
 }
 
 /** The frame of every guide: title and print button, guide navigation and contents on the left, the article. */
-export function GuideLayout({ guide, outline, children, ready = true }: { guide: GuideInfo; outline: OutlineEntry[]; children: ReactNode; ready?: boolean }) {
+export function GuideLayout({
+  guide,
+  outline,
+  children,
+  ready = true,
+}: {
+  guide: GuideInfo;
+  outline: OutlineEntry[];
+  children: ReactNode;
+  ready?: boolean;
+}) {
   const t = useT();
   const title = t(guide.titleKey);
   const root = useScrollToHash(guide.id, ready);
@@ -114,17 +202,55 @@ export function GuideLayout({ guide, outline, children, ready = true }: { guide:
           title={title}
           subtitle={t(guide.descriptionKey)}
           crumbs={crumbs}
-          actions={<Button variant="outline" size="sm" onClick={() => window.print()} data-print-hide data-testid="guide-print"><FilesIcon />{t('guides.print')}</Button>}
+          actions={
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => window.print()}
+              data-print-hide
+              data-testid="guide-print"
+            >
+              <FilesIcon />
+              {t('guides.print')}
+            </Button>
+          }
         />
       </Box>
       {/* Below 1280 px the navigation moves above the article, so the text keeps a readable width. */}
-      <Box display={{ base: 'block', xl: 'none' }} mb="4" data-print-hide><GuideNav current={guide} horizontal /></Box>
-      <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: '220px minmax(0, 1fr)' }} gap="8" alignItems="start" data-print-block>
-        <Stack as="aside" display={{ base: 'none', xl: 'flex' }} gap="8" position="sticky" top="0" maxH="calc(100vh - 120px)" overflowY="auto" pb="4" data-print-hide>
+      <Box display={{ base: 'block', xl: 'none' }} mb="4" data-print-hide>
+        <GuideNav current={guide} horizontal />
+      </Box>
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', xl: '220px minmax(0, 1fr)' }}
+        gap="8"
+        alignItems="start"
+        data-print-block
+      >
+        <Stack
+          as="aside"
+          display={{ base: 'none', xl: 'flex' }}
+          gap="8"
+          position="sticky"
+          top="0"
+          maxH="calc(100vh - 120px)"
+          overflowY="auto"
+          pb="4"
+          data-print-hide
+        >
           <GuideNav current={guide} />
           <TableOfContents entries={outline} />
         </Stack>
-        <Box as="article" bg="bg" borderWidth="1px" borderColor="border.muted" borderRadius="xl" px="8" py="8" maxW="960px" minW="0">
+        <Box
+          as="article"
+          bg="bg"
+          borderWidth="1px"
+          borderColor="border.muted"
+          borderRadius="xl"
+          px="8"
+          py="8"
+          maxW="960px"
+          minW="0"
+        >
           {children}
           <PrevNext current={guide} />
         </Box>

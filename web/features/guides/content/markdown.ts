@@ -36,11 +36,12 @@ function walk(node: Nodes, visit: (node: Nodes) => void): void {
 
 /** remark plugin: each heading's `{#anchor}` becomes the id of the rendered heading. */
 export function remarkHeadingAnchors() {
-  return (tree: Root) => walk(tree, (node) => {
-    if (node.type !== 'heading') return;
-    const id = takeHeadingAnchor(node);
-    if (id) node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
-  });
+  return (tree: Root) =>
+    walk(tree, (node) => {
+      if (node.type !== 'heading') return;
+      const id = takeHeadingAnchor(node);
+      if (id) node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
+    });
 }
 
 export type OutlineEntry = { depth: number; id: string | null; text: string };

@@ -40,8 +40,12 @@ export function DataPathFigure({ label }: { label: string }) {
   return (
     <FigureSvg width={W} height={378} label={label} testId="figure-data-path">
       <ArrowMarker id="data-path-arrow" />
-      <text x={10} y={20} fontSize={14} fontWeight={600} fill={PALETTE.muted}>{t('guides.figures.dataPath.upload')}</text>
-      <text x={10} y={218} fontSize={14} fontWeight={600} fill={PALETTE.muted}>{t('guides.figures.dataPath.after')}</text>
+      <text x={10} y={20} fontSize={14} fontWeight={600} fill={PALETTE.muted}>
+        {t('guides.figures.dataPath.upload')}
+      </text>
+      <text x={10} y={218} fontSize={14} fontWeight={600} fill={PALETTE.muted}>
+        {t('guides.figures.dataPath.after')}
+      </text>
       {arrows.map((a, k) => (
         <line key={k} {...a} stroke={PALETTE.muted} strokeWidth={2} markerEnd="url(#data-path-arrow)" />
       ))}
@@ -52,11 +56,31 @@ export function DataPathFigure({ label }: { label: string }) {
           <g key={step}>
             <rect x={x} y={y} width={BOX_W} height={BOX_H} rx={10} fill={c.fill} stroke={c.stroke} strokeWidth={1.5} />
             <circle cx={x + 18} cy={y + 19} r={12} fill={c.stroke} />
-            <text x={x + 18} y={y + 23.5} fontSize={13} fontWeight={700} fill="#fff" textAnchor="middle">{i + 1}</text>
-            <TextBox x={x + 36} y={y + 2} width={BOX_W - 42} height={38} align="left" size={15} weight={700} color={c.text}>
+            <text x={x + 18} y={y + 23.5} fontSize={13} fontWeight={700} fill="#fff" textAnchor="middle">
+              {i + 1}
+            </text>
+            <TextBox
+              x={x + 36}
+              y={y + 2}
+              width={BOX_W - 42}
+              height={38}
+              align="left"
+              size={15}
+              weight={700}
+              color={c.text}
+            >
               {t(`guides.figures.dataPath.${step}.title`)}
             </TextBox>
-            <TextBox x={x + 10} y={y + 44} width={BOX_W - 18} height={BOX_H - 48} align="left" valign="top" size={14} color={PALETTE.ink}>
+            <TextBox
+              x={x + 10}
+              y={y + 44}
+              width={BOX_W - 18}
+              height={BOX_H - 48}
+              align="left"
+              valign="top"
+              size={14}
+              color={PALETTE.ink}
+            >
               {t(`guides.figures.dataPath.${step}.text`)}
             </TextBox>
           </g>

@@ -25,11 +25,29 @@ export const PALETTE = {
 export type Tone = { fill: string; stroke: string; text: string };
 
 /** The SVG of a figure: scales to the width of the text column, never wider than drawn. */
-export function FigureSvg({ width, height, label, children, testId }: { width: number; height: number; label: string; children: ReactNode; testId: string }) {
+export function FigureSvg({
+  width,
+  height,
+  label,
+  children,
+  testId,
+}: {
+  width: number;
+  height: number;
+  label: string;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <Box asChild w="full" maxW={`${width}px`} h="auto" display="block" mx="auto">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} data-testid={testId}
-        fontFamily="inherit" style={{ printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' } as CSSProperties}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={label}
+        data-testid={testId}
+        fontFamily="inherit"
+        style={{ printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' } as CSSProperties}
+      >
         {children}
       </svg>
     </Box>
@@ -50,15 +68,37 @@ type TextBoxProps = {
 };
 
 /** Wrapping text inside a rectangle of the drawing (foreignObject): localised text fits in any language. */
-export function TextBox({ x, y, width, height, children, align = 'center', valign = 'center', size = 13, color = PALETTE.ink, weight = 400 }: TextBoxProps) {
+export function TextBox({
+  x,
+  y,
+  width,
+  height,
+  children,
+  align = 'center',
+  valign = 'center',
+  size = 13,
+  color = PALETTE.ink,
+  weight = 400,
+}: TextBoxProps) {
   return (
     <foreignObject x={x} y={y} width={width} height={height}>
-      <div style={{
-        width: '100%', height: '100%', display: 'flex', flexDirection: 'column',
-        justifyContent: valign === 'center' ? 'center' : valign === 'bottom' ? 'flex-end' : 'flex-start',
-        alignItems: align === 'center' ? 'center' : 'flex-start', textAlign: align,
-        fontSize: `${size}px`, lineHeight: 1.25, color, fontWeight: weight, overflowWrap: 'anywhere', hyphens: 'auto',
-      }}>
+      <div
+        style={{
+          width: '100%',
+          height: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: valign === 'center' ? 'center' : valign === 'bottom' ? 'flex-end' : 'flex-start',
+          alignItems: align === 'center' ? 'center' : 'flex-start',
+          textAlign: align,
+          fontSize: `${size}px`,
+          lineHeight: 1.25,
+          color,
+          fontWeight: weight,
+          overflowWrap: 'anywhere',
+          hyphens: 'auto',
+        }}
+      >
         {children}
       </div>
     </foreignObject>
@@ -69,7 +109,15 @@ export function TextBox({ x, y, width, height, children, align = 'center', valig
 export function ArrowMarker({ id, color = PALETTE.muted }: { id: string; color?: string }) {
   return (
     <defs>
-      <marker id={id} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+      <marker
+        id={id}
+        viewBox="0 0 10 10"
+        refX="9"
+        refY="5"
+        markerWidth="7"
+        markerHeight="7"
+        orient="auto-start-reverse"
+      >
         <path d="M0 0 L10 5 L0 10 z" fill={color} />
       </marker>
     </defs>
@@ -78,5 +126,8 @@ export function ArrowMarker({ id, color = PALETTE.muted }: { id: string; color?:
 
 /** A share such as 0.5 as "50 %" (de) or "50%" (en). */
 export function formatShare(share: number, locale: Locale): string {
-  return cachedFormatter(`guides-share:${locale}`, () => new Intl.NumberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits: 0 })).format(share);
+  return cachedFormatter(
+    `guides-share:${locale}`,
+    () => new Intl.NumberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits: 0 }),
+  ).format(share);
 }

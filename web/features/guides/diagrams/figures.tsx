@@ -31,7 +31,9 @@ export function GuideFigure({ name, caption }: { name: string; caption: string }
       <Box borderWidth="1px" borderColor="border.muted" borderRadius="lg" bg="bg" p="3" overflowX="auto">
         <Figure label={caption} />
       </Box>
-      <Box as="figcaption" mt="2" fontSize="sm" color="fg.muted" textAlign="center">{caption}</Box>
+      <Box as="figcaption" mt="2" fontSize="sm" color="fg.muted" textAlign="center">
+        {caption}
+      </Box>
     </Box>
   );
 }

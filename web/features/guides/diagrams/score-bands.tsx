@@ -13,8 +13,19 @@ const TONES = [PALETTE.red, PALETTE.yellow, PALETTE.lightGreen, PALETTE.green];
 
 /** Spec section 9: the traffic light, the dashboard's benchmark bands and the OES suggestion, on one scale. */
 const ROWS: Row[] = [
-  { key: 'trafficLight', segments: TONES.map((tone, i) => ({ from: EDGES[i]!, to: EDGES[i + 1]!, tone, key: ['red', 'yellow', 'lightGreen', 'green'][i]! })) },
-  { key: 'benchmark', segments: TONES.map((tone, i) => ({ from: EDGES[i]!, to: EDGES[i + 1]!, tone, key: `band${i + 1}` })) },
+  {
+    key: 'trafficLight',
+    segments: TONES.map((tone, i) => ({
+      from: EDGES[i]!,
+      to: EDGES[i + 1]!,
+      tone,
+      key: ['red', 'yellow', 'lightGreen', 'green'][i]!,
+    })),
+  },
+  {
+    key: 'benchmark',
+    segments: TONES.map((tone, i) => ({ from: EDGES[i]!, to: EDGES[i + 1]!, tone, key: `band${i + 1}` })),
+  },
   {
     key: 'oes',
     segments: [
@@ -48,8 +59,24 @@ export function ScoreBandsFigure({ label }: { label: string }) {
             </TextBox>
             {row.segments.map((s) => (
               <g key={s.key}>
-                <rect x={xOf(s.from)} y={y} width={xOf(s.to) - xOf(s.from)} height={ROW_H} fill={s.tone.fill} stroke={s.tone.stroke} strokeWidth={1.5} />
-                <TextBox x={xOf(s.from) + 2} y={y} width={xOf(s.to) - xOf(s.from) - 4} height={ROW_H} size={14} weight={600} color={s.tone.text}>
+                <rect
+                  x={xOf(s.from)}
+                  y={y}
+                  width={xOf(s.to) - xOf(s.from)}
+                  height={ROW_H}
+                  fill={s.tone.fill}
+                  stroke={s.tone.stroke}
+                  strokeWidth={1.5}
+                />
+                <TextBox
+                  x={xOf(s.from) + 2}
+                  y={y}
+                  width={xOf(s.to) - xOf(s.from) - 4}
+                  height={ROW_H}
+                  size={14}
+                  weight={600}
+                  color={s.tone.text}
+                >
                   {t(`guides.figures.bands.${row.key}.${s.key}`)}
                 </TextBox>
               </g>
@@ -61,7 +88,9 @@ export function ScoreBandsFigure({ label }: { label: string }) {
       {[0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map((v) => (
         <g key={v}>
           <line x1={xOf(v)} x2={xOf(v)} y1={axisY} y2={axisY + 6} stroke={PALETTE.ink} />
-          <text x={xOf(v)} y={axisY + 20} fontSize={13} textAnchor="middle" fill={PALETTE.ink}>{v}</text>
+          <text x={xOf(v)} y={axisY + 20} fontSize={13} textAnchor="middle" fill={PALETTE.ink}>
+            {v}
+          </text>
         </g>
       ))}
       {marks.map((m) => {
@@ -69,10 +98,28 @@ export function ScoreBandsFigure({ label }: { label: string }) {
         const left = m.value === 60;
         return (
           <g key={m.key}>
-            <line x1={xOf(m.value)} x2={xOf(m.value)} y1={TOP - 4} y2={axisY + 64} stroke={m.tone.stroke} strokeWidth={2} strokeDasharray="6 4" />
-            <TextBox x={left ? SCALE.left - 40 : xOf(m.value) + 8} y={axisY + 28} width={left ? xOf(m.value) - SCALE.left + 32 : SCALE.right - xOf(m.value) - 8} height={40}
-              align="left" size={13.5} weight={600} color={m.tone.text}>
-              <span style={{ alignSelf: left ? 'flex-end' : 'flex-start', textAlign: left ? 'right' : 'left' }}>{t(`guides.figures.bands.marks.${m.key}`)}</span>
+            <line
+              x1={xOf(m.value)}
+              x2={xOf(m.value)}
+              y1={TOP - 4}
+              y2={axisY + 64}
+              stroke={m.tone.stroke}
+              strokeWidth={2}
+              strokeDasharray="6 4"
+            />
+            <TextBox
+              x={left ? SCALE.left - 40 : xOf(m.value) + 8}
+              y={axisY + 28}
+              width={left ? xOf(m.value) - SCALE.left + 32 : SCALE.right - xOf(m.value) - 8}
+              height={40}
+              align="left"
+              size={13.5}
+              weight={600}
+              color={m.tone.text}
+            >
+              <span style={{ alignSelf: left ? 'flex-end' : 'flex-start', textAlign: left ? 'right' : 'left' }}>
+                {t(`guides.figures.bands.marks.${m.key}`)}
+              </span>
             </TextBox>
           </g>
         );

@@ -23,7 +23,9 @@ export function CombinedWeightsTable({ label }: { label: string }) {
         {COMBINED_PARTS.map((key) => (
           <Table.Row key={key} data-score={key}>
             <Table.Cell>{t(`guides.figures.scoreNames.${key}`)}</Table.Cell>
-            <Table.Cell textAlign="end" fontWeight="semibold" data-part="weight">{DEFAULT_WEIGHTS[key]}</Table.Cell>
+            <Table.Cell textAlign="end" fontWeight="semibold" data-part="weight">
+              {DEFAULT_WEIGHTS[key]}
+            </Table.Cell>
             <Table.Cell>{CORE.has(key) ? t('guides.figures.weights.yes') : t('guides.figures.weights.no')}</Table.Cell>
           </Table.Row>
         ))}
@@ -44,8 +46,11 @@ export function DefaultRulesTable({ label }: { label: string }) {
   const rows = RULE_KEYS.map((key) => {
     const rule = DEFAULT_RULES.rules[key];
     const name = t(`guides.figures.scoreNames.${key}`);
-    const text = t('guides.figures.rules.below', { score: name, threshold: rule.threshold })
-      + (rule.minDataPoints > 0 ? t('guides.figures.rules.withPoints', { n: rule.minDataPoints, unit: t(`guides.figures.rules.units.${key}`) }) : '');
+    const text =
+      t('guides.figures.rules.below', { score: name, threshold: rule.threshold }) +
+      (rule.minDataPoints > 0
+        ? t('guides.figures.rules.withPoints', { n: rule.minDataPoints, unit: t(`guides.figures.rules.units.${key}`) })
+        : '');
     return { key, name, text, enabled: rule.enabled };
   });
   const bad = DEFAULT_RULES.badAnswers;
@@ -63,13 +68,21 @@ export function DefaultRulesTable({ label }: { label: string }) {
           <Table.Row key={row.key} data-rule={row.key}>
             <Table.Cell fontWeight="semibold">{row.name}</Table.Cell>
             <Table.Cell>{row.text}</Table.Cell>
-            <Table.Cell><Badge colorPalette={row.enabled ? 'green' : 'gray'}>{row.enabled ? t('guides.figures.rules.on') : t('guides.figures.rules.off')}</Badge></Table.Cell>
+            <Table.Cell>
+              <Badge colorPalette={row.enabled ? 'green' : 'gray'}>
+                {row.enabled ? t('guides.figures.rules.on') : t('guides.figures.rules.off')}
+              </Badge>
+            </Table.Cell>
           </Table.Row>
         ))}
         <Table.Row data-rule="badAnswers">
           <Table.Cell fontWeight="semibold">{t('guides.figures.scoreNames.oes')}</Table.Cell>
           <Table.Cell>{t('guides.figures.rules.badAnswers', { n: bad.min })}</Table.Cell>
-          <Table.Cell><Badge colorPalette={bad.enabled ? 'green' : 'gray'}>{bad.enabled ? t('guides.figures.rules.on') : t('guides.figures.rules.off')}</Badge></Table.Cell>
+          <Table.Cell>
+            <Badge colorPalette={bad.enabled ? 'green' : 'gray'}>
+              {bad.enabled ? t('guides.figures.rules.on') : t('guides.figures.rules.off')}
+            </Badge>
+          </Table.Cell>
         </Table.Row>
       </Table.Body>
     </Table.Root>

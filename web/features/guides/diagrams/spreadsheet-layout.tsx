@@ -16,12 +16,16 @@ const TYPE_TONE: Record<ColumnType, Tone> = {
 
 type Column = { type: ColumnType; header: string; width: number; cells: readonly string[] | 'localised' };
 
-
 /** Example cells; the cells that are words (open answers, regions) come from the locales. */
 const COLUMNS: Column[] = [
   { type: 'id', header: 'id', width: 74, cells: ['1001', '1002', '1003', '1004', '1005'] },
   { type: 'duration', header: 'duration', width: 80, cells: ['612', '75', '540', '-999', '698'] },
-  ...Array.from({ length: 7 }, (_, j): Column => ({ type: 'battery', header: `q5_${j + 1}`, width: 42, cells: BATTERY_ROWS.map((r) => String(r[j])) })),
+  ...Array.from({ length: 7 }, (_, j): Column => ({
+    type: 'battery',
+    header: `q5_${j + 1}`,
+    width: 42,
+    cells: BATTERY_ROWS.map((r) => String(r[j])),
+  })),
   { type: 'open', header: 'open', width: 150, cells: 'localised' },
   { type: 'projective', header: 'choice', width: 62, cells: ['1', '2', '1', '1', '2'] },
   { type: 'projective', header: 'prediction', width: 74, cells: ['60', '35', '70', '55', '40'] },
@@ -37,7 +41,9 @@ function Badge({ n, x, y, color }: { n: number; x: number; y: number; color: str
   return (
     <g>
       <circle cx={x} cy={y} r={10} fill={color} stroke="#fff" strokeWidth={1.5} />
-      <text x={x} y={y + 4.5} fontSize={12.5} fontWeight={700} fill="#fff" textAnchor="middle">{n}</text>
+      <text x={x} y={y + 4.5} fontSize={12.5} fontWeight={700} fill="#fff" textAnchor="middle">
+        {n}
+      </text>
     </g>
   );
 }
@@ -90,24 +96,53 @@ export function SpreadsheetLayoutFigure({ label }: { label: string }) {
   const battery = spans.find((s) => s.type === 'battery')!;
   const durationX = xs[1]!;
   return (
-    <FigureSvg width={W} height={TOP + 7 * ROW_H + 24 + NOTES.length * 30} label={label} testId="figure-spreadsheet-layout">
+    <FigureSvg
+      width={W}
+      height={TOP + 7 * ROW_H + 24 + NOTES.length * 30}
+      label={label}
+      testId="figure-spreadsheet-layout"
+    >
       {spans.map((s) => (
         <g key={`${s.type}-${s.x}`}>
-          <TextBox x={s.x + 1} y={0} width={s.width - 2} height={48} size={12.5} weight={700} color={TYPE_TONE[s.type].text}>
+          <TextBox
+            x={s.x + 1}
+            y={0}
+            width={s.width - 2}
+            height={48}
+            size={12.5}
+            weight={700}
+            color={TYPE_TONE[s.type].text}
+          >
             {t(`guides.figures.sheet.types.${s.type}`)}
           </TextBox>
-          <path d={`M${s.x + 3} ${TOP - 5} v-5 h${s.width - 6} v5`} fill="none" stroke={TYPE_TONE[s.type].stroke} strokeWidth={2} />
+          <path
+            d={`M${s.x + 3} ${TOP - 5} v-5 h${s.width - 6} v5`}
+            fill="none"
+            stroke={TYPE_TONE[s.type].stroke}
+            strokeWidth={2}
+          />
         </g>
       ))}
       {/* Column letters and row numbers, as a spreadsheet shows them. */}
       <rect x={0} y={TOP} width={right} height={ROW_H} fill="#f4f6f8" stroke={PALETTE.line} />
       {COLUMNS.map((c, i) => (
-        <text key={`letter-${i}`} x={xs[i]! + c.width / 2} y={TOP + 18} fontSize={12.5} fill={PALETTE.muted} textAnchor="middle">{letters[i]}</text>
+        <text
+          key={`letter-${i}`}
+          x={xs[i]! + c.width / 2}
+          y={TOP + 18}
+          fontSize={12.5}
+          fill={PALETTE.muted}
+          textAnchor="middle"
+        >
+          {letters[i]}
+        </text>
       ))}
       {Array.from({ length: ROWS }, (_, r) => (
         <g key={`row-${r}`}>
           <rect x={0} y={TOP + ROW_H * (r + 1)} width={LEFT} height={ROW_H} fill="#f4f6f8" stroke={PALETTE.line} />
-          <text x={LEFT / 2} y={TOP + ROW_H * (r + 1) + 18} fontSize={12.5} fill={PALETTE.muted} textAnchor="middle">{r + 1}</text>
+          <text x={LEFT / 2} y={TOP + ROW_H * (r + 1) + 18} fontSize={12.5} fill={PALETTE.muted} textAnchor="middle">
+            {r + 1}
+          </text>
         </g>
       ))}
       {COLUMNS.map((c, ci) => {
@@ -115,8 +150,14 @@ export function SpreadsheetLayoutFigure({ label }: { label: string }) {
         return (
           <g key={`col-${ci}`}>
             <rect x={xs[ci]} y={TOP + ROW_H} width={c.width} height={ROW_H} fill={tone.fill} stroke={PALETTE.line} />
-            <text x={c.type === 'battery' ? xs[ci]! + c.width / 2 : xs[ci]! + 5} y={TOP + ROW_H + 18} fontSize={c.type === 'battery' ? 12 : 13} fontWeight={700} fill={tone.text}
-              textAnchor={c.type === 'battery' ? 'middle' : 'start'}>
+            <text
+              x={c.type === 'battery' ? xs[ci]! + c.width / 2 : xs[ci]! + 5}
+              y={TOP + ROW_H + 18}
+              fontSize={c.type === 'battery' ? 12 : 13}
+              fontWeight={700}
+              fill={tone.text}
+              textAnchor={c.type === 'battery' ? 'middle' : 'start'}
+            >
               {c.type === 'battery' ? c.header : t(`guides.figures.sheet.headers.${c.header}`)}
             </text>
             {Array.from({ length: ROWS - 1 }, (_, r) => {
@@ -126,8 +167,16 @@ export function SpreadsheetLayoutFigure({ label }: { label: string }) {
               return (
                 <g key={r}>
                   <rect x={xs[ci]} y={y} width={c.width} height={ROW_H} fill="#fff" stroke={PALETTE.line} />
-                  <text x={numeric ? xs[ci]! + c.width - 6 : xs[ci]! + 5} y={y + 18} fontSize={13} fill={text === '-999' ? PALETTE.red.text : PALETTE.ink}
-                    textAnchor={numeric ? 'end' : 'start'} fontWeight={text === '-999' ? 700 : 400}>{text}</text>
+                  <text
+                    x={numeric ? xs[ci]! + c.width - 6 : xs[ci]! + 5}
+                    y={y + 18}
+                    fontSize={13}
+                    fill={text === '-999' ? PALETTE.red.text : PALETTE.ink}
+                    textAnchor={numeric ? 'end' : 'start'}
+                    fontWeight={text === '-999' ? 700 : 400}
+                  >
+                    {text}
+                  </text>
                 </g>
               );
             })}
@@ -135,19 +184,69 @@ export function SpreadsheetLayoutFigure({ label }: { label: string }) {
         );
       })}
       {/* The header row and the first data row: the two numbers upload step 1 asks for. */}
-      <rect x={1} y={TOP + ROW_H + 1} width={right - 2} height={ROW_H - 2} fill="none" stroke={PALETTE.ink} strokeWidth={1.5} />
+      <rect
+        x={1}
+        y={TOP + ROW_H + 1}
+        width={right - 2}
+        height={ROW_H - 2}
+        fill="none"
+        stroke={PALETTE.ink}
+        strokeWidth={1.5}
+      />
       {/* Marks on the missing value, the straightliner and the pattern, explained in the numbered legend below. */}
-      <rect x={durationX + 2} y={TOP + ROW_H * 5 + 2} width={COLUMNS[1]!.width - 4} height={ROW_H - 4} rx={4} fill="none" stroke={PALETTE.red.stroke} strokeWidth={2} />
-      <rect x={battery.x + 2} y={TOP + ROW_H * 3 + 2} width={battery.width - 4} height={ROW_H - 4} rx={4} fill="none" stroke={PALETTE.red.stroke} strokeWidth={2} strokeDasharray="5 3" />
-      <rect x={battery.x + 2} y={TOP + ROW_H * 5 + 2} width={battery.width - 4} height={ROW_H - 4} rx={4} fill="none" stroke={PALETTE.yellow.stroke} strokeWidth={2} strokeDasharray="5 3" />
+      <rect
+        x={durationX + 2}
+        y={TOP + ROW_H * 5 + 2}
+        width={COLUMNS[1]!.width - 4}
+        height={ROW_H - 4}
+        rx={4}
+        fill="none"
+        stroke={PALETTE.red.stroke}
+        strokeWidth={2}
+      />
+      <rect
+        x={battery.x + 2}
+        y={TOP + ROW_H * 3 + 2}
+        width={battery.width - 4}
+        height={ROW_H - 4}
+        rx={4}
+        fill="none"
+        stroke={PALETTE.red.stroke}
+        strokeWidth={2}
+        strokeDasharray="5 3"
+      />
+      <rect
+        x={battery.x + 2}
+        y={TOP + ROW_H * 5 + 2}
+        width={battery.width - 4}
+        height={ROW_H - 4}
+        rx={4}
+        fill="none"
+        stroke={PALETTE.yellow.stroke}
+        strokeWidth={2}
+        strokeDasharray="5 3"
+      />
       {MARKS.map((mark) => (
-        <Badge key={mark.n} n={mark.n} x={mark.x(durationX, right)} y={TOP + ROW_H * mark.row + ROW_H / 2} color={mark.color} />
+        <Badge
+          key={mark.n}
+          n={mark.n}
+          x={mark.x(durationX, right)}
+          y={TOP + ROW_H * mark.row + ROW_H / 2}
+          color={mark.color}
+        />
       ))}
       {NOTES.map((note, i) => (
         <g key={note.key}>
           <Badge n={i + 1} x={12} y={gridBottom + 26 + i * 30} color={note.color} />
           <TextBox x={30} y={gridBottom + 12 + i * 30} width={W - 34} height={28} align="left" size={14}>
-            {note.label ? <span><b style={{ color: note.color }}>{t(`guides.figures.sheet.notes.${note.label}`)}</b> {t(`guides.figures.sheet.notes.${note.key}`)}</span> : t(`guides.figures.sheet.notes.${note.key}`)}
+            {note.label ? (
+              <span>
+                <b style={{ color: note.color }}>{t(`guides.figures.sheet.notes.${note.label}`)}</b>{' '}
+                {t(`guides.figures.sheet.notes.${note.key}`)}
+              </span>
+            ) : (
+              t(`guides.figures.sheet.notes.${note.key}`)
+            )}
           </TextBox>
         </g>
       ))}

@@ -10,8 +10,18 @@ import { GUIDES } from '../guides';
 
 function SearchIcon() {
   return (
-    <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden>
-      <circle cx="11" cy="11" r="7" /><path d="m20 20-3.5-3.5" />
+    <svg
+      width="1em"
+      height="1em"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden
+    >
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
     </svg>
   );
 }
@@ -40,7 +50,11 @@ export function FaqPage() {
   }, []);
 
   const indexed = useMemo(
-    () => sections.map((s) => ({ ...s, questions: s.questions.map((q) => ({ ...q, haystack: normaliseForSearch(q.searchText) })) })),
+    () =>
+      sections.map((s) => ({
+        ...s,
+        questions: s.questions.map((q) => ({ ...q, haystack: normaliseForSearch(q.searchText) })),
+      })),
     [sections],
   );
   const needle = normaliseForSearch(query).trim();
@@ -68,44 +82,64 @@ export function FaqPage() {
           />
         </InputGroup>
         {searching && (
-          <Text mt="2" fontSize="sm" color="fg.muted" data-testid="faq-match-count">{t('guides.faq.matches', { count: matches })}</Text>
+          <Text mt="2" fontSize="sm" color="fg.muted" data-testid="faq-match-count">
+            {t('guides.faq.matches', { count: matches })}
+          </Text>
         )}
       </Box>
       {matches === 0 ? (
         <EmptyState.Root data-testid="faq-empty">
           <EmptyState.Content>
-            <EmptyState.Indicator><HelpIcon /></EmptyState.Indicator>
+            <EmptyState.Indicator>
+              <HelpIcon />
+            </EmptyState.Indicator>
             <EmptyState.Title>{t('guides.faq.noMatchTitle')}</EmptyState.Title>
             <EmptyState.Description>{t('guides.faq.noMatchText')}</EmptyState.Description>
           </EmptyState.Content>
         </EmptyState.Root>
-      ) : filtered.map((section) => (
-        <Box key={section.id} mb="8" data-testid={`faq-section-${section.id}`}>
-          <Flex align="center" gap="2" mb="2">
-            <Heading as="h2" size="lg" id={section.id} scrollMarginTop="20">{section.title}</Heading>
-            <Badge variant="subtle">{section.questions.length}</Badge>
-          </Flex>
-          <Accordion.Root
-            multiple
-            collapsible
-            variant="enclosed"
-            value={searching ? section.questions.map((q) => q.id) : open}
-            onValueChange={(details) => { if (!searching) setOpen(details.value); }}
-          >
-            {section.questions.map((q) => (
-              <Accordion.Item key={q.id} value={q.id} id={q.id} scrollMarginTop="20" data-testid={`faq-question-${q.id}`}>
-                <Accordion.ItemTrigger cursor="pointer">
-                  <Text as="span" flex="1" fontWeight="semibold" textAlign="start">{q.question}</Text>
-                  <Accordion.ItemIndicator />
-                </Accordion.ItemTrigger>
-                <Accordion.ItemContent>
-                  <Accordion.ItemBody pt="0"><GuideMarkdown text={q.answer} /></Accordion.ItemBody>
-                </Accordion.ItemContent>
-              </Accordion.Item>
-            ))}
-          </Accordion.Root>
-        </Box>
-      ))}
+      ) : (
+        filtered.map((section) => (
+          <Box key={section.id} mb="8" data-testid={`faq-section-${section.id}`}>
+            <Flex align="center" gap="2" mb="2">
+              <Heading as="h2" size="lg" id={section.id} scrollMarginTop="20">
+                {section.title}
+              </Heading>
+              <Badge variant="subtle">{section.questions.length}</Badge>
+            </Flex>
+            <Accordion.Root
+              multiple
+              collapsible
+              variant="enclosed"
+              value={searching ? section.questions.map((q) => q.id) : open}
+              onValueChange={(details) => {
+                if (!searching) setOpen(details.value);
+              }}
+            >
+              {section.questions.map((q) => (
+                <Accordion.Item
+                  key={q.id}
+                  value={q.id}
+                  id={q.id}
+                  scrollMarginTop="20"
+                  data-testid={`faq-question-${q.id}`}
+                >
+                  <Accordion.ItemTrigger cursor="pointer">
+                    <Text as="span" flex="1" fontWeight="semibold" textAlign="start">
+                      {q.question}
+                    </Text>
+                    <Accordion.ItemIndicator />
+                  </Accordion.ItemTrigger>
+                  <Accordion.ItemContent>
+                    <Accordion.ItemBody pt="0">
+                      <GuideMarkdown text={q.answer} />
+                    </Accordion.ItemBody>
+                  </Accordion.ItemContent>
+                </Accordion.Item>
+              ))}
+            </Accordion.Root>
+          </Box>
+        ))
+      )}
     </GuideLayout>
   );
 }

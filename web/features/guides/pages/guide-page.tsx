@@ -16,14 +16,44 @@ const CARD_ICONS: Partial<Record<GuideId, ReactNode>> = {
   faq: <HelpIcon />,
 };
 
-function OverviewCard({ href, icon, title, text, testId }: { href: string; icon: ReactNode; title: string; text: string; testId: string }) {
+function OverviewCard({
+  href,
+  icon,
+  title,
+  text,
+  testId,
+}: {
+  href: string;
+  icon: ReactNode;
+  title: string;
+  text: string;
+  testId: string;
+}) {
   return (
-    <Card.Root asChild variant="outline" bg="bg" _hover={{ borderColor: 'brand.solid', shadow: 'sm' }} transition="border-color 0.15s">
+    <Card.Root
+      asChild
+      variant="outline"
+      bg="bg"
+      _hover={{ borderColor: 'brand.solid', shadow: 'sm' }}
+      transition="border-color 0.15s"
+    >
       <Link href={href} data-testid={testId}>
         <Card.Body gap="2" p="4">
-          <Flex boxSize="9" align="center" justify="center" borderRadius="md" bg="brand.subtle" color="brand.fg" fontSize="lg">{icon}</Flex>
+          <Flex
+            boxSize="9"
+            align="center"
+            justify="center"
+            borderRadius="md"
+            bg="brand.subtle"
+            color="brand.fg"
+            fontSize="lg"
+          >
+            {icon}
+          </Flex>
           <Text fontWeight="semibold">{title}</Text>
-          <Text fontSize="sm" color="fg.muted">{text}</Text>
+          <Text fontSize="sm" color="fg.muted">
+            {text}
+          </Text>
         </Card.Body>
       </Link>
     </Card.Root>
@@ -37,9 +67,22 @@ function GuideCards() {
   return (
     <SimpleGrid templateColumns="repeat(auto-fill, minmax(210px, 1fr))" gap="3" mb="6" data-print-hide>
       {ids.map((id) => (
-        <OverviewCard key={id} href={GUIDES[id].path} icon={CARD_ICONS[id]} title={t(GUIDES[id].titleKey)} text={t(GUIDES[id].descriptionKey)} testId={`guide-card-${id}`} />
+        <OverviewCard
+          key={id}
+          href={GUIDES[id].path}
+          icon={CARD_ICONS[id]}
+          title={t(GUIDES[id].titleKey)}
+          text={t(GUIDES[id].descriptionKey)}
+          testId={`guide-card-${id}`}
+        />
       ))}
-      <OverviewCard href="/credit-roi-calculator" icon={<WalletIcon />} title={t('routes.creditRoiCalculator')} text={t('guides.descriptions.calculator')} testId="guide-card-calculator" />
+      <OverviewCard
+        href="/credit-roi-calculator"
+        icon={<WalletIcon />}
+        title={t('routes.creditRoiCalculator')}
+        text={t('guides.descriptions.calculator')}
+        testId="guide-card-calculator"
+      />
     </SimpleGrid>
   );
 }
@@ -55,7 +98,9 @@ export function GuidePage({ id }: { id: Exclude<GuideId, 'faq'> }) {
   return (
     <GuideLayout guide={GUIDES[id]} outline={entries}>
       {id === 'overview' && <GuideCards />}
-      <Box data-testid="guide-article"><GuideMarkdown text={text} /></Box>
+      <Box data-testid="guide-article">
+        <GuideMarkdown text={text} />
+      </Box>
     </GuideLayout>
   );
 }

@@ -47,7 +47,11 @@ const SAVE_NIPO = graphql(`
  * of spec section 9 (5 s) is the slowest that still feels live for a test respondent.
  */
 export function useLiveIntegration(datafileId: string | null) {
-  return useGqlQuery(INTEGRATION, { datafileId: datafileId ?? '' }, { enabled: Boolean(datafileId), refreshInterval: 5000 });
+  return useGqlQuery(
+    INTEGRATION,
+    { datafileId: datafileId ?? '' },
+    { enabled: Boolean(datafileId), refreshInterval: 5000 },
+  );
 }
 
 export type LiveIntegration = NonNullable<ReturnType<typeof useLiveIntegration>['data']>['getLiveDatafileIntegration'];

@@ -4,5 +4,12 @@ import { useT } from '../../../lib/i18n';
 /** The three steps of a live import (name and tool, pages, integration), the current one highlighted. */
 export function LiveSteps({ current }: { current: 1 | 2 | 3 }) {
   const t = useT();
-  return <StepIndicator steps={[t('live.steps.step1'), t('live.steps.step2'), t('live.steps.step3')]} current={current} ariaLabel={t('live.steps.aria')} testId="live-steps" />;
+  return (
+    <StepIndicator
+      steps={[t('live.steps.step1'), t('live.steps.step2'), t('live.steps.step3')]}
+      current={current}
+      ariaLabel={t('live.steps.aria')}
+      testId="live-steps"
+    />
+  );
 }

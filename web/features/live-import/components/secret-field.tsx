@@ -7,7 +7,15 @@ import { useRegenerateLiveSecret } from '../api/use-live-import';
 import { CopyButton } from './copy-button';
 
 /** The datafile's key (its id, in the URL) and secret (the X-Live-Key header), both copyable; the secret regenerable after a confirmation. */
-export function KeyAndSecret({ datafileId, secret, onRegenerated }: { datafileId: string; secret: string; onRegenerated: () => Promise<unknown> }) {
+export function KeyAndSecret({
+  datafileId,
+  secret,
+  onRegenerated,
+}: {
+  datafileId: string;
+  secret: string;
+  onRegenerated: () => Promise<unknown>;
+}) {
   const t = useT();
   const translateRefusal = useTranslateRefusal();
   const regenerate = useRegenerateLiveSecret();
@@ -17,7 +25,14 @@ export function KeyAndSecret({ datafileId, secret, onRegenerated }: { datafileId
     <Field.Root readOnly>
       <Field.Label>{label}</Field.Label>
       <InputGroup endElement={<CopyButton text={value} testId={`${testId}-copy`} />}>
-        <Input readOnly value={value} fontFamily="mono" fontSize="sm" data-testid={testId} onFocus={(e) => e.currentTarget.select()} />
+        <Input
+          readOnly
+          value={value}
+          fontFamily="mono"
+          fontSize="sm"
+          data-testid={testId}
+          onFocus={(e) => e.currentTarget.select()}
+        />
       </InputGroup>
       <Field.HelperText>{help}</Field.HelperText>
     </Field.Root>
@@ -31,21 +46,46 @@ export function KeyAndSecret({ datafileId, secret, onRegenerated }: { datafileId
           <Text fontSize="sm">{t('live.snippet.regenerateConfirm')}</Text>
           <ErrorAlert message={error} onDismiss={() => setError(null)} />
           <HStack gap="2">
-            <Button size="xs" colorPalette="orange" loading={regenerate.isMutating} data-testid="live-secret-regenerate-confirm" onClick={async () => {
-              setError(null);
-              try {
-                await regenerate.trigger({ datafileId });
-                await onRegenerated();
+            <Button
+              size="xs"
+              colorPalette="orange"
+              loading={regenerate.isMutating}
+              data-testid="live-secret-regenerate-confirm"
+              onClick={async () => {
+                setError(null);
+                try {
+                  await regenerate.trigger({ datafileId });
+                  await onRegenerated();
+                  setConfirming(false);
+                } catch (e) {
+                  setError(translateRefusal(refusalOf(e)));
+                }
+              }}
+            >
+              {t('live.snippet.regenerate')}
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => {
                 setConfirming(false);
-              } catch (e) {
-                setError(translateRefusal(refusalOf(e)));
-              }
-            }}>{t('live.snippet.regenerate')}</Button>
-            <Button size="xs" variant="outline" onClick={() => { setConfirming(false); setError(null); }}>{t('common.cancel')}</Button>
+                setError(null);
+              }}
+            >
+              {t('common.cancel')}
+            </Button>
           </HStack>
         </Stack>
       ) : (
-        <Button size="xs" variant="ghost" alignSelf="flex-start" onClick={() => setConfirming(true)} data-testid="live-secret-regenerate">{t('live.snippet.regenerate')}</Button>
+        <Button
+          size="xs"
+          variant="ghost"
+          alignSelf="flex-start"
+          onClick={() => setConfirming(true)}
+          data-testid="live-secret-regenerate"
+        >
+          {t('live.snippet.regenerate')}
+        </Button>
       )}
     </Stack>
   );

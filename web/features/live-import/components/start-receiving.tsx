@@ -20,14 +20,23 @@ export function StartReceiving({ datafileId }: { datafileId: string }) {
           <Stack gap="3" mt="1">
             {t('live.snippet.draftHelp')}
             <ErrorAlert message={error} onDismiss={() => setError(null)} />
-            <Button alignSelf="flex-start" size="sm" colorPalette="brand" loading={open.isMutating} data-testid="live-open" onClick={async () => {
-              setError(null);
-              try {
-                await open.open(datafileId);
-              } catch (e) {
-                setError(translateRefusal(refusalOf(e)));
-              }
-            }}>{t('live.snippet.start')}</Button>
+            <Button
+              alignSelf="flex-start"
+              size="sm"
+              colorPalette="brand"
+              loading={open.isMutating}
+              data-testid="live-open"
+              onClick={async () => {
+                setError(null);
+                try {
+                  await open.open(datafileId);
+                } catch (e) {
+                  setError(translateRefusal(refusalOf(e)));
+                }
+              }}
+            >
+              {t('live.snippet.start')}
+            </Button>
           </Stack>
         </Alert.Description>
       </Alert.Content>

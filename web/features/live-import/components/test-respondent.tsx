@@ -5,7 +5,12 @@ import { useLocale, useT } from '../../../lib/i18n';
 import type { LiveIntegration } from '../api/use-live-import';
 import { testRespondent } from '../state/snippets';
 
-type Answer = { recordId: string; credits: number; decision: 'KEEP' | 'REMOVE'; scores: { ts: number | null; oes: number | null; ibs: number | null; combined: number | null } };
+type Answer = {
+  recordId: string;
+  credits: number;
+  decision: 'KEEP' | 'REMOVE';
+  scores: { ts: number | null; oes: number | null; ibs: number | null; combined: number | null };
+};
 type Outcome = { ok: true; answer: Answer } | { ok: false; status: number; message: string };
 
 /**
@@ -24,11 +29,20 @@ export function TestRespondent({ integration }: { integration: LiveIntegration }
     try {
       const res = await fetch(integration.endpoint, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-live-key': integration.secretKey, 'x-live-test': '1', 'accept-language': locale },
+        headers: {
+          'content-type': 'application/json',
+          'x-live-key': integration.secretKey,
+          'x-live-test': '1',
+          'accept-language': locale,
+        },
         body: JSON.stringify(testRespondent(integration.pages, locale)),
       });
       const body = (await res.json().catch(() => ({}))) as Answer & { error?: { message?: string } };
-      setOutcome(res.ok ? { ok: true, answer: body } : { ok: false, status: res.status, message: body.error?.message ?? t('live.snippet.testFailed') });
+      setOutcome(
+        res.ok
+          ? { ok: true, answer: body }
+          : { ok: false, status: res.status, message: body.error?.message ?? t('live.snippet.testFailed') },
+      );
     } catch {
       setOutcome({ ok: false, status: 0, message: t('live.snippet.testUnreachable') });
     } finally {
@@ -38,23 +52,54 @@ export function TestRespondent({ integration }: { integration: LiveIntegration }
   const score = (v: number | null) => (v === null ? t('live.snippet.noScore') : formatNumber(v, locale, 0));
   return (
     <Stack gap="3">
-      <Text fontSize="sm" color="fg.muted">{t('live.snippet.testHelp')}</Text>
-      <Button alignSelf="flex-start" variant="outline" colorPalette="brand" loading={sending} onClick={() => void send()} data-testid="live-test-send">{t('live.snippet.testSend')}</Button>
+      <Text fontSize="sm" color="fg.muted">
+        {t('live.snippet.testHelp')}
+      </Text>
+      <Button
+        alignSelf="flex-start"
+        variant="outline"
+        colorPalette="brand"
+        loading={sending}
+        onClick={() => void send()}
+        data-testid="live-test-send"
+      >
+        {t('live.snippet.testSend')}
+      </Button>
       {outcome?.ok === true && (
         <Box borderWidth="1px" borderRadius="md" p="4" data-testid="live-test-answer">
-          <Text fontWeight="semibold" mb="2">{t('live.snippet.testAnswer')} <Badge colorPalette={outcome.answer.decision === 'KEEP' ? 'green' : 'red'} data-testid="live-test-decision">{t(`live.snippet.decision.${outcome.answer.decision}`)}</Badge></Text>
+          <Text fontWeight="semibold" mb="2">
+            {t('live.snippet.testAnswer')}{' '}
+            <Badge colorPalette={outcome.answer.decision === 'KEEP' ? 'green' : 'red'} data-testid="live-test-decision">
+              {t(`live.snippet.decision.${outcome.answer.decision}`)}
+            </Badge>
+          </Text>
           <DataList.Root orientation="horizontal" size="sm">
             {(['combined', 'oes', 'ibs', 'ts'] as const).map((k) => (
-              <DataList.Item key={k}><DataList.ItemLabel>{t(`live.snippet.scores.${k}`)}</DataList.ItemLabel><DataList.ItemValue data-testid={`live-test-${k}`}>{score(outcome.answer.scores[k])}</DataList.ItemValue></DataList.Item>
+              <DataList.Item key={k}>
+                <DataList.ItemLabel>{t(`live.snippet.scores.${k}`)}</DataList.ItemLabel>
+                <DataList.ItemValue data-testid={`live-test-${k}`}>
+                  {score(outcome.answer.scores[k])}
+                </DataList.ItemValue>
+              </DataList.Item>
             ))}
-            <DataList.Item><DataList.ItemLabel>{t('live.snippet.testCredits')}</DataList.ItemLabel><DataList.ItemValue>{t('live.snippet.testCreditsValue', { credits: outcome.answer.credits })}</DataList.ItemValue></DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>{t('live.snippet.testCredits')}</DataList.ItemLabel>
+              <DataList.ItemValue>
+                {t('live.snippet.testCreditsValue', { credits: outcome.answer.credits })}
+              </DataList.ItemValue>
+            </DataList.Item>
           </DataList.Root>
         </Box>
       )}
       {outcome?.ok === false && (
         <Alert.Root status="error" data-testid="live-test-error">
           <Alert.Indicator />
-          <Alert.Content><Alert.Description>{outcome.status ? `${outcome.status}: ` : ''}{outcome.message}</Alert.Description></Alert.Content>
+          <Alert.Content>
+            <Alert.Description>
+              {outcome.status ? `${outcome.status}: ` : ''}
+              {outcome.message}
+            </Alert.Description>
+          </Alert.Content>
         </Alert.Root>
       )}
     </Stack>

@@ -37,12 +37,14 @@ export function DefineDatafilePage() {
   if (!step1 || !step1.surveySoftware) return <Redirect to="/live-import" replace />;
   const software: SurveySoftware = step1.surveySoftware;
 
-  const patch = (key: number, change: Partial<DraftPage>) => setPages((all) => all.map((p) => (p.key === key ? { ...p, ...change } : p)));
+  const patch = (key: number, change: Partial<DraftPage>) =>
+    setPages((all) => all.map((p) => (p.key === key ? { ...p, ...change } : p)));
   const setStart = (key: number) => setPages((all) => all.map((p) => ({ ...p, start: p.key === key })));
-  const remove = (key: number) => setPages((all) => {
-    const rest = all.filter((p) => p.key !== key);
-    return rest.some((p) => p.start) ? rest : rest.map((p, i) => ({ ...p, start: i === 0 }));
-  });
+  const remove = (key: number) =>
+    setPages((all) => {
+      const rest = all.filter((p) => p.key !== key);
+      return rest.some((p) => p.start) ? rest : rest.map((p, i) => ({ ...p, start: i === 0 }));
+    });
 
   const save = async () => {
     setSubmitted(true);
@@ -53,8 +55,15 @@ export function DefineDatafilePage() {
         name: step1.name,
         surveySoftware: software,
         pages: pages.map((p) => ({
-          label: p.label.trim(), start: p.start, criterion: p.criterion, questionTitle: p.questionTitle.trim(),
-          contextCheck: p.contextCheck, duplicateCheck: p.duplicateCheck, copyPasteCheck: p.copyPasteCheck, keywords: p.keywords, languages: p.languages,
+          label: p.label.trim(),
+          start: p.start,
+          criterion: p.criterion,
+          questionTitle: p.questionTitle.trim(),
+          contextCheck: p.contextCheck,
+          duplicateCheck: p.duplicateCheck,
+          copyPasteCheck: p.copyPasteCheck,
+          keywords: p.keywords,
+          languages: p.languages,
           ...(p.criterion === 'IBS' ? { items: Number(p.items), min: Number(p.min), max: Number(p.max) } : {}),
         })),
       });
@@ -70,33 +79,75 @@ export function DefineDatafilePage() {
   const estimate = creditEstimate(pages);
   return (
     <Box maxW="4xl">
-      <PageHeader title={t('live.define.title')} subtitle={t('live.define.subtitle', { name: step1.name })} crumbs={[{ label: t('nav.dashboard'), href: '/' }, { label: t('routes.liveImport'), href: '/live-import' }, { label: t('routes.defineDatafile') }]} />
+      <PageHeader
+        title={t('live.define.title')}
+        subtitle={t('live.define.subtitle', { name: step1.name })}
+        crumbs={[
+          { label: t('nav.dashboard'), href: '/' },
+          { label: t('routes.liveImport'), href: '/live-import' },
+          { label: t('routes.defineDatafile') },
+        ]}
+      />
       <LiveSteps current={2} />
       <Stack gap="4">
         {pages.map((p, i) => (
-          <Box key={p.key} outline={error?.page === i ? '2px solid' : undefined} outlineColor="red.solid" borderRadius="md">
-            <PageEditor page={p} index={i} issues={issues.get(p.key) ?? []} showIssues={submitted} canRemove={pages.length > 1}
-              onChange={(c) => patch(p.key, c)} onStart={() => setStart(p.key)} onRemove={() => remove(p.key)} />
+          <Box
+            key={p.key}
+            outline={error?.page === i ? '2px solid' : undefined}
+            outlineColor="red.solid"
+            borderRadius="md"
+          >
+            <PageEditor
+              page={p}
+              index={i}
+              issues={issues.get(p.key) ?? []}
+              showIssues={submitted}
+              canRemove={pages.length > 1}
+              onChange={(c) => patch(p.key, c)}
+              onStart={() => setStart(p.key)}
+              onRemove={() => remove(p.key)}
+            />
           </Box>
         ))}
-        <Button variant="outline" alignSelf="flex-start" onClick={() => setPages((all) => [...all, newPage(false)])} data-testid="live-add-page">{t('live.define.addPage')}</Button>
+        <Button
+          variant="outline"
+          alignSelf="flex-start"
+          onClick={() => setPages((all) => [...all, newPage(false)])}
+          data-testid="live-add-page"
+        >
+          {t('live.define.addPage')}
+        </Button>
         <Card.Root variant="subtle">
           <Card.Body>
             <HStack justify="space-between" align="flex-end">
               <Stat.Root>
                 <Stat.Label>{t('live.define.estimate')}</Stat.Label>
-                <Stat.ValueText data-testid="live-credit-estimate">{t('live.define.estimateValue', { credits: estimate })}</Stat.ValueText>
+                <Stat.ValueText data-testid="live-credit-estimate">
+                  {t('live.define.estimateValue', { credits: estimate })}
+                </Stat.ValueText>
                 <Stat.HelpText>{t('live.define.estimateHelp', { pages: pages.length })}</Stat.HelpText>
               </Stat.Root>
-              <Text fontSize="sm" color="fg.muted" maxW="sm">{t('live.define.chargeNote')}</Text>
+              <Text fontSize="sm" color="fg.muted" maxW="sm">
+                {t('live.define.chargeNote')}
+              </Text>
             </HStack>
           </Card.Body>
         </Card.Root>
         <ErrorAlert message={submitted && issues.size > 0 ? t('live.define.fixIssues') : null} />
         <ErrorAlert message={error?.text ?? null} onDismiss={() => setError(null)} />
         <HStack justify="space-between">
-          <Button variant="ghost" onClick={() => navigate('/live-import')} data-testid="live-define-back">{t('common.back')}</Button>
-          <Button colorPalette="brand" loading={create.isMutating} loadingText={t('live.define.saving')} onClick={() => void save()} data-testid="live-define-save">{t('live.define.save')}</Button>
+          <Button variant="ghost" onClick={() => navigate('/live-import')} data-testid="live-define-back">
+            {t('common.back')}
+          </Button>
+          <Button
+            colorPalette="brand"
+            loading={create.isMutating}
+            loadingText={t('live.define.saving')}
+            onClick={() => void save()}
+            data-testid="live-define-save"
+          >
+            {t('live.define.save')}
+          </Button>
         </HStack>
       </Stack>
     </Box>

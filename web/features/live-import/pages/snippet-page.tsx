@@ -25,60 +25,134 @@ export function SnippetPage() {
   const locale = useLocale();
   const params = new URLSearchParams(useSearch());
   const datafileId = params.get('datafileId');
-  const template = (FORSTA_TEMPLATES as readonly string[]).includes(params.get('template') ?? '') ? (params.get('template') as ForstaTemplate) : 'DECIPHER_XML';
+  const template = (FORSTA_TEMPLATES as readonly string[]).includes(params.get('template') ?? '')
+    ? (params.get('template') as ForstaTemplate)
+    : 'DECIPHER_XML';
   const query = useLiveIntegration(datafileId);
   if (!datafileId) return <Redirect to="/live-import" replace />;
   if (query.isLoading) return <PageSpinner />;
   const integration = query.data?.getLiveDatafileIntegration;
   if (!integration) return <PageError onRetry={() => void query.mutate()} />;
-  const own: SnippetTool = integration.surveySoftware && integration.surveySoftware !== 'OTHER' ? integration.surveySoftware : 'HTTP';
+  const own: SnippetTool =
+    integration.surveySoftware && integration.surveySoftware !== 'OTHER' ? integration.surveySoftware : 'HTTP';
   const target = { endpoint: integration.endpoint, secretKey: integration.secretKey, pages: integration.pages };
   const stopped = integration.status === 'STOPPED';
   const draft = integration.status === 'DRAFT';
   return (
     <Box maxW="5xl">
-      <PageHeader title={t('live.snippet.title')} subtitle={t('live.snippet.subtitle', { name: integration.name })}
-        crumbs={[{ label: t('nav.dashboard'), href: '/' }, { label: t('routes.liveImport'), href: '/live-import' }, { label: t('routes.snippetIntegrationInstructions') }]} />
+      <PageHeader
+        title={t('live.snippet.title')}
+        subtitle={t('live.snippet.subtitle', { name: integration.name })}
+        crumbs={[
+          { label: t('nav.dashboard'), href: '/' },
+          { label: t('routes.liveImport'), href: '/live-import' },
+          { label: t('routes.snippetIntegrationInstructions') },
+        ]}
+      />
       <LiveSteps current={3} />
       <Stack gap="5">
         {draft && <StartReceiving datafileId={integration.datafileId} />}
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
           <Card.Root variant="outline" bg="bg">
-            <Card.Header><Heading size="md">{t('live.snippet.credentials')}</Heading></Card.Header>
-            <Card.Body><KeyAndSecret datafileId={integration.datafileId} secret={integration.secretKey} onRegenerated={() => query.mutate()} /></Card.Body>
+            <Card.Header>
+              <Heading size="md">{t('live.snippet.credentials')}</Heading>
+            </Card.Header>
+            <Card.Body>
+              <KeyAndSecret
+                datafileId={integration.datafileId}
+                secret={integration.secretKey}
+                onRegenerated={() => query.mutate()}
+              />
+            </Card.Body>
           </Card.Root>
           <Card.Root variant="outline" bg="bg">
-            <Card.Header><Heading size="md">{t('live.snippet.received')}</Heading></Card.Header>
+            <Card.Header>
+              <Heading size="md">{t('live.snippet.received')}</Heading>
+            </Card.Header>
             <Card.Body>
               <DataList.Root orientation="horizontal">
-                <DataList.Item><DataList.ItemLabel>{t('live.snippet.status')}</DataList.ItemLabel>
-                  <DataList.ItemValue><Badge colorPalette={stopped ? 'orange' : draft ? 'gray' : 'green'} data-testid="live-status">{t(stopped ? 'live.snippet.stopped' : draft ? 'live.snippet.draft' : 'live.snippet.open')}</Badge></DataList.ItemValue></DataList.Item>
-                <DataList.Item><DataList.ItemLabel>{t('live.snippet.respondents')}</DataList.ItemLabel>
-                  <DataList.ItemValue data-testid="live-respondents">{formatNumber(integration.numberOfRespondents, locale)}</DataList.ItemValue></DataList.Item>
-                <DataList.Item><DataList.ItemLabel>{t('live.snippet.cost')}</DataList.ItemLabel>
-                  <DataList.ItemValue data-testid="live-cost">{t('live.snippet.credits', { credits: formatNumber(integration.cost, locale) })}</DataList.ItemValue></DataList.Item>
-                <DataList.Item><DataList.ItemLabel>{t('live.snippet.endpoint')}</DataList.ItemLabel>
-                  <DataList.ItemValue><HStack gap="1"><Text fontFamily="mono" fontSize="xs" wordBreak="break-all" data-testid="live-endpoint">{integration.endpoint}</Text><CopyButton text={integration.endpoint} /></HStack></DataList.ItemValue></DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('live.snippet.status')}</DataList.ItemLabel>
+                  <DataList.ItemValue>
+                    <Badge colorPalette={stopped ? 'orange' : draft ? 'gray' : 'green'} data-testid="live-status">
+                      {t(stopped ? 'live.snippet.stopped' : draft ? 'live.snippet.draft' : 'live.snippet.open')}
+                    </Badge>
+                  </DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('live.snippet.respondents')}</DataList.ItemLabel>
+                  <DataList.ItemValue data-testid="live-respondents">
+                    {formatNumber(integration.numberOfRespondents, locale)}
+                  </DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('live.snippet.cost')}</DataList.ItemLabel>
+                  <DataList.ItemValue data-testid="live-cost">
+                    {t('live.snippet.credits', { credits: formatNumber(integration.cost, locale) })}
+                  </DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('live.snippet.endpoint')}</DataList.ItemLabel>
+                  <DataList.ItemValue>
+                    <HStack gap="1">
+                      <Text fontFamily="mono" fontSize="xs" wordBreak="break-all" data-testid="live-endpoint">
+                        {integration.endpoint}
+                      </Text>
+                      <CopyButton text={integration.endpoint} />
+                    </HStack>
+                  </DataList.ItemValue>
+                </DataList.Item>
               </DataList.Root>
-              {stopped && <Text fontSize="sm" color="fg.muted" mt="3">{t('live.snippet.stoppedHelp')}</Text>}
-              <Text fontSize="xs" color="fg.muted" mt="3">{t('live.snippet.refreshHelp')}</Text>
+              {stopped && (
+                <Text fontSize="sm" color="fg.muted" mt="3">
+                  {t('live.snippet.stoppedHelp')}
+                </Text>
+              )}
+              <Text fontSize="xs" color="fg.muted" mt="3">
+                {t('live.snippet.refreshHelp')}
+              </Text>
             </Card.Body>
           </Card.Root>
         </SimpleGrid>
         <Card.Root variant="outline" bg="bg">
-          <Card.Header><Heading size="md">{t('live.snippet.snippets')}</Heading><Text fontSize="sm" color="fg.muted">{t('live.snippet.snippetsHelp')}</Text></Card.Header>
+          <Card.Header>
+            <Heading size="md">{t('live.snippet.snippets')}</Heading>
+            <Text fontSize="sm" color="fg.muted">
+              {t('live.snippet.snippetsHelp')}
+            </Text>
+          </Card.Header>
           <Card.Body>
             <Tabs.Root defaultValue={own} variant="line" lazyMount>
               <Tabs.List>
-                {TOOLS.map((tool) => <Tabs.Trigger key={tool} value={tool} data-testid={`live-snippet-tab-${tool}`}>{t(`live.snippet.tools.${tool}`)}</Tabs.Trigger>)}
+                {TOOLS.map((tool) => (
+                  <Tabs.Trigger key={tool} value={tool} data-testid={`live-snippet-tab-${tool}`}>
+                    {t(`live.snippet.tools.${tool}`)}
+                  </Tabs.Trigger>
+                ))}
               </Tabs.List>
               {TOOLS.map((tool) => {
                 const code = snippetFor(tool, target, template);
                 return (
                   <Tabs.Content key={tool} value={tool}>
                     <Box position="relative">
-                      <Box position="absolute" top="2" right="2" bg="bg" borderRadius="md"><CopyButton text={code} testId={`live-snippet-copy-${tool}`} /></Box>
-                      <Box as="pre" p="4" pr="12" bg="bg.muted" borderRadius="md" fontSize="xs" fontFamily="mono" overflowX="auto" maxH="96" whiteSpace="pre" data-testid={`live-snippet-${tool}`}>{code}</Box>
+                      <Box position="absolute" top="2" right="2" bg="bg" borderRadius="md">
+                        <CopyButton text={code} testId={`live-snippet-copy-${tool}`} />
+                      </Box>
+                      <Box
+                        as="pre"
+                        p="4"
+                        pr="12"
+                        bg="bg.muted"
+                        borderRadius="md"
+                        fontSize="xs"
+                        fontFamily="mono"
+                        overflowX="auto"
+                        maxH="96"
+                        whiteSpace="pre"
+                        data-testid={`live-snippet-${tool}`}
+                      >
+                        {code}
+                      </Box>
                     </Box>
                   </Tabs.Content>
                 );
@@ -87,10 +161,18 @@ export function SnippetPage() {
           </Card.Body>
         </Card.Root>
         <Card.Root variant="outline" bg="bg">
-          <Card.Header><Heading size="md">{t('live.snippet.test')}</Heading></Card.Header>
-          <Card.Body><TestRespondent integration={integration} /></Card.Body>
+          <Card.Header>
+            <Heading size="md">{t('live.snippet.test')}</Heading>
+          </Card.Header>
+          <Card.Body>
+            <TestRespondent integration={integration} />
+          </Card.Body>
         </Card.Root>
-        <HStack justify="flex-end"><Button asChild variant="outline"><Link href="/">{t('common.backToDashboard')}</Link></Button></HStack>
+        <HStack justify="flex-end">
+          <Button asChild variant="outline">
+            <Link href="/">{t('common.backToDashboard')}</Link>
+          </Button>
+        </HStack>
       </Stack>
     </Box>
   );

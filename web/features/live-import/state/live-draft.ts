@@ -23,7 +23,12 @@ export type Step1 = { name: string; surveySoftware: SurveySoftware | ''; forstaT
  * it, another tab or a new login starts afresh (nothing secret is in it; the Nfield password goes to
  * the server at once and never here).
  */
-export const step1Atom = atomWithStorage<Step1 | null>('liveImportStep1', null, createJSONStorage(() => sessionStorage), { getOnInit: true });
+export const step1Atom = atomWithStorage<Step1 | null>(
+  'liveImportStep1',
+  null,
+  createJSONStorage(() => sessionStorage),
+  { getOnInit: true },
+);
 
 export type DraftPage = {
   key: number;
@@ -43,15 +48,40 @@ export type DraftPage = {
 
 let nextKey = 1;
 export function newPage(start: boolean): DraftPage {
-  return { key: nextKey++, label: '', start, criterion: 'OES', questionTitle: '', contextCheck: false, duplicateCheck: true, copyPasteCheck: false, keywords: [], languages: [], items: '7', min: '1', max: '5' };
+  return {
+    key: nextKey++,
+    label: '',
+    start,
+    criterion: 'OES',
+    questionTitle: '',
+    contextCheck: false,
+    duplicateCheck: true,
+    copyPasteCheck: false,
+    keywords: [],
+    languages: [],
+    items: '7',
+    min: '1',
+    max: '5',
+  };
 }
 
 /** Keywords typed with Enter or ';' between them (spec section 5), trimmed, without repeats. */
 export function splitKeywords(text: string): string[] {
-  return [...new Set(text.split(';').map((k) => k.trim()).filter((k) => k !== ''))];
+  return [
+    ...new Set(
+      text
+        .split(';')
+        .map((k) => k.trim())
+        .filter((k) => k !== ''),
+    ),
+  ];
 }
 
-export type PageIssue = { field: 'label' | 'questionTitle' | 'keywords' | 'items' | 'scale'; key: string; params?: Record<string, string | number> };
+export type PageIssue = {
+  field: 'label' | 'questionTitle' | 'keywords' | 'items' | 'scale';
+  key: string;
+  params?: Record<string, string | number>;
+};
 
 /** The rules of step 2 in the form (the server checks them again and answers with catalogue reasons). */
 export function pageIssues(pages: readonly DraftPage[]): Map<number, PageIssue[]> {
@@ -65,11 +95,14 @@ export function pageIssues(pages: readonly DraftPage[]): Map<number, PageIssue[]
     else if (seen.has(label.toLowerCase())) list.push({ field: 'label', key: 'live.define.labelDuplicate' });
     seen.set(label.toLowerCase(), p.key);
     if (!p.questionTitle.trim()) list.push({ field: 'questionTitle', key: 'live.define.questionTitleRequired' });
-    if (p.keywords.length > MAX_KEYWORDS) list.push({ field: 'keywords', key: 'live.define.tooManyKeywords', params: { max: MAX_KEYWORDS } });
+    if (p.keywords.length > MAX_KEYWORDS)
+      list.push({ field: 'keywords', key: 'live.define.tooManyKeywords', params: { max: MAX_KEYWORDS } });
     if (p.criterion === 'IBS') {
       const items = Number(p.items);
-      if (!Number.isInteger(items) || items < 7 || items > 100) list.push({ field: 'items', key: 'live.define.itemsRange' });
-      if (!(p.min.trim() !== '' && p.max.trim() !== '' && Number(p.min) < Number(p.max))) list.push({ field: 'scale', key: 'live.define.scale' });
+      if (!Number.isInteger(items) || items < 7 || items > 100)
+        list.push({ field: 'items', key: 'live.define.itemsRange' });
+      if (!(p.min.trim() !== '' && p.max.trim() !== '' && Number(p.min) < Number(p.max)))
+        list.push({ field: 'scale', key: 'live.define.scale' });
     }
     if (list.length) issues.set(p.key, list);
   }
@@ -82,5 +115,9 @@ export function pageIssues(pages: readonly DraftPage[]): Map<number, PageIssue[]
  * same function the public calculator uses (scoring/credits.ts, held to the WASM kernel by a test).
  */
 export function creditEstimate(pages: readonly DraftPage[]): number {
-  return creditsForInterview([pages.length + 1, pages.filter((p) => p.criterion === 'IBS').length, pages.filter((p) => p.criterion === 'OES').length]);
+  return creditsForInterview([
+    pages.length + 1,
+    pages.filter((p) => p.criterion === 'IBS').length,
+    pages.filter((p) => p.criterion === 'OES').length,
+  ]);
 }

@@ -44,7 +44,11 @@ function core(t: SnippetTarget): string {
 })();`;
 }
 
-const indent = (text: string, by = '  ') => text.split('\n').map((l) => (l ? by + l : l)).join('\n');
+const indent = (text: string, by = '  ') =>
+  text
+    .split('\n')
+    .map((l) => (l ? by + l : l))
+    .join('\n');
 
 function nfield(t: SnippetTarget): string {
   return `<!-- Nfield: paste into the survey's template (Look & Feel > custom JavaScript), so it runs on every page.
@@ -126,7 +130,13 @@ Qualtrics.SurveyEngine.addOnload(function () {
 /** Any other tool, or a server: the request itself (curl), one respondent per call. */
 function http(t: SnippetTarget): string {
   const answers: Record<string, unknown> = {};
-  for (const p of t.pages) answers[p.label] = p.criterion === 'OES' ? { answer: '…', seconds: 42, pastes: 0, keystrokes: 120 } : p.criterion === 'IBS' ? { items: [1, 2, 3, 4, 5, 4, 3], seconds: 30 } : { seconds: 12 };
+  for (const p of t.pages)
+    answers[p.label] =
+      p.criterion === 'OES'
+        ? { answer: '…', seconds: 42, pastes: 0, keystrokes: 120 }
+        : p.criterion === 'IBS'
+          ? { items: [1, 2, 3, 4, 5, 4, 3], seconds: 30 }
+          : { seconds: 12 };
   return `curl -X POST ${json(t.endpoint)} \\
   -H 'content-type: application/json' \\
   -H 'x-live-key: ${t.secretKey}' \\
@@ -135,7 +145,11 @@ function http(t: SnippetTarget): string {
 # GET ${t.endpoint}/R-0001 with the same key for the result.`;
 }
 
-export function snippetFor(tool: SnippetTool, target: SnippetTarget, forstaTemplate: 'DECIPHER_XML' | 'FORSTA_PLUS_JS' = 'DECIPHER_XML'): string {
+export function snippetFor(
+  tool: SnippetTool,
+  target: SnippetTarget,
+  forstaTemplate: 'DECIPHER_XML' | 'FORSTA_PLUS_JS' = 'DECIPHER_XML',
+): string {
   if (tool === 'NFIELD') return nfield(target);
   if (tool === 'FORSTA') return forstaTemplate === 'FORSTA_PLUS_JS' ? forstaPlus(target) : forsta(target);
   if (tool === 'QUALTRICS') return qualtrics(target);
@@ -147,15 +161,37 @@ export function snippetFor(tool: SnippetTool, target: SnippetTarget, forstaTempl
  * The open answers are written in the page's language where it names German or English (else the
  * UI's), so the language check does not decide the test by itself.
  */
-export function testRespondent(pages: readonly { label: string; criterion: string; languages?: readonly string[]; items?: number | null; min?: number | null; max?: number | null }[], locale: string) {
+export function testRespondent(
+  pages: readonly {
+    label: string;
+    criterion: string;
+    languages?: readonly string[];
+    items?: number | null;
+    min?: number | null;
+    max?: number | null;
+  }[],
+  locale: string,
+) {
   const answers: Record<string, unknown> = {};
   for (const p of pages) {
     const language = p.languages?.find((l) => l === 'de' || l === 'en') ?? locale;
-    if (p.criterion === 'OES') answers[p.label] = { answer: language === 'de' ? 'Die Beratung war freundlich und die Auswahl gut.' : 'The staff were friendly and the choice was good.', seconds: 45, pastes: 0, keystrokes: 50 };
+    if (p.criterion === 'OES')
+      answers[p.label] = {
+        answer:
+          language === 'de'
+            ? 'Die Beratung war freundlich und die Auswahl gut.'
+            : 'The staff were friendly and the choice was good.',
+        seconds: 45,
+        pastes: 0,
+        keystrokes: 50,
+      };
     else if (p.criterion === 'IBS') {
       const lo = p.min ?? 1;
       const hi = p.max ?? 5;
-      answers[p.label] = { items: Array.from({ length: p.items ?? 7 }, (_, i) => lo + ((i * 3) % (hi - lo + 1))), seconds: 35 };
+      answers[p.label] = {
+        items: Array.from({ length: p.items ?? 7 }, (_, i) => lo + ((i * 3) % (hi - lo + 1))),
+        seconds: 35,
+      };
     } else answers[p.label] = { seconds: 15 };
   }
   return { recordId: `test-${Date.now().toString(36)}`, answers };

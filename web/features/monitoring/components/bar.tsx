@@ -8,7 +8,18 @@ import { Box } from '@chakra-ui/react';
 export function Bar({ percent, height = '1.5' }: { percent: number; height?: string }) {
   const value = Math.max(0, Math.min(100, percent));
   return (
-    <Box flex="1" minW="16" h={height} bg="bg.emphasized" borderRadius="full" overflow="hidden" role="progressbar" aria-valuenow={Math.round(value)} aria-valuemin={0} aria-valuemax={100}>
+    <Box
+      flex="1"
+      minW="16"
+      h={height}
+      bg="bg.emphasized"
+      borderRadius="full"
+      overflow="hidden"
+      role="progressbar"
+      aria-valuenow={Math.round(value)}
+      aria-valuemin={0}
+      aria-valuemax={100}
+    >
       <Box h="full" w={`${value}%`} bg="brand.solid" borderRadius="full" />
     </Box>
   );

@@ -10,15 +10,19 @@ import { formatInstant } from './units';
 function TrafficChart({ traffic }: { traffic: LiveEndpointTraffic }) {
   const t = useT();
   const locale = useLocale();
-  const spec = useMemo(() => timeSeriesChart({
-    times: traffic.minutes.map((m) => Date.parse(m.minute)),
-    series: [
-      { label: t('monitoring.live.requests'), values: traffic.minutes.map((m) => m.requests), fill: true },
-      { label: t('monitoring.live.refusals'), values: traffic.minutes.map((m) => m.refusals), color: '#c2255c' },
-    ],
-    intlLocale: intlLocale(locale),
-    format: (v) => formatNumber(v, locale),
-  }), [traffic, locale, t]);
+  const spec = useMemo(
+    () =>
+      timeSeriesChart({
+        times: traffic.minutes.map((m) => Date.parse(m.minute)),
+        series: [
+          { label: t('monitoring.live.requests'), values: traffic.minutes.map((m) => m.requests), fill: true },
+          { label: t('monitoring.live.refusals'), values: traffic.minutes.map((m) => m.refusals), color: '#c2255c' },
+        ],
+        intlLocale: intlLocale(locale),
+        format: (v) => formatNumber(v, locale),
+      }),
+    [traffic, locale, t],
+  );
   return <UplotChart spec={spec} height={200} testId="live-chart" ariaLabel={t('monitoring.live.chartLabel')} />;
 }
 
@@ -32,26 +36,46 @@ export function LiveEndpointsPanel() {
     <Card.Root variant="outline" bg="bg" data-testid="live-panel">
       <Card.Header pb="0">
         <Heading size="md">{t('monitoring.live.title')}</Heading>
-        <Text fontSize="sm" color="fg.muted">{t('monitoring.live.subtitle')}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t('monitoring.live.subtitle')}
+        </Text>
       </Card.Header>
       <Card.Body>
-        {error && !traffic ? <PageError onRetry={() => void mutate()} /> : !traffic ? <Center py="6"><Spinner /></Center> : traffic.endpoints.length === 0 ? (
-          <Center py="10" color="fg.muted" textAlign="center" data-testid="live-empty">{t('monitoring.live.empty')}</Center>
+        {error && !traffic ? (
+          <PageError onRetry={() => void mutate()} />
+        ) : !traffic ? (
+          <Center py="6">
+            <Spinner />
+          </Center>
+        ) : traffic.endpoints.length === 0 ? (
+          <Center py="10" color="fg.muted" textAlign="center" data-testid="live-empty">
+            {t('monitoring.live.empty')}
+          </Center>
         ) : (
           <>
             <TrafficChart traffic={traffic} />
             <Box overflowX="auto" mt="4">
               <Table.Root size="sm" data-testid="live-table" css={{ '& th': { fontSize: 'xs' } }}>
                 <Table.Header>
-                  <Table.Row>{['endpoint', 'requests', 'refusals', 'refusalRate', 'lastCall'].map((c) => <Table.ColumnHeader key={c} textAlign={c === 'endpoint' || c === 'lastCall' ? 'start' : 'end'}>{t(`monitoring.live.columns.${c}`)}</Table.ColumnHeader>)}</Table.Row>
+                  <Table.Row>
+                    {['endpoint', 'requests', 'refusals', 'refusalRate', 'lastCall'].map((c) => (
+                      <Table.ColumnHeader key={c} textAlign={c === 'endpoint' || c === 'lastCall' ? 'start' : 'end'}>
+                        {t(`monitoring.live.columns.${c}`)}
+                      </Table.ColumnHeader>
+                    ))}
+                  </Table.Row>
                 </Table.Header>
                 <Table.Body>
                   {traffic.endpoints.map((e) => (
                     <Table.Row key={e.endpoint} data-testid="live-row">
-                      <Table.Cell fontFamily="mono" fontSize="xs">{e.endpoint}</Table.Cell>
+                      <Table.Cell fontFamily="mono" fontSize="xs">
+                        {e.endpoint}
+                      </Table.Cell>
                       <Table.Cell textAlign="end">{formatNumber(e.requests, locale)}</Table.Cell>
                       <Table.Cell textAlign="end">{formatNumber(e.refusals, locale)}</Table.Cell>
-                      <Table.Cell textAlign="end">{e.requests > 0 ? `${formatNumber((e.refusals / e.requests) * 100, locale, 1)} %` : '–'}</Table.Cell>
+                      <Table.Cell textAlign="end">
+                        {e.requests > 0 ? `${formatNumber((e.refusals / e.requests) * 100, locale, 1)} %` : '–'}
+                      </Table.Cell>
                       <Table.Cell>{formatInstant(e.lastCallAt, locale)}</Table.Cell>
                     </Table.Row>
                   ))}

@@ -14,32 +14,76 @@ export function SystemSizePanel() {
   const size = data?.getSystemSize;
   return (
     <Card.Root variant="outline" bg="bg" data-testid="size-panel">
-      <Card.Header pb="0"><Heading size="md">{t('monitoring.size.title')}</Heading></Card.Header>
+      <Card.Header pb="0">
+        <Heading size="md">{t('monitoring.size.title')}</Heading>
+      </Card.Header>
       <Card.Body>
-        {error && !size ? <PageError onRetry={() => void mutate()} /> : !size ? <Center py="6"><Spinner /></Center> : (
+        {error && !size ? (
+          <PageError onRetry={() => void mutate()} />
+        ) : !size ? (
+          <Center py="6">
+            <Spinner />
+          </Center>
+        ) : (
           <SimpleGrid columns={2} gap="8">
             <Stack gap="3" data-testid="size-database">
               <Text fontWeight="semibold">{t('monitoring.size.database')}</Text>
-              <Text fontSize="3xl" fontWeight="semibold" data-testid="size-database-bytes">{formatBytes(size.database.bytes, locale)}</Text>
+              <Text fontSize="3xl" fontWeight="semibold" data-testid="size-database-bytes">
+                {formatBytes(size.database.bytes, locale)}
+              </Text>
               <DataList.Root orientation="horizontal" size="sm">
-                <DataList.Item><DataList.ItemLabel>{t('monitoring.size.pages')}</DataList.ItemLabel><DataList.ItemValue>{t('monitoring.size.pagesValue', { count: formatNumber(size.database.pageCount, locale), size: `${formatNumber(size.database.pageSize, locale)} B` })}</DataList.ItemValue></DataList.Item>
-                <DataList.Item><DataList.ItemLabel>{t('monitoring.size.free')}</DataList.ItemLabel><DataList.ItemValue>{formatBytes(size.database.freeBytes, locale)}</DataList.ItemValue></DataList.Item>
-                <DataList.Item><DataList.ItemLabel>{t('monitoring.size.wal')}</DataList.ItemLabel><DataList.ItemValue data-testid="size-wal">{size.database.walBytes === null ? t('monitoring.size.walServer') : formatBytes(size.database.walBytes, locale)}</DataList.ItemValue></DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('monitoring.size.pages')}</DataList.ItemLabel>
+                  <DataList.ItemValue>
+                    {t('monitoring.size.pagesValue', {
+                      count: formatNumber(size.database.pageCount, locale),
+                      size: `${formatNumber(size.database.pageSize, locale)} B`,
+                    })}
+                  </DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('monitoring.size.free')}</DataList.ItemLabel>
+                  <DataList.ItemValue>{formatBytes(size.database.freeBytes, locale)}</DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>{t('monitoring.size.wal')}</DataList.ItemLabel>
+                  <DataList.ItemValue data-testid="size-wal">
+                    {size.database.walBytes === null
+                      ? t('monitoring.size.walServer')
+                      : formatBytes(size.database.walBytes, locale)}
+                  </DataList.ItemValue>
+                </DataList.Item>
               </DataList.Root>
             </Stack>
             <Stack gap="3" data-testid="size-storage">
-              <HStack justify="space-between"><Text fontWeight="semibold">{t('monitoring.size.storage')}</Text><Text fontSize="xs" color="fg.muted">{t(`monitoring.size.storageKind.${size.storage.kind}`)}</Text></HStack>
-              <Text fontSize="3xl" fontWeight="semibold" data-testid="size-storage-bytes">{formatBytes(size.storage.bytes, locale)}</Text>
-              <Text fontSize="sm" color="fg.muted">{t('monitoring.size.objects', { count: formatNumber(size.storage.objects, locale) })}</Text>
+              <HStack justify="space-between">
+                <Text fontWeight="semibold">{t('monitoring.size.storage')}</Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {t(`monitoring.size.storageKind.${size.storage.kind}`)}
+                </Text>
+              </HStack>
+              <Text fontSize="3xl" fontWeight="semibold" data-testid="size-storage-bytes">
+                {formatBytes(size.storage.bytes, locale)}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {t('monitoring.size.objects', { count: formatNumber(size.storage.objects, locale) })}
+              </Text>
               <Stack gap="2">
                 {size.storage.folders.map((f) => (
                   <Box key={f.prefix} data-testid="size-folder">
-                    <HStack justify="space-between" fontSize="sm"><Text fontFamily="mono">{f.prefix}/</Text><Text>{formatBytes(f.bytes, locale)} · {formatNumber(f.objects, locale)}</Text></HStack>
+                    <HStack justify="space-between" fontSize="sm">
+                      <Text fontFamily="mono">{f.prefix}/</Text>
+                      <Text>
+                        {formatBytes(f.bytes, locale)} · {formatNumber(f.objects, locale)}
+                      </Text>
+                    </HStack>
                     <Bar percent={size.storage.bytes > 0 ? (f.bytes / size.storage.bytes) * 100 : 0} height="1" />
                   </Box>
                 ))}
               </Stack>
-              <Text fontSize="xs" color="fg.subtle">{t('monitoring.size.measuredAt', { at: formatInstant(size.storage.measuredAt, locale) })}</Text>
+              <Text fontSize="xs" color="fg.subtle">
+                {t('monitoring.size.measuredAt', { at: formatInstant(size.storage.measuredAt, locale) })}
+              </Text>
             </Stack>
           </SimpleGrid>
         )}

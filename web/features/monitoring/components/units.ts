@@ -24,7 +24,17 @@ export function formatBytes(bytes: number | null | undefined, locale: Locale): s
     unit++;
   }
   const digits = value >= 100 ? 0 : 1;
-  return cachedFormatter(`bytes:${locale}:${unit}:${digits}`, () => new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits })).format(value);
+  return cachedFormatter(
+    `bytes:${locale}:${unit}:${digits}`,
+    () =>
+      new Intl.NumberFormat(intlLocale(locale), {
+        style: 'unit',
+        unit: BYTE_UNITS[unit],
+        unitDisplay: 'short',
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }),
+  ).format(value);
 }
 
 /** A clock time of today, or date and time: when a job was enqueued, started or failed. */
@@ -33,6 +43,13 @@ export function formatInstant(iso: string | null | undefined, locale: Locale): s
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '–';
   const sameDay = date.toDateString() === new Date().toDateString();
-  const formatter = cachedFormatter(`instant:${locale}:${sameDay}`, () => new Intl.DateTimeFormat(intlLocale(locale), sameDay ? { timeStyle: 'medium' } : { dateStyle: 'short', timeStyle: 'short' }));
+  const formatter = cachedFormatter(
+    `instant:${locale}:${sameDay}`,
+    () =>
+      new Intl.DateTimeFormat(
+        intlLocale(locale),
+        sameDay ? { timeStyle: 'medium' } : { dateStyle: 'short', timeStyle: 'short' },
+      ),
+  );
   return formatter.format(date);
 }

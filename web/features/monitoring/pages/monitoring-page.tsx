@@ -17,12 +17,28 @@ import { SystemSizePanel } from '../components/system-size-panel';
 export function MonitoringPage() {
   const t = useT();
   const { mutate } = useSWRConfig();
-  const refresh = () => void revalidateOperations(mutate, 'getJobQueueSummary', 'getJobs', 'getOutboxSummary', 'getOutboxMails', 'getLiveEndpointTraffic', 'getSystemSize');
+  const refresh = () =>
+    void revalidateOperations(
+      mutate,
+      'getJobQueueSummary',
+      'getJobs',
+      'getOutboxSummary',
+      'getOutboxMails',
+      'getLiveEndpointTraffic',
+      'getSystemSize',
+    );
   return (
     <Box data-testid="monitoring-page">
-      <PageHeader title={t('routes.monitoring')} subtitle={t('monitoring.subtitle', { seconds: MONITORING_REFRESH_MS / 1000 })}
+      <PageHeader
+        title={t('routes.monitoring')}
+        subtitle={t('monitoring.subtitle', { seconds: MONITORING_REFRESH_MS / 1000 })}
         crumbs={[{ label: t('routes.dashboard'), href: '/' }, { label: t('routes.monitoring') }]}
-        actions={<Button size="sm" variant="outline" flexShrink={0} onClick={refresh} data-testid="monitoring-refresh">{t('monitoring.refresh')}</Button>} />
+        actions={
+          <Button size="sm" variant="outline" flexShrink={0} onClick={refresh} data-testid="monitoring-refresh">
+            {t('monitoring.refresh')}
+          </Button>
+        }
+      />
       <Stack gap="5">
         <JobQueuePanel />
         <OutboxPanel />

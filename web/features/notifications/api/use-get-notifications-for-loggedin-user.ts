@@ -21,9 +21,13 @@ export type AppNotification = GetNotificationsForLoggedinUserQuery['getNotificat
 
 /** Unread notifications, newest first. A failure is logged, never shown (spec section 7). */
 export function useGetNotificationsForLoggedinUser(enabled: boolean) {
-  return useGqlQuery(GET_NOTIFICATIONS_FOR_LOGGEDIN_USER, {}, {
-    enabled,
-    refreshInterval: 60_000,
-    onError: (error) => console.error('getNotificationsForLoggedinUser failed', error),
-  });
+  return useGqlQuery(
+    GET_NOTIFICATIONS_FOR_LOGGEDIN_USER,
+    {},
+    {
+      enabled,
+      refreshInterval: 60_000,
+      onError: (error) => console.error('getNotificationsForLoggedinUser failed', error),
+    },
+  );
 }

@@ -4,7 +4,10 @@ import { useLocation } from 'wouter';
 import { BellIcon } from '../../../components/icons/icons';
 import { formatDateTime } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
-import { type AppNotification, useGetNotificationsForLoggedinUser } from '../api/use-get-notifications-for-loggedin-user';
+import {
+  type AppNotification,
+  useGetNotificationsForLoggedinUser,
+} from '../api/use-get-notifications-for-loggedin-user';
 import { useMarkNotificationAsReaded } from '../api/use-mark-notification-as-readed';
 import { notificationTarget } from '../notification-target';
 
@@ -43,13 +46,33 @@ export function NotificationBell() {
 
   return (
     // lazyMount: the list renders when opened, not with every page and every poll (issue 4).
-    <Popover.Root open={open} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
+    <Popover.Root
+      open={open}
+      onOpenChange={(details) => setOpen(details.open)}
+      positioning={{ placement: 'bottom-end' }}
+      lazyMount
+      unmountOnExit
+    >
       <Popover.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label={t('notifications.title')} data-testid="notification-bell" position="relative">
+        <IconButton
+          variant="ghost"
+          size="sm"
+          aria-label={t('notifications.title')}
+          data-testid="notification-bell"
+          position="relative"
+        >
           <BellIcon />
           {notifications.length > 0 && (
             <Float placement="top-end" offset="1.5">
-              <Badge colorPalette="red" variant="solid" size="xs" borderRadius="full" minW="4" justifyContent="center" data-testid="notification-count">
+              <Badge
+                colorPalette="red"
+                variant="solid"
+                size="xs"
+                borderRadius="full"
+                minW="4"
+                justifyContent="center"
+                data-testid="notification-count"
+              >
                 {notifications.length > 99 ? '99+' : notifications.length}
               </Badge>
             </Float>
@@ -62,22 +85,44 @@ export function NotificationBell() {
             <Popover.Header borderBottomWidth="1px" borderColor="border.muted" pb="3">
               <Stack direction="row" justify="space-between" align="center">
                 <Popover.Title fontWeight="semibold">{t('notifications.title')}</Popover.Title>
-                {notifications.length > 0 && <Badge colorPalette="brand">{t('notifications.unread', { count: notifications.length })}</Badge>}
+                {notifications.length > 0 && (
+                  <Badge colorPalette="brand">{t('notifications.unread', { count: notifications.length })}</Badge>
+                )}
               </Stack>
             </Popover.Header>
             <Popover.Body p="0" maxH="96" overflowY="auto">
               {notifications.length === 0 ? (
-                <Text p="6" textAlign="center" fontSize="sm" color="fg.muted">{t('notifications.empty')}</Text>
+                <Text p="6" textAlign="center" fontSize="sm" color="fg.muted">
+                  {t('notifications.empty')}
+                </Text>
               ) : (
                 notifications.map((notification) => (
-                  <Box key={notification.id} as="button" display="flex" gap="3" w="full" textAlign="start" px="4" py="3"
-                    borderBottomWidth="1px" borderColor="border.muted" _hover={{ bg: 'bg.muted' }}
-                    onClick={() => void openNotification(notification)} data-testid="notification-item">
+                  <Box
+                    key={notification.id}
+                    as="button"
+                    display="flex"
+                    gap="3"
+                    w="full"
+                    textAlign="start"
+                    px="4"
+                    py="3"
+                    borderBottomWidth="1px"
+                    borderColor="border.muted"
+                    _hover={{ bg: 'bg.muted' }}
+                    onClick={() => void openNotification(notification)}
+                    data-testid="notification-item"
+                  >
                     <Box mt="1.5" boxSize="2" borderRadius="full" bg={statusColor(notification.type)} flexShrink={0} />
                     <Box minW="0">
-                      <Text fontSize="sm" fontWeight="semibold">{notification.title}</Text>
-                      <Text fontSize="sm" color="fg.muted" lineClamp={2}>{notification.description}</Text>
-                      <Text fontSize="xs" color="fg.subtle" mt="1">{formatDateTime(notification.createdDate, locale)}</Text>
+                      <Text fontSize="sm" fontWeight="semibold">
+                        {notification.title}
+                      </Text>
+                      <Text fontSize="sm" color="fg.muted" lineClamp={2}>
+                        {notification.description}
+                      </Text>
+                      <Text fontSize="xs" color="fg.subtle" mt="1">
+                        {formatDateTime(notification.createdDate, locale)}
+                      </Text>
                     </Box>
                   </Box>
                 ))

@@ -15,7 +15,11 @@ export function useUploadCompanyAvatar() {
   return async (companyId: string, png: Blob): Promise<string> => {
     const imageKey = `company-${companyId}-${Date.now()}.png`;
     const { getCompanyAvatarUploadURL: signed } = await gqlRequest(DOCUMENT, { imageKey, companyId });
-    const response = await fetch(signed.signedUrl, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: png });
+    const response = await fetch(signed.signedUrl, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/png' },
+      body: png,
+    });
     if (!response.ok) throw new Error(`avatar upload failed: ${response.status}`);
     return signed.imageUrl;
   };

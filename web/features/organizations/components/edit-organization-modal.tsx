@@ -1,4 +1,15 @@
-import { Avatar, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Avatar,
+  Button,
+  Field,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import type { FormikProps } from 'formik';
 import { useMemo, useRef, useState } from 'react';
 import * as yup from 'yup';
@@ -15,28 +26,53 @@ import { useUpdateCompany } from '../api/use-update-company';
 import { countryCodeFrom, countryOptions } from '../forms/countries';
 
 export type EditOrganizationValues = {
-  name: string; legalName: string; VATNumber: string; street: string; postalCode: string; city: string; country: string;
-  companyOwner: string; accountManager: string; supportLevel: string; comment: string;
+  name: string;
+  legalName: string;
+  VATNumber: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  companyOwner: string;
+  accountManager: string;
+  supportLevel: string;
+  comment: string;
 };
 
 export function editOrganizationSchema(t: Translate, operatorFields: boolean) {
   return yup.object({
     name: yup.string().trim().required(t('organization.edit.nameRequired')),
     postalCode: yup.string().matches(/^\d*$/, t('organization.edit.postalCodeNumeric')),
-    ...(operatorFields ? {
-      companyOwner: yup.string().required(t('organization.edit.ownerRequired')),
-      accountManager: yup.string().required(t('organization.edit.accountManagerRequired')),
-      supportLevel: yup.string().required(t('organization.edit.supportLevelRequired')),
-    } : {}),
+    ...(operatorFields
+      ? {
+          companyOwner: yup.string().required(t('organization.edit.ownerRequired')),
+          accountManager: yup.string().required(t('organization.edit.accountManagerRequired')),
+          supportLevel: yup.string().required(t('organization.edit.supportLevelRequired')),
+        }
+      : {}),
   });
 }
 
 /** The input: an ADMIN never sends owner, account manager, support level or comment (the server refuses them). */
-export function toUpdateCompanyInput(companyId: string, values: EditOrganizationValues, image: string | null, operatorFields: boolean): UpdateCompanyInput {
+export function toUpdateCompanyInput(
+  companyId: string,
+  values: EditOrganizationValues,
+  image: string | null,
+  operatorFields: boolean,
+): UpdateCompanyInput {
   const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
   const input: UpdateCompanyInput = {
-    id: companyId, name: values.name.trim(), legalName: orNull(values.legalName), VATNumber: orNull(values.VATNumber), image,
-    address: { street: orNull(values.street), postalCode: orNull(values.postalCode), city: orNull(values.city), country: orNull(countryCodeFrom(values.country)) },
+    id: companyId,
+    name: values.name.trim(),
+    legalName: orNull(values.legalName),
+    VATNumber: orNull(values.VATNumber),
+    image,
+    address: {
+      street: orNull(values.street),
+      postalCode: orNull(values.postalCode),
+      city: orNull(values.city),
+      country: orNull(countryCodeFrom(values.country)),
+    },
   };
   if (operatorFields) {
     input.companyOwner = values.companyOwner;
@@ -52,8 +88,16 @@ export function toUpdateCompanyInput(companyId: string, values: EditOrganization
  * Edit organization: avatar (square, 65x65), name, legal name, VAT, address with a numeric postal
  * code and a searchable country; on pages other than /administration also the operator fields.
  */
-export function EditOrganizationModal({ company, admins, operatorFields, onClose }: {
-  company: CompanyDetails; admins: CompanyUser[]; operatorFields: boolean; onClose: () => void;
+export function EditOrganizationModal({
+  company,
+  admins,
+  operatorFields,
+  onClose,
+}: {
+  company: CompanyDetails;
+  admins: CompanyUser[];
+  operatorFields: boolean;
+  onClose: () => void;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -65,30 +109,61 @@ export function EditOrganizationModal({ company, admins, operatorFields, onClose
   const [imageError, setImageError] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const countries = useMemo(() => countryOptions(locale), [locale]);
-  const countryLabel = (code: string | null) => (code ? countries.find((c) => c.code === code)?.label ?? code : '');
+  const countryLabel = (code: string | null) => (code ? (countries.find((c) => c.code === code)?.label ?? code) : '');
   const initial: EditOrganizationValues = {
-    name: company.name, legalName: company.legalName ?? '', VATNumber: company.VATNumber ?? '', street: company.address.street ?? '',
-    postalCode: company.address.postalCode ?? '', city: company.address.city ?? '', country: countryLabel(company.address.country),
-    companyOwner: company.companyOwner?.id ?? '', accountManager: company.accountManager ?? '', supportLevel: company.supportLevel ?? '', comment: company.comment ?? '',
+    name: company.name,
+    legalName: company.legalName ?? '',
+    VATNumber: company.VATNumber ?? '',
+    street: company.address.street ?? '',
+    postalCode: company.address.postalCode ?? '',
+    city: company.address.city ?? '',
+    country: countryLabel(company.address.country),
+    companyOwner: company.companyOwner?.id ?? '',
+    accountManager: company.accountManager ?? '',
+    supportLevel: company.supportLevel ?? '',
+    comment: company.comment ?? '',
   };
 
   function fields(form: FormikProps<EditOrganizationValues>) {
-    const fieldError = (name: keyof EditOrganizationValues) => (form.touched[name] && form.errors[name] ? form.errors[name] : null);
+    const fieldError = (name: keyof EditOrganizationValues) =>
+      form.touched[name] && form.errors[name] ? form.errors[name] : null;
     const text = (name: keyof EditOrganizationValues, label: string, required = false, inputMode?: 'numeric') => (
       <Field.Root invalid={Boolean(fieldError(name))} required={required}>
-        <Field.Label>{label}{required && <Field.RequiredIndicator />}</Field.Label>
-        <Input {...form.getFieldProps(name)} inputMode={inputMode} data-testid={`org-${name}`}
-          onChange={inputMode === 'numeric' ? (e) => void form.setFieldValue(name, e.currentTarget.value.replace(/\D/g, '')) : form.handleChange} />
+        <Field.Label>
+          {label}
+          {required && <Field.RequiredIndicator />}
+        </Field.Label>
+        <Input
+          {...form.getFieldProps(name)}
+          inputMode={inputMode}
+          data-testid={`org-${name}`}
+          onChange={
+            inputMode === 'numeric'
+              ? (e) => void form.setFieldValue(name, e.currentTarget.value.replace(/\D/g, ''))
+              : form.handleChange
+          }
+        />
         {fieldError(name) && <Field.ErrorText>{fieldError(name)}</Field.ErrorText>}
       </Field.Root>
     );
-    const select = (name: 'companyOwner' | 'accountManager' | 'supportLevel', label: string, options: { value: string; label: string }[]) => (
+    const select = (
+      name: 'companyOwner' | 'accountManager' | 'supportLevel',
+      label: string,
+      options: { value: string; label: string }[],
+    ) => (
       <Field.Root invalid={Boolean(fieldError(name))} required>
-        <Field.Label>{label}<Field.RequiredIndicator /></Field.Label>
+        <Field.Label>
+          {label}
+          <Field.RequiredIndicator />
+        </Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field {...form.getFieldProps(name)} data-testid={`org-${name}`}>
             <option value="">{t('contracts.form.choose')}</option>
-            {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
@@ -98,22 +173,50 @@ export function EditOrganizationModal({ company, admins, operatorFields, onClose
     return (
       <>
         <HStack gap="4">
-          <Avatar.Root size="2xl"><Avatar.Image src={avatar?.preview ?? company.image ?? '/default-company.svg'} /><Avatar.Fallback name={company.name} /></Avatar.Root>
+          <Avatar.Root size="2xl">
+            <Avatar.Image src={avatar?.preview ?? company.image ?? '/default-company.svg'} />
+            <Avatar.Fallback name={company.name} />
+          </Avatar.Root>
           <Stack gap="1">
-            <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()} data-testid="org-avatar-button">{t('organization.edit.uploadImage')}</Button>
-            <Text fontSize="xs" color="fg.muted">{t('organization.edit.imageHint')}</Text>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => fileInput.current?.click()}
+              data-testid="org-avatar-button"
+            >
+              {t('organization.edit.uploadImage')}
+            </Button>
+            <Text fontSize="xs" color="fg.muted">
+              {t('organization.edit.imageHint')}
+            </Text>
           </Stack>
-          <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/webp" hidden data-testid="org-avatar-input" onChange={(e) => {
-            const file = e.currentTarget.files?.[0] ?? null;
-            e.currentTarget.value = '';
-            if (!file) return;
-            setImageError(!file.type.startsWith('image/'));
-            if (file.type.startsWith('image/')) setCropFile(file);
-          }} />
-          <AvatarCropDialog file={cropFile} onCancel={() => setCropFile(null)}
-            onCropped={(cropped) => { setCropFile(null); setAvatar({ blob: cropped.blob, preview: cropped.previewUrl }); }} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            hidden
+            data-testid="org-avatar-input"
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0] ?? null;
+              e.currentTarget.value = '';
+              if (!file) return;
+              setImageError(!file.type.startsWith('image/'));
+              if (file.type.startsWith('image/')) setCropFile(file);
+            }}
+          />
+          <AvatarCropDialog
+            file={cropFile}
+            onCancel={() => setCropFile(null)}
+            onCropped={(cropped) => {
+              setCropFile(null);
+              setAvatar({ blob: cropped.blob, preview: cropped.previewUrl });
+            }}
+          />
         </HStack>
-        <ErrorAlert message={imageError ? t('organization.edit.imageInvalid') : null} onDismiss={() => setImageError(false)} />
+        <ErrorAlert
+          message={imageError ? t('organization.edit.imageInvalid') : null}
+          onDismiss={() => setImageError(false)}
+        />
         <SimpleGrid columns={2} gap="4">
           {text('name', t('organization.edit.name'), true)}
           {text('legalName', t('organization.edit.legalName'))}
@@ -124,14 +227,36 @@ export function EditOrganizationModal({ company, admins, operatorFields, onClose
         </SimpleGrid>
         <Field.Root>
           <Field.Label>{t('organization.edit.country')}</Field.Label>
-          <Input {...form.getFieldProps('country')} list="org-country-list" placeholder={t('organization.edit.countrySearch')} data-testid="org-country" autoComplete="off" />
-          <datalist id="org-country-list">{countries.map((c) => <option key={c.code} value={c.label} />)}</datalist>
+          <Input
+            {...form.getFieldProps('country')}
+            list="org-country-list"
+            placeholder={t('organization.edit.countrySearch')}
+            data-testid="org-country"
+            autoComplete="off"
+          />
+          <datalist id="org-country-list">
+            {countries.map((c) => (
+              <option key={c.code} value={c.label} />
+            ))}
+          </datalist>
         </Field.Root>
         {operatorFields && (
           <SimpleGrid columns={3} gap="4" data-testid="operator-fields">
-            {select('companyOwner', t('organization.edit.owner'), admins.map((a) => ({ value: a.id, label: `${a.name.first} ${a.name.last}` })))}
-            {select('accountManager', t('organization.edit.accountManager'), ACCOUNT_MANAGERS.map((m) => ({ value: m, label: m })))}
-            {select('supportLevel', t('organization.edit.supportLevel'), SUPPORT_LEVELS.map((l) => ({ value: l, label: l })))}
+            {select(
+              'companyOwner',
+              t('organization.edit.owner'),
+              admins.map((a) => ({ value: a.id, label: `${a.name.first} ${a.name.last}` })),
+            )}
+            {select(
+              'accountManager',
+              t('organization.edit.accountManager'),
+              ACCOUNT_MANAGERS.map((m) => ({ value: m, label: m })),
+            )}
+            {select(
+              'supportLevel',
+              t('organization.edit.supportLevel'),
+              SUPPORT_LEVELS.map((l) => ({ value: l, label: l })),
+            )}
           </SimpleGrid>
         )}
         {operatorFields && (

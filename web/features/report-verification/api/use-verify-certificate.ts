@@ -29,5 +29,9 @@ const VERIFY_CERTIFICATE = graphql(`
 
 /** Checks a certificate code (public, no login); `code` null asks nothing. */
 export function useVerifyCertificate(code: string | null) {
-  return useGqlQuery(VERIFY_CERTIFICATE, { certificateCode: code ?? '' }, { enabled: code !== null && code !== '', shouldRetryOnError: false, revalidateOnFocus: false });
+  return useGqlQuery(
+    VERIFY_CERTIFICATE,
+    { certificateCode: code ?? '' },
+    { enabled: code !== null && code !== '', shouldRetryOnError: false, revalidateOnFocus: false },
+  );
 }

@@ -26,13 +26,27 @@ export interface VerifiedCertificate {
 
 type Rule = { enabled: boolean; threshold: number; minDataPoints: number };
 type Cleaning = {
-  rules: { rules: Record<string, Rule>; badAnswers?: { enabled: boolean; min: number }; target?: { n: number; trim: boolean } };
+  rules: {
+    rules: Record<string, Rule>;
+    badAnswers?: { enabled: boolean; min: number };
+    target?: { n: number; trim: boolean };
+  };
   manualDecisions?: number;
   quota?: { column: string } | null;
 };
 
 /** Rule keys of the statement and the reason names the worksheet uses for them. */
-const RULE_REASON: Record<string, string> = { combined: 'combined', is: 'IS', ps: 'PS', cs: 'CS', sds: 'SDS', ts: 'TS', ibs: 'IBS', oes: 'OES', con: 'CON' };
+const RULE_REASON: Record<string, string> = {
+  combined: 'combined',
+  is: 'IS',
+  ps: 'PS',
+  cs: 'CS',
+  sds: 'SDS',
+  ts: 'TS',
+  ibs: 'IBS',
+  oes: 'OES',
+  con: 'CON',
+};
 
 /** The enabled rules of a statement, in words. */
 export function describeRules(json: string, t: Translate, fmt: (v: number) => string): string[] {
@@ -47,12 +61,18 @@ export function describeRules(json: string, t: Translate, fmt: (v: number) => st
     const rule = cleaning.rules?.rules?.[key];
     if (!rule?.enabled) continue;
     const score = t(`worksheet.reasons.${reason}`);
-    const message = rule.minDataPoints === 1 ? 'ruleMinDataPoint' : rule.minDataPoints > 1 ? 'ruleMinDataPoints' : 'rule';
-    lines.push(t(`reportVerification.${message}`, { score, threshold: fmt(rule.threshold), n: fmt(rule.minDataPoints) }));
+    const message =
+      rule.minDataPoints === 1 ? 'ruleMinDataPoint' : rule.minDataPoints > 1 ? 'ruleMinDataPoints' : 'rule';
+    lines.push(
+      t(`reportVerification.${message}`, { score, threshold: fmt(rule.threshold), n: fmt(rule.minDataPoints) }),
+    );
   }
   const { badAnswers, target } = cleaning.rules ?? {};
   if (badAnswers?.enabled) lines.push(t('reportVerification.ruleBadAnswers', { n: fmt(badAnswers.min) }));
-  if (target && target.n > 0) lines.push(t(target.trim ? 'reportVerification.ruleTarget' : 'reportVerification.ruleTargetOnly', { n: fmt(target.n) }));
+  if (target && target.n > 0)
+    lines.push(
+      t(target.trim ? 'reportVerification.ruleTarget' : 'reportVerification.ruleTargetOnly', { n: fmt(target.n) }),
+    );
   if (cleaning.manualDecisions) lines.push(t('reportVerification.ruleManual', { n: fmt(cleaning.manualDecisions) }));
   if (cleaning.quota) lines.push(t('reportVerification.ruleQuota', { column: cleaning.quota.column }));
   return lines;
@@ -87,8 +107,12 @@ function useDownloads(c: VerifiedCertificate) {
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <>
-      <Text color="fg.muted" fontSize="sm">{label}</Text>
-      <Box fontWeight="medium" data-testid={testId} wordBreak="break-word">{children}</Box>
+      <Text color="fg.muted" fontSize="sm">
+        {label}
+      </Text>
+      <Box fontWeight="medium" data-testid={testId} wordBreak="break-word">
+        {children}
+      </Box>
     </>
   );
 }
@@ -103,49 +127,104 @@ export function CertificateStatement({ certificate: c }: { certificate: Verified
   return (
     <Box data-testid="certificate-result">
       <Flex
-        align="center" gap="3" p="4" mb="6" rounded="lg" borderWidth="1px"
-        bg={c.signatureValid ? 'green.50' : 'red.50'} borderColor={c.signatureValid ? 'green.200' : 'red.200'}
-        data-testid="certificate-verdict" data-valid={c.signatureValid}
+        align="center"
+        gap="3"
+        p="4"
+        mb="6"
+        rounded="lg"
+        borderWidth="1px"
+        bg={c.signatureValid ? 'green.50' : 'red.50'}
+        borderColor={c.signatureValid ? 'green.200' : 'red.200'}
+        data-testid="certificate-verdict"
+        data-valid={c.signatureValid}
       >
-        <Badge colorPalette={c.signatureValid ? 'green' : 'red'} size="lg">{c.signatureValid ? '✓' : '✗'}</Badge>
+        <Badge colorPalette={c.signatureValid ? 'green' : 'red'} size="lg">
+          {c.signatureValid ? '✓' : '✗'}
+        </Badge>
         <Box>
-          <Text fontWeight="semibold" color={c.signatureValid ? 'green.800' : 'red.800'}>{t(c.signatureValid ? 'reportVerification.valid' : 'reportVerification.invalid')}</Text>
-          {!c.signedWithCurrentKey && <Text fontSize="sm" color="fg.muted">{t('reportVerification.olderKey', { keyId: c.keyId })}</Text>}
+          <Text fontWeight="semibold" color={c.signatureValid ? 'green.800' : 'red.800'}>
+            {t(c.signatureValid ? 'reportVerification.valid' : 'reportVerification.invalid')}
+          </Text>
+          {!c.signedWithCurrentKey && (
+            <Text fontSize="sm" color="fg.muted">
+              {t('reportVerification.olderKey', { keyId: c.keyId })}
+            </Text>
+          )}
         </Box>
       </Flex>
       <Box bg="bg" p="6" rounded="lg" borderWidth="1px" borderColor="border.muted">
-        <Heading as="h2" size="lg" mb="4" color={c.signatureValid ? undefined : 'red.800'}>{t(c.signatureValid ? 'reportVerification.statementTitle' : 'reportVerification.statementTitleInvalid')}</Heading>
+        <Heading as="h2" size="lg" mb="4" color={c.signatureValid ? undefined : 'red.800'}>
+          {t(c.signatureValid ? 'reportVerification.statementTitle' : 'reportVerification.statementTitleInvalid')}
+        </Heading>
         <Grid templateColumns="minmax(12rem, 18rem) 1fr" columnGap="6" rowGap="3" alignItems="baseline">
-          <Field label={t('reportVerification.fields.certificateCode')} testId="certificate-code"><Code>{c.certificateCode}</Code></Field>
+          <Field label={t('reportVerification.fields.certificateCode')} testId="certificate-code">
+            <Code>{c.certificateCode}</Code>
+          </Field>
           <Field label={t('reportVerification.fields.level')} testId="certificate-level">
-            {c.certificateLevel > 0 ? t('reportVerification.level', { level: c.certificateLevel }) : t('reportVerification.levelNone')}
+            {c.certificateLevel > 0
+              ? t('reportVerification.level', { level: c.certificateLevel })
+              : t('reportVerification.levelNone')}
           </Field>
           {c.datafileTitle && <Field label={t('reportVerification.fields.datafile')}>{c.datafileTitle}</Field>}
           {c.companyName && <Field label={t('reportVerification.fields.company')}>{c.companyName}</Field>}
           <Field label={t('reportVerification.fields.recordsBefore')}>{n(c.recordsBefore)}</Field>
-          <Field label={t('reportVerification.fields.recordsAfter')} testId="records-after">{n(c.recordsAfter)}</Field>
+          <Field label={t('reportVerification.fields.recordsAfter')} testId="records-after">
+            {n(c.recordsAfter)}
+          </Field>
           <Field label={t('reportVerification.fields.recordsRemoved')}>{n(c.recordsRemoved)}</Field>
           <Field label={t('reportVerification.fields.rules')}>
-            {rules.length > 0 ? <Box as="ul" pl="5" css={{ listStyleType: 'disc' }}>{rules.map((r) => <li key={r}>{r}</li>)}</Box> : '–'}
+            {rules.length > 0 ? (
+              <Box as="ul" pl="5" css={{ listStyleType: 'disc' }}>
+                {rules.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </Box>
+            ) : (
+              '–'
+            )}
           </Field>
           <Field label={t('reportVerification.fields.issuedAt')}>{formatDateTime(c.issuedAt, locale)}</Field>
           <Field label={t('reportVerification.fields.revision')}>{c.revision}</Field>
           <Field label={t('reportVerification.fields.scoringVersion')}>{c.scoringVersion}</Field>
-          <Field label={t('reportVerification.fields.digest')}><Code fontSize="xs" wordBreak="break-all">{c.keptRecordIdsDigest}</Code></Field>
-          <Field label={t('reportVerification.fields.keyId')}><Code fontSize="xs">{c.keyId}</Code></Field>
+          <Field label={t('reportVerification.fields.digest')}>
+            <Code fontSize="xs" wordBreak="break-all">
+              {c.keptRecordIdsDigest}
+            </Code>
+          </Field>
+          <Field label={t('reportVerification.fields.keyId')}>
+            <Code fontSize="xs">{c.keyId}</Code>
+          </Field>
         </Grid>
       </Box>
       <Box mt="6" bg="bg" p="6" rounded="lg" borderWidth="1px" borderColor="border.muted">
-        <Heading as="h2" size="md" mb="2">{t('reportVerification.offlineTitle')}</Heading>
-        <Text color="fg.muted" mb="3">{t('reportVerification.offlineText')}</Text>
+        <Heading as="h2" size="md" mb="2">
+          {t('reportVerification.offlineTitle')}
+        </Heading>
+        <Text color="fg.muted" mb="3">
+          {t('reportVerification.offlineText')}
+        </Text>
         {downloads && (
           <Flex gap="3" wrap="wrap" mb="3">
-            <Button asChild size="sm" variant="outline"><a href={downloads.statement} download="statement.json">{t('reportVerification.downloadStatement')}</a></Button>
-            <Button asChild size="sm" variant="outline"><a href={downloads.signature} download="signature.bin">{t('reportVerification.downloadSignature')}</a></Button>
-            <Button asChild size="sm" variant="outline"><a href={downloads.key} download="certificate-key.pem">{t('reportVerification.downloadKey')}</a></Button>
+            <Button asChild size="sm" variant="outline">
+              <a href={downloads.statement} download="statement.json">
+                {t('reportVerification.downloadStatement')}
+              </a>
+            </Button>
+            <Button asChild size="sm" variant="outline">
+              <a href={downloads.signature} download="signature.bin">
+                {t('reportVerification.downloadSignature')}
+              </a>
+            </Button>
+            <Button asChild size="sm" variant="outline">
+              <a href={downloads.key} download="certificate-key.pem">
+                {t('reportVerification.downloadKey')}
+              </a>
+            </Button>
           </Flex>
         )}
-        <Code display="block" p="3" fontSize="xs" whiteSpace="pre-wrap">openssl pkeyutl -verify -pubin -inkey certificate-key.pem -rawin -in statement.json -sigfile signature.bin</Code>
+        <Code display="block" p="3" fontSize="xs" whiteSpace="pre-wrap">
+          openssl pkeyutl -verify -pubin -inkey certificate-key.pem -rawin -in statement.json -sigfile signature.bin
+        </Code>
       </Box>
     </Box>
   );

@@ -32,20 +32,49 @@ export function ReportVerificationPage() {
   };
   return (
     <Box maxW="4xl">
-      <Heading as="h1" size="3xl" fontWeight="semibold" letterSpacing="-0.01em">{t('routes.reportVerification')}</Heading>
-      <Text color="fg.muted" mt="2" mb="8" fontSize="lg">{t('reportVerification.subtitle')}</Text>
-      <Formik<Values> initialValues={{ code: code ?? '' }} validationSchema={schema} onSubmit={submit} enableReinitialize>
+      <Heading as="h1" size="3xl" fontWeight="semibold" letterSpacing="-0.01em">
+        {t('routes.reportVerification')}
+      </Heading>
+      <Text color="fg.muted" mt="2" mb="8" fontSize="lg">
+        {t('reportVerification.subtitle')}
+      </Text>
+      <Formik<Values>
+        initialValues={{ code: code ?? '' }}
+        validationSchema={schema}
+        onSubmit={submit}
+        enableReinitialize
+      >
         {(f) => (
-          <Flex as="form" gap="3" align="start" mb="8" onSubmit={(e) => { e.preventDefault(); f.handleSubmit(); }} data-testid="verification-form">
+          <Flex
+            as="form"
+            gap="3"
+            align="start"
+            mb="8"
+            onSubmit={(e) => {
+              e.preventDefault();
+              f.handleSubmit();
+            }}
+            data-testid="verification-form"
+          >
             <Field.Root invalid={Boolean(f.touched.code && f.errors.code)} flex="1" maxW="md">
               <Field.Label>{t('reportVerification.codeLabel')}</Field.Label>
               <Input
-                name="code" value={f.values.code} onChange={f.handleChange} onBlur={f.handleBlur} bg="bg"
-                placeholder={t('reportVerification.codePlaceholder')} autoComplete="off" spellCheck={false} fontFamily="mono" size="lg"
+                name="code"
+                value={f.values.code}
+                onChange={f.handleChange}
+                onBlur={f.handleBlur}
+                bg="bg"
+                placeholder={t('reportVerification.codePlaceholder')}
+                autoComplete="off"
+                spellCheck={false}
+                fontFamily="mono"
+                size="lg"
               />
               <Field.ErrorText>{f.errors.code}</Field.ErrorText>
             </Field.Root>
-            <Button type="submit" colorPalette="brand" size="lg" mt="7" loading={query.isLoading && !query.error}>{t('reportVerification.submit')}</Button>
+            <Button type="submit" colorPalette="brand" size="lg" mt="7" loading={query.isLoading && !query.error}>
+              {t('reportVerification.submit')}
+            </Button>
           </Flex>
         )}
       </Formik>

@@ -79,7 +79,11 @@ const LOGO_UPLOAD_URL = graphql(`
 
 /** The report as the caller may see it; `password` is sent only once the visitor typed one. */
 export function useDatafileReport(datafileId: string | null, password: string | null) {
-  return useGqlQuery(DATAFILE_REPORT, { datafileId: datafileId ?? '', password }, { enabled: datafileId !== null, shouldRetryOnError: false, revalidateOnFocus: false, keepPreviousData: true });
+  return useGqlQuery(
+    DATAFILE_REPORT,
+    { datafileId: datafileId ?? '', password },
+    { enabled: datafileId !== null, shouldRetryOnError: false, revalidateOnFocus: false, keepPreviousData: true },
+  );
 }
 
 export type DatafileReportView = NonNullable<ReturnType<typeof useDatafileReport>['data']>['getDatafileReport'];
@@ -93,7 +97,11 @@ export function useUpdateReportSettings() {
 /** Signed PUT of the client logo (the avatar pattern): returns the path to save once the bytes are stored. */
 export async function uploadReportLogo(datafileId: string, file: Blob, fileName: string): Promise<string> {
   const { getReportLogoUploadURL: url } = await gqlRequest(LOGO_UPLOAD_URL, { datafileId, imageKey: fileName });
-  const res = await fetch(url.signedUrl, { method: 'PUT', body: file, headers: { 'content-type': file.type || 'application/octet-stream' } });
+  const res = await fetch(url.signedUrl, {
+    method: 'PUT',
+    body: file,
+    headers: { 'content-type': file.type || 'application/octet-stream' },
+  });
   if (!res.ok) throw new Error(`logo upload failed: ${res.status}`);
   return url.imagePath;
 }

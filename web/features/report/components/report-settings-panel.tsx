@@ -28,7 +28,15 @@ const LOGO_MAX_BYTES = 2 * 1024 * 1024;
  * is stored: spec section 5, checked here and on the server), publication and the link to share.
  * `actions` sit beside the title (web/app puts the export button there: features do not import each other).
  */
-export function ReportSettingsPanel({ settings, onSaved, actions }: { settings: DatafileReportSettingsData; onSaved: () => void; actions?: ReactNode }) {
+export function ReportSettingsPanel({
+  settings,
+  onSaved,
+  actions,
+}: {
+  settings: DatafileReportSettingsData;
+  onSaved: () => void;
+  actions?: ReactNode;
+}) {
   const t = useT();
   const translateRefusal = useTranslateRefusal();
   const update = useUpdateReportSettings();
@@ -42,7 +50,10 @@ export function ReportSettingsPanel({ settings, onSaved, actions }: { settings: 
     clientName: yup.string().max(100),
     password: yup.string().when('passwordProtected', {
       is: true,
-      then: (s) => (settings.hasPassword ? s.test('min', t('report.settings.passwordMin'), (v) => !v || v.length >= 8) : s.required(t('report.settings.passwordRequired')).min(8, t('report.settings.passwordMin'))),
+      then: (s) =>
+        settings.hasPassword
+          ? s.test('min', t('report.settings.passwordMin'), (v) => !v || v.length >= 8)
+          : s.required(t('report.settings.passwordRequired')).min(8, t('report.settings.passwordMin')),
     }),
   });
 
@@ -53,8 +64,13 @@ export function ReportSettingsPanel({ settings, onSaved, actions }: { settings: 
       await update.trigger({
         datafileId: settings.datafileId,
         settings: {
-          clientName: values.clientName.trim() || null, clientLogo: values.clientLogo, showScoreDetails: values.showScoreDetails, shortFormat: values.shortFormat,
-          passwordProtected: values.passwordProtected, password: values.passwordProtected && values.password ? values.password : null, isPublished: values.isPublished,
+          clientName: values.clientName.trim() || null,
+          clientLogo: values.clientLogo,
+          showScoreDetails: values.showScoreDetails,
+          shortFormat: values.shortFormat,
+          passwordProtected: values.passwordProtected,
+          password: values.passwordProtected && values.password ? values.password : null,
+          isPublished: values.isPublished,
         },
       });
       setSaved(true);
@@ -66,16 +82,33 @@ export function ReportSettingsPanel({ settings, onSaved, actions }: { settings: 
   };
 
   const initial: Values = {
-    clientName: settings.clientName ?? '', clientLogo: settings.clientLogo ?? null, showScoreDetails: settings.showScoreDetails, shortFormat: settings.shortFormat,
-    passwordProtected: settings.passwordProtected, password: '', isPublished: settings.isPublished,
+    clientName: settings.clientName ?? '',
+    clientLogo: settings.clientLogo ?? null,
+    showScoreDetails: settings.showScoreDetails,
+    shortFormat: settings.shortFormat,
+    passwordProtected: settings.passwordProtected,
+    password: '',
+    isPublished: settings.isPublished,
   };
 
   return (
-    <Box borderWidth="1px" borderColor="border.muted" borderRadius="xl" bg="bg" p="6" data-testid="report-settings" data-print-hide>
+    <Box
+      borderWidth="1px"
+      borderColor="border.muted"
+      borderRadius="xl"
+      bg="bg"
+      p="6"
+      data-testid="report-settings"
+      data-print-hide
+    >
       <Flex justify="space-between" align="start" gap="4" mb="4">
         <Stack gap="1">
-          <Heading as="h2" size="lg">{t('report.settings.title')}</Heading>
-          <Text fontSize="sm" color="fg.muted">{t('report.settings.text')}</Text>
+          <Heading as="h2" size="lg">
+            {t('report.settings.title')}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            {t('report.settings.text')}
+          </Text>
         </Stack>
         {actions}
       </Flex>
@@ -83,35 +116,80 @@ export function ReportSettingsPanel({ settings, onSaved, actions }: { settings: 
         {(f) => (
           <Form noValidate>
             <Stack gap="4">
-              <ErrorAlert message={refusal ? translateRefusal(refusal) : logoError} onDismiss={() => { setRefusal(null); setLogoError(null); }} />
+              <ErrorAlert
+                message={refusal ? translateRefusal(refusal) : logoError}
+                onDismiss={() => {
+                  setRefusal(null);
+                  setLogoError(null);
+                }}
+              />
               <SuccessAlert message={saved ? t('report.settings.saved') : null} />
               <Flex gap="6" wrap="wrap" align="start">
-                <Box flex="1" minW="64"><TextField name="clientName" label={t('report.settings.clientName')} /></Box>
+                <Box flex="1" minW="64">
+                  <TextField name="clientName" label={t('report.settings.clientName')} />
+                </Box>
                 <Stack gap="1.5" flex="1" minW="64">
-                  <Text fontWeight="medium" fontSize="sm">{t('report.settings.clientLogo')}</Text>
+                  <Text fontWeight="medium" fontSize="sm">
+                    {t('report.settings.clientLogo')}
+                  </Text>
                   <HStack gap="3">
-                    {f.values.clientLogo && <Image src={f.values.clientLogo} alt="" maxH="10" maxW="32" objectFit="contain" data-testid="settings-logo" />}
-                    <Button size="sm" variant="outline" loading={uploading} onClick={() => fileInput.current?.click()} data-testid="logo-upload">{t('report.settings.uploadLogo')}</Button>
-                    {f.values.clientLogo && <Button size="sm" variant="ghost" onClick={() => f.setFieldValue('clientLogo', null)}>{t('report.settings.removeLogo')}</Button>}
+                    {f.values.clientLogo && (
+                      <Image
+                        src={f.values.clientLogo}
+                        alt=""
+                        maxH="10"
+                        maxW="32"
+                        objectFit="contain"
+                        data-testid="settings-logo"
+                      />
+                    )}
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      loading={uploading}
+                      onClick={() => fileInput.current?.click()}
+                      data-testid="logo-upload"
+                    >
+                      {t('report.settings.uploadLogo')}
+                    </Button>
+                    {f.values.clientLogo && (
+                      <Button size="sm" variant="ghost" onClick={() => f.setFieldValue('clientLogo', null)}>
+                        {t('report.settings.removeLogo')}
+                      </Button>
+                    )}
                   </HStack>
-                  <Text fontSize="xs" color="fg.muted">{t('report.settings.logoHelp')}</Text>
-                  <Input ref={fileInput} type="file" accept="image/png,image/jpeg,image/webp" display="none" data-testid="logo-file"
+                  <Text fontSize="xs" color="fg.muted">
+                    {t('report.settings.logoHelp')}
+                  </Text>
+                  <Input
+                    ref={fileInput}
+                    type="file"
+                    accept="image/png,image/jpeg,image/webp"
+                    display="none"
+                    data-testid="logo-file"
                     onChange={async (e) => {
                       const file = e.currentTarget.files?.[0];
                       e.currentTarget.value = '';
                       if (!file) return;
                       const ext = LOGO_TYPES[file.type];
-                      if (!ext || file.size > LOGO_MAX_BYTES) { setLogoError(t('report.settings.logoNotImage')); return; }
+                      if (!ext || file.size > LOGO_MAX_BYTES) {
+                        setLogoError(t('report.settings.logoNotImage'));
+                        return;
+                      }
                       setUploading(true);
                       setLogoError(null);
                       try {
-                        await f.setFieldValue('clientLogo', await uploadReportLogo(settings.datafileId, file, `logo-${Date.now()}.${ext}`));
+                        await f.setFieldValue(
+                          'clientLogo',
+                          await uploadReportLogo(settings.datafileId, file, `logo-${Date.now()}.${ext}`),
+                        );
                       } catch {
                         setLogoError(t('report.settings.logoFailed'));
                       } finally {
                         setUploading(false);
                       }
-                    }} />
+                    }}
+                  />
                 </Stack>
               </Flex>
               <Flex gap="6" wrap="wrap">
@@ -119,22 +197,47 @@ export function ReportSettingsPanel({ settings, onSaved, actions }: { settings: 
                 <CheckboxField name="shortFormat">{t('report.settings.shortFormat')}</CheckboxField>
               </Flex>
               <Flex gap="6" wrap="wrap" align="start">
-                <Box minW="64"><CheckboxField name="passwordProtected">{t('report.settings.passwordProtected')}</CheckboxField></Box>
+                <Box minW="64">
+                  <CheckboxField name="passwordProtected">{t('report.settings.passwordProtected')}</CheckboxField>
+                </Box>
                 {f.values.passwordProtected && (
                   <Box flex="1" minW="64" maxW="sm">
-                    <TextField name="password" type="password" autoComplete="new-password" label={t('report.settings.password')} required={!settings.hasPassword}
-                      helperText={settings.hasPassword ? t('report.settings.passwordKeep') : undefined} />
+                    <TextField
+                      name="password"
+                      type="password"
+                      autoComplete="new-password"
+                      label={t('report.settings.password')}
+                      required={!settings.hasPassword}
+                      helperText={settings.hasPassword ? t('report.settings.passwordKeep') : undefined}
+                    />
                   </Box>
                 )}
               </Flex>
               <CheckboxField name="isPublished">{t('report.settings.isPublished')}</CheckboxField>
               <Flex gap="3" align="end" wrap="wrap">
                 <Stack gap="1.5" flex="1" minW="md">
-                  <Text fontWeight="medium" fontSize="sm">{t('report.settings.link')}</Text>
-                  <Input value={settings.link} readOnly fontFamily="mono" fontSize="sm" bg="bg.subtle" data-testid="report-link" onFocus={(e) => e.currentTarget.select()} />
+                  <Text fontWeight="medium" fontSize="sm">
+                    {t('report.settings.link')}
+                  </Text>
+                  <Input
+                    value={settings.link}
+                    readOnly
+                    fontFamily="mono"
+                    fontSize="sm"
+                    bg="bg.subtle"
+                    data-testid="report-link"
+                    onFocus={(e) => e.currentTarget.select()}
+                  />
                 </Stack>
-                <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(settings.link).catch(() => undefined)}>{t('report.settings.copy')}</Button>
-                <Button type="submit" colorPalette="brand" loading={f.isSubmitting} data-testid="report-settings-save">{t('report.settings.save')}</Button>
+                <Button
+                  variant="outline"
+                  onClick={() => void navigator.clipboard?.writeText(settings.link).catch(() => undefined)}
+                >
+                  {t('report.settings.copy')}
+                </Button>
+                <Button type="submit" colorPalette="brand" loading={f.isSubmitting} data-testid="report-settings-save">
+                  {t('report.settings.save')}
+                </Button>
               </Flex>
             </Stack>
           </Form>

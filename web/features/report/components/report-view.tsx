@@ -5,15 +5,39 @@ import { formatDateTime, formatNumber } from '../../../lib/format';
 import { type Translate, useLocale, useT } from '../../../lib/i18n';
 import type { DatafileReportData } from '../api/use-datafile-report';
 
-const SCORE_NAME_KEY: Record<string, string> = { combined: 'combined', is: 'IS', ps: 'PS', cs: 'CS', sds: 'SDS', ts: 'TS', ibs: 'IBS', oes: 'OES', con: 'CON' };
+const SCORE_NAME_KEY: Record<string, string> = {
+  combined: 'combined',
+  is: 'IS',
+  ps: 'PS',
+  cs: 'CS',
+  sds: 'SDS',
+  ts: 'TS',
+  ibs: 'IBS',
+  oes: 'OES',
+  con: 'CON',
+};
 const scoreName = (t: Translate, key: string) => t(`worksheet.reasons.${SCORE_NAME_KEY[key] ?? key}`);
 const EXCLUSION_KEYS = ['scoreThreshold', 'quotaCleaning', 'targetSample', 'manual'] as const;
 
-function Figure({ label, value, testId, tone }: { label: string; value: string; testId: string; tone?: 'good' | 'muted' }) {
+function Figure({
+  label,
+  value,
+  testId,
+  tone,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  tone?: 'good' | 'muted';
+}) {
   return (
     <Box borderWidth="1px" borderColor="border.muted" borderRadius="lg" p="4" bg="bg" className="report-card">
-      <Text fontSize="sm" color="fg.muted">{label}</Text>
-      <Text fontSize="3xl" fontWeight="bold" color={tone === 'good' ? 'green.fg' : undefined} data-testid={testId}>{value}</Text>
+      <Text fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontSize="3xl" fontWeight="bold" color={tone === 'good' ? 'green.fg' : undefined} data-testid={testId}>
+        {value}
+      </Text>
     </Box>
   );
 }
@@ -46,29 +70,66 @@ export function ReportView({ report }: { report: DatafileReportData }) {
     <Stack gap="8" data-testid="report-view" className="report-view">
       <Flex justify="space-between" align="start" gap="6" wrap="wrap">
         <Stack gap="1">
-          <Text fontSize="sm" color="fg.muted" textTransform="uppercase" letterSpacing="wider">{t('report.pageTitle')}</Text>
-          <Heading as="h1" size="3xl" data-testid="report-title">{report.datafileTitle}</Heading>
+          <Text fontSize="sm" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
+            {t('report.pageTitle')}
+          </Text>
+          <Heading as="h1" size="3xl" data-testid="report-title">
+            {report.datafileTitle}
+          </Heading>
           <Text color="fg.muted">
-            {report.clientName ? `${t('report.preparedFor', { client: report.clientName })} ` : ''}{t('report.by', { company: report.companyName })}
+            {report.clientName ? `${t('report.preparedFor', { client: report.clientName })} ` : ''}
+            {t('report.by', { company: report.companyName })}
             {report.cleanedAt ? ` · ${t('report.cleanedAt', { date: formatDateTime(report.cleanedAt, locale) })}` : ''}
           </Text>
         </Stack>
-        {report.clientLogo && <Image src={report.clientLogo} alt={report.clientName ?? ''} maxH="16" maxW="48" objectFit="contain" data-testid="report-logo" />}
+        {report.clientLogo && (
+          <Image
+            src={report.clientLogo}
+            alt={report.clientName ?? ''}
+            maxH="16"
+            maxW="48"
+            objectFit="contain"
+            data-testid="report-logo"
+          />
+        )}
       </Flex>
 
-      <Box borderWidth="2px" borderColor={report.certificateLevel ? 'green.solid' : 'border'} borderRadius="xl" p="5" bg="bg" className="report-card" data-testid="report-certificate">
+      <Box
+        borderWidth="2px"
+        borderColor={report.certificateLevel ? 'green.solid' : 'border'}
+        borderRadius="xl"
+        p="5"
+        bg="bg"
+        className="report-card"
+        data-testid="report-certificate"
+      >
         <Flex justify="space-between" align="center" gap="6" wrap="wrap">
           <Stack gap="1">
-            <Text fontSize="sm" color="fg.muted">{t('report.certificate')}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {t('report.certificate')}
+            </Text>
             <Text fontSize="2xl" fontWeight="bold" data-testid="report-level">
-              {report.certificateCode ? (report.certificateLevel ? t('report.level', { level: report.certificateLevel }) : t('report.levelNone')) : t('report.noCertificate')}
+              {report.certificateCode
+                ? report.certificateLevel
+                  ? t('report.level', { level: report.certificateLevel })
+                  : t('report.levelNone')
+                : t('report.noCertificate')}
             </Text>
           </Stack>
           {report.certificateCode && (
             <Stack gap="1" align="end">
-              <Text fontSize="sm" color="fg.muted">{t('report.certificateId')}</Text>
-              <Text fontFamily="mono" fontSize="xl" fontWeight="semibold" data-testid="report-code">{report.certificateCode}</Text>
-              <Link href={`/report-verification?code=${encodeURIComponent(report.certificateCode)}`} colorPalette="brand" fontSize="sm" data-testid="report-verify-link">
+              <Text fontSize="sm" color="fg.muted">
+                {t('report.certificateId')}
+              </Text>
+              <Text fontFamily="mono" fontSize="xl" fontWeight="semibold" data-testid="report-code">
+                {report.certificateCode}
+              </Text>
+              <Link
+                href={`/report-verification?code=${encodeURIComponent(report.certificateCode)}`}
+                colorPalette="brand"
+                fontSize="sm"
+                data-testid="report-verify-link"
+              >
                 {t('report.verify')} →
               </Link>
             </Stack>
@@ -79,13 +140,22 @@ export function ReportView({ report }: { report: DatafileReportData }) {
       <Grid templateColumns="repeat(3, 1fr)" gap="4">
         <Figure label={t('report.before')} value={n(report.recordsBefore)} testId="report-before" />
         <Figure label={t('report.after')} value={n(report.recordsAfter)} testId="report-after" tone="good" />
-        <Figure label={t('report.removed')} value={`${n(report.recordsRemoved)} (${formatNumber(removedShare * 100, locale, 1)} %)`} testId="report-removed" tone="muted" />
+        <Figure
+          label={t('report.removed')}
+          value={`${n(report.recordsRemoved)} (${formatNumber(removedShare * 100, locale, 1)} %)`}
+          testId="report-removed"
+          tone="muted"
+        />
       </Grid>
 
       <Grid templateColumns={report.shortFormat ? '1fr 1fr' : '3fr 2fr'} gap="6" className="report-grid">
         <Box>
-          <Heading as="h2" size="lg" mb="1">{t('report.averagesTitle')}</Heading>
-          <Text fontSize="sm" color="fg.muted" mb="3">{t('report.averagesText', { target: report.targetAverage })}</Text>
+          <Heading as="h2" size="lg" mb="1">
+            {t('report.averagesTitle')}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted" mb="3">
+            {t('report.averagesText', { target: report.targetAverage })}
+          </Text>
           <Table.Root size="sm" data-testid="report-averages">
             <Table.Header>
               <Table.Row>
@@ -100,11 +170,19 @@ export function ReportView({ report }: { report: DatafileReportData }) {
                 const reached = a.after !== null && a.after !== undefined && a.after > report.targetAverage;
                 return (
                   <Table.Row key={a.key} data-testid={`report-average-${a.key}`}>
-                    <Table.Cell fontWeight={a.key === 'combined' ? 'semibold' : undefined}>{scoreName(t, a.key)}</Table.Cell>
-                    <Table.Cell textAlign="end">{a.before == null ? '–' : formatNumber(a.before, locale, 1)}</Table.Cell>
-                    <Table.Cell textAlign="end" fontWeight="semibold">{a.after == null ? '–' : formatNumber(a.after, locale, 1)}</Table.Cell>
+                    <Table.Cell fontWeight={a.key === 'combined' ? 'semibold' : undefined}>
+                      {scoreName(t, a.key)}
+                    </Table.Cell>
                     <Table.Cell textAlign="end">
-                      <Badge colorPalette={reached ? 'green' : 'orange'} variant="subtle">{`> ${report.targetAverage}`} · {reached ? t('report.reached') : t('report.notReached')}</Badge>
+                      {a.before == null ? '–' : formatNumber(a.before, locale, 1)}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" fontWeight="semibold">
+                      {a.after == null ? '–' : formatNumber(a.after, locale, 1)}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Badge colorPalette={reached ? 'green' : 'orange'} variant="subtle">
+                        {`> ${report.targetAverage}`} · {reached ? t('report.reached') : t('report.notReached')}
+                      </Badge>
                     </Table.Cell>
                   </Table.Row>
                 );
@@ -113,15 +191,22 @@ export function ReportView({ report }: { report: DatafileReportData }) {
           </Table.Root>
         </Box>
         <Box>
-          <Heading as="h2" size="lg" mb="3">{t('report.exclusionsTitle')}</Heading>
+          <Heading as="h2" size="lg" mb="3">
+            {t('report.exclusionsTitle')}
+          </Heading>
           <Stack gap="2" data-testid="report-exclusions">
             {EXCLUSION_KEYS.map((key) => {
               const count = report.exclusions[key];
               const share = report.recordsRemoved > 0 ? count / report.recordsRemoved : 0;
               return (
                 <Box key={key} data-testid={`report-exclusion-${key}`}>
-                  <Flex justify="space-between" fontSize="sm"><Text>{t(`report.exclusions.${key}`)}</Text><Text fontWeight="semibold">{n(count)}</Text></Flex>
-                  <Box h="2" bg="bg.muted" borderRadius="full" overflow="hidden"><Box h="full" w={`${share * 100}%`} bg="red.solid" className="report-bar" /></Box>
+                  <Flex justify="space-between" fontSize="sm">
+                    <Text>{t(`report.exclusions.${key}`)}</Text>
+                    <Text fontWeight="semibold">{n(count)}</Text>
+                  </Flex>
+                  <Box h="2" bg="bg.muted" borderRadius="full" overflow="hidden">
+                    <Box h="full" w={`${share * 100}%`} bg="red.solid" className="report-bar" />
+                  </Box>
                 </Box>
               );
             })}
@@ -131,12 +216,20 @@ export function ReportView({ report }: { report: DatafileReportData }) {
 
       {spec && report.distribution && (
         <Box className="report-chart">
-          <Heading as="h2" size="lg" mb="3">{t('report.distributionTitle')}</Heading>
+          <Heading as="h2" size="lg" mb="3">
+            {t('report.distributionTitle')}
+          </Heading>
           <UplotChart spec={spec} height={220} ariaLabel={t('report.distributionTitle')} testId="report-distribution" />
-          {report.distribution.unscoredBefore > 0 && <Text fontSize="sm" color="fg.muted" mt="2">{t('report.unscored', { n: n(report.distribution.unscoredBefore) })}</Text>}
+          {report.distribution.unscoredBefore > 0 && (
+            <Text fontSize="sm" color="fg.muted" mt="2">
+              {t('report.unscored', { n: n(report.distribution.unscoredBefore) })}
+            </Text>
+          )}
         </Box>
       )}
-      <Text fontSize="xs" color="fg.muted">{t('report.footer', { version: report.scoringVersion, revision: report.revision })}</Text>
+      <Text fontSize="xs" color="fg.muted">
+        {t('report.footer', { version: report.scoringVersion, revision: report.revision })}
+      </Text>
     </Stack>
   );
 }

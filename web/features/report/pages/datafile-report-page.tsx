@@ -33,23 +33,70 @@ const PRINT_CSS = `
   [data-report-print-root] * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }`;
 
-function PasswordGate({ onSubmit, error, loading }: { onSubmit: (password: string) => void; error: string | null; loading: boolean }) {
+function PasswordGate({
+  onSubmit,
+  error,
+  loading,
+}: {
+  onSubmit: (password: string) => void;
+  error: string | null;
+  loading: boolean;
+}) {
   const t = useT();
   const schema = yup.object({ password: yup.string().required(t('report.passwordRequired')) });
   return (
-    <Box maxW="md" mx="auto" mt="8" borderWidth="1px" borderColor="border.muted" borderRadius="xl" bg="bg" p="8" data-testid="report-password">
-      <Heading as="h1" size="xl" mb="2">{t('report.passwordTitle')}</Heading>
-      <Text color="fg.muted" mb="6">{t('report.passwordText')}</Text>
-      <Formik initialValues={{ password: '' }} validationSchema={schema} onSubmit={(v, h) => { onSubmit(v.password); h.setSubmitting(false); }}>
+    <Box
+      maxW="md"
+      mx="auto"
+      mt="8"
+      borderWidth="1px"
+      borderColor="border.muted"
+      borderRadius="xl"
+      bg="bg"
+      p="8"
+      data-testid="report-password"
+    >
+      <Heading as="h1" size="xl" mb="2">
+        {t('report.passwordTitle')}
+      </Heading>
+      <Text color="fg.muted" mb="6">
+        {t('report.passwordText')}
+      </Text>
+      <Formik
+        initialValues={{ password: '' }}
+        validationSchema={schema}
+        onSubmit={(v, h) => {
+          onSubmit(v.password);
+          h.setSubmitting(false);
+        }}
+      >
         {(f) => (
-          <Stack as="form" gap="4" onSubmit={(e) => { e.preventDefault(); f.handleSubmit(); }}>
+          <Stack
+            as="form"
+            gap="4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              f.handleSubmit();
+            }}
+          >
             <ErrorAlert message={error} />
             <Field.Root invalid={Boolean(f.touched.password && f.errors.password)}>
               <Field.Label>{t('report.passwordLabel')}</Field.Label>
-              <Input name="password" type="password" autoComplete="current-password" value={f.values.password} onChange={f.handleChange} onBlur={f.handleBlur} bg="bg" data-testid="report-password-input" />
+              <Input
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={f.values.password}
+                onChange={f.handleChange}
+                onBlur={f.handleBlur}
+                bg="bg"
+                data-testid="report-password-input"
+              />
               <Field.ErrorText>{f.errors.password}</Field.ErrorText>
             </Field.Root>
-            <Button type="submit" colorPalette="brand" loading={loading} data-testid="report-password-submit">{t('report.open')}</Button>
+            <Button type="submit" colorPalette="brand" loading={loading} data-testid="report-password-submit">
+              {t('report.open')}
+            </Button>
           </Stack>
         )}
       </Formik>
@@ -61,7 +108,9 @@ function Notice({ text, testId }: { text: string; testId: string }) {
   return (
     <Alert.Root status="info" borderRadius="lg" maxW="2xl" mx="auto" mt="8" data-testid={testId}>
       <Alert.Indicator />
-      <Alert.Content><Alert.Description>{text}</Alert.Description></Alert.Content>
+      <Alert.Content>
+        <Alert.Description>{text}</Alert.Description>
+      </Alert.Content>
     </Alert.Root>
   );
 }
@@ -74,7 +123,9 @@ export function DatafileReportPage({ editorActions }: { editorActions?: (datafil
   const t = useT();
   const translateRefusal = useTranslateRefusal();
   const datafileId = new URLSearchParams(useSearch()).get('datafileId')?.trim() || null;
-  const [password, setPasswordState] = useState<string | null>(() => (datafileId ? typedPasswords.get(datafileId) ?? null : null));
+  const [password, setPasswordState] = useState<string | null>(() =>
+    datafileId ? (typedPasswords.get(datafileId) ?? null) : null,
+  );
   const setPassword = (typed: string) => {
     if (datafileId) typedPasswords.set(datafileId, typed);
     setPasswordState(typed);
@@ -87,23 +138,38 @@ export function DatafileReportPage({ editorActions }: { editorActions?: (datafil
 
   // A wrong password (or too many) keeps the gate with the message; other failures say so.
   const refusal = query.error ? refusalOf(query.error) : null;
-  const gateError = refusal && (refusal.code === 'REPORT_PASSWORD_INCORRECT' || refusal.code === 'TOO_MANY_ATTEMPTS') ? translateRefusal(refusal) : null;
+  const gateError =
+    refusal && (refusal.code === 'REPORT_PASSWORD_INCORRECT' || refusal.code === 'TOO_MANY_ATTEMPTS')
+      ? translateRefusal(refusal)
+      : null;
   if (refusal && !gateError) return <ErrorAlert message={translateRefusal(refusal)} />;
 
   const access = gateError ? 'PASSWORD_REQUIRED' : view!.access;
   return (
     <Stack gap="6" data-report-print-root>
       <Global styles={PRINT_CSS} />
-      {view?.canEdit && view.settings && <ReportSettingsPanel settings={view.settings} onSaved={() => void query.mutate()} actions={editorActions?.(view.settings.datafileId)} />}
-      {access === 'PASSWORD_REQUIRED' && <PasswordGate error={gateError} loading={query.isValidating} onSubmit={setPassword} />}
+      {view?.canEdit && view.settings && (
+        <ReportSettingsPanel
+          settings={view.settings}
+          onSaved={() => void query.mutate()}
+          actions={editorActions?.(view.settings.datafileId)}
+        />
+      )}
+      {access === 'PASSWORD_REQUIRED' && (
+        <PasswordGate error={gateError} loading={query.isValidating} onSubmit={setPassword} />
+      )}
       {access === 'NOT_PUBLISHED' && <Notice text={t('report.notPublished')} testId="report-not-published" />}
       {access === 'NOT_CLEANED' && <Notice text={t('report.notCleaned')} testId="report-not-cleaned" />}
       {access === 'REPORT' && view?.report && (
         <>
           <Flex justify="end" data-print-hide>
-            <Button variant="outline" size="sm" onClick={() => window.print()} data-testid="report-print">{t('report.print')}</Button>
+            <Button variant="outline" size="sm" onClick={() => window.print()} data-testid="report-print">
+              {t('report.print')}
+            </Button>
           </Flex>
-          <Box borderWidth="1px" borderColor="border.muted" borderRadius="xl" bg="bg" p="8" className="report-sheet"><ReportView report={view.report} /></Box>
+          <Box borderWidth="1px" borderColor="border.muted" borderRadius="xl" bg="bg" p="8" className="report-sheet">
+            <ReportView report={view.report} />
+          </Box>
         </>
       )}
     </Stack>

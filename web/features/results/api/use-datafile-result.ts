@@ -26,11 +26,15 @@ export type RecordSummary = GetDatafileResultQuery['getDataRecordSummaryForDataf
  * live import polls on spec section 9's intervals; a new revision reloads the interview columns.
  */
 export function useDatafileResult(datafileId: string | null) {
-  return useGqlQuery(DOCUMENT, { datafileId: datafileId ?? '' }, {
-    enabled: Boolean(datafileId),
-    revalidateOnFocus: false,
-    refreshInterval: (data) => (data?.getDatafile ? livePolling(data.getDatafile)?.intervalMs ?? 0 : 0),
-  });
+  return useGqlQuery(
+    DOCUMENT,
+    { datafileId: datafileId ?? '' },
+    {
+      enabled: Boolean(datafileId),
+      revalidateOnFocus: false,
+      refreshInterval: (data) => (data?.getDatafile ? (livePolling(data.getDatafile)?.intervalMs ?? 0) : 0),
+    },
+  );
 }
 
 /**

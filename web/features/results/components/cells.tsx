@@ -7,7 +7,14 @@ import type { PlainTable } from '../data/protocol';
 import { bandIndex, bandsOf, type ScoreKind, type TableColumn } from '../model/score-tabs';
 
 /** Locale keys of the grid label codes (scores.arrow `grid.<id>.label`, the order of GRID_LABELS). */
-const GRID_LABEL_KEYS: Record<(typeof GRID_LABELS)[number], string> = { none: 'none', OK: 'ok', Straightliner: 'straightliner', 'Partial Straightliner': 'partialStraightliner', Pattern: 'pattern', Inconsistent: 'inconsistent' };
+const GRID_LABEL_KEYS: Record<(typeof GRID_LABELS)[number], string> = {
+  none: 'none',
+  OK: 'ok',
+  Straightliner: 'straightliner',
+  'Partial Straightliner': 'partialStraightliner',
+  Pattern: 'pattern',
+  Inconsistent: 'inconsistent',
+};
 
 export const DASH = '–';
 
@@ -29,7 +36,12 @@ export function ScoreCell({ value, kind }: { value: number; kind: ScoreKind }) {
 }
 
 /** The cell of one explaining column for data row `row`. */
-export function explainCell(column: TableColumn, data: PlainTable, locale: Locale, t: Translate): (row: number) => ReactNode {
+export function explainCell(
+  column: TableColumn,
+  data: PlainTable,
+  locale: Locale,
+  t: Translate,
+): (row: number) => ReactNode {
   const values = data.numeric[column.name];
   if (!values) return () => DASH;
   switch (column.kind) {
@@ -42,7 +54,9 @@ export function explainCell(column: TableColumn, data: PlainTable, locale: Local
     case 'gridLabel':
       return (row) => {
         const code = values[row]!;
-        return Number.isNaN(code) || code === 0 ? DASH : t(`results.gridLabels.${GRID_LABEL_KEYS[GRID_LABELS[code] ?? 'none']}`);
+        return Number.isNaN(code) || code === 0
+          ? DASH
+          : t(`results.gridLabels.${GRID_LABEL_KEYS[GRID_LABELS[code] ?? 'none']}`);
       };
     case 'category': {
       const source = data.numeric[column.source];
@@ -52,14 +66,21 @@ export function explainCell(column: TableColumn, data: PlainTable, locale: Local
         return (
           <>
             {t(`results.categories.${code}`)}
-            {source?.[row] === 1 ? <Badge ml="1.5" size="xs" colorPalette="purple" title={t('results.aiJudgeHint')} data-testid="ai-marker">{t('results.aiJudge')}</Badge> : null}
+            {source?.[row] === 1 ? (
+              <Badge ml="1.5" size="xs" colorPalette="purple" title={t('results.aiJudgeHint')} data-testid="ai-marker">
+                {t('results.aiJudge')}
+              </Badge>
+            ) : null}
           </>
         );
       };
     }
     default: {
       const digits = column.kind === 'number' ? (column.digits ?? 0) : 0;
-      return (row) => (Number.isNaN(values[row]!) ? DASH : formatNumber(values[row]!, locale, Number.isInteger(values[row]!) ? 0 : Math.max(digits, 2)));
+      return (row) =>
+        Number.isNaN(values[row]!)
+          ? DASH
+          : formatNumber(values[row]!, locale, Number.isInteger(values[row]!) ? 0 : Math.max(digits, 2));
     }
   }
 }

@@ -11,7 +11,17 @@ import { DASH } from './cells';
  * One interview: every stored score (categories by name) and every answer as uploaded, read with
  * one request for that row only (offset/limit on the columns route).
  */
-export function InterviewDialog({ datafileId, row, client, onClose }: { datafileId: string; row: number | null; client: ColumnsClient; onClose: () => void }) {
+export function InterviewDialog({
+  datafileId,
+  row,
+  client,
+  onClose,
+}: {
+  datafileId: string;
+  row: number | null;
+  client: ColumnsClient;
+  onClose: () => void;
+}) {
   const t = useT();
   const locale = useLocale();
   const [state, setState] = useState<{ row: number; table: PlainTable | null; failed: boolean } | null>(null);
@@ -20,10 +30,17 @@ export function InterviewDialog({ datafileId, row, client, onClose }: { datafile
     if (row === null) return undefined;
     let live = true;
     setState({ row, table: null, failed: false });
-    client.fetchTable(columnsUrl(datafileId, { file: 'all', offset: row, limit: 1 }))
-      .then(({ table }) => { if (live) setState({ row, table, failed: false }); })
-      .catch(() => { if (live) setState({ row, table: null, failed: true }); });
-    return () => { live = false; };
+    client
+      .fetchTable(columnsUrl(datafileId, { file: 'all', offset: row, limit: 1 }))
+      .then(({ table }) => {
+        if (live) setState({ row, table, failed: false });
+      })
+      .catch(() => {
+        if (live) setState({ row, table: null, failed: true });
+      });
+    return () => {
+      live = false;
+    };
   }, [row, datafileId, client]);
 
   const value = (table: PlainTable, name: string): string => {
@@ -41,25 +58,53 @@ export function InterviewDialog({ datafileId, row, client, onClose }: { datafile
 
   const table = state?.table ?? null;
   const scoreFields = table?.fields.filter((f) => !f.name.startsWith(RAW_PREFIX)) ?? [];
-  const rawFields = table?.fields.filter((f) => f.name.startsWith(RAW_PREFIX) && f.name !== `${RAW_PREFIX}__source_row`) ?? [];
+  const rawFields =
+    table?.fields.filter((f) => f.name.startsWith(RAW_PREFIX) && f.name !== `${RAW_PREFIX}__source_row`) ?? [];
   return (
-    <Dialog.Root open={row !== null} onOpenChange={(d) => { if (!d.open) onClose(); }} size="xl" placement="center" scrollBehavior="inside">
+    <Dialog.Root
+      open={row !== null}
+      onOpenChange={(d) => {
+        if (!d.open) onClose();
+      }}
+      size="xl"
+      placement="center"
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="interview-dialog">
             <Dialog.Header>
-              <Dialog.Title>{t('results.interview.title', { row: formatNumber((row ?? 0) + 1, locale), id: table?.text.record_id?.[0] ?? '' })}</Dialog.Title>
+              <Dialog.Title>
+                {t('results.interview.title', {
+                  row: formatNumber((row ?? 0) + 1, locale),
+                  id: table?.text.record_id?.[0] ?? '',
+                })}
+              </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              {state?.failed ? <Text color="red.600">{t('results.loadFailed')}</Text> : !table ? <Spinner /> : (
+              {state?.failed ? (
+                <Text color="red.600">{t('results.loadFailed')}</Text>
+              ) : !table ? (
+                <Spinner />
+              ) : (
                 <Stack gap="5">
-                  <Section title={t('results.interview.scores')} rows={scoreFields.map((f) => [f.name, value(table, f.name)])} testId="interview-scores" />
-                  <Section title={t('results.interview.answers')} rows={rawFields.map((f) => [f.name.slice(RAW_PREFIX.length), value(table, f.name)])} testId="interview-answers" />
+                  <Section
+                    title={t('results.interview.scores')}
+                    rows={scoreFields.map((f) => [f.name, value(table, f.name)])}
+                    testId="interview-scores"
+                  />
+                  <Section
+                    title={t('results.interview.answers')}
+                    rows={rawFields.map((f) => [f.name.slice(RAW_PREFIX.length), value(table, f.name)])}
+                    testId="interview-answers"
+                  />
                 </Stack>
               )}
             </Dialog.Body>
-            <Dialog.CloseTrigger asChild><CloseButton size="sm" /></Dialog.CloseTrigger>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
@@ -70,11 +115,15 @@ export function InterviewDialog({ datafileId, row, client, onClose }: { datafile
 function Section({ title, rows, testId }: { title: string; rows: [string, string][]; testId: string }) {
   return (
     <Box data-testid={testId}>
-      <Heading size="sm" mb="2">{title}</Heading>
+      <Heading size="sm" mb="2">
+        {title}
+      </Heading>
       <Grid templateColumns="minmax(10rem, 1fr) 2fr" columnGap="4" rowGap="1" fontSize="sm">
         {rows.map(([name, v]) => (
           <Box key={name} display="contents">
-            <Text color="fg.muted" wordBreak="break-all">{name}</Text>
+            <Text color="fg.muted" wordBreak="break-all">
+              {name}
+            </Text>
             <Text data-field={name}>{v}</Text>
           </Box>
         ))}

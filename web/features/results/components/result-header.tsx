@@ -3,13 +3,21 @@ import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import type { DatafileResult, RecordSummary } from '../api/use-datafile-result';
 
-const STATUS_PALETTE: Record<string, string> = { READY: 'green', PROCESSING: 'blue', DRAFT: 'gray', ERROR: 'red', STOPPED: 'orange' };
+const STATUS_PALETTE: Record<string, string> = {
+  READY: 'green',
+  PROCESSING: 'blue',
+  DRAFT: 'gray',
+  ERROR: 'red',
+  STOPPED: 'orange',
+};
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <Stat.Root>
       <Stat.Label color="fg.muted">{label}</Stat.Label>
-      <Stat.ValueText fontSize="xl" fontWeight="semibold" data-testid={testId}>{value}</Stat.ValueText>
+      <Stat.ValueText fontSize="xl" fontWeight="semibold" data-testid={testId}>
+        {value}
+      </Stat.ValueText>
     </Stat.Root>
   );
 }
@@ -23,19 +31,54 @@ export function ResultHeader({ file, summary }: { file: DatafileResult; summary:
     <Card.Root variant="outline" mb="5" data-testid="result-header">
       <Card.Body>
         <Text fontSize="sm" color="fg.muted" mb="3">
-          <Badge colorPalette={STATUS_PALETTE[file.status] ?? 'gray'} mr="2" data-testid="result-status">{t(`results.status.${file.status}`)}</Badge>
+          <Badge colorPalette={STATUS_PALETTE[file.status] ?? 'gray'} mr="2" data-testid="result-status">
+            {t(`results.status.${file.status}`)}
+          </Badge>
           {file.uploadedBy
-            ? t('results.uploadedBy', { name: file.uploadedBy.name, date: formatDateTime(file.uploadedBy.date, locale) })
+            ? t('results.uploadedBy', {
+                name: file.uploadedBy.name,
+                date: formatDateTime(file.uploadedBy.date, locale),
+              })
             : t('results.createdBy', { name: file.owner.name, date: formatDateTime(file.createdDate, locale) })}
-          {file.scoringVersion ? ` · ${t('results.revision', { revision: file.revision, version: file.scoringVersion })}` : ''}
+          {file.scoringVersion
+            ? ` · ${t('results.revision', { revision: file.revision, version: file.scoringVersion })}`
+            : ''}
         </Text>
         <SimpleGrid columns={{ base: 3, xl: 6 }} gap="4">
-          <Figure label={t('results.figures.records')} value={n(summary.totalNumberOfDataRecords)} testId="figure-records" />
-          <Figure label={t('results.figures.valid')} value={n(summary.numberOfDataRecordsWithValidScore)} testId="figure-valid" />
-          <Figure label={t('results.figures.cleaned')} value={file.isCleaned ? n(file.numberOfCleanedRecords) : '–'} testId="figure-cleaned" />
-          <Figure label={t('results.figures.meanCombined')} value={file.meanCombinedScore === null ? '–' : formatNumber(file.meanCombinedScore, locale, 1)} testId="figure-mean" />
-          <Figure label={t('results.figures.certificate')} value={file.certificateLevel ? t('results.certificateLevel', { level: file.certificateLevel }) : t('results.noCertificate')} testId="figure-certificate" />
-          <Figure label={t('results.figures.cost')} value={t('results.credits', { credits: n(file.cost) })} testId="figure-cost" />
+          <Figure
+            label={t('results.figures.records')}
+            value={n(summary.totalNumberOfDataRecords)}
+            testId="figure-records"
+          />
+          <Figure
+            label={t('results.figures.valid')}
+            value={n(summary.numberOfDataRecordsWithValidScore)}
+            testId="figure-valid"
+          />
+          <Figure
+            label={t('results.figures.cleaned')}
+            value={file.isCleaned ? n(file.numberOfCleanedRecords) : '–'}
+            testId="figure-cleaned"
+          />
+          <Figure
+            label={t('results.figures.meanCombined')}
+            value={file.meanCombinedScore === null ? '–' : formatNumber(file.meanCombinedScore, locale, 1)}
+            testId="figure-mean"
+          />
+          <Figure
+            label={t('results.figures.certificate')}
+            value={
+              file.certificateLevel
+                ? t('results.certificateLevel', { level: file.certificateLevel })
+                : t('results.noCertificate')
+            }
+            testId="figure-certificate"
+          />
+          <Figure
+            label={t('results.figures.cost')}
+            value={t('results.credits', { credits: n(file.cost) })}
+            testId="figure-cost"
+          />
         </SimpleGrid>
       </Card.Body>
     </Card.Root>

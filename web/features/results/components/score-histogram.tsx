@@ -14,10 +14,21 @@ export function ScoreHistogram({ kind, values }: { kind: ScoreKind; values: Floa
     const categories = h.edges.slice(0, -1).map((e, i) => `${e}–${i === h.edges.length - 2 ? 100 : e + 4}`);
     return barChart({
       categories,
-      bars: bands.map((b, i) => ({ label: t(`results.bands.${b.key}`, { from: b.from, to: b.to }), values: h.perBand[i]!, color: b.color })),
+      bars: bands.map((b, i) => ({
+        label: t(`results.bands.${b.key}`, { from: b.from, to: b.to }),
+        values: h.perBand[i]!,
+        color: b.color,
+      })),
       format: (v) => formatNumber(v, locale),
       categoryTitle: (i) => t('results.histogramBin', { range: categories[i]! }),
     });
   }, [kind, values, t, locale]);
-  return <UplotChart spec={spec} height={200} ariaLabel={t('results.histogramLabel', { score: t(`results.kinds.${kind}`) })} testId={`histogram-${kind}`} />;
+  return (
+    <UplotChart
+      spec={spec}
+      height={200}
+      ariaLabel={t('results.histogramLabel', { score: t(`results.kinds.${kind}`) })}
+      testId={`histogram-${kind}`}
+    />
+  );
 }

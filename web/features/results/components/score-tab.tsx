@@ -11,7 +11,12 @@ import { ScoreHistogram } from './score-histogram';
 export type ScoreFilter = { score: ScoreKind; min: string; max: string };
 
 /** Careless-index columns the worker computed (careless.<grid>.<index>, careless.even_odd), labelled. */
-function carelessColumns(careless: PlainTable | null, points: readonly ResultDataPoint[], t: ReturnType<typeof useT>, locale: ReturnType<typeof useLocale>): GridColumn[] {
+function carelessColumns(
+  careless: PlainTable | null,
+  points: readonly ResultDataPoint[],
+  t: ReturnType<typeof useT>,
+  locale: ReturnType<typeof useLocale>,
+): GridColumn[] {
   if (!careless) return [];
   const title = (id: string) => points.find((p) => p.dataPointIdentifier === id)?.questionTitle || id;
   return careless.fields.map((f) => {
@@ -20,8 +25,18 @@ function carelessColumns(careless: PlainTable | null, points: readonly ResultDat
     const values = careless.numeric[f.name]!;
     const flag = m?.[2] === 'mahad_flag';
     return {
-      key: f.name, label, width: '9rem', sortable: true,
-      cell: (row: number) => (Number.isNaN(values[row]!) ? DASH : flag ? (values[row] === 1 ? t('results.yes') : t('results.no')) : formatNumber(values[row]!, locale, Number.isInteger(values[row]!) ? 0 : 2)),
+      key: f.name,
+      label,
+      width: '9rem',
+      sortable: true,
+      cell: (row: number) =>
+        Number.isNaN(values[row]!)
+          ? DASH
+          : flag
+            ? values[row] === 1
+              ? t('results.yes')
+              : t('results.no')
+            : formatNumber(values[row]!, locale, Number.isInteger(values[row]!) ? 0 : 2),
     };
   });
 }
@@ -30,7 +45,14 @@ function carelessColumns(careless: PlainTable | null, points: readonly ResultDat
  * One score's tab: its distribution, then every interview with the score and what explains it,
  * sortable by any column with numbers and filtered by a range of any score.
  */
-export function ScoreTab({ kind, kinds, data, careless, points, onOpen }: {
+export function ScoreTab({
+  kind,
+  kinds,
+  data,
+  careless,
+  points,
+  onOpen,
+}: {
   kind: ScoreKind;
   kinds: readonly ScoreKind[];
   data: PlainTable;
@@ -47,11 +69,23 @@ export function ScoreTab({ kind, kinds, data, careless, points, onOpen }: {
 
   const columns = useMemo<GridColumn[]>(() => {
     const has = (name: string) => name in data.numeric;
-    const explain = explainColumns(kind, points, has, t).map((c) => ({ key: c.name, label: c.label, width: c.kind === 'category' || c.kind === 'gridLabel' ? '11rem' : '8rem', sortable: c.kind !== 'category' && c.kind !== 'gridLabel', cell: explainCell(c, data, locale, t) }));
+    const explain = explainColumns(kind, points, has, t).map((c) => ({
+      key: c.name,
+      label: c.label,
+      width: c.kind === 'category' || c.kind === 'gridLabel' ? '11rem' : '8rem',
+      sortable: c.kind !== 'category' && c.kind !== 'gridLabel',
+      cell: explainCell(c, data, locale, t),
+    }));
     return [
       { key: '#', label: t('results.table.row'), width: '4.5rem', cell: (row) => formatNumber(row + 1, locale) },
       { key: 'record_id', label: t('results.table.recordId'), width: '9rem', cell: (row) => recordIds?.[row] ?? DASH },
-      { key: kind, label: t(`results.kinds.${kind}`), width: '8rem', sortable: true, cell: (row) => <ScoreCell value={scores[row]!} kind={kind} /> },
+      {
+        key: kind,
+        label: t(`results.kinds.${kind}`),
+        width: '8rem',
+        sortable: true,
+        cell: (row) => <ScoreCell value={scores[row]!} kind={kind} />,
+      },
       ...explain,
       ...carelessColumns(careless, points, t, locale),
     ];
@@ -61,36 +95,93 @@ export function ScoreTab({ kind, kinds, data, careless, points, onOpen }: {
     const min = filter.min.trim() === '' ? null : Number(filter.min.replace(',', '.'));
     const max = filter.max.trim() === '' ? null : Number(filter.max.replace(',', '.'));
     const by = data.numeric[filter.score];
-    const keep = by && (min !== null || max !== null)
-      ? (row: number) => { const v = by[row]!; return !Number.isNaN(v) && (min === null || v >= min) && (max === null || v <= max); }
-      : null;
+    const keep =
+      by && (min !== null || max !== null)
+        ? (row: number) => {
+            const v = by[row]!;
+            return !Number.isNaN(v) && (min === null || v >= min) && (max === null || v <= max);
+          }
+        : null;
     const sortValues = sort ? (data.numeric[sort.key] ?? careless?.numeric[sort.key]) : null;
     return orderRows(data.rows, keep, sortValues ? (row) => sortValues[row]! : null, sort?.descending ?? false);
   }, [data, careless, filter, sort]);
 
-  const onSort = (key: string) => setSort((s) => (s?.key === key ? (s.descending ? null : { key, descending: true }) : { key, descending: false }));
+  const onSort = (key: string) =>
+    setSort((s) => (s?.key === key ? (s.descending ? null : { key, descending: true }) : { key, descending: false }));
 
   return (
     <Box data-testid={`score-tab-${kind}`}>
       <ScoreHistogram kind={kind} values={scores} />
       <Flex mt="4" mb="2" gap="3" align="center" wrap="wrap">
-        <Text fontSize="sm" color="fg.muted">{t('results.filter.label')}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {t('results.filter.label')}
+        </Text>
         <NativeSelect.Root size="sm" width="14rem">
-          <NativeSelect.Field aria-label={t('results.filter.score')} data-testid="filter-score" value={filter.score} onChange={(e) => { const score = e.currentTarget.value as ScoreKind; setFilter((f) => ({ ...f, score })); }}>
-            {kinds.map((k) => <option key={k} value={k}>{t(`results.kinds.${k}`)}</option>)}
+          <NativeSelect.Field
+            aria-label={t('results.filter.score')}
+            data-testid="filter-score"
+            value={filter.score}
+            onChange={(e) => {
+              const score = e.currentTarget.value as ScoreKind;
+              setFilter((f) => ({ ...f, score }));
+            }}
+          >
+            {kinds.map((k) => (
+              <option key={k} value={k}>
+                {t(`results.kinds.${k}`)}
+              </option>
+            ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         <HStack gap="1">
-          <Input size="sm" width="6rem" inputMode="decimal" placeholder={t('results.filter.min')} aria-label={t('results.filter.min')} data-testid="filter-min" value={filter.min} onChange={(e) => { const min = e.currentTarget.value; setFilter((f) => ({ ...f, min })); }} />
+          <Input
+            size="sm"
+            width="6rem"
+            inputMode="decimal"
+            placeholder={t('results.filter.min')}
+            aria-label={t('results.filter.min')}
+            data-testid="filter-min"
+            value={filter.min}
+            onChange={(e) => {
+              const min = e.currentTarget.value;
+              setFilter((f) => ({ ...f, min }));
+            }}
+          />
           <Text>–</Text>
-          <Input size="sm" width="6rem" inputMode="decimal" placeholder={t('results.filter.max')} aria-label={t('results.filter.max')} data-testid="filter-max" value={filter.max} onChange={(e) => { const max = e.currentTarget.value; setFilter((f) => ({ ...f, max })); }} />
+          <Input
+            size="sm"
+            width="6rem"
+            inputMode="decimal"
+            placeholder={t('results.filter.max')}
+            aria-label={t('results.filter.max')}
+            data-testid="filter-max"
+            value={filter.max}
+            onChange={(e) => {
+              const max = e.currentTarget.value;
+              setFilter((f) => ({ ...f, max }));
+            }}
+          />
         </HStack>
-        <Text fontSize="sm" color="fg.muted" data-testid="shown-count">{t('results.shown', { shown: formatNumber(order.length, locale), total: formatNumber(data.rows, locale) })}</Text>
+        <Text fontSize="sm" color="fg.muted" data-testid="shown-count">
+          {t('results.shown', { shown: formatNumber(order.length, locale), total: formatNumber(data.rows, locale) })}
+        </Text>
       </Flex>
-      {order.length === 0
-        ? <Text py="10" textAlign="center" color="fg.muted" data-testid="no-interviews">{t('results.noneMatch')}</Text>
-        : <InterviewTable order={order} columns={columns} sort={sort} onSort={onSort} onOpen={onOpen} label={t('results.table.label', { score: t(`results.kinds.${kind}`) })} testId="interview-table" />}
+      {order.length === 0 ? (
+        <Text py="10" textAlign="center" color="fg.muted" data-testid="no-interviews">
+          {t('results.noneMatch')}
+        </Text>
+      ) : (
+        <InterviewTable
+          order={order}
+          columns={columns}
+          sort={sort}
+          onSort={onSort}
+          onOpen={onOpen}
+          label={t('results.table.label', { score: t(`results.kinds.${kind}`) })}
+          testId="interview-table"
+        />
+      )}
     </Box>
   );
 }

@@ -3,7 +3,10 @@ import { currentToken } from '../../../lib/session.ts';
 import type { FromWorker, PlainTable, ToWorker, WorkerFailure } from './protocol.ts';
 
 /** The binary columns route (api/modules/results/results.routes.ts). */
-export function columnsUrl(datafileId: string, params: { file?: 'scores' | 'raw' | 'all'; columns?: readonly string[]; offset?: number; limit?: number }): string {
+export function columnsUrl(
+  datafileId: string,
+  params: { file?: 'scores' | 'raw' | 'all'; columns?: readonly string[]; offset?: number; limit?: number },
+): string {
   const q = new URLSearchParams();
   if (params.file) q.set('file', params.file);
   if (params.columns) q.set('columns', params.columns.join(','));
@@ -28,7 +31,10 @@ export class ColumnsError extends Error {
 
 export interface ColumnsClient {
   fetchTable(url: string, timeRatioOf?: string): Promise<{ table: PlainTable; bytes: number; ms: number }>;
-  careless(url: string, grids: { id: string; columns: string[] }[]): Promise<{ table: PlainTable; bytes: number; ms: number }>;
+  careless(
+    url: string,
+    grids: { id: string; columns: string[] }[],
+  ): Promise<{ table: PlainTable; bytes: number; ms: number }>;
   dispose(): void;
 }
 
@@ -41,7 +47,10 @@ export interface ColumnsClient {
 export function createColumnsClient(): ColumnsClient {
   let worker: Worker | null = null;
   let seq = 0;
-  const waiting = new Map<number, { resolve: (v: { table: PlainTable; bytes: number; ms: number }) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<
+    number,
+    { resolve: (v: { table: PlainTable; bytes: number; ms: number }) => void; reject: (e: Error) => void }
+  >();
   const start = (): Worker => {
     const w = new Worker(new URL('./results.worker.ts', import.meta.url), { type: 'module', name: 'result-columns' });
     w.addEventListener('message', (event: MessageEvent<FromWorker>) => {
@@ -53,24 +62,27 @@ export function createColumnsClient(): ColumnsClient {
       else pending.reject(new ColumnsError(m.failure));
     });
     w.addEventListener('error', () => {
-      for (const pending of waiting.values()) pending.reject(new ColumnsError({ status: 0, code: 'GENERAL_ERROR', message: 'worker failed' }));
+      for (const pending of waiting.values())
+        pending.reject(new ColumnsError({ status: 0, code: 'GENERAL_ERROR', message: 'worker failed' }));
       waiting.clear();
     });
     return w;
   };
-  const send = (message: Omit<ToWorker, 'id'>) => new Promise<{ table: PlainTable; bytes: number; ms: number }>((resolve, reject) => {
-    const id = ++seq;
-    waiting.set(id, { resolve, reject });
-    worker ??= start();
-    worker.postMessage({ ...message, id } as ToWorker);
-  });
+  const send = (message: Omit<ToWorker, 'id'>) =>
+    new Promise<{ table: PlainTable; bytes: number; ms: number }>((resolve, reject) => {
+      const id = ++seq;
+      waiting.set(id, { resolve, reject });
+      worker ??= start();
+      worker.postMessage({ ...message, id } as ToWorker);
+    });
   return {
     fetchTable: (url, timeRatioOf) => send({ type: 'fetch', request: { url, headers: authHeaders(), timeRatioOf } }),
     careless: (url, grids) => send({ type: 'careless', request: { url, headers: authHeaders(), grids } }),
     dispose: () => {
       worker?.terminate();
       worker = null;
-      for (const pending of waiting.values()) pending.reject(new ColumnsError({ status: 0, code: 'GENERAL_ERROR', message: 'disposed' }));
+      for (const pending of waiting.values())
+        pending.reject(new ColumnsError({ status: 0, code: 'GENERAL_ERROR', message: 'disposed' }));
       waiting.clear();
     },
   };

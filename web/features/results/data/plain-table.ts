@@ -19,7 +19,10 @@ export function plainTableFromIpc(bytes: Uint8Array): PlainTable {
       categories = undefined;
     }
     if (numeric) out.numeric[field.name] = vectorToFloat64(vector);
-    else out.text[field.name] = Array.from(vector.toArray() as ArrayLike<unknown>, (v) => (v === null || v === undefined ? null : String(v)));
+    else
+      out.text[field.name] = Array.from(vector.toArray() as ArrayLike<unknown>, (v) =>
+        v === null || v === undefined ? null : String(v),
+      );
     out.fields.push({ name: field.name, numeric, ...(categories ? { categories } : {}) });
   }
   return out;

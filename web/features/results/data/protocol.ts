@@ -27,7 +27,12 @@ export type ToWorker =
   | { type: 'fetch'; id: number; request: FetchRequest }
   | { type: 'careless'; id: number; request: CarelessRequest };
 
-export interface WorkerFailure { status: number; code: string; reason?: string; message: string }
+export interface WorkerFailure {
+  status: number;
+  code: string;
+  reason?: string;
+  message: string;
+}
 
 export type FromWorker =
   | { type: 'table'; id: number; table: PlainTable; bytes: number; ms: number }

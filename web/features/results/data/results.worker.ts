@@ -34,7 +34,12 @@ async function fetchTable(url: string, headers: Record<string, string>): Promise
       body = null;
     }
     const first = body?.errors?.[0];
-    throw new Failed({ status: res.status, code: first?.extensions?.code ?? 'GENERAL_ERROR', reason: first?.extensions?.reason, message: first?.message ?? `HTTP ${res.status}` });
+    throw new Failed({
+      status: res.status,
+      code: first?.extensions?.code ?? 'GENERAL_ERROR',
+      reason: first?.extensions?.reason,
+      message: first?.message ?? `HTTP ${res.status}`,
+    });
   }
   const bytes = new Uint8Array(await res.arrayBuffer());
   return { table: plainTableFromIpc(bytes), bytes: bytes.length };
@@ -52,10 +57,16 @@ async function handle(message: ToWorker): Promise<void> {
         table.numeric[TIME_RATIO_COLUMN] = ratioToMedian(source);
         table.fields.push({ name: TIME_RATIO_COLUMN, numeric: true });
       }
-      scope.postMessage({ type: 'table', id: message.id, table, bytes, ms: performance.now() - started }, transfers(table));
+      scope.postMessage(
+        { type: 'table', id: message.id, table, bytes, ms: performance.now() - started },
+        transfers(table),
+      );
       return;
     }
-    const [{ table: raw, bytes }, scoring] = await Promise.all([fetchTable(message.request.url, message.request.headers), getScoring()]);
+    const [{ table: raw, bytes }, scoring] = await Promise.all([
+      fetchTable(message.request.url, message.request.headers),
+      getScoring(),
+    ]);
     const out: PlainTable = { rows: raw.rows, numeric: {}, text: {}, fields: [] };
     const add = (name: string, values: Float64Array) => {
       out.numeric[name] = values;
@@ -77,9 +88,15 @@ async function handle(message: ToWorker): Promise<void> {
     }
     // Even-odd compares the halves of several scales: the grids together, each grid one scale.
     if (factors.length >= 2) add('careless.even_odd', scoring.evenOdd(all, factors).slice());
-    scope.postMessage({ type: 'table', id: message.id, table: out, bytes, ms: performance.now() - started }, transfers(out));
+    scope.postMessage(
+      { type: 'table', id: message.id, table: out, bytes, ms: performance.now() - started },
+      transfers(out),
+    );
   } catch (error) {
-    const failure = error instanceof Failed ? error.failure : { status: 0, code: 'GENERAL_ERROR', message: error instanceof Error ? error.message : String(error) };
+    const failure =
+      error instanceof Failed
+        ? error.failure
+        : { status: 0, code: 'GENERAL_ERROR', message: error instanceof Error ? error.message : String(error) };
     scope.postMessage({ type: 'failed', id: message.id, failure });
   }
 }

@@ -4,11 +4,17 @@
 export const RAW_PREFIX = 'raw:';
 
 /** The raw total-duration column (the Time-Score's input), if the revision has one. */
-export function totalDurationColumn(points: readonly { dataPointType: string; role?: string | null; columns: string[] }[]): string | undefined {
+export function totalDurationColumn(
+  points: readonly { dataPointType: string; role?: string | null; columns: string[] }[],
+): string | undefined {
   return points.find((p) => p.dataPointType === 'DURATION' && p.role === 'TOTAL')?.columns[0];
 }
 
 /** Each grid's id and raw item columns (for the careless indices). */
-export function gridItems(points: readonly { dataPointType: string; dataPointIdentifier: string; columns: string[] }[]): { id: string; columns: string[] }[] {
-  return points.filter((p) => p.dataPointType === 'ITEM_BATTERY').map((p) => ({ id: p.dataPointIdentifier, columns: p.columns }));
+export function gridItems(
+  points: readonly { dataPointType: string; dataPointIdentifier: string; columns: string[] }[],
+): { id: string; columns: string[] }[] {
+  return points
+    .filter((p) => p.dataPointType === 'ITEM_BATTERY')
+    .map((p) => ({ id: p.dataPointIdentifier, columns: p.columns }));
 }

@@ -6,7 +6,17 @@ import { roundScore } from '../../../../scoring/index.ts';
 export type ScoreKind = 'combined' | 'ts' | 'ibs' | 'oes' | 'ps' | 'cs' | 'is' | 'sds' | 'con';
 export const SCORE_KINDS: readonly ScoreKind[] = ['combined', 'ts', 'ibs', 'oes', 'ps', 'cs', 'is', 'sds', 'con'];
 /** The quality-score names the API lists (DatafileMetadata.qualityScores) per kind. */
-export const KIND_KEYS: Record<ScoreKind, string> = { combined: 'COMBINED', ts: 'TS', ibs: 'IBS', oes: 'OES', ps: 'PS', cs: 'CS', is: 'IS', sds: 'SDS', con: 'CON' };
+export const KIND_KEYS: Record<ScoreKind, string> = {
+  combined: 'COMBINED',
+  ts: 'TS',
+  ibs: 'IBS',
+  oes: 'OES',
+  ps: 'PS',
+  cs: 'CS',
+  is: 'IS',
+  sds: 'SDS',
+  con: 'CON',
+};
 
 export type Band = { key: string; from: number; to: number; color: string };
 
@@ -47,7 +57,10 @@ export const HISTOGRAM_BINS = 20;
  * Counts per 5-point bin of the rounded score (the last bin holds 95-100) and per band: bands start
  * at multiples of 5 (40, 50, 60, 80), so every bin lies in exactly one band and is drawn in its colour.
  */
-export function histogram(values: Float64Array, bands: readonly Band[]): { edges: number[]; perBand: number[][]; scored: number } {
+export function histogram(
+  values: Float64Array,
+  bands: readonly Band[],
+): { edges: number[]; perBand: number[][]; scored: number } {
   const counts = new Array<number>(HISTOGRAM_BINS).fill(0);
   let scored = 0;
   for (let i = 0; i < values.length; i++) {
@@ -70,7 +83,16 @@ export function median(values: Float64Array): number {
 }
 
 /** Data points of the published revision as the page needs them (a subset of DataPointMetadata). */
-export type ResultDataPoint = { dataPointIdentifier: string; dataPointType: string; questionTitle?: string | null; columns: string[]; role?: string | null; unit?: string | null; scaleMin?: number | null; scaleMax?: number | null };
+export type ResultDataPoint = {
+  dataPointIdentifier: string;
+  dataPointType: string;
+  questionTitle?: string | null;
+  columns: string[];
+  role?: string | null;
+  unit?: string | null;
+  scaleMin?: number | null;
+  scaleMax?: number | null;
+};
 
 /** A column of a score tab's table: a stored column and how to show it. */
 export type TableColumn =
@@ -88,9 +110,16 @@ export const TIME_RATIO_COLUMN = 'derived.time_ratio';
  * The columns that explain one score: its inputs as stored in scores.arrow (layout 1), with labels
  * from `t`. Only columns the revision has are listed.
  */
-export function explainColumns(kind: ScoreKind, points: readonly ResultDataPoint[], has: (name: string) => boolean, t: (key: string, p?: Record<string, string | number>) => string): TableColumn[] {
+export function explainColumns(
+  kind: ScoreKind,
+  points: readonly ResultDataPoint[],
+  has: (name: string) => boolean,
+  t: (key: string, p?: Record<string, string | number>) => string,
+): TableColumn[] {
   const out: TableColumn[] = [];
-  const push = (c: TableColumn) => { if (has(c.name)) out.push(c); };
+  const push = (c: TableColumn) => {
+    if (has(c.name)) out.push(c);
+  };
   const score = (k: ScoreKind) => push({ kind: 'score', name: k, label: t(`results.kinds.${k}`), scoreKind: k });
   switch (kind) {
     case 'combined':
@@ -105,15 +134,28 @@ export function explainColumns(kind: ScoreKind, points: readonly ResultDataPoint
     case 'ibs':
       for (const p of points.filter((x) => x.dataPointType === 'ITEM_BATTERY')) {
         const title = p.questionTitle || p.dataPointIdentifier;
-        push({ kind: 'number', name: `grid.${p.dataPointIdentifier}.score`, label: t('results.columns.gridScore', { grid: title }) });
-        push({ kind: 'gridLabel', name: `grid.${p.dataPointIdentifier}.label`, label: t('results.columns.gridLabel', { grid: title }) });
+        push({
+          kind: 'number',
+          name: `grid.${p.dataPointIdentifier}.score`,
+          label: t('results.columns.gridScore', { grid: title }),
+        });
+        push({
+          kind: 'gridLabel',
+          name: `grid.${p.dataPointIdentifier}.label`,
+          label: t('results.columns.gridLabel', { grid: title }),
+        });
       }
       push({ kind: 'number', name: 'ibs.data_points', label: t('results.columns.dataPoints') });
       break;
     case 'oes':
       for (const p of points.filter((x) => x.dataPointType === 'OPEN_ENDED')) {
         const column = p.columns[0]!;
-        push({ kind: 'category', name: `oes.${column}.category`, source: `oes.${column}.source`, label: p.questionTitle || column });
+        push({
+          kind: 'category',
+          name: `oes.${column}.category`,
+          source: `oes.${column}.source`,
+          label: p.questionTitle || column,
+        });
       }
       push({ kind: 'number', name: 'oes.bad_answers', label: t('results.columns.badAnswers') });
       push({ kind: 'number', name: 'oes.data_points', label: t('results.columns.dataPoints') });
@@ -129,7 +171,17 @@ export function explainColumns(kind: ScoreKind, points: readonly ResultDataPoint
 }
 
 /** The tabs of score kinds the revision holds values for (its qualityScores, plus combined and CON when stored). */
-export function presentKinds(qualityScores: readonly string[], scoreColumns: readonly string[], meanCombined: number | null | undefined): ScoreKind[] {
+export function presentKinds(
+  qualityScores: readonly string[],
+  scoreColumns: readonly string[],
+  meanCombined: number | null | undefined,
+): ScoreKind[] {
   const has = new Set(scoreColumns);
-  return SCORE_KINDS.filter((k) => has.has(k) && (k === 'combined' ? meanCombined !== null && meanCombined !== undefined : k === 'con' || qualityScores.includes(KIND_KEYS[k])));
+  return SCORE_KINDS.filter(
+    (k) =>
+      has.has(k) &&
+      (k === 'combined'
+        ? meanCombined !== null && meanCombined !== undefined
+        : k === 'con' || qualityScores.includes(KIND_KEYS[k])),
+  );
 }

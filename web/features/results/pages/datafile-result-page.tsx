@@ -30,10 +30,21 @@ function useScoreData(file: DatafileResult | undefined, client: ColumnsClient): 
     let live = true;
     setState({ status: 'loading' });
     const rawName = duration && file?.rawColumns.includes(duration) ? `${RAW_PREFIX}${duration}` : undefined;
-    client.fetchTable(columnsUrl(id, { file: 'all', columns: rawName ? [...scoreColumns, rawName] : scoreColumns }), rawName)
-      .then(({ table }) => { if (live) setState({ status: 'ready', table }); })
-      .catch((error: unknown) => { if (live) setState({ status: 'failed', code: error instanceof ColumnsError ? error.failure.code : 'GENERAL_ERROR' }); });
-    return () => { live = false; };
+    client
+      .fetchTable(
+        columnsUrl(id, { file: 'all', columns: rawName ? [...scoreColumns, rawName] : scoreColumns }),
+        rawName,
+      )
+      .then(({ table }) => {
+        if (live) setState({ status: 'ready', table });
+      })
+      .catch((error: unknown) => {
+        if (live)
+          setState({ status: 'failed', code: error instanceof ColumnsError ? error.failure.code : 'GENERAL_ERROR' });
+      });
+    return () => {
+      live = false;
+    };
     // The revision names the stored data: a new one (re-upload) loads again.
   }, [id, revision, scoreColumns, duration, file?.rawColumns, client]);
   return state;
@@ -54,7 +65,10 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
   useEffect(() => () => client.dispose(), [client]);
   const file = data?.getDatafile;
   const scores = useScoreData(file, client);
-  const kinds = useMemo(() => (file ? presentKinds(file.qualityScores, file.scoreColumns, file.meanCombinedScore) : []), [file]);
+  const kinds = useMemo(
+    () => (file ? presentKinds(file.qualityScores, file.scoreColumns, file.meanCombinedScore) : []),
+    [file],
+  );
   const [tab, setTab] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [showCareless, setShowCareless] = useState(false);
@@ -64,19 +78,40 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
   useEffect(() => {
     if (!showCareless || careless || !file || grids.length === 0) return;
     let live = true;
-    client.careless(columnsUrl(file.id, { file: 'raw', columns: grids.flatMap((g) => g.columns) }), grids)
-      .then(({ table }) => { if (live) setCareless(table); })
-      .catch(() => { if (live) setShowCareless(false); });
-    return () => { live = false; };
+    client
+      .careless(columnsUrl(file.id, { file: 'raw', columns: grids.flatMap((g) => g.columns) }), grids)
+      .then(({ table }) => {
+        if (live) setCareless(table);
+      })
+      .catch(() => {
+        if (live) setShowCareless(false);
+      });
+    return () => {
+      live = false;
+    };
   }, [showCareless, careless, file, grids, client]);
 
   const onOpen = useCallback((row: number) => setOpen(row), []);
 
-  if (!datafileId) return <CenteredMessage title={t('results.missingIdTitle')} text={t('results.missingId')}><Button asChild size="sm" variant="outline"><Link href="/datafiles">{t('results.toDatafiles')}</Link></Button></CenteredMessage>;
+  if (!datafileId)
+    return (
+      <CenteredMessage title={t('results.missingIdTitle')} text={t('results.missingId')}>
+        <Button asChild size="sm" variant="outline">
+          <Link href="/datafiles">{t('results.toDatafiles')}</Link>
+        </Button>
+      </CenteredMessage>
+    );
   if (isLoading && !data) return <PageSpinner />;
   if (error) {
     const code = refusalOf(error).code;
-    if (code === 'NO_DATAFILE_FOUND' || code === 'INVALID_ID') return <CenteredMessage title={t('results.notFoundTitle')} text={t('results.notFound')}><Button asChild size="sm" variant="outline"><Link href="/datafiles">{t('results.toDatafiles')}</Link></Button></CenteredMessage>;
+    if (code === 'NO_DATAFILE_FOUND' || code === 'INVALID_ID')
+      return (
+        <CenteredMessage title={t('results.notFoundTitle')} text={t('results.notFound')}>
+          <Button asChild size="sm" variant="outline">
+            <Link href="/datafiles">{t('results.toDatafiles')}</Link>
+          </Button>
+        </CenteredMessage>
+      );
     return <PageError onRetry={() => void mutate()} />;
   }
   if (!file || !data) return <PageSpinner />;
@@ -95,40 +130,82 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
   const worksheetHref = `/datafile-work-sheet?datafileId=${encodeURIComponent(file.id)}`;
   return (
     <Box data-testid="datafile-result-page" data-ready={scores.status === 'ready' ? 'true' : undefined}>
-      <PageHeader title={file.title} crumbs={crumbs}
-        actions={(
+      <PageHeader
+        title={file.title}
+        crumbs={crumbs}
+        actions={
           <Flex gap="2" flexShrink={0}>
             {datafileActions?.(file.id)}
-            <Button asChild size="sm" variant="outline"><Link href={worksheetHref}>{t('results.toWorksheet')}</Link></Button>
+            <Button asChild size="sm" variant="outline">
+              <Link href={worksheetHref}>{t('results.toWorksheet')}</Link>
+            </Button>
           </Flex>
-        )} />
+        }
+      />
       <ResultHeader file={file} summary={data.getDataRecordSummaryForDatafile} />
       <Tabs.Root value={active} onValueChange={(d) => setTab(d.value)} variant="line" lazyMount unmountOnExit>
         <Flex align="center" justify="space-between" gap="4">
           <Tabs.List flexWrap="wrap">
-            <Tabs.Trigger value="raw" data-testid="tab-raw">{t('results.tabs.raw')}</Tabs.Trigger>
-            <Tabs.Trigger value="cleaned" data-testid="tab-cleaned">{t('results.tabs.cleaned')}</Tabs.Trigger>
-            {kinds.map((k) => <Tabs.Trigger key={k} value={k} data-testid={`tab-${k}`}>{t(`results.kinds.${k}`)}</Tabs.Trigger>)}
+            <Tabs.Trigger value="raw" data-testid="tab-raw">
+              {t('results.tabs.raw')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="cleaned" data-testid="tab-cleaned">
+              {t('results.tabs.cleaned')}
+            </Tabs.Trigger>
+            {kinds.map((k) => (
+              <Tabs.Trigger key={k} value={k} data-testid={`tab-${k}`}>
+                {t(`results.kinds.${k}`)}
+              </Tabs.Trigger>
+            ))}
           </Tabs.List>
           {grids.length > 0 && (
-            <Switch.Root size="sm" checked={showCareless} onCheckedChange={(d) => setShowCareless(d.checked)} data-testid="careless-toggle">
+            <Switch.Root
+              size="sm"
+              checked={showCareless}
+              onCheckedChange={(d) => setShowCareless(d.checked)}
+              data-testid="careless-toggle"
+            >
               <Switch.HiddenInput />
               <Switch.Control />
-              <Switch.Label>{t('results.showCareless')}{showCareless && !careless ? <Spinner size="xs" ml="2" /> : null}</Switch.Label>
+              <Switch.Label>
+                {t('results.showCareless')}
+                {showCareless && !careless ? <Spinner size="xs" ml="2" /> : null}
+              </Switch.Label>
             </Switch.Root>
           )}
         </Flex>
-        <Tabs.Content value="raw"><RawTab datafileId={file.id} client={client} onOpen={onOpen} /></Tabs.Content>
+        <Tabs.Content value="raw">
+          <RawTab datafileId={file.id} client={client} onOpen={onOpen} />
+        </Tabs.Content>
         <Tabs.Content value="cleaned">
           <CleanedTab file={file} worksheetHref={worksheetHref} locale={locale} />
         </Tabs.Content>
         {kinds.map((k) => (
           <Tabs.Content key={k} value={k}>
-            {scores.status === 'loading' && <Box py="16" textAlign="center" role="status"><Spinner /><Text mt="2" color="fg.muted" fontSize="sm">{t('results.loadingInterviews', { rows: formatNumber(file.numberOfRecords, locale) })}</Text></Box>}
+            {scores.status === 'loading' && (
+              <Box py="16" textAlign="center" role="status">
+                <Spinner />
+                <Text mt="2" color="fg.muted" fontSize="sm">
+                  {t('results.loadingInterviews', { rows: formatNumber(file.numberOfRecords, locale) })}
+                </Text>
+              </Box>
+            )}
             {scores.status === 'failed' && <PageError onRetry={() => void mutate()} />}
-            {scores.status === 'ready' && (scores.table.rows === 0
-              ? <Text py="10" textAlign="center" color="fg.muted">{t('results.noInterviews')}</Text>
-              : <ScoreTab kind={k as ScoreKind} kinds={kinds} data={scores.table} careless={showCareless ? careless : null} points={file.dataPoints} onOpen={onOpen} />)}
+            {scores.status === 'ready' &&
+              (scores.table.rows === 0 ? (
+                <Text py="10" textAlign="center" color="fg.muted">
+                  {t('results.noInterviews')}
+                </Text>
+              ) : (
+                <ScoreTab
+                  kind={k as ScoreKind}
+                  kinds={kinds}
+                  data={scores.table}
+                  careless={showCareless ? careless : null}
+                  points={file.dataPoints}
+                  onOpen={onOpen}
+                />
+              ))}
           </Tabs.Content>
         ))}
       </Tabs.Root>
@@ -137,16 +214,34 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
   );
 }
 
-function CleanedTab({ file, worksheetHref, locale }: { file: DatafileResult; worksheetHref: string; locale: ReturnType<typeof useLocale> }) {
+function CleanedTab({
+  file,
+  worksheetHref,
+  locale,
+}: {
+  file: DatafileResult;
+  worksheetHref: string;
+  locale: ReturnType<typeof useLocale>;
+}) {
   const t = useT();
   return (
     <Box py="8" maxW="2xl" data-testid="cleaned-tab">
       {file.isCleaned ? (
-        <Text mb="4">{t('results.cleanedSummary', { kept: formatNumber(file.numberOfCleanedRecords, locale), total: formatNumber(file.numberOfRecords, locale), removed: formatNumber(file.numberOfRecords - file.numberOfCleanedRecords, locale) })}</Text>
+        <Text mb="4">
+          {t('results.cleanedSummary', {
+            kept: formatNumber(file.numberOfCleanedRecords, locale),
+            total: formatNumber(file.numberOfRecords, locale),
+            removed: formatNumber(file.numberOfRecords - file.numberOfCleanedRecords, locale),
+          })}
+        </Text>
       ) : (
-        <Text mb="4" data-testid="not-cleaned">{t('results.notCleaned')}</Text>
+        <Text mb="4" data-testid="not-cleaned">
+          {t('results.notCleaned')}
+        </Text>
       )}
-      <Button asChild size="sm" colorPalette="brand"><Link href={worksheetHref}>{t(file.isCleaned ? 'results.openWorksheet' : 'results.cleanInWorksheet')}</Link></Button>
+      <Button asChild size="sm" colorPalette="brand">
+        <Link href={worksheetHref}>{t(file.isCleaned ? 'results.openWorksheet' : 'results.cleanInWorksheet')}</Link>
+      </Button>
     </Box>
   );
 }

@@ -1,4 +1,16 @@
-import { Box, Card, Checkbox, Field, Flex, Heading, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Card,
+  Checkbox,
+  Field,
+  Flex,
+  Heading,
+  Input,
+  InputGroup,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { getIn, useField, useFormikContext } from 'formik';
 import { useT } from '../../../lib/i18n';
 import { type RoiFormValues, SCORE_KINDS, type ScoreKind } from '../form';
@@ -35,9 +47,23 @@ function NumberField({ name, label, helperText, unit, decimal, disabled }: Numbe
   return (
     <Field.Root invalid={invalid} disabled={disabled}>
       <Field.Label htmlFor={name}>{label}</Field.Label>
-      {unit ? <InputGroup endElement={<Text color="fg.muted" fontSize="sm">{unit}</Text>}>{input}</InputGroup> : input}
+      {unit ? (
+        <InputGroup
+          endElement={
+            <Text color="fg.muted" fontSize="sm">
+              {unit}
+            </Text>
+          }
+        >
+          {input}
+        </InputGroup>
+      ) : (
+        input
+      )}
       {helperText && !invalid && <Field.HelperText>{helperText}</Field.HelperText>}
-      {invalid && <Field.ErrorText data-testid={`roi-error-${name.replace(/\./g, '-')}`}>{t(meta.error!)}</Field.ErrorText>}
+      {invalid && (
+        <Field.ErrorText data-testid={`roi-error-${name.replace(/\./g, '-')}`}>{t(meta.error!)}</Field.ErrorText>
+      )}
     </Field.Root>
   );
 }
@@ -46,7 +72,14 @@ function ScoreKindRow({ kind }: { kind: ScoreKind }) {
   const t = useT();
   const [used, , helpers] = useField<boolean>(`kinds.${kind}.used`);
   return (
-    <Flex gap="4" align="flex-start" py="3" borderTopWidth="1px" borderColor="border.muted" _first={{ borderTopWidth: 0, pt: 0 }}>
+    <Flex
+      gap="4"
+      align="flex-start"
+      py="3"
+      borderTopWidth="1px"
+      borderColor="border.muted"
+      _first={{ borderTopWidth: 0, pt: 0 }}
+    >
       <Box flex="1" minW="0">
         <Checkbox.Root
           checked={used.value}
@@ -62,12 +95,18 @@ function ScoreKindRow({ kind }: { kind: ScoreKind }) {
           <Checkbox.Control mt="0.5" />
           <Checkbox.Label>
             <Text fontWeight="semibold">{t(`roiCalculator.kinds.${kind}.title`)}</Text>
-            <Text fontSize="sm" color="fg.muted" fontWeight="normal">{t(`roiCalculator.kinds.${kind}.description`)}</Text>
+            <Text fontSize="sm" color="fg.muted" fontWeight="normal">
+              {t(`roiCalculator.kinds.${kind}.description`)}
+            </Text>
           </Checkbox.Label>
         </Checkbox.Root>
       </Box>
       <Box w="44" flexShrink={0}>
-        <NumberField name={`kinds.${kind}.count`} label={t(`roiCalculator.kinds.${kind}.count`)} disabled={!used.value} />
+        <NumberField
+          name={`kinds.${kind}.count`}
+          label={t(`roiCalculator.kinds.${kind}.count`)}
+          disabled={!used.value}
+        />
       </Box>
     </Flex>
   );
@@ -77,7 +116,9 @@ function SectionCard({ title, children }: { title: string; children: React.React
   return (
     <Card.Root variant="outline" bg="bg">
       <Card.Body gap="4">
-        <Heading as="h2" size="md">{title}</Heading>
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
         {children}
       </Card.Body>
     </Card.Root>
@@ -93,22 +134,56 @@ export function RoiFormFields() {
     <Stack gap="5">
       <SectionCard title={t('roiCalculator.sections.study')}>
         <SimpleGrid columns={2} gap="4">
-          <NumberField name="interviewsPerStudy" label={t('roiCalculator.fields.interviewsPerStudy')} helperText={t('roiCalculator.fields.interviewsPerStudyHelp')} />
-          <NumberField name="studiesPerYear" label={t('roiCalculator.fields.studiesPerYear')} helperText={t('roiCalculator.fields.studiesPerYearHelp')} />
+          <NumberField
+            name="interviewsPerStudy"
+            label={t('roiCalculator.fields.interviewsPerStudy')}
+            helperText={t('roiCalculator.fields.interviewsPerStudyHelp')}
+          />
+          <NumberField
+            name="studiesPerYear"
+            label={t('roiCalculator.fields.studiesPerYear')}
+            helperText={t('roiCalculator.fields.studiesPerYearHelp')}
+          />
         </SimpleGrid>
       </SectionCard>
       <SectionCard title={t('roiCalculator.sections.scores')}>
-        <Text fontSize="sm" color="fg.muted" mt="-2">{t('roiCalculator.sections.scoresHelp')}</Text>
+        <Text fontSize="sm" color="fg.muted" mt="-2">
+          {t('roiCalculator.sections.scoresHelp')}
+        </Text>
         <Box>
-          {SCORE_KINDS.map((kind) => <ScoreKindRow key={kind} kind={kind} />)}
+          {SCORE_KINDS.map((kind) => (
+            <ScoreKindRow key={kind} kind={kind} />
+          ))}
         </Box>
-        {kindsError && <Text color="fg.error" fontSize="sm" data-testid="roi-error-kinds">{t(kindsError)}</Text>}
+        {kindsError && (
+          <Text color="fg.error" fontSize="sm" data-testid="roi-error-kinds">
+            {t(kindsError)}
+          </Text>
+        )}
       </SectionCard>
       <SectionCard title={t('roiCalculator.sections.prices')}>
         <SimpleGrid columns={3} gap="4">
-          <NumberField name="pricePerCredit" label={t('roiCalculator.fields.pricePerCredit')} unit="€" decimal helperText={t('roiCalculator.fields.pricePerCreditHelp')} />
-          <NumberField name="hoursSavedPerStudy" label={t('roiCalculator.fields.hoursSavedPerStudy')} unit="h" decimal helperText={t('roiCalculator.fields.hoursSavedPerStudyHelp')} />
-          <NumberField name="hourlyRate" label={t('roiCalculator.fields.hourlyRate')} unit="€/h" decimal helperText={t('roiCalculator.fields.hourlyRateHelp')} />
+          <NumberField
+            name="pricePerCredit"
+            label={t('roiCalculator.fields.pricePerCredit')}
+            unit="€"
+            decimal
+            helperText={t('roiCalculator.fields.pricePerCreditHelp')}
+          />
+          <NumberField
+            name="hoursSavedPerStudy"
+            label={t('roiCalculator.fields.hoursSavedPerStudy')}
+            unit="h"
+            decimal
+            helperText={t('roiCalculator.fields.hoursSavedPerStudyHelp')}
+          />
+          <NumberField
+            name="hourlyRate"
+            label={t('roiCalculator.fields.hourlyRate')}
+            unit="€/h"
+            decimal
+            helperText={t('roiCalculator.fields.hourlyRateHelp')}
+          />
         </SimpleGrid>
       </SectionCard>
     </Stack>

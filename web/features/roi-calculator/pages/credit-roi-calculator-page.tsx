@@ -30,13 +30,31 @@ export function CreditRoiCalculatorPage() {
   return (
     <PublicFrame>
       <Box mb="8" maxW="3xl">
-        <Heading as="h1" size="3xl" fontWeight="semibold" letterSpacing="-0.01em">{t('routes.creditRoiCalculator')}</Heading>
-        <Text color="fg.muted" mt="2" fontSize="lg">{t('roiCalculator.subtitle')}</Text>
+        <Heading as="h1" size="3xl" fontWeight="semibold" letterSpacing="-0.01em">
+          {t('routes.creditRoiCalculator')}
+        </Heading>
+        <Text color="fg.muted" mt="2" fontSize="lg">
+          {t('roiCalculator.subtitle')}
+        </Text>
       </Box>
-      <Formik<RoiFormValues> initialValues={initialValues} validationSchema={roiSchema} validateOnMount onSubmit={() => undefined}>
-        <Grid as="form" templateColumns="minmax(0, 7fr) minmax(0, 5fr)" gap="6" alignItems="start" onSubmit={(e) => e.preventDefault()} data-testid="roi-form">
+      <Formik<RoiFormValues>
+        initialValues={initialValues}
+        validationSchema={roiSchema}
+        validateOnMount
+        onSubmit={() => undefined}
+      >
+        <Grid
+          as="form"
+          templateColumns="minmax(0, 7fr) minmax(0, 5fr)"
+          gap="6"
+          alignItems="start"
+          onSubmit={(e) => e.preventDefault()}
+          data-testid="roi-form"
+        >
           <RoiFormFields />
-          <Box position="sticky" top="6"><LiveResults /></Box>
+          <Box position="sticky" top="6">
+            <LiveResults />
+          </Box>
         </Grid>
       </Formik>
     </PublicFrame>

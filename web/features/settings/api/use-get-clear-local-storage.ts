@@ -11,8 +11,12 @@ const GET_CLEAR_LOCAL_STORAGE = graphql(`
 `);
 
 export function useGetClearLocalStorage(enabled: boolean) {
-  return useGqlQuery(GET_CLEAR_LOCAL_STORAGE, {}, {
-    enabled,
-    onError: (error) => console.error('getClearLocalStorage failed', error),
-  });
+  return useGqlQuery(
+    GET_CLEAR_LOCAL_STORAGE,
+    {},
+    {
+      enabled,
+      onError: (error) => console.error('getClearLocalStorage failed', error),
+    },
+  );
 }

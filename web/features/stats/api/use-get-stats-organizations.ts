@@ -12,5 +12,9 @@ const DOCUMENT = graphql(`
 
 /** Organisations by name for the stats' organisation filter (every status: past customers have history). */
 export function useGetStatsOrganizations(search: string, enabled: boolean) {
-  return useGqlQuery(DOCUMENT, { search: search || null, page: { page: 1, limit: 8 } }, { enabled, keepPreviousData: true });
+  return useGqlQuery(
+    DOCUMENT,
+    { search: search || null, page: { page: 1, limit: 8 } },
+    { enabled, keepPreviousData: true },
+  );
 }

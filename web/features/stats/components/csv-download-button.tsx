@@ -20,7 +20,12 @@ export function CsvDownloadButton({ kind, view, rows }: { kind: StatsPageKind; v
   async function download() {
     setRefusal(null);
     try {
-      const answer = await trigger({ view: kind, filters: { fromMonth: view.from, toMonth: view.to, companyId: view.organization?.id ?? null }, sortBy: view.sortBy, sortDirection: view.sortDirection });
+      const answer = await trigger({
+        view: kind,
+        filters: { fromMonth: view.from, toMonth: view.to, companyId: view.organization?.id ?? null },
+        sortBy: view.sortBy,
+        sortDirection: view.sortDirection,
+      });
       downloadTextFile(answer.getUsageStatsCsv.fileName, answer.getUsageStatsCsv.content);
     } catch (error) {
       setRefusal(refusalOf(error));
@@ -28,10 +33,21 @@ export function CsvDownloadButton({ kind, view, rows }: { kind: StatsPageKind; v
   }
   return (
     <Stack gap="1" align="flex-end">
-      <Button size="sm" variant="outline" colorPalette="brand" loading={isMutating} disabled={rows === 0} onClick={() => void download()} data-testid="stats-csv" title={t('stats.csv.hint', { count: formatNumber(rows, locale) })}>
+      <Button
+        size="sm"
+        variant="outline"
+        colorPalette="brand"
+        loading={isMutating}
+        disabled={rows === 0}
+        onClick={() => void download()}
+        data-testid="stats-csv"
+        title={t('stats.csv.hint', { count: formatNumber(rows, locale) })}
+      >
         <DownloadIcon /> {t('stats.csv.download')}
       </Button>
-      <Text fontSize="xs" color="fg.muted">{t('stats.csv.hint', { count: formatNumber(rows, locale) })}</Text>
+      <Text fontSize="xs" color="fg.muted">
+        {t('stats.csv.hint', { count: formatNumber(rows, locale) })}
+      </Text>
       <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
     </Stack>
   );

@@ -16,7 +16,10 @@ export function StatsChart({ kind, months }: { kind: StatsPageKind; months: read
     return barChart({
       categories: months.map((m) => formatMonth(m.month, locale, 'short')),
       categoryTitle: (idx) => formatMonth(months[idx]?.month ?? '', locale),
-      bars: [{ label: t('stats.chart.live'), values: live }, { label: t('stats.chart.manual'), values: manual }],
+      bars: [
+        { label: t('stats.chart.live'), values: live },
+        { label: t('stats.chart.manual'), values: manual },
+      ],
       line: { label: t('stats.chart.creditsUsed'), values: months.map((m) => m.creditsUsed) },
       format,
     });
@@ -24,5 +27,12 @@ export function StatsChart({ kind, months }: { kind: StatsPageKind; months: read
   const title = t(kind === 'DATA_FILES' ? 'stats.chart.dataFilesTitle' : 'stats.chart.dataRecordsTitle');
   const first = months[0]?.month ?? '';
   const last = months[months.length - 1]?.month ?? '';
-  return <UplotChart spec={spec} height={280} testId="stats-chart" ariaLabel={t('stats.chart.ariaLabel', { title, from: formatMonth(first, locale), to: formatMonth(last, locale) })} />;
+  return (
+    <UplotChart
+      spec={spec}
+      height={280}
+      testId="stats-chart"
+      ariaLabel={t('stats.chart.ariaLabel', { title, from: formatMonth(first, locale), to: formatMonth(last, locale) })}
+    />
+  );
 }

@@ -4,7 +4,12 @@ import type { UsageStatsRow } from '../api/use-get-usage-stats-by-month';
 /** The two stats pages: data files (/data-files-stats) and data records (/data-records-stats). */
 export type StatsPageKind = 'DATA_FILES' | 'DATA_RECORDS';
 
-export type StatsColumn = { key: string; field: UsageStatsSortField; numeric: boolean; value?: (row: UsageStatsRow) => number };
+export type StatsColumn = {
+  key: string;
+  field: UsageStatsSortField;
+  numeric: boolean;
+  value?: (row: UsageStatsRow) => number;
+};
 
 /** Each page's table columns, in the order the CSV download repeats them (api stats.csv.ts). */
 export const STATS_COLUMNS: Record<StatsPageKind, StatsColumn[]> = {

@@ -19,14 +19,30 @@ function presets(now: IsoMonth): { key: string; from: IsoMonth; to: IsoMonth }[]
   ];
 }
 
-function MonthSelect({ label, value, months, onChange, testId }: { label: string; value: IsoMonth; months: IsoMonth[]; onChange: (m: IsoMonth) => void; testId: string }) {
+function MonthSelect({
+  label,
+  value,
+  months,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: IsoMonth;
+  months: IsoMonth[];
+  onChange: (m: IsoMonth) => void;
+  testId: string;
+}) {
   const locale = useLocale();
   return (
     <Field.Root w="48">
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)} data-testid={testId}>
-          {months.map((m) => <option key={m} value={m}>{formatMonth(m, locale)}</option>)}
+          {months.map((m) => (
+            <option key={m} value={m}>
+              {formatMonth(m, locale)}
+            </option>
+          ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -38,7 +54,15 @@ function MonthSelect({ label, value, months, onChange, testId }: { label: string
  * Period (two Vienna months, or a preset) and organisation of the stats pages. A period that would
  * run backwards moves the other end along; every change starts at the first page.
  */
-export function StatsFilters({ view, onChange, actions }: { view: StatsView; onChange: (change: Partial<StatsView>) => void; actions?: ReactNode }) {
+export function StatsFilters({
+  view,
+  onChange,
+  actions,
+}: {
+  view: StatsView;
+  onChange: (change: Partial<StatsView>) => void;
+  actions?: ReactNode;
+}) {
   const t = useT();
   const now = viennaMonth();
   const months = useMemo(() => {
@@ -48,18 +72,37 @@ export function StatsFilters({ view, onChange, actions }: { view: StatsView; onC
   return (
     <Stack gap="2" data-testid="stats-filters">
       <Flex wrap="wrap" align="flex-start" gap="4">
-        <MonthSelect label={t('stats.filters.from')} value={view.from} months={months} testId="stats-from"
-          onChange={(from) => onChange({ from, to: from > view.to ? from : view.to, page: 1 })} />
-        <MonthSelect label={t('stats.filters.to')} value={view.to} months={months} testId="stats-to"
-          onChange={(to) => onChange({ to, from: to < view.from ? to : view.from, page: 1 })} />
-        <OrganizationPicker value={view.organization} onChange={(organization) => onChange({ organization, page: 1 })} />
+        <MonthSelect
+          label={t('stats.filters.from')}
+          value={view.from}
+          months={months}
+          testId="stats-from"
+          onChange={(from) => onChange({ from, to: from > view.to ? from : view.to, page: 1 })}
+        />
+        <MonthSelect
+          label={t('stats.filters.to')}
+          value={view.to}
+          months={months}
+          testId="stats-to"
+          onChange={(to) => onChange({ to, from: to < view.from ? to : view.from, page: 1 })}
+        />
+        <OrganizationPicker
+          value={view.organization}
+          onChange={(organization) => onChange({ organization, page: 1 })}
+        />
         <Spacer />
         {actions}
       </Flex>
       <HStack gap="1" ml="-2">
         {presets(now).map((p) => (
-          <Button key={p.key} size="xs" variant={view.from === p.from && view.to === p.to ? 'subtle' : 'ghost'} colorPalette="brand" data-testid={`stats-preset-${p.key}`}
-            onClick={() => onChange({ from: p.from, to: p.to, page: 1 })}>
+          <Button
+            key={p.key}
+            size="xs"
+            variant={view.from === p.from && view.to === p.to ? 'subtle' : 'ghost'}
+            colorPalette="brand"
+            data-testid={`stats-preset-${p.key}`}
+            onClick={() => onChange({ from: p.from, to: p.to, page: 1 })}
+          >
             {t(`stats.filters.presets.${p.key}`)}
           </Button>
         ))}

@@ -15,17 +15,46 @@ import { useStatsView } from '../state/stats-url';
 
 const PAGE_SIZE = 10;
 
-function SummaryCard({ label, value, detail, icon, testId }: { label: string; value: string; detail?: string; icon: ReactNode; testId: string }) {
+function SummaryCard({
+  label,
+  value,
+  detail,
+  icon,
+  testId,
+}: {
+  label: string;
+  value: string;
+  detail?: string;
+  icon: ReactNode;
+  testId: string;
+}) {
   return (
     <Card.Root variant="outline" bg="bg" data-testid={testId}>
       <Card.Body py="4">
         <Flex justify="space-between" align="flex-start" gap="3">
           <Stat.Root>
             <Stat.Label color="fg.muted">{label}</Stat.Label>
-            <Stat.ValueText fontSize="2xl" fontWeight="semibold" data-testid={`${testId}-value`}>{value}</Stat.ValueText>
-            {detail && <Stat.HelpText color="fg.muted" mb="0">{detail}</Stat.HelpText>}
+            <Stat.ValueText fontSize="2xl" fontWeight="semibold" data-testid={`${testId}-value`}>
+              {value}
+            </Stat.ValueText>
+            {detail && (
+              <Stat.HelpText color="fg.muted" mb="0">
+                {detail}
+              </Stat.HelpText>
+            )}
           </Stat.Root>
-          <Flex boxSize="10" align="center" justify="center" borderRadius="lg" bg="brand.subtle" color="brand.fg" fontSize="lg" flexShrink={0}>{icon}</Flex>
+          <Flex
+            boxSize="10"
+            align="center"
+            justify="center"
+            borderRadius="lg"
+            bg="brand.subtle"
+            color="brand.fg"
+            fontSize="lg"
+            flexShrink={0}
+          >
+            {icon}
+          </Flex>
         </Flex>
       </Card.Body>
     </Card.Root>
@@ -51,43 +80,96 @@ export function UsageStatsPage({ kind }: { kind: StatsPageKind }) {
   const title = t(kind === 'DATA_FILES' ? 'routes.dataFilesStats' : 'routes.dataRecordsStats');
   const n = (v: number) => formatNumber(v, locale);
   // A link to an organisation without its name (typed by hand) gets the name from the answer.
-  const organization = view.organization && !view.organization.name && stats?.rows[0] ? { ...view.organization, name: stats.rows[0].organization.name } : view.organization;
+  const organization =
+    view.organization && !view.organization.name && stats?.rows[0]
+      ? { ...view.organization, name: stats.rows[0].organization.name }
+      : view.organization;
   const totals = stats?.totals;
 
   return (
     <Box data-testid={kind === 'DATA_FILES' ? 'data-files-stats-page' : 'data-records-stats-page'}>
-      <PageHeader title={title} subtitle={t(kind === 'DATA_FILES' ? 'stats.subtitle.dataFiles' : 'stats.subtitle.dataRecords')} crumbs={[{ label: t('routes.dashboard'), href: '/' }, { label: t('nav.stats') }, { label: title }]} />
+      <PageHeader
+        title={title}
+        subtitle={t(kind === 'DATA_FILES' ? 'stats.subtitle.dataFiles' : 'stats.subtitle.dataRecords')}
+        crumbs={[{ label: t('routes.dashboard'), href: '/' }, { label: t('nav.stats') }, { label: title }]}
+      />
       <Card.Root variant="outline" bg="bg" mb="5">
         <Card.Body py="4">
-          <StatsFilters view={{ ...view, organization }} onChange={update}
-            actions={stats && <CsvDownloadButton kind={kind} view={view} rows={stats.pageInfo.total} />} />
+          <StatsFilters
+            view={{ ...view, organization }}
+            onChange={update}
+            actions={stats && <CsvDownloadButton kind={kind} view={view} rows={stats.pageInfo.total} />}
+          />
         </Card.Body>
       </Card.Root>
       {isLoading && !stats && <PageSpinner />}
       {error && !stats && <PageError onRetry={() => void mutate()} />}
       {stats && totals && (
-        <Box opacity={isValidating ? 0.7 : 1} transition="opacity 0.2s" data-testid="stats-content" aria-busy={isValidating}>
+        <Box
+          opacity={isValidating ? 0.7 : 1}
+          transition="opacity 0.2s"
+          data-testid="stats-content"
+          aria-busy={isValidating}
+        >
           <SimpleGrid columns={3} gap="5" mb="5">
             {kind === 'DATA_FILES' ? (
-              <SummaryCard testId="stats-total" label={t('stats.cards.datafiles')} value={n(totals.numberOfDatafiles)} icon={<FilesIcon />}
-                detail={t('stats.cards.liveManual', { live: n(totals.numberOfLiveDatafiles), manual: n(totals.numberOfManualDatafiles) })} />
+              <SummaryCard
+                testId="stats-total"
+                label={t('stats.cards.datafiles')}
+                value={n(totals.numberOfDatafiles)}
+                icon={<FilesIcon />}
+                detail={t('stats.cards.liveManual', {
+                  live: n(totals.numberOfLiveDatafiles),
+                  manual: n(totals.numberOfManualDatafiles),
+                })}
+              />
             ) : (
-              <SummaryCard testId="stats-total" label={t('stats.cards.dataRecords')} value={n(totals.numberOfDataRecords)} icon={<DatabaseIcon />}
-                detail={t('stats.cards.liveManual', { live: n(totals.numberOfLiveDataRecords), manual: n(totals.numberOfManualDataRecords) })} />
+              <SummaryCard
+                testId="stats-total"
+                label={t('stats.cards.dataRecords')}
+                value={n(totals.numberOfDataRecords)}
+                icon={<DatabaseIcon />}
+                detail={t('stats.cards.liveManual', {
+                  live: n(totals.numberOfLiveDataRecords),
+                  manual: n(totals.numberOfManualDataRecords),
+                })}
+              />
             )}
-            <SummaryCard testId="stats-credits" label={t('stats.cards.creditsUsed')} value={n(totals.creditsUsed)} icon={<WalletIcon />} detail={t('stats.cards.creditsRefunded', { refunded: n(totals.creditsRefunded) })} />
-            <SummaryCard testId="stats-organizations" label={t('stats.cards.organizations')} value={n(totals.numberOfOrganizations)} icon={<ChartIcon />} detail={t('stats.cards.organizationsHint')} />
+            <SummaryCard
+              testId="stats-credits"
+              label={t('stats.cards.creditsUsed')}
+              value={n(totals.creditsUsed)}
+              icon={<WalletIcon />}
+              detail={t('stats.cards.creditsRefunded', { refunded: n(totals.creditsRefunded) })}
+            />
+            <SummaryCard
+              testId="stats-organizations"
+              label={t('stats.cards.organizations')}
+              value={n(totals.numberOfOrganizations)}
+              icon={<ChartIcon />}
+              detail={t('stats.cards.organizationsHint')}
+            />
           </SimpleGrid>
           <Card.Root variant="outline" bg="bg" mb="5">
-            <Card.Header pb="0"><Heading size="md">{t(kind === 'DATA_FILES' ? 'stats.chart.dataFilesTitle' : 'stats.chart.dataRecordsTitle')}</Heading></Card.Header>
+            <Card.Header pb="0">
+              <Heading size="md">
+                {t(kind === 'DATA_FILES' ? 'stats.chart.dataFilesTitle' : 'stats.chart.dataRecordsTitle')}
+              </Heading>
+            </Card.Header>
             <Card.Body>
               <StatsChart kind={kind} months={stats.months} />
-              <Text mt="3" fontSize="xs" color="fg.muted">{t('stats.definition')}</Text>
+              <Text mt="3" fontSize="xs" color="fg.muted">
+                {t('stats.definition')}
+              </Text>
             </Card.Body>
           </Card.Root>
           <Card.Root variant="outline" bg="bg">
-            <Card.Header pb="0"><Heading size="md">{t('stats.table.title')}</Heading></Card.Header>
-            <Card.Body><StatsTable kind={kind} stats={stats} view={view} onChange={update} /></Card.Body>
+            <Card.Header pb="0">
+              <Heading size="md">{t('stats.table.title')}</Heading>
+            </Card.Header>
+            <Card.Body>
+              <StatsTable kind={kind} stats={stats} view={view} onChange={update} />
+            </Card.Body>
           </Card.Root>
         </Box>
       )}

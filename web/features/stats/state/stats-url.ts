@@ -6,7 +6,18 @@ import type { SortDirection, UsageStatsSortField } from '../../../lib/gql/graphq
 /** The most months the server answers for at once (api stats.service STATS_MAX_MONTHS). */
 export const MAX_MONTHS = 120;
 
-const SORT_FIELDS: readonly UsageStatsSortField[] = ['ORGANIZATION', 'MONTH', 'DATAFILES', 'LIVE_DATAFILES', 'MANUAL_DATAFILES', 'DATA_RECORDS', 'LIVE_DATA_RECORDS', 'MANUAL_DATA_RECORDS', 'CREDITS_USED', 'CREDITS_REFUNDED'];
+const SORT_FIELDS: readonly UsageStatsSortField[] = [
+  'ORGANIZATION',
+  'MONTH',
+  'DATAFILES',
+  'LIVE_DATAFILES',
+  'MANUAL_DATAFILES',
+  'DATA_RECORDS',
+  'LIVE_DATA_RECORDS',
+  'MANUAL_DATA_RECORDS',
+  'CREDITS_USED',
+  'CREDITS_REFUNDED',
+];
 
 /**
  * What the stats pages show, kept in the URL (architecture.md: shareable view state lives there):
@@ -33,7 +44,8 @@ export function readStatsView(search: string, now = new Date()): StatsView {
   const period = defaultPeriod(now);
   let from = params.get('from');
   let to = params.get('to');
-  if (!isIsoMonth(from) || !isIsoMonth(to) || to < from || monthsBetween(from, to) > MAX_MONTHS) ({ from, to } = period);
+  if (!isIsoMonth(from) || !isIsoMonth(to) || to < from || monthsBetween(from, to) > MAX_MONTHS)
+    ({ from, to } = period);
   const id = params.get('organization');
   const sortBy = params.get('sort') as UsageStatsSortField | null;
   const dir = params.get('dir');
@@ -66,7 +78,8 @@ export function useStatsView(): [StatsView, (change: Partial<StatsView>) => void
   const [location, navigate] = useLocation();
   const view = readStatsView(search);
   const update = useCallback(
-    (change: Partial<StatsView>) => navigate(`${location}?${statsSearch({ ...readStatsView(search), ...change })}`, { replace: true }),
+    (change: Partial<StatsView>) =>
+      navigate(`${location}?${statsSearch({ ...readStatsView(search), ...change })}`, { replace: true }),
     [location, navigate, search],
   );
   return [view, update];

@@ -4,7 +4,12 @@ import { GraphQLRequestError, refusalFromPayload } from '../../../lib/graphql-cl
  * PUTs the survey file to its signed URL with XMLHttpRequest, the one browser API that reports
  * upload progress (fetch does not). Refusals of the upload endpoint come in the GraphQL error shape.
  */
-export function putUploadFile(url: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<void> {
+export function putUploadFile(
+  url: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
@@ -27,7 +32,15 @@ export function putUploadFile(url: string, file: File, onProgress: (fraction: nu
       }
       const refusal = refusalFromPayload(body?.errors?.[0], 'S3_FILE_UPLOAD_FAILED');
       // The endpoint's message is already in the UI's language (Accept-Language).
-      reject(new GraphQLRequestError(refusal.code, body?.errors?.[0]?.message ?? 'upload refused', xhr.status, refusal.reason, refusal.params));
+      reject(
+        new GraphQLRequestError(
+          refusal.code,
+          body?.errors?.[0]?.message ?? 'upload refused',
+          xhr.status,
+          refusal.reason,
+          refusal.params,
+        ),
+      );
     };
     xhr.onerror = () => reject(new GraphQLRequestError('S3_FILE_UPLOAD_FAILED', 'upload failed', 0));
     xhr.onabort = () => reject(new GraphQLRequestError('S3_FILE_UPLOAD_FAILED', 'upload cancelled', 0));

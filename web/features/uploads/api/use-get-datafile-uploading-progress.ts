@@ -19,8 +19,12 @@ export type UploadingProgress = GetDatafileUploadingProgressQuery['getDatafileUp
  * GraphQL query every second is cheap, works through any proxy, and needs no open connection).
  */
 export function useGetDatafileUploadingProgress(datafileId: string | null, enabled = true) {
-  return useGqlQuery(DOCUMENT, { datafileId: datafileId ?? '' }, {
-    enabled: enabled && Boolean(datafileId),
-    refreshInterval: (data) => (data?.getDatafileUploadingProgress.upload?.status === 'PROCESSING' ? 1000 : 0),
-  });
+  return useGqlQuery(
+    DOCUMENT,
+    { datafileId: datafileId ?? '' },
+    {
+      enabled: enabled && Boolean(datafileId),
+      refreshInterval: (data) => (data?.getDatafileUploadingProgress.upload?.status === 'PROCESSING' ? 1000 : 0),
+    },
+  );
 }

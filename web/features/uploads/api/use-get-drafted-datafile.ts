@@ -25,5 +25,9 @@ export type DraftedDatafile = GetDraftedDatafileQuery['getDraftedDatafile'];
 export type DataPointMetadata = DraftedDatafile['datapointsMetadata'][number];
 
 export function useGetDraftedDatafile(datafileId: string | null) {
-  return useGqlQuery(DOCUMENT, { datafileId: datafileId ?? '' }, { enabled: Boolean(datafileId), revalidateOnFocus: false });
+  return useGqlQuery(
+    DOCUMENT,
+    { datafileId: datafileId ?? '' },
+    { enabled: Boolean(datafileId), revalidateOnFocus: false },
+  );
 }

@@ -14,5 +14,9 @@ export function useReadSheetNames() {
 
 /** A resumed draft's sheets (its file is stored already). */
 export function useGetSheetNames(datafileKey: string | null, companyId: string | null, enabled: boolean) {
-  return useGqlQuery(DOCUMENT, { datafileKey: datafileKey ?? '', companyId: companyId ?? '' }, { enabled: enabled && Boolean(datafileKey && companyId), revalidateOnFocus: false });
+  return useGqlQuery(
+    DOCUMENT,
+    { datafileKey: datafileKey ?? '', companyId: companyId ?? '' },
+    { enabled: enabled && Boolean(datafileKey && companyId), revalidateOnFocus: false },
+  );
 }

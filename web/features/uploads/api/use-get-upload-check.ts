@@ -17,9 +17,14 @@ export type UploadIssue = UploadCheck['issues'][number];
 
 /** The check of the saved columns: asked again every second while it runs. */
 export function useGetUploadCheck(datafileId: string | null) {
-  return useGqlQuery(DOCUMENT, { datafileId: datafileId ?? '' }, {
-    enabled: Boolean(datafileId),
-    revalidateOnFocus: false,
-    refreshInterval: (data) => (data && (data.getUploadCheck.state === 'PENDING' || data.getUploadCheck.state === 'RUNNING') ? 1000 : 0),
-  });
+  return useGqlQuery(
+    DOCUMENT,
+    { datafileId: datafileId ?? '' },
+    {
+      enabled: Boolean(datafileId),
+      revalidateOnFocus: false,
+      refreshInterval: (data) =>
+        data && (data.getUploadCheck.state === 'PENDING' || data.getUploadCheck.state === 'RUNNING') ? 1000 : 0,
+    },
+  );
 }

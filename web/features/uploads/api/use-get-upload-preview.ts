@@ -22,5 +22,9 @@ export type UploadPreview = GetUploadPreviewQuery['getUploadPreview'];
 export type PreviewColumn = UploadPreview['columns'][number];
 
 export function useGetUploadPreview(datafileId: string | null) {
-  return useGqlQuery(DOCUMENT, { datafileId: datafileId ?? '' }, { enabled: Boolean(datafileId), revalidateOnFocus: false });
+  return useGqlQuery(
+    DOCUMENT,
+    { datafileId: datafileId ?? '' },
+    { enabled: Boolean(datafileId), revalidateOnFocus: false },
+  );
 }

@@ -15,11 +15,20 @@ function sampleOf(preview: UploadPreview, index: number, locale: Locale): string
     if (v !== null && v !== undefined && v !== '' && !row.missing.includes(index) && !seen.includes(v)) seen.push(v);
     if (seen.length === 3) break;
   }
-  return seen.map((v) => cellText(v, undefined, locale)).map((v) => (v.length > 24 ? `${v.slice(0, 23)}…` : v)).join(' · ');
+  return seen
+    .map((v) => cellText(v, undefined, locale))
+    .map((v) => (v.length > 24 ? `${v.slice(0, 23)}…` : v))
+    .join(' · ');
 }
 
 /** One row per column of the file: its values, its type (suggested ones marked) and, for grids and projective questions, its group. */
-export function ColumnsTable({ preview, draft, messages, onType, onGroup }: {
+export function ColumnsTable({
+  preview,
+  draft,
+  messages,
+  onType,
+  onGroup,
+}: {
   preview: UploadPreview;
   draft: Draft;
   /** Problems per column (messages already in words). */
@@ -49,28 +58,60 @@ export function ColumnsTable({ preview, draft, messages, onType, onGroup }: {
             <Table.Row key={c.name} data-testid={`column-row-${c.name}`} bg={problems.length ? 'red.50' : undefined}>
               <Table.Cell>
                 <Text fontWeight="semibold">{c.name}</Text>
-                {c.label && c.label !== c.name && <Text fontSize="xs" color="fg.muted" maxW="64" truncate title={c.label}>{c.label}</Text>}
-                {problems.map((m) => <Text key={m} fontSize="xs" color="fg.error" mt="1" data-testid="column-issue">{m}</Text>)}
+                {c.label && c.label !== c.name && (
+                  <Text fontSize="xs" color="fg.muted" maxW="64" truncate title={c.label}>
+                    {c.label}
+                  </Text>
+                )}
+                {problems.map((m) => (
+                  <Text key={m} fontSize="xs" color="fg.error" mt="1" data-testid="column-issue">
+                    {m}
+                  </Text>
+                ))}
               </Table.Cell>
-              <Table.Cell fontSize="xs" color="fg.muted" maxW="80" truncate title={sampleOf(preview, index, locale)}>{sampleOf(preview, index, locale)}</Table.Cell>
+              <Table.Cell fontSize="xs" color="fg.muted" maxW="80" truncate title={sampleOf(preview, index, locale)}>
+                {sampleOf(preview, index, locale)}
+              </Table.Cell>
               <Table.Cell>
                 <HStack gap="2">
-                <NativeSelect.Root size="sm" maxW="60">
-                  <NativeSelect.Field value={type} aria-label={`${t('uploads.step2.type')}: ${c.name}`} data-testid={`column-type-${c.name}`}
-                    onChange={(e) => onType(c, e.currentTarget.value as DataPointType)}>
-                    {COLUMN_TYPES.map((ty) => <option key={ty} value={ty}>{t(`uploads.step2.types.${ty}`)}</option>)}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                {c.suggestedType === type && type !== 'IGNORE' && <Badge size="xs" colorPalette="gray" variant="subtle">{t('uploads.step2.suggested')}</Badge>}
+                  <NativeSelect.Root size="sm" maxW="60">
+                    <NativeSelect.Field
+                      value={type}
+                      aria-label={`${t('uploads.step2.type')}: ${c.name}`}
+                      data-testid={`column-type-${c.name}`}
+                      onChange={(e) => onType(c, e.currentTarget.value as DataPointType)}
+                    >
+                      {COLUMN_TYPES.map((ty) => (
+                        <option key={ty} value={ty}>
+                          {t(`uploads.step2.types.${ty}`)}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  {c.suggestedType === type && type !== 'IGNORE' && (
+                    <Badge size="xs" colorPalette="gray" variant="subtle">
+                      {t('uploads.step2.suggested')}
+                    </Badge>
+                  )}
                 </HStack>
               </Table.Cell>
               <Table.Cell>
                 {groups.length > 0 && point && (
                   <NativeSelect.Root size="sm">
-                    <NativeSelect.Field value={point.key} aria-label={`${t('uploads.step2.group')}: ${c.name}`} data-testid={`column-group-${c.name}`}
-                      onChange={(e) => onGroup(c.name, e.currentTarget.value === NEW_GROUP ? null : e.currentTarget.value)}>
-                      {groups.map((g) => <option key={g.key} value={g.key}>{g.questionTitle || g.dataPointIdentifier}</option>)}
+                    <NativeSelect.Field
+                      value={point.key}
+                      aria-label={`${t('uploads.step2.group')}: ${c.name}`}
+                      data-testid={`column-group-${c.name}`}
+                      onChange={(e) =>
+                        onGroup(c.name, e.currentTarget.value === NEW_GROUP ? null : e.currentTarget.value)
+                      }
+                    >
+                      {groups.map((g) => (
+                        <option key={g.key} value={g.key}>
+                          {g.questionTitle || g.dataPointIdentifier}
+                        </option>
+                      ))}
                       <option value={NEW_GROUP}>{t('uploads.step2.newGroup')}</option>
                     </NativeSelect.Field>
                     <NativeSelect.Indicator />

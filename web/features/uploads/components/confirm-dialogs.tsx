@@ -6,7 +6,13 @@ import { useLocale, useT } from '../../../lib/i18n';
 type Props = { open: boolean; needed: number; balance: number; onClose: () => void };
 
 /** Spec section 2: the not-enough-credits popup of step 3 (no pay-as-usage plan takes the rest). */
-export function NotEnoughCreditsDialog({ open, needed, balance, onClose, canManageCredits }: Props & { canManageCredits: boolean }) {
+export function NotEnoughCreditsDialog({
+  open,
+  needed,
+  balance,
+  onClose,
+  canManageCredits,
+}: Props & { canManageCredits: boolean }) {
   const t = useT();
   const locale = useLocale();
   return (
@@ -15,11 +21,26 @@ export function NotEnoughCreditsDialog({ open, needed, balance, onClose, canMana
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="not-enough-credits">
-            <Dialog.Header><Dialog.Title>{t('uploads.step3.notEnoughTitle')}</Dialog.Title></Dialog.Header>
-            <Dialog.Body><Text>{t('uploads.step3.notEnoughText', { needed: formatNumber(needed, locale), balance: formatNumber(balance, locale) })}</Text></Dialog.Body>
+            <Dialog.Header>
+              <Dialog.Title>{t('uploads.step3.notEnoughTitle')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>
+                {t('uploads.step3.notEnoughText', {
+                  needed: formatNumber(needed, locale),
+                  balance: formatNumber(balance, locale),
+                })}
+              </Text>
+            </Dialog.Body>
             <Dialog.Footer>
-              {canManageCredits && <Button asChild variant="outline"><Link href="/administration">{t('uploads.step3.toAdministration')}</Link></Button>}
-              <Button colorPalette="brand" onClick={onClose}>{t('uploads.step3.close')}</Button>
+              {canManageCredits && (
+                <Button asChild variant="outline">
+                  <Link href="/administration">{t('uploads.step3.toAdministration')}</Link>
+                </Button>
+              )}
+              <Button colorPalette="brand" onClick={onClose}>
+                {t('uploads.step3.close')}
+              </Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>
@@ -29,7 +50,14 @@ export function NotEnoughCreditsDialog({ open, needed, balance, onClose, canMana
 }
 
 /** The balance does not cover the upload, a pay-as-usage plan takes the rest: the user decides. */
-export function PayAsUsageDialog({ open, needed, balance, onClose, onContinue, busy }: Props & { onContinue: () => void; busy: boolean }) {
+export function PayAsUsageDialog({
+  open,
+  needed,
+  balance,
+  onClose,
+  onContinue,
+  busy,
+}: Props & { onContinue: () => void; busy: boolean }) {
   const t = useT();
   const locale = useLocale();
   return (
@@ -38,13 +66,25 @@ export function PayAsUsageDialog({ open, needed, balance, onClose, onContinue, b
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="pay-as-usage-confirm">
-            <Dialog.Header><Dialog.Title>{t('uploads.step3.payAsUsageTitle')}</Dialog.Title></Dialog.Header>
+            <Dialog.Header>
+              <Dialog.Title>{t('uploads.step3.payAsUsageTitle')}</Dialog.Title>
+            </Dialog.Header>
             <Dialog.Body>
-              <Text>{t('uploads.step3.payAsUsageText', { needed: formatNumber(needed, locale), balance: formatNumber(balance, locale), rest: formatNumber(Math.max(0, needed - balance), locale) })}</Text>
+              <Text>
+                {t('uploads.step3.payAsUsageText', {
+                  needed: formatNumber(needed, locale),
+                  balance: formatNumber(balance, locale),
+                  rest: formatNumber(Math.max(0, needed - balance), locale),
+                })}
+              </Text>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>{t('uploads.step3.close')}</Button>
-              <Button colorPalette="brand" loading={busy} onClick={onContinue} data-testid="pay-as-usage-continue">{t('uploads.step3.continue')}</Button>
+              <Button variant="outline" onClick={onClose}>
+                {t('uploads.step3.close')}
+              </Button>
+              <Button colorPalette="brand" loading={busy} onClick={onContinue} data-testid="pay-as-usage-continue">
+                {t('uploads.step3.continue')}
+              </Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -8,7 +8,10 @@ export function cellText(value: string | null, labels: Map<string, string> | und
   if (value === null) return '';
   const label = labels?.get(value);
   const n = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : null;
-  const shown = n !== null && Math.abs(n) < 1e15 ? formatNumber(n, locale, value.includes('.') ? Math.min(4, value.split('.')[1]!.length) : 0) : value;
+  const shown =
+    n !== null && Math.abs(n) < 1e15
+      ? formatNumber(n, locale, value.includes('.') ? Math.min(4, value.split('.')[1]!.length) : 0)
+      : value;
   return label ? `${shown} (${label})` : shown;
 }
 
@@ -16,17 +19,32 @@ export function cellText(value: string | null, labels: Map<string, string> | und
 export function PreviewTable({ preview }: { preview: UploadPreview }) {
   const t = useT();
   const locale = useLocale();
-  const labels = preview.columns.map((c) => (c.valueLabels.length ? new Map(c.valueLabels.map((v) => [v.value, v.label])) : undefined));
+  const labels = preview.columns.map((c) =>
+    c.valueLabels.length ? new Map(c.valueLabels.map((v) => [v.value, v.label])) : undefined,
+  );
   return (
-    <Box overflowX="auto" maxH="360px" overflowY="auto" borderWidth="1px" borderRadius="md" data-testid="upload-preview-table">
+    <Box
+      overflowX="auto"
+      maxH="360px"
+      overflowY="auto"
+      borderWidth="1px"
+      borderRadius="md"
+      data-testid="upload-preview-table"
+    >
       <Table.Root size="sm" stickyHeader>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader bg="bg.subtle" color="fg.muted">{t('uploads.step2.rowNumber')}</Table.ColumnHeader>
+            <Table.ColumnHeader bg="bg.subtle" color="fg.muted">
+              {t('uploads.step2.rowNumber')}
+            </Table.ColumnHeader>
             {preview.columns.map((c) => (
               <Table.ColumnHeader key={c.name} bg="bg.subtle" whiteSpace="nowrap" title={c.label ?? undefined}>
                 <Text fontWeight="semibold">{c.name}</Text>
-                {c.label && c.label !== c.name && <Text fontSize="xs" color="fg.muted" fontWeight="normal" maxW="48" truncate>{c.label}</Text>}
+                {c.label && c.label !== c.name && (
+                  <Text fontSize="xs" color="fg.muted" fontWeight="normal" maxW="48" truncate>
+                    {c.label}
+                  </Text>
+                )}
               </Table.ColumnHeader>
             ))}
           </Table.Row>
@@ -37,7 +55,13 @@ export function PreviewTable({ preview }: { preview: UploadPreview }) {
               <Table.Cell color="fg.muted">{formatNumber(row.number, locale)}</Table.Cell>
               {row.cells.map((cell, j) => (
                 <Table.Cell key={j} whiteSpace="nowrap" maxW="64" truncate title={cell ?? undefined}>
-                  {row.missing.includes(j) ? <Text as="span" color="fg.subtle" fontStyle="italic">{t('uploads.step2.missingCell')}</Text> : cellText(cell ?? null, labels[j], locale)}
+                  {row.missing.includes(j) ? (
+                    <Text as="span" color="fg.subtle" fontStyle="italic">
+                      {t('uploads.step2.missingCell')}
+                    </Text>
+                  ) : (
+                    cellText(cell ?? null, labels[j], locale)
+                  )}
                 </Table.Cell>
               ))}
             </Table.Row>

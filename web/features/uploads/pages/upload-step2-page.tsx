@@ -14,7 +14,17 @@ import { ColumnsTable } from '../components/columns-table';
 import { HAS_SETTINGS, PointSettings } from '../components/point-settings';
 import { PreviewTable } from '../components/preview-table';
 import { UploadSteps } from '../components/upload-steps';
-import { initialDraft, localIssues, moveColumn, moveToGroup, pointOfIssue, setColumnType, toInput, updatePoint, type Draft } from '../state/columns';
+import {
+  initialDraft,
+  localIssues,
+  moveColumn,
+  moveToGroup,
+  pointOfIssue,
+  setColumnType,
+  toInput,
+  updatePoint,
+  type Draft,
+} from '../state/columns';
 import { localIssueMessage, uploadErrorMessage } from '../state/messages';
 
 /**
@@ -39,14 +49,22 @@ export function UploadStep2Page() {
   const data = preview.data?.getUploadPreview;
 
   useEffect(() => {
-    if (!draft && file && data) setDraft(initialDraft(data.columns.map((c) => c.name), file.datapointsMetadata, data.suggestedColumns));
+    if (!draft && file && data)
+      setDraft(
+        initialDraft(
+          data.columns.map((c) => c.name),
+          file.datapointsMetadata,
+          data.suggestedColumns,
+        ),
+      );
   }, [draft, file, data]);
 
   const state = check.data?.getUploadCheck;
   useEffect(() => {
     if (!waiting || !state || state.state === 'PENDING' || state.state === 'RUNNING') return;
     setWaiting(false);
-    if (state.state === 'DONE' && state.issues.length === 0 && state.estimate) navigate(`/upload-dataset/step3?datafileId=${encodeURIComponent(datafileId!)}`);
+    if (state.state === 'DONE' && state.issues.length === 0 && state.estimate)
+      navigate(`/upload-dataset/step3?datafileId=${encodeURIComponent(datafileId!)}`);
   }, [waiting, state, navigate, datafileId]);
 
   const local = useMemo(() => (draft ? localIssues(draft) : []), [draft]);
@@ -67,7 +85,8 @@ export function UploadStep2Page() {
       }
       for (const issue of serverIssues) {
         const point = pointOfIssue(draft, issue);
-        const column = issue.column && data?.columns.some((c) => c.name === issue.column) ? issue.column : point?.columns[0];
+        const column =
+          issue.column && data?.columns.some((c) => c.name === issue.column) ? issue.column : point?.columns[0];
         add(point?.key, column, issue.message);
       }
     }
@@ -77,17 +96,29 @@ export function UploadStep2Page() {
   if (!datafileId) return <Redirect to="/upload-dataset/step1" replace />;
   if (drafted.isLoading || preview.isLoading) return <PageSpinner />;
   if (drafted.error || !file) return <PageError onRetry={() => void drafted.mutate()} />;
-  if (file.upload.status === 'PROCESSING' || file.upload.status === 'READY') return <Redirect to={`/upload-dataset/step3?datafileId=${encodeURIComponent(datafileId)}`} replace />;
+  if (file.upload.status === 'PROCESSING' || file.upload.status === 'READY')
+    return <Redirect to={`/upload-dataset/step3?datafileId=${encodeURIComponent(datafileId)}`} replace />;
   if (preview.error || !data) {
     return (
       <Box maxW="3xl">
-        <PageHeader title={t('uploads.step2.title')} crumbs={[{ label: t('nav.dashboard'), href: '/' }, { label: t('routes.uploadStep2') }]} />
+        <PageHeader
+          title={t('uploads.step2.title')}
+          crumbs={[{ label: t('nav.dashboard'), href: '/' }, { label: t('routes.uploadStep2') }]}
+        />
         <UploadSteps current={2} />
         <Alert.Root status="error" mb="4" data-testid="upload-preview-error">
           <Alert.Indicator />
-          <Alert.Content><Alert.Title>{t('uploads.step2.loadError')}</Alert.Title><Alert.Description>{uploadErrorMessage(locale, preview.error)}</Alert.Description></Alert.Content>
+          <Alert.Content>
+            <Alert.Title>{t('uploads.step2.loadError')}</Alert.Title>
+            <Alert.Description>{uploadErrorMessage(locale, preview.error)}</Alert.Description>
+          </Alert.Content>
         </Alert.Root>
-        <Button variant="outline" onClick={() => navigate(`/upload-dataset/step1?datafileId=${encodeURIComponent(datafileId)}`)}>{t('uploads.step3.toStep1')}</Button>
+        <Button
+          variant="outline"
+          onClick={() => navigate(`/upload-dataset/step1?datafileId=${encodeURIComponent(datafileId)}`)}
+        >
+          {t('uploads.step3.toStep1')}
+        </Button>
       </Box>
     );
   }
@@ -108,25 +139,45 @@ export function UploadStep2Page() {
   const problems = (showLocal ? local.length : 0) + serverIssues.length;
   return (
     <Box>
-      <PageHeader title={t('uploads.step2.title')} subtitle={t('uploads.step2.subtitle', { title: file.name })}
-        crumbs={[{ label: t('nav.dashboard'), href: '/' }, { label: t('routes.uploadStep2') }]} />
+      <PageHeader
+        title={t('uploads.step2.title')}
+        subtitle={t('uploads.step2.subtitle', { title: file.name })}
+        crumbs={[{ label: t('nav.dashboard'), href: '/' }, { label: t('routes.uploadStep2') }]}
+      />
       <UploadSteps current={2} />
       <Stack gap="6">
         <Card.Root variant="outline" bg="bg">
-          <Card.Header><Heading size="md">{t('uploads.step2.previewTitle')}</Heading>
-            <Text fontSize="sm" color="fg.muted">{t('uploads.step2.previewHint', { rows: formatNumber(data.rows.length, locale), format: data.source.isQualtrics ? 'Qualtrics CSV' : data.source.format, headerRow: data.source.headerRow, firstRow: data.source.dataRecordStartRow })}</Text>
+          <Card.Header>
+            <Heading size="md">{t('uploads.step2.previewTitle')}</Heading>
+            <Text fontSize="sm" color="fg.muted">
+              {t('uploads.step2.previewHint', {
+                rows: formatNumber(data.rows.length, locale),
+                format: data.source.isQualtrics ? 'Qualtrics CSV' : data.source.format,
+                headerRow: data.source.headerRow,
+                firstRow: data.source.dataRecordStartRow,
+              })}
+            </Text>
           </Card.Header>
-          <Card.Body><PreviewTable preview={data} /></Card.Body>
+          <Card.Body>
+            <PreviewTable preview={data} />
+          </Card.Body>
         </Card.Root>
         <Stack gap="6">
           <Card.Root variant="outline" bg="bg">
-            <Card.Header><Heading size="md">{t('uploads.step2.columnsTitle')}</Heading>
-              <Text fontSize="sm" color="fg.muted">{t('uploads.step2.columnsHint', { count: formatNumber(data.columns.length, locale) })}</Text>
+            <Card.Header>
+              <Heading size="md">{t('uploads.step2.columnsTitle')}</Heading>
+              <Text fontSize="sm" color="fg.muted">
+                {t('uploads.step2.columnsHint', { count: formatNumber(data.columns.length, locale) })}
+              </Text>
             </Card.Header>
             <Card.Body>
-              <ColumnsTable preview={data} draft={draft} messages={byColumn}
+              <ColumnsTable
+                preview={data}
+                draft={draft}
+                messages={byColumn}
                 onType={(column, type) => setDraft(setColumnType(draft, column.name, type, column.label))}
-                onGroup={(column, key) => setDraft(moveToGroup(draft, column, key))} />
+                onGroup={(column, key) => setDraft(moveToGroup(draft, column, key))}
+              />
             </Card.Body>
           </Card.Root>
           <Stack gap="4">
@@ -134,9 +185,13 @@ export function UploadStep2Page() {
             {settings.length === 0 && <Text color="fg.muted">{t('uploads.step2.settingsEmpty')}</Text>}
             <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
               {settings.map((p) => (
-                <PointSettings key={p.key} point={p} problems={byPoint.get(p.key) ?? []}
+                <PointSettings
+                  key={p.key}
+                  point={p}
+                  problems={byPoint.get(p.key) ?? []}
                   onChange={(patch) => setDraft(updatePoint(draft, p.key, patch))}
-                  onMove={(column, by) => setDraft(moveColumn(draft, p.key, column, by))} />
+                  onMove={(column, by) => setDraft(moveColumn(draft, p.key, column, by))}
+                />
               ))}
             </SimpleGrid>
           </Stack>
@@ -148,7 +203,9 @@ export function UploadStep2Page() {
               <Alert.Title>{t('uploads.step2.issuesTitle')}</Alert.Title>
               <Alert.Description>
                 <Text>{t('uploads.step2.problemsFound', { count: formatNumber(problems, locale) })}</Text>
-                {general.map((m) => <Text key={m}>{m}</Text>)}
+                {general.map((m) => (
+                  <Text key={m}>{m}</Text>
+                ))}
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -156,13 +213,34 @@ export function UploadStep2Page() {
         <ErrorAlert message={error} onDismiss={() => setError(null)} />
         {waiting && (
           <Box data-testid="upload-check-progress">
-            <Text fontSize="sm" mb="1">{t('uploads.step2.checking', { format: data.source.format, percent: formatNumber(state?.progress ?? 0, locale) })}</Text>
-            <Progress.Root value={state?.progress ?? 0} size="sm" colorPalette="brand"><Progress.Track><Progress.Range /></Progress.Track></Progress.Root>
+            <Text fontSize="sm" mb="1">
+              {t('uploads.step2.checking', {
+                format: data.source.format,
+                percent: formatNumber(state?.progress ?? 0, locale),
+              })}
+            </Text>
+            <Progress.Root value={state?.progress ?? 0} size="sm" colorPalette="brand">
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
           </Box>
         )}
         <HStack justify="space-between">
-          <Button variant="outline" onClick={() => navigate(`/upload-dataset/step1?datafileId=${encodeURIComponent(datafileId)}`)}>{t('uploads.step2.back')}</Button>
-          <Button colorPalette="brand" onClick={() => void submit()} loading={save.isMutating || waiting} data-testid="upload-step2-next">{t('uploads.step2.check')}</Button>
+          <Button
+            variant="outline"
+            onClick={() => navigate(`/upload-dataset/step1?datafileId=${encodeURIComponent(datafileId)}`)}
+          >
+            {t('uploads.step2.back')}
+          </Button>
+          <Button
+            colorPalette="brand"
+            onClick={() => void submit()}
+            loading={save.isMutating || waiting}
+            data-testid="upload-step2-next"
+          >
+            {t('uploads.step2.check')}
+          </Button>
         </HStack>
       </Stack>
     </Box>

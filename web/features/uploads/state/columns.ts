@@ -11,7 +11,17 @@ export type Draft = DraftPoint[];
 
 /** Types whose data point reads several columns: a column joins a group of its type. */
 export const GROUP_TYPES: readonly DataPointType[] = ['ITEM_BATTERY', 'PROJECTIVE', 'TIMESTAMP'];
-export const COLUMN_TYPES: readonly DataPointType[] = ['RECORD_ID', 'DURATION', 'TIMESTAMP', 'ITEM_BATTERY', 'OPEN_ENDED', 'PROJECTIVE', 'GROUPING', 'VOTE', 'IGNORE'];
+export const COLUMN_TYPES: readonly DataPointType[] = [
+  'RECORD_ID',
+  'DURATION',
+  'TIMESTAMP',
+  'ITEM_BATTERY',
+  'OPEN_ENDED',
+  'PROJECTIVE',
+  'GROUPING',
+  'VOTE',
+  'IGNORE',
+];
 export const PURPOSES = ['PS', 'CS', 'IS', 'SDS'] as const;
 export const MIN_GRID_ITEMS = 7;
 export const MAX_KEYWORDS = 15;
@@ -19,7 +29,10 @@ export const MAX_KEYWORDS = 15;
 let counter = 0;
 const newKey = () => `dp${++counter}`;
 
-type Metadata = Omit<SelectedColumnInput, 'algorithms'> & { algorithms?: SelectedColumnInput['algorithms'] | null; startingQuestion?: boolean };
+type Metadata = Omit<SelectedColumnInput, 'algorithms'> & {
+  algorithms?: SelectedColumnInput['algorithms'] | null;
+  startingQuestion?: boolean;
+};
 
 /** A data point as the API returns it (suggestion or saved), as an input with a key. */
 export function pointFromMetadata(m: Metadata): DraftPoint {
@@ -30,13 +43,19 @@ export function pointFromMetadata(m: Metadata): DraftPoint {
 }
 
 /** The saved data points when there are any, else the suggestions; every other column becomes IGNORE. */
-export function initialDraft(fileColumns: readonly string[], saved: readonly Metadata[], suggested: readonly Metadata[]): Draft {
+export function initialDraft(
+  fileColumns: readonly string[],
+  saved: readonly Metadata[],
+  suggested: readonly Metadata[],
+): Draft {
   // A suggested question text that is only the column's name (no label in the file) is no question
   // text: left empty, so the user is asked for the real one.
-  const fromSuggestion = (m: Metadata): Metadata => (m.dataPointType === 'OPEN_ENDED' && m.questionTitle === m.columns[0] ? { ...m, questionTitle: '' } : m);
+  const fromSuggestion = (m: Metadata): Metadata =>
+    m.dataPointType === 'OPEN_ENDED' && m.questionTitle === m.columns[0] ? { ...m, questionTitle: '' } : m;
   const points = (saved.length ? saved : suggested.map(fromSuggestion)).map(pointFromMetadata);
   const covered = new Set(points.flatMap((p) => p.columns));
-  for (const c of fileColumns) if (!covered.has(c)) points.push({ key: newKey(), dataPointIdentifier: c, dataPointType: 'IGNORE', columns: [c] });
+  for (const c of fileColumns)
+    if (!covered.has(c)) points.push({ key: newKey(), dataPointIdentifier: c, dataPointType: 'IGNORE', columns: [c] });
   return points;
 }
 
@@ -44,8 +63,21 @@ export const pointOfColumn = (draft: Draft, column: string) => draft.find((p) =>
 
 const single = (type: DataPointType, column: string, draft: Draft, label?: string | null): DraftPoint => {
   const base: DraftPoint = { key: newKey(), dataPointIdentifier: column, dataPointType: type, columns: [column] };
-  if (type === 'DURATION') return { ...base, role: draft.some((p) => p.dataPointType === 'DURATION' && p.role === 'TOTAL') ? 'PAGE' : 'TOTAL', unit: 's' };
-  if (type === 'OPEN_ENDED') return { ...base, questionTitle: label ?? '', keywords: [], languages: [], isEnableDuplicateCheck: true, isEnableCopyPasteCheck: false };
+  if (type === 'DURATION')
+    return {
+      ...base,
+      role: draft.some((p) => p.dataPointType === 'DURATION' && p.role === 'TOTAL') ? 'PAGE' : 'TOTAL',
+      unit: 's',
+    };
+  if (type === 'OPEN_ENDED')
+    return {
+      ...base,
+      questionTitle: label ?? '',
+      keywords: [],
+      languages: [],
+      isEnableDuplicateCheck: true,
+      isEnableCopyPasteCheck: false,
+    };
   return base;
 };
 
@@ -74,14 +106,32 @@ export function setColumnType(draft: Draft, column: string, type: DataPointType,
   const current = pointOfColumn(draft, column);
   if (current?.dataPointType === type && !GROUP_TYPES.includes(type)) return draft;
   let next = withoutColumn(draft, column);
-  if (type === 'RECORD_ID') next = next.map((p) => (p.dataPointType === 'RECORD_ID' ? { ...p, dataPointType: 'IGNORE' as const } : p));
+  if (type === 'RECORD_ID')
+    next = next.map((p) => (p.dataPointType === 'RECORD_ID' ? { ...p, dataPointType: 'IGNORE' as const } : p));
   if (!GROUP_TYPES.includes(type)) return [...next, single(type, column, next, label)];
-  const open = [...next].reverse().find((p) => p.dataPointType === type && (type !== 'TIMESTAMP' || p.columns.length < 2));
+  const open = [...next]
+    .reverse()
+    .find((p) => p.dataPointType === type && (type !== 'TIMESTAMP' || p.columns.length < 2));
   if (open) return next.map((p) => (p === open ? { ...p, columns: [...p.columns, column] } : p));
-  const name = groupName(next, column, type === 'ITEM_BATTERY' ? 'grid' : type === 'PROJECTIVE' ? 'projective' : 'timestamp');
-  const point: DraftPoint = { key: newKey(), dataPointIdentifier: name, dataPointType: type, columns: [column], questionTitle: name };
+  const name = groupName(
+    next,
+    column,
+    type === 'ITEM_BATTERY' ? 'grid' : type === 'PROJECTIVE' ? 'projective' : 'timestamp',
+  );
+  const point: DraftPoint = {
+    key: newKey(),
+    dataPointIdentifier: name,
+    dataPointType: type,
+    columns: [column],
+    questionTitle: name,
+  };
   if (type === 'PROJECTIVE') point.algorithms = { PS: true, CS: true, IS: false, SDS: false };
-  if (type === 'TIMESTAMP') point.role = draft.some((p) => (p.dataPointType === 'DURATION' || p.dataPointType === 'TIMESTAMP') && p.role === 'TOTAL') ? 'PAGE' : 'TOTAL';
+  if (type === 'TIMESTAMP')
+    point.role = draft.some(
+      (p) => (p.dataPointType === 'DURATION' || p.dataPointType === 'TIMESTAMP') && p.role === 'TOTAL',
+    )
+      ? 'PAGE'
+      : 'TOTAL';
   if (type === 'ITEM_BATTERY') point.isRandomised = false;
   return [...next, point];
 }
@@ -118,7 +168,10 @@ export function moveColumn(draft: Draft, key: string, column: string, by: -1 | 1
 
 /** Keywords as typed: Enter or ';' separate them (spec section 5). */
 export function splitKeywords(text: string): string[] {
-  return text.split(/[;\n\r]+/).map((k) => k.trim()).filter((k) => k !== '');
+  return text
+    .split(/[;\n\r]+/)
+    .map((k) => k.trim())
+    .filter((k) => k !== '');
 }
 
 /** What the save sends: the data points without their keys, IGNORE columns included. */
@@ -127,7 +180,10 @@ export function toInput(draft: Draft): SelectedColumnInput[] {
 }
 
 /** A problem the page can tell before the server's check: a refusal reason or code with its placeholders. */
-export type LocalIssue = { key: string; message: { reason?: string; code?: string; params: Record<string, string | number> } };
+export type LocalIssue = {
+  key: string;
+  message: { reason?: string; code?: string; params: Record<string, string | number> };
+};
 
 /** The rules of spec section 5 that need no file: one record ID, 7 grid items, question texts, 15 keywords, IS not with SDS, a purpose. */
 export function localIssues(draft: Draft): LocalIssue[] {
@@ -136,17 +192,39 @@ export function localIssues(draft: Draft): LocalIssue[] {
   if (ids.length === 0) issues.push({ key: '', message: { reason: 'RECORD_ID_COLUMN_REQUIRED', params: {} } });
   for (const p of draft) {
     const column = p.questionTitle && p.dataPointType !== 'OPEN_ENDED' ? p.questionTitle : p.dataPointIdentifier;
-    if (p.dataPointType === 'ITEM_BATTERY' && p.columns.length < MIN_GRID_ITEMS) issues.push({ key: p.key, message: { code: 'ITEM_BATTERY_UNDER_MINIMUM_ITEMS', params: { column, limit: MIN_GRID_ITEMS, value: p.columns.length } } });
-    if (p.dataPointType === 'ITEM_BATTERY' && p.scaleMin != null && p.scaleMax != null && !(p.scaleMin < p.scaleMax)) issues.push({ key: p.key, message: { reason: 'SCALE_BOUNDS', params: { column, value: `${p.scaleMin}..${p.scaleMax}` } } });
-    if (p.dataPointType === 'OPEN_ENDED' && !p.questionTitle?.trim()) issues.push({ key: p.key, message: { reason: 'QUESTION_TITLE_REQUIRED', params: { column: p.columns[0]! } } });
-    if (p.dataPointType === 'OPEN_ENDED' && (p.keywords?.length ?? 0) > MAX_KEYWORDS) issues.push({ key: p.key, message: { reason: 'TOO_MANY_KEYWORDS', params: { column: p.columns[0]!, limit: MAX_KEYWORDS, value: p.keywords!.length } } });
+    if (p.dataPointType === 'ITEM_BATTERY' && p.columns.length < MIN_GRID_ITEMS)
+      issues.push({
+        key: p.key,
+        message: {
+          code: 'ITEM_BATTERY_UNDER_MINIMUM_ITEMS',
+          params: { column, limit: MIN_GRID_ITEMS, value: p.columns.length },
+        },
+      });
+    if (p.dataPointType === 'ITEM_BATTERY' && p.scaleMin != null && p.scaleMax != null && !(p.scaleMin < p.scaleMax))
+      issues.push({
+        key: p.key,
+        message: { reason: 'SCALE_BOUNDS', params: { column, value: `${p.scaleMin}..${p.scaleMax}` } },
+      });
+    if (p.dataPointType === 'OPEN_ENDED' && !p.questionTitle?.trim())
+      issues.push({ key: p.key, message: { reason: 'QUESTION_TITLE_REQUIRED', params: { column: p.columns[0]! } } });
+    if (p.dataPointType === 'OPEN_ENDED' && (p.keywords?.length ?? 0) > MAX_KEYWORDS)
+      issues.push({
+        key: p.key,
+        message: {
+          reason: 'TOO_MANY_KEYWORDS',
+          params: { column: p.columns[0]!, limit: MAX_KEYWORDS, value: p.keywords!.length },
+        },
+      });
     if (p.dataPointType === 'PROJECTIVE') {
       const a = p.algorithms ?? {};
       if (a.IS && a.SDS) issues.push({ key: p.key, message: { reason: 'IS_WITH_SDS', params: { column } } });
-      if (!PURPOSES.some((k) => a[k])) issues.push({ key: p.key, message: { reason: 'PROJECTIVE_ALGORITHM_REQUIRED', params: { column } } });
-      if (p.columns.length < 2) issues.push({ key: p.key, message: { reason: 'PREDICTION_COLUMNS', params: { column } } });
+      if (!PURPOSES.some((k) => a[k]))
+        issues.push({ key: p.key, message: { reason: 'PROJECTIVE_ALGORITHM_REQUIRED', params: { column } } });
+      if (p.columns.length < 2)
+        issues.push({ key: p.key, message: { reason: 'PREDICTION_COLUMNS', params: { column } } });
     }
-    if (p.dataPointType === 'TIMESTAMP' && p.columns.length !== 2) issues.push({ key: p.key, message: { reason: 'DATA_POINT_SHAPE', params: { column, value: 'TIMESTAMP' } } });
+    if (p.dataPointType === 'TIMESTAMP' && p.columns.length !== 2)
+      issues.push({ key: p.key, message: { reason: 'DATA_POINT_SHAPE', params: { column, value: 'TIMESTAMP' } } });
   }
   return issues;
 }
@@ -154,5 +232,8 @@ export function localIssues(draft: Draft): LocalIssue[] {
 /** Which data point a server issue belongs to: by column, or by a grid's or projective question's name. */
 export function pointOfIssue(draft: Draft, issue: { column?: string | null }): DraftPoint | undefined {
   if (!issue.column) return undefined;
-  return draft.find((p) => p.columns.includes(issue.column!) || p.dataPointIdentifier === issue.column || p.questionTitle === issue.column);
+  return draft.find(
+    (p) =>
+      p.columns.includes(issue.column!) || p.dataPointIdentifier === issue.column || p.questionTitle === issue.column,
+  );
 }

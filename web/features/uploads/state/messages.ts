@@ -8,8 +8,18 @@ import type { LocalIssue } from './columns';
  * used as it came; anything else goes through the shared lookup.
  */
 export function uploadErrorMessage(locale: Locale, error: unknown): string {
-  if (error instanceof GraphQLRequestError && error.status !== 0 && error.code !== 'GENERAL_ERROR' && error.message && !/^(HTTP \d+|upload refused)$/.test(error.message)) return error.message;
-  return translateRefusal(locale, error instanceof GraphQLRequestError ? { code: error.code, reason: error.reason, params: error.params } : null);
+  if (
+    error instanceof GraphQLRequestError &&
+    error.status !== 0 &&
+    error.code !== 'GENERAL_ERROR' &&
+    error.message &&
+    !/^(HTTP \d+|upload refused)$/.test(error.message)
+  )
+    return error.message;
+  return translateRefusal(
+    locale,
+    error instanceof GraphQLRequestError ? { code: error.code, reason: error.reason, params: error.params } : null,
+  );
 }
 
 /** A page-side issue of step 2 in words (the same catalogue texts as the server's). */
@@ -17,5 +27,8 @@ export function localIssueMessage(locale: Locale, issue: LocalIssue): string {
   const { reason, code, params } = issue.message;
   const text = reason ? translate(locale, `reasons.${reason}`, params) : translate(locale, `errors.${code}`, params);
   if (reason || !params.column) return text;
-  return translate(locale, 'uploads.issueAt', { where: translate(locale, 'uploads.issueColumn', { column: params.column }), message: text });
+  return translate(locale, 'uploads.issueAt', {
+    where: translate(locale, 'uploads.issueColumn', { column: params.column }),
+    message: text,
+  });
 }

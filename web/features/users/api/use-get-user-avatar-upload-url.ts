@@ -30,20 +30,35 @@ export const AVATAR_CONTENT_TYPE = 'image/png';
  */
 export function useUploadUserAvatar() {
   const { trigger } = useGetUserAvatarUploadUrl();
-  return useCallback(async (userId: string, image: Blob): Promise<string> => {
-    const { getUserAvatarUploadURL: target } = await trigger({ imageKey: `avatar-${Date.now()}.png`, userId });
-    let response: Response;
-    try {
-      response = await fetch(target.signedUrl, { method: 'PUT', headers: { 'Content-Type': AVATAR_CONTENT_TYPE }, body: image });
-    } catch {
-      throw new GraphQLRequestError('S3_FILE_UPLOAD_FAILED', 'Avatar upload failed', 0);
-    }
-    if (!response.ok) {
-      // The upload endpoint answers refusals in the GraphQL error shape (too large, not an image, expired).
-      const body = (await response.json().catch(() => null)) as { errors?: { extensions?: Record<string, unknown> }[] } | null;
-      const refusal = refusalFromPayload(body?.errors?.[0], 'S3_FILE_UPLOAD_FAILED');
-      throw new GraphQLRequestError(refusal.code, 'Avatar upload failed', response.status, refusal.reason, refusal.params);
-    }
-    return target.imageUrl;
-  }, [trigger]);
+  return useCallback(
+    async (userId: string, image: Blob): Promise<string> => {
+      const { getUserAvatarUploadURL: target } = await trigger({ imageKey: `avatar-${Date.now()}.png`, userId });
+      let response: Response;
+      try {
+        response = await fetch(target.signedUrl, {
+          method: 'PUT',
+          headers: { 'Content-Type': AVATAR_CONTENT_TYPE },
+          body: image,
+        });
+      } catch {
+        throw new GraphQLRequestError('S3_FILE_UPLOAD_FAILED', 'Avatar upload failed', 0);
+      }
+      if (!response.ok) {
+        // The upload endpoint answers refusals in the GraphQL error shape (too large, not an image, expired).
+        const body = (await response.json().catch(() => null)) as {
+          errors?: { extensions?: Record<string, unknown> }[];
+        } | null;
+        const refusal = refusalFromPayload(body?.errors?.[0], 'S3_FILE_UPLOAD_FAILED');
+        throw new GraphQLRequestError(
+          refusal.code,
+          'Avatar upload failed',
+          response.status,
+          refusal.reason,
+          refusal.params,
+        );
+      }
+      return target.imageUrl;
+    },
+    [trigger],
+  );
 }

@@ -11,7 +11,15 @@ import { CheckIcon, CopyIcon, RefreshIcon } from './user-icons';
  * or an operator), a regenerate action. A failed copy shows nothing (spec section 8), which is why
  * this does not use Chakra's Clipboard: that one reports "copied" even when writing fails.
  */
-export function ApiKeyField({ userId, magicKey, canRegenerate }: { userId: string; magicKey: string | null; canRegenerate: boolean }) {
+export function ApiKeyField({
+  userId,
+  magicKey,
+  canRegenerate,
+}: {
+  userId: string;
+  magicKey: string | null;
+  canRegenerate: boolean;
+}) {
   const t = useT();
   const translateRefusal = useTranslateRefusal();
   const { trigger, isMutating } = useRegenerateMagicKey();
@@ -53,33 +61,73 @@ export function ApiKeyField({ userId, magicKey, canRegenerate }: { userId: strin
     <Stack gap="2">
       <Field.Root readOnly>
         <Field.Label>{t('users.apiKey.label')}</Field.Label>
-        <InputGroup endElement={
-          <IconButton variant="ghost" size="xs" aria-label={copied ? t('common.copied') : t('common.copy')} title={t('common.copy')}
-            onClick={() => void copy()} disabled={!key} data-testid="api-key-copy" data-copied={copied || undefined}>
-            {copied ? <CheckIcon color="var(--chakra-colors-green-600)" /> : <CopyIcon />}
-          </IconButton>
-        }>
-          <Input readOnly value={key ?? ''} placeholder={t('users.apiKey.none')} fontFamily="mono" fontSize="sm" data-testid="api-key"
-            onFocus={(event) => event.currentTarget.select()} />
+        <InputGroup
+          endElement={
+            <IconButton
+              variant="ghost"
+              size="xs"
+              aria-label={copied ? t('common.copied') : t('common.copy')}
+              title={t('common.copy')}
+              onClick={() => void copy()}
+              disabled={!key}
+              data-testid="api-key-copy"
+              data-copied={copied || undefined}
+            >
+              {copied ? <CheckIcon color="var(--chakra-colors-green-600)" /> : <CopyIcon />}
+            </IconButton>
+          }
+        >
+          <Input
+            readOnly
+            value={key ?? ''}
+            placeholder={t('users.apiKey.none')}
+            fontFamily="mono"
+            fontSize="sm"
+            data-testid="api-key"
+            onFocus={(event) => event.currentTarget.select()}
+          />
         </InputGroup>
         <Field.HelperText>{t('users.apiKey.hint')}</Field.HelperText>
       </Field.Root>
-      {canRegenerate && (confirming ? (
-        <Stack gap="2" p="3" borderRadius="md" bg="orange.subtle" data-testid="api-key-confirm">
-          <Text fontSize="sm">{t('users.apiKey.confirm')}</Text>
-          <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
-          <HStack gap="2">
-            <Button size="xs" colorPalette="orange" loading={isMutating} onClick={() => void regenerate()} data-testid="api-key-regenerate-confirm">
-              {t('users.apiKey.regenerate')}
-            </Button>
-            <Button size="xs" variant="outline" onClick={() => { setConfirming(false); setRefusal(null); }}>{t('common.cancel')}</Button>
-          </HStack>
-        </Stack>
-      ) : (
-        <Button size="xs" variant="ghost" alignSelf="flex-start" onClick={() => setConfirming(true)} data-testid="api-key-regenerate">
-          <RefreshIcon />{t('users.apiKey.regenerate')}
-        </Button>
-      ))}
+      {canRegenerate &&
+        (confirming ? (
+          <Stack gap="2" p="3" borderRadius="md" bg="orange.subtle" data-testid="api-key-confirm">
+            <Text fontSize="sm">{t('users.apiKey.confirm')}</Text>
+            <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
+            <HStack gap="2">
+              <Button
+                size="xs"
+                colorPalette="orange"
+                loading={isMutating}
+                onClick={() => void regenerate()}
+                data-testid="api-key-regenerate-confirm"
+              >
+                {t('users.apiKey.regenerate')}
+              </Button>
+              <Button
+                size="xs"
+                variant="outline"
+                onClick={() => {
+                  setConfirming(false);
+                  setRefusal(null);
+                }}
+              >
+                {t('common.cancel')}
+              </Button>
+            </HStack>
+          </Stack>
+        ) : (
+          <Button
+            size="xs"
+            variant="ghost"
+            alignSelf="flex-start"
+            onClick={() => setConfirming(true)}
+            data-testid="api-key-regenerate"
+          >
+            <RefreshIcon />
+            {t('users.apiKey.regenerate')}
+          </Button>
+        ))}
     </Stack>
   );
 }

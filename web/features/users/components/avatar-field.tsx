@@ -14,7 +14,12 @@ const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
  * The avatar with its upload button: a chosen file opens the square crop dialog; the cropped PNG is
  * kept until the form is saved.
  */
-export function AvatarField({ image, name, pending, onCropped }: {
+export function AvatarField({
+  image,
+  name,
+  pending,
+  onCropped,
+}: {
   image: string | null;
   name: string;
   pending: CroppedAvatar | null;
@@ -29,7 +34,12 @@ export function AvatarField({ image, name, pending, onCropped }: {
     <HStack gap="4" align="center">
       <UserAvatar image={pending?.previewUrl ?? image} name={name} size="2xl" />
       <Stack gap="1.5" align="flex-start">
-        <input ref={input} type="file" accept={IMAGE_TYPES.join(',')} hidden data-testid="avatar-file-input"
+        <input
+          ref={input}
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          hidden
+          data-testid="avatar-file-input"
           onChange={(event) => {
             const chosen = event.currentTarget.files?.[0] ?? null;
             event.currentTarget.value = '';
@@ -38,16 +48,24 @@ export function AvatarField({ image, name, pending, onCropped }: {
             if (chosen.size > MAX_SOURCE_BYTES) return setError(t('users.avatar.tooLarge'));
             setError(null);
             setFile(chosen);
-          }} />
+          }}
+        />
         <Button size="sm" variant="outline" onClick={() => input.current?.click()} data-testid="avatar-upload-button">
-          <CameraIcon />{t('users.avatar.upload')}
+          <CameraIcon />
+          {t('users.avatar.upload')}
         </Button>
         <Text fontSize="xs" color={error ? 'fg.error' : 'fg.muted'} data-testid={error ? 'avatar-error' : undefined}>
           {error ?? t('users.avatar.hint')}
         </Text>
       </Stack>
-      <AvatarCropDialog file={file} onCancel={() => setFile(null)}
-        onCropped={(avatar) => { setFile(null); onCropped(avatar); }} />
+      <AvatarCropDialog
+        file={file}
+        onCancel={() => setFile(null)}
+        onCropped={(avatar) => {
+          setFile(null);
+          onCropped(avatar);
+        }}
+      />
     </HStack>
   );
 }

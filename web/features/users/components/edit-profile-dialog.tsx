@@ -52,7 +52,12 @@ export function EditProfileDialog({ user, open, onClose }: { user: MeUser; open:
     >
       {() => (
         <>
-          <AvatarField image={user.image} name={`${user.name.first} ${user.name.last}`} pending={avatar} onCropped={setAvatar} />
+          <AvatarField
+            image={user.image}
+            name={`${user.name.first} ${user.name.last}`}
+            pending={avatar}
+            onCropped={setAvatar}
+          />
           <HStack gap="4" align="flex-start">
             <TextField name="firstName" label={t('users.fields.firstName')} autoComplete="given-name" required />
             <TextField name="lastName" label={t('users.fields.lastName')} autoComplete="family-name" required />
@@ -65,7 +70,9 @@ export function EditProfileDialog({ user, open, onClose }: { user: MeUser; open:
             <DataList.Item>
               <DataList.ItemLabel>{t('profile.role')}</DataList.ItemLabel>
               <DataList.ItemValue>
-                <Box><Badge colorPalette="brand">{t(`shell.roles.${user.accessLevel}`)}</Badge></Box>
+                <Box>
+                  <Badge colorPalette="brand">{t(`shell.roles.${user.accessLevel}`)}</Badge>
+                </Box>
               </DataList.ItemValue>
             </DataList.Item>
             {user.company && (

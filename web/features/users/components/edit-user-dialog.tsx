@@ -17,7 +17,10 @@ import { KeyResetIcon, TrashIcon } from './user-icons';
 type Values = { firstName: string; lastName: string; isAdmin: boolean };
 
 /** What the edit user modal offers for this pair of viewer and user (spec sections 2 and 6). */
-export function editUserRules(viewer: Pick<MeUser, 'id' | 'accessLevel'>, user: Pick<CompanyUser, 'id' | 'isOwner' | 'accessLevel'>) {
+export function editUserRules(
+  viewer: Pick<MeUser, 'id' | 'accessLevel'>,
+  user: Pick<CompanyUser, 'id' | 'isOwner' | 'accessLevel'>,
+) {
   const isSelf = viewer.id === user.id;
   return {
     showPasswordReset: !isSelf,
@@ -29,7 +32,13 @@ export function editUserRules(viewer: Pick<MeUser, 'id' | 'accessLevel'>, user: 
   };
 }
 
-export function EditUserDialog({ viewer, user, onClose, onSendPasswordReset, onDelete }: {
+export function EditUserDialog({
+  viewer,
+  user,
+  onClose,
+  onSendPasswordReset,
+  onDelete,
+}: {
   viewer: MeUser;
   user: CompanyUser | null;
   onClose: () => void;
@@ -53,7 +62,11 @@ export function EditUserDialog({ viewer, user, onClose, onSendPasswordReset, onD
       onClose={onClose}
       title={t('users.edit.title')}
       testId="edit-user-dialog"
-      initialValues={{ firstName: user?.name.first ?? '', lastName: user?.name.last ?? '', isAdmin: user ? user.accessLevel !== 'EMPLOYEE' : false }}
+      initialValues={{
+        firstName: user?.name.first ?? '',
+        lastName: user?.name.last ?? '',
+        isAdmin: user ? user.accessLevel !== 'EMPLOYEE' : false,
+      }}
       validationSchema={yup.object({ firstName: nameRule(t), lastName: nameRule(t), isAdmin: yup.boolean() })}
       onSubmit={async (values) => {
         if (!user || !rules) return;
@@ -72,48 +85,82 @@ export function EditUserDialog({ viewer, user, onClose, onSendPasswordReset, onD
       submitLabel={t('common.save')}
       submitTestId="edit-user-save"
     >
-      {({ values, setFieldValue }) => user && rules && (
-        <>
-          <AvatarField image={user.image} name={`${user.name.first} ${user.name.last}`} pending={avatar} onCropped={setAvatar} />
-          <HStack gap="2">
-            <Text fontSize="sm" color="fg.muted">{user.email}</Text>
-            {user.isOwner && <Badge colorPalette="purple" size="sm">{t('users.badges.owner')}</Badge>}
-          </HStack>
-          <HStack gap="4" align="flex-start">
-            <TextField name="firstName" label={t('users.fields.firstName')} autoComplete="off" required />
-            <TextField name="lastName" label={t('users.fields.lastName')} autoComplete="off" required />
-          </HStack>
-          <ApiKeyField userId={user.id} magicKey={user.magicKey} canRegenerate={rules.canRegenerateKey} />
-          <Switch.Root checked={values.isAdmin} disabled={rules.adminSwitchDisabled} colorPalette="brand"
-            onCheckedChange={(details) => void setFieldValue('isAdmin', details.checked)} data-testid="admin-access-switch">
-            <Switch.HiddenInput />
-            <Switch.Control><Switch.Thumb /></Switch.Control>
-            <Switch.Label>{t('users.fields.adminAccess')}</Switch.Label>
-          </Switch.Root>
-          {rules.adminSwitchDisabled && (
-            <Text fontSize="xs" color="fg.muted" mt="-3" data-testid="admin-access-locked">
-              {user.isOwner ? t('users.edit.ownerKeepsAdmin') : t('users.edit.ownAccessLocked')}
-            </Text>
-          )}
-          {(rules.showPasswordReset || rules.showDelete) && (
-            <>
-              <Separator />
-              <HStack gap="2">
-                {rules.showPasswordReset && (
-                  <Button size="sm" variant="outline" onClick={() => onSendPasswordReset(user)} data-testid="edit-user-password-reset">
-                    <KeyResetIcon />{t('users.actions.sendPasswordReset')}
-                  </Button>
-                )}
-                {rules.showDelete && (
-                  <Button size="sm" variant="outline" colorPalette="red" onClick={() => onDelete(user)} data-testid="edit-user-delete">
-                    <TrashIcon />{t('users.actions.delete')}
-                  </Button>
-                )}
-              </HStack>
-            </>
-          )}
-        </>
-      )}
+      {({ values, setFieldValue }) =>
+        user &&
+        rules && (
+          <>
+            <AvatarField
+              image={user.image}
+              name={`${user.name.first} ${user.name.last}`}
+              pending={avatar}
+              onCropped={setAvatar}
+            />
+            <HStack gap="2">
+              <Text fontSize="sm" color="fg.muted">
+                {user.email}
+              </Text>
+              {user.isOwner && (
+                <Badge colorPalette="purple" size="sm">
+                  {t('users.badges.owner')}
+                </Badge>
+              )}
+            </HStack>
+            <HStack gap="4" align="flex-start">
+              <TextField name="firstName" label={t('users.fields.firstName')} autoComplete="off" required />
+              <TextField name="lastName" label={t('users.fields.lastName')} autoComplete="off" required />
+            </HStack>
+            <ApiKeyField userId={user.id} magicKey={user.magicKey} canRegenerate={rules.canRegenerateKey} />
+            <Switch.Root
+              checked={values.isAdmin}
+              disabled={rules.adminSwitchDisabled}
+              colorPalette="brand"
+              onCheckedChange={(details) => void setFieldValue('isAdmin', details.checked)}
+              data-testid="admin-access-switch"
+            >
+              <Switch.HiddenInput />
+              <Switch.Control>
+                <Switch.Thumb />
+              </Switch.Control>
+              <Switch.Label>{t('users.fields.adminAccess')}</Switch.Label>
+            </Switch.Root>
+            {rules.adminSwitchDisabled && (
+              <Text fontSize="xs" color="fg.muted" mt="-3" data-testid="admin-access-locked">
+                {user.isOwner ? t('users.edit.ownerKeepsAdmin') : t('users.edit.ownAccessLocked')}
+              </Text>
+            )}
+            {(rules.showPasswordReset || rules.showDelete) && (
+              <>
+                <Separator />
+                <HStack gap="2">
+                  {rules.showPasswordReset && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => onSendPasswordReset(user)}
+                      data-testid="edit-user-password-reset"
+                    >
+                      <KeyResetIcon />
+                      {t('users.actions.sendPasswordReset')}
+                    </Button>
+                  )}
+                  {rules.showDelete && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      colorPalette="red"
+                      onClick={() => onDelete(user)}
+                      data-testid="edit-user-delete"
+                    >
+                      <TrashIcon />
+                      {t('users.actions.delete')}
+                    </Button>
+                  )}
+                </HStack>
+              </>
+            )}
+          </>
+        )
+      }
     </FormDialog>
   );
 }

@@ -64,9 +64,33 @@ export function GetStartedModal({ user, onStart }: { user: MeUser; onStart: () =
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="ghost" data-testid="get-started-cancel" onClick={() => void choose('cancel')} loading={pending === 'cancel'} disabled={pending !== null}>{t('common.cancel')}</Button>
-              <Button variant="outline" data-testid="get-started-tutorial" onClick={() => void choose('tutorial')} loading={pending === 'tutorial'} disabled={pending !== null}>{t('getStarted.tutorial')}</Button>
-              <Button colorPalette="brand" data-testid="get-started-start" onClick={() => void choose('start')} loading={pending === 'start'} disabled={pending !== null}>{t('getStarted.start')}</Button>
+              <Button
+                variant="ghost"
+                data-testid="get-started-cancel"
+                onClick={() => void choose('cancel')}
+                loading={pending === 'cancel'}
+                disabled={pending !== null}
+              >
+                {t('common.cancel')}
+              </Button>
+              <Button
+                variant="outline"
+                data-testid="get-started-tutorial"
+                onClick={() => void choose('tutorial')}
+                loading={pending === 'tutorial'}
+                disabled={pending !== null}
+              >
+                {t('getStarted.tutorial')}
+              </Button>
+              <Button
+                colorPalette="brand"
+                data-testid="get-started-start"
+                onClick={() => void choose('start')}
+                loading={pending === 'start'}
+                disabled={pending !== null}
+              >
+                {t('getStarted.start')}
+              </Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

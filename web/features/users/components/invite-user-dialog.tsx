@@ -9,7 +9,15 @@ import { emailRule, nameRule } from '../forms/user-rules';
 type Values = { email: string; firstName: string; lastName: string; enableAdminAccess: boolean };
 
 /** Invite user: email, first and last name required, admin access optional (spec section 5). */
-export function InviteUserDialog({ companyId, open, onClose }: { companyId: string; open: boolean; onClose: () => void }) {
+export function InviteUserDialog({
+  companyId,
+  open,
+  onClose,
+}: {
+  companyId: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const t = useT();
   const { trigger } = useInviteUserForSpecificCompany();
   return (
@@ -19,15 +27,31 @@ export function InviteUserDialog({ companyId, open, onClose }: { companyId: stri
       title={t('users.invite.title')}
       testId="invite-user-dialog"
       initialValues={{ email: '', firstName: '', lastName: '', enableAdminAccess: false }}
-      validationSchema={yup.object({ email: emailRule(t), firstName: nameRule(t), lastName: nameRule(t), enableAdminAccess: yup.boolean() })}
-      onSubmit={(values) => trigger({
-        companyId,
-        newUser: { email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim(), enableAdminAccess: values.enableAdminAccess },
+      validationSchema={yup.object({
+        email: emailRule(t),
+        firstName: nameRule(t),
+        lastName: nameRule(t),
+        enableAdminAccess: yup.boolean(),
       })}
+      onSubmit={(values) =>
+        trigger({
+          companyId,
+          newUser: {
+            email: values.email.trim(),
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+            enableAdminAccess: values.enableAdminAccess,
+          },
+        })
+      }
       successMessage={(values) => t('users.invite.success', { email: values.email.trim() })}
       submitLabel={t('users.invite.submit')}
       submitTestId="invite-user-submit"
-      header={() => <Dialog.Description color="fg.muted" fontSize="sm">{t('users.invite.text')}</Dialog.Description>}
+      header={() => (
+        <Dialog.Description color="fg.muted" fontSize="sm">
+          {t('users.invite.text')}
+        </Dialog.Description>
+      )}
     >
       {({ values, setFieldValue }) => (
         <>
@@ -36,10 +60,16 @@ export function InviteUserDialog({ companyId, open, onClose }: { companyId: stri
             <TextField name="firstName" label={t('users.fields.firstName')} autoComplete="off" required />
             <TextField name="lastName" label={t('users.fields.lastName')} autoComplete="off" required />
           </HStack>
-          <Switch.Root checked={values.enableAdminAccess} colorPalette="brand" data-testid="invite-admin-switch"
-            onCheckedChange={(details) => void setFieldValue('enableAdminAccess', details.checked)}>
+          <Switch.Root
+            checked={values.enableAdminAccess}
+            colorPalette="brand"
+            data-testid="invite-admin-switch"
+            onCheckedChange={(details) => void setFieldValue('enableAdminAccess', details.checked)}
+          >
             <Switch.HiddenInput />
-            <Switch.Control><Switch.Thumb /></Switch.Control>
+            <Switch.Control>
+              <Switch.Thumb />
+            </Switch.Control>
             <Switch.Label>{t('users.fields.adminAccess')}</Switch.Label>
           </Switch.Root>
         </>

@@ -43,12 +43,19 @@ export function SurveyModal({ user }: { user: MeUser }) {
   }
 
   return (
-    <Dialog.Root open={user.watchNPS && !closed} placement="center" closeOnInteractOutside={false} closeOnEscape={false}>
+    <Dialog.Root
+      open={user.watchNPS && !closed}
+      placement="center"
+      closeOnInteractOutside={false}
+      closeOnEscape={false}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="survey-modal">
-            <Dialog.Header><Dialog.Title>{t('survey.title')}</Dialog.Title></Dialog.Header>
+            <Dialog.Header>
+              <Dialog.Title>{t('survey.title')}</Dialog.Title>
+            </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
                 <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
@@ -56,8 +63,22 @@ export function SurveyModal({ user }: { user: MeUser }) {
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" data-testid="survey-later" onClick={() => void answer(false)} disabled={isMutating}>{t('survey.later')}</Button>
-              <Button colorPalette="brand" data-testid="survey-yes" onClick={() => void answer(true)} disabled={isMutating}>{t('survey.yes')}</Button>
+              <Button
+                variant="outline"
+                data-testid="survey-later"
+                onClick={() => void answer(false)}
+                disabled={isMutating}
+              >
+                {t('survey.later')}
+              </Button>
+              <Button
+                colorPalette="brand"
+                data-testid="survey-yes"
+                onClick={() => void answer(true)}
+                disabled={isMutating}
+              >
+                {t('survey.yes')}
+              </Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

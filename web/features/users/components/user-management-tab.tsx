@@ -19,7 +19,8 @@ type Modal =
   | null;
 
 const byName = (a: CompanyUser, b: CompanyUser) =>
-  Number(b.isOwner) - Number(a.isOwner) || `${a.name.first} ${a.name.last}`.localeCompare(`${b.name.first} ${b.name.last}`);
+  Number(b.isOwner) - Number(a.isOwner) ||
+  `${a.name.first} ${a.name.last}`.localeCompare(`${b.name.first} ${b.name.last}`);
 
 /** The fourth tab of the organisation details and Administration pages: the company's users. */
 export function UserManagementTab({ companyId }: { companyId: string }) {
@@ -35,7 +36,15 @@ export function UserManagementTab({ companyId }: { companyId: string }) {
   const lastTarget = useRef<CompanyUser | null>(null);
   if (modal && modal.kind !== 'invite') lastTarget.current = modal.user;
 
-  if (users.error || me.error) return <PageError onRetry={() => { void users.mutate(); void me.mutate(); }} />;
+  if (users.error || me.error)
+    return (
+      <PageError
+        onRetry={() => {
+          void users.mutate();
+          void me.mutate();
+        }}
+      />
+    );
   if (!users.data || !me.data) return <PageSpinner />;
 
   const viewer = me.data.me.user;
@@ -52,61 +61,109 @@ export function UserManagementTab({ companyId }: { companyId: string }) {
       <HStack justify="space-between" align="center">
         <HStack gap="2">
           <Heading size="md">{t('users.activeTitle')}</Heading>
-          <Badge colorPalette="gray" data-testid="active-users-count">{active.length}</Badge>
+          <Badge colorPalette="gray" data-testid="active-users-count">
+            {active.length}
+          </Badge>
         </HStack>
         {canManage && (
-          <Button colorPalette="brand" size="sm" onClick={() => setModal({ kind: 'invite' })} data-testid="invite-user-button">
-            <UserPlusIcon />{t('users.actions.invite')}
+          <Button
+            colorPalette="brand"
+            size="sm"
+            onClick={() => setModal({ kind: 'invite' })}
+            data-testid="invite-user-button"
+          >
+            <UserPlusIcon />
+            {t('users.actions.invite')}
           </Button>
         )}
       </HStack>
       <SimpleGrid minChildWidth="280px" gap="4" data-testid="active-users">
         {active.map((user) => (
-          <ActiveUserCard key={user.id} user={user}
-            onEdit={canManage && user.id !== viewer.id ? () => setModal({ kind: 'edit', user }) : undefined} />
+          <ActiveUserCard
+            key={user.id}
+            user={user}
+            onEdit={canManage && user.id !== viewer.id ? () => setModal({ kind: 'edit', user }) : undefined}
+          />
         ))}
       </SimpleGrid>
 
       <Stack gap="4" data-testid="pending-users">
         <HStack gap="2">
           <Heading size="md">{t('users.pendingTitle')}</Heading>
-          <Badge colorPalette="orange" data-testid="pending-users-count">{pending.length}</Badge>
+          <Badge colorPalette="orange" data-testid="pending-users-count">
+            {pending.length}
+          </Badge>
         </HStack>
         {pending.length === 0 ? (
-          <Text color="fg.muted" fontSize="sm" data-testid="no-pending-users">{t('users.noPending')}</Text>
+          <Text color="fg.muted" fontSize="sm" data-testid="no-pending-users">
+            {t('users.noPending')}
+          </Text>
         ) : (
           <SimpleGrid minChildWidth="280px" gap="4">
             {pending.map((user) => (
-              <PendingUserCard key={user.id} user={user}
+              <PendingUserCard
+                key={user.id}
+                user={user}
                 onResend={canManage ? () => setModal({ kind: 'resendInvitation', user }) : undefined}
-                onDelete={canManage ? () => setModal({ kind: 'deleteInvitation', user }) : undefined} />
+                onDelete={canManage ? () => setModal({ kind: 'deleteInvitation', user }) : undefined}
+              />
             ))}
           </SimpleGrid>
         )}
       </Stack>
 
       <InviteUserDialog companyId={companyId} open={modal?.kind === 'invite'} onClose={close} />
-      <EditUserDialog viewer={viewer} user={modal?.kind === 'edit' ? modal.user : null} onClose={close}
+      <EditUserDialog
+        viewer={viewer}
+        user={modal?.kind === 'edit' ? modal.user : null}
+        onClose={close}
         onSendPasswordReset={(user) => setModal({ kind: 'passwordReset', user })}
-        onDelete={(user) => setModal({ kind: 'delete', user })} />
-      <ConfirmDialog open={modal?.kind === 'delete'} danger testId="delete-user-dialog" onClose={close}
-        title={t('users.delete.title')} confirmLabel={t('users.delete.confirm')} successMessage={t('users.delete.success', { name: targetName })}
-        onConfirm={() => deleteUser.trigger({ userId: target!.id })}>
+        onDelete={(user) => setModal({ kind: 'delete', user })}
+      />
+      <ConfirmDialog
+        open={modal?.kind === 'delete'}
+        danger
+        testId="delete-user-dialog"
+        onClose={close}
+        title={t('users.delete.title')}
+        confirmLabel={t('users.delete.confirm')}
+        successMessage={t('users.delete.success', { name: targetName })}
+        onConfirm={() => deleteUser.trigger({ userId: target!.id })}
+      >
         <Text>{t('users.delete.text', { name: targetName })}</Text>
       </ConfirmDialog>
-      <ConfirmDialog open={modal?.kind === 'deleteInvitation'} danger testId="delete-invitation-dialog" onClose={close}
-        title={t('users.deleteInvitation.title')} confirmLabel={t('users.deleteInvitation.confirm')} successMessage={t('users.deleteInvitation.success')}
-        onConfirm={() => deleteUser.trigger({ userId: target!.id })}>
+      <ConfirmDialog
+        open={modal?.kind === 'deleteInvitation'}
+        danger
+        testId="delete-invitation-dialog"
+        onClose={close}
+        title={t('users.deleteInvitation.title')}
+        confirmLabel={t('users.deleteInvitation.confirm')}
+        successMessage={t('users.deleteInvitation.success')}
+        onConfirm={() => deleteUser.trigger({ userId: target!.id })}
+      >
         <Text>{t('users.deleteInvitation.text', { email: target?.email ?? '' })}</Text>
       </ConfirmDialog>
-      <ConfirmDialog open={modal?.kind === 'resendInvitation'} testId="resend-invitation-dialog" onClose={close}
-        title={t('users.resend.title')} confirmLabel={t('users.resend.confirm')} successMessage={t('users.resend.success', { email: target?.email ?? '' })}
-        onConfirm={() => resendInvitation.trigger({ userId: target!.id })}>
+      <ConfirmDialog
+        open={modal?.kind === 'resendInvitation'}
+        testId="resend-invitation-dialog"
+        onClose={close}
+        title={t('users.resend.title')}
+        confirmLabel={t('users.resend.confirm')}
+        successMessage={t('users.resend.success', { email: target?.email ?? '' })}
+        onConfirm={() => resendInvitation.trigger({ userId: target!.id })}
+      >
         <Text>{t('users.resend.text', { email: target?.email ?? '' })}</Text>
       </ConfirmDialog>
-      <ConfirmDialog open={modal?.kind === 'passwordReset'} testId="password-reset-dialog" onClose={close}
-        title={t('users.passwordReset.title')} confirmLabel={t('users.passwordReset.confirm')} successMessage={t('users.passwordReset.success', { email: target?.email ?? '' })}
-        onConfirm={() => sendPasswordReset.trigger({ email: target!.email })}>
+      <ConfirmDialog
+        open={modal?.kind === 'passwordReset'}
+        testId="password-reset-dialog"
+        onClose={close}
+        title={t('users.passwordReset.title')}
+        confirmLabel={t('users.passwordReset.confirm')}
+        successMessage={t('users.passwordReset.success', { email: target?.email ?? '' })}
+        onConfirm={() => sendPasswordReset.trigger({ email: target!.email })}
+      >
         <Text>{t('users.passwordReset.text', { email: target?.email ?? '' })}</Text>
       </ConfirmDialog>
     </Stack>

@@ -5,7 +5,11 @@ const MAX_NAME = 100;
 
 /** First and last name are required (spec section 5); the server also refuses markup in names. */
 export const nameRule = (t: Translate) =>
-  yup.string().trim().required(t('validation.required')).max(MAX_NAME, t('validation.maxLength', { max: MAX_NAME }))
+  yup
+    .string()
+    .trim()
+    .required(t('validation.required'))
+    .max(MAX_NAME, t('validation.maxLength', { max: MAX_NAME }))
     .matches(/^[^<>]*$/, t('users.validation.noMarkup'));
 
 export const emailRule = (t: Translate) =>

@@ -4,7 +4,12 @@ import { currentToken } from '../../../lib/session';
  * The revision's score columns (and quota characteristics) as Arrow IPC bytes from the results
  * module's columns route (README "Result pages"), with the session token. `timeoutMs` bounds a live datafile's refresh (spec section 9).
  */
-export async function fetchWorksheetColumns(datafileId: string, file: 'scores' | 'raw', columns: readonly string[] = [], timeoutMs?: number): Promise<ArrayBuffer> {
+export async function fetchWorksheetColumns(
+  datafileId: string,
+  file: 'scores' | 'raw',
+  columns: readonly string[] = [],
+  timeoutMs?: number,
+): Promise<ArrayBuffer> {
   const token = currentToken();
   const query = file === 'raw' ? `&columns=${encodeURIComponent(columns.join(','))}` : '';
   const response = await fetch(`/api/datafiles/${encodeURIComponent(datafileId)}/columns?file=${file}${query}`, {

@@ -15,5 +15,9 @@ export type AuditEntry = GetCleaningAuditTrailQuery['getCleaningAuditTrail']['en
 export const AUDIT_PAGE_SIZE = 8;
 
 export function useCleaningAuditTrail(datafileId: string, page: number) {
-  return useGqlQuery(DOCUMENT, { datafileId, page: { page, limit: AUDIT_PAGE_SIZE } }, { enabled: Boolean(datafileId), revalidateOnFocus: false });
+  return useGqlQuery(
+    DOCUMENT,
+    { datafileId, page: { page, limit: AUDIT_PAGE_SIZE } },
+    { enabled: Boolean(datafileId), revalidateOnFocus: false },
+  );
 }

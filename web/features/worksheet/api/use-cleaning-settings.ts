@@ -21,9 +21,13 @@ export type CleaningSettingsData = GetDatafileCleaningSettingsQuery['getDatafile
 
 /** The worksheet's settings; a live datafile refreshes them on the polling of spec section 9 (web/lib/live-polling.ts). */
 export function useCleaningSettings(datafileId: string) {
-  return useGqlQuery(DOCUMENT, { datafileId }, {
-    enabled: Boolean(datafileId),
-    revalidateOnFocus: false,
-    refreshInterval: (data) => (data ? livePolling(data.getDatafileCleaningSettings)?.intervalMs ?? 0 : 0),
-  });
+  return useGqlQuery(
+    DOCUMENT,
+    { datafileId },
+    {
+      enabled: Boolean(datafileId),
+      revalidateOnFocus: false,
+      refreshInterval: (data) => (data ? (livePolling(data.getDatafileCleaningSettings)?.intervalMs ?? 0) : 0),
+    },
+  );
 }

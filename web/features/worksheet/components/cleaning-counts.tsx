@@ -24,13 +24,22 @@ export const CleaningCounts = memo(function CleaningCounts({ rows, keptCount, pr
   return (
     <Box data-testid="cleaning-counts" css={COUNTS_CSS}>
       <Flex gap="6" mb="3" align="baseline">
-        <Text fontSize="2xl" fontWeight="semibold" data-testid="kept-count">{fmt(keptCount)}</Text>
-        <Text color="fg.muted">{t('worksheet.summary', { kept: fmt(keptCount), rows: fmt(rows), removed: fmt(rows - keptCount) })}</Text>
+        <Text fontSize="2xl" fontWeight="semibold" data-testid="kept-count">
+          {fmt(keptCount)}
+        </Text>
+        <Text color="fg.muted">
+          {t('worksheet.summary', { kept: fmt(keptCount), rows: fmt(rows), removed: fmt(rows - keptCount) })}
+        </Text>
       </Flex>
-      <Text fontWeight="medium" mb="1">{t('worksheet.countsTitle')}</Text>
+      <Text fontWeight="medium" mb="1">
+        {t('worksheet.countsTitle')}
+      </Text>
       <ul>
         {REASONS.map((reason, i) => (
-          <li key={reason} data-reason={reason}><span>{t(`worksheet.reasons.${reason}`)}</span><span>{fmt(primaryCounts[i] ?? 0)}</span></li>
+          <li key={reason} data-reason={reason}>
+            <span>{t(`worksheet.reasons.${reason}`)}</span>
+            <span>{fmt(primaryCounts[i] ?? 0)}</span>
+          </li>
         ))}
       </ul>
     </Box>

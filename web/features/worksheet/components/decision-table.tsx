@@ -22,17 +22,52 @@ const ROW_HEIGHT = 32;
 // One style object for the whole table (rows are plain elements): styling 30 rows per slider step
 // through components would cost more than the rest of the paint.
 const TABLE_CSS = {
-  '& [role=row]': { position: 'absolute', left: 0, right: 0, height: `${ROW_HEIGHT}px`, display: 'grid', gridTemplateColumns: '5rem 1fr 8rem 8rem 1fr', alignItems: 'center', px: '3', borderBottomWidth: '1px', borderColor: 'border.muted', cursor: 'pointer' },
+  '& [role=row]': {
+    position: 'absolute',
+    left: 0,
+    right: 0,
+    height: `${ROW_HEIGHT}px`,
+    display: 'grid',
+    gridTemplateColumns: '5rem 1fr 8rem 8rem 1fr',
+    alignItems: 'center',
+    px: '3',
+    borderBottomWidth: '1px',
+    borderColor: 'border.muted',
+    cursor: 'pointer',
+  },
   '& [data-kept="0"]': { bg: 'red.50', color: 'red.800' },
   '& [data-kept="1"] [role=cell]:nth-of-type(4)': { color: 'green.700' },
   '& [data-selected]': { outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '-2px' },
 } as const;
 
-const Row = memo(function Row({ row, top, id, score, kept, reason, selected, t }: {
-  row: number; top: number; id: string; score: number; kept: number; reason: number; selected: boolean; t: Translate;
+const Row = memo(function Row({
+  row,
+  top,
+  id,
+  score,
+  kept,
+  reason,
+  selected,
+  t,
+}: {
+  row: number;
+  top: number;
+  id: string;
+  score: number;
+  kept: number;
+  reason: number;
+  selected: boolean;
+  t: Translate;
 }) {
   return (
-    <div role="row" data-row={row} data-kept={kept} data-selected={selected || undefined} aria-selected={selected} style={{ transform: `translateY(${top}px)` }}>
+    <div
+      role="row"
+      data-row={row}
+      data-kept={kept}
+      data-selected={selected || undefined}
+      aria-selected={selected}
+      style={{ transform: `translateY(${top}px)` }}
+    >
       <span role="cell">{row + 1}</span>
       <span role="cell">{id}</span>
       <span role="cell">{Number.isNaN(score) ? '–' : roundScore(score)}</span>
@@ -47,11 +82,25 @@ const Row = memo(function Row({ row, top, id, score, kept, reason, selected, t }
  * (a million interviews are as cheap as a hundred), and a row re-renders only when its mark changes.
  * Keep `recordId` and `combined` stable (useCallback), or every result re-renders every row.
  */
-export const DecisionTable = memo(function DecisionTable({ rows, recordId, combined, kept, primary, height = 480, onSelect, selected = null }: DecisionTableProps) {
+export const DecisionTable = memo(function DecisionTable({
+  rows,
+  recordId,
+  combined,
+  kept,
+  primary,
+  height = 480,
+  onSelect,
+  selected = null,
+}: DecisionTableProps) {
   const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   // oxlint-disable-next-line react/incompatible-library -- the app does not use the React Compiler; rows are memoised by value, not through the virtualizer's functions
-  const virtualizer = useVirtualizer({ count: rows, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const virtualizer = useVirtualizer({
+    count: rows,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
   return (
     <Box
       ref={scroller}
@@ -66,10 +115,14 @@ export const DecisionTable = memo(function DecisionTable({ rows, recordId, combi
       fontSize="sm"
       css={TABLE_CSS}
       // One listener for all rows (event delegation): rows stay plain elements.
-      onClick={onSelect ? (e) => {
-        const row = (e.target as Element).closest('[data-row]')?.getAttribute('data-row');
-        if (row !== null && row !== undefined) onSelect(Number(row));
-      } : undefined}
+      onClick={
+        onSelect
+          ? (e) => {
+              const row = (e.target as Element).closest('[data-row]')?.getAttribute('data-row');
+              if (row !== null && row !== undefined) onSelect(Number(row));
+            }
+          : undefined
+      }
     >
       <div style={{ height: `${virtualizer.getTotalSize()}px`, position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => (

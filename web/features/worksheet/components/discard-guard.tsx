@@ -8,7 +8,17 @@ import { useT } from '../../../lib/i18n';
  * in-app link (clicks on same-origin links are held back until the user confirms), on closing or
  * reloading the tab (the browser's own prompt), and on the page's Discard button (`askReset`).
  */
-export function DiscardGuard({ dirty, askReset, onReset, onResetAsked }: { dirty: boolean; askReset: boolean; onReset: () => void; onResetAsked: () => void }) {
+export function DiscardGuard({
+  dirty,
+  askReset,
+  onReset,
+  onResetAsked,
+}: {
+  dirty: boolean;
+  askReset: boolean;
+  onReset: () => void;
+  onResetAsked: () => void;
+}) {
   const t = useT();
   const [, navigate] = useLocation();
   const [pendingHref, setPendingHref] = useState<string | null>(null);
@@ -16,7 +26,15 @@ export function DiscardGuard({ dirty, askReset, onReset, onResetAsked }: { dirty
   useEffect(() => {
     if (!dirty) return undefined;
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
       if (!link || link.target === '_blank' || link.origin !== window.location.origin) return;
       if (link.pathname === window.location.pathname && link.search === window.location.search) return;
@@ -24,7 +42,9 @@ export function DiscardGuard({ dirty, askReset, onReset, onResetAsked }: { dirty
       event.stopPropagation();
       setPendingHref(link.pathname + link.search + link.hash);
     };
-    const onBeforeUnload = (event: BeforeUnloadEvent) => { event.preventDefault(); };
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
     document.addEventListener('click', onClick, true);
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
@@ -34,7 +54,10 @@ export function DiscardGuard({ dirty, askReset, onReset, onResetAsked }: { dirty
   }, [dirty]);
 
   const open = pendingHref !== null || askReset;
-  const close = () => { setPendingHref(null); onResetAsked(); };
+  const close = () => {
+    setPendingHref(null);
+    onResetAsked();
+  };
   const discard = () => {
     const href = pendingHref;
     close();
@@ -42,16 +65,30 @@ export function DiscardGuard({ dirty, askReset, onReset, onResetAsked }: { dirty
     if (href) navigate(href);
   };
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => { if (!d.open) close(); }} placement="center" size="sm" role="alertdialog">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => {
+        if (!d.open) close();
+      }}
+      placement="center"
+      size="sm"
+      role="alertdialog"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="discard-dialog">
-            <Dialog.Header><Dialog.Title>{t('worksheet.discard.title')}</Dialog.Title></Dialog.Header>
+            <Dialog.Header>
+              <Dialog.Title>{t('worksheet.discard.title')}</Dialog.Title>
+            </Dialog.Header>
             <Dialog.Body>{t('worksheet.discard.text')}</Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={close} data-testid="discard-keep">{t('worksheet.discard.keep')}</Button>
-              <Button colorPalette="red" onClick={discard} data-testid="discard-confirm">{t('worksheet.discard.confirm')}</Button>
+              <Button variant="outline" onClick={close} data-testid="discard-keep">
+                {t('worksheet.discard.keep')}
+              </Button>
+              <Button colorPalette="red" onClick={discard} data-testid="discard-confirm">
+                {t('worksheet.discard.confirm')}
+              </Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

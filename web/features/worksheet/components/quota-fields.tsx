@@ -9,7 +9,11 @@ import type { WorksheetValues } from '../settings/form-model';
  * Quota setting (spec section 3): the characteristic column, its display name, a target per option,
  * and whether the report shows it. Options are the column's values as the engine numbered them.
  */
-export function QuotaFields({ columns, groupings, composition }: {
+export function QuotaFields({
+  columns,
+  groupings,
+  composition,
+}: {
   columns: readonly string[];
   groupings: readonly { name: string; labels: string[]; values: string[] }[];
   composition: Composition | null;
@@ -23,27 +27,61 @@ export function QuotaFields({ columns, groupings, composition }: {
     const g = groupings.find((x) => x.name === column);
     const previous = new Map(quota.options.map((o) => [o.value, o]));
     void setFieldValue('quota', {
-      ...quota, column,
-      options: g ? g.values.map((value, c) => ({ value, label: previous.get(value)?.label ?? g.labels[c]!, target: previous.get(value)?.target ?? '' })) : [],
+      ...quota,
+      column,
+      options: g
+        ? g.values.map((value, c) => ({
+            value,
+            label: previous.get(value)?.label ?? g.labels[c]!,
+            target: previous.get(value)?.target ?? '',
+          }))
+        : [],
     });
   };
   const setOption = (i: number, patch: Partial<WorksheetValues['quota']['options'][number]>) =>
-    void setFieldValue('quota.options', quota.options.map((o, k) => (k === i ? { ...o, ...patch } : o)));
-  if (columns.length === 0) return <Text fontSize="sm" color="fg.muted">{t('worksheet.quota.noColumns')}</Text>;
+    void setFieldValue(
+      'quota.options',
+      quota.options.map((o, k) => (k === i ? { ...o, ...patch } : o)),
+    );
+  if (columns.length === 0)
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        {t('worksheet.quota.noColumns')}
+      </Text>
+    );
   return (
     <Stack gap="2">
       <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={quota.column} onChange={(e) => choose(e.currentTarget.value)} data-testid="quota-column" aria-label={t('worksheet.quota.column')}>
+        <NativeSelect.Field
+          value={quota.column}
+          onChange={(e) => choose(e.currentTarget.value)}
+          data-testid="quota-column"
+          aria-label={t('worksheet.quota.column')}
+        >
           <option value="">{t('worksheet.quota.none')}</option>
-          {columns.map((c) => <option key={c} value={c}>{c}</option>)}
+          {columns.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
       {quota.column ? (
         <>
-          <Input size="sm" value={quota.rename} placeholder={t('worksheet.quota.rename')} aria-label={t('worksheet.quota.rename')} onChange={(e) => void setFieldValue('quota.rename', e.currentTarget.value)} />
+          <Input
+            size="sm"
+            value={quota.rename}
+            placeholder={t('worksheet.quota.rename')}
+            aria-label={t('worksheet.quota.rename')}
+            onChange={(e) => void setFieldValue('quota.rename', e.currentTarget.value)}
+          />
           <label style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', fontSize: '0.875rem' }}>
-            <input type="checkbox" checked={quota.show} onChange={(e) => void setFieldValue('quota.show', e.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              checked={quota.show}
+              onChange={(e) => void setFieldValue('quota.show', e.currentTarget.checked)}
+            />
             {t('worksheet.quota.show')}
           </label>
           <Table.Root size="sm" data-testid="quota-options">
@@ -58,17 +96,38 @@ export function QuotaFields({ columns, groupings, composition }: {
             <Table.Body>
               {quota.options.map((o, i) => {
                 const cell = grouping ? grouping.values.indexOf(o.value) : -1;
-                const before = composition?.grouping === quota.column && cell >= 0 ? composition.before[cell] : undefined;
+                const before =
+                  composition?.grouping === quota.column && cell >= 0 ? composition.before[cell] : undefined;
                 const after = composition?.grouping === quota.column && cell >= 0 ? composition.after[cell] : undefined;
                 const short = o.target !== '' && after !== undefined && after < o.target;
                 return (
                   <Table.Row key={o.value}>
-                    <Table.Cell><Input size="xs" value={o.label} aria-label={t('worksheet.quota.label', { value: o.value })} onChange={(e) => setOption(i, { label: e.currentTarget.value })} /></Table.Cell>
-                    <Table.Cell textAlign="end">{before === undefined ? '–' : formatNumber(before, locale)}</Table.Cell>
-                    <Table.Cell textAlign="end" color={short ? 'fg.error' : undefined}>{after === undefined ? '–' : formatNumber(after, locale)}</Table.Cell>
                     <Table.Cell>
-                      <Box w="6rem"><Input size="xs" type="number" min={0} value={o.target} aria-label={t('worksheet.quota.targetFor', { value: o.label })} data-testid={`quota-target-${o.value}`}
-                        onChange={(e) => setOption(i, { target: e.currentTarget.value === '' ? '' : e.currentTarget.valueAsNumber })} /></Box>
+                      <Input
+                        size="xs"
+                        value={o.label}
+                        aria-label={t('worksheet.quota.label', { value: o.value })}
+                        onChange={(e) => setOption(i, { label: e.currentTarget.value })}
+                      />
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">{before === undefined ? '–' : formatNumber(before, locale)}</Table.Cell>
+                    <Table.Cell textAlign="end" color={short ? 'fg.error' : undefined}>
+                      {after === undefined ? '–' : formatNumber(after, locale)}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Box w="6rem">
+                        <Input
+                          size="xs"
+                          type="number"
+                          min={0}
+                          value={o.target}
+                          aria-label={t('worksheet.quota.targetFor', { value: o.label })}
+                          data-testid={`quota-target-${o.value}`}
+                          onChange={(e) =>
+                            setOption(i, { target: e.currentTarget.value === '' ? '' : e.currentTarget.valueAsNumber })
+                          }
+                        />
+                      </Box>
                     </Table.Cell>
                   </Table.Row>
                 );
@@ -77,7 +136,11 @@ export function QuotaFields({ columns, groupings, composition }: {
           </Table.Root>
         </>
       ) : null}
-      {typeof errors.quota === 'string' ? <Text color="fg.error" fontSize="sm" data-testid="error-quota">{t(errors.quota)}</Text> : null}
+      {typeof errors.quota === 'string' ? (
+        <Text color="fg.error" fontSize="sm" data-testid="error-quota">
+          {t(errors.quota)}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

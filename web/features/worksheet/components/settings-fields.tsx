@@ -7,8 +7,22 @@ import { WEIGHT_KEYS, type ThresholdValue, type WorksheetValues } from '../setti
 
 // Plain inputs in one styled box: a threshold step re-renders this form, so it must stay cheap.
 const FIELDS_CSS = {
-  '& .threshold-row': { display: 'grid', gridTemplateColumns: '1.4rem 9rem 1fr 4.5rem 4.5rem', gap: '2', alignItems: 'center', py: '1' },
-  '& input[type=number]': { width: '100%', borderWidth: '1px', borderColor: 'border', rounded: 'sm', px: '1.5', py: '0.5', bg: 'bg' },
+  '& .threshold-row': {
+    display: 'grid',
+    gridTemplateColumns: '1.4rem 9rem 1fr 4.5rem 4.5rem',
+    gap: '2',
+    alignItems: 'center',
+    py: '1',
+  },
+  '& input[type=number]': {
+    width: '100%',
+    borderWidth: '1px',
+    borderColor: 'border',
+    rounded: 'sm',
+    px: '1.5',
+    py: '0.5',
+    bg: 'bg',
+  },
   '& input[type=range]': { width: '100%', accentColor: 'var(--chakra-colors-brand-solid, #1d52ed)' },
   '& fieldset': { borderWidth: '1px', borderColor: 'border.muted', rounded: 'md', p: '3' },
   '& legend': { fontWeight: 'semibold', px: '1' },
@@ -17,32 +31,79 @@ const FIELDS_CSS = {
 /** Answer categories the open-answer count rule counts (the facade's fixed set). */
 const BAD_CATEGORIES = [6, 7, 10, 11, 12, 13] as const;
 
-const ThresholdRow = memo(function ThresholdRow({ index, value, label, onChange }: {
-  index: number; value: ThresholdValue; label: string; onChange: (index: number, patch: Partial<ThresholdValue>) => void;
+const ThresholdRow = memo(function ThresholdRow({
+  index,
+  value,
+  label,
+  onChange,
+}: {
+  index: number;
+  value: ThresholdValue;
+  label: string;
+  onChange: (index: number, patch: Partial<ThresholdValue>) => void;
 }) {
   const t = useT();
   return (
     <div className="threshold-row" data-testid={`threshold-${value.key}`}>
-      <input type="checkbox" checked={value.isEnable} aria-label={t('worksheet.form.enable', { name: label })} onChange={(e) => onChange(index, { isEnable: e.currentTarget.checked })} data-testid={`threshold-${value.key}-enabled`} />
+      <input
+        type="checkbox"
+        checked={value.isEnable}
+        aria-label={t('worksheet.form.enable', { name: label })}
+        onChange={(e) => onChange(index, { isEnable: e.currentTarget.checked })}
+        data-testid={`threshold-${value.key}-enabled`}
+      />
       <span>{label}</span>
       <input
-        type="range" min={0} max={100} step={1} value={value.threshold} disabled={!value.isEnable} aria-label={t('worksheet.form.threshold', { name: label })}
-        onChange={(e) => onChange(index, { threshold: Number(e.currentTarget.value) })} data-testid={`threshold-${value.key}-slider`}
+        type="range"
+        min={0}
+        max={100}
+        step={1}
+        value={value.threshold}
+        disabled={!value.isEnable}
+        aria-label={t('worksheet.form.threshold', { name: label })}
+        onChange={(e) => onChange(index, { threshold: Number(e.currentTarget.value) })}
+        data-testid={`threshold-${value.key}-slider`}
       />
       <input
-        type="number" min={0} max={100} step={1} value={value.threshold} disabled={!value.isEnable} aria-label={t('worksheet.form.thresholdNumber', { name: label })}
-        onChange={(e) => { const v = e.currentTarget.valueAsNumber; if (v >= 0 && v <= 100) onChange(index, { threshold: v }); }} data-testid={`threshold-${value.key}-number`}
+        type="number"
+        min={0}
+        max={100}
+        step={1}
+        value={value.threshold}
+        disabled={!value.isEnable}
+        aria-label={t('worksheet.form.thresholdNumber', { name: label })}
+        onChange={(e) => {
+          const v = e.currentTarget.valueAsNumber;
+          if (v >= 0 && v <= 100) onChange(index, { threshold: v });
+        }}
+        data-testid={`threshold-${value.key}-number`}
       />
       <input
-        type="number" min={0} max={1000} step={1} value={value.minDataPoints} disabled={!value.isEnable} aria-label={t('worksheet.form.minDataPoints', { name: label })} title={t('worksheet.form.minDataPointsHint')}
-        onChange={(e) => { const v = e.currentTarget.valueAsNumber; if (Number.isInteger(v) && v >= 0) onChange(index, { minDataPoints: v }); }}
+        type="number"
+        min={0}
+        max={1000}
+        step={1}
+        value={value.minDataPoints}
+        disabled={!value.isEnable}
+        aria-label={t('worksheet.form.minDataPoints', { name: label })}
+        title={t('worksheet.form.minDataPointsHint')}
+        onChange={(e) => {
+          const v = e.currentTarget.valueAsNumber;
+          if (Number.isInteger(v) && v >= 0) onChange(index, { minDataPoints: v });
+        }}
       />
     </div>
   );
 });
 
 /** Method, thresholds, the open-answer rule, target sample size, weighting. */
-export function SettingsFields({ available, onThresholds }: { available: (key: string) => boolean; onThresholds: (next: ThresholdValue[]) => void }) {
+export function SettingsFields({
+  available,
+  onThresholds,
+}: {
+  available: (key: string) => boolean;
+  onThresholds: (next: ThresholdValue[]) => void;
+}) {
   const t = useT();
   const { values, setFieldValue, errors } = useFormikContext<WorksheetValues>();
   const change = (index: number, patch: Partial<ThresholdValue>) => {
@@ -55,46 +116,122 @@ export function SettingsFields({ available, onThresholds }: { available: (key: s
       <fieldset>
         <legend>{t('worksheet.form.method')}</legend>
         <NativeSelect.Root size="sm">
-          <NativeSelect.Field value={values.cleaningMethod} onChange={(e) => void setFieldValue('cleaningMethod', e.currentTarget.value)} data-testid="cleaning-method" aria-label={t('worksheet.form.method')}>
+          <NativeSelect.Field
+            value={values.cleaningMethod}
+            onChange={(e) => void setFieldValue('cleaningMethod', e.currentTarget.value)}
+            data-testid="cleaning-method"
+            aria-label={t('worksheet.form.method')}
+          >
             <option value="">{t('worksheet.form.chooseMethod')}</option>
-            {CLEANING_METHODS.map((m) => <option key={m} value={m}>{t(`worksheet.methods.${m}`)}</option>)}
+            {CLEANING_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {t(`worksheet.methods.${m}`)}
+              </option>
+            ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        {error('cleaningMethod') ? <Text color="fg.error" fontSize="sm" mt="1" data-testid="error-method">{error('cleaningMethod')}</Text> : null}
+        {error('cleaningMethod') ? (
+          <Text color="fg.error" fontSize="sm" mt="1" data-testid="error-method">
+            {error('cleaningMethod')}
+          </Text>
+        ) : null}
       </fieldset>
       <fieldset>
         <legend>{t('worksheet.form.thresholds')}</legend>
         <Flex fontSize="xs" color="fg.muted" gap="2" display="grid" gridTemplateColumns="1.4rem 9rem 1fr 4.5rem 4.5rem">
-          <span /><span>{t('worksheet.form.score')}</span><span>{t('worksheet.form.removeBelow')}</span><span /><span>{t('worksheet.form.minDataPointsShort')}</span>
+          <span />
+          <span>{t('worksheet.form.score')}</span>
+          <span>{t('worksheet.form.removeBelow')}</span>
+          <span />
+          <span>{t('worksheet.form.minDataPointsShort')}</span>
         </Flex>
-        {values.scoreThresholds.map((v, i) => (available(v.key) ? <ThresholdRow key={v.key} index={i} value={v} label={t(`worksheet.scoreNames.${v.key}`)} onChange={change} /> : null))}
-        {error('scoreThresholds') ? <Text color="fg.error" fontSize="sm" mt="1" data-testid="error-thresholds">{error('scoreThresholds')}</Text> : null}
+        {values.scoreThresholds.map((v, i) =>
+          available(v.key) ? (
+            <ThresholdRow
+              key={v.key}
+              index={i}
+              value={v}
+              label={t(`worksheet.scoreNames.${v.key}`)}
+              onChange={change}
+            />
+          ) : null,
+        )}
+        {error('scoreThresholds') ? (
+          <Text color="fg.error" fontSize="sm" mt="1" data-testid="error-thresholds">
+            {error('scoreThresholds')}
+          </Text>
+        ) : null}
       </fieldset>
       <fieldset>
         <legend>{t('worksheet.form.openAnswers')}</legend>
         <Flex gap="3" align="center">
-          <input type="checkbox" checked={values.badAnswers.isEnable} onChange={(e) => void setFieldValue('badAnswers.isEnable', e.currentTarget.checked)} aria-label={t('worksheet.form.openAnswersEnable')} data-testid="bad-answers-enabled" />
+          <input
+            type="checkbox"
+            checked={values.badAnswers.isEnable}
+            onChange={(e) => void setFieldValue('badAnswers.isEnable', e.currentTarget.checked)}
+            aria-label={t('worksheet.form.openAnswersEnable')}
+            data-testid="bad-answers-enabled"
+          />
           <Text fontSize="sm">{t('worksheet.form.openAnswersMin')}</Text>
-          <Box w="4.5rem"><input type="number" min={1} max={100} value={values.badAnswers.min} aria-label={t('worksheet.form.openAnswersMin')} onChange={(e) => { const v = e.currentTarget.valueAsNumber; if (Number.isInteger(v) && v >= 1) void setFieldValue('badAnswers.min', v); }} /></Box>
+          <Box w="4.5rem">
+            <input
+              type="number"
+              min={1}
+              max={100}
+              value={values.badAnswers.min}
+              aria-label={t('worksheet.form.openAnswersMin')}
+              onChange={(e) => {
+                const v = e.currentTarget.valueAsNumber;
+                if (Number.isInteger(v) && v >= 1) void setFieldValue('badAnswers.min', v);
+              }}
+            />
+          </Box>
         </Flex>
-        <Text fontSize="xs" color="fg.muted" mt="1">{BAD_CATEGORIES.map((c) => CATEGORY_NAMES[c] ?? c).join(', ')}</Text>
+        <Text fontSize="xs" color="fg.muted" mt="1">
+          {BAD_CATEGORIES.map((c) => CATEGORY_NAMES[c] ?? c).join(', ')}
+        </Text>
       </fieldset>
       <fieldset>
         <legend>{t('worksheet.form.target')}</legend>
-        <Input size="sm" type="number" min={1} value={values.targetSampleSize} placeholder={t('worksheet.form.targetNone')} data-testid="target-sample-size" aria-label={t('worksheet.form.target')}
-          onChange={(e) => void setFieldValue('targetSampleSize', e.currentTarget.value === '' ? '' : e.currentTarget.valueAsNumber)} />
-        {error('targetSampleSize') ? <Text color="fg.error" fontSize="sm" mt="1" data-testid="error-target">{error('targetSampleSize')}</Text> : null}
+        <Input
+          size="sm"
+          type="number"
+          min={1}
+          value={values.targetSampleSize}
+          placeholder={t('worksheet.form.targetNone')}
+          data-testid="target-sample-size"
+          aria-label={t('worksheet.form.target')}
+          onChange={(e) =>
+            void setFieldValue('targetSampleSize', e.currentTarget.value === '' ? '' : e.currentTarget.valueAsNumber)
+          }
+        />
+        {error('targetSampleSize') ? (
+          <Text color="fg.error" fontSize="sm" mt="1" data-testid="error-target">
+            {error('targetSampleSize')}
+          </Text>
+        ) : null}
       </fieldset>
       <fieldset>
         <legend>{t('worksheet.form.weighting')}</legend>
-        <Text fontSize="xs" color="fg.muted" mb="2">{t('worksheet.form.weightingHint')}</Text>
+        <Text fontSize="xs" color="fg.muted" mb="2">
+          {t('worksheet.form.weightingHint')}
+        </Text>
         <Flex gap="2" wrap="wrap">
           {WEIGHT_KEYS.map((k) => (
             <Box key={k} w="5.5rem" fontSize="sm">
               <Text fontSize="xs">{k.toUpperCase()}</Text>
-              <input type="number" min={0} max={100} step={0.5} value={values.weights[k] ?? ''} aria-label={t('worksheet.form.weight', { name: k.toUpperCase() })}
-                onChange={(e) => void setFieldValue(`weights.${k}`, e.currentTarget.value === '' ? '' : e.currentTarget.valueAsNumber)} />
+              <input
+                type="number"
+                min={0}
+                max={100}
+                step={0.5}
+                value={values.weights[k] ?? ''}
+                aria-label={t('worksheet.form.weight', { name: k.toUpperCase() })}
+                onChange={(e) =>
+                  void setFieldValue(`weights.${k}`, e.currentTarget.value === '' ? '' : e.currentTarget.valueAsNumber)
+                }
+              />
             </Box>
           ))}
         </Flex>

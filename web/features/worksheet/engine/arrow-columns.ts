@@ -8,7 +8,11 @@ import { vectorToFloat64 } from '../../../lib/arrow-columns.ts';
 export { vectorToFloat64 };
 
 /** Every numeric column of an IPC buffer (text columns, e.g. record_id, are skipped). */
-export function numericColumnsFromIpc(bytes: ArrayBuffer | Uint8Array): { rows: number; columns: Map<string, Float64Array>; recordIds: string[] | null } {
+export function numericColumnsFromIpc(bytes: ArrayBuffer | Uint8Array): {
+  rows: number;
+  columns: Map<string, Float64Array>;
+  recordIds: string[] | null;
+} {
   const table = tableFromIPC(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
   const columns = new Map<string, Float64Array>();
   for (const field of table.schema.fields) {
@@ -17,7 +21,9 @@ export function numericColumnsFromIpc(bytes: ArrayBuffer | Uint8Array): { rows: 
   }
   // The record ids name interviews on the page (table, manual decisions by id), decoded here once.
   const ids = table.getChild(RECORD_ID_COLUMN);
-  const recordIds = ids ? Array.from(ids.toArray() as ArrayLike<unknown>, (v) => (v === null || v === undefined ? '' : String(v))) : null;
+  const recordIds = ids
+    ? Array.from(ids.toArray() as ArrayLike<unknown>, (v) => (v === null || v === undefined ? '' : String(v)))
+    : null;
   return { rows: table.numRows, columns, recordIds };
 }
 
@@ -29,7 +35,10 @@ function isNumeric(typeId: Type): boolean {
  * A grouping (quota characteristic) from a raw column, numbered by `groupCells` (as the server does).
  * SPSS value labels in the field metadata name numeric codes ("1" -> "female").
  */
-export function groupingFromTable(table: Table, column: string): { name: string; cells: Int32Array; labels: string[]; values: string[] } {
+export function groupingFromTable(
+  table: Table,
+  column: string,
+): { name: string; cells: Int32Array; labels: string[]; values: string[] } {
   const vector = table.getChild(column);
   if (!vector) throw new Error(`grouping column ${column} is not in the data`);
   const field = table.schema.fields.find((f) => f.name === column)!;

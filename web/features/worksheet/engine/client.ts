@@ -4,7 +4,15 @@
 // result of the run that replaced it, so a slider dragged across ten values costs two runs, not ten.
 import type { CleaningRules } from '../../../../scoring/index.ts';
 import type {
-  CleaningRequest, EngineReady, EngineResult, EngineSource, FromWorker, GroupingInput, ManualDecision, ToWorker, WorkerLike,
+  CleaningRequest,
+  EngineReady,
+  EngineResult,
+  EngineSource,
+  FromWorker,
+  GroupingInput,
+  ManualDecision,
+  ToWorker,
+  WorkerLike,
 } from './protocol.ts';
 
 export interface CleaningEngineOptions {
@@ -31,18 +39,30 @@ export interface CleaningEngine {
 
 type Waiter = { resolve: (r: EngineResult) => void; reject: (e: Error) => void };
 
-function transfersOf(source: EngineSource, groupings: GroupingInput[] | undefined, manual: Float64Array | undefined): Transferable[] {
+function transfersOf(
+  source: EngineSource,
+  groupings: GroupingInput[] | undefined,
+  manual: Float64Array | undefined,
+): Transferable[] {
   const buffers = new Set<ArrayBuffer>();
-  const add = (b: ArrayBufferLike | undefined) => { if (b instanceof ArrayBuffer) buffers.add(b); };
+  const add = (b: ArrayBufferLike | undefined) => {
+    if (b instanceof ArrayBuffer) buffers.add(b);
+  };
   if (source.kind === 'columns') Object.values(source.columns).forEach((c) => add(c.buffer));
-  else { add(source.scores); add(source.raw); }
+  else {
+    add(source.scores);
+    add(source.raw);
+  }
   groupings?.forEach((g) => add(g.cells.buffer));
   add(manual?.buffer);
   return [...buffers];
 }
 
 function defaultWorker(): WorkerLike {
-  return new Worker(new URL('./cleaning.worker.ts', import.meta.url), { type: 'module', name: 'cleaning-engine' }) as unknown as WorkerLike;
+  return new Worker(new URL('./cleaning.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'cleaning-engine',
+  }) as unknown as WorkerLike;
 }
 
 export function createCleaningEngine(options: CleaningEngineOptions): CleaningEngine {
@@ -52,7 +72,9 @@ export function createCleaningEngine(options: CleaningEngineOptions): CleaningEn
   let pending: { request: CleaningRequest; waiters: Waiter[] } | null = null;
   let disposed = false;
   let readyWaiter: { resolve: (r: EngineReady) => void; reject: (e: Error) => void } | null = null;
-  const ready = new Promise<EngineReady>((resolve, reject) => { readyWaiter = { resolve, reject }; });
+  const ready = new Promise<EngineReady>((resolve, reject) => {
+    readyWaiter = { resolve, reject };
+  });
   // A rejection nobody awaits yet must not surface as unhandled; run() and callers still see it.
   ready.catch(() => undefined);
 
@@ -96,7 +118,13 @@ export function createCleaningEngine(options: CleaningEngineOptions): CleaningEn
   };
   worker.addEventListener('message', onMessage);
   send(
-    { type: 'init', source: options.source, ...(options.groupings ? { groupings: options.groupings } : {}), ...(options.manual ? { manual: options.manual } : {}), ...(options.wasmUrl ? { wasmUrl: options.wasmUrl } : {}) },
+    {
+      type: 'init',
+      source: options.source,
+      ...(options.groupings ? { groupings: options.groupings } : {}),
+      ...(options.manual ? { manual: options.manual } : {}),
+      ...(options.wasmUrl ? { wasmUrl: options.wasmUrl } : {}),
+    },
     transfersOf(options.source, options.groupings, options.manual),
   );
 

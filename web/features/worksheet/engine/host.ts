@@ -3,7 +3,13 @@
 // and answers each run with the masks (transferred) and the summaries.
 import { tableFromIPC } from 'apache-arrow';
 import {
-  RULE_KEYS, cleaningInputFromColumns, CLEANING_COLUMNS, type CleaningInput, type RuleCleaningSession, type RuleKey, type Scoring,
+  RULE_KEYS,
+  cleaningInputFromColumns,
+  CLEANING_COLUMNS,
+  type CleaningInput,
+  type RuleCleaningSession,
+  type RuleKey,
+  type Scoring,
 } from '../../../../scoring/index.ts';
 import { groupingFromTable, numericColumnsFromIpc } from './arrow-columns.ts';
 import type { CleaningRequest, EngineSource, FromWorker, GroupingInput, ToWorker } from './protocol.ts';
@@ -25,8 +31,14 @@ interface State {
   manualVersion: number;
 }
 
-function columnsOf(source: EngineSource): { rows: number; columns: Map<string, Float64Array>; groupings: GroupingInput[]; recordIds: string[] | null } {
-  if (source.kind === 'columns') return { rows: source.rows, columns: new Map(Object.entries(source.columns)), groupings: [], recordIds: null };
+function columnsOf(source: EngineSource): {
+  rows: number;
+  columns: Map<string, Float64Array>;
+  groupings: GroupingInput[];
+  recordIds: string[] | null;
+} {
+  if (source.kind === 'columns')
+    return { rows: source.rows, columns: new Map(Object.entries(source.columns)), groupings: [], recordIds: null };
   const { rows, columns, recordIds } = numericColumnsFromIpc(source.scores);
   const groupings: GroupingInput[] = [];
   if (source.raw && source.groupingColumns?.length) {
@@ -38,7 +50,10 @@ function columnsOf(source: EngineSource): { rows: number; columns: Map<string, F
 }
 
 /** Builds the message handler; messages are handled strictly one after another. */
-export function createEngineHost(loadScoring: LoadScoring, post: Post): { handle: (message: ToWorker) => Promise<void> } {
+export function createEngineHost(
+  loadScoring: LoadScoring,
+  post: Post,
+): { handle: (message: ToWorker) => Promise<void> } {
   let state: State | null = null;
   let queue: Promise<void> = Promise.resolve();
 
@@ -46,7 +61,8 @@ export function createEngineHost(loadScoring: LoadScoring, post: Post): { handle
     const scoring = await loadScoring(message.wasmUrl);
     const { rows, columns, groupings, recordIds } = columnsOf(message.source);
     const all = [...groupings, ...(message.groupings ?? [])];
-    for (const g of all) if (g.cells.length !== rows) throw new Error(`grouping ${g.name} has ${g.cells.length} cells, expected ${rows}`);
+    for (const g of all)
+      if (g.cells.length !== rows) throw new Error(`grouping ${g.name} has ${g.cells.length} cells, expected ${rows}`);
     const scores: Partial<Record<RuleKey, Float64Array>> = {};
     for (const key of RULE_KEYS) {
       const col = columns.get(CLEANING_COLUMNS[key].score);
@@ -54,7 +70,9 @@ export function createEngineHost(loadScoring: LoadScoring, post: Post): { handle
     }
     state?.session?.free();
     state = {
-      scoring, rows, columns,
+      scoring,
+      rows,
+      columns,
       groupings: new Map(all.map((g) => [g.name, g])),
       baseline: computeBaseline(rows, scores, all),
       manual: message.manual ?? new Float64Array(rows),
@@ -63,13 +81,20 @@ export function createEngineHost(loadScoring: LoadScoring, post: Post): { handle
       manualVersion: 0,
     };
     const combined = columns.get(CLEANING_COLUMNS.combined.score)?.slice() ?? null;
-    post({
-      type: 'ready',
-      ready: {
-        rows, version: scoring.version, columns: [...columns.keys()],
-        groupings: all.map((g) => ({ name: g.name, labels: g.labels, values: g.values ?? g.labels })), recordIds, combined,
+    post(
+      {
+        type: 'ready',
+        ready: {
+          rows,
+          version: scoring.version,
+          columns: [...columns.keys()],
+          groupings: all.map((g) => ({ name: g.name, labels: g.labels, values: g.values ?? g.labels })),
+          recordIds,
+          combined,
+        },
       },
-    }, combined ? [combined.buffer] : []);
+      combined ? [combined.buffer] : [],
+    );
   };
 
   const sessionFor = (s: State, request: CleaningRequest): RuleCleaningSession => {
@@ -82,9 +107,17 @@ export function createEngineHost(loadScoring: LoadScoring, post: Post): { handle
       const grouping = s.groupings.get(quota.grouping);
       if (!grouping) throw new Error(`quota grouping ${quota.grouping} is unknown`);
       // NaN targets: the kernel skips a cell without a target (`!(target >= 0)`).
-      quotaInput = { cell: Float64Array.from(grouping.cells), targets: Float64Array.from(grouping.labels, (_, c) => quota.targets[c] ?? Number.NaN) };
+      quotaInput = {
+        cell: Float64Array.from(grouping.cells),
+        targets: Float64Array.from(grouping.labels, (_, c) => quota.targets[c] ?? Number.NaN),
+      };
     }
-    s.session = s.scoring.cleaningSession(cleaningInputFromColumns(s.rows, (name) => s.columns.get(name), { manual: s.manual, ...(quotaInput ? { quota: quotaInput } : {}) }));
+    s.session = s.scoring.cleaningSession(
+      cleaningInputFromColumns(s.rows, (name) => s.columns.get(name), {
+        manual: s.manual,
+        ...(quotaInput ? { quota: quotaInput } : {}),
+      }),
+    );
     s.sessionKey = key;
     return s.session;
   };
@@ -100,22 +133,31 @@ export function createEngineHost(loadScoring: LoadScoring, post: Post): { handle
     const summary = summarise(s.baseline, result, groupBy, targets);
     const target = request.rules.target?.n ?? 0;
     const t2 = performance.now();
-    post({
-      type: 'result',
-      result: {
-        ...summary, seq, request,
-        kept: result.kept, reasons: result.reasons, primary: result.primary,
-        belowTarget: target > 0 && result.keptCount < target,
-        version: result.version,
-        timings: { cleanMs: t1 - t0, statsMs: t2 - t1, workerMs: performance.now() - t0 },
+    post(
+      {
+        type: 'result',
+        result: {
+          ...summary,
+          seq,
+          request,
+          kept: result.kept,
+          reasons: result.reasons,
+          primary: result.primary,
+          belowTarget: target > 0 && result.keptCount < target,
+          version: result.version,
+          timings: { cleanMs: t1 - t0, statsMs: t2 - t1, workerMs: performance.now() - t0 },
+        },
       },
-    }, [result.kept.buffer, result.reasons.buffer, result.primary.buffer]);
+      [result.kept.buffer, result.reasons.buffer, result.primary.buffer],
+    );
   };
 
   const handleNow = async (message: ToWorker) => {
     switch (message.type) {
-      case 'init': return init(message);
-      case 'run': return run(message.seq, message.request);
+      case 'init':
+        return init(message);
+      case 'run':
+        return run(message.seq, message.request);
       case 'manual': {
         if (!state) throw new Error('the engine has no data yet');
         for (const [row, decision] of message.changes) {
@@ -134,9 +176,18 @@ export function createEngineHost(loadScoring: LoadScoring, post: Post): { handle
 
   return {
     handle: (message) => {
-      queue = queue.then(() => handleNow(message)).catch((error: unknown) => {
-        post({ type: 'error', seq: message.type === 'run' ? message.seq : null, message: error instanceof Error ? error.message : String(error) }, []);
-      });
+      queue = queue
+        .then(() => handleNow(message))
+        .catch((error: unknown) => {
+          post(
+            {
+              type: 'error',
+              seq: message.type === 'run' ? message.seq : null,
+              message: error instanceof Error ? error.message : String(error),
+            },
+            [],
+          );
+        });
       return queue;
     },
   };

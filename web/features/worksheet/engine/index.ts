@@ -3,6 +3,14 @@
 export { createCleaningEngine, type CleaningEngine, type CleaningEngineOptions } from './client.ts';
 export { useCleaningEngine, type CleaningEngineState } from './use-cleaning-engine.ts';
 export type {
-  CleaningRequest, Composition, EngineReady, EngineResult, EngineSource, GroupingInput, ManualDecision, ScoreAverage, WorkerLike,
+  CleaningRequest,
+  Composition,
+  EngineReady,
+  EngineResult,
+  EngineSource,
+  GroupingInput,
+  ManualDecision,
+  ScoreAverage,
+  WorkerLike,
 } from './protocol.ts';
 export { HISTOGRAM_BINS } from './protocol.ts';

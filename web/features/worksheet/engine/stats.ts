@@ -4,7 +4,13 @@
 // column of a million interviews again would cost ~25 ms of memory traffic alone (measured in
 // Chromium here: summing nine Float64 columns of 1M takes 20-30 ms, a byte-wise diff of the masks 1-2).
 import { REASONS, RULE_KEYS, type CleaningResult, type RuleKey } from '../../../../scoring/index.ts';
-import { HISTOGRAM_BINS, type Composition, type EngineResult, type GroupingInput, type ScoreAverage } from './protocol.ts';
+import {
+  HISTOGRAM_BINS,
+  type Composition,
+  type EngineResult,
+  type GroupingInput,
+  type ScoreAverage,
+} from './protocol.ts';
 
 interface GroupState {
   grouping: GroupingInput;
@@ -44,7 +50,11 @@ function binOf(v: number): number {
   return b < 0 ? 0 : b >= HISTOGRAM_BINS ? HISTOGRAM_BINS - 1 : b;
 }
 
-export function computeBaseline(rows: number, scores: Partial<Record<RuleKey, Float64Array>>, groupings: readonly GroupingInput[]): Baseline {
+export function computeBaseline(
+  rows: number,
+  scores: Partial<Record<RuleKey, Float64Array>>,
+  groupings: readonly GroupingInput[],
+): Baseline {
   const histogram = new Float64Array(HISTOGRAM_BINS);
   let nullCombined = 0;
   const combined = scores.combined;
@@ -55,14 +65,19 @@ export function computeBaseline(rows: number, scores: Partial<Record<RuleKey, Fl
       else histogram[b]!++;
     }
   } else nullCombined = rows;
-  const sums = new Float64Array(RULE_KEYS.length), counts = new Float64Array(RULE_KEYS.length);
+  const sums = new Float64Array(RULE_KEYS.length),
+    counts = new Float64Array(RULE_KEYS.length);
   RULE_KEYS.forEach((key, k) => {
     const col = scores[key];
     if (!col) return;
-    let s = 0, c = 0;
+    let s = 0,
+      c = 0;
     for (let i = 0; i < rows; i++) {
       const v = col[i]!;
-      if (v === v) { s += v; c++; }
+      if (v === v) {
+        s += v;
+        c++;
+      }
     }
     sums[k] = s;
     counts[k] = c;
@@ -79,18 +94,37 @@ export function computeBaseline(rows: number, scores: Partial<Record<RuleKey, Fl
     groups.set(grouping.name, { grouping, before, none, removed: new Float64Array(before.length), removedNone: 0 });
   }
   return {
-    rows, scores, histogram, nullCombined, sums, counts, groups,
+    rows,
+    scores,
+    histogram,
+    nullCombined,
+    sums,
+    counts,
+    groups,
     prev: { kept: new Uint8Array(rows).fill(1), primary: new Int8Array(rows).fill(-1), reasons: new Uint16Array(rows) },
     removed: {
-      count: 0, primary: new Float64Array(REASONS.length), reasons: new Float64Array(REASONS.length),
-      histogram: new Float64Array(HISTOGRAM_BINS), nullCombined: 0,
-      sums: new Float64Array(RULE_KEYS.length), counts: new Float64Array(RULE_KEYS.length),
+      count: 0,
+      primary: new Float64Array(REASONS.length),
+      reasons: new Float64Array(REASONS.length),
+      histogram: new Float64Array(HISTOGRAM_BINS),
+      nullCombined: 0,
+      sums: new Float64Array(RULE_KEYS.length),
+      counts: new Float64Array(RULE_KEYS.length),
     },
   };
 }
 
 /** Adds (sign 1) or takes away (sign -1) one interview's decision from the running figures. */
-function account(base: Baseline, cols: (Float64Array | undefined)[], groups: GroupState[], i: number, kept: number, primary: number, reasons: number, sign: number): void {
+function account(
+  base: Baseline,
+  cols: (Float64Array | undefined)[],
+  groups: GroupState[],
+  i: number,
+  kept: number,
+  primary: number,
+  reasons: number,
+  sign: number,
+): void {
   const r = base.removed;
   let bits = reasons;
   while (bits !== 0) {
@@ -108,7 +142,10 @@ function account(base: Baseline, cols: (Float64Array | undefined)[], groups: Gro
     const col = cols[k];
     if (!col) continue;
     const v = col[i]!;
-    if (v === v) { r.sums[k]! += sign * v; r.counts[k]! += sign; }
+    if (v === v) {
+      r.sums[k]! += sign * v;
+      r.counts[k]! += sign;
+    }
   }
   for (const g of groups) {
     const c = g.grouping.cells[i]!;
@@ -128,8 +165,12 @@ function advance(base: Baseline, result: CleaningResult): void {
   const cols = RULE_KEYS.map((key) => base.scores[key]);
   const groups = [...base.groups.values()];
   const visit = (i: number) => {
-    const k = kept[i]!, p = primary[i]!, r = reasons[i]!;
-    const pk = prev.kept[i]!, pp = prev.primary[i]!, pr = prev.reasons[i]!;
+    const k = kept[i]!,
+      p = primary[i]!,
+      r = reasons[i]!;
+    const pk = prev.kept[i]!,
+      pp = prev.primary[i]!,
+      pr = prev.reasons[i]!;
     if (k === pk && p === pp && r === pr) return;
     account(base, cols, groups, i, pk, pp, pr, -1);
     account(base, cols, groups, i, k, p, r, 1);
@@ -140,13 +181,20 @@ function advance(base: Baseline, result: CleaningResult): void {
   const words = n >> 2;
   const aligned = kept.byteOffset % 4 === 0 && primary.byteOffset % 4 === 0 && reasons.byteOffset % 4 === 0;
   if (aligned && words > 0) {
-    const k32 = new Uint32Array(kept.buffer, kept.byteOffset, words), pk32 = new Uint32Array(prev.kept.buffer, 0, words);
-    const p32 = new Uint32Array(primary.buffer, primary.byteOffset, words), pp32 = new Uint32Array(prev.primary.buffer, 0, words);
-    const r32 = new Uint32Array(reasons.buffer, reasons.byteOffset, words * 2), pr32 = new Uint32Array(prev.reasons.buffer, 0, words * 2);
+    const k32 = new Uint32Array(kept.buffer, kept.byteOffset, words),
+      pk32 = new Uint32Array(prev.kept.buffer, 0, words);
+    const p32 = new Uint32Array(primary.buffer, primary.byteOffset, words),
+      pp32 = new Uint32Array(prev.primary.buffer, 0, words);
+    const r32 = new Uint32Array(reasons.buffer, reasons.byteOffset, words * 2),
+      pr32 = new Uint32Array(prev.reasons.buffer, 0, words * 2);
     for (let w = 0; w < words; w++) {
-      if (k32[w] === pk32[w] && p32[w] === pp32[w] && r32[2 * w] === pr32[2 * w] && r32[2 * w + 1] === pr32[2 * w + 1]) continue;
+      if (k32[w] === pk32[w] && p32[w] === pp32[w] && r32[2 * w] === pr32[2 * w] && r32[2 * w + 1] === pr32[2 * w + 1])
+        continue;
       const i = w << 2;
-      visit(i); visit(i + 1); visit(i + 2); visit(i + 3);
+      visit(i);
+      visit(i + 1);
+      visit(i + 2);
+      visit(i + 3);
     }
     for (let i = words << 2; i < n; i++) visit(i);
   } else {
@@ -154,18 +202,27 @@ function advance(base: Baseline, result: CleaningResult): void {
   }
 }
 
-export type RunSummary = Omit<EngineResult, 'seq' | 'request' | 'kept' | 'reasons' | 'primary' | 'version' | 'timings' | 'belowTarget'>;
+export type RunSummary = Omit<
+  EngineResult,
+  'seq' | 'request' | 'kept' | 'reasons' | 'primary' | 'version' | 'timings' | 'belowTarget'
+>;
 
 /**
  * Counts, distributions and composition after one run. Call it with every run's result in turn (the
  * running figures follow the decisions); the result's arrays are read, not kept.
  */
-export function summarise(base: Baseline, result: CleaningResult, groupBy: string | null, targets: (number | null)[] | null): RunSummary {
+export function summarise(
+  base: Baseline,
+  result: CleaningResult,
+  groupBy: string | null,
+  targets: (number | null)[] | null,
+): RunSummary {
   advance(base, result);
   const { rows, removed: r } = base;
   const averages = {} as Record<RuleKey, ScoreAverage>;
   RULE_KEYS.forEach((key, k) => {
-    const nBefore = base.counts[k]!, nAfter = nBefore - r.counts[k]!;
+    const nBefore = base.counts[k]!,
+      nAfter = nBefore - r.counts[k]!;
     averages[key] = {
       before: nBefore > 0 ? base.sums[k]! / nBefore : null,
       // The running sum of the removed scores adds and takes away the same numbers in another order

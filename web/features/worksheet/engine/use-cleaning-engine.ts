@@ -63,7 +63,14 @@ export function useCleaningEngine(options: CleaningEngineOptions | null): Cleani
     setReady(null);
     setResult(null);
     setError(null);
-    created.ready.then((r) => { if (live) setReady(r); }, (e: Error) => { if (live) setError(e); });
+    created.ready.then(
+      (r) => {
+        if (live) setReady(r);
+      },
+      (e: Error) => {
+        if (live) setError(e);
+      },
+    );
     if (early.current) {
       const request = early.current;
       early.current = null;

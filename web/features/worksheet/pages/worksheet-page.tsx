@@ -23,8 +23,23 @@ import { ImpactView } from '../components/impact-view';
 import { ManualPanel } from '../components/manual-panel';
 import { QuotaFields } from '../components/quota-fields';
 import { SettingsFields } from '../components/settings-fields';
-import { useCleaningEngine, type CleaningEngineOptions, type CleaningRequest, type EngineReady, type EngineResult } from '../engine/index.ts';
-import { quotaRequest, rulesOf, toFormValues, toInput, worksheetSchema, type ManualValue, type ThresholdValue, type WorksheetValues } from '../settings/form-model';
+import {
+  useCleaningEngine,
+  type CleaningEngineOptions,
+  type CleaningRequest,
+  type EngineReady,
+  type EngineResult,
+} from '../engine/index.ts';
+import {
+  quotaRequest,
+  rulesOf,
+  toFormValues,
+  toInput,
+  worksheetSchema,
+  type ManualValue,
+  type ThresholdValue,
+  type WorksheetValues,
+} from '../settings/form-model';
 
 /** Quota characteristics loaded with the scores (each is one small column). */
 const MAX_GROUPINGS = 8;
@@ -38,7 +53,11 @@ export function WorksheetPage({ datafileActions }: { datafileActions?: (datafile
   if (!datafileId) return <CenteredMessage title={t('routes.datafileWorkSheet')} text={t('worksheet.noDatafile')} />;
   if (error && !data) {
     const refusal = refusalOf(error);
-    return refusal.code === 'NO_DATAFILE_FOUND' ? <CenteredMessage title={t('routes.datafileWorkSheet')} text={t('errors.NO_DATAFILE_FOUND')} /> : <PageError onRetry={() => void mutate()} />;
+    return refusal.code === 'NO_DATAFILE_FOUND' ? (
+      <CenteredMessage title={t('routes.datafileWorkSheet')} text={t('errors.NO_DATAFILE_FOUND')} />
+    ) : (
+      <PageError onRetry={() => void mutate()} />
+    );
   }
   if (!data) return <PageSpinner />;
   const settings = data.getDatafileCleaningSettings;
@@ -48,7 +67,15 @@ export function WorksheetPage({ datafileActions }: { datafileActions?: (datafile
   return <Worksheet settings={settings} onSaved={() => void mutate()} datafileActions={datafileActions} />;
 }
 
-function Worksheet({ settings, onSaved, datafileActions }: { settings: CleaningSettingsData; onSaved: () => void; datafileActions?: (datafileId: string) => ReactNode }) {
+function Worksheet({
+  settings,
+  onSaved,
+  datafileActions,
+}: {
+  settings: CleaningSettingsData;
+  onSaved: () => void;
+  datafileActions?: (datafileId: string) => ReactNode;
+}) {
   const [loadError, setLoadError] = useState<Error | null>(null);
   const [options, setOptions] = useState<CleaningEngineOptions | null>(null);
   const groupingColumns = useMemo(() => settings.groupingColumns.slice(0, MAX_GROUPINGS), [settings.groupingColumns]);
@@ -60,11 +87,20 @@ function Worksheet({ settings, onSaved, datafileActions }: { settings: CleaningS
     const [id] = dataKey.split(':');
     Promise.all([
       fetchWorksheetColumns(id!, 'scores', [], timeoutMs),
-      groupingColumns.length ? fetchWorksheetColumns(id!, 'raw', groupingColumns, timeoutMs) : Promise.resolve(undefined),
-    ]).then(([scores, raw]) => {
-      if (live) setOptions({ source: { kind: 'arrow', scores, ...(raw ? { raw, groupingColumns } : {}) } });
-    }, (e: Error) => { if (live) setLoadError(e); });
-    return () => { live = false; };
+      groupingColumns.length
+        ? fetchWorksheetColumns(id!, 'raw', groupingColumns, timeoutMs)
+        : Promise.resolve(undefined),
+    ]).then(
+      ([scores, raw]) => {
+        if (live) setOptions({ source: { kind: 'arrow', scores, ...(raw ? { raw, groupingColumns } : {}) } });
+      },
+      (e: Error) => {
+        if (live) setLoadError(e);
+      },
+    );
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reload on new data only (dataKey), not on every poll
   }, [dataKey]);
   const engine = useCleaningEngine(options);
@@ -72,21 +108,28 @@ function Worksheet({ settings, onSaved, datafileActions }: { settings: CleaningS
   const [saved, setSaved] = useState<string | null>(null);
   // What the worker holds of manual decisions; outlives the form, which is remounted on every save.
   const applied = useRef<Record<string, ManualValue>>({});
-  useEffect(() => { applied.current = {}; }, [engine.engine]);
+  useEffect(() => {
+    applied.current = {};
+  }, [engine.engine]);
   const { engine: current, ready } = engine;
   /** Sends the worker the rows whose manual decision differs from what it holds. */
-  const syncManual = useCallback((manual: Record<string, ManualValue>) => {
-    if (!current || !ready?.recordIds) return;
-    const rowOf = new Map(ready.recordIds.map((id, i) => [id, i]));
-    const changes: [number, 0 | 1 | 2][] = [];
-    for (const id of new Set([...Object.keys(applied.current), ...Object.keys(manual)])) {
-      const before = applied.current[id]?.decision, after = manual[id]?.decision;
-      const row = rowOf.get(id);
-      if (before !== after && row !== undefined) changes.push([row, after === 'EXCLUDE' ? 1 : after === 'KEEP' ? 2 : 0]);
-    }
-    applied.current = manual;
-    if (changes.length) current.setManual(changes);
-  }, [current, ready]);
+  const syncManual = useCallback(
+    (manual: Record<string, ManualValue>) => {
+      if (!current || !ready?.recordIds) return;
+      const rowOf = new Map(ready.recordIds.map((id, i) => [id, i]));
+      const changes: [number, 0 | 1 | 2][] = [];
+      for (const id of new Set([...Object.keys(applied.current), ...Object.keys(manual)])) {
+        const before = applied.current[id]?.decision,
+          after = manual[id]?.decision;
+        const row = rowOf.get(id);
+        if (before !== after && row !== undefined)
+          changes.push([row, after === 'EXCLUDE' ? 1 : after === 'KEEP' ? 2 : 0]);
+      }
+      applied.current = manual;
+      if (changes.length) current.setManual(changes);
+    },
+    [current, ready],
+  );
   if (loadError || engine.error) return <PageError onRetry={() => window.location.reload()} />;
   return (
     <Formik<WorksheetValues>
@@ -96,7 +139,17 @@ function Worksheet({ settings, onSaved, datafileActions }: { settings: CleaningS
       validateOnMount
       onSubmit={() => undefined}
     >
-      <WorksheetForm settings={settings} ready={engine.ready} result={engine.result} run={engine.run} syncManual={syncManual} saved={saved} setSaved={setSaved} onSaved={onSaved} datafileActions={datafileActions} />
+      <WorksheetForm
+        settings={settings}
+        ready={engine.ready}
+        result={engine.result}
+        run={engine.run}
+        syncManual={syncManual}
+        saved={saved}
+        setSaved={setSaved}
+        onSaved={onSaved}
+        datafileActions={datafileActions}
+      />
     </Formik>
   );
 }
@@ -104,9 +157,25 @@ function Worksheet({ settings, onSaved, datafileActions }: { settings: CleaningS
 /** The engine's latest kept count, read by the form's remaining-versus-target rule. */
 const keptRef: { current: number | null } = { current: null };
 
-function WorksheetForm({ settings, ready, result, run, syncManual, saved, setSaved, onSaved, datafileActions }: {
-  settings: CleaningSettingsData; ready: EngineReady | null; result: EngineResult | null; run: (r: CleaningRequest) => void;
-  syncManual: (manual: Record<string, ManualValue>) => void; saved: string | null; setSaved: (message: string | null) => void; onSaved: () => void;
+function WorksheetForm({
+  settings,
+  ready,
+  result,
+  run,
+  syncManual,
+  saved,
+  setSaved,
+  onSaved,
+  datafileActions,
+}: {
+  settings: CleaningSettingsData;
+  ready: EngineReady | null;
+  result: EngineResult | null;
+  run: (r: CleaningRequest) => void;
+  syncManual: (manual: Record<string, ManualValue>) => void;
+  saved: string | null;
+  setSaved: (message: string | null) => void;
+  onSaved: () => void;
   datafileActions?: (datafileId: string) => ReactNode;
 }) {
   const t = useT();
@@ -121,10 +190,15 @@ function WorksheetForm({ settings, ready, result, run, syncManual, saved, setSav
   const save = useUpdateCleaningSettings();
   const { mutate } = useSWRConfig();
 
-  const values_ = useMemo(() => ready?.groupings.find((g) => g.name === values.quota.column)?.values, [ready, values.quota.column]);
+  const values_ = useMemo(
+    () => ready?.groupings.find((g) => g.name === values.quota.column)?.values,
+    [ready, values.quota.column],
+  );
 
   // Manual decisions go to the worker before the run that follows them (effects run in order).
-  useEffect(() => { if (ready) syncManual(values.manual); }, [ready, values.manual, syncManual]);
+  useEffect(() => {
+    if (ready) syncManual(values.manual);
+  }, [ready, values.manual, syncManual]);
 
   // Every change re-runs the rules in the worker; the page paints the answer.
   const rules = useMemo(() => rulesOf(values), [values]);
@@ -138,16 +212,26 @@ function WorksheetForm({ settings, ready, result, run, syncManual, saved, setSav
     void validateForm();
   }, [result, validateForm]);
 
-  const onThresholds = useCallback((next: ThresholdValue[]) => void setFieldValue('scoreThresholds', next), [setFieldValue]);
-  const available = useCallback((key: string) => key === 'combined' || Boolean(ready?.columns.includes(CLEANING_COLUMNS[key as RuleKey]?.score ?? key)), [ready]);
+  const onThresholds = useCallback(
+    (next: ThresholdValue[]) => void setFieldValue('scoreThresholds', next),
+    [setFieldValue],
+  );
+  const available = useCallback(
+    (key: string) =>
+      key === 'combined' || Boolean(ready?.columns.includes(CLEANING_COLUMNS[key as RuleKey]?.score ?? key)),
+    [ready],
+  );
   const recordId = useCallback((row: number) => ready?.recordIds?.[row] ?? String(row + 1), [ready]);
   const combined = useCallback((row: number) => ready?.combined?.[row] ?? Number.NaN, [ready]);
-  const decide = useCallback((id: string, value: ManualValue | null) => {
-    const next = { ...values.manual };
-    if (value) next[id] = value;
-    else delete next[id];
-    void setFieldValue('manual', next);
-  }, [values.manual, setFieldValue]);
+  const decide = useCallback(
+    (id: string, value: ManualValue | null) => {
+      const next = { ...values.manual };
+      if (value) next[id] = value;
+      else delete next[id];
+      void setFieldValue('manual', next);
+    },
+    [values.manual, setFieldValue],
+  );
   const deferred = useDeferredValue(result);
 
   const submit = async () => {
@@ -156,9 +240,18 @@ function WorksheetForm({ settings, ready, result, run, syncManual, saved, setSav
     const errs = await validateForm();
     if (Object.keys(errs).length) return;
     try {
-      const answer = await save.trigger({ datafileId: settings.datafileId, cleaningSettings: toInput(values, settings.revision, settings.weightingMethod.projectiveQuestionsWeighting) });
+      const answer = await save.trigger({
+        datafileId: settings.datafileId,
+        cleaningSettings: toInput(values, settings.revision, settings.weightingMethod.projectiveQuestionsWeighting),
+      });
       const r = answer.updateCleaningSettings;
-      setSaved(t('worksheet.saved', { kept: formatNumber(r.numberOfCleanedRecords, locale), code: r.certificateCode, level: r.certificateLevel }));
+      setSaved(
+        t('worksheet.saved', {
+          kept: formatNumber(r.numberOfCleanedRecords, locale),
+          code: r.certificateCode,
+          level: r.certificateLevel,
+        }),
+      );
       onSaved();
       void revalidateOperations(mutate, 'getCleaningAuditTrail');
     } catch (error) {
@@ -171,22 +264,48 @@ function WorksheetForm({ settings, ready, result, run, syncManual, saved, setSav
     <Box data-testid="worksheet-page">
       <PageHeader
         title={settings.title}
-        subtitle={t('worksheet.subtitle', { records: formatNumber(settings.numberOfRecords, locale), revision: settings.revision, version: settings.scoringVersion ?? '' })}
+        subtitle={t('worksheet.subtitle', {
+          records: formatNumber(settings.numberOfRecords, locale),
+          revision: settings.revision,
+          version: settings.scoringVersion ?? '',
+        })}
         crumbs={[{ label: t('routes.dashboard'), href: '/' }, { label: t('routes.datafileWorkSheet') }]}
-        actions={(
+        actions={
           <Flex gap="2">
             {datafileActions?.(settings.datafileId)}
-            <Button size="sm" variant="outline" disabled={!dirty} onClick={() => setAskReset(true)} data-testid="worksheet-discard">{t('worksheet.discardButton')}</Button>
-            <Button size="sm" colorPalette="brand" loading={save.isMutating} disabled={!ready || !isValid} onClick={() => void submit()} data-testid="worksheet-save">{t('worksheet.save')}</Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={!dirty}
+              onClick={() => setAskReset(true)}
+              data-testid="worksheet-discard"
+            >
+              {t('worksheet.discardButton')}
+            </Button>
+            <Button
+              size="sm"
+              colorPalette="brand"
+              loading={save.isMutating}
+              disabled={!ready || !isValid}
+              onClick={() => void submit()}
+              data-testid="worksheet-save"
+            >
+              {t('worksheet.save')}
+            </Button>
           </Flex>
-        )}
+        }
       />
       <Stack gap="3" mb="3">
         <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
         <SuccessAlert message={saved} />
         <Text fontSize="sm" color="fg.muted" data-testid="worksheet-state">
           {settings.isCleaned && settings.savedAt
-            ? t('worksheet.lastSaved', { at: formatDateTime(settings.savedAt, locale), by: settings.savedBy ?? '–', kept: formatNumber(settings.numberOfCleanedRecords, locale), code: settings.certificateCode ?? '–' })
+            ? t('worksheet.lastSaved', {
+                at: formatDateTime(settings.savedAt, locale),
+                by: settings.savedBy ?? '–',
+                kept: formatNumber(settings.numberOfCleanedRecords, locale),
+                code: settings.certificateCode ?? '–',
+              })
             : t('worksheet.notCleaned')}
           {dirty ? ` · ${t('worksheet.unsaved')}` : ''}
         </Text>
@@ -195,32 +314,84 @@ function WorksheetForm({ settings, ready, result, run, syncManual, saved, setSav
         <Stack gap="4">
           <SettingsFields available={available} onThresholds={onThresholds} />
           <Box as="fieldset" borderWidth="1px" borderColor="border.muted" rounded="md" p="3">
-            <Text as="legend" fontWeight="semibold" px="1">{t('worksheet.quota.title')}</Text>
-            <QuotaFields columns={settings.groupingColumns} groupings={ready?.groupings ?? []} composition={result?.composition ?? null} />
+            <Text as="legend" fontWeight="semibold" px="1">
+              {t('worksheet.quota.title')}
+            </Text>
+            <QuotaFields
+              columns={settings.groupingColumns}
+              groupings={ready?.groupings ?? []}
+              composition={result?.composition ?? null}
+            />
           </Box>
-          <Textarea size="sm" value={values.comment} placeholder={t('worksheet.comment')} aria-label={t('worksheet.comment')} onChange={(e) => void setFieldValue('comment', e.currentTarget.value)} data-testid="worksheet-comment" />
+          <Textarea
+            size="sm"
+            value={values.comment}
+            placeholder={t('worksheet.comment')}
+            aria-label={t('worksheet.comment')}
+            onChange={(e) => void setFieldValue('comment', e.currentTarget.value)}
+            data-testid="worksheet-comment"
+          />
         </Stack>
         <Stack gap="5" minW="0">
-          {!ready || !result ? <Text data-testid="worksheet-loading">{t('worksheet.calculating')}</Text> : (
+          {!ready || !result ? (
+            <Text data-testid="worksheet-loading">{t('worksheet.calculating')}</Text>
+          ) : (
             <>
               <Box>
                 <CleaningCounts rows={result.rows} keptCount={result.keptCount} primaryCounts={result.primaryCounts} />
-                {target !== null && result.keptCount < target ? <Text color="fg.error" fontSize="sm" data-testid="below-target">{t('reasons.REMAINING_BELOW_TARGET', { remaining: formatNumber(result.keptCount, locale), target: formatNumber(target, locale) })}</Text> : null}
+                {target !== null && result.keptCount < target ? (
+                  <Text color="fg.error" fontSize="sm" data-testid="below-target">
+                    {t('reasons.REMAINING_BELOW_TARGET', {
+                      remaining: formatNumber(result.keptCount, locale),
+                      target: formatNumber(target, locale),
+                    })}
+                  </Text>
+                ) : null}
               </Box>
               <Box>
-                <DecisionTable rows={result.rows} recordId={recordId} combined={combined} kept={result.kept} primary={result.primary} height={360} onSelect={setSelected} selected={selected} />
-                <Box mt="2"><ManualPanel recordId={selected === null ? null : recordId(selected)} current={selected === null ? undefined : values.manual[recordId(selected)]} onDecide={decide} /></Box>
+                <DecisionTable
+                  rows={result.rows}
+                  recordId={recordId}
+                  combined={combined}
+                  kept={result.kept}
+                  primary={result.primary}
+                  height={360}
+                  onSelect={setSelected}
+                  selected={selected}
+                />
+                <Box mt="2">
+                  <ManualPanel
+                    recordId={selected === null ? null : recordId(selected)}
+                    current={selected === null ? undefined : values.manual[recordId(selected)]}
+                    onDecide={decide}
+                  />
+                </Box>
               </Box>
-              {deferred ? <ImpactView result={deferred} groupings={ready.groupings} groupBy={groupBy} onGroupBy={setGroupBy} available={available} /> : null}
+              {deferred ? (
+                <ImpactView
+                  result={deferred}
+                  groupings={ready.groupings}
+                  groupBy={groupBy}
+                  onGroupBy={setGroupBy}
+                  available={available}
+                />
+              ) : null}
             </>
           )}
           <Box>
-            <Text fontWeight="semibold" mb="2">{t('worksheet.audit.title')}</Text>
+            <Text fontWeight="semibold" mb="2">
+              {t('worksheet.audit.title')}
+            </Text>
             <AuditTrail datafileId={settings.datafileId} />
           </Box>
         </Stack>
       </Grid>
-      <DiscardGuard dirty={dirty} askReset={askReset} onResetAsked={() => setAskReset(false)} onReset={() => resetForm()} />
+      <DiscardGuard
+        dirty={dirty}
+        askReset={askReset}
+        onResetAsked={() => setAskReset(false)}
+        onReset={() => resetForm()}
+      />
     </Box>
   );
 }

@@ -2,13 +2,32 @@
 // updateCleaningSettings, the rules the Web Worker runs for them (the server's function), and the
 // form's checks of spec section 5 'Cleaning' (the server checks the same, worksheet-validation.ts).
 import * as yup from 'yup';
-import { RULE_KEYS, cleaningRulesFrom, type CleaningMethod, type CleaningRules, type RuleKey } from '../../../../scoring/index.ts';
+import {
+  RULE_KEYS,
+  cleaningRulesFrom,
+  type CleaningMethod,
+  type CleaningRules,
+  type RuleKey,
+} from '../../../../scoring/index.ts';
 import type { CleaningSettingsInput } from '../../../lib/gql/graphql';
 import type { CleaningSettingsData } from '../api/use-cleaning-settings';
 
-export interface ThresholdValue { key: RuleKey; name: string; isEnable: boolean; threshold: number; minDataPoints: number }
-export interface ManualValue { decision: 'EXCLUDE' | 'KEEP'; reason: string }
-export interface QuotaOptionValue { value: string; label: string; target: number | '' }
+export interface ThresholdValue {
+  key: RuleKey;
+  name: string;
+  isEnable: boolean;
+  threshold: number;
+  minDataPoints: number;
+}
+export interface ManualValue {
+  decision: 'EXCLUDE' | 'KEEP';
+  reason: string;
+}
+export interface QuotaOptionValue {
+  value: string;
+  label: string;
+  target: number | '';
+}
 
 export interface WorksheetValues {
   cleaningMethod: CleaningMethod | '';
@@ -32,12 +51,23 @@ export function toFormValues(s: CleaningSettingsData): WorksheetValues {
     cleaningMethod: s.cleaningMethod ?? '',
     scoreThresholds: RULE_KEYS.map((key) => {
       const t = s.scoreThresholds.find((x) => x.key === key);
-      return { key, name: t?.name ?? key, isEnable: t?.isEnable ?? false, threshold: t?.threshold ?? 50, minDataPoints: t?.minDataPoints ?? 0 };
+      return {
+        key,
+        name: t?.name ?? key,
+        isEnable: t?.isEnable ?? false,
+        threshold: t?.threshold ?? 50,
+        minDataPoints: t?.minDataPoints ?? 0,
+      };
     }),
     badAnswers: { isEnable: s.badAnswers.isEnable, min: s.badAnswers.min },
     targetSampleSize: s.targetSampleSize ?? '',
     quota: s.quotaSetting
-      ? { column: s.quotaSetting.column, rename: s.quotaSetting.rename ?? '', show: s.quotaSetting.show, options: s.quotaSetting.options.map((o) => ({ value: o.value, label: o.label, target: o.target ?? '' })) }
+      ? {
+          column: s.quotaSetting.column,
+          rename: s.quotaSetting.rename ?? '',
+          show: s.quotaSetting.show,
+          options: s.quotaSetting.options.map((o) => ({ value: o.value, label: o.label, target: o.target ?? '' })),
+        }
       : { column: '', rename: '', show: true, options: [] },
     manual: Object.fromEntries(s.manualDecisions.map((d) => [d.recordId, { decision: d.decision, reason: '' }])),
     weights,
@@ -47,21 +77,49 @@ export function toFormValues(s: CleaningSettingsData): WorksheetValues {
 
 const num = (v: number | '') => (v === '' ? null : v);
 
-export function toInput(v: WorksheetValues, revision: number, projective: CleaningSettingsData['weightingMethod']['projectiveQuestionsWeighting']): CleaningSettingsInput {
+export function toInput(
+  v: WorksheetValues,
+  revision: number,
+  projective: CleaningSettingsData['weightingMethod']['projectiveQuestionsWeighting'],
+): CleaningSettingsInput {
   const quotaTargets = v.quota.options.some((o) => o.target !== '');
   return {
     revision,
-    scoreThresholds: v.scoreThresholds.map((t) => ({ key: t.key, name: t.name, isEnable: t.isEnable, threshold: t.threshold, minDataPoints: t.minDataPoints })),
+    scoreThresholds: v.scoreThresholds.map((t) => ({
+      key: t.key,
+      name: t.name,
+      isEnable: t.isEnable,
+      threshold: t.threshold,
+      minDataPoints: t.minDataPoints,
+    })),
     targetSampleSize: num(v.targetSampleSize),
     badAnswers: v.badAnswers,
     cleaningMethod: v.cleaningMethod === '' ? null : v.cleaningMethod,
-    quotaSetting: v.quota.column && (quotaTargets || v.cleaningMethod === 'QUOTA')
-      ? { column: v.quota.column, rename: v.quota.rename || null, show: v.quota.show, options: v.quota.options.map((o) => ({ value: o.value, label: o.label, target: num(o.target) })) }
-      : null,
-    manualDecisions: Object.entries(v.manual).map(([recordId, m]) => ({ recordId, decision: m.decision, reason: m.reason || null })),
+    quotaSetting:
+      v.quota.column && (quotaTargets || v.cleaningMethod === 'QUOTA')
+        ? {
+            column: v.quota.column,
+            rename: v.quota.rename || null,
+            show: v.quota.show,
+            options: v.quota.options.map((o) => ({ value: o.value, label: o.label, target: num(o.target) })),
+          }
+        : null,
+    manualDecisions: Object.entries(v.manual).map(([recordId, m]) => ({
+      recordId,
+      decision: m.decision,
+      reason: m.reason || null,
+    })),
     weightingMethod: {
-      datafileWeighting: WEIGHT_KEYS.filter((k) => v.weights[k] !== '' && v.weights[k] !== undefined).map((k) => ({ key: k, value: v.weights[k] as number, name: k.toUpperCase() })),
-      projectiveQuestionsWeighting: projective.map((p) => ({ dataPointIdentifier: p.dataPointIdentifier, algorithms: [...p.algorithms], apply: p.apply })),
+      datafileWeighting: WEIGHT_KEYS.filter((k) => v.weights[k] !== '' && v.weights[k] !== undefined).map((k) => ({
+        key: k,
+        value: v.weights[k] as number,
+        name: k.toUpperCase(),
+      })),
+      projectiveQuestionsWeighting: projective.map((p) => ({
+        dataPointIdentifier: p.dataPointIdentifier,
+        algorithms: [...p.algorithms],
+        apply: p.apply,
+      })),
     },
     comment: v.comment || null,
   };
@@ -69,14 +127,28 @@ export function toInput(v: WorksheetValues, revision: number, projective: Cleani
 
 /** The rules the worker runs: the same function the server saves with. */
 export function rulesOf(v: WorksheetValues): CleaningRules {
-  return cleaningRulesFrom({ scoreThresholds: v.scoreThresholds, targetSampleSize: num(v.targetSampleSize), badAnswers: v.badAnswers, cleaningMethod: v.cleaningMethod || null });
+  return cleaningRulesFrom({
+    scoreThresholds: v.scoreThresholds,
+    targetSampleSize: num(v.targetSampleSize),
+    badAnswers: v.badAnswers,
+    cleaningMethod: v.cleaningMethod || null,
+  });
 }
 
 /** Quota targets in the engine's cell order (its grouping's values), when quota cleaning is on. */
-export function quotaRequest(v: WorksheetValues, values: readonly string[] | undefined): { grouping: string; targets: (number | null)[] } | null {
+export function quotaRequest(
+  v: WorksheetValues,
+  values: readonly string[] | undefined,
+): { grouping: string; targets: (number | null)[] } | null {
   if (v.cleaningMethod !== 'QUOTA' || !v.quota.column || !values) return null;
   const byValue = new Map(v.quota.options.map((o) => [o.value, o.target]));
-  return { grouping: v.quota.column, targets: values.map((value) => { const t = byValue.get(value); return t === '' || t === undefined ? null : t; }) };
+  return {
+    grouping: v.quota.column,
+    targets: values.map((value) => {
+      const t = byValue.get(value);
+      return t === '' || t === undefined ? null : t;
+    }),
+  };
 }
 
 /**
@@ -86,9 +158,18 @@ export function quotaRequest(v: WorksheetValues, values: readonly string[] | und
 export function worksheetSchema(keptCount: () => number | null, rows: number) {
   return yup.object({
     cleaningMethod: yup.string().required('worksheet.validation.method'),
-    scoreThresholds: yup.array().test('one-enabled', 'worksheet.validation.oneThreshold', (list) => Boolean(list?.some((t) => (t as ThresholdValue).isEnable))),
-    targetSampleSize: yup.mixed<number | ''>()
-      .test('whole', 'worksheet.validation.targetWhole', (v) => v === '' || v === undefined || (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= rows))
+    scoreThresholds: yup
+      .array()
+      .test('one-enabled', 'worksheet.validation.oneThreshold', (list) =>
+        Boolean(list?.some((t) => (t as ThresholdValue).isEnable)),
+      ),
+    targetSampleSize: yup
+      .mixed<number | ''>()
+      .test(
+        'whole',
+        'worksheet.validation.targetWhole',
+        (v) => v === '' || v === undefined || (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= rows),
+      )
       .test('remaining', 'worksheet.validation.remaining', (v) => {
         const kept = keptCount();
         return v === '' || v === undefined || kept === null || kept >= (v as number);
@@ -98,7 +179,9 @@ export function worksheetSchema(keptCount: () => number | null, rows: number) {
       }),
     quota: yup.object().test('quota', 'worksheet.validation.quota', function test(q) {
       const quota = q as WorksheetValues['quota'];
-      return this.parent.cleaningMethod !== 'QUOTA' || (Boolean(quota.column) && quota.options.some((o) => o.target !== ''));
+      return (
+        this.parent.cleaningMethod !== 'QUOTA' || (Boolean(quota.column) && quota.options.some((o) => o.target !== ''))
+      );
     }),
     badAnswers: yup.object({ min: yup.number().integer().min(1).max(100) }),
   });
