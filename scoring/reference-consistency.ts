@@ -1,10 +1,10 @@
-// Reference of the consistency score (issue 17; see scoring/README.md "Consistency score"): a robust
+// Reference of the consistency score (see scoring/README.md "Consistency score"): a robust
 // Mahalanobis distance per item battery, calibrated on the sample and mapped to 0..100. Written as
-// plain loops in the same operation order as the WASM kernels (scoring/assembly/consistency*.ts), so
-// that both produce the same doubles: the fit in double precision, the row distances from integer
-// answers and weights (exact sums) and single-precision sums of squares, which the reference
-// reproduces with Math.fround (correct for +, -, * of floats: double rounding is innocuous when the
-// wider format has at least 2p + 2 bits).
+// plain loops in the same operation order as the WASM kernels (scoring/assembly/consistency*.ts),
+// so that both produce the same doubles: the fit in double precision, the row distances from
+// integer answers and weights (exact sums) and single-precision sums of squares, which the
+// reference reproduces with Math.fround (correct for +, -, * of floats: double rounding is
+// innocuous when the wider format has at least 2p + 2 bits).
 import { chiSquareQuantile, isMissing } from './reference-core.ts';
 import type { ColumnMajor } from './types.ts';
 
