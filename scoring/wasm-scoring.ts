@@ -1,6 +1,5 @@
-// The one scoring facade that api/ (under Bun) and web/ (in the browser) import. It owns the WASM
-// instance, writes typed arrays into its memory, calls the kernels and copies results out: no
-// pointer ever leaves this file. Keep it free of node: imports so Vite can bundle it.
+// The numeric kernels behind the scoring facade (index.ts): writes typed arrays into the WASM
+// memory, calls the kernels and copies results out, so no pointer leaves this file.
 import {
   DEFAULT_RULES,
   DEFAULT_WEIGHTS,
@@ -32,95 +31,12 @@ import {
   type TimeScoreResult,
   type AggregateResult,
 } from './types.ts';
-import { Arena, WasmHeap, WasmMatrix, type ScoringExports } from './wasm-memory.ts';
-import { createTextClassifier, type TextClassifier } from './text.ts';
+import { Arena, WasmMatrix, type WasmHeap } from './wasm-memory.ts';
 import { SCORING_VERSION } from './version.ts';
-import { createPipeline, type Pipeline } from './pipeline.ts';
-import { createChunkedPipeline, type ChunkedPipeline } from './pipeline-chunked.ts';
-
-export * from './types.ts';
-export * from './cleaning-columns.ts';
-export * from './cleaning-settings.ts';
-export { WasmMatrix } from './wasm-memory.ts';
-export { composePipeline } from './pipeline-compose.ts';
-export { roundScore, trafficLight, oesSuggestion, type TrafficLight, type OesSuggestion } from './bands.ts';
-export { markInconsistent } from './labels.ts';
-export type { Pipeline } from './pipeline.ts';
-export type { ChunkedPipeline, ChunkedPipelineShape, PipelineChunk } from './pipeline-chunked.ts';
-export type {
-  OpenQuestion,
-  OpenQuestionConfig,
-  OpenAnswerParadata,
-  ClassificationResult,
-  TextClassifier,
-  OpenEndedSession,
-} from './text.ts';
-export { CATEGORY_SCORES, CATEGORY_NAMES } from './text.ts';
-
-export { SCORING_VERSION } from './version.ts';
-
-/** Where the .wasm comes from: its bytes, or a URL / Response to fetch them from. */
-export type ScoringSource = BufferSource | URL | string | Response | Promise<Response>;
-
-/** The facade: numeric scores plus resident matrices and the open-ended classifier. */
-export interface Scoring extends NumericScoring, TextClassifier, Pipeline, ChunkedPipeline {
-  /** Allocates a resident column-major matrix to fill once (e.g. a million interviews) and reuse. */
-  matrix(rows: number, cols: number): WasmMatrix;
-}
-
-async function instantiate(source: ScoringSource): Promise<WebAssembly.Instance> {
-  const imports = {
-    env: {
-      abort(): never {
-        throw new Error('scoring: WASM abort');
-      },
-    },
-  };
-  let src: unknown = await source;
-  if (typeof src === 'string' || src instanceof URL) src = await fetch(src);
-  let module: WebAssembly.Module;
-  if (typeof Response !== 'undefined' && src instanceof Response) {
-    if (!src.ok) throw new Error(`scoring: cannot load the .wasm (HTTP ${src.status})`);
-    // Compile while downloading when the server labels the file correctly (browsers require it).
-    module =
-      typeof WebAssembly.compileStreaming === 'function' &&
-      src.headers.get('content-type')?.startsWith('application/wasm')
-        ? await WebAssembly.compileStreaming(src)
-        : await WebAssembly.compile(await src.arrayBuffer());
-  } else {
-    module = await WebAssembly.compile(src as BufferSource);
-  }
-  return WebAssembly.instantiate(module, imports);
-}
-
-/**
- * Loads the scoring core from its .wasm bytes or URL. The same file serves the server (Bun) and the
- * browser. Throws when the .wasm was built from other sources than this facade expects.
- */
-export async function loadScoring(source: ScoringSource): Promise<Scoring> {
-  const instance = await instantiate(source);
-  const exports = instance.exports as unknown as ScoringExports;
-  const built = String(exports.SCORING_VERSION.value);
-  if (built !== SCORING_VERSION) {
-    throw new Error(
-      `scoring: .wasm is version ${built}, facade expects ${SCORING_VERSION}; rebuild with npm run build:scoring`,
-    );
-  }
-  const facade = new WasmScoring(new WasmHeap(exports));
-  const text = createTextClassifier(facade.heap);
-  const pipeline = createPipeline(facade.heap);
-  const chunked = createChunkedPipeline(facade.heap);
-  return Object.assign(facade, {
-    classifyOpenEnded: text.classifyOpenEnded.bind(text),
-    openEndedSession: text.openEndedSession.bind(text),
-    scoreAll: pipeline.scoreAll.bind(pipeline),
-    scoreChunked: chunked.scoreChunked.bind(chunked),
-  }) as unknown as Scoring;
-}
 
 type Kernel = (...args: number[]) => number;
 
-class WasmScoring implements NumericScoring {
+export class WasmScoring implements NumericScoring {
   readonly version = SCORING_VERSION;
   constructor(readonly heap: WasmHeap) {}
 
