@@ -2,10 +2,22 @@
 //   bun scoring/cli.ts indices --input data.csv --items <first>:<last> [--id <column>] [--decimals n]
 //   bun scoring/cli.ts score --input data.csv --config config.json [--decimals n]
 // Writes CSV to standard output. Bad input prints a clear message and exits with code 2.
+// SCORING_TIMINGS=1 prints how long each phase took to standard error (start-up is the time from the
+// process start to the first line of this file, imports included).
 import { readFile } from 'node:fs/promises';
 import { loadScoringFromDisk } from './load-node.ts';
 import { InputError, columnIndex, columnRange, formatCsv, numericColumn, parseCsv, textColumn } from './cli-csv.ts';
 import { parseConfig, scoreTable } from './cli-score.ts';
+
+const timings = process.env.SCORING_TIMINGS ? [`start ${performance.now().toFixed(1)} ms`] : null;
+let phaseStart = performance.now();
+/** Records the phase that ends now (only with SCORING_TIMINGS set). */
+function phase(name: string): void {
+  if (!timings) return;
+  const now = performance.now();
+  timings.push(`${name} ${(now - phaseStart).toFixed(1)} ms`);
+  phaseStart = now;
+}
 
 const USAGE = `usage:
   bun scoring/cli.ts indices --input data.csv --items <first>:<last> [--id <column>] [--decimals <n>]
@@ -54,15 +66,22 @@ async function main(argv: string[]): Promise<string> {
   const opts = options(rest);
   // Researchers compare the indices with R's careless at full precision: no rounding unless asked.
   const decimals = decimalsOption(opts, command === 'indices' ? null : 0);
-  const table = parseCsv(await readText(required(opts, 'input'), 'input'));
+  const text = await readText(required(opts, 'input'), 'input');
+  phase('read');
+  const table = parseCsv(text);
+  phase('parse');
   if (command === 'indices') {
     const items = columnRange(table, required(opts, 'items'));
     const idName = opts.get('id');
     const ids = idName ? textColumn(table, columnIndex(table, idName)) : table.rows.map((_, i) => String(i + 1));
     const cols = items.map((c) => numericColumn(table, c));
+    phase('columns');
     const s = await loadScoringFromDisk();
+    phase('load core');
     const r = s.indices(cols);
+    phase('indices');
     const ibs = s.gridScores(cols).scores;
+    phase('ibs');
     return formatCsv(
       ['id', 'longstring', 'avgstr', 'irv', 'mahad', 'ibs'],
       [ids, r.longstring, r.avgstr, r.irv, r.mahad, ibs],
@@ -77,7 +96,11 @@ async function main(argv: string[]): Promise<string> {
 }
 
 try {
-  process.stdout.write(await main(process.argv.slice(2)));
+  const out = await main(process.argv.slice(2));
+  phase('format');
+  process.stdout.write(out);
+  phase('write');
+  if (timings) process.stderr.write(`scoring timings: ${timings.join(', ')}\n`);
 } catch (error) {
   if (error instanceof InputError) {
     process.stderr.write(`scoring: ${error.message}\n${USAGE}\n`);
