@@ -6,7 +6,8 @@
 // process start to the first line of this file, imports included).
 import { readFile } from 'node:fs/promises';
 import { loadScoringFromDisk } from './load-node.ts';
-import { InputError, columnIndex, columnRange, formatCsv, numericColumn, parseCsv, textColumn } from './cli-csv.ts';
+import { InputError, columnIndex, columnRange, numericColumn, parseCsv } from './cli-csv.ts';
+import { CellColumn, formatCsv } from './cli-csv-write.ts';
 import { parseConfig, scoreTable } from './cli-score.ts';
 
 const timings = process.env.SCORING_TIMINGS ? [`start ${performance.now().toFixed(1)} ms`] : null;
@@ -42,9 +43,9 @@ function required(opts: Map<string, string>, name: string): string {
   return v;
 }
 
-async function readText(path: string, what: string): Promise<string> {
+async function readBytes(path: string, what: string): Promise<Buffer> {
   try {
-    return await readFile(path, 'utf8');
+    return await readFile(path);
   } catch {
     throw new InputError(`cannot read the ${what} file "${path}"`);
   }
@@ -59,37 +60,54 @@ function decimalsOption(opts: Map<string, string>, fallback: number | null): num
   return decimals;
 }
 
-async function main(argv: string[]): Promise<string> {
+/** Row numbers 1..n, the id column when the input names none. */
+function rowNumbers(n: number): Float64Array {
+  const ids = new Float64Array(n);
+  for (let i = 0; i < n; i++) ids[i] = i + 1;
+  return ids;
+}
+
+async function main(argv: string[]): Promise<Uint8Array> {
   const [command, ...rest] = argv;
   if (command !== 'indices' && command !== 'score')
     throw new InputError(command ? `unknown command "${command}"` : 'missing command');
   const opts = options(rest);
   // Researchers compare the indices with R's careless at full precision: no rounding unless asked.
   const decimals = decimalsOption(opts, command === 'indices' ? null : 0);
-  const text = await readText(required(opts, 'input'), 'input');
+  const input = required(opts, 'input');
+  // The core compiles while the file is read and parsed; a failure surfaces where it is awaited.
+  const scoring = loadScoringFromDisk();
+  scoring.catch(() => undefined);
+  const bytes = await readBytes(input, 'input');
   phase('read');
-  const table = parseCsv(text);
+  const table = parseCsv(bytes);
   phase('parse');
   if (command === 'indices') {
     const items = columnRange(table, required(opts, 'items'));
     const idName = opts.get('id');
-    const ids = idName ? textColumn(table, columnIndex(table, idName)) : table.rows.map((_, i) => String(i + 1));
-    const cols = items.map((c) => numericColumn(table, c));
-    phase('columns');
-    const s = await loadScoringFromDisk();
+    const ids = idName ? new CellColumn(table, columnIndex(table, idName)) : rowNumbers(table.rowCount);
+    const s = await scoring;
     phase('load core');
-    const r = s.indices(cols);
-    phase('indices');
-    const ibs = s.gridScores(cols).scores;
-    phase('ibs');
-    return formatCsv(
-      ['id', 'longstring', 'avgstr', 'irv', 'mahad', 'ibs'],
-      [ids, r.longstring, r.avgstr, r.irv, r.mahad, ibs],
-      [0, 0, decimals, decimals, decimals, decimals],
-    );
+    // The items are read straight into one matrix in the core's memory, which every kernel reads in place.
+    const m = s.matrix(table.rowCount, items.length);
+    try {
+      items.forEach((c, j) => numericColumn(table, c, true, m.column(j)));
+      phase('columns');
+      const r = s.indices(m);
+      phase('indices');
+      const ibs = s.gridScores(m).scores;
+      phase('ibs');
+      return formatCsv(
+        ['id', 'longstring', 'avgstr', 'irv', 'mahad', 'ibs'],
+        [ids, r.longstring, r.avgstr, r.irv, r.mahad, ibs],
+        [0, 0, decimals, decimals, decimals, decimals],
+      );
+    } finally {
+      m.free();
+    }
   }
-  const config = parseConfig(await readText(required(opts, 'config'), 'config'));
-  const s = await loadScoringFromDisk();
+  const config = parseConfig((await readBytes(required(opts, 'config'), 'config')).toString('utf8'));
+  const s = await scoring;
   const out = scoreTable(s, table, config, decimals ?? 0);
   if (out.summary) process.stderr.write(`scoring: ${out.summary}\n`);
   return formatCsv(out.header, out.columns, out.decimals);
