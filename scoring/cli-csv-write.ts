@@ -114,6 +114,33 @@ function writeCell(w: ByteWriter, c: CellColumn, row: number): void {
 }
 
 /**
+ * A number column at full precision as one text, joined natively: Float64Array.prototype.join writes
+ * each value as String() does, at a fraction of the cost of a String() call per value (a first call
+ * over 300,000 doubles took ~170 ms, the join of the same ~35 ms). NaN appears as "NaN".
+ */
+class JoinedNumbers {
+  at = 0;
+  readonly bytes: Uint8Array;
+  constructor(values: Float64Array) {
+    this.bytes = new TextEncoder().encode(values.join('\n'));
+  }
+  /** Copies the next value's text (nothing for NaN) and moves past it. */
+  next(w: ByteWriter): void {
+    const bytes = this.bytes;
+    let p = this.at;
+    if (bytes[p] === 0x4e) p += 3;
+    else {
+      w.room(32);
+      const buf = w.buf;
+      let at = w.at;
+      for (let b = bytes[p]; b !== LF && b !== undefined; b = bytes[++p]) buf[at++] = b;
+      w.at = at;
+    }
+    this.at = p + 1;
+  }
+}
+
+/**
  * Formats a CSV document as UTF-8; NaN becomes an empty cell. `decimals[j]` rounds column j half up to
  * that many places; null writes the number at full precision (the shortest text that reads back as
  * the same double, so R or Python see exactly the value computed here).
@@ -123,12 +150,16 @@ export function formatCsv(header: string[], columns: CsvColumn[], decimals: (num
   const w = new ByteWriter(n * columns.length * 12 + 256);
   w.text(header.map(quote).join(','));
   w.byte(LF);
+  const sources = columns.map((c, j) =>
+    c instanceof Float64Array && (decimals[j] === null || decimals[j] === undefined) ? new JoinedNumbers(c) : c,
+  );
   const typed = columns.map((c) => ArrayBuffer.isView(c));
   for (let i = 0; i < n; i++) {
-    for (let j = 0; j < columns.length; j++) {
+    for (let j = 0; j < sources.length; j++) {
       if (j > 0) w.byte(COMMA);
-      const c = columns[j]!;
-      if (c instanceof CellColumn) writeCell(w, c, i);
+      const c = sources[j]!;
+      if (c instanceof JoinedNumbers) c.next(w);
+      else if (c instanceof CellColumn) writeCell(w, c, i);
       else if (typed[j]) writeNumber(w, (c as ArrayLike<number>)[i]!, decimals[j]);
       else {
         const v = (c as ArrayLike<string | number | undefined>)[i];
