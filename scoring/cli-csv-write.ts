@@ -2,7 +2,7 @@
 // grows by doubling, written out with one call. Whole numbers are written digit by digit, text cells
 // taken over from the input are copied as bytes, and only fractional numbers and other text pass
 // through a string.
-import { cellText, type Table } from './cli-csv.ts';
+import { cellRange, cellText, type Table } from './cli-csv.ts';
 
 /** A text column of the input, written as its cells' bytes (no string per cell). */
 export class CellColumn {
@@ -97,12 +97,9 @@ function writeNumber(w: ByteWriter, v: number, d: number | null | undefined): vo
 }
 
 function writeCell(w: ByteWriter, c: CellColumn, row: number): void {
-  const { table } = c;
-  const at = row * table.header.length + c.index;
-  const s = table.starts[at]!;
+  const [s, e] = cellRange(c.table, row, c.index);
   if (s >= 0) {
-    const e = table.ends[at]!;
-    const bytes = table.bytes;
+    const bytes = c.table.bytes;
     let plain = true;
     for (let i = s; i < e && plain; i++) {
       const b = bytes[i]!;
@@ -110,7 +107,7 @@ function writeCell(w: ByteWriter, c: CellColumn, row: number): void {
     }
     if (plain) return w.bytes(bytes, s, e);
   }
-  w.text(quote(cellText(table, row, c.index)));
+  w.text(quote(cellText(c.table, row, c.index)));
 }
 
 /**

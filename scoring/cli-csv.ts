@@ -1,24 +1,26 @@
 // CSV reading for the researcher command line. Kept small: RFC 4180 quoting, comma or semicolon
 // separator (German spreadsheets export semicolons), header row required.
-// The file is parsed once, as bytes, into the byte range of every cell: no string or object per cell
-// (a 100,000 x 25 file has 2.6 million cells). Numbers are read straight from those bytes, and a
-// cell becomes a string only when a command asks for its text or a value needs the general rules.
+// The file stays one byte array: parsing finds where each record lies (no string or object per cell;
+// a 100,000 x 25 file has 2.6 million cells), numbers are read from the bytes row by row straight into
+// typed columns, and a cell becomes a string only when a command asks for its text or a value needs
+// the general rules.
 
 /** A user-facing input problem: the command line prints the message and exits with code 2. */
 export class InputError extends Error {}
 
 /**
- * Parsed CSV: the header names and, per data row and header column, where the cell's text lies in
- * `bytes` (row-major, `rowCount` x `header.length`). A cell that differs from its bytes (quoted with
- * doubled quotes, or text after the closing quote) stores `~start` (negative) and is decoded by the
- * quoting rules when read. Cells past a short row's end are empty; fields past the header are dropped.
+ * Parsed CSV: the header names and where each data record lies in `bytes` (its line break excluded).
+ * A record holding a quote (`quoted`) is split by the quoting rules when read; any other is split at
+ * the separator. Cells past a short record's end are empty; fields past the header are dropped.
  */
 export interface Table {
   header: string[];
   rowCount: number;
   bytes: Uint8Array;
-  starts: Int32Array;
-  ends: Int32Array;
+  sep: number;
+  rowStarts: Int32Array;
+  rowEnds: Int32Array;
+  quoted: Uint8Array;
 }
 
 const QUOTE = 0x22,
@@ -57,84 +59,35 @@ function fieldText(bytes: Uint8Array, start: number, end: number): string {
   return text + utf8.decode(bytes.subarray(from, end));
 }
 
-/** The text of a cell (stored range, see Table). */
-export function cellText(table: Table, row: number, col: number): string {
-  const at = row * table.header.length + col;
-  const s = table.starts[at]!;
-  return s < 0 ? fieldText(table.bytes, ~s, table.ends[at]!) : utf8.decode(table.bytes.subarray(s, table.ends[at]));
-}
-
-/** True when the text of bytes [start, end) is only white space; decodes only when a byte is not ASCII. */
-function blank(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const b = bytes[i]!;
-    if (b >= 0x80) return utf8.decode(bytes.subarray(start, end)).trim() === '';
-    if (!isSpace(b)) return false;
-  }
-  return true;
-}
-
-/** Splits records into fields; keeps the current record's field ranges (see Table for `~start`). */
-class FieldScanner {
-  starts = new Int32Array(64);
-  ends = new Int32Array(64);
-  fields = 0;
-  /** Whether a field of the current record has text other than white space. */
-  filled = false;
-  /** Whether the last field's text was '' (decides whether text ending there makes a record). */
-  lastEmpty = true;
-  constructor(
-    readonly bytes: Uint8Array,
-    readonly sep: number,
-  ) {}
-
-  /** Scans the field that starts at `i`, adds it to the record and returns where it ends. */
-  field(i: number): number {
-    const { bytes, sep } = this;
-    const len = bytes.length;
-    if (bytes[i] !== QUOTE) {
-      // Unquoted: after its first byte a field's text is not empty, so any later quote is text.
-      const start = i;
-      while (i < len) {
-        const b = bytes[i]!;
-        if (b === sep || b === LF || b === CR) break;
-        i++;
-      }
-      this.add(start, i);
-      this.lastEmpty = i === start;
-      return i;
-    }
-    return this.quotedField(i);
-  }
-
-  /** A field that opens with a quote; `empty` while its text is still '' (a quote then opens quoting). */
-  quotedField(start: number): number {
-    const { bytes, sep } = this;
-    const len = bytes.length;
-    let i = start;
+/**
+ * Splits the record that starts at `pos` by the quoting rules into field ranges [starts[f], ends[f])
+ * (bytes to decode with fieldText, as a quoted field may hold separators and line breaks); returns
+ * the number of fields and the record's end (its line break, or the end of the text).
+ */
+function splitQuoted(bytes: Uint8Array, sep: number, pos: number, starts: number[], ends: number[]) {
+  const len = bytes.length;
+  let fields = 0;
+  let i = pos;
+  for (;;) {
+    const start = i;
     let quoted = false;
     let empty = true;
-    let opens = 0;
-    let escapes = 0;
-    let closedAt = -1;
     while (i < len) {
       const b = bytes[i]!;
       if (quoted) {
         // Inside quotes every byte is text except a quote: doubled it is one quote, single it closes.
         if (b === QUOTE && bytes[i + 1] === QUOTE) {
-          escapes++;
           empty = false;
           i += 2;
         } else if (b === QUOTE) {
           quoted = false;
-          closedAt = i++;
+          i++;
         } else {
           empty = false;
           i++;
         }
       } else if (b === QUOTE && empty) {
         quoted = true;
-        opens++;
         i++;
       } else if (b === sep || b === LF || b === CR) break;
       else {
@@ -142,28 +95,35 @@ class FieldScanner {
         i++;
       }
     }
-    // "text" with nothing around it is stored as a plain range; anything else is decoded when read.
-    if (opens === 1 && escapes === 0 && (closedAt === i - 1 || (closedAt < 0 && quoted)))
-      this.add(start + 1, closedAt < 0 ? i : i - 1);
-    else this.add(~start, i);
-    this.lastEmpty = empty;
-    return i;
+    starts[fields] = start;
+    ends[fields] = i;
+    fields++;
+    if (i >= len || bytes[i] !== sep) return { fields, end: i };
+    i++;
   }
+}
 
-  add(s: number, e: number): void {
-    if (this.fields === this.starts.length) {
-      const starts = new Int32Array(this.fields * 2);
-      starts.set(this.starts);
-      this.starts = starts;
-      const ends = new Int32Array(this.fields * 2);
-      ends.set(this.ends);
-      this.ends = ends;
+/** Whether every field of a record is blank (white space only); the header and data skip such records. */
+function blankRecord(bytes: Uint8Array, sep: number, start: number, end: number, quoted: boolean): boolean {
+  if (!quoted) {
+    let i = start;
+    for (; i < end; i++) {
+      const b = bytes[i]!;
+      if (b >= 0x80) break;
+      if (b !== sep && !isSpace(b)) return false;
     }
-    this.starts[this.fields] = s;
-    this.ends[this.fields] = e;
-    this.fields++;
-    if (!this.filled) this.filled = s < 0 ? fieldText(this.bytes, ~s, e).trim() !== '' : !blank(this.bytes, s, e);
+    if (i === end) return true;
   }
+  return recordFields(bytes, sep, start, end, quoted).every((f) => f.trim() === '');
+}
+
+/** The texts of a record's fields. */
+function recordFields(bytes: Uint8Array, sep: number, start: number, end: number, quoted: boolean): string[] {
+  if (!quoted) return utf8.decode(bytes.subarray(start, end)).split(String.fromCharCode(sep));
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const { fields } = splitQuoted(bytes, sep, start, starts, ends);
+  return Array.from({ length: fields }, (_, f) => fieldText(bytes, starts[f]!, ends[f]!));
 }
 
 /** Parses CSV bytes (UTF-8); the separator is whichever of ',' and ';' the first line holds more of. */
@@ -174,68 +134,95 @@ export function parseCsv(input: Uint8Array): Table {
   let firstEnd = bytes.indexOf(LF);
   if (firstEnd < 0) firstEnd = len;
   let semis = 0,
-    commas = 0,
-    breaks = 1;
+    commas = 0;
   for (let i = 0; i < firstEnd; i++) {
     const b = bytes[i];
     if (b === SEMICOLON) semis++;
     else if (b === COMMA) commas++;
   }
-  for (let i = 0; i < len; i++) {
-    const b = bytes[i]!;
-    if (b === LF || b === CR) breaks++;
-  }
-  const scan = new FieldScanner(bytes, semis > commas ? SEMICOLON : COMMA);
+  const sep = semis > commas ? SEMICOLON : COMMA;
+  // Line breaks are found natively where the text has only one kind; the next quote is looked up once
+  // per quote, so records without one never look at the quoting rules.
+  const crs = bytes.indexOf(CR) >= 0;
+  let nextQuote = bytes.indexOf(QUOTE);
+  if (nextQuote < 0) nextQuote = len;
+  const scratchStarts: number[] = [];
+  const scratchEnds: number[] = [];
   let header: string[] | null = null;
-  let cols = 0;
-  let starts = new Int32Array(0);
-  let ends = new Int32Array(0);
+  let rowStarts = new Int32Array(1024);
+  let rowEnds = new Int32Array(1024);
+  let quotedRows = new Uint8Array(1024);
   let rows = 0;
-  // A record of blank fields only is skipped; the first other one is the header.
-  const endRecord = () => {
-    if (scan.filled && !header) {
-      header = [];
-      for (let f = 0; f < scan.fields; f++) {
-        const s = scan.starts[f]!;
-        const e = scan.ends[f]!;
-        header.push((s < 0 ? fieldText(bytes, ~s, e) : utf8.decode(bytes.subarray(s, e))).trim());
-      }
-      cols = header.length;
-      // Records never outnumber line breaks: one allocation holds every data row.
-      starts = new Int32Array(breaks * cols);
-      ends = new Int32Array(breaks * cols);
-    } else if (scan.filled) {
-      // Copied one by one: a record has few fields, and subarray views per record cost more.
-      const at = rows * cols;
-      const n = Math.min(scan.fields, cols);
-      for (let f = 0; f < n; f++) {
-        starts[at + f] = scan.starts[f]!;
-        ends[at + f] = scan.ends[f]!;
-      }
-      for (let f = n; f < cols; f++) starts[at + f] = ends[at + f] = 0;
-      rows++;
+  let pos = 0;
+  while (pos < len) {
+    let end = crs ? pos : bytes.indexOf(LF, pos);
+    if (crs) while (end < len && bytes[end] !== LF && bytes[end] !== CR) end++;
+    else if (end < 0) end = len;
+    const quoted = nextQuote < end;
+    if (quoted) {
+      end = splitQuoted(bytes, sep, pos, scratchStarts, scratchEnds).end;
+      nextQuote = end < len ? bytes.indexOf(QUOTE, end) : -1;
+      if (nextQuote < 0) nextQuote = len;
     }
-    scan.fields = 0;
-    scan.filled = false;
-  };
-
-  let i = 0;
-  for (;;) {
-    const end = scan.field(i);
-    if (end >= len) {
-      // The text ends: a record with fields before this one, or a last field with text, is complete.
-      if (scan.fields > 1 || !scan.lastEmpty) endRecord();
-      break;
+    if (!blankRecord(bytes, sep, pos, end, quoted)) {
+      if (!header) header = recordFields(bytes, sep, pos, end, quoted).map((h) => h.trim());
+      else {
+        if (rows === rowStarts.length) {
+          const grow = <T extends Int32Array | Uint8Array>(a: T, b: T): T => (b.set(a), b);
+          rowStarts = grow(rowStarts, new Int32Array(rows * 2));
+          rowEnds = grow(rowEnds, new Int32Array(rows * 2));
+          quotedRows = grow(quotedRows, new Uint8Array(rows * 2));
+        }
+        rowStarts[rows] = pos;
+        rowEnds[rows] = end;
+        quotedRows[rows] = quoted ? 1 : 0;
+        rows++;
+      }
     }
-    const b = bytes[end]!;
-    i = end + 1;
-    if (b === scan.sep) continue;
-    if (b === CR && bytes[i] === LF) i++;
-    endRecord();
+    pos = end + (bytes[end] === CR && bytes[end + 1] === LF ? 2 : 1);
   }
   if (!header) throw new InputError('the input file is empty: expected a header row and at least one data row');
   if (rows === 0) throw new InputError('the input file has a header but no data rows');
-  return { header, rowCount: rows, bytes, starts, ends };
+  return {
+    header,
+    rowCount: rows,
+    bytes,
+    sep,
+    rowStarts: rowStarts.subarray(0, rows),
+    rowEnds: rowEnds.subarray(0, rows),
+    quoted: quotedRows.subarray(0, rows),
+  };
+}
+
+/**
+ * The byte range of field `col` of data row `row`: [start, end) of plain text, or [~start, end) of a
+ * field to decode by the quoting rules. Past the record's last field: an empty range.
+ */
+export function cellRange(table: Table, row: number, col: number): [number, number] {
+  const { bytes, sep } = table;
+  const start = table.rowStarts[row]!;
+  const end = table.rowEnds[row]!;
+  if (table.quoted[row]) {
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const { fields } = splitQuoted(bytes, sep, start, starts, ends);
+    return col < fields ? [~starts[col]!, ends[col]!] : [0, 0];
+  }
+  let s = start;
+  for (let f = 0; f < col; f++) {
+    while (s < end && bytes[s] !== sep) s++;
+    if (s >= end) return [0, 0];
+    s++;
+  }
+  let e = s;
+  while (e < end && bytes[e] !== sep) e++;
+  return [s, e];
+}
+
+/** The text of a cell. */
+export function cellText(table: Table, row: number, col: number): string {
+  const [s, e] = cellRange(table, row, col);
+  return s < 0 ? fieldText(table.bytes, ~s, e) : utf8.decode(table.bytes.subarray(s, e));
 }
 
 /** Index of a named column, or an InputError that lists the available names. */
@@ -255,8 +242,12 @@ export function columnRange(table: Table, spec: string): number[] {
   return Array.from({ length: b - a + 1 }, (_, k) => a + k);
 }
 
-const MISSING_TEXT = new Set(['', 'na', 'nan', 'null', '-999']);
+/** Text column; missing cells become ''. */
+export function textColumn(table: Table, index: number): string[] {
+  return Array.from({ length: table.rowCount }, (_, r) => cellText(table, r, index));
+}
 
+const MISSING_TEXT = new Set(['', 'na', 'nan', 'null', '-999']);
 // Every power of ten up to 1e15 is exact, so an integer below 1e15 over one of them is the correctly
 // rounded value of the decimal, exactly what Number() reads.
 const POW10 = new Float64Array(16).map((_, k) => 10 ** k);
@@ -296,38 +287,86 @@ function plainNumber(bytes: Uint8Array, s: number, e: number): number {
 }
 
 /**
- * A numeric column: empty, NA, NaN, null and -999 are missing (NaN / -999); anything else that is not
- * a number is an InputError naming the row and column, because a text value in an item column means
- * the wrong columns were chosen. Writes into `out` when given (e.g. a column of a matrix in the
- * scoring core's memory), else into a new array.
+ * A numeric cell by the general rules: empty, NA, NaN, null and -999 are missing (NaN / -999), the rest
+ * goes through Number() after a decimal comma became a point; text that is not a number is an
+ * InputError naming the row and column when `strict`, else NaN.
  */
+function generalNumber(table: Table, row: number, col: number, strict: boolean): number {
+  const raw = cellText(table, row, col).trim();
+  if (MISSING_TEXT.has(raw.toLowerCase())) return raw === '-999' ? -999 : Number.NaN;
+  const v = Number(raw.replace(/^(-?\d+),(\d+)$/, '$1.$2'));
+  if (Number.isNaN(v) && strict)
+    throw new InputError(`column "${table.header[col]}", data row ${row + 1}: "${raw}" is not a number`);
+  return v;
+}
+
+function cellNumber(table: Table, row: number, col: number, strict: boolean): number {
+  const [s, e] = cellRange(table, row, col);
+  const v = s < 0 ? GENERAL : plainNumber(table.bytes, s, e);
+  return v === GENERAL ? generalNumber(table, row, col, strict) : v;
+}
+
+/**
+ * Numeric columns `indices` into `outs` (e.g. the columns of a matrix in the scoring core's memory),
+ * read row by row in one pass over the bytes. Empty, NA, NaN, null and -999 are missing (NaN / -999);
+ * anything else that is not a number is an InputError naming the row and column (the first one in
+ * column order), because a text value in an item column means the wrong columns were chosen.
+ */
+export function numericColumns(
+  table: Table,
+  indices: readonly number[],
+  outs: readonly Float64Array[],
+  strict = true,
+): void {
+  if (new Set(indices).size === indices.length) {
+    try {
+      return readRows(table, indices, outs, strict);
+    } catch (error) {
+      if (!(error instanceof InputError) || indices.length === 1) throw error;
+    }
+  }
+  // Repeated columns, or an error to report in column order: one column at a time.
+  indices.forEach((c, k) => readRows(table, [c], [outs[k]!], strict));
+}
+
+function readRows(table: Table, indices: readonly number[], outs: readonly Float64Array[], strict: boolean): void {
+  const { bytes, sep, rowStarts, rowEnds, quoted, rowCount } = table;
+  const last = Math.max(...indices);
+  const target = new Int32Array(last + 1).fill(-1);
+  indices.forEach((c, k) => (target[c] = k));
+  for (let r = 0; r < rowCount; r++) {
+    if (quoted[r]) {
+      for (let k = 0; k < indices.length; k++) outs[k]![r] = cellNumber(table, r, indices[k]!, strict);
+      continue;
+    }
+    let s = rowStarts[r]!;
+    const end = rowEnds[r]!;
+    for (let f = 0; ; f++) {
+      let e = s;
+      while (e < end && bytes[e] !== sep) e++;
+      const k = target[f]!;
+      if (k >= 0) {
+        const v = plainNumber(bytes, s, e);
+        outs[k]![r] = v === GENERAL ? generalNumber(table, r, f, strict) : v;
+      }
+      if (f === last) break;
+      if (e >= end) {
+        // A short record: the fields it lacks are empty, so missing.
+        for (f++; f <= last; f++) if (target[f]! >= 0) outs[target[f]!]![r] = Number.NaN;
+        break;
+      }
+      s = e + 1;
+    }
+  }
+}
+
+/** One numeric column (see numericColumns), into `out` or a new array. */
 export function numericColumn(
   table: Table,
   index: number,
   strict = true,
   out: Float64Array = new Float64Array(table.rowCount),
 ): Float64Array {
-  const { bytes, starts, ends, rowCount } = table;
-  const cols = table.header.length;
-  for (let r = 0, at = index; r < rowCount; r++, at += cols) {
-    const s = starts[at]!;
-    const v = s < 0 ? GENERAL : plainNumber(bytes, s, ends[at]!);
-    out[r] = v === GENERAL ? generalNumber(table, r, index, strict) : v;
-  }
+  numericColumns(table, [index], [out], strict);
   return out;
-}
-
-/** A numeric cell by the general rules (Number() after the missing codes and the decimal comma). */
-function generalNumber(table: Table, row: number, index: number, strict: boolean): number {
-  const raw = cellText(table, row, index).trim();
-  if (MISSING_TEXT.has(raw.toLowerCase())) return raw === '-999' ? -999 : Number.NaN;
-  const v = Number(raw.replace(/^(-?\d+),(\d+)$/, '$1.$2'));
-  if (Number.isNaN(v) && strict)
-    throw new InputError(`column "${table.header[index]}", data row ${row + 1}: "${raw}" is not a number`);
-  return v;
-}
-
-/** Text column; missing cells become ''. */
-export function textColumn(table: Table, index: number): string[] {
-  return Array.from({ length: table.rowCount }, (_, r) => cellText(table, r, index));
 }

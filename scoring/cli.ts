@@ -6,7 +6,7 @@
 // process start to the first line of this file, imports included).
 import { readFile } from 'node:fs/promises';
 import { loadScoringFromDisk } from './load-node.ts';
-import { InputError, columnIndex, columnRange, numericColumn, parseCsv } from './cli-csv.ts';
+import { InputError, columnIndex, columnRange, numericColumns, parseCsv } from './cli-csv.ts';
 import { CellColumn, formatCsv } from './cli-csv-write.ts';
 import { parseConfig, scoreTable } from './cli-score.ts';
 
@@ -91,7 +91,11 @@ async function main(argv: string[]): Promise<Uint8Array> {
     // The items are read straight into one matrix in the core's memory, which every kernel reads in place.
     const m = s.matrix(table.rowCount, items.length);
     try {
-      items.forEach((c, j) => numericColumn(table, c, true, m.column(j)));
+      numericColumns(
+        table,
+        items,
+        items.map((_, j) => m.column(j)),
+      );
       phase('columns');
       const r = s.indices(m);
       phase('indices');

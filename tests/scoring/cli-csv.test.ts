@@ -4,7 +4,7 @@
 // quotes, separators, line breaks, blanks, non-ASCII and number spellings are compared cell by cell.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InputError, cellText, numericColumn, parseCsv, textColumn } from '../../scoring/cli-csv.ts';
+import { InputError, cellText, numericColumn, numericColumns, parseCsv, textColumn } from '../../scoring/cli-csv.ts';
 import { CellColumn, formatCsv } from '../../scoring/cli-csv-write.ts';
 
 const oracle = {
@@ -94,17 +94,32 @@ function compareParse(text: string): void {
   }
   expect(table.header).toEqual(want.header);
   expect(table.rowCount).toBe(want.rows.length);
+  const expected = table.header.map((_, c) => want.rows.map((r) => oracle.number(r[c] ?? '')));
+  const lenient = (e: number | string) => (typeof e === 'string' ? Number.NaN : e);
   for (let c = 0; c < table.header.length; c++) {
     expect(textColumn(table, c)).toEqual(want.rows.map((r) => r[c] ?? ''));
-    const expected = want.rows.map((r) => oracle.number(r[c] ?? ''));
-    const firstError = expected.findIndex((v) => typeof v === 'string');
+    const firstError = expected[c]!.findIndex((v) => typeof v === 'string');
     if (firstError >= 0)
-      expect(() => numericColumn(table, c)).toThrow(`data row ${firstError + 1}: ${expected[firstError]}`);
-    const lenient = Array.from(numericColumn(table, c, false));
-    lenient.forEach((v, r) => {
-      const e = expected[r]!;
-      expect(Object.is(v, typeof e === 'string' ? Number.NaN : e), `row ${r}: ${v} vs ${e}`).toBe(true);
+      expect(() => numericColumn(table, c)).toThrow(`data row ${firstError + 1}: ${expected[c]![firstError]}`);
+    Array.from(numericColumn(table, c, false)).forEach((v, r) => {
+      expect(Object.is(v, lenient(expected[c]![r]!)), `row ${r}: ${v} vs ${expected[c]![r]}`).toBe(true);
     });
+  }
+  // All columns at once (as the indices command reads its items), backwards, and with a repeat: the
+  // same values, and the error of the first column in the given order that has one.
+  const backwards = [...table.header.keys()].reverse();
+  for (const order of [backwards, [...backwards, backwards[0]!]]) {
+    const outs = order.map(() => new Float64Array(table.rowCount));
+    numericColumns(table, order, outs, false);
+    order.forEach((c, k) =>
+      outs[k]!.forEach((v, r) => expect(Object.is(v, lenient(expected[c]![r]!)), `column ${c} row ${r}`).toBe(true)),
+    );
+    const bad = order.find((c) => expected[c]!.some((v) => typeof v === 'string'));
+    if (bad === undefined) continue;
+    const r = expected[bad]!.findIndex((v) => typeof v === 'string');
+    expect(() => numericColumns(table, order, outs)).toThrow(
+      `column "${table.header[bad]}", data row ${r + 1}: ${expected[bad]![r]}`,
+    );
   }
 }
 
@@ -135,6 +150,14 @@ describe('command line CSV reader', () => {
     expect(cellText(table, 1, 0)).toBe('B "x"');
     expect(Array.from(numericColumn(table, 1))).toEqual([1.5, Number.NaN]);
     expect(Array.from(numericColumn(table, 2))).toEqual([Number.NaN, Number.NaN]);
+  });
+  it('names the first bad cell of the first column with one, as reading column by column would', () => {
+    // Read row by row, "x" in column b comes first; the message must name column a, as it did when
+    // every column was read on its own in the given order.
+    const table = parseCsv(bytes('a,b\n1,x\ny,2\n'));
+    const outs = [new Float64Array(2), new Float64Array(2)];
+    expect(() => numericColumns(table, [0, 1], outs)).toThrow('column "a", data row 2: "y" is not a number');
+    expect(() => numericColumns(table, [1, 0], outs)).toThrow('column "b", data row 1: "x" is not a number');
   });
 });
 
