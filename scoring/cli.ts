@@ -5,10 +5,9 @@
 // SCORING_TIMINGS=1 prints how long each phase took to standard error (start-up is the time from the
 // process start to the first line of this file, imports included).
 import { readFile } from 'node:fs/promises';
-import { loadScoringFromDisk } from './load-node.ts';
+import { loadNumericScoringFromDisk, loadScoringFromDisk } from './load-node.ts';
 import { InputError, columnIndex, columnRange, numericColumns, parseCsv } from './cli-csv.ts';
 import { CellColumn, formatCsv } from './cli-csv-write.ts';
-import { parseConfig, scoreTable } from './cli-score.ts';
 
 const timings = process.env.SCORING_TIMINGS ? [`start ${performance.now().toFixed(1)} ms`] : null;
 let phaseStart = performance.now();
@@ -76,7 +75,9 @@ async function main(argv: string[]): Promise<Uint8Array> {
   const decimals = decimalsOption(opts, command === 'indices' ? null : 0);
   const input = required(opts, 'input');
   // The core compiles while the file is read and parsed; a failure surfaces where it is awaited.
-  const scoring = loadScoringFromDisk();
+  // `indices` needs the numeric kernels alone: the facade, the open-ended classifier and its word
+  // lists are not even imported.
+  const scoring = command === 'indices' ? loadNumericScoringFromDisk() : loadScoringFromDisk();
   scoring.catch(() => undefined);
   const bytes = await readBytes(input, 'input');
   phase('read');
@@ -110,8 +111,9 @@ async function main(argv: string[]): Promise<Uint8Array> {
       m.free();
     }
   }
+  const { parseConfig, scoreTable } = await import('./cli-score.ts');
   const config = parseConfig((await readBytes(required(opts, 'config'), 'config')).toString('utf8'));
-  const s = await scoring;
+  const s = await loadScoringFromDisk();
   const out = scoreTable(s, table, config, decimals ?? 0);
   if (out.summary) process.stderr.write(`scoring: ${out.summary}\n`);
   return formatCsv(out.header, out.columns, out.decimals);
