@@ -342,12 +342,19 @@ function readRows(table: Table, indices: readonly number[], outs: readonly Float
     let s = rowStarts[r]!;
     const end = rowEnds[r]!;
     for (let f = 0; ; f++) {
-      let e = s;
-      while (e < end && bytes[e] !== sep) e++;
       const k = target[f]!;
-      if (k >= 0) {
-        const v = plainNumber(bytes, s, e);
-        outs[k]![r] = v === GENERAL ? generalNumber(table, r, f, strict) : v;
+      const digit = bytes[s]! - 0x30;
+      let e = s + 1;
+      if (s < end && digit >= 0 && digit <= 9 && (e === end || bytes[e] === sep)) {
+        // The commonest item cell, one digit (a Likert code), read on the spot.
+        if (k >= 0) outs[k]![r] = digit;
+      } else {
+        e = s;
+        while (e < end && bytes[e] !== sep) e++;
+        if (k >= 0) {
+          const v = plainNumber(bytes, s, e);
+          outs[k]![r] = v === GENERAL ? generalNumber(table, r, f, strict) : v;
+        }
       }
       if (f === last) break;
       if (e >= end) {
