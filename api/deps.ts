@@ -8,7 +8,7 @@ import { loadPasswordKeys, type PasswordKeys } from './modules/auth/password-enc
 import { blobStoreConfig, type BlobStore } from './modules/files/blob-store';
 import { createBlobStore } from './modules/files/create-blob-store';
 import { createJobSystem, type JobSystem } from './jobs/job-system';
-import { registerJobKinds } from './jobs/kinds';
+import { registerJobKinds } from './compose/job-kinds.ts';
 import { loadScoring, type Scoring } from '../scoring/index.ts';
 import { WASM_URL } from '../scoring/load-node.ts';
 import { readFile } from 'node:fs/promises';

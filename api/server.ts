@@ -4,7 +4,7 @@ import { createApp } from './app';
 import { createDeps } from './deps';
 import { readEnv } from './env';
 import { startJobLoop } from './jobs/job-loop';
-import { seedDemoDatafiles } from './modules/uploads/demo/seed-datafiles';
+import { seedDemoDatafiles } from './demo/seed-datafiles';
 import { flushEndpointHits } from './modules/monitoring/endpoint-hits';
 
 /** The only Bun-specific file: migrate, seed a new database (never in production), serve, run jobs. */

@@ -3,7 +3,7 @@ import { createDeps } from '../deps';
 import { readEnv } from '../env';
 import { seedSecrets } from '../lib/seed-secrets';
 import { runJobsUntilSettled } from '../jobs/job-loop';
-import { seedDemoDatafiles } from '../modules/uploads/demo/seed-datafiles';
+import { seedDemoDatafiles } from '../demo/seed-datafiles';
 
 // `npm run db:seed`: demo data into the configured database (refused in production; a no-op when users exist).
 const env = readEnv();

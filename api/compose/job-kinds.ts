@@ -1,11 +1,11 @@
-import type { Env } from '../../env';
-import type { JobSystem } from '../job-system';
-import { demoFinishJob } from './demo-finish.jobs';
-import { exportJob } from './export.jobs';
-import { calendarJob, mailOutboxJob, pruneJobsJob } from './periodic.jobs';
-import { noopTestJob, slowTestJob } from './test-kinds';
-import { uploadCheckJob, uploadJob } from './upload.jobs';
-import { livePublishJob, liveRespondentJob } from './live.jobs';
+import type { Env } from '../env';
+import type { JobSystem } from '../jobs/job-system';
+import { demoFinishJob } from '../demo/demo-finish.jobs';
+import { exportJob } from '../modules/exports/jobs/export.jobs';
+import { calendarJob, mailOutboxJob, pruneJobsJob } from '../modules/credits/jobs/calendar.jobs';
+import { noopTestJob, slowTestJob } from '../jobs/test-kinds/test-kinds';
+import { uploadCheckJob, uploadJob } from '../modules/uploads/jobs/upload.jobs';
+import { livePublishJob, liveRespondentJob } from '../modules/live-import/jobs/live.jobs';
 
 /** Every job kind of the product, registered on deps.jobs at start; the recurring ones get their schedule. */
 export function registerJobKinds(jobs: JobSystem, env: Env): void {

@@ -1,23 +1,23 @@
 // Lives here, not in the uploads module beside the demo data: it composes the worksheet's save and
 // the reports module's settings, and the worksheet already imports uploads (a module importing it
 // back would be a module cycle, layering/no-module-cycles). Jobs sit above the modules.
-import { DEFAULT_LOCALE, isLocale } from '../../lib/i18n';
-import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
-import { loadSavedCleaning } from '../../modules/cleaning/saved-cleaning.repo';
-import { findDatafile } from '../../modules/datafiles/datafile-uploads.repo';
-import { findReportSettings } from '../../modules/reports/reports.repo';
-import { updateReportSettings } from '../../modules/reports/reports.service';
+import { DEFAULT_LOCALE, isLocale } from '../lib/i18n';
+import type { Viewer } from '../graphql/context';
+import { AppError } from '../graphql/errors';
+import { loadSavedCleaning } from '../modules/cleaning/saved-cleaning.repo';
+import { findDatafile } from '../modules/datafiles/datafile-uploads.repo';
+import { findReportSettings } from '../modules/reports/reports.repo';
+import { updateReportSettings } from '../modules/reports/reports.service';
 import {
   DEMO_DATAFILES,
   DEMO_FINISH_JOB,
   type DemoFinish,
   type DemoFinishPayload,
-} from '../../modules/uploads/demo/seed-datafiles';
-import { findLiveUserById } from '../../modules/users/users.repo';
-import type { CleaningSettingsInput } from '../../modules/worksheet/worksheet-validation';
-import { saveCleaningSettings } from '../../modules/worksheet/worksheet.service';
-import { RetryableJobError, type JobHandler } from '../job-types';
+} from './seed-datafiles';
+import { findLiveUserById } from '../modules/users/users.repo';
+import type { CleaningSettingsInput } from '../modules/worksheet/worksheet-validation';
+import { saveCleaningSettings } from '../modules/worksheet/worksheet.service';
+import { RetryableJobError, type JobHandler } from '../jobs/job-types';
 
 export type DemoFinishResult = { cleaned: boolean; certificateLevel: number | null; reportPublished: boolean } | null;
 

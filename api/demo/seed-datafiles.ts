@@ -5,13 +5,13 @@
 // published by the 'demo-finish' job (api/jobs/kinds/demo-finish.jobs.ts), so every screen a new
 // user opens has content. Idempotent: fixed ids, nothing written twice.
 import { eq, inArray } from 'drizzle-orm';
-import { companies, datafiles, users } from '../../../../db/schema';
-import { writeTransaction } from '../../../../db/write-transaction';
-import type { Deps } from '../../../deps';
-import * as repo from '../../datafiles/datafile-uploads.repo';
-import { rowOfDataPoint } from '../datapoints';
-import { chargeKeyOf, type UploadJobPayload } from '../upload-confirm.service';
-import { UPLOAD_JOB } from '../upload-draft.service';
+import { companies, datafiles, users } from '../../db/schema';
+import { writeTransaction } from '../../db/write-transaction';
+import type { Deps } from '../deps';
+import * as repo from '../modules/datafiles/datafile-uploads.repo';
+import { rowOfDataPoint } from '../modules/uploads/datapoints';
+import { chargeKeyOf, type UploadJobPayload } from '../modules/uploads/upload-confirm.service';
+import { UPLOAD_JOB } from '../modules/uploads/upload-draft.service';
 import { generateDemoSurvey } from './survey';
 import { surveyCsvBytes, surveyXlsxBytes } from './writers';
 

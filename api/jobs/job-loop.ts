@@ -1,9 +1,9 @@
 import type { Deps } from '../deps';
-import type { CalendarJobResult } from './calendar-job';
+import type { CalendarJobResult } from '../modules/credits/jobs/calendar';
 import { JobRunner, runnerSettings, type RunnerSettings } from './job-runner';
 import { jobByDedupeKey, jobById } from './job-store';
 import type { JobRow } from './job-types';
-import { mailAfterCalendarKey } from './kinds/periodic.jobs';
+import { mailAfterCalendarKey } from '../modules/credits/jobs/calendar.jobs';
 
 /**
  * Starts this process's job runner (server.ts): it claims jobs from the shared table and enqueues

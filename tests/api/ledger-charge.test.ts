@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { runCalendarJob } from '../../api/jobs/calendar-job';
+import { runCalendarJob } from '../../api/modules/credits/jobs/calendar';
 import {
   chargeDatafile,
   companyCreditSummary,

@@ -4,7 +4,7 @@ import { addDays } from '../../db/domain/calendar';
 import type { Db } from '../../db/client';
 import { contracts, creditPlans } from '../../db/schema';
 import { AppError } from '../../api/graphql/errors';
-import { runCalendarJob } from '../../api/jobs/calendar-job';
+import { runCalendarJob } from '../../api/modules/credits/jobs/calendar';
 import { chargeDatafile, refundTransaction } from '../../api/modules/credits/ledger.service';
 import { writeTransaction } from '../../db/write-transaction';
 import {

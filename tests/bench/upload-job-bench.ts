@@ -12,7 +12,7 @@ import { createDeps } from '../../api/deps';
 import { readEnv } from '../../api/env';
 import { fixedClock } from '../../api/lib/clock';
 import { silentLogger } from '../../api/lib/logger';
-import { generateDemoSurvey } from '../../api/modules/uploads/demo/survey';
+import { generateDemoSurvey } from '../../api/demo/survey';
 import { rowOfDataPoint } from '../../api/modules/uploads/datapoints';
 import { presentDatapoint } from '../../api/modules/datafiles/datafiles.presenter';
 import type { ColumnMapping } from '../../api/modules/uploads/types';

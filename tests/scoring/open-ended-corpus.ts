@@ -15,7 +15,7 @@
 // * `oneAnswerSurvey`: the worst case for duplicates: every interview gives the same long answer.
 // * `demoOpenQuestions`: the open questions of `generateDemoSurvey`, which the upload bench uploads.
 import type { OpenQuestion } from '../../scoring/index.ts';
-import { generateDemoSurvey } from '../../api/modules/uploads/demo/survey.ts';
+import { generateDemoSurvey } from '../../api/demo/survey.ts';
 import { loadLabelledSet, surveyQuestions, type LabelledSurvey } from './open-ended-labelled.ts';
 
 /** Deterministic PRNG (mulberry32). */

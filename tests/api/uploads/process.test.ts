@@ -148,8 +148,8 @@ describe('processUpload', () => {
       revision: 1,
     });
     // Revision 2: the same 200 records plus 40 new ones (a longer generated survey, same seed).
-    const { generateDemoSurvey } = await import('../../../api/modules/uploads/demo/survey');
-    const { surveyCsvBytes } = await import('../../../api/modules/uploads/demo/writers');
+    const { generateDemoSurvey } = await import('../../../api/demo/survey');
+    const { surveyCsvBytes } = await import('../../../api/demo/writers');
     const longer = generateDemoSurvey({ rows: FIXTURE_ROWS + 40, seed: 11, language: 'de' });
     await blobs.putFile('uploads/longer.csv', await surveyCsvBytes(longer));
     const second = await processUpload({

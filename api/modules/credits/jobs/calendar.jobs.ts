@@ -1,7 +1,7 @@
-import { deliverPendingMails } from '../../modules/mail/mail.service';
-import { runCalendarJob, type CalendarJobResult } from '../calendar-job';
-import { pruneFinished } from '../job-store';
-import type { JobHandler } from '../job-types';
+import { deliverPendingMails } from '../../mail/mail.service';
+import { runCalendarJob, type CalendarJobResult } from './calendar';
+import { pruneFinished } from '../../../jobs/job-store';
+import type { JobHandler } from '../../../jobs/job-types';
 
 /** Dedupe key of the outbox delivery that follows a calendar run (the alerts it queued go out right after). */
 export const mailAfterCalendarKey = (calendarJobId: string) => `mail.outbox@calendar:${calendarJobId}`;

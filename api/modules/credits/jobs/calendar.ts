@@ -1,28 +1,28 @@
-import { addDays } from '../../db/domain/calendar';
-import { writeTransaction } from '../../db/write-transaction';
-import type { Deps } from '../deps';
-import { todayIn } from '../lib/clock';
+import { addDays } from '../../../../db/domain/calendar';
+import { writeTransaction } from '../../../../db/write-transaction';
+import type { Deps } from '../../../deps';
+import { todayIn } from '../../../lib/clock';
 import {
   contractsDueForRenewal,
   contractsEndingSoonUnannounced,
   findContract,
-} from '../modules/contracts/contracts.repo';
-import { renewContract } from '../modules/contracts/renewal.service';
+} from '../../contracts/contracts.repo';
+import { renewContract } from '../../contracts/renewal.service';
 import {
   companiesLowOnValidPlans,
   expiredPlansWithBalance,
   insertInvoice,
   unbilledClosedQuarters,
-} from '../modules/credits/calendar.repo';
+} from '../calendar.repo';
 import {
   alertContractExpiring,
   alertLowBalanceIfNeeded,
   drawableCredits,
-} from '../modules/credits/credit-alerts.service';
-import { creditPlanById } from '../modules/credits/credit-plans.service';
-import { plansOfCompany } from '../modules/credits/credits.repo';
-import { contractsByIdOf } from '../modules/credits/drawdown';
-import { expirePlanRemainder } from '../modules/credits/plan-ledger.service';
+} from '../credit-alerts.service';
+import { creditPlanById } from '../credit-plans.service';
+import { plansOfCompany } from '../credits.repo';
+import { contractsByIdOf } from '../drawdown';
+import { expirePlanRemainder } from '../plan-ledger.service';
 
 export type CalendarJobResult = {
   renewedContracts: number;

@@ -1,7 +1,7 @@
-import { EXPORT_JOB, type ExportJobPayload } from '../../modules/exports/export-job.service';
-import type { ExportOutput } from '../../modules/exports/export.service';
-import type { JobHandler } from '../job-types';
-import { workerStep } from '../worker-step';
+import { EXPORT_JOB, type ExportJobPayload } from '../export-job.service';
+import type { ExportOutput } from '../export.service';
+import type { JobHandler } from '../../../jobs/job-types';
+import { workerStep } from '../../../jobs/worker-step';
 import type { run as exportStep } from './export.step';
 
 export const exportStepHandle = workerStep<typeof exportStep>(new URL('./export.step.ts', import.meta.url));

@@ -1,21 +1,21 @@
 // The live import's job kinds: 'live.respondent' (a respondent accepted with 202, scored and
 // charged by the same exactly-once path) and 'live.publish' (a revision of all respondents).
 import { eq } from 'drizzle-orm';
-import { datafiles } from '../../../db/schema';
-import type { JobHandler } from '../job-types';
-import { replaceScoreStats } from '../../modules/datafiles/dashboard.repo';
-import { nextRevision, findDatafile } from '../../modules/datafiles/datafile-uploads.repo';
-import type { UploadSummary } from '../../modules/uploads/processing/summary';
-import type { LiveRespondentInput } from '../../modules/live-import/live-respondent';
+import { datafiles } from '../../../../db/schema';
+import type { JobHandler } from '../../../jobs/job-types';
+import { replaceScoreStats } from '../../datafiles/dashboard.repo';
+import { nextRevision, findDatafile } from '../../datafiles/datafile-uploads.repo';
+import type { UploadSummary } from '../../uploads/processing/summary';
+import type { LiveRespondentInput } from '../live-respondent';
 import {
   acceptRespondent,
   authenticateById,
   LIVE_RESPONDENT_JOB,
   pagesOf,
-} from '../../modules/live-import/live.service';
-import { LIVE_PUBLISH_JOB, schedulePublish, snapshotOf } from '../../modules/live-import/live-publish';
-import * as repo from '../../modules/live-import/live.repo';
-import { uploadProcessStep as processUploadStep } from './upload.jobs';
+} from '../live.service';
+import { LIVE_PUBLISH_JOB, schedulePublish, snapshotOf } from '../live-publish';
+import * as repo from '../live.repo';
+import { uploadProcessStep as processUploadStep } from '../../uploads/jobs/upload.jobs';
 
 type RespondentPayload = { datafileId: string; input: LiveRespondentInput };
 

@@ -7,10 +7,10 @@ import {
   processUpload,
   type JudgedCategories,
   type ProcessUploadInput,
-} from '../../modules/uploads/index';
-import type { UploadPlan } from '../../modules/uploads/upload-job.service';
-import type { WorkerStepContext } from '../worker-step';
-import { startOpenEndedWorker } from '../../../scoring/open-ended-worker';
+} from '../index';
+import type { UploadPlan } from '../upload-job.service';
+import type { WorkerStepContext } from '../../../jobs/worker-step';
+import { startOpenEndedWorker } from '../../../../scoring/open-ended-worker';
 
 /** `folder`: prepare the revision there (ahead of the confirmation, processing/prepare.ts) instead of publishing it. */
 export type UploadProcessInput = { plan: UploadPlan; judge: boolean; folder?: string };

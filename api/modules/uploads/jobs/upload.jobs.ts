@@ -1,9 +1,9 @@
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../../graphql/errors';
 import {
   judgeOpenEnded,
   type JudgeInputQuestion,
   type OfflineVerdicts,
-} from '../../modules/open-ended-judge/judge.service';
+} from '../../open-ended-judge/judge.service';
 import {
   chargeUpload,
   failUpload,
@@ -13,28 +13,28 @@ import {
   recordRefusal,
   uploadPlan,
   type UploadJobResult,
-} from '../../modules/uploads/upload-job.service';
-import type { DbOrTx } from '../../../db/client';
-import { jobById } from '../job-store';
+} from '../upload-job.service';
+import type { DbOrTx } from '../../../../db/client';
+import { jobById } from '../../../jobs/job-store';
 import {
   rejectSource,
   UPLOAD_CHECK_JOB,
   UPLOAD_JOB,
   type UploadCheckJobResult,
   type UploadCheckPayload,
-} from '../../modules/uploads/upload-draft.service';
-import type { UploadJobPayload } from '../../modules/uploads/upload-confirm.service';
+} from '../upload-draft.service';
+import type { UploadJobPayload } from '../upload-confirm.service';
 import {
   adoptPrepared,
   prepareRevision,
   removePrepared,
   stillWanted,
   type CheckedUpload,
-} from '../../modules/uploads/upload-prepare.service';
-import { CHECKED_AT, preparedFolder, type CheckUploadResult } from '../../modules/uploads/index';
-import { refusalFactsOf } from '../../modules/uploads/messages';
-import type { JobHandler } from '../job-types';
-import { workerStep } from '../worker-step';
+} from '../upload-prepare.service';
+import { CHECKED_AT, preparedFolder, type CheckUploadResult } from '../index';
+import { refusalFactsOf } from '../messages';
+import type { JobHandler } from '../../../jobs/job-types';
+import { workerStep } from '../../../jobs/worker-step';
 import type { run as checkStep } from './upload-check.step';
 import type { run as processStep } from './upload-process.step';
 
