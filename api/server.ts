@@ -1,7 +1,7 @@
 import { seedDemoData } from '../db/seed';
 import { seedSecrets } from './lib/seed-secrets';
 import { createApp } from './app';
-import { createDeps } from './deps';
+import { createDeps } from './compose/create-deps';
 import { readEnv } from './env';
 import { startJobLoop } from './jobs/job-loop';
 import { seedDemoDatafiles } from './demo/seed-datafiles';

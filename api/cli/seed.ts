@@ -1,5 +1,5 @@
 import { seedDemoData } from '../../db/seed';
-import { createDeps } from '../deps';
+import { createDeps } from '../compose/create-deps';
 import { readEnv } from '../env';
 import { seedSecrets } from '../lib/seed-secrets';
 import { runJobsUntilSettled } from '../jobs/job-loop';

@@ -1,39 +1,24 @@
-import { createDb, type Db, type DbHandle } from '../db/client';
-import { migrateDb } from '../db/migrate';
-import type { Env } from './env';
-import { randomToken } from './lib/crypto';
-import { systemClock, type Clock } from './lib/clock';
-import { consoleLogger, type Logger } from './lib/logger';
-import { loadPasswordKeys, type PasswordKeys } from './modules/auth/password-encryption';
-import { blobStoreConfig, type BlobStore } from './modules/files/blob-store';
-import { createBlobStore } from './modules/files/create-blob-store';
-import { createJobSystem, type JobSystem } from './jobs/job-system';
-import { registerJobKinds } from './compose/job-kinds.ts';
-import { loadScoring, type Scoring } from '../scoring/index.ts';
-import { WASM_URL } from '../scoring/load-node.ts';
+import { createDb, type Db, type DbHandle } from '../../db/client';
+import { migrateDb } from '../../db/migrate';
+import type { Env } from '../env';
+import { createJobSystem } from '../jobs';
+import type { Deps } from '../kernel/deps';
+import { randomToken } from '../lib/crypto';
+import { systemClock, type Clock } from '../lib/clock';
+import { consoleLogger, type Logger } from '../lib/logger';
+import { loadPasswordKeys } from '../modules/auth/password-encryption';
+import { blobStoreConfig } from '../modules/files/blob-store';
+import { createBlobStore } from '../modules/files/create-blob-store';
+import { loadScoring, type Scoring } from '../../scoring/index.ts';
+import { WASM_URL } from '../../scoring/load-node.ts';
 import { readFile } from 'node:fs/promises';
-import { createSmtpTransport, type MailTransport } from './modules/mail/mail.transport';
-import { readOrCreateSetting } from './modules/settings/settings.repo';
+import { createSmtpTransport, type MailTransport } from '../modules/mail/mail.transport';
+import { readOrCreateSetting } from '../modules/settings/settings.repo';
+import { registerJobKinds } from './job-kinds';
 
-/** Everything the app needs from outside; tests build their own (temporary database, fixed clock, test SMTP). */
-export type Deps = {
-  env: Env;
-  db: Db;
-  clock: Clock;
-  log: Logger;
-  passwordKeys: PasswordKeys;
-  /** Seals API keys and integration passwords, signs upload URLs. */
-  appSecret: string;
-  mailTransport: MailTransport | undefined;
-  /** Stored files: local disk or an S3-compatible bucket (api/modules/files/blob-store.ts). */
-  blobs: BlobStore;
-  /** Background jobs: kinds, enqueue, cancel (api/jobs/job-system.ts); server.ts starts the runner. */
-  jobs: JobSystem;
-  /** This process's scoring core, loaded once at start (job Worker threads load their own). */
-  scoring: Scoring;
-  close: () => void;
-};
+export type { Deps };
 
+/** Builds the app's Deps (api/kernel/deps.ts): database migrated, secrets, mail, blob store, job kinds, scoring. */
 export async function createDeps(
   env: Env,
   overrides: { clock?: Clock; log?: Logger; mailTransport?: MailTransport; handle?: DbHandle; scoring?: Scoring } = {},
@@ -47,7 +32,7 @@ export async function createDeps(
   const passwordKeys = await loadPasswordKeys(handle.db, appSecret, clock.now());
   const mailTransport = overrides.mailTransport ?? (env.smtpUrl ? createSmtpTransport(env.smtpUrl) : undefined);
   const scoring = overrides.scoring ?? (await loadScoringOnce());
-  const jobs = createJobSystem(() => deps);
+  const jobs = createJobSystem<Deps>(() => deps);
   registerJobKinds(jobs, env);
   const deps: Deps = {
     env,

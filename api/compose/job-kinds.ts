@@ -1,14 +1,19 @@
-import type { Env } from '../env';
-import type { JobSystem } from '../jobs/job-system';
 import { demoFinishJob } from '../demo/demo-finish.jobs';
-import { exportJob } from '../modules/exports/jobs/export.jobs';
-import { calendarJob, mailOutboxJob, pruneJobsJob } from '../modules/credits/jobs/calendar.jobs';
+import type { Env } from '../env';
+import { pruneJobsJob, type JobSystem } from '../jobs';
 import { noopTestJob, slowTestJob } from '../jobs/test-kinds/test-kinds';
-import { uploadCheckJob, uploadJob } from '../modules/uploads/jobs/upload.jobs';
+import type { Deps } from '../kernel/deps';
+import { calendarJob } from '../modules/credits/jobs/calendar.jobs';
+import { exportJob } from '../modules/exports/jobs/export.jobs';
 import { livePublishJob, liveRespondentJob } from '../modules/live-import/jobs/live.jobs';
+import { mailOutboxJob } from '../modules/mail/jobs/mail-outbox.jobs';
+import { uploadCheckJob, uploadJob } from '../modules/uploads/jobs/upload.jobs';
 
-/** Every job kind of the product, registered on deps.jobs at start; the recurring ones get their schedule. */
-export function registerJobKinds(jobs: JobSystem, env: Env): void {
+/**
+ * Every job kind of the product, registered on deps.jobs at start; the recurring ones get their
+ * schedule. Each feature owns its kinds (api/modules/<x>/jobs/); the engine's own is the pruning.
+ */
+export function registerJobKinds(jobs: JobSystem<Deps>, env: Env): void {
   jobs.register(calendarJob);
   jobs.register(mailOutboxJob);
   jobs.register(pruneJobsJob);

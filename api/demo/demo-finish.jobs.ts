@@ -1,6 +1,6 @@
-// Lives here, not in the uploads module beside the demo data: it composes the worksheet's save and
-// the reports module's settings, and the worksheet already imports uploads (a module importing it
-// back would be a module cycle, layering/no-module-cycles). Jobs sit above the modules.
+// Lives in api/demo, above the modules: it composes the worksheet's save and the reports module's
+// settings, and the worksheet already imports uploads (a module importing it back would be a module
+// cycle, layering/no-module-cycles).
 import { DEFAULT_LOCALE, isLocale } from '../lib/i18n';
 import type { Viewer } from '../graphql/context';
 import { AppError } from '../graphql/errors';
@@ -8,18 +8,15 @@ import { loadSavedCleaning } from '../modules/cleaning/saved-cleaning.repo';
 import { findDatafile } from '../modules/datafiles/datafile-uploads.repo';
 import { findReportSettings } from '../modules/reports/reports.repo';
 import { updateReportSettings } from '../modules/reports/reports.service';
-import {
-  DEMO_DATAFILES,
-  DEMO_FINISH_JOB,
-  type DemoFinish,
-  type DemoFinishPayload,
-} from './seed-datafiles';
+import { DEMO_DATAFILES, type DemoFinish } from './seed-datafiles';
+import { DEMO_FINISH_JOB, type DemoFinishPayload, type DemoFinishResult } from './contract';
 import { findLiveUserById } from '../modules/users/users.repo';
 import type { CleaningSettingsInput } from '../modules/worksheet/worksheet-validation';
 import { saveCleaningSettings } from '../modules/worksheet/worksheet.service';
-import { RetryableJobError, type JobHandler } from '../jobs/job-types';
+import { RetryableJobError } from '../jobs';
+import type { AppJobHandler } from '../kernel/deps';
 
-export type DemoFinishResult = { cleaned: boolean; certificateLevel: number | null; reportPublished: boolean } | null;
+export type { DemoFinishResult };
 
 /** The worksheet form's input for a demo cleaning: the listed thresholds on, every other score off. */
 export function demoCleaningInput(revision: number, cleaning: DemoFinish['cleaning']): CleaningSettingsInput {
@@ -46,7 +43,7 @@ export function demoCleaningInput(revision: number, cleaning: DemoFinish['cleani
  * operators' job list. Each step is skipped when done already, so a retry or a second run repeats
  * nothing; a datafile gone or no longer the seeded revision is left alone.
  */
-export const demoFinishJob: JobHandler<DemoFinishPayload, DemoFinishResult> = {
+export const demoFinishJob: AppJobHandler<DemoFinishPayload, DemoFinishResult> = {
   kind: DEMO_FINISH_JOB,
   maxAttempts: 12,
   backoff: { baseMs: 2_000, maxMs: 30_000 },

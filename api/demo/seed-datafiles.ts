@@ -7,17 +7,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import { companies, datafiles, users } from '../../db/schema';
 import { writeTransaction } from '../../db/write-transaction';
-import type { Deps } from '../deps';
+import type { Deps } from '../kernel/deps';
 import * as repo from '../modules/datafiles/datafile-uploads.repo';
 import { rowOfDataPoint } from '../modules/uploads/datapoints';
-import { chargeKeyOf, type UploadJobPayload } from '../modules/uploads/upload-confirm.service';
-import { UPLOAD_JOB } from '../modules/uploads/upload-draft.service';
+import { chargeKeyOf, UPLOAD_JOB } from '../modules/uploads/jobs/contract';
+import { DEMO_FINISH_JOB, demoFinishKey, type DemoFinishPayload } from './contract';
 import { generateDemoSurvey } from './survey';
 import { surveyCsvBytes, surveyXlsxBytes } from './writers';
 
-/** The 'demo-finish' job kind: cleans a demo datafile once its upload made it READY (registered in api/jobs/kinds). */
-export const DEMO_FINISH_JOB = 'demo-finish';
-export type DemoFinishPayload = { datafileId: string };
+export { DEMO_FINISH_JOB, type DemoFinishPayload };
 
 /**
  * What a new user finds done: a cleaning saved through the worksheet (thresholds 0..100 by score
@@ -190,16 +188,17 @@ export async function seedDemoDatafiles(deps: Pick<Deps, 'db' | 'blobs' | 'jobs'
           confirmedAt: at,
         });
         await repo.replaceDatapoints(tx, upload.id, survey.mapping.dataPoints.map(rowOfDataPoint));
-        const payload: UploadJobPayload = { uploadId: upload.id };
-        const { id } = await deps.jobs.enqueue(UPLOAD_JOB, payload, { tx, dedupeKey: chargeKeyOf(f.id, 1) });
+        const { id } = await deps.jobs.enqueue(
+          UPLOAD_JOB,
+          { uploadId: upload.id },
+          { tx, dedupeKey: chargeKeyOf(f.id, 1) },
+        );
         await repo.updateUpload(tx, upload.id, { jobId: id });
         // In the same transaction, so a datafile never exists without the job that finishes it. The
         // job waits (retries) while the upload is still processing.
         if (f.finish) {
-          const finishPayload: DemoFinishPayload = { datafileId: f.id };
           finishing.push(
-            (await deps.jobs.enqueue(DEMO_FINISH_JOB, finishPayload, { tx, dedupeKey: `${DEMO_FINISH_JOB}:${f.id}` }))
-              .id,
+            (await deps.jobs.enqueue(DEMO_FINISH_JOB, { datafileId: f.id }, { tx, dedupeKey: demoFinishKey(f.id) })).id,
           );
         }
         return id;

@@ -1,6 +1,6 @@
 import type { Context as HonoContext } from 'hono';
 import type { AccessLevel } from '../../db/schema';
-import type { Deps } from '../deps';
+import type { Deps } from '../kernel/deps';
 import { sha256Hex } from '../lib/crypto';
 import { DEFAULT_LOCALE, isLocale, localeFromHeader, type Locale } from '../lib/i18n';
 import { findLiveSessionByTokenHash, findUserByMagicKeyHash } from '../modules/auth/auth.repo';

@@ -12,7 +12,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { Context as HonoContext } from 'hono';
-import type { Deps } from '../deps';
+import type { Deps } from '../kernel/deps';
 import { DEFAULT_LOCALE, localeFromHeader } from '../lib/i18n';
 import { createContext } from './context';
 import { formatError, httpStatusFor, type FormattedError } from './errors';

@@ -33,17 +33,15 @@ beforeAll(async () => {
   const companyId = await makeCompany(t.db, { name: 'Panel AG' });
   const owner = await makeUser(t.db, t.deps.appSecret, { companyId, accessLevel: 'ADMIN' });
   const datafileId = crypto.randomUUID();
-  await t.db
-    .insert(datafiles)
-    .values({
-      id: datafileId,
-      companyId,
-      ownerId: owner.id,
-      title: 'Tracking',
-      importType: 'MANUAL',
-      status: 'READY',
-      revision: 2,
-    });
+  await t.db.insert(datafiles).values({
+    id: datafileId,
+    companyId,
+    ownerId: owner.id,
+    title: 'Tracking',
+    importType: 'MANUAL',
+    status: 'READY',
+    revision: 2,
+  });
   const issued = await issueCertificate(t.deps, {
     datafileId,
     revision: 2,

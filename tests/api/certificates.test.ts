@@ -44,17 +44,15 @@ beforeAll(async () => {
   const companyId = await makeCompany(t.db, { name: 'Marktforschung Wien GmbH' });
   userId = (await makeUser(t.db, t.deps.appSecret, { companyId, accessLevel: 'ADMIN' })).id;
   datafileId = crypto.randomUUID();
-  await t.db
-    .insert(datafiles)
-    .values({
-      id: datafileId,
-      companyId,
-      ownerId: userId,
-      title: 'Omnibus Welle 3',
-      importType: 'MANUAL',
-      status: 'READY',
-      revision: 1,
-    });
+  await t.db.insert(datafiles).values({
+    id: datafileId,
+    companyId,
+    ownerId: userId,
+    title: 'Omnibus Welle 3',
+    importType: 'MANUAL',
+    status: 'READY',
+    revision: 1,
+  });
   const survey = generateDemoSurvey({ rows: 400, seed: 8, openQuestions: 0 });
   await t.deps.blobs.put('uploads/omnibus.csv', await surveyCsvBytes(survey));
   await processUpload({

@@ -63,46 +63,40 @@ beforeAll(async () => {
   datafileId = crypto.randomUUID();
   const uploadId = crypto.randomUUID();
   const now = t.clock.now().toISOString();
-  await t.db
-    .insert(datafiles)
-    .values({
-      id: datafileId,
-      companyId: A,
-      ownerId: admin.id,
-      title: 'Omnibus',
-      importType: 'MANUAL',
-      status: 'READY',
-      revision: 1,
-      numberOfRecords: ROWS,
-      createdAt: now,
-    });
-  await t.db
-    .insert(datafileUploads)
-    .values({
-      id: uploadId,
-      datafileId,
-      kind: 'UPLOAD',
-      status: 'READY',
-      sourceKey: 'uploads/omnibus.csv',
-      sourceFormat: 'csv',
-      sourceFileName: 'omnibus.csv',
-      sourceBytes: 1,
-      headerRow: 1,
-      firstDataRow: 2,
-      missingValues: [],
-      createdBy: admin.id,
-      createdAt: now,
-    });
-  await t.db
-    .insert(datafileDatapoints)
-    .values({
-      uploadId,
-      position: 0,
-      dataPointIdentifier: 'region',
-      dataPointType: 'GROUPING',
-      algorithms: { IS: false, PS: false, SDS: false, TS: false, IBS: false, CS: false, OES: false },
-      columns: ['region'],
-    });
+  await t.db.insert(datafiles).values({
+    id: datafileId,
+    companyId: A,
+    ownerId: admin.id,
+    title: 'Omnibus',
+    importType: 'MANUAL',
+    status: 'READY',
+    revision: 1,
+    numberOfRecords: ROWS,
+    createdAt: now,
+  });
+  await t.db.insert(datafileUploads).values({
+    id: uploadId,
+    datafileId,
+    kind: 'UPLOAD',
+    status: 'READY',
+    sourceKey: 'uploads/omnibus.csv',
+    sourceFormat: 'csv',
+    sourceFileName: 'omnibus.csv',
+    sourceBytes: 1,
+    headerRow: 1,
+    firstDataRow: 2,
+    missingValues: [],
+    createdBy: admin.id,
+    createdAt: now,
+  });
+  await t.db.insert(datafileDatapoints).values({
+    uploadId,
+    position: 0,
+    dataPointIdentifier: 'region',
+    dataPointType: 'GROUPING',
+    algorithms: { IS: false, PS: false, SDS: false, TS: false, IBS: false, CS: false, OES: false },
+    columns: ['region'],
+  });
   await t.db.update(datafiles).set({ publishedUploadId: uploadId }).where(eq(datafiles.id, datafileId));
   const survey = generateDemoSurvey({ rows: ROWS, seed: 11, openQuestions: 1 });
   await t.deps.blobs.put('uploads/omnibus.csv', await surveyCsvBytes(survey));

@@ -126,14 +126,12 @@ async function expected(datafileIds: string[]) {
         { n: acc.get(k)!.n, average: acc.get(k)!.sum / acc.get(k)!.n, bands: bands(acc.get(k)!.bands) },
       ]),
     ),
-    latest: files
-      .slice(0, 5)
-      .map((f) => ({
-        id: f.id,
-        title: f.title,
-        numberOfRecords: f.number_of_records,
-        averageCombinedScore: f.mean_combined_score,
-      })),
+    latest: files.slice(0, 5).map((f) => ({
+      id: f.id,
+      title: f.title,
+      numberOfRecords: f.number_of_records,
+      averageCombinedScore: f.mean_combined_score,
+    })),
   };
 }
 

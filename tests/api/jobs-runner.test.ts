@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
-import { createDeps } from '../../api/deps';
+import { createDeps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
 import { AppError } from '../../api/graphql/errors';
 import { silentLogger } from '../../api/lib/logger';

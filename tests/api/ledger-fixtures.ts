@@ -59,37 +59,33 @@ export async function user(
   locale: 'de' | 'en' = 'en',
 ) {
   const id = uid('user');
-  await db
-    .insert(users)
-    .values({
-      id,
-      companyId,
-      email: `${id}@test.example`,
-      firstName: 'Ada',
-      lastName: 'Admin',
-      accessLevel,
-      status: 'ACTIVATED',
-      locale,
-      magicKeyHash: id,
-      magicKeySealed: id,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    });
+  await db.insert(users).values({
+    id,
+    companyId,
+    email: `${id}@test.example`,
+    firstName: 'Ada',
+    lastName: 'Admin',
+    accessLevel,
+    status: 'ACTIVATED',
+    locale,
+    magicKeyHash: id,
+    magicKeySealed: id,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
   return id;
 }
 
 export async function datafile(db: Db, companyId: string, ownerId: string, numberOfRecords = 10) {
   const id = uid('datafile');
-  await db
-    .insert(datafiles)
-    .values({
-      id,
-      companyId,
-      ownerId,
-      title: `Study ${id}`,
-      importType: 'MANUAL',
-      numberOfRecords,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    });
+  await db.insert(datafiles).values({
+    id,
+    companyId,
+    ownerId,
+    title: `Study ${id}`,
+    importType: 'MANUAL',
+    numberOfRecords,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
   return id;
 }
 
@@ -117,18 +113,16 @@ export async function contract(
   const id = o.id ?? uid('contract');
   const createdAt = o.createdAt ?? deps.clock.now().toISOString();
   return writeTransaction(deps.db, async (tx) => {
-    await tx
-      .insert(contracts)
-      .values({
-        id,
-        companyId: o.companyId,
-        type,
-        name: `REF-${id}`,
-        startDate: o.startDate,
-        endDate,
-        autoRenew: o.autoRenew ?? false,
-        createdAt,
-      });
+    await tx.insert(contracts).values({
+      id,
+      companyId: o.companyId,
+      type,
+      name: `REF-${id}`,
+      startDate: o.startDate,
+      endDate,
+      autoRenew: o.autoRenew ?? false,
+      createdAt,
+    });
     const category = o.category ?? 'EXPIRING';
     const primary = await insertPlan(tx as unknown as Db, deps, {
       id: `${id}-primary`,

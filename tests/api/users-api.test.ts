@@ -159,17 +159,15 @@ describe('user management with invitation mails over real SMTP', () => {
   it('deleting a user hands their datafiles to the owner and ends their sessions', async () => {
     const leaver = await makeUser(t.db, t.deps.appSecret, { companyId });
     const leaverToken = await t.tokenFor(leaver.email, leaver.password);
-    await t.db
-      .insert(datafiles)
-      .values({
-        id: crypto.randomUUID(),
-        companyId,
-        ownerId: leaver.id,
-        title: 'Leaver file',
-        importType: 'MANUAL',
-        status: 'READY',
-        createdAt: new Date().toISOString(),
-      });
+    await t.db.insert(datafiles).values({
+      id: crypto.randomUUID(),
+      companyId,
+      ownerId: leaver.id,
+      title: 'Leaver file',
+      importType: 'MANUAL',
+      status: 'READY',
+      createdAt: new Date().toISOString(),
+    });
     expect((await t.gql(DELETE, { u: leaver.id }, { token: owner.token })).body.data.deleteUser.status).toBe('SUCCESS');
     const files = await t.db.select().from(datafiles).where(eq(datafiles.title, 'Leaver file'));
     expect(files.map((f) => f.ownerId)).toEqual([owner.id]);

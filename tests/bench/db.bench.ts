@@ -8,7 +8,7 @@ import { Database as BunDatabase } from 'bun:sqlite';
 import Libsql from 'libsql';
 import { eq, sql } from 'drizzle-orm';
 import { createApp } from '../../api/app';
-import { createDeps } from '../../api/deps';
+import { createDeps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
 import { sha256Hex } from '../../api/lib/crypto';
 import { silentLogger } from '../../api/lib/logger';

@@ -11,7 +11,7 @@ import { createLocalBlobStore } from '../../api/modules/files/blob-store-local';
 import { generateDemoSurvey, processUpload, surveyCsvChunks } from '../../api/modules/uploads/index';
 import { loadScoringFromDisk } from '../../scoring/load-node';
 import { DEFAULT_RULES } from '../../scoring/index';
-import { createDeps } from '../../api/deps';
+import { createDeps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
 import { runJobsUntilIdle } from '../../api/jobs/job-loop';
 import { EXPORT_JOB, type ExportJobPayload } from '../../api/modules/exports/export-job.service';

@@ -8,7 +8,7 @@
 // the revision); 'prepared' confirms once the revision prepared at step 3 is complete.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { createDeps } from '../../api/deps';
+import { createDeps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
 import { fixedClock } from '../../api/lib/clock';
 import { silentLogger } from '../../api/lib/logger';

@@ -238,18 +238,16 @@ describe.each(['libsql', 'client'] as const)('one repository code path, %s drive
       a: [1, 2],
     });
     expect(await d.db.$count(companies)).toBe(3);
-    await d.db
-      .insert(users)
-      .values({
-        id: 'op',
-        email: 'op@x.example',
-        firstName: 'O',
-        lastName: 'P',
-        accessLevel: 'SUPER_ADMIN',
-        status: 'ACTIVATED',
-        magicKeyHash: 'k',
-        magicKeySealed: 'k',
-      });
+    await d.db.insert(users).values({
+      id: 'op',
+      email: 'op@x.example',
+      firstName: 'O',
+      lastName: 'P',
+      accessLevel: 'SUPER_ADMIN',
+      status: 'ACTIVATED',
+      magicKeyHash: 'k',
+      magicKeySealed: 'k',
+    });
     const joined = await d.db
       .select({ user: users, company: companies })
       .from(users)

@@ -1,6 +1,6 @@
 import type { AccessLevel } from '../../../db/schema';
 import { writeTransaction } from '../../../db/write-transaction';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import { randomToken, sha256Hex } from '../../lib/crypto';

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { CleaningRules } from '../../../scoring/index';
 import { AppError } from '../../graphql/errors';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import { canonicalJson } from './canonical-json';
 import { formatCertificateCode, newCertificateCode, normaliseCertificateCode } from './certificate-code';
 import { keyIdOf, fromPem, loadCertificateSigner, verifyEd25519, type CertificateSigner } from './certificate-keys';

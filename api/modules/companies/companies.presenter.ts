@@ -1,5 +1,5 @@
 import { viennaDate } from '../../../db/domain/calendar';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { todayIn } from '../../lib/clock';
 import { latestImport, type CompanyRow } from './companies.repo';

@@ -1,5 +1,5 @@
 import type { SupportLevel } from '../../../db/domain/organizations';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import { optionalName, requireName } from '../../lib/validation';

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { findCompanyById } from '../companies/companies.repo';
 import { creditPlanById } from '../credits/credit-plans.service';

@@ -2,7 +2,7 @@ import { contractStatus, endKeepingLength, isFixedLength, NO_RENEW_TYPES } from 
 import type { DbOrTx } from '../../../db/client';
 import type { ContractType } from '../../../db/schema';
 import { writeTransaction, type Tx } from '../../../db/write-transaction';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import { todayIn } from '../../lib/clock';

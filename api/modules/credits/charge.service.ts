@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CHARGE_KINDS, type ChargeKind } from '../../../db/schema';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../graphql/errors';
 import type { RefusalReason } from '../../graphql/refusal-reasons';
 import type { Scoring } from '../../../scoring/index.ts';

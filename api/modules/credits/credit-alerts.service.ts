@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../../db/client';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import { translate } from '../../lib/i18n';
 import { enqueueMail } from '../mail/mail.service';
 import { alertRaised, insertNotification } from '../notifications/notifications.repo';

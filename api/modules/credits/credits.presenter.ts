@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { creditPlanStatus } from '../../../db/domain/contracts';
 import { todayIn } from '../../lib/clock';

@@ -1,5 +1,5 @@
 import type { CreditPlanRole, TransactionType } from '../../../db/schema';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../graphql/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import { todayIn } from '../../lib/clock';

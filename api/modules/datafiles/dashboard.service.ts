@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { dashboardTotals, latestDatafiles, scoreStatsByKind } from './dashboard.repo';
 import { presentDashboard } from './dashboard.presenter';

@@ -3,7 +3,7 @@
 // operators) and then its own rule; every state change is a guarded update inside one write
 // transaction, so a concurrent upload job or a second click cannot slip between check and write.
 import { writeTransaction } from '../../../db/write-transaction';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import { SUCCESS } from '../../graphql/resolver-types';

@@ -3,7 +3,7 @@
 // activated users of the datafile's organisation. A contributor then sees the datafile (never a
 // draft: canSeeDatafile) and gets a notification that links to its result page.
 import { writeTransaction } from '../../../db/write-transaction';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import { SUCCESS } from '../../graphql/resolver-types';

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import { pageOf, type PageArgs } from '../../graphql/paging';

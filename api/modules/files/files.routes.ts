@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import { DEFAULT_LOCALE, localeFromHeader } from '../../lib/i18n';
 import type { ErrorCode } from '../../graphql/error-codes';
 import { AppError, messageOf, type AppErrorDetails } from '../../graphql/errors';

@@ -1,5 +1,5 @@
 // Defining a live import (steps 1 and 2) and its integration (key, secret, snippets' endpoint).
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import { randomToken } from '../../lib/crypto';

@@ -2,7 +2,7 @@
 // is written inside the charge's transaction (chargeDatafile's afterWrites), so a respondent is
 // stored if and only if it is charged; the primary key (datafile, record id) and the ledger key
 // live:<datafileId>:<recordId> make every resend, concurrent or after a crash, a replay.
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../graphql/errors';
 import { safeEqual } from '../../lib/crypto';
 import { viennaDate } from '../../../db/domain/calendar';
@@ -13,6 +13,7 @@ import { pagesOfDatapointRows, type LivePage } from './live-config';
 import { readRespondent, type LiveRespondentInput } from './live-respondent';
 import { LiveMedians, scoreRespondent } from './live-scoring';
 import * as repo from './live.repo';
+import { LIVE_RESPONDENT_JOB } from './jobs/contract';
 
 export type LiveAnswerBody = {
   recordId: string;
@@ -25,8 +26,8 @@ export type LiveAnswerBody = {
   reason?: 'LIVE_RECORD_CHANGED';
 };
 
-/** The job kind of a respondent accepted with 202 (api/jobs/kinds/live.jobs.ts). */
-export const LIVE_RESPONDENT_JOB = 'live.respondent';
+/** The job kind of a respondent accepted with 202 (jobs/live.jobs.ts). */
+export { LIVE_RESPONDENT_JOB };
 
 type DatafileState = { pages: Promise<LivePage[]>; medians?: Promise<LiveMedians> };
 const states = new WeakMap<Pick<Deps, 'db'>, Map<string, DatafileState>>();

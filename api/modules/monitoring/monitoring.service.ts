@@ -2,9 +2,10 @@ import { stat } from 'node:fs/promises';
 import { databaseFilePath } from '../../../db/client';
 import type { JobState } from '../../../db/schema';
 import { writeTransaction } from '../../../db/write-transaction';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../graphql/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
+import { MAIL_OUTBOX_JOB } from '../mail/jobs/contract';
 import { requeueFailedMail } from '../mail/mail.service';
 import * as repo from './monitoring.repo';
 
@@ -109,7 +110,7 @@ export async function resendOutboxMail(deps: Deps, mailId: string): Promise<void
     if (before === undefined) throw new AppError('INVALID_ID', { field: 'mailId' });
     if (before !== 'FAILED')
       throw new AppError('INVALID_PARAMETERS', { field: 'mailId', reason: 'MAIL_NOT_FAILED', status: before });
-    await deps.jobs.enqueue('mail.outbox', {}, { tx });
+    await deps.jobs.enqueue(MAIL_OUTBOX_JOB, {}, { tx });
   });
 }
 

@@ -1,5 +1,5 @@
 import type { NotificationType } from '../../../db/schema';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import { requireName } from '../../lib/validation';

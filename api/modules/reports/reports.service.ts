@@ -2,7 +2,7 @@
 // public page at /datafile-report?datafileId= for strangers once published, behind the password when
 // protection is on (Argon2id hash, failures throttled per datafile and address). Strangers get
 // nothing but the access state until both hold: no title, no counts, no settings.
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import { hashPassword, verifyPassword } from '../../lib/password-hash';

@@ -13,7 +13,7 @@ import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
 import { Field, RecordBatch, Schema, Table, tableToIPC } from 'apache-arrow';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import { sha256Hex } from '../../lib/crypto';
 import { DEFAULT_LOCALE, localeFromHeader } from '../../lib/i18n';
 import { createContext } from '../../graphql/context';

@@ -1,7 +1,7 @@
 // What the result page and scripts read about a datafile: its row, the published revision's manifest
 // and data points. Everything comes from what the upload stored (row counts, manifest column lists);
 // nothing is recomputed per request.
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import * as repo from '../datafiles/datafile-uploads.repo';

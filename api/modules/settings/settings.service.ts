@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../graphql/errors';
 import { readSetting, writeSetting } from './settings.repo';
 

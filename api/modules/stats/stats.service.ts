@@ -1,5 +1,5 @@
 import { addMonths, isIsoMonth, monthRange, monthsBetween, viennaMonthStartUtc } from '../../../db/domain/months';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../graphql/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import type { Locale } from '../../lib/i18n';

@@ -3,7 +3,7 @@
 // saved data points found nothing, the confirmed estimate is the current one, the organisation can
 // pay it now, and the user has no other upload processing (UPLOAD_GOING_ON). Then, in one write, it
 // hands out the revision number, marks the upload PROCESSING and enqueues the upload job.
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import type { SelectedColumnInput } from '../../graphql/generated/resolvers';
@@ -12,14 +12,9 @@ import { creditAvailability } from '../credits/ledger.service';
 import * as repo from '../datafiles/datafile-uploads.repo';
 import { requireDatafile } from '../datafiles/datafiles.policy';
 import { mappingHash, rowsFromInput } from './datapoints';
-import { checkOf, UPLOAD_JOB } from './upload-draft.service';
+import { checkOf } from './upload-draft.service';
+import { chargeKeyOf, UPLOAD_JOB, type UploadJobPayload } from './jobs/contract';
 import { adoptable, discardPrepare, prepareJobOf } from './upload-prepare.service';
-
-/** `preparedBy`: the check job whose prepared revision the upload job publishes when it is complete (upload-prepare.service.ts). */
-export type UploadJobPayload = { uploadId: string; preparedBy?: string };
-
-/** The charge key of an upload revision (credits.md): one charge per revision, ever. */
-export const chargeKeyOf = (datafileId: string, revision: number) => `upload:${datafileId}:${revision}`;
 
 export async function confirmUpload(
   deps: Deps,

@@ -1,7 +1,7 @@
 // Upload steps 2 and 3 before the confirmation: the draft as the steps read it, the preview with
 // suggested types, saving the data points (which starts a check of them against the whole file in
 // a job: off the request path, in a Worker), and the check's outcome with the credit estimate.
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import type { SelectedColumnInput } from '../../graphql/generated/resolvers';
@@ -16,15 +16,8 @@ import { withLimits } from './limits';
 import { uploadRefusalMessage, type RefusalFacts } from './messages';
 import type { ReadOptions } from './types';
 import { isFileRefusal } from './upload-steps.service';
-import { discardPrepare, prepareJobOf, type CheckedUpload } from './upload-prepare.service';
-
-/** Job kinds of the upload path (registered in api/jobs/kinds). */
-export const UPLOAD_CHECK_JOB = 'upload.check';
-export const UPLOAD_JOB = 'upload';
-
-/** The check job's payload and result (while it prepares, the check is its interim result: upload-prepare.service.ts). */
-export type UploadCheckPayload = { uploadId: string; mappingHash: string };
-export type UploadCheckJobResult = CheckedUpload | { refusal: RefusalFacts & { details?: Record<string, unknown> } };
+import { discardPrepare, prepareJobOf } from './upload-prepare.service';
+import { UPLOAD_CHECK_JOB, type UploadCheckPayload } from './jobs/contract';
 
 export const readOptionsOf = (u: repo.UploadRow): ReadOptions => ({
   ...(u.sheetName ? { sheet: u.sheetName } : {}),
@@ -132,13 +125,13 @@ export function presentRefusal(facts: RefusalFacts, locale: Locale): PresentedRe
 export async function checkOf(deps: Deps, upload: repo.UploadRow, companyId: string) {
   if (!upload.checkJobId)
     return { state: 'NOT_STARTED' as const, progress: 0, issues: [] as RefusalFacts[], estimate: null };
-  const job = await deps.jobs.get(upload.checkJobId);
+  const job = await deps.jobs.find(UPLOAD_CHECK_JOB, upload.checkJobId);
   const points = await repo.datapointsOf(deps.db, upload.id);
-  if (!job || (job.payload as UploadCheckPayload).mappingHash !== mappingHash(points))
+  if (!job || job.payload.mappingHash !== mappingHash(points))
     return { state: 'NOT_STARTED' as const, progress: 0, issues: [], estimate: null };
   // A check that prepares publishes its answer while it goes on processing (an interim result that a
   // retry would give again): that answer stands whatever the job does next, unless it was cancelled.
-  const result = job.state === 'CANCELLED' ? null : (job.result as UploadCheckJobResult | null);
+  const result = job.state === 'CANCELLED' ? null : job.result;
   if (!result) {
     if (job.state === 'QUEUED') return { state: 'PENDING' as const, progress: 0, issues: [], estimate: null };
     if (job.state === 'RUNNING')

@@ -4,7 +4,7 @@
 // refusal; and the notification (spec section 4's click targets) in the uploader's language.
 import type { DbOrTx, Tx } from '../../../db/client';
 import type { NotificationType } from '../../../db/schema';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { ErrorCode } from '../../graphql/error-codes';
 import { AppError } from '../../graphql/errors';
 import { isLocale, translate, type Locale } from '../../lib/i18n';
@@ -18,7 +18,7 @@ import { mappingOf } from './datapoints';
 import { refusalFactsOf, uploadRefusalMessage } from './messages';
 import type { UploadSummary } from './processing/summary';
 import type { ColumnMapping, ReadOptions, UploadFormat } from './types';
-import { chargeKeyOf } from './upload-confirm.service';
+import { chargeKeyOf, type UploadJobResult } from './jobs/contract';
 import { readOptionsOf } from './upload-draft.service';
 
 /** Everything a Worker step needs about one upload (plain data: it crosses the thread boundary). */
@@ -36,13 +36,7 @@ export type UploadPlan = {
   title: string;
 };
 
-/** What the upload job keeps as its result (small JSON): the summary without the per-record credits; `prepared` when it published a revision prepared at step 3. */
-export type UploadJobResult = {
-  summary: Omit<UploadSummary, 'files'>;
-  chargeId: string | null;
-  credits: number;
-  prepared?: boolean;
-};
+export type { UploadJobResult };
 
 /** Reads the upload, its datafile, data points and the revision before it. Undefined when the upload is gone. */
 export async function uploadPlan(

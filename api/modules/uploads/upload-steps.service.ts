@@ -2,7 +2,7 @@
 // (new, changed, or a re-upload of a READY one). Every rule of step 1 is checked here whatever the
 // browser did: name, file (ours, stored, readable), sheet, header row, first data row, missing-value
 // codes, the header's names, and for a re-upload the same columns as the published revision.
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import { findCompanyById } from '../companies/companies.repo';

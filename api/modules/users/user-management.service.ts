@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { authTokens, datafiles, userPreferences, users } from '../../../db/schema';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import { randomToken, seal, sha256Hex } from '../../lib/crypto';
@@ -67,15 +67,13 @@ async function mailInvitation(deps: Deps, tx: Tx, invitee: UserRow, inviter: str
   const token = randomToken(32);
   const now = deps.clock.now();
   await revokeAuthTokens(tx, invitee.id, 'INVITATION', now.toISOString());
-  await tx
-    .insert(authTokens)
-    .values({
-      tokenHash: sha256Hex(token),
-      userId: invitee.id,
-      purpose: 'INVITATION',
-      createdAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + INVITATION_TOKEN_TTL_HOURS * 3600_000).toISOString(),
-    });
+  await tx.insert(authTokens).values({
+    tokenHash: sha256Hex(token),
+    userId: invitee.id,
+    purpose: 'INVITATION',
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + INVITATION_TOKEN_TTL_HOURS * 3600_000).toISOString(),
+  });
   return enqueueMail(tx, deps, {
     to: invitee.email,
     locale: invitee.locale,

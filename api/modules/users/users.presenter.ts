@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { unseal } from '../../lib/crypto';
 import { findCompanyById } from '../companies/companies.repo';

@@ -1,6 +1,6 @@
 import type { AccessLevel, Locale, UserStatus } from '../../../db/schema';
 import type { users } from '../../../db/schema';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../graphql/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import { randomToken, seal, sha256Hex } from '../../lib/crypto';

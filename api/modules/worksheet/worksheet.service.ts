@@ -6,7 +6,7 @@ import { Uint8, Int8, Uint16, Utf8, makeVector, tableToIPC, vectorFromArray, Tab
 import { REASONS, cleaningRulesFrom, type CleaningInput, type CleaningRules } from '../../../scoring/index';
 import type { CleaningSettings, WeightingMethod } from '../../../db/schema';
 import type { DatafileRow } from '../datafiles/datafile-uploads.repo';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import { writeTransaction } from '../../../db/write-transaction';

@@ -16,20 +16,18 @@ export async function datafilesWorld(t: TestApp) {
   async function file(fields: Partial<typeof datafiles.$inferInsert> & { ownerId: string }) {
     const id = crypto.randomUUID();
     const createdAt = new Date(base - 3600_000 + ++seq * 1000).toISOString();
-    await t.db
-      .insert(datafiles)
-      .values({
-        id,
-        companyId: w.A,
-        title: `File ${seq}`,
-        importType: 'MANUAL',
-        status: 'READY',
-        numberOfRecords: 100,
-        revision: 1,
-        lastRevision: 1,
-        createdAt,
-        ...fields,
-      });
+    await t.db.insert(datafiles).values({
+      id,
+      companyId: w.A,
+      title: `File ${seq}`,
+      importType: 'MANUAL',
+      status: 'READY',
+      numberOfRecords: 100,
+      revision: 1,
+      lastRevision: 1,
+      createdAt,
+      ...fields,
+    });
     return id;
   }
   async function share(datafileId: string, userId: string) {
@@ -48,24 +46,22 @@ export type DatafilesWorld = Awaited<ReturnType<typeof datafilesWorld>>;
 
 /** A re-upload of a READY datafile that is processing (what the list shows as "updating"). */
 export async function processingUpdate(t: TestApp, datafileId: string, createdBy: string) {
-  await t.db
-    .insert(datafileUploads)
-    .values({
-      datafileId,
-      kind: 'UPDATE',
-      status: 'PROCESSING',
-      revision: 2,
-      progress: 40,
-      sourceKey: `uploads/x/${crypto.randomUUID()}.csv`,
-      sourceFormat: 'csv',
-      sourceFileName: 'v2.csv',
-      sourceBytes: 10,
-      headerRow: 1,
-      firstDataRow: 2,
-      missingValues: [],
-      createdBy,
-      createdAt: t.clock.now().toISOString(),
-    });
+  await t.db.insert(datafileUploads).values({
+    datafileId,
+    kind: 'UPDATE',
+    status: 'PROCESSING',
+    revision: 2,
+    progress: 40,
+    sourceKey: `uploads/x/${crypto.randomUUID()}.csv`,
+    sourceFormat: 'csv',
+    sourceFileName: 'v2.csv',
+    sourceBytes: 10,
+    headerRow: 1,
+    firstDataRow: 2,
+    missingValues: [],
+    createdBy,
+    createdAt: t.clock.now().toISOString(),
+  });
 }
 
 export async function rowOf(t: TestApp, id: string) {

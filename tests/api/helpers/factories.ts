@@ -14,14 +14,12 @@ const hashOnce = (password: string) => {
 
 export async function makeCompany(db: Db, fields: { name?: string; status?: CompanyStatus } = {}) {
   const id = crypto.randomUUID();
-  await db
-    .insert(companies)
-    .values({
-      id,
-      name: fields.name ?? `Company ${++n}`,
-      status: fields.status ?? 'ACTIVATED',
-      createdAt: new Date().toISOString(),
-    });
+  await db.insert(companies).values({
+    id,
+    name: fields.name ?? `Company ${++n}`,
+    status: fields.status ?? 'ACTIVATED',
+    createdAt: new Date().toISOString(),
+  });
   return id;
 }
 

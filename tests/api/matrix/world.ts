@@ -35,15 +35,13 @@ let counter = 0;
 async function sessionFor(t: TestApp, userId: string, companyId: string | null) {
   const token = `matrix-${++counter}-${crypto.randomUUID()}`;
   const now = t.clock.now();
-  await t.db
-    .insert(sessions)
-    .values({
-      tokenHash: sha256Hex(token),
-      userId,
-      companyId,
-      createdAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + 3600_000).toISOString(),
-    });
+  await t.db.insert(sessions).values({
+    tokenHash: sha256Hex(token),
+    userId,
+    companyId,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + 3600_000).toISOString(),
+  });
   return token;
 }
 
@@ -65,20 +63,18 @@ export async function buildWorld(t: TestApp, options: WorldOptions = {}) {
   await makeUser(t.db, secret, { companyId: P, accessLevel: 'ADMIN', owner: true, status: 'NOT_ACTIVATED' });
   const pendingA = await makeUser(t.db, secret, { companyId: A, status: 'PENDING', password: null });
   const packageId = crypto.randomUUID();
-  await t.db
-    .insert(packages)
-    .values({
-      id: packageId,
-      name: 'Starter',
-      duration: 365,
-      numberOfCredits: 10_000,
-      pricePerCredit: 12,
-      numberOfUsers: 5,
-      pricePerCreditMonth: 14,
-      pricePerCreditYear: 12,
-      pricePerCreditOther: 13,
-      packageType: 'STARTER',
-    });
+  await t.db.insert(packages).values({
+    id: packageId,
+    name: 'Starter',
+    duration: 365,
+    numberOfCredits: 10_000,
+    pricePerCredit: 12,
+    numberOfUsers: 5,
+    pricePerCreditMonth: 14,
+    pricePerCreditYear: 12,
+    pricePerCreditOther: 13,
+    packageType: 'STARTER',
+  });
 
   const today = '2026-11-21';
   const activeType = options.activeType ?? 'STARTER';
@@ -141,34 +137,30 @@ export async function buildWorld(t: TestApp, options: WorldOptions = {}) {
   await t.deps.blobs.put(draftKey, csv);
   const draftId = crypto.randomUUID();
   const now = t.clock.now().toISOString();
-  await t.db
-    .insert(datafiles)
-    .values({
-      id: draftId,
-      companyId: A,
-      ownerId: adminA.id,
-      title: 'Matrix draft',
-      importType: 'MANUAL',
-      status: 'DRAFT',
-      datafileKey: draftKey,
-      createdAt: now,
-    });
-  await t.db
-    .insert(datafileUploads)
-    .values({
-      datafileId: draftId,
-      kind: 'UPLOAD',
-      status: 'DRAFT',
-      sourceKey: draftKey,
-      sourceFormat: 'csv',
-      sourceFileName: 'survey.csv',
-      sourceBytes: csv.length,
-      headerRow: 1,
-      firstDataRow: 2,
-      missingValues: ['-999'],
-      createdBy: adminA.id,
-      createdAt: now,
-    });
+  await t.db.insert(datafiles).values({
+    id: draftId,
+    companyId: A,
+    ownerId: adminA.id,
+    title: 'Matrix draft',
+    importType: 'MANUAL',
+    status: 'DRAFT',
+    datafileKey: draftKey,
+    createdAt: now,
+  });
+  await t.db.insert(datafileUploads).values({
+    datafileId: draftId,
+    kind: 'UPLOAD',
+    status: 'DRAFT',
+    sourceKey: draftKey,
+    sourceFormat: 'csv',
+    sourceFileName: 'survey.csv',
+    sourceBytes: csv.length,
+    headerRow: 1,
+    firstDataRow: 2,
+    missingValues: ['-999'],
+    createdBy: adminA.id,
+    createdAt: now,
+  });
   // For the datafiles list's actions (issue 12): A's owner's running live import, and a stopped,
   // cleaned one shared with A's employee (who then reads it but may not change it).
   const liveId = crypto.randomUUID();

@@ -30,17 +30,15 @@ export async function reportWorld(t: TestApp, options: { rows?: number; title?: 
   const employee = await makeUser(t.db, secret, { companyId: A });
   const adminB = await makeUser(t.db, secret, { companyId: B, accessLevel: 'ADMIN', owner: true });
   const datafileId = crypto.randomUUID();
-  await t.db
-    .insert(datafiles)
-    .values({
-      id: datafileId,
-      companyId: A,
-      ownerId: admin.id,
-      title: options.title ?? 'Omnibus Welle 3',
-      importType: 'MANUAL',
-      status: 'READY',
-      revision: 1,
-    });
+  await t.db.insert(datafiles).values({
+    id: datafileId,
+    companyId: A,
+    ownerId: admin.id,
+    title: options.title ?? 'Omnibus Welle 3',
+    importType: 'MANUAL',
+    status: 'READY',
+    revision: 1,
+  });
   const survey = generateDemoSurvey({ rows: options.rows ?? 300, seed: 11, openQuestions: 0 });
   await t.deps.blobs.put(`uploads/${datafileId}.csv`, await surveyCsvBytes(survey));
   await processUpload({

@@ -18,15 +18,13 @@ let counter = 0;
 export async function sessionFor(t: TestApp, userId: string, companyId: string | null): Promise<string> {
   const token = `upload-${++counter}-${crypto.randomUUID()}`;
   const now = t.clock.now();
-  await t.db
-    .insert(sessions)
-    .values({
-      tokenHash: sha256Hex(token),
-      userId,
-      companyId,
-      createdAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + 8 * 3600_000).toISOString(),
-    });
+  await t.db.insert(sessions).values({
+    tokenHash: sha256Hex(token),
+    userId,
+    companyId,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + 8 * 3600_000).toISOString(),
+  });
   return token;
 }
 

@@ -5,7 +5,7 @@
 // to READY. The server keeps running for the browser; the caller stops it.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDeps } from '../../../api/deps';
+import { createDeps } from '../../../api/compose/create-deps';
 import { readEnv } from '../../../api/env';
 import { fixedClock } from '../../../api/lib/clock';
 import { silentLogger } from '../../../api/lib/logger';

@@ -1,12 +1,8 @@
 import { addDays } from '../../../../db/domain/calendar';
 import { writeTransaction } from '../../../../db/write-transaction';
-import type { Deps } from '../../../deps';
+import type { Deps } from '../../../kernel/deps';
 import { todayIn } from '../../../lib/clock';
-import {
-  contractsDueForRenewal,
-  contractsEndingSoonUnannounced,
-  findContract,
-} from '../../contracts/contracts.repo';
+import { contractsDueForRenewal, contractsEndingSoonUnannounced, findContract } from '../../contracts/contracts.repo';
 import { renewContract } from '../../contracts/renewal.service';
 import {
   companiesLowOnValidPlans,
@@ -14,24 +10,14 @@ import {
   insertInvoice,
   unbilledClosedQuarters,
 } from '../calendar.repo';
-import {
-  alertContractExpiring,
-  alertLowBalanceIfNeeded,
-  drawableCredits,
-} from '../credit-alerts.service';
+import { alertContractExpiring, alertLowBalanceIfNeeded, drawableCredits } from '../credit-alerts.service';
 import { creditPlanById } from '../credit-plans.service';
 import { plansOfCompany } from '../credits.repo';
 import { contractsByIdOf } from '../drawdown';
 import { expirePlanRemainder } from '../plan-ledger.service';
+import type { CalendarJobResult } from './contract';
 
-export type CalendarJobResult = {
-  renewedContracts: number;
-  expiredPlans: number;
-  expiredCredits: number;
-  invoices: number;
-  contractAlerts: number;
-  lowBalanceAlerts: number;
-};
+export type { CalendarJobResult };
 
 const BATCH = 200;
 

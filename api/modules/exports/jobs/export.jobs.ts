@@ -1,7 +1,7 @@
-import { EXPORT_JOB, type ExportJobPayload } from '../export-job.service';
+import { workerStep } from '../../../jobs';
+import type { AppJobHandler } from '../../../kernel/deps';
 import type { ExportOutput } from '../export.service';
-import type { JobHandler } from '../../../jobs/job-types';
-import { workerStep } from '../../../jobs/worker-step';
+import { EXPORT_JOB, type ExportJobPayload } from './contract';
 import type { run as exportStep } from './export.step';
 
 export const exportStepHandle = workerStep<typeof exportStep>(new URL('./export.step.ts', import.meta.url));
@@ -11,7 +11,7 @@ export const exportStepHandle = workerStep<typeof exportStep>(new URL('./export.
  * time. Idempotent: the blob key derives from the input, so a retry overwrites its own file. The
  * result (key, file name, counts) is what getExportJob signs a download link from.
  */
-export const exportJob: JobHandler<ExportJobPayload, ExportOutput> = {
+export const exportJob: AppJobHandler<ExportJobPayload, ExportOutput> = {
   kind: EXPORT_JOB,
   heavy: true,
   maxAttempts: 2,

@@ -2,24 +2,23 @@
 // charged by the same exactly-once path) and 'live.publish' (a revision of all respondents).
 import { eq } from 'drizzle-orm';
 import { datafiles } from '../../../../db/schema';
-import type { JobHandler } from '../../../jobs/job-types';
+import type { AppJobHandler } from '../../../kernel/deps';
 import { replaceScoreStats } from '../../datafiles/dashboard.repo';
 import { nextRevision, findDatafile } from '../../datafiles/datafile-uploads.repo';
-import type { UploadSummary } from '../../uploads/processing/summary';
-import type { LiveRespondentInput } from '../live-respondent';
+import { acceptRespondent, authenticateById, pagesOf } from '../live.service';
+import { schedulePublish, snapshotOf } from '../live-publish';
 import {
-  acceptRespondent,
-  authenticateById,
+  LIVE_PUBLISH_JOB,
   LIVE_RESPONDENT_JOB,
-  pagesOf,
-} from '../live.service';
-import { LIVE_PUBLISH_JOB, schedulePublish, snapshotOf } from '../live-publish';
+  type LivePublishPayload,
+  type LivePublishResult,
+  type LiveRespondentPayload,
+  type LiveRespondentResult,
+} from './contract';
 import * as repo from '../live.repo';
 import { uploadProcessStep as processUploadStep } from '../../uploads/jobs/upload.jobs';
 
-type RespondentPayload = { datafileId: string; input: LiveRespondentInput };
-
-export const liveRespondentJob: JobHandler<RespondentPayload, { status: string; credits: number } | null> = {
+export const liveRespondentJob: AppJobHandler<LiveRespondentPayload, LiveRespondentResult> = {
   kind: LIVE_RESPONDENT_JOB,
   maxAttempts: 5,
   backoff: { baseMs: 2_000, maxMs: 60_000 },
@@ -32,10 +31,9 @@ export const liveRespondentJob: JobHandler<RespondentPayload, { status: string; 
   },
 };
 
-type PublishResult = { revision: number; rows: number; summary: Omit<UploadSummary, 'files'> } | null;
 const PAGE = 10_000;
 
-export const livePublishJob: JobHandler<{ datafileId: string }, PublishResult> = {
+export const livePublishJob: AppJobHandler<LivePublishPayload, LivePublishResult> = {
   kind: LIVE_PUBLISH_JOB,
   heavy: true,
   maxAttempts: 3,

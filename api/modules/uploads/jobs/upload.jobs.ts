@@ -1,9 +1,11 @@
 import { AppError } from '../../../graphql/errors';
-import {
-  judgeOpenEnded,
-  type JudgeInputQuestion,
-  type OfflineVerdicts,
-} from '../../open-ended-judge/judge.service';
+import type { DbOrTx } from '../../../../db/client';
+import { findJob, workerStep } from '../../../jobs';
+import type { AppJobHandler } from '../../../kernel/deps';
+import { judgeOpenEnded, type JudgeInputQuestion, type OfflineVerdicts } from '../../open-ended-judge/judge.service';
+import { CHECKED_AT, preparedFolder, type CheckUploadResult } from '../index';
+import { refusalFactsOf } from '../messages';
+import { rejectSource } from '../upload-draft.service';
 import {
   chargeUpload,
   failUpload,
@@ -14,27 +16,15 @@ import {
   uploadPlan,
   type UploadJobResult,
 } from '../upload-job.service';
-import type { DbOrTx } from '../../../../db/client';
-import { jobById } from '../../../jobs/job-store';
+import { adoptPrepared, prepareRevision, removePrepared, stillWanted } from '../upload-prepare.service';
 import {
-  rejectSource,
   UPLOAD_CHECK_JOB,
   UPLOAD_JOB,
+  type CheckedUpload,
   type UploadCheckJobResult,
   type UploadCheckPayload,
-} from '../upload-draft.service';
-import type { UploadJobPayload } from '../upload-confirm.service';
-import {
-  adoptPrepared,
-  prepareRevision,
-  removePrepared,
-  stillWanted,
-  type CheckedUpload,
-} from '../upload-prepare.service';
-import { CHECKED_AT, preparedFolder, type CheckUploadResult } from '../index';
-import { refusalFactsOf } from '../messages';
-import type { JobHandler } from '../../../jobs/job-types';
-import { workerStep } from '../../../jobs/worker-step';
+  type UploadJobPayload,
+} from './contract';
 import type { run as checkStep } from './upload-check.step';
 import type { run as processStep } from './upload-process.step';
 
@@ -49,7 +39,7 @@ export const uploadCheckStep = workerStep<typeof checkStep>(new URL('./upload-ch
  * A server killed mid-way leaves the job to be taken again once its lease expired: the retry
  * rewrites the revision and the charge replays its first answer, so nothing is done twice.
  */
-export const uploadJob: JobHandler<UploadJobPayload, UploadJobResult | null> = {
+export const uploadJob: AppJobHandler<UploadJobPayload, UploadJobResult | null> = {
   kind: UPLOAD_JOB,
   heavy: true,
   maxAttempts: 3,
@@ -103,13 +93,13 @@ export const uploadJob: JobHandler<UploadJobPayload, UploadJobResult | null> = {
     return { summary: processed.summary, ...charge };
   },
   onSucceeded: async (tx, job, result, deps) => {
-    if (result) await finishUpload(tx, deps, (job.payload as UploadJobPayload).uploadId, result);
+    if (result) await finishUpload(tx, deps, job.payload.uploadId, result);
   },
   onFinalFailure: (tx, job, outcome, deps) =>
-    failUpload(tx, deps, (job.payload as UploadJobPayload).uploadId, {
+    failUpload(tx, deps, job.payload.uploadId, {
       code: outcome.state === 'FAILED' ? outcome.code : 'GENERAL_ERROR',
     }),
-  onProgress: (db, job, percent) => mirrorProgress(db, (job.payload as UploadJobPayload).uploadId, percent),
+  onProgress: (db, job, percent) => mirrorProgress(db, job.payload.uploadId, percent),
 };
 
 /**
@@ -122,7 +112,7 @@ export const uploadJob: JobHandler<UploadJobPayload, UploadJobResult | null> = {
  * the check (the upload job then processes the file itself); a cancelled or failed prepare, and one
  * no longer wanted at the end, leaves no folder behind.
  */
-export const uploadCheckJob: JobHandler<UploadCheckPayload, UploadCheckJobResult> = {
+export const uploadCheckJob: AppJobHandler<UploadCheckPayload, UploadCheckJobResult> = {
   kind: UPLOAD_CHECK_JOB,
   heavy: true,
   maxAttempts: 2,
@@ -157,7 +147,7 @@ export const uploadCheckJob: JobHandler<UploadCheckPayload, UploadCheckJobResult
           jobId: job.id,
           failure: out.failure,
         });
-      if (out.prepared && (await stillWanted(deps, job.id, plan.uploadId, revision, (id) => preparedByOf(deps, id))))
+      if (out.prepared && (await stillWanted(deps, job.id, plan.uploadId, revision, (id) => preparedByOf(deps.db, id))))
         return { check: out.check, prepare: { revision, done: true } };
       await removeFolder();
       return { check: out.check };
@@ -182,13 +172,11 @@ export const uploadCheckJob: JobHandler<UploadCheckPayload, UploadCheckJobResult
   // Past the check: the prepare's progress on an upload whose confirmation adopted it.
   onProgress: (db, job, percent) =>
     percent > CHECKED_AT
-      ? mirrorPrepareProgress(db, job.id, (job.payload as UploadCheckPayload).uploadId, percent, (id) =>
-          preparedByOf({ db }, id),
-        )
+      ? mirrorPrepareProgress(db, job.id, job.payload.uploadId, percent, (id) => preparedByOf(db, id))
       : Promise.resolve(),
 };
 
 /** The check job an upload job adopted the prepare of (its payload's `preparedBy`). */
-async function preparedByOf(deps: { db: DbOrTx }, uploadJobId: string): Promise<string | undefined> {
-  return ((await jobById(deps.db, uploadJobId))?.payload as UploadJobPayload | undefined)?.preparedBy;
+async function preparedByOf(db: DbOrTx, uploadJobId: string): Promise<string | undefined> {
+  return (await findJob(db, UPLOAD_JOB, uploadJobId))?.payload.preparedBy;
 }
