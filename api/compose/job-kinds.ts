@@ -3,7 +3,7 @@ import type { Env } from '../env';
 import { pruneJobsJob, type JobSystem } from '../jobs';
 import { noopTestJob, slowTestJob } from '../jobs/test-kinds/test-kinds';
 import type { Deps } from '../kernel/deps';
-import { calendarJob } from '../modules/credits/jobs/calendar.jobs';
+import { calendarJob } from '../modules/contracts/jobs/calendar.jobs';
 import { exportJob } from '../modules/exports/jobs/export.jobs';
 import { livePublishJob, liveRespondentJob } from '../modules/live-import/jobs/live.jobs';
 import { mailOutboxJob } from '../modules/mail/jobs/mail-outbox.jobs';

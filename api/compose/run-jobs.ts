@@ -1,6 +1,6 @@
 import { jobByDedupeKey, runJobsUntilSettled, type JobRow } from '../jobs';
 import type { Deps } from '../kernel/deps';
-import { CALENDAR_JOB, type CalendarJobResult } from '../modules/credits/jobs/contract';
+import { CALENDAR_JOB, type CalendarJobResult } from '../modules/contracts/jobs/contract';
 import { mailAfterCalendarKey, MAIL_OUTBOX_JOB } from '../modules/mail/jobs/contract';
 
 function resultOf<T>(row: JobRow): T {

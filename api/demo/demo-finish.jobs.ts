@@ -3,9 +3,9 @@
 // cycle, layering/no-module-cycles).
 import { DEFAULT_LOCALE, isLocale } from '../lib/i18n';
 import type { Viewer } from '../graphql/context';
-import { AppError } from '../graphql/errors';
+import { AppError } from '../kernel/errors/errors';
 import { loadSavedCleaning } from '../modules/cleaning/saved-cleaning.repo';
-import { findDatafile } from '../modules/datafiles/datafile-uploads.repo';
+import { findDatafile } from '../modules/uploads/uploads.repo';
 import { findReportSettings } from '../modules/reports/reports.repo';
 import { updateReportSettings } from '../modules/reports/reports.service';
 import { DEMO_DATAFILES, type DemoFinish } from './seed-datafiles';

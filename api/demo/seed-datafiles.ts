@@ -8,7 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { companies, datafiles, users } from '../../db/schema';
 import { writeTransaction } from '../../db/write-transaction';
 import type { Deps } from '../kernel/deps';
-import * as repo from '../modules/datafiles/datafile-uploads.repo';
+import * as repo from '../modules/uploads/uploads.repo';
 import { rowOfDataPoint } from '../modules/uploads/datapoints';
 import { chargeKeyOf, UPLOAD_JOB } from '../modules/uploads/jobs/contract';
 import { DEMO_FINISH_JOB, demoFinishKey, type DemoFinishPayload } from './contract';

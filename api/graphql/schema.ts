@@ -19,7 +19,7 @@ import { uploadsResolvers } from '../modules/uploads/uploads.resolvers';
 import { statsResolvers } from '../modules/stats/stats.resolvers';
 import { userManagementResolvers, usersResolvers } from '../modules/users/users.resolvers';
 import type { GqlContext } from './context';
-import { AppError } from './errors';
+import { AppError } from '../kernel/errors/errors';
 import type { ModuleResolvers } from './resolver-types';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));

@@ -1,7 +1,7 @@
 // The upload engine's entry points (issue 11), plain functions the GraphQL resolvers and the upload
 // job call: sheet names (step 1), preview and suggested types (step 2), validation of a confirmed
 // mapping (step 2/3), the processing run (job, inside a Worker) and the columnar reader.
-import { uploadError } from './errors';
+import { uploadError } from '../kernel/errors/upload-errors';
 import { DEFAULT_LIMITS, withLimits, type UploadLimits } from './limits';
 import { openUpload } from './parse/index';
 import { previewTable, type UploadPreview } from './preview/suggest';
@@ -17,8 +17,8 @@ export type { UploadSummary } from './processing/summary';
 export { structureDifference, compareStructure } from './processing/structure';
 export { readManifest, readRevisionColumns, revisionColumnsIpc, type RevisionManifest } from './columnar/reader';
 export { neutraliseCell, neutraliseText } from './export/neutralise';
-export { describeIssue } from './messages';
-export { toUploadFailure, type UploadFailure, type UploadErrorDetails } from './errors';
+export { describeIssue } from '../kernel/errors/refusal-messages';
+export { toUploadFailure, type UploadFailure, type UploadErrorDetails } from '../kernel/errors/upload-errors';
 export { DEFAULT_LIMITS, withLimits, type UploadLimits } from './limits';
 export type * from './types';
 export type { ValidationIssue } from './validate/mapping';
@@ -63,8 +63,8 @@ export function refuse(issues: readonly ValidationIssue[]): void {
   throw uploadError(code, details);
 }
 
-export { generateDemoSurvey, type DemoSurvey, type DemoSurveyOptions, type RespondentKind } from '../../demo/survey';
-export { surveyCsvBytes, surveyCsvChunks, surveyXlsxBytes } from '../../demo/writers';
+export { generateDemoSurvey, type DemoSurvey, type DemoSurveyOptions, type RespondentKind } from '../demo/survey';
+export { surveyCsvBytes, surveyCsvChunks, surveyXlsxBytes } from '../demo/writers';
 export { checkUpload, type CheckUploadInput, type CheckUploadResult, type UploadEstimate } from './processing/check';
-export { uploadRefusalMessage, refusalFactsOf, localiseRefusal, type RefusalFacts } from './messages';
+export { uploadRefusalMessage, refusalFactsOf, localiseRefusal, type RefusalFacts } from '../kernel/errors/refusal-messages';
 export type { ProcessedUpload, JudgedCategories } from './processing/process';

@@ -1,5 +1,5 @@
-import { AppError } from '../graphql/errors';
-import type { ErrorCode } from '../graphql/error-codes';
+import { AppError } from '../kernel/errors/errors';
+import type { ErrorCode } from '../kernel/errors/error-codes';
 
 /** Catalogue codes that describe a passing condition of the infrastructure, not of the data: worth another attempt. */
 const TRANSIENT_CODES: ReadonlySet<ErrorCode> = new Set([

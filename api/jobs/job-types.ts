@@ -1,7 +1,7 @@
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { JobRow } from '../../db/schema';
 import type { Env } from '../env';
-import type { ErrorCode } from '../graphql/error-codes';
+import type { ErrorCode } from '../kernel/errors/error-codes';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import type { RunInWorkerOptions, WorkerStep } from './worker-step';

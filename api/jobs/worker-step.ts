@@ -1,5 +1,5 @@
-import { AppError } from '../graphql/errors';
-import { ERROR_CODES, type ErrorCode } from '../graphql/error-codes';
+import { AppError } from '../kernel/errors/errors';
+import { ERROR_CODES, type ErrorCode } from '../kernel/errors/error-codes';
 import type { BlobStore, BlobStoreConfig } from '../modules/files/blob-store';
 import type { Scoring } from '../../scoring/index.ts';
 import { JobCancelledError, RetryableJobError } from './job-types';

@@ -21,7 +21,7 @@ import {
   processUpload,
   readRevisionColumns,
   surveyCsvBytes,
-} from '../../api/modules/uploads/index';
+} from '../../api/ingest/index';
 import { DEFAULT_RULES, type CleaningRules } from '../../scoring/index';
 import { codeOf, createTestApp, type TestApp } from './helpers/test-app';
 import { makeCompany, makeUser } from './helpers/factories';

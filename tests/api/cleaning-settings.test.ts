@@ -14,7 +14,7 @@ import {
   processUpload,
   readRevisionColumns,
   surveyCsvBytes,
-} from '../../api/modules/uploads/index';
+} from '../../api/ingest/index';
 import { cleaningRulesFrom, REASONS } from '../../scoring/index';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { makeCompany, makeUser } from './helpers/factories';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
 import { createDeps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
-import { AppError } from '../../api/graphql/errors';
+import { AppError } from '../../api/kernel/errors/errors';
 import { silentLogger } from '../../api/lib/logger';
 import { backoffMs } from '../../api/jobs/job-errors';
 import { JobRunner, runnerSettings } from '../../api/jobs/job-runner';

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { addDays } from '../../db/domain/calendar';
 import type { Db } from '../../db/client';
 import { contracts, creditPlans } from '../../db/schema';
-import { AppError } from '../../api/graphql/errors';
-import { runCalendarJob } from '../../api/modules/credits/jobs/calendar';
+import { AppError } from '../../api/kernel/errors/errors';
+import { runCalendarJob } from '../../api/modules/contracts/jobs/calendar';
 import { chargeDatafile, refundTransaction } from '../../api/modules/credits/ledger.service';
 import { writeTransaction } from '../../db/write-transaction';
 import {

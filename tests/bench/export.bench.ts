@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { blobStoreConfig } from '../../api/modules/files/blob-store';
 import { createLocalBlobStore } from '../../api/modules/files/blob-store-local';
-import { generateDemoSurvey, processUpload, surveyCsvChunks } from '../../api/modules/uploads/index';
+import { generateDemoSurvey, processUpload, surveyCsvChunks } from '../../api/ingest/index';
 import { loadScoringFromDisk } from '../../scoring/load-node';
 import { DEFAULT_RULES } from '../../scoring/index';
 import { createDeps } from '../../api/compose/create-deps';

@@ -15,7 +15,7 @@ import { silentLogger } from '../../api/lib/logger';
 import { generateDemoSurvey } from '../../api/demo/survey';
 import { rowOfDataPoint } from '../../api/modules/uploads/datapoints';
 import { presentDatapoint } from '../../api/modules/datafiles/datafiles.presenter';
-import type { ColumnMapping } from '../../api/modules/uploads/types';
+import type { ColumnMapping } from '../../api/ingest/types';
 import { graphqlPoster, startServerProcess } from '../api/helpers/server-process';
 import type { TestApp } from '../api/helpers/test-app';
 import { UPLOAD_QUERIES as Q, uploadWorld } from '../api/uploads/api-helpers';

@@ -4,7 +4,7 @@ import { seedDemoData } from '../../db/seed';
 import { runJobsUntilIdle, runJobsUntilSettled } from '../../api/jobs/job-loop';
 import { seedSecrets } from '../../api/lib/seed-secrets';
 import { DEMO_DATAFILES, DEMO_FINISH_JOB, seedDemoDatafiles } from '../../api/demo/seed-datafiles';
-import { readRevisionColumns } from '../../api/modules/uploads/index';
+import { readRevisionColumns } from '../../api/ingest/index';
 import { createTestApp, type TestApp } from '../api/helpers/test-app';
 
 const FINISHED = DEMO_DATAFILES.filter((f) => f.finish);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanRevision, groupingOf, quotaFor } from '../../api/modules/cleaning/revision-cleaning';
 import { blobStoreConfig } from '../../api/modules/files/blob-store';
 import { createLocalBlobStore } from '../../api/modules/files/blob-store-local';
-import { generateDemoSurvey, processUpload, surveyCsvBytes } from '../../api/modules/uploads/index';
+import { generateDemoSurvey, processUpload, surveyCsvBytes } from '../../api/ingest/index';
 import { DEFAULT_RULES, REASONS, type CleaningRules } from '../../scoring/index';
 import { loadScoringFromDisk } from '../../scoring/load-node';
 import { buildHarness, serveHarness, type HarnessServer } from '../bench/worksheet/harness-server';

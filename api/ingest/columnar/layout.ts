@@ -7,7 +7,7 @@
 // revision, rows) and field metadata (label, value labels, column type), so pyarrow/polars/R read
 // them as they are: the stored data is also an export format.
 import { Field, Float64, Int32, Schema, Utf8 } from 'apache-arrow';
-import { GRID_LABELS } from '../../../../scoring/index';
+import { GRID_LABELS } from '../../../scoring/index';
 import { columnsOf, type ColumnMapping, type DataPointType, type TableHeader } from '../types';
 import { field } from './arrow-io';
 

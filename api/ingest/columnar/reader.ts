@@ -3,7 +3,7 @@
 // manifest names each file's key: a revision prepared while step 3 was shown keeps its files in a
 // folder of its own inside the revision's prefix (processing/prepare.ts).
 import { tableFromIPC, tableToIPC, type Table } from 'apache-arrow';
-import { uploadError } from '../errors';
+import { uploadError } from '../../kernel/errors/upload-errors';
 import { revisionPrefix, type UploadBlobStore } from '../blob';
 import { MANIFEST_FILE, RAW_FILE, RECORD_IDS_FILE, SCORES_FILE } from './layout';
 

@@ -1,7 +1,7 @@
 // Writers of raw.arrow (row batches as they are parsed) and scores.arrow (one record batch per
 // scored chunk of rows).
 import { Float64, Int32, Int8, Schema, Utf8, type Data } from 'apache-arrow';
-import { CATEGORY_NAMES, type ClassificationResult, type PipelineResult } from '../../../../scoring/index';
+import { CATEGORY_NAMES, type ClassificationResult, type PipelineResult } from '../../../scoring/index';
 import type { UploadBlobStore } from '../blob';
 import { numericValue, type ScoreInputs } from '../validate/collector';
 import type { RowBatch } from '../types';

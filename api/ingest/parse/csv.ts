@@ -5,7 +5,7 @@
 // column labels and the ImportId row is skipped.
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
-import { uploadError } from '../errors';
+import { uploadError } from '../../kernel/errors/upload-errors';
 import type { UploadLimits } from '../limits';
 import type { Cell, ReadOptions, TableSource } from '../types';
 import { assembleTable, type RawRow } from './table';

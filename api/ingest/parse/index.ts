@@ -1,6 +1,6 @@
 // Entry points of the readers: what step 1 calls (sheet names) and what processing calls (a table
 // from a stored upload). Size and magic bytes are checked before any parser runs.
-import { uploadError } from '../errors';
+import { uploadError } from '../../kernel/errors/upload-errors';
 import { chunksOf, type UploadBlobStore } from '../blob';
 import { DEFAULT_LIMITS, type UploadLimits } from '../limits';
 import type { ReadOptions, TableSource, UploadFormat } from '../types';

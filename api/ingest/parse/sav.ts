@@ -4,8 +4,8 @@
 // character across a segment boundary breaks), ignores the file's code page and awaits every value. This reader keeps variable labels and value labels (the
 // preview and the exports show them) and turns system-missing and user-missing values into missing.
 import { unzlibSync } from 'fflate';
-import type { RefusalReason } from '../../../graphql/refusal-reasons';
-import { uploadError } from '../errors';
+import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
+import { uploadError } from '../../kernel/errors/upload-errors';
 import type { UploadLimits } from '../limits';
 import type { Cell, ColumnInfo, ReadOptions, TableSource } from '../types';
 import { assembleTable, type RawRow } from './table';

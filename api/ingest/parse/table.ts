@@ -1,7 +1,7 @@
 // One assembler behind every reader: from raw rows (1-based row number + cells) to a header and
 // batches of data rows. It applies step 1's header row and first data row, turns missing-value codes
 // into null, cleans text (NUL bytes, over-long cells) and enforces the row, column and cell caps.
-import { uploadError } from '../errors';
+import { uploadError } from '../../kernel/errors/upload-errors';
 import type { UploadLimits } from '../limits';
 import type { Cell, ColumnInfo, ReadOptions, RowBatch, TableHeader, TableSource, UploadFormat } from '../types';
 

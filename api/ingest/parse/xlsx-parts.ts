@@ -1,7 +1,7 @@
 // The small parts of an xlsx: the sheet list (workbook.xml + its rels), styles (which cells are
 // dates or elapsed times) and shared strings. They are small XML files read whole; the sheet data
 // itself is scanned as a stream in xlsx.ts.
-import { uploadError } from '../errors';
+import { uploadError } from '../../kernel/errors/upload-errors';
 import type { UploadLimits } from '../limits';
 import { inflateWhole, type ZipEntry } from './zip';
 

@@ -3,7 +3,7 @@
 // this reader streams the sheet part through fflate and scans the bytes of each `<c>` element, so it
 // holds one inflated chunk at a time. Formulas are never evaluated: a cell's cached `<v>` is read
 // and `<f>` is skipped. Sheet names come from workbook.xml alone (no sheet data inflated).
-import { uploadError } from '../errors';
+import { uploadError } from '../../kernel/errors/upload-errors';
 import type { UploadLimits } from '../limits';
 import type { Cell, ReadOptions, TableSource } from '../types';
 import { assembleTable, type RawRow } from './table';

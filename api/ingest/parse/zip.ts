@@ -4,9 +4,9 @@
 // about its sizes is still stopped at the cap. Only the entries the reader asks for are inflated.
 import { inflateRawSync } from 'node:zlib';
 import { Inflate } from 'fflate';
-import { AppError } from '../../../graphql/errors';
-import type { RefusalReason } from '../../../graphql/refusal-reasons';
-import { uploadError } from '../errors';
+import { AppError } from '../../kernel/errors/errors';
+import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
+import { uploadError } from '../../kernel/errors/upload-errors';
 import type { UploadLimits } from '../limits';
 
 export interface ZipEntry {

@@ -3,7 +3,7 @@
 // column for step 2) instead of stopping at the first, and it skips the open-ended classifier: an
 // answer's credits depend only on whether it is there (a data point), not on its category, so the
 // estimate scores every filled answer as category 1 and gets the same credits the charge will.
-import { uploadError } from '../errors';
+import { uploadError } from '../../kernel/errors/upload-errors';
 import { withLimits, type UploadLimits } from '../limits';
 import { openUpload } from '../parse/index';
 import type { UploadBlobStore } from '../blob';

@@ -11,10 +11,10 @@ import type {
   PipelineChunk,
   PipelineResult,
   Scoring,
-} from '../../../../scoring/index';
-import type { OpenEndedWorker } from '../../../../scoring/open-ended-worker';
+} from '../../../scoring/index';
+import type { OpenEndedWorker } from '../../../scoring/open-ended-worker';
 import { revisionPrefix, type UploadBlobStore } from '../blob';
-import { uploadError } from '../errors';
+import { uploadError } from '../../kernel/errors/upload-errors';
 import { withLimits, type UploadLimits } from '../limits';
 import { openUpload } from '../parse/index';
 import type { ColumnMapping, ReadOptions, TableHeader, TableSource, UploadFormat } from '../types';

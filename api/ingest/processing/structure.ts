@@ -1,6 +1,6 @@
 // Re-upload (update) of a datafile: the new file must have the same columns as the revision before
 // it, else DATAFILE_STRUCTURE_IS_DIFFERENT naming what is missing and what is new.
-import { uploadError } from '../errors';
+import { uploadError } from '../../kernel/errors/upload-errors';
 import type { TableHeader } from '../types';
 import type { ValidationIssue } from '../validate/mapping';
 

@@ -4,7 +4,7 @@
 // spilled to a temporary file when given one), open answers as strings (the classifier needs every
 // answer of a question). Duplicate record ids are found from 64-bit hashes (8 bytes per row, not a
 // set of strings). Raw cells are not kept: they stream on into the Arrow writer.
-import { RowSample } from '../errors';
+import { RowSample } from '../../kernel/errors/upload-errors';
 import {
   DURATION_UNITS,
   type Cell,

@@ -1,8 +1,8 @@
 // Checks of a confirmed mapping that need no data: known and unique columns, a record ID, grids of
 // at least 7 items, projective questions that do not combine IS with SDS, at most 15 keywords.
-import { RowSample } from '../errors';
-import type { ErrorCode } from '../../../graphql/error-codes';
-import type { RefusalReason } from '../../../graphql/refusal-reasons';
+import { RowSample } from '../../kernel/errors/upload-errors';
+import type { ErrorCode } from '../../kernel/errors/error-codes';
+import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
 import { columnsOf, type ColumnMapping, type DataPoint, type TableHeader } from '../types';
 
 /** One refusal: a catalogue code and the plain `{ column, rows }` details (plus a reason where useful). */

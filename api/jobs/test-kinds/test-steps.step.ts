@@ -1,6 +1,6 @@
 // Worker steps of the test-only job kinds (test-kinds.ts): CPU-bound work with progress, and the
 // ways a step can go wrong (memory, crash, endless loop, a refusal).
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import type { WorkerStepContext } from '../worker-step';
 
 export type TestStepInput =

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { ErrorCode } from './error-codes';
 import type { RefusalReason } from './refusal-reasons';
-import { translate, type Locale } from '../lib/i18n';
+import { translate, type Locale } from '../../lib/i18n';
 
 /** What lands in extensions beside the code: the field, a catalogue reason, figures its message names. */
 export type AppErrorDetails = { field?: string; reason?: RefusalReason } & Record<string, unknown>;

@@ -3,9 +3,9 @@
 // notification of the job, so the user reads the same sentence wherever the refusal reaches them.
 // A refusal with a reason says what to change (reasons.<REASON>, with its column, rows, limit and
 // value filled in); one without starts with where it is ("Spalte „Q5“, Zeilen 3, 8, 12: ...").
-import { AppError } from '../../graphql/errors';
-import type { ErrorCode } from '../../graphql/error-codes';
-import type { RefusalReason } from '../../graphql/refusal-reasons';
+import { AppError } from './errors';
+import type { ErrorCode } from './error-codes';
+import type { RefusalReason } from './refusal-reasons';
 import { translate, type Locale } from '../../lib/i18n';
 
 /** What a refusal says beside its code (UploadErrorDetails, ValidationIssue, a job's stored details). */

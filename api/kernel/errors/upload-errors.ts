@@ -1,9 +1,9 @@
 // Every refusal of the upload engine is an AppError with a catalogue code. Per-column problems carry
 // plain `{ column, rows }` details: the header name and the first offending 1-based source rows (at
 // most MAX_ROWS_IN_DETAILS), so the message can say what to change and where.
-import { AppError } from '../../graphql/errors';
-import type { ErrorCode } from '../../graphql/error-codes';
-import type { RefusalReason } from '../../graphql/refusal-reasons';
+import { AppError } from './errors';
+import type { ErrorCode } from './error-codes';
+import type { RefusalReason } from './refusal-reasons';
 
 export const MAX_ROWS_IN_DETAILS = 5;
 

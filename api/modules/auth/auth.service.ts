@@ -2,7 +2,7 @@ import type { AccessLevel } from '../../../db/schema';
 import { writeTransaction } from '../../../db/write-transaction';
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import type { Locale } from '../../lib/i18n';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash';

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../../db/client';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { seal, unseal } from '../../lib/crypto';
 import { readOrCreateSetting } from '../settings/settings.repo';
 

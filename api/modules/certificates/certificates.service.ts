@@ -4,7 +4,7 @@
 // with the published public key (README, "Verifying a certificate offline").
 import { createHash } from 'node:crypto';
 import type { CleaningRules } from '../../../scoring/index';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import type { Deps } from '../../kernel/deps';
 import { canonicalJson } from './canonical-json';
 import { formatCertificateCode, newCertificateCode, normaliseCertificateCode } from './certificate-code';

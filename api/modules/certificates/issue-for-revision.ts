@@ -3,8 +3,8 @@
 // over the revision's scores with this process's facade, never from numbers a client sent.
 import { SCORE_KINDS, type CleaningInput, type Scoring } from '../../../scoring/index';
 import { cleanRevision, groupingOf, numericColumns, quotaFor, recordIdsOf } from '../cleaning/revision-cleaning';
-import type { UploadBlobStore } from '../uploads/blob';
-import { readRevisionColumns } from '../uploads/index';
+import type { UploadBlobStore } from '../../ingest/blob';
+import { readRevisionColumns } from '../../ingest/index';
 import { recordIdColumnOf } from '../exports/export-table';
 import type { ExportCleaning } from '../exports/export.service';
 import { issueCertificate, type CertificateDeps, type CertificateVerification } from './certificates.service';

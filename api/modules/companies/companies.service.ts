@@ -1,7 +1,7 @@
 import type { SupportLevel } from '../../../db/domain/organizations';
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { optionalName, requireName } from '../../lib/validation';
 import { writeTransaction, type Tx } from '../../../db/write-transaction';
 import { ACCOUNT_MANAGERS } from '../../../db/domain/organizations';

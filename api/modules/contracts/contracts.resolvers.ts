@@ -1,6 +1,6 @@
 import { requireSuperAdmin } from '../../graphql/access';
 import type { GqlContext } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { SUCCESS } from '../../graphql/resolver-types';
 import { requireCompanyAccess } from '../companies/companies.policy';

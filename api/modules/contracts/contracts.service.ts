@@ -4,7 +4,7 @@ import type { ContractType } from '../../../db/schema';
 import { writeTransaction, type Tx } from '../../../db/write-transaction';
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { todayIn } from '../../lib/clock';
 import { randomToken } from '../../lib/crypto';
 import {

@@ -1,6 +1,6 @@
 import type { CreditPlanRole, TransactionType } from '../../../db/schema';
 import type { Deps } from '../../kernel/deps';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import { todayIn } from '../../lib/clock';
 import { setPackage } from '../companies/companies.service';

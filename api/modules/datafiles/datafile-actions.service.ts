@@ -5,9 +5,9 @@
 import { writeTransaction } from '../../../db/write-transaction';
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { SUCCESS } from '../../graphql/resolver-types';
-import { findDatafile, type DatafileRow } from './datafile-uploads.repo';
+import { findDatafile, type DatafileRow } from '../uploads/uploads.repo';
 import { activeUsersOfCompany, addContributors, removeContributor, updateDatafileFrom } from './datafiles-list.repo';
 import { requireDatafile } from './datafiles.policy';
 

@@ -5,7 +5,7 @@
 import { writeTransaction } from '../../../db/write-transaction';
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { SUCCESS } from '../../graphql/resolver-types';
 import { isLocale, translate } from '../../lib/i18n';
 import { insertNotification } from '../notifications/notifications.repo';

@@ -1,5 +1,5 @@
 import type { DatafileListRow, PersonRow } from './datafiles-list.repo';
-import type { DatafileRow, DatapointRow } from './datafile-uploads.repo';
+import type { DatafileRow, DatapointRow } from '../uploads/uploads.repo';
 
 /** A data point as the spec's datapointsMetadata entry, with its type's settings. */
 export function presentDatapoint(row: Omit<DatapointRow, 'uploadId' | 'position'>) {

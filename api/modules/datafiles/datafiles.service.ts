@@ -1,6 +1,6 @@
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { pageOf, type PageArgs } from '../../graphql/paging';
 import { canUploadTo } from './datafiles.policy';
 import {

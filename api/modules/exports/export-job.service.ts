@@ -4,7 +4,7 @@
 // 'export' job; the job's Worker step runs runExport; the state query signs a fresh download link.
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { isLocale, translate, type Locale } from '../../lib/i18n';
 import { and, desc, eq } from 'drizzle-orm';
 import { certificates } from '../../../db/schema';

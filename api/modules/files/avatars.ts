@@ -1,4 +1,4 @@
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { randomToken } from '../../lib/crypto';
 import type { BlobStore } from './blob-store';
 

@@ -1,10 +1,10 @@
 // Defining a live import (steps 1 and 2) and its integration (key, secret, snippets' endpoint).
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { randomToken } from '../../lib/crypto';
 import { writeTransaction } from '../../../db/write-transaction';
-import { insertDatafile, insertUpload, replaceDatapoints, updateDatafile } from '../datafiles/datafile-uploads.repo';
+import { insertDatafile, insertUpload, replaceDatapoints, updateDatafile } from '../uploads/uploads.repo';
 import { requireDatafile } from '../datafiles/datafiles.policy';
 import {
   datapointRowsOfPages,

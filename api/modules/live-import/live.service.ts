@@ -3,7 +3,7 @@
 // stored if and only if it is charged; the primary key (datafile, record id) and the ledger key
 // live:<datafileId>:<recordId> make every resend, concurrent or after a crash, a replay.
 import type { Deps } from '../../kernel/deps';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { safeEqual } from '../../lib/crypto';
 import { viennaDate } from '../../../db/domain/calendar';
 import { contractStatus } from '../../../db/domain/contracts';

@@ -3,7 +3,7 @@ import { databaseFilePath } from '../../../db/client';
 import type { JobState } from '../../../db/schema';
 import { writeTransaction } from '../../../db/write-transaction';
 import type { Deps } from '../../kernel/deps';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import { MAIL_OUTBOX_JOB } from '../mail/jobs/contract';
 import { requeueFailedMail } from '../mail/mail.service';

@@ -1,7 +1,7 @@
 import type { NotificationType } from '../../../db/schema';
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { requireName } from '../../lib/validation';
 import { findLiveUserById } from '../users/users.repo';
 import { insertNotification, listForUser, markRead } from './notifications.repo';

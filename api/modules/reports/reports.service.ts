@@ -4,14 +4,14 @@
 // nothing but the access state until both hold: no title, no counts, no settings.
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { hashPassword, verifyPassword } from '../../lib/password-hash';
 import { requireNewPassword } from '../../lib/validation';
 import { readThrottle, writeThrottle } from '../auth/auth.repo';
 import { datafileSubject, latestCertificateOf } from '../certificates/certificates.repo';
 import { formatCertificateCode } from '../certificates/certificate-code';
 import { loadSavedCleaning, type SavedCleaning } from '../cleaning/saved-cleaning.repo';
-import { contributorIdsOf, findDatafile, type DatafileRow } from '../datafiles/datafile-uploads.repo';
+import { contributorIdsOf, findDatafile, type DatafileRow } from '../uploads/uploads.repo';
 import { canSeeDatafile, requireDatafile } from '../datafiles/datafiles.policy';
 import { reportUrlOf } from '../exports/export-job.service';
 import { avatarPath, avatarUploadUrl, isAvatarPath } from '../files/avatars';

@@ -1,5 +1,5 @@
 import { DEFAULT_WEIGHTS } from '../../../scoring/index';
-import type { DatafileRow, DatapointRow } from '../datafiles/datafile-uploads.repo';
+import type { DatafileRow, DatapointRow } from '../uploads/uploads.repo';
 import { presentDatapoint, presentMetadata } from '../datafiles/datafiles.presenter';
 import type { ResultFile } from './results.service';
 

@@ -17,11 +17,11 @@ import type { Deps } from '../../kernel/deps';
 import { sha256Hex } from '../../lib/crypto';
 import { DEFAULT_LOCALE, localeFromHeader } from '../../lib/i18n';
 import { createContext } from '../../graphql/context';
-import type { ErrorCode } from '../../graphql/error-codes';
-import { AppError, messageOf } from '../../graphql/errors';
+import type { ErrorCode } from '../../kernel/errors/error-codes';
+import { AppError, messageOf } from '../../kernel/errors/errors';
 import { recordEndpointHit } from '../monitoring/endpoint-hits';
 import { requireDatafile } from '../datafiles/datafiles.policy';
-import { readRevisionColumns } from '../uploads/index';
+import { readRevisionColumns } from '../../ingest/index';
 
 export const COLUMNS_ROUTE = '/api/datafiles/:datafileId/columns';
 export const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream';

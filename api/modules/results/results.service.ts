@@ -3,10 +3,10 @@
 // nothing is recomputed per request.
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
-import * as repo from '../datafiles/datafile-uploads.repo';
+import { AppError } from '../../kernel/errors/errors';
+import * as repo from '../uploads/uploads.repo';
 import { requireDatafile } from '../datafiles/datafiles.policy';
-import { readManifest, type RevisionManifest } from '../uploads/index';
+import { readManifest, type RevisionManifest } from '../../ingest/index';
 
 export type ResultFile = Awaited<ReturnType<typeof loadResultFile>>;
 

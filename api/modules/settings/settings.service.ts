@@ -1,5 +1,5 @@
 import type { Deps } from '../../kernel/deps';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { readSetting, writeSetting } from './settings.repo';
 
 /** Mail-delivery switches that setSendNotification may change. */

@@ -1,6 +1,6 @@
 import { addMonths, isIsoMonth, monthRange, monthsBetween, viennaMonthStartUtc } from '../../../db/domain/months';
 import type { Deps } from '../../kernel/deps';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import type { Locale } from '../../lib/i18n';
 import { statsCsv, type StatsView } from './stats.csv';

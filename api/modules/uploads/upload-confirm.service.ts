@@ -5,11 +5,11 @@
 // hands out the revision number, marks the upload PROCESSING and enqueues the upload job.
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import type { SelectedColumnInput } from '../../graphql/generated/resolvers';
 import { writeTransaction } from '../../../db/write-transaction';
 import { creditAvailability } from '../credits/ledger.service';
-import * as repo from '../datafiles/datafile-uploads.repo';
+import * as repo from './uploads.repo';
 import { requireDatafile } from '../datafiles/datafiles.policy';
 import { mappingHash, rowsFromInput } from './datapoints';
 import { checkOf } from './upload-draft.service';

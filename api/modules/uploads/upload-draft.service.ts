@@ -3,18 +3,18 @@
 // a job: off the request path, in a Worker), and the check's outcome with the credit estimate.
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import type { SelectedColumnInput } from '../../graphql/generated/resolvers';
 import type { Locale } from '../../lib/i18n';
 import { writeTransaction } from '../../../db/write-transaction';
 import { creditAvailability } from '../credits/ledger.service';
-import * as repo from '../datafiles/datafile-uploads.repo';
+import * as repo from './uploads.repo';
 import { requireDatafile } from '../datafiles/datafiles.policy';
 import { mappingHash, rowsFromInput } from './datapoints';
-import { previewUpload } from './index';
-import { withLimits } from './limits';
-import { uploadRefusalMessage, type RefusalFacts } from './messages';
-import type { ReadOptions } from './types';
+import { previewUpload } from '../../ingest/index';
+import { withLimits } from '../../ingest/limits';
+import { uploadRefusalMessage, type RefusalFacts } from '../../kernel/errors/refusal-messages';
+import type { ReadOptions } from '../../ingest/types';
 import { isFileRefusal } from './upload-steps.service';
 import { discardPrepare, prepareJobOf } from './upload-prepare.service';
 import { UPLOAD_CHECK_JOB, type UploadCheckPayload } from './jobs/contract';

@@ -5,19 +5,19 @@
 import type { DbOrTx, Tx } from '../../../db/client';
 import type { NotificationType } from '../../../db/schema';
 import type { Deps } from '../../kernel/deps';
-import type { ErrorCode } from '../../graphql/error-codes';
-import { AppError } from '../../graphql/errors';
+import type { ErrorCode } from '../../kernel/errors/error-codes';
+import { AppError } from '../../kernel/errors/errors';
 import { isLocale, translate, type Locale } from '../../lib/i18n';
 import { chargeDatafile } from '../credits/ledger.service';
-import * as repo from '../datafiles/datafile-uploads.repo';
+import * as repo from './uploads.repo';
 import { replaceScoreStats } from '../datafiles/dashboard.repo';
 import { insertNotification } from '../notifications/notifications.repo';
 import { findLiveUserById } from '../users/users.repo';
-import { revisionPrefix } from './blob';
+import { revisionPrefix } from '../../ingest/blob';
 import { mappingOf } from './datapoints';
-import { refusalFactsOf, uploadRefusalMessage } from './messages';
-import type { UploadSummary } from './processing/summary';
-import type { ColumnMapping, ReadOptions, UploadFormat } from './types';
+import { refusalFactsOf, uploadRefusalMessage } from '../../kernel/errors/refusal-messages';
+import type { UploadSummary } from '../../ingest/processing/summary';
+import type { ColumnMapping, ReadOptions, UploadFormat } from '../../ingest/types';
 import { chargeKeyOf, type UploadJobResult } from './jobs/contract';
 import { readOptionsOf } from './upload-draft.service';
 

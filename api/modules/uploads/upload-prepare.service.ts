@@ -10,10 +10,10 @@
 // spent on a draft that may never be confirmed; UPLOAD_PREPARE=false turns it off.
 import type { Deps } from '../../kernel/deps';
 import type { JobRowOf } from '../../jobs';
-import * as repo from '../datafiles/datafile-uploads.repo';
-import { revisionPrefix } from './blob';
-import { preparedFolder, publishPrepared, readPrepared } from './processing/prepare';
-import type { ProcessedUpload } from './processing/process';
+import * as repo from './uploads.repo';
+import { revisionPrefix } from '../../ingest/blob';
+import { preparedFolder, publishPrepared, readPrepared } from '../../ingest/processing/prepare';
+import type { ProcessedUpload } from '../../ingest/processing/process';
 import type { UploadPlan } from './upload-job.service';
 import {
   UPLOAD_CHECK_JOB,

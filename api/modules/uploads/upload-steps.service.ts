@@ -4,18 +4,18 @@
 // codes, the header's names, and for a re-upload the same columns as the published revision.
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { findCompanyById } from '../companies/companies.repo';
-import * as repo from '../datafiles/datafile-uploads.repo';
+import * as repo from './uploads.repo';
 import { requireDatafile } from '../datafiles/datafiles.policy';
-import { withLimits } from './limits';
-import { formatOfName, getSheetNames, openUpload } from './parse/index';
-import { compareStructure } from './processing/structure';
+import { withLimits } from '../../ingest/limits';
+import { formatOfName, getSheetNames, openUpload } from '../../ingest/parse/index';
+import { compareStructure } from '../../ingest/processing/structure';
 import { newSourceKey, parseSourceKey, toGraphqlFormat, type SourceKey } from './source-keys';
 import { writeTransaction } from '../../../db/write-transaction';
-import { headerIssues } from './validate/mapping';
-import { refuse } from './index';
-import type { UploadFormat } from './types';
+import { headerIssues } from '../../ingest/validate/mapping';
+import { refuse } from '../../ingest/index';
+import type { UploadFormat } from '../../ingest/types';
 import { discardPrepare, prepareJobOf } from './upload-prepare.service';
 import type { DatafileInput } from '../../graphql/generated/resolvers';
 

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { authTokens, datafiles, userPreferences, users } from '../../../db/schema';
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { randomToken, seal, sha256Hex } from '../../lib/crypto';
 import { requireEmail, requireName } from '../../lib/validation';
 import { findCompanyById } from '../companies/companies.repo';

@@ -1,7 +1,7 @@
 import type { AccessLevel, Locale, UserStatus } from '../../../db/schema';
 import type { users } from '../../../db/schema';
 import type { Deps } from '../../kernel/deps';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import { randomToken, seal, sha256Hex } from '../../lib/crypto';
 import { requireInstant } from '../../lib/validation';

@@ -1,5 +1,5 @@
 import { DEFAULT_RULES, RULE_KEYS, type CleaningMethod } from '../../../scoring/index';
-import type { DatafileRow } from '../datafiles/datafile-uploads.repo';
+import type { DatafileRow } from '../uploads/uploads.repo';
 import type { SavedCleaning } from '../cleaning/saved-cleaning.repo';
 
 const DEFAULT_ENABLED = DEFAULT_RULES.rules as Record<

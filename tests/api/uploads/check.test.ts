@@ -8,8 +8,8 @@ import {
   processUpload,
   readRevisionColumns,
   type UploadScoring,
-} from '../../../api/modules/uploads/index';
-import type { ColumnMapping, DataPoint } from '../../../api/modules/uploads/types';
+} from '../../../api/ingest/index';
+import type { ColumnMapping, DataPoint } from '../../../api/ingest/types';
 import { fixtureSurvey } from '../../fixtures/uploads/make-fixtures';
 import { DiskBlobStore, scoring } from './helpers';
 

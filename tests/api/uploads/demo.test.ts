@@ -6,7 +6,7 @@ import {
   processUpload,
   readRevisionColumns,
   surveyXlsxBytes,
-} from '../../../api/modules/uploads/index';
+} from '../../../api/ingest/index';
 import { DiskBlobStore, scoring } from './helpers';
 
 const blobs = new DiskBlobStore();

@@ -10,9 +10,9 @@ import {
   readManifest,
   readRevisionColumns,
   revisionColumnsIpc,
-} from '../../../api/modules/uploads/index';
-import { FIELD_META, META, SCORE_COLUMNS } from '../../../api/modules/uploads/columnar/layout';
-import type { ColumnMapping } from '../../../api/modules/uploads/types';
+} from '../../../api/ingest/index';
+import { FIELD_META, META, SCORE_COLUMNS } from '../../../api/ingest/columnar/layout';
+import type { ColumnMapping } from '../../../api/ingest/types';
 import { SCORING_VERSION, type Scoring } from '../../../scoring/index';
 import { FIXTURE_ROWS, fixtureSurvey } from '../../fixtures/uploads/make-fixtures';
 import { DiskBlobStore, scoring } from './helpers';

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDeps, type Deps } from '../../../api/compose/create-deps';
 import { readEnv } from '../../../api/env';
 import { silentLogger } from '../../../api/lib/logger';
-import { readManifest } from '../../../api/modules/uploads/index';
+import { readManifest } from '../../../api/ingest/index';
 import { generateDemoSurvey } from '../../../api/demo/survey';
 import { surveyCsvChunks } from '../../../api/demo/writers';
 import { fixedClock } from '../../../api/lib/clock';

@@ -14,7 +14,7 @@ import {
   readManifest,
   readRevisionColumns,
   surveyCsvChunks,
-} from '../../../api/modules/uploads/index';
+} from '../../../api/ingest/index';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import {
   createDraft,

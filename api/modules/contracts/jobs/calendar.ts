@@ -2,19 +2,19 @@ import { addDays } from '../../../../db/domain/calendar';
 import { writeTransaction } from '../../../../db/write-transaction';
 import type { Deps } from '../../../kernel/deps';
 import { todayIn } from '../../../lib/clock';
-import { contractsDueForRenewal, contractsEndingSoonUnannounced, findContract } from '../../contracts/contracts.repo';
-import { renewContract } from '../../contracts/renewal.service';
+import { contractsDueForRenewal, contractsEndingSoonUnannounced, findContract } from '../contracts.repo';
+import { renewContract } from '../renewal.service';
 import {
   companiesLowOnValidPlans,
   expiredPlansWithBalance,
   insertInvoice,
   unbilledClosedQuarters,
-} from '../calendar.repo';
-import { alertContractExpiring, alertLowBalanceIfNeeded, drawableCredits } from '../credit-alerts.service';
-import { creditPlanById } from '../credit-plans.service';
-import { plansOfCompany } from '../credits.repo';
-import { contractsByIdOf } from '../drawdown';
-import { expirePlanRemainder } from '../plan-ledger.service';
+} from '../../credits/calendar.repo';
+import { alertContractExpiring, alertLowBalanceIfNeeded, drawableCredits } from '../../credits/credit-alerts.service';
+import { creditPlanById } from '../../credits/credit-plans.service';
+import { plansOfCompany } from '../../credits/credits.repo';
+import { contractsByIdOf } from '../../credits/drawdown';
+import { expirePlanRemainder } from '../../credits/plan-ledger.service';
 import type { CalendarJobResult } from './contract';
 
 export type { CalendarJobResult };

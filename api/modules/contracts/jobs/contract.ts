@@ -1,4 +1,4 @@
-// The credits feature's job contract: the calendar (renewals, expiry, invoices, alerts).
+// The contracts module's job contract: the credit calendar (renewals, expiry, invoices, alerts).
 import { jobKind } from '../../../jobs';
 
 export type CalendarJobResult = {

@@ -2,9 +2,9 @@
 // key of an upload job. Services enqueue and read these jobs through it, the handlers in
 // upload.jobs.ts implement it, and nothing else names the strings.
 import { jobKind } from '../../../jobs';
-import type { CheckUploadResult } from '../index';
-import type { RefusalFacts } from '../messages';
-import type { UploadSummary } from '../processing/summary';
+import type { CheckUploadResult } from '../../../ingest/index';
+import type { RefusalFacts } from '../../../kernel/errors/refusal-messages';
+import type { UploadSummary } from '../../../ingest/processing/summary';
 
 /** `preparedBy`: the check job whose prepared revision the upload job publishes when it is complete (upload-prepare.service.ts). */
 export type UploadJobPayload = { uploadId: string; preparedBy?: string };

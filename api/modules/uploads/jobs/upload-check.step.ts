@@ -2,7 +2,7 @@
 // Worker thread (a large file takes seconds; the API keeps answering). With `folder` it goes on
 // processing the file into that folder of the next revision once the check is reported
 // (processing/prepare.ts, `checkAndPrepare`): the main thread's 'checked' handler publishes the check.
-import { CHECKED_AT, checkAndPrepare, checkUpload, type CheckUploadResult } from '../index';
+import { CHECKED_AT, checkAndPrepare, checkUpload, type CheckUploadResult } from '../../../ingest/index';
 import type { UploadPlan } from '../upload-job.service';
 import type { WorkerStepContext } from '../../../jobs/worker-step';
 import { startOpenEndedWorker } from '../../../../scoring/open-ended-worker';

@@ -2,7 +2,7 @@
 // (asking the main thread's AI judge when configured), score, write the revision's Arrow files and
 // publish them. It returns the summary and each new record's credits; the main thread charges. The
 // prepare job runs the same step with a folder: the revision is prepared there, not published.
-import { prepareUpload, processUpload, type JudgedCategories, type ProcessUploadInput } from '../index';
+import { prepareUpload, processUpload, type JudgedCategories, type ProcessUploadInput } from '../../../ingest/index';
 import type { UploadPlan } from '../upload-job.service';
 import type { WorkerStepContext } from '../../../jobs/worker-step';
 import { startOpenEndedWorker } from '../../../../scoring/open-ended-worker';
