@@ -1,5 +1,5 @@
 import { resolveDatabaseUrl } from '../db/url';
-import { readJudgeConfig, type JudgeConfig } from './modules/open-ended-judge/judge.config';
+import { readJudgeConfig, type JudgeConfig } from './infra/judge/judge.config';
 
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test';

@@ -7,12 +7,12 @@ import { randomToken } from '../lib/crypto';
 import { systemClock, type Clock } from '../lib/clock';
 import { consoleLogger, type Logger } from '../lib/logger';
 import { loadPasswordKeys } from '../modules/auth/password-encryption';
-import { blobStoreConfig } from '../modules/files/blob-store';
-import { createBlobStore } from '../modules/files/create-blob-store';
+import { blobStoreConfig } from '../infra/blob-store/blob-store';
+import { createBlobStore } from '../infra/blob-store/create-blob-store';
 import { loadScoring, type Scoring } from '../../scoring/index.ts';
 import { WASM_URL } from '../../scoring/load-node.ts';
 import { readFile } from 'node:fs/promises';
-import { createSmtpTransport, type MailTransport } from '../modules/mail/mail.transport';
+import { createSmtpTransport, type MailTransport } from '../infra/mail/mail.transport';
 import { readOrCreateSetting } from '../modules/settings/settings.repo';
 import { registerJobKinds } from './job-kinds';
 

@@ -4,8 +4,8 @@ import type { JobHandler, JobSystem } from '../jobs';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import type { PasswordKeys } from '../modules/auth/password-encryption';
-import type { BlobStore } from '../modules/files/blob-store';
-import type { MailTransport } from '../modules/mail/mail.transport';
+import type { BlobStore } from '../infra/blob-store/blob-store';
+import type { MailTransport } from '../infra/mail/mail.transport';
 import type { Scoring } from '../../scoring/index.ts';
 
 export type { Clock, Logger };

@@ -22,7 +22,7 @@ import { checkAndPrepare } from '../../api/ingest/processing/prepare';
 import type { ColumnMapping, UploadFormat } from '../../api/ingest/types';
 import { loadScoringFromDisk } from '../../scoring/load-node';
 import { startOpenEndedWorker } from '../../scoring/open-ended-worker';
-import { createLocalBlobStore } from '../../api/modules/files/blob-store-local';
+import { createLocalBlobStore } from '../../api/infra/blob-store/blob-store-local';
 
 const [mode, file, arg, arg2] = process.argv.slice(2) as [string, string, string, string | undefined];
 const cpu = () => {

@@ -1,7 +1,9 @@
 // One request to an OpenAI-compatible chat-completions endpoint, within a deadline, with a few retries
 // for what passes (rate limits, server errors, dropped connections).
 import { completionsUrl, type JudgeConfig } from './judge.config';
-import type { ChatMessage } from './judge.prompt';
+
+/** One message of a chat completion request (judge.prompt.ts builds them). */
+export type ChatMessage = { role: 'system' | 'user'; content: string };
 
 /** The endpoint could not be used: no connection, time limit, HTTP error, or rate limits that did not lift. */
 export class JudgeUnavailable extends Error {

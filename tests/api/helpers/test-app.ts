@@ -7,7 +7,7 @@ import { readEnv } from '../../../api/env';
 import { fixedClock } from '../../../api/lib/clock';
 import type { Logger } from '../../../api/lib/logger';
 import { encryptPassword } from '../../../api/modules/auth/password-encryption';
-import type { MailTransport } from '../../../api/modules/mail/mail.transport';
+import type { MailTransport } from '../../../api/infra/mail/mail.transport';
 
 export type GqlResponse = {
   status: number;
