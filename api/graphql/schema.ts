@@ -10,6 +10,7 @@ import { contractsResolvers } from '../modules/contracts/contracts.resolvers';
 import { creditsResolvers } from '../modules/credits/credits.resolvers';
 import { exportsResolvers } from '../modules/exports/exports.resolvers';
 import { reportsResolvers } from '../modules/reports/reports.resolvers';
+import { dashboardResolvers } from '../modules/dashboard/dashboard.resolvers';
 import { datafilesResolvers } from '../modules/datafiles/datafiles.resolvers';
 import { liveImportResolvers } from '../modules/live-import/live-import.resolvers';
 import { monitoringResolvers } from '../modules/monitoring/monitoring.resolvers';
@@ -42,6 +43,7 @@ export const moduleResolvers: ModuleResolvers[] = [
   notificationsResolvers,
   settingsResolvers,
   datafilesResolvers,
+  dashboardResolvers,
   companiesResolvers,
   contractsResolvers,
   creditsResolvers,

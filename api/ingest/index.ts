@@ -66,5 +66,10 @@ export function refuse(issues: readonly ValidationIssue[]): void {
 export { generateDemoSurvey, type DemoSurvey, type DemoSurveyOptions, type RespondentKind } from '../demo/survey';
 export { surveyCsvBytes, surveyCsvChunks, surveyXlsxBytes } from '../demo/writers';
 export { checkUpload, type CheckUploadInput, type CheckUploadResult, type UploadEstimate } from './processing/check';
-export { uploadRefusalMessage, refusalFactsOf, localiseRefusal, type RefusalFacts } from '../kernel/errors/refusal-messages';
+export {
+  uploadRefusalMessage,
+  refusalFactsOf,
+  localiseRefusal,
+  type RefusalFacts,
+} from '../kernel/errors/refusal-messages';
 export type { ProcessedUpload, JudgedCategories } from './processing/process';

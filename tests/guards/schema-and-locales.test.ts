@@ -103,7 +103,18 @@ describe('guards against drift', () => {
     const root = new URL('../..', import.meta.url).pathname;
     const source = execFileSync(
       'git',
-      ['grep', '-h', '-o', '-E', "'[A-Z][A-Z0-9_]+'", '--', 'api/modules', 'api/lib', 'api/graphql/paging.ts'],
+      [
+        'grep',
+        '-h',
+        '-o',
+        '-E',
+        "'[A-Z][A-Z0-9_]+'",
+        '--',
+        'api/modules',
+        'api/ingest',
+        'api/lib',
+        'api/graphql/paging.ts',
+      ],
       { cwd: root, encoding: 'utf8' },
     );
     const mentioned = new Set(source.split('\n').map((l) => l.slice(1, -1)));

@@ -1,7 +1,7 @@
 // What the upload job stores on the datafile after processing (spec section 3: datafile metadata and
 // record summary) and charges (the exact credits of the new records).
 import type { PipelineResult } from '../../../scoring/index';
-import { ScoreStatsAccumulator, type ScoreStat } from '../../modules/datafiles/score-stats';
+import { ScoreStatsAccumulator, type ScoreStat } from './score-stats';
 import type { RevisionManifest } from '../columnar/reader';
 import type { RevisionStamp } from '../columnar/layout';
 import type { ColumnMapping, TableHeader } from '../types';

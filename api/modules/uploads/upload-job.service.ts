@@ -10,7 +10,7 @@ import { AppError } from '../../kernel/errors/errors';
 import { isLocale, translate, type Locale } from '../../lib/i18n';
 import { chargeDatafile } from '../credits/ledger.service';
 import * as repo from './uploads.repo';
-import { replaceScoreStats } from '../datafiles/dashboard.repo';
+import { replaceScoreStats } from '../dashboard/dashboard.repo';
 import { insertNotification } from '../notifications/notifications.repo';
 import { findLiveUserById } from '../users/users.repo';
 import { revisionPrefix } from '../../ingest/blob';

@@ -1,12 +1,7 @@
 // Demo data for the seed: a generated survey with planted careless respondents goes through the
 // real pipeline, and the planted ones score lower than the careful ones.
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  generateDemoSurvey,
-  processUpload,
-  readRevisionColumns,
-  surveyXlsxBytes,
-} from '../../../api/ingest/index';
+import { generateDemoSurvey, processUpload, readRevisionColumns, surveyXlsxBytes } from '../../../api/ingest/index';
 import { DiskBlobStore, scoring } from './helpers';
 
 const blobs = new DiskBlobStore();

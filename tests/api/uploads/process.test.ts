@@ -5,12 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { tableFromIPC } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  processUpload,
-  readManifest,
-  readRevisionColumns,
-  revisionColumnsIpc,
-} from '../../../api/ingest/index';
+import { processUpload, readManifest, readRevisionColumns, revisionColumnsIpc } from '../../../api/ingest/index';
 import { FIELD_META, META, SCORE_COLUMNS } from '../../../api/ingest/columnar/layout';
 import type { ColumnMapping } from '../../../api/ingest/types';
 import { SCORING_VERSION, type Scoring } from '../../../scoring/index';

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { datafiles } from '../../../../db/schema';
 import type { AppJobHandler } from '../../../kernel/deps';
-import { replaceScoreStats } from '../../datafiles/dashboard.repo';
+import { replaceScoreStats } from '../../dashboard/dashboard.repo';
 import { nextRevision, findDatafile } from '../../uploads/uploads.repo';
 import { acceptRespondent, authenticateById, pagesOf } from '../live.service';
 import { schedulePublish, snapshotOf } from '../live-publish';
