@@ -10,14 +10,22 @@ import type {
   OpenQuestionConfig,
   PipelineChunk,
   PipelineResult,
-  Scoring,
 } from '../../../scoring/index';
 import type { OpenEndedWorker } from '../../../scoring/open-ended-worker';
 import { revisionPrefix, type UploadBlobStore } from '../blob';
 import { uploadError } from '../../kernel/errors/upload-errors';
-import { withLimits, type UploadLimits } from '../limits';
+import { Budget, folderOf, progressReporter } from './budget';
+import type {
+  JudgedCategories,
+  ParsedUpload,
+  ProcessedUpload,
+  ProcessPhase,
+  ProcessUploadInput,
+  UploadScoring,
+} from './process-types';
+import { withLimits } from '../limits';
 import { openUpload } from '../parse/index';
-import type { ColumnMapping, ReadOptions, TableHeader, TableSource, UploadFormat } from '../types';
+import type { TableHeader, TableSource } from '../types';
 import { createCollector, type ScoreInputs } from '../validate/collector';
 import type { ValidationIssue } from '../validate/mapping';
 import {
@@ -36,139 +44,12 @@ import { containedIn, digestOf, fromBytes, sortedUnique, union, toBytes } from '
 import { compareStructure, structureIssue } from './structure';
 import { ResultTotals, summarise, type UploadSummary } from './summary';
 
-/** The scoring facade as the engine uses it (deps.scoring). */
-export type UploadScoring = Pick<Scoring, 'scoreChunked' | 'classifyOpenEnded' | 'version'>;
-
-export interface ProcessUploadInput {
-  blobs: UploadBlobStore;
-  scoring: UploadScoring;
-  /** The stored upload (uploads/<key>) and its format. */
-  source: { key: string; format: UploadFormat };
-  options: ReadOptions;
-  mapping: ColumnMapping;
-  datafileId: string;
-  revision: number;
-  /** Re-upload: the revision before this one (its column names must match; its charged ids are not charged again). */
-  previous?: { revision: number; columns: readonly string[] };
-  limits?: Partial<UploadLimits>;
-  /** Where the score inputs wait between the parse and the scoring (default: the system's temporary folder). */
-  tempDir?: string;
-  /** Progress in percent (0..100) with the phase; called at most every few hundred milliseconds. */
-  onProgress?: (percent: number, phase: ProcessPhase) => void;
-  /**
-   * Starts the open-ended classifier on a thread of its own (scoring/open-ended-worker.ts,
-   * `startOpenEndedWorker`): it gets the answers while the file is parsed and runs the per-text work
-   * meanwhile, so only the cross-answer rules are left once the parse ends. Same verdicts as
-   * classifying after the parse, which is what happens without it.
-   */
-  openEndedWorker?: (questions: readonly OpenQuestionConfig[]) => OpenEndedWorker;
-  /** Compute everything, write nothing (the credit estimate of step 3). */
-  dryRun?: boolean;
-  /**
-   * A folder inside the revision's prefix (e.g. `prepared-<job id>/`) for every file, the manifest
-   * included: a revision prepared while step 3 is shown, published later by copying that manifest
-   * to the revision's own (processing/prepare.ts). Only that folder is cleared first and on failure.
-   * Default: the revision's prefix itself, manifest last (published at once).
-   */
-  folder?: string;
-  now?: () => Date;
-  /**
-   * Step 2 -> 3's check in the same read (processing/prepare.ts, `checkAndPrepare`): called once the
-   * data points are validated against the file, with every issue found (the structure of a
-   * re-upload, the mapping, the whole file's values) or, when there is none, the valid inputs.
-   * Processing goes on when it resolves, and stops with the first issue otherwise.
-   */
-  onParsed?: (parsed: ParsedUpload) => Promise<void>;
-  /**
-   * The optional AI judge (api/modules/open-ended-judge): gets the open questions and the offline
-   * classification, returns the final categories and where each came from (1 = judge), or
-   * undefined to keep the offline verdicts. Categories 0 (not scored) must stay 0.
-   */
-  judge?: (questions: readonly OpenQuestion[], offline: ClassificationResult) => Promise<JudgedCategories | undefined>;
-}
-
-export type JudgedCategories = { categories: Int32Array[]; sources: Uint8Array[] };
-
-/** What processing hands back: the summary, and each new record's credits (4..10, row order) for the charge. */
-export type ProcessedUpload = UploadSummary & { interviewCredits: Uint8Array };
-
-/** What `onParsed` gets: the file's header, and every issue or else the valid inputs. */
-export type ParsedUpload = { header: TableHeader; issues: readonly ValidationIssue[]; inputs?: ScoreInputs };
-
-export type ProcessPhase = 'parse' | 'classify' | 'score' | 'write' | 'publish' | 'done';
-
-/** The folder inside the revision's prefix the files go to ('' or one `name/` of letters, digits, _ and -). */
-function folderOf(input: Pick<ProcessUploadInput, 'folder'>): string {
-  const folder = input.folder ?? '';
-  if (folder !== '' && !/^[A-Za-z0-9_-]+\/$/.test(folder))
-    throw new Error(`uploads: folder must be one name ending in /, got ${JSON.stringify(folder)}`);
-  return folder;
-}
+export type { JudgedCategories, ParsedUpload, ProcessedUpload, ProcessPhase, ProcessUploadInput, UploadScoring };
 
 /** The first issue as a thrown catalogue error (the job stores its code and details). */
 export function throwIssue(issue: ValidationIssue): never {
   const { code, ...details } = issue;
   throw uploadError(code, details);
-}
-
-/**
- * Above this resident size the engine asks for a full garbage collection (at most every
- * GC_INTERVAL_MS), and again only once the size has grown GC_HEADROOM past what the last one left
- * (an xlsx's unpacked sheet is legitimately large: no collection every half second for it). What
- * processing keeps alive is small and flat (one chunk of rows, the Arrow writers' bytes in flight,
- * the scoring state), but it makes garbage at the speed of the parse (row arrays, cell strings,
- * chunk copies), and the collector, left alone, let the heap grow with the file before it ran:
- * 725 MB peak for a 1M-row CSV instead of ~430 MB.
- */
-const GC_ABOVE_RSS = 320 * 1024 * 1024;
-const GC_HEADROOM = 128 * 1024 * 1024;
-const GC_INTERVAL_MS = 500;
-
-class Budget {
-  readonly #start = performance.now();
-  #lastGc = 0;
-  #gcAbove = GC_ABOVE_RSS;
-  constructor(readonly limits: UploadLimits) {}
-  check(): void {
-    const now = performance.now();
-    const elapsed = now - this.#start;
-    if (elapsed > this.limits.maxMillis)
-      throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
-        reason: 'PROCESSING_TIME',
-        limit: this.limits.maxMillis,
-        value: Math.round(elapsed),
-      });
-    let rss = process.memoryUsage.rss();
-    if (rss > this.#gcAbove && now - this.#lastGc > GC_INTERVAL_MS) {
-      // Bun's collector (the engine runs under Bun; a test importing it under Node has no `Bun`).
-      (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
-      this.#lastGc = performance.now();
-      rss = process.memoryUsage.rss();
-      this.#gcAbove = Math.max(GC_ABOVE_RSS, rss + GC_HEADROOM);
-    }
-    if (rss > this.limits.maxRssBytes)
-      throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
-        reason: 'PROCESSING_MEMORY',
-        limit: this.limits.maxRssBytes,
-        value: rss,
-      });
-  }
-}
-
-function progressReporter(on: ProcessUploadInput['onProgress']) {
-  let last = -1;
-  let lastPhase: ProcessPhase | undefined;
-  let lastAt = Number.NEGATIVE_INFINITY;
-  return (percent: number, phase: ProcessPhase) => {
-    const p = Math.max(0, Math.min(100, Math.floor(percent)));
-    const now = performance.now();
-    if (on && (p !== last || phase !== lastPhase) && (now - lastAt > 200 || phase !== 'parse')) {
-      last = p;
-      lastPhase = phase;
-      lastAt = now;
-      on(p, phase);
-    }
-  };
 }
 
 /** Rows of open answers sent to the classifier's thread at a time (fewer, larger messages). */
