@@ -63,8 +63,6 @@ export function refuse(issues: readonly ValidationIssue[]): void {
   throw uploadError(code, details);
 }
 
-export { generateDemoSurvey, type DemoSurvey, type DemoSurveyOptions, type RespondentKind } from '../demo/survey';
-export { surveyCsvBytes, surveyCsvChunks, surveyXlsxBytes } from '../demo/writers';
 export { checkUpload, type CheckUploadInput, type CheckUploadResult, type UploadEstimate } from './processing/check';
 export {
   uploadRefusalMessage,
