@@ -2,7 +2,7 @@ import { AppError } from '../kernel/errors/errors';
 import { ERROR_CODES, type ErrorCode } from '../kernel/errors/error-codes';
 import type { BlobStore, BlobStoreConfig } from '../infra/blob-store/blob-store';
 import type { Scoring } from '../../scoring/index.ts';
-import { JobCancelledError, RetryableJobError } from './job-types';
+import { JobCancelledError, RetryableJobError } from './job-errors';
 
 /**
  * A CPU-heavy step of a job that runs in a Bun Worker thread, so the API process keeps answering.

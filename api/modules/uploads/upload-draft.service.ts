@@ -14,17 +14,10 @@ import { mappingHash, rowsFromInput } from './datapoints';
 import { previewUpload } from '../../ingest/index';
 import { withLimits } from '../../ingest/limits';
 import { uploadRefusalMessage, type RefusalFacts } from '../../kernel/errors/refusal-messages';
-import type { ReadOptions } from '../../ingest/types';
 import { isFileRefusal } from './upload-steps.service';
+import { readOptionsOf } from './upload-job.service';
 import { discardPrepare, prepareJobOf } from './upload-prepare.service';
 import { UPLOAD_CHECK_JOB, type UploadCheckPayload } from './jobs/contract';
-
-export const readOptionsOf = (u: repo.UploadRow): ReadOptions => ({
-  ...(u.sheetName ? { sheet: u.sheetName } : {}),
-  headerRow: u.headerRow,
-  firstDataRow: u.firstDataRow,
-  missingValues: u.missingValues,
-});
 
 /** The upload the steps show: the open one, else the newest (a READY datafile's last upload). */
 async function currentUpload(deps: Deps, file: repo.DatafileRow): Promise<repo.UploadRow> {

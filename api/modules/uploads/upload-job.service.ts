@@ -16,10 +16,16 @@ import { findLiveUserById } from '../users/users.repo';
 import { revisionPrefix } from '../../ingest/blob';
 import { mappingOf } from './datapoints';
 import { refusalFactsOf, uploadRefusalMessage } from '../../kernel/errors/refusal-messages';
-import type { UploadSummary } from '../../ingest/processing/summary';
 import type { ColumnMapping, ReadOptions, UploadFormat } from '../../ingest/types';
 import { chargeKeyOf, type UploadJobResult } from './jobs/contract';
-import { readOptionsOf } from './upload-draft.service';
+
+/** How the stored file of an upload is read (sheet, header and first data row, missing values). */
+export const readOptionsOf = (u: repo.UploadRow): ReadOptions => ({
+  ...(u.sheetName ? { sheet: u.sheetName } : {}),
+  headerRow: u.headerRow,
+  firstDataRow: u.firstDataRow,
+  missingValues: u.missingValues,
+});
 
 /** Everything a Worker step needs about one upload (plain data: it crosses the thread boundary). */
 export type UploadPlan = {
