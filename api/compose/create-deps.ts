@@ -1,4 +1,4 @@
-import { createDb, type Db, type DbHandle } from '../../db/client';
+import { createDb, type DbHandle } from '../../db/client';
 import { migrateDb } from '../../db/migrate';
 import type { Env } from '../env';
 import { createJobSystem } from '../jobs';

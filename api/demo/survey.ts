@@ -1,7 +1,7 @@
 // Seeded generator of realistic survey exports with planted careless respondents (speeders,
 // straightliners, pattern answerers, random answerers, gibberish and copied open answers). It feeds
 // the demo datafiles of the seed, the fixtures and the upload benchmark through the same writers.
-import type { Cell, ColumnMapping, DataPoint } from '../ingest/types';
+import type { Cell, ColumnMapping, DataPoint } from '../ingest';
 
 export type RespondentKind = 'careful' | 'speeder' | 'straightliner' | 'pattern' | 'random' | 'gibberish' | 'copier';
 

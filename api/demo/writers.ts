@@ -1,7 +1,7 @@
 // Writes a generated survey as the files users upload: CSV (UTF-8, UTF-8 with BOM, Windows-1252;
 // optionally in Qualtrics' three-header-row layout) streamed in chunks, and xlsx through
 // write-excel-file (a real spreadsheet writer, so the reader is tested against files it did not make).
-import type { Cell } from '../ingest/types';
+import type { Cell } from '../ingest';
 import type { DemoSurvey } from './survey';
 
 export interface CsvWriteOptions {

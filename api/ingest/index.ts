@@ -71,3 +71,17 @@ export {
   type RefusalFacts,
 } from '../kernel/errors/refusal-messages';
 export type { ProcessedUpload, JudgedCategories } from './processing/process';
+export { revisionPrefix } from './blob';
+export { ArrowBlobFile } from './columnar/arrow-io';
+export { publishPrepared, readPrepared } from './processing/prepare';
+export type { ScoreStat } from './processing/score-stats';
+export {
+  type Cell,
+  type DataPoint,
+  DURATION_UNITS,
+  type DurationUnit,
+  PROJECTIVE_ALGORITHMS,
+  type ProjectiveAlgorithm,
+} from './types';
+export { headerIssues } from './validate/mapping';
+export type { UploadBlobStore } from './blob';

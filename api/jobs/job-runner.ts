@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { writeTransaction } from '../../db/write-transaction';
 import type { Env } from '../env';
 import { randomToken } from '../lib/crypto';
-import { blobStoreConfig } from '../infra/blob-store/blob-store';
+import { blobStoreConfig } from '../infra/blob-store';
 import { backoffMs, describeError, isRetryable } from './job-errors';
 import { claimNext, hasRunnable, releaseJob, renewLease, writeInterimResult, type FinalFields } from './job-store';
 import { JobCancelledError, JobLeaseLostError, RetryableJobError } from './job-errors';

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { loadScoring, type Scoring } from '../../scoring/index.ts';
 import { WASM_URL } from '../../scoring/load-node.ts';
-import { createBlobStore } from '../infra/blob-store/create-blob-store';
+import { createBlobStore } from '../infra/blob-store';
 import {
   rebuildError,
   type SerializedError,

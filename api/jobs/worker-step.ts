@@ -1,6 +1,6 @@
 import { AppError } from '../kernel/errors/errors';
 import { ERROR_CODES, type ErrorCode } from '../kernel/errors/error-codes';
-import type { BlobStore, BlobStoreConfig } from '../infra/blob-store/blob-store';
+import type { BlobStore, BlobStoreConfig } from '../infra/blob-store';
 import type { Scoring } from '../../scoring/index.ts';
 import { JobCancelledError, RetryableJobError } from './job-errors';
 

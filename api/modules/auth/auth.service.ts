@@ -7,8 +7,8 @@ import { randomToken, sha256Hex } from '../../lib/crypto';
 import type { Locale } from '../../lib/i18n';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash';
 import { requireEmail, requireName, requireNewPassword, requireToken } from '../../lib/validation';
-import { findCompanyById, insertCompany } from '../companies/companies.repo';
-import { deliverMail, enqueueMail } from '../mail/mail.service';
+import { findCompanyById, insertCompany } from '../companies';
+import { deliverMail, enqueueMail } from '../mail';
 import {
   findLiveUserByEmail,
   findLiveUserById,
@@ -16,8 +16,8 @@ import {
   revokeAuthTokens,
   revokeUserSessions,
   updateUserById,
-} from '../users/users.repo';
-import { INVITATION_TOKEN_TTL_HOURS, newUserRow } from '../users/users.service';
+} from '../users';
+import { INVITATION_TOKEN_TTL_HOURS, newUserRow } from '../users';
 import * as repo from './auth.repo';
 import { assertNotThrottled, recordFailure, recordSuccess } from './throttle';
 

@@ -1,9 +1,9 @@
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { findCompanyById } from '../companies/companies.repo';
-import { creditPlanById } from '../credits/credit-plans.service';
-import { presentCreditPlan } from '../credits/credits.presenter';
-import { findLiveUserById } from '../users/users.repo';
+import { findCompanyById } from '../companies';
+import { creditPlanById } from '../credits';
+import { presentCreditPlan } from '../credits';
+import { findLiveUserById } from '../users';
 import { daysInclusive } from '../../../db/domain/calendar';
 import { contractStatus } from '../../../db/domain/contracts';
 import { todayIn } from '../../lib/clock';

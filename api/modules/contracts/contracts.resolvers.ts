@@ -3,7 +3,7 @@ import type { GqlContext } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { SUCCESS } from '../../graphql/resolver-types';
-import { requireCompanyAccess } from '../companies/companies.policy';
+import { requireCompanyAccess } from '../companies';
 import { presentContract } from './contracts.presenter';
 import * as service from './contracts.service';
 

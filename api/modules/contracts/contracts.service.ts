@@ -7,20 +7,15 @@ import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import { todayIn } from '../../lib/clock';
 import { randomToken } from '../../lib/crypto';
-import {
-  checkBusinessInfo,
-  markActivated,
-  requirePendingCompany,
-  type BusinessInfo,
-} from '../companies/companies.service';
+import { checkBusinessInfo, markActivated, requirePendingCompany, type BusinessInfo } from '../companies';
 import {
   createCreditPlan,
   creditPlanById,
   deactivatePlansOfContract,
   followContractDates,
   topUpCreditPlan,
-} from '../credits/credit-plans.service';
-import { packageById } from '../credits/credits.service';
+} from '../credits';
+import { packageById } from '../credits';
 import {
   checkContractTerms,
   checkPlanTerms,

@@ -3,7 +3,7 @@ import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../kernel/errors/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import { todayIn } from '../../lib/clock';
-import { setPackage } from '../companies/companies.service';
+import { setPackage } from '../companies';
 import { findPackage, listPackages, plansOfCompany } from './credits.repo';
 import { companyCreditSummary, companyCreditTotals } from './credit-summary.service';
 import { nextAvailableCreditPlan } from './drawdown';

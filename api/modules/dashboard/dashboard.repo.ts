@@ -2,8 +2,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { datafiles, datafileScoreStats } from '../../../db/schema';
 import type { Viewer } from '../../graphql/context';
-import { visibleDatafiles } from '../datafiles/datafiles.repo';
-import type { ScoreStat } from '../../ingest/processing/score-stats';
+import { visibleDatafiles } from '../datafiles';
+import type { ScoreStat } from '../../ingest';
 
 /**
  * The datafiles the dashboard sums up: those the viewer sees (visibleDatafiles: the rule of

@@ -7,7 +7,7 @@ import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import { SUCCESS } from '../../graphql/resolver-types';
-import { findDatafile, type DatafileRow } from '../uploads/uploads.repo';
+import { findDatafile, type DatafileRow } from './datafiles.repo';
 import { activeUsersOfCompany, addContributors, removeContributor, updateDatafileFrom } from './datafiles-list.repo';
 import { requireDatafile } from './datafiles.policy';
 

@@ -8,7 +8,7 @@ import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import { SUCCESS } from '../../graphql/resolver-types';
 import { isLocale, translate } from '../../lib/i18n';
-import { insertNotification } from '../notifications/notifications.repo';
+import { insertNotification } from '../notifications';
 import {
   activeUsersOfCompany,
   addContributors,

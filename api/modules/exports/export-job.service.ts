@@ -8,8 +8,8 @@ import { AppError } from '../../kernel/errors/errors';
 import { isLocale, translate, type Locale } from '../../lib/i18n';
 import { and, desc, eq } from 'drizzle-orm';
 import { certificates } from '../../../db/schema';
-import { loadSavedCleaning } from '../cleaning/saved-cleaning.repo';
-import { requireDatafile } from '../datafiles/datafiles.policy';
+import { loadSavedCleaning } from '../cleaning';
+import { requireDatafile } from '../datafiles';
 import type { ExportFormat, ExportJobInput } from './export.service';
 import { EXPORT_JOB, type ExportJobPayload, type ExportJobRow } from './jobs/contract';
 

@@ -5,8 +5,8 @@ import type { ErrorCode } from '../../kernel/errors/error-codes';
 import { AppError, messageOf, type AppErrorDetails } from '../../kernel/errors/errors';
 import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
 import { AVATAR_KINDS, imageTypeOf, isAvatarPath } from './avatars';
-import { blobPolicies, contentTypeForKey, isValidBlobKey, type BlobKind } from '../../infra/blob-store/blob-store';
-import { checkGetSignature, checkPutSignature } from '../../infra/blob-store/signed-urls';
+import { blobPolicies, contentTypeForKey, isValidBlobKey, type BlobKind } from '../../infra/blob-store';
+import { checkGetSignature, checkPutSignature } from '../../infra/blob-store';
 
 /** The same error body as GraphQL answers (message in the caller's language, code and reason in extensions). */
 const refuse = (c: Context, status: number, code: ErrorCode, reason?: RefusalReason, extra: AppErrorDetails = {}) => {

@@ -4,8 +4,8 @@ import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import { randomToken } from '../../lib/crypto';
 import { writeTransaction } from '../../../db/write-transaction';
-import { insertDatafile, insertUpload, replaceDatapoints, updateDatafile } from '../uploads/uploads.repo';
-import { requireDatafile } from '../datafiles/datafiles.policy';
+import { insertDatafile, insertUpload, replaceDatapoints, updateDatafile } from '../uploads';
+import { requireDatafile } from '../datafiles';
 import {
   datapointRowsOfPages,
   validateName,

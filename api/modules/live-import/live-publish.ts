@@ -15,7 +15,7 @@ import {
   TOTAL_COLUMN,
   type LivePage,
 } from './live-config';
-import type { ColumnMapping, DataPoint } from '../../ingest/types';
+import type { ColumnMapping, DataPoint } from '../../ingest';
 import { TS_MIN_RECORDS } from './live-scoring';
 import { LIVE_PUBLISH_JOB, livePublishNowKey, livePublishSlotKey } from './jobs/contract';
 

@@ -6,7 +6,7 @@ import type { Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { Deps } from '../../kernel/deps';
 import { AppError, messageOf } from '../../kernel/errors/errors';
-import { recordEndpointHit } from '../monitoring/endpoint-hits';
+import { recordEndpointHit } from '../monitoring';
 import { MAX_BODY_BYTES, parseBody } from './live-respondent';
 import { RateLimiter } from './live-rate-limit';
 import {

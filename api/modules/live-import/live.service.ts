@@ -8,7 +8,7 @@ import { safeEqual } from '../../lib/crypto';
 import { viennaDate } from '../../../db/domain/calendar';
 import { contractStatus } from '../../../db/domain/contracts';
 import type { LiveScores } from '../../../db/schema';
-import { chargeDatafile } from '../credits/charge.service';
+import { chargeDatafile } from '../credits';
 import { pagesOfDatapointRows, type LivePage } from './live-config';
 import { readRespondent, type LiveRespondentInput } from './live-respondent';
 import { LiveMedians, scoreRespondent } from './live-scoring';

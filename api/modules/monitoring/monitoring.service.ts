@@ -5,8 +5,8 @@ import { writeTransaction } from '../../../db/write-transaction';
 import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../kernel/errors/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
-import { MAIL_OUTBOX_JOB } from '../mail/jobs/contract';
-import { requeueFailedMail } from '../mail/mail.service';
+import { MAIL_OUTBOX_JOB } from '../mail';
+import { requeueFailedMail } from '../mail';
 import * as repo from './monitoring.repo';
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -3,7 +3,7 @@ import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import { requireName } from '../../lib/validation';
-import { findLiveUserById } from '../users/users.repo';
+import { findLiveUserById } from '../users';
 import { insertNotification, listForUser, markRead } from './notifications.repo';
 
 const TEXT_MAX = 1000;

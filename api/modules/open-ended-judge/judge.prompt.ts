@@ -1,6 +1,6 @@
 // What the judge is asked and how its answer is read. The model gets the question as the user
 // configured it and a numbered batch of answers, and must reply with one category per answer as JSON.
-import type { ChatMessage } from '../../infra/judge/judge.client';
+import type { ChatMessage } from '../../infra/judge';
 
 /** Bump when the instructions change, so cached verdicts of the old prompt are not reused. */
 export const PROMPT_VERSION = 1;

@@ -8,8 +8,8 @@ import { sha256Hex } from '../../lib/crypto';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { normaliseAnswer } from '../../../scoring/text';
-import { postChat, JudgeUnavailable, type FetchLike } from '../../infra/judge/judge.client';
-import type { JudgeConfig } from '../../infra/judge/judge.config';
+import { postChat, JudgeUnavailable, type FetchLike } from '../../infra/judge';
+import type { JudgeConfig } from '../../infra/judge';
 import {
   buildMessages,
   parseReply,

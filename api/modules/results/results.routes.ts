@@ -19,8 +19,8 @@ import { DEFAULT_LOCALE, localeFromHeader } from '../../lib/i18n';
 import { createContext } from '../../graphql/context';
 import type { ErrorCode } from '../../kernel/errors/error-codes';
 import { AppError, messageOf } from '../../kernel/errors/errors';
-import { recordEndpointHit } from '../monitoring/endpoint-hits';
-import { requireDatafile } from '../datafiles/datafiles.policy';
+import { recordEndpointHit } from '../monitoring';
+import { requireDatafile } from '../datafiles';
 import { readRevisionColumns } from '../../ingest/index';
 
 export const COLUMNS_ROUTE = '/api/datafiles/:datafileId/columns';

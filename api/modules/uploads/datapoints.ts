@@ -15,7 +15,7 @@ import {
   type DataPoint,
   type DurationUnit,
   type ProjectiveAlgorithm,
-} from '../../ingest/types';
+} from '../../ingest';
 
 export const MAX_DATA_POINTS = 5_000;
 const MAX_TEXT = 1_000;

@@ -8,15 +8,15 @@ import type { Deps } from '../../kernel/deps';
 import type { ErrorCode } from '../../kernel/errors/error-codes';
 import { AppError } from '../../kernel/errors/errors';
 import { isLocale, translate, type Locale } from '../../lib/i18n';
-import { chargeDatafile } from '../credits/ledger.service';
+import { chargeDatafile } from '../credits';
 import * as repo from './uploads.repo';
-import { replaceScoreStats } from '../dashboard/dashboard.repo';
-import { insertNotification } from '../notifications/notifications.repo';
-import { findLiveUserById } from '../users/users.repo';
-import { revisionPrefix } from '../../ingest/blob';
+import { replaceScoreStats } from '../dashboard';
+import { insertNotification } from '../notifications';
+import { findLiveUserById } from '../users';
+import { revisionPrefix } from '../../ingest';
 import { mappingOf } from './datapoints';
 import { refusalFactsOf, uploadRefusalMessage } from '../../kernel/errors/refusal-messages';
-import type { ColumnMapping, ReadOptions, UploadFormat } from '../../ingest/types';
+import type { ColumnMapping, ReadOptions, UploadFormat } from '../../ingest';
 import { chargeKeyOf, type UploadJobResult } from './jobs/contract';
 
 /** How the stored file of an upload is read (sheet, header and first data row, missing values). */

@@ -11,9 +11,9 @@
 import type { Deps } from '../../kernel/deps';
 import type { JobRowOf } from '../../jobs';
 import * as repo from './uploads.repo';
-import { revisionPrefix } from '../../ingest/blob';
-import { preparedFolder, publishPrepared, readPrepared } from '../../ingest/processing/prepare';
-import type { ProcessedUpload } from '../../ingest/processing/process';
+import { revisionPrefix } from '../../ingest';
+import { preparedFolder, publishPrepared, readPrepared } from '../../ingest';
+import type { ProcessedUpload } from '../../ingest';
 import type { UploadPlan } from './upload-job.service';
 import {
   UPLOAD_CHECK_JOB,

@@ -5,17 +5,17 @@
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
-import { findCompanyById } from '../companies/companies.repo';
+import { findCompanyById } from '../companies';
 import * as repo from './uploads.repo';
-import { requireDatafile } from '../datafiles/datafiles.policy';
-import { withLimits } from '../../ingest/limits';
-import { formatOfName, getSheetNames, openUpload } from '../../ingest/parse/index';
-import { compareStructure } from '../../ingest/processing/structure';
+import { requireDatafile } from '../datafiles';
+import { withLimits } from '../../ingest';
+import { formatOfName, getSheetNames, openUpload } from '../../ingest';
+import { compareStructure } from '../../ingest';
 import { newSourceKey, parseSourceKey, toGraphqlFormat, type SourceKey } from './source-keys';
 import { writeTransaction } from '../../../db/write-transaction';
-import { headerIssues } from '../../ingest/validate/mapping';
+import { headerIssues } from '../../ingest';
 import { refuse } from '../../ingest/index';
-import type { UploadFormat } from '../../ingest/types';
+import type { UploadFormat } from '../../ingest';
 import { discardPrepare, prepareJobOf } from './upload-prepare.service';
 import type { DatafileInput } from '../../graphql/generated/resolvers';
 

@@ -5,10 +5,10 @@ import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import { randomToken, seal, sha256Hex } from '../../lib/crypto';
 import { requireEmail, requireName } from '../../lib/validation';
-import { findCompanyById } from '../companies/companies.repo';
+import { findCompanyById } from '../companies';
 import { writeTransaction, type Tx } from '../../../db/write-transaction';
-import { isAvatarPath } from '../files/avatars';
-import { deliverMail, enqueueMail } from '../mail/mail.service';
+import { isAvatarPath } from '../files';
+import { deliverMail, enqueueMail } from '../mail';
 import {
   findLiveUserByEmail,
   findLiveUserById,

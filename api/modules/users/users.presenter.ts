@@ -1,7 +1,7 @@
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { unseal } from '../../lib/crypto';
-import { findCompanyById } from '../companies/companies.repo';
+import { findCompanyById } from '../companies';
 import { countUserDatafiles, findPreferences, type UserRow } from './users.repo';
 
 /** Who may read a user's API key: the user, an ADMIN of the same company, an operator. */

@@ -5,17 +5,17 @@
 import { Uint8, Int8, Uint16, Utf8, makeVector, tableToIPC, vectorFromArray, Table } from 'apache-arrow';
 import { REASONS, cleaningRulesFrom, type CleaningInput, type CleaningRules } from '../../../scoring/index';
 import type { CleaningSettings, WeightingMethod } from '../../../db/schema';
-import type { DatafileRow } from '../uploads/uploads.repo';
+import type { DatafileRow } from '../uploads';
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import { writeTransaction } from '../../../db/write-transaction';
-import { requireDatafile } from '../datafiles/datafiles.policy';
-import { issueCertificateForRevision } from '../certificates/issue-for-revision';
+import { requireDatafile } from '../datafiles';
+import { issueCertificateForRevision } from '../certificates';
 import { readRevisionColumns } from '../../ingest/index';
-import { revisionPrefix } from '../../ingest/blob';
-import { cleanRevision, groupingOf, quotaFor, recordIdsOf } from '../cleaning/revision-cleaning';
-import { loadSavedCleaning, storeSavedCleaning, type SavedCleaning } from '../cleaning/saved-cleaning.repo';
+import { revisionPrefix } from '../../ingest';
+import { cleanRevision, groupingOf, quotaFor, recordIdsOf } from '../cleaning';
+import { loadSavedCleaning, storeSavedCleaning, type SavedCleaning } from '../cleaning';
 import { validateCleaningSettings, type CleaningSettingsInput } from './worksheet-validation';
 import * as repo from './worksheet.repo';
 

@@ -1,5 +1,5 @@
 import type { AppJobHandler } from '../../../kernel/deps';
-import { mailAfterCalendarKey, MAIL_OUTBOX_JOB } from '../../mail/jobs/contract';
+import { mailAfterCalendarKey, MAIL_OUTBOX_JOB } from '../../mail';
 import { runCalendarJob } from './calendar';
 import { CALENDAR_JOB, type CalendarJobResult } from './contract';
 

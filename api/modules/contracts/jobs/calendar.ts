@@ -9,12 +9,12 @@ import {
   expiredPlansWithBalance,
   insertInvoice,
   unbilledClosedQuarters,
-} from '../../credits/calendar.repo';
-import { alertContractExpiring, alertLowBalanceIfNeeded, drawableCredits } from '../../credits/credit-alerts.service';
-import { creditPlanById } from '../../credits/credit-plans.service';
-import { plansOfCompany } from '../../credits/credits.repo';
-import { contractsByIdOf } from '../../credits/drawdown';
-import { expirePlanRemainder } from '../../credits/plan-ledger.service';
+} from '../../credits';
+import { alertContractExpiring, alertLowBalanceIfNeeded, drawableCredits } from '../../credits';
+import { creditPlanById } from '../../credits';
+import { plansOfCompany } from '../../credits';
+import { contractsByIdOf } from '../../credits';
+import { expirePlanRemainder } from '../../credits';
 import type { CalendarJobResult } from './contract';
 
 export type { CalendarJobResult };

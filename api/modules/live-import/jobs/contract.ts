@@ -1,6 +1,6 @@
 // The live import's job contract: its two kinds, their payloads and results, and their dedupe keys.
 import { jobKind } from '../../../jobs';
-import type { UploadSummary } from '../../../ingest/processing/summary';
+import type { UploadSummary } from '../../../ingest';
 import type { LiveRespondentInput } from '../live-respondent';
 
 export type LiveRespondentPayload = { datafileId: string; input: LiveRespondentInput };

@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { datafiles } from '../../../../db/schema';
 import type { AppJobHandler } from '../../../kernel/deps';
-import { replaceScoreStats } from '../../dashboard/dashboard.repo';
-import { nextRevision, findDatafile } from '../../uploads/uploads.repo';
+import { replaceScoreStats } from '../../dashboard';
+import { nextRevision, findDatafile } from '../../uploads';
 import { acceptRespondent, authenticateById, pagesOf } from '../live.service';
 import { schedulePublish, snapshotOf } from '../live-publish';
 import {
@@ -16,7 +16,7 @@ import {
   type LiveRespondentResult,
 } from './contract';
 import * as repo from '../live.repo';
-import { uploadProcessStep as processUploadStep } from '../../uploads/jobs/upload.jobs';
+import { uploadProcessStep as processUploadStep } from '../../uploads';
 
 export const liveRespondentJob: AppJobHandler<LiveRespondentPayload, LiveRespondentResult> = {
   kind: LIVE_RESPONDENT_JOB,

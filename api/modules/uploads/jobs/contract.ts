@@ -4,7 +4,7 @@
 import { jobKind } from '../../../jobs';
 import type { CheckUploadResult } from '../../../ingest/index';
 import type { RefusalFacts } from '../../../kernel/errors/refusal-messages';
-import type { UploadSummary } from '../../../ingest/processing/summary';
+import type { UploadSummary } from '../../../ingest';
 
 /** `preparedBy`: the check job whose prepared revision the upload job publishes when it is complete (upload-prepare.service.ts). */
 export type UploadJobPayload = { uploadId: string; preparedBy?: string };

@@ -4,7 +4,7 @@
 // (processing/prepare.ts, `checkAndPrepare`): the main thread's 'checked' handler publishes the check.
 import { CHECKED_AT, checkAndPrepare, checkUpload, type CheckUploadResult } from '../../../ingest/index';
 import type { UploadPlan } from '../upload-job.service';
-import type { WorkerStepContext } from '../../../jobs/worker-step';
+import type { WorkerStepContext } from '../../../jobs';
 import { startOpenEndedWorker } from '../../../../scoring/open-ended-worker';
 
 /** Where processing's parse ends (processing/process.ts reports it as 0..60). */

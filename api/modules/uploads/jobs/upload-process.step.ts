@@ -4,7 +4,7 @@
 // prepare job runs the same step with a folder: the revision is prepared there, not published.
 import { prepareUpload, processUpload, type JudgedCategories, type ProcessUploadInput } from '../../../ingest/index';
 import type { UploadPlan } from '../upload-job.service';
-import type { WorkerStepContext } from '../../../jobs/worker-step';
+import type { WorkerStepContext } from '../../../jobs';
 import { startOpenEndedWorker } from '../../../../scoring/open-ended-worker';
 
 /** `folder`: prepare the revision there (ahead of the confirmation, processing/prepare.ts) instead of publishing it. */

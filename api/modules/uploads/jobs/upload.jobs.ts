@@ -2,7 +2,7 @@ import { AppError } from '../../../kernel/errors/errors';
 import type { DbOrTx } from '../../../../db/client';
 import { findJob, workerStep } from '../../../jobs';
 import type { AppJobHandler } from '../../../kernel/deps';
-import { judgeOpenEnded, type JudgeInputQuestion, type OfflineVerdicts } from '../../open-ended-judge/judge.service';
+import { judgeOpenEnded, type JudgeInputQuestion, type OfflineVerdicts } from '../../open-ended-judge';
 import { CHECKED_AT, preparedFolder, type CheckUploadResult } from '../../../ingest/index';
 import { refusalFactsOf } from '../../../kernel/errors/refusal-messages';
 import { rejectSource } from '../upload-draft.service';

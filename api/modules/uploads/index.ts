@@ -1,0 +1,20 @@
+// The uploads module's front door: what other modules may use of it (layering/imports holds them to it).
+
+export { rowOfDataPoint, splitKeywords } from './datapoints';
+export { uploadProcessStep } from './jobs/upload.jobs';
+export {
+  companyRef,
+  contributorIdsOf,
+  type DatafileRow,
+  type DatapointInsert,
+  type DatapointRow,
+  datapointsOf,
+  findDatafile,
+  findUpload,
+  insertDatafile,
+  insertUpload,
+  nextRevision,
+  replaceDatapoints,
+  updateDatafile,
+  userNames,
+} from './uploads.repo';
