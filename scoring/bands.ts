@@ -1,4 +1,4 @@
-// Display rules of scores (sections 2 and 5.3): integer rounding, traffic light, OES suggestion.
+// Display rules of scores: integer rounding, traffic light, OES suggestion.
 // Pure functions, identical on server and browser; the numbers themselves come from the WASM core.
 
 /** A score (0..100, NaN = null) as the integer that is displayed and exported: half up; null stays null. */
@@ -17,7 +17,7 @@ export function trafficLight(score: number): TrafficLight {
 
 export type OesSuggestion = 'remove' | 'should be removed' | 'stay';
 
-/** Suggestion for an OES (5.3): [0, 40) remove, [40, 60) should be removed, [60, 100] stay; null for null. */
+/** Suggestion for an OES: [0, 40) remove, [40, 60) should be removed, [60, 100] stay; null for null. */
 export function oesSuggestion(oes: number): OesSuggestion | null {
   if (Number.isNaN(oes)) return null;
   return oes < 40 ? 'remove' : oes < 60 ? 'should be removed' : 'stay';

@@ -17,7 +17,7 @@ export const CLEANING_COLUMNS: Readonly<Record<RuleKey, { score: string; dataPoi
   ts: { score: 'ts', dataPoints: 'ts.data_points' },
   ibs: { score: 'ibs', dataPoints: 'ibs.data_points' },
   oes: { score: 'oes', dataPoints: 'oes.data_points' },
-  // The consistency score (issue 17); revisions written before it have no such column: the rule reads null.
+  // The consistency score; revisions written before it have no such column: the rule reads null.
   con: { score: 'con', dataPoints: 'con.data_points' },
 };
 

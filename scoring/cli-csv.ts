@@ -123,7 +123,7 @@ export function formatCsv(
   return lines.join('\n') + '\n';
 }
 
-/** Rounds half up (section 2) to `decimals` places and drops trailing zeros. */
+/** Rounds half up, as every displayed score is, to `decimals` places and drops trailing zeros. */
 export function roundHalfUp(v: number, decimals: number): string {
   const f = 10 ** decimals;
   const r = Math.floor(v * f + 0.5 + 1e-9) / f;

@@ -20,7 +20,7 @@ export interface ScoreConfig {
   id?: string;
   durations?: { total?: string; pages?: string[] };
   grids?: { items: string; min?: number; max?: number; randomised?: boolean }[];
-  /** Consistency score over the grids (issue 17); on unless false. */
+  /** Consistency score over the grids; on unless false. */
   consistency?: boolean;
   open?: {
     column: string;

@@ -1,4 +1,4 @@
-// Command line for researchers (issue 6 item 5):
+// Command line for researchers, the scores without the platform:
 //   bun scoring/cli.ts indices --input data.csv --items <first>:<last> [--id <column>] [--decimals n]
 //   bun scoring/cli.ts score --input data.csv --config config.json [--decimals n]
 // Writes CSV to standard output. Bad input prints a clear message and exits with code 2.

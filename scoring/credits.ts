@@ -1,11 +1,12 @@
-// The credit rule of section 14 for one interview, in plain TypeScript, for code that must quote the
-// price of interviews that do not exist yet (the public credit calculator) without loading the WASM
-// core. The charge itself runs the kernel `credits` in assembly/combine.ts; tests/scoring/
-// credits-rule.test.ts holds the two to the same answers.
+// The credit rule for one interview (one credit per scored data point, 4 to 10 per interview), in
+// plain TypeScript, for code that must quote the price of interviews that do not exist yet (the
+// public credit calculator) without loading the WASM core. The charge itself runs the kernel
+// `credits` in assembly/combine.ts; tests/scoring/credits-rule.test.ts holds the two to the same
+// answers.
 
-/** Fewest credits one interview costs (spec section 9): below it the difference is charged in addition. */
+/** Fewest credits one interview costs: below it the difference is charged in addition. */
 export const CREDITS_MIN = 4;
-/** Most credits one interview costs (spec section 9): data points above it are not charged. */
+/** Most credits one interview costs: data points above it are not charged. */
 export const CREDITS_MAX = 10;
 
 /**

@@ -1,5 +1,5 @@
-// Grid labels that depend on the consistency score (issue 17), shared by the facade, the composed
-// pipeline and the command line. The sixteen-lane grid kernel applies the same rule inside scoreAll.
+// Grid labels that depend on the consistency score, shared by the facade, the composed pipeline and
+// the command line. The sixteen-lane grid kernel applies the same rule inside scoreAll.
 import { GRID_LABELS } from './types.ts';
 
 const OK = GRID_LABELS.indexOf('OK');

@@ -160,8 +160,8 @@ export function runPipeline(
       med,
     );
   }
-  // Consistency (issue 17): each grid is fitted first, then the grid pass also writes the rows'
-  // distances (f32, one column per grid) and the Inconsistent labels; the aggregate reads them.
+  // Consistency: each grid is fitted first, then the grid pass also writes the rows' distances
+  // (f32, one column per grid) and the Inconsistent labels; the aggregate reads them.
   const models = !consistency
     ? []
     : given

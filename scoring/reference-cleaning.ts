@@ -1,5 +1,5 @@
-// Reference cleaning (section 12), written as the rule reads: OR rules, manual override, quota trimming,
-// then target trimming. Sorting makes the tie rule explicit; the WASM kernel selects instead.
+// Reference cleaning, written as the rule reads: OR rules, manual override, quota trimming, then
+// target trimming. Sorting makes the tie rule explicit; the WASM kernel selects instead.
 import { REASONS, RULE_KEYS, type CleaningInput, type CleaningResult, type CleaningRules } from './types.ts';
 
 const reasonIndex = (r: (typeof REASONS)[number]) => REASONS.indexOf(r);

@@ -22,7 +22,7 @@ export function rowOf(m: ColumnMajor, i: number): number[] {
   return out;
 }
 
-/** Time score f(r) of section 3.3. */
+/** Time score f(r), piecewise linear in the duration's share r of the median. */
 export function timeScoreOf(r: number): number {
   if (Number.isNaN(r)) return NaN;
   if (r < 0.1) return 0;

@@ -86,7 +86,7 @@ function question(q: ProjectiveQuestion, options: ProjectiveOptions): Required<P
       probs.push(null);
       continue;
     }
-    // p_k = max(y_k / sum, 0.01), renormalised only when the floor changed a value (section 6).
+    // p_k = max(y_k / sum, 0.01), renormalised only when the floor changed a value.
     const raw = y.map((v) => (v * (100 / sum)) / 100);
     const floored = raw.map((v) => Math.max(v, 0.01));
     const total = floored.some((v, k) => v !== raw[k]) ? floored.reduce((s, v) => s + v, 0) : 1;

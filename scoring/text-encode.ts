@@ -1,12 +1,12 @@
-// Open answers on their way into WASM: norm(t) of 5.4 (NFKC, lower case, apostrophes, whitespace),
-// one entry per distinct normalised text, and code points. Shared by the word-list loader and the
+// Open answers on their way into WASM: norm(t) (NFKC, lower case, apostrophes, whitespace), one
+// entry per distinct normalised text, and code points. Shared by the word-list loader and the
 // classification session.
 
 // Anything the apostrophe and whitespace steps of normaliseAnswer would change: an apostrophe variant,
 // whitespace other than a plain space, two spaces in a row, or a space at either end.
 const NEEDS_REPLACING = /[\u2018\u2019\u201B\u2032\u00B4`]|[^\S ]| {2}|^ | $/;
 
-/** norm(t) of 5.4 before it enters WASM: NFKC, lower case, typographic apostrophes, whitespace. */
+/** norm(t) before it enters WASM: NFKC, lower case, typographic apostrophes, whitespace. */
 export function normaliseAnswer(text: string | null | undefined): string {
   if (text == null) return '';
   const lower = text.normalize('NFKC').toLowerCase();

@@ -1,6 +1,6 @@
-// Open-ended classification (section 5), facade side: the types, the word lists (JSON data files
-// bundled with the facade and loaded into WASM memory once per instance) and the classifier, which
-// runs as a session (text-session.ts) over texts normalised and encoded by text-encode.ts.
+// Open-ended classification, facade side: the types, the word lists (JSON data files bundled with
+// the facade and loaded into WASM memory once per instance) and the classifier, which runs as a
+// session (text-session.ts) over texts normalised and encoded by text-encode.ts.
 import type { WasmHeap } from './wasm-memory.ts';
 import { Arena } from './wasm-memory.ts';
 import { encode, normaliseAnswer } from './text-encode.ts';
@@ -32,7 +32,7 @@ import profanityDe from './words/profanity-de.json' with { type: 'json' };
 import aiPhrases from './words/ai-phrases.json' with { type: 'json' };
 import dictionary from './words/dictionary.json' with { type: 'json' };
 
-/** Category scores of section 5.2 by code. */
+/** The score each open-ended category gives an answer, by category code. */
 export const CATEGORY_SCORES: Readonly<Record<number, number>> = {
   1: 100,
   4: 50,
@@ -85,7 +85,7 @@ export interface OpenQuestion {
   allowedLanguages?: readonly string[];
   /** Duplicate-respondent detection (default on). */
   duplicateDetection?: boolean;
-  /** Wrong-topic check; default: on when keywords are configured (section 16.5). */
+  /** Wrong-topic check; default: on when keywords are configured. */
   topicCheck?: boolean;
   /** One answer per interview; null, '' and '-999' are not scored. */
   answers: readonly (string | null | undefined)[];

@@ -16,8 +16,8 @@ export interface ColumnMajor {
 export type MatrixInput = ColumnMajor | readonly Float64Array[];
 
 /**
- * Grid labels (section 4.3). 'Inconsistent' (issue 17) replaces 'OK' where the grid's own
- * consistency score is in the red band (see ConsistencyResult); only scoreAll sets it.
+ * Grid labels of the per-grid score. 'Inconsistent' replaces 'OK' where the grid's own consistency
+ * score is in the red band (see ConsistencyResult); only scoreAll sets it.
  */
 export const GRID_LABELS = ['none', 'OK', 'Straightliner', 'Partial Straightliner', 'Pattern', 'Inconsistent'] as const;
 export type GridLabel = (typeof GRID_LABELS)[number];
@@ -25,7 +25,7 @@ export type GridLabel = (typeof GRID_LABELS)[number];
 export interface TimeScoreOptions {
   /** Column of the total duration (seconds), or -1 / undefined when only pages exist. */
   totalIndex?: number;
-  /** Minimum valid durations per metric (default 30, FACT-PRODUCT). */
+  /** Minimum valid durations per metric (default 30, a product rule). */
   minRecords?: number;
 }
 
@@ -103,7 +103,7 @@ export interface ConsistencyGridResult {
 }
 
 export interface ConsistencyResult {
-  /** Consistency score per interview over all its fitted grids, 0..100, NaN = null (issue 17). */
+  /** Consistency score per interview over all its fitted grids, 0..100, NaN = null. */
   score: Float64Array;
   /** Grids that entered the score per interview. */
   dataPoints: Float64Array;
@@ -171,8 +171,8 @@ export interface CombinedWeights {
   ps: number;
   cs: number;
   /**
-   * Consistency score (issue 17), a core score like TS and IBS (averaged and part of the cap); 0 leaves
-   * it out entirely. Optional so that weight sets saved before it existed keep working: absent means
+   * Consistency score, a core score like TS and IBS (averaged and part of the cap); 0 leaves it out
+   * entirely. Optional so that weight sets saved before it existed keep working: absent means
    * DEFAULT_WEIGHTS.con.
    */
   con?: number;
@@ -199,7 +199,8 @@ export interface CombinedResult {
 
 /**
  * Exclusion reasons in the product order; the primary reason is the first that fired. 'CON' (the
- * consistency rule, issue 17) comes last so that the bits of the product's reasons keep their values.
+ * consistency rule, added later) comes last so that the bits of the product's reasons keep their
+ * values.
  */
 export const REASONS = ['manual', 'combined', 'quota', 'IS', 'PS', 'CS', 'SDS', 'TS', 'IBS', 'OES', 'CON'] as const;
 export type Reason = (typeof REASONS)[number];
@@ -304,8 +305,8 @@ export interface NumericScoring {
   /** Psychometric synonyms (or antonyms) with critical correlation `critval` (default 0.60). */
   psychSyn(items: MatrixInput, options?: { critval?: number; antonyms?: boolean }): Float64Array;
   /**
-   * Consistency score (issue 17) of the interviews over item batteries: a robust (reweighted MCD)
-   * Mahalanobis distance per grid, calibrated on the sample, summed over the grids and mapped to 0..100.
+   * Consistency score of the interviews over item batteries: a robust (reweighted MCD) Mahalanobis
+   * distance per grid, calibrated on the sample, summed over the grids and mapped to 0..100.
    */
   consistency(grids: readonly ConsistencyGrid[]): ConsistencyResult;
   projective(questions: readonly ProjectiveQuestion[], options?: ProjectiveOptions): ProjectiveResult;
@@ -385,7 +386,7 @@ export interface PipelineResult {
   grids: { scores: Float64Array; labels: Uint8Array }[];
   ibs: Float64Array;
   ibsDataPoints: Float64Array;
-  /** Consistency score (issue 17), 0..100, NaN = null, and the grids it used. */
+  /** Consistency score, 0..100, NaN = null, and the grids it used. */
   consistency: Float64Array;
   consistencyDataPoints: Float64Array;
   oes: Float64Array;

@@ -1,8 +1,9 @@
 // Low-level access to the scoring module's memory: allocation, copying typed arrays in and out, and
 // resident matrices and results. The module declares a maximum memory, so the facade switches it to
-// a resizable ArrayBuffer (`WebAssembly.Memory.prototype.toResizableBuffer`, Bun and Chromium): growing
-// memory then keeps every view valid. On engines without it, growth detaches earlier views
-// (toolchain.md), so views are still recreated on every access and results are copied out.
+// a resizable ArrayBuffer (`WebAssembly.Memory.prototype.toResizableBuffer`, Bun and Chromium):
+// growing memory then keeps every view valid. On engines without it, growth detaches earlier views
+// (growing replaces the memory's ArrayBuffer), so views are still recreated on every access and
+// results are copied out.
 import type { ColumnMajor, MatrixInput } from './types.ts';
 
 /** The raw exports the facade uses; addresses and counts are plain numbers. */

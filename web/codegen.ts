@@ -2,7 +2,7 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 import type { CodegenPlugin } from '@graphql-codegen/plugin-helpers';
 import { Kind, type OperationDefinitionNode } from 'graphql';
 
-/** Where the generated files go; committed, and tests/web/codegen-fresh.test.ts fails when they are stale. */
+/** Where the generated files go; committed, and tests/guards/web-codegen-fresh.test.ts fails when they are stale. */
 export const GENERATED_DIR = 'web/lib/gql/';
 const OPERATION_NAMES_FILE = `${GENERATED_DIR}operation-names.ts`;
 

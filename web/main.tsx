@@ -2,7 +2,7 @@ import { startFirstLoad } from './app/boot';
 
 // The route chunk and the first requests start before the browser spends ~100 ms evaluating Chakra,
 // the theme and the app (a static import would run all of that first), so the answers are usually
-// there when React first renders (issue 4: first row within 300 ms). Keep boot's imports free of
+// there when React first renders (the target: first row within 300 ms). Keep boot's imports free of
 // Chakra and the app's components.
 startFirstLoad(window.location.pathname);
 

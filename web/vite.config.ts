@@ -112,6 +112,8 @@ function prebuiltChakraGlobalCss(): Plugin {
  * through boot's prefetches. In the build each call becomes its own document text instead, so every
  * document ships with the code that sends it (what the client preset's babel plugin does). The types
  * come from the same call when type-checking; the guard tests keep the generated map equal to the sources.
+ * The formatter moves a long literal onto a line of its own with a trailing comma, so the pattern
+ * allows whitespace and that comma around the literal.
  */
 export function inlineTypedDocuments(): Plugin {
   const importOfGraphql = /^import \{ graphql \} from '(?:\.\.?\/)+(?:lib\/)?gql';\r?\n/m;
@@ -123,7 +125,7 @@ export function inlineTypedDocuments(): Plugin {
       const file = id.replaceAll('\\', '/');
       if (!file.startsWith(webRoot.replaceAll('\\', '/')) || file.includes('/lib/gql/') || !importOfGraphql.test(code))
         return null;
-      const inlined = code.replace(importOfGraphql, '').replace(/\bgraphql\((`[^`]*`)\)/g, '$1');
+      const inlined = code.replace(importOfGraphql, '').replace(/\bgraphql\(\s*(`[^`]*`)\s*,?\s*\)/g, '$1');
       if (/\bgraphql\(/.test(inlined))
         this.error(`inline-typed-documents: a graphql() call in ${id} is not a single template literal`);
       return { code: inlined, map: null };

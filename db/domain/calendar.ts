@@ -1,7 +1,7 @@
-// Calendar dates are 'YYYY-MM-DD' strings in Europe/Vienna (architecture.md), on the server, in the
-// database and in the browser. This file is the one definition of their arithmetic: api/, db/ and
-// web/ import it (db/domain is plain TypeScript: no drizzle, no node: imports, so the browser can).
-// Arithmetic runs on UTC midnights, so no daylight-saving shift can move a day.
+// Calendar dates are 'YYYY-MM-DD' strings in Europe/Vienna (the company's time zone), on the
+// server, in the database and in the browser. This file is the one definition of their arithmetic:
+// api/, db/ and web/ import it (db/domain is plain TypeScript: no drizzle, no node: imports, so the
+// browser can). Arithmetic runs on UTC midnights, so no daylight-saving shift can move a day.
 
 /** A calendar date, 'YYYY-MM-DD'. */
 export type IsoDate = string;

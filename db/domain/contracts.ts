@@ -5,9 +5,9 @@ import { addDays, daysInclusive, oneYearEnd, type IsoDate } from './calendar';
 export const CONTRACT_TYPES = ['STARTER', 'PROFESSIONAL', 'ENTERPRISE', 'CUSTOM', 'TEST'] as const;
 export type ContractType = (typeof CONTRACT_TYPES)[number];
 
-/** Types whose length is fixed: one year minus one day (spec section 9). */
+/** Types whose length is fixed: one year minus one day. */
 export const FIXED_LENGTH_TYPES: readonly ContractType[] = ['STARTER', 'PROFESSIONAL', 'ENTERPRISE'];
-/** Types that never renew themselves (spec section 4: auto-renew forced off). */
+/** Types that never renew themselves (auto-renew forced off). */
 export const NO_RENEW_TYPES: readonly ContractType[] = ['TEST', 'CUSTOM'];
 
 export const isFixedLength = (type: ContractType) => FIXED_LENGTH_TYPES.includes(type);
@@ -15,7 +15,7 @@ export const isFixedLength = (type: ContractType) => FIXED_LENGTH_TYPES.includes
 /**
  * The end of a contract of `type` that ran from `startDate` to `endDate` when it starts at
  * `newStart` instead (an edited start, a renewal): fixed-length types end one year minus one day
- * later; the others keep their length in days (spec section 4).
+ * later; the others keep their length in days.
  */
 export function endKeepingLength(
   c: { type: ContractType; startDate: IsoDate; endDate: IsoDate },
@@ -29,7 +29,7 @@ export type ContractStatus = 'UPCOMING' | 'ACTIVE' | 'EXPIRED' | 'DEACTIVE';
 export type CreditPlanStatus = ContractStatus;
 
 /**
- * Status comes from Vienna calendar dates (credits.md, "Calendar rules"): DEACTIVE when
+ * Status comes from Vienna calendar dates, both ends inclusive: DEACTIVE when
  * deactivated; UPCOMING before the start; EXPIRED after the (inclusive) end; else ACTIVE.
  * `today` is a Vienna date (viennaDate()).
  */

@@ -4,9 +4,9 @@ import { datafiles } from './datafiles';
 import { users } from './users';
 
 /**
- * Signed cleaning certificates (issue 13): the code names one statement, kept exactly as signed
- * (canonical JSON) with its Ed25519 signature and the public key that made it, so a certificate
- * stays verifiable after the server's key is replaced.
+ * Signed cleaning certificates: the code names one statement, kept exactly as signed (canonical
+ * JSON) with its Ed25519 signature and the public key that made it, so a certificate stays
+ * verifiable after the server's key is replaced.
  */
 export const certificates = sqliteTable(
   'certificates',

@@ -7,9 +7,9 @@ export const CLEANING_AUDIT_ACTIONS = ['SAVE', 'MANUAL_EXCLUDE', 'MANUAL_KEEP', 
 export type CleaningAuditAction = (typeof CLEANING_AUDIT_ACTIONS)[number];
 
 /**
- * The worksheet's audit trail (issue 13): every saved cleaning and every manual decision, with who,
- * when and why. Append-only; a manual decision is logged when the cleaning that carries it is saved
- * (that is when it takes effect), one row per record id whose decision changed.
+ * The worksheet's audit trail: every saved cleaning and every manual decision, with who, when and
+ * why. Append-only; a manual decision is logged when the cleaning that carries it is saved (that is
+ * when it takes effect), one row per record id whose decision changed.
  */
 export const cleaningAudit = sqliteTable(
   'cleaning_audit',

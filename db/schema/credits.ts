@@ -4,8 +4,8 @@ import { companies } from './companies';
 import { CONTRACT_TYPES } from '../domain/contracts';
 import { calendarDate, createdAt, id, instant } from './columns';
 
-// See the design file credits.md: append-only ledger, integer credits, integer euro cents,
-// Vienna calendar dates, idempotency keys under UNIQUE indexes.
+// The credit rules as stored: an append-only ledger (a correction is a new row), integer credits,
+// integer euro cents, Vienna calendar dates, idempotency keys under UNIQUE indexes.
 
 export { CONTRACT_TYPES, type ContractType } from '../domain/contracts';
 export const CREDIT_PLAN_ROLES = ['PRIMARY', 'SECONDARY', 'BACKUP'] as const;
@@ -97,7 +97,7 @@ export const creditPlans = sqliteTable(
     contractId: text('contract_id').references(() => contracts.id),
     role: text('role', { enum: CREDIT_PLAN_ROLES }).notNull(),
     category: text('category', { enum: CREDIT_PLAN_CATEGORIES }).notNull(),
-    /** Package tier (STARTER ... TEST); the spec records this reading of "type" too. */
+    /** Package tier (STARTER ... TEST), the "type" that getCompanyCreditPlansByType filters on. */
     planType: text('plan_type', { enum: CONTRACT_TYPES }).notNull(),
     name: text('name').notNull(),
     validFrom: calendarDate('valid_from').notNull(),

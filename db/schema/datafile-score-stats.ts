@@ -1,7 +1,7 @@
 import { integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { datafiles } from './datafiles';
 
-/** The score kinds the dashboard sums up: the combined score, the seven of spec section 1 and the consistency score. */
+/** The score kinds the dashboard sums up: the combined score, the seven quality scores and the consistency score. */
 export const SCORE_STAT_KINDS = ['COMBINED', 'TS', 'IBS', 'OES', 'PS', 'CS', 'IS', 'SDS', 'CON'] as const;
 export type ScoreStatKind = (typeof SCORE_STAT_KINDS)[number];
 
@@ -10,10 +10,10 @@ export type ScoreStatKind = (typeof SCORE_STAT_KINDS)[number];
  * when the revision is published (the scores themselves live only in scores.arrow in the blob
  * store, which SQL cannot read): how many interviews have the score, their sum (full precision, so
  * an average over many datafiles is weighted by interviews), and how many fall into each benchmark
- * band of spec section 9 on the rounded integer score (scoring.md section 2): 0 to under 40, 40 to
- * under 60, 60 to under 80, 80 to 100. A row belongs to `revision`; the dashboard reads only rows of
- * the datafile's published revision, so a revision published without them is left out, never
- * counted with another revision's figures.
+ * band on the score rounded half up to an integer: 0 to under 40, 40 to under 60, 60 to under 80,
+ * 80 to 100. A row belongs to `revision`; the dashboard reads only rows of the datafile's published
+ * revision, so a revision published without them is left out, never counted with another revision's
+ * figures.
  */
 export const datafileScoreStats = sqliteTable(
   'datafile_score_stats',

@@ -13,10 +13,10 @@ export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 export type UploadSourceInfo = { delimiter?: string; encoding?: string; qualtrics?: boolean };
 
 /**
- * One upload of a datafile (issue 11): the first upload (UPLOAD) or a re-upload (UPDATE). A row is
- * the draft of upload steps 1-3 (the stored file, the reading options, the data points of step 2),
- * then the processing attempt, then the history: who uploaded when, how many records, how many were
- * charged. Cells never live here: a READY upload's revision is in the blob store
+ * One upload of a datafile: the first upload (UPLOAD) or a re-upload (UPDATE). A row is the draft
+ * of upload steps 1-3 (the stored file, the reading options, the data points of step 2), then the
+ * processing attempt, then the history: who uploaded when, how many records, how many were charged.
+ * Cells never live here: a READY upload's revision is in the blob store
  * (datafiles/<datafileId>/<revision>/, api/modules/uploads/README.md).
  */
 export const datafileUploads = sqliteTable(
@@ -97,7 +97,7 @@ export const DATA_POINT_TYPES = [
 ] as const;
 export type DataPointTypeValue = (typeof DATA_POINT_TYPES)[number];
 
-/** The quality-score algorithms a data point feeds (spec section 3: algorithms{IS,PS,SDS,TS,IBS,CS,OES}). */
+/** The quality-score algorithms a data point feeds (algorithms{IS,PS,SDS,TS,IBS,CS,OES}). */
 export type DataPointAlgorithms = {
   IS: boolean;
   PS: boolean;
@@ -108,7 +108,7 @@ export type DataPointAlgorithms = {
   OES: boolean;
 };
 
-/** Settings of one data-point type beyond the spec's common fields (api/modules/uploads/types.ts DataPoint). */
+/** Settings of one data-point type beyond the fields every data point has (api/modules/uploads/types.ts DataPoint). */
 export type DataPointSettings = {
   role?: 'TOTAL' | 'PAGE';
   unit?: string;
@@ -123,11 +123,11 @@ export type DataPointSettings = {
 };
 
 /**
- * The data points of an upload (spec section 3 "Draft datafile": datapointsMetadata), one row per
- * column or column group in the order of step 2. `columns` are the header names the point reads
- * (a grid's items in the order shown to respondents; a projective question's vote, then its
- * predictions; a timestamp's start, then its end). The published upload's rows describe the
- * stored columns for the result pages.
+ * The data points of an upload (a draft datafile's datapointsMetadata), one row per column or
+ * column group in the order of step 2. `columns` are the header names the point reads (a grid's
+ * items in the order shown to respondents; a projective question's vote, then its predictions; a
+ * timestamp's start, then its end). The published upload's rows describe the stored columns for the
+ * result pages.
  */
 export const datafileDatapoints = sqliteTable(
   'datafile_datapoints',

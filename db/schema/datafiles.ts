@@ -7,7 +7,7 @@ import { users } from './users';
 export const IMPORT_TYPES = ['MANUAL', 'LIVE'] as const;
 export const DATAFILE_STATUSES = ['DRAFT', 'PROCESSING', 'READY', 'ERROR', 'STOPPED'] as const;
 
-/** JSON shapes kept with the datafile (spec section 3: metadata, cleaningSettings, weightingMethod). */
+/** JSON shapes kept with the datafile (metadata, cleaningSettings, weightingMethod). */
 export type DatafileMetadata = {
   dataRecordIdColumn?: string;
   headerRow?: number;
@@ -30,7 +30,7 @@ export type ScoreThreshold = {
   threshold: number;
   minDataPoints?: number;
 };
-/** Quota setting (spec section 3): characteristic column, its display name, options with target values, show flag. */
+/** Quota setting: characteristic column, its display name, options with target values, show flag. */
 export type QuotaSetting = {
   column: string;
   rename: string | null;
@@ -38,8 +38,8 @@ export type QuotaSetting = {
   options: { value: string; label: string; target: number | null }[];
 };
 /**
- * Spec section 3's cleaningSettings; the worksheet added the optional parts (open-answer count rule,
- * quota setting) so the form reloads as saved.
+ * A datafile's cleaningSettings (score thresholds, target sample size); the worksheet added the
+ * optional parts (open-answer count rule, quota setting) so the form reloads as saved.
  */
 export type CleaningSettings = {
   scoreThresholds: ScoreThreshold[];
@@ -118,7 +118,7 @@ export const datafiles = sqliteTable(
     publishedUploadId: text('published_upload_id'),
     /** Processing progress of the first upload, 0..100 (an update's progress is on its datafile_uploads row). */
     progress: integer('progress').notNull().default(0),
-    // Datafile metadata (spec section 3) of the published revision.
+    // Datafile metadata of the published revision.
     numberOfValidRecords: integer('number_of_valid_records').notNull().default(0),
     numberOfInvalidRecords: integer('number_of_invalid_records').notNull().default(0),
     /** Records excluded by cleaning (record summary); upload leaves it 0. */

@@ -5,7 +5,7 @@ export const JOB_STATES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLE
 export type JobState = (typeof JOB_STATES)[number];
 
 /**
- * Background jobs as leased rows (datapath.md "Jobs"): any API process claims the next runnable row
+ * Background jobs as leased rows (docs/jobs.md): any API process claims the next runnable row
  * by taking its lease in one write, renews it while running, and a row whose lease expired (its
  * worker died) is claimable again. Instants are ISO-8601 UTC text, so they compare as text.
  */

@@ -21,13 +21,13 @@ export type LiveScores = {
   categories: Record<string, number>;
   /** Grid score per grid page label. */
   grids: Record<string, number | null>;
-  /** The cleaning decision under the default rules (scoring.md section 12) at arrival. */
+  /** The cleaning decision under the default cleaning rules (any rule that fires removes) at arrival. */
   kept: boolean;
 };
 
 /**
- * Respondents of live imports (issue 14), one row per datafile and record id. The primary key is
- * the idempotency of a respondent: it is written in the same transaction as its charge
+ * Respondents of live imports, one row per datafile and record id. The primary key is the
+ * idempotency of a respondent: it is written in the same transaction as its charge
  * (live:<datafileId>:<recordId>), so a respondent is stored exactly when it is charged. The cells
  * are kept as sent (JSON per page); the publish job turns them into the revision's Arrow columns.
  */

@@ -8,7 +8,7 @@ import { createdAt } from './columns';
  */
 export const oesJudgeVerdicts = sqliteTable('oes_judge_verdicts', {
   answerHash: text('answer_hash').primaryKey(),
-  /** Category code of spec section 3 (1, 4, 5, 6, 7, 10, 11 or 13). */
+  /** Open-ended category code the judge may give (1, 4, 5, 6, 7, 10, 11 or 13; scoring/text.ts names them). */
   category: integer('category').notNull(),
   model: text('model').notNull(),
   createdAt: createdAt(),

@@ -4,9 +4,9 @@ import { datafiles } from './datafiles';
 import { users } from './users';
 
 /**
- * Report settings of a datafile (spec section 3 "Report settings"): what the public quality report
- * at /datafile-report?datafileId= shows and whether strangers may open it. One row per datafile,
- * created on the first save. The password is stored only as an Argon2id hash, like user passwords.
+ * Report settings of a datafile: what the public quality report at /datafile-report?datafileId=
+ * shows and whether strangers may open it. One row per datafile, created on the first save. The
+ * password is stored only as an Argon2id hash, like user passwords.
  */
 export const datafileReports = sqliteTable('datafile_reports', {
   datafileId: text('datafile_id')

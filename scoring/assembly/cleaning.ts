@@ -1,4 +1,5 @@
-// Cleaning and review (section 12): OR rules, manual decisions, quota and target-size trimming.
+// Cleaning and review: OR rules (any rule that fires excludes), manual decisions, quota and
+// target-size trimming.
 import { ldf, stf, ldi, sti, take, release } from './mem';
 import { selectKth } from './stats';
 
@@ -9,7 +10,7 @@ import { selectKth } from './stats';
 export const REASON_MANUAL: i32 = 0;
 export const REASON_COMBINED: i32 = 1;
 export const REASON_QUOTA: i32 = 2;
-// 3 IS, 4 PS, 5 CS, 6 SDS, 7 TS, 8 IBS, 9 OES, 10 CON (consistency, issue 17: after the product's list)
+// 3 IS, 4 PS, 5 CS, 6 SDS, 7 TS, 8 IBS, 9 OES, 10 CON (consistency: added after the product's list)
 export const REASON_OES: i32 = 9;
 
 /** Number of score columns the rules read: combined, IS, PS, CS, SDS, TS, IBS, OES, CON. */

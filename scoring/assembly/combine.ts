@@ -1,7 +1,7 @@
-// Open-ended aggregation (5.3), combined score (11), certificate (13) and credits (14).
+// Open-ended aggregation per respondent, combined score, certificate level and credits per interview.
 import { ldf, stf, ldi, pairScratch, release, take, takeLane0 } from './mem';
 
-/** Score of an open-ended category code (section 5.2); NaN for "not scored" (0) and unknown codes. */
+/** Score of an open-ended category code (scoring/text.ts names them); NaN for "not scored" (0) and unknown codes. */
 export function categoryScore(code: i32): f64 {
   switch (code) {
     case 1: return 100;
@@ -13,7 +13,10 @@ export function categoryScore(code: i32): f64 {
   }
 }
 
-/** Categories that count towards the "at least 2 bad answers" OES cleaning rule (section 12). */
+/**
+ * Categories that count towards the "at least 2 bad answers" OES cleaning rule: Bad Language,
+ * Nonsense, Wrong Topic, Wrong Language, Copy Paste, Fake Answer.
+ */
 export function isBadCategory(code: i32): bool {
   return code == 6 || code == 7 || code == 10 || code == 11 || code == 12 || code == 13;
 }
@@ -42,9 +45,9 @@ export function oesAggregate(cat: usize, n: i32, q: i32, outOes: usize, outDp: u
 }
 
 /**
- * Combined score (section 11) for n interviews from six columns (NaN = null): weighted mean of the
+ * Combined score for n interviews from six columns (NaN = null): weighted mean of the
  * existing subscores, capped at (lowest core score among OES, TS, IBS, CON) + cap. `cap` < 0 switches
- * the cap off. The consistency score (CON, issue 17) is a core score like TS and IBS; with weight 0 it
+ * the cap off. The consistency score (CON) is a core score like TS and IBS; with weight 0 it
  * is left out entirely (not averaged, not capping, not counted). Writes the combined score (0..100,
  * NaN when no subscore exists) and n_subscores.
  */
@@ -113,7 +116,7 @@ function combinedPairs(
   }
 }
 
-/** Score-kind bits used by the certificate (section 13). */
+/** Score-kind bits used by the certificate: how many kinds a project used decides the level. */
 export const KIND_TS: i32 = 1;
 export const KIND_IBS: i32 = 2;
 export const KIND_OES: i32 = 4;
@@ -121,9 +124,11 @@ export const KIND_PS: i32 = 8;
 export const KIND_CS: i32 = 16;
 
 /**
- * Certificate level 0..3 (0 = none) of the cleaned data (section 13). `combined` and `kept` (1 = kept)
- * are n f64 columns; `kinds` is a bit set of the score kinds used in the project. `outStats` gets
- * [n_kept, mean combined of kept, share of kept with a combined score, lowest kept combined].
+ * Certificate level 0..3 (0 = none) of the cleaned data (the kept interviews); each level needs the
+ * one below plus a higher mean, more score kinds and a higher lowest score. `combined` and `kept`
+ * (1 = kept) are n f64 columns; `kinds` is a bit set of the score kinds used in the project.
+ * `outStats` gets [n_kept, mean combined of kept, share of kept with a combined score, lowest kept
+ * combined].
  */
 export function certificateLevel(combined: usize, kept: usize, n: i32, kinds: i32, outStats: usize): i32 {
   let nk = 0;
@@ -152,12 +157,12 @@ export function certificateLevel(combined: usize, kept: usize, n: i32, kinds: i3
   return 3;
 }
 
-/** Per-interview credit bounds (FACT-PRODUCT). */
+/** Per-interview credit bounds: below 4 the difference is charged in addition, above 10 nothing more. */
 export const CREDITS_MIN: i32 = 4;
 export const CREDITS_MAX: i32 = 10;
 
 /**
- * Credits per interview (section 14): one per scored data point, clamped to [4, 10]. `dataPoints` is a
+ * Credits per interview: one per scored data point, clamped to [4, 10]. `dataPoints` is a
  * column-major n x k matrix of data-point counts (TS metrics, grids, answers, projective questions).
  * Writes the credits per interview and returns the sum over the file.
  */

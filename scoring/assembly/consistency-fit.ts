@@ -1,8 +1,9 @@
-// Consistency score (issue 17), part 1: the robust fit of one item battery. A reweighted minimum
-// covariance determinant estimate (C-steps from the classical estimate, calibration, one reweighting
-// step) over the interviews that answered every item inside the scale, written into a model block
-// that the row kernels (consistency.ts, grid-simd16.ts) read. scoring/reference-consistency.ts is the
-// same computation in TypeScript; the operation order is kept identical so the doubles agree.
+// Consistency score (scoring/README.md, "Consistency score"), part 1: the robust fit of one item
+// battery. A reweighted minimum covariance determinant estimate (C-steps from the classical
+// estimate, calibration, one reweighting step) over the interviews that answered every item inside
+// the scale, written into a model block that the row kernels (consistency.ts, grid-simd16.ts) read.
+// scoring/reference-consistency.ts is the same computation in TypeScript; the operation order is
+// kept identical so the doubles agree.
 import { ldf, stf, take, release } from './mem';
 import { chiSquareQuantile, medianInPlace, selectKth } from './stats';
 import { d2AtScore } from './consistency-map';

@@ -1,6 +1,7 @@
-// Consistency score (issue 17): from a squared distance on its degrees of freedom to the 0..100
-// score (anchors at normal scores of the F tail, linear in D² between them), shared by the fit (the
-// label cut) and the row kernels. scoring/reference-consistency.ts holds the same formulas.
+// Consistency score (scoring/README.md, "Consistency score"): from a squared distance on its
+// degrees of freedom to the 0..100 score (anchors at normal scores of the F tail, linear in D²
+// between them), shared by the fit (the label cut) and the row kernels.
+// scoring/reference-consistency.ts holds the same formulas.
 import { ldf, stf } from './mem';
 
 // Score anchors: at normal score z the score is s (see the README).

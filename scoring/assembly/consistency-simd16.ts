@@ -1,7 +1,8 @@
-// Consistency score (issue 17), part 3: the distances of sixteen interviews inside the sixteen-lane
-// grid pass (grid-simd16.ts), from the answer codes the grid kernel already holds as bytes. Lane by
-// lane the arithmetic of consistencyRows (consistency.ts): integer answers and weights, exact integer
-// sums of products (two items per i32x4.dot_i16x8_s), single-precision sums of the squares.
+// Consistency score (scoring/README.md, "Consistency score"), part 3: the distances of sixteen
+// interviews inside the sixteen-lane grid pass (grid-simd16.ts), from the answer codes the grid
+// kernel already holds as bytes. Lane by lane the arithmetic of consistencyRows (consistency.ts):
+// integer answers and weights, exact integer sums of products (two items per i32x4.dot_i16x8_s),
+// single-precision sums of the squares.
 import { M_MEAN, M_ZSCALE, MIN_ANSWERS, evenItems, pow2, quantiseAnswer } from './consistency-fit';
 import { LABEL_INCONSISTENT } from './consistency';
 

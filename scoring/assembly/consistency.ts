@@ -1,8 +1,9 @@
-// Consistency score (issue 17), part 2: the squared distances of the interviews under a fitted model
-// (consistency-fit.ts), the grid's own score and the interview's score over all grids. Distances are
-// integer sums of integer products (exact in any order) and single-precision sums of their squares:
-// row by row here, sixteen rows per block inside the sixteen-lane grid kernel (consistency-simd16.ts),
-// so every path (and the reference, through Math.fround) gives the same numbers.
+// Consistency score (scoring/README.md, "Consistency score"), part 2: the squared distances of the
+// interviews under a fitted model (consistency-fit.ts), the grid's own score and the interview's
+// score over all grids. Distances are integer sums of integer products (exact in any order) and
+// single-precision sums of their squares: row by row here, sixteen rows per block inside the
+// sixteen-lane grid kernel (consistency-simd16.ts), so every path (and the reference, through
+// Math.fround) gives the same numbers.
 import { ldf, stf, take, release } from './mem';
 import {
   M_CUT, M_FITTED, M_MEAN, M_NU2, M_RANK, M_WSCALE, M_ZSCALE, MIN_ANSWERS, evenItems, modelWeights, pow2, quantiseAnswer, validCode,

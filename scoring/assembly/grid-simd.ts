@@ -100,7 +100,7 @@ export function gridScoresSimd(
 /** Labels as in grid.ts. */
 const NONE: f64 = 0, OK: f64 = 1, STRAIGHT: f64 = 2, PARTIAL: f64 = 3, PATTERN: f64 = 4;
 
-/** The scalar end of one lane (shared with grid-simd16.ts): the formulas of section 4.3 on its counts. */
+/** The scalar end of one lane (shared with grid-simd16.ts): the per-grid score's formulas on its counts. */
 export function finishLane(
   grid: usize, n: i32, k: i32, lo: f64, hi: f64, patterns: bool, row: i32, odd: i32, cnt: i32, changes: i32,
   s2: i32, s3: i32, s4: i32, s5: i32, s6: i32, cand: i32, votes: i32, outScore: usize, outLabel: usize,

@@ -1,4 +1,4 @@
-// Grid-Question-Score (IBS), section 4.
+// Grid-Question-Score (IBS): a score per item battery from its answer pattern, then per interview.
 import { isMissing, ldf, stf, take, release, pairScratch, takeLane0 } from './mem';
 import { gridScoresSimd } from './grid-simd';
 import { fitsSimd16, gridScoresSimd16 } from './grid-simd16';
@@ -12,7 +12,7 @@ export const LABEL_STRAIGHTLINER: i32 = 2;
 export const LABEL_PARTIAL: i32 = 3;
 export const LABEL_PATTERN: i32 = 4;
 
-/** A grid is scored only with at least this many valid answers (FACT-PRODUCT). */
+/** A grid is scored only with at least this many valid answers (a product rule). */
 export const MIN_GRID_ITEMS: i32 = 7;
 
 // Scratch for the most-frequent-difference count: integer differences in [-DIFF_SPAN, DIFF_SPAN]
@@ -28,9 +28,9 @@ export function lastGridLabel(): i32 {
 }
 
 /**
- * Score of one grid from its valid answers x[0..n) in display order (section 4.3), 0..100, or NaN
- * when n < 7. `patterns` = false skips the pattern step (randomised order without display order).
- * `d` is scratch for n - 1 differences.
+ * Score of one grid from its valid answers x[0..n) in display order, 0..100, or NaN when n < 7.
+ * `patterns` = false skips the pattern step (randomised order without display order). `d` is
+ * scratch for n - 1 differences.
  */
 export function scoreGridRow(x: usize, n: i32, d: usize, patterns: bool): f64 {
   if (n < MIN_GRID_ITEMS) {
@@ -299,8 +299,8 @@ export function scoreGridRowExact(grid: usize, n: i32, k: i32, lo: f64, hi: f64,
 }
 
 /**
- * IBS per interview (section 4.4) from a column-major n x g matrix of grid scores (NaN = null):
- * (mean + min) / 2 over the scored grids, NaN when none; data points = scored grids.
+ * IBS per interview from a column-major n x g matrix of grid scores (NaN = null): (mean + min) / 2
+ * over the scored grids, NaN when none; data points = scored grids.
  */
 export function ibsAggregate(scores: usize, n: i32, g: i32, outIbs: usize, outDp: usize): void {
   const end = n & ~1;

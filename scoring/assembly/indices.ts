@@ -1,4 +1,4 @@
-// Diagnostic indices of the R package `careless` (section 4.5). Shown in the UI, never part of the IBS.
+// Diagnostic indices of the R package `careless`. Shown in the UI, never part of the IBS.
 // Missing answers (-999, NaN) are removed before run lengths and spreads are taken, keeping order.
 import { isMissing, ldf, stf, ldi, take, release } from './mem';
 import { chiSquareQuantile } from './stats';

@@ -1,7 +1,7 @@
 // Memory helpers shared by every kernel. All kernels take raw byte addresses of column-major
 // arrays that the TypeScript facade wrote into this module's memory; `null` travels as NaN.
 
-/** The value -999 marks a missing answer (product spec); NaN marks an empty or non-numeric cell. */
+/** The value -999 marks a missing answer (the survey tools' convention); NaN marks an empty or non-numeric cell. */
 export const MISSING: f64 = -999.0;
 
 // @ts-ignore: decorator

@@ -1,11 +1,11 @@
 // Per-interview projective aggregation: PS, CS, IS and SDS means over the questions (the per-question
-// columns come from projective.ts), the Marlowe-Crowne SDS (10.2) and row means.
+// columns come from projective.ts), the Marlowe-Crowne SDS (the scale variant) and row means.
 import { ldf, stf, take, release, pairScratch } from './mem';
 
 /**
- * Marlowe-Crowne short form C (Reynolds 1982) as SDS (section 10.2). `x` is column-major n x 13 with
- * answers coded `trueCode` / `falseCode` (anything else is missing). SDS = 100 - 100 * MC' / 13,
- * prorated with up to 2 missing items; NaN with more.
+ * Marlowe-Crowne short form C (Reynolds 1982) as SDS. `x` is column-major n x 13 with answers coded
+ * `trueCode` / `falseCode` (anything else is missing). SDS = 100 - 100 * MC' / 13, prorated with up
+ * to 2 missing items; NaN with more.
  */
 export function mcSds(x: usize, n: i32, trueCode: f64, falseCode: f64, out: usize): void {
   for (let i = 0; i < n; i++) {

@@ -1,8 +1,9 @@
-// Projective questions: Prediction-Score (7), Certainty-Score (8), Information-Score (9) and the
-// projective Social-Desirability-Score (10.1), all built on the data model of section 6.
+// Projective questions: Prediction-Score, Certainty-Score, Information-Score and the projective
+// Social-Desirability-Score, all built on one data model: each respondent's chosen option and their
+// predicted shares of the others' choices.
 import { isMissing, ldf, stf, take, release } from './mem';
 
-/** Floor for a predicted share before renormalising, so that no log(0) arises (section 6). */
+/** Floor for a predicted share before renormalising, so that no log(0) arises. */
 const EPS: f64 = 0.01;
 
 let lnTable: usize = 0;
@@ -160,8 +161,8 @@ export function projectiveApply(
 let lastKey: i32 = -1;
 
 /**
- * Validates row i and writes its normalised predicted shares p_k to `y` and ln p_k to `ly` (section
- * 6); returns the chosen option 0..m-1, or -1 when the choice or the prediction is invalid.
+ * Validates row i and writes its normalised predicted shares p_k to `y` and ln p_k to `ly`;
+ * returns the chosen option 0..m-1, or -1 when the choice or the prediction is invalid.
  */
 function rowShares(choice: usize, pred: usize, n: i32, m: i32, predCols: i32, i: i32, y: usize, ly: usize): i32 {
   lastKey = -1;
@@ -242,7 +243,7 @@ function shareLogs(m: i32, share: usize, lshare: usize): bool {
   return m > 0 && ldf(share, 0) == ldf(share, 0);
 }
 
-/** PS from a row's ln p_k (section 7): 100 exp(-lambda KL(x̄ || p)). */
+/** PS from a row's ln p_k: 100 exp(-lambda KL(x̄ || p)). */
 function predictionScore(m: i32, outShare: usize, lshare: usize, ly: usize, lambda: f64): f64 {
   let kl: f64 = 0;
   for (let k = 0; k < m; k++) {

@@ -43,7 +43,7 @@ export function isSpace(cp: i32): bool {
 
 /**
  * Punctuation for the "punctuation only" rule: sentence marks, dashes, quotes, brackets, slashes.
- * Symbols such as # + = $ % & are deliberately not punctuation, so "#+#+" counts as nonsense (5.4).
+ * Symbols such as # + = $ % & are deliberately not punctuation, so "#+#+" counts as nonsense.
  */
 export function isPunctuation(cp: i32): bool {
   switch (cp) {
@@ -57,7 +57,7 @@ export function isPunctuation(cp: i32): bool {
   }
 }
 
-/** Characters stripped from both ends to form core(t): ?!.,-_/\*+~ and spaces (5.4). */
+/** Characters stripped from both ends to form core(t): ?!.,-_/\*+~ and spaces. */
 export function isCoreTrim(cp: i32): bool {
   switch (cp) {
     case 0x3f: case 0x21: case 0x2e: case 0x2c: case 0x2d: case 0x5f: case 0x2f: case 0x5c: case 0x2a:

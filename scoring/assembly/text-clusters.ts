@@ -1,7 +1,7 @@
-// Duplicate rules of 5.4 over a question block (text-block.ts): Duplicate Respondent (8) clusters
-// near-identical answers of different respondents to one question, Duplicate Answer (9) compares a
-// respondent's answer with their own answer to an earlier question. Near-identical: Jaccard of the
-// 3-gram sets >= 0.9 (JACCARD_MIN), i.e. 10 * common >= 9 * union.
+// Duplicate rules of the open-ended classifier over a question block (text-block.ts): Duplicate
+// Respondent (8) clusters near-identical answers of different respondents to one question,
+// Duplicate Answer (9) compares a respondent's answer with their own answer to an earlier question.
+// Near-identical: Jaccard of the 3-gram sets >= 0.9 (JACCARD_MIN), i.e. 10 * common >= 9 * union.
 //
 // Rule 8 asks for the connected components of the graph "J >= 0.9" over the eligible answers; any
 // exact method gives the same clusters. Identical texts are one node (text-block.ts), identical gram
@@ -24,7 +24,7 @@ import {
 } from './text-block';
 import { take, release, ldf } from './mem';
 
-// Minimum sizes before duplicate rules apply (5.4).
+// Minimum sizes before duplicate rules apply, so short common answers are never duplicates.
 const DUP_RESPONDENT_MIN_LEN: i32 = 20;
 const DUP_RESPONDENT_MIN_TOKENS: i32 = 4;
 const DUP_ANSWER_MIN_LEN: i32 = 10;

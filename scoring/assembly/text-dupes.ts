@@ -1,5 +1,6 @@
-// Near-duplicate detection for open answers (5.4, categories 8 and 9): sets of character 3-grams
-// compared by Jaccard similarity (the rules over a question are in text-clusters.ts).
+// Near-duplicate detection for open answers (Duplicate Respondent 8, Duplicate Answer 9): sets of
+// character 3-grams compared by Jaccard similarity (the rules over a question are in
+// text-clusters.ts).
 
 /** Near-identical means Jaccard similarity of the 3-gram sets of at least this value. */
 export const JACCARD_MIN: f64 = 0.9;

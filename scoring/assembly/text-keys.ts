@@ -1,11 +1,12 @@
-// Topic keys of words for the wrong-topic rule and the question-echo test: a word is folded (umlauts
-// and accents to their base letter, ß to ss), stripped of one common German/English inflection
-// ending when at least four letters remain (Berge/Berg, Strände/Strand, hotels/hotel, beaches/beach),
-// and cut to its first five letters, the unit scoring.md 5.4 compares. German and English share
-// these endings, so one light stemmer serves both without knowing the answer's language.
+// Topic keys of words for the wrong-topic rule and the question-echo test: a word is folded
+// (umlauts and accents to their base letter, ß to ss), stripped of one common German/English
+// inflection ending when at least four letters remain (Berge/Berg, Strände/Strand, hotels/hotel,
+// beaches/beach), and cut to its first five letters, the unit the wrong-topic rule compares (a word
+// shorter than that is compared whole). German and English share these endings, so one light
+// stemmer serves both without knowing the answer's language.
 import { hashStart, hashAdd } from './text-lists';
 
-/** Key length in letters (5.4: "compare by 5-character prefix"). */
+/** Key length in letters: words are compared by their first five characters. */
 export const KEY_LETTERS: i32 = 5;
 const MIN_STEM: i32 = 4;
 const MAX_WORD: i32 = 64;

@@ -1,4 +1,4 @@
-// Per-question and cross-question passes of the open-ended classifier (5.4: pass A per distinct text,
+// Per-question and cross-question passes of the open-ended classifier (pass A per distinct text,
 // pass B over the dataset: categories 8 and 10 here, 8 and 9 in text-clusters.ts) and the final
 // category per answer.
 import { analyse, copyPaste, lastTokens, lastContent, setQuestionEcho, CONTENT_BYTES, NOT_SCORED, PRIORITY, UNSURE } from './text';
@@ -25,9 +25,10 @@ const TOPIC_SKIP: u32 = NOT_SCORED | FLAGS_4_5 | (1 << 11);
 const TOPIC_WORD_MAX: i32 = 32;
 
 /**
- * Support a word needs from other respondents to count as the question's vocabulary: 5.4 asks for 3,
- * which a small sample rarely reaches (45 answers: a word two others used is still topical), so it
- * grows with the sample: 1 other respondent below 200 answers, 2 below 300, 3 from 300 on.
+ * Support a word needs from other respondents to count as the question's vocabulary: the rule as
+ * first written asks for 3, which a small sample rarely reaches (45 answers: a word two others used
+ * is still topical), so it grows with the sample: 1 other respondent below 200 answers, 2 below
+ * 300, 3 from 300 on.
  */
 function supportNeeded(n: i32): i32 {
   return min(TOPIC_SUPPORT, max(1, n / 100));
@@ -265,7 +266,7 @@ export function textWrongTopic(block: usize, q: usize, qlen: i32, status: usize)
  * respondent answered another question attentively. Going off topic is what careless or fraudulent
  * respondents do, and they do it throughout; a respondent who shows in one answer that they follow the
  * survey is far more likely to have written an unusual on-topic answer than an off-topic one, and a
- * wrong verdict costs a real respondent (5.4: be conservative).
+ * wrong verdict costs a real respondent, so the classifier stays conservative.
  */
 export function textTopicResolve(statuses: usize, flags: usize, questions: i32, n: i32): void {
   for (let r = 0; r < n; r++) {
@@ -297,7 +298,7 @@ function containsStem(cps: usize, a: i32, b: i32, stems: usize, stemStart: usize
   return false;
 }
 
-/** Final category per answer from its flags: the flag with the lowest score wins (5.4); 0 = not scored. */
+/** Final category per answer from its flags: the flag with the lowest score wins; 0 = not scored. */
 export function textFinalCategories(flags: usize, n: i32, out: usize): void {
   for (let i = 0; i < n; i++) {
     const f = load<u32>(flags + (<usize>i << 2));

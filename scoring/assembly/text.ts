@@ -1,6 +1,6 @@
-// Open-ended classification (section 5.4): pass A per answer, pass B per question (duplicate
-// respondents, wrong topic with the sample vocabulary), and duplicate answers across questions.
-// Texts arrive as Unicode code points after NFKC and lower-casing in the facade.
+// Open-ended classification, offline and rule by rule: pass A per answer, pass B per question
+// (duplicate respondents, wrong topic with the sample vocabulary), and duplicate answers across
+// questions. Texts arrive as Unicode code points after NFKC and lower-casing in the facade.
 import { isLetter, isDigit, isSpace, isPunctuation, isCoreTrim, isVowel, unleet, scriptOf, SCRIPT_LATIN } from './text-chars';
 import {
   hashAdd, hashRange, hashStart, tableGet, tableAdd, languageBit, LANGUAGES, LIST_STOPWORDS, LIST_GENERIC, LIST_INTENSIFIER,
@@ -21,9 +21,10 @@ export const UNSURE: u32 = 1 << 20;
 // Answers at least this long (code points) are unsure unless already flagged as fake.
 const UNSURE_LENGTH: i32 = 160;
 
-// Priority of the final category: lowest score first, ties in the order of 5.4 except that Wrong
-// Language comes before Wrong Topic (same score): an answer in a language the question does not allow
-// cannot share its words, so the language is the cause (scoring/README.md, changes to 5.4).
+// Priority of the final category: lowest score first, ties in the order 8, 12, 13, 7, 6, 9, 10, 11,
+// 5, 4 except that Wrong Language comes before Wrong Topic (same score): an answer in a language
+// the question does not allow cannot share its words, so the language is the cause
+// (scoring/README.md, in its list of changes).
 export const PRIORITY: StaticArray<i32> = [8, 12, 13, 7, 6, 9, 11, 10, 5, 4];
 
 const CP_MINUS: i32 = 0x2d;
@@ -107,7 +108,10 @@ function containsAiPhrase(cps: usize, a: i32, b: i32): bool {
   return false;
 }
 
-/** A garbage token (5.4 rule 7b); only Latin-script tokens qualify (see scoring/README.md). */
+/**
+ * A garbage token (the Nonsense rule: no vowel, a keyboard run or a repeated character); only
+ * Latin-script tokens qualify (see scoring/README.md).
+ */
 function isGarbage(cps: usize, a: i32, b: i32, bits: u32): bool {
   if (bits & LIST_DICTIONARY) return false;
   const len = b - a;

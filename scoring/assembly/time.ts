@@ -1,9 +1,10 @@
-// Time-Score (scoring.md section 3).
+// Time-Score (TS): each duration scored against its column's median; per interview the total's score
+// and the mean page score count half each (either alone when the other is missing).
 import { isMissing, ldf, stf, take, release, pairScratch, takeLane0 } from './mem';
 import { selectKth } from './stats';
 
 /**
- * Piecewise-linear time score f(r) of section 3.3. `r` is the duration as a share of the median
+ * Piecewise-linear time score f(r). `r` is the duration as a share of the median
  * (1.0 = the median); returns 0..100. Continuous, so band edges need no tie rule.
  *
  * Computed as the lower envelope of its lines, without branches, in the same form as the two-lane
@@ -28,7 +29,7 @@ function timeScoreLanes(r: v128): v128 {
   return f64x2.min(rising, falling);
 }
 
-/** A duration counts only when present, not -999 and greater than 0 (section 3.2). */
+/** A duration counts only when present, not -999 and greater than 0. */
 // @ts-ignore: decorator
 @inline
 function validDuration(v: f64): bool {
@@ -106,11 +107,12 @@ export function timeMedians(dur: usize, n: i32, k: i32, minRecords: i32, outMedi
 }
 
 /**
- * Time score per interview (section 3.4). `dur` is column-major n x k; column `totalIdx` (or -1) is
- * the total duration, the others are pages. Writes TS (NaN = null), data points (metric scores used)
- * and an "extremely slow" flag (some metric above 1000 % of its median) per row; k medians too.
- * Two interviews per f64x2 lane pair; an invalid duration adds 0 to the page sum, which leaves it
- * unchanged, so the sums and the final formula are those of one interview at a time.
+ * Time score per interview: half the total's score plus half the mean page score, or whichever
+ * exists. `dur` is column-major n x k; column `totalIdx` (or -1) is the total duration, the others
+ * are pages. Writes TS (NaN = null), data points (metric scores used) and an "extremely slow" flag
+ * (some metric above 1000 % of its median) per row; k medians too. Two interviews per f64x2 lane
+ * pair; an invalid duration adds 0 to the page sum, which leaves it unchanged, so the sums and the
+ * final formula are those of one interview at a time.
  */
 export function timeScores(
   dur: usize, n: i32, k: i32, totalIdx: i32, minRecords: i32,

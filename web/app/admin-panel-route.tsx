@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { AdminPanelPage } from '../features/admin-panel';
 
 // The wizard (date pickers, forms) loads only when a registration is activated, so the
-// Organizations table paints without it (issue 4: first page within 300 ms).
+// Organizations table paints without it (the target: the first page within 300 ms).
 const ActivateOrganizationWizard = lazy(async () => ({
   default: (await import('../features/contracts')).ActivateOrganizationWizard,
 }));

@@ -19,7 +19,7 @@ import {
 import { pageChunks } from './route-chunks';
 import { AppShell } from './shell/app-shell';
 
-/** Route-level code splitting keeps the first load small (toolchain.md); the chunks live in route-chunks.ts. */
+/** Route-level code splitting keeps the first load small; the chunks live in route-chunks.ts. */
 const LoginPage = lazyNamed(pageChunks.login, 'LoginPage');
 const RegisterPage = lazyNamed(pageChunks.register, 'RegisterPage');
 const WelcomePage = lazyNamed(pageChunks.welcome, 'WelcomePage');

@@ -10,8 +10,8 @@ import { preloadRouteChunk } from './route-chunks';
 /**
  * Runs once before the first render: the page's code, the logged-in-user check and (for
  * /admin-panel) the first Organizations page and the tab counts start together instead of one after the other
- * (issue 4: the first row within 300 ms of a full page load; issue 12: the result page's query, so
- * its data request does not wait for `me` and the page's code first). The operators' queries go out only when
+ * (the target: the first row within 300 ms of a full page load; likewise the result page's query,
+ * so its data request does not wait for `me` and the page's code first). The operators' queries go out only when
  * login said this session is an operator's; the answer is still handed out only once `me` agrees.
  */
 export function startFirstLoad(path: string): void {

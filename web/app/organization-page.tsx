@@ -111,7 +111,7 @@ function OrganizationView({
 
 /**
  * /organization-details?organization={id} (breadcrumb Dashboard > Admin Panel > Organization Details):
- * the operators' view of any organisation (spec sections 2 and 6). Others are told they may not see
+ * the operators' view of any organisation. Others are told they may not see
  * it, without asking the server about another organisation; an ADMIN who follows a link to their own
  * organisation lands on /administration, which shows the same.
  */

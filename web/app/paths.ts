@@ -26,7 +26,7 @@ const SUPER_ADMIN_ONLY: readonly AccessLevel[] = ['SUPER_ADMIN'];
 /** Administration is the organisation admin's page; operators may open it too. */
 const ADMINS: readonly AccessLevel[] = ['SUPER_ADMIN', 'ADMIN'];
 
-/** Every route of the spec's route table that needs a login. */
+/** Every route of the app that needs a login. */
 export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { path: '/', titleKey: 'routes.dashboard' },
   { path: '/admin-panel', titleKey: 'routes.adminPanel', roles: SUPER_ADMIN_ONLY },

@@ -4,7 +4,7 @@ import { CREDIT_ROI_CALCULATOR_PATH, DATAFILE_REPORT_PATH, REPORT_VERIFICATION_P
 /**
  * The code chunk of every lazily loaded page, shared by lazy() in app.tsx and by preloading: the
  * boot code asks for the current route's chunk before React renders, so the download runs in
- * parallel with the session check instead of after it (toolchain.md "Web bundle").
+ * parallel with the session check instead of after it.
  */
 export const pageChunks = {
   login: chunkLoader(() => import('../features/auth/pages/login-page')),

@@ -18,7 +18,7 @@ export function pickerDateToIso(date: Date | null): IsoDate | null {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** DD.MM.YYYY, the pickers' and tables' date form (spec section 9). */
+/** DD.MM.YYYY, the pickers' and tables' date form. */
 export function formatIsoDate(date: IsoDate | null | undefined): string {
   if (!date) return '-';
   const [y, m, d] = date.slice(0, 10).split('-');
@@ -47,7 +47,7 @@ export function formatEuroCents(cents: number, locale: Locale): string {
   ).format(cents / 100);
 }
 
-/** Balance percentage = balance / received x 100 (spec section 9); null when nothing was received. */
+/** Balance percentage = balance / received x 100; null when nothing was received. */
 export function balancePercent(balance: number, received: number): number | null {
   if (received <= 0) return null;
   return Math.max(0, Math.min(100, (balance / received) * 100));

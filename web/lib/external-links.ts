@@ -1,6 +1,6 @@
 /**
- * Addresses outside the app. The spec names the destinations but not their addresses; these are the
- * product's public pages and are changed here only.
+ * Addresses outside the app. The product names these destinations without giving addresses; these
+ * are the product's public pages and are changed here only.
  */
 export const externalLinks = {
   tutorialVideo: 'https://www.youtube.com/watch?v=qualitycheck-tutorial',

@@ -56,7 +56,7 @@ export function formatMonth(month: string, locale: Locale, style: 'long' | 'shor
   return formatter.format(new Date(Date.UTC(year, m - 1, 15)));
 }
 
-/** An instant as its calendar date in the selected locale (spec section 9): 22.11.2026 / 22 Nov 2026. */
+/** An instant as its calendar date in the selected locale: 22.11.2026 / 22 Nov 2026. */
 export function formatDate(iso: string, locale: Locale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';

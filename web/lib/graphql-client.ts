@@ -17,7 +17,7 @@ type GraphQLResponse<T> = { data?: T | null; errors?: GraphQLErrorPayload[] };
 export type RefusalParams = Record<string, string | number>;
 
 /**
- * Why the API said no: `code` is the catalogue code (spec section 8), always set; `reason` is the
+ * Why the API said no: `code` is the catalogue code, always set; `reason` is the
  * refusal reason (`extensions.reason`, e.g. END_BEFORE_START) when the server names one.
  */
 export type Refusal = { code: string; reason: string | null; params: RefusalParams };
@@ -102,12 +102,12 @@ function isOnPublicRoute(): boolean {
   return PUBLIC_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-/** Spec section 8: any HTTP 401 or 500 ends the session (the API answers refusals with 200 and a code). */
+/** Any HTTP 401 or 500 ends the session (the API answers refusals with 200 and a code). */
 function shouldEndSession(status: number, code: string | null): boolean {
   return status === 401 || status === 500 || code === 'UNAUTHENTICATED';
 }
 
-/** Spec section 8: clear the expiry, the waiting-for-logout flag and the token, then go to /login. */
+/** Clear the expiry, the waiting-for-logout flag and the token, then go to /login. */
 function endSession(): void {
   clearSession();
   if (!isOnPublicRoute()) {

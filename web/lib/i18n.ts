@@ -9,7 +9,7 @@ import { readStorage, storageKeys, writeStorage } from './storage';
 
 export const LOCALES = ['de', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
-/** German is the default locale (spec section 1). */
+/** German is the default locale. */
 export const DEFAULT_LOCALE: Locale = 'de';
 
 export type TranslateParams = Record<string, string | number>;
@@ -47,7 +47,7 @@ export function translate(locale: Locale, key: string, params?: TranslateParams)
 }
 
 /**
- * The one shared lookup that turns a refusal into a user message (spec section 8): the reason's
+ * The one shared lookup that turns a refusal into a user message: the reason's
  * message (`reasons.<REASON>`) when the server names a reason and the locale has a message for it,
  * else the code's (`errors.<CODE>`), else the general error. The refusal's extension values (field,
  * after, min, ...) fill the message's placeholders.
@@ -65,7 +65,7 @@ export function translateRefusal(locale: Locale, refusal: Refusal | null | undef
   return translate(locale, 'errors.GENERAL_ERROR');
 }
 
-/** Calendar dates travel as YYYY-MM-DD; messages show them as the pickers do (DD.MM.YYYY, spec section 9). */
+/** Calendar dates travel as YYYY-MM-DD; messages show them as the pickers do (DD.MM.YYYY). */
 function displayParams(params: RefusalParams): TranslateParams {
   return Object.fromEntries(
     Object.entries(params).map(([key, value]) => {

@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 
 /**
- * Spec sections 8 and 9: a lazily loaded chunk that has not arrived after 120 seconds counts as a
+ * A lazily loaded chunk that has not arrived after 120 seconds counts as a
  * failed chunk load. The one place this number lives.
  */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

@@ -1,6 +1,6 @@
 // How often a live datafile's pages (worksheet, result page) refresh, and how long one refresh may
-// take (spec section 9): over 3000 up to 7000 records every 5000 ms with 5000 ms per request; over
-// 7000 every 10000 ms with 7000 ms per request. Below that the spec says nothing: small files
+// take: over 3000 up to 7000 records every 5000 ms with 5000 ms per request; over
+// 7000 every 10000 ms with 7000 ms per request. Below that no interval was prescribed: small files
 // refresh every 3000 ms with 3000 ms per request (our choice: a small file is cheap to reload and
 // respondents arrive one by one, so a shorter wait shows each new one sooner).
 

@@ -14,7 +14,7 @@ function toBase64(buffer: ArrayBuffer): string {
 }
 
 /**
- * Encrypts a password for the API (spec section 7): base64 of the RSA-OAEP (SHA-256) ciphertext of
+ * Encrypts a password for the API: base64 of the RSA-OAEP (SHA-256) ciphertext of
  * the UTF-8 password, with the server's SPKI PEM public key.
  */
 export async function encryptPassword(publicKeyPem: string, password: string): Promise<string> {

@@ -2,7 +2,7 @@ import { atom, createStore } from 'jotai';
 import { deleteCookie, getCookie, setCookie } from './cookies';
 import { readStorage, removeStorage, storageKeys, writeStorage } from './storage';
 
-/** Cookie names of spec section 3 ("Session storage"). */
+/** Names of the cookies the session is kept in. */
 export const TOKEN_COOKIE = 'accessToken';
 /** Holds the expiry instant as epoch milliseconds. */
 export const TOKEN_EXPIRY_COOKIE = 'tokenExpireDate';
@@ -12,7 +12,7 @@ export const TOKEN_EXPIRY_COOKIE = 'tokenExpireDate';
  * opening /admin-panel would send the operators' queries before `me` says who they are.
  */
 export const ACCESS_LEVEL_COOKIE = 'sessionAccessLevel';
-/** The expiry alert opens this long before the session ends (spec section 9). */
+/** The expiry alert opens this long before the session ends. */
 export const EXPIRY_WARNING_MS = 300_000;
 
 export type Session = { token: string; expiresAt: number };
@@ -48,7 +48,7 @@ export function saveSession(
   return session;
 }
 
-/** Removes the token cookies and the waiting-for-logout flag (spec sections 4 and 8). */
+/** Removes the token cookies and the waiting-for-logout flag. */
 export function clearSession(): void {
   deleteCookie(TOKEN_COOKIE);
   deleteCookie(TOKEN_EXPIRY_COOKIE);

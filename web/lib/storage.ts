@@ -16,7 +16,7 @@ export const storageKeys = {
   adminPanelPage: `${WORKING_SETTINGS_PREFIX}adminPanelPage`,
   datafilesFilter: `${WORKING_SETTINGS_PREFIX}datafilesFilter`,
   /**
-   * Consent to the contract-expiry alert, one key per contract (spec section 4: Noted records
+   * Consent to the contract-expiry alert, one key per contract (Noted records
    * consent). Not a working setting: logout must not bring the alert back for the same contract.
    */
   contractExpiryNoted: (contractId: string) => `contractExpiryNoted:${contractId}`,

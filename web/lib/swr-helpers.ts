@@ -7,7 +7,7 @@ import { type Document, gqlRequest, operationNameOf } from './graphql-client';
 
 export type { QueryName } from './gql/operation-names';
 
-/** The SWR key of a query (architecture.md): its operation name, taken from the document, and its variables. */
+/** The SWR key of every query: its operation name, taken from the document, and its variables. */
 export type OperationKey<TVariables> = readonly [operationName: QueryName, variables: TVariables];
 
 /** A primed answer older than this is not used: it was meant for the first render only. */
@@ -85,13 +85,13 @@ function takeArrived(id: string): { data: unknown } | undefined {
 }
 
 /**
- * A query hook body: the SWR key is [operationName, variables] (architecture.md), both read from the
+ * A query hook body: the SWR key is [operationName, variables] (OperationKey), both read from the
  * typed document, so data and variables carry the schema's types; pass `enabled: false` to skip the
  * call, e.g. before login.
  *
  * A primed answer that has already arrived goes into the SWR cache before the first render reads it,
  * so the page renders with its data in one pass instead of a loading state and a second commit
- * (issue 4: first row within 300 ms). That answer is the mount request, so the mount does not ask again.
+ * (the target: first row within 300 ms). That answer is the mount request, so the mount does not ask again.
  */
 export function useGqlQuery<TData, TVariables>(
   document: Document<TData, TVariables>,

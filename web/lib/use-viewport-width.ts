@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Below this width only the desktop-only message shows (spec section 9). */
+/** Below this width only the desktop-only message shows. */
 export const DESKTOP_MIN_WIDTH = 1024;
 
 function subscribe(onChange: () => void): () => void {

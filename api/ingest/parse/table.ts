@@ -31,12 +31,14 @@ export function missingTest(codes: readonly string[] | undefined): (cell: Cell) 
   };
 }
 
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS_ALL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+
 /** NUL and other C0 controls except tab and line breaks are dropped; very long text is refused. */
 export function cleanText(text: string, maxChars: number, column: string, row: number): string | null {
-  // eslint-disable-next-line no-control-regex
-  const t = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)
-    ? text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
-    : text;
+  const t = CONTROL_CHARS.test(text) ? text.replace(CONTROL_CHARS_ALL, '') : text;
   if (t.length > maxChars)
     throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
       reason: 'CELL_TOO_LONG',

@@ -56,7 +56,7 @@ export function AppShell({ children }: { children: (user: MeUser) => ReactNode }
   const { trigger: updateMyLocale } = useUpdateMyLocale();
   const user = data?.me.user;
   useAdoptUserLocale(user);
-  // The logged-in user is validated again on every protected route change (spec section 2); an
+  // The logged-in user is validated again on every protected route change; an
   // ended session answers UNAUTHENTICATED and the client sends the browser to /login.
   const isFirstRoute = useRef(true);
   useEffect(() => {

@@ -13,7 +13,7 @@ export const CONTRACT_EXPIRY_ALERT_DAYS = 30;
 export type ContractExpiryNotice = { contractId: string; endDate: string };
 
 /**
- * Spec sections 2 and 4: the contract-expiry alert is due when the user's own company has an ACTIVE
+ * The contract-expiry alert is due when the user's own company has an ACTIVE
  * contract ending within 30 days and the user has not yet noted it for that contract. A super admin
  * without a company of their own gets none. A failing call shows nothing: the alert is a hint.
  */

@@ -22,7 +22,7 @@ export function InfoMenu() {
                 {t('shell.onePager')}
               </a>
             </Menu.Item>
-            {/* The help center is the in-app guides and FAQ (issue 15), in the user's language. */}
+            {/* The help center is the in-app guides and FAQ, in the user's language. */}
             <Menu.Item value="help-center" asChild>
               <Link href="/guides" data-testid="help-center-link">
                 <HelpIcon />

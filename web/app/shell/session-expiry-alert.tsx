@@ -13,7 +13,7 @@ import {
 } from '../../lib/session';
 
 /**
- * Spec section 4: 5 minutes before the session ends an alert opens once; consent sets the
+ * 5 minutes before the session ends an alert opens once; consent sets the
  * waiting-for-logout flag. Past expiry the expiry cookie and the flag go and the browser goes to /login.
  */
 export function SessionExpiryAlert() {

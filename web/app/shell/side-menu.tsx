@@ -22,7 +22,7 @@ type MenuLeaf = { key: string; labelKey: string; href: string; icon: ReactNode; 
 type MenuGroup = { key: string; labelKey: string; icon: ReactNode; children: MenuLeaf[] };
 type MenuEntry = MenuLeaf | MenuGroup;
 
-/** The side menu by role (spec section 2, App shell). */
+/** The side menu of the app shell, by role. */
 export function menuFor(accessLevel: AccessLevel): MenuEntry[] {
   const entries: MenuEntry[] = [
     { key: 'dashboard', labelKey: 'nav.dashboard', href: '/', icon: <DashboardIcon /> },

@@ -27,7 +27,7 @@ export type LegendEntry = {
   valueAt: (idx: number) => string;
 };
 
-/** Spec section 9: chart labels over 10 characters are cut to 8 plus dots. */
+/** Chart labels over 10 characters are cut to 8 plus dots. */
 export function shortChartLabel(label: string): string {
   return label.length > 10 ? `${label.slice(0, 8)}...` : label;
 }
@@ -63,8 +63,8 @@ const sum = (values: readonly (number | null)[]) => values.reduce<number>((s, v)
 /**
  * Bars per category (months, score bands, histogram bins); several bar series are stacked in the
  * order given (the first at the bottom), and an optional line series runs on a second axis on
- * the right (e.g. credits beside counts). Labels over 10 characters are shortened (spec section
- * 9); the legend shows each series' sum, or its value in the hovered category.
+ * the right (e.g. credits beside counts). Labels over 10 characters are shortened
+ * (to 8 plus dots); the legend shows each series' sum, or its value in the hovered category.
  */
 export function barChart(input: {
   categories: readonly string[];
@@ -189,7 +189,7 @@ export function categoryBarChart(input: {
   /** The series' name (screen readers, uPlot's series label). */
   label: string;
   format: (v: number) => string;
-  /** Categories as the legend names them (default: the category; axis labels are shortened, spec section 9). */
+  /** Categories as the legend names them (default: the category; axis labels are shortened). */
   legendLabel?: (idx: number) => string;
 }): ChartSpec {
   const spec = barChart({

@@ -17,7 +17,7 @@ export type ChartTheme = {
 /** Brand 600, then colours far enough apart for a legend to tell them apart (also for colour-blind readers: blue/orange first). */
 export const CHART_PALETTE = ['#1d52ed', '#f08c00', '#0f9f8f', '#c2255c', '#7048e8', '#5c677d'] as const;
 
-/** Traffic-light colours of the score bands (spec section 9), red 0-39 to green 80-100, and grey for no score. */
+/** Traffic-light colours of the score bands, red 0-39 to green 80-100, and grey for no score. */
 export const SCORE_BAND_COLORS = {
   red: '#d9363e',
   yellow: '#e0a800',

@@ -10,7 +10,7 @@ export type { ChartSpec, LegendEntry } from './chart-specs';
 export { barChart, categoryBarChart, histogramChart, shortChartLabel, timeSeriesChart } from './chart-specs';
 
 /**
- * The one uPlot wrapper of the app (architecture.md: web/components/charts/uplot-chart.tsx).
+ * The one uPlot wrapper of the app: every chart goes through it.
  *
  * - Sized to its container: as wide as the parent (a ResizeObserver follows it), `height` tall.
  * - Themed: axis text, grid and series colours come from the app's Chakra tokens (chart-theme.ts).

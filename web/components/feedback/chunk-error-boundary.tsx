@@ -4,7 +4,7 @@ import { useT } from '../../lib/i18n';
 import { isChunkLoadError } from '../../lib/lazy-chunk';
 import { CenteredMessage } from './page-state';
 
-/** Spec section 8: a chunk that failed (or took longer than the timeout) gets a message and a reload button. */
+/** A chunk that failed (or took longer than the timeout) gets a message and a reload button. */
 export function ChunkLoadFailed() {
   const t = useT();
   return (

@@ -10,7 +10,7 @@ import { useCloseAfterSuccess } from './success-close';
 /**
  * A question with one action (delete, resend, send a reset link): the refusal's message from the
  * shared lookup, or the success message for 2 seconds and then the close, the lists the action
- * changes revalidated (spec sections 4 and 8).
+ * changes revalidated.
  */
 export function ConfirmDialog({
   open,

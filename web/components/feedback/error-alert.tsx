@@ -1,7 +1,7 @@
 import { Alert, CloseButton } from '@chakra-ui/react';
 import { useT } from '../../lib/i18n';
 
-/** The dismissible red alert that shows a translated error in forms and modals (spec section 8). */
+/** The dismissible red alert that shows a translated error in forms and modals. */
 export function ErrorAlert({ message, onDismiss }: { message: string | null; onDismiss?: () => void }) {
   const t = useT();
   if (!message) return null;

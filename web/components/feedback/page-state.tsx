@@ -17,7 +17,7 @@ export function PageSpinner() {
   );
 }
 
-/** The centred message for load failures (spec section 8). */
+/** The centred message for load failures. */
 export function PageError({ onRetry }: { onRetry?: () => void }) {
   const t = useT();
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** Success feedback in modals stays 2 seconds, then the modal closes and lists refresh (spec sections 4 and 9). */
+/** Success feedback in modals stays 2 seconds, then the modal closes and lists refresh. */
 export const SUCCESS_DELAY_MS = 2000;
 
 /** Closes the modal SUCCESS_DELAY_MS after `succeeded` turns true (and not at all if it closes earlier). */

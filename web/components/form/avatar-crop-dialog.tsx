@@ -2,7 +2,7 @@ import { Box, Button, CloseButton, Dialog, Portal, Slider, Stack, Text } from '@
 import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n';
 
-/** Avatars are cropped square and drawn at 65 x 65 (spec sections 5 and 9). */
+/** Avatars are cropped square and drawn at 65 x 65. */
 export const AVATAR_SIZE = 65;
 /** The on-screen crop area, in CSS pixels. */
 const VIEW = 260;

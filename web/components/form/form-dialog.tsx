@@ -22,7 +22,7 @@ export type FormDialogProps<Values extends FormikValues> = {
   closeOnInteractOutside?: boolean;
   initialValues: Values;
   validationSchema?: unknown;
-  /** Shown above the fields while a submitted form is invalid (spec section 5: "the validation error text"). */
+  /** Shown above the fields while a submitted form is invalid: the form's validation error text. */
   validationError?: string;
   /** The server call(s). A throw shows the refusal's message; resolving shows `successMessage`. */
   onSubmit: (values: Values) => Promise<unknown>;
@@ -47,7 +47,7 @@ export type FormDialogProps<Values extends FormikValues> = {
 /**
  * The one skeleton of the app's form modals: a Chakra dialog around a Formik form, the refusal's
  * message in a dismissible red alert (the shared lookup: reason, else code, else general), the
- * success message for 2 seconds and then the close (spec sections 4, 8, 9), the lists the call
+ * success message for 2 seconds and then the close, the lists the call
  * changes revalidated, and a Cancel / submit footer.
  */
 export function FormDialog<Values extends FormikValues>(props: FormDialogProps<Values>) {

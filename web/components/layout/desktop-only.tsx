@@ -4,7 +4,7 @@ import { useT } from '../../lib/i18n';
 import { useIsDesktop } from '../../lib/use-viewport-width';
 import { MonitorOffIcon } from '../icons/icons';
 
-/** Below 1024 px only a message shows that the app is made for desktop screens (spec section 2). */
+/** Below 1024 px only a message shows that the app is made for desktop screens. */
 export function DesktopOnly({ children }: { children: ReactNode }) {
   const t = useT();
   const isDesktop = useIsDesktop();

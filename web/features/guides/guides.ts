@@ -4,7 +4,7 @@ export type GuideId = (typeof GUIDE_IDS)[number];
 
 export type GuideInfo = {
   id: GuideId;
-  /** The route (spec section 2). */
+  /** The guide's route in the app. */
   path: string;
   /** Title key, shared with the route table. */
   titleKey: string;

@@ -14,7 +14,7 @@ export function datafileIdFromUrl(url: string | null): string | null {
   }
 }
 
-/** Where opening a notification leads (spec section 4); null stays on the current page. */
+/** Where opening a notification leads; null stays on the current page. */
 export function notificationTarget(notification: Pick<AppNotification, 'type' | 'url'>): string | null {
   switch (notification.type) {
     case 'UPLOAD_ERROR': {

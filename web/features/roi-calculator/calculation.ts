@@ -1,8 +1,8 @@
 import { CREDITS_MAX, CREDITS_MIN, creditsForInterview } from '../../../scoring/credits';
 
-/** Spec section 9: subscriptions are not offered below 50,000 credits per year. */
+/** Subscriptions are not offered below 50,000 credits per year. */
 export const SUBSCRIPTION_MIN_CREDITS_PER_YEAR = 50_000;
-/** Spec section 9: the calculator's defaults for the manual work a study no longer needs. */
+/** The calculator's defaults for the manual work a study no longer needs. */
 export const DEFAULT_HOURS_SAVED_PER_STUDY = 5;
 export const DEFAULT_HOURLY_RATE_EUR = 80;
 

@@ -1,7 +1,7 @@
 import { cachedFormatter, intlLocale } from '../../lib/format';
 import type { Locale } from '../../lib/i18n';
 
-/** Euro amounts in the selected locale (spec section 9: amounts in euros, 0 or 2 decimals). */
+/** Euro amounts in the selected locale (amounts in euros, 0 or 2 decimals). */
 export function formatEuro(value: number, locale: Locale, fractionDigits: 0 | 2 = 2): string {
   return cachedFormatter(
     `euro:${locale}:${fractionDigits}`,

@@ -7,7 +7,7 @@ import type {
 
 export type { CompanySortField } from '../../../lib/gql/graphql';
 
-/** Rows per page of the admin tables (spec section 9). */
+/** Rows per page of the admin tables. */
 export const ADMIN_PAGE_SIZE = 5;
 
 /** A row of the Organizations tab, as getAllActiveCompanies selects it. */

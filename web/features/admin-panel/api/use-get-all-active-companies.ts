@@ -27,7 +27,7 @@ export function useGetAllActiveCompanies(variables: CompanyListVariables) {
   return useGqlQuery(DOCUMENT, variables, { keepPreviousData: true });
 }
 
-/** sessionStorage key of the Organizations tab's page (spec section 2: remembered for the session). */
+/** sessionStorage key of the Organizations tab's page (remembered for the session). */
 export const ORGANIZATIONS_PAGE_KEY = 'adminPanel.organizations.page';
 
 /** What the Organizations tab asks for when it opens: no search, no sort, the remembered page. */

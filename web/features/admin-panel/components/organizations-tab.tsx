@@ -11,7 +11,7 @@ import { ADMIN_PAGE_SIZE, type ActiveCompanyRow, type CompanySortField } from '.
 import { ORGANIZATIONS_PAGE_KEY, useGetAllActiveCompanies } from '../api/use-get-all-active-companies';
 import { useDebounced, useSessionPage } from '../state/session-page';
 
-/** Balance badge colours: up to 10 % danger, up to 50 % warning, above success (spec section 9). */
+/** Balance badge colours: up to 10 % danger, up to 50 % warning, above success. */
 export function percentPalette(percent: number): 'red' | 'orange' | 'green' {
   if (percent <= 10) return 'red';
   if (percent <= 50) return 'orange';

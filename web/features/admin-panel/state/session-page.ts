@@ -6,7 +6,7 @@ export function readSessionPage(key: string): number {
   return Number.isInteger(stored) && stored > 0 ? stored : 1;
 }
 
-/** The Organizations tab remembers its page for the browser session (spec section 2). */
+/** The Organizations tab remembers its page for the browser session. */
 export function useSessionPage(key: string): [number, (page: number) => void] {
   const [page, setPage] = useState(() => readSessionPage(key));
   useEffect(() => {

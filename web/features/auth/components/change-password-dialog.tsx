@@ -8,7 +8,7 @@ import { confirmPasswordRule, newPasswordRule } from '../forms/password-rules';
 
 type Values = { currentPassword: string; newPassword: string; confirmPassword: string };
 
-/** Change password: current, new (minimum 8) and its confirmation, both sent encrypted (spec section 5). */
+/** Change password: current, new (minimum 8) and its confirmation, both sent encrypted. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const encrypt = usePasswordEncryption();

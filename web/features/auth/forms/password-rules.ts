@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import type { Translate } from '../../../lib/i18n';
 
-/** Minimum length of a new password (spec section 9). */
+/** Minimum length of a new password. */
 export const MIN_PASSWORD_LENGTH = 8;
 
 export const newPasswordRule = (t: Translate) =>

@@ -52,7 +52,7 @@ export const CONTRACT_WRITES_TOUCH: readonly QueryName[] = [
  * The multi-step contract wizard: 'activate' (contract, credit plan, business info; Activate) for a
  * new registration, 'assign' (contract, credit plan; Assign) for the next contract. Each step
  * validates before the next one opens. On success its message and a Close button show for 2
- * seconds, then the wizard closes and the lists refresh (spec sections 2 and 4).
+ * seconds, then the wizard closes and the lists refresh.
  */
 export function ContractWizard({
   mode,

@@ -27,7 +27,7 @@ import type { Contract, ContractStatus, PlanSummary } from '../api/contract-type
 import { useGetCompanyContracts } from '../api/use-get-company-contracts';
 import { DeleteContractModal, EditContractModal } from './edit-contract-modal';
 
-/** The contract list's scroll height (spec section 9). */
+/** The contract list's scroll height. */
 export const CONTRACT_LIST_MAX_HEIGHT = '520px';
 
 const STATUS_PALETTE: Record<ContractStatus, string> = {

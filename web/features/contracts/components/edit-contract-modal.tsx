@@ -19,7 +19,7 @@ export type EditContractState = { startDate: IsoDate | null; endDate: IsoDate | 
 export type EditLock = 'startActive' | 'endFixed' | 'autoRenewType' | 'autoRenewUpcoming';
 
 /**
- * The edit rules (spec sections 4, 5): active start locked; an upcoming start after today and after
+ * The edit rules: active start locked; an upcoming start after today and after
  * the active contract's end; moving the start keeps the duration; fixed-length ends follow the start;
  * an active contract with an upcoming successor cannot renew itself (the server refuses the same).
  */

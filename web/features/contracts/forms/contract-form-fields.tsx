@@ -15,7 +15,7 @@ import { DatePickerField } from './date-picker-field';
 
 type WithContract = { contract: ContractFormValues };
 
-/** Contract type, start, end (DD.MM.YYYY), day count and auto-renew; the rules of spec section 4. */
+/** Contract type, start, end (DD.MM.YYYY), day count and auto-renew, with the rules of contract-rules.ts. */
 export function ContractFormFields({ minStart, startLocked }: { minStart: string; startLocked: boolean }) {
   const t = useT();
   const { values, setFieldValue, errors, touched } = useFormikContext<WithContract>();

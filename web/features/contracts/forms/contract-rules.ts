@@ -56,7 +56,7 @@ export function initialContractValues(activeContractEnd: IsoDate | null, today: 
   };
 }
 
-/** The type drives auto-renew and the end date (spec section 4). */
+/** The type drives auto-renew and the end date. */
 export function applyContractType(values: ContractFormValues, type: ContractType): ContractFormValues {
   const fixed = FIXED_LENGTH_TYPES.includes(type);
   return {
@@ -191,7 +191,7 @@ export function businessInfoSchema(t: Translate) {
   });
 }
 
-/** Edit contract (spec sections 4, 5): moving an upcoming start keeps the duration. */
+/** Edit contract: moving an upcoming start keeps the duration. */
 export function shiftedEnd(
   originalStart: IsoDate,
   originalEnd: IsoDate,

@@ -13,7 +13,7 @@ import {
 
 type WithPlan = { contract: ContractFormValues; plan: CreditPlanFormValues };
 
-/** Package, category, credits, price per credit and payment (spec section 5, credit plan form). */
+/** Package, category, credits, price per credit and payment: the fields of the credit plan form. */
 export function CreditPlanFormFields() {
   const t = useT();
   const { data: packages } = useGetAllPackages();

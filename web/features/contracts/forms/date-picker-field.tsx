@@ -13,7 +13,7 @@ const PICKER_LOCALES: Record<Locale, string> = { de: 'de', en: 'en-GB' };
 registerLocale('de', de);
 registerLocale('en-GB', enGB);
 
-/** A DD.MM.YYYY picker (spec section 9) speaking ISO dates, in the UI language; minDate is the first selectable day. */
+/** A DD.MM.YYYY picker speaking ISO dates, in the UI language; minDate is the first selectable day. */
 export function DatePickerField({
   label,
   value,

@@ -8,7 +8,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { useGetCompanyCreditPlansByType } from '../api/use-get-company-credit-plans-by-type';
 import { FlashingDot } from './flashing-dot';
 
-/** Other credit plans per page (spec section 9). */
+/** Other credit plans per page. */
 export const CREDIT_PLANS_PAGE_SIZE = 8;
 type Filter = 'ACTIVE' | 'EXPIRED' | 'UPCOMING';
 const FILTERS: { status: Filter; key: string }[] = [

@@ -27,7 +27,7 @@ import {
   useGetCompanyTransactionsGroupedByDatafile,
 } from '../api/use-get-company-transactions-grouped-by-datafile';
 
-/** Transactions per page (spec section 9). */
+/** Transactions per page. */
 export const TRANSACTIONS_PAGE_SIZE = 8;
 const TYPES: TransactionType[] = ['RECEIVED', 'USED', 'EXPIRED', 'REFUND'];
 const TYPE_PALETTE: Record<TransactionType, string> = {

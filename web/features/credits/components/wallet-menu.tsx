@@ -7,7 +7,7 @@ import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useGetCompanyCreditSummary } from '../api/use-get-company-credit-summary';
 
-/** The wallet's red dot shows below this share of the received credits (spec section 9). */
+/** The wallet's red dot shows below this share of the received credits. */
 export const LOW_BALANCE_PERCENT = 25;
 
 /**
@@ -24,7 +24,7 @@ export function WalletMenu({ companyId, canManageCredits }: { companyId: string 
   const payAsUsage = Boolean(s && s.pricePerCreditForPayAsUsage > 0);
   const empty = !s || (s.activeCreditPlanReceived <= 0 && !payAsUsage);
   return (
-    // lazyMount: the dropdown (spinner, chart) renders when opened, not with every page (issue 4).
+    // lazyMount: the dropdown (spinner, chart) renders when opened, not with every page (first paint).
     <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
       <Popover.Trigger asChild>
         <IconButton

@@ -29,7 +29,7 @@ function NoScores() {
 }
 
 /**
- * Tab 'combined score': the viewer's interviews over the benchmark bands (spec section 9), and the
+ * Tab 'combined score': the viewer's interviews over the benchmark bands, and the
  * mean combined score of their newest datafiles (titles over 10 characters cut on the axis, whole
  * in the legend).
  */

@@ -3,7 +3,7 @@ import { SCORE_BAND_COLORS } from '../../../components/charts/chart-theme';
 import type { DashboardTrafficLight } from '../../../lib/gql/graphql';
 import { useT } from '../../../lib/i18n';
 
-/** The colour of a traffic light (spec section 9: green 80-100, light green 60-79, yellow 40-59, red 0-39; grey: no score). */
+/** The colour of a traffic light (green 80-100, light green 60-79, yellow 40-59, red 0-39; grey: no score). */
 export const LIGHT_COLORS: Record<DashboardTrafficLight, string> = {
   GREEN: SCORE_BAND_COLORS.green,
   LIGHT_GREEN: SCORE_BAND_COLORS.lightGreen,

@@ -20,7 +20,7 @@ import {
 } from '../api/datafiles-documents';
 import type { DatafileAction } from './row-actions';
 
-/** Spec section 5: a datafile name is required, at most 100 characters (the server checks the same). */
+/** A datafile name is required, at most 100 characters (the server checks the same). */
 export const TITLE_MAX = 100;
 
 /** Where the upload steps continue: a draft at step 2 (which moves on to step 3 once its columns are checked), a failed first upload at step 1. */

@@ -11,7 +11,7 @@ const COLOUR: Record<TrafficLight, string> = {
   grey: 'gray.300',
 };
 
-/** The average combined score with its traffic light (spec section 9: green 80-100, light green 60-79, yellow 40-59, red 0-39). */
+/** The average combined score with its traffic light (green 80-100, light green 60-79, yellow 40-59, red 0-39). */
 export function ScoreLight({ score }: { score: number | null }) {
   const t = useT();
   const locale = useLocale();

@@ -16,7 +16,7 @@ const STEPS: { key: string; tone: Tone }[] = [
 
 const xOf = (i: number) => 6 + i * (BOX_W + GAP);
 
-/** The order of cleaning (scoring.md 12 and scoring/README.md 7): rules, then quota, then target size; manual wins. */
+/** The order of cleaning (scoring/README.md, "Trimming details"): rules, then quota, then target size; manual wins. */
 export function CleaningFlowFigure({ label }: { label: string }) {
   const t = useT();
   const removedY = BOX_Y + BOX_H + 48;

@@ -9,7 +9,7 @@ import type { Locale } from '../../../lib/i18n';
  * locales. Multi-line labels use foreignObject so German and English wrap inside their boxes.
  */
 
-/** Colours that keep their meaning in print: the traffic light of spec section 9 and the column types. */
+/** Colours that keep their meaning in print: the score traffic light and the column types. */
 export const PALETTE = {
   red: { fill: '#fde2e1', stroke: '#d9363e', text: '#9b1c22' },
   yellow: { fill: '#fff3c4', stroke: '#e0a800', text: '#7a5a00' },

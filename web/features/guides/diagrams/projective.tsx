@@ -128,8 +128,9 @@ export function ProjectiveLayoutFigure({ label }: { label: string }) {
 }
 
 /**
- * Section 15 TV16: 24 of 30 respondents chose "yes" (80 %), while the geometric mean of the predictions
- * was 55.3 % for "yes" and 43.4 % for "no". IS_k = 100 · x_k / (x_k + y_k) and SDS_k = 100 − IS_k.
+ * The worked example of tests/scoring/projective.test.ts (TV16): 24 of 30 respondents chose "yes"
+ * (80 %), while the geometric mean of the predictions was 55.3 % for "yes" and 43.4 % for "no".
+ * IS_k = 100 · x_k / (x_k + y_k) and SDS_k = 100 − IS_k.
  */
 const EXAMPLE = [
   { key: 'yes', actual: 0.8, predicted: 0.5533 },

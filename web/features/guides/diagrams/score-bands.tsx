@@ -11,7 +11,7 @@ type Row = { key: string; segments: Segment[] };
 const EDGES = [0, 40, 60, 80, 100];
 const TONES = [PALETTE.red, PALETTE.yellow, PALETTE.lightGreen, PALETTE.green];
 
-/** Spec section 9: the traffic light, the dashboard's benchmark bands and the OES suggestion, on one scale. */
+/** The traffic light, the dashboard's benchmark bands and the OES suggestion, on one scale. */
 const ROWS: Row[] = [
   {
     key: 'trafficLight',

@@ -20,7 +20,7 @@ const BANDS = [
   { from: 80, to: 100, tone: PALETTE.green },
 ];
 
-/** The band edges of spec section 9 and scoring.md 3.3, where the curve bends. */
+/** The band edges of the time score, where the piecewise-linear curve bends. */
 const TICKS = [0.1, 0.5, 0.8, 1, 2, 4, 10];
 
 /**

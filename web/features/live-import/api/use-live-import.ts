@@ -44,7 +44,7 @@ const SAVE_NIPO = graphql(`
 
 /**
  * The snippet screen's data. Polled while respondents arrive so the count follows them; the interval
- * of spec section 9 (5 s) is the slowest that still feels live for a test respondent.
+ * (5 s) is the slowest that still feels live for a test respondent.
  */
 export function useLiveIntegration(datafileId: string | null) {
   return useGqlQuery(

@@ -24,7 +24,7 @@ const CheckGlyph = () => (
 
 /**
  * Copies `text`; shows a tick for 1.5 s only when the write succeeded (a refused clipboard shows
- * nothing, spec section 8: the text stays selectable where it is shown).
+ * nothing: the text stays selectable where it is shown).
  */
 export function CopyButton({ text, testId }: { text: string; testId?: string }) {
   const t = useT();

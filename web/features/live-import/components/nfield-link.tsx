@@ -21,7 +21,7 @@ const schema = (t: Translate) =>
   });
 
 /**
- * The Nfield account link (spec section 5: username, password, domain and region all required),
+ * The Nfield account link (username, password, domain and region all required),
  * saved on the user with updateUserPreferenceForNipoIntegration. The stored password comes back
  * only as a mask, so changing the link asks for it again.
  */

@@ -65,7 +65,7 @@ export function newPage(start: boolean): DraftPage {
   };
 }
 
-/** Keywords typed with Enter or ';' between them (spec section 5), trimmed, without repeats. */
+/** Keywords typed with Enter or ';' between them, trimmed, without repeats. */
 export function splitKeywords(text: string): string[] {
   return [
     ...new Set(
@@ -110,7 +110,7 @@ export function pageIssues(pages: readonly DraftPage[]): Map<number, PageIssue[]
 }
 
 /**
- * Credits one respondent who answers every page costs: the rule of spec section 9 (one per scored
+ * Credits one respondent who answers every page costs: the credit rule (one per scored
  * data point: every page time plus the total time, each grid, each open answer; 4 to 10), by the
  * same function the public calculator uses (scoring/credits.ts, held to the WASM kernel by a test).
  */

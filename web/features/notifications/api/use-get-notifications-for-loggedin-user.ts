@@ -19,7 +19,7 @@ const GET_NOTIFICATIONS_FOR_LOGGEDIN_USER = graphql(`
 /** A notification as getNotificationsForLoggedinUser selects it. */
 export type AppNotification = GetNotificationsForLoggedinUserQuery['getNotificationsForLoggedinUser'][number];
 
-/** Unread notifications, newest first. A failure is logged, never shown (spec section 7). */
+/** Unread notifications, newest first. A failure is logged, never shown. */
 export function useGetNotificationsForLoggedinUser(enabled: boolean) {
   return useGqlQuery(
     GET_NOTIFICATIONS_FOR_LOGGEDIN_USER,

@@ -19,7 +19,7 @@ function statusColor(type: AppNotification['type']): string {
 
 /**
  * The bell with the unread count. Opening a notification marks it read on the server, removes it
- * from the list at once and navigates as spec section 4 says.
+ * from the list at once and navigates to its target (notification-target.ts).
  */
 export function NotificationBell() {
   const t = useT();
@@ -45,7 +45,7 @@ export function NotificationBell() {
   }
 
   return (
-    // lazyMount: the list renders when opened, not with every page and every poll (issue 4).
+    // lazyMount: the list renders when opened, not with every page and every poll (first paint).
     <Popover.Root
       open={open}
       onOpenChange={(details) => setOpen(details.open)}

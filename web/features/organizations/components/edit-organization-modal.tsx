@@ -104,7 +104,7 @@ export function EditOrganizationModal({
   const update = useUpdateCompany();
   const upload = useUploadCompanyAvatar();
   const [avatar, setAvatar] = useState<{ blob: Blob; preview: string } | null>(null);
-  // A chosen picture opens the square crop dialog (spec section 5: cropped square, drawn at 65x65).
+  // A chosen picture opens the square crop dialog (cropped square, drawn at 65x65).
   const [cropFile, setCropFile] = useState<File | null>(null);
   const [imageError, setImageError] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);

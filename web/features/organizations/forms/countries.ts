@@ -11,7 +11,7 @@ const CODES = (
 
 export type CountryOption = { code: string; label: string };
 
-/** Countries shown as 'code – name' (spec section 2), sorted by name. */
+/** Countries shown as 'code – name', sorted by name. */
 export function countryOptions(locale: Locale): CountryOption[] {
   const names = new Intl.DisplayNames([locale], { type: 'region' });
   return CODES.map((code) => ({ code, name: names.of(code) ?? code }))

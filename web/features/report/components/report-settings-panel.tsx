@@ -23,9 +23,9 @@ const LOGO_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': '
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
- * The report settings (spec section 3) for whoever may see the datafile: client name and logo,
+ * The report settings for whoever may see the datafile: client name and logo,
  * score details, short format, password protection (a password is required when it is on and none
- * is stored: spec section 5, checked here and on the server), publication and the link to share.
+ * is stored, checked here and on the server), publication and the link to share.
  * `actions` sit beside the title (web/app puts the export button there: features do not import each other).
  */
 export function ReportSettingsPanel({

@@ -19,7 +19,7 @@ export const DATAFILE_REPORT_PATH = '/datafile-report';
 const typedPasswords = new Map<string, string>();
 
 /**
- * Printing gives the report alone (spec: "prints cleanly to PDF from the browser"): the public frame,
+ * Printing gives the report alone, so it prints cleanly to PDF from the browser: the public frame,
  * the settings panel and the buttons are hidden, the page is white, cards do not split across pages.
  */
 const PRINT_CSS = `

@@ -23,7 +23,7 @@ export type RecordSummary = GetDatafileResultQuery['getDataRecordSummaryForDataf
 
 /**
  * The result page's header and the names of the stored columns, in one GraphQL request. A running
- * live import polls on spec section 9's intervals; a new revision reloads the interview columns.
+ * live import polls at the intervals of web/lib/live-polling.ts; a new revision reloads the interview columns.
  */
 export function useDatafileResult(datafileId: string | null) {
   return useGqlQuery(

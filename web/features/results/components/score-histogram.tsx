@@ -4,7 +4,7 @@ import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { bandsOf, histogram, type ScoreKind } from '../model/score-tabs';
 
-/** The distribution of one score in 5-point bins, each bin in the colour of its band (spec section 9). */
+/** The distribution of one score in 5-point bins, each bin in the colour of its band. */
 export function ScoreHistogram({ kind, values }: { kind: ScoreKind; values: Float64Array }) {
   const t = useT();
   const locale = useLocale();

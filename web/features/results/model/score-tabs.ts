@@ -1,5 +1,5 @@
 // What each score tab of the result page shows: which stored column is its score, which bands colour
-// it (spec section 9), and which stored columns explain it. Pure functions: the page, the worker and
+// it, and which stored columns explain it. Pure functions: the page, the worker and
 // the tests share them.
 import { roundScore } from '../../../../scoring/index.ts';
 
@@ -20,20 +20,20 @@ export const KIND_KEYS: Record<ScoreKind, string> = {
 
 export type Band = { key: string; from: number; to: number; color: string };
 
-/** Spec section 9: green 80-100, light green 60-79, yellow 40-59, red 0-39 (on the rounded score). */
+/** Green 80-100, light green 60-79, yellow 40-59, red 0-39 (on the rounded score). */
 const TRAFFIC: Band[] = [
   { key: 'red', from: 0, to: 39, color: '#e03131' },
   { key: 'yellow', from: 40, to: 59, color: '#f59f00' },
   { key: 'lightGreen', from: 60, to: 79, color: '#94d82d' },
   { key: 'green', from: 80, to: 100, color: '#2f9e44' },
 ];
-/** Spec section 9: suggested OES bands 0-40 remove, 40-60 should be removed, 60-100 stay. */
+/** Suggested OES bands 0-40 remove, 40-60 should be removed, 60-100 stay. */
 const OES: Band[] = [
   { key: 'remove', from: 0, to: 39, color: '#e03131' },
   { key: 'shouldRemove', from: 40, to: 59, color: '#f59f00' },
   { key: 'stay', from: 60, to: 100, color: '#2f9e44' },
 ];
-/** Spec section 9: an SDS under 50 means socially desirable answering. */
+/** An SDS under 50 means socially desirable answering. */
 const SDS: Band[] = [
   { key: 'desirable', from: 0, to: 49, color: '#e03131' },
   { key: 'notDesirable', from: 50, to: 100, color: '#2f9e44' },

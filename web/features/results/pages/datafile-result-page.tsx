@@ -52,7 +52,7 @@ function useScoreData(file: DatafileResult | undefined, client: ColumnsClient): 
 
 /**
  * /datafile-result?datafileId=…: the header from GraphQL at once, then every interview's scores in
- * one binary request (decoded in a worker), shown per score as a histogram in the spec's bands and a
+ * one binary request (decoded in a worker), shown per score as a histogram in the score bands and a
  * virtualised table; the raw data tab loads the uploaded columns when first opened.
  */
 /** `datafileActions` adds buttons of other features (the export, the report link) beside the worksheet's; the app wires them. */

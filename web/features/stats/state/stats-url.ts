@@ -20,7 +20,7 @@ const SORT_FIELDS: readonly UsageStatsSortField[] = [
 ];
 
 /**
- * What the stats pages show, kept in the URL (architecture.md: shareable view state lives there):
+ * What the stats pages show, kept in the URL (shareable view state lives there):
  * the period, the organisation (its name too, so a shared link shows it at once), sort and page.
  */
 export type StatsView = {

@@ -5,7 +5,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 
 type Props = { open: boolean; needed: number; balance: number; onClose: () => void };
 
-/** Spec section 2: the not-enough-credits popup of step 3 (no pay-as-usage plan takes the rest). */
+/** The not-enough-credits popup of step 3 (no pay-as-usage plan takes the rest). */
 export function NotEnoughCreditsDialog({
   open,
   needed,

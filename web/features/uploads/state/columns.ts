@@ -166,7 +166,7 @@ export function moveColumn(draft: Draft, key: string, column: string, by: -1 | 1
   });
 }
 
-/** Keywords as typed: Enter or ';' separate them (spec section 5). */
+/** Keywords as typed: Enter or ';' separate them. */
 export function splitKeywords(text: string): string[] {
   return text
     .split(/[;\n\r]+/)
@@ -185,7 +185,10 @@ export type LocalIssue = {
   message: { reason?: string; code?: string; params: Record<string, string | number> };
 };
 
-/** The rules of spec section 5 that need no file: one record ID, 7 grid items, question texts, 15 keywords, IS not with SDS, a purpose. */
+/**
+ * The data-point rules that need no file: one record ID, 7 grid items, question texts, 15 keywords,
+ * IS not with SDS, a purpose.
+ */
 export function localIssues(draft: Draft): LocalIssue[] {
   const issues: LocalIssue[] = [];
   const ids = draft.filter((p) => p.dataPointType === 'RECORD_ID');

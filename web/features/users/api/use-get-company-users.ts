@@ -18,7 +18,10 @@ const DOCUMENT = graphql(`
   }
 `);
 
-/** A user of the organisation as getCompanyUsers selects it; status ACTIVATED is an active user, any other a pending one (spec section 3). */
+/**
+ * A user of the organisation as getCompanyUsers selects it; status ACTIVATED is an active user, any
+ * other a pending one.
+ */
 export type CompanyUser = GetCompanyUsersQuery['getCompanyUsers'][number];
 
 /** Every user of the company, active and pending. */

@@ -8,7 +8,7 @@ import { CheckIcon, CopyIcon, RefreshIcon } from './user-icons';
 
 /**
  * The read-only API key with a copy button and, where the server allows it (the user themselves
- * or an operator), a regenerate action. A failed copy shows nothing (spec section 8), which is why
+ * or an operator), a regenerate action. A failed copy shows nothing, which is why
  * this does not use Chakra's Clipboard: that one reports "copied" even when writing fails.
  */
 export function ApiKeyField({

@@ -5,7 +5,7 @@ import { AvatarCropDialog, type CroppedAvatar } from '../../../components/form/a
 import { CameraIcon } from './user-icons';
 import { UserAvatar } from './user-avatar';
 
-/** Image files only (spec section 5); the server accepts the same three types. */
+/** Image files only; the server accepts the same three types. */
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 /** A source picture larger than this is refused before decoding; the cropped PNG is far smaller. */
 const MAX_SOURCE_BYTES = 20 * 1024 * 1024;

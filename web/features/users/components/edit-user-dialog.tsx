@@ -16,7 +16,7 @@ import { KeyResetIcon, TrashIcon } from './user-icons';
 
 type Values = { firstName: string; lastName: string; isAdmin: boolean };
 
-/** What the edit user modal offers for this pair of viewer and user (spec sections 2 and 6). */
+/** What the edit user modal offers for this pair of viewer and user. */
 export function editUserRules(
   viewer: Pick<MeUser, 'id' | 'accessLevel'>,
   user: Pick<CompanyUser, 'id' | 'isOwner' | 'accessLevel'>,

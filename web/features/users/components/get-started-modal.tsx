@@ -14,7 +14,7 @@ type Choice = 'start' | 'tutorial' | 'cancel';
 
 /**
  * Shows while the user has not watched the get-started introduction. Every button records it with
- * updateGetStarted and the modal closes only after a SUCCESS answer (spec section 4).
+ * updateGetStarted and the modal closes only after a SUCCESS answer.
  */
 export function GetStartedModal({ user, onStart }: { user: MeUser; onStart: () => void }) {
   const t = useT();

@@ -8,7 +8,7 @@ import { emailRule, nameRule } from '../forms/user-rules';
 
 type Values = { email: string; firstName: string; lastName: string; enableAdminAccess: boolean };
 
-/** Invite user: email, first and last name required, admin access optional (spec section 5). */
+/** Invite user: email, first and last name required, admin access optional. */
 export function InviteUserDialog({
   companyId,
   open,

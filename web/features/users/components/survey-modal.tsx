@@ -10,7 +10,7 @@ import { revalidateOperations } from '../../../lib/swr-helpers';
 import type { MeUser } from '../api/use-me';
 import { useUpdateNps } from '../api/use-update-nps';
 
-/** "Later" postpones the survey by this many days (spec section 9). */
+/** "Later" postpones the survey by this many days. */
 export const SURVEY_POSTPONE_DAYS = 7;
 
 export function nextSurveyDate(now: Date = new Date()): string {

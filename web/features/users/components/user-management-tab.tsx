@@ -48,7 +48,7 @@ export function UserManagementTab({ companyId }: { companyId: string }) {
   if (!users.data || !me.data) return <PageSpinner />;
 
   const viewer = me.data.me.user;
-  // EMPLOYEEs may look at their colleagues; only admins and operators manage them (spec section 6).
+  // EMPLOYEEs may look at their colleagues; only admins and operators manage them.
   const canManage = viewer.accessLevel !== 'EMPLOYEE';
   const all = [...users.data.getCompanyUsers].sort(byName);
   const active = all.filter((user) => user.status === 'ACTIVATED');

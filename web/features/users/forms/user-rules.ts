@@ -3,7 +3,7 @@ import type { Translate } from '../../../lib/i18n';
 
 const MAX_NAME = 100;
 
-/** First and last name are required (spec section 5); the server also refuses markup in names. */
+/** First and last name are required; the server also refuses markup in names. */
 export const nameRule = (t: Translate) =>
   yup
     .string()

@@ -2,7 +2,8 @@ import { currentToken } from '../../../lib/session';
 
 /**
  * The revision's score columns (and quota characteristics) as Arrow IPC bytes from the results
- * module's columns route (README "Result pages"), with the session token. `timeoutMs` bounds a live datafile's refresh (spec section 9).
+ * module's columns route (docs/results.md), with the session token. `timeoutMs` bounds a live
+ * datafile's refresh.
  */
 export async function fetchWorksheetColumns(
   datafileId: string,

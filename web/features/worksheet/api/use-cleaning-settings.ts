@@ -19,7 +19,7 @@ const DOCUMENT = graphql(`
 
 export type CleaningSettingsData = GetDatafileCleaningSettingsQuery['getDatafileCleaningSettings'];
 
-/** The worksheet's settings; a live datafile refreshes them on the polling of spec section 9 (web/lib/live-polling.ts). */
+/** The worksheet's settings; a live datafile refreshes them at the intervals of web/lib/live-polling.ts. */
 export function useCleaningSettings(datafileId: string) {
   return useGqlQuery(
     DOCUMENT,

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { useT } from '../../../lib/i18n';
 
 /**
- * Unsaved worksheet changes prompt a discard confirmation (spec section 5): on leaving the page by an
+ * Unsaved worksheet changes prompt a discard confirmation: on leaving the page by an
  * in-app link (clicks on same-origin links are held back until the user confirms), on closing or
  * reloading the tab (the browser's own prompt), and on the page's Discard button (`askReset`).
  */

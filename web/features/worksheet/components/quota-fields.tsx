@@ -6,7 +6,7 @@ import type { Composition } from '../engine/index.ts';
 import type { WorksheetValues } from '../settings/form-model';
 
 /**
- * Quota setting (spec section 3): the characteristic column, its display name, a target per option,
+ * Quota setting: the characteristic column, its display name, a target per option,
  * and whether the report shows it. Options are the column's values as the engine numbered them.
  */
 export function QuotaFields({

@@ -1,6 +1,6 @@
 // The worksheet form: its values, how they come from the saved settings and go back to
 // updateCleaningSettings, the rules the Web Worker runs for them (the server's function), and the
-// form's checks of spec section 5 'Cleaning' (the server checks the same, worksheet-validation.ts).
+// form's checks of the 'Cleaning' settings (the server checks the same, worksheet-validation.ts).
 import * as yup from 'yup';
 import {
   RULE_KEYS,
@@ -152,7 +152,7 @@ export function quotaRequest(
 }
 
 /**
- * The form's rules (spec section 5 'Cleaning'); `keptCount` is the engine's latest count, so the
+ * The form's rules for the 'Cleaning' settings; `keptCount` is the engine's latest count, so the
  * remaining-versus-target rule is checked live as the server will check it on save.
  */
 export function worksheetSchema(keptCount: () => number | null, rows: number) {

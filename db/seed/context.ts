@@ -1,0 +1,45 @@
+import type { Tx } from '../client';
+import { viennaDate, type IsoDate } from '../domain/calendar';
+
+/** What the seed needs from the app (db/ imports nothing from api/): password hashing and API keys. */
+export type SeedSecrets = {
+  hashPassword: (password: string) => Promise<string>;
+  newMagicKey: () => { magicKeyHash: string; magicKeySealed: string };
+  /** Hash of a mail-link token, so the seeded pending invitation has a (never mailed) token. */
+  hashToken: (token: string) => string;
+};
+
+/** Fixed ids keep the demo data deterministic and the seed idempotent. */
+export const sid = (kind: string, n: number) =>
+  `00000000-0000-4000-8000-${kind}${String(n).padStart(12 - kind.length, '0')}`;
+
+/** Inserts rows in the seed's transaction; rows already there stay as they are, so a rerun writes nothing new. */
+export type SeedInsert = <T>(table: Parameters<Tx['insert']>[0], rows: T[]) => Promise<void>;
+
+export function seedInsert(tx: Tx): SeedInsert {
+  return async (table, rows) => {
+    if (rows.length)
+      await tx
+        .insert(table)
+        .values(rows as never)
+        .onConflictDoNothing();
+  };
+}
+
+/** The seed's clock: every date is relative to `now` (Vienna), so statuses hold on any day. */
+export type SeedClock = {
+  now: Date;
+  nowIso: string;
+  today: IsoDate;
+  /** The instant `days` days before now (negative: after), as ISO text. */
+  ago: (days: number) => string;
+};
+
+export function seedClock(now: Date): SeedClock {
+  return {
+    now,
+    nowIso: now.toISOString(),
+    today: viennaDate(now),
+    ago: (days) => new Date(now.getTime() - days * 86_400_000).toISOString(),
+  };
+}
