@@ -44,7 +44,7 @@ export type Env = {
     workerMaxMb: number;
     /** Finished jobs are deleted after this many days. */
     retentionDays: number;
-    /** Registers the test-only job kinds (api/jobs/kinds/test-kinds.ts); refused outside NODE_ENV=test. */
+    /** Registers the test-only job kinds (api/jobs/test-kinds/test-kinds.ts); refused outside NODE_ENV=test. */
     testKinds: boolean;
   };
   /** Size cap of one uploaded survey file (bytes). */

@@ -1,7 +1,7 @@
 import { createDb, type DbHandle } from '../../db/client';
 import { migrateDb } from '../../db/migrate';
 import type { Env } from '../env';
-import { createJobSystem } from '../jobs';
+import { createJobSystem } from '../jobs/job-system';
 import type { Deps } from '../kernel/deps';
 import { randomToken } from '../lib/crypto';
 import { systemClock, type Clock } from '../lib/clock';

@@ -1,6 +1,7 @@
 import { demoFinishJob } from '../demo/demo-finish.jobs';
 import type { Env } from '../env';
-import { pruneJobsJob, type JobSystem } from '../jobs';
+import type { JobSystem } from '../jobs';
+import { pruneJobsJob } from '../jobs/prune.job';
 import { noopTestJob, slowTestJob } from '../jobs/test-kinds/test-kinds';
 import type { Deps } from '../kernel/deps';
 import { calendarJob } from '../modules/contracts/jobs/calendar.jobs';

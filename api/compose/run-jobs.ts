@@ -1,4 +1,6 @@
-import { jobByDedupeKey, runJobsUntilSettled, type JobRow } from '../jobs';
+import type { JobRow } from '../jobs';
+import { runJobsUntilSettled } from '../jobs/job-loop';
+import { jobByDedupeKey } from '../jobs/job-store';
 import type { Deps } from '../kernel/deps';
 import { CALENDAR_JOB, type CalendarJobResult } from '../modules/contracts/jobs/contract';
 import { mailAfterCalendarKey, MAIL_OUTBOX_JOB } from '../modules/mail/jobs/contract';

@@ -2,7 +2,7 @@
 // straightliners, pattern and random responders, gibberish writers and copiers, uploaded as drafts
 // and confirmed, so the upload job (the same pipeline as every upload: Worker, scoring, Arrow
 // revision, ledger charge, READY) makes them. Two of them are then cleaned and one's quality report
-// published by the 'demo-finish' job (api/jobs/kinds/demo-finish.jobs.ts), so every screen a new
+// published by the 'demo-finish' job (demo-finish.jobs.ts), so every screen a new
 // user opens has content. Idempotent: fixed ids, nothing written twice.
 import { eq, inArray } from 'drizzle-orm';
 import { companies, datafiles, users } from '../../db/schema';

@@ -1,4 +1,4 @@
-// The part of the blob store (contract with the ingest helper, api/modules/files/blob-store.ts) the
+// The part of the blob store (contract with the ingest helper, api/infra/blob-store/blob-store.ts) the
 // upload engine uses. Declared here structurally so this module builds on its own; the store on
 // `deps.blobs` satisfies it.
 export interface UploadBlobStore {

@@ -1,6 +1,8 @@
-// The job engine's front door: what features and the composition root use to declare, register,
-// enqueue and run job kinds. The engine knows no feature and no app context: it is generic over the
-// context its handlers get (the app's Deps), so nothing here imports api/modules or api/kernel.
+// The job engine's front door for features: what they use to declare their job kinds, run Worker
+// steps and read their jobs. It stays light (no runner, no loop, no blob store adapter), so importing
+// a feature does not load the engine's runtime; the composition root (api/compose) and the commands
+// take the runner, the loop and the system from their own files. The engine knows no feature and no
+// app context: it is generic over the context its handlers get (the app's Deps).
 export {
   findJob,
   jobKind,
@@ -17,11 +19,6 @@ export {
   type Schedule,
 } from './job-types';
 export { JobCancelledError, JobLeaseLostError, RetryableJobError } from './job-errors';
-export { createJobSystem } from './job-system';
-export { JobRunner, runnerSettings, type RunnerSettings } from './job-runner';
-export { runJobsUntilIdle, runJobsUntilSettled, startJobLoop } from './job-loop';
-export { pruneJobsJob, PRUNE_JOBS_JOB } from './prune.job';
-export { jobByDedupeKey } from './job-store';
 export {
   workerStep,
   type RunInWorkerOptions,

@@ -25,7 +25,7 @@ export type Deps = {
   /** Seals API keys and integration passwords, signs upload URLs. */
   appSecret: string;
   mailTransport: MailTransport | undefined;
-  /** Stored files: local disk or an S3-compatible bucket (api/modules/files/blob-store.ts). */
+  /** Stored files: local disk or an S3-compatible bucket (api/infra/blob-store/blob-store.ts). */
   blobs: BlobStore;
   /** Background jobs: kinds, enqueue, cancel (api/jobs); server.ts starts the runner. */
   jobs: JobSystem<Deps>;

@@ -1,4 +1,4 @@
-// The main-thread parts of the upload jobs (api/jobs/kinds/upload.jobs.ts runs the CPU work in a
+// The main-thread parts of the upload jobs (jobs/upload.jobs.ts runs the CPU work in a
 // Worker): what a job reads before its Worker step, the charge after it, and what the final state
 // writes (in the job's final transaction): READY with the metadata and record summary, or the
 // refusal; and the notification (spec section 4's click targets) in the uploader's language.
