@@ -94,6 +94,12 @@ const RULES = [
     'another module, the ingest engine and an infra adapter are reached only through their front door (index.ts), never their repos or internals',
   ],
   [
+    /\.presenter\.ts$/,
+    (t) => /\.repo(\.ts)?$/.test(t) || /^db\/(client|write-)/.test(t),
+    'a presenter only shapes data: the queries behind its fields are in services (it may import a repo for its row types only)',
+    { typesAllowed: true },
+  ],
+  [
     /\.resolvers\.ts$/,
     (t) => /\.repo(\.ts)?$/.test(t) || /^db\/(client|schema|write-)/.test(t),
     'a resolver asks the policy, parses arguments, calls one service and presents the result: it does not reach repos or the database',
@@ -107,6 +113,7 @@ const PACKAGE_RULES = [
     'db/domain is pure TypeScript: no packages (no drizzle, no node:, no bun), so the browser can import it',
   ],
   [/\.resolvers\.ts$/, (s) => s === 'drizzle-orm' || s.startsWith('drizzle-orm/'), 'resolvers hold no SQL'],
+  [/\.presenter\.ts$/, (s) => s === 'drizzle-orm' || s.startsWith('drizzle-orm/'), 'presenters hold no SQL'],
   [
     /^(web|scoring)\//,
     (s) => s === 'bun' || s.startsWith('bun:'),
@@ -206,16 +213,36 @@ const layers = {
             context.report({ node: source, message: `${file} imports '${specifier}': ${why}.` });
         return;
       }
-      for (const [who, bad, why] of RULES) {
+      const typeOnly =
+        node.importKind === 'type' ||
+        node.exportKind === 'type' ||
+        (node.specifiers?.length > 0 && node.specifiers.every((sp) => sp.importKind === 'type'));
+      for (const [who, bad, why, options] of RULES) {
         const m = who.exec(file);
-        if (m && bad(t, m, file)) context.report({ node: source, message: `${file} imports ${t}: ${why}.` });
+        if (m && !(options?.typesAllowed && typeOnly) && bad(t, m, file))
+          context.report({ node: source, message: `${file} imports ${t}: ${why}.` });
       }
+    };
+    // A presenter gets no database: `deps.db` in one is a query that belongs in a service.
+    const presenterDb = (node) => {
+      if (
+        /\.presenter\.ts$/.test(file) &&
+        node.property?.type === 'Identifier' &&
+        node.property.name === 'db' &&
+        node.object?.type === 'Identifier' &&
+        node.object.name === 'deps'
+      )
+        context.report({
+          node,
+          message: `${file} reads deps.db: a presenter only shapes data; move the query into a service.`,
+        });
     };
     return {
       ImportDeclaration: check,
       ExportNamedDeclaration: check,
       ExportAllDeclaration: check,
       ImportExpression: check,
+      MemberExpression: presenterDb,
     };
   },
 };

@@ -232,3 +232,8 @@ export async function companiesPage(
 
 export const companiesSummary = (deps: Deps) => repo.countCompaniesByStatus(deps.db);
 export const companyStats = (deps: Deps, companyId: string) => repo.companyStats(deps.db, companyId);
+
+/** The company's newest data import (the presented company's latestDataImport, loaded when asked for). */
+export function latestDataImportOf(deps: Pick<Deps, 'db'>, companyId: string) {
+  return repo.latestImport(deps.db, companyId);
+}

@@ -7,7 +7,13 @@ import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import { todayIn } from '../../lib/clock';
 import { randomToken } from '../../lib/crypto';
-import { checkBusinessInfo, markActivated, requirePendingCompany, type BusinessInfo } from '../companies';
+import {
+  checkBusinessInfo,
+  findCompanyById,
+  markActivated,
+  requirePendingCompany,
+  type BusinessInfo,
+} from '../companies';
 import {
   createCreditPlan,
   creditPlanById,
@@ -16,6 +22,7 @@ import {
   topUpCreditPlan,
 } from '../credits';
 import { packageById } from '../credits';
+import { findLiveUserById } from '../users';
 import {
   checkContractTerms,
   checkPlanTerms,
@@ -350,4 +357,18 @@ export async function activeContractOf(deps: Deps, companyId: string) {
   return (
     (await repo.listCompanyContracts(deps.db, companyId)).find((c) => contractStatus(c, today) === 'ACTIVE') ?? null
   );
+}
+
+/**
+ * The queries behind a presented contract's nested fields (presenters only shape data): each runs
+ * when its field is asked for, the usage once for both fields that show it.
+ */
+export function contractFieldQueries(deps: Pick<Deps, 'db'>, c: repo.ContractRow) {
+  let usage: ReturnType<typeof repo.contractUsage> | undefined;
+  return {
+    usage: () => (usage ??= repo.contractUsage(deps.db, c)),
+    creditPlan: (id: string) => creditPlanById(deps.db, id),
+    creator: (userId: string) => findLiveUserById(deps.db, userId),
+    company: () => findCompanyById(deps.db, c.companyId),
+  };
 }

@@ -3,8 +3,10 @@ import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../kernel/errors/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import { todayIn } from '../../lib/clock';
-import { setPackage } from '../companies';
-import { findPackage, listPackages, plansOfCompany } from './credits.repo';
+import type { Viewer } from '../../graphql/context';
+import { findCompanyById, setPackage } from '../companies';
+import { findLiveUserById } from '../users';
+import { findPackage, listPackages, plansOfCompany, type CreditPlanRow } from './credits.repo';
 import { companyCreditSummary, companyCreditTotals } from './credit-summary.service';
 import { nextAvailableCreditPlan } from './drawdown';
 import { transactionsGroupedByDatafile } from './read-models';
@@ -62,4 +64,37 @@ export async function packageById(deps: Deps, packageId: string) {
 export async function setCompanyPackage(deps: Deps, companyId: string, packageId: string) {
   await packageById(deps, packageId);
   await setPackage(deps, companyId, packageId);
+}
+
+// One "next available plan" lookup per company and request, however many plans are shown.
+const nextPlanCache = new WeakMap<Viewer, Map<string, Promise<string | null>>>();
+function nextPlanId(deps: Pick<Deps, 'db' | 'clock'>, viewer: Viewer, companyId: string): Promise<string | null> {
+  let byCompany = nextPlanCache.get(viewer);
+  if (!byCompany) nextPlanCache.set(viewer, (byCompany = new Map()));
+  let p = byCompany.get(companyId);
+  if (!p)
+    byCompany.set(
+      companyId,
+      (p = nextAvailableCreditPlan(deps.db, companyId, todayIn(deps.clock)).then((plan) => plan?.id ?? null)),
+    );
+  return p;
+}
+
+/** The queries behind a presented credit plan's nested fields (presenters only shape data), run when asked for. */
+export function creditPlanFieldQueries(deps: Pick<Deps, 'db' | 'clock'>, viewer: Viewer, p: CreditPlanRow) {
+  return {
+    creator: (userId: string) => findLiveUserById(deps.db, userId),
+    company: () => findCompanyById(deps.db, p.companyId),
+    nextAvailablePlanId: () => nextPlanId(deps, viewer, p.companyId),
+  };
+}
+
+// Company.wallet and Company.activeCreditOverview share one summary per company object and request.
+const summaries = new WeakMap<object, ReturnType<typeof creditSummary>>();
+
+/** The company's credit summary, once per company object and request. */
+export function creditSummaryOf(deps: Deps, company: { id: string }) {
+  let s = summaries.get(company);
+  if (!s) summaries.set(company, (s = creditSummary(deps, company.id)));
+  return s;
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../kernel/errors/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import { randomToken, seal, sha256Hex } from '../../lib/crypto';
 import { requireInstant } from '../../lib/validation';
+import { findCompanyById } from '../companies';
 import * as repo from './users.repo';
 
 /** How long an invitation or an email-confirmation link stays valid. */
@@ -92,3 +93,16 @@ export const companyUsers = (deps: Deps, companyId: string, onlyActiveAdmins = f
   repo.companyUsers(deps.db, companyId, onlyActiveAdmins);
 
 export const liveUser = (deps: Deps, userId: string) => repo.findLiveUserById(deps.db, userId);
+
+/**
+ * The queries behind a presented user's nested fields (presenters only shape data): each runs when
+ * its field is asked for, the datafile counts once for both fields that show them.
+ */
+export function userFieldQueries(deps: Pick<Deps, 'db'>, user: repo.UserRow) {
+  let counts: ReturnType<typeof repo.countUserDatafiles> | undefined;
+  return {
+    counts: () => (counts ??= repo.countUserDatafiles(deps.db, user.id)),
+    company: (companyId: string) => findCompanyById(deps.db, companyId),
+    preferences: () => repo.findPreferences(deps.db, user.id),
+  };
+}
