@@ -58,7 +58,7 @@ export function createContext(deps: Deps, c: HonoContext): GqlContext {
 }
 
 async function resolveViewer(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   bearer: string | undefined,
   apiKey: string | undefined,
 ): Promise<Viewer | null> {

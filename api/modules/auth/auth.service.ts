@@ -77,13 +77,13 @@ export async function login(
   return { accessToken, accessLevel: user.accessLevel, expiresIn: ttl };
 }
 
-export async function logout(deps: Deps, viewer: Viewer): Promise<void> {
+export async function logout(deps: Pick<Deps, 'clock' | 'db'>, viewer: Viewer): Promise<void> {
   if (viewer.sessionId) await repo.revokeSession(deps.db, viewer.sessionId, deps.clock.now().toISOString());
 }
 
 /** Creates a mail-link token (hashed at rest) and returns the clear token for the link. */
 async function issueToken(
-  deps: Deps,
+  deps: Pick<Deps, 'clock'>,
   db: Parameters<typeof repo.insertAuthToken>[0],
   userId: string,
   purpose: 'PASSWORD_RESET' | 'INVITATION' | 'EMAIL_CONFIRMATION',
@@ -172,7 +172,7 @@ export async function registerCompany(
 
 /** Checks a mail-link token: TOKEN_NOT_FOUND when unknown, used or revoked; RESET_TOKEN_EXPIRED when past its time. */
 async function liveToken(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   rawToken: string,
   purposes: ('PASSWORD_RESET' | 'INVITATION' | 'EMAIL_CONFIRMATION')[],
 ) {
@@ -264,7 +264,7 @@ export async function resetPassword(deps: Deps, input: { encryptedNewPassword: s
 
 /** changePassword: the old password must match (OLD_PASSWORDS_DONT_MATCH); other sessions end. */
 export async function changePassword(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db' | 'passwordKeys'>,
   viewer: Viewer,
   input: { encryptedOld: string; encryptedNew: string },
 ): Promise<void> {

@@ -16,7 +16,7 @@ import { transactionsGroupedByDatafile } from './read-models';
 const ALL_TYPES: TransactionType[] = ['RECEIVED', 'USED', 'EXPIRED', 'REFUND'];
 
 /** The company's credit plans (of one role when given), newest first. */
-export async function companyCreditPlans(deps: Deps, companyId: string, role?: CreditPlanRole) {
+export async function companyCreditPlans(deps: Pick<Deps, 'db'>, companyId: string, role?: CreditPlanRole) {
   const plans = await plansOfCompany(deps.db, companyId);
   return plans
     .filter((p) => role === undefined || p.role === role)
@@ -28,7 +28,7 @@ export const nextCreditPlan = (deps: Deps, companyId: string) =>
   nextAvailableCreditPlan(deps.db, companyId, todayIn(deps.clock));
 
 /** The wallet's figures today; the history totals load only when asked for. */
-export async function creditSummary(deps: Deps, companyId: string) {
+export async function creditSummary(deps: Pick<Deps, 'clock' | 'db'>, companyId: string) {
   const today = todayIn(deps.clock);
   const summary = await companyCreditSummary(deps.db, companyId, today);
   let totals: ReturnType<typeof companyCreditTotals> | undefined;
@@ -42,7 +42,7 @@ export type TransactionsArgs = { search?: string | null; types?: TransactionType
  * by a case-insensitive search in the description. Grouping runs in SQL (read model); the filter
  * and the page cut run over its lines.
  */
-export async function transactionsPage(deps: Deps, companyId: string, args: TransactionsArgs) {
+export async function transactionsPage(deps: Pick<Deps, 'db'>, companyId: string, args: TransactionsArgs) {
   const page = pageOf(args.page, 8);
   const types = new Set(args.types ?? ALL_TYPES);
   const search = args.search?.trim().toLowerCase().slice(0, 100) ?? '';
@@ -54,7 +54,7 @@ export async function transactionsPage(deps: Deps, companyId: string, args: Tran
 
 export const packages = (deps: Deps) => listPackages(deps.db);
 
-export async function packageById(deps: Deps, packageId: string) {
+export async function packageById(deps: Pick<Deps, 'db'>, packageId: string) {
   const p = await findPackage(deps.db, packageId);
   if (!p) throw new AppError('INVALID_ID', { field: 'packageId' });
   return p;

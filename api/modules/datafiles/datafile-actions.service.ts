@@ -23,14 +23,19 @@ function refuseWhileProcessing(file: DatafileRow): void {
 }
 
 /** The guarded write found the row moved on (a job finished, another action ran): re-read and answer as if asked now. */
-async function changedMeanwhile(deps: Deps, id: string): Promise<never> {
+async function changedMeanwhile(deps: Pick<Deps, 'db'>, id: string): Promise<never> {
   const now = await findDatafile(deps.db, id);
   if (!now) throw new AppError('NO_DATAFILE_FOUND');
   refuseWhileProcessing(now);
   throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'DATAFILE_CHANGED_MEANWHILE' });
 }
 
-export async function editDatafileTitle(deps: Deps, viewer: Viewer, datafileId: string, rawTitle: string) {
+export async function editDatafileTitle(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  viewer: Viewer,
+  datafileId: string,
+  rawTitle: string,
+) {
   const title = typeof rawTitle === 'string' ? rawTitle.trim() : '';
   if (!title) throw new AppError('INVALID_PARAMETERS', { field: 'datafileTitle', reason: 'DATAFILE_TITLE_REQUIRED' });
   if ([...title].length > TITLE_MAX)
@@ -102,7 +107,7 @@ export async function resetDatafileCleaning(deps: Deps, viewer: Viewer, datafile
  * keeps reading it as a contributor; the new owner is no longer listed as one.
  */
 export async function changeDatafileOwnership(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   viewer: Viewer,
   input: { datafileId: string; companyId: string; userId: string; changeWalletAndTransactions: boolean },
 ) {

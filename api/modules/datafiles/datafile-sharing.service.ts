@@ -22,19 +22,19 @@ import { requireDatafile } from './datafiles.policy';
 /** One share request names at most this many users (the dialog sends a handful). */
 export const MAX_INVITEES = 50;
 
-export async function datafileContributors(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function datafileContributors(deps: Pick<Deps, 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   return (await contributorsOf(deps.db, [file.id])).get(file.id) ?? [];
 }
 
-export async function availableContributors(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function availableContributors(deps: Pick<Deps, 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'manage');
   const current = (await contributorsOf(deps.db, [file.id])).get(file.id) ?? [];
   return shareableUsers(deps.db, file.companyId, [file.ownerId, ...current.map((c) => c.id)]);
 }
 
 export async function addContributorsToDatafile(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   viewer: Viewer,
   datafileId: string,
   inviteeIds: readonly string[],
@@ -88,7 +88,7 @@ export async function addContributorsToDatafile(
 }
 
 export async function removeContributorFromDatafile(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   viewer: Viewer,
   datafileId: string,
   contributorId: string,

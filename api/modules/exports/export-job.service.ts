@@ -31,7 +31,11 @@ export function reportUrlOf(publicUrl: string, datafileId: string): string {
   return `${publicUrl}${REPORT_PATH}?datafileId=${encodeURIComponent(datafileId)}`;
 }
 
-export async function requestExport(deps: Deps, viewer: Viewer, request: ExportRequest): Promise<ExportJobRow> {
+export async function requestExport(
+  deps: Pick<Deps, 'db' | 'env' | 'jobs'>,
+  viewer: Viewer,
+  request: ExportRequest,
+): Promise<ExportJobRow> {
   const file = await requireDatafile(deps.db, viewer, request.datafileId, 'see');
   const format = FORMATS[request.format];
   if (!format) throw new AppError('INVALID_PARAMETERS', { field: 'format' });
@@ -86,7 +90,11 @@ function formatCode(code: string): string {
 }
 
 /** The job, if it is an export the viewer may see (its datafile is visible to them); INVALID_ID otherwise, alike for missing ones. */
-export async function exportJobFor(deps: Deps, viewer: Viewer, jobId: string): Promise<ExportJobRow> {
+export async function exportJobFor(
+  deps: Pick<Deps, 'db' | 'jobs'>,
+  viewer: Viewer,
+  jobId: string,
+): Promise<ExportJobRow> {
   const job = typeof jobId === 'string' && jobId.length <= 64 ? await deps.jobs.find(EXPORT_JOB, jobId) : undefined;
   if (!job) throw new AppError('INVALID_ID');
   try {
@@ -97,7 +105,7 @@ export async function exportJobFor(deps: Deps, viewer: Viewer, jobId: string): P
   return job;
 }
 
-export function presentExportJob(deps: Deps, job: ExportJobRow, locale: Locale) {
+export function presentExportJob(deps: Pick<Deps, 'blobs' | 'clock'>, job: ExportJobRow, locale: Locale) {
   const { input } = job.payload;
   const result = job.state === 'SUCCEEDED' ? job.result : null;
   return {

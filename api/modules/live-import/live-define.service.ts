@@ -27,7 +27,11 @@ const newSecret = () => `lk_${randomToken(32)}`;
  * 3 'Draft datafile'): its key and secret exist, test respondents are answered, real ones refused
  * until openLiveDatafile. Nothing is charged until respondents arrive.
  */
-export async function createLiveDatafile(deps: Deps, viewer: Viewer, input: LiveDatafileInput): Promise<string> {
+export async function createLiveDatafile(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  viewer: Viewer,
+  input: LiveDatafileInput,
+): Promise<string> {
   if (!viewer.companyId) throw new AppError('UNAUTHORIZED');
   const title = validateName(input.name);
   const integration = validateSurveySoftware(input.surveySoftware);
@@ -77,7 +81,7 @@ export async function createLiveDatafile(deps: Deps, viewer: Viewer, input: Live
   return id;
 }
 
-async function requireLive(deps: Deps, viewer: Viewer, datafileId: string, mode: 'see' | 'upload') {
+async function requireLive(deps: Pick<Deps, 'db'>, viewer: Viewer, datafileId: string, mode: 'see' | 'upload') {
   const file = await requireDatafile(deps.db, viewer, datafileId, mode);
   if (file.importType !== 'LIVE')
     throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'LIVE_NOT_A_LIVE_DATAFILE' });

@@ -53,7 +53,7 @@ function stateOf(deps: Deps, target: repo.LiveTarget): DatafileState {
 }
 
 /** The running medians, warmed from the stored respondents once per process. */
-function mediansOf(deps: Deps, datafileId: string, s: DatafileState): Promise<LiveMedians> {
+function mediansOf(deps: Pick<Deps, 'db'>, datafileId: string, s: DatafileState): Promise<LiveMedians> {
   s.medians ??= (async () => {
     const m = new LiveMedians();
     for (let after = 0; ;) {
@@ -87,7 +87,7 @@ async function requireActiveContract(deps: Deps, companyId: string) {
 
 /** Who may send: the datafile's secret key, compared in constant time; any mismatch looks the same. */
 export async function authenticate(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   datafileId: string,
   secret: string | undefined,
 ): Promise<repo.LiveTarget> {
@@ -217,7 +217,7 @@ export async function acceptRespondent(
 
 /** The stored answer for a record (the asynchronous mode's follow-up, and the screens' test). */
 export async function storedRespondent(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   target: repo.LiveTarget,
   recordId: string,
 ): Promise<LiveAnswerBody | undefined> {
@@ -226,7 +226,10 @@ export async function storedRespondent(
 }
 
 /** A job's view of its datafile (the request was authenticated when it was queued); undefined when gone. */
-export async function authenticateById(deps: Deps, datafileId: string): Promise<repo.LiveTarget | undefined> {
+export async function authenticateById(
+  deps: Pick<Deps, 'db'>,
+  datafileId: string,
+): Promise<repo.LiveTarget | undefined> {
   const target = await repo.liveTarget(deps.db, datafileId);
   if (!target || target.isDeleted || target.importType !== 'LIVE') return undefined;
   // Stopped while queued: the queued respondent is refused like a request now would be.

@@ -31,7 +31,7 @@ export type SettingsInput = {
   isPublished: boolean;
 };
 
-export function presentSettings(deps: Deps, datafileId: string, row: ReportSettingsRow | undefined) {
+export function presentSettings(deps: Pick<Deps, 'env'>, datafileId: string, row: ReportSettingsRow | undefined) {
   return {
     datafileId,
     clientName: row?.clientName ?? null,
@@ -86,14 +86,19 @@ export async function updateReportSettings(deps: Deps, viewer: Viewer, datafileI
   return presentSettings(deps, file.id, await findReportSettings(deps.db, file.id));
 }
 
-export async function reportLogoUploadUrl(deps: Deps, viewer: Viewer, datafileId: string, imageKey: string) {
+export async function reportLogoUploadUrl(
+  deps: Pick<Deps, 'blobs' | 'clock' | 'db'>,
+  viewer: Viewer,
+  datafileId: string,
+  imageKey: string,
+) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const path = avatarPath('reports', file.id, imageKey);
   return { signedUrl: avatarUploadUrl(deps.blobs, path, deps.clock.now()).signedUrl, imagePath: `/files/${path}` };
 }
 
 async function checkPassword(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   datafileId: string,
   address: string,
   hash: string,

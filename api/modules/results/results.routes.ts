@@ -100,7 +100,7 @@ function prefixed(table: Table): Table {
 }
 
 async function selectedTable(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs'>,
   id: string,
   revision: number,
   file: FileChoice,

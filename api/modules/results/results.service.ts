@@ -11,7 +11,7 @@ import { readManifest, type RevisionManifest } from '../../ingest/index';
 export type ResultFile = Awaited<ReturnType<typeof loadResultFile>>;
 
 /** The visible datafile with its published upload, its data points and its manifest (null before the first revision). */
-export async function loadResultFile(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function loadResultFile(deps: Pick<Deps, 'blobs' | 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const upload = file.publishedUploadId ? await findUpload(deps.db, file.publishedUploadId) : undefined;
   const points = upload ? await datapointsOf(deps.db, upload.id) : [];

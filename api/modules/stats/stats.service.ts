@@ -39,7 +39,7 @@ function orderOf(order: UsageStatsOrder): { sortBy: StatsSortColumn; descending:
   return { sortBy, descending: order.sortDirection ? order.sortDirection === 'DESC' : sortBy !== 'ORGANIZATION' };
 }
 
-async function assertCompany(deps: Deps, companyId: string | null | undefined): Promise<void> {
+async function assertCompany(deps: Pick<Deps, 'db'>, companyId: string | null | undefined): Promise<void> {
   if (companyId && !(await repo.companyExists(deps.db, companyId))) throw new AppError('COMPANY_NOT_FOUND');
 }
 

@@ -91,7 +91,7 @@ export async function confirmUpload(
 }
 
 /** getDatafileUploadingProgress: the datafile's status, its newest upload and, once READY, its metadata. */
-export async function uploadingProgress(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function uploadingProgress(deps: Pick<Deps, 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const upload = await repo.latestUploadOf(deps.db, file.id);
   const names = await repo.userNames(deps.db, [file.ownerId, ...(upload ? [upload.createdBy] : [])]);

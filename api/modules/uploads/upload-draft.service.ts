@@ -20,7 +20,7 @@ import { discardPrepare, prepareJobOf } from './upload-prepare.service';
 import { UPLOAD_CHECK_JOB, type UploadCheckPayload } from './jobs/contract';
 
 /** The upload the steps show: the open one, else the newest (a READY datafile's last upload). */
-async function currentUpload(deps: Deps, file: repo.DatafileRow): Promise<repo.UploadRow> {
+async function currentUpload(deps: Pick<Deps, 'db'>, file: repo.DatafileRow): Promise<repo.UploadRow> {
   const upload = await repo.latestUploadOf(deps.db, file.id);
   if (!upload) throw new AppError('NO_DATAFILE_FOUND');
   return upload;
@@ -169,7 +169,11 @@ export async function uploadCheck(deps: Deps, viewer: Viewer, datafileId: string
  * The check found the file itself unusable (hostile, damaged, over a cap): the stored file is
  * removed and the upload shows the refusal until step 1 gets another file.
  */
-export async function rejectSource(deps: Deps, uploadId: string, error: AppError): Promise<void> {
+export async function rejectSource(
+  deps: Pick<Deps, 'blobs' | 'clock' | 'db'>,
+  uploadId: string,
+  error: AppError,
+): Promise<void> {
   if (!isFileRefusal(error)) return;
   const upload = await repo.findUpload(deps.db, uploadId);
   if (!upload || upload.status === 'PROCESSING' || upload.status === 'READY') return;

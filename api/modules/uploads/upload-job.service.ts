@@ -160,7 +160,7 @@ async function recipientLocale(tx: Tx, userId: string): Promise<Locale> {
 
 async function notify(
   tx: Tx,
-  deps: Deps,
+  deps: Pick<Deps, 'clock'>,
   upload: repo.UploadRow,
   file: repo.DatafileRow,
   type: NotificationType,

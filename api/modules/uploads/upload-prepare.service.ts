@@ -38,7 +38,7 @@ const WAIT_POLL_MS = 100;
  * undefined when it only checks: preparing is off, the AI judge is configured, or the upload is no
  * longer a draft.
  */
-export async function prepareRevision(deps: Deps, uploadId: string): Promise<number | undefined> {
+export async function prepareRevision(deps: Pick<Deps, 'db' | 'env'>, uploadId: string): Promise<number | undefined> {
   if (!deps.env.uploadPrepare || deps.env.oesJudge) return undefined;
   const upload = await repo.findUpload(deps.db, uploadId);
   const file = upload && (await repo.findDatafile(deps.db, upload.datafileId));
@@ -73,7 +73,7 @@ export async function stillWanted(
 
 /** The upload's current check job (the one that may prepare its revision), if any. */
 export async function prepareJobOf(
-  deps: Deps,
+  deps: Pick<Deps, 'jobs'>,
   upload: Pick<repo.UploadRow, 'checkJobId'>,
 ): Promise<CheckJob | undefined> {
   return upload.checkJobId ? deps.jobs.find(UPLOAD_CHECK_JOB, upload.checkJobId) : undefined;

@@ -34,7 +34,7 @@ const FILE_REFUSALS = new Set([
 export const isFileRefusal = (error: unknown) => error instanceof AppError && FILE_REFUSALS.has(error.code);
 
 /** The organisation an upload is for: operators any active one, everyone else only their own (another answers like a missing one). */
-async function uploadCompany(deps: Deps, viewer: Viewer, companyId: string | null | undefined) {
+async function uploadCompany(deps: Pick<Deps, 'db'>, viewer: Viewer, companyId: string | null | undefined) {
   const id = companyId ?? viewer.companyId;
   if (!id || (viewer.accessLevel !== 'SUPER_ADMIN' && id !== viewer.ownCompanyId))
     throw new AppError('COMPANY_NOT_FOUND');
@@ -66,7 +66,7 @@ export async function datafileUploadUrl(deps: Deps, viewer: Viewer, fileName: st
  * they may edit (an ADMIN resuming an employee's draft). Anything else answers like a missing file.
  */
 async function usableSource(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   viewer: Viewer,
   key: string | null | undefined,
   companyId: string,
@@ -86,7 +86,7 @@ async function usableSource(
 }
 
 /** Runs a read of a stored file; a refusal of the file itself removes it (unless a draft uses it), so nothing of a hostile file stays. */
-async function readingFile<T>(deps: Deps, key: string, read: () => Promise<T>): Promise<T> {
+async function readingFile<T>(deps: Pick<Deps, 'blobs' | 'db'>, key: string, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
@@ -327,7 +327,7 @@ async function changeDraft(
 }
 
 /** The header names of the published revision (what a re-upload must have). */
-async function publishedColumns(deps: Deps, file: repo.DatafileRow): Promise<string[]> {
+async function publishedColumns(deps: Pick<Deps, 'db'>, file: repo.DatafileRow): Promise<string[]> {
   const published = file.publishedUploadId ? await repo.findUpload(deps.db, file.publishedUploadId) : undefined;
   if (file.status !== 'READY' || !published?.columns)
     throw new AppError('INVALID_PARAMETERS', { field: 'reuploadOf', reason: 'DATAFILE_NOT_READY' });

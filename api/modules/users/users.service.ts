@@ -48,7 +48,11 @@ export function newUserRow(
   };
 }
 
-async function changeLiveUser(deps: Deps, userId: string, set: Parameters<typeof repo.updateUserById>[2]) {
+async function changeLiveUser(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  userId: string,
+  set: Parameters<typeof repo.updateUserById>[2],
+) {
   if (!(await repo.findLiveUserById(deps.db, userId))) throw new AppError('USER_NOT_FOUND');
   await repo.updateUserById(deps.db, userId, { ...set, updatedAt: deps.clock.now().toISOString() });
 }
@@ -79,7 +83,7 @@ export async function regenerateMagicKey(deps: Deps, userId: string): Promise<st
 }
 
 /** Every user (operators), searched by name or email, one page (default 100). */
-export async function usersPage(deps: Deps, args: { search?: string | null; page?: PageArgs }) {
+export async function usersPage(deps: Pick<Deps, 'db'>, args: { search?: string | null; page?: PageArgs }) {
   const page = pageOf(args.page, 100);
   const { rows, total } = await repo.listAllUsers(deps.db, {
     search: args.search?.trim().slice(0, 100) || undefined,

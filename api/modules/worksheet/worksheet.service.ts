@@ -253,7 +253,7 @@ function auditRows(
 }
 
 export async function auditTrailFor(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   viewer: Viewer,
   datafileId: string,
   page: { page?: number | null; limit?: number | null } | null | undefined,
