@@ -20,7 +20,10 @@ export {
 } from './job-types';
 export { JobCancelledError, JobLeaseLostError, RetryableJobError } from './job-errors';
 export {
+  handleRequest,
+  workerRequest,
   workerStep,
+  type WorkerRequest,
   type RunInWorkerOptions,
   type WorkerRequestHandlers,
   type WorkerStep,

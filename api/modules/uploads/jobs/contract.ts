@@ -1,10 +1,10 @@
 // The upload feature's job contract: the kinds it runs, their payloads and results, and the dedupe
 // key of an upload job. Services enqueue and read these jobs through it, the handlers in
 // upload.jobs.ts implement it, and nothing else names the strings.
-import { jobKind } from '../../../jobs';
-import type { CheckUploadResult } from '../../../ingest/index';
+import type { CheckUploadResult, JudgedCategories, UploadSummary } from '../../../ingest';
+import { jobKind, workerRequest } from '../../../jobs';
 import type { RefusalFacts } from '../../../kernel/errors/refusal-messages';
-import type { UploadSummary } from '../../../ingest';
+import type { JudgeInputQuestion, OfflineVerdicts } from '../../open-ended-judge';
 
 /** `preparedBy`: the check job whose prepared revision the upload job publishes when it is complete (upload-prepare.service.ts). */
 export type UploadJobPayload = { uploadId: string; preparedBy?: string };
@@ -34,3 +34,12 @@ export const UPLOAD_CHECK_JOB = jobKind<UploadCheckPayload, UploadCheckJobResult
 
 /** The dedupe key of an upload job, and the charge key of its revision (one charge per revision, ever). */
 export const chargeKeyOf = (datafileId: string, revision: number) => `upload:${datafileId}:${revision}`;
+
+/** The process step asks the main thread's AI judge (which caches its verdicts in the database). */
+export const JUDGE_REQUEST = workerRequest<
+  { questions: JudgeInputQuestion[]; offline: OfflineVerdicts },
+  JudgedCategories
+>('judge');
+
+/** The check step hands the main thread its check the moment it is known (published as the job's interim result). */
+export const CHECKED_REQUEST = workerRequest<CheckUploadResult, null>('checked');

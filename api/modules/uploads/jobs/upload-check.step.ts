@@ -2,7 +2,8 @@
 // Worker thread (a large file takes seconds; the API keeps answering). With `folder` it goes on
 // processing the file into that folder of the next revision once the check is reported
 // (processing/prepare.ts, `checkAndPrepare`): the main thread's 'checked' handler publishes the check.
-import { CHECKED_AT, checkAndPrepare, checkUpload, type CheckUploadResult } from '../../../ingest/index';
+import { CHECKED_AT, checkAndPrepare, checkUpload, type CheckUploadResult } from '../../../ingest';
+import { CHECKED_REQUEST } from './contract';
 import type { UploadPlan } from '../upload-job.service';
 import type { WorkerStepContext } from '../../../jobs';
 import { startOpenEndedWorker } from '../../../../scoring/open-ended-worker';
@@ -43,7 +44,7 @@ export async function run(input: UploadCheckInput, ctx: WorkerStepContext): Prom
     },
     async (check) => {
       checked = true;
-      await ctx.request('checked', check);
+      await ctx.request(CHECKED_REQUEST, check);
     },
   );
 }

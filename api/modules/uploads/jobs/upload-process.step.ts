@@ -2,7 +2,8 @@
 // (asking the main thread's AI judge when configured), score, write the revision's Arrow files and
 // publish them. It returns the summary and each new record's credits; the main thread charges. The
 // prepare job runs the same step with a folder: the revision is prepared there, not published.
-import { prepareUpload, processUpload, type JudgedCategories, type ProcessUploadInput } from '../../../ingest/index';
+import { prepareUpload, processUpload, type ProcessUploadInput } from '../../../ingest';
+import { JUDGE_REQUEST } from './contract';
 import type { UploadPlan } from '../upload-job.service';
 import type { WorkerStepContext } from '../../../jobs';
 import { startOpenEndedWorker } from '../../../../scoring/open-ended-worker';
@@ -27,7 +28,7 @@ export async function run(input: UploadProcessInput, ctx: WorkerStepContext) {
     ...(input.judge
       ? {
           judge: async (questions, offline) =>
-            (await ctx.request('judge', {
+            ctx.request(JUDGE_REQUEST, {
               questions: questions.map((q) => ({
                 text: q.text,
                 keywords: q.keywords ?? [],
@@ -35,7 +36,7 @@ export async function run(input: UploadProcessInput, ctx: WorkerStepContext) {
                 answers: q.answers,
               })),
               offline: { categories: offline.categories, unsure: offline.unsure },
-            })) as JudgedCategories,
+            }),
         }
       : {}),
   };

@@ -1,9 +1,9 @@
 import { AppError } from '../../../kernel/errors/errors';
 import type { DbOrTx } from '../../../../db/client';
-import { findJob, workerStep } from '../../../jobs';
+import { findJob, handleRequest, workerStep } from '../../../jobs';
 import type { AppJobHandler } from '../../../kernel/deps';
-import { judgeOpenEnded, type JudgeInputQuestion, type OfflineVerdicts } from '../../open-ended-judge';
-import { CHECKED_AT, preparedFolder, type CheckUploadResult } from '../../../ingest/index';
+import { judgeOpenEnded } from '../../open-ended-judge';
+import { CHECKED_AT, preparedFolder } from '../../../ingest';
 import { refusalFactsOf } from '../../../kernel/errors/refusal-messages';
 import { rejectSource } from '../upload-draft.service';
 import {
@@ -18,6 +18,8 @@ import {
 } from '../upload-job.service';
 import { adoptPrepared, prepareRevision, removePrepared, stillWanted } from '../upload-prepare.service';
 import {
+  CHECKED_REQUEST,
+  JUDGE_REQUEST,
   UPLOAD_CHECK_JOB,
   UPLOAD_JOB,
   type CheckedUpload,
@@ -68,19 +70,13 @@ export const uploadJob: AppJobHandler<UploadJobPayload, UploadJobResult | null> 
           progressRange: [0, 97],
           ...(judge
             ? {
-                handlers: {
-                  judge: async (payload) => {
-                    const { questions, offline } = payload as {
-                      questions: JudgeInputQuestion[];
-                      offline: OfflineVerdicts;
-                    };
-                    const verdicts = await judgeOpenEnded(
-                      { db: deps.db, config: judge, clock: deps.clock, log: deps.log },
-                      { questions, offline },
-                    );
-                    return { categories: verdicts.categories, sources: verdicts.sources };
-                  },
-                },
+                handlers: handleRequest(JUDGE_REQUEST, async ({ questions, offline }) => {
+                  const verdicts = await judgeOpenEnded(
+                    { db: deps.db, config: judge, clock: deps.clock, log: deps.log },
+                    { questions, offline },
+                  );
+                  return { categories: verdicts.categories, sources: verdicts.sources };
+                }),
               }
             : {}),
         },
@@ -131,14 +127,11 @@ export const uploadCheckJob: AppJobHandler<UploadCheckPayload, UploadCheckJobRes
         uploadCheckStep,
         { plan: { ...plan, revision }, folder: preparedFolder(job.id) },
         {
-          handlers: {
-            checked: async (payload) => {
-              const check = payload as CheckUploadResult;
-              checked = { check, ...(check.estimate ? { prepare: { revision } } : {}) };
-              await ctx.report(checked);
-              return null;
-            },
-          },
+          handlers: handleRequest(CHECKED_REQUEST, async (check) => {
+            checked = { check, ...(check.estimate ? { prepare: { revision } } : {}) };
+            await ctx.report(checked);
+            return null;
+          }),
         },
       );
       if (out.failure)
