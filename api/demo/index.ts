@@ -4,7 +4,7 @@
 // both come through seedDemo.
 import { seedDemoData } from '../../db/seed';
 import type { Deps } from '../kernel/deps';
-import { seedSecrets } from '../lib/seed-secrets';
+import { seedSecrets } from './seed-secrets';
 import { seedDemoDatafiles } from './seed-datafiles';
 
 export { generateDemoSurvey, type DemoSurvey, type DemoSurveyOptions, type RespondentKind } from './survey';

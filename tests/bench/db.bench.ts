@@ -12,7 +12,7 @@ import { createDeps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
 import { sha256Hex } from '../../api/lib/crypto';
 import { silentLogger } from '../../api/lib/logger';
-import { seedSecrets } from '../../api/lib/seed-secrets';
+import { seedSecrets } from '../../api/demo/seed-secrets';
 import { insertSession } from '../../api/modules/auth/auth.repo';
 import { chargeDatafile } from '../../api/modules/credits/ledger.service';
 import { createDb, type DbDriver } from '../../db/client';
