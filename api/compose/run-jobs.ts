@@ -1,14 +1,14 @@
-import type { JobRow } from '../jobs';
+import type { JobRowOf } from '../jobs';
 import { runJobsUntilSettled } from '../jobs/job-loop';
 import { jobByDedupeKey } from '../jobs/job-store';
 import type { Deps } from '../kernel/deps';
 import { CALENDAR_JOB, type CalendarJobResult } from '../modules/contracts/jobs/contract';
 import { mailAfterCalendarKey, MAIL_OUTBOX_JOB } from '../modules/mail/jobs/contract';
 
-function resultOf<T>(row: JobRow): T {
-  if (row.state !== 'SUCCEEDED')
+function resultOf<R>(row: JobRowOf<unknown, R>): R {
+  if (row.state !== 'SUCCEEDED' || row.result === null)
     throw new Error(`job ${row.kind} ${row.state}: ${row.errorCode ?? ''} ${row.errorDetail ?? ''}`.trim());
-  return row.result as T;
+  return row.result;
 }
 
 /**
@@ -19,9 +19,9 @@ function resultOf<T>(row: JobRow): T {
 export async function runJobsOnce(deps: Deps): Promise<{ mailsSent: number; calendar: CalendarJobResult }> {
   const kinds = [CALENDAR_JOB, MAIL_OUTBOX_JOB];
   const { id } = await deps.jobs.enqueue(CALENDAR_JOB, {}, { maxAttempts: 1 });
-  const [calendarRow] = await runJobsUntilSettled(deps, [id], { kinds });
-  const calendar = resultOf<CalendarJobResult>(calendarRow!);
+  await runJobsUntilSettled(deps, [id], { kinds });
+  const calendar = resultOf((await deps.jobs.find(CALENDAR_JOB, id))!);
   const mail = await jobByDedupeKey(deps.db, mailAfterCalendarKey(id));
-  const [mailRow] = await runJobsUntilSettled(deps, [mail!.id], { kinds });
-  return { mailsSent: resultOf<{ sent: number }>(mailRow!).sent, calendar };
+  await runJobsUntilSettled(deps, [mail!.id], { kinds });
+  return { mailsSent: resultOf((await deps.jobs.find(MAIL_OUTBOX_JOB, mail!.id))!).sent, calendar };
 }

@@ -237,12 +237,30 @@ const layers = {
           message: `${file} reads deps.db: a presenter only shapes data; move the query into a service.`,
         });
     };
+    // The server enqueues by a feature contract's kind (jobKind<Payload, Result>), so the payload is
+    // type-checked; a string names a kind whose payload nothing checks.
+    const enqueueByName = (node) => {
+      const callee = node.callee;
+      if (
+        /^api\//.test(file) &&
+        callee?.type === 'MemberExpression' &&
+        callee.property?.name === 'enqueue' &&
+        callee.object?.type === 'MemberExpression' &&
+        callee.object.property?.name === 'jobs' &&
+        (node.arguments[0]?.type === 'Literal' || node.arguments[0]?.type === 'TemplateLiteral')
+      )
+        context.report({
+          node: node.arguments[0],
+          message: `${file} enqueues a job by its name: enqueue the kind its feature's jobs/contract.ts declares.`,
+        });
+    };
     return {
       ImportDeclaration: check,
       ExportNamedDeclaration: check,
       ExportAllDeclaration: check,
       ImportExpression: check,
       MemberExpression: presenterDb,
+      CallExpression: enqueueByName,
     };
   },
 };
