@@ -1,6 +1,7 @@
-// The upload engine's entry points (issue 11), plain functions the GraphQL resolvers and the upload
-// job call: sheet names (step 1), preview and suggested types (step 2), validation of a confirmed
-// mapping (step 2/3), the processing run (job, inside a Worker) and the columnar reader.
+// The ingest engine's front door: plain functions the uploads feature, its jobs, the live import,
+// results, reports, exports and certificates call: sheet names (step 1), preview and suggested
+// types (step 2), validation of a confirmed mapping (step 2/3), the processing run (job, inside a
+// Worker) and the columnar reader. Nothing outside api/ingest imports its files directly (lint).
 import { uploadError } from '../kernel/errors/upload-errors';
 import { DEFAULT_LIMITS, withLimits, type UploadLimits } from './limits';
 import { openUpload } from './parse/index';

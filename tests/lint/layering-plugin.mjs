@@ -197,7 +197,7 @@ function sourcesOf(node) {
 const layers = {
   meta: {
     type: 'problem',
-    docs: { description: 'Imports flow one way: the layering of architecture.md, by path pattern.' },
+    docs: { description: 'Imports flow one way (the layering of docs/architecture.md), by path pattern; front doors; presenters shape data; enqueue by contract.' },
     schema: [],
   },
   create(context) {
