@@ -197,7 +197,10 @@ function sourcesOf(node) {
 const layers = {
   meta: {
     type: 'problem',
-    docs: { description: 'Imports flow one way (the layering of docs/architecture.md), by path pattern; front doors; presenters shape data; enqueue by contract.' },
+    docs: {
+      description:
+        'Imports flow one way (the layering of docs/architecture.md), by path pattern; front doors; presenters shape data; enqueue by contract.',
+    },
     schema: [],
   },
   create(context) {

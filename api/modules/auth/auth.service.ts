@@ -188,7 +188,7 @@ async function liveToken(
  * confirmation activates the owner (the company stays PENDING until an operator activates it).
  */
 export async function activateUser(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db' | 'passwordKeys'>,
   input: { token: string; password?: string | null },
 ): Promise<'INVITATION' | 'EMAIL_CONFIRMATION'> {
   const row = await liveToken(deps, input.token, ['INVITATION', 'EMAIL_CONFIRMATION']);
@@ -239,7 +239,10 @@ export async function sendPasswordResetEmail(deps: Deps, rawEmail: string): Prom
 }
 
 /** Sets the password from a single-use reset token and ends every session of the user. */
-export async function resetPassword(deps: Deps, input: { encryptedNewPassword: string; token: string }): Promise<void> {
+export async function resetPassword(
+  deps: Pick<Deps, 'clock' | 'db' | 'passwordKeys'>,
+  input: { encryptedNewPassword: string; token: string },
+): Promise<void> {
   const row = await liveToken(deps, input.token, ['PASSWORD_RESET']);
   const password = requireNewPassword(
     'newPassword',

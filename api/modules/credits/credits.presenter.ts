@@ -54,7 +54,7 @@ export function presentCreditSummary({ summary, totals }: Summary) {
 
 export type PresentedCreditSummary = ReturnType<typeof presentCreditSummary>;
 
-export async function presentWallet(deps: Deps, company: { id: string }) {
+export async function presentWallet(deps: Pick<Deps, 'clock' | 'db'>, company: { id: string }) {
   const { summary: s } = await creditSummaryOf(deps, company);
   return {
     id: company.id,
@@ -63,7 +63,7 @@ export async function presentWallet(deps: Deps, company: { id: string }) {
   };
 }
 
-export async function presentCreditOverview(deps: Deps, company: { id: string }) {
+export async function presentCreditOverview(deps: Pick<Deps, 'clock' | 'db'>, company: { id: string }) {
   const { summary: s } = await creditSummaryOf(deps, company);
   return {
     totalActiveBalance: s.activeCreditPlanBalance,

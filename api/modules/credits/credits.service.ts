@@ -61,7 +61,7 @@ export async function packageById(deps: Pick<Deps, 'db'>, packageId: string) {
 }
 
 /** setPackage: the package a company's contracts are sold from (it must exist). */
-export async function setCompanyPackage(deps: Deps, companyId: string, packageId: string) {
+export async function setCompanyPackage(deps: Pick<Deps, 'clock' | 'db'>, companyId: string, packageId: string) {
   await packageById(deps, packageId);
   await setPackage(deps, companyId, packageId);
 }
@@ -93,7 +93,7 @@ export function creditPlanFieldQueries(deps: Pick<Deps, 'db' | 'clock'>, viewer:
 const summaries = new WeakMap<object, ReturnType<typeof creditSummary>>();
 
 /** The company's credit summary, once per company object and request. */
-export function creditSummaryOf(deps: Deps, company: { id: string }) {
+export function creditSummaryOf(deps: Pick<Deps, 'clock' | 'db'>, company: { id: string }) {
   let s = summaries.get(company);
   if (!s) summaries.set(company, (s = creditSummary(deps, company.id)));
   return s;

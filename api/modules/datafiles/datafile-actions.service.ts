@@ -51,7 +51,12 @@ export async function editDatafileTitle(
 }
 
 /** stopLiveDatafile (READY -> STOPPED) and reOpenLiveDatafile (STOPPED -> READY), live imports only. */
-export async function setLiveDatafileRunning(deps: Deps, viewer: Viewer, datafileId: string, running: boolean) {
+export async function setLiveDatafileRunning(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  viewer: Viewer,
+  datafileId: string,
+  running: boolean,
+) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'manage');
   if (file.importType !== 'LIVE')
     throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'NOT_A_LIVE_DATAFILE' });
@@ -70,7 +75,7 @@ export async function setLiveDatafileRunning(deps: Deps, viewer: Viewer, datafil
 }
 
 /** Soft delete: gone from every list and call (findDatafile skips it); ledger rows, contributors and stored revisions stay. */
-export async function deleteDatafile(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function deleteDatafile(deps: Pick<Deps, 'clock' | 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'manage');
   refuseWhileProcessing(file);
   const now = deps.clock.now().toISOString();
@@ -84,7 +89,7 @@ export async function deleteDatafile(deps: Deps, viewer: Viewer, datafileId: str
  * certificate level shown), the cleaning settings stay so the worksheet reopens with the thresholds
  * last used. Issued certificates stay valid statements about the revision they name.
  */
-export async function resetDatafileCleaning(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function resetDatafileCleaning(deps: Pick<Deps, 'clock' | 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'manage');
   refuseWhileProcessing(file);
   if (!file.isCleaned) throw new AppError('DATAFILE_NOT_CLEANED');

@@ -118,7 +118,11 @@ export async function regenerateLiveSecret(deps: Deps, viewer: Viewer, datafileI
  * Starts receiving: DRAFT -> READY. Idempotent for a READY one (a double click, two tabs); a
  * STOPPED one is reopened by reOpenLiveDatafile (datafiles module), not here.
  */
-export async function openLiveDatafile(deps: Deps, viewer: Viewer, datafileId: string): Promise<string> {
+export async function openLiveDatafile(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  viewer: Viewer,
+  datafileId: string,
+): Promise<string> {
   const file = await requireLive(deps, viewer, datafileId, 'upload');
   if (file.status === 'READY') return file.status;
   if (file.status !== 'DRAFT')

@@ -45,13 +45,18 @@ export function presentSettings(deps: Pick<Deps, 'env'>, datafileId: string, row
   };
 }
 
-export async function reportSettings(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function reportSettings(deps: Pick<Deps, 'db' | 'env'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   return presentSettings(deps, file.id, await findReportSettings(deps.db, file.id));
 }
 
 /** Saves the settings. The password is required with protection on unless one is stored (spec section 5 "Report"). */
-export async function updateReportSettings(deps: Deps, viewer: Viewer, datafileId: string, input: SettingsInput) {
+export async function updateReportSettings(
+  deps: Pick<Deps, 'clock' | 'db' | 'env'>,
+  viewer: Viewer,
+  datafileId: string,
+  input: SettingsInput,
+) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const existing = await findReportSettings(deps.db, file.id);
   const clientName = input.clientName?.trim() || null;

@@ -54,7 +54,12 @@ const EMPTY_MONTH = {
 };
 
 /** One page of organisation-month rows, every month's totals (months without activity as zeros) and the period's totals. */
-export async function usageStatsPage(deps: Deps, filters: UsageStatsFilters, order: UsageStatsOrder, page: PageArgs) {
+export async function usageStatsPage(
+  deps: Pick<Deps, 'db'>,
+  filters: UsageStatsFilters,
+  order: UsageStatsOrder,
+  page: PageArgs,
+) {
   const months = periodOf(filters);
   const p = pageOf(page, STATS_PAGE_SIZE);
   await assertCompany(deps, filters.companyId);
@@ -72,7 +77,7 @@ export async function usageStatsPage(deps: Deps, filters: UsageStatsFilters, ord
 
 /** Every row for the same filters and order as CSV with the columns of the page `view`, in the caller's language. */
 export async function usageStatsCsv(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   locale: Locale,
   view: StatsView,
   filters: UsageStatsFilters,

@@ -27,7 +27,7 @@ async function currentUpload(deps: Pick<Deps, 'db'>, file: repo.DatafileRow): Pr
 }
 
 /** getDraftedDatafile: the datafile, its company and owner, the upload its steps edit and that upload's data points. */
-export async function draftedDatafile(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function draftedDatafile(deps: Pick<Deps, 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const upload = await currentUpload(deps, file);
   const [points, company, names] = await Promise.all([
@@ -39,7 +39,7 @@ export async function draftedDatafile(deps: Deps, viewer: Viewer, datafileId: st
 }
 
 /** getUploadPreview: the first rows and a suggested type per column, read from the stored file. */
-export async function uploadPreview(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function uploadPreview(deps: Pick<Deps, 'blobs' | 'clock' | 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const upload = await currentUpload(deps, file);
   try {

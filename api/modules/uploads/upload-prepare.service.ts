@@ -98,7 +98,11 @@ export function adoptable(job: CheckJob | undefined, revision: number, hash: str
  * its check still answers step 3 if the upload comes back to it, and a running one finds itself
  * unwanted at its end (`stillWanted`).
  */
-export async function discardPrepare(deps: Deps, job: CheckJob | undefined, options: { stop: boolean }): Promise<void> {
+export async function discardPrepare(
+  deps: Pick<Deps, 'blobs' | 'db' | 'jobs'>,
+  job: CheckJob | undefined,
+  options: { stop: boolean },
+): Promise<void> {
   if (!job) return;
   if (options.stop && (job.state === 'QUEUED' || job.state === 'RUNNING'))
     await deps.jobs.cancel(job.id).catch(() => undefined);

@@ -46,7 +46,12 @@ async function uploadCompany(deps: Pick<Deps, 'db'>, viewer: Viewer, companyId: 
 }
 
 /** getDatafileUploadURL: a signed PUT for one survey file (its format from the file name's extension). */
-export async function datafileUploadUrl(deps: Deps, viewer: Viewer, fileName: string, companyId: string) {
+export async function datafileUploadUrl(
+  deps: Pick<Deps, 'blobs' | 'clock' | 'db'>,
+  viewer: Viewer,
+  fileName: string,
+  companyId: string,
+) {
   const company = await uploadCompany(deps, viewer, companyId);
   const format = formatOfName(fileName ?? '');
   if (!format) throw new AppError('UPLOAD_FILE_TYPE_MISMATCH', { field: 'fileName', reason: 'UNSUPPORTED_FILE_TYPE' });
@@ -98,7 +103,7 @@ async function readingFile<T>(deps: Pick<Deps, 'blobs' | 'db'>, key: string, rea
 
 /** getSheetNames: the sheets of an uploaded xlsx ([] for csv and sav). */
 export async function sheetNamesOf(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs' | 'db'>,
   viewer: Viewer,
   datafileKey: string,
   companyId: string,
@@ -152,7 +157,11 @@ function missingCodes(list: readonly string[] | null | undefined): string[] {
  * Checks step 1 against the stored file: the sheet exists (xlsx), the header row has names and they
  * are unique, and a re-upload has the published columns. Returns the header's column names.
  */
-async function readStepOne(deps: Deps, s: StepOne, previousColumns: readonly string[] | undefined): Promise<void> {
+async function readStepOne(
+  deps: Pick<Deps, 'blobs' | 'db'>,
+  s: StepOne,
+  previousColumns: readonly string[] | undefined,
+): Promise<void> {
   const format: UploadFormat = s.source.format;
   await readingFile(deps, s.source.key, async () => {
     if (format === 'xlsx') {
@@ -265,7 +274,7 @@ const uploadFields = (s: StepOne) => ({
 
 /** Step 1 again on an open draft: a new file or other reading options start step 2 over. */
 async function changeDraft(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs' | 'db' | 'jobs'>,
   viewer: Viewer,
   file: repo.DatafileRow,
   step: StepOne,
@@ -336,7 +345,7 @@ async function publishedColumns(deps: Pick<Deps, 'db'>, file: repo.DatafileRow):
 
 /** A re-upload: a new UPDATE upload on the READY datafile, starting from the published data points. */
 async function reupload(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs' | 'db' | 'jobs'>,
   viewer: Viewer,
   file: repo.DatafileRow,
   step: StepOne,

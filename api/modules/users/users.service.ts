@@ -62,7 +62,11 @@ export const markGetStartedWatched = (deps: Deps, userId: string) =>
   changeLiveUser(deps, userId, { watchGetStarted: true });
 
 /** updateNPS: with a date the survey asks again then (ISO-8601 instant); without one it is done for good. */
-export async function updateNps(deps: Deps, userId: string, nextNpsDate: string | null | undefined) {
+export async function updateNps(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  userId: string,
+  nextNpsDate: string | null | undefined,
+) {
   await changeLiveUser(
     deps,
     userId,
@@ -76,7 +80,10 @@ export const skipIngressIntegrationsPrerequisite = (deps: Deps, userId: string) 
   changeLiveUser(deps, userId, { skipIngressIntegrationsPrerequisite: true });
 
 /** A new API key for the user; the old one stops working at once. Returns the key (shown once more in the profile). */
-export async function regenerateMagicKey(deps: Deps, userId: string): Promise<string> {
+export async function regenerateMagicKey(
+  deps: Pick<Deps, 'appSecret' | 'clock' | 'db'>,
+  userId: string,
+): Promise<string> {
   const { key, magicKeyHash, magicKeySealed } = newMagicKey(deps.appSecret);
   await changeLiveUser(deps, userId, { magicKeyHash, magicKeySealed });
   return key;

@@ -32,7 +32,7 @@ export async function groupingColumnsOf(deps: Pick<Deps, 'db'>, file: DatafileRo
   return repo.columnsOfTypes(deps.db, file.publishedUploadId, GROUPING_TYPES);
 }
 
-export async function cleaningSettingsFor(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function cleaningSettingsFor(deps: Pick<Deps, 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const saved = await loadSavedCleaning(deps.db, file.id);
   return {
