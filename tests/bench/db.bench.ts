@@ -18,7 +18,7 @@ import { chargeDatafile } from '../../api/modules/credits/ledger.service';
 import { createDb, type DbDriver } from '../../db/client';
 import { users } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
-import { company, contract, datafile, ledgerDb, secondaryPlan, user } from '../api/ledger-fixtures';
+import { company, contract, datafile, ledgerDb, secondaryPlan, user } from '../support/ledger-fixtures';
 import { ORGANISATIONS_CASES, ORGANISATIONS_PAGE, seedOrganisations } from './support/seed-organisations';
 
 /**

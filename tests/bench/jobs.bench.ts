@@ -6,7 +6,7 @@ import { createDeps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
 import { silentLogger } from '../../api/lib/logger';
 import { encryptPassword } from '../../api/modules/auth/password-encryption';
-import { startServerProcess } from '../api/helpers/server-process';
+import { startServerProcess } from '../support/server-process';
 
 /**
  * `npm run bench:jobs`: the real server (Bun.serve, file database, demo seed) with the test job

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb } from '../../db/client';
-import { startServerProcess, type ServerProcess } from '../api/helpers/server-process';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { respondentBody, serverEnv, setupLiveWorld } from './live-support';
 
 export type SoakReport = {

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startServerProcess, bunBin, repoRoot } from '../api/helpers/server-process';
+import { startServerProcess, bunBin, repoRoot } from '../support/server-process';
 import { processCpuMs, serverEnv, setupLiveWorld } from './live-support';
 
 const dir = mkdtempSync(join(tmpdir(), 'sqp-live-bench-'));

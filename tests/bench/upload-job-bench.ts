@@ -16,9 +16,9 @@ import { generateDemoSurvey } from '../../api/demo/survey';
 import { rowOfDataPoint } from '../../api/modules/uploads/datapoints';
 import { presentDatapoint } from '../../api/modules/datafiles/datafiles.presenter';
 import type { ColumnMapping } from '../../api/ingest/types';
-import { graphqlPoster, startServerProcess } from '../api/helpers/server-process';
-import type { TestApp } from '../api/helpers/test-app';
-import { UPLOAD_QUERIES as Q, uploadWorld } from '../api/uploads/api-helpers';
+import { graphqlPoster, startServerProcess } from '../support/server-process';
+import type { TestApp } from '../support/test-app';
+import { UPLOAD_QUERIES as Q, uploadWorld } from '../support/upload-world';
 
 export type JobBenchResult = {
   confirmToReadyMs: number;

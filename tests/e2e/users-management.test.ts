@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpServer } from '../api/helpers/smtp';
+import { startSmtpServer } from '../support/smtp';
 import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
 import { makePng } from './support/png';
 import { startServer, type TestServer } from './support/server';

@@ -12,7 +12,7 @@ import {
 import { stubCanvas } from './support/canvas';
 
 // /monitoring in happy-dom against a faked API: every panel's states, the confirmations before
-// retry, cancel and resend (the server's rules are tested in tests/api/monitoring.test.ts), and the
+// retry, cancel and resend (the server's rules are tested in tests/api/monitoring/monitoring-page.test.ts), and the
 // refresh that runs only while the tab is visible.
 
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();

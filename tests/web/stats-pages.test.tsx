@@ -16,7 +16,7 @@ import { stubCanvas } from './support/canvas';
 
 // The operator stats pages in happy-dom against a faked API: loading, empty, error and data
 // states in German and English, sort, filters and the CSV download (the numbers themselves are
-// the API's: tests/api/stats.test.ts checks them against the database).
+// the API's: tests/api/stats/usage-stats.test.ts checks them against the database).
 
 const NOW = viennaMonth();
 const FROM = addMonths(NOW, -11);
