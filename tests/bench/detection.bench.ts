@@ -10,7 +10,7 @@
 import os from 'node:os';
 import { DEFAULT_WEIGHTS, type Scoring } from '../../scoring/index.ts';
 import { loadScoringFromDisk } from '../../scoring/load-node.ts';
-import { ensureScoringBuilt } from '../scoring/helpers-build.ts';
+import { ensureScoringBuilt } from '../support/scoring-build.ts';
 import {
   ATTITUDE,
   CARELESS_KINDS,

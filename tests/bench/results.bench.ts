@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
-import { ensureWebBuild } from '../e2e/support/server';
+import { ensureWebBuild } from '../support/browser/server';
 import { instrument, mainThreadMs, waitReady } from './results/page';
 import { resultsWorld } from './results/world';
 

@@ -17,7 +17,7 @@ import {
 } from '../../scoring/index.ts';
 import { loadScoringFromDisk } from '../../scoring/load-node.ts';
 import { reference } from '../../scoring/reference.ts';
-import { ensureScoringBuilt } from '../scoring/helpers-build.ts';
+import { ensureScoringBuilt } from '../support/scoring-build.ts';
 
 const N = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const GRIDS = 6,

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { artifactsDir, launchBrowser, login, type TestBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { artifactsDir, launchBrowser, login, type TestBrowser } from '../support/browser/browser';
+import { startServer, type TestServer } from '../support/browser/server';
 
 // The Admin Panel, organisation details and Administration screens against the real API with the
 // demo data; screenshots of every tab and modal in German and English go to tests/.artifacts.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { launchBrowser, login, screenshot, type TestBrowser } from '../support/browser/browser';
+import { startServer, type TestServer } from '../support/browser/server';
 
 // The demo company 'Danube Data KG' has a TEST contract ending in 20 days (demo seed).
 let server: TestServer;

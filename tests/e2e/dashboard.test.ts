@@ -2,8 +2,8 @@ import Database from 'libsql';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { artifactsDir, launchBrowser, login, type TestBrowser } from './support/browser';
-import { startServer, waitForDemoUploads, type TestServer } from './support/server';
+import { artifactsDir, launchBrowser, login, type TestBrowser } from '../support/browser/browser';
+import { startServer, waitForDemoUploads, type TestServer } from '../support/browser/server';
 
 // The dashboard of issue 15 in real Chromium against the real API and the demo data (the demo
 // datafiles go through the upload pipeline when the server seeds), in German and English: the

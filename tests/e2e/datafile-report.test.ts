@@ -13,8 +13,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../db/client';
 import { datafiles } from '../../db/schema';
-import { artifactsDir, launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { repoRoot, startServer, type TestServer } from './support/server';
+import { artifactsDir, launchBrowser, login, screenshot, type TestBrowser } from '../support/browser/browser';
+import { repoRoot, startServer, type TestServer } from '../support/browser/server';
 
 const TITLE = 'Markenimage Welle 1';
 const PASSWORD = 'Kundenbericht-2026';
@@ -51,7 +51,7 @@ beforeAll(async () => {
   }
   const saved = spawnSync(
     join(repoRoot, 'node_modules/.bin/bun'),
-    ['tests/e2e/support/save-cleaning.ts', file, storage, server.baseUrl, datafileId],
+    ['tests/support/save-cleaning.ts', file, storage, server.baseUrl, datafileId],
     { cwd: repoRoot, encoding: 'utf8' },
   );
   if (saved.status !== 0) throw new Error(`save-cleaning: ${saved.stderr}`);

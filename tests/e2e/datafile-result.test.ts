@@ -2,9 +2,9 @@ import { tableFromIPC, type Table } from 'apache-arrow';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundScore } from '../../scoring/index';
-import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { startServer, waitForDemoUploads, type TestServer } from './support/server';
-import { closeFirstLoginModals } from './support/suite';
+import { launchBrowser, login, screenshot, type TestBrowser } from '../support/browser/browser';
+import { startServer, waitForDemoUploads, type TestServer } from '../support/browser/server';
+import { closeFirstLoginModals } from '../support/browser/suite';
 
 // Issue 12 "The result page": in Chromium, in German and English, a datafile fresh from the upload
 // pipeline (the demo datafile the new server uploads through it at start) shows its header, every

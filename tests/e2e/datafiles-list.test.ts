@@ -1,9 +1,9 @@
 import Database from 'libsql';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
-import { closeFirstLoginModals } from './support/suite';
+import { launchBrowser, login, screenshot, type TestBrowser } from '../support/browser/browser';
+import { startServer, type TestServer } from '../support/browser/server';
+import { closeFirstLoginModals } from '../support/browser/suite';
 
 // Issue 12 done when (the list part): in Chromium, in German and English, as each role, the list
 // with every filter and action works on the demo datafiles. Screenshots land in tests/.artifacts

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir, launchBrowser, login, type TestBrowser } from './support/browser';
-import { startServer, waitForDemoUploads, type TestServer } from './support/server';
-import { closeFirstLoginModals } from './support/suite';
+import { artifactsDir, launchBrowser, login, type TestBrowser } from '../support/browser/browser';
+import { startServer, waitForDemoUploads, type TestServer } from '../support/browser/server';
+import { closeFirstLoginModals } from '../support/browser/suite';
 import { join } from 'node:path';
 
 // The product guide's promise: after `npm start` on a new database every screen has content. In

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { login, screenshot } from './support/browser';
-import { browserSuite, closeFirstLoginModals } from './support/suite';
+import { login, screenshot } from '../support/browser/browser';
+import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 
 // Issue 10's rough edges against the real API and the demo data, in real Chromium; screenshots in
 // German and English go to tests/.artifacts.

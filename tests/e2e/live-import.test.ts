@@ -1,9 +1,9 @@
 import Database from 'libsql';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
-import { closeFirstLoginModals } from './support/suite';
+import { launchBrowser, login, screenshot, type TestBrowser } from '../support/browser/browser';
+import { startServer, type TestServer } from '../support/browser/server';
+import { closeFirstLoginModals } from '../support/browser/suite';
 
 // Issue 14 done when: in Chromium, in German and English, a user defines a live datafile (steps 1
 // and 2, saved as a draft), sees and copies a snippet with the datafile's secret, sends a test

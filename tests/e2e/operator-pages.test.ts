@@ -5,8 +5,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { viennaDate } from '../../db/domain/calendar';
 import { addMonths } from '../../db/domain/months';
-import { artifactsDir, launchBrowser, login, type TestBrowser } from './support/browser';
-import { startServer, waitForDemoUploads, type TestServer } from './support/server';
+import { artifactsDir, launchBrowser, login, type TestBrowser } from '../support/browser/browser';
+import { startServer, waitForDemoUploads, type TestServer } from '../support/browser/server';
 
 // The operator pages of issue 15 in real Chromium against the real API and the demo data, in
 // German and English: the numbers on the stats pages (cards, chart legend, table) are checked

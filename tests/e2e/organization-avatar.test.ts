@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { makePng } from './support/png';
-import { startServer, type TestServer } from './support/server';
+import { launchBrowser, login, screenshot, type TestBrowser } from '../support/browser/browser';
+import { makePng } from '../support/png';
+import { startServer, type TestServer } from '../support/browser/server';
 
 // The organisation logo goes through the same square crop dialog as user avatars, then the signed
 // upload URL, and the header shows what the server stored.

@@ -15,8 +15,8 @@ import { issueCertificate, type CertificateDeps } from '../../api/modules/certif
 import { normaliseCertificateCode } from '../../api/modules/certificates/certificate-code';
 import { readSetting } from '../../api/modules/settings/settings.repo';
 import { DEFAULT_RULES } from '../../scoring/index';
-import { artifactsDir, launchBrowser, screenshot, type TestBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { artifactsDir, launchBrowser, screenshot, type TestBrowser } from '../support/browser/browser';
+import { startServer, type TestServer } from '../support/browser/server';
 
 let server: TestServer;
 let browser: TestBrowser;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir, launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { repoRoot, startServer, type TestServer } from './support/server';
-import { closeFirstLoginModals } from './support/suite';
+import { artifactsDir, launchBrowser, login, screenshot, type TestBrowser } from '../support/browser/browser';
+import { repoRoot, startServer, type TestServer } from '../support/browser/server';
+import { closeFirstLoginModals } from '../support/browser/suite';
 
 // Issue 11 done when: in Chromium, in German and English, a user uploads a real xlsx, a real CSV in
 // the Qualtrics layout and a real .sav through steps 1-3, sees the progress bar, gets the

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../support/smtp';
-import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { makePng } from './support/png';
-import { startServer, type TestServer } from './support/server';
-import { closeFirstLoginModals } from './support/suite';
+import { launchBrowser, login, screenshot, type TestBrowser } from '../support/browser/browser';
+import { makePng } from '../support/png';
+import { startServer, type TestServer } from '../support/browser/server';
+import { closeFirstLoginModals } from '../support/browser/suite';
 
 // User management against the real API with a real SMTP server: the invitation link is read from
 // the mail the API actually sent. Avatars go through the signed PUT URL and are read back.

@@ -6,9 +6,9 @@
 // (the demo-finish job): the page opens in that saved state, and the test starts from it.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { login, screenshot } from './support/browser';
-import { waitForDemoUploads } from './support/server';
-import { browserSuite, closeFirstLoginModals } from './support/suite';
+import { login, screenshot } from '../support/browser/browser';
+import { waitForDemoUploads } from '../support/browser/server';
+import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 
 const CASES = [
   {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { composePipeline, type ConsistencyGrid, type ConsistencyResult } from '../../scoring/index.ts';
 import { reference } from '../../scoring/reference.ts';
 import { rng } from './survey-generator.ts';
-import { scoring } from './helpers.ts';
+import { scoring } from '../support/scoring.ts';
 
 const params = { seed: Number(process.env.PROP_SEED ?? 20261122), numRuns: Number(process.env.PROP_RUNS ?? 60) };
 

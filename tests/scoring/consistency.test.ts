@@ -7,7 +7,7 @@ import { DEFAULT_RULES, DEFAULT_WEIGHTS, GRID_LABELS, REASONS, type ConsistencyG
 import { CONSISTENCY, consistencyScoreOf, d2AtScore, d2AtZ } from '../../scoring/reference-consistency.ts';
 import { PERSONALITY, generateBatterySurvey } from './battery-generator.ts';
 import { aucLowerIsPositive, rng } from './survey-generator.ts';
-import { implementations, scoring } from './helpers.ts';
+import { implementations, scoring } from '../support/scoring.ts';
 
 /** n interviews answering a one-factor battery of k items on 1..6 (a real correlation structure). */
 function battery(n: number, k: number, seed = 5): Float64Array[] {

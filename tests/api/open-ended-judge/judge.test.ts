@@ -16,7 +16,7 @@ import {
   type JudgeInputQuestion,
 } from '../../../api/modules/open-ended-judge/judge.service';
 import { loadScoringFromDisk } from '../../../scoring/load-node';
-import { ensureScoringBuilt } from '../../scoring/helpers-build';
+import { ensureScoringBuilt } from '../../support/scoring-build';
 import { startFakeOpenAi } from '../../support/fake-openai';
 
 ensureScoringBuilt();
