@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +18,7 @@ import { createDb, type DbDriver } from '../../db/client';
 import { users } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 import { company, contract, datafile, ledgerDb, secondaryPlan, user } from '../support/ledger-fixtures';
+import { freePort } from '../support/server-process';
 import { ORGANISATIONS_CASES, ORGANISATIONS_PAGE, seedOrganisations } from './support/seed-organisations';
 
 /**
@@ -77,19 +77,6 @@ console.log(
 
 // ---------------------------------------------------------------------------------------------
 // 1. me over HTTP
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** wrk if it is there or can be installed (Debian, as root); else the Bun client in its own process (or when BENCH_DB_LOAD=bun). */
 function loadGenerator(): 'wrk' | 'bun' {

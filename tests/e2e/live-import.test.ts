@@ -1,9 +1,9 @@
 import Database from 'libsql';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, screenshot, type TestBrowser } from '../support/browser/browser';
-import { startServer, type TestServer } from '../support/browser/server';
-import { closeFirstLoginModals } from '../support/browser/suite';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { login, screenshot, type TestBrowser } from '../support/browser/browser';
+import type { TestServer } from '../support/server-process';
+import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 
 // Issue 14 done when: in Chromium, in German and English, a user defines a live datafile (steps 1
 // and 2, saved as a draft), sees and copies a snippet with the datafile's secret, sends a test
@@ -11,19 +11,14 @@ import { closeFirstLoginModals } from '../support/browser/suite';
 // sends respondents that count on the datafile, each charged once; a stopped datafile refuses.
 // Screenshots land in tests/.artifacts (live-<step>-<locale>.png).
 
+const suite = browserSuite({ page: 'per-file' });
 let server: TestServer;
 let browser: TestBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser, page } = suite);
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-  page = await browser.context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** One respondent as the survey tool's snippet would send it. */

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { login, screenshot } from '../support/browser/browser';
-import { waitForDemoUploads } from '../support/browser/server';
+import { waitForDemoUploads } from '../support/server-process';
 import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 
 const CASES = [

@@ -1,5 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
@@ -108,4 +110,86 @@ export function graphqlPoster(baseUrl: string, token: string) {
     if (body.errors) throw new Error(`${query.slice(0, 50)}: ${JSON.stringify(body.errors)}`);
     return body.data;
   };
+}
+
+/** A server on a fresh database: `dir` holds its libSQL file (`databasePath`) and its blob store (storage/). */
+export type TestServer = {
+  baseUrl: string;
+  dir: string;
+  databasePath: string;
+  log: () => string;
+  stop: () => Promise<void>;
+};
+
+/**
+ * Rebuilds the WASM and web/dist when their sources are newer (api/cli/build.ts compares times), as
+ * `npm test`'s pretest does: `npm run test:browser` alone after a merge or an edit would otherwise
+ * drive a stale bundle and fail on pages it does not have.
+ */
+let built = false;
+export function ensureWebBuild(): void {
+  if (built) return;
+  const result = spawnSync(bunBin, ['api/cli/build.ts'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('build failed');
+  built = true;
+}
+
+/**
+ * The real API, serving web/dist, on a fresh database and blob store in a temporary folder (which
+ * stop() removes) and a free port; a new database seeds the demo data. `env` adds settings (e.g. SMTP_URL).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  ensureWebBuild();
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-server-'));
+  const databasePath = join(dir, 'app.db');
+  try {
+    const server = await startServerProcess({
+      DATABASE_URL: `file:${databasePath}`,
+      STORAGE_DIR: join(dir, 'storage'),
+      ...env,
+    });
+    return {
+      baseUrl: server.baseUrl,
+      dir,
+      databasePath,
+      log: server.log,
+      stop: async () => {
+        await server.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * Waits until the demo datafiles' upload jobs and the demo-finish jobs that clean them have
+ * finished: a new database seeds them as confirmed uploads that process, charge and are cleaned in
+ * the background, so a test comparing a page with the database must not read while they still
+ * change it. (A demo-finish job waiting out its backoff is QUEUED, so it is waited for too.)
+ */
+export async function waitForDemoUploads(server: TestServer, timeoutMs = 90_000): Promise<void> {
+  const { default: Database } = await import('libsql');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const db = new Database(server.databasePath, { readonly: true });
+    let pending: number;
+    try {
+      pending = (
+        db
+          .prepare(
+            "select count(*) as n from jobs where (kind like 'upload%' or kind = 'demo-finish') and state in ('QUEUED', 'RUNNING')",
+          )
+          .get() as { n: number }
+      ).n;
+    } finally {
+      db.close();
+    }
+    if (pending === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(`the demo uploads or their cleaning are still running after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

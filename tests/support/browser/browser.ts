@@ -2,13 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { repoRoot } from './server';
+import { repoRoot } from '../server-process';
 
 export const artifactsDir = join(repoRoot, 'tests/.artifacts');
 
 export type TestBrowser = { context: BrowserContext; close: () => Promise<void> };
 
-/** Real Chromium with a fresh profile; flags from toolchain.md (never --user-data-dir). */
+/**
+ * Real Chromium with a fresh profile of its own (a persistent context in a temporary folder, never
+ * --user-data-dir), headless, without the sandbox, GPU, QUIC or background traffic a container lacks.
+ */
 export async function launchBrowser(viewport = { width: 1440, height: 900 }): Promise<TestBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -39,6 +42,27 @@ export async function launchBrowser(viewport = { width: 1440, height: 900 }): Pr
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: join(artifactsDir, `${name}.png`) });
+}
+
+/**
+ * The whole app page: the shell scrolls inside a 100vh frame, so the window grows to the content's
+ * height for the picture (at most 4000 px), then returns to 1440 x 900.
+ */
+export async function shellScreenshot(page: Page, name: string): Promise<void> {
+  const height = await page.evaluate(() =>
+    Math.max(
+      900,
+      ...[...document.querySelectorAll('*')]
+        .filter((e) => e.scrollHeight > e.clientHeight + 4 && getComputedStyle(e).overflowY !== 'visible')
+        .map((e) => e.scrollHeight + 140),
+    ),
+  );
+  await page.setViewportSize({ width: 1440, height: Math.min(height, 4000) });
+  // Let charts resize and dialog animations settle.
+  await page.waitForTimeout(500);
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`) });
+  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 export const DEMO_PASSWORD = 'Demo-1234';
