@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { datafileContributors, datafiles, datafileUploads } from '../../db/schema';
 import type { TestApp } from './test-app';
 import { makeUser } from './factories';
-import { sessionFor, uploadWorld } from './upload-world';
+import { sessionFor } from './factories';
+import { uploadWorld } from './upload-world';
 
 let seq = 0;
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companies, users, type AccessLevel, type CompanyStatus, type UserStatus } from '../../db/schema';
+import { companies, sessions, users, type AccessLevel, type CompanyStatus, type UserStatus } from '../../db/schema';
+import type { Clock } from '../../api/lib/clock';
+import { sha256Hex } from '../../api/lib/crypto';
 import { hashPassword } from '../../api/lib/password-hash';
 import { newMagicKey } from '../../api/modules/users/users.service';
 
@@ -65,4 +67,22 @@ export async function makeUser(
 export async function countRows(db: Db, table: string): Promise<number> {
   const res = await db.all<{ n: number }>(sql.raw(`select count(*) as n from ${table}`));
   return Number(res[0]!.n);
+}
+
+/** Opens an eight-hour session without the Argon2 cost of login: the same row login writes. Returns its token. */
+export async function sessionFor(
+  t: { db: Db; clock: Clock },
+  userId: string,
+  companyId: string | null,
+): Promise<string> {
+  const token = `session-${++n}-${crypto.randomUUID()}`;
+  const now = t.clock.now();
+  await t.db.insert(sessions).values({
+    tokenHash: sha256Hex(token),
+    userId,
+    companyId,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + 8 * 3600_000).toISOString(),
+  });
+  return token;
 }

@@ -8,13 +8,11 @@ import {
   notifications,
   outboxMails,
   packages,
-  sessions,
 } from '../../db/schema';
-import { sha256Hex } from '../../api/lib/crypto';
 import { assignContract } from '../../api/modules/contracts/contracts.service';
 import { chargeDatafile } from '../../api/modules/credits/ledger.service';
 import type { TestApp } from './test-app';
-import { makeCompany, makeUser } from './factories';
+import { makeCompany, makeUser, sessionFor } from './factories';
 
 export const PRINCIPALS = [
   'ANON',
@@ -30,20 +28,6 @@ export type Principal = (typeof PRINCIPALS)[number];
 export type WorldOptions = { activeType?: 'STARTER' | 'TEST'; upcoming?: boolean };
 
 let counter = 0;
-
-/** Opens a session without the Argon2 cost of login: the same row login writes. */
-async function sessionFor(t: TestApp, userId: string, companyId: string | null) {
-  const token = `matrix-${++counter}-${crypto.randomUUID()}`;
-  const now = t.clock.now();
-  await t.db.insert(sessions).values({
-    tokenHash: sha256Hex(token),
-    userId,
-    companyId,
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + 3600_000).toISOString(),
-  });
-  return token;
-}
 
 /**
  * One small world per cell: company A (owner ADMIN, EMPLOYEE, the owner's API key, an active

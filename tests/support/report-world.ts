@@ -10,8 +10,7 @@ import { processUpload, readRevisionColumns } from '../../api/ingest/index';
 import { generateDemoSurvey, surveyCsvBytes } from '../../api/demo/index';
 import { DEFAULT_RULES, type CleaningRules } from '../../scoring/index';
 import type { TestApp } from './test-app';
-import { makeCompany, makeUser } from './factories';
-import { sessionFor } from './upload-world';
+import { makeCompany, makeUser, sessionFor } from './factories';
 
 export const RULES: CleaningRules = {
   ...DEFAULT_RULES,

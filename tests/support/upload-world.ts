@@ -3,30 +3,16 @@
 // the Argon2 cost of login; and the upload steps as calls (the signed PUT goes through app.request).
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { sessions } from '../../db/schema';
-import { sha256Hex } from '../../api/lib/crypto';
 import { todayIn } from '../../api/lib/clock';
 import { assignContract } from '../../api/modules/contracts/contracts.service';
 import { runJobsUntilIdle } from '../../api/jobs/job-loop';
 import type { TestApp } from './test-app';
-import { makeCompany, makeUser } from './factories';
+import { makeCompany, makeUser, sessionFor } from './factories';
 
 export const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../fixtures/uploads/${name}`, import.meta.url)));
 
 let counter = 0;
-export async function sessionFor(t: TestApp, userId: string, companyId: string | null): Promise<string> {
-  const token = `upload-${++counter}-${crypto.randomUUID()}`;
-  const now = t.clock.now();
-  await t.db.insert(sessions).values({
-    tokenHash: sha256Hex(token),
-    userId,
-    companyId,
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + 8 * 3600_000).toISOString(),
-  });
-  return token;
-}
 
 /** `backup: false` switches off the pay-as-usage backup plan every STARTER contract gets, so credits can run out. */
 export async function uploadWorld(

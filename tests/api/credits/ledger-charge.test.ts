@@ -11,7 +11,7 @@ import {
   transactionsGroupedByDatafile,
 } from '../../../api/modules/credits/ledger.service';
 import { AppError } from '../../../api/kernel/errors/errors';
-import { loadScoringFromDisk } from '../../../scoring/load-node';
+import { scoring } from '../../support/scoring';
 import { countRows } from '../../support/factories';
 import {
   company,
@@ -304,7 +304,7 @@ describe('read models', () => {
     // Column-major like the facade: one Float64Array per data point, one entry per interview.
     const answered = [2, 7, 14, 5];
     const columns = Array.from({ length: 14 }, (_, j) => Float64Array.from(answered, (n) => (j < n ? 1 : Number.NaN)));
-    const result = creditsForInterviews(await loadScoringFromDisk(), columns);
+    const result = creditsForInterviews(scoring, columns);
     expect(result).toEqual([4, 7, 10, 5]);
   });
 });

@@ -3,19 +3,20 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { processUpload, readRevisionColumns } from '../../../api/ingest/index';
 import { generateDemoSurvey, surveyXlsxBytes } from '../../../api/demo/index';
-import { DiskBlobStore, scoring } from '../../support/disk-blob-store';
+import { diskBlobStore } from '../../support/disk-blob-store';
+import { scoring } from '../../support/scoring';
 
-const blobs = new DiskBlobStore();
+const blobs = diskBlobStore();
 afterAll(() => blobs.dispose());
 
 describe('demo surveys', () => {
   it('score the planted speeders, straightliners and gibberish writers lower', async () => {
     const survey = generateDemoSurvey({ rows: 600, seed: 21 });
     expect(survey.header).toHaveLength(50);
-    await blobs.putFile('uploads/demo.xlsx', await surveyXlsxBytes(survey));
+    await blobs.put('uploads/demo.xlsx', await surveyXlsxBytes(survey));
     const summary = await processUpload({
       blobs,
-      scoring: await scoring(),
+      scoring,
       source: { key: 'uploads/demo.xlsx', format: 'xlsx' },
       options: {},
       mapping: survey.mapping,

@@ -12,9 +12,10 @@ import { processUpload, readRevisionColumns } from '../../../api/ingest/index';
 import type { ColumnMapping } from '../../../api/ingest/types';
 import { DEFAULT_RULES, GRID_LABELS, REASONS, type CleaningRules, type Scoring } from '../../../scoring/index';
 import { fixtureSurvey } from '../../fixtures/uploads/make-fixtures';
-import { DiskBlobStore, scoring } from '../../support/disk-blob-store';
+import { diskBlobStore } from '../../support/disk-blob-store';
+import { scoring } from '../../support/scoring';
 
-const blobs = new DiskBlobStore();
+const blobs = diskBlobStore();
 let s: Scoring;
 const ROWS = 120;
 const TRICKY = [
@@ -95,8 +96,8 @@ async function bytesOf(key: string): Promise<Uint8Array> {
 let expected: ReturnType<typeof cleanRevision>;
 
 beforeAll(async () => {
-  s = await scoring();
-  await blobs.putFile('uploads/tricky.csv', trickyCsv());
+  s = scoring;
+  await blobs.put('uploads/tricky.csv', trickyCsv());
   await processUpload({
     blobs,
     scoring: s,
@@ -106,7 +107,7 @@ beforeAll(async () => {
     datafileId: 'dfX',
     revision: 1,
   });
-  await blobs.putFile(
+  await blobs.put(
     'uploads/survey.sav',
     new Uint8Array(readFileSync(new URL('../../fixtures/uploads/survey-compressed.sav', import.meta.url))),
   );

@@ -6,23 +6,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkUpload, processUpload, readRevisionColumns, type UploadScoring } from '../../../api/ingest/index';
 import type { ColumnMapping, DataPoint } from '../../../api/ingest/types';
 import { fixtureSurvey } from '../../fixtures/uploads/make-fixtures';
-import { DiskBlobStore, scoring } from '../../support/disk-blob-store';
+import { diskBlobStore } from '../../support/disk-blob-store';
+import { scoring } from '../../support/scoring';
 
-const blobs = new DiskBlobStore();
+const blobs = diskBlobStore();
 let s: UploadScoring;
 const survey = fixtureSurvey();
 const mapping: ColumnMapping = survey.mapping;
 /** The xlsx fixture has an info sheet first and two preamble rows above the header. */
 const XLSX = { sheet: 'Data', headerRow: 3 };
 const put = async (name: string) => {
-  await blobs.putFile(
+  await blobs.put(
     `uploads/${name}`,
     new Uint8Array(readFileSync(new URL(`../../fixtures/uploads/${name}`, import.meta.url))),
   );
   return `uploads/${name}`;
 };
 beforeAll(async () => {
-  s = await scoring();
+  s = scoring;
 });
 afterAll(() => blobs.dispose());
 

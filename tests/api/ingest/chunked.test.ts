@@ -17,10 +17,11 @@ import { createCollector } from '../../../api/ingest/validate/collector';
 import type { ColumnMapping } from '../../../api/ingest/types';
 import type { PipelineInput, Scoring } from '../../../scoring/index';
 import { startOpenEndedWorker } from '../../../scoring/open-ended-worker';
-import { DiskBlobStore, scoring } from '../../support/disk-blob-store';
+import { diskBlobStore } from '../../support/disk-blob-store';
+import { scoring } from '../../support/scoring';
 
 const ROWS = 140_000; // two full chunks of 65,536 and a partial one
-const blobs = new DiskBlobStore();
+const blobs = diskBlobStore();
 const temp = mkdtempSync(join(tmpdir(), 'chunked-test-'));
 let s: Scoring;
 const survey = generateDemoSurvey({ rows: ROWS, seed: 11, openQuestions: 1, totalColumns: 40 });
@@ -28,8 +29,8 @@ const mapping: ColumnMapping = survey.mapping;
 const KEY = 'uploads/big.csv';
 
 beforeAll(async () => {
-  s = await scoring();
-  await blobs.putFile(KEY, await surveyCsvBytes(survey));
+  s = scoring;
+  await blobs.put(KEY, await surveyCsvBytes(survey));
 }, 120_000);
 afterAll(() => {
   blobs.dispose();
@@ -182,7 +183,7 @@ describe('uploads larger than one chunk', () => {
     // Data row 130,001 (file line 130,002) gets the id of data row 2.
     const target = 130_001;
     lines[target] = [idOf(lines[2]!), ...lines[target]!.split(',').slice(1)].join(',');
-    await blobs.putFile('uploads/dup.csv', new TextEncoder().encode(lines.join('\n')));
+    await blobs.put('uploads/dup.csv', new TextEncoder().encode(lines.join('\n')));
     const failed = await processUpload({
       blobs,
       scoring: s,

@@ -7,9 +7,10 @@ import { readTableFromBytes } from '../../../api/ingest/parse/index';
 import type { Cell, ColumnMapping } from '../../../api/ingest/types';
 import { neutraliseCell, neutraliseText } from '../../../api/ingest/export/neutralise';
 import { CORPUS } from '../../fixtures/uploads/hostile/make-hostile';
-import { DiskBlobStore, scoring } from '../../support/disk-blob-store';
+import { diskBlobStore } from '../../support/disk-blob-store';
+import { scoring } from '../../support/scoring';
 
-const blobs = new DiskBlobStore();
+const blobs = diskBlobStore();
 afterAll(() => blobs.dispose());
 const bytesOf = (file: string) =>
   new Uint8Array(readFileSync(new URL(`../../fixtures/uploads/hostile/${file}`, import.meta.url)));
@@ -21,10 +22,10 @@ async function run(
   extra: Partial<ProcessUploadInput> = {},
 ) {
   const key = `uploads/${file}`;
-  await blobs.putFile(key, bytesOf(file));
+  await blobs.put(key, bytesOf(file));
   return processUpload({
     blobs,
-    scoring: await scoring(),
+    scoring,
     source: { key, format },
     options: {},
     mapping: MAPPING,
@@ -107,11 +108,11 @@ describe('hostile corpus', () => {
   });
 
   it('refuses a file whose content does not match the chosen format', async () => {
-    await blobs.putFile('uploads/real.xlsx', bytesOf('formulas-and-injection.xlsx'));
+    await blobs.put('uploads/real.xlsx', bytesOf('formulas-and-injection.xlsx'));
     await expect(
       processUpload({
         blobs,
-        scoring: await scoring(),
+        scoring,
         source: { key: 'uploads/real.xlsx', format: 'csv' },
         options: {},
         mapping: MAPPING,

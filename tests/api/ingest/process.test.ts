@@ -10,21 +10,22 @@ import { FIELD_META, META, SCORE_COLUMNS } from '../../../api/ingest/columnar/la
 import type { ColumnMapping } from '../../../api/ingest/types';
 import { SCORING_VERSION, type Scoring } from '../../../scoring/index';
 import { FIXTURE_ROWS, fixtureSurvey } from '../../fixtures/uploads/make-fixtures';
-import { DiskBlobStore, scoring } from '../../support/disk-blob-store';
+import { diskBlobStore } from '../../support/disk-blob-store';
+import { scoring } from '../../support/scoring';
 
-const blobs = new DiskBlobStore();
+const blobs = diskBlobStore();
 let s: Scoring;
 const survey = fixtureSurvey();
 const mapping: ColumnMapping = survey.mapping;
 const put = async (name: string) => {
-  await blobs.putFile(
+  await blobs.put(
     `uploads/${name}`,
     new Uint8Array(readFileSync(new URL(`../../fixtures/uploads/${name}`, import.meta.url))),
   );
   return `uploads/${name}`;
 };
 beforeAll(async () => {
-  s = await scoring();
+  s = scoring;
 });
 afterAll(() => blobs.dispose());
 
@@ -146,7 +147,7 @@ describe('processUpload', () => {
     const { generateDemoSurvey } = await import('../../../api/demo/survey');
     const { surveyCsvBytes } = await import('../../../api/demo/writers');
     const longer = generateDemoSurvey({ rows: FIXTURE_ROWS + 40, seed: 11, language: 'de' });
-    await blobs.putFile('uploads/longer.csv', await surveyCsvBytes(longer));
+    await blobs.put('uploads/longer.csv', await surveyCsvBytes(longer));
     const second = await processUpload({
       blobs,
       scoring: s,
@@ -177,7 +178,7 @@ describe('processUpload', () => {
     expect(third.credits).toMatchObject({ toCharge: 0, newRecords: 0 });
     expect(third.chargedRecordIds.digest).toBe(second.chargedRecordIds.digest);
 
-    await blobs.putFile('uploads/other.csv', new TextEncoder().encode('respid,x\nR1,1\n'));
+    await blobs.put('uploads/other.csv', new TextEncoder().encode('respid,x\nR1,1\n'));
     await expect(
       processUpload({
         blobs,
@@ -230,7 +231,7 @@ describe('processUpload', () => {
   });
 
   it('clears a half-written revision left by a crashed attempt before writing again', async () => {
-    await blobs.putFile('datafiles/dfC/1/raw.arrow', new Uint8Array([1, 2, 3]));
+    await blobs.put('datafiles/dfC/1/raw.arrow', new Uint8Array([1, 2, 3]));
     expect(await readManifest(blobs, 'dfC', 1)).toBeNull();
     await expect(readRevisionColumns(blobs, 'dfC', 1, 'raw')).rejects.toMatchObject({ code: 'SCORES_NOT_AVAILABLE' });
     await processUpload({

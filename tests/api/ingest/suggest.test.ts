@@ -3,14 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { previewUpload, validateUpload } from '../../../api/ingest/index';
-import { DiskBlobStore } from '../../support/disk-blob-store';
+import { diskBlobStore } from '../../support/disk-blob-store';
 
-const blobs = new DiskBlobStore();
+const blobs = diskBlobStore();
 afterAll(() => blobs.dispose());
 
 describe('previewUpload', () => {
   it('suggests the fixture survey types and the preview shows the first rows', async () => {
-    await blobs.putFile(
+    await blobs.put(
       'uploads/s.csv',
       new Uint8Array(readFileSync(new URL('../../fixtures/uploads/qualtrics-utf8-bom.csv', import.meta.url))),
     );
@@ -60,7 +60,7 @@ describe('previewUpload', () => {
       lines.push(
         `${1000 + i},${1 + (i % 4)},${1 + (i % 3)},${1 + (i % 5)},${i % 2 ? 'war ganz in Ordnung soweit' : 'zu lang und zu viele Fragen ' + i}`,
       );
-    await blobs.putFile('uploads/t.csv', new TextEncoder().encode(lines.join('\n')));
+    await blobs.put('uploads/t.csv', new TextEncoder().encode(lines.join('\n')));
     const p = await previewUpload(blobs, 'uploads/t.csv', 'csv', {});
     expect(p.columns.map((c) => c.type)).toEqual([
       'RECORD_ID',

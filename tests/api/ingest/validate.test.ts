@@ -3,9 +3,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeIssue, validateUpload } from '../../../api/ingest/index';
 import type { ColumnMapping, DataPoint } from '../../../api/ingest/types';
-import { DiskBlobStore } from '../../support/disk-blob-store';
+import { diskBlobStore } from '../../support/disk-blob-store';
 
-const blobs = new DiskBlobStore();
+const blobs = diskBlobStore();
 afterAll(() => blobs.dispose());
 let n = 0;
 
@@ -44,7 +44,7 @@ async function csv(
     lines.push(names.map((k) => cells[k] ?? '').join(','));
   }
   const key = `uploads/v${n++}.csv`;
-  await blobs.putFile(key, new TextEncoder().encode(lines.join('\n') + '\n'));
+  await blobs.put(key, new TextEncoder().encode(lines.join('\n') + '\n'));
   return key;
 }
 
@@ -257,7 +257,7 @@ describe('header row and mapping', () => {
   });
   it('data under an empty header name', async () => {
     const key = `uploads/v${n++}.csv`;
-    await blobs.putFile(key, new TextEncoder().encode('id,,x\n1,,a\n2,7,b\n'));
+    await blobs.put(key, new TextEncoder().encode('id,,x\n1,,a\n2,7,b\n'));
     expect(await issues(key, { dataPoints: [{ type: 'RECORD_ID', column: 'id' }] })).toEqual([
       { code: 'HEADER_ROW_HAS_DUPLICATES', reason: 'EMPTY_HEADER_NAME', column: '(B)', rows: [1, 3] },
     ]);
@@ -280,7 +280,7 @@ describe('header row and mapping', () => {
   });
   it('an empty data region', async () => {
     const key = `uploads/v${n++}.csv`;
-    await blobs.putFile(key, new TextEncoder().encode('id,dur\n'));
+    await blobs.put(key, new TextEncoder().encode('id,dur\n'));
     expect(await issues(key, { dataPoints: [{ type: 'RECORD_ID', column: 'id' }] })).toEqual([
       { code: 'NO_RECORDS_FOUND', rows: [2] },
     ]);

@@ -15,12 +15,8 @@ import {
   type JudgeDeps,
   type JudgeInputQuestion,
 } from '../../../api/modules/open-ended-judge/judge.service';
-import { loadScoringFromDisk } from '../../../scoring/load-node';
-import { ensureScoringBuilt } from '../../support/scoring-build';
+import { scoring } from '../../support/scoring';
 import { startFakeOpenAi } from '../../support/fake-openai';
-
-ensureScoringBuilt();
-const scoring = await loadScoringFromDisk();
 
 const VERDICTS: Record<string, number> = {
   'Mein Auto muss nächste Woche in die Werkstatt, der Auspuff ist kaputt': 10,

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRevisionColumns } from '../../../api/ingest/index';
 import { DEFAULT_WEIGHTS, SCORING_VERSION } from '../../../scoring/index';
 import { FIXTURE_ROWS } from '../../fixtures/uploads/make-fixtures';
-import { makeUser } from '../../support/factories';
+import { makeUser, sessionFor } from '../../support/factories';
 import { codeOf, createTestApp, type TestApp } from '../../support/test-app';
-import { fixture, runJobs, sessionFor, uploadThrough, uploadWorld, type UploadWorld } from '../../support/upload-world';
+import { fixture, runJobs, uploadThrough, uploadWorld, type UploadWorld } from '../../support/upload-world';
 
 let t: TestApp;
 let w: UploadWorld;

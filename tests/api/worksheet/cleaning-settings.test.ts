@@ -13,8 +13,7 @@ import { processUpload, readRevisionColumns } from '../../../api/ingest/index';
 import { generateDemoSurvey, surveyCsvBytes } from '../../../api/demo/index';
 import { cleaningRulesFrom, REASONS } from '../../../scoring/index';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { makeCompany, makeUser } from '../../support/factories';
-import { sessionFor } from '../../support/upload-world';
+import { makeCompany, makeUser, sessionFor } from '../../support/factories';
 
 const SAVE = `mutation($id:ID!,$s:CleaningSettingsInput!){updateCleaningSettings(datafileId:$id,cleaningSettings:$s){
   status numberOfRecords numberOfCleanedRecords removedByReason certificateLevel certificateCode scoringVersion }}`;
