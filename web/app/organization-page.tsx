@@ -12,7 +12,7 @@ import {
   useGetActiveCompanyAdminUsers,
   useGetCompany,
   useGetCompanyStats,
-} from '../features/organizations';
+} from '../features/companies';
 import { UserManagementTab } from '../features/users';
 import { type MeUser, useMe } from '../features/users/api/use-me';
 import { refusalOf } from '../lib/graphql-client';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ActiveCompanyRow } from '../../../web/features/admin-panel/api/company-row';
+import type { ActiveCompanyRow } from '../../../web/features/companies/api/company-row';
 import {
   balancePercentOf,
   latestImportText,
   percentPalette,
-} from '../../../web/features/admin-panel/components/organizations-tab';
+} from '../../../web/features/companies/components/organizations-tab';
 import {
   editOrganizationSchema,
   toUpdateCompanyInput,
-} from '../../../web/features/organizations/components/edit-organization-modal';
+} from '../../../web/features/companies/components/edit-organization-modal';
 import { translate } from '../../../web/lib/i18n';
 
 const t = (key: string, params?: Record<string, string | number>) => translate('en', key, params);

@@ -3,12 +3,12 @@ import { type ReactNode, useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../web/app/providers';
 import { SUCCESS_DELAY_MS } from '../../../web/components/feedback/success-close';
-import { NewRegistrationsTab } from '../../../web/features/admin-panel/components/new-registrations-tab';
+import { NewRegistrationsTab } from '../../../web/features/companies/components/new-registrations-tab';
 import { ChangePasswordDialog } from '../../../web/features/auth/components/change-password-dialog';
 import { AssignUpcomingContractModal } from '../../../web/features/contracts';
 import type { Contract } from '../../../web/features/contracts/api/contract-types';
 import { DeleteContractModal } from '../../../web/features/contracts/components/edit-contract-modal';
-import { EditOrganizationModal } from '../../../web/features/organizations';
+import { EditOrganizationModal } from '../../../web/features/companies';
 import {
   type Handlers,
   operationsCalled,
