@@ -63,18 +63,14 @@ export function describeRules(json: string, t: Translate, fmt: (v: number) => st
     const score = t(`worksheet.reasons.${reason}`);
     const message =
       rule.minDataPoints === 1 ? 'ruleMinDataPoint' : rule.minDataPoints > 1 ? 'ruleMinDataPoints' : 'rule';
-    lines.push(
-      t(`reportVerification.${message}`, { score, threshold: fmt(rule.threshold), n: fmt(rule.minDataPoints) }),
-    );
+    lines.push(t(`certificates.${message}`, { score, threshold: fmt(rule.threshold), n: fmt(rule.minDataPoints) }));
   }
   const { badAnswers, target } = cleaning.rules ?? {};
-  if (badAnswers?.enabled) lines.push(t('reportVerification.ruleBadAnswers', { n: fmt(badAnswers.min) }));
+  if (badAnswers?.enabled) lines.push(t('certificates.ruleBadAnswers', { n: fmt(badAnswers.min) }));
   if (target && target.n > 0)
-    lines.push(
-      t(target.trim ? 'reportVerification.ruleTarget' : 'reportVerification.ruleTargetOnly', { n: fmt(target.n) }),
-    );
-  if (cleaning.manualDecisions) lines.push(t('reportVerification.ruleManual', { n: fmt(cleaning.manualDecisions) }));
-  if (cleaning.quota) lines.push(t('reportVerification.ruleQuota', { column: cleaning.quota.column }));
+    lines.push(t(target.trim ? 'certificates.ruleTarget' : 'certificates.ruleTargetOnly', { n: fmt(target.n) }));
+  if (cleaning.manualDecisions) lines.push(t('certificates.ruleManual', { n: fmt(cleaning.manualDecisions) }));
+  if (cleaning.quota) lines.push(t('certificates.ruleQuota', { column: cleaning.quota.column }));
   return lines;
 }
 
@@ -143,36 +139,36 @@ export function CertificateStatement({ certificate: c }: { certificate: Verified
         </Badge>
         <Box>
           <Text fontWeight="semibold" color={c.signatureValid ? 'green.800' : 'red.800'}>
-            {t(c.signatureValid ? 'reportVerification.valid' : 'reportVerification.invalid')}
+            {t(c.signatureValid ? 'certificates.valid' : 'certificates.invalid')}
           </Text>
           {!c.signedWithCurrentKey && (
             <Text fontSize="sm" color="fg.muted">
-              {t('reportVerification.olderKey', { keyId: c.keyId })}
+              {t('certificates.olderKey', { keyId: c.keyId })}
             </Text>
           )}
         </Box>
       </Flex>
       <Box bg="bg" p="6" rounded="lg" borderWidth="1px" borderColor="border.muted">
         <Heading as="h2" size="lg" mb="4" color={c.signatureValid ? undefined : 'red.800'}>
-          {t(c.signatureValid ? 'reportVerification.statementTitle' : 'reportVerification.statementTitleInvalid')}
+          {t(c.signatureValid ? 'certificates.statementTitle' : 'certificates.statementTitleInvalid')}
         </Heading>
         <Grid templateColumns="minmax(12rem, 18rem) 1fr" columnGap="6" rowGap="3" alignItems="baseline">
-          <Field label={t('reportVerification.fields.certificateCode')} testId="certificate-code">
+          <Field label={t('certificates.fields.certificateCode')} testId="certificate-code">
             <Code>{c.certificateCode}</Code>
           </Field>
-          <Field label={t('reportVerification.fields.level')} testId="certificate-level">
+          <Field label={t('certificates.fields.level')} testId="certificate-level">
             {c.certificateLevel > 0
-              ? t('reportVerification.level', { level: c.certificateLevel })
-              : t('reportVerification.levelNone')}
+              ? t('certificates.level', { level: c.certificateLevel })
+              : t('certificates.levelNone')}
           </Field>
-          {c.datafileTitle && <Field label={t('reportVerification.fields.datafile')}>{c.datafileTitle}</Field>}
-          {c.companyName && <Field label={t('reportVerification.fields.company')}>{c.companyName}</Field>}
-          <Field label={t('reportVerification.fields.recordsBefore')}>{n(c.recordsBefore)}</Field>
-          <Field label={t('reportVerification.fields.recordsAfter')} testId="records-after">
+          {c.datafileTitle && <Field label={t('certificates.fields.datafile')}>{c.datafileTitle}</Field>}
+          {c.companyName && <Field label={t('certificates.fields.company')}>{c.companyName}</Field>}
+          <Field label={t('certificates.fields.recordsBefore')}>{n(c.recordsBefore)}</Field>
+          <Field label={t('certificates.fields.recordsAfter')} testId="records-after">
             {n(c.recordsAfter)}
           </Field>
-          <Field label={t('reportVerification.fields.recordsRemoved')}>{n(c.recordsRemoved)}</Field>
-          <Field label={t('reportVerification.fields.rules')}>
+          <Field label={t('certificates.fields.recordsRemoved')}>{n(c.recordsRemoved)}</Field>
+          <Field label={t('certificates.fields.rules')}>
             {rules.length > 0 ? (
               <Box as="ul" pl="5" css={{ listStyleType: 'disc' }}>
                 {rules.map((r) => (
@@ -183,41 +179,41 @@ export function CertificateStatement({ certificate: c }: { certificate: Verified
               '–'
             )}
           </Field>
-          <Field label={t('reportVerification.fields.issuedAt')}>{formatDateTime(c.issuedAt, locale)}</Field>
-          <Field label={t('reportVerification.fields.revision')}>{c.revision}</Field>
-          <Field label={t('reportVerification.fields.scoringVersion')}>{c.scoringVersion}</Field>
-          <Field label={t('reportVerification.fields.digest')}>
+          <Field label={t('certificates.fields.issuedAt')}>{formatDateTime(c.issuedAt, locale)}</Field>
+          <Field label={t('certificates.fields.revision')}>{c.revision}</Field>
+          <Field label={t('certificates.fields.scoringVersion')}>{c.scoringVersion}</Field>
+          <Field label={t('certificates.fields.digest')}>
             <Code fontSize="xs" wordBreak="break-all">
               {c.keptRecordIdsDigest}
             </Code>
           </Field>
-          <Field label={t('reportVerification.fields.keyId')}>
+          <Field label={t('certificates.fields.keyId')}>
             <Code fontSize="xs">{c.keyId}</Code>
           </Field>
         </Grid>
       </Box>
       <Box mt="6" bg="bg" p="6" rounded="lg" borderWidth="1px" borderColor="border.muted">
         <Heading as="h2" size="md" mb="2">
-          {t('reportVerification.offlineTitle')}
+          {t('certificates.offlineTitle')}
         </Heading>
         <Text color="fg.muted" mb="3">
-          {t('reportVerification.offlineText')}
+          {t('certificates.offlineText')}
         </Text>
         {downloads && (
           <Flex gap="3" wrap="wrap" mb="3">
             <Button asChild size="sm" variant="outline">
               <a href={downloads.statement} download="statement.json">
-                {t('reportVerification.downloadStatement')}
+                {t('certificates.downloadStatement')}
               </a>
             </Button>
             <Button asChild size="sm" variant="outline">
               <a href={downloads.signature} download="signature.bin">
-                {t('reportVerification.downloadSignature')}
+                {t('certificates.downloadSignature')}
               </a>
             </Button>
             <Button asChild size="sm" variant="outline">
               <a href={downloads.key} download="certificate-key.pem">
-                {t('reportVerification.downloadKey')}
+                {t('certificates.downloadKey')}
               </a>
             </Button>
           </Flex>

@@ -25,7 +25,7 @@ export function ReportVerificationPage() {
   const [, navigate] = useLocation();
   const code = new URLSearchParams(search).get('code')?.trim() || null;
   const query = useVerifyCertificate(code);
-  const schema = yup.object({ code: yup.string().trim().required(t('reportVerification.codeRequired')) });
+  const schema = yup.object({ code: yup.string().trim().required(t('certificates.codeRequired')) });
   const submit = (values: Values, helpers: FormikHelpers<Values>) => {
     navigate(`${REPORT_VERIFICATION_PATH}?code=${encodeURIComponent(values.code.trim())}`, { replace: true });
     helpers.setSubmitting(false);
@@ -36,7 +36,7 @@ export function ReportVerificationPage() {
         {t('routes.reportVerification')}
       </Heading>
       <Text color="fg.muted" mt="2" mb="8" fontSize="lg">
-        {t('reportVerification.subtitle')}
+        {t('certificates.subtitle')}
       </Text>
       <Formik<Values>
         initialValues={{ code: code ?? '' }}
@@ -57,14 +57,14 @@ export function ReportVerificationPage() {
             data-testid="verification-form"
           >
             <Field.Root invalid={Boolean(f.touched.code && f.errors.code)} flex="1" maxW="md">
-              <Field.Label>{t('reportVerification.codeLabel')}</Field.Label>
+              <Field.Label>{t('certificates.codeLabel')}</Field.Label>
               <Input
                 name="code"
                 value={f.values.code}
                 onChange={f.handleChange}
                 onBlur={f.handleBlur}
                 bg="bg"
-                placeholder={t('reportVerification.codePlaceholder')}
+                placeholder={t('certificates.codePlaceholder')}
                 autoComplete="off"
                 spellCheck={false}
                 fontFamily="mono"
@@ -73,7 +73,7 @@ export function ReportVerificationPage() {
               <Field.ErrorText>{f.errors.code}</Field.ErrorText>
             </Field.Root>
             <Button type="submit" colorPalette="brand" size="lg" mt="7" loading={query.isLoading && !query.error}>
-              {t('reportVerification.submit')}
+              {t('certificates.submit')}
             </Button>
           </Flex>
         )}

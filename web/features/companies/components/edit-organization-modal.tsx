@@ -41,13 +41,13 @@ export type EditOrganizationValues = {
 
 export function editOrganizationSchema(t: Translate, operatorFields: boolean) {
   return yup.object({
-    name: yup.string().trim().required(t('organization.edit.nameRequired')),
-    postalCode: yup.string().matches(/^\d*$/, t('organization.edit.postalCodeNumeric')),
+    name: yup.string().trim().required(t('companies.edit.nameRequired')),
+    postalCode: yup.string().matches(/^\d*$/, t('companies.edit.postalCodeNumeric')),
     ...(operatorFields
       ? {
-          companyOwner: yup.string().required(t('organization.edit.ownerRequired')),
-          accountManager: yup.string().required(t('organization.edit.accountManagerRequired')),
-          supportLevel: yup.string().required(t('organization.edit.supportLevelRequired')),
+          companyOwner: yup.string().required(t('companies.edit.ownerRequired')),
+          accountManager: yup.string().required(t('companies.edit.accountManagerRequired')),
+          supportLevel: yup.string().required(t('companies.edit.supportLevelRequired')),
         }
       : {}),
   });
@@ -184,10 +184,10 @@ export function EditOrganizationModal({
               onClick={() => fileInput.current?.click()}
               data-testid="org-avatar-button"
             >
-              {t('organization.edit.uploadImage')}
+              {t('companies.edit.uploadImage')}
             </Button>
             <Text fontSize="xs" color="fg.muted">
-              {t('organization.edit.imageHint')}
+              {t('companies.edit.imageHint')}
             </Text>
           </Stack>
           <input
@@ -214,23 +214,23 @@ export function EditOrganizationModal({
           />
         </HStack>
         <ErrorAlert
-          message={imageError ? t('organization.edit.imageInvalid') : null}
+          message={imageError ? t('companies.edit.imageInvalid') : null}
           onDismiss={() => setImageError(false)}
         />
         <SimpleGrid columns={2} gap="4">
-          {text('name', t('organization.edit.name'), true)}
-          {text('legalName', t('organization.edit.legalName'))}
-          {text('VATNumber', t('organization.edit.vatNumber'))}
-          {text('street', t('organization.edit.street'))}
-          {text('postalCode', t('organization.edit.postalCode'), false, 'numeric')}
-          {text('city', t('organization.edit.city'))}
+          {text('name', t('companies.edit.name'), true)}
+          {text('legalName', t('companies.edit.legalName'))}
+          {text('VATNumber', t('companies.edit.vatNumber'))}
+          {text('street', t('companies.edit.street'))}
+          {text('postalCode', t('companies.edit.postalCode'), false, 'numeric')}
+          {text('city', t('companies.edit.city'))}
         </SimpleGrid>
         <Field.Root>
-          <Field.Label>{t('organization.edit.country')}</Field.Label>
+          <Field.Label>{t('companies.edit.country')}</Field.Label>
           <Input
             {...form.getFieldProps('country')}
             list="org-country-list"
-            placeholder={t('organization.edit.countrySearch')}
+            placeholder={t('companies.edit.countrySearch')}
             data-testid="org-country"
             autoComplete="off"
           />
@@ -244,24 +244,24 @@ export function EditOrganizationModal({
           <SimpleGrid columns={3} gap="4" data-testid="operator-fields">
             {select(
               'companyOwner',
-              t('organization.edit.owner'),
+              t('companies.edit.owner'),
               admins.map((a) => ({ value: a.id, label: `${a.name.first} ${a.name.last}` })),
             )}
             {select(
               'accountManager',
-              t('organization.edit.accountManager'),
+              t('companies.edit.accountManager'),
               ACCOUNT_MANAGERS.map((m) => ({ value: m, label: m })),
             )}
             {select(
               'supportLevel',
-              t('organization.edit.supportLevel'),
+              t('companies.edit.supportLevel'),
               SUPPORT_LEVELS.map((l) => ({ value: l, label: l })),
             )}
           </SimpleGrid>
         )}
         {operatorFields && (
           <Field.Root>
-            <Field.Label>{t('organization.edit.note')}</Field.Label>
+            <Field.Label>{t('companies.edit.note')}</Field.Label>
             <Textarea {...form.getFieldProps('comment')} data-testid="org-comment" />
           </Field.Root>
         )}
@@ -273,18 +273,18 @@ export function EditOrganizationModal({
     <FormDialog<EditOrganizationValues>
       open
       onClose={onClose}
-      title={t('organization.edit.title')}
+      title={t('companies.edit.title')}
       testId="edit-organization-modal"
       size="lg"
       scrollInside
       initialValues={initial}
       validationSchema={editOrganizationSchema(t, operatorFields)}
-      validationError={t('organization.edit.validationError')}
+      validationError={t('companies.edit.validationError')}
       onSubmit={async (values) => {
         const image = avatar ? await upload(company.id, avatar.blob) : company.image;
         await update.trigger({ companyToUpdate: toUpdateCompanyInput(company.id, values, image, operatorFields) });
       }}
-      successMessage={t('organization.edit.saved')}
+      successMessage={t('companies.edit.saved')}
       revalidates={['getCompany', 'getAllActiveCompanies', 'me', 'getActiveCompanyAdminUsers']}
       submitLabel={t('common.save')}
       submitTestId="org-save"

@@ -48,18 +48,18 @@ function DeleteRegistrationDialog({ company, onClose }: { company: NewCompanyRow
   return (
     <ConfirmDialog
       open
-      title={t('adminPanel.newRegistrations.deleteTitle')}
+      title={t('companies.adminPanel.newRegistrations.deleteTitle')}
       testId="delete-registration-dialog"
       confirmTestId="delete-registration-confirm"
       size="md"
       danger
-      confirmLabel={t('adminPanel.newRegistrations.delete')}
-      successMessage={t('adminPanel.newRegistrations.deleted', { name: company.name })}
+      confirmLabel={t('companies.adminPanel.newRegistrations.delete')}
+      successMessage={t('companies.adminPanel.newRegistrations.deleted', { name: company.name })}
       revalidates={['getAllNewCompanies', 'getCompaniesSummary']}
       onConfirm={() => del.trigger({ companyId: company.id })}
       onClose={onClose}
     >
-      <Text>{t('adminPanel.newRegistrations.deleteText', { name: company.name })}</Text>
+      <Text>{t('companies.adminPanel.newRegistrations.deleteText', { name: company.name })}</Text>
     </ConfirmDialog>
   );
 }
@@ -85,7 +85,7 @@ export function NewRegistrationsTab({ renderActivation }: { renderActivation: Re
       <Input
         maxW="sm"
         size="sm"
-        placeholder={t('adminPanel.newRegistrations.search')}
+        placeholder={t('companies.adminPanel.newRegistrations.search')}
         value={search}
         data-testid="registrations-search"
         onChange={(e) => {
@@ -102,7 +102,7 @@ export function NewRegistrationsTab({ renderActivation }: { renderActivation: Re
       ) : result && result.companies.length === 0 ? (
         <Center py="12" data-testid="registrations-empty">
           <Text color="fg.muted" fontWeight="medium">
-            {t('adminPanel.newRegistrations.empty')}
+            {t('companies.adminPanel.newRegistrations.empty')}
           </Text>
         </Center>
       ) : (
@@ -110,9 +110,11 @@ export function NewRegistrationsTab({ renderActivation }: { renderActivation: Re
           <Table.Root size="sm" data-testid="registrations-table">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>{t('adminPanel.newRegistrations.columns.registered')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('adminPanel.newRegistrations.columns.organization')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('adminPanel.newRegistrations.columns.owner')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('companies.adminPanel.newRegistrations.columns.registered')}</Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  {t('companies.adminPanel.newRegistrations.columns.organization')}
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>{t('companies.adminPanel.newRegistrations.columns.owner')}</Table.ColumnHeader>
                 <Table.ColumnHeader />
               </Table.Row>
             </Table.Header>
@@ -146,13 +148,13 @@ export function NewRegistrationsTab({ renderActivation }: { renderActivation: Re
                           onClick={() => setActivating(row.id)}
                           data-testid="activate-registration"
                         >
-                          {t('adminPanel.newRegistrations.activate')}
+                          {t('companies.adminPanel.newRegistrations.activate')}
                         </Button>
                         <IconButton
                           size="xs"
                           variant="ghost"
                           colorPalette="red"
-                          aria-label={t('adminPanel.newRegistrations.delete')}
+                          aria-label={t('companies.adminPanel.newRegistrations.delete')}
                           onClick={() => setDeleting(row)}
                           data-testid="delete-registration"
                         >

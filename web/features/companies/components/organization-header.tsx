@@ -76,7 +76,7 @@ export function OrganizationHeader({
               <IconButton
                 size="xs"
                 variant="ghost"
-                aria-label={t('organization.edit.title')}
+                aria-label={t('companies.edit.title')}
                 onClick={onEdit}
                 data-testid="edit-organization"
               >
@@ -85,11 +85,11 @@ export function OrganizationHeader({
             </HStack>
             <HStack gap="2">
               <Badge colorPalette={STATUS_PALETTE[company.isActivated]} data-testid="organization-status">
-                {t(`organization.status.${company.isActivated}`)}
+                {t(`companies.status.${company.isActivated}`)}
               </Badge>
               {company.supportLevel && (
                 <Badge variant="outline" data-testid="organization-support-level">
-                  {t('organization.supportLevel', { level: company.supportLevel })}
+                  {t('companies.supportLevel', { level: company.supportLevel })}
                 </Badge>
               )}
             </HStack>
@@ -100,7 +100,7 @@ export function OrganizationHeader({
                 {formatNumber(stats.numberOfDataImports, locale)}
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                {t('organization.dataImports')}
+                {t('companies.dataImports')}
               </Text>
             </Box>
             <Box textAlign="center">
@@ -108,13 +108,13 @@ export function OrganizationHeader({
                 {formatNumber(stats.numberOfDataRecords, locale)}
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                {t('organization.dataRecords')}
+                {t('companies.dataRecords')}
               </Text>
             </Box>
           </HStack>
           <Stack gap="1" minW="48" data-testid="organization-admins">
             <Text fontSize="sm" fontWeight="semibold">
-              {t('organization.admins')}
+              {t('companies.admins')}
             </Text>
             <HStack gap="-2">
               {admins.map((a) => (
@@ -142,7 +142,7 @@ export function OrganizationHeader({
                 <IconButton
                   size="sm"
                   variant="outline"
-                  aria-label={t('organization.menu')}
+                  aria-label={t('companies.menu')}
                   data-testid="organization-menu"
                 >
                   <DotsIcon />
@@ -152,7 +152,7 @@ export function OrganizationHeader({
                 <Menu.Positioner>
                   <Menu.Content>
                     <Menu.Item value="assign" onClick={onAssignContract} data-testid="assign-new-contract">
-                      {t('organization.assignNewContract')}
+                      {t('companies.assignNewContract')}
                     </Menu.Item>
                   </Menu.Content>
                 </Menu.Positioner>

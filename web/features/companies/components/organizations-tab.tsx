@@ -26,8 +26,8 @@ export function balancePercentOf(row: ActiveCompanyRow): number | null {
 export function latestImportText(row: ActiveCompanyRow, t: Translate): string {
   if (!row.latestDataImport) return '-';
   return row.latestDataImport.daysAgo === 0
-    ? t('adminPanel.organizations.today')
-    : t('adminPanel.organizations.daysAgo', { count: row.latestDataImport.daysAgo });
+    ? t('companies.adminPanel.organizations.today')
+    : t('companies.adminPanel.organizations.daysAgo', { count: row.latestDataImport.daysAgo });
 }
 
 function SortHeader({
@@ -93,7 +93,8 @@ export function OrganizationRow({ row, today, onOpen }: { row: ActiveCompanyRow;
           formatNumber(overview.totalActiveBalance, locale)
         ) : overview.totalReceivedFromPayAsUsage > 0 ? (
           <Badge colorPalette="purple">
-            {t('adminPanel.organizations.payAsUsage')} {formatNumber(overview.totalReceivedFromPayAsUsage, locale)}
+            {t('companies.adminPanel.organizations.payAsUsage')}{' '}
+            {formatNumber(overview.totalReceivedFromPayAsUsage, locale)}
           </Badge>
         ) : (
           '0'
@@ -112,7 +113,7 @@ export function OrganizationRow({ row, today, onOpen }: { row: ActiveCompanyRow;
         <Badge
           colorPalette={row.isActivated === 'ACTIVATED' ? 'green' : row.isActivated === 'PENDING' ? 'orange' : 'gray'}
         >
-          {t(`organization.status.${row.isActivated}`)}
+          {t(`companies.status.${row.isActivated}`)}
         </Badge>
       </Table.Cell>
       <Table.Cell>{showContract && contract ? t(`contracts.types.${contract.type}`) : '-'}</Table.Cell>
@@ -122,7 +123,7 @@ export function OrganizationRow({ row, today, onOpen }: { row: ActiveCompanyRow;
         {!showContract || !contract
           ? '-'
           : notStarted
-            ? t('adminPanel.organizations.notYetStarted')
+            ? t('companies.adminPanel.organizations.notYetStarted')
             : formatNumber(contract.remainingDays ?? 0, locale)}
       </Table.Cell>
       <Table.Cell>{row.supportLevel ? <Badge variant="outline">{row.supportLevel}</Badge> : '-'}</Table.Cell>
@@ -168,7 +169,7 @@ export function OrganizationsTab() {
       <Input
         maxW="sm"
         size="sm"
-        placeholder={t('adminPanel.organizations.search')}
+        placeholder={t('companies.adminPanel.organizations.search')}
         value={search}
         data-testid="organizations-search"
         onChange={(e) => {
@@ -195,7 +196,7 @@ export function OrganizationsTab() {
                 {headers.map((h) => (
                   <SortHeader
                     key={h.key}
-                    label={t(`adminPanel.organizations.columns.${h.key}`)}
+                    label={t(`companies.adminPanel.organizations.columns.${h.key}`)}
                     field={h.field}
                     sort={sort}
                     onSort={onSort}
@@ -216,7 +217,7 @@ export function OrganizationsTab() {
                 <Table.Row>
                   <Table.Cell colSpan={10}>
                     <Center py="6" color="fg.muted">
-                      {t('adminPanel.organizations.empty')}
+                      {t('companies.adminPanel.organizations.empty')}
                     </Center>
                   </Table.Cell>
                 </Table.Row>

@@ -22,17 +22,17 @@ export function AdminPanelPage({ renderActivation }: { renderActivation: RenderA
       />
       <Card.Root variant="outline" bg="bg">
         <Card.Header>
-          <Heading size="md">{t('adminPanel.overviewTitle')}</Heading>
+          <Heading size="md">{t('companies.adminPanel.overviewTitle')}</Heading>
         </Card.Header>
         <Card.Body>
           <Tabs.Root defaultValue="organizations" lazyMount unmountOnExit variant="line" colorPalette="brand">
             <Tabs.List>
               <Tabs.Trigger value="organizations" data-testid="tab-organizations">
-                {t('adminPanel.tabs.organizations')}
+                {t('companies.adminPanel.tabs.organizations')}
                 {summary && <CountBadge count={summary.numberOfActiveCompanies} testId="active-companies-badge" />}
               </Tabs.Trigger>
               <Tabs.Trigger value="new" data-testid="tab-new-registrations">
-                {t('adminPanel.tabs.newRegistrations')}
+                {t('companies.adminPanel.tabs.newRegistrations')}
                 {summary && summary.numberOfNewCompanies > 0 && (
                   <CountBadge count={summary.numberOfNewCompanies} testId="new-companies-badge" />
                 )}

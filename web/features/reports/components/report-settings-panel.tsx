@@ -52,8 +52,8 @@ export function ReportSettingsPanel({
       is: true,
       then: (s) =>
         settings.hasPassword
-          ? s.test('min', t('report.settings.passwordMin'), (v) => !v || v.length >= 8)
-          : s.required(t('report.settings.passwordRequired')).min(8, t('report.settings.passwordMin')),
+          ? s.test('min', t('reports.settings.passwordMin'), (v) => !v || v.length >= 8)
+          : s.required(t('reports.settings.passwordRequired')).min(8, t('reports.settings.passwordMin')),
     }),
   });
 
@@ -104,10 +104,10 @@ export function ReportSettingsPanel({
       <Flex justify="space-between" align="start" gap="4" mb="4">
         <Stack gap="1">
           <Heading as="h2" size="lg">
-            {t('report.settings.title')}
+            {t('reports.settings.title')}
           </Heading>
           <Text fontSize="sm" color="fg.muted">
-            {t('report.settings.text')}
+            {t('reports.settings.text')}
           </Text>
         </Stack>
         {actions}
@@ -123,14 +123,14 @@ export function ReportSettingsPanel({
                   setLogoError(null);
                 }}
               />
-              <SuccessAlert message={saved ? t('report.settings.saved') : null} />
+              <SuccessAlert message={saved ? t('reports.settings.saved') : null} />
               <Flex gap="6" wrap="wrap" align="start">
                 <Box flex="1" minW="64">
-                  <TextField name="clientName" label={t('report.settings.clientName')} />
+                  <TextField name="clientName" label={t('reports.settings.clientName')} />
                 </Box>
                 <Stack gap="1.5" flex="1" minW="64">
                   <Text fontWeight="medium" fontSize="sm">
-                    {t('report.settings.clientLogo')}
+                    {t('reports.settings.clientLogo')}
                   </Text>
                   <HStack gap="3">
                     {f.values.clientLogo && (
@@ -150,16 +150,16 @@ export function ReportSettingsPanel({
                       onClick={() => fileInput.current?.click()}
                       data-testid="logo-upload"
                     >
-                      {t('report.settings.uploadLogo')}
+                      {t('reports.settings.uploadLogo')}
                     </Button>
                     {f.values.clientLogo && (
                       <Button size="sm" variant="ghost" onClick={() => f.setFieldValue('clientLogo', null)}>
-                        {t('report.settings.removeLogo')}
+                        {t('reports.settings.removeLogo')}
                       </Button>
                     )}
                   </HStack>
                   <Text fontSize="xs" color="fg.muted">
-                    {t('report.settings.logoHelp')}
+                    {t('reports.settings.logoHelp')}
                   </Text>
                   <Input
                     ref={fileInput}
@@ -173,7 +173,7 @@ export function ReportSettingsPanel({
                       if (!file) return;
                       const ext = LOGO_TYPES[file.type];
                       if (!ext || file.size > LOGO_MAX_BYTES) {
-                        setLogoError(t('report.settings.logoNotImage'));
+                        setLogoError(t('reports.settings.logoNotImage'));
                         return;
                       }
                       setUploading(true);
@@ -184,7 +184,7 @@ export function ReportSettingsPanel({
                           await uploadReportLogo(settings.datafileId, file, `logo-${Date.now()}.${ext}`),
                         );
                       } catch {
-                        setLogoError(t('report.settings.logoFailed'));
+                        setLogoError(t('reports.settings.logoFailed'));
                       } finally {
                         setUploading(false);
                       }
@@ -193,12 +193,12 @@ export function ReportSettingsPanel({
                 </Stack>
               </Flex>
               <Flex gap="6" wrap="wrap">
-                <CheckboxField name="showScoreDetails">{t('report.settings.showScoreDetails')}</CheckboxField>
-                <CheckboxField name="shortFormat">{t('report.settings.shortFormat')}</CheckboxField>
+                <CheckboxField name="showScoreDetails">{t('reports.settings.showScoreDetails')}</CheckboxField>
+                <CheckboxField name="shortFormat">{t('reports.settings.shortFormat')}</CheckboxField>
               </Flex>
               <Flex gap="6" wrap="wrap" align="start">
                 <Box minW="64">
-                  <CheckboxField name="passwordProtected">{t('report.settings.passwordProtected')}</CheckboxField>
+                  <CheckboxField name="passwordProtected">{t('reports.settings.passwordProtected')}</CheckboxField>
                 </Box>
                 {f.values.passwordProtected && (
                   <Box flex="1" minW="64" maxW="sm">
@@ -206,18 +206,18 @@ export function ReportSettingsPanel({
                       name="password"
                       type="password"
                       autoComplete="new-password"
-                      label={t('report.settings.password')}
+                      label={t('reports.settings.password')}
                       required={!settings.hasPassword}
-                      helperText={settings.hasPassword ? t('report.settings.passwordKeep') : undefined}
+                      helperText={settings.hasPassword ? t('reports.settings.passwordKeep') : undefined}
                     />
                   </Box>
                 )}
               </Flex>
-              <CheckboxField name="isPublished">{t('report.settings.isPublished')}</CheckboxField>
+              <CheckboxField name="isPublished">{t('reports.settings.isPublished')}</CheckboxField>
               <Flex gap="3" align="end" wrap="wrap">
                 <Stack gap="1.5" flex="1" minW="md">
                   <Text fontWeight="medium" fontSize="sm">
-                    {t('report.settings.link')}
+                    {t('reports.settings.link')}
                   </Text>
                   <Input
                     value={settings.link}
@@ -233,10 +233,10 @@ export function ReportSettingsPanel({
                   variant="outline"
                   onClick={() => void navigator.clipboard?.writeText(settings.link).catch(() => undefined)}
                 >
-                  {t('report.settings.copy')}
+                  {t('reports.settings.copy')}
                 </Button>
                 <Button type="submit" colorPalette="brand" loading={f.isSubmitting} data-testid="report-settings-save">
-                  {t('report.settings.save')}
+                  {t('reports.settings.save')}
                 </Button>
               </Flex>
             </Stack>

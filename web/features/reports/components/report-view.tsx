@@ -60,8 +60,8 @@ export function ReportView({ report }: { report: DatafileReportData }) {
     return barChart({
       categories,
       bars: [
-        { label: t('report.distributionAfter'), values: d.after, color: '#2f855a' },
-        { label: t('report.removed'), values: d.before.map((b, i) => b - (d.after[i] ?? 0)), color: '#c53030' },
+        { label: t('reports.distributionAfter'), values: d.after, color: '#2f855a' },
+        { label: t('reports.removed'), values: d.before.map((b, i) => b - (d.after[i] ?? 0)), color: '#c53030' },
       ],
       format: (v) => formatNumber(v, locale),
     });
@@ -71,15 +71,15 @@ export function ReportView({ report }: { report: DatafileReportData }) {
       <Flex justify="space-between" align="start" gap="6" wrap="wrap">
         <Stack gap="1">
           <Text fontSize="sm" color="fg.muted" textTransform="uppercase" letterSpacing="wider">
-            {t('report.pageTitle')}
+            {t('reports.pageTitle')}
           </Text>
           <Heading as="h1" size="3xl" data-testid="report-title">
             {report.datafileTitle}
           </Heading>
           <Text color="fg.muted">
-            {report.clientName ? `${t('report.preparedFor', { client: report.clientName })} ` : ''}
-            {t('report.by', { company: report.companyName })}
-            {report.cleanedAt ? ` · ${t('report.cleanedAt', { date: formatDateTime(report.cleanedAt, locale) })}` : ''}
+            {report.clientName ? `${t('reports.preparedFor', { client: report.clientName })} ` : ''}
+            {t('reports.by', { company: report.companyName })}
+            {report.cleanedAt ? ` · ${t('reports.cleanedAt', { date: formatDateTime(report.cleanedAt, locale) })}` : ''}
           </Text>
         </Stack>
         {report.clientLogo && (
@@ -106,20 +106,20 @@ export function ReportView({ report }: { report: DatafileReportData }) {
         <Flex justify="space-between" align="center" gap="6" wrap="wrap">
           <Stack gap="1">
             <Text fontSize="sm" color="fg.muted">
-              {t('report.certificate')}
+              {t('reports.certificate')}
             </Text>
             <Text fontSize="2xl" fontWeight="bold" data-testid="report-level">
               {report.certificateCode
                 ? report.certificateLevel
-                  ? t('report.level', { level: report.certificateLevel })
-                  : t('report.levelNone')
-                : t('report.noCertificate')}
+                  ? t('reports.level', { level: report.certificateLevel })
+                  : t('reports.levelNone')
+                : t('reports.noCertificate')}
             </Text>
           </Stack>
           {report.certificateCode && (
             <Stack gap="1" align="end">
               <Text fontSize="sm" color="fg.muted">
-                {t('report.certificateId')}
+                {t('reports.certificateId')}
               </Text>
               <Text fontFamily="mono" fontSize="xl" fontWeight="semibold" data-testid="report-code">
                 {report.certificateCode}
@@ -130,7 +130,7 @@ export function ReportView({ report }: { report: DatafileReportData }) {
                 fontSize="sm"
                 data-testid="report-verify-link"
               >
-                {t('report.verify')} →
+                {t('reports.verify')} →
               </Link>
             </Stack>
           )}
@@ -138,10 +138,10 @@ export function ReportView({ report }: { report: DatafileReportData }) {
       </Box>
 
       <Grid templateColumns="repeat(3, 1fr)" gap="4">
-        <Figure label={t('report.before')} value={n(report.recordsBefore)} testId="report-before" />
-        <Figure label={t('report.after')} value={n(report.recordsAfter)} testId="report-after" tone="good" />
+        <Figure label={t('reports.before')} value={n(report.recordsBefore)} testId="report-before" />
+        <Figure label={t('reports.after')} value={n(report.recordsAfter)} testId="report-after" tone="good" />
         <Figure
-          label={t('report.removed')}
+          label={t('reports.removed')}
           value={`${n(report.recordsRemoved)} (${formatNumber(removedShare * 100, locale, 1)} %)`}
           testId="report-removed"
           tone="muted"
@@ -151,18 +151,18 @@ export function ReportView({ report }: { report: DatafileReportData }) {
       <Grid templateColumns={report.shortFormat ? '1fr 1fr' : '3fr 2fr'} gap="6" className="report-grid">
         <Box>
           <Heading as="h2" size="lg" mb="1">
-            {t('report.averagesTitle')}
+            {t('reports.averagesTitle')}
           </Heading>
           <Text fontSize="sm" color="fg.muted" mb="3">
-            {t('report.averagesText', { target: report.targetAverage })}
+            {t('reports.averagesText', { target: report.targetAverage })}
           </Text>
           <Table.Root size="sm" data-testid="report-averages">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>{t('report.score')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('report.before')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('report.after')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('report.target')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('reports.score')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('reports.before')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('reports.after')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('reports.target')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -181,7 +181,7 @@ export function ReportView({ report }: { report: DatafileReportData }) {
                     </Table.Cell>
                     <Table.Cell textAlign="end">
                       <Badge colorPalette={reached ? 'green' : 'orange'} variant="subtle">
-                        {`> ${report.targetAverage}`} · {reached ? t('report.reached') : t('report.notReached')}
+                        {`> ${report.targetAverage}`} · {reached ? t('reports.reached') : t('reports.notReached')}
                       </Badge>
                     </Table.Cell>
                   </Table.Row>
@@ -192,7 +192,7 @@ export function ReportView({ report }: { report: DatafileReportData }) {
         </Box>
         <Box>
           <Heading as="h2" size="lg" mb="3">
-            {t('report.exclusionsTitle')}
+            {t('reports.exclusionsTitle')}
           </Heading>
           <Stack gap="2" data-testid="report-exclusions">
             {EXCLUSION_KEYS.map((key) => {
@@ -201,7 +201,7 @@ export function ReportView({ report }: { report: DatafileReportData }) {
               return (
                 <Box key={key} data-testid={`report-exclusion-${key}`}>
                   <Flex justify="space-between" fontSize="sm">
-                    <Text>{t(`report.exclusions.${key}`)}</Text>
+                    <Text>{t(`reports.exclusions.${key}`)}</Text>
                     <Text fontWeight="semibold">{n(count)}</Text>
                   </Flex>
                   <Box h="2" bg="bg.muted" borderRadius="full" overflow="hidden">
@@ -217,18 +217,23 @@ export function ReportView({ report }: { report: DatafileReportData }) {
       {spec && report.distribution && (
         <Box className="report-chart">
           <Heading as="h2" size="lg" mb="3">
-            {t('report.distributionTitle')}
+            {t('reports.distributionTitle')}
           </Heading>
-          <UplotChart spec={spec} height={220} ariaLabel={t('report.distributionTitle')} testId="report-distribution" />
+          <UplotChart
+            spec={spec}
+            height={220}
+            ariaLabel={t('reports.distributionTitle')}
+            testId="report-distribution"
+          />
           {report.distribution.unscoredBefore > 0 && (
             <Text fontSize="sm" color="fg.muted" mt="2">
-              {t('report.unscored', { n: n(report.distribution.unscoredBefore) })}
+              {t('reports.unscored', { n: n(report.distribution.unscoredBefore) })}
             </Text>
           )}
         </Box>
       )}
       <Text fontSize="xs" color="fg.muted">
-        {t('report.footer', { version: report.scoringVersion, revision: report.revision })}
+        {t('reports.footer', { version: report.scoringVersion, revision: report.revision })}
       </Text>
     </Stack>
   );

@@ -43,7 +43,7 @@ function PasswordGate({
   loading: boolean;
 }) {
   const t = useT();
-  const schema = yup.object({ password: yup.string().required(t('report.passwordRequired')) });
+  const schema = yup.object({ password: yup.string().required(t('reports.passwordRequired')) });
   return (
     <Box
       maxW="md"
@@ -57,10 +57,10 @@ function PasswordGate({
       data-testid="report-password"
     >
       <Heading as="h1" size="xl" mb="2">
-        {t('report.passwordTitle')}
+        {t('reports.passwordTitle')}
       </Heading>
       <Text color="fg.muted" mb="6">
-        {t('report.passwordText')}
+        {t('reports.passwordText')}
       </Text>
       <Formik
         initialValues={{ password: '' }}
@@ -81,7 +81,7 @@ function PasswordGate({
           >
             <ErrorAlert message={error} />
             <Field.Root invalid={Boolean(f.touched.password && f.errors.password)}>
-              <Field.Label>{t('report.passwordLabel')}</Field.Label>
+              <Field.Label>{t('reports.passwordLabel')}</Field.Label>
               <Input
                 name="password"
                 type="password"
@@ -95,7 +95,7 @@ function PasswordGate({
               <Field.ErrorText>{f.errors.password}</Field.ErrorText>
             </Field.Root>
             <Button type="submit" colorPalette="brand" loading={loading} data-testid="report-password-submit">
-              {t('report.open')}
+              {t('reports.open')}
             </Button>
           </Stack>
         )}
@@ -133,7 +133,7 @@ export function DatafileReportPage({ editorActions }: { editorActions?: (datafil
   const query = useDatafileReport(datafileId, password);
   const view = query.data?.getDatafileReport;
 
-  if (!datafileId) return <Notice text={t('report.missingId')} testId="report-missing-id" />;
+  if (!datafileId) return <Notice text={t('reports.missingId')} testId="report-missing-id" />;
   if (!view && !query.error) return <PageSpinner />;
 
   // A wrong password (or too many) keeps the gate with the message; other failures say so.
@@ -158,13 +158,13 @@ export function DatafileReportPage({ editorActions }: { editorActions?: (datafil
       {access === 'PASSWORD_REQUIRED' && (
         <PasswordGate error={gateError} loading={query.isValidating} onSubmit={setPassword} />
       )}
-      {access === 'NOT_PUBLISHED' && <Notice text={t('report.notPublished')} testId="report-not-published" />}
-      {access === 'NOT_CLEANED' && <Notice text={t('report.notCleaned')} testId="report-not-cleaned" />}
+      {access === 'NOT_PUBLISHED' && <Notice text={t('reports.notPublished')} testId="report-not-published" />}
+      {access === 'NOT_CLEANED' && <Notice text={t('reports.notCleaned')} testId="report-not-cleaned" />}
       {access === 'REPORT' && view?.report && (
         <>
           <Flex justify="end" data-print-hide>
             <Button variant="outline" size="sm" onClick={() => window.print()} data-testid="report-print">
-              {t('report.print')}
+              {t('reports.print')}
             </Button>
           </Flex>
           <Box borderWidth="1px" borderColor="border.muted" borderRadius="xl" bg="bg" p="8" className="report-sheet">
