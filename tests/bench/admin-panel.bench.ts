@@ -4,7 +4,7 @@ import { launchBrowser, type TestBrowser } from '../support/browser/browser';
 import { startServer } from '../support/server-process';
 
 /**
- * `npm run bench:admin` (issue 4): with 10,000 ACTIVATED companies in the database, the time from
+ * `npm run bench:admin`: with 10,000 ACTIVATED companies in the database, the time from
  * navigating to /admin-panel until the first row of the Organizations table is visible in Chromium.
  * The figure is read inside the page as performance.now() (milliseconds since navigation start),
  * so it includes loading the bundle, the session check and the server-paged query.

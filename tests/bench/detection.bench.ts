@@ -1,4 +1,4 @@
-// Detection benchmark (issue 17, "Measure it"): generated surveys with the structure of real item
+// Detection benchmark: generated surveys with the structure of real item
 // batteries and planted speeders, straightliners, pattern and random responders, scored by the WASM
 // facade exactly as an upload is (scoreAll with durations and grids, default weights, default rules).
 // Prints the AUC of the combined score per planted kind and over all, and the share of good
@@ -62,7 +62,7 @@ for (const structure of [PERSONALITY, ATTITUDE]) {
       `good removed <= ${100 * TARGET.goodRemoved} % (worst seed ${(100 * sum.maxGoodRemoved).toFixed(2)} %: ${check(sum.maxGoodRemoved <= TARGET.goodRemoved)})`,
   );
   const before = summarise(runs(structure, false));
-  console.log(`  the same without the consistency score (scoring before issue 17):\n    ${before.line}`);
+  console.log(`  the same without the consistency score (scoring before it existed):\n    ${before.line}`);
 }
 
 // 2. What the consistency score is built from: each candidate statistic alone, random vs careful.

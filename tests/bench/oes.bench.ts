@@ -1,6 +1,6 @@
-// Open-ended classifier benchmark (issue 16): how often the offline classifier gives the category a
+// Open-ended classifier benchmark: how often the offline classifier gives the category a
 // careful human coder gave on the labelled set (tests/fixtures/oes), per part and per category, and
-// how fast it classifies 100,000 answers compared with the classifier before issue 16; then the
+// how fast it classifies 100,000 answers compared with the classifier before the version-2 rules; then the
 // upload-scale cases (300,000 answers each: repeated answers, the upload demo survey, one answer from
 // everyone) against main before the classifier read each distinct text once (tests/bench/oes-upload.ts).
 // Run: npm run bench:oes [-- --errors dev|heldout|all]. Not part of the test suite.
@@ -19,7 +19,7 @@ import {
 import { syntheticWorkload } from './oes-synthetic.ts';
 import { benchStreamed, benchUploadScale } from './oes-upload.ts';
 
-// Today's classifier before issue 16 (commit 4e81795 of main), measured with this bench on this
+// The classifier before the version-2 rules (commit 4e81795 of main), measured with this bench on this
 // machine: accuracy on the labelled set and the time for the 100,000 synthetic answers.
 // CPU time is the figure to compare: wall time on the shared 2-core machine swung from 3.8 to 8.7 s
 // between runs at load averages of 5-9 while the CPU time stayed at 2.5-2.7 s.
@@ -65,7 +65,7 @@ console.log(
   `Open-ended classifier on the labelled set (tests/fixtures/oes): ${all.n} answers, dev ${results.dev.n}, held-out ${results.heldout.n}`,
 );
 console.log('');
-console.log('accuracy (categories as the human coder gave them)      now     before issue 16   target');
+console.log('accuracy (categories as the human coder gave them)      now     before v2 rules   target');
 for (const k of ['all', 'dev', 'heldout'] as const) {
   const r = results[k];
   console.log(
@@ -143,7 +143,7 @@ console.log(
   `  now              wall ${wall.toFixed(0).padStart(5)} ms (best ${best.toFixed(0)} ms), CPU ${cpu.toFixed(0).padStart(5)} ms`,
 );
 console.log(
-  `  before issue 16  wall ${BASELINE.wallMs.toFixed(0).padStart(5)} ms, CPU ${BASELINE.cpuMs.toFixed(0).padStart(5)} ms (commit ${BASELINE.commit}, load ${BASELINE.load})`,
+  `  before v2 rules  wall ${BASELINE.wallMs.toFixed(0).padStart(5)} ms, CPU ${BASELINE.cpuMs.toFixed(0).padStart(5)} ms (commit ${BASELINE.commit}, load ${BASELINE.load})`,
 );
 console.log(
   `  main ${BEFORE_SPEEDUP.commit}     wall ${BEFORE_SPEEDUP.wallMs.toFixed(0).padStart(5)} ms, CPU ${BEFORE_SPEEDUP.cpuMs.toFixed(0).padStart(5)} ms (before reading each distinct text once, load ${BEFORE_SPEEDUP.load}): ${(BEFORE_SPEEDUP.cpuMs / cpu).toFixed(1)}x the CPU of now`,

@@ -1,4 +1,4 @@
-// `npm run bench:results` (issue 12, "Speed"): the result page of a datafile of 100,000 interviews
+// `npm run bench:results`: the result page of a datafile of 100,000 interviews
 // x 50 columns in Chromium (playwright-core), against targets:
 //  1. full load: navigation start -> the first score tab's histogram and interview table painted
 //     (data-ready="true", the canvas and a table row in the DOM, then one more frame) <= 1.5 s;

@@ -1,4 +1,4 @@
-// The upload through the real job (issue 11): a real server process (api/server.ts, Bun.serve, file
+// The upload through the real job: a real server process (api/server.ts, Bun.serve, file
 // database, local blob store) gets the file by signed PUT, a draft, the generator's data points and
 // the check; then the clock runs from the confirmation to READY, while 8 concurrent callers ask `me`
 // (from the save of step 2 on: the check and the prepare count too). Memory is the server process's

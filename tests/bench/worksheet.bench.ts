@@ -1,4 +1,4 @@
-// `npm run bench:worksheet` (issue 13, "Speed"): in Chromium, from a threshold change (a real key
+// `npm run bench:worksheet`: in Chromium, from a threshold change (a real key
 // press on the slider) to the frame that shows the new counts and the table's kept/removed marks.
 // Targets: 100,000 interviews within one frame with at most 16 ms of main-thread time; 1,000,000
 // within 100 ms. Main-thread time is read from a Chromium trace: the summed duration of every task on

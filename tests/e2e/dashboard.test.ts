@@ -5,7 +5,7 @@ import { login, shellScreenshot } from '../support/browser/browser';
 import { browserSuite } from '../support/browser/suite';
 import { waitForDemoUploads, type TestServer } from '../support/server-process';
 
-// The dashboard of issue 15 in real Chromium against the real API and the demo data (the demo
+// The dashboard in real Chromium against the real API and the demo data (the demo
 // datafiles go through the upload pipeline when the server seeds), in German and English: the
 // numbers on the cards, the chart legends and the latest-files list are checked against the
 // database file itself; a user without datafiles gets the empty state. Screenshots go to tests/.artifacts.

@@ -6,7 +6,7 @@ import { login, screenshot, type TestBrowser } from '../support/browser/browser'
 import { waitForDemoUploads, type TestServer } from '../support/server-process';
 import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 
-// Issue 12 "The result page": in Chromium, in German and English, a datafile fresh from the upload
+// The result page: in Chromium, in German and English, a datafile fresh from the upload
 // pipeline (the demo datafile the new server uploads through it at start) shows its header, every
 // score tab with a histogram and the interview table, the raw data and one interview's answers; the
 // numbers on the page are those stored in its scores.arrow (read back through the columns route).

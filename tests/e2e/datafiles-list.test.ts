@@ -5,7 +5,7 @@ import { login, screenshot, type TestBrowser } from '../support/browser/browser'
 import type { TestServer } from '../support/server-process';
 import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 
-// Issue 12 done when (the list part): in Chromium, in German and English, as each role, the list
+// The datafiles list: in Chromium, in German and English, as each role, the list
 // with every filter and action works on the demo datafiles. Screenshots land in tests/.artifacts
 // (datafiles-*.png). One server for the file: the steps build on each other (a file shared in
 // German is seen by the employee in English).

@@ -8,7 +8,7 @@ import { login, shellScreenshot } from '../support/browser/browser';
 import { browserSuite } from '../support/browser/suite';
 import { waitForDemoUploads, type TestServer } from '../support/server-process';
 
-// The operator pages of issue 15 in real Chromium against the real API and the demo data, in
+// The operator pages in real Chromium against the real API and the demo data, in
 // German and English: the numbers on the stats pages (cards, chart legend, table) are checked
 // against the database file itself, and an organisation admin is refused by the page and by the
 // server. Screenshots go to tests/.artifacts.

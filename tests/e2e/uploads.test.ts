@@ -7,7 +7,7 @@ import { artifactsDir, login, screenshot, type TestBrowser } from '../support/br
 import { repoRoot, type TestServer } from '../support/server-process';
 import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 
-// Issue 11 done when: in Chromium, in German and English, a user uploads a real xlsx, a real CSV in
+// Uploads: in Chromium, in German and English, a user uploads a real xlsx, a real CSV in
 // the Qualtrics layout and a real .sav through steps 1-3, sees the progress bar, gets the
 // notification, and the datafile is READY with its scores stored and its credits charged once.
 // Screenshots of every step land in tests/.artifacts (upload-<step>-<format>-<locale>.png).

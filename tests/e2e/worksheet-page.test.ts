@@ -113,7 +113,7 @@ for (const c of CASES) {
       expect(marks.every((m) => m === '0' || m === '1')).toBe(true);
       expect(await page.getByTestId('worksheet-state').innerText()).toMatch(/Ungespeicherte|Unsaved/);
 
-      // Saving needs a method (spec section 5): the form says so and the save waits.
+      // Saving needs a method: the form says so and the save waits.
       await page.getByTestId('cleaning-method').selectOption('');
       await page.getByTestId('error-method').waitFor();
       expect(await page.getByTestId('worksheet-save').isDisabled()).toBe(true);

@@ -1,4 +1,4 @@
-// Differential property tests of the consistency score (issue 17): the WASM core (standalone calls,
+// Differential property tests of the consistency score: the WASM core (standalone calls,
 // and scoreAll, whose sixteen-lane grid pass computes the distances) against the plain TypeScript
 // reference, on generated batteries with missing answers, codes outside the scale, fractions,
 // constant and duplicated items, tiny and large samples. Agreement within 1e-9 (the row distances are

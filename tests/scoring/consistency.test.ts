@@ -1,4 +1,4 @@
-// Consistency score (issue 17): the score mapping, the minimum sample, edge cases of the data
+// Consistency score: the score mapping, the minimum sample, edge cases of the data
 // (constant and collinear items, missing and out-of-scale answers, reverse-keyed items), its label,
 // its place in the combined score and cleaning, and detection on generated batteries. Every data case
 // runs against the WASM core and the reference.

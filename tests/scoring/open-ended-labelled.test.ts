@@ -7,11 +7,11 @@ const set = loadLabelledSet();
 const classifySet = (surveys: typeof set) =>
   surveys.map((s) => scoring.classifyOpenEnded(surveyQuestions(s)).categories);
 
-describe('open-ended classifier against the labelled set (issue 16)', () => {
+describe('open-ended classifier against the labelled set', () => {
   const all = evaluate(set, classifySet(set));
   const heldout = set.filter((s) => s.part === 'heldout');
 
-  it('has at least 400 scored answers in German and English, every category of spec section 3 but AI Error', () => {
+  it('has at least 400 scored answers in German and English, every category but AI Error', () => {
     expect(all.n).toBeGreaterThanOrEqual(400);
     for (const code of [1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
       expect(all.perCategory.find((c) => c.code === code)!.support).toBeGreaterThan(0);
@@ -45,7 +45,7 @@ const one = (answers: string[], extra: Partial<OpenQuestion> = {}): OpenQuestion
 const categories = (...questions: OpenQuestion[]) =>
   scoring.classifyOpenEnded(questions).categories.map((c) => Array.from(c));
 
-describe('open-ended rules of issue 16', () => {
+describe('open-ended rules of version 2', () => {
   it('decides the language before the topic: English in a German question is Wrong Language, not Wrong Topic', () => {
     expect(categories(one(['The food was amazing and the people were so friendly']))[0]).toEqual([11]);
   });

@@ -145,7 +145,7 @@ export async function buildWorld(t: TestApp, options: WorldOptions = {}) {
     createdBy: adminA.id,
     createdAt: now,
   });
-  // For the datafiles list's actions (issue 12): A's owner's running live import, and a stopped,
+  // For the datafiles list's actions: A's owner's running live import, and a stopped,
   // cleaned one shared with A's employee (who then reads it but may not change it).
   const liveId = crypto.randomUUID();
   const stoppedId = crypto.randomUUID();

@@ -1,6 +1,6 @@
 import { addDays, oneYearEnd, viennaDate } from '../../../db/domain/calendar';
 
-// The in-memory reference model of the ledger for the simulation (credits.md, "A good harness").
+// The in-memory reference model of the ledger for the simulation.
 // It is written independently of api/modules/credits: its own eligibility test, its own ordering
 // (a sort key), its own greedy walk. If both implementations agree after every step, the rule
 // is implemented as written, not as the service happens to do it.

@@ -1,5 +1,24 @@
 // The ledger simulation's world and the invariants checked after every step
 // (ledger-simulation.test.ts runs the commands against the real services and the model).
+// The numbers in the checks' messages are those of this list:
+//  1. Per plan, the balance column equals the sum of its ledger deltas.
+//  2. Over all prepaid plans: received + refunds - used - expired equals the sum of their balances.
+//  3. No prepaid balance is ever negative.
+//  4. A charge is all or nothing: its USED rows sum to its credits, or it wrote nothing.
+//  5. Every interview costs 4 to 10 credits; every amount is a positive integer.
+//  6. Every allocation equals the reference model's greedy one over the ordered plans.
+//  7. The backup plan is used only once every eligible prepaid plan is empty.
+//  8. No plan is used outside its validity window or while its contract is not ACTIVE.
+//  9. A command repeated under the same key changes nothing and answers the same; the same key with
+//     another payload is refused.
+// 10. At most one REFUND per USED row; a refund never makes an expired plan spendable.
+// 11. After the calendar job an expired plan holds 0, and one EXPIRED row took what was left.
+// 12. The ledger only grows: earlier rows never change.
+// 13. Per company and day at most one ACTIVE and one UPCOMING contract; renewals leave no gap.
+// 14. A ledger row belongs to the company of its plan and of its datafile.
+// 15. Concurrent charges and refunds end as some serial order would; no SQLITE_BUSY reaches a caller
+//     (ledger-concurrency.test.ts).
+// 16. The same seed gives the same run (LEDGER_SIM_SEED replays a failure).
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { addDays } from '../../../db/domain/calendar';

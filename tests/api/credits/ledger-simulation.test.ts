@@ -5,8 +5,8 @@ import { checkInvariants, checkWholeLedger, type World } from './ledger-simulati
 import { pickCommand } from './ledger-simulation-commands';
 
 // Model-based simulation of the ledger: random commands run against the real services on a
-// temporary libSQL file and against LedgerModel side by side; all 16 invariants of credits.md are
-// checked after every step. A failure names its seed: LEDGER_SIM_SEED=<seed> replays exactly it.
+// temporary libSQL file and against LedgerModel side by side; the ledger's invariants (numbered in
+// ledger-simulation-invariants.ts) are checked after every step. A failure names its seed: LEDGER_SIM_SEED=<seed> replays exactly it.
 // LEDGER_SIM_OPS scales the run (npm run test:soak).
 
 const TOTAL_OPS = Number(process.env.LEDGER_SIM_OPS ?? 10_000);

@@ -36,7 +36,7 @@ describe('demo surveys', () => {
     expect(mean('oes', (k) => k === 'gibberish')).toBeLessThan(mean('oes', (k) => k === 'careful') - 30);
     expect(mean('combined', (k) => k !== 'careful')).toBeLessThan(careful - 10);
     // The consistency score is stored with the revision (the cleaning rule 'con' reads it) and
-    // catches the random answerers the other scores let pass (issue 17).
+    // catches the random answerers the other scores let pass.
     expect(mean('con', (k) => k === 'random')).toBeLessThan(mean('con', (k) => k === 'careful') - 30);
   });
 });

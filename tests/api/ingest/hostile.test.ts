@@ -1,4 +1,4 @@
-// The hostile corpus (security.md 'Uploads'): each file is answered with its catalogue code and
+// The hostile corpus (the caps of api/ingest/limits.ts): each file is answered with its catalogue code and
 // reason through the whole processing path, and nothing of the revision is left in storage.
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Every upload rule of spec sections 5 and 8 against a confirmed mapping: the catalogue code, the
+// Every upload rule of the data points against a confirmed mapping: the catalogue code, the
 // column and the first offending rows (1-based, as in the file), in German and English.
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeIssue, validateUpload } from '../../../api/ingest/index';

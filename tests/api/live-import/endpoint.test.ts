@@ -260,7 +260,7 @@ describe('live endpoint: hostile and wrong input, limits', () => {
 });
 
 describe('defining a live import (steps 1 and 2)', () => {
-  it('refuses what spec section 5 refuses, with reasons', async () => {
+  it('refuses a definition that breaks a rule of step 2, with reasons', async () => {
     t = await createTestApp();
     const w = await liveWorld(t);
     const page = PAGES[0]!;

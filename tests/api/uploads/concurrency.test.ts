@@ -69,7 +69,7 @@ describe('two uploads confirmed at the same moment with credits for one', () => 
     expect(error.upload.error).toMatchObject({ code: 'BALANCE_NOT_ENOUGH', reason: 'NOT_ENOUGH_CREDITS_FOR_UPLOAD' });
     expect(await t.deps.blobs.stat(`datafiles/${error.datafileId}/${error.upload.revision}/manifest.json`)).toBeNull();
 
-    // Ledger invariants (credits.md): one charge of exactly the estimate; every plan's balance is its ledger sum; nothing negative.
+    // Ledger invariants: one charge of exactly the estimate; every plan's balance is its ledger sum; nothing negative.
     const charges = await t.db.all<{ credits: number; datafile_id: string }>(
       sql`select credits, datafile_id from datafile_charges where company_id = ${w.A}`,
     );

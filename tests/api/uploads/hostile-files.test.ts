@@ -1,4 +1,4 @@
-// The hostile corpus (security.md 'Uploads') through the real path: signed PUT, getSheetNames,
+// The hostile corpus (the caps of api/ingest/limits.ts) through the real path: signed PUT, getSheetNames,
 // createDraftDatafile, the check of step 2. Each file is answered with its code and reason at the
 // first step that can see the problem, nothing is charged, and nothing of it stays in storage; a
 // file refused at step 1 leaves nothing in the database either (one refused later, by the preview or

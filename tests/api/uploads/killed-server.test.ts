@@ -1,4 +1,4 @@
-// The kill test of issue 11: a real server process (api/server.ts) processes a large upload, is
+// The kill test: a real server process (api/server.ts) processes a large upload, is
 // SIGKILLed mid-way, restarts on the same database and storage, and the upload finishes exactly
 // once: READY, charged once, one notification, and no half-written revision was ever visible. Twice:
 // killed while the upload job processes (UPLOAD_PREPARE=false), and killed while the revision

@@ -1,4 +1,4 @@
-// Every rule of the upload steps on the server (spec section 5 and 8, security.md): whatever the
+// Every rule of the upload steps on the server: whatever the
 // browser sends, step 1's name, file, sheet and rows, step 2's data points, step 3's confirmation,
 // who may see and change which datafile, and the processing job's refusal when the credits ran out
 // after the confirmation.

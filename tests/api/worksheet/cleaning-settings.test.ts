@@ -1,5 +1,5 @@
 // updateCleaningSettings and getDatafileCleaningSettings over a real processed revision: each rule of
-// spec section 5 'Cleaning' refused on the server with its reason and nothing written; a valid save
+// the cleaning form refused on the server with its reason and nothing written; a valid save
 // stores exactly what cleanRevision computes (counts, decisions beside the revision, certificate,
 // audit trail); the worksheet's columns route serves the columns under the datafile policy.
 import { eq } from 'drizzle-orm';
@@ -124,7 +124,7 @@ async function refused(settings: Record<string, unknown>, token = owner) {
   return res.body.errors![0]!;
 }
 
-describe('spec section 5 "Cleaning" on the server', () => {
+describe("the cleaning form's rules on the server", () => {
   it('at least one threshold set and enabled', async () => {
     const e = await refused(base({ scoreThresholds: thresholds(60, false) }));
     expect(e.extensions).toMatchObject({ code: 'INVALID_PARAMETERS', reason: 'NO_THRESHOLD_ENABLED' });

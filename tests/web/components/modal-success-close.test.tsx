@@ -36,7 +36,7 @@ function renderModal(handlers: Handlers, modal: (close: () => void) => ReactNode
   return fetchMock;
 }
 
-/** Spec section 4: the success message stays 2 seconds, then the modal closes. */
+/** The success message stays 2 seconds, then the modal closes. */
 async function expectSuccessForTwoSecondsThenClose(testId: string, message: string) {
   const success = await within(screen.getByTestId(testId)).findByTestId('success-alert');
   const shownAt = Date.now();
@@ -105,7 +105,7 @@ describe('success feedback in modals stays 2 seconds, then the modal closes and 
     await act(async () => {
       fireEvent.click(within(wizard).getByTestId('wizard-finish'));
     });
-    // The success view keeps its close button (spec section 2) and does not turn into "already has one" when the list refreshes.
+    // The success view keeps its close button and does not turn into "already has one" when the list refreshes.
     expect(await within(wizard).findByTestId('wizard-close')).toBeTruthy();
     await expectSuccessForTwoSecondsThenClose('assign-wizard', 'Der Vertrag wurde zugewiesen.');
     expect(countOf(fetchMock, 'getCompanyContracts')).toBeGreaterThan(listBefore);

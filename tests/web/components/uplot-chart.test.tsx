@@ -173,7 +173,7 @@ describe('UplotChart', () => {
     expect(screen.getByTestId('chart-legend-heading').textContent).toMatch(/21\.11\.2026/);
   });
 
-  it('cuts labels over 10 characters to 8 plus dots (spec section 9)', () => {
+  it('cuts labels over 10 characters to 8 plus dots', () => {
     expect(shortChartLabel('Mobility Study 2026')).toBe('Mobility...');
     expect(shortChartLabel('Ten chars!')).toBe('Ten chars!');
   });

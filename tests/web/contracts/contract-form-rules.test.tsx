@@ -22,7 +22,7 @@ import { operationsCalled, resetAppState, startSession, stubGraphQL } from '../.
 
 const TODAY = '2026-11-21';
 
-describe('contract form rules (spec section 4)', () => {
+describe('contract form rules', () => {
   it('without an active contract the start is today and its picker is disabled', () => {
     expect(startRules(null, TODAY)).toEqual({ defaultStart: TODAY, minStart: TODAY, startLocked: true });
     expect(initialContractValues(null, TODAY).startDate).toBe(TODAY);
@@ -141,7 +141,7 @@ const contract = (over: Partial<Contract>): Contract => ({
   ...over,
 });
 
-describe('edit contract rules (spec sections 4 and 5)', () => {
+describe('edit contract rules', () => {
   it('moving an upcoming start keeps the duration (the shifted end is sent)', () => {
     const c = contract({});
     const moved = moveStart(c, { startDate: c.startDate, endDate: c.endDate, autoRenew: false }, '2027-09-01');

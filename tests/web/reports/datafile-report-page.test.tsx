@@ -11,7 +11,7 @@ import {
 import { stubCanvas } from '../../support/web/canvas';
 
 // /datafile-report in happy-dom against a faked API: the settings form refuses protection without a
-// password before asking the server (spec section 5 "Report"), and a stranger's wrong password keeps
+// password before asking the server, and a stranger's wrong password keeps
 // the gate with the catalogue message. The server's rules are tested in tests/api/reports/.
 
 const ID = '00000000-0000-4000-8000-0000000d0f03';

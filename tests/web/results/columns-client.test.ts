@@ -3,7 +3,7 @@ import { createColumnsClient } from '../../../web/features/results/data/columns-
 
 // The result page creates its columns client while rendering; React may throw such a render away
 // (a lazy chunk suspending under the page does, on every full load). A worker started by the client
-// itself was then never terminated and loaded the decoder a second time (bench:results, issue 12).
+// itself was then never terminated and loaded the decoder a second time (found by bench:results).
 
 class FakeWorker {
   static started: FakeWorker[] = [];

@@ -9,7 +9,7 @@ import {
   stubGraphQL,
 } from '../../support/web/render-app';
 
-// Issue 12 "Speed": a full load of /datafile-result sends the page's query at boot, beside `me` and
+// Speed: a full load of /datafile-result sends the page's query at boot, beside `me` and
 // the page's code, rather than after both (bench:results measured the chain at about half a second
 // of the 1.5 s budget).
 

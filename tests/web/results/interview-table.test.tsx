@@ -4,7 +4,7 @@ import { AppProviders } from '../../../web/app/providers';
 import { ScoreCell } from '../../../web/features/results/components/cells';
 import { InterviewTable, type GridColumn } from '../../../web/features/results/components/interview-table';
 
-// The result page's interview table while scrolling (issue 12 "Speed", `npm run bench:results`):
+// The result page's interview table while scrolling (`npm run bench:results`):
 // a scroll step must render the rows in view and nothing else. The Chakra frame and the header
 // re-rendering on every scroll event, and Chakra style props on every score cell, cost enough
 // script time per frame to drop frames on 100,000 interviews; these tests keep them out.

@@ -23,7 +23,7 @@ const study = (overrides: Partial<RoiInput> = {}): RoiInput => ({
 });
 
 describe('credit ROI calculation', () => {
-  it('charges one credit per data point between 4 and 10, as the scoring core does (scoring.md TV20)', () => {
+  it('charges one credit per data point between 4 and 10, as the scoring core does (test vector TV20)', () => {
     expect(calculateRoi(study()).creditsPerInterview).toBe(6);
     const onlyDuration = calculateRoi(study({ dataPoints: { ts: 1, ibs: 0, oes: 0, projective: 0 } }));
     expect(onlyDuration).toMatchObject({ dataPointsPerInterview: 1, creditsPerInterview: 4, bound: 'minimum' });
@@ -67,7 +67,7 @@ describe('credit ROI calculation', () => {
     expect(r.netPerYear).toBe(-3.57);
   });
 
-  it('offers a subscription from 50,000 credits a year (spec section 9)', () => {
+  it('offers a subscription from 50,000 credits a year', () => {
     expect(SUBSCRIPTION_MIN_CREDITS_PER_YEAR).toBe(50_000);
     // 1,250 interviews x 4 credits x 10 studies = 50,000 exactly.
     const at = calculateRoi(study({ interviewsPerStudy: 1250, dataPoints: { ts: 1, ibs: 0, oes: 0, projective: 0 } }));

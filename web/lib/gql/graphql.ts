@@ -123,7 +123,7 @@ export type CreditPlanRole =
   | 'PRIMARY'
   | 'SECONDARY';
 
-/** Score kinds of the dashboard: the seven of spec section 1 and the consistency score (CON). */
+/** Score kinds of the dashboard: the product's seven quality scores and the consistency score (CON). */
 export type DashboardScoreKind =
   | 'CON'
   | 'CS'
@@ -241,7 +241,7 @@ export type DatafileSortField =
   | 'STATUS'
   | 'TITLE';
 
-/** Where a datafile is in its life (datapath.md): DRAFT until its first upload is confirmed, PROCESSING while that runs, READY with a published revision, ERROR when the first upload failed, STOPPED for a stopped live import. */
+/** Where a datafile is in its life: DRAFT until its first upload is confirmed, PROCESSING while that runs, READY with a published revision, ERROR when the first upload failed, STOPPED for a stopped live import. */
 export type DatafileStatus =
   | 'DRAFT'
   | 'ERROR'
@@ -267,7 +267,7 @@ export type EditContractInput = {
   startDate: string;
 };
 
-/** Formats of an export (README 'Worksheet, exports and certificates'): the workbook, CSV, Arrow for scripts, the reject list. */
+/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow for scripts, the reject list. */
 export type ExportFormat =
   | 'ARROW'
   | 'CSV'
@@ -456,7 +456,7 @@ export type SupportLevel =
   | 'B'
   | 'C';
 
-/** Live import (issue 14): survey tools send respondents one by one to the datafile's endpoint. */
+/** Live import: survey tools send respondents one by one to the datafile's endpoint. */
 export type SurveySoftware =
   | 'FORSTA'
   | 'NFIELD'

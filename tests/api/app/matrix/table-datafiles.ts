@@ -4,7 +4,7 @@ import type { Principal, World } from '../../../support/matrix-world';
 import { ADMIN_OF_A, ALL, LOGGED_IN, MEMBER_OF_A, type Cell } from './principals';
 
 export const DATAFILE_MATRIX: Record<string, Cell> = {
-  // Uploads (issue 11): A's draft belongs to A's owner. Members of A may start an upload for A; the
+  // Uploads: A's draft belongs to A's owner. Members of A may start an upload for A; the
   // draft is its owner's (also by API key), A's ADMINs' and the operators'; an employee sees only
   // their own drafts, and another organisation nothing.
   getDatafileUploadURL: {
@@ -31,7 +31,7 @@ export const DATAFILE_MATRIX: Record<string, Cell> = {
     }),
     allow: MEMBER_OF_A,
   },
-  // Live import (issue 14): created in the caller's own organisation (operators act only when scoped
+  // Live import: created in the caller's own organisation (operators act only when scoped
   // to one); the integration shows the secret, so only who may upload to the datafile sees or renews it.
   // The world's datafile is a manual one: the allowed callers get past authorization to LIVE_NOT_A_LIVE_DATAFILE.
   createLiveDatafile: {
@@ -78,7 +78,7 @@ export const DATAFILE_MATRIX: Record<string, Cell> = {
     vars: (w) => ({ id: w.draftId }),
     allow: ADMIN_OF_A,
   },
-  // Worksheet (issue 13): who sees a datafile may read and save its cleaning (the world's datafile has no revision yet, so a save that got in is refused for that).
+  // Worksheet: who sees a datafile may read and save its cleaning (the world's datafile has no revision yet, so a save that got in is refused for that).
   getDatafileCleaningSettings: {
     query: 'query($id:ID!){getDatafileCleaningSettings(datafileId:$id){revision}}',
     vars: (w) => ({ id: w.datafileId }),
@@ -104,7 +104,7 @@ export const DATAFILE_MATRIX: Record<string, Cell> = {
     allow: ADMIN_OF_A,
     acceptCodes: ['SCORES_NOT_AVAILABLE'],
   },
-  // Exports and report settings (issue 13): whoever sees the datafile (here A's admins and operators).
+  // Exports and report settings: whoever sees the datafile (here A's admins and operators).
   requestDatafileExport: {
     query: 'mutation($id:ID!){requestDatafileExport(input:{datafileId:$id,format:XLSX}){jobId}}',
     vars: (w) => ({ id: w.datafileId }),
@@ -154,7 +154,7 @@ export const DATAFILE_MATRIX: Record<string, Cell> = {
     acceptCodes: ['INCOMPLETE_INPUT'],
   },
 
-  // Datafiles list, actions and sharing (issue 12). Everyone logged in lists what they see. A's
+  // Datafiles list, actions and sharing. Everyone logged in lists what they see. A's
   // files belong to A's owner: they, A's ADMINs and operators read and manage them; A's employee is
   // a contributor of the stopped file only (reads it, changes nothing); another organisation gets
   // the answer of a missing id.
@@ -215,7 +215,7 @@ export const DATAFILE_MATRIX: Record<string, Cell> = {
     vars: (w) => ({ id: w.stoppedId, u: w.employeeA.id }),
     allow: ADMIN_OF_A,
   },
-  // Result pages (issue 12): whoever sees the datafile (requireDatafile 'see'); the matrix file is
+  // Result pages: whoever sees the datafile (requireDatafile 'see'); the matrix file is
   // adminA's, not shared, so A's EMPLOYEE is refused like another organisation.
   getDatafile: {
     query: 'query($id:ID!){getDatafile(datafileId:$id){id scoreColumns}}',

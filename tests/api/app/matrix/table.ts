@@ -5,7 +5,7 @@ export type { Cell };
 export { ROUTE_MATRIX, type RouteCell } from './table-datafiles';
 
 /**
- * Who may call what (spec section 6, security.md): every root operation of the schema, the
+ * Who may call what (the roles' rights, on the server): every root operation of the schema, the
  * principals allowed; everyone else must be refused with nothing written. A schema operation
  * missing here fails the suite, so new operations are denied until someone decides.
  */
@@ -297,7 +297,7 @@ export const MATRIX: Record<string, Cell> = {
     vars: (w) => ({ c: w.A, p: w.packageId }),
     allow: OPERATOR,
   },
-  // Users (issue 5)
+  // Users
   getUser: {
     query: 'query($u:ID!){getUser(userId:$u){id email}}',
     vars: (w) => ({ u: w.employeeA.id }),
@@ -352,7 +352,7 @@ export const MATRIX: Record<string, Cell> = {
     vars: () => ({ p: { username: 'nfield-user', password: 'nfield-secret', region: 'EU', domain: 'acme' } }),
     allow: LOGGED_IN,
   },
-  // Operator stats (issue 15): every organisation's figures, so operators only
+  // Operator stats: every organisation's figures, so operators only
   getUsageStatsByMonth: {
     query: 'query($f:UsageStatsFilters!){getUsageStatsByMonth(filters:$f){totals{numberOfDatafiles} pageInfo{total}}}',
     vars: (w) => ({ f: { fromMonth: '2026-01', toMonth: '2026-11', companyId: w.A } }),
@@ -363,7 +363,7 @@ export const MATRIX: Record<string, Cell> = {
     vars: () => ({ f: { fromMonth: '2026-01', toMonth: '2026-11' } }),
     allow: OPERATOR,
   },
-  // Monitoring (issue 15): every organisation's jobs and mails, so operators only
+  // Monitoring: every organisation's jobs and mails, so operators only
   getJobQueueSummary: { query: '{getJobQueueSummary{kinds{kind waiting}}}', vars: () => ({}), allow: OPERATOR },
   getJobs: {
     query: 'query($f:JobFilters){getJobs(filters:$f){jobs{id errorDetail payload} pageInfo{total}}}',
