@@ -1,4 +1,4 @@
-// s3rver (a fake S3 server) in its own Node process for tests/api/blob-store-s3.test.ts. Node, not
+// s3rver (a fake S3 server) in its own Node process for tests/api/infra/blob-store-s3.test.ts. Node, not
 // Bun: s3rver makes its list continuation tokens with DES, which Bun's crypto lacks and Node only
 // has with --openssl-legacy-provider. Prints the port, runs until killed.
 const S3rver = require('s3rver');

@@ -11,7 +11,7 @@ import { JobRunner, runnerSettings } from '../../../api/jobs/job-runner';
 import { type JobHandler } from '../../../api/jobs/job-types';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
-// Job runners against the real libSQL file (jobs-runner.test.ts has the job table's rules): waking
+// Job runners against the real libSQL file (enqueue-and-claim.test.ts has the job table's rules): waking
 // on a local enqueue, concurrency limits, schedules across runners, handing back on stop, and the
 // heartbeat in real time.
 
