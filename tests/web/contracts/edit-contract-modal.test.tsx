@@ -4,7 +4,7 @@ import { AppProviders } from '../../../web/app/providers';
 import type { Contract } from '../../../web/features/contracts/api/contract-types';
 import { EditContractModal } from '../../../web/features/contracts/components/edit-contract-modal';
 import { setLocale } from '../../../web/lib/i18n';
-import { renderAppAt, resetAppState, startSession, stubGraphQL } from '../../support/web/render-app';
+import { resetAppState, startSession, stubGraphQL } from '../../support/web/render-app';
 
 const contract = (over: Partial<Contract>): Contract => ({
   id: 'k1',
@@ -115,36 +115,5 @@ describe('edit contract says why a field is locked', () => {
       'Test- und individuelle Verträge verlängern sich nie automatisch.',
     );
     expect(within(modal).getByTestId('edit-contract-save')).toBeTruthy();
-  });
-});
-
-describe('login error', () => {
-  beforeEach(() => resetAppState());
-
-  it('goes away as soon as the user edits a field', async () => {
-    const keys = await crypto.subtle.generateKey(
-      { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
-      true,
-      ['encrypt', 'decrypt'],
-    );
-    const spki = new Uint8Array(await crypto.subtle.exportKey('spki', keys.publicKey));
-    const pem = `-----BEGIN PUBLIC KEY-----\n${btoa(String.fromCharCode(...spki))}\n-----END PUBLIC KEY-----`;
-    stubGraphQL({
-      getPasswordEncryptionKey: () => ({ data: { getPasswordEncryptionKey: pem } }),
-      login: () => ({ errors: [{ message: 'no', extensions: { code: 'AUTHENTICATION_FAILED' } }] }),
-    });
-    renderAppAt('/login');
-    const email = await screen.findByLabelText('E-Mail-Adresse');
-    fireEvent.change(email, { target: { value: 'admin@example.com' } });
-    fireEvent.change(screen.getByLabelText('Passwort'), { target: { value: 'wrong-password' } });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
-    });
-    await screen.findByTestId('error-alert');
-
-    await act(async () => {
-      fireEvent.change(screen.getByLabelText('Passwort'), { target: { value: 'Demo-1234' } });
-    });
-    expect(screen.queryByTestId('error-alert')).toBeNull();
   });
 });
