@@ -207,8 +207,10 @@ export class WasmScoring implements NumericScoring {
       const modelPtrs = a.i32In(models);
       const score = a.f64Out(n),
         dp = a.f64Out(n),
-        own = a.f64Out(n);
-      this.#k('consistencyAggregate')(d2, n, G, modelPtrs, score, dp);
+        own = a.f64Out(n),
+        cal = a.f64Out(2);
+      this.#k('consistencyCalibrate')(d2, n, G, modelPtrs, cal);
+      this.#k('consistencyAggregate')(d2, n, G, modelPtrs, cal, score, dp);
       const gridResults = ms.map((_, gi) => {
         this.#k('consistencyScores')(d2 + gi * n * 4, n, models[gi]!, own);
         // Model block: fitted, sample, core, rank, nu2, label cut (consistency-fit.ts).
