@@ -102,7 +102,7 @@ describe('consistency calibration', () => {
     const parts: PipelineResult[] = [];
     const starts: number[] = [];
     await scoring.scoreChunked(
-      { rows: n, grids: grids.map((g) => ({ items: g.items.length as number, min: 1, max: 6 })) },
+      { rows: n, grids: grids.map((g) => ({ items: (g.items as Float64Array[]).length, min: 1, max: 6 })) },
       function* () {
         for (let s = 0; s < n; s += 777) {
           const end = Math.min(n, s + 777);

@@ -59,6 +59,8 @@ export type CleaningSettingsInput = {
   /** Why this cleaning (kept in the audit trail). */
   comment?: string | null | undefined;
   manualDecisions?: Array<ManualDecisionInput> | null | undefined;
+  /** Remove only when at least this many enabled checks fail (default 1: any failing check removes); at most the number of enabled checks. */
+  minFailingChecks?: number | null | undefined;
   quotaSetting?: QuotaSettingInput | null | undefined;
   /** The revision the settings were made on; a newer published revision refuses the save (the counts would differ). */
   revision: number;
