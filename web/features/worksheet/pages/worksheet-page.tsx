@@ -21,6 +21,7 @@ import { DecisionTable } from '../components/decision-table';
 import { DiscardGuard } from '../components/discard-guard';
 import { ImpactView } from '../components/impact-view';
 import { ManualPanel } from '../components/manual-panel';
+import { OverCleaningGuard } from '../components/over-cleaning-guard';
 import { QuotaFields } from '../components/quota-fields';
 import { SettingsFields } from '../components/settings-fields';
 import {
@@ -348,6 +349,7 @@ function WorksheetForm({
                   </Text>
                 ) : null}
               </Box>
+              <OverCleaningGuard guard={result.guard} minFailing={values.minFailingChecks} />
               <Box>
                 <DecisionTable
                   rows={result.rows}
