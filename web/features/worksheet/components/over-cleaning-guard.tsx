@@ -1,4 +1,4 @@
-import { Box, Table, Text } from '@chakra-ui/react';
+import { Table, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import type { CheckGuard } from '../../../../scoring/index.ts';
 import { formatNumber } from '../../../lib/format';
@@ -8,7 +8,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 export const GUARD_WARN = 0.01;
 
 /**
- * The over-cleaning guard beside the counts: per enabled check, how many interviews it removes alone
+ * The over-cleaning guard below the rules (a fieldset of the settings form): per enabled check, how many interviews it removes alone
  * and its estimated false-positive rate on this dataset (scoring/cleaning-guard.ts). A rule whose
  * estimate exceeds 1 % is marked; with k of n (k >= 2) no check removes anything alone.
  */
@@ -24,12 +24,11 @@ export const OverCleaningGuard = memo(function OverCleaningGuard({
   const rows = guard.filter((g) => g.enabled);
   const name = (g: CheckGuard) =>
     g.check === 'badAnswers' ? t('worksheet.guard.badAnswers') : t(`worksheet.scoreNames.${g.check}`);
-  const high = rows.filter((g) => (g.falsePositiveEstimate ?? 0) > GUARD_WARN);
+  // With k >= 2 no rule removes anything alone: the warning is about the usual rule only.
+  const high = minFailing > 1 ? [] : rows.filter((g) => (g.falsePositiveEstimate ?? 0) > GUARD_WARN);
   return (
-    <Box data-testid="over-cleaning-guard">
-      <Text fontWeight="medium" mb="1">
-        {t('worksheet.guard.title')}
-      </Text>
+    <fieldset data-testid="over-cleaning-guard">
+      <legend>{t('worksheet.guard.title')}</legend>
       {rows.length === 0 ? (
         <Text fontSize="sm" color="fg.muted" data-testid="guard-empty">
           {t('worksheet.guard.none')}
@@ -78,6 +77,6 @@ export const OverCleaningGuard = memo(function OverCleaningGuard({
       <Text fontSize="xs" color="fg.muted" mt="1">
         {minFailing > 1 ? t('worksheet.guard.kOfNNote', { k: minFailing }) : t('worksheet.guard.note')}
       </Text>
-    </Box>
+    </fieldset>
   );
 });

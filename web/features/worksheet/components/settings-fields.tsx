@@ -1,6 +1,6 @@
 import { Box, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useFormikContext } from 'formik';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { CATEGORY_NAMES, CLEANING_METHODS, enabledChecks } from '../../../../scoring/index.ts';
 import { useT } from '../../../lib/i18n';
 import { WEIGHT_KEYS, type ThresholdValue, type WorksheetValues } from '../settings/form-model';
@@ -96,13 +96,16 @@ const ThresholdRow = memo(function ThresholdRow({
   );
 });
 
-/** Method, thresholds, the open-answer rule, target sample size, weighting. */
+/** Method, thresholds, the open-answer rule, k of n, the guard, target sample size, weighting. */
 export function SettingsFields({
   available,
   onThresholds,
+  guard,
 }: {
   available: (key: string) => boolean;
   onThresholds: (next: ThresholdValue[]) => void;
+  /** The over-cleaning guard of the latest run, shown below the rules it describes. */
+  guard?: ReactNode;
 }) {
   const t = useT();
   const { values, setFieldValue, errors } = useFormikContext<WorksheetValues>();
@@ -222,6 +225,7 @@ export function SettingsFields({
           </Text>
         ) : null}
       </fieldset>
+      {guard}
       <fieldset>
         <legend>{t('worksheet.form.target')}</legend>
         <Input

@@ -190,15 +190,9 @@ export function worksheetSchema(keptCount: () => number | null, rows: number) {
       );
     }),
     badAnswers: yup.object({ min: yup.number().integer().min(1).max(100) }),
-    minFailingChecks: yup
-      .number()
-      .test(
-        'k-of-n',
-        'worksheet.validation.minFailingChecks',
-        function test(k) {
-          const checks = enabledChecks(this.parent as WorksheetValues);
-          return Number.isInteger(k) && (k as number) >= 1 && (k as number) <= Math.max(1, checks);
-        },
-      ),
+    minFailingChecks: yup.number().test('k-of-n', 'worksheet.validation.minFailingChecks', function test(k) {
+      const checks = enabledChecks(this.parent as WorksheetValues);
+      return Number.isInteger(k) && (k as number) >= 1 && (k as number) <= Math.max(1, checks);
+    }),
   });
 }
