@@ -40,7 +40,8 @@ export function cleaningGuard(input: CleaningInput, rules: CleaningRules, checks
   const n = input.rows;
   return CHECK_KEYS.map((check, b) => {
     const bit = 1 << b;
-    const enabled = b === CHECK_BAD_ANSWERS ? rules.badAnswers.enabled : (rules.rules[check as RuleKey]?.enabled ?? false);
+    const enabled =
+      b === CHECK_BAD_ANSWERS ? rules.badAnswers.enabled : (rules.rules[check as RuleKey]?.enabled ?? false);
     let flagged = 0,
       alone = 0,
       eligible = 0;

@@ -280,14 +280,30 @@ export function createChunkedPipeline(heap: WasmHeap): ChunkedPipeline {
           const d2 = a.alloc(grids.length * count * 4);
           samples.forEach((smp, gi) => {
             const g = grids[gi]!;
-            k('consistencyRows')(a.f64In(smp.data), count, g.items, g.min ?? NaN, g.max ?? NaN, models[gi]!, 0, count, d2 + gi * count * 4, 0);
+            k('consistencyRows')(
+              a.f64In(smp.data),
+              count,
+              g.items,
+              g.min ?? NaN,
+              g.max ?? NaN,
+              models[gi]!,
+              0,
+              count,
+              d2 + gi * count * 4,
+              0,
+            );
           });
           k('consistencyCalibrate')(d2, count, grids.length, a.i32In(models), calibration);
         } finally {
           a.release();
         }
       }
-      const given: GivenStatistics = { medians: medianAt, models, projective: stats, consistencyCalibration: calibration };
+      const given: GivenStatistics = {
+        medians: medianAt,
+        models,
+        projective: stats,
+        consistencyCalibration: calibration,
+      };
       // Last pass: every chunk scored with them, its results copied out, its memory freed.
       let totalCredits = 0;
       await pass(shape, chunks, async (c, start) => {

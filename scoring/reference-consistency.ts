@@ -392,7 +392,11 @@ function interviewSum(fits: readonly ConsistencyFit[], d2: readonly Float64Array
  * Calibration of the interviews' normal scores: over the rows the fit samples (sampleRow), the normal
  * score of each row's D² summed over its fitted grids.
  */
-export function calibrateInterviews(fits: readonly ConsistencyFit[], d2: readonly Float64Array[], n: number): Calibration {
+export function calibrateInterviews(
+  fits: readonly ConsistencyFit[],
+  d2: readonly Float64Array[],
+  n: number,
+): Calibration {
   const z: number[] = [];
   for (let t = 0; t < Math.min(n, CONSISTENCY.sampleLimit); t++) {
     const { sum, df, nu2 } = interviewSum(fits, d2, sampleRow(t, n));

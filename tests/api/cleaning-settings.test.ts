@@ -356,9 +356,13 @@ describe('k of n failing checks', () => {
     const one = cleanRevision(t.deps.scoring, scores, any);
     const two = cleanRevision(t.deps.scoring, scores, { ...any, minFailing: 2 });
     expect(two.keptCount).toBeGreaterThan(one.keptCount);
-    const res = await t.gql(SAVE, { id: datafileId, s: base({ scoreThresholds: checks, minFailingChecks: 2 }) }, {
-      token: owner,
-    });
+    const res = await t.gql(
+      SAVE,
+      { id: datafileId, s: base({ scoreThresholds: checks, minFailingChecks: 2 }) },
+      {
+        token: owner,
+      },
+    );
     expect(res.body.errors).toBeUndefined();
     const out = res.body.data.updateCleaningSettings;
     expect(out.numberOfCleanedRecords).toBe(two.keptCount);

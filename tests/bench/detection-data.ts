@@ -89,7 +89,8 @@ export function loadDataset(key: string): RealDataset {
   if (!m) throw new Error(`no detection dataset ${key}`);
   const lines = readFileSync(join(DIR, m.file), 'utf8').trim().split('\n');
   const header = lines[0]!.split(',');
-  if (header.join() !== m.items.map((i) => i.name).join()) throw new Error(`${m.file}: header differs from datasets.json`);
+  if (header.join() !== m.items.map((i) => i.name).join())
+    throw new Error(`${m.file}: header differs from datasets.json`);
   const rows = lines.length - 1;
   const answers = m.items.map(() => new Float64Array(rows));
   for (let i = 0; i < rows; i++) {

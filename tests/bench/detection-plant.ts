@@ -134,7 +134,9 @@ export function plantSurvey(
           v = u >= speederCareless ? real(item) : u < speederCareless / 2 || Number.isNaN(prev) ? uniformCode(p) : prev;
         } else if (kind === 'straightliner') v = at(level);
         else if (kind === 'partialStraightliner') {
-          if (moves.has(j)) current = current === p.max ? current - 1 : current === p.min ? current + 1 : current + (r() < 0.5 ? -1 : 1);
+          if (moves.has(j))
+            current =
+              current === p.max ? current - 1 : current === p.min ? current + 1 : current + (r() < 0.5 ? -1 : 1);
           v = current;
         } else if (kind === 'pattern') {
           const s0 = start - p.min;

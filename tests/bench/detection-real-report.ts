@@ -3,13 +3,7 @@
 // rules, the figures per dataset and planted kind for the tuned part and the held-out part, the goals
 // checked on the held-out part, what removes genuine respondents, the red Time-Score decision, and
 // the over-cleaning guard's estimate against the truth.
-import {
-  CHECK_KEYS,
-  DEFAULT_RULES,
-  cleaningGuard,
-  type PipelineResult,
-  type Scoring,
-} from '../../scoring/index.ts';
+import { CHECK_KEYS, DEFAULT_RULES, cleaningGuard, type PipelineResult, type Scoring } from '../../scoring/index.ts';
 import { DATASET_KEYS, loadDataset, lognormalOf, realDurations } from './detection-data.ts';
 import { PLANT_SHARES, PLANTED_KINDS, plantSurvey, type RowKind } from './detection-plant.ts';
 import {
@@ -123,7 +117,10 @@ export function realDataReport(s: Scoring): boolean {
   );
   const perDataset = held.filter((r) => missedGoals(figuresOf(r.outcome)).length === 0).map((r) => r.key);
   console.log(`  datasets meeting every goal on their own: ${perDataset.length ? perDataset.join(', ') : 'none'}`);
-  part(`limits, not tuned on nor counted (${LIMITS.join(', ')})`, LIMITS.map((k) => runDataset(s, k, seeds)));
+  part(
+    `limits, not tuned on nor counted (${LIMITS.join(', ')})`,
+    LIMITS.map((k) => runDataset(s, k, seeds)),
+  );
 
   const genuine = held.reduce((a, r) => a + r.outcome.kinds.filter((k: RowKind) => k === 'genuine').length, 0);
   const causes = new Map<string, number>();
@@ -135,16 +132,25 @@ export function realDataReport(s: Scoring): boolean {
         .map(([c, v]) => `${c} ${pct(v / genuine)}`)
         .join(', '),
   );
-  const red = held.reduce((a, r) => ({ n: a.n + r.redTime.n, removed: a.removed + r.redTime.removed, redCombined: a.redCombined + r.redTime.redCombined }), {
-    n: 0,
-    removed: 0,
-    redCombined: 0,
-  });
+  const red = held.reduce(
+    (a, r) => ({
+      n: a.n + r.redTime.n,
+      removed: a.removed + r.redTime.removed,
+      redCombined: a.redCombined + r.redTime.redCombined,
+    }),
+    {
+      n: 0,
+      removed: 0,
+      redCombined: 0,
+    },
+  );
   console.log(
     `red Time-Score (TS < 20 from at least one duration, held-out): ${red.n} interviews, removed by the default rules ${pct(red.removed / red.n)}, ` +
       `red combined score ${pct(red.redCombined / red.n)} (the TS rule removes them, as OR-joined per-score rules do)`,
   );
-  console.log('over-cleaning guard (held-out, default rules): per check, removed alone / estimated false-positive rate / true rate among genuine');
+  console.log(
+    'over-cleaning guard (held-out, default rules): per check, removed alone / estimated false-positive rate / true rate among genuine',
+  );
   CHECK_KEYS.forEach((c, b) => {
     const alone = held.reduce((a, r) => a + r.guard.alone[b]!, 0);
     const eligible = held.reduce((a, r) => a + r.guard.eligible[b]!, 0);

@@ -57,7 +57,8 @@ export function addOutcome(into: Outcome, kinds: readonly RowKind[], r: Pipeline
 
 export function mergeOutcomes(parts: readonly Outcome[]): Outcome {
   const out = emptyOutcome();
-  for (const p of parts) for (const key of Object.keys(out) as (keyof Outcome)[]) (out[key] as unknown[]).push(...p[key]);
+  for (const p of parts)
+    for (const key of Object.keys(out) as (keyof Outcome)[]) (out[key] as unknown[]).push(...p[key]);
   return out;
 }
 
@@ -84,7 +85,14 @@ export function figuresOf(o: Outcome): OutcomeFigures {
     return { n: idx.length, removed: idx.length ? idx.filter((i) => o.removed[i]).length / idx.length : NaN };
   };
   const g = share('genuine');
-  const f: OutcomeFigures = { genuine: g.n, genuineRemoved: g.removed, aucAll: aucFor(o), removed: {}, auc: {}, count: {} };
+  const f: OutcomeFigures = {
+    genuine: g.n,
+    genuineRemoved: g.removed,
+    aucAll: aucFor(o),
+    removed: {},
+    auc: {},
+    count: {},
+  };
   for (const k of PLANTED_KINDS) {
     const s = share(k);
     f.removed[k] = s.removed;

@@ -115,7 +115,9 @@ describe('consistency calibration', () => {
       },
     );
     parts.forEach((p, c) =>
-      p.consistency.forEach((v, i) => expect(Object.is(v, whole.consistency[starts[c]! + i]), `row ${starts[c]! + i}`).toBe(true)),
+      p.consistency.forEach((v, i) =>
+        expect(Object.is(v, whole.consistency[starts[c]! + i]), `row ${starts[c]! + i}`).toBe(true),
+      ),
     );
   });
 
