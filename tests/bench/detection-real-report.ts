@@ -57,7 +57,12 @@ function runDataset(s: Scoring, key: string, seeds: readonly number[]): DatasetR
     const removed = Uint8Array.from(cleaned.kept, (k) => 1 - k);
     addOutcome(outcome, survey.kinds, r, removed);
     const two = s.clean(input, { ...DEFAULT_RULES, minFailing: 2 });
-    addOutcome(twoChecks, survey.kinds, r, Uint8Array.from(two.kept, (k) => 1 - k));
+    addOutcome(
+      twoChecks,
+      survey.kinds,
+      r,
+      Uint8Array.from(two.kept, (k) => 1 - k),
+    );
     survey.kinds.forEach((k, i) => {
       if (k === 'genuine' && removed[i]) {
         const name = CHECK_KEYS.filter((_, b) => cleaned.checks[i]! & (1 << b)).join('+') || 'manual';
