@@ -42,8 +42,8 @@ export const CONSISTENCY = {
    * The anchors hold for samples whose normal scores have a median up to referenceCentre and a spread
    * (median minus 10th percentile, over the normal's) up to referenceSpread; wider samples move them out.
    */
-  referenceCentre: 1.4,
-  referenceSpread: 2.5,
+  referenceCentre: 1.6,
+  referenceSpread: 2.7,
   /** A grid whose own consistency is below this (red band) is labelled Inconsistent. */
   labelBelow: 40,
 } as const;
