@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { ClassificationResult, OpenQuestion } from '../../scoring/index.ts';
 import { syntheticSurvey } from '../bench/oes-synthetic.ts';
-import { loadLabelledSet, surveyQuestions } from './open-ended-labelled.ts';
+import { corpusSurveys, loadLabelledSet, surveyQuestions } from './open-ended-labelled.ts';
 import { demoOpenQuestions, oneAnswerSurvey, repeatedAnswersSurvey, rng } from './open-ended-corpus.ts';
 
 export const GOLDEN_FILE = new URL('../fixtures/oes/golden-5923a51.json', import.meta.url);
@@ -107,7 +107,7 @@ function startTimes(n: number, seed: number): Float64Array {
 }
 
 export function goldenCases(): GoldenCase[] {
-  const set = loadLabelledSet();
+  const set = corpusSurveys();
   const de = set.filter((s) => s.questions[0]!.languages[0] === 'de');
   const en = set.filter((s) => s.questions[0]!.languages[0] === 'en');
   const repeated = repeatedAnswersSurvey(6000, 11, 'de');
