@@ -1,7 +1,7 @@
 // The seeded corpus of the open-ended differential test and its recorded verdicts: categories, unsure
 // flags and duplicate clusters as main's classifier gave them (commit 5923a51, before the classifier
 // learnt to read each distinct text once and to find near-duplicates by signatures). The fixture
-// tests/fixtures/oes/golden-5923a51.json was written by record-open-ended-golden.ts running on that
+// tests/fixtures/oes/golden-v4.json was written by record-open-ended-golden.ts running on that
 // commit; the test (open-ended-golden.test.ts) requires the same verdicts from today's code.
 //
 // Re-record only when a rule changes on purpose (and the scoring version with it):
@@ -12,7 +12,7 @@ import { syntheticSurvey } from '../bench/oes-synthetic.ts';
 import { corpusSurveys, loadLabelledSet, surveyQuestions } from './open-ended-labelled.ts';
 import { demoOpenQuestions, oneAnswerSurvey, repeatedAnswersSurvey, rng } from './open-ended-corpus.ts';
 
-export const GOLDEN_FILE = new URL('../fixtures/oes/golden-5923a51.json', import.meta.url);
+export const GOLDEN_FILE = new URL('../fixtures/oes/golden-v4.json', import.meta.url);
 
 export interface GoldenCase {
   name: string;
