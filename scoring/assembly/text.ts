@@ -5,7 +5,7 @@ import { isLetter, isDigit, isSpace, isPunctuation, isCoreTrim, isVowel, unleet,
 import {
   hashAdd, hashRange, hashStart, tableGet, tableAdd, languageBit, LANGUAGES, LIST_STOPWORDS, LIST_GENERIC, LIST_INTENSIFIER,
   LIST_NOINFO, LIST_PROFANITY, LIST_DICTIONARY, LIST_KEYRUN, LIST_KEYRUN4, LIST_FILLER, LIST_NOINFO_PHRASE,
-  LIST_PROFANITY_PREFIX, LIST_OFFTOPIC,
+  LIST_PROFANITY_PREFIX, LIST_OFFTOPIC, LIST_SW_EN,
 } from './text-lists';
 import { wordKey } from './text-keys';
 import { take, release } from './mem';
@@ -238,6 +238,8 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   let garbage = 0;
   let specific = 0;
   let noinfoPhrase = false;
+  let noinfoWord = false;
+  let genericWord = false;
   // Function words of three or more letters in no allowed language's list.
   let foreign = 0;
   let i = a;
@@ -257,8 +259,10 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
     // A word that makes up a list item by itself ("xiaomi, poco, samsung") is a name, not a function word.
     if ((bits & LIST_STOPWORDS) != 0 && te - ts > 1 && !standsAlone(cps, a, b, ts, te)) {
       for (let l = 0; l < LANGUAGES; l++) if (bits & languageBit(l)) unchecked((hits[l] += 1));
-      // Two-letter particles ("la", "de", "il") start too many names to place an answer on their own.
-      if (te - ts >= 3 && (bits & allowedMask) == 0) foreign++;
+      // Two-letter particles ("la", "de", "il") start too many names to place an answer on their own,
+      // and English words are the usual source of names in answers in any language ("Under Armour",
+      // "The North Face"): an English answer needs two function words (the rule below).
+      if (te - ts >= 3 && (bits & allowedMask) == 0 && (bits & LIST_STOPWORDS & ~LIST_SW_EN) != 0) foreign++;
     }
     const tlen = te - ts;
     const listed = (bits & NON_SPECIFIC) != 0;
@@ -284,6 +288,10 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
       if (bits & LIST_NOINFO_PHRASE) noinfoPhrase = true;
       if (bits & LIST_OFFTOPIC) marker = true;
     }
+    // A listed non-answer word inside a short answer ("mir fällt grad nix ein"), unless an evaluation
+    // makes it a generic one ("nix besonderes").
+    if (tlen >= 3 && (bits & LIST_NOINFO) != 0) noinfoWord = true;
+    if (bits & LIST_GENERIC) genericWord = true;
     if (tlen >= 3) {
       longTokens++;
       if (isGarbage(cps, ts, te, bits)) garbage++;
@@ -310,8 +318,8 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
     if (tokens >= 2 && allowedMask != 0) {
       // Flag when the most stop-word hits (at least 2) belong only to languages the question does not
       // allow; a tie between two languages that are both not allowed is still not allowed. In short
-      // answers one function word can be all there is ("too expensive", "Non ricordo"): one of three or
-      // more letters is enough when no word of an allowed language's list is there.
+      // answers one function word can be all there is ("Non ricordo", "prezzi più bassi"): one of three
+      // or more letters, not English, is enough when no word of an allowed language's list is there.
       let best = 0;
       for (let l = 0; l < LANGUAGES; l++) best = max(best, unchecked(hits[l]));
       let topAllowed = false;
@@ -332,7 +340,7 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   while (cb > ca && isCoreTrim(cpAt(cps, cb - 1))) cb--;
   const coreBits = tableGet(hashRange(cps, ca, cb));
   // 5 No Information: a listed answer, punctuation only, or a no-information phrase with nothing else of content.
-  if ((coreBits & LIST_NOINFO) || punctOnly || (noinfoPhrase && specific == 0 && tokens <= NOINFO_MAX_TOKENS)) flags |= 1 << 5;
+  if ((coreBits & LIST_NOINFO) || punctOnly || ((noinfoPhrase || (noinfoWord && !genericWord)) && specific == 0 && tokens <= NOINFO_MAX_TOKENS)) flags |= 1 << 5;
   // 4 Generic: a listed answer, or a short answer without a word of its own (only generic words,
   // intensifiers, fillers, function words or the question's own words).
   if ((coreBits & LIST_GENERIC) || (tokens >= 1 && tokens <= GENERIC_MAX_TOKENS && specific == 0 && letters > 0)) flags |= 1 << 4;

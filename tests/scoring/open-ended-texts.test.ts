@@ -98,11 +98,11 @@ describe('classifying repeated texts', () => {
 
   it('counts every respondent who wrote a word towards the topic vocabulary (V_q)', () => {
     // 300+ answers: a word needs 3 other respondents. "Fahrradtour" by 3 respondents (one text) is topical
-    // for nobody at 2 others, and for each of 4 writers at 3 others. The same respondents answer a second
-    // question with other words the same way, so they are off topic throughout (Wrong Topic) or on topic.
+    // for nobody at 2 others, and for each of 4 writers at 3 others. The same respondents remark on the
+    // survey in a second question, which makes an answer without a topical word Wrong Topic.
     const filler = Array.from({ length: 400 }, (_, i) => `Das Hotel war gut ${i}`);
     const off = 'Fahrradtour Zahnarzt Steuererklärung Werkstatt';
-    const off2 = 'Kinderwagen Handball Ostsee Zahnspange';
+    const off2 = 'Diese Umfrage ist viel zu lang';
     const second = { text: 'Warum haben Sie sich für dieses Reiseziel entschieden?', keywords: ['Preis'] };
     const classify = (writers: number) =>
       scoring.classifyOpenEnded([
@@ -135,20 +135,17 @@ describe('openEndedSession', () => {
   const V = 'aeiou';
   const word = (v: number) =>
     `${C[v % 16]}${V[Math.floor(v / 16) % 5]}${C[Math.floor(v / 80) % 16]}${V[Math.floor(v / 1280) % 5]}${C[Math.floor(v / 6400) % 16]}ak`;
-  // Off-topic answers of made-up words (Wrong Topic: the same respondents answer a second question the
-  // same way), and answers that only the compound test keeps on topic ("<word>einkauf" holds "einkauf"),
-  // spread over later chunks so their letters are read from a joined block.
-  const column = (offset: number) =>
-    Array.from({ length: 240 }, (_, i) => {
-      const v = 5 * i + offset;
-      return i % 7 === 3
-        ? `${word(v)}einkauf ${word(v + 1)} ${word(v + 2)} ${word(v + 3)}`
-        : i % 7 === 5
-          ? `${word(v)} ${word(v + 1)} ${word(v + 2)} ${word(v + 3)}`
-          : `Obst und Gemüse an der Kasse ${i}`;
-    });
-  const answers = column(0);
-  const answers2 = column(2000);
+  // Off-topic answers of made-up words (Wrong Topic: the same respondents remark on the survey in a
+  // second question), and answers that only the compound test keeps on topic ("<word>einkauf" holds
+  // "einkauf"), spread over later chunks so their letters are read from a joined block.
+  const answers = Array.from({ length: 240 }, (_, i) =>
+    i % 7 === 3
+      ? `${word(5 * i)}einkauf ${word(5 * i + 1)} ${word(5 * i + 2)} ${word(5 * i + 3)}`
+      : i % 7 === 5
+        ? `${word(5 * i)} ${word(5 * i + 1)} ${word(5 * i + 2)} ${word(5 * i + 3)}`
+        : `Obst und Gemüse an der Kasse ${i}`,
+  );
+  const answers2 = answers.map((a, i) => (i % 7 === 5 ? `Diese Umfrage nervt ${word(2000 + i)}` : a));
   const config2 = { ...config, text: 'Was stört Sie beim Einkaufen im Supermarkt am meisten?' };
 
   it('gives the verdicts of one call when the answers arrive in chunks of any size', () => {

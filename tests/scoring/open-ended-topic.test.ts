@@ -64,26 +64,40 @@ describe('Wrong Topic from off-topic markers', () => {
     expect(categories(shop(['Umfrage', 'www']))[0]).toEqual([1, 1]);
   });
 
+  it('calls classified ads Wrong Topic, and does not let evaluative question words ("like", "best") tie an answer to the topic', () => {
+    const ads = shop(['Kinderwagen zu verkaufen, guter Zustand, 80 Euro VB', 'Bei Interesse einfach melden']);
+    expect(categories(ads)[0]).toEqual([10, 10]);
+    const likes = shop(['Buy cheap followers and likes for your account, results guaranteed'], {
+      text: 'What do you like best about your phone?',
+      keywords: ['camera', 'battery'],
+      allowedLanguages: ['en'],
+    });
+    expect(categories(likes)[0]).toEqual([10]);
+  });
+
   it('does not mark e-mail-like text without a letter after the @', () => {
     expect(categories(shop(['Mit dem Rad zum Markt @ 8 Uhr, danach zum Bäcker um die Ecke']))[0]).toEqual([1]);
   });
 });
 
 describe('Wrong Topic for answers without a word of the survey', () => {
-  it('needs the respondent off topic in two answers and on topic in none', () => {
+  it('needs the same respondent to have written a marked answer and no attentive one', () => {
     const off = [
       'Wir haben seit Mai einen Hund, er heißt Bruno und ist ein Labrador',
       'Mein Auto muss nächste Woche in die Werkstatt, Auspuff kaputt',
       'Die Bundesliga-Saison war spannend, Bayern hat verloren',
       'Meine Tochter hat morgen Geburtstag, sie wird sieben',
+      'Wir fahren im Sommer mit dem Wohnmobil nach Schweden',
     ];
     const flat = 'Ich suche noch eine Wohnung in Leipzig, drei Zimmer mit Balkon';
-    // Next to no answer, a generic answer, an on-topic answer and a second off-topic answer.
-    const r = run(shop(off), annoy(['', 'passt schon', 'Die Preise an der Kasse', flat]));
-    expect(Array.from(r.categories[0]!)).toEqual([1, 1, 1, 10]);
-    expect(Array.from(r.categories[1]!)).toEqual([0, 4, 1, 10]);
+    // Next to no answer, a generic answer, an on-topic answer, a second answer without a word of the
+    // survey, and a remark about the survey.
+    const second = ['', 'passt schon', 'Die Preise an der Kasse', flat, 'Diese Umfrage nervt total'];
+    const r = run(shop(off), annoy(second));
+    expect(Array.from(r.categories[0]!)).toEqual([1, 1, 1, 1, 10]);
+    expect(Array.from(r.categories[1]!)).toEqual([0, 4, 1, 1, 10]);
     // The ones left valid stay unsure, for the AI judge.
-    expect(Array.from(r.unsure[0]!)).toEqual([1, 1, 1, 1]);
+    expect(Array.from(r.unsure[0]!)).toEqual([1, 1, 1, 1, 1]);
   });
 
   it('keeps an answer on topic through a compound of a word of any question of the survey', () => {
@@ -97,20 +111,24 @@ describe('Wrong Topic for answers without a word of the survey', () => {
 });
 
 describe('Wrong Language in short answers', () => {
-  it('places an answer of two or three words by one function word of three or more letters', () => {
-    expect(categories(shop(['too expensive', 'Non ricordo', 'prezzi più bassi'], { topicCheck: false }))[0]).toEqual([
-      11, 11, 11,
-    ]);
+  it('places an answer by one function word of three or more letters that is not English', () => {
+    const q = shop(['Non ricordo', 'prezzi più bassi', 'too expensive for me'], { topicCheck: false });
+    expect(categories(q)[0]).toEqual([11, 11, 11]);
   });
 
-  it('does not count list items or two-letter particles, which start many names', () => {
-    const brands = shop(['xiaomi redmi, poco, samsung', 'La Piazza', 'Café de Flore'], {
-      text: 'Which brands or places come to mind?',
+  it('does not count list items, two-letter particles or a lone English word, which start many names', () => {
+    const brands = shop(['xiaomi redmi, poco, samsung', 'La Piazza', 'Under Armour', 'The North Face, Patagonia'], {
+      text: 'Welche Marken oder Orte fallen Ihnen ein?',
       keywords: [],
+      topicCheck: false,
+    });
+    expect(categories(brands)[0]).toEqual([1, 1, 1, 1]);
+    const en = shop(['Café de Flore'], {
+      text: 'Which places come to mind?',
       allowedLanguages: ['en'],
       topicCheck: false,
     });
-    expect(categories(brands)[0]).toEqual([1, 1, 1]);
+    expect(categories(en)[0]).toEqual([1]);
   });
 
   it('leaves short answers with a word of an allowed language alone', () => {
@@ -121,6 +139,18 @@ describe('Wrong Language in short answers', () => {
 });
 
 describe('word-list corners', () => {
+  it('reads a listed non-answer word in a short answer without content as no information, unless an evaluation makes it generic', () => {
+    expect(categories(shop(['mir fällt grad nix ein', 'nix besonderes', 'trifft nicht zu']))[0]).toEqual([5, 4, 5]);
+  });
+
+  it('finds chatbot text by the formulae it opens and closes with', () => {
+    const q = shop([
+      'Certainly! Popular choices include: 1. Apples 2. Bread 3. Milk',
+      'Hier sind einige typische Einkäufe: 1. Brot 2. Milch 3. Obst',
+    ]);
+    expect(categories(q)[0]).toEqual([13, 13]);
+  });
+
   it('calls a four-letter unit typed twice nonsense, but not a dictionary word', () => {
     expect(categories(shop(['asdfasdf', 'blahblah', 'Couscous'], { topicCheck: false }))[0]).toEqual([7, 7, 1]);
   });

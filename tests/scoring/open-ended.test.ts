@@ -34,13 +34,19 @@ describe('open-ended classification (TV11)', () => {
     expect(classify(answer)).toBe(category);
   });
 
-  it('k: an answer without a word of the survey is Wrong Topic only when its respondent is off topic throughout', () => {
+  it('k: an answer without a word of the survey is Wrong Topic only when its respondent also wrote spam or a remark about the survey', () => {
     // The rule as first written called it Wrong Topic alone; the classifier asks for more evidence
     // (scoring/README.md, "Open-ended answers: how the classifier decides"): alone it is valid and unsure.
     const k = 'My car needs new tires and the insurance bill arrived';
     const alone = scoring.classifyOpenEnded([vacation([k])]);
     expect([alone.categories[0]![0], alone.unsure[0]![0]]).toEqual([1, 1]);
-    const other = vacation(['My landlord raised the rent again, third time in two years'], {
+    const landlord = vacation(['My landlord raised the rent again, third time in two years'], {
+      text: 'Why did you choose this destination?',
+      keywords: ['price', 'distance'],
+    });
+    const besideLife = scoring.classifyOpenEnded([vacation([k]), landlord]);
+    expect(besideLife.categories.map((c) => c[0])).toEqual([1, 1]);
+    const other = vacation(['This survey is far too long, I give up'], {
       text: 'Why did you choose this destination?',
       keywords: ['price', 'distance'],
     });
