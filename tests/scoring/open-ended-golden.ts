@@ -2,7 +2,7 @@
 // flags and duplicate clusters. The verdicts were first recorded from main's classifier before it read
 // each distinct text once and found near-duplicates by signatures (commit 5923a51), so the test showed
 // that change left every verdict alone; they were re-recorded when the rules changed on purpose
-// (scoring version 4, commit 825f63b). The fixture tests/fixtures/oes/golden-v4.json was written by
+// (scoring version 4, commit d2da579). The fixture tests/fixtures/oes/golden-v4.json was written by
 // record-open-ended-golden.ts running on that commit; the test (open-ended-golden.test.ts) requires the
 // same verdicts from today's code, in one call and in chunks.
 //
