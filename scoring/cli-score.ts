@@ -13,6 +13,7 @@ import {
   type Scoring,
 } from './index.ts';
 import { InputError, columnIndex, columnRange, numericColumn, textColumn, type Table } from './cli-csv.ts';
+import { CellColumn, type CsvColumn } from './cli-csv-write.ts';
 import { oesSuggestion, trafficLight } from './bands.ts';
 
 /** The JSON configuration of `score`: every part is optional. */
@@ -58,13 +59,13 @@ interface Output {
   /** One line about the whole file (certificate), for standard error. */
   summary?: string;
   header: string[];
-  columns: (readonly (string | number)[] | ArrayLike<number>)[];
+  columns: CsvColumn[];
   decimals: number[];
 }
 
 /** Computes every configured score; returns CSV columns (scores rounded half up to `decimals`). */
 export function scoreTable(s: Scoring, table: Table, cfg: ScoreConfig, decimals: number): Output {
-  const n = table.rows.length;
+  const n = table.rowCount;
   const out: Output = { header: [], columns: [], decimals: [] };
   const add = (name: string, column: Output['columns'][number], d = decimals) => {
     out.header.push(name);
@@ -72,7 +73,11 @@ export function scoreTable(s: Scoring, table: Table, cfg: ScoreConfig, decimals:
     out.decimals.push(d);
   };
   const num = (name: string) => numericColumn(table, columnIndex(table, name));
-  add('id', cfg.id ? textColumn(table, columnIndex(table, cfg.id)) : table.rows.map((_, i) => String(i + 1)));
+  add(
+    'id',
+    cfg.id ? new CellColumn(table, columnIndex(table, cfg.id)) : Float64Array.from({ length: n }, (_, i) => i + 1),
+    0,
+  );
   const nan = (): Float64Array => new Float64Array(n).fill(Number.NaN);
   const dataPoints: Float64Array[] = [];
   let kinds = 0;

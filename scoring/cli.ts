@@ -2,10 +2,22 @@
 //   bun scoring/cli.ts indices --input data.csv --items <first>:<last> [--id <column>] [--decimals n]
 //   bun scoring/cli.ts score --input data.csv --config config.json [--decimals n]
 // Writes CSV to standard output. Bad input prints a clear message and exits with code 2.
+// SCORING_TIMINGS=1 prints how long each phase took to standard error (start-up is the time from the
+// process start to the first line of this file, imports included).
 import { readFile } from 'node:fs/promises';
-import { loadScoringFromDisk } from './load-node.ts';
-import { InputError, columnIndex, columnRange, formatCsv, numericColumn, parseCsv, textColumn } from './cli-csv.ts';
-import { parseConfig, scoreTable } from './cli-score.ts';
+import { loadNumericScoringFromDisk, loadScoringFromDisk } from './load-node.ts';
+import { InputError, columnIndex, columnRange, numericColumns, parseCsv } from './cli-csv.ts';
+import { CellColumn, formatCsv } from './cli-csv-write.ts';
+
+const timings = process.env.SCORING_TIMINGS ? [`start ${performance.now().toFixed(1)} ms`] : null;
+let phaseStart = performance.now();
+/** Records the phase that ends now (only with SCORING_TIMINGS set). */
+function phase(name: string): void {
+  if (!timings) return;
+  const now = performance.now();
+  timings.push(`${name} ${(now - phaseStart).toFixed(1)} ms`);
+  phaseStart = now;
+}
 
 const USAGE = `usage:
   bun scoring/cli.ts indices --input data.csv --items <first>:<last> [--id <column>] [--decimals <n>]
@@ -30,9 +42,9 @@ function required(opts: Map<string, string>, name: string): string {
   return v;
 }
 
-async function readText(path: string, what: string): Promise<string> {
+async function readBytes(path: string, what: string): Promise<Buffer> {
   try {
-    return await readFile(path, 'utf8');
+    return await readFile(path);
   } catch {
     throw new InputError(`cannot read the ${what} file "${path}"`);
   }
@@ -47,29 +59,60 @@ function decimalsOption(opts: Map<string, string>, fallback: number | null): num
   return decimals;
 }
 
-async function main(argv: string[]): Promise<string> {
+/** Row numbers 1..n, the id column when the input names none. */
+function rowNumbers(n: number): Float64Array {
+  const ids = new Float64Array(n);
+  for (let i = 0; i < n; i++) ids[i] = i + 1;
+  return ids;
+}
+
+async function main(argv: string[]): Promise<Uint8Array> {
   const [command, ...rest] = argv;
   if (command !== 'indices' && command !== 'score')
     throw new InputError(command ? `unknown command "${command}"` : 'missing command');
   const opts = options(rest);
   // Researchers compare the indices with R's careless at full precision: no rounding unless asked.
   const decimals = decimalsOption(opts, command === 'indices' ? null : 0);
-  const table = parseCsv(await readText(required(opts, 'input'), 'input'));
+  const input = required(opts, 'input');
+  // The core compiles while the file is read and parsed; a failure surfaces where it is awaited.
+  // `indices` needs the numeric kernels alone: the facade, the open-ended classifier and its word
+  // lists are not even imported.
+  const scoring = command === 'indices' ? loadNumericScoringFromDisk() : loadScoringFromDisk();
+  scoring.catch(() => undefined);
+  const bytes = await readBytes(input, 'input');
+  phase('read');
+  const table = parseCsv(bytes);
+  phase('parse');
   if (command === 'indices') {
     const items = columnRange(table, required(opts, 'items'));
     const idName = opts.get('id');
-    const ids = idName ? textColumn(table, columnIndex(table, idName)) : table.rows.map((_, i) => String(i + 1));
-    const cols = items.map((c) => numericColumn(table, c));
-    const s = await loadScoringFromDisk();
-    const r = s.indices(cols);
-    const ibs = s.gridScores(cols).scores;
-    return formatCsv(
-      ['id', 'longstring', 'avgstr', 'irv', 'mahad', 'ibs'],
-      [ids, r.longstring, r.avgstr, r.irv, r.mahad, ibs],
-      [0, 0, decimals, decimals, decimals, decimals],
-    );
+    const ids = idName ? new CellColumn(table, columnIndex(table, idName)) : rowNumbers(table.rowCount);
+    const s = await scoring;
+    phase('load core');
+    // The items are read straight into one matrix in the core's memory, which every kernel reads in place.
+    const m = s.matrix(table.rowCount, items.length);
+    try {
+      numericColumns(
+        table,
+        items,
+        items.map((_, j) => m.column(j)),
+      );
+      phase('columns');
+      const r = s.indices(m);
+      phase('indices');
+      const ibs = s.gridScores(m).scores;
+      phase('ibs');
+      return formatCsv(
+        ['id', 'longstring', 'avgstr', 'irv', 'mahad', 'ibs'],
+        [ids, r.longstring, r.avgstr, r.irv, r.mahad, ibs],
+        [0, 0, decimals, decimals, decimals, decimals],
+      );
+    } finally {
+      m.free();
+    }
   }
-  const config = parseConfig(await readText(required(opts, 'config'), 'config'));
+  const { parseConfig, scoreTable } = await import('./cli-score.ts');
+  const config = parseConfig((await readBytes(required(opts, 'config'), 'config')).toString('utf8'));
   const s = await loadScoringFromDisk();
   const out = scoreTable(s, table, config, decimals ?? 0);
   if (out.summary) process.stderr.write(`scoring: ${out.summary}\n`);
@@ -77,7 +120,11 @@ async function main(argv: string[]): Promise<string> {
 }
 
 try {
-  process.stdout.write(await main(process.argv.slice(2)));
+  const out = await main(process.argv.slice(2));
+  phase('format');
+  process.stdout.write(out);
+  phase('write');
+  if (timings) process.stderr.write(`scoring timings: ${timings.join(', ')}\n`);
 } catch (error) {
   if (error instanceof InputError) {
     process.stderr.write(`scoring: ${error.message}\n${USAGE}\n`);

@@ -3,10 +3,10 @@
 // pipelines into one object; no pointer ever leaves the facade. Keep it free of node: imports so
 // Vite can bundle it.
 import type { NumericScoring } from './types.ts';
-import { WasmHeap, type ScoringExports, type WasmMatrix } from './wasm-memory.ts';
+import { WasmHeap, type WasmMatrix } from './wasm-memory.ts';
 import { WasmScoring } from './wasm-scoring.ts';
+import { instantiateScoring, type ScoringSource } from './wasm-instance.ts';
 import { createTextClassifier, type TextClassifier } from './text.ts';
-import { SCORING_VERSION } from './version.ts';
 import { createPipeline, type Pipeline } from './pipeline.ts';
 import { createChunkedPipeline, type ChunkedPipeline } from './pipeline-chunked.ts';
 
@@ -31,8 +31,7 @@ export { CATEGORY_SCORES, CATEGORY_NAMES } from './text.ts';
 
 export { SCORING_VERSION } from './version.ts';
 
-/** Where the .wasm comes from: its bytes, or a URL / Response to fetch them from. */
-export type ScoringSource = BufferSource | URL | string | Response | Promise<Response>;
+export type { ScoringSource } from './wasm-instance.ts';
 
 /** The facade: numeric scores plus resident matrices and the open-ended classifier. */
 export interface Scoring extends NumericScoring, TextClassifier, Pipeline, ChunkedPipeline {
@@ -40,44 +39,12 @@ export interface Scoring extends NumericScoring, TextClassifier, Pipeline, Chunk
   matrix(rows: number, cols: number): WasmMatrix;
 }
 
-async function instantiate(source: ScoringSource): Promise<WebAssembly.Instance> {
-  const imports = {
-    env: {
-      abort(): never {
-        throw new Error('scoring: WASM abort');
-      },
-    },
-  };
-  let src: unknown = await source;
-  if (typeof src === 'string' || src instanceof URL) src = await fetch(src);
-  let module: WebAssembly.Module;
-  if (typeof Response !== 'undefined' && src instanceof Response) {
-    if (!src.ok) throw new Error(`scoring: cannot load the .wasm (HTTP ${src.status})`);
-    // Compile while downloading when the server labels the file correctly (browsers require it).
-    module =
-      typeof WebAssembly.compileStreaming === 'function' &&
-      src.headers.get('content-type')?.startsWith('application/wasm')
-        ? await WebAssembly.compileStreaming(src)
-        : await WebAssembly.compile(await src.arrayBuffer());
-  } else {
-    module = await WebAssembly.compile(src as BufferSource);
-  }
-  return WebAssembly.instantiate(module, imports);
-}
-
 /**
  * Loads the scoring core from its .wasm bytes or URL. The same file serves the server (Bun) and the
  * browser. Throws when the .wasm was built from other sources than this facade expects.
  */
 export async function loadScoring(source: ScoringSource): Promise<Scoring> {
-  const instance = await instantiate(source);
-  const exports = instance.exports as unknown as ScoringExports;
-  const built = String(exports.SCORING_VERSION.value);
-  if (built !== SCORING_VERSION) {
-    throw new Error(
-      `scoring: .wasm is version ${built}, facade expects ${SCORING_VERSION}; rebuild with npm run build:scoring`,
-    );
-  }
+  const exports = await instantiateScoring(source);
   const facade = new WasmScoring(new WasmHeap(exports));
   const text = createTextClassifier(facade.heap);
   const pipeline = createPipeline(facade.heap);

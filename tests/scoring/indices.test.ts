@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { implementations, rowAsColumns, rowsAsColumns } from './helpers.ts';
+import { reference } from '../../scoring/reference.ts';
+import { implementations, rowAsColumns, rowsAsColumns, scoring } from './helpers.ts';
 
 describe.each(implementations)('careless indices (%s)', (_, s) => {
   it('reports longstring 8 and irv 0.3162 for the partial straightliner (TV6)', () => {
@@ -86,5 +88,38 @@ describe.each(implementations)('careless indices (%s)', (_, s) => {
     const r = s.psychSyn(rowsAsColumns(rows));
     expect(r[1]).toBeCloseTo(1, 9);
     expect(r[50]).toBeLessThan(0);
+  });
+});
+
+describe('Mahalanobis D² of the WASM core', () => {
+  it('is bit for bit the reference value, whether columns are complete (the direct covariance path) or not', () => {
+    // The kernel computes complete columns' covariances four at a time and the distances four rows at
+    // a time (the last rows padded); each value must still be the same double as the scalar formula.
+    const value = fc.oneof(
+      { weight: 40, arbitrary: fc.integer({ min: 1, max: 5 }) },
+      { weight: 1, arbitrary: fc.constantFrom(-999, Number.NaN, 2.5) },
+    );
+    const data = fc
+      .tuple(fc.integer({ min: 1, max: 61 }), fc.integer({ min: 1, max: 27 }), fc.boolean())
+      .chain(([rows, cols, complete]) =>
+        fc
+          .array(complete ? fc.integer({ min: 1, max: 5 }) : value, {
+            minLength: rows * cols,
+            maxLength: rows * cols,
+          })
+          .map((v) => ({ rows, cols, data: Float64Array.from(v) })),
+      );
+    fc.assert(
+      fc.property(data, (m) => {
+        const a = scoring.indices(m),
+          b = reference.indices(m);
+        expect(a.rank).toBe(b.rank);
+        for (let i = 0; i < m.rows; i++) {
+          expect(Object.is(a.mahad[i], b.mahad[i]), `row ${i}: ${a.mahad[i]} vs ${b.mahad[i]}`).toBe(true);
+          expect(Object.is(a.mahadFlag[i], b.mahadFlag[i]), `flag ${i}`).toBe(true);
+        }
+      }),
+      { seed: 20261127, numRuns: 200 },
+    );
   });
 });
