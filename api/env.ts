@@ -1,5 +1,5 @@
 import { resolveDatabaseUrl } from '../db/url';
-import { readJudgeConfig, type JudgeConfig } from './modules/open-ended-judge/judge.config';
+import { readJudgeConfig, type JudgeConfig } from './infra/judge/judge.config';
 
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -44,7 +44,7 @@ export type Env = {
     workerMaxMb: number;
     /** Finished jobs are deleted after this many days. */
     retentionDays: number;
-    /** Registers the test-only job kinds (api/jobs/kinds/test-kinds.ts); refused outside NODE_ENV=test. */
+    /** Registers the test-only job kinds (api/jobs/test-kinds/test-kinds.ts); refused outside NODE_ENV=test. */
     testKinds: boolean;
   };
   /** Size cap of one uploaded survey file (bytes). */

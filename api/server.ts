@@ -1,20 +1,17 @@
-import { seedDemoData } from '../db/seed';
-import { seedSecrets } from './lib/seed-secrets';
 import { createApp } from './app';
-import { createDeps } from './deps';
+import { createDeps } from './compose/create-deps';
 import { readEnv } from './env';
 import { startJobLoop } from './jobs/job-loop';
-import { seedDemoDatafiles } from './modules/uploads/demo/seed-datafiles';
+import { seedDemo } from './demo';
 import { flushEndpointHits } from './modules/monitoring/endpoint-hits';
 
 /** The only Bun-specific file: migrate, seed a new database (never in production), serve, run jobs. */
 const env = readEnv();
 const deps = await createDeps(env);
 if (!env.isProduction) {
-  const seeded = await seedDemoData(deps.db, seedSecrets(deps.appSecret), { onlyIfEmpty: true });
+  const { seeded, jobs } = await seedDemo(deps);
   if (seeded) {
     // The demo datafiles are made by the upload pipeline and then cleaned (demo-finish): their jobs run in the job loop below.
-    const jobs = await seedDemoDatafiles(deps);
     deps.log.info(`Seeded demo data into the new database (${jobs.length} demo jobs: uploads, then cleaning)`);
   }
 }

@@ -1,6 +1,6 @@
-import { createDeps } from '../deps';
+import { createDeps } from '../compose/create-deps';
 import { readEnv } from '../env';
-import { runJobsOnce } from '../jobs/job-loop';
+import { runJobsOnce } from '../compose/run-jobs';
 
 // `npm run jobs:run`: one idempotent pass of the background jobs (the server runs the same on a timer).
 const deps = await createDeps(readEnv());

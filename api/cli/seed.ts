@@ -1,9 +1,7 @@
-import { seedDemoData } from '../../db/seed';
-import { createDeps } from '../deps';
+import { createDeps } from '../compose/create-deps';
 import { readEnv } from '../env';
-import { seedSecrets } from '../lib/seed-secrets';
 import { runJobsUntilSettled } from '../jobs/job-loop';
-import { seedDemoDatafiles } from '../modules/uploads/demo/seed-datafiles';
+import { seedDemo } from '../demo';
 
 // `npm run db:seed`: demo data into the configured database (refused in production; a no-op when users exist).
 const env = readEnv();
@@ -12,10 +10,9 @@ if (env.isProduction) {
   process.exit(1);
 }
 const deps = await createDeps(env);
-const seeded = await seedDemoData(deps.db, seedSecrets(deps.appSecret), { onlyIfEmpty: true });
 // The demo datafiles go through the upload pipeline (a job each), then two are cleaned and one's
 // report published (a demo-finish job each); wait for all of them here.
-const jobs = seeded ? await seedDemoDatafiles(deps) : [];
+const { seeded, jobs } = await seedDemo(deps);
 const settled = jobs.length ? await runJobsUntilSettled(deps, jobs) : [];
 for (const job of settled.filter((j) => j.state !== 'SUCCEEDED'))
   console.error(`Demo job ${job.kind} ${job.state}: ${job.errorCode ?? ''} ${job.errorDetail ?? ''}`);

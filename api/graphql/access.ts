@@ -2,7 +2,7 @@
 // depend only on the request context, so they sit below every module (api/modules import them).
 import type { AccessLevel } from '../../db/schema';
 import type { GqlContext, Viewer } from './context';
-import { AppError } from './errors';
+import { AppError } from '../kernel/errors/errors';
 
 /** Any logged-in user (session or API key); UNAUTHENTICATED otherwise. */
 export async function requireViewer(ctx: GqlContext): Promise<Viewer> {

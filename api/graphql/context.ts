@@ -1,6 +1,6 @@
 import type { Context as HonoContext } from 'hono';
 import type { AccessLevel } from '../../db/schema';
-import type { Deps } from '../deps';
+import type { Deps } from '../kernel/deps';
 import { sha256Hex } from '../lib/crypto';
 import { DEFAULT_LOCALE, isLocale, localeFromHeader, type Locale } from '../lib/i18n';
 import { findLiveSessionByTokenHash, findUserByMagicKeyHash } from '../modules/auth/auth.repo';
@@ -58,7 +58,7 @@ export function createContext(deps: Deps, c: HonoContext): GqlContext {
 }
 
 async function resolveViewer(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   bearer: string | undefined,
   apiKey: string | undefined,
 ): Promise<Viewer | null> {

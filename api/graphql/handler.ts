@@ -12,10 +12,10 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { Context as HonoContext } from 'hono';
-import type { Deps } from '../deps';
+import type { Deps } from '../kernel/deps';
 import { DEFAULT_LOCALE, localeFromHeader } from '../lib/i18n';
 import { createContext } from './context';
-import { formatError, httpStatusFor, type FormattedError } from './errors';
+import { formatError, httpStatusFor, type FormattedError } from '../kernel/errors/errors';
 import { aliasLimitRule, depthLimitRule, LIMITS } from './limits';
 
 type Prepared = { document: DocumentNode; errors: readonly GraphQLError[]; usesIntrospection: boolean };

@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { AppError } from '../kernel/errors/errors';
 
 /** The PageInput argument of paged lists (base.graphql). */
 export type PageArgs = { page?: number | null; limit?: number | null } | null | undefined;

@@ -10,6 +10,7 @@ import { contractsResolvers } from '../modules/contracts/contracts.resolvers';
 import { creditsResolvers } from '../modules/credits/credits.resolvers';
 import { exportsResolvers } from '../modules/exports/exports.resolvers';
 import { reportsResolvers } from '../modules/reports/reports.resolvers';
+import { dashboardResolvers } from '../modules/dashboard/dashboard.resolvers';
 import { datafilesResolvers } from '../modules/datafiles/datafiles.resolvers';
 import { liveImportResolvers } from '../modules/live-import/live-import.resolvers';
 import { monitoringResolvers } from '../modules/monitoring/monitoring.resolvers';
@@ -19,7 +20,7 @@ import { uploadsResolvers } from '../modules/uploads/uploads.resolvers';
 import { statsResolvers } from '../modules/stats/stats.resolvers';
 import { userManagementResolvers, usersResolvers } from '../modules/users/users.resolvers';
 import type { GqlContext } from './context';
-import { AppError } from './errors';
+import { AppError } from '../kernel/errors/errors';
 import type { ModuleResolvers } from './resolver-types';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
@@ -42,6 +43,7 @@ export const moduleResolvers: ModuleResolvers[] = [
   notificationsResolvers,
   settingsResolvers,
   datafilesResolvers,
+  dashboardResolvers,
   companiesResolvers,
   contractsResolvers,
   creditsResolvers,

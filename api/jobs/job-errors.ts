@@ -1,6 +1,5 @@
-import { AppError } from '../graphql/errors';
-import type { ErrorCode } from '../graphql/error-codes';
-import { RetryableJobError } from './job-types';
+import { AppError } from '../kernel/errors/errors';
+import type { ErrorCode } from '../kernel/errors/error-codes';
 
 /** Catalogue codes that describe a passing condition of the infrastructure, not of the data: worth another attempt. */
 const TRANSIENT_CODES: ReadonlySet<ErrorCode> = new Set([
@@ -41,4 +40,34 @@ export function describeError(error: unknown): { code: ErrorCode; detail: string
 export function backoffMs(attempt: number, policy: { baseMs: number; maxMs: number }, random = Math.random): number {
   const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** Thrown at a progress point (and the abort reason) once cancel was requested. */
+export class JobCancelledError extends Error {
+  constructor() {
+    super('job cancelled');
+    this.name = 'JobCancelledError';
+  }
+}
+
+/** Thrown at a progress point (and the abort reason) once this runner no longer holds the lease. */
+export class JobLeaseLostError extends Error {
+  constructor() {
+    super('job lease lost: another runner may have taken the job');
+    this.name = 'JobLeaseLostError';
+  }
+}
+
+/** A failure with a catalogue code that is worth another attempt (e.g. storage briefly unreachable). */
+export class RetryableJobError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+    /** True when the job waits for something that is expected to come (another job's result), not a failure: logged as info, not as an error. */
+    readonly waiting = false,
+  ) {
+    super(message);
+    this.name = 'RetryableJobError';
+  }
 }

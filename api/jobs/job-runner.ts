@@ -1,20 +1,12 @@
 import { hostname } from 'node:os';
 import { writeTransaction } from '../../db/write-transaction';
-import type { Deps } from '../deps';
 import type { Env } from '../env';
 import { randomToken } from '../lib/crypto';
-import { blobStoreConfig } from '../modules/files/blob-store';
+import { blobStoreConfig } from '../infra/blob-store';
 import { backoffMs, describeError, isRetryable } from './job-errors';
 import { claimNext, hasRunnable, releaseJob, renewLease, writeInterimResult, type FinalFields } from './job-store';
-import {
-  JobCancelledError,
-  JobLeaseLostError,
-  RetryableJobError,
-  type JobContext,
-  type JobHandler,
-  type JobOutcome,
-  type JobRow,
-} from './job-types';
+import { JobCancelledError, JobLeaseLostError, RetryableJobError } from './job-errors';
+import type { JobContext, JobEngineContext, JobHandler, JobOutcome, JobRow } from './job-types';
 import { runWorkerStep } from './worker-step';
 
 export type RunnerSettings = {
@@ -65,7 +57,7 @@ type Running = { controller: AbortController; heavy: boolean; done: Promise<void
  * retryable failure (backoff with jitter), FAILED (code and detail) or CANCELLED. Any number of
  * runners, in one process or many, can share the table.
  */
-export class JobRunner {
+export class JobRunner<C extends JobEngineContext = JobEngineContext> {
   readonly id = `${hostname()}:${process.pid}:${randomToken(4)}`;
   readonly #running = new Map<string, Running>();
   readonly #lastSlot = new Map<string, number>();
@@ -78,7 +70,7 @@ export class JobRunner {
   #unsubscribe: (() => void) | undefined;
 
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: C,
     private readonly settings: RunnerSettings,
   ) {}
 
@@ -217,7 +209,7 @@ export class JobRunner {
     return done;
   }
 
-  async #execute(job: JobRow, handler: JobHandler, controller: AbortController): Promise<void> {
+  async #execute(job: JobRow, handler: JobHandler<unknown, unknown, C>, controller: AbortController): Promise<void> {
     const { deps, settings } = this;
     const owner = job.leaseOwner!;
     const signal = controller.signal;
@@ -248,7 +240,7 @@ export class JobRunner {
     let current = 0;
     let lastWritten = 0;
     let lastWriteAt = 0;
-    const ctx: JobContext<unknown> = {
+    const ctx: JobContext<unknown, C> = {
       job,
       payload: job.payload,
       attempt: job.attempts,
@@ -304,7 +296,7 @@ export class JobRunner {
     }
   }
 
-  async #afterError(job: JobRow, handler: JobHandler, error: unknown): Promise<void> {
+  async #afterError(job: JobRow, handler: JobHandler<unknown, unknown, C>, error: unknown): Promise<void> {
     const { deps } = this;
     if (error instanceof JobLeaseLostError) {
       deps.log.error('job lease lost; leaving the job to its new runner', { id: job.id, kind: job.kind });
@@ -356,7 +348,7 @@ export class JobRunner {
   /** Writes a final state and runs the handler's hook in the same transaction (only while the lease holds). */
   async #finish(
     job: JobRow,
-    handler: JobHandler,
+    handler: JobHandler<unknown, unknown, C>,
     fields: Exclude<FinalFields, { state: 'QUEUED' }>,
     result?: unknown,
   ): Promise<void> {

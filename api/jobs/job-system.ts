@@ -1,80 +1,37 @@
-import type { DbOrTx } from '../../db/client';
-import type { JobState } from '../../db/schema';
 import { afterCommit, writeTransaction } from '../../db/write-transaction';
-import type { Deps } from '../deps';
+import { JobCancelledError } from './job-errors';
 import { cancelQueued, insertJob, jobById, requestCancel, requeueFailed } from './job-store';
-import { JobCancelledError, type JobHandler, type JobRow } from './job-types';
+import {
+  findJob,
+  type JobEngineContext,
+  type JobEvent,
+  type JobHandler,
+  type JobSystem,
+  type Schedule,
+} from './job-types';
 
-export type EnqueueOptions = {
-  /** At most one job per key, ever: a second enqueue with the same key writes nothing and returns the first job's id. */
-  dedupeKey?: string;
-  /** Not before this instant (default now). */
-  runAfter?: Date;
-  /** Beats the handler's maxAttempts. */
-  maxAttempts?: number;
-  /** Enqueue inside the caller's transaction (e.g. with the datafile's status change). */
-  tx?: DbOrTx;
-};
+export type { EnqueueOptions, JobEvent, JobSystem, Schedule } from './job-types';
 
-export type JobEvent =
-  | { type: 'progress'; id: string; kind: string; percent: number }
-  | { type: 'settled'; job: JobRow };
-
-/** A kind enqueued once per time slot by every runner that schedules (deduplicated across processes by `kind@slot`). */
-export type Schedule = { kind: string; everyMs: number; payload: unknown };
-
-/** Registry of job kinds, enqueue and cancel: `deps.jobs`. Runners (job-runner.ts) execute what it enqueues. */
-export type JobSystem = {
-  /** Registers a kind (once per process, before runners start). */
-  register<P, R>(handler: JobHandler<P, R>): void;
-  handler(kind: string): JobHandler | undefined;
-  kinds(): string[];
-  /** A recurring job: runners that schedule enqueue `kind` once per `everyMs` slot (dedupe key `kind@<slot start ISO>`). */
-  every(kind: string, everyMs: number, payload?: unknown): void;
-  schedules(): readonly Schedule[];
-  enqueue<P>(kind: string, payload: P, options?: EnqueueOptions): Promise<{ id: string; created: boolean }>;
-  /**
-   * Cancels a job: a queued one becomes CANCELLED at once and never starts; a running one is told to
-   * stop at its next progress point (at once when it runs in this process, else within a heartbeat).
-   * Returns the state after the call, or null when there is no such job.
-   */
-  cancel(id: string): Promise<JobState | null>;
-  /**
-   * Retries a FAILED job: it becomes QUEUED, due now, with its attempts from zero and the kind's
-   * onRetry hook run in the same transaction. Returns the state after the call (QUEUED when it was
-   * requeued; otherwise the unchanged state), or null when there is no such job. A kind this
-   * process does not know is left alone (no runner here could take it).
-   */
-  retry(id: string): Promise<JobState | null>;
-  get(id: string): Promise<JobRow | undefined>;
-  /** In-process events (progress writes and final states of jobs run by this process). */
-  onEvent(listener: (event: JobEvent) => void): () => void;
-  /** Internal: runners listen here to start at once on a local enqueue, and register what they run for local cancels. */
-  internal: {
-    emit(event: JobEvent): void;
-    onEnqueue(listener: () => void): () => void;
-    running: Map<string, AbortController>;
-  };
-};
-
-export function createJobSystem(getDeps: () => Deps): JobSystem {
-  const handlers = new Map<string, JobHandler>();
+/** The registry of job kinds, enqueue and cancel (`deps.jobs`); `getDeps` is the context its hooks get. */
+export function createJobSystem<C extends JobEngineContext>(getDeps: () => C): JobSystem<C> {
+  const handlers = new Map<string, JobHandler<unknown, unknown, C>>();
   const schedules: Schedule[] = [];
   const listeners = new Set<(event: JobEvent) => void>();
   const enqueueListeners = new Set<() => void>();
   const running = new Map<string, AbortController>();
 
-  const system: JobSystem = {
+  const system: JobSystem<C> = {
     register(handler) {
       if (handlers.has(handler.kind)) throw new Error(`job kind ${handler.kind} is registered twice`);
-      handlers.set(handler.kind, handler as JobHandler);
+      // The registry holds every kind; each handler gets back the payload its own kind was enqueued with.
+      handlers.set(handler.kind, handler as unknown as JobHandler<unknown, unknown, C>);
     },
     handler: (kind) => handlers.get(kind),
     kinds: () => [...handlers.keys()],
-    every(kind, everyMs, payload = {}) {
+    every(kind, everyMs, payload) {
       if (!handlers.has(kind)) throw new Error(`cannot schedule unknown job kind ${kind}`);
       if (!(everyMs > 0)) throw new Error('a schedule needs a positive interval');
-      schedules.push({ kind, everyMs, payload });
+      schedules.push({ kind, everyMs, payload: payload ?? {} });
     },
     schedules: () => schedules,
 
@@ -133,6 +90,8 @@ export function createJobSystem(getDeps: () => Deps): JobSystem {
     },
 
     get: (id) => jobById(getDeps().db, id),
+
+    find: (kind, id) => findJob(getDeps().db, kind, id),
 
     onEvent(listener) {
       listeners.add(listener);

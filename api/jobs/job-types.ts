@@ -1,18 +1,61 @@
-import type { DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { JobRow } from '../../db/schema';
-import type { Deps } from '../deps';
-import type { ErrorCode } from '../graphql/error-codes';
+import type { Env } from '../env';
+import type { ErrorCode } from '../kernel/errors/error-codes';
+import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
 import type { RunInWorkerOptions, WorkerStep } from './worker-step';
+import type { JobState } from '../../db/schema';
+
+export { JobCancelledError, JobLeaseLostError, RetryableJobError } from './job-errors';
+
+import { jobById } from './job-store';
 
 export type { JobRow };
 
+declare const jobKindBrand: unique symbol;
+
+/**
+ * A job kind's name that carries its payload and result types: a feature's job contract declares
+ * it once (`jobKind<Payload, Result>('upload')`), and enqueue, the handler and the typed reads of
+ * the job row take it, so a payload of the wrong shape does not type-check. At run time a string.
+ */
+export type JobKind<P, R = unknown> = string & { readonly [jobKindBrand]?: { payload: P; result: R } };
+
+/** Names a job kind with its payload and result types (in a feature's job contract). */
+export const jobKind = <P, R = unknown>(name: string): JobKind<P, R> => name as JobKind<P, R>;
+
+/** A job row whose payload and result are those of its kind (deps.jobs.find checks the kind). */
+export type JobRowOf<P, R = unknown> = Omit<JobRow, 'payload' | 'result'> & { payload: P; result: R | null };
+
+/** The job with this id when it is of this kind (in the caller's transaction, or a hook's `db`). */
+export async function findJob<P, R>(db: DbOrTx, kind: JobKind<P, R>, id: string): Promise<JobRowOf<P, R> | undefined> {
+  const row = await jobById(db, id);
+  // A row of this kind was enqueued through the kind's typed enqueue, so its payload is the kind's.
+  return row?.kind === kind ? (row as JobRowOf<never, never>) : undefined;
+}
+
+/**
+ * What the engine itself uses of the context it hands to handlers. The app's Deps
+ * (api/kernel/deps.ts) is one; the engine is generic over it, so api/jobs never imports Deps.
+ */
+export type JobEngineContext = {
+  env: Env;
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  /** Signs the blob store's URLs; the Worker threads build their blob store from it. */
+  appSecret: string;
+  jobs: JobSystem<any>;
+};
+
 /** What a handler sees while it runs one attempt of one job. */
-export type JobContext<P> = {
-  job: JobRow;
+export type JobContext<P, C = JobEngineContext> = {
+  job: JobRowOf<P>;
   payload: P;
   /** 1 for the first attempt. */
   attempt: number;
-  deps: Deps;
+  deps: C;
   /**
    * Aborted when the job is cancelled or this runner lost its lease (another runner may have taken
    * the job): stop soon and let the error propagate. `signal.reason` is a JobCancelledError or a
@@ -41,11 +84,70 @@ export type JobContext<P> = {
   runInWorker: <I, R>(step: WorkerStep<I, R>, input: I, options?: RunInWorkerOptions) => Promise<R>;
 };
 
+export type EnqueueOptions = {
+  /** At most one job per key, ever: a second enqueue with the same key writes nothing and returns the first job's id. */
+  dedupeKey?: string;
+  /** Not before this instant (default now). */
+  runAfter?: Date;
+  /** Beats the handler's maxAttempts. */
+  maxAttempts?: number;
+  /** Enqueue inside the caller's transaction (e.g. with the datafile's status change). */
+  tx?: DbOrTx;
+};
+
+export type JobEvent =
+  | { type: 'progress'; id: string; kind: string; percent: number }
+  | { type: 'settled'; job: JobRow };
+
+/** A kind enqueued once per time slot by every runner that schedules (deduplicated across processes by `kind@slot`). */
+export type Schedule = { kind: string; everyMs: number; payload: unknown };
+
+/** Registry of job kinds, enqueue and cancel: `deps.jobs`. Runners (job-runner.ts) execute what it enqueues. */
+export type JobSystem<C = JobEngineContext> = {
+  /** Registers a kind (once per process, before runners start). */
+  register<P, R>(handler: JobHandler<P, R, C>): void;
+  handler(kind: string): JobHandler<unknown, unknown, C> | undefined;
+  kinds(): string[];
+  /** A recurring job: runners that schedule enqueue `kind` once per `everyMs` slot (dedupe key `kind@<slot start ISO>`). */
+  every<P>(kind: JobKind<P, unknown>, everyMs: number, payload?: NoInfer<P>): void;
+  schedules(): readonly Schedule[];
+  /** Enqueues a job of a kind named by its feature's contract; the payload must be that kind's. */
+  enqueue<P>(
+    kind: JobKind<P, unknown>,
+    payload: NoInfer<P>,
+    options?: EnqueueOptions,
+  ): Promise<{ id: string; created: boolean }>;
+  /**
+   * Cancels a job: a queued one becomes CANCELLED at once and never starts; a running one is told to
+   * stop at its next progress point (at once when it runs in this process, else within a heartbeat).
+   * Returns the state after the call, or null when there is no such job.
+   */
+  cancel(id: string): Promise<JobState | null>;
+  /**
+   * Retries a FAILED job: it becomes QUEUED, due now, with its attempts from zero and the kind's
+   * onRetry hook run in the same transaction. Returns the state after the call (QUEUED when it was
+   * requeued; otherwise the unchanged state), or null when there is no such job. A kind this
+   * process does not know is left alone (no runner here could take it).
+   */
+  retry(id: string): Promise<JobState | null>;
+  get(id: string): Promise<JobRow | undefined>;
+  /** The job with this id when it is of this kind, its payload and result typed by the kind's contract. */
+  find<P, R>(kind: JobKind<P, R>, id: string): Promise<JobRowOf<P, R> | undefined>;
+  /** In-process events (progress writes and final states of jobs run by this process). */
+  onEvent(listener: (event: JobEvent) => void): () => void;
+  /** Internal: runners listen here to start at once on a local enqueue, and register what they run for local cancels. */
+  internal: {
+    emit(event: JobEvent): void;
+    onEnqueue(listener: () => void): () => void;
+    running: Map<string, AbortController>;
+  };
+};
+
 export type JobOutcome = { state: 'FAILED'; code: ErrorCode; detail: string | null } | { state: 'CANCELLED' };
 
-/** One job kind: registered once per process with `deps.jobs.register(handler)`. */
-export type JobHandler<P = unknown, R = unknown> = {
-  kind: string;
+/** One job kind: registered once per process with `deps.jobs.register(handler)` (api/compose/job-kinds.ts). */
+export type JobHandler<P = unknown, R = unknown, C = JobEngineContext> = {
+  kind: JobKind<P, R>;
   /** Attempts before the job is FAILED (default 3). Can be overridden per enqueue. */
   maxAttempts?: number;
   /** Backoff after a failed attempt: min(maxMs, baseMs * 2^(attempt-1)), then half of it jittered (defaults 2 s, 5 min). */
@@ -58,46 +160,16 @@ export type JobHandler<P = unknown, R = unknown> = {
   /** Whether an error is worth another attempt (default: isRetryable below). */
   retryable?: (error: unknown) => boolean;
   /** The work. Must be idempotent across attempts (a charge by its key, files by revision): a retry or a second runner after a lost lease may repeat it. */
-  run: (ctx: JobContext<P>) => Promise<R>;
+  run: (ctx: JobContext<P, C>) => Promise<R>;
   /** Runs inside the transaction that marks the job SUCCEEDED (e.g. READY + notification), only if this runner still holds the lease. */
-  onSucceeded?: (tx: Tx, job: JobRow, result: R, deps: Deps) => Promise<void>;
+  onSucceeded?: (tx: Tx, job: JobRowOf<P, R>, result: R, deps: C) => Promise<void>;
   /** Runs inside the transaction that marks the job FAILED or CANCELLED for good (e.g. ERROR + UPLOAD_ERROR), never for an attempt that will be retried. */
-  onFinalFailure?: (tx: Tx, job: JobRow, outcome: JobOutcome, deps: Deps) => Promise<void>;
+  onFinalFailure?: (tx: Tx, job: JobRowOf<P, R>, outcome: JobOutcome, deps: C) => Promise<void>;
   /**
    * Runs inside the transaction that puts a FAILED job back in the queue (deps.jobs.retry, the
    * operators' retry), e.g. to take the datafile from ERROR back to PROCESSING.
    */
-  onRetry?: (tx: Tx, job: JobRow, deps: Deps) => Promise<void>;
+  onRetry?: (tx: Tx, job: JobRowOf<P, R>, deps: C) => Promise<void>;
   /** After a throttled progress write (e.g. mirror it on the datafile row). */
-  onProgress?: (db: DbOrTx, job: JobRow, percent: number) => Promise<void>;
+  onProgress?: (db: DbOrTx, job: JobRowOf<P, R>, percent: number) => Promise<void>;
 };
-
-/** Thrown at a progress point (and the abort reason) once cancel was requested. */
-export class JobCancelledError extends Error {
-  constructor() {
-    super('job cancelled');
-    this.name = 'JobCancelledError';
-  }
-}
-
-/** Thrown at a progress point (and the abort reason) once this runner no longer holds the lease. */
-export class JobLeaseLostError extends Error {
-  constructor() {
-    super('job lease lost: another runner may have taken the job');
-    this.name = 'JobLeaseLostError';
-  }
-}
-
-/** A failure with a catalogue code that is worth another attempt (e.g. storage briefly unreachable). */
-export class RetryableJobError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-    /** True when the job waits for something that is expected to come (another job's result), not a failure: logged as info, not as an error. */
-    readonly waiting = false,
-  ) {
-    super(message);
-    this.name = 'RetryableJobError';
-  }
-}

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { loadScoring, type Scoring } from '../../scoring/index.ts';
 import { WASM_URL } from '../../scoring/load-node.ts';
-import { createBlobStore } from '../modules/files/create-blob-store';
+import { createBlobStore } from '../infra/blob-store';
 import {
   rebuildError,
   type SerializedError,
@@ -13,6 +13,7 @@ import {
   type WorkerStart,
   type WorkerStepContext,
   type WorkerStepFn,
+  type WorkerRequest,
 } from './worker-step';
 
 declare const self: Worker;
@@ -88,10 +89,11 @@ async function start({ stepUrl, input, cancelFlag, blobConfig }: WorkerStart) {
     throwIfCancelled,
     scoring: () => (scoring ??= readFile(WASM_URL).then((bytes) => loadScoring(bytes))),
     blobs: createBlobStore(blobConfig),
-    request: (name, payload) =>
-      new Promise((resolve, reject) => {
+    request: <P, A>(name: WorkerRequest<P, A>, payload: P) =>
+      new Promise<A>((resolve, reject) => {
         const id = nextRequest++;
-        waiting.set(id, { resolve, reject });
+        // The main thread answers with the handler registered for this typed request.
+        waiting.set(id, { resolve: (v) => resolve(v as A), reject });
         post({ type: 'request', id, name, payload });
       }),
   };

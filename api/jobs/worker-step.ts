@@ -1,8 +1,8 @@
-import { AppError } from '../graphql/errors';
-import { ERROR_CODES, type ErrorCode } from '../graphql/error-codes';
-import type { BlobStore, BlobStoreConfig } from '../modules/files/blob-store';
+import { AppError } from '../kernel/errors/errors';
+import { ERROR_CODES, type ErrorCode } from '../kernel/errors/error-codes';
+import type { BlobStore, BlobStoreConfig } from '../infra/blob-store';
 import type { Scoring } from '../../scoring/index.ts';
-import { JobCancelledError, RetryableJobError } from './job-types';
+import { JobCancelledError, RetryableJobError } from './job-errors';
 
 /**
  * A CPU-heavy step of a job that runs in a Bun Worker thread, so the API process keeps answering.
@@ -26,13 +26,33 @@ export type WorkerStepContext = {
   blobs: BlobStore;
   /**
    * Asks the main thread for something the Worker cannot do itself (it has no database): calls the
-   * handler named `name` that the job passed to runInWorker, and resolves with its answer.
+   * handler of this request that the job passed to runInWorker, and resolves with its answer.
    */
-  request: (name: string, payload: unknown) => Promise<unknown>;
+  request: <P, A>(name: WorkerRequest<P, A>, payload: NoInfer<P>) => Promise<A>;
 };
+
+declare const workerRequestBrand: unique symbol;
+
+/**
+ * A request a step may send to the main thread, with its payload and answer types (declared beside
+ * the job kind, like a job kind in its contract). At run time its name.
+ */
+export type WorkerRequest<P, A> = string & { readonly [workerRequestBrand]?: { payload: P; answer: A } };
+
+/** Names a Worker request with its payload and answer types. */
+export const workerRequest = <P, A>(name: string): WorkerRequest<P, A> => name as WorkerRequest<P, A>;
 
 /** Main-thread handlers a step may call with ctx.request (e.g. the AI judge, which caches in the database). */
 export type WorkerRequestHandlers = Record<string, (payload: unknown) => Promise<unknown>>;
+
+/** The main-thread handler of one request, typed by it (spread several into runInWorker's `handlers`). */
+export function handleRequest<P, A>(
+  name: WorkerRequest<P, A>,
+  handler: (payload: P) => Promise<A>,
+): WorkerRequestHandlers {
+  // The step sent this payload through ctx.request with the same typed request.
+  return { [name]: handler as (payload: unknown) => Promise<unknown> };
+}
 
 export type WorkerStepFn<I, R> = (input: I, ctx: WorkerStepContext) => Promise<R> | R;
 

@@ -1,4 +1,4 @@
-import { AppError } from '../graphql/errors';
+import { AppError } from '../kernel/errors/errors';
 
 /** Spec section 9: names at most 100 characters. */
 export const NAME_MAX = 100;

@@ -108,7 +108,7 @@ export type DataPointAlgorithms = {
   OES: boolean;
 };
 
-/** Settings of one data-point type beyond the fields every data point has (api/modules/uploads/types.ts DataPoint). */
+/** Settings of one data-point type beyond the fields every data point has (api/ingest/types.ts DataPoint). */
 export type DataPointSettings = {
   role?: 'TOTAL' | 'PAGE';
   unit?: string;

@@ -13,7 +13,7 @@ export const jobs = sqliteTable(
   'jobs',
   {
     id: id(),
-    /** The handler that runs it (api/jobs/kinds). */
+    /** The handler that runs it (registered in api/compose/job-kinds.ts). */
     kind: text('kind').notNull(),
     payload: text('payload', { mode: 'json' }).$type<unknown>().notNull(),
     state: text('state', { enum: JOB_STATES }).notNull().default('QUEUED'),
@@ -27,7 +27,7 @@ export const jobs = sqliteTable(
     runAfter: instant('run_after').notNull(),
     /** 0..100, written at most every 250 ms and only when it moved by a whole percent. */
     progress: integer('progress').notNull().default(0),
-    /** A catalogue code (api/graphql/error-codes.ts) of the last failure. */
+    /** A catalogue code (api/kernel/errors/error-codes.ts) of the last failure. */
     errorCode: text('error_code'),
     /** Details of the last failure for operators (AppError details as JSON, or an error message); never shown raw to users. */
     errorDetail: text('error_detail'),

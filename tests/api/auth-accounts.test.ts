@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, outboxMails, users } from '../../db/schema';
-import { createSmtpTransport } from '../../api/modules/mail/mail.transport';
-import { runJobsOnce } from '../../api/jobs/job-loop';
+import { createSmtpTransport } from '../../api/infra/mail/mail.transport';
+import { runJobsOnce } from '../../api/compose/run-jobs';
 import { codeOf, createTestApp, type TestApp } from './helpers/test-app';
 import { countRows, makeCompany, makeUser } from './helpers/factories';
 import { linkIn, startSmtpServer } from './helpers/smtp';

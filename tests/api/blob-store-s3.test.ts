@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3BlobStore } from '../../api/modules/files/blob-store-s3';
+import { createS3BlobStore } from '../../api/infra/blob-store/blob-store-s3';
 import { repoRoot } from './helpers/server-process';
 
 // The S3 adapter through Bun's S3Client against s3rver, a fake S3 server on 127.0.0.1 (no real S3

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../api/env';
-import { blobStoreConfig, isValidBlobKey, type BlobStore } from '../../api/modules/files/blob-store';
-import { createBlobStore } from '../../api/modules/files/create-blob-store';
-import { createLocalBlobStore } from '../../api/modules/files/blob-store-local';
-import { checkGetSignature, checkPutSignature } from '../../api/modules/files/signed-urls';
+import { blobStoreConfig, isValidBlobKey, type BlobStore } from '../../api/infra/blob-store/blob-store';
+import { createBlobStore } from '../../api/infra/blob-store/create-blob-store';
+import { createLocalBlobStore } from '../../api/infra/blob-store/blob-store-local';
+import { checkGetSignature, checkPutSignature } from '../../api/infra/blob-store/signed-urls';
 
 const SECRET = 'secret-secret-secret-secret-secret';
 const now = new Date('2026-11-21T09:00:00.000Z');

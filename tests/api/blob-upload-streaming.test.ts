@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalBlobStore } from '../../api/modules/files/blob-store-local';
+import { createLocalBlobStore } from '../../api/infra/blob-store/blob-store-local';
 import { startServerProcess, type ServerProcess } from './helpers/server-process';
 
 // A large upload through the real server (Bun.serve) goes to disk as it arrives: the server's peak

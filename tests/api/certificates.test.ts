@@ -16,12 +16,8 @@ import { loadCertificateSigner } from '../../api/modules/certificates/certificat
 import { keptRecordIdsDigest } from '../../api/modules/certificates/certificates.service';
 import { issueCertificateForRevision } from '../../api/modules/certificates/issue-for-revision';
 import { cleanRevision, recordIdsOf } from '../../api/modules/cleaning/revision-cleaning';
-import {
-  generateDemoSurvey,
-  processUpload,
-  readRevisionColumns,
-  surveyCsvBytes,
-} from '../../api/modules/uploads/index';
+import { processUpload, readRevisionColumns } from '../../api/ingest/index';
+import { generateDemoSurvey, surveyCsvBytes } from '../../api/demo/index';
 import { DEFAULT_RULES, type CleaningRules } from '../../scoring/index';
 import { codeOf, createTestApp, type TestApp } from './helpers/test-app';
 import { makeCompany, makeUser } from './helpers/factories';

@@ -9,12 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, cleaningAudit, datafileDatapoints, datafileUploads, datafiles } from '../../db/schema';
 import { cleanRevision, groupingOf, quotaFor, recordIdsOf } from '../../api/modules/cleaning/revision-cleaning';
 import { loadSavedCleaning } from '../../api/modules/cleaning/saved-cleaning.repo';
-import {
-  generateDemoSurvey,
-  processUpload,
-  readRevisionColumns,
-  surveyCsvBytes,
-} from '../../api/modules/uploads/index';
+import { processUpload, readRevisionColumns } from '../../api/ingest/index';
+import { generateDemoSurvey, surveyCsvBytes } from '../../api/demo/index';
 import { cleaningRulesFrom, REASONS } from '../../scoring/index';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { makeCompany, makeUser } from './helpers/factories';

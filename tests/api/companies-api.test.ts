@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoData } from '../../db/seed';
-import { seedSecrets } from '../../api/lib/seed-secrets';
+import { seedSecrets } from '../../api/demo/seed-secrets';
 import { codeOf, createTestApp, type TestApp } from './helpers/test-app';
 
 const ACTIVE = `query($s:String,$by:CompanySortField,$dir:SortDirection,$p:PageInput){getAllActiveCompanies(search:$s,sortBy:$by,sortDirection:$dir,page:$p){

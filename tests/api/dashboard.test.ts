@@ -3,7 +3,8 @@
 // and each published revision's scores.arrow in the blob store), for each role and visibility.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoSurvey, readRevisionColumns, surveyCsvBytes } from '../../api/modules/uploads/index';
+import { readRevisionColumns } from '../../api/ingest/index';
+import { generateDemoSurvey, surveyCsvBytes } from '../../api/demo/index';
 import { assignContract } from '../../api/modules/contracts/contracts.service';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { runJobs, uploadThrough, uploadWorld, type UploadWorld } from './uploads/api-helpers';

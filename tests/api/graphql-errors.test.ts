@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, formatError } from '../../api/graphql/errors';
+import { AppError, formatError } from '../../api/kernel/errors/errors';
 import { guardResolver } from '../../api/graphql/schema';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

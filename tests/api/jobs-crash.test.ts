@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeps, type Deps } from '../../api/deps';
+import { createDeps, type Deps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
 import { silentLogger } from '../../api/lib/logger';
-import { slowJobEffectKey, type SlowJobPayload } from '../../api/jobs/kinds/test-kinds';
+import { slowJobEffectKey, type SlowJobPayload } from '../../api/jobs/test-kinds/test-kinds';
 import { startServerProcess, type ServerProcess } from './helpers/server-process';
 
 // The template for the upload kill test: a real server process runs a slow job (a CPU step in a

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeps, type Deps } from '../../api/deps';
+import { createDeps, type Deps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
 import { silentLogger } from '../../api/lib/logger';
 import { bunBin, repoRoot } from './helpers/server-process';

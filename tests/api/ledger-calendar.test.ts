@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { oneYearEnd } from '../../db/domain/calendar';
 import { contracts, creditPlans, invoices } from '../../db/schema';
-import { quarterStartOf, runCalendarJob } from '../../api/jobs/calendar-job';
+import { quarterStartOf, runCalendarJob } from '../../api/modules/contracts/jobs/calendar';
 import { chargeDatafile, refundTransaction } from '../../api/modules/credits/ledger.service';
 import { renewalDates } from '../../api/modules/contracts/renewal.service';
 import { countRows } from './helpers/factories';

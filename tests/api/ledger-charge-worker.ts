@@ -2,7 +2,7 @@
 // real cross-process contention for SQLite's write lock. Prints one JSON line with its outcomes.
 import { createDb } from '../../db/client';
 import { fixedClock } from '../../api/lib/clock';
-import { AppError } from '../../api/graphql/errors';
+import { AppError } from '../../api/kernel/errors/errors';
 import { chargeDatafile } from '../../api/modules/credits/ledger.service';
 
 const { url, now, companyId, files, count, prefix } = JSON.parse(process.argv[2]!) as {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { runCalendarJob } from '../../api/jobs/calendar-job';
+import { runCalendarJob } from '../../api/modules/contracts/jobs/calendar';
 import {
   chargeDatafile,
   companyCreditSummary,
@@ -10,7 +10,7 @@ import {
   refundTransaction,
   transactionsGroupedByDatafile,
 } from '../../api/modules/credits/ledger.service';
-import { AppError } from '../../api/graphql/errors';
+import { AppError } from '../../api/kernel/errors/errors';
 import { loadScoringFromDisk } from '../../scoring/load-node';
 import { countRows } from './helpers/factories';
 import {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createDb, type DbHandle } from '../../db/client';
-import { AppError } from '../../api/graphql/errors';
+import { AppError } from '../../api/kernel/errors/errors';
 import { chargeDatafile, refundTransaction } from '../../api/modules/credits/ledger.service';
 import { writeTransaction } from '../../db/write-transaction';
 import { countRows } from './helpers/factories';

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createDeps, type Deps } from '../../api/deps';
+import { createDeps, type Deps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
 import { fixedClock } from '../../api/lib/clock';
-import { runJobsOnce } from '../../api/jobs/job-loop';
+import { runJobsOnce } from '../../api/compose/run-jobs';
 import { company, contract, user } from './ledger-fixtures';
 
 // The calendar job rides on the server's job tick (and `npm run jobs:run`): runJobsOnce with the

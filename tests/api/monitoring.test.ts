@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, outboxMails } from '../../db/schema';
 import { runJobsUntilIdle, runJobsUntilSettled } from '../../api/jobs/job-loop';
 import type { JobHandler } from '../../api/jobs/job-types';
-import type { OutgoingMail } from '../../api/modules/mail/mail.transport';
+import type { OutgoingMail } from '../../api/infra/mail/mail.transport';
 import { codeOf, createTestApp, type TestApp } from './helpers/test-app';
 import { makeCompany, makeUser } from './helpers/factories';
 

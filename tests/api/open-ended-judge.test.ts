@@ -6,10 +6,10 @@ import { sql } from 'drizzle-orm';
 import { createDb, type DbHandle } from '../../db/client';
 import { migrateDb } from '../../db/migrate';
 import { readEnv } from '../../api/env';
-import { AppError } from '../../api/graphql/errors';
+import { AppError } from '../../api/kernel/errors/errors';
 import { fixedClock } from '../../api/lib/clock';
 import type { Logger } from '../../api/lib/logger';
-import { readJudgeConfig, type JudgeConfig } from '../../api/modules/open-ended-judge/judge.config';
+import { readJudgeConfig, type JudgeConfig } from '../../api/infra/judge/judge.config';
 import {
   judgeOpenEnded,
   type JudgeDeps,

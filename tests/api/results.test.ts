@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tableFromIPC, type Table } from 'apache-arrow';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRevisionColumns } from '../../api/modules/uploads/index';
+import { readRevisionColumns } from '../../api/ingest/index';
 import { DEFAULT_WEIGHTS, SCORING_VERSION } from '../../scoring/index';
 import { FIXTURE_ROWS } from '../fixtures/uploads/make-fixtures';
 import { makeUser } from './helpers/factories';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datafiles, outboxMails, users } from '../../db/schema';
-import { createSmtpTransport } from '../../api/modules/mail/mail.transport';
+import { createSmtpTransport } from '../../api/infra/mail/mail.transport';
 import { codeOf, createTestApp, type TestApp } from './helpers/test-app';
 import { countRows, makeCompany, makeUser } from './helpers/factories';
 import { linkIn, startSmtpServer } from './helpers/smtp';

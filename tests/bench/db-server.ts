@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createApp } from '../../api/app';
-import { createDeps } from '../../api/deps';
+import { createDeps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
 import { sha256Hex } from '../../api/lib/crypto';
 import { silentLogger } from '../../api/lib/logger';

@@ -1,7 +1,7 @@
 // One export in its own process (so its peak memory is its own): `bun tests/bench/export-child.ts
 // <storageDir> <datafileId> <format>`. Prints one JSON line: wall and CPU time, peak RSS, file size.
-import { blobStoreConfig } from '../../api/modules/files/blob-store';
-import { createLocalBlobStore } from '../../api/modules/files/blob-store-local';
+import { blobStoreConfig } from '../../api/infra/blob-store/blob-store';
+import { createLocalBlobStore } from '../../api/infra/blob-store/blob-store-local';
 import { runExport, type ExportFormat } from '../../api/modules/exports/export.service';
 import { DEFAULT_RULES } from '../../scoring/index';
 import { loadScoringFromDisk } from '../../scoring/load-node';

@@ -3,7 +3,7 @@
 // respondents a survey tool would send; the server's CPU time from /proc.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDeps } from '../../api/deps';
+import { createDeps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
 import { systemClock, todayIn } from '../../api/lib/clock';
 import { assignContract } from '../../api/modules/contracts/contracts.service';

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import type { ClassificationResult, OpenQuestion, Scoring } from '../../scoring/index.ts';
-import { generateDemoSurvey } from '../../api/modules/uploads/demo/survey.ts';
+import { generateDemoSurvey } from '../../api/demo/survey.ts';
 import { startOpenEndedWorker } from '../../scoring/open-ended-worker.ts';
 import { demoOpenQuestions, oneAnswerSurvey, repeatedAnswersSurvey } from '../scoring/open-ended-corpus.ts';
 

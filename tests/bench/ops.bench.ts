@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../api/app';
-import { createDeps } from '../../api/deps';
+import { createDeps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
 import { silentLogger } from '../../api/lib/logger';
 import { flushEndpointHits, recordEndpointHit } from '../../api/modules/monitoring/endpoint-hits';

@@ -13,16 +13,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateDemoSurvey } from '../../api/modules/uploads/demo/survey';
-import { surveyCsvChunks, surveyXlsxBytes } from '../../api/modules/uploads/demo/writers';
-import { openUpload } from '../../api/modules/uploads/parse/index';
-import { processUpload, type ProcessPhase } from '../../api/modules/uploads/processing/process';
-import { checkUpload } from '../../api/modules/uploads/processing/check';
-import { checkAndPrepare } from '../../api/modules/uploads/processing/prepare';
-import type { ColumnMapping, UploadFormat } from '../../api/modules/uploads/types';
+import { generateDemoSurvey } from '../../api/demo/survey';
+import { surveyCsvChunks, surveyXlsxBytes } from '../../api/demo/writers';
+import { openUpload } from '../../api/ingest/parse/index';
+import { processUpload, type ProcessPhase } from '../../api/ingest/processing/process';
+import { checkUpload } from '../../api/ingest/processing/check';
+import { checkAndPrepare } from '../../api/ingest/processing/prepare';
+import type { ColumnMapping, UploadFormat } from '../../api/ingest/types';
 import { loadScoringFromDisk } from '../../scoring/load-node';
 import { startOpenEndedWorker } from '../../scoring/open-ended-worker';
-import { createLocalBlobStore } from '../../api/modules/files/blob-store-local';
+import { createLocalBlobStore } from '../../api/infra/blob-store/blob-store-local';
 
 const [mode, file, arg, arg2] = process.argv.slice(2) as [string, string, string, string | undefined];
 const cpu = () => {

@@ -8,14 +8,14 @@
 // the revision); 'prepared' confirms once the revision prepared at step 3 is complete.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { createDeps } from '../../api/deps';
+import { createDeps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
 import { fixedClock } from '../../api/lib/clock';
 import { silentLogger } from '../../api/lib/logger';
-import { generateDemoSurvey } from '../../api/modules/uploads/demo/survey';
+import { generateDemoSurvey } from '../../api/demo/survey';
 import { rowOfDataPoint } from '../../api/modules/uploads/datapoints';
 import { presentDatapoint } from '../../api/modules/datafiles/datafiles.presenter';
-import type { ColumnMapping } from '../../api/modules/uploads/types';
+import type { ColumnMapping } from '../../api/ingest/types';
 import { graphqlPoster, startServerProcess } from '../api/helpers/server-process';
 import type { TestApp } from '../api/helpers/test-app';
 import { UPLOAD_QUERIES as Q, uploadWorld } from '../api/uploads/api-helpers';

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/seed';
 import { runJobsUntilIdle, runJobsUntilSettled } from '../../api/jobs/job-loop';
-import { seedSecrets } from '../../api/lib/seed-secrets';
-import { DEMO_DATAFILES, DEMO_FINISH_JOB, seedDemoDatafiles } from '../../api/modules/uploads/demo/seed-datafiles';
-import { readRevisionColumns } from '../../api/modules/uploads/index';
+import { seedSecrets } from '../../api/demo/seed-secrets';
+import { DEMO_DATAFILES, DEMO_FINISH_JOB, seedDemoDatafiles } from '../../api/demo/seed-datafiles';
+import { readRevisionColumns } from '../../api/ingest/index';
 import { createTestApp, type TestApp } from '../api/helpers/test-app';
 
 const FINISHED = DEMO_DATAFILES.filter((f) => f.finish);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoData } from '../../db/seed';
-import { seedSecrets } from '../../api/lib/seed-secrets';
+import { seedSecrets } from '../../api/demo/seed-secrets';
 import { createTestApp, type TestApp } from '../api/helpers/test-app';
 
 describe('the demo seed', () => {

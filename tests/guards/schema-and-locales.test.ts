@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { isObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { ERROR_CODES } from '../../api/graphql/error-codes';
-import { REFUSAL_REASONS } from '../../api/graphql/refusal-reasons';
+import { ERROR_CODES } from '../../api/kernel/errors/error-codes';
+import { REFUSAL_REASONS } from '../../api/kernel/errors/refusal-reasons';
 import { buildRoot, buildSchema } from '../../api/graphql/schema';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
@@ -103,7 +103,18 @@ describe('guards against drift', () => {
     const root = new URL('../..', import.meta.url).pathname;
     const source = execFileSync(
       'git',
-      ['grep', '-h', '-o', '-E', "'[A-Z][A-Z0-9_]+'", '--', 'api/modules', 'api/lib', 'api/graphql/paging.ts'],
+      [
+        'grep',
+        '-h',
+        '-o',
+        '-E',
+        "'[A-Z][A-Z0-9_]+'",
+        '--',
+        'api/modules',
+        'api/ingest',
+        'api/lib',
+        'api/graphql/paging.ts',
+      ],
       { cwd: root, encoding: 'utf8' },
     );
     const mentioned = new Set(source.split('\n').map((l) => l.slice(1, -1)));

@@ -1,6 +1,6 @@
 // The project's layering as lint rules (oxlint JS plugin, ESLint's rule API). Rules are written by
 // path pattern, so modules, jobs and features added later are held to them without editing this
-// file. architecture.md, "Conventions" 3 and 7, and issue 10 section 3 are what they enforce.
+// file.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,16 @@ const rel = (abs) => relative(ROOT, abs).split(sep).join('/');
 function target(fromFile, specifier) {
   if (!specifier.startsWith('.')) return null;
   return rel(resolve(dirname(fromFile), specifier));
+}
+
+/** The folder whose index.ts is the front door of `repoPath`: a module, the ingest engine, an infra adapter. */
+function doorOf(repoPath) {
+  return /^(api\/modules\/[^/]+|api\/ingest|api\/infra\/[^/]+)\//.exec(repoPath)?.[1] ?? null;
+}
+
+/** Whether a resolved import target is `door`'s index (`api/jobs`, `api/jobs/index`, `api/jobs/index.ts`). */
+function isDoor(t, door) {
+  return t === door || t === `${door}/index` || t === `${door}/index.ts`;
 }
 
 /**
@@ -42,8 +52,52 @@ const RULES = [
   [/^api\//, (t) => t.startsWith('web/'), 'the server does not import the web app'],
   [
     /^api\/modules\//,
-    (t) => /^api\/(jobs|cli)\//.test(t) || /^api\/(app|server)(\.ts)?$/.test(t),
-    'modules sit below the app, jobs and commands that compose them',
+    (t) =>
+      /^api\/(cli|compose|demo)\//.test(t) ||
+      /^api\/(app|server)(\.ts)?$/.test(t) ||
+      (t.startsWith('api/jobs/') && !isDoor(t, 'api/jobs')),
+    'modules sit below the app, the composition root (api/compose), the commands and the demo data; they own their job kinds and use the job engine through its front door api/jobs/index.ts',
+  ],
+  [
+    /^api\/jobs\//,
+    (t) =>
+      /^api\/(modules|compose|demo|cli|ingest)\//.test(t) ||
+      t === 'api/kernel/deps' ||
+      /^api\/(app|server)(\.ts)?$/.test(t),
+    'the job engine knows no feature and not the app context: it is generic over the context its handlers get (JobEngineContext), features register their kinds in api/compose',
+  ],
+  [
+    /^api\/ingest\//,
+    (t) =>
+      /^api\/(modules|jobs|compose|demo|cli|graphql|infra)\//.test(t) ||
+      t === 'api/kernel/deps' ||
+      /^api\/(app|server)(\.ts)?$/.test(t),
+    'the ingest engine is plain TypeScript used by the features: no feature, GraphQL, job engine or app context',
+  ],
+  [
+    /^api\/infra\//,
+    (t) =>
+      /^api\/(modules|jobs|compose|demo|cli|graphql|ingest|kernel)\//.test(t) || /^api\/(app|server)(\.ts)?$/.test(t),
+    'infrastructure adapters (blob store, SMTP, the AI judge client) know no feature and no app context',
+  ],
+  [
+    /^api\/kernel\//,
+    (t) => /^api\/(compose|demo|cli)\//.test(t) || /^api\/(app|server)(\.ts)?$/.test(t),
+    'the shared kernel (Deps, the error catalogue) sits below everything that composes the app',
+  ],
+  [
+    /^api\/(modules|ingest|infra|jobs)\//,
+    (t, _m, file) => {
+      const d = doorOf(t);
+      return d !== null && d !== doorOf(file) && !isDoor(t, d);
+    },
+    'another module, the ingest engine and an infra adapter are reached only through their front door (index.ts), never their repos or internals',
+  ],
+  [
+    /\.presenter\.ts$/,
+    (t) => /\.repo(\.ts)?$/.test(t) || /^db\/(client|write-)/.test(t),
+    'a presenter only shapes data: the queries behind its fields are in services (it may import a repo for its row types only)',
+    { typesAllowed: true },
   ],
   [
     /\.resolvers\.ts$/,
@@ -59,6 +113,7 @@ const PACKAGE_RULES = [
     'db/domain is pure TypeScript: no packages (no drizzle, no node:, no bun), so the browser can import it',
   ],
   [/\.resolvers\.ts$/, (s) => s === 'drizzle-orm' || s.startsWith('drizzle-orm/'), 'resolvers hold no SQL'],
+  [/\.presenter\.ts$/, (s) => s === 'drizzle-orm' || s.startsWith('drizzle-orm/'), 'presenters hold no SQL'],
   [
     /^(web|scoring)\//,
     (s) => s === 'bun' || s.startsWith('bun:'),
@@ -142,7 +197,10 @@ function sourcesOf(node) {
 const layers = {
   meta: {
     type: 'problem',
-    docs: { description: 'Imports flow one way: the layering of architecture.md, by path pattern.' },
+    docs: {
+      description:
+        'Imports flow one way (the layering of docs/architecture.md), by path pattern; front doors; presenters shape data; enqueue by contract.',
+    },
     schema: [],
   },
   create(context) {
@@ -158,16 +216,54 @@ const layers = {
             context.report({ node: source, message: `${file} imports '${specifier}': ${why}.` });
         return;
       }
-      for (const [who, bad, why] of RULES) {
+      const typeOnly =
+        node.importKind === 'type' ||
+        node.exportKind === 'type' ||
+        (node.specifiers?.length > 0 && node.specifiers.every((sp) => sp.importKind === 'type'));
+      for (const [who, bad, why, options] of RULES) {
         const m = who.exec(file);
-        if (m && bad(t, m)) context.report({ node: source, message: `${file} imports ${t}: ${why}.` });
+        if (m && !(options?.typesAllowed && typeOnly) && bad(t, m, file))
+          context.report({ node: source, message: `${file} imports ${t}: ${why}.` });
       }
+    };
+    // A presenter gets no database: `deps.db` in one is a query that belongs in a service.
+    const presenterDb = (node) => {
+      if (
+        /\.presenter\.ts$/.test(file) &&
+        node.property?.type === 'Identifier' &&
+        node.property.name === 'db' &&
+        node.object?.type === 'Identifier' &&
+        node.object.name === 'deps'
+      )
+        context.report({
+          node,
+          message: `${file} reads deps.db: a presenter only shapes data; move the query into a service.`,
+        });
+    };
+    // The server enqueues by a feature contract's kind (jobKind<Payload, Result>), so the payload is
+    // type-checked; a string names a kind whose payload nothing checks.
+    const enqueueByName = (node) => {
+      const callee = node.callee;
+      if (
+        /^api\//.test(file) &&
+        callee?.type === 'MemberExpression' &&
+        callee.property?.name === 'enqueue' &&
+        callee.object?.type === 'MemberExpression' &&
+        callee.object.property?.name === 'jobs' &&
+        (node.arguments[0]?.type === 'Literal' || node.arguments[0]?.type === 'TemplateLiteral')
+      )
+        context.report({
+          node: node.arguments[0],
+          message: `${file} enqueues a job by its name: enqueue the kind its feature's jobs/contract.ts declares.`,
+        });
     };
     return {
       ImportDeclaration: check,
       ExportNamedDeclaration: check,
       ExportAllDeclaration: check,
       ImportExpression: check,
+      MemberExpression: presenterDb,
+      CallExpression: enqueueByName,
     };
   },
 };

@@ -11,11 +11,11 @@
 //   from the labelled set's words (nearly all unique). Assumptions, not a published measurement: item
 //   non-response of open questions is commonly 5-15 %; stock answers make up a quarter to a third of
 //   the answers to like/dislike questions, and answer frequencies in open questions follow a Zipf
-//   law; the 3 % of copiers match the demo survey's share (api/modules/uploads/demo).
+//   law; the 3 % of copiers match the demo survey's share (api/demo).
 // * `oneAnswerSurvey`: the worst case for duplicates: every interview gives the same long answer.
 // * `demoOpenQuestions`: the open questions of `generateDemoSurvey`, which the upload bench uploads.
 import type { OpenQuestion } from '../../scoring/index.ts';
-import { generateDemoSurvey } from '../../api/modules/uploads/demo/survey.ts';
+import { generateDemoSurvey } from '../../api/demo/survey.ts';
 import { corpusSurveys, loadLabelledSet, surveyQuestions, type LabelledSurvey } from './open-ended-labelled.ts';
 
 /** Deterministic PRNG (mulberry32). */

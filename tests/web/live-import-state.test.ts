@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../api/graphql/errors';
+import { AppError } from '../../api/kernel/errors/errors';
 import { validatePages } from '../../api/modules/live-import/live-config';
 import {
   creditEstimate,

@@ -1,14 +1,14 @@
 import type { AccessLevel } from '../../../db/schema';
 import { writeTransaction } from '../../../db/write-transaction';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import type { Locale } from '../../lib/i18n';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash';
 import { requireEmail, requireName, requireNewPassword, requireToken } from '../../lib/validation';
-import { findCompanyById, insertCompany } from '../companies/companies.repo';
-import { deliverMail, enqueueMail } from '../mail/mail.service';
+import { findCompanyById, insertCompany } from '../companies';
+import { deliverMail, enqueueMail } from '../mail';
 import {
   findLiveUserByEmail,
   findLiveUserById,
@@ -16,8 +16,8 @@ import {
   revokeAuthTokens,
   revokeUserSessions,
   updateUserById,
-} from '../users/users.repo';
-import { INVITATION_TOKEN_TTL_HOURS, newUserRow } from '../users/users.service';
+} from '../users';
+import { INVITATION_TOKEN_TTL_HOURS, newUserRow } from '../users';
 import * as repo from './auth.repo';
 import { assertNotThrottled, recordFailure, recordSuccess } from './throttle';
 
@@ -77,13 +77,13 @@ export async function login(
   return { accessToken, accessLevel: user.accessLevel, expiresIn: ttl };
 }
 
-export async function logout(deps: Deps, viewer: Viewer): Promise<void> {
+export async function logout(deps: Pick<Deps, 'clock' | 'db'>, viewer: Viewer): Promise<void> {
   if (viewer.sessionId) await repo.revokeSession(deps.db, viewer.sessionId, deps.clock.now().toISOString());
 }
 
 /** Creates a mail-link token (hashed at rest) and returns the clear token for the link. */
 async function issueToken(
-  deps: Deps,
+  deps: Pick<Deps, 'clock'>,
   db: Parameters<typeof repo.insertAuthToken>[0],
   userId: string,
   purpose: 'PASSWORD_RESET' | 'INVITATION' | 'EMAIL_CONFIRMATION',
@@ -172,7 +172,7 @@ export async function registerCompany(
 
 /** Checks a mail-link token: TOKEN_NOT_FOUND when unknown, used or revoked; RESET_TOKEN_EXPIRED when past its time. */
 async function liveToken(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   rawToken: string,
   purposes: ('PASSWORD_RESET' | 'INVITATION' | 'EMAIL_CONFIRMATION')[],
 ) {
@@ -188,7 +188,7 @@ async function liveToken(
  * confirmation activates the owner (the company stays PENDING until an operator activates it).
  */
 export async function activateUser(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db' | 'passwordKeys'>,
   input: { token: string; password?: string | null },
 ): Promise<'INVITATION' | 'EMAIL_CONFIRMATION'> {
   const row = await liveToken(deps, input.token, ['INVITATION', 'EMAIL_CONFIRMATION']);
@@ -239,7 +239,10 @@ export async function sendPasswordResetEmail(deps: Deps, rawEmail: string): Prom
 }
 
 /** Sets the password from a single-use reset token and ends every session of the user. */
-export async function resetPassword(deps: Deps, input: { encryptedNewPassword: string; token: string }): Promise<void> {
+export async function resetPassword(
+  deps: Pick<Deps, 'clock' | 'db' | 'passwordKeys'>,
+  input: { encryptedNewPassword: string; token: string },
+): Promise<void> {
   const row = await liveToken(deps, input.token, ['PASSWORD_RESET']);
   const password = requireNewPassword(
     'newPassword',
@@ -264,7 +267,7 @@ export async function resetPassword(deps: Deps, input: { encryptedNewPassword: s
 
 /** changePassword: the old password must match (OLD_PASSWORDS_DONT_MATCH); other sessions end. */
 export async function changePassword(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db' | 'passwordKeys'>,
   viewer: Viewer,
   input: { encryptedOld: string; encryptedNew: string },
 ): Promise<void> {

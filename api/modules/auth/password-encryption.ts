@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../../db/client';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { seal, unseal } from '../../lib/crypto';
-import { readOrCreateSetting } from '../settings/settings.repo';
+import { readOrCreateSetting } from '../settings';
 
 /**
  * Passwords travel encrypted (spec section 7): the client encrypts the UTF-8 password with this

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../../db/client';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { clearThrottle, readThrottle, writeThrottle } from './auth.repo';
 
 /** Failed logins allowed per window before a lock: per account, and per client address. */

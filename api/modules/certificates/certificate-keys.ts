@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { DbOrTx } from '../../../db/client';
 import { seal, unseal } from '../../lib/crypto';
-import { readOrCreateSetting } from '../settings/settings.repo';
+import { readOrCreateSetting } from '../settings';
 
 const ED25519 = { name: 'Ed25519' } as const;
 

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import { certificatePublicKey } from './certificates.service';
 
 /** The public key where verifiers look for it (README, "Verifying a certificate offline"). */

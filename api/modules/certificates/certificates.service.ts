@@ -4,8 +4,8 @@
 // with the published public key (README, "Verifying a certificate offline").
 import { createHash } from 'node:crypto';
 import type { CleaningRules } from '../../../scoring/index';
-import { AppError } from '../../graphql/errors';
-import type { Deps } from '../../deps';
+import { AppError } from '../../kernel/errors/errors';
+import type { Deps } from '../../kernel/deps';
 import { canonicalJson } from './canonical-json';
 import { formatCertificateCode, newCertificateCode, normaliseCertificateCode } from './certificate-code';
 import { keyIdOf, fromPem, loadCertificateSigner, verifyEd25519, type CertificateSigner } from './certificate-keys';

@@ -2,11 +2,11 @@
 // revision and the saved cleaning; the kept ids, counts and level come from re-running that cleaning
 // over the revision's scores with this process's facade, never from numbers a client sent.
 import { SCORE_KINDS, type CleaningInput, type Scoring } from '../../../scoring/index';
-import { cleanRevision, groupingOf, numericColumns, quotaFor, recordIdsOf } from '../cleaning/revision-cleaning';
-import type { UploadBlobStore } from '../uploads/blob';
-import { readRevisionColumns } from '../uploads/index';
-import { recordIdColumnOf } from '../exports/export-table';
-import type { ExportCleaning } from '../exports/export.service';
+import { cleanRevision, groupingOf, numericColumns, quotaFor, recordIdsOf } from '../cleaning';
+import type { UploadBlobStore } from '../../ingest';
+import { readRevisionColumns } from '../../ingest/index';
+import { recordIdColumnOf } from '../exports';
+import type { ExportCleaning } from '../exports';
 import { issueCertificate, type CertificateDeps, type CertificateVerification } from './certificates.service';
 
 export type IssueForRevisionDeps = CertificateDeps & {

@@ -1,14 +1,15 @@
 import { viennaDate } from '../../../db/domain/calendar';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { todayIn } from '../../lib/clock';
-import { latestImport, type CompanyRow } from './companies.repo';
+import type { CompanyRow } from './companies.repo';
+import { latestDataImportOf } from './companies.service';
 
 /**
  * Company -> GraphQL. The fields of modules above companies (contract, wallet, credit overview,
  * owner) are resolved by those modules (`extend type Company`), and load only when asked for.
  */
-export function presentCompany(deps: Deps, viewer: Viewer, c: CompanyRow) {
+export function presentCompany(deps: Pick<Deps, 'db' | 'clock'>, viewer: Viewer, c: CompanyRow) {
   return {
     id: c.id,
     name: c.name,
@@ -29,7 +30,7 @@ export function presentCompany(deps: Deps, viewer: Viewer, c: CompanyRow) {
     /** The owner's user id; the users module presents the owner. */
     ownerId: c.ownerId,
     latestDataImport: async () => {
-      const row = await latestImport(deps.db, c.id);
+      const row = await latestDataImportOf(deps, c.id);
       if (!row) return null;
       const today = todayIn(deps.clock);
       const days = Math.round(

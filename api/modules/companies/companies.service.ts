@@ -1,7 +1,7 @@
 import type { SupportLevel } from '../../../db/domain/organizations';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { optionalName, requireName } from '../../lib/validation';
 import { writeTransaction, type Tx } from '../../../db/write-transaction';
 import { ACCOUNT_MANAGERS } from '../../../db/domain/organizations';
@@ -52,7 +52,11 @@ export type UpdateCompanyInput = {
  * code. Owner, account manager and support level are operator fields and then required; an ADMIN
  * sending them is refused (inputs never carry fields the caller may not set).
  */
-export async function updateCompany(deps: Deps, viewer: Viewer, input: UpdateCompanyInput): Promise<void> {
+export async function updateCompany(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  viewer: Viewer,
+  input: UpdateCompanyInput,
+): Promise<void> {
   const operator = viewer.accessLevel === 'SUPER_ADMIN';
   const name = requireName('name', input.name);
   const address = input.address ?? {};
@@ -127,7 +131,7 @@ export async function requirePendingCompany(tx: Tx, companyId: string) {
 /** The last step of activateOrganization (contracts.service), inside its transaction: the business info, the company ACTIVATED. */
 export async function markActivated(
   tx: Tx,
-  deps: Deps,
+  deps: Pick<Deps, 'clock'>,
   company: repo.CompanyRow,
   info: ReturnType<typeof checkBusinessInfo>,
 ) {
@@ -146,7 +150,7 @@ export async function markActivated(
 
 /** PENDING -> ACTIVATED needs the wizard (a contract); ACTIVATED <-> DEACTIVATED is a switch. Deactivation ends the company's sessions at once. */
 export async function setCompanyStatus(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   companyId: string,
   status: 'PENDING' | 'ACTIVATED' | 'DEACTIVATED',
 ): Promise<void> {
@@ -172,7 +176,7 @@ export async function setCompanyStatus(
  * deleteCompany: soft (ledger rows are kept 7 years, spec section 9): the company and its users
  * are marked deleted, sessions end, and the users' addresses become free to register again.
  */
-export async function deleteCompany(deps: Deps, companyId: string): Promise<void> {
+export async function deleteCompany(deps: Pick<Deps, 'clock' | 'db'>, companyId: string): Promise<void> {
   await writeTransaction(deps.db, async (tx) => {
     const company = await findCompanyById(tx, companyId);
     if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
@@ -187,19 +191,23 @@ export async function deleteCompany(deps: Deps, companyId: string): Promise<void
   });
 }
 
-export async function updateComment(deps: Deps, companyId: string, comment: string | null | undefined) {
+export async function updateComment(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  companyId: string,
+  comment: string | null | undefined,
+) {
   await updateCompanyById(deps.db, companyId, {
     comment: optionalText('comment', comment, TEXT_MAX),
     updatedAt: deps.clock.now().toISOString(),
   });
 }
 
-export async function setBeta(deps: Deps, companyId: string, isBeta: boolean) {
+export async function setBeta(deps: Pick<Deps, 'clock' | 'db'>, companyId: string, isBeta: boolean) {
   await updateCompanyById(deps.db, companyId, { isBeta, updatedAt: deps.clock.now().toISOString() });
 }
 
 /** The operator's package choice for a company (setPackage); the credits module checks the package exists. */
-export async function setPackage(deps: Deps, companyId: string, packageId: string) {
+export async function setPackage(deps: Pick<Deps, 'clock' | 'db'>, companyId: string, packageId: string) {
   await updateCompanyById(deps.db, companyId, { packageId, updatedAt: deps.clock.now().toISOString() });
 }
 
@@ -212,7 +220,7 @@ export type CompanyListArgs = {
 
 /** One page of the operators' organisation lists: search on the name, a status filter, sorting and paging (all in SQL). */
 export async function companiesPage(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   args: CompanyListArgs,
   status: repo.CompanyRow['status'] | undefined,
   defaultSort: repo.CompanySort,
@@ -232,3 +240,8 @@ export async function companiesPage(
 
 export const companiesSummary = (deps: Deps) => repo.countCompaniesByStatus(deps.db);
 export const companyStats = (deps: Deps, companyId: string) => repo.companyStats(deps.db, companyId);
+
+/** The company's newest data import (the presented company's latestDataImport, loaded when asked for). */
+export function latestDataImportOf(deps: Pick<Deps, 'db'>, companyId: string) {
+  return repo.latestImport(deps.db, companyId);
+}

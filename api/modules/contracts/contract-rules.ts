@@ -1,7 +1,7 @@
 import { oneYearEnd } from '../../../db/domain/calendar';
 import { isFixedLength, NO_RENEW_TYPES, type ContractType } from '../../../db/domain/contracts';
 import type { CreditPlanCategory } from '../../../db/schema';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 
 /** A real calendar date in YYYY-MM-DD form, or INVALID_PARAMETERS naming the field. */
 export function requireCalendarDate(field: string, value: unknown): string {

@@ -1,23 +1,20 @@
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { findCompanyById } from '../companies/companies.repo';
-import { creditPlanById } from '../credits/credit-plans.service';
-import { presentCreditPlan } from '../credits/credits.presenter';
-import { findLiveUserById } from '../users/users.repo';
+import { presentCreditPlan } from '../credits';
 import { daysInclusive } from '../../../db/domain/calendar';
 import { contractStatus } from '../../../db/domain/contracts';
 import { todayIn } from '../../lib/clock';
-import * as repo from './contracts.repo';
+import type * as repo from './contracts.repo';
+import { contractFieldQueries } from './contracts.service';
 
 /** Contract -> GraphQL. Reference, creation date and creator are operator fields (spec section 6). */
-export function presentContract(deps: Deps, viewer: Viewer, c: repo.ContractRow) {
+export function presentContract(deps: Pick<Deps, 'db' | 'clock'>, viewer: Viewer, c: repo.ContractRow) {
   const today = todayIn(deps.clock);
   const status = contractStatus(c, today);
   const operator = viewer.accessLevel === 'SUPER_ADMIN';
-  let usage: ReturnType<typeof repo.contractUsage> | undefined;
-  const loadUsage = () => (usage ??= repo.contractUsage(deps.db, c));
+  const q = contractFieldQueries(deps, c);
   const plan = async (id: string | null) => {
-    const p = id ? await creditPlanById(deps.db, id) : undefined;
+    const p = id ? await q.creditPlan(id) : undefined;
     return p ? presentCreditPlan(deps, viewer, p) : null;
   };
   return {
@@ -30,16 +27,16 @@ export function presentContract(deps: Deps, viewer: Viewer, c: repo.ContractRow)
     autoRenew: c.autoRenew,
     durationInDays: daysInclusive(c.startDate, c.endDate),
     remainingDays: status === 'ACTIVE' ? daysInclusive(today, c.endDate) : null,
-    numberOfDatafiles: async () => (await loadUsage()).numberOfDatafiles,
-    numberOfDataRecords: async () => (await loadUsage()).numberOfDataRecords,
+    numberOfDatafiles: async () => (await q.usage()).numberOfDatafiles,
+    numberOfDataRecords: async () => (await q.usage()).numberOfDataRecords,
     createdAt: operator ? c.createdAt : null,
     createdBy: async () => {
       if (!operator || !c.createdBy) return null;
-      const u = await findLiveUserById(deps.db, c.createdBy);
+      const u = await q.creator(c.createdBy);
       return u ? { id: u.id, name: `${u.firstName} ${u.lastName}` } : { id: c.createdBy, name: '-' };
     },
     assignedCompany: async () => {
-      const company = await findCompanyById(deps.db, c.companyId);
+      const company = await q.company();
       return { id: c.companyId, name: company?.name ?? '' };
     },
     primaryCreditPlan: () => plan(c.primaryCreditPlanId),

@@ -1,9 +1,9 @@
 import { requireSuperAdmin } from '../../graphql/access';
 import type { GqlContext } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { SUCCESS } from '../../graphql/resolver-types';
-import { requireCompanyAccess } from '../companies/companies.policy';
+import { requireCompanyAccess } from '../companies';
 import { presentContract } from './contracts.presenter';
 import * as service from './contracts.service';
 

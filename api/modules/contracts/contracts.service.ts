@@ -2,25 +2,27 @@ import { contractStatus, endKeepingLength, isFixedLength, NO_RENEW_TYPES } from 
 import type { DbOrTx } from '../../../db/client';
 import type { ContractType } from '../../../db/schema';
 import { writeTransaction, type Tx } from '../../../db/write-transaction';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { todayIn } from '../../lib/clock';
 import { randomToken } from '../../lib/crypto';
 import {
   checkBusinessInfo,
+  findCompanyById,
   markActivated,
   requirePendingCompany,
   type BusinessInfo,
-} from '../companies/companies.service';
+} from '../companies';
 import {
   createCreditPlan,
   creditPlanById,
   deactivatePlansOfContract,
   followContractDates,
   topUpCreditPlan,
-} from '../credits/credit-plans.service';
-import { packageById } from '../credits/credits.service';
+} from '../credits';
+import { packageById } from '../credits';
+import { findLiveUserById } from '../users';
 import {
   checkContractTerms,
   checkPlanTerms,
@@ -182,7 +184,7 @@ async function liveContract(db: DbOrTx, contractId: string) {
  * active contract's auto-renew is locked while an upcoming one exists.
  */
 export async function editContract(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   input: { contractId: string; startDate: string; endDate: string; autoRenew: boolean },
 ): Promise<void> {
   const startDate = requireCalendarDate('startDate', input.startDate);
@@ -233,7 +235,7 @@ export async function editContract(
 }
 
 /** Only an UPCOMING contract can be deleted; it stays for the audit trail, its plans are deactivated (never spendable). */
-export async function deleteContract(deps: Deps, contractId: string, tx?: Tx): Promise<void> {
+export async function deleteContract(deps: Pick<Deps, 'clock' | 'db'>, contractId: string, tx?: Tx): Promise<void> {
   const run = async (t: Tx) => {
     const c = await liveContract(t, contractId);
     if (contractStatus(c, todayIn(deps.clock)) !== 'UPCOMING')
@@ -258,7 +260,7 @@ export async function replaceUpcomingContract(deps: Deps, actorId: string, input
 
 /** changeCompanyContractStatus: DEACTIVE is the only status a person sets (credits.md). */
 export async function setContractDeactivated(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   actorId: string,
   input: { companyId: string; contractId: string; deactivate: boolean },
 ): Promise<void> {
@@ -332,7 +334,7 @@ const visibleTo = (viewer: Viewer, today: string) => (c: repo.ContractRow) =>
   viewer.accessLevel === 'SUPER_ADMIN' || contractStatus(c, today) !== 'UPCOMING';
 
 /** The company's contracts (not deleted) the viewer may see, newest start first. */
-export async function contractsVisibleTo(deps: Deps, viewer: Viewer, companyId: string) {
+export async function contractsVisibleTo(deps: Pick<Deps, 'clock' | 'db'>, viewer: Viewer, companyId: string) {
   return (await repo.listCompanyContracts(deps.db, companyId)).filter(visibleTo(viewer, todayIn(deps.clock)));
 }
 
@@ -340,19 +342,33 @@ export async function contractsVisibleTo(deps: Deps, viewer: Viewer, companyId: 
 export const requireContract = (deps: Deps, contractId: string) => liveContract(deps.db, contractId);
 
 /** INVALID_ID when the viewer may not see the contract (an ADMIN asking for an UPCOMING one): it answers like a missing one. */
-export function assertVisible(deps: Deps, viewer: Viewer, c: repo.ContractRow) {
+export function assertVisible(deps: Pick<Deps, 'clock'>, viewer: Viewer, c: repo.ContractRow) {
   if (!visibleTo(viewer, todayIn(deps.clock))(c)) throw new AppError('INVALID_ID', { field: 'contractId' });
 }
 
-export async function hasUpcomingContract(deps: Deps, companyId: string) {
+export async function hasUpcomingContract(deps: Pick<Deps, 'clock' | 'db'>, companyId: string) {
   const today = todayIn(deps.clock);
   return (await repo.listCompanyContracts(deps.db, companyId)).some((c) => contractStatus(c, today) === 'UPCOMING');
 }
 
 /** The company's ACTIVE contract, if any (Company.contract). */
-export async function activeContractOf(deps: Deps, companyId: string) {
+export async function activeContractOf(deps: Pick<Deps, 'clock' | 'db'>, companyId: string) {
   const today = todayIn(deps.clock);
   return (
     (await repo.listCompanyContracts(deps.db, companyId)).find((c) => contractStatus(c, today) === 'ACTIVE') ?? null
   );
+}
+
+/**
+ * The queries behind a presented contract's nested fields (presenters only shape data): each runs
+ * when its field is asked for, the usage once for both fields that show it.
+ */
+export function contractFieldQueries(deps: Pick<Deps, 'db'>, c: repo.ContractRow) {
+  let usage: ReturnType<typeof repo.contractUsage> | undefined;
+  return {
+    usage: () => (usage ??= repo.contractUsage(deps.db, c)),
+    creditPlan: (id: string) => creditPlanById(deps.db, id),
+    creator: (userId: string) => findLiveUserById(deps.db, userId),
+    company: () => findCompanyById(deps.db, c.companyId),
+  };
 }

@@ -1,9 +1,9 @@
 import { addDays } from '../../../db/domain/calendar';
 import { endKeepingLength, type ContractType } from '../../../db/domain/contracts';
 import type { Tx } from '../../../db/write-transaction';
-import type { LedgerDeps } from '../credits/charge.service';
-import { createCreditPlan, creditPlanById } from '../credits/credit-plans.service';
-import { isPrepaid } from '../credits/drawdown';
+import type { LedgerDeps } from '../credits';
+import { createCreditPlan, creditPlanById } from '../credits';
+import { isPrepaid } from '../credits';
 import { hasSuccessor, insertContract, setContractPlans, type ContractRow } from './contracts.repo';
 
 /**

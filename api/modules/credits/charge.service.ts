@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { CHARGE_KINDS, type ChargeKind } from '../../../db/schema';
-import type { Deps } from '../../deps';
-import { AppError } from '../../graphql/errors';
-import type { RefusalReason } from '../../graphql/refusal-reasons';
+import type { Deps } from '../../kernel/deps';
+import { AppError } from '../../kernel/errors/errors';
+import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
 import type { Scoring } from '../../../scoring/index.ts';
 import { viennaDate } from '../../../db/domain/calendar';
 import { alertBackupActivated, alertLowBalanceIfNeeded, drawableCredits, isLowBalance } from './credit-alerts.service';

@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../../db/client';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import { translate } from '../../lib/i18n';
-import { enqueueMail } from '../mail/mail.service';
-import { alertRaised, insertNotification } from '../notifications/notifications.repo';
+import { enqueueMail } from '../mail';
+import { alertRaised, insertNotification } from '../notifications';
 import { createHash } from 'node:crypto';
 import { activeAdminsOfCompany, companyName, type CreditPlanRow } from './credits.repo';
 import { isPrepaid, isUsableToday, type DrawdownContract, type DrawdownPlan } from './drawdown';

@@ -1,37 +1,21 @@
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { creditPlanStatus } from '../../../db/domain/contracts';
 import { todayIn } from '../../lib/clock';
-import { findCompanyById } from '../companies/companies.repo';
-import { findLiveUserById } from '../users/users.repo';
 import type { CreditPlanRow } from './credits.repo';
-import { nextAvailableCreditPlan } from './drawdown';
-import { creditSummary } from './credits.service';
-
-// One "next available plan" lookup per company and request, however many plans are shown.
-const nextPlanCache = new WeakMap<Viewer, Map<string, Promise<string | null>>>();
-function nextPlanId(deps: Deps, viewer: Viewer, companyId: string): Promise<string | null> {
-  let byCompany = nextPlanCache.get(viewer);
-  if (!byCompany) nextPlanCache.set(viewer, (byCompany = new Map()));
-  let p = byCompany.get(companyId);
-  if (!p)
-    byCompany.set(
-      companyId,
-      (p = nextAvailableCreditPlan(deps.db, companyId, todayIn(deps.clock)).then((plan) => plan?.id ?? null)),
-    );
-  return p;
-}
+import { creditPlanFieldQueries, creditSummaryOf, type creditSummary } from './credits.service';
 
 /** Credit plan -> GraphQL (spec section 3). */
-export function presentCreditPlan(deps: Deps, viewer: Viewer, p: CreditPlanRow) {
+export function presentCreditPlan(deps: Pick<Deps, 'db' | 'clock'>, viewer: Viewer, p: CreditPlanRow) {
   const operator = viewer.accessLevel === 'SUPER_ADMIN';
+  const q = creditPlanFieldQueries(deps, viewer, p);
   return {
     id: p.id,
     name: p.name,
     createdAt: p.createdAt,
     createdBy: async () => {
       if (!operator || !p.createdBy) return null;
-      const u = await findLiveUserById(deps.db, p.createdBy);
+      const u = await q.creator(p.createdBy);
       return u ? { id: u.id, name: `${u.firstName} ${u.lastName}` } : { id: p.createdBy, name: '-' };
     },
     type: p.role,
@@ -46,9 +30,9 @@ export function presentCreditPlan(deps: Deps, viewer: Viewer, p: CreditPlanRow) 
     startDate: p.validFrom,
     expirationDate: p.validUntil,
     contractId: p.contractId,
-    company: async () => ({ id: p.companyId, name: (await findCompanyById(deps.db, p.companyId))?.name ?? '' }),
+    company: async () => ({ id: p.companyId, name: (await q.company())?.name ?? '' }),
     invoice: p.invoiceNumber || p.invoiceUrl ? { number: p.invoiceNumber, url: p.invoiceUrl } : null,
-    isNextAvailable: async () => (await nextPlanId(deps, viewer, p.companyId)) === p.id,
+    isNextAvailable: async () => (await q.nextAvailablePlanId()) === p.id,
   };
 }
 
@@ -70,16 +54,8 @@ export function presentCreditSummary({ summary, totals }: Summary) {
 
 export type PresentedCreditSummary = ReturnType<typeof presentCreditSummary>;
 
-// Company.wallet and Company.activeCreditOverview share one summary per company object and request.
-const summaries = new WeakMap<object, Promise<Summary>>();
-function summaryOf(deps: Deps, company: { id: string }) {
-  let s = summaries.get(company);
-  if (!s) summaries.set(company, (s = creditSummary(deps, company.id)));
-  return s;
-}
-
-export async function presentWallet(deps: Deps, company: { id: string }) {
-  const { summary: s } = await summaryOf(deps, company);
+export async function presentWallet(deps: Pick<Deps, 'clock' | 'db'>, company: { id: string }) {
+  const { summary: s } = await creditSummaryOf(deps, company);
   return {
     id: company.id,
     balance: s.activeCreditPlanBalance,
@@ -87,8 +63,8 @@ export async function presentWallet(deps: Deps, company: { id: string }) {
   };
 }
 
-export async function presentCreditOverview(deps: Deps, company: { id: string }) {
-  const { summary: s } = await summaryOf(deps, company);
+export async function presentCreditOverview(deps: Pick<Deps, 'clock' | 'db'>, company: { id: string }) {
+  const { summary: s } = await creditSummaryOf(deps, company);
   return {
     totalActiveBalance: s.activeCreditPlanBalance,
     totalActiveReceived: s.activeCreditPlanReceived,

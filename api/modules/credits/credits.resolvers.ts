@@ -1,7 +1,7 @@
 import { requireRole, requireSuperAdmin } from '../../graphql/access';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { SUCCESS } from '../../graphql/resolver-types';
-import { requireCompanyAccess } from '../companies/companies.policy';
+import { requireCompanyAccess } from '../companies';
 import { presentCreditOverview, presentCreditPlan, presentCreditSummary, presentWallet } from './credits.presenter';
 import * as service from './credits.service';
 import { refundTransaction } from './ledger.service';

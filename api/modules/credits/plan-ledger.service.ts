@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../../db/client';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { viennaDate } from '../../../db/domain/calendar';
 import type { LedgerDeps } from './charge.service';
 import {

@@ -1,4 +1,4 @@
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { viennaDate } from '../../../db/domain/calendar';
 import type { LedgerDeps } from './charge.service';
 import {

@@ -3,11 +3,11 @@
 // operators) and then its own rule; every state change is a guarded update inside one write
 // transaction, so a concurrent upload job or a second click cannot slip between check and write.
 import { writeTransaction } from '../../../db/write-transaction';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { SUCCESS } from '../../graphql/resolver-types';
-import { findDatafile, type DatafileRow } from './datafile-uploads.repo';
+import { findDatafile, type DatafileRow } from './datafiles.repo';
 import { activeUsersOfCompany, addContributors, removeContributor, updateDatafileFrom } from './datafiles-list.repo';
 import { requireDatafile } from './datafiles.policy';
 
@@ -23,14 +23,19 @@ function refuseWhileProcessing(file: DatafileRow): void {
 }
 
 /** The guarded write found the row moved on (a job finished, another action ran): re-read and answer as if asked now. */
-async function changedMeanwhile(deps: Deps, id: string): Promise<never> {
+async function changedMeanwhile(deps: Pick<Deps, 'db'>, id: string): Promise<never> {
   const now = await findDatafile(deps.db, id);
   if (!now) throw new AppError('NO_DATAFILE_FOUND');
   refuseWhileProcessing(now);
   throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'DATAFILE_CHANGED_MEANWHILE' });
 }
 
-export async function editDatafileTitle(deps: Deps, viewer: Viewer, datafileId: string, rawTitle: string) {
+export async function editDatafileTitle(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  viewer: Viewer,
+  datafileId: string,
+  rawTitle: string,
+) {
   const title = typeof rawTitle === 'string' ? rawTitle.trim() : '';
   if (!title) throw new AppError('INVALID_PARAMETERS', { field: 'datafileTitle', reason: 'DATAFILE_TITLE_REQUIRED' });
   if ([...title].length > TITLE_MAX)
@@ -46,7 +51,12 @@ export async function editDatafileTitle(deps: Deps, viewer: Viewer, datafileId: 
 }
 
 /** stopLiveDatafile (READY -> STOPPED) and reOpenLiveDatafile (STOPPED -> READY), live imports only. */
-export async function setLiveDatafileRunning(deps: Deps, viewer: Viewer, datafileId: string, running: boolean) {
+export async function setLiveDatafileRunning(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  viewer: Viewer,
+  datafileId: string,
+  running: boolean,
+) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'manage');
   if (file.importType !== 'LIVE')
     throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'NOT_A_LIVE_DATAFILE' });
@@ -65,7 +75,7 @@ export async function setLiveDatafileRunning(deps: Deps, viewer: Viewer, datafil
 }
 
 /** Soft delete: gone from every list and call (findDatafile skips it); ledger rows, contributors and stored revisions stay. */
-export async function deleteDatafile(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function deleteDatafile(deps: Pick<Deps, 'clock' | 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'manage');
   refuseWhileProcessing(file);
   const now = deps.clock.now().toISOString();
@@ -79,7 +89,7 @@ export async function deleteDatafile(deps: Deps, viewer: Viewer, datafileId: str
  * certificate level shown), the cleaning settings stay so the worksheet reopens with the thresholds
  * last used. Issued certificates stay valid statements about the revision they name.
  */
-export async function resetDatafileCleaning(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function resetDatafileCleaning(deps: Pick<Deps, 'clock' | 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'manage');
   refuseWhileProcessing(file);
   if (!file.isCleaned) throw new AppError('DATAFILE_NOT_CLEANED');
@@ -102,7 +112,7 @@ export async function resetDatafileCleaning(deps: Deps, viewer: Viewer, datafile
  * keeps reading it as a contributor; the new owner is no longer listed as one.
  */
 export async function changeDatafileOwnership(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   viewer: Viewer,
   input: { datafileId: string; companyId: string; userId: string; changeWalletAndTransactions: boolean },
 ) {

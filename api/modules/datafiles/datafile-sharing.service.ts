@@ -3,12 +3,12 @@
 // activated users of the datafile's organisation. A contributor then sees the datafile (never a
 // draft: canSeeDatafile) and gets a notification that links to its result page.
 import { writeTransaction } from '../../../db/write-transaction';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { SUCCESS } from '../../graphql/resolver-types';
 import { isLocale, translate } from '../../lib/i18n';
-import { insertNotification } from '../notifications/notifications.repo';
+import { insertNotification } from '../notifications';
 import {
   activeUsersOfCompany,
   addContributors,
@@ -22,19 +22,19 @@ import { requireDatafile } from './datafiles.policy';
 /** One share request names at most this many users (the dialog sends a handful). */
 export const MAX_INVITEES = 50;
 
-export async function datafileContributors(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function datafileContributors(deps: Pick<Deps, 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   return (await contributorsOf(deps.db, [file.id])).get(file.id) ?? [];
 }
 
-export async function availableContributors(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function availableContributors(deps: Pick<Deps, 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'manage');
   const current = (await contributorsOf(deps.db, [file.id])).get(file.id) ?? [];
   return shareableUsers(deps.db, file.companyId, [file.ownerId, ...current.map((c) => c.id)]);
 }
 
 export async function addContributorsToDatafile(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   viewer: Viewer,
   datafileId: string,
   inviteeIds: readonly string[],
@@ -88,7 +88,7 @@ export async function addContributorsToDatafile(
 }
 
 export async function removeContributorFromDatafile(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   viewer: Viewer,
   datafileId: string,
   contributorId: string,

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
-import { contributorIdsOf, findDatafile, type DatafileRow } from './datafile-uploads.repo';
+import { AppError } from '../../kernel/errors/errors';
+import { contributorIdsOf, findDatafile, type DatafileRow } from './datafiles.repo';
 
 /**
  * Who sees a datafile (security.md, spec section 6): operators every one; the organisation's ADMINs

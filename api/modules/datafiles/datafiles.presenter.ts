@@ -1,5 +1,8 @@
 import type { DatafileListRow, PersonRow } from './datafiles-list.repo';
-import type { DatafileRow, DatapointRow } from './datafile-uploads.repo';
+import type { datafileDatapoints } from '../../../db/schema';
+import type { DatafileRow } from './datafiles.repo';
+
+type DatapointRow = typeof datafileDatapoints.$inferSelect;
 
 /** A data point as the spec's datapointsMetadata entry, with its type's settings. */
 export function presentDatapoint(row: Omit<DatapointRow, 'uploadId' | 'position'>) {

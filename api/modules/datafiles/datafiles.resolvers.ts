@@ -1,6 +1,5 @@
 import { requireViewer } from '../../graphql/access';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
-import { dashboardSummaryFor } from './dashboard.service';
 import {
   changeDatafileOwnership,
   deleteDatafile,
@@ -19,7 +18,6 @@ import { datafilesForViewer } from './datafiles.service';
 
 export const datafilesResolvers: ModuleResolvers = {
   Query: {
-    getMyDatafilesSummaryForDashboard: async (_, _args, ctx) => dashboardSummaryFor(ctx.deps, await requireViewer(ctx)),
     getDatafilesForLoggedInUser: async (_, args, ctx) => {
       const page = await datafilesForViewer(ctx.deps, await requireViewer(ctx), args.filters, args.paginationInfo);
       return { ...page, datafiles: page.datafiles.map(presentListEntry) };

@@ -1,6 +1,6 @@
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { pageOf, type PageArgs } from '../../graphql/paging';
 import { canUploadTo } from './datafiles.policy';
 import {
@@ -29,7 +29,12 @@ export const DATAFILE_PAGE_SIZE = 10;
  * One page of the datafiles list. The organisation filter is the operators'; anyone else may name
  * only their own organisation (another one answers COMPANY_NOT_FOUND, like a missing one).
  */
-export async function datafilesForViewer(deps: Deps, viewer: Viewer, filters: DatafileListFilters, paging: PageArgs) {
+export async function datafilesForViewer(
+  deps: Pick<Deps, 'db'>,
+  viewer: Viewer,
+  filters: DatafileListFilters,
+  paging: PageArgs,
+) {
   const page = pageOf(paging, DATAFILE_PAGE_SIZE);
   const companyId = filters?.companyId ?? null;
   if (companyId !== null && viewer.accessLevel !== 'SUPER_ADMIN' && companyId !== viewer.ownCompanyId)

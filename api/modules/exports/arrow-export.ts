@@ -3,8 +3,8 @@
 // R and DuckDB read types and labels without guessing. Written batch by batch into the store.
 import { Field, Int8, makeVector, Schema, Table, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 import { REASONS, RECORD_ID_COLUMN } from '../../../scoring/index';
-import { ArrowBlobFile } from '../uploads/columnar/arrow-io';
-import type { UploadBlobStore } from '../uploads/blob';
+import { ArrowBlobFile } from '../../ingest';
+import type { UploadBlobStore } from '../../ingest';
 import { recordIdColumnOf, type Decisions } from './export-table';
 
 export const ARROW_CONTENT_TYPE = 'application/vnd.apache.arrow.file';

@@ -3,7 +3,7 @@
 // script must not guess the locale; Excel users open the xlsx), text that a spreadsheet would run
 // as a formula neutralised. Produced row block by row block as the store pulls, so a large export
 // never exists as one string.
-import { neutraliseText } from '../uploads/index';
+import { neutraliseText } from '../../ingest/index';
 import type { Decisions, ExportTable } from './export-table';
 import { recordIds } from './export-table';
 

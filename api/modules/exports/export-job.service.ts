@@ -2,20 +2,20 @@
 // cleaning, snapshots the cleaning and its certificate into the job's payload (the file shows what
 // was saved when the user asked, even if the worksheet is saved again meanwhile), and queues the
 // 'export' job; the job's Worker step runs runExport; the state query signs a fresh download link.
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { isLocale, translate, type Locale } from '../../lib/i18n';
 import { and, desc, eq } from 'drizzle-orm';
-import { certificates, type JobRow } from '../../../db/schema';
-import { loadSavedCleaning } from '../cleaning/saved-cleaning.repo';
-import { requireDatafile } from '../datafiles/datafiles.policy';
-import type { ExportFormat, ExportJobInput, ExportOutput } from './export.service';
+import { certificates } from '../../../db/schema';
+import { loadSavedCleaning } from '../cleaning';
+import { requireDatafile } from '../datafiles';
+import type { ExportFormat, ExportJobInput } from './export.service';
+import { EXPORT_JOB, type ExportJobPayload, type ExportJobRow } from './jobs/contract';
 
-export const EXPORT_JOB = 'export';
+export { EXPORT_JOB, type ExportJobPayload };
+
 export const REPORT_PATH = '/datafile-report';
-
-export type ExportJobPayload = { input: ExportJobInput; requestedBy: string };
 
 const FORMATS: Record<string, ExportFormat> = { XLSX: 'xlsx', CSV: 'csv', ARROW: 'arrow', REJECTS: 'rejects' };
 
@@ -31,7 +31,11 @@ export function reportUrlOf(publicUrl: string, datafileId: string): string {
   return `${publicUrl}${REPORT_PATH}?datafileId=${encodeURIComponent(datafileId)}`;
 }
 
-export async function requestExport(deps: Deps, viewer: Viewer, request: ExportRequest): Promise<JobRow> {
+export async function requestExport(
+  deps: Pick<Deps, 'db' | 'env' | 'jobs'>,
+  viewer: Viewer,
+  request: ExportRequest,
+): Promise<ExportJobRow> {
   const file = await requireDatafile(deps.db, viewer, request.datafileId, 'see');
   const format = FORMATS[request.format];
   if (!format) throw new AppError('INVALID_PARAMETERS', { field: 'format' });
@@ -76,12 +80,8 @@ export async function requestExport(deps: Deps, viewer: Viewer, request: ExportR
     csv: { delimiter: separator },
     title: file.title,
   };
-  const { id } = await deps.jobs.enqueue<ExportJobPayload>(
-    EXPORT_JOB,
-    { input, requestedBy: viewer.userId },
-    { maxAttempts: 2 },
-  );
-  return (await deps.jobs.get(id))!;
+  const { id } = await deps.jobs.enqueue(EXPORT_JOB, { input, requestedBy: viewer.userId }, { maxAttempts: 2 });
+  return (await deps.jobs.find(EXPORT_JOB, id))!;
 }
 
 /** XXXX-XXXX-XXXX-C, as reports print it. */
@@ -90,21 +90,24 @@ function formatCode(code: string): string {
 }
 
 /** The job, if it is an export the viewer may see (its datafile is visible to them); INVALID_ID otherwise, alike for missing ones. */
-export async function exportJobFor(deps: Deps, viewer: Viewer, jobId: string): Promise<JobRow> {
-  const job = typeof jobId === 'string' && jobId.length <= 64 ? await deps.jobs.get(jobId) : undefined;
-  if (!job || job.kind !== EXPORT_JOB) throw new AppError('INVALID_ID');
-  const payload = job.payload as ExportJobPayload;
+export async function exportJobFor(
+  deps: Pick<Deps, 'db' | 'jobs'>,
+  viewer: Viewer,
+  jobId: string,
+): Promise<ExportJobRow> {
+  const job = typeof jobId === 'string' && jobId.length <= 64 ? await deps.jobs.find(EXPORT_JOB, jobId) : undefined;
+  if (!job) throw new AppError('INVALID_ID');
   try {
-    await requireDatafile(deps.db, viewer, payload.input.datafileId, 'see');
+    await requireDatafile(deps.db, viewer, job.payload.input.datafileId, 'see');
   } catch {
     throw new AppError('INVALID_ID');
   }
   return job;
 }
 
-export function presentExportJob(deps: Deps, job: JobRow, locale: Locale) {
-  const { input } = job.payload as ExportJobPayload;
-  const result = job.state === 'SUCCEEDED' ? (job.result as ExportOutput | null) : null;
+export function presentExportJob(deps: Pick<Deps, 'blobs' | 'clock'>, job: ExportJobRow, locale: Locale) {
+  const { input } = job.payload;
+  const result = job.state === 'SUCCEEDED' ? job.result : null;
   return {
     jobId: job.id,
     datafileId: input.datafileId,

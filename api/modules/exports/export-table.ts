@@ -6,7 +6,7 @@
 import { Type, type Field, type Table } from 'apache-arrow';
 import { REASONS, RECORD_ID_COLUMN, type CleaningResult } from '../../../scoring/index';
 import { translate, type Locale } from '../../lib/i18n';
-import { vectorToFloat64 } from '../cleaning/revision-cleaning';
+import { vectorToFloat64 } from '../cleaning';
 
 /** The raw file's first column (the row in the upload): internal, not exported. */
 const SOURCE_ROW_COLUMN = '__source_row';

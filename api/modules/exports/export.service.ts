@@ -4,12 +4,12 @@
 // Idempotent: the key is derived from the input, so a retried attempt overwrites its own file.
 import { createHash } from 'node:crypto';
 import { REASONS, RULE_KEYS, type CleaningInput, type CleaningRules, type Scoring } from '../../../scoring/index';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import type { Locale } from '../../lib/i18n';
-import { cleanRevision, groupingOf, quotaFor } from '../cleaning/revision-cleaning';
-import type { SavedCleaning } from '../cleaning/saved-cleaning.repo';
-import type { UploadBlobStore } from '../uploads/blob';
-import { readRevisionColumns } from '../uploads/index';
+import { cleanRevision, groupingOf, quotaFor } from '../cleaning';
+import type { SavedCleaning } from '../cleaning';
+import type { UploadBlobStore } from '../../ingest';
+import { readRevisionColumns } from '../../ingest/index';
 import { ARROW_CONTENT_TYPE, writeArrowExport } from './arrow-export';
 import { csvExportStream, rejectListStream, type CsvOptions } from './csv-export';
 import { buildExportTable, recordIdsOfRevision } from './export-table';

@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { neutraliseText } from '../uploads/index';
+import { neutraliseText } from '../../ingest/index';
 import type { ExportTable } from './export-table';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

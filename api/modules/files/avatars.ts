@@ -1,8 +1,8 @@
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { randomToken } from '../../lib/crypto';
-import type { BlobStore } from './blob-store';
+import type { BlobStore } from '../../infra/blob-store';
 
-export { AVATAR_MAX_BYTES } from './blob-store';
+export { AVATAR_MAX_BYTES } from '../../infra/blob-store';
 const IMAGE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.(png|jpe?g|webp)$/i;
 
 /** Folders of public images: user and company avatars, and the client logos of quality reports (by datafile id). */

@@ -1,12 +1,12 @@
 import type { Context, Hono } from 'hono';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import { DEFAULT_LOCALE, localeFromHeader } from '../../lib/i18n';
-import type { ErrorCode } from '../../graphql/error-codes';
-import { AppError, messageOf, type AppErrorDetails } from '../../graphql/errors';
-import type { RefusalReason } from '../../graphql/refusal-reasons';
+import type { ErrorCode } from '../../kernel/errors/error-codes';
+import { AppError, messageOf, type AppErrorDetails } from '../../kernel/errors/errors';
+import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
 import { AVATAR_KINDS, imageTypeOf, isAvatarPath } from './avatars';
-import { blobPolicies, contentTypeForKey, isValidBlobKey, type BlobKind } from './blob-store';
-import { checkGetSignature, checkPutSignature } from './signed-urls';
+import { blobPolicies, contentTypeForKey, isValidBlobKey, type BlobKind } from '../../infra/blob-store';
+import { checkGetSignature, checkPutSignature } from '../../infra/blob-store';
 
 /** The same error body as GraphQL answers (message in the caller's language, code and reason in extensions). */
 const refuse = (c: Context, status: number, code: ErrorCode, reason?: RefusalReason, extra: AppErrorDetails = {}) => {

@@ -1,9 +1,9 @@
 // The definition of a live import (step 2, spec section 5): its pages, and how they become the
 // data points of datafile_datapoints and the columns of a published revision.
-import { AppError } from '../../graphql/errors';
-import type { DatapointInsert } from '../datafiles/datafile-uploads.repo';
-import type { ColumnMapping, DataPoint } from '../uploads/types';
-import { rowOfDataPoint, splitKeywords } from '../uploads/datapoints';
+import { AppError } from '../../kernel/errors/errors';
+import type { DatapointInsert } from '../uploads';
+import type { ColumnMapping, DataPoint } from '../../ingest';
+import { rowOfDataPoint, splitKeywords } from '../uploads';
 
 export const SURVEY_SOFTWARE = ['NFIELD', 'FORSTA', 'QUALTRICS', 'OTHER'] as const;
 export type SurveySoftware = (typeof SURVEY_SOFTWARE)[number];
@@ -49,7 +49,7 @@ const refuse = (
 };
 function mk(
   code: 'INVALID_PARAMETERS' | 'INCOMPLETE_INPUT',
-  reason: import('../../graphql/refusal-reasons').RefusalReason,
+  reason: import('../../kernel/errors/refusal-reasons').RefusalReason,
   field: string,
 ) {
   return new AppError(code, { field, reason });

@@ -1,11 +1,11 @@
 // Defining a live import (steps 1 and 2) and its integration (key, secret, snippets' endpoint).
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { randomToken } from '../../lib/crypto';
 import { writeTransaction } from '../../../db/write-transaction';
-import { insertDatafile, insertUpload, replaceDatapoints, updateDatafile } from '../datafiles/datafile-uploads.repo';
-import { requireDatafile } from '../datafiles/datafiles.policy';
+import { insertDatafile, insertUpload, replaceDatapoints, updateDatafile } from '../uploads';
+import { requireDatafile } from '../datafiles';
 import {
   datapointRowsOfPages,
   validateName,
@@ -27,7 +27,11 @@ const newSecret = () => `lk_${randomToken(32)}`;
  * 3 'Draft datafile'): its key and secret exist, test respondents are answered, real ones refused
  * until openLiveDatafile. Nothing is charged until respondents arrive.
  */
-export async function createLiveDatafile(deps: Deps, viewer: Viewer, input: LiveDatafileInput): Promise<string> {
+export async function createLiveDatafile(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  viewer: Viewer,
+  input: LiveDatafileInput,
+): Promise<string> {
   if (!viewer.companyId) throw new AppError('UNAUTHORIZED');
   const title = validateName(input.name);
   const integration = validateSurveySoftware(input.surveySoftware);
@@ -77,7 +81,7 @@ export async function createLiveDatafile(deps: Deps, viewer: Viewer, input: Live
   return id;
 }
 
-async function requireLive(deps: Deps, viewer: Viewer, datafileId: string, mode: 'see' | 'upload') {
+async function requireLive(deps: Pick<Deps, 'db'>, viewer: Viewer, datafileId: string, mode: 'see' | 'upload') {
   const file = await requireDatafile(deps.db, viewer, datafileId, mode);
   if (file.importType !== 'LIVE')
     throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'LIVE_NOT_A_LIVE_DATAFILE' });
@@ -114,7 +118,11 @@ export async function regenerateLiveSecret(deps: Deps, viewer: Viewer, datafileI
  * Starts receiving: DRAFT -> READY. Idempotent for a READY one (a double click, two tabs); a
  * STOPPED one is reopened by reOpenLiveDatafile (datafiles module), not here.
  */
-export async function openLiveDatafile(deps: Deps, viewer: Viewer, datafileId: string): Promise<string> {
+export async function openLiveDatafile(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  viewer: Viewer,
+  datafileId: string,
+): Promise<string> {
   const file = await requireLive(deps, viewer, datafileId, 'upload');
   if (file.status === 'READY') return file.status;
   if (file.status !== 'DRAFT')

@@ -5,7 +5,7 @@
 // the current median (earlier respondents get one once 30 exist), duplicate answers across
 // respondents. Re-scoring charges nothing: the charges were made per respondent.
 import Papa from 'papaparse';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { LiveRespondentRow } from './live.repo';
 import {
   gridItemColumn,
@@ -15,10 +15,11 @@ import {
   TOTAL_COLUMN,
   type LivePage,
 } from './live-config';
-import type { ColumnMapping, DataPoint } from '../uploads/types';
+import type { ColumnMapping, DataPoint } from '../../ingest';
 import { TS_MIN_RECORDS } from './live-scoring';
+import { LIVE_PUBLISH_JOB, livePublishNowKey, livePublishSlotKey } from './jobs/contract';
 
-export const LIVE_PUBLISH_JOB = 'live.publish';
+export { LIVE_PUBLISH_JOB };
 
 const memo = new WeakMap<Deps, Map<string, number>>();
 
@@ -38,7 +39,7 @@ export function schedulePublish(deps: Deps, datafileId: string): void {
     .enqueue(
       LIVE_PUBLISH_JOB,
       { datafileId },
-      { dedupeKey: `${LIVE_PUBLISH_JOB}:${datafileId}:${slot}`, runAfter: new Date((slot + 1) * ms) },
+      { dedupeKey: livePublishSlotKey(datafileId, slot), runAfter: new Date((slot + 1) * ms) },
     )
     .catch((error) => {
       map!.delete(datafileId);
@@ -51,7 +52,7 @@ export const publishNow = (deps: Deps, datafileId: string) =>
   deps.jobs.enqueue(
     LIVE_PUBLISH_JOB,
     { datafileId },
-    { dedupeKey: `${LIVE_PUBLISH_JOB}:${datafileId}:now:${crypto.randomUUID()}` },
+    { dedupeKey: livePublishNowKey(datafileId, crypto.randomUUID()) },
   );
 
 const cell = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '' : String(v));

@@ -1,8 +1,8 @@
 // What the endpoint accepts: one respondent as JSON, checked field by field against the live
 // import's pages before anything is scored or written (hostile input gets a code, writes nothing).
 import { createHash } from 'node:crypto';
-import { AppError } from '../../graphql/errors';
-import type { RefusalReason } from '../../graphql/refusal-reasons';
+import { AppError } from '../../kernel/errors/errors';
+import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
 import type { LiveAnswer } from '../../../db/schema';
 import type { LivePage } from './live-config';
 

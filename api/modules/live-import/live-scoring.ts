@@ -4,7 +4,7 @@
 // against the whole sample (live-publish.ts), which is how earlier respondents follow the median.
 import { DEFAULT_RULES, type Scoring } from '../../../scoring/index.ts';
 import type { LiveAnswer, LiveScores } from '../../../db/schema';
-import { creditsForInterviews } from '../credits/charge.service';
+import { creditsForInterviews } from '../credits';
 import type { LivePage } from './live-config';
 
 export const TS_MIN_RECORDS = 30;

@@ -4,9 +4,9 @@
 // /api/live/<datafileId>/respondents/<recordId> answers a queued respondent once it is done.
 import type { Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
-import type { Deps } from '../../deps';
-import { AppError, messageOf } from '../../graphql/errors';
-import { recordEndpointHit } from '../monitoring/endpoint-hits';
+import type { Deps } from '../../kernel/deps';
+import { AppError, messageOf } from '../../kernel/errors/errors';
+import { recordEndpointHit } from '../monitoring';
 import { MAX_BODY_BYTES, parseBody } from './live-respondent';
 import { RateLimiter } from './live-rate-limit';
 import {
@@ -18,6 +18,7 @@ import {
   storedRespondent,
 } from './live.service';
 import { schedulePublish } from './live-publish';
+import { liveRespondentKey } from './jobs/contract';
 
 export const LIVE_PATH = '/api/live';
 export const LIVE_KEY_HEADER = 'x-live-key';
@@ -94,7 +95,7 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
         await deps.jobs.enqueue(
           LIVE_RESPONDENT_JOB,
           { datafileId, input },
-          { dedupeKey: `live:${datafileId}:${input.recordId}` },
+          { dedupeKey: liveRespondentKey(datafileId, input.recordId) },
         );
         recordEndpointHit(deps, ENDPOINT);
         return c.json(

@@ -2,17 +2,18 @@
 // is written inside the charge's transaction (chargeDatafile's afterWrites), so a respondent is
 // stored if and only if it is charged; the primary key (datafile, record id) and the ledger key
 // live:<datafileId>:<recordId> make every resend, concurrent or after a crash, a replay.
-import type { Deps } from '../../deps';
-import { AppError } from '../../graphql/errors';
+import type { Deps } from '../../kernel/deps';
+import { AppError } from '../../kernel/errors/errors';
 import { safeEqual } from '../../lib/crypto';
 import { viennaDate } from '../../../db/domain/calendar';
 import { contractStatus } from '../../../db/domain/contracts';
 import type { LiveScores } from '../../../db/schema';
-import { chargeDatafile } from '../credits/charge.service';
+import { chargeDatafile } from '../credits';
 import { pagesOfDatapointRows, type LivePage } from './live-config';
 import { readRespondent, type LiveRespondentInput } from './live-respondent';
 import { LiveMedians, scoreRespondent } from './live-scoring';
 import * as repo from './live.repo';
+import { LIVE_RESPONDENT_JOB } from './jobs/contract';
 
 export type LiveAnswerBody = {
   recordId: string;
@@ -25,8 +26,8 @@ export type LiveAnswerBody = {
   reason?: 'LIVE_RECORD_CHANGED';
 };
 
-/** The job kind of a respondent accepted with 202 (api/jobs/kinds/live.jobs.ts). */
-export const LIVE_RESPONDENT_JOB = 'live.respondent';
+/** The job kind of a respondent accepted with 202 (jobs/live.jobs.ts). */
+export { LIVE_RESPONDENT_JOB };
 
 type DatafileState = { pages: Promise<LivePage[]>; medians?: Promise<LiveMedians> };
 const states = new WeakMap<Pick<Deps, 'db'>, Map<string, DatafileState>>();
@@ -52,7 +53,7 @@ function stateOf(deps: Deps, target: repo.LiveTarget): DatafileState {
 }
 
 /** The running medians, warmed from the stored respondents once per process. */
-function mediansOf(deps: Deps, datafileId: string, s: DatafileState): Promise<LiveMedians> {
+function mediansOf(deps: Pick<Deps, 'db'>, datafileId: string, s: DatafileState): Promise<LiveMedians> {
   s.medians ??= (async () => {
     const m = new LiveMedians();
     for (let after = 0; ;) {
@@ -86,7 +87,7 @@ async function requireActiveContract(deps: Deps, companyId: string) {
 
 /** Who may send: the datafile's secret key, compared in constant time; any mismatch looks the same. */
 export async function authenticate(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   datafileId: string,
   secret: string | undefined,
 ): Promise<repo.LiveTarget> {
@@ -216,7 +217,7 @@ export async function acceptRespondent(
 
 /** The stored answer for a record (the asynchronous mode's follow-up, and the screens' test). */
 export async function storedRespondent(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   target: repo.LiveTarget,
   recordId: string,
 ): Promise<LiveAnswerBody | undefined> {
@@ -225,7 +226,10 @@ export async function storedRespondent(
 }
 
 /** A job's view of its datafile (the request was authenticated when it was queued); undefined when gone. */
-export async function authenticateById(deps: Deps, datafileId: string): Promise<repo.LiveTarget | undefined> {
+export async function authenticateById(
+  deps: Pick<Deps, 'db'>,
+  datafileId: string,
+): Promise<repo.LiveTarget | undefined> {
   const target = await repo.liveTarget(deps.db, datafileId);
   if (!target || target.isDeleted || target.importType !== 'LIVE') return undefined;
   // Stopped while queued: the queued respondent is refused like a request now would be.

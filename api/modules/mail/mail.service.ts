@@ -2,7 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { outboxMails } from '../../../db/schema';
 import type { Locale } from '../../lib/i18n';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import { renderMail, type MailTemplate } from './mail.templates';
 
 export type MailRequest = {

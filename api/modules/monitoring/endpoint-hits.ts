@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import { endpointHits } from '../../../db/schema';
 import { writeTransaction } from '../../../db/write-transaction';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 
 /**
  * Requests and refusals of the live endpoints, counted per endpoint and minute for the monitoring

@@ -2,10 +2,11 @@ import { stat } from 'node:fs/promises';
 import { databaseFilePath } from '../../../db/client';
 import type { JobState } from '../../../db/schema';
 import { writeTransaction } from '../../../db/write-transaction';
-import type { Deps } from '../../deps';
-import { AppError } from '../../graphql/errors';
+import type { Deps } from '../../kernel/deps';
+import { AppError } from '../../kernel/errors/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
-import { requeueFailedMail } from '../mail/mail.service';
+import { MAIL_OUTBOX_JOB } from '../mail';
+import { requeueFailedMail } from '../mail';
 import * as repo from './monitoring.repo';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -49,7 +50,7 @@ export async function jobQueueSummary(deps: Deps) {
   };
 }
 
-export async function jobsPage(deps: Deps, filter: repo.JobFilter, page: PageArgs) {
+export async function jobsPage(deps: Pick<Deps, 'db'>, filter: repo.JobFilter, page: PageArgs) {
   const p = pageOf(page, MONITORING_PAGE_SIZE);
   const [rows, total] = await Promise.all([
     repo.jobsPage(deps.db, filter, p.limit, p.offset),
@@ -62,7 +63,7 @@ export async function jobsPage(deps: Deps, filter: repo.JobFilter, page: PageArg
  * The operators' retry, through the job system (deps.jobs.retry): only a FAILED job, and only of a
  * kind this process can run, goes back to the queue with its attempts from zero.
  */
-export async function retryJob(deps: Deps, jobId: string): Promise<void> {
+export async function retryJob(deps: Pick<Deps, 'jobs'>, jobId: string): Promise<void> {
   const job = await deps.jobs.get(jobId);
   if (!job) throw new AppError('INVALID_ID', { field: 'jobId' });
   if (job.state !== 'FAILED')
@@ -80,7 +81,7 @@ export async function retryJob(deps: Deps, jobId: string): Promise<void> {
  * once, a running one is asked to stop at its next progress point. Cancelling a cancelled job
  * again is fine; a job that succeeded or failed is refused. Returns the state after the call.
  */
-export async function cancelJob(deps: Deps, jobId: string): Promise<'CANCELLED' | 'RUNNING'> {
+export async function cancelJob(deps: Pick<Deps, 'jobs'>, jobId: string): Promise<'CANCELLED' | 'RUNNING'> {
   const state = await deps.jobs.cancel(jobId);
   if (state === null) throw new AppError('INVALID_ID', { field: 'jobId' });
   if (state === 'SUCCEEDED' || state === 'FAILED')
@@ -93,7 +94,11 @@ export async function outboxSummary(deps: Deps) {
   return { ...(await repo.outboxCounts(deps.db, dayAgo(deps))), smtpConfigured: Boolean(deps.mailTransport) };
 }
 
-export async function outboxPage(deps: Deps, status: 'PENDING' | 'SENT' | 'FAILED' | null | undefined, page: PageArgs) {
+export async function outboxPage(
+  deps: Pick<Deps, 'db'>,
+  status: 'PENDING' | 'SENT' | 'FAILED' | null | undefined,
+  page: PageArgs,
+) {
   const p = pageOf(page, MONITORING_PAGE_SIZE);
   const { rows, total } = await repo.outboxPage(deps.db, status ?? 'FAILED', p.limit, p.offset);
   return { rows, pageInfo: pageInfo(p, total) };
@@ -103,18 +108,18 @@ export async function outboxPage(deps: Deps, status: 'PENDING' | 'SENT' | 'FAILE
  * Resends a FAILED outbox mail: PENDING again with five fresh attempts, and an outbox run queued in
  * the same transaction, so a job runner sends it within seconds (never on the request path).
  */
-export async function resendOutboxMail(deps: Deps, mailId: string): Promise<void> {
+export async function resendOutboxMail(deps: Pick<Deps, 'db' | 'jobs'>, mailId: string): Promise<void> {
   await writeTransaction(deps.db, async (tx) => {
     const before = await requeueFailedMail(tx, mailId);
     if (before === undefined) throw new AppError('INVALID_ID', { field: 'mailId' });
     if (before !== 'FAILED')
       throw new AppError('INVALID_PARAMETERS', { field: 'mailId', reason: 'MAIL_NOT_FAILED', status: before });
-    await deps.jobs.enqueue('mail.outbox', {}, { tx });
+    await deps.jobs.enqueue(MAIL_OUTBOX_JOB, {}, { tx });
   });
 }
 
 /** Calls per minute over the window (every minute listed, oldest first) and per endpoint. */
-export async function liveEndpointTraffic(deps: Deps, minutes: number | null | undefined) {
+export async function liveEndpointTraffic(deps: Pick<Deps, 'clock' | 'db'>, minutes: number | null | undefined) {
   const window = minutes ?? TRAFFIC_DEFAULT_MINUTES;
   if (!Number.isInteger(window) || window < 1 || window > TRAFFIC_MAX_MINUTES)
     throw new AppError('INVALID_PARAMETERS', {
@@ -148,7 +153,7 @@ export async function liveEndpointTraffic(deps: Deps, minutes: number | null | u
 }
 
 /** Database pages, the WAL file beside a database file, and the blob store's usage (cached there). */
-export async function systemSize(deps: Deps) {
+export async function systemSize(deps: Pick<Deps, 'blobs' | 'db' | 'env'>) {
   const path = databaseFilePath(deps.env.databaseUrl);
   const [pages, walBytes, storage] = await Promise.all([
     repo.databasePages(deps.db),

@@ -1,9 +1,9 @@
 import type { NotificationType } from '../../../db/schema';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { requireName } from '../../lib/validation';
-import { findLiveUserById } from '../users/users.repo';
+import { findLiveUserById } from '../users';
 import { insertNotification, listForUser, markRead } from './notifications.repo';
 
 const TEXT_MAX = 1000;
@@ -24,7 +24,7 @@ export const notificationsOf = (deps: Deps, viewer: Viewer, unreadOnly: boolean)
  * createNotification: only operators address other users, everyone else notifies only themselves;
  * the description is required (1000 characters at most); a link stays inside the app (a path).
  */
-export async function createNotification(deps: Deps, viewer: Viewer, n: NotificationInput) {
+export async function createNotification(deps: Pick<Deps, 'clock' | 'db'>, viewer: Viewer, n: NotificationInput) {
   const recipientId = n.userId ?? viewer.userId;
   if (recipientId !== viewer.userId && viewer.accessLevel !== 'SUPER_ADMIN') throw new AppError('UNAUTHORIZED');
   const recipient = await findLiveUserById(deps.db, recipientId);
@@ -50,7 +50,7 @@ export async function createNotification(deps: Deps, viewer: Viewer, n: Notifica
 }
 
 /** Marks one of the viewer's notifications read; another user's id answers INVALID_ID like a missing one. */
-export async function markNotificationRead(deps: Deps, viewer: Viewer, notificationId: string) {
+export async function markNotificationRead(deps: Pick<Deps, 'clock' | 'db'>, viewer: Viewer, notificationId: string) {
   if (!(await markRead(deps.db, viewer.userId, notificationId, deps.clock.now().toISOString())))
     throw new AppError('INVALID_ID', { field: 'notificationId' });
 }

@@ -1,5 +1,6 @@
 // What the judge is asked and how its answer is read. The model gets the question as the user
 // configured it and a numbered batch of answers, and must reply with one category per answer as JSON.
+import type { ChatMessage } from '../../infra/judge';
 
 /** Bump when the instructions change, so cached verdicts of the old prompt are not reused. */
 export const PROMPT_VERSION = 1;
@@ -10,7 +11,7 @@ export const JUDGE_CATEGORIES = [1, 4, 5, 6, 7, 10, 11, 13] as const;
 export const JUDGE_CANNOT = -2;
 
 export type JudgeQuestion = { text: string; keywords: readonly string[]; allowedLanguages: readonly string[] };
-export type ChatMessage = { role: 'system' | 'user'; content: string };
+export type { ChatMessage };
 
 const INSTRUCTIONS = `You code open-ended survey answers for data quality. For every answer give exactly one category:
 1 Valid: a genuine attempt to answer this question, however short, misspelled, in dialect or negative.

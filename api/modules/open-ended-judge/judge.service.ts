@@ -3,13 +3,13 @@
 // unsure of (or all of them), batched per question, cached by answer hash in the database, within a
 // time limit. Wherever it fails, the offline verdict stands. The upload pipeline calls judgeOpenEnded.
 import type { Db } from '../../../db/client';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { sha256Hex } from '../../lib/crypto';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { normaliseAnswer } from '../../../scoring/text';
-import { postChat, JudgeUnavailable, type FetchLike } from './judge.client';
-import type { JudgeConfig } from './judge.config';
+import { postChat, JudgeUnavailable, type FetchLike } from '../../infra/judge';
+import type { JudgeConfig } from '../../infra/judge';
 import {
   buildMessages,
   parseReply,

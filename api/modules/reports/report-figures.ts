@@ -11,11 +11,11 @@ import {
   type Scoring,
 } from '../../../scoring/index';
 import { CLEANING_COLUMNS } from '../../../scoring/index';
-import { cleanRevision, groupingOf, numericColumns, quotaFor } from '../cleaning/revision-cleaning';
-import type { SavedCleaning } from '../cleaning/saved-cleaning.repo';
-import { recordIdsOfRevision } from '../exports/export-table';
-import type { UploadBlobStore } from '../uploads/blob';
-import { readRevisionColumns } from '../uploads/index';
+import { cleanRevision, groupingOf, numericColumns, quotaFor } from '../cleaning';
+import type { SavedCleaning } from '../cleaning';
+import { recordIdsOfRevision } from '../exports';
+import type { UploadBlobStore } from '../../ingest';
+import { readRevisionColumns } from '../../ingest/index';
 
 /** Spec section 9: the report's target, a cleaned average above 70. */
 export const REPORT_TARGET_AVERAGE = 70;

@@ -2,19 +2,19 @@
 // public page at /datafile-report?datafileId= for strangers once published, behind the password when
 // protection is on (Argon2id hash, failures throttled per datafile and address). Strangers get
 // nothing but the access state until both hold: no title, no counts, no settings.
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { hashPassword, verifyPassword } from '../../lib/password-hash';
 import { requireNewPassword } from '../../lib/validation';
-import { readThrottle, writeThrottle } from '../auth/auth.repo';
-import { datafileSubject, latestCertificateOf } from '../certificates/certificates.repo';
-import { formatCertificateCode } from '../certificates/certificate-code';
-import { loadSavedCleaning, type SavedCleaning } from '../cleaning/saved-cleaning.repo';
-import { contributorIdsOf, findDatafile, type DatafileRow } from '../datafiles/datafile-uploads.repo';
-import { canSeeDatafile, requireDatafile } from '../datafiles/datafiles.policy';
-import { reportUrlOf } from '../exports/export-job.service';
-import { avatarPath, avatarUploadUrl, isAvatarPath } from '../files/avatars';
+import { readThrottle, writeThrottle } from '../auth';
+import { datafileSubject, latestCertificateOf } from '../certificates';
+import { formatCertificateCode } from '../certificates';
+import { loadSavedCleaning, type SavedCleaning } from '../cleaning';
+import { contributorIdsOf, findDatafile, type DatafileRow } from '../uploads';
+import { canSeeDatafile, requireDatafile } from '../datafiles';
+import { reportUrlOf } from '../exports';
+import { avatarPath, avatarUploadUrl, isAvatarPath } from '../files';
 import { REPORT_TARGET_AVERAGE, reportFigures, type ReportFigures } from './report-figures';
 import { findReportSettings, saveReportSettings, type ReportSettingsRow } from './reports.repo';
 
@@ -31,7 +31,7 @@ export type SettingsInput = {
   isPublished: boolean;
 };
 
-export function presentSettings(deps: Deps, datafileId: string, row: ReportSettingsRow | undefined) {
+export function presentSettings(deps: Pick<Deps, 'env'>, datafileId: string, row: ReportSettingsRow | undefined) {
   return {
     datafileId,
     clientName: row?.clientName ?? null,
@@ -45,13 +45,18 @@ export function presentSettings(deps: Deps, datafileId: string, row: ReportSetti
   };
 }
 
-export async function reportSettings(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function reportSettings(deps: Pick<Deps, 'db' | 'env'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   return presentSettings(deps, file.id, await findReportSettings(deps.db, file.id));
 }
 
 /** Saves the settings. The password is required with protection on unless one is stored (spec section 5 "Report"). */
-export async function updateReportSettings(deps: Deps, viewer: Viewer, datafileId: string, input: SettingsInput) {
+export async function updateReportSettings(
+  deps: Pick<Deps, 'clock' | 'db' | 'env'>,
+  viewer: Viewer,
+  datafileId: string,
+  input: SettingsInput,
+) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const existing = await findReportSettings(deps.db, file.id);
   const clientName = input.clientName?.trim() || null;
@@ -86,14 +91,19 @@ export async function updateReportSettings(deps: Deps, viewer: Viewer, datafileI
   return presentSettings(deps, file.id, await findReportSettings(deps.db, file.id));
 }
 
-export async function reportLogoUploadUrl(deps: Deps, viewer: Viewer, datafileId: string, imageKey: string) {
+export async function reportLogoUploadUrl(
+  deps: Pick<Deps, 'blobs' | 'clock' | 'db'>,
+  viewer: Viewer,
+  datafileId: string,
+  imageKey: string,
+) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const path = avatarPath('reports', file.id, imageKey);
   return { signedUrl: avatarUploadUrl(deps.blobs, path, deps.clock.now()).signedUrl, imagePath: `/files/${path}` };
 }
 
 async function checkPassword(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   datafileId: string,
   address: string,
   hash: string,

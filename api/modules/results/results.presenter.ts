@@ -1,6 +1,6 @@
 import { DEFAULT_WEIGHTS } from '../../../scoring/index';
-import type { DatafileRow, DatapointRow } from '../datafiles/datafile-uploads.repo';
-import { presentDatapoint, presentMetadata } from '../datafiles/datafiles.presenter';
+import type { DatafileRow, DatapointRow } from '../uploads';
+import { presentDatapoint, presentMetadata } from '../datafiles';
 import type { ResultFile } from './results.service';
 
 const ALGORITHMS = ['TS', 'IBS', 'OES', 'PS', 'CS', 'IS', 'SDS'] as const;

@@ -1,6 +1,6 @@
 import { requireViewer } from '../../graphql/access';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
-import { presentDatapoint, presentRecordSummary } from '../datafiles/datafiles.presenter';
+import { presentDatapoint, presentRecordSummary } from '../datafiles';
 import { algorithmsOf, presentDatafile, presentResultMetadata, presentWeighting } from './results.presenter';
 import { loadResultFile, metadataOf, publishedDatapoints, requireCleanedIf, visibleFile } from './results.service';
 

@@ -13,15 +13,15 @@ import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
 import { Field, RecordBatch, Schema, Table, tableToIPC } from 'apache-arrow';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import { sha256Hex } from '../../lib/crypto';
 import { DEFAULT_LOCALE, localeFromHeader } from '../../lib/i18n';
 import { createContext } from '../../graphql/context';
-import type { ErrorCode } from '../../graphql/error-codes';
-import { AppError, messageOf } from '../../graphql/errors';
-import { recordEndpointHit } from '../monitoring/endpoint-hits';
-import { requireDatafile } from '../datafiles/datafiles.policy';
-import { readRevisionColumns } from '../uploads/index';
+import type { ErrorCode } from '../../kernel/errors/error-codes';
+import { AppError, messageOf } from '../../kernel/errors/errors';
+import { recordEndpointHit } from '../monitoring';
+import { requireDatafile } from '../datafiles';
+import { readRevisionColumns } from '../../ingest/index';
 
 export const COLUMNS_ROUTE = '/api/datafiles/:datafileId/columns';
 export const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream';
@@ -100,7 +100,7 @@ function prefixed(table: Table): Table {
 }
 
 async function selectedTable(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs'>,
   id: string,
   revision: number,
   file: FileChoice,

@@ -1,25 +1,25 @@
 // What the result page and scripts read about a datafile: its row, the published revision's manifest
 // and data points. Everything comes from what the upload stored (row counts, manifest column lists);
 // nothing is recomputed per request.
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
-import * as repo from '../datafiles/datafile-uploads.repo';
-import { requireDatafile } from '../datafiles/datafiles.policy';
-import { readManifest, type RevisionManifest } from '../uploads/index';
+import { AppError } from '../../kernel/errors/errors';
+import { companyRef, datapointsOf, findUpload, userNames } from '../uploads';
+import { requireDatafile } from '../datafiles';
+import { readManifest, type RevisionManifest } from '../../ingest/index';
 
 export type ResultFile = Awaited<ReturnType<typeof loadResultFile>>;
 
 /** The visible datafile with its published upload, its data points and its manifest (null before the first revision). */
-export async function loadResultFile(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function loadResultFile(deps: Pick<Deps, 'blobs' | 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
-  const upload = file.publishedUploadId ? await repo.findUpload(deps.db, file.publishedUploadId) : undefined;
-  const points = upload ? await repo.datapointsOf(deps.db, upload.id) : [];
+  const upload = file.publishedUploadId ? await findUpload(deps.db, file.publishedUploadId) : undefined;
+  const points = upload ? await datapointsOf(deps.db, upload.id) : [];
   const manifest: RevisionManifest | null =
     file.revision > 0 ? await readManifest(deps.blobs, file.id, file.revision) : null;
   const uploaderId = upload ? (upload.confirmedBy ?? upload.createdBy) : null;
-  const names = await repo.userNames(deps.db, [file.ownerId, ...(uploaderId ? [uploaderId] : [])]);
-  const company = (await repo.companyRef(deps.db, file.companyId)) ?? { id: file.companyId, name: '', image: null };
+  const names = await userNames(deps.db, [file.ownerId, ...(uploaderId ? [uploaderId] : [])]);
+  const company = (await companyRef(deps.db, file.companyId)) ?? { id: file.companyId, name: '', image: null };
   return { file, upload, points, manifest, names, company, uploaderId };
 }
 
@@ -34,7 +34,7 @@ export function requireCleanedIf(file: { isCleaned: boolean }, isCleaned: boolea
 
 export async function publishedDatapoints(deps: Deps, viewer: Viewer, datafileId: string) {
   const file = await visibleFile(deps, viewer, datafileId);
-  return { file, points: file.publishedUploadId ? await repo.datapointsOf(deps.db, file.publishedUploadId) : [] };
+  return { file, points: file.publishedUploadId ? await datapointsOf(deps.db, file.publishedUploadId) : [] };
 }
 
 /** The file and its owner's name for getDatafileMetadata (refused for isCleaned before a cleaning). */
@@ -46,6 +46,6 @@ export async function metadataOf(
 ) {
   const file = await visibleFile(deps, viewer, datafileId);
   requireCleanedIf(file, isCleaned);
-  const names = await repo.userNames(deps.db, [file.ownerId]);
+  const names = await userNames(deps.db, [file.ownerId]);
   return { file, ownerName: names.get(file.ownerId) ?? '' };
 }

@@ -1,5 +1,5 @@
-import type { Deps } from '../../deps';
-import { AppError } from '../../graphql/errors';
+import type { Deps } from '../../kernel/deps';
+import { AppError } from '../../kernel/errors/errors';
 import { readSetting, writeSetting } from './settings.repo';
 
 /** Mail-delivery switches that setSendNotification may change. */
@@ -14,7 +14,7 @@ export const SEND_NOTIFICATION_TYPES = [
 ] as const;
 
 /** Whether browsers should clear their local storage (operators raise it after a release that changes it). */
-export async function clearLocalStorageFlag(deps: Deps) {
+export async function clearLocalStorageFlag(deps: Pick<Deps, 'db'>) {
   const s = await readSetting<boolean>(deps.db, 'clearLocalStorage');
   return { value: s?.value === true, updatedAt: s?.updatedAt ?? null };
 }
@@ -22,7 +22,7 @@ export async function clearLocalStorageFlag(deps: Deps) {
 export const setClearLocalStorage = (deps: Deps, value: boolean) =>
   writeSetting(deps.db, 'clearLocalStorage', value, deps.clock.now());
 
-export async function setSendNotification(deps: Deps, type: string, value: boolean) {
+export async function setSendNotification(deps: Pick<Deps, 'clock' | 'db'>, type: string, value: boolean) {
   if (!(SEND_NOTIFICATION_TYPES as readonly string[]).includes(type))
     throw new AppError('INVALID_PARAMETERS', { field: 'type', reason: 'NOT_IN_LIST' });
   await writeSetting(deps.db, `sendNotification.${type}`, value, deps.clock.now());

@@ -1,5 +1,5 @@
 import { translate, type Locale } from '../../lib/i18n';
-import { neutraliseText } from '../uploads/export/neutralise';
+import { neutraliseText } from '../../ingest';
 import type { StatsRowRecord } from './stats.repo';
 
 /** Which page's table a CSV download repeats. */

@@ -1,6 +1,6 @@
 import { addMonths, isIsoMonth, monthRange, monthsBetween, viennaMonthStartUtc } from '../../../db/domain/months';
-import type { Deps } from '../../deps';
-import { AppError } from '../../graphql/errors';
+import type { Deps } from '../../kernel/deps';
+import { AppError } from '../../kernel/errors/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import type { Locale } from '../../lib/i18n';
 import { statsCsv, type StatsView } from './stats.csv';
@@ -39,7 +39,7 @@ function orderOf(order: UsageStatsOrder): { sortBy: StatsSortColumn; descending:
   return { sortBy, descending: order.sortDirection ? order.sortDirection === 'DESC' : sortBy !== 'ORGANIZATION' };
 }
 
-async function assertCompany(deps: Deps, companyId: string | null | undefined): Promise<void> {
+async function assertCompany(deps: Pick<Deps, 'db'>, companyId: string | null | undefined): Promise<void> {
   if (companyId && !(await repo.companyExists(deps.db, companyId))) throw new AppError('COMPANY_NOT_FOUND');
 }
 
@@ -54,7 +54,12 @@ const EMPTY_MONTH = {
 };
 
 /** One page of organisation-month rows, every month's totals (months without activity as zeros) and the period's totals. */
-export async function usageStatsPage(deps: Deps, filters: UsageStatsFilters, order: UsageStatsOrder, page: PageArgs) {
+export async function usageStatsPage(
+  deps: Pick<Deps, 'db'>,
+  filters: UsageStatsFilters,
+  order: UsageStatsOrder,
+  page: PageArgs,
+) {
   const months = periodOf(filters);
   const p = pageOf(page, STATS_PAGE_SIZE);
   await assertCompany(deps, filters.companyId);
@@ -72,7 +77,7 @@ export async function usageStatsPage(deps: Deps, filters: UsageStatsFilters, ord
 
 /** Every row for the same filters and order as CSV with the columns of the page `view`, in the caller's language. */
 export async function usageStatsCsv(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   locale: Locale,
   view: StatsView,
   filters: UsageStatsFilters,

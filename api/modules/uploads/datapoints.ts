@@ -5,8 +5,8 @@
 // SDS, ...) is the engine's check, which names the column in its refusal.
 import { createHash } from 'node:crypto';
 import type { DataPointAlgorithms, DataPointSettings } from '../../../db/schema';
-import type { DatapointInsert, DatapointRow } from '../datafiles/datafile-uploads.repo';
-import { AppError } from '../../graphql/errors';
+import type { DatapointInsert, DatapointRow } from './uploads.repo';
+import { AppError } from '../../kernel/errors/errors';
 import type { SelectedColumnInput } from '../../graphql/generated/resolvers';
 import {
   DURATION_UNITS,
@@ -15,7 +15,7 @@ import {
   type DataPoint,
   type DurationUnit,
   type ProjectiveAlgorithm,
-} from './types';
+} from '../../ingest';
 
 export const MAX_DATA_POINTS = 5_000;
 const MAX_TEXT = 1_000;

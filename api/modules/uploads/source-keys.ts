@@ -3,7 +3,7 @@
 // names who may use the file, so getSheetNames and createDraftDatafile can refuse another user's
 // file without a database row for every issued URL.
 import { randomToken } from '../../lib/crypto';
-import type { UploadFormat } from './types';
+import type { UploadFormat } from '../../ingest';
 
 const KEY = /^uploads\/([A-Za-z0-9-]{1,64})\/([A-Za-z0-9-]{1,64})\/([A-Za-z0-9_-]{8,64})\.(xlsx|csv|sav)$/;
 

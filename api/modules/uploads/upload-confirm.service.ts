@@ -3,23 +3,18 @@
 // saved data points found nothing, the confirmed estimate is the current one, the organisation can
 // pay it now, and the user has no other upload processing (UPLOAD_GOING_ON). Then, in one write, it
 // hands out the revision number, marks the upload PROCESSING and enqueues the upload job.
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import type { SelectedColumnInput } from '../../graphql/generated/resolvers';
 import { writeTransaction } from '../../../db/write-transaction';
-import { creditAvailability } from '../credits/ledger.service';
-import * as repo from '../datafiles/datafile-uploads.repo';
-import { requireDatafile } from '../datafiles/datafiles.policy';
+import { creditAvailability } from '../credits';
+import * as repo from './uploads.repo';
+import { requireDatafile } from '../datafiles';
 import { mappingHash, rowsFromInput } from './datapoints';
-import { checkOf, UPLOAD_JOB } from './upload-draft.service';
+import { checkOf } from './upload-draft.service';
+import { chargeKeyOf, UPLOAD_JOB, type UploadJobPayload } from './jobs/contract';
 import { adoptable, discardPrepare, prepareJobOf } from './upload-prepare.service';
-
-/** `preparedBy`: the check job whose prepared revision the upload job publishes when it is complete (upload-prepare.service.ts). */
-export type UploadJobPayload = { uploadId: string; preparedBy?: string };
-
-/** The charge key of an upload revision (credits.md): one charge per revision, ever. */
-export const chargeKeyOf = (datafileId: string, revision: number) => `upload:${datafileId}:${revision}`;
 
 export async function confirmUpload(
   deps: Deps,
@@ -96,7 +91,7 @@ export async function confirmUpload(
 }
 
 /** getDatafileUploadingProgress: the datafile's status, its newest upload and, once READY, its metadata. */
-export async function uploadingProgress(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function uploadingProgress(deps: Pick<Deps, 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const upload = await repo.latestUploadOf(deps.db, file.id);
   const names = await repo.userNames(deps.db, [file.ownerId, ...(upload ? [upload.createdBy] : [])]);

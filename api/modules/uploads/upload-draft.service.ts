@@ -1,47 +1,33 @@
 // Upload steps 2 and 3 before the confirmation: the draft as the steps read it, the preview with
 // suggested types, saving the data points (which starts a check of them against the whole file in
 // a job: off the request path, in a Worker), and the check's outcome with the credit estimate.
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import type { SelectedColumnInput } from '../../graphql/generated/resolvers';
 import type { Locale } from '../../lib/i18n';
 import { writeTransaction } from '../../../db/write-transaction';
-import { creditAvailability } from '../credits/ledger.service';
-import * as repo from '../datafiles/datafile-uploads.repo';
-import { requireDatafile } from '../datafiles/datafiles.policy';
+import { creditAvailability } from '../credits';
+import * as repo from './uploads.repo';
+import { requireDatafile } from '../datafiles';
 import { mappingHash, rowsFromInput } from './datapoints';
-import { previewUpload } from './index';
-import { withLimits } from './limits';
-import { uploadRefusalMessage, type RefusalFacts } from './messages';
-import type { ReadOptions } from './types';
+import { previewUpload } from '../../ingest/index';
+import { withLimits } from '../../ingest';
+import { uploadRefusalMessage, type RefusalFacts } from '../../kernel/errors/refusal-messages';
 import { isFileRefusal } from './upload-steps.service';
-import { discardPrepare, prepareJobOf, type CheckedUpload } from './upload-prepare.service';
-
-/** Job kinds of the upload path (registered in api/jobs/kinds). */
-export const UPLOAD_CHECK_JOB = 'upload.check';
-export const UPLOAD_JOB = 'upload';
-
-/** The check job's payload and result (while it prepares, the check is its interim result: upload-prepare.service.ts). */
-export type UploadCheckPayload = { uploadId: string; mappingHash: string };
-export type UploadCheckJobResult = CheckedUpload | { refusal: RefusalFacts & { details?: Record<string, unknown> } };
-
-export const readOptionsOf = (u: repo.UploadRow): ReadOptions => ({
-  ...(u.sheetName ? { sheet: u.sheetName } : {}),
-  headerRow: u.headerRow,
-  firstDataRow: u.firstDataRow,
-  missingValues: u.missingValues,
-});
+import { readOptionsOf } from './upload-job.service';
+import { discardPrepare, prepareJobOf } from './upload-prepare.service';
+import { UPLOAD_CHECK_JOB, type UploadCheckPayload } from './jobs/contract';
 
 /** The upload the steps show: the open one, else the newest (a READY datafile's last upload). */
-async function currentUpload(deps: Deps, file: repo.DatafileRow): Promise<repo.UploadRow> {
+async function currentUpload(deps: Pick<Deps, 'db'>, file: repo.DatafileRow): Promise<repo.UploadRow> {
   const upload = await repo.latestUploadOf(deps.db, file.id);
   if (!upload) throw new AppError('NO_DATAFILE_FOUND');
   return upload;
 }
 
 /** getDraftedDatafile: the datafile, its company and owner, the upload its steps edit and that upload's data points. */
-export async function draftedDatafile(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function draftedDatafile(deps: Pick<Deps, 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const upload = await currentUpload(deps, file);
   const [points, company, names] = await Promise.all([
@@ -53,7 +39,7 @@ export async function draftedDatafile(deps: Deps, viewer: Viewer, datafileId: st
 }
 
 /** getUploadPreview: the first rows and a suggested type per column, read from the stored file. */
-export async function uploadPreview(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function uploadPreview(deps: Pick<Deps, 'blobs' | 'clock' | 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const upload = await currentUpload(deps, file);
   try {
@@ -132,13 +118,13 @@ export function presentRefusal(facts: RefusalFacts, locale: Locale): PresentedRe
 export async function checkOf(deps: Deps, upload: repo.UploadRow, companyId: string) {
   if (!upload.checkJobId)
     return { state: 'NOT_STARTED' as const, progress: 0, issues: [] as RefusalFacts[], estimate: null };
-  const job = await deps.jobs.get(upload.checkJobId);
+  const job = await deps.jobs.find(UPLOAD_CHECK_JOB, upload.checkJobId);
   const points = await repo.datapointsOf(deps.db, upload.id);
-  if (!job || (job.payload as UploadCheckPayload).mappingHash !== mappingHash(points))
+  if (!job || job.payload.mappingHash !== mappingHash(points))
     return { state: 'NOT_STARTED' as const, progress: 0, issues: [], estimate: null };
   // A check that prepares publishes its answer while it goes on processing (an interim result that a
   // retry would give again): that answer stands whatever the job does next, unless it was cancelled.
-  const result = job.state === 'CANCELLED' ? null : (job.result as UploadCheckJobResult | null);
+  const result = job.state === 'CANCELLED' ? null : job.result;
   if (!result) {
     if (job.state === 'QUEUED') return { state: 'PENDING' as const, progress: 0, issues: [], estimate: null };
     if (job.state === 'RUNNING')
@@ -183,7 +169,11 @@ export async function uploadCheck(deps: Deps, viewer: Viewer, datafileId: string
  * The check found the file itself unusable (hostile, damaged, over a cap): the stored file is
  * removed and the upload shows the refusal until step 1 gets another file.
  */
-export async function rejectSource(deps: Deps, uploadId: string, error: AppError): Promise<void> {
+export async function rejectSource(
+  deps: Pick<Deps, 'blobs' | 'clock' | 'db'>,
+  uploadId: string,
+  error: AppError,
+): Promise<void> {
   if (!isFileRefusal(error)) return;
   const upload = await repo.findUpload(deps.db, uploadId);
   if (!upload || upload.status === 'PROCESSING' || upload.status === 'READY') return;

@@ -1,25 +1,31 @@
-// The main-thread parts of the upload jobs (api/jobs/kinds/upload.jobs.ts runs the CPU work in a
+// The main-thread parts of the upload jobs (jobs/upload.jobs.ts runs the CPU work in a
 // Worker): what a job reads before its Worker step, the charge after it, and what the final state
 // writes (in the job's final transaction): READY with the metadata and record summary, or the
 // refusal; and the notification (spec section 4's click targets) in the uploader's language.
 import type { DbOrTx, Tx } from '../../../db/client';
 import type { NotificationType } from '../../../db/schema';
-import type { Deps } from '../../deps';
-import type { ErrorCode } from '../../graphql/error-codes';
-import { AppError } from '../../graphql/errors';
+import type { Deps } from '../../kernel/deps';
+import type { ErrorCode } from '../../kernel/errors/error-codes';
+import { AppError } from '../../kernel/errors/errors';
 import { isLocale, translate, type Locale } from '../../lib/i18n';
-import { chargeDatafile } from '../credits/ledger.service';
-import * as repo from '../datafiles/datafile-uploads.repo';
-import { replaceScoreStats } from '../datafiles/dashboard.repo';
-import { insertNotification } from '../notifications/notifications.repo';
-import { findLiveUserById } from '../users/users.repo';
-import { revisionPrefix } from './blob';
+import { chargeDatafile } from '../credits';
+import * as repo from './uploads.repo';
+import { replaceScoreStats } from '../dashboard';
+import { insertNotification } from '../notifications';
+import { findLiveUserById } from '../users';
+import { revisionPrefix } from '../../ingest';
 import { mappingOf } from './datapoints';
-import { refusalFactsOf, uploadRefusalMessage } from './messages';
-import type { UploadSummary } from './processing/summary';
-import type { ColumnMapping, ReadOptions, UploadFormat } from './types';
-import { chargeKeyOf } from './upload-confirm.service';
-import { readOptionsOf } from './upload-draft.service';
+import { refusalFactsOf, uploadRefusalMessage } from '../../kernel/errors/refusal-messages';
+import type { ColumnMapping, ReadOptions, UploadFormat } from '../../ingest';
+import { chargeKeyOf, type UploadJobResult } from './jobs/contract';
+
+/** How the stored file of an upload is read (sheet, header and first data row, missing values). */
+export const readOptionsOf = (u: repo.UploadRow): ReadOptions => ({
+  ...(u.sheetName ? { sheet: u.sheetName } : {}),
+  headerRow: u.headerRow,
+  firstDataRow: u.firstDataRow,
+  missingValues: u.missingValues,
+});
 
 /** Everything a Worker step needs about one upload (plain data: it crosses the thread boundary). */
 export type UploadPlan = {
@@ -36,13 +42,7 @@ export type UploadPlan = {
   title: string;
 };
 
-/** What the upload job keeps as its result (small JSON): the summary without the per-record credits; `prepared` when it published a revision prepared at step 3. */
-export type UploadJobResult = {
-  summary: Omit<UploadSummary, 'files'>;
-  chargeId: string | null;
-  credits: number;
-  prepared?: boolean;
-};
+export type { UploadJobResult };
 
 /** Reads the upload, its datafile, data points and the revision before it. Undefined when the upload is gone. */
 export async function uploadPlan(
@@ -160,7 +160,7 @@ async function recipientLocale(tx: Tx, userId: string): Promise<Locale> {
 
 async function notify(
   tx: Tx,
-  deps: Deps,
+  deps: Pick<Deps, 'clock'>,
   upload: repo.UploadRow,
   file: repo.DatafileRow,
   type: NotificationType,

@@ -8,20 +8,27 @@
 // waiting for its retry, a failed prepare, a changed input) falls back to processing at
 // confirmation, as before. With the AI judge configured the check only checks: no judge calls are
 // spent on a draft that may never be confirmed; UPLOAD_PREPARE=false turns it off.
-import type { Deps } from '../../deps';
-import type { JobRow } from '../../../db/schema';
-import * as repo from '../datafiles/datafile-uploads.repo';
-import { revisionPrefix } from './blob';
-import { preparedFolder, publishPrepared, readPrepared } from './processing/prepare';
-import type { ProcessedUpload } from './processing/process';
-import type { CheckUploadResult } from './processing/check';
+import type { Deps } from '../../kernel/deps';
+import type { JobRowOf } from '../../jobs';
+import * as repo from './uploads.repo';
+import { revisionPrefix } from '../../ingest';
+import { preparedFolder, publishPrepared, readPrepared } from '../../ingest';
+import type { ProcessedUpload } from '../../ingest';
 import type { UploadPlan } from './upload-job.service';
+import {
+  UPLOAD_CHECK_JOB,
+  type CheckedUpload,
+  type UploadCheckJobResult,
+  type UploadCheckPayload,
+} from './jobs/contract';
+
+type CheckJob = JobRowOf<UploadCheckPayload, UploadCheckJobResult>;
 
 /**
  * The check job's result (interim while it runs, then final): the check, and `prepare` when it
  * prepares the revision `revision` (`done` once the folder holds all of it).
  */
-export type CheckedUpload = { check: CheckUploadResult; prepare?: { revision: number; done?: boolean } };
+export type { CheckedUpload };
 
 /** How often the upload job looks at a prepare that still runs in another process. */
 const WAIT_POLL_MS = 100;
@@ -31,7 +38,7 @@ const WAIT_POLL_MS = 100;
  * undefined when it only checks: preparing is off, the AI judge is configured, or the upload is no
  * longer a draft.
  */
-export async function prepareRevision(deps: Deps, uploadId: string): Promise<number | undefined> {
+export async function prepareRevision(deps: Pick<Deps, 'db' | 'env'>, uploadId: string): Promise<number | undefined> {
   if (!deps.env.uploadPrepare || deps.env.oesJudge) return undefined;
   const upload = await repo.findUpload(deps.db, uploadId);
   const file = upload && (await repo.findDatafile(deps.db, upload.datafileId));
@@ -66,27 +73,22 @@ export async function stillWanted(
 
 /** The upload's current check job (the one that may prepare its revision), if any. */
 export async function prepareJobOf(
-  deps: Deps,
+  deps: Pick<Deps, 'jobs'>,
   upload: Pick<repo.UploadRow, 'checkJobId'>,
-): Promise<JobRow | undefined> {
-  return upload.checkJobId ? deps.jobs.get(upload.checkJobId) : undefined;
+): Promise<CheckJob | undefined> {
+  return upload.checkJobId ? deps.jobs.find(UPLOAD_CHECK_JOB, upload.checkJobId) : undefined;
 }
 
-const prepareOf = (job: JobRow): CheckedUpload['prepare'] => (job.result as CheckedUpload | null)?.prepare;
+const prepareOf = (job: CheckJob): CheckedUpload['prepare'] =>
+  job.result && 'check' in job.result ? job.result.prepare : undefined;
 
 /**
  * Whether the confirmation handing out `revision` for these data points can take over this check's
  * prepare: one still running past its check, or one done that wrote the whole revision.
  */
-export function adoptable(job: JobRow | undefined, revision: number, hash: string): job is JobRow {
+export function adoptable(job: CheckJob | undefined, revision: number, hash: string): job is CheckJob {
   const prepare = job && prepareOf(job);
-  if (
-    !job ||
-    !prepare ||
-    prepare.revision !== revision ||
-    (job.payload as { mappingHash?: string }).mappingHash !== hash
-  )
-    return false;
+  if (!job || !prepare || prepare.revision !== revision || job.payload.mappingHash !== hash) return false;
   return job.state === 'RUNNING' || (job.state === 'SUCCEEDED' && prepare.done === true);
 }
 
@@ -96,13 +98,16 @@ export function adoptable(job: JobRow | undefined, revision: number, hash: strin
  * its check still answers step 3 if the upload comes back to it, and a running one finds itself
  * unwanted at its end (`stillWanted`).
  */
-export async function discardPrepare(deps: Deps, job: JobRow | undefined, options: { stop: boolean }): Promise<void> {
+export async function discardPrepare(
+  deps: Pick<Deps, 'blobs' | 'db' | 'jobs'>,
+  job: CheckJob | undefined,
+  options: { stop: boolean },
+): Promise<void> {
   if (!job) return;
   if (options.stop && (job.state === 'QUEUED' || job.state === 'RUNNING'))
     await deps.jobs.cancel(job.id).catch(() => undefined);
   const prepare = prepareOf(job);
-  if (prepare?.done)
-    await removePrepared(deps, job.id, (job.payload as { uploadId: string }).uploadId, prepare.revision);
+  if (prepare?.done) await removePrepared(deps, job.id, job.payload.uploadId, prepare.revision);
 }
 
 /** Removes the folder a check job prepared (nothing when its datafile is gone). */
@@ -133,7 +138,7 @@ export async function adoptPrepared(
   onProgress: (percent: number) => Promise<void>,
 ): Promise<ProcessedUpload | undefined> {
   for (;;) {
-    const job = await deps.jobs.get(jobId);
+    const job = await deps.jobs.find(UPLOAD_CHECK_JOB, jobId);
     if (!job) return undefined;
     const live =
       job.state === 'RUNNING' &&

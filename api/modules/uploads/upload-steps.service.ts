@@ -2,20 +2,20 @@
 // (new, changed, or a re-upload of a READY one). Every rule of step 1 is checked here whatever the
 // browser did: name, file (ours, stored, readable), sheet, header row, first data row, missing-value
 // codes, the header's names, and for a re-upload the same columns as the published revision.
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
-import { findCompanyById } from '../companies/companies.repo';
-import * as repo from '../datafiles/datafile-uploads.repo';
-import { requireDatafile } from '../datafiles/datafiles.policy';
-import { withLimits } from './limits';
-import { formatOfName, getSheetNames, openUpload } from './parse/index';
-import { compareStructure } from './processing/structure';
+import { AppError } from '../../kernel/errors/errors';
+import { findCompanyById } from '../companies';
+import * as repo from './uploads.repo';
+import { requireDatafile } from '../datafiles';
+import { withLimits } from '../../ingest';
+import { formatOfName, getSheetNames, openUpload } from '../../ingest';
+import { compareStructure } from '../../ingest';
 import { newSourceKey, parseSourceKey, toGraphqlFormat, type SourceKey } from './source-keys';
 import { writeTransaction } from '../../../db/write-transaction';
-import { headerIssues } from './validate/mapping';
-import { refuse } from './index';
-import type { UploadFormat } from './types';
+import { headerIssues } from '../../ingest';
+import { refuse } from '../../ingest/index';
+import type { UploadFormat } from '../../ingest';
 import { discardPrepare, prepareJobOf } from './upload-prepare.service';
 import type { DatafileInput } from '../../graphql/generated/resolvers';
 
@@ -34,7 +34,7 @@ const FILE_REFUSALS = new Set([
 export const isFileRefusal = (error: unknown) => error instanceof AppError && FILE_REFUSALS.has(error.code);
 
 /** The organisation an upload is for: operators any active one, everyone else only their own (another answers like a missing one). */
-async function uploadCompany(deps: Deps, viewer: Viewer, companyId: string | null | undefined) {
+async function uploadCompany(deps: Pick<Deps, 'db'>, viewer: Viewer, companyId: string | null | undefined) {
   const id = companyId ?? viewer.companyId;
   if (!id || (viewer.accessLevel !== 'SUPER_ADMIN' && id !== viewer.ownCompanyId))
     throw new AppError('COMPANY_NOT_FOUND');
@@ -46,7 +46,12 @@ async function uploadCompany(deps: Deps, viewer: Viewer, companyId: string | nul
 }
 
 /** getDatafileUploadURL: a signed PUT for one survey file (its format from the file name's extension). */
-export async function datafileUploadUrl(deps: Deps, viewer: Viewer, fileName: string, companyId: string) {
+export async function datafileUploadUrl(
+  deps: Pick<Deps, 'blobs' | 'clock' | 'db'>,
+  viewer: Viewer,
+  fileName: string,
+  companyId: string,
+) {
   const company = await uploadCompany(deps, viewer, companyId);
   const format = formatOfName(fileName ?? '');
   if (!format) throw new AppError('UPLOAD_FILE_TYPE_MISMATCH', { field: 'fileName', reason: 'UNSUPPORTED_FILE_TYPE' });
@@ -66,7 +71,7 @@ export async function datafileUploadUrl(deps: Deps, viewer: Viewer, fileName: st
  * they may edit (an ADMIN resuming an employee's draft). Anything else answers like a missing file.
  */
 async function usableSource(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   viewer: Viewer,
   key: string | null | undefined,
   companyId: string,
@@ -86,7 +91,7 @@ async function usableSource(
 }
 
 /** Runs a read of a stored file; a refusal of the file itself removes it (unless a draft uses it), so nothing of a hostile file stays. */
-async function readingFile<T>(deps: Deps, key: string, read: () => Promise<T>): Promise<T> {
+async function readingFile<T>(deps: Pick<Deps, 'blobs' | 'db'>, key: string, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
@@ -98,7 +103,7 @@ async function readingFile<T>(deps: Deps, key: string, read: () => Promise<T>): 
 
 /** getSheetNames: the sheets of an uploaded xlsx ([] for csv and sav). */
 export async function sheetNamesOf(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs' | 'db'>,
   viewer: Viewer,
   datafileKey: string,
   companyId: string,
@@ -152,7 +157,11 @@ function missingCodes(list: readonly string[] | null | undefined): string[] {
  * Checks step 1 against the stored file: the sheet exists (xlsx), the header row has names and they
  * are unique, and a re-upload has the published columns. Returns the header's column names.
  */
-async function readStepOne(deps: Deps, s: StepOne, previousColumns: readonly string[] | undefined): Promise<void> {
+async function readStepOne(
+  deps: Pick<Deps, 'blobs' | 'db'>,
+  s: StepOne,
+  previousColumns: readonly string[] | undefined,
+): Promise<void> {
   const format: UploadFormat = s.source.format;
   await readingFile(deps, s.source.key, async () => {
     if (format === 'xlsx') {
@@ -265,7 +274,7 @@ const uploadFields = (s: StepOne) => ({
 
 /** Step 1 again on an open draft: a new file or other reading options start step 2 over. */
 async function changeDraft(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs' | 'db' | 'jobs'>,
   viewer: Viewer,
   file: repo.DatafileRow,
   step: StepOne,
@@ -327,7 +336,7 @@ async function changeDraft(
 }
 
 /** The header names of the published revision (what a re-upload must have). */
-async function publishedColumns(deps: Deps, file: repo.DatafileRow): Promise<string[]> {
+async function publishedColumns(deps: Pick<Deps, 'db'>, file: repo.DatafileRow): Promise<string[]> {
   const published = file.publishedUploadId ? await repo.findUpload(deps.db, file.publishedUploadId) : undefined;
   if (file.status !== 'READY' || !published?.columns)
     throw new AppError('INVALID_PARAMETERS', { field: 'reuploadOf', reason: 'DATAFILE_NOT_READY' });
@@ -336,7 +345,7 @@ async function publishedColumns(deps: Deps, file: repo.DatafileRow): Promise<str
 
 /** A re-upload: a new UPDATE upload on the READY datafile, starting from the published data points. */
 async function reupload(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs' | 'db' | 'jobs'>,
   viewer: Viewer,
   file: repo.DatafileRow,
   step: StepOne,

@@ -1,11 +1,11 @@
 import type { Locale } from '../../lib/i18n';
-import type { DatafileRow, DatapointRow, UploadRow } from '../datafiles/datafile-uploads.repo';
-import { presentDatapoint, presentMetadata, presentRecordSummary } from '../datafiles/datafiles.presenter';
+import type { DatafileRow, DatapointRow, UploadRow } from './uploads.repo';
+import { presentDatapoint, presentMetadata, presentRecordSummary } from '../datafiles';
 import { rowOfDataPoint } from './datapoints';
-import { refusalFactsOf } from './messages';
-import type { UploadPreview } from './preview/suggest';
+import { refusalFactsOf } from '../../kernel/errors/refusal-messages';
+import type { UploadPreview } from '../../ingest';
 import { toGraphqlFormat } from './source-keys';
-import type { Cell } from './types';
+import type { Cell } from '../../ingest';
 import { presentRefusal, type checkOf } from './upload-draft.service';
 
 type Names = Map<string, string>;

@@ -2,7 +2,7 @@ import { requireViewer } from '../../graphql/access';
 import type { GqlContext } from '../../graphql/context';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { SUCCESS } from '../../graphql/resolver-types';
-import { localiseRefusal } from './messages';
+import { localiseRefusal } from '../../kernel/errors/refusal-messages';
 import { confirmUpload, uploadingProgress } from './upload-confirm.service';
 import { draftedDatafile, saveColumns, uploadCheck, uploadPreview } from './upload-draft.service';
 import { createDraftDatafile, datafileUploadUrl, sheetNamesOf } from './upload-steps.service';

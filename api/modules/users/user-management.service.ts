@@ -1,14 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { authTokens, datafiles, userPreferences, users } from '../../../db/schema';
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { randomToken, seal, sha256Hex } from '../../lib/crypto';
 import { requireEmail, requireName } from '../../lib/validation';
-import { findCompanyById } from '../companies/companies.repo';
+import { findCompanyById } from '../companies';
 import { writeTransaction, type Tx } from '../../../db/write-transaction';
-import { isAvatarPath } from '../files/avatars';
-import { deliverMail, enqueueMail } from '../mail/mail.service';
+import { isAvatarPath } from '../files';
+import { deliverMail, enqueueMail } from '../mail';
 import {
   findLiveUserByEmail,
   findLiveUserById,
@@ -31,7 +31,7 @@ async function ownerIdOf(db: Tx | Deps['db'], companyId: string | null) {
  * keeps admin access.
  */
 export async function updateUser(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'db'>,
   viewer: Viewer,
   target: UserRow,
   input: {
@@ -146,7 +146,7 @@ export async function resendInvitation(deps: Deps, viewer: Viewer, target: UserR
  * deleteUser: never oneself, never the owner; the user's datafiles pass to the owner in the same
  * transaction; sessions and open links end; the row stays (soft) for the ledger's actor ids.
  */
-export async function deleteUser(deps: Deps, viewer: Viewer, target: UserRow) {
+export async function deleteUser(deps: Pick<Deps, 'clock' | 'db'>, viewer: Viewer, target: UserRow) {
   if (target.id === viewer.userId) throw new AppError('UNAUTHORIZED', { reason: 'OWN_CARD' });
   if (target.accessLevel === 'SUPER_ADMIN') throw new AppError('UNAUTHORIZED');
   await writeTransaction(deps.db, async (tx) => {
@@ -167,7 +167,7 @@ export async function deleteUser(deps: Deps, viewer: Viewer, target: UserRow) {
 }
 
 export async function saveNipoIntegration(
-  deps: Deps,
+  deps: Pick<Deps, 'appSecret' | 'db'>,
   viewer: Viewer,
   input: { username: string; password: string; region: string; domain: string },
 ) {

@@ -1,6 +1,6 @@
 import type { AccessLevel } from '../../../db/schema';
 import type { GqlContext, Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { requireRole } from '../../graphql/access';
 import { findLiveUserById, type UserRow } from './users.repo';
 

@@ -1,8 +1,8 @@
-import type { Deps } from '../../deps';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { unseal } from '../../lib/crypto';
-import { findCompanyById } from '../companies/companies.repo';
-import { countUserDatafiles, findPreferences, type UserRow } from './users.repo';
+import type { UserRow } from './users.repo';
+import { userFieldQueries } from './users.service';
 
 /** Who may read a user's API key: the user, an ADMIN of the same company, an operator. */
 function mayReadMagicKey(viewer: Viewer | null, user: UserRow): boolean {
@@ -12,9 +12,8 @@ function mayReadMagicKey(viewer: Viewer | null, user: UserRow): boolean {
 }
 
 /** Shared by every query that returns a User: nested fields load on demand. */
-export function presentUser(deps: Deps, viewer: Viewer | null, user: UserRow) {
-  let counts: ReturnType<typeof countUserDatafiles> | undefined;
-  const loadCounts = () => (counts ??= countUserDatafiles(deps.db, user.id));
+export function presentUser(deps: Pick<Deps, 'db' | 'clock' | 'appSecret'>, viewer: Viewer | null, user: UserRow) {
+  const q = userFieldQueries(deps, user);
   const now = deps.clock.now().toISOString();
   return {
     id: user.id,
@@ -26,8 +25,8 @@ export function presentUser(deps: Deps, viewer: Viewer | null, user: UserRow) {
     accessLevel: user.accessLevel,
     status: user.status,
     magicKey: () => (mayReadMagicKey(viewer, user) ? unseal(deps.appSecret, user.magicKeySealed) : null),
-    numberOfImports: async () => (await loadCounts()).numberOfImports,
-    numberOfDatafiles: async () => (await loadCounts()).numberOfDatafiles,
+    numberOfImports: async () => (await q.counts()).numberOfImports,
+    numberOfDatafiles: async () => (await q.counts()).numberOfDatafiles,
     hasAcceptedTerms: user.hasAcceptedTerms,
     hasConfirmedEmail: user.hasConfirmedEmail,
     createdDate: user.createdAt,
@@ -37,12 +36,12 @@ export function presentUser(deps: Deps, viewer: Viewer | null, user: UserRow) {
     skipIngressIntegrationsPrerequisite: user.skipIngressIntegrationsPrerequisite,
     isOwner: async () => {
       if (!user.companyId) return false;
-      const company = await findCompanyById(deps.db, user.companyId);
+      const company = await q.company(user.companyId);
       return company?.ownerId === user.id;
     },
     company: async () => {
       if (!user.companyId) return null;
-      const c = await findCompanyById(deps.db, user.companyId);
+      const c = await q.company(user.companyId);
       if (!c) return null;
       return {
         id: c.id,
@@ -53,7 +52,7 @@ export function presentUser(deps: Deps, viewer: Viewer | null, user: UserRow) {
       };
     },
     userPreferences: async () => {
-      const p = await findPreferences(deps.db, user.id);
+      const p = await q.preferences();
       if (!p) return null;
       return {
         id: p.id,

@@ -1,8 +1,8 @@
 import { assertSelfOrSuperAdmin, requireSuperAdmin, requireViewer } from '../../graphql/access';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { SUCCESS } from '../../graphql/resolver-types';
-import { requireCompanyAccess } from '../companies/companies.policy';
-import { avatarPath, avatarUploadUrl } from '../files/avatars';
+import { requireCompanyAccess } from '../companies';
+import { avatarPath, avatarUploadUrl } from '../files';
 import * as management from './user-management.service';
 import { requireUserAccess } from './users.policy';
 import { presentUser } from './users.presenter';

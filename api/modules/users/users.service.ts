@@ -1,10 +1,11 @@
 import type { AccessLevel, Locale, UserStatus } from '../../../db/schema';
 import type { users } from '../../../db/schema';
-import type { Deps } from '../../deps';
-import { AppError } from '../../graphql/errors';
+import type { Deps } from '../../kernel/deps';
+import { AppError } from '../../kernel/errors/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import { randomToken, seal, sha256Hex } from '../../lib/crypto';
 import { requireInstant } from '../../lib/validation';
+import { findCompanyById } from '../companies';
 import * as repo from './users.repo';
 
 /** How long an invitation or an email-confirmation link stays valid. */
@@ -47,7 +48,11 @@ export function newUserRow(
   };
 }
 
-async function changeLiveUser(deps: Deps, userId: string, set: Parameters<typeof repo.updateUserById>[2]) {
+async function changeLiveUser(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  userId: string,
+  set: Parameters<typeof repo.updateUserById>[2],
+) {
   if (!(await repo.findLiveUserById(deps.db, userId))) throw new AppError('USER_NOT_FOUND');
   await repo.updateUserById(deps.db, userId, { ...set, updatedAt: deps.clock.now().toISOString() });
 }
@@ -57,7 +62,11 @@ export const markGetStartedWatched = (deps: Deps, userId: string) =>
   changeLiveUser(deps, userId, { watchGetStarted: true });
 
 /** updateNPS: with a date the survey asks again then (ISO-8601 instant); without one it is done for good. */
-export async function updateNps(deps: Deps, userId: string, nextNpsDate: string | null | undefined) {
+export async function updateNps(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  userId: string,
+  nextNpsDate: string | null | undefined,
+) {
   await changeLiveUser(
     deps,
     userId,
@@ -71,14 +80,17 @@ export const skipIngressIntegrationsPrerequisite = (deps: Deps, userId: string) 
   changeLiveUser(deps, userId, { skipIngressIntegrationsPrerequisite: true });
 
 /** A new API key for the user; the old one stops working at once. Returns the key (shown once more in the profile). */
-export async function regenerateMagicKey(deps: Deps, userId: string): Promise<string> {
+export async function regenerateMagicKey(
+  deps: Pick<Deps, 'appSecret' | 'clock' | 'db'>,
+  userId: string,
+): Promise<string> {
   const { key, magicKeyHash, magicKeySealed } = newMagicKey(deps.appSecret);
   await changeLiveUser(deps, userId, { magicKeyHash, magicKeySealed });
   return key;
 }
 
 /** Every user (operators), searched by name or email, one page (default 100). */
-export async function usersPage(deps: Deps, args: { search?: string | null; page?: PageArgs }) {
+export async function usersPage(deps: Pick<Deps, 'db'>, args: { search?: string | null; page?: PageArgs }) {
   const page = pageOf(args.page, 100);
   const { rows, total } = await repo.listAllUsers(deps.db, {
     search: args.search?.trim().slice(0, 100) || undefined,
@@ -92,3 +104,16 @@ export const companyUsers = (deps: Deps, companyId: string, onlyActiveAdmins = f
   repo.companyUsers(deps.db, companyId, onlyActiveAdmins);
 
 export const liveUser = (deps: Deps, userId: string) => repo.findLiveUserById(deps.db, userId);
+
+/**
+ * The queries behind a presented user's nested fields (presenters only shape data): each runs when
+ * its field is asked for, the datafile counts once for both fields that show them.
+ */
+export function userFieldQueries(deps: Pick<Deps, 'db'>, user: repo.UserRow) {
+  let counts: ReturnType<typeof repo.countUserDatafiles> | undefined;
+  return {
+    counts: () => (counts ??= repo.countUserDatafiles(deps.db, user.id)),
+    company: (companyId: string) => findCompanyById(deps.db, companyId),
+    preferences: () => repo.findPreferences(deps.db, user.id),
+  };
+}

@@ -2,7 +2,7 @@
 // (this file) and after (remaining count, in worksheet.service.ts). The worksheet's form checks the
 // same (web/features/worksheet/settings/schema.ts); these checks are the ones that count.
 import { CLEANING_METHODS, isRuleKey, type CleaningMethod } from '../../../scoring/index';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 
 export interface ThresholdInput {
   key: string;

@@ -1,6 +1,6 @@
 import { DEFAULT_RULES, RULE_KEYS, type CleaningMethod } from '../../../scoring/index';
-import type { DatafileRow } from '../datafiles/datafile-uploads.repo';
-import type { SavedCleaning } from '../cleaning/saved-cleaning.repo';
+import type { DatafileRow } from '../uploads';
+import type { SavedCleaning } from '../cleaning';
 
 const DEFAULT_ENABLED = DEFAULT_RULES.rules as Record<
   string,

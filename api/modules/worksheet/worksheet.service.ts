@@ -5,17 +5,17 @@
 import { Uint8, Int8, Uint16, Utf8, makeVector, tableToIPC, vectorFromArray, Table } from 'apache-arrow';
 import { REASONS, cleaningRulesFrom, type CleaningInput, type CleaningRules } from '../../../scoring/index';
 import type { CleaningSettings, WeightingMethod } from '../../../db/schema';
-import type { DatafileRow } from '../datafiles/datafile-uploads.repo';
-import type { Deps } from '../../deps';
+import type { DatafileRow } from '../uploads';
+import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../kernel/errors/errors';
 import { writeTransaction } from '../../../db/write-transaction';
-import { requireDatafile } from '../datafiles/datafiles.policy';
-import { issueCertificateForRevision } from '../certificates/issue-for-revision';
-import { readRevisionColumns } from '../uploads/index';
-import { revisionPrefix } from '../uploads/blob';
-import { cleanRevision, groupingOf, quotaFor, recordIdsOf } from '../cleaning/revision-cleaning';
-import { loadSavedCleaning, storeSavedCleaning, type SavedCleaning } from '../cleaning/saved-cleaning.repo';
+import { requireDatafile } from '../datafiles';
+import { issueCertificateForRevision } from '../certificates';
+import { readRevisionColumns } from '../../ingest/index';
+import { revisionPrefix } from '../../ingest';
+import { cleanRevision, groupingOf, quotaFor, recordIdsOf } from '../cleaning';
+import { loadSavedCleaning, storeSavedCleaning, type SavedCleaning } from '../cleaning';
 import { validateCleaningSettings, type CleaningSettingsInput } from './worksheet-validation';
 import * as repo from './worksheet.repo';
 
@@ -32,7 +32,7 @@ export async function groupingColumnsOf(deps: Pick<Deps, 'db'>, file: DatafileRo
   return repo.columnsOfTypes(deps.db, file.publishedUploadId, GROUPING_TYPES);
 }
 
-export async function cleaningSettingsFor(deps: Deps, viewer: Viewer, datafileId: string) {
+export async function cleaningSettingsFor(deps: Pick<Deps, 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const saved = await loadSavedCleaning(deps.db, file.id);
   return {
@@ -253,7 +253,7 @@ function auditRows(
 }
 
 export async function auditTrailFor(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   viewer: Viewer,
   datafileId: string,
   page: { page?: number | null; limit?: number | null } | null | undefined,

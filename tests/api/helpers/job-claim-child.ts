@@ -3,7 +3,7 @@
 // `effects` table (no unique key: a job run twice would show twice), says "ready", starts on "go"
 // and exits once no job of that kind is queued or running.
 import { sql } from 'drizzle-orm';
-import { createDeps } from '../../../api/deps';
+import { createDeps } from '../../../api/compose/create-deps';
 import { readEnv } from '../../../api/env';
 import { silentLogger } from '../../../api/lib/logger';
 import { JobRunner, runnerSettings } from '../../../api/jobs/job-runner';

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../../api/app';
-import { createDeps, type Deps } from '../../../api/deps';
+import { createDeps, type Deps } from '../../../api/compose/create-deps';
 import { readEnv } from '../../../api/env';
 import { fixedClock } from '../../../api/lib/clock';
 import type { Logger } from '../../../api/lib/logger';
 import { encryptPassword } from '../../../api/modules/auth/password-encryption';
-import type { MailTransport } from '../../../api/modules/mail/mail.transport';
+import type { MailTransport } from '../../../api/infra/mail/mail.transport';
 
 export type GqlResponse = {
   status: number;

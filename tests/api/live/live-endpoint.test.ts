@@ -81,7 +81,7 @@ describe('live endpoint: scored and charged exactly once', () => {
     );
     expect(file?.revision).toBe(1);
     expect((file?.valid ?? 0) + (file?.invalid ?? 0)).toBe(35);
-    const { readRevisionColumns } = await import('../../../api/modules/uploads/index');
+    const { readRevisionColumns } = await import('../../../api/ingest/index');
     const scores = await readRevisionColumns(t.deps.blobs, w.datafileId, 1, 'scores', ['record_id', 'ts']);
     expect(scores.numRows).toBe(35);
     expect(String(scores.getChild('record_id')!.get(0))).toBe('ts-1');

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datafileReports } from '../../../db/schema';
 import { cleanRevision } from '../../../api/modules/cleaning/revision-cleaning';
-import { readRevisionColumns } from '../../../api/modules/uploads/index';
+import { readRevisionColumns } from '../../../api/ingest/index';
 import { REPORT_THROTTLE } from '../../../api/modules/reports/reports.service';
 import { exclusionsOf } from '../../../api/modules/reports/report-figures';
 import { codeOf, createTestApp, type TestApp } from '../helpers/test-app';

@@ -6,12 +6,8 @@ import { datafiles } from '../../../db/schema';
 import { issueCertificateForRevision } from '../../../api/modules/certificates/issue-for-revision';
 import { cleanRevision } from '../../../api/modules/cleaning/revision-cleaning';
 import { storeSavedCleaning, type SavedCleaning } from '../../../api/modules/cleaning/saved-cleaning.repo';
-import {
-  generateDemoSurvey,
-  processUpload,
-  readRevisionColumns,
-  surveyCsvBytes,
-} from '../../../api/modules/uploads/index';
+import { processUpload, readRevisionColumns } from '../../../api/ingest/index';
+import { generateDemoSurvey, surveyCsvBytes } from '../../../api/demo/index';
 import { DEFAULT_RULES, type CleaningRules } from '../../../scoring/index';
 import type { TestApp } from '../helpers/test-app';
 import { makeCompany, makeUser } from '../helpers/factories';

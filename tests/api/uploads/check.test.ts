@@ -3,13 +3,8 @@
 // the source column of the open-ended verdicts.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkUpload,
-  processUpload,
-  readRevisionColumns,
-  type UploadScoring,
-} from '../../../api/modules/uploads/index';
-import type { ColumnMapping, DataPoint } from '../../../api/modules/uploads/types';
+import { checkUpload, processUpload, readRevisionColumns, type UploadScoring } from '../../../api/ingest/index';
+import type { ColumnMapping, DataPoint } from '../../../api/ingest/types';
 import { fixtureSurvey } from '../../fixtures/uploads/make-fixtures';
 import { DiskBlobStore, scoring } from './helpers';
 

@@ -7,14 +7,14 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoSurvey } from '../../../api/modules/uploads/demo/survey';
-import { surveyCsvBytes } from '../../../api/modules/uploads/demo/writers';
-import { openUpload } from '../../../api/modules/uploads/parse/index';
-import { openQuestionsOf, processUpload } from '../../../api/modules/uploads/processing/process';
-import { hashRecordId, hashRecordIds } from '../../../api/modules/uploads/processing/record-ids';
-import { readRevisionColumns } from '../../../api/modules/uploads/index';
-import { createCollector } from '../../../api/modules/uploads/validate/collector';
-import type { ColumnMapping } from '../../../api/modules/uploads/types';
+import { generateDemoSurvey } from '../../../api/demo/survey';
+import { surveyCsvBytes } from '../../../api/demo/writers';
+import { openUpload } from '../../../api/ingest/parse/index';
+import { openQuestionsOf, processUpload } from '../../../api/ingest/processing/process';
+import { hashRecordId, hashRecordIds } from '../../../api/ingest/processing/record-ids';
+import { readRevisionColumns } from '../../../api/ingest/index';
+import { createCollector } from '../../../api/ingest/validate/collector';
+import type { ColumnMapping } from '../../../api/ingest/types';
 import type { PipelineInput, Scoring } from '../../../scoring/index';
 import { startOpenEndedWorker } from '../../../scoring/open-ended-worker';
 import { DiskBlobStore, scoring } from './helpers';
@@ -219,7 +219,7 @@ describe('uploads larger than one chunk', () => {
 describe('record-id lists (record-ids.bin)', () => {
   it('sorts, unites, looks up and stores hashes without losing or inventing one', async () => {
     const { containedIn, fromBytes, hasRepeats, sortedUnique, toBytes, union } =
-      await import('../../../api/modules/uploads/processing/record-ids');
+      await import('../../../api/ingest/processing/record-ids');
     // Hashes that differ only in the high or only in the low half, and repeats.
     const a = new BigUint64Array([5n, 1n << 32n, 3n, (1n << 32n) + 1n, 5n, 0xffffffff00000000n, 2n ** 64n - 1n]);
     const ua = sortedUnique(a);

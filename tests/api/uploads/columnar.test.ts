@@ -2,7 +2,7 @@
 // lone surrogates as U+FFFD, empty strings, nulls); numbers turn NaN into null.
 import { makeVector } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { float64Data, utf8Data } from '../../../api/modules/uploads/columnar/arrow-io';
+import { float64Data, utf8Data } from '../../../api/ingest/columnar/arrow-io';
 
 describe('arrow columns', () => {
   it('utf8Data keeps every string exactly', () => {

@@ -1,12 +1,8 @@
 // Demo data for the seed: a generated survey with planted careless respondents goes through the
 // real pipeline, and the planted ones score lower than the careful ones.
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  generateDemoSurvey,
-  processUpload,
-  readRevisionColumns,
-  surveyXlsxBytes,
-} from '../../../api/modules/uploads/index';
+import { processUpload, readRevisionColumns } from '../../../api/ingest/index';
+import { generateDemoSurvey, surveyXlsxBytes } from '../../../api/demo/index';
 import { DiskBlobStore, scoring } from './helpers';
 
 const blobs = new DiskBlobStore();

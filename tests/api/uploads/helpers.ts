@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { UploadBlobStore } from '../../../api/modules/uploads/blob';
-import { chunksOf } from '../../../api/modules/uploads/blob';
+import type { UploadBlobStore } from '../../../api/ingest/blob';
+import { chunksOf } from '../../../api/ingest/blob';
 import { loadScoringFromDisk } from '../../../scoring/load-node';
 
 export class DiskBlobStore implements UploadBlobStore {

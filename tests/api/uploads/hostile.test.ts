@@ -2,10 +2,10 @@
 // reason through the whole processing path, and nothing of the revision is left in storage.
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { processUpload, type ProcessUploadInput } from '../../../api/modules/uploads/processing/process';
-import { readTableFromBytes } from '../../../api/modules/uploads/parse/index';
-import type { Cell, ColumnMapping } from '../../../api/modules/uploads/types';
-import { neutraliseCell, neutraliseText } from '../../../api/modules/uploads/export/neutralise';
+import { processUpload, type ProcessUploadInput } from '../../../api/ingest/processing/process';
+import { readTableFromBytes } from '../../../api/ingest/parse/index';
+import type { Cell, ColumnMapping } from '../../../api/ingest/types';
+import { neutraliseCell, neutraliseText } from '../../../api/ingest/export/neutralise';
 import { CORPUS } from '../../fixtures/uploads/hostile/make-hostile';
 import { DiskBlobStore, scoring } from './helpers';
 

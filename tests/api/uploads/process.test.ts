@@ -5,14 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { tableFromIPC } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  processUpload,
-  readManifest,
-  readRevisionColumns,
-  revisionColumnsIpc,
-} from '../../../api/modules/uploads/index';
-import { FIELD_META, META, SCORE_COLUMNS } from '../../../api/modules/uploads/columnar/layout';
-import type { ColumnMapping } from '../../../api/modules/uploads/types';
+import { processUpload, readManifest, readRevisionColumns, revisionColumnsIpc } from '../../../api/ingest/index';
+import { FIELD_META, META, SCORE_COLUMNS } from '../../../api/ingest/columnar/layout';
+import type { ColumnMapping } from '../../../api/ingest/types';
 import { SCORING_VERSION, type Scoring } from '../../../scoring/index';
 import { FIXTURE_ROWS, fixtureSurvey } from '../../fixtures/uploads/make-fixtures';
 import { DiskBlobStore, scoring } from './helpers';
@@ -148,8 +143,8 @@ describe('processUpload', () => {
       revision: 1,
     });
     // Revision 2: the same 200 records plus 40 new ones (a longer generated survey, same seed).
-    const { generateDemoSurvey } = await import('../../../api/modules/uploads/demo/survey');
-    const { surveyCsvBytes } = await import('../../../api/modules/uploads/demo/writers');
+    const { generateDemoSurvey } = await import('../../../api/demo/survey');
+    const { surveyCsvBytes } = await import('../../../api/demo/writers');
     const longer = generateDemoSurvey({ rows: FIXTURE_ROWS + 40, seed: 11, language: 'de' });
     await blobs.putFile('uploads/longer.csv', await surveyCsvBytes(longer));
     const second = await processUpload({

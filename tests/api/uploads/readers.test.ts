@@ -3,11 +3,11 @@
 // values, xlsx sheet and header-row selection.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readTableFromBytes } from '../../../api/modules/uploads/parse/index';
-import { csvCell, detectDelimiter, detectEncoding } from '../../../api/modules/uploads/parse/csv';
-import { readXlsx, xlsxSheetNames } from '../../../api/modules/uploads/parse/xlsx';
-import { DEFAULT_LIMITS } from '../../../api/modules/uploads/limits';
-import type { Cell, ReadOptions, UploadFormat } from '../../../api/modules/uploads/types';
+import { readTableFromBytes } from '../../../api/ingest/parse/index';
+import { csvCell, detectDelimiter, detectEncoding } from '../../../api/ingest/parse/csv';
+import { readXlsx, xlsxSheetNames } from '../../../api/ingest/parse/xlsx';
+import { DEFAULT_LIMITS } from '../../../api/ingest/limits';
+import type { Cell, ReadOptions, UploadFormat } from '../../../api/ingest/types';
 import {
   FIXTURE_ROWS,
   INJECTION_ROW,

@@ -2,7 +2,7 @@
 // survey is what a user would confirm, and it validates.
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { previewUpload, validateUpload } from '../../../api/modules/uploads/index';
+import { previewUpload, validateUpload } from '../../../api/ingest/index';
 import { DiskBlobStore } from './helpers';
 
 const blobs = new DiskBlobStore();

@@ -4,7 +4,7 @@
 // notified. One test per format, then what the steps show on the way.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readManifest, readRevisionColumns } from '../../../api/modules/uploads/index';
+import { readManifest, readRevisionColumns } from '../../../api/ingest/index';
 import { SCORING_VERSION } from '../../../scoring/index';
 import { FIXTURE_ROWS } from '../../fixtures/uploads/make-fixtures';
 import { createTestApp, type TestApp } from '../helpers/test-app';

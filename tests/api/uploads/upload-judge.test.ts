@@ -2,7 +2,7 @@
 // the main thread, which asks the (fake) OpenAI-compatible endpoint and caches the verdicts; the
 // revision's scores.arrow says which open-ended verdicts came from the judge.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRevisionColumns } from '../../../api/modules/uploads/index';
+import { readRevisionColumns } from '../../../api/ingest/index';
 import { startFakeOpenAi } from '../helpers/fake-openai';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { fixture, runJobs, UPLOAD_QUERIES as Q, uploadThrough, uploadWorld } from './api-helpers';

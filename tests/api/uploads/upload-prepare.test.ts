@@ -9,12 +9,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Table } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  generateDemoSurvey,
-  readManifest,
-  readRevisionColumns,
-  surveyCsvChunks,
-} from '../../../api/modules/uploads/index';
+import { readManifest, readRevisionColumns } from '../../../api/ingest/index';
+import { generateDemoSurvey, surveyCsvChunks } from '../../../api/demo/index';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import {
   createDraft,

@@ -3,9 +3,9 @@
 // the new one is published, and the transactions tab counts the update.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readManifest } from '../../../api/modules/uploads/index';
-import { surveyCsvBytes } from '../../../api/modules/uploads/demo/writers';
-import { generateDemoSurvey } from '../../../api/modules/uploads/demo/survey';
+import { readManifest } from '../../../api/ingest/index';
+import { surveyCsvBytes } from '../../../api/demo/writers';
+import { generateDemoSurvey } from '../../../api/demo/survey';
 import { createTestApp, codeOf, type TestApp } from '../helpers/test-app';
 import {
   createDraft,

@@ -1,8 +1,8 @@
 // Every upload rule of spec sections 5 and 8 against a confirmed mapping: the catalogue code, the
 // column and the first offending rows (1-based, as in the file), in German and English.
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeIssue, validateUpload } from '../../../api/modules/uploads/index';
-import type { ColumnMapping, DataPoint } from '../../../api/modules/uploads/types';
+import { describeIssue, validateUpload } from '../../../api/ingest/index';
+import type { ColumnMapping, DataPoint } from '../../../api/ingest/types';
 import { DiskBlobStore } from './helpers';
 
 const blobs = new DiskBlobStore();

@@ -5,13 +5,13 @@
 // to READY. The server keeps running for the browser; the caller stops it.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDeps } from '../../../api/deps';
+import { createDeps } from '../../../api/compose/create-deps';
 import { readEnv } from '../../../api/env';
 import { fixedClock } from '../../../api/lib/clock';
 import { silentLogger } from '../../../api/lib/logger';
 import { presentDatapoint } from '../../../api/modules/datafiles/datafiles.presenter';
-import { generateDemoSurvey } from '../../../api/modules/uploads/demo/survey';
-import { surveyCsvChunks } from '../../../api/modules/uploads/demo/writers';
+import { generateDemoSurvey } from '../../../api/demo/survey';
+import { surveyCsvChunks } from '../../../api/demo/writers';
 import { rowOfDataPoint } from '../../../api/modules/uploads/datapoints';
 import { graphqlPoster, startServerProcess, type ServerProcess } from '../../api/helpers/server-process';
 import type { TestApp } from '../../api/helpers/test-app';

@@ -4,7 +4,7 @@
 // the certificate code and counts as JSON.
 //   bun tests/e2e/support/save-cleaning.ts <database file> <storage dir> <public url> <datafile id>
 import { eq } from 'drizzle-orm';
-import { createDeps } from '../../../api/deps';
+import { createDeps } from '../../../api/compose/create-deps';
 import { readEnv } from '../../../api/env';
 import { issueCertificateForRevision } from '../../../api/modules/certificates/issue-for-revision';
 import { storeSavedCleaning } from '../../../api/modules/cleaning/saved-cleaning.repo';

@@ -1,0 +1,183 @@
+// The small parts of an xlsx: the sheet list (workbook.xml + its rels), styles (which cells are
+// dates or elapsed times) and shared strings. They are small XML files read whole; the sheet data
+// itself is scanned as a stream in xlsx.ts.
+import { uploadError } from '../../kernel/errors/upload-errors';
+import type { UploadLimits } from '../limits';
+import { inflateWhole, type ZipEntry } from './zip';
+
+export interface SheetRef {
+  name: string;
+  /** Path of the worksheet part inside the zip. */
+  path: string;
+  hidden: boolean;
+}
+
+const ENTITY = /&(?:#x([0-9a-fA-F]+)|#(\d+)|(amp|lt|gt|quot|apos));/g;
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** XML text with entities and OOXML's `_xHHHH_` escapes resolved. */
+export function unescapeXml(text: string): string {
+  let t = text.includes('&')
+    ? text.replace(ENTITY, (_m, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
+        if (name) return NAMED[name]!;
+        const cp = hex ? parseInt(hex, 16) : Number(dec);
+        return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+      })
+    : text;
+  if (t.includes('_x'))
+    t = t.replace(/_x([0-9A-Fa-f]{4})_/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return t;
+}
+
+function attr(tag: string, name: string): string | undefined {
+  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(tag);
+  return m ? unescapeXml(m[1] ?? m[2] ?? '') : undefined;
+}
+
+const utf8 = new TextDecoder('utf-8');
+
+export function entryText(
+  bytes: Uint8Array,
+  entries: Map<string, ZipEntry>,
+  path: string,
+  limits: UploadLimits,
+): string | undefined {
+  const e = entries.get(path);
+  if (!e) return undefined;
+  return utf8.decode(inflateWhole(bytes, e, limits.maxUncompressedBytes));
+}
+
+function resolveTarget(target: string): string {
+  if (target.startsWith('/')) return target.slice(1);
+  const parts = ['xl'];
+  for (const seg of target.split('/')) {
+    if (seg === '..') parts.pop();
+    else if (seg !== '.' && seg !== '') parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+export interface WorkbookInfo {
+  sheets: SheetRef[];
+  date1904: boolean;
+  sharedStringsPath?: string;
+  stylesPath?: string;
+}
+
+/** Sheet names and parts from workbook.xml and its relationships: no sheet data is inflated. */
+export function readWorkbook(bytes: Uint8Array, entries: Map<string, ZipEntry>, limits: UploadLimits): WorkbookInfo {
+  const wb = entryText(bytes, entries, 'xl/workbook.xml', limits);
+  const rels = entryText(bytes, entries, 'xl/_rels/workbook.xml.rels', limits);
+  if (!wb || !rels) throw uploadError('UPLOAD_FILE_CORRUPT', { reason: 'XLSX_NO_WORKBOOK' });
+  const targets = new Map<string, { target: string; type: string }>();
+  for (const m of rels.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
+    const id = attr(m[0], 'Id');
+    const target = attr(m[0], 'Target');
+    if (id && target) targets.set(id, { target: resolveTarget(target), type: attr(m[0], 'Type') ?? '' });
+  }
+  const sheets: SheetRef[] = [];
+  for (const m of wb.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)) {
+    const name = attr(m[0], 'name');
+    const rid = /\s(?:\w+:)?id\s*=\s*"([^"]*)"/.exec(m[0])?.[1];
+    const t = rid ? targets.get(rid) : undefined;
+    // Chart sheets and dialog sheets have no cells.
+    if (!name || !t || !/\/worksheet$/.test(t.type)) continue;
+    sheets.push({ name, path: t.target, hidden: /state\s*=\s*"(?:hidden|veryHidden)"/.test(m[0]) });
+  }
+  if (sheets.length > limits.maxSheets)
+    throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
+      reason: 'TOO_MANY_SHEETS',
+      limit: limits.maxSheets,
+      value: sheets.length,
+    });
+  const wbPr = /<(?:\w+:)?workbookPr\b[^>]*>/.exec(wb)?.[0] ?? '';
+  const date1904 = /date1904\s*=\s*"(?:1|true)"/.test(wbPr);
+  let sharedStringsPath: string | undefined;
+  let stylesPath: string | undefined;
+  for (const { target, type } of targets.values()) {
+    if (/\/sharedStrings$/.test(type)) sharedStringsPath = target;
+    if (/\/styles$/.test(type)) stylesPath = target;
+  }
+  return { sheets, date1904, sharedStringsPath, stylesPath };
+}
+
+/** How a number cell with a given style index is shown. */
+export const enum NumberKind {
+  Plain = 0,
+  /** A calendar date or date-time: becomes ISO text. */
+  Date = 1,
+  /** Elapsed time ([h]:mm:ss) or a time of day: becomes seconds. */
+  Time = 2,
+}
+
+const BUILTIN_DATES = new Set([14, 15, 16, 17, 22, 27, 28, 29, 30, 31, 34, 35, 36, 50, 51, 52, 53, 54, 57, 58]);
+const BUILTIN_TIMES = new Set([18, 19, 20, 21, 32, 33, 45, 46, 47, 55, 56]);
+
+export function formatKind(code: string): NumberKind {
+  // Quoted literals, escaped characters and colour/condition brackets say nothing about dates.
+  const f = code
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .replace(/\[(?![hms]+\])[^\]]*\]/gi, '')
+    .toLowerCase();
+  if (/\[[hms]+\]/.test(f)) return NumberKind.Time;
+  if (/[dy]/.test(f)) return NumberKind.Date;
+  // With hours or seconds, 'm' means minutes: a time of day.
+  if (/[hs]/.test(f)) return NumberKind.Time;
+  if (/m/.test(f)) return NumberKind.Date;
+  return NumberKind.Plain;
+}
+
+/** Kind per cell style index (cellXfs order). */
+export function readStyles(xml: string | undefined): NumberKind[] {
+  if (!xml) return [];
+  const custom = new Map<number, NumberKind>();
+  for (const m of xml.matchAll(/<(?:\w+:)?numFmt\b[^>]*>/g)) {
+    const id = Number(attr(m[0], 'numFmtId'));
+    const code = attr(m[0], 'formatCode') ?? '';
+    custom.set(id, formatKind(code));
+  }
+  const xfs = /<(?:\w+:)?cellXfs\b[^>]*>([\s\S]*?)<\/(?:\w+:)?cellXfs>/.exec(xml)?.[1] ?? '';
+  const kinds: NumberKind[] = [];
+  for (const m of xfs.matchAll(/<(?:\w+:)?xf\b[^>]*>/g)) {
+    const id = Number(attr(m[0], 'numFmtId') ?? 0);
+    kinds.push(
+      custom.get(id) ??
+        (BUILTIN_DATES.has(id) ? NumberKind.Date : BUILTIN_TIMES.has(id) ? NumberKind.Time : NumberKind.Plain),
+    );
+  }
+  return kinds;
+}
+
+/** Shared strings: the text of each `<si>`, rich-text runs joined, phonetic runs (`<rPh>`) left out. */
+export function readSharedStrings(xml: string | undefined, limits: UploadLimits): string[] {
+  if (!xml) return [];
+  const out: string[] = [];
+  const si = /<(?:\w+:)?si\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?si>)/g;
+  const t = /<(?:\w+:)?t\b[^>]*?(?:\/>|>([\s\S]*?)<\/(?:\w+:)?t>)/g;
+  for (const m of xml.matchAll(si)) {
+    const body = (m[1] ?? '').replace(/<(?:\w+:)?rPh\b[\s\S]*?<\/(?:\w+:)?rPh>/g, '');
+    let text = '';
+    for (const tm of body.matchAll(t)) text += tm[1] ?? '';
+    if (text.length > limits.maxCellChars) text = text.slice(0, limits.maxCellChars + 1);
+    out.push(unescapeXml(text));
+    if (out.length > limits.maxCells.xlsx)
+      throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
+        reason: 'TOO_MANY_CELLS',
+        limit: limits.maxCells.xlsx,
+        value: out.length,
+      });
+  }
+  return out;
+}
+
+/** Excel serial day -> ISO text (whole days as YYYY-MM-DD). */
+export function serialToIso(serial: number, date1904: boolean): string | null {
+  // Serial 60 is the 29 Feb 1900 that never was (Lotus compatibility); days before it shift by one.
+  const days = date1904 ? serial + 1462 : serial < 60 ? serial + 1 : serial;
+  const ms = Math.round((days - 25569) * 86400000);
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return null;
+  const iso = d.toISOString();
+  return ms % 86400000 === 0 ? iso.slice(0, 10) : iso;
+}

@@ -1,0 +1,360 @@
+// The function the upload job calls inside its Worker: parse -> validate -> classify open answers ->
+// score everything with the facade -> write the revision's Arrow files -> publish (manifest last)
+// -> the summary the job needs to charge and to mark the datafile READY. Every step is repeatable:
+// the revision's prefix is cleared first, and a failure clears it again, so no half-written
+// revision stays visible and a retry starts clean.
+import type {
+  ChunkedPipelineShape,
+  ClassificationResult,
+  OpenQuestion,
+  OpenQuestionConfig,
+  PipelineChunk,
+  PipelineResult,
+} from '../../../scoring/index';
+import type { OpenEndedWorker } from '../../../scoring/open-ended-worker';
+import { revisionPrefix, type UploadBlobStore } from '../blob';
+import { uploadError } from '../../kernel/errors/upload-errors';
+import { Budget, folderOf, progressReporter } from './budget';
+import type {
+  JudgedCategories,
+  ParsedUpload,
+  ProcessedUpload,
+  ProcessPhase,
+  ProcessUploadInput,
+  UploadScoring,
+} from './process-types';
+import { withLimits } from '../limits';
+import { openUpload } from '../parse/index';
+import type { TableHeader, TableSource } from '../types';
+import { createCollector, type ScoreInputs } from '../validate/collector';
+import type { ValidationIssue } from '../validate/mapping';
+import {
+  MANIFEST_FILE,
+  RAW_FILE,
+  RECORD_IDS_FILE,
+  SCORES_FILE,
+  LAYOUT_VERSION,
+  rawLayout,
+  type RevisionStamp,
+} from '../columnar/layout';
+import { readManifest, revisionFileKey, type RevisionManifest } from '../columnar/reader';
+import { RawWriter, ScoresWriter, totalDataPoints } from '../columnar/writers';
+import { CHUNK_ROWS, SpillFile, type ChunkedF64 } from '../columnar/spill';
+import { containedIn, digestOf, fromBytes, sortedUnique, union, toBytes } from './record-ids';
+import { compareStructure, structureIssue } from './structure';
+import { ResultTotals, summarise, type UploadSummary } from './summary';
+
+export type { JudgedCategories, ParsedUpload, ProcessedUpload, ProcessPhase, ProcessUploadInput, UploadScoring };
+
+/** The first issue as a thrown catalogue error (the job stores its code and details). */
+export function throwIssue(issue: ValidationIssue): never {
+  const { code, ...details } = issue;
+  throw uploadError(code, details);
+}
+
+/** Rows of open answers sent to the classifier's thread at a time (fewer, larger messages). */
+const FEED_ROWS = 8192;
+
+/** Hands the open answers collected so far to the classifier's thread, FEED_ROWS at a time (all with `last`). */
+function openFeed(worker: OpenEndedWorker | undefined, answers: () => readonly (readonly (string | null)[])[]) {
+  let sent = 0;
+  return (last = false) => {
+    if (!worker) return;
+    const columns = answers();
+    const n = columns[0]?.length ?? 0;
+    if (n === sent || (!last && n - sent < FEED_ROWS)) return;
+    worker.add(columns.map((c) => c.slice(sent, n)));
+    sent = n;
+  };
+}
+
+/**
+ * Validates and streams the rows: raw.arrow is written while parsing (unless dry run), and the open
+ * answers go to the classifier's thread as they come (with `openEndedWorker`).
+ */
+async function parsePass(
+  table: TableSource,
+  input: ProcessUploadInput,
+  stamp: RevisionStamp,
+  budget: Budget,
+  report: (p: number, ph: ProcessPhase) => void,
+  spill: SpillFile,
+) {
+  const collector = createCollector(table.header, input.mapping, { collect: true, spill });
+  if (collector.early.length) {
+    await input.onParsed?.({ header: table.header, issues: collector.early });
+    throwIssue(collector.early[0]!);
+  }
+  const { schema, plan } = rawLayout(table.header, input.mapping, stamp);
+  const prefix = revisionPrefix(input.datafileId, input.revision) + folderOf(input);
+  const open = input.mapping.dataPoints.filter((d) => d.type === 'OPEN_ENDED');
+  const worker = open.length && input.openEndedWorker ? input.openEndedWorker(open.map(openQuestionConfig)) : undefined;
+  const feed = openFeed(worker, () => collector.openAnswers());
+  const raw = input.dryRun ? undefined : new RawWriter(input.blobs, prefix + RAW_FILE, schema, plan);
+  try {
+    for await (const batch of table.batches()) {
+      collector.accept(batch);
+      feed();
+      if (raw) await raw.write(batch);
+      budget.check();
+      report(60 * (table.progress?.() ?? 0), 'parse');
+    }
+    const result = collector.finish();
+    if (result.issues.length) {
+      await input.onParsed?.({ header: table.header, issues: result.issues });
+      throwIssue(result.issues[0]!);
+    }
+    feed(true);
+    // The classifier's thread has every answer: the check's estimate is made while it works.
+    await input.onParsed?.({ header: table.header, issues: [], inputs: result.inputs! });
+    const rawFile = raw ? await raw.close() : { size: 0 };
+    return { inputs: result.inputs!, rawFile, rawColumns: schema.fields.map((f) => f.name), worker };
+  } catch (error) {
+    raw?.abort();
+    worker?.terminate();
+    throw error;
+  }
+}
+
+/** What the classifier needs of an open question besides its answers. */
+const openQuestionConfig = (dp: ScoreInputs['open'][number]['dp']): OpenQuestionConfig => ({
+  text: dp.questionTitle,
+  keywords: dp.keywords ?? [],
+  allowedLanguages: dp.languages ?? [],
+  duplicateDetection: dp.duplicateCheck !== false,
+  ...(dp.topicCheck !== undefined ? { topicCheck: dp.topicCheck } : {}),
+});
+
+export function openQuestionsOf(inputs: ScoreInputs): OpenQuestion[] {
+  return inputs.open.map(({ dp, answers }) => ({ ...openQuestionConfig(dp), answers }));
+}
+
+/**
+ * The offline classification of the open questions (from the classifier's thread when the parse fed
+ * one), and the AI judge's verdicts over it when one is configured.
+ */
+async function classifyAndJudge(
+  input: ProcessUploadInput,
+  questions: OpenQuestion[],
+  worker: OpenEndedWorker | undefined,
+): Promise<{ classification?: ClassificationResult; sources?: Uint8Array[] }> {
+  if (!questions.length) return {};
+  const offline = worker ? await worker.finish() : input.scoring.classifyOpenEnded(questions);
+  const judged = input.judge ? await input.judge(questions, offline) : undefined;
+  return judged
+    ? { classification: { ...offline, categories: judged.categories }, sources: judged.sources }
+    : { classification: offline };
+}
+
+/**
+ * Credits to charge: each record's credits (4..10 from the scoring core) unless its id was charged by
+ * an earlier revision (record-ids.bin of `previous`). `hashes` are the record ids' hashes in row
+ * order (ScoreInputs.idHashes). Returns the new records' credits in row order and the union of
+ * charged ids this revision stores.
+ */
+export async function newRecordCredits(
+  blobs: UploadBlobStore,
+  datafileId: string,
+  previousRevision: number | undefined,
+  hashes: BigUint64Array,
+  credits: Uint8Array,
+) {
+  let previous: BigUint64Array = new BigUint64Array(0);
+  if (previousRevision !== undefined) {
+    const manifest = await readManifest(blobs, datafileId, previousRevision);
+    const bytes = await blobs.getBytes(revisionFileKey(manifest, datafileId, previousRevision, 'recordIds'));
+    if (bytes) previous = fromBytes(bytes);
+  }
+  const known = containedIn(previous, hashes);
+  const fresh = new Uint8Array(hashes.length);
+  let n = 0;
+  let total = 0;
+  for (let i = 0; i < hashes.length; i++) {
+    if (!known[i]) {
+      fresh[n++] = credits[i]!;
+      total += credits[i]!;
+    }
+  }
+  return {
+    interviewCredits: fresh.slice(0, n),
+    creditsToCharge: total,
+    newRecords: n,
+    charged: union(previous, sortedUnique(hashes)),
+  };
+}
+
+/**
+ * Scores the collected inputs chunk by chunk (scoring's `scoreChunked`: whole-sample statistics
+ * first, then one row range at a time; the same numbers as one `scoreAll` over the whole file).
+ * `openCategories` come from the classifier, the judge or the estimate's presence codes. Each
+ * chunk's scores go to `onChunk` with its first row and record ids; what stays is one byte of
+ * credits per record and the summary's totals.
+ */
+export async function scoreCollected(
+  scoring: UploadScoring,
+  inputs: ScoreInputs,
+  openCategories: readonly Int32Array[] | undefined,
+  onChunk?: (result: PipelineResult, start: number, ids: readonly string[]) => Promise<void> | void,
+): Promise<{ credits: Uint8Array; totals: ResultTotals }> {
+  const n = inputs.rows;
+  const durations = [...inputs.durations].sort((a, b) => (a.role === 'TOTAL' ? -1 : 0) - (b.role === 'TOTAL' ? -1 : 0));
+  const shape: ChunkedPipelineShape = {
+    rows: n,
+    ...(durations.length
+      ? { durations: { columns: durations.length, totalIndex: durations[0]!.role === 'TOTAL' ? 0 : -1 } }
+      : {}),
+    grids: inputs.grids.map((g) => ({
+      items: g.items.length,
+      ...(g.dp.min !== undefined ? { min: g.dp.min } : {}),
+      ...(g.dp.max !== undefined ? { max: g.dp.max } : {}),
+      patterns: g.dp.randomised !== true,
+    })),
+    ...(openCategories ? { openQuestions: openCategories.length } : {}),
+    projective: inputs.projective.map((p) => ({
+      predictions: p.predictions.length,
+      ...(p.dp.options !== undefined ? { options: p.dp.options } : {}),
+      purpose: p.dp.algorithms.includes('SDS') ? ('social-desirability' as const) : ('information' as const),
+    })),
+  };
+  // One read buffer per column, reused chunk after chunk and pass after pass: scoreChunked copies or
+  // consumes a chunk before it asks for the next one.
+  const buffers = new Map<ChunkedF64, Float64Array>();
+  const read = (col: ChunkedF64, c: number) => {
+    let buffer = buffers.get(col);
+    if (!buffer && col.spill) buffers.set(col, (buffer = new Float64Array(CHUNK_ROWS)));
+    return col.chunk(c, buffer);
+  };
+  function* chunks(): Generator<PipelineChunk> {
+    for (let c = 0, start = 0; start < n; c++, start += CHUNK_ROWS) {
+      const rows = Math.min(CHUNK_ROWS, n - start);
+      yield {
+        rows,
+        ...(durations.length ? { durations: durations.map((d) => read(d.values, c)) } : {}),
+        grids: inputs.grids.map((g) => g.items.map((it) => read(it, c))),
+        ...(openCategories ? { openCategories: openCategories.map((cat) => cat.subarray(start, start + rows)) } : {}),
+        projective: inputs.projective.map((p) => ({
+          choice: read(p.vote, c),
+          predictions: p.predictions.map((pr) => read(pr, c)),
+        })),
+      };
+    }
+  }
+  const credits = new Uint8Array(n);
+  const totals = new ResultTotals();
+  const { totalCredits } = await scoring.scoreChunked(shape, chunks, async (result, start) => {
+    credits.set(result.credits, start);
+    totals.add(result);
+    if (onChunk) await onChunk(result, start, inputs.ids.chunk(start / CHUNK_ROWS));
+  });
+  totals.totalCredits = totalCredits;
+  return { credits, totals };
+}
+
+/**
+ * Processes one stored upload into a published revision and returns what the job needs (counts,
+ * exact credits, charged record ids). Throws an AppError with a catalogue code on any refusal;
+ * nothing of the revision is left behind then.
+ */
+export async function processUpload(input: ProcessUploadInput): Promise<ProcessedUpload> {
+  const limits = withLimits(input.limits);
+  const budget = new Budget(limits);
+  const report = progressReporter(input.onProgress);
+  const stamp: RevisionStamp = {
+    datafileId: input.datafileId,
+    revision: input.revision,
+    scoringVersion: input.scoring.version,
+  };
+  const prefix = revisionPrefix(input.datafileId, input.revision) + folderOf(input);
+  const blobs = input.blobs;
+  report(0, 'parse');
+  if (!input.dryRun) await blobs.deletePrefix(prefix);
+  // The numeric score inputs and the record ids go to a temporary file while the parse runs and come
+  // back one 64k-row chunk at a time for scoring: memory does not grow with the file.
+  const spill = new SpillFile(input.tempDir);
+  let scores: ScoresWriter | undefined;
+  try {
+    const table = await openUpload(blobs, input.source.key, input.source.format, input.options, limits);
+    if (input.previous) {
+      const issue = input.onParsed && structureIssue(input.previous.columns, table.header);
+      if (issue) await input.onParsed!({ header: table.header, issues: [issue] });
+      compareStructure(input.previous.columns, table.header);
+    }
+    const { inputs, rawFile, rawColumns, worker } = await parsePass(table, input, stamp, budget, report, spill);
+    report(60, 'classify');
+    const { classification, sources } = await classifyAndJudge(input, openQuestionsOf(inputs), worker);
+    // The answers' texts are not needed past the classifier.
+    for (const q of inputs.open) q.answers = [];
+    budget.check();
+    report(75, 'score');
+    if (!input.dryRun) scores = new ScoresWriter(blobs, prefix + SCORES_FILE, stamp, inputs, classification, sources);
+    const writer = scores;
+    const { credits, totals } = await scoreCollected(
+      input.scoring,
+      inputs,
+      classification?.categories,
+      async (result, start, ids) => {
+        if (writer) await writer.write(result, start, ids);
+        budget.check();
+        report(75 + (20 * (start + result.credits.length)) / inputs.rows, 'score');
+      },
+    );
+    // Credits: every record's credits (4..10) from the scoring core; a re-upload charges only ids
+    // not charged by an earlier revision.
+    const { interviewCredits, creditsToCharge, newRecords, charged } = await newRecordCredits(
+      blobs,
+      input.datafileId,
+      input.previous?.revision,
+      inputs.idHashes,
+      credits,
+    );
+    const summary = summarise({
+      header: table.header,
+      mapping: input.mapping,
+      inputs,
+      totals,
+      stamp,
+      creditsToCharge,
+      newRecords,
+      recordIdsDigest: await digestOf(charged),
+      chargedRecordIds: charged.length,
+    });
+    if (input.dryRun || !writer) {
+      report(100, 'done');
+      return { ...summary, interviewCredits };
+    }
+    report(95, 'write');
+    const scoresFile = await writer.close();
+    scores = undefined;
+    const idsBytes = toBytes(charged);
+    await blobs.put(prefix + RECORD_IDS_FILE, idsBytes, { contentType: 'application/octet-stream' });
+    report(97, 'publish');
+    const manifest: RevisionManifest = {
+      layoutVersion: LAYOUT_VERSION,
+      datafileId: input.datafileId,
+      revision: input.revision,
+      scoringVersion: input.scoring.version,
+      rows: inputs.rows,
+      createdAt: (input.now?.() ?? new Date()).toISOString(),
+      files: {
+        raw: { key: prefix + RAW_FILE, size: rawFile.size, columns: rawColumns },
+        scores: { key: prefix + SCORES_FILE, size: scoresFile.size, columns: scoresFile.columns },
+        recordIds: { key: prefix + RECORD_IDS_FILE, size: idsBytes.length },
+      },
+    };
+    // Published (or, in a folder, prepared): the manifest is the last object written.
+    await blobs.put(prefix + MANIFEST_FILE, new TextEncoder().encode(JSON.stringify(manifest)), {
+      contentType: 'application/json',
+    });
+    report(100, 'done');
+    return { ...summary, files: manifest.files, interviewCredits };
+  } catch (error) {
+    scores?.abort();
+    if (!input.dryRun) await blobs.deletePrefix(prefix).catch(() => undefined);
+    throw error;
+  } finally {
+    spill.close();
+  }
+}
+
+export type { UploadSummary, TableHeader };
+export { totalDataPoints };

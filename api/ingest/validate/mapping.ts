@@ -1,0 +1,203 @@
+// Checks of a confirmed mapping that need no data: known and unique columns, a record ID, grids of
+// at least 7 items, projective questions that do not combine IS with SDS, at most 15 keywords.
+import { RowSample } from '../../kernel/errors/upload-errors';
+import type { ErrorCode } from '../../kernel/errors/error-codes';
+import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
+import { columnsOf, type ColumnMapping, type DataPoint, type TableHeader } from '../types';
+
+/** One refusal: a catalogue code and the plain `{ column, rows }` details (plus a reason where useful). */
+export interface ValidationIssue {
+  code: ErrorCode;
+  column?: string;
+  rows?: number[];
+  reason?: RefusalReason;
+  columns?: string[];
+  limit?: number;
+  value?: number | string;
+}
+
+export const MIN_GRID_ITEMS = 7;
+export const MAX_KEYWORDS = 15;
+export const MIN_TIME_RECORDS = 30;
+
+/** Header names unique and non-empty (empty names are refused only where the column holds data: see the collector). */
+export function headerIssues(header: TableHeader): ValidationIssue[] {
+  const seen = new Map<string, number>();
+  const issues: ValidationIssue[] = [];
+  header.columns.forEach((c, i) => {
+    if (c.name === '') return;
+    const key = c.name;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, i);
+    else if (!issues.some((x) => x.column === key)) {
+      issues.push({
+        code: 'HEADER_ROW_HAS_DUPLICATES',
+        column: key,
+        reason: 'DUPLICATE_HEADER_NAME',
+        rows: [header.headerRow],
+        value: `${first + 1}, ${i + 1}`,
+      });
+    }
+  });
+  return issues;
+}
+
+/** Label of a data point in messages: the grid or question id, else its column. */
+export function dataPointName(dp: DataPoint): string {
+  return dp.type === 'ITEM_BATTERY' || dp.type === 'PROJECTIVE' ? dp.title || dp.id : columnsOf(dp)[0]!;
+}
+
+export function mappingIssues(header: TableHeader, mapping: ColumnMapping): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const names = new Set(header.columns.map((c) => c.name));
+  const used = new Map<string, DataPoint>();
+  const ids = mapping.dataPoints.filter((d) => d.type === 'RECORD_ID');
+  if (ids.length === 0) issues.push({ code: 'INCOMPLETE_INPUT', reason: 'RECORD_ID_COLUMN_REQUIRED' });
+  if (ids.length > 1)
+    issues.push({
+      code: 'INVALID_PARAMETERS',
+      reason: 'ONE_RECORD_ID_COLUMN',
+      columns: ids.map((d) => columnsOf(d)[0]!),
+    });
+  const totals = mapping.dataPoints.filter(
+    (d) => (d.type === 'DURATION' || d.type === 'TIMESTAMP') && d.role === 'TOTAL',
+  );
+  if (totals.length > 1)
+    issues.push({
+      code: 'INVALID_PARAMETERS',
+      reason: 'ONE_TOTAL_DURATION',
+      columns: totals.map((d) => columnsOf(d).join('..')),
+    });
+  for (const dp of mapping.dataPoints) {
+    for (const col of columnsOf(dp)) {
+      if (!names.has(col)) issues.push({ code: 'INVALID_PARAMETERS', reason: 'UNKNOWN_COLUMN', column: col });
+      const before = used.get(col);
+      if (before && before !== dp && dp.type !== 'IGNORE')
+        issues.push({ code: 'INVALID_PARAMETERS', reason: 'COLUMN_MAPPED_TWICE', column: col });
+      used.set(col, dp);
+    }
+    if (dp.type === 'ITEM_BATTERY') {
+      if (dp.items.length < MIN_GRID_ITEMS) {
+        issues.push({
+          code: 'ITEM_BATTERY_UNDER_MINIMUM_ITEMS',
+          column: dataPointName(dp),
+          columns: [...dp.items],
+          limit: MIN_GRID_ITEMS,
+          value: dp.items.length,
+        });
+      }
+      if (dp.min !== undefined && dp.max !== undefined && !(dp.min < dp.max)) {
+        issues.push({
+          code: 'INVALID_PARAMETERS',
+          reason: 'SCALE_BOUNDS',
+          column: dataPointName(dp),
+          value: `${dp.min}..${dp.max}`,
+        });
+      }
+    }
+    if (dp.type === 'OPEN_ENDED') {
+      if (!dp.questionTitle?.trim())
+        issues.push({ code: 'INCOMPLETE_INPUT', reason: 'QUESTION_TITLE_REQUIRED', column: dp.column });
+      if ((dp.keywords?.length ?? 0) > MAX_KEYWORDS) {
+        issues.push({
+          code: 'INVALID_PARAMETERS',
+          reason: 'TOO_MANY_KEYWORDS',
+          column: dp.column,
+          limit: MAX_KEYWORDS,
+          value: dp.keywords!.length,
+        });
+      }
+    }
+    if (dp.type === 'PROJECTIVE') {
+      const a = new Set(dp.algorithms);
+      if (a.has('IS') && a.has('SDS'))
+        issues.push({ code: 'INVALID_PARAMETERS', reason: 'IS_WITH_SDS', column: dataPointName(dp) });
+      if (a.size === 0)
+        issues.push({ code: 'INCOMPLETE_INPUT', reason: 'PROJECTIVE_ALGORITHM_REQUIRED', column: dataPointName(dp) });
+      const m = dp.options ?? (dp.predictions.length === 1 ? 2 : dp.predictions.length);
+      if (dp.predictions.length === 0 || m < 2 || (dp.predictions.length !== 1 && dp.predictions.length !== m)) {
+        issues.push({
+          code: 'INVALID_PARAMETERS',
+          reason: 'PREDICTION_COLUMNS',
+          column: dataPointName(dp),
+          columns: [...dp.predictions],
+        });
+      }
+    }
+  }
+  return issues;
+}
+
+/** What one column's cells must be, and the codes for its two failures. */
+export interface ColumnRule {
+  column: string;
+  index: number;
+  kind: 'id' | 'number' | 'instant' | 'text' | 'any';
+  noData: ErrorCode;
+  bad?: ErrorCode;
+}
+
+export interface ColumnState {
+  rule: ColumnRule;
+  filled: number;
+  bad: RowSample;
+  /** Open-ended: non-empty cells that are numbers. */
+  numeric: RowSample;
+}
+
+/** The rule each mapped column follows (spec sections 5 and 8). */
+export function columnRules(header: TableHeader, mapping: ColumnMapping): ColumnRule[] {
+  const index = new Map(header.columns.map((c, i) => [c.name, i]));
+  const rules: ColumnRule[] = [];
+  const add = (column: string, kind: ColumnRule['kind'], noData: ErrorCode, bad?: ErrorCode) => {
+    const i = index.get(column);
+    if (i !== undefined) rules.push({ column, index: i, kind, noData, ...(bad ? { bad } : {}) });
+  };
+  for (const dp of mapping.dataPoints) {
+    switch (dp.type) {
+      case 'RECORD_ID':
+        add(dp.column, 'id', 'RECORD_ID_COLUMN_NO_DATA');
+        break;
+      case 'DURATION':
+        add(dp.column, 'number', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC');
+        break;
+      case 'TIMESTAMP':
+        add(dp.start, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC');
+        add(dp.end, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC');
+        break;
+      case 'ITEM_BATTERY':
+        for (const item of dp.items) add(item, 'number', 'ITEMS_COLUMN_EMPTY', 'ITEMS_NOT_NUMERIC');
+        break;
+      case 'OPEN_ENDED':
+        add(dp.column, 'text', 'OPEN_ENDED_COLUMN_NO_DATA', 'OPEN_ENDED_COLUMN_ONLY_NUMBERS');
+        break;
+      case 'PROJECTIVE':
+        add(dp.vote, 'number', 'VOTE_COLUMN_NO_DATA', 'VOTE_COLUMN_NOT_NUMERIC');
+        for (const p of dp.predictions) add(p, 'number', 'PREDICTION_COLUMN_NO_DATA', 'PREDICTION_COLUMN_NOT_NUMERIC');
+        break;
+      case 'VOTE':
+        add(dp.column, 'number', 'VOTE_COLUMN_NO_DATA', 'VOTE_COLUMN_NOT_NUMERIC');
+        break;
+      case 'GROUPING':
+        add(dp.column, 'any', 'GROUPING_COLUMN_NO_DATA');
+        break;
+      default:
+        break;
+    }
+  }
+  return rules;
+}
+
+/** Epoch seconds of an instant given as ISO text, or NaN. Numbers are taken as seconds already. */
+export function instantSeconds(cell: string | number): number {
+  if (typeof cell === 'number') return cell;
+  if (!/^\d{4}-\d{2}-\d{2}/.test(cell)) return Number.NaN;
+  const ms = Date.parse(
+    cell.length === 10
+      ? `${cell}T00:00:00Z`
+      : /[zZ]|[+-]\d{2}:?\d{2}$/.test(cell)
+        ? cell
+        : `${cell.replace(' ', 'T')}Z`,
+  );
+  return Number.isNaN(ms) ? Number.NaN : ms / 1000;
+}

@@ -1,8 +1,0 @@
-// The export's work in a Worker thread: reading 100,000 interviews, re-cleaning them and writing a
-// workbook takes seconds of CPU, which must not stall the API (README "Jobs").
-import { runExport, type ExportJobInput } from '../../modules/exports/export.service';
-import type { WorkerStepContext } from '../worker-step';
-
-export async function run(input: ExportJobInput, ctx: WorkerStepContext) {
-  return runExport({ blobs: ctx.blobs, scoring: await ctx.scoring() }, input, (percent) => ctx.progress(percent));
-}

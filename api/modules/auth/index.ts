@@ -1,0 +1,3 @@
+// The auth module's front door: what other modules may use of it (layering/imports holds them to it).
+
+export { readThrottle, writeThrottle } from './auth.repo';

@@ -1,0 +1,3 @@
+// The files module's front door: what other modules may use of it (layering/imports holds them to it).
+
+export { avatarPath, avatarUploadUrl, isAvatarPath } from './avatars';

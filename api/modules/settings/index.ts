@@ -1,0 +1,3 @@
+// The settings module's front door: what other modules may use of it (layering/imports holds them to it).
+
+export { readOrCreateSetting } from './settings.repo';

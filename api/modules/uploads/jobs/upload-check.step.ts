@@ -1,0 +1,50 @@
+// The check of step 2's data points against the whole file, and the credit estimate of step 3, in a
+// Worker thread (a large file takes seconds; the API keeps answering). With `folder` it goes on
+// processing the file into that folder of the next revision once the check is reported
+// (processing/prepare.ts, `checkAndPrepare`): the main thread's 'checked' handler publishes the check.
+import { CHECKED_AT, checkAndPrepare, checkUpload, type CheckUploadResult } from '../../../ingest';
+import { CHECKED_REQUEST } from './contract';
+import type { UploadPlan } from '../upload-job.service';
+import type { WorkerStepContext } from '../../../jobs';
+import { startOpenEndedWorker } from '../../../../scoring/open-ended-worker';
+
+/** Where processing's parse ends (processing/process.ts reports it as 0..60). */
+const PARSE_END = 60;
+
+export type UploadCheckInput = { plan: UploadPlan; folder?: string };
+export type UploadCheckOutput = { check: CheckUploadResult; prepared?: boolean; failure?: string };
+
+export async function run(input: UploadCheckInput, ctx: WorkerStepContext): Promise<UploadCheckOutput> {
+  const { plan, folder } = input;
+  const scoring = await ctx.scoring();
+  const common = {
+    blobs: ctx.blobs,
+    scoring,
+    source: plan.source,
+    options: plan.options,
+    mapping: plan.mapping,
+    datafileId: plan.datafileId,
+    ...(plan.previous ? { previous: plan.previous } : {}),
+  };
+  if (folder === undefined)
+    return { check: await checkUpload({ ...common, onProgress: (percent) => ctx.progress(percent) }) };
+  let checked = false;
+  return checkAndPrepare(
+    {
+      ...common,
+      revision: plan.revision,
+      folder,
+      openEndedWorker: startOpenEndedWorker,
+      onProgress: (percent) =>
+        ctx.progress(
+          checked
+            ? CHECKED_AT + ((100 - CHECKED_AT) * (percent - PARSE_END)) / (100 - PARSE_END)
+            : Math.min(CHECKED_AT, (CHECKED_AT * percent) / PARSE_END),
+        ),
+    },
+    async (check) => {
+      checked = true;
+      await ctx.request(CHECKED_REQUEST, check);
+    },
+  );
+}

@@ -1,0 +1,46 @@
+// The upload job's CPU-heavy step, in a Worker thread: parse, validate, classify the open answers
+// (asking the main thread's AI judge when configured), score, write the revision's Arrow files and
+// publish them. It returns the summary and each new record's credits; the main thread charges. The
+// prepare job runs the same step with a folder: the revision is prepared there, not published.
+import { prepareUpload, processUpload, type ProcessUploadInput } from '../../../ingest';
+import { JUDGE_REQUEST } from './contract';
+import type { UploadPlan } from '../upload-job.service';
+import type { WorkerStepContext } from '../../../jobs';
+import { startOpenEndedWorker } from '../../../../scoring/open-ended-worker';
+
+/** `folder`: prepare the revision there (ahead of the confirmation, processing/prepare.ts) instead of publishing it. */
+export type UploadProcessInput = { plan: UploadPlan; judge: boolean; folder?: string };
+
+export async function run(input: UploadProcessInput, ctx: WorkerStepContext) {
+  const { plan, folder } = input;
+  const engine: ProcessUploadInput = {
+    blobs: ctx.blobs,
+    scoring: await ctx.scoring(),
+    source: plan.source,
+    options: plan.options,
+    mapping: plan.mapping,
+    datafileId: plan.datafileId,
+    revision: plan.revision,
+    ...(plan.previous ? { previous: plan.previous } : {}),
+    onProgress: (percent) => ctx.progress(percent),
+    // The open answers are classified on a thread of their own while the file is parsed.
+    openEndedWorker: startOpenEndedWorker,
+    ...(input.judge
+      ? {
+          judge: async (questions, offline) =>
+            ctx.request(JUDGE_REQUEST, {
+              questions: questions.map((q) => ({
+                text: q.text,
+                keywords: q.keywords ?? [],
+                allowedLanguages: q.allowedLanguages ?? [],
+                answers: q.answers,
+              })),
+              offline: { categories: offline.categories, unsure: offline.unsure },
+            }),
+        }
+      : {}),
+  };
+  const processed = folder === undefined ? await processUpload(engine) : await prepareUpload({ ...engine, folder });
+  const { interviewCredits, files: _files, ...summary } = processed;
+  return { summary, interviewCredits };
+}

@@ -1,0 +1,11 @@
+// The users module's front door: what other modules may use of it (layering/imports holds them to it).
+
+export {
+  findLiveUserByEmail,
+  findLiveUserById,
+  insertUser,
+  revokeAuthTokens,
+  revokeUserSessions,
+  updateUserById,
+} from './users.repo';
+export { INVITATION_TOKEN_TTL_HOURS, newUserRow } from './users.service';
