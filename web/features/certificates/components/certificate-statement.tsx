@@ -30,6 +30,7 @@ type Cleaning = {
     rules: Record<string, Rule>;
     badAnswers?: { enabled: boolean; min: number };
     target?: { n: number; trim: boolean };
+    minFailing?: number;
   };
   manualDecisions?: number;
   quota?: { column: string } | null;
@@ -65,8 +66,9 @@ export function describeRules(json: string, t: Translate, fmt: (v: number) => st
       rule.minDataPoints === 1 ? 'ruleMinDataPoint' : rule.minDataPoints > 1 ? 'ruleMinDataPoints' : 'rule';
     lines.push(t(`certificates.${message}`, { score, threshold: fmt(rule.threshold), n: fmt(rule.minDataPoints) }));
   }
-  const { badAnswers, target } = cleaning.rules ?? {};
+  const { badAnswers, target, minFailing } = cleaning.rules ?? {};
   if (badAnswers?.enabled) lines.push(t('certificates.ruleBadAnswers', { n: fmt(badAnswers.min) }));
+  if (minFailing && minFailing > 1) lines.push(t('certificates.ruleMinFailing', { n: fmt(minFailing) }));
   if (target && target.n > 0)
     lines.push(t(target.trim ? 'certificates.ruleTarget' : 'certificates.ruleTargetOnly', { n: fmt(target.n) }));
   if (cleaning.manualDecisions) lines.push(t('certificates.ruleManual', { n: fmt(cleaning.manualDecisions) }));
