@@ -1,9 +1,9 @@
 // The certificate statement lists the saved cleaning rules in the reader's language, 'k of n failing
 // checks' included, so a stranger verifying a certificate sees how interviews were removed.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES } from '../../scoring/index.ts';
-import { describeRules } from '../../web/features/certificates/components/certificate-statement';
-import { translate } from '../../web/lib/i18n';
+import { DEFAULT_RULES } from '../../../scoring/index.ts';
+import { describeRules } from '../../../web/features/certificates/components/certificate-statement';
+import { translate } from '../../../web/lib/i18n';
 
 const lines = (locale: 'de' | 'en', minFailing?: number) =>
   describeRules(
