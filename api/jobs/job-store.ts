@@ -13,6 +13,7 @@ export type NewJob = {
   kind: string;
   payload: unknown;
   dedupeKey?: string | null;
+  owner?: string | null;
   runAfter: Date;
   maxAttempts: number;
   now: Date;
@@ -26,6 +27,7 @@ export async function insertJob(db: DbOrTx, job: NewJob): Promise<{ id: string; 
       kind: job.kind,
       payload: job.payload,
       dedupeKey: job.dedupeKey ?? null,
+      owner: job.owner ?? null,
       runAfter: job.runAfter.toISOString(),
       maxAttempts: job.maxAttempts,
       createdAt: job.now.toISOString(),
@@ -58,6 +60,11 @@ export async function hasRunnable(db: Db, kinds: readonly string[], now: Date): 
  * Takes the lease of the next runnable job in one write (UPDATE ... WHERE id = (SELECT ...)
  * RETURNING), inside BEGIN IMMEDIATE so the choice and the update see the same, latest state: two
  * runners, in one process or many, never get the same job for the same lease.
+ *
+ * Organisations take turns: the next job is the oldest due one of the organisation with the fewest
+ * jobs running now (over every process, by live leases), so a free slot goes to an organisation
+ * that has nothing running before another's thirtieth export. Jobs without an owner (the
+ * platform's own) count as nobody's running and keep their plain order.
  */
 export async function claimNext(
   db: Db,
@@ -72,7 +79,11 @@ export async function claimNext(
     .select({ id: jobs.id })
     .from(jobs)
     .where(runnable(kinds, nowIso))
-    .orderBy(jobs.runAfter, jobs.createdAt)
+    .orderBy(
+      sql`case when ${jobs.owner} is null then 0 else (select count(*) from jobs running where running.owner = ${jobs.owner} and running.state = 'RUNNING' and running.lease_expires_at >= ${nowIso}) end`,
+      jobs.runAfter,
+      jobs.createdAt,
+    )
     .limit(1);
   return writeTransaction(
     db,

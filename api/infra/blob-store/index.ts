@@ -3,6 +3,7 @@ export {
   AVATAR_MAX_BYTES,
   type BlobKind,
   blobPolicies,
+  type BlobStat,
   type BlobStore,
   blobStoreConfig,
   type BlobStoreConfig,

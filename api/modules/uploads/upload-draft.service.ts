@@ -81,8 +81,14 @@ export async function saveColumns(
       await repo.updateDatafile(tx, file.id, { status: 'DRAFT', updatedAt: now });
   });
   // Enqueued after the commit, so an idle runner that wakes on it sees the saved data points at once.
-  const payload: UploadCheckPayload = { uploadId: upload.id, mappingHash: hash };
-  const { id: jobId } = await deps.jobs.enqueue(UPLOAD_CHECK_JOB, payload, { maxAttempts: 2 });
+  // The version of the file this check prices: processing and the confirmation refuse any other (jobs/source-pin.ts).
+  const stored = await deps.blobs.stat(upload.sourceKey);
+  const payload: UploadCheckPayload = {
+    uploadId: upload.id,
+    mappingHash: hash,
+    ...(stored ? { sourceTag: stored.etag } : {}),
+  };
+  const { id: jobId } = await deps.jobs.enqueue(UPLOAD_CHECK_JOB, payload, { maxAttempts: 2, owner: file.companyId });
   await repo.updateUpload(deps.db, upload.id, { checkJobId: jobId }, ['DRAFT']);
   // A check of the columns saved before is of no use any more, nor the revision it prepared
   // (upload-prepare.service.ts): stopped if it still runs, its folder removed if it is done.
