@@ -16,7 +16,7 @@ import type { Deps } from '../kernel/deps';
 import { DEFAULT_LOCALE, localeFromHeader } from '../lib/i18n';
 import { createContext } from './context';
 import { formatError, httpStatusFor, type FormattedError } from '../kernel/errors/errors';
-import { aliasLimitRule, depthLimitRule, LIMITS } from './limits';
+import { aliasLimitRule, depthLimitRule, expensiveFieldRule, LIMITS, longestList } from './limits';
 
 type Prepared = { document: DocumentNode; errors: readonly GraphQLError[]; usesIntrospection: boolean };
 
@@ -28,7 +28,7 @@ type Prepared = { document: DocumentNode; errors: readonly GraphQLError[]; usesI
  */
 export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
   const cache = new Map<string, Prepared>();
-  const rules = [...specifiedRules, depthLimitRule(), aliasLimitRule()];
+  const rules = [...specifiedRules, depthLimitRule(), aliasLimitRule(), expensiveFieldRule()];
 
   const prepare = (query: string): Prepared => {
     const hit = cache.get(query);
@@ -106,6 +106,8 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
       return badRequest(`The query is longer than ${LIMITS.maxQueryLength} characters.`);
     if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables)))
       return badRequest('variables must be an object.');
+    if (variables && longestList(variables) > LIMITS.maxVariableListLength)
+      return badRequest(`A list in the variables has more than ${LIMITS.maxVariableListLength} items.`);
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
       return badRequest('operationName must be a string.');
 
