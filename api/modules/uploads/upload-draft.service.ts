@@ -11,8 +11,7 @@ import { creditAvailability } from '../credits';
 import * as repo from './uploads.repo';
 import { requireDatafile } from '../datafiles';
 import { mappingHash, rowsFromInput } from './datapoints';
-import { previewUpload } from '../../ingest/index';
-import { withLimits } from '../../ingest';
+import { readUpload } from './upload-read';
 import { uploadRefusalMessage, type RefusalFacts } from '../../kernel/errors/refusal-messages';
 import { isFileRefusal } from './upload-steps.service';
 import { readOptionsOf } from './upload-job.service';
@@ -39,14 +38,21 @@ export async function draftedDatafile(deps: Pick<Deps, 'db'>, viewer: Viewer, da
 }
 
 /** getUploadPreview: the first rows and a suggested type per column, read from the stored file. */
-export async function uploadPreview(deps: Pick<Deps, 'blobs' | 'clock' | 'db'>, viewer: Viewer, datafileId: string) {
+export async function uploadPreview(
+  deps: Pick<Deps, 'blobs' | 'clock' | 'db' | 'env' | 'appSecret'>,
+  viewer: Viewer,
+  datafileId: string,
+) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const upload = await currentUpload(deps, file);
   try {
-    return await previewUpload(deps.blobs, upload.sourceKey, upload.sourceFormat, readOptionsOf(upload), withLimits(), {
-      previewRows: 20,
-      sampleRows: 2000,
+    const { preview } = await readUpload(deps, {
+      op: 'preview',
+      key: upload.sourceKey,
+      format: upload.sourceFormat,
+      options: readOptionsOf(upload),
     });
+    return preview!;
   } catch (error) {
     if (error instanceof AppError && upload.status !== 'READY') await rejectSource(deps, upload.id, error);
     throw error;

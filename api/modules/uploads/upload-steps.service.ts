@@ -9,15 +9,12 @@ import { findCompanyById } from '../companies';
 import * as repo from './uploads.repo';
 import { requireDatafile } from '../datafiles';
 import { withLimits } from '../../ingest';
-import { formatOfName, getSheetNames, openUpload } from '../../ingest';
-import { compareStructure } from '../../ingest';
+import { formatOfName } from '../../ingest';
 import { newSourceKey, parseSourceKey, toGraphqlFormat, type SourceKey } from './source-keys';
 import { writeTransaction } from '../../../db/write-transaction';
-import { headerIssues } from '../../ingest';
-import { refuse } from '../../ingest/index';
-import type { UploadFormat } from '../../ingest';
 import { discardPrepare, prepareJobOf } from './upload-prepare.service';
 import type { DatafileInput } from '../../graphql/generated/resolvers';
+import { readUpload } from './upload-read';
 
 export const TITLE_MAX = 100;
 const MAX_ROW = 1_000_000;
@@ -103,14 +100,17 @@ async function readingFile<T>(deps: Pick<Deps, 'blobs' | 'db'>, key: string, rea
 
 /** getSheetNames: the sheets of an uploaded xlsx ([] for csv and sav). */
 export async function sheetNamesOf(
-  deps: Pick<Deps, 'blobs' | 'db'>,
+  deps: Pick<Deps, 'blobs' | 'db' | 'env' | 'appSecret'>,
   viewer: Viewer,
   datafileKey: string,
   companyId: string,
 ): Promise<string[]> {
   await uploadCompany(deps, viewer, companyId);
   const source = await usableSource(deps, viewer, datafileKey, companyId);
-  return readingFile(deps, source.key, () => getSheetNames(deps.blobs, source.key, source.format, withLimits()));
+  return readingFile(deps, source.key, async () => {
+    const { sheets } = await readUpload(deps, { op: 'sheets', key: source.key, format: source.format });
+    return sheets ?? [];
+  });
 }
 
 type StepOne = {
@@ -158,33 +158,25 @@ function missingCodes(list: readonly string[] | null | undefined): string[] {
  * are unique, and a re-upload has the published columns. Returns the header's column names.
  */
 async function readStepOne(
-  deps: Pick<Deps, 'blobs' | 'db'>,
+  deps: Pick<Deps, 'blobs' | 'db' | 'env' | 'appSecret'>,
   s: StepOne,
   previousColumns: readonly string[] | undefined,
 ): Promise<void> {
-  const format: UploadFormat = s.source.format;
-  await readingFile(deps, s.source.key, async () => {
-    if (format === 'xlsx') {
-      const sheets = await getSheetNames(deps.blobs, s.source.key, format, withLimits());
-      if (!s.sheetName) throw new AppError('SHEET_NOT_FOUND', { field: 'sheetName', reason: 'SHEET_REQUIRED' });
-      if (!sheets.includes(s.sheetName))
-        throw new AppError('SHEET_NOT_FOUND', { field: 'sheetName', reason: 'SHEET_MISSING', value: s.sheetName });
-    }
-    const table = await openUpload(
-      deps.blobs,
-      s.source.key,
-      format,
-      {
+  await readingFile(deps, s.source.key, () =>
+    readUpload(deps, {
+      op: 'stepOne',
+      key: s.source.key,
+      format: s.source.format,
+      sheetName: s.sheetName,
+      options: {
         ...(s.sheetName ? { sheet: s.sheetName } : {}),
         headerRow: s.headerRow,
         firstDataRow: s.firstDataRow,
         missingValues: s.missingValues,
       },
-      withLimits(),
-    );
-    refuse(headerIssues(table.header));
-    if (previousColumns) compareStructure(previousColumns, table.header);
-  });
+      ...(previousColumns ? { previousColumns: [...previousColumns] } : {}),
+    }),
+  );
 }
 
 /** createDraftDatafile: a new draft, a change of a draft's step 1, or a re-upload of a READY datafile. Returns the datafile id. */
@@ -274,7 +266,7 @@ const uploadFields = (s: StepOne) => ({
 
 /** Step 1 again on an open draft: a new file or other reading options start step 2 over. */
 async function changeDraft(
-  deps: Pick<Deps, 'blobs' | 'db' | 'jobs'>,
+  deps: Pick<Deps, 'blobs' | 'db' | 'jobs' | 'env' | 'appSecret'>,
   viewer: Viewer,
   file: repo.DatafileRow,
   step: StepOne,
@@ -345,7 +337,7 @@ async function publishedColumns(deps: Pick<Deps, 'db'>, file: repo.DatafileRow):
 
 /** A re-upload: a new UPDATE upload on the READY datafile, starting from the published data points. */
 async function reupload(
-  deps: Pick<Deps, 'blobs' | 'db' | 'jobs'>,
+  deps: Pick<Deps, 'blobs' | 'db' | 'jobs' | 'env' | 'appSecret'>,
   viewer: Viewer,
   file: repo.DatafileRow,
   step: StepOne,
