@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { jobs, type JobRow } from '../../db/schema';
 import { writeTransaction } from '../../db/write-transaction';
@@ -75,15 +75,19 @@ export async function claimNext(
 ): Promise<JobRow | undefined> {
   if (kinds.length === 0) return undefined;
   const nowIso = now.toISOString();
+  // Jobs running now per organisation, counted once per claim (not once per candidate row).
+  const busy = db
+    .select({ owner: jobs.owner, running: sql<number>`count(*)`.as('running') })
+    .from(jobs)
+    .where(and(eq(jobs.state, 'RUNNING'), gte(jobs.leaseExpiresAt, nowIso), isNotNull(jobs.owner)))
+    .groupBy(jobs.owner)
+    .as('busy');
   const next = db
     .select({ id: jobs.id })
     .from(jobs)
+    .leftJoin(busy, eq(busy.owner, jobs.owner))
     .where(runnable(kinds, nowIso))
-    .orderBy(
-      sql`case when ${jobs.owner} is null then 0 else (select count(*) from jobs running where running.owner = ${jobs.owner} and running.state = 'RUNNING' and running.lease_expires_at >= ${nowIso}) end`,
-      jobs.runAfter,
-      jobs.createdAt,
-    )
+    .orderBy(sql`coalesce(${busy.running}, 0)`, jobs.runAfter, jobs.createdAt)
     .limit(1);
   return writeTransaction(
     db,
