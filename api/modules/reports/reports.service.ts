@@ -1,4 +1,4 @@
-// The quality report (issue 13): settings per datafile, edited by whoever may see the datafile; the
+// The quality report: settings per datafile, edited by whoever may see the datafile; the
 // public page at /datafile-report?datafileId= for strangers once published, behind the password when
 // protection is on (Argon2id hash, failures throttled per datafile and address). Strangers get
 // nothing but the access state until both hold: no title, no counts, no settings.
@@ -50,7 +50,7 @@ export async function reportSettings(deps: Pick<Deps, 'db' | 'env'>, viewer: Vie
   return presentSettings(deps, file.id, await findReportSettings(deps.db, file.id));
 }
 
-/** Saves the settings. The password is required with protection on unless one is stored (spec section 5 "Report"). */
+/** Saves the settings. The password is required with protection on unless one is stored. */
 export async function updateReportSettings(
   deps: Pick<Deps, 'clock' | 'db' | 'env'>,
   viewer: Viewer,
@@ -203,7 +203,8 @@ export async function datafileReport(
     datafileSubject(deps.db, file.id),
   ]);
   const settings = presentSettings(deps, file.id, settingsRow);
-  const averages = settings.showScoreDetails ? figures.averages : figures.averages.filter((a) => a.key === 'combined');
+  const details = settings.showScoreDetails;
+  const averages = details ? figures.averages : figures.averages.filter((a) => a.key === 'combined');
   return {
     access: 'REPORT' as const,
     canEdit,
@@ -226,7 +227,9 @@ export async function datafileReport(
       recordsRemoved: figures.recordsBefore - figures.recordsAfter,
       targetAverage: REPORT_TARGET_AVERAGE,
       averages,
+      sampleScores: details ? figures.sampleScores : [],
       exclusions: figures.exclusions,
+      removedByReason: details ? figures.removedByReason : [],
       // The short format is one page: no distribution.
       distribution: settings.shortFormat ? null : figures.distribution,
     },
