@@ -125,7 +125,12 @@ describe('S3 blob store against a fake S3 server', () => {
       const t = await createTestApp({ env });
       try {
         const csp = (await t.app.request('/healthz')).headers.get('content-security-policy') ?? '';
-        return Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+        return Object.fromEntries(
+          csp
+            .split(';')
+            .map((d) => d.trim().split(/\s+/))
+            .map(([k, ...v]) => [k, v]),
+        );
       } finally {
         t.close();
       }

@@ -292,7 +292,15 @@ describe('report reasons', () => {
     const code = (r: (typeof REASONS)[number]) => REASONS.indexOf(r);
     const result = {
       kept: Uint8Array.from([1, 0, 0, 0, 0, 0, 0]),
-      primary: Int8Array.from([-1, code('combined'), code('TS'), code('manual'), code('quota'), code('target'), code('target')]),
+      primary: Int8Array.from([
+        -1,
+        code('combined'),
+        code('TS'),
+        code('manual'),
+        code('quota'),
+        code('target'),
+        code('target'),
+      ]),
     };
     expect(exclusionsOf(result)).toEqual({
       exclusions: { targetSample: 2, scoreThreshold: 2, manual: 1, quotaCleaning: 1 },

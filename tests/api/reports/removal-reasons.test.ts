@@ -58,7 +58,9 @@ describe.each([
   { name: 'the same with a Time-Score threshold on top', extra: [{ key: 'ts', threshold: 30 }] },
 ])('removal reasons under $name', ({ extra }) => {
   const input = demoCleaningInput(1, demo.finish!.cleaning);
-  input.scoreThresholds.push(...extra.map((e) => ({ key: e.key, isEnable: true, threshold: e.threshold, minDataPoints: 0 })));
+  input.scoreThresholds.push(
+    ...extra.map((e) => ({ key: e.key, isEnable: true, threshold: e.threshold, minDataPoints: 0 })),
+  );
   let worksheet: Record<string, number>;
 
   beforeAll(async () => {

@@ -45,7 +45,9 @@ export function QualityAverages({ report }: { report: DatafileReportData }) {
               const reached = a.after != null && a.after > report.targetAverage;
               return (
                 <Table.Row key={a.key} data-testid={`report-average-${a.key}`}>
-                  <Table.Cell fontWeight={a.key === 'combined' ? 'semibold' : undefined}>{scoreName(t, a.key)}</Table.Cell>
+                  <Table.Cell fontWeight={a.key === 'combined' ? 'semibold' : undefined}>
+                    {scoreName(t, a.key)}
+                  </Table.Cell>
                   <Table.Cell textAlign="end">{one(a.before)}</Table.Cell>
                   <Table.Cell textAlign="end" fontWeight="semibold">
                     {one(a.after)}
