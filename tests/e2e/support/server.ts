@@ -64,11 +64,19 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => st
   throw new Error(`API server did not answer {health} within 60 s:\n${log()}`);
 }
 
-/** Starts the real API (which serves web/dist) on a fresh database and a free port; `env` adds settings (e.g. SMTP_URL). */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+type ServerEnv = Record<string, string>;
+
+/**
+ * Starts the real API (which serves web/dist) on a fresh database and a free port; `env` adds
+ * settings (e.g. SMTP_URL), or is a function of the port for settings that name it (PUBLIC_URL).
+ */
+export async function startServer(
+  env: ServerEnv | ((port: number) => ServerEnv | Promise<ServerEnv>) = {},
+): Promise<TestServer> {
   ensureWebBuild();
   const dir = mkdtempSync(join(tmpdir(), 'e2e-server-'));
   const port = await freePort();
+  const extra = typeof env === 'function' ? await env(port) : env;
   let output = '';
   const child = spawn(join(repoRoot, 'node_modules/.bin/bun'), ['api/server.ts'], {
     cwd: repoRoot,
@@ -81,7 +89,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       STORAGE_DIR: join(dir, 'storage'),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       JOB_INTERVAL_MINUTES: '0',
-      ...env,
+      ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
