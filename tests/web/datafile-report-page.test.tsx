@@ -5,13 +5,14 @@ import {
   operationsCalled,
   renderAppAt,
   resetAppState,
+  shellHandlers,
   startSession,
   stubGraphQL,
 } from './support/render-app';
 import { stubCanvas } from './support/canvas';
 
 // /datafile-report in happy-dom against a faked API: the settings form refuses protection without a
-// password before asking the server (spec section 5 "Report"), and a stranger's wrong password keeps
+// password before asking the server, and a stranger's wrong password keeps
 // the gate with the catalogue message. The server's rules are tested in tests/api/reports/.
 
 const ID = '00000000-0000-4000-8000-0000000d0f03';
@@ -34,14 +35,15 @@ beforeEach(() => {
 
 describe('/datafile-report', () => {
   it('asks for a password in the form when protection is switched on, without calling the server', async () => {
-    const handlers: Handlers = {
+    // A logged-in editor gets the report inside the app shell, which loads the user first.
+    const handlers: Handlers = shellHandlers('ADMIN', {
       getDatafileReport: () => ({
         data: { getDatafileReport: { access: 'NOT_CLEANED', canEdit: true, settings, report: null } },
       }),
       updateDatafileReportSettings: () => ({
         data: { updateDatafileReportSettings: { datafileId: ID, isPublished: true, hasPassword: true } },
       }),
-    };
+    });
     const fetchMock = stubGraphQL(handlers);
     startSession();
     renderAppAt(`/datafile-report?datafileId=${ID}`);

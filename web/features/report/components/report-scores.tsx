@@ -17,7 +17,30 @@ const SCORE_NAME_KEY: Record<string, string> = {
 const scoreName = (t: Translate, key: string) => t(`worksheet.reasons.${SCORE_NAME_KEY[key] ?? key}`);
 const EXCLUSION_KEYS = ['scoreThreshold', 'quotaCleaning', 'targetSample', 'manual'] as const;
 
-/** The quality scores' averages before and after, each against the target (cleaned average above it). */
+/** The badge of one quality score: its cleaned average against the target. */
+function TargetBadge({
+  after,
+  target,
+  compact,
+}: {
+  after: number | null | undefined;
+  target: number;
+  compact?: boolean;
+}) {
+  const t = useT();
+  const reached = after != null && after > target;
+  return (
+    <Badge colorPalette={reached ? 'green' : 'orange'} variant="subtle" whiteSpace="nowrap">
+      {compact ? '' : `> ${target} · `}
+      {reached ? t('report.reached') : t('report.notReached')}
+    </Badge>
+  );
+}
+
+/**
+ * The quality scores' averages before and after, each against the target (cleaned average above
+ * it): a table from 480 px (paper included), a list on a phone, where four columns do not fit.
+ */
 export function QualityAverages({ report }: { report: DatafileReportData }) {
   const t = useT();
   const locale = useLocale();
@@ -30,39 +53,59 @@ export function QualityAverages({ report }: { report: DatafileReportData }) {
       <Text fontSize="sm" color="fg.muted" mb="3">
         {t('report.averagesText', { target: report.targetAverage })}
       </Text>
-      <Box overflowX="auto">
-        <Table.Root size="sm" data-testid="report-averages">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('report.score')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('report.before')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('report.after')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('report.target')}</Table.ColumnHeader>
+      <Table.Root size="sm" data-testid="report-averages" hideBelow="sm">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('report.score')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('report.before')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('report.after')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('report.target')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {report.averages.map((a) => (
+            <Table.Row key={a.key} data-testid={`report-average-${a.key}`}>
+              <Table.Cell fontWeight={a.key === 'combined' ? 'semibold' : undefined}>{scoreName(t, a.key)}</Table.Cell>
+              <Table.Cell textAlign="end">{one(a.before)}</Table.Cell>
+              <Table.Cell textAlign="end" fontWeight="semibold">
+                {one(a.after)}
+              </Table.Cell>
+              <Table.Cell textAlign="end">
+                <TargetBadge after={a.after} target={report.targetAverage} />
+              </Table.Cell>
             </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {report.averages.map((a) => {
-              const reached = a.after != null && a.after > report.targetAverage;
-              return (
-                <Table.Row key={a.key} data-testid={`report-average-${a.key}`}>
-                  <Table.Cell fontWeight={a.key === 'combined' ? 'semibold' : undefined}>
-                    {scoreName(t, a.key)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">{one(a.before)}</Table.Cell>
-                  <Table.Cell textAlign="end" fontWeight="semibold">
-                    {one(a.after)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <Badge colorPalette={reached ? 'green' : 'orange'} variant="subtle" whiteSpace="nowrap">
-                      {`> ${report.targetAverage}`} · {reached ? t('report.reached') : t('report.notReached')}
-                    </Badge>
-                  </Table.Cell>
-                </Table.Row>
-              );
-            })}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      <Stack gap="0" hideFrom="sm" data-testid="report-averages-list">
+        <Text fontSize="xs" color="fg.muted" textAlign="end">
+          {t('report.beforeAfter')}
+        </Text>
+        {report.averages.map((a) => (
+          <Flex
+            key={a.key}
+            justify="space-between"
+            align="center"
+            gap="3"
+            py="2"
+            borderBottomWidth="1px"
+            borderColor="border.muted"
+          >
+            <Text fontSize="sm" fontWeight={a.key === 'combined' ? 'semibold' : undefined}>
+              {scoreName(t, a.key)}
+            </Text>
+            <Flex align="center" gap="2" flexShrink={0}>
+              <Text fontSize="sm" color="fg.muted" aria-label={t('report.before')}>
+                {one(a.before)} →
+              </Text>
+              <Text fontSize="sm" fontWeight="semibold" aria-label={t('report.after')}>
+                {one(a.after)}
+              </Text>
+              <TargetBadge after={a.after} target={report.targetAverage} compact />
+            </Flex>
+          </Flex>
+        ))}
+      </Stack>
     </Box>
   );
 }
@@ -132,7 +175,9 @@ export function Exclusions({ report }: { report: DatafileReportData }) {
             <Box key={key} data-testid={`report-exclusion-${key}`}>
               <Flex justify="space-between" fontSize="sm">
                 <Text>{t(`report.exclusions.${key}`)}</Text>
-                <Text fontWeight="semibold">{n(count)}</Text>
+                <Text fontWeight="semibold" data-testid={`report-exclusion-${key}-count`}>
+                  {n(count)}
+                </Text>
               </Flex>
               <Box h="2" bg="bg.muted" borderRadius="full" overflow="hidden">
                 <Box h="full" w={`${share * 100}%`} bg="red.solid" className="report-bar" />

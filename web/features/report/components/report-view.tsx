@@ -125,7 +125,7 @@ export function ReportView({ report }: { report: DatafileReportData }) {
         </Flex>
       </Box>
 
-      <Grid templateColumns={{ base: '1fr', sm: 'repeat(3, 1fr)' }} gap="4">
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' }} gap="4">
         <Figure label={t('report.before')} value={n(report.recordsBefore)} testId="report-before" />
         <Figure label={t('report.after')} value={n(report.recordsAfter)} testId="report-after" tone="good" />
         <Figure
@@ -136,9 +136,13 @@ export function ReportView({ report }: { report: DatafileReportData }) {
         />
       </Grid>
 
-      {/* One column on a phone; from 480 px (paper included) side by side. */}
+      {/* One column on a phone; from 480 px (paper included) side by side. minmax(0, ...) lets a wide
+          table scroll inside its column instead of widening the page. */}
       <Grid
-        templateColumns={{ base: '1fr', sm: report.shortFormat ? '1fr 1fr' : '3fr 2fr' }}
+        templateColumns={{
+          base: 'minmax(0, 1fr)',
+          sm: report.shortFormat ? 'repeat(2, minmax(0, 1fr))' : 'minmax(0, 3fr) minmax(0, 2fr)',
+        }}
         gap="6"
         className="report-grid"
       >
