@@ -4,29 +4,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { repoRoot, startServer, type TestServer } from './support/server';
-import { closeFirstLoginModals } from './support/suite';
+import { login, screenshot } from '../support/browser/browser';
+import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
+import { repoRoot, startServer, type TestServer } from '../support/server-process';
 
 // The app opened under another name than PUBLIC_URL says (127.0.0.1 for localhost; a proxy or a
 // second host name is the same case): uploads and the live test respondent go to the origin the
 // page came from, so they work; PUBLIC_URL only names the app in links that leave it (the snippet).
 // With S3 the browser PUTs to the bucket: the CSP lets it, and a bucket whose CORS rule leaves the
-// page's origin out is named as the cause. Screenshots: tests/.artifacts/other-host-*.png.
+// page's origin out is named as the cause (a second server, on s3rver, in this file: the two cases
+// share the browser and the steps). Screenshots: tests/.artifacts/other-host-*.png.
 
 const fixtures = join(repoRoot, 'tests/fixtures/uploads');
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  browser = await launchBrowser({ width: 1280, height: 900 });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const suite = browserSuite({ page: 'none', env: (port) => ({ PUBLIC_URL: `http://localhost:${port}` }) });
 
 async function freshPage(baseUrl: string, locale: 'de' | 'en'): Promise<Page> {
-  await browser.context.clearCookies();
-  const page = await browser.context.newPage();
+  await suite.browser.context.clearCookies();
+  const page = await suite.browser.context.newPage();
   await page.goto(`${baseUrl}/404`);
   await page.evaluate((l) => window.localStorage.setItem('locale', l), locale);
   await login(page, baseUrl, 'admin@example.com');
@@ -44,23 +38,18 @@ async function chooseFile(page: Page, baseUrl: string, title: string) {
 }
 
 describe('opened at 127.0.0.1 while PUBLIC_URL says localhost', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer((port) => ({ PUBLIC_URL: `http://localhost:${port}` }));
-    expect(new URL(server.baseUrl).hostname).toBe('127.0.0.1');
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
+  it('the server runs at 127.0.0.1 and names itself localhost', () => {
+    expect(new URL(suite.server.baseUrl).hostname).toBe('127.0.0.1');
   });
 
   describe.each(['de', 'en'] as const)('in %s', (locale) => {
     it('an upload goes through the steps to READY', async () => {
-      const page = await freshPage(server.baseUrl, locale);
+      const page = await freshPage(suite.server.baseUrl, locale);
       const refused: string[] = [];
       page.on('console', (m) => {
         if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
       });
-      await chooseFile(page, server.baseUrl, `Andere Adresse ${locale}`);
+      await chooseFile(page, suite.server.baseUrl, `Andere Adresse ${locale}`);
       await page.getByTestId('replace-file').waitFor({ timeout: 30_000 });
       await page.getByTestId('upload-header-row').fill('1');
       await page.getByTestId('upload-first-row').fill('4');
@@ -81,8 +70,8 @@ describe('opened at 127.0.0.1 while PUBLIC_URL says localhost', () => {
     }, 180_000);
 
     it('the live test respondent is answered, and the snippet says where it sends', async () => {
-      const page = await freshPage(server.baseUrl, locale);
-      await page.goto(`${server.baseUrl}/live-import`);
+      const page = await freshPage(suite.server.baseUrl, locale);
+      await page.goto(`${suite.server.baseUrl}/live-import`);
       await page.getByTestId('live-name').waitFor();
       await closeFirstLoginModals(page);
       await page.getByTestId('live-name').fill(`Live andere Adresse ${locale}`);
@@ -92,7 +81,7 @@ describe('opened at 127.0.0.1 while PUBLIC_URL says localhost', () => {
       await page.getByTestId('live-page-1-question').fill('Was hat Ihnen beim letzten Einkauf gefallen?');
       await page.getByTestId('live-define-save').click();
       await page.getByTestId('live-secret').waitFor({ timeout: 15_000 });
-      const port = new URL(server.baseUrl).port;
+      const port = new URL(suite.server.baseUrl).port;
       // The snippet carries PUBLIC_URL, for the survey tool; the page says so, since it is open elsewhere.
       expect(await page.getByTestId('live-endpoint').innerText()).toMatch(
         new RegExp(`^http://localhost:${port}/api/live/[0-9a-f-]+/respondents$`),
@@ -117,7 +106,7 @@ describe('with S3 storage (s3rver, CORS for 127.0.0.1 only)', () => {
 
   beforeAll(async () => {
     server = await startServer(async (port) => {
-      s3 = spawn(process.execPath, ['tests/api/helpers/s3rver-child.cjs', s3Dir, `http://127.0.0.1:${port}`], {
+      s3 = spawn(process.execPath, ['tests/support/s3rver-child.cjs', s3Dir, `http://127.0.0.1:${port}`], {
         cwd: repoRoot,
         stdio: ['ignore', 'pipe', 'inherit'],
       });

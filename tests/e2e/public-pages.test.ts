@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DATAFILES } from '../../api/demo/seed-datafiles';
-import { artifactsDir, DEMO_PASSWORD, launchBrowser, login, type TestBrowser } from './support/browser';
-import { startServer, type TestServer, waitForDemoUploads } from './support/server';
-import { closeFirstLoginModals } from './support/suite';
+import { artifactsDir, DEMO_PASSWORD, login } from '../support/browser/browser';
+import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
+import { waitForDemoUploads } from '../support/server-process';
 
 // What a client opens from a link: the public report, the certificate check, the calculator, login
 // and registration work on a phone (390 px: no desktop-only message, nothing wider than the screen),
@@ -18,25 +18,18 @@ const DESKTOP = { width: 1024, height: 800 };
 const published = DEMO_DATAFILES.find((f) => f.finish?.report)!;
 const trimmed = DEMO_DATAFILES.find((f) => f.finish?.cleaning.method === 'TRIM_TO_TARGET')!;
 
-let server: TestServer;
-let browser: TestBrowser;
+const suite = browserSuite({ page: 'none' });
 let certificateCode = '';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(PHONE);
-  await waitForDemoUploads(server);
+  await waitForDemoUploads(suite.server);
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 async function fresh(locale: 'de' | 'en', size = PHONE): Promise<Page> {
-  await browser.context.clearCookies();
-  const page = await browser.context.newPage();
+  await suite.browser.context.clearCookies();
+  const page = await suite.browser.context.newPage();
   await page.setViewportSize(size);
-  await page.goto(`${server.baseUrl}/404`);
+  await page.goto(`${suite.server.baseUrl}/404`);
   await page.evaluate((l) => {
     window.localStorage.clear();
     window.localStorage.setItem('locale', l);
@@ -81,7 +74,7 @@ const countOf = async (page: Page, key: string) =>
 describe.each(['de', 'en'] as const)('public pages in %s', (locale) => {
   it('the report on a phone: every figure, IS apart as a description of the sample', async () => {
     const page = await fresh(locale);
-    await page.goto(`${server.baseUrl}/datafile-report?datafileId=${published.id}`);
+    await page.goto(`${suite.server.baseUrl}/datafile-report?datafileId=${published.id}`);
     await page.getByTestId('report-view').waitFor({ timeout: 30_000 });
     await page.getByTestId('report-distribution').waitFor();
     certificateCode = (await page.getByTestId('report-code').innerText()).trim();
@@ -100,20 +93,20 @@ describe.each(['de', 'en'] as const)('public pages in %s', (locale) => {
 
   it('the certificate check, the calculator, login and registration on a phone', async () => {
     const page = await fresh(locale);
-    await page.goto(`${server.baseUrl}/report-verification?code=${encodeURIComponent(certificateCode)}`);
+    await page.goto(`${suite.server.baseUrl}/report-verification?code=${encodeURIComponent(certificateCode)}`);
     await page.getByTestId('certificate-result').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('certificate-verdict').getAttribute('data-valid')).toBe('true');
     await fitsAndShoot(page, `public-verification-390-${locale}`);
-    await page.goto(`${server.baseUrl}/credit-roi-calculator`);
+    await page.goto(`${suite.server.baseUrl}/credit-roi-calculator`);
     await page.getByTestId('roi-form').waitFor();
     await fitsAndShoot(page, `public-calculator-390-${locale}`);
     for (const path of ['login', 'register', 'forgot-password']) {
-      await page.goto(`${server.baseUrl}/${path}`);
+      await page.goto(`${suite.server.baseUrl}/${path}`);
       await page.locator('form').first().waitFor();
       await fitsAndShoot(page, `public-${path}-390-${locale}`);
     }
     // The app itself stays for desktop screens: logged in on a phone, the dashboard says so.
-    await page.goto(`${server.baseUrl}/login`);
+    await page.goto(`${suite.server.baseUrl}/login`);
     await page.locator('input[name="email"]').fill('admin@example.com');
     await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
     await page.locator('button[type="submit"]').click();
@@ -123,9 +116,9 @@ describe.each(['de', 'en'] as const)('public pages in %s', (locale) => {
 
   it('a logged-in user keeps the app shell on the report and gets back to the datafile', async () => {
     const page = await fresh(locale, DESKTOP);
-    await login(page, server.baseUrl, 'admin@example.com');
+    await login(page, suite.server.baseUrl, 'admin@example.com');
     await closeFirstLoginModals(page);
-    await page.goto(`${server.baseUrl}/datafile-report?datafileId=${published.id}`);
+    await page.goto(`${suite.server.baseUrl}/datafile-report?datafileId=${published.id}`);
     await page.getByTestId('report-view').waitFor({ timeout: 30_000 });
     await page.getByTestId('app-shell').waitFor();
     expect(await page.getByTestId('public-login').count()).toBe(0);
@@ -155,9 +148,9 @@ describe.each(['de', 'en'] as const)('public pages in %s', (locale) => {
 
 it('the worksheet and the report give the same removals per reason for the trimmed demo datafile', async () => {
   const page = await fresh('de', DESKTOP);
-  await login(page, server.baseUrl, 'admin@example.com');
+  await login(page, suite.server.baseUrl, 'admin@example.com');
   await closeFirstLoginModals(page);
-  await page.goto(`${server.baseUrl}/datafile-work-sheet?datafileId=${trimmed.id}`);
+  await page.goto(`${suite.server.baseUrl}/datafile-work-sheet?datafileId=${trimmed.id}`);
   await page.getByTestId('kept-count').waitFor({ timeout: 30_000 });
   const counts = page.getByTestId('cleaning-counts');
   const reason = async (r: string) =>
@@ -166,7 +159,7 @@ it('the worksheet and the report give the same removals per reason for the trimm
   expect(worksheet.target).toBeGreaterThan(0);
   await page.screenshot({ path: join(artifactsDir, 'public-worksheet-reasons-de.png') });
 
-  await page.goto(`${server.baseUrl}/datafile-report?datafileId=${trimmed.id}`);
+  await page.goto(`${suite.server.baseUrl}/datafile-report?datafileId=${trimmed.id}`);
   await page.getByTestId('report-view').waitFor({ timeout: 30_000 });
   expect(await countOf(page, 'targetSample')).toBe(worksheet.target);
   expect(await countOf(page, 'scoreThreshold')).toBe(worksheet.combined);

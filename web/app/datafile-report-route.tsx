@@ -1,7 +1,7 @@
 import { Link as ChakraLink } from '@chakra-ui/react';
 import { Link, useSearch } from 'wouter';
 import { ExportButton } from '../features/exports';
-import { DatafileReportPage } from '../features/report/pages/datafile-report-page';
+import { DatafileReportPage } from '../features/reports/pages/datafile-report-page';
 import { PublicFrame } from '../features/roi-calculator/components/public-frame';
 import { useT } from '../lib/i18n';
 import { useIsDesktop } from '../lib/use-viewport-width';
@@ -22,7 +22,7 @@ function BackToDatafile() {
         href={datafileId ? `/datafile-result?datafileId=${encodeURIComponent(datafileId)}` : '/datafiles'}
         data-testid="report-back"
       >
-        ← {t('report.backToDatafile')}
+        ← {t('reports.backToDatafile')}
       </Link>
     </ChakraLink>
   );

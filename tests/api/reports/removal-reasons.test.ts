@@ -11,7 +11,7 @@ import { DEMO_DATAFILES, DEMO_FINISH_JOB, seedDemoDatafiles } from '../../../api
 import { seedSecrets } from '../../../api/demo/seed-secrets';
 import { runJobsUntilIdle, runJobsUntilSettled } from '../../../api/jobs/job-loop';
 import { REASONS } from '../../../scoring/index';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../../support/test-app';
 
 const SAVE = `mutation($id:ID!,$s:CleaningSettingsInput!){updateCleaningSettings(datafileId:$id,cleaningSettings:$s){
   numberOfRecords numberOfCleanedRecords removedByReason}}`;
