@@ -23,7 +23,8 @@ import { allocate, contractsByIdOf, isPrepaid, orderEligiblePlans, type Allocati
 import { writeTransaction, type Tx } from '../../../db/write-transaction';
 
 /** What the ledger services need from Deps: the database and the clock. */
-export type LedgerDeps = Pick<Deps, 'db' | 'clock'>;
+/** The ledger's own tests and the calendar run without metrics; the server counts its charges. */
+export type LedgerDeps = Pick<Deps, 'db' | 'clock'> & Partial<Pick<Deps, 'metrics'>>;
 
 /** Spec section 9: an interview costs 4..10 credits. */
 export const MIN_CREDITS_PER_INTERVIEW = 4;
@@ -120,7 +121,7 @@ export async function chargeDatafile(
   const earlier = await chargeByIdempotencyKey(deps.db, input.idempotencyKey);
   if (earlier) return replay(deps.db, earlier, requestHash);
 
-  return writeTransaction(deps.db, async (tx) => {
+  const charged = await writeTransaction(deps.db, async (tx) => {
     const existing = await chargeByIdempotencyKey(tx, input.idempotencyKey);
     if (existing) return replay(tx, existing, requestHash);
     if ((await datafileOwnerCompany(tx, input.datafileId)) !== input.companyId)
@@ -204,4 +205,10 @@ export async function chargeDatafile(
     if (!isLowBalance(before) && isLowBalance(after)) await alertLowBalanceIfNeeded(tx, deps, input.companyId, after);
     return { chargeId, credits, allocations: result.allocations, replayed: false };
   });
+  // Counted once committed: a rolled-back charge wrote nothing.
+  if (!charged.replayed && deps.metrics) {
+    deps.metrics.charges.inc({ kind: input.kind });
+    deps.metrics.creditsCharged.inc({ kind: input.kind }, charged.credits);
+  }
+  return charged;
 }
