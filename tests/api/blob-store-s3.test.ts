@@ -1,49 +1,27 @@
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3BlobStore } from '../../api/infra/blob-store/blob-store-s3';
-import { repoRoot } from './helpers/server-process';
+import { startS3rver, type S3rver } from './helpers/s3rver';
 
 // The S3 adapter through Bun's S3Client against s3rver, a fake S3 server on 127.0.0.1 (no real S3
 // or MinIO runs on this machine): single and multipart puts, missing keys, listing and presigned
 // URLs speak the S3 protocol here; bucket policies, CORS and real AWS behaviour are not covered.
 
-/** Node itself: under `bun --bun` the `node` on PATH is a shim for Bun. */
-function realNode(): string {
-  for (const folder of (process.env.PATH ?? '').split(delimiter)) {
-    const candidate = join(folder, 'node');
-    if (existsSync(candidate) && !/bun/.test(realpathSync(candidate))) return candidate;
-  }
-  throw new Error('Node.js not found on PATH (the fake S3 server runs under Node)');
-}
-
 let dir: string;
-let server: ChildProcess;
+let server: S3rver;
 let s3: ReturnType<typeof createS3BlobStore>;
 const text = (s: string) => new TextEncoder().encode(s);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sqp-s3rver-'));
-  server = spawn(realNode(), ['--openssl-legacy-provider', 'tests/api/helpers/s3rver-child.cjs', dir], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    server.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /port (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    server.once('exit', (code) => reject(new Error(`s3rver exited with ${code}`)));
-  });
+  server = await startS3rver(dir);
   s3 = createS3BlobStore({
     storageDir: join(dir, 'unused'),
     s3: {
       bucket: 'sqp',
-      endpoint: `http://127.0.0.1:${port}`,
+      endpoint: server.endpoint,
       region: 'us-east-1',
       accessKeyId: 'S3RVER',
       secretAccessKey: 'S3RVER',
@@ -54,11 +32,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  if (server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

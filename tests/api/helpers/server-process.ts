@@ -32,21 +32,28 @@ export type ServerProcess = {
 /**
  * The real API server (api/server.ts) as a child process on 127.0.0.1 and a free port, over the
  * database and storage the caller chose (so a restart finds the same state). Resolves once it
- * answers `{ health }`. For crash tests: kill() it mid-job, start it again.
+ * answers `{ health }`. For crash tests: kill() it mid-job, start it again. Role `worker` starts
+ * `npm run worker` (jobs only) instead, with its health and metrics listener on the free port
+ * (METRICS_PORT): baseUrl is that listener, and it resolves once /healthz answers.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { role?: 'server' | 'worker' } = {},
+): Promise<ServerProcess> {
+  const worker = options.role === 'worker';
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(bunBin, ['api/server.ts'], {
+  const child: ChildProcess = spawn(bunBin, [worker ? 'api/cli/worker.ts' : 'api/server.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      PORT: String(port),
+      PORT: String(worker ? 0 : port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       JOB_INTERVAL_MINUTES: '0',
+      ...(worker ? { METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1' } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,11 +69,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       throw new Error(`server did not answer within 60 s:\n${output}`);
     }
     try {
-      const res = await fetch(`${baseUrl}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: '{ health }' }),
-      });
+      const res = worker
+        ? await fetch(`${baseUrl}/healthz`)
+        : await fetch(`${baseUrl}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query: '{ health }' }),
+          });
       if (res.ok) break;
     } catch {
       // not listening yet
