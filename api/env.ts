@@ -45,6 +45,8 @@ export type Env = {
     workerMaxMb: number;
     /** Finished jobs are deleted after this many days. */
     retentionDays: number;
+    /** SIGTERM: how long running jobs get to finish before they are handed back to the queue (seconds). */
+    stopGraceSeconds: number;
     /** Registers the test-only job kinds (api/jobs/test-kinds/test-kinds.ts); refused outside NODE_ENV=test. */
     testKinds: boolean;
   };
@@ -102,6 +104,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     workerTimeoutSeconds: int('JOB_WORKER_TIMEOUT_SECONDS', 600, 1, 24 * 3600),
     workerMaxMb: int('JOB_WORKER_MAX_MB', 2048, 16, 1024 * 1024),
     retentionDays: int('JOB_RETENTION_DAYS', 30, 1, 3650),
+    stopGraceSeconds: int('JOB_STOP_GRACE_SECONDS', 5, 0, 3600),
     testKinds: source.JOB_TEST_KINDS === 'true',
   };
   const uploadMaxBytes = int('UPLOAD_MAX_BYTES', 512 * 1024 * 1024, 1024, 64 * 1024 * 1024 * 1024);

@@ -27,6 +27,8 @@ export type ServerProcess = {
   kill: () => Promise<void>;
   /** SIGTERM, then SIGKILL after 10 s. */
   stop: () => Promise<void>;
+  /** Resolves with the exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
 };
 
 /**
@@ -60,7 +62,7 @@ export async function startServerProcess(
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
@@ -87,6 +89,7 @@ export async function startServerProcess(
     baseUrl,
     pid,
     log: () => output,
+    exited,
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null) process.kill(pid, 'SIGKILL');
       await exited;

@@ -34,7 +34,9 @@ export type OpsWorld = {
   close: () => void;
 };
 
-export async function opsWorld(options: { s3Env?: Record<string, string>; dir?: string } = {}): Promise<OpsWorld> {
+export async function opsWorld(
+  options: { s3Env?: Record<string, string>; env?: Record<string, string>; dir?: string } = {},
+): Promise<OpsWorld> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'sqp-ops-'));
   const env: Record<string, string> = {
     DATABASE_URL: `file:${join(dir, 'app.db')}`,
@@ -48,6 +50,7 @@ export async function opsWorld(options: { s3Env?: Record<string, string>; dir?: 
     METRICS_TOKEN,
     LOG_LEVEL: 'error',
     ...options.s3Env,
+    ...options.env,
   };
   const deps = await createDeps(
     readEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://app.test', JOB_INTERVAL_MINUTES: '0', ...env }),
