@@ -60,12 +60,13 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
   let realRoot: Promise<string> | undefined;
   const rootReal = () => (realRoot ??= mkdir(root, { recursive: true }).then(() => realpath(root)));
   async function assertInside(path: string): Promise<void> {
+    // The root first: on a new store the walk up from a missing path must end at the root, not above it.
+    const base = await rootReal();
     const real = await realpath(path).catch((error) => {
       if (isMissing(error)) return null;
       throw error;
     });
     if (real === null) return assertInside(dirname(path));
-    const base = await rootReal();
     if (real !== base && !real.startsWith(base + sep)) throw new Error('blob path leads out of the storage root');
   }
   const checked = async (key: string) => {

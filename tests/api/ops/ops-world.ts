@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { createDeps, type Deps } from '../../../api/compose/create-deps';
 import { readEnv } from '../../../api/env';
 import { fixedClock } from '../../../api/lib/clock';
@@ -244,4 +244,20 @@ export async function scrape(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   if (res.status !== 200) throw new Error(`/metrics ${res.status}: ${await res.text()}`);
   return res.text();
+}
+
+/**
+ * The ledger's invariants over a whole database, as names of what breaks them (empty when they all
+ * hold): each plan's balance is the sum of its ledger rows, each charge's credits the sum of its
+ * USED rows, amounts are positive integers, rows belong to the company of their plan and datafile,
+ * each live respondent has its charge, and each datafile's cost is the sum of its charges.
+ */
+export async function ledgerBreaches(deps: Pick<Deps, 'db'>): Promise<unknown[]> {
+  return deps.db.all(sql`
+    select 'balance' k, p.id from credit_plans p where p.balance != coalesce((select sum(delta) from credit_transactions t where t.credit_plan_id = p.id), 0)
+    union all select 'charge', c.id from datafile_charges c where c.credits != coalesce((select sum(amount) from credit_transactions t where t.charge_id = c.id and t.type = 'USED'), 0)
+    union all select 'amount', id from credit_transactions where amount <= 0 or typeof(amount) != 'integer' or abs(delta) != amount
+    union all select 'company', t.id from credit_transactions t join credit_plans p on p.id = t.credit_plan_id left join datafiles d on d.id = t.datafile_id where t.company_id != p.company_id or d.company_id != t.company_id
+    union all select 'live-charge', r.record_id from live_respondents r left join datafile_charges c on c.id = r.charge_id where c.id is null or c.idempotency_key != 'live:' || r.datafile_id || ':' || r.record_id
+    union all select 'cost', d.id from datafiles d where d.cost != coalesce((select sum(credits) from datafile_charges c where c.datafile_id = d.id), 0)`);
 }
