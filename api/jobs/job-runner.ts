@@ -390,6 +390,7 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
       after = await write(true);
     }
     if (after) {
+      deps.log.info('job finished', { state: fields.state, attempt: job.attempts, ms: Math.round(seconds * 1000) });
       deps.metrics.jobsFinished.inc({ kind: job.kind, state: fields.state });
       deps.metrics.jobSeconds.observe({ kind: job.kind }, Math.max(0, seconds));
       deps.jobs.internal.emit({ type: 'settled', job: after });

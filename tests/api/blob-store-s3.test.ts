@@ -98,4 +98,18 @@ describe('S3 blob store against a fake S3 server', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('a;b\n1;2\n');
   });
+
+  it('lists objects under a prefix with size and time, and probes the bucket', async () => {
+    await s3.put('exports/list/a.csv', text('12345'));
+    await s3.put('exports/list/b/c.csv', text('1'));
+    await s3.put('exports/listing.csv', text('12'));
+    const listed = [];
+    for await (const o of s3.list('exports/list/')) listed.push(o);
+    expect(listed.map((o) => [o.key, o.size])).toEqual([
+      ['exports/list/a.csv', 5],
+      ['exports/list/b/c.csv', 1],
+    ]);
+    expect(Math.abs(listed[0]!.lastModified.getTime() - Date.now())).toBeLessThan(60_000);
+    await expect(s3.probe()).resolves.toBeUndefined();
+  });
 });

@@ -227,32 +227,39 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
   };
 }
 
-/** Every file under `dir` (key prefix `prefix`); hidden entries (the temp folder) are not objects. */
+/**
+ * Every file under `dir` (key prefix `prefix`) in key order, as S3 lists them (a folder sorts as its
+ * name with a slash); hidden entries (the temp folder) are not objects.
+ */
 async function* walkFiles(dir: string, prefix: string): AsyncGenerator<BlobListing> {
   const entries = await readdir(dir, { withFileTypes: true }).catch((error) => {
     if (isMissing(error)) return [];
     throw error;
   });
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const files: string[] = [];
-  for (const entry of entries) {
-    if (entry.name.startsWith('.')) continue;
-    if (entry.isDirectory()) yield* walkFiles(join(dir, entry.name), `${prefix}${entry.name}/`);
-    else if (entry.isFile()) files.push(entry.name);
-  }
+  const named = entries
+    .filter((e) => !e.name.startsWith('.') && (e.isDirectory() || e.isFile()))
+    .map((e) => ({ entry: e, sortKey: e.isDirectory() ? `${e.name}/` : e.name }))
+    .sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
+  let files: string[] = [];
   // Stats in small parallel batches: one at a time is slow on many files, all at once exhausts handles.
-  for (let i = 0; i < files.length; i += 64) {
-    const stats = await Promise.all(
-      files.slice(i, i + 64).map((name) =>
-        stat(join(dir, name)).then(
-          (s) => s,
-          () => null,
-        ),
-      ),
-    );
-    for (const [j, s] of stats.entries())
-      if (s) yield { key: `${prefix}${files[i + j]}`, size: s.size, lastModified: s.mtime };
+  async function* flush(): AsyncGenerator<BlobListing> {
+    for (let i = 0; i < files.length; i += 64) {
+      const batch = files.slice(i, i + 64);
+      const stats = await Promise.all(batch.map((name) => stat(join(dir, name)).catch(() => null)));
+      for (const [j, s] of stats.entries())
+        if (s) yield { key: `${prefix}${batch[j]}`, size: s.size, lastModified: s.mtime };
+    }
+    files = [];
   }
+  for (const { entry } of named) {
+    if (entry.isFile()) {
+      files.push(entry.name);
+      continue;
+    }
+    yield* flush();
+    yield* walkFiles(join(dir, entry.name), `${prefix}${entry.name}/`);
+  }
+  yield* flush();
 }
 
 /** Makes a rename durable (Linux; best effort elsewhere). */
