@@ -9,8 +9,8 @@ import { SyncPreparedQuery, SyncSession } from './sync-session';
  * `.all(...)` or `.run(...)`. drizzle spends far more on building a statement's SQL than SQLite
  * spends running it (the session lookup: ~120 µs to build, ~6 µs to run), so the hot queries are
  * built once per database handle. On a database file the statement is built once per handle and
- * bound to each transaction as it is used; with @libsql/client (servers) a prepared query belongs
- * to its client or transaction, so a transaction builds its own.
+ * bound to each transaction as it is used; with @libsql/client (servers) it is built once per client
+ * and a copy is bound to each transaction (drizzle alone would build it again in every transaction).
  */
 export function prepared<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
   const built = new WeakMap<object, T>();
@@ -22,9 +22,16 @@ export function prepared<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
         built.set(session.store, (query = build(db) as unknown as SyncPreparedQuery) as unknown as T);
       return query.boundTo(session.tx) as T;
     }
-    let query = built.get(db);
-    if (query === undefined) built.set(db, (query = build(db)));
-    return query;
+    // @libsql/client: built once per client, then bound to each transaction by a copy that differs
+    // only in its `tx` (drizzle's LibSQLPreparedQuery runs on `tx` when set, else on the client).
+    const libsql = session as { client?: object; tx?: unknown };
+    const key = libsql.client ?? db;
+    let query = built.get(key) as (T & { tx?: unknown }) | undefined;
+    if (query === undefined) built.set(key, (query = build(db) as T & { tx?: unknown }));
+    if (query.tx === libsql.tx) return query;
+    return Object.assign(Object.create(Object.getPrototypeOf(query) as object) as object, query, {
+      tx: libsql.tx,
+    }) as T;
   };
 }
 

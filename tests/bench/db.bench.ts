@@ -20,6 +20,7 @@ import { users } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 import { company, contract, datafile, ledgerDb, secondaryPlan, user } from '../api/ledger-fixtures';
 import { ORGANISATIONS_CASES, ORGANISATIONS_PAGE, seedOrganisations } from './support/seed-organisations';
+import { roundTripsPerRequest } from './support/round-trips';
 
 /**
  * `npm run bench:db` (issue 18): the database path's figures, each beside its limit, in one run.
@@ -427,6 +428,11 @@ try {
   const meRps = await meSection();
   const chargeMs = await chargeSection();
   const pageMet = await organisationsSection();
+  console.log(
+    '\n4. the remote path: requests to the database per app request through @libsql/client (each a network round trip to a libSQL server)',
+  );
+  for (const r of await roundTripsPerRequest(mkdtempSync(join(dir, 'trips-'))))
+    console.log(`   ${r.request.padEnd(26)} ${String(r.trips).padStart(3)}  (${r.detail})`);
   const cpu = process.cpuUsage(benchCpu);
   console.log(
     `\nsummary: me ${fmt(meRps)} req/s (limit >= ${fmt(LIMITS.meRequestsPerSecond)}: ${mark(meRps >= LIMITS.meRequestsPerSecond)}); charge ${chargeMs.toFixed(3)} ms CPU (limit <= ${LIMITS.chargeCpuMs}: ${mark(chargeMs <= LIMITS.chargeCpuMs)}); organisations page p95 halved: ${mark(pageMet)}`,

@@ -42,9 +42,13 @@ type DatafileState = {
   pages: Promise<LivePage[]>;
   medians: LiveMedians;
   seq: number;
+  /** When the last catch-up ended (performance.now()). */
+  caughtUpAt: number;
   /** Catch-ups run one at a time per datafile and process (two at once would add rows twice). */
   catchingUp: Promise<unknown>;
 };
+/** A process that caught up this recently leaves the rest to the catch-up inside the transaction. */
+const RECENT_CATCH_UP_MS = 1_000;
 const states = new WeakMap<Pick<Deps, 'db'>, Map<string, DatafileState>>();
 const contractCache = new WeakMap<Pick<Deps, 'db'>, Map<string, { at: number; active: boolean }>>();
 /** How long a company's "has an active contract" answer is reused (a contract's status changes by date, at most daily). */
@@ -62,6 +66,7 @@ function stateOf(deps: Deps, target: repo.LiveTarget): DatafileState {
       pages: uploadId ? repo.datapointsOfUpload(deps.db, uploadId).then(pagesOfDatapointRows) : Promise.resolve([]),
       medians: new LiveMedians(),
       seq: 0,
+      caughtUpAt: -Infinity,
       catchingUp: Promise.resolve(),
     };
     s.pages.catch(() => map!.delete(target.id));
@@ -82,7 +87,10 @@ function catchUp(db: DbOrTx, datafileId: string, s: DatafileState): Promise<Live
       const rows = await repo.respondentDurationsAfter(db, datafileId, s.seq, CATCH_UP_PAGE);
       for (const r of rows) s.medians.add(r.totalSeconds, r.answers);
       if (rows.length > 0) s.seq = rows[rows.length - 1]!.seq;
-      if (rows.length < CATCH_UP_PAGE) return s.medians;
+      if (rows.length < CATCH_UP_PAGE) {
+        s.caughtUpAt = performance.now();
+        return s.medians;
+      }
     }
   });
   s.catchingUp = run.catch(() => undefined);
@@ -184,9 +192,12 @@ export async function acceptRespondent(
   // key answers a resend (replayed, or refused as another payload) and sends it to the store below.
   await requireActiveContract(deps, target.companyId);
   const state = stateOf(deps, target);
-  // Most of the way outside the write lock (all stored respondents on a process's first one); the
-  // rest, usually none or a few of other processes, inside the transaction.
-  const [pages] = await Promise.all([state.pages, catchUp(deps.db, target.id, state)]);
+  // Most of the way outside the write lock (all stored respondents on a process's first one, or
+  // after a pause); the rest, usually none or a few of other processes, inside the transaction. A
+  // process that caught up within the last second skips the read out here: on a libSQL server
+  // every statement is a round trip.
+  const recent = performance.now() - state.caughtUpAt < RECENT_CATCH_UP_MS;
+  const [pages] = await Promise.all([state.pages, recent ? undefined : catchUp(deps.db, target.id, state)]);
   const prepared = prepareRespondent(deps.scoring, pages, input.totalSeconds, input.answers);
   const receivedAt = deps.clock.now().toISOString();
   const key = `live:${target.id}:${input.recordId}`;
