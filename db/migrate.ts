@@ -13,11 +13,15 @@ export async function migrateDb(db: Db): Promise<void> {
 }
 
 /** The newest migration this build carries (drizzle's journal: its tag and creation instant in ms). */
+let latest: { tag: string; when: number } | undefined;
 export function latestMigration(): { tag: string; when: number } {
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { tag: string; when: number }[];
-  };
-  return journal.entries.reduce((a, b) => (b.when > a.when ? b : a));
+  // Read once: /readyz asks on every poll, and the build's migrations do not change while it runs.
+  latest ??= (
+    JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { tag: string; when: number }[];
+    }
+  ).entries.reduce((a, b) => (b.when > a.when ? b : a));
+  return latest;
 }
 
 /**
