@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slowJobEffectKey, type SlowJobPayload } from '../../../api/jobs/test-kinds/test-kinds';
-import { graphqlPoster, startServerProcess, type ServerProcess } from '../helpers/server-process';
-import { UPLOAD_QUERIES as Q } from '../uploads/api-helpers';
+import { graphqlPoster, startServerProcess, type ServerProcess } from '../../support/server-process';
+import { UPLOAD_QUERIES as Q } from '../../support/upload-world';
 import { opsWorld, type OpsWorld } from './ops-world';
 
 // A graceful restart: SIGTERM reaches a server while it runs a long job and receives an upload.

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3rver, type S3rver } from '../helpers/s3rver';
-import { graphqlPoster, startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { startS3rver, type S3rver } from '../../support/s3rver';
+import { graphqlPoster, startServerProcess, type ServerProcess } from '../../support/server-process';
 import {
   liveScoresAgainstReplay,
   metricSum,

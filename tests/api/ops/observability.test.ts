@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, createOpsApp } from '../../../api/app';
 import { runJobsUntilIdle } from '../../../api/jobs/job-loop';
 import { createLogger } from '../../../api/lib/logger';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { liveWorld, respondent } from '../live/live-helpers';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { liveWorld, respondent } from '../../support/live-world';
 import { METRICS_TOKEN, metricSum } from './ops-world';
 
 // Logs, metrics and health: JSON log lines carry the request id from the request into the job it

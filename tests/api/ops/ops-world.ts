@@ -17,9 +17,9 @@ import { LiveMedians, scoreRespondent } from '../../../api/modules/live-import/l
 import { datapointsOfUpload } from '../../../api/modules/live-import/live.repo';
 import { datafiles, liveRespondents } from '../../../db/schema';
 import { PAGES, respondentBody } from '../../bench/live-support';
-import type { TestApp } from '../helpers/test-app';
-import { graphqlPoster } from '../helpers/server-process';
-import { UPLOAD_QUERIES as Q, uploadWorld, type UploadWorld } from '../uploads/api-helpers';
+import type { TestApp } from '../../support/test-app';
+import { graphqlPoster } from '../../support/server-process';
+import { UPLOAD_QUERIES as Q, uploadWorld, type UploadWorld } from '../../support/upload-world';
 
 export const METRICS_TOKEN = 'metrics-token-for-the-tests-0123456789';
 

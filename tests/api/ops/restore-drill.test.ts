@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps, type Deps } from '../../../api/compose/create-deps';
 import { readEnv } from '../../../api/env';
 import { silentLogger } from '../../../api/lib/logger';
-import { bunBin, graphqlPoster, repoRoot, startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { bunBin, graphqlPoster, repoRoot, startServerProcess, type ServerProcess } from '../../support/server-process';
 import { ledgerBreaches, opsWorld, sendRespondents, uploadAcross, type OpsWorld } from './ops-world';
 
 // The restore drill: back up while a server takes an upload and live respondents, restore the

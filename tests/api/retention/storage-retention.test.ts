@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsUntilIdle } from '../../../api/jobs/job-loop';
 import { applyRetention, RETENTION_JOB } from '../../../api/modules/retention';
 import { readManifest } from '../../../api/ingest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { liveWorld, respondent, send } from '../live/live-helpers';
-import { fixture, runJobs, uploadThrough } from '../uploads/api-helpers';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { liveWorld, respondent, send } from '../../support/live-world';
+import { fixture, runJobs, uploadThrough } from '../../support/upload-world';
 import { ledgerBreaches } from '../ops/ops-world';
 
 // Retention: a deleted datafile's interview data (revisions, exports, upload sources, live

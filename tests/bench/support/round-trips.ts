@@ -53,7 +53,7 @@ export async function roundTripsPerRequest(dir: string): Promise<{ request: stri
   const { fixedClock } = await import('../../../api/lib/clock');
   const { silentLogger } = await import('../../../api/lib/logger');
   const { createDb } = await import('../../../db/client');
-  const { sessionFor } = await import('../../api/uploads/api-helpers');
+  const { sessionFor } = await import('../../support/factories');
   const { respondentBody, serverEnv, setupLiveWorld } = await import('../live-support');
 
   const world = await setupLiveWorld(dir, 1_000_000);
@@ -69,7 +69,7 @@ export async function roundTripsPerRequest(dir: string): Promise<{ request: stri
     const owner = (await deps.db.get<{ id: string }>(
       `select id from users where company_id = '${world.companyId}'` as never,
     ))!;
-    const token = await sessionFor({ db: deps.db, clock: fixedClock(new Date()) } as never, owner.id, world.companyId);
+    const token = await sessionFor({ db: deps.db, clock: fixedClock(new Date()) }, owner.id, world.companyId);
     const graphql = (query: string) => () =>
       app.request('/graphql', {
         method: 'POST',
