@@ -8,7 +8,7 @@ import { readManifest } from '../../../api/ingest';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { liveWorld, respondent, send } from '../../support/live-world';
 import { fixture, runJobs, uploadThrough } from '../../support/upload-world';
-import { ledgerBreaches } from '../ops/ops-world';
+import { ledgerBreaches } from '../../support/ops-world';
 
 // Retention: a deleted datafile's interview data (revisions, exports, upload sources, live
 // respondents) leaves storage once its grace period is over, and not before; export files and

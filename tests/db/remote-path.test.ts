@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { roundTripsPerRequest } from '../../bench/support/round-trips';
+import { roundTripsPerRequest } from '../bench/support/round-trips';
 
 // The remote path (a libSQL server) pays one network round trip per statement: no libSQL server
 // runs here, so the app runs on @libsql/client over a database file and every request the client

@@ -13,7 +13,7 @@ import {
   sendRespondents,
   uploadAcross,
   type OpsWorld,
-} from './ops-world';
+} from '../../support/ops-world';
 
 // Several processes, one data set: two API processes (JOB_CONCURRENCY=0) and one job-only worker
 // (npm run worker) on one database file and one bucket of a fake S3 server. Uploads and live

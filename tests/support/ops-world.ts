@@ -6,20 +6,20 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
-import { createDeps, type Deps } from '../../../api/compose/create-deps';
-import { readEnv } from '../../../api/env';
-import { fixedClock } from '../../../api/lib/clock';
-import { silentLogger } from '../../../api/lib/logger';
-import type { Viewer } from '../../../api/graphql/context';
-import { createLiveDatafile, openLiveDatafile } from '../../../api/modules/live-import/live-define.service';
-import { pagesOfDatapointRows } from '../../../api/modules/live-import/live-config';
-import { LiveMedians, scoreRespondent } from '../../../api/modules/live-import/live-scoring';
-import { datapointsOfUpload } from '../../../api/modules/live-import/live.repo';
-import { datafiles, liveRespondents } from '../../../db/schema';
-import { PAGES, respondentBody } from '../../bench/live-support';
-import type { TestApp } from '../../support/test-app';
-import { graphqlPoster } from '../../support/server-process';
-import { UPLOAD_QUERIES as Q, uploadWorld, type UploadWorld } from '../../support/upload-world';
+import { createDeps, type Deps } from '../../api/compose/create-deps';
+import { readEnv } from '../../api/env';
+import { fixedClock } from '../../api/lib/clock';
+import { silentLogger } from '../../api/lib/logger';
+import type { Viewer } from '../../api/graphql/context';
+import { createLiveDatafile, openLiveDatafile } from '../../api/modules/live-import/live-define.service';
+import { pagesOfDatapointRows } from '../../api/modules/live-import/live-config';
+import { LiveMedians, scoreRespondent } from '../../api/modules/live-import/live-scoring';
+import { datapointsOfUpload } from '../../api/modules/live-import/live.repo';
+import { datafiles, liveRespondents } from '../../db/schema';
+import { PAGES, respondentBody } from '../bench/live-support';
+import type { TestApp } from './test-app';
+import { graphqlPoster } from './server-process';
+import { UPLOAD_QUERIES as Q, uploadWorld, type UploadWorld } from './upload-world';
 
 export const METRICS_TOKEN = 'metrics-token-for-the-tests-0123456789';
 
@@ -101,7 +101,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
   }
 }
 
-const fixture = (name: string) => readFileSync(new URL(`../../fixtures/uploads/${name}`, import.meta.url));
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/uploads/${name}`, import.meta.url));
 
 /**
  * One upload of a fixture file by the user of `as` (a user has one upload going on at a time), each step sent to the next of `baseUrls` in turn (so the steps'

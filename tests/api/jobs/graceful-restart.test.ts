@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slowJobEffectKey, type SlowJobPayload } from '../../../api/jobs/test-kinds/test-kinds';
 import { graphqlPoster, startServerProcess, type ServerProcess } from '../../support/server-process';
 import { UPLOAD_QUERIES as Q } from '../../support/upload-world';
-import { opsWorld, type OpsWorld } from './ops-world';
+import { opsWorld, type OpsWorld } from '../../support/ops-world';
 
 // A graceful restart: SIGTERM reaches a server while it runs a long job and receives an upload.
 // It stops taking connections (readiness first), lets the upload it is receiving finish, hands the

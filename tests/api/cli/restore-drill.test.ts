@@ -9,7 +9,7 @@ import { createDeps, type Deps } from '../../../api/compose/create-deps';
 import { readEnv } from '../../../api/env';
 import { silentLogger } from '../../../api/lib/logger';
 import { bunBin, graphqlPoster, repoRoot, startServerProcess, type ServerProcess } from '../../support/server-process';
-import { ledgerBreaches, opsWorld, sendRespondents, uploadAcross, type OpsWorld } from './ops-world';
+import { ledgerBreaches, opsWorld, sendRespondents, uploadAcross, type OpsWorld } from '../../support/ops-world';
 
 // The restore drill: back up while a server takes an upload and live respondents, restore the
 // backup into an empty folder, start a fresh server on it, and check that every datafile opens,

@@ -6,7 +6,7 @@ import { runJobsUntilIdle } from '../../../api/jobs/job-loop';
 import { createLogger } from '../../../api/lib/logger';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { liveWorld, respondent } from '../../support/live-world';
-import { METRICS_TOKEN, metricSum } from './ops-world';
+import { METRICS_TOKEN, metricSum } from '../../support/ops-world';
 
 // Logs, metrics and health: JSON log lines carry the request id from the request into the job it
 // enqueued; /metrics is for operators only (or on its own listener) and counts requests by
