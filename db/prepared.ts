@@ -1,4 +1,5 @@
-import { getTableColumns, is, SQL, sql } from 'drizzle-orm';
+import { fillPlaceholders, getTableColumns, is, SQL, sql } from 'drizzle-orm';
+import type { Transaction } from '@libsql/client';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from './client';
 import { SyncPreparedQuery, SyncSession } from './sync-session';
@@ -33,6 +34,62 @@ export function prepared<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
       tx: libsql.tx,
     }) as T;
   };
+}
+
+/** One read of a prepared query (from `prepared()`), its placeholder values and whether one row or all. */
+export type Read<R> = { query: object; values: Record<string, unknown>; mode: 'get' | 'all'; run: () => Promise<R> };
+type Prepared = {
+  query: { sql: string; params: unknown[] };
+  mapGetResult(result: unknown, fromBatch: true): unknown;
+  mapAllResult(result: unknown, fromBatch: true): unknown;
+};
+
+export const readOne = <R>(
+  query: { get(values: Record<string, unknown>): Promise<R> },
+  values: Record<string, unknown>,
+): Read<R> => ({
+  query,
+  values,
+  mode: 'get',
+  run: () => query.get(values),
+});
+export const readAll = <R>(
+  query: { all(values: Record<string, unknown>): Promise<R> },
+  values: Record<string, unknown>,
+): Read<R> => ({
+  query,
+  values,
+  mode: 'all',
+  run: () => query.all(values),
+});
+
+/**
+ * Runs several reads of one transaction as one request: on @libsql/client (a libSQL server) one
+ * batch of the transaction, one network round trip instead of one per read; on a database file
+ * (no round trips) one after another. Results in the order of `reads`, mapped as `.get()`/`.all()` map them.
+ */
+export async function readTogether<const T extends readonly Read<unknown>[]>(
+  db: DbOrTx,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: T[K] extends Read<infer R> ? R : never }> {
+  type Out = { -readonly [K in keyof T]: T[K] extends Read<infer R> ? R : never };
+  const session = (db as unknown as { session: unknown }).session;
+  const tx = session instanceof SyncSession ? undefined : (session as { tx?: Transaction }).tx;
+  if (!tx) {
+    const out: unknown[] = [];
+    for (const read of reads) out.push(await read.run());
+    return out as Out;
+  }
+  const queries = reads.map((r) => r.query as Prepared);
+  const results = await tx.batch(
+    reads.map((r, i) => ({
+      sql: queries[i]!.query.sql,
+      args: fillPlaceholders(queries[i]!.query.params, r.values) as never,
+    })),
+  );
+  return results.map((result, i) =>
+    reads[i]!.mode === 'get' ? queries[i]!.mapGetResult(result, true) : queries[i]!.mapAllResult(result, true),
+  ) as Out;
 }
 
 type Column = {

@@ -9,17 +9,16 @@ import { alertBackupActivated, alertLowBalanceIfNeeded, drawableCredits, isLowBa
 import {
   appendLedgerRows,
   chargeByIdempotencyKey,
-  datafileOwnerCompany,
+  chargeContext,
   debitPrepaidPlan,
   insertCharge,
   markPlanActivated,
-  plansOfCompany,
   recordPayAsUsage,
   usedRowsOfCharge,
   type ChargeRow,
   type LedgerInsert,
 } from './credits.repo';
-import { allocate, contractsByIdOf, isPrepaid, orderEligiblePlans, type Allocation } from './drawdown';
+import { allocate, isPrepaid, orderEligiblePlans, type Allocation } from './drawdown';
 import { writeTransaction, type Tx } from '../../../db/write-transaction';
 
 /** What the ledger services need from Deps: the database and the clock. */
@@ -122,17 +121,20 @@ export async function chargeDatafile(
   if (earlier) return replay(deps.db, earlier, requestHash);
 
   const charged = await writeTransaction(deps.db, async (tx) => {
-    const existing = await chargeByIdempotencyKey(tx, input.idempotencyKey);
+    const { existing, ownerCompanyId, plans, contracts } = await chargeContext(
+      tx,
+      input.idempotencyKey,
+      input.datafileId,
+      input.companyId,
+    );
     if (existing) return replay(tx, existing, requestHash);
-    if ((await datafileOwnerCompany(tx, input.datafileId)) !== input.companyId)
-      throw new AppError('INVALID_ID', { field: 'datafileId' });
+    if (ownerCompanyId !== input.companyId) throw new AppError('INVALID_ID', { field: 'datafileId' });
 
     // Read the clock once, inside the transaction: a queued charge is dated when it runs, and its
     // instant and Vienna date cannot straddle midnight.
     const now = deps.clock.now();
     const today = viennaDate(now);
-    const plans = await plansOfCompany(tx, input.companyId);
-    const contractsById = await contractsByIdOf(tx, input.companyId);
+    const contractsById = new Map(contracts.map((c) => [c.id, c]));
     const ordered = orderEligiblePlans(plans, contractsById, today);
     const result = allocate(ordered, credits);
     if (!result.ok) throw new AppError('BALANCE_NOT_ENOUGH', { shortfall: result.shortfall });
