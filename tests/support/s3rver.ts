@@ -1,13 +1,10 @@
-// s3rver, a fake S3 server on 127.0.0.1, in a Node child process (tests/support/s3rver-child.cjs), with
-// one bucket `sqp`: for the S3 blob store's tests and the upload steps over S3.
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { spawn } from 'node:child_process';
 import { repoRoot } from './server-process';
 
 /** Node itself: under `bun --bun` the `node` on PATH is a shim for Bun. */
-function realNode(): string {
+export function realNode(): string {
   for (const folder of (process.env.PATH ?? '').split(delimiter)) {
     const candidate = join(folder, 'node');
     if (existsSync(candidate) && !/bun/.test(realpathSync(candidate))) return candidate;
@@ -17,17 +14,21 @@ function realNode(): string {
 
 export type S3rver = {
   endpoint: string;
-  /** The S3_* variables of an app on this server's bucket. */
+  /** The S3_* variables of a server process using bucket `sqp` of this server. */
   env: Record<string, string>;
   stop: () => Promise<void>;
 };
 
-export async function startS3rver(): Promise<S3rver> {
-  const dir = mkdtempSync(join(tmpdir(), 'sqp-s3rver-'));
-  const server = spawn(realNode(), ['--openssl-legacy-provider', 'tests/support/s3rver-child.cjs', dir], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/**
+ * s3rver (a fake S3 server, no real S3 or MinIO runs here) in its own Node process on 127.0.0.1,
+ * keeping its objects under `directory`, with one bucket `sqp`.
+ */
+export async function startS3rver(directory: string): Promise<S3rver> {
+  const server: ChildProcess = spawn(
+    realNode(),
+    ['--openssl-legacy-provider', 'tests/support/s3rver-child.cjs', directory],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     server.stdout!.on('data', (d: Buffer) => {
@@ -47,13 +48,11 @@ export async function startS3rver(): Promise<S3rver> {
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     },
-    async stop() {
-      if (server.exitCode === null) {
-        const exited = new Promise((r) => server.once('exit', r));
-        server.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
+    stop: async () => {
+      if (server.exitCode !== null || server.signalCode !== null) return;
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
     },
   };
 }

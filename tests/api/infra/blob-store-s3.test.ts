@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3BlobStore } from '../../../api/infra/blob-store/blob-store-s3';
 import { startS3rver, type S3rver } from '../../support/s3rver';
+import { createTestApp } from '../../support/test-app';
 
 // The S3 adapter through Bun's S3Client against s3rver, a fake S3 server on 127.0.0.1 (no real S3
 // or MinIO runs on this machine): single and multipart puts, missing keys, listing and presigned
@@ -15,8 +16,8 @@ let s3: ReturnType<typeof createS3BlobStore>;
 const text = (s: string) => new TextEncoder().encode(s);
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sqp-s3-unused-'));
-  server = await startS3rver();
+  dir = mkdtempSync(join(tmpdir(), 'sqp-s3rver-'));
+  server = await startS3rver(dir);
   s3 = createS3BlobStore({
     storageDir: join(dir, 'unused'),
     s3: {
@@ -26,7 +27,6 @@ beforeAll(async () => {
       accessKeyId: 'S3RVER',
       secretAccessKey: 'S3RVER',
     },
-    publicUrl: 'http://app.test',
     secret: 'unused-unused-unused-unused-unused',
     uploadMaxBytes: 1024,
   });
@@ -90,6 +90,40 @@ describe('S3 blob store against a fake S3 server', () => {
     expect((await s3.client.list({ prefix: 'exports/many/' })).contents ?? []).toEqual([]);
   }, 120_000);
 
+  it("names the bucket's origin, and the app's Content-Security-Policy lets the browser reach it", async () => {
+    const origin = server.endpoint;
+    expect(s3.signedUrlOrigin).toBe(origin);
+    expect(new URL(s3.signedPut('upload', 'uploads/x.csv', new Date()).url).origin).toBe(origin);
+    const directives = async (env: Record<string, string>) => {
+      const t = await createTestApp({ env });
+      try {
+        const csp = (await t.app.request('/healthz')).headers.get('content-security-policy') ?? '';
+        return Object.fromEntries(
+          csp
+            .split(';')
+            .map((d) => d.trim().split(/\s+/))
+            .map(([k, ...v]) => [k, v]),
+        );
+      } finally {
+        t.close();
+      }
+    };
+    const withS3 = await directives({
+      S3_BUCKET: 'sqp',
+      S3_ENDPOINT: origin,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    // The browser PUTs uploads there, and avatars redirect there.
+    expect(withS3['connect-src']).toEqual(["'self'", origin]);
+    expect(withS3['img-src']).toContain(origin);
+    // On local disk signed URLs are paths on the app: nothing else is allowed.
+    const local = await directives({});
+    expect(local['connect-src']).toEqual(["'self'"]);
+    expect(local['img-src']).not.toContain(origin);
+  });
+
   it('a presigned PUT and GET work against the bucket', async () => {
     const put = s3.signedPut('upload', 'uploads/browser.csv', new Date());
     expect(put.maxBytes).toBe(1024);
@@ -97,5 +131,19 @@ describe('S3 blob store against a fake S3 server', () => {
     const res = await fetch(s3.signedGet('uploads/browser.csv', new Date(), { downloadName: 'daten.csv' }));
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('a;b\n1;2\n');
+  });
+
+  it('lists objects under a prefix with size and time, and probes the bucket', async () => {
+    await s3.put('exports/list/a.csv', text('12345'));
+    await s3.put('exports/list/b/c.csv', text('1'));
+    await s3.put('exports/listing.csv', text('12'));
+    const listed = [];
+    for await (const o of s3.list('exports/list/')) listed.push(o);
+    expect(listed.map((o) => [o.key, o.size])).toEqual([
+      ['exports/list/a.csv', 5],
+      ['exports/list/b/c.csv', 1],
+    ]);
+    expect(Math.abs(listed[0]!.lastModified.getTime() - Date.now())).toBeLessThan(60_000);
+    await expect(s3.probe()).resolves.toBeUndefined();
   });
 });

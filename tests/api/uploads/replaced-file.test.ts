@@ -2,7 +2,9 @@
 // one URL over real HTTP: one stores, the other is refused), and a file put again under the key
 // after its check (what a second PUT to an S3 presigned URL does) is refused at the confirmation
 // and by the processing, with nothing charged. Locally and against an S3 server (s3rver).
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, codeOf, type TestApp } from '../../support/test-app';
 import {
@@ -110,14 +112,17 @@ describe('local blob store', () => {
 
 describe('S3 blob store (s3rver)', () => {
   let s3: S3rver;
+  let s3dir: string;
   let t: TestApp;
   beforeAll(async () => {
-    s3 = await startS3rver();
+    s3dir = mkdtempSync(join(tmpdir(), 'sqp-s3rver-'));
+    s3 = await startS3rver(s3dir);
     t = await createTestApp({ env: { ...s3.env } });
   });
   afterAll(async () => {
     t.close();
     await s3.stop();
+    rmSync(s3dir, { recursive: true, force: true });
   });
 
   it('a presigned PUT sent again after the check (S3 allows it) replaces a file the confirmation then refuses', async () => {
