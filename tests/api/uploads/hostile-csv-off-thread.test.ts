@@ -66,7 +66,7 @@ async function gql(query: string, variables: Record<string, unknown> = {}) {
 it('a 100 MB CSV with an unclosed quote is refused off the event loop while `me` keeps answering', async () => {
   expect(statSync(file).size).toBeGreaterThan(SIZE_MB * 1024 * 1024);
   const url = (await gql(Q.url, { f: 'hostile.csv', c: w.A })).data.getDatafileUploadURL;
-  const put = await fetch(url.signedUrl, {
+  const put = await fetch(new URL(url.signedUrl, server.baseUrl), {
     method: 'PUT',
     headers: { 'content-type': 'text/csv' },
     body: Bun.file(file),

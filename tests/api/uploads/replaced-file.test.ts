@@ -55,8 +55,8 @@ describe('local blob store', () => {
     const w = await uploadWorld(t);
     const res = await t.gql(Q.url, { f: 'survey.csv', c: w.A }, { token: w.tokens.admin });
     const { signedUrl, datafileKey } = res.body.data.getDatafileUploadURL;
-    const url = new URL(signedUrl);
-    const target = `${server.url.origin}${url.pathname}${url.search}`;
+    // Local signed URLs are relative to the app's own origin.
+    const target = new URL(signedUrl, server.url.origin).href;
     const put = (bytes: Uint8Array) =>
       fetch(target, {
         method: 'PUT',
