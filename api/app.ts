@@ -8,6 +8,9 @@ import { buildSchema } from './graphql/schema';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerResultRoutes } from './modules/results/results.routes';
+import { registerScoresRoutes } from './modules/results/scores.routes';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes';
+import { OPENAPI_PATH, openApiOf } from './openapi';
 import { registerLiveRoutes } from './modules/live-import/live.routes';
 import { createStaticHandler } from './static';
 
@@ -61,6 +64,10 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
   registerCertificateRoutes(app, deps);
   registerResultRoutes(app, deps);
   registerLiveRoutes(app, deps);
+  registerUploadRoutes(app, deps);
+  registerScoresRoutes(app, deps);
+  const openapi = openApiOf(deps.env.publicUrl);
+  app.get(OPENAPI_PATH, (c) => c.json(openapi));
   app.get('*', createStaticHandler(options.webDist ?? WEB_DIST));
   app.onError((error, c) => {
     deps.log.error('unhandled request error', error);
