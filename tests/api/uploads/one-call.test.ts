@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableFromIPC } from 'apache-arrow';
 import Papa from 'papaparse';
+import { FIXTURE_ROWS } from '../../fixtures/uploads/make-fixtures';
 import { fixture } from '../../support/upload-world';
 import { startScriptsServer, type ScriptsServer } from '../../support/scripts-world';
 
@@ -37,23 +38,21 @@ describe('POST /api/datafiles: one call from a file to READY', () => {
   let csvId: string;
 
   it.each([
-    ['plain-tab.csv', 200],
-    ['survey.xlsx', 300],
-    ['survey-compressed.sav', 300],
+    ['plain-tab.csv', {}],
+    ['survey.xlsx', { sheet: 'Data', headerRow: '3' }],
+    ['survey-compressed.sav', {}],
   ])(
     'uploads %s with the suggested data points, charges it once and answers READY',
-    async (name, _rows) => {
-      const { status, body } = await post(
-        '/api/datafiles',
-        { fileName: name, mapping: 'auto', wait: '120' },
-        fixture(name),
-      );
+    async (name, options: Record<string, string>) => {
+      const query = { fileName: name, mapping: 'auto', wait: '120', ...options };
+      const { status, body } = await post('/api/datafiles', query, fixture(name));
       expect(status, JSON.stringify(body)).toBe(200);
       expect(body.status).toBe('READY');
       expect(body.title).toBe(name.replace(/\.[^.]+$/, ''));
       expect(body.estimate.creditAmount).toBeGreaterThan(0);
       expect(body.upload).toMatchObject({ status: 'READY', revision: 1, creditsCharged: body.estimate.creditAmount });
-      expect(body.recordSummary.totalNumberOfDataRecords).toBe(body.estimate.numberOfRecords);
+      expect(body.estimate.numberOfRecords, JSON.stringify(body.upload)).toBe(FIXTURE_ROWS);
+      expect(body.recordSummary.totalNumberOfDataRecords).toBe(FIXTURE_ROWS);
       if (name.endsWith('.csv')) csvId = body.datafileId;
       const again = await get(body.links.status);
       expect(again.status).toBe(200);
