@@ -141,7 +141,6 @@ export const REFUSAL_REASONS = [
   'MAPPING_NOT_JSON',
   'RAW_BODY_EXPECTED',
   'CHECK_TIMED_OUT',
-  'SCORES_FORMAT',
   // Operator stats and monitoring
   'MONTH_FORMAT',
   'PERIOD_TOO_LONG',

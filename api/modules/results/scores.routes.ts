@@ -44,8 +44,8 @@ export function registerScoresRoutes(app: Hono, deps: Deps): void {
       const viewer = await ctx.viewer();
       if (!viewer) throw new AppError('UNAUTHENTICATED');
       const { datafileId } = parseWith(ScoresParams, c.req.param());
-      const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
       const query = parseWith(ScoresQuery, c.req.query());
+      const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
       if (file.revision === 0) throw new AppError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
       const [raw, scores] = await Promise.all([
         readRevisionColumns(deps.blobs, file.id, file.revision, 'raw'),

@@ -29,6 +29,10 @@ function interpreter(candidates: string[], probe: string[]): string | null {
 
 const python = interpreter(['/usr/bin/python3', 'python3'], ['-c', 'import requests, pandas']);
 const rscript = interpreter(['Rscript'], ['-e', 'library(httr); library(jsonlite)']);
+if (!python || !rscript)
+  console.warn(
+    `docs/scripts.md examples skipped: ${!python ? 'no python3 with requests and pandas (apt-get install python3-requests python3-pandas)' : ''} ${!rscript ? 'no Rscript with httr and jsonlite (apt-get install r-base-core r-cran-httr r-cran-jsonlite)' : ''}`,
+  );
 if (process.env.CI === 'true' && (!python || !rscript))
   throw new Error(
     'CI must run the Python and R examples: .ci/run installs python3-requests, python3-pandas, r-base-core, r-cran-httr and r-cran-jsonlite',
@@ -86,14 +90,17 @@ describe('docs/scripts.md examples against a real server', () => {
     120_000,
   );
 
-  it('the Python example stops with the server’s reason when the upload is refused', () => {
-    if (!python) return;
-    const script = join(server.dir, 'upload_and_score.py');
-    writeFileSync(script, example('python'));
-    const { code, err } = run(python, [script, join(FIXTURES, 'hostile/png-renamed.csv')]);
-    expect(code).toBe(1);
-    expect(err.trim().length).toBeGreaterThan(10);
-  }, 60_000);
+  it.skipIf(!python)(
+    'the Python example stops with the server’s reason when the upload is refused',
+    () => {
+      const script = join(server.dir, 'upload_and_score.py');
+      writeFileSync(script, example('python'));
+      const { code, err } = run(python!, [script, join(FIXTURES, 'hostile/png-renamed.csv')]);
+      expect(code).toBe(1);
+      expect(err.trim().length).toBeGreaterThan(10);
+    },
+    60_000,
+  );
 });
 
 describe('the sqp command line (package bin)', () => {
