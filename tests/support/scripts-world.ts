@@ -8,14 +8,14 @@ import { createTestApp } from './test-app';
 import { startServerProcess } from './server-process';
 import { uploadWorld } from './upload-world';
 
-export async function startScriptsServer(options: { credits?: number } = {}) {
+export async function startScriptsServer(options: { credits?: number; env?: Record<string, string> } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sqp-scripts-'));
   const env = { DATABASE_URL: `file:${join(dir, 'app.db')}`, STORAGE_DIR: join(dir, 'storage') };
   try {
     const t = await createTestApp({ now: new Date().toISOString(), env });
     const world = await uploadWorld(t, { credits: options.credits ?? 100_000 });
     t.close();
-    const server = await startServerProcess(env);
+    const server = await startServerProcess({ ...env, ...options.env });
     return {
       baseUrl: server.baseUrl,
       dir,

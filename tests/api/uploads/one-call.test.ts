@@ -3,6 +3,8 @@
 // refusals in the catalogue's codes and the caller's language, a new version, and the scores of the
 // default rules as CSV and Arrow right after READY.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import Papa from 'papaparse';
 import { FIXTURE_ROWS } from '../../fixtures/uploads/make-fixtures';
@@ -11,7 +13,8 @@ import { startScriptsServer, type ScriptsServer } from '../../support/scripts-wo
 
 let server: ScriptsServer;
 beforeAll(async () => {
-  server = await startScriptsServer();
+  // A cap between the fixtures' sizes (at most 83 KB, the uncompressed .sav 209 KB) to test it.
+  server = await startScriptsServer({ env: { UPLOAD_MAX_BYTES: '150000' } });
 }, 90_000);
 afterAll(async () => {
   await server?.stop();
@@ -172,6 +175,25 @@ describe('refusals a script can act on', () => {
     expect(res.status).toBe(400);
     expect(body.errors[0].extensions).toMatchObject({ code: 'INVALID_PARAMETERS', reason: 'RAW_BODY_EXPECTED' });
     expect(body.errors[0].message).toContain('--data-binary');
+  });
+
+  it('refuses a file over the cap whether its size is announced or only streamed, and keeps nothing of it', async () => {
+    const savFiles = () =>
+      readdirSync(join(server.dir, 'storage'), { recursive: true }).filter((f) => String(f).endsWith('.sav')).length;
+    const before = savFiles();
+    const big = fixture('survey-uncompressed.sav');
+    const announced = await post('/api/datafiles', { fileName: 'big.sav' }, big, { 'accept-language': 'en' });
+    expect(announced.status).toBe(400);
+    expect(announced.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PARAMETERS', reason: 'TOO_LARGE' });
+    const streamed = await fetch(`${server.baseUrl}/api/datafiles?fileName=big.sav`, {
+      method: 'POST',
+      headers: { 'x-api-key': server.adminKey, 'accept-language': 'en' },
+      body: new Blob([big as BlobPart]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(400);
+    expect(((await streamed.json()) as any).errors[0].extensions.reason).toBe('TOO_LARGE');
+    expect(savFiles()).toBe(before);
   });
 
   it('refuses a bad parameter with the field, and a missing or foreign key like the other routes', async () => {
