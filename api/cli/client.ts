@@ -19,7 +19,7 @@ export const EXIT = {
 
 const USAGE = `sqp: the survey quality platform from the command line
 
-  sqp upload FILE [--title T] [--id COLUMN] [--missing -99[,-98]] [--mapping auto|MAPPING.json]
+  sqp upload FILE [--title T] [--id COLUMN | --row-number] [--missing -99[,-98]] [--mapping auto|MAPPING.json]
                   [--sheet NAME] [--header-row N] [--check-only] [--wait [SECONDS]] [--version-of ID]
   sqp status ID [--wait [SECONDS]]
   sqp scores ID [--format csv|arrow] [--delimiter ,|;] [--output FILE]
@@ -55,7 +55,7 @@ export function parseArgs(argv: readonly string[]): Args {
   return { command, positional, flags };
 }
 
-const BOOLEAN = new Set(['check-only', 'help']);
+const BOOLEAN = new Set(['check-only', 'row-number', 'help']);
 
 class Failure extends Error {
   constructor(
@@ -141,6 +141,7 @@ async function upload(env: Env, args: Args): Promise<number> {
   const mapping = flagText(args, 'mapping');
   if (mapping) query.set('mapping', mapping === 'auto' ? 'auto' : await readFile(mapping, 'utf8'));
   if (args.flags.has('check-only')) query.set('checkOnly', 'true');
+  if (args.flags.has('row-number')) query.set('rowNumber', 'true');
   const wait = waitSeconds(args);
   if (wait) query.set('wait', wait);
   const versionOf = flagText(args, 'version-of');

@@ -18,6 +18,7 @@ import type { ErrorCode } from '../../kernel/errors/error-codes';
 import { localiseRefusal, uploadRefusalMessage, type RefusalFacts } from '../../kernel/errors/refusal-messages';
 import type { Locale } from '../../lib/i18n';
 import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
+import { ROW_NUMBER_COLUMN } from '../../ingest';
 import { presentProgress } from './uploads.presenter';
 import { settledProgress, storeUploadBody, uploadInOneCall, type MappingEntry } from './one-call.service';
 
@@ -46,6 +47,9 @@ export const UploadQuery = z.object({
   headerRow: z.coerce.number().int().min(1).max(1_000_000).default(1).describe('Row of the column names.'),
   firstDataRow: z.coerce.number().int().min(2).max(1_000_000).optional().describe('Default: the row after the header.'),
   id: z.string().min(1).max(1000).optional().describe('The record id column (default: the suggested one).'),
+  rowNumber: flag.describe(
+    'true: the record id is the row number in the file (column #row), for files without an id column; not with id.',
+  ),
   missing: z
     .string()
     .max(1100)
@@ -182,6 +186,8 @@ export function registerUploadRoutes(app: Hono, deps: Deps): void {
       if ((c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/'))
         throw new AppError('INVALID_PARAMETERS', { reason: 'RAW_BODY_EXPECTED' });
       const q = parseWith(UploadQuery, c.req.query());
+      if (q.id && q.rowNumber)
+        throw new AppError('INVALID_PARAMETERS', { field: 'rowNumber', reason: 'QUERY_PARAMETER', value: 'id' });
       const mapping = mappingOf(q.mapping, versionOf !== undefined, c.req.query('mapping') !== undefined);
       // The call lasts as long as the check and the wait: Bun's idle timeout (10 s) must not cut it.
       (c.env as { server?: { timeout?: (r: Request, s: number) => void } } | undefined)?.server?.timeout?.(
@@ -200,7 +206,7 @@ export function registerUploadRoutes(app: Hono, deps: Deps): void {
         headerRow: q.headerRow,
         ...(q.sheet ? { sheet: q.sheet } : {}),
         ...(q.firstDataRow ? { firstDataRow: q.firstDataRow } : {}),
-        ...(q.id ? { idColumn: q.id } : {}),
+        ...(q.id || q.rowNumber ? { idColumn: q.rowNumber ? ROW_NUMBER_COLUMN : q.id } : {}),
         ...(q.missing !== undefined ? { missing: q.missing.split(',') } : {}),
         mapping,
         checkOnly: q.checkOnly,

@@ -114,6 +114,17 @@ describe('POST /api/datafiles: one call from a file to READY', () => {
     });
   }, 120_000);
 
+  it('takes the row number as the record id when the file has no id column', async () => {
+    const query = { fileName: 'plain-tab.csv', title: 'By row', rowNumber: 'true', wait: 'true' };
+    const { status, body } = await post('/api/datafiles', query, fixture('plain-tab.csv'));
+    expect(status, JSON.stringify(body)).toBe(200);
+    const csv = await (await get(`/api/datafiles/${body.datafileId}/scores`)).text();
+    const rows = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data;
+    expect(rows.map((r) => r['#row'])).toEqual(Array.from({ length: FIXTURE_ROWS }, (_, i) => String(i + 2)));
+    const both = await post('/api/datafiles', { ...query, id: 'respid' }, 'x');
+    expect(both.body.errors[0].extensions).toMatchObject({ reason: 'QUERY_PARAMETER', field: 'rowNumber' });
+  }, 60_000);
+
   it('only checks with checkOnly: the estimate comes back, nothing is charged, the datafile stays a draft', async () => {
     const { status, body } = await post(
       '/api/datafiles',
