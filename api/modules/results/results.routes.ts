@@ -15,7 +15,7 @@ import type { Context, Hono } from 'hono';
 import { Field, RecordBatch, Schema, Table, tableToIPC } from 'apache-arrow';
 import type { Deps } from '../../kernel/deps';
 import { sha256Hex } from '../../lib/crypto';
-import { DEFAULT_LOCALE, localeFromHeader } from '../../lib/i18n';
+import { DEFAULT_LOCALE, localeFromHeader, type Locale } from '../../lib/i18n';
 import { createContext } from '../../graphql/context';
 import type { ErrorCode } from '../../kernel/errors/error-codes';
 import { AppError, messageOf } from '../../kernel/errors/errors';
@@ -40,8 +40,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   INVALID_PARAMETERS: 400,
 };
 
-export function refuse(c: Context, error: AppError) {
-  const locale = localeFromHeader(c.req.header('accept-language')) ?? DEFAULT_LOCALE;
+/** `known`: the caller's language when the route already resolved the viewer (else Accept-Language, else German). */
+export function refuse(c: Context, error: AppError, known?: Locale) {
+  const locale = known ?? localeFromHeader(c.req.header('accept-language')) ?? DEFAULT_LOCALE;
   const body = { errors: [{ message: messageOf(error, locale), extensions: { code: error.code, ...error.details } }] };
   return c.json(body, (STATUS[error.code] ?? 400) as 400);
 }

@@ -74,7 +74,8 @@ export function registerScoresRoutes(app: Hono, deps: Deps): void {
     } catch (error) {
       if (error instanceof AppError) {
         recordEndpointHit(deps, 'results.scores', { refused: true });
-        return refuse(c, error);
+        // An API key's user reads refusals in their stored language when the script sends no Accept-Language.
+        return refuse(c, error, await ctx.locale());
       }
       throw error;
     }

@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import Papa from 'papaparse';
+import { translate } from '../../../api/lib/i18n';
 import { FIXTURE_ROWS } from '../../fixtures/uploads/make-fixtures';
 import { fixture } from '../../support/upload-world';
 import { startScriptsServer, type ScriptsServer } from '../../support/scripts-world';
@@ -206,6 +207,41 @@ describe('refusals a script can act on', () => {
     expect(((await streamed.json()) as any).errors[0].extensions.reason).toBe('TOO_LARGE');
     expect(savFiles()).toBe(before);
   });
+
+  it('holds the cap under 200 concurrent streamed uploads over it, and answers every one', async () => {
+    const big = fixture('survey-uncompressed.sav');
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        fetch(`${server.baseUrl}/api/datafiles?fileName=big.sav`, {
+          method: 'POST',
+          headers: { 'x-api-key': server.employeeKey },
+          body: new Blob([big as BlobPart]).stream(),
+          duplex: 'half',
+        } as RequestInit).then(async (r) => [r.status, ((await r.json()) as any).errors[0].extensions.reason]),
+      ),
+    );
+    expect(new Set(answers.map((a) => a.join(' ')))).toEqual(new Set(['400 TOO_LARGE']));
+    expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+  }, 60_000);
+
+  it('answers a script that sends no Accept-Language in its user’s own language, never German to an English user', async () => {
+    const refusedFor = async (key: string) => {
+      const res = await fetch(`${server.baseUrl}/api/datafiles?fileName=plain-tab.csv&id=gender`, {
+        method: 'POST',
+        headers: { 'x-api-key': key },
+        body: fixture('plain-tab.csv') as BodyInit,
+      });
+      return ((await res.json()) as any).errors[0].message as string;
+    };
+    const english = await refusedFor(server.employeeKey);
+    const german = await refusedFor(server.adminKey);
+    expect(english).not.toBe(german);
+    const scores = await fetch(`${server.baseUrl}/api/datafiles/${crypto.randomUUID()}/scores`, {
+      headers: { 'x-api-key': server.employeeKey },
+    });
+    const message = ((await scores.json()) as any).errors[0].message as string;
+    expect(message).toBe(translate('en', 'errors.NO_DATAFILE_FOUND'));
+  }, 60_000);
 
   it('refuses a bad parameter with the field, and a missing or foreign key like the other routes', async () => {
     const bad = await post('/api/datafiles', { fileName: 'plain-tab.csv', wait: 'soon' }, 'x', {
