@@ -189,11 +189,6 @@ export function registerUploadRoutes(app: Hono, deps: Deps): void {
       if (q.id && q.rowNumber)
         throw new AppError('INVALID_PARAMETERS', { field: 'rowNumber', reason: 'QUERY_PARAMETER', value: 'id' });
       const mapping = mappingOf(q.mapping, versionOf !== undefined, c.req.query('mapping') !== undefined);
-      // The call lasts as long as the check and the wait: Bun's idle timeout (10 s) must not cut it.
-      (c.env as { server?: { timeout?: (r: Request, s: number) => void } } | undefined)?.server?.timeout?.(
-        c.req.raw,
-        0,
-      );
       const key = await storeUploadBody(
         deps,
         viewer,

@@ -126,6 +126,27 @@ describe('POST /api/datafiles: one call from a file to READY', () => {
     expect(both.body.errors[0].extensions).toMatchObject({ reason: 'QUERY_PARAMETER', field: 'rowNumber' });
   }, 60_000);
 
+  it('takes an explicit mapping in the preview’s shape, and names what is wrong in one', async () => {
+    const mapping = [
+      { dataPointIdentifier: 'respid', dataPointType: 'RECORD_ID', columns: ['respid'], startingQuestion: false },
+      { dataPointIdentifier: 'duration_total', dataPointType: 'DURATION', columns: ['duration_total'], role: 'TOTAL' },
+    ];
+    const query = { fileName: 'plain-tab.csv', checkOnly: 'true', mapping: JSON.stringify(mapping) };
+    const ok = await post('/api/datafiles', query, fixture('plain-tab.csv'));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.estimate.numberOfDatapoints).toBe(1);
+    const unknown = [mapping[0], { ...mapping[1], dataPointIdentifier: 'nope', columns: ['nope'] }];
+    const wrong = await post(
+      '/api/datafiles',
+      { ...query, mapping: JSON.stringify(unknown) },
+      fixture('plain-tab.csv'),
+    );
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors[0].extensions.column).toBe('nope');
+    const notJson = await post('/api/datafiles', { ...query, mapping: 'suggested' }, fixture('plain-tab.csv'));
+    expect(notJson.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PARAMETERS', reason: 'MAPPING_NOT_JSON' });
+  }, 60_000);
+
   it('only checks with checkOnly: the estimate comes back, nothing is charged, the datafile stays a draft', async () => {
     const { status, body } = await post(
       '/api/datafiles',
