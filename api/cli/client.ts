@@ -245,7 +245,7 @@ export async function main(argv: readonly string[], source: NodeJS.ProcessEnv = 
   const log = (line: string) => void process.stderr.write(`${line}\n`);
   const args = parseArgs(argv);
   try {
-    if (args.command === '' || args.flags.has('help') || args.command === 'help') {
+    if (args.command === '' || args.flags.has('help') || args.command === 'help' || args.command === '--help') {
       log(USAGE);
       return args.command === '' ? EXIT.USAGE : EXIT.OK;
     }
