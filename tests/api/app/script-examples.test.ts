@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../support/server-process';
+import { bunBin, repoRoot } from '../../support/server-process';
 import { startScriptsServer, type ScriptsServer } from '../../support/scripts-world';
 
 const PAGE = readFileSync(join(repoRoot, 'docs/scripts.md'), 'utf8');
@@ -129,6 +129,22 @@ describe('the sqp command line (package bin)', () => {
     const scores = sqp('scores', answer.datafileId, '--format', 'csv');
     expect(scores.code).toBe(0);
     expect(scores.out.trim().split('\r\n')).toHaveLength(201);
+    // Once a cleaning is saved (as the worksheet saves it), the cleaned export comes through the export job.
+    const saved = spawnSync(
+      bunBin,
+      [
+        'tests/support/save-cleaning.ts',
+        join(server.dir, 'app.db'),
+        join(server.dir, 'storage'),
+        server.baseUrl,
+        answer.datafileId,
+      ],
+      { cwd: repoRoot, encoding: 'utf8' },
+    );
+    expect(saved.status, saved.stderr).toBe(0);
+    const exported = sqp('export', answer.datafileId, '--format', 'csv', '--output', join(server.dir, 'cleaned.csv'));
+    expect(exported.code, exported.err).toBe(0);
+    expect(readFileSync(join(server.dir, 'cleaned.csv'), 'utf8').trim().split('\r\n')).toHaveLength(201);
   }, 120_000);
 
   it('exits with a code per outcome: refused file, unknown datafile, no key, usage, cleaned export not saved', () => {
