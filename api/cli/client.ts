@@ -21,6 +21,7 @@ const USAGE = `sqp: the survey quality platform from the command line
 
   sqp upload FILE [--title T] [--id COLUMN | --row-number] [--missing -99[,-98]] [--mapping auto|MAPPING.json]
                   [--sheet NAME] [--header-row N] [--check-only] [--wait [SECONDS]] [--version-of ID]
+  sqp confirm ID --credits N [--wait [SECONDS]]     charge a draft checked with --check-only
   sqp status ID [--wait [SECONDS]]
   sqp scores ID [--format csv|arrow] [--delimiter ,|;] [--output FILE]
   sqp export ID [--format xlsx|csv|arrow|rejects] [--output FILE]
@@ -161,6 +162,21 @@ async function upload(env: Env, args: Args): Promise<number> {
   return res.status === 202 ? (wait ? EXIT.STILL_PROCESSING : EXIT.OK) : EXIT.OK;
 }
 
+/** A draft checked with --check-only, charged with the estimate it answered. */
+async function confirm(env: Env, args: Args): Promise<number> {
+  const id = args.positional[0];
+  const credits = flagText(args, 'credits');
+  if (!id || !credits) throw new Failure(EXIT.USAGE, USAGE);
+  const query = new URLSearchParams({ creditAmount: credits });
+  const wait = waitSeconds(args);
+  if (wait) query.set('wait', wait);
+  const res = await call(env, `/api/datafiles/${encodeURIComponent(id)}/confirm?${query}`, { method: 'POST' });
+  const body = await answer(env, res);
+  env.log(summary(body));
+  console.log(JSON.stringify(body, null, 2));
+  return res.status === 202 && wait ? EXIT.STILL_PROCESSING : EXIT.OK;
+}
+
 async function status(env: Env, args: Args): Promise<number> {
   const id = args.positional[0];
   if (!id) throw new Failure(EXIT.USAGE, USAGE);
@@ -253,6 +269,8 @@ export async function main(argv: readonly string[], source: NodeJS.ProcessEnv = 
     switch (args.command) {
       case 'upload':
         return await upload(env, args);
+      case 'confirm':
+        return await confirm(env, args);
       case 'status':
         return await status(env, args);
       case 'scores':

@@ -21,10 +21,12 @@ import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 import { ROW_NUMBER_COLUMN } from '../../ingest';
 import { presentProgress } from './uploads.presenter';
 import { settledProgress, storeUploadBody, uploadInOneCall, type MappingEntry } from './one-call.service';
+import { confirmUpload } from './upload-confirm.service';
 
 export const UPLOAD_ROUTE = '/api/datafiles';
 export const VERSION_ROUTE = '/api/datafiles/:datafileId/versions';
 export const STATUS_ROUTE = '/api/datafiles/:datafileId';
+export const CONFIRM_ROUTE = '/api/datafiles/:datafileId/confirm';
 /** Longest `wait`: the job's own Worker limit is longer, a script polls the status route after this. */
 const MAX_WAIT_SECONDS = 600;
 
@@ -32,6 +34,12 @@ const flag = z
   .enum(['true', 'false', '1', '0'])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+const Wait = z
+  .union([z.literal('true'), z.coerce.number().int().min(0).max(MAX_WAIT_SECONDS)])
+  .optional()
+  .transform((v) => (v === 'true' ? MAX_WAIT_SECONDS : (v ?? 0)))
+  .describe('Seconds to wait for READY or ERROR (`true`: 600); 0 answers once processing started.');
 
 export const UploadQuery = z.object({
   fileName: z
@@ -63,14 +71,19 @@ export const UploadQuery = z.object({
       '`auto`: the suggested data points; or a JSON list of data points in the shape getUploadPreview returns as suggestedColumns. A new version keeps the published data points unless this is given.',
     ),
   checkOnly: flag.describe('true: check and estimate the credits, charge nothing; the datafile stays a draft.'),
-  wait: z
-    .union([z.literal('true'), z.coerce.number().int().min(0).max(MAX_WAIT_SECONDS)])
-    .optional()
-    .transform((v) => (v === 'true' ? MAX_WAIT_SECONDS : (v ?? 0)))
-    .describe('Seconds to wait for READY or ERROR (`true`: 600); 0 answers once processing started.'),
+  wait: Wait,
 });
 
 const DatafileParams = z.object({ datafileId: z.string().min(1).max(64) });
+
+const ConfirmQuery = z.object({
+  creditAmount: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .describe('The estimate the check answered (estimate.creditAmount): what you agree to be charged.'),
+  wait: Wait,
+});
 
 const Refusal = z.looseObject({
   code: z.string(),
@@ -224,6 +237,23 @@ export function registerUploadRoutes(app: Hono, deps: Deps): void {
   };
   app.post(UPLOAD_ROUTE, (c) => upload(c, undefined));
   app.post(VERSION_ROUTE, (c) => upload(c, parseWith(DatafileParams, c.req.param()).datafileId));
+  // After checkOnly: charge the estimate the script saw (ESTIMATE_CHANGED when it is not the current one).
+  app.post(CONFIRM_ROUTE, async (c) => {
+    const ctx = createContext(deps, c);
+    const locale = await ctx.locale();
+    try {
+      const viewer = await ctx.viewer();
+      if (!viewer) throw new AppError('UNAUTHENTICATED');
+      const { datafileId } = parseWith(DatafileParams, c.req.param());
+      const q = parseWith(ConfirmQuery, c.req.query());
+      await confirmUpload(deps, viewer, { datafileId, creditAmount: q.creditAmount, status: 'PROCESSING' });
+      const answer = await progressAnswer(deps, viewer, datafileId, q.wait, locale);
+      return c.json({ ...answer.body, estimate: null }, answer.code);
+    } catch (error) {
+      if (error instanceof AppError) return refuse(c, error, locale);
+      throw error;
+    }
+  });
   app.get(STATUS_ROUTE, async (c) => {
     const ctx = createContext(deps, c);
     const locale = await ctx.locale();
@@ -286,6 +316,16 @@ export const UPLOAD_ROUTE_DOCS: RouteDoc[] = [
     params: DatafileParams,
     query: UploadQuery,
     body: FILE_BODY,
+    responses: UPLOAD_RESPONSES,
+  },
+  {
+    method: 'post',
+    path: CONFIRM_ROUTE,
+    tag: 'uploads',
+    summary: 'Confirm a draft checked with checkOnly: charge the estimate it answered and process it.',
+    security: AUTH,
+    params: DatafileParams,
+    query: ConfirmQuery,
     responses: UPLOAD_RESPONSES,
   },
   {

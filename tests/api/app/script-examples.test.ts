@@ -155,7 +155,12 @@ describe('the sqp command line (package bin)', () => {
     const checked = sqp('upload', join(FIXTURES, 'plain-tab.csv'), '--check-only', '--id', 'respid');
     expect(checked.code, checked.err).toBe(0);
     expect(checked.err).toMatch(/CHECKED: 200 interviews/);
-    const exported = sqp('export', JSON.parse(checked.out).datafileId, '--format', 'csv');
+    const draft = JSON.parse(checked.out);
+    const exported = sqp('export', draft.datafileId, '--format', 'csv');
     expect(exported.code).toBe(4);
+    expect(sqp('confirm', draft.datafileId, '--credits', String(draft.estimate.creditAmount + 1)).code).toBe(4);
+    const confirmed = sqp('confirm', draft.datafileId, '--credits', String(draft.estimate.creditAmount), '--wait');
+    expect(confirmed.code, confirmed.err).toBe(0);
+    expect(JSON.parse(confirmed.out).status).toBe('READY');
   }, 120_000);
 });

@@ -157,6 +157,17 @@ describe('POST /api/datafiles: one call from a file to READY', () => {
     expect(body).toMatchObject({ status: 'CHECKED', estimate: { numberOfRecords: 200 } });
     const res = await get(`/api/datafiles/${body.datafileId}`);
     expect(((await res.json()) as any).status).toBe('DRAFT');
+    // Then charged with the estimate it saw; another amount is refused, saying the current one.
+    const confirm = (amount: number) =>
+      post(`/api/datafiles/${body.datafileId}/confirm`, { creditAmount: String(amount), wait: 'true' }, '');
+    const changed = await confirm(body.estimate.creditAmount + 1);
+    expect(changed.body.errors[0].extensions).toMatchObject({
+      reason: 'ESTIMATE_CHANGED',
+      value: body.estimate.creditAmount,
+    });
+    const confirmed = await confirm(body.estimate.creditAmount);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.upload).toMatchObject({ status: 'READY', creditsCharged: body.estimate.creditAmount });
   }, 60_000);
 
   it('answers at once with 202 PROCESSING without wait, and the status route follows it to READY', async () => {
