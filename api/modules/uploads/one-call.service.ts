@@ -165,6 +165,21 @@ export async function uploadInOneCall(
     if (!(await repo.uploadBySourceKey(deps.db, key))) await deps.blobs.delete(key).catch(() => undefined);
     throw error;
   }
+  try {
+    return await checkAndConfirm(deps, viewer, datafileId, options);
+  } catch (error) {
+    // The draft stays (the browser can continue it): a script learns which one from the refusal.
+    if (error instanceof AppError) throw new AppError(error.code, { ...error.details, datafileId }, error.message);
+    throw error;
+  }
+}
+
+async function checkAndConfirm(
+  deps: Deps,
+  viewer: Viewer,
+  datafileId: string,
+  options: OneCallOptions,
+): Promise<OneCallOutcome> {
   let mapping =
     options.mapping === 'auto'
       ? await suggestedMapping(deps, viewer, datafileId)

@@ -123,7 +123,8 @@ function refuse(c: Context, error: AppError, locale: Locale) {
   // Upload refusals read as the steps show them (column, rows and limit in the sentence).
   const localised = localiseRefusal(error, locale) as AppError;
   const errors = [{ message: messageOf(localised, locale), extensions: { code: error.code, ...error.details } }];
-  return c.json({ errors }, (STATUS[error.code] ?? 400) as 400);
+  const datafileId = error.details.datafileId;
+  return c.json({ errors, ...(datafileId ? { datafileId } : {}) }, (STATUS[error.code] ?? 400) as 400);
 }
 
 /** Counts the body's bytes as they pass and stops past the cap (nothing is buffered). */

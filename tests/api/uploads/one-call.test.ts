@@ -145,6 +145,16 @@ describe('POST /api/datafiles: one call from a file to READY', () => {
     expect(wrong.body.errors[0].extensions.column).toBe('nope');
     const notJson = await post('/api/datafiles', { ...query, mapping: 'suggested' }, fixture('plain-tab.csv'));
     expect(notJson.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PARAMETERS', reason: 'MAPPING_NOT_JSON' });
+    // A data point of the wrong shape is refused after the draft was made: the answer names the draft.
+    const shapeless = [{ dataPointIdentifier: 'g', dataPointType: 'TIMESTAMP', columns: ['gender'] }];
+    const shape = await post(
+      '/api/datafiles',
+      { ...query, mapping: JSON.stringify(shapeless) },
+      fixture('plain-tab.csv'),
+    );
+    expect(shape.body.errors[0].extensions).toMatchObject({ reason: 'DATA_POINT_SHAPE', column: 'g' });
+    expect(shape.body.datafileId).toBe(shape.body.errors[0].extensions.datafileId);
+    expect(shape.body.datafileId).toBeTruthy();
   }, 60_000);
 
   it('only checks with checkOnly: the estimate comes back, nothing is charged, the datafile stays a draft', async () => {
