@@ -75,7 +75,7 @@ export function createApp(deps: Deps, options: { webDist?: string; lifecycle?: L
   registerLiveRoutes(app, deps);
   registerUploadRoutes(app, deps);
   registerScoresRoutes(app, deps);
-  const openapi = openApiOf(deps.env.publicUrl);
+  const openapi = openApiOf(deps.env.publicUrl, { metrics: deps.env.metrics.port === undefined });
   app.get(OPENAPI_PATH, (c) => c.json(openapi));
   app.get('*', createStaticHandler(options.webDist ?? WEB_DIST));
   app.onError((error, c) => {

@@ -57,6 +57,28 @@ const OTHER_ROUTES: RouteDoc[] = [
   },
   {
     method: 'get',
+    path: '/readyz',
+    tag: 'operations',
+    summary: 'The process can serve: database, migrations, storage, not stopping.',
+    responses: {
+      200: { description: 'Ready, with each check.', contentType: 'application/json' },
+      503: { description: 'Not ready: the checks say which part failed.', contentType: 'application/json' },
+    },
+  },
+  {
+    method: 'get',
+    path: '/metrics',
+    tag: 'operations',
+    summary: 'Prometheus metrics (here without METRICS_PORT): a SUPER_ADMIN key or session, or METRICS_TOKEN.',
+    security: ['apiKey', 'bearer'],
+    responses: {
+      200: { description: 'Prometheus text format.', contentType: 'text/plain' },
+      401: { description: 'No credential.', contentType: 'application/json' },
+      403: { description: 'Not an operator.', contentType: 'application/json' },
+    },
+  },
+  {
+    method: 'get',
     path: CERTIFICATE_KEY_PATH,
     tag: 'certificates',
     summary: 'The public Ed25519 key (PEM) that certificates are signed with.',
@@ -133,9 +155,11 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...OTHER_ROUTES,
 ];
 
-export function openApiOf(publicUrl: string) {
+/** `metrics`: /metrics is served by the app (false when it lives on the METRICS_PORT listener). */
+export function openApiOf(publicUrl: string, options: { metrics: boolean }) {
+  const routes = options.metrics ? ROUTE_DOCS : ROUTE_DOCS.filter((r) => r.path !== '/metrics');
   return {
-    ...openApiDocument(ROUTE_DOCS, { title: 'Survey Quality Platform HTTP API', version: '1' }),
+    ...openApiDocument(routes, { title: 'Survey Quality Platform HTTP API', version: '1' }),
     servers: [{ url: publicUrl }],
   };
 }
