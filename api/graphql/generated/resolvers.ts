@@ -62,6 +62,18 @@ export type AddressInput = {
   street?: InputMaybe<Scalars['String']['input']>;
 };
 
+/**
+ * That a user has an API key, never the key itself: keys are stored hashed and shown once, to their own
+ * user, when regenerateMagicKey makes one.
+ */
+export type ApiKeyInfo = {
+  __typename?: 'ApiKeyInfo';
+  /** When the key was generated (null for keys made before that was kept). */
+  createdAt?: Maybe<Scalars['String']['output']>;
+  /** The key's last four characters, to tell keys apart (null for keys made before hints were kept). */
+  hint?: Maybe<Scalars['String']['output']>;
+};
+
 export type AssignContractInput = {
   companyId: Scalars['ID']['input'];
   contract: ContractInput;
@@ -1357,7 +1369,7 @@ export type Mutation = {
   refundTransaction: StatusResponse;
   /** A new secret; the old one stops working at once. */
   regenerateLiveDatafileSecret: Scalars['String']['output'];
-  /** Creates a new API key for the user and returns it in message. */
+  /** Creates a new API key and returns it in message, the only time it is shown: only for oneself. The old key stops working. */
   regenerateMagicKey: StatusResponse;
   /** Creates a PENDING company and its owner and mails a confirmation link. */
   registerCompany: StatusResponse;
@@ -1374,6 +1386,8 @@ export type Mutation = {
   resetPassword: StatusResponse;
   /** Operators: a FAILED job goes back to the queue with its attempts from zero. */
   retryJob: StatusResponse;
+  /** The user's API key stops working (the user, their company's admins, operators); only the user can make a new one. */
+  revokeMagicKey: StatusResponse;
   /** Upload step 2: saves the data points and starts checking them against the whole file. */
   saveDraftDatafileColumns: UploadCheck;
   /** Mails a reset link when the address belongs to a user; the answer is the same either way. */
@@ -1635,6 +1649,12 @@ export type MutationResetPasswordArgs = {
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationRetryJobArgs = {
   jobId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationRevokeMagicKeyArgs = {
+  userId: Scalars['ID']['input'];
 };
 
 
@@ -2802,6 +2822,8 @@ export type UsageStatsView =
 export type User = {
   __typename?: 'User';
   accessLevel: AccessLevel;
+  /** The user's API key (send as X-API-Key), if any, as a hint. Only the user, their company's admins and operators see it. */
+  apiKey?: Maybe<ApiKeyInfo>;
   company?: Maybe<UserCompany>;
   createdDate: Scalars['String']['output'];
   email: Scalars['String']['output'];
@@ -2811,8 +2833,6 @@ export type User = {
   image?: Maybe<Scalars['String']['output']>;
   isOwner: Scalars['Boolean']['output'];
   locale: Locale;
-  /** The user's API key (send as X-API-Key). Only the user, their company's admins and operators see it. */
-  magicKey?: Maybe<Scalars['String']['output']>;
   name: PersonName;
   numberOfDatafiles: Scalars['Int']['output'];
   numberOfImports: Scalars['Int']['output'];
@@ -2960,6 +2980,7 @@ export type ResolversTypes = {
   ActiveCreditOverview: ResolverTypeWrapper<ActiveCreditOverview>;
   Address: ResolverTypeWrapper<Address>;
   AddressInput: AddressInput;
+  ApiKeyInfo: ResolverTypeWrapper<ApiKeyInfo>;
   AssignContractInput: AssignContractInput;
   BadAnswersRule: ResolverTypeWrapper<BadAnswersRule>;
   BadAnswersRuleInput: BadAnswersRuleInput;
@@ -3159,6 +3180,7 @@ export type ResolversParentTypes = {
   ActiveCreditOverview: ActiveCreditOverview;
   Address: Address;
   AddressInput: AddressInput;
+  ApiKeyInfo: ApiKeyInfo;
   AssignContractInput: AssignContractInput;
   BadAnswersRule: BadAnswersRule;
   BadAnswersRuleInput: BadAnswersRuleInput;
@@ -3328,6 +3350,11 @@ export type AddressResolvers<ContextType = GqlContext, ParentType extends Resolv
   postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   street?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ApiKeyInfoResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ApiKeyInfo'] = ResolversParentTypes['ApiKeyInfo']> = {
+  createdAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hint?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type BadAnswersRuleResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['BadAnswersRule'] = ResolversParentTypes['BadAnswersRule']> = {
@@ -4038,6 +4065,7 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   resetDatafileCleaning?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResetDatafileCleaningArgs, 'datafileId'>>;
   resetPassword?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'newPassword' | 'passwordResetToken'>>;
   retryJob?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRetryJobArgs, 'jobId'>>;
+  revokeMagicKey?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRevokeMagicKeyArgs, 'userId'>>;
   saveDraftDatafileColumns?: Resolver<ResolversTypes['UploadCheck'], ParentType, ContextType, RequireFields<MutationSaveDraftDatafileColumnsArgs, 'datafileId' | 'selectedColumns'>>;
   sendPasswordResetEmail?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationSendPasswordResetEmailArgs, 'email'>>;
   setClearLocalStorage?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationSetClearLocalStorageArgs, 'value'>>;
@@ -4431,6 +4459,7 @@ export type UsageStatsTotalsResolvers<ContextType = GqlContext, ParentType exten
 
 export type UserResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   accessLevel?: Resolver<ResolversTypes['AccessLevel'], ParentType, ContextType>;
+  apiKey?: Resolver<Maybe<ResolversTypes['ApiKeyInfo']>, ParentType, ContextType>;
   company?: Resolver<Maybe<ResolversTypes['UserCompany']>, ParentType, ContextType>;
   createdDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4440,7 +4469,6 @@ export type UserResolvers<ContextType = GqlContext, ParentType extends Resolvers
   image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   isOwner?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   locale?: Resolver<ResolversTypes['Locale'], ParentType, ContextType>;
-  magicKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['PersonName'], ParentType, ContextType>;
   numberOfDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   numberOfImports?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -4487,6 +4515,7 @@ export type WalletResolvers<ContextType = GqlContext, ParentType extends Resolve
 export type Resolvers<ContextType = GqlContext> = {
   ActiveCreditOverview?: ActiveCreditOverviewResolvers<ContextType>;
   Address?: AddressResolvers<ContextType>;
+  ApiKeyInfo?: ApiKeyInfoResolvers<ContextType>;
   BadAnswersRule?: BadAnswersRuleResolvers<ContextType>;
   CertificateVerification?: CertificateVerificationResolvers<ContextType>;
   CleaningAuditEntry?: CleaningAuditEntryResolvers<ContextType>;

@@ -3,7 +3,7 @@ import type { users } from '../../../db/schema';
 import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../kernel/errors/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
-import { randomToken, seal, sha256Hex } from '../../lib/crypto';
+import { randomToken, sha256Hex } from '../../lib/crypto';
 import { requireInstant } from '../../lib/validation';
 import { findCompanyById } from '../companies';
 import * as repo from './users.repo';
@@ -11,15 +11,17 @@ import * as repo from './users.repo';
 /** How long an invitation or an email-confirmation link stays valid. */
 export const INVITATION_TOKEN_TTL_HOURS = 72;
 
-/** A new API key: shown to its user, stored as a hash (lookup) and sealed (display). */
-export function newMagicKey(appSecret: string) {
+/**
+ * A new API key: shown once, to its user; stored only as its SHA-256 (the X-API-Key lookup) and its
+ * last four characters (so the user can tell keys apart). A database leak reveals no key.
+ */
+export function newMagicKey(now: Date) {
   const key = `sk_${randomToken(32)}`;
-  return { key, magicKeyHash: sha256Hex(key), magicKeySealed: seal(appSecret, key) };
+  return { key, magicKeyHash: sha256Hex(key), magicKeyHint: key.slice(-4), magicKeyCreatedAt: now.toISOString() };
 }
 
-/** The insert row for a new user, with a fresh API key. */
+/** The insert row for a new user. No API key: the user generates one when they want one (shown once, to them). */
 export function newUserRow(
-  appSecret: string,
   now: Date,
   fields: {
     id?: string;
@@ -34,13 +36,10 @@ export function newUserRow(
     hasAcceptedTerms?: boolean;
   },
 ): typeof users.$inferInsert {
-  const { magicKeyHash, magicKeySealed } = newMagicKey(appSecret);
   const createdAt = now.toISOString();
   return {
     ...fields,
     locale: fields.locale ?? 'de',
-    magicKeyHash,
-    magicKeySealed,
     // The feedback survey first shows 30 days after joining.
     nextNpsDate: new Date(now.getTime() + 30 * 24 * 3600 * 1000).toISOString(),
     createdAt,
@@ -79,14 +78,16 @@ export const setLocale = (deps: Deps, userId: string, locale: Locale) => changeL
 export const skipIngressIntegrationsPrerequisite = (deps: Deps, userId: string) =>
   changeLiveUser(deps, userId, { skipIngressIntegrationsPrerequisite: true });
 
-/** A new API key for the user; the old one stops working at once. Returns the key (shown once more in the profile). */
-export async function regenerateMagicKey(
-  deps: Pick<Deps, 'appSecret' | 'clock' | 'db'>,
-  userId: string,
-): Promise<string> {
-  const { key, magicKeyHash, magicKeySealed } = newMagicKey(deps.appSecret);
-  await changeLiveUser(deps, userId, { magicKeyHash, magicKeySealed });
+/** A new API key for the user; the old one stops working at once. Returns the key: the only time anyone sees it. */
+export async function regenerateMagicKey(deps: Pick<Deps, 'clock' | 'db'>, userId: string): Promise<string> {
+  const { key, ...stored } = newMagicKey(deps.clock.now());
+  await changeLiveUser(deps, userId, stored);
   return key;
+}
+
+/** The user's API key stops working at once; they (only they) can generate a new one. */
+export async function revokeMagicKey(deps: Pick<Deps, 'clock' | 'db'>, userId: string): Promise<void> {
+  await changeLiveUser(deps, userId, { magicKeyHash: null, magicKeyHint: null, magicKeyCreatedAt: null });
 }
 
 /** Every user (operators), searched by name or email, one page (default 100). */
