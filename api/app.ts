@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Deps } from './kernel/deps';
@@ -15,6 +15,25 @@ import { createStaticHandler } from './static';
 export const GRAPHQL_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
+
+function hasValidPercentEncoding(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const badUrl = (c: Context) =>
+  c.json(
+    {
+      errors: [
+        { message: 'The URL is not valid: a % must start a valid UTF-8 escape.', extensions: { code: 'BAD_REQUEST' } },
+      ],
+    },
+    400,
+  );
 
 /**
  * The whole HTTP surface, runtime-neutral: api/server.ts hands it to Bun.serve, tests call
@@ -40,6 +59,11 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // A path whose percent-encoding is broken names nothing: refused here, before a route decodes it.
+  app.use('*', async (c, next) => {
+    if (c.req.url.includes('%') && !hasValidPercentEncoding(new URL(c.req.url).pathname)) return badUrl(c);
+    await next();
+  });
   // server.ts lets bodies up to UPLOAD_MAX_BYTES through for signed uploads; GraphQL keeps a small cap.
   app.use(
     '/graphql',
@@ -63,6 +87,7 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
   registerLiveRoutes(app, deps);
   app.get('*', createStaticHandler(options.webDist ?? WEB_DIST));
   app.onError((error, c) => {
+    if (error instanceof URIError) return badUrl(c);
     deps.log.error('unhandled request error', error);
     return c.json({ errors: [{ message: 'Internal error', extensions: { code: 'GENERAL_ERROR' } }] }, 500);
   });
