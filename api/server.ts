@@ -4,6 +4,7 @@ import { readEnv } from './env';
 import { startJobLoop } from './jobs/job-loop';
 import { seedDemo } from './demo';
 import { flushEndpointHits } from './modules/monitoring/endpoint-hits';
+import { hasOperator } from './modules/users';
 
 /** The only Bun-specific file: migrate, seed a new database (never in production), serve, run jobs. */
 const env = readEnv();
@@ -26,14 +27,24 @@ const server = Bun.serve({
 });
 const stopJobs = startJobLoop(deps);
 
-console.log(`
-  Survey Quality Platform is running at ${env.publicUrl} (port ${server.port})
-  Database: ${env.databaseUrl}${env.smtpUrl ? '' : '\n  Mail: no SMTP_URL set, mails are kept in the outbox table and printed here'}
-
+// A production install has no demo accounts (nothing is seeded there), so its banner names none;
+// until it has an operator it says how to make the first one.
+const demoAccounts = env.isProduction
+  ? (await hasOperator(deps.db))
+    ? ''
+    : '\n  No operator yet: npm run admin:create-operator -- --email <address> (docs/operators.md)'
+  : `
   Demo accounts (password Demo-1234):
     superadmin@example.com  SUPER_ADMIN
     admin@example.com       ADMIN (owner of Demo Research GmbH)
-    employee@example.com    EMPLOYEE
+    employee@example.com    EMPLOYEE`;
+const mailNote = env.smtpUrl
+  ? ''
+  : `\n  Mail: no SMTP_URL set, mails are kept in the outbox table${env.nodeEnv === 'development' ? ' and printed here' : ''}`;
+console.log(`
+  Survey Quality Platform is running at ${env.publicUrl} (port ${server.port})
+  Database: ${env.databaseUrl}${mailNote}
+${demoAccounts}
 `);
 
 let stopping = false;

@@ -4,7 +4,9 @@ import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../kernel/errors/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import { randomToken, sha256Hex } from '../../lib/crypto';
-import { requireInstant } from '../../lib/validation';
+import { hashPassword } from '../../lib/password-hash';
+import { requireEmail, requireInstant, requireName, requireNewPassword } from '../../lib/validation';
+import { writeTransaction } from '../../../db/write-transaction';
 import { findCompanyById } from '../companies';
 import * as repo from './users.repo';
 
@@ -88,6 +90,39 @@ export async function regenerateMagicKey(deps: Pick<Deps, 'clock' | 'db'>, userI
 /** The user's API key stops working at once; they (only they) can generate a new one. */
 export async function revokeMagicKey(deps: Pick<Deps, 'clock' | 'db'>, userId: string): Promise<void> {
   await changeLiveUser(deps, userId, { magicKeyHash: null, magicKeyHint: null, magicKeyCreatedAt: null });
+}
+
+/**
+ * An operator (SUPER_ADMIN, no organisation), active at once: how a production install gets its
+ * first one (`npm run admin:create-operator`). USER_ALREADY_EXISTING when the address is taken.
+ */
+export async function createOperator(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  input: { email: string; firstName: string; lastName: string; password: string },
+): Promise<string> {
+  const email = requireEmail('email', input.email);
+  const firstName = requireName('firstName', input.firstName);
+  const lastName = requireName('lastName', input.lastName);
+  const passwordHash = await hashPassword(requireNewPassword('password', input.password));
+  const id = crypto.randomUUID();
+  await writeTransaction(deps.db, async (tx) => {
+    if (await repo.findLiveUserByEmail(tx, email)) throw new AppError('USER_ALREADY_EXISTING', { field: 'email' });
+    await repo.insertUser(tx, {
+      ...newUserRow(deps.clock.now(), {
+        companyId: null,
+        email,
+        firstName,
+        lastName,
+        accessLevel: 'SUPER_ADMIN',
+        status: 'ACTIVATED',
+        passwordHash,
+        hasAcceptedTerms: true,
+      }),
+      id,
+      hasConfirmedEmail: true,
+    });
+  });
+  return id;
 }
 
 /** Every user (operators), searched by name or email, one page (default 100). */
