@@ -95,12 +95,13 @@ type Documents = {
     "\n  query getUploadPreview($datafileId: ID!) {\n    getUploadPreview(datafileId: $datafileId) {\n      sampledRows\n      source { format sheetName headerRow dataRecordStartRow delimiter encoding isQualtrics }\n      columns { name label suggestedType basis group valueLabels { value label } stats { filled missing numeric integers min max distinct meanTextLength } }\n      rows { number cells missing }\n      suggestedColumns {\n        dataPointIdentifier dataPointType questionTitle isEnableCopyPasteCheck startingQuestion\n        algorithms { IS PS SDS TS IBS CS OES } pageNumber pageTitle columns role unit scaleMin scaleMax\n        isRandomised keywords languages isEnableDuplicateCheck isEnableWrongTopicCheck numberOfOptions\n      }\n    }\n  }\n": typeof types.GetUploadPreviewDocument,
     "\n  mutation saveDraftDatafileColumns($datafileId: ID!, $selectedColumns: [SelectedColumnInput!]!) {\n    saveDraftDatafileColumns(datafileId: $datafileId, selectedColumns: $selectedColumns) { state }\n  }\n": typeof types.SaveDraftDatafileColumnsDocument,
     "\n  mutation deleteUser($userId: ID!) {\n    deleteUser(userId: $userId) {\n      status\n      message\n    }\n  }\n": typeof types.DeleteUserDocument,
-    "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      magicKey\n      isOwner\n      numberOfImports\n    }\n  }\n": typeof types.GetCompanyUsersDocument,
+    "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      apiKey { hint createdAt }\n      isOwner\n      numberOfImports\n    }\n  }\n": typeof types.GetCompanyUsersDocument,
     "\n  query getUserAvatarUploadURL($imageKey: String!, $userId: ID!) {\n    getUserAvatarUploadURL(imageKey: $imageKey, userId: $userId) {\n      signedUrl\n      imageUrl\n      expiresAt\n    }\n  }\n": typeof types.GetUserAvatarUploadUrlDocument,
     "\n  mutation inviteUserForSpecificCompany($newUser: NewUserInput!, $companyId: ID!) {\n    inviteUserForSpecificCompany(newUser: $newUser, companyId: $companyId) {\n      status\n      message\n    }\n  }\n": typeof types.InviteUserForSpecificCompanyDocument,
-    "\n  query me {\n    me {\n      sessionExpiresAt\n      companyId\n      user {\n        id\n        name { first last }\n        email\n        image\n        accessLevel\n        status\n        magicKey\n        isOwner\n        locale\n        watchGetStarted\n        watchNPS\n        company { id name image isActivated }\n      }\n    }\n  }\n": typeof types.MeDocument,
+    "\n  query me {\n    me {\n      sessionExpiresAt\n      companyId\n      user {\n        id\n        name { first last }\n        email\n        image\n        accessLevel\n        status\n        apiKey { hint createdAt }\n        isOwner\n        locale\n        watchGetStarted\n        watchNPS\n        company { id name image isActivated }\n      }\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation regenerateMagicKey($userId: ID!) {\n    regenerateMagicKey(userId: $userId) {\n      status\n      message\n    }\n  }\n": typeof types.RegenerateMagicKeyDocument,
     "\n  mutation resendUserInvitation($userId: ID!) {\n    resendUserInvitation(userId: $userId) {\n      status\n      message\n    }\n  }\n": typeof types.ResendUserInvitationDocument,
+    "\n  mutation revokeMagicKey($userId: ID!) {\n    revokeMagicKey(userId: $userId) {\n      status\n      message\n    }\n  }\n": typeof types.RevokeMagicKeyDocument,
     "\n  mutation updateGetStarted($userId: ID!) {\n    updateGetStarted(userId: $userId) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateGetStartedDocument,
     "\n  mutation updateMyLocale($locale: Locale!) {\n    updateMyLocale(locale: $locale) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateMyLocaleDocument,
     "\n  mutation updateNPS($userId: ID!, $nextNPSDate: String) {\n    updateNPS(userId: $userId, nextNPSDate: $nextNPSDate) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateNpsDocument,
@@ -190,12 +191,13 @@ const documents: Documents = {
     "\n  query getUploadPreview($datafileId: ID!) {\n    getUploadPreview(datafileId: $datafileId) {\n      sampledRows\n      source { format sheetName headerRow dataRecordStartRow delimiter encoding isQualtrics }\n      columns { name label suggestedType basis group valueLabels { value label } stats { filled missing numeric integers min max distinct meanTextLength } }\n      rows { number cells missing }\n      suggestedColumns {\n        dataPointIdentifier dataPointType questionTitle isEnableCopyPasteCheck startingQuestion\n        algorithms { IS PS SDS TS IBS CS OES } pageNumber pageTitle columns role unit scaleMin scaleMax\n        isRandomised keywords languages isEnableDuplicateCheck isEnableWrongTopicCheck numberOfOptions\n      }\n    }\n  }\n": types.GetUploadPreviewDocument,
     "\n  mutation saveDraftDatafileColumns($datafileId: ID!, $selectedColumns: [SelectedColumnInput!]!) {\n    saveDraftDatafileColumns(datafileId: $datafileId, selectedColumns: $selectedColumns) { state }\n  }\n": types.SaveDraftDatafileColumnsDocument,
     "\n  mutation deleteUser($userId: ID!) {\n    deleteUser(userId: $userId) {\n      status\n      message\n    }\n  }\n": types.DeleteUserDocument,
-    "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      magicKey\n      isOwner\n      numberOfImports\n    }\n  }\n": types.GetCompanyUsersDocument,
+    "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      apiKey { hint createdAt }\n      isOwner\n      numberOfImports\n    }\n  }\n": types.GetCompanyUsersDocument,
     "\n  query getUserAvatarUploadURL($imageKey: String!, $userId: ID!) {\n    getUserAvatarUploadURL(imageKey: $imageKey, userId: $userId) {\n      signedUrl\n      imageUrl\n      expiresAt\n    }\n  }\n": types.GetUserAvatarUploadUrlDocument,
     "\n  mutation inviteUserForSpecificCompany($newUser: NewUserInput!, $companyId: ID!) {\n    inviteUserForSpecificCompany(newUser: $newUser, companyId: $companyId) {\n      status\n      message\n    }\n  }\n": types.InviteUserForSpecificCompanyDocument,
-    "\n  query me {\n    me {\n      sessionExpiresAt\n      companyId\n      user {\n        id\n        name { first last }\n        email\n        image\n        accessLevel\n        status\n        magicKey\n        isOwner\n        locale\n        watchGetStarted\n        watchNPS\n        company { id name image isActivated }\n      }\n    }\n  }\n": types.MeDocument,
+    "\n  query me {\n    me {\n      sessionExpiresAt\n      companyId\n      user {\n        id\n        name { first last }\n        email\n        image\n        accessLevel\n        status\n        apiKey { hint createdAt }\n        isOwner\n        locale\n        watchGetStarted\n        watchNPS\n        company { id name image isActivated }\n      }\n    }\n  }\n": types.MeDocument,
     "\n  mutation regenerateMagicKey($userId: ID!) {\n    regenerateMagicKey(userId: $userId) {\n      status\n      message\n    }\n  }\n": types.RegenerateMagicKeyDocument,
     "\n  mutation resendUserInvitation($userId: ID!) {\n    resendUserInvitation(userId: $userId) {\n      status\n      message\n    }\n  }\n": types.ResendUserInvitationDocument,
+    "\n  mutation revokeMagicKey($userId: ID!) {\n    revokeMagicKey(userId: $userId) {\n      status\n      message\n    }\n  }\n": types.RevokeMagicKeyDocument,
     "\n  mutation updateGetStarted($userId: ID!) {\n    updateGetStarted(userId: $userId) {\n      status\n      message\n    }\n  }\n": types.UpdateGetStartedDocument,
     "\n  mutation updateMyLocale($locale: Locale!) {\n    updateMyLocale(locale: $locale) {\n      status\n      message\n    }\n  }\n": types.UpdateMyLocaleDocument,
     "\n  mutation updateNPS($userId: ID!, $nextNPSDate: String) {\n    updateNPS(userId: $userId, nextNPSDate: $nextNPSDate) {\n      status\n      message\n    }\n  }\n": types.UpdateNpsDocument,
@@ -528,7 +530,7 @@ export function graphql(source: "\n  mutation deleteUser($userId: ID!) {\n    de
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      magicKey\n      isOwner\n      numberOfImports\n    }\n  }\n"): typeof import('./graphql').GetCompanyUsersDocument;
+export function graphql(source: "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      apiKey { hint createdAt }\n      isOwner\n      numberOfImports\n    }\n  }\n"): typeof import('./graphql').GetCompanyUsersDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -540,7 +542,7 @@ export function graphql(source: "\n  mutation inviteUserForSpecificCompany($newU
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query me {\n    me {\n      sessionExpiresAt\n      companyId\n      user {\n        id\n        name { first last }\n        email\n        image\n        accessLevel\n        status\n        magicKey\n        isOwner\n        locale\n        watchGetStarted\n        watchNPS\n        company { id name image isActivated }\n      }\n    }\n  }\n"): typeof import('./graphql').MeDocument;
+export function graphql(source: "\n  query me {\n    me {\n      sessionExpiresAt\n      companyId\n      user {\n        id\n        name { first last }\n        email\n        image\n        accessLevel\n        status\n        apiKey { hint createdAt }\n        isOwner\n        locale\n        watchGetStarted\n        watchNPS\n        company { id name image isActivated }\n      }\n    }\n  }\n"): typeof import('./graphql').MeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -549,6 +551,10 @@ export function graphql(source: "\n  mutation regenerateMagicKey($userId: ID!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation resendUserInvitation($userId: ID!) {\n    resendUserInvitation(userId: $userId) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').ResendUserInvitationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation revokeMagicKey($userId: ID!) {\n    revokeMagicKey(userId: $userId) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').RevokeMagicKeyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

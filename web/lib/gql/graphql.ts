@@ -1147,7 +1147,7 @@ export type GetCompanyUsersQueryVariables = Exact<{
 }>;
 
 
-export type GetCompanyUsersQuery = { getCompanyUsers: Array<{ id: string, email: string, image: string | null, accessLevel: AccessLevel, status: UserStatus, magicKey: string | null, isOwner: boolean, numberOfImports: number, name: { first: string, last: string } }> };
+export type GetCompanyUsersQuery = { getCompanyUsers: Array<{ id: string, email: string, image: string | null, accessLevel: AccessLevel, status: UserStatus, isOwner: boolean, numberOfImports: number, name: { first: string, last: string }, apiKey: { hint: string | null, createdAt: string | null } | null }> };
 
 export type GetUserAvatarUploadUrlQueryVariables = Exact<{
   imageKey: string;
@@ -1168,7 +1168,7 @@ export type InviteUserForSpecificCompanyMutation = { inviteUserForSpecificCompan
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MeQuery = { me: { sessionExpiresAt: string, companyId: string | null, user: { id: string, email: string, image: string | null, accessLevel: AccessLevel, status: UserStatus, magicKey: string | null, isOwner: boolean, locale: Locale, watchGetStarted: boolean, watchNPS: boolean, name: { first: string, last: string }, company: { id: string, name: string, image: string | null, isActivated: CompanyStatus } | null } } };
+export type MeQuery = { me: { sessionExpiresAt: string, companyId: string | null, user: { id: string, email: string, image: string | null, accessLevel: AccessLevel, status: UserStatus, isOwner: boolean, locale: Locale, watchGetStarted: boolean, watchNPS: boolean, name: { first: string, last: string }, apiKey: { hint: string | null, createdAt: string | null } | null, company: { id: string, name: string, image: string | null, isActivated: CompanyStatus } | null } } };
 
 export type RegenerateMagicKeyMutationVariables = Exact<{
   userId: string | number;
@@ -1183,6 +1183,13 @@ export type ResendUserInvitationMutationVariables = Exact<{
 
 
 export type ResendUserInvitationMutation = { resendUserInvitation: { status: string, message: string | null } };
+
+export type RevokeMagicKeyMutationVariables = Exact<{
+  userId: string | number;
+}>;
+
+
+export type RevokeMagicKeyMutation = { revokeMagicKey: { status: string, message: string | null } };
 
 export type UpdateGetStartedMutationVariables = Exact<{
   userId: string | number;
@@ -2642,7 +2649,10 @@ export const GetCompanyUsersDocument = new TypedDocumentString(`
     image
     accessLevel
     status
-    magicKey
+    apiKey {
+      hint
+      createdAt
+    }
     isOwner
     numberOfImports
   }
@@ -2680,7 +2690,10 @@ export const MeDocument = new TypedDocumentString(`
       image
       accessLevel
       status
-      magicKey
+      apiKey {
+        hint
+        createdAt
+      }
       isOwner
       locale
       watchGetStarted
@@ -2711,6 +2724,14 @@ export const ResendUserInvitationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ResendUserInvitationMutation, ResendUserInvitationMutationVariables>;
+export const RevokeMagicKeyDocument = new TypedDocumentString(`
+    mutation revokeMagicKey($userId: ID!) {
+  revokeMagicKey(userId: $userId) {
+    status
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeMagicKeyMutation, RevokeMagicKeyMutationVariables>;
 export const UpdateGetStartedDocument = new TypedDocumentString(`
     mutation updateGetStarted($userId: ID!) {
   updateGetStarted(userId: $userId) {
