@@ -54,6 +54,8 @@ export type Env = {
   /** Live import: requests per second and burst per datafile key (token bucket), and seconds between published revisions. */
   live: { ratePerSecond: number; burst: number; publishSeconds: number };
   graphiql: boolean;
+  /** Reverse proxies in front of the server whose X-Forwarded-For entries are trusted for the client address (0: none). */
+  trustProxyHops: number;
   /** The optional AI judge for open-ended answers (OES_JUDGE_*); undefined = off, no answer leaves the server. */
   oesJudge: JudgeConfig | undefined;
   /**
@@ -148,6 +150,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       publishSeconds: int('LIVE_PUBLISH_SECONDS', 10, 1, 3600),
     },
     graphiql: source.GRAPHIQL ? source.GRAPHIQL === 'true' : !isProduction,
+    trustProxyHops: int('TRUST_PROXY_HOPS', 0, 0, 10),
     oesJudge: judge.config,
     certificateSigningKey,
   };
