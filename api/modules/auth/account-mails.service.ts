@@ -81,8 +81,9 @@ export async function registerCompany(
   if (input.termsAccepted !== true) throw new AppError('INCOMPLETE_INPUT', { field: 'termsAccepted' });
   const password = requireNewPassword('password', await deps.passwordKeys.decrypt(input.password, 'password'));
   const locale: Locale = input.locale ?? 'de';
-  const passwordHash = await hashPassword(password);
+  // Counted before the expensive part (the Argon2id hash), so a flood costs the server little.
   await reserveMail(deps, ATTEMPT_RULES.registerAddress, clientAddress, email);
+  const passwordHash = await hashPassword(password);
   const now = deps.clock.now();
 
   const mailId = await writeTransaction(deps.db, async (tx) => {
