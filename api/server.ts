@@ -32,7 +32,7 @@ const stopJobs = startJobLoop(deps);
 const demoAccounts = env.isProduction
   ? (await hasOperator(deps.db))
     ? ''
-    : '\n  No operator yet: npm run admin:create-operator -- --email <address> (docs/operators.md)'
+    : '\n  No operator yet: npm run admin:create-operator -- --email <address> (docs/configuration.md)'
   : `
   Demo accounts (password Demo-1234):
     superadmin@example.com  SUPER_ADMIN
