@@ -143,6 +143,9 @@ describe('edit user modal', () => {
         userId: 'u-erik',
       }),
     );
+    // The open modal shows the key gone at once, without waiting for the list to be read again.
+    await waitFor(() => expect(within(dialog).getByTestId('api-key-status').textContent).toBe('Kein API-Schlüssel.'));
+    expect(within(dialog).queryByTestId('api-key-revoke')).toBeNull();
   });
 
   it('offers to revoke the API key with a password reset, and sends both when ticked', async () => {

@@ -38,9 +38,14 @@ export function ApiKeyField({
   const [copied, setCopied] = useState(false);
   const [confirming, setConfirming] = useState<'regenerate' | 'revoke' | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // What this field just did, until the user it shows is read again: a modal holds the user as it
+  // was when it opened, and should not show a revoked key as still there.
+  const [changed, setChanged] = useState<{ key: ApiKeyInfo } | null>(null);
+  const current = changed ? changed.key : apiKey;
 
-  // Another user's card, or a key revoked meanwhile: the one-time key of before is gone.
+  // Another user's card: the one-time key of before is gone.
   useEffect(() => setShownOnce(null), [userId]);
+  useEffect(() => setChanged(null), [userId, apiKey]);
   useEffect(() => {
     if (!copied) return undefined;
     const timer = setTimeout(() => setCopied(false), 1500);
@@ -62,10 +67,13 @@ export function ApiKeyField({
     try {
       if (action === 'regenerate') {
         const result = await regenerateKey.trigger({ userId });
-        setShownOnce(result?.regenerateMagicKey.message ?? null);
+        const key = result?.regenerateMagicKey.message ?? null;
+        setShownOnce(key);
+        if (key) setChanged({ key: { hint: key.slice(-4), createdAt: new Date().toISOString() } });
       } else {
         await revokeKey.trigger({ userId });
         setShownOnce(null);
+        setChanged({ key: null });
       }
       setConfirming(null);
     } catch (error) {
@@ -73,12 +81,12 @@ export function ApiKeyField({
     }
   };
 
-  const status = !apiKey
+  const status = !current
     ? t('users.apiKey.none')
-    : apiKey.hint
+    : current.hint
       ? t('users.apiKey.exists', {
-          hint: apiKey.hint,
-          date: apiKey.createdAt ? formatDate(apiKey.createdAt, locale) : '–',
+          hint: current.hint,
+          date: current.createdAt ? formatDate(current.createdAt, locale) : '–',
         })
       : t('users.apiKey.existsWithoutHint');
 
@@ -86,7 +94,7 @@ export function ApiKeyField({
     <Stack gap="2" data-testid="api-key-field">
       <Field.Root readOnly>
         <Field.Label>{t('users.apiKey.label')}</Field.Label>
-        <Text fontSize="sm" data-testid="api-key-status" data-has-key={apiKey ? 'true' : 'false'}>
+        <Text fontSize="sm" data-testid="api-key-status" data-has-key={current ? 'true' : 'false'}>
           {status}
         </Text>
         {shownOnce && (
@@ -156,15 +164,15 @@ export function ApiKeyField({
             <Button
               size="xs"
               variant="ghost"
-              onClick={() => (apiKey ? setConfirming('regenerate') : void act('regenerate'))}
-              loading={!apiKey && regenerateKey.isMutating}
+              onClick={() => (current ? setConfirming('regenerate') : void act('regenerate'))}
+              loading={!current && regenerateKey.isMutating}
               data-testid="api-key-regenerate"
             >
               <RefreshIcon />
-              {t(apiKey ? 'users.apiKey.regenerate' : 'users.apiKey.generate')}
+              {t(current ? 'users.apiKey.regenerate' : 'users.apiKey.generate')}
             </Button>
           )}
-          {canRevoke && apiKey && (
+          {canRevoke && current && (
             <Button
               size="xs"
               variant="ghost"
