@@ -2,7 +2,7 @@ import { amountMax, isWholeWithin } from '../../db/domain/amounts';
 import { AppError } from '../kernel/errors/errors';
 import type { RefusalReason } from '../kernel/errors/refusal-reasons';
 
-/** Spec section 9: names at most 100 characters. */
+/** Names are at most 100 characters. */
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 export const MIN_PASSWORD_LENGTH = 8;
@@ -32,7 +32,7 @@ export function optionalName(field: string, value: string | null | undefined, ma
   return requireName(field, value, max);
 }
 
-/** Spec section 9: a datafile's name at most 100 characters. */
+/** A title (of a datafile, an upload) has at most 100 characters. */
 export const TITLE_MAX = 100;
 
 // C0 controls (NUL, escapes; tabs and line breaks were made spaces first), DEL, C1 controls, the
@@ -71,7 +71,7 @@ export function requireEmail(field: string, value: string | null | undefined): s
   return trimmed;
 }
 
-/** A new password (already decrypted): at least 8 characters (spec section 5), no composition rules. */
+/** A new password (already decrypted): at least 8 characters, no composition rules. */
 export function requireNewPassword(field: string, value: string): string {
   if ([...value].length < MIN_PASSWORD_LENGTH)
     throw new AppError('PASSWORD_TOO_SHORT', { field, min: MIN_PASSWORD_LENGTH });

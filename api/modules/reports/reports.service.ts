@@ -48,7 +48,7 @@ export async function reportSettings(deps: Pick<Deps, 'db' | 'env'>, viewer: Vie
   return presentSettings(deps, file.id, await findReportSettings(deps.db, file.id));
 }
 
-/** Saves the settings. The password is required with protection on unless one is stored (spec section 5 "Report"). */
+/** Saves the settings. The password is required with protection on unless one is stored. */
 export async function updateReportSettings(
   deps: Pick<Deps, 'clock' | 'db' | 'env'>,
   viewer: Viewer,

@@ -5,9 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsUntilIdle } from '../../../api/jobs/job-loop';
 import { outboxMails, users } from '../../../db/schema';
-import { codeOf, createTestApp, type TestApp } from '../helpers/test-app';
-import { countRows, makeCompany, makeUser } from '../helpers/factories';
-import { decodeRaw, linkIn, startSmtpServer } from '../helpers/smtp';
+import { codeOf, createTestApp, type TestApp } from '../../support/test-app';
+import { countRows, makeCompany, makeUser } from '../../support/factories';
+import { decodeRaw, linkIn, startSmtpServer } from '../../support/smtp';
 
 const REGISTER = 'mutation($i:RegisterCompanyInput!){registerCompany(input:$i){status message}}';
 const SEND_RESET = 'mutation($e:String!){sendPasswordResetEmail(email:$e){status message}}';

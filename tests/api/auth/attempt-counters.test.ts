@@ -7,7 +7,7 @@ import { runJobsUntilSettled } from '../../../api/jobs/job-loop';
 import { AppError } from '../../../api/kernel/errors/errors';
 import { releaseAttempts, reserveAttempt, type AttemptRule } from '../../../api/modules/attempts';
 import { AUTH_PRUNE_JOB } from '../../../api/modules/auth/jobs/contract';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../../support/test-app';
 
 const RULE: AttemptRule = { name: 'test', limit: 3, windowMs: 15 * 60_000, lockMs: 60_000, maxLockMs: 4 * 60_000 };
 

@@ -16,8 +16,8 @@ import { encryptPassword } from '../../../api/modules/auth/password-encryption';
 import { hashPassword } from '../../../api/lib/password-hash';
 import { silentLogger } from '../../../api/lib/logger';
 import { datafileReports, datafiles } from '../../../db/schema';
-import { makeCompany, makeUser } from '../helpers/factories';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { makeCompany, makeUser } from '../../support/factories';
+import { startServerProcess, type ServerProcess } from '../../support/server-process';
 
 const LOGIN = 'mutation($e:String!,$p:String!){login(email:$e,password:$p){accessToken}}';
 const CHANGE = 'mutation($o:String!,$n:String!){changePassword(oldPassword:$o,newPassword:$n){status}}';

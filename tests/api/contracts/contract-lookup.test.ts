@@ -2,7 +2,7 @@
 // exist, for every caller who may not see it: before, an EMPLOYEE got UNAUTHORIZED for a real id and
 // INVALID_ID for a made-up one, so ids could be probed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../../support/test-app';
 import { buildWorld, type World } from '../matrix/world';
 
 const CONTRACT = 'query($id:ID!){getContractById(contractId:$id){id}}';

@@ -6,8 +6,8 @@ import { MAX_CENTS, MAX_COMPANY_CREDITS, MAX_CREDITS } from '../../../db/domain/
 import { assignContract } from '../../../api/modules/contracts/contracts.service';
 import { createCreditPlan } from '../../../api/modules/credits/credit-plans.service';
 import { writeTransaction } from '../../../db/write-transaction';
-import { codeOf, createTestApp, type TestApp } from '../helpers/test-app';
-import { makeCompany, makeUser } from '../helpers/factories';
+import { codeOf, createTestApp, type TestApp } from '../../support/test-app';
+import { makeCompany, makeUser } from '../../support/factories';
 
 const TEST_PLAN = 'mutation($i:UpdateTestPlanInput!){updateTestPlan(input:$i){status}}';
 const SUMMARY = 'query($c:ID!){getCompanyCreditSummary(companyId:$c){totalReceived totalBalance}}';

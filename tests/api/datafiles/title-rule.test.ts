@@ -1,7 +1,7 @@
 // One rule for titles (api/lib/validation.ts requireTitle), used by every mutation that sets one: a
 // rename could store NUL, control characters and markup that the upload step refuses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeOf, createTestApp, type TestApp } from '../helpers/test-app';
+import { codeOf, createTestApp, type TestApp } from '../../support/test-app';
 import { datafilesWorld, rowOf, type DatafilesWorld } from './world';
 
 const RENAME = 'mutation($id:ID!,$t:String!){editDatafileTitle(datafileId:$id,datafileTitle:$t){status}}';

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptPassword } from '../../../api/modules/auth/password-encryption';
-import { createTestApp } from '../helpers/test-app';
-import { bunBin, repoRoot, startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { createTestApp } from '../../support/test-app';
+import { bunBin, repoRoot, startServerProcess, type ServerProcess } from '../../support/server-process';
 
 const PASSWORD = 'operator-passphrase-2026';
 const INTROSPECT = '{ __schema { queryType { name } } }';

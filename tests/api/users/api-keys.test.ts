@@ -3,8 +3,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema';
-import { codeOf, createTestApp, type TestApp } from '../helpers/test-app';
-import { makeCompany, makeUser } from '../helpers/factories';
+import { codeOf, createTestApp, type TestApp } from '../../support/test-app';
+import { makeCompany, makeUser } from '../../support/factories';
 
 const USERS = 'query($c:ID!){getCompanyUsers(companyId:$c){id email apiKey{hint createdAt}}}';
 const ME = '{ me { user { id accessLevel apiKey { hint } } } }';
