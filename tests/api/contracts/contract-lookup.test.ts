@@ -3,7 +3,7 @@
 // INVALID_ID for a made-up one, so ids could be probed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { buildWorld, type World } from '../matrix/world';
+import { buildWorld, type World } from '../../support/matrix-world';
 
 const CONTRACT = 'query($id:ID!){getContractById(contractId:$id){id}}';
 

@@ -2,7 +2,7 @@
 // rename could store NUL, control characters and markup that the upload step refuses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, createTestApp, type TestApp } from '../../support/test-app';
-import { datafilesWorld, rowOf, type DatafilesWorld } from './world';
+import { datafilesWorld, rowOf, type DatafilesWorld } from '../../support/datafiles-world';
 
 const RENAME = 'mutation($id:ID!,$t:String!){editDatafileTitle(datafileId:$id,datafileTitle:$t){status}}';
 const LIVE = 'mutation($i:LiveDatafileInput!){createLiveDatafile(input:$i){datafileId}}';
