@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Deps } from './kernel/deps';
 import { createGraphqlHandler } from './graphql/handler';
@@ -10,6 +9,7 @@ import { registerFileRoutes } from './modules/files/files.routes';
 import { registerResultRoutes } from './modules/results/results.routes';
 import { registerLiveRoutes } from './modules/live-import/live.routes';
 import { createStaticHandler } from './static';
+import { BadContentLength, BodyTooLarge, readBodyWithCap } from './lib/request-body';
 
 /** Largest GraphQL request body (bytes); the spec's inputs are small JSON. */
 export const GRAPHQL_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -40,15 +40,22 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  // server.ts lets bodies up to UPLOAD_MAX_BYTES through for signed uploads; GraphQL keeps a small cap.
-  app.use(
-    '/graphql',
-    bodyLimit({
-      maxSize: GRAPHQL_MAX_BODY_BYTES,
-      onError: (c) =>
-        c.json({ errors: [{ message: 'The request body is too large.', extensions: { code: 'BAD_REQUEST' } }] }, 413),
-    }),
-  );
+  // server.ts lets bodies up to UPLOAD_MAX_BYTES through for signed uploads; GraphQL reads its body
+  // with a small cap before anything else looks at it (chunked bodies are counted as they arrive).
+  app.use('/graphql', async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    const refuse = (message: string, status: 400 | 413) =>
+      c.json({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] }, status);
+    try {
+      const bytes = await readBodyWithCap(c.req.raw, GRAPHQL_MAX_BODY_BYTES);
+      c.req.raw = new Request(c.req.raw, { body: bytes as Uint8Array<ArrayBuffer> });
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return refuse('The request body is too large.', 413);
+      if (error instanceof BadContentLength) return refuse('The Content-Length header is not a number.', 400);
+      throw error;
+    }
+    return next();
+  });
   app.on(['GET', 'POST'], '/graphql', graphql);
   app.all('/graphql', (c) =>
     c.json(

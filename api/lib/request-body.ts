@@ -1,0 +1,74 @@
+// Reading a request body with a cap, the one way every route of the app does it. A declared
+// Content-Length over the cap is refused before a byte is read; without one (chunked transfer) the
+// bytes are counted as they arrive and reading stops at the first byte past the cap, so a 500 MB
+// body costs no more memory than the cap. Bun closes the connection when the answer leaves before
+// the body was read to its end, so the sender stops too.
+
+/** Thrown by capStream when the bytes pass the cap (a route turns it into its own 413). */
+export class BodyTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`request body over ${maxBytes} bytes`);
+  }
+}
+
+/** Thrown by readBodyWithCap for a Content-Length that is not a whole number of bytes. */
+export class BadContentLength extends Error {}
+
+/** The declared Content-Length: null when absent; BadContentLength when not a whole number. */
+export function declaredLength(request: Request): number | null {
+  // With chunked transfer the length header (if any) does not describe the body.
+  if (request.headers.has('transfer-encoding')) return null;
+  const text = request.headers.get('content-length');
+  if (text === null) return null;
+  const n = Number(text);
+  if (!/^\d{1,15}$/.test(text.trim()) || !Number.isSafeInteger(n)) throw new BadContentLength(text.slice(0, 20));
+  return n;
+}
+
+/** Passes bytes through until `maxBytes` have passed, then fails the stream with BodyTooLarge. */
+export function capStream(maxBytes: number): TransformStream<Uint8Array, Uint8Array> {
+  let total = 0;
+  return new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      total += chunk.byteLength;
+      if (total > maxBytes) throw new BodyTooLarge(maxBytes);
+      controller.enqueue(chunk);
+    },
+  });
+}
+
+/**
+ * The whole body as bytes when it has at most `maxBytes`, else BodyTooLarge (thrown before reading
+ * when the declared length is over the cap, else as soon as the counted bytes are). Memory held is
+ * at most the cap plus one chunk.
+ */
+export async function readBodyWithCap(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = declaredLength(request);
+  if (declared !== null && declared > maxBytes) throw new BodyTooLarge(maxBytes);
+  const body = request.body;
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) throw new BodyTooLarge(maxBytes);
+      chunks.push(value);
+    }
+  } catch (error) {
+    // Stop pulling: what is still on the wire is dropped with the connection.
+    reader.cancel().catch(() => {});
+    throw error;
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
