@@ -1,6 +1,14 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { contracts, datafileCharges, datafileDatapoints, datafiles, liveRespondents } from '../../../db/schema';
+import {
+  contracts,
+  datafileCharges,
+  datafileDatapoints,
+  datafiles,
+  liveRespondents,
+  liveSettings,
+  liveSources,
+} from '../../../db/schema';
 
 export type LiveRespondentRow = typeof liveRespondents.$inferSelect;
 
@@ -16,8 +24,18 @@ export const liveTarget = (db: DbOrTx, datafileId: string) =>
       isDeleted: datafiles.isDeleted,
       secretKey: datafiles.secretKey,
       publishedUploadId: datafiles.publishedUploadId,
+      // The limits, read with the key in the same statement (one read per request).
+      serverKeyHash: liveSettings.serverKeyHash,
+      maxRespondents: liveSettings.maxRespondents,
+      maxCredits: liveSettings.maxCredits,
+      respondents: liveSettings.respondents,
+      credits: liveSettings.credits,
+      perAddressPerHour: liveSettings.perAddressPerHour,
+      perDevice: liveSettings.perDevice,
+      allowedOrigins: liveSettings.allowedOrigins,
     })
     .from(datafiles)
+    .leftJoin(liveSettings, eq(liveSettings.datafileId, datafiles.id))
     .where(eq(datafiles.id, datafileId))
     .get();
 export type LiveTarget = NonNullable<Awaited<ReturnType<typeof liveTarget>>>;
@@ -92,3 +110,80 @@ export const contractsOfCompany = (db: DbOrTx, companyId: string) =>
     .from(contracts)
     .where(and(eq(contracts.companyId, companyId), isNull(contracts.deletedAt)))
     .all();
+
+export type LiveSettingsRow = typeof liveSettings.$inferSelect;
+
+export const insertSettings = (tx: DbOrTx, row: typeof liveSettings.$inferInsert) =>
+  tx.insert(liveSettings).values(row);
+
+export const settingsOf = (db: DbOrTx, datafileId: string) =>
+  db.select().from(liveSettings).where(eq(liveSettings.datafileId, datafileId)).get();
+
+export const updateSettings = (db: DbOrTx, datafileId: string, patch: Partial<typeof liveSettings.$inferInsert>) =>
+  db.update(liveSettings).set(patch).where(eq(liveSettings.datafileId, datafileId));
+
+/**
+ * Inside the charge's transaction: one more respondent and its credits, only while both stay within
+ * the ceilings (one conditional statement, so concurrent charges from any process stop exactly at
+ * them). Undefined when the respondent does not fit.
+ */
+export const raiseCounters = (tx: DbOrTx, datafileId: string, credits: number) =>
+  tx
+    .update(liveSettings)
+    .set({ respondents: sql`${liveSettings.respondents} + 1`, credits: sql`${liveSettings.credits} + ${credits}` })
+    .where(
+      and(
+        eq(liveSettings.datafileId, datafileId),
+        lt(liveSettings.respondents, liveSettings.maxRespondents),
+        sql`${liveSettings.credits} + ${credits} <= ${liveSettings.maxCredits}`,
+      ),
+    )
+    .returning({
+      respondents: liveSettings.respondents,
+      credits: liveSettings.credits,
+      maxRespondents: liveSettings.maxRespondents,
+      maxCredits: liveSettings.maxCredits,
+      nearingNotifiedAt: liveSettings.nearingNotifiedAt,
+      reachedNotifiedAt: liveSettings.reachedNotifiedAt,
+    })
+    .get();
+
+/**
+ * Inside the charge's transaction: one more respondent from a source, only while it stays within
+ * `limit`; undefined when the source has sent its limit already.
+ */
+export const raiseSource = (tx: DbOrTx, datafileId: string, source: string, limit: number) =>
+  tx
+    .insert(liveSources)
+    .values({ datafileId, source, respondents: 1 })
+    .onConflictDoUpdate({
+      target: [liveSources.datafileId, liveSources.source],
+      set: { respondents: sql`${liveSources.respondents} + 1` },
+      setWhere: lt(liveSources.respondents, limit),
+    })
+    .returning({ respondents: liveSources.respondents })
+    .get();
+
+/** Sets a notice's time when it is not set yet; true when this call set it (so exactly one caller alerts). */
+export async function markNotified(
+  tx: DbOrTx,
+  datafileId: string,
+  which: 'nearingNotifiedAt' | 'reachedNotifiedAt',
+  at: string,
+): Promise<boolean> {
+  const column = which === 'nearingNotifiedAt' ? liveSettings.nearingNotifiedAt : liveSettings.reachedNotifiedAt;
+  const rows = await tx
+    .update(liveSettings)
+    .set({ [which]: at })
+    .where(and(eq(liveSettings.datafileId, datafileId), isNull(column)))
+    .returning({ id: liveSettings.datafileId });
+  return rows.length > 0;
+}
+
+/** Address counts of clock hours before `hour` ('YYYY-MM-DDTHH'): they limit nothing any more. */
+export const pruneAddressSources = (db: DbOrTx, datafileId: string, hour: string) =>
+  db
+    .delete(liveSources)
+    .where(
+      and(eq(liveSources.datafileId, datafileId), gte(liveSources.source, 'a:'), lt(liveSources.source, `a:${hour}`)),
+    );

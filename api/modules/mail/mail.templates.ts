@@ -6,7 +6,9 @@ export type MailTemplate =
   | 'passwordReset'
   | 'backupPlanActivated'
   | 'lowBalance'
-  | 'contractExpiring';
+  | 'contractExpiring'
+  | 'liveCeilingNearing'
+  | 'liveCeilingReached';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
