@@ -1202,6 +1202,10 @@ export type LiveEndpointTraffic = {
   from: Scalars['String']['output'];
   /** Every minute of the window, oldest first, minutes without calls as zeros. */
   minutes: Array<EndpointTrafficMinute>;
+  /** The newest refused calls of the window (at most 50; the newest 200 over all processes are kept). */
+  recentRefusals: Array<RefusalSample>;
+  /** Refused calls by reason over the window, most frequent first. */
+  refusalReasons: Array<RefusalReasonCount>;
   to: Scalars['String']['output'];
 };
 
@@ -2466,6 +2470,31 @@ export type QuotaSettingInput = {
   show: Scalars['Boolean']['input'];
 };
 
+/** Refused calls of one reason (the catalogue's reason, else its code) over the window. */
+export type RefusalReasonCount = {
+  __typename?: 'RefusalReasonCount';
+  /** The last minute with such a refusal (ISO-8601). */
+  lastRefusalAt: Scalars['String']['output'];
+  reason: Scalars['String']['output'];
+  refusals: Scalars['Int']['output'];
+};
+
+/** A refused call kept as a sample: no personal data beyond the client's network and a short keyed hash of its address. */
+export type RefusalSample = {
+  __typename?: 'RefusalSample';
+  at: Scalars['String']['output'];
+  /** The datafile id the call named (as sent, at most 64 characters). */
+  datafileId?: Maybe<Scalars['String']['output']>;
+  endpoint: Scalars['String']['output'];
+  /** BROWSER, SERVER, WRONG (a key that matches none) or NONE (no key). */
+  keyKind?: Maybe<Scalars['String']['output']>;
+  /** The Origin header of a browser call. */
+  origin?: Maybe<Scalars['String']['output']>;
+  reason: Scalars['String']['output'];
+  /** The client's network (/24, /48) and a hash of its address, e.g. 203.0.113.0/24 #1a2b3c4d. */
+  source?: Maybe<Scalars['String']['output']>;
+};
+
 export type RegisterCompanyInput = {
   companyName: Scalars['String']['input'];
   email: Scalars['String']['input'];
@@ -3163,6 +3192,8 @@ export type ResolversTypes = {
   QuotaOptionInput: QuotaOptionInput;
   QuotaSetting: ResolverTypeWrapper<QuotaSetting>;
   QuotaSettingInput: QuotaSettingInput;
+  RefusalReasonCount: ResolverTypeWrapper<RefusalReasonCount>;
+  RefusalSample: ResolverTypeWrapper<RefusalSample>;
   RegisterCompanyInput: RegisterCompanyInput;
   ReportDistribution: ResolverTypeWrapper<ReportDistribution>;
   ReportExclusions: ResolverTypeWrapper<ReportExclusions>;
@@ -3339,6 +3370,8 @@ export type ResolversParentTypes = {
   QuotaOptionInput: QuotaOptionInput;
   QuotaSetting: QuotaSetting;
   QuotaSettingInput: QuotaSettingInput;
+  RefusalReasonCount: RefusalReasonCount;
+  RefusalSample: RefusalSample;
   RegisterCompanyInput: RegisterCompanyInput;
   ReportDistribution: ReportDistribution;
   ReportExclusions: ReportExclusions;
@@ -4016,6 +4049,8 @@ export type LiveEndpointTrafficResolvers<ContextType = GqlContext, ParentType ex
   endpoints?: Resolver<Array<ResolversTypes['EndpointTraffic']>, ParentType, ContextType>;
   from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   minutes?: Resolver<Array<ResolversTypes['EndpointTrafficMinute']>, ParentType, ContextType>;
+  recentRefusals?: Resolver<Array<ResolversTypes['RefusalSample']>, ParentType, ContextType>;
+  refusalReasons?: Resolver<Array<ResolversTypes['RefusalReasonCount']>, ParentType, ContextType>;
   to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -4321,6 +4356,22 @@ export type QuotaSettingResolvers<ContextType = GqlContext, ParentType extends R
   options?: Resolver<Array<ResolversTypes['QuotaOption']>, ParentType, ContextType>;
   rename?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   show?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type RefusalReasonCountResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['RefusalReasonCount'] = ResolversParentTypes['RefusalReasonCount']> = {
+  lastRefusalAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refusals?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RefusalSampleResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['RefusalSample'] = ResolversParentTypes['RefusalSample']> = {
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  datafileId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endpoint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  keyKind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  origin?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ReportDistributionResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ReportDistribution'] = ResolversParentTypes['ReportDistribution']> = {
@@ -4649,6 +4700,8 @@ export type Resolvers<ContextType = GqlContext> = {
   Query?: QueryResolvers<ContextType>;
   QuotaOption?: QuotaOptionResolvers<ContextType>;
   QuotaSetting?: QuotaSettingResolvers<ContextType>;
+  RefusalReasonCount?: RefusalReasonCountResolvers<ContextType>;
+  RefusalSample?: RefusalSampleResolvers<ContextType>;
   ReportDistribution?: ReportDistributionResolvers<ContextType>;
   ReportExclusions?: ReportExclusionsResolvers<ContextType>;
   ReportLogoUploadUrl?: ReportLogoUploadUrlResolvers<ContextType>;
