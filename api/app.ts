@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Deps } from './kernel/deps';
+import { AppError, messageOf } from './kernel/errors/errors';
+import { DEFAULT_LOCALE, localeFromHeader } from './lib/i18n';
 import { createGraphqlHandler } from './graphql/handler';
 import { buildSchema } from './graphql/schema';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
@@ -9,10 +11,13 @@ import { registerFileRoutes } from './modules/files/files.routes';
 import { registerResultRoutes } from './modules/results/results.routes';
 import { registerLiveRoutes } from './modules/live-import/live.routes';
 import { createStaticHandler } from './static';
-import { BadContentLength, BodyTooLarge, readBodyWithCap } from './lib/request-body';
+import { BadContentLength, bodyBudgetOf, BodyBudgetExhausted, BodyTooLarge, readBodyWithCap } from './lib/request-body';
 
 /** Largest GraphQL request body (bytes); the spec's inputs are small JSON. */
 export const GRAPHQL_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+const localeOf = (c: Context) =>
+  localeFromHeader(c.req.header('x-locale') ?? c.req.header('accept-language')) ?? DEFAULT_LOCALE;
 
 export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 
@@ -41,20 +46,29 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
     }),
   );
   // server.ts lets bodies up to UPLOAD_MAX_BYTES through for signed uploads; GraphQL reads its body
-  // with a small cap before anything else looks at it (chunked bodies are counted as they arrive).
+  // with a small cap before anything else looks at it (chunked bodies are counted as they arrive),
+  // and holds it against the process's body budget until it has answered.
+  const budget = bodyBudgetOf(deps, deps.env.bodyBudgetBytes);
   app.use('/graphql', async (c, next) => {
     if (c.req.method !== 'POST') return next();
-    const refuse = (message: string, status: 400 | 413) =>
-      c.json({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] }, status);
+    const refuse = (message: string, status: 400 | 413 | 503, code = 'BAD_REQUEST', headers = {}) =>
+      c.json({ errors: [{ message, extensions: { code } }] }, status, headers);
+    const lease = budget.lease();
     try {
-      const bytes = await readBodyWithCap(c.req.raw, GRAPHQL_MAX_BODY_BYTES);
+      const bytes = await readBodyWithCap(c.req.raw, GRAPHQL_MAX_BODY_BYTES, lease);
       c.req.raw = new Request(c.req.raw, { body: bytes as Uint8Array<ArrayBuffer> });
+      return await next();
     } catch (error) {
       if (error instanceof BodyTooLarge) return refuse('The request body is too large.', 413);
       if (error instanceof BadContentLength) return refuse('The Content-Length header is not a number.', 400);
+      if (error instanceof BodyBudgetExhausted)
+        return refuse(messageOf(new AppError('SERVER_BUSY'), localeOf(c)), 503, 'SERVER_BUSY', {
+          'retry-after': String(error.retryAfterSeconds),
+        });
       throw error;
+    } finally {
+      lease.release();
     }
-    return next();
   });
   app.on(['GET', 'POST'], '/graphql', graphql);
   app.all('/graphql', (c) =>

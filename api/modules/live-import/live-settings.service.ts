@@ -39,7 +39,7 @@ function refuse(issue: LimitIssue): never {
       max: issue.max,
     });
   const field = issue.index !== undefined ? `allowedOrigins.${issue.index}` : issue.field;
-  throw new AppError('INVALID_PARAMETERS', { field, reason: issue.reason, max: issue.max });
+  throw new AppError('INVALID_PARAMETERS', { field, reason: 'LIVE_ORIGIN', max: issue.max });
 }
 
 function checked(limits: LiveLimits): LiveLimits {

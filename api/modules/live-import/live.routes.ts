@@ -9,7 +9,14 @@ import type { Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { Deps } from '../../kernel/deps';
 import { AppError, messageOf } from '../../kernel/errors/errors';
-import { BadContentLength, BodyTooLarge, readBodyWithCap } from '../../lib/request-body';
+import {
+  BadContentLength,
+  bodyBudgetOf,
+  BodyBudgetExhausted,
+  BodyTooLarge,
+  readBodyWithCap,
+  type BodyLease,
+} from '../../lib/request-body';
 import { recordEndpointHit, type RefusalSample } from '../monitoring';
 import { MAX_BODY_BYTES, parseBody } from './live-respondent';
 import { RateLimiter } from './live-rate-limit';
@@ -40,11 +47,13 @@ const STATUS: Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429> = {
   LIVE_CEILING_REACHED: 409,
   TOO_MANY_REQUESTS: 429,
 };
+const SERVER_BUSY = 503;
 
 function statusOf(error: AppError) {
   if (error.details.reason === 'LIVE_BODY_TOO_LARGE') return 413;
   // A device at its limit stays there: 409, so the snippet does not retry; an address waits for the next hour: 429.
   if (error.code === 'LIVE_SOURCE_LIMIT') return error.details.reason === 'LIVE_DEVICE_LIMIT' ? 409 : 429;
+  if (error.code === 'SERVER_BUSY') return SERVER_BUSY;
   return STATUS[error.code] ?? 400;
 }
 
@@ -73,6 +82,7 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
   // Per process and datafile, counting only requests with a valid key: a flood of wrong keys
   // cannot spend it and cost a survey's respondents a 429.
   const limiter = new RateLimiter(deps.env.live.ratePerSecond, deps.env.live.burst);
+  const budget = bodyBudgetOf(deps, deps.env.bodyBudgetBytes);
   // Open CORS only here: the snippet runs on the survey tool's pages; the key travels in a header,
   // never a cookie, so any origin may call without gaining anything a stolen key would not give
   // (the allowed origins, when set, are checked against Origin on the request itself).
@@ -93,11 +103,12 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
     const key = c.req.header(LIVE_KEY_HEADER);
     const source = sourceOf(c, deps.appSecret);
     let who: Authenticated | undefined;
+    const lease = budget.lease();
     try {
       who = await authenticate(deps, datafileId, key);
       const wait = limiter.take(datafileId, deps.clock.now().getTime());
       if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: wait });
-      const body = parseBody(await readCapped(c.req.raw));
+      const body = parseBody(await readCapped(c.req.raw, lease));
       const test = c.req.header(LIVE_TEST_HEADER) === '1';
       const sender = { keyKind: who.keyKind, source: who.keyKind === 'BROWSER' ? source : null };
       const { target, input } = await admitRespondent(deps, who.target, sender, body, test);
@@ -141,6 +152,8 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
       };
       recordEndpointHit(deps, ENDPOINT, { refused: true, reason: error.details.reason ?? error.code, sample });
       return refusal(c, error);
+    } finally {
+      lease.release();
     }
   });
 
@@ -158,10 +171,12 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
 }
 
 /** The body as text, read with the cap after the key was checked: nothing past MAX_BODY_BYTES is held. */
-async function readCapped(request: Request): Promise<string> {
+async function readCapped(request: Request, lease: BodyLease): Promise<string> {
   try {
-    return new TextDecoder().decode(await readBodyWithCap(request, MAX_BODY_BYTES));
+    return new TextDecoder().decode(await readBodyWithCap(request, MAX_BODY_BYTES, lease));
   } catch (error) {
+    if (error instanceof BodyBudgetExhausted)
+      throw new AppError('SERVER_BUSY', { retryAfterSeconds: error.retryAfterSeconds });
     if (error instanceof BodyTooLarge)
       throw new AppError('BAD_REQUEST', { reason: 'LIVE_BODY_TOO_LARGE', field: 'body' });
     if (error instanceof BadContentLength)

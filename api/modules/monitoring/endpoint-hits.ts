@@ -129,7 +129,7 @@ export function recordEndpointHit(
         reason,
         datafileId: label(s.datafileId, 64, /[^A-Za-z0-9_-]/g),
         keyKind: label(s.keyKind, 10, /[^A-Z]/g),
-        source: label(s.source, 80, /[^0-9a-f.:/# ]/gi),
+        source: label(s.source, 80, /[^0-9a-z.:/# ]/gi),
         origin: label(s.origin, 100, /[^\x21-\x7e]/g),
       });
       if (buffer.samples.length > SAMPLES_PER_FLUSH) buffer.samples.shift();
