@@ -40,7 +40,8 @@ afterEach(async () => {
 });
 
 /** The whole page: the shell scrolls inside a 100vh frame, so the window grows to the content's height for the picture. */
-async function screenshot(name: string) {
+async function screenshot(name: string, width = 1440) {
+  await page.setViewportSize({ width, height: 900 });
   const height = await page.evaluate(() =>
     Math.max(
       900,
@@ -49,7 +50,7 @@ async function screenshot(name: string) {
         .map((e) => e.scrollHeight + 140),
     ),
   );
-  await page.setViewportSize({ width: 1440, height: Math.min(height, 4000) });
+  await page.setViewportSize({ width, height: Math.min(height, 4000) });
   // Let charts resize and dialog animations settle.
   await page.waitForTimeout(500);
   await page.screenshot({ path: join(artifactsDir, `${name}.png`) });
@@ -184,6 +185,17 @@ describe('operator stats and monitoring in Chromium', () => {
       await screenshot(`stats-data-records-${code}`);
 
       writeEndpointTraffic();
+      // Refused live calls, for real: a wrong key, no key, an unknown datafile.
+      for (const [id, key] of [
+        ['00000000-0000-4000-8000-000000000404', 'lk_forged'],
+        ['00000000-0000-4000-8000-000000000404', null],
+        ['not-a-datafile', 'lk_forged'],
+      ])
+        await fetch(`${server.baseUrl}/api/live/${id}/respondents`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(key ? { 'x-live-key': key } : {}) },
+          body: '{}',
+        });
       await page.goto(`${server.baseUrl}/monitoring`);
       await page.getByTestId('job-kind-row').first().waitFor();
       await page.getByTestId('live-chart').waitFor();
@@ -192,6 +204,14 @@ describe('operator stats and monitoring in Chromium', () => {
       expect(await page.getByTestId('job-error-code').first().textContent()).toBe('EMAIL_SENDING_FAILED');
       await page.getByTestId('job-error-toggle').first().click();
       await screenshot(`monitoring-${code}`);
+      // The refused traffic: by reason, and samples with the network and a hash, never the address.
+      await page.getByTestId('refused-sample').first().waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('refused-reasons').innerText()).toContain('UNAUTHENTICATED');
+      const sample = await page.getByTestId('refused-samples').innerText();
+      expect(sample).toMatch(/127\.0\.0\.0\/24 #[0-9a-f]{8}/);
+      expect(sample).not.toMatch(/127\.0\.0\.1\b/);
+      expect(sample).toContain(code === 'de' ? 'falscher Schlüssel' : 'wrong key');
+      await screenshot(`monitoring-1024-${code}`, 1024);
     },
   );
 

@@ -59,7 +59,7 @@ export function SnippetPage() {
       <LiveSteps current={3} />
       <Stack gap="5">
         {draft && <StartReceiving datafileId={integration.datafileId} />}
-        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
+        <SimpleGrid columns={{ base: 1, xl: 2 }} gap="5">
           <Card.Root variant="outline" bg="bg">
             <Card.Header>
               <Heading size="md">{t('live.snippet.credentials')}</Heading>

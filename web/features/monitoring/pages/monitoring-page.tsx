@@ -43,7 +43,7 @@ export function MonitoringPage() {
       <Stack gap="5">
         <JobQueuePanel />
         <OutboxPanel />
-        <Grid templateColumns="minmax(0, 3fr) minmax(0, 2fr)" gap="5">
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="5">
           <LiveEndpointsPanel />
           <SystemSizePanel />
         </Grid>
