@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { prepared } from '../../../db/prepared';
 import {
   contracts,
   datafileCharges,
@@ -12,7 +13,9 @@ import {
 
 export type LiveRespondentRow = typeof liveRespondents.$inferSelect;
 
-export const liveTarget = (db: DbOrTx, datafileId: string) =>
+// The request path's statements are built once per database handle (drizzle's building costs far
+// more than SQLite's running them): the key's row, the ceilings' and the sources' counters.
+const liveTargetQuery = prepared((db) =>
   db
     .select({
       id: datafiles.id,
@@ -36,8 +39,10 @@ export const liveTarget = (db: DbOrTx, datafileId: string) =>
     })
     .from(datafiles)
     .leftJoin(liveSettings, eq(liveSettings.datafileId, datafiles.id))
-    .where(eq(datafiles.id, datafileId))
-    .get();
+    .where(eq(datafiles.id, sql.placeholder('datafileId')))
+    .prepare(),
+);
+export const liveTarget = (db: DbOrTx, datafileId: string) => liveTargetQuery(db).get({ datafileId });
 export type LiveTarget = NonNullable<Awaited<ReturnType<typeof liveTarget>>>;
 
 export const datapointsOfUpload = (db: DbOrTx, uploadId: string) =>
@@ -74,6 +79,36 @@ export async function countRespondents(db: DbOrTx, datafileId: string): Promise<
   return Number(r?.n ?? 0);
 }
 
+const insertRespondentQuery = prepared((db) =>
+  db
+    .insert(liveRespondents)
+    .values({
+      datafileId: sql.placeholder('datafileId'),
+      recordId: sql.placeholder('recordId'),
+      answers: sql.placeholder('answers'),
+      totalSeconds: sql.placeholder('totalSeconds'),
+      scores: sql.placeholder('scores'),
+      credits: sql.placeholder('credits'),
+      payloadHash: sql.placeholder('payloadHash'),
+      receivedAt: sql.placeholder('receivedAt'),
+      seq: sql`(select coalesce(max(${liveRespondents.seq}), 0) + 1 from ${liveRespondents} where ${liveRespondents.datafileId} = ${sql.placeholder('datafileId')})`,
+      chargeId: sql`(select ${datafileCharges.id} from ${datafileCharges} where ${datafileCharges.idempotencyKey} = ${sql.placeholder('chargeKey')})`,
+    })
+    .returning({ seq: liveRespondents.seq, chargeId: liveRespondents.chargeId })
+    .prepare(),
+);
+const addToDatafileQuery = prepared((db) =>
+  db
+    .update(datafiles)
+    .set({
+      cost: sql`${datafiles.cost} + ${sql.placeholder('credits')}`,
+      numberOfRecords: sql`${datafiles.numberOfRecords} + 1`,
+      updatedAt: sql`${sql.placeholder('receivedAt')}`,
+    })
+    .where(eq(datafiles.id, sql.placeholder('datafileId')))
+    .prepare(),
+);
+
 /**
  * Inside the charge's transaction: the respondent (its arrival number and its charge's id taken in
  * the same statement, which saves two reads per respondent) and the datafile's running totals.
@@ -83,23 +118,9 @@ export async function insertRespondent(
   row: Omit<LiveRespondentRow, 'seq' | 'chargeId'>,
   chargeKey: string,
 ): Promise<{ seq: number; chargeId: string }> {
-  const inserted = await tx
-    .insert(liveRespondents)
-    .values({
-      ...row,
-      seq: sql`(select coalesce(max(${liveRespondents.seq}), 0) + 1 from ${liveRespondents} where ${liveRespondents.datafileId} = ${row.datafileId})`,
-      chargeId: sql`(select ${datafileCharges.id} from ${datafileCharges} where ${datafileCharges.idempotencyKey} = ${chargeKey})`,
-    })
-    .returning({ seq: liveRespondents.seq, chargeId: liveRespondents.chargeId })
-    .get();
-  await tx
-    .update(datafiles)
-    .set({
-      cost: sql`${datafiles.cost} + ${row.credits}`,
-      numberOfRecords: sql`${datafiles.numberOfRecords} + 1`,
-      updatedAt: row.receivedAt,
-    })
-    .where(eq(datafiles.id, row.datafileId));
+  // The placeholders of the JSON columns take the objects: drizzle encodes them as the column does.
+  const inserted = await insertRespondentQuery(tx).get({ ...row, chargeKey });
+  await addToDatafileQuery(tx).run({ credits: row.credits, receivedAt: row.receivedAt, datafileId: row.datafileId });
   return inserted!;
 }
 
@@ -122,20 +143,18 @@ export const settingsOf = (db: DbOrTx, datafileId: string) =>
 export const updateSettings = (db: DbOrTx, datafileId: string, patch: Partial<typeof liveSettings.$inferInsert>) =>
   db.update(liveSettings).set(patch).where(eq(liveSettings.datafileId, datafileId));
 
-/**
- * Inside the charge's transaction: one more respondent and its credits, only while both stay within
- * the ceilings (one conditional statement, so concurrent charges from any process stop exactly at
- * them). Undefined when the respondent does not fit.
- */
-export const raiseCounters = (tx: DbOrTx, datafileId: string, credits: number) =>
-  tx
+const raiseCountersQuery = prepared((db) =>
+  db
     .update(liveSettings)
-    .set({ respondents: sql`${liveSettings.respondents} + 1`, credits: sql`${liveSettings.credits} + ${credits}` })
+    .set({
+      respondents: sql`${liveSettings.respondents} + 1`,
+      credits: sql`${liveSettings.credits} + ${sql.placeholder('credits')}`,
+    })
     .where(
       and(
-        eq(liveSettings.datafileId, datafileId),
+        eq(liveSettings.datafileId, sql.placeholder('datafileId')),
         lt(liveSettings.respondents, liveSettings.maxRespondents),
-        sql`${liveSettings.credits} + ${credits} <= ${liveSettings.maxCredits}`,
+        sql`${liveSettings.credits} + ${sql.placeholder('credits')} <= ${liveSettings.maxCredits}`,
       ),
     )
     .returning({
@@ -146,23 +165,34 @@ export const raiseCounters = (tx: DbOrTx, datafileId: string, credits: number) =
       nearingNotifiedAt: liveSettings.nearingNotifiedAt,
       reachedNotifiedAt: liveSettings.reachedNotifiedAt,
     })
-    .get();
+    .prepare(),
+);
+/**
+ * Inside the charge's transaction: one more respondent and its credits, only while both stay within
+ * the ceilings (one conditional statement, so concurrent charges from any process stop exactly at
+ * them). Undefined when the respondent does not fit.
+ */
+export const raiseCounters = (tx: DbOrTx, datafileId: string, credits: number) =>
+  raiseCountersQuery(tx).get({ datafileId, credits });
 
+const raiseSourceQuery = prepared((db) =>
+  db
+    .insert(liveSources)
+    .values({ datafileId: sql.placeholder('datafileId'), source: sql.placeholder('source'), respondents: 1 })
+    .onConflictDoUpdate({
+      target: [liveSources.datafileId, liveSources.source],
+      set: { respondents: sql`${liveSources.respondents} + 1` },
+      setWhere: lt(liveSources.respondents, sql.placeholder('limit')),
+    })
+    .returning({ respondents: liveSources.respondents })
+    .prepare(),
+);
 /**
  * Inside the charge's transaction: one more respondent from a source, only while it stays within
  * `limit`; undefined when the source has sent its limit already.
  */
 export const raiseSource = (tx: DbOrTx, datafileId: string, source: string, limit: number) =>
-  tx
-    .insert(liveSources)
-    .values({ datafileId, source, respondents: 1 })
-    .onConflictDoUpdate({
-      target: [liveSources.datafileId, liveSources.source],
-      set: { respondents: sql`${liveSources.respondents} + 1` },
-      setWhere: lt(liveSources.respondents, limit),
-    })
-    .returning({ respondents: liveSources.respondents })
-    .get();
+  raiseSourceQuery(tx).get({ datafileId, source, limit });
 
 /** Sets a notice's time when it is not set yet; true when this call set it (so exactly one caller alerts). */
 export async function markNotified(
