@@ -31,6 +31,7 @@ import { schedulePublish } from './live-publish';
 import { liveRespondentKey } from './jobs/contract';
 import { authenticate, type Authenticated } from './live-keys';
 import { LIVE_DEVICE_HEADER, sourceOf } from './live-sources';
+import { ceilingFull } from './live-guard';
 
 export const LIVE_PATH = '/api/live';
 export const LIVE_KEY_HEADER = 'x-live-key';
@@ -117,7 +118,9 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
         return c.json(await scoreTestRespondent(deps, target, input), 200);
       }
       const async = /respond-async/i.test(c.req.header('prefer') ?? '') || c.req.query('async') === '1';
-      if (async) {
+      // At a ceiling nothing is queued: a stored respondent is answered, a new one refused, at once
+      // (a job per forged respondent would be a write per request past the ceiling).
+      if (async && !ceilingFull(target)) {
         // Queued durably (a job row) before 202: a crash after the answer loses nothing; the job
         // runs the same exactly-once path, so a resend while it waits is no second charge.
         await deps.jobs.enqueue(

@@ -123,6 +123,22 @@ describe('live import ceilings', () => {
     expect((await notices(t, w.datafileId)).map((x) => x.key.split(':')[1])).toEqual(['reached']);
   });
 
+  it('queues nothing at the ceiling: the asynchronous mode refuses a new respondent at once and answers a stored one', async () => {
+    t = await createTestApp();
+    const w = await liveWorld(t);
+    await w.setLimits({ maxRespondents: 1 });
+    expect((await send(t, w.datafileId, w.secret, respondent('q-1'))).status).toBe(200);
+    const jobs = async () =>
+      Number((await t.db.get<{ n: number }>(sql`select count(*) as n from jobs where kind = 'live.respondent'`))!.n);
+    const before = await jobs();
+    const queued = await send(t, w.datafileId, w.secret, respondent('q-2'), { prefer: 'respond-async' });
+    expect(queued.status).toBe(409);
+    expect(queued.body.error.code).toBe('LIVE_CEILING_REACHED');
+    const stored = await send(t, w.datafileId, w.secret, respondent('q-1'), { prefer: 'respond-async' });
+    expect(stored.body).toMatchObject({ status: 'ALREADY_RECEIVED' });
+    expect(await jobs()).toBe(before);
+  });
+
   it('refuses limits that break the rules, with the field and its bounds', async () => {
     t = await createTestApp();
     const w = await liveWorld(t);
