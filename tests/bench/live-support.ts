@@ -11,7 +11,7 @@ import { createLiveDatafile, openLiveDatafile } from '../../api/modules/live-imp
 import { updateSettings } from '../../api/modules/live-import/live.repo';
 import { settingsView } from '../../api/modules/live-import/live-settings.service';
 import type { Viewer } from '../../api/graphql/context';
-import { makeCompany, makeUser } from '../api/helpers/factories';
+import { makeCompany, makeUser } from '../support/factories';
 
 export const PAGES = [
   {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverEnv, setupLiveWorld } from '../../bench/live-support';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { startServerProcess, type ServerProcess } from '../../support/server-process';
 
 // Unauthenticated memory exhaustion: a body without Content-Length (chunked) used to be read whole
 // (up to the server's 513 MB request limit) before any size or key check. Against a real server

@@ -62,9 +62,9 @@ export function CeilingFields({
   return (
     <Card.Root variant="outline" bg="bg" data-testid="live-ceiling">
       <Card.Header>
-        <Heading size="md">{t('live.define.ceilingTitle')}</Heading>
+        <Heading size="md">{t('liveImport.define.ceilingTitle')}</Heading>
         <Text fontSize="sm" color="fg.muted">
-          {t('live.define.ceilingHelp')}
+          {t('liveImport.define.ceilingHelp')}
         </Text>
       </Card.Header>
       <Card.Body>
@@ -73,7 +73,7 @@ export function CeilingFields({
             const { min, max } = BOUNDS[f];
             return (
               <Field.Root key={f} invalid={issues.includes(f)}>
-                <Field.Label>{t(`live.define.${f}`)}</Field.Label>
+                <Field.Label>{t(`liveImport.define.${f}`)}</Field.Label>
                 <Input
                   inputMode="numeric"
                   value={draft[f]}
@@ -84,13 +84,13 @@ export function CeilingFields({
                 />
                 {issues.includes(f) ? (
                   <Field.ErrorText>
-                    {t('live.limits.wholeNumber', { min: formatNumber(min, locale), max: formatNumber(max, locale) })}
+                    {t('liveImport.limits.wholeNumber', { min: formatNumber(min, locale), max: formatNumber(max, locale) })}
                   </Field.ErrorText>
                 ) : (
                   <Field.HelperText>
                     {f === 'expectedRespondents'
-                      ? t('live.define.expectedHelp')
-                      : t('live.define.defaultValue', { value: placeholder[f] })}
+                      ? t('liveImport.define.expectedHelp')
+                      : t('liveImport.define.defaultValue', { value: placeholder[f] })}
                   </Field.HelperText>
                 )}
               </Field.Root>

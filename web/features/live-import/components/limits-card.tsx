@@ -34,7 +34,7 @@ function Usage({ label, used, max, testId }: { label: string; used: number; max:
       <HStack justify="space-between" fontSize="sm">
         <Text fontWeight="medium">{label}</Text>
         <Text color="fg.muted">
-          {t('live.limits.usedOf', { used: formatNumber(used, locale), max: formatNumber(max, locale) })}
+          {t('liveImport.limits.usedOf', { used: formatNumber(used, locale), max: formatNumber(max, locale) })}
         </Text>
       </HStack>
       <Progress.Root
@@ -90,31 +90,31 @@ export function LimitsCard({ integration }: { integration: LiveIntegration }) {
   return (
     <Card.Root variant="outline" bg="bg" data-testid="live-limits">
       <Card.Header>
-        <Heading size="md">{t('live.limits.title')}</Heading>
+        <Heading size="md">{t('liveImport.limits.title')}</Heading>
         <Text fontSize="sm" color="fg.muted">
-          {t('live.limits.subtitle')}
+          {t('liveImport.limits.subtitle')}
         </Text>
       </Card.Header>
       <Card.Body>
         <Stack gap="5">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <Usage
-              label={t('live.limits.respondents')}
+              label={t('liveImport.limits.respondents')}
               used={limits.respondents}
               max={limits.maxRespondents}
               testId="live-limits-respondents"
             />
             <Usage
-              label={t('live.limits.credits')}
+              label={t('liveImport.limits.credits')}
               used={limits.credits}
               max={limits.maxCredits}
               testId="live-limits-credits"
             />
           </SimpleGrid>
-          {reached && <ErrorAlert message={t('live.limits.reached')} />}
+          {reached && <ErrorAlert message={t('liveImport.limits.reached')} />}
           {nearing && (
             <Text fontSize="sm" color="orange.fg" data-testid="live-limits-nearing">
-              {t('live.limits.nearing')}
+              {t('liveImport.limits.nearing')}
             </Text>
           )}
           <Formik<LimitsValues>
@@ -140,19 +140,19 @@ export function LimitsCard({ integration }: { integration: LiveIntegration }) {
                       <Box key={name} data-testid={`live-limits-${name}`}>
                         <TextField
                           name={name}
-                          label={t(`live.limits.${name}`)}
-                          helperText={t(`live.limits.${name}Help`)}
+                          label={t(`liveImport.limits.${name}`)}
+                          helperText={t(`liveImport.limits.${name}Help`)}
                           required
                         />
                       </Box>
                     ))}
                   </SimpleGrid>
-                  <OriginsField label={t('live.limits.allowedOrigins')} help={t('live.limits.allowedOriginsHelp')} />
+                  <OriginsField label={t('liveImport.limits.allowedOrigins')} help={t('liveImport.limits.allowedOriginsHelp')} />
                   <Text fontSize="xs" color="fg.muted">
-                    {t('live.limits.notify')}
+                    {t('liveImport.limits.notify')}
                   </Text>
                   <ErrorAlert message={error} onDismiss={() => setError(null)} />
-                  {saved && !dirty && <SuccessAlert message={t('live.limits.saved')} />}
+                  {saved && !dirty && <SuccessAlert message={t('liveImport.limits.saved')} />}
                   <HStack justify="flex-end">
                     <Button
                       type="submit"
@@ -161,7 +161,7 @@ export function LimitsCard({ integration }: { integration: LiveIntegration }) {
                       disabled={!dirty}
                       data-testid="live-limits-save"
                     >
-                      {t('live.limits.save')}
+                      {t('liveImport.limits.save')}
                     </Button>
                   </HStack>
                 </Stack>

@@ -128,18 +128,18 @@ export function KeyAndSecret({
   const server = useRegenerateLiveServerKey();
   return (
     <Stack gap="4">
-      <KeyField label={t('live.snippet.key')} value={datafileId} testId="live-key" help={t('live.snippet.keyHelp')} />
+      <KeyField label={t('liveImport.snippet.key')} value={datafileId} testId="live-key" help={t('liveImport.snippet.keyHelp')} />
       <Stack gap="1">
         <KeyField
-          label={t('live.snippet.secret')}
+          label={t('liveImport.snippet.secret')}
           value={secret}
           testId="live-secret"
-          help={t('live.snippet.secretHelp')}
-          badge={{ text: t('live.snippet.inPages'), palette: 'blue' }}
+          help={t('liveImport.snippet.secretHelp')}
+          badge={{ text: t('liveImport.snippet.inPages'), palette: 'blue' }}
         />
         <Rotate
-          label={t('live.snippet.regenerate')}
-          confirm={t('live.snippet.regenerateConfirm')}
+          label={t('liveImport.snippet.regenerate')}
+          confirm={t('liveImport.snippet.regenerateConfirm')}
           testId="live-secret-regenerate"
           run={async () => {
             await browser.trigger({ datafileId });
@@ -149,15 +149,15 @@ export function KeyAndSecret({
       </Stack>
       <Stack gap="1">
         <KeyField
-          label={t('live.snippet.serverKey')}
+          label={t('liveImport.snippet.serverKey')}
           value={serverKey}
           testId="live-server-key"
-          help={t(serverKey ? 'live.snippet.serverKeyHelp' : 'live.snippet.serverKeyNone')}
-          badge={{ text: t('live.snippet.neverInPages'), palette: 'red' }}
+          help={t(serverKey ? 'liveImport.snippet.serverKeyHelp' : 'liveImport.snippet.serverKeyNone')}
+          badge={{ text: t('liveImport.snippet.neverInPages'), palette: 'red' }}
         />
         <Rotate
-          label={t(serverKey ? 'live.snippet.regenerateServerKey' : 'live.snippet.makeServerKey')}
-          confirm={t(serverKey ? 'live.snippet.regenerateServerKeyConfirm' : 'live.snippet.makeServerKeyConfirm')}
+          label={t(serverKey ? 'liveImport.snippet.regenerateServerKey' : 'liveImport.snippet.makeServerKey')}
+          confirm={t(serverKey ? 'liveImport.snippet.regenerateServerKeyConfirm' : 'liveImport.snippet.makeServerKeyConfirm')}
           testId="live-server-key-regenerate"
           run={async () => {
             await server.trigger({ datafileId });

@@ -41,7 +41,7 @@ type T = (key: string, params?: Record<string, string | number>) => string;
 /** A whole number within a field's bounds, as the server checks it. */
 export const wholeNumberRule = (t: T, field: keyof typeof BOUNDS, format: (n: number) => string) => {
   const { min, max } = BOUNDS[field];
-  const message = t('live.limits.wholeNumber', { min: format(min), max: format(max) });
+  const message = t('liveImport.limits.wholeNumber', { min: format(min), max: format(max) });
   return yup
     .string()
     .required(message)
@@ -57,9 +57,9 @@ export function limitsSchema(t: T, format: (n: number) => string) {
     allowedOrigins: yup.string().test('origins', '', function (v) {
       const lines = originLines(v ?? '');
       if (lines.length > MAX_ORIGINS)
-        return this.createError({ message: t('live.limits.tooManyOrigins', { max: MAX_ORIGINS }) });
+        return this.createError({ message: t('liveImport.limits.tooManyOrigins', { max: MAX_ORIGINS }) });
       const bad = lines.find((l) => !normaliseOrigin(l));
-      return bad ? this.createError({ message: t('live.limits.badOrigin', { origin: bad.slice(0, 60) }) }) : true;
+      return bad ? this.createError({ message: t('liveImport.limits.badOrigin', { origin: bad.slice(0, 60) }) }) : true;
     }),
   });
 }
