@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { codeOf, createTestApp, type TestApp } from '../../support/test-app';
-import { counts, CREATE, INTEGRATION, liveWorld, PAGES, respondent, send, UPDATE_LIMITS } from '../../support/live-world';
+import {
+  counts,
+  CREATE,
+  INTEGRATION,
+  liveWorld,
+  PAGES,
+  respondent,
+  send,
+  UPDATE_LIMITS,
+} from '../../support/live-world';
 
 // The limits of the public browser key (ceilings, per-source limits, allowed origins), the server
 // key beside it, and what the organisation's ADMINs hear. The concurrent and cross-process sides

@@ -84,7 +84,10 @@ export function CeilingFields({
                 />
                 {issues.includes(f) ? (
                   <Field.ErrorText>
-                    {t('liveImport.limits.wholeNumber', { min: formatNumber(min, locale), max: formatNumber(max, locale) })}
+                    {t('liveImport.limits.wholeNumber', {
+                      min: formatNumber(min, locale),
+                      max: formatNumber(max, locale),
+                    })}
                   </Field.ErrorText>
                 ) : (
                   <Field.HelperText>

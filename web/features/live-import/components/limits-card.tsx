@@ -147,7 +147,10 @@ export function LimitsCard({ integration }: { integration: LiveIntegration }) {
                       </Box>
                     ))}
                   </SimpleGrid>
-                  <OriginsField label={t('liveImport.limits.allowedOrigins')} help={t('liveImport.limits.allowedOriginsHelp')} />
+                  <OriginsField
+                    label={t('liveImport.limits.allowedOrigins')}
+                    help={t('liveImport.limits.allowedOriginsHelp')}
+                  />
                   <Text fontSize="xs" color="fg.muted">
                     {t('liveImport.limits.notify')}
                   </Text>

@@ -128,7 +128,12 @@ export function KeyAndSecret({
   const server = useRegenerateLiveServerKey();
   return (
     <Stack gap="4">
-      <KeyField label={t('liveImport.snippet.key')} value={datafileId} testId="live-key" help={t('liveImport.snippet.keyHelp')} />
+      <KeyField
+        label={t('liveImport.snippet.key')}
+        value={datafileId}
+        testId="live-key"
+        help={t('liveImport.snippet.keyHelp')}
+      />
       <Stack gap="1">
         <KeyField
           label={t('liveImport.snippet.secret')}
@@ -157,7 +162,9 @@ export function KeyAndSecret({
         />
         <Rotate
           label={t(serverKey ? 'liveImport.snippet.regenerateServerKey' : 'liveImport.snippet.makeServerKey')}
-          confirm={t(serverKey ? 'liveImport.snippet.regenerateServerKeyConfirm' : 'liveImport.snippet.makeServerKeyConfirm')}
+          confirm={t(
+            serverKey ? 'liveImport.snippet.regenerateServerKeyConfirm' : 'liveImport.snippet.makeServerKeyConfirm',
+          )}
           testId="live-server-key-regenerate"
           run={async () => {
             await server.trigger({ datafileId });

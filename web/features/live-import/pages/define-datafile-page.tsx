@@ -150,7 +150,9 @@ export function DefineDatafilePage() {
         />
         <ErrorAlert
           message={
-            submitted && (issues.size > 0 || ceilingIssues(ceiling).length > 0) ? t('liveImport.define.fixIssues') : null
+            submitted && (issues.size > 0 || ceilingIssues(ceiling).length > 0)
+              ? t('liveImport.define.fixIssues')
+              : null
           }
         />
         <ErrorAlert message={error?.text ?? null} onDismiss={() => setError(null)} />
