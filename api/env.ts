@@ -49,6 +49,8 @@ export type Env = {
   };
   /** Size cap of one uploaded survey file (bytes). */
   uploadMaxBytes: number;
+  /** Bytes of request bodies (GraphQL, live respondents) one process holds at a time; past it 503 with Retry-After. */
+  bodyBudgetBytes: number;
   /** Process a checked upload while step 3 is shown, so the confirmation only publishes and charges (api/modules/uploads/upload-prepare.service.ts). */
   uploadPrepare: boolean;
   /** Live import: requests per second and burst per datafile key (token bucket), and seconds between published revisions. */
@@ -143,6 +145,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     jobIntervalMinutes,
     jobs,
     uploadMaxBytes,
+    bodyBudgetBytes: int('BODY_BUDGET_BYTES', 32 * 1024 * 1024, 1024 * 1024, 8 * 1024 * 1024 * 1024),
     uploadPrepare,
     live: {
       ratePerSecond: int('LIVE_RATE_PER_SECOND', 2000, 1, 1_000_000),

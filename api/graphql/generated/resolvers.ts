@@ -1200,6 +1200,12 @@ export type LatestDataImport = {
 };
 
 export type LiveDatafileInput = {
+  /** The sample the survey expects: the ceilings default to 1.5 times it (1,000 respondents without it). */
+  expectedRespondents?: InputMaybe<Scalars['Int']['input']>;
+  /** Ceiling of credits charged, when not the default (the respondents ceiling x what one respondent of these pages costs). */
+  maxCredits?: InputMaybe<Scalars['Int']['input']>;
+  /** Ceiling of respondents charged, when not the default. */
+  maxRespondents?: InputMaybe<Scalars['Int']['input']>;
   name: Scalars['String']['input'];
   pages: Array<LivePageInput>;
   surveySoftware: SurveySoftware;
@@ -1212,21 +1218,62 @@ export type LiveEndpointTraffic = {
   from: Scalars['String']['output'];
   /** Every minute of the window, oldest first, minutes without calls as zeros. */
   minutes: Array<EndpointTrafficMinute>;
+  /** The newest refused calls of the window (at most 50; the newest 200 over all processes are kept). */
+  recentRefusals: Array<RefusalSample>;
+  /** Refused calls by reason over the window, most frequent first. */
+  refusalReasons: Array<RefusalReasonCount>;
   to: Scalars['String']['output'];
 };
 
-/** What the snippet screen needs: the endpoint, the key (the datafile id in the URL) and the secret. */
+/** What the snippet screen needs: the endpoint, the datafile id (in the URL), the two keys, the limits and counts. */
 export type LiveIntegration = {
   __typename?: 'LiveIntegration';
   cost: Scalars['Int']['output'];
   datafileId: Scalars['ID']['output'];
   endpoint: Scalars['String']['output'];
+  limits: LiveLimits;
   name: Scalars['String']['output'];
   numberOfRespondents: Scalars['Int']['output'];
   pages: Array<LivePage>;
+  /** The browser key (X-Live-Key) for the survey page's snippet: public, bounded by the limits. */
   secretKey: Scalars['String']['output'];
+  /** The server-to-server key (X-Live-Key) for calls from a server, never for a page; empty until one is made. */
+  serverKey: Scalars['String']['output'];
   status: Scalars['String']['output'];
   surveySoftware?: Maybe<SurveySoftware>;
+};
+
+/**
+ * How much a live import may receive and from where. The browser key sits in every respondent's page,
+ * so anyone can send with it: the ceilings bound what that can cost (respondents past them are refused
+ * with LIVE_CEILING_REACHED and not charged), the per-source limits and allowed origins hold back what
+ * does not come from the survey. The server key passes the origin check and the per-source limits,
+ * never the ceilings.
+ */
+export type LiveLimits = {
+  __typename?: 'LiveLimits';
+  /** Browser key: origins allowed to call (https://survey.example.com, https://*.example.com); empty = any. */
+  allowedOrigins: Array<Scalars['String']['output']>;
+  /** Credits charged so far. */
+  credits: Scalars['Int']['output'];
+  /** The sample the survey expected when it was defined (the ceilings' default came from it). */
+  expectedRespondents?: Maybe<Scalars['Int']['output']>;
+  maxCredits: Scalars['Int']['output'];
+  maxRespondents: Scalars['Int']['output'];
+  /** Browser key: respondents per client address and clock hour; 0 = no limit. */
+  perAddressPerHour: Scalars['Int']['output'];
+  /** Browser key: respondents per device id the snippet sends; 0 = no limit. */
+  perDevice: Scalars['Int']['output'];
+  /** Respondents charged so far (exact across server processes). */
+  respondents: Scalars['Int']['output'];
+};
+
+export type LiveLimitsInput = {
+  allowedOrigins: Array<Scalars['String']['input']>;
+  maxCredits: Scalars['Int']['input'];
+  maxRespondents: Scalars['Int']['input'];
+  perAddressPerHour: Scalars['Int']['input'];
+  perDevice: Scalars['Int']['input'];
 };
 
 export type LivePage = {
@@ -1371,8 +1418,10 @@ export type Mutation = {
   reOpenLiveDatafile: StatusResponse;
   /** Refunds one USED ledger row once (operators). */
   refundTransaction: StatusResponse;
-  /** A new secret; the old one stops working at once. */
+  /** A new browser key; the old one stops working at once, the server key is untouched. */
   regenerateLiveDatafileSecret: Scalars['String']['output'];
+  /** A new server key; the old one stops working at once, the browser key is untouched. */
+  regenerateLiveDatafileServerKey: Scalars['String']['output'];
   /** Creates a new API key and returns it in message, the only time it is shown: only for oneself. The old key stops working. */
   regenerateMagicKey: StatusResponse;
   /** Creates a PENDING company and its owner and mails a confirmation link. */
@@ -1414,6 +1463,8 @@ export type Mutation = {
   updateDatafileReportSettings: DatafileReportSettings;
   /** Marks the get-started modal as watched. */
   updateGetStarted: StatusResponse;
+  /** New ceilings, per-source limits and allowed origins (the datafile's owner, the organisation's ADMINs, operators). */
+  updateLiveDatafileLimits: LiveLimits;
   /** Stores the user's language. */
   updateMyLocale: StatusResponse;
   /** nextNPSDate (ISO instant) postpones the survey; null marks it done. */
@@ -1601,6 +1652,12 @@ export type MutationRegenerateLiveDatafileSecretArgs = {
 
 
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationRegenerateLiveDatafileServerKeyArgs = {
+  datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationRegenerateMagicKeyArgs = {
   userId: Scalars['ID']['input'];
 };
@@ -1748,6 +1805,13 @@ export type MutationUpdateDatafileReportSettingsArgs = {
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationUpdateGetStartedArgs = {
   userId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationUpdateLiveDatafileLimitsArgs = {
+  datafileId: Scalars['ID']['input'];
+  limits: LiveLimitsInput;
 };
 
 
@@ -2430,6 +2494,31 @@ export type QuotaSettingInput = {
   show: Scalars['Boolean']['input'];
 };
 
+/** Refused calls of one reason (the catalogue's reason, else its code) over the window. */
+export type RefusalReasonCount = {
+  __typename?: 'RefusalReasonCount';
+  /** The last minute with such a refusal (ISO-8601). */
+  lastRefusalAt: Scalars['String']['output'];
+  reason: Scalars['String']['output'];
+  refusals: Scalars['Int']['output'];
+};
+
+/** A refused call kept as a sample: no personal data beyond the client's network and a short keyed hash of its address. */
+export type RefusalSample = {
+  __typename?: 'RefusalSample';
+  at: Scalars['String']['output'];
+  /** The datafile id the call named (as sent, at most 64 characters). */
+  datafileId?: Maybe<Scalars['String']['output']>;
+  endpoint: Scalars['String']['output'];
+  /** BROWSER, SERVER, WRONG (a key that matches none) or NONE (no key). */
+  keyKind?: Maybe<Scalars['String']['output']>;
+  /** The Origin header of a browser call. */
+  origin?: Maybe<Scalars['String']['output']>;
+  reason: Scalars['String']['output'];
+  /** The client's network (/24, /48) and a hash of its address, e.g. 203.0.113.0/24 #1a2b3c4d. */
+  source?: Maybe<Scalars['String']['output']>;
+};
+
 export type RegisterCompanyInput = {
   companyName: Scalars['String']['input'];
   email: Scalars['String']['input'];
@@ -3090,6 +3179,8 @@ export type ResolversTypes = {
   LiveDatafileInput: LiveDatafileInput;
   LiveEndpointTraffic: ResolverTypeWrapper<LiveEndpointTraffic>;
   LiveIntegration: ResolverTypeWrapper<LiveIntegration>;
+  LiveLimits: ResolverTypeWrapper<LiveLimits>;
+  LiveLimitsInput: LiveLimitsInput;
   LivePage: ResolverTypeWrapper<LivePage>;
   LivePageInput: LivePageInput;
   LiveQualityCriterion: LiveQualityCriterion;
@@ -3126,6 +3217,8 @@ export type ResolversTypes = {
   QuotaOptionInput: QuotaOptionInput;
   QuotaSetting: ResolverTypeWrapper<QuotaSetting>;
   QuotaSettingInput: QuotaSettingInput;
+  RefusalReasonCount: ResolverTypeWrapper<RefusalReasonCount>;
+  RefusalSample: ResolverTypeWrapper<RefusalSample>;
   RegisterCompanyInput: RegisterCompanyInput;
   ReportDistribution: ResolverTypeWrapper<ReportDistribution>;
   ReportExclusions: ResolverTypeWrapper<ReportExclusions>;
@@ -3270,6 +3363,8 @@ export type ResolversParentTypes = {
   LiveDatafileInput: LiveDatafileInput;
   LiveEndpointTraffic: LiveEndpointTraffic;
   LiveIntegration: LiveIntegration;
+  LiveLimits: LiveLimits;
+  LiveLimitsInput: LiveLimitsInput;
   LivePage: LivePage;
   LivePageInput: LivePageInput;
   LoginResult: LoginResult;
@@ -3301,6 +3396,8 @@ export type ResolversParentTypes = {
   QuotaOptionInput: QuotaOptionInput;
   QuotaSetting: QuotaSetting;
   QuotaSettingInput: QuotaSettingInput;
+  RefusalReasonCount: RefusalReasonCount;
+  RefusalSample: RefusalSample;
   RegisterCompanyInput: RegisterCompanyInput;
   ReportDistribution: ReportDistribution;
   ReportExclusions: ReportExclusions;
@@ -3984,6 +4081,8 @@ export type LiveEndpointTrafficResolvers<ContextType = GqlContext, ParentType ex
   endpoints?: Resolver<Array<ResolversTypes['EndpointTraffic']>, ParentType, ContextType>;
   from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   minutes?: Resolver<Array<ResolversTypes['EndpointTrafficMinute']>, ParentType, ContextType>;
+  recentRefusals?: Resolver<Array<ResolversTypes['RefusalSample']>, ParentType, ContextType>;
+  refusalReasons?: Resolver<Array<ResolversTypes['RefusalReasonCount']>, ParentType, ContextType>;
   to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -3991,12 +4090,25 @@ export type LiveIntegrationResolvers<ContextType = GqlContext, ParentType extend
   cost?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   datafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   endpoint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  limits?: Resolver<ResolversTypes['LiveLimits'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   numberOfRespondents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pages?: Resolver<Array<ResolversTypes['LivePage']>, ParentType, ContextType>;
   secretKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  serverKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   surveySoftware?: Resolver<Maybe<ResolversTypes['SurveySoftware']>, ParentType, ContextType>;
+};
+
+export type LiveLimitsResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['LiveLimits'] = ResolversParentTypes['LiveLimits']> = {
+  allowedOrigins?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  credits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  expectedRespondents?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  maxCredits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maxRespondents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perAddressPerHour?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perDevice?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  respondents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type LivePageResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['LivePage'] = ResolversParentTypes['LivePage']> = {
@@ -4061,6 +4173,7 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   reOpenLiveDatafile?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationReOpenLiveDatafileArgs, 'datafileId'>>;
   refundTransaction?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRefundTransactionArgs, 'transactionId'>>;
   regenerateLiveDatafileSecret?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationRegenerateLiveDatafileSecretArgs, 'datafileId'>>;
+  regenerateLiveDatafileServerKey?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationRegenerateLiveDatafileServerKeyArgs, 'datafileId'>>;
   regenerateMagicKey?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRegenerateMagicKeyArgs, 'userId'>>;
   registerCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRegisterCompanyArgs, 'input'>>;
   removeContributorFromDatafile?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRemoveContributorFromDatafileArgs, 'contributorId' | 'datafileId'>>;
@@ -4085,6 +4198,7 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   updateCompanyStatus?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateCompanyStatusArgs, 'company'>>;
   updateDatafileReportSettings?: Resolver<ResolversTypes['DatafileReportSettings'], ParentType, ContextType, RequireFields<MutationUpdateDatafileReportSettingsArgs, 'datafileId' | 'settings'>>;
   updateGetStarted?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateGetStartedArgs, 'userId'>>;
+  updateLiveDatafileLimits?: Resolver<ResolversTypes['LiveLimits'], ParentType, ContextType, RequireFields<MutationUpdateLiveDatafileLimitsArgs, 'datafileId' | 'limits'>>;
   updateMyLocale?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateMyLocaleArgs, 'locale'>>;
   updateNPS?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateNpsArgs, 'userId'>>;
   updateTestPlan?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateTestPlanArgs, 'input'>>;
@@ -4275,6 +4389,22 @@ export type QuotaSettingResolvers<ContextType = GqlContext, ParentType extends R
   options?: Resolver<Array<ResolversTypes['QuotaOption']>, ParentType, ContextType>;
   rename?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   show?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type RefusalReasonCountResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['RefusalReasonCount'] = ResolversParentTypes['RefusalReasonCount']> = {
+  lastRefusalAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refusals?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RefusalSampleResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['RefusalSample'] = ResolversParentTypes['RefusalSample']> = {
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  datafileId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endpoint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  keyKind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  origin?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ReportDistributionResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ReportDistribution'] = ResolversParentTypes['ReportDistribution']> = {
@@ -4582,6 +4712,7 @@ export type Resolvers<ContextType = GqlContext> = {
   LatestDataImport?: LatestDataImportResolvers<ContextType>;
   LiveEndpointTraffic?: LiveEndpointTrafficResolvers<ContextType>;
   LiveIntegration?: LiveIntegrationResolvers<ContextType>;
+  LiveLimits?: LiveLimitsResolvers<ContextType>;
   LivePage?: LivePageResolvers<ContextType>;
   LoginResult?: LoginResultResolvers<ContextType>;
   ManualDecision?: ManualDecisionResolvers<ContextType>;
@@ -4603,6 +4734,8 @@ export type Resolvers<ContextType = GqlContext> = {
   Query?: QueryResolvers<ContextType>;
   QuotaOption?: QuotaOptionResolvers<ContextType>;
   QuotaSetting?: QuotaSettingResolvers<ContextType>;
+  RefusalReasonCount?: RefusalReasonCountResolvers<ContextType>;
+  RefusalSample?: RefusalSampleResolvers<ContextType>;
   ReportDistribution?: ReportDistributionResolvers<ContextType>;
   ReportExclusions?: ReportExclusionsResolvers<ContextType>;
   ReportLogoUploadUrl?: ReportLogoUploadUrlResolvers<ContextType>;

@@ -7,7 +7,9 @@ export type MailTemplate =
   | 'passwordReset'
   | 'backupPlanActivated'
   | 'lowBalance'
-  | 'contractExpiring';
+  | 'contractExpiring'
+  | 'liveCeilingNearing'
+  | 'liveCeilingReached';
 
 /** Templates whose link holds a single-use token: stored sealed (mail.service.ts enqueueSealedMail). */
 const SECRET_LINK_TEMPLATES: ReadonlySet<MailTemplate> = new Set([

@@ -306,9 +306,23 @@ export type JobState =
   | 'SUCCEEDED';
 
 export type LiveDatafileInput = {
+  /** The sample the survey expects: the ceilings default to 1.5 times it (1,000 respondents without it). */
+  expectedRespondents?: number | null | undefined;
+  /** Ceiling of credits charged, when not the default (the respondents ceiling x what one respondent of these pages costs). */
+  maxCredits?: number | null | undefined;
+  /** Ceiling of respondents charged, when not the default. */
+  maxRespondents?: number | null | undefined;
   name: string;
   pages: Array<LivePageInput>;
   surveySoftware: SurveySoftware;
+};
+
+export type LiveLimitsInput = {
+  allowedOrigins: Array<string>;
+  maxCredits: number;
+  maxRespondents: number;
+  perAddressPerHour: number;
+  perDevice: number;
 };
 
 export type LivePageInput = {
@@ -898,7 +912,7 @@ export type GetLiveDatafileIntegrationQueryVariables = Exact<{
 }>;
 
 
-export type GetLiveDatafileIntegrationQuery = { getLiveDatafileIntegration: { datafileId: string, name: string, surveySoftware: SurveySoftware | null, status: string, secretKey: string, endpoint: string, numberOfRespondents: number, cost: number, pages: Array<{ label: string, start: boolean, criterion: LiveQualityCriterion, questionTitle: string, languages: Array<string>, items: number | null, min: number | null, max: number | null }> } };
+export type GetLiveDatafileIntegrationQuery = { getLiveDatafileIntegration: { datafileId: string, name: string, surveySoftware: SurveySoftware | null, status: string, secretKey: string, serverKey: string, endpoint: string, numberOfRespondents: number, cost: number, pages: Array<{ label: string, start: boolean, criterion: LiveQualityCriterion, questionTitle: string, languages: Array<string>, items: number | null, min: number | null, max: number | null }>, limits: { expectedRespondents: number | null, maxRespondents: number, maxCredits: number, respondents: number, credits: number, perAddressPerHour: number, perDevice: number, allowedOrigins: Array<string> } } };
 
 export type CreateLiveDatafileMutationVariables = Exact<{
   input: LiveDatafileInput;
@@ -913,6 +927,21 @@ export type RegenerateLiveDatafileSecretMutationVariables = Exact<{
 
 
 export type RegenerateLiveDatafileSecretMutation = { regenerateLiveDatafileSecret: string };
+
+export type RegenerateLiveDatafileServerKeyMutationVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type RegenerateLiveDatafileServerKeyMutation = { regenerateLiveDatafileServerKey: string };
+
+export type UpdateLiveDatafileLimitsMutationVariables = Exact<{
+  datafileId: string | number;
+  limits: LiveLimitsInput;
+}>;
+
+
+export type UpdateLiveDatafileLimitsMutation = { updateLiveDatafileLimits: { maxRespondents: number } };
 
 export type OpenLiveDatafileMutationVariables = Exact<{
   datafileId: string | number;
@@ -958,7 +987,7 @@ export type GetLiveEndpointTrafficQueryVariables = Exact<{
 }>;
 
 
-export type GetLiveEndpointTrafficQuery = { getLiveEndpointTraffic: { from: string, to: string, minutes: Array<{ minute: string, requests: number, refusals: number }>, endpoints: Array<{ endpoint: string, requests: number, refusals: number, lastCallAt: string }> } };
+export type GetLiveEndpointTrafficQuery = { getLiveEndpointTraffic: { from: string, to: string, minutes: Array<{ minute: string, requests: number, refusals: number }>, endpoints: Array<{ endpoint: string, requests: number, refusals: number, lastCallAt: string }>, refusalReasons: Array<{ reason: string, refusals: number, lastRefusalAt: string }>, recentRefusals: Array<{ at: string, endpoint: string, reason: string, datafileId: string | null, keyKind: string | null, source: string | null, origin: string | null }> } };
 
 export type GetOutboxSummaryQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1938,6 +1967,7 @@ export const GetLiveDatafileIntegrationDocument = new TypedDocumentString(`
     surveySoftware
     status
     secretKey
+    serverKey
     endpoint
     numberOfRespondents
     cost
@@ -1950,6 +1980,16 @@ export const GetLiveDatafileIntegrationDocument = new TypedDocumentString(`
       items
       min
       max
+    }
+    limits {
+      expectedRespondents
+      maxRespondents
+      maxCredits
+      respondents
+      credits
+      perAddressPerHour
+      perDevice
+      allowedOrigins
     }
   }
 }
@@ -1967,6 +2007,18 @@ export const RegenerateLiveDatafileSecretDocument = new TypedDocumentString(`
   regenerateLiveDatafileSecret(datafileId: $datafileId)
 }
     `) as unknown as TypedDocumentString<RegenerateLiveDatafileSecretMutation, RegenerateLiveDatafileSecretMutationVariables>;
+export const RegenerateLiveDatafileServerKeyDocument = new TypedDocumentString(`
+    mutation regenerateLiveDatafileServerKey($datafileId: ID!) {
+  regenerateLiveDatafileServerKey(datafileId: $datafileId)
+}
+    `) as unknown as TypedDocumentString<RegenerateLiveDatafileServerKeyMutation, RegenerateLiveDatafileServerKeyMutationVariables>;
+export const UpdateLiveDatafileLimitsDocument = new TypedDocumentString(`
+    mutation updateLiveDatafileLimits($datafileId: ID!, $limits: LiveLimitsInput!) {
+  updateLiveDatafileLimits(datafileId: $datafileId, limits: $limits) {
+    maxRespondents
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateLiveDatafileLimitsMutation, UpdateLiveDatafileLimitsMutationVariables>;
 export const OpenLiveDatafileDocument = new TypedDocumentString(`
     mutation openLiveDatafile($datafileId: ID!) {
   openLiveDatafile(datafileId: $datafileId)
@@ -2068,6 +2120,20 @@ export const GetLiveEndpointTrafficDocument = new TypedDocumentString(`
       requests
       refusals
       lastCallAt
+    }
+    refusalReasons {
+      reason
+      refusals
+      lastRefusalAt
+    }
+    recentRefusals {
+      at
+      endpoint
+      reason
+      datafileId
+      keyKind
+      source
+      origin
     }
   }
 }
