@@ -264,6 +264,18 @@ describe('per-source limits of the browser key', () => {
     const sources = await t.db.all<{ source: string }>(sql`select source from live_sources`);
     expect(sources.some((s) => s.source.includes('device-0123456789') || s.source.includes('local'))).toBe(false);
   });
+
+  it('behind TRUST_PROXY_HOPS proxies counts each client, not the proxy: the address sign-in counts by', async () => {
+    t = await createTestApp({ now: '2026-11-21T09:00:00.000Z', env: { TRUST_PROXY_HOPS: '1' } });
+    const w = await liveWorld(t);
+    await w.setLimits({ perAddressPerHour: 2 });
+    // The proxy appends the client it saw; what the client put in front is its own say.
+    const via = (client: string) => ({ 'x-forwarded-for': `10.9.9.9, ${client}` });
+    const statuses = [];
+    for (const [i, client] of ['203.0.113.1', '203.0.113.1', '203.0.113.1', '203.0.113.2'].entries())
+      statuses.push((await send(t, w.datafileId, w.secret, respondent(`p-${i}`), via(client))).status);
+    expect(statuses).toEqual([200, 200, 429, 200]);
+  });
 });
 
 describe('refused traffic on the monitoring page', () => {
