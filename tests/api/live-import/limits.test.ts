@@ -14,7 +14,7 @@ import {
 
 // The limits of the public browser key (ceilings, per-source limits, allowed origins), the server
 // key beside it, and what the organisation's ADMINs hear. The concurrent and cross-process sides
-// are in live-attack.test.ts against a real server process.
+// are in attack.test.ts against a real server process.
 
 let t: TestApp;
 afterEach(() => t?.close());
