@@ -124,7 +124,8 @@ function refuse(c: Context, error: AppError, locale: Locale) {
   const localised = localiseRefusal(error, locale) as AppError;
   const errors = [{ message: messageOf(localised, locale), extensions: { code: error.code, ...error.details } }];
   const datafileId = error.details.datafileId;
-  return c.json({ errors, ...(datafileId ? { datafileId } : {}) }, (STATUS[error.code] ?? 400) as 400);
+  const status = error.details.reason === 'TOO_LARGE' ? 413 : (STATUS[error.code] ?? 400);
+  return c.json({ errors, ...(datafileId ? { datafileId } : {}) }, status as 400);
 }
 
 /** Counts the body's bytes as they pass and stops past the cap (nothing is buffered). */

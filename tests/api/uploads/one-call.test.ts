@@ -237,7 +237,7 @@ describe('refusals a script can act on', () => {
     const before = savFiles();
     const big = fixture('survey-uncompressed.sav');
     const announced = await post('/api/datafiles', { fileName: 'big.sav' }, big, { 'accept-language': 'en' });
-    expect(announced.status).toBe(400);
+    expect(announced.status).toBe(413);
     expect(announced.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PARAMETERS', reason: 'TOO_LARGE' });
     const streamed = await fetch(`${server.baseUrl}/api/datafiles?fileName=big.sav`, {
       method: 'POST',
@@ -245,7 +245,7 @@ describe('refusals a script can act on', () => {
       body: new Blob([big as BlobPart]).stream(),
       duplex: 'half',
     } as RequestInit);
-    expect(streamed.status).toBe(400);
+    expect(streamed.status).toBe(413);
     expect(((await streamed.json()) as any).errors[0].extensions.reason).toBe('TOO_LARGE');
     expect(savFiles()).toBe(before);
   });
@@ -262,7 +262,7 @@ describe('refusals a script can act on', () => {
         } as RequestInit).then(async (r) => [r.status, ((await r.json()) as any).errors[0].extensions.reason]),
       ),
     );
-    expect(new Set(answers.map((a) => a.join(' ')))).toEqual(new Set(['400 TOO_LARGE']));
+    expect(new Set(answers.map((a) => a.join(' ')))).toEqual(new Set(['413 TOO_LARGE']));
     expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
   }, 60_000);
 
