@@ -1,21 +1,48 @@
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Deps } from './kernel/deps';
+import { AppError, messageOf } from './kernel/errors/errors';
+import { DEFAULT_LOCALE, localeFromHeader } from './lib/i18n';
 import { createGraphqlHandler } from './graphql/handler';
 import { buildSchema } from './graphql/schema';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerResultRoutes } from './modules/results/results.routes';
+import { registerScoresRoutes } from './modules/results/scores.routes';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes';
+import { OPENAPI_PATH, openApiOf } from './openapi';
 import { registerLiveRoutes } from './modules/live-import/live.routes';
 import { createStaticHandler } from './static';
 import { type Lifecycle, registerHealthRoutes, registerMetricsRoute, requestObservability } from './observability';
+import { BadContentLength, bodyBudgetOf, BodyBudgetExhausted, BodyTooLarge, readBodyWithCap } from './lib/request-body';
 
 /** Largest GraphQL request body (bytes); the spec's inputs are small JSON. */
 export const GRAPHQL_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
+const localeOf = (c: Context) =>
+  localeFromHeader(c.req.header('x-locale') ?? c.req.header('accept-language')) ?? DEFAULT_LOCALE;
+
 export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
+
+function hasValidPercentEncoding(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const badUrl = (c: Context) =>
+  c.json(
+    {
+      errors: [
+        { message: 'The URL is not valid: a % must start a valid UTF-8 escape.', extensions: { code: 'BAD_REQUEST' } },
+      ],
+    },
+    400,
+  );
 
 /**
  * The whole HTTP surface, runtime-neutral: api/server.ts hands it to Bun.serve, tests call
@@ -47,15 +74,36 @@ export function createApp(deps: Deps, options: { webDist?: string; lifecycle?: L
       crossOriginEmbedderPolicy: false,
     }),
   );
-  // server.ts lets bodies up to UPLOAD_MAX_BYTES through for signed uploads; GraphQL keeps a small cap.
-  app.use(
-    '/graphql',
-    bodyLimit({
-      maxSize: GRAPHQL_MAX_BODY_BYTES,
-      onError: (c) =>
-        c.json({ errors: [{ message: 'The request body is too large.', extensions: { code: 'BAD_REQUEST' } }] }, 413),
-    }),
-  );
+  // A path whose percent-encoding is broken names nothing: refused here, before a route decodes it.
+  app.use('*', async (c, next) => {
+    if (c.req.url.includes('%') && !hasValidPercentEncoding(new URL(c.req.url).pathname)) return badUrl(c);
+    await next();
+  });
+  // server.ts lets bodies up to UPLOAD_MAX_BYTES through for signed uploads; GraphQL reads its body
+  // with a small cap before anything else looks at it (chunked bodies are counted as they arrive),
+  // and holds it against the process's body budget until it has answered.
+  const budget = bodyBudgetOf(deps, deps.env.bodyBudgetBytes);
+  app.use('/graphql', async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    const refuse = (message: string, status: 400 | 413 | 503, code = 'BAD_REQUEST', headers = {}) =>
+      c.json({ errors: [{ message, extensions: { code } }] }, status, headers);
+    const lease = budget.lease();
+    try {
+      const bytes = await readBodyWithCap(c.req.raw, GRAPHQL_MAX_BODY_BYTES, lease);
+      c.req.raw = new Request(c.req.raw, { body: bytes as Uint8Array<ArrayBuffer> });
+      return await next();
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return refuse('The request body is too large.', 413);
+      if (error instanceof BadContentLength) return refuse('The Content-Length header is not a number.', 400);
+      if (error instanceof BodyBudgetExhausted)
+        return refuse(messageOf(new AppError('SERVER_BUSY'), localeOf(c)), 503, 'SERVER_BUSY', {
+          'retry-after': String(error.retryAfterSeconds),
+        });
+      throw error;
+    } finally {
+      lease.release();
+    }
+  });
   app.on(['GET', 'POST'], '/graphql', graphql);
   app.all('/graphql', (c) =>
     c.json(
@@ -70,8 +118,13 @@ export function createApp(deps: Deps, options: { webDist?: string; lifecycle?: L
   registerCertificateRoutes(app, deps);
   registerResultRoutes(app, deps);
   registerLiveRoutes(app, deps);
+  registerUploadRoutes(app, deps);
+  registerScoresRoutes(app, deps);
+  const openapi = openApiOf(deps.env.publicUrl, { metrics: deps.env.metrics.port === undefined });
+  app.get(OPENAPI_PATH, (c) => c.json(openapi));
   app.get('*', createStaticHandler(options.webDist ?? WEB_DIST));
   app.onError((error, c) => {
+    if (error instanceof URIError) return badUrl(c);
     deps.log.error('unhandled request error', error);
     return c.json({ errors: [{ message: 'Internal error', extensions: { code: 'GENERAL_ERROR' } }] }, 500);
   });

@@ -52,11 +52,15 @@ export type Env = {
   };
   /** Size cap of one uploaded survey file (bytes). */
   uploadMaxBytes: number;
+  /** Bytes of request bodies (GraphQL, live respondents) one process holds at a time; past it 503 with Retry-After. */
+  bodyBudgetBytes: number;
   /** Process a checked upload while step 3 is shown, so the confirmation only publishes and charges (api/modules/uploads/upload-prepare.service.ts). */
   uploadPrepare: boolean;
   /** Live import: requests per second and burst per datafile key (token bucket), and seconds between published revisions. */
   live: { ratePerSecond: number; burst: number; publishSeconds: number };
   graphiql: boolean;
+  /** Reverse proxies in front of the server whose X-Forwarded-For entries are trusted for the client address (0: none). */
+  trustProxyHops: number;
   /** The optional AI judge for open-ended answers (OES_JUDGE_*); undefined = off, no answer leaves the server. */
   oesJudge: JudgeConfig | undefined;
   /** Lowest level written to the JSON log (LOG_LEVEL): debug, info (with one line per request), error, silent. */
@@ -169,6 +173,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     jobIntervalMinutes,
     jobs,
     uploadMaxBytes,
+    bodyBudgetBytes: int('BODY_BUDGET_BYTES', 32 * 1024 * 1024, 1024 * 1024, 8 * 1024 * 1024 * 1024),
     uploadPrepare,
     live: {
       ratePerSecond: int('LIVE_RATE_PER_SECOND', 2000, 1, 1_000_000),
@@ -176,6 +181,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       publishSeconds: int('LIVE_PUBLISH_SECONDS', 10, 1, 3600),
     },
     graphiql: source.GRAPHIQL ? source.GRAPHIQL === 'true' : !isProduction,
+    trustProxyHops: int('TRUST_PROXY_HOPS', 0, 0, 10),
     oesJudge: judge.config,
     logLevel,
     metrics: { port: metricsPort, host: source.METRICS_HOST || '127.0.0.1', token: metricsToken },

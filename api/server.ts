@@ -6,6 +6,7 @@ import { seedDemo } from './demo';
 import { createMetrics } from './lib/metrics';
 import { flushEndpointHits } from './modules/monitoring/endpoint-hits';
 import type { Lifecycle } from './observability';
+import { hasOperator } from './modules/users';
 
 /**
  * The only Bun-specific file: migrate, seed a new database (never in production), serve, run jobs.
@@ -45,23 +46,38 @@ export async function runProcess(role: 'server' | 'worker'): Promise<void> {
       : undefined;
   const stopJobs = startJobLoop(deps);
 
+  // A remote database URL may carry a token: the log and the banner show it without.
+  const database = env.databaseUrl.startsWith('file:') ? env.databaseUrl : env.databaseUrl.replace(/\/\/.*@/, '//…@');
   deps.log.info(role === 'server' ? 'serving' : 'running jobs', {
     role,
     ...(server ? { url: env.publicUrl, port: server.port } : {}),
     ...(ops ? { metricsPort: ops.port } : {}),
-    database: env.databaseUrl.startsWith('file:') ? env.databaseUrl : env.databaseUrl.replace(/\/\/.*@/, '//…@'),
+    database,
     storage: env.s3 ? `s3://${env.s3.bucket}` : env.storageDir,
     jobConcurrency: env.jobs.concurrency,
     ...(env.smtpUrl ? {} : { mail: 'no SMTP_URL set: mails stay in the outbox table' }),
   });
-  if (role === 'server' && !env.isProduction)
-    console.log(`
-  Survey Quality Platform is running at ${env.publicUrl}
+  if (server) {
+    // A production install has no demo accounts (nothing is seeded there), so its banner names none;
+    // until it has an operator it says how to make the first one.
+    const demoAccounts = env.isProduction
+      ? (await hasOperator(deps.db))
+        ? ''
+        : '\n  No operator yet: npm run admin:create-operator -- --email <address> (docs/configuration.md)'
+      : `
   Demo accounts (password Demo-1234):
     superadmin@example.com  SUPER_ADMIN
     admin@example.com       ADMIN (owner of Demo Research GmbH)
-    employee@example.com    EMPLOYEE
+    employee@example.com    EMPLOYEE`;
+    const mailNote = env.smtpUrl
+      ? ''
+      : `\n  Mail: no SMTP_URL set, mails are kept in the outbox table${env.nodeEnv === 'development' ? ' and printed here' : ''}`;
+    console.log(`
+  Survey Quality Platform is running at ${env.publicUrl} (port ${server.port})
+  Database: ${database}${mailNote}
+${demoAccounts}
 `);
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {

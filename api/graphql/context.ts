@@ -36,10 +36,22 @@ export type GqlContext = {
   clientAddress: string;
 };
 
-export function clientAddressOf(c: HonoContext): string {
+/**
+ * The address attempts are counted by. Behind TRUST_PROXY_HOPS reverse proxies every connection
+ * comes from the nearest proxy, so the client is the entry the outermost trusted proxy appended to
+ * X-Forwarded-For (entries further left are the client's own say and not trusted); without the
+ * setting the header is ignored, as anyone can send it.
+ */
+export function clientAddressOf(c: HonoContext, trustProxyHops = 0): string {
   // Bun.serve passes its server as env (api/server.ts); tests have none.
   const server = (c.env as { server?: { requestIP?: (r: Request) => { address: string } | null } } | undefined)?.server;
-  return server?.requestIP?.(c.req.raw)?.address ?? 'local';
+  const peer = server?.requestIP?.(c.req.raw)?.address ?? 'local';
+  if (trustProxyHops === 0) return peer;
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  return forwarded[forwarded.length - trustProxyHops]?.slice(0, 64) ?? peer;
 }
 
 export function createContext(deps: Deps, c: HonoContext): GqlContext {
@@ -55,7 +67,7 @@ export function createContext(deps: Deps, c: HonoContext): GqlContext {
     viewer,
     locale: async () => headerLocale ?? (await viewer())?.locale ?? DEFAULT_LOCALE,
     sentCredential: Boolean(bearer || apiKey),
-    clientAddress: clientAddressOf(c),
+    clientAddress: clientAddressOf(c, deps.env.trustProxyHops),
   };
 }
 

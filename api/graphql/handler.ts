@@ -30,6 +30,11 @@ type Prepared = { document: DocumentNode; errors: readonly GraphQLError[]; usesI
 export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
   const cache = new Map<string, Prepared>();
   const rules = [...specifiedRules, depthLimitRule(), aliasLimitRule(), expensiveFieldRule()];
+  // GRAPHIQL (on outside production) opens the schema to everyone. Otherwise only a logged-in
+  // operator may introspect, and errors do not suggest field, argument or value names ("Did you
+  // mean ..."), which would spell the schema out piece by piece.
+  const schemaOpen = deps.env.graphiql;
+  const hideSuggestions = !schemaOpen;
 
   const prepare = (query: string): Prepared => {
     const hit = cache.get(query);
@@ -46,7 +51,7 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
         Field: (node) =>
           void ((node.name.value === '__schema' || node.name.value === '__type') && (usesIntrospection = true)),
       });
-      prepared = { document, errors: validate(schema, document, rules), usesIntrospection };
+      prepared = { document, errors: validate(schema, document, rules, { hideSuggestions }), usesIntrospection };
     } catch (error) {
       prepared = {
         document: { kind: 'Document', definitions: [] } as unknown as DocumentNode,
@@ -127,7 +132,8 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
       );
     }
     const ctx = createContext(deps, c);
-    if (prepared.usesIntrospection && !deps.env.graphiql && !ctx.sentCredential)
+    // A credential header alone proves nothing: the viewer it names must be an operator.
+    if (prepared.usesIntrospection && !schemaOpen && (await ctx.viewer())?.accessLevel !== 'SUPER_ADMIN')
       return badRequest('Introspection is disabled.');
     const operation = getOperationAST(prepared.document, (operationName as string | undefined) ?? null);
     if (!operation) return badRequest('Unknown or ambiguous operation; name it with operationName.');
@@ -157,6 +163,7 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
       contextValue: ctx,
       variableValues: (variables as Record<string, unknown> | null | undefined) ?? undefined,
       operationName: (operationName as string | null | undefined) ?? undefined,
+      hideSuggestions,
     });
     if (!result.errors?.length) return c.json({ data: result.data ?? null });
 

@@ -222,7 +222,7 @@ async function meSection() {
   const deps = await createDeps(readEnv({ NODE_ENV: 'test', DATABASE_URL: url, JOB_INTERVAL_MINUTES: '0' }), {
     log: silentLogger,
   });
-  await seedDemoData(deps.db, seedSecrets(deps.appSecret), { onlyIfEmpty: true });
+  await seedDemoData(deps.db, seedSecrets(), { onlyIfEmpty: true });
   const admin = (await deps.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com')).get())!;
   const now = new Date();
   await insertSession(deps.db, {

@@ -246,7 +246,6 @@ describe.each(['libsql', 'client'] as const)('one repository code path, %s drive
       accessLevel: 'SUPER_ADMIN',
       status: 'ACTIVATED',
       magicKeyHash: 'k',
-      magicKeySealed: 'k',
     });
     const joined = await d.db
       .select({ user: users, company: companies })

@@ -139,6 +139,11 @@ export const REFUSAL_REASONS = [
   'NOT_ENOUGH_CREDITS_FOR_UPLOAD',
   'FILE_CHANGED_SINCE_CHECK',
   'TOO_MANY_MANUAL_DECISIONS',
+  // The HTTP routes for scripts (one-call upload, scores)
+  'QUERY_PARAMETER',
+  'MAPPING_NOT_JSON',
+  'RAW_BODY_EXPECTED',
+  'CHECK_TIMED_OUT',
   // Operator stats and monitoring
   'MONTH_FORMAT',
   'PERIOD_TOO_LONG',
@@ -196,6 +201,13 @@ export const REFUSAL_REASONS = [
   'LIVE_GRID_SCALE',
   'LIVE_DATAFILE_DRAFT',
   'LIVE_NOT_A_DRAFT',
+  'LIVE_CEILING_RESPONDENTS',
+  'LIVE_CEILING_CREDITS',
+  'LIVE_ADDRESS_LIMIT',
+  'LIVE_DEVICE_LIMIT',
+  'LIVE_ORIGIN_NOT_ALLOWED',
+  'LIVE_LIMIT_VALUE',
+  'LIVE_ORIGIN',
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];

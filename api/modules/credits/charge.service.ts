@@ -51,8 +51,16 @@ export type ChargeResult = {
   replayed: boolean;
 };
 
-/** Runs inside the charge transaction after the ledger rows are written: live import writes the respondent the charge pays for here (stored if and only if charged); tests throw here to simulate a crash. */
-export type ChargeHooks = { afterWrites?: (tx: Tx) => void | Promise<void> };
+/**
+ * Run inside the charge transaction. beforeWrites: after the idempotency check (a replay never runs
+ * it), before any row is written; a throw refuses the charge (live import raises its ceiling and
+ * per-source counters here). afterWrites: after the ledger rows: live import writes the respondent
+ * the charge pays for (stored if and only if charged); tests throw here to simulate a crash.
+ */
+export type ChargeHooks = {
+  beforeWrites?: (tx: Tx, credits: number) => void | Promise<void>;
+  afterWrites?: (tx: Tx) => void | Promise<void>;
+};
 
 /**
  * Credits per interview (integers 4..10) from the scored data points, by the scoring
@@ -129,6 +137,7 @@ export async function chargeDatafile(
     );
     if (existing) return replay(tx, existing, requestHash);
     if (ownerCompanyId !== input.companyId) throw new AppError('INVALID_ID', { field: 'datafileId' });
+    await hooks.beforeWrites?.(tx, credits);
 
     // Read the clock once, inside the transaction: a queued charge is dated when it runs, and its
     // instant and Vienna date cannot straddle midnight.

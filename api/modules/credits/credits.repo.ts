@@ -229,6 +229,16 @@ export async function addReceived(db: DbOrTx, planId: string, credits: number) {
     .where(eq(creditPlans.id, planId));
 }
 
+/** Credits every plan of the company ever received (deleted and expired plans included). */
+export async function companyCreditsReceived(db: DbOrTx, companyId: string): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`coalesce(sum(${creditPlans.received}), 0)` })
+    .from(creditPlans)
+    .where(eq(creditPlans.companyId, companyId))
+    .get();
+  return Number(row?.n ?? 0);
+}
+
 export const findPackage = (db: DbOrTx, id: string) => db.select().from(packages).where(eq(packages.id, id)).get();
 
 export const listPackages = (db: DbOrTx) => db.select().from(packages).orderBy(asc(packages.numberOfCredits));

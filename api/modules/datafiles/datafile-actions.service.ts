@@ -10,9 +10,7 @@ import { SUCCESS } from '../../graphql/resolver-types';
 import { findDatafile, type DatafileRow } from './datafiles.repo';
 import { activeUsersOfCompany, addContributors, removeContributor, updateDatafileFrom } from './datafiles-list.repo';
 import { requireDatafile } from './datafiles.policy';
-
-/** A datafile name is required and at most 100 characters. */
-export const TITLE_MAX = 100;
+import { requireTitle } from '../../lib/validation';
 
 /** Statuses in which a datafile is at rest (no upload of it processing). */
 const AT_REST = ['DRAFT', 'READY', 'ERROR', 'STOPPED'] as const;
@@ -36,10 +34,7 @@ export async function editDatafileTitle(
   datafileId: string,
   rawTitle: string,
 ) {
-  const title = typeof rawTitle === 'string' ? rawTitle.trim() : '';
-  if (!title) throw new AppError('INVALID_PARAMETERS', { field: 'datafileTitle', reason: 'DATAFILE_TITLE_REQUIRED' });
-  if ([...title].length > TITLE_MAX)
-    throw new AppError('INVALID_PARAMETERS', { field: 'datafileTitle', reason: 'TOO_LONG', max: TITLE_MAX });
+  const title = requireTitle('datafileTitle', rawTitle, { emptyReason: 'DATAFILE_TITLE_REQUIRED' });
   const file = await requireDatafile(deps.db, viewer, datafileId, 'manage');
   // A rename never conflicts with processing: the job writes counts and status, not the title.
   const done = await updateDatafileFrom(deps.db, file.id, [...AT_REST, 'PROCESSING'], {

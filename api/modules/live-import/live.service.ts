@@ -4,7 +4,6 @@
 // live:<datafileId>:<recordId> make every resend, concurrent or after a crash, a replay.
 import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../kernel/errors/errors';
-import { safeEqual } from '../../lib/crypto';
 import { viennaDate } from '../../../db/domain/calendar';
 import { contractStatus } from '../../../db/domain/contracts';
 import type { DbOrTx } from '../../../db/client';
@@ -15,6 +14,8 @@ import { readRespondent, type LiveRespondentInput } from './live-respondent';
 import { finishRespondent, LiveMedians, prepareRespondent, scoreRespondent } from './live-scoring';
 import * as repo from './live.repo';
 import { LIVE_RESPONDENT_JOB } from './jobs/contract';
+import { forgetKeys } from './live-keys';
+import { ceilingFull, ceilingRefusal, holdWithinLimits, noteCeilingReached, precheck, type Sender } from './live-guard';
 
 export type LiveAnswerBody = {
   recordId: string;
@@ -100,6 +101,7 @@ function catchUp(db: DbOrTx, datafileId: string, s: DatafileState): Promise<Live
 /** Forgets what this process cached about a datafile (tests that rewrite the definition). */
 export function forgetLiveDatafile(deps: Deps, datafileId: string) {
   states.get(deps)?.delete(datafileId);
+  forgetKeys(deps, datafileId);
 }
 
 async function requireActiveContract(deps: Deps, companyId: string) {
@@ -114,25 +116,6 @@ async function requireActiveContract(deps: Deps, companyId: string) {
     map.set(companyId, { at: now.getTime(), active });
   }
   if (!active) throw new AppError('COMPANY_CONTRACT_NOT_ACTIVE');
-}
-
-/** Who may send: the datafile's secret key, compared in constant time; any mismatch looks the same. */
-export async function authenticate(
-  deps: Pick<Deps, 'db'>,
-  datafileId: string,
-  secret: string | undefined,
-): Promise<repo.LiveTarget> {
-  const target = datafileId.length <= 64 ? await repo.liveTarget(deps.db, datafileId) : undefined;
-  if (
-    !target ||
-    target.isDeleted ||
-    target.importType !== 'LIVE' ||
-    !target.secretKey ||
-    !secret ||
-    !safeEqual(secret, target.secretKey)
-  )
-    throw new AppError('UNAUTHENTICATED');
-  return target;
 }
 
 /**
@@ -164,16 +147,19 @@ const answerOf = (
   };
 };
 
-/** Checks a request before it is answered at once or queued: key, status, body. */
+/**
+ * After the key (authenticate) and the body's cap: status, origin and known limits, then the body
+ * against the pages. A test respondent is charged never, so the limits do not apply to it.
+ */
 export async function admitRespondent(
   deps: Deps,
-  datafileId: string,
-  secret: string | undefined,
+  target: repo.LiveTarget,
+  sender: Sender,
   body: unknown,
   test = false,
 ) {
-  const target = await authenticate(deps, datafileId, secret);
   requireOpen(target, test);
+  if (!test) precheck(deps, target, sender);
   const pages = await stateOf(deps, target).pages;
   return { target, input: readRespondent(body, pages) };
 }
@@ -187,10 +173,18 @@ export async function acceptRespondent(
   deps: Deps,
   target: repo.LiveTarget,
   input: LiveRespondentInput,
+  sender: Sender,
 ): Promise<LiveAnswerBody> {
   // No read of the store first: a new record (the common case) goes straight to the charge, whose
   // key answers a resend (replayed, or refused as another payload) and sends it to the store below.
   await requireActiveContract(deps, target.companyId);
+  if (ceilingFull(target)) {
+    // A resend of a stored respondent is still answered; a new one is refused without scoring.
+    const stored = await repo.findRespondent(deps.db, target.id, input.recordId);
+    if (stored) return answerOf(stored, 'ALREADY_RECEIVED', input);
+    await noteCeilingReached(deps, target);
+    throw ceilingRefusal(target);
+  }
   const state = stateOf(deps, target);
   // Most of the way outside the write lock (all stored respondents on a process's first one, or
   // after a pause); the rest, usually none or a few of other processes, inside the transaction. A
@@ -215,6 +209,7 @@ export async function acceptRespondent(
         description: `${target.title}: ${input.recordId}`,
       },
       {
+        beforeWrites: (tx, credits) => holdWithinLimits(tx, deps, target, sender, credits),
         afterWrites: async (tx) => {
           const medians = await catchUp(tx, target.id, state);
           const scored = finishRespondent(deps.scoring, prepared, medians, pages, input.totalSeconds, input.answers);
@@ -235,6 +230,7 @@ export async function acceptRespondent(
     // This respondent joins the medians at the next catch-up, read back from the table like any other.
     if (written && !charge.replayed) return answerOf(written, 'SCORED');
   } catch (error) {
+    if (error instanceof AppError && error.code === 'LIVE_CEILING_REACHED') await noteCeilingReached(deps, target);
     // The same record with other answers (a resend, or another request at the same moment): the first wins.
     if (
       !(
