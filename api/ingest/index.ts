@@ -18,6 +18,8 @@ export type { UploadSummary } from './processing/summary';
 export { structureDifference, compareStructure } from './processing/structure';
 export { readManifest, readRevisionColumns, revisionColumnsIpc, type RevisionManifest } from './columnar/reader';
 export { neutraliseCell, neutraliseText } from './export/neutralise';
+export { savStream, writeSav, SYSMIS, type SavVariable, type SavCell } from './export/sav-writer';
+export { savNames } from './export/sav-names';
 export { describeIssue } from '../kernel/errors/refusal-messages';
 export { toUploadFailure, type UploadFailure, type UploadErrorDetails } from '../kernel/errors/upload-errors';
 export { DEFAULT_LIMITS, withLimits, type UploadLimits } from './limits';
