@@ -101,7 +101,10 @@ function columnsOf(table: Table, skip: (name: string) => boolean, cx: Context): 
       const stored = labelsOf(field);
       const valueLabels = stored && cx.scores ? scoreValueLabels(field.name, stored, cx.locale) : stored;
       const values = vectorToFloat64(vector);
-      const measure = (field.metadata.get('measure') as Measure | undefined) ?? (valueLabels ? 'nominal' : 'scale');
+      // The source's own level, else: answers of an item battery are ordered, other coded values are categories.
+      const measure =
+        (field.metadata.get('measure') as Measure | undefined) ??
+        (field.metadata.get('column_type') === 'ITEM_BATTERY' ? 'ordinal' : valueLabels ? 'nominal' : 'scale');
       const missing = json<ColumnMeta['missing']>(field.metadata.get('missing_values'));
       const score = cx.scores && isMainScore(field.name);
       out.push({

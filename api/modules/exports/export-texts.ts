@@ -6,7 +6,7 @@ import { trafficLight } from '../../../scoring/bands';
 import { RULE_KEYS, type CleaningRules } from '../../../scoring/index';
 import { translate, type Locale } from '../../lib/i18n';
 
-/** Grid and open-ended titles from the revision's mapping, for the headers of their score columns. */
+/** Grid titles from the revision's mapping ("Grid <id>" without one), for the headers of their score columns. */
 export interface MappingTitles {
   grid(id: string): string;
 }
@@ -20,7 +20,7 @@ export function mappingTitles(mappingJson: string | undefined): MappingTitles {
   } catch {
     // A mapping that does not parse leaves the ids as the titles.
   }
-  return { grid: (id) => grids.get(id) ?? id };
+  return { grid: (id) => grids.get(id) ?? `Grid ${id}` };
 }
 
 const MAIN_SCORES = new Set<string>(RULE_KEYS);

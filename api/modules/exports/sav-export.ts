@@ -43,6 +43,28 @@ function widthOf(values: (string | null)[]): number {
   return Math.min(32_767, max);
 }
 
+/**
+ * A text column whose every value is a number's printed form (a CSV has no types: unmapped columns
+ * are stored as text) as numbers, so SPSS computes with it; record ids and anything else stay text.
+ */
+function asNumbers(c: ExportColumn): Float64Array | null {
+  if (c.kind !== 'text' || c.recordId || c.valueLabels) return null;
+  const out = new Float64Array(c.values.length);
+  let any = false;
+  for (let i = 0; i < c.values.length; i++) {
+    const v = c.values[i]!;
+    if (v === null) {
+      out[i] = Number.NaN;
+      continue;
+    }
+    const n = v.length < 18 ? Number(v) : Number.NaN;
+    if (!Number.isFinite(n) || String(n) !== v) return null;
+    out[i] = n;
+    any = true;
+  }
+  return any ? out : null;
+}
+
 function variableOf(c: ExportColumn, name: string, scoreDecimals: number | null): SavVariable {
   const label = c.label !== name ? c.label : c.header !== name ? c.header : undefined;
   const common = {
@@ -69,9 +91,12 @@ export function savExportStream(
   table: ExportTable,
   options: { scoreDecimals: number | null; fileLabel?: string },
 ): ReadableStream<Uint8Array> {
-  const names = savNames(table.columns.map((c) => c.name));
-  const variables = table.columns.map((c, j) => variableOf(c, names[j]!, options.scoreDecimals));
-  const cols = table.columns;
+  const cols: ExportColumn[] = table.columns.map((c) => {
+    const numbers = asNumbers(c);
+    return numbers ? { ...c, kind: 'number', values: numbers, measure: 'scale' } : c;
+  });
+  const names = savNames(cols.map((c) => c.name));
+  const variables = cols.map((c, j) => variableOf(c, names[j]!, options.scoreDecimals));
   return savStream(
     variables,
     table.rows,
