@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanRevision } from '../../api/modules/cleaning/revision-cleaning';
-import { runExport, type ExportJobInput } from '../../api/modules/exports/export.service';
+import { describeThresholds, runExport, type ExportJobInput } from '../../api/modules/exports/export.service';
 import { processUpload, readRevisionColumns } from '../../api/ingest/index';
 import type { ColumnMapping } from '../../api/ingest/types';
 import { DEFAULT_RULES, GRID_LABELS, REASONS, type CleaningRules, type Scoring } from '../../scoring/index';
@@ -233,6 +233,16 @@ describe('export writers', () => {
     expect(values[5]).toBe(
       'Gesamtscore < 65; TS < 20; IBS < 20 (Datenpunkte ≥ 2); OES < 40 (Datenpunkte ≥ 2); CON < 20 (Datenpunkte ≥ 1); OES: schlechte offene Antworten ≥ 2',
     );
+  });
+
+  it('names k of n failing checks among the thresholds of the quality mark', () => {
+    expect(describeThresholds({ ...DEFAULT_RULES, minFailing: 2 }, 'en')).toBe(
+      'Combined score < 60; TS < 20; IBS < 20 (data points ≥ 2); OES < 40 (data points ≥ 2); CON < 20 (data points ≥ 1); OES: bad open answers ≥ 2; removed only when 2+ checks fail',
+    );
+    expect(describeThresholds({ ...DEFAULT_RULES, minFailing: 2 }, 'de')).toMatch(
+      /; entfernt erst, wenn mindestens 2 Prüfungen fehlschlagen$/,
+    );
+    expect(describeThresholds({ ...DEFAULT_RULES, minFailing: 1 }, 'en')).not.toContain('checks fail');
   });
 
   it('keeps SPSS value labels beside the codes', async () => {

@@ -105,6 +105,7 @@ export function describeThresholds(rules: CleaningRules, locale: Locale = 'en'):
     );
   }
   if (rules.badAnswers.enabled) parts.push(`OES: ${t('exports.rules.badAnswers', { n: rules.badAnswers.min })}`);
+  if (rules.minFailing && rules.minFailing > 1) parts.push(t('exports.rules.minFailing', { n: rules.minFailing }));
   if (rules.target && rules.target.n > 0)
     parts.push(
       t('exports.rules.target', { n: number.format(rules.target.n) }) +
