@@ -6,7 +6,8 @@ import { processUpload, readRevisionColumns } from '../../../api/ingest/index';
 import { runExport, type ExportJobInput } from '../../../api/modules/exports/export.service';
 import { DEFAULT_RULES, type CleaningRules, type Scoring } from '../../../scoring/index';
 import { fixtureSurvey } from '../../fixtures/uploads/make-fixtures';
-import { DiskBlobStore, scoring } from '../uploads/helpers';
+import { diskBlobStore, type DiskBlobStore } from '../../support/disk-blob-store';
+import { scoring } from '../../support/scoring';
 
 export const RULES: CleaningRules = {
   ...DEFAULT_RULES,
@@ -34,10 +35,10 @@ export interface ExportWorld {
 }
 
 export async function exportWorld(): Promise<ExportWorld> {
-  const blobs = new DiskBlobStore();
-  const s = await scoring();
+  const blobs = diskBlobStore();
+  const s = scoring;
   const sav = new Uint8Array(readFileSync(new URL('../../fixtures/uploads/survey-compressed.sav', import.meta.url)));
-  await blobs.putFile('uploads/survey.sav', sav);
+  await blobs.put('uploads/survey.sav', sav);
   await processUpload({
     blobs,
     scoring: s,
@@ -47,7 +48,7 @@ export async function exportWorld(): Promise<ExportWorld> {
     datafileId: 'dfS',
     revision: 1,
   });
-  await blobs.putFile('uploads/awkward.csv', awkwardCsv(40));
+  await blobs.put('uploads/awkward.csv', awkwardCsv(40));
   await processUpload({
     blobs,
     scoring: s,

@@ -5,7 +5,7 @@
 // cleaning's decisions; column names SPSS would refuse become valid names with the original as label.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanRevision, vectorToFloat64 } from '../../../api/modules/cleaning';
-import { readWithPspp, type PsppFile } from '../helpers/pspp';
+import { readWithPspp, type PsppFile } from '../../support/pspp';
 import { AWKWARD, exportWorld, RULES, type ExportWorld } from './export-world';
 
 let w: ExportWorld;

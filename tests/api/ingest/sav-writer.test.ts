@@ -7,7 +7,7 @@ import { readTableFromBytes } from '../../../api/ingest/index';
 import { savNames } from '../../../api/ingest/export/sav-names';
 import { writeSav, type SavVariable } from '../../../api/ingest/export/sav-writer';
 import type { Cell } from '../../../api/ingest/types';
-import { readWithPspp } from '../helpers/pspp';
+import { readWithPspp } from '../../support/pspp';
 
 const LONG = `${'Größe '.repeat(70)}Ende`;
 const VARIABLES: SavVariable[] = [
