@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanRevision, vectorToFloat64 } from '../../../api/modules/cleaning';
-import { exportWorld, RULES, type ExportWorld } from './export-world';
+import { exportWorld, RULES, type ExportWorld } from '../../support/export-world';
 
 let w: ExportWorld;
 let combined: Float64Array;

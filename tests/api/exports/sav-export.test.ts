@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanRevision, vectorToFloat64 } from '../../../api/modules/cleaning';
 import { readWithPspp, type PsppFile } from '../../support/pspp';
-import { AWKWARD, exportWorld, RULES, type ExportWorld } from './export-world';
+import { AWKWARD, exportWorld, RULES, type ExportWorld } from '../../support/export-world';
 
 let w: ExportWorld;
 let de: PsppFile;

@@ -2,12 +2,12 @@
 // store: the SPSS fixture survey (German variable labels, value labels, a user-missing code, grids,
 // open-ended answers, projective questions) and a small CSV whose column names SPSS would not take.
 import { readFileSync } from 'node:fs';
-import { processUpload, readRevisionColumns } from '../../../api/ingest/index';
-import { runExport, type ExportJobInput } from '../../../api/modules/exports/export.service';
-import { DEFAULT_RULES, type CleaningRules, type Scoring } from '../../../scoring/index';
-import { fixtureSurvey } from '../../fixtures/uploads/make-fixtures';
-import { diskBlobStore, type DiskBlobStore } from '../../support/disk-blob-store';
-import { scoring } from '../../support/scoring';
+import { processUpload, readRevisionColumns } from '../../api/ingest/index';
+import { runExport, type ExportJobInput } from '../../api/modules/exports/export.service';
+import { DEFAULT_RULES, type CleaningRules, type Scoring } from '../../scoring/index';
+import { fixtureSurvey } from '../fixtures/uploads/make-fixtures';
+import { diskBlobStore, type DiskBlobStore } from './disk-blob-store';
+import { scoring } from './scoring';
 
 export const RULES: CleaningRules = {
   ...DEFAULT_RULES,
@@ -37,7 +37,7 @@ export interface ExportWorld {
 export async function exportWorld(): Promise<ExportWorld> {
   const blobs = diskBlobStore();
   const s = scoring;
-  const sav = new Uint8Array(readFileSync(new URL('../../fixtures/uploads/survey-compressed.sav', import.meta.url)));
+  const sav = new Uint8Array(readFileSync(new URL('../fixtures/uploads/survey-compressed.sav', import.meta.url)));
   await blobs.put('uploads/survey.sav', sav);
   await processUpload({
     blobs,
