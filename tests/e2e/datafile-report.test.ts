@@ -1,7 +1,8 @@
 // Export and quality report in Chromium, German and English: the owner of a cleaned datafile opens
 // its report page, exports the workbook through the export dialog (a job with a progress bar, then a
 // signed download) and the file is read back with exceljs, then a German CSV (';' and the decimal
-// comma by default, read with papaparse) or an SPSS file (read with PSPP); they publish the report with a password;
+// comma by default, read with papaparse) or an SPSS file (read with PSPP) and a Triple-S zip;
+// they publish the report with a password;
 // a stranger opens the link, is refused with a wrong password and let in with the right one, sees
 // the certificate and counts, prints (print media), and follows the certificate to /report-verification.
 import { spawnSync } from 'node:child_process';
@@ -9,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,6 +161,15 @@ describe.each([
       expect(file.notes).toEqual([]);
       expect(file.variables.find((v) => v.name === 'decision')?.label).toBe('Decision');
       expect(file.cases).toHaveLength(cleaned.before);
+      // Triple-S: a zip of the XML metadata and the fixed-width data, one line per interview.
+      await page.getByTestId('export-format').selectOption('TRIPLE_S');
+      await screenshot(page, 'export-dialog-triple-s-en');
+      const sss = await exported(page);
+      expect(sss.name).toBe('Markenimage_Welle_1-export-triple-s.zip');
+      const files = unzipSync(sss.bytes);
+      expect(Object.keys(files).sort()).toEqual(['Markenimage_Welle_1-export.asc', 'Markenimage_Welle_1-export.sss']);
+      expect(strFromU8(files['Markenimage_Welle_1-export.sss']!)).toContain('<label>Decision</label>');
+      expect(strFromU8(files['Markenimage_Welle_1-export.asc']!).trimEnd().split('\r\n')).toHaveLength(cleaned.before);
     }
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.keyboard.press('Escape');

@@ -1058,12 +1058,13 @@ export type ExportColumnNames =
   | 'READABLE'
   | 'TECHNICAL';
 
-/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow for scripts, the reject list, an SPSS system file. */
+/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped). */
 export type ExportFormat =
   | 'ARROW'
   | 'CSV'
   | 'REJECTS'
   | 'SAV'
+  | 'TRIPLE_S'
   | 'XLSX';
 
 /** An export of a datafile's published revision with its saved cleaning, written by a job. */
@@ -1108,7 +1109,7 @@ export type ExportRequestInput = {
   format: ExportFormat;
   /** Language of headers, labels, decisions, reasons and rules: de or en (default: the caller's). */
   language?: InputMaybe<Scalars['String']['input']>;
-  /** Scores with one decimal (default true): rounded in CSV, a display format in xlsx and .sav (the value keeps every digit); false writes every digit. */
+  /** Scores with one decimal (default true): rounded in CSV and Triple-S, a display format in xlsx and .sav (the value keeps every digit); false writes every digit (Triple-S: four decimals). */
   roundScores?: InputMaybe<Scalars['Boolean']['input']>;
 };
 

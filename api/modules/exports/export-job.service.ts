@@ -17,12 +17,15 @@ export { EXPORT_JOB, type ExportJobPayload };
 
 export const REPORT_PATH = '/datafile-report';
 
-const FORMATS: Record<string, ExportFormat> = {
+type ExportFormatName = 'XLSX' | 'CSV' | 'ARROW' | 'REJECTS' | 'SAV' | 'TRIPLE_S';
+
+const FORMATS: Record<ExportFormatName, ExportFormat> = {
   XLSX: 'xlsx',
   CSV: 'csv',
   ARROW: 'arrow',
   REJECTS: 'rejects',
   SAV: 'sav',
+  TRIPLE_S: 'sss',
 };
 
 export type ExportRequest = {
@@ -75,7 +78,7 @@ export async function requestExport(
   request: ExportRequest,
 ): Promise<ExportJobRow> {
   const file = await requireDatafile(deps.db, viewer, request.datafileId, 'see');
-  const format = FORMATS[request.format];
+  const format = (FORMATS as Record<string, ExportFormat | undefined>)[request.format];
   if (!format) throw notInList('format');
   const options = exportOptionsOf(request, viewer.locale);
   if (file.status === 'DRAFT' || file.revision < 1) throw new AppError('SCORES_NOT_AVAILABLE');
@@ -139,7 +142,7 @@ export function presentExportJob(deps: Pick<Deps, 'blobs' | 'clock'>, job: Expor
   return {
     jobId: job.id,
     datafileId: input.datafileId,
-    format: input.format.toUpperCase() as 'XLSX' | 'CSV' | 'ARROW' | 'REJECTS' | 'SAV',
+    format: (Object.keys(FORMATS) as ExportFormatName[]).find((name) => FORMATS[name] === input.format)!,
     state: job.state,
     progress: job.state === 'SUCCEEDED' ? 100 : job.progress,
     downloadUrl: result ? deps.blobs.signedGet(result.key, deps.clock.now(), { downloadName: result.fileName }) : null,

@@ -15,11 +15,12 @@ import { csvExportStream, rejectListStream, type CsvOptions } from './csv-export
 import { buildExportTable, recordIdsOfRevision } from './export-table';
 import { describeThresholds } from './export-texts';
 import { SAV_CONTENT_TYPE, savExportStream } from './sav-export';
+import { TRIPLE_S_CONTENT_TYPE, tripleSZip } from './triple-s-export';
 import { writeXlsxExport, XLSX_CONTENT_TYPE, type QualityMark } from './xlsx-export';
 
 export { describeThresholds };
 
-export type ExportFormat = 'xlsx' | 'csv' | 'arrow' | 'rejects' | 'sav';
+export type ExportFormat = 'xlsx' | 'csv' | 'arrow' | 'rejects' | 'sav' | 'sss';
 
 /** The cleaning as saved for the datafile (saved-cleaning.repo.ts): what decides each interview. */
 export type ExportCleaning = Pick<SavedCleaning, 'rules' | 'manual' | 'quota'>;
@@ -68,6 +69,7 @@ const EXTENSIONS: Record<ExportFormat, string> = {
   arrow: 'arrow',
   rejects: 'csv',
   sav: 'sav',
+  sss: 'zip',
 };
 
 export function exportKey(input: ExportJobInput): string {
@@ -75,13 +77,19 @@ export function exportKey(input: ExportJobInput): string {
   return `exports/${input.datafileId}/${input.revision}/${digest}.${EXTENSIONS[input.format]}`;
 }
 
-function fileNameOf(input: ExportJobInput): string {
-  const base =
+function baseNameOf(input: ExportJobInput): string {
+  return (
     (input.title ?? input.datafileId)
       .normalize('NFKD')
       .replace(/[^\w.-]+/g, '_')
       .replace(/^_+|_+$/g, '')
-      .slice(0, 80) || 'datafile';
+      .slice(0, 80) || 'datafile'
+  );
+}
+
+function fileNameOf(input: ExportJobInput): string {
+  const base = baseNameOf(input);
+  if (input.format === 'sss') return `${base}-export-triple-s.zip`;
   return input.format === 'rejects' ? `${base}-reject-list.csv` : `${base}-export.${EXTENSIONS[input.format]}`;
 }
 
@@ -109,7 +117,13 @@ export async function runExport(
     extras.manual = Float64Array.from(ids, (id) => (id !== null ? (cleaning.manual![id] ?? 0) : 0));
   }
   const decisions = cleanRevision(deps.scoring, scores, cleaning.rules, extras);
-  const table = buildExportTable(raw, scores, decisions, locale, input.format === 'sav' ? 'sav' : 'sheet');
+  const table = buildExportTable(
+    raw,
+    scores,
+    decisions,
+    locale,
+    input.format === 'sav' || input.format === 'sss' ? 'sav' : 'sheet',
+  );
   const scoreDecimals = input.scoreDecimals === undefined ? 1 : input.scoreDecimals;
   const columnNames = input.columnNames ?? 'readable';
   await onProgress(20);
@@ -155,6 +169,13 @@ export async function runExport(
       }));
       contentType = SAV_CONTENT_TYPE;
       break;
+    case 'sss': {
+      const base = baseNameOf(input);
+      const zip = tripleSZip(table, { scoreDecimals, title: input.title ?? base, baseName: `${base}-export` });
+      ({ size } = await deps.blobs.put(key, zip, { contentType: TRIPLE_S_CONTENT_TYPE }));
+      contentType = TRIPLE_S_CONTENT_TYPE;
+      break;
+    }
     case 'arrow':
       ({ size } = await writeArrowExport(deps.blobs, key, raw, scores, decisions));
       contentType = ARROW_CONTENT_TYPE;

@@ -29,7 +29,7 @@ export function requestOptions(format: ExportFormat, c: ExportChoice) {
     ...(csv ? { csvSeparator: c.separator } : {}),
     ...(format === 'CSV' ? { decimalSeparator: c.decimal } : {}),
     ...(sheet ? { columnNames: c.columnNames } : {}),
-    ...(sheet || format === 'SAV' ? { roundScores: c.roundScores } : {}),
+    ...(sheet || format === 'SAV' || format === 'TRIPLE_S' ? { roundScores: c.roundScores } : {}),
   };
 }
 
@@ -67,7 +67,7 @@ function Select({
 /**
  * The options of one export: language (headers, labels, rules), for CSV the separator and the
  * decimal mark (the comma only with ';', so choosing one adjusts the other), readable or technical
- * column names for xlsx and CSV, and scores with one decimal for xlsx, CSV and SPSS.
+ * column names for xlsx and CSV, and scores with one decimal for xlsx, CSV, SPSS and Triple-S.
  */
 export function ExportOptions({
   format,
@@ -136,7 +136,7 @@ export function ExportOptions({
           )}
         </HStack>
       )}
-      {(sheet || format === 'SAV') && (
+      {(sheet || format === 'SAV' || format === 'TRIPLE_S') && (
         <Checkbox.Root
           checked={choice.roundScores}
           onCheckedChange={(d) => onChange({ roundScores: d.checked === true })}
