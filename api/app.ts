@@ -10,6 +10,7 @@ import { registerFileRoutes } from './modules/files/files.routes';
 import { registerResultRoutes } from './modules/results/results.routes';
 import { registerLiveRoutes } from './modules/live-import/live.routes';
 import { createStaticHandler } from './static';
+import { type Lifecycle, registerHealthRoutes, registerMetricsRoute, requestObservability } from './observability';
 
 /** Largest GraphQL request body (bytes); the spec's inputs are small JSON. */
 export const GRAPHQL_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -18,13 +19,19 @@ export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 
 /**
  * The whole HTTP surface, runtime-neutral: api/server.ts hands it to Bun.serve, tests call
- * app.request(). Order: security headers, GraphQL, health, then the SPA.
+ * app.request(). Order: request id, log line and latency; security headers, GraphQL, health and
+ * metrics, then the SPA.
  */
-export function createApp(deps: Deps, options: { webDist?: string } = {}) {
+export function createApp(deps: Deps, options: { webDist?: string; lifecycle?: Lifecycle } = {}) {
   const app = new Hono();
   const schema = buildSchema();
   const graphql = createGraphqlHandler(deps, schema);
+  const lifecycle = options.lifecycle ?? { stopping: false };
 
+  // With S3 the browser PUTs uploads to the bucket and loads avatars from it (the /files/avatars
+  // route redirects there): its origin must be allowed, or the browser blocks both.
+  const storage = deps.blobs.signedUrlOrigin ? [deps.blobs.signedUrlOrigin] : [];
+  app.use('*', requestObservability(deps));
   app.use(
     '*',
     secureHeaders({
@@ -33,8 +40,8 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storage],
+        connectSrc: ["'self'", ...storage],
         frameAncestors: ["'none'"],
       },
       crossOriginEmbedderPolicy: false,
@@ -56,7 +63,9 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
       405,
     ),
   );
-  app.get('/healthz', (c) => c.json({ ok: true }));
+  registerHealthRoutes(app, deps, lifecycle);
+  // With METRICS_PORT set the metrics live on that listener only (api/server.ts).
+  if (deps.env.metrics.port === undefined) registerMetricsRoute(app, deps, { open: false });
   registerFileRoutes(app, deps);
   registerCertificateRoutes(app, deps);
   registerResultRoutes(app, deps);
@@ -66,5 +75,13 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
     deps.log.error('unhandled request error', error);
     return c.json({ errors: [{ message: 'Internal error', extensions: { code: 'GENERAL_ERROR' } }] }, 500);
   });
-  return { app, schema };
+  return { app, schema, lifecycle };
+}
+
+/** The METRICS_PORT listener: metrics and health only, for the operator's network. */
+export function createOpsApp(deps: Deps, lifecycle: Lifecycle) {
+  const app = new Hono();
+  registerHealthRoutes(app, deps, lifecycle);
+  registerMetricsRoute(app, deps, { open: true });
+  return app;
 }

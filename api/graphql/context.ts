@@ -1,5 +1,5 @@
 import type { Context as HonoContext } from 'hono';
-import type { AccessLevel } from '../../db/schema';
+import type { AccessLevel, companies } from '../../db/schema';
 import type { Deps } from '../kernel/deps';
 import { sha256Hex } from '../lib/crypto';
 import { DEFAULT_LOCALE, isLocale, localeFromHeader, type Locale } from '../lib/i18n';
@@ -20,6 +20,8 @@ export type Viewer = {
   locale: Locale;
   /** The user row read with the credential (saves `me` a second read). */
   user: UserRow;
+  /** The user's own organisation, read in the same statement (null for operators). */
+  company: typeof companies.$inferSelect | null;
 };
 
 export type GqlContext = {
@@ -77,6 +79,7 @@ async function resolveViewer(
       via: 'session',
       locale: isLocale(row.user.locale) ? row.user.locale : DEFAULT_LOCALE,
       user: row.user,
+      company: row.company,
     };
   }
   if (apiKey && apiKey.length <= 200) {
@@ -92,6 +95,7 @@ async function resolveViewer(
       via: 'apiKey',
       locale: isLocale(row.user.locale) ? row.user.locale : DEFAULT_LOCALE,
       user: row.user,
+      company: row.company,
     };
   }
   return null;

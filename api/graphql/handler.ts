@@ -17,6 +17,7 @@ import { DEFAULT_LOCALE, localeFromHeader } from '../lib/i18n';
 import { createContext } from './context';
 import { formatError, httpStatusFor, type FormattedError } from '../kernel/errors/errors';
 import { aliasLimitRule, depthLimitRule, LIMITS } from './limits';
+import { labelOperation } from '../lib/metrics';
 
 type Prepared = { document: DocumentNode; errors: readonly GraphQLError[]; usesIntrospection: boolean };
 
@@ -144,6 +145,10 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
       );
     }
 
+    // The root field names the operation for the latency histogram: a bounded set (the schema's
+    // fields), where client-chosen operation names would not be.
+    const root = operation.selectionSet.selections.find((s) => s.kind === 'Field');
+    labelOperation(c.req.raw, root ? `${operation.operation} ${root.name.value}` : operation.operation);
     const result = await execute({
       schema,
       document: prepared.document,
@@ -161,6 +166,12 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
         ? { message: e.message, extensions: { code: 'BAD_REQUEST' } }
         : formatError(e, locale, (err) => deps.log.error('graphql error', err)),
     );
+    for (const e of errors)
+      deps.metrics.refusals.inc({
+        source: 'graphql',
+        code: String(e.extensions.code),
+        reason: typeof e.extensions.reason === 'string' ? e.extensions.reason : '',
+      });
     const first = errors[0]!.extensions.code;
     const status = first === 'BAD_REQUEST' && !result.data ? 400 : httpStatusFor(first);
     const headers: Record<string, string> = {};

@@ -74,12 +74,15 @@ export async function setLiveDatafileRunning(
   return SUCCESS();
 }
 
-/** Soft delete: gone from every list and call (findDatafile skips it); ledger rows, contributors and stored revisions stay. */
+/**
+ * Soft delete: gone from every list and call (findDatafile skips it); ledger rows and contributors
+ * stay, the stored interview data is removed by the retention job after RETENTION_DELETED_DATAFILE_DAYS.
+ */
 export async function deleteDatafile(deps: Pick<Deps, 'clock' | 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'manage');
   refuseWhileProcessing(file);
   const now = deps.clock.now().toISOString();
-  const done = await updateDatafileFrom(deps.db, file.id, AT_REST, { isDeleted: true, updatedAt: now });
+  const done = await updateDatafileFrom(deps.db, file.id, AT_REST, { isDeleted: true, deletedAt: now, updatedAt: now });
   if (!done) await changedMeanwhile(deps, file.id);
   return SUCCESS();
 }

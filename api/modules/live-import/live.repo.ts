@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { prepared } from '../../../db/prepared';
 import { contracts, datafileCharges, datafileDatapoints, datafiles, liveRespondents } from '../../../db/schema';
 
 export type LiveRespondentRow = typeof liveRespondents.$inferSelect;
@@ -46,6 +47,28 @@ export const respondentsAfter = (db: DbOrTx, datafileId: string, afterSeq: numbe
     .orderBy(asc(liveRespondents.seq))
     .limit(limit)
     .all();
+
+const durationsAfterQuery = prepared((db) =>
+  db
+    .select({ seq: liveRespondents.seq, totalSeconds: liveRespondents.totalSeconds, answers: liveRespondents.answers })
+    .from(liveRespondents)
+    .where(
+      and(
+        eq(liveRespondents.datafileId, sql.placeholder('datafileId')),
+        gt(liveRespondents.seq, sql.placeholder('after')),
+      ),
+    )
+    .orderBy(asc(liveRespondents.seq))
+    .limit(sql.placeholder('limit'))
+    .prepare(),
+);
+
+/**
+ * What the running medians need of the respondents stored after `afterSeq`, in arrival order: asked
+ * before and inside every live charge (usually no row), so the statement is built once.
+ */
+export const respondentDurationsAfter = (db: DbOrTx, datafileId: string, afterSeq: number, limit: number) =>
+  durationsAfterQuery(db).all({ datafileId, after: afterSeq, limit });
 
 export async function countRespondents(db: DbOrTx, datafileId: string): Promise<number> {
   const r = await db

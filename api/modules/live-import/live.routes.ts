@@ -34,10 +34,11 @@ const STATUS: Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429> = {
   TOO_MANY_REQUESTS: 429,
 };
 
-function refusal(c: Context, error: AppError, headers: Record<string, string> = {}) {
-  const locale = (c.req.header('accept-language') ?? '').toLowerCase().startsWith('de') ? 'de' : 'en';
-  const status = error.details.reason === 'LIVE_BODY_TOO_LARGE' ? 413 : (STATUS[error.code] ?? 400);
+function refusal(deps: Pick<Deps, 'metrics'>, c: Context, error: AppError, headers: Record<string, string> = {}) {
   const { field, reason, shortfall } = error.details as Record<string, unknown>;
+  deps.metrics.refusals.inc({ source: 'live', code: error.code, reason: typeof reason === 'string' ? reason : '' });
+  const locale = (c.req.header('accept-language') ?? '').toLowerCase().startsWith('de') ? 'de' : 'en';
+  const status = reason === 'LIVE_BODY_TOO_LARGE' ? 413 : (STATUS[error.code] ?? 400);
   return c.json(
     {
       error: {
@@ -74,7 +75,7 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
       const wait = limiter.take(datafileId, deps.clock.now().getTime());
       if (wait > 0) {
         recordEndpointHit(deps, ENDPOINT, { refused: true });
-        return refusal(c, new AppError('TOO_MANY_REQUESTS'), { 'retry-after': String(wait) });
+        return refusal(deps, c, new AppError('TOO_MANY_REQUESTS'), { 'retry-after': String(wait) });
       }
       const length = Number(c.req.header('content-length') ?? 0);
       if (length > MAX_BODY_BYTES) throw new AppError('BAD_REQUEST', { reason: 'LIVE_BODY_TOO_LARGE', field: 'body' });
@@ -86,6 +87,7 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
       const { target, input } = await admitRespondent(deps, datafileId, c.req.header(LIVE_KEY_HEADER), body, test);
       if (test) {
         recordEndpointHit(deps, ENDPOINT);
+        deps.metrics.liveRespondents.inc({ outcome: 'test' });
         return c.json(await scoreTestRespondent(deps, target, input), 200);
       }
       const async = /respond-async/i.test(c.req.header('prefer') ?? '') || c.req.query('async') === '1';
@@ -110,10 +112,11 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
       const answer = await acceptRespondent(deps, target, input);
       if (answer.status === 'SCORED') schedulePublish(deps, datafileId);
       recordEndpointHit(deps, ENDPOINT);
+      deps.metrics.liveRespondents.inc({ outcome: answer.status === 'SCORED' ? 'scored' : 'already_received' });
       return c.json(answer, 200);
     } catch (error) {
       recordEndpointHit(deps, ENDPOINT, { refused: true });
-      if (error instanceof AppError) return refusal(c, error);
+      if (error instanceof AppError) return refusal(deps, c, error);
       throw error;
     }
   });
@@ -125,7 +128,7 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
       if (!answer) throw new AppError('DATARECORD_NOT_FOUND');
       return c.json(answer, 200);
     } catch (error) {
-      if (error instanceof AppError) return refusal(c, error);
+      if (error instanceof AppError) return refusal(deps, c, error);
       throw error;
     }
   });

@@ -7,11 +7,12 @@ import { AppError } from '../../kernel/errors/errors';
 import { safeEqual } from '../../lib/crypto';
 import { viennaDate } from '../../../db/domain/calendar';
 import { contractStatus } from '../../../db/domain/contracts';
+import type { DbOrTx } from '../../../db/client';
 import type { LiveScores } from '../../../db/schema';
 import { chargeDatafile } from '../credits';
 import { pagesOfDatapointRows, type LivePage } from './live-config';
 import { readRespondent, type LiveRespondentInput } from './live-respondent';
-import { LiveMedians, scoreRespondent } from './live-scoring';
+import { finishRespondent, LiveMedians, prepareRespondent, scoreRespondent } from './live-scoring';
 import * as repo from './live.repo';
 import { LIVE_RESPONDENT_JOB } from './jobs/contract';
 
@@ -29,12 +30,30 @@ export type LiveAnswerBody = {
 /** The job kind of a respondent accepted with 202 (jobs/live.jobs.ts). */
 export { LIVE_RESPONDENT_JOB };
 
-type DatafileState = { pages: Promise<LivePage[]>; medians?: Promise<LiveMedians> };
+/**
+ * What this process keeps about a live datafile: its pages (fixed once defined) and the running
+ * medians of the respondents stored so far, up to arrival number `seq`. The medians are a cache of
+ * the live_respondents table, not state of their own: before scoring, a process reads the rows
+ * stored after `seq` (by any process), and inside the charge's transaction it reads the last ones,
+ * so a respondent is scored against exactly the respondents stored before it, whichever process
+ * answers it.
+ */
+type DatafileState = {
+  pages: Promise<LivePage[]>;
+  medians: LiveMedians;
+  seq: number;
+  /** When the last catch-up ended (performance.now()). */
+  caughtUpAt: number;
+  /** Catch-ups run one at a time per datafile and process (two at once would add rows twice). */
+  catchingUp: Promise<unknown>;
+};
+/** A process that caught up this recently leaves the rest to the catch-up inside the transaction. */
+const RECENT_CATCH_UP_MS = 1_000;
 const states = new WeakMap<Pick<Deps, 'db'>, Map<string, DatafileState>>();
 const contractCache = new WeakMap<Pick<Deps, 'db'>, Map<string, { at: number; active: boolean }>>();
 /** How long a company's "has an active contract" answer is reused (a contract's status changes by date, at most daily). */
 const CONTRACT_TTL_MS = 5_000;
-const WARM_PAGE = 5_000;
+const CATCH_UP_PAGE = 5_000;
 
 function stateOf(deps: Deps, target: repo.LiveTarget): DatafileState {
   let map = states.get(deps);
@@ -45,6 +64,10 @@ function stateOf(deps: Deps, target: repo.LiveTarget): DatafileState {
     const uploadId = target.publishedUploadId;
     s = {
       pages: uploadId ? repo.datapointsOfUpload(deps.db, uploadId).then(pagesOfDatapointRows) : Promise.resolve([]),
+      medians: new LiveMedians(),
+      seq: 0,
+      caughtUpAt: -Infinity,
+      catchingUp: Promise.resolve(),
     };
     s.pages.catch(() => map!.delete(target.id));
     map.set(target.id, s);
@@ -52,18 +75,26 @@ function stateOf(deps: Deps, target: repo.LiveTarget): DatafileState {
   return s;
 }
 
-/** The running medians, warmed from the stored respondents once per process. */
-function mediansOf(deps: Pick<Deps, 'db'>, datafileId: string, s: DatafileState): Promise<LiveMedians> {
-  s.medians ??= (async () => {
-    const m = new LiveMedians();
-    for (let after = 0; ;) {
-      const rows = await repo.respondentsAfter(deps.db, datafileId, after, WARM_PAGE);
-      for (const r of rows) m.add(r.totalSeconds, r.answers);
-      if (rows.length < WARM_PAGE) return m;
-      after = rows[rows.length - 1]!.seq;
+/**
+ * Adds the respondents stored after `s.seq` to the medians, a page at a time: all of them on a
+ * process's first respondent, then the few other processes stored meanwhile. Inside a transaction
+ * (`db` a tx holding the write lock) nothing can be stored meanwhile, so the medians then hold
+ * every respondent stored so far.
+ */
+function catchUp(db: DbOrTx, datafileId: string, s: DatafileState): Promise<LiveMedians> {
+  const run = s.catchingUp.then(async () => {
+    for (;;) {
+      const rows = await repo.respondentDurationsAfter(db, datafileId, s.seq, CATCH_UP_PAGE);
+      for (const r of rows) s.medians.add(r.totalSeconds, r.answers);
+      if (rows.length > 0) s.seq = rows[rows.length - 1]!.seq;
+      if (rows.length < CATCH_UP_PAGE) {
+        s.caughtUpAt = performance.now();
+        return s.medians;
+      }
     }
-  })();
-  return s.medians;
+  });
+  s.catchingUp = run.catch(() => undefined);
+  return run;
 }
 
 /** Forgets what this process cached about a datafile (tests that rewrite the definition). */
@@ -161,8 +192,13 @@ export async function acceptRespondent(
   // key answers a resend (replayed, or refused as another payload) and sends it to the store below.
   await requireActiveContract(deps, target.companyId);
   const state = stateOf(deps, target);
-  const [pages, medians] = await Promise.all([state.pages, mediansOf(deps, target.id, state)]);
-  const scored = scoreRespondent(deps.scoring, medians, pages, input.totalSeconds, input.answers);
+  // Most of the way outside the write lock (all stored respondents on a process's first one, or
+  // after a pause); the rest, usually none or a few of other processes, inside the transaction. A
+  // process that caught up within the last second skips the read out here: on a libSQL server
+  // every statement is a round trip.
+  const recent = performance.now() - state.caughtUpAt < RECENT_CATCH_UP_MS;
+  const [pages] = await Promise.all([state.pages, recent ? undefined : catchUp(deps.db, target.id, state)]);
+  const prepared = prepareRespondent(deps.scoring, pages, input.totalSeconds, input.answers);
   const receivedAt = deps.clock.now().toISOString();
   const key = `live:${target.id}:${input.recordId}`;
   let written: repo.LiveRespondentRow | undefined;
@@ -174,12 +210,14 @@ export async function acceptRespondent(
         datafileId: target.id,
         kind: 'LIVE',
         idempotencyKey: key,
-        interviewCredits: [scored.credits],
+        interviewCredits: [prepared.credits],
         actorId: null,
         description: `${target.title}: ${input.recordId}`,
       },
       {
         afterWrites: async (tx) => {
+          const medians = await catchUp(tx, target.id, state);
+          const scored = finishRespondent(deps.scoring, prepared, medians, pages, input.totalSeconds, input.answers);
           const row = {
             datafileId: target.id,
             recordId: input.recordId,
@@ -194,10 +232,8 @@ export async function acceptRespondent(
         },
       },
     );
-    if (written && !charge.replayed) {
-      medians.add(input.totalSeconds, input.answers);
-      return answerOf(written, 'SCORED');
-    }
+    // This respondent joins the medians at the next catch-up, read back from the table like any other.
+    if (written && !charge.replayed) return answerOf(written, 'SCORED');
   } catch (error) {
     // The same record with other answers (a resend, or another request at the same moment): the first wins.
     if (
@@ -252,7 +288,7 @@ export async function scoreTestRespondent(
   input: LiveRespondentInput,
 ): Promise<Omit<LiveAnswerBody, 'status'> & { status: 'TEST' }> {
   const state = stateOf(deps, target);
-  const [pages, medians] = await Promise.all([state.pages, mediansOf(deps, target.id, state)]);
+  const [pages, medians] = await Promise.all([state.pages, catchUp(deps.db, target.id, state)]);
   const scored = scoreRespondent(deps.scoring, medians, pages, input.totalSeconds, input.answers);
   const { kept, ...scores } = scored.scores;
   return {

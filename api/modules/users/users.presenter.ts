@@ -13,7 +13,8 @@ function mayReadMagicKey(viewer: Viewer | null, user: UserRow): boolean {
 
 /** Shared by every query that returns a User: nested fields load on demand. */
 export function presentUser(deps: Pick<Deps, 'db' | 'clock' | 'appSecret'>, viewer: Viewer | null, user: UserRow) {
-  const q = userFieldQueries(deps, user);
+  // The viewer's own organisation came with the session: `me` needs no second statement for it.
+  const q = userFieldQueries(deps, user, viewer?.userId === user.id ? viewer.company : undefined);
   const now = deps.clock.now().toISOString();
   return {
     id: user.id,

@@ -109,11 +109,17 @@ export const liveUser = (deps: Deps, userId: string) => repo.findLiveUserById(de
  * The queries behind a presented user's nested fields (presenters only shape data): each runs when
  * its field is asked for, the datafile counts once for both fields that show them.
  */
-export function userFieldQueries(deps: Pick<Deps, 'db'>, user: repo.UserRow) {
+export function userFieldQueries(
+  deps: Pick<Deps, 'db'>,
+  user: repo.UserRow,
+  /** The organisation row when the caller read it already (the viewer's own, with the session). */
+  known?: Awaited<ReturnType<typeof findCompanyById>> | null,
+) {
   let counts: ReturnType<typeof repo.countUserDatafiles> | undefined;
   return {
     counts: () => (counts ??= repo.countUserDatafiles(deps.db, user.id)),
-    company: (companyId: string) => findCompanyById(deps.db, companyId),
+    company: async (companyId: string) =>
+      known && known.id === companyId ? known : findCompanyById(deps.db, companyId),
     preferences: () => repo.findPreferences(deps.db, user.id),
   };
 }
