@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import type { Deps } from './kernel/deps';
 import { createGraphqlHandler } from './graphql/handler';
 import { buildSchema } from './graphql/schema';
@@ -9,6 +8,7 @@ import { registerCertificateRoutes } from './modules/certificates/certificates.r
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerResultRoutes } from './modules/results/results.routes';
 import { registerLiveRoutes } from './modules/live-import/live.routes';
+import { securityHeaders } from './security-headers';
 import { createStaticHandler } from './static';
 
 /** Largest GraphQL request body (bytes); the spec's inputs are small JSON. */
@@ -25,21 +25,7 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
   const schema = buildSchema();
   const graphql = createGraphqlHandler(deps, schema);
 
-  app.use(
-    '*',
-    secureHeaders({
-      // The SPA uses inline styles (emotion); scripts only from this origin; WASM needs wasm-unsafe-eval.
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use('*', securityHeaders());
   // server.ts lets bodies up to UPLOAD_MAX_BYTES through for signed uploads; GraphQL keeps a small cap.
   app.use(
     '/graphql',
