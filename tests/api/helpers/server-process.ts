@@ -32,14 +32,19 @@ export type ServerProcess = {
 /**
  * The real API server (api/server.ts) as a child process on 127.0.0.1 and a free port, over the
  * database and storage the caller chose (so a restart finds the same state). Resolves once it
- * answers `{ health }`. For crash tests: kill() it mid-job, start it again.
+ * answers `{ health }`. For crash tests: kill() it mid-job, start it again. Benchmarks may start
+ * another checkout's server (`root`, with its own node_modules) and wait longer on a busy machine.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { root?: string; timeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const root = options.root ?? repoRoot;
   let output = '';
-  const child: ChildProcess = spawn(bunBin, ['api/server.ts'], {
-    cwd: repoRoot,
+  const child: ChildProcess = spawn(join(root, 'node_modules/.bin/bun'), ['api/server.ts'], {
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -54,12 +59,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not answer within 60 s:\n${output}`);
+      throw new Error(`server did not answer within ${timeoutMs / 1000} s:\n${output}`);
     }
     try {
       const res = await fetch(`${baseUrl}/graphql`, {
