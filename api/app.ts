@@ -8,6 +8,7 @@ import { registerCertificateRoutes } from './modules/certificates/certificates.r
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerResultRoutes } from './modules/results/results.routes';
 import { registerLiveRoutes } from './modules/live-import/live.routes';
+import { registerEventRoutes } from './modules/events';
 import { securityHeaders } from './security-headers';
 import { createStaticHandler } from './static';
 
@@ -47,6 +48,7 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
   registerCertificateRoutes(app, deps);
   registerResultRoutes(app, deps);
   registerLiveRoutes(app, deps);
+  registerEventRoutes(app, deps);
   app.get('*', createStaticHandler(options.webDist ?? WEB_DIST));
   app.onError((error, c) => {
     deps.log.error('unhandled request error', error);

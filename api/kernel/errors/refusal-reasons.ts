@@ -193,6 +193,8 @@ export const REFUSAL_REASONS = [
   'LIVE_GRID_SCALE',
   'LIVE_DATAFILE_DRAFT',
   'LIVE_NOT_A_DRAFT',
+  // Live updates of a page (the event stream)
+  'TOO_MANY_EVENT_STREAMS',
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
