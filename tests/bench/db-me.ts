@@ -6,7 +6,6 @@
 // compared with the code before it in one run on a shared machine.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +20,7 @@ import { seedSecrets } from '../../api/demo/seed-secrets';
 import { insertSession } from '../../api/modules/auth/auth.repo';
 import { users } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
+import { freePort } from '../support/server-process';
 import { ME_QUERY } from './db-bare';
 
 const CONNECTIONS = 16;
@@ -36,19 +36,6 @@ const load = () => loadavg()[0]!.toFixed(1);
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** wrk if it is there or can be installed (Debian, as root); else the Bun client in its own process (or when BENCH_DB_LOAD=bun). */
 function loadGenerator(): 'wrk' | 'bun' {

@@ -8,12 +8,12 @@ import { readEnv } from '../../api/env';
 import { silentLogger } from '../../api/lib/logger';
 import { chargeDatafile } from '../../api/modules/credits/ledger.service';
 import { createDb, type DbDriver } from '../../db/client';
-import { company, contract, datafile, ledgerDb, secondaryPlan, user } from '../api/ledger-fixtures';
+import { company, contract, datafile, ledgerDb, secondaryPlan, user } from '../support/ledger-fixtures';
 import { ME_RATIO_GOAL, meSection, meServers } from './db-me';
 import { ORGANISATIONS_CASES, ORGANISATIONS_PAGE, seedOrganisations } from './support/seed-organisations';
 
 /**
- * `npm run bench:db` (issue 18): the database path's figures, each beside its limit, in one run.
+ * `npm run bench:db`: the database path's figures, each beside its limit, in one run.
  *  1. `me` at 16 concurrent keep-alive callers from a load generator in another process (wrk,
  *     installed from Debian when missing; else tests/bench/load-client.ts) against a real Bun.serve
  *     on 127.0.0.1, beside a bare Hono route asking the same with the fastest raw driver here (the
@@ -21,7 +21,7 @@ import { ORGANISATIONS_CASES, ORGANISATIONS_PAGE, seedOrganisations } from './su
  *     comparison; tests/bench/db-me.ts (BENCH_BASELINE=<checkout> adds the code before a change).
  *  2. CPU time per ledger charge, one at a time and 32 in flight.
  *  3. The admin panel's organisations page over 10,000 organisations, per sort, p95 beside the
- *     p95 measured before issue 18 (commit 4e81795, same machine).
+ *     p95 measured before the database path's rework (commit 4e81795, same machine).
  * The machine is shared: wall-clock figures move with the load average (printed), CPU time
  * much less, so both are printed.
  */

@@ -13,7 +13,7 @@
 // BENCH_PAGES_RUNS (default 7) counts the runs; BENCH_PAGES_TIMELINE=1 prints each load's requests.
 import { cpus, loadavg } from 'node:os';
 import type { Page, Request } from 'playwright-core';
-import { ensureWebBuild } from '../e2e/support/server';
+import { ensureWebBuild } from '../support/server-process';
 import { paintedAt } from './pages/instruments';
 import { DEMO_DATAFILE, startSide, type Side } from './pages/world';
 

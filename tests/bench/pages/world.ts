@@ -7,11 +7,16 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { generateDemoSurvey } from '../../../api/demo/survey';
 import { surveyCsvBytes } from '../../../api/demo/writers';
-import { graphqlPoster, startServerProcess, type ServerProcess } from '../../api/helpers/server-process';
-import { UPLOAD_QUERIES as Q } from '../../api/uploads/api-helpers';
-import { login } from '../../e2e/support/browser';
-import { waitForDemoUploads, type TestServer } from '../../e2e/support/server';
-import { closeFirstLoginModals } from '../../e2e/support/suite';
+import { login } from '../../support/browser/browser';
+import { closeFirstLoginModals } from '../../support/browser/suite';
+import {
+  graphqlPoster,
+  startServerProcess,
+  waitForDemoUploads,
+  type ServerProcess,
+  type TestServer,
+} from '../../support/server-process';
+import { UPLOAD_QUERIES as Q } from '../../support/upload-world';
 import { instrument } from './instruments';
 
 /** The first demo datafile: 600 interviews, owned by the demo ADMIN, cleaned by the seed. */

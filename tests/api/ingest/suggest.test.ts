@@ -1,0 +1,74 @@
+// Step 2's suggestions from the data and the header names; the suggested mapping of the fixture
+// survey is what a user would confirm, and it validates.
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { previewUpload, validateUpload } from '../../../api/ingest/index';
+import { diskBlobStore } from '../../support/disk-blob-store';
+
+const blobs = diskBlobStore();
+afterAll(() => blobs.dispose());
+
+describe('previewUpload', () => {
+  it('suggests the fixture survey types and the preview shows the first rows', async () => {
+    await blobs.put(
+      'uploads/s.csv',
+      new Uint8Array(readFileSync(new URL('../../fixtures/uploads/qualtrics-utf8-bom.csv', import.meta.url))),
+    );
+    const p = await previewUpload(blobs, 'uploads/s.csv', 'csv', {}, undefined, { previewRows: 5 });
+    expect(p.rows).toHaveLength(5);
+    expect(p.rowNumbers).toEqual([4, 5, 6, 7, 8]);
+    const type = (c: string) => p.columns.find((x) => x.column === c)?.type;
+    expect(type('respid')).toBe('RECORD_ID');
+    expect(type('duration_total')).toBe('DURATION');
+    expect(type('time_page3')).toBe('DURATION');
+    expect(type('Q1_1')).toBe('ITEM_BATTERY');
+    expect(type('Q2_10')).toBe('ITEM_BATTERY');
+    expect(type('open2')).toBe('OPEN_ENDED');
+    expect(type('proj1_vote')).toBe('PROJECTIVE');
+    expect(type('proj2_pred_no')).toBe('PROJECTIVE');
+    expect(type('region')).toBe('GROUPING');
+    expect(type('browser')).toBe('IGNORE');
+    const grids = p.suggestedMapping.filter((d) => d.type === 'ITEM_BATTERY');
+    expect(grids).toEqual([
+      expect.objectContaining({ id: 'Q1', items: Array.from({ length: 10 }, (_, i) => `Q1_${i + 1}`), min: 1, max: 5 }),
+      expect.objectContaining({ id: 'Q2', items: Array.from({ length: 10 }, (_, i) => `Q2_${i + 1}`) }),
+    ]);
+    expect(p.suggestedMapping).toContainEqual(
+      expect.objectContaining({ type: 'DURATION', column: 'duration_total', role: 'TOTAL' }),
+    );
+    expect(p.suggestedMapping).toContainEqual(
+      expect.objectContaining({
+        type: 'PROJECTIVE',
+        vote: 'proj1_vote',
+        predictions: ['proj1_pred_yes', 'proj1_pred_no'],
+      }),
+    );
+    // The open question's suggested title is the Qualtrics question text.
+    expect(p.suggestedMapping).toContainEqual(
+      expect.objectContaining({
+        type: 'OPEN_ENDED',
+        column: 'open1',
+        questionTitle: 'Was hat Ihnen an Ihrem letzten Urlaub gefallen?',
+      }),
+    );
+    expect(await validateUpload(blobs, 'uploads/s.csv', 'csv', {}, { dataPoints: p.suggestedMapping })).toEqual([]);
+  });
+
+  it('finds an id column by its values and a grid by the Q1_1 pattern', async () => {
+    const lines = ['Lfd,F3_1,F3_2,F3_3,comment'];
+    for (let i = 1; i <= 50; i++)
+      lines.push(
+        `${1000 + i},${1 + (i % 4)},${1 + (i % 3)},${1 + (i % 5)},${i % 2 ? 'war ganz in Ordnung soweit' : 'zu lang und zu viele Fragen ' + i}`,
+      );
+    await blobs.put('uploads/t.csv', new TextEncoder().encode(lines.join('\n')));
+    const p = await previewUpload(blobs, 'uploads/t.csv', 'csv', {});
+    expect(p.columns.map((c) => c.type)).toEqual([
+      'RECORD_ID',
+      'ITEM_BATTERY',
+      'ITEM_BATTERY',
+      'ITEM_BATTERY',
+      'OPEN_ENDED',
+    ]);
+    expect(p.columns[0]!.basis).toBe('values');
+  });
+});
