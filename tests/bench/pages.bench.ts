@@ -41,7 +41,10 @@ function recordRequests(page: Page): () => Promise<string> {
         const t = r.timing();
         const start = t.startTime - origin;
         const url = new URL(r.url());
-        const name = url.pathname === '/graphql' ? `gql:${r.postDataJSON()?.query?.match(/(query|mutation)\s+(\w+)/)?.[2] ?? '?'}` : url.pathname.replace(/^\/assets\//, '');
+        const name =
+          url.pathname === '/graphql'
+            ? `gql:${r.postDataJSON()?.query?.match(/(query|mutation)\s+(\w+)/)?.[2] ?? '?'}`
+            : url.pathname.replace(/^\/assets\//, '');
         return { start, text: `${name} ${Math.round(start)}->${Math.round(start + t.responseEnd)}` };
       })
       .sort((a, b) => a.start - b.start)

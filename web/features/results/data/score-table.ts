@@ -27,7 +27,10 @@ export function scoreTableRequest(file: ScoreFile): { url: string; timeRatioOf?:
   if (file.revision === 0 || file.scoreColumns.length === 0) return null;
   const duration = totalDurationColumn(file.dataPoints);
   const rawName = duration && file.rawColumns.includes(duration) ? `${RAW_PREFIX}${duration}` : undefined;
-  const url = columnsUrl(file.id, { file: 'all', columns: rawName ? [...file.scoreColumns, rawName] : file.scoreColumns });
+  const url = columnsUrl(file.id, {
+    file: 'all',
+    columns: rawName ? [...file.scoreColumns, rawName] : file.scoreColumns,
+  });
   return { url, ...(rawName ? { timeRatioOf: rawName } : {}), key: `${file.revision} ${url}` };
 }
 
