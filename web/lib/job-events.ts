@@ -121,16 +121,12 @@ const subscribeLive = (notify: () => void) => {
   return () => void liveListeners.delete(notify);
 };
 
-/**
- * While `enabled`, hears the tab's job events and calls `onEvent` for those `matches` accepts.
- * Returns how often the page should still poll: PUSHED_POLL_MS while the stream is open, else
- * FALLBACK_POLL_MS.
- */
+/** While `enabled`, hears the tab's job events and calls `onEvent` for those `matches` accepts. */
 export function useJobEvents(
   enabled: boolean,
   matches: (event: JobEvent) => boolean,
   onEvent: (event: JobEvent) => void,
-): number {
+): void {
   const latest = useRef({ matches, onEvent });
   latest.current = { matches, onEvent };
   useEffect(() => {
@@ -170,6 +166,13 @@ export function useJobEvents(
       unsubscribe();
     };
   }, [enabled]);
+}
+
+/**
+ * How often a page waiting for a job should still poll: PUSHED_POLL_MS while the tab's stream is
+ * open, else FALLBACK_POLL_MS (the stream is refused, dropped or not open yet).
+ */
+export function useJobPollMs(enabled: boolean): number {
   const isLive = useSyncExternalStore(
     subscribeLive,
     () => live,

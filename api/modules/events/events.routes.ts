@@ -30,7 +30,9 @@ export function registerEventRoutes(app: Hono, deps: Deps): JobEventHub {
   app.get(EVENTS_ROUTE, async (c) => {
     const refuse = (error: AppError, status: 401 | 429) => {
       const locale = localeFromHeader(c.req.header('accept-language')) ?? DEFAULT_LOCALE;
-      const body = { errors: [{ message: messageOf(error, locale), extensions: { code: error.code, ...error.details } }] };
+      const body = {
+        errors: [{ message: messageOf(error, locale), extensions: { code: error.code, ...error.details } }],
+      };
       return c.json(body, status, status === 429 ? { 'Retry-After': '30' } : {});
     };
     const viewer = await createContext(deps, c).viewer();

@@ -1,6 +1,12 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FALLBACK_POLL_MS, PUSHED_POLL_MS, useJobEvents, type JobEvent } from '../../../web/lib/job-events';
+import {
+  FALLBACK_POLL_MS,
+  PUSHED_POLL_MS,
+  useJobEvents,
+  useJobPollMs,
+  type JobEvent,
+} from '../../../web/lib/job-events';
 import { resetAppState, startSession } from '../../support/web/render-app';
 
 // The tab's event stream as a page uses it: the stream tells the page when its job moved, so the
@@ -8,7 +14,8 @@ import { resetAppState, startSession } from '../../support/web/render-app';
 // one (refused: too many tabs) it polls every second as before.
 
 function Probe({ datafileId, onEvent }: { datafileId: string; onEvent: (e: JobEvent) => void }) {
-  const poll = useJobEvents(true, (e) => e.datafileId === datafileId, onEvent);
+  useJobEvents(true, (e) => e.datafileId === datafileId, onEvent);
+  const poll = useJobPollMs(true);
   return <span data-testid="poll">{poll}</span>;
 }
 

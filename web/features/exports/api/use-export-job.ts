@@ -1,6 +1,6 @@
 import { graphql } from '../../../lib/gql';
 import type { ExportFormat } from '../../../lib/gql/graphql';
-import { useJobEvents } from '../../../lib/job-events';
+import { useJobEvents, useJobPollMs } from '../../../lib/job-events';
 import { useGqlMutation, useGqlQuery } from '../../../lib/swr-helpers';
 
 const REQUEST_EXPORT = graphql(`
@@ -47,12 +47,7 @@ const FINAL = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED']);
  * and polled until it is final (every second without a stream, as the upload's progress is).
  */
 export function useExportJob(jobId: string | null) {
-  let revalidate = () => {};
-  const poll = useJobEvents(
-    jobId !== null,
-    (event) => event.jobId === jobId,
-    () => revalidate(),
-  );
+  const poll = useJobPollMs(jobId !== null);
   const query = useGqlQuery(
     EXPORT_JOB,
     { jobId: jobId ?? '' },
@@ -63,6 +58,10 @@ export function useExportJob(jobId: string | null) {
       shouldRetryOnError: false,
     },
   );
-  revalidate = () => void query.mutate();
+  useJobEvents(
+    jobId !== null,
+    (event) => event.jobId === jobId,
+    () => void query.mutate(),
+  );
   return query;
 }

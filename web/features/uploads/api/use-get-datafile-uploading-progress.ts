@@ -1,6 +1,6 @@
 import { graphql } from '../../../lib/gql';
 import type { GetDatafileUploadingProgressQuery } from '../../../lib/gql/graphql';
-import { useJobEvents } from '../../../lib/job-events';
+import { useJobEvents, useJobPollMs } from '../../../lib/job-events';
 import { useGqlQuery } from '../../../lib/swr-helpers';
 
 const DOCUMENT = graphql(`
@@ -22,12 +22,7 @@ export type UploadingProgress = GetDatafileUploadingProgressQuery['getDatafileUp
  */
 export function useGetDatafileUploadingProgress(datafileId: string | null, enabled = true) {
   const on = enabled && Boolean(datafileId);
-  let revalidate = () => {};
-  const poll = useJobEvents(
-    on,
-    (event) => event.kind === 'upload' && event.datafileId === datafileId,
-    () => revalidate(),
-  );
+  const poll = useJobPollMs(on);
   const query = useGqlQuery(
     DOCUMENT,
     { datafileId: datafileId ?? '' },
@@ -36,6 +31,10 @@ export function useGetDatafileUploadingProgress(datafileId: string | null, enabl
       refreshInterval: (data) => (data?.getDatafileUploadingProgress.upload?.status === 'PROCESSING' ? poll : 0),
     },
   );
-  revalidate = () => void query.mutate();
+  useJobEvents(
+    on,
+    (event) => event.kind === 'upload' && event.datafileId === datafileId,
+    () => void query.mutate(),
+  );
   return query;
 }

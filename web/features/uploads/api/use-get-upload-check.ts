@@ -1,6 +1,6 @@
 import { graphql } from '../../../lib/gql';
 import type { GetUploadCheckQuery } from '../../../lib/gql/graphql';
-import { useJobEvents } from '../../../lib/job-events';
+import { useJobEvents, useJobPollMs } from '../../../lib/job-events';
 import { useGqlQuery } from '../../../lib/swr-helpers';
 
 const DOCUMENT = graphql(`
@@ -22,12 +22,7 @@ export type UploadIssue = UploadCheck['issues'][number];
  * with one).
  */
 export function useGetUploadCheck(datafileId: string | null) {
-  let revalidate = () => {};
-  const poll = useJobEvents(
-    Boolean(datafileId),
-    (event) => event.kind === 'upload.check' && event.datafileId === datafileId,
-    () => revalidate(),
-  );
+  const poll = useJobPollMs(Boolean(datafileId));
   const query = useGqlQuery(
     DOCUMENT,
     { datafileId: datafileId ?? '' },
@@ -38,6 +33,10 @@ export function useGetUploadCheck(datafileId: string | null) {
         data && (data.getUploadCheck.state === 'PENDING' || data.getUploadCheck.state === 'RUNNING') ? poll : 0,
     },
   );
-  revalidate = () => void query.mutate();
+  useJobEvents(
+    Boolean(datafileId),
+    (event) => event.kind === 'upload.check' && event.datafileId === datafileId,
+    () => void query.mutate(),
+  );
   return query;
 }
