@@ -70,7 +70,16 @@ async function uploadCheck(side: Side): Promise<number> {
   await page.evaluate(() => window.pagesBench.reset());
   const requests = TIMELINE ? recordRequests(page) : null;
   await next.click();
-  const at = await paintedAt(page, 'estimate');
+  const at = await paintedAt(page, 'estimate').catch(async (error: unknown) => {
+    // What the page says instead (a refusal, problems at columns) makes a failed run readable.
+    const said = await page
+      .locator('[data-testid="upload-issues"], [data-testid="error-alert"]')
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(`${side.label}: no estimate on ${page.url()}; the page says: ${said.join(' | ') || '(nothing)'}`, {
+      cause: error,
+    });
+  });
   const clicked = await page.evaluate(() => window.pagesBench.pointerDown);
   if (clicked === null) throw new Error('the click was not seen');
   if (requests) console.log(`      ${side.label} step 2 -> 3: ${await requests()}`);
