@@ -67,6 +67,10 @@ async function uploadCheck(side: Side): Promise<number> {
   await page.goto(`${side.server.baseUrl}/upload-dataset/step2?datafileId=${encodeURIComponent(id)}`);
   const next = page.getByTestId('upload-step2-next');
   await next.waitFor({ timeout: 120_000 });
+  // The generated CSV carries no question texts: the user types the open-ended questions' (step 2 requires them).
+  await page.getByTestId('upload-columns-table').waitFor({ timeout: 120_000 });
+  for (const box of await page.locator('[data-testid^="open-question-"]').all())
+    if ((await box.inputValue()) === '') await box.fill('What did you like about the trip?');
   await page.evaluate(() => window.pagesBench.reset());
   const requests = TIMELINE ? recordRequests(page) : null;
   await next.click();
