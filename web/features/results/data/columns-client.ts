@@ -97,7 +97,11 @@ function idleLater() {
 }
 
 /** Sends one request to the tab's worker; `mine` collects its id for the client that asked. */
-export function requestTable(message: Omit<ToWorker, 'id'>, mine?: Set<number>): Promise<TableAnswer> {
+export function requestTable(
+  message: Omit<ToWorker, 'id'>,
+  mine?: Set<number>,
+  transfer: Transferable[] = [],
+): Promise<TableAnswer> {
   return new Promise<TableAnswer>((resolve, reject) => {
     const id = ++shared.seq;
     const done = () => mine?.delete(id);
@@ -106,7 +110,7 @@ export function requestTable(message: Omit<ToWorker, 'id'>, mine?: Set<number>):
       reject: (e) => (done(), reject(e)),
     });
     mine?.add(id);
-    worker().postMessage({ ...message, id } as ToWorker);
+    worker().postMessage({ ...message, id } as ToWorker, transfer);
   });
 }
 

@@ -3,7 +3,8 @@
 // the page renders) and kept in memory between visits: a published revision never changes (the
 // columns route's ETag names the datafile, the revision and the selection), so a table decoded once
 // is the same table the next visit would load.
-import { authHeaders, columnsUrl, requestTable, type TableAnswer } from './columns-client.ts';
+import { authHeaders, ColumnsError, columnsUrl, requestTable, type TableAnswer } from './columns-client.ts';
+import { fetchColumnsBytes } from './columns-fetch.ts';
 import { RAW_PREFIX, totalDurationColumn } from '../model/columns.ts';
 import type { PlainTable } from './protocol.ts';
 import { onSessionEnd } from '../../../lib/session.ts';
@@ -44,13 +45,24 @@ export function loadScoreTable(file: ScoreFile): Promise<PlainTable> | null {
     tables.delete(request.key);
     tables.set(request.key, entry);
   } else {
-    const answer = requestTable({
-      type: 'fetch',
-      request: {
-        url: request.url,
-        headers: authHeaders(),
-        ...(request.timeRatioOf ? { timeRatioOf: request.timeRatioOf } : {}),
-      },
+    // The request goes out now from the page; the worker, which may still be loading its decoder,
+    // gets the bytes (a request from the worker waited for its start, most of a small file's load).
+    const headers = authHeaders();
+    const answer = fetchColumnsBytes(request.url, headers).then((fetched) => {
+      if (!fetched.ok) throw new ColumnsError(fetched.failure);
+      return requestTable(
+        {
+          type: 'fetch',
+          request: {
+            url: request.url,
+            headers,
+            bytes: fetched.bytes,
+            ...(request.timeRatioOf ? { timeRatioOf: request.timeRatioOf } : {}),
+          },
+        },
+        undefined,
+        [fetched.bytes],
+      );
     });
     const created: Entry = { answer };
     entry = created;
