@@ -49,4 +49,24 @@ describe('first load of the worksheet', () => {
     const columns = fetchMock.mock.calls.find(([input]) => String(input).includes('/columns'))!;
     expect(new Headers(columns[1]?.headers).get('authorization')).toBe('Bearer test-token');
   });
+
+  it('asks for the quota columns the moment the settings name them', async () => {
+    const fetchMock = stubGraphQL(
+      shellHandlers('ADMIN', {
+        getDatafileCleaningSettings: () => ({
+          data: {
+            getDatafileCleaningSettings: { datafileId: 'df-8', revision: 3, groupingColumns: ['gender', 'region'] },
+          },
+        }),
+      }),
+    );
+    startSession(8 * 3600, 'ADMIN');
+    window.history.replaceState(null, '', '/datafile-work-sheet?datafileId=df-8');
+    startFirstLoad('/datafile-work-sheet');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain(
+        '/api/datafiles/df-8/columns?file=raw&columns=gender%2Cregion',
+      ),
+    );
+  });
 });
