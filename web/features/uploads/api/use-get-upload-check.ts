@@ -1,6 +1,5 @@
 import { graphql } from '../../../lib/gql';
 import type { GetUploadCheckQuery } from '../../../lib/gql/graphql';
-import { useJobEvents, useJobPollMs } from '../../../lib/job-events';
 import { useGqlQuery } from '../../../lib/swr-helpers';
 
 const DOCUMENT = graphql(`
@@ -16,27 +15,16 @@ const DOCUMENT = graphql(`
 export type UploadCheck = GetUploadCheckQuery['getUploadCheck'];
 export type UploadIssue = UploadCheck['issues'][number];
 
-/**
- * The check of the saved columns: asked again the moment the tab's event stream says its job moved
- * (web/lib/job-events.ts), and polled while it runs (every second without a stream, as a safety net
- * with one).
- */
+/** The check of the saved columns: asked again every second while it runs. */
 export function useGetUploadCheck(datafileId: string | null) {
-  const poll = useJobPollMs(Boolean(datafileId));
-  const query = useGqlQuery(
+  return useGqlQuery(
     DOCUMENT,
     { datafileId: datafileId ?? '' },
     {
       enabled: Boolean(datafileId),
       revalidateOnFocus: false,
       refreshInterval: (data) =>
-        data && (data.getUploadCheck.state === 'PENDING' || data.getUploadCheck.state === 'RUNNING') ? poll : 0,
+        data && (data.getUploadCheck.state === 'PENDING' || data.getUploadCheck.state === 'RUNNING') ? 1000 : 0,
     },
   );
-  useJobEvents(
-    Boolean(datafileId),
-    (event) => event.kind === 'upload.check' && event.datafileId === datafileId,
-    () => void query.mutate(),
-  );
-  return query;
 }
