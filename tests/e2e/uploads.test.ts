@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, login, screenshot, type TestBrowser } from '../support/browser/browser';
 import { repoRoot, type TestServer } from '../support/server-process';
@@ -193,4 +193,56 @@ describe.each(['de', 'en'] as const)('an upload in %s', (locale) => {
     );
     await screenshot(page, `upload-step1-refused-${locale}`);
   }, 60_000);
+});
+
+describe('waiting for the check', () => {
+  beforeAll(async () => {
+    await page.goto(`${server.baseUrl}/404`);
+    await page.evaluate(() => window.localStorage.setItem('locale', 'en'));
+    await browser.context.clearCookies();
+    await login(page, server.baseUrl, 'admin@example.com');
+  });
+
+  /** Steps 1 and 2 of the small CSV up to the check's click; resolves once step 3 shows the estimate. */
+  async function checkToStepThree(title: string) {
+    await page.goto(`${server.baseUrl}/upload-dataset/step1`);
+    await page.getByTestId('upload-title').fill(title);
+    await page.getByTestId('upload-file-input').setInputFiles(join(fixtures, 'qualtrics-utf8-bom.csv'));
+    await page.getByTestId('replace-file').waitFor({ timeout: 30_000 });
+    await page.getByTestId('upload-header-row').fill('1');
+    await page.getByTestId('upload-first-row').fill('4');
+    await page.getByTestId('upload-step1-next').click();
+    await page.getByTestId('upload-columns-table').waitFor({ timeout: 30_000 });
+    await page.getByTestId('upload-step2-next').click();
+    await page.getByTestId('credit-estimate').waitFor({ timeout: 60_000 });
+  }
+
+  it('hears of the job on the tab’s event stream', async () => {
+    const streams: { status: number; type: string | undefined }[] = [];
+    const seen = (response: Response) => {
+      if (new URL(response.url()).pathname === '/api/events')
+        streams.push({ status: response.status(), type: response.headers()['content-type'] });
+    };
+    page.on('response', seen);
+    try {
+      await checkToStepThree('Pushed check');
+    } finally {
+      page.off('response', seen);
+    }
+    // One stream for the tab, kept from step 2 to step 3.
+    expect(streams).toEqual([{ status: 200, type: expect.stringMatching(/^text\/event-stream/) }]);
+  }, 120_000);
+
+  it('still gets there by polling when the stream is refused', async () => {
+    await page.route('**/api/events', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: '{"errors":[]}' }),
+    );
+    try {
+      // A fresh document: the refusal is the first answer this tab's stream gets.
+      await page.goto(`${server.baseUrl}/404`);
+      await checkToStepThree('Polled check');
+    } finally {
+      await page.unroute('**/api/events');
+    }
+  }, 120_000);
 });

@@ -207,6 +207,8 @@ export const REFUSAL_REASONS = [
   'LIVE_ORIGIN_NOT_ALLOWED',
   'LIVE_LIMIT_VALUE',
   'LIVE_ORIGIN',
+  // Live updates of a page (the event stream)
+  'TOO_MANY_EVENT_STREAMS',
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];

@@ -6,6 +6,7 @@ import { PageError, PageSpinner } from '../../../components/feedback/page-state'
 import { PageHeader } from '../../../components/layout/page-header';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
+import { useGetDatafileUploadingProgress } from '../api/use-get-datafile-uploading-progress';
 import { useGetDraftedDatafile } from '../api/use-get-drafted-datafile';
 import { useGetUploadCheck } from '../api/use-get-upload-check';
 import { useGetUploadPreview } from '../api/use-get-upload-preview';
@@ -43,6 +44,8 @@ export function UploadStep2Page() {
   const save = useSaveDraftDatafileColumns();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [waiting, setWaiting] = useState(false);
+  // Step 3's own query goes out while the check runs: step 3 then renders the estimate at once.
+  useGetDatafileUploadingProgress(datafileId, waiting);
   const [showLocal, setShowLocal] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const file = drafted.data?.getDraftedDatafile;

@@ -12,8 +12,8 @@ import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useLocale, useT, useTranslateRefusal } from '../../../lib/i18n';
 import { livePolling } from '../../../lib/live-polling';
 import { revalidateOperations } from '../../../lib/swr-helpers';
-import { fetchWorksheetColumns } from '../api/fetch-worksheet-columns';
-import { useCleaningSettings, type CleaningSettingsData } from '../api/use-cleaning-settings';
+import { worksheetColumns } from '../api/fetch-worksheet-columns';
+import { MAX_GROUPINGS, useCleaningSettings, type CleaningSettingsData } from '../api/use-cleaning-settings';
 import { useUpdateCleaningSettings } from '../api/use-update-cleaning-settings';
 import { AuditTrail } from '../components/audit-trail';
 import { CleaningCounts } from '../components/cleaning-counts';
@@ -41,9 +41,6 @@ import {
   type ThresholdValue,
   type WorksheetValues,
 } from '../settings/form-model';
-
-/** Quota characteristics loaded with the scores (each is one small column). */
-const MAX_GROUPINGS = 8;
 
 /** /datafile-work-sheet?datafileId=...: the cleaning worksheet of a processed datafile. */
 /** `datafileActions` adds buttons of other features (the export, the report link) beside Save; the app wires them. */
@@ -85,11 +82,11 @@ function Worksheet({
   const timeoutMs = livePolling(settings)?.requestTimeoutMs;
   useEffect(() => {
     let live = true;
-    const [id] = dataKey.split(':');
+    const [id, revision] = dataKey.split(':');
     Promise.all([
-      fetchWorksheetColumns(id!, 'scores', [], timeoutMs),
+      worksheetColumns(id!, Number(revision), 'scores', [], timeoutMs),
       groupingColumns.length
-        ? fetchWorksheetColumns(id!, 'raw', groupingColumns, timeoutMs)
+        ? worksheetColumns(id!, Number(revision), 'raw', groupingColumns, timeoutMs)
         : Promise.resolve(undefined),
     ]).then(
       ([scores, raw]) => {
