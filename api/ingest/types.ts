@@ -20,6 +20,8 @@ export interface ReadOptions {
   headerRow?: number;
   /** 1-based first data row (default headerRow + 1; must be greater than headerRow). */
   firstDataRow?: number;
+  /** 1-based last data row (default: to the end); notes below the table stay out. */
+  lastDataRow?: number;
   /** Cells equal to one of these codes (as number or as text) become missing (default ['-999']). */
   missingValues?: readonly string[];
   /** CSV only: force a delimiter or an encoding instead of detecting them. */
@@ -48,6 +50,7 @@ export interface TableHeader {
   /** 1-based header row and first data row actually used. */
   headerRow: number;
   firstDataRow: number;
+  lastDataRow?: number;
   /** CSV: what was detected. */
   delimiter?: string;
   encoding?: string;

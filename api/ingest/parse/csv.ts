@@ -271,7 +271,7 @@ export async function readCsv(source: ByteSource, options: ReadOptions, limits: 
     rows: chained(),
     options,
     limits,
-    ...(qualtrics ? { labelRowOffset: 1 } : {}),
+    ...(qualtrics ? { labelRowOffset: 2 } : {}),
     extra: {
       get encoding() {
         return info.encoding;

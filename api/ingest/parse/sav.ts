@@ -15,6 +15,8 @@ const corrupt = (reason: RefusalReason) => uploadError('UPLOAD_FILE_CORRUPT', { 
 interface Variable {
   /** Width in bytes for strings, 0 for numbers. */
   width: number;
+  /** Numbers: plain, or a date / date-time by the print format (TIME and DTIME stay seconds). */
+  kind: NumberKind;
   shortName: string;
   name: string;
   label?: string;
@@ -60,7 +62,38 @@ class Cursor {
   }
 }
 
-const latin1 = new TextDecoder('latin1');
+/**
+ * Bytes as the characters of the same codes (ISO-8859-1, one char per byte, reversible). The
+ * WHATWG 'latin1' label is windows-1252, which maps 0x80-0x9f elsewhere: the short names of a
+ * UTF-8 file cut inside a character came back with other bytes and no longer met their long names.
+ */
+function byteText(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  return s;
+}
+
+/** Seconds from the SPSS epoch (1582-10-14 00:00, the Gregorian calendar's start) to 1970-01-01. */
+const SPSS_EPOCH_OFFSET = 12_219_379_200;
+
+/** How a numeric variable's print format says its values read (PSPP's format type codes). */
+type NumberKind = 'number' | 'date' | 'datetime';
+const DATE_FORMATS = new Set([20, 23, 24, 28, 29, 30, 38, 39]); // DATE ADATE JDATE MOYR QYR WKYR EDATE SDATE
+const DATETIME_FORMATS = new Set([22, 41]); // DATETIME YMDHMS
+
+function numberKind(printFormat: number): NumberKind {
+  const type = (printFormat >> 16) & 0xff;
+  return DATE_FORMATS.has(type) ? 'date' : DATETIME_FORMATS.has(type) ? 'datetime' : 'number';
+}
+
+/** A date or date-time value (seconds since 1582-10-14) as ISO text; null when no calendar holds it. */
+export function spssDateText(seconds: number, kind: 'date' | 'datetime'): string | null {
+  const ms = (seconds - SPSS_EPOCH_OFFSET) * 1000;
+  const d = new Date(kind === 'date' ? Math.floor(ms / 86_400_000) * 86_400_000 : Math.round(ms));
+  if (Number.isNaN(d.getTime())) return null;
+  const iso = d.toISOString();
+  return kind === 'date' ? iso.slice(0, iso.indexOf('T')) : iso;
+}
 
 function encodingName(name: string | undefined, codePage: number | undefined): string {
   const n = (name ?? '').trim().toLowerCase();
@@ -91,7 +124,7 @@ export interface SavDictionary {
 
 export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavDictionary {
   if (bytes.length < 176) throw corrupt('SAV_TRUNCATED');
-  const magic = latin1.decode(bytes.subarray(0, 4));
+  const magic = byteText(bytes.subarray(0, 4));
   if (magic !== '$FL2' && magic !== '$FL3')
     throw uploadError('UPLOAD_FILE_TYPE_MISMATCH', { reason: 'CONTENT_DOES_NOT_MATCH_FORMAT' });
   const probe = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -123,9 +156,9 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
       const width = c.i32();
       const hasLabel = c.i32();
       const nMissing = c.i32();
-      c.i32();
-      c.i32();
-      const shortName = latin1.decode(c.raw(8)).trimEnd();
+      const printFormat = c.i32();
+      c.i32(); // write format
+      const shortName = byteText(c.raw(8)).trimEnd();
       let label: Uint8Array | undefined;
       if (hasLabel === 1) {
         const len = c.i32();
@@ -152,10 +185,11 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
         }
         for (; k < count; k++) missing.values.push(toNum(mv[k]!));
       } else {
-        for (const b of mv) missing.strings.push(latin1.decode(b).trimEnd());
+        for (const b of mv) missing.strings.push(byteText(b).trimEnd());
       }
       const v: Variable = {
         width,
+        kind: width === 0 ? numberKind(printFormat) : 'number',
         shortName,
         name: shortName,
         missing,
@@ -199,9 +233,9 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
       const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
       if (sub === 3 && data.length >= 32) codePage = dv.getInt32(28, le);
       else if (sub === 4 && data.length >= 8) sysmis = dv.getFloat64(0, le);
-      else if (sub === 13) longNames = latin1.decode(data);
-      else if (sub === 14) veryLong = latin1.decode(data);
-      else if (sub === 20) encName = latin1.decode(data);
+      else if (sub === 13) longNames = byteText(data);
+      else if (sub === 14) veryLong = byteText(data);
+      else if (sub === 20) encName = byteText(data);
     } else if (type === 999) {
       c.i32();
       break;
@@ -242,13 +276,16 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
       merged.push(v);
     }
   }
-  if (longNames) {
-    const map = new Map<string, string>();
-    for (const part of longNames.split('\t')) {
-      const eq = part.indexOf('=');
-      if (eq > 0) map.set(part.slice(0, eq).toUpperCase(), decoder.decode(latin1Bytes(part.slice(eq + 1))));
-    }
-    for (const v of merged) v.name = map.get(v.shortName.toUpperCase()) ?? v.shortName;
+  // Names and string codes are bytes in the file's encoding: decoded once the encoding is known. The
+  // long-name record (keyed by the short names' bytes) wins over a short name cut inside a character.
+  const longName = new Map<string, string>();
+  for (const part of longNames.split('\t')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) longName.set(part.slice(0, eq).toUpperCase(), decoder.decode(latin1Bytes(part.slice(eq + 1))));
+  }
+  for (const v of merged) {
+    v.name = longName.get(v.shortName.toUpperCase()) ?? decoder.decode(latin1Bytes(v.shortName));
+    v.missing.strings = v.missing.strings.map((m) => decoder.decode(latin1Bytes(m)).trimEnd());
   }
   const bySlot = new Map(merged.map((v) => [v.slot, v]));
   for (const set of rawLabels) {
@@ -383,7 +420,14 @@ export function* savRows(bytes: Uint8Array, dict: SavDictionary, limits: UploadL
         const x = caseView.getFloat64(v.slot * 8, le);
         const m = v.missing;
         const user = m.values.includes(x) || (m.low !== undefined && x >= m.low && x <= m.high!);
-        cells[k] = x === sysmis || !Number.isFinite(x) ? null : user ? Number.NaN : x;
+        cells[k] =
+          x === sysmis || !Number.isFinite(x)
+            ? null
+            : user
+              ? Number.NaN
+              : v.kind === 'number'
+                ? x
+                : spssDateText(x, v.kind);
       } else {
         // Each 256-byte segment of a very long string holds 255 bytes of text.
         let raw: Uint8Array;
@@ -400,7 +444,12 @@ export function* savRows(bytes: Uint8Array, dict: SavDictionary, limits: UploadL
         } else raw = caseBytes.subarray(v.slot * 8, v.slot * 8 + v.width);
         // SPSS pads strings with blanks or NULs.
         // oxlint-disable-next-line no-control-regex -- NUL padding is what is trimmed here
-        const text = dict.decoder.decode(raw).replace(/[\s\u0000]+$/, '');
+        // A value cut inside its last character (a writer that counted characters, not bytes) loses
+        // the fragment, as haven does: the replacement character is not part of the answer.
+        const text = dict.decoder
+          .decode(raw)
+          .replace(/[\s\u0000]+$/, '')
+          .replace(/\ufffd+$/, '');
         cells[k] = text === '' ? null : v.missing.strings.includes(text) ? Number.NaN : text;
       }
     });
@@ -430,5 +479,7 @@ export async function readSav(bytes: Uint8Array, options: ReadOptions, limits: U
     columns,
     limits,
     options: { ...options, headerRow: 1, firstDataRow: 2 },
+    // A case is a record even when every value is missing: SPSS and every reader keep it.
+    keepEmptyRows: true,
   });
 }

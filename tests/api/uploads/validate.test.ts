@@ -255,12 +255,19 @@ describe('header row and mapping', () => {
       }),
     ]);
   });
-  it('data under an empty header name', async () => {
+  it('a column without a name in the header row is named by its letter, data beyond the header are refused', async () => {
     const key = `uploads/v${n++}.csv`;
     await blobs.putFile(key, new TextEncoder().encode('id,,x\n1,,a\n2,7,b\n'));
-    expect(await issues(key, { dataPoints: [{ type: 'RECORD_ID', column: 'id' }] })).toEqual([
-      { code: 'HEADER_ROW_HAS_DUPLICATES', reason: 'EMPTY_HEADER_NAME', column: '(B)', rows: [1, 3] },
-    ]);
+    const mapping = {
+      dataPoints: [{ type: 'RECORD_ID', column: 'id' } as const, { type: 'VOTE', column: '(B)' } as const],
+    };
+    expect(await issues(key, mapping)).toEqual([]);
+    const wider = `uploads/v${n++}.csv`;
+    await blobs.putFile(wider, new TextEncoder().encode('id,x\n1,a\n2,b,7\n'));
+    await expect(issues(wider, { dataPoints: [{ type: 'RECORD_ID', column: 'id' }] })).rejects.toMatchObject({
+      code: 'HEADER_ROW_HAS_DUPLICATES',
+      details: { reason: 'EMPTY_HEADER_NAME', column: '(C)', rows: [3] },
+    });
   });
   it('unknown columns and columns mapped twice', async () => {
     const mapping = with_([
