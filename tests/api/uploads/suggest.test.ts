@@ -55,20 +55,19 @@ describe('previewUpload', () => {
   });
 
   it('finds an id column by its values and a grid by the Q1_1 pattern', async () => {
-    const lines = ['Lfd,F3_1,F3_2,F3_3,comment'];
+    const lines = ['Lfd,F3_1,F3_2,F3_3,F3_4,F3_5,comment'];
     for (let i = 1; i <= 50; i++)
       lines.push(
-        `${1000 + i},${1 + (i % 4)},${1 + (i % 3)},${1 + (i % 5)},${i % 2 ? 'war ganz in Ordnung soweit' : 'zu lang und zu viele Fragen ' + i}`,
+        `${1000 + i},${1 + (i % 4)},${1 + (i % 3)},${1 + (i % 5)},${1 + (i % 2)},${1 + ((i + 1) % 5)},${i % 2 ? 'war ganz in Ordnung soweit' : 'zu lang und zu viele Fragen ' + i}`,
       );
     await blobs.putFile('uploads/t.csv', new TextEncoder().encode(lines.join('\n')));
     const p = await previewUpload(blobs, 'uploads/t.csv', 'csv', {});
     expect(p.columns.map((c) => c.type)).toEqual([
       'RECORD_ID',
-      'ITEM_BATTERY',
-      'ITEM_BATTERY',
-      'ITEM_BATTERY',
+      ...Array.from({ length: 5 }, () => 'ITEM_BATTERY'),
       'OPEN_ENDED',
     ]);
     expect(p.columns[0]!.basis).toBe('values');
+    expect(p.suggestionIssues).toEqual([]);
   });
 });

@@ -175,12 +175,16 @@ export type DatafileImportType =
 export type DatafileInput = {
   /** The organisation the datafile belongs to (operators choose; others: their own). */
   companyId?: string | number | null | undefined;
+  /** Default: found in the file (the row below the header, below Qualtrics' question texts and ImportIds). */
   dataRecordStartRow?: number | null | undefined;
   datafileId?: string | number | null | undefined;
   /** From getDatafileUploadURL, after the PUT. */
   datafileKey?: string | null | undefined;
   fileName?: string | null | undefined;
+  /** Default: found in the file (SPSS: 1; Qualtrics: 1). */
   headerRow?: number | null | undefined;
+  /** Default: to the end of the file (notes below the table: set the table's last row). */
+  lastDataRow?: number | null | undefined;
   /** Codes that mean 'no answer' (default -999). */
   missingValues?: Array<string> | null | undefined;
   reuploadOf?: string | number | null | undefined;
@@ -435,6 +439,8 @@ export type SelectedColumnInput = {
   isEnableDuplicateCheck?: boolean | null | undefined;
   isEnableWrongTopicCheck?: boolean | null | undefined;
   isRandomised?: boolean | null | undefined;
+  /** Record ID only: the row number is the ID (columns then empty). */
+  isRowNumber?: boolean | null | undefined;
   keywords?: Array<string> | null | undefined;
   languages?: Array<string> | null | undefined;
   numberOfOptions?: number | null | undefined;
@@ -444,6 +450,8 @@ export type SelectedColumnInput = {
   role?: DurationRole | null | undefined;
   scaleMax?: number | null | undefined;
   scaleMin?: number | null | undefined;
+  /** As DataPointMetadata has it (a suggestion is sent back unchanged); not used by uploads. */
+  startingQuestion?: boolean | null | undefined;
   unit?: string | null | undefined;
 };
 
