@@ -18,6 +18,14 @@ export interface CleaningSettingsLike {
   targetSampleSize: number | null | undefined;
   badAnswers: { isEnable: boolean; min: number };
   cleaningMethod: CleaningMethod | null | undefined;
+  /** Remove only when at least this many enabled checks fail (absent, null or 1: any check). */
+  minFailingChecks?: number | null;
+}
+
+/** The checks a rule table runs: each enabled score rule and the bad-answers rule. */
+export function enabledChecks(settings: Pick<CleaningSettingsLike, 'scoreThresholds' | 'badAnswers'>): number {
+  const keys = new Set(settings.scoreThresholds.filter((t) => t.isEnable && isRuleKey(t.key)).map((t) => t.key));
+  return keys.size + (settings.badAnswers.isEnable ? 1 : 0);
 }
 
 export const isRuleKey = (key: string): key is RuleKey => (RULE_KEYS as readonly string[]).includes(key);
@@ -40,5 +48,6 @@ export function cleaningRulesFrom(settings: CleaningSettingsLike): CleaningRules
   };
   if (settings.cleaningMethod === 'TRIM_TO_TARGET' && settings.targetSampleSize)
     out.target = { n: settings.targetSampleSize, trim: true };
+  if (settings.minFailingChecks && settings.minFailingChecks > 1) out.minFailing = settings.minFailingChecks;
   return out;
 }

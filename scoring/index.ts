@@ -13,6 +13,7 @@ import { createChunkedPipeline, type ChunkedPipeline } from './pipeline-chunked.
 export * from './types.ts';
 export * from './cleaning-columns.ts';
 export * from './cleaning-settings.ts';
+export * from './cleaning-guard.ts';
 export { WasmMatrix } from './wasm-memory.ts';
 export { composePipeline } from './pipeline-compose.ts';
 export { roundScore, trafficLight, oesSuggestion, type TrafficLight, type OesSuggestion } from './bands.ts';

@@ -270,7 +270,40 @@ export function createChunkedPipeline(heap: WasmHeap): ChunkedPipeline {
         );
         return p;
       });
-      const given: GivenStatistics = { medians: medianAt, models, projective: stats };
+      // The interviews' consistency calibration from the gathered sample: its rows' distances under the
+      // models are those the last pass gives the same rows, so the calibration is scoreAll's.
+      const calibration = state.alloc(16);
+      if (consistency) {
+        const a = new Arena(heap);
+        try {
+          const count = samples[0]!.count;
+          const d2 = a.alloc(grids.length * count * 4);
+          samples.forEach((smp, gi) => {
+            const g = grids[gi]!;
+            k('consistencyRows')(
+              a.f64In(smp.data),
+              count,
+              g.items,
+              g.min ?? NaN,
+              g.max ?? NaN,
+              models[gi]!,
+              0,
+              count,
+              d2 + gi * count * 4,
+              0,
+            );
+          });
+          k('consistencyCalibrate')(d2, count, grids.length, a.i32In(models), calibration);
+        } finally {
+          a.release();
+        }
+      }
+      const given: GivenStatistics = {
+        medians: medianAt,
+        models,
+        projective: stats,
+        consistencyCalibration: calibration,
+      };
       // Last pass: every chunk scored with them, its results copied out, its memory freed.
       let totalCredits = 0;
       await pass(shape, chunks, async (c, start) => {

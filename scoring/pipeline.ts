@@ -55,6 +55,8 @@ export interface GivenStatistics {
   medians: number;
   /** One fitted consistency model per grid (used when consistency is on). */
   models: readonly number[];
+  /** The interviews' consistency calibration, centre and spread (consistencyCalibrate), when consistency is on. */
+  consistencyCalibration: number;
   /** Per projective question: its per-option statistics, m doubles each of share, geo, ari, option value (projectiveFinish). */
   projective: readonly number[];
 }
@@ -185,7 +187,15 @@ export function runPipeline(
     );
   });
   if (G) k('ibsAggregate')(gridAt(0), n, G, at('ibs'), at('dpIbs'));
-  if (consistency) k('consistencyAggregate')(d2, n, G, a.i32In(models), at('con'), at('dpCon'));
+  if (consistency) {
+    const modelPtrs = a.i32In(models);
+    let cal = given?.consistencyCalibration ?? 0;
+    if (!given) {
+      cal = a.alloc(16);
+      k('consistencyCalibrate')(d2, n, G, modelPtrs, cal);
+    }
+    k('consistencyAggregate')(d2, n, G, modelPtrs, cal, at('con'), at('dpCon'));
+  }
   if (cats.length) {
     const p = a.alloc(n * cats.length * 4);
     cats.forEach((c, j) => heap.i32(p + j * n * 4, n).set(c));

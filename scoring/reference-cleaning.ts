@@ -1,6 +1,14 @@
-// Reference cleaning, written as the rule reads: OR rules, manual override, quota trimming, then
-// target trimming. Sorting makes the tie rule explicit; the WASM kernel selects instead.
-import { REASONS, RULE_KEYS, type CleaningInput, type CleaningResult, type CleaningRules } from './types.ts';
+// Reference cleaning, written as the rule reads: OR rules (or at least k failing checks), manual
+// override, quota trimming, then target trimming. Sorting makes the tie rule explicit; the WASM
+// kernel selects instead.
+import {
+  CHECK_BAD_ANSWERS,
+  REASONS,
+  RULE_KEYS,
+  type CleaningInput,
+  type CleaningResult,
+  type CleaningRules,
+} from './types.ts';
 
 const reasonIndex = (r: (typeof REASONS)[number]) => REASONS.indexOf(r);
 const RULE_REASON = {
@@ -19,7 +27,10 @@ export function referenceClean(input: CleaningInput, rules: CleaningRules, versi
   const n = input.rows;
   const kept = new Uint8Array(n),
     reasons = new Uint16Array(n),
-    primary = new Int8Array(n).fill(-1);
+    primary = new Int8Array(n).fill(-1),
+    checks = new Uint16Array(n);
+  // Each enabled score rule and the bad-answers rule is one check; at least `least` must fail.
+  const least = Math.max(1, rules.minFailing ?? 1);
   const manual = (i: number) => input.manual?.[i] ?? 0;
   const exclude = (i: number, reason: number) => {
     kept[i] = 0;
@@ -27,17 +38,24 @@ export function referenceClean(input: CleaningInput, rules: CleaningRules, versi
     if (primary[i]! < 0 || reason < primary[i]!) primary[i] = reason;
   };
   for (let i = 0; i < n; i++) {
-    let fired = 0;
-    for (const key of RULE_KEYS) {
+    let fired = 0,
+      failing = 0;
+    RULE_KEYS.forEach((key, s) => {
       const rule = rules.rules[key] ?? { enabled: false, threshold: 0, minDataPoints: 0 };
       const v = input.scores[key]?.[i] ?? NaN;
       const dp = input.dataPoints?.[key]?.[i] ?? 0;
       if (rule.enabled && !Number.isNaN(v) && v < rule.threshold && dp >= rule.minDataPoints) {
         fired |= 1 << reasonIndex(RULE_REASON[key]);
+        checks[i]! |= 1 << s;
+        failing++;
       }
-    }
-    if (rules.badAnswers.enabled && (input.badAnswers?.[i] ?? 0) >= rules.badAnswers.min)
+    });
+    if (rules.badAnswers.enabled && (input.badAnswers?.[i] ?? 0) >= rules.badAnswers.min) {
       fired |= 1 << reasonIndex('OES');
+      checks[i]! |= 1 << CHECK_BAD_ANSWERS;
+      failing++;
+    }
+    if (failing < least) fired = 0;
     if (manual(i) === 1) fired |= 1 << reasonIndex('manual');
     if (manual(i) === 2 || fired === 0) {
       kept[i] = 1;
@@ -80,5 +98,5 @@ export function referenceClean(input: CleaningInput, rules: CleaningRules, versi
       reasonIndex('combined'),
     );
   }
-  return { kept, reasons, primary, keptCount: keptRows().length, version };
+  return { kept, reasons, primary, checks, keptCount: keptRows().length, version };
 }

@@ -1,5 +1,6 @@
-// Reference of the consistency score's constants and its map from a squared distance to 0..100;
-// scoring/assembly/consistency-map.ts holds the same formulas.
+// Reference of the consistency score's constants, its map from a squared distance to 0..100 and the
+// calibration of the normal scores on the sample; scoring/assembly/consistency-map.ts holds the same
+// formulas.
 
 /** The constants of the measure; scoring/assembly/consistency-fit.ts holds the same values. */
 export const CONSISTENCY = {
@@ -24,7 +25,10 @@ export const CONSISTENCY = {
   maxCode: 16777216,
   /** Relative pivot below which a covariance direction counts as dependent. */
   pivotTolerance: 1e-7,
-  /** Score anchors: at z (the Wilson-Hilferty normal score of D² on its df) the score is `score`. */
+  /**
+   * Score anchors: at calibrated normal score z the score is `score`. The normal score is the
+   * Paulson / Wilson-Hilferty one of D² on its df, calibrated on the sample (calibrateScores).
+   */
   anchors: [
     { z: 3, score: 100 },
     { z: 4, score: 70 },
@@ -32,6 +36,14 @@ export const CONSISTENCY = {
     { z: 6, score: 10 },
     { z: 7, score: 0 },
   ],
+  /** Fewer normal scores than this leave the calibration at the nominal one (centre 0, spread 1). */
+  calibrationMin: 50,
+  /**
+   * The anchors hold for samples whose normal scores have a median up to referenceCentre and a spread
+   * (median minus 10th percentile, over the normal's) up to referenceSpread; wider samples move them out.
+   */
+  referenceCentre: 1.6,
+  referenceSpread: 2.7,
   /** A grid whose own consistency is below this (red band) is labelled Inconsistent. */
   labelBelow: 40,
 } as const;
@@ -55,16 +67,78 @@ export function d2AtZ(z: number, df: number, nu2: number): number {
 }
 
 /**
- * Consistency score 0..100 of a D² on df degrees of freedom (nu2 as in d2AtZ): 100 up to the first
- * anchor, then linear in D² between the anchors' distances, 0 beyond the last.
+ * Cube root of x >= 0 with +, -, *, / only, as the WASM kernel computes it (Math.cbrt may differ in
+ * the last bit between engines): scaled by powers of 8 into [1/8, 8), ten Newton steps from 1.
  */
-export function consistencyScoreOf(d2: number, df: number, nu2: number): number {
+export function cubeRoot(x: number): number {
+  if (!(x > 0) || x === Infinity) return x;
+  let scale = 1;
+  while (x >= 8) {
+    x /= 8;
+    scale *= 2;
+  }
+  while (x < 0.125) {
+    x *= 8;
+    scale /= 2;
+  }
+  let y = 1;
+  for (let i = 0; i < 10; i++) y = y - (y * y * y - x) / (3 * y * y);
+  return y * scale;
+}
+
+/** Normal score of D² on df degrees of freedom (Paulson's approximation of F(df, nu2); d2AtZ is its inverse). */
+export function zOfD2(d2: number, df: number, nu2: number): number {
+  const c = 2 / (9 * df);
+  const d = 2 / (9 * nu2);
+  const u = cubeRoot(d2 / df);
+  return ((1 - d) * u - (1 - c)) / Math.sqrt(d * u * u + c);
+}
+
+/** Distance of the standard normal's median from its 10th percentile. */
+const NORMAL_LOWER = 1.2815515655446004;
+
+/**
+ * Calibration of normal scores against the reference the anchors hold for: centre = max(0, median -
+ * referenceCentre), spread = max(1, ((median - 10th percentile) / 1.2816) / referenceSpread), the 10th
+ * percentile being the q-th smallest with q = floor((m - 1) / 10). Long inventories spread their
+ * distances wider than the samples the anchors were set on; the lower half is what careless answers
+ * hardly reach. Never stricter than the anchors as set. Fewer than calibrationMin scores: (0, 1).
+ */
+export function calibrateScores(z: readonly number[]): { centre: number; spread: number } {
+  const m = z.length;
+  if (m < CONSISTENCY.calibrationMin) return { centre: 0, spread: 1 };
+  const s = [...z].sort((a, b) => a - b);
+  const h = m >> 1;
+  const median = m % 2 ? s[h]! : (s[h - 1]! + s[h]!) * 0.5;
+  const low = s[Math.floor((m - 1) / 10)]!;
+  return {
+    centre: Math.max(0, median - CONSISTENCY.referenceCentre),
+    spread: Math.max(1, (median - low) / NORMAL_LOWER / CONSISTENCY.referenceSpread),
+  };
+}
+
+/** Calibration of normal scores (centre, spread). */
+export interface Calibration {
+  centre: number;
+  spread: number;
+}
+const NOMINAL: Calibration = { centre: 0, spread: 1 };
+
+/** D² at the anchor i under a calibration. */
+const anchorD2 = (i: number, df: number, nu2: number, cal: Calibration) =>
+  d2AtZ(cal.centre + cal.spread * CONSISTENCY.anchors[i]!.z, df, nu2);
+
+/**
+ * Consistency score 0..100 of a D² on df degrees of freedom (nu2 as in d2AtZ) under a calibration: 100
+ * up to the first anchor, then linear in D² between the anchors' distances, 0 beyond the last.
+ */
+export function consistencyScoreOf(d2: number, df: number, nu2: number, cal: Calibration = NOMINAL): number {
   if (Number.isNaN(d2) || !(df > 0)) return NaN;
   const a = CONSISTENCY.anchors;
-  let prevD = d2AtZ(a[0]!.z, df, nu2);
+  let prevD = anchorD2(0, df, nu2, cal);
   if (d2 <= prevD) return a[0]!.score;
   for (let i = 1; i < a.length; i++) {
-    const d = d2AtZ(a[i]!.z, df, nu2);
+    const d = anchorD2(i, df, nu2, cal);
     if (d2 <= d) return a[i - 1]!.score + ((a[i]!.score - a[i - 1]!.score) * (d2 - prevD)) / (d - prevD);
     prevD = d;
   }
@@ -72,12 +146,12 @@ export function consistencyScoreOf(d2: number, df: number, nu2: number): number 
 }
 
 /** D² at which the score equals `score` (inverse of the anchor interpolation). */
-export function d2AtScore(score: number, df: number, nu2: number): number {
+export function d2AtScore(score: number, df: number, nu2: number, cal: Calibration = NOMINAL): number {
   const a = CONSISTENCY.anchors;
   for (let i = 1; i < a.length; i++) {
     if (score >= a[i]!.score) {
-      const d0 = d2AtZ(a[i - 1]!.z, df, nu2),
-        d1 = d2AtZ(a[i]!.z, df, nu2);
+      const d0 = anchorD2(i - 1, df, nu2, cal),
+        d1 = anchorD2(i, df, nu2, cal);
       return d0 + ((d1 - d0) * (a[i - 1]!.score - score)) / (a[i - 1]!.score - a[i]!.score);
     }
   }

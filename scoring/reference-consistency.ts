@@ -8,9 +8,25 @@
 // the score are in reference-consistency-map.ts, re-exported here.
 import { chiSquareQuantile, isMissing } from './reference-core.ts';
 import type { ColumnMajor } from './types.ts';
-import { CONSISTENCY, consistencyScoreOf, d2AtScore } from './reference-consistency-map.ts';
+import {
+  CONSISTENCY,
+  calibrateScores,
+  consistencyScoreOf,
+  d2AtScore,
+  zOfD2,
+  type Calibration,
+} from './reference-consistency-map.ts';
 
-export { CONSISTENCY, consistencyScoreOf, d2AtScore, d2AtZ } from './reference-consistency-map.ts';
+export {
+  CONSISTENCY,
+  calibrateScores,
+  consistencyScoreOf,
+  cubeRoot,
+  d2AtScore,
+  d2AtZ,
+  zOfD2,
+  type Calibration,
+} from './reference-consistency-map.ts';
 
 /** The fitted model of one grid. */
 export interface ConsistencyFit {
@@ -34,6 +50,8 @@ export interface ConsistencyFit {
   wq: Int16Array;
   /** Degrees of freedom of the covariance estimate: core - rank (Paulson's nu2). */
   nu2: number;
+  /** Calibration of the grid's own normal scores on the whole sample's final distances. */
+  calibration: Calibration;
   /** D² above which the grid's own score falls below `labelBelow` (the 'Inconsistent' label). */
   labelCut: number;
 }
@@ -183,18 +201,17 @@ export function fitConsistency(m: ColumnMajor, lo = Number.NaN, hi = Number.NaN)
     rank: 0,
     core: 0,
     nu2: 0,
+    calibration: { centre: 0, spread: 1 },
     labelCut: Infinity,
     mean: new Float64Array(k),
     zScale: 0,
     wScale: 0,
     wq: new Int16Array(k * (k + (k & 1))),
   });
-  const limit = CONSISTENCY.sampleLimit;
-  const take = Math.min(n, limit);
+  const take = Math.min(n, CONSISTENCY.sampleLimit);
   const rows: number[] = [];
   for (let t = 0; t < take; t++) {
-    const run = limit / CONSISTENCY.sampleBlocks;
-    const i = n <= limit ? t : Math.floor((Math.floor(t / run) * n) / CONSISTENCY.sampleBlocks) + (t % run);
+    const i = sampleRow(t, n);
     let complete = true;
     for (let j = 0; j < k && complete; j++) {
       const v = data[j * n + i]!;
@@ -257,6 +274,7 @@ export function fitConsistency(m: ColumnMajor, lo = Number.NaN, hi = Number.NaN)
   const c2 = flaggedMedian(d, cnt, inside) / chiSquareQuantile(0.5 * CONSISTENCY.reweight, rank);
   if (!(c2 > 0)) return unfitted(cnt);
   const s = 1 / Math.sqrt(c2);
+  const calibration = calibrateScores(Array.from(d, (v) => zOfD2(v / c2, rank, core - rank)));
   const mean = Float64Array.from(mu, (v) => Math.fround(v));
   let zmax = 0;
   for (let j = 0; j < k; j++) {
@@ -287,12 +305,23 @@ export function fitConsistency(m: ColumnMajor, lo = Number.NaN, hi = Number.NaN)
     rank,
     core,
     nu2: core - rank,
-    labelCut: d2AtScore(CONSISTENCY.labelBelow, rank, core - rank),
+    calibration,
+    labelCut: d2AtScore(CONSISTENCY.labelBelow, rank, core - rank, calibration),
     mean,
     zScale,
     wScale,
     wq,
   };
+}
+
+/**
+ * Row of sample slot t of an n-row file: t itself up to sampleLimit rows, else row floor(b n /
+ * sampleBlocks) + r of run b = t / 16, r = t % 16.
+ */
+export function sampleRow(t: number, n: number): number {
+  const limit = CONSISTENCY.sampleLimit;
+  const run = limit / CONSISTENCY.sampleBlocks;
+  return n <= limit ? t : Math.floor((Math.floor(t / run) * n) / CONSISTENCY.sampleBlocks) + (t % run);
 }
 
 /** Flags of the h smallest values (ties: earlier index first). */
@@ -342,6 +371,40 @@ export function rowDistances(fit: ConsistencyFit, m: ColumnMajor, lo = Number.Na
   return out;
 }
 
+/** Sum of an interview's D² over its fitted grids, their ranks and the smallest nu2 (grid order). */
+function interviewSum(fits: readonly ConsistencyFit[], d2: readonly Float64Array[], i: number) {
+  let sum = 0,
+    df = 0,
+    nu2 = Infinity,
+    dp = 0;
+  fits.forEach((f, g) => {
+    const v = d2[g]![i]!;
+    if (!f.fitted || Number.isNaN(v)) return;
+    sum += v;
+    df += f.rank;
+    nu2 = Math.min(nu2, f.nu2);
+    dp++;
+  });
+  return { sum, df, nu2, dp };
+}
+
+/**
+ * Calibration of the interviews' normal scores: over the rows the fit samples (sampleRow), the normal
+ * score of each row's D² summed over its fitted grids.
+ */
+export function calibrateInterviews(
+  fits: readonly ConsistencyFit[],
+  d2: readonly Float64Array[],
+  n: number,
+): Calibration {
+  const z: number[] = [];
+  for (let t = 0; t < Math.min(n, CONSISTENCY.sampleLimit); t++) {
+    const { sum, df, nu2 } = interviewSum(fits, d2, sampleRow(t, n));
+    if (df > 0) z.push(zOfD2(sum, df, nu2));
+  }
+  return calibrateScores(z);
+}
+
 /** The grid's own score and the interview's score from the per-grid distances (see the README). */
 export function aggregateConsistency(
   fits: readonly ConsistencyFit[],
@@ -354,22 +417,14 @@ export function aggregateConsistency(
 } {
   const score = new Float64Array(n).fill(Number.NaN),
     dataPoints = new Float64Array(n);
-  const grids = fits.map((f, g) => Float64Array.from(d2[g]!, (v) => consistencyScoreOf(v, f.rank, f.nu2)));
+  const grids = fits.map((f, g) =>
+    Float64Array.from(d2[g]!, (v) => consistencyScoreOf(v, f.rank, f.nu2, f.calibration)),
+  );
+  const cal = calibrateInterviews(fits, d2, n);
   for (let i = 0; i < n; i++) {
-    let sum = 0,
-      df = 0,
-      nu2 = Infinity,
-      dp = 0;
-    fits.forEach((f, g) => {
-      const v = d2[g]![i]!;
-      if (Number.isNaN(v)) return;
-      sum += v;
-      df += f.rank;
-      nu2 = Math.min(nu2, f.nu2);
-      dp++;
-    });
+    const { sum, df, nu2, dp } = interviewSum(fits, d2, i);
     dataPoints[i] = dp;
-    if (dp) score[i] = consistencyScoreOf(sum, df, nu2);
+    if (dp) score[i] = consistencyScoreOf(sum, df, nu2, cal);
   }
   return { score, dataPoints, grids };
 }

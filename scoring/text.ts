@@ -21,6 +21,7 @@ import stopHu from './words/stopwords-hu.json' with { type: 'json' };
 import stopSv from './words/stopwords-sv.json' with { type: 'json' };
 import fillers from './words/fillers.json' with { type: 'json' };
 import noinfoPhrases from './words/noinfo-phrases.json' with { type: 'json' };
+import offtopicPhrases from './words/offtopic-phrases.json' with { type: 'json' };
 import profanityPrefixes from './words/profanity-prefixes.json' with { type: 'json' };
 import genericEn from './words/generic-en.json' with { type: 'json' };
 import genericDe from './words/generic-de.json' with { type: 'json' };
@@ -151,6 +152,7 @@ const LIST = {
   filler: 2048,
   noinfoPhrase: 4096,
   profanityPrefix: 8192,
+  offtopic: 32768,
 };
 
 /** A phrase as the kernel hashes spans of an answer: its letter runs joined by one space ("don't know" -> "don t know"). */
@@ -182,6 +184,7 @@ export function createTextClassifier(heap: WasmHeap): TextClassifier {
     load([...profanityEn, ...profanityDe], LIST.profanity, 'textAddWords');
     load(profanityPrefixes, LIST.profanityPrefix, 'textAddWords');
     load(noinfoPhrases.map(phraseKey), LIST.noinfoPhrase, 'textAddWords');
+    load(offtopicPhrases.map(phraseKey), LIST.offtopic, 'textAddWords');
     // The words of no-information phrases ("weiß", "remember") carry no content of their own either.
     load([...fillers, ...new Set(noinfoPhrases.flatMap((p) => phraseKey(p).split(' ')))], LIST.filler, 'textAddWords');
     load(dictionary, LIST.dictionary, 'textAddWords');

@@ -223,6 +223,11 @@ export interface CleaningRules {
   badAnswers: { enabled: boolean; min: number };
   /** Target sample size; trimming drops the lowest combined scores when `trim` is set. */
   target?: { n: number; trim: boolean };
+  /**
+   * Remove an interview only when at least this many checks fail (every enabled score rule and the
+   * bad-answers rule is one check). Absent or 1: any failing check removes, the product's OR rule.
+   */
+  minFailing?: number;
 }
 
 export const DEFAULT_RULES: CleaningRules = {
@@ -260,9 +265,17 @@ export interface CleaningResult {
   reasons: Uint16Array;
   /** Index into REASONS of the primary reason, -1 when kept. */
   primary: Int8Array;
+  /**
+   * Bit set of the checks that failed per interview, whether or not they removed it: bit s for
+   * RULE_KEYS[s], bit RULE_KEYS.length (CHECK_BAD_ANSWERS) for the bad-answers rule.
+   */
+  checks: Uint16Array;
   keptCount: number;
   version: string;
 }
+
+/** Bit of the bad-answers rule in CleaningResult.checks (the score rules take 0..RULE_KEYS.length - 1). */
+export const CHECK_BAD_ANSWERS = 9;
 
 export const SCORE_KINDS = { ts: 1, ibs: 2, oes: 4, ps: 8, cs: 16 } as const;
 
@@ -326,9 +339,9 @@ export interface NumericScoring {
 }
 
 /** Length of the rule table that crosses into the kernel (CLEAN_CONFIG_LENGTH there). */
-export const RULE_TABLE_LENGTH = RULE_KEYS.length * 3 + 4;
+export const RULE_TABLE_LENGTH = RULE_KEYS.length * 3 + 5;
 
-/** The section of the rule table that crosses into the kernel: 3 doubles per rule key, then 4. */
+/** The section of the rule table that crosses into the kernel: 3 doubles per rule key, then 5. */
 export function encodeRules(rules: CleaningRules): Float64Array {
   const cfg = new Float64Array(RULE_TABLE_LENGTH);
   const end = RULE_KEYS.length * 3;
@@ -343,6 +356,7 @@ export function encodeRules(rules: CleaningRules): Float64Array {
   cfg[end + 1] = rules.badAnswers.min;
   cfg[end + 2] = rules.target?.n ?? 0;
   cfg[end + 3] = rules.target?.trim ? 1 : 0;
+  cfg[end + 4] = rules.minFailing ?? 1;
   return cfg;
 }
 

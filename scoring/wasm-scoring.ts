@@ -207,8 +207,10 @@ export class WasmScoring implements NumericScoring {
       const modelPtrs = a.i32In(models);
       const score = a.f64Out(n),
         dp = a.f64Out(n),
-        own = a.f64Out(n);
-      this.#k('consistencyAggregate')(d2, n, G, modelPtrs, score, dp);
+        own = a.f64Out(n),
+        cal = a.f64Out(2);
+      this.#k('consistencyCalibrate')(d2, n, G, modelPtrs, cal);
+      this.#k('consistencyAggregate')(d2, n, G, modelPtrs, cal, score, dp);
       const gridResults = ms.map((_, gi) => {
         this.#k('consistencyScores')(d2 + gi * n * 4, n, models[gi]!, own);
         // Model block: fitted, sample, core, rank, nu2, label cut (consistency-fit.ts).
@@ -364,15 +366,31 @@ export class WasmScoring implements NumericScoring {
     const cfg = arena.alloc(RULE_TABLE_LENGTH * 8),
       kept = arena.f64Out(n),
       reasons = arena.f64Out(n),
-      primary = arena.f64Out(n);
+      primary = arena.f64Out(n),
+      checks = arena.f64Out(n);
     return {
       run: (rules: CleaningRules): CleaningResult => {
         this.heap.f64(cfg, RULE_TABLE_LENGTH).set(encodeRules(rules));
-        const keptCount = this.#k('clean')(scores, dps, bad, manual, cell, targets, nc, n, cfg, kept, reasons, primary);
+        const keptCount = this.#k('clean')(
+          scores,
+          dps,
+          bad,
+          manual,
+          cell,
+          targets,
+          nc,
+          n,
+          cfg,
+          kept,
+          reasons,
+          primary,
+          checks,
+        );
         return {
           kept: Uint8Array.from(this.heap.f64(kept, n)),
           reasons: Uint16Array.from(this.heap.f64(reasons, n)),
           primary: Int8Array.from(this.heap.f64(primary, n)),
+          checks: Uint16Array.from(this.heap.f64(checks, n)),
           keptCount,
           version: this.version,
         };

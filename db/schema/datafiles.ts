@@ -47,6 +47,8 @@ export type CleaningSettings = {
   targetSampleSize: number | null;
   badAnswers?: { isEnable: boolean; min: number };
   quotaSetting?: QuotaSetting | null;
+  /** Remove only when at least this many checks fail (absent: 1, any check). */
+  minFailingChecks?: number;
 };
 /**
  * The cleaning as last saved on the worksheet (updateCleaningSettings), the one input of everything that

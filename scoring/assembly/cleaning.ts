@@ -23,9 +23,14 @@ function reasonOf(s: i32): i32 {
   return s == 0 ? REASON_COMBINED : s + 2;
 }
 
-/** Length of the f64 configuration block read by `clean`: 3 per score column, then 4. */
-export const CLEAN_CONFIG_LENGTH: i32 = RULE_SCORES * 3 + 4;
+/**
+ * Length of the f64 configuration block read by `clean`: 3 per score column, then 5 (bad answers
+ * rule on, its minimum, target size, trim, and the least number of failing checks that removes).
+ */
+export const CLEAN_CONFIG_LENGTH: i32 = RULE_SCORES * 3 + 5;
 const CFG_BAD = RULE_SCORES * 3;
+/** Check bit of the bad-answers rule in `outChecks` (the score rules take bits 0..RULE_SCORES-1). */
+export const CHECK_BAD_ANSWERS: i32 = RULE_SCORES;
 
 /**
  * Drops `drop` of the candidates idx[0..m) (ascending row order) with the lowest combined score:
@@ -77,35 +82,51 @@ function excludeRow(i: i32, reason: i32, outKept: usize, outReasons: usize, outP
  * `scores` and `dps` are column-major n x 9 (combined, IS, PS, CS, SDS, TS, IBS, OES, CON; NaN = null)
  * with the scores and their data points; `bad` counts answers in categories {6,7,10,11,12,13}; `manual`
  * is 0 (none), 1 (exclude) or 2 (keep); `cell` is the quota cell 0..nc-1 (else none) with targets in
- * `targets`. `config` (31 f64): per score column [enabled, threshold, minimum data points], then
- * [bad-answers rule enabled, minimum bad answers, target sample size (<= 0: none), trim to target].
+ * `targets`. `config` (CLEAN_CONFIG_LENGTH f64): per score column [enabled, threshold, minimum data
+ * points], then [bad-answers rule enabled, minimum bad answers, target sample size (<= 0: none), trim
+ * to target, least failing checks k]. Each enabled score rule and the bad-answers rule is one check;
+ * the automatic rules remove an interview when at least k of them fail (k <= 1: any, the OR rule).
  *
- * Outputs per row: kept (1/0), the bit set of reasons that fired (bit = reason code) and the primary
- * reason (-1 none). A manual decision overrides every automatic rule, trimming included. Returns the
- * number kept.
+ * Outputs per row: kept (1/0), the bit set of reasons that removed it (bit = reason code), the primary
+ * reason (-1 none) and the bit set of the checks that failed whether or not they removed it (bit s for
+ * score column s, CHECK_BAD_ANSWERS for the bad answers). A manual decision overrides every automatic
+ * rule, trimming included. Returns the number kept.
  */
 export function clean(
   scores: usize, dps: usize, bad: usize, manual: usize, cell: usize, targets: usize, nc: i32, n: i32,
-  config: usize, outKept: usize, outReasons: usize, outPrimary: usize,
+  config: usize, outKept: usize, outReasons: usize, outPrimary: usize, outChecks: usize,
 ): i32 {
   const badOn = ldf(config, CFG_BAD) != 0;
   const badMin = ldf(config, CFG_BAD + 1);
+  const least = Math.max(1, ldf(config, CFG_BAD + 4));
   for (let i = 0; i < n; i++) {
     let reasons = 0;
+    let checks = 0;
+    let failing = 0;
     for (let s = 0; s < RULE_SCORES; s++) {
       if (ldf(config, s * 3) == 0) continue;
       const v = ldf(scores, s * n + i);
       if (v != v) continue;
-      if (v < ldf(config, s * 3 + 1) && ldf(dps, s * n + i) >= ldf(config, s * 3 + 2)) reasons |= 1 << reasonOf(s);
+      if (v < ldf(config, s * 3 + 1) && ldf(dps, s * n + i) >= ldf(config, s * 3 + 2)) {
+        reasons |= 1 << reasonOf(s);
+        checks |= 1 << s;
+        failing++;
+      }
     }
-    // The OES reason also fires on enough answers in the bad categories.
-    if (badOn && ldf(bad, i) >= badMin) reasons |= 1 << REASON_OES;
+    // The OES reason also fires on enough answers in the bad categories (a check of its own).
+    if (badOn && ldf(bad, i) >= badMin) {
+      reasons |= 1 << REASON_OES;
+      checks |= 1 << CHECK_BAD_ANSWERS;
+      failing++;
+    }
+    if (<f64>failing < least) reasons = 0;
     const decision = ldf(manual, i);
     if (decision == 1) reasons |= 1 << REASON_MANUAL;
     const kept = decision == 2 || reasons == 0;
     stf(outKept, i, kept ? 1 : 0);
     stf(outReasons, i, <f64>(decision == 2 ? 0 : reasons));
     stf(outPrimary, i, decision == 2 || reasons == 0 ? -1 : <f64>ctz<i32>(reasons));
+    stf(outChecks, i, <f64>checks);
   }
   const idx = take(<usize>n << 2);
   const keys = take(<usize>n << 3);

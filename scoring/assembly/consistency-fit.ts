@@ -6,7 +6,7 @@
 // kept identical so the doubles agree.
 import { ldf, stf, take, release } from './mem';
 import { chiSquareQuantile, medianInPlace, selectKth } from './stats';
-import { d2AtScore } from './consistency-map';
+import { calibrateScores, d2AtScore, zOfD2 } from './consistency-map';
 
 /**
  * The fit uses every interview up to this many, else this many in SAMPLE_BLOCKS runs of consecutive
@@ -31,7 +31,8 @@ export const MAX_CODE: f64 = 16777216;
 const LABEL_BELOW: f64 = 40;
 
 // Model block (f64 slots, then i16): fitted, sample, core, rank, nu2, label cut, answer scale B,
-// weight scale A, mean[k], then the integer weights wq[k][kp] (kp = k rounded up to even).
+// weight scale A, calibration centre and spread of the grid's normal scores, mean[k], then the
+// integer weights wq[k][kp] (kp = k rounded up to even).
 export const M_FITTED: i32 = 0;
 export const M_SAMPLE: i32 = 1;
 export const M_CORE: i32 = 2;
@@ -40,7 +41,9 @@ export const M_NU2: i32 = 4;
 export const M_CUT: i32 = 5;
 export const M_ZSCALE: i32 = 6;
 export const M_WSCALE: i32 = 7;
-export const M_MEAN: i32 = 8;
+export const M_CENTRE: i32 = 8;
+export const M_SPREAD: i32 = 9;
+export const M_MEAN: i32 = 10;
 
 /** Items rounded up to an even count: the weights are read in pairs of items. */
 // @ts-ignore: decorator
@@ -380,7 +383,10 @@ function reweight(
   stf(model, M_CORE, <f64>core);
   stf(model, M_RANK, <f64>rank);
   stf(model, M_NU2, nu2);
-  stf(model, M_CUT, d2AtScore(LABEL_BELOW, <f64>rank, nu2));
+  // The grid's own calibration: the normal scores of the whole sample's final distances.
+  for (let i = 0; i < cnt; i++) stf(scratch, i, zOfD2(ldf(d, i) / c2, <f64>rank, nu2));
+  calibrateScores(scratch, cnt, model + (<usize>M_CENTRE << 3));
+  stf(model, M_CUT, d2AtScore(LABEL_BELOW, <f64>rank, nu2, ldf(model, M_CENTRE), ldf(model, M_SPREAD)));
   for (let j = 0; j < k; j++) stf(model, M_MEAN + j, <f64><f32>ldf(mu, j));
   // Answer scale: the largest deviation an answer can have (the scale's ends, or the sample's).
   let zmax: f64 = 0;

@@ -6,9 +6,10 @@
 // Math.fround) gives the same numbers.
 import { ldf, stf, take, release } from './mem';
 import {
-  M_CUT, M_FITTED, M_MEAN, M_NU2, M_RANK, M_WSCALE, M_ZSCALE, MIN_ANSWERS, evenItems, modelWeights, pow2, quantiseAnswer, validCode,
+  M_CENTRE, M_CUT, M_FITTED, M_MEAN, M_NU2, M_RANK, M_SPREAD, M_WSCALE, M_ZSCALE, MIN_ANSWERS, consistencySampleCount,
+  consistencySampleRow, evenItems, modelWeights, pow2, quantiseAnswer, validCode,
 } from './consistency-fit';
-import { ANCHOR_S, ANCHORS, fillAnchors, scoreFromAnchors } from './consistency-map';
+import { ANCHOR_S, ANCHORS, calibrateScores, fillAnchors, scoreFromAnchors, zOfD2 } from './consistency-map';
 
 /** Label written over OK for a grid whose own consistency is in the red band. */
 export const LABEL_INCONSISTENT: u8 = 5;
@@ -80,7 +81,7 @@ export function consistencyRows(
 export function consistencyScores(d2: usize, n: i32, model: usize, out: usize): void {
   const anchors = take(<usize>ANCHORS << 3);
   const fitted = ldf(model, M_FITTED) != 0;
-  if (fitted) fillAnchors(ldf(model, M_RANK), ldf(model, M_NU2), anchors);
+  if (fitted) fillAnchors(ldf(model, M_RANK), ldf(model, M_NU2), ldf(model, M_CENTRE), ldf(model, M_SPREAD), anchors);
   for (let i = 0; i < n; i++) {
     stf(out, i, fitted ? scoreFromAnchors(<f64>load<f32>(d2 + (<usize>i << 2)), anchors) : NaN);
   }
@@ -88,14 +89,49 @@ export function consistencyScores(d2: usize, n: i32, model: usize, out: usize): 
 }
 
 /**
- * Interview score over g grids: D² (f32 columns, grid j at d2 + j n 4) summed in grid order over the
- * grids the interview has, on the sum of their ranks, with the smallest nu2 among them; `models` holds
- * g i32 model addresses. Writes the score (NaN when no grid counts) and the grids used. Four interviews
- * per pass for the sums and counts (a missing grid adds +0); interviews with every fitted grid (nearly
- * all) take the anchors computed once and are mapped without branches, the others one by one with
- * their own anchors.
+ * Calibration of the interviews' normal scores (consistencyAggregate): over the rows the fit samples
+ * (consistencySampleRow of n; a file of at most 2,048 rows is all of them, in order), the normal score
+ * of each row's D² summed over its fitted grids, on the sum of their ranks and the smallest nu2;
+ * their centre and spread (calibrateScores) go to out[0..2). scoreChunked passes the gathered sample
+ * itself, which is then all rows of its own n: the same rows in the same order.
  */
-export function consistencyAggregate(d2: usize, n: i32, g: i32, models: usize, outScore: usize, outDp: usize): void {
+export function consistencyCalibrate(d2: usize, n: i32, g: i32, models: usize, out: usize): void {
+  const count = consistencySampleCount(n);
+  const z = take(<usize>max(count, 1) << 3);
+  let m = 0;
+  for (let t = 0; t < count; t++) {
+    const row = consistencySampleRow(t, n);
+    let sum: f64 = 0;
+    let df: f64 = 0;
+    let nu2: f64 = Infinity;
+    for (let j = 0; j < g; j++) {
+      const mp = <usize>load<i32>(models + (<usize>j << 2));
+      if (ldf(mp, M_FITTED) == 0) continue;
+      const v = load<f32>(d2 + ((<usize>j * <usize>n + <usize>row) << 2));
+      if (v != v) continue;
+      sum += <f64>v;
+      df += ldf(mp, M_RANK);
+      nu2 = Math.min(nu2, ldf(mp, M_NU2));
+    }
+    if (df > 0) stf(z, m++, zOfD2(sum, df, nu2));
+  }
+  calibrateScores(z, m, out);
+  release(z);
+}
+
+/**
+ * Interview score over g grids: D² (f32 columns, grid j at d2 + j n 4) summed in grid order over the
+ * grids the interview has, on the sum of their ranks, with the smallest nu2 among them, under the
+ * calibration `cal` (centre, spread from consistencyCalibrate); `models` holds g i32 model addresses.
+ * Writes the score (NaN when no grid counts) and the grids used. Four interviews per pass for the sums
+ * and counts (a missing grid adds +0); interviews with every fitted grid (nearly all) take the anchors
+ * computed once and are mapped without branches, the others one by one with their own anchors.
+ */
+export function consistencyAggregate(
+  d2: usize, n: i32, g: i32, models: usize, cal: usize, outScore: usize, outDp: usize,
+): void {
+  const centre = ldf(cal, 0);
+  const spread = ldf(cal, 1);
   const full = take(<usize>ANCHORS << 3);
   const own = take(<usize>ANCHORS << 3);
   const fitted = take(<usize>max(g, 1) << 2);
@@ -110,7 +146,7 @@ export function consistencyAggregate(d2: usize, n: i32, g: i32, models: usize, o
     fullDf += ldf(m, M_RANK);
     fullNu2 = Math.min(fullNu2, ldf(m, M_NU2));
   }
-  if (nf > 0) fillAnchors(fullDf, fullNu2, full);
+  if (nf > 0) fillAnchors(fullDf, fullNu2, centre, spread, full);
   const first = ldf(full, 0);
   const sums = take(48);
   const zero = f64x2.splat(0);
@@ -143,7 +179,9 @@ export function consistencyAggregate(d2: usize, n: i32, g: i32, models: usize, o
     }
     v128.store(sums, lo);
     v128.store(sums, hi, 16);
-    for (let l = 0; l < 4; l++) scoreRow(d2, n, g, models, i + l, ldf(sums, l), ldf(outDp, i + l), <f64>nf, full, first, own, outScore);
+    for (let l = 0; l < 4; l++) {
+      scoreRow(d2, n, g, models, i + l, ldf(sums, l), ldf(outDp, i + l), <f64>nf, full, first, own, centre, spread, outScore);
+    }
   }
   for (let i = four; i < n; i++) {
     // The last rows one by one: the same sums in the same order.
@@ -156,7 +194,7 @@ export function consistencyAggregate(d2: usize, n: i32, g: i32, models: usize, o
       c++;
     }
     stf(outDp, i, <f64>c);
-    scoreRow(d2, n, g, models, i, sum, <f64>c, <f64>nf, full, first, own, outScore);
+    scoreRow(d2, n, g, models, i, sum, <f64>c, <f64>nf, full, first, own, centre, spread, outScore);
   }
   release(sums);
   release(cols);
@@ -183,7 +221,8 @@ function scoreLanes(d2: v128, anchors: usize): v128 {
 
 /** Score of one interview from its sum of D² and the grids it has (c of nf fitted). */
 function scoreRow(
-  d2: usize, n: i32, g: i32, models: usize, row: i32, s: f64, c: f64, nf: f64, full: usize, first: f64, own: usize, outScore: usize,
+  d2: usize, n: i32, g: i32, models: usize, row: i32, s: f64, c: f64, nf: f64, full: usize, first: f64, own: usize,
+  centre: f64, spread: f64, outScore: usize,
 ): void {
   if (c == 0) {
     stf(outScore, row, NaN);
@@ -203,6 +242,6 @@ function scoreRow(
     df += ldf(m, M_RANK);
     nu2 = Math.min(nu2, ldf(m, M_NU2));
   }
-  fillAnchors(df, nu2, own);
+  fillAnchors(df, nu2, centre, spread, own);
   stf(outScore, row, scoreFromAnchors(s, own));
 }

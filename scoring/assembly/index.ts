@@ -2,7 +2,7 @@
 // TypeScript facade (scoring/index.ts) wrote into this module's memory. Numbers in, numbers out.
 
 /** Bumped whenever any formula or default changes, so stored and recalculated scores can be compared. */
-export const SCORING_VERSION: i32 = 4;
+export const SCORING_VERSION: i32 = 6;
 
 /** Allocates `bytes` of memory for the facade (8-byte aligned). */
 export function alloc(bytes: usize): usize {
@@ -18,7 +18,7 @@ export { timeScoreOf, timeMedians, timeScores, timeScoresGiven } from './time';
 export { gridScores, ibsAggregate } from './grid';
 export { longstring, irv, mahad, evenodd, psychsyn } from './indices';
 export { consistencyFit, consistencyModelBytes, consistencySampleCount, consistencySampleRow } from './consistency-fit';
-export { consistencyRows, consistencyScores, consistencyAggregate } from './consistency';
+export { consistencyRows, consistencyScores, consistencyAggregate, consistencyCalibrate } from './consistency';
 export { projectiveQuestion, projectiveAccumulatorBytes, projectiveAccumulate, projectiveFinish, projectiveApply } from './projective';
 export { projectiveAggregate, mcSds, rowMeans } from './projective-aggregate';
 export { categoryScore, oesAggregate, combinedScores, certificateLevel, credits } from './combine';

@@ -32,6 +32,12 @@ export const LIST_NOINFO_PHRASE: u32 = 4096;
 export const LIST_PROFANITY_PREFIX: u32 = 8192;
 /** Keyboard runs of exactly four characters, garbage only as a whole token ("fghj"). */
 export const LIST_KEYRUN4: u32 = 16384;
+/**
+ * Words and phrases of up to four words that mark an answer as written about something other than a
+ * survey question: advertising and spam ("click here", "jetzt bestellen", "www"), requests to the
+ * public ("does anyone know"), remarks about the survey ("umfrage", "too many questions").
+ */
+export const LIST_OFFTOPIC: u32 = 32768;
 
 const FNV_OFFSET: u64 = 0xcbf29ce484222325;
 const FNV_PRIME: u64 = 0x100000001b3;

@@ -1,12 +1,12 @@
 // Per-question and cross-question passes of the open-ended classifier (pass A per distinct text,
 // pass B over the dataset: categories 8 and 10 here, 8 and 9 in text-clusters.ts) and the final
 // category per answer.
-import { analyse, copyPaste, lastTokens, lastContent, setQuestionEcho, CONTENT_BYTES, NOT_SCORED, PRIORITY, UNSURE } from './text';
+import { analyse, copyPaste, lastTokens, lastContent, setQuestionEcho, CONTENT_BYTES, NOT_SCORED, OFFTOPIC, PRIORITY, UNSURE } from './text';
 import { duplicateRespondents, textGramSets } from './text-clusters';
 import {
   field, B_CPS, B_OFFS, B_TEXTS, B_ANSWERS, B_TEXT_OF, B_FLAGS, B_CLUSTER, B_TEXT_FLAGS, B_TEXT_TOKENS, B_TEXT_COUNT, B_CONTENT, B_CSTART,
 } from './text-block';
-import { hashRange, tableGet, LIST_STOPWORDS } from './text-lists';
+import { hashRange, tableGet, LIST_STOPWORDS, LIST_GENERIC, LIST_INTENSIFIER, LIST_FILLER, LIST_NOINFO } from './text-lists';
 import { isLetter } from './text-chars';
 import { wordKey, foldWord, foldedAt, stemLength } from './text-keys';
 import { take, release, ldf } from './mem';
@@ -16,8 +16,13 @@ const OPT_LANGUAGE: i32 = 4;
 const OPT_ALL_LATIN: i32 = 8;
 
 const TOPIC_MIN_CONTENT: i32 = 4;
+// An off-topic marker needs company: a lone "Umfrage" or "www" says too little.
+const MARKED_MIN_TOKENS: i32 = 2;
 const TOPIC_SUPPORT: i32 = 3;
 const FLAGS_4_5: u32 = (1 << 4) | (1 << 5);
+// Words of a question that do not name its topic: function words, and evaluations, intensifiers and
+// fillers ("What do you like best", "really"), which an answer on any subject may use.
+const NOT_TOPIC: u32 = LIST_STOPWORDS | LIST_GENERIC | LIST_INTENSIFIER | LIST_FILLER | LIST_NOINFO;
 // Answers the wrong-topic rule leaves alone: non-answers (4, 5) are not about another topic, and a
 // wrong language is decided before the topic (its words cannot match the question's).
 const TOPIC_SKIP: u32 = NOT_SCORED | FLAGS_4_5 | (1 << 11);
@@ -57,7 +62,7 @@ export function textAnalyseTexts(block: usize, q: usize, qTextLen: i32, options:
   const content = field(block, B_CONTENT);
   const cStart = field(block, B_CSTART);
   const echo = take(<usize>(qTextLen / 4 + 1) << 3);
-  setQuestionEcho(echo, topicKeys(q, 0, qTextLen, echo));
+  setQuestionEcho(echo, topicKeys(q, 0, qTextLen, echo, LIST_STOPWORDS));
   let used = 0;
   for (let t = 0; t < d; t++) {
     store<i32>(cStart + (<usize>t << 2), used);
@@ -103,8 +108,8 @@ export function textClassifyAnswers(block: usize, options: i32, seconds: usize, 
   if (options & OPT_DUPLICATES) duplicateRespondents(block, order);
 }
 
-/** Writes the topic keys of the content words of q[a, b) (>= 3 letters, not stop words) to `out`; returns their count. */
-function topicKeys(q: usize, a: i32, b: i32, out: usize): i32 {
+/** Writes the topic keys of the words of q[a, b) with 3+ letters and in none of the lists `skip` to `out`; returns their count. */
+function topicKeys(q: usize, a: i32, b: i32, out: usize, skip: u32): i32 {
   let count = 0;
   let i = a;
   while (i < b) {
@@ -114,7 +119,7 @@ function topicKeys(q: usize, a: i32, b: i32, out: usize): i32 {
     }
     const ts = i;
     while (i < b && isLetter(ldi(q, i))) i++;
-    if (i - ts >= 3 && (tableGet(hashRange(q, ts, i)) & LIST_STOPWORDS) == 0) {
+    if (i - ts >= 3 && (tableGet(hashRange(q, ts, i)) & skip) == 0) {
       store<u64>(out + (<usize>count << 3), wordKey(q, ts, i));
       count++;
     }
@@ -123,29 +128,54 @@ function topicKeys(q: usize, a: i32, b: i32, out: usize): i32 {
 }
 
 // The survey's vocabulary over all its open questions: for every key, the sum over questions of the
-// respondents who used it, and the keys of every question's text and keywords. Answers to one question
-// of a survey often use words that belong to another ("Berge" in why-this-destination, "Obst" in
-// what-bothers-you-at-the-supermarket), so a word from the survey is no sign of another topic.
+// respondents who used it, and the keys and stems of every question's text and keywords. Answers to one
+// question of a survey often use words that belong to another ("Berge" in why-this-destination, "Obst"
+// in what-bothers-you-at-the-supermarket), so a word from the survey is no sign of another topic.
 let surveySupport = new Map<u64, i32>();
 let surveyTopic = new Set<u64>();
+// Folded stems (4+ letters) of the survey's question words and keywords for the compound test, one
+// after another; stem s is surveyStems[stemStart[s], stemStart[s + 1]).
+let surveyStems = new Array<i32>();
+let stemStart: Array<i32> = [0];
 
 /** Starts a survey (a classification call): forgets the previous survey's vocabulary. */
 export function textSurveyReset(): void {
   surveySupport = new Map<u64, i32>();
   surveyTopic = new Set<u64>();
+  surveyStems = new Array<i32>();
+  stemStart = [0];
 }
 
 /** Adds one question's text, keywords (q[0, qlen)) and answers' content tokens to the survey vocabulary. */
 export function textSurveyAdd(block: usize, q: usize, qlen: i32): void {
   const buf = take(<usize>(qlen / 4 + 1) << 3);
-  const count = topicKeys(q, 0, qlen, buf);
+  const count = topicKeys(q, 0, qlen, buf, NOT_TOPIC);
   for (let t = 0; t < count; t++) surveyTopic.add(load<u64>(buf + (<usize>t << 3)));
   release(buf);
+  addStems(q, qlen);
   const own = respondentSupport(block);
   const keys = own.keys();
   for (let k = 0; k < keys.length; k++) {
     const h = unchecked(keys[k]);
     surveySupport.set(h, (surveySupport.has(h) ? surveySupport.get(h) : 0) + own.get(h));
+  }
+}
+
+/** Appends the folded stems of the words of q[0, qlen) with 4+ letters that are not stop words. */
+function addStems(q: usize, qlen: i32): void {
+  let i = 0;
+  while (i < qlen) {
+    if (!isLetter(ldi(q, i))) {
+      i++;
+      continue;
+    }
+    const ts = i;
+    while (i < qlen && isLetter(ldi(q, i))) i++;
+    if (i - ts < 4 || (tableGet(hashRange(q, ts, i)) & NOT_TOPIC) != 0) continue;
+    const len = min(stemLength(foldWord(q, ts, i)), TOPIC_WORD_MAX);
+    if (len < 4) continue;
+    for (let c = 0; c < len; c++) surveyStems.push(foldedAt(c));
+    stemStart.push(surveyStems.length);
   }
 }
 
@@ -174,15 +204,24 @@ function respondentSupport(block: usize): Map<u64, i32> {
 const TOPIC_NONE: i32 = 0;
 const TOPIC_SUSPECT: i32 = 1;
 const TOPIC_ATTENTIVE: i32 = 2;
+const TOPIC_MARKED: i32 = 3;
+// How an answer's words tie it to the survey (per text).
+const TIE_ANSWERS: u8 = 1;
+const TIE_QUESTION: u8 = 2;
 
 /**
  * Wrong Topic (10), first step: writes the topic status of every answer of one question to `status`
- * (i32 per respondent). An answer is suspect when it has at least four content tokens none of which is
- * topical; attentive when it has no flag and at least one topical token. A token is topical when its
- * key is a key of the question text or keywords (or of another question of the survey), when it
- * contains a question word or keyword of four or more letters inside a compound ("Wocheneinkauf" for
- * "Einkauf"), or when enough other respondents used it (supportNeeded), in this question or, one more,
- * in the survey's other questions.
+ * (i32 per respondent) and flags the answers that carry their own evidence. A token is tied to the
+ * survey when its key is a key of a question text or keyword of the survey, or when it contains a
+ * question word or keyword of four or more letters inside a compound ("Wocheneinkauf" for "Einkauf");
+ * it is topical when tied, or when enough other respondents used it (supportNeeded), in this question
+ * or, one more, in the survey's other questions.
+ *
+ * An answer with an off-topic marker (OFFTOPIC: advertising, requests to the public, remarks about the
+ * survey, e-mail addresses and handles), at least two tokens and no token tied to the survey is Wrong
+ * Topic on its own (marked). An answer with at least four content tokens none of which is topical is
+ * suspect: a word list cannot tell an unusual on-topic answer from an off-topic one, so textTopicResolve
+ * decides suspects over the respondent. Attentive: no flag and at least one topical token.
  */
 export function textWrongTopic(block: usize, q: usize, qlen: i32, status: usize): void {
   const cps = field(block, B_CPS);
@@ -192,89 +231,92 @@ export function textWrongTopic(block: usize, q: usize, qlen: i32, status: usize)
   const textOf = field(block, B_TEXT_OF);
   const flags = field(block, B_FLAGS);
   const textFlags = field(block, B_TEXT_FLAGS);
+  const tokens = field(block, B_TEXT_TOKENS);
   const content = field(block, B_CONTENT);
   const cStart = field(block, B_CSTART);
   const topicBuf = take(<usize>(qlen / 4 + 1) << 3);
-  const topicCount = topicKeys(q, 0, qlen, topicBuf);
+  const topicCount = topicKeys(q, 0, qlen, topicBuf, NOT_TOPIC);
   const topic = new Set<u64>();
   for (let t = 0; t < topicCount; t++) topic.add(load<u64>(topicBuf + (<usize>t << 3)));
   release(topicBuf);
-  // Folded stems of the question's words for the compound test, one after another with their lengths.
-  const stems = take(<usize>(qlen + 1) << 2);
-  const stemStart = take(<usize>(qlen / 4 + 2) << 2);
-  let nStems = 0;
-  let used = 0;
-  let i = 0;
-  while (i < qlen) {
-    if (!isLetter(ldi(q, i))) {
-      i++;
-      continue;
-    }
-    const ts = i;
-    while (i < qlen && isLetter(ldi(q, i))) i++;
-    if (i - ts < 4 || (tableGet(hashRange(q, ts, i)) & LIST_STOPWORDS) != 0) continue;
-    const len = min(stemLength(foldWord(q, ts, i)), TOPIC_WORD_MAX);
-    if (len < 4) continue;
-    store<i32>(stemStart + (<usize>nStems << 2), used);
-    for (let c = 0; c < len; c++) store<i32>(stems + (<usize>(used + c) << 2), foldedAt(c));
-    used += len;
-    nStems++;
-  }
-  store<i32>(stemStart + (<usize>nStems << 2), used);
   const support = respondentSupport(block);
   const needed = supportNeeded(n);
-  // Whether each text has a topical token: the same for every respondent who wrote it.
-  const topicalText = take(<usize>(d + 1));
+  const nStems = stemStart.length - 1;
+  // How each text is tied to the topic, the same for every respondent who wrote it: TIE_QUESTION when a
+  // token is tied to the questions, TIE_ANSWERS when only other respondents used one, else 0.
+  const tie = take(<usize>(d + 1));
   for (let r = 0; r < d; r++) {
     const a = ldi(cStart, r);
     const b = ldi(cStart, r + 1);
-    let topical = false;
-    if ((load<u32>(textFlags + (<usize>r << 2)) & TOPIC_SKIP) == 0) {
-      for (let t = a; t < b && !topical; t++) {
-        const at = content + <usize>t * CONTENT_BYTES;
-        const h = load<u64>(at);
+    const f = load<u32>(textFlags + (<usize>r << 2));
+    // Only a marked answer needs to know whether a tie is to the questions; others stop at the first.
+    const marked = (f & OFFTOPIC) != 0;
+    let tied: u8 = 0;
+    if ((f & TOPIC_SKIP) == 0) {
+      for (let t = a; t < b; t++) {
+        const h = load<u64>(content + <usize>t * CONTENT_BYTES);
+        if (topic.has(h) || surveyTopic.has(h)) {
+          tied = TIE_QUESTION;
+          break;
+        }
         // Other respondents only: this answer's own use does not count towards V_q.
         const own = support.get(h);
-        if (topic.has(h) || own - 1 >= needed || surveyTopic.has(h)) topical = true;
-        else if (surveySupport.has(h) && surveySupport.get(h) - own >= needed + 1) topical = true;
-        // Content tokens hold their place relative to the start of their text.
-        else if (nStems > 0) topical = containsStem(cps, ldi(offs, r) + load<i32>(at + 8), ldi(offs, r) + load<i32>(at + 12), stems, stemStart, nStems);
+        if (own - 1 >= needed || (surveySupport.has(h) && surveySupport.get(h) - own >= needed + 1)) {
+          tied = TIE_ANSWERS;
+          if (!marked) break;
+        }
+      }
+      // The compound test (the dearest) only where its answer changes the verdict.
+      if (nStems > 0 && (tied == 0 || (tied == TIE_ANSWERS && marked))) {
+        for (let t = a; t < b; t++) {
+          // Content tokens hold their place relative to the start of their text.
+          const at = content + <usize>t * CONTENT_BYTES;
+          if (containsStem(cps, ldi(offs, r) + load<i32>(at + 8), ldi(offs, r) + load<i32>(at + 12), nStems)) {
+            tied = TIE_QUESTION;
+            break;
+          }
+        }
       }
     }
-    store<u8>(topicalText + <usize>r, topical ? 1 : 0);
+    store<u8>(tie + <usize>r, tied);
   }
   for (let r = 0; r < n; r++) {
     const t = ldi(textOf, r);
     const f = load<u32>(flags + (<usize>r << 2));
     store<i32>(status + (<usize>r << 2), TOPIC_NONE);
     if (f & TOPIC_SKIP) continue;
-    const topical = load<u8>(topicalText + <usize>t) != 0;
-    if (topical && (f & ~UNSURE) == 0) store<i32>(status + (<usize>r << 2), TOPIC_ATTENTIVE);
-    else if (!topical && ldi(cStart, t + 1) - ldi(cStart, t) >= TOPIC_MIN_CONTENT) {
+    const tied = load<u8>(tie + <usize>t);
+    const c = ldi(cStart, t + 1) - ldi(cStart, t);
+    if ((f & OFFTOPIC) != 0 && tied != TIE_QUESTION && ldi(tokens, t) >= MARKED_MIN_TOKENS) {
+      store<i32>(status + (<usize>r << 2), TOPIC_MARKED);
+      store<u32>(flags + (<usize>r << 2), f | (1 << 10));
+    } else if (tied == 0 && c >= TOPIC_MIN_CONTENT) {
       store<i32>(status + (<usize>r << 2), TOPIC_SUSPECT);
       store<u32>(flags + (<usize>r << 2), f | UNSURE);
-    }
+    } else if (tied != 0 && (f & ~UNSURE) == 0) store<i32>(status + (<usize>r << 2), TOPIC_ATTENTIVE);
   }
-  release(topicalText);
-  release(stems);
-  release(stemStart);
+  release(tie);
 }
 
 /**
  * Wrong Topic (10), second step over the survey's `questions` checked questions (`statuses` and `flags`:
- * one pointer per question to its n statuses and flags): a suspect answer is Wrong Topic unless the same
- * respondent answered another question attentively. Going off topic is what careless or fraudulent
- * respondents do, and they do it throughout; a respondent who shows in one answer that they follow the
- * survey is far more likely to have written an unusual on-topic answer than an off-topic one, and a
- * wrong verdict costs a real respondent, so the classifier stays conservative.
+ * one pointer per question to its n statuses and flags): a suspect answer is Wrong Topic only when the
+ * same respondent wrote a marked answer (advertising, a remark about the survey) and no attentive one.
+ * An answer without a word of the survey is far more often an unusual on-topic answer than an off-topic
+ * one: a respondent whose other answers also lack the survey's words is no evidence either (measured on
+ * a set written apart from the rules, that corroboration called 2 % of its valid answers Wrong Topic),
+ * and a wrong verdict costs a real respondent. Suspects stay unsure, for the AI judge.
  */
 export function textTopicResolve(statuses: usize, flags: usize, questions: i32, n: i32): void {
   for (let r = 0; r < n; r++) {
     let attentive = false;
-    for (let k = 0; k < questions && !attentive; k++) {
-      attentive = load<i32>(<usize>ldi(statuses, k) + (<usize>r << 2)) == TOPIC_ATTENTIVE;
+    let marked = false;
+    for (let k = 0; k < questions; k++) {
+      const st = load<i32>(<usize>ldi(statuses, k) + (<usize>r << 2));
+      if (st == TOPIC_ATTENTIVE) attentive = true;
+      if (st == TOPIC_MARKED) marked = true;
     }
-    if (attentive) continue;
+    if (attentive || !marked) continue;
     for (let k = 0; k < questions; k++) {
       if (load<i32>(<usize>ldi(statuses, k) + (<usize>r << 2)) != TOPIC_SUSPECT) continue;
       const at = <usize>ldi(flags, k) + (<usize>r << 2);
@@ -283,15 +325,15 @@ export function textTopicResolve(statuses: usize, flags: usize, questions: i32, 
   }
 }
 
-/** Whether the answer token [a, b) contains one of the question's stems after its first letter (a compound). */
-function containsStem(cps: usize, a: i32, b: i32, stems: usize, stemStart: usize, nStems: i32): bool {
+/** Whether the answer token [a, b) contains one of the survey's stems after its first letter (a compound). */
+function containsStem(cps: usize, a: i32, b: i32, nStems: i32): bool {
   const len = foldWord(cps, a, b);
   for (let s = 0; s < nStems; s++) {
-    const sa = ldi(stemStart, s);
-    const sl = ldi(stemStart, s + 1) - sa;
+    const sa = unchecked(stemStart[s]);
+    const sl = unchecked(stemStart[s + 1]) - sa;
     for (let p = 1; p + sl <= len; p++) {
       let k = 0;
-      while (k < sl && foldedAt(p + k) == ldi(stems, sa + k)) k++;
+      while (k < sl && foldedAt(p + k) == unchecked(surveyStems[sa + k])) k++;
       if (k == sl) return true;
     }
   }

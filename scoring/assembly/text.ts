@@ -5,7 +5,7 @@ import { isLetter, isDigit, isSpace, isPunctuation, isCoreTrim, isVowel, unleet,
 import {
   hashAdd, hashRange, hashStart, tableGet, tableAdd, languageBit, LANGUAGES, LIST_STOPWORDS, LIST_GENERIC, LIST_INTENSIFIER,
   LIST_NOINFO, LIST_PROFANITY, LIST_DICTIONARY, LIST_KEYRUN, LIST_KEYRUN4, LIST_FILLER, LIST_NOINFO_PHRASE,
-  LIST_PROFANITY_PREFIX,
+  LIST_PROFANITY_PREFIX, LIST_OFFTOPIC, LIST_SW_EN,
 } from './text-lists';
 import { wordKey } from './text-keys';
 import { take, release } from './mem';
@@ -20,6 +20,12 @@ export const NOT_SCORED: u32 = 1;
 export const UNSURE: u32 = 1 << 20;
 // Answers at least this long (code points) are unsure unless already flagged as fake.
 const UNSURE_LENGTH: i32 = 160;
+/**
+ * Marks an answer with a sign of another subject (not a category): an off-topic phrase (LIST_OFFTOPIC)
+ * or an '@' before a letter (an e-mail address or a social-media handle). The wrong-topic rule reads it.
+ */
+export const OFFTOPIC: u32 = 1 << 21;
+const CP_AT: i32 = 0x40;
 
 // Priority of the final category: lowest score first, ties in the order 8, 12, 13, 7, 6, 9, 10, 11,
 // 5, 4 except that Wrong Language comes before Wrong Topic (same score): an answer in a language
@@ -137,11 +143,11 @@ function isGarbage(cps: usize, a: i32, b: i32, bits: u32): bool {
   return isRepeatedSyllable(cps, a, b);
 }
 
-/** "lalala", "asdasd", "tztztztz": six or more letters repeating a unit of two or three. */
+/** "lalala", "asdasd", "tztztztz", "asdfasdf": a unit of two to four letters, repeated to six or more letters and at least twice. */
 function isRepeatedSyllable(cps: usize, a: i32, b: i32): bool {
   const len = b - a;
   if (len < 6) return false;
-  for (let p = 2; p <= 3; p++) {
+  for (let p = 2; p <= 4 && 2 * p <= len; p++) {
     let periodic = true;
     for (let i = a + p; i < b && periodic; i++) periodic = cpAt(cps, i) == cpAt(cps, i - p);
     if (periodic) return true;
@@ -206,6 +212,7 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   let digits = 0;
   let symbols = 0;
   let punctOnly = true;
+  let marker = false;
   for (let i = a; i < b; i++) {
     const cp = cpAt(cps, i);
     const script = scriptOf(cp);
@@ -221,6 +228,7 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
     } else if (!isSpace(cp)) {
       symbols++;
       punctOnly = false;
+      if (cp == CP_AT && i + 1 < b && isLetter(cpAt(cps, i + 1))) marker = true;
     }
   }
   for (let l = 0; l < LANGUAGES; l++) unchecked((hits[l] = 0));
@@ -230,6 +238,10 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   let garbage = 0;
   let specific = 0;
   let noinfoPhrase = false;
+  let noinfoWord = false;
+  let genericWord = false;
+  // Function words of three or more letters in no allowed language's list.
+  let foreign = 0;
   let i = a;
   while (i < b) {
     if (!isLetter(cpAt(cps, i))) {
@@ -244,8 +256,13 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
     for (let c = ts; c < te; c++) raw = hashAdd(raw, cpAt(cps, c));
     const bits = tableGet(raw == 0 ? 1 : raw);
     // One-letter tokens ("s" of "it's", "j" of "j'ai") are too ambiguous to count as a language.
-    if ((bits & LIST_STOPWORDS) != 0 && te - ts > 1) {
+    // A word that makes up a list item by itself ("xiaomi, poco, samsung") is a name, not a function word.
+    if ((bits & LIST_STOPWORDS) != 0 && te - ts > 1 && !standsAlone(cps, a, b, ts, te)) {
       for (let l = 0; l < LANGUAGES; l++) if (bits & languageBit(l)) unchecked((hits[l] += 1));
+      // Two-letter particles ("la", "de", "il") start too many names to place an answer on their own,
+      // and English words are the usual source of names in answers in any language ("Under Armour",
+      // "The North Face"): an English answer needs two function words (the rule below).
+      if (te - ts >= 3 && (bits & allowedMask) == 0 && (bits & LIST_STOPWORDS & ~LIST_SW_EN) != 0) foreign++;
     }
     const tlen = te - ts;
     const listed = (bits & NON_SPECIFIC) != 0;
@@ -254,7 +271,7 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
       key = wordKey(cps, ts, te);
       if (echoCount == 0 || !isEcho(key)) specific++;
     }
-    if (!noinfoPhrase) {
+    if (!noinfoPhrase || !marker) {
       // Phrases of one to four tokens ending here: spans[j & 3] holds the hash of the tokens from
       // token j up to the previous one, joined by one space (how phrases are stored), extended here.
       const last = tokens - 1;
@@ -263,11 +280,18 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
         let h = hashAdd(unchecked(spans[slot]), 0x20);
         for (let c = ts; c < te; c++) h = hashAdd(h, cpAt(cps, c));
         unchecked((spans[slot] = h));
-        if (tableGet(h == 0 ? 1 : h) & LIST_NOINFO_PHRASE) noinfoPhrase = true;
+        const pb = tableGet(h == 0 ? 1 : h);
+        if (pb & LIST_NOINFO_PHRASE) noinfoPhrase = true;
+        if (pb & LIST_OFFTOPIC) marker = true;
       }
       unchecked((spans[last & 3] = raw));
-      if (tableGet(raw == 0 ? 1 : raw) & LIST_NOINFO_PHRASE) noinfoPhrase = true;
+      if (bits & LIST_NOINFO_PHRASE) noinfoPhrase = true;
+      if (bits & LIST_OFFTOPIC) marker = true;
     }
+    // A listed non-answer word inside a short answer ("mir fällt grad nix ein"), unless an evaluation
+    // makes it a generic one ("nix besonderes").
+    if (tlen >= 3 && (bits & LIST_NOINFO) != 0) noinfoWord = true;
+    if (bits & LIST_GENERIC) genericWord = true;
     if (tlen >= 3) {
       longTokens++;
       if (isGarbage(cps, ts, te, bits)) garbage++;
@@ -291,21 +315,24 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   // 11 Wrong Language.
   if (checkLanguage) {
     if (allLatin && letters >= 2 && (letters - latin) * 2 >= letters) flags |= 1 << 11;
-    if (tokens >= 3 && allowedMask != 0) {
+    if (tokens >= 2 && allowedMask != 0) {
       // Flag when the most stop-word hits (at least 2) belong only to languages the question does not
-      // allow; a tie between two languages that are both not allowed is still not allowed.
+      // allow; a tie between two languages that are both not allowed is still not allowed. In short
+      // answers one function word can be all there is ("Non ricordo", "prezzi più bassi"): one of three
+      // or more letters, not English, is enough when no word of an allowed language's list is there.
       let best = 0;
       for (let l = 0; l < LANGUAGES; l++) best = max(best, unchecked(hits[l]));
       let topAllowed = false;
       for (let l = 0; l < LANGUAGES; l++) if (unchecked(hits[l]) == best && (languageBit(l) & allowedMask) != 0) topAllowed = true;
-      if (best >= 2 && !topAllowed) flags |= 1 << 11;
-      // Three or more words and not one function word of an allowed language: the language is open.
       let allowedHits = 0;
       for (let l = 0; l < LANGUAGES; l++) if ((languageBit(l) & allowedMask) != 0) allowedHits += unchecked(hits[l]);
-      if (allowedHits == 0 && (flags & (1 << 11)) == 0) flags |= UNSURE;
+      if ((tokens >= 3 && best >= 2 && !topAllowed) || (foreign >= 1 && allowedHits == 0)) flags |= 1 << 11;
+      // Three or more words and not one function word of an allowed language: the language is open.
+      if (tokens >= 3 && allowedHits == 0 && (flags & (1 << 11)) == 0) flags |= UNSURE;
     }
   }
   if (len >= UNSURE_LENGTH && (flags & (1 << 13)) == 0) flags |= UNSURE;
+  if (marker) flags |= OFFTOPIC;
   // core(t) for the list rules.
   let ca = a;
   let cb = b;
@@ -313,11 +340,27 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   while (cb > ca && isCoreTrim(cpAt(cps, cb - 1))) cb--;
   const coreBits = tableGet(hashRange(cps, ca, cb));
   // 5 No Information: a listed answer, punctuation only, or a no-information phrase with nothing else of content.
-  if ((coreBits & LIST_NOINFO) || punctOnly || (noinfoPhrase && specific == 0 && tokens <= NOINFO_MAX_TOKENS)) flags |= 1 << 5;
+  if ((coreBits & LIST_NOINFO) || punctOnly || ((noinfoPhrase || (noinfoWord && !genericWord)) && specific == 0 && tokens <= NOINFO_MAX_TOKENS)) flags |= 1 << 5;
   // 4 Generic: a listed answer, or a short answer without a word of its own (only generic words,
   // intensifiers, fillers, function words or the question's own words).
   if ((coreBits & LIST_GENERIC) || (tokens >= 1 && tokens <= GENERIC_MAX_TOKENS && specific == 0 && letters > 0)) flags |= 1 << 4;
   return flags;
+}
+
+// @ts-ignore: decorator
+@inline
+function isListSeparator(cp: i32): bool {
+  return cp == 0x2c || cp == 0x3b || cp == 0x2f || cp == 0x7c || cp == 0x0a || cp == 0x2b;
+}
+
+/** Whether token [ts, te) of the answer [a, b) is a list item of its own: only spaces between it and a separator (, ; / | + newline) or an end on both sides. */
+function standsAlone(cps: usize, a: i32, b: i32, ts: i32, te: i32): bool {
+  let i = ts - 1;
+  while (i >= a && isSpace(cpAt(cps, i))) i--;
+  if (i >= a && !isListSeparator(cpAt(cps, i))) return false;
+  let j = te;
+  while (j < b && isSpace(cpAt(cps, j))) j++;
+  return j >= b || isListSeparator(cpAt(cps, j));
 }
 
 function hasProfanity(cps: usize, a: i32, b: i32): bool {
@@ -333,7 +376,10 @@ function hasProfanity(cps: usize, a: i32, b: i32): bool {
     }
     const ts = i;
     let h = hashStart();
+    // The hash before the last letter: English plurals of listed words ("dickheads", "assholes").
+    let before: u64 = 0;
     while (i < b && isLetter(unleet(cpAt(cps, i)))) {
+      before = h;
       h = hashAdd(h, unleet(cpAt(cps, i)));
       i++;
       // Profane beginnings of four to seven letters ("scheiß" in "Scheißumfrage").
@@ -341,6 +387,7 @@ function hasProfanity(cps: usize, a: i32, b: i32): bool {
       if (n >= 4 && n <= 7 && (tableGet(h == 0 ? 1 : h) & LIST_PROFANITY_PREFIX) != 0) return true;
     }
     if (tableGet(h == 0 ? 1 : h) & LIST_PROFANITY) return true;
+    if (i - ts >= 5 && unleet(cpAt(cps, i - 1)) == 0x73 && (tableGet(before == 0 ? 1 : before) & LIST_PROFANITY) != 0) return true;
     let two: u64 = 0;
     if (have1) {
       two = extendSpan(prev1, cps, ts, i);

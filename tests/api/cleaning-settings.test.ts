@@ -1,7 +1,8 @@
 // updateCleaningSettings and getDatafileCleaningSettings over a real processed revision: each rule of
 // spec section 5 'Cleaning' refused on the server with its reason and nothing written; a valid save
 // stores exactly what cleanRevision computes (counts, decisions beside the revision, certificate,
-// audit trail); the worksheet's columns route serves the columns under the datafile policy.
+// audit trail), with k of n failing checks exactly as the facade runs it; the worksheet's columns route
+// serves the columns under the datafile policy.
 import { eq } from 'drizzle-orm';
 import { tableFromIPC } from 'apache-arrow';
 import { gunzipSync } from 'node:zlib';
@@ -326,6 +327,55 @@ describe('saving', () => {
       .getCleaningAuditTrail;
     expect(page1.pageInfo).toEqual({ total: 5, nextPage: 2 });
     expect(page1.entries.map((e: { action: string }) => e.action)).toEqual(['SAVE', 'MANUAL_CLEAR']);
+  });
+});
+
+describe('k of n failing checks', () => {
+  const checks = [
+    { key: 'combined', isEnable: true, threshold: 60 },
+    { key: 'ts', isEnable: true, threshold: 20 },
+    { key: 'ibs', isEnable: true, threshold: 20, minDataPoints: 2 },
+    { key: 'con', isEnable: true, threshold: 20, minDataPoints: 1 },
+  ];
+  it('refuses more failing checks than enabled checks (4 rules and the open-answer rule), and fewer than one', async () => {
+    const e = await refused(base({ scoreThresholds: checks, minFailingChecks: 6 }));
+    expect(e.extensions).toMatchObject({ reason: 'MORE_FAILING_CHECKS_THAN_CHECKS', checks: 5, asked: 6 });
+    expect(e.message).toMatch(/^Es sind nur 5 Prüfungen aktiviert, 6 fehlgeschlagene/);
+    expect((await refused(base({ minFailingChecks: 0 }))).extensions).toMatchObject({
+      reason: 'OUT_OF_RANGE',
+      field: 'minFailingChecks',
+    });
+  });
+  it('re-runs k of n on the server as the facade does, stores it and reads it back', async () => {
+    const scores = await readRevisionColumns(t.deps.blobs, datafileId, 1, 'scores');
+    const any = cleaningRulesFrom({ ...base({ scoreThresholds: checks }), cleaningMethod: 'THRESHOLDS' } as never);
+    const one = cleanRevision(t.deps.scoring, scores, any);
+    const two = cleanRevision(t.deps.scoring, scores, { ...any, minFailing: 2 });
+    expect(two.keptCount).toBeGreaterThan(one.keptCount);
+    const res = await t.gql(
+      SAVE,
+      { id: datafileId, s: base({ scoreThresholds: checks, minFailingChecks: 2 }) },
+      {
+        token: owner,
+      },
+    );
+    expect(res.body.errors).toBeUndefined();
+    const out = res.body.data.updateCleaningSettings;
+    expect(out.numberOfCleanedRecords).toBe(two.keptCount);
+    expect(out.removedByReason).toEqual(REASONS.map((_, k) => two.primary.filter((p) => p === k).length));
+    const saved = (await loadSavedCleaning(t.db, datafileId))!;
+    expect(saved.rules.minFailing).toBe(2);
+    const decisions = tableFromIPC((await t.deps.blobs.getBytes(saved.decisionsKey!))!);
+    expect(Array.from(decisions.getChild('kept')!.toArray() as Uint8Array)).toEqual(Array.from(two.kept));
+    const GETK = `query($id:ID!){getDatafileCleaningSettings(datafileId:$id){ minFailingChecks }}`;
+    const read = async () =>
+      (await t.gql(GETK, { id: datafileId }, { token: owner })).body.data.getDatafileCleaningSettings.minFailingChecks;
+    expect(await read()).toBe(2);
+    // Back to the OR rule: nothing stored, read as 1, the server's count that of k = 1.
+    const back = await t.gql(SAVE, { id: datafileId, s: base({ scoreThresholds: checks }) }, { token: owner });
+    expect(back.body.data.updateCleaningSettings.numberOfCleanedRecords).toBe(one.keptCount);
+    expect((await loadSavedCleaning(t.db, datafileId))!.rules.minFailing).toBeUndefined();
+    expect(await read()).toBe(1);
   });
 });
 

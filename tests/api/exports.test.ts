@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanRevision } from '../../api/modules/cleaning/revision-cleaning';
-import { runExport, type ExportJobInput } from '../../api/modules/exports/export.service';
+import { describeThresholds, runExport, type ExportJobInput } from '../../api/modules/exports/export.service';
 import { processUpload, readRevisionColumns } from '../../api/ingest/index';
 import type { ColumnMapping } from '../../api/ingest/types';
 import { DEFAULT_RULES, GRID_LABELS, REASONS, type CleaningRules, type Scoring } from '../../scoring/index';
@@ -224,6 +224,13 @@ describe('export writers', () => {
     expect(values[5]).toBe(
       'combined < 65; TS < 20; IBS < 20 (2+ data points); OES < 40 (2+ data points); CON < 20 (1+ data points); OES bad answers >= 2',
     );
+  });
+
+  it('names k of n failing checks among the thresholds of the quality mark', () => {
+    expect(describeThresholds({ ...DEFAULT_RULES, minFailing: 2 })).toBe(
+      'combined < 60; TS < 20; IBS < 20 (2+ data points); OES < 40 (2+ data points); CON < 20 (1+ data points); OES bad answers >= 2; removed only when 2+ checks fail',
+    );
+    expect(describeThresholds({ ...DEFAULT_RULES, minFailing: 1 })).not.toContain('checks fail');
   });
 
   it('keeps SPSS value labels beside the codes', async () => {

@@ -36,7 +36,8 @@ const question = (answers: string[], extra: Partial<JudgeInputQuestion> & { dupl
   ...extra,
 });
 
-// Offline: 1, 10 (unsure), 1 (unsure: no German function word), 4, 8 (copy of row 0), 0 (empty).
+// Offline: 1, 1 (unsure: no word of the survey, left to the judge), 1 (unsure: no German function
+// word), 4, 8 (copy of row 0), 0 (empty).
 const ANSWERS = [
   'Das Essen im Hotel direkt am Strand war jeden Tag hervorragend',
   'Mein Auto muss nächste Woche in die Werkstatt, der Auspuff ist kaputt',
@@ -128,7 +129,7 @@ describe('open-ended judge configuration', () => {
 describe('judgeOpenEnded', () => {
   it('returns the offline verdicts untouched when no judge is configured, and GPT3_NOT_INITIALIZED when one is required', async () => {
     const r = await run(deps({ config: undefined }));
-    expect(Array.from(r.categories[0]!)).toEqual([1, 10, 1, 4, 8, 0]);
+    expect(Array.from(r.categories[0]!)).toEqual([1, 1, 1, 4, 8, 0]);
     expect(Array.from(r.sources[0]!)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(fake.requests).toHaveLength(0);
     const required = run(deps({ config: undefined }), undefined, true);
@@ -189,7 +190,7 @@ describe('judgeOpenEnded', () => {
   it('keeps the offline verdicts and reports OES_API_ERROR when the server keeps failing, after retrying', async () => {
     fake.setMode({ kind: 'status', status: 503 });
     const r = await run(deps());
-    expect(Array.from(r.categories[0]!)).toEqual([1, 10, 1, 4, 8, 0]);
+    expect(Array.from(r.categories[0]!)).toEqual([1, 1, 1, 4, 8, 0]);
     expect(Array.from(r.sources[0]!)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(r.error).toBe('OES_API_ERROR');
     expect(fake.requests).toHaveLength(3);
@@ -217,7 +218,7 @@ describe('judgeOpenEnded', () => {
     const r = await run(deps({ config: config({ timeoutMs: 300 }) }));
     expect(performance.now() - t0).toBeLessThan(2_000);
     expect(r.error).toBe('OES_API_ERROR');
-    expect(Array.from(r.categories[0]!)).toEqual([1, 10, 1, 4, 8, 0]);
+    expect(Array.from(r.categories[0]!)).toEqual([1, 1, 1, 4, 8, 0]);
   });
 
   it('reports OES_API_ERROR when nothing listens at the configured address', async () => {
@@ -236,7 +237,7 @@ describe('judgeOpenEnded', () => {
     ] as const) {
       fake.setMode(mode);
       const r = await run(deps());
-      expect(Array.from(r.categories[0]!)).toEqual([1, 10, 1, 4, 8, 0]);
+      expect(Array.from(r.categories[0]!)).toEqual([1, 1, 1, 4, 8, 0]);
       expect(Array.from(r.sources[0]!)).toEqual([0, 0, 0, 0, 0, 0]);
       expect(r.error).toBeUndefined();
     }
@@ -253,7 +254,7 @@ describe('judgeOpenEnded', () => {
     });
     const r = await run(deps());
     // id 1 (row 1) cannot be judged; for id 2 (row 2) the invalid code 3 is skipped and 11 taken; id 7 was not asked about.
-    expect(Array.from(r.categories[0]!)).toEqual([1, 10, 11, 4, 8, 0]);
+    expect(Array.from(r.categories[0]!)).toEqual([1, 1, 11, 4, 8, 0]);
     expect(Array.from(r.sources[0]!)).toEqual([0, 0, 1, 0, 0, 0]);
     expect(r.counts).toEqual({ chosen: 2, cached: 0, judged: 1, offline: 1 });
   });

@@ -2,7 +2,7 @@
 // of the labelled set (so the word mix, lengths and scripts resemble real answers), seeded so every
 // run classifies the same data. Each survey is two questions x 25,000 interviews.
 import type { OpenQuestion } from '../../scoring/index.ts';
-import { loadLabelledSet, surveyQuestions, type LabelledSurvey } from '../scoring/open-ended-labelled.ts';
+import { corpusSurveys, surveyQuestions, type LabelledSurvey } from '../scoring/open-ended-labelled.ts';
 
 /** Deterministic PRNG (mulberry32). */
 function rng(seed: number): () => number {
@@ -89,7 +89,7 @@ export function syntheticSurvey(
 
 /** 100,000 answers: a German and an English survey, two questions x 25,000 interviews each. */
 export function syntheticWorkload(): OpenQuestion[][] {
-  const set = loadLabelledSet();
+  const set = corpusSurveys();
   const de = set.filter((s) => s.questions[0]!.languages[0] === 'de');
   const en = set.filter((s) => s.questions[0]!.languages[0] === 'en');
   return [

@@ -2,8 +2,10 @@
 // open it, move the combined-score threshold and see counts and table follow, save, and check the
 // server stored exactly the count the browser painted (the browser's worker and the server's
 // re-run agree); reload shows the saved state and the audit entry; unsaved changes prompt a
-// discard confirmation on an in-app link and on the Discard button. The demo data arrives cleaned
-// (the demo-finish job): the page opens in that saved state, and the test starts from it.
+// discard confirmation on an in-app link and on the Discard button. The over-cleaning guard and 'k of n
+// failing checks' at 1024 px: the guard lists the enabled rules, k = 2 keeps interviews that fail one
+// check only and the server saves exactly that count; k above the enabled checks is refused by the
+// form. The demo data arrives cleaned (the demo-finish job): the page opens in that saved state.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { login, screenshot } from './support/browser';
@@ -190,6 +192,76 @@ for (const c of CASES) {
       ).getDatafileCleaningSettings;
       expect(after.numberOfCleanedRecords).toBe(kept - 1);
       expect(after.scoreThresholds.find((s: any) => s.key === 'combined').threshold).toBe(start + 8);
+    }, 240_000);
+
+    it('shows the over-cleaning guard and removes only at k of n failing checks, saved as the browser counted', async () => {
+      const { page, server } = suite;
+      await page.setViewportSize({ width: 1024, height: 900 });
+      await login(page, server.baseUrl, c.email);
+      await closeFirstLoginModals(page);
+      await waitForDemoUploads(server);
+      await page.goto(`${server.baseUrl}/datafile-work-sheet?datafileId=${c.datafileId}`);
+      await page.getByTestId('kept-count').waitFor({ timeout: 30_000 });
+      await page.getByTestId('cleaning-method').selectOption('THRESHOLDS');
+      // The default rule set: time, grid and consistency checks beside the combined score.
+      for (const key of ['ts', 'ibs', 'con']) await page.getByTestId(`threshold-${key}-enabled`).check();
+      const guard = page.getByTestId('over-cleaning-guard');
+      await guard.waitFor();
+      // One row per enabled check, each with a count and an estimate in the reader's number format.
+      const checks = await guard
+        .locator('tr[data-check]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-check')));
+      expect(checks).toEqual(expect.arrayContaining(['combined', 'ts', 'ibs', 'con']));
+      const estimate = await page.getByTestId('guard-estimate-combined').innerText();
+      expect(estimate).toMatch(c.locale === 'de' ? /^\d+,\d %$/ : /^\d+\.\d %$/);
+      const aloneAny = Number(
+        await page
+          .getByTestId('guard-alone-combined')
+          .innerText()
+          .then((v) => v.replace(/[.,]/g, '')),
+      );
+      const anyKept = await settledKept(page);
+      // A rule estimated above 1 % is marked and named in the warning.
+      const marked = await guard.locator('tr[data-warn=true]').count();
+      expect(await page.getByTestId('guard-warning').count()).toBe(marked > 0 ? 1 : 0);
+      await guard.scrollIntoViewIfNeeded();
+      await screenshot(page, `worksheet-guard-${c.locale}`);
+
+      // Two failing checks: interviews failing one check only stay; no rule removes anything alone.
+      await page.getByTestId('min-failing-checks').fill('2');
+      await expect.poll(() => keptOf(page)).toBeGreaterThan(anyKept);
+      const kept = await settledKept(page);
+      expect(kept - anyKept).toBeGreaterThanOrEqual(aloneAny > 0 ? 1 : 0);
+      expect(await page.getByTestId('guard-alone-combined').innerText()).toBe('0');
+      expect(await page.getByTestId('guard-warning').count()).toBe(0);
+      expect(await guard.innerText()).toMatch(/2 Prüfungen fehlschlagen|2 checks fail/);
+      await page.getByTestId('min-failing-checks').scrollIntoViewIfNeeded();
+      await screenshot(page, `worksheet-k-of-n-${c.locale}`);
+
+      // More failing checks than enabled checks cannot be saved.
+      await page.getByTestId('min-failing-checks').fill('11');
+      await page.getByTestId('error-min-failing').waitFor();
+      expect(await page.getByTestId('worksheet-save').isDisabled()).toBe(true);
+      await page.getByTestId('min-failing-checks').fill('2');
+      await expect.poll(() => page.getByTestId('worksheet-save').isDisabled()).toBe(false);
+      await expect.poll(() => keptOf(page)).toBe(kept);
+
+      await page.getByTestId('worksheet-save').click();
+      await page.getByText(/Gespeichert:|Saved:/).waitFor({ timeout: 30_000 });
+      const stored = (
+        await gql<any>(
+          page,
+          'query($id:ID!){getDatafileCleaningSettings(datafileId:$id){numberOfCleanedRecords minFailingChecks}}',
+          {
+            id: c.datafileId,
+          },
+        )
+      ).getDatafileCleaningSettings;
+      expect(stored).toEqual({ numberOfCleanedRecords: kept, minFailingChecks: 2 });
+      await page.reload();
+      await page.getByTestId('kept-count').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('min-failing-checks').inputValue()).toBe('2');
+      await expect.poll(() => keptOf(page)).toBe(kept);
     }, 240_000);
   });
 }

@@ -350,6 +350,7 @@ describe('WASM and reference agree', () => {
             targets: fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 3, maxLength: 3 }),
             target: fc.integer({ min: 0, max: 60 }),
             threshold: fc.integer({ min: 0, max: 100 }),
+            minFailing: fc.integer({ min: 0, max: 11 }),
           }),
         ),
         (d) => {
@@ -384,12 +385,14 @@ describe('WASM and reference agree', () => {
             ) as typeof DEFAULT_RULES.rules,
             target: { n: d.target, trim: true },
           };
-          for (const r of [DEFAULT_RULES, rules]) {
+          // k of n failing checks, for every k from 0 (read as 1) to more checks than there are.
+          for (const r of [DEFAULT_RULES, rules, { ...rules, minFailing: d.minFailing }]) {
             const ka = scoring.clean(input, r),
               kb = reference.clean(input, r);
             expect(Array.from(ka.kept)).toEqual(Array.from(kb.kept));
             expect(Array.from(ka.reasons)).toEqual(Array.from(kb.reasons));
             expect(Array.from(ka.primary)).toEqual(Array.from(kb.primary));
+            expect(Array.from(ka.checks)).toEqual(Array.from(kb.checks));
             const za = scoring.certificate(ca.combined, ka.kept, 31),
               zb = reference.certificate(ca.combined, ka.kept, 31);
             expect(za.level).toBe(zb.level);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, REASONS, SCORE_KINDS, type CleaningRules } from '../../scoring/index.ts';
+import {
+  CHECK_BAD_ANSWERS,
+  DEFAULT_RULES,
+  REASONS,
+  RULE_KEYS,
+  SCORE_KINDS,
+  type CleaningRules,
+} from '../../scoring/index.ts';
 import { col, implementations } from './helpers.ts';
 
 const codes = (...c: number[]) => c.map((v) => Int32Array.of(v));
@@ -134,6 +141,43 @@ describe.each(implementations)('cleaning (%s)', (_, s) => {
     expect(REASONS[r.primary[6]!]).toBe('quota');
     expect(REASONS[r.primary[5]!]).toBe('combined');
     expect(r.keptCount).toBe(4);
+  });
+
+  it('removes a red Time-Score the data supports by its own rule, as the OR-joined defaults do', () => {
+    // TS 16 from the total and two pages, every other score fine: the combined score stays the capped
+    // mean (46, yellow), and the TS rule (TS < 20) removes the interview whatever the combined rule says.
+    const one = { rows: 1, scores: { ts: col(16), ibs: col(100), con: col(100) } };
+    const comb = s.combined(one.scores, 1).combined;
+    expect(comb[0]).toBeCloseTo(46, 9);
+    const noCombined: CleaningRules = {
+      ...DEFAULT_RULES,
+      rules: { ...DEFAULT_RULES.rules, combined: { ...DEFAULT_RULES.rules.combined, enabled: false } },
+    };
+    const r = s.clean({ ...one, scores: { ...one.scores, combined: comb }, dataPoints: { ts: col(3) } }, noCombined);
+    expect(r.kept[0]).toBe(0);
+    expect(reasonList(r.reasons[0]!)).toEqual(['TS']);
+  });
+
+  it('reports the failing checks per interview and removes only at k of n when asked (TV19)', () => {
+    // A fails combined and TS, C only the bad-answers rule (its OES of 40 is not below 40), D fails
+    // combined and TS but is kept by hand.
+    const any = s.clean(input);
+    const bits = (v: number) => [...RULE_KEYS, 'badAnswers'].filter((_, b) => v & (1 << b));
+    expect(Array.from(any.checks, bits)).toEqual([['combined', 'ts'], [], ['badAnswers'], ['combined', 'ts']]);
+    expect(CHECK_BAD_ANSWERS).toBe(RULE_KEYS.length);
+    const two = s.clean(input, { ...DEFAULT_RULES, minFailing: 2 });
+    expect(Array.from(two.kept)).toEqual([0, 1, 1, 1]);
+    expect(reasonList(two.reasons[0]!)).toEqual(['combined', 'TS']);
+    const three = s.clean(input, { ...DEFAULT_RULES, minFailing: 3 });
+    expect(Array.from(three.kept)).toEqual([1, 1, 1, 1]);
+    expect(Array.from(three.reasons)).toEqual([0, 0, 0, 0]);
+    expect(Array.from(three.checks, bits)).toEqual(Array.from(any.checks, bits));
+    // A manual exclusion still removes, with only its own reason when the checks fall short of k.
+    const manual = s.clean({ ...input, manual: col(1, 0, 0, 0) }, { ...DEFAULT_RULES, minFailing: 3 });
+    expect(Array.from(manual.kept)).toEqual([0, 1, 1, 1]);
+    expect(reasonList(manual.reasons[0]!)).toEqual(['manual']);
+    // k = 1 and k absent are the OR rule.
+    expect(Array.from(s.clean(input, { ...DEFAULT_RULES, minFailing: 1 }).kept)).toEqual(Array.from(any.kept));
   });
 
   it('drops later rows first among equal scores when trimming', () => {

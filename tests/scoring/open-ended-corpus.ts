@@ -16,7 +16,7 @@
 // * `demoOpenQuestions`: the open questions of `generateDemoSurvey`, which the upload bench uploads.
 import type { OpenQuestion } from '../../scoring/index.ts';
 import { generateDemoSurvey } from '../../api/demo/survey.ts';
-import { loadLabelledSet, surveyQuestions, type LabelledSurvey } from './open-ended-labelled.ts';
+import { corpusSurveys, loadLabelledSet, surveyQuestions, type LabelledSurvey } from './open-ended-labelled.ts';
 
 /** Deterministic PRNG (mulberry32). */
 export function rng(seed: number): () => number {
@@ -260,7 +260,7 @@ function ownWords(surveys: readonly LabelledSurvey[]): string[] {
  * header comment describes.
  */
 export function repeatedAnswersSurvey(n: number, seed: number, language: 'de' | 'en' = 'de'): OpenQuestion[] {
-  const set = loadLabelledSet();
+  const set = corpusSurveys();
   const base = set.find((s) => s.id === (language === 'de' ? 'urlaub-de' : 'phones-en'))!;
   const words = ownWords(set.filter((s) => s.questions[0]!.languages[0] === language));
   const rand = rng(seed);

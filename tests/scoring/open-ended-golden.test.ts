@@ -1,7 +1,7 @@
 // Differential test of the open-ended classifier: today's verdicts (categories, unsure flags,
-// duplicate clusters) on a seeded corpus of about 95,000 answers must equal the verdicts main's
-// classifier gave before it classified each distinct text once and found near-duplicates by
-// signatures (recorded in tests/fixtures/oes/golden-5923a51.json; see open-ended-golden.ts). The
+// duplicate clusters) on a seeded corpus of about 95,000 answers, in one call and in chunks, must equal
+// the recorded ones (tests/fixtures/oes/golden-v4.json: first recorded before the classifier read
+// each distinct text once, re-recorded for the rules of scoring version 4; see open-ended-golden.ts). The
 // corpus covers the labelled set, answers that repeat by Zipf's law, copy rings and near-copies, one
 // answer given by everyone, the upload demo survey, start-time ordering with ties and gaps, the
 // question options, and corner cases of normalisation and of every rule.
@@ -59,7 +59,7 @@ function expectGolden(c: GoldenCase, now: ReturnType<typeof encodeVerdicts>): vo
   });
 }
 
-describe('open-ended classifier: the same verdicts as main (5923a51) on the seeded corpus', () => {
+describe('open-ended classifier: the recorded verdicts (scoring version 4) on the seeded corpus', () => {
   it('covers every recorded case', () => {
     expect(cases.map((c) => c.name).sort()).toEqual(Object.keys(golden).sort());
   });

@@ -1,36 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenQuestion } from '../../scoring/index.ts';
 import { scoring } from './helpers.ts';
-import { evaluate, loadLabelledSet, surveyQuestions } from './open-ended-labelled.ts';
+import { evaluate, loadLabelledSet, PARTS, surveyQuestions, type Part } from './open-ended-labelled.ts';
 
 const set = loadLabelledSet();
 const classifySet = (surveys: typeof set) =>
   surveys.map((s) => scoring.classifyOpenEnded(surveyQuestions(s)).categories);
 
-describe('open-ended classifier against the labelled set (issue 16)', () => {
+describe('open-ended classifier against the labelled set', () => {
   const all = evaluate(set, classifySet(set));
-  const heldout = set.filter((s) => s.part === 'heldout');
+  const part = (p: Part) => {
+    const surveys = set.filter((s) => s.part === p);
+    return evaluate(surveys, classifySet(surveys));
+  };
 
-  it('has at least 400 scored answers in German and English, every category of spec section 3 but AI Error', () => {
-    expect(all.n).toBeGreaterThanOrEqual(400);
+  it('has at least 700 scored answers in German and English, every category but AI Error', () => {
+    expect(all.n).toBeGreaterThanOrEqual(700);
     for (const code of [1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
       expect(all.perCategory.find((c) => c.code === code)!.support).toBeGreaterThan(0);
     const languages = new Set(set.flatMap((s) => s.questions.flatMap((q) => q.languages)));
     expect([...languages]).toEqual(expect.arrayContaining(['de', 'en']));
   });
 
-  it('gives the human category to at least 92 % of the answers, on the whole set and on the held-out part', () => {
-    expect(all.accuracy).toBeGreaterThanOrEqual(0.92);
-    expect(evaluate(heldout, classifySet(heldout)).accuracy).toBeGreaterThanOrEqual(0.92);
+  it('gives the human category to at least 95 % of the tuned part and 90 % of every part held out from tuning', () => {
+    expect(part('dev').accuracy).toBeGreaterThanOrEqual(0.95);
+    for (const p of PARTS.filter((x) => x !== 'dev' && set.some((s) => s.part === x)))
+      expect(part(p).accuracy, p).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('calls at most 3 % of the valid answers Wrong Topic', () => {
-    expect(all.validCalledWrongTopic / all.validCount).toBeLessThanOrEqual(0.03);
+  it('calls at most 1 % of the valid answers Wrong Topic, and Wrong Topic is right nine times in ten', () => {
+    expect(all.validCalledWrongTopic / all.validCount).toBeLessThanOrEqual(0.01);
+    expect(all.perCategory.find((c) => c.code === 10)!.precision).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('never calls a wrong-language answer Wrong Topic when it finds the language, and finds three in four', () => {
-    expect(all.wrongLanguageCalledWrongLanguage / all.wrongLanguageCount).toBeGreaterThanOrEqual(0.75);
-    expect(all.perCategory.find((c) => c.code === 11)!.precision).toBe(1);
+  it('never calls a wrong-language answer Wrong Topic, and finds six in seven of them', () => {
+    expect(all.confusion.get(11)?.get(10) ?? 0).toBe(0);
+    expect(all.wrongLanguageCalledWrongLanguage / all.wrongLanguageCount).toBeGreaterThanOrEqual(0.85);
+    expect(all.perCategory.find((c) => c.code === 11)!.precision).toBeGreaterThanOrEqual(0.95);
   });
 });
 
@@ -45,7 +51,7 @@ const one = (answers: string[], extra: Partial<OpenQuestion> = {}): OpenQuestion
 const categories = (...questions: OpenQuestion[]) =>
   scoring.classifyOpenEnded(questions).categories.map((c) => Array.from(c));
 
-describe('open-ended rules of issue 16', () => {
+describe('open-ended rules', () => {
   it('decides the language before the topic: English in a German question is Wrong Language, not Wrong Topic', () => {
     expect(categories(one(['The food was amazing and the people were so friendly']))[0]).toEqual([11]);
   });
@@ -104,21 +110,26 @@ describe('open-ended rules of issue 16', () => {
     expect(categories(q1, q2)[1]![0]).toBe(1);
   });
 
-  it('gives a respondent who answered another question on topic the benefit of the doubt, but not a respondent who never did', () => {
+  it('calls an answer without a word of the survey Wrong Topic only beside spam or a remark about the survey', () => {
     const q1 = one([
       'Das Essen im Hotel direkt am Strand',
       'Mein Auto muss nächste Woche in die Werkstatt, der Auspuff ist kaputt',
+      'Unser Sohn spielt seit September Handball und ist ganz begeistert',
     ]);
     const q2 = one(
-      ['Zug fährt direkt hin, keine vier Stunden Fahrtzeit', 'Ich suche eine Wohnung in Leipzig, drei Zimmer, Balkon'],
+      [
+        'Diese Umfrage ist viel zu lang',
+        'Die Umfrage nervt, ich habe keine Lust mehr',
+        'Ich suche eine Wohnung in Leipzig, drei Zimmer, Balkon',
+      ],
       {
         text: 'Warum haben Sie sich für dieses Reiseziel entschieden?',
         keywords: ['Preis'],
       },
     );
     expect(categories(q1, q2)).toEqual([
-      [1, 10],
-      [1, 10],
+      [1, 10, 1],
+      [10, 10, 1],
     ]);
   });
 });
@@ -130,13 +141,13 @@ describe('verdicts the rules are unsure of (for the AI judge)', () => {
       one([
         'Das Essen im Hotel direkt am Strand',
         'Mein Auto muss nächste Woche in die Werkstatt, der Auspuff ist kaputt',
-        'Beautiful beaches and great food',
+        'Sonne, Strand, Cocktails, Sangria',
         long,
         'gut',
         '',
       ]),
     ]);
-    expect(Array.from(r.categories[0]!)).toEqual([1, 10, 1, 1, 4, 0]);
+    expect(Array.from(r.categories[0]!)).toEqual([1, 1, 1, 1, 4, 0]);
     expect(Array.from(r.unsure[0]!)).toEqual([0, 1, 1, 1, 0, 0]);
   });
 });

@@ -98,15 +98,19 @@ describe('classifying repeated texts', () => {
 
   it('counts every respondent who wrote a word towards the topic vocabulary (V_q)', () => {
     // 300+ answers: a word needs 3 other respondents. "Fahrradtour" by 3 respondents (one text) is topical
-    // for nobody at 2 others, and for each of 4 writers at 3 others.
+    // for nobody at 2 others, and for each of 4 writers at 3 others. The same respondents remark on the
+    // survey in a second question, which makes an answer without a topical word Wrong Topic.
     const filler = Array.from({ length: 400 }, (_, i) => `Das Hotel war gut ${i}`);
     const off = 'Fahrradtour Zahnarzt Steuererklärung Werkstatt';
-    const three = scoring.classifyOpenEnded([q([...filler, off, off, off], { duplicateDetection: false })])
-      .categories[0]!;
-    const four = scoring.classifyOpenEnded([q([...filler, off, off, off, off], { duplicateDetection: false })])
-      .categories[0]!;
-    expect(Array.from(three.slice(400))).toEqual([10, 10, 10]);
-    expect(Array.from(four.slice(400))).toEqual([1, 1, 1, 1]);
+    const off2 = 'Diese Umfrage ist viel zu lang';
+    const second = { text: 'Warum haben Sie sich für dieses Reiseziel entschieden?', keywords: ['Preis'] };
+    const classify = (writers: number) =>
+      scoring.classifyOpenEnded([
+        q([...filler, ...new Array<string>(writers).fill(off)], { duplicateDetection: false }),
+        q([...filler, ...new Array<string>(writers).fill(off2)], { duplicateDetection: false, ...second }),
+      ]).categories[0]!;
+    expect(Array.from(classify(3).slice(400))).toEqual([10, 10, 10]);
+    expect(Array.from(classify(4).slice(400))).toEqual([1, 1, 1, 1]);
   });
 });
 
@@ -131,9 +135,9 @@ describe('openEndedSession', () => {
   const V = 'aeiou';
   const word = (v: number) =>
     `${C[v % 16]}${V[Math.floor(v / 16) % 5]}${C[Math.floor(v / 80) % 16]}${V[Math.floor(v / 1280) % 5]}${C[Math.floor(v / 6400) % 16]}ak`;
-  // Off-topic answers of made-up words (Wrong Topic), and answers that only the compound test keeps on
-  // topic ("<word>einkauf" holds "einkauf"), spread over later chunks so their letters are read from
-  // a joined block.
+  // Off-topic answers of made-up words (Wrong Topic: the same respondents remark on the survey in a
+  // second question), and answers that only the compound test keeps on topic ("<word>einkauf" holds
+  // "einkauf"), spread over later chunks so their letters are read from a joined block.
   const answers = Array.from({ length: 240 }, (_, i) =>
     i % 7 === 3
       ? `${word(5 * i)}einkauf ${word(5 * i + 1)} ${word(5 * i + 2)} ${word(5 * i + 3)}`
@@ -141,19 +145,27 @@ describe('openEndedSession', () => {
         ? `${word(5 * i)} ${word(5 * i + 1)} ${word(5 * i + 2)} ${word(5 * i + 3)}`
         : `Obst und Gemüse an der Kasse ${i}`,
   );
+  const answers2 = answers.map((a, i) => (i % 7 === 5 ? `Diese Umfrage nervt ${word(2000 + i)}` : a));
+  const config2 = { ...config, text: 'Was stört Sie beim Einkaufen im Supermarkt am meisten?' };
 
   it('gives the verdicts of one call when the answers arrive in chunks of any size', () => {
-    const once = scoring.classifyOpenEnded([{ ...config, answers }]);
+    const once = scoring.classifyOpenEnded([
+      { ...config, answers },
+      { ...config2, answers: answers2 },
+    ]);
     expect(answers.flatMap((_, i) => (i % 7 === 5 ? [once.categories[0]![i]] : []))).toEqual(new Array(34).fill(10));
     expect(answers.flatMap((_, i) => (i % 7 === 3 ? [once.categories[0]![i]] : []))).toEqual(new Array(34).fill(1));
     for (const size of [1, 7, 64, 239]) {
-      const session = scoring.openEndedSession([config]);
-      for (let from = 0; from < answers.length; from += size) session.add([answers.slice(from, from + size)]);
+      const session = scoring.openEndedSession([config, config2]);
+      for (let from = 0; from < answers.length; from += size)
+        session.add([answers.slice(from, from + size), answers2.slice(from, from + size)]);
       expect(session.rows).toBe(answers.length);
       const chunked = session.finish();
-      expect(Array.from(chunked.categories[0]!), `chunks of ${size}`).toEqual(Array.from(once.categories[0]!));
-      expect(Array.from(chunked.unsure[0]!)).toEqual(Array.from(once.unsure[0]!));
-      expect(Array.from(chunked.clusters[0]!)).toEqual(Array.from(once.clusters[0]!));
+      for (const k of [0, 1]) {
+        expect(Array.from(chunked.categories[k]!), `chunks of ${size}`).toEqual(Array.from(once.categories[k]!));
+        expect(Array.from(chunked.unsure[k]!)).toEqual(Array.from(once.unsure[k]!));
+        expect(Array.from(chunked.clusters[k]!)).toEqual(Array.from(once.clusters[k]!));
+      }
     }
   });
 

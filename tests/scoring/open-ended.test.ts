@@ -28,11 +28,30 @@ describe('open-ended classification (TV11)', () => {
     ['h', 'Das Hotel war sehr schön und das Essen gut', 11],
     ['i', 'Мы отдыхали на море', 11],
     ['j', 'This survey is shit', 6],
-    ['k', 'My car needs new tires and the insurance bill arrived', 10],
     ['l', 'As an AI language model, I do not have personal vacations.', 13],
     ['p', 'sooooo good', 1],
   ])('%s: "%s" is category %i', (_id, answer, category) => {
     expect(classify(answer)).toBe(category);
+  });
+
+  it('k: an answer without a word of the survey is Wrong Topic only when its respondent also wrote spam or a remark about the survey', () => {
+    // The rule as first written called it Wrong Topic alone; the classifier asks for more evidence
+    // (scoring/README.md, "Open-ended answers: how the classifier decides"): alone it is valid and unsure.
+    const k = 'My car needs new tires and the insurance bill arrived';
+    const alone = scoring.classifyOpenEnded([vacation([k])]);
+    expect([alone.categories[0]![0], alone.unsure[0]![0]]).toEqual([1, 1]);
+    const landlord = vacation(['My landlord raised the rent again, third time in two years'], {
+      text: 'Why did you choose this destination?',
+      keywords: ['price', 'distance'],
+    });
+    const besideLife = scoring.classifyOpenEnded([vacation([k]), landlord]);
+    expect(besideLife.categories.map((c) => c[0])).toEqual([1, 1]);
+    const other = vacation(['This survey is far too long, I give up'], {
+      text: 'Why did you choose this destination?',
+      keywords: ['price', 'distance'],
+    });
+    const both = scoring.classifyOpenEnded([vacation([k]), other]);
+    expect(both.categories.map((c) => c[0])).toEqual([10, 10]);
   });
 
   it('m/n: flags copy-paste at 30 characters per second, not at 4', () => {
@@ -47,7 +66,7 @@ describe('open-ended classification (TV11)', () => {
     expect(Array.from(scoring.classifyOpenEnded([q]).categories[0]!)).toEqual([0, 0, 0]);
   });
 
-  it('scores each category as section 5.2 says', () => {
+  it('scores Nonsense 10 and Wrong Language 20', () => {
     expect(CATEGORY_SCORES[7]).toBe(10);
     expect(CATEGORY_SCORES[11]).toBe(20);
   });

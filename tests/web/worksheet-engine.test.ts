@@ -6,6 +6,8 @@ import { Field, Float64, Schema, Table, Utf8, makeVector, tableToIPC, vectorFrom
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  CHECK_KEYS,
+  CLEANING_COLUMNS,
   DEFAULT_RULES,
   REASONS,
   RULE_KEYS,
@@ -92,6 +94,45 @@ describe('worksheet cleaning engine (message protocol)', () => {
     expect(ready.rows).toBe(2_000);
     expect(ready.version).toBe(scoring.version);
     expect(ready.columns).toContain('combined');
+  });
+
+  it('returns the over-cleaning guard of each run, counted by plain loops, and removes only at k of n', async () => {
+    const data = generateScores(4_000, 19);
+    const { engine } = start({ source: { kind: 'columns', rows: data.rows, columns: copyColumns(data) } });
+    const cols = data.columns as Record<string, Float64Array>;
+    const input = cleaningInputFromColumns(data.rows, (n) => cols[n]);
+    const r = await engine.run({ rules: DEFAULT_RULES });
+    const checks = scoring.clean(input, DEFAULT_RULES).checks;
+    for (const g of r.guard) {
+      const b = CHECK_KEYS.indexOf(g.check);
+      const rule = g.check === 'badAnswers' ? null : DEFAULT_RULES.rules[g.check];
+      expect(g.enabled).toBe(rule ? rule.enabled : DEFAULT_RULES.badAnswers.enabled);
+      if (!g.enabled) continue;
+      let flagged = 0,
+        alone = 0,
+        eligible = 0;
+      for (let i = 0; i < data.rows; i++) {
+        const score = rule ? cols[CLEANING_COLUMNS[g.check as 'ts'].score]?.[i] : undefined;
+        const dp = rule ? (cols[CLEANING_COLUMNS[g.check as 'ts'].dataPoints]?.[i] ?? 0) : cols['oes.data_points']![i]!;
+        const fires = rule
+          ? score !== undefined && score < rule.threshold && dp >= rule.minDataPoints
+          : (cols['oes.bad_answers']?.[i] ?? 0) >= DEFAULT_RULES.badAnswers.min;
+        expect(Boolean(checks[i]! & (1 << b)), `${g.check} row ${i}`).toBe(fires);
+        const others = (checks[i]! & ~(1 << b)) !== 0;
+        if (fires) flagged++;
+        if (fires && !others) alone++;
+        const canFire = rule ? score !== undefined && !Number.isNaN(score) && dp >= rule.minDataPoints : dp > 0;
+        if (!others && (fires || canFire)) eligible++;
+      }
+      expect({ flagged: g.flagged, alone: g.alone, eligible: g.eligible }).toEqual({ flagged, alone, eligible });
+      expect(g.falsePositiveEstimate).toBeCloseTo(eligible ? alone / eligible : Number.NaN, 12);
+    }
+    // Two failing checks: only interviews that fail at least two are removed; the guard is the same.
+    const two = await engine.run({ rules: { ...DEFAULT_RULES, minFailing: 2 } });
+    const failing = (i: number) => CHECK_KEYS.filter((_, b) => checks[i]! & (1 << b)).length;
+    expect(Array.from(two.kept)).toEqual(Array.from({ length: data.rows }, (_, i) => (failing(i) >= 2 ? 0 : 1)));
+    expect(two.keptCount).toBeGreaterThan(r.keptCount);
+    expect(two.guard).toEqual(r.guard);
   });
 
   it("returns the facade's decisions and the counts, distributions and averages of the same rules", async () => {

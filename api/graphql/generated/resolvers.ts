@@ -165,6 +165,8 @@ export type CleaningSettingsInput = {
   /** Why this cleaning (kept in the audit trail). */
   comment?: InputMaybe<Scalars['String']['input']>;
   manualDecisions?: InputMaybe<Array<ManualDecisionInput>>;
+  /** Remove only when at least this many enabled checks fail (default 1: any failing check removes); at most the number of enabled checks. */
+  minFailingChecks?: InputMaybe<Scalars['Int']['input']>;
   quotaSetting?: InputMaybe<QuotaSettingInput>;
   /** The revision the settings were made on; a newer published revision refuses the save (the counts would differ). */
   revision: Scalars['Int']['input'];
@@ -654,6 +656,8 @@ export type DatafileCleaningSettings = {
   importType: Scalars['String']['output'];
   isCleaned: Scalars['Boolean']['output'];
   manualDecisions: Array<ManualDecision>;
+  /** Remove an interview only when at least this many of the enabled checks (score rules and the open-answer rule) fail; 1 is the usual OR rule. */
+  minFailingChecks: Scalars['Int']['output'];
   numberOfCleanedRecords: Scalars['Int']['output'];
   numberOfRecords: Scalars['Int']['output'];
   /** Score kinds with values in this revision (TS, IBS, OES, PS, CS, IS, SDS). */
@@ -3721,6 +3725,7 @@ export type DatafileCleaningSettingsResolvers<ContextType = GqlContext, ParentTy
   importType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   isCleaned?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   manualDecisions?: Resolver<Array<ResolversTypes['ManualDecision']>, ParentType, ContextType>;
+  minFailingChecks?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   numberOfCleanedRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   numberOfRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   qualityScores?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;

@@ -65,6 +65,7 @@ export function describeThresholds(rules: CleaningRules): string {
     parts.push(`${name} < ${r.threshold}${r.minDataPoints > 0 ? ` (${r.minDataPoints}+ data points)` : ''}`);
   }
   if (rules.badAnswers.enabled) parts.push(`OES bad answers >= ${rules.badAnswers.min}`);
+  if (rules.minFailing && rules.minFailing > 1) parts.push(`removed only when ${rules.minFailing}+ checks fail`);
   if (rules.target && rules.target.n > 0)
     parts.push(`target sample ${rules.target.n}${rules.target.trim ? ' (trimmed)' : ''}`);
   return parts.join('; ');

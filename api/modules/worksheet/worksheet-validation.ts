@@ -1,7 +1,7 @@
 // Spec section 5 'Cleaning', on the server: what a saved cleaning must satisfy before it is run
 // (this file) and after (remaining count, in worksheet.service.ts). The worksheet's form checks the
 // same (web/features/worksheet/settings/schema.ts); these checks are the ones that count.
-import { CLEANING_METHODS, isRuleKey, type CleaningMethod } from '../../../scoring/index';
+import { CLEANING_METHODS, enabledChecks, isRuleKey, type CleaningMethod } from '../../../scoring/index';
 import { AppError } from '../../kernel/errors/errors';
 
 export interface ThresholdInput {
@@ -23,6 +23,8 @@ export interface CleaningSettingsInput {
   targetSampleSize?: number | null;
   badAnswers: { isEnable: boolean; min: number };
   cleaningMethod?: CleaningMethod | null;
+  /** Remove only when at least this many enabled checks fail (null or 1: any). */
+  minFailingChecks?: number | null;
   quotaSetting?: QuotaSettingInput | null;
   manualDecisions?: { recordId: string; decision: 'EXCLUDE' | 'KEEP'; reason?: string | null }[] | null;
   weightingMethod?: {
@@ -56,6 +58,12 @@ export function validateCleaningSettings(
   if (!input.scoreThresholds.some((t) => t.isEnable)) throw invalid({ reason: 'NO_THRESHOLD_ENABLED' });
   if (!wholeIn(input.badAnswers.min, 1, 100))
     throw invalid({ reason: 'OUT_OF_RANGE', field: 'badAnswers.min', min: 1, max: 100 });
+  // k of n: at most as many failing checks as there are enabled checks, or nothing could be removed.
+  const checks = enabledChecks(input);
+  if (!wholeIn(input.minFailingChecks, 1, 100))
+    throw invalid({ reason: 'OUT_OF_RANGE', field: 'minFailingChecks', min: 1, max: Math.max(1, checks) });
+  if ((input.minFailingChecks ?? 1) > checks)
+    throw invalid({ reason: 'MORE_FAILING_CHECKS_THAN_CHECKS', checks, asked: input.minFailingChecks });
   // "A method chosen."
   const method = input.cleaningMethod;
   if (!method || !CLEANING_METHODS.includes(method)) throw invalid({ reason: 'CLEANING_METHOD_REQUIRED' });

@@ -66,6 +66,7 @@ export function presentSettings(
     certificateCode: saved?.certificateCode ?? null,
     cleaningMethod: (file.cleaningMethod as CleaningMethod | null) ?? null,
     scoreThresholds,
+    minFailingChecks: stored?.minFailingChecks ?? 1,
     targetSampleSize: stored?.targetSampleSize ?? null,
     badAnswers: stored?.badAnswers ?? { isEnable: DEFAULT_BAD.enabled, min: DEFAULT_BAD.min },
     quotaSetting: stored?.quotaSetting ?? null,

@@ -169,6 +169,7 @@ export async function saveCleaningSettings(
     })),
     targetSampleSize: input.targetSampleSize ?? null,
     badAnswers: input.badAnswers,
+    ...(input.minFailingChecks && input.minFailingChecks > 1 ? { minFailingChecks: input.minFailingChecks } : {}),
     quotaSetting: input.quotaSetting
       ? {
           column: input.quotaSetting.column,

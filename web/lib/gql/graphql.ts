@@ -59,6 +59,8 @@ export type CleaningSettingsInput = {
   /** Why this cleaning (kept in the audit trail). */
   comment?: string | null | undefined;
   manualDecisions?: Array<ManualDecisionInput> | null | undefined;
+  /** Remove only when at least this many enabled checks fail (default 1: any failing check removes); at most the number of enabled checks. */
+  minFailingChecks?: number | null | undefined;
   quotaSetting?: QuotaSettingInput | null | undefined;
   /** The revision the settings were made on; a newer published revision refuses the save (the counts would differ). */
   revision: number;
@@ -1234,7 +1236,7 @@ export type GetDatafileCleaningSettingsQueryVariables = Exact<{
 }>;
 
 
-export type GetDatafileCleaningSettingsQuery = { getDatafileCleaningSettings: { datafileId: string, title: string, status: DatafileStatus, importType: string, revision: number, scoringVersion: string | null, numberOfRecords: number, isCleaned: boolean, numberOfCleanedRecords: number, certificateLevel: number | null, certificateCode: string | null, cleaningMethod: CleaningMethod | null, targetSampleSize: number | null, qualityScores: Array<string>, groupingColumns: Array<string>, savedAt: string | null, savedBy: string | null, scoreThresholds: Array<{ key: string, name: string, isEnable: boolean, threshold: number, minDataPoints: number }>, badAnswers: { isEnable: boolean, min: number }, quotaSetting: { column: string, rename: string | null, show: boolean, options: Array<{ value: string, label: string, target: number | null }> } | null, manualDecisions: Array<{ recordId: string, decision: ManualDecisionKind }>, weightingMethod: { datafileWeighting: Array<{ key: string, value: number, name: string }>, projectiveQuestionsWeighting: Array<{ dataPointIdentifier: string, algorithms: Array<string>, apply: boolean }> } } };
+export type GetDatafileCleaningSettingsQuery = { getDatafileCleaningSettings: { datafileId: string, title: string, status: DatafileStatus, importType: string, revision: number, scoringVersion: string | null, numberOfRecords: number, isCleaned: boolean, numberOfCleanedRecords: number, certificateLevel: number | null, certificateCode: string | null, cleaningMethod: CleaningMethod | null, targetSampleSize: number | null, qualityScores: Array<string>, groupingColumns: Array<string>, savedAt: string | null, savedBy: string | null, minFailingChecks: number, scoreThresholds: Array<{ key: string, name: string, isEnable: boolean, threshold: number, minDataPoints: number }>, badAnswers: { isEnable: boolean, min: number }, quotaSetting: { column: string, rename: string | null, show: boolean, options: Array<{ value: string, label: string, target: number | null }> } | null, manualDecisions: Array<{ recordId: string, decision: ManualDecisionKind }>, weightingMethod: { datafileWeighting: Array<{ key: string, value: number, name: string }>, projectiveQuestionsWeighting: Array<{ dataPointIdentifier: string, algorithms: Array<string>, apply: boolean }> } } };
 
 export type UpdateCleaningSettingsMutationVariables = Exact<{
   datafileId: string | number;
@@ -2794,6 +2796,7 @@ export const GetDatafileCleaningSettingsDocument = new TypedDocumentString(`
     groupingColumns
     savedAt
     savedBy
+    minFailingChecks
     scoreThresholds {
       key
       name

@@ -30,6 +30,7 @@ type Cleaning = {
     rules: Record<string, Rule>;
     badAnswers?: { enabled: boolean; min: number };
     target?: { n: number; trim: boolean };
+    minFailing?: number;
   };
   manualDecisions?: number;
   quota?: { column: string } | null;
@@ -67,8 +68,9 @@ export function describeRules(json: string, t: Translate, fmt: (v: number) => st
       t(`reportVerification.${message}`, { score, threshold: fmt(rule.threshold), n: fmt(rule.minDataPoints) }),
     );
   }
-  const { badAnswers, target } = cleaning.rules ?? {};
+  const { badAnswers, target, minFailing } = cleaning.rules ?? {};
   if (badAnswers?.enabled) lines.push(t('reportVerification.ruleBadAnswers', { n: fmt(badAnswers.min) }));
+  if (minFailing && minFailing > 1) lines.push(t('reportVerification.ruleMinFailing', { n: fmt(minFailing) }));
   if (target && target.n > 0)
     lines.push(
       t(target.trim ? 'reportVerification.ruleTarget' : 'reportVerification.ruleTargetOnly', { n: fmt(target.n) }),

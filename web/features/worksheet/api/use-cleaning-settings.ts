@@ -8,6 +8,7 @@ const DOCUMENT = graphql(`
     getDatafileCleaningSettings(datafileId: $datafileId) {
       datafileId title status importType revision scoringVersion numberOfRecords isCleaned numberOfCleanedRecords
       certificateLevel certificateCode cleaningMethod targetSampleSize qualityScores groupingColumns savedAt savedBy
+      minFailingChecks
       scoreThresholds { key name isEnable threshold minDataPoints }
       badAnswers { isEnable min }
       quotaSetting { column rename show options { value label target } }

@@ -60,7 +60,7 @@ export const ImpactView = memo(function ImpactView({
           })}
         </Text>
       </Box>
-      <SimpleGrid columns={2} gap="4">
+      <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
         <Box>
           <Text fontWeight="medium" mb="1">
             {t('worksheet.impact.averages')}

@@ -1,7 +1,7 @@
 import { Box, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useFormikContext } from 'formik';
-import { memo } from 'react';
-import { CATEGORY_NAMES, CLEANING_METHODS } from '../../../../scoring/index.ts';
+import { memo, type ReactNode } from 'react';
+import { CATEGORY_NAMES, CLEANING_METHODS, enabledChecks } from '../../../../scoring/index.ts';
 import { useT } from '../../../lib/i18n';
 import { WEIGHT_KEYS, type ThresholdValue, type WorksheetValues } from '../settings/form-model';
 
@@ -96,13 +96,16 @@ const ThresholdRow = memo(function ThresholdRow({
   );
 });
 
-/** Method, thresholds, the open-answer rule, target sample size, weighting. */
+/** Method, thresholds, the open-answer rule, k of n, the guard, target sample size, weighting. */
 export function SettingsFields({
   available,
   onThresholds,
+  guard,
 }: {
   available: (key: string) => boolean;
   onThresholds: (next: ThresholdValue[]) => void;
+  /** The over-cleaning guard of the latest run, shown below the rules it describes. */
+  guard?: ReactNode;
 }) {
   const t = useT();
   const { values, setFieldValue, errors } = useFormikContext<WorksheetValues>();
@@ -192,6 +195,37 @@ export function SettingsFields({
           {BAD_CATEGORIES.map((c) => CATEGORY_NAMES[c] ?? c).join(', ')}
         </Text>
       </fieldset>
+      <fieldset>
+        <legend>{t('worksheet.form.kOfN')}</legend>
+        <Flex gap="2" align="center" wrap="wrap" fontSize="sm">
+          <Text>{t('worksheet.form.kOfNBefore')}</Text>
+          <Box w="4.5rem">
+            <input
+              type="number"
+              min={1}
+              max={Math.max(1, enabledChecks(values))}
+              step={1}
+              value={values.minFailingChecks}
+              aria-label={t('worksheet.form.kOfN')}
+              data-testid="min-failing-checks"
+              onChange={(e) => {
+                const v = e.currentTarget.valueAsNumber;
+                if (Number.isInteger(v) && v >= 1) void setFieldValue('minFailingChecks', v);
+              }}
+            />
+          </Box>
+          <Text>{t('worksheet.form.kOfNAfter', { n: enabledChecks(values) })}</Text>
+        </Flex>
+        <Text fontSize="xs" color="fg.muted" mt="1">
+          {t('worksheet.form.kOfNHint')}
+        </Text>
+        {error('minFailingChecks') ? (
+          <Text color="fg.error" fontSize="sm" mt="1" data-testid="error-min-failing">
+            {error('minFailingChecks')}
+          </Text>
+        ) : null}
+      </fieldset>
+      {guard}
       <fieldset>
         <legend>{t('worksheet.form.target')}</legend>
         <Input

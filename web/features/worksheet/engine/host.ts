@@ -4,6 +4,7 @@
 import { tableFromIPC } from 'apache-arrow';
 import {
   RULE_KEYS,
+  cleaningGuard,
   cleaningInputFromColumns,
   CLEANING_COLUMNS,
   type CleaningInput,
@@ -26,6 +27,8 @@ interface State {
   baseline: Baseline;
   manual: Float64Array;
   session: RuleCleaningSession | null;
+  /** What the resident session was built from (the guard reads the same scores). */
+  input: CleaningInput | null;
   /** What the resident session was built with: a new quota or manual decisions need a new session. */
   sessionKey: string;
   manualVersion: number;
@@ -77,6 +80,7 @@ export function createEngineHost(
       baseline: computeBaseline(rows, scores, all),
       manual: message.manual ?? new Float64Array(rows),
       session: null,
+      input: null,
       sessionKey: '',
       manualVersion: 0,
     };
@@ -112,12 +116,11 @@ export function createEngineHost(
         targets: Float64Array.from(grouping.labels, (_, c) => quota.targets[c] ?? Number.NaN),
       };
     }
-    s.session = s.scoring.cleaningSession(
-      cleaningInputFromColumns(s.rows, (name) => s.columns.get(name), {
-        manual: s.manual,
-        ...(quotaInput ? { quota: quotaInput } : {}),
-      }),
-    );
+    s.input = cleaningInputFromColumns(s.rows, (name) => s.columns.get(name), {
+      manual: s.manual,
+      ...(quotaInput ? { quota: quotaInput } : {}),
+    });
+    s.session = s.scoring.cleaningSession(s.input);
     s.sessionKey = key;
     return s.session;
   };
@@ -131,6 +134,7 @@ export function createEngineHost(
     const groupBy = request.groupBy ?? null;
     const targets = request.quota && groupBy === request.quota.grouping ? request.quota.targets : null;
     const summary = summarise(s.baseline, result, groupBy, targets);
+    const guard = cleaningGuard(s.input!, request.rules, result.checks);
     const target = request.rules.target?.n ?? 0;
     const t2 = performance.now();
     post(
@@ -143,6 +147,7 @@ export function createEngineHost(
           kept: result.kept,
           reasons: result.reasons,
           primary: result.primary,
+          guard,
           belowTarget: target > 0 && result.keptCount < target,
           version: result.version,
           timings: { cleanMs: t1 - t0, statsMs: t2 - t1, workerMs: performance.now() - t0 },

@@ -1,7 +1,7 @@
 // The messages between the worksheet's main thread and its cleaning Web Worker. Big arrays cross as
 // transferred buffers (moved, never copied): the score columns or Arrow bytes going in, the masks
 // coming back. Everything else is small structured-clone data.
-import type { CleaningRules, RuleKey } from '../../../../scoring/index.ts';
+import type { CheckGuard, CleaningRules, RuleKey } from '../../../../scoring/index.ts';
 
 /** Where the worker gets the score columns from. Every ArrayBuffer in here is transferred. */
 export type EngineSource =
@@ -97,6 +97,8 @@ export interface EngineResult {
   /** Mean of each score over the interviews that have it, before and after. */
   averages: Record<RuleKey, ScoreAverage>;
   composition: Composition | null;
+  /** The over-cleaning guard: per check, what it removes alone and its estimated false-positive rate. */
+  guard: CheckGuard[];
   /** The target sample size is set and fewer interviews remain (TARGET_SAMPLE_SIZE_TOO_SMALL). */
   belowTarget: boolean;
   version: string;

@@ -21,6 +21,7 @@ import { DecisionTable } from '../components/decision-table';
 import { DiscardGuard } from '../components/discard-guard';
 import { ImpactView } from '../components/impact-view';
 import { ManualPanel } from '../components/manual-panel';
+import { OverCleaningGuard } from '../components/over-cleaning-guard';
 import { QuotaFields } from '../components/quota-fields';
 import { SettingsFields } from '../components/settings-fields';
 import {
@@ -312,7 +313,11 @@ function WorksheetForm({
       </Stack>
       <Grid templateColumns="minmax(0, 27rem) minmax(0, 1fr)" gap="5" alignItems="start">
         <Stack gap="4">
-          <SettingsFields available={available} onThresholds={onThresholds} />
+          <SettingsFields
+            available={available}
+            onThresholds={onThresholds}
+            guard={result ? <OverCleaningGuard guard={result.guard} minFailing={values.minFailingChecks} /> : null}
+          />
           <Box as="fieldset" borderWidth="1px" borderColor="border.muted" rounded="md" p="3">
             <Text as="legend" fontWeight="semibold" px="1">
               {t('worksheet.quota.title')}

@@ -5,6 +5,7 @@ import * as yup from 'yup';
 import {
   RULE_KEYS,
   cleaningRulesFrom,
+  enabledChecks,
   type CleaningMethod,
   type CleaningRules,
   type RuleKey,
@@ -33,6 +34,8 @@ export interface WorksheetValues {
   cleaningMethod: CleaningMethod | '';
   scoreThresholds: ThresholdValue[];
   badAnswers: { isEnable: boolean; min: number };
+  /** Remove only when at least this many enabled checks fail (1: any). */
+  minFailingChecks: number;
   targetSampleSize: number | '';
   quota: { column: string; rename: string; show: boolean; options: QuotaOptionValue[] };
   /** By record id. */
@@ -60,6 +63,7 @@ export function toFormValues(s: CleaningSettingsData): WorksheetValues {
       };
     }),
     badAnswers: { isEnable: s.badAnswers.isEnable, min: s.badAnswers.min },
+    minFailingChecks: s.minFailingChecks,
     targetSampleSize: s.targetSampleSize ?? '',
     quota: s.quotaSetting
       ? {
@@ -94,6 +98,7 @@ export function toInput(
     })),
     targetSampleSize: num(v.targetSampleSize),
     badAnswers: v.badAnswers,
+    minFailingChecks: v.minFailingChecks,
     cleaningMethod: v.cleaningMethod === '' ? null : v.cleaningMethod,
     quotaSetting:
       v.quota.column && (quotaTargets || v.cleaningMethod === 'QUOTA')
@@ -132,6 +137,7 @@ export function rulesOf(v: WorksheetValues): CleaningRules {
     targetSampleSize: num(v.targetSampleSize),
     badAnswers: v.badAnswers,
     cleaningMethod: v.cleaningMethod || null,
+    minFailingChecks: v.minFailingChecks,
   });
 }
 
@@ -184,5 +190,9 @@ export function worksheetSchema(keptCount: () => number | null, rows: number) {
       );
     }),
     badAnswers: yup.object({ min: yup.number().integer().min(1).max(100) }),
+    minFailingChecks: yup.number().test('k-of-n', 'worksheet.validation.minFailingChecks', function test(k) {
+      const checks = enabledChecks(this.parent as WorksheetValues);
+      return Number.isInteger(k) && (k as number) >= 1 && (k as number) <= Math.max(1, checks);
+    }),
   });
 }
