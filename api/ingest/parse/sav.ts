@@ -415,7 +415,8 @@ export async function readSav(bytes: Uint8Array, options: ReadOptions, limits: U
     name: v.name,
     ...(v.label ? { label: v.label } : {}),
     ...(v.valueLabels ? { valueLabels: v.valueLabels } : {}),
-    sourceType: v.width === 0 ? 'number' : 'string',
+    // Dates arrive as ISO text: stored as text, like the dates of CSV and xlsx.
+    sourceType: v.width === 0 && v.kind === 'number' ? 'number' : 'string',
   }));
   return assembleTable({
     format: 'sav',
