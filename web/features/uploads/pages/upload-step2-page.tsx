@@ -203,14 +203,17 @@ export function UploadStep2Page() {
                 onMissingValues={(missingValues) => void rereadWith({ missingValues })}
               />
               {data.columns.length > 0 && <PreviewTable preview={data} />}
-              {data.suggestionIssues.map((i) => (
-                <Alert.Root key={`${i.code}${i.column ?? ''}`} status="info" data-testid="upload-suggestion-issue">
-                  <Alert.Indicator />
-                  <Alert.Content>
-                    <Alert.Description>{i.message}</Alert.Description>
-                  </Alert.Content>
-                </Alert.Root>
-              ))}
+              {data.suggestionIssues
+                // A reading problem is shown once, above.
+                .filter((i) => !data.readingIssues.some((r) => r.code === i.code && r.column === i.column))
+                .map((i) => (
+                  <Alert.Root key={`${i.code}${i.column ?? ''}`} status="info" data-testid="upload-suggestion-issue">
+                    <Alert.Indicator />
+                    <Alert.Content>
+                      <Alert.Description>{i.message}</Alert.Description>
+                    </Alert.Content>
+                  </Alert.Root>
+                ))}
             </Stack>
           </Card.Body>
         </Card.Root>
