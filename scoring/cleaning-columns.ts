@@ -1,6 +1,6 @@
 // Which stored score columns the cleaning rules read. The worksheet (browser, Web Worker) and the
 // server's authoritative re-run both build their CleaningInput here, from the columns of a revision's
-// scores.arrow (layout 1, api/modules/uploads/README.md), so the two sides cannot read different
+// scores.arrow (layout 1, api/ingest/README.md), so the two sides cannot read different
 // columns for the same rule: a mismatch between their counts would be a bug, not a difference of taste.
 import type { CleaningInput, RuleKey } from './types.ts';
 import { RULE_KEYS } from './types.ts';

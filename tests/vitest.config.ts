@@ -26,7 +26,7 @@ export default defineConfig({
           name: 'web',
           environment: 'happy-dom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/web/setup.ts'],
+          setupFiles: ['tests/support/web/setup.ts'],
           testTimeout: 20_000,
         },
       },

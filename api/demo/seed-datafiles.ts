@@ -1,4 +1,4 @@
-// Demo datafiles for a new database (issue 11): generated surveys with planted speeders,
+// Demo datafiles for a new database: generated surveys with planted speeders,
 // straightliners, pattern and random responders, gibberish writers and copiers, uploaded as drafts
 // and confirmed, so the upload job (the same pipeline as every upload: Worker, scoring, Arrow
 // revision, ledger charge, READY) makes them. Two of them are then cleaned and one's quality report

@@ -379,7 +379,7 @@ export function generateDemoSurvey(options: DemoSurveyOptions): DemoSurvey {
       const level = 1 + Math.floor(r() * 5);
       const alternate = r() < 0.5;
       // Careful answers follow the respondent's attitude (one trait per battery; every third item is
-      // worded the other way round), as real batteries do: what the consistency score (issue 17)
+      // worded the other way round), as real batteries do: what the consistency score
       // tells random clicking apart from.
       // Its own stream, so the answers drawn after the grids (open answers) stay those of earlier seeds.
       const tr = rng((o.seed * 1_000_033 + i * 104_729 + g * 7_919) | 0);

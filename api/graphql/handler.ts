@@ -81,7 +81,7 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
       }
       operationName = c.req.query('operationName');
     } else if (c.req.method === 'POST') {
-      // JSON only: a cross-site form cannot send it without a CORS preflight (security.md).
+      // JSON only: a cross-site form cannot send it without a CORS preflight, so no CSRF.
       if (!/^application\/json\b/i.test(c.req.header('content-type') ?? ''))
         return badRequest('Content-Type must be application/json.', 415);
       let body: unknown;

@@ -19,7 +19,7 @@ export interface UploadBlobStore {
   deletePrefix(prefix: string): Promise<void>;
 }
 
-/** Where a datafile revision's columnar data lives (datapath.md). */
+/** Where a datafile revision's columnar data lives (docs/storage.md, "Keys"). */
 export function revisionPrefix(datafileId: string, revision: number): string {
   if (!/^[A-Za-z0-9_-]+$/.test(datafileId)) throw new Error('uploads: datafile id must be a generated id');
   if (!Number.isInteger(revision) || revision < 0) throw new Error('uploads: revision must be a whole number');

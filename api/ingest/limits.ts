@@ -1,4 +1,4 @@
-// Caps on what an upload may contain (security.md 'Uploads'). Checked before parsing (size, zip
+// Caps on what an upload may contain, so a hostile file cannot exhaust memory or time. Checked before parsing (size, zip
 // central directory) and while reading (sheets, rows, columns, cells, time, memory). A file over any
 // of them is refused with UPLOAD_FILE_TOO_LARGE or UPLOAD_FILE_LIMITS_EXCEEDED and a `reason`.
 export interface UploadLimits {

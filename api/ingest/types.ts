@@ -75,11 +75,11 @@ export interface TableSource {
 export const PROJECTIVE_ALGORITHMS = ['PS', 'CS', 'IS', 'SDS'] as const;
 export type ProjectiveAlgorithm = (typeof PROJECTIVE_ALGORITHMS)[number];
 
-/** Seconds per unit of duration columns (spec section 9: s, m, h, d, w). */
+/** Seconds per unit of duration columns (s, m, h, d, w). */
 export const DURATION_UNITS = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86400, w: 604800 } as const;
 export type DurationUnit = keyof typeof DURATION_UNITS;
 
-/** Column types of upload step 2 (datapath.md), as the user confirmed them. */
+/** Column types of upload step 2, as the user confirmed them. */
 export type DataPoint =
   /**
    * The record ID: a column's values, or (`rowNumber`, `column` empty) each record's row number in

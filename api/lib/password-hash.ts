@@ -1,5 +1,5 @@
 /**
- * Argon2id (security.md: at least 19 MiB, 2 iterations, 1 lane) through Bun's built-in
+ * Argon2id (at least 19 MiB, 2 iterations, 1 lane: the OWASP minimum) through Bun's built-in
  * implementation: the server and its tests run on Bun.
  */
 export const ARGON2_PARAMS = { algorithm: 'argon2id', memoryCost: 19456, timeCost: 2 } as const;

@@ -1,6 +1,6 @@
 import { AppError } from '../kernel/errors/errors';
 
-/** Spec section 9: names at most 100 characters. */
+/** Names are at most 100 characters. */
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 export const MIN_PASSWORD_LENGTH = 8;
@@ -40,7 +40,7 @@ export function requireEmail(field: string, value: string | null | undefined): s
   return trimmed;
 }
 
-/** A new password (already decrypted): at least 8 characters (spec section 5), no composition rules. */
+/** A new password (already decrypted): at least 8 characters, no composition rules. */
 export function requireNewPassword(field: string, value: string): string {
   if ([...value].length < MIN_PASSWORD_LENGTH)
     throw new AppError('PASSWORD_TOO_SHORT', { field, min: MIN_PASSWORD_LENGTH });

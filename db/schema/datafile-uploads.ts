@@ -17,7 +17,7 @@ export type UploadSourceInfo = { delimiter?: string; encoding?: string; qualtric
  * of upload steps 1-3 (the stored file, the reading options, the data points of step 2), then the
  * processing attempt, then the history: who uploaded when, how many records, how many were charged.
  * Cells never live here: a READY upload's revision is in the blob store
- * (datafiles/<datafileId>/<revision>/, api/modules/uploads/README.md).
+ * (datafiles/<datafileId>/<revision>/, api/ingest/README.md).
  */
 export const datafileUploads = sqliteTable(
   'datafile_uploads',

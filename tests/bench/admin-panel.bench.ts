@@ -1,74 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { createClient } from '@libsql/client';
-import { chromium } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from '../support/browser/browser';
+import { startServer } from '../support/server-process';
 
 /**
- * `npm run bench:admin` (issue 4): with 10,000 ACTIVATED companies in the database, the time from
+ * `npm run bench:admin`: with 10,000 ACTIVATED companies in the database, the time from
  * navigating to /admin-panel until the first row of the Organizations table is visible in Chromium.
  * The figure is read inside the page as performance.now() (milliseconds since navigation start),
  * so it includes loading the bundle, the session check and the server-paged query.
  */
 const COMPANIES = 10_000;
 const RUNS = 7;
-const root = new URL('../..', import.meta.url).pathname;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error('API server exited');
-    const ok = await fetch(`${base}/graphql`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ query: '{ health }' }),
-    })
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('API server did not start');
-}
-
-if (!existsSync(join(root, 'web/dist/index.html'))) throw new Error('build the web bundle first: npm run build:web');
-const dir = mkdtempSync(join(tmpdir(), 'bench-admin-'));
-const dbFile = join(dir, 'app.db');
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(join(root, 'node_modules/.bin/bun'), ['api/server.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'test',
-    DATABASE_URL: `file:${dbFile}`,
-    STORAGE_DIR: join(dir, 'storage'),
-    PUBLIC_URL: base,
-    JOB_INTERVAL_MINUTES: '0',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const profile = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
-let context: Awaited<ReturnType<typeof chromium.launchPersistentContext>> | undefined;
+// The real server on a fresh database with the demo data (startServer builds web/dist when stale).
+const server = await startServer();
+const base = server.baseUrl;
+const dbFile = server.databasePath;
+let browser: TestBrowser | undefined;
 try {
-  await waitForHealth(base, server);
-
   // 10,000 ACTIVATED companies in one transaction, next to the demo data the server seeded.
   const db = createClient({ url: `file:${dbFile}` });
   await db.execute('PRAGMA busy_timeout = 10000');
@@ -91,21 +39,8 @@ try {
   db.close();
   console.log(`activated companies in the database: ${count.rows[0]?.n}`);
 
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1440, height: 900 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  browser = await launchBrowser();
+  const { context } = browser;
   const page = await context.newPage();
   await page.goto(`${base}/login`);
   await page.locator('input[name="email"]').fill('superadmin@example.com');
@@ -184,8 +119,6 @@ try {
       .join(' ')} on ${cpus().length} cores`,
   );
 } finally {
-  await context?.close();
-  if (server.exitCode === null && server.pid) process.kill(server.pid, 'SIGTERM');
-  rmSync(profile, { recursive: true, force: true });
-  rmSync(dir, { recursive: true, force: true });
+  await browser?.close();
+  await server.stop();
 }

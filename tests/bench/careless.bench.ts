@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureScoringBuilt } from '../scoring/helpers-build.ts';
+import { ensureScoringBuilt } from '../support/scoring-build.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const ITEMS = 25;

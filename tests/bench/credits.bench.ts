@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { chargeDatafile } from '../../api/modules/credits/ledger.service';
-import { company, contract, datafile, ledgerDb, secondaryPlan, user } from '../api/ledger-fixtures';
+import { company, contract, datafile, ledgerDb, secondaryPlan, user } from '../support/ledger-fixtures';
 
 /**
  * `npm run bench:credits`: ledger figures on a database FILE (WAL, as in production).

@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,18 +17,19 @@ import { chargeDatafile } from '../../api/modules/credits/ledger.service';
 import { createDb, type DbDriver } from '../../db/client';
 import { users } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
-import { company, contract, datafile, ledgerDb, secondaryPlan, user } from '../api/ledger-fixtures';
+import { company, contract, datafile, ledgerDb, secondaryPlan, user } from '../support/ledger-fixtures';
+import { freePort } from '../support/server-process';
 import { ORGANISATIONS_CASES, ORGANISATIONS_PAGE, seedOrganisations } from './support/seed-organisations';
 
 /**
- * `npm run bench:db` (issue 18): the database path's figures, each beside its limit, in one run.
+ * `npm run bench:db`: the database path's figures, each beside its limit, in one run.
  *  1. `me` at 16 concurrent keep-alive callers from a load generator in another process (wrk,
  *     installed from Debian when missing; else tests/bench/load-client.ts) against a real Bun.serve
  *     on 127.0.0.1, beside a bare Hono route asking the same with the fastest raw driver here, and
  *     the same app through @libsql/client (the remote path) for comparison.
  *  2. CPU time per ledger charge, one at a time and 32 in flight.
  *  3. The admin panel's organisations page over 10,000 organisations, per sort, p95 beside the
- *     p95 measured before issue 18 (commit 4e81795, same machine).
+ *     p95 measured before the database path's rework (commit 4e81795, same machine).
  * The machine is shared: wall-clock figures move with the load average (printed), CPU time
  * much less, so both are printed.
  */
@@ -77,19 +77,6 @@ console.log(
 
 // ---------------------------------------------------------------------------------------------
 // 1. me over HTTP
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** wrk if it is there or can be installed (Debian, as root); else the Bun client in its own process (or when BENCH_DB_LOAD=bun). */
 function loadGenerator(): 'wrk' | 'bun' {
@@ -268,7 +255,7 @@ async function meSection() {
         ? '(the ceiling here)'
         : driver === 'libsql'
           ? `limit >= ${fmt(LIMITS.meRequestsPerSecond)}: ${mark(r.rps >= LIMITS.meRequestsPerSecond)}`
-          : `(the remote path's driver; before issue 18: ${fmt(BEFORE.meRequestsPerSecond)})`;
+          : `(the remote path's driver; before the rework: ${fmt(BEFORE.meRequestsPerSecond)})`;
     console.log(
       `   ${label.padEnd(40)} ${fmt(r.rps).padStart(7)} req/s  ${limit.padEnd(34)} p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms; server CPU ${r.serverCpuUs.toFixed(0)} µs/request; load ${load()}`,
     );

@@ -1,6 +1,6 @@
 // Helpers of the detection benchmark (detection.bench.ts): scoring one generated survey with the
 // facade, the figures per planted kind, and the component comparison behind the design of the
-// consistency score (issue 17).
+// consistency score.
 import { DEFAULT_WEIGHTS, type CombinedWeights, type PipelineResult, type Scoring } from '../../scoring/index.ts';
 import { CARELESS_KINDS, type BatteryKind, type BatterySurvey } from '../scoring/battery-generator.ts';
 import { aucLowerIsPositive } from '../scoring/survey-generator.ts';

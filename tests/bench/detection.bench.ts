@@ -11,7 +11,7 @@
 import os from 'node:os';
 import { DEFAULT_WEIGHTS, type Scoring } from '../../scoring/index.ts';
 import { loadScoringFromDisk } from '../../scoring/load-node.ts';
-import { ensureScoringBuilt } from '../scoring/helpers-build.ts';
+import { ensureScoringBuilt } from '../support/scoring-build.ts';
 import { realDataReport } from './detection-real-report.ts';
 import {
   ATTITUDE,
@@ -64,7 +64,7 @@ for (const structure of [PERSONALITY, ATTITUDE]) {
       `good removed <= ${100 * TARGET.goodRemoved} % (worst seed ${(100 * sum.maxGoodRemoved).toFixed(2)} %: ${check(sum.maxGoodRemoved <= TARGET.goodRemoved)})`,
   );
   const before = summarise(runs(structure, false));
-  console.log(`  the same without the consistency score (scoring before issue 17):\n    ${before.line}`);
+  console.log(`  the same without the consistency score (scoring before it existed):\n    ${before.line}`);
 }
 
 // 2. What the consistency score is built from: each candidate statistic alone, random vs careful.

@@ -1,4 +1,4 @@
-// `npm run bench:export` (issue 13, "Speed"): a generated survey of 100,000 interviews x 50 columns
+// `npm run bench:export`: a generated survey of 100,000 interviews x 50 columns
 // goes through the upload engine once, then each export format is written by its own process
 // (tests/bench/export-child.ts), which reports wall and CPU time and its peak RSS. Target: the xlsx
 // within 10 s. BENCH_EXPORT_ROWS=20000 makes a quick run. Not part of the test suite.

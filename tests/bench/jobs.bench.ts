@@ -6,12 +6,12 @@ import { createDeps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
 import { silentLogger } from '../../api/lib/logger';
 import { encryptPassword } from '../../api/modules/auth/password-encryption';
-import { startServerProcess } from '../api/helpers/server-process';
+import { startServerProcess } from '../support/server-process';
 
 /**
  * `npm run bench:jobs`: the real server (Bun.serve, file database, demo seed) with the test job
  * kinds. Prints `me` latency under 8 concurrent callers with no job and while a CPU-bound job
- * burns a core in its Worker thread (target from issue 11: p95 <= 50 ms while an upload
+ * burns a core in its Worker thread (target: p95 <= 50 ms while an upload
  * processes), and how many trivial jobs per second the job table gets through.
  */
 const dir = mkdtempSync(join(tmpdir(), 'sqp-bench-jobs-'));

@@ -1,4 +1,4 @@
-// The live soak (issue 14): `n` respondents, 5 % sent twice (half of them at the same moment, half
+// The live soak: `n` respondents, 5 % sent twice (half of them at the same moment, half
 // later), while the server is killed with SIGKILL and restarted `kills` times. Senders retry like a
 // survey tool until they get an answer. Afterwards the database must hold every respondent once,
 // each charged once, and the ledger must add up. Used by `npm run soak:live` (100,000, two kills)
@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb } from '../../db/client';
-import { startServerProcess, type ServerProcess } from '../api/helpers/server-process';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { respondentBody, serverEnv, setupLiveWorld } from './live-support';
 
 export type SoakReport = {

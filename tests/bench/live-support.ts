@@ -9,7 +9,7 @@ import { systemClock, todayIn } from '../../api/lib/clock';
 import { assignContract } from '../../api/modules/contracts/contracts.service';
 import { createLiveDatafile, openLiveDatafile } from '../../api/modules/live-import/live-define.service';
 import type { Viewer } from '../../api/graphql/context';
-import { makeCompany, makeUser } from '../api/helpers/factories';
+import { makeCompany, makeUser } from '../support/factories';
 
 export const PAGES = [
   {

@@ -1,12 +1,12 @@
 // `npm run bench:live`: the live endpoint through a real server process on loopback, respondents
-// sent by a load generator in another process at fixed rates. Targets (issue 14): >= 500
+// sent by a load generator in another process at fixed rates. Targets: >= 500
 // respondents/s sustained with p95 <= 50 ms on this 2-core machine. Prints the server's CPU per
 // respondent and the load average too: the machine is shared.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startServerProcess, bunBin, repoRoot } from '../api/helpers/server-process';
+import { startServerProcess, bunBin, repoRoot } from '../support/server-process';
 import { processCpuMs, serverEnv, setupLiveWorld } from './live-support';
 
 const dir = mkdtempSync(join(tmpdir(), 'sqp-live-bench-'));

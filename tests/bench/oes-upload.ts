@@ -1,5 +1,5 @@
 // Upload-scale cases of `npm run bench:oes`: 100,000 interviews x 3 open questions, the size the
-// upload bench classifies (api/modules/uploads/README.md, "Measured"). Workloads in
+// upload bench classifies (api/ingest/README.md, "Measured"). Workloads in
 // tests/scoring/open-ended-corpus.ts, where the share of repeated answers is explained.
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';

@@ -8,7 +8,7 @@
 import { cpus, loadavg } from 'node:os';
 import { CATEGORY_NAMES, type Scoring } from '../../scoring/index.ts';
 import { loadScoringFromDisk } from '../../scoring/load-node.ts';
-import { ensureScoringBuilt } from '../scoring/helpers-build.ts';
+import { ensureScoringBuilt } from '../support/scoring-build.ts';
 import {
   CATEGORY_CODES,
   evaluate,

@@ -11,7 +11,7 @@ import { addMonths, viennaMonth } from '../../db/domain/months';
 import { seedOrganisations } from './support/seed-organisations';
 
 /**
- * `npm run bench:ops`: the operator pages at the scale of issue 15 (10,000 organisations, 100,000
+ * `npm run bench:ops`: the operator pages at the operator's scale (10,000 organisations, 100,000
  * data files over two years, a ledger row per file plus refunds and top-ups, 30,000 jobs), through
  * the real app on a libSQL file: each figure with its target, wall and CPU time, and the load
  * average (the machine's 2 cores are shared). Also the cost of recordEndpointHit per call.

@@ -1,4 +1,4 @@
-// `npm run bench:results` (issue 12, "Speed"): the result page of a datafile of 100,000 interviews
+// `npm run bench:results`: the result page of a datafile of 100,000 interviews
 // x 50 columns in Chromium (playwright-core), against targets:
 //  1. full load: navigation start -> the first score tab's histogram and interview table painted
 //     (data-ready="true", the canvas and a table row in the DOM, then one more frame) <= 1.5 s;
@@ -16,8 +16,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
-import { ensureWebBuild } from '../e2e/support/server';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from '../support/browser/browser';
+import { ensureWebBuild } from '../support/server-process';
 import { instrument, mainThreadMs, waitReady } from './results/page';
 import { resultsWorld } from './results/world';
 
@@ -41,27 +42,9 @@ const load = () =>
 const row = (...cells: string[]) =>
   console.log(cells.map((c, i) => (i === 0 ? c.padEnd(46) : c.padStart(16))).join(''));
 
-async function browserWith(
-  base: string,
-  token: string,
-): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
-  const profile = mkdtempSync(join(tmpdir(), 'bench-results-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1440, height: 900 },
-    locale: 'de-DE',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+async function browserWith(base: string, token: string): Promise<TestBrowser> {
+  const browser = await launchBrowser();
+  const { context } = browser;
   // The session the app would have saved at login (web/lib/session.ts), for the ADMIN who uploaded.
   const expires = Date.now() + 4 * 3600_000;
   await context.addCookies([
@@ -70,13 +53,7 @@ async function browserWith(
     { name: 'sessionAccessLevel', value: 'ADMIN', url: base, expires: expires / 1000 },
   ]);
   await instrument(context);
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  return browser;
 }
 
 /** Closes the get-started and survey modals a first visit may show (they would sit over the tabs). */

@@ -1,7 +1,7 @@
-// Scoring benchmark (issue 6, "Measure"): 1,000,000 interviews x 60 grid items (6 grids of 10) plus
+// Scoring benchmark: 1,000,000 interviews x 60 grid items (6 grids of 10) plus
 // durations (total + 4 pages) and 4 binary projective questions, on one core (Bun runs JS and WASM
 // on the main thread). Prints the WASM path, the reference path, a single-pass sum over the same
-// Float64Array (the memory-scan floor) and their ratios; the cost of the consistency score (issue 17:
+// Float64Array (the memory-scan floor) and their ratios; the cost of the consistency score (
 // the same scoreAll with it switched off, and the figure measured before it existed, target 1.2x);
 // then re-cleaning 100,000 scored interviews after one threshold change (target 16 ms).
 // Run: npm run bench:scoring. Not part of the test suite.
@@ -17,7 +17,7 @@ import {
 } from '../../scoring/index.ts';
 import { loadScoringFromDisk } from '../../scoring/load-node.ts';
 import { reference } from '../../scoring/reference.ts';
-import { ensureScoringBuilt } from '../scoring/helpers-build.ts';
+import { ensureScoringBuilt } from '../support/scoring-build.ts';
 
 const N = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const GRIDS = 6,

@@ -1,4 +1,4 @@
-// The upload through the real job (issue 11): a real server process (api/server.ts, Bun.serve, file
+// The upload through the real job: a real server process (api/server.ts, Bun.serve, file
 // database, local blob store) gets the file by signed PUT, a draft, the generator's data points and
 // the check; then the clock runs from the confirmation to READY, while 8 concurrent callers ask `me`
 // (from the save of step 2 on: the check and the prepare count too). Memory is the server process's
@@ -16,9 +16,9 @@ import { generateDemoSurvey } from '../../api/demo/survey';
 import { rowOfDataPoint } from '../../api/modules/uploads/datapoints';
 import { presentDatapoint } from '../../api/modules/datafiles/datafiles.presenter';
 import type { ColumnMapping } from '../../api/ingest/types';
-import { graphqlPoster, startServerProcess } from '../api/helpers/server-process';
-import type { TestApp } from '../api/helpers/test-app';
-import { UPLOAD_QUERIES as Q, uploadWorld } from '../api/uploads/api-helpers';
+import { graphqlPoster, startServerProcess } from '../support/server-process';
+import type { TestApp } from '../support/test-app';
+import { UPLOAD_QUERIES as Q, uploadWorld } from '../support/upload-world';
 
 export type JobBenchResult = {
   confirmToReadyMs: number;

@@ -1,4 +1,4 @@
-// `npm run bench:upload` (issue 11): generates its inputs in a temp folder, then runs every
+// `npm run bench:upload`: generates its inputs in a temp folder, then runs every
 // engine measurement in its own process (tests/bench/upload-child.ts) so each peak RSS is its own,
 // and the whole path through a real server (tests/bench/upload-job-bench.ts): signed PUT, draft,
 // check, then confirmation -> READY through the upload job while 8 callers ask `me`: with the

@@ -1,4 +1,4 @@
-// `npm run bench:worksheet` (issue 13, "Speed"): in Chromium, from a threshold change (a real key
+// `npm run bench:worksheet`: in Chromium, from a threshold change (a real key
 // press on the slider) to the frame that shows the new counts and the table's kept/removed marks.
 // Targets: 100,000 interviews within one frame with at most 16 ms of main-thread time; 1,000,000
 // within 100 ms. Main-thread time is read from a Chromium trace: the summed duration of every task on
@@ -6,11 +6,10 @@
 // the result was presented (so input dispatch, the result message, React's render and commit, style,
 // layout and paint all count, idle time does not). Also printed: the end-to-end latency, the worker's
 // own time (facade run + summaries) and any long tasks (Long Tasks API). Not part of the test suite.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { cpus, loadavg } from 'node:os';
+import type { CDPSession, Page } from 'playwright-core';
 import { buildHarness, serveHarness } from './worksheet/harness-server.ts';
+import { launchBrowser } from '../support/browser/browser.ts';
 
 const SIZES = (process.env.BENCH_WORKSHEET_ROWS ?? '100000,1000000').split(',').map(Number);
 const STEPS = Number(process.env.BENCH_WORKSHEET_STEPS ?? 30);
@@ -188,22 +187,8 @@ async function measure(page: Page, cdp: CDPSession, base: string, rows: number) 
 
 const dir = buildHarness();
 const server = await serveHarness(dir);
-const profile = mkdtempSync(join(tmpdir(), 'bench-worksheet-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  viewport: { width: 1440, height: 900 },
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-dev-shm-usage',
-  ],
-});
+const browser = await launchBrowser();
+const { context } = browser;
 try {
   console.log(
     `bench:worksheet  ${cpus().length} cores, load average ${loadavg()
@@ -252,7 +237,6 @@ try {
       .join(' ')}`,
   );
 } finally {
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
+  await browser.close();
   await server.close();
 }

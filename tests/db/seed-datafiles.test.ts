@@ -5,7 +5,7 @@ import { runJobsUntilIdle, runJobsUntilSettled } from '../../api/jobs/job-loop';
 import { seedSecrets } from '../../api/demo/seed-secrets';
 import { DEMO_DATAFILES, DEMO_FINISH_JOB, seedDemoDatafiles } from '../../api/demo/seed-datafiles';
 import { readRevisionColumns } from '../../api/ingest/index';
-import { createTestApp, type TestApp } from '../api/helpers/test-app';
+import { createTestApp, type TestApp } from '../support/test-app';
 
 const FINISHED = DEMO_DATAFILES.filter((f) => f.finish);
 /** Everything a seed writes, so a second run can be shown to write nothing. */

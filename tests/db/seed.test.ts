@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoData } from '../../db/seed';
 import { seedSecrets } from '../../api/demo/seed-secrets';
-import { createTestApp, type TestApp } from '../api/helpers/test-app';
+import { createTestApp, type TestApp } from '../support/test-app';
 
 describe('the demo seed', () => {
   let t: TestApp;

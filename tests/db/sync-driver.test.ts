@@ -12,7 +12,7 @@ import { writeTransaction } from '../../db/write-transaction';
 import { fixedClock } from '../../api/lib/clock';
 import { findLiveSessionByTokenHash, insertSession, revokeSession } from '../../api/modules/auth/auth.repo';
 import { chargeDatafile, refundTransaction } from '../../api/modules/credits/ledger.service';
-import { company, contract, datafile, planRow, user } from '../api/ledger-fixtures';
+import { company, contract, datafile, planRow, user } from '../support/ledger-fixtures';
 
 // The libsql driver (db/sync-session.ts): synchronous connections behind this codebase's async
 // transactions. One writer used only under the write lock, one reader for everything else.

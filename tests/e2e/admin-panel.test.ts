@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { artifactsDir, launchBrowser, login, type TestBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { artifactsDir, login } from '../support/browser/browser';
+import { browserSuite } from '../support/browser/suite';
+import type { TestServer } from '../support/server-process';
 
 // The Admin Panel, organisation details and Administration screens against the real API with the
 // demo data; screenshots of every tab and modal in German and English go to tests/.artifacts.
@@ -15,32 +16,15 @@ async function screenshot(target: Page, name: string): Promise<void> {
   await target.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
 }
 
+const suite = browserSuite();
 let server: TestServer;
-let browser: TestBrowser;
 let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+// The suite's hooks run before these: they only name what it started.
+beforeAll(() => {
+  server = suite.server;
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-beforeEach(async () => {
-  await browser.context.clearCookies();
-  page = await browser.context.newPage();
-  await page.goto(`${server.baseUrl}/404`);
-  await page.evaluate(() => {
-    window.localStorage.clear();
-    window.sessionStorage.clear();
-  });
-});
-
-afterEach(async () => {
-  await page.close();
+beforeEach(() => {
+  page = suite.page;
 });
 
 async function setLanguage(code: 'de' | 'en') {

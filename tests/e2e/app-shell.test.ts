@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { login, screenshot } from './support/browser';
-import { browserSuite } from './support/suite';
+import { login, screenshot } from '../support/browser/browser';
+import { browserSuite } from '../support/browser/suite';
 
 const suite = browserSuite();
 

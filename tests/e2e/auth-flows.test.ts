@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, login, screenshot } from './support/browser';
-import { browserSuite, closeFirstLoginModals } from './support/suite';
+import { DEMO_PASSWORD, login, screenshot } from '../support/browser/browser';
+import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 
 // Flows against the real API: passwords travel RSA-OAEP encrypted; notifications are marked read
 // server-side. The password change runs last: later logins as admin would need the new password.

@@ -1,17 +1,17 @@
 import Database from 'libsql';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { artifactsDir, launchBrowser, login, type TestBrowser } from './support/browser';
-import { startServer, waitForDemoUploads, type TestServer } from './support/server';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { login, shellScreenshot } from '../support/browser/browser';
+import { browserSuite } from '../support/browser/suite';
+import { waitForDemoUploads, type TestServer } from '../support/server-process';
 
-// The dashboard of issue 15 in real Chromium against the real API and the demo data (the demo
+// The dashboard in real Chromium against the real API and the demo data (the demo
 // datafiles go through the upload pipeline when the server seeds), in German and English: the
 // numbers on the cards, the chart legends and the latest-files list are checked against the
 // database file itself; a user without datafiles gets the empty state. Screenshots go to tests/.artifacts.
 
+const suite = browserSuite();
 let server: TestServer;
-let browser: TestBrowser;
 let page: Page;
 
 const DEMO_DATAFILES = [
@@ -30,8 +30,7 @@ function query<T>(sql: string, ...params: unknown[]): T[] {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  server = suite.server;
   // The server seeds the demo datafiles through upload jobs: wait until all three are READY.
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -45,38 +44,11 @@ beforeAll(async () => {
   }
   throw new Error(`demo datafiles not READY in time:\n${server.log().slice(-3000)}`);
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => {
-  await browser.context.clearCookies();
-  page = await browser.context.newPage();
-  await page.goto(`${server.baseUrl}/404`);
-  await page.evaluate(() => {
-    window.localStorage.clear();
-    window.sessionStorage.clear();
-  });
-});
-afterEach(async () => {
-  await page.close();
+beforeEach(() => {
+  page = suite.page;
 });
 
-/** The whole page: the shell scrolls inside a 100vh frame, so the window grows to the content's height for the picture. */
-async function screenshot(name: string) {
-  const height = await page.evaluate(() =>
-    Math.max(
-      900,
-      ...[...document.querySelectorAll('*')]
-        .filter((e) => e.scrollHeight > e.clientHeight + 4 && getComputedStyle(e).overflowY !== 'visible')
-        .map((e) => e.scrollHeight + 140),
-    ),
-  );
-  await page.setViewportSize({ width: 1440, height: Math.min(height, 4000) });
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: join(artifactsDir, `${name}.png`) });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const screenshot = (name: string) => shellScreenshot(page, name);
 
 /** What the demo ADMIN's dashboard must show: their organisation's datafiles with data, straight from the tables. */
 function expectedForAdmin() {

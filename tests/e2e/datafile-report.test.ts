@@ -4,39 +4,33 @@
 // a stranger opens the link, is refused with a wrong password and let in with the right one, sees
 // the certificate and counts, prints (print media), and follows the certificate to /report-verification.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../db/client';
 import { datafiles } from '../../db/schema';
-import { artifactsDir, launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { repoRoot, startServer, type TestServer } from './support/server';
+import { artifactsDir, login, screenshot, type TestBrowser } from '../support/browser/browser';
+import { browserSuite, setLocale } from '../support/browser/suite';
+import { repoRoot, type TestServer } from '../support/server-process';
 
 const TITLE = 'Markenimage Welle 1';
 const PASSWORD = 'Kundenbericht-2026';
 
+// The owner's browser stays logged in across the tests; the stranger's never logs in.
+const suite = browserSuite({ page: 'none', stranger: true });
 let server: TestServer;
 let owner: TestBrowser;
 let stranger: TestBrowser;
 let handle: DbHandle;
-let dir = '';
 let datafileId = '';
 let cleaned: { certificateCode: string; level: number; before: number; after: number };
 
-async function setLocale(page: Page, locale: 'de' | 'en') {
-  await page.goto(`${server.baseUrl}/404`);
-  await page.evaluate((l) => window.localStorage.setItem('locale', l), locale);
-}
-
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'report-e2e-'));
-  const file = join(dir, 'app.db');
-  const storage = join(dir, 'storage');
-  server = await startServer({ DATABASE_URL: `file:${file}`, STORAGE_DIR: storage });
+  ({ server, browser: owner, stranger } = suite);
+  const file = server.databasePath;
+  const storage = join(server.dir, 'storage');
   handle = await createDb(`file:${file}`);
   // The demo datafiles are processed by the server's job loop after it starts.
   const deadline = Date.now() + 120_000;
@@ -51,24 +45,18 @@ beforeAll(async () => {
   }
   const saved = spawnSync(
     join(repoRoot, 'node_modules/.bin/bun'),
-    ['tests/e2e/support/save-cleaning.ts', file, storage, server.baseUrl, datafileId],
+    ['tests/support/save-cleaning.ts', file, storage, server.baseUrl, datafileId],
     { cwd: repoRoot, encoding: 'utf8' },
   );
   if (saved.status !== 0) throw new Error(`save-cleaning: ${saved.stderr}`);
   cleaned = JSON.parse(saved.stdout.trim().split('\n').pop()!);
-  owner = await launchBrowser();
-  stranger = await launchBrowser();
   const page = await owner.context.newPage();
   await login(page, server.baseUrl, 'admin@example.com');
   await page.close();
 }, 180_000);
 
-afterAll(async () => {
-  await owner?.close();
-  await stranger?.close();
+afterAll(() => {
   handle?.close();
-  await server?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe.each([
@@ -97,7 +85,7 @@ describe.each([
 ] as const)('quality report and export in %s', (locale, text) => {
   it('the owner exports the workbook through the dialog and publishes a password-protected report', async () => {
     const page = await owner.context.newPage();
-    await setLocale(page, locale);
+    await setLocale(page, server.baseUrl, locale);
     await page.goto(`${server.baseUrl}/datafile-report?datafileId=${datafileId}`);
     await page.getByTestId('report-settings').waitFor({ timeout: 20_000 });
     await page.getByTestId('report-view').waitFor();
@@ -151,7 +139,7 @@ describe.each([
 
   it('a stranger needs the password, reads the report, prints it and verifies the certificate', async () => {
     const page = await stranger.context.newPage();
-    await setLocale(page, locale);
+    await setLocale(page, server.baseUrl, locale);
     await page.goto(`${server.baseUrl}/datafile-report?datafileId=${datafileId}`);
     await page.getByTestId('report-password').waitFor();
     expect(await page.getByTestId('report-password').textContent()).toContain(text.protectedTitle);

@@ -1,30 +1,25 @@
 import { tableFromIPC, type Table } from 'apache-arrow';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { roundScore } from '../../scoring/index';
-import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { startServer, waitForDemoUploads, type TestServer } from './support/server';
-import { closeFirstLoginModals } from './support/suite';
+import { login, screenshot, type TestBrowser } from '../support/browser/browser';
+import { waitForDemoUploads, type TestServer } from '../support/server-process';
+import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 
-// Issue 12 "The result page": in Chromium, in German and English, a datafile fresh from the upload
+// The result page: in Chromium, in German and English, a datafile fresh from the upload
 // pipeline (the demo datafile the new server uploads through it at start) shows its header, every
 // score tab with a histogram and the interview table, the raw data and one interview's answers; the
 // numbers on the page are those stored in its scores.arrow (read back through the columns route).
 // The demo-finish job cleans that datafile after the upload, so the cleaned tab has its summary.
 
 const DEMO_ID = '00000000-0000-4000-8000-0000000d0f01';
+const suite = browserSuite({ page: 'per-file' });
 let server: TestServer;
 let browser: TestBrowser;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await browser.context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, browser, page } = suite);
 });
 
 /** The browser's session token (the cookie the app sets at login). */

@@ -1,26 +1,23 @@
 import Database from 'libsql';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
-import { closeFirstLoginModals } from './support/suite';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { login, screenshot, type TestBrowser } from '../support/browser/browser';
+import type { TestServer } from '../support/server-process';
+import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 
-// Issue 12 done when (the list part): in Chromium, in German and English, as each role, the list
+// The datafiles list: in Chromium, in German and English, as each role, the list
 // with every filter and action works on the demo datafiles. Screenshots land in tests/.artifacts
 // (datafiles-*.png). One server for the file: the steps build on each other (a file shared in
 // German is seen by the employee in English).
 
+// Each test opens its pages as the user it names (openAs).
+const suite = browserSuite({ page: 'none' });
 let server: TestServer;
 let browser: TestBrowser;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, browser } = suite);
 });
 
 async function openAs(email: string, locale: 'de' | 'en') {

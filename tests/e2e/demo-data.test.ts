@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir, launchBrowser, login, type TestBrowser } from './support/browser';
-import { startServer, waitForDemoUploads, type TestServer } from './support/server';
-import { closeFirstLoginModals } from './support/suite';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { artifactsDir, login, type TestBrowser } from '../support/browser/browser';
+import { waitForDemoUploads, type TestServer } from '../support/server-process';
+import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 import { join } from 'node:path';
 
 // The product guide's promise: after `npm start` on a new database every screen has content. In
@@ -11,19 +11,15 @@ import { join } from 'node:path';
 // without an account (no password). Screenshots go to tests/.artifacts.
 
 const DEMO_ID = '00000000-0000-4000-8000-0000000d0f01';
+const suite = browserSuite({ page: 'none', stranger: true });
 let server: TestServer;
 let admin: TestBrowser;
 let stranger: TestBrowser;
 
 beforeAll(async () => {
-  server = await startServer();
-  [admin, stranger] = await Promise.all([launchBrowser(), launchBrowser()]);
+  ({ server, browser: admin, stranger } = suite);
   await waitForDemoUploads(server, 150_000);
 }, 180_000);
-afterAll(async () => {
-  await Promise.all([admin?.close(), stranger?.close()]);
-  await server?.stop();
-});
 
 async function shot(page: Page, name: string) {
   await page.waitForTimeout(300);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { login, screenshot } from './support/browser';
-import { browserSuite, closeFirstLoginModals } from './support/suite';
+import { login, screenshot } from '../support/browser/browser';
+import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 
 // The guides (behind login, any role) and the public calculator in real Chromium, in both languages.
 // A tall window shows a whole guide at once: the app scrolls inside its main frame, so a full-page

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { login, screenshot } from './support/browser';
-import { browserSuite, closeFirstLoginModals } from './support/suite';
+import { login, screenshot } from '../support/browser/browser';
+import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 
-// Issue 10's rough edges against the real API and the demo data, in real Chromium; screenshots in
+// Rough edges a new user met (an operator's Administration, another organisation's details, a
+// locked contract's edit dialog) against the real API and the demo data, in real Chromium; screenshots in
 // German and English go to tests/.artifacts.
 const DEMO_COMPANY = '00000000-0000-4000-8000-c00000000001';
 const OTHER_COMPANY = '00000000-0000-4000-8000-c00000000003';

@@ -1,29 +1,24 @@
 import Database from 'libsql';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
-import { closeFirstLoginModals } from './support/suite';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { login, screenshot, type TestBrowser } from '../support/browser/browser';
+import type { TestServer } from '../support/server-process';
+import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 
-// Issue 14 done when: in Chromium, in German and English, a user defines a live datafile (steps 1
+// The live import: in Chromium, in German and English, a user defines a live datafile (steps 1
 // and 2, saved as a draft), sees and copies a snippet with the datafile's secret, sends a test
 // respondent from the page, starts receiving, and a real HTTP client on loopback (this test process, standing in for the survey tool)
 // sends respondents that count on the datafile, each charged once; a stopped datafile refuses.
 // Screenshots land in tests/.artifacts (live-<step>-<locale>.png).
 
+const suite = browserSuite({ page: 'per-file' });
 let server: TestServer;
 let browser: TestBrowser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser, page } = suite);
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-  page = await browser.context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** One respondent as the survey tool's snippet would send it. */
@@ -121,7 +116,7 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
       )
       .toBe(1);
     await page.getByTestId('live-page-2-label').fill('Grid1');
-    // 4 time metrics (3 pages + total) + 1 grid + 1 open answer = 6 credits (spec section 9).
+    // 4 time metrics (3 pages + total) + 1 grid + 1 open answer = 6 credits (one per data point, at least 4).
     expect(await page.getByTestId('live-credit-estimate').innerText()).toMatch(/^6 /);
     await page.waitForTimeout(200);
     await screenshot(page, `live-define-${locale}`);

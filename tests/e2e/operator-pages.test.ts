@@ -1,60 +1,32 @@
 import Database from 'libsql';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { viennaDate } from '../../db/domain/calendar';
 import { addMonths } from '../../db/domain/months';
-import { artifactsDir, launchBrowser, login, type TestBrowser } from './support/browser';
-import { startServer, waitForDemoUploads, type TestServer } from './support/server';
+import { login, shellScreenshot } from '../support/browser/browser';
+import { browserSuite } from '../support/browser/suite';
+import { waitForDemoUploads, type TestServer } from '../support/server-process';
 
-// The operator pages of issue 15 in real Chromium against the real API and the demo data, in
+// The operator pages in real Chromium against the real API and the demo data, in
 // German and English: the numbers on the stats pages (cards, chart legend, table) are checked
 // against the database file itself, and an organisation admin is refused by the page and by the
 // server. Screenshots go to tests/.artifacts.
 
+const suite = browserSuite();
 let server: TestServer;
-let browser: TestBrowser;
 let page: Page;
 
+// The suite's hooks run before these.
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  server = suite.server;
   await waitForDemoUploads(server);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => {
-  await browser.context.clearCookies();
-  page = await browser.context.newPage();
-  await page.goto(`${server.baseUrl}/404`);
-  await page.evaluate(() => {
-    window.localStorage.clear();
-    window.sessionStorage.clear();
-  });
-});
-afterEach(async () => {
-  await page.close();
+beforeEach(() => {
+  page = suite.page;
 });
 
-/** The whole page: the shell scrolls inside a 100vh frame, so the window grows to the content's height for the picture. */
-async function screenshot(name: string) {
-  const height = await page.evaluate(() =>
-    Math.max(
-      900,
-      ...[...document.querySelectorAll('*')]
-        .filter((e) => e.scrollHeight > e.clientHeight + 4 && getComputedStyle(e).overflowY !== 'visible')
-        .map((e) => e.scrollHeight + 140),
-    ),
-  );
-  await page.setViewportSize({ width: 1440, height: Math.min(height, 4000) });
-  // Let charts resize and dialog animations settle.
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: join(artifactsDir, `${name}.png`) });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const screenshot = (name: string) => shellScreenshot(page, name);
 
 /** The default period of the stats pages (the last 12 Vienna months), counted from the database rows with the Vienna calendar in JavaScript. */
 function expectedFromDatabase() {

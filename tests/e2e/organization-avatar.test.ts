@@ -2,28 +2,23 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { makePng } from './support/png';
-import { startServer, type TestServer } from './support/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { login, screenshot } from '../support/browser/browser';
+import { browserSuite } from '../support/browser/suite';
+import { makePng } from '../support/png';
+import type { TestServer } from '../support/server-process';
 
 // The organisation logo goes through the same square crop dialog as user avatars, then the signed
 // upload URL, and the header shows what the server stored.
 
 const DEMO_COMPANY = '00000000-0000-4000-8000-c00000000001';
+const suite = browserSuite({ page: 'per-file' });
 let server: TestServer;
-let browser: TestBrowser;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await browser.context.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  server = suite.server;
+  page = suite.page;
 });
 
 describe('organisation logo in Chromium', () => {

@@ -3,8 +3,7 @@
 // 'the certificate ID was not found'; a statement changed in the database shows as not genuine; the
 // statement offered for download verifies with the published key.
 import { createPublicKey, verify } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -15,13 +14,14 @@ import { issueCertificate, type CertificateDeps } from '../../api/modules/certif
 import { normaliseCertificateCode } from '../../api/modules/certificates/certificate-code';
 import { readSetting } from '../../api/modules/settings/settings.repo';
 import { DEFAULT_RULES } from '../../scoring/index';
-import { artifactsDir, launchBrowser, screenshot, type TestBrowser } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { artifactsDir, screenshot, type TestBrowser } from '../support/browser/browser';
+import { browserSuite } from '../support/browser/suite';
+import type { TestServer } from '../support/server-process';
 
+const suite = browserSuite({ page: 'none' });
 let server: TestServer;
 let browser: TestBrowser;
 let handle: DbHandle;
-let dir = '';
 let genuine = '';
 let forged = '';
 
@@ -33,11 +33,9 @@ async function open(page: Page, locale: 'de' | 'en', code?: string) {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'verification-e2e-'));
-  const file = join(dir, 'app.db');
-  server = await startServer({ DATABASE_URL: `file:${file}` });
+  ({ server, browser } = suite);
   // The server seeded its demo data; sign two certificates in its database with its own secret.
-  handle = await createDb(`file:${file}`);
+  handle = await createDb(`file:${server.databasePath}`);
   const appSecret = (await readSetting<string>(handle.db, 'appSecret'))!.value;
   const deps: CertificateDeps = {
     db: handle.db,
@@ -81,14 +79,10 @@ beforeAll(async () => {
     .update(certificates)
     .set({ statement: row.statement.replace('"level":1', '"level":3') })
     .where(eq(certificates.code, code));
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   handle?.close();
-  await server?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe.each([

@@ -1,24 +1,16 @@
-// Proof that one .wasm serves both sides: the built web bundle's scoring chunk (the one the app imports
-// dynamically) is loaded in real Chromium, and the section-15 test vectors come out as on the server.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Proof that one .wasm serves both sides: the scoring chunk of the web bundle the server serves (the
+// one the app imports dynamically) is loaded in real Chromium, and the scoring core's test vectors
+// (TV1, TV2, TV5-TV8, TV11, TV16, TV18 of scoring/README.md) come out as on the server.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SCORING_VERSION } from '../../scoring/version.ts';
+import { browserSuite } from '../support/browser/suite';
+import { repoRoot } from '../support/server-process';
 
-// SCORING_WEB_DIST points the test at another build of the web app (e.g. a private one in /tmp).
-const dist = join(process.env.SCORING_WEB_DIST ?? fileURLToPath(new URL('../../web/dist/', import.meta.url)), '/');
-const manifestPath = join(dist, '.vite/manifest.json');
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.html': 'text/html',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-};
+// Written by the build the suite's server start runs (ensureWebBuild).
+const manifestPath = join(repoRoot, 'web/dist/.vite/manifest.json');
 
 /** The chunk Vite emitted for web/lib/scoring.ts (the manifest key is relative to the Vite root). */
 function scoringChunk(): string {
@@ -52,55 +44,19 @@ function consistencyBattery(): number[][] {
   return cols;
 }
 
-describe.skipIf(!existsSync(manifestPath))('scoring WASM in the browser bundle', () => {
-  let server: Server;
-  let base = '';
-  let context: BrowserContext;
+describe('scoring WASM in the browser bundle', () => {
+  const suite = browserSuite({ page: 'per-file' });
   let page: Page;
-  let profile = '';
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-      if (path === '/scoring-test.html') {
-        res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>scoring</title>');
-        return;
-      }
-      const file = normalize(join(dist, path));
-      if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) {
-        res.writeHead(404).end();
-        return;
-      }
-      res
-        .writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
-        .end(readFileSync(file));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    profile = mkdtempSync(join(tmpdir(), 'scoring-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
-    });
-    page = await context.newPage();
-    await page.goto(`${base}/scoring-test.html`);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    page = suite.page;
+    // A blank page of the server's origin, without the app's Content-Security-Policy (which allows no
+    // eval): the chunk and its .wasm still come from the real server, as the app loads them.
+    const blank = `${suite.server.baseUrl}/scoring-test.html`;
+    await page.route(blank, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>scoring</title>' }),
+    );
+    await page.goto(blank);
   });
 
   it('reproduces time, grid, projective, combined and open-ended vectors from the same .wasm', async () => {
@@ -166,7 +122,7 @@ describe.skipIf(!existsSync(manifestPath))('scoring WASM in the browser bundle',
         };
         big.free();
         all.free();
-        // Consistency (issue 17): the same battery as on the server, standalone and inside scoreAll.
+        // Consistency: the same battery as on the server, standalone and inside scoreAll.
         const battery = batteryColumns.map((c) => Float64Array.from(c));
         const con = s.consistency([{ items: battery, min: 1, max: 6 }]);
         const conAll = s.scoreAll({ rows: 240, grids: [{ items: battery, min: 1, max: 6 }] });

@@ -1,7 +1,7 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { login, screenshot } from './support/browser';
-import { browserSuite } from './support/suite';
+import { login, screenshot } from '../support/browser/browser';
+import { browserSuite } from '../support/browser/suite';
 
 // Visits the states the walking skeleton has (empty, loading, error, overlays) in both languages and
 // saves a screenshot of each to tests/.artifacts for a human to look at.

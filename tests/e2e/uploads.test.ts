@@ -2,29 +2,24 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactsDir, launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { repoRoot, startServer, type TestServer } from './support/server';
-import { closeFirstLoginModals } from './support/suite';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { artifactsDir, login, screenshot, type TestBrowser } from '../support/browser/browser';
+import { repoRoot, type TestServer } from '../support/server-process';
+import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 
-// Issue 11 done when: in Chromium, in German and English, a user uploads a real xlsx, a real CSV in
+// Uploads: in Chromium, in German and English, a user uploads a real xlsx, a real CSV in
 // the Qualtrics layout and a real .sav through steps 1-3, sees the progress bar, gets the
 // notification, and the datafile is READY with its scores stored and its credits charged once.
 // Screenshots of every step land in tests/.artifacts (upload-<step>-<format>-<locale>.png).
 
+const suite = browserSuite({ page: 'per-file' });
 let server: TestServer;
 let browser: TestBrowser;
 let page: Page;
 const fixtures = join(repoRoot, 'tests/fixtures/uploads');
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await browser.context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, browser, page } = suite);
 });
 
 async function settle(ms = 350) {

@@ -2,12 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpServer } from '../api/helpers/smtp';
-import { launchBrowser, login, screenshot, type TestBrowser } from './support/browser';
-import { makePng } from './support/png';
-import { startServer, type TestServer } from './support/server';
-import { closeFirstLoginModals } from './support/suite';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../support/smtp';
+import { login, screenshot, type TestBrowser } from '../support/browser/browser';
+import { makePng } from '../support/png';
+import type { TestServer } from '../support/server-process';
+import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 
 // User management against the real API with a real SMTP server: the invitation link is read from
 // the mail the API actually sent. Avatars go through the signed PUT URL and are read back.
@@ -71,26 +71,22 @@ async function setAdminSwitch(email: string, on: boolean) {
   await dialog.waitFor({ state: 'hidden', timeout: 6000 });
 }
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ SMTP_URL: smtp.url });
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
+// The server mails through a real SMTP server that the tests read.
+const suite = browserSuite({
+  env: async () => {
+    smtp = await startSmtpServer();
+    return { SMTP_URL: smtp.url };
+  },
 });
-
+beforeAll(() => {
+  ({ server, browser } = suite);
+  baseUrl = server.baseUrl;
+});
 afterAll(async () => {
-  await browser?.close();
-  await server.stop();
   await smtp?.close();
 });
-
-beforeEach(async () => {
-  await browser.context.clearCookies();
-  page = await browser.context.newPage();
-});
-
-afterEach(async () => {
-  await page.close();
+beforeEach(() => {
+  page = suite.page;
 });
 
 describe('profile avatar in Chromium', () => {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tableFromIPC, type Table } from 'apache-arrow';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanRevision, groupingOf, quotaFor } from '../../api/modules/cleaning/revision-cleaning';
 import { blobStoreConfig } from '../../api/infra/blob-store/blob-store';
@@ -18,6 +18,7 @@ import { DEFAULT_RULES, REASONS, type CleaningRules } from '../../scoring/index'
 import { loadScoringFromDisk } from '../../scoring/load-node';
 import { buildHarness, serveHarness, type HarnessServer } from '../bench/worksheet/harness-server';
 import type { CleaningRequest } from '../../web/features/worksheet/engine/protocol';
+import { browserSuite } from '../support/browser/suite';
 
 const ROWS = 1_500;
 
@@ -28,10 +29,10 @@ const withRule = (patch: Partial<CleaningRules['rules']>, extra: Partial<Cleanin
 });
 
 describe('worksheet cleaning engine in Chromium against the server', () => {
+  // No API server: the page is the worksheet's engine harness, fed the files the upload engine wrote.
+  const suite = browserSuite({ server: false, page: 'per-file' });
   let server: HarnessServer;
-  let context: BrowserContext;
   let page: Page;
-  let profile = '';
   let storage = '';
   let scores: Table;
   let raw: Table;
@@ -67,30 +68,12 @@ describe('worksheet cleaning engine in Chromium against the server', () => {
     scores = tableFromIPC(scoresBytes);
     raw = tableFromIPC(rawBytes);
     server = await serveHarness(buildHarness(), { '/data/scores.arrow': scoresBytes, '/data/raw.arrow': rawBytes });
-    profile = mkdtempSync(join(tmpdir(), 'worksheet-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      viewport: { width: 1440, height: 900 },
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
-    });
-    page = await context.newPage();
+    page = suite.page;
     await page.goto(`${server.base}/`);
     await page.waitForFunction(() => typeof window.harness === 'object');
   });
 
   afterAll(async () => {
-    await context?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
     await server?.close();
     if (storage) rmSync(storage, { recursive: true, force: true });
   });

@@ -8,9 +8,9 @@
 // form. The demo data arrives cleaned (the demo-finish job): the page opens in that saved state.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { login, screenshot } from './support/browser';
-import { waitForDemoUploads } from './support/server';
-import { browserSuite, closeFirstLoginModals } from './support/suite';
+import { login, screenshot } from '../support/browser/browser';
+import { waitForDemoUploads } from '../support/server-process';
+import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 
 const CASES = [
   {
@@ -115,7 +115,7 @@ for (const c of CASES) {
       expect(marks.every((m) => m === '0' || m === '1')).toBe(true);
       expect(await page.getByTestId('worksheet-state').innerText()).toMatch(/Ungespeicherte|Unsaved/);
 
-      // Saving needs a method (spec section 5): the form says so and the save waits.
+      // Saving needs a method: the form says so and the save waits.
       await page.getByTestId('cleaning-method').selectOption('');
       await page.getByTestId('error-method').waitFor();
       expect(await page.getByTestId('worksheet-save').isDisabled()).toBe(true);

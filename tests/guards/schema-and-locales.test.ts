@@ -8,8 +8,8 @@ import { buildRoot, buildSchema } from '../../api/graphql/schema';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
 
-// A copy of the spec's list of calls (spec section 7, operations.json), kept in the project so a
-// clone tests on its own. Move a call from `later` to `now` when an issue builds it.
+// The product's list of API calls (tests/fixtures/spec-operations.json): the names and argument
+// names existing clients use. Move a call from `later` to `now` when it is built.
 const operations = JSON.parse(readFileSync(new URL('../fixtures/spec-operations.json', import.meta.url), 'utf8')) as {
   now: { Query: string[]; Mutation: string[] };
   later: { Query: string[]; Mutation: string[] };
@@ -24,7 +24,7 @@ const rootFields = (kind: 'Query' | 'Mutation') => {
 };
 
 /**
- * Calls of spec section 7 that a later issue builds (user management: issue 5).
+ * Calls of the product's list that are not built yet.
  * Remove a name here when its operation lands; the test below fails if the two drift apart.
  */
 const NOT_YET_BUILT: string[] = [].sort();
@@ -36,7 +36,7 @@ describe('guards against drift', () => {
     }
   });
 
-  it("the schema holds every call of spec section 7 that is built, under the same root and with the spec's argument names", () => {
+  it("the schema holds every built call of the product's list, under the same root and with the list's argument names", () => {
     const missing: string[] = [];
     for (const kind of ['Query', 'Mutation'] as const) {
       const fields = (kind === 'Query' ? schema.getQueryType() : schema.getMutationType())!.getFields();

@@ -199,7 +199,7 @@ const layers = {
     type: 'problem',
     docs: {
       description:
-        'Imports flow one way (the layering of docs/architecture.md), by path pattern; front doors; presenters shape data; enqueue by contract.',
+        'Imports flow one way (the layering of docs/lint.md), by path pattern; front doors; presenters shape data; enqueue by contract.',
     },
     schema: [],
   },

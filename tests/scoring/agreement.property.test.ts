@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, DEFAULT_WEIGHTS, RULE_KEYS, type ColumnMajor } from '../../scoring/index.ts';
 import { reference } from '../../scoring/reference.ts';
-import { scoring } from './helpers.ts';
+import { scoring } from '../support/scoring.ts';
 
 const SEED = 20261121;
 const params = { seed: SEED, numRuns: 150 };

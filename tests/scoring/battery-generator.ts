@@ -1,5 +1,5 @@
 // Seeded generator of item-battery surveys with the structure of real personality and attitude
-// questionnaires (issue 17): correlated latent traits, several scales per battery with interleaved
+// questionnaires: correlated latent traits, several scales per battery with interleaved
 // and reverse-keyed items, skewed item means, individual response styles (extreme responding,
 // acquiescence, the odd slip), missing answers and page durations. Planted careless respondents:
 // speeders, straightliners, pattern responders and random responders. Random responders answer at an

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoring } from './helpers.ts';
+import { scoring } from '../support/scoring.ts';
 import { aucLowerIsPositive, generateSurvey } from './survey-generator.ts';
 
 describe('separating careless from careful respondents', () => {

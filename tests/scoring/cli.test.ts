@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import './helpers.ts';
+import '../support/scoring.ts';
 import { generateBatterySurvey } from './battery-generator.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

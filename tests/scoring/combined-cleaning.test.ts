@@ -7,7 +7,7 @@ import {
   SCORE_KINDS,
   type CleaningRules,
 } from '../../scoring/index.ts';
-import { col, implementations } from './helpers.ts';
+import { col, implementations } from '../support/scoring.ts';
 
 const codes = (...c: number[]) => c.map((v) => Int32Array.of(v));
 const reasonList = (bits: number) => REASONS.filter((_, i) => bits & (1 << i));

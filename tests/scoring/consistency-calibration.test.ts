@@ -17,7 +17,7 @@ import {
 import { toColumnMajor } from '../../scoring/reference-core.ts';
 import { loadDataset } from '../bench/detection-data.ts';
 import { rng } from './survey-generator.ts';
-import { scoring } from './helpers.ts';
+import { scoring } from '../support/scoring.ts';
 
 /**
  * n interviews on two 10-item batteries (1..6) of one trait each, every respondent's deviations

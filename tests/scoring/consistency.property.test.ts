@@ -1,4 +1,4 @@
-// Differential property tests of the consistency score (issue 17): the WASM core (standalone calls,
+// Differential property tests of the consistency score: the WASM core (standalone calls,
 // and scoreAll, whose sixteen-lane grid pass computes the distances) against the plain TypeScript
 // reference, on generated batteries with missing answers, codes outside the scale, fractions,
 // constant and duplicated items, tiny and large samples. Agreement within 1e-9 (the row distances are
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { composePipeline, type ConsistencyGrid, type ConsistencyResult } from '../../scoring/index.ts';
 import { reference } from '../../scoring/reference.ts';
 import { rng } from './survey-generator.ts';
-import { scoring } from './helpers.ts';
+import { scoring } from '../support/scoring.ts';
 
 const params = { seed: Number(process.env.PROP_SEED ?? 20261122), numRuns: Number(process.env.PROP_RUNS ?? 60) };
 

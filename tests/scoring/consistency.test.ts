@@ -1,4 +1,4 @@
-// Consistency score (issue 17): the score mapping, the minimum sample, edge cases of the data
+// Consistency score: the score mapping, the minimum sample, edge cases of the data
 // (constant and collinear items, missing and out-of-scale answers, reverse-keyed items), its label,
 // its place in the combined score and cleaning, and detection on generated batteries. Every data case
 // runs against the WASM core and the reference.
@@ -7,7 +7,7 @@ import { DEFAULT_RULES, DEFAULT_WEIGHTS, GRID_LABELS, REASONS, type ConsistencyG
 import { CONSISTENCY, consistencyScoreOf, d2AtScore, d2AtZ } from '../../scoring/reference-consistency.ts';
 import { PERSONALITY, generateBatterySurvey } from './battery-generator.ts';
 import { aucLowerIsPositive, rng } from './survey-generator.ts';
-import { implementations, scoring } from './helpers.ts';
+import { implementations, scoring } from '../support/scoring.ts';
 
 /** n interviews answering a one-factor battery of k items on 1..6 (a real correlation structure). */
 function battery(n: number, k: number, seed = 5): Float64Array[] {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CREDITS_MAX, CREDITS_MIN, creditsForInterview } from '../../scoring/credits.ts';
-import { scoring } from './helpers.ts';
+import { scoring } from '../support/scoring.ts';
 
 // scoring/credits.ts quotes prices without the WASM core (the public calculator); the charge runs the
 // kernel. Both must give the same credits for every interview.

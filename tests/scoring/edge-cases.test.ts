@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { implementations } from './helpers.ts';
+import { implementations } from '../support/scoring.ts';
 
 const nan = (n: number) => new Float64Array(n).fill(Number.NaN);
 const missing = (n: number) => new Float64Array(n).fill(-999);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GRID_LABELS } from '../../scoring/index.ts';
-import { implementations, rowAsColumns, rowsAsColumns, col } from './helpers.ts';
+import { implementations, rowAsColumns, rowsAsColumns, col } from '../support/scoring.ts';
 
 describe.each(implementations)('grid score (%s)', (_, s) => {
   const one = (row: number[], options = {}) => {

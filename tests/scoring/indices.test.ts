@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { reference } from '../../scoring/reference.ts';
-import { implementations, rowAsColumns, rowsAsColumns, scoring } from './helpers.ts';
+import { implementations, rowAsColumns, rowsAsColumns, scoring } from '../support/scoring.ts';
 
 describe.each(implementations)('careless indices (%s)', (_, s) => {
   it('reports longstring 8 and irv 0.3162 for the partial straightliner (TV6)', () => {

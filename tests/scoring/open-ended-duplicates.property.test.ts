@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OpenQuestion } from '../../scoring/index.ts';
 import { normaliseAnswer } from '../../scoring/text.ts';
-import { scoring } from './helpers.ts';
+import { scoring } from '../support/scoring.ts';
 
 const params = { seed: 20261122, numRuns: 40 };
 

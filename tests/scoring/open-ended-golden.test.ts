@@ -6,7 +6,7 @@
 // answer given by everyone, the upload demo survey, start-time ordering with ties and gaps, the
 // question options, and corner cases of normalisation and of every rule.
 import { describe, expect, it } from 'vitest';
-import { scoring } from './helpers.ts';
+import { scoring } from '../support/scoring.ts';
 import type { ClassificationResult } from '../../scoring/index.ts';
 import { rng } from './open-ended-corpus.ts';
 import { encodeVerdicts, goldenCases, readGolden, type GoldenCase } from './open-ended-golden.ts';

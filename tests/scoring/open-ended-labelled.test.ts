@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenQuestion } from '../../scoring/index.ts';
-import { scoring } from './helpers.ts';
+import { scoring } from '../support/scoring.ts';
 import { evaluate, loadLabelledSet, PARTS, surveyQuestions, type Part } from './open-ended-labelled.ts';
 
 const set = loadLabelledSet();

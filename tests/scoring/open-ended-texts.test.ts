@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { distinctTexts, normaliseAnswer } from '../../scoring/text.ts';
-import { scoring } from './helpers.ts';
+import { scoring } from '../support/scoring.ts';
 
 /** norm(t) exactly as 5.4 writes it, without the fast path. */
 const slowNorm = (t: string) =>

@@ -3,7 +3,7 @@
 // Wrong Language from one function word in a short answer, and the word-list corners that go with them.
 import { describe, expect, it } from 'vitest';
 import type { OpenQuestion } from '../../scoring/index.ts';
-import { scoring } from './helpers.ts';
+import { scoring } from '../support/scoring.ts';
 
 const shop = (answers: string[], extra: Partial<OpenQuestion> = {}): OpenQuestion => ({
   text: 'Beschreiben Sie bitte Ihren letzten Einkauf im Supermarkt.',

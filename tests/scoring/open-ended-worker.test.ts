@@ -2,7 +2,7 @@
 // Worker give the verdicts of classifyOpenEnded on all of them at once; errors come back at finish.
 import { describe, expect, it } from 'vitest';
 import { packAnswers, startOpenEndedWorker, unpackAnswers } from '../../scoring/open-ended-worker.ts';
-import { scoring } from './helpers.ts';
+import { scoring } from '../support/scoring.ts';
 import { repeatedAnswersSurvey } from './open-ended-corpus.ts';
 
 describe('startOpenEndedWorker', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_SCORES, type OpenQuestion } from '../../scoring/index.ts';
-import { scoring } from './helpers.ts';
+import { scoring } from '../support/scoring.ts';
 
 const vacation = (answers: string[], extra: Partial<OpenQuestion> = {}): OpenQuestion => ({
   text: 'What did you like about your last vacation?',

@@ -10,7 +10,7 @@ import type {
   ProjectiveQuestion,
 } from '../../scoring/index.ts';
 import { Arena, type WasmHeap } from '../../scoring/wasm-memory.ts';
-import { scoring } from './helpers.ts';
+import { scoring } from '../support/scoring.ts';
 import { generateSurvey, rng } from './survey-generator.ts';
 
 type Kernel = (...args: number[]) => number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composePipeline, type PipelineInput, type PipelineResult } from '../../scoring/index.ts';
 import { reference } from '../../scoring/reference.ts';
-import { scoring } from './helpers.ts';
+import { scoring } from '../support/scoring.ts';
 import { generateSurvey } from './survey-generator.ts';
 
 function expectSame(a: PipelineResult, b: PipelineResult): void {

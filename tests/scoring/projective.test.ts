@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { col, implementations, rowsAsColumns } from './helpers.ts';
+import { col, implementations, rowsAsColumns } from '../support/scoring.ts';
 
 /** 30 respondents: the first `yes` choose option 1. Predictions are per respondent [yes%, no%]. */
 function binaryQuestion(

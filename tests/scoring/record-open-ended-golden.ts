@@ -3,7 +3,7 @@
 // file in GOLDEN_FILE. Not part of the test suite.
 import { writeFileSync } from 'node:fs';
 import { loadScoringFromDisk } from '../../scoring/load-node.ts';
-import { ensureScoringBuilt } from './helpers-build.ts';
+import { ensureScoringBuilt } from '../support/scoring-build.ts';
 import { GOLDEN_FILE, encodeVerdicts, goldenCases } from './open-ended-golden.ts';
 
 ensureScoringBuilt();

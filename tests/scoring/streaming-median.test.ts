@@ -2,7 +2,7 @@
 // chunked pipeline): the same median as the kernel's, whatever the chunks and the collect limit.
 import { describe, expect, it } from 'vitest';
 import { StreamingMedian } from '../../scoring/streaming-median.ts';
-import { scoring } from './helpers.ts';
+import { scoring } from '../support/scoring.ts';
 import { rng } from './survey-generator.ts';
 
 describe('StreamingMedian', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { col, implementations } from './helpers.ts';
+import { col, implementations } from '../support/scoring.ts';
 
 describe.each(implementations)('time score (%s)', (_, s) => {
   it('follows the piecewise mapping f(r) of TV1', () => {

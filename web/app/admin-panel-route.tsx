@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { AdminPanelPage } from '../features/admin-panel';
+// From its own file, not the feature's index: the index serves the organisation page, whose chunk
+// should not carry the Admin Panel.
+import { AdminPanelPage } from '../features/companies/pages/admin-panel-page';
 
 // The wizard (date pickers, forms) loads only when a registration is activated, so the
 // Organizations table paints without it (the target: the first page within 300 ms).

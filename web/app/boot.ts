@@ -1,5 +1,5 @@
-import { prefetchFirstOrganizationsPage } from '../features/admin-panel/api/use-get-all-active-companies';
-import { prefetchCompaniesSummary } from '../features/admin-panel/api/use-get-companies-summary';
+import { prefetchFirstOrganizationsPage } from '../features/companies/api/use-get-all-active-companies';
+import { prefetchCompaniesSummary } from '../features/companies/api/use-get-companies-summary';
 import { prefetchDatafileResult } from '../features/results/api/use-datafile-result';
 import { prefetchMe } from '../features/users/api/use-me';
 import { deferFrameExtrasOnce } from '../lib/first-frame';

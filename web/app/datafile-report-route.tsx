@@ -1,5 +1,5 @@
 import { ExportButton } from '../features/exports';
-import { DatafileReportPage } from '../features/report/pages/datafile-report-page';
+import { DatafileReportPage } from '../features/reports/pages/datafile-report-page';
 import { PublicFrame } from '../features/roi-calculator/components/public-frame';
 
 /** /datafile-report in the public frame (no app shell): strangers open it from a link; editors get the export beside the settings. */

@@ -12,7 +12,7 @@ import {
   useGetActiveCompanyAdminUsers,
   useGetCompany,
   useGetCompanyStats,
-} from '../features/organizations';
+} from '../features/companies';
 import { UserManagementTab } from '../features/users';
 import { type MeUser, useMe } from '../features/users/api/use-me';
 import { refusalOf } from '../lib/graphql-client';
@@ -63,16 +63,16 @@ function OrganizationView({
         <Tabs.Root defaultValue="credits" lazyMount unmountOnExit variant="line" colorPalette="brand">
           <Tabs.List>
             <Tabs.Trigger value="credits" data-testid="tab-credits">
-              {t('organization.tabs.credits')}
+              {t('companies.tabs.credits')}
             </Tabs.Trigger>
             <Tabs.Trigger value="contracts" data-testid="tab-contracts">
-              {t('organization.tabs.contracts')}
+              {t('companies.tabs.contracts')}
             </Tabs.Trigger>
             <Tabs.Trigger value="plans" data-testid="tab-plans">
-              {t('organization.tabs.plans')}
+              {t('companies.tabs.plans')}
             </Tabs.Trigger>
             <Tabs.Trigger value="users" data-testid="tab-users">
-              {t('organization.tabs.users')}
+              {t('companies.tabs.users')}
               {numberOfUsers > 0 && (
                 <Badge colorPalette="brand" variant="solid" borderRadius="full" data-testid="users-count-badge">
                   {numberOfUsers}
@@ -135,7 +135,7 @@ export function OrganizationDetailsPage({ user }: { user: MeUser }) {
       {companyId ? (
         <OrganizationView companyId={companyId} user={user} operatorPage />
       ) : (
-        <CenteredMessage title={t('routes.organizationDetails')} text={t('organization.noOrganizationChosen')}>
+        <CenteredMessage title={t('routes.organizationDetails')} text={t('companies.noOrganizationChosen')}>
           <AdminPanelButton />
         </CenteredMessage>
       )}
@@ -147,7 +147,7 @@ function AdminPanelButton() {
   const t = useT();
   return (
     <Button asChild colorPalette="brand" data-testid="to-admin-panel">
-      <Link href="/admin-panel">{t('organization.operatorAdministration.action')}</Link>
+      <Link href="/admin-panel">{t('companies.operatorAdministration.action')}</Link>
     </Button>
   );
 }
@@ -174,8 +174,8 @@ export function AdministrationPage({ user }: { user: MeUser }) {
       ) : user.accessLevel === 'SUPER_ADMIN' ? (
         <CenteredMessage
           icon={<BuildingIcon />}
-          title={t('organization.operatorAdministration.title')}
-          text={t('organization.operatorAdministration.text')}
+          title={t('companies.operatorAdministration.title')}
+          text={t('companies.operatorAdministration.text')}
         >
           <AdminPanelButton />
         </CenteredMessage>

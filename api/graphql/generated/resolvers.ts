@@ -455,7 +455,7 @@ export type DashboardScoreDistribution = {
   trafficLight: DashboardTrafficLight;
 };
 
-/** Score kinds of the dashboard: the seven of spec section 1 and the consistency score (CON). */
+/** Score kinds of the dashboard: the product's seven quality scores and the consistency score (CON). */
 export type DashboardScoreKind =
   | 'CON'
   | 'CS'
@@ -477,7 +477,7 @@ export type DashboardScoreKindSummary = {
 
 export type DashboardSummary = {
   __typename?: 'DashboardSummary';
-  /** Combined scores of every interview over the benchmark bands (spec section 9). */
+  /** Combined scores of every interview over the benchmark bands. */
   combinedScore: DashboardScoreDistribution;
   /** The newest datafiles with their mean combined score. */
   latestDatafiles: Array<DashboardDatafile>;
@@ -497,7 +497,7 @@ export type DashboardTrafficLight =
   | 'RED'
   | 'YELLOW';
 
-/** The quality-score algorithms a data point feeds (spec section 3). */
+/** The quality-score algorithms a data point feeds. */
 export type DataPointAlgorithms = {
   __typename?: 'DataPointAlgorithms';
   CS: Scalars['Boolean']['output'];
@@ -520,7 +520,7 @@ export type DataPointAlgorithmsInput = {
 };
 
 /**
- * One data point of a datafile (spec section 3, Draft datafile: datapointsMetadata), with the settings
+ * One data point of a datafile (a draft datafile's datapointsMetadata), with the settings
  * of its type. `columns` are the header names it reads: one column for most types, a grid's items in
  * the order shown to respondents, a projective question's choice column then its prediction columns,
  * a timestamp's start then its end.
@@ -568,7 +568,7 @@ export type DataPointType =
   | 'TIMESTAMP'
   | 'VOTE';
 
-/** Record summary (spec section 3) of the published revision. */
+/** Record summary of the published revision. */
 export type DataRecordSummary = {
   __typename?: 'DataRecordSummary';
   numberOfDataRecordsWithInvalidScore: Scalars['Int']['output'];
@@ -593,9 +593,9 @@ export type DatabaseSize = {
 };
 
 /**
- * A datafile as the result page reads it (spec section 3, Datafile), from its row and its published
+ * A datafile as the result page reads it, from its row and its published
  * revision's manifest. `scoreColumns` and `rawColumns` name the columns the binary route
- * /api/datafiles/{id}/columns serves (README "Result pages and interview data").
+ * /api/datafiles/{id}/columns serves (docs/results.md, "The binary columns route").
  */
 export type Datafile = {
   __typename?: 'Datafile';
@@ -652,7 +652,7 @@ export type DatafileCleaningSettings = {
   datafileId: Scalars['ID']['output'];
   /** Raw columns that can be a quota characteristic (grouping and unscored columns). */
   groupingColumns: Array<Scalars['String']['output']>;
-  /** MANUAL or LIVE; live datafiles refresh on the polling intervals of spec section 9. */
+  /** MANUAL or LIVE; live datafiles refresh while the page is open (web/lib/live-polling.ts). */
   importType: Scalars['String']['output'];
   isCleaned: Scalars['Boolean']['output'];
   manualDecisions: Array<ManualDecision>;
@@ -688,7 +688,7 @@ export type DatafileCompany = {
   name: Scalars['String']['output'];
 };
 
-/** A user as the datafiles list and the share dialog show them (spec section 3, Contributor). */
+/** A user as the datafiles list and the share dialog show them (a contributor). */
 export type DatafileContributor = {
   __typename?: 'DatafileContributor';
   accessLevel: AccessLevel;
@@ -781,7 +781,7 @@ export type DatafileListType =
   | 'LIVE'
   | 'MANUAL';
 
-/** Datafile metadata (spec section 3) of the published revision. */
+/** Datafile metadata of the published revision. */
 export type DatafileMetadata = {
   __typename?: 'DatafileMetadata';
   /** Credits charged for the datafile so far (every revision). */
@@ -839,7 +839,7 @@ export type DatafileReport = {
   scoringVersion: Scalars['String']['output'];
   shortFormat: Scalars['Boolean']['output'];
   showScoreDetails: Scalars['Boolean']['output'];
-  /** The cleaned average the report aims above (spec section 9: 70). */
+  /** The cleaned average the report aims above: 70. */
   targetAverage: Scalars['Float']['output'];
 };
 
@@ -853,7 +853,7 @@ export type DatafileReportAccess =
   /** The report follows. */
   | 'REPORT';
 
-/** Report settings of a datafile (spec section 3), as its editors see them; the password itself never leaves the server. */
+/** Report settings of a datafile, as its editors see them; the password itself never leaves the server. */
 export type DatafileReportSettings = {
   __typename?: 'DatafileReportSettings';
   /** URL path of the client logo (public, like avatars). */
@@ -890,7 +890,7 @@ export type DatafileReportView = {
   settings?: Maybe<DatafileReportSettings>;
 };
 
-/** One threshold of the cleaning (spec section 3, cleaningSettings.scoreThresholds). */
+/** One threshold of the cleaning (cleaningSettings.scoreThresholds). */
 export type DatafileScoreThreshold = {
   __typename?: 'DatafileScoreThreshold';
   isEnable: Scalars['Boolean']['output'];
@@ -906,7 +906,7 @@ export type DatafileSortField =
   | 'STATUS'
   | 'TITLE';
 
-/** Where a datafile's stored data came from (spec section 3, Datafile.metadata). */
+/** Where a datafile's stored data came from (its metadata). */
 export type DatafileSourceMetadata = {
   __typename?: 'DatafileSourceMetadata';
   dataRecordIdColumn?: Maybe<Scalars['String']['output']>;
@@ -918,7 +918,7 @@ export type DatafileSourceMetadata = {
   sourceFormat?: Maybe<Scalars['String']['output']>;
 };
 
-/** Where a datafile is in its life (datapath.md): DRAFT until its first upload is confirmed, PROCESSING while that runs, READY with a published revision, ERROR when the first upload failed, STOPPED for a stopped live import. */
+/** Where a datafile is in its life: DRAFT until its first upload is confirmed, PROCESSING while that runs, READY with a published revision, ERROR when the first upload failed, STOPPED for a stopped live import. */
 export type DatafileStatus =
   | 'DRAFT'
   | 'ERROR'
@@ -1002,7 +1002,7 @@ export type DatafileWeightInput = {
   value: Scalars['Float']['input'];
 };
 
-/** How the combined score weighs the scores (spec section 3, weightingMethod). */
+/** How the combined score weighs the scores (weightingMethod). */
 export type DatafileWeightingMethod = {
   __typename?: 'DatafileWeightingMethod';
   datafileWeighting: Array<DatafileWeight>;
@@ -1014,7 +1014,7 @@ export type DraftCleaningSetting = {
   targetSampleSize?: Maybe<Scalars['Int']['output']>;
 };
 
-/** A datafile being uploaded (spec section 3, Draft datafile), with the upload its steps edit. */
+/** A datafile being uploaded (a draft datafile), with the upload its steps edit. */
 export type DraftDatafile = {
   __typename?: 'DraftDatafile';
   cleaningSetting: DraftCleaningSetting;
@@ -1061,7 +1061,7 @@ export type EndpointTrafficMinute = {
   requests: Scalars['Int']['output'];
 };
 
-/** Formats of an export (README 'Worksheet, exports and certificates'): the workbook, CSV, Arrow for scripts, the reject list. */
+/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow for scripts, the reject list. */
 export type ExportFormat =
   | 'ARROW'
   | 'CSV'
@@ -1349,7 +1349,7 @@ export type Mutation = {
    * Hands a datafile to another activated user of its organisation (companyId must be the datafile's).
    * The previous owner stays a contributor. Credits belong to the organisation's wallet and the ledger
    * is append-only, so changeWalletAndTransactions moves nothing: the datafile's ledger rows stay
-   * where they were charged (README "Datafiles list and sharing").
+   * where they were charged (docs/decisions.md, "A datafile stays in its organisation").
    */
   changeDatafileOwnership: StatusResponse;
   /** Upload step 3: confirmation (status PROCESSING) starts processing; creditAmount is the estimate shown. */
@@ -1414,7 +1414,7 @@ export type Mutation = {
   skipIngressIntegrationsPrerequisite: StatusResponse;
   /** Stops a running live import (READY -> STOPPED): no more respondents are analysed. */
   stopLiveDatafile: StatusResponse;
-  /** Validates the settings (spec section 5 'Cleaning'), re-runs them on the server over the published revision, stores the outcome and issues a signed certificate. */
+  /** Validates the settings (the cleaning form's rules), re-runs them on the server over the published revision, stores the outcome and issues a signed certificate. */
   updateCleaningSettings: CleaningSaveResponse;
   updateCompany: StatusResponse;
   updateCompanyComment: StatusResponse;
@@ -2022,7 +2022,7 @@ export type Query = {
   getDatafile: Datafile;
   /** The worksheet's settings of a datafile the viewer can see. */
   getDatafileCleaningSettings: DatafileCleaningSettings;
-  /** Datafile metadata (spec section 3); isCleaned = true: numberOfRecords counts the cleaned records (valid/invalid stay those of the revision: cleaning stores no split); DATAFILE_NOT_CLEANED before a cleaning. */
+  /** Datafile metadata; isCleaned = true: numberOfRecords counts the cleaned records (valid/invalid stay those of the revision: cleaning stores no split); DATAFILE_NOT_CLEANED before a cleaning. */
   getDatafileMetadata: DatafileMetadata;
   /** Public: the quality report of a datafile. Strangers need it published (and the password when protected: REPORT_PASSWORD_INCORRECT, throttled with TOO_MANY_ATTEMPTS); those who may see the datafile always get it, with its settings. */
   getDatafileReport: DatafileReportView;
@@ -2030,7 +2030,7 @@ export type Query = {
   getDatafileUploadURL: DatafileUploadUrl;
   /** Where the datafile's upload stands (poll while PROCESSING). */
   getDatafileUploadingProgress: DatafileUploadingProgress;
-  /** How the combined score weighs the scores (the defaults of scoring.md unless the datafile stores its own). */
+  /** How the combined score weighs the scores (the scoring core's defaults unless the datafile stores its own). */
   getDatafileWeightingMethod: DatafileWeightingMethod;
   /** The datafiles the logged-in user can see (the same rule as every datafile call): filtered, searched, sorted and paged in SQL (limit default 10, at most 100). */
   getDatafilesForLoggedInUser: DatafileListPage;
@@ -2423,7 +2423,7 @@ export type QuotaOptionInput = {
   value: Scalars['String']['input'];
 };
 
-/** Quota setting (spec section 3): characteristic column, rename, options with target values, show flag. */
+/** Quota setting: characteristic column, rename, options with target values, show flag. */
 export type QuotaSetting = {
   __typename?: 'QuotaSetting';
   column: Scalars['String']['output'];
@@ -2468,7 +2468,7 @@ export type ReportDistribution = {
   unscoredBefore: Scalars['Int']['output'];
 };
 
-/** Report exclusion reasons (spec section 3): interviews removed by each. */
+/** Report exclusion reasons: interviews removed by each. */
 export type ReportExclusions = {
   __typename?: 'ReportExclusions';
   manual: Scalars['Int']['output'];
@@ -2492,7 +2492,7 @@ export type ReportScoreAverage = {
   key: Scalars['String']['output'];
 };
 
-/** Interviews whose rounded score lies in from..to (a benchmark band of spec section 9). */
+/** Interviews whose rounded score lies in from..to (a benchmark band: 0-39, 40-59, 60-79, 80-100). */
 export type ScoreBandCount = {
   __typename?: 'ScoreBandCount';
   count: Scalars['Int']['output'];
@@ -2500,7 +2500,7 @@ export type ScoreBandCount = {
   to: Scalars['Int']['output'];
 };
 
-/** A score threshold of the worksheet (spec section 3, cleaningSettings.scoreThresholds): the rule fires when the score is below `threshold` and it rests on at least `minDataPoints` data points. */
+/** A score threshold of the worksheet (cleaningSettings.scoreThresholds): the rule fires when the score is below `threshold` and it rests on at least `minDataPoints` data points. */
 export type ScoreThreshold = {
   __typename?: 'ScoreThreshold';
   isEnable: Scalars['Boolean']['output'];
@@ -2589,7 +2589,7 @@ export type SupportLevel =
   | 'B'
   | 'C';
 
-/** Live import (issue 14): survey tools send respondents one by one to the datafile's endpoint. */
+/** Live import: survey tools send respondents one by one to the datafile's endpoint. */
 export type SurveySoftware =
   | 'FORSTA'
   | 'NFIELD'

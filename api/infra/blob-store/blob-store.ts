@@ -1,8 +1,8 @@
 import type { Env } from '../../env';
 
 /**
- * One interface for stored files (datapath.md "Blob store"; the contract with the parsers is
- * contracts/blob-store.md): local disk under STORAGE_DIR by default, an S3-compatible bucket when
+ * One interface for stored files (docs/storage.md; the upload engine needs only the part named
+ * UploadBlobStore in api/ingest/blob.ts): local disk under STORAGE_DIR by default, an S3-compatible bucket when
  * S3_* is configured. Key layout: `uploads/<generated>` for files as received,
  * `datafiles/<datafileId>/<revision>/...` for columnar data, `exports/...`, `avatars/...`.
  */

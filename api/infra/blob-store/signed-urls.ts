@@ -1,7 +1,7 @@
 import { hmacHex, safeEqual } from '../../lib/crypto';
 
 /**
- * The local blob store's stand-in for S3 presigned URLs (decisions.md): an HMAC over the method,
+ * The local blob store's stand-in for S3 presigned URLs (docs/storage.md, "Signed URLs"): an HMAC over the method,
  * what the URL allows and its expiry, so a URL cannot be stretched to another key, kind (size cap),
  * download name or time. The secret is APP_SECRET.
  */

@@ -1,4 +1,4 @@
-// The columnar layout of one datafile revision under datafiles/<id>/<rev>/ (datapath.md):
+// The columnar layout of one datafile revision under datafiles/<id>/<rev>/:
 //   raw.arrow       every column of the file as uploaded (Arrow IPC file format), in row order
 //   scores.arrow    every per-interview output of scoreAll, same row order
 //   record-ids.bin  sorted 64-bit hashes of every record id charged up to this revision

@@ -130,7 +130,7 @@ export class ScoresWriter {
     });
     num(C.ibs, 'Item battery score (IBS)', (r) => r.ibs);
     num(C.ibsDataPoints, 'IBS data points', (r) => r.ibsDataPoints);
-    // The consistency score (issue 17), for files with item batteries: the cleaning rule 'con' (worksheet
+    // The consistency score, for files with item batteries: the cleaning rule 'con' (worksheet
     // and server) reads it, the result page shows its tab.
     if (inputs.grids.length > 0) {
       num(C.con, 'Consistency score (CON)', (r) => r.consistency);

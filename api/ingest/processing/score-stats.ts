@@ -7,7 +7,7 @@ import type { ScoreStatKind } from '../../../db/schema/datafile-score-stats';
 /** One score kind of one revision: interviews with the score, their sum, and the count per benchmark band. */
 export type ScoreStat = { kind: ScoreStatKind; count: number; sum: number; bands: [number, number, number, number] };
 
-/** Benchmark band of a score (spec section 9) on its rounded integer, as the traffic light (scoring.md section 2): 0..3. */
+/** Benchmark band of a score on its rounded integer, as the traffic light draws it: 0 (0-39), 1 (40-59), 2 (60-79), 3 (80-100). */
 export function benchmarkBand(score: number): 0 | 1 | 2 | 3 | null {
   const v = roundScore(score);
   if (v === null) return null;

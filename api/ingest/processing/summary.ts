@@ -1,4 +1,4 @@
-// What the upload job stores on the datafile after processing (spec section 3: datafile metadata and
+// What the upload job stores on the datafile after processing (its metadata and
 // record summary) and charges (the exact credits of the new records).
 import type { PipelineResult } from '../../../scoring/index';
 import { ScoreStatsAccumulator, type ScoreStat } from './score-stats';

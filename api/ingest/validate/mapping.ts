@@ -155,7 +155,7 @@ export interface ColumnState {
   numeric: RowSample;
 }
 
-/** The rule each mapped column follows (spec sections 5 and 8). */
+/** The rule each mapped column follows: what its type needs, and the catalogue code when it does not. */
 export function columnRules(header: TableHeader, mapping: ColumnMapping): ColumnRule[] {
   const index = new Map(header.columns.map((c, i) => [c.name, i]));
   const rules: ColumnRule[] = [];

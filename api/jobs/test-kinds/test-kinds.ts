@@ -6,7 +6,7 @@ import type { run as testStep } from './test-steps.step';
 
 /**
  * Job kinds for tests only, registered when JOB_TEST_KINDS=true (refused outside NODE_ENV=test):
- * a real server process can then run a slow job that a test kills mid-way (tests/api/job-crash.test.ts).
+ * a real server process can then run a slow job that a test kills mid-way (tests/api/jobs/server-killed-mid-job.test.ts).
  */
 export const testStepsStep = workerStep<typeof testStep>(new URL('./test-steps.step.ts', import.meta.url));
 

@@ -1,5 +1,5 @@
 /**
- * The error catalogue (spec section 8) plus the few codes this product adds. Every code has a
+ * The error catalogue of the product's API plus the few codes this product adds. Every code has a
  * message in locales/en.json and locales/de.json under errors.<CODE> (a guard test checks it).
  */
 export const CATALOGUE_CODES = [
@@ -77,13 +77,13 @@ export const CATALOGUE_CODES = [
   'DATAFILE_INFORMATION_NOT_AVAILABLE',
 ] as const;
 
-/** Codes this product adds (architecture.md: only when needed). */
+/** Codes this product adds, each only where no catalogue code says it (docs/decisions.md, "Codes added to the error catalogue"). */
 export const ADDED_CODES = [
   /** Login throttling (HTTP 429). */
   'TOO_MANY_ATTEMPTS',
   /** A password argument that is not base64 RSA-OAEP ciphertext of the current key. */
   'PASSWORD_NOT_ENCRYPTED',
-  /** New password shorter than 8 characters (spec section 5). */
+  /** New password shorter than 8 characters. */
   'PASSWORD_TOO_SHORT',
   /** The request itself is malformed: GraphQL syntax or validation, wrong content type, limits. */
   'BAD_REQUEST',
@@ -97,10 +97,11 @@ export const ADDED_CODES = [
   'UPLOAD_FILE_TYPE_MISMATCH',
   /** The file cannot be read as its format (details.reason: ZIP_*, XLSX_*, SAV_*). */
   'UPLOAD_FILE_CORRUPT',
-  /** A cap of security.md 'Uploads' (details.reason: ZIP_RATIO, ZIP_UNCOMPRESSED_SIZE, ZIP_ENTRIES, SHEETS, ROWS, COLUMNS, CELLS, CELL_TOO_LONG, TIME, MEMORY). */
+  /** A cap of api/ingest/limits.ts (details.reason: ZIP_RATIO, ZIP_UNCOMPRESSED_SIZE, ZIP_ENTRIES, SHEETS, ROWS, COLUMNS, CELLS, CELL_TOO_LONG, TIME, MEMORY). */
   'UPLOAD_FILE_LIMITS_EXCEEDED',
-  /** A duration or timestamp column with fewer than 30 valid records (spec section 5: the Time-Score needs 30). */
+  /** A duration or timestamp column with fewer than 30 valid records (the Time-Score needs 30). */
   'DURATION_TOO_FEW_RECORDS',
+  /** A mapping without a grid, duration or open question: nothing to score, so nothing may be charged. */
   'NO_SCORABLE_DATA_POINT',
   /** Live import: the datafile is stopped (stopLiveDatafile); respondents are refused and nothing is charged. */
   'LIVE_DATAFILE_STOPPED',

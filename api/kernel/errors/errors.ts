@@ -50,7 +50,7 @@ export type FormattedError = {
 export function messageOf(error: AppError, locale: Locale): string {
   if (error.message !== error.code) return error.message;
   if (error.details.reason) {
-    // Calendar dates read as the UI shows them (DD.MM.YYYY, spec section 9).
+    // Calendar dates read as the UI shows them (DD.MM.YYYY).
     const params = Object.fromEntries(
       Object.entries(error.details).map(([k, v]) => [
         k,

@@ -58,7 +58,7 @@ export const REFUSAL_REASONS = [
   'CONTENT_TYPE',
   'CONTENT_LENGTH',
   'EMPTY',
-  // Uploads (issue 11): hostile files and caps, reading options, the data points of step 2, re-upload, the steps' rules
+  // Uploads: hostile files and caps, reading options, the data points of step 2, re-upload, the steps' rules
   'FILE_OVER_SIZE_CAP',
   'UNSUPPORTED_FILE_TYPE',
   'CONTENT_DOES_NOT_MATCH_FORMAT',
@@ -150,7 +150,7 @@ export const REFUSAL_REASONS = [
   'JOB_KIND_NOT_RUNNABLE',
   'JOB_ALREADY_FINISHED',
   'MAIL_NOT_FAILED',
-  // Datafiles list, actions and sharing (issue 12)
+  // Datafiles list, actions and sharing
   'DATAFILE_TITLE_REQUIRED',
   'NOT_A_LIVE_DATAFILE',
   'LIVE_DATAFILE_NOT_RUNNING',
@@ -168,7 +168,7 @@ export const REFUSAL_REASONS = [
   'TOO_MANY_COLUMNS_ASKED',
   'COLUMN_NOT_IN_REVISION',
   'ROW_RANGE_INVALID',
-  // Worksheet cleaning (issue 13)
+  // Worksheet cleaning
   'REVISION_CHANGED',
   'UNKNOWN_SCORE_KEY',
   'DUPLICATE_SCORE_KEY',
@@ -179,7 +179,7 @@ export const REFUSAL_REASONS = [
   'TARGET_REQUIRED_FOR_TRIM',
   'QUOTA_TARGETS_REQUIRED',
   'REMAINING_BELOW_TARGET',
-  // Quality report settings (issue 13)
+  // Quality report settings
   'REPORT_PASSWORD_REQUIRED',
   'NOT_AN_UPLOADED_LOGO',
   // Live import

@@ -4,7 +4,7 @@ import { seal, unseal } from '../../lib/crypto';
 import { readOrCreateSetting } from '../settings';
 
 /**
- * Passwords travel encrypted (spec section 7): the client encrypts the UTF-8 password with this
+ * Passwords travel encrypted, as the product's API requires: the client encrypts the UTF-8 password with this
  * RSA-OAEP (SHA-256) public key via WebCrypto and sends base64 ciphertext. The key pair lives in the
  * database (private key sealed with the app secret) so every API process shares it.
  */

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { Deps } from '../../kernel/deps';
 import { certificatePublicKey } from './certificates.service';
 
-/** The public key where verifiers look for it (README, "Verifying a certificate offline"). */
+/** The public key where verifiers look for it (README.md, "Checking a certificate offline"). */
 export const CERTIFICATE_KEY_PATH = '/.well-known/certificate-key.pem';
 
 export function registerCertificateRoutes(app: Hono, deps: Deps): void {

@@ -1,7 +1,7 @@
-// Certificates (issue 13): the code names a statement about one cleaning of one datafile revision
+// Certificates: the code names a statement about one cleaning of one datafile revision
 // (which interviews were kept, by which rules, with which scoring version, the level and the counts),
 // signed with the server's Ed25519 key. Anyone can check a code on /report-verification, or offline
-// with the published public key (README, "Verifying a certificate offline").
+// with the published public key (README.md, "Checking a certificate offline").
 import { createHash } from 'node:crypto';
 import type { CleaningRules } from '../../../scoring/index';
 import { AppError } from '../../kernel/errors/errors';

@@ -34,7 +34,7 @@ const order = (direction: Direction, column: Parameters<typeof asc>[0]) =>
 //   imports: the live contracts or files in key order, each kept only when it is its company's
 //   active contract or latest import); then, once those are used up, the ones without, by id.
 // Order, ties and NULLs are as `ORDER BY key <direction> NULLS LAST, id` over all organisations,
-// which tests/api/companies-listing.test.ts checks against that query on random data.
+// which tests/api/companies/listing-order.test.ts checks against that query on random data.
 
 /** A contract is active today: started, not ended (end date inclusive), neither deleted nor deactivated. */
 const activeOn = (alias: string, today: string) =>

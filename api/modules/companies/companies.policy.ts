@@ -5,7 +5,7 @@ import { requireRole } from '../../graphql/access';
 import { findCompanyById } from './companies.repo';
 
 /**
- * The company a request may act on (security.md): operators any existing company; ADMIN and
+ * The company a request may act on: operators any existing company; ADMIN and
  * EMPLOYEE only their own. Another company's id answers COMPANY_NOT_FOUND exactly like a missing
  * one, so nobody can probe which ids exist.
  */

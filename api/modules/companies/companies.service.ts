@@ -48,7 +48,7 @@ export type UpdateCompanyInput = {
 };
 
 /**
- * updateCompany (spec sections 3 and 5): name required; postal code numeric; country a two-letter
+ * updateCompany: name required; postal code numeric; country a two-letter
  * code. Owner, account manager and support level are operator fields and then required; an ADMIN
  * sending them is refused (inputs never carry fields the caller may not set).
  */
@@ -89,7 +89,7 @@ export async function updateCompany(
       if (!input.supportLevel) throw new AppError('INCOMPLETE_INPUT', { field: 'supportLevel' });
       set.supportLevel = input.supportLevel;
       if (!input.companyOwner) throw new AppError('INCOMPLETE_INPUT', { field: 'companyOwner' });
-      // The owner is an active ADMIN of this company (spec section 6: the owner keeps admin access).
+      // The owner is an active ADMIN of this company (the owner keeps admin access).
       const owner = await repo.findActiveAdminOfCompany(tx, company.id, input.companyOwner);
       if (!owner)
         throw new AppError('INVALID_PARAMETERS', { field: 'companyOwner', reason: 'NOT_AN_ADMIN_OF_THE_COMPANY' });
@@ -173,7 +173,7 @@ export async function setCompanyStatus(
 }
 
 /**
- * deleteCompany: soft (ledger rows are kept 7 years, spec section 9): the company and its users
+ * deleteCompany: soft (ledger rows are kept 7 years): the company and its users
  * are marked deleted, sessions end, and the users' addresses become free to register again.
  */
 export async function deleteCompany(deps: Pick<Deps, 'clock' | 'db'>, companyId: string): Promise<void> {

@@ -7,7 +7,7 @@ import { todayIn } from '../../lib/clock';
 import type * as repo from './contracts.repo';
 import { contractFieldQueries } from './contracts.service';
 
-/** Contract -> GraphQL. Reference, creation date and creator are operator fields (spec section 6). */
+/** Contract -> GraphQL. Reference, creation date and creator are operator fields: null for everyone else. */
 export function presentContract(deps: Pick<Deps, 'db' | 'clock'>, viewer: Viewer, c: repo.ContractRow) {
   const today = todayIn(deps.clock);
   const status = contractStatus(c, today);

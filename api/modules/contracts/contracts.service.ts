@@ -66,7 +66,7 @@ function assertNoOverlap(live: repo.ContractRow[], terms: { startDate: string; e
 }
 
 /**
- * Where a new contract may start (spec section 4, contract form): after the active contract's end
+ * Where a new contract may start (the contract form's rule): after the active contract's end
  * when there is one (it becomes UPCOMING, at most one per company); otherwise today (or later).
  */
 function checkStart(
@@ -178,7 +178,7 @@ async function liveContract(db: DbOrTx, contractId: string) {
 }
 
 /**
- * editContract (spec sections 4 and 5): an expired contract cannot be edited; an active one keeps
+ * editContract: an expired contract cannot be edited; an active one keeps
  * its start; an upcoming one starts after today and after the active contract's end; moving the
  * start keeps the duration (fixed-length types keep one year minus one day); no overlaps; the
  * active contract's auto-renew is locked while an upcoming one exists.
@@ -258,7 +258,7 @@ export async function replaceUpcomingContract(deps: Deps, actorId: string, input
   });
 }
 
-/** changeCompanyContractStatus: DEACTIVE is the only status a person sets (credits.md). */
+/** changeCompanyContractStatus: DEACTIVE is the only status a person sets; the calendar sets the others. */
 export async function setContractDeactivated(
   deps: Pick<Deps, 'clock' | 'db'>,
   actorId: string,
@@ -329,7 +329,7 @@ export async function activateOrganization(
   });
 }
 
-/** ADMIN sees the company's contracts without UPCOMING ones (spec section 6); operators see all. */
+/** ADMIN sees the company's contracts without UPCOMING ones; operators see all. */
 const visibleTo = (viewer: Viewer, today: string) => (c: repo.ContractRow) =>
   viewer.accessLevel === 'SUPER_ADMIN' || contractStatus(c, today) !== 'UPCOMING';
 

@@ -25,7 +25,7 @@ import { writeTransaction, type Tx } from '../../../db/write-transaction';
 /** What the ledger services need from Deps: the database and the clock. */
 export type LedgerDeps = Pick<Deps, 'db' | 'clock'>;
 
-/** Spec section 9: an interview costs 4..10 credits. */
+/** An interview costs 4..10 credits. */
 export const MIN_CREDITS_PER_INTERVIEW = 4;
 export const MAX_CREDITS_PER_INTERVIEW = 10;
 
@@ -56,7 +56,7 @@ export type ChargeHooks = { afterWrites?: (tx: Tx) => void | Promise<void> };
 
 /**
  * Credits per interview (integers 4..10) from the scored data points, by the scoring
- * facade's one shared function (spec section 9): the upload step-3 estimate and the charge both call
+ * facade's one shared function: the upload step-3 estimate and the charge both call
  * this, so they cannot disagree. `dataPoints` is column-major as the facade takes it: one
  * Float64Array per data point, one entry per interview. Empty cells (NaN) cost nothing. `scoring`
  * is the caller's instance: deps.scoring on the server, the Worker's own in a job step.

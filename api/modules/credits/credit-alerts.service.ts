@@ -74,7 +74,7 @@ export function drawableCredits(
   };
 }
 
-/** True below 25 % of what the drawable plans received (spec section 9, the wallet's red dot). */
+/** True below 25 % of what the drawable plans received (the wallet's red dot). */
 export const isLowBalance = (d: Pick<Drawable, 'balance' | 'received'>) => d.received > 0 && d.balance * 4 < d.received;
 
 /**

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../db/client';
 import { plansOfCompany, prepaidLedgerTotals } from './credits.repo';
 import { contractsByIdOf, isPrepaid, isUsableToday, orderEligiblePlans } from './drawdown';
 
-/** A company's credits at a glance (spec section 3). Credits are integers; money is euro cents. */
+/** A company's credits at a glance. Credits are integers; money is euro cents. */
 export type CompanyCreditSummary = {
   /** Credits left on prepaid plans usable today (drawdown rule, balance aside): what a charge can spend now. */
   activeCreditPlanBalance: number;

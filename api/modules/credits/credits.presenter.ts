@@ -5,7 +5,7 @@ import { todayIn } from '../../lib/clock';
 import type { CreditPlanRow } from './credits.repo';
 import { creditPlanFieldQueries, creditSummaryOf, type creditSummary } from './credits.service';
 
-/** Credit plan -> GraphQL (spec section 3). */
+/** Credit plan -> GraphQL. */
 export function presentCreditPlan(deps: Pick<Deps, 'db' | 'clock'>, viewer: Viewer, p: CreditPlanRow) {
   const operator = viewer.accessLevel === 'SUPER_ADMIN';
   const q = creditPlanFieldQueries(deps, viewer, p);

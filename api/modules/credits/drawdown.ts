@@ -3,7 +3,8 @@ import type { CreditPlanCategory, CreditPlanRole } from '../../../db/schema';
 import { contractStatus, creditPlanStatus } from '../../../db/domain/contracts';
 import { contractsOfCompany, plansOfCompany } from './credits.repo';
 
-// The drawdown rule of credits.md ("Drawdown rule"). One rule, one function: the charge path,
+// The drawdown rule: prepaid plans usable today, the soonest-expiring first, then the pay-as-usage
+// plan; a charge they cannot cover is refused whole. One rule, one function: the charge path,
 // "next available credit plan" and every balance shown (companyCreditSummary) call these.
 
 /** The plan fields the rule needs. Credits are integers; dates are YYYY-MM-DD Vienna calendar dates. */

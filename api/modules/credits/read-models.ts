@@ -11,7 +11,7 @@ import {
 } from '../../../db/schema';
 import { plansOfCompany } from './credits.repo';
 
-/** One line of "transactions grouped per datafile" (credits.md read model; spec section 3). */
+/** One line of "transactions grouped per datafile", read from the ledger. */
 export type GroupedTransactionLine = {
   /** The ledger row that stands for the line: for USED the latest charge row of the datafile. */
   transactionId: string;

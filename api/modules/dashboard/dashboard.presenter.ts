@@ -8,7 +8,7 @@ import type {
 } from '../../graphql/generated/resolvers';
 import type { dashboardTotals, latestDatafiles, scoreStatsByKind } from './dashboard.repo';
 
-/** The benchmark bands of spec section 9 on integer scores: 0 to under 40, 40 to under 60, 60 to under 80, 80 to 100. */
+/** The benchmark bands on integer scores: 0 to under 40, 40 to under 60, 60 to under 80, 80 to 100. */
 export const BENCHMARK_BANDS = [
   [0, 39],
   [40, 59],

@@ -1,4 +1,4 @@
-// The datafiles list's actions (issue 12): rename, stop/reopen a live import, change owner, delete,
+// The datafiles list's actions: rename, stop/reopen a live import, change owner, delete,
 // reset. Each checks who asks (requireDatafile 'manage': owner, the organisation's ADMINs,
 // operators) and then its own rule; every state change is a guarded update inside one write
 // transaction, so a concurrent upload job or a second click cannot slip between check and write.
@@ -11,7 +11,7 @@ import { findDatafile, type DatafileRow } from './datafiles.repo';
 import { activeUsersOfCompany, addContributors, removeContributor, updateDatafileFrom } from './datafiles-list.repo';
 import { requireDatafile } from './datafiles.policy';
 
-/** Spec section 5: a datafile name is required and at most 100 characters. */
+/** A datafile name is required and at most 100 characters. */
 export const TITLE_MAX = 100;
 
 /** Statuses in which a datafile is at rest (no upload of it processing). */
@@ -106,9 +106,9 @@ export async function resetDatafileCleaning(deps: Pick<Deps, 'clock' | 'db'>, vi
 
 /**
  * Hands a datafile to another activated user of its organisation. companyId names that
- * organisation: another one is refused like a missing company for ADMIN and EMPLOYEE (security.md)
- * and with a reason for operators, because the datafile's ledger rows belong to the organisation
- * that was charged and the ledger never changes (credits.md, invariant 14). The previous owner
+ * organisation: another one is refused like a missing company for ADMIN and EMPLOYEE (who may not
+ * learn that it exists) and with a reason for operators, because the datafile's ledger rows belong
+ * to the organisation that was charged and the ledger never changes. The previous owner
  * keeps reading it as a contributor; the new owner is no longer listed as one.
  */
 export async function changeDatafileOwnership(

@@ -1,4 +1,4 @@
-// Sharing a datafile (issue 12, spec section 6: "Datafile owners can share with contributors").
+// Sharing a datafile: its owner shares it with contributors of the same organisation.
 // Who shares: the owner, the organisation's ADMINs, operators (requireDatafile 'manage'). With whom:
 // activated users of the datafile's organisation. A contributor then sees the datafile (never a
 // draft: canSeeDatafile) and gets a notification that links to its result page.

@@ -4,7 +4,7 @@ import { AppError } from '../../kernel/errors/errors';
 import { contributorIdsOf, findDatafile, type DatafileRow } from './datafiles.repo';
 
 /**
- * Who sees a datafile (security.md, spec section 6): operators every one; the organisation's ADMINs
+ * Who sees a datafile: operators every one; the organisation's ADMINs
  * every one of their organisation; an EMPLOYEE the ones they own and, once uploaded, the ones they
  * contribute to, never another user's draft.
  */

@@ -31,7 +31,7 @@ export function presentDatapoint(row: Omit<DatapointRow, 'uploadId' | 'position'
   };
 }
 
-/** Datafile metadata (spec section 3) of the published revision. */
+/** Datafile metadata of the published revision. */
 export function presentMetadata(file: DatafileRow, createdByName: string) {
   return {
     numberOfRecords: file.numberOfRecords,
@@ -54,7 +54,7 @@ export function presentMetadata(file: DatafileRow, createdByName: string) {
   };
 }
 
-/** Record summary (spec section 3): cleaning later moves records from included to excluded. */
+/** Record summary: cleaning later moves records from included to excluded. */
 export function presentRecordSummary(file: DatafileRow) {
   return {
     totalNumberOfDataRecords: file.numberOfRecords,
@@ -65,7 +65,7 @@ export function presentRecordSummary(file: DatafileRow) {
   };
 }
 
-/** A user as a contributor (spec section 3: id, name, image, email, accessLevel). */
+/** A user as a contributor: id, name, image, email, accessLevel. */
 export function presentPerson(p: PersonRow) {
   return {
     id: p.id,

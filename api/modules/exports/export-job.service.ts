@@ -1,4 +1,4 @@
-// Exports as jobs (issue 13 "Export"): the request checks who asks and that the datafile has a saved
+// Exports as jobs: the request checks who asks and that the datafile has a saved
 // cleaning, snapshots the cleaning and its certificate into the job's payload (the file shows what
 // was saved when the user asked, even if the worksheet is saved again meanwhile), and queues the
 // 'export' job; the job's Worker step runs runExport; the state query signs a fresh download link.

@@ -2,7 +2,7 @@
 // header frozen) and sheet 'Quality Mark' (the certificate fields). Written with exceljs's streaming
 // WorkbookWriter, row by row into the blob store: measured on 100,000 x 50 under Bun it took 4.5-6.8 s
 // and 460 MB against write-excel-file's 18.9 s and 1.6 GB (that one needs the whole sheet as cell
-// objects in memory first); see the README's export figures.
+// objects in memory first); figures in docs/benchmarks.md, "bench:export".
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
@@ -11,7 +11,7 @@ import type { ExportTable } from './export-table';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const QUALITY_MARK_SHEET = 'Quality Mark';
-/** The order of the 'Quality Mark' fields (spec section 3, "Export worksheet fields"). */
+/** The order of the 'Quality Mark' sheet's fields, as the product's export worksheet lists them. */
 export const QUALITY_MARK_FIELDS = [
   'certificateCode',
   'reportURL',

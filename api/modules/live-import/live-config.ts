@@ -1,4 +1,4 @@
-// The definition of a live import (step 2, spec section 5): its pages, and how they become the
+// The definition of a live import (step 2): its pages, and how they become the
 // data points of datafile_datapoints and the columns of a published revision.
 import { AppError } from '../../kernel/errors/errors';
 import type { DatapointInsert } from '../uploads';
@@ -15,7 +15,7 @@ export const MAX_NAME = 100;
 export const MAX_KEYWORDS = 15;
 export const MAX_PAGES = 200;
 export const MAX_GRID_ITEMS = 100;
-/** Letters (any script) and digits, as survey tools name their questions (spec section 5). */
+/** Letters (any script) and digits, as survey tools name their questions. */
 const LABEL = /^[\p{L}\p{N}]{1,64}$/u;
 
 export type LivePage = {
@@ -68,7 +68,7 @@ export function validateSurveySoftware(value: unknown): SurveySoftware {
   return value as SurveySoftware;
 }
 
-/** Every rule of step 2 (spec section 5), the same on the server as in the form. */
+/** Every rule of step 2, the same on the server as in the form. */
 export function validatePages(input: readonly Partial<LivePage>[]): LivePage[] {
   if (!Array.isArray(input) || input.length === 0) refuse('INCOMPLETE_INPUT', 'LIVE_NO_PAGES', 'pages');
   if (input.length > MAX_PAGES) refuse('INVALID_PARAMETERS', 'OUT_OF_RANGE', 'pages');
@@ -153,7 +153,7 @@ export function mappingOfPages(pages: readonly LivePage[]): ColumnMapping {
   return { dataPoints };
 }
 
-/** Rows for datafile_datapoints (spec section 3 "Draft datafile": page number, page title, start flag). */
+/** Rows for datafile_datapoints (as a draft datafile's data points: page number, page title, start flag). */
 export function datapointRowsOfPages(pages: readonly LivePage[]): DatapointInsert[] {
   const byLabel = new Map(pages.map((p, i) => [p.label, { page: p, number: i + 1 }]));
   return mappingOfPages(pages).dataPoints.map((dp) => {

@@ -23,8 +23,8 @@ const newSecret = () => `lk_${randomToken(32)}`;
 
 /**
  * Creates the live datafile with its data points (datafile_datapoints under a datafile_uploads row
- * standing for the definition, so result pages find them as for an upload) as a DRAFT (spec section
- * 3 'Draft datafile'): its key and secret exist, test respondents are answered, real ones refused
+ * standing for the definition, so result pages find them as for an upload) as a DRAFT datafile:
+ * its key and secret exist, test respondents are answered, real ones refused
  * until openLiveDatafile. Nothing is charged until respondents arrive.
  */
 export async function createLiveDatafile(

@@ -1,5 +1,5 @@
 /**
- * Token buckets per datafile (security.md: rate limits), in this process's memory: a survey tool
+ * Token buckets per datafile (a limit, so one survey tool cannot flood the server), in this process's memory: a survey tool
  * sends at most `ratePerSecond` respondents per second on average with bursts of `burst`. Each
  * process limits on its own; behind N processes the sum is N times the rate, which keeps the
  * server's work bounded per process, the point of the limit.

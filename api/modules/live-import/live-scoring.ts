@@ -1,6 +1,6 @@
 // Scoring one live respondent with the scoring facade (deps.scoring), the Time-Score against the
-// running median of the respondents stored so far (scoring.md section 3; spec section 9: at least
-// 30 valid records, the respondent itself included). The published revision re-scores everybody
+// running median of the respondents stored so far (the Time-Score needs at least 30 valid
+// records, the respondent itself included). The published revision re-scores everybody
 // against the whole sample (live-publish.ts), which is how earlier respondents follow the median.
 import { DEFAULT_RULES, type Scoring } from '../../../scoring/index.ts';
 import type { LiveAnswer, LiveScores } from '../../../db/schema';

@@ -1,4 +1,4 @@
-// The live endpoint (issue 14): POST /api/live/<datafileId>/respondents with the datafile's secret
+// The live endpoint: POST /api/live/<datafileId>/respondents with the datafile's secret
 // key in the X-Live-Key header and one respondent as JSON. Answers 200 with the scores and the
 // decision, or 202 when the caller asks for it (Prefer: respond-async, or ?async=1); GET
 // /api/live/<datafileId>/respondents/<recordId> answers a queued respondent once it is done.

@@ -1,4 +1,4 @@
-// Live import: one respondent in, scored and charged exactly once (issue 14). The respondent row
+// Live import: one respondent in, scored and charged exactly once. The respondent row
 // is written inside the charge's transaction (chargeDatafile's afterWrites), so a respondent is
 // stored if and only if it is charged; the primary key (datafile, record id) and the ledger key
 // live:<datafileId>:<recordId> make every resend, concurrent or after a crash, a replay.

@@ -40,7 +40,7 @@ export async function enqueueMail(
 
 /**
  * Delivers one outbox mail over SMTP when configured. Without SMTP the mail stays PENDING in the
- * outbox and is logged (decisions.md). Returns false when delivery failed (the row keeps the error
+ * outbox and is logged. Returns false when delivery failed (the row keeps the error
  * and is retried by the outbox job).
  */
 export async function deliverMail(deps: Deps, id: string): Promise<boolean> {

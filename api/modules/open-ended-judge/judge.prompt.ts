@@ -7,7 +7,7 @@ export const PROMPT_VERSION = 1;
 
 /** Categories the judge may give: the ones it can tell from the text alone (not 8, 9, 12, which need the dataset or paradata). */
 export const JUDGE_CATEGORIES = [1, 4, 5, 6, 7, 10, 11, 13] as const;
-/** The model says it cannot judge an answer: the offline verdict stands (spec section 3, AI Error). */
+/** The model says it cannot judge an answer (its AI Error category): the offline verdict stands. */
 export const JUDGE_CANNOT = -2;
 
 export type JudgeQuestion = { text: string; keywords: readonly string[]; allowedLanguages: readonly string[] };

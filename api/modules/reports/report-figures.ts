@@ -17,7 +17,7 @@ import { recordIdsOfRevision } from '../exports';
 import type { UploadBlobStore } from '../../ingest';
 import { readRevisionColumns } from '../../ingest/index';
 
-/** Spec section 9: the report's target, a cleaned average above 70. */
+/** The report's target: a cleaned average above 70. */
 export const REPORT_TARGET_AVERAGE = 70;
 export const HISTOGRAM_EDGES = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
 

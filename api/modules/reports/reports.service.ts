@@ -1,4 +1,4 @@
-// The quality report (issue 13): settings per datafile, edited by whoever may see the datafile; the
+// The quality report: settings per datafile, edited by whoever may see the datafile; the
 // public page at /datafile-report?datafileId= for strangers once published, behind the password when
 // protection is on (Argon2id hash, failures throttled per datafile and address). Strangers get
 // nothing but the access state until both hold: no title, no counts, no settings.
@@ -50,7 +50,7 @@ export async function reportSettings(deps: Pick<Deps, 'db' | 'env'>, viewer: Vie
   return presentSettings(deps, file.id, await findReportSettings(deps.db, file.id));
 }
 
-/** Saves the settings. The password is required with protection on unless one is stored (spec section 5 "Report"). */
+/** Saves the settings. The password is required with protection on unless one is stored. */
 export async function updateReportSettings(
   deps: Pick<Deps, 'clock' | 'db' | 'env'>,
   viewer: Viewer,

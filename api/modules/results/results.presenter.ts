@@ -15,7 +15,7 @@ const WEIGHT_NAMES: Record<string, string> = {
   cap: 'Weakest-link cap',
 };
 
-/** The stored weighting, or the scoring core's defaults (scoring.md section 11) with every projective question applied. */
+/** The stored weighting, or the scoring core's defaults (DEFAULT_WEIGHTS) with every projective question applied. */
 export function presentWeighting(
   file: DatafileRow,
   points: readonly Pick<DatapointRow, 'dataPointType' | 'dataPointIdentifier' | 'algorithms'>[],

@@ -1,4 +1,4 @@
-// The binary columns route (datapath.md "Reading results"): a datafile's interview columns as Arrow
+// The binary columns route (docs/results.md, "The binary columns route"): a datafile's interview columns as Arrow
 // IPC, so the result page loads 100,000 interviews in one request and a script can do the same.
 //
 //   GET /api/datafiles/{datafileId}/columns?file=scores|raw|all&columns=a,b[&offset=0&limit=100]

@@ -43,7 +43,7 @@ const COLUMN_COUNT: Record<DatapointRow['dataPointType'], { exactly?: number; at
 const shape = (column: string, value: string) =>
   new AppError('INVALID_PARAMETERS', { field: 'selectedColumns', reason: 'DATA_POINT_SHAPE', column, value });
 
-/** Keywords as typed: entries may hold several separated by ';' or line breaks (spec section 5: Enter or ';'). */
+/** Keywords as typed: entries may hold several separated by ';' or line breaks (Enter or ';' in the form). */
 export function splitKeywords(list: readonly string[] | null | undefined): string[] {
   return (list ?? [])
     .flatMap((k) => k.split(/[;\n\r]+/))

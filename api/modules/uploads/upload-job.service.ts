@@ -1,7 +1,7 @@
 // The main-thread parts of the upload jobs (jobs/upload.jobs.ts runs the CPU work in a
 // Worker): what a job reads before its Worker step, the charge after it, and what the final state
 // writes (in the job's final transaction): READY with the metadata and record summary, or the
-// refusal; and the notification (spec section 4's click targets) in the uploader's language.
+// refusal; and the notification (opening the datafile's result, or the upload on failure) in the uploader's language.
 import type { DbOrTx, Tx } from '../../../db/client';
 import type { NotificationType } from '../../../db/schema';
 import type { Deps } from '../../kernel/deps';

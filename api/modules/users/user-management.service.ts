@@ -26,7 +26,7 @@ async function ownerIdOf(db: Tx | Deps['db'], companyId: string | null) {
 }
 
 /**
- * updateUser (spec sections 4-6): first and last name required; the picture must come from an
+ * updateUser: first and last name required; the picture must come from an
  * avatar upload; access level toggles ADMIN and EMPLOYEE, never on one's own card, and the owner
  * keeps admin access.
  */

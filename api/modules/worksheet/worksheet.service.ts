@@ -123,7 +123,7 @@ export async function saveCleaningSettings(
     extras.quota = quotaFor(groupingOf(raw, quota.column), quota.targets);
   }
   const result = cleanRevision(deps.scoring, scores, rules, extras);
-  // Spec section 5: the remaining count must reach the target sample size; and something must remain.
+  // The remaining count must reach the target sample size; and something must remain.
   if (result.keptCount === 0) throw new AppError('NUMBER_OF_CLEANED_RECORDS_ZERO', { records: scores.numRows });
   if (input.targetSampleSize && result.keptCount < input.targetSampleSize) {
     throw new AppError('TARGET_SAMPLE_SIZE_TOO_SMALL', {

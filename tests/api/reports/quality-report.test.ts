@@ -8,8 +8,8 @@ import { cleanRevision } from '../../../api/modules/cleaning/revision-cleaning';
 import { readRevisionColumns } from '../../../api/ingest/index';
 import { REPORT_THROTTLE } from '../../../api/modules/reports/reports.service';
 import { exclusionsOf } from '../../../api/modules/reports/report-figures';
-import { codeOf, createTestApp, type TestApp } from '../helpers/test-app';
-import { RULES, reportWorld, saveCleaning } from './report-world';
+import { codeOf, createTestApp, type TestApp } from '../../support/test-app';
+import { RULES, reportWorld, saveCleaning } from '../../support/report-world';
 
 const REPORT = `query($id:ID!,$p:String){getDatafileReport(datafileId:$id,password:$p){access canEdit
   settings{datafileId clientName clientLogo showScoreDetails shortFormat passwordProtected hasPassword isPublished link}

@@ -13,9 +13,9 @@ import { presentDatapoint } from '../../../api/modules/datafiles/datafiles.prese
 import { generateDemoSurvey } from '../../../api/demo/survey';
 import { surveyCsvChunks } from '../../../api/demo/writers';
 import { rowOfDataPoint } from '../../../api/modules/uploads/datapoints';
-import { graphqlPoster, startServerProcess, type ServerProcess } from '../../api/helpers/server-process';
-import type { TestApp } from '../../api/helpers/test-app';
-import { UPLOAD_QUERIES as Q, uploadWorld } from '../../api/uploads/api-helpers';
+import { graphqlPoster, startServerProcess, type ServerProcess } from '../../support/server-process';
+import type { TestApp } from '../../support/test-app';
+import { UPLOAD_QUERIES as Q, uploadWorld } from '../../support/upload-world';
 
 export type ResultsWorld = { server: ServerProcess; datafileId: string; token: string; uploadMs: number };
 

@@ -61,7 +61,7 @@ export const ORGANISATIONS_PAGE = `query($s:String,$by:CompanySortField,$dir:Sor
   companies{ id name supportLevel contract{ type startDate endDate remainingDays } activeCreditOverview{ totalActiveBalance totalActiveReceived totalReceivedFromPayAsUsage } latestDataImport{ daysAgo } }
   pageInfo{ total nextPage } } }`;
 
-/** Every sortable column, a deep page and a search (tests/bench/companies-page.bench.ts measured these before issue 18). */
+/** Every sortable column, a deep page and a search (tests/bench/companies-page.bench.ts measured these before the database path's rework). */
 export const ORGANISATIONS_CASES: [string, Record<string, unknown>][] = [
   ['first page, by name', {}],
   ['page 1000, by name', { p: { page: 1000, limit: 5 } }],

@@ -17,7 +17,7 @@ import {
   type CleaningRequest,
   type EngineResult,
 } from '../../../web/features/worksheet/engine/index.ts';
-import { generateScores } from '../../web/support/score-columns.ts';
+import { generateScores } from '../../support/web/score-columns.ts';
 
 export interface StartOptions {
   /** Generate this many interviews in the page (bench), or... */

@@ -1,7 +1,7 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ClockIcon } from '../../components/icons/icons';
-import { useGetCompany } from '../../features/organizations/api/use-get-company';
+import { useGetCompany } from '../../features/companies/api/use-get-company';
 import type { MeUser } from '../../features/users/api/use-me';
 import { formatIsoDate } from '../../lib/calendar';
 import { useT } from '../../lib/i18n';

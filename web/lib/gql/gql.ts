@@ -15,10 +15,6 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  mutation deleteCompany($companyId: ID!) {\n    deleteCompany(companyId: $companyId) {\n      status\n      message\n    }\n  }\n": typeof types.DeleteCompanyDocument,
-    "\n  query getAllActiveCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllActiveCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        supportLevel\n        contract { id type startDate endDate remainingDays status }\n        activeCreditOverview { totalActiveBalance totalActiveReceived totalReceivedFromPayAsUsage }\n        latestDataImport { daysAgo }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": typeof types.GetAllActiveCompaniesDocument,
-    "\n  query getAllNewCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllNewCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        companyOwner { id name { first last } email image }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": typeof types.GetAllNewCompaniesDocument,
-    "\n  query getCompaniesSummary {\n    getCompaniesSummary { numberOfActiveCompanies numberOfNewCompanies }\n  }\n": typeof types.GetCompaniesSummaryDocument,
     "\n  mutation changePassword($oldPassword: String!, $newPassword: String!) {\n    changePassword(oldPassword: $oldPassword, newPassword: $newPassword) {\n      status\n      message\n    }\n  }\n": typeof types.ChangePasswordDocument,
     "\n  query getPasswordEncryptionKey {\n    getPasswordEncryptionKey\n  }\n": typeof types.GetPasswordEncryptionKeyDocument,
     "\n  mutation login($email: String!, $password: String!, $companyId: ID) {\n    login(email: $email, password: $password, companyId: $companyId) {\n      accessToken\n      accessLevel\n      expiresIn\n    }\n  }\n": typeof types.LoginDocument,
@@ -27,6 +23,16 @@ type Documents = {
     "\n  mutation resetPassword($newPassword: String!, $passwordResetToken: String!) {\n    resetPassword(newPassword: $newPassword, passwordResetToken: $passwordResetToken) {\n      status\n      message\n    }\n  }\n": typeof types.ResetPasswordDocument,
     "\n  mutation sendPasswordResetEmail($email: String!) {\n    sendPasswordResetEmail(email: $email) {\n      status\n      message\n    }\n  }\n": typeof types.SendPasswordResetEmailDocument,
     "\n  mutation updateUserOnActivation($input: UserActivationInput!) {\n    updateUserOnActivation(input: $input) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateUserOnActivationDocument,
+    "\n  query verifyCertificate($certificateCode: String!) {\n    verifyCertificate(certificateCode: $certificateCode) {\n      certificateCode\n      statement\n      signature\n      signatureValid\n      keyId\n      publicKey\n      signedWithCurrentKey\n      issuedAt\n      datafileId\n      datafileTitle\n      companyName\n      revision\n      scoringVersion\n      certificateLevel\n      recordsBefore\n      recordsAfter\n      recordsRemoved\n      keptRecordIdsDigest\n      cleaningRules\n    }\n  }\n": typeof types.VerifyCertificateDocument,
+    "\n  mutation deleteCompany($companyId: ID!) {\n    deleteCompany(companyId: $companyId) {\n      status\n      message\n    }\n  }\n": typeof types.DeleteCompanyDocument,
+    "\n  query getActiveCompanyAdminUsers($companyId: ID!) {\n    getActiveCompanyAdminUsers(companyId: $companyId) { id name { first last } email image accessLevel status isOwner numberOfImports }\n  }\n": typeof types.GetActiveCompanyAdminUsersDocument,
+    "\n  query getAllActiveCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllActiveCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        supportLevel\n        contract { id type startDate endDate remainingDays status }\n        activeCreditOverview { totalActiveBalance totalActiveReceived totalReceivedFromPayAsUsage }\n        latestDataImport { daysAgo }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": typeof types.GetAllActiveCompaniesDocument,
+    "\n  query getAllNewCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllNewCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        companyOwner { id name { first last } email image }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": typeof types.GetAllNewCompaniesDocument,
+    "\n  query getCompaniesSummary {\n    getCompaniesSummary { numberOfActiveCompanies numberOfNewCompanies }\n  }\n": typeof types.GetCompaniesSummaryDocument,
+    "\n  query getCompanyAvatarUploadURL($imageKey: String!, $companyId: ID!) {\n    getCompanyAvatarUploadURL(imageKey: $imageKey, companyId: $companyId) { signedUrl imageUrl expiresAt }\n  }\n": typeof types.GetCompanyAvatarUploadUrlDocument,
+    "\n  query getCompanyStats($companyId: ID!) {\n    getCompanyStats(companyId: $companyId) { numberOfDataImports numberOfDataRecords numberOfUsers }\n  }\n": typeof types.GetCompanyStatsDocument,
+    "\n  query getCompany($companyId: ID!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      legalName\n      VATNumber\n      image\n      accountManager\n      supportLevel\n      comment\n      isActivated\n      address { street city postalCode country }\n      companyOwner { id name { first last } }\n      contract { id status endDate remainingDays }\n    }\n  }\n": typeof types.GetCompanyDocument,
+    "\n  mutation updateCompany($companyToUpdate: UpdateCompanyInput!) {\n    updateCompany(companyToUpdate: $companyToUpdate) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateCompanyDocument,
     "\n  mutation activateOrganization($input: ActivateOrganizationInput!) {\n    activateOrganization(input: $input) {\n      status\n      message\n    }\n  }\n": typeof types.ActivateOrganizationDocument,
     "\n  mutation assignNewContractToCompany($input: AssignContractInput!) {\n    assignNewContractToCompany(input: $input) {\n      status\n      message\n    }\n  }\n": typeof types.AssignNewContractToCompanyDocument,
     "\n  mutation assignUpcomingContractToCompany($input: AssignContractInput!) {\n    assignUpcomingContractToCompany(input: $input) {\n      status\n      message\n    }\n  }\n": typeof types.AssignUpcomingContractToCompanyDocument,
@@ -71,12 +77,6 @@ type Documents = {
     "\n  mutation retryJob($jobId: ID!) {\n    retryJob(jobId: $jobId) { status message }\n  }\n": typeof types.RetryJobDocument,
     "\n  query getNotificationsForLoggedinUser {\n    getNotificationsForLoggedinUser {\n      id\n      title\n      description\n      url\n      readed\n      createdDate\n      type\n    }\n  }\n": typeof types.GetNotificationsForLoggedinUserDocument,
     "\n  mutation markNotificationAsReaded($notificationId: ID!) {\n    markNotificationAsReaded(notificationId: $notificationId) {\n      status\n      message\n    }\n  }\n": typeof types.MarkNotificationAsReadedDocument,
-    "\n  query getActiveCompanyAdminUsers($companyId: ID!) {\n    getActiveCompanyAdminUsers(companyId: $companyId) { id name { first last } email image accessLevel status isOwner numberOfImports }\n  }\n": typeof types.GetActiveCompanyAdminUsersDocument,
-    "\n  query getCompanyAvatarUploadURL($imageKey: String!, $companyId: ID!) {\n    getCompanyAvatarUploadURL(imageKey: $imageKey, companyId: $companyId) { signedUrl imageUrl expiresAt }\n  }\n": typeof types.GetCompanyAvatarUploadUrlDocument,
-    "\n  query getCompanyStats($companyId: ID!) {\n    getCompanyStats(companyId: $companyId) { numberOfDataImports numberOfDataRecords numberOfUsers }\n  }\n": typeof types.GetCompanyStatsDocument,
-    "\n  query getCompany($companyId: ID!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      legalName\n      VATNumber\n      image\n      accountManager\n      supportLevel\n      comment\n      isActivated\n      address { street city postalCode country }\n      companyOwner { id name { first last } }\n      contract { id status endDate remainingDays }\n    }\n  }\n": typeof types.GetCompanyDocument,
-    "\n  mutation updateCompany($companyToUpdate: UpdateCompanyInput!) {\n    updateCompany(companyToUpdate: $companyToUpdate) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateCompanyDocument,
-    "\n  query verifyCertificate($certificateCode: String!) {\n    verifyCertificate(certificateCode: $certificateCode) {\n      certificateCode\n      statement\n      signature\n      signatureValid\n      keyId\n      publicKey\n      signedWithCurrentKey\n      issuedAt\n      datafileId\n      datafileTitle\n      companyName\n      revision\n      scoringVersion\n      certificateLevel\n      recordsBefore\n      recordsAfter\n      recordsRemoved\n      keptRecordIdsDigest\n      cleaningRules\n    }\n  }\n": typeof types.VerifyCertificateDocument,
     "\n  query getDatafileReport($datafileId: ID!, $password: String) {\n    getDatafileReport(datafileId: $datafileId, password: $password) {\n      access\n      canEdit\n      settings {\n        datafileId\n        clientName\n        clientLogo\n        showScoreDetails\n        shortFormat\n        passwordProtected\n        hasPassword\n        isPublished\n        link\n      }\n      report {\n        datafileTitle\n        companyName\n        clientName\n        clientLogo\n        showScoreDetails\n        shortFormat\n        certificateCode\n        certificateLevel\n        certifiedAt\n        revision\n        scoringVersion\n        cleanedAt\n        recordsBefore\n        recordsAfter\n        recordsRemoved\n        targetAverage\n        averages {\n          key\n          before\n          after\n        }\n        exclusions {\n          quotaCleaning\n          scoreThreshold\n          targetSample\n          manual\n        }\n        distribution {\n          edges\n          before\n          after\n          unscoredBefore\n          unscoredAfter\n        }\n      }\n    }\n  }\n": typeof types.GetDatafileReportDocument,
     "\n  mutation updateDatafileReportSettings($datafileId: ID!, $settings: DatafileReportSettingsInput!) {\n    updateDatafileReportSettings(datafileId: $datafileId, settings: $settings) {\n      datafileId\n      isPublished\n      hasPassword\n    }\n  }\n": typeof types.UpdateDatafileReportSettingsDocument,
     "\n  query getReportLogoUploadURL($datafileId: ID!, $imageKey: String!) {\n    getReportLogoUploadURL(datafileId: $datafileId, imageKey: $imageKey) {\n      signedUrl\n      imagePath\n    }\n  }\n": typeof types.GetReportLogoUploadUrlDocument,
@@ -110,10 +110,6 @@ type Documents = {
     "\n  mutation updateCleaningSettings($datafileId: ID!, $cleaningSettings: CleaningSettingsInput!) {\n    updateCleaningSettings(datafileId: $datafileId, cleaningSettings: $cleaningSettings) {\n      status message numberOfRecords numberOfCleanedRecords removedByReason certificateLevel certificateCode scoringVersion\n    }\n  }\n": typeof types.UpdateCleaningSettingsDocument,
 };
 const documents: Documents = {
-    "\n  mutation deleteCompany($companyId: ID!) {\n    deleteCompany(companyId: $companyId) {\n      status\n      message\n    }\n  }\n": types.DeleteCompanyDocument,
-    "\n  query getAllActiveCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllActiveCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        supportLevel\n        contract { id type startDate endDate remainingDays status }\n        activeCreditOverview { totalActiveBalance totalActiveReceived totalReceivedFromPayAsUsage }\n        latestDataImport { daysAgo }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": types.GetAllActiveCompaniesDocument,
-    "\n  query getAllNewCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllNewCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        companyOwner { id name { first last } email image }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": types.GetAllNewCompaniesDocument,
-    "\n  query getCompaniesSummary {\n    getCompaniesSummary { numberOfActiveCompanies numberOfNewCompanies }\n  }\n": types.GetCompaniesSummaryDocument,
     "\n  mutation changePassword($oldPassword: String!, $newPassword: String!) {\n    changePassword(oldPassword: $oldPassword, newPassword: $newPassword) {\n      status\n      message\n    }\n  }\n": types.ChangePasswordDocument,
     "\n  query getPasswordEncryptionKey {\n    getPasswordEncryptionKey\n  }\n": types.GetPasswordEncryptionKeyDocument,
     "\n  mutation login($email: String!, $password: String!, $companyId: ID) {\n    login(email: $email, password: $password, companyId: $companyId) {\n      accessToken\n      accessLevel\n      expiresIn\n    }\n  }\n": types.LoginDocument,
@@ -122,6 +118,16 @@ const documents: Documents = {
     "\n  mutation resetPassword($newPassword: String!, $passwordResetToken: String!) {\n    resetPassword(newPassword: $newPassword, passwordResetToken: $passwordResetToken) {\n      status\n      message\n    }\n  }\n": types.ResetPasswordDocument,
     "\n  mutation sendPasswordResetEmail($email: String!) {\n    sendPasswordResetEmail(email: $email) {\n      status\n      message\n    }\n  }\n": types.SendPasswordResetEmailDocument,
     "\n  mutation updateUserOnActivation($input: UserActivationInput!) {\n    updateUserOnActivation(input: $input) {\n      status\n      message\n    }\n  }\n": types.UpdateUserOnActivationDocument,
+    "\n  query verifyCertificate($certificateCode: String!) {\n    verifyCertificate(certificateCode: $certificateCode) {\n      certificateCode\n      statement\n      signature\n      signatureValid\n      keyId\n      publicKey\n      signedWithCurrentKey\n      issuedAt\n      datafileId\n      datafileTitle\n      companyName\n      revision\n      scoringVersion\n      certificateLevel\n      recordsBefore\n      recordsAfter\n      recordsRemoved\n      keptRecordIdsDigest\n      cleaningRules\n    }\n  }\n": types.VerifyCertificateDocument,
+    "\n  mutation deleteCompany($companyId: ID!) {\n    deleteCompany(companyId: $companyId) {\n      status\n      message\n    }\n  }\n": types.DeleteCompanyDocument,
+    "\n  query getActiveCompanyAdminUsers($companyId: ID!) {\n    getActiveCompanyAdminUsers(companyId: $companyId) { id name { first last } email image accessLevel status isOwner numberOfImports }\n  }\n": types.GetActiveCompanyAdminUsersDocument,
+    "\n  query getAllActiveCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllActiveCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        supportLevel\n        contract { id type startDate endDate remainingDays status }\n        activeCreditOverview { totalActiveBalance totalActiveReceived totalReceivedFromPayAsUsage }\n        latestDataImport { daysAgo }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": types.GetAllActiveCompaniesDocument,
+    "\n  query getAllNewCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllNewCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        companyOwner { id name { first last } email image }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n": types.GetAllNewCompaniesDocument,
+    "\n  query getCompaniesSummary {\n    getCompaniesSummary { numberOfActiveCompanies numberOfNewCompanies }\n  }\n": types.GetCompaniesSummaryDocument,
+    "\n  query getCompanyAvatarUploadURL($imageKey: String!, $companyId: ID!) {\n    getCompanyAvatarUploadURL(imageKey: $imageKey, companyId: $companyId) { signedUrl imageUrl expiresAt }\n  }\n": types.GetCompanyAvatarUploadUrlDocument,
+    "\n  query getCompanyStats($companyId: ID!) {\n    getCompanyStats(companyId: $companyId) { numberOfDataImports numberOfDataRecords numberOfUsers }\n  }\n": types.GetCompanyStatsDocument,
+    "\n  query getCompany($companyId: ID!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      legalName\n      VATNumber\n      image\n      accountManager\n      supportLevel\n      comment\n      isActivated\n      address { street city postalCode country }\n      companyOwner { id name { first last } }\n      contract { id status endDate remainingDays }\n    }\n  }\n": types.GetCompanyDocument,
+    "\n  mutation updateCompany($companyToUpdate: UpdateCompanyInput!) {\n    updateCompany(companyToUpdate: $companyToUpdate) {\n      status\n      message\n    }\n  }\n": types.UpdateCompanyDocument,
     "\n  mutation activateOrganization($input: ActivateOrganizationInput!) {\n    activateOrganization(input: $input) {\n      status\n      message\n    }\n  }\n": types.ActivateOrganizationDocument,
     "\n  mutation assignNewContractToCompany($input: AssignContractInput!) {\n    assignNewContractToCompany(input: $input) {\n      status\n      message\n    }\n  }\n": types.AssignNewContractToCompanyDocument,
     "\n  mutation assignUpcomingContractToCompany($input: AssignContractInput!) {\n    assignUpcomingContractToCompany(input: $input) {\n      status\n      message\n    }\n  }\n": types.AssignUpcomingContractToCompanyDocument,
@@ -166,12 +172,6 @@ const documents: Documents = {
     "\n  mutation retryJob($jobId: ID!) {\n    retryJob(jobId: $jobId) { status message }\n  }\n": types.RetryJobDocument,
     "\n  query getNotificationsForLoggedinUser {\n    getNotificationsForLoggedinUser {\n      id\n      title\n      description\n      url\n      readed\n      createdDate\n      type\n    }\n  }\n": types.GetNotificationsForLoggedinUserDocument,
     "\n  mutation markNotificationAsReaded($notificationId: ID!) {\n    markNotificationAsReaded(notificationId: $notificationId) {\n      status\n      message\n    }\n  }\n": types.MarkNotificationAsReadedDocument,
-    "\n  query getActiveCompanyAdminUsers($companyId: ID!) {\n    getActiveCompanyAdminUsers(companyId: $companyId) { id name { first last } email image accessLevel status isOwner numberOfImports }\n  }\n": types.GetActiveCompanyAdminUsersDocument,
-    "\n  query getCompanyAvatarUploadURL($imageKey: String!, $companyId: ID!) {\n    getCompanyAvatarUploadURL(imageKey: $imageKey, companyId: $companyId) { signedUrl imageUrl expiresAt }\n  }\n": types.GetCompanyAvatarUploadUrlDocument,
-    "\n  query getCompanyStats($companyId: ID!) {\n    getCompanyStats(companyId: $companyId) { numberOfDataImports numberOfDataRecords numberOfUsers }\n  }\n": types.GetCompanyStatsDocument,
-    "\n  query getCompany($companyId: ID!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      legalName\n      VATNumber\n      image\n      accountManager\n      supportLevel\n      comment\n      isActivated\n      address { street city postalCode country }\n      companyOwner { id name { first last } }\n      contract { id status endDate remainingDays }\n    }\n  }\n": types.GetCompanyDocument,
-    "\n  mutation updateCompany($companyToUpdate: UpdateCompanyInput!) {\n    updateCompany(companyToUpdate: $companyToUpdate) {\n      status\n      message\n    }\n  }\n": types.UpdateCompanyDocument,
-    "\n  query verifyCertificate($certificateCode: String!) {\n    verifyCertificate(certificateCode: $certificateCode) {\n      certificateCode\n      statement\n      signature\n      signatureValid\n      keyId\n      publicKey\n      signedWithCurrentKey\n      issuedAt\n      datafileId\n      datafileTitle\n      companyName\n      revision\n      scoringVersion\n      certificateLevel\n      recordsBefore\n      recordsAfter\n      recordsRemoved\n      keptRecordIdsDigest\n      cleaningRules\n    }\n  }\n": types.VerifyCertificateDocument,
     "\n  query getDatafileReport($datafileId: ID!, $password: String) {\n    getDatafileReport(datafileId: $datafileId, password: $password) {\n      access\n      canEdit\n      settings {\n        datafileId\n        clientName\n        clientLogo\n        showScoreDetails\n        shortFormat\n        passwordProtected\n        hasPassword\n        isPublished\n        link\n      }\n      report {\n        datafileTitle\n        companyName\n        clientName\n        clientLogo\n        showScoreDetails\n        shortFormat\n        certificateCode\n        certificateLevel\n        certifiedAt\n        revision\n        scoringVersion\n        cleanedAt\n        recordsBefore\n        recordsAfter\n        recordsRemoved\n        targetAverage\n        averages {\n          key\n          before\n          after\n        }\n        exclusions {\n          quotaCleaning\n          scoreThreshold\n          targetSample\n          manual\n        }\n        distribution {\n          edges\n          before\n          after\n          unscoredBefore\n          unscoredAfter\n        }\n      }\n    }\n  }\n": types.GetDatafileReportDocument,
     "\n  mutation updateDatafileReportSettings($datafileId: ID!, $settings: DatafileReportSettingsInput!) {\n    updateDatafileReportSettings(datafileId: $datafileId, settings: $settings) {\n      datafileId\n      isPublished\n      hasPassword\n    }\n  }\n": types.UpdateDatafileReportSettingsDocument,
     "\n  query getReportLogoUploadURL($datafileId: ID!, $imageKey: String!) {\n    getReportLogoUploadURL(datafileId: $datafileId, imageKey: $imageKey) {\n      signedUrl\n      imagePath\n    }\n  }\n": types.GetReportLogoUploadUrlDocument,
@@ -208,22 +208,6 @@ const documents: Documents = {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation deleteCompany($companyId: ID!) {\n    deleteCompany(companyId: $companyId) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').DeleteCompanyDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query getAllActiveCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllActiveCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        supportLevel\n        contract { id type startDate endDate remainingDays status }\n        activeCreditOverview { totalActiveBalance totalActiveReceived totalReceivedFromPayAsUsage }\n        latestDataImport { daysAgo }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n"): typeof import('./graphql').GetAllActiveCompaniesDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query getAllNewCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllNewCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        companyOwner { id name { first last } email image }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n"): typeof import('./graphql').GetAllNewCompaniesDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query getCompaniesSummary {\n    getCompaniesSummary { numberOfActiveCompanies numberOfNewCompanies }\n  }\n"): typeof import('./graphql').GetCompaniesSummaryDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  mutation changePassword($oldPassword: String!, $newPassword: String!) {\n    changePassword(oldPassword: $oldPassword, newPassword: $newPassword) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').ChangePasswordDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -253,6 +237,46 @@ export function graphql(source: "\n  mutation sendPasswordResetEmail($email: Str
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation updateUserOnActivation($input: UserActivationInput!) {\n    updateUserOnActivation(input: $input) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').UpdateUserOnActivationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query verifyCertificate($certificateCode: String!) {\n    verifyCertificate(certificateCode: $certificateCode) {\n      certificateCode\n      statement\n      signature\n      signatureValid\n      keyId\n      publicKey\n      signedWithCurrentKey\n      issuedAt\n      datafileId\n      datafileTitle\n      companyName\n      revision\n      scoringVersion\n      certificateLevel\n      recordsBefore\n      recordsAfter\n      recordsRemoved\n      keptRecordIdsDigest\n      cleaningRules\n    }\n  }\n"): typeof import('./graphql').VerifyCertificateDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation deleteCompany($companyId: ID!) {\n    deleteCompany(companyId: $companyId) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').DeleteCompanyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getActiveCompanyAdminUsers($companyId: ID!) {\n    getActiveCompanyAdminUsers(companyId: $companyId) { id name { first last } email image accessLevel status isOwner numberOfImports }\n  }\n"): typeof import('./graphql').GetActiveCompanyAdminUsersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getAllActiveCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllActiveCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        supportLevel\n        contract { id type startDate endDate remainingDays status }\n        activeCreditOverview { totalActiveBalance totalActiveReceived totalReceivedFromPayAsUsage }\n        latestDataImport { daysAgo }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n"): typeof import('./graphql').GetAllActiveCompaniesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getAllNewCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {\n    getAllNewCompanies(search: $search, sortBy: $sortBy, sortDirection: $sortDirection, page: $page) {\n      companies {\n        id\n        name\n        image\n        isActivated\n        createdDate\n        companyOwner { id name { first last } email image }\n      }\n      pageInfo { page limit total previousPage nextPage }\n    }\n  }\n"): typeof import('./graphql').GetAllNewCompaniesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getCompaniesSummary {\n    getCompaniesSummary { numberOfActiveCompanies numberOfNewCompanies }\n  }\n"): typeof import('./graphql').GetCompaniesSummaryDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getCompanyAvatarUploadURL($imageKey: String!, $companyId: ID!) {\n    getCompanyAvatarUploadURL(imageKey: $imageKey, companyId: $companyId) { signedUrl imageUrl expiresAt }\n  }\n"): typeof import('./graphql').GetCompanyAvatarUploadUrlDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getCompanyStats($companyId: ID!) {\n    getCompanyStats(companyId: $companyId) { numberOfDataImports numberOfDataRecords numberOfUsers }\n  }\n"): typeof import('./graphql').GetCompanyStatsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query getCompany($companyId: ID!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      legalName\n      VATNumber\n      image\n      accountManager\n      supportLevel\n      comment\n      isActivated\n      address { street city postalCode country }\n      companyOwner { id name { first last } }\n      contract { id status endDate remainingDays }\n    }\n  }\n"): typeof import('./graphql').GetCompanyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation updateCompany($companyToUpdate: UpdateCompanyInput!) {\n    updateCompany(companyToUpdate: $companyToUpdate) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').UpdateCompanyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -429,30 +453,6 @@ export function graphql(source: "\n  query getNotificationsForLoggedinUser {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation markNotificationAsReaded($notificationId: ID!) {\n    markNotificationAsReaded(notificationId: $notificationId) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').MarkNotificationAsReadedDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query getActiveCompanyAdminUsers($companyId: ID!) {\n    getActiveCompanyAdminUsers(companyId: $companyId) { id name { first last } email image accessLevel status isOwner numberOfImports }\n  }\n"): typeof import('./graphql').GetActiveCompanyAdminUsersDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query getCompanyAvatarUploadURL($imageKey: String!, $companyId: ID!) {\n    getCompanyAvatarUploadURL(imageKey: $imageKey, companyId: $companyId) { signedUrl imageUrl expiresAt }\n  }\n"): typeof import('./graphql').GetCompanyAvatarUploadUrlDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query getCompanyStats($companyId: ID!) {\n    getCompanyStats(companyId: $companyId) { numberOfDataImports numberOfDataRecords numberOfUsers }\n  }\n"): typeof import('./graphql').GetCompanyStatsDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query getCompany($companyId: ID!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      legalName\n      VATNumber\n      image\n      accountManager\n      supportLevel\n      comment\n      isActivated\n      address { street city postalCode country }\n      companyOwner { id name { first last } }\n      contract { id status endDate remainingDays }\n    }\n  }\n"): typeof import('./graphql').GetCompanyDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation updateCompany($companyToUpdate: UpdateCompanyInput!) {\n    updateCompany(companyToUpdate: $companyToUpdate) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').UpdateCompanyDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query verifyCertificate($certificateCode: String!) {\n    verifyCertificate(certificateCode: $certificateCode) {\n      certificateCode\n      statement\n      signature\n      signatureValid\n      keyId\n      publicKey\n      signedWithCurrentKey\n      issuedAt\n      datafileId\n      datafileTitle\n      companyName\n      revision\n      scoringVersion\n      certificateLevel\n      recordsBefore\n      recordsAfter\n      recordsRemoved\n      keptRecordIdsDigest\n      cleaningRules\n    }\n  }\n"): typeof import('./graphql').VerifyCertificateDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -125,7 +125,7 @@ export type CreditPlanRole =
   | 'PRIMARY'
   | 'SECONDARY';
 
-/** Score kinds of the dashboard: the seven of spec section 1 and the consistency score (CON). */
+/** Score kinds of the dashboard: the product's seven quality scores and the consistency score (CON). */
 export type DashboardScoreKind =
   | 'CON'
   | 'CS'
@@ -247,7 +247,7 @@ export type DatafileSortField =
   | 'STATUS'
   | 'TITLE';
 
-/** Where a datafile is in its life (datapath.md): DRAFT until its first upload is confirmed, PROCESSING while that runs, READY with a published revision, ERROR when the first upload failed, STOPPED for a stopped live import. */
+/** Where a datafile is in its life: DRAFT until its first upload is confirmed, PROCESSING while that runs, READY with a published revision, ERROR when the first upload failed, STOPPED for a stopped live import. */
 export type DatafileStatus =
   | 'DRAFT'
   | 'ERROR'
@@ -273,7 +273,7 @@ export type EditContractInput = {
   startDate: string;
 };
 
-/** Formats of an export (README 'Worksheet, exports and certificates'): the workbook, CSV, Arrow for scripts, the reject list. */
+/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow for scripts, the reject list. */
 export type ExportFormat =
   | 'ARROW'
   | 'CSV'
@@ -466,7 +466,7 @@ export type SupportLevel =
   | 'B'
   | 'C';
 
-/** Live import (issue 14): survey tools send respondents one by one to the datafile's endpoint. */
+/** Live import: survey tools send respondents one by one to the datafile's endpoint. */
 export type SurveySoftware =
   | 'FORSTA'
   | 'NFIELD'
@@ -576,38 +576,6 @@ export type WeightingMethodInput = {
   projectiveQuestionsWeighting: Array<ProjectiveQuestionWeightingInput>;
 };
 
-export type DeleteCompanyMutationVariables = Exact<{
-  companyId: string | number;
-}>;
-
-
-export type DeleteCompanyMutation = { deleteCompany: { status: string, message: string | null } };
-
-export type GetAllActiveCompaniesQueryVariables = Exact<{
-  search?: string | null | undefined;
-  sortBy?: CompanySortField | null | undefined;
-  sortDirection?: SortDirection | null | undefined;
-  page?: PageInput | null | undefined;
-}>;
-
-
-export type GetAllActiveCompaniesQuery = { getAllActiveCompanies: { companies: Array<{ id: string, name: string, image: string | null, isActivated: CompanyStatus, createdDate: string, supportLevel: SupportLevel | null, contract: { id: string, type: ContractType, startDate: string, endDate: string, remainingDays: number | null, status: ContractStatus } | null, activeCreditOverview: { totalActiveBalance: number, totalActiveReceived: number, totalReceivedFromPayAsUsage: number }, latestDataImport: { daysAgo: number } | null }>, pageInfo: { page: number, limit: number, total: number, previousPage: number | null, nextPage: number | null } } };
-
-export type GetAllNewCompaniesQueryVariables = Exact<{
-  search?: string | null | undefined;
-  sortBy?: CompanySortField | null | undefined;
-  sortDirection?: SortDirection | null | undefined;
-  page?: PageInput | null | undefined;
-}>;
-
-
-export type GetAllNewCompaniesQuery = { getAllNewCompanies: { companies: Array<{ id: string, name: string, image: string | null, isActivated: CompanyStatus, createdDate: string, companyOwner: { id: string, email: string, image: string | null, name: { first: string, last: string } } | null }>, pageInfo: { page: number, limit: number, total: number, previousPage: number | null, nextPage: number | null } } };
-
-export type GetCompaniesSummaryQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type GetCompaniesSummaryQuery = { getCompaniesSummary: { numberOfActiveCompanies: number, numberOfNewCompanies: number } };
-
 export type ChangePasswordMutationVariables = Exact<{
   oldPassword: string;
   newPassword: string;
@@ -663,6 +631,81 @@ export type UpdateUserOnActivationMutationVariables = Exact<{
 
 
 export type UpdateUserOnActivationMutation = { updateUserOnActivation: { status: string, message: string | null } };
+
+export type VerifyCertificateQueryVariables = Exact<{
+  certificateCode: string;
+}>;
+
+
+export type VerifyCertificateQuery = { verifyCertificate: { certificateCode: string, statement: string, signature: string, signatureValid: boolean, keyId: string, publicKey: string, signedWithCurrentKey: boolean, issuedAt: string, datafileId: string, datafileTitle: string | null, companyName: string | null, revision: number, scoringVersion: string, certificateLevel: number, recordsBefore: number, recordsAfter: number, recordsRemoved: number, keptRecordIdsDigest: string, cleaningRules: string } };
+
+export type DeleteCompanyMutationVariables = Exact<{
+  companyId: string | number;
+}>;
+
+
+export type DeleteCompanyMutation = { deleteCompany: { status: string, message: string | null } };
+
+export type GetActiveCompanyAdminUsersQueryVariables = Exact<{
+  companyId: string | number;
+}>;
+
+
+export type GetActiveCompanyAdminUsersQuery = { getActiveCompanyAdminUsers: Array<{ id: string, email: string, image: string | null, accessLevel: AccessLevel, status: UserStatus, isOwner: boolean, numberOfImports: number, name: { first: string, last: string } }> };
+
+export type GetAllActiveCompaniesQueryVariables = Exact<{
+  search?: string | null | undefined;
+  sortBy?: CompanySortField | null | undefined;
+  sortDirection?: SortDirection | null | undefined;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type GetAllActiveCompaniesQuery = { getAllActiveCompanies: { companies: Array<{ id: string, name: string, image: string | null, isActivated: CompanyStatus, createdDate: string, supportLevel: SupportLevel | null, contract: { id: string, type: ContractType, startDate: string, endDate: string, remainingDays: number | null, status: ContractStatus } | null, activeCreditOverview: { totalActiveBalance: number, totalActiveReceived: number, totalReceivedFromPayAsUsage: number }, latestDataImport: { daysAgo: number } | null }>, pageInfo: { page: number, limit: number, total: number, previousPage: number | null, nextPage: number | null } } };
+
+export type GetAllNewCompaniesQueryVariables = Exact<{
+  search?: string | null | undefined;
+  sortBy?: CompanySortField | null | undefined;
+  sortDirection?: SortDirection | null | undefined;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type GetAllNewCompaniesQuery = { getAllNewCompanies: { companies: Array<{ id: string, name: string, image: string | null, isActivated: CompanyStatus, createdDate: string, companyOwner: { id: string, email: string, image: string | null, name: { first: string, last: string } } | null }>, pageInfo: { page: number, limit: number, total: number, previousPage: number | null, nextPage: number | null } } };
+
+export type GetCompaniesSummaryQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GetCompaniesSummaryQuery = { getCompaniesSummary: { numberOfActiveCompanies: number, numberOfNewCompanies: number } };
+
+export type GetCompanyAvatarUploadUrlQueryVariables = Exact<{
+  imageKey: string;
+  companyId: string | number;
+}>;
+
+
+export type GetCompanyAvatarUploadUrlQuery = { getCompanyAvatarUploadURL: { signedUrl: string, imageUrl: string, expiresAt: string } };
+
+export type GetCompanyStatsQueryVariables = Exact<{
+  companyId: string | number;
+}>;
+
+
+export type GetCompanyStatsQuery = { getCompanyStats: { numberOfDataImports: number, numberOfDataRecords: number, numberOfUsers: number } };
+
+export type GetCompanyQueryVariables = Exact<{
+  companyId: string | number;
+}>;
+
+
+export type GetCompanyQuery = { getCompany: { id: string, name: string, legalName: string | null, VATNumber: string | null, image: string | null, accountManager: string | null, supportLevel: SupportLevel | null, comment: string | null, isActivated: CompanyStatus, address: { street: string | null, city: string | null, postalCode: string | null, country: string | null }, companyOwner: { id: string, name: { first: string, last: string } } | null, contract: { id: string, status: ContractStatus, endDate: string, remainingDays: number | null } | null } };
+
+export type UpdateCompanyMutationVariables = Exact<{
+  companyToUpdate: UpdateCompanyInput;
+}>;
+
+
+export type UpdateCompanyMutation = { updateCompany: { status: string, message: string | null } };
 
 export type ActivateOrganizationMutationVariables = Exact<{
   input: ActivateOrganizationInput;
@@ -969,49 +1012,6 @@ export type MarkNotificationAsReadedMutationVariables = Exact<{
 
 export type MarkNotificationAsReadedMutation = { markNotificationAsReaded: { status: string, message: string | null } };
 
-export type GetActiveCompanyAdminUsersQueryVariables = Exact<{
-  companyId: string | number;
-}>;
-
-
-export type GetActiveCompanyAdminUsersQuery = { getActiveCompanyAdminUsers: Array<{ id: string, email: string, image: string | null, accessLevel: AccessLevel, status: UserStatus, isOwner: boolean, numberOfImports: number, name: { first: string, last: string } }> };
-
-export type GetCompanyAvatarUploadUrlQueryVariables = Exact<{
-  imageKey: string;
-  companyId: string | number;
-}>;
-
-
-export type GetCompanyAvatarUploadUrlQuery = { getCompanyAvatarUploadURL: { signedUrl: string, imageUrl: string, expiresAt: string } };
-
-export type GetCompanyStatsQueryVariables = Exact<{
-  companyId: string | number;
-}>;
-
-
-export type GetCompanyStatsQuery = { getCompanyStats: { numberOfDataImports: number, numberOfDataRecords: number, numberOfUsers: number } };
-
-export type GetCompanyQueryVariables = Exact<{
-  companyId: string | number;
-}>;
-
-
-export type GetCompanyQuery = { getCompany: { id: string, name: string, legalName: string | null, VATNumber: string | null, image: string | null, accountManager: string | null, supportLevel: SupportLevel | null, comment: string | null, isActivated: CompanyStatus, address: { street: string | null, city: string | null, postalCode: string | null, country: string | null }, companyOwner: { id: string, name: { first: string, last: string } } | null, contract: { id: string, status: ContractStatus, endDate: string, remainingDays: number | null } | null } };
-
-export type UpdateCompanyMutationVariables = Exact<{
-  companyToUpdate: UpdateCompanyInput;
-}>;
-
-
-export type UpdateCompanyMutation = { updateCompany: { status: string, message: string | null } };
-
-export type VerifyCertificateQueryVariables = Exact<{
-  certificateCode: string;
-}>;
-
-
-export type VerifyCertificateQuery = { verifyCertificate: { certificateCode: string, statement: string, signature: string, signatureValid: boolean, keyId: string, publicKey: string, signedWithCurrentKey: boolean, issuedAt: string, datafileId: string, datafileTitle: string | null, companyName: string | null, revision: number, scoringVersion: string, certificateLevel: number, recordsBefore: number, recordsAfter: number, recordsRemoved: number, keptRecordIdsDigest: string, cleaningRules: string } };
-
 export type GetDatafileReportQueryVariables = Exact<{
   datafileId: string | number;
   password?: string | null | undefined;
@@ -1265,6 +1265,96 @@ export class TypedDocumentString<TResult, TVariables>
   }
 }
 
+export const ChangePasswordDocument = new TypedDocumentString(`
+    mutation changePassword($oldPassword: String!, $newPassword: String!) {
+  changePassword(oldPassword: $oldPassword, newPassword: $newPassword) {
+    status
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<ChangePasswordMutation, ChangePasswordMutationVariables>;
+export const GetPasswordEncryptionKeyDocument = new TypedDocumentString(`
+    query getPasswordEncryptionKey {
+  getPasswordEncryptionKey
+}
+    `) as unknown as TypedDocumentString<GetPasswordEncryptionKeyQuery, GetPasswordEncryptionKeyQueryVariables>;
+export const LoginDocument = new TypedDocumentString(`
+    mutation login($email: String!, $password: String!, $companyId: ID) {
+  login(email: $email, password: $password, companyId: $companyId) {
+    accessToken
+    accessLevel
+    expiresIn
+  }
+}
+    `) as unknown as TypedDocumentString<LoginMutation, LoginMutationVariables>;
+export const LogoutDocument = new TypedDocumentString(`
+    mutation logout {
+  logout {
+    status
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<LogoutMutation, LogoutMutationVariables>;
+export const RegisterCompanyDocument = new TypedDocumentString(`
+    mutation registerCompany($input: RegisterCompanyInput!) {
+  registerCompany(input: $input) {
+    status
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<RegisterCompanyMutation, RegisterCompanyMutationVariables>;
+export const ResetPasswordDocument = new TypedDocumentString(`
+    mutation resetPassword($newPassword: String!, $passwordResetToken: String!) {
+  resetPassword(
+    newPassword: $newPassword
+    passwordResetToken: $passwordResetToken
+  ) {
+    status
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<ResetPasswordMutation, ResetPasswordMutationVariables>;
+export const SendPasswordResetEmailDocument = new TypedDocumentString(`
+    mutation sendPasswordResetEmail($email: String!) {
+  sendPasswordResetEmail(email: $email) {
+    status
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<SendPasswordResetEmailMutation, SendPasswordResetEmailMutationVariables>;
+export const UpdateUserOnActivationDocument = new TypedDocumentString(`
+    mutation updateUserOnActivation($input: UserActivationInput!) {
+  updateUserOnActivation(input: $input) {
+    status
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateUserOnActivationMutation, UpdateUserOnActivationMutationVariables>;
+export const VerifyCertificateDocument = new TypedDocumentString(`
+    query verifyCertificate($certificateCode: String!) {
+  verifyCertificate(certificateCode: $certificateCode) {
+    certificateCode
+    statement
+    signature
+    signatureValid
+    keyId
+    publicKey
+    signedWithCurrentKey
+    issuedAt
+    datafileId
+    datafileTitle
+    companyName
+    revision
+    scoringVersion
+    certificateLevel
+    recordsBefore
+    recordsAfter
+    recordsRemoved
+    keptRecordIdsDigest
+    cleaningRules
+  }
+}
+    `) as unknown as TypedDocumentString<VerifyCertificateQuery, VerifyCertificateQueryVariables>;
 export const DeleteCompanyDocument = new TypedDocumentString(`
     mutation deleteCompany($companyId: ID!) {
   deleteCompany(companyId: $companyId) {
@@ -1273,6 +1363,23 @@ export const DeleteCompanyDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DeleteCompanyMutation, DeleteCompanyMutationVariables>;
+export const GetActiveCompanyAdminUsersDocument = new TypedDocumentString(`
+    query getActiveCompanyAdminUsers($companyId: ID!) {
+  getActiveCompanyAdminUsers(companyId: $companyId) {
+    id
+    name {
+      first
+      last
+    }
+    email
+    image
+    accessLevel
+    status
+    isOwner
+    numberOfImports
+  }
+}
+    `) as unknown as TypedDocumentString<GetActiveCompanyAdminUsersQuery, GetActiveCompanyAdminUsersQueryVariables>;
 export const GetAllActiveCompaniesDocument = new TypedDocumentString(`
     query getAllActiveCompanies($search: String, $sortBy: CompanySortField, $sortDirection: SortDirection, $page: PageInput) {
   getAllActiveCompanies(
@@ -1357,71 +1464,66 @@ export const GetCompaniesSummaryDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GetCompaniesSummaryQuery, GetCompaniesSummaryQueryVariables>;
-export const ChangePasswordDocument = new TypedDocumentString(`
-    mutation changePassword($oldPassword: String!, $newPassword: String!) {
-  changePassword(oldPassword: $oldPassword, newPassword: $newPassword) {
+export const GetCompanyAvatarUploadUrlDocument = new TypedDocumentString(`
+    query getCompanyAvatarUploadURL($imageKey: String!, $companyId: ID!) {
+  getCompanyAvatarUploadURL(imageKey: $imageKey, companyId: $companyId) {
+    signedUrl
+    imageUrl
+    expiresAt
+  }
+}
+    `) as unknown as TypedDocumentString<GetCompanyAvatarUploadUrlQuery, GetCompanyAvatarUploadUrlQueryVariables>;
+export const GetCompanyStatsDocument = new TypedDocumentString(`
+    query getCompanyStats($companyId: ID!) {
+  getCompanyStats(companyId: $companyId) {
+    numberOfDataImports
+    numberOfDataRecords
+    numberOfUsers
+  }
+}
+    `) as unknown as TypedDocumentString<GetCompanyStatsQuery, GetCompanyStatsQueryVariables>;
+export const GetCompanyDocument = new TypedDocumentString(`
+    query getCompany($companyId: ID!) {
+  getCompany(companyId: $companyId) {
+    id
+    name
+    legalName
+    VATNumber
+    image
+    accountManager
+    supportLevel
+    comment
+    isActivated
+    address {
+      street
+      city
+      postalCode
+      country
+    }
+    companyOwner {
+      id
+      name {
+        first
+        last
+      }
+    }
+    contract {
+      id
+      status
+      endDate
+      remainingDays
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetCompanyQuery, GetCompanyQueryVariables>;
+export const UpdateCompanyDocument = new TypedDocumentString(`
+    mutation updateCompany($companyToUpdate: UpdateCompanyInput!) {
+  updateCompany(companyToUpdate: $companyToUpdate) {
     status
     message
   }
 }
-    `) as unknown as TypedDocumentString<ChangePasswordMutation, ChangePasswordMutationVariables>;
-export const GetPasswordEncryptionKeyDocument = new TypedDocumentString(`
-    query getPasswordEncryptionKey {
-  getPasswordEncryptionKey
-}
-    `) as unknown as TypedDocumentString<GetPasswordEncryptionKeyQuery, GetPasswordEncryptionKeyQueryVariables>;
-export const LoginDocument = new TypedDocumentString(`
-    mutation login($email: String!, $password: String!, $companyId: ID) {
-  login(email: $email, password: $password, companyId: $companyId) {
-    accessToken
-    accessLevel
-    expiresIn
-  }
-}
-    `) as unknown as TypedDocumentString<LoginMutation, LoginMutationVariables>;
-export const LogoutDocument = new TypedDocumentString(`
-    mutation logout {
-  logout {
-    status
-    message
-  }
-}
-    `) as unknown as TypedDocumentString<LogoutMutation, LogoutMutationVariables>;
-export const RegisterCompanyDocument = new TypedDocumentString(`
-    mutation registerCompany($input: RegisterCompanyInput!) {
-  registerCompany(input: $input) {
-    status
-    message
-  }
-}
-    `) as unknown as TypedDocumentString<RegisterCompanyMutation, RegisterCompanyMutationVariables>;
-export const ResetPasswordDocument = new TypedDocumentString(`
-    mutation resetPassword($newPassword: String!, $passwordResetToken: String!) {
-  resetPassword(
-    newPassword: $newPassword
-    passwordResetToken: $passwordResetToken
-  ) {
-    status
-    message
-  }
-}
-    `) as unknown as TypedDocumentString<ResetPasswordMutation, ResetPasswordMutationVariables>;
-export const SendPasswordResetEmailDocument = new TypedDocumentString(`
-    mutation sendPasswordResetEmail($email: String!) {
-  sendPasswordResetEmail(email: $email) {
-    status
-    message
-  }
-}
-    `) as unknown as TypedDocumentString<SendPasswordResetEmailMutation, SendPasswordResetEmailMutationVariables>;
-export const UpdateUserOnActivationDocument = new TypedDocumentString(`
-    mutation updateUserOnActivation($input: UserActivationInput!) {
-  updateUserOnActivation(input: $input) {
-    status
-    message
-  }
-}
-    `) as unknown as TypedDocumentString<UpdateUserOnActivationMutation, UpdateUserOnActivationMutationVariables>;
+    `) as unknown as TypedDocumentString<UpdateCompanyMutation, UpdateCompanyMutationVariables>;
 export const ActivateOrganizationDocument = new TypedDocumentString(`
     mutation activateOrganization($input: ActivateOrganizationInput!) {
   activateOrganization(input: $input) {
@@ -2067,108 +2169,6 @@ export const MarkNotificationAsReadedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MarkNotificationAsReadedMutation, MarkNotificationAsReadedMutationVariables>;
-export const GetActiveCompanyAdminUsersDocument = new TypedDocumentString(`
-    query getActiveCompanyAdminUsers($companyId: ID!) {
-  getActiveCompanyAdminUsers(companyId: $companyId) {
-    id
-    name {
-      first
-      last
-    }
-    email
-    image
-    accessLevel
-    status
-    isOwner
-    numberOfImports
-  }
-}
-    `) as unknown as TypedDocumentString<GetActiveCompanyAdminUsersQuery, GetActiveCompanyAdminUsersQueryVariables>;
-export const GetCompanyAvatarUploadUrlDocument = new TypedDocumentString(`
-    query getCompanyAvatarUploadURL($imageKey: String!, $companyId: ID!) {
-  getCompanyAvatarUploadURL(imageKey: $imageKey, companyId: $companyId) {
-    signedUrl
-    imageUrl
-    expiresAt
-  }
-}
-    `) as unknown as TypedDocumentString<GetCompanyAvatarUploadUrlQuery, GetCompanyAvatarUploadUrlQueryVariables>;
-export const GetCompanyStatsDocument = new TypedDocumentString(`
-    query getCompanyStats($companyId: ID!) {
-  getCompanyStats(companyId: $companyId) {
-    numberOfDataImports
-    numberOfDataRecords
-    numberOfUsers
-  }
-}
-    `) as unknown as TypedDocumentString<GetCompanyStatsQuery, GetCompanyStatsQueryVariables>;
-export const GetCompanyDocument = new TypedDocumentString(`
-    query getCompany($companyId: ID!) {
-  getCompany(companyId: $companyId) {
-    id
-    name
-    legalName
-    VATNumber
-    image
-    accountManager
-    supportLevel
-    comment
-    isActivated
-    address {
-      street
-      city
-      postalCode
-      country
-    }
-    companyOwner {
-      id
-      name {
-        first
-        last
-      }
-    }
-    contract {
-      id
-      status
-      endDate
-      remainingDays
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<GetCompanyQuery, GetCompanyQueryVariables>;
-export const UpdateCompanyDocument = new TypedDocumentString(`
-    mutation updateCompany($companyToUpdate: UpdateCompanyInput!) {
-  updateCompany(companyToUpdate: $companyToUpdate) {
-    status
-    message
-  }
-}
-    `) as unknown as TypedDocumentString<UpdateCompanyMutation, UpdateCompanyMutationVariables>;
-export const VerifyCertificateDocument = new TypedDocumentString(`
-    query verifyCertificate($certificateCode: String!) {
-  verifyCertificate(certificateCode: $certificateCode) {
-    certificateCode
-    statement
-    signature
-    signatureValid
-    keyId
-    publicKey
-    signedWithCurrentKey
-    issuedAt
-    datafileId
-    datafileTitle
-    companyName
-    revision
-    scoringVersion
-    certificateLevel
-    recordsBefore
-    recordsAfter
-    recordsRemoved
-    keptRecordIdsDigest
-    cleaningRules
-  }
-}
-    `) as unknown as TypedDocumentString<VerifyCertificateQuery, VerifyCertificateQueryVariables>;
 export const GetDatafileReportDocument = new TypedDocumentString(`
     query getDatafileReport($datafileId: ID!, $password: String) {
   getDatafileReport(datafileId: $datafileId, password: $password) {

@@ -28,7 +28,8 @@ export function quarterStartOf(today: string): string {
 }
 
 /**
- * Applies what the Vienna calendar implies (credits.md, "Calendar rules"). Idempotent and safe to
+ * Applies what the Vienna calendar implies: renewals, expired plan remainders, quarterly invoices
+ * and the low-balance and contract-expiry alerts (docs/architecture.md, "Credits"). Idempotent and safe to
  * run every few minutes from several processes: every write re-checks inside its own short write
  * transaction and lands under a UNIQUE key (renewedFromId, expire:{planId}, invoice plan+quarter,
  * notification dedupe keys). Order matters: renew first so a renewed chain's new plans exist, then

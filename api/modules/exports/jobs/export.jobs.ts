@@ -7,7 +7,7 @@ import type { run as exportStep } from './export.step';
 export const exportStepHandle = workerStep<typeof exportStep>(new URL('./export.step.ts', import.meta.url));
 
 /**
- * 'export' (issue 13): one file of a datafile's revision with the cleaning snapshotted at request
+ * 'export': one file of a datafile's revision with the cleaning snapshotted at request
  * time. Idempotent: the blob key derives from the input, so a retry overwrites its own file. The
  * result (key, file name, counts) is what getExportJob signs a download link from.
  */

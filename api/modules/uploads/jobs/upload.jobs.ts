@@ -34,7 +34,7 @@ export const uploadProcessStep = workerStep<typeof processStep>(new URL('./uploa
 export const uploadCheckStep = workerStep<typeof checkStep>(new URL('./upload-check.step.ts', import.meta.url));
 
 /**
- * 'upload' (issue 11): processes a confirmed upload. The Worker step parses, validates, classifies,
+ * 'upload': processes a confirmed upload. The Worker step parses, validates, classifies,
  * scores and publishes the revision (its files are replaced on a retry, the manifest is written
  * last); then the main thread charges the new records once under upload:<datafileId>:<revision>;
  * the final transaction marks the datafile READY (or the upload ERROR) and notifies the uploader.

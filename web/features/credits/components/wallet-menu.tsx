@@ -30,7 +30,7 @@ export function WalletMenu({ companyId, canManageCredits }: { companyId: string 
         <IconButton
           variant="ghost"
           size="sm"
-          aria-label={t('wallet.title')}
+          aria-label={t('credits.walletMenu.title')}
           data-testid="wallet-menu"
           position="relative"
         >
@@ -64,34 +64,35 @@ export function WalletMenu({ companyId, canManageCredits }: { companyId: string 
                     <Box fontSize="3xl" color="fg.subtle">
                       <WalletIcon />
                     </Box>
-                    <Text fontWeight="semibold">{t('wallet.emptyTitle')}</Text>
+                    <Text fontWeight="semibold">{t('credits.walletMenu.emptyTitle')}</Text>
                     <Text fontSize="sm" color="fg.muted" data-testid="wallet-empty">
-                      {t('wallet.empty')}
+                      {t('credits.walletMenu.empty')}
                     </Text>
                   </>
                 ) : (
                   <>
-                    <Text fontWeight="semibold">{t('wallet.title')}</Text>
+                    <Text fontWeight="semibold">{t('credits.walletMenu.title')}</Text>
                     {s && s.activeCreditPlanReceived > 0 && (
                       <>
                         <RadialChart percent={percent} size={110} testId="wallet-chart" />
                         <Text fontSize="sm">
-                          {t('wallet.remaining')}:{' '}
+                          {t('credits.walletMenu.remaining')}:{' '}
                           <b data-testid="wallet-remaining">{formatNumber(s.activeCreditPlanBalance, locale)}</b>
                         </Text>
                         <Text fontSize="sm">
-                          {t('wallet.received')}: <b>{formatNumber(s.activeCreditPlanReceived, locale)}</b>
+                          {t('credits.walletMenu.received')}: <b>{formatNumber(s.activeCreditPlanReceived, locale)}</b>
                         </Text>
                       </>
                     )}
                     {s && payAsUsage && (
                       <Stack gap="1" align="center" data-testid="wallet-pay-as-usage">
-                        <Badge colorPalette="purple">{t('wallet.payAsUsage')}</Badge>
+                        <Badge colorPalette="purple">{t('credits.walletMenu.payAsUsage')}</Badge>
                         <Text fontSize="sm">
-                          {t('wallet.usage')}: <b>{formatNumber(s.activePayAsUsageCreditPlanReceived, locale)}</b>
+                          {t('credits.walletMenu.usage')}:{' '}
+                          <b>{formatNumber(s.activePayAsUsageCreditPlanReceived, locale)}</b>
                         </Text>
                         <Text fontSize="sm">
-                          {t('wallet.invoiceAmount')}:{' '}
+                          {t('credits.walletMenu.invoiceAmount')}:{' '}
                           <b>
                             {formatEuroCents(
                               s.activePayAsUsageCreditPlanReceived * s.pricePerCreditForPayAsUsage,
@@ -105,7 +106,7 @@ export function WalletMenu({ companyId, canManageCredits }: { companyId: string 
                 )}
                 {canManageCredits && (
                   <Button asChild size="sm" colorPalette="brand" variant="outline" data-testid="credit-management">
-                    <Link href="/administration">{t('wallet.manageCredits')}</Link>
+                    <Link href="/administration">{t('credits.walletMenu.manageCredits')}</Link>
                   </Button>
                 )}
               </Stack>

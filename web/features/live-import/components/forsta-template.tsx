@@ -14,17 +14,17 @@ export function ForstaTemplatePicker({
   const t = useT();
   return (
     <Field.Root>
-      <Field.Label>{t('live.step1.forstaTemplate')}</Field.Label>
+      <Field.Label>{t('liveImport.step1.forstaTemplate')}</Field.Label>
       <Stack gap="1" w="full">
         <OptionSelect
           value={value}
           options={FORSTA_TEMPLATES}
-          label={(v) => t(`live.forstaTemplates.${v}`)}
+          label={(v) => t(`liveImport.forstaTemplates.${v}`)}
           onChange={(v) => onChange(v as ForstaTemplate)}
           testId="live-forsta-template"
         />
         <Text fontSize="sm" color="fg.muted">
-          {t(`live.forstaTemplates.${value}Help`)}
+          {t(`liveImport.forstaTemplates.${value}Help`)}
         </Text>
       </Stack>
     </Field.Root>

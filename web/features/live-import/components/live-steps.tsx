@@ -6,9 +6,9 @@ export function LiveSteps({ current }: { current: 1 | 2 | 3 }) {
   const t = useT();
   return (
     <StepIndicator
-      steps={[t('live.steps.step1'), t('live.steps.step2'), t('live.steps.step3')]}
+      steps={[t('liveImport.steps.step1'), t('liveImport.steps.step2'), t('liveImport.steps.step3')]}
       current={current}
-      ariaLabel={t('live.steps.aria')}
+      ariaLabel={t('liveImport.steps.aria')}
       testId="live-steps"
     />
   );

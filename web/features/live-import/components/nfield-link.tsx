@@ -14,10 +14,10 @@ const FIELDS = ['username', 'password', 'domain'] as const;
 
 const schema = (t: Translate) =>
   yup.object({
-    username: yup.string().trim().required(t('live.nfield.required')),
-    password: yup.string().required(t('live.nfield.required')),
-    domain: yup.string().trim().required(t('live.nfield.required')),
-    region: yup.string().required(t('live.nfield.required')),
+    username: yup.string().trim().required(t('liveImport.nfield.required')),
+    password: yup.string().required(t('liveImport.nfield.required')),
+    domain: yup.string().trim().required(t('liveImport.nfield.required')),
+    region: yup.string().required(t('liveImport.nfield.required')),
   });
 
 /**
@@ -48,9 +48,9 @@ export function NfieldLink() {
       <Alert.Root status="success" data-testid="nfield-linked">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>{t(saved ? 'live.nfield.saved' : 'live.nfield.linked')}</Alert.Title>
+          <Alert.Title>{t(saved ? 'liveImport.nfield.saved' : 'liveImport.nfield.linked')}</Alert.Title>
           <Alert.Description>
-            {t('live.nfield.linkedAs', {
+            {t('liveImport.nfield.linkedAs', {
               username: link!.username!,
               domain: link!.domain ?? '',
               region: link!.region ?? '',
@@ -58,7 +58,7 @@ export function NfieldLink() {
           </Alert.Description>
         </Alert.Content>
         <Button size="xs" variant="outline" onClick={() => setEditing(true)} data-testid="nfield-change">
-          {t('live.nfield.change')}
+          {t('liveImport.nfield.change')}
         </Button>
       </Alert.Root>
     );
@@ -72,10 +72,10 @@ export function NfieldLink() {
   return (
     <Box borderWidth="1px" borderRadius="md" p="4" bg="bg.subtle" data-testid="nfield-form">
       <Text fontWeight="semibold" mb="1">
-        {t('live.nfield.title')}
+        {t('liveImport.nfield.title')}
       </Text>
       <Text fontSize="sm" color="fg.muted" mb="3">
-        {t('live.nfield.help')}
+        {t('liveImport.nfield.help')}
       </Text>
       <Formik<Values>
         initialValues={initial}
@@ -103,7 +103,7 @@ export function NfieldLink() {
               {FIELDS.map((f) => (
                 <Field.Root key={f} required invalid={Boolean(form.touched[f] && form.errors[f])}>
                   <Field.Label fontSize="sm">
-                    {t(`live.nfield.${f}`)}
+                    {t(`liveImport.nfield.${f}`)}
                     <Field.RequiredIndicator />
                   </Field.Label>
                   <Input
@@ -122,14 +122,14 @@ export function NfieldLink() {
               ))}
               <Field.Root required invalid={Boolean(form.touched.region && form.errors.region)}>
                 <Field.Label fontSize="sm">
-                  {t('live.nfield.region')}
+                  {t('liveImport.nfield.region')}
                   <Field.RequiredIndicator />
                 </Field.Label>
                 <OptionSelect
                   value={form.values.region}
                   options={NFIELD_REGIONS}
-                  label={(r) => t(`live.nfield.regions.${r}`)}
-                  placeholder={t('live.nfield.regionPlaceholder')}
+                  label={(r) => t(`liveImport.nfield.regions.${r}`)}
+                  placeholder={t('liveImport.nfield.regionPlaceholder')}
                   onChange={(v) => {
                     void form.setFieldValue('region', v);
                     void form.setFieldTouched('region', true, false);
@@ -154,7 +154,7 @@ export function NfieldLink() {
                 onClick={() => void form.submitForm()}
                 data-testid="nfield-save"
               >
-                {t('live.nfield.save')}
+                {t('liveImport.nfield.save')}
               </Button>
             </HStack>
           </Stack>

@@ -91,12 +91,12 @@ export function PageEditor({
       <Card.Header pb="0">
         <HStack justify="space-between">
           <HStack gap="4">
-            <Text fontWeight="semibold">{t('live.define.page', { n })}</Text>
+            <Text fontWeight="semibold">{t('liveImport.define.page', { n })}</Text>
             <RadioGroup.Root size="sm" value={page.start ? 'start' : ''} onValueChange={() => onStart()}>
               <RadioGroup.Item value="start" data-testid={`live-page-${n}-start`}>
                 <RadioGroup.ItemHiddenInput />
                 <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{t('live.define.start')}</RadioGroup.ItemText>
+                <RadioGroup.ItemText>{t('liveImport.define.start')}</RadioGroup.ItemText>
               </RadioGroup.Item>
             </RadioGroup.Root>
           </HStack>
@@ -104,7 +104,7 @@ export function PageEditor({
             <IconButton
               size="xs"
               variant="ghost"
-              aria-label={t('live.define.removePage', { n })}
+              aria-label={t('liveImport.define.removePage', { n })}
               onClick={onRemove}
               data-testid={`live-page-${n}-remove`}
             >
@@ -118,7 +118,7 @@ export function PageEditor({
           <SimpleGrid columns={2} gap="4">
             <Field.Root required invalid={Boolean(issue('label'))}>
               <Field.Label fontSize="sm">
-                {t('live.define.label')}
+                {t('liveImport.define.label')}
                 <Field.RequiredIndicator />
               </Field.Label>
               <Input
@@ -131,18 +131,18 @@ export function PageEditor({
               {issue('label') ? (
                 <Field.ErrorText>{issue('label')}</Field.ErrorText>
               ) : (
-                <Field.HelperText>{t('live.define.labelHelp')}</Field.HelperText>
+                <Field.HelperText>{t('liveImport.define.labelHelp')}</Field.HelperText>
               )}
             </Field.Root>
             <Field.Root required>
               <Field.Label fontSize="sm">
-                {t('live.define.criterion')}
+                {t('liveImport.define.criterion')}
                 <Field.RequiredIndicator />
               </Field.Label>
               <OptionSelect
                 value={page.criterion}
                 options={CRITERIA}
-                label={(c) => t(`live.criteria.${c}`)}
+                label={(c) => t(`liveImport.criteria.${c}`)}
                 onChange={(c) => onChange({ criterion: c as LiveQualityCriterion })}
                 testId={`live-page-${n}-criterion`}
               />
@@ -150,7 +150,7 @@ export function PageEditor({
           </SimpleGrid>
           <Field.Root required invalid={Boolean(issue('questionTitle'))}>
             <Field.Label fontSize="sm">
-              {t('live.define.questionTitle')}
+              {t('liveImport.define.questionTitle')}
               <Field.RequiredIndicator />
             </Field.Label>
             <Textarea
@@ -166,7 +166,7 @@ export function PageEditor({
             <SimpleGrid columns={3} gap="4">
               <Field.Root required invalid={Boolean(issue('items'))}>
                 <Field.Label fontSize="sm">
-                  {t('live.define.items')}
+                  {t('liveImport.define.items')}
                   <Field.RequiredIndicator />
                 </Field.Label>
                 <Input
@@ -181,7 +181,7 @@ export function PageEditor({
               </Field.Root>
               <Field.Root required invalid={Boolean(issue('scale'))}>
                 <Field.Label fontSize="sm">
-                  {t('live.define.min')}
+                  {t('liveImport.define.min')}
                   <Field.RequiredIndicator />
                 </Field.Label>
                 <Input
@@ -195,7 +195,7 @@ export function PageEditor({
               </Field.Root>
               <Field.Root required invalid={Boolean(issue('scale'))}>
                 <Field.Label fontSize="sm">
-                  {t('live.define.max')}
+                  {t('liveImport.define.max')}
                   <Field.RequiredIndicator />
                 </Field.Label>
                 <Input
@@ -211,7 +211,7 @@ export function PageEditor({
           {page.criterion === 'OES' && (
             <>
               <Field.Root invalid={Boolean(issue('keywords'))}>
-                <Field.Label fontSize="sm">{t('live.define.keywords', { max: MAX_KEYWORDS })}</Field.Label>
+                <Field.Label fontSize="sm">{t('liveImport.define.keywords', { max: MAX_KEYWORDS })}</Field.Label>
                 <Input
                   size="sm"
                   value={typed}
@@ -231,7 +231,7 @@ export function PageEditor({
                   onBlur={() => typed.trim() && addKeywords(typed)}
                 />
                 <Field.HelperText>
-                  {t('live.define.keywordsHelp', { count: page.keywords.length, max: MAX_KEYWORDS })}
+                  {t('liveImport.define.keywordsHelp', { count: page.keywords.length, max: MAX_KEYWORDS })}
                 </Field.HelperText>
                 {page.keywords.length > 0 && (
                   <Wrap mt="2" gap="1.5">
@@ -241,7 +241,7 @@ export function PageEditor({
                         <Tag.EndElement>
                           <CloseButton
                             size="2xs"
-                            aria-label={t('live.define.removeKeyword', { keyword: k })}
+                            aria-label={t('liveImport.define.removeKeyword', { keyword: k })}
                             onClick={() => onChange({ keywords: page.keywords.filter((x) => x !== k) })}
                           />
                         </Tag.EndElement>
@@ -252,7 +252,7 @@ export function PageEditor({
               </Field.Root>
               <Box>
                 <Text fontSize="sm" fontWeight="medium" mb="1">
-                  {t('live.define.languages')}
+                  {t('liveImport.define.languages')}
                 </Text>
                 <Wrap gap="3">
                   {LANGUAGES.map((l) => (
@@ -269,7 +269,7 @@ export function PageEditor({
                   ))}
                 </Wrap>
                 <Text fontSize="xs" color="fg.muted" mt="1">
-                  {t('live.define.languagesHelp')}
+                  {t('liveImport.define.languagesHelp')}
                 </Text>
               </Box>
               <HStack gap="5" wrap="wrap">
@@ -278,28 +278,28 @@ export function PageEditor({
                   onChange={(on) => onChange({ contextCheck: on })}
                   testId={`live-page-${n}-context`}
                 >
-                  {t('live.define.contextCheck')}
+                  {t('liveImport.define.contextCheck')}
                 </Check>
                 <Check
                   checked={page.duplicateCheck}
                   onChange={(on) => onChange({ duplicateCheck: on })}
                   testId={`live-page-${n}-duplicate`}
                 >
-                  {t('live.define.duplicateCheck')}
+                  {t('liveImport.define.duplicateCheck')}
                 </Check>
                 <Check
                   checked={page.copyPasteCheck}
                   onChange={(on) => onChange({ copyPasteCheck: on })}
                   testId={`live-page-${n}-copypaste`}
                 >
-                  {t('live.define.copyPasteCheck')}
+                  {t('liveImport.define.copyPasteCheck')}
                 </Check>
               </HStack>
             </>
           )}
           {page.criterion === 'TS' && (
             <Text fontSize="sm" color="fg.muted">
-              {t('live.define.tsHelp')}
+              {t('liveImport.define.tsHelp')}
             </Text>
           )}
         </Stack>

@@ -39,11 +39,11 @@ export function KeyAndSecret({
   );
   return (
     <Stack gap="3">
-      {field(t('live.snippet.key'), datafileId, 'live-key', t('live.snippet.keyHelp'))}
-      {field(t('live.snippet.secret'), secret, 'live-secret', t('live.snippet.secretHelp'))}
+      {field(t('liveImport.snippet.key'), datafileId, 'live-key', t('liveImport.snippet.keyHelp'))}
+      {field(t('liveImport.snippet.secret'), secret, 'live-secret', t('liveImport.snippet.secretHelp'))}
       {confirming ? (
         <Stack gap="2" p="3" borderRadius="md" bg="orange.subtle" data-testid="live-secret-confirm">
-          <Text fontSize="sm">{t('live.snippet.regenerateConfirm')}</Text>
+          <Text fontSize="sm">{t('liveImport.snippet.regenerateConfirm')}</Text>
           <ErrorAlert message={error} onDismiss={() => setError(null)} />
           <HStack gap="2">
             <Button
@@ -62,7 +62,7 @@ export function KeyAndSecret({
                 }
               }}
             >
-              {t('live.snippet.regenerate')}
+              {t('liveImport.snippet.regenerate')}
             </Button>
             <Button
               size="xs"
@@ -84,7 +84,7 @@ export function KeyAndSecret({
           onClick={() => setConfirming(true)}
           data-testid="live-secret-regenerate"
         >
-          {t('live.snippet.regenerate')}
+          {t('liveImport.snippet.regenerate')}
         </Button>
       )}
     </Stack>

@@ -15,10 +15,10 @@ export function StartReceiving({ datafileId }: { datafileId: string }) {
     <Alert.Root status="info" data-testid="live-draft">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{t('live.snippet.draftTitle')}</Alert.Title>
+        <Alert.Title>{t('liveImport.snippet.draftTitle')}</Alert.Title>
         <Alert.Description>
           <Stack gap="3" mt="1">
-            {t('live.snippet.draftHelp')}
+            {t('liveImport.snippet.draftHelp')}
             <ErrorAlert message={error} onDismiss={() => setError(null)} />
             <Button
               alignSelf="flex-start"
@@ -35,7 +35,7 @@ export function StartReceiving({ datafileId }: { datafileId: string }) {
                 }
               }}
             >
-              {t('live.snippet.start')}
+              {t('liveImport.snippet.start')}
             </Button>
           </Stack>
         </Alert.Description>

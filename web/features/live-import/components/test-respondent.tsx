@@ -41,19 +41,19 @@ export function TestRespondent({ integration }: { integration: LiveIntegration }
       setOutcome(
         res.ok
           ? { ok: true, answer: body }
-          : { ok: false, status: res.status, message: body.error?.message ?? t('live.snippet.testFailed') },
+          : { ok: false, status: res.status, message: body.error?.message ?? t('liveImport.snippet.testFailed') },
       );
     } catch {
-      setOutcome({ ok: false, status: 0, message: t('live.snippet.testUnreachable') });
+      setOutcome({ ok: false, status: 0, message: t('liveImport.snippet.testUnreachable') });
     } finally {
       setSending(false);
     }
   };
-  const score = (v: number | null) => (v === null ? t('live.snippet.noScore') : formatNumber(v, locale, 0));
+  const score = (v: number | null) => (v === null ? t('liveImport.snippet.noScore') : formatNumber(v, locale, 0));
   return (
     <Stack gap="3">
       <Text fontSize="sm" color="fg.muted">
-        {t('live.snippet.testHelp')}
+        {t('liveImport.snippet.testHelp')}
       </Text>
       <Button
         alignSelf="flex-start"
@@ -63,29 +63,29 @@ export function TestRespondent({ integration }: { integration: LiveIntegration }
         onClick={() => void send()}
         data-testid="live-test-send"
       >
-        {t('live.snippet.testSend')}
+        {t('liveImport.snippet.testSend')}
       </Button>
       {outcome?.ok === true && (
         <Box borderWidth="1px" borderRadius="md" p="4" data-testid="live-test-answer">
           <Text fontWeight="semibold" mb="2">
-            {t('live.snippet.testAnswer')}{' '}
+            {t('liveImport.snippet.testAnswer')}{' '}
             <Badge colorPalette={outcome.answer.decision === 'KEEP' ? 'green' : 'red'} data-testid="live-test-decision">
-              {t(`live.snippet.decision.${outcome.answer.decision}`)}
+              {t(`liveImport.snippet.decision.${outcome.answer.decision}`)}
             </Badge>
           </Text>
           <DataList.Root orientation="horizontal" size="sm">
             {(['combined', 'oes', 'ibs', 'ts'] as const).map((k) => (
               <DataList.Item key={k}>
-                <DataList.ItemLabel>{t(`live.snippet.scores.${k}`)}</DataList.ItemLabel>
+                <DataList.ItemLabel>{t(`liveImport.snippet.scores.${k}`)}</DataList.ItemLabel>
                 <DataList.ItemValue data-testid={`live-test-${k}`}>
                   {score(outcome.answer.scores[k])}
                 </DataList.ItemValue>
               </DataList.Item>
             ))}
             <DataList.Item>
-              <DataList.ItemLabel>{t('live.snippet.testCredits')}</DataList.ItemLabel>
+              <DataList.ItemLabel>{t('liveImport.snippet.testCredits')}</DataList.ItemLabel>
               <DataList.ItemValue>
-                {t('live.snippet.testCreditsValue', { credits: outcome.answer.credits })}
+                {t('liveImport.snippet.testCreditsValue', { credits: outcome.answer.credits })}
               </DataList.ItemValue>
             </DataList.Item>
           </DataList.Root>

@@ -80,8 +80,8 @@ export function DefineDatafilePage() {
   return (
     <Box maxW="4xl">
       <PageHeader
-        title={t('live.define.title')}
-        subtitle={t('live.define.subtitle', { name: step1.name })}
+        title={t('liveImport.define.title')}
+        subtitle={t('liveImport.define.subtitle', { name: step1.name })}
         crumbs={[
           { label: t('nav.dashboard'), href: '/' },
           { label: t('routes.liveImport'), href: '/live-import' },
@@ -115,25 +115,25 @@ export function DefineDatafilePage() {
           onClick={() => setPages((all) => [...all, newPage(false)])}
           data-testid="live-add-page"
         >
-          {t('live.define.addPage')}
+          {t('liveImport.define.addPage')}
         </Button>
         <Card.Root variant="subtle">
           <Card.Body>
             <HStack justify="space-between" align="flex-end">
               <Stat.Root>
-                <Stat.Label>{t('live.define.estimate')}</Stat.Label>
+                <Stat.Label>{t('liveImport.define.estimate')}</Stat.Label>
                 <Stat.ValueText data-testid="live-credit-estimate">
-                  {t('live.define.estimateValue', { credits: estimate })}
+                  {t('liveImport.define.estimateValue', { credits: estimate })}
                 </Stat.ValueText>
-                <Stat.HelpText>{t('live.define.estimateHelp', { pages: pages.length })}</Stat.HelpText>
+                <Stat.HelpText>{t('liveImport.define.estimateHelp', { pages: pages.length })}</Stat.HelpText>
               </Stat.Root>
               <Text fontSize="sm" color="fg.muted" maxW="sm">
-                {t('live.define.chargeNote')}
+                {t('liveImport.define.chargeNote')}
               </Text>
             </HStack>
           </Card.Body>
         </Card.Root>
-        <ErrorAlert message={submitted && issues.size > 0 ? t('live.define.fixIssues') : null} />
+        <ErrorAlert message={submitted && issues.size > 0 ? t('liveImport.define.fixIssues') : null} />
         <ErrorAlert message={error?.text ?? null} onDismiss={() => setError(null)} />
         <HStack justify="space-between">
           <Button variant="ghost" onClick={() => navigate('/live-import')} data-testid="live-define-back">
@@ -142,11 +142,11 @@ export function DefineDatafilePage() {
           <Button
             colorPalette="brand"
             loading={create.isMutating}
-            loadingText={t('live.define.saving')}
+            loadingText={t('liveImport.define.saving')}
             onClick={() => void save()}
             data-testid="live-define-save"
           >
-            {t('live.define.save')}
+            {t('liveImport.define.save')}
           </Button>
         </HStack>
       </Stack>

@@ -24,12 +24,12 @@ const schema = (t: Translate) =>
     name: yup
       .string()
       .trim()
-      .required(t('live.step1.nameRequired'))
-      .max(MAX_NAME, t('live.step1.nameTooLong', { max: MAX_NAME })),
+      .required(t('liveImport.step1.nameRequired'))
+      .max(MAX_NAME, t('liveImport.step1.nameTooLong', { max: MAX_NAME })),
     surveySoftware: yup
       .string()
-      .oneOf(SURVEY_SOFTWARE, t('live.step1.softwareRequired'))
-      .required(t('live.step1.softwareRequired')),
+      .oneOf(SURVEY_SOFTWARE, t('liveImport.step1.softwareRequired'))
+      .required(t('liveImport.step1.softwareRequired')),
   });
 
 /**
@@ -41,13 +41,14 @@ export function LiveStep1Page({ companyId }: { companyId: string | null }) {
   const t = useT();
   const [, navigate] = useLocation();
   const [stored, setStored] = useAtom(step1Atom);
-  if (!companyId) return <CenteredMessage title={t('live.step1.title')} text={t('live.operatorWithoutOrganization')} />;
+  if (!companyId)
+    return <CenteredMessage title={t('liveImport.step1.title')} text={t('liveImport.operatorWithoutOrganization')} />;
   const initial: Step1 = stored ?? { name: '', surveySoftware: '', forstaTemplate: FORSTA_TEMPLATES[0] };
   return (
     <Box maxW="3xl">
       <PageHeader
-        title={t('live.step1.title')}
-        subtitle={t('live.step1.subtitle')}
+        title={t('liveImport.step1.title')}
+        subtitle={t('liveImport.step1.subtitle')}
         crumbs={[{ label: t('nav.dashboard'), href: '/' }, { label: t('routes.liveImport') }]}
       />
       <LiveSteps current={1} />
@@ -66,7 +67,7 @@ export function LiveStep1Page({ companyId }: { companyId: string | null }) {
                 <Stack gap="5">
                   <Field.Root required invalid={Boolean(form.touched.name && form.errors.name)}>
                     <Field.Label>
-                      {t('live.step1.name')}
+                      {t('liveImport.step1.name')}
                       <Field.RequiredIndicator />
                     </Field.Label>
                     <Input
@@ -75,14 +76,14 @@ export function LiveStep1Page({ companyId }: { companyId: string | null }) {
                       onChange={form.handleChange}
                       onBlur={form.handleBlur}
                       maxLength={MAX_NAME + 20}
-                      placeholder={t('live.step1.namePlaceholder')}
+                      placeholder={t('liveImport.step1.namePlaceholder')}
                       data-testid="live-name"
                     />
                     <Field.ErrorText>{form.errors.name}</Field.ErrorText>
                   </Field.Root>
                   <Field.Root required invalid={Boolean(form.touched.surveySoftware && form.errors.surveySoftware)}>
                     <Field.Label>
-                      {t('live.step1.software')}
+                      {t('liveImport.step1.software')}
                       <Field.RequiredIndicator />
                     </Field.Label>
                     <RadioGroup.Root
@@ -98,7 +99,7 @@ export function LiveStep1Page({ companyId }: { companyId: string | null }) {
                           <RadioGroup.Item key={s} value={s} data-testid={`live-software-${s}`}>
                             <RadioGroup.ItemHiddenInput />
                             <RadioGroup.ItemIndicator />
-                            <RadioGroup.ItemText>{t(`live.software.${s}`)}</RadioGroup.ItemText>
+                            <RadioGroup.ItemText>{t(`liveImport.software.${s}`)}</RadioGroup.ItemText>
                           </RadioGroup.Item>
                         ))}
                       </HStack>
@@ -114,19 +115,19 @@ export function LiveStep1Page({ companyId }: { companyId: string | null }) {
                   )}
                   {form.values.surveySoftware === 'QUALTRICS' && (
                     <Text fontSize="sm" color="fg.muted">
-                      {t('live.step1.qualtricsHint')}
+                      {t('liveImport.step1.qualtricsHint')}
                     </Text>
                   )}
                   {form.values.surveySoftware === 'OTHER' && (
                     <Text fontSize="sm" color="fg.muted">
-                      {t('live.step1.otherHint')}
+                      {t('liveImport.step1.otherHint')}
                     </Text>
                   )}
                 </Stack>
               </Card.Body>
               <Card.Footer justifyContent="flex-end">
                 <Button type="submit" colorPalette="brand" data-testid="live-step1-next">
-                  {t('live.step1.next')}
+                  {t('liveImport.step1.next')}
                 </Button>
               </Card.Footer>
             </Card.Root>

@@ -41,8 +41,8 @@ export function SnippetPage() {
   return (
     <Box maxW="5xl">
       <PageHeader
-        title={t('live.snippet.title')}
-        subtitle={t('live.snippet.subtitle', { name: integration.name })}
+        title={t('liveImport.snippet.title')}
+        subtitle={t('liveImport.snippet.subtitle', { name: integration.name })}
         crumbs={[
           { label: t('nav.dashboard'), href: '/' },
           { label: t('routes.liveImport'), href: '/live-import' },
@@ -55,7 +55,7 @@ export function SnippetPage() {
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
           <Card.Root variant="outline" bg="bg">
             <Card.Header>
-              <Heading size="md">{t('live.snippet.credentials')}</Heading>
+              <Heading size="md">{t('liveImport.snippet.credentials')}</Heading>
             </Card.Header>
             <Card.Body>
               <KeyAndSecret
@@ -67,32 +67,38 @@ export function SnippetPage() {
           </Card.Root>
           <Card.Root variant="outline" bg="bg">
             <Card.Header>
-              <Heading size="md">{t('live.snippet.received')}</Heading>
+              <Heading size="md">{t('liveImport.snippet.received')}</Heading>
             </Card.Header>
             <Card.Body>
               <DataList.Root orientation="horizontal">
                 <DataList.Item>
-                  <DataList.ItemLabel>{t('live.snippet.status')}</DataList.ItemLabel>
+                  <DataList.ItemLabel>{t('liveImport.snippet.status')}</DataList.ItemLabel>
                   <DataList.ItemValue>
                     <Badge colorPalette={stopped ? 'orange' : draft ? 'gray' : 'green'} data-testid="live-status">
-                      {t(stopped ? 'live.snippet.stopped' : draft ? 'live.snippet.draft' : 'live.snippet.open')}
+                      {t(
+                        stopped
+                          ? 'liveImport.snippet.stopped'
+                          : draft
+                            ? 'liveImport.snippet.draft'
+                            : 'liveImport.snippet.open',
+                      )}
                     </Badge>
                   </DataList.ItemValue>
                 </DataList.Item>
                 <DataList.Item>
-                  <DataList.ItemLabel>{t('live.snippet.respondents')}</DataList.ItemLabel>
+                  <DataList.ItemLabel>{t('liveImport.snippet.respondents')}</DataList.ItemLabel>
                   <DataList.ItemValue data-testid="live-respondents">
                     {formatNumber(integration.numberOfRespondents, locale)}
                   </DataList.ItemValue>
                 </DataList.Item>
                 <DataList.Item>
-                  <DataList.ItemLabel>{t('live.snippet.cost')}</DataList.ItemLabel>
+                  <DataList.ItemLabel>{t('liveImport.snippet.cost')}</DataList.ItemLabel>
                   <DataList.ItemValue data-testid="live-cost">
-                    {t('live.snippet.credits', { credits: formatNumber(integration.cost, locale) })}
+                    {t('liveImport.snippet.credits', { credits: formatNumber(integration.cost, locale) })}
                   </DataList.ItemValue>
                 </DataList.Item>
                 <DataList.Item>
-                  <DataList.ItemLabel>{t('live.snippet.endpoint')}</DataList.ItemLabel>
+                  <DataList.ItemLabel>{t('liveImport.snippet.endpoint')}</DataList.ItemLabel>
                   <DataList.ItemValue>
                     <HStack gap="1">
                       <Text fontFamily="mono" fontSize="xs" wordBreak="break-all" data-testid="live-endpoint">
@@ -105,20 +111,20 @@ export function SnippetPage() {
               </DataList.Root>
               {stopped && (
                 <Text fontSize="sm" color="fg.muted" mt="3">
-                  {t('live.snippet.stoppedHelp')}
+                  {t('liveImport.snippet.stoppedHelp')}
                 </Text>
               )}
               <Text fontSize="xs" color="fg.muted" mt="3">
-                {t('live.snippet.refreshHelp')}
+                {t('liveImport.snippet.refreshHelp')}
               </Text>
             </Card.Body>
           </Card.Root>
         </SimpleGrid>
         <Card.Root variant="outline" bg="bg">
           <Card.Header>
-            <Heading size="md">{t('live.snippet.snippets')}</Heading>
+            <Heading size="md">{t('liveImport.snippet.snippets')}</Heading>
             <Text fontSize="sm" color="fg.muted">
-              {t('live.snippet.snippetsHelp')}
+              {t('liveImport.snippet.snippetsHelp')}
             </Text>
           </Card.Header>
           <Card.Body>
@@ -126,7 +132,7 @@ export function SnippetPage() {
               <Tabs.List>
                 {TOOLS.map((tool) => (
                   <Tabs.Trigger key={tool} value={tool} data-testid={`live-snippet-tab-${tool}`}>
-                    {t(`live.snippet.tools.${tool}`)}
+                    {t(`liveImport.snippet.tools.${tool}`)}
                   </Tabs.Trigger>
                 ))}
               </Tabs.List>
@@ -162,7 +168,7 @@ export function SnippetPage() {
         </Card.Root>
         <Card.Root variant="outline" bg="bg">
           <Card.Header>
-            <Heading size="md">{t('live.snippet.test')}</Heading>
+            <Heading size="md">{t('liveImport.snippet.test')}</Heading>
           </Card.Header>
           <Card.Body>
             <TestRespondent integration={integration} />

@@ -90,19 +90,19 @@ export function pageIssues(pages: readonly DraftPage[]): Map<number, PageIssue[]
   for (const p of pages) {
     const list: PageIssue[] = [];
     const label = p.label.trim();
-    if (!label) list.push({ field: 'label', key: 'live.define.labelRequired' });
-    else if (!LABEL.test(label)) list.push({ field: 'label', key: 'live.define.labelChars' });
-    else if (seen.has(label.toLowerCase())) list.push({ field: 'label', key: 'live.define.labelDuplicate' });
+    if (!label) list.push({ field: 'label', key: 'liveImport.define.labelRequired' });
+    else if (!LABEL.test(label)) list.push({ field: 'label', key: 'liveImport.define.labelChars' });
+    else if (seen.has(label.toLowerCase())) list.push({ field: 'label', key: 'liveImport.define.labelDuplicate' });
     seen.set(label.toLowerCase(), p.key);
-    if (!p.questionTitle.trim()) list.push({ field: 'questionTitle', key: 'live.define.questionTitleRequired' });
+    if (!p.questionTitle.trim()) list.push({ field: 'questionTitle', key: 'liveImport.define.questionTitleRequired' });
     if (p.keywords.length > MAX_KEYWORDS)
-      list.push({ field: 'keywords', key: 'live.define.tooManyKeywords', params: { max: MAX_KEYWORDS } });
+      list.push({ field: 'keywords', key: 'liveImport.define.tooManyKeywords', params: { max: MAX_KEYWORDS } });
     if (p.criterion === 'IBS') {
       const items = Number(p.items);
       if (!Number.isInteger(items) || items < 7 || items > 100)
-        list.push({ field: 'items', key: 'live.define.itemsRange' });
+        list.push({ field: 'items', key: 'liveImport.define.itemsRange' });
       if (!(p.min.trim() !== '' && p.max.trim() !== '' && Number(p.min) < Number(p.max)))
-        list.push({ field: 'scale', key: 'live.define.scale' });
+        list.push({ field: 'scale', key: 'liveImport.define.scale' });
     }
     if (list.length) issues.set(p.key, list);
   }

@@ -1,0 +1,127 @@
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createS3BlobStore } from '../../../api/infra/blob-store/blob-store-s3';
+import { repoRoot } from '../../support/server-process';
+
+// The S3 adapter through Bun's S3Client against s3rver, a fake S3 server on 127.0.0.1 (no real S3
+// or MinIO runs on this machine): single and multipart puts, missing keys, listing and presigned
+// URLs speak the S3 protocol here; bucket policies, CORS and real AWS behaviour are not covered.
+
+/** Node itself: under `bun --bun` the `node` on PATH is a shim for Bun. */
+function realNode(): string {
+  for (const folder of (process.env.PATH ?? '').split(delimiter)) {
+    const candidate = join(folder, 'node');
+    if (existsSync(candidate) && !/bun/.test(realpathSync(candidate))) return candidate;
+  }
+  throw new Error('Node.js not found on PATH (the fake S3 server runs under Node)');
+}
+
+let dir: string;
+let server: ChildProcess;
+let s3: ReturnType<typeof createS3BlobStore>;
+const text = (s: string) => new TextEncoder().encode(s);
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sqp-s3rver-'));
+  server = spawn(realNode(), ['--openssl-legacy-provider', 'tests/support/s3rver-child.cjs', dir], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    server.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /port (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    server.once('exit', (code) => reject(new Error(`s3rver exited with ${code}`)));
+  });
+  s3 = createS3BlobStore({
+    storageDir: join(dir, 'unused'),
+    s3: {
+      bucket: 'sqp',
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+    },
+    publicUrl: 'http://app.test',
+    secret: 'unused-unused-unused-unused-unused',
+    uploadMaxBytes: 1024,
+  });
+});
+afterAll(async () => {
+  if (server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('S3 blob store against a fake S3 server', () => {
+  it('puts and reads back bytes; a missing key is null everywhere', async () => {
+    expect(await s3.put('uploads/a.csv', text('id;q1\n1;5\n'), { contentType: 'text/csv' })).toEqual({ size: 10 });
+    expect(await new Response(await s3.get('uploads/a.csv')).text()).toBe('id;q1\n1;5\n');
+    expect(new TextDecoder().decode((await s3.getBytes('uploads/a.csv'))!)).toBe('id;q1\n1;5\n');
+    expect(await s3.stat('uploads/a.csv')).toEqual({ size: 10 });
+    expect(await s3.get('uploads/none.csv')).toBeNull();
+    expect(await s3.getBytes('uploads/none.csv')).toBeNull();
+    expect(await s3.stat('uploads/none.csv')).toBeNull();
+  });
+
+  it('streams a large body as a multipart upload', async () => {
+    const mb = 1024 * 1024;
+    let i = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (i === 20) return controller.close();
+        controller.enqueue(new Uint8Array(mb).fill(i++));
+      },
+    });
+    expect(await s3.put('datafiles/d1/1/raw.arrow', body)).toEqual({ size: 20 * mb });
+    expect(await s3.stat('datafiles/d1/1/raw.arrow')).toEqual({ size: 20 * mb });
+    const bytes = (await s3.getBytes('datafiles/d1/1/raw.arrow'))!;
+    expect([bytes[0], bytes[mb], bytes[19 * mb + 5]]).toEqual([0, 1, 19]);
+  });
+
+  it('deletes one object and everything under a prefix, and nothing beside it', async () => {
+    for (const key of ['datafiles/d2/1/a', 'datafiles/d2/1/b', 'datafiles/d2/10/a', 'exports/x.xlsx'])
+      await s3.put(key, text(key));
+    await s3.delete('exports/x.xlsx');
+    await s3.delete('exports/x.xlsx');
+    expect(await s3.stat('exports/x.xlsx')).toBeNull();
+    await s3.deletePrefix('datafiles/d2/1/');
+    expect(await s3.stat('datafiles/d2/1/a')).toBeNull();
+    expect(await s3.stat('datafiles/d2/1/b')).toBeNull();
+    expect(await s3.stat('datafiles/d2/10/a')).toEqual({ size: 'datafiles/d2/10/a'.length });
+  });
+
+  it('deletePrefix follows the listing across pages', async () => {
+    // One listing page is 1000 keys.
+    for (let i = 0; i < 1005; i += 50)
+      await Promise.all(
+        Array.from({ length: Math.min(50, 1005 - i) }, (_, j) =>
+          s3.put(`exports/many/${String(i + j).padStart(4, '0')}`, text('x')),
+        ),
+      );
+    // usage() pages through the same listing.
+    const usage = await s3.usage({ maxAgeMs: 0 });
+    expect(usage.folders.find((f) => f.prefix === 'exports')).toMatchObject({ objects: 1005, bytes: 1005 });
+    expect(usage.objects).toBe(usage.folders.reduce((n, f) => n + f.objects, 0));
+    await s3.deletePrefix('exports/many/');
+    expect((await s3.client.list({ prefix: 'exports/many/' })).contents ?? []).toEqual([]);
+  }, 120_000);
+
+  it('a presigned PUT and GET work against the bucket', async () => {
+    const put = s3.signedPut('upload', 'uploads/browser.csv', new Date());
+    expect(put.maxBytes).toBe(1024);
+    expect((await fetch(put.url, { method: 'PUT', body: 'a;b\n1;2\n' })).status).toBe(200);
+    const res = await fetch(s3.signedGet('uploads/browser.csv', new Date(), { downloadName: 'daten.csv' }));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('a;b\n1;2\n');
+  });
+});

@@ -1,0 +1,168 @@
+// checkUpload (step 2 -> 3): every problem of the data points at once, and a credit estimate that
+// is exactly what processing charges (without running the open-ended classifier); the judge hook and
+// the source column of the open-ended verdicts.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkUpload, processUpload, readRevisionColumns, type UploadScoring } from '../../../api/ingest/index';
+import type { ColumnMapping, DataPoint } from '../../../api/ingest/types';
+import { fixtureSurvey } from '../../fixtures/uploads/make-fixtures';
+import { diskBlobStore } from '../../support/disk-blob-store';
+import { scoring } from '../../support/scoring';
+
+const blobs = diskBlobStore();
+let s: UploadScoring;
+const survey = fixtureSurvey();
+const mapping: ColumnMapping = survey.mapping;
+/** The xlsx fixture has an info sheet first and two preamble rows above the header. */
+const XLSX = { sheet: 'Data', headerRow: 3 };
+const put = async (name: string) => {
+  await blobs.put(
+    `uploads/${name}`,
+    new Uint8Array(readFileSync(new URL(`../../fixtures/uploads/${name}`, import.meta.url))),
+  );
+  return `uploads/${name}`;
+};
+beforeAll(async () => {
+  s = scoring;
+});
+afterAll(() => blobs.dispose());
+
+describe('checkUpload', () => {
+  it('estimates exactly the credits processing charges, for every format', async () => {
+    for (const [file, format, options] of [
+      ['survey.xlsx', 'xlsx', XLSX],
+      ['qualtrics-utf8-bom.csv', 'csv', {}],
+      ['survey-uncompressed.sav', 'sav', {}],
+    ] as const) {
+      const key = await put(file);
+      const check = await checkUpload({
+        blobs,
+        scoring: s,
+        source: { key, format },
+        options,
+        mapping,
+        datafileId: `est-${format}`,
+      });
+      expect(check.issues, file).toEqual([]);
+      const done = await processUpload({
+        blobs,
+        scoring: s,
+        source: { key, format },
+        options,
+        mapping,
+        datafileId: `est-${format}`,
+        revision: 1,
+      });
+      expect(check.estimate, file).toEqual({
+        numberOfRecords: done.numberOfRecords,
+        newRecords: done.credits.newRecords,
+        credits: done.credits.toCharge,
+        creditsAllRecords: done.credits.total,
+        numberOfDatapoints: done.numberOfDatapoints,
+      });
+      expect(done.interviewCredits.reduce((a, b) => a + b, 0)).toBe(done.credits.toCharge);
+      // A re-upload of the same file estimates nothing new, as processing then charges nothing.
+      const again = await checkUpload({
+        blobs,
+        scoring: s,
+        source: { key, format },
+        options,
+        mapping,
+        datafileId: `est-${format}`,
+        previous: { revision: 1, columns: done.columns },
+      });
+      expect(again.estimate).toMatchObject({ newRecords: 0, credits: 0 });
+    }
+  });
+
+  it('returns every problem of the data points at once, each with its column', async () => {
+    const key = await put('survey.xlsx');
+    const broken: DataPoint[] = mapping.dataPoints.map((d) => {
+      if (d.type === 'ITEM_BATTERY') return { ...d, items: d.items.slice(0, 4) };
+      if (d.type === 'OPEN_ENDED') return { ...d, questionTitle: '' };
+      return d;
+    });
+    const check = await checkUpload({
+      blobs,
+      scoring: s,
+      source: { key, format: 'xlsx' },
+      options: XLSX,
+      mapping: { dataPoints: broken },
+      datafileId: 'issues',
+    });
+    expect(check.estimate).toBeUndefined();
+    const codes = check.issues.map((i) => `${i.code}:${i.reason ?? ''}:${i.column}`);
+    expect(codes.filter((c) => c.startsWith('ITEM_BATTERY_UNDER_MINIMUM_ITEMS'))).toHaveLength(2);
+    expect(codes.filter((c) => c.startsWith('INCOMPLETE_INPUT:QUESTION_TITLE_REQUIRED'))).toHaveLength(3);
+  });
+
+  it('reports a re-upload with other columns as a structure problem', async () => {
+    const key = await put('survey.xlsx');
+    const check = await checkUpload({
+      blobs,
+      scoring: s,
+      source: { key, format: 'xlsx' },
+      options: XLSX,
+      mapping,
+      datafileId: 'structure',
+      previous: { revision: 1, columns: [...survey.header, 'extra'] },
+    });
+    expect(check.issues).toEqual([
+      expect.objectContaining({ code: 'DATAFILE_STRUCTURE_IS_DIFFERENT', reason: 'COLUMNS_MISSING', column: 'extra' }),
+    ]);
+  });
+});
+
+describe('the open-ended verdicts', () => {
+  it('stores where each category came from: the judge where it answered, the offline rules elsewhere, null where nothing was scored', async () => {
+    const key = await put('qualtrics-utf8-bom.csv');
+    let asked = 0;
+    const done = await processUpload({
+      blobs,
+      scoring: s,
+      source: { key, format: 'csv' },
+      options: {},
+      mapping,
+      datafileId: 'judged',
+      revision: 1,
+      judge: async (questions, offline) => {
+        asked = questions.length;
+        // The judge calls every filled answer of the first question Nonsense (7).
+        const categories = offline.categories.map((c) => Int32Array.from(c));
+        const sources = categories.map((c) => new Uint8Array(c.length));
+        categories[0]!.forEach((v, i) => {
+          if (v !== 0) {
+            categories[0]![i] = 7;
+            sources[0]![i] = 1;
+          }
+        });
+        return { categories, sources };
+      },
+    });
+    expect(asked).toBe(3);
+    const first = mapping.dataPoints.find((d) => d.type === 'OPEN_ENDED')!;
+    const second = mapping.dataPoints.filter((d) => d.type === 'OPEN_ENDED')[1]!;
+    const col = (dp: DataPoint) => (dp.type === 'OPEN_ENDED' ? dp.column : '');
+    const scores = await readRevisionColumns(blobs, 'judged', 1, 'scores', [
+      `oes.${col(first)}.category`,
+      `oes.${col(first)}.source`,
+      `oes.${col(second)}.source`,
+    ]);
+    const cats = scores.getChild(`oes.${col(first)}.category`)!;
+    const src = scores.getChild(`oes.${col(first)}.source`)!;
+    const other = scores.getChild(`oes.${col(second)}.source`)!;
+    let judged = 0;
+    let offline = 0;
+    for (let i = 0; i < done.numberOfRecords; i++) {
+      if (cats.get(i) === null) expect(src.get(i)).toBeNull();
+      else {
+        expect([cats.get(i), src.get(i)]).toEqual([7, 1]);
+        judged++;
+      }
+      expect(other.get(i) === null || other.get(i) === 0).toBe(true);
+      if (other.get(i) === 0) offline++;
+    }
+    expect(judged).toBeGreaterThan(100);
+    expect(offline).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,132 @@
+// Step 2's suggestions from the data and the header names; the suggested mapping of the fixture
+// survey is what a user would confirm, and it validates.
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { previewUpload, validateUpload } from '../../../api/ingest/index';
+import { diskBlobStore } from '../../support/disk-blob-store';
+
+const blobs = diskBlobStore();
+afterAll(() => blobs.dispose());
+
+describe('previewUpload', () => {
+  it('suggests the fixture survey types and the preview shows the first rows', async () => {
+    await blobs.put(
+      'uploads/s.csv',
+      new Uint8Array(readFileSync(new URL('../../fixtures/uploads/qualtrics-utf8-bom.csv', import.meta.url))),
+    );
+    const p = await previewUpload(blobs, 'uploads/s.csv', 'csv', {}, undefined, { previewRows: 5 });
+    expect(p.rows).toHaveLength(5);
+    expect(p.rowNumbers).toEqual([4, 5, 6, 7, 8]);
+    const type = (c: string) => p.columns.find((x) => x.column === c)?.type;
+    expect(type('respid')).toBe('RECORD_ID');
+    expect(type('duration_total')).toBe('DURATION');
+    expect(type('time_page3')).toBe('DURATION');
+    expect(type('Q1_1')).toBe('ITEM_BATTERY');
+    expect(type('Q2_10')).toBe('ITEM_BATTERY');
+    expect(type('open2')).toBe('OPEN_ENDED');
+    expect(type('proj1_vote')).toBe('PROJECTIVE');
+    expect(type('proj2_pred_no')).toBe('PROJECTIVE');
+    expect(type('region')).toBe('GROUPING');
+    expect(type('browser')).toBe('IGNORE');
+    const grids = p.suggestedMapping.filter((d) => d.type === 'ITEM_BATTERY');
+    expect(grids).toEqual([
+      expect.objectContaining({ id: 'Q1', items: Array.from({ length: 10 }, (_, i) => `Q1_${i + 1}`), min: 1, max: 5 }),
+      expect.objectContaining({ id: 'Q2', items: Array.from({ length: 10 }, (_, i) => `Q2_${i + 1}`) }),
+    ]);
+    expect(p.suggestedMapping).toContainEqual(
+      expect.objectContaining({ type: 'DURATION', column: 'duration_total', role: 'TOTAL' }),
+    );
+    expect(p.suggestedMapping).toContainEqual(
+      expect.objectContaining({
+        type: 'PROJECTIVE',
+        vote: 'proj1_vote',
+        predictions: ['proj1_pred_yes', 'proj1_pred_no'],
+      }),
+    );
+    // The open question's suggested title is the Qualtrics question text.
+    expect(p.suggestedMapping).toContainEqual(
+      expect.objectContaining({
+        type: 'OPEN_ENDED',
+        column: 'open1',
+        questionTitle: 'Was hat Ihnen an Ihrem letzten Urlaub gefallen?',
+      }),
+    );
+    expect(await validateUpload(blobs, 'uploads/s.csv', 'csv', {}, { dataPoints: p.suggestedMapping })).toEqual([]);
+  });
+
+  it('finds an id column by its values and a grid by the Q1_1 pattern', async () => {
+    const lines = ['Lfd,F3_1,F3_2,F3_3,F3_4,F3_5,comment'];
+    for (let i = 1; i <= 50; i++)
+      lines.push(
+        `${1000 + i},${1 + (i % 4)},${1 + (i % 3)},${1 + (i % 5)},${1 + (i % 2)},${1 + ((i + 1) % 5)},${i % 2 ? 'war ganz in Ordnung soweit' : 'zu lang und zu viele Fragen ' + i}`,
+      );
+    await blobs.put('uploads/t.csv', new TextEncoder().encode(lines.join('\n')));
+    const p = await previewUpload(blobs, 'uploads/t.csv', 'csv', {});
+    expect(p.columns.map((c) => c.type)).toEqual([
+      'RECORD_ID',
+      ...Array.from({ length: 5 }, () => 'ITEM_BATTERY'),
+      'OPEN_ENDED',
+    ]);
+    expect(p.columns[0]!.basis).toBe('values');
+    expect(p.suggestionIssues).toEqual([]);
+  });
+
+  it('groups Q2A..Q2G and Q8A..Q8L as grids, not questions that share a letter (Q0, Q1, Q5, Q13, Q16)', async () => {
+    const names = [
+      'Q0',
+      'Q1',
+      'Q5',
+      'Q13',
+      'Q16',
+      ...'ABCDEFG'.split('').map((l) => `Q2${l}`),
+      ...'ABCDEFGHIJKL'.split('').map((l) => `Q8${l}`),
+    ];
+    const lines = [names.join(',')];
+    for (let i = 1; i <= 60; i++) lines.push(names.map((_, j) => String(1 + ((i * (j + 3)) % 5))).join(','));
+    await blobs.putFile('uploads/letters.csv', new TextEncoder().encode(lines.join('\n')));
+    const p = await previewUpload(blobs, 'uploads/letters.csv', 'csv', {});
+    const grids = p.suggestedMapping.filter((d) => d.type === 'ITEM_BATTERY');
+    expect(grids.map((g) => (g.type === 'ITEM_BATTERY' ? [g.id, g.items.length] : []))).toEqual([
+      ['Q2', 7],
+      ['Q8', 12],
+    ]);
+    expect(p.columns.find((c) => c.column === 'Q5')!.type).toBe('IGNORE');
+    // No column is unique: the row number is the record ID, and the suggestion passes the check.
+    expect(p.suggestedMapping[0]).toEqual({ type: 'RECORD_ID', column: '', rowNumber: true });
+    expect(p.suggestionIssues).toEqual([]);
+  });
+
+  it("suggests Qualtrics' page submit times as pages, never clicks, and no time with under 30 records", async () => {
+    const head = [
+      'ResponseId',
+      'Duration (in seconds)',
+      'Q3_First Click',
+      'Q3_Last Click',
+      'Q3_Page Submit',
+      'Q3_Click Count',
+    ];
+    const row = (i: number) => [`R_${i}`, 300 + i, 1 + i, 20 + i, 25 + i, 3].join(',');
+    const file = (n: number) => [head.join(','), ...Array.from({ length: n }, (_, i) => row(i))].join('\n');
+    await blobs.putFile('uploads/timing.csv', new TextEncoder().encode(file(40)));
+    const p = await previewUpload(blobs, 'uploads/timing.csv', 'csv', {});
+    expect(p.suggestedMapping.filter((d) => d.type === 'DURATION')).toEqual([
+      expect.objectContaining({ column: 'Duration (in seconds)', role: 'TOTAL' }),
+      expect.objectContaining({ column: 'Q3_Page Submit', role: 'PAGE' }),
+    ]);
+    await blobs.putFile('uploads/timing-few.csv', new TextEncoder().encode(file(12)));
+    const few = await previewUpload(blobs, 'uploads/timing-few.csv', 'csv', {});
+    expect(few.suggestedMapping.filter((d) => d.type === 'DURATION')).toEqual([]);
+    // Nothing else to score: the preview says so before the check.
+    expect(few.suggestionIssues).toEqual([{ code: 'NO_SCORABLE_DATA_POINT' }]);
+  });
+
+  it('suggests no record ID column that has a missing value: the row number instead', async () => {
+    // "id" is unique, but one value is the missing-value code: the check would refuse it as the ID.
+    const lines = ['id,A1,A2,A3,A4,A5'];
+    for (let i = 1; i <= 40; i++) lines.push([i === 20 ? -999 : i, ...[1, 2, 3, 4, 5].map((j) => 1 + ((i * (j + 2)) % 5))].map(String).join(','));
+    await blobs.putFile('uploads/id-missing.csv', new TextEncoder().encode(lines.join('\n')));
+    const p = await previewUpload(blobs, 'uploads/id-missing.csv', 'csv', {});
+    expect(p.suggestedMapping[0]).toEqual({ type: 'RECORD_ID', column: '', rowNumber: true });
+    expect(p.suggestionIssues).toEqual([]);
+  });
+});

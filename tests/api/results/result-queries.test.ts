@@ -1,0 +1,314 @@
+// The result page's queries and the binary columns route, on a datafile uploaded through the real
+// pipeline: every number the calls give must be what the upload stored in scores.arrow and the row.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { tableFromIPC, type Table } from 'apache-arrow';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRevisionColumns } from '../../../api/ingest/index';
+import { DEFAULT_WEIGHTS, SCORING_VERSION } from '../../../scoring/index';
+import { FIXTURE_ROWS } from '../../fixtures/uploads/make-fixtures';
+import { makeUser, sessionFor } from '../../support/factories';
+import { codeOf, createTestApp, type TestApp } from '../../support/test-app';
+import { fixture, runJobs, uploadThrough, uploadWorld, type UploadWorld } from '../../support/upload-world';
+
+let t: TestApp;
+let w: UploadWorld;
+let datafileId: string;
+let scores: Table;
+let apiKey: string;
+
+const FULL = `query($id:ID!){getDatafile(datafileId:$id){id title status importType certificateLevel cost numberOfRecords numberOfCleanedRecords isCleaned meanCombinedScore
+  revision scoringVersion qualityScores scoreColumns rawColumns owner{id name} uploadedBy{id name date} company{id name} createdDate
+  metadata{dataRecordIdColumn headerRow dataRecordStartRow missingValues sheetName sourceFormat}
+  weightingMethod{datafileWeighting{key value name} projectiveQuestionsWeighting{dataPointIdentifier algorithms apply}}
+  dataPoints{dataPointIdentifier dataPointType columns questionTitle algorithms{TS IBS OES PS CS IS SDS}}}}`;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: '2026-11-21T09:00:00.000Z' });
+  w = await uploadWorld(t);
+  ({ datafileId } = await uploadThrough(t, w.tokens.admin, w.A, 'survey.xlsx', fixture('survey.xlsx'), {
+    title: 'Ergebnisse',
+    sheetName: 'Data',
+    headerRow: 3,
+    dataRecordStartRow: 4,
+  }));
+  expect(await runJobs(t)).toBe(1);
+  scores = await readRevisionColumns(t.deps.blobs, datafileId, 1, 'scores');
+  apiKey = (await makeUser(t.db, t.deps.appSecret, { companyId: w.A, accessLevel: 'ADMIN' })).apiKey;
+});
+afterAll(() => t.close());
+
+const column = (name: string) => Array.from(scores.getChild(name)!.toArray() as Float64Array);
+const q = (query: string, vars: Record<string, unknown>, token = w.tokens.admin) => t.gql(query, vars, { token });
+
+describe('the result page queries read what the upload stored', () => {
+  it('getDatafile: header, columns of the revision, data points, weighting', async () => {
+    const res = await q(FULL, { id: datafileId });
+    expect(res.body.errors).toBeUndefined();
+    const d = res.body.data.getDatafile;
+    const combined = column('combined').filter((v) => !Number.isNaN(v));
+    expect(d).toMatchObject({
+      id: datafileId,
+      title: 'Ergebnisse',
+      status: 'READY',
+      importType: 'MANUAL',
+      revision: 1,
+      scoringVersion: SCORING_VERSION,
+      numberOfRecords: scores.numRows,
+      isCleaned: false,
+      owner: { id: w.admin.id },
+      uploadedBy: { id: w.admin.id },
+      company: { id: w.A },
+      metadata: { sheetName: 'Data', headerRow: 3, dataRecordStartRow: 4, sourceFormat: 'xlsx' },
+    });
+    expect(d.meanCombinedScore).toBeCloseTo(combined.reduce((a, b) => a + b, 0) / combined.length, 9);
+    expect(d.scoreColumns).toEqual(scores.schema.fields.map((f) => f.name));
+    expect(d.rawColumns).toEqual(
+      (await readRevisionColumns(t.deps.blobs, datafileId, 1, 'raw')).schema.fields.map((f) => f.name),
+    );
+    const [charged] = await t.db.all<{ credits: number }>(
+      sql`select sum(credits) as credits from datafile_charges where datafile_id = ${datafileId}`,
+    );
+    expect(d.cost).toBe(Number(charged!.credits));
+    expect(d.cost).toBe(column('credits').reduce((a, b) => a + b, 0));
+    // Every stored score kind with a value is listed.
+    for (const [kind, name] of [
+      ['TS', 'ts'],
+      ['IBS', 'ibs'],
+      ['OES', 'oes'],
+      ['PS', 'ps'],
+    ] as const) {
+      expect(d.qualityScores.includes(kind)).toBe(column(name).some((v) => !Number.isNaN(v)));
+    }
+    expect(
+      d.dataPoints
+        .filter((p: any) => p.dataPointType === 'OPEN_ENDED')
+        .every((p: any) => scores.getChild(`oes.${p.columns[0]}.category`)),
+    ).toBe(true);
+    expect(d.weightingMethod.datafileWeighting).toEqual(
+      expect.arrayContaining([{ key: 'oes', value: DEFAULT_WEIGHTS.oes, name: 'Open-ended score' }]),
+    );
+    expect(d.weightingMethod.projectiveQuestionsWeighting).toHaveLength(2);
+  });
+
+  it('getDatafileMetadata, getNumberOfDatarecords and the record summary count the stored interviews', async () => {
+    const valid = column('combined').filter((v) => !Number.isNaN(v)).length;
+    const res = await q(
+      `query($id:ID!){m:getDatafileMetadata(datafileId:$id,isCleaned:false){numberOfRecords numberOfValidRecords numberOfInvalidRecords numberOfProjectiveQuestions numberOfQualityScores qualityScores cost title isCleaned createdBy{id}}
+      n:getNumberOfDatarecords(datafileId:$id) s:getDataRecordSummaryForDatafile(datafileId:$id){totalNumberOfDataRecords numberOfDataRecordsWithValidScore numberOfDataRecordsWithInvalidScore numberOfExcludedDataRecords numberOfIncludedDataRecords}}`,
+      { id: datafileId },
+    );
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data).toEqual({
+      m: expect.objectContaining({
+        numberOfRecords: FIXTURE_ROWS,
+        numberOfValidRecords: valid,
+        numberOfInvalidRecords: FIXTURE_ROWS - valid,
+        numberOfProjectiveQuestions: 2,
+        title: 'Ergebnisse',
+        isCleaned: false,
+        createdBy: { id: w.admin.id },
+      }),
+      n: scores.numRows,
+      s: {
+        totalNumberOfDataRecords: FIXTURE_ROWS,
+        numberOfDataRecordsWithValidScore: valid,
+        numberOfDataRecordsWithInvalidScore: FIXTURE_ROWS - valid,
+        numberOfExcludedDataRecords: 0,
+        numberOfIncludedDataRecords: FIXTURE_ROWS,
+      },
+    });
+  });
+
+  it('the cleaned view is refused before a cleaning and counts the kept records after one', async () => {
+    const ask = `query($id:ID!){m:getDatafileMetadata(datafileId:$id,isCleaned:true){numberOfRecords numberOfValidRecords} n:getNumberOfDatarecords(datafileId:$id,isCleaned:true)}`;
+    expect(codeOf(await q(ask, { id: datafileId }))).toBe('DATAFILE_NOT_CLEANED');
+    await t.db.run(sql`update datafiles set is_cleaned = 1, number_of_cleaned_records = 17 where id = ${datafileId}`);
+    try {
+      const res = await q(ask, { id: datafileId });
+      expect(res.body.data).toMatchObject({ m: { numberOfRecords: 17 }, n: 17 });
+    } finally {
+      await t.db.run(sql`update datafiles set is_cleaned = 0, number_of_cleaned_records = 0 where id = ${datafileId}`);
+    }
+  });
+
+  it('getAlgorithmsInDatafile and getProjectiveQuestions follow the published data points', async () => {
+    const res = await q(
+      `query($id:ID!){a:getAlgorithmsInDatafile(datafileId:$id) p:getProjectiveQuestions(datafileId:$id){dataPointIdentifier dataPointType columns algorithms{PS CS IS SDS}} wm:getDatafileWeightingMethod(datafileId:$id){projectiveQuestionsWeighting{dataPointIdentifier apply}}}`,
+      { id: datafileId },
+    );
+    expect(res.body.errors).toBeUndefined();
+    const { a, p, wm } = res.body.data;
+    expect(a).toEqual(expect.arrayContaining(['TS', 'IBS', 'OES', 'PS']));
+    expect(p).toHaveLength(2);
+    expect(p.every((x: any) => x.dataPointType === 'PROJECTIVE')).toBe(true);
+    expect(wm.projectiveQuestionsWeighting.map((x: any) => x.dataPointIdentifier)).toEqual(
+      p.map((x: any) => x.dataPointIdentifier),
+    );
+    // PS is listed exactly when a projective question feeds it and the stored ps column has values.
+    expect(column('ps').some((v) => !Number.isNaN(v))).toBe(p.some((x: any) => x.algorithms.PS));
+  });
+
+  it('another organisation and an employee it is not shared with get NO_DATAFILE_FOUND, like a missing id', async () => {
+    for (const token of [w.tokens.adminB, w.tokens.employee]) {
+      for (const op of [
+        'getDatafile(datafileId:$id){id}',
+        'getDatafileMetadata(datafileId:$id){title}',
+        'getNumberOfDatarecords(datafileId:$id)',
+        'getProjectiveQuestions(datafileId:$id){columns}',
+      ]) {
+        expect(codeOf(await q(`query($id:ID!){${op}}`, { id: datafileId }, token))).toBe('NO_DATAFILE_FOUND');
+        expect(codeOf(await q(`query($id:ID!){${op}}`, { id: crypto.randomUUID() }, token))).toBe('NO_DATAFILE_FOUND');
+      }
+    }
+    // Shared with the employee: now it is theirs to read.
+    await t.db.run(
+      sql`insert into datafile_contributors (datafile_id, user_id, created_at) values (${datafileId}, ${w.employee.id}, ${t.clock.now().toISOString()})`,
+    );
+    try {
+      expect(
+        (await q('query($id:ID!){getDatafile(datafileId:$id){id}}', { id: datafileId }, w.tokens.employee)).body.data
+          .getDatafile.id,
+      ).toBe(datafileId);
+    } finally {
+      await t.db.run(sql`delete from datafile_contributors where datafile_id = ${datafileId}`);
+    }
+  });
+});
+
+const route = (id: string, query = '', headers: Record<string, string> = {}) =>
+  t.app.request(`/api/datafiles/${id}/columns${query}`, { headers });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+async function arrowOf(res: Response): Promise<Table> {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const encoding = res.headers.get('content-encoding');
+  return tableFromIPC(
+    encoding === 'gzip' ? gunzipSync(bytes) : encoding === 'br' ? brotliDecompressSync(bytes) : bytes,
+  );
+}
+
+describe('the binary columns route', () => {
+  it('serves the selected score columns as an Arrow IPC stream, equal to scores.arrow', async () => {
+    const res = await route(datafileId, '?columns=record_id,combined,ts', bearer(w.tokens.admin));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.apache.arrow.stream');
+    expect(res.headers.get('x-datafile-revision')).toBe('1');
+    const table = await arrowOf(res);
+    expect(table.schema.fields.map((f) => f.name)).toEqual(['record_id', 'combined', 'ts']);
+    expect(table.numRows).toBe(scores.numRows);
+    expect(Array.from(table.getChild('combined')!.toArray() as Float64Array)).toEqual(column('combined'));
+    expect(table.getChild('record_id')!.toArray()).toEqual(scores.getChild('record_id')!.toArray());
+  });
+
+  it('compresses with br or gzip as the client accepts, and not at all when it accepts neither', async () => {
+    const plain = await route(datafileId, '', { ...bearer(w.tokens.admin), 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const plainBytes = (await plain.clone().arrayBuffer()).byteLength;
+    const all = await arrowOf(plain);
+    expect(all.schema.fields.map((f) => f.name)).toEqual(scores.schema.fields.map((f) => f.name));
+    for (const [accept, expected] of [
+      ['gzip, deflate', 'gzip'],
+      ['gzip, br', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+    ] as const) {
+      const res = await route(datafileId, '', { ...bearer(w.tokens.admin), 'accept-encoding': accept });
+      expect(res.headers.get('content-encoding')).toBe(expected);
+      const bytes = (await res.clone().arrayBuffer()).byteLength;
+      expect(bytes).toBeLessThan(plainBytes / 2);
+      expect(Array.from((await arrowOf(res)).getChild('oes')!.toArray() as Float64Array)).toEqual(column('oes'));
+    }
+  });
+
+  it('serves raw columns, and both files in one table with file=all (raw ones as raw:<name>)', async () => {
+    const raw = await readRevisionColumns(t.deps.blobs, datafileId, 1, 'raw');
+    const text = raw.schema.fields.find((f) => f.name !== '__source_row')!.name;
+    const res = await route(datafileId, `?file=raw&columns=${encodeURIComponent(text)}`, bearer(w.tokens.admin));
+    expect((await arrowOf(res)).getChild(text)!.toArray()).toEqual(raw.getChild(text)!.toArray());
+    const both = await arrowOf(
+      await route(
+        datafileId,
+        `?file=all&columns=combined,${encodeURIComponent(`raw:${text}`)}`,
+        bearer(w.tokens.admin),
+      ),
+    );
+    expect(both.schema.fields.map((f) => f.name)).toEqual(['combined', `raw:${text}`]);
+    expect(both.getChild(`raw:${text}`)!.toArray()).toEqual(raw.getChild(text)!.toArray());
+  });
+
+  it('serves a slice of interviews with offset and limit (one interview for its answers)', async () => {
+    const one = await arrowOf(
+      await route(datafileId, '?file=all&columns=record_id,combined&offset=5&limit=1', bearer(w.tokens.admin)),
+    );
+    expect(one.numRows).toBe(1);
+    expect(one.getChild('record_id')!.get(0)).toBe(scores.getChild('record_id')!.get(5));
+    expect(one.getChild('combined')!.get(0)).toEqual(scores.getChild('combined')!.get(5));
+    const res = await route(datafileId, '?offset=-1', bearer(w.tokens.admin));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as any).errors[0].extensions).toMatchObject({
+      code: 'INVALID_PARAMETERS',
+      reason: 'ROW_RANGE_INVALID',
+    });
+  });
+
+  it('answers 304 to a repeated request with the same ETag (a revision never changes)', async () => {
+    const first = await route(datafileId, '?columns=combined', bearer(w.tokens.admin));
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^".+"$/);
+    expect(
+      (await route(datafileId, '?columns=combined', { ...bearer(w.tokens.admin), 'if-none-match': etag })).status,
+    ).toBe(304);
+    expect((await route(datafileId, '?columns=ts', { ...bearer(w.tokens.admin), 'if-none-match': etag })).status).toBe(
+      200,
+    );
+  });
+
+  it('takes an API key as well as a session', async () => {
+    const res = await route(datafileId, '?columns=combined', { 'x-api-key': apiKey });
+    expect(res.status).toBe(200);
+    expect((await arrowOf(res)).numRows).toBe(FIXTURE_ROWS);
+  });
+
+  it('refuses: no credential 401, other organisation or not shared 404 like a missing id, unknown names 400', async () => {
+    const codeOfRes = async (res: Response) => ({
+      status: res.status,
+      code: ((await res.json()) as any).errors[0].extensions.code,
+    });
+    expect(await codeOfRes(await route(datafileId, '?columns=combined'))).toEqual({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+    });
+    expect(await codeOfRes(await route(datafileId, '', bearer('made-up-token')))).toEqual({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+    });
+    const missing = await codeOfRes(await route(crypto.randomUUID(), '', bearer(w.tokens.adminB)));
+    expect(missing).toEqual({ status: 404, code: 'NO_DATAFILE_FOUND' });
+    expect(await codeOfRes(await route(datafileId, '', bearer(w.tokens.adminB)))).toEqual(missing);
+    expect(await codeOfRes(await route(datafileId, '', bearer(w.tokens.employee)))).toEqual(missing);
+    const unknown = await route(datafileId, '?columns=combined,nope', {
+      ...bearer(w.tokens.admin),
+      'accept-language': 'en',
+    });
+    const body = (await unknown.json()) as any;
+    expect(unknown.status).toBe(400);
+    expect(body.errors[0].extensions).toMatchObject({
+      code: 'DATAPOINT_NOT_FOUND',
+      reason: 'COLUMN_NOT_IN_REVISION',
+      column: 'nope',
+    });
+    expect(body.errors[0].message).toContain('“nope”');
+    expect(await codeOfRes(await route(datafileId, '?file=secret', bearer(w.tokens.admin)))).toEqual({
+      status: 400,
+      code: 'INVALID_PARAMETERS',
+    });
+    // A draft has no revision yet.
+    const op = await sessionFor(t, w.op.id, null);
+    const [draft] = await t.db.all<{ id: string }>(
+      sql`insert into datafiles (id, company_id, owner_id, title, import_type, status, created_at) values (${crypto.randomUUID()}, ${w.A}, ${w.admin.id}, 'Draft', 'MANUAL', 'DRAFT', ${t.clock.now().toISOString()}) returning id`,
+    );
+    expect(await codeOfRes(await route(draft!.id, '', bearer(op)))).toEqual({
+      status: 404,
+      code: 'SCORES_NOT_AVAILABLE',
+    });
+  });
+});

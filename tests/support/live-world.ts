@@ -1,0 +1,111 @@
+// A live import for the API tests: the upload tests' world (an organisation with a contract and
+// credits), a live datafile of three pages (open answer, grid, time only), and respondents.
+import { sql } from 'drizzle-orm';
+import type { TestApp } from './test-app';
+import { uploadWorld } from './upload-world';
+
+export const PAGES = [
+  {
+    label: 'Q1',
+    start: true,
+    criterion: 'OES',
+    questionTitle: 'Was hat Ihnen beim letzten Einkauf gefallen?',
+    contextCheck: false,
+    duplicateCheck: true,
+    copyPasteCheck: true,
+    keywords: ['Einkauf'],
+    languages: ['de'],
+  },
+  {
+    label: 'Grid1',
+    start: false,
+    criterion: 'IBS',
+    questionTitle: 'Wie zufrieden sind Sie mit ...',
+    items: 7,
+    min: 1,
+    max: 5,
+  },
+  { label: 'Q3', start: false, criterion: 'TS', questionTitle: 'Alter' },
+];
+
+export const CREATE = 'mutation($i:LiveDatafileInput!){createLiveDatafile(input:$i){status datafileId}}';
+export const OPEN = 'mutation($id:ID!){openLiveDatafile(datafileId:$id)}';
+export const INTEGRATION =
+  'query($id:ID!){getLiveDatafileIntegration(datafileId:$id){datafileId secretKey endpoint status numberOfRespondents cost pages{label criterion start}}}';
+
+export async function liveWorld(t: TestApp, options: { credits?: number; backup?: boolean } = {}) {
+  const w = await uploadWorld(t, {
+    credits: options.credits ?? 100_000,
+    ...(options.backup === false ? { backup: false } : {}),
+    locale: 'en',
+  });
+  const created = await t.gql(
+    CREATE,
+    { i: { name: 'Live study', surveySoftware: 'NFIELD', pages: PAGES } },
+    { token: w.tokens.admin },
+  );
+  if (!created.body.data) throw new Error(JSON.stringify(created.body.errors));
+  const datafileId = created.body.data.createLiveDatafile.datafileId as string;
+  const opened = await t.gql(OPEN, { id: datafileId }, { token: w.tokens.admin });
+  if (opened.body.data?.openLiveDatafile !== 'READY') throw new Error(JSON.stringify(opened.body.errors));
+  const integ = await t.gql(INTEGRATION, { id: datafileId }, { token: w.tokens.admin });
+  return { ...w, datafileId, secret: integ.body.data.getLiveDatafileIntegration.secretKey as string };
+}
+
+let n = 0;
+/** A plausible respondent: an answer, a grid with some variation, page times around `base` seconds. */
+export function respondent(recordId = `r-${++n}`, base = 60, extra: Record<string, unknown> = {}) {
+  const jitter = (k: number) => base * (0.6 + ((k * 7919 + recordId.length * 31 + n) % 80) / 100);
+  return {
+    recordId,
+    answers: {
+      Q1: {
+        answer: 'Die Auswahl an frischem Obst und die freundliche Beratung an der Kasse.',
+        seconds: jitter(1),
+        pastes: 0,
+        keystrokes: 70,
+      },
+      Grid1: { items: [1, 3, 2, 4, 5, 2, 3], seconds: jitter(2) },
+      Q3: { seconds: jitter(3) },
+    },
+    ...extra,
+  };
+}
+
+export async function send(
+  t: TestApp,
+  datafileId: string,
+  secret: string | undefined,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await t.app.request(`/api/live/${datafileId}/respondents`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(secret !== undefined ? { 'x-live-key': secret } : {}),
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+
+export async function counts(t: TestApp, datafileId: string) {
+  const one = async (q: ReturnType<typeof sql>) => Number(((await t.db.get(q)) as any)?.n ?? 0);
+  return {
+    respondents: await one(sql`select count(*) as n from live_respondents where datafile_id = ${datafileId}`),
+    charges: await one(
+      sql`select count(*) as n from datafile_charges where datafile_id = ${datafileId} and kind = 'LIVE'`,
+    ),
+    credits: await one(
+      sql`select coalesce(sum(credits), 0) as n from datafile_charges where datafile_id = ${datafileId}`,
+    ),
+    used: await one(
+      sql`select coalesce(sum(amount), 0) as n from credit_transactions t join datafile_charges c on c.id = t.charge_id where c.datafile_id = ${datafileId} and t.type = 'USED'`,
+    ),
+  };
+}
+
+export const setStatus = (t: TestApp, datafileId: string, status: string) =>
+  t.db.run(sql`update datafiles set status = ${status} where id = ${datafileId}`);

@@ -1,0 +1,108 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderAppAt, resetAppState, stubGraphQL } from '../../support/web/render-app';
+
+async function chooseLanguage(code: 'de' | 'en') {
+  await act(async () => {
+    fireEvent.click(screen.getByTestId('language-menu'));
+  });
+  const item = await screen.findByTestId(`language-${code}`);
+  await act(async () => {
+    fireEvent.pointerDown(item, { pointerType: 'mouse' });
+  });
+  await act(async () => {
+    fireEvent.click(item);
+  });
+}
+
+function type(testId: string, value: string) {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+}
+
+const cell = (row: string, part: 'study' | 'year') =>
+  within(screen.getByTestId(row))
+    .getByText((_, el) => el?.getAttribute('data-part') === part)
+    .textContent?.replace(/\s/g, ' ');
+
+describe('credit ROI calculator page', () => {
+  beforeEach(() => resetAppState());
+
+  it('opens without login, calculates from its defaults and asks the server nothing', async () => {
+    const fetchMock = stubGraphQL({});
+    renderAppAt('/credit-roi-calculator');
+    await screen.findByRole('heading', { level: 1, name: 'Credit- und Kostenrechner' });
+    expect(screen.getByTestId('roi-credits-per-interview').textContent).toBe('6');
+    expect(screen.getByTestId('roi-credits-explanation').textContent).toBe('6 Datenpunkte, je ein Credit.');
+    expect(cell('roi-row-credits', 'study')).toBe('3.000');
+    expect(cell('roi-row-cost', 'study')).toBe('300,00 €');
+    expect(cell('roi-row-savings', 'year')).toBe('4.000,00 €');
+    expect(cell('roi-row-net', 'year')).toBe('1.000,00 €');
+    expect(screen.getByTestId('roi-percent').textContent?.replace(/\s/g, ' ')).toBe('33 %');
+    expect(screen.getByTestId('roi-subscription').textContent).toContain('20.000 Credits unter dem Minimum');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('follows the score kinds: the minimum of 4, the maximum of 10, none chosen', async () => {
+    stubGraphQL({});
+    renderAppAt('/credit-roi-calculator');
+    await screen.findByTestId('roi-results');
+    type('roi-kinds-oes-count', '0');
+    type('roi-kinds-ibs-count', '1');
+    await waitFor(() => expect(screen.getByTestId('roi-credits-per-interview').textContent).toBe('4'));
+    expect(screen.getByTestId('roi-credits-explanation').textContent).toBe(
+      '2 Datenpunkte; jedes Interview kostet mindestens 4 Credits.',
+    );
+
+    const projective = within(screen.getByTestId('roi-kind-projective')).getByRole('checkbox') as HTMLInputElement;
+    fireEvent.click(projective);
+    await waitFor(() => expect(projective.checked).toBe(true));
+    type('roi-kinds-projective-count', '12');
+    await waitFor(() => expect(screen.getByTestId('roi-credits-per-interview').textContent).toBe('10'));
+    expect(screen.getByTestId('roi-credits-explanation').textContent).toBe(
+      '14 Datenpunkte; kein Interview kostet mehr als 10 Credits.',
+    );
+    type('roi-interviewsPerStudy', '1.250');
+    await waitFor(() =>
+      expect(screen.getByTestId('roi-subscription').textContent).toContain(
+        '125.000 Credits pro Jahr ist ein Abonnement möglich',
+      ),
+    );
+
+    for (const kind of ['ts', 'ibs', 'projective']) {
+      const box = within(screen.getByTestId(`roi-kind-${kind}`)).getByRole('checkbox') as HTMLInputElement;
+      // One at a time: the checkbox machine settles before the next click, as with a real pointer.
+      fireEvent.click(box);
+      await waitFor(() => expect(box.checked).toBe(false));
+    }
+    await screen.findByTestId('roi-error-kinds');
+    expect(screen.getByTestId('roi-error-kinds').textContent).toBe(
+      'Wählen Sie mindestens einen Score mit mindestens einem Datenpunkt.',
+    );
+    expect(screen.getByTestId('roi-results-invalid')).toBeTruthy();
+  });
+
+  it('shows what to enter in the language of the page, also after switching', async () => {
+    stubGraphQL({});
+    renderAppAt('/credit-roi-calculator');
+    await screen.findByTestId('roi-results');
+    type('roi-pricePerCredit', '0,12');
+    await waitFor(() => expect(cell('roi-row-cost', 'study')).toBe('360,00 €'));
+    type('roi-pricePerCredit', 'zehn Cent');
+    expect((await screen.findByTestId('roi-error-pricePerCredit')).textContent).toBe(
+      'Geben Sie einen Preis über 0 bis 100 € ein, z. B. 0,10.',
+    );
+    expect(screen.getByTestId('roi-results-invalid').textContent).toBe(
+      'Korrigieren Sie die markierten Felder, um die Schätzung zu sehen.',
+    );
+
+    await chooseLanguage('en');
+    await screen.findByRole('heading', { level: 1, name: 'Credit & Cost Calculator' });
+    expect(screen.getByTestId('roi-error-pricePerCredit').textContent).toBe(
+      'Enter a price above 0 and up to 100 €, e.g. 0.10.',
+    );
+    type('roi-pricePerCredit', '0.12');
+    await waitFor(() => expect(cell('roi-row-cost', 'study')).toBe('€360.00'));
+    expect(cell('roi-row-credits', 'year')).toBe('30,000');
+    expect(window.localStorage.getItem('locale')).toBe('en');
+  });
+});

@@ -1,1 +1,0 @@
-export { AdminPanelPage } from './pages/admin-panel-page';
