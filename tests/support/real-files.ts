@@ -3,7 +3,7 @@
 // and how one of our cells compares with one of theirs.
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import type { Cell } from '../../../api/ingest/types';
+import type { Cell } from '../../api/ingest/types';
 
 export interface ExpectedCell {
   /** 1-based data record (the first record after the header rows is 1). */
@@ -37,7 +37,7 @@ export interface RealFile {
   expected_cells: ExpectedCell[];
 }
 
-const DIR = new URL('../../fixtures/real-files/', import.meta.url);
+const DIR = new URL('../fixtures/real-files/', import.meta.url);
 
 export const REAL_FILES: RealFile[] = JSON.parse(readFileSync(new URL('manifest.json', DIR), 'utf8'));
 export const realFile = (name: string) => new Uint8Array(readFileSync(new URL(name, DIR)));

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readTableFromBytes } from '../../../api/ingest/parse/index';
 import type { Cell, ReadOptions, UploadFormat } from '../../../api/ingest/types';
-import { expectSameCell, REAL_FILES, realFile, type RealFile } from './real-files';
+import { expectSameCell, REAL_FILES, realFile, type RealFile } from '../../support/real-files';
 
 const formatOf = (f: RealFile): UploadFormat =>
   f.format.startsWith('spss') ? 'sav' : f.format === 'xlsx' ? 'xlsx' : 'csv';

@@ -83,7 +83,7 @@ describe('previewUpload', () => {
     ];
     const lines = [names.join(',')];
     for (let i = 1; i <= 60; i++) lines.push(names.map((_, j) => String(1 + ((i * (j + 3)) % 5))).join(','));
-    await blobs.putFile('uploads/letters.csv', new TextEncoder().encode(lines.join('\n')));
+    await blobs.put('uploads/letters.csv', new TextEncoder().encode(lines.join('\n')));
     const p = await previewUpload(blobs, 'uploads/letters.csv', 'csv', {});
     const grids = p.suggestedMapping.filter((d) => d.type === 'ITEM_BATTERY');
     expect(grids.map((g) => (g.type === 'ITEM_BATTERY' ? [g.id, g.items.length] : []))).toEqual([
@@ -107,13 +107,13 @@ describe('previewUpload', () => {
     ];
     const row = (i: number) => [`R_${i}`, 300 + i, 1 + i, 20 + i, 25 + i, 3].join(',');
     const file = (n: number) => [head.join(','), ...Array.from({ length: n }, (_, i) => row(i))].join('\n');
-    await blobs.putFile('uploads/timing.csv', new TextEncoder().encode(file(40)));
+    await blobs.put('uploads/timing.csv', new TextEncoder().encode(file(40)));
     const p = await previewUpload(blobs, 'uploads/timing.csv', 'csv', {});
     expect(p.suggestedMapping.filter((d) => d.type === 'DURATION')).toEqual([
       expect.objectContaining({ column: 'Duration (in seconds)', role: 'TOTAL' }),
       expect.objectContaining({ column: 'Q3_Page Submit', role: 'PAGE' }),
     ]);
-    await blobs.putFile('uploads/timing-few.csv', new TextEncoder().encode(file(12)));
+    await blobs.put('uploads/timing-few.csv', new TextEncoder().encode(file(12)));
     const few = await previewUpload(blobs, 'uploads/timing-few.csv', 'csv', {});
     expect(few.suggestedMapping.filter((d) => d.type === 'DURATION')).toEqual([]);
     // Nothing else to score: the preview says so before the check.
@@ -124,7 +124,7 @@ describe('previewUpload', () => {
     // "id" is unique, but one value is the missing-value code: the check would refuse it as the ID.
     const lines = ['id,A1,A2,A3,A4,A5'];
     for (let i = 1; i <= 40; i++) lines.push([i === 20 ? -999 : i, ...[1, 2, 3, 4, 5].map((j) => 1 + ((i * (j + 2)) % 5))].map(String).join(','));
-    await blobs.putFile('uploads/id-missing.csv', new TextEncoder().encode(lines.join('\n')));
+    await blobs.put('uploads/id-missing.csv', new TextEncoder().encode(lines.join('\n')));
     const p = await previewUpload(blobs, 'uploads/id-missing.csv', 'csv', {});
     expect(p.suggestedMapping[0]).toEqual({ type: 'RECORD_ID', column: '', rowNumber: true });
     expect(p.suggestionIssues).toEqual([]);

@@ -6,9 +6,9 @@
 // the code and reason written below by hand; a refused file charges nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRevisionColumns } from '../../../api/ingest/index';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { ledgerOf, putFile, runJobs, UPLOAD_QUERIES as Q, uploadWorld, type UploadWorld } from './api-helpers';
-import { expectSameCell, REAL_FILES, realFile, type RealFile } from './real-files';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { ledgerOf, putFile, runJobs, UPLOAD_QUERIES as Q, uploadWorld, type UploadWorld } from '../../support/upload-world';
+import { expectSameCell, REAL_FILES, realFile, type RealFile } from '../../support/real-files';
 
 /**
  * Why each file that does not reach READY is refused. NO_SCORABLE_DATA_POINT: nothing in it can be

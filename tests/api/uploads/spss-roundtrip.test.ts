@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readRevisionColumns } from '../../../api/ingest/index';
 import { spssSeconds, writeSav, type SavVariable } from '../../fixtures/uploads/sav-writer';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { runJobs, UPLOAD_QUERIES as Q, uploadThrough, uploadWorld, type UploadWorld } from './api-helpers';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { runJobs, UPLOAD_QUERIES as Q, uploadThrough, uploadWorld, type UploadWorld } from '../../support/upload-world';
 
 let t: TestApp;
 let w: UploadWorld;

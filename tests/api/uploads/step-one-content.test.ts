@@ -2,8 +2,8 @@
 // browser asks getSheetNames for every format), not at step 2; and the signed PUT's refusals speak
 // the language the client chose, as GraphQL does.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { codeOf, createTestApp, type TestApp } from '../helpers/test-app';
-import { putFile, UPLOAD_QUERIES as Q, uploadWorld, type UploadWorld } from './api-helpers';
+import { codeOf, createTestApp, type TestApp } from '../../support/test-app';
+import { putFile, UPLOAD_QUERIES as Q, uploadWorld, type UploadWorld } from '../../support/upload-world';
 
 let t: TestApp;
 let w: UploadWorld;
