@@ -2,8 +2,10 @@
 // "Describe yourself [Openness]" ...) AND a scale (whole numbers on at most 11 points, the same value
 // labels where the file has them); or adjacent columns with the same value labels whatever their
 // names. A ranking (every answer different, 1..k) is not a grid. Runs of 5 items or more are
-// suggested; shorter runs are offered to be merged with others on the same scale.
+// suggested; shorter runs are offered to be merged with others on the same scale. A grid whose answers
+// are words ("Very rude" ...) is found only to say that the scoring needs them as numbers.
 import type { Cell, ColumnInfo } from '../types';
+import { numericValue } from '../validate/collector';
 import { MIN_GRID_ITEMS } from '../validate/mapping';
 import { scaleLike, type ColumnStats } from './stats';
 
@@ -115,3 +117,55 @@ export function gridRuns(
 }
 
 export const isFullGrid = (g: GridGroup) => g.items.length >= MIN_GRID_ITEMS;
+
+/** Answer words a column holds (in first-seen order), or undefined when it is no word-scale column. */
+function answerWords(rows: readonly Cell[][], j: number): string[] | undefined {
+  const words: string[] = [];
+  for (const r of rows) {
+    const c = r[j];
+    if (c === null || c === undefined || c === '') continue;
+    if (typeof c !== 'string' || numericValue(c) !== undefined) return undefined;
+    const w = c.trim();
+    if (w !== '' && !words.includes(w)) {
+      words.push(w);
+      if (words.length > 11) return undefined;
+    }
+  }
+  return words.length >= 2 ? words : undefined;
+}
+
+const numberedNames = (words: readonly string[]) => new Set(words.map((w) => w.replace(/\d+/g, '#'))).size === 1;
+
+/**
+ * The first run of at least 5 adjacent columns whose answers are words of one scale ("Very rude",
+ * "Somewhat rude", ...): a grid the file stores as labels, which the scoring cannot read as numbers.
+ * Check-all ticks (each column its own option or "Not selected") share too few words to count.
+ */
+export function wordGrid(
+  columns: readonly ColumnInfo[],
+  rows: readonly Cell[][],
+): { first: string; last: string; words: string[] } | undefined {
+  let run: { start: number; words: string[]; widest: number } | undefined;
+  const found = (end: number) =>
+    // Two words (ticked or not, best or worst, yes or no) are no rating scale, nor numbered names
+    // ("Feature 1" .. "Feature 6": the options a MaxDiff design showed).
+    run && end - run.start >= MIN_GRID_ITEMS && run.words.length >= 3 && !numberedNames(run.words)
+      ? { first: columns[run.start]!.name, last: columns[end - 1]!.name, words: run.words }
+      : undefined;
+  for (let j = 0; j <= columns.length; j++) {
+    const words = j < columns.length ? answerWords(rows, j) : undefined;
+    if (run && words) {
+      const union = [...run.words, ...words.filter((w) => !run!.words.includes(w))];
+      const widest = Math.max(run.widest, words.length);
+      // One scale: the columns share their words (a "don't know" more at most).
+      if (union.length <= widest + 1) {
+        Object.assign(run, { words: union, widest });
+        continue;
+      }
+    }
+    const done = found(j);
+    if (done) return done;
+    run = words ? { start: j, words, widest: words.length } : undefined;
+  }
+  return undefined;
+}

@@ -18,7 +18,7 @@ import {
 } from '../types';
 import { createCollector, numericValue } from '../validate/collector';
 import { instantSeconds, MIN_TIME_RECORDS, type ValidationIssue } from '../validate/mapping';
-import { gridRuns, isFullGrid, type GridGroup } from './grids';
+import { gridRuns, isFullGrid, wordGrid, type GridGroup } from './grids';
 import { suggestSentinels, type SentinelSuggestion } from './sentinels';
 import { statsOf, type ColumnStats } from './stats';
 
@@ -300,6 +300,19 @@ function passCheck(
   return checkOnRows(header, mapping, rows, rowNumbers);
 }
 
+/** Nothing to score, but a grid whose answers are words: say that numbers are needed, and where. */
+function wordsInstead(columns: readonly ColumnInfo[], rows: readonly Cell[][]): ValidationIssue | undefined {
+  const grid = wordGrid(columns, rows);
+  if (!grid) return undefined;
+  const shown = grid.words.slice(0, 3).map((w) => `“${w}”`);
+  return {
+    code: 'NO_SCORABLE_DATA_POINT',
+    reason: 'ANSWERS_AS_WORDS',
+    column: grid.first,
+    value: grid.words.length > 3 ? `${shown.join(', ')} …` : shown.join(', '),
+  };
+}
+
 /** Reads the first rows of a table (at most `sampleRows`) and suggests a type for every column. */
 export async function previewTable(
   table: TableSource,
@@ -339,7 +352,9 @@ export async function previewTable(
   const taken = new Set(suggestions.flatMap((s, j) => (s.type === 'RECORD_ID' && s.basis === 'name' ? [j] : [])));
   const runs = gridRuns(columns, stats, rows, taken);
   const suggestedMapping = draftMapping(columns, stats, suggestions, rows, runs.filter(isFullGrid));
-  const suggestionIssues = passCheck(table.header, suggestedMapping, suggestions, rows, rowNumbers);
+  const suggestionIssues = passCheck(table.header, suggestedMapping, suggestions, rows, rowNumbers).map((i) =>
+    i.code === 'NO_SCORABLE_DATA_POINT' ? (wordsInstead(columns, rows) ?? i) : i,
+  );
   return {
     header: table.header,
     rows: rows.slice(0, previewRows),

@@ -2,7 +2,7 @@
 // survey is what a user would confirm, and it validates.
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { previewUpload, validateUpload } from '../../../api/ingest/index';
+import { describeIssue, previewUpload, validateUpload } from '../../../api/ingest/index';
 import { diskBlobStore } from '../../support/disk-blob-store';
 
 const blobs = diskBlobStore();
@@ -120,10 +120,40 @@ describe('previewUpload', () => {
     expect(few.suggestionIssues).toEqual([{ code: 'NO_SCORABLE_DATA_POINT' }]);
   });
 
+  it('a grid whose answers are words is named in the reason nothing can be scored; ticks and best/worst are no grid', async () => {
+    const scale = ['Never', 'Rarely', 'Sometimes', 'Often'];
+    const names = ['id', 'tick_a', 'tick_b', 'tick_c', 'tick_d', 'tick_e', 'f1', 'f2', 'f3', 'f4', 'f5'];
+    const lines = [names.join(',')];
+    for (let i = 1; i <= 40; i++) {
+      const ticks = ['a', 'b', 'c', 'd', 'e'].map((o, j) => ((i + j) % 2 ? `Option ${o}` : 'Not selected'));
+      lines.push([i, ...ticks, ...[1, 2, 3, 4, 5].map((j) => scale[(i + j) % 4])].join(','));
+    }
+    await blobs.put('uploads/words.csv', new TextEncoder().encode(lines.join('\n')));
+    const p = await previewUpload(blobs, 'uploads/words.csv', 'csv', {});
+    expect(p.suggestionIssues).toEqual([
+      {
+        code: 'NO_SCORABLE_DATA_POINT',
+        reason: 'ANSWERS_AS_WORDS',
+        column: 'f1',
+        value: '“Sometimes”, “Often”, “Never” …',
+      },
+    ]);
+    expect(describeIssue(p.suggestionIssues[0]!, 'en')).toContain('Export the answers as numeric codes');
+    expect(describeIssue(p.suggestionIssues[0]!, 'de')).toContain('als Zahlencodes');
+    // The check-all ticks alone (each column its own option or "Not selected"), and the options a MaxDiff
+    // design showed ("Feature 1" .. "Feature 6"), are not taken for a grid.
+    const design = (i: number) => [1, 2, 3, 4, 5].map((j) => (i === 0 ? `d${j}` : `Feature ${((i + j) % 6) + 1}`));
+    const ticks = lines.map((l, i) => [...l.split(',').slice(0, 6), ...design(i)].join(','));
+    await blobs.put('uploads/ticks.csv', new TextEncoder().encode(ticks.join('\n')));
+    const t = await previewUpload(blobs, 'uploads/ticks.csv', 'csv', {});
+    expect(t.suggestionIssues).toEqual([{ code: 'NO_SCORABLE_DATA_POINT' }]);
+  });
+
   it('suggests no record ID column that has a missing value: the row number instead', async () => {
     // "id" is unique, but one value is the missing-value code: the check would refuse it as the ID.
     const lines = ['id,A1,A2,A3,A4,A5'];
-    for (let i = 1; i <= 40; i++) lines.push([i === 20 ? -999 : i, ...[1, 2, 3, 4, 5].map((j) => 1 + ((i * (j + 2)) % 5))].map(String).join(','));
+    for (let i = 1; i <= 40; i++)
+      lines.push([i === 20 ? -999 : i, ...[1, 2, 3, 4, 5].map((j) => 1 + ((i * (j + 2)) % 5))].map(String).join(','));
     await blobs.put('uploads/id-missing.csv', new TextEncoder().encode(lines.join('\n')));
     const p = await previewUpload(blobs, 'uploads/id-missing.csv', 'csv', {});
     expect(p.suggestedMapping[0]).toEqual({ type: 'RECORD_ID', column: '', rowNumber: true });

