@@ -25,6 +25,9 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
   const schema = buildSchema();
   const graphql = createGraphqlHandler(deps, schema);
 
+  // With S3 the browser PUTs uploads to the bucket and loads avatars from it (the /files/avatars
+  // route redirects there): its origin must be allowed, or the browser blocks both.
+  const storage = deps.blobs.signedUrlOrigin ? [deps.blobs.signedUrlOrigin] : [];
   app.use(
     '*',
     secureHeaders({
@@ -33,8 +36,8 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storage],
+        connectSrc: ["'self'", ...storage],
         frameAncestors: ["'none'"],
       },
       crossOriginEmbedderPolicy: false,

@@ -21,6 +21,11 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Settings for the server, or a function of its port for settings that name it (PUBLIC_URL). */
+export type ServerEnv =
+  | Record<string, string>
+  | ((port: number) => Record<string, string> | Promise<Record<string, string>>);
+
 export type ServerProcess = {
   baseUrl: string;
   pid: number;
@@ -36,9 +41,10 @@ export type ServerProcess = {
  * database and storage the caller chose (so a restart finds the same state). Resolves once it
  * answers `{ health }`. For crash tests: kill() it mid-job, start it again.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(env: ServerEnv): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const extra = typeof env === 'function' ? await env(port) : env;
   let output = '';
   const child: ChildProcess = spawn(bunBin, ['api/server.ts'], {
     cwd: repoRoot,
@@ -49,7 +55,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       JOB_INTERVAL_MINUTES: '0',
-      ...env,
+      ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -136,18 +142,19 @@ export function ensureWebBuild(): void {
 
 /**
  * The real API, serving web/dist, on a fresh database and blob store in a temporary folder (which
- * stop() removes) and a free port; a new database seeds the demo data. `env` adds settings (e.g. SMTP_URL).
+ * stop() removes) and a free port; a new database seeds the demo data. `env` adds settings (e.g. SMTP_URL),
+ * or is a function of the port for settings that name it (PUBLIC_URL).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: ServerEnv = {}): Promise<TestServer> {
   ensureWebBuild();
   const dir = mkdtempSync(join(tmpdir(), 'e2e-server-'));
   const databasePath = join(dir, 'app.db');
   try {
-    const server = await startServerProcess({
+    const server = await startServerProcess(async (port) => ({
       DATABASE_URL: `file:${databasePath}`,
       STORAGE_DIR: join(dir, 'storage'),
-      ...env,
-    });
+      ...(typeof env === 'function' ? await env(port) : env),
+    }));
     return {
       baseUrl: server.baseUrl,
       dir,

@@ -153,7 +153,7 @@ export type CleaningSaveResponse = {
   message?: Maybe<Scalars['String']['output']>;
   numberOfCleanedRecords: Scalars['Int']['output'];
   numberOfRecords: Scalars['Int']['output'];
-  /** Removed interviews per primary reason, in the order manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON. */
+  /** Removed interviews per primary reason, in the order manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size). */
   removedByReason: Array<Scalars['Int']['output']>;
   scoringVersion: Scalars['String']['output'];
   status: Scalars['String']['output'];
@@ -819,7 +819,7 @@ export type DatafileProgressInput = {
 
 export type DatafileReport = {
   __typename?: 'DatafileReport';
-  /** The combined score always; every score kind only with showScoreDetails. */
+  /** Quality scores against targetAverage: the combined score always; every other quality score only with showScoreDetails. */
   averages: Array<ReportScoreAverage>;
   certificateCode?: Maybe<Scalars['String']['output']>;
   /** 1..3 (3 best); 0 = no level reached. */
@@ -835,11 +835,15 @@ export type DatafileReport = {
   recordsAfter: Scalars['Int']['output'];
   recordsBefore: Scalars['Int']['output'];
   recordsRemoved: Scalars['Int']['output'];
+  /** The exclusions per cleaning reason (only with showScoreDetails; empty otherwise). */
+  removedByReason: Array<ReportReasonCount>;
   revision: Scalars['Int']['output'];
+  /** IS and SDS, where the datafile has them, only with showScoreDetails. They describe the sample (how surprising, how socially desirable its answers are), are not part of the combined score and have no target. */
+  sampleScores: Array<ReportScoreAverage>;
   scoringVersion: Scalars['String']['output'];
   shortFormat: Scalars['Boolean']['output'];
   showScoreDetails: Scalars['Boolean']['output'];
-  /** The cleaned average the report aims above: 70. */
+  /** The cleaned average the quality scores aim above (70). */
   targetAverage: Scalars['Float']['output'];
 };
 
@@ -967,6 +971,7 @@ export type DatafileUploadUrl = {
   format: UploadFormat;
   /** Largest file accepted for this format (bytes). */
   maxBytes: Scalars['Float']['output'];
+  /** A path on this server (resolve it against the address /graphql was called at), or the bucket's absolute URL with S3 storage. */
   signedUrl: Scalars['String']['output'];
 };
 
@@ -1072,7 +1077,7 @@ export type ExportFormat =
 export type ExportJob = {
   __typename?: 'ExportJob';
   datafileId: Scalars['ID']['output'];
-  /** A signed GET link (15 minutes), once SUCCEEDED; asking again gives a fresh one. */
+  /** A signed GET link (15 minutes), once SUCCEEDED; asking again gives a fresh one. A path on this server (resolve it against the address /graphql was called at), or the bucket's absolute URL with S3 storage. */
   downloadUrl?: Maybe<Scalars['String']['output']>;
   error?: Maybe<ExportJobError>;
   fileName?: Maybe<Scalars['String']['output']>;
@@ -2468,7 +2473,7 @@ export type ReportDistribution = {
   unscoredBefore: Scalars['Int']['output'];
 };
 
-/** Report exclusion reasons: interviews removed by each. */
+/** Report exclusion reasons: interviews removed by each (the sums of removedByReason per group). */
 export type ReportExclusions = {
   __typename?: 'ReportExclusions';
   manual: Scalars['Int']['output'];
@@ -2481,14 +2486,28 @@ export type ReportLogoUploadUrl = {
   __typename?: 'ReportLogoUploadUrl';
   /** The path to save as clientLogo once the PUT succeeded. */
   imagePath: Scalars['String']['output'];
+  /** PUT the image here: a path on this server (resolve it against the address /graphql was called at), or the bucket's absolute URL with S3 storage. */
   signedUrl: Scalars['String']['output'];
+};
+
+/**
+ * Removed interviews of one cleaning reason: the primary reason the worksheet counts and the exports and
+ * the reject list write. group is its report reason (a field of ReportExclusions).
+ */
+export type ReportReasonCount = {
+  __typename?: 'ReportReasonCount';
+  count: Scalars['Int']['output'];
+  /** quotaCleaning, scoreThreshold, targetSample or manual */
+  group: Scalars['String']['output'];
+  /** manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size) */
+  reason: Scalars['String']['output'];
 };
 
 export type ReportScoreAverage = {
   __typename?: 'ReportScoreAverage';
   after?: Maybe<Scalars['Float']['output']>;
   before?: Maybe<Scalars['Float']['output']>;
-  /** combined, ts, ibs, oes, ps, cs, is, sds, con */
+  /** combined, ts, ibs, oes, ps, cs, con (quality scores); is, sds (sample scores) */
   key: Scalars['String']['output'];
 };
 
@@ -2550,7 +2569,7 @@ export type SignedUrl = {
   expiresAt: Scalars['String']['output'];
   /** The path to store in image once the upload succeeded. */
   imageUrl: Scalars['String']['output'];
-  /** PUT the image here (Content-Type image/png, image/jpeg or image/webp) before it expires. */
+  /** PUT the image here (Content-Type image/png, image/jpeg or image/webp) before it expires: a path on this server (resolve it against the address /graphql was called at), or the bucket's absolute URL with S3 storage. */
   signedUrl: Scalars['String']['output'];
 };
 
@@ -3181,6 +3200,7 @@ export type ResolversTypes = {
   ReportDistribution: ResolverTypeWrapper<ReportDistribution>;
   ReportExclusions: ResolverTypeWrapper<ReportExclusions>;
   ReportLogoUploadUrl: ResolverTypeWrapper<ReportLogoUploadUrl>;
+  ReportReasonCount: ResolverTypeWrapper<ReportReasonCount>;
   ReportScoreAverage: ResolverTypeWrapper<ReportScoreAverage>;
   ScoreBandCount: ResolverTypeWrapper<ScoreBandCount>;
   ScoreThreshold: ResolverTypeWrapper<ScoreThreshold>;
@@ -3359,6 +3379,7 @@ export type ResolversParentTypes = {
   ReportDistribution: ReportDistribution;
   ReportExclusions: ReportExclusions;
   ReportLogoUploadUrl: ReportLogoUploadUrl;
+  ReportReasonCount: ReportReasonCount;
   ReportScoreAverage: ReportScoreAverage;
   ScoreBandCount: ScoreBandCount;
   ScoreThreshold: ScoreThreshold;
@@ -3827,7 +3848,9 @@ export type DatafileReportResolvers<ContextType = GqlContext, ParentType extends
   recordsAfter?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   recordsBefore?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   recordsRemoved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  removedByReason?: Resolver<Array<ResolversTypes['ReportReasonCount']>, ParentType, ContextType>;
   revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sampleScores?: Resolver<Array<ResolversTypes['ReportScoreAverage']>, ParentType, ContextType>;
   scoringVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   shortFormat?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   showScoreDetails?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -4368,6 +4391,12 @@ export type ReportLogoUploadUrlResolvers<ContextType = GqlContext, ParentType ex
   signedUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ReportReasonCountResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ReportReasonCount'] = ResolversParentTypes['ReportReasonCount']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  group?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ReportScoreAverageResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ReportScoreAverage'] = ResolversParentTypes['ReportScoreAverage']> = {
   after?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   before?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -4696,6 +4725,7 @@ export type Resolvers<ContextType = GqlContext> = {
   ReportDistribution?: ReportDistributionResolvers<ContextType>;
   ReportExclusions?: ReportExclusionsResolvers<ContextType>;
   ReportLogoUploadUrl?: ReportLogoUploadUrlResolvers<ContextType>;
+  ReportReasonCount?: ReportReasonCountResolvers<ContextType>;
   ReportScoreAverage?: ReportScoreAverageResolvers<ContextType>;
   ScoreBandCount?: ScoreBandCountResolvers<ContextType>;
   ScoreThreshold?: ScoreThresholdResolvers<ContextType>;

@@ -70,6 +70,7 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
 
   return {
     kind: 'local',
+    signedUrlOrigin: null,
     pathOf,
 
     async put(key, body) {
@@ -177,7 +178,7 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
       if (!key.startsWith(policy.prefix)) throw new Error(`a ${kind} key must start with ${policy.prefix}`);
       const expires = now.getTime() + SIGNED_PUT_TTL_SECONDS * 1000;
       return {
-        url: signPutUrl(config.secret, config.publicUrl, kind, key, expires),
+        url: signPutUrl(config.secret, kind, key, expires),
         expiresAt: new Date(expires).toISOString(),
         maxBytes: policy.maxBytes,
       };
@@ -186,7 +187,7 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
     signedGet(key, now, options = {}) {
       pathOf(key);
       const expires = now.getTime() + (options.ttlSeconds ?? SIGNED_GET_TTL_SECONDS) * 1000;
-      return signGetUrl(config.secret, config.publicUrl, key, expires, options.downloadName);
+      return signGetUrl(config.secret, key, expires, options.downloadName);
     },
 
     policy: (kind) => policies[kind],

@@ -55,6 +55,9 @@ export function createS3BlobStore(config: BlobStoreConfig): BlobStore & { client
 
   return {
     kind: 's3',
+    // Taken from a presigned URL itself (signing is local, no request), so it is the origin the
+    // browser is really sent to, whatever endpoint, region or addressing style the bucket uses.
+    signedUrlOrigin: new URL(client.presign('probe', { method: 'GET', expiresIn: 60 })).origin,
     client,
 
     async put(key, body, options = {}) {

@@ -203,7 +203,8 @@ export async function datafileReport(
     datafileSubject(deps.db, file.id),
   ]);
   const settings = presentSettings(deps, file.id, settingsRow);
-  const averages = settings.showScoreDetails ? figures.averages : figures.averages.filter((a) => a.key === 'combined');
+  const details = settings.showScoreDetails;
+  const averages = details ? figures.averages : figures.averages.filter((a) => a.key === 'combined');
   return {
     access: 'REPORT' as const,
     canEdit,
@@ -226,7 +227,9 @@ export async function datafileReport(
       recordsRemoved: figures.recordsBefore - figures.recordsAfter,
       targetAverage: REPORT_TARGET_AVERAGE,
       averages,
+      sampleScores: details ? figures.sampleScores : [],
       exclusions: figures.exclusions,
+      removedByReason: details ? figures.removedByReason : [],
       // The short format is one page: no distribution.
       distribution: settings.shortFormat ? null : figures.distribution,
     },

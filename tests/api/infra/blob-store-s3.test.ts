@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3BlobStore } from '../../../api/infra/blob-store/blob-store-s3';
 import { repoRoot } from '../../support/server-process';
+import { createTestApp } from '../../support/test-app';
 
 // The S3 adapter through Bun's S3Client against s3rver, a fake S3 server on 127.0.0.1 (no real S3
 // or MinIO runs on this machine): single and multipart puts, missing keys, listing and presigned
@@ -22,6 +23,7 @@ function realNode(): string {
 let dir: string;
 let server: ChildProcess;
 let s3: ReturnType<typeof createS3BlobStore>;
+let port: number;
 const text = (s: string) => new TextEncoder().encode(s);
 
 beforeAll(async () => {
@@ -30,7 +32,7 @@ beforeAll(async () => {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
+  port = await new Promise<number>((resolve, reject) => {
     let out = '';
     server.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
@@ -48,7 +50,6 @@ beforeAll(async () => {
       accessKeyId: 'S3RVER',
       secretAccessKey: 'S3RVER',
     },
-    publicUrl: 'http://app.test',
     secret: 'unused-unused-unused-unused-unused',
     uploadMaxBytes: 1024,
   });
@@ -115,6 +116,40 @@ describe('S3 blob store against a fake S3 server', () => {
     await s3.deletePrefix('exports/many/');
     expect((await s3.client.list({ prefix: 'exports/many/' })).contents ?? []).toEqual([]);
   }, 120_000);
+
+  it("names the bucket's origin, and the app's Content-Security-Policy lets the browser reach it", async () => {
+    const origin = `http://127.0.0.1:${port}`;
+    expect(s3.signedUrlOrigin).toBe(origin);
+    expect(new URL(s3.signedPut('upload', 'uploads/x.csv', new Date()).url).origin).toBe(origin);
+    const directives = async (env: Record<string, string>) => {
+      const t = await createTestApp({ env });
+      try {
+        const csp = (await t.app.request('/healthz')).headers.get('content-security-policy') ?? '';
+        return Object.fromEntries(
+          csp
+            .split(';')
+            .map((d) => d.trim().split(/\s+/))
+            .map(([k, ...v]) => [k, v]),
+        );
+      } finally {
+        t.close();
+      }
+    };
+    const withS3 = await directives({
+      S3_BUCKET: 'sqp',
+      S3_ENDPOINT: origin,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    // The browser PUTs uploads there, and avatars redirect there.
+    expect(withS3['connect-src']).toEqual(["'self'", origin]);
+    expect(withS3['img-src']).toContain(origin);
+    // On local disk signed URLs are paths on the app: nothing else is allowed.
+    const local = await directives({});
+    expect(local['connect-src']).toEqual(["'self'"]);
+    expect(local['img-src']).not.toContain(origin);
+  });
 
   it('a presigned PUT and GET work against the bucket', async () => {
     const put = s3.signedPut('upload', 'uploads/browser.csv', new Date());

@@ -38,7 +38,6 @@ beforeAll(() => {
   blobs = createLocalBlobStore({
     storageDir: join(dir, 'storage'),
     s3: undefined,
-    publicUrl: 'http://app.test',
     secret: SECRET,
     uploadMaxBytes: 1000,
   });
@@ -144,7 +143,6 @@ describe('local blob store', () => {
     const store = createLocalBlobStore({
       storageDir: join(dir, 'usage'),
       s3: undefined,
-      publicUrl: 'http://app.test',
       secret: SECRET,
       uploadMaxBytes: 1000,
     });
@@ -192,8 +190,10 @@ describe('local blob store', () => {
     const put = blobs.signedPut('upload', 'uploads/abc.xlsx', now);
     expect(put.maxBytes).toBe(1000);
     expect(put.expiresAt).toBe('2026-11-21T09:10:00.000Z');
-    const url = new URL(put.url);
-    expect(url.origin + url.pathname).toBe('http://app.test/files/uploads/abc.xlsx');
+    // A path, not an address: the browser resolves it against the origin its page came from, so an
+    // app opened as 127.0.0.1, under a second name or behind a proxy uploads to itself.
+    expect(put.url).toMatch(/^\/files\/uploads\/abc\.xlsx\?/);
+    const url = new URL(put.url, 'http://any.host');
     const q = (k: string) => url.searchParams.get(k) ?? undefined;
     expect(q('kind')).toBe('upload');
     const check = (kind: string, key: string, at: Date) =>
@@ -209,9 +209,9 @@ describe('local blob store', () => {
   });
 
   it('signs GET URLs bound to key, expiry and download name', () => {
-    const url = new URL(
-      blobs.signedGet('exports/e1.xlsx', now, { ttlSeconds: 60, downloadName: 'Ergebnis März.xlsx' }),
-    );
+    const signed = blobs.signedGet('exports/e1.xlsx', now, { ttlSeconds: 60, downloadName: 'Ergebnis März.xlsx' });
+    expect(signed).toMatch(/^\/files\/exports\/e1\.xlsx\?/);
+    const url = new URL(signed, 'http://any.host');
     const q = (k: string) => url.searchParams.get(k) ?? undefined;
     expect(url.pathname).toBe('/files/exports/e1.xlsx');
     expect(Number(q('expires'))).toBe(now.getTime() + 60_000);

@@ -1018,7 +1018,7 @@ export type GetDatafileReportQueryVariables = Exact<{
 }>;
 
 
-export type GetDatafileReportQuery = { getDatafileReport: { access: DatafileReportAccess, canEdit: boolean, settings: { datafileId: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, passwordProtected: boolean, hasPassword: boolean, isPublished: boolean, link: string } | null, report: { datafileTitle: string, companyName: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, certificateCode: string | null, certificateLevel: number | null, certifiedAt: string | null, revision: number, scoringVersion: string, cleanedAt: string | null, recordsBefore: number, recordsAfter: number, recordsRemoved: number, targetAverage: number, averages: Array<{ key: string, before: number | null, after: number | null }>, exclusions: { quotaCleaning: number, scoreThreshold: number, targetSample: number, manual: number }, distribution: { edges: Array<number>, before: Array<number>, after: Array<number>, unscoredBefore: number, unscoredAfter: number } | null } | null } };
+export type GetDatafileReportQuery = { getDatafileReport: { access: DatafileReportAccess, canEdit: boolean, settings: { datafileId: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, passwordProtected: boolean, hasPassword: boolean, isPublished: boolean, link: string } | null, report: { datafileTitle: string, companyName: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, certificateCode: string | null, certificateLevel: number | null, certifiedAt: string | null, revision: number, scoringVersion: string, cleanedAt: string | null, recordsBefore: number, recordsAfter: number, recordsRemoved: number, targetAverage: number, averages: Array<{ key: string, before: number | null, after: number | null }>, sampleScores: Array<{ key: string, before: number | null, after: number | null }>, exclusions: { quotaCleaning: number, scoreThreshold: number, targetSample: number, manual: number }, removedByReason: Array<{ reason: string, group: string, count: number }>, distribution: { edges: Array<number>, before: Array<number>, after: Array<number>, unscoredBefore: number, unscoredAfter: number } | null } | null } };
 
 export type UpdateDatafileReportSettingsMutationVariables = Exact<{
   datafileId: string | number;
@@ -2207,11 +2207,21 @@ export const GetDatafileReportDocument = new TypedDocumentString(`
         before
         after
       }
+      sampleScores {
+        key
+        before
+        after
+      }
       exclusions {
         quotaCleaning
         scoreThreshold
         targetSample
         manual
+      }
+      removedByReason {
+        reason
+        group
+        count
       }
       distribution {
         edges

@@ -36,6 +36,10 @@ export function SnippetPage() {
   const own: SnippetTool =
     integration.surveySoftware && integration.surveySoftware !== 'OTHER' ? integration.surveySoftware : 'HTTP';
   const target = { endpoint: integration.endpoint, secretKey: integration.secretKey, pages: integration.pages };
+  // The snippet's address comes from PUBLIC_URL; opened under another name, the user should know the
+  // survey tool is sent there, not to the address in the browser's bar.
+  const endpointOrigin = new URL(integration.endpoint, window.location.href).origin;
+  const elsewhere = endpointOrigin !== window.location.origin;
   const stopped = integration.status === 'STOPPED';
   const draft = integration.status === 'DRAFT';
   return (
@@ -109,6 +113,14 @@ export function SnippetPage() {
                   </DataList.ItemValue>
                 </DataList.Item>
               </DataList.Root>
+              {elsewhere && (
+                <Text fontSize="sm" color="fg.muted" mt="3" data-testid="live-endpoint-elsewhere">
+                  {t('liveImport.snippet.endpointElsewhere', {
+                    endpoint: endpointOrigin,
+                    page: window.location.origin,
+                  })}
+                </Text>
+              )}
               {stopped && (
                 <Text fontSize="sm" color="fg.muted" mt="3">
                   {t('liveImport.snippet.stoppedHelp')}
