@@ -62,6 +62,18 @@ export type AddressInput = {
   street?: InputMaybe<Scalars['String']['input']>;
 };
 
+/**
+ * That a user has an API key, never the key itself: keys are stored hashed and shown once, to their own
+ * user, when regenerateMagicKey makes one.
+ */
+export type ApiKeyInfo = {
+  __typename?: 'ApiKeyInfo';
+  /** When the key was generated (null for keys made before that was kept). */
+  createdAt?: Maybe<Scalars['String']['output']>;
+  /** The key's last four characters, to tell keys apart (null for keys made before hints were kept). */
+  hint?: Maybe<Scalars['String']['output']>;
+};
+
 export type AssignContractInput = {
   companyId: Scalars['ID']['input'];
   contract: ContractInput;
@@ -1210,6 +1222,12 @@ export type LatestDataImport = {
 };
 
 export type LiveDatafileInput = {
+  /** The sample the survey expects: the ceilings default to 1.5 times it (1,000 respondents without it). */
+  expectedRespondents?: InputMaybe<Scalars['Int']['input']>;
+  /** Ceiling of credits charged, when not the default (the respondents ceiling x what one respondent of these pages costs). */
+  maxCredits?: InputMaybe<Scalars['Int']['input']>;
+  /** Ceiling of respondents charged, when not the default. */
+  maxRespondents?: InputMaybe<Scalars['Int']['input']>;
   name: Scalars['String']['input'];
   pages: Array<LivePageInput>;
   surveySoftware: SurveySoftware;
@@ -1222,21 +1240,62 @@ export type LiveEndpointTraffic = {
   from: Scalars['String']['output'];
   /** Every minute of the window, oldest first, minutes without calls as zeros. */
   minutes: Array<EndpointTrafficMinute>;
+  /** The newest refused calls of the window (at most 50; the newest 200 over all processes are kept). */
+  recentRefusals: Array<RefusalSample>;
+  /** Refused calls by reason over the window, most frequent first. */
+  refusalReasons: Array<RefusalReasonCount>;
   to: Scalars['String']['output'];
 };
 
-/** What the snippet screen needs: the endpoint, the key (the datafile id in the URL) and the secret. */
+/** What the snippet screen needs: the endpoint, the datafile id (in the URL), the two keys, the limits and counts. */
 export type LiveIntegration = {
   __typename?: 'LiveIntegration';
   cost: Scalars['Int']['output'];
   datafileId: Scalars['ID']['output'];
   endpoint: Scalars['String']['output'];
+  limits: LiveLimits;
   name: Scalars['String']['output'];
   numberOfRespondents: Scalars['Int']['output'];
   pages: Array<LivePage>;
+  /** The browser key (X-Live-Key) for the survey page's snippet: public, bounded by the limits. */
   secretKey: Scalars['String']['output'];
+  /** The server-to-server key (X-Live-Key) for calls from a server, never for a page; empty until one is made. */
+  serverKey: Scalars['String']['output'];
   status: Scalars['String']['output'];
   surveySoftware?: Maybe<SurveySoftware>;
+};
+
+/**
+ * How much a live import may receive and from where. The browser key sits in every respondent's page,
+ * so anyone can send with it: the ceilings bound what that can cost (respondents past them are refused
+ * with LIVE_CEILING_REACHED and not charged), the per-source limits and allowed origins hold back what
+ * does not come from the survey. The server key passes the origin check and the per-source limits,
+ * never the ceilings.
+ */
+export type LiveLimits = {
+  __typename?: 'LiveLimits';
+  /** Browser key: origins allowed to call (https://survey.example.com, https://*.example.com); empty = any. */
+  allowedOrigins: Array<Scalars['String']['output']>;
+  /** Credits charged so far. */
+  credits: Scalars['Int']['output'];
+  /** The sample the survey expected when it was defined (the ceilings' default came from it). */
+  expectedRespondents?: Maybe<Scalars['Int']['output']>;
+  maxCredits: Scalars['Int']['output'];
+  maxRespondents: Scalars['Int']['output'];
+  /** Browser key: respondents per client address and clock hour; 0 = no limit. */
+  perAddressPerHour: Scalars['Int']['output'];
+  /** Browser key: respondents per device id the snippet sends; 0 = no limit. */
+  perDevice: Scalars['Int']['output'];
+  /** Respondents charged so far (exact across server processes). */
+  respondents: Scalars['Int']['output'];
+};
+
+export type LiveLimitsInput = {
+  allowedOrigins: Array<Scalars['String']['input']>;
+  maxCredits: Scalars['Int']['input'];
+  maxRespondents: Scalars['Int']['input'];
+  perAddressPerHour: Scalars['Int']['input'];
+  perDevice: Scalars['Int']['input'];
 };
 
 export type LivePage = {
@@ -1389,9 +1448,11 @@ export type Mutation = {
   reOpenLiveDatafile: StatusResponse;
   /** Refunds one USED ledger row once (operators). */
   refundTransaction: StatusResponse;
-  /** A new secret; the old one stops working at once. */
+  /** A new browser key; the old one stops working at once, the server key is untouched. */
   regenerateLiveDatafileSecret: Scalars['String']['output'];
-  /** Creates a new API key for the user and returns it in message. */
+  /** A new server key; the old one stops working at once, the browser key is untouched. */
+  regenerateLiveDatafileServerKey: Scalars['String']['output'];
+  /** Creates a new API key and returns it in message, the only time it is shown: only for oneself. The old key stops working. */
   regenerateMagicKey: StatusResponse;
   /** Creates a PENDING company and its owner and mails a confirmation link. */
   registerCompany: StatusResponse;
@@ -1408,6 +1469,8 @@ export type Mutation = {
   resetPassword: StatusResponse;
   /** Operators: a FAILED job goes back to the queue with its attempts from zero. */
   retryJob: StatusResponse;
+  /** The user's API key stops working (the user, their company's admins, operators); only the user can make a new one. */
+  revokeMagicKey: StatusResponse;
   /** Upload step 2: saves the data points and starts checking them against the whole file. */
   saveDraftDatafileColumns: UploadCheck;
   /** Mails a reset link when the address belongs to a user; the answer is the same either way. */
@@ -1430,6 +1493,8 @@ export type Mutation = {
   updateDatafileReportSettings: DatafileReportSettings;
   /** Marks the get-started modal as watched. */
   updateGetStarted: StatusResponse;
+  /** New ceilings, per-source limits and allowed origins (the datafile's owner, the organisation's ADMINs, operators). */
+  updateLiveDatafileLimits: LiveLimits;
   /** Stores the user's language. */
   updateMyLocale: StatusResponse;
   /** nextNPSDate (ISO instant) postpones the survey; null marks it done. */
@@ -1617,6 +1682,12 @@ export type MutationRegenerateLiveDatafileSecretArgs = {
 
 
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationRegenerateLiveDatafileServerKeyArgs = {
+  datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationRegenerateMagicKeyArgs = {
   userId: Scalars['ID']['input'];
 };
@@ -1669,6 +1740,12 @@ export type MutationResetPasswordArgs = {
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationRetryJobArgs = {
   jobId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationRevokeMagicKeyArgs = {
+  userId: Scalars['ID']['input'];
 };
 
 
@@ -1758,6 +1835,13 @@ export type MutationUpdateDatafileReportSettingsArgs = {
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationUpdateGetStartedArgs = {
   userId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationUpdateLiveDatafileLimitsArgs = {
+  datafileId: Scalars['ID']['input'];
+  limits: LiveLimitsInput;
 };
 
 
@@ -2452,6 +2536,31 @@ export type RawPreviewRow = {
   number: Scalars['Int']['output'];
 };
 
+/** Refused calls of one reason (the catalogue's reason, else its code) over the window. */
+export type RefusalReasonCount = {
+  __typename?: 'RefusalReasonCount';
+  /** The last minute with such a refusal (ISO-8601). */
+  lastRefusalAt: Scalars['String']['output'];
+  reason: Scalars['String']['output'];
+  refusals: Scalars['Int']['output'];
+};
+
+/** A refused call kept as a sample: no personal data beyond the client's network and a short keyed hash of its address. */
+export type RefusalSample = {
+  __typename?: 'RefusalSample';
+  at: Scalars['String']['output'];
+  /** The datafile id the call named (as sent, at most 64 characters). */
+  datafileId?: Maybe<Scalars['String']['output']>;
+  endpoint: Scalars['String']['output'];
+  /** BROWSER, SERVER, WRONG (a key that matches none) or NONE (no key). */
+  keyKind?: Maybe<Scalars['String']['output']>;
+  /** The Origin header of a browser call. */
+  origin?: Maybe<Scalars['String']['output']>;
+  reason: Scalars['String']['output'];
+  /** The client's network (/24, /48) and a hash of its address, e.g. 203.0.113.0/24 #1a2b3c4d. */
+  source?: Maybe<Scalars['String']['output']>;
+};
+
 export type RegisterCompanyInput = {
   companyName: Scalars['String']['input'];
   email: Scalars['String']['input'];
@@ -2894,6 +3003,8 @@ export type UsageStatsView =
 export type User = {
   __typename?: 'User';
   accessLevel: AccessLevel;
+  /** The user's API key (send as X-API-Key), if any, as a hint. Only the user, their company's admins and operators see it. */
+  apiKey?: Maybe<ApiKeyInfo>;
   company?: Maybe<UserCompany>;
   createdDate: Scalars['String']['output'];
   email: Scalars['String']['output'];
@@ -2903,8 +3014,6 @@ export type User = {
   image?: Maybe<Scalars['String']['output']>;
   isOwner: Scalars['Boolean']['output'];
   locale: Locale;
-  /** The user's API key (send as X-API-Key). Only the user, their company's admins and operators see it. */
-  magicKey?: Maybe<Scalars['String']['output']>;
   name: PersonName;
   numberOfDatafiles: Scalars['Int']['output'];
   numberOfImports: Scalars['Int']['output'];
@@ -3052,6 +3161,7 @@ export type ResolversTypes = {
   ActiveCreditOverview: ResolverTypeWrapper<ActiveCreditOverview>;
   Address: ResolverTypeWrapper<Address>;
   AddressInput: AddressInput;
+  ApiKeyInfo: ResolverTypeWrapper<ApiKeyInfo>;
   AssignContractInput: AssignContractInput;
   BadAnswersRule: ResolverTypeWrapper<BadAnswersRule>;
   BadAnswersRuleInput: BadAnswersRuleInput;
@@ -3158,6 +3268,8 @@ export type ResolversTypes = {
   LiveDatafileInput: LiveDatafileInput;
   LiveEndpointTraffic: ResolverTypeWrapper<LiveEndpointTraffic>;
   LiveIntegration: ResolverTypeWrapper<LiveIntegration>;
+  LiveLimits: ResolverTypeWrapper<LiveLimits>;
+  LiveLimitsInput: LiveLimitsInput;
   LivePage: ResolverTypeWrapper<LivePage>;
   LivePageInput: LivePageInput;
   LiveQualityCriterion: LiveQualityCriterion;
@@ -3196,6 +3308,8 @@ export type ResolversTypes = {
   QuotaSetting: ResolverTypeWrapper<QuotaSetting>;
   QuotaSettingInput: QuotaSettingInput;
   RawPreviewRow: ResolverTypeWrapper<RawPreviewRow>;
+  RefusalReasonCount: ResolverTypeWrapper<RefusalReasonCount>;
+  RefusalSample: ResolverTypeWrapper<RefusalSample>;
   RegisterCompanyInput: RegisterCompanyInput;
   ReportDistribution: ResolverTypeWrapper<ReportDistribution>;
   ReportExclusions: ResolverTypeWrapper<ReportExclusions>;
@@ -3256,6 +3370,7 @@ export type ResolversParentTypes = {
   ActiveCreditOverview: ActiveCreditOverview;
   Address: Address;
   AddressInput: AddressInput;
+  ApiKeyInfo: ApiKeyInfo;
   AssignContractInput: AssignContractInput;
   BadAnswersRule: BadAnswersRule;
   BadAnswersRuleInput: BadAnswersRuleInput;
@@ -3342,6 +3457,8 @@ export type ResolversParentTypes = {
   LiveDatafileInput: LiveDatafileInput;
   LiveEndpointTraffic: LiveEndpointTraffic;
   LiveIntegration: LiveIntegration;
+  LiveLimits: LiveLimits;
+  LiveLimitsInput: LiveLimitsInput;
   LivePage: LivePage;
   LivePageInput: LivePageInput;
   LoginResult: LoginResult;
@@ -3375,6 +3492,8 @@ export type ResolversParentTypes = {
   QuotaSetting: QuotaSetting;
   QuotaSettingInput: QuotaSettingInput;
   RawPreviewRow: RawPreviewRow;
+  RefusalReasonCount: RefusalReasonCount;
+  RefusalSample: RefusalSample;
   RegisterCompanyInput: RegisterCompanyInput;
   ReportDistribution: ReportDistribution;
   ReportExclusions: ReportExclusions;
@@ -3430,6 +3549,11 @@ export type AddressResolvers<ContextType = GqlContext, ParentType extends Resolv
   postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   street?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ApiKeyInfoResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ApiKeyInfo'] = ResolversParentTypes['ApiKeyInfo']> = {
+  createdAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hint?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type BadAnswersRuleResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['BadAnswersRule'] = ResolversParentTypes['BadAnswersRule']> = {
@@ -4066,6 +4190,8 @@ export type LiveEndpointTrafficResolvers<ContextType = GqlContext, ParentType ex
   endpoints?: Resolver<Array<ResolversTypes['EndpointTraffic']>, ParentType, ContextType>;
   from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   minutes?: Resolver<Array<ResolversTypes['EndpointTrafficMinute']>, ParentType, ContextType>;
+  recentRefusals?: Resolver<Array<ResolversTypes['RefusalSample']>, ParentType, ContextType>;
+  refusalReasons?: Resolver<Array<ResolversTypes['RefusalReasonCount']>, ParentType, ContextType>;
   to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -4073,12 +4199,25 @@ export type LiveIntegrationResolvers<ContextType = GqlContext, ParentType extend
   cost?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   datafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   endpoint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  limits?: Resolver<ResolversTypes['LiveLimits'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   numberOfRespondents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pages?: Resolver<Array<ResolversTypes['LivePage']>, ParentType, ContextType>;
   secretKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  serverKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   surveySoftware?: Resolver<Maybe<ResolversTypes['SurveySoftware']>, ParentType, ContextType>;
+};
+
+export type LiveLimitsResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['LiveLimits'] = ResolversParentTypes['LiveLimits']> = {
+  allowedOrigins?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  credits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  expectedRespondents?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  maxCredits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maxRespondents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perAddressPerHour?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perDevice?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  respondents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type LivePageResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['LivePage'] = ResolversParentTypes['LivePage']> = {
@@ -4149,6 +4288,7 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   reOpenLiveDatafile?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationReOpenLiveDatafileArgs, 'datafileId'>>;
   refundTransaction?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRefundTransactionArgs, 'transactionId'>>;
   regenerateLiveDatafileSecret?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationRegenerateLiveDatafileSecretArgs, 'datafileId'>>;
+  regenerateLiveDatafileServerKey?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationRegenerateLiveDatafileServerKeyArgs, 'datafileId'>>;
   regenerateMagicKey?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRegenerateMagicKeyArgs, 'userId'>>;
   registerCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRegisterCompanyArgs, 'input'>>;
   removeContributorFromDatafile?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRemoveContributorFromDatafileArgs, 'contributorId' | 'datafileId'>>;
@@ -4158,6 +4298,7 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   resetDatafileCleaning?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResetDatafileCleaningArgs, 'datafileId'>>;
   resetPassword?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'newPassword' | 'passwordResetToken'>>;
   retryJob?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRetryJobArgs, 'jobId'>>;
+  revokeMagicKey?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRevokeMagicKeyArgs, 'userId'>>;
   saveDraftDatafileColumns?: Resolver<ResolversTypes['UploadCheck'], ParentType, ContextType, RequireFields<MutationSaveDraftDatafileColumnsArgs, 'datafileId' | 'selectedColumns'>>;
   sendPasswordResetEmail?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationSendPasswordResetEmailArgs, 'email'>>;
   setClearLocalStorage?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationSetClearLocalStorageArgs, 'value'>>;
@@ -4172,6 +4313,7 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   updateCompanyStatus?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateCompanyStatusArgs, 'company'>>;
   updateDatafileReportSettings?: Resolver<ResolversTypes['DatafileReportSettings'], ParentType, ContextType, RequireFields<MutationUpdateDatafileReportSettingsArgs, 'datafileId' | 'settings'>>;
   updateGetStarted?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateGetStartedArgs, 'userId'>>;
+  updateLiveDatafileLimits?: Resolver<ResolversTypes['LiveLimits'], ParentType, ContextType, RequireFields<MutationUpdateLiveDatafileLimitsArgs, 'datafileId' | 'limits'>>;
   updateMyLocale?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateMyLocaleArgs, 'locale'>>;
   updateNPS?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateNpsArgs, 'userId'>>;
   updateTestPlan?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateTestPlanArgs, 'input'>>;
@@ -4369,6 +4511,22 @@ export type QuotaSettingResolvers<ContextType = GqlContext, ParentType extends R
 export type RawPreviewRowResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['RawPreviewRow'] = ResolversParentTypes['RawPreviewRow']> = {
   cells?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RefusalReasonCountResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['RefusalReasonCount'] = ResolversParentTypes['RefusalReasonCount']> = {
+  lastRefusalAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refusals?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RefusalSampleResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['RefusalSample'] = ResolversParentTypes['RefusalSample']> = {
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  datafileId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endpoint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  keyKind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  origin?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ReportDistributionResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ReportDistribution'] = ResolversParentTypes['ReportDistribution']> = {
@@ -4581,6 +4739,7 @@ export type UsageStatsTotalsResolvers<ContextType = GqlContext, ParentType exten
 
 export type UserResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   accessLevel?: Resolver<ResolversTypes['AccessLevel'], ParentType, ContextType>;
+  apiKey?: Resolver<Maybe<ResolversTypes['ApiKeyInfo']>, ParentType, ContextType>;
   company?: Resolver<Maybe<ResolversTypes['UserCompany']>, ParentType, ContextType>;
   createdDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4590,7 +4749,6 @@ export type UserResolvers<ContextType = GqlContext, ParentType extends Resolvers
   image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   isOwner?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   locale?: Resolver<ResolversTypes['Locale'], ParentType, ContextType>;
-  magicKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['PersonName'], ParentType, ContextType>;
   numberOfDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   numberOfImports?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -4637,6 +4795,7 @@ export type WalletResolvers<ContextType = GqlContext, ParentType extends Resolve
 export type Resolvers<ContextType = GqlContext> = {
   ActiveCreditOverview?: ActiveCreditOverviewResolvers<ContextType>;
   Address?: AddressResolvers<ContextType>;
+  ApiKeyInfo?: ApiKeyInfoResolvers<ContextType>;
   BadAnswersRule?: BadAnswersRuleResolvers<ContextType>;
   CertificateVerification?: CertificateVerificationResolvers<ContextType>;
   CleaningAuditEntry?: CleaningAuditEntryResolvers<ContextType>;
@@ -4699,6 +4858,7 @@ export type Resolvers<ContextType = GqlContext> = {
   LatestDataImport?: LatestDataImportResolvers<ContextType>;
   LiveEndpointTraffic?: LiveEndpointTrafficResolvers<ContextType>;
   LiveIntegration?: LiveIntegrationResolvers<ContextType>;
+  LiveLimits?: LiveLimitsResolvers<ContextType>;
   LivePage?: LivePageResolvers<ContextType>;
   LoginResult?: LoginResultResolvers<ContextType>;
   ManualDecision?: ManualDecisionResolvers<ContextType>;
@@ -4722,6 +4882,8 @@ export type Resolvers<ContextType = GqlContext> = {
   QuotaOption?: QuotaOptionResolvers<ContextType>;
   QuotaSetting?: QuotaSettingResolvers<ContextType>;
   RawPreviewRow?: RawPreviewRowResolvers<ContextType>;
+  RefusalReasonCount?: RefusalReasonCountResolvers<ContextType>;
+  RefusalSample?: RefusalSampleResolvers<ContextType>;
   ReportDistribution?: ReportDistributionResolvers<ContextType>;
   ReportExclusions?: ReportExclusionsResolvers<ContextType>;
   ReportLogoUploadUrl?: ReportLogoUploadUrlResolvers<ContextType>;

@@ -44,7 +44,16 @@ export interface BlobStore {
    * every object, so the answer is cached (USAGE_CACHE_MS) and concurrent callers share one walk.
    */
   usage(options?: { maxAgeMs?: number }): Promise<BlobUsage>;
+  /**
+   * Every object under a prefix ('' for all), in key order on S3 and folder by folder on disk,
+   * with its size and last modification: for backups' manifests and the retention job.
+   */
+  list(prefix?: string): AsyncIterable<BlobListing>;
+  /** Throws when the store cannot be reached (the folder is not writable, the bucket does not answer): /readyz. */
+  probe(): Promise<void>;
 }
+
+export type BlobListing = { key: string; size: number; lastModified: Date };
 
 export type BlobUsage = {
   bytes: number;

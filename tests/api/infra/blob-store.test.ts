@@ -170,6 +170,33 @@ describe('local blob store', () => {
     expect(a.objects).toBe(4);
   });
 
+  it('lists objects under a prefix (whole folders or a name start) with size and time; probes the folder', async () => {
+    await blobs.put('exports/list/a.csv', text('12345'));
+    await blobs.put('exports/list/b/c.csv', text('1'));
+    await blobs.put('exports/listing.csv', text('12'));
+    const keys = async (prefix?: string) => {
+      const out: [string, number][] = [];
+      for await (const o of blobs.list(prefix)) out.push([o.key, o.size]);
+      return out;
+    };
+    expect(await keys('exports/list/')).toEqual([
+      ['exports/list/a.csv', 5],
+      ['exports/list/b/c.csv', 1],
+    ]);
+    expect((await keys('exports/list')).map(([k]) => k)).toEqual([
+      'exports/list/a.csv',
+      'exports/list/b/c.csv',
+      'exports/listing.csv',
+    ]);
+    expect((await keys()).map(([k]) => k)).toContain('exports/listing.csv');
+    for await (const o of blobs.list('exports/list/a'))
+      expect(Date.now() - o.lastModified.getTime()).toBeLessThan(60_000);
+    await expect(blobs.list('../x')[Symbol.asyncIterator]().next()).rejects.toThrow(/invalid blob prefix/);
+    await expect(blobs.probe()).resolves.toBeUndefined();
+    const fresh = createLocalBlobStore({ ...blobStoreConfig(readEnv({}), SECRET), storageDir: join(dir, 'new-root') });
+    expect(await fresh.stat('uploads/none.csv')).toBeNull();
+  });
+
   it('does not follow a symlink planted inside the root out of it', async () => {
     const outside = mkdtempSync(join(tmpdir(), 'sqp-outside-'));
     try {

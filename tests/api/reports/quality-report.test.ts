@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datafileReports } from '../../../db/schema';
 import { cleanRevision } from '../../../api/modules/cleaning/revision-cleaning';
 import { readRevisionColumns } from '../../../api/ingest/index';
-import { REPORT_THROTTLE } from '../../../api/modules/reports/reports.service';
+import { ATTEMPT_RULES } from '../../../api/modules/attempts';
 import { exclusionsOf } from '../../../api/modules/reports/report-figures';
 import { REASONS } from '../../../scoring/index';
 import { codeOf, createTestApp, type TestApp } from '../../support/test-app';
@@ -274,13 +274,14 @@ describe('the public report', () => {
       { token: w.tokens.admin },
     );
     // The earlier tests' wrong guesses fall out of the window first.
-    t.clock.set(new Date(t.clock.now().getTime() + REPORT_THROTTLE.windowMs + 1000));
-    for (let i = 0; i < REPORT_THROTTLE.perAddress; i++)
+    const rule = ATTEMPT_RULES.reportAddress;
+    t.clock.set(new Date(t.clock.now().getTime() + rule.windowMs + 1000));
+    for (let i = 0; i < rule.limit; i++)
       expect(codeOf(await t.gql(REPORT, { id: w.datafileId, p: `guess-${i}-xx` }))).toBe('REPORT_PASSWORD_INCORRECT');
     const locked = await t.gql(REPORT, { id: w.datafileId, p: 'Bericht-2027' });
     expect(codeOf(locked)).toBe('TOO_MANY_ATTEMPTS');
     expect(locked.status).toBe(429);
-    t.clock.set(new Date(t.clock.now().getTime() + REPORT_THROTTLE.lockMs + 1000));
+    t.clock.set(new Date(t.clock.now().getTime() + rule.lockMs + 1000));
     expect((await t.gql(REPORT, { id: w.datafileId, p: 'Bericht-2027' })).body.data.getDatafileReport.access).toBe(
       'REPORT',
     );

@@ -28,7 +28,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.db, seedSecrets(t.deps.appSecret), { now: t.clock.now() });
+  await seedDemoData(t.db, seedSecrets(), { now: t.clock.now() });
   const jobs = await seedDemoDatafiles(t.deps);
   const settled = await runJobsUntilSettled(t.deps, jobs, { timeoutMs: 120_000 });
   expect(settled.filter((j) => j.kind === DEMO_FINISH_JOB).every((j) => j.state === 'SUCCEEDED')).toBe(true);

@@ -60,16 +60,18 @@ type Documents = {
     "mutation removeContributorFromDatafile($datafileId: ID!, $contributorId: ID!) { removeContributorFromDatafile(datafileId: $datafileId, contributorId: $contributorId) { status } }": typeof types.RemoveContributorFromDatafileDocument,
     "\n  mutation requestDatafileExport($input: ExportRequestInput!) {\n    requestDatafileExport(input: $input) {\n      jobId\n      state\n      progress\n    }\n  }\n": typeof types.RequestDatafileExportDocument,
     "\n  query getExportJob($jobId: ID!) {\n    getExportJob(jobId: $jobId) {\n      jobId\n      format\n      state\n      progress\n      downloadUrl\n      fileName\n      size\n      includedRecords\n      removedRecords\n      error {\n        code\n        message\n      }\n    }\n  }\n": typeof types.GetExportJobDocument,
-    "\n  query getLiveDatafileIntegration($datafileId: ID!) {\n    getLiveDatafileIntegration(datafileId: $datafileId) {\n      datafileId name surveySoftware status secretKey endpoint numberOfRespondents cost\n      pages { label start criterion questionTitle languages items min max }\n    }\n  }\n": typeof types.GetLiveDatafileIntegrationDocument,
+    "\n  query getLiveDatafileIntegration($datafileId: ID!) {\n    getLiveDatafileIntegration(datafileId: $datafileId) {\n      datafileId name surveySoftware status secretKey serverKey endpoint numberOfRespondents cost\n      pages { label start criterion questionTitle languages items min max }\n      limits { expectedRespondents maxRespondents maxCredits respondents credits perAddressPerHour perDevice allowedOrigins }\n    }\n  }\n": typeof types.GetLiveDatafileIntegrationDocument,
     "\n  mutation createLiveDatafile($input: LiveDatafileInput!) {\n    createLiveDatafile(input: $input) { status datafileId }\n  }\n": typeof types.CreateLiveDatafileDocument,
     "\n  mutation regenerateLiveDatafileSecret($datafileId: ID!) {\n    regenerateLiveDatafileSecret(datafileId: $datafileId)\n  }\n": typeof types.RegenerateLiveDatafileSecretDocument,
+    "\n  mutation regenerateLiveDatafileServerKey($datafileId: ID!) {\n    regenerateLiveDatafileServerKey(datafileId: $datafileId)\n  }\n": typeof types.RegenerateLiveDatafileServerKeyDocument,
+    "\n  mutation updateLiveDatafileLimits($datafileId: ID!, $limits: LiveLimitsInput!) {\n    updateLiveDatafileLimits(datafileId: $datafileId, limits: $limits) { maxRespondents }\n  }\n": typeof types.UpdateLiveDatafileLimitsDocument,
     "\n  mutation openLiveDatafile($datafileId: ID!) {\n    openLiveDatafile(datafileId: $datafileId)\n  }\n": typeof types.OpenLiveDatafileDocument,
     "\n  query liveNipoIntegration {\n    me { user { id userPreferences { id nipoIntegration { username region domain password } } } }\n  }\n": typeof types.LiveNipoIntegrationDocument,
     "\n  mutation updateUserPreferenceForNipoIntegration($preferences: NipoIntegrationInput!) {\n    updateUserPreferenceForNipoIntegration(preferences: $preferences) { status }\n  }\n": typeof types.UpdateUserPreferenceForNipoIntegrationDocument,
     "\n  mutation cancelJob($jobId: ID!) {\n    cancelJob(jobId: $jobId) { status message }\n  }\n": typeof types.CancelJobDocument,
     "\n  query getJobQueueSummary {\n    getJobQueueSummary {\n      measuredAt\n      kinds { kind waiting running failed succeededLastDay failedLastDay cancelledLastDay processingP50Ms processingP95Ms waitingP50Ms waitingP95Ms }\n    }\n  }\n": typeof types.GetJobQueueSummaryDocument,
     "\n  query getJobs($filters: JobFilters, $paginationInfo: PageInput) {\n    getJobs(filters: $filters, paginationInfo: $paginationInfo) {\n      jobs { id kind state attempts maxAttempts progress errorCode errorDetail payload createdAt startedAt finishedAt runAfter cancelRequestedAt isStalled }\n      pageInfo { page limit total }\n    }\n  }\n": typeof types.GetJobsDocument,
-    "\n  query getLiveEndpointTraffic($minutes: Int) {\n    getLiveEndpointTraffic(minutes: $minutes) {\n      from\n      to\n      minutes { minute requests refusals }\n      endpoints { endpoint requests refusals lastCallAt }\n    }\n  }\n": typeof types.GetLiveEndpointTrafficDocument,
+    "\n  query getLiveEndpointTraffic($minutes: Int) {\n    getLiveEndpointTraffic(minutes: $minutes) {\n      from\n      to\n      minutes { minute requests refusals }\n      endpoints { endpoint requests refusals lastCallAt }\n      refusalReasons { reason refusals lastRefusalAt }\n      recentRefusals { at endpoint reason datafileId keyKind source origin }\n    }\n  }\n": typeof types.GetLiveEndpointTrafficDocument,
     "\n  query getOutboxSummary {\n    getOutboxSummary { pending failed sentLastDay oldestPendingAt smtpConfigured }\n  }\n": typeof types.GetOutboxSummaryDocument,
     "\n  query getOutboxMails($status: MailStatus, $paginationInfo: PageInput) {\n    getOutboxMails(status: $status, paginationInfo: $paginationInfo) {\n      mails { id to subject template locale status attempts lastError createdAt sentAt }\n      pageInfo { page limit total }\n    }\n  }\n": typeof types.GetOutboxMailsDocument,
     "\n  query getSystemSize {\n    getSystemSize {\n      database { kind pageCount pageSize bytes freeBytes walBytes }\n      storage { kind bytes objects folders { prefix bytes objects } measuredAt }\n    }\n  }\n": typeof types.GetSystemSizeDocument,
@@ -95,12 +97,13 @@ type Documents = {
     "\n  query getUploadPreview($datafileId: ID!) {\n    getUploadPreview(datafileId: $datafileId) {\n      sampledRows\n      source { format sheetName headerRow dataRecordStartRow lastDataRow delimiter encoding isQualtrics }\n      columns { index name label suggestedType basis group withdrawnBecause valueLabels { value label } stats { filled missing numeric integers min max distinct meanTextLength } }\n      rows { number cells missing }\n      rawRows { number cells }\n      layout { headerRow dataRecordStartRow lastDataRow labelRow kind notSurveyData notSurveyDataMessage }\n      readingIssues { code reason message column rows }\n      suggestionIssues { code reason message column rows }\n      gridCandidates { id columns scaleMin scaleMax }\n      missingValueSuggestions { value columns count }\n      suggestedColumns {\n        dataPointIdentifier dataPointType isRowNumber questionTitle isEnableCopyPasteCheck startingQuestion\n        algorithms { IS PS SDS TS IBS CS OES } pageNumber pageTitle columns role unit scaleMin scaleMax\n        isRandomised keywords languages isEnableDuplicateCheck isEnableWrongTopicCheck numberOfOptions\n      }\n    }\n  }\n": typeof types.GetUploadPreviewDocument,
     "\n  mutation saveDraftDatafileColumns($datafileId: ID!, $selectedColumns: [SelectedColumnInput!]!) {\n    saveDraftDatafileColumns(datafileId: $datafileId, selectedColumns: $selectedColumns) { state }\n  }\n": typeof types.SaveDraftDatafileColumnsDocument,
     "\n  mutation deleteUser($userId: ID!) {\n    deleteUser(userId: $userId) {\n      status\n      message\n    }\n  }\n": typeof types.DeleteUserDocument,
-    "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      magicKey\n      isOwner\n      numberOfImports\n    }\n  }\n": typeof types.GetCompanyUsersDocument,
+    "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      apiKey { hint createdAt }\n      isOwner\n      numberOfImports\n    }\n  }\n": typeof types.GetCompanyUsersDocument,
     "\n  query getUserAvatarUploadURL($imageKey: String!, $userId: ID!) {\n    getUserAvatarUploadURL(imageKey: $imageKey, userId: $userId) {\n      signedUrl\n      imageUrl\n      expiresAt\n    }\n  }\n": typeof types.GetUserAvatarUploadUrlDocument,
     "\n  mutation inviteUserForSpecificCompany($newUser: NewUserInput!, $companyId: ID!) {\n    inviteUserForSpecificCompany(newUser: $newUser, companyId: $companyId) {\n      status\n      message\n    }\n  }\n": typeof types.InviteUserForSpecificCompanyDocument,
-    "\n  query me {\n    me {\n      sessionExpiresAt\n      companyId\n      user {\n        id\n        name { first last }\n        email\n        image\n        accessLevel\n        status\n        magicKey\n        isOwner\n        locale\n        watchGetStarted\n        watchNPS\n        company { id name image isActivated }\n      }\n    }\n  }\n": typeof types.MeDocument,
+    "\n  query me {\n    me {\n      sessionExpiresAt\n      companyId\n      user {\n        id\n        name { first last }\n        email\n        image\n        accessLevel\n        status\n        apiKey { hint createdAt }\n        isOwner\n        locale\n        watchGetStarted\n        watchNPS\n        company { id name image isActivated }\n      }\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation regenerateMagicKey($userId: ID!) {\n    regenerateMagicKey(userId: $userId) {\n      status\n      message\n    }\n  }\n": typeof types.RegenerateMagicKeyDocument,
     "\n  mutation resendUserInvitation($userId: ID!) {\n    resendUserInvitation(userId: $userId) {\n      status\n      message\n    }\n  }\n": typeof types.ResendUserInvitationDocument,
+    "\n  mutation revokeMagicKey($userId: ID!) {\n    revokeMagicKey(userId: $userId) {\n      status\n      message\n    }\n  }\n": typeof types.RevokeMagicKeyDocument,
     "\n  mutation updateGetStarted($userId: ID!) {\n    updateGetStarted(userId: $userId) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateGetStartedDocument,
     "\n  mutation updateMyLocale($locale: Locale!) {\n    updateMyLocale(locale: $locale) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateMyLocaleDocument,
     "\n  mutation updateNPS($userId: ID!, $nextNPSDate: String) {\n    updateNPS(userId: $userId, nextNPSDate: $nextNPSDate) {\n      status\n      message\n    }\n  }\n": typeof types.UpdateNpsDocument,
@@ -155,16 +158,18 @@ const documents: Documents = {
     "mutation removeContributorFromDatafile($datafileId: ID!, $contributorId: ID!) { removeContributorFromDatafile(datafileId: $datafileId, contributorId: $contributorId) { status } }": types.RemoveContributorFromDatafileDocument,
     "\n  mutation requestDatafileExport($input: ExportRequestInput!) {\n    requestDatafileExport(input: $input) {\n      jobId\n      state\n      progress\n    }\n  }\n": types.RequestDatafileExportDocument,
     "\n  query getExportJob($jobId: ID!) {\n    getExportJob(jobId: $jobId) {\n      jobId\n      format\n      state\n      progress\n      downloadUrl\n      fileName\n      size\n      includedRecords\n      removedRecords\n      error {\n        code\n        message\n      }\n    }\n  }\n": types.GetExportJobDocument,
-    "\n  query getLiveDatafileIntegration($datafileId: ID!) {\n    getLiveDatafileIntegration(datafileId: $datafileId) {\n      datafileId name surveySoftware status secretKey endpoint numberOfRespondents cost\n      pages { label start criterion questionTitle languages items min max }\n    }\n  }\n": types.GetLiveDatafileIntegrationDocument,
+    "\n  query getLiveDatafileIntegration($datafileId: ID!) {\n    getLiveDatafileIntegration(datafileId: $datafileId) {\n      datafileId name surveySoftware status secretKey serverKey endpoint numberOfRespondents cost\n      pages { label start criterion questionTitle languages items min max }\n      limits { expectedRespondents maxRespondents maxCredits respondents credits perAddressPerHour perDevice allowedOrigins }\n    }\n  }\n": types.GetLiveDatafileIntegrationDocument,
     "\n  mutation createLiveDatafile($input: LiveDatafileInput!) {\n    createLiveDatafile(input: $input) { status datafileId }\n  }\n": types.CreateLiveDatafileDocument,
     "\n  mutation regenerateLiveDatafileSecret($datafileId: ID!) {\n    regenerateLiveDatafileSecret(datafileId: $datafileId)\n  }\n": types.RegenerateLiveDatafileSecretDocument,
+    "\n  mutation regenerateLiveDatafileServerKey($datafileId: ID!) {\n    regenerateLiveDatafileServerKey(datafileId: $datafileId)\n  }\n": types.RegenerateLiveDatafileServerKeyDocument,
+    "\n  mutation updateLiveDatafileLimits($datafileId: ID!, $limits: LiveLimitsInput!) {\n    updateLiveDatafileLimits(datafileId: $datafileId, limits: $limits) { maxRespondents }\n  }\n": types.UpdateLiveDatafileLimitsDocument,
     "\n  mutation openLiveDatafile($datafileId: ID!) {\n    openLiveDatafile(datafileId: $datafileId)\n  }\n": types.OpenLiveDatafileDocument,
     "\n  query liveNipoIntegration {\n    me { user { id userPreferences { id nipoIntegration { username region domain password } } } }\n  }\n": types.LiveNipoIntegrationDocument,
     "\n  mutation updateUserPreferenceForNipoIntegration($preferences: NipoIntegrationInput!) {\n    updateUserPreferenceForNipoIntegration(preferences: $preferences) { status }\n  }\n": types.UpdateUserPreferenceForNipoIntegrationDocument,
     "\n  mutation cancelJob($jobId: ID!) {\n    cancelJob(jobId: $jobId) { status message }\n  }\n": types.CancelJobDocument,
     "\n  query getJobQueueSummary {\n    getJobQueueSummary {\n      measuredAt\n      kinds { kind waiting running failed succeededLastDay failedLastDay cancelledLastDay processingP50Ms processingP95Ms waitingP50Ms waitingP95Ms }\n    }\n  }\n": types.GetJobQueueSummaryDocument,
     "\n  query getJobs($filters: JobFilters, $paginationInfo: PageInput) {\n    getJobs(filters: $filters, paginationInfo: $paginationInfo) {\n      jobs { id kind state attempts maxAttempts progress errorCode errorDetail payload createdAt startedAt finishedAt runAfter cancelRequestedAt isStalled }\n      pageInfo { page limit total }\n    }\n  }\n": types.GetJobsDocument,
-    "\n  query getLiveEndpointTraffic($minutes: Int) {\n    getLiveEndpointTraffic(minutes: $minutes) {\n      from\n      to\n      minutes { minute requests refusals }\n      endpoints { endpoint requests refusals lastCallAt }\n    }\n  }\n": types.GetLiveEndpointTrafficDocument,
+    "\n  query getLiveEndpointTraffic($minutes: Int) {\n    getLiveEndpointTraffic(minutes: $minutes) {\n      from\n      to\n      minutes { minute requests refusals }\n      endpoints { endpoint requests refusals lastCallAt }\n      refusalReasons { reason refusals lastRefusalAt }\n      recentRefusals { at endpoint reason datafileId keyKind source origin }\n    }\n  }\n": types.GetLiveEndpointTrafficDocument,
     "\n  query getOutboxSummary {\n    getOutboxSummary { pending failed sentLastDay oldestPendingAt smtpConfigured }\n  }\n": types.GetOutboxSummaryDocument,
     "\n  query getOutboxMails($status: MailStatus, $paginationInfo: PageInput) {\n    getOutboxMails(status: $status, paginationInfo: $paginationInfo) {\n      mails { id to subject template locale status attempts lastError createdAt sentAt }\n      pageInfo { page limit total }\n    }\n  }\n": types.GetOutboxMailsDocument,
     "\n  query getSystemSize {\n    getSystemSize {\n      database { kind pageCount pageSize bytes freeBytes walBytes }\n      storage { kind bytes objects folders { prefix bytes objects } measuredAt }\n    }\n  }\n": types.GetSystemSizeDocument,
@@ -190,12 +195,13 @@ const documents: Documents = {
     "\n  query getUploadPreview($datafileId: ID!) {\n    getUploadPreview(datafileId: $datafileId) {\n      sampledRows\n      source { format sheetName headerRow dataRecordStartRow lastDataRow delimiter encoding isQualtrics }\n      columns { index name label suggestedType basis group withdrawnBecause valueLabels { value label } stats { filled missing numeric integers min max distinct meanTextLength } }\n      rows { number cells missing }\n      rawRows { number cells }\n      layout { headerRow dataRecordStartRow lastDataRow labelRow kind notSurveyData notSurveyDataMessage }\n      readingIssues { code reason message column rows }\n      suggestionIssues { code reason message column rows }\n      gridCandidates { id columns scaleMin scaleMax }\n      missingValueSuggestions { value columns count }\n      suggestedColumns {\n        dataPointIdentifier dataPointType isRowNumber questionTitle isEnableCopyPasteCheck startingQuestion\n        algorithms { IS PS SDS TS IBS CS OES } pageNumber pageTitle columns role unit scaleMin scaleMax\n        isRandomised keywords languages isEnableDuplicateCheck isEnableWrongTopicCheck numberOfOptions\n      }\n    }\n  }\n": types.GetUploadPreviewDocument,
     "\n  mutation saveDraftDatafileColumns($datafileId: ID!, $selectedColumns: [SelectedColumnInput!]!) {\n    saveDraftDatafileColumns(datafileId: $datafileId, selectedColumns: $selectedColumns) { state }\n  }\n": types.SaveDraftDatafileColumnsDocument,
     "\n  mutation deleteUser($userId: ID!) {\n    deleteUser(userId: $userId) {\n      status\n      message\n    }\n  }\n": types.DeleteUserDocument,
-    "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      magicKey\n      isOwner\n      numberOfImports\n    }\n  }\n": types.GetCompanyUsersDocument,
+    "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      apiKey { hint createdAt }\n      isOwner\n      numberOfImports\n    }\n  }\n": types.GetCompanyUsersDocument,
     "\n  query getUserAvatarUploadURL($imageKey: String!, $userId: ID!) {\n    getUserAvatarUploadURL(imageKey: $imageKey, userId: $userId) {\n      signedUrl\n      imageUrl\n      expiresAt\n    }\n  }\n": types.GetUserAvatarUploadUrlDocument,
     "\n  mutation inviteUserForSpecificCompany($newUser: NewUserInput!, $companyId: ID!) {\n    inviteUserForSpecificCompany(newUser: $newUser, companyId: $companyId) {\n      status\n      message\n    }\n  }\n": types.InviteUserForSpecificCompanyDocument,
-    "\n  query me {\n    me {\n      sessionExpiresAt\n      companyId\n      user {\n        id\n        name { first last }\n        email\n        image\n        accessLevel\n        status\n        magicKey\n        isOwner\n        locale\n        watchGetStarted\n        watchNPS\n        company { id name image isActivated }\n      }\n    }\n  }\n": types.MeDocument,
+    "\n  query me {\n    me {\n      sessionExpiresAt\n      companyId\n      user {\n        id\n        name { first last }\n        email\n        image\n        accessLevel\n        status\n        apiKey { hint createdAt }\n        isOwner\n        locale\n        watchGetStarted\n        watchNPS\n        company { id name image isActivated }\n      }\n    }\n  }\n": types.MeDocument,
     "\n  mutation regenerateMagicKey($userId: ID!) {\n    regenerateMagicKey(userId: $userId) {\n      status\n      message\n    }\n  }\n": types.RegenerateMagicKeyDocument,
     "\n  mutation resendUserInvitation($userId: ID!) {\n    resendUserInvitation(userId: $userId) {\n      status\n      message\n    }\n  }\n": types.ResendUserInvitationDocument,
+    "\n  mutation revokeMagicKey($userId: ID!) {\n    revokeMagicKey(userId: $userId) {\n      status\n      message\n    }\n  }\n": types.RevokeMagicKeyDocument,
     "\n  mutation updateGetStarted($userId: ID!) {\n    updateGetStarted(userId: $userId) {\n      status\n      message\n    }\n  }\n": types.UpdateGetStartedDocument,
     "\n  mutation updateMyLocale($locale: Locale!) {\n    updateMyLocale(locale: $locale) {\n      status\n      message\n    }\n  }\n": types.UpdateMyLocaleDocument,
     "\n  mutation updateNPS($userId: ID!, $nextNPSDate: String) {\n    updateNPS(userId: $userId, nextNPSDate: $nextNPSDate) {\n      status\n      message\n    }\n  }\n": types.UpdateNpsDocument,
@@ -388,7 +394,7 @@ export function graphql(source: "\n  query getExportJob($jobId: ID!) {\n    getE
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query getLiveDatafileIntegration($datafileId: ID!) {\n    getLiveDatafileIntegration(datafileId: $datafileId) {\n      datafileId name surveySoftware status secretKey endpoint numberOfRespondents cost\n      pages { label start criterion questionTitle languages items min max }\n    }\n  }\n"): typeof import('./graphql').GetLiveDatafileIntegrationDocument;
+export function graphql(source: "\n  query getLiveDatafileIntegration($datafileId: ID!) {\n    getLiveDatafileIntegration(datafileId: $datafileId) {\n      datafileId name surveySoftware status secretKey serverKey endpoint numberOfRespondents cost\n      pages { label start criterion questionTitle languages items min max }\n      limits { expectedRespondents maxRespondents maxCredits respondents credits perAddressPerHour perDevice allowedOrigins }\n    }\n  }\n"): typeof import('./graphql').GetLiveDatafileIntegrationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -397,6 +403,14 @@ export function graphql(source: "\n  mutation createLiveDatafile($input: LiveDat
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation regenerateLiveDatafileSecret($datafileId: ID!) {\n    regenerateLiveDatafileSecret(datafileId: $datafileId)\n  }\n"): typeof import('./graphql').RegenerateLiveDatafileSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation regenerateLiveDatafileServerKey($datafileId: ID!) {\n    regenerateLiveDatafileServerKey(datafileId: $datafileId)\n  }\n"): typeof import('./graphql').RegenerateLiveDatafileServerKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation updateLiveDatafileLimits($datafileId: ID!, $limits: LiveLimitsInput!) {\n    updateLiveDatafileLimits(datafileId: $datafileId, limits: $limits) { maxRespondents }\n  }\n"): typeof import('./graphql').UpdateLiveDatafileLimitsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -424,7 +438,7 @@ export function graphql(source: "\n  query getJobs($filters: JobFilters, $pagina
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query getLiveEndpointTraffic($minutes: Int) {\n    getLiveEndpointTraffic(minutes: $minutes) {\n      from\n      to\n      minutes { minute requests refusals }\n      endpoints { endpoint requests refusals lastCallAt }\n    }\n  }\n"): typeof import('./graphql').GetLiveEndpointTrafficDocument;
+export function graphql(source: "\n  query getLiveEndpointTraffic($minutes: Int) {\n    getLiveEndpointTraffic(minutes: $minutes) {\n      from\n      to\n      minutes { minute requests refusals }\n      endpoints { endpoint requests refusals lastCallAt }\n      refusalReasons { reason refusals lastRefusalAt }\n      recentRefusals { at endpoint reason datafileId keyKind source origin }\n    }\n  }\n"): typeof import('./graphql').GetLiveEndpointTrafficDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -528,7 +542,7 @@ export function graphql(source: "\n  mutation deleteUser($userId: ID!) {\n    de
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      magicKey\n      isOwner\n      numberOfImports\n    }\n  }\n"): typeof import('./graphql').GetCompanyUsersDocument;
+export function graphql(source: "\n  query getCompanyUsers($companyId: ID!) {\n    getCompanyUsers(companyId: $companyId) {\n      id\n      name { first last }\n      email\n      image\n      accessLevel\n      status\n      apiKey { hint createdAt }\n      isOwner\n      numberOfImports\n    }\n  }\n"): typeof import('./graphql').GetCompanyUsersDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -540,7 +554,7 @@ export function graphql(source: "\n  mutation inviteUserForSpecificCompany($newU
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query me {\n    me {\n      sessionExpiresAt\n      companyId\n      user {\n        id\n        name { first last }\n        email\n        image\n        accessLevel\n        status\n        magicKey\n        isOwner\n        locale\n        watchGetStarted\n        watchNPS\n        company { id name image isActivated }\n      }\n    }\n  }\n"): typeof import('./graphql').MeDocument;
+export function graphql(source: "\n  query me {\n    me {\n      sessionExpiresAt\n      companyId\n      user {\n        id\n        name { first last }\n        email\n        image\n        accessLevel\n        status\n        apiKey { hint createdAt }\n        isOwner\n        locale\n        watchGetStarted\n        watchNPS\n        company { id name image isActivated }\n      }\n    }\n  }\n"): typeof import('./graphql').MeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -549,6 +563,10 @@ export function graphql(source: "\n  mutation regenerateMagicKey($userId: ID!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation resendUserInvitation($userId: ID!) {\n    resendUserInvitation(userId: $userId) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').ResendUserInvitationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation revokeMagicKey($userId: ID!) {\n    revokeMagicKey(userId: $userId) {\n      status\n      message\n    }\n  }\n"): typeof import('./graphql').RevokeMagicKeyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
