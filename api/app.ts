@@ -9,6 +9,9 @@ import { buildSchema } from './graphql/schema';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerResultRoutes } from './modules/results/results.routes';
+import { registerScoresRoutes } from './modules/results/scores.routes';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes';
+import { OPENAPI_PATH, openApiOf } from './openapi';
 import { registerLiveRoutes } from './modules/live-import/live.routes';
 import { createStaticHandler } from './static';
 import { type Lifecycle, registerHealthRoutes, registerMetricsRoute, requestObservability } from './observability';
@@ -115,6 +118,10 @@ export function createApp(deps: Deps, options: { webDist?: string; lifecycle?: L
   registerCertificateRoutes(app, deps);
   registerResultRoutes(app, deps);
   registerLiveRoutes(app, deps);
+  registerUploadRoutes(app, deps);
+  registerScoresRoutes(app, deps);
+  const openapi = openApiOf(deps.env.publicUrl, { metrics: deps.env.metrics.port === undefined });
+  app.get(OPENAPI_PATH, (c) => c.json(openapi));
   app.get('*', createStaticHandler(options.webDist ?? WEB_DIST));
   app.onError((error, c) => {
     if (error instanceof URIError) return badUrl(c);

@@ -3,7 +3,8 @@
 // and the whole path through a real server (tests/bench/upload-job-bench.ts): signed PUT, draft,
 // check, then confirmation -> READY through the upload job while 8 callers ask `me`: with the
 // revision processed at confirmation (UPLOAD_PREPARE=false), prepared while step 3 is shown and
-// confirmed once complete, and confirmed the moment the estimate shows.
+// confirmed once complete, and confirmed the moment the estimate shows; and the one-call route
+// (POST /api/datafiles) beside the same steps, first byte to READY (tests/bench/upload-one-call-bench.ts).
 //  1. 100,000 interviews x 50 columns xlsx (2 grids of 10, 5 durations, 3 open-ended, 2 projective
 //     questions, an id, 15 ignored): parse alone, then parse + validate + classify + score + write,
 //     with the open answers classified after the parse and on the classifier's thread while parsing
@@ -19,6 +20,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { uploadThroughJob } from './upload-job-bench';
+import { compareOneCall } from './upload-one-call-bench';
 
 const CHILD = fileURLToPath(new URL('./upload-child.ts', import.meta.url));
 const XLSX_ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 100_000);
@@ -183,6 +185,16 @@ try {
     }
     rmSync(jobDir, { recursive: true, force: true });
   }
+
+  console.log(
+    `\n1c. the same xlsx from the first byte sent to READY: the one-call route beside the steps (goal: within 10 %)`,
+  );
+  const oneCall = await compareOneCall(join(dir, 'one-call'), xlsx, XLSX_ROWS);
+  const best = (list: number[]) => Math.min(...list);
+  row('steps (PUT, draft, save, check, confirm, READY)', ...oneCall.stepsMs.map(s));
+  row('one call (POST /api/datafiles?wait=true)', ...oneCall.oneCallMs.map(s));
+  const ratio = best(oneCall.oneCallMs) / best(oneCall.stepsMs);
+  console.log(`  best one call / best steps: ${ratio.toFixed(2)}x, ${ratio <= 1.1 ? 'met' : 'MISSED'}`);
 
   console.log(
     `\n2. CSV streaming, 50 columns, open-ended columns: ${CSV_OPEN === 'ignore' ? 'ignored (parsed and stored, not classified)' : 'classified'}`,

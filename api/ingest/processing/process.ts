@@ -25,6 +25,7 @@ import type {
 } from './process-types';
 import { withLimits } from '../limits';
 import { openUpload } from '../parse/index';
+import { withRowNumberId } from '../parse/row-number-id';
 import type { TableHeader, TableSource } from '../types';
 import { createCollector, type ScoreInputs } from '../validate/collector';
 import type { ValidationIssue } from '../validate/mapping';
@@ -273,7 +274,10 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
   const spill = new SpillFile(input.tempDir);
   let scores: ScoresWriter | undefined;
   try {
-    const table = await openUpload(blobs, input.source.key, input.source.format, input.options, limits);
+    const table = withRowNumberId(
+      await openUpload(blobs, input.source.key, input.source.format, input.options, limits),
+      input.mapping,
+    );
     if (input.previous) {
       const issue = input.onParsed && structureIssue(input.previous.columns, table.header);
       if (issue) await input.onParsed!({ header: table.header, issues: [issue] });

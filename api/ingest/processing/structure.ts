@@ -1,6 +1,7 @@
 // Re-upload (update) of a datafile: the new file must have the same columns as the revision before
 // it, else DATAFILE_STRUCTURE_IS_DIFFERENT naming what is missing and what is new.
 import { uploadError } from '../../kernel/errors/upload-errors';
+import { fileColumns } from '../parse/row-number-id';
 import type { TableHeader } from '../types';
 import type { ValidationIssue } from '../validate/mapping';
 
@@ -11,10 +12,11 @@ export interface StructureDifference {
 
 /** Columns (header names) of the earlier revision against the new file's header; order may differ. */
 export function structureDifference(previous: readonly string[], header: TableHeader): StructureDifference {
-  const now = header.columns.map((c) => c.name).filter((n) => n !== '');
-  const before = new Set(previous);
+  const now = fileColumns(header.columns.map((c) => c.name).filter((n) => n !== ''));
+  const was = fileColumns(previous);
+  const before = new Set(was);
   const after = new Set(now);
-  return { missing: previous.filter((c) => !after.has(c)), added: now.filter((c) => !before.has(c)) };
+  return { missing: was.filter((c) => !after.has(c)), added: now.filter((c) => !before.has(c)) };
 }
 
 export function compareStructure(previous: readonly string[], header: TableHeader): void {

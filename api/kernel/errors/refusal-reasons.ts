@@ -143,6 +143,11 @@ export const REFUSAL_REASONS = [
   'MISSING_VALUE_CODES',
   'DATA_POINT_SHAPE',
   'NOT_ENOUGH_CREDITS_FOR_UPLOAD',
+  // The HTTP routes for scripts (one-call upload, scores)
+  'QUERY_PARAMETER',
+  'MAPPING_NOT_JSON',
+  'RAW_BODY_EXPECTED',
+  'CHECK_TIMED_OUT',
   // Operator stats and monitoring
   'MONTH_FORMAT',
   'PERIOD_TOO_LONG',

@@ -9,13 +9,8 @@ import { recordIdColumnOf, type Decisions } from './export-table';
 
 export const ARROW_CONTENT_TYPE = 'application/vnd.apache.arrow.file';
 
-export async function writeArrowExport(
-  blobs: UploadBlobStore,
-  key: string,
-  raw: Table,
-  scores: Table,
-  decisions: Decisions,
-): Promise<{ size: number; columns: string[] }> {
+/** Raw columns, score columns and the decision columns as one table (the export file, and the scripts' scores route). */
+export function arrowExportTable(raw: Table, scores: Table, decisions: Decisions): Table {
   const recordIdColumn = recordIdColumnOf(raw);
   const fields: Field[] = [];
   const vectors: Record<string, Vector> = {};
@@ -50,11 +45,23 @@ export async function writeArrowExport(
   // Vectors of both files come in their own batch sizes; the table cuts them into common batches.
   const table = new Table(schema, vectors as never);
   if (table.numRows !== n) throw new Error(`export: ${table.numRows} rows in the Arrow table, expected ${n}`);
+  return table;
+}
+
+export async function writeArrowExport(
+  blobs: UploadBlobStore,
+  key: string,
+  raw: Table,
+  scores: Table,
+  decisions: Decisions,
+): Promise<{ size: number; columns: string[] }> {
+  const table = arrowExportTable(raw, scores, decisions);
+  const { schema } = table;
   const file = new ArrowBlobFile(blobs, key, schema);
   try {
     for (const batch of table.batches) await file.write(batch.data.children as never, batch.numRows);
     const { size } = await file.close();
-    return { size, columns: fields.map((f) => f.name) };
+    return { size, columns: schema.fields.map((f) => f.name) };
   } catch (error) {
     file.abort();
     throw error;

@@ -15,13 +15,15 @@ import type { Context, Hono } from 'hono';
 import { Field, RecordBatch, Schema, Table, tableToIPC } from 'apache-arrow';
 import type { Deps } from '../../kernel/deps';
 import { sha256Hex } from '../../lib/crypto';
-import { DEFAULT_LOCALE, localeFromHeader } from '../../lib/i18n';
+import { DEFAULT_LOCALE, localeFromHeader, type Locale } from '../../lib/i18n';
 import { createContext } from '../../graphql/context';
 import type { ErrorCode } from '../../kernel/errors/error-codes';
 import { AppError, messageOf } from '../../kernel/errors/errors';
 import { recordEndpointHit } from '../monitoring';
 import { requireDatafile } from '../datafiles';
 import { readRevisionColumns } from '../../ingest/index';
+import * as z from 'zod';
+import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 
 export const COLUMNS_ROUTE = '/api/datafiles/:datafileId/columns';
 export const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream';
@@ -38,41 +40,50 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   INVALID_PARAMETERS: 400,
 };
 
-function refuse(c: Context, error: AppError) {
-  const locale = localeFromHeader(c.req.header('accept-language')) ?? DEFAULT_LOCALE;
+/** `known`: the caller's language when the route already resolved the viewer (else Accept-Language, else German). */
+export function refuse(c: Context, error: AppError, known?: Locale) {
+  const locale = known ?? localeFromHeader(c.req.header('accept-language')) ?? DEFAULT_LOCALE;
   const body = { errors: [{ message: messageOf(error, locale), extensions: { code: error.code, ...error.details } }] };
   return c.json(body, (STATUS[error.code] ?? 400) as 400);
 }
 
 type FileChoice = 'scores' | 'raw' | 'all';
 
-type ColumnsQuery = {
+type ColumnsSelection = {
   file: FileChoice;
   columns: string[] | undefined;
   rows: { offset: number; limit: number } | undefined;
 };
 
-/** A whole number >= 0 from the query, or undefined when absent. */
-function wholeNumber(c: Context, name: string): number | undefined {
-  const text = c.req.query(name);
-  if (text === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(text))
-    throw new AppError('INVALID_PARAMETERS', { reason: 'ROW_RANGE_INVALID', value: String(text).slice(0, 20) });
-  return Number(text);
-}
+const wholeNumber = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number)
+  .optional();
 
-function parseQuery(c: Context): ColumnsQuery {
-  const file = (c.req.query('file') ?? 'scores') as FileChoice;
-  if (!['scores', 'raw', 'all'].includes(file))
-    throw new AppError('INVALID_PARAMETERS', { reason: 'COLUMN_FILE_UNKNOWN', value: String(file).slice(0, 40) });
-  const offset = wholeNumber(c, 'offset');
-  const limit = wholeNumber(c, 'limit');
+export const ColumnsQuery = z.object({
+  file: z
+    .enum(['scores', 'raw', 'all'])
+    .default('scores')
+    .describe('scores.arrow, raw.arrow, or both (raw columns as raw:<name>).'),
+  columns: z.string().optional().describe('Comma-separated column names (default: all).'),
+  offset: wholeNumber.describe('First interview of a slice (0-based).'),
+  limit: wholeNumber.describe('Interviews in the slice.'),
+});
+
+function parseQuery(c: Context): ColumnsSelection {
+  const q = parseWith(ColumnsQuery, c.req.query(), {
+    file: 'COLUMN_FILE_UNKNOWN',
+    offset: 'ROW_RANGE_INVALID',
+    limit: 'ROW_RANGE_INVALID',
+  });
+  const { file, offset, limit } = q;
   // A slice of interviews (the result page opens one interview's answers without loading every row).
   const rows =
     offset === undefined && limit === undefined
       ? undefined
       : { offset: offset ?? 0, limit: limit ?? Number.MAX_SAFE_INTEGER };
-  const list = c.req.query('columns');
+  const list = q.columns;
   if (list === undefined || list.trim() === '') return { file, columns: undefined, rows };
   const columns = [
     ...new Set(
@@ -122,7 +133,7 @@ async function selectedTable(
 }
 
 /** br (quality 4: about gzip -6's size at a fraction of its CPU) when accepted, else gzip (level 5), else none. */
-function chooseEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+export function chooseEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   const offered = new Map<string, number>();
   for (const part of (accept ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -134,7 +145,7 @@ function chooseEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
 }
 
-function compressedStream(
+export function compressedStream(
   bytes: Uint8Array | ReadableStream<Uint8Array>,
   encoding: 'br' | 'gzip' | null,
 ): ReadableStream<Uint8Array> | Uint8Array {
@@ -197,3 +208,33 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
     }
   });
 }
+
+export const COLUMNS_ROUTE_DOCS: RouteDoc[] = [
+  {
+    method: 'get',
+    path: COLUMNS_ROUTE,
+    tag: 'results',
+    summary: 'A datafile’s interview columns (raw answers, scores) as an Arrow IPC stream.',
+    security: ['apiKey', 'bearer'],
+    params: z.object({ datafileId: z.string() }),
+    query: ColumnsQuery,
+    responses: {
+      200: {
+        description: 'Arrow IPC stream (br/gzip per Accept-Encoding), ETag per revision.',
+        contentType: ARROW_STREAM_TYPE,
+      },
+      304: { description: 'Not modified (If-None-Match).' },
+      400: {
+        description: 'A parameter or column name was refused.',
+        contentType: 'application/json',
+        schema: ErrorBody,
+      },
+      401: { description: 'No valid API key or session.', contentType: 'application/json', schema: ErrorBody },
+      404: {
+        description: 'No such datafile, or no published revision.',
+        contentType: 'application/json',
+        schema: ErrorBody,
+      },
+    },
+  },
+];

@@ -77,7 +77,9 @@ describe('login, sessions and API keys', () => {
       p: foreign,
     });
     expect(codeOf(res)).toBe('PASSWORD_NOT_ENCRYPTED');
-    expect(res.body.errors![0]!.message).toMatch(/entschlüsselt/);
+    // What to send instead, never 'reload the page' (a script has no page): the key to encrypt with, or the API key.
+    expect(res.body.errors![0]!.message).toMatch(/getPasswordEncryptionKey.*X-API-Key/);
+    expect(res.body.errors![0]!.message).not.toMatch(/neu laden|reload/i);
   });
 
   it('reveals account state only after the right password', async () => {

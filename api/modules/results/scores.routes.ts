@@ -1,0 +1,107 @@
+// Scores without a saved cleaning, for scripts (docs/scripts.md):
+//
+//   GET /api/datafiles/{datafileId}/scores?format=csv|arrow[&delimiter=,|;][&bom=true]
+//   X-API-Key: <API key>   (or Authorization: Bearer <session token>)
+//
+// Right after READY: every interview with its raw columns, its scores and the decision of the
+// scoring core's default rules (DEFAULT_RULES), built by the exports' own table (decision texts in
+// the caller's language, reason codes that do not change with it). A saved cleaning is not used
+// here: a cleaned export is the export job's (DATAFILE_NOT_CLEANED until one is saved). CSV is
+// plain UTF-8 without byte-order mark by default, so read.csv and pandas read the header as written.
+import type { Hono } from 'hono';
+import { tableToIPC } from 'apache-arrow';
+import * as z from 'zod';
+import { DEFAULT_RULES } from '../../../scoring/index';
+import type { Deps } from '../../kernel/deps';
+import { createContext } from '../../graphql/context';
+import { AppError } from '../../kernel/errors/errors';
+import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
+import { readRevisionColumns } from '../../ingest/index';
+import { cleanRevision } from '../cleaning';
+import { requireDatafile } from '../datafiles';
+import { arrowExportTable, buildExportTable, csvExportStream } from '../exports';
+import { recordEndpointHit } from '../monitoring';
+import { ARROW_STREAM_TYPE, chooseEncoding, compressedStream, refuse } from './results.routes';
+
+export const SCORES_ROUTE = '/api/datafiles/:datafileId/scores';
+
+const ScoresParams = z.object({ datafileId: z.string().min(1).max(64) });
+
+export const ScoresQuery = z.object({
+  format: z.enum(['csv', 'arrow']).default('csv').describe('csv (UTF-8) or arrow (Arrow IPC stream).'),
+  delimiter: z.enum([',', ';']).default(',').describe('CSV only: the field separator.'),
+  bom: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true')
+    .describe('CSV only: a leading byte-order mark (Excel wants it; scripts do not).'),
+});
+
+export function registerScoresRoutes(app: Hono, deps: Deps): void {
+  app.get(SCORES_ROUTE, async (c) => {
+    const ctx = createContext(deps, c);
+    try {
+      const viewer = await ctx.viewer();
+      if (!viewer) throw new AppError('UNAUTHENTICATED');
+      const { datafileId } = parseWith(ScoresParams, c.req.param());
+      const query = parseWith(ScoresQuery, c.req.query());
+      const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
+      if (file.revision === 0) throw new AppError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
+      const [raw, scores] = await Promise.all([
+        readRevisionColumns(deps.blobs, file.id, file.revision, 'raw'),
+        readRevisionColumns(deps.blobs, file.id, file.revision, 'scores'),
+      ]);
+      const decisions = cleanRevision(deps.scoring, scores, DEFAULT_RULES);
+      const headers: Record<string, string> = {
+        'cache-control': 'private, no-cache',
+        vary: 'Accept-Encoding, Accept-Language, Authorization, X-API-Key',
+        'x-datafile-revision': String(file.revision),
+        'x-scoring-version': file.scoringVersion ?? '',
+      };
+      recordEndpointHit(deps, 'results.scores');
+      if (query.format === 'arrow') {
+        const encoding = chooseEncoding(c.req.header('accept-encoding'));
+        if (encoding) headers['content-encoding'] = encoding;
+        headers['content-type'] = ARROW_STREAM_TYPE;
+        headers['content-disposition'] = `attachment; filename="${file.id}-r${file.revision}-scores.arrows"`;
+        const body = tableToIPC(arrowExportTable(raw, scores, decisions), 'stream');
+        return c.body(compressedStream(body, encoding) as never, 200, headers);
+      }
+      const table = buildExportTable(raw, scores, decisions, await ctx.locale());
+      headers['content-type'] = 'text/csv; charset=utf-8';
+      headers['content-disposition'] = `attachment; filename="${file.id}-r${file.revision}-scores.csv"`;
+      return c.body(csvExportStream(table, { delimiter: query.delimiter, bom: query.bom }), 200, headers);
+    } catch (error) {
+      if (error instanceof AppError) {
+        recordEndpointHit(deps, 'results.scores', { refused: true });
+        // An API key's user reads refusals in their stored language when the script sends no Accept-Language.
+        return refuse(c, error, await ctx.locale());
+      }
+      throw error;
+    }
+  });
+}
+
+export const SCORES_ROUTE_DOCS: RouteDoc[] = [
+  {
+    method: 'get',
+    path: SCORES_ROUTE,
+    tag: 'results',
+    summary:
+      'Every interview with its raw columns, scores and the decision of the default rules (kept or removed, reason codes), without a saved cleaning.',
+    description:
+      'Columns: the uploaded ones, then the scores (combined, ts, ibs, oes, ...), then decision (kept/removed in the caller’s language), reason, reason_code and reason_codes (stable codes). Arrow has kept (1/0) instead of decision.',
+    security: ['apiKey', 'bearer'],
+    params: ScoresParams,
+    query: ScoresQuery,
+    responses: {
+      200: { description: 'CSV or an Arrow IPC stream (br/gzip per Accept-Encoding).', contentType: 'text/csv' },
+      401: { description: 'No valid API key or session.', contentType: 'application/json', schema: ErrorBody },
+      404: {
+        description: 'No such datafile (or not visible), or no published revision yet (SCORES_NOT_AVAILABLE).',
+        contentType: 'application/json',
+        schema: ErrorBody,
+      },
+    },
+  },
+];

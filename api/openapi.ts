@@ -1,0 +1,165 @@
+// The OpenAPI document of every plain HTTP route of the app (GET /api/openapi.json). The routes of
+// the scripts' surface (upload, status, scores) export their RouteDoc beside the handler, built from
+// the zod schemas the handler parses with; the older routes are described here with the query and
+// path shapes their handlers accept. tests/api/app/openapi.test.ts holds this list to app.routes.
+import * as z from 'zod';
+import { ErrorBody, openApiDocument, type RouteDoc } from './lib/openapi';
+import { COLUMNS_ROUTE_DOCS } from './modules/results/results.routes';
+import { SCORES_ROUTE_DOCS } from './modules/results/scores.routes';
+import { UPLOAD_ROUTE_DOCS } from './modules/uploads/uploads.routes';
+import { CERTIFICATE_KEY_PATH } from './modules/certificates/certificates.routes';
+import { LIVE_PATH } from './modules/live-import/live.routes';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+
+const json = (description: string, schema: z.ZodType = ErrorBody) => ({
+  description,
+  contentType: 'application/json',
+  schema,
+});
+
+const LiveParams = z.object({ datafileId: z.string().max(64) });
+const SignedQuery = z.object({
+  kind: z.enum(['avatar', 'upload', 'export']).optional(),
+  expires: z.string().describe('Expiry (seconds since 1970) signed with the URL.'),
+  sig: z.string().describe('The signature.'),
+  name: z.string().optional().describe('Downloads: the file name to save as.'),
+});
+
+const OTHER_ROUTES: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/graphql',
+    tag: 'graphql',
+    summary: 'GraphQL over GET (queries only; GraphiQL in a browser outside production).',
+    query: z.object({ query: z.string(), variables: z.string().optional(), operationName: z.string().optional() }),
+    responses: { 200: { description: 'A GraphQL response.', contentType: 'application/json' } },
+  },
+  {
+    method: 'post',
+    path: '/graphql',
+    tag: 'graphql',
+    summary: 'GraphQL: every call of the web app (schema by introspection); errors carry extensions.code.',
+    security: ['apiKey', 'bearer'],
+    body: {
+      contentTypes: ['application/json'],
+      description: 'At most 4 MiB.',
+      schema: z.object({ query: z.string(), variables: z.record(z.string(), z.unknown()).optional() }),
+    },
+    responses: { 200: { description: 'A GraphQL response.', contentType: 'application/json' } },
+  },
+  {
+    method: 'get',
+    path: '/healthz',
+    tag: 'operations',
+    summary: 'The process answers.',
+    responses: { 200: json('Up.', z.object({ ok: z.boolean() })) },
+  },
+  {
+    method: 'get',
+    path: '/readyz',
+    tag: 'operations',
+    summary: 'The process can serve: database, migrations, storage, not stopping.',
+    responses: {
+      200: { description: 'Ready, with each check.', contentType: 'application/json' },
+      503: { description: 'Not ready: the checks say which part failed.', contentType: 'application/json' },
+    },
+  },
+  {
+    method: 'get',
+    path: '/metrics',
+    tag: 'operations',
+    summary: 'Prometheus metrics (here without METRICS_PORT): a SUPER_ADMIN key or session, or METRICS_TOKEN.',
+    security: ['apiKey', 'bearer'],
+    responses: {
+      200: { description: 'Prometheus text format.', contentType: 'text/plain' },
+      401: { description: 'No credential.', contentType: 'application/json' },
+      403: { description: 'Not an operator.', contentType: 'application/json' },
+    },
+  },
+  {
+    method: 'get',
+    path: CERTIFICATE_KEY_PATH,
+    tag: 'certificates',
+    summary: 'The public Ed25519 key (PEM) that certificates are signed with.',
+    responses: { 200: { description: 'SPKI PEM.', contentType: 'application/x-pem-file' } },
+  },
+  {
+    method: 'post',
+    path: `${LIVE_PATH}/:datafileId/respondents`,
+    tag: 'live-import',
+    summary: 'One live respondent: scored, charged and stored, answered with its scores and decision.',
+    security: ['liveKey'],
+    params: LiveParams,
+    query: z.object({ async: z.enum(['1']).optional().describe('Answer 202 and score in the background.') }),
+    body: { contentTypes: ['application/json'], description: 'One respondent (docs/live-import.md).' },
+    responses: {
+      200: { description: 'Scores and the decision.', contentType: 'application/json' },
+      202: { description: 'Queued: GET the respondent later.', contentType: 'application/json' },
+      401: { description: 'Wrong or missing X-Live-Key.', contentType: 'application/json' },
+      402: { description: 'Not enough credits.', contentType: 'application/json' },
+      429: { description: 'Over the rate limit.', contentType: 'application/json' },
+    },
+  },
+  {
+    method: 'get',
+    path: `${LIVE_PATH}/:datafileId/respondents/:recordId`,
+    tag: 'live-import',
+    summary: 'A respondent sent with async, once scored.',
+    security: ['liveKey'],
+    params: LiveParams.extend({ recordId: z.string().max(200) }),
+    responses: {
+      200: { description: 'Scores and the decision.', contentType: 'application/json' },
+      404: { description: 'Not (yet) stored.', contentType: 'application/json' },
+    },
+  },
+  {
+    method: 'put',
+    path: '/files/*',
+    tag: 'files',
+    summary: 'A signed upload (local blob store): the URL comes from getDatafileUploadURL or the avatar calls.',
+    security: ['signedUrl'],
+    query: SignedQuery,
+    body: { contentTypes: ['application/octet-stream'], description: 'The file’s bytes, at most the kind’s cap.' },
+    responses: { 200: json('Stored.', z.object({ ok: z.boolean(), key: z.string(), size: z.number() })) },
+  },
+  {
+    method: 'get',
+    path: '/files/avatars/*',
+    tag: 'files',
+    summary: 'A public avatar or logo image.',
+    responses: { 200: { description: 'The image.', contentType: 'image/png' } },
+  },
+  {
+    method: 'get',
+    path: '/files/*',
+    tag: 'files',
+    summary: 'A signed download (exports).',
+    security: ['signedUrl'],
+    query: SignedQuery,
+    responses: { 200: { description: 'The file.', contentType: 'application/octet-stream' } },
+  },
+  {
+    method: 'get',
+    path: OPENAPI_PATH,
+    tag: 'operations',
+    summary: 'This document.',
+    responses: { 200: { description: 'OpenAPI 3.1.', contentType: 'application/json' } },
+  },
+];
+
+export const ROUTE_DOCS: readonly RouteDoc[] = [
+  ...UPLOAD_ROUTE_DOCS,
+  ...COLUMNS_ROUTE_DOCS,
+  ...SCORES_ROUTE_DOCS,
+  ...OTHER_ROUTES,
+];
+
+/** `metrics`: /metrics is served by the app (false when it lives on the METRICS_PORT listener). */
+export function openApiOf(publicUrl: string, options: { metrics: boolean }) {
+  const routes = options.metrics ? ROUTE_DOCS : ROUTE_DOCS.filter((r) => r.path !== '/metrics');
+  return {
+    ...openApiDocument(routes, { title: 'Survey Quality Platform HTTP API', version: '1' }),
+    servers: [{ url: publicUrl }],
+  };
+}
