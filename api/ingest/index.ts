@@ -19,6 +19,8 @@ export { structureDifference, compareStructure } from './processing/structure';
 export { ROW_NUMBER_COLUMN } from './parse/row-number-id';
 export { readManifest, readRevisionColumns, revisionColumnsIpc, type RevisionManifest } from './columnar/reader';
 export { neutraliseCell, neutraliseText } from './export/neutralise';
+export { savStream, writeSav, SYSMIS, type SavVariable, type SavCell } from './export/sav-writer';
+export { savNames } from './export/sav-names';
 export { describeIssue } from '../kernel/errors/refusal-messages';
 export { toUploadFailure, type UploadFailure, type UploadErrorDetails } from '../kernel/errors/upload-errors';
 export { DEFAULT_LIMITS, withLimits, type UploadLimits } from './limits';

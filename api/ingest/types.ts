@@ -39,6 +39,10 @@ export interface ColumnInfo {
   valueLabels?: Record<string, string>;
   /** Storage type the source declares: numeric or text (SPSS); unknown for CSV and xlsx. */
   sourceType?: 'number' | 'string';
+  /** SPSS measurement level, kept so that a .sav exported again declares it as the source did. */
+  measure?: 'nominal' | 'ordinal' | 'scale';
+  /** SPSS user-missing declaration of a numeric variable (discrete codes and an optional range). */
+  missing?: { values: number[]; low?: number; high?: number };
 }
 
 /** A file's header and how its rows were read. */

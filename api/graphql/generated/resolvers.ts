@@ -1078,11 +1078,18 @@ export type EndpointTrafficMinute = {
   requests: Scalars['Int']['output'];
 };
 
-/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow for scripts, the reject list. */
+/** Headers of xlsx and CSV exports (and the workbook's sheet names): readable in the export's language, or the technical names scripts read by. */
+export type ExportColumnNames =
+  | 'READABLE'
+  | 'TECHNICAL';
+
+/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped). */
 export type ExportFormat =
   | 'ARROW'
   | 'CSV'
   | 'REJECTS'
+  | 'SAV'
+  | 'TRIPLE_S'
   | 'XLSX';
 
 /** An export of a datafile's published revision with its saved cleaning, written by a job. */
@@ -1117,12 +1124,18 @@ export type ExportJobState =
   | 'SUCCEEDED';
 
 export type ExportRequestInput = {
+  /** xlsx and CSV headers: READABLE (default) or TECHNICAL. */
+  columnNames?: InputMaybe<ExportColumnNames>;
   /** CSV and reject list: ',' (default) or ';'. */
   csvSeparator?: InputMaybe<Scalars['String']['input']>;
   datafileId: Scalars['ID']['input'];
+  /** CSV: '.' or ','; default ',' for German with ';' (what German Excel reads), else '.'. A comma needs ';' as the separator. */
+  decimalSeparator?: InputMaybe<Scalars['String']['input']>;
   format: ExportFormat;
-  /** Language of the decision and reason texts: de (default) or en. */
+  /** Language of headers, labels, decisions, reasons and rules: de or en (default: the caller's). */
   language?: InputMaybe<Scalars['String']['input']>;
+  /** Scores with one decimal (default true): rounded in CSV and Triple-S, a display format in xlsx and .sav (the value keeps every digit); false writes every digit (Triple-S: four decimals). */
+  roundScores?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** Adjacent columns on one scale, fewer than 5: a grid once merged with others (upload step 2). */
@@ -3248,6 +3261,7 @@ export type ResolversTypes = {
   EditContractInput: EditContractInput;
   EndpointTraffic: ResolverTypeWrapper<EndpointTraffic>;
   EndpointTrafficMinute: ResolverTypeWrapper<EndpointTrafficMinute>;
+  ExportColumnNames: ExportColumnNames;
   ExportFormat: ExportFormat;
   ExportJob: ResolverTypeWrapper<ExportJob>;
   ExportJobError: ResolverTypeWrapper<ExportJobError>;

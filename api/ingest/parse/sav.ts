@@ -28,7 +28,10 @@ interface Variable {
   /** 8-byte slots it occupies (very long strings: several 255-byte segments). */
   slots: number;
   valueLabels?: Record<string, string>;
+  measure?: 'nominal' | 'ordinal' | 'scale';
 }
+
+const MEASURES = [undefined, 'nominal', 'ordinal', 'scale'] as const;
 
 class Cursor {
   pos = 0;
@@ -101,6 +104,7 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
   let encName: string | undefined;
   let codePage: number | undefined;
   let sysmis = -Number.MAX_VALUE;
+  let display: Int32Array | undefined;
   const rawVarLabels = new Map<Variable, Uint8Array>();
   for (let guard = 0; ; guard++) {
     if (guard > 1_000_000) throw corrupt('SAV_DICTIONARY');
@@ -186,6 +190,8 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
       const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
       if (sub === 3 && data.length >= 32) codePage = dv.getInt32(28, le);
       else if (sub === 4 && data.length >= 8) sysmis = dv.getFloat64(0, le);
+      else if (sub === 11 && size === 4)
+        display = new Int32Array(Array.from({ length: count }, (_, k) => dv.getInt32(k * 4, le)));
       else if (sub === 13) longNames = byteText(data);
       else if (sub === 14) veryLong = byteText(data);
       else if (sub === 20) encName = byteText(data);
@@ -197,6 +203,11 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
     }
   }
   const decoder = new TextDecoder(encodingName(encName, codePage));
+  // Display parameters: 2 or 3 numbers per variable record (very long string segments included), measure first.
+  if (display && variables.length > 0 && display.length % variables.length === 0) {
+    const per = display.length / variables.length;
+    if (per === 2 || per === 3) variables.forEach((v, k) => (v.measure = MEASURES[display![k * per]!]));
+  }
   // Strings wider than 8 bytes occupy their continuation slots.
   for (const v of variables) {
     if (v.width > 0) {
@@ -320,7 +331,6 @@ export function* savRows(bytes: Uint8Array, dict: SavDictionary, limits: UploadL
   const { variables, le, bias, sysmis } = dict;
   const n = dict.slotsPerCase;
   const data = dict.compression === 2 ? zsavData(bytes, dict.dataStart, le, limits) : bytes.subarray(dict.dataStart);
-  const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const caseBytes = new Uint8Array(n * 8);
   const caseView = new DataView(caseBytes.buffer);
   let pos = 0;
@@ -357,7 +367,6 @@ export function* savRows(bytes: Uint8Array, dict: SavDictionary, limits: UploadL
     }
     return true;
   };
-  void dv;
   let number = 1;
   while (readCase()) {
     number++;
@@ -411,13 +420,19 @@ async function* toAsync<T>(it: Iterable<T>): AsyncGenerator<T> {
  */
 export async function readSav(bytes: Uint8Array, options: ReadOptions, limits: UploadLimits): Promise<TableSource> {
   const dict = readSavDictionary(bytes, limits);
-  const columns: ColumnInfo[] = dict.variables.map((v) => ({
-    name: v.name,
-    ...(v.label ? { label: v.label } : {}),
-    ...(v.valueLabels ? { valueLabels: v.valueLabels } : {}),
-    // Dates arrive as ISO text: stored as text, like the dates of CSV and xlsx.
-    sourceType: v.width === 0 && v.kind === 'number' ? 'number' : 'string',
-  }));
+  const columns: ColumnInfo[] = dict.variables.map((v) => {
+    const { values, low, high } = v.missing;
+    const declared = v.width === 0 && (values.length > 0 || low !== undefined);
+    return {
+      name: v.name,
+      ...(v.label ? { label: v.label } : {}),
+      ...(v.valueLabels ? { valueLabels: v.valueLabels } : {}),
+      // Dates arrive as ISO text: stored as text, like the dates of CSV and xlsx.
+      sourceType: v.width === 0 && v.kind === 'number' ? 'number' : 'string',
+      ...(v.measure ? { measure: v.measure } : {}),
+      ...(declared ? { missing: low !== undefined ? { values, low, high: high! } : { values } } : {}),
+    };
+  });
   return assembleTable({
     format: 'sav',
     rows: toAsync(savRows(bytes, dict, limits)),

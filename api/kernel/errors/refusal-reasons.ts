@@ -188,6 +188,8 @@ export const REFUSAL_REASONS = [
   // Quality report settings
   'REPORT_PASSWORD_REQUIRED',
   'NOT_AN_UPLOADED_LOGO',
+  // Exports
+  'DECIMAL_COMMA_NEEDS_SEMICOLON',
   // Live import
   'LIVE_BODY_NOT_JSON',
   'LIVE_BODY_TOO_LARGE',

@@ -273,11 +273,18 @@ export type EditContractInput = {
   startDate: string;
 };
 
-/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow for scripts, the reject list. */
+/** Headers of xlsx and CSV exports (and the workbook's sheet names): readable in the export's language, or the technical names scripts read by. */
+export type ExportColumnNames =
+  | 'READABLE'
+  | 'TECHNICAL';
+
+/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped). */
 export type ExportFormat =
   | 'ARROW'
   | 'CSV'
   | 'REJECTS'
+  | 'SAV'
+  | 'TRIPLE_S'
   | 'XLSX';
 
 export type ExportJobState =
@@ -288,12 +295,18 @@ export type ExportJobState =
   | 'SUCCEEDED';
 
 export type ExportRequestInput = {
+  /** xlsx and CSV headers: READABLE (default) or TECHNICAL. */
+  columnNames?: ExportColumnNames | null | undefined;
   /** CSV and reject list: ',' (default) or ';'. */
   csvSeparator?: string | null | undefined;
   datafileId: string | number;
+  /** CSV: '.' or ','; default ',' for German with ';' (what German Excel reads), else '.'. A comma needs ';' as the separator. */
+  decimalSeparator?: string | null | undefined;
   format: ExportFormat;
-  /** Language of the decision and reason texts: de (default) or en. */
+  /** Language of headers, labels, decisions, reasons and rules: de or en (default: the caller's). */
   language?: string | null | undefined;
+  /** Scores with one decimal (default true): rounded in CSV and Triple-S, a display format in xlsx and .sav (the value keeps every digit); false writes every digit (Triple-S: four decimals). */
+  roundScores?: boolean | null | undefined;
 };
 
 export type JobFilters = {
