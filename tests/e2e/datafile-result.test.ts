@@ -110,13 +110,39 @@ describe.each(['de', 'en'] as const)('the result page in %s', (locale) => {
       .waitFor({ timeout: 20_000 });
     await screenshot(page, `result-ibs-careless-${locale}`);
 
-    // One interview: its scores and its answers as uploaded.
+    // One interview at 1024 px: why it got its scores in sentences, the scores rounded under their
+    // translated names (no stored column name shows), its open answers with their categories, and its
+    // answers as uploaded.
+    await page.setViewportSize({ width: 1024, height: 900 });
     await page.locator('[data-testid="interview-table"] [data-row="0"]').click();
+    const dialog = page.getByTestId('interview-dialog');
     await page.getByTestId('interview-answers').waitFor();
-    expect(await page.locator('[data-testid="interview-scores"] [data-field="record_id"]').textContent()).toBe(
+    expect(await dialog.locator('[data-part=title], h2').first().innerText()).toContain(
       String(stored.getChild('record_id')!.get(0)),
     );
+    const why = await page.getByTestId('interview-why').innerText();
+    const tsScore = roundScore(stored.getChild('ts')!.get(0) as number);
+    expect(why).toMatch(
+      locale === 'de'
+        ? new RegExp(`Zeit \\d+,\\d\\d × Median → Time-Score \\(TS\\) ${tsScore}`)
+        : new RegExp(`Time \\d+\\.\\d\\d × median → Time-Score \\(TS\\) ${tsScore}`),
+    );
+    expect(why).toContain(String(roundScore(stored.getChild('combined')!.get(0) as number)));
+    const scoresText = await page.getByTestId('interview-scores').innerText();
+    // Translated labels only: no stored column name (ts.data_points, grid.x.label, combined.n_subscores).
+    expect(scoresText).not.toMatch(/[a-z]+\.[a-z_0-9]+/);
+    expect(scoresText).toContain(locale === 'de' ? 'Kombinierte Scores' : 'Scores combined');
+    // Scores are whole numbers.
+    expect(await page.locator('[data-testid="interview-scores"] [data-field="ts"]').innerText()).toBe(String(tsScore));
+    const open = page.getByTestId('interview-open-answers');
+    expect(await open.innerText()).toMatch(
+      locale === 'de' ? /Frage\s+Antwort\s+Kategorie/ : /Question\s+Answer\s+Category/,
+    );
+    expect(await open.locator('[data-category]').count()).toBeGreaterThan(0);
+    const overflow = await dialog.evaluate((d) => d.scrollWidth - d.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
     await screenshot(page, `result-interview-${locale}`);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.keyboard.press('Escape');
 
     // Raw data and the cleaned tab (cleaned by the demo data: the counts, and the way to the worksheet).

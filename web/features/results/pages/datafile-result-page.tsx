@@ -14,7 +14,7 @@ import { ScoreTab } from '../components/score-tab';
 import { ColumnsError, columnsUrl, createColumnsClient, type ColumnsClient } from '../data/columns-client';
 import type { PlainTable } from '../data/protocol';
 import { gridItems, RAW_PREFIX, totalDurationColumn } from '../model/columns';
-import { presentKinds, type ScoreKind } from '../model/score-tabs';
+import { presentKinds, TIME_RATIO_COLUMN, type ScoreKind } from '../model/score-tabs';
 
 type Loaded = { status: 'loading' } | { status: 'failed'; code: string } | { status: 'ready'; table: PlainTable };
 
@@ -209,7 +209,16 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
           </Tabs.Content>
         ))}
       </Tabs.Root>
-      <InterviewDialog datafileId={file.id} row={open} client={client} onClose={() => setOpen(null)} />
+      <InterviewDialog
+        datafileId={file.id}
+        row={open}
+        client={client}
+        onClose={() => setOpen(null)}
+        points={file.dataPoints}
+        timeRatio={
+          open !== null && scores.status === 'ready' ? scores.table.numeric[TIME_RATIO_COLUMN]?.[open] : undefined
+        }
+      />
     </Box>
   );
 }
