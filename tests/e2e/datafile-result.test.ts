@@ -156,7 +156,28 @@ describe.each(['de', 'en'] as const)('the result page in %s', (locale) => {
     expect(await page.locator('[data-testid="cleaned-tab"] a').getAttribute('href')).toBe(
       `/datafile-work-sheet?datafileId=${DEMO_ID}`,
     );
+    // The kept interviews' table: exactly the rows the saved cleaning keeps, in the raw data's table.
+    const res = await fetch(`${server.baseUrl}/api/datafiles/${DEMO_ID}/columns?file=cleaning`, {
+      headers: { authorization: `Bearer ${await tokenOf(page)}` },
+    });
+    expect(res.status).toBe(200);
+    const decisions = tableFromIPC(new Uint8Array(await res.arrayBuffer()));
+    const keptIds = [...decisions.getChild('kept')!]
+      .map((k, i) => (Number(k) === 1 ? String(decisions.getChild('record_id')!.get(i)) : null))
+      .filter((id): id is string => id !== null);
+    expect(keptIds.length).toBeLessThan(600);
+    const cleaned = page.getByTestId('cleaned-table');
+    await cleaned.waitFor({ timeout: 20_000 });
+    expect(await cleaned.getAttribute('aria-rowcount')).toBe(String(keptIds.length + 1));
+    expect(await page.getByTestId('cleaned-data').innerText()).toContain(
+      format.format(keptIds.length) + (locale === 'de' ? ' behaltene Interviews' : ' kept interviews'),
+    );
     await screenshot(page, `result-cleaned-${locale}`);
+    // Its first row opens that interview (the dialog names its record id).
+    await cleaned.locator('[data-row]').first().click();
+    await page.getByTestId('interview-answers').waitFor();
+    expect(await page.getByTestId('interview-dialog').locator('h2').first().innerText()).toContain(keptIds[0]!);
+    await page.keyboard.press('Escape');
   });
 });
 

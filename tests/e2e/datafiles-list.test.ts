@@ -94,7 +94,7 @@ describe('the datafiles list in German, as the organisation ADMIN', () => {
     await page.getByTestId('datafiles-search').fill('marken');
     await expectTitles(['Markenimage Welle 1']);
     await page.getByTestId('datafiles-search').fill('');
-    await expect.poll(async () => (await titles()).length, { timeout: 10_000 }).toBe(7);
+    await expect.poll(async () => (await titles()).length, { timeout: 10_000 }).toBe(8);
   });
 
   it('renames a datafile (a name is required)', async () => {

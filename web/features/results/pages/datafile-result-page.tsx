@@ -178,7 +178,9 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
           <RawTab datafileId={file.id} client={client} onOpen={onOpen} />
         </Tabs.Content>
         <Tabs.Content value="cleaned">
-          <CleanedTab file={file} worksheetHref={worksheetHref} locale={locale} />
+          <CleanedTab file={file} worksheetHref={worksheetHref} locale={locale}>
+            {file.isCleaned ? <RawTab datafileId={file.id} client={client} onOpen={onOpen} cleanedOnly /> : null}
+          </CleanedTab>
         </Tabs.Content>
         {kinds.map((k) => (
           <Tabs.Content key={k} value={k}>
@@ -223,18 +225,21 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
   );
 }
 
+/** The cleaning's counts, the way to the worksheet, and (`children`) the kept interviews' table once cleaned. */
 function CleanedTab({
   file,
   worksheetHref,
   locale,
+  children,
 }: {
   file: DatafileResult;
   worksheetHref: string;
   locale: ReturnType<typeof useLocale>;
+  children?: ReactNode;
 }) {
   const t = useT();
   return (
-    <Box py="8" maxW="2xl" data-testid="cleaned-tab">
+    <Box py="6" data-testid="cleaned-tab">
       {file.isCleaned ? (
         <Text mb="4">
           {t('results.cleanedSummary', {
@@ -248,9 +253,10 @@ function CleanedTab({
           {t('results.notCleaned')}
         </Text>
       )}
-      <Button asChild size="sm" colorPalette="brand">
+      <Button asChild size="sm" colorPalette="brand" mb="5">
         <Link href={worksheetHref}>{t(file.isCleaned ? 'results.openWorksheet' : 'results.cleanInWorksheet')}</Link>
       </Button>
+      {children}
     </Box>
   );
 }
