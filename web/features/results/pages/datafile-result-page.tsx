@@ -121,7 +121,10 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
     return (
       <Box data-testid="datafile-result-page">
         <PageHeader title={file.title} crumbs={crumbs} />
-        <CenteredMessage title={t('results.noRevisionTitle')} text={t(noRevisionText(file))} />
+        <CenteredMessage
+          title={t('results.noRevisionTitle')}
+          text={t(noRevisionText(file), { action: t('datafiles.actions.reupload') })}
+        />
       </Box>
     );
   }
