@@ -83,10 +83,18 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
         throw new AppError('BAD_REQUEST', { reason: 'LIVE_BODY_TOO_LARGE', field: 'body' });
       const body = parseBody(new TextDecoder().decode(bytes));
       const test = c.req.header(LIVE_TEST_HEADER) === '1';
-      const { target, input } = await admitRespondent(deps, datafileId, c.req.header(LIVE_KEY_HEADER), body, test);
+      const { target, input, warnings } = await admitRespondent(
+        deps,
+        datafileId,
+        c.req.header(LIVE_KEY_HEADER),
+        body,
+        test,
+      );
+      // Accepted with something the sender should fix (a grid sent with fewer items than defined).
+      const warned = warnings.length ? { warnings } : {};
       if (test) {
         recordEndpointHit(deps, ENDPOINT);
-        return c.json(await scoreTestRespondent(deps, target, input), 200);
+        return c.json({ ...(await scoreTestRespondent(deps, target, input)), ...warned }, 200);
       }
       const async = /respond-async/i.test(c.req.header('prefer') ?? '') || c.req.query('async') === '1';
       if (async) {
@@ -103,6 +111,7 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
             recordId: input.recordId,
             status: 'QUEUED',
             location: `${LIVE_PATH}/${datafileId}/respondents/${encodeURIComponent(input.recordId)}`,
+            ...warned,
           },
           202,
         );
@@ -110,7 +119,7 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
       const answer = await acceptRespondent(deps, target, input);
       if (answer.status === 'SCORED') schedulePublish(deps, datafileId);
       recordEndpointHit(deps, ENDPOINT);
-      return c.json(answer, 200);
+      return c.json({ ...answer, ...warned }, 200);
     } catch (error) {
       recordEndpointHit(deps, ENDPOINT, { refused: true });
       if (error instanceof AppError) return refusal(c, error);

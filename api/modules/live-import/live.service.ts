@@ -10,7 +10,7 @@ import { contractStatus } from '../../../db/domain/contracts';
 import type { LiveScores } from '../../../db/schema';
 import { chargeDatafile } from '../credits';
 import { pagesOfDatapointRows, type LivePage } from './live-config';
-import { readRespondent, type LiveRespondentInput } from './live-respondent';
+import { readRespondent, respondentWarnings, type LiveRespondentInput } from './live-respondent';
 import { LiveMedians, scoreRespondent } from './live-scoring';
 import * as repo from './live.repo';
 import { LIVE_RESPONDENT_JOB } from './jobs/contract';
@@ -144,7 +144,8 @@ export async function admitRespondent(
   const target = await authenticate(deps, datafileId, secret);
   requireOpen(target, test);
   const pages = await stateOf(deps, target).pages;
-  return { target, input: readRespondent(body, pages) };
+  const input = readRespondent(body, pages);
+  return { target, input, warnings: respondentWarnings(input, pages) };
 }
 
 /**
