@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono, type Context } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Deps } from './kernel/deps';
+import { AppError, messageOf } from './kernel/errors/errors';
+import { DEFAULT_LOCALE, localeFromHeader } from './lib/i18n';
 import { createGraphqlHandler } from './graphql/handler';
 import { buildSchema } from './graphql/schema';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
@@ -10,21 +11,51 @@ import { registerFileRoutes } from './modules/files/files.routes';
 import { registerResultRoutes } from './modules/results/results.routes';
 import { registerLiveRoutes } from './modules/live-import/live.routes';
 import { createStaticHandler } from './static';
+import { type Lifecycle, registerHealthRoutes, registerMetricsRoute, requestObservability } from './observability';
+import { BadContentLength, bodyBudgetOf, BodyBudgetExhausted, BodyTooLarge, readBodyWithCap } from './lib/request-body';
 
 /** Largest GraphQL request body (bytes); the spec's inputs are small JSON. */
 export const GRAPHQL_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
+const localeOf = (c: Context) =>
+  localeFromHeader(c.req.header('x-locale') ?? c.req.header('accept-language')) ?? DEFAULT_LOCALE;
+
 export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
+
+function hasValidPercentEncoding(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const badUrl = (c: Context) =>
+  c.json(
+    {
+      errors: [
+        { message: 'The URL is not valid: a % must start a valid UTF-8 escape.', extensions: { code: 'BAD_REQUEST' } },
+      ],
+    },
+    400,
+  );
 
 /**
  * The whole HTTP surface, runtime-neutral: api/server.ts hands it to Bun.serve, tests call
- * app.request(). Order: security headers, GraphQL, health, then the SPA.
+ * app.request(). Order: request id, log line and latency; security headers, GraphQL, health and
+ * metrics, then the SPA.
  */
-export function createApp(deps: Deps, options: { webDist?: string } = {}) {
+export function createApp(deps: Deps, options: { webDist?: string; lifecycle?: Lifecycle } = {}) {
   const app = new Hono();
   const schema = buildSchema();
   const graphql = createGraphqlHandler(deps, schema);
+  const lifecycle = options.lifecycle ?? { stopping: false };
 
+  // With S3 the browser PUTs uploads to the bucket and loads avatars from it (the /files/avatars
+  // route redirects there): its origin must be allowed, or the browser blocks both.
+  const storage = deps.blobs.signedUrlOrigin ? [deps.blobs.signedUrlOrigin] : [];
+  app.use('*', requestObservability(deps));
   app.use(
     '*',
     secureHeaders({
@@ -33,22 +64,43 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storage],
+        connectSrc: ["'self'", ...storage],
         frameAncestors: ["'none'"],
       },
       crossOriginEmbedderPolicy: false,
     }),
   );
-  // server.ts lets bodies up to UPLOAD_MAX_BYTES through for signed uploads; GraphQL keeps a small cap.
-  app.use(
-    '/graphql',
-    bodyLimit({
-      maxSize: GRAPHQL_MAX_BODY_BYTES,
-      onError: (c) =>
-        c.json({ errors: [{ message: 'The request body is too large.', extensions: { code: 'BAD_REQUEST' } }] }, 413),
-    }),
-  );
+  // A path whose percent-encoding is broken names nothing: refused here, before a route decodes it.
+  app.use('*', async (c, next) => {
+    if (c.req.url.includes('%') && !hasValidPercentEncoding(new URL(c.req.url).pathname)) return badUrl(c);
+    await next();
+  });
+  // server.ts lets bodies up to UPLOAD_MAX_BYTES through for signed uploads; GraphQL reads its body
+  // with a small cap before anything else looks at it (chunked bodies are counted as they arrive),
+  // and holds it against the process's body budget until it has answered.
+  const budget = bodyBudgetOf(deps, deps.env.bodyBudgetBytes);
+  app.use('/graphql', async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    const refuse = (message: string, status: 400 | 413 | 503, code = 'BAD_REQUEST', headers = {}) =>
+      c.json({ errors: [{ message, extensions: { code } }] }, status, headers);
+    const lease = budget.lease();
+    try {
+      const bytes = await readBodyWithCap(c.req.raw, GRAPHQL_MAX_BODY_BYTES, lease);
+      c.req.raw = new Request(c.req.raw, { body: bytes as Uint8Array<ArrayBuffer> });
+      return await next();
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return refuse('The request body is too large.', 413);
+      if (error instanceof BadContentLength) return refuse('The Content-Length header is not a number.', 400);
+      if (error instanceof BodyBudgetExhausted)
+        return refuse(messageOf(new AppError('SERVER_BUSY'), localeOf(c)), 503, 'SERVER_BUSY', {
+          'retry-after': String(error.retryAfterSeconds),
+        });
+      throw error;
+    } finally {
+      lease.release();
+    }
+  });
   app.on(['GET', 'POST'], '/graphql', graphql);
   app.all('/graphql', (c) =>
     c.json(
@@ -56,15 +108,26 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
       405,
     ),
   );
-  app.get('/healthz', (c) => c.json({ ok: true }));
+  registerHealthRoutes(app, deps, lifecycle);
+  // With METRICS_PORT set the metrics live on that listener only (api/server.ts).
+  if (deps.env.metrics.port === undefined) registerMetricsRoute(app, deps, { open: false });
   registerFileRoutes(app, deps);
   registerCertificateRoutes(app, deps);
   registerResultRoutes(app, deps);
   registerLiveRoutes(app, deps);
   app.get('*', createStaticHandler(options.webDist ?? WEB_DIST));
   app.onError((error, c) => {
+    if (error instanceof URIError) return badUrl(c);
     deps.log.error('unhandled request error', error);
     return c.json({ errors: [{ message: 'Internal error', extensions: { code: 'GENERAL_ERROR' } }] }, 500);
   });
-  return { app, schema };
+  return { app, schema, lifecycle };
+}
+
+/** The METRICS_PORT listener: metrics and health only, for the operator's network. */
+export function createOpsApp(deps: Deps, lifecycle: Lifecycle) {
+  const app = new Hono();
+  registerHealthRoutes(app, deps, lifecycle);
+  registerMetricsRoute(app, deps, { open: true });
+  return app;
 }

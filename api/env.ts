@@ -1,5 +1,6 @@
 import { resolveDatabaseUrl } from '../db/url';
 import { readJudgeConfig, type JudgeConfig } from './infra/judge/judge.config';
+import { LOG_LEVELS, type LogLevel } from './lib/logger';
 
 export type Env = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -44,18 +45,35 @@ export type Env = {
     workerMaxMb: number;
     /** Finished jobs are deleted after this many days. */
     retentionDays: number;
+    /** SIGTERM: how long running jobs get to finish before they are handed back to the queue (seconds). */
+    stopGraceSeconds: number;
     /** Registers the test-only job kinds (api/jobs/test-kinds/test-kinds.ts); refused outside NODE_ENV=test. */
     testKinds: boolean;
   };
   /** Size cap of one uploaded survey file (bytes). */
   uploadMaxBytes: number;
+  /** Bytes of request bodies (GraphQL, live respondents) one process holds at a time; past it 503 with Retry-After. */
+  bodyBudgetBytes: number;
   /** Process a checked upload while step 3 is shown, so the confirmation only publishes and charges (api/modules/uploads/upload-prepare.service.ts). */
   uploadPrepare: boolean;
   /** Live import: requests per second and burst per datafile key (token bucket), and seconds between published revisions. */
   live: { ratePerSecond: number; burst: number; publishSeconds: number };
   graphiql: boolean;
+  /** Reverse proxies in front of the server whose X-Forwarded-For entries are trusted for the client address (0: none). */
+  trustProxyHops: number;
   /** The optional AI judge for open-ended answers (OES_JUDGE_*); undefined = off, no answer leaves the server. */
   oesJudge: JudgeConfig | undefined;
+  /** Lowest level written to the JSON log (LOG_LEVEL): debug, info (with one line per request), error, silent. */
+  logLevel: LogLevel;
+  /**
+   * Prometheus /metrics: on its own listener when `port` is set (METRICS_PORT, on METRICS_HOST),
+   * else on the app's port for a SUPER_ADMIN credential or `Authorization: Bearer <METRICS_TOKEN>`.
+   */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
+  /** SIGTERM: how long in-flight requests get to finish before their connections are closed (seconds). */
+  shutdownGraceSeconds: number;
+  /** Storage retention (days): a deleted datafile's interview data, export files, uploaded source files. */
+  retention: { deletedDatafileDays: number; exportDays: number; uploadSourceDays: number };
   /**
    * CERTIFICATE_SIGNING_KEY: the Ed25519 private key (PKCS#8 PEM; `\n` escapes allowed) that signs
    * certificates. Absent: a key pair is generated once and kept in the database, sealed by APP_SECRET.
@@ -90,6 +108,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     workerTimeoutSeconds: int('JOB_WORKER_TIMEOUT_SECONDS', 600, 1, 24 * 3600),
     workerMaxMb: int('JOB_WORKER_MAX_MB', 2048, 16, 1024 * 1024),
     retentionDays: int('JOB_RETENTION_DAYS', 30, 1, 3650),
+    stopGraceSeconds: int('JOB_STOP_GRACE_SECONDS', 5, 0, 3600),
     testKinds: source.JOB_TEST_KINDS === 'true',
   };
   const uploadMaxBytes = int('UPLOAD_MAX_BYTES', 512 * 1024 * 1024, 1024, 64 * 1024 * 1024 * 1024);
@@ -115,6 +134,19 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     : undefined;
   if (certificateSigningKey && !certificateSigningKey.includes('-----BEGIN PRIVATE KEY-----'))
     problems.push('CERTIFICATE_SIGNING_KEY must be a PKCS#8 PEM (-----BEGIN PRIVATE KEY-----) of an Ed25519 key');
+  const logLevel = (source.LOG_LEVEL || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  const metricsPort = source.METRICS_PORT ? int('METRICS_PORT', 0, 1, 65535) : undefined;
+  const metricsToken = source.METRICS_TOKEN || undefined;
+  if (metricsToken && metricsToken.length < 32) problems.push('METRICS_TOKEN must be at least 32 characters');
+  if (metricsPort !== undefined && metricsPort === port) problems.push('METRICS_PORT must differ from PORT');
+  const shutdownGraceSeconds = int('SHUTDOWN_GRACE_SECONDS', 20, 0, 3600);
+  const retention: Env['retention'] = {
+    deletedDatafileDays: int('RETENTION_DELETED_DATAFILE_DAYS', 30, 0, 3650),
+    exportDays: int('RETENTION_EXPORT_DAYS', 30, 1, 3650),
+    uploadSourceDays: int('RETENTION_UPLOAD_SOURCE_DAYS', 90, 1, 3650),
+  };
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     nodeEnv,
@@ -141,6 +173,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     jobIntervalMinutes,
     jobs,
     uploadMaxBytes,
+    bodyBudgetBytes: int('BODY_BUDGET_BYTES', 32 * 1024 * 1024, 1024 * 1024, 8 * 1024 * 1024 * 1024),
     uploadPrepare,
     live: {
       ratePerSecond: int('LIVE_RATE_PER_SECOND', 2000, 1, 1_000_000),
@@ -148,7 +181,12 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       publishSeconds: int('LIVE_PUBLISH_SECONDS', 10, 1, 3600),
     },
     graphiql: source.GRAPHIQL ? source.GRAPHIQL === 'true' : !isProduction,
+    trustProxyHops: int('TRUST_PROXY_HOPS', 0, 0, 10),
     oesJudge: judge.config,
+    logLevel,
+    metrics: { port: metricsPort, host: source.METRICS_HOST || '127.0.0.1', token: metricsToken },
+    shutdownGraceSeconds,
+    retention,
     certificateSigningKey,
   };
 }

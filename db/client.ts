@@ -45,7 +45,7 @@ export function defaultDriver(url: string): DbDriver {
 export async function createDb(
   url: string,
   authToken?: string,
-  options: { driver?: DbDriver } = {},
+  options: { driver?: DbDriver; wrapClient?: (client: Client) => Client } = {},
 ): Promise<DbHandle> {
   const path = databaseFilePath(url);
   const driver = options.driver ?? defaultDriver(url);
@@ -54,7 +54,7 @@ export async function createDb(
       throw new Error(`The libsql driver opens database files only (file:/path/to/app.db), not ${url}`);
     return openFile(path);
   }
-  return openClient(url, authToken);
+  return openClient(url, authToken, options.wrapClient);
 }
 
 /**
@@ -101,8 +101,14 @@ function openFile(path: string): DbHandle {
  * way still needs its writes serialised in-process (db/write-lock.ts). The busy timeout goes in the
  * client config, which applies it to every pooled connection; a PRAGMA would reach only one.
  */
-async function openClient(url: string, authToken: string | undefined): Promise<DbHandle> {
-  const raw = createClient({ url, timeout: BUSY_TIMEOUT_MS, ...(authToken ? { authToken } : {}) });
+async function openClient(
+  url: string,
+  authToken: string | undefined,
+  wrap: ((client: Client) => Client) | undefined,
+): Promise<DbHandle> {
+  const created = createClient({ url, timeout: BUSY_TIMEOUT_MS, ...(authToken ? { authToken } : {}) });
+  // A wrapper sees every call the app makes on the client (bench:db counts round trips with it).
+  const raw = wrap ? wrap(created) : created;
   const local = url.startsWith('file:');
   const client = local ? withWriteLock(raw, writeLockFor(databaseFilePath(url) ?? url)) : raw;
   if (local) {

@@ -95,7 +95,7 @@ export function referenceClean(input: CleaningInput, rules: CleaningRules, versi
     trim(
       keptRows().filter((i) => manual(i) !== 2),
       drop,
-      reasonIndex('combined'),
+      reasonIndex('target'),
     );
   }
   return { kept, reasons, primary, checks, keptCount: keptRows().length, version };

@@ -199,10 +199,24 @@ export interface CombinedResult {
 
 /**
  * Exclusion reasons in the product order; the primary reason is the first that fired. 'CON' (the
- * consistency rule, added later) comes last so that the bits of the product's reasons keep their
- * values.
+ * consistency rule) and 'target' (trimmed to the target sample size, which the product counted
+ * under 'combined' although those interviews may pass the combined-score threshold) were added
+ * later and come last, so that the bits of the product's reasons keep their values.
  */
-export const REASONS = ['manual', 'combined', 'quota', 'IS', 'PS', 'CS', 'SDS', 'TS', 'IBS', 'OES', 'CON'] as const;
+export const REASONS = [
+  'manual',
+  'combined',
+  'quota',
+  'IS',
+  'PS',
+  'CS',
+  'SDS',
+  'TS',
+  'IBS',
+  'OES',
+  'CON',
+  'target',
+] as const;
 export type Reason = (typeof REASONS)[number];
 
 /** Scores the rules read, in the column order of the kernel. */

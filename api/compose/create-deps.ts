@@ -5,7 +5,9 @@ import { createJobSystem } from '../jobs/job-system';
 import type { Deps } from '../kernel/deps';
 import { randomToken } from '../lib/crypto';
 import { systemClock, type Clock } from '../lib/clock';
-import { consoleLogger, type Logger } from '../lib/logger';
+import { createLogger, type Logger } from '../lib/logger';
+import { createMetrics, type Metrics } from '../lib/metrics';
+import { registerQueueMetrics } from '../jobs/job-metrics';
 import { loadPasswordKeys } from '../modules/auth/password-encryption';
 import { blobStoreConfig } from '../infra/blob-store/blob-store';
 import { createBlobStore } from '../infra/blob-store/create-blob-store';
@@ -21,7 +23,14 @@ export type { Deps };
 /** Builds the app's Deps (api/kernel/deps.ts): database migrated, secrets, mail, blob store, job kinds, scoring. */
 export async function createDeps(
   env: Env,
-  overrides: { clock?: Clock; log?: Logger; mailTransport?: MailTransport; handle?: DbHandle; scoring?: Scoring } = {},
+  overrides: {
+    clock?: Clock;
+    log?: Logger;
+    metrics?: Metrics;
+    mailTransport?: MailTransport;
+    handle?: DbHandle;
+    scoring?: Scoring;
+  } = {},
 ): Promise<Deps> {
   const handle = overrides.handle ?? (await createDb(env.databaseUrl, env.databaseAuthToken));
   await migrateDb(handle.db);
@@ -32,13 +41,15 @@ export async function createDeps(
   const passwordKeys = await loadPasswordKeys(handle.db, appSecret, clock.now());
   const mailTransport = overrides.mailTransport ?? (env.smtpUrl ? createSmtpTransport(env.smtpUrl) : undefined);
   const scoring = overrides.scoring ?? (await loadScoringOnce());
+  const metrics = overrides.metrics ?? createMetrics();
   const jobs = createJobSystem<Deps>(() => deps);
   registerJobKinds(jobs, env);
   const deps: Deps = {
     env,
     db: handle.db,
     clock,
-    log: overrides.log ?? consoleLogger,
+    log: overrides.log ?? createLogger({ level: env.logLevel }),
+    metrics,
     passwordKeys,
     appSecret,
     mailTransport,
@@ -50,6 +61,7 @@ export async function createDeps(
       handle.close();
     },
   };
+  registerQueueMetrics(deps);
   return deps;
 }
 

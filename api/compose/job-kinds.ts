@@ -4,11 +4,13 @@ import type { JobSystem } from '../jobs';
 import { pruneJobsJob } from '../jobs/prune.job';
 import { noopTestJob, slowTestJob } from '../jobs/test-kinds/test-kinds';
 import type { Deps } from '../kernel/deps';
+import { authPruneJob, passwordResetJob } from '../modules/auth/jobs/auth.jobs';
 import { calendarJob } from '../modules/contracts/jobs/calendar.jobs';
 import { exportJob } from '../modules/exports/jobs/export.jobs';
 import { livePublishJob, liveRespondentJob } from '../modules/live-import/jobs/live.jobs';
 import { mailOutboxJob } from '../modules/mail/jobs/mail-outbox.jobs';
 import { uploadCheckJob, uploadJob } from '../modules/uploads/jobs/upload.jobs';
+import { retentionJob } from '../modules/retention';
 
 /**
  * Every job kind of the product, registered on deps.jobs at start; the recurring ones get their
@@ -24,10 +26,15 @@ export function registerJobKinds(jobs: JobSystem<Deps>, env: Env): void {
   jobs.register(liveRespondentJob);
   jobs.register(livePublishJob);
   jobs.register(demoFinishJob);
+  jobs.register(retentionJob);
+  jobs.register(passwordResetJob);
+  jobs.register(authPruneJob);
   if (env.jobIntervalMinutes > 0) {
     jobs.every(calendarJob.kind, env.jobIntervalMinutes * 60_000);
     jobs.every(mailOutboxJob.kind, env.jobIntervalMinutes * 60_000);
     jobs.every(pruneJobsJob.kind, 60 * 60_000);
+    jobs.every(retentionJob.kind, 60 * 60_000);
+    jobs.every(authPruneJob.kind, 60 * 60_000);
   }
   if (env.jobs.testKinds) {
     jobs.register(slowTestJob);

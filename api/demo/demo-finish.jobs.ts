@@ -78,6 +78,8 @@ export const demoFinishJob: AppJobHandler<DemoFinishPayload, DemoFinishResult> =
       via: 'apiKey',
       locale: isLocale(owner.locale) ? owner.locale : DEFAULT_LOCALE,
       user: owner,
+      // Read when a field asks for it.
+      company: null,
     };
     // Only the seeded revision: a user who uploaded a new one owns what happens to it.
     if (file.revision !== 1) return null;

@@ -17,6 +17,6 @@ export { DEMO_DATAFILES, seedDemoDatafiles } from './seed-datafiles';
  * whether anything was seeded and the ids of those jobs (whoever runs jobs in this process finishes them).
  */
 export async function seedDemo(deps: Deps): Promise<{ seeded: boolean; jobs: string[] }> {
-  const seeded = await seedDemoData(deps.db, seedSecrets(deps.appSecret), { onlyIfEmpty: true });
+  const seeded = await seedDemoData(deps.db, seedSecrets(), { onlyIfEmpty: true });
   return { seeded, jobs: seeded ? await seedDemoDatafiles(deps) : [] };
 }

@@ -23,3 +23,8 @@ export const requireSuperAdmin = (ctx: GqlContext) => requireRole(ctx, 'SUPER_AD
 export function assertSelfOrSuperAdmin(viewer: Viewer, userId: string): void {
   if (viewer.userId !== userId && viewer.accessLevel !== 'SUPER_ADMIN') throw new AppError('UNAUTHORIZED');
 }
+
+/** A userId argument must name the caller, whoever the caller is. */
+export function assertSelf(viewer: Viewer, userId: string): void {
+  if (viewer.userId !== userId) throw new AppError('UNAUTHORIZED');
+}

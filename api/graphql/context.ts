@@ -1,5 +1,5 @@
 import type { Context as HonoContext } from 'hono';
-import type { AccessLevel } from '../../db/schema';
+import type { AccessLevel, companies } from '../../db/schema';
 import type { Deps } from '../kernel/deps';
 import { sha256Hex } from '../lib/crypto';
 import { DEFAULT_LOCALE, isLocale, localeFromHeader, type Locale } from '../lib/i18n';
@@ -20,6 +20,8 @@ export type Viewer = {
   locale: Locale;
   /** The user row read with the credential (saves `me` a second read). */
   user: UserRow;
+  /** The user's own organisation, read in the same statement (null for operators). */
+  company: typeof companies.$inferSelect | null;
 };
 
 export type GqlContext = {
@@ -34,10 +36,22 @@ export type GqlContext = {
   clientAddress: string;
 };
 
-export function clientAddressOf(c: HonoContext): string {
+/**
+ * The address attempts are counted by. Behind TRUST_PROXY_HOPS reverse proxies every connection
+ * comes from the nearest proxy, so the client is the entry the outermost trusted proxy appended to
+ * X-Forwarded-For (entries further left are the client's own say and not trusted); without the
+ * setting the header is ignored, as anyone can send it.
+ */
+export function clientAddressOf(c: HonoContext, trustProxyHops = 0): string {
   // Bun.serve passes its server as env (api/server.ts); tests have none.
   const server = (c.env as { server?: { requestIP?: (r: Request) => { address: string } | null } } | undefined)?.server;
-  return server?.requestIP?.(c.req.raw)?.address ?? 'local';
+  const peer = server?.requestIP?.(c.req.raw)?.address ?? 'local';
+  if (trustProxyHops === 0) return peer;
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  return forwarded[forwarded.length - trustProxyHops]?.slice(0, 64) ?? peer;
 }
 
 export function createContext(deps: Deps, c: HonoContext): GqlContext {
@@ -53,7 +67,7 @@ export function createContext(deps: Deps, c: HonoContext): GqlContext {
     viewer,
     locale: async () => headerLocale ?? (await viewer())?.locale ?? DEFAULT_LOCALE,
     sentCredential: Boolean(bearer || apiKey),
-    clientAddress: clientAddressOf(c),
+    clientAddress: clientAddressOf(c, deps.env.trustProxyHops),
   };
 }
 
@@ -77,6 +91,7 @@ async function resolveViewer(
       via: 'session',
       locale: isLocale(row.user.locale) ? row.user.locale : DEFAULT_LOCALE,
       user: row.user,
+      company: row.company,
     };
   }
   if (apiKey && apiKey.length <= 200) {
@@ -92,6 +107,7 @@ async function resolveViewer(
       via: 'apiKey',
       locale: isLocale(row.user.locale) ? row.user.locale : DEFAULT_LOCALE,
       user: row.user,
+      company: row.company,
     };
   }
   return null;

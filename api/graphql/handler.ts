@@ -17,6 +17,7 @@ import { DEFAULT_LOCALE, localeFromHeader } from '../lib/i18n';
 import { createContext } from './context';
 import { formatError, httpStatusFor, type FormattedError } from '../kernel/errors/errors';
 import { aliasLimitRule, depthLimitRule, LIMITS } from './limits';
+import { labelOperation } from '../lib/metrics';
 
 type Prepared = { document: DocumentNode; errors: readonly GraphQLError[]; usesIntrospection: boolean };
 
@@ -29,6 +30,11 @@ type Prepared = { document: DocumentNode; errors: readonly GraphQLError[]; usesI
 export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
   const cache = new Map<string, Prepared>();
   const rules = [...specifiedRules, depthLimitRule(), aliasLimitRule()];
+  // GRAPHIQL (on outside production) opens the schema to everyone. Otherwise only a logged-in
+  // operator may introspect, and errors do not suggest field, argument or value names ("Did you
+  // mean ..."), which would spell the schema out piece by piece.
+  const schemaOpen = deps.env.graphiql;
+  const hideSuggestions = !schemaOpen;
 
   const prepare = (query: string): Prepared => {
     const hit = cache.get(query);
@@ -45,7 +51,7 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
         Field: (node) =>
           void ((node.name.value === '__schema' || node.name.value === '__type') && (usesIntrospection = true)),
       });
-      prepared = { document, errors: validate(schema, document, rules), usesIntrospection };
+      prepared = { document, errors: validate(schema, document, rules, { hideSuggestions }), usesIntrospection };
     } catch (error) {
       prepared = {
         document: { kind: 'Document', definitions: [] } as unknown as DocumentNode,
@@ -124,7 +130,8 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
       );
     }
     const ctx = createContext(deps, c);
-    if (prepared.usesIntrospection && !deps.env.graphiql && !ctx.sentCredential)
+    // A credential header alone proves nothing: the viewer it names must be an operator.
+    if (prepared.usesIntrospection && !schemaOpen && (await ctx.viewer())?.accessLevel !== 'SUPER_ADMIN')
       return badRequest('Introspection is disabled.');
     const operation = getOperationAST(prepared.document, (operationName as string | undefined) ?? null);
     if (!operation) return badRequest('Unknown or ambiguous operation; name it with operationName.');
@@ -144,12 +151,17 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
       );
     }
 
+    // The root field names the operation for the latency histogram: a bounded set (the schema's
+    // fields), where client-chosen operation names would not be.
+    const root = operation.selectionSet.selections.find((s) => s.kind === 'Field');
+    labelOperation(c.req.raw, root ? `${operation.operation} ${root.name.value}` : operation.operation);
     const result = await execute({
       schema,
       document: prepared.document,
       contextValue: ctx,
       variableValues: (variables as Record<string, unknown> | null | undefined) ?? undefined,
       operationName: (operationName as string | null | undefined) ?? undefined,
+      hideSuggestions,
     });
     if (!result.errors?.length) return c.json({ data: result.data ?? null });
 
@@ -161,6 +173,12 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
         ? { message: e.message, extensions: { code: 'BAD_REQUEST' } }
         : formatError(e, locale, (err) => deps.log.error('graphql error', err)),
     );
+    for (const e of errors)
+      deps.metrics.refusals.inc({
+        source: 'graphql',
+        code: String(e.extensions.code),
+        reason: typeof e.extensions.reason === 'string' ? e.extensions.reason : '',
+      });
     const first = errors[0]!.extensions.code;
     const status = first === 'BAD_REQUEST' && !result.data ? 400 : httpStatusFor(first);
     const headers: Record<string, string> = {};

@@ -9,7 +9,7 @@ import type { JobEngineContext, JobRow } from './job-types';
  */
 export function startJobLoop(deps: JobEngineContext, overrides: Partial<RunnerSettings> = {}): () => Promise<void> {
   const runner = new JobRunner(deps, runnerSettings(deps.env, overrides)).start();
-  return () => runner.stop();
+  return () => runner.stop(deps.env.jobs.stopGraceSeconds * 1000);
 }
 
 const DRAIN_POLL_MS = 50;

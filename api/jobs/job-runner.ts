@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { writeTransaction } from '../../db/write-transaction';
 import type { Env } from '../env';
 import { randomToken } from '../lib/crypto';
+import { withLogContext } from '../lib/logger';
 import { blobStoreConfig } from '../infra/blob-store';
 import { backoffMs, describeError, isRetryable } from './job-errors';
 import { claimNext, hasRunnable, releaseJob, renewLease, writeInterimResult, type FinalFields } from './job-store';
@@ -195,7 +196,9 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
   #start(job: JobRow): Promise<void> {
     const handler = this.deps.jobs.handler(job.kind)!;
     const controller = new AbortController();
-    const done = this.#execute(job, handler, controller)
+    // Its log lines carry the job and the request that enqueued it.
+    const context = { jobId: job.id, jobKind: job.kind, ...(job.requestId ? { requestId: job.requestId } : {}) };
+    const done = withLogContext(context, () => this.#execute(job, handler, controller))
       .catch((error) =>
         this.deps.log.error('job execution failed', { id: job.id, kind: job.kind, error: String(error) }),
       )
@@ -369,6 +372,8 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
         return after;
       });
     let after: JobRow | undefined;
+    // The claimed row's updatedAt is the instant of this attempt's claim.
+    const seconds = (deps.clock.now().getTime() - Date.parse(job.updatedAt ?? job.createdAt)) / 1000;
     if (outcome) {
       try {
         after = await write(true);
@@ -384,8 +389,12 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
     } else {
       after = await write(true);
     }
-    if (after) deps.jobs.internal.emit({ type: 'settled', job: after });
-    else
+    if (after) {
+      deps.log.info('job finished', { state: fields.state, attempt: job.attempts, ms: Math.round(seconds * 1000) });
+      deps.metrics.jobsFinished.inc({ kind: job.kind, state: fields.state });
+      deps.metrics.jobSeconds.observe({ kind: job.kind }, Math.max(0, seconds));
+      deps.jobs.internal.emit({ type: 'settled', job: after });
+    } else
       deps.log.error('job lease lost before its final state was written', {
         id: job.id,
         kind: job.kind,

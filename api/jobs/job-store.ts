@@ -16,6 +16,7 @@ export type NewJob = {
   runAfter: Date;
   maxAttempts: number;
   now: Date;
+  requestId?: string | undefined;
 };
 
 /** One write; with a dedupe key that exists already nothing is written and the existing id comes back. */
@@ -28,6 +29,7 @@ export async function insertJob(db: DbOrTx, job: NewJob): Promise<{ id: string; 
       dedupeKey: job.dedupeKey ?? null,
       runAfter: job.runAfter.toISOString(),
       maxAttempts: job.maxAttempts,
+      requestId: job.requestId ?? null,
       createdAt: job.now.toISOString(),
       updatedAt: job.now.toISOString(),
     })

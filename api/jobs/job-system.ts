@@ -1,4 +1,5 @@
 import { afterCommit, writeTransaction } from '../../db/write-transaction';
+import { currentRequestId } from '../lib/logger';
 import { JobCancelledError } from './job-errors';
 import { cancelQueued, insertJob, jobById, requestCancel, requeueFailed } from './job-store';
 import {
@@ -47,6 +48,7 @@ export function createJobSystem<C extends JobEngineContext>(getDeps: () => C): J
         runAfter: options.runAfter ?? now,
         maxAttempts: options.maxAttempts ?? handler.maxAttempts ?? 3,
         now,
+        requestId: currentRequestId(),
       });
       // A job enqueued inside the caller's transaction wakes the runners once it committed (before,
       // their claim would not see the job), outside its context (their claim is a transaction of its own).

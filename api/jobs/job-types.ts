@@ -4,6 +4,7 @@ import type { Env } from '../env';
 import type { ErrorCode } from '../kernel/errors/error-codes';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
+import type { Metrics } from '../lib/metrics';
 import type { RunInWorkerOptions, WorkerStep } from './worker-step';
 import type { JobState } from '../../db/schema';
 
@@ -44,6 +45,7 @@ export type JobEngineContext = {
   db: Db;
   clock: Clock;
   log: Logger;
+  metrics: Metrics;
   /** Signs the blob store's URLs; the Worker threads build their blob store from it. */
   appSecret: string;
   jobs: JobSystem<any>;

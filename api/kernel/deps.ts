@@ -3,12 +3,13 @@ import type { Env } from '../env';
 import type { JobHandler, JobSystem } from '../jobs';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
+import type { Metrics } from '../lib/metrics';
 import type { PasswordKeys } from '../modules/auth/password-encryption';
 import type { BlobStore } from '../infra/blob-store/blob-store';
 import type { MailTransport } from '../infra/mail/mail.transport';
 import type { Scoring } from '../../scoring/index.ts';
 
-export type { Clock, Logger };
+export type { Clock, Logger, Metrics };
 
 /**
  * Everything the app needs from outside, as one value handed down from the composition root
@@ -21,6 +22,8 @@ export type Deps = {
   db: Db;
   clock: Clock;
   log: Logger;
+  /** This process's Prometheus metrics (api/lib/metrics.ts), served at /metrics. */
+  metrics: Metrics;
   passwordKeys: PasswordKeys;
   /** Seals API keys and integration passwords, signs upload URLs. */
   appSecret: string;

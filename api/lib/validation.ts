@@ -1,4 +1,6 @@
+import { amountMax, isWholeWithin } from '../../db/domain/amounts';
 import { AppError } from '../kernel/errors/errors';
+import type { RefusalReason } from '../kernel/errors/refusal-reasons';
 
 /** Names are at most 100 characters. */
 export const NAME_MAX = 100;
@@ -28,6 +30,35 @@ export function requireName(field: string, value: string | null | undefined, max
 export function optionalName(field: string, value: string | null | undefined, max = NAME_MAX): string | null {
   if (value === null || value === undefined || value.trim() === '') return null;
   return requireName(field, value, max);
+}
+
+/** A title (of a datafile, an upload) has at most 100 characters. */
+export const TITLE_MAX = 100;
+
+// C0 controls (NUL, escapes; tabs and line breaks were made spaces first), DEL, C1 controls, the
+// bidirectional overrides that reorder what a reader sees, lone surrogates, and markup.
+const TITLE_REFUSED = /[\p{Cc}\u202a-\u202e\u2066-\u2069<>]|\p{Cs}/u;
+
+/**
+ * A title someone gives a thing (a datafile, a live datafile, a notification): trimmed, runs of white
+ * space one space, 1..max characters, none of TITLE_REFUSED. Any other text is welcome (#, :, ?,
+ * quotes, every script), unlike names. One rule for every mutation that sets a title, so a rename
+ * cannot store what the upload step refuses. `reasons` keeps a step's own refusal reasons for an
+ * empty or too long title.
+ */
+export function requireTitle(
+  field: string,
+  value: unknown,
+  options: { max?: number; emptyReason?: RefusalReason; tooLongReason?: RefusalReason } = {},
+): string {
+  const max = options.max ?? TITLE_MAX;
+  const title = typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : '';
+  if (title === '')
+    throw new AppError('INCOMPLETE_INPUT', { field, ...(options.emptyReason ? { reason: options.emptyReason } : {}) });
+  if ([...title].length > max)
+    throw new AppError('INVALID_PARAMETERS', { field, reason: options.tooLongReason ?? 'TOO_LONG', max });
+  if (TITLE_REFUSED.test(title)) throw new AppError('INVALID_PARAMETERS', { field, reason: 'INVALID_CHARACTERS' });
+  return title;
 }
 
 /** A required email address, lower-cased. */
@@ -64,4 +95,16 @@ export function requireInstant(field: string, value: string): Date {
     throw new AppError('INVALID_PARAMETERS', { field, reason: 'INVALID_DATE' });
   }
   return d;
+}
+
+/**
+ * An amount of credits or euro cents (db/domain/amounts.ts): a whole number from `min` to the
+ * unit's bound, else INVALID_PARAMETERS with OUT_OF_RANGE naming both ends. Every mutation that
+ * takes an amount checks it here.
+ */
+export function requireAmount(field: string, value: unknown, unit: 'credits' | 'cents', min = 0): number {
+  const max = amountMax(unit);
+  if (!isWholeWithin(value, min, max))
+    throw new AppError('INVALID_PARAMETERS', { field, reason: 'OUT_OF_RANGE', min, max });
+  return value;
 }

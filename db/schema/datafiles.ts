@@ -140,6 +140,10 @@ export const datafiles = sqliteTable(
     /** When the published revision became READY. */
     processedAt: instant('processed_at'),
     isDeleted: integer('is_deleted', { mode: 'boolean' }).notNull().default(false),
+    /** When it was deleted; its interview data leaves storage RETENTION_DELETED_DATAFILE_DAYS later. */
+    deletedAt: instant('deleted_at'),
+    /** When the retention job removed its revisions, exports, upload sources and live respondents. */
+    purgedAt: instant('purged_at'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at'),
   },

@@ -37,6 +37,8 @@ export const jobs = sqliteTable(
     dedupeKey: text('dedupe_key').unique(),
     /** Set by cancel on a running job; the runner stops it at its next progress point. */
     cancelRequestedAt: instant('cancel_requested_at'),
+    /** The request that enqueued the job (its X-Request-Id): the job's log lines carry it too. */
+    requestId: text('request_id'),
     createdAt: createdAt(),
     /** First claim. */
     startedAt: instant('started_at'),

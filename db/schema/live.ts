@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { createdAt } from './columns';
+import { sql } from 'drizzle-orm';
+import { createdAt, instant } from './columns';
 import { datafiles } from './datafiles';
 
 /** One page of a respondent as received: the answer (text or grid codes), the page time and paradata. */
@@ -55,4 +56,66 @@ export const liveRespondents = sqliteTable(
     primaryKey({ columns: [t.datafileId, t.recordId] }),
     index('live_respondents_seq_idx').on(t.datafileId, t.seq),
   ],
+);
+
+/** Which key a live request came with: the public one in the survey page's snippet, or the server-to-server one. */
+export const LIVE_KEY_KINDS = ['BROWSER', 'SERVER'] as const;
+export type LiveKeyKind = (typeof LIVE_KEY_KINDS)[number];
+
+/**
+ * What a live import may receive, one row per live datafile (written with it). The browser key sits
+ * in every respondent's page, so it cannot be secret: the ceilings bound what it can cost, and the
+ * counters beside them are raised in the same transaction as each charge (a conditional update that
+ * refuses past the ceiling), so they are exact across every process sharing the database.
+ */
+export const liveSettings = sqliteTable('live_settings', {
+  datafileId: text('datafile_id')
+    .primaryKey()
+    .references(() => datafiles.id),
+  /** SHA-256 of the server-to-server key (requests are checked against it); empty until one is made. */
+  serverKeyHash: text('server_key_hash').notNull().default(''),
+  /** The server key sealed with the app secret, so the integration screen can show it again. */
+  serverKeySealed: text('server_key_sealed').notNull().default(''),
+  /** The sample the survey expects (the ceilings' default is derived from it); null when not given. */
+  expectedRespondents: integer('expected_respondents'),
+  /** Ceiling: respondents charged at most. */
+  maxRespondents: integer('max_respondents').notNull(),
+  /** Ceiling: credits charged at most. */
+  maxCredits: integer('max_credits').notNull(),
+  /** Respondents charged so far (raised in each charge's transaction). */
+  respondents: integer('respondents').notNull().default(0),
+  /** Credits charged so far. */
+  credits: integer('credits').notNull().default(0),
+  /** Browser key: respondents per client address and clock hour; 0 = no limit. */
+  perAddressPerHour: integer('per_address_per_hour').notNull(),
+  /** Browser key: respondents per device id (when the snippet sends one); 0 = no limit. */
+  perDevice: integer('per_device').notNull(),
+  /** Browser key: origins allowed to call (exact, or https://*.example.com); empty = any. */
+  allowedOrigins: text('allowed_origins', { mode: 'json' })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`),
+  /** When the ADMINs were told 80 % of a ceiling is used (once per ceiling; cleared when it is raised past). */
+  nearingNotifiedAt: instant('nearing_notified_at'),
+  /** When the ADMINs were told a ceiling is reached. */
+  reachedNotifiedAt: instant('reached_notified_at'),
+  updatedAt: instant('updated_at'),
+});
+
+/**
+ * Respondents charged per source of a live datafile (browser key only), for the per-source limits:
+ * `a:<hour>:<address hash>` per client address and clock hour, `d:<device hash>` per device id.
+ * Addresses and device ids are stored only as keyed hashes. Address rows of past hours are pruned
+ * by the publish job.
+ */
+export const liveSources = sqliteTable(
+  'live_sources',
+  {
+    datafileId: text('datafile_id')
+      .notNull()
+      .references(() => datafiles.id),
+    source: text('source').notNull(),
+    respondents: integer('respondents').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.datafileId, t.source] })],
 );

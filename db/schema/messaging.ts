@@ -43,8 +43,10 @@ export const outboxMails = sqliteTable(
     locale: text('locale', { enum: LOCALES }).notNull(),
     template: text('template').notNull(),
     subject: text('subject').notNull(),
+    /** Sealed with the app secret when the mail carries a secret link (mail.templates.ts); emptied once sent. */
     text: text('text').notNull(),
     html: text('html').notNull(),
+    sealed: integer('sealed', { mode: 'boolean' }).notNull().default(false),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -19,3 +19,41 @@ export const endpointHits = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.endpoint, t.minute] }), index('endpoint_hits_minute_idx').on(t.minute)],
 );
+
+/**
+ * Refused calls of the live endpoints per endpoint, minute and reason (the catalogue's reason, else
+ * its code): what the refused traffic was, summed over every process like endpoint_hits.
+ */
+export const endpointRefusals = sqliteTable(
+  'endpoint_refusals',
+  {
+    endpoint: text('endpoint').notNull(),
+    minute: text('minute').notNull(),
+    reason: text('reason').notNull(),
+    refusals: integer('refusals').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.endpoint, t.minute, t.reason] }),
+    index('endpoint_refusals_minute_idx').on(t.minute),
+  ],
+);
+
+/**
+ * The latest refused calls, a few per process and flush, the newest few hundred kept: when, which
+ * reason, which datafile id was asked for and with which key kind, and the client address only as
+ * its network (/24, /48) and a short keyed hash, never the address itself.
+ */
+export const endpointRefusalSamples = sqliteTable(
+  'endpoint_refusal_samples',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: text('at').notNull(),
+    endpoint: text('endpoint').notNull(),
+    reason: text('reason').notNull(),
+    datafileId: text('datafile_id'),
+    keyKind: text('key_kind'),
+    source: text('source'),
+    origin: text('origin'),
+  },
+  (t) => [index('endpoint_refusal_samples_at_idx').on(t.at)],
+);

@@ -28,9 +28,14 @@ export const users = sqliteTable(
     telephone: text('telephone'),
     position: text('position'),
     locale: text('locale', { enum: LOCALES }).notNull().default('de'),
-    /** SHA-256 of the API key (X-API-Key lookup) and the key itself sealed with the app secret (shown to the user). */
-    magicKeyHash: text('magic_key_hash').notNull(),
-    magicKeySealed: text('magic_key_sealed').notNull(),
+    /**
+     * SHA-256 of the API key (X-API-Key lookup); null when the user has none (revoked). The key itself
+     * is stored nowhere: it is shown once, to its user, when generated.
+     */
+    magicKeyHash: text('magic_key_hash'),
+    /** The key's last four characters, so its user can tell keys apart; null for keys made before hints. */
+    magicKeyHint: text('magic_key_hint'),
+    magicKeyCreatedAt: instant('magic_key_created_at'),
     hasAcceptedTerms: integer('has_accepted_terms', { mode: 'boolean' }).notNull().default(false),
     hasConfirmedEmail: integer('has_confirmed_email', { mode: 'boolean' }).notNull().default(false),
     watchGetStarted: integer('watch_get_started', { mode: 'boolean' }).notNull().default(false),
@@ -109,10 +114,39 @@ export const authTokens = sqliteTable(
   (t) => [index('auth_tokens_user_idx').on(t.userId, t.purpose)],
 );
 
-/** Failed-login counters per account and per client address (throttling shared by every API process). */
-export const loginThrottle = sqliteTable('login_throttle', {
+/**
+ * Attempt counters shared by every API process (api/modules/attempts): guesses at a secret (login
+ * per account, per address and per known device, report passwords, the old password of
+ * changePassword) and mails anyone can ask for (per recipient and per address). `key` is the rule's
+ * name and a hash of what is counted, so the table holds no addresses. `count` is the attempts of the
+ * window still counting (failures and those in flight); past the rule's limit the key is locked until
+ * `lockedUntil`, for longer with every `strikes`.
+ */
+export const attemptCounters = sqliteTable('attempt_counters', {
   key: text('key').primaryKey(),
-  failures: integer('failures').notNull(),
+  count: integer('count').notNull(),
   windowStartedAt: instant('window_started_at').notNull(),
   lockedUntil: instant('locked_until'),
+  strikes: integer('strikes').notNull().default(0),
 });
+
+/**
+ * Browsers a user logged in from (the device cookie, stored as a hash): a login from one of them is
+ * counted per device, not per account, so a burst of wrong guesses does not lock its owner out.
+ */
+export const knownDevices = sqliteTable(
+  'known_devices',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    lastSeenAt: instant('last_seen_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('known_devices_token_user_uq').on(t.tokenHash, t.userId),
+    index('known_devices_user_idx').on(t.userId),
+  ],
+);

@@ -1,10 +1,9 @@
 import type { Tx } from '../client';
 import { viennaDate, type IsoDate } from '../domain/calendar';
 
-/** What the seed needs from the app (db/ imports nothing from api/): password hashing and API keys. */
+/** What the seed needs from the app (db/ imports nothing from api/): password hashing. Demo users have no API key (keys are shown once, to whoever generates one). */
 export type SeedSecrets = {
   hashPassword: (password: string) => Promise<string>;
-  newMagicKey: () => { magicKeyHash: string; magicKeySealed: string };
   /** Hash of a mail-link token, so the seeded pending invitation has a (never mailed) token. */
   hashToken: (token: string) => string;
 };

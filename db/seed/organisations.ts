@@ -304,7 +304,6 @@ export async function seedOrganisations(
     accessLevel: u.level,
     status: u.status,
     locale: u.locale ?? 'de',
-    ...secrets.newMagicKey(),
     hasAcceptedTerms: true,
     hasConfirmedEmail: u.status === 'ACTIVATED' || u.status === 'DEACTIVATED',
     // Demo accounts have seen the get-started modal; the employee still gets it, to show it.

@@ -12,6 +12,12 @@ export const REASON_COMBINED: i32 = 1;
 export const REASON_QUOTA: i32 = 2;
 // 3 IS, 4 PS, 5 CS, 6 SDS, 7 TS, 8 IBS, 9 OES, 10 CON (consistency: added after the product's list)
 export const REASON_OES: i32 = 9;
+/**
+ * Trimmed to the target sample size. Not 'combined': the trimmed interviews may pass the
+ * combined-score threshold (they are only the lowest of those kept), and every surface that names
+ * reasons (worksheet, report, exports, reject list) must not attribute them to a threshold.
+ */
+export const REASON_TARGET: i32 = 11;
 
 /** Number of score columns the rules read: combined, IS, PS, CS, SDS, TS, IBS, OES, CON. */
 export const RULE_SCORES: i32 = 9;
@@ -171,7 +177,7 @@ export function clean(
     let m = 0;
     for (let i = 0; i < n; i++) if (ldf(outKept, i) == 1 && ldf(manual, i) != 2) sti(idx, m++, i);
     const drop = keptCount - <i32>Math.floor(target);
-    trimLowest(idx, m, drop, scores, keys, outKept, outReasons, outPrimary, REASON_COMBINED);
+    trimLowest(idx, m, drop, scores, keys, outKept, outReasons, outPrimary, REASON_TARGET);
     keptCount = 0;
     for (let i = 0; i < n; i++) if (ldf(outKept, i) == 1) keptCount++;
   }

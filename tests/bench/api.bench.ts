@@ -1,13 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { encryptPassword } from '../../api/modules/auth/password-encryption';
 
 /**
  * `npm run bench:api`: requests per second and p95 latency of `me` and `login` against the real
  * server (Bun.serve, file database, demo seed) over loopback HTTP, with a fixed number of
- * concurrent clients.
+ * concurrent clients, and the server process's CPU time per request (user + system, from /proc),
+ * which moves much less than wall-clock figures on a shared machine.
  */
 const dir = mkdtempSync(join(tmpdir(), 'sqp-bench-'));
 const port = 20_000 + Math.floor(Math.random() * 20_000);
@@ -19,6 +21,8 @@ const server = spawn(process.execPath, ['api/server.ts'], {
     DATABASE_URL: `file:${join(dir, 'app.db')}`,
     NODE_ENV: 'test',
     JOB_INTERVAL_MINUTES: '0',
+    // The demo seed queues its datafiles' upload jobs; running them would add their CPU to the figures.
+    JOB_CONCURRENCY: '0',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -40,8 +44,16 @@ async function waitForServer() {
   throw new Error('server did not start');
 }
 
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+/** The server process's CPU time so far (ms). */
+function serverCpuMs(): number {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1000;
+}
+
 async function measure(name: string, total: number, concurrency: number, call: () => Promise<Response>) {
   const latencies: number[] = [];
+  const cpu0 = serverCpuMs();
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -57,10 +69,11 @@ async function measure(name: string, total: number, concurrency: number, call: (
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuUs = ((serverCpuMs() - cpu0) / total) * 1000;
   latencies.sort((a, b) => a - b);
   const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(2);
   console.log(
-    `${name.padEnd(6)} ${String(total).padStart(6)} requests, ${concurrency} concurrent: ${(total / seconds).toFixed(0).padStart(6)} req/s, p50 ${p(0.5)} ms, p95 ${p(0.95)} ms`,
+    `${name.padEnd(6)} ${String(total).padStart(6)} requests, ${concurrency} concurrent: ${(total / seconds).toFixed(0).padStart(6)} req/s, p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, server CPU ${cpuUs.toFixed(0)} µs/request`,
   );
 }
 

@@ -20,6 +20,7 @@ import { seedDemoData } from '../../db/seed';
 import { company, contract, datafile, ledgerDb, secondaryPlan, user } from '../support/ledger-fixtures';
 import { freePort } from '../support/server-process';
 import { ORGANISATIONS_CASES, ORGANISATIONS_PAGE, seedOrganisations } from './support/seed-organisations';
+import { roundTripsPerRequest } from './support/round-trips';
 
 /**
  * `npm run bench:db`: the database path's figures, each beside its limit, in one run.
@@ -221,7 +222,7 @@ async function meSection() {
   const deps = await createDeps(readEnv({ NODE_ENV: 'test', DATABASE_URL: url, JOB_INTERVAL_MINUTES: '0' }), {
     log: silentLogger,
   });
-  await seedDemoData(deps.db, seedSecrets(deps.appSecret), { onlyIfEmpty: true });
+  await seedDemoData(deps.db, seedSecrets(), { onlyIfEmpty: true });
   const admin = (await deps.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com')).get())!;
   const now = new Date();
   await insertSession(deps.db, {
@@ -414,6 +415,11 @@ try {
   const meRps = await meSection();
   const chargeMs = await chargeSection();
   const pageMet = await organisationsSection();
+  console.log(
+    '\n4. the remote path: requests to the database per app request through @libsql/client (each a network round trip to a libSQL server)',
+  );
+  for (const r of await roundTripsPerRequest(mkdtempSync(join(dir, 'trips-'))))
+    console.log(`   ${r.request.padEnd(26)} ${String(r.trips).padStart(3)}  (${r.detail})`);
   const cpu = process.cpuUsage(benchCpu);
   console.log(
     `\nsummary: me ${fmt(meRps)} req/s (limit >= ${fmt(LIMITS.meRequestsPerSecond)}: ${mark(meRps >= LIMITS.meRequestsPerSecond)}); charge ${chargeMs.toFixed(3)} ms CPU (limit <= ${LIMITS.chargeCpuMs}: ${mark(chargeMs <= LIMITS.chargeCpuMs)}); organisations page p95 halved: ${mark(pageMet)}`,

@@ -8,6 +8,8 @@ import { readEnv } from '../../api/env';
 import { systemClock, todayIn } from '../../api/lib/clock';
 import { assignContract } from '../../api/modules/contracts/contracts.service';
 import { createLiveDatafile, openLiveDatafile } from '../../api/modules/live-import/live-define.service';
+import { updateSettings } from '../../api/modules/live-import/live.repo';
+import { settingsView } from '../../api/modules/live-import/live-settings.service';
 import type { Viewer } from '../../api/graphql/context';
 import { makeCompany, makeUser } from '../support/factories';
 
@@ -35,8 +37,16 @@ export function serverEnv(dir: string): Record<string, string> {
   };
 }
 
-/** Builds the world in `dir` (the server processes open the same files afterwards). */
-export async function setupLiveWorld(dir: string, credits: number) {
+/**
+ * Builds the world in `dir` (the server processes open the same files afterwards). Every request
+ * of a load generator comes from 127.0.0.1, so the per-address limit is set far above any run (it
+ * is still counted, as for real traffic) unless `limits` says otherwise; the ceiling too.
+ */
+export async function setupLiveWorld(
+  dir: string,
+  credits: number,
+  limits: { maxRespondents?: number; perAddressPerHour?: number; perDevice?: number } = {},
+) {
   const env = readEnv({
     NODE_ENV: 'test',
     JOB_INTERVAL_MINUTES: '0',
@@ -76,6 +86,7 @@ export async function setupLiveWorld(dir: string, credits: number) {
     locale: 'en',
   } as unknown as Viewer;
   const datafileId = await createLiveDatafile(deps, viewer, {
+    maxRespondents: limits.maxRespondents ?? 10_000_000,
     name: 'Live bench',
     surveySoftware: 'OTHER',
     pages: PAGES.map((p) => ({
@@ -85,11 +96,16 @@ export async function setupLiveWorld(dir: string, credits: number) {
     })),
   });
   await openLiveDatafile(deps, viewer, datafileId);
+  await updateSettings(deps.db, datafileId, {
+    perAddressPerHour: limits.perAddressPerHour ?? 10_000_000,
+    perDevice: limits.perDevice ?? 0,
+  });
   const row = (await deps.db.get<{ s: string }>(
     `select secret_key as s from datafiles where id = '${datafileId}'` as never,
   ))!;
+  const { serverKey } = await settingsView(deps, datafileId);
   deps.close();
-  return { companyId: A, datafileId, secret: row.s };
+  return { companyId: A, ownerId: owner.id, datafileId, secret: row.s, serverKey };
 }
 
 const ANSWERS = [

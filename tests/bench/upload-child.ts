@@ -45,7 +45,6 @@ async function benchStore(source: string, key: string) {
   const store = createLocalBlobStore({
     storageDir: root,
     s3: undefined,
-    publicUrl: 'http://127.0.0.1',
     secret: 'bench',
     uploadMaxBytes: 2 ** 40,
   });

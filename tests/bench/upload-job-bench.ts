@@ -74,7 +74,7 @@ export async function uploadThroughJob(
   const post = graphqlPoster(server.baseUrl, w.tokens.admin);
   try {
     const { signedUrl, datafileKey } = (await post(Q.url, { f: `bench.${format}`, c: w.A })).getDatafileUploadURL;
-    const put = await fetch(signedUrl, {
+    const put = await fetch(new URL(signedUrl, server.baseUrl), {
       method: 'PUT',
       headers: { 'content-type': 'application/octet-stream' },
       body: Bun.file(file),

@@ -19,7 +19,7 @@ describe('the demo datafiles', () => {
   let seconds = 0;
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemoData(t.db, seedSecrets(t.deps.appSecret), { now: t.clock.now() });
+    await seedDemoData(t.db, seedSecrets(), { now: t.clock.now() });
     const started = performance.now();
     const jobs = await seedDemoDatafiles(t.deps);
     // An upload job per datafile, then a demo-finish job per datafile that has a demo cleaning.
@@ -140,7 +140,7 @@ describe('the demo-finish job', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemoData(t.db, seedSecrets(t.deps.appSecret), { now: t.clock.now() });
+    await seedDemoData(t.db, seedSecrets(), { now: t.clock.now() });
   });
   afterAll(() => t.close());
 

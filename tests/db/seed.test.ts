@@ -10,7 +10,7 @@ describe('the demo seed', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    expect(await seedDemoData(t.db, seedSecrets(t.deps.appSecret), { now: t.clock.now() })).toBe(true);
+    expect(await seedDemoData(t.db, seedSecrets(), { now: t.clock.now() })).toBe(true);
   });
   afterAll(() => t.close());
 
@@ -18,7 +18,7 @@ describe('the demo seed', () => {
     const before = await q<{ n: number }>(
       'select (select count(*) from users) + (select count(*) from credit_transactions) + (select count(*) from contracts) as n',
     );
-    expect(await seedDemoData(t.db, seedSecrets(t.deps.appSecret), { now: t.clock.now() })).toBe(false);
+    expect(await seedDemoData(t.db, seedSecrets(), { now: t.clock.now() })).toBe(false);
     const after = await q<{ n: number }>(
       'select (select count(*) from users) + (select count(*) from credit_transactions) + (select count(*) from contracts) as n',
     );

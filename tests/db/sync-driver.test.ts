@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, databaseFilePath, defaultDriver, type DbHandle } from '../../db/client';
 import { migrateDb } from '../../db/migrate';
-import { insertRows, prepared } from '../../db/prepared';
+import { insertRows, prepared, readAll, readOne, readTogether } from '../../db/prepared';
 import { appSettings, companies, users } from '../../db/schema';
 import { writeTransaction } from '../../db/write-transaction';
 import { fixedClock } from '../../api/lib/clock';
@@ -246,7 +246,6 @@ describe.each(['libsql', 'client'] as const)('one repository code path, %s drive
       accessLevel: 'SUPER_ADMIN',
       status: 'ACTIVATED',
       magicKeyHash: 'k',
-      magicKeySealed: 'k',
     });
     const joined = await d.db
       .select({ user: users, company: companies })
@@ -343,5 +342,37 @@ describe.each(['libsql', 'client'] as const)('one repository code path, %s drive
     expect(inserted).toEqual([{ key: 'b1' }]);
     expect(all).toEqual([{ key: 'b1' }]);
     expect(one).toEqual({ n: 1 });
+  });
+
+  it('reads prepared queries together in a transaction, mapped as each would be alone, seeing its writes', async () => {
+    const settingsFrom = prepared((db) =>
+      db
+        .select()
+        .from(appSettings)
+        .where(sql`${appSettings.key} >= ${sql.placeholder('from')}`)
+        .orderBy(appSettings.key)
+        .prepare(),
+    );
+    await d.db.insert(appSettings).values({ key: 'r1', value: { a: [1] }, updatedAt: 'x' });
+    await writeTransaction(d.db, async (tx) => {
+      await tx.insert(appSettings).values({ key: 'r2', value: true, updatedAt: 'y' });
+      const alone = [
+        await settingByKey(tx).get({ key: 'r1' }),
+        await settingByKey(tx).get({ key: 'none' }),
+        await settingsFrom(tx).all({ from: 'r' }),
+      ];
+      const together = await readTogether(tx, [
+        readOne(settingByKey(tx), { key: 'r1' }),
+        readOne(settingByKey(tx), { key: 'none' }),
+        readAll(settingsFrom(tx), { from: 'r' }),
+      ]);
+      expect(together).toEqual(alone);
+      expect(together[0]?.value).toEqual({ a: [1] });
+      expect(together[1]).toBeUndefined();
+      expect(together[2].map((r) => [r.key, r.value])).toEqual([
+        ['r1', { a: [1] }],
+        ['r2', true],
+      ]);
+    });
   });
 });

@@ -21,6 +21,23 @@ beforeAll(async () => {
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
 });
 
+/** The whole page at `width` (the shell scrolls inside a 100vh frame, so the window grows to the content). */
+async function fullPage(name: string, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  const height = await page.evaluate(() =>
+    Math.max(
+      900,
+      ...[...document.querySelectorAll('*')]
+        .filter((e) => e.scrollHeight > e.clientHeight + 4 && getComputedStyle(e).overflowY !== 'visible')
+        .map((e) => e.scrollHeight + 140),
+    ),
+  );
+  await page.setViewportSize({ width, height: Math.min(height, 5000) });
+  await page.waitForTimeout(300);
+  await screenshot(page, name);
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 /** One respondent as the survey tool's snippet would send it. */
 function respondent(recordId: string, i: number) {
   return {
@@ -118,6 +135,10 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
     await page.getByTestId('live-page-2-label').fill('Grid1');
     // 4 time metrics (3 pages + total) + 1 grid + 1 open answer = 6 credits (one per data point, at least 4).
     expect(await page.getByTestId('live-credit-estimate').innerText()).toMatch(/^6 /);
+    // The ceiling: 1.5 x an expected sample of 4 is 6 respondents, at 6 credits each 36 credits.
+    await page.getByTestId('live-ceiling-expectedRespondents').fill('4');
+    expect(await page.getByTestId('live-ceiling-maxRespondents').getAttribute('placeholder')).toBe('6');
+    expect(await page.getByTestId('live-ceiling-maxCredits').getAttribute('placeholder')).toBe('36');
     await page.waitForTimeout(200);
     await screenshot(page, `live-define-${locale}`);
     await page.getByTestId('live-define-save').click();
@@ -136,6 +157,19 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
     const snippet = await page.getByTestId(`live-snippet-${tool}`).innerText();
     expect(snippet).toContain(secret);
     expect(snippet).toContain(endpoint);
+    // The server key is shown apart and goes only into the request a server sends, never a page's snippet.
+    const serverKey = await page.getByTestId('live-server-key').inputValue();
+    expect(serverKey).toMatch(/^lks_/);
+    expect(snippet).not.toContain(serverKey);
+    await page.getByTestId('live-snippet-tab-HTTP').click();
+    const curl = await page.getByTestId('live-snippet-HTTP').innerText();
+    expect(curl).toContain(serverKey);
+    expect(curl).not.toContain(secret);
+    await page.getByTestId(`live-snippet-tab-${tool}`).click();
+    expect(await page.getByTestId('live-limits-respondents').innerText()).toContain(
+      locale === 'de' ? '0 von höchstens 6' : '0 of at most 6',
+    );
+    await fullPage(`live-snippet-1024-${locale}`, 1024);
     await page.getByTestId(`live-snippet-copy-${tool}`).click();
     await expect.poll(() => page.getByTestId(`live-snippet-copy-${tool}`).getAttribute('data-copied')).toBe('true');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
@@ -226,5 +260,36 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
     await expect.poll(() => page.getByTestId('live-status').innerText()).toBe(locale === 'de' ? 'Gestoppt' : 'Stopped');
     expect((await gql('mutation($id:ID!){reOpenLiveDatafile(datafileId:$id){status}}')).errors).toBeUndefined();
     expect((await post(endpoint, secret, respondent(`${locale}-r5`, 5))).body.status).toBe('SCORED');
-  }, 90_000);
+
+    // The sixth respondent filled the ceiling: a seventh is refused and not charged until the
+    // owner raises the ceiling on the integration page.
+    const past = await post(endpoint, secret, respondent(`${locale}-r6`, 6));
+    expect(past).toMatchObject({ status: 409, body: { error: { code: 'LIVE_CEILING_REACHED', max: 6 } } });
+    await page.goto(`${server.baseUrl}/snippet-integration-instructions?datafileId=${datafileId}`);
+    await expect
+      .poll(() => page.getByTestId('live-limits-respondents').innerText())
+      .toContain(locale === 'de' ? '6 von höchstens 6' : '6 of at most 6');
+    await page.getByTestId('live-limits-maxRespondents').locator('input').fill('abc');
+    await page.getByTestId('live-limits-save').click();
+    await page
+      .getByText(locale === 'de' ? 'Geben Sie eine ganze Zahl von 1 bis' : 'Enter a whole number from 1 to')
+      .waitFor();
+    await page.getByTestId('live-limits-maxRespondents').locator('input').fill('10');
+    await page.getByTestId('live-limits-maxCredits').locator('input').fill('60');
+    await page.getByTestId('live-limits-origins').fill('https://survey.example.com');
+    await page.getByTestId('live-limits-save').click();
+    await page.getByTestId('success-alert').waitFor();
+    await expect
+      .poll(() => page.getByTestId('live-limits-respondents').innerText())
+      .toContain(locale === 'de' ? '6 von höchstens 10' : '6 of at most 10');
+    await fullPage(`live-limits-1024-${locale}`, 1024);
+    // The allowed origin now holds back calls from elsewhere; from the survey's site it is accepted.
+    expect((await post(endpoint, secret, respondent(`${locale}-r6`, 6))).status).toBe(403);
+    const fromSurvey = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-live-key': secret, origin: 'https://survey.example.com' },
+      body: JSON.stringify(respondent(`${locale}-r6`, 6)),
+    });
+    expect(((await fromSurvey.json()) as { status: string }).status).toBe('SCORED');
+  }, 120_000);
 });

@@ -26,7 +26,7 @@ beforeEach(() => {
   page = suite.page;
 });
 
-const screenshot = (name: string) => shellScreenshot(page, name);
+const screenshot = (name: string, width?: number) => shellScreenshot(page, name, width);
 
 /** The default period of the stats pages (the last 12 Vienna months), counted from the database rows with the Vienna calendar in JavaScript. */
 function expectedFromDatabase() {
@@ -156,6 +156,17 @@ describe('operator stats and monitoring in Chromium', () => {
       await screenshot(`stats-data-records-${code}`);
 
       writeEndpointTraffic();
+      // Refused live calls, for real: a wrong key, no key, an unknown datafile.
+      for (const [id, key] of [
+        ['00000000-0000-4000-8000-000000000404', 'lk_forged'],
+        ['00000000-0000-4000-8000-000000000404', null],
+        ['not-a-datafile', 'lk_forged'],
+      ])
+        await fetch(`${server.baseUrl}/api/live/${id}/respondents`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(key ? { 'x-live-key': key } : {}) },
+          body: '{}',
+        });
       await page.goto(`${server.baseUrl}/monitoring`);
       await page.getByTestId('job-kind-row').first().waitFor();
       await page.getByTestId('live-chart').waitFor();
@@ -164,6 +175,14 @@ describe('operator stats and monitoring in Chromium', () => {
       expect(await page.getByTestId('job-error-code').first().textContent()).toBe('EMAIL_SENDING_FAILED');
       await page.getByTestId('job-error-toggle').first().click();
       await screenshot(`monitoring-${code}`);
+      // The refused traffic: by reason, and samples with the network and a hash, never the address.
+      await page.getByTestId('refused-sample').first().waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('refused-reasons').innerText()).toContain('UNAUTHENTICATED');
+      const sample = await page.getByTestId('refused-samples').innerText();
+      expect(sample).toMatch(/127\.0\.0\.0\/24 #[0-9a-f]{8}/);
+      expect(sample).not.toMatch(/127\.0\.0\.1\b/);
+      expect(sample).toContain(code === 'de' ? 'falscher Schlüssel' : 'wrong key');
+      await screenshot(`monitoring-1024-${code}`, 1024);
     },
   );
 

@@ -162,6 +162,64 @@ describe('profile avatar in Chromium', () => {
   });
 });
 
+describe('API keys in Chromium', () => {
+  it('an employee makes a key and sees it once; an admin sees only its last characters and revokes it', async () => {
+    await setLanguage('de');
+    await login(page, baseUrl, 'employee@example.com');
+    await closeFirstLoginModals(page);
+    const openProfile = async () => {
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('menu-edit-profile').click();
+      const profile = page.getByTestId('edit-profile-dialog');
+      await profile.waitFor();
+      return profile;
+    };
+    let profile = await openProfile();
+    expect(await profile.getByTestId('api-key-status').textContent()).toBe('Kein API-Schlüssel.');
+    await profile.getByTestId('api-key-regenerate').click();
+    const key = await profile.getByTestId('api-key').inputValue();
+    expect(key).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
+    expect(await profile.getByTestId('api-key-once').textContent()).toContain('nur dieses eine Mal angezeigt');
+    await profile.getByTestId('api-key-field').scrollIntoViewIfNeeded();
+    await screenshot(page, 'users-profile-api-key-once-de');
+    const me = (apiKey: string) =>
+      fetch(`${baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+        body: JSON.stringify({ query: '{ me { user { email } } }' }),
+      });
+    expect(((await (await me(key)).json()) as any).data.me.user.email).toBe('employee@example.com');
+
+    await page.keyboard.press('Escape');
+    await profile.waitFor({ state: 'hidden' });
+    profile = await openProfile();
+    expect(await profile.getByTestId('api-key').count()).toBe(0);
+    expect(await profile.getByTestId('api-key-status').textContent()).toContain(`…${key.slice(-4)}`);
+    await page.keyboard.press('Escape');
+
+    await browser.context.clearCookies();
+    await setLanguage('en');
+    await login(page, baseUrl, 'admin@example.com');
+    await openUserTab();
+    await cardOf('employee@example.com').getByTestId('edit-user-button').click();
+    const dialog = page.getByTestId('edit-user-dialog');
+    await dialog.waitFor();
+    const status = await dialog.getByTestId('api-key-status').textContent();
+    expect(status).toContain(`A key ending in …${key.slice(-4)}, created on `);
+    expect(status).not.toContain(key);
+    expect(await dialog.getByTestId('api-key').count()).toBe(0);
+    expect(await dialog.getByTestId('api-key-regenerate').count()).toBe(0);
+    await dialog.getByTestId('api-key-field').scrollIntoViewIfNeeded();
+    await screenshot(page, 'users-edit-user-api-key-en');
+    await dialog.getByTestId('api-key-revoke').click();
+    await dialog.getByTestId('api-key-confirm').waitFor();
+    await screenshot(page, 'users-edit-user-api-key-revoke-en');
+    await dialog.getByTestId('api-key-revoke-confirm').click();
+    await expect.poll(() => dialog.getByTestId('api-key-status').textContent()).toBe('No API key.');
+    expect((await me(key)).status).toBe(401);
+  });
+});
+
 describe('user management tab in Chromium', () => {
   const invitee = `new.colleague.${Date.now()}@example.com`;
 

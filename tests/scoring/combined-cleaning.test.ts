@@ -139,7 +139,9 @@ describe.each(implementations)('cleaning (%s)', (_, s) => {
     expect(Array.from(r.kept)).toEqual([1, 0, 1, 1, 1, 0, 0]);
     expect(REASONS[r.primary[1]!]).toBe('quota');
     expect(REASONS[r.primary[6]!]).toBe('quota');
-    expect(REASONS[r.primary[5]!]).toBe('combined');
+    // 75 passes the combined-score threshold (60): it was trimmed to the target, and says so.
+    expect(REASONS[r.primary[5]!]).toBe('target');
+    expect(reasonList(r.reasons[5]!)).toEqual(['target']);
     expect(r.keptCount).toBe(4);
   });
 

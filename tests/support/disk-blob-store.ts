@@ -17,7 +17,6 @@ export function diskBlobStore(): DiskBlobStore {
   const store = createLocalBlobStore({
     storageDir,
     s3: undefined,
-    publicUrl: 'http://127.0.0.1',
     secret: 'test-secret-of-32-characters-or-more',
     uploadMaxBytes: 1 << 30,
   });

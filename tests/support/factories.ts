@@ -25,9 +25,13 @@ export async function makeCompany(db: Db, fields: { name?: string; status?: Comp
   return id;
 }
 
+/**
+ * An activated user with a password and an API key (returned in clear, as its user saw it once).
+ * `_appSecret` is no longer needed (keys are stored hashed only); the callers still pass it.
+ */
 export async function makeUser(
   db: Db,
-  appSecret: string,
+  _appSecret: string,
   fields: {
     companyId: string | null;
     accessLevel?: AccessLevel;
@@ -40,7 +44,7 @@ export async function makeUser(
 ) {
   const id = crypto.randomUUID();
   const email = (fields.email ?? `user${++n}-${id.slice(0, 6)}@test.example`).toLowerCase();
-  const key = newMagicKey(appSecret);
+  const { key, ...storedKey } = newMagicKey(new Date());
   await db.insert(users).values({
     id,
     companyId: fields.companyId,
@@ -51,8 +55,7 @@ export async function makeUser(
     status: fields.status ?? 'ACTIVATED',
     passwordHash: fields.password === null ? null : await hashOnce(fields.password ?? 'Secret-123'),
     locale: fields.locale ?? 'de',
-    magicKeyHash: key.magicKeyHash,
-    magicKeySealed: key.magicKeySealed,
+    ...storedKey,
     createdAt: new Date().toISOString(),
   });
   if (fields.owner && fields.companyId)
@@ -60,7 +63,7 @@ export async function makeUser(
       .update(companies)
       .set({ ownerId: id })
       .where(sql`${companies.id} = ${fields.companyId}`);
-  return { id, email, apiKey: key.key, password: fields.password ?? 'Secret-123' };
+  return { id, email, apiKey: key, password: fields.password ?? 'Secret-123' };
 }
 
 /** Counts rows of a table, for "nothing written" assertions. */

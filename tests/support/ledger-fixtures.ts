@@ -69,7 +69,6 @@ export async function user(
     status: 'ACTIVATED',
     locale,
     magicKeyHash: id,
-    magicKeySealed: id,
     createdAt: '2026-01-01T00:00:00.000Z',
   });
   return id;

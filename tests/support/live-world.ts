@@ -31,7 +31,17 @@ export const PAGES = [
 export const CREATE = 'mutation($i:LiveDatafileInput!){createLiveDatafile(input:$i){status datafileId}}';
 export const OPEN = 'mutation($id:ID!){openLiveDatafile(datafileId:$id)}';
 export const INTEGRATION =
-  'query($id:ID!){getLiveDatafileIntegration(datafileId:$id){datafileId secretKey endpoint status numberOfRespondents cost pages{label criterion start}}}';
+  'query($id:ID!){getLiveDatafileIntegration(datafileId:$id){datafileId secretKey serverKey endpoint status numberOfRespondents cost pages{label criterion start} limits{expectedRespondents maxRespondents maxCredits respondents credits perAddressPerHour perDevice allowedOrigins}}}';
+export const UPDATE_LIMITS =
+  'mutation($id:ID!,$l:LiveLimitsInput!){updateLiveDatafileLimits(datafileId:$id,limits:$l){maxRespondents maxCredits respondents credits perAddressPerHour perDevice allowedOrigins}}';
+
+export type Limits = {
+  maxRespondents: number;
+  maxCredits: number;
+  perAddressPerHour: number;
+  perDevice: number;
+  allowedOrigins: string[];
+};
 
 export async function liveWorld(t: TestApp, options: { credits?: number; backup?: boolean } = {}) {
   const w = await uploadWorld(t, {
@@ -49,7 +59,22 @@ export async function liveWorld(t: TestApp, options: { credits?: number; backup?
   const opened = await t.gql(OPEN, { id: datafileId }, { token: w.tokens.admin });
   if (opened.body.data?.openLiveDatafile !== 'READY') throw new Error(JSON.stringify(opened.body.errors));
   const integ = await t.gql(INTEGRATION, { id: datafileId }, { token: w.tokens.admin });
-  return { ...w, datafileId, secret: integ.body.data.getLiveDatafileIntegration.secretKey as string };
+  const data = integ.body.data.getLiveDatafileIntegration;
+  const world = { ...w, datafileId, secret: data.secretKey as string, serverKey: data.serverKey as string };
+  /** New limits over the current ones (by the organisation's ADMIN); the limits answered. */
+  const setLimits = async (patch: Partial<Limits>) => {
+    const {
+      respondents: _r,
+      credits: _c,
+      expectedRespondents: _e,
+      ...now
+    } = (await t.gql(INTEGRATION, { id: datafileId }, { token: w.tokens.admin })).body.data.getLiveDatafileIntegration
+      .limits;
+    const res = await t.gql(UPDATE_LIMITS, { id: datafileId, l: { ...now, ...patch } }, { token: w.tokens.admin });
+    if (!res.body.data) throw new Error(JSON.stringify(res.body.errors));
+    return res.body.data.updateLiveDatafileLimits;
+  };
+  return { ...world, setLimits };
 }
 
 let n = 0;

@@ -21,6 +21,11 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Settings for the server, or a function of its port for settings that name it (PUBLIC_URL). */
+export type ServerEnv =
+  | Record<string, string>
+  | ((port: number) => Record<string, string> | Promise<Record<string, string>>);
+
 export type ServerProcess = {
   baseUrl: string;
   pid: number;
@@ -29,33 +34,43 @@ export type ServerProcess = {
   kill: () => Promise<void>;
   /** SIGTERM, then SIGKILL after 10 s. */
   stop: () => Promise<void>;
+  /** Resolves with the exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
 };
 
 /**
  * The real API server (api/server.ts) as a child process on 127.0.0.1 and a free port, over the
  * database and storage the caller chose (so a restart finds the same state). Resolves once it
- * answers `{ health }`. For crash tests: kill() it mid-job, start it again.
+ * answers `{ health }`. For crash tests: kill() it mid-job, start it again. Role `worker` starts
+ * `npm run worker` (jobs only) instead, with its health and metrics listener on the free port
+ * (METRICS_PORT): baseUrl is that listener, and it resolves once /healthz answers.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: ServerEnv,
+  options: { role?: 'server' | 'worker' } = {},
+): Promise<ServerProcess> {
+  const worker = options.role === 'worker';
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const extra = typeof env === 'function' ? await env(port) : env;
   let output = '';
-  const child: ChildProcess = spawn(bunBin, ['api/server.ts'], {
+  const child: ChildProcess = spawn(bunBin, [worker ? 'api/cli/worker.ts' : 'api/server.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      PORT: String(port),
+      PORT: String(worker ? 0 : port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       JOB_INTERVAL_MINUTES: '0',
-      ...env,
+      ...(worker ? { METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1' } : {}),
+      ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
@@ -64,11 +79,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       throw new Error(`server did not answer within 60 s:\n${output}`);
     }
     try {
-      const res = await fetch(`${baseUrl}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: '{ health }' }),
-      });
+      const res = worker
+        ? await fetch(`${baseUrl}/healthz`)
+        : await fetch(`${baseUrl}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query: '{ health }' }),
+          });
       if (res.ok) break;
     } catch {
       // not listening yet
@@ -80,6 +97,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     baseUrl,
     pid,
     log: () => output,
+    exited,
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null) process.kill(pid, 'SIGKILL');
       await exited;
@@ -136,18 +154,19 @@ export function ensureWebBuild(): void {
 
 /**
  * The real API, serving web/dist, on a fresh database and blob store in a temporary folder (which
- * stop() removes) and a free port; a new database seeds the demo data. `env` adds settings (e.g. SMTP_URL).
+ * stop() removes) and a free port; a new database seeds the demo data. `env` adds settings (e.g. SMTP_URL),
+ * or is a function of the port for settings that name it (PUBLIC_URL).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: ServerEnv = {}): Promise<TestServer> {
   ensureWebBuild();
   const dir = mkdtempSync(join(tmpdir(), 'e2e-server-'));
   const databasePath = join(dir, 'app.db');
   try {
-    const server = await startServerProcess({
+    const server = await startServerProcess(async (port) => ({
       DATABASE_URL: `file:${databasePath}`,
       STORAGE_DIR: join(dir, 'storage'),
-      ...env,
-    });
+      ...(typeof env === 'function' ? await env(port) : env),
+    }));
     return {
       baseUrl: server.baseUrl,
       dir,

@@ -24,10 +24,21 @@ export async function startSmtpServer() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
+  /** The first mail to `to` received after `since` mails, waited for (mails to strangers go out after the answer). */
+  const waitFor = async (to: string, since = 0, timeoutMs = 10_000): Promise<ReceivedMail> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const mail = received.slice(since).find((m) => m.to.includes(to));
+      if (mail) return mail;
+      if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,
     received,
+    waitFor,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

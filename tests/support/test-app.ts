@@ -19,7 +19,7 @@ export type GqlResponse = {
  * logger. Call close() in afterAll/afterEach.
  */
 export async function createTestApp(
-  options: { now?: string; env?: Record<string, string>; mailTransport?: MailTransport } = {},
+  options: { now?: string; env?: Record<string, string>; mailTransport?: MailTransport; log?: Logger } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'sqp-test-'));
   const env = readEnv({
@@ -38,7 +38,7 @@ export async function createTestApp(
   };
   const deps: Deps = await createDeps(env, {
     clock,
-    log,
+    log: options.log ?? log,
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
   });
   const { app, schema } = createApp(deps, { webDist: join(dir, 'no-web') });

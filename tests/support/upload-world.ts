@@ -107,8 +107,7 @@ export async function putFile(
   const res = await t.gql(Q.url, { f: fileName, c: companyId }, { token });
   if (!res.body.data) throw new Error(`getDatafileUploadURL: ${JSON.stringify(res.body.errors)}`);
   const { signedUrl, datafileKey } = res.body.data.getDatafileUploadURL;
-  const url = new URL(signedUrl);
-  const put = await t.app.request(`${url.pathname}${url.search}`, {
+  const put = await t.app.request(signedUrl, {
     method: 'PUT',
     headers: { 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) },
     body: bytes as Uint8Array<ArrayBuffer>,

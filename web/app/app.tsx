@@ -151,21 +151,25 @@ function PublicRoutes() {
   );
 }
 
+/**
+ * The app is for desktop screens (1024 px and wider); the public pages (report, certificate check,
+ * calculator, login and registration) are opened from links, often on a phone, and work at any width.
+ */
 export function App() {
   const [location] = useLocation();
   const protectedRoute = findProtectedRoute(location);
+  // The outer boundary catches chunks the shell itself loads lazily (profile and password dialogs).
   return (
-    <DesktopOnly>
-      {/* The outer boundary catches chunks the shell itself loads lazily (profile and password dialogs). */}
-      <ChunkErrorBoundary>
-        {protectedRoute ? (
+    <ChunkErrorBoundary>
+      {protectedRoute ? (
+        <DesktopOnly>
           <RequireAuth>
             <AppShell>{(user) => <ProtectedPage route={protectedRoute} user={user} />}</AppShell>
           </RequireAuth>
-        ) : (
-          <PublicRoutes />
-        )}
-      </ChunkErrorBoundary>
-    </DesktopOnly>
+        </DesktopOnly>
+      ) : (
+        <PublicRoutes />
+      )}
+    </ChunkErrorBoundary>
   );
 }

@@ -6,7 +6,7 @@ import type { AccessLevel } from '../features/users/api/use-me';
 import { sessionAtom } from '../lib/session';
 import { DEFAULT_PAGE } from './paths';
 
-function useHasLiveSession(): boolean {
+export function useHasLiveSession(): boolean {
   const session = useAtomValue(sessionAtom);
   return session !== null && session.expiresAt > Date.now();
 }

@@ -62,6 +62,18 @@ export type AddressInput = {
   street?: InputMaybe<Scalars['String']['input']>;
 };
 
+/**
+ * That a user has an API key, never the key itself: keys are stored hashed and shown once, to their own
+ * user, when regenerateMagicKey makes one.
+ */
+export type ApiKeyInfo = {
+  __typename?: 'ApiKeyInfo';
+  /** When the key was generated (null for keys made before that was kept). */
+  createdAt?: Maybe<Scalars['String']['output']>;
+  /** The key's last four characters, to tell keys apart (null for keys made before hints were kept). */
+  hint?: Maybe<Scalars['String']['output']>;
+};
+
 export type AssignContractInput = {
   companyId: Scalars['ID']['input'];
   contract: ContractInput;
@@ -153,7 +165,7 @@ export type CleaningSaveResponse = {
   message?: Maybe<Scalars['String']['output']>;
   numberOfCleanedRecords: Scalars['Int']['output'];
   numberOfRecords: Scalars['Int']['output'];
-  /** Removed interviews per primary reason, in the order manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON. */
+  /** Removed interviews per primary reason, in the order manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size). */
   removedByReason: Array<Scalars['Int']['output']>;
   scoringVersion: Scalars['String']['output'];
   status: Scalars['String']['output'];
@@ -813,7 +825,7 @@ export type DatafileProgressInput = {
 
 export type DatafileReport = {
   __typename?: 'DatafileReport';
-  /** The combined score always; every score kind only with showScoreDetails. */
+  /** Quality scores against targetAverage: the combined score always; every other quality score only with showScoreDetails. */
   averages: Array<ReportScoreAverage>;
   certificateCode?: Maybe<Scalars['String']['output']>;
   /** 1..3 (3 best); 0 = no level reached. */
@@ -829,11 +841,15 @@ export type DatafileReport = {
   recordsAfter: Scalars['Int']['output'];
   recordsBefore: Scalars['Int']['output'];
   recordsRemoved: Scalars['Int']['output'];
+  /** The exclusions per cleaning reason (only with showScoreDetails; empty otherwise). */
+  removedByReason: Array<ReportReasonCount>;
   revision: Scalars['Int']['output'];
+  /** IS and SDS, where the datafile has them, only with showScoreDetails. They describe the sample (how surprising, how socially desirable its answers are), are not part of the combined score and have no target. */
+  sampleScores: Array<ReportScoreAverage>;
   scoringVersion: Scalars['String']['output'];
   shortFormat: Scalars['Boolean']['output'];
   showScoreDetails: Scalars['Boolean']['output'];
-  /** The cleaned average the report aims above: 70. */
+  /** The cleaned average the quality scores aim above (70). */
   targetAverage: Scalars['Float']['output'];
 };
 
@@ -959,6 +975,7 @@ export type DatafileUploadUrl = {
   format: UploadFormat;
   /** Largest file accepted for this format (bytes). */
   maxBytes: Scalars['Float']['output'];
+  /** A path on this server (resolve it against the address /graphql was called at), or the bucket's absolute URL with S3 storage. */
   signedUrl: Scalars['String']['output'];
 };
 
@@ -1064,7 +1081,7 @@ export type ExportFormat =
 export type ExportJob = {
   __typename?: 'ExportJob';
   datafileId: Scalars['ID']['output'];
-  /** A signed GET link (15 minutes), once SUCCEEDED; asking again gives a fresh one. */
+  /** A signed GET link (15 minutes), once SUCCEEDED; asking again gives a fresh one. A path on this server (resolve it against the address /graphql was called at), or the bucket's absolute URL with S3 storage. */
   downloadUrl?: Maybe<Scalars['String']['output']>;
   error?: Maybe<ExportJobError>;
   fileName?: Maybe<Scalars['String']['output']>;
@@ -1188,6 +1205,12 @@ export type LatestDataImport = {
 };
 
 export type LiveDatafileInput = {
+  /** The sample the survey expects: the ceilings default to 1.5 times it (1,000 respondents without it). */
+  expectedRespondents?: InputMaybe<Scalars['Int']['input']>;
+  /** Ceiling of credits charged, when not the default (the respondents ceiling x what one respondent of these pages costs). */
+  maxCredits?: InputMaybe<Scalars['Int']['input']>;
+  /** Ceiling of respondents charged, when not the default. */
+  maxRespondents?: InputMaybe<Scalars['Int']['input']>;
   name: Scalars['String']['input'];
   pages: Array<LivePageInput>;
   surveySoftware: SurveySoftware;
@@ -1200,21 +1223,62 @@ export type LiveEndpointTraffic = {
   from: Scalars['String']['output'];
   /** Every minute of the window, oldest first, minutes without calls as zeros. */
   minutes: Array<EndpointTrafficMinute>;
+  /** The newest refused calls of the window (at most 50; the newest 200 over all processes are kept). */
+  recentRefusals: Array<RefusalSample>;
+  /** Refused calls by reason over the window, most frequent first. */
+  refusalReasons: Array<RefusalReasonCount>;
   to: Scalars['String']['output'];
 };
 
-/** What the snippet screen needs: the endpoint, the key (the datafile id in the URL) and the secret. */
+/** What the snippet screen needs: the endpoint, the datafile id (in the URL), the two keys, the limits and counts. */
 export type LiveIntegration = {
   __typename?: 'LiveIntegration';
   cost: Scalars['Int']['output'];
   datafileId: Scalars['ID']['output'];
   endpoint: Scalars['String']['output'];
+  limits: LiveLimits;
   name: Scalars['String']['output'];
   numberOfRespondents: Scalars['Int']['output'];
   pages: Array<LivePage>;
+  /** The browser key (X-Live-Key) for the survey page's snippet: public, bounded by the limits. */
   secretKey: Scalars['String']['output'];
+  /** The server-to-server key (X-Live-Key) for calls from a server, never for a page; empty until one is made. */
+  serverKey: Scalars['String']['output'];
   status: Scalars['String']['output'];
   surveySoftware?: Maybe<SurveySoftware>;
+};
+
+/**
+ * How much a live import may receive and from where. The browser key sits in every respondent's page,
+ * so anyone can send with it: the ceilings bound what that can cost (respondents past them are refused
+ * with LIVE_CEILING_REACHED and not charged), the per-source limits and allowed origins hold back what
+ * does not come from the survey. The server key passes the origin check and the per-source limits,
+ * never the ceilings.
+ */
+export type LiveLimits = {
+  __typename?: 'LiveLimits';
+  /** Browser key: origins allowed to call (https://survey.example.com, https://*.example.com); empty = any. */
+  allowedOrigins: Array<Scalars['String']['output']>;
+  /** Credits charged so far. */
+  credits: Scalars['Int']['output'];
+  /** The sample the survey expected when it was defined (the ceilings' default came from it). */
+  expectedRespondents?: Maybe<Scalars['Int']['output']>;
+  maxCredits: Scalars['Int']['output'];
+  maxRespondents: Scalars['Int']['output'];
+  /** Browser key: respondents per client address and clock hour; 0 = no limit. */
+  perAddressPerHour: Scalars['Int']['output'];
+  /** Browser key: respondents per device id the snippet sends; 0 = no limit. */
+  perDevice: Scalars['Int']['output'];
+  /** Respondents charged so far (exact across server processes). */
+  respondents: Scalars['Int']['output'];
+};
+
+export type LiveLimitsInput = {
+  allowedOrigins: Array<Scalars['String']['input']>;
+  maxCredits: Scalars['Int']['input'];
+  maxRespondents: Scalars['Int']['input'];
+  perAddressPerHour: Scalars['Int']['input'];
+  perDevice: Scalars['Int']['input'];
 };
 
 export type LivePage = {
@@ -1359,9 +1423,11 @@ export type Mutation = {
   reOpenLiveDatafile: StatusResponse;
   /** Refunds one USED ledger row once (operators). */
   refundTransaction: StatusResponse;
-  /** A new secret; the old one stops working at once. */
+  /** A new browser key; the old one stops working at once, the server key is untouched. */
   regenerateLiveDatafileSecret: Scalars['String']['output'];
-  /** Creates a new API key for the user and returns it in message. */
+  /** A new server key; the old one stops working at once, the browser key is untouched. */
+  regenerateLiveDatafileServerKey: Scalars['String']['output'];
+  /** Creates a new API key and returns it in message, the only time it is shown: only for oneself. The old key stops working. */
   regenerateMagicKey: StatusResponse;
   /** Creates a PENDING company and its owner and mails a confirmation link. */
   registerCompany: StatusResponse;
@@ -1378,6 +1444,8 @@ export type Mutation = {
   resetPassword: StatusResponse;
   /** Operators: a FAILED job goes back to the queue with its attempts from zero. */
   retryJob: StatusResponse;
+  /** The user's API key stops working (the user, their company's admins, operators); only the user can make a new one. */
+  revokeMagicKey: StatusResponse;
   /** Upload step 2: saves the data points and starts checking them against the whole file. */
   saveDraftDatafileColumns: UploadCheck;
   /** Mails a reset link when the address belongs to a user; the answer is the same either way. */
@@ -1400,6 +1468,8 @@ export type Mutation = {
   updateDatafileReportSettings: DatafileReportSettings;
   /** Marks the get-started modal as watched. */
   updateGetStarted: StatusResponse;
+  /** New ceilings, per-source limits and allowed origins (the datafile's owner, the organisation's ADMINs, operators). */
+  updateLiveDatafileLimits: LiveLimits;
   /** Stores the user's language. */
   updateMyLocale: StatusResponse;
   /** nextNPSDate (ISO instant) postpones the survey; null marks it done. */
@@ -1587,6 +1657,12 @@ export type MutationRegenerateLiveDatafileSecretArgs = {
 
 
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationRegenerateLiveDatafileServerKeyArgs = {
+  datafileId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationRegenerateMagicKeyArgs = {
   userId: Scalars['ID']['input'];
 };
@@ -1639,6 +1715,12 @@ export type MutationResetPasswordArgs = {
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationRetryJobArgs = {
   jobId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationRevokeMagicKeyArgs = {
+  userId: Scalars['ID']['input'];
 };
 
 
@@ -1728,6 +1810,13 @@ export type MutationUpdateDatafileReportSettingsArgs = {
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
 export type MutationUpdateGetStartedArgs = {
   userId: Scalars['ID']['input'];
+};
+
+
+/** Root mutation; every module adds its fields with `extend type Mutation`. */
+export type MutationUpdateLiveDatafileLimitsArgs = {
+  datafileId: Scalars['ID']['input'];
+  limits: LiveLimitsInput;
 };
 
 
@@ -2410,6 +2499,31 @@ export type QuotaSettingInput = {
   show: Scalars['Boolean']['input'];
 };
 
+/** Refused calls of one reason (the catalogue's reason, else its code) over the window. */
+export type RefusalReasonCount = {
+  __typename?: 'RefusalReasonCount';
+  /** The last minute with such a refusal (ISO-8601). */
+  lastRefusalAt: Scalars['String']['output'];
+  reason: Scalars['String']['output'];
+  refusals: Scalars['Int']['output'];
+};
+
+/** A refused call kept as a sample: no personal data beyond the client's network and a short keyed hash of its address. */
+export type RefusalSample = {
+  __typename?: 'RefusalSample';
+  at: Scalars['String']['output'];
+  /** The datafile id the call named (as sent, at most 64 characters). */
+  datafileId?: Maybe<Scalars['String']['output']>;
+  endpoint: Scalars['String']['output'];
+  /** BROWSER, SERVER, WRONG (a key that matches none) or NONE (no key). */
+  keyKind?: Maybe<Scalars['String']['output']>;
+  /** The Origin header of a browser call. */
+  origin?: Maybe<Scalars['String']['output']>;
+  reason: Scalars['String']['output'];
+  /** The client's network (/24, /48) and a hash of its address, e.g. 203.0.113.0/24 #1a2b3c4d. */
+  source?: Maybe<Scalars['String']['output']>;
+};
+
 export type RegisterCompanyInput = {
   companyName: Scalars['String']['input'];
   email: Scalars['String']['input'];
@@ -2431,7 +2545,7 @@ export type ReportDistribution = {
   unscoredBefore: Scalars['Int']['output'];
 };
 
-/** Report exclusion reasons: interviews removed by each. */
+/** Report exclusion reasons: interviews removed by each (the sums of removedByReason per group). */
 export type ReportExclusions = {
   __typename?: 'ReportExclusions';
   manual: Scalars['Int']['output'];
@@ -2444,14 +2558,28 @@ export type ReportLogoUploadUrl = {
   __typename?: 'ReportLogoUploadUrl';
   /** The path to save as clientLogo once the PUT succeeded. */
   imagePath: Scalars['String']['output'];
+  /** PUT the image here: a path on this server (resolve it against the address /graphql was called at), or the bucket's absolute URL with S3 storage. */
   signedUrl: Scalars['String']['output'];
+};
+
+/**
+ * Removed interviews of one cleaning reason: the primary reason the worksheet counts and the exports and
+ * the reject list write. group is its report reason (a field of ReportExclusions).
+ */
+export type ReportReasonCount = {
+  __typename?: 'ReportReasonCount';
+  count: Scalars['Int']['output'];
+  /** quotaCleaning, scoreThreshold, targetSample or manual */
+  group: Scalars['String']['output'];
+  /** manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size) */
+  reason: Scalars['String']['output'];
 };
 
 export type ReportScoreAverage = {
   __typename?: 'ReportScoreAverage';
   after?: Maybe<Scalars['Float']['output']>;
   before?: Maybe<Scalars['Float']['output']>;
-  /** combined, ts, ibs, oes, ps, cs, is, sds, con */
+  /** combined, ts, ibs, oes, ps, cs, con (quality scores); is, sds (sample scores) */
   key: Scalars['String']['output'];
 };
 
@@ -2509,7 +2637,7 @@ export type SignedUrl = {
   expiresAt: Scalars['String']['output'];
   /** The path to store in image once the upload succeeded. */
   imageUrl: Scalars['String']['output'];
-  /** PUT the image here (Content-Type image/png, image/jpeg or image/webp) before it expires. */
+  /** PUT the image here (Content-Type image/png, image/jpeg or image/webp) before it expires: a path on this server (resolve it against the address /graphql was called at), or the bucket's absolute URL with S3 storage. */
   signedUrl: Scalars['String']['output'];
 };
 
@@ -2806,6 +2934,8 @@ export type UsageStatsView =
 export type User = {
   __typename?: 'User';
   accessLevel: AccessLevel;
+  /** The user's API key (send as X-API-Key), if any, as a hint. Only the user, their company's admins and operators see it. */
+  apiKey?: Maybe<ApiKeyInfo>;
   company?: Maybe<UserCompany>;
   createdDate: Scalars['String']['output'];
   email: Scalars['String']['output'];
@@ -2815,8 +2945,6 @@ export type User = {
   image?: Maybe<Scalars['String']['output']>;
   isOwner: Scalars['Boolean']['output'];
   locale: Locale;
-  /** The user's API key (send as X-API-Key). Only the user, their company's admins and operators see it. */
-  magicKey?: Maybe<Scalars['String']['output']>;
   name: PersonName;
   numberOfDatafiles: Scalars['Int']['output'];
   numberOfImports: Scalars['Int']['output'];
@@ -2964,6 +3092,7 @@ export type ResolversTypes = {
   ActiveCreditOverview: ResolverTypeWrapper<ActiveCreditOverview>;
   Address: ResolverTypeWrapper<Address>;
   AddressInput: AddressInput;
+  ApiKeyInfo: ResolverTypeWrapper<ApiKeyInfo>;
   AssignContractInput: AssignContractInput;
   BadAnswersRule: ResolverTypeWrapper<BadAnswersRule>;
   BadAnswersRuleInput: BadAnswersRuleInput;
@@ -3069,6 +3198,8 @@ export type ResolversTypes = {
   LiveDatafileInput: LiveDatafileInput;
   LiveEndpointTraffic: ResolverTypeWrapper<LiveEndpointTraffic>;
   LiveIntegration: ResolverTypeWrapper<LiveIntegration>;
+  LiveLimits: ResolverTypeWrapper<LiveLimits>;
+  LiveLimitsInput: LiveLimitsInput;
   LivePage: ResolverTypeWrapper<LivePage>;
   LivePageInput: LivePageInput;
   LiveQualityCriterion: LiveQualityCriterion;
@@ -3105,10 +3236,13 @@ export type ResolversTypes = {
   QuotaOptionInput: QuotaOptionInput;
   QuotaSetting: ResolverTypeWrapper<QuotaSetting>;
   QuotaSettingInput: QuotaSettingInput;
+  RefusalReasonCount: ResolverTypeWrapper<RefusalReasonCount>;
+  RefusalSample: ResolverTypeWrapper<RefusalSample>;
   RegisterCompanyInput: RegisterCompanyInput;
   ReportDistribution: ResolverTypeWrapper<ReportDistribution>;
   ReportExclusions: ResolverTypeWrapper<ReportExclusions>;
   ReportLogoUploadUrl: ResolverTypeWrapper<ReportLogoUploadUrl>;
+  ReportReasonCount: ResolverTypeWrapper<ReportReasonCount>;
   ReportScoreAverage: ResolverTypeWrapper<ReportScoreAverage>;
   ScoreBandCount: ResolverTypeWrapper<ScoreBandCount>;
   ScoreThreshold: ResolverTypeWrapper<ScoreThreshold>;
@@ -3163,6 +3297,7 @@ export type ResolversParentTypes = {
   ActiveCreditOverview: ActiveCreditOverview;
   Address: Address;
   AddressInput: AddressInput;
+  ApiKeyInfo: ApiKeyInfo;
   AssignContractInput: AssignContractInput;
   BadAnswersRule: BadAnswersRule;
   BadAnswersRuleInput: BadAnswersRuleInput;
@@ -3248,6 +3383,8 @@ export type ResolversParentTypes = {
   LiveDatafileInput: LiveDatafileInput;
   LiveEndpointTraffic: LiveEndpointTraffic;
   LiveIntegration: LiveIntegration;
+  LiveLimits: LiveLimits;
+  LiveLimitsInput: LiveLimitsInput;
   LivePage: LivePage;
   LivePageInput: LivePageInput;
   LoginResult: LoginResult;
@@ -3279,10 +3416,13 @@ export type ResolversParentTypes = {
   QuotaOptionInput: QuotaOptionInput;
   QuotaSetting: QuotaSetting;
   QuotaSettingInput: QuotaSettingInput;
+  RefusalReasonCount: RefusalReasonCount;
+  RefusalSample: RefusalSample;
   RegisterCompanyInput: RegisterCompanyInput;
   ReportDistribution: ReportDistribution;
   ReportExclusions: ReportExclusions;
   ReportLogoUploadUrl: ReportLogoUploadUrl;
+  ReportReasonCount: ReportReasonCount;
   ReportScoreAverage: ReportScoreAverage;
   ScoreBandCount: ScoreBandCount;
   ScoreThreshold: ScoreThreshold;
@@ -3332,6 +3472,11 @@ export type AddressResolvers<ContextType = GqlContext, ParentType extends Resolv
   postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   street?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ApiKeyInfoResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ApiKeyInfo'] = ResolversParentTypes['ApiKeyInfo']> = {
+  createdAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hint?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type BadAnswersRuleResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['BadAnswersRule'] = ResolversParentTypes['BadAnswersRule']> = {
@@ -3749,7 +3894,9 @@ export type DatafileReportResolvers<ContextType = GqlContext, ParentType extends
   recordsAfter?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   recordsBefore?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   recordsRemoved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  removedByReason?: Resolver<Array<ResolversTypes['ReportReasonCount']>, ParentType, ContextType>;
   revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sampleScores?: Resolver<Array<ResolversTypes['ReportScoreAverage']>, ParentType, ContextType>;
   scoringVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   shortFormat?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   showScoreDetails?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -3957,6 +4104,8 @@ export type LiveEndpointTrafficResolvers<ContextType = GqlContext, ParentType ex
   endpoints?: Resolver<Array<ResolversTypes['EndpointTraffic']>, ParentType, ContextType>;
   from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   minutes?: Resolver<Array<ResolversTypes['EndpointTrafficMinute']>, ParentType, ContextType>;
+  recentRefusals?: Resolver<Array<ResolversTypes['RefusalSample']>, ParentType, ContextType>;
+  refusalReasons?: Resolver<Array<ResolversTypes['RefusalReasonCount']>, ParentType, ContextType>;
   to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -3964,12 +4113,25 @@ export type LiveIntegrationResolvers<ContextType = GqlContext, ParentType extend
   cost?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   datafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   endpoint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  limits?: Resolver<ResolversTypes['LiveLimits'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   numberOfRespondents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pages?: Resolver<Array<ResolversTypes['LivePage']>, ParentType, ContextType>;
   secretKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  serverKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   surveySoftware?: Resolver<Maybe<ResolversTypes['SurveySoftware']>, ParentType, ContextType>;
+};
+
+export type LiveLimitsResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['LiveLimits'] = ResolversParentTypes['LiveLimits']> = {
+  allowedOrigins?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  credits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  expectedRespondents?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  maxCredits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maxRespondents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perAddressPerHour?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perDevice?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  respondents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type LivePageResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['LivePage'] = ResolversParentTypes['LivePage']> = {
@@ -4034,6 +4196,7 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   reOpenLiveDatafile?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationReOpenLiveDatafileArgs, 'datafileId'>>;
   refundTransaction?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRefundTransactionArgs, 'transactionId'>>;
   regenerateLiveDatafileSecret?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationRegenerateLiveDatafileSecretArgs, 'datafileId'>>;
+  regenerateLiveDatafileServerKey?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<MutationRegenerateLiveDatafileServerKeyArgs, 'datafileId'>>;
   regenerateMagicKey?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRegenerateMagicKeyArgs, 'userId'>>;
   registerCompany?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRegisterCompanyArgs, 'input'>>;
   removeContributorFromDatafile?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRemoveContributorFromDatafileArgs, 'contributorId' | 'datafileId'>>;
@@ -4043,6 +4206,7 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   resetDatafileCleaning?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResetDatafileCleaningArgs, 'datafileId'>>;
   resetPassword?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'newPassword' | 'passwordResetToken'>>;
   retryJob?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRetryJobArgs, 'jobId'>>;
+  revokeMagicKey?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationRevokeMagicKeyArgs, 'userId'>>;
   saveDraftDatafileColumns?: Resolver<ResolversTypes['UploadCheck'], ParentType, ContextType, RequireFields<MutationSaveDraftDatafileColumnsArgs, 'datafileId' | 'selectedColumns'>>;
   sendPasswordResetEmail?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationSendPasswordResetEmailArgs, 'email'>>;
   setClearLocalStorage?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationSetClearLocalStorageArgs, 'value'>>;
@@ -4057,6 +4221,7 @@ export type MutationResolvers<ContextType = GqlContext, ParentType extends Resol
   updateCompanyStatus?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateCompanyStatusArgs, 'company'>>;
   updateDatafileReportSettings?: Resolver<ResolversTypes['DatafileReportSettings'], ParentType, ContextType, RequireFields<MutationUpdateDatafileReportSettingsArgs, 'datafileId' | 'settings'>>;
   updateGetStarted?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateGetStartedArgs, 'userId'>>;
+  updateLiveDatafileLimits?: Resolver<ResolversTypes['LiveLimits'], ParentType, ContextType, RequireFields<MutationUpdateLiveDatafileLimitsArgs, 'datafileId' | 'limits'>>;
   updateMyLocale?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateMyLocaleArgs, 'locale'>>;
   updateNPS?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateNpsArgs, 'userId'>>;
   updateTestPlan?: Resolver<ResolversTypes['StatusResponse'], ParentType, ContextType, RequireFields<MutationUpdateTestPlanArgs, 'input'>>;
@@ -4249,6 +4414,22 @@ export type QuotaSettingResolvers<ContextType = GqlContext, ParentType extends R
   show?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type RefusalReasonCountResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['RefusalReasonCount'] = ResolversParentTypes['RefusalReasonCount']> = {
+  lastRefusalAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  refusals?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RefusalSampleResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['RefusalSample'] = ResolversParentTypes['RefusalSample']> = {
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  datafileId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endpoint?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  keyKind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  origin?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type ReportDistributionResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ReportDistribution'] = ResolversParentTypes['ReportDistribution']> = {
   after?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
   before?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -4267,6 +4448,12 @@ export type ReportExclusionsResolvers<ContextType = GqlContext, ParentType exten
 export type ReportLogoUploadUrlResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ReportLogoUploadUrl'] = ResolversParentTypes['ReportLogoUploadUrl']> = {
   imagePath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   signedUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ReportReasonCountResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ReportReasonCount'] = ResolversParentTypes['ReportReasonCount']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  group?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ReportScoreAverageResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ReportScoreAverage'] = ResolversParentTypes['ReportScoreAverage']> = {
@@ -4436,6 +4623,7 @@ export type UsageStatsTotalsResolvers<ContextType = GqlContext, ParentType exten
 
 export type UserResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
   accessLevel?: Resolver<ResolversTypes['AccessLevel'], ParentType, ContextType>;
+  apiKey?: Resolver<Maybe<ResolversTypes['ApiKeyInfo']>, ParentType, ContextType>;
   company?: Resolver<Maybe<ResolversTypes['UserCompany']>, ParentType, ContextType>;
   createdDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4445,7 +4633,6 @@ export type UserResolvers<ContextType = GqlContext, ParentType extends Resolvers
   image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   isOwner?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   locale?: Resolver<ResolversTypes['Locale'], ParentType, ContextType>;
-  magicKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['PersonName'], ParentType, ContextType>;
   numberOfDatafiles?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   numberOfImports?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -4492,6 +4679,7 @@ export type WalletResolvers<ContextType = GqlContext, ParentType extends Resolve
 export type Resolvers<ContextType = GqlContext> = {
   ActiveCreditOverview?: ActiveCreditOverviewResolvers<ContextType>;
   Address?: AddressResolvers<ContextType>;
+  ApiKeyInfo?: ApiKeyInfoResolvers<ContextType>;
   BadAnswersRule?: BadAnswersRuleResolvers<ContextType>;
   CertificateVerification?: CertificateVerificationResolvers<ContextType>;
   CleaningAuditEntry?: CleaningAuditEntryResolvers<ContextType>;
@@ -4553,6 +4741,7 @@ export type Resolvers<ContextType = GqlContext> = {
   LatestDataImport?: LatestDataImportResolvers<ContextType>;
   LiveEndpointTraffic?: LiveEndpointTrafficResolvers<ContextType>;
   LiveIntegration?: LiveIntegrationResolvers<ContextType>;
+  LiveLimits?: LiveLimitsResolvers<ContextType>;
   LivePage?: LivePageResolvers<ContextType>;
   LoginResult?: LoginResultResolvers<ContextType>;
   ManualDecision?: ManualDecisionResolvers<ContextType>;
@@ -4574,9 +4763,12 @@ export type Resolvers<ContextType = GqlContext> = {
   Query?: QueryResolvers<ContextType>;
   QuotaOption?: QuotaOptionResolvers<ContextType>;
   QuotaSetting?: QuotaSettingResolvers<ContextType>;
+  RefusalReasonCount?: RefusalReasonCountResolvers<ContextType>;
+  RefusalSample?: RefusalSampleResolvers<ContextType>;
   ReportDistribution?: ReportDistributionResolvers<ContextType>;
   ReportExclusions?: ReportExclusionsResolvers<ContextType>;
   ReportLogoUploadUrl?: ReportLogoUploadUrlResolvers<ContextType>;
+  ReportReasonCount?: ReportReasonCountResolvers<ContextType>;
   ReportScoreAverage?: ReportScoreAverageResolvers<ContextType>;
   ScoreBandCount?: ScoreBandCountResolvers<ContextType>;
   ScoreThreshold?: ScoreThresholdResolvers<ContextType>;

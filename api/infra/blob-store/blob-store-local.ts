@@ -1,5 +1,17 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, realpath, rename, rm, stat, unlink } from 'node:fs/promises';
+import {
+  access,
+  constants,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  stat,
+  unlink,
+} from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import {
@@ -10,6 +22,7 @@ import {
   SIGNED_GET_TTL_SECONDS,
   SIGNED_PUT_TTL_SECONDS,
   type BlobKind,
+  type BlobListing,
   type BlobStore,
   type BlobStoreConfig,
   UsageTally,
@@ -47,12 +60,13 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
   let realRoot: Promise<string> | undefined;
   const rootReal = () => (realRoot ??= mkdir(root, { recursive: true }).then(() => realpath(root)));
   async function assertInside(path: string): Promise<void> {
+    // The root first: on a new store the walk up from a missing path must end at the root, not above it.
+    const base = await rootReal();
     const real = await realpath(path).catch((error) => {
       if (isMissing(error)) return null;
       throw error;
     });
     if (real === null) return assertInside(dirname(path));
-    const base = await rootReal();
     if (real !== base && !real.startsWith(base + sep)) throw new Error('blob path leads out of the storage root');
   }
   const checked = async (key: string) => {
@@ -70,6 +84,7 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
 
   return {
     kind: 'local',
+    signedUrlOrigin: null,
     pathOf,
 
     async put(key, body) {
@@ -177,7 +192,7 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
       if (!key.startsWith(policy.prefix)) throw new Error(`a ${kind} key must start with ${policy.prefix}`);
       const expires = now.getTime() + SIGNED_PUT_TTL_SECONDS * 1000;
       return {
-        url: signPutUrl(config.secret, config.publicUrl, kind, key, expires),
+        url: signPutUrl(config.secret, kind, key, expires),
         expiresAt: new Date(expires).toISOString(),
         maxBytes: policy.maxBytes,
       };
@@ -186,45 +201,66 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
     signedGet(key, now, options = {}) {
       pathOf(key);
       const expires = now.getTime() + (options.ttlSeconds ?? SIGNED_GET_TTL_SECONDS) * 1000;
-      return signGetUrl(config.secret, config.publicUrl, key, expires, options.downloadName);
+      return signGetUrl(config.secret, key, expires, options.downloadName);
     },
 
     policy: (kind) => policies[kind],
 
     usage: cachedUsage(async () => {
       const tally = new UsageTally();
-      await walkFiles(root, '', tally);
+      for await (const o of walkFiles(root, '')) tally.add(o.key, o.size);
       return tally.result(new Date());
     }),
+
+    async *list(prefix = '') {
+      if (prefix !== '') assertBlobPrefix(prefix);
+      // Walk from the deepest whole folder of the prefix, keep the keys that start with it.
+      const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/') + 1) : '';
+      const dir = folder ? pathOf(folder.slice(0, -1)) : root;
+      await assertInside(dir);
+      for await (const o of walkFiles(dir, folder)) if (o.key.startsWith(prefix)) yield o;
+    },
+
+    async probe() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+    },
   };
 }
 
-/** Adds every file under `dir` (key prefix `prefix`) to the tally; hidden entries (the temp folder) are not objects. */
-async function walkFiles(dir: string, prefix: string, tally: UsageTally): Promise<void> {
+/**
+ * Every file under `dir` (key prefix `prefix`) in key order, as S3 lists them (a folder sorts as its
+ * name with a slash); hidden entries (the temp folder) are not objects.
+ */
+async function* walkFiles(dir: string, prefix: string): AsyncGenerator<BlobListing> {
   const entries = await readdir(dir, { withFileTypes: true }).catch((error) => {
     if (isMissing(error)) return [];
     throw error;
   });
-  const files: string[] = [];
-  for (const entry of entries) {
-    if (entry.name.startsWith('.')) continue;
-    if (entry.isDirectory()) await walkFiles(join(dir, entry.name), `${prefix}${entry.name}/`, tally);
-    else if (entry.isFile()) files.push(entry.name);
-  }
+  const named = entries
+    .filter((e) => !e.name.startsWith('.') && (e.isDirectory() || e.isFile()))
+    .map((e) => ({ entry: e, sortKey: e.isDirectory() ? `${e.name}/` : e.name }))
+    .sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
+  let files: string[] = [];
   // Stats in small parallel batches: one at a time is slow on many files, all at once exhausts handles.
-  for (let i = 0; i < files.length; i += 64) {
-    const sizes = await Promise.all(
-      files.slice(i, i + 64).map((name) =>
-        stat(join(dir, name)).then(
-          (s) => s.size,
-          () => null,
-        ),
-      ),
-    );
-    sizes.forEach((size, j) => {
-      if (size !== null) tally.add(`${prefix}${files[i + j]}`, size);
-    });
+  async function* flush(): AsyncGenerator<BlobListing> {
+    for (let i = 0; i < files.length; i += 64) {
+      const batch = files.slice(i, i + 64);
+      const stats = await Promise.all(batch.map((name) => stat(join(dir, name)).catch(() => null)));
+      for (const [j, s] of stats.entries())
+        if (s) yield { key: `${prefix}${batch[j]}`, size: s.size, lastModified: s.mtime };
+    }
+    files = [];
   }
+  for (const { entry } of named) {
+    if (entry.isFile()) {
+      files.push(entry.name);
+      continue;
+    }
+    yield* flush();
+    yield* walkFiles(join(dir, entry.name), `${prefix}${entry.name}/`);
+  }
+  yield* flush();
 }
 
 /** Makes a rename durable (Linux; best effort elsewhere). */

@@ -7,6 +7,7 @@ import {
   SIGNED_GET_TTL_SECONDS,
   SIGNED_PUT_TTL_SECONDS,
   type BlobKind,
+  type BlobListing,
   type BlobStore,
   type BlobStoreConfig,
   UsageTally,
@@ -55,6 +56,9 @@ export function createS3BlobStore(config: BlobStoreConfig): BlobStore & { client
 
   return {
     kind: 's3',
+    // Taken from a presigned URL itself (signing is local, no request), so it is the origin the
+    // browser is really sent to, whatever endpoint, region or addressing style the bucket uses.
+    signedUrlOrigin: new URL(client.presign('probe', { method: 'GET', expiresIn: 60 })).origin,
     client,
 
     async put(key, body, options = {}) {
@@ -155,18 +159,36 @@ export function createS3BlobStore(config: BlobStoreConfig): BlobStore & { client
 
     policy: (kind) => policies[kind],
 
-    // One LIST per 1,000 objects, paged by StartAfter like deletePrefix.
     usage: cachedUsage(async () => {
       const tally = new UsageTally();
-      let startAfter: string | undefined;
-      for (;;) {
-        const page = await client.list({ maxKeys: 1000, ...(startAfter ? { startAfter } : {}) });
-        const contents = page.contents ?? [];
-        for (const o of contents) tally.add(o.key, o.size ?? 0);
-        if (!page.isTruncated || contents.length === 0) break;
-        startAfter = contents[contents.length - 1]!.key;
-      }
+      for await (const o of listAll('')) tally.add(o.key, o.size);
       return tally.result(new Date());
     }),
+
+    list(prefix = '') {
+      if (prefix !== '') assertBlobPrefix(prefix);
+      return listAll(prefix);
+    },
+
+    async probe() {
+      // A one-key listing: the bucket exists and the credentials may read it.
+      await client.list({ maxKeys: 1 });
+    },
   };
+
+  /** One LIST per 1,000 objects, paged by StartAfter like deletePrefix. */
+  async function* listAll(prefix: string): AsyncGenerator<BlobListing> {
+    let startAfter: string | undefined;
+    for (;;) {
+      const page = await client.list({
+        maxKeys: 1000,
+        ...(prefix ? { prefix } : {}),
+        ...(startAfter ? { startAfter } : {}),
+      });
+      const contents = page.contents ?? [];
+      for (const o of contents) yield { key: o.key, size: o.size ?? 0, lastModified: new Date(o.lastModified ?? 0) };
+      if (!page.isTruncated || contents.length === 0) break;
+      startAfter = contents[contents.length - 1]!.key;
+    }
+  }
 }

@@ -12,6 +12,11 @@ export type BlobKind = 'avatar' | 'upload' | 'export';
 
 export interface BlobStore {
   readonly kind: 'local' | 's3';
+  /**
+   * The origin signed URLs lead the browser to when it is not the app's own: the bucket's with S3
+   * (the Content-Security-Policy must let the browser reach it), null when they are paths on the app.
+   */
+  readonly signedUrlOrigin: string | null;
   /** Writes the whole body; resolves once it is durable. A key is a relative path of [A-Za-z0-9._/-] segments, never user-supplied. */
   put(
     key: string,
@@ -28,7 +33,7 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Removes every object under a prefix (e.g. a half-written revision `datafiles/<id>/<rev>/`). */
   deletePrefix(prefix: string): Promise<void>;
-  /** A short-lived URL the browser PUTs one file to; the size cap and content types come from the kind. */
+  /** A short-lived URL the browser PUTs one file to (a path on the app, or the bucket's URL); the size cap and content types come from the kind. */
   signedPut(kind: BlobKind, key: string, now: Date): { url: string; expiresAt: string; maxBytes: number };
   /** A short-lived URL to GET one object (exports, downloads). */
   signedGet(key: string, now: Date, options?: { ttlSeconds?: number; downloadName?: string }): string;
@@ -39,7 +44,16 @@ export interface BlobStore {
    * every object, so the answer is cached (USAGE_CACHE_MS) and concurrent callers share one walk.
    */
   usage(options?: { maxAgeMs?: number }): Promise<BlobUsage>;
+  /**
+   * Every object under a prefix ('' for all), in key order on S3 and folder by folder on disk,
+   * with its size and last modification: for backups' manifests and the retention job.
+   */
+  list(prefix?: string): AsyncIterable<BlobListing>;
+  /** Throws when the store cannot be reached (the folder is not writable, the bucket does not answer): /readyz. */
+  probe(): Promise<void>;
 }
+
+export type BlobListing = { key: string; size: number; lastModified: Date };
 
 export type BlobUsage = {
   bytes: number;
@@ -108,8 +122,6 @@ export type BlobPolicy = {
 export type BlobStoreConfig = {
   storageDir: string;
   s3: Env['s3'];
-  /** Base of the local adapter's signed URLs. */
-  publicUrl: string;
   /** Signs the local adapter's URLs. */
   secret: string;
   uploadMaxBytes: number;
@@ -206,7 +218,6 @@ export function blobStoreConfig(env: Env, secret: string): BlobStoreConfig {
   return {
     storageDir: env.storageDir,
     s3: env.s3,
-    publicUrl: env.publicUrl,
     secret,
     uploadMaxBytes: env.uploadMaxBytes,
   };

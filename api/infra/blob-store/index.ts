@@ -2,6 +2,7 @@
 export {
   AVATAR_MAX_BYTES,
   type BlobKind,
+  type BlobListing,
   blobPolicies,
   type BlobStore,
   blobStoreConfig,

@@ -105,6 +105,12 @@ export const ADDED_CODES = [
   'LIVE_DATAFILE_STOPPED',
   /** Live import: more requests per datafile key than the rate limit allows (HTTP 429 with Retry-After). */
   'TOO_MANY_REQUESTS',
+  /** Live import: a ceiling of the datafile is reached (details.reason LIVE_CEILING_RESPONDENTS or LIVE_CEILING_CREDITS); nothing is charged. */
+  'LIVE_CEILING_REACHED',
+  /** Live import: a per-source limit of the browser key (details.reason LIVE_ADDRESS_LIMIT or LIVE_DEVICE_LIMIT); nothing is charged. */
+  'LIVE_SOURCE_LIMIT',
+  /** The process holds as many request bodies as its budget allows (BODY_BUDGET_BYTES): HTTP 503 with Retry-After. */
+  'SERVER_BUSY',
 ] as const;
 
 export type ErrorCode = (typeof CATALOGUE_CODES)[number] | (typeof ADDED_CODES)[number];

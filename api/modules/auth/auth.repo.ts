@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { prepared } from '../../../db/prepared';
-import { authTokens, companies, loginThrottle, sessions, users, type AuthTokenPurpose } from '../../../db/schema';
+import { authTokens, companies, knownDevices, sessions, users, type AuthTokenPurpose } from '../../../db/schema';
 
 // Every authenticated request runs one of these two: prepared once (db/prepared.ts), since
 // building the join's SQL cost ~20x more than running it. The session's own columns are the few
@@ -16,7 +16,8 @@ const liveSessionQuery = prepared((db) =>
         expiresAt: sessions.expiresAt,
       },
       user: users,
-      companyStatus: companies.status,
+      // The whole organisation row: `me` shows it, and one statement is one round trip to a libSQL server.
+      company: companies,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -32,14 +33,15 @@ const liveSessionQuery = prepared((db) =>
     .prepare(),
 );
 
-/** The active user behind a session token hash, with the session and the company status. */
+/** The active user behind a session token hash, with the session and the user's organisation. */
 export async function findLiveSessionByTokenHash(db: DbOrTx, tokenHash: string, nowIso: string) {
-  return liveSessionQuery(db).get({ tokenHash, now: nowIso });
+  const row = await liveSessionQuery(db).get({ tokenHash, now: nowIso });
+  return row && { ...row, companyStatus: row.company?.status ?? null };
 }
 
 const userByMagicKeyQuery = prepared((db) =>
   db
-    .select({ user: users, companyStatus: companies.status })
+    .select({ user: users, company: companies })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(and(eq(users.magicKeyHash, sql.placeholder('hash')), isNull(users.deletedAt)))
@@ -47,7 +49,8 @@ const userByMagicKeyQuery = prepared((db) =>
 );
 
 export async function findUserByMagicKeyHash(db: DbOrTx, hash: string) {
-  return userByMagicKeyQuery(db).get({ hash });
+  const row = await userByMagicKeyQuery(db).get({ hash });
+  return row && { ...row, companyStatus: row.company?.status ?? null };
 }
 
 export async function insertSession(db: DbOrTx, row: typeof sessions.$inferInsert) {
@@ -80,20 +83,37 @@ export async function consumeAuthToken(db: DbOrTx, id: string, nowIso: string): 
   return rows.length === 1;
 }
 
-export async function readThrottle(db: DbOrTx, key: string) {
-  return db.select().from(loginThrottle).where(eq(loginThrottle.key, key)).get();
+/** How many browsers a user is remembered on; older ones are forgotten first. */
+const DEVICES_PER_USER = 20;
+
+export async function findKnownDevice(db: DbOrTx, tokenHash: string, userId: string) {
+  return db
+    .select({ id: knownDevices.id })
+    .from(knownDevices)
+    .where(and(eq(knownDevices.tokenHash, tokenHash), eq(knownDevices.userId, userId)))
+    .get();
 }
 
-export async function writeThrottle(db: DbOrTx, row: typeof loginThrottle.$inferInsert) {
+/** Remembers (or refreshes) a browser the user logged in from, keeping the newest DEVICES_PER_USER. */
+export async function rememberDevice(db: DbOrTx, tokenHash: string, userId: string, nowIso: string) {
   await db
-    .insert(loginThrottle)
-    .values(row)
-    .onConflictDoUpdate({
-      target: loginThrottle.key,
-      set: { failures: row.failures, windowStartedAt: row.windowStartedAt, lockedUntil: row.lockedUntil ?? null },
-    });
+    .insert(knownDevices)
+    .values({ tokenHash, userId, createdAt: nowIso, lastSeenAt: nowIso })
+    .onConflictDoUpdate({ target: [knownDevices.tokenHash, knownDevices.userId], set: { lastSeenAt: nowIso } });
+  const keep = db
+    .select({ id: knownDevices.id })
+    .from(knownDevices)
+    .where(eq(knownDevices.userId, userId))
+    .orderBy(desc(knownDevices.lastSeenAt))
+    .limit(DEVICES_PER_USER);
+  await db.delete(knownDevices).where(and(eq(knownDevices.userId, userId), notInArray(knownDevices.id, keep)));
 }
 
-export async function clearThrottle(db: DbOrTx, key: string) {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+/** Browsers not seen since `before` are forgotten (the auth prune job). */
+export async function deleteDevicesUnseenSince(db: DbOrTx, before: string): Promise<number> {
+  const rows = await db
+    .delete(knownDevices)
+    .where(lt(knownDevices.lastSeenAt, before))
+    .returning({ id: knownDevices.id });
+  return rows.length;
 }

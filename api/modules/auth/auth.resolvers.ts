@@ -1,26 +1,32 @@
 import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { SUCCESS } from '../../graphql/resolver-types';
 import { requireViewer } from '../../graphql/access';
+import * as mails from './account-mails.service';
 import * as service from './auth.service';
+import { deviceTokenOf, setDeviceCookie } from './device-cookie';
 
 export const authResolvers: ModuleResolvers = {
   Query: {
     getPasswordEncryptionKey: (_, _args, ctx) => ctx.deps.passwordKeys.publicKeyPem,
   },
   Mutation: {
-    login: (_, args, ctx) =>
-      service.login(ctx.deps, {
+    login: async (_, args, ctx) => {
+      const { deviceToken, ...session } = await service.login(ctx.deps, {
         email: args.email,
         encryptedPassword: args.password,
         companyId: args.companyId,
         clientAddress: ctx.clientAddress,
-      }),
+        deviceToken: deviceTokenOf(ctx.hono),
+      });
+      setDeviceCookie(ctx.hono, ctx.deps.env, deviceToken);
+      return session;
+    },
     logout: async (_, _args, ctx) => {
       await service.logout(ctx.deps, await requireViewer(ctx));
       return SUCCESS('Logged out');
     },
     registerCompany: async (_, args, ctx) => {
-      await service.registerCompany(ctx.deps, args.input);
+      await mails.registerCompany(ctx.deps, args.input, ctx.clientAddress);
       return SUCCESS('Registration received; a confirmation mail was sent');
     },
     updateUserOnActivation: async (_, args, ctx) => {
@@ -28,7 +34,7 @@ export const authResolvers: ModuleResolvers = {
       return SUCCESS(purpose === 'INVITATION' ? 'Password set; you can log in now' : 'Email address confirmed');
     },
     sendPasswordResetEmail: async (_, args, ctx) => {
-      await service.sendPasswordResetEmail(ctx.deps, args.email);
+      await mails.requestPasswordReset(ctx.deps, args.email, ctx.clientAddress);
       return SUCCESS('If the address belongs to an account, a reset mail is on its way');
     },
     resetPassword: async (_, args, ctx) => {

@@ -4,48 +4,61 @@ import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import { randomToken, sha256Hex } from '../../lib/crypto';
-import type { Locale } from '../../lib/i18n';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash';
-import { requireEmail, requireName, requireNewPassword, requireToken } from '../../lib/validation';
-import { findCompanyById, insertCompany } from '../companies';
-import { deliverMail, enqueueMail } from '../mail';
-import {
-  findLiveUserByEmail,
-  findLiveUserById,
-  insertUser,
-  revokeAuthTokens,
-  revokeUserSessions,
-  updateUserById,
-} from '../users';
-import { INVITATION_TOKEN_TTL_HOURS, newUserRow } from '../users';
+import { requireNewPassword, requireToken } from '../../lib/validation';
+import { ATTEMPT_RULES, releaseAttempts, reserveAttempt } from '../attempts';
+import { findCompanyById } from '../companies';
+import { findLiveUserByEmail, findLiveUserById, revokeUserSessions, updateUserById } from '../users';
 import * as repo from './auth.repo';
-import { assertNotThrottled, recordFailure, recordSuccess } from './throttle';
-
-export const RESET_TOKEN_TTL_HOURS = 2;
 
 export type LoginResult = { accessToken: string; accessLevel: AccessLevel; expiresIn: number };
 
 /**
+ * The attempts a login is counted under, reserved before the password is checked: from a browser
+ * this account logged in from before (its device cookie), per device; otherwise per client address,
+ * then per account. So a burst of guesses is cut at the limit, and it does not lock the account's
+ * owner out of their own browser.
+ */
+async function reserveLogin(
+  deps: Pick<Deps, 'db'>,
+  input: { email: string; clientAddress: string; deviceToken?: string | undefined },
+  userId: string | undefined,
+  now: Date,
+) {
+  const device =
+    input.deviceToken && userId ? await repo.findKnownDevice(deps.db, sha256Hex(input.deviceToken), userId) : undefined;
+  if (device) return [await reserveAttempt(deps.db, ATTEMPT_RULES.loginDevice, device.id, now)];
+  const address = await reserveAttempt(deps.db, ATTEMPT_RULES.loginAddress, input.clientAddress, now);
+  return [address, await reserveAttempt(deps.db, ATTEMPT_RULES.loginAccount, input.email, now)];
+}
+
+/**
  * login(email, password, companyId): a wrong email and a wrong password answer alike
  * (AUTHENTICATION_FAILED, similar timing); account state is revealed only after the right password.
+ * The attempt is counted before the password is checked (reserveLogin) and given back when it was
+ * right. Returns the device token to set as the device cookie.
  */
 export async function login(
   deps: Deps,
-  input: { email: string; encryptedPassword: string; companyId?: string | null; clientAddress: string },
-): Promise<LoginResult> {
+  input: {
+    email: string;
+    encryptedPassword: string;
+    companyId?: string | null;
+    clientAddress: string;
+    deviceToken?: string | undefined;
+  },
+): Promise<LoginResult & { deviceToken: string }> {
   const now = deps.clock.now();
   const email = (input.email ?? '').trim().toLowerCase().slice(0, 254);
   if (email === '') throw new AppError('INCOMPLETE_INPUT', { field: 'email' });
-  await assertNotThrottled(deps.db, email, input.clientAddress, now);
+  // Not a guess when it cannot be decrypted: refused before it counts.
   const password = await deps.passwordKeys.decrypt(input.encryptedPassword, 'password');
-
   const user = await findLiveUserByEmail(deps.db, email);
+  const reservations = await reserveLogin(deps, { ...input, email }, user?.id, now);
+
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !user.passwordHash || !ok) {
-    await recordFailure(deps.db, email, input.clientAddress, now);
-    throw new AppError('AUTHENTICATION_FAILED');
-  }
-  await recordSuccess(deps.db, email);
+  if (!user || !user.passwordHash || !ok) throw new AppError('AUTHENTICATION_FAILED');
+  await releaseAttempts(deps.db, reservations);
 
   if (user.status === 'DEACTIVATED') throw new AppError('USER_DEACTIVATED');
   if (user.status !== 'ACTIVATED') throw new AppError('USER_NOT_ACTIVATED');
@@ -74,100 +87,13 @@ export async function login(
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + ttl * 1000).toISOString(),
   });
-  return { accessToken, accessLevel: user.accessLevel, expiresIn: ttl };
+  const deviceToken = input.deviceToken ?? randomToken(32);
+  await repo.rememberDevice(deps.db, sha256Hex(deviceToken), user.id, now.toISOString());
+  return { accessToken, accessLevel: user.accessLevel, expiresIn: ttl, deviceToken };
 }
 
 export async function logout(deps: Pick<Deps, 'clock' | 'db'>, viewer: Viewer): Promise<void> {
   if (viewer.sessionId) await repo.revokeSession(deps.db, viewer.sessionId, deps.clock.now().toISOString());
-}
-
-/** Creates a mail-link token (hashed at rest) and returns the clear token for the link. */
-async function issueToken(
-  deps: Pick<Deps, 'clock'>,
-  db: Parameters<typeof repo.insertAuthToken>[0],
-  userId: string,
-  purpose: 'PASSWORD_RESET' | 'INVITATION' | 'EMAIL_CONFIRMATION',
-  hours: number,
-) {
-  const now = deps.clock.now();
-  await revokeAuthTokens(db, userId, purpose, now.toISOString());
-  const token = randomToken(32);
-  await repo.insertAuthToken(db, {
-    tokenHash: sha256Hex(token),
-    userId,
-    purpose,
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + hours * 3600_000).toISOString(),
-  });
-  return token;
-}
-
-/** Delivers after commit; a failed delivery stays in the outbox for the retry job. */
-async function deliverQuietly(deps: Deps, mailId: string | undefined) {
-  if (mailId) await deliverMail(deps, mailId);
-}
-
-/** registerCompany: a PENDING company, its owner (ADMIN, NOT_ACTIVATED until the mail is confirmed) and the confirmation mail. */
-export async function registerCompany(
-  deps: Deps,
-  input: {
-    companyName: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    password: string;
-    termsAccepted: boolean;
-    locale?: Locale | null;
-  },
-): Promise<void> {
-  const companyName = requireName('companyName', input.companyName);
-  const firstName = requireName('firstName', input.firstName);
-  const lastName = requireName('lastName', input.lastName);
-  const email = requireEmail('email', input.email);
-  if (input.termsAccepted !== true) throw new AppError('INCOMPLETE_INPUT', { field: 'termsAccepted' });
-  const password = requireNewPassword('password', await deps.passwordKeys.decrypt(input.password, 'password'));
-  const locale: Locale = input.locale ?? 'de';
-  const passwordHash = await hashPassword(password);
-  const now = deps.clock.now();
-
-  const mailId = await writeTransaction(deps.db, async (tx) => {
-    if (await findLiveUserByEmail(tx, email)) throw new AppError('USER_ALREADY_EXISTING', { field: 'email' });
-    const companyId = crypto.randomUUID();
-    const user = newUserRow(deps.appSecret, now, {
-      companyId,
-      email,
-      firstName,
-      lastName,
-      accessLevel: 'ADMIN',
-      status: 'NOT_ACTIVATED',
-      passwordHash,
-      locale,
-      hasAcceptedTerms: true,
-    });
-    const userId = crypto.randomUUID();
-    await insertCompany(tx, {
-      id: companyId,
-      name: companyName,
-      status: 'PENDING',
-      ownerId: userId,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-    });
-    await insertUser(tx, { ...user, id: userId });
-    const token = await issueToken(deps, tx, userId, 'EMAIL_CONFIRMATION', INVITATION_TOKEN_TTL_HOURS);
-    return enqueueMail(tx, deps, {
-      to: email,
-      locale,
-      template: 'registrationConfirmation',
-      params: {
-        name: firstName,
-        company: companyName,
-        hours: INVITATION_TOKEN_TTL_HOURS,
-        link: `${deps.env.publicUrl}/create-account?token=${token}&type=confirmation`,
-      },
-    });
-  });
-  await deliverQuietly(deps, mailId);
 }
 
 /** Checks a mail-link token: TOKEN_NOT_FOUND when unknown, used or revoked; RESET_TOKEN_EXPIRED when past its time. */
@@ -216,28 +142,6 @@ export async function activateUser(
   return purpose;
 }
 
-/** Same answer whether or not the address exists; only a known, not deactivated user gets a mail. */
-export async function sendPasswordResetEmail(deps: Deps, rawEmail: string): Promise<void> {
-  const email = (rawEmail ?? '').trim().toLowerCase();
-  if (email === '' || email.length > 254) throw new AppError('INCOMPLETE_INPUT', { field: 'email' });
-  const user = await findLiveUserByEmail(deps.db, email);
-  if (!user || user.status === 'DEACTIVATED') return;
-  const mailId = await writeTransaction(deps.db, async (tx) => {
-    const token = await issueToken(deps, tx, user.id, 'PASSWORD_RESET', RESET_TOKEN_TTL_HOURS);
-    return enqueueMail(tx, deps, {
-      to: user.email,
-      locale: user.locale,
-      template: 'passwordReset',
-      params: {
-        name: user.firstName,
-        hours: RESET_TOKEN_TTL_HOURS,
-        link: `${deps.env.publicUrl}/new-password?token=${token}`,
-      },
-    });
-  });
-  await deliverQuietly(deps, mailId);
-}
-
 /** Sets the password from a single-use reset token and ends every session of the user. */
 export async function resetPassword(
   deps: Pick<Deps, 'clock' | 'db' | 'passwordKeys'>,
@@ -265,7 +169,7 @@ export async function resetPassword(
   });
 }
 
-/** changePassword: the old password must match (OLD_PASSWORDS_DONT_MATCH); other sessions end. */
+/** changePassword: the old password must match (OLD_PASSWORDS_DONT_MATCH, counted like a login); other sessions end. */
 export async function changePassword(
   deps: Pick<Deps, 'clock' | 'db' | 'passwordKeys'>,
   viewer: Viewer,
@@ -278,8 +182,11 @@ export async function changePassword(
   );
   const user = await findLiveUserById(deps.db, viewer.userId);
   if (!user) throw new AppError('UNAUTHENTICATED');
+  // A stolen session must not make the old password guessable: counted per user before the check.
+  const reservation = await reserveAttempt(deps.db, ATTEMPT_RULES.changePassword, user.id, deps.clock.now());
   if (!user.passwordHash || !(await verifyPassword(oldPassword, user.passwordHash)))
     throw new AppError('OLD_PASSWORDS_DONT_MATCH', { field: 'oldPassword' });
+  await releaseAttempts(deps.db, [reservation]);
   const passwordHash = await hashPassword(newPassword);
   const nowIso = deps.clock.now().toISOString();
   await writeTransaction(deps.db, async (tx) => {

@@ -2,6 +2,7 @@ import { oneYearEnd } from '../../../db/domain/calendar';
 import { isFixedLength, NO_RENEW_TYPES, type ContractType } from '../../../db/domain/contracts';
 import type { CreditPlanCategory } from '../../../db/schema';
 import { AppError } from '../../kernel/errors/errors';
+import { requireAmount } from '../../lib/validation';
 
 /** A real calendar date in YYYY-MM-DD form, or INVALID_PARAMETERS naming the field. */
 export function requireCalendarDate(field: string, value: unknown): string {
@@ -48,9 +49,6 @@ export type PlanTerms = {
   paymentAmount: number;
 };
 
-const MAX_CREDITS = 1_000_000_000;
-const MAX_CENTS = 100_000_000_000;
-
 /**
  * The credit plan form's rules: NON_EXPIRING and PAY_AS_USAGE only for CUSTOM contracts;
  * pay-as-usage sends credits and payment 0; otherwise credits at least 1; price and payment
@@ -68,12 +66,7 @@ export function checkPlanTerms(
   const category = input.creditPlanCategory;
   if (category !== 'EXPIRING' && contractType !== 'CUSTOM')
     throw new AppError('INVALID_PARAMETERS', { field: 'creditPlanCategory', reason: 'ONLY_FOR_CUSTOM' });
-  const whole = (field: string, v: number, min: number, max: number) => {
-    if (!Number.isInteger(v) || v < min || v > max)
-      throw new AppError('INVALID_PARAMETERS', { field, reason: 'OUT_OF_RANGE', min, max });
-    return v;
-  };
-  const pricePerCredit = whole('pricePerCredit', input.pricePerCredit, 0, MAX_CENTS);
+  const pricePerCredit = requireAmount('pricePerCredit', input.pricePerCredit, 'cents');
   if (category === 'PAY_AS_USAGE') {
     if (input.creditAmount !== 0)
       throw new AppError('INVALID_PARAMETERS', { field: 'creditAmount', reason: 'PAY_AS_USAGE_SENDS_ZERO' });
@@ -83,8 +76,8 @@ export function checkPlanTerms(
   }
   return {
     category,
-    credits: whole('creditAmount', input.creditAmount, 1, MAX_CREDITS),
+    credits: requireAmount('creditAmount', input.creditAmount, 'credits', 1),
     pricePerCredit,
-    paymentAmount: whole('paymentAmount', input.paymentAmount, 0, MAX_CENTS),
+    paymentAmount: requireAmount('paymentAmount', input.paymentAmount, 'cents'),
   };
 }

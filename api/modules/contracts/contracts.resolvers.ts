@@ -1,4 +1,4 @@
-import { requireSuperAdmin } from '../../graphql/access';
+import { requireRole, requireSuperAdmin } from '../../graphql/access';
 import type { GqlContext } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
@@ -28,8 +28,10 @@ export const contractsResolvers: ModuleResolvers = {
       );
     },
     getContractById: async (_, args, ctx) => {
+      // Who may ask at all comes first: an EMPLOYEE or a stranger is refused the same for every id,
+      // and another company's contract then answers like a missing one.
+      await requireRole(ctx, 'SUPER_ADMIN', 'ADMIN');
       const c = await service.requireContract(ctx.deps, args.contractId);
-      // Another company's contract answers like a missing one.
       const { viewer } = await requireCompanyAccess(ctx, c.companyId, ['SUPER_ADMIN', 'ADMIN']).catch((e) => {
         throw e instanceof AppError && e.code === 'COMPANY_NOT_FOUND'
           ? new AppError('INVALID_ID', { field: 'contractId' })

@@ -7,6 +7,7 @@ import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import { todayIn } from '../../lib/clock';
 import { randomToken } from '../../lib/crypto';
+import { requireAmount } from '../../lib/validation';
 import {
   checkBusinessInfo,
   findCompanyById,
@@ -290,6 +291,7 @@ export async function updateTestPlan(
   input: { companyId: string; creditAmount: number; endDate?: string | null },
 ): Promise<void> {
   const endDate = input.endDate ? requireCalendarDate('endDate', input.endDate) : null;
+  const creditAmount = requireAmount('creditAmount', input.creditAmount, 'credits');
   await writeTransaction(deps.db, async (tx) => {
     const today = todayIn(deps.clock);
     const state = await companyContractsByStatus(tx, input.companyId, today);
@@ -298,10 +300,9 @@ export async function updateTestPlan(
       ? await creditPlanById(tx, state.active.primaryCreditPlanId)
       : undefined;
     if (!plan) throw new AppError('COMPANY_CONTRACT_NOT_FOUND');
-    if (!Number.isInteger(input.creditAmount) || input.creditAmount < plan.received)
+    if (creditAmount < plan.received)
       throw new AppError('INVALID_PARAMETERS', { field: 'creditAmount', reason: 'CAN_ONLY_GROW', min: plan.received });
-    if (input.creditAmount > plan.received)
-      await topUpCreditPlan(tx, deps, plan, input.creditAmount - plan.received, actorId);
+    if (creditAmount > plan.received) await topUpCreditPlan(tx, deps, plan, creditAmount - plan.received, actorId);
     if (endDate && endDate !== state.active.endDate) {
       if (endDate < today)
         throw new AppError('INVALID_PARAMETERS', { field: 'endDate', reason: 'END_BEFORE_START_OR_TODAY' });

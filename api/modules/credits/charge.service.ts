@@ -9,21 +9,21 @@ import { alertBackupActivated, alertLowBalanceIfNeeded, drawableCredits, isLowBa
 import {
   appendLedgerRows,
   chargeByIdempotencyKey,
-  datafileOwnerCompany,
+  chargeContext,
   debitPrepaidPlan,
   insertCharge,
   markPlanActivated,
-  plansOfCompany,
   recordPayAsUsage,
   usedRowsOfCharge,
   type ChargeRow,
   type LedgerInsert,
 } from './credits.repo';
-import { allocate, contractsByIdOf, isPrepaid, orderEligiblePlans, type Allocation } from './drawdown';
+import { allocate, isPrepaid, orderEligiblePlans, type Allocation } from './drawdown';
 import { writeTransaction, type Tx } from '../../../db/write-transaction';
 
 /** What the ledger services need from Deps: the database and the clock. */
-export type LedgerDeps = Pick<Deps, 'db' | 'clock'>;
+/** The ledger's own tests and the calendar run without metrics; the server counts its charges. */
+export type LedgerDeps = Pick<Deps, 'db' | 'clock'> & Partial<Pick<Deps, 'metrics'>>;
 
 /** An interview costs 4..10 credits. */
 export const MIN_CREDITS_PER_INTERVIEW = 4;
@@ -51,8 +51,16 @@ export type ChargeResult = {
   replayed: boolean;
 };
 
-/** Runs inside the charge transaction after the ledger rows are written: live import writes the respondent the charge pays for here (stored if and only if charged); tests throw here to simulate a crash. */
-export type ChargeHooks = { afterWrites?: (tx: Tx) => void | Promise<void> };
+/**
+ * Run inside the charge transaction. beforeWrites: after the idempotency check (a replay never runs
+ * it), before any row is written; a throw refuses the charge (live import raises its ceiling and
+ * per-source counters here). afterWrites: after the ledger rows: live import writes the respondent
+ * the charge pays for (stored if and only if charged); tests throw here to simulate a crash.
+ */
+export type ChargeHooks = {
+  beforeWrites?: (tx: Tx, credits: number) => void | Promise<void>;
+  afterWrites?: (tx: Tx) => void | Promise<void>;
+};
 
 /**
  * Credits per interview (integers 4..10) from the scored data points, by the scoring
@@ -120,18 +128,22 @@ export async function chargeDatafile(
   const earlier = await chargeByIdempotencyKey(deps.db, input.idempotencyKey);
   if (earlier) return replay(deps.db, earlier, requestHash);
 
-  return writeTransaction(deps.db, async (tx) => {
-    const existing = await chargeByIdempotencyKey(tx, input.idempotencyKey);
+  const charged = await writeTransaction(deps.db, async (tx) => {
+    const { existing, ownerCompanyId, plans, contracts } = await chargeContext(
+      tx,
+      input.idempotencyKey,
+      input.datafileId,
+      input.companyId,
+    );
     if (existing) return replay(tx, existing, requestHash);
-    if ((await datafileOwnerCompany(tx, input.datafileId)) !== input.companyId)
-      throw new AppError('INVALID_ID', { field: 'datafileId' });
+    if (ownerCompanyId !== input.companyId) throw new AppError('INVALID_ID', { field: 'datafileId' });
+    await hooks.beforeWrites?.(tx, credits);
 
     // Read the clock once, inside the transaction: a queued charge is dated when it runs, and its
     // instant and Vienna date cannot straddle midnight.
     const now = deps.clock.now();
     const today = viennaDate(now);
-    const plans = await plansOfCompany(tx, input.companyId);
-    const contractsById = await contractsByIdOf(tx, input.companyId);
+    const contractsById = new Map(contracts.map((c) => [c.id, c]));
     const ordered = orderEligiblePlans(plans, contractsById, today);
     const result = allocate(ordered, credits);
     if (!result.ok) throw new AppError('BALANCE_NOT_ENOUGH', { shortfall: result.shortfall });
@@ -204,4 +216,10 @@ export async function chargeDatafile(
     if (!isLowBalance(before) && isLowBalance(after)) await alertLowBalanceIfNeeded(tx, deps, input.companyId, after);
     return { chargeId, credits, allocations: result.allocations, replayed: false };
   });
+  // Counted once committed: a rolled-back charge wrote nothing.
+  if (!charged.replayed && deps.metrics) {
+    deps.metrics.charges.inc({ kind: input.kind });
+    deps.metrics.creditsCharged.inc({ kind: input.kind }, charged.credits);
+  }
+  return charged;
 }

@@ -12,9 +12,14 @@ import { isPrepaid, isUsableToday, type DrawdownContract, type DrawdownPlan } fr
 // job may both raise the same alert and it still arrives once per plan (or contract) and admin.
 
 type AlertDeps = Pick<Deps, 'clock'>;
-type Template = 'backupPlanActivated' | 'lowBalance' | 'contractExpiring';
+type Template = 'backupPlanActivated' | 'lowBalance' | 'contractExpiring' | 'liveCeilingNearing' | 'liveCeilingReached';
 
-async function alertAdmins(
+/**
+ * Tells every active ADMIN of the organisation, each in their language: an in-app notification
+ * (title and notice of mail.<template>) and a mail, both under `<keyPrefix>:<admin id>`, so raising
+ * the same alert twice reaches each admin once. Numbers in `params` are formatted per admin.
+ */
+export async function alertAdmins(
   db: DbOrTx,
   deps: AlertDeps,
   companyId: string,

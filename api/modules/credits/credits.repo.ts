@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { insertRows, prepared } from '../../../db/prepared';
+import { insertRows, prepared, readAll, readOne, readTogether } from '../../../db/prepared';
 import {
   companies,
   contracts,
@@ -69,6 +69,21 @@ const chargeByKeyQuery = prepared((db) =>
     .prepare(),
 );
 export const chargeByIdempotencyKey = (db: DbOrTx, key: string) => chargeByKeyQuery(db).get({ key });
+
+/**
+ * What a charge decides on, in one request to the database (one round trip to a libSQL server
+ * instead of four): the charge already made with this key, the datafile's organisation, the
+ * organisation's plans and its live contracts. Inside the charge's transaction.
+ */
+export async function chargeContext(tx: DbOrTx, key: string, datafileId: string, companyId: string) {
+  const [existing, owner, plans, liveContracts] = await readTogether(tx, [
+    readOne(chargeByKeyQuery(tx), { key }),
+    readOne(datafileOwnerQuery(tx), { datafileId }),
+    readAll(plansOfCompanyQuery(tx), { companyId }),
+    readAll(contractsOfCompanyQuery(tx), { companyId }),
+  ]);
+  return { existing, ownerCompanyId: owner?.companyId, plans, contracts: liveContracts };
+}
 
 /** The USED rows of one charge in the order they were written (rowid), so a replay answers exactly as the first call. */
 export const usedRowsOfCharge = (db: DbOrTx, chargeId: string) =>
@@ -212,6 +227,16 @@ export async function addReceived(db: DbOrTx, planId: string, credits: number) {
     .update(creditPlans)
     .set({ received: sql`${creditPlans.received} + ${credits}` })
     .where(eq(creditPlans.id, planId));
+}
+
+/** Credits every plan of the company ever received (deleted and expired plans included). */
+export async function companyCreditsReceived(db: DbOrTx, companyId: string): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`coalesce(sum(${creditPlans.received}), 0)` })
+    .from(creditPlans)
+    .where(eq(creditPlans.companyId, companyId))
+    .get();
+  return Number(row?.n ?? 0);
 }
 
 export const findPackage = (db: DbOrTx, id: string) => db.select().from(packages).where(eq(packages.id, id)).get();

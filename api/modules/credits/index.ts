@@ -7,7 +7,7 @@ export {
   unbilledClosedQuarters,
 } from './calendar.repo';
 export { chargeDatafile, creditsForInterviews, type LedgerDeps } from './charge.service';
-export { alertContractExpiring, alertLowBalanceIfNeeded, drawableCredits } from './credit-alerts.service';
+export { alertAdmins, alertContractExpiring, alertLowBalanceIfNeeded, drawableCredits } from './credit-alerts.service';
 export { creditAvailability } from './credit-availability.service';
 export {
   createCreditPlan,

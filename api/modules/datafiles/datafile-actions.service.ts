@@ -10,9 +10,7 @@ import { SUCCESS } from '../../graphql/resolver-types';
 import { findDatafile, type DatafileRow } from './datafiles.repo';
 import { activeUsersOfCompany, addContributors, removeContributor, updateDatafileFrom } from './datafiles-list.repo';
 import { requireDatafile } from './datafiles.policy';
-
-/** A datafile name is required and at most 100 characters. */
-export const TITLE_MAX = 100;
+import { requireTitle } from '../../lib/validation';
 
 /** Statuses in which a datafile is at rest (no upload of it processing). */
 const AT_REST = ['DRAFT', 'READY', 'ERROR', 'STOPPED'] as const;
@@ -36,10 +34,7 @@ export async function editDatafileTitle(
   datafileId: string,
   rawTitle: string,
 ) {
-  const title = typeof rawTitle === 'string' ? rawTitle.trim() : '';
-  if (!title) throw new AppError('INVALID_PARAMETERS', { field: 'datafileTitle', reason: 'DATAFILE_TITLE_REQUIRED' });
-  if ([...title].length > TITLE_MAX)
-    throw new AppError('INVALID_PARAMETERS', { field: 'datafileTitle', reason: 'TOO_LONG', max: TITLE_MAX });
+  const title = requireTitle('datafileTitle', rawTitle, { emptyReason: 'DATAFILE_TITLE_REQUIRED' });
   const file = await requireDatafile(deps.db, viewer, datafileId, 'manage');
   // A rename never conflicts with processing: the job writes counts and status, not the title.
   const done = await updateDatafileFrom(deps.db, file.id, [...AT_REST, 'PROCESSING'], {
@@ -74,12 +69,15 @@ export async function setLiveDatafileRunning(
   return SUCCESS();
 }
 
-/** Soft delete: gone from every list and call (findDatafile skips it); ledger rows, contributors and stored revisions stay. */
+/**
+ * Soft delete: gone from every list and call (findDatafile skips it); ledger rows and contributors
+ * stay, the stored interview data is removed by the retention job after RETENTION_DELETED_DATAFILE_DAYS.
+ */
 export async function deleteDatafile(deps: Pick<Deps, 'clock' | 'db'>, viewer: Viewer, datafileId: string) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'manage');
   refuseWhileProcessing(file);
   const now = deps.clock.now().toISOString();
-  const done = await updateDatafileFrom(deps.db, file.id, AT_REST, { isDeleted: true, updatedAt: now });
+  const done = await updateDatafileFrom(deps.db, file.id, AT_REST, { isDeleted: true, deletedAt: now, updatedAt: now });
   if (!done) await changedMeanwhile(deps, file.id);
   return SUCCESS();
 }

@@ -89,7 +89,7 @@ function* rejectLines(
 /**
  * The reject list for panel reconciliation: one line per removed interview with its record id, the
  * primary reason code and every reason code that fired (REASONS: manual, combined, quota, IS, PS,
- * CS, SDS, TS, IBS, OES, CON).
+ * CS, SDS, TS, IBS, OES, CON, target).
  */
 export function rejectListStream(
   table: ExportTable,

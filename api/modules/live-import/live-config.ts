@@ -4,6 +4,7 @@ import { AppError } from '../../kernel/errors/errors';
 import type { DatapointInsert } from '../uploads';
 import type { ColumnMapping, DataPoint } from '../../ingest';
 import { rowOfDataPoint, splitKeywords } from '../uploads';
+import { requireTitle } from '../../lib/validation';
 
 export const SURVEY_SOFTWARE = ['NFIELD', 'FORSTA', 'QUALTRICS', 'OTHER'] as const;
 export type SurveySoftware = (typeof SURVEY_SOFTWARE)[number];
@@ -56,10 +57,8 @@ function mk(
 }
 
 export function validateName(name: unknown): string {
-  const n = typeof name === 'string' ? name.trim() : '';
-  if (n.length === 0 || n.length > MAX_NAME)
-    refuse(n.length === 0 ? 'INCOMPLETE_INPUT' : 'INVALID_PARAMETERS', 'LIVE_NAME', 'name');
-  return n;
+  // The datafile's title: the one rule every title follows, with the live form's own reason.
+  return requireTitle('name', name, { max: MAX_NAME, emptyReason: 'LIVE_NAME', tooLongReason: 'LIVE_NAME' });
 }
 
 export function validateSurveySoftware(value: unknown): SurveySoftware {

@@ -2,7 +2,6 @@
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
-import { randomToken } from '../../lib/crypto';
 import { writeTransaction } from '../../../db/write-transaction';
 import { insertDatafile, insertUpload, replaceDatapoints, updateDatafile } from '../uploads';
 import { requireDatafile } from '../datafiles';
@@ -14,12 +13,11 @@ import {
   type LivePage,
 } from './live-config';
 import { forgetLiveDatafile, pagesOf } from './live.service';
-import { countRespondents } from './live.repo';
+import { countRespondents, insertSettings } from './live.repo';
+import { newBrowserKey } from './live-keys';
+import { newSettings, settingsView, type CeilingInput } from './live-settings.service';
 
-export type LiveDatafileInput = { name: string; surveySoftware: string; pages: Partial<LivePage>[] };
-
-/** A fresh secret: 32 random bytes, URL-safe (it travels in a header and in snippets). */
-const newSecret = () => `lk_${randomToken(32)}`;
+export type LiveDatafileInput = { name: string; surveySoftware: string; pages: Partial<LivePage>[] } & CeilingInput;
 
 /**
  * Creates the live datafile with its data points (datafile_datapoints under a datafile_uploads row
@@ -28,7 +26,7 @@ const newSecret = () => `lk_${randomToken(32)}`;
  * until openLiveDatafile. Nothing is charged until respondents arrive.
  */
 export async function createLiveDatafile(
-  deps: Pick<Deps, 'clock' | 'db'>,
+  deps: Pick<Deps, 'clock' | 'db' | 'appSecret'>,
   viewer: Viewer,
   input: LiveDatafileInput,
 ): Promise<string> {
@@ -37,6 +35,7 @@ export async function createLiveDatafile(
   const integration = validateSurveySoftware(input.surveySoftware);
   const pages = validatePages(input.pages);
   const id = crypto.randomUUID();
+  const settings = newSettings(deps.appSecret, id, pages, input);
   const uploadId = crypto.randomUUID();
   const now = deps.clock.now().toISOString();
   await writeTransaction(deps.db, async (tx) => {
@@ -48,7 +47,7 @@ export async function createLiveDatafile(
       importType: 'LIVE',
       status: 'DRAFT',
       integration,
-      secretKey: newSecret(),
+      secretKey: newBrowserKey(),
       createdAt: now,
       isEnableWrongTopicCheck: pages.some((p) => p.contextCheck),
     });
@@ -70,6 +69,7 @@ export async function createLiveDatafile(
       confirmedAt: now,
     });
     await replaceDatapoints(tx, uploadId, datapointRowsOfPages(pages));
+    await insertSettings(tx, { ...settings, updatedAt: now });
     await updateDatafile(tx, id, {
       publishedUploadId: uploadId,
       numberOfDatapoints: pages.length,
@@ -88,11 +88,17 @@ async function requireLive(deps: Pick<Deps, 'db'>, viewer: Viewer, datafileId: s
   return file;
 }
 
-/** What the snippet screen shows: key (the datafile id in the URL), secret, endpoint, pages. Owners, ADMINs, operators only. */
+/**
+ * What the snippet screen shows: key (the datafile id in the URL), the browser key, the server key,
+ * endpoint, pages, limits and counts. Owners, ADMINs, operators only.
+ */
 export async function liveIntegration(deps: Deps, viewer: Viewer, datafileId: string) {
   const file = await requireLive(deps, viewer, datafileId, 'upload');
   const pages = file.publishedUploadId ? await pagesOf(deps, file.id, file.publishedUploadId) : [];
+  const { limits, serverKey } = await settingsView(deps, file.id);
   return {
+    serverKey,
+    limits,
     datafileId: file.id,
     name: file.title,
     surveySoftware: file.integration,
@@ -105,10 +111,10 @@ export async function liveIntegration(deps: Deps, viewer: Viewer, datafileId: st
   };
 }
 
-/** A new secret; the old one stops working at once (a leaked snippet). */
+/** A new browser key; the old one stops working at once (a leaked snippet), the server key is untouched. */
 export async function regenerateLiveSecret(deps: Deps, viewer: Viewer, datafileId: string): Promise<string> {
   await requireLive(deps, viewer, datafileId, 'upload');
-  const secret = newSecret();
+  const secret = newBrowserKey();
   await updateDatafile(deps.db, datafileId, { secretKey: secret, updatedAt: deps.clock.now().toISOString() });
   forgetLiveDatafile(deps, datafileId);
   return secret;

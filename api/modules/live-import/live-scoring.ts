@@ -1,7 +1,7 @@
 // Scoring one live respondent with the scoring facade (deps.scoring), the Time-Score against the
-// running median of the respondents stored so far (the Time-Score needs at least 30 valid
-// records, the respondent itself included). The published revision re-scores everybody
-// against the whole sample (live-publish.ts), which is how earlier respondents follow the median.
+// running median of the respondents stored before it (at least 30 valid records, the respondent
+// itself included). The published revision re-scores everybody against the whole sample
+// (live-publish.ts), which is how earlier respondents follow the median.
 import { DEFAULT_RULES, type Scoring } from '../../../scoring/index.ts';
 import type { LiveAnswer, LiveScores } from '../../../db/schema';
 import { creditsForInterviews } from '../credits';
@@ -70,7 +70,7 @@ export type ScoredRespondent = { scores: LiveScores; credits: number; extremelyS
 const one = (v: number | null | undefined) => Float64Array.of(v === null || v === undefined ? NaN : v);
 const orNull = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? null : v);
 
-/** Time-Score of one respondent (section 3.4): half the total's score and half the mean of the pages' scores. */
+/** Time-Score of one respondent: half the total's score and half the mean of the pages' scores. */
 export function timeScore(
   scoring: Pick<Scoring, 'timeScoreOf'>,
   medians: LiveMedians,
@@ -102,15 +102,26 @@ export function durationCount(pages: readonly LivePage[], total: number | null, 
   return n;
 }
 
-export function scoreRespondent(
+/**
+ * What a respondent scores without the running medians: open answers, grids and the credits. It
+ * runs before the charge (which needs the credits); the Time-Score and what depends on it follow
+ * inside the charge's transaction (finishRespondent), against the medians of the respondents
+ * stored before this one.
+ */
+export type PreparedRespondent = {
+  credits: number;
+  categories: Record<string, number>;
+  grids: Record<string, number | null>;
+  oes: ReturnType<Scoring['oes']> | undefined;
+  ibs: ReturnType<Scoring['ibs']> | undefined;
+};
+
+export function prepareRespondent(
   scoring: Scoring,
-  medians: LiveMedians,
   pages: readonly LivePage[],
   total: number | null,
   answers: Record<string, LiveAnswer>,
-): ScoredRespondent {
-  const { ts, slow } = timeScore(scoring, medians, pages, total, answers);
-
+): PreparedRespondent {
   const open = pages.filter((p) => p.criterion === 'OES');
   const categories: Record<string, number> = {};
   let oes: ReturnType<Scoring['oes']> | undefined;
@@ -154,7 +165,26 @@ export function scoreRespondent(
     });
     ibs = scoring.ibs(columns);
   }
+  // Credits come from what was sent, not from whether a median exists yet, so a resend costs the same.
+  const credits = creditsForInterviews(scoring, [
+    Float64Array.of(durationCount(pages, total, answers)),
+    ibs?.dataPoints ?? one(0),
+    oes?.dataPoints ?? one(0),
+  ])[0]!;
+  return { credits, categories, grids, oes, ibs };
+}
 
+/** The Time-Score against `medians` (the respondents stored before this one), the combined score and the decision. */
+export function finishRespondent(
+  scoring: Scoring,
+  prepared: PreparedRespondent,
+  medians: LiveMedians,
+  pages: readonly LivePage[],
+  total: number | null,
+  answers: Record<string, LiveAnswer>,
+): ScoredRespondent {
+  const { oes, ibs } = prepared;
+  const { ts, slow } = timeScore(scoring, medians, pages, total, answers);
   const tsCol = one(ts);
   const { combined } = scoring.combined(
     { ts: tsCol, ...(oes ? { oes: oes.score } : {}), ...(ibs ? { ibs: ibs.score } : {}) },
@@ -169,23 +199,28 @@ export function scoreRespondent(
     },
     DEFAULT_RULES,
   );
-  // Credits come from what was sent, not from whether a median exists yet, so a resend costs the same.
-  const credits = creditsForInterviews(scoring, [
-    Float64Array.of(durationCount(pages, total, answers)),
-    ibs?.dataPoints ?? one(0),
-    oes?.dataPoints ?? one(0),
-  ])[0]!;
   return {
     scores: {
       ts,
       oes: orNull(oes?.score[0]),
       ibs: orNull(ibs?.score[0]),
       combined: orNull(combined[0]),
-      categories,
-      grids,
+      categories: prepared.categories,
+      grids: prepared.grids,
       kept: cleaning.kept[0] === 1,
     },
-    credits,
+    credits: prepared.credits,
     extremelySlow: slow,
   };
+}
+
+/** Both steps at once (a test respondent, and tests that replay the stored order). */
+export function scoreRespondent(
+  scoring: Scoring,
+  medians: LiveMedians,
+  pages: readonly LivePage[],
+  total: number | null,
+  answers: Record<string, LiveAnswer>,
+): ScoredRespondent {
+  return finishRespondent(scoring, prepareRespondent(scoring, pages, total, answers), medians, pages, total, answers);
 }

@@ -1,24 +1,37 @@
-// The live endpoint: POST /api/live/<datafileId>/respondents with the datafile's secret
-// key in the X-Live-Key header and one respondent as JSON. Answers 200 with the scores and the
-// decision, or 202 when the caller asks for it (Prefer: respond-async, or ?async=1); GET
+// The live endpoint: POST /api/live/<datafileId>/respondents with one of the datafile's keys in the
+// X-Live-Key header and one respondent as JSON. Answers 200 with the scores and the decision, or
+// 202 when the caller asks for it (Prefer: respond-async, or ?async=1); GET
 // /api/live/<datafileId>/respondents/<recordId> answers a queued respondent once it is done.
+// Order of the checks: the key (a wrong one is refused before anything is read and never spends
+// the rate limit), the rate limit, the body read with its cap, then status, origin, limits and the
+// body's content; every refusal is counted by reason for the operators' monitoring page.
 import type { Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { Deps } from '../../kernel/deps';
 import { AppError, messageOf } from '../../kernel/errors/errors';
-import { recordEndpointHit } from '../monitoring';
+import {
+  BadContentLength,
+  bodyBudgetOf,
+  BodyBudgetExhausted,
+  BodyTooLarge,
+  readBodyWithCap,
+  type BodyLease,
+} from '../../lib/request-body';
+import { recordEndpointHit, type RefusalSample } from '../monitoring';
 import { MAX_BODY_BYTES, parseBody } from './live-respondent';
 import { RateLimiter } from './live-rate-limit';
 import {
   acceptRespondent,
   admitRespondent,
-  authenticate,
   LIVE_RESPONDENT_JOB,
   scoreTestRespondent,
   storedRespondent,
 } from './live.service';
 import { schedulePublish } from './live-publish';
 import { liveRespondentKey } from './jobs/contract';
+import { authenticate, type Authenticated } from './live-keys';
+import { LIVE_DEVICE_HEADER, sourceOf } from './live-sources';
+import { ceilingFull } from './live-guard';
 
 export const LIVE_PATH = '/api/live';
 export const LIVE_KEY_HEADER = 'x-live-key';
@@ -29,15 +42,28 @@ const STATUS: Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429> = {
   UNAUTHENTICATED: 401,
   BALANCE_NOT_ENOUGH: 402,
   COMPANY_CONTRACT_NOT_ACTIVE: 403,
+  UNAUTHORIZED: 403,
   DATARECORD_NOT_FOUND: 404,
   LIVE_DATAFILE_STOPPED: 409,
+  LIVE_CEILING_REACHED: 409,
   TOO_MANY_REQUESTS: 429,
 };
+const SERVER_BUSY = 503;
 
-function refusal(c: Context, error: AppError, headers: Record<string, string> = {}) {
+function statusOf(error: AppError) {
+  if (error.details.reason === 'LIVE_BODY_TOO_LARGE') return 413;
+  // A device at its limit stays there: 409, so the snippet does not retry; an address waits for the next hour: 429.
+  if (error.code === 'LIVE_SOURCE_LIMIT') return error.details.reason === 'LIVE_DEVICE_LIMIT' ? 409 : 429;
+  if (error.code === 'SERVER_BUSY') return SERVER_BUSY;
+  return STATUS[error.code] ?? 400;
+}
+
+function refusal(deps: Pick<Deps, 'metrics'>, c: Context, error: AppError) {
   const locale = (c.req.header('accept-language') ?? '').toLowerCase().startsWith('de') ? 'de' : 'en';
-  const status = error.details.reason === 'LIVE_BODY_TOO_LARGE' ? 413 : (STATUS[error.code] ?? 400);
-  const { field, reason, shortfall } = error.details as Record<string, unknown>;
+  const { field, reason, shortfall, max, retryAfterSeconds } = error.details as Record<string, unknown>;
+  deps.metrics.refusals.inc({ source: 'live', code: error.code, reason: typeof reason === 'string' ? reason : '' });
+  const headers: Record<string, string> =
+    typeof retryAfterSeconds === 'number' ? { 'retry-after': String(retryAfterSeconds) } : {};
   return c.json(
     {
       error: {
@@ -46,23 +72,29 @@ function refusal(c: Context, error: AppError, headers: Record<string, string> = 
         ...(reason ? { reason } : {}),
         ...(field ? { field } : {}),
         ...(shortfall !== undefined ? { shortfall } : {}),
+        ...(max !== undefined ? { max } : {}),
       },
     },
-    status,
+    statusOf(error),
     headers,
   );
 }
 
 export function registerLiveRoutes(app: Hono, deps: Deps): void {
+  // Per process and datafile, counting only requests with a valid key: a flood of wrong keys
+  // cannot spend it and cost a survey's respondents a 429.
   const limiter = new RateLimiter(deps.env.live.ratePerSecond, deps.env.live.burst);
+  const budget = bodyBudgetOf(deps, deps.env.bodyBudgetBytes);
   // Open CORS only here: the snippet runs on the survey tool's pages; the key travels in a header,
-  // never a cookie, so any origin may call without gaining anything a stolen key would not give.
+  // never a cookie, so any origin may call without gaining anything a stolen key would not give
+  // (the allowed origins, when set, are checked against Origin on the request itself).
   app.use(
     `${LIVE_PATH}/*`,
     cors({
       origin: '*',
       allowMethods: ['POST', 'GET', 'OPTIONS'],
-      allowHeaders: ['content-type', LIVE_KEY_HEADER, LIVE_TEST_HEADER, 'prefer'],
+      allowHeaders: ['content-type', LIVE_KEY_HEADER, LIVE_TEST_HEADER, LIVE_DEVICE_HEADER, 'prefer'],
+      exposeHeaders: ['retry-after'],
       maxAge: 600,
       credentials: false,
     }),
@@ -70,39 +102,34 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
 
   app.post(`${LIVE_PATH}/:datafileId/respondents`, async (c) => {
     const datafileId = c.req.param('datafileId');
+    const key = c.req.header(LIVE_KEY_HEADER);
+    const source = sourceOf(c, deps.appSecret, deps.env.trustProxyHops);
+    let who: Authenticated | undefined;
+    const lease = budget.lease();
     try {
+      who = await authenticate(deps, datafileId, key);
       const wait = limiter.take(datafileId, deps.clock.now().getTime());
-      if (wait > 0) {
-        recordEndpointHit(deps, ENDPOINT, { refused: true });
-        return refusal(c, new AppError('TOO_MANY_REQUESTS'), { 'retry-after': String(wait) });
-      }
-      const length = Number(c.req.header('content-length') ?? 0);
-      if (length > MAX_BODY_BYTES) throw new AppError('BAD_REQUEST', { reason: 'LIVE_BODY_TOO_LARGE', field: 'body' });
-      const bytes = await c.req.arrayBuffer();
-      if (bytes.byteLength > MAX_BODY_BYTES)
-        throw new AppError('BAD_REQUEST', { reason: 'LIVE_BODY_TOO_LARGE', field: 'body' });
-      const body = parseBody(new TextDecoder().decode(bytes));
+      if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: wait });
+      const body = parseBody(await readCapped(c.req.raw, lease));
       const test = c.req.header(LIVE_TEST_HEADER) === '1';
-      const { target, input, warnings } = await admitRespondent(
-        deps,
-        datafileId,
-        c.req.header(LIVE_KEY_HEADER),
-        body,
-        test,
-      );
+      const sender = { keyKind: who.keyKind, source: who.keyKind === 'BROWSER' ? source : null };
+      const { target, input, warnings } = await admitRespondent(deps, who.target, sender, body, test);
       // Accepted with something the sender should fix (a grid sent with fewer items than defined).
       const warned = warnings.length ? { warnings } : {};
       if (test) {
         recordEndpointHit(deps, ENDPOINT);
+        deps.metrics.liveRespondents.inc({ outcome: 'test' });
         return c.json({ ...(await scoreTestRespondent(deps, target, input)), ...warned }, 200);
       }
       const async = /respond-async/i.test(c.req.header('prefer') ?? '') || c.req.query('async') === '1';
-      if (async) {
+      // At a ceiling nothing is queued: a stored respondent is answered, a new one refused, at once
+      // (a job per forged respondent would be a write per request past the ceiling).
+      if (async && !ceilingFull(target)) {
         // Queued durably (a job row) before 202: a crash after the answer loses nothing; the job
         // runs the same exactly-once path, so a resend while it waits is no second charge.
         await deps.jobs.enqueue(
           LIVE_RESPONDENT_JOB,
-          { datafileId, input },
+          { datafileId, input, sender },
           { dedupeKey: liveRespondentKey(datafileId, input.recordId) },
         );
         recordEndpointHit(deps, ENDPOINT);
@@ -116,26 +143,53 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
           202,
         );
       }
-      const answer = await acceptRespondent(deps, target, input);
+      const answer = await acceptRespondent(deps, target, input, sender);
       if (answer.status === 'SCORED') schedulePublish(deps, datafileId);
       recordEndpointHit(deps, ENDPOINT);
+      deps.metrics.liveRespondents.inc({ outcome: answer.status === 'SCORED' ? 'scored' : 'already_received' });
       return c.json({ ...answer, ...warned }, 200);
     } catch (error) {
-      recordEndpointHit(deps, ENDPOINT, { refused: true });
-      if (error instanceof AppError) return refusal(c, error);
-      throw error;
+      if (!(error instanceof AppError)) {
+        recordEndpointHit(deps, ENDPOINT, { refused: true });
+        throw error;
+      }
+      const sample: RefusalSample = {
+        datafileId,
+        keyKind: who?.keyKind ?? (key ? 'WRONG' : 'NONE'),
+        source: source.masked,
+        origin: source.origin,
+      };
+      recordEndpointHit(deps, ENDPOINT, { refused: true, reason: error.details.reason ?? error.code, sample });
+      return refusal(deps, c, error);
+    } finally {
+      lease.release();
     }
   });
 
   app.get(`${LIVE_PATH}/:datafileId/respondents/:recordId`, async (c) => {
     try {
-      const target = await authenticate(deps, c.req.param('datafileId'), c.req.header(LIVE_KEY_HEADER));
+      const { target } = await authenticate(deps, c.req.param('datafileId'), c.req.header(LIVE_KEY_HEADER));
       const answer = await storedRespondent(deps, target, c.req.param('recordId'));
       if (!answer) throw new AppError('DATARECORD_NOT_FOUND');
       return c.json(answer, 200);
     } catch (error) {
-      if (error instanceof AppError) return refusal(c, error);
+      if (error instanceof AppError) return refusal(deps, c, error);
       throw error;
     }
   });
+}
+
+/** The body as text, read with the cap after the key was checked: nothing past MAX_BODY_BYTES is held. */
+async function readCapped(request: Request, lease: BodyLease): Promise<string> {
+  try {
+    return new TextDecoder().decode(await readBodyWithCap(request, MAX_BODY_BYTES, lease));
+  } catch (error) {
+    if (error instanceof BodyBudgetExhausted)
+      throw new AppError('SERVER_BUSY', { retryAfterSeconds: error.retryAfterSeconds });
+    if (error instanceof BodyTooLarge)
+      throw new AppError('BAD_REQUEST', { reason: 'LIVE_BODY_TOO_LARGE', field: 'body' });
+    if (error instanceof BadContentLength)
+      throw new AppError('BAD_REQUEST', { reason: 'LIVE_BODY_NOT_JSON', field: 'body' });
+    throw error;
+  }
 }

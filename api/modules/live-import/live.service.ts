@@ -4,16 +4,18 @@
 // live:<datafileId>:<recordId> make every resend, concurrent or after a crash, a replay.
 import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../kernel/errors/errors';
-import { safeEqual } from '../../lib/crypto';
 import { viennaDate } from '../../../db/domain/calendar';
 import { contractStatus } from '../../../db/domain/contracts';
+import type { DbOrTx } from '../../../db/client';
 import type { LiveScores } from '../../../db/schema';
 import { chargeDatafile } from '../credits';
 import { pagesOfDatapointRows, type LivePage } from './live-config';
 import { readRespondent, respondentWarnings, type LiveRespondentInput } from './live-respondent';
-import { LiveMedians, scoreRespondent } from './live-scoring';
+import { finishRespondent, LiveMedians, prepareRespondent, scoreRespondent } from './live-scoring';
 import * as repo from './live.repo';
 import { LIVE_RESPONDENT_JOB } from './jobs/contract';
+import { forgetKeys } from './live-keys';
+import { ceilingFull, ceilingRefusal, holdWithinLimits, noteCeilingReached, precheck, type Sender } from './live-guard';
 
 export type LiveAnswerBody = {
   recordId: string;
@@ -29,12 +31,30 @@ export type LiveAnswerBody = {
 /** The job kind of a respondent accepted with 202 (jobs/live.jobs.ts). */
 export { LIVE_RESPONDENT_JOB };
 
-type DatafileState = { pages: Promise<LivePage[]>; medians?: Promise<LiveMedians> };
+/**
+ * What this process keeps about a live datafile: its pages (fixed once defined) and the running
+ * medians of the respondents stored so far, up to arrival number `seq`. The medians are a cache of
+ * the live_respondents table, not state of their own: before scoring, a process reads the rows
+ * stored after `seq` (by any process), and inside the charge's transaction it reads the last ones,
+ * so a respondent is scored against exactly the respondents stored before it, whichever process
+ * answers it.
+ */
+type DatafileState = {
+  pages: Promise<LivePage[]>;
+  medians: LiveMedians;
+  seq: number;
+  /** When the last catch-up ended (performance.now()). */
+  caughtUpAt: number;
+  /** Catch-ups run one at a time per datafile and process (two at once would add rows twice). */
+  catchingUp: Promise<unknown>;
+};
+/** A process that caught up this recently leaves the rest to the catch-up inside the transaction. */
+const RECENT_CATCH_UP_MS = 1_000;
 const states = new WeakMap<Pick<Deps, 'db'>, Map<string, DatafileState>>();
 const contractCache = new WeakMap<Pick<Deps, 'db'>, Map<string, { at: number; active: boolean }>>();
 /** How long a company's "has an active contract" answer is reused (a contract's status changes by date, at most daily). */
 const CONTRACT_TTL_MS = 5_000;
-const WARM_PAGE = 5_000;
+const CATCH_UP_PAGE = 5_000;
 
 function stateOf(deps: Deps, target: repo.LiveTarget): DatafileState {
   let map = states.get(deps);
@@ -45,6 +65,10 @@ function stateOf(deps: Deps, target: repo.LiveTarget): DatafileState {
     const uploadId = target.publishedUploadId;
     s = {
       pages: uploadId ? repo.datapointsOfUpload(deps.db, uploadId).then(pagesOfDatapointRows) : Promise.resolve([]),
+      medians: new LiveMedians(),
+      seq: 0,
+      caughtUpAt: -Infinity,
+      catchingUp: Promise.resolve(),
     };
     s.pages.catch(() => map!.delete(target.id));
     map.set(target.id, s);
@@ -52,23 +76,32 @@ function stateOf(deps: Deps, target: repo.LiveTarget): DatafileState {
   return s;
 }
 
-/** The running medians, warmed from the stored respondents once per process. */
-function mediansOf(deps: Pick<Deps, 'db'>, datafileId: string, s: DatafileState): Promise<LiveMedians> {
-  s.medians ??= (async () => {
-    const m = new LiveMedians();
-    for (let after = 0; ;) {
-      const rows = await repo.respondentsAfter(deps.db, datafileId, after, WARM_PAGE);
-      for (const r of rows) m.add(r.totalSeconds, r.answers);
-      if (rows.length < WARM_PAGE) return m;
-      after = rows[rows.length - 1]!.seq;
+/**
+ * Adds the respondents stored after `s.seq` to the medians, a page at a time: all of them on a
+ * process's first respondent, then the few other processes stored meanwhile. Inside a transaction
+ * (`db` a tx holding the write lock) nothing can be stored meanwhile, so the medians then hold
+ * every respondent stored so far.
+ */
+function catchUp(db: DbOrTx, datafileId: string, s: DatafileState): Promise<LiveMedians> {
+  const run = s.catchingUp.then(async () => {
+    for (;;) {
+      const rows = await repo.respondentDurationsAfter(db, datafileId, s.seq, CATCH_UP_PAGE);
+      for (const r of rows) s.medians.add(r.totalSeconds, r.answers);
+      if (rows.length > 0) s.seq = rows[rows.length - 1]!.seq;
+      if (rows.length < CATCH_UP_PAGE) {
+        s.caughtUpAt = performance.now();
+        return s.medians;
+      }
     }
-  })();
-  return s.medians;
+  });
+  s.catchingUp = run.catch(() => undefined);
+  return run;
 }
 
 /** Forgets what this process cached about a datafile (tests that rewrite the definition). */
 export function forgetLiveDatafile(deps: Deps, datafileId: string) {
   states.get(deps)?.delete(datafileId);
+  forgetKeys(deps, datafileId);
 }
 
 async function requireActiveContract(deps: Deps, companyId: string) {
@@ -83,25 +116,6 @@ async function requireActiveContract(deps: Deps, companyId: string) {
     map.set(companyId, { at: now.getTime(), active });
   }
   if (!active) throw new AppError('COMPANY_CONTRACT_NOT_ACTIVE');
-}
-
-/** Who may send: the datafile's secret key, compared in constant time; any mismatch looks the same. */
-export async function authenticate(
-  deps: Pick<Deps, 'db'>,
-  datafileId: string,
-  secret: string | undefined,
-): Promise<repo.LiveTarget> {
-  const target = datafileId.length <= 64 ? await repo.liveTarget(deps.db, datafileId) : undefined;
-  if (
-    !target ||
-    target.isDeleted ||
-    target.importType !== 'LIVE' ||
-    !target.secretKey ||
-    !secret ||
-    !safeEqual(secret, target.secretKey)
-  )
-    throw new AppError('UNAUTHENTICATED');
-  return target;
 }
 
 /**
@@ -133,16 +147,19 @@ const answerOf = (
   };
 };
 
-/** Checks a request before it is answered at once or queued: key, status, body. */
+/**
+ * After the key (authenticate) and the body's cap: status, origin and known limits, then the body
+ * against the pages. A test respondent is charged never, so the limits do not apply to it.
+ */
 export async function admitRespondent(
   deps: Deps,
-  datafileId: string,
-  secret: string | undefined,
+  target: repo.LiveTarget,
+  sender: Sender,
   body: unknown,
   test = false,
 ) {
-  const target = await authenticate(deps, datafileId, secret);
   requireOpen(target, test);
+  if (!test) precheck(deps, target, sender);
   const pages = await stateOf(deps, target).pages;
   const input = readRespondent(body, pages);
   return { target, input, warnings: respondentWarnings(input, pages) };
@@ -157,13 +174,26 @@ export async function acceptRespondent(
   deps: Deps,
   target: repo.LiveTarget,
   input: LiveRespondentInput,
+  sender: Sender,
 ): Promise<LiveAnswerBody> {
   // No read of the store first: a new record (the common case) goes straight to the charge, whose
   // key answers a resend (replayed, or refused as another payload) and sends it to the store below.
   await requireActiveContract(deps, target.companyId);
+  if (ceilingFull(target)) {
+    // A resend of a stored respondent is still answered; a new one is refused without scoring.
+    const stored = await repo.findRespondent(deps.db, target.id, input.recordId);
+    if (stored) return answerOf(stored, 'ALREADY_RECEIVED', input);
+    await noteCeilingReached(deps, target);
+    throw ceilingRefusal(target);
+  }
   const state = stateOf(deps, target);
-  const [pages, medians] = await Promise.all([state.pages, mediansOf(deps, target.id, state)]);
-  const scored = scoreRespondent(deps.scoring, medians, pages, input.totalSeconds, input.answers);
+  // Most of the way outside the write lock (all stored respondents on a process's first one, or
+  // after a pause); the rest, usually none or a few of other processes, inside the transaction. A
+  // process that caught up within the last second skips the read out here: on a libSQL server
+  // every statement is a round trip.
+  const recent = performance.now() - state.caughtUpAt < RECENT_CATCH_UP_MS;
+  const [pages] = await Promise.all([state.pages, recent ? undefined : catchUp(deps.db, target.id, state)]);
+  const prepared = prepareRespondent(deps.scoring, pages, input.totalSeconds, input.answers);
   const receivedAt = deps.clock.now().toISOString();
   const key = `live:${target.id}:${input.recordId}`;
   let written: repo.LiveRespondentRow | undefined;
@@ -175,12 +205,15 @@ export async function acceptRespondent(
         datafileId: target.id,
         kind: 'LIVE',
         idempotencyKey: key,
-        interviewCredits: [scored.credits],
+        interviewCredits: [prepared.credits],
         actorId: null,
         description: `${target.title}: ${input.recordId}`,
       },
       {
+        beforeWrites: (tx, credits) => holdWithinLimits(tx, deps, target, sender, credits),
         afterWrites: async (tx) => {
+          const medians = await catchUp(tx, target.id, state);
+          const scored = finishRespondent(deps.scoring, prepared, medians, pages, input.totalSeconds, input.answers);
           const row = {
             datafileId: target.id,
             recordId: input.recordId,
@@ -195,11 +228,10 @@ export async function acceptRespondent(
         },
       },
     );
-    if (written && !charge.replayed) {
-      medians.add(input.totalSeconds, input.answers);
-      return answerOf(written, 'SCORED');
-    }
+    // This respondent joins the medians at the next catch-up, read back from the table like any other.
+    if (written && !charge.replayed) return answerOf(written, 'SCORED');
   } catch (error) {
+    if (error instanceof AppError && error.code === 'LIVE_CEILING_REACHED') await noteCeilingReached(deps, target);
     // The same record with other answers (a resend, or another request at the same moment): the first wins.
     if (
       !(
@@ -253,7 +285,7 @@ export async function scoreTestRespondent(
   input: LiveRespondentInput,
 ): Promise<Omit<LiveAnswerBody, 'status'> & { status: 'TEST' }> {
   const state = stateOf(deps, target);
-  const [pages, medians] = await Promise.all([state.pages, mediansOf(deps, target.id, state)]);
+  const [pages, medians] = await Promise.all([state.pages, catchUp(deps.db, target.id, state)]);
   const scored = scoreRespondent(deps.scoring, medians, pages, input.totalSeconds, input.answers);
   const { kept, ...scores } = scored.scores;
   return {

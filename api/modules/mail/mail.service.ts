@@ -3,25 +3,19 @@ import type { DbOrTx } from '../../../db/client';
 import { outboxMails } from '../../../db/schema';
 import type { Locale } from '../../lib/i18n';
 import type { Deps } from '../../kernel/deps';
-import { renderMail, type MailTemplate } from './mail.templates';
+import { seal, unseal } from '../../lib/crypto';
+import { carriesSecretLink, renderMail, type MailTemplate } from './mail.templates';
 
 export type MailRequest = {
   to: string;
   locale: Locale;
   template: MailTemplate;
-  params: { name: string; link?: string } & Record<string, string | number>;
+  /** `name` greets the recipient; leave it out for an address nobody confirmed yet (its text is a stranger's). */
+  params: { name?: string; link?: string } & Record<string, string | number>;
   dedupeKey?: string;
 };
 
-/**
- * Writes the rendered mail to the outbox (inside the caller's transaction when one is passed).
- * Returns the outbox id, or undefined when a mail with the same dedupe key exists.
- */
-export async function enqueueMail(
-  db: DbOrTx,
-  deps: Pick<Deps, 'clock'>,
-  request: MailRequest,
-): Promise<string | undefined> {
+async function insertMail(db: DbOrTx, deps: Pick<Deps, 'clock'>, request: MailRequest, sealWith?: string) {
   const rendered = renderMail(request.locale, request.template, request.params);
   const rows = await db
     .insert(outboxMails)
@@ -29,13 +23,43 @@ export async function enqueueMail(
       to: request.to,
       locale: request.locale,
       template: request.template,
-      ...rendered,
+      subject: rendered.subject,
+      text: sealWith ? seal(sealWith, rendered.text) : rendered.text,
+      html: sealWith ? seal(sealWith, rendered.html) : rendered.html,
+      sealed: Boolean(sealWith),
       dedupeKey: request.dedupeKey ?? null,
       createdAt: deps.clock.now().toISOString(),
     })
     .onConflictDoNothing()
     .returning({ id: outboxMails.id });
   return rows[0]?.id;
+}
+
+/**
+ * Writes the rendered mail to the outbox (inside the caller's transaction when one is passed).
+ * Returns the outbox id, or undefined when a mail with the same dedupe key exists. Mails whose link
+ * is a secret go through enqueueSealedMail.
+ */
+export async function enqueueMail(
+  db: DbOrTx,
+  deps: Pick<Deps, 'clock'>,
+  request: MailRequest,
+): Promise<string | undefined> {
+  if (carriesSecretLink(request.template)) throw new Error(`${request.template} carries a secret link: seal it`);
+  return insertMail(db, deps, request);
+}
+
+/**
+ * A mail whose link is a secret (a reset, invitation or confirmation token): its body is stored
+ * sealed with the app secret, so the outbox table does not hand out working links, and it is
+ * emptied once the mail is sent.
+ */
+export async function enqueueSealedMail(
+  db: DbOrTx,
+  deps: Pick<Deps, 'appSecret' | 'clock'>,
+  request: MailRequest,
+): Promise<string | undefined> {
+  return insertMail(db, deps, request, deps.appSecret);
 }
 
 /**
@@ -46,8 +70,14 @@ export async function enqueueMail(
 export async function deliverMail(deps: Deps, id: string): Promise<boolean> {
   const row = await deps.db.select().from(outboxMails).where(eq(outboxMails.id, id)).get();
   if (!row || row.status === 'SENT') return true;
+  const text = row.sealed ? unseal(deps.appSecret, row.text) : row.text;
   if (!deps.mailTransport) {
-    deps.log.info('mail (no SMTP_URL: kept in outbox)', { to: row.to, subject: row.subject, text: row.text });
+    // Links can be secrets: only a development machine prints the body (its owner is the reader).
+    deps.log.info('mail (no SMTP_URL: kept in outbox)', {
+      to: row.to,
+      subject: row.subject,
+      ...(deps.env.nodeEnv === 'development' ? { text } : {}),
+    });
     return true;
   }
   try {
@@ -55,12 +85,19 @@ export async function deliverMail(deps: Deps, id: string): Promise<boolean> {
       from: deps.env.mailFrom,
       to: row.to,
       subject: row.subject,
-      text: row.text,
-      html: row.html,
+      text,
+      html: row.sealed ? unseal(deps.appSecret, row.html) : row.html,
     });
     await deps.db
       .update(outboxMails)
-      .set({ status: 'SENT', sentAt: deps.clock.now().toISOString(), attempts: row.attempts + 1, lastError: null })
+      .set({
+        status: 'SENT',
+        sentAt: deps.clock.now().toISOString(),
+        attempts: row.attempts + 1,
+        lastError: null,
+        // A sent secret link has done its job: the outbox keeps that it went out, not the link.
+        ...(row.sealed ? { text: '', html: '' } : {}),
+      })
       .where(eq(outboxMails.id, id));
     return true;
   } catch (error) {

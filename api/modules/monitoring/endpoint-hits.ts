@@ -1,5 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
-import { endpointHits } from '../../../db/schema';
+import { endpointHits, endpointRefusalSamples, endpointRefusals } from '../../../db/schema';
 import { writeTransaction } from '../../../db/write-transaction';
 import type { Deps } from '../../kernel/deps';
 
@@ -9,7 +9,12 @@ import type { Deps } from '../../kernel/deps';
  * to the `endpoint_hits` rows in one write (an upsert that adds), so the table holds the sum over
  * every process sharing the database, whatever the request rate.
  *
- * Live import calls `recordEndpointHit(deps, 'live.records', { refused })` once per request.
+ * Refusals also count per reason (the catalogue's reason, else its code) in `endpoint_refusals`, and
+ * the last few refused calls of each flush go to `endpoint_refusal_samples` (the newest
+ * SAMPLES_KEPT kept): what the operators' refused-traffic panel shows. A sample carries no
+ * personal data beyond a network and a short keyed hash of the client address.
+ *
+ * Live import calls `recordEndpointHit(deps, 'live.records', { refused, reason, sample })` once per request.
  */
 
 /** How long counts wait in memory before they are written (the panel lags by at most this). */
@@ -23,11 +28,30 @@ const MAX_NAME = 100;
 const PRUNE_EVERY_MS = 60 * 60_000;
 /** Rows per INSERT statement (SQLite's limit of bound parameters is far above 4 x 100). */
 const ROWS_PER_STATEMENT = 100;
+/** Refused calls one process keeps as samples between two flushes (the newest). */
+export const SAMPLES_PER_FLUSH = 20;
+/** Samples the table keeps (the newest). */
+export const SAMPLES_KEPT = 200;
+/** Distinct reasons one process counts between two flushes; beyond it they count under OVERFLOW_ENDPOINT. */
+const MAX_REASONS = 200;
 
 type DepsForHits = Pick<Deps, 'db' | 'clock' | 'log'>;
 type Counter = { endpoint: string; minute: string; requests: number; refusals: number };
+type ReasonCounter = { endpoint: string; minute: string; reason: string; refusals: number };
+/** A refused call as the operators see it: which datafile id was asked for, with which key kind, from which network. */
+export type RefusalSample = {
+  datafileId?: string | null;
+  /** BROWSER, SERVER, WRONG (a key that matches none), NONE (no key). */
+  keyKind?: string | null;
+  /** The client's network and a short keyed hash of its address, never the address. */
+  source?: string | null;
+  origin?: string | null;
+};
+type StoredSample = { at: string; endpoint: string; reason: string } & Required<RefusalSample>;
 type HitBuffer = {
   counts: Map<string, Counter>;
+  reasons: Map<string, ReasonCounter>;
+  samples: StoredSample[];
   endpoints: Set<string>;
   timer: ReturnType<typeof setTimeout> | undefined;
   flushing: Promise<void> | undefined;
@@ -51,16 +75,32 @@ function bufferOf(deps: DepsForHits): HitBuffer {
   if (!buffer)
     buffers.set(
       deps,
-      (buffer = { counts: new Map(), endpoints: new Set(), timer: undefined, flushing: undefined, lastPruneAt: 0 }),
+      (buffer = {
+        counts: new Map(),
+        reasons: new Map(),
+        samples: [],
+        endpoints: new Set(),
+        timer: undefined,
+        flushing: undefined,
+        lastPruneAt: 0,
+      }),
     );
   return buffer;
 }
 
+const label = (text: string | null | undefined, max: number, pattern: RegExp) =>
+  text ? text.slice(0, max).replace(pattern, '_') : null;
+
 /**
- * Counts one call of a live endpoint (a refused call counts as a request and a refusal). Never
- * throws and never waits: the count is written by the next flush, within FLUSH_INTERVAL_MS.
+ * Counts one call of a live endpoint (a refused call counts as a request and a refusal, under its
+ * reason, and may be kept as a sample). Never throws and never waits: the count is written by the
+ * next flush, within FLUSH_INTERVAL_MS.
  */
-export function recordEndpointHit(deps: DepsForHits, endpoint: string, options: { refused?: boolean } = {}): void {
+export function recordEndpointHit(
+  deps: DepsForHits,
+  endpoint: string,
+  options: { refused?: boolean; reason?: string; sample?: RefusalSample } = {},
+): void {
   const buffer = bufferOf(deps);
   let name = normaliseEndpoint(endpoint);
   if (!buffer.endpoints.has(name)) {
@@ -72,7 +112,29 @@ export function recordEndpointHit(deps: DepsForHits, endpoint: string, options: 
   let counter = buffer.counts.get(key);
   if (!counter) buffer.counts.set(key, (counter = { endpoint: name, minute, requests: 0, refusals: 0 }));
   counter.requests++;
-  if (options.refused) counter.refusals++;
+  if (options.refused) {
+    counter.refusals++;
+    let reason = label(options.reason, 60, /[^A-Z0-9_]/g) ?? 'UNSPECIFIED';
+    if (buffer.reasons.size >= MAX_REASONS && !buffer.reasons.has(`${name}\n${minute}\n${reason}`))
+      reason = OVERFLOW_ENDPOINT;
+    const reasonKey = `${name}\n${minute}\n${reason}`;
+    let byReason = buffer.reasons.get(reasonKey);
+    if (!byReason) buffer.reasons.set(reasonKey, (byReason = { endpoint: name, minute, reason, refusals: 0 }));
+    byReason.refusals++;
+    if (options.sample) {
+      const s = options.sample;
+      buffer.samples.push({
+        at: deps.clock.now().toISOString(),
+        endpoint: name,
+        reason,
+        datafileId: label(s.datafileId, 64, /[^A-Za-z0-9_-]/g),
+        keyKind: label(s.keyKind, 10, /[^A-Z]/g),
+        source: label(s.source, 80, /[^0-9a-z.:/# ]/gi),
+        origin: label(s.origin, 100, /[^\x21-\x7e]/g),
+      });
+      if (buffer.samples.length > SAMPLES_PER_FLUSH) buffer.samples.shift();
+    }
+  }
   if (!buffer.timer) {
     buffer.timer = setTimeout(() => {
       buffer.timer = undefined;
@@ -93,11 +155,20 @@ export async function flushEndpointHits(deps: DepsForHits): Promise<void> {
   while (buffer.flushing) await buffer.flushing;
   if (buffer.counts.size === 0) return;
   const rows = [...buffer.counts.values()];
+  const reasons = [...buffer.reasons.values()];
+  const samples = buffer.samples;
   buffer.counts = new Map();
+  buffer.reasons = new Map();
+  buffer.samples = [];
   buffer.endpoints = new Set();
   const now = deps.clock.now().getTime();
   const prune = now - buffer.lastPruneAt >= PRUNE_EVERY_MS;
-  buffer.flushing = writeRows(deps, rows, prune ? new Date(now - RETENTION_MS).toISOString().slice(0, 16) : undefined)
+  const written = { rows, reasons, samples };
+  buffer.flushing = writeRows(
+    deps,
+    written,
+    prune ? new Date(now - RETENTION_MS).toISOString().slice(0, 16) : undefined,
+  )
     .then(() => {
       if (prune) buffer.lastPruneAt = now;
     })
@@ -112,6 +183,12 @@ export async function flushEndpointHits(deps: DepsForHits): Promise<void> {
         } else buffer.counts.set(key, row);
         buffer.endpoints.add(row.endpoint);
       }
+      for (const row of reasons) {
+        const key = `${row.endpoint}\n${row.minute}\n${row.reason}`;
+        const counter = buffer.reasons.get(key);
+        if (counter) counter.refusals += row.refusals;
+        else buffer.reasons.set(key, row);
+      }
     })
     .finally(() => {
       buffer.flushing = undefined;
@@ -119,7 +196,11 @@ export async function flushEndpointHits(deps: DepsForHits): Promise<void> {
   await buffer.flushing;
 }
 
-async function writeRows(deps: DepsForHits, rows: Counter[], pruneBefore: string | undefined): Promise<void> {
+async function writeRows(
+  deps: DepsForHits,
+  { rows, reasons, samples }: { rows: Counter[]; reasons: ReasonCounter[]; samples: StoredSample[] },
+  pruneBefore: string | undefined,
+): Promise<void> {
   await writeTransaction(deps.db, async (tx) => {
     for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
       const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
@@ -130,7 +211,25 @@ async function writeRows(deps: DepsForHits, rows: Counter[], pruneBefore: string
         )} on conflict (endpoint, minute) do update set requests = requests + excluded.requests, refusals = refusals + excluded.refusals`,
       );
     }
-    if (pruneBefore) await tx.delete(endpointHits).where(lt(endpointHits.minute, pruneBefore));
+    for (let i = 0; i < reasons.length; i += ROWS_PER_STATEMENT) {
+      const chunk = reasons.slice(i, i + ROWS_PER_STATEMENT);
+      await tx.run(
+        sql`insert into ${endpointRefusals} (endpoint, minute, reason, refusals) values ${sql.join(
+          chunk.map((r) => sql`(${r.endpoint}, ${r.minute}, ${r.reason}, ${r.refusals})`),
+          sql`, `,
+        )} on conflict (endpoint, minute, reason) do update set refusals = refusals + excluded.refusals`,
+      );
+    }
+    if (samples.length > 0) {
+      await tx.insert(endpointRefusalSamples).values(samples);
+      await tx.run(
+        sql`delete from ${endpointRefusalSamples} where id <= (select max(id) from ${endpointRefusalSamples}) - ${SAMPLES_KEPT}`,
+      );
+    }
+    if (pruneBefore) {
+      await tx.delete(endpointHits).where(lt(endpointHits.minute, pruneBefore));
+      await tx.delete(endpointRefusals).where(lt(endpointRefusals.minute, pruneBefore));
+    }
   });
 }
 

@@ -1,3 +1,3 @@
 // The monitoring module's front door: what other modules may use of it (layering/imports holds them to it).
 
-export { recordEndpointHit } from './endpoint-hits';
+export { recordEndpointHit, type RefusalSample } from './endpoint-hits';

@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { endpointHits, jobs, outboxMails, type JobState } from '../../../db/schema';
+import {
+  endpointHits,
+  endpointRefusalSamples,
+  endpointRefusals,
+  jobs,
+  outboxMails,
+  type JobState,
+} from '../../../db/schema';
 
 // Questions the monitoring page asks of the jobs table, the mail outbox, the endpoint counters and
 // the database file itself. Every query is read-only.
@@ -194,6 +201,30 @@ export async function endpointTraffic(db: DbOrTx, since: string) {
     })),
   };
 }
+
+/** Refusals per reason since the minute `since`, most frequent first. */
+export async function refusalReasons(db: DbOrTx, since: string) {
+  const rows = await db
+    .select({
+      reason: endpointRefusals.reason,
+      refusals: sql<number>`sum(${endpointRefusals.refusals})`,
+      lastMinute: sql<string>`max(${endpointRefusals.minute})`,
+    })
+    .from(endpointRefusals)
+    .where(gte(endpointRefusals.minute, since))
+    .groupBy(endpointRefusals.reason)
+    .orderBy(desc(sql`sum(${endpointRefusals.refusals})`), asc(endpointRefusals.reason));
+  return rows.map((r) => ({ reason: r.reason, refusals: Number(r.refusals), lastMinute: r.lastMinute }));
+}
+
+/** The newest refused calls kept as samples, since the instant `since`. */
+export const refusalSamples = (db: DbOrTx, since: string, limit: number) =>
+  db
+    .select()
+    .from(endpointRefusalSamples)
+    .where(gte(endpointRefusalSamples.at, since))
+    .orderBy(desc(endpointRefusalSamples.id))
+    .limit(limit);
 
 /** The database's page count, page size and free pages (PRAGMAs answer on files and servers alike). */
 export async function databasePages(db: DbOrTx) {

@@ -15,6 +15,8 @@ export const MONITORING_PAGE_SIZE = 10;
 /** The live endpoint panel's window: one hour by default, at most one day. */
 export const TRAFFIC_DEFAULT_MINUTES = 60;
 export const TRAFFIC_MAX_MINUTES = 1440;
+/** The refused-traffic panel's samples: the newest of the window. */
+export const REFUSAL_SAMPLES_SHOWN = 50;
 
 const dayAgo = (deps: Deps) => new Date(deps.clock.now().getTime() - DAY_MS).toISOString();
 
@@ -132,7 +134,11 @@ export async function liveEndpointTraffic(deps: Pick<Deps, 'clock' | 'db'>, minu
   const last = Math.floor(now / 60_000) * 60_000;
   const first = last - (window - 1) * 60_000;
   const key = (ms: number) => new Date(ms).toISOString().slice(0, 16);
-  const traffic = await repo.endpointTraffic(deps.db, key(first));
+  const [traffic, reasons, samples] = await Promise.all([
+    repo.endpointTraffic(deps.db, key(first)),
+    repo.refusalReasons(deps.db, key(first)),
+    repo.refusalSamples(deps.db, new Date(first).toISOString(), REFUSAL_SAMPLES_SHOWN),
+  ]);
   const byMinute = new Map(traffic.minutes.map((m) => [m.minute, m]));
   const series = Array.from({ length: window }, (_, i) => {
     const at = first + i * 60_000;
@@ -146,6 +152,20 @@ export async function liveEndpointTraffic(deps: Pick<Deps, 'clock' | 'db'>, minu
       requests: e.requests,
       refusals: e.refusals,
       lastCallAt: `${e.lastMinute}:00.000Z`,
+    })),
+    refusalReasons: reasons.map((r) => ({
+      reason: r.reason,
+      refusals: r.refusals,
+      lastRefusalAt: `${r.lastMinute}:00.000Z`,
+    })),
+    recentRefusals: samples.map((s) => ({
+      at: s.at,
+      endpoint: s.endpoint,
+      reason: s.reason,
+      datafileId: s.datafileId,
+      keyKind: s.keyKind,
+      source: s.source,
+      origin: s.origin,
     })),
     from: new Date(first).toISOString(),
     to: new Date(last + 60_000).toISOString(),

@@ -2,7 +2,7 @@ import type { NotificationType } from '../../../db/schema';
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
-import { requireName } from '../../lib/validation';
+import { requireTitle } from '../../lib/validation';
 import { findLiveUserById } from '../users';
 import { insertNotification, listForUser, markRead } from './notifications.repo';
 
@@ -41,7 +41,7 @@ export async function createNotification(deps: Pick<Deps, 'clock' | 'db'>, viewe
     userId: recipient.id,
     companyId: recipient.companyId,
     type: n.type ?? 'GENERIC',
-    title: requireName('title', n.title, 200),
+    title: requireTitle('title', n.title, { max: 200 }),
     description,
     url,
     createdAt: deps.clock.now().toISOString(),

@@ -1,12 +1,13 @@
 // The figures of the quality report, computed from the stored revision and its saved cleaning with the
 // same facade run as exports and certificates (never from numbers a client sent): counts before and
-// after, the average of each score before and after, interviews removed per report reason, and the
+// after, the average of each score before and after, interviews removed per reason, and the
 // combined-score distribution.
 import {
   RULE_KEYS,
   REASONS,
   type CleaningInput,
   type CleaningResult,
+  type Reason,
   type RuleKey,
   type Scoring,
 } from '../../../scoring/index';
@@ -17,20 +18,40 @@ import { recordIdsOfRevision } from '../exports';
 import type { UploadBlobStore } from '../../ingest';
 import { readRevisionColumns } from '../../ingest/index';
 
-/** The report's target: a cleaned average above 70. */
+/** The report's target for the quality scores: a cleaned average above 70. */
 export const REPORT_TARGET_AVERAGE = 70;
 export const HISTOGRAM_EDGES = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
+
+/**
+ * IS and SDS describe the sample (how surprising its answers are, how socially desirable), not the
+ * quality of an interview: they are not part of the combined score and have no target. The report
+ * shows them apart from the quality scores, never against the target.
+ */
+export const SAMPLE_SCORE_KEYS: readonly RuleKey[] = ['is', 'sds'];
+
+export type ReportGroup = 'quotaCleaning' | 'scoreThreshold' | 'targetSample' | 'manual';
+export type ScoreAverage = { key: RuleKey; before: number | null; after: number | null };
 
 export type ReportFigures = {
   recordsBefore: number;
   recordsAfter: number;
-  averages: { key: RuleKey; before: number | null; after: number | null }[];
-  exclusions: { quotaCleaning: number; scoreThreshold: number; targetSample: number; manual: number };
+  /** The quality scores, measured against the target. */
+  averages: ScoreAverage[];
+  /** IS and SDS where the datafile has them: a description of the sample, without a target. */
+  sampleScores: ScoreAverage[];
+  exclusions: Record<ReportGroup, number>;
+  /** Removed interviews per primary reason of the cleaning (REASONS order, only those that occur). */
+  removedByReason: { reason: Reason; group: ReportGroup; count: number }[];
   distribution: { edges: number[]; before: number[]; after: number[]; unscoredBefore: number; unscoredAfter: number };
 };
 
-const MANUAL = REASONS.indexOf('manual');
-const QUOTA = REASONS.indexOf('quota');
+/** The report reason of each cleaning reason: every score rule is a score threshold. */
+export function reportGroupOf(reason: Reason): ReportGroup {
+  if (reason === 'manual') return 'manual';
+  if (reason === 'quota') return 'quotaCleaning';
+  if (reason === 'target') return 'targetSample';
+  return 'scoreThreshold';
+}
 
 function average(values: Float64Array, kept: Uint8Array | null): number | null {
   let sum = 0,
@@ -45,21 +66,25 @@ function average(values: Float64Array, kept: Uint8Array | null): number | null {
 }
 
 /**
- * Report reasons from the facade's decisions. Target trimming removes the lowest combined scores
- * under the reason 'combined' (scoring/README.md, trimming details), so it is told apart by a
- * second run without the target: what that run keeps and the full run removes was trimmed to the
- * target sample. Of the rest, manual and quota keep their own reason; every rule is a score threshold.
+ * Removed interviews per reason, read from the primary reason the cleaning run gave each one: the
+ * same reasons the worksheet counts and the exports and the reject list write, so no surface has a
+ * rule of its own (target trimming has its own reason in the kernel, scoring/README.md).
  */
-export function exclusionsOf(full: CleaningResult, withoutTarget: CleaningResult | null): ReportFigures['exclusions'] {
-  const out = { quotaCleaning: 0, scoreThreshold: 0, targetSample: 0, manual: 0 };
-  for (let i = 0; i < full.kept.length; i++) {
-    if (full.kept[i] === 1) continue;
-    if (withoutTarget && withoutTarget.kept[i] === 1) out.targetSample++;
-    else if (full.primary[i] === MANUAL) out.manual++;
-    else if (full.primary[i] === QUOTA) out.quotaCleaning++;
-    else out.scoreThreshold++;
-  }
-  return out;
+export function exclusionsOf(
+  result: Pick<CleaningResult, 'kept' | 'primary'>,
+): Pick<ReportFigures, 'exclusions' | 'removedByReason'> {
+  const perReason = REASONS.map(() => 0);
+  for (let i = 0; i < result.kept.length; i++) if (result.kept[i] !== 1) perReason[result.primary[i]!]!++;
+  const exclusions: Record<ReportGroup, number> = { quotaCleaning: 0, scoreThreshold: 0, targetSample: 0, manual: 0 };
+  const removedByReason: ReportFigures['removedByReason'] = [];
+  REASONS.forEach((reason, r) => {
+    const count = perReason[r]!;
+    if (count === 0) return;
+    const group = reportGroupOf(reason);
+    exclusions[group] += count;
+    removedByReason.push({ reason, group, count });
+  });
+  return { exclusions, removedByReason };
 }
 
 export async function reportFigures(
@@ -77,16 +102,17 @@ export async function reportFigures(
     extras.manual = Float64Array.from(ids, (id) => (id !== null ? (cleaning.manual![id] ?? 0) : 0));
   }
   const full = cleanRevision(deps.scoring, scores, cleaning.rules, extras);
-  const hasTarget = Boolean(cleaning.rules.target && cleaning.rules.target.n > 0 && cleaning.rules.target.trim);
-  const withoutTarget = hasTarget
-    ? cleanRevision(deps.scoring, scores, { ...cleaning.rules, target: { n: 0, trim: false } }, extras)
-    : null;
   const column = numericColumns(scores);
-  const averages: ReportFigures['averages'] = [];
+  const averages: ScoreAverage[] = [];
+  const sampleScores: ScoreAverage[] = [];
   for (const key of RULE_KEYS) {
     const values = column(CLEANING_COLUMNS[key].score);
     if (!values || !values.some((v) => v === v)) continue;
-    averages.push({ key, before: average(values, null), after: average(values, full.kept) });
+    (SAMPLE_SCORE_KEYS.includes(key) ? sampleScores : averages).push({
+      key,
+      before: average(values, null),
+      after: average(values, full.kept),
+    });
   }
   const bins = HISTOGRAM_EDGES.length - 1;
   const before = new Array<number>(bins).fill(0),
@@ -110,7 +136,8 @@ export async function reportFigures(
     recordsBefore: scores.numRows,
     recordsAfter: full.keptCount,
     averages,
-    exclusions: exclusionsOf(full, withoutTarget),
+    sampleScores,
+    ...exclusionsOf(full),
     distribution: { edges: HISTOGRAM_EDGES, before, after, unscoredBefore, unscoredAfter },
   };
 }

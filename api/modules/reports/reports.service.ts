@@ -1,13 +1,14 @@
-// The quality report: settings per datafile, edited by whoever may see the datafile; the
-// public page at /datafile-report?datafileId= for strangers once published, behind the password when
-// protection is on (Argon2id hash, failures throttled per datafile and address). Strangers get
+// The quality report: settings per datafile, edited by whoever may see the datafile; the public page
+// at /datafile-report?datafileId= for strangers once published, behind the password when protection
+// is on (Argon2id hash; guesses counted before each check, per datafile and address and per
+// datafile, in the database every API process shares). Strangers get
 // nothing but the access state until both hold: no title, no counts, no settings.
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import { hashPassword, verifyPassword } from '../../lib/password-hash';
 import { requireNewPassword } from '../../lib/validation';
-import { readThrottle, writeThrottle } from '../auth';
+import { ATTEMPT_RULES, releaseAttempts, reserveAttempt } from '../attempts';
 import { datafileSubject, latestCertificateOf } from '../certificates';
 import { formatCertificateCode } from '../certificates';
 import { loadSavedCleaning, type SavedCleaning } from '../cleaning';
@@ -17,9 +18,6 @@ import { reportUrlOf } from '../exports';
 import { avatarPath, avatarUploadUrl, isAvatarPath } from '../files';
 import { REPORT_TARGET_AVERAGE, reportFigures, type ReportFigures } from './report-figures';
 import { findReportSettings, saveReportSettings, type ReportSettingsRow } from './reports.repo';
-
-/** Wrong report passwords allowed per window before a lock: per datafile and address, and per datafile. */
-export const REPORT_THROTTLE = { windowMs: 15 * 60_000, lockMs: 15 * 60_000, perAddress: 5, perDatafile: 50 } as const;
 
 export type SettingsInput = {
   clientName?: string | null;
@@ -102,6 +100,10 @@ export async function reportLogoUploadUrl(
   return { signedUrl: avatarUploadUrl(deps.blobs, path, deps.clock.now()).signedUrl, imagePath: `/files/${path}` };
 }
 
+/**
+ * A stranger's report password, counted before the check (per datafile and address, then per
+ * datafile: a burst is cut at the limit) and given back when it was right.
+ */
 async function checkPassword(
   deps: Pick<Deps, 'clock' | 'db'>,
   datafileId: string,
@@ -110,29 +112,13 @@ async function checkPassword(
   password: string,
 ): Promise<void> {
   const now = deps.clock.now();
-  const keys = [
-    { key: `report:${datafileId}:${address}`, limit: REPORT_THROTTLE.perAddress },
-    { key: `report:${datafileId}`, limit: REPORT_THROTTLE.perDatafile },
+  const reservations = [
+    await reserveAttempt(deps.db, ATTEMPT_RULES.reportAddress, `${datafileId}:${address}`, now),
+    await reserveAttempt(deps.db, ATTEMPT_RULES.reportTotal, datafileId, now),
   ];
-  for (const { key } of keys) {
-    const row = await readThrottle(deps.db, key);
-    if (row?.lockedUntil && row.lockedUntil > now.toISOString()) {
-      throw new AppError('TOO_MANY_ATTEMPTS', {
-        retryAfterSeconds: Math.ceil((Date.parse(row.lockedUntil) - now.getTime()) / 1000),
-      });
-    }
-  }
-  if (password.length <= 1024 && (await verifyPassword(password, hash))) return;
-  for (const { key, limit } of keys) {
-    const row = await readThrottle(deps.db, key);
-    const fresh = !row || now.getTime() - Date.parse(row.windowStartedAt) > REPORT_THROTTLE.windowMs;
-    const failures = fresh ? 1 : row.failures + 1;
-    await writeThrottle(deps.db, {
-      key,
-      failures,
-      windowStartedAt: fresh ? now.toISOString() : row.windowStartedAt,
-      lockedUntil: failures >= limit ? new Date(now.getTime() + REPORT_THROTTLE.lockMs).toISOString() : null,
-    });
+  if (password.length <= 1024 && (await verifyPassword(password, hash))) {
+    await releaseAttempts(deps.db, reservations);
+    return;
   }
   throw new AppError('REPORT_PASSWORD_INCORRECT', { field: 'password' });
 }
@@ -203,7 +189,8 @@ export async function datafileReport(
     datafileSubject(deps.db, file.id),
   ]);
   const settings = presentSettings(deps, file.id, settingsRow);
-  const averages = settings.showScoreDetails ? figures.averages : figures.averages.filter((a) => a.key === 'combined');
+  const details = settings.showScoreDetails;
+  const averages = details ? figures.averages : figures.averages.filter((a) => a.key === 'combined');
   return {
     access: 'REPORT' as const,
     canEdit,
@@ -226,7 +213,9 @@ export async function datafileReport(
       recordsRemoved: figures.recordsBefore - figures.recordsAfter,
       targetAverage: REPORT_TARGET_AVERAGE,
       averages,
+      sampleScores: details ? figures.sampleScores : [],
       exclusions: figures.exclusions,
+      removedByReason: details ? figures.removedByReason : [],
       // The short format is one page: no distribution.
       distribution: settings.shortFormat ? null : figures.distribution,
     },

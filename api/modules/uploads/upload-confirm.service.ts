@@ -6,6 +6,7 @@
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
+import { requireAmount } from '../../lib/validation';
 import type { SelectedColumnInput } from '../../graphql/generated/resolvers';
 import { writeTransaction } from '../../../db/write-transaction';
 import { creditAvailability } from '../credits';
@@ -28,6 +29,7 @@ export async function confirmUpload(
 ) {
   if (args.status !== 'PROCESSING')
     throw new AppError('INVALID_PARAMETERS', { field: 'status', reason: 'ONLY_PROCESSING' });
+  const creditAmount = requireAmount('creditAmount', args.creditAmount, 'credits');
   const file = await requireDatafile(deps.db, viewer, args.datafileId, 'upload');
   const upload = await repo.openUploadOf(deps.db, file.id);
   if (!upload) throw new AppError('INVALID_PARAMETERS', { field: 'datafileId', reason: 'NOT_A_DRAFT' });
@@ -44,7 +46,7 @@ export async function confirmUpload(
   if (check.issues.length || !check.estimate)
     throw new AppError('INVALID_PARAMETERS', { field: 'selectedColumns', reason: 'CHECK_FOUND_PROBLEMS' });
   const estimate = check.estimate.creditAmount;
-  if (!Number.isInteger(args.creditAmount) || args.creditAmount !== estimate)
+  if (creditAmount !== estimate)
     throw new AppError('INVALID_PARAMETERS', { field: 'creditAmount', reason: 'ESTIMATE_CHANGED', value: estimate });
   const availability = await creditAvailability(deps, file.companyId, estimate);
   if (!availability.isBalanceEnough)

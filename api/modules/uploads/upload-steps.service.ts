@@ -18,8 +18,8 @@ import { refuse } from '../../ingest/index';
 import type { UploadFormat } from '../../ingest';
 import { discardPrepare, prepareJobOf } from './upload-prepare.service';
 import type { DatafileInput } from '../../graphql/generated/resolvers';
+import { requireTitle } from '../../lib/validation';
 
-export const TITLE_MAX = 100;
 const MAX_ROW = 1_000_000;
 const MAX_MISSING_CODES = 20;
 /** Codes that refuse the file itself: it is removed from storage at once (nothing of a hostile file stays). */
@@ -131,17 +131,6 @@ function requireRow(field: string, value: number | null | undefined): number {
   return value;
 }
 
-/** Datafile names: required, at most 100 characters, no control characters or markup. */
-export function requireTitle(value: string | null | undefined): string {
-  const title = (value ?? '').trim().replace(/\s+/g, ' ');
-  if (title === '') throw new AppError('INCOMPLETE_INPUT', { field: 'title' });
-  if (title.length > TITLE_MAX)
-    throw new AppError('INVALID_PARAMETERS', { field: 'title', reason: 'TOO_LONG', max: TITLE_MAX });
-  if ([...title].some((c) => c.charCodeAt(0) < 32 || c === '\u007f' || c === '<' || c === '>'))
-    throw new AppError('INVALID_PARAMETERS', { field: 'title', reason: 'INVALID_CHARACTERS' });
-  return title;
-}
-
 function missingCodes(list: readonly string[] | null | undefined): string[] {
   const codes = [...new Set((list ?? ['-999']).map((c) => c.trim()).filter((c) => c !== ''))];
   if (codes.length > MAX_MISSING_CODES || codes.some((c) => c.length > 50))
@@ -196,7 +185,7 @@ export async function createDraftDatafile(deps: Deps, viewer: Viewer, input: Dat
       ? await requireDatafile(deps.db, viewer, input.reuploadOf, 'upload')
       : undefined;
   const companyId = existing?.companyId ?? (await uploadCompany(deps, viewer, input.companyId)).id;
-  const title = existing && input.title === undefined ? null : requireTitle(input.title);
+  const title = existing && input.title === undefined ? null : requireTitle('title', input.title);
   if (!input.datafileKey) throw new AppError('INCOMPLETE_INPUT', { field: 'datafileKey' });
   const source = await usableSource(deps, viewer, input.datafileKey, companyId);
   const headerRow = requireRow('headerRow', input.headerRow);

@@ -3,9 +3,10 @@
 export {
   findLiveUserByEmail,
   findLiveUserById,
+  hasOperator,
   insertUser,
   revokeAuthTokens,
   revokeUserSessions,
   updateUserById,
 } from './users.repo';
-export { INVITATION_TOKEN_TTL_HOURS, newUserRow } from './users.service';
+export { createOperator, INVITATION_TOKEN_TTL_HOURS, newUserRow } from './users.service';

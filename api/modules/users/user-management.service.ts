@@ -8,7 +8,8 @@ import { requireEmail, requireName } from '../../lib/validation';
 import { findCompanyById } from '../companies';
 import { writeTransaction, type Tx } from '../../../db/write-transaction';
 import { isAvatarPath } from '../files';
-import { deliverMail, enqueueMail } from '../mail';
+import { ATTEMPT_RULES, reserveAttempt } from '../attempts';
+import { deliverMail, enqueueSealedMail } from '../mail';
 import {
   findLiveUserByEmail,
   findLiveUserById,
@@ -62,7 +63,12 @@ export async function updateUser(
   await updateUserById(deps.db, target.id, set);
 }
 
-/** Sends (or re-sends) the invitation mail; EMAIL_SENDING_FAILED when SMTP refuses (the mail stays in the outbox for the retry job). */
+/**
+ * Sends (or re-sends) the invitation mail; EMAIL_SENDING_FAILED when SMTP refuses (the mail stays in
+ * the outbox for the retry job). The invitee's address is not confirmed yet, so the mail does not
+ * greet them with the name an admin typed; it names who invites them and to which organisation (an
+ * operator approved it before its admins could log in), without which nobody could trust the link.
+ */
 async function mailInvitation(deps: Deps, tx: Tx, invitee: UserRow, inviter: string, companyName: string) {
   const token = randomToken(32);
   const now = deps.clock.now();
@@ -74,12 +80,11 @@ async function mailInvitation(deps: Deps, tx: Tx, invitee: UserRow, inviter: str
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + INVITATION_TOKEN_TTL_HOURS * 3600_000).toISOString(),
   });
-  return enqueueMail(tx, deps, {
+  return enqueueSealedMail(tx, deps, {
     to: invitee.email,
     locale: invitee.locale,
     template: 'invitation',
     params: {
-      name: invitee.firstName,
       inviter,
       company: companyName,
       hours: INVITATION_TOKEN_TTL_HOURS,
@@ -102,12 +107,14 @@ export async function inviteUser(
   const lastName = requireName('lastName', input.lastName);
   const email = requireEmail('email', input.email);
   const inviter = await findLiveUserById(deps.db, viewer.userId);
+  // Invitations are mails to strangers' addresses too: counted per recipient like resets and registrations.
+  await reserveAttempt(deps.db, ATTEMPT_RULES.mailRecipient, email, deps.clock.now());
   const mailId = await writeTransaction(deps.db, async (tx) => {
     if (await findLiveUserByEmail(tx, email)) throw new AppError('USER_ALREADY_EXISTING', { field: 'email' });
     const company = await findCompanyById(tx, companyId);
     if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
     const row = {
-      ...newUserRow(deps.appSecret, deps.clock.now(), {
+      ...newUserRow(deps.clock.now(), {
         companyId,
         email,
         firstName,
@@ -136,6 +143,7 @@ export async function resendInvitation(deps: Deps, viewer: Viewer, target: UserR
   const inviter = await findLiveUserById(deps.db, viewer.userId);
   const company = target.companyId ? await findCompanyById(deps.db, target.companyId) : undefined;
   if (!company) throw new AppError('COMPANY_NOT_FOUND');
+  await reserveAttempt(deps.db, ATTEMPT_RULES.mailRecipient, target.email, deps.clock.now());
   const mailId = await writeTransaction(deps.db, (tx) =>
     mailInvitation(deps, tx, target, inviter ? `${inviter.firstName} ${inviter.lastName}` : company.name, company.name),
   );

@@ -1,19 +1,19 @@
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
-import { unseal } from '../../lib/crypto';
 import type { UserRow } from './users.repo';
 import { userFieldQueries } from './users.service';
 
-/** Who may read a user's API key: the user, an ADMIN of the same company, an operator. */
-function mayReadMagicKey(viewer: Viewer | null, user: UserRow): boolean {
+/** Who may see that a user has an API key (never the key): the user, an ADMIN of the same company, an operator. */
+function maySeeApiKey(viewer: Viewer | null, user: UserRow): boolean {
   if (!viewer) return false;
   if (viewer.userId === user.id || viewer.accessLevel === 'SUPER_ADMIN') return true;
   return viewer.accessLevel === 'ADMIN' && viewer.ownCompanyId !== null && viewer.ownCompanyId === user.companyId;
 }
 
 /** Shared by every query that returns a User: nested fields load on demand. */
-export function presentUser(deps: Pick<Deps, 'db' | 'clock' | 'appSecret'>, viewer: Viewer | null, user: UserRow) {
-  const q = userFieldQueries(deps, user);
+export function presentUser(deps: Pick<Deps, 'db' | 'clock'>, viewer: Viewer | null, user: UserRow) {
+  // The viewer's own organisation came with the session: `me` needs no second statement for it.
+  const q = userFieldQueries(deps, user, viewer?.userId === user.id ? viewer.company : undefined);
   const now = deps.clock.now().toISOString();
   return {
     id: user.id,
@@ -24,7 +24,10 @@ export function presentUser(deps: Pick<Deps, 'db' | 'clock' | 'appSecret'>, view
     position: user.position,
     accessLevel: user.accessLevel,
     status: user.status,
-    magicKey: () => (mayReadMagicKey(viewer, user) ? unseal(deps.appSecret, user.magicKeySealed) : null),
+    apiKey:
+      user.magicKeyHash && maySeeApiKey(viewer, user)
+        ? { hint: user.magicKeyHint, createdAt: user.magicKeyCreatedAt }
+        : null,
     numberOfImports: async () => (await q.counts()).numberOfImports,
     numberOfDatafiles: async () => (await q.counts()).numberOfDatafiles,
     hasAcceptedTerms: user.hasAcceptedTerms,

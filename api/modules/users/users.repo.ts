@@ -25,6 +25,17 @@ export async function findLiveUserById(db: DbOrTx, id: string) {
   return liveUserByIdQuery(db).get({ id });
 }
 
+/** Whether any operator (SUPER_ADMIN) exists: a production install starts without one. */
+export async function hasOperator(db: DbOrTx): Promise<boolean> {
+  const row = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.accessLevel, 'SUPER_ADMIN'), isNull(users.deletedAt)))
+    .limit(1)
+    .get();
+  return row !== undefined;
+}
+
 export async function insertUser(db: DbOrTx, row: typeof users.$inferInsert) {
   await db.insert(users).values(row);
 }

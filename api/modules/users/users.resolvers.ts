@@ -1,4 +1,4 @@
-import { assertSelfOrSuperAdmin, requireSuperAdmin, requireViewer } from '../../graphql/access';
+import { assertSelf, assertSelfOrSuperAdmin, requireSuperAdmin, requireViewer } from '../../graphql/access';
 import type { ModuleResolvers } from '../../graphql/resolver-types';
 import { SUCCESS } from '../../graphql/resolver-types';
 import { requireCompanyAccess } from '../companies';
@@ -37,7 +37,8 @@ export const usersResolvers: ModuleResolvers = {
       return SUCCESS();
     },
     regenerateMagicKey: async (_, args, ctx) => {
-      assertSelfOrSuperAdmin(await requireViewer(ctx), args.userId);
+      // The key is shown to whoever makes it, so only its own user may: an operator revokes instead.
+      assertSelf(await requireViewer(ctx), args.userId);
       return SUCCESS(await service.regenerateMagicKey(ctx.deps, args.userId));
     },
   },
@@ -94,6 +95,11 @@ export const userManagementResolvers: ModuleResolvers = {
       const { viewer, user } = await requireUserAccess(ctx, args.userId, ['SUPER_ADMIN', 'ADMIN']);
       await management.resendInvitation(ctx.deps, viewer, user);
       return SUCCESS('Invitation sent again');
+    },
+    revokeMagicKey: async (_, args, ctx) => {
+      const { user } = await requireUserAccess(ctx, args.userId);
+      await service.revokeMagicKey(ctx.deps, user.id);
+      return SUCCESS('API key revoked');
     },
     deleteUser: async (_, args, ctx) => {
       const { viewer, user } = await requireUserAccess(ctx, args.userId, ['SUPER_ADMIN', 'ADMIN']);

@@ -3,23 +3,27 @@ import type { users } from '../../../db/schema';
 import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../kernel/errors/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
-import { randomToken, seal, sha256Hex } from '../../lib/crypto';
-import { requireInstant } from '../../lib/validation';
+import { randomToken, sha256Hex } from '../../lib/crypto';
+import { hashPassword } from '../../lib/password-hash';
+import { requireEmail, requireInstant, requireName, requireNewPassword } from '../../lib/validation';
+import { writeTransaction } from '../../../db/write-transaction';
 import { findCompanyById } from '../companies';
 import * as repo from './users.repo';
 
 /** How long an invitation or an email-confirmation link stays valid. */
 export const INVITATION_TOKEN_TTL_HOURS = 72;
 
-/** A new API key: shown to its user, stored as a hash (lookup) and sealed (display). */
-export function newMagicKey(appSecret: string) {
+/**
+ * A new API key: shown once, to its user; stored only as its SHA-256 (the X-API-Key lookup) and its
+ * last four characters (so the user can tell keys apart). A database leak reveals no key.
+ */
+export function newMagicKey(now: Date) {
   const key = `sk_${randomToken(32)}`;
-  return { key, magicKeyHash: sha256Hex(key), magicKeySealed: seal(appSecret, key) };
+  return { key, magicKeyHash: sha256Hex(key), magicKeyHint: key.slice(-4), magicKeyCreatedAt: now.toISOString() };
 }
 
-/** The insert row for a new user, with a fresh API key. */
+/** The insert row for a new user. No API key: the user generates one when they want one (shown once, to them). */
 export function newUserRow(
-  appSecret: string,
   now: Date,
   fields: {
     id?: string;
@@ -34,13 +38,10 @@ export function newUserRow(
     hasAcceptedTerms?: boolean;
   },
 ): typeof users.$inferInsert {
-  const { magicKeyHash, magicKeySealed } = newMagicKey(appSecret);
   const createdAt = now.toISOString();
   return {
     ...fields,
     locale: fields.locale ?? 'de',
-    magicKeyHash,
-    magicKeySealed,
     // The feedback survey first shows 30 days after joining.
     nextNpsDate: new Date(now.getTime() + 30 * 24 * 3600 * 1000).toISOString(),
     createdAt,
@@ -79,14 +80,49 @@ export const setLocale = (deps: Deps, userId: string, locale: Locale) => changeL
 export const skipIngressIntegrationsPrerequisite = (deps: Deps, userId: string) =>
   changeLiveUser(deps, userId, { skipIngressIntegrationsPrerequisite: true });
 
-/** A new API key for the user; the old one stops working at once. Returns the key (shown once more in the profile). */
-export async function regenerateMagicKey(
-  deps: Pick<Deps, 'appSecret' | 'clock' | 'db'>,
-  userId: string,
-): Promise<string> {
-  const { key, magicKeyHash, magicKeySealed } = newMagicKey(deps.appSecret);
-  await changeLiveUser(deps, userId, { magicKeyHash, magicKeySealed });
+/** A new API key for the user; the old one stops working at once. Returns the key: the only time anyone sees it. */
+export async function regenerateMagicKey(deps: Pick<Deps, 'clock' | 'db'>, userId: string): Promise<string> {
+  const { key, ...stored } = newMagicKey(deps.clock.now());
+  await changeLiveUser(deps, userId, stored);
   return key;
+}
+
+/** The user's API key stops working at once; they (only they) can generate a new one. */
+export async function revokeMagicKey(deps: Pick<Deps, 'clock' | 'db'>, userId: string): Promise<void> {
+  await changeLiveUser(deps, userId, { magicKeyHash: null, magicKeyHint: null, magicKeyCreatedAt: null });
+}
+
+/**
+ * An operator (SUPER_ADMIN, no organisation), active at once: how a production install gets its
+ * first one (`npm run admin:create-operator`). USER_ALREADY_EXISTING when the address is taken.
+ */
+export async function createOperator(
+  deps: Pick<Deps, 'clock' | 'db'>,
+  input: { email: string; firstName: string; lastName: string; password: string },
+): Promise<string> {
+  const email = requireEmail('email', input.email);
+  const firstName = requireName('firstName', input.firstName);
+  const lastName = requireName('lastName', input.lastName);
+  const passwordHash = await hashPassword(requireNewPassword('password', input.password));
+  const id = crypto.randomUUID();
+  await writeTransaction(deps.db, async (tx) => {
+    if (await repo.findLiveUserByEmail(tx, email)) throw new AppError('USER_ALREADY_EXISTING', { field: 'email' });
+    await repo.insertUser(tx, {
+      ...newUserRow(deps.clock.now(), {
+        companyId: null,
+        email,
+        firstName,
+        lastName,
+        accessLevel: 'SUPER_ADMIN',
+        status: 'ACTIVATED',
+        passwordHash,
+        hasAcceptedTerms: true,
+      }),
+      id,
+      hasConfirmedEmail: true,
+    });
+  });
+  return id;
 }
 
 /** Every user (operators), searched by name or email, one page (default 100). */
@@ -109,11 +145,17 @@ export const liveUser = (deps: Deps, userId: string) => repo.findLiveUserById(de
  * The queries behind a presented user's nested fields (presenters only shape data): each runs when
  * its field is asked for, the datafile counts once for both fields that show them.
  */
-export function userFieldQueries(deps: Pick<Deps, 'db'>, user: repo.UserRow) {
+export function userFieldQueries(
+  deps: Pick<Deps, 'db'>,
+  user: repo.UserRow,
+  /** The organisation row when the caller read it already (the viewer's own, with the session). */
+  known?: Awaited<ReturnType<typeof findCompanyById>> | null,
+) {
   let counts: ReturnType<typeof repo.countUserDatafiles> | undefined;
   return {
     counts: () => (counts ??= repo.countUserDatafiles(deps.db, user.id)),
-    company: (companyId: string) => findCompanyById(deps.db, companyId),
+    company: async (companyId: string) =>
+      known && known.id === companyId ? known : findCompanyById(deps.db, companyId),
     preferences: () => repo.findPreferences(deps.db, user.id),
   };
 }

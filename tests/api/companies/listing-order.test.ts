@@ -80,7 +80,7 @@ describe('the organisations list read in index order', () => {
     h = await createDb(`file:${join(dir, 'app.db')}`);
     await migrateDb(h.db);
     await h.db.run(
-      sql`insert into users (id, email, first_name, last_name, access_level, status, magic_key_hash, magic_key_sealed, created_at) values ('owner', 'o@x.example', 'O', 'W', 'SUPER_ADMIN', 'ACTIVATED', 'k', 'k', ${INSTANTS[0]})`,
+      sql`insert into users (id, email, first_name, last_name, access_level, status, magic_key_hash, created_at) values ('owner', 'o@x.example', 'O', 'W', 'SUPER_ADMIN', 'ACTIVATED', 'k', ${INSTANTS[0]})`,
     );
   });
   afterAll(() => {

@@ -16,7 +16,7 @@ describe('organisations through GraphQL, on the demo data', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ now: '2026-11-21T09:00:00.000Z' });
-    await seedDemoData(t.db, seedSecrets(t.deps.appSecret), { now: t.clock.now() });
+    await seedDemoData(t.db, seedSecrets(), { now: t.clock.now() });
     op = await t.tokenFor('superadmin@example.com', DEMO_PASSWORD);
     admin = await t.tokenFor('admin@example.com', DEMO_PASSWORD);
   });

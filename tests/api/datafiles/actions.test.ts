@@ -29,7 +29,7 @@ describe('editDatafileTitle', () => {
   it('renames for the owner and the organisation ADMIN; a name is required, at most 100 characters (trimmed)', async () => {
     const id = await w.file({ ownerId: w.employee.id, title: 'Old name' });
     expect(codeOf(await t.gql(RENAME, { id, t: '   ' }, as(w.tokens.employee)))).toBe(
-      'INVALID_PARAMETERS:DATAFILE_TITLE_REQUIRED',
+      'INCOMPLETE_INPUT:DATAFILE_TITLE_REQUIRED',
     );
     expect(codeOf(await t.gql(RENAME, { id, t: 'x'.repeat(101) }, as(w.tokens.employee)))).toBe(
       'INVALID_PARAMETERS:TOO_LONG',

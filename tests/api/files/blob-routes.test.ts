@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const pathOf = (url: string) => {
-  const u = new URL(url);
+  const u = new URL(url, 'http://app.test');
   return u.pathname + u.search;
 };
 /** A streamed body of `total` bytes in 8 KiB chunks; counts how much was pulled. */

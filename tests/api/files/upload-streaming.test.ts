@@ -39,13 +39,12 @@ describe('a 256 MB upload to the real server', () => {
     const blobs = createLocalBlobStore({
       storageDir: join(dir, 'storage'),
       s3: undefined,
-      publicUrl: server.baseUrl,
       secret: SECRET,
       uploadMaxBytes: 300 * 1024 * 1024,
     });
     const signed = blobs.signedPut('upload', 'uploads/large.csv', new Date());
     // Warm the route up so the baseline includes the code paths the upload uses.
-    await fetch(blobs.signedPut('upload', 'uploads/warm.csv', new Date()).url, {
+    await fetch(server.baseUrl + blobs.signedPut('upload', 'uploads/warm.csv', new Date()).url, {
       method: 'PUT',
       headers: { 'content-type': 'text/csv' },
       body: 'a;b\n',
@@ -60,7 +59,7 @@ describe('a 256 MB upload to the real server', () => {
         controller.enqueue(chunk.slice());
       },
     });
-    const res = await fetch(signed.url, {
+    const res = await fetch(server.baseUrl + signed.url, {
       method: 'PUT',
       headers: { 'content-type': 'text/csv', 'content-length': String(SIZE) },
       body: stream,

@@ -38,7 +38,6 @@ beforeAll(() => {
   blobs = createLocalBlobStore({
     storageDir: join(dir, 'storage'),
     s3: undefined,
-    publicUrl: 'http://app.test',
     secret: SECRET,
     uploadMaxBytes: 1000,
   });
@@ -144,7 +143,6 @@ describe('local blob store', () => {
     const store = createLocalBlobStore({
       storageDir: join(dir, 'usage'),
       s3: undefined,
-      publicUrl: 'http://app.test',
       secret: SECRET,
       uploadMaxBytes: 1000,
     });
@@ -172,6 +170,33 @@ describe('local blob store', () => {
     expect(a.objects).toBe(4);
   });
 
+  it('lists objects under a prefix (whole folders or a name start) with size and time; probes the folder', async () => {
+    await blobs.put('exports/list/a.csv', text('12345'));
+    await blobs.put('exports/list/b/c.csv', text('1'));
+    await blobs.put('exports/listing.csv', text('12'));
+    const keys = async (prefix?: string) => {
+      const out: [string, number][] = [];
+      for await (const o of blobs.list(prefix)) out.push([o.key, o.size]);
+      return out;
+    };
+    expect(await keys('exports/list/')).toEqual([
+      ['exports/list/a.csv', 5],
+      ['exports/list/b/c.csv', 1],
+    ]);
+    expect((await keys('exports/list')).map(([k]) => k)).toEqual([
+      'exports/list/a.csv',
+      'exports/list/b/c.csv',
+      'exports/listing.csv',
+    ]);
+    expect((await keys()).map(([k]) => k)).toContain('exports/listing.csv');
+    for await (const o of blobs.list('exports/list/a'))
+      expect(Date.now() - o.lastModified.getTime()).toBeLessThan(60_000);
+    await expect(blobs.list('../x')[Symbol.asyncIterator]().next()).rejects.toThrow(/invalid blob prefix/);
+    await expect(blobs.probe()).resolves.toBeUndefined();
+    const fresh = createLocalBlobStore({ ...blobStoreConfig(readEnv({}), SECRET), storageDir: join(dir, 'new-root') });
+    expect(await fresh.stat('uploads/none.csv')).toBeNull();
+  });
+
   it('does not follow a symlink planted inside the root out of it', async () => {
     const outside = mkdtempSync(join(tmpdir(), 'sqp-outside-'));
     try {
@@ -192,8 +217,10 @@ describe('local blob store', () => {
     const put = blobs.signedPut('upload', 'uploads/abc.xlsx', now);
     expect(put.maxBytes).toBe(1000);
     expect(put.expiresAt).toBe('2026-11-21T09:10:00.000Z');
-    const url = new URL(put.url);
-    expect(url.origin + url.pathname).toBe('http://app.test/files/uploads/abc.xlsx');
+    // A path, not an address: the browser resolves it against the origin its page came from, so an
+    // app opened as 127.0.0.1, under a second name or behind a proxy uploads to itself.
+    expect(put.url).toMatch(/^\/files\/uploads\/abc\.xlsx\?/);
+    const url = new URL(put.url, 'http://any.host');
     const q = (k: string) => url.searchParams.get(k) ?? undefined;
     expect(q('kind')).toBe('upload');
     const check = (kind: string, key: string, at: Date) =>
@@ -209,9 +236,9 @@ describe('local blob store', () => {
   });
 
   it('signs GET URLs bound to key, expiry and download name', () => {
-    const url = new URL(
-      blobs.signedGet('exports/e1.xlsx', now, { ttlSeconds: 60, downloadName: 'Ergebnis März.xlsx' }),
-    );
+    const signed = blobs.signedGet('exports/e1.xlsx', now, { ttlSeconds: 60, downloadName: 'Ergebnis März.xlsx' });
+    expect(signed).toMatch(/^\/files\/exports\/e1\.xlsx\?/);
+    const url = new URL(signed, 'http://any.host');
     const q = (k: string) => url.searchParams.get(k) ?? undefined;
     expect(url.pathname).toBe('/files/exports/e1.xlsx');
     expect(Number(q('expires'))).toBe(now.getTime() + 60_000);

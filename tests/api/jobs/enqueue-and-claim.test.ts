@@ -194,6 +194,7 @@ describe('jobs: failures', () => {
       expect(seen.filter((e) => e.msg.startsWith('job '))).toEqual([
         { level: 'info', msg: 'job waiting; runs again later' },
         { level: 'error', msg: 'job attempt failed; retrying' },
+        { level: 'info', msg: 'job finished' },
       ]);
     } finally {
       t.deps.log = original;

@@ -6,15 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datafileReports } from '../../../db/schema';
 import { cleanRevision } from '../../../api/modules/cleaning/revision-cleaning';
 import { readRevisionColumns } from '../../../api/ingest/index';
-import { REPORT_THROTTLE } from '../../../api/modules/reports/reports.service';
+import { ATTEMPT_RULES } from '../../../api/modules/attempts';
 import { exclusionsOf } from '../../../api/modules/reports/report-figures';
+import { REASONS } from '../../../scoring/index';
 import { codeOf, createTestApp, type TestApp } from '../../support/test-app';
 import { RULES, reportWorld, saveCleaning } from '../../support/report-world';
 
 const REPORT = `query($id:ID!,$p:String){getDatafileReport(datafileId:$id,password:$p){access canEdit
   settings{datafileId clientName clientLogo showScoreDetails shortFormat passwordProtected hasPassword isPublished link}
   report{datafileTitle companyName clientName clientLogo showScoreDetails shortFormat certificateCode certificateLevel certifiedAt revision scoringVersion cleanedAt
-    recordsBefore recordsAfter recordsRemoved targetAverage averages{key before after} exclusions{quotaCleaning scoreThreshold targetSample manual}
+    recordsBefore recordsAfter recordsRemoved targetAverage averages{key before after} sampleScores{key before after} exclusions{quotaCleaning scoreThreshold targetSample manual}
+    removedByReason{reason group count}
     distribution{edges before after unscoredBefore unscoredAfter}}}}`;
 const SAVE = `mutation($id:ID!,$s:DatafileReportSettingsInput!){updateDatafileReportSettings(datafileId:$id,settings:$s){clientName clientLogo showScoreDetails shortFormat passwordProtected hasPassword isPublished link}}`;
 const LOGO = `query($id:ID!,$k:String!){getReportLogoUploadURL(datafileId:$id,imageKey:$k){signedUrl imagePath}}`;
@@ -105,8 +107,7 @@ describe('report settings', () => {
     expect(url.imagePath).toMatch(new RegExp(`^/files/avatars/reports/${w.datafileId}/[A-Za-z0-9_-]{8}-logo\\.png$`));
     // The browser PUTs the bytes to the signed URL; the logo is then public like an avatar.
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
-    const signed = new URL(url.signedUrl);
-    const put = await t.app.request(`${signed.pathname}${signed.search}`, {
+    const put = await t.app.request(url.signedUrl, {
       method: 'PUT',
       headers: { 'content-type': 'image/png', 'content-length': String(png.length) },
       body: png,
@@ -207,6 +208,12 @@ describe('the public report', () => {
     expect(avg.after).toBeCloseTo(sum / n, 1);
     expect(avg.after).toBeGreaterThan(avg.before);
     expect(report.averages.length).toBeGreaterThan(1);
+    // IS describes the sample and has no target: it is reported apart from the quality scores.
+    const keys = (list: { key: string }[]) => list.map((x) => x.key);
+    expect(keys(report.averages)).not.toContain('is');
+    expect(keys(report.averages)).not.toContain('sds');
+    expect(keys(report.sampleScores)).toEqual(['is']);
+    expect(report.sampleScores[0].after).toBeGreaterThan(0);
     const ex = report.exclusions;
     expect(ex.quotaCleaning + ex.scoreThreshold + ex.targetSample + ex.manual).toBe(cleaned.rows - cleaned.kept);
     expect(
@@ -229,6 +236,8 @@ describe('the public report', () => {
     const report = (await t.gql(REPORT, { id: w.datafileId, p: 'Bericht-2026' })).body.data.getDatafileReport.report;
     expect(report.averages.map((a: { key: string }) => a.key)).toEqual(['combined']);
     expect(report.distribution).toBeNull();
+    expect(report.sampleScores).toEqual([]);
+    expect(report.removedByReason).toEqual([]);
     // Editors see the report without a password, with the settings, even unpublished.
     await t.gql(
       SAVE,
@@ -265,13 +274,14 @@ describe('the public report', () => {
       { token: w.tokens.admin },
     );
     // The earlier tests' wrong guesses fall out of the window first.
-    t.clock.set(new Date(t.clock.now().getTime() + REPORT_THROTTLE.windowMs + 1000));
-    for (let i = 0; i < REPORT_THROTTLE.perAddress; i++)
+    const rule = ATTEMPT_RULES.reportAddress;
+    t.clock.set(new Date(t.clock.now().getTime() + rule.windowMs + 1000));
+    for (let i = 0; i < rule.limit; i++)
       expect(codeOf(await t.gql(REPORT, { id: w.datafileId, p: `guess-${i}-xx` }))).toBe('REPORT_PASSWORD_INCORRECT');
     const locked = await t.gql(REPORT, { id: w.datafileId, p: 'Bericht-2027' });
     expect(codeOf(locked)).toBe('TOO_MANY_ATTEMPTS');
     expect(locked.status).toBe(429);
-    t.clock.set(new Date(t.clock.now().getTime() + REPORT_THROTTLE.lockMs + 1000));
+    t.clock.set(new Date(t.clock.now().getTime() + rule.lockMs + 1000));
     expect((await t.gql(REPORT, { id: w.datafileId, p: 'Bericht-2027' })).body.data.getDatafileReport.access).toBe(
       'REPORT',
     );
@@ -279,14 +289,29 @@ describe('the public report', () => {
 });
 
 describe('report reasons', () => {
-  it('tells target trimming apart from score thresholds', () => {
-    const full = { kept: Uint8Array.from([1, 0, 0, 0, 0]), primary: Int8Array.from([-1, 1, 1, 0, 2]) };
-    const withoutTarget = { kept: Uint8Array.from([1, 1, 0, 0, 0]), primary: Int8Array.from([-1, -1, 1, 0, 2]) };
-    expect(exclusionsOf(full as never, withoutTarget as never)).toEqual({
-      targetSample: 1,
-      scoreThreshold: 1,
-      manual: 1,
-      quotaCleaning: 1,
+  it('counts each removed interview once, under the report reason of its primary cleaning reason', () => {
+    const code = (r: (typeof REASONS)[number]) => REASONS.indexOf(r);
+    const result = {
+      kept: Uint8Array.from([1, 0, 0, 0, 0, 0, 0]),
+      primary: Int8Array.from([
+        -1,
+        code('combined'),
+        code('TS'),
+        code('manual'),
+        code('quota'),
+        code('target'),
+        code('target'),
+      ]),
+    };
+    expect(exclusionsOf(result)).toEqual({
+      exclusions: { targetSample: 2, scoreThreshold: 2, manual: 1, quotaCleaning: 1 },
+      removedByReason: [
+        { reason: 'manual', group: 'manual', count: 1 },
+        { reason: 'combined', group: 'scoreThreshold', count: 1 },
+        { reason: 'quota', group: 'quotaCleaning', count: 1 },
+        { reason: 'TS', group: 'scoreThreshold', count: 1 },
+        { reason: 'target', group: 'targetSample', count: 2 },
+      ],
     });
   });
 });

@@ -93,7 +93,11 @@ async function confirmThenKill(classify = false) {
   const body = new Blob(parts as BlobPart[]);
 
   const { signedUrl, datafileKey } = (await gql(Q.url, { f: 'big.csv', c: w.A })).getDatafileUploadURL;
-  const put = await fetch(signedUrl, { method: 'PUT', headers: { 'content-type': 'text/csv' }, body });
+  const put = await fetch(new URL(signedUrl, server!.baseUrl), {
+    method: 'PUT',
+    headers: { 'content-type': 'text/csv' },
+    body,
+  });
   expect(put.status).toBe(200);
   const { datafileId } = (
     await gql(Q.draft, {

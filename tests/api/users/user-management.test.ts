@@ -228,7 +228,9 @@ describe('user management with invitation mails over real SMTP', () => {
   it('avatars: a signed URL takes one image; forged, expired, non-image and oversized uploads are refused', async () => {
     const signed = (await t.gql(AVATAR, { k: 'me.png', u: owner.id }, { token: owner.token })).body.data
       .getUserAvatarUploadURL;
-    const path = new URL(signed.signedUrl).pathname + new URL(signed.signedUrl).search;
+    // A path on the app: the browser resolves it against the origin its page came from.
+    expect(signed.signedUrl).toMatch(/^\/files\/avatars\//);
+    const path: string = signed.signedUrl;
     const put = (p: string, body: Uint8Array, type = 'image/png') =>
       t.app.request(p, {
         method: 'PUT',
@@ -299,7 +301,7 @@ describe('user management with invitation mails over real SMTP', () => {
     const late = (await t.gql(AVATAR, { k: 'late.png', u: owner.id }, { token: owner.token })).body.data
       .getUserAvatarUploadURL;
     t.clock.advance(11 * 60_000);
-    const latePath = new URL(late.signedUrl).pathname + new URL(late.signedUrl).search;
+    const latePath: string = late.signedUrl;
     const expired = await put(latePath, PNG);
     expect(expired.status).toBe(403);
     expect(((await expired.json()) as any).errors[0].extensions).toEqual({

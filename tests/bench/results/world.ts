@@ -53,7 +53,7 @@ export async function resultsWorld(dir: string, rows: number): Promise<ResultsWo
   try {
     const t0 = performance.now();
     const { signedUrl, datafileKey } = (await post(Q.url, { f: 'bench.csv', c: w.A })).getDatafileUploadURL;
-    const put = await fetch(signedUrl, {
+    const put = await fetch(new URL(signedUrl, server.baseUrl), {
       method: 'PUT',
       headers: { 'content-type': 'application/octet-stream' },
       body: Bun.file(csv),

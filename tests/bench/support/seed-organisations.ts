@@ -12,7 +12,7 @@ export async function seedOrganisations(db: Db, count: number, token: string, no
   const iso = now.toISOString();
   await db.transaction(async (tx) => {
     await tx.run(
-      `insert into users (id, email, first_name, last_name, access_level, status, password_hash, magic_key_hash, magic_key_sealed, created_at) values ('op', 'op@bench.example', 'Op', 'Erator', 'SUPER_ADMIN', 'ACTIVATED', 'x', 'k', 'k', '${iso}')`,
+      `insert into users (id, email, first_name, last_name, access_level, status, password_hash, magic_key_hash, created_at) values ('op', 'op@bench.example', 'Op', 'Erator', 'SUPER_ADMIN', 'ACTIVATED', 'x', 'k', '${iso}')`,
     );
     const types = ['STARTER', 'PROFESSIONAL', 'ENTERPRISE'] as const;
     for (let i = 0; i < count; i += 500) {

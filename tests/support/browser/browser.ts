@@ -48,7 +48,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * The whole app page: the shell scrolls inside a 100vh frame, so the window grows to the content's
  * height for the picture (at most 4000 px), then returns to 1440 x 900.
  */
-export async function shellScreenshot(page: Page, name: string): Promise<void> {
+export async function shellScreenshot(page: Page, name: string, width = 1440): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
   const height = await page.evaluate(() =>
     Math.max(
       900,
@@ -57,7 +58,7 @@ export async function shellScreenshot(page: Page, name: string): Promise<void> {
         .map((e) => e.scrollHeight + 140),
     ),
   );
-  await page.setViewportSize({ width: 1440, height: Math.min(height, 4000) });
+  await page.setViewportSize({ width, height: Math.min(height, 4000) });
   // Let charts resize and dialog animations settle.
   await page.waitForTimeout(500);
   mkdirSync(artifactsDir, { recursive: true });

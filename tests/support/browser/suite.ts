@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { startServer, type TestServer } from '../server-process';
+import { type ServerEnv, startServer, type TestServer } from '../server-process';
 import { launchBrowser, type TestBrowser } from './browser';
 
 export type BrowserSuite = {
@@ -16,8 +16,11 @@ export type BrowserSuite = {
 export type BrowserSuiteOptions = {
   /** The language the app starts in (localStorage `locale`); German when not given. */
   locale?: 'de' | 'en';
-  /** Settings for the server, or a function that prepares what they name (e.g. an SMTP server) first. */
-  env?: Record<string, string> | (() => Promise<Record<string, string>>);
+  /**
+   * Settings for the server, or a function that prepares what they name (e.g. an SMTP server) first;
+   * it gets the server's port, for settings that name it (PUBLIC_URL under another host name).
+   */
+  env?: ServerEnv;
   /** false: no API server, for a test that serves its own page to the browser. */
   server?: boolean;
   /**
@@ -52,8 +55,7 @@ export function browserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
   };
   beforeAll(async () => {
     if (options.server !== false) {
-      const env = typeof options.env === 'function' ? await options.env() : options.env;
-      suite.server = await startServer(env);
+      suite.server = await startServer(options.env);
     }
     suite.browser = await launchBrowser();
     if (options.stranger) suite.stranger = await launchBrowser();

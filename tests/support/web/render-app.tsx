@@ -22,7 +22,7 @@ export function meFor(accessLevel: AccessLevel, overrides: Record<string, unknow
         image: null,
         accessLevel,
         status: 'ACTIVATED',
-        magicKey: 'key-123',
+        apiKey: { hint: 'k123', createdAt: '2026-11-02T10:00:00.000Z' },
         isOwner: accessLevel === 'ADMIN',
         locale: 'de',
         watchGetStarted: true,

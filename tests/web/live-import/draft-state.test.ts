@@ -67,6 +67,7 @@ describe('live import snippets', () => {
   const target = {
     endpoint: 'http://127.0.0.1:4000/api/live/df-1/respondents',
     secretKey: 'lk_secret"quote',
+    serverKey: 'lks_server',
     pages: [
       { label: 'Q1', criterion: 'OES' },
       { label: 'Grid1', criterion: 'IBS' },
@@ -94,10 +95,16 @@ describe('live import snippets', () => {
     },
   );
 
-  it('HTTP: a curl call with the key header and a respondent of the defined pages', () => {
+  it('HTTP: a curl call from a server with the server key (never the browser key) and a respondent of the defined pages', () => {
     const code = snippetFor('HTTP', target);
-    expect(code).toContain(`-H 'x-live-key: ${target.secretKey}'`);
+    expect(code).toContain(`-H 'x-live-key: ${target.serverKey}'`);
+    expect(code).not.toContain(target.secretKey);
     expect(code).toContain('"Grid1":{"items"');
+  });
+
+  it('the browser snippets never carry the server key', () => {
+    for (const tool of ['NFIELD', 'FORSTA', 'QUALTRICS'] as const)
+      expect(snippetFor(tool, target)).not.toContain('lks_');
   });
 
   it('the test respondent answers every page in the shape the endpoint accepts', () => {

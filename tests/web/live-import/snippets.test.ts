@@ -9,7 +9,12 @@ const PAGES = [
 
 describe('the HTTP snippet and the test respondent', () => {
   it('send every item a grid defines, within its scale', () => {
-    const code = snippetFor('HTTP', { endpoint: 'https://host/api/live/x', secretKey: 'k', pages: PAGES });
+    const code = snippetFor('HTTP', {
+      endpoint: 'https://host/api/live/x',
+      secretKey: 'k',
+      serverKey: 'sk',
+      pages: PAGES,
+    });
     const body = JSON.parse(/--data '(.*)'/.exec(code)![1]!);
     const items = body.answers.Sat.items as number[];
     expect(items).toHaveLength(10);

@@ -151,6 +151,8 @@ function handlers(overrides: Handlers = {}): Handlers {
           to: at(0),
           minutes: [{ minute: at(1), requests: 0, refusals: 0 }],
           endpoints: [],
+          refusalReasons: [],
+          recentRefusals: [],
         },
       },
     }),
@@ -215,6 +217,9 @@ describe('/monitoring', () => {
     expect(screen.queryByTestId('outbox-no-smtp')).toBeNull();
     expect((await screen.findByTestId('live-empty')).textContent).toBe(
       'Keine Aufrufe der Live-Schnittstellen in der letzten Stunde.',
+    );
+    expect((await screen.findByTestId('refused-empty')).textContent).toBe(
+      'Keine abgelehnten Live-Aufrufe in der letzten Stunde.',
     );
     // Intl puts a no-break space between number and unit.
     const text = (el: Element) => el.textContent?.replace(/\u00a0/g, ' ');

@@ -5,6 +5,7 @@ import {
   operationsCalled,
   renderAppAt,
   resetAppState,
+  shellHandlers,
   startSession,
   stubGraphQL,
 } from '../../support/web/render-app';
@@ -34,14 +35,15 @@ beforeEach(() => {
 
 describe('/datafile-report', () => {
   it('asks for a password in the form when protection is switched on, without calling the server', async () => {
-    const handlers: Handlers = {
+    // A logged-in editor gets the report inside the app shell, which loads the user first.
+    const handlers: Handlers = shellHandlers('ADMIN', {
       getDatafileReport: () => ({
         data: { getDatafileReport: { access: 'NOT_CLEANED', canEdit: true, settings, report: null } },
       }),
       updateDatafileReportSettings: () => ({
         data: { updateDatafileReportSettings: { datafileId: ID, isPublished: true, hasPassword: true } },
       }),
-    };
+    });
     const fetchMock = stubGraphQL(handlers);
     startSession();
     renderAppAt(`/datafile-report?datafileId=${ID}`);

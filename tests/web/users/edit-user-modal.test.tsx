@@ -21,7 +21,7 @@ type TestUser = {
   image: string | null;
   accessLevel: AccessLevel;
   status: string;
-  magicKey: string | null;
+  apiKey: { hint: string | null; createdAt: string | null } | null;
   isOwner: boolean;
   numberOfImports: number;
 };
@@ -39,7 +39,7 @@ const user = (
   image: null,
   accessLevel,
   status: 'ACTIVATED',
-  magicKey: `key-${id}`,
+  apiKey: { hint: id.slice(-4), createdAt: '2026-11-02T10:00:00.000Z' },
   isOwner: false,
   numberOfImports: 3,
   ...extra,
@@ -117,10 +117,60 @@ describe('edit user modal', () => {
     expect(within(dialog).getByTestId('edit-user-password-reset')).toBeTruthy();
     expect(within(dialog).getByTestId('edit-user-delete')).toBeTruthy();
     expect(within(dialog).getByTestId('admin-access-switch').hasAttribute('data-disabled')).toBe(false);
-    expect((within(dialog).getByTestId('api-key') as HTMLInputElement).value).toBe('key-u-erik');
-    expect((within(dialog).getByTestId('api-key') as HTMLInputElement).readOnly).toBe(true);
-    // Only the user themselves or an operator may issue a new key (the server's rule).
+    // An admin learns that Erik has a key, never the key, and may revoke it but not make one.
+    expect(within(dialog).getByTestId('api-key-status').textContent).toBe(
+      'Ein Schlüssel, der auf …erik endet, erstellt am 02.11.2026.',
+    );
+    expect(within(dialog).queryByTestId('api-key')).toBeNull();
     expect(within(dialog).queryByTestId('api-key-regenerate')).toBeNull();
+    expect(within(dialog).getByTestId('api-key-revoke')).toBeTruthy();
+  });
+
+  it("revokes a colleague's key after confirmation", async () => {
+    const fetchMock = renderTab('ADMIN', { revokeMagicKey: SUCCESS('revokeMagicKey') });
+    const dialog = await openEdit('erik@example.com');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('api-key-revoke'));
+    });
+    expect(within(dialog).getByTestId('api-key-confirm').textContent).toContain(
+      'Der Schlüssel funktioniert sofort nicht mehr.',
+    );
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('api-key-revoke-confirm'));
+    });
+    await waitFor(() =>
+      expect(operationsCalled(fetchMock).find((c) => c.operationName === 'revokeMagicKey')?.variables).toEqual({
+        userId: 'u-erik',
+      }),
+    );
+    // The open modal shows the key gone at once, without waiting for the list to be read again.
+    await waitFor(() => expect(within(dialog).getByTestId('api-key-status').textContent).toBe('Kein API-Schlüssel.'));
+    expect(within(dialog).queryByTestId('api-key-revoke')).toBeNull();
+  });
+
+  it('offers to revoke the API key with a password reset, and sends both when ticked', async () => {
+    const fetchMock = renderTab('ADMIN', {
+      sendPasswordResetEmail: SUCCESS('sendPasswordResetEmail'),
+      revokeMagicKey: SUCCESS('revokeMagicKey'),
+    });
+    const dialog = await openEdit('erik@example.com');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('edit-user-password-reset'));
+    });
+    const confirm = await screen.findByTestId('password-reset-dialog');
+    const box = within(confirm).getByTestId('password-reset-revoke-key');
+    expect(box.textContent).toContain('Auch den API-Schlüssel widerrufen (endet auf …erik)');
+    await act(async () => {
+      fireEvent.click(box.querySelector('input') as HTMLInputElement);
+    });
+    await act(async () => {
+      fireEvent.click(within(confirm).getByTestId('password-reset-dialog-confirm'));
+    });
+    expect((await within(confirm).findByTestId('success-alert')).textContent).toContain(
+      'Der Link wurde an erik@example.com gesendet und der API-Schlüssel widerrufen.',
+    );
+    const calls = operationsCalled(fetchMock).map((c) => c.operationName);
+    expect(calls.indexOf('sendPasswordResetEmail')).toBeLessThan(calls.indexOf('revokeMagicKey'));
   });
 
   it('hides Delete and locks the admin switch for the owner, keeps the password reset', async () => {
@@ -132,7 +182,9 @@ describe('edit user modal', () => {
     expect(within(dialog).getByTestId('admin-access-locked').textContent).toBe(
       'Der Inhaber behält immer den Admin-Zugang.',
     );
-    expect(within(dialog).getByTestId('api-key-regenerate')).toBeTruthy();
+    // Not even an operator makes a key for someone else: it would be shown to the operator.
+    expect(within(dialog).queryByTestId('api-key-regenerate')).toBeNull();
+    expect(within(dialog).getByTestId('api-key-revoke')).toBeTruthy();
   });
 
   it('hides password reset and Delete and locks the switch when editing oneself', () => {
@@ -142,6 +194,7 @@ describe('edit user modal', () => {
       showDelete: false,
       adminSwitchDisabled: true,
       canRegenerateKey: true,
+      canRevokeKey: true,
     });
     const other = editUserRules({ id: 'u-ADMIN', accessLevel: 'ADMIN' }, SECOND_ADMIN);
     expect(other).toEqual({
@@ -149,6 +202,7 @@ describe('edit user modal', () => {
       showDelete: true,
       adminSwitchDisabled: false,
       canRegenerateKey: false,
+      canRevokeKey: true,
     });
   });
 

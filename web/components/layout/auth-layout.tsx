@@ -4,12 +4,16 @@ import { useT } from '../../lib/i18n';
 import { CheckCircleIcon } from '../icons/icons';
 import { LanguageMenu } from './language-menu';
 
-/** The split layout of the public entry pages: brand panel left, the form card right. */
+/**
+ * The split layout of the public entry pages: brand panel left, the form card right. Invitation and
+ * password links are opened on phones too: below 768 px only the form shows, under a brand bar.
+ */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const t = useT();
   return (
     <Flex minH="100vh" bg="bg">
       <Flex
+        display={{ base: 'none', md: 'flex' }}
         direction="column"
         justify="space-between"
         w="42%"
@@ -45,10 +49,31 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
           {t('shell.footerCopyright', { year: new Date().getFullYear() })}
         </Text>
       </Flex>
-      <Flex flex="1" direction="column" align="center" justify="center" p="10" position="relative">
-        <Box position="absolute" top="6" right="8">
+      <Flex
+        flex="1"
+        minW="0"
+        direction="column"
+        align="center"
+        justify={{ base: 'flex-start', md: 'center' }}
+        px={{ base: '5', md: '10' }}
+        pt={{ base: '24', md: '10' }}
+        pb="10"
+        position="relative"
+      >
+        <Flex
+          position="absolute"
+          top={{ base: '4', md: '6' }}
+          left={{ base: '5', md: 'auto' }}
+          right={{ base: '5', md: '8' }}
+          align="center"
+          justify={{ base: 'space-between', md: 'flex-end' }}
+        >
+          <Flex align="center" gap="2" display={{ base: 'flex', md: 'none' }}>
+            <Image src="/logo.svg" alt="" boxSize="8" />
+            <Text fontWeight="bold">{t('common.appName')}</Text>
+          </Flex>
           <LanguageMenu variant="outline" />
-        </Box>
+        </Flex>
         <Stack w="full" maxW="420px" gap="6">
           <Box>
             <Heading as="h1" size="2xl" fontWeight="semibold">

@@ -306,9 +306,23 @@ export type JobState =
   | 'SUCCEEDED';
 
 export type LiveDatafileInput = {
+  /** The sample the survey expects: the ceilings default to 1.5 times it (1,000 respondents without it). */
+  expectedRespondents?: number | null | undefined;
+  /** Ceiling of credits charged, when not the default (the respondents ceiling x what one respondent of these pages costs). */
+  maxCredits?: number | null | undefined;
+  /** Ceiling of respondents charged, when not the default. */
+  maxRespondents?: number | null | undefined;
   name: string;
   pages: Array<LivePageInput>;
   surveySoftware: SurveySoftware;
+};
+
+export type LiveLimitsInput = {
+  allowedOrigins: Array<string>;
+  maxCredits: number;
+  maxRespondents: number;
+  perAddressPerHour: number;
+  perDevice: number;
 };
 
 export type LivePageInput = {
@@ -898,7 +912,7 @@ export type GetLiveDatafileIntegrationQueryVariables = Exact<{
 }>;
 
 
-export type GetLiveDatafileIntegrationQuery = { getLiveDatafileIntegration: { datafileId: string, name: string, surveySoftware: SurveySoftware | null, status: string, secretKey: string, endpoint: string, numberOfRespondents: number, cost: number, pages: Array<{ label: string, start: boolean, criterion: LiveQualityCriterion, questionTitle: string, languages: Array<string>, items: number | null, min: number | null, max: number | null }> } };
+export type GetLiveDatafileIntegrationQuery = { getLiveDatafileIntegration: { datafileId: string, name: string, surveySoftware: SurveySoftware | null, status: string, secretKey: string, serverKey: string, endpoint: string, numberOfRespondents: number, cost: number, pages: Array<{ label: string, start: boolean, criterion: LiveQualityCriterion, questionTitle: string, languages: Array<string>, items: number | null, min: number | null, max: number | null }>, limits: { expectedRespondents: number | null, maxRespondents: number, maxCredits: number, respondents: number, credits: number, perAddressPerHour: number, perDevice: number, allowedOrigins: Array<string> } } };
 
 export type CreateLiveDatafileMutationVariables = Exact<{
   input: LiveDatafileInput;
@@ -913,6 +927,21 @@ export type RegenerateLiveDatafileSecretMutationVariables = Exact<{
 
 
 export type RegenerateLiveDatafileSecretMutation = { regenerateLiveDatafileSecret: string };
+
+export type RegenerateLiveDatafileServerKeyMutationVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type RegenerateLiveDatafileServerKeyMutation = { regenerateLiveDatafileServerKey: string };
+
+export type UpdateLiveDatafileLimitsMutationVariables = Exact<{
+  datafileId: string | number;
+  limits: LiveLimitsInput;
+}>;
+
+
+export type UpdateLiveDatafileLimitsMutation = { updateLiveDatafileLimits: { maxRespondents: number } };
 
 export type OpenLiveDatafileMutationVariables = Exact<{
   datafileId: string | number;
@@ -958,7 +987,7 @@ export type GetLiveEndpointTrafficQueryVariables = Exact<{
 }>;
 
 
-export type GetLiveEndpointTrafficQuery = { getLiveEndpointTraffic: { from: string, to: string, minutes: Array<{ minute: string, requests: number, refusals: number }>, endpoints: Array<{ endpoint: string, requests: number, refusals: number, lastCallAt: string }> } };
+export type GetLiveEndpointTrafficQuery = { getLiveEndpointTraffic: { from: string, to: string, minutes: Array<{ minute: string, requests: number, refusals: number }>, endpoints: Array<{ endpoint: string, requests: number, refusals: number, lastCallAt: string }>, refusalReasons: Array<{ reason: string, refusals: number, lastRefusalAt: string }>, recentRefusals: Array<{ at: string, endpoint: string, reason: string, datafileId: string | null, keyKind: string | null, source: string | null, origin: string | null }> } };
 
 export type GetOutboxSummaryQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1010,7 +1039,7 @@ export type GetDatafileReportQueryVariables = Exact<{
 }>;
 
 
-export type GetDatafileReportQuery = { getDatafileReport: { access: DatafileReportAccess, canEdit: boolean, settings: { datafileId: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, passwordProtected: boolean, hasPassword: boolean, isPublished: boolean, link: string } | null, report: { datafileTitle: string, companyName: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, certificateCode: string | null, certificateLevel: number | null, certifiedAt: string | null, revision: number, scoringVersion: string, cleanedAt: string | null, recordsBefore: number, recordsAfter: number, recordsRemoved: number, targetAverage: number, averages: Array<{ key: string, before: number | null, after: number | null }>, exclusions: { quotaCleaning: number, scoreThreshold: number, targetSample: number, manual: number }, distribution: { edges: Array<number>, before: Array<number>, after: Array<number>, unscoredBefore: number, unscoredAfter: number } | null } | null } };
+export type GetDatafileReportQuery = { getDatafileReport: { access: DatafileReportAccess, canEdit: boolean, settings: { datafileId: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, passwordProtected: boolean, hasPassword: boolean, isPublished: boolean, link: string } | null, report: { datafileTitle: string, companyName: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, certificateCode: string | null, certificateLevel: number | null, certifiedAt: string | null, revision: number, scoringVersion: string, cleanedAt: string | null, recordsBefore: number, recordsAfter: number, recordsRemoved: number, targetAverage: number, averages: Array<{ key: string, before: number | null, after: number | null }>, sampleScores: Array<{ key: string, before: number | null, after: number | null }>, exclusions: { quotaCleaning: number, scoreThreshold: number, targetSample: number, manual: number }, removedByReason: Array<{ reason: string, group: string, count: number }>, distribution: { edges: Array<number>, before: Array<number>, after: Array<number>, unscoredBefore: number, unscoredAfter: number } | null } | null } };
 
 export type UpdateDatafileReportSettingsMutationVariables = Exact<{
   datafileId: string | number;
@@ -1149,7 +1178,7 @@ export type GetCompanyUsersQueryVariables = Exact<{
 }>;
 
 
-export type GetCompanyUsersQuery = { getCompanyUsers: Array<{ id: string, email: string, image: string | null, accessLevel: AccessLevel, status: UserStatus, magicKey: string | null, isOwner: boolean, numberOfImports: number, name: { first: string, last: string } }> };
+export type GetCompanyUsersQuery = { getCompanyUsers: Array<{ id: string, email: string, image: string | null, accessLevel: AccessLevel, status: UserStatus, isOwner: boolean, numberOfImports: number, name: { first: string, last: string }, apiKey: { hint: string | null, createdAt: string | null } | null }> };
 
 export type GetUserAvatarUploadUrlQueryVariables = Exact<{
   imageKey: string;
@@ -1170,7 +1199,7 @@ export type InviteUserForSpecificCompanyMutation = { inviteUserForSpecificCompan
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MeQuery = { me: { sessionExpiresAt: string, companyId: string | null, user: { id: string, email: string, image: string | null, accessLevel: AccessLevel, status: UserStatus, magicKey: string | null, isOwner: boolean, locale: Locale, watchGetStarted: boolean, watchNPS: boolean, name: { first: string, last: string }, company: { id: string, name: string, image: string | null, isActivated: CompanyStatus } | null } } };
+export type MeQuery = { me: { sessionExpiresAt: string, companyId: string | null, user: { id: string, email: string, image: string | null, accessLevel: AccessLevel, status: UserStatus, isOwner: boolean, locale: Locale, watchGetStarted: boolean, watchNPS: boolean, name: { first: string, last: string }, apiKey: { hint: string | null, createdAt: string | null } | null, company: { id: string, name: string, image: string | null, isActivated: CompanyStatus } | null } } };
 
 export type RegenerateMagicKeyMutationVariables = Exact<{
   userId: string | number;
@@ -1185,6 +1214,13 @@ export type ResendUserInvitationMutationVariables = Exact<{
 
 
 export type ResendUserInvitationMutation = { resendUserInvitation: { status: string, message: string | null } };
+
+export type RevokeMagicKeyMutationVariables = Exact<{
+  userId: string | number;
+}>;
+
+
+export type RevokeMagicKeyMutation = { revokeMagicKey: { status: string, message: string | null } };
 
 export type UpdateGetStartedMutationVariables = Exact<{
   userId: string | number;
@@ -1931,6 +1967,7 @@ export const GetLiveDatafileIntegrationDocument = new TypedDocumentString(`
     surveySoftware
     status
     secretKey
+    serverKey
     endpoint
     numberOfRespondents
     cost
@@ -1943,6 +1980,16 @@ export const GetLiveDatafileIntegrationDocument = new TypedDocumentString(`
       items
       min
       max
+    }
+    limits {
+      expectedRespondents
+      maxRespondents
+      maxCredits
+      respondents
+      credits
+      perAddressPerHour
+      perDevice
+      allowedOrigins
     }
   }
 }
@@ -1960,6 +2007,18 @@ export const RegenerateLiveDatafileSecretDocument = new TypedDocumentString(`
   regenerateLiveDatafileSecret(datafileId: $datafileId)
 }
     `) as unknown as TypedDocumentString<RegenerateLiveDatafileSecretMutation, RegenerateLiveDatafileSecretMutationVariables>;
+export const RegenerateLiveDatafileServerKeyDocument = new TypedDocumentString(`
+    mutation regenerateLiveDatafileServerKey($datafileId: ID!) {
+  regenerateLiveDatafileServerKey(datafileId: $datafileId)
+}
+    `) as unknown as TypedDocumentString<RegenerateLiveDatafileServerKeyMutation, RegenerateLiveDatafileServerKeyMutationVariables>;
+export const UpdateLiveDatafileLimitsDocument = new TypedDocumentString(`
+    mutation updateLiveDatafileLimits($datafileId: ID!, $limits: LiveLimitsInput!) {
+  updateLiveDatafileLimits(datafileId: $datafileId, limits: $limits) {
+    maxRespondents
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateLiveDatafileLimitsMutation, UpdateLiveDatafileLimitsMutationVariables>;
 export const OpenLiveDatafileDocument = new TypedDocumentString(`
     mutation openLiveDatafile($datafileId: ID!) {
   openLiveDatafile(datafileId: $datafileId)
@@ -2061,6 +2120,20 @@ export const GetLiveEndpointTrafficDocument = new TypedDocumentString(`
       requests
       refusals
       lastCallAt
+    }
+    refusalReasons {
+      reason
+      refusals
+      lastRefusalAt
+    }
+    recentRefusals {
+      at
+      endpoint
+      reason
+      datafileId
+      keyKind
+      source
+      origin
     }
   }
 }
@@ -2199,11 +2272,21 @@ export const GetDatafileReportDocument = new TypedDocumentString(`
         before
         after
       }
+      sampleScores {
+        key
+        before
+        after
+      }
       exclusions {
         quotaCleaning
         scoreThreshold
         targetSample
         manual
+      }
+      removedByReason {
+        reason
+        group
+        count
       }
       distribution {
         edges
@@ -2644,7 +2727,10 @@ export const GetCompanyUsersDocument = new TypedDocumentString(`
     image
     accessLevel
     status
-    magicKey
+    apiKey {
+      hint
+      createdAt
+    }
     isOwner
     numberOfImports
   }
@@ -2682,7 +2768,10 @@ export const MeDocument = new TypedDocumentString(`
       image
       accessLevel
       status
-      magicKey
+      apiKey {
+        hint
+        createdAt
+      }
       isOwner
       locale
       watchGetStarted
@@ -2713,6 +2802,14 @@ export const ResendUserInvitationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ResendUserInvitationMutation, ResendUserInvitationMutationVariables>;
+export const RevokeMagicKeyDocument = new TypedDocumentString(`
+    mutation revokeMagicKey($userId: ID!) {
+  revokeMagicKey(userId: $userId) {
+    status
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeMagicKeyMutation, RevokeMagicKeyMutationVariables>;
 export const UpdateGetStartedDocument = new TypedDocumentString(`
     mutation updateGetStarted($userId: ID!) {
   updateGetStarted(userId: $userId) {

@@ -2,8 +2,10 @@
 import { jobKind } from '../../../jobs';
 import type { UploadSummary } from '../../../ingest';
 import type { LiveRespondentInput } from '../live-respondent';
+import type { Sender } from '../live-guard';
 
-export type LiveRespondentPayload = { datafileId: string; input: LiveRespondentInput };
+/** `sender`: the key kind and hashed source the request came with (absent in jobs queued before it existed: treated as the server key's). */
+export type LiveRespondentPayload = { datafileId: string; input: LiveRespondentInput; sender?: Sender };
 export type LiveRespondentResult = { status: string; credits: number } | null;
 export type LivePublishPayload = { datafileId: string };
 export type LivePublishResult = { revision: number; rows: number; summary: Omit<UploadSummary, 'files'> } | null;

@@ -7,6 +7,8 @@ import { replaceScoreStats } from '../../dashboard';
 import { nextRevision, findDatafile } from '../../uploads';
 import { acceptRespondent, authenticateById, pagesOf } from '../live.service';
 import { schedulePublish, snapshotOf } from '../live-publish';
+import { SERVER_SENDER } from '../live-guard';
+import { hourOf } from '../live-sources';
 import {
   LIVE_PUBLISH_JOB,
   LIVE_RESPONDENT_JOB,
@@ -25,7 +27,7 @@ export const liveRespondentJob: AppJobHandler<LiveRespondentPayload, LiveRespond
   async run(ctx) {
     const target = await authenticateById(ctx.deps, ctx.payload.datafileId);
     if (!target) return null;
-    const answer = await acceptRespondent(ctx.deps, target, ctx.payload.input);
+    const answer = await acceptRespondent(ctx.deps, target, ctx.payload.input, ctx.payload.sender ?? SERVER_SENDER);
     if (answer.status === 'SCORED') schedulePublish(ctx.deps, target.id);
     return { status: answer.status, credits: answer.credits };
   },
@@ -42,6 +44,8 @@ export const livePublishJob: AppJobHandler<LivePublishPayload, LivePublishResult
     const { deps } = ctx;
     const file = await findDatafile(deps.db, ctx.payload.datafileId);
     if (!file || file.isDeleted || file.importType !== 'LIVE' || !file.publishedUploadId) return null;
+    // Per-address counts of past hours limit nothing any more.
+    await repo.pruneAddressSources(deps.db, file.id, hourOf(deps.clock.now()).hour);
     const rows: repo.LiveRespondentRow[] = [];
     for (let after = 0; ;) {
       const page = await repo.respondentsAfter(deps.db, file.id, after, PAGE);

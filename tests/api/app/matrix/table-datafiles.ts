@@ -63,6 +63,22 @@ export const DATAFILE_MATRIX: Record<string, Cell> = {
     allow: ADMIN_OF_A,
     acceptCodes: ['INVALID_PARAMETERS'],
   },
+  // The server key and the limits: who may manage the datafile (its owner, A's ADMINs, operators).
+  regenerateLiveDatafileServerKey: {
+    query: 'mutation($id:ID!){regenerateLiveDatafileServerKey(datafileId:$id)}',
+    vars: (w) => ({ id: w.datafileId }),
+    allow: ADMIN_OF_A,
+    acceptCodes: ['INVALID_PARAMETERS'],
+  },
+  updateLiveDatafileLimits: {
+    query: 'mutation($id:ID!,$l:LiveLimitsInput!){updateLiveDatafileLimits(datafileId:$id,limits:$l){maxRespondents}}',
+    vars: (w) => ({
+      id: w.datafileId,
+      l: { maxRespondents: 100, maxCredits: 1000, perAddressPerHour: 10, perDevice: 1, allowedOrigins: [] },
+    }),
+    allow: ADMIN_OF_A,
+    acceptCodes: ['INVALID_PARAMETERS'],
+  },
   getDraftedDatafile: {
     query: 'query($id:ID!){getDraftedDatafile(datafileId:$id){id upload{status}}}',
     vars: (w) => ({ id: w.draftId }),

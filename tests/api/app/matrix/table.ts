@@ -95,10 +95,17 @@ export const MATRIX: Record<string, Cell> = {
     vars: (w) => ({ u: w.adminA.id }),
     allow: ADMIN_OF_A,
   },
+  // A new key is shown to whoever makes it: only its own user (also by API key), not even an operator.
   regenerateMagicKey: {
     query: 'mutation($u:ID!){regenerateMagicKey(userId:$u){status}}',
     vars: (w) => ({ u: w.adminA.id }),
-    allow: ADMIN_OF_A,
+    allow: ['ADMIN_OWN', 'API_KEY'],
+  },
+  // Stopping a key: the user themselves, their organisation's ADMINs (and the owner's key), operators.
+  revokeMagicKey: {
+    query: 'mutation($u:ID!){revokeMagicKey(userId:$u){status}}',
+    vars: (w) => ({ u: w.employeeA.id }),
+    allow: MEMBER_OF_A,
   },
   markNotificationAsReaded: {
     query: 'mutation($id:ID!){markNotificationAsReaded(notificationId:$id){status}}',

@@ -83,7 +83,7 @@ export function RegisterPage() {
             <Stack gap="4">
               <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
               <TextField name="companyName" label={t('auth.companyName')} autoComplete="organization" required />
-              <SimpleGrid columns={2} gap="4">
+              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                 <TextField name="firstName" label={t('auth.firstName')} autoComplete="given-name" required />
                 <TextField name="lastName" label={t('auth.lastName')} autoComplete="family-name" required />
               </SimpleGrid>

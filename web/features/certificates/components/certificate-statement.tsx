@@ -150,11 +150,17 @@ export function CertificateStatement({ certificate: c }: { certificate: Verified
           )}
         </Box>
       </Flex>
-      <Box bg="bg" p="6" rounded="lg" borderWidth="1px" borderColor="border.muted">
+      <Box bg="bg" p={{ base: '4', md: '6' }} rounded="lg" borderWidth="1px" borderColor="border.muted">
         <Heading as="h2" size="lg" mb="4" color={c.signatureValid ? undefined : 'red.800'}>
           {t(c.signatureValid ? 'certificates.statementTitle' : 'certificates.statementTitleInvalid')}
         </Heading>
-        <Grid templateColumns="minmax(12rem, 18rem) 1fr" columnGap="6" rowGap="3" alignItems="baseline">
+        {/* Label beside value from 768 px; on a phone each label above its value. */}
+        <Grid
+          templateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(12rem, 18rem) minmax(0, 1fr)' }}
+          columnGap="6"
+          rowGap={{ base: '1', md: '3' }}
+          alignItems="baseline"
+        >
           <Field label={t('certificates.fields.certificateCode')} testId="certificate-code">
             <Code>{c.certificateCode}</Code>
           </Field>
@@ -194,7 +200,7 @@ export function CertificateStatement({ certificate: c }: { certificate: Verified
           </Field>
         </Grid>
       </Box>
-      <Box mt="6" bg="bg" p="6" rounded="lg" borderWidth="1px" borderColor="border.muted">
+      <Box mt="6" bg="bg" p={{ base: '4', md: '6' }} rounded="lg" borderWidth="1px" borderColor="border.muted">
         <Heading as="h2" size="md" mb="2">
           {t('certificates.offlineTitle')}
         </Heading>

@@ -48,7 +48,8 @@ export function ReportVerificationPage() {
           <Flex
             as="form"
             gap="3"
-            align="start"
+            align={{ base: 'stretch', sm: 'start' }}
+            direction={{ base: 'column', sm: 'row' }}
             mb="8"
             onSubmit={(e) => {
               e.preventDefault();
@@ -72,7 +73,13 @@ export function ReportVerificationPage() {
               />
               <Field.ErrorText>{f.errors.code}</Field.ErrorText>
             </Field.Root>
-            <Button type="submit" colorPalette="brand" size="lg" mt="7" loading={query.isLoading && !query.error}>
+            <Button
+              type="submit"
+              colorPalette="brand"
+              size="lg"
+              mt={{ base: '0', sm: '7' }}
+              loading={query.isLoading && !query.error}
+            >
               {t('certificates.submit')}
             </Button>
           </Flex>

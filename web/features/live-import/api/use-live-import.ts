@@ -1,13 +1,14 @@
 import { useSWRConfig } from 'swr';
 import { graphql } from '../../../lib/gql';
-import type { LiveDatafileInput, NipoIntegrationInput } from '../../../lib/gql/graphql';
+import type { LiveDatafileInput, LiveLimitsInput, NipoIntegrationInput } from '../../../lib/gql/graphql';
 import { revalidateOperations, useGqlMutation, useGqlQuery } from '../../../lib/swr-helpers';
 
 const INTEGRATION = graphql(`
   query getLiveDatafileIntegration($datafileId: ID!) {
     getLiveDatafileIntegration(datafileId: $datafileId) {
-      datafileId name surveySoftware status secretKey endpoint numberOfRespondents cost
+      datafileId name surveySoftware status secretKey serverKey endpoint numberOfRespondents cost
       pages { label start criterion questionTitle languages items min max }
+      limits { expectedRespondents maxRespondents maxCredits respondents credits perAddressPerHour perDevice allowedOrigins }
     }
   }
 `);
@@ -21,6 +22,18 @@ const CREATE = graphql(`
 const REGENERATE = graphql(`
   mutation regenerateLiveDatafileSecret($datafileId: ID!) {
     regenerateLiveDatafileSecret(datafileId: $datafileId)
+  }
+`);
+
+const REGENERATE_SERVER = graphql(`
+  mutation regenerateLiveDatafileServerKey($datafileId: ID!) {
+    regenerateLiveDatafileServerKey(datafileId: $datafileId)
+  }
+`);
+
+const UPDATE_LIMITS = graphql(`
+  mutation updateLiveDatafileLimits($datafileId: ID!, $limits: LiveLimitsInput!) {
+    updateLiveDatafileLimits(datafileId: $datafileId, limits: $limits) { maxRespondents }
   }
 `);
 
@@ -71,6 +84,23 @@ export function useCreateLiveDatafile() {
 
 export function useRegenerateLiveSecret() {
   return useGqlMutation(REGENERATE);
+}
+
+export function useRegenerateLiveServerKey() {
+  return useGqlMutation(REGENERATE_SERVER);
+}
+
+/** New limits; the integration (counts and limits) is read again. */
+export function useUpdateLiveLimits() {
+  const mutation = useGqlMutation(UPDATE_LIMITS);
+  const { mutate } = useSWRConfig();
+  return {
+    ...mutation,
+    save: async (datafileId: string, limits: LiveLimitsInput) => {
+      await mutation.trigger({ datafileId, limits });
+      await revalidateOperations(mutate, 'getLiveDatafileIntegration');
+    },
+  };
 }
 
 /** Starts receiving (DRAFT -> READY); the integration is read again. */

@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Button, DataList, Stack, Text } from '@chakra-ui/rea
 import { useState } from 'react';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
+import { fetchWithCause, NetworkFailureError, networkFailureMessage } from '../../../lib/network-failure';
 import type { LiveIntegration } from '../api/use-live-import';
 import { testRespondent } from '../state/snippets';
 
@@ -15,9 +16,20 @@ type Answer = {
 type Outcome = { ok: true; answer: Answer } | { ok: false; status: number; message: string };
 
 /**
+ * The endpoint's path on the origin this page came from. The endpoint's full address is built from
+ * PUBLIC_URL for the survey tool; a page opened under another host name (127.0.0.1 for localhost, a
+ * second name, a proxy) may not reach that address, nor does its security policy allow it.
+ */
+function sameOriginPath(endpoint: string): string {
+  const url = new URL(endpoint, window.location.href);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
  * 'Send a test respondent': one plausible respondent to the real endpoint with the real secret, as
  * the snippet would send it, marked as a test (X-Live-Test): scored, answered, but neither stored
- * nor charged. Shows the endpoint's answer, or its refusal in words.
+ * nor charged. Shows the endpoint's answer, or its refusal in words (a request without an answer
+ * names its cause).
  */
 export function TestRespondent({ integration }: { integration: LiveIntegration }) {
   const t = useT();
@@ -28,7 +40,7 @@ export function TestRespondent({ integration }: { integration: LiveIntegration }
     setSending(true);
     setOutcome(null);
     try {
-      const res = await fetch(integration.endpoint, {
+      const res = await fetchWithCause(sameOriginPath(integration.endpoint), {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -44,8 +56,15 @@ export function TestRespondent({ integration }: { integration: LiveIntegration }
           ? { ok: true, answer: body }
           : { ok: false, status: res.status, message: body.error?.message ?? t('liveImport.snippet.testFailed') },
       );
-    } catch {
-      setOutcome({ ok: false, status: 0, message: t('liveImport.snippet.testUnreachable') });
+    } catch (error) {
+      setOutcome({
+        ok: false,
+        status: 0,
+        message:
+          error instanceof NetworkFailureError
+            ? networkFailureMessage(locale, error.failure)
+            : t('liveImport.snippet.testUnreachable'),
+      });
     } finally {
       setSending(false);
     }

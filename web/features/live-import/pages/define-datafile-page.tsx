@@ -10,6 +10,13 @@ import { useT, useTranslateRefusal } from '../../../lib/i18n';
 import { useCreateLiveDatafile } from '../api/use-live-import';
 import { LiveSteps } from '../components/live-steps';
 import { PageEditor } from '../components/page-editor';
+import {
+  CeilingFields,
+  ceilingInput,
+  ceilingIssues,
+  EMPTY_CEILING,
+  type CeilingDraft,
+} from '../components/ceiling-fields';
 import { creditEstimate, newPage, pageIssues, step1Atom, type DraftPage } from '../state/live-draft';
 
 /** The server's refusal names the page as `pages.<i>.<field>`: that page's card shows it too. */
@@ -29,6 +36,7 @@ export function DefineDatafilePage() {
   const [, navigate] = useLocation();
   const [step1, setStep1] = useAtom(step1Atom);
   const [pages, setPages] = useState<DraftPage[]>(() => [newPage(true)]);
+  const [ceiling, setCeiling] = useState<CeilingDraft>(EMPTY_CEILING);
   const [submitted, setSubmitted] = useState(false);
   /** The server's refusal; the form's own issues show while any is left after the first save. */
   const [error, setError] = useState<{ text: string; page: number | null } | null>(null);
@@ -49,11 +57,12 @@ export function DefineDatafilePage() {
   const save = async () => {
     setSubmitted(true);
     setError(null);
-    if (issues.size > 0) return;
+    if (issues.size > 0 || ceilingIssues(ceiling).length > 0) return;
     try {
       const datafileId = await create.create({
         name: step1.name,
         surveySoftware: software,
+        ...ceilingInput(ceiling),
         pages: pages.map((p) => ({
           label: p.label.trim(),
           start: p.start,
@@ -133,7 +142,19 @@ export function DefineDatafilePage() {
             </HStack>
           </Card.Body>
         </Card.Root>
-        <ErrorAlert message={submitted && issues.size > 0 ? t('liveImport.define.fixIssues') : null} />
+        <CeilingFields
+          draft={ceiling}
+          onChange={(patch) => setCeiling((c) => ({ ...c, ...patch }))}
+          creditsPerRespondent={estimate}
+          showIssues={submitted}
+        />
+        <ErrorAlert
+          message={
+            submitted && (issues.size > 0 || ceilingIssues(ceiling).length > 0)
+              ? t('liveImport.define.fixIssues')
+              : null
+          }
+        />
         <ErrorAlert message={error?.text ?? null} onDismiss={() => setError(null)} />
         <HStack justify="space-between">
           <Button variant="ghost" onClick={() => navigate('/live-import')} data-testid="live-define-back">

@@ -9,6 +9,7 @@ import { StartReceiving } from '../components/start-receiving';
 import { CopyButton } from '../components/copy-button';
 import { LiveSteps } from '../components/live-steps';
 import { KeyAndSecret } from '../components/secret-field';
+import { LimitsCard } from '../components/limits-card';
 import { TestRespondent } from '../components/test-respondent';
 import { FORSTA_TEMPLATES, type ForstaTemplate } from '../state/live-draft';
 import { snippetFor, type SnippetTool } from '../state/snippets';
@@ -16,9 +17,10 @@ import { snippetFor, type SnippetTool } from '../state/snippets';
 const TOOLS: SnippetTool[] = ['NFIELD', 'FORSTA', 'QUALTRICS', 'HTTP'];
 
 /**
- * The integration of a live datafile: key and secret (copyable, regenerable), the snippet for each
- * survey tool (the datafile's own tool first), a test respondent, and the respondents received so
- * far (polled).
+ * The integration of a live datafile: its keys (the public browser key for the survey page, the
+ * server key for servers; copyable, rotated one at a time), the snippet for each survey tool (the
+ * datafile's own tool first), its ceilings and limits, a test respondent, and the respondents
+ * received so far (polled).
  */
 export function SnippetPage() {
   const t = useT();
@@ -35,7 +37,16 @@ export function SnippetPage() {
   if (!integration) return <PageError onRetry={() => void query.mutate()} />;
   const own: SnippetTool =
     integration.surveySoftware && integration.surveySoftware !== 'OTHER' ? integration.surveySoftware : 'HTTP';
-  const target = { endpoint: integration.endpoint, secretKey: integration.secretKey, pages: integration.pages };
+  const target = {
+    endpoint: integration.endpoint,
+    secretKey: integration.secretKey,
+    serverKey: integration.serverKey,
+    pages: integration.pages,
+  };
+  // The snippet's address comes from PUBLIC_URL; opened under another name, the user should know the
+  // survey tool is sent there, not to the address in the browser's bar.
+  const endpointOrigin = new URL(integration.endpoint, window.location.href).origin;
+  const elsewhere = endpointOrigin !== window.location.origin;
   const stopped = integration.status === 'STOPPED';
   const draft = integration.status === 'DRAFT';
   return (
@@ -52,7 +63,7 @@ export function SnippetPage() {
       <LiveSteps current={3} />
       <Stack gap="5">
         {draft && <StartReceiving datafileId={integration.datafileId} />}
-        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
+        <SimpleGrid columns={{ base: 1, xl: 2 }} gap="5">
           <Card.Root variant="outline" bg="bg">
             <Card.Header>
               <Heading size="md">{t('liveImport.snippet.credentials')}</Heading>
@@ -61,6 +72,7 @@ export function SnippetPage() {
               <KeyAndSecret
                 datafileId={integration.datafileId}
                 secret={integration.secretKey}
+                serverKey={integration.serverKey}
                 onRegenerated={() => query.mutate()}
               />
             </Card.Body>
@@ -109,6 +121,14 @@ export function SnippetPage() {
                   </DataList.ItemValue>
                 </DataList.Item>
               </DataList.Root>
+              {elsewhere && (
+                <Text fontSize="sm" color="fg.muted" mt="3" data-testid="live-endpoint-elsewhere">
+                  {t('liveImport.snippet.endpointElsewhere', {
+                    endpoint: endpointOrigin,
+                    page: window.location.origin,
+                  })}
+                </Text>
+              )}
               {stopped && (
                 <Text fontSize="sm" color="fg.muted" mt="3">
                   {t('liveImport.snippet.stoppedHelp')}
@@ -125,6 +145,9 @@ export function SnippetPage() {
             <Heading size="md">{t('liveImport.snippet.snippets')}</Heading>
             <Text fontSize="sm" color="fg.muted">
               {t('liveImport.snippet.snippetsHelp')}
+            </Text>
+            <Text fontSize="sm" color="fg.muted" data-testid="live-snippet-keys-help">
+              {t('liveImport.snippet.snippetsKeys')}
             </Text>
           </Card.Header>
           <Card.Body>
@@ -166,6 +189,7 @@ export function SnippetPage() {
             </Tabs.Root>
           </Card.Body>
         </Card.Root>
+        <LimitsCard integration={integration} />
         <Card.Root variant="outline" bg="bg">
           <Card.Header>
             <Heading size="md">{t('liveImport.snippet.test')}</Heading>

@@ -3,7 +3,11 @@
 // spent, counts pastes and keystrokes, keeps the page's answer in the tab's session storage under
 // the page label, and on the last page sends the whole respondent once to the datafile's endpoint
 // (fetch with keepalive, so leaving the page does not cancel it). The endpoint answers a resend of
-// the same record id without charging again, so a reload of the last page is harmless.
+// the same record id without charging again, so a reload of the last page, and the core's own
+// retries (429, 503, a network error: exponential backoff with jitter, never sooner than
+// Retry-After, a bounded number of times), are harmless. The browser snippets carry the public
+// browser key and a random device id kept in the browser (the endpoint's per-device limit); the
+// plain HTTP request is for servers and carries the server key, which never goes into a page.
 
 export type SnippetTool = 'NFIELD' | 'FORSTA' | 'QUALTRICS' | 'HTTP';
 export type SnippetPage = {
@@ -20,18 +24,67 @@ function gridItems(p: SnippetPage): number[] {
   const hi = p.max ?? 5;
   return Array.from({ length: p.items ?? 7 }, (_, i) => lo + ((i * 3) % (hi - lo + 1)));
 }
-export type SnippetTarget = { endpoint: string; secretKey: string; pages: readonly SnippetPage[] };
+export type SnippetTarget = {
+  endpoint: string;
+  /** The public browser key (survey pages). */
+  secretKey: string;
+  /** The server-to-server key ('' until one is made): only the HTTP request shows it. */
+  serverKey: string;
+  pages: readonly SnippetPage[];
+};
+
+/** Sends at most this often per respondent: the first try and five retries. */
+export const SNIPPET_TRIES = 6;
+/** The longest wait between two tries, and the longest Retry-After the snippet waits for. */
+export const SNIPPET_MAX_WAIT_MS = 30_000;
+export const SNIPPET_GIVE_UP_AFTER_MS = 60_000;
 
 const json = (v: unknown) => JSON.stringify(v);
 
-function core(t: SnippetTarget): string {
+/** The shared core: `var SQP = ...` with page(label) and send(recordId). */
+export function snippetCore(t: Pick<SnippetTarget, 'endpoint' | 'secretKey' | 'pages'>): string {
   const kinds = Object.fromEntries(t.pages.map((p) => [p.label, p.criterion]));
   return `var SQP = (function () {
   var ENDPOINT = ${json(t.endpoint)};
-  var KEY = ${json(t.secretKey)};
+  var KEY = ${json(t.secretKey)}; // the public browser key: fine in a page, bounded by the limits
   var PAGES = ${json(kinds)}; // page label -> OES (open answer), IBS (grid) or TS (time only)
+  var TRIES = ${SNIPPET_TRIES}, MAX_WAIT = ${SNIPPET_MAX_WAIT_MS}, GIVE_UP = ${SNIPPET_GIVE_UP_AFTER_MS};
   var store = JSON.parse(sessionStorage.getItem('sqp') || '{}');
   function save() { sessionStorage.setItem('sqp', JSON.stringify(store)); }
+  // A random id for this browser (the endpoint's per-device limit); none where storage is blocked.
+  function device() {
+    try {
+      var id = localStorage.getItem('sqp-device');
+      if (!id) {
+        var bytes = new Uint8Array(16);
+        (window.crypto || window.msCrypto).getRandomValues(bytes);
+        id = Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join('');
+        localStorage.setItem('sqp-device', id);
+      }
+      return id;
+    } catch (e) { return ''; }
+  }
+  // Busy (429, 503) or unreachable: wait 1 s, 2 s, 4 s ... (at most MAX_WAIT), or what Retry-After
+  // asks when it is longer, plus up to half a step at random, so respondents turned away together
+  // do not come back together; give up after TRIES, or when Retry-After asks for more than GIVE_UP.
+  function post(body, attempt) {
+    var headers = { 'content-type': 'application/json', 'x-live-key': KEY };
+    var id = device();
+    if (id) headers['x-live-device'] = id;
+    return fetch(ENDPOINT, { method: 'POST', keepalive: true, headers: headers, body: body }).then(function (r) {
+      if ((r.status === 429 || r.status === 503) && attempt < TRIES) return later(body, attempt, Number(r.headers.get('retry-after')) * 1000, r);
+      return r;
+    }, function (error) {
+      if (attempt < TRIES) return later(body, attempt, 0, null);
+      throw error;
+    });
+  }
+  function later(body, attempt, atLeast, response) {
+    if (atLeast > GIVE_UP && response) return response;
+    var step = Math.min(MAX_WAIT, 1000 * Math.pow(2, attempt - 1));
+    var ms = Math.max(atLeast > 0 ? atLeast : 0, step) + Math.random() * step / 2;
+    return new Promise(function (resolve) { setTimeout(resolve, ms); }).then(function () { return post(body, attempt + 1); });
+  }
   return {
     // Call when a page opens; returns done(answer), to call when the page is submitted.
     page: function (label) {
@@ -50,12 +103,13 @@ function core(t: SnippetTarget): string {
     // Call once on the last page with the respondent's id.
     send: function (recordId) {
       var body = JSON.stringify({ recordId: String(recordId), answers: store });
-      return fetch(ENDPOINT, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json', 'x-live-key': KEY }, body: body })
-        .then(function (r) { if (r.ok) sessionStorage.removeItem('sqp'); return r.json(); });
+      return post(body, 1).then(function (r) { if (r.ok) sessionStorage.removeItem('sqp'); return r.json(); });
     }
   };
 })();`;
 }
+
+const core = snippetCore;
 
 const indent = (text: string, by = '  ') =>
   text
@@ -140,7 +194,7 @@ Qualtrics.SurveyEngine.addOnload(function () {
 });`;
 }
 
-/** Any other tool, or a server: the request itself (curl), one respondent per call. */
+/** From a server (any other tool): the request itself (curl), one respondent per call, with the server key. */
 function http(t: SnippetTarget): string {
   const answers: Record<string, unknown> = {};
   for (const p of t.pages)
@@ -152,9 +206,11 @@ function http(t: SnippetTarget): string {
           : { seconds: 12 };
   return `curl -X POST ${json(t.endpoint)} \\
   -H 'content-type: application/json' \\
-  -H 'x-live-key: ${t.secretKey}' \\
+  -H 'x-live-key: ${t.serverKey || 'lks_… (make the server key on the integration page)'}' \\
   --data '${JSON.stringify({ recordId: 'R-0001', answers })}'
-# 200: the respondent's scores and decision. Add -H 'prefer: respond-async' for a 202, then
+# From your server only: the server key must never be in a survey page (pages use the browser key).
+# 200: the respondent's scores and decision; 429 or 503: wait Retry-After seconds and send again
+# (a resend is never charged twice). Add -H 'prefer: respond-async' for a 202, then
 # GET ${t.endpoint}/R-0001 with the same key for the result.`;
 }
 

@@ -10,6 +10,8 @@ const DOCUMENT = graphql(`
       to
       minutes { minute requests refusals }
       endpoints { endpoint requests refusals lastCallAt }
+      refusalReasons { reason refusals lastRefusalAt }
+      recentRefusals { at endpoint reason datafileId keyKind source origin }
     }
   }
 `);

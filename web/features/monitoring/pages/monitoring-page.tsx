@@ -7,11 +7,12 @@ import { MONITORING_REFRESH_MS } from '../api/refresh';
 import { JobQueuePanel } from '../components/job-queue-panel';
 import { LiveEndpointsPanel } from '../components/live-endpoints-panel';
 import { OutboxPanel } from '../components/outbox-panel';
+import { RefusedTrafficPanel } from '../components/refused-traffic-panel';
 import { SystemSizePanel } from '../components/system-size-panel';
 
 /**
  * /monitoring (SUPER_ADMIN; the server refuses everyone else): the job queue with retry and
- * cancel, the mail outbox with resend, live endpoint traffic and sizes. Each panel loads and
+ * cancel, the mail outbox with resend, live endpoint traffic and what it refused, and sizes. Each panel loads and
  * fails on its own and refreshes itself while the tab is visible.
  */
 export function MonitoringPage() {
@@ -42,10 +43,11 @@ export function MonitoringPage() {
       <Stack gap="5">
         <JobQueuePanel />
         <OutboxPanel />
-        <Grid templateColumns="minmax(0, 3fr) minmax(0, 2fr)" gap="5">
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="5">
           <LiveEndpointsPanel />
           <SystemSizePanel />
         </Grid>
+        <RefusedTrafficPanel />
       </Stack>
     </Box>
   );

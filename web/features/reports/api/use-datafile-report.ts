@@ -40,11 +40,21 @@ const DATAFILE_REPORT = graphql(`
           before
           after
         }
+        sampleScores {
+          key
+          before
+          after
+        }
         exclusions {
           quotaCleaning
           scoreThreshold
           targetSample
           manual
+        }
+        removedByReason {
+          reason
+          group
+          count
         }
         distribution {
           edges

@@ -215,7 +215,7 @@ export function ReportSettingsPanel({
               </Flex>
               <CheckboxField name="isPublished">{t('reports.settings.isPublished')}</CheckboxField>
               <Flex gap="3" align="end" wrap="wrap">
-                <Stack gap="1.5" flex="1" minW="md">
+                <Stack gap="1.5" flex="1" minW={{ base: 'full', sm: 'md' }}>
                   <Text fontWeight="medium" fontSize="sm">
                     {t('reports.settings.link')}
                   </Text>

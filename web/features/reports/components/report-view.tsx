@@ -1,23 +1,10 @@
-import { Badge, Box, Flex, Grid, Heading, Image, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Flex, Grid, Heading, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { barChart, UplotChart } from '../../../components/charts/uplot-chart';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { type Translate, useLocale, useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import type { DatafileReportData } from '../api/use-datafile-report';
-
-const SCORE_NAME_KEY: Record<string, string> = {
-  combined: 'combined',
-  is: 'IS',
-  ps: 'PS',
-  cs: 'CS',
-  sds: 'SDS',
-  ts: 'TS',
-  ibs: 'IBS',
-  oes: 'OES',
-  con: 'CON',
-};
-const scoreName = (t: Translate, key: string) => t(`worksheet.reasons.${SCORE_NAME_KEY[key] ?? key}`);
-const EXCLUSION_KEYS = ['scoreThreshold', 'quotaCleaning', 'targetSample', 'manual'] as const;
+import { Exclusions, QualityAverages, SampleScores } from './report-scores';
 
 function Figure({
   label,
@@ -44,8 +31,9 @@ function Figure({
 
 /**
  * The quality report itself: what the client reads and prints. Client and certificate first, the
- * counts before and after, the averages against the target, why interviews were removed, and (unless
- * the short format is chosen) the combined-score distribution before and after.
+ * counts before and after, the quality scores against the target, why interviews were removed, the
+ * scores that describe the sample (IS, SDS: apart, without a target), and (unless the short format
+ * is chosen) the combined-score distribution before and after.
  */
 export function ReportView({ report }: { report: DatafileReportData }) {
   const t = useT();
@@ -137,7 +125,7 @@ export function ReportView({ report }: { report: DatafileReportData }) {
         </Flex>
       </Box>
 
-      <Grid templateColumns="repeat(3, 1fr)" gap="4">
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' }} gap="4">
         <Figure label={t('reports.before')} value={n(report.recordsBefore)} testId="report-before" />
         <Figure label={t('reports.after')} value={n(report.recordsAfter)} testId="report-after" tone="good" />
         <Figure
@@ -148,71 +136,21 @@ export function ReportView({ report }: { report: DatafileReportData }) {
         />
       </Grid>
 
-      <Grid templateColumns={report.shortFormat ? '1fr 1fr' : '3fr 2fr'} gap="6" className="report-grid">
-        <Box>
-          <Heading as="h2" size="lg" mb="1">
-            {t('reports.averagesTitle')}
-          </Heading>
-          <Text fontSize="sm" color="fg.muted" mb="3">
-            {t('reports.averagesText', { target: report.targetAverage })}
-          </Text>
-          <Table.Root size="sm" data-testid="report-averages">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('reports.score')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('reports.before')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('reports.after')}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{t('reports.target')}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {report.averages.map((a) => {
-                const reached = a.after !== null && a.after !== undefined && a.after > report.targetAverage;
-                return (
-                  <Table.Row key={a.key} data-testid={`report-average-${a.key}`}>
-                    <Table.Cell fontWeight={a.key === 'combined' ? 'semibold' : undefined}>
-                      {scoreName(t, a.key)}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      {a.before == null ? '–' : formatNumber(a.before, locale, 1)}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" fontWeight="semibold">
-                      {a.after == null ? '–' : formatNumber(a.after, locale, 1)}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Badge colorPalette={reached ? 'green' : 'orange'} variant="subtle">
-                        {`> ${report.targetAverage}`} · {reached ? t('reports.reached') : t('reports.notReached')}
-                      </Badge>
-                    </Table.Cell>
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-        </Box>
-        <Box>
-          <Heading as="h2" size="lg" mb="3">
-            {t('reports.exclusionsTitle')}
-          </Heading>
-          <Stack gap="2" data-testid="report-exclusions">
-            {EXCLUSION_KEYS.map((key) => {
-              const count = report.exclusions[key];
-              const share = report.recordsRemoved > 0 ? count / report.recordsRemoved : 0;
-              return (
-                <Box key={key} data-testid={`report-exclusion-${key}`}>
-                  <Flex justify="space-between" fontSize="sm">
-                    <Text>{t(`reports.exclusions.${key}`)}</Text>
-                    <Text fontWeight="semibold">{n(count)}</Text>
-                  </Flex>
-                  <Box h="2" bg="bg.muted" borderRadius="full" overflow="hidden">
-                    <Box h="full" w={`${share * 100}%`} bg="red.solid" className="report-bar" />
-                  </Box>
-                </Box>
-              );
-            })}
-          </Stack>
-        </Box>
+      {/* One column on a phone; from 480 px (paper included) side by side. minmax(0, ...) lets a wide
+          table scroll inside its column instead of widening the page. */}
+      <Grid
+        templateColumns={{
+          base: 'minmax(0, 1fr)',
+          sm: report.shortFormat ? 'repeat(2, minmax(0, 1fr))' : 'minmax(0, 3fr) minmax(0, 2fr)',
+        }}
+        gap="6"
+        className="report-grid"
+      >
+        <QualityAverages report={report} />
+        <Exclusions report={report} />
       </Grid>
+
+      <SampleScores report={report} />
 
       {spec && report.distribution && (
         <Box className="report-chart">

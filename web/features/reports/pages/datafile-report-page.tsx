@@ -19,7 +19,8 @@ export const DATAFILE_REPORT_PATH = '/datafile-report';
 const typedPasswords = new Map<string, string>();
 
 /**
- * Printing gives the report alone, so it prints cleanly to PDF from the browser: the public frame,
+ * Printing gives the report alone, so it prints cleanly to PDF from the browser: the public frame
+ * or the app shell (whose fixed-height scrolling frame is let out to the report's full length),
  * the settings panel and the buttons are hidden, the page is white, cards do not split across pages.
  */
 const PRINT_CSS = `
@@ -27,7 +28,7 @@ const PRINT_CSS = `
   @page { size: A4; margin: 14mm 12mm; }
   html, body { background: #fff !important; }
   body *:not(:has([data-report-print-root])):not([data-report-print-root]):not([data-report-print-root] *) { display: none !important; }
-  body *:has([data-report-print-root]) { display: block !important; min-height: 0 !important; padding: 0 !important; margin: 0 !important; max-width: none !important; background: #fff !important; border: 0 !important; }
+  body *:has([data-report-print-root]) { display: block !important; min-height: 0 !important; height: auto !important; overflow: visible !important; padding: 0 !important; margin: 0 !important; max-width: none !important; background: #fff !important; border: 0 !important; }
   [data-report-print-root] [data-print-hide] { display: none !important; }
   [data-report-print-root] .report-card, [data-report-print-root] table, [data-report-print-root] .report-chart { break-inside: avoid; }
   [data-report-print-root] * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }

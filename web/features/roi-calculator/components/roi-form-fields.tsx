@@ -75,6 +75,7 @@ function ScoreKindRow({ kind }: { kind: ScoreKind }) {
     <Flex
       gap="4"
       align="flex-start"
+      direction={{ base: 'column', sm: 'row' }}
       py="3"
       borderTopWidth="1px"
       borderColor="border.muted"
@@ -101,7 +102,7 @@ function ScoreKindRow({ kind }: { kind: ScoreKind }) {
           </Checkbox.Label>
         </Checkbox.Root>
       </Box>
-      <Box w="44" flexShrink={0}>
+      <Box w={{ base: 'full', sm: '44' }} flexShrink={0}>
         <NumberField
           name={`kinds.${kind}.count`}
           label={t(`roiCalculator.kinds.${kind}.count`)}
@@ -133,7 +134,7 @@ export function RoiFormFields() {
   return (
     <Stack gap="5">
       <SectionCard title={t('roiCalculator.sections.study')}>
-        <SimpleGrid columns={2} gap="4">
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <NumberField
             name="interviewsPerStudy"
             label={t('roiCalculator.fields.interviewsPerStudy')}
@@ -162,7 +163,7 @@ export function RoiFormFields() {
         )}
       </SectionCard>
       <SectionCard title={t('roiCalculator.sections.prices')}>
-        <SimpleGrid columns={3} gap="4">
+        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
           <NumberField
             name="pricePerCredit"
             label={t('roiCalculator.fields.pricePerCredit')}

@@ -45,14 +45,14 @@ export function CreditRoiCalculatorPage() {
       >
         <Grid
           as="form"
-          templateColumns="minmax(0, 7fr) minmax(0, 5fr)"
+          templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' }}
           gap="6"
           alignItems="start"
           onSubmit={(e) => e.preventDefault()}
           data-testid="roi-form"
         >
           <RoiFormFields />
-          <Box position="sticky" top="6">
+          <Box position={{ base: 'static', lg: 'sticky' }} top="6">
             <LiveResults />
           </Box>
         </Grid>

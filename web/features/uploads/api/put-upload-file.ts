@@ -1,8 +1,10 @@
 import { GraphQLRequestError, refusalFromPayload } from '../../../lib/graphql-client';
+import { NetworkFailureError, watchRequest } from '../../../lib/network-failure';
 
 /**
  * PUTs the survey file to its signed URL with XMLHttpRequest, the one browser API that reports
- * upload progress (fetch does not). Refusals of the upload endpoint come in the GraphQL error shape.
+ * upload progress (fetch does not). Refusals of the upload endpoint come in the GraphQL error shape;
+ * a PUT that gets no answer rejects with its cause (NetworkFailureError).
  */
 export function putUploadFile(
   url: string,
@@ -11,6 +13,7 @@ export function putUploadFile(
   signal?: AbortSignal,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
+    const watch = watchRequest(url);
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
     xhr.setRequestHeader('Accept-Language', document.documentElement.lang || 'de');
@@ -19,6 +22,7 @@ export function putUploadFile(
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
+      watch.stop();
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
         return resolve();
@@ -42,8 +46,11 @@ export function putUploadFile(
         ),
       );
     };
-    xhr.onerror = () => reject(new GraphQLRequestError('S3_FILE_UPLOAD_FAILED', 'upload failed', 0));
-    xhr.onabort = () => reject(new GraphQLRequestError('S3_FILE_UPLOAD_FAILED', 'upload cancelled', 0));
+    xhr.onerror = () => void watch.cause().then((failure) => reject(new NetworkFailureError(failure)));
+    xhr.onabort = () => {
+      watch.stop();
+      reject(new GraphQLRequestError('S3_FILE_UPLOAD_FAILED', 'upload cancelled', 0));
+    };
     signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(file);
   });

@@ -1,13 +1,16 @@
 import { GraphQLRequestError } from '../../../lib/graphql-client';
 import { translate, translateRefusal, type Locale } from '../../../lib/i18n';
+import { NetworkFailureError, networkFailureMessage } from '../../../lib/network-failure';
 import type { LocalIssue } from './columns';
 
 /**
  * The message of a refused upload call. Upload refusals carry the server's sentence (in the UI's
  * language, with column, rows and limits filled in: the same the notification shows), so it is
- * used as it came; anything else goes through the shared lookup.
+ * used as it came; a request without an answer names its cause; anything else goes through the
+ * shared lookup.
  */
 export function uploadErrorMessage(locale: Locale, error: unknown): string {
+  if (error instanceof NetworkFailureError) return networkFailureMessage(locale, error.failure);
   if (
     error instanceof GraphQLRequestError &&
     error.status !== 0 &&

@@ -11,7 +11,7 @@ const DOCUMENT = graphql(`
       image
       accessLevel
       status
-      magicKey
+      apiKey { hint createdAt }
       isOwner
       numberOfImports
     }

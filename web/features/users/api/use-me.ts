@@ -16,7 +16,7 @@ const ME = graphql(`
         image
         accessLevel
         status
-        magicKey
+        apiKey { hint createdAt }
         isOwner
         locale
         watchGetStarted

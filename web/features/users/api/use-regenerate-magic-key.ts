@@ -11,7 +11,7 @@ const DOCUMENT = graphql(`
   }
 `);
 
-/** A new API key (returned in message); the old one stops working. */
+/** A new API key for oneself, returned in message: the only time it is shown. The old one stops working. */
 export function useRegenerateMagicKey() {
   const mutation = useGqlMutation(DOCUMENT);
   const trigger = useRevalidatingTrigger(mutation.trigger);

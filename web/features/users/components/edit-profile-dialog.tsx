@@ -82,7 +82,7 @@ export function EditProfileDialog({ user, open, onClose }: { user: MeUser; open:
               </DataList.Item>
             )}
           </DataList.Root>
-          <ApiKeyField userId={user.id} magicKey={user.magicKey} canRegenerate />
+          <ApiKeyField userId={user.id} apiKey={user.apiKey} own canRevoke />
         </>
       )}
     </FormDialog>

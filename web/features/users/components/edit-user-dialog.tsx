@@ -27,8 +27,10 @@ export function editUserRules(
     showDelete: !isSelf && !user.isOwner,
     // The owner stays ADMIN; nobody changes their own access level; an operator's level is not ours to toggle.
     adminSwitchDisabled: isSelf || user.isOwner || user.accessLevel === 'SUPER_ADMIN',
-    // The server lets only the user themselves or an operator issue a new API key.
-    canRegenerateKey: isSelf || viewer.accessLevel === 'SUPER_ADMIN',
+    // A key is shown once, to whoever makes it: only the user themselves generates one.
+    canRegenerateKey: isSelf,
+    // Admins and operators (who manage users here) can stop a colleague's key.
+    canRevokeKey: viewer.accessLevel !== 'EMPLOYEE',
   };
 }
 
@@ -109,7 +111,12 @@ export function EditUserDialog({
               <TextField name="firstName" label={t('users.fields.firstName')} autoComplete="off" required />
               <TextField name="lastName" label={t('users.fields.lastName')} autoComplete="off" required />
             </HStack>
-            <ApiKeyField userId={user.id} magicKey={user.magicKey} canRegenerate={rules.canRegenerateKey} />
+            <ApiKeyField
+              userId={user.id}
+              apiKey={user.apiKey}
+              own={rules.canRegenerateKey}
+              canRevoke={rules.canRevokeKey}
+            />
             <Switch.Root
               checked={values.isAdmin}
               disabled={rules.adminSwitchDisabled}

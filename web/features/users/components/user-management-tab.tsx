@@ -1,4 +1,4 @@
-import { Badge, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Checkbox, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { PageError, PageSpinner } from '../../../components/feedback/page-state';
@@ -7,6 +7,7 @@ import { useDeleteUser } from '../api/use-delete-user';
 import { type CompanyUser, useGetCompanyUsers } from '../api/use-get-company-users';
 import { useMe } from '../api/use-me';
 import { useResendUserInvitation } from '../api/use-resend-user-invitation';
+import { useRevokeMagicKey } from '../api/use-revoke-magic-key';
 import { useSendPasswordResetEmail } from '../api/use-send-password-reset-email';
 import { EditUserDialog } from './edit-user-dialog';
 import { InviteUserDialog } from './invite-user-dialog';
@@ -30,8 +31,14 @@ export function UserManagementTab({ companyId }: { companyId: string }) {
   const deleteUser = useDeleteUser();
   const resendInvitation = useResendUserInvitation();
   const sendPasswordReset = useSendPasswordResetEmail();
+  const revokeKey = useRevokeMagicKey();
   const [modal, setModal] = useState<Modal>(null);
-  const close = () => setModal(null);
+  // A reset by an admin often follows a doubt about the account: it offers to stop the API key too.
+  const [revokeWithReset, setRevokeWithReset] = useState(false);
+  const close = () => {
+    setModal(null);
+    setRevokeWithReset(false);
+  };
   // Keeps the names in a closing modal's texts while its exit animation runs.
   const lastTarget = useRef<CompanyUser | null>(null);
   if (modal && modal.kind !== 'invite') lastTarget.current = modal.user;
@@ -183,10 +190,34 @@ export function UserManagementTab({ companyId }: { companyId: string }) {
         onClose={close}
         title={t('users.passwordReset.title')}
         confirmLabel={t('users.passwordReset.confirm')}
-        successMessage={t('users.passwordReset.success', { email: target?.email ?? '' })}
-        onConfirm={() => sendPasswordReset.trigger({ email: target!.email })}
+        successMessage={t(revokeWithReset ? 'users.passwordReset.successRevoked' : 'users.passwordReset.success', {
+          email: target?.email ?? '',
+        })}
+        onConfirm={async () => {
+          await sendPasswordReset.trigger({ email: target!.email });
+          if (revokeWithReset && target?.apiKey) await revokeKey.trigger({ userId: target.id });
+        }}
       >
-        <Text>{t('users.passwordReset.text', { email: target?.email ?? '' })}</Text>
+        <Stack gap="3">
+          <Text>{t('users.passwordReset.text', { email: target?.email ?? '' })}</Text>
+          {target?.apiKey && (
+            <Checkbox.Root
+              checked={revokeWithReset}
+              onCheckedChange={(details) => setRevokeWithReset(details.checked === true)}
+              alignItems="flex-start"
+              colorPalette="red"
+              data-testid="password-reset-revoke-key"
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control mt="0.5" />
+              <Checkbox.Label fontWeight="normal">
+                {target.apiKey.hint
+                  ? t('users.passwordReset.revokeKey', { hint: target.apiKey.hint })
+                  : t('users.passwordReset.revokeKeyWithoutHint')}
+              </Checkbox.Label>
+            </Checkbox.Root>
+          )}
+        </Stack>
       </ConfirmDialog>
     </Stack>
   );

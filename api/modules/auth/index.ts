@@ -1,3 +1,0 @@
-// The auth module's front door: what other modules may use of it (layering/imports holds them to it).
-
-export { readThrottle, writeThrottle } from './auth.repo';
