@@ -5,7 +5,12 @@ import type { FromWorker, PlainTable, ToWorker, WorkerFailure } from './protocol
 /** The binary columns route (api/modules/results/results.routes.ts). */
 export function columnsUrl(
   datafileId: string,
-  params: { file?: 'scores' | 'raw' | 'all'; columns?: readonly string[]; offset?: number; limit?: number },
+  params: {
+    file?: 'scores' | 'raw' | 'all' | 'cleaning';
+    columns?: readonly string[];
+    offset?: number;
+    limit?: number;
+  },
 ): string {
   const q = new URLSearchParams();
   if (params.file) q.set('file', params.file);

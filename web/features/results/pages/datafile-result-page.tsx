@@ -15,7 +15,7 @@ import { ColumnsError, columnsUrl, createColumnsClient } from '../data/columns-c
 import type { PlainTable } from '../data/protocol';
 import { decodedScoreTable, loadScoreTable, scoreTableRequest } from '../data/score-table';
 import { gridItems } from '../model/columns';
-import { presentKinds, type ScoreKind } from '../model/score-tabs';
+import { presentKinds, TIME_RATIO_COLUMN, type ScoreKind } from '../model/score-tabs';
 
 type Loaded = { status: 'loading' } | { status: 'failed'; code: string } | { status: 'ready'; table: PlainTable };
 
@@ -131,7 +131,10 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
     return (
       <Box data-testid="datafile-result-page">
         <PageHeader title={file.title} crumbs={crumbs} />
-        <CenteredMessage title={t('results.noRevisionTitle')} text={t(noRevisionText(file))} />
+        <CenteredMessage
+          title={t('results.noRevisionTitle')}
+          text={t(noRevisionText(file), { action: t('datafiles.actions.reupload') })}
+        />
       </Box>
     );
   }
@@ -188,7 +191,9 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
           <RawTab datafileId={file.id} client={client} onOpen={onOpen} />
         </Tabs.Content>
         <Tabs.Content value="cleaned">
-          <CleanedTab file={file} worksheetHref={worksheetHref} locale={locale} />
+          <CleanedTab file={file} worksheetHref={worksheetHref} locale={locale}>
+            {file.isCleaned ? <RawTab datafileId={file.id} client={client} onOpen={onOpen} cleanedOnly /> : null}
+          </CleanedTab>
         </Tabs.Content>
         {kinds.map((k) => (
           <Tabs.Content key={k} value={k}>
@@ -219,23 +224,35 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
           </Tabs.Content>
         ))}
       </Tabs.Root>
-      <InterviewDialog datafileId={file.id} row={open} client={client} onClose={() => setOpen(null)} />
+      <InterviewDialog
+        datafileId={file.id}
+        row={open}
+        client={client}
+        onClose={() => setOpen(null)}
+        points={file.dataPoints}
+        timeRatio={
+          open !== null && scores.status === 'ready' ? scores.table.numeric[TIME_RATIO_COLUMN]?.[open] : undefined
+        }
+      />
     </Box>
   );
 }
 
+/** The cleaning's counts, the way to the worksheet, and (`children`) the kept interviews' table once cleaned. */
 function CleanedTab({
   file,
   worksheetHref,
   locale,
+  children,
 }: {
   file: DatafileResult;
   worksheetHref: string;
   locale: ReturnType<typeof useLocale>;
+  children?: ReactNode;
 }) {
   const t = useT();
   return (
-    <Box py="8" maxW="2xl" data-testid="cleaned-tab">
+    <Box py="6" data-testid="cleaned-tab">
       {file.isCleaned ? (
         <Text mb="4">
           {t('results.cleanedSummary', {
@@ -249,9 +266,10 @@ function CleanedTab({
           {t('results.notCleaned')}
         </Text>
       )}
-      <Button asChild size="sm" colorPalette="brand">
+      <Button asChild size="sm" colorPalette="brand" mb="5">
         <Link href={worksheetHref}>{t(file.isCleaned ? 'results.openWorksheet' : 'results.cleanInWorksheet')}</Link>
       </Button>
+      {children}
     </Box>
   );
 }
