@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import type { Deps } from './kernel/deps';
 import { AppError, messageOf } from './kernel/errors/errors';
 import { DEFAULT_LOCALE, localeFromHeader } from './lib/i18n';
@@ -13,6 +12,8 @@ import { registerScoresRoutes } from './modules/results/scores.routes';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { OPENAPI_PATH, openApiOf } from './openapi';
 import { registerLiveRoutes } from './modules/live-import/live.routes';
+import { registerEventRoutes } from './modules/events';
+import { securityHeaders } from './security-headers';
 import { createStaticHandler } from './static';
 import { type Lifecycle, registerHealthRoutes, registerMetricsRoute, requestObservability } from './observability';
 import { BadContentLength, bodyBudgetOf, BodyBudgetExhausted, BodyTooLarge, readBodyWithCap } from './lib/request-body';
@@ -59,21 +60,7 @@ export function createApp(deps: Deps, options: { webDist?: string; lifecycle?: L
   // route redirects there): its origin must be allowed, or the browser blocks both.
   const storage = deps.blobs.signedUrlOrigin ? [deps.blobs.signedUrlOrigin] : [];
   app.use('*', requestObservability(deps));
-  app.use(
-    '*',
-    secureHeaders({
-      // The SPA uses inline styles (emotion); scripts only from this origin; WASM needs wasm-unsafe-eval.
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...storage],
-        connectSrc: ["'self'", ...storage],
-        frameAncestors: ["'none'"],
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use('*', securityHeaders(storage));
   // A path whose percent-encoding is broken names nothing: refused here, before a route decodes it.
   app.use('*', async (c, next) => {
     if (c.req.url.includes('%') && !hasValidPercentEncoding(new URL(c.req.url).pathname)) return badUrl(c);
@@ -122,6 +109,7 @@ export function createApp(deps: Deps, options: { webDist?: string; lifecycle?: L
   registerScoresRoutes(app, deps);
   const openapi = openApiOf(deps.env.publicUrl, { metrics: deps.env.metrics.port === undefined });
   app.get(OPENAPI_PATH, (c) => c.json(openapi));
+  registerEventRoutes(app, deps);
   app.get('*', createStaticHandler(options.webDist ?? WEB_DIST));
   app.onError((error, c) => {
     if (error instanceof URIError) return badUrl(c);

@@ -9,6 +9,7 @@ import { SCORES_ROUTE_DOCS } from './modules/results/scores.routes';
 import { UPLOAD_ROUTE_DOCS } from './modules/uploads/uploads.routes';
 import { CERTIFICATE_KEY_PATH } from './modules/certificates/certificates.routes';
 import { LIVE_PATH } from './modules/live-import/live.routes';
+import { EVENTS_ROUTE } from './modules/events';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -75,6 +76,22 @@ const OTHER_ROUTES: RouteDoc[] = [
       200: { description: 'Prometheus text format.', contentType: 'text/plain' },
       401: { description: 'No credential.', contentType: 'application/json' },
       403: { description: 'Not an operator.', contentType: 'application/json' },
+    },
+  },
+  {
+    method: 'get',
+    path: EVENTS_ROUTE,
+    tag: 'events',
+    summary:
+      "Server-sent events of the caller's organisation's upload checks, uploads and exports as they move (event: job); at most 8 open streams per user.",
+    security: ['apiKey', 'bearer'],
+    responses: {
+      200: {
+        description: 'An event stream (text/event-stream) with a heartbeat comment every 15 s.',
+        contentType: 'text/event-stream',
+      },
+      401: json('No valid session or API key.'),
+      429: json('Too many open streams of this user (TOO_MANY_EVENT_STREAMS), with Retry-After.'),
     },
   },
   {

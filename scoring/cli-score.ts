@@ -100,8 +100,8 @@ export function scoreTable(s: Scoring, table: Table, cfg: ScoreConfig, decimals:
   if (cfg.grids?.length) {
     const grids = cfg.grids.map((g, gi) => {
       const cols = columnRange(table, g.items);
-      if (cols.length < 7)
-        throw new InputError(`grid ${gi + 1} (${g.items}) has ${cols.length} items; a grid needs at least 7`);
+      if (cols.length < 5)
+        throw new InputError(`grid ${gi + 1} (${g.items}) has ${cols.length} items; a grid needs at least 5`);
       const opts: { min?: number; max?: number; patterns: boolean } = { patterns: !g.randomised };
       if (g.min !== undefined) opts.min = g.min;
       if (g.max !== undefined) opts.max = g.max;

@@ -16,7 +16,7 @@ export const CONSISTENCY = {
   minSample: 50,
   perItem: 10,
   /** A grid is scored for an interview with at least this many valid answers (as the grid score). */
-  minAnswers: 7,
+  minAnswers: 5,
   /** Most C-steps of the MCD search (it converges in 4-9 on survey data). */
   maxSteps: 20,
   /** Reweighting keeps interviews whose calibrated D² is within this chi-square quantile. */

@@ -335,7 +335,7 @@ function smallest(d: Float64Array, m: number, h: number): Uint8Array {
 /**
  * D² of every interview under a fit, as the WASM kernels compute it: y_j = sum_t wq_jt zq_t exactly
  * (integers), D² = 2^-2(A+B) sum_j y_j^2 summed in single precision in order of j; NaN with fewer than
- * 7 valid answers (missing and out-of-scale answers have zq = 0: no deviation).
+ * 5 valid answers (missing and out-of-scale answers have zq = 0: no deviation).
  */
 export function rowDistances(fit: ConsistencyFit, m: ColumnMajor, lo = Number.NaN, hi = Number.NaN): Float64Array {
   const { rows: n, cols: k, data } = m;

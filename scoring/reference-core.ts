@@ -43,17 +43,18 @@ export function median(values: number[]): number {
   return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) * 0.5;
 }
 
-/** Grid score and label index (0 none, 1 OK, 2 Straightliner, 3 Partial, 4 Pattern) of valid answers x. */
+/** Grid score and label index (0 none, 1 OK, 2 Straightliner, 3 Partial, 4 Pattern) of valid answers x (at least 5). */
 export function scoreGrid(x: number[], patterns = true): { score: number; label: number } {
   const n = x.length;
-  if (n < 7) return { score: NaN, label: 0 };
+  if (n < 5) return { score: NaN, label: 0 };
   const m = n - 1;
   const d = x.slice(1).map((v, i) => v - x[i]!);
   const changes = d.filter((v) => v !== 0).length;
   const c = changes / m;
   if (changes === 0) return { score: 0, label: 2 };
   if (c < 0.35) return { score: 30 + (40 * c) / 0.35, label: 3 };
-  if (!patterns) return { score: 100, label: 1 };
+  // Patterns only from 7 answers: in 5 or 6 a period or a step is too often chance.
+  if (!patterns || n < 7) return { score: 100, label: 1 };
   let best = 0;
   for (let p = 2; p <= Math.min(6, n >> 1); p++) {
     let same = 0;

@@ -51,7 +51,7 @@ export interface GridOptions {
 }
 
 export interface GridResult {
-  /** Grid score per interview, 0..100, NaN when fewer than 7 valid answers. */
+  /** Grid score per interview, 0..100, NaN when fewer than 5 valid answers (patterns only from 7). */
   scores: Float64Array;
   /** Label index into GRID_LABELS per interview (0 = not scored). */
   labels: Uint8Array;
@@ -86,7 +86,7 @@ export interface ConsistencyGrid extends GridOptions {
 }
 
 export interface ConsistencyGridResult {
-  /** Calibrated robust squared Mahalanobis distance per interview (NaN: fewer than 7 valid answers, or no fit). */
+  /** Calibrated robust squared Mahalanobis distance per interview (NaN: fewer than 5 valid answers, or no fit). */
   d2: Float64Array;
   /** The grid's own consistency score per interview, 0..100, NaN = null. */
   score: Float64Array;

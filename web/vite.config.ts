@@ -186,6 +186,8 @@ export default defineConfig({
     proxy: {
       '/graphql': { target: apiTarget, changeOrigin: true },
       '/files': { target: apiTarget, changeOrigin: true },
+      // The columns, certificate, live and event routes (the event stream stays open: no timeout).
+      '/api': { target: apiTarget, changeOrigin: true, timeout: 0, proxyTimeout: 0 },
     },
   },
 });

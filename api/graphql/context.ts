@@ -60,14 +60,20 @@ export function createContext(deps: Deps, c: HonoContext): GqlContext {
   const apiKey = c.req.header('x-api-key')?.trim();
   let viewerPromise: Promise<Viewer | null> | undefined;
   const viewer = () => (viewerPromise ??= resolveViewer(deps, bearer, apiKey));
-  const headerLocale = localeFromHeader(c.req.header('x-locale') ?? c.req.header('accept-language'));
+  // Read when asked for: most requests never need the language (no error) or the address (no login).
+  let address: string | undefined;
   return {
     deps,
     hono: c,
     viewer,
-    locale: async () => headerLocale ?? (await viewer())?.locale ?? DEFAULT_LOCALE,
+    locale: async () =>
+      localeFromHeader(c.req.header('x-locale') ?? c.req.header('accept-language')) ??
+      (await viewer())?.locale ??
+      DEFAULT_LOCALE,
     sentCredential: Boolean(bearer || apiKey),
-    clientAddress: clientAddressOf(c, deps.env.trustProxyHops),
+    get clientAddress() {
+      return (address ??= clientAddressOf(c, deps.env.trustProxyHops));
+    },
   };
 }
 

@@ -1,25 +1,14 @@
 import { respondWithGraphiQL } from '@hono/graphql-server';
-import {
-  execute,
-  getOperationAST,
-  GraphQLError,
-  parse,
-  Source,
-  specifiedRules,
-  validate,
-  visit,
-  type DocumentNode,
-  type GraphQLSchema,
-} from 'graphql';
+import type { GraphQLSchema } from 'graphql';
 import type { Context as HonoContext } from 'hono';
 import type { Deps } from '../kernel/deps';
 import { DEFAULT_LOCALE, localeFromHeader } from '../lib/i18n';
 import { createContext } from './context';
 import { formatError, httpStatusFor, type FormattedError } from '../kernel/errors/errors';
-import { aliasLimitRule, depthLimitRule, expensiveFieldRule, LIMITS, longestList } from './limits';
+import { createExecutor } from './executor';
+import { LIMITS, longestList } from './limits';
 import { labelOperation } from '../lib/metrics';
-
-type Prepared = { document: DocumentNode; errors: readonly GraphQLError[]; usesIntrospection: boolean };
+import { jsonResponse } from '../security-headers';
 
 /**
  * POST /graphql (and GET for queries and GraphiQL). @hono/graphql-server 0.7 parses and validates
@@ -28,45 +17,13 @@ type Prepared = { document: DocumentNode; errors: readonly GraphQLError[]; usesI
  * and alias limits apply, and every error leaves with extensions.code.
  */
 export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
-  const cache = new Map<string, Prepared>();
-  const rules = [...specifiedRules, depthLimitRule(), aliasLimitRule(), expensiveFieldRule()];
   // GRAPHIQL (on outside production) opens the schema to everyone. Otherwise only a logged-in
   // operator may introspect, and errors do not suggest field, argument or value names ("Did you
   // mean ..."), which would spell the schema out piece by piece.
   const schemaOpen = deps.env.graphiql;
-  const hideSuggestions = !schemaOpen;
-
-  const prepare = (query: string): Prepared => {
-    const hit = cache.get(query);
-    if (hit) {
-      cache.delete(query);
-      cache.set(query, hit);
-      return hit;
-    }
-    let prepared: Prepared;
-    try {
-      const document = parse(new Source(query, 'GraphQL request'), { maxTokens: 5000 });
-      let usesIntrospection = false;
-      visit(document, {
-        Field: (node) =>
-          void ((node.name.value === '__schema' || node.name.value === '__type') && (usesIntrospection = true)),
-      });
-      prepared = { document, errors: validate(schema, document, rules, { hideSuggestions }), usesIntrospection };
-    } catch (error) {
-      prepared = {
-        document: { kind: 'Document', definitions: [] } as unknown as DocumentNode,
-        errors: [error as GraphQLError],
-        usesIntrospection: false,
-      };
-    }
-    cache.set(query, prepared);
-    if (cache.size > LIMITS.documentCacheSize) cache.delete(cache.keys().next().value!);
-    return prepared;
-  };
+  const executor = createExecutor(schema, { hideSuggestions: !schemaOpen });
 
   return async (c: HonoContext) => {
-    const requestLocale =
-      localeFromHeader(c.req.header('x-locale') ?? c.req.header('accept-language')) ?? DEFAULT_LOCALE;
     const badRequest = (message: string, status = 400) =>
       c.json({ data: null, errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] }, status as 400);
 
@@ -117,7 +74,7 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
       return badRequest('operationName must be a string.');
 
-    const prepared = prepare(query);
+    const prepared = executor.prepare(query);
     if (prepared.errors.length > 0) {
       return c.json(
         {
@@ -135,7 +92,8 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
     // A credential header alone proves nothing: the viewer it names must be an operator.
     if (prepared.usesIntrospection && !schemaOpen && (await ctx.viewer())?.accessLevel !== 'SUPER_ADMIN')
       return badRequest('Introspection is disabled.');
-    const operation = getOperationAST(prepared.document, (operationName as string | undefined) ?? null);
+    const plan = executor.plan(prepared, (operationName as string | undefined) ?? null);
+    const operation = plan.operation;
     if (!operation) return badRequest('Unknown or ambiguous operation; name it with operationName.');
     if (c.req.method === 'GET' && operation.operation !== 'query') {
       return c.json(
@@ -157,16 +115,17 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
     // fields), where client-chosen operation names would not be.
     const root = operation.selectionSet.selections.find((s) => s.kind === 'Field');
     labelOperation(c.req.raw, root ? `${operation.operation} ${root.name.value}` : operation.operation);
-    const result = await execute({
-      schema,
-      document: prepared.document,
-      contextValue: ctx,
-      variableValues: (variables as Record<string, unknown> | null | undefined) ?? undefined,
-      operationName: (operationName as string | null | undefined) ?? undefined,
-      hideSuggestions,
-    });
-    if (!result.errors?.length) return c.json({ data: result.data ?? null });
+    const result = await executor.run(
+      prepared,
+      plan,
+      ctx,
+      (variables as Record<string, unknown> | null | undefined) ?? undefined,
+      (operationName as string | null | undefined) ?? undefined,
+    );
+    if (!result.errors?.length) return jsonResponse(JSON.stringify({ data: result.data ?? null }));
 
+    const requestLocale =
+      localeFromHeader(c.req.header('x-locale') ?? c.req.header('accept-language')) ?? DEFAULT_LOCALE;
     const locale = ctx.sentCredential ? await ctx.locale().catch(() => requestLocale) : requestLocale;
     // Without a data key the request never ran: variable coercion failed (wrong types, missing values).
     const requestError = !('data' in result);
@@ -186,6 +145,6 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
     const headers: Record<string, string> = {};
     const retry = errors[0]!.extensions.retryAfterSeconds;
     if (typeof retry === 'number') headers['Retry-After'] = String(retry);
-    return c.json({ data: result.data ?? null, errors }, status as 200, headers);
+    return jsonResponse(JSON.stringify({ data: result.data ?? null, errors }), status, headers);
   };
 }

@@ -1,6 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildASTSchema, isObjectType, parse, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
+import {
+  buildASTSchema,
+  defaultFieldResolver,
+  isObjectType,
+  parse,
+  type GraphQLFieldResolver,
+  type GraphQLSchema,
+} from 'graphql';
 import { authResolvers } from '../modules/auth/auth.resolvers';
 import { certificatesResolvers } from '../modules/certificates/certificates.resolvers';
 import { resultsResolvers } from '../modules/results/results.resolvers';
@@ -108,5 +115,11 @@ export function buildSchema(resolvers: ResolverMap = buildRoot()): GraphQLSchema
       field.resolve = guardResolver(`${typeName}.${name}`, fn);
     }
   }
+  // Presenters compute fields with functions on the object they return (a nested field loads when it
+  // is asked for). graphql-js's default resolver calls them; the compiled executor (executor.ts)
+  // reads a field without a resolver as a plain property, so every field gets graphql-js's default.
+  for (const type of Object.values(schema.getTypeMap()))
+    if (isObjectType(type) && !type.name.startsWith('__'))
+      for (const field of Object.values(type.getFields())) field.resolve ??= defaultFieldResolver;
   return schema;
 }

@@ -5,7 +5,7 @@
 import { uploadError } from '../kernel/errors/upload-errors';
 import { DEFAULT_LIMITS, withLimits, type UploadLimits } from './limits';
 import { openUpload } from './parse/index';
-import { previewTable, type UploadPreview } from './preview/suggest';
+import { previewWithLayout, type UploadPreviewWithLayout } from './preview/preview-upload';
 import type { ColumnMapping, ReadOptions, UploadFormat } from './types';
 import type { UploadBlobStore } from './blob';
 import { createCollector } from './validate/collector';
@@ -19,14 +19,20 @@ export { structureDifference, compareStructure } from './processing/structure';
 export { ROW_NUMBER_COLUMN } from './parse/row-number-id';
 export { readManifest, readRevisionColumns, revisionColumnsIpc, type RevisionManifest } from './columnar/reader';
 export { neutraliseCell, neutraliseText } from './export/neutralise';
+export { savStream, writeSav, SYSMIS, type SavVariable, type SavCell } from './export/sav-writer';
+export { savNames } from './export/sav-names';
 export { describeIssue } from '../kernel/errors/refusal-messages';
 export { toUploadFailure, type UploadFailure, type UploadErrorDetails } from '../kernel/errors/upload-errors';
 export { DEFAULT_LIMITS, withLimits, type UploadLimits } from './limits';
 export type * from './types';
 export type { ValidationIssue } from './validate/mapping';
-export type { UploadPreview, ColumnSuggestion, ColumnStats } from './preview/suggest';
+export type { ColumnSuggestion, ColumnStats } from './preview/suggest';
+export type { UploadPreviewWithLayout as UploadPreview } from './preview/preview-upload';
+export type { LayoutSuggestion, NotSurveyData } from './preview/layout';
+export { detectLayout } from './preview/layout';
+export { openRawRows } from './parse/index';
 
-/** Step 2: the first rows of a stored upload and a suggested type per column. */
+/** Step 2: the first rows of a stored upload (raw, and read with step 1's options), where the table sits, a suggested type per column. */
 export async function previewUpload(
   blobs: UploadBlobStore,
   key: string,
@@ -34,8 +40,8 @@ export async function previewUpload(
   options: ReadOptions,
   limits: UploadLimits = DEFAULT_LIMITS,
   sizes: { previewRows?: number; sampleRows?: number } = {},
-): Promise<UploadPreview> {
-  return previewTable(await openUpload(blobs, key, format, options, limits), sizes);
+): Promise<UploadPreviewWithLayout> {
+  return previewWithLayout(blobs, key, format, options, limits, sizes);
 }
 
 /**
@@ -84,6 +90,8 @@ export {
   type DurationUnit,
   PROJECTIVE_ALGORITHMS,
   type ProjectiveAlgorithm,
+  ROW_NUMBER_ID,
+  SCORABLE_TYPES,
 } from './types';
 export { headerIssues } from './validate/mapping';
 export type { UploadBlobStore } from './blob';

@@ -20,6 +20,8 @@ export interface ReadOptions {
   headerRow?: number;
   /** 1-based first data row (default headerRow + 1; must be greater than headerRow). */
   firstDataRow?: number;
+  /** 1-based last data row (default: to the end); notes below the table stay out. */
+  lastDataRow?: number;
   /** Cells equal to one of these codes (as number or as text) become missing (default ['-999']). */
   missingValues?: readonly string[];
   /** CSV only: force a delimiter or an encoding instead of detecting them. */
@@ -37,6 +39,10 @@ export interface ColumnInfo {
   valueLabels?: Record<string, string>;
   /** Storage type the source declares: numeric or text (SPSS); unknown for CSV and xlsx. */
   sourceType?: 'number' | 'string';
+  /** SPSS measurement level, kept so that a .sav exported again declares it as the source did. */
+  measure?: 'nominal' | 'ordinal' | 'scale';
+  /** SPSS user-missing declaration of a numeric variable (discrete codes and an optional range). */
+  missing?: { values: number[]; low?: number; high?: number };
 }
 
 /** A file's header and how its rows were read. */
@@ -48,6 +54,7 @@ export interface TableHeader {
   /** 1-based header row and first data row actually used. */
   headerRow: number;
   firstDataRow: number;
+  lastDataRow?: number;
   /** CSV: what was detected. */
   delimiter?: string;
   encoding?: string;
@@ -78,7 +85,11 @@ export type DurationUnit = keyof typeof DURATION_UNITS;
 
 /** Column types of upload step 2, as the user confirmed them. */
 export type DataPoint =
-  | { type: 'RECORD_ID'; column: string }
+  /**
+   * The record ID: a column's values, or (`rowNumber`, `column` empty) each record's row number in
+   * the file, which stays the same across re-uploads as long as the rows keep their positions.
+   */
+  | { type: 'RECORD_ID'; column: string; rowNumber?: boolean }
   /** Seconds (or `unit`) spent on the whole interview (TOTAL) or on one page (PAGE). */
   | {
       type: 'DURATION';
@@ -131,9 +142,23 @@ export interface ColumnMapping {
   dataPoints: DataPoint[];
 }
 
+/** The record ID of a file without an ID column: each record's row number. */
+export const ROW_NUMBER_ID: DataPoint = { type: 'RECORD_ID', column: '', rowNumber: true };
+
+/** Data point types that yield a score (a record ID, groupings, votes and ignored columns do not). */
+export const SCORABLE_TYPES: ReadonlySet<DataPointType> = new Set([
+  'DURATION',
+  'TIMESTAMP',
+  'ITEM_BATTERY',
+  'OPEN_ENDED',
+  'PROJECTIVE',
+]);
+
 /** Columns a data point reads, in order. */
 export function columnsOf(dp: DataPoint): string[] {
   switch (dp.type) {
+    case 'RECORD_ID':
+      return dp.rowNumber ? [] : [dp.column];
     case 'TIMESTAMP':
       return [dp.start, dp.end];
     case 'ITEM_BATTERY':

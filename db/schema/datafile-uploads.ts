@@ -44,6 +44,8 @@ export const datafileUploads = sqliteTable(
     sheetName: text('sheet_name'),
     headerRow: integer('header_row').notNull(),
     firstDataRow: integer('first_data_row').notNull(),
+    /** The last data row (null: to the end of the file); notes below the table stay out. */
+    lastDataRow: integer('last_data_row'),
     missingValues: text('missing_values', { mode: 'json' }).$type<string[]>().notNull(),
     /** Filled once the file was read: delimiter, encoding, Qualtrics layout. */
     sourceInfo: text('source_info', { mode: 'json' }).$type<UploadSourceInfo>(),
@@ -120,6 +122,8 @@ export type DataPointSettings = {
   duplicateCheck?: boolean;
   topicCheck?: boolean;
   options?: number;
+  /** Record ID: each record's row number in the file (the point reads no column). */
+  rowNumber?: boolean;
 };
 
 /**

@@ -11,6 +11,7 @@ export const DATAFILE_STATUSES = ['DRAFT', 'PROCESSING', 'READY', 'ERROR', 'STOP
 export type DatafileMetadata = {
   dataRecordIdColumn?: string;
   headerRow?: number;
+  lastDataRow?: number;
   dataRecordStartRow?: number;
   missingValues?: string[];
   sheetName?: string;

@@ -12,6 +12,8 @@ export type SeedDatafiles = {
   d1: string;
   d2: string;
   d4: string;
+  /** The datafile whose first upload failed (status ERROR). */
+  failed: string;
 };
 
 /** Builds the datafiles and charges, booking every charge in `book`'s ledger. */
@@ -30,7 +32,7 @@ export function buildDatafiles(
     ownerN: number,
     title: string,
     importType: 'MANUAL' | 'LIVE',
-    status: 'DRAFT' | 'READY',
+    status: 'DRAFT' | 'READY' | 'ERROR',
     records: number,
     daysAgo: number,
   ) => {
@@ -45,11 +47,11 @@ export function buildDatafiles(
       secretKey: importType === 'LIVE' ? `live_${n}_demo` : null,
       numberOfRecords: records,
       numberOfCleanedRecords: Math.round(records * 0.86),
-      numberOfQualityScores: status === 'DRAFT' ? 0 : records * 4,
+      numberOfQualityScores: status === 'READY' ? records * 4 : 0,
       includeTimestamp: true,
       includeItemBattery: true,
       includeOES: importType === 'MANUAL',
-      certificateLevel: status === 'DRAFT' ? null : 2,
+      certificateLevel: status === 'READY' ? 2 : null,
       isCleaned: status === 'READY',
       metadata: { headerRow: 1, dataRecordStartRow: 2, dataRecordIdColumn: 'respondent_id', missingValues: ['-999'] },
       createdAt: ago(daysAgo),
@@ -103,6 +105,8 @@ export function buildDatafiles(
   const d2 = addDatafile(2, 1, 3, 'Customer Satisfaction Panel', 'LIVE', 'READY', 640, 12);
   addDatafile(3, 1, 3, 'Employee Pulse (draft)', 'MANUAL', 'DRAFT', 0, 1);
   const d4 = addDatafile(4, 1, 4, 'Ad Concept Test', 'MANUAL', 'READY', 350, 0);
+  // A first upload that failed for good: the datafile is in ERROR, and its owner's UPLOAD_ERROR notification names it.
+  const failed = addDatafile(7, 1, 3, 'Employee Pulse Q1 2026', 'MANUAL', 'ERROR', 0, 1);
   const d5 = addDatafile(5, 2, 10, 'Mobility Study 2026', 'MANUAL', 'READY', 2_000, 15);
   const p1 = activePrimary(1);
   // The top-up expires first, so the drawdown spends it before the contract's plan.
@@ -170,5 +174,5 @@ export function buildDatafiles(
   const alpenPayg = activePrimary(3);
   const d6 = addDatafile(6, 3, 12, 'Tourism Barometer', 'LIVE', 'READY', 900, 8);
   charge(d6, 3, [[alpenPayg, 6_300]], 900, 'UPLOAD', 8, 0);
-  return { dfRows, charges, d1, d2, d4 };
+  return { dfRows, charges, d1, d2, d4, failed };
 }

@@ -49,7 +49,7 @@ export async function seedDemoData(
 
     const book = createBook(clock);
     const { contractRows, secActive, secExpired } = buildContracts(clock, book);
-    const { dfRows, charges, d1, d2, d4 } = buildDatafiles(clock, book, { secActive, secExpired });
+    const { dfRows, charges, d1, d2, d4, failed } = buildDatafiles(clock, book, { secActive, secExpired });
     await insert(contracts, contractRows);
     await insert(creditPlans, book.plans);
     await insert(datafiles, dfRows);
@@ -57,7 +57,7 @@ export async function seedDemoData(
     await insert(datafileCharges, charges);
     await insert(creditTransactions, book.ledger);
 
-    await seedNotifications(insert, clock, { d1, d2, d4 });
+    await seedNotifications(insert, clock, { d1, d2, d4, failed });
     await seedMonitoring(insert, clock);
   });
   return true;

@@ -5,7 +5,7 @@ import { sid, type SeedClock, type SeedInsert } from './context';
 export async function seedNotifications(
   insert: SeedInsert,
   { ago }: SeedClock,
-  { d1, d2, d4 }: { d1: string; d2: string; d4: string },
+  { d1, d2, d4, failed }: { d1: string; d2: string; d4: string; failed: string },
 ): Promise<void> {
   const note = (
     n: number,
@@ -63,8 +63,8 @@ export async function seedNotifications(
       3,
       'UPLOAD_ERROR',
       'Upload failed',
-      'Employee Pulse could not be processed.',
-      '/upload-dataset/step1',
+      '“Employee Pulse Q1 2026”: the file could not be read. Upload it again from step 1.',
+      `/upload-dataset/step1?datafileId=${failed}`,
       false,
       1,
     ),

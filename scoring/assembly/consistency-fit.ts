@@ -21,7 +21,7 @@ export const SEARCH_LIMIT: i32 = 1000;
 export const MIN_SAMPLE: i32 = 50;
 export const PER_ITEM: i32 = 10;
 /** A grid is scored for an interview with at least this many valid answers (as the grid score). */
-export const MIN_ANSWERS: i32 = 7;
+export const MIN_ANSWERS: i32 = 5;
 const MAX_STEPS: i32 = 20;
 const REWEIGHT: f64 = 0.975;
 const PIVOT_TOL: f64 = 1e-7;

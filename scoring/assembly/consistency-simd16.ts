@@ -56,7 +56,7 @@ function addSquare(d: v128, y: v128): v128 {
 
 /**
  * D² of sixteen rows from their integer answers (kp / 2 item pairs x four i16x8 at z) and the integer
- * weights `wq` (k x kp i16): NaN below 7 valid answers (`counts`: the block's i8x16 answer counts),
+ * weights `wq` (k x kp i16): NaN below 5 valid answers (`counts`: the block's i8x16 answer counts),
  * and OK labels above the cut (labelCutF32) become Inconsistent. Rows j and j + 1 of the weights share
  * each load of answers; for row j the pair reaching t = j + 1 multiplies a zero weight.
  */

@@ -28,7 +28,7 @@ export function distanceScale(model: usize): f32 {
 
 /**
  * D² (f32) of rows [start, end) of a column-major n x k grid under `model` into outD2 (n f32); NaN
- * for rows with fewer than 7 valid answers and for every row of an unfitted grid. When `labels` is
+ * for rows with fewer than 5 valid answers and for every row of an unfitted grid. When `labels` is
  * not 0, an OK label (1) of a row whose D² exceeds the model's label cut becomes Inconsistent (5).
  * Row by row in integers (see consistency-fit.ts): y_j = sum_t wq_jt zq_t exactly, D² = 2^-2(A+B)
  * sum_j y_j^2 in single precision, in order of j: what the sixteen-lane path computes per lane.

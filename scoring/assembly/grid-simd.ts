@@ -110,7 +110,7 @@ export function finishLane(
     store<u8>(outLabel + <usize>row, <u8>(<f64>lastGridLabel()));
     return;
   }
-  if (cnt < 7) {
+  if (cnt < 5) {
     stf(outScore, row, NaN);
     store<u8>(outLabel + <usize>row, <u8>(NONE));
     return;
@@ -127,7 +127,7 @@ export function finishLane(
     store<u8>(outLabel + <usize>row, <u8>(PARTIAL));
     return;
   }
-  if (!patterns) {
+  if (!patterns || cnt < 7) {
     stf(outScore, row, 100);
     store<u8>(outLabel + <usize>row, <u8>(OK));
     return;

@@ -118,9 +118,9 @@ export function gridScoresSimd16(
       h1 = v128.bitselect(v, h1, m);
       cnt = i8x16.sub(cnt, m);
     }
-    // Lanes decided here: fewer than 7 answers (none), no change (straightliner), or neither a partial
-    // straightliner nor any regularity that could reach 0.7 (ok, 100). The rest: `finishLane`.
-    const scored = i8x16.gt_s(cnt, i8x16.splat(6));
+    // Lanes decided here: fewer than 5 answers (none), no change (straightliner), or neither a partial
+    // straightliner nor (from 7 answers) any regularity that could reach 0.7 (ok, 100). The rest: `finishLane`.
+    const scored = i8x16.gt_s(cnt, i8x16.splat(4));
     const straight = i8x16.eq(changes, zero);
     const rest = v128.and(scored, v128.not(straight));
     const stepped = i8x16.ne(cand, zero);
@@ -205,5 +205,7 @@ function openLanes(stepped: v128, cnt: v128, changes: v128, s2: v128, s3: v128, 
   const p6 = v128.and(i16x8.ge_s(half, i16x8.splat(6)), i16x8.ge_s(i16x8.mul(s6, ten), i16x8.mul(i16x8.sub(cnt, i16x8.splat(6)), seven)));
   const vote = v128.and(stepped, i16x8.ge_s(i16x8.mul(votes, i16x8.splat(5)), i16x8.mul(m, i16x8.splat(2))));
   const regular = v128.or(v128.or(v128.or(p2, p3), v128.or(p4, p5)), v128.or(p6, vote));
-  return v128.or(partial, v128.and(usePatterns, regular));
+  // Patterns count only from 7 answers (finishLane gives 100 below that).
+  const long = i16x8.gt_s(cnt, i16x8.splat(6));
+  return v128.or(partial, v128.and(v128.and(usePatterns, long), regular));
 }

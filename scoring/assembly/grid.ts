@@ -13,7 +13,9 @@ export const LABEL_PARTIAL: i32 = 3;
 export const LABEL_PATTERN: i32 = 4;
 
 /** A grid is scored only with at least this many valid answers (a product rule). */
-export const MIN_GRID_ITEMS: i32 = 7;
+export const MIN_GRID_ITEMS: i32 = 5;
+/** Answer patterns (periods, constant steps) are looked for only from this many valid answers. */
+export const MIN_PATTERN_ITEMS: i32 = 7;
 
 // Scratch for the most-frequent-difference count: integer differences in [-DIFF_SPAN, DIFF_SPAN]
 // are counted in a table, the rare non-integer or huge ones by a quadratic fallback.
@@ -28,7 +30,8 @@ export function lastGridLabel(): i32 {
 }
 
 /**
- * Score of one grid from its valid answers x[0..n) in display order, 0..100, or NaN when n < 7.
+ * Score of one grid from its valid answers x[0..n) in display order, 0..100, or NaN when n < 5
+ * (patterns only from 7 answers: in 5 or 6 a period or a step is too often chance).
  * `patterns` = false skips the pattern step (randomised order without display order). `d` is
  * scratch for n - 1 differences.
  */
@@ -59,7 +62,7 @@ export function scoreGridRow(x: usize, n: i32, d: usize, patterns: bool): f64 {
     lastLabel = LABEL_PARTIAL;
     return 30 + 40 * c / 0.35;
   }
-  if (!patterns) {
+  if (!patterns || n < MIN_PATTERN_ITEMS) {
     lastLabel = LABEL_OK;
     return 100;
   }
@@ -142,7 +145,7 @@ function scoreGridRowInt(x: usize, n: i32, d: usize, patterns: bool): f64 {
     lastLabel = LABEL_PARTIAL;
     return 30 + 40 * c / 0.35;
   }
-  if (!patterns) {
+  if (!patterns || n < MIN_PATTERN_ITEMS) {
     lastLabel = LABEL_OK;
     return 100;
   }

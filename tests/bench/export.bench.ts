@@ -109,7 +109,7 @@ try {
     `input: ${ROWS.toLocaleString('en')} interviews x ${survey.header.length} columns uploaded and scored in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   console.log('format   wall       CPU        peak RSS    file');
-  for (const format of (process.env.BENCH_EXPORT_FORMATS ?? 'xlsx,csv,arrow,rejects').split(',')) {
+  for (const format of (process.env.BENCH_EXPORT_FORMATS ?? 'xlsx,csv,sav,arrow,rejects').split(',')) {
     const p = Bun.spawnSync([process.execPath, CHILD, dir, 'bench', format], { stdout: 'pipe', stderr: 'inherit' });
     if (p.exitCode !== 0) throw new Error(`export child failed for ${format}`);
     const r = JSON.parse(p.stdout.toString().trim().split('\n').at(-1)!) as {

@@ -8,9 +8,13 @@ const REGISTER = 'mutation($i:RegisterCompanyInput!){registerCompany(input:$i){s
 describe('concurrent writes on a database file', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // One proxy hop trusted, so each registration below comes from an address of its own: a burst from
+    // one address meets the registration limit per address, which is not what these tests are about.
+    t = await createTestApp({ env: { TRUST_PROXY_HOPS: '1' } });
   });
   afterAll(() => t.close());
+
+  const from = (i: number) => ({ headers: { 'x-forwarded-for': `192.0.2.${i + 1}` } });
 
   const input = async (email: string) => ({
     companyName: 'Parallel GmbH',
@@ -39,7 +43,9 @@ describe('concurrent writes on a database file', () => {
 
   it('parallel registrations all succeed without SQLITE_BUSY', async () => {
     const results = await Promise.all(
-      Array.from({ length: 16 }, async (_, i) => t.gql(REGISTER, { i: await input(`p${i}@parallel.example`) })),
+      Array.from({ length: 16 }, async (_, i) =>
+        t.gql(REGISTER, { i: await input(`p${i}@parallel.example`) }, from(i)),
+      ),
     );
     expect(results.map(codeOf)).toEqual(Array(16).fill(undefined));
     expect(await countRows(t.db, 'companies')).toBe(16);
@@ -48,11 +54,11 @@ describe('concurrent writes on a database file', () => {
   it('parallel registrations of one address create exactly one account', async () => {
     const before = await countRows(t.db, 'users');
     const results = await Promise.all(
-      Array.from({ length: 12 }, async () => t.gql(REGISTER, { i: await input('same@parallel.example') })),
+      Array.from({ length: 12 }, async (_, i) => t.gql(REGISTER, { i: await input('same@parallel.example') }, from(i))),
     );
-    const codes = results.map(codeOf);
-    expect(codes.filter((c) => c === undefined)).toHaveLength(1);
-    expect(codes.filter((c) => c === 'USER_ALREADY_EXISTING')).toHaveLength(11);
+    // Registration answers alike whether the address has an account (it cannot be probed), and mails to
+    // one address are limited, so the one account is seen in the table, not in the answers.
+    expect(results.map(codeOf).filter((c) => c !== undefined && c !== 'TOO_MANY_ATTEMPTS')).toEqual([]);
     expect(await countRows(t.db, 'users')).toBe(before + 1);
   });
 });

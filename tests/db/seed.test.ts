@@ -137,6 +137,20 @@ describe('the demo seed', () => {
     expect(rows[0]!.read).toBeGreaterThan(0);
   });
 
+  it('names in each upload notification a datafile in the state it reports (no "Upload failed" for a draft)', async () => {
+    const rows = await q<{ type: string; status: string | null; url: string }>(
+      `select n.type, d.status, n.url from notifications n left join datafiles d on n.url like '%datafileId=' || d.id
+       where n.type <> 'GENERIC'`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    for (const row of rows)
+      expect([row.type, row.status], row.url).toEqual([
+        row.type,
+        row.type === 'UPLOAD_ERROR' ? 'ERROR' : expect.stringMatching(/^(READY|STOPPED)$/),
+      ]);
+    expect(rows.map((r) => r.type)).toContain('UPLOAD_ERROR');
+  });
+
   it('keeps the ledger append-only: UPDATE and DELETE fail', async () => {
     // drizzle wraps the driver error; the trigger's message is in its cause.
     const failure = (statement: Promise<unknown>) =>

@@ -61,6 +61,13 @@ describe('app shell in Chromium', () => {
     await screenshot(suite.page, `shell-${role.toLowerCase()}-first-view`);
     await dismissFirstLoginModals();
     expect(await menuEntries()).toEqual(expected);
+    // Every link of the menu has a name of its own (the operator's statistics are not "Datendateien" again).
+    const names = await suite.page
+      .getByTestId('side-menu')
+      .locator('a[data-testid^="menu-"]')
+      .evaluateAll((links) => links.map((a) => (a.textContent || a.getAttribute('title') || '').trim()));
+    expect(names.length).toBeGreaterThan(3);
+    expect(new Set(names).size, names.join(', ')).toBe(names.length);
     await suite.page.getByTestId('stat-datafiles').or(suite.page.getByTestId('dashboard-empty')).first().waitFor();
     expect(await suite.page.getByTestId('app-version').textContent()).toBe('Version 7.0.19');
     await screenshot(suite.page, `shell-${role.toLowerCase()}`);

@@ -1,6 +1,8 @@
 // Export and quality report in Chromium, German and English: the owner of a cleaned datafile opens
 // its report page, exports the workbook through the export dialog (a job with a progress bar, then a
-// signed download) and the file is read back with exceljs; they publish the report with a password;
+// signed download) and the file is read back with exceljs, then a German CSV (';' and the decimal
+// comma by default, read with papaparse) or an SPSS file (read with PSPP) and a Triple-S zip;
+// they publish the report with a password;
 // a stranger opens the link, is refused with a wrong password and let in with the right one, sees
 // the certificate and counts, prints (print media), and follows the certificate to /report-verification.
 import { spawnSync } from 'node:child_process';
@@ -8,11 +10,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { strFromU8, unzipSync } from 'fflate';
+import Papa from 'papaparse';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../db/client';
 import { datafiles } from '../../db/schema';
 import { artifactsDir, login, screenshot, type TestBrowser } from '../support/browser/browser';
 import { browserSuite, setLocale } from '../support/browser/suite';
+import { readWithPspp } from '../support/pspp';
 import { repoRoot, type TestServer } from '../support/server-process';
 
 const TITLE = 'Markenimage Welle 1';
@@ -26,6 +32,16 @@ let stranger: TestBrowser;
 let handle: DbHandle;
 let datafileId = '';
 let cleaned: { certificateCode: string; level: number; before: number; after: number };
+
+/** Starts the export chosen in the open dialog and downloads it. */
+async function exported(page: Page): Promise<{ name: string; bytes: Uint8Array; text: string }> {
+  await page.getByTestId('export-start').click();
+  const link = page.getByTestId('export-download');
+  await link.waitFor({ timeout: 60_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const bytes = new Uint8Array(readFileSync((await download.path())!));
+  return { name: download.suggestedFilename(), bytes, text: new TextDecoder().decode(bytes) };
+}
 
 beforeAll(async () => {
   ({ server, browser: owner, stranger } = suite);
@@ -69,6 +85,8 @@ describe.each([
       valid: 'Echt: Die Signatur ist gültig',
       protectedTitle: 'Dieser Bericht ist geschützt',
       decisionKept: 'Behalten',
+      sheets: ['QualityCheck Exportergebnis', 'Qualitätssiegel'],
+      decision: 'Entscheidung',
     },
   ],
   [
@@ -80,6 +98,8 @@ describe.each([
       valid: 'Genuine: the signature is valid',
       protectedTitle: 'This report is protected',
       decisionKept: 'Kept',
+      sheets: ['QualityCheck Export Result', 'Quality Mark'],
+      decision: 'Decision',
     },
   ],
 ] as const)('quality report and export in %s', (locale, text) => {
@@ -104,8 +124,8 @@ describe.each([
     expect(download.suggestedFilename()).toBe('Markenimage_Welle_1-export.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(readFileSync((await download.path())!) as never);
-    expect(wb.worksheets.map((s) => s.name)).toEqual(['QualityCheck Export Result', 'Quality Mark']);
-    const mark = (wb.getWorksheet('Quality Mark')!.getRow(2).values as unknown[]).slice(1);
+    expect(wb.worksheets.map((s) => s.name)).toEqual(text.sheets);
+    const mark = (wb.getWorksheet(text.sheets[1])!.getRow(2).values as unknown[]).slice(1);
     expect(mark.slice(0, 5)).toEqual([
       cleaned.certificateCode,
       `${server.baseUrl}/datafile-report?datafileId=${datafileId}`,
@@ -113,11 +133,45 @@ describe.each([
       cleaned.after,
       cleaned.before - cleaned.after,
     ]);
-    const data = wb.getWorksheet('QualityCheck Export Result')!;
+    const data = wb.getWorksheet(text.sheets[0])!;
     const header = (data.getRow(1).values as unknown[]).slice(1);
-    expect(data.getRow(2).getCell(header.indexOf('decision') + 1).value).toMatch(
+    expect(data.getRow(2).getCell(header.indexOf(text.decision) + 1).value).toMatch(
       new RegExp(`^(${text.decisionKept}|${locale === 'de' ? 'Entfernt' : 'Removed'})$`),
     );
+    // The dialog's options at the narrowest desktop width the app supports.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    if (locale === 'de') {
+      // German CSV: ';' and the decimal comma are the defaults; the scores read as German numbers.
+      await page.getByTestId('export-format').selectOption('CSV');
+      expect(await page.getByTestId('export-separator').inputValue()).toBe(';');
+      expect(await page.getByTestId('export-decimal').inputValue()).toBe(',');
+      await screenshot(page, 'export-dialog-csv-de');
+      const csv = await exported(page);
+      expect(csv.name).toBe('Markenimage_Welle_1-export.csv');
+      const [head, ...rows] = Papa.parse<string[]>(csv.text.replace(/^\uFEFF/, '').trim(), { delimiter: ';' }).data;
+      const at = head!.indexOf('Gesamtscore');
+      expect(rows.filter((r) => r[at]).every((r) => /^\d{1,3},\d$/.test(r[at]!))).toBe(true);
+    } else {
+      // SPSS: the file PSPP opens with English labels.
+      await page.getByTestId('export-format').selectOption('SAV');
+      await screenshot(page, 'export-dialog-sav-en');
+      const sav = await exported(page);
+      expect(sav.name).toBe('Markenimage_Welle_1-export.sav');
+      const file = readWithPspp(sav.bytes);
+      expect(file.notes).toEqual([]);
+      expect(file.variables.find((v) => v.name === 'decision')?.label).toBe('Decision');
+      expect(file.cases).toHaveLength(cleaned.before);
+      // Triple-S: a zip of the XML metadata and the fixed-width data, one line per interview.
+      await page.getByTestId('export-format').selectOption('TRIPLE_S');
+      await screenshot(page, 'export-dialog-triple-s-en');
+      const sss = await exported(page);
+      expect(sss.name).toBe('Markenimage_Welle_1-export-triple-s.zip');
+      const files = unzipSync(sss.bytes);
+      expect(Object.keys(files).sort()).toEqual(['Markenimage_Welle_1-export.asc', 'Markenimage_Welle_1-export.sss']);
+      expect(strFromU8(files['Markenimage_Welle_1-export.sss']!)).toContain('<label>Decision</label>');
+      expect(strFromU8(files['Markenimage_Welle_1-export.asc']!).trimEnd().split('\r\n')).toHaveLength(cleaned.before);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.keyboard.press('Escape');
 
     const settings = page.getByTestId('report-settings');

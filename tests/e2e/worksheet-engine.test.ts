@@ -150,7 +150,7 @@ describe('worksheet cleaning engine in Chromium against the server', () => {
       .poll(() => page.getByTestId('kept-count').textContent())
       .toBe(expected.keptCount.toLocaleString('de-DE'));
     const marks = await page
-      .locator('[data-testid=decision-table] [role=row]')
+      .locator('[data-testid=decision-table] [role=row][data-row]')
       .evaluateAll((rows) =>
         rows.slice(0, 10).map((r) => [Number(r.getAttribute('data-row')), Number(r.getAttribute('data-kept'))]),
       );

@@ -109,7 +109,7 @@ for (const c of CASES) {
       await expect.poll(() => keptOf(page)).toBeLessThan(before);
       const kept = await settledKept(page);
       const marks = await page
-        .locator('[data-testid=decision-table] [role=row]')
+        .locator('[data-testid=decision-table] [role=row][data-row]')
         .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-kept')));
       expect(marks.length).toBeGreaterThan(5);
       expect(marks.every((m) => m === '0' || m === '1')).toBe(true);
@@ -135,6 +135,8 @@ for (const c of CASES) {
 
       await page.getByTestId('worksheet-save').click();
       await page.getByText(/Gespeichert:|Saved:/).waitFor({ timeout: 30_000 });
+      // Saved: nothing left to save until the next change.
+      await expect.poll(() => page.getByTestId('worksheet-save').isDisabled()).toBe(true);
       const stored = (
         await gql<any>(
           page,
@@ -262,6 +264,64 @@ for (const c of CASES) {
       await page.getByTestId('kept-count').waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('min-failing-checks').inputValue()).toBe('2');
       await expect.poll(() => keptOf(page)).toBe(kept);
+    }, 240_000);
+
+    it('at 1024 px: refuses an out-of-range threshold visibly, lets a field be cleared, hides scores the file lacks, heads the table', async () => {
+      const { page, server } = suite;
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await login(page, server.baseUrl, c.email);
+      await closeFirstLoginModals(page);
+      await waitForDemoUploads(server);
+      await page.goto(`${server.baseUrl}/datafile-work-sheet?datafileId=${c.datafileId}`);
+      await page.getByTestId('kept-count').waitFor({ timeout: 30_000 });
+      // Saved and unchanged: nothing to save.
+      expect(await page.getByTestId('worksheet-save').isDisabled()).toBe(true);
+      // The demo surveys have no social-desirability items: no SDS row; the time score is there.
+      await page.getByTestId('threshold-ts').waitFor();
+      expect(await page.getByTestId('threshold-sds').count()).toBe(0);
+      // The decision table has its five headers, none cut, and its cells fit their columns.
+      const head = page.getByTestId('decision-table-head');
+      expect(await head.innerText()).toMatch(
+        c.locale === 'de'
+          ? /Zeile\s+Datensatz-ID\s+Gesamtscore\s+Entscheidung\s+Grund/
+          : /Row\s+Record ID\s+Combined score\s+Decision\s+Reason/,
+      );
+      const clipped = await page
+        .locator('[data-testid=decision-table] [role=columnheader]')
+        .evaluateAll((cells) => cells.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+      expect(clipped).toEqual([]);
+      await page.getByTestId('cleaning-method').selectOption('THRESHOLDS');
+      await page.getByTestId('threshold-combined-enabled').check();
+      const number = page.getByTestId('threshold-combined-number');
+      await number.fill('40');
+      await expect.poll(() => page.getByTestId('threshold-combined-slider').inputValue()).toBe('40');
+      const kept40 = await settledKept(page);
+      // Typed as a user types: "4", "45" apply; "450" is refused with a sentence, the rule keeps 45.
+      await number.selectText();
+      await number.pressSequentially('450');
+      expect(await number.inputValue()).toBe('450');
+      const problem = page.getByTestId('threshold-combined-problem');
+      await problem.waitFor();
+      expect(await problem.innerText()).toMatch(c.locale === 'de' ? /0 bis 100.*45/ : /0 to 100.*45/);
+      expect(await page.getByTestId('threshold-combined-slider').inputValue()).toBe('45');
+      await expect.poll(() => page.getByTestId('worksheet-save').isDisabled()).toBe(true);
+      await screenshot(page, `worksheet-refused-${c.locale}`);
+      // The field can be cleared; the rule keeps its value until a number is typed.
+      await number.fill('');
+      expect(await number.inputValue()).toBe('');
+      await problem.waitFor();
+      await number.pressSequentially('40');
+      await expect.poll(() => problem.count()).toBe(0);
+      await expect.poll(() => keptOf(page)).toBe(kept40);
+      expect(await page.getByTestId('worksheet-save').isDisabled()).toBe(false);
+      // Leaving a field with an unusable draft puts back the value the rule uses.
+      await number.fill('-3');
+      await problem.waitFor();
+      await page.keyboard.press('Tab');
+      expect(await number.inputValue()).toBe('40');
+      expect(await problem.count()).toBe(0);
+      await page.getByTestId('decision-table').scrollIntoViewIfNeeded();
+      await screenshot(page, `worksheet-table-1024-${c.locale}`);
     }, 240_000);
   });
 }

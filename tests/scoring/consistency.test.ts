@@ -80,7 +80,7 @@ describe.each(implementations)('consistency score (%s)', (_name, impl) => {
     expect(Array.from(none.score).every(Number.isNaN)).toBe(true);
   });
 
-  it('treats -999, NaN and codes outside the scale alike, as missing; fewer than 7 valid answers give null', () => {
+  it('treats -999, NaN and codes outside the scale alike, as missing; fewer than 5 valid answers give null', () => {
     const base = battery(300, 10);
     const variants = [-999, Number.NaN, 99, 0, 7].map((code) => {
       const items = base.map((c) => c.slice());
@@ -91,7 +91,11 @@ describe.each(implementations)('consistency score (%s)', (_name, impl) => {
     expect(new Set(variants).size).toBe(1);
     expect(Number.isFinite(variants[0])).toBe(true);
     const items = base.map((c) => c.slice());
-    for (let j = 0; j < 4; j++) items[j]![3] = -999;
+    for (let j = 0; j < 6; j++) items[j]![3] = -999;
+    // 10 items, 4 of them valid: no distance. With 5 valid (one item back) the interview is scored.
+    const five = items.map((c) => c.slice());
+    five[5]![3] = base[5]![3]!;
+    expect(Number.isFinite(impl.consistency([grid(five)]).grids[0]!.d2[3])).toBe(true);
     const r = impl.consistency([grid(items)]);
     expect(r.grids[0]!.d2[3]).toBeNaN();
     expect(r.score[3]).toBeNaN();

@@ -40,11 +40,21 @@ describe.each(implementations)('grid score (%s)', (_, s) => {
     },
   );
 
-  it('leaves a grid with only 6 valid answers unscored (TV9)', () => {
-    const g = s.gridScores(rowAsColumns([3, -999, 3, 3, 3, 3, 3]));
+  it('leaves a grid with only 4 valid answers unscored (TV9 with the 5-item minimum)', () => {
+    const g = s.gridScores(rowAsColumns([3, -999, 3, -999, 3, -999, 3]));
     expect(g.scores[0]).toBeNaN();
     expect(g.labels[0]).toBe(0);
     expect(s.ibs([g.scores]).score[0]).toBeNaN();
+  });
+
+  it('scores 5 and 6 valid answers for straightlining, and looks for patterns only from 7', () => {
+    expect(one([3, 3, 3, 3, 3])).toEqual({ score: 0, label: 'Straightliner' });
+    expect(one([3, -999, 3, 3, 3, 3, 3])).toEqual({ score: 0, label: 'Straightliner' });
+    expect(one([3, 3, 3, 3, 4]).label).toBe('Partial Straightliner');
+    // 1 2 1 2 1 2 is a period-2 pattern in 7 answers and more, chance in 6.
+    expect(one([1, 2, 1, 2, 1, 2])).toEqual({ score: 100, label: 'OK' });
+    expect(one([1, 2, 1, 2, 1, 2, 1]).label).toBe('Pattern');
+    expect(one([1, 2, 3, 4, 5])).toEqual({ score: 100, label: 'OK' });
   });
 
   it('removes missing answers but keeps the order', () => {
@@ -52,7 +62,8 @@ describe.each(implementations)('grid score (%s)', (_, s) => {
   });
 
   it('treats answers outside the valid range as missing', () => {
-    expect(s.gridScores(rowAsColumns([3, 3, 3, 3, 3, 3, 99]), { min: 1, max: 5 }).scores[0]).toBeNaN();
+    expect(s.gridScores(rowAsColumns([3, 3, 3, 3, 99, 99, 99]), { min: 1, max: 5 }).scores[0]).toBeNaN();
+    expect(s.gridScores(rowAsColumns([3, 3, 3, 3, 3, 99, 99]), { min: 1, max: 5 }).scores[0]).toBe(0);
   });
 
   it('skips the pattern step when item order was randomised', () => {

@@ -43,40 +43,47 @@ export type ServerProcess = {
  * database and storage the caller chose (so a restart finds the same state). Resolves once it
  * answers `{ health }`. For crash tests: kill() it mid-job, start it again. Role `worker` starts
  * `npm run worker` (jobs only) instead, with its health and metrics listener on the free port
- * (METRICS_PORT): baseUrl is that listener, and it resolves once /healthz answers.
+ * (METRICS_PORT): baseUrl is that listener, and it resolves once /healthz answers. Benchmarks may
+ * start another checkout's server (`root`, with its own node_modules) and wait longer on a busy machine.
  */
 export async function startServerProcess(
   env: ServerEnv,
-  options: { role?: 'server' | 'worker' } = {},
+  options: { role?: 'server' | 'worker'; root?: string; timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const worker = options.role === 'worker';
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const extra = typeof env === 'function' ? await env(port) : env;
+  const root = options.root ?? repoRoot;
   let output = '';
-  const child: ChildProcess = spawn(bunBin, [worker ? 'api/cli/worker.ts' : 'api/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(worker ? 0 : port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      JOB_INTERVAL_MINUTES: '0',
-      ...(worker ? { METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1' } : {}),
-      ...extra,
+  const child: ChildProcess = spawn(
+    join(root, 'node_modules/.bin/bun'),
+    [worker ? 'api/cli/worker.ts' : 'api/server.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(worker ? 0 : port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        JOB_INTERVAL_MINUTES: '0',
+        ...(worker ? { METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1' } : {}),
+        ...extra,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not answer within 60 s:\n${output}`);
+      throw new Error(`server did not answer within ${timeoutMs / 1000} s:\n${output}`);
     }
     try {
       const res = worker

@@ -7,6 +7,8 @@ import type { SystemConfig } from '@chakra-ui/react';
 export const themeConfig: SystemConfig = {
   globalCss: {
     'html, body': { bg: 'bg.subtle', color: 'fg', minHeight: '100%' },
+    // Below 1280 px a long column title takes two lines instead of widening its column past the page.
+    'table th': { '@media (max-width: 1279px)': { whiteSpace: 'normal' } },
   },
   theme: {
     tokens: {

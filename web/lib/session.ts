@@ -48,8 +48,16 @@ export function saveSession(
   return session;
 }
 
-/** Removes the token cookies and the waiting-for-logout flag. */
+const sessionEndListeners = new Set<() => void>();
+
+/** Runs `forget` whenever the session ends: caches of one user's data must not outlive their session. */
+export function onSessionEnd(forget: () => void): void {
+  sessionEndListeners.add(forget);
+}
+
+/** Removes the token cookies and the waiting-for-logout flag, and what onSessionEnd registered forgets. */
 export function clearSession(): void {
+  for (const forget of sessionEndListeners) forget();
   deleteCookie(TOKEN_COOKIE);
   deleteCookie(TOKEN_EXPIRY_COOKIE);
   deleteCookie(ACCESS_LEVEL_COOKIE);

@@ -548,6 +548,8 @@ export type DataPointMetadata = {
   isEnableWrongTopicCheck?: Maybe<Scalars['Boolean']['output']>;
   /** Item battery: the items were shown in random order (no pattern check). */
   isRandomised?: Maybe<Scalars['Boolean']['output']>;
+  /** Record ID: each record's row number in the file is its ID (columns is empty); it stays the same across re-uploads as long as the rows keep their positions. */
+  isRowNumber: Scalars['Boolean']['output'];
   /** Open-ended question: up to 15 keywords, languages (ISO 639-1), duplicate and wrong-topic checks. */
   keywords?: Maybe<Array<Scalars['String']['output']>>;
   languages?: Maybe<Array<Scalars['String']['output']>>;
@@ -719,12 +721,16 @@ export type DatafileImportType =
 export type DatafileInput = {
   /** The organisation the datafile belongs to (operators choose; others: their own). */
   companyId?: InputMaybe<Scalars['ID']['input']>;
+  /** Default: found in the file (the row below the header, below Qualtrics' question texts and ImportIds). */
   dataRecordStartRow?: InputMaybe<Scalars['Int']['input']>;
   datafileId?: InputMaybe<Scalars['ID']['input']>;
   /** From getDatafileUploadURL, after the PUT. */
   datafileKey?: InputMaybe<Scalars['String']['input']>;
   fileName?: InputMaybe<Scalars['String']['input']>;
+  /** Default: found in the file (SPSS: 1; Qualtrics: 1). */
   headerRow?: InputMaybe<Scalars['Int']['input']>;
+  /** Default: to the end of the file (notes below the table: set the table's last row). */
+  lastDataRow?: InputMaybe<Scalars['Int']['input']>;
   /** Codes that mean 'no answer' (default -999). */
   missingValues?: InputMaybe<Array<Scalars['String']['input']>>;
   reuploadOf?: InputMaybe<Scalars['ID']['input']>;
@@ -955,6 +961,8 @@ export type DatafileUpload = {
   format: UploadFormat;
   headerRow: Scalars['Int']['output'];
   kind: UploadKind;
+  /** The last data row (null: to the end of the file). */
+  lastDataRow?: Maybe<Scalars['Int']['output']>;
   missingValues: Array<Scalars['String']['output']>;
   /** When READY: records of this revision, records charged now (ids not charged before) and their credits. */
   numberOfRecords?: Maybe<Scalars['Int']['output']>;
@@ -1070,11 +1078,18 @@ export type EndpointTrafficMinute = {
   requests: Scalars['Int']['output'];
 };
 
-/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow for scripts, the reject list. */
+/** Headers of xlsx and CSV exports (and the workbook's sheet names): readable in the export's language, or the technical names scripts read by. */
+export type ExportColumnNames =
+  | 'READABLE'
+  | 'TECHNICAL';
+
+/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped). */
 export type ExportFormat =
   | 'ARROW'
   | 'CSV'
   | 'REJECTS'
+  | 'SAV'
+  | 'TRIPLE_S'
   | 'XLSX';
 
 /** An export of a datafile's published revision with its saved cleaning, written by a job. */
@@ -1109,12 +1124,27 @@ export type ExportJobState =
   | 'SUCCEEDED';
 
 export type ExportRequestInput = {
+  /** xlsx and CSV headers: READABLE (default) or TECHNICAL. */
+  columnNames?: InputMaybe<ExportColumnNames>;
   /** CSV and reject list: ',' (default) or ';'. */
   csvSeparator?: InputMaybe<Scalars['String']['input']>;
   datafileId: Scalars['ID']['input'];
+  /** CSV: '.' or ','; default ',' for German with ';' (what German Excel reads), else '.'. A comma needs ';' as the separator. */
+  decimalSeparator?: InputMaybe<Scalars['String']['input']>;
   format: ExportFormat;
-  /** Language of the decision and reason texts: de (default) or en. */
+  /** Language of headers, labels, decisions, reasons and rules: de or en (default: the caller's). */
   language?: InputMaybe<Scalars['String']['input']>;
+  /** Scores with one decimal (default true): rounded in CSV and Triple-S, a display format in xlsx and .sav (the value keeps every digit); false writes every digit (Triple-S: four decimals). */
+  roundScores?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** Adjacent columns on one scale, fewer than 5: a grid once merged with others (upload step 2). */
+export type GridCandidate = {
+  __typename?: 'GridCandidate';
+  columns: Array<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  scaleMax: Scalars['Float']['output'];
+  scaleMin: Scalars['Float']['output'];
 };
 
 export type Invoice = {
@@ -1365,6 +1395,14 @@ export type Me = {
   /** ISO instant when the session ends. */
   sessionExpiresAt: Scalars['String']['output'];
   user: User;
+};
+
+/** A code the file seems to use for missing answers (frequent, outside the columns' other values). */
+export type MissingValueSuggestion = {
+  __typename?: 'MissingValueSuggestion';
+  columns: Array<Scalars['String']['output']>;
+  count: Scalars['Int']['output'];
+  value: Scalars['String']['output'];
 };
 
 /** Root mutation; every module adds its fields with `extend type Mutation`. */
@@ -1986,6 +2024,8 @@ export type PreviewColumn = {
   basis: Scalars['String']['output'];
   /** Grids and projective questions: the group the column was put in. */
   group?: Maybe<Scalars['String']['output']>;
+  /** 1-based position in the file (A = 1). */
+  index: Scalars['Int']['output'];
   /** SPSS variable label or Qualtrics question text. */
   label?: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
@@ -1993,6 +2033,8 @@ export type PreviewColumn = {
   suggestedType: DataPointType;
   /** SPSS value labels. */
   valueLabels: Array<PreviewValueLabel>;
+  /** A suggestion the check refused on the rows read, withdrawn (the column is then ignored): the refusal's code. */
+  withdrawnBecause?: Maybe<Scalars['String']['output']>;
 };
 
 export type PreviewColumnStats = {
@@ -2499,6 +2541,14 @@ export type QuotaSettingInput = {
   show: Scalars['Boolean']['input'];
 };
 
+/** A row of the file as it is, before any header row applies. */
+export type RawPreviewRow = {
+  __typename?: 'RawPreviewRow';
+  /** Cells as text; null = empty. */
+  cells: Array<Maybe<Scalars['String']['output']>>;
+  number: Scalars['Int']['output'];
+};
+
 /** Refused calls of one reason (the catalogue's reason, else its code) over the window. */
 export type RefusalReasonCount = {
   __typename?: 'RefusalReasonCount';
@@ -2620,6 +2670,8 @@ export type SelectedColumnInput = {
   isEnableDuplicateCheck?: InputMaybe<Scalars['Boolean']['input']>;
   isEnableWrongTopicCheck?: InputMaybe<Scalars['Boolean']['input']>;
   isRandomised?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Record ID only: the row number is the ID (columns then empty). */
+  isRowNumber?: InputMaybe<Scalars['Boolean']['input']>;
   keywords?: InputMaybe<Array<Scalars['String']['input']>>;
   languages?: InputMaybe<Array<Scalars['String']['input']>>;
   numberOfOptions?: InputMaybe<Scalars['Int']['input']>;
@@ -2629,6 +2681,8 @@ export type SelectedColumnInput = {
   role?: InputMaybe<DurationRole>;
   scaleMax?: InputMaybe<Scalars['Float']['input']>;
   scaleMin?: InputMaybe<Scalars['Float']['input']>;
+  /** As DataPointMetadata has it (a suggestion is sent back unchanged); not used by uploads. */
+  startingQuestion?: InputMaybe<Scalars['Boolean']['input']>;
   unit?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -2795,15 +2849,42 @@ export type UploadKind =
   | 'UPDATE'
   | 'UPLOAD';
 
+/** Where the table seems to sit in the file (upload step 1's reading options as suggested). */
+export type UploadLayout = {
+  __typename?: 'UploadLayout';
+  dataRecordStartRow: Scalars['Int']['output'];
+  headerRow: Scalars['Int']['output'];
+  /** A layout recognised by its marks: QUALTRICS, QUALTRICS_LEGACY. */
+  kind?: Maybe<Scalars['String']['output']>;
+  /** The row below the header holds sub-labels (question texts, a block's options). */
+  labelRow?: Maybe<Scalars['Int']['output']>;
+  /** Notes follow the table: the last data row (null: to the end). */
+  lastDataRow?: Maybe<Scalars['Int']['output']>;
+  /** Why the file is not respondent-level survey data: AGGREGATED_TABLE, SURVEY_STRUCTURE. */
+  notSurveyData?: Maybe<Scalars['String']['output']>;
+  /** What that means and what to do, in the caller's language. */
+  notSurveyDataMessage?: Maybe<Scalars['String']['output']>;
+};
+
 /** Upload step 2: the first rows of the file, and a suggested type per column for the user to confirm. */
 export type UploadPreview = {
   __typename?: 'UploadPreview';
   columns: Array<PreviewColumn>;
+  gridCandidates: Array<GridCandidate>;
+  layout: UploadLayout;
+  missingValueSuggestions: Array<MissingValueSuggestion>;
+  /** The first rows of the file as they are, whatever the header row. */
+  rawRows: Array<RawPreviewRow>;
+  /** Why the table cannot be read with step 1's options (then columns is empty), or header names that repeat. */
+  readingIssues: Array<UploadRefusal>;
   rows: Array<PreviewRow>;
   /** Rows the suggestions looked at. */
   sampledRows: Scalars['Int']['output'];
   source: UploadSource;
+  /** The suggested data points: they pass the check on the rows read (suggestionIssues says why not otherwise); send them as selectedColumns unchanged. */
   suggestedColumns: Array<DataPointMetadata>;
+  /** What the check says of suggestedColumns on the rows read (empty: they pass). */
+  suggestionIssues: Array<UploadRefusal>;
 };
 
 /**
@@ -2830,6 +2911,7 @@ export type UploadSource = {
   format: UploadFormat;
   headerRow: Scalars['Int']['output'];
   isQualtrics: Scalars['Boolean']['output'];
+  lastDataRow?: Maybe<Scalars['Int']['output']>;
   sheetName?: Maybe<Scalars['String']['output']>;
 };
 
@@ -3179,12 +3261,14 @@ export type ResolversTypes = {
   EditContractInput: EditContractInput;
   EndpointTraffic: ResolverTypeWrapper<EndpointTraffic>;
   EndpointTrafficMinute: ResolverTypeWrapper<EndpointTrafficMinute>;
+  ExportColumnNames: ExportColumnNames;
   ExportFormat: ExportFormat;
   ExportJob: ResolverTypeWrapper<ExportJob>;
   ExportJobError: ResolverTypeWrapper<ExportJobError>;
   ExportJobState: ExportJobState;
   ExportRequestInput: ExportRequestInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  GridCandidate: ResolverTypeWrapper<GridCandidate>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Invoice: ResolverTypeWrapper<Invoice>;
@@ -3210,6 +3294,7 @@ export type ResolversTypes = {
   ManualDecisionInput: ManualDecisionInput;
   ManualDecisionKind: ManualDecisionKind;
   Me: ResolverTypeWrapper<Omit<Me, 'user'> & { user: ResolversTypes['User'] }>;
+  MissingValueSuggestion: ResolverTypeWrapper<MissingValueSuggestion>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NewUserInput: NewUserInput;
   NipoIntegration: ResolverTypeWrapper<NipoIntegration>;
@@ -3236,6 +3321,7 @@ export type ResolversTypes = {
   QuotaOptionInput: QuotaOptionInput;
   QuotaSetting: ResolverTypeWrapper<QuotaSetting>;
   QuotaSettingInput: QuotaSettingInput;
+  RawPreviewRow: ResolverTypeWrapper<RawPreviewRow>;
   RefusalReasonCount: ResolverTypeWrapper<RefusalReasonCount>;
   RefusalSample: ResolverTypeWrapper<RefusalSample>;
   RegisterCompanyInput: RegisterCompanyInput;
@@ -3268,6 +3354,7 @@ export type ResolversTypes = {
   UploadEstimate: ResolverTypeWrapper<UploadEstimate>;
   UploadFormat: UploadFormat;
   UploadKind: UploadKind;
+  UploadLayout: ResolverTypeWrapper<UploadLayout>;
   UploadPreview: ResolverTypeWrapper<UploadPreview>;
   UploadRefusal: ResolverTypeWrapper<UploadRefusal>;
   UploadSource: ResolverTypeWrapper<UploadSource>;
@@ -3371,6 +3458,7 @@ export type ResolversParentTypes = {
   ExportJobError: ExportJobError;
   ExportRequestInput: ExportRequestInput;
   Float: Scalars['Float']['output'];
+  GridCandidate: GridCandidate;
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   Invoice: Invoice;
@@ -3391,6 +3479,7 @@ export type ResolversParentTypes = {
   ManualDecision: ManualDecision;
   ManualDecisionInput: ManualDecisionInput;
   Me: Omit<Me, 'user'> & { user: ResolversParentTypes['User'] };
+  MissingValueSuggestion: MissingValueSuggestion;
   Mutation: Record<PropertyKey, never>;
   NewUserInput: NewUserInput;
   NipoIntegration: NipoIntegration;
@@ -3416,6 +3505,7 @@ export type ResolversParentTypes = {
   QuotaOptionInput: QuotaOptionInput;
   QuotaSetting: QuotaSetting;
   QuotaSettingInput: QuotaSettingInput;
+  RawPreviewRow: RawPreviewRow;
   RefusalReasonCount: RefusalReasonCount;
   RefusalSample: RefusalSample;
   RegisterCompanyInput: RegisterCompanyInput;
@@ -3441,6 +3531,7 @@ export type ResolversParentTypes = {
   UpdateUserInput: UpdateUserInput;
   UploadCheck: UploadCheck;
   UploadEstimate: UploadEstimate;
+  UploadLayout: UploadLayout;
   UploadPreview: UploadPreview;
   UploadRefusal: UploadRefusal;
   UploadSource: UploadSource;
@@ -3715,6 +3806,7 @@ export type DataPointMetadataResolvers<ContextType = GqlContext, ParentType exte
   isEnableDuplicateCheck?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   isEnableWrongTopicCheck?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   isRandomised?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  isRowNumber?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   keywords?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   languages?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   numberOfOptions?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -3953,6 +4045,7 @@ export type DatafileUploadResolvers<ContextType = GqlContext, ParentType extends
   format?: Resolver<ResolversTypes['UploadFormat'], ParentType, ContextType>;
   headerRow?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['UploadKind'], ParentType, ContextType>;
+  lastDataRow?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   missingValues?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   numberOfRecords?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   progress?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -4045,6 +4138,13 @@ export type ExportJobResolvers<ContextType = GqlContext, ParentType extends Reso
 export type ExportJobErrorResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ExportJobError'] = ResolversParentTypes['ExportJobError']> = {
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type GridCandidateResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['GridCandidate'] = ResolversParentTypes['GridCandidate']> = {
+  columns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  scaleMax?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  scaleMin?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
 export type InvoiceResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Invoice'] = ResolversParentTypes['Invoice']> = {
@@ -4164,6 +4264,12 @@ export type MeResolvers<ContextType = GqlContext, ParentType extends ResolversPa
   companyId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   sessionExpiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+};
+
+export type MissingValueSuggestionResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['MissingValueSuggestion'] = ResolversParentTypes['MissingValueSuggestion']> = {
+  columns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -4302,11 +4408,13 @@ export type PersonNameResolvers<ContextType = GqlContext, ParentType extends Res
 export type PreviewColumnResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['PreviewColumn'] = ResolversParentTypes['PreviewColumn']> = {
   basis?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   group?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  index?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   stats?: Resolver<ResolversTypes['PreviewColumnStats'], ParentType, ContextType>;
   suggestedType?: Resolver<ResolversTypes['DataPointType'], ParentType, ContextType>;
   valueLabels?: Resolver<Array<ResolversTypes['PreviewValueLabel']>, ParentType, ContextType>;
+  withdrawnBecause?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type PreviewColumnStatsResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['PreviewColumnStats'] = ResolversParentTypes['PreviewColumnStats']> = {
@@ -4412,6 +4520,11 @@ export type QuotaSettingResolvers<ContextType = GqlContext, ParentType extends R
   options?: Resolver<Array<ResolversTypes['QuotaOption']>, ParentType, ContextType>;
   rename?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   show?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type RawPreviewRowResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['RawPreviewRow'] = ResolversParentTypes['RawPreviewRow']> = {
+  cells?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type RefusalReasonCountResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['RefusalReasonCount'] = ResolversParentTypes['RefusalReasonCount']> = {
@@ -4542,12 +4655,28 @@ export type UploadEstimateResolvers<ContextType = GqlContext, ParentType extends
   numberOfRecords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type UploadLayoutResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UploadLayout'] = ResolversParentTypes['UploadLayout']> = {
+  dataRecordStartRow?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  headerRow?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  labelRow?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  lastDataRow?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  notSurveyData?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  notSurveyDataMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type UploadPreviewResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UploadPreview'] = ResolversParentTypes['UploadPreview']> = {
   columns?: Resolver<Array<ResolversTypes['PreviewColumn']>, ParentType, ContextType>;
+  gridCandidates?: Resolver<Array<ResolversTypes['GridCandidate']>, ParentType, ContextType>;
+  layout?: Resolver<ResolversTypes['UploadLayout'], ParentType, ContextType>;
+  missingValueSuggestions?: Resolver<Array<ResolversTypes['MissingValueSuggestion']>, ParentType, ContextType>;
+  rawRows?: Resolver<Array<ResolversTypes['RawPreviewRow']>, ParentType, ContextType>;
+  readingIssues?: Resolver<Array<ResolversTypes['UploadRefusal']>, ParentType, ContextType>;
   rows?: Resolver<Array<ResolversTypes['PreviewRow']>, ParentType, ContextType>;
   sampledRows?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   source?: Resolver<ResolversTypes['UploadSource'], ParentType, ContextType>;
   suggestedColumns?: Resolver<Array<ResolversTypes['DataPointMetadata']>, ParentType, ContextType>;
+  suggestionIssues?: Resolver<Array<ResolversTypes['UploadRefusal']>, ParentType, ContextType>;
 };
 
 export type UploadRefusalResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['UploadRefusal'] = ResolversParentTypes['UploadRefusal']> = {
@@ -4568,6 +4697,7 @@ export type UploadSourceResolvers<ContextType = GqlContext, ParentType extends R
   format?: Resolver<ResolversTypes['UploadFormat'], ParentType, ContextType>;
   headerRow?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   isQualtrics?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastDataRow?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   sheetName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
@@ -4733,6 +4863,7 @@ export type Resolvers<ContextType = GqlContext> = {
   EndpointTrafficMinute?: EndpointTrafficMinuteResolvers<ContextType>;
   ExportJob?: ExportJobResolvers<ContextType>;
   ExportJobError?: ExportJobErrorResolvers<ContextType>;
+  GridCandidate?: GridCandidateResolvers<ContextType>;
   Invoice?: InvoiceResolvers<ContextType>;
   Job?: JobResolvers<ContextType>;
   JobKindSummary?: JobKindSummaryResolvers<ContextType>;
@@ -4746,6 +4877,7 @@ export type Resolvers<ContextType = GqlContext> = {
   LoginResult?: LoginResultResolvers<ContextType>;
   ManualDecision?: ManualDecisionResolvers<ContextType>;
   Me?: MeResolvers<ContextType>;
+  MissingValueSuggestion?: MissingValueSuggestionResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   NipoIntegration?: NipoIntegrationResolvers<ContextType>;
   Notification?: NotificationResolvers<ContextType>;
@@ -4763,6 +4895,7 @@ export type Resolvers<ContextType = GqlContext> = {
   Query?: QueryResolvers<ContextType>;
   QuotaOption?: QuotaOptionResolvers<ContextType>;
   QuotaSetting?: QuotaSettingResolvers<ContextType>;
+  RawPreviewRow?: RawPreviewRowResolvers<ContextType>;
   RefusalReasonCount?: RefusalReasonCountResolvers<ContextType>;
   RefusalSample?: RefusalSampleResolvers<ContextType>;
   ReportDistribution?: ReportDistributionResolvers<ContextType>;
@@ -4781,6 +4914,7 @@ export type Resolvers<ContextType = GqlContext> = {
   TransactionPage?: TransactionPageResolvers<ContextType>;
   UploadCheck?: UploadCheckResolvers<ContextType>;
   UploadEstimate?: UploadEstimateResolvers<ContextType>;
+  UploadLayout?: UploadLayoutResolvers<ContextType>;
   UploadPreview?: UploadPreviewResolvers<ContextType>;
   UploadRefusal?: UploadRefusalResolvers<ContextType>;
   UploadSource?: UploadSourceResolvers<ContextType>;

@@ -42,6 +42,9 @@ export const FIELD_META = {
   dataPoint: 'data_point',
   sourceIndex: 'source_index',
   categories: 'categories',
+  /** SPSS sources: measurement level and the user-missing declaration (JSON), for the .sav export. */
+  measure: 'measure',
+  missing: 'missing_values',
 } as const;
 
 export interface RevisionStamp {
@@ -85,6 +88,8 @@ export function rawLayout(
         [FIELD_META.columnType]: r?.type ?? 'IGNORE',
         [FIELD_META.dataPoint]: r?.id,
         [FIELD_META.sourceIndex]: String(index),
+        [FIELD_META.measure]: c.measure,
+        [FIELD_META.missing]: c.missing ? JSON.stringify(c.missing) : undefined,
       }),
     );
   });

@@ -104,7 +104,8 @@ export function csvCell(field: string, decimalComma: boolean): Cell {
 
 export type ByteSource = () => AsyncIterable<Uint8Array>;
 
-async function* rawRows(
+/** The records of a CSV file as they are (numbered from 1), before any header or data row applies. */
+export async function* csvRawRows(
   source: ByteSource,
   options: ReadOptions,
   limits: UploadLimits,
@@ -239,13 +240,20 @@ async function* rawRows(
   }
 }
 
-const QUALTRICS_IMPORT_ID = /^\{\s*"ImportId"\s*:/;
+// The 2016 "Insights" layout wrote the ImportId row as Python dict text: {'ImportId': 'QID2-1'}.
+const QUALTRICS_IMPORT_ID = /^\{\s*["']ImportId["']\s*:/;
+const LEGACY_NAMES = ['V1', 'V2', 'V3'];
+
+/** Qualtrics' legacy layout: V1, V2, ... as names, the row below them the labels (ResponseID, ...). */
+export function isQualtricsLegacy(first: readonly Cell[] | undefined, second: readonly Cell[] | undefined): boolean {
+  return LEGACY_NAMES.every((n, i) => first?.[i] === n) && /^ResponseI[Dd]$/.test(String(second?.[0] ?? '').trim());
+}
 
 /** A CSV file as a table. `source` yields the file's bytes and may be called once. */
 export async function readCsv(source: ByteSource, options: ReadOptions, limits: UploadLimits): Promise<TableSource> {
   const info: { encoding?: CsvEncoding; delimiter?: string } = {};
-  const rows = rawRows(source, options, limits, info);
-  // Peek at the first three records for Qualtrics' layout (only with the default header row).
+  const rows = csvRawRows(source, options, limits, info);
+  // Peek at the first three records for Qualtrics' layouts (only with the default header row).
   const peeked: RawRow[] = [];
   if ((options.headerRow ?? 1) === 1) {
     for (let k = 0; k < 3; k++) {
@@ -257,6 +265,8 @@ export async function readCsv(source: ByteSource, options: ReadOptions, limits: 
   const third = peeked[2]?.cells ?? [];
   const importIds = third.filter((c) => typeof c === 'string' && QUALTRICS_IMPORT_ID.test(c)).length;
   const qualtrics = peeked.length === 3 && importIds > 0 && importIds >= third.filter((c) => c !== null).length * 0.8;
+  // The legacy layout's label row is the question texts, never an interview.
+  const legacy = !qualtrics && peeked.length >= 2 && isQualtricsLegacy(peeked[0]?.cells, peeked[1]?.cells);
   if (!peeked.length && (options.headerRow ?? 1) === 1) throw uploadError('NO_RECORDS_FOUND', { reason: 'EMPTY_FILE' });
   async function* chained(): AsyncGenerator<RawRow> {
     for (const r of peeked) {
@@ -271,7 +281,7 @@ export async function readCsv(source: ByteSource, options: ReadOptions, limits: 
     rows: chained(),
     options,
     limits,
-    ...(qualtrics ? { labelRowOffset: 1 } : {}),
+    ...(qualtrics ? { labelRowOffset: 2 } : legacy ? { labelRowOffset: 1 } : {}),
     extra: {
       get encoding() {
         return info.encoding;
@@ -279,7 +289,7 @@ export async function readCsv(source: ByteSource, options: ReadOptions, limits: 
       get delimiter() {
         return info.delimiter;
       },
-      qualtrics,
+      qualtrics: qualtrics || legacy,
     },
   });
 }

@@ -4,9 +4,10 @@ import { uploadError } from '../../kernel/errors/upload-errors';
 import { chunksOf, type UploadBlobStore } from '../blob';
 import { DEFAULT_LIMITS, type UploadLimits } from '../limits';
 import type { ReadOptions, TableSource, UploadFormat } from '../types';
-import { readCsv } from './csv';
-import { readSav } from './sav';
-import { readXlsx, xlsxSheetNames } from './xlsx';
+import { csvRawRows, readCsv } from './csv';
+import { readSav, readSavDictionary, savRows } from './sav';
+import type { RawRow } from './table';
+import { openXlsx, readXlsx, xlsxRows, xlsxSheetNames } from './xlsx';
 
 const EXTENSIONS: Record<string, UploadFormat> = {
   xlsx: 'xlsx',
@@ -139,4 +140,43 @@ export async function readTableFromBytes(
       limits,
     );
   return format === 'xlsx' ? readXlsx(bytes, options, limits) : readSav(bytes, options, limits);
+}
+
+/**
+ * The rows of a stored upload as they are, before any header row applies (step 2 shows them, and
+ * finds the header and the notes around the table in them). SPSS: the variable names as row 1, then
+ * the cases. Throws the same file refusals as `openUpload`.
+ */
+export async function openRawRows(
+  blobs: UploadBlobStore,
+  key: string,
+  format: UploadFormat,
+  options: Pick<ReadOptions, 'sheet' | 'delimiter' | 'encoding'>,
+  limits: UploadLimits = DEFAULT_LIMITS,
+): Promise<AsyncGenerator<RawRow>> {
+  await checked(blobs, key, format, limits);
+  if (format === 'csv') {
+    const source = async function* () {
+      const stream = await blobs.get(key);
+      if (!stream) throw uploadError('FILE_DOWNLOAD_FAILED', { reason: 'UPLOAD_NOT_STORED' });
+      yield* chunksOf(stream);
+    };
+    return csvRawRows(source, options, limits, {});
+  }
+  const bytes = await blobs.getBytes(key);
+  if (!bytes) throw uploadError('FILE_DOWNLOAD_FAILED', { reason: 'UPLOAD_NOT_STORED' });
+  if (format === 'xlsx') {
+    const book = openXlsx(bytes, limits);
+    const sheets = book.workbook.sheets;
+    const sheet = sheets.find((s) => s.name === options.sheet) ?? sheets[0];
+    if (!sheet) throw uploadError('SHEET_NOT_FOUND', { reason: 'NO_SHEETS' });
+    return (async function* () {
+      yield* xlsxRows(bytes, book, sheet.path, limits);
+    })();
+  }
+  const dict = readSavDictionary(bytes, limits);
+  return (async function* () {
+    yield { number: 1, cells: dict.variables.map((v) => v.name) };
+    yield* savRows(bytes, dict, limits);
+  })();
 }

@@ -9,12 +9,15 @@ import { uploadError } from '../../kernel/errors/upload-errors';
 import type { UploadLimits } from '../limits';
 import type { Cell, ColumnInfo, ReadOptions, TableSource } from '../types';
 import { assembleTable, type RawRow } from './table';
+import { byteText, encodingName, latin1Bytes, numberKind, spssDateText, type NumberKind } from './sav-text';
 
 const corrupt = (reason: RefusalReason) => uploadError('UPLOAD_FILE_CORRUPT', { reason });
 
 interface Variable {
   /** Width in bytes for strings, 0 for numbers. */
   width: number;
+  /** Numbers: plain, or a date / date-time by the print format (TIME and DTIME stay seconds). */
+  kind: NumberKind;
   shortName: string;
   name: string;
   label?: string;
@@ -25,7 +28,10 @@ interface Variable {
   /** 8-byte slots it occupies (very long strings: several 255-byte segments). */
   slots: number;
   valueLabels?: Record<string, string>;
+  measure?: 'nominal' | 'ordinal' | 'scale';
 }
+
+const MEASURES = [undefined, 'nominal', 'ordinal', 'scale'] as const;
 
 class Cursor {
   pos = 0;
@@ -60,23 +66,6 @@ class Cursor {
   }
 }
 
-const latin1 = new TextDecoder('latin1');
-
-function encodingName(name: string | undefined, codePage: number | undefined): string {
-  const n = (name ?? '').trim().toLowerCase();
-  if (n === 'utf-8' || n === 'utf8' || codePage === 65001) return 'utf-8';
-  if (n === 'windows-1252' || n === 'cp1252' || codePage === 1252) return 'windows-1252';
-  if (n) {
-    try {
-      new TextDecoder(n);
-      return n;
-    } catch {
-      return 'windows-1252';
-    }
-  }
-  return 'windows-1252';
-}
-
 export interface SavDictionary {
   variables: Variable[];
   compression: number;
@@ -91,7 +80,7 @@ export interface SavDictionary {
 
 export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavDictionary {
   if (bytes.length < 176) throw corrupt('SAV_TRUNCATED');
-  const magic = latin1.decode(bytes.subarray(0, 4));
+  const magic = byteText(bytes.subarray(0, 4));
   if (magic !== '$FL2' && magic !== '$FL3')
     throw uploadError('UPLOAD_FILE_TYPE_MISMATCH', { reason: 'CONTENT_DOES_NOT_MATCH_FORMAT' });
   const probe = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -115,6 +104,7 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
   let encName: string | undefined;
   let codePage: number | undefined;
   let sysmis = -Number.MAX_VALUE;
+  let display: Int32Array | undefined;
   const rawVarLabels = new Map<Variable, Uint8Array>();
   for (let guard = 0; ; guard++) {
     if (guard > 1_000_000) throw corrupt('SAV_DICTIONARY');
@@ -123,9 +113,9 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
       const width = c.i32();
       const hasLabel = c.i32();
       const nMissing = c.i32();
-      c.i32();
-      c.i32();
-      const shortName = latin1.decode(c.raw(8)).trimEnd();
+      const printFormat = c.i32();
+      c.i32(); // write format
+      const shortName = byteText(c.raw(8)).trimEnd();
       let label: Uint8Array | undefined;
       if (hasLabel === 1) {
         const len = c.i32();
@@ -152,10 +142,11 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
         }
         for (; k < count; k++) missing.values.push(toNum(mv[k]!));
       } else {
-        for (const b of mv) missing.strings.push(latin1.decode(b).trimEnd());
+        for (const b of mv) missing.strings.push(byteText(b).trimEnd());
       }
       const v: Variable = {
         width,
+        kind: width === 0 ? numberKind(printFormat) : 'number',
         shortName,
         name: shortName,
         missing,
@@ -199,9 +190,11 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
       const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
       if (sub === 3 && data.length >= 32) codePage = dv.getInt32(28, le);
       else if (sub === 4 && data.length >= 8) sysmis = dv.getFloat64(0, le);
-      else if (sub === 13) longNames = latin1.decode(data);
-      else if (sub === 14) veryLong = latin1.decode(data);
-      else if (sub === 20) encName = latin1.decode(data);
+      else if (sub === 11 && size === 4)
+        display = new Int32Array(Array.from({ length: count }, (_, k) => dv.getInt32(k * 4, le)));
+      else if (sub === 13) longNames = byteText(data);
+      else if (sub === 14) veryLong = byteText(data);
+      else if (sub === 20) encName = byteText(data);
     } else if (type === 999) {
       c.i32();
       break;
@@ -210,6 +203,11 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
     }
   }
   const decoder = new TextDecoder(encodingName(encName, codePage));
+  // Display parameters: 2 or 3 numbers per variable record (very long string segments included), measure first.
+  if (display && variables.length > 0 && display.length % variables.length === 0) {
+    const per = display.length / variables.length;
+    if (per === 2 || per === 3) variables.forEach((v, k) => (v.measure = MEASURES[display![k * per]!]));
+  }
   // Strings wider than 8 bytes occupy their continuation slots.
   for (const v of variables) {
     if (v.width > 0) {
@@ -242,13 +240,16 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
       merged.push(v);
     }
   }
-  if (longNames) {
-    const map = new Map<string, string>();
-    for (const part of longNames.split('\t')) {
-      const eq = part.indexOf('=');
-      if (eq > 0) map.set(part.slice(0, eq).toUpperCase(), decoder.decode(latin1Bytes(part.slice(eq + 1))));
-    }
-    for (const v of merged) v.name = map.get(v.shortName.toUpperCase()) ?? v.shortName;
+  // Names and string codes are bytes in the file's encoding: decoded once the encoding is known. The
+  // long-name record (keyed by the short names' bytes) wins over a short name cut inside a character.
+  const longName = new Map<string, string>();
+  for (const part of longNames.split('\t')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) longName.set(part.slice(0, eq).toUpperCase(), decoder.decode(latin1Bytes(part.slice(eq + 1))));
+  }
+  for (const v of merged) {
+    v.name = longName.get(v.shortName.toUpperCase()) ?? decoder.decode(latin1Bytes(v.shortName));
+    v.missing.strings = v.missing.strings.map((m) => decoder.decode(latin1Bytes(m)).trimEnd());
   }
   const bySlot = new Map(merged.map((v) => [v.slot, v]));
   for (const set of rawLabels) {
@@ -276,12 +277,6 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
     dataStart: c.pos,
     le,
   };
-}
-
-function latin1Bytes(s: string): Uint8Array {
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff;
-  return out;
 }
 
 /** The bytecode-compressed data of a .zsav: its zlib blocks inflated one after another. */
@@ -336,7 +331,6 @@ export function* savRows(bytes: Uint8Array, dict: SavDictionary, limits: UploadL
   const { variables, le, bias, sysmis } = dict;
   const n = dict.slotsPerCase;
   const data = dict.compression === 2 ? zsavData(bytes, dict.dataStart, le, limits) : bytes.subarray(dict.dataStart);
-  const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const caseBytes = new Uint8Array(n * 8);
   const caseView = new DataView(caseBytes.buffer);
   let pos = 0;
@@ -373,7 +367,6 @@ export function* savRows(bytes: Uint8Array, dict: SavDictionary, limits: UploadL
     }
     return true;
   };
-  void dv;
   let number = 1;
   while (readCase()) {
     number++;
@@ -383,7 +376,14 @@ export function* savRows(bytes: Uint8Array, dict: SavDictionary, limits: UploadL
         const x = caseView.getFloat64(v.slot * 8, le);
         const m = v.missing;
         const user = m.values.includes(x) || (m.low !== undefined && x >= m.low && x <= m.high!);
-        cells[k] = x === sysmis || !Number.isFinite(x) ? null : user ? Number.NaN : x;
+        cells[k] =
+          x === sysmis || !Number.isFinite(x)
+            ? null
+            : user
+              ? Number.NaN
+              : v.kind === 'number'
+                ? x
+                : spssDateText(x, v.kind);
       } else {
         // Each 256-byte segment of a very long string holds 255 bytes of text.
         let raw: Uint8Array;
@@ -398,9 +398,11 @@ export function* savRows(bytes: Uint8Array, dict: SavDictionary, limits: UploadL
             at += p.length;
           }
         } else raw = caseBytes.subarray(v.slot * 8, v.slot * 8 + v.width);
-        // SPSS pads strings with blanks or NULs.
+        // SPSS pads strings with blanks or NULs. A value cut inside its last character (a writer that
+        // counted characters, not bytes) loses the fragment, as haven does.
+        const decoded = dict.decoder.decode(raw);
         // oxlint-disable-next-line no-control-regex -- NUL padding is what is trimmed here
-        const text = dict.decoder.decode(raw).replace(/[\s\u0000]+$/, '');
+        const text = decoded.replace(/[\s\u0000]+$/, '').replace(/\ufffd+$/, '');
         cells[k] = text === '' ? null : v.missing.strings.includes(text) ? Number.NaN : text;
       }
     });
@@ -418,17 +420,26 @@ async function* toAsync<T>(it: Iterable<T>): AsyncGenerator<T> {
  */
 export async function readSav(bytes: Uint8Array, options: ReadOptions, limits: UploadLimits): Promise<TableSource> {
   const dict = readSavDictionary(bytes, limits);
-  const columns: ColumnInfo[] = dict.variables.map((v) => ({
-    name: v.name,
-    ...(v.label ? { label: v.label } : {}),
-    ...(v.valueLabels ? { valueLabels: v.valueLabels } : {}),
-    sourceType: v.width === 0 ? 'number' : 'string',
-  }));
+  const columns: ColumnInfo[] = dict.variables.map((v) => {
+    const { values, low, high } = v.missing;
+    const declared = v.width === 0 && (values.length > 0 || low !== undefined);
+    return {
+      name: v.name,
+      ...(v.label ? { label: v.label } : {}),
+      ...(v.valueLabels ? { valueLabels: v.valueLabels } : {}),
+      // Dates arrive as ISO text: stored as text, like the dates of CSV and xlsx.
+      sourceType: v.width === 0 && v.kind === 'number' ? 'number' : 'string',
+      ...(v.measure ? { measure: v.measure } : {}),
+      ...(declared ? { missing: low !== undefined ? { values, low, high: high! } : { values } } : {}),
+    };
+  });
   return assembleTable({
     format: 'sav',
     rows: toAsync(savRows(bytes, dict, limits)),
     columns,
     limits,
     options: { ...options, headerRow: 1, firstDataRow: 2 },
+    // A case is a record even when every value is missing: SPSS and every reader keep it.
+    keepEmptyRows: true,
   });
 }

@@ -66,15 +66,53 @@ export interface AssembleInput {
   columns?: ColumnInfo[];
   /** Extra facts for the header (sheet, delimiter, encoding, qualtrics). */
   extra?: Partial<TableHeader>;
-  /** Qualtrics: labels taken from the row below the header, ImportId row skipped. */
+  /** Rows between the header and the data by default (Qualtrics: the question texts and the ImportId row). */
   labelRowOffset?: number;
+  /** SPSS: a case whose every value is missing is still a record (CSV and xlsx: an empty row is layout). */
+  keepEmptyRows?: boolean;
+}
+
+/**
+ * Column names from the header row and, when the data start more than one row below it, the row
+ * right below (sub-labels: Qualtrics' question texts, the answer options of a check-all or grid
+ * block under one question). A header cell left empty inside such a block (the question text sits
+ * over its first column only) is named `question [option]`, like the block's first column; any other
+ * unnamed column is named by its letter, `(C)`, so every column can be mapped and found again.
+ */
+export function headerColumns(headerCells: readonly Cell[], labelCells: readonly Cell[] | undefined): ColumnInfo[] {
+  const text = (c: Cell | undefined) =>
+    c === null || c === undefined ? '' : String(c).replaceAll('\u0000', '').replace(/\s+/g, ' ').trim();
+  const names = headerCells.map(text);
+  const labels = (labelCells ?? []).map(text);
+  let width = 0;
+  names.forEach((n, i) => n !== '' && (width = i + 1));
+  labels.forEach((l, i) => l !== '' && (width = Math.max(width, i + 1)));
+  const columns: ColumnInfo[] = [];
+  let block = '';
+  for (let i = 0; i < width; i++) {
+    const name = names[i] ?? '';
+    const label = labels[i] ?? '';
+    const continues = (names[i + 1] ?? '') === '' && (labels[i + 1] ?? '') !== '';
+    let final = name;
+    if (name !== '') {
+      block = name;
+      if (label !== '' && continues) final = `${name} [${label}]`;
+    } else if (label !== '' && block !== '') final = `${block} [${label}]`;
+    else {
+      final = `(${columnLetters(i)})`;
+      block = '';
+    }
+    columns.push({ name: final, ...(label !== '' ? { label } : {}) });
+  }
+  return columns;
 }
 
 /** Reads up to the header row and returns the table; its batches continue the same rows once. */
 export async function assembleTable(input: AssembleInput): Promise<TableSource> {
   const { rows, options, limits, format } = input;
   const headerRow = options.headerRow ?? 1;
-  const firstDataRow = options.firstDataRow ?? headerRow + 1 + (input.labelRowOffset ? 2 : 0);
+  const firstDataRow = options.firstDataRow ?? headerRow + 1 + (input.labelRowOffset ?? 0);
+  const lastDataRow = options.lastDataRow;
   if (!Number.isInteger(headerRow) || headerRow < 1)
     throw uploadError('INVALID_PARAMETERS', { reason: 'HEADER_ROW_INVALID', value: headerRow });
   if (!Number.isInteger(firstDataRow) || firstDataRow <= headerRow) {
@@ -84,6 +122,14 @@ export async function assembleTable(input: AssembleInput): Promise<TableSource> 
       limit: headerRow,
     });
   }
+  if (lastDataRow !== undefined && (!Number.isInteger(lastDataRow) || lastDataRow < firstDataRow))
+    throw uploadError('INVALID_PARAMETERS', {
+      reason: 'LAST_DATA_ROW_BEFORE_FIRST',
+      value: lastDataRow,
+      limit: firstDataRow,
+    });
+  // The row right below the header holds sub-labels whenever the data start further down.
+  const labelRow = firstDataRow > headerRow + 1 ? headerRow + 1 : undefined;
   let columns = input.columns;
   let pending: RawRow | undefined;
   if (!columns) {
@@ -98,7 +144,7 @@ export async function assembleTable(input: AssembleInput): Promise<TableSource> 
         headerCells = r.cells;
         continue;
       }
-      if (input.labelRowOffset && r.number === headerRow + 1) {
+      if (r.number === labelRow) {
         labelCells = r.cells;
         continue;
       }
@@ -106,32 +152,24 @@ export async function assembleTable(input: AssembleInput): Promise<TableSource> 
       break;
     }
     if (!headerCells) throw uploadError('NO_RECORDS_FOUND', { reason: 'NO_HEADER_ROW', rows: [headerRow] });
-    let width = 0;
-    headerCells.forEach((c, i) => {
-      if (c !== null && String(c).trim() !== '') width = i + 1;
-    });
-    if (width > limits.maxColumns)
+    columns = headerColumns(headerCells, labelCells);
+    if (columns.length > limits.maxColumns)
       throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
         reason: 'TOO_MANY_COLUMNS',
         limit: limits.maxColumns,
-        value: width,
+        value: columns.length,
       });
-    columns = [];
-    for (let i = 0; i < width; i++) {
-      const raw = headerCells[i];
-      const name = raw === null || raw === undefined ? '' : String(raw).replaceAll('\u0000', '').trim();
-      const label = labelCells?.[i];
-      columns.push({
-        name,
-        ...(label !== null && label !== undefined && String(label).trim() !== ''
-          ? { label: String(label).trim() }
-          : {}),
-      });
-    }
   }
-  const header: TableHeader = { format, columns, headerRow, firstDataRow, ...input.extra };
+  const header: TableHeader = {
+    format,
+    columns,
+    headerRow,
+    firstDataRow,
+    ...(lastDataRow !== undefined ? { lastDataRow } : {}),
+    ...input.extra,
+  };
   const width = columns.length;
-  const names = columns.map((c, i) => c.name || `(${columnLetters(i)})`);
+  const names = columns.map((c) => c.name);
   const isMissing = missingTest(options.missingValues);
   const maxCells = limits.maxCells[format];
 
@@ -139,7 +177,7 @@ export async function assembleTable(input: AssembleInput): Promise<TableSource> 
     let batch: RowBatch = { rows: [], rowNumbers: [] };
     let count = 0;
     const take = (r: RawRow): void => {
-      if (r.number < firstDataRow) return;
+      if (r.number < firstDataRow || (lastDataRow !== undefined && r.number > lastDataRow)) return;
       const cells = r.cells;
       const out: Cell[] = new Array(width);
       let any = false;
@@ -167,8 +205,8 @@ export async function assembleTable(input: AssembleInput): Promise<TableSource> 
         out[i] = c;
       }
       for (let i = cells.length; i < width; i++) out[i] = null;
-      // Fully empty rows are layout, not interviews.
-      if (!any) return;
+      // Fully empty rows are layout, not interviews (except cases of a system file).
+      if (!any && !input.keepEmptyRows) return;
       count++;
       if (count > limits.maxRows)
         throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
@@ -188,7 +226,7 @@ export async function assembleTable(input: AssembleInput): Promise<TableSource> 
     if (pending) take(pending);
     for (;;) {
       const next = await rows.next();
-      if (next.done) break;
+      if (next.done || (lastDataRow !== undefined && next.value.number > lastDataRow)) break;
       take(next.value);
       if (batch.rows.length >= BATCH_ROWS) {
         yield batch;

@@ -93,7 +93,8 @@ export function createCollector(
   const emptyNamed = header.columns.map((c, i) => (c.name === '' ? i : -1)).filter((i) => i >= 0);
   const unnamedData = new Map<number, RowSample>();
   const idDp = mapping.dataPoints.find((d) => d.type === 'RECORD_ID');
-  const idCol = idDp ? col(idDp.column) : -1;
+  const idCol = idDp && !idDp.rowNumber ? col(idDp.column) : -1;
+  const byRowNumber = idDp?.rowNumber === true;
   // Per non-empty id: its hash (two u32, low first) and its source row, for the duplicate check.
   const idHashes = new GrowingU32();
   const idRows = new GrowingU32();
@@ -199,6 +200,12 @@ export function createCollector(
             if (inputs) idList.push(id);
           }
           if (inputs && (c === null || c === undefined || (typeof c === 'number' && Number.isNaN(c)))) idList.push('');
+        } else if (byRowNumber) {
+          // The row number is unique and never empty: nothing to refuse.
+          const id = String(row);
+          pushRecordIdHash(id, idHashes);
+          idRows.push(row);
+          if (inputs) idList.push(id);
         }
         for (const m of metrics) {
           const v = m.read(r);
@@ -275,7 +282,7 @@ export function createCollector(
         for (const m of metrics) {
           if (m.valid < MIN_TIME_RECORDS)
             issues.push({
-              code: 'TIMESTAMP_COLUMN_TOO_FEW_RECORDS',
+              code: 'DURATION_TOO_FEW_RECORDS',
               column: m.name,
               limit: MIN_TIME_RECORDS,
               value: m.valid,

@@ -1,9 +1,10 @@
-// Checks of a confirmed mapping that need no data: known and unique columns, a record ID, grids of
-// at least 7 items, projective questions that do not combine IS with SDS, at most 15 keywords.
+// Checks of a confirmed mapping that need no data: known and unique columns, a record ID, at least
+// one data point that yields a score, grids of at least 5 items, projective questions that do not
+// combine IS with SDS, at most 15 keywords.
 import { RowSample } from '../../kernel/errors/upload-errors';
 import type { ErrorCode } from '../../kernel/errors/error-codes';
 import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
-import { columnsOf, type ColumnMapping, type DataPoint, type TableHeader } from '../types';
+import { columnsOf, SCORABLE_TYPES, type ColumnMapping, type DataPoint, type TableHeader } from '../types';
 
 /** One refusal: a catalogue code and the plain `{ column, rows }` details (plus a reason where useful). */
 export interface ValidationIssue {
@@ -16,7 +17,12 @@ export interface ValidationIssue {
   value?: number | string;
 }
 
-export const MIN_GRID_ITEMS = 7;
+/**
+ * Grids are scored from 5 items (straightlining and consistency); answer patterns only from 7. The
+ * original rule was 7 for everything: docs/decisions.md, "Grids of 5 and 6 items".
+ */
+export const MIN_GRID_ITEMS = 5;
+export const MIN_PATTERN_ITEMS = 7;
 export const MAX_KEYWORDS = 15;
 export const MIN_TIME_RECORDS = 30;
 
@@ -53,6 +59,9 @@ export function mappingIssues(header: TableHeader, mapping: ColumnMapping): Vali
   const used = new Map<string, DataPoint>();
   const ids = mapping.dataPoints.filter((d) => d.type === 'RECORD_ID');
   if (ids.length === 0) issues.push({ code: 'INCOMPLETE_INPUT', reason: 'RECORD_ID_COLUMN_REQUIRED' });
+  // A record ID alone (or with groupings and votes) would be charged without a single score.
+  if (ids.length <= 1 && !mapping.dataPoints.some((d) => SCORABLE_TYPES.has(d.type)))
+    issues.push({ code: 'NO_SCORABLE_DATA_POINT' });
   if (ids.length > 1)
     issues.push({
       code: 'INVALID_PARAMETERS',
@@ -80,6 +89,7 @@ export function mappingIssues(header: TableHeader, mapping: ColumnMapping): Vali
       if (dp.items.length < MIN_GRID_ITEMS) {
         issues.push({
           code: 'ITEM_BATTERY_UNDER_MINIMUM_ITEMS',
+          reason: 'GRID_TOO_FEW_ITEMS',
           column: dataPointName(dp),
           columns: [...dp.items],
           limit: MIN_GRID_ITEMS,
@@ -156,7 +166,7 @@ export function columnRules(header: TableHeader, mapping: ColumnMapping): Column
   for (const dp of mapping.dataPoints) {
     switch (dp.type) {
       case 'RECORD_ID':
-        add(dp.column, 'id', 'RECORD_ID_COLUMN_NO_DATA');
+        if (!dp.rowNumber) add(dp.column, 'id', 'RECORD_ID_COLUMN_NO_DATA');
         break;
       case 'DURATION':
         add(dp.column, 'number', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC');

@@ -100,7 +100,9 @@ export const ADDED_CODES = [
   /** A cap of api/ingest/limits.ts (details.reason: ZIP_RATIO, ZIP_UNCOMPRESSED_SIZE, ZIP_ENTRIES, SHEETS, ROWS, COLUMNS, CELLS, CELL_TOO_LONG, TIME, MEMORY). */
   'UPLOAD_FILE_LIMITS_EXCEEDED',
   /** A duration or timestamp column with fewer than 30 valid records (the Time-Score needs 30). */
-  'TIMESTAMP_COLUMN_TOO_FEW_RECORDS',
+  'DURATION_TOO_FEW_RECORDS',
+  /** A mapping without a grid, duration or open question: nothing to score, so nothing may be charged. */
+  'NO_SCORABLE_DATA_POINT',
   /** Live import: the datafile is stopped (stopLiveDatafile); respondents are refused and nothing is charged. */
   'LIVE_DATAFILE_STOPPED',
   /** Live import: more requests per datafile key than the rate limit allows (HTTP 429 with Retry-After). */

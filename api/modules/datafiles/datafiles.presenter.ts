@@ -10,6 +10,7 @@ export function presentDatapoint(row: Omit<DatapointRow, 'uploadId' | 'position'
   return {
     dataPointIdentifier: row.dataPointIdentifier,
     dataPointType: row.dataPointType,
+    isRowNumber: s.rowNumber === true,
     questionTitle: row.questionTitle,
     isEnableCopyPasteCheck: row.isEnableCopyPasteCheck,
     startingQuestion: row.startingQuestion,

@@ -1,8 +1,9 @@
 // CSV for Excel and for scripts: UTF-8 with a byte-order mark (Excel otherwise reads UTF-8 as the
-// system code page), RFC 4180 quoting, numbers in their shortest exact form with '.' decimals (a
-// script must not guess the locale; Excel users open the xlsx), text that a spreadsheet would run
-// as a formula neutralised. Produced row block by row block as the store pulls, so a large export
-// never exists as one string.
+// system code page), RFC 4180 quoting, text that a spreadsheet would run as a formula neutralised.
+// Numbers in their shortest exact form with '.' decimals by default (a script must not guess); with
+// ';' and the decimal comma chosen, the way German Excel reads a double-clicked file; scores
+// rounded to one decimal unless every digit is asked for. Produced row block by row block as the
+// store pulls, so a large export never exists as one string.
 import { neutraliseText } from '../../ingest/index';
 import type { Decisions, ExportTable } from './export-table';
 import { recordIds } from './export-table';
@@ -15,6 +16,12 @@ export interface CsvOptions {
   delimiter?: ',' | ';';
   /** Leading byte-order mark for Excel (default true). */
   bom?: boolean;
+  /** '.' (default) or ',' (only with ';' between columns). */
+  decimal?: '.' | ',';
+  /** Decimals of score columns (half up, as scores are shown); null or absent: every digit. */
+  scoreDecimals?: number | null;
+  /** Header row: the readable headers in the export's language (default) or the technical names. */
+  columnNames?: 'readable' | 'technical';
 }
 
 function quoter(delimiter: string): (text: string) => string {
@@ -22,8 +29,16 @@ function quoter(delimiter: string): (text: string) => string {
   return (text) => (special.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 }
 
-export function formatNumber(v: number): string {
-  return v === v ? String(v) : '';
+/** A number as CSV text: '' for missing, rounded half up to `decimals` when given, with the decimal mark. */
+export function formatNumber(v: number, decimal: '.' | ',' = '.', decimals: number | null = null): string {
+  if (v !== v) return '';
+  let text: string;
+  if (decimals === null) text = String(v);
+  else {
+    const f = 10 ** decimals;
+    text = (Math.floor(v * f + 0.5) / f).toFixed(decimals);
+  }
+  return decimal === ',' ? text.replace('.', ',') : text;
 }
 
 /** Pulls lines from `lines` in blocks as the consumer reads (backpressure by construction). */
@@ -50,14 +65,17 @@ function* csvLines(table: ExportTable, options: CsvOptions): Generator<string> {
   const d = options.delimiter ?? ',';
   const q = quoter(d);
   const text = (v: string | null) => (v === null ? '' : q(neutraliseText(v)));
-  yield (options.bom === false ? '' : BOM) + table.columns.map((c) => text(c.name)).join(d) + '\r\n';
+  const header = table.columns.map((c) => text(options.columnNames === 'technical' ? c.name : c.header));
+  yield (options.bom === false ? '' : BOM) + header.join(d) + '\r\n';
   const cols = table.columns;
+  const decimal = options.decimal ?? '.';
+  const decimals = cols.map((c) => (c.kind === 'number' && c.score ? (options.scoreDecimals ?? null) : null));
   for (let i = 0; i < table.rows; i++) {
     let line = '';
     for (let j = 0; j < cols.length; j++) {
       const c = cols[j]!;
       if (j > 0) line += d;
-      line += c.kind === 'number' ? formatNumber(c.values[i]!) : text(c.values[i]!);
+      line += c.kind === 'number' ? formatNumber(c.values[i]!, decimal, decimals[j]!) : text(c.values[i]!);
     }
     yield `${line}\r\n`;
   }

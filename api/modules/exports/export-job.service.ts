@@ -17,14 +17,55 @@ export { EXPORT_JOB, type ExportJobPayload };
 
 export const REPORT_PATH = '/datafile-report';
 
-const FORMATS: Record<string, ExportFormat> = { XLSX: 'xlsx', CSV: 'csv', ARROW: 'arrow', REJECTS: 'rejects' };
+type ExportFormatName = 'XLSX' | 'CSV' | 'ARROW' | 'REJECTS' | 'SAV' | 'TRIPLE_S';
+
+const FORMATS: Record<ExportFormatName, ExportFormat> = {
+  XLSX: 'xlsx',
+  CSV: 'csv',
+  ARROW: 'arrow',
+  REJECTS: 'rejects',
+  SAV: 'sav',
+  TRIPLE_S: 'sss',
+};
 
 export type ExportRequest = {
   datafileId: string;
   format: string;
   language?: string | null;
   csvSeparator?: string | null;
+  decimalSeparator?: string | null;
+  columnNames?: string | null;
+  roundScores?: boolean | null;
 };
+
+const notInList = (field: string) => new AppError('INVALID_PARAMETERS', { field, reason: 'NOT_IN_LIST' });
+
+/**
+ * The file options of a request, checked: the language (default the caller's), the CSV separator
+ * (','), the decimal mark (',' for German with ';', else '.'; a comma beside ',' between columns
+ * is refused), the column names (readable) and the score decimals (1, or every digit).
+ */
+export function exportOptionsOf(
+  request: ExportRequest,
+  viewerLocale: Locale,
+): Pick<ExportJobInput, 'locale' | 'csv' | 'columnNames' | 'scoreDecimals'> & { locale: Locale } {
+  const language = request.language ?? viewerLocale;
+  if (!isLocale(language)) throw notInList('language');
+  const delimiter = request.csvSeparator ?? ',';
+  if (delimiter !== ',' && delimiter !== ';') throw notInList('csvSeparator');
+  const decimal = request.decimalSeparator ?? (language === 'de' && delimiter === ';' ? ',' : '.');
+  if (decimal !== '.' && decimal !== ',') throw notInList('decimalSeparator');
+  if (decimal === ',' && delimiter === ',')
+    throw new AppError('INVALID_PARAMETERS', { field: 'decimalSeparator', reason: 'DECIMAL_COMMA_NEEDS_SEMICOLON' });
+  const names = request.columnNames ?? 'READABLE';
+  if (names !== 'READABLE' && names !== 'TECHNICAL') throw notInList('columnNames');
+  return {
+    locale: language,
+    csv: { delimiter, decimal },
+    columnNames: names === 'TECHNICAL' ? 'technical' : 'readable',
+    scoreDecimals: request.roundScores === false ? null : 1,
+  };
+}
 
 /** The public report's address of a datafile (the 'Quality Mark' sheet's reportURL). */
 export function reportUrlOf(publicUrl: string, datafileId: string): string {
@@ -37,18 +78,9 @@ export async function requestExport(
   request: ExportRequest,
 ): Promise<ExportJobRow> {
   const file = await requireDatafile(deps.db, viewer, request.datafileId, 'see');
-  const format = FORMATS[request.format];
-  if (!format) throw new AppError('INVALID_PARAMETERS', { field: 'format' });
-  const separator = request.csvSeparator ?? ',';
-  if (separator !== ',' && separator !== ';') throw new AppError('INVALID_PARAMETERS', { field: 'csvSeparator' });
-  const locale: Locale =
-    request.language == null
-      ? viewer.locale
-      : isLocale(request.language)
-        ? request.language
-        : (() => {
-            throw new AppError('INVALID_PARAMETERS', { field: 'language' });
-          })();
+  const format = (FORMATS as Record<string, ExportFormat | undefined>)[request.format];
+  if (!format) throw notInList('format');
+  const options = exportOptionsOf(request, viewer.locale);
   if (file.status === 'DRAFT' || file.revision < 1) throw new AppError('SCORES_NOT_AVAILABLE');
   const saved = await loadSavedCleaning(deps.db, file.id);
   // A reset cleaning (resetDatafileCleaning) keeps the settings for the worksheet but exports nothing as cleaned.
@@ -76,8 +108,7 @@ export async function requestExport(
       reportURL: reportUrlOf(deps.env.publicUrl, file.id),
       certificateLevel: certificate?.level ?? file.certificateLevel ?? null,
     },
-    locale,
-    csv: { delimiter: separator },
+    ...options,
     title: file.title,
   };
   const { id } = await deps.jobs.enqueue(
@@ -115,7 +146,7 @@ export function presentExportJob(deps: Pick<Deps, 'blobs' | 'clock'>, job: Expor
   return {
     jobId: job.id,
     datafileId: input.datafileId,
-    format: input.format.toUpperCase() as 'XLSX' | 'CSV' | 'ARROW' | 'REJECTS',
+    format: (Object.keys(FORMATS) as ExportFormatName[]).find((name) => FORMATS[name] === input.format)!,
     state: job.state,
     progress: job.state === 'SUCCEEDED' ? 100 : job.progress,
     downloadUrl: result ? deps.blobs.signedGet(result.key, deps.clock.now(), { downloadName: result.fileName }) : null,

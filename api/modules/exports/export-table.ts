@@ -1,19 +1,46 @@
 // One export's columns, whatever the file format: the raw data as uploaded, every score, then the
-// decision and its reason per interview. Labels ride along as extra text columns: a coded column with
-// SPSS value labels (or a score code with category names, e.g. grid labels) is followed by
-// `<name>_label` holding the label of each code, so the numbers stay numbers and the meaning stays
-// visible in Excel, where a header note would be lost on the first sort.
+// decision and its reason per interview. Each column keeps its technical name (the identifier
+// scripts use) and carries what a person reads, in the export's language: a header, a longer label,
+// the texts of its codes, its measurement level. Two shapes: for spreadsheets (xlsx, CSV) a coded
+// column is followed by `<name>_label` holding the text of each code, so the numbers stay numbers
+// and the meaning stays visible in Excel, where a header note would be lost on the first sort; for
+// SPSS the codes keep their value labels, decisions are coded, and each main score gets its band.
 import { Type, type Field, type Table } from 'apache-arrow';
 import { REASONS, RECORD_ID_COLUMN, type CleaningResult } from '../../../scoring/index';
 import { translate, type Locale } from '../../lib/i18n';
 import { vectorToFloat64 } from '../cleaning';
+import {
+  bandLabels,
+  bandOf,
+  isMainScore,
+  mappingTitles,
+  scoreHeader,
+  scoreValueLabels,
+  type MappingTitles,
+} from './export-texts';
 
 /** The raw file's first column (the row in the upload): internal, not exported. */
 const SOURCE_ROW_COLUMN = '__source_row';
 
+export type Measure = 'nominal' | 'ordinal' | 'scale';
+
+export interface ColumnMeta {
+  /** Readable header in the export's language (raw columns: their name as uploaded). */
+  header: string;
+  /** Longer description: a raw column's own label (SPSS variable label), else the header. */
+  label: string;
+  /** Code -> text in the export's language (raw columns: as uploaded). */
+  valueLabels?: Record<string, string>;
+  measure: Measure;
+  /** A score of 0..100: shown with the export's score decimals. */
+  score?: boolean;
+  /** SPSS sources: their user-missing declaration. */
+  missing?: { values: number[]; low?: number; high?: number };
+}
+
 export type ExportColumn =
-  | { name: string; kind: 'number'; values: Float64Array; field?: Field }
-  | { name: string; kind: 'text'; values: (string | null)[]; field?: Field; recordId?: boolean };
+  | ({ name: string; kind: 'number'; values: Float64Array } & ColumnMeta)
+  | ({ name: string; kind: 'text'; values: (string | null)[]; recordId?: boolean } & ColumnMeta);
 
 export interface ExportTable {
   rows: number;
@@ -33,46 +60,97 @@ export const DECISION_COLUMNS = {
   reasons: 'reason_codes',
 } as const;
 
-function labelsOf(field: Field): Record<string, string> | null {
-  const json = field.metadata.get('value_labels') ?? field.metadata.get('categories');
-  if (!json) return null;
+export type ExportShape = 'sheet' | 'sav';
+
+function json<T>(text: string | undefined): T | null {
+  if (!text) return null;
   try {
-    const parsed = JSON.parse(json) as Record<string, string>;
-    return parsed && typeof parsed === 'object' && Object.keys(parsed).length > 0 ? parsed : null;
+    return JSON.parse(text) as T;
   } catch {
     return null;
   }
+}
+
+function labelsOf(field: Field): Record<string, string> | null {
+  const parsed = json<Record<string, string>>(field.metadata.get('value_labels') ?? field.metadata.get('categories'));
+  return parsed && typeof parsed === 'object' && Object.keys(parsed).length > 0 ? parsed : null;
 }
 
 function isNumeric(field: Field): boolean {
   return field.type.typeId === Type.Int || field.type.typeId === Type.Float;
 }
 
-function columnsOf(table: Table, skip: (name: string) => boolean, recordIdColumn: string | null): ExportColumn[] {
+interface Context {
+  locale: Locale;
+  shape: ExportShape;
+  titles: MappingTitles;
+  recordIdColumn: string | null;
+  /** True for the scores file: headers and code texts come from the export's language. */
+  scores: boolean;
+}
+
+function columnsOf(table: Table, skip: (name: string) => boolean, cx: Context): ExportColumn[] {
   const out: ExportColumn[] = [];
   for (const field of table.schema.fields) {
     if (skip(field.name)) continue;
     const vector = table.getChild(field.name)!;
+    const own = field.metadata.get('label');
+    const header = (cx.scores ? scoreHeader(field.name, cx.locale, cx.titles) : null) ?? field.name;
+    const label = cx.scores ? header : own || field.name;
     if (isNumeric(field)) {
+      const stored = labelsOf(field);
+      const valueLabels = stored && cx.scores ? scoreValueLabels(field.name, stored, cx.locale) : stored;
       const values = vectorToFloat64(vector);
-      out.push({ name: field.name, kind: 'number', values, field });
-      const labels = labelsOf(field);
-      if (labels)
+      // The source's own level, else: answers of an item battery are ordered, other coded values are categories.
+      const measure =
+        (field.metadata.get('measure') as Measure | undefined) ??
+        (field.metadata.get('column_type') === 'ITEM_BATTERY' ? 'ordinal' : valueLabels ? 'nominal' : 'scale');
+      const missing = json<ColumnMeta['missing']>(field.metadata.get('missing_values'));
+      const score = cx.scores && isMainScore(field.name);
+      out.push({
+        name: field.name,
+        kind: 'number',
+        values,
+        header,
+        label,
+        measure,
+        ...(valueLabels ? { valueLabels } : {}),
+        ...(score ? { score } : {}),
+        ...(missing ? { missing } : {}),
+      });
+      if (valueLabels && cx.shape === 'sheet')
         out.push({
           name: `${field.name}_label`,
           kind: 'text',
-          values: Array.from(values, (v) => (v === v ? (labels[String(v)] ?? null) : null)),
+          values: Array.from(values, (v) => (v === v ? (valueLabels[String(v)] ?? null) : null)),
+          header: translate(cx.locale, 'exports.columns.labelOf', { column: header }),
+          label: translate(cx.locale, 'exports.columns.labelOf', { column: label }),
+          measure: 'nominal',
+        });
+      if (score && cx.shape === 'sav' && !field.name.startsWith('grid.'))
+        out.push({
+          name: `${field.name}.band`,
+          kind: 'number',
+          values: values.map(bandOf),
+          header: translate(cx.locale, 'exports.columns.band', { score: header }),
+          label: translate(cx.locale, 'exports.columns.band', { score: header }),
+          valueLabels: bandLabels(cx.locale),
+          measure: 'ordinal',
         });
     } else {
       const values = Array.from(vector.toArray() as ArrayLike<unknown>, (v) =>
         v === null || v === undefined ? null : String(v),
       );
+      const valueLabels = labelsOf(field);
       out.push({
         name: field.name,
         kind: 'text',
         values,
-        field,
-        ...(field.name === recordIdColumn ? { recordId: true } : {}),
+        header,
+        label,
+        measure: (field.metadata.get('measure') as Measure | undefined) ?? 'nominal',
+        ...(valueLabels ? { valueLabels } : {}),
+        ...(field.name === cx.recordIdColumn ? { recordId: true } : {}),
       });
     }
   }
@@ -81,59 +159,110 @@ function columnsOf(table: Table, skip: (name: string) => boolean, recordIdColumn
 
 /** The record id column of the raw file, from its mapping (schema metadata), if it names one. */
 export function recordIdColumnOf(raw: Table): string | null {
-  try {
-    const mapping = JSON.parse(raw.schema.metadata.get('mapping') ?? '{}') as {
-      dataPoints?: { type: string; column?: string }[];
-    };
-    return mapping.dataPoints?.find((dp) => dp.type === 'RECORD_ID')?.column ?? null;
-  } catch {
-    return null;
+  const mapping = json<{ dataPoints?: { type: string; column?: string }[] }>(raw.schema.metadata.get('mapping'));
+  return mapping?.dataPoints?.find((dp) => dp.type === 'RECORD_ID')?.column ?? null;
+}
+
+function decisionColumns(decisions: Decisions, locale: Locale, shape: ExportShape): ExportColumn[] {
+  const t = (key: string) => translate(locale, key);
+  const n = decisions.kept.length;
+  const reasonNames = REASONS.map((r) => t(`worksheet.reasons.${r}`));
+  const code = new Array<string | null>(n),
+    all = new Array<string | null>(n);
+  for (let i = 0; i < n; i++) {
+    const p = decisions.primary[i]!;
+    code[i] = p >= 0 ? REASONS[p]! : null;
+    const bits = decisions.reasons[i]!;
+    all[i] = bits === 0 ? null : REASONS.filter((_, k) => (bits & (1 << k)) !== 0).join('|');
+  }
+  const head = (key: string) => ({ header: t(`exports.columns.${key}`), label: t(`exports.columns.${key}`) });
+  const codes: ExportColumn[] = [
+    { name: DECISION_COLUMNS.reasonCode, kind: 'text', values: code, measure: 'nominal', ...head('reasonCode') },
+    { name: DECISION_COLUMNS.reasons, kind: 'text', values: all, measure: 'nominal', ...head('reasonCodes') },
+  ];
+  if (shape === 'sav') {
+    return [
+      {
+        name: DECISION_COLUMNS.decision,
+        kind: 'number',
+        values: Float64Array.from(decisions.kept),
+        valueLabels: { 0: t('worksheet.removed'), 1: t('worksheet.kept') },
+        measure: 'nominal',
+        ...head('decision'),
+      },
+      {
+        name: DECISION_COLUMNS.reason,
+        kind: 'number',
+        values: Float64Array.from(decisions.primary, (p) => (p >= 0 ? p + 1 : Number.NaN)),
+        valueLabels: Object.fromEntries(reasonNames.map((r, k) => [String(k + 1), r])),
+        measure: 'nominal',
+        ...head('reason'),
+      },
+      ...codes,
+    ];
+  }
+  const kept = t('worksheet.kept'),
+    removed = t('worksheet.removed');
+  return [
+    {
+      name: DECISION_COLUMNS.decision,
+      kind: 'text',
+      values: Array.from(decisions.kept, (k) => (k === 1 ? kept : removed)),
+      measure: 'nominal',
+      ...head('decision'),
+    },
+    {
+      name: DECISION_COLUMNS.reason,
+      kind: 'text',
+      values: Array.from(decisions.primary, (p) => (p >= 0 ? reasonNames[p]! : null)),
+      measure: 'nominal',
+      ...head('reason'),
+    },
+    ...codes,
+  ];
+}
+
+/** Readable headers made unique (a raw column may be called like a score): later ones get " (2)". */
+function uniqueHeaders(columns: ExportColumn[]): void {
+  const seen = new Set<string>();
+  for (const c of columns) {
+    let h = c.header;
+    for (let k = 2; seen.has(h.toLowerCase()); k++) h = `${c.header} (${k})`;
+    seen.add(h.toLowerCase());
+    c.header = h;
   }
 }
 
 /**
  * Raw columns, score columns (record_id only once: the raw file has it under its uploaded name),
- * then decision (kept/removed in the workbook's language), the primary reason (name and code) and
+ * then decision (kept/removed in the export's language), the primary reason (name and code) and
  * every reason that fired (codes joined by '|').
  */
-export function buildExportTable(raw: Table, scores: Table, decisions: Decisions, locale: Locale): ExportTable {
+export function buildExportTable(
+  raw: Table,
+  scores: Table,
+  decisions: Decisions,
+  locale: Locale,
+  shape: ExportShape = 'sheet',
+): ExportTable {
   if (raw.numRows !== scores.numRows || decisions.kept.length !== raw.numRows) {
     throw new Error(
       `export: raw ${raw.numRows}, scores ${scores.numRows} and decisions ${decisions.kept.length} rows differ`,
     );
   }
   const recordIdColumn = recordIdColumnOf(raw);
+  const base = { locale, shape, titles: mappingTitles(raw.schema.metadata.get('mapping')) };
   const columns = [
-    ...columnsOf(raw, (name) => name === SOURCE_ROW_COLUMN, recordIdColumn),
-    ...columnsOf(
-      scores,
-      (name) => name === RECORD_ID_COLUMN && recordIdColumn !== null,
-      recordIdColumn === null ? RECORD_ID_COLUMN : null,
-    ),
+    ...columnsOf(raw, (name) => name === SOURCE_ROW_COLUMN, { ...base, recordIdColumn, scores: false }),
+    ...columnsOf(scores, (name) => name === RECORD_ID_COLUMN && recordIdColumn !== null, {
+      ...base,
+      recordIdColumn: recordIdColumn === null ? RECORD_ID_COLUMN : null,
+      scores: true,
+    }),
+    ...decisionColumns(decisions, locale, shape),
   ];
-  const kept = translate(locale, 'worksheet.kept'),
-    removed = translate(locale, 'worksheet.removed');
-  const reasonNames = REASONS.map((r) => translate(locale, `worksheet.reasons.${r}`));
-  const n = raw.numRows;
-  const decision = new Array<string>(n),
-    reason = new Array<string | null>(n),
-    code = new Array<string | null>(n),
-    all = new Array<string | null>(n);
-  for (let i = 0; i < n; i++) {
-    const p = decisions.primary[i]!;
-    decision[i] = decisions.kept[i] === 1 ? kept : removed;
-    reason[i] = p >= 0 ? reasonNames[p]! : null;
-    code[i] = p >= 0 ? REASONS[p]! : null;
-    const bits = decisions.reasons[i]!;
-    all[i] = bits === 0 ? null : REASONS.filter((_, k) => (bits & (1 << k)) !== 0).join('|');
-  }
-  columns.push(
-    { name: DECISION_COLUMNS.decision, kind: 'text', values: decision },
-    { name: DECISION_COLUMNS.reason, kind: 'text', values: reason },
-    { name: DECISION_COLUMNS.reasonCode, kind: 'text', values: code },
-    { name: DECISION_COLUMNS.reasons, kind: 'text', values: all },
-  );
-  return { rows: n, columns };
+  uniqueHeaders(columns);
+  return { rows: raw.numRows, columns };
 }
 
 /** Record ids per row straight from the files: the raw record id column, else scores' record_id. */

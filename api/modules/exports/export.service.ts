@@ -3,7 +3,7 @@
 // showed and the server saved), write the chosen format into the blob store and report progress.
 // Idempotent: the key is derived from the input, so a retried attempt overwrites its own file.
 import { createHash } from 'node:crypto';
-import { REASONS, RULE_KEYS, type CleaningInput, type CleaningRules, type Scoring } from '../../../scoring/index';
+import { REASONS, type CleaningInput, type Scoring } from '../../../scoring/index';
 import { AppError } from '../../kernel/errors/errors';
 import type { Locale } from '../../lib/i18n';
 import { cleanRevision, groupingOf, quotaFor } from '../cleaning';
@@ -13,9 +13,14 @@ import { readRevisionColumns } from '../../ingest/index';
 import { ARROW_CONTENT_TYPE, writeArrowExport } from './arrow-export';
 import { csvExportStream, rejectListStream, type CsvOptions } from './csv-export';
 import { buildExportTable, recordIdsOfRevision } from './export-table';
+import { describeThresholds } from './export-texts';
+import { SAV_CONTENT_TYPE, savExportStream } from './sav-export';
+import { TRIPLE_S_CONTENT_TYPE, tripleSZip } from './triple-s-export';
 import { writeXlsxExport, XLSX_CONTENT_TYPE, type QualityMark } from './xlsx-export';
 
-export type ExportFormat = 'xlsx' | 'csv' | 'arrow' | 'rejects';
+export { describeThresholds };
+
+export type ExportFormat = 'xlsx' | 'csv' | 'arrow' | 'rejects' | 'sav' | 'sss';
 
 /** The cleaning as saved for the datafile (saved-cleaning.repo.ts): what decides each interview. */
 export type ExportCleaning = Pick<SavedCleaning, 'rules' | 'manual' | 'quota'>;
@@ -30,9 +35,14 @@ export interface ExportJobInput {
   certificate?: { certificateCode: string | null; reportURL: string | null; certificateLevel: number | null };
   /** The product's name for the sheet '{product} Export Result' (default 'QualityCheck'). */
   productName?: string;
-  /** Language of the decision and reason texts (default de). */
+  /** Language of headers, labels, decisions, reasons and rules (default de). */
   locale?: Locale;
-  csv?: CsvOptions;
+  /** CSV and reject list: separator, decimal mark (absent: '.'). */
+  csv?: Pick<CsvOptions, 'delimiter' | 'decimal'>;
+  /** xlsx, CSV: readable headers in the export's language (default) or the technical names. */
+  columnNames?: 'readable' | 'technical';
+  /** Decimals of score columns (default 1): rounded in CSV, a display format in xlsx and .sav; null every digit. */
+  scoreDecimals?: number | null;
   /** Base of the download's file name (e.g. the datafile title). */
   title?: string;
 }
@@ -53,36 +63,33 @@ export interface ExportDeps {
   scoring: Pick<Scoring, 'cleaningSession' | 'version'>;
 }
 
-const EXTENSIONS: Record<ExportFormat, string> = { xlsx: 'xlsx', csv: 'csv', arrow: 'arrow', rejects: 'csv' };
-
-/** The enabled rules in words, for the 'Quality Mark' sheet: "combined < 60; TS < 20; IBS < 20 (2+ data points); ...". */
-export function describeThresholds(rules: CleaningRules): string {
-  const parts: string[] = [];
-  for (const key of RULE_KEYS) {
-    const r = rules.rules[key];
-    if (!r?.enabled) continue;
-    const name = key === 'combined' ? 'combined' : key.toUpperCase();
-    parts.push(`${name} < ${r.threshold}${r.minDataPoints > 0 ? ` (${r.minDataPoints}+ data points)` : ''}`);
-  }
-  if (rules.badAnswers.enabled) parts.push(`OES bad answers >= ${rules.badAnswers.min}`);
-  if (rules.minFailing && rules.minFailing > 1) parts.push(`removed only when ${rules.minFailing}+ checks fail`);
-  if (rules.target && rules.target.n > 0)
-    parts.push(`target sample ${rules.target.n}${rules.target.trim ? ' (trimmed)' : ''}`);
-  return parts.join('; ');
-}
+const EXTENSIONS: Record<ExportFormat, string> = {
+  xlsx: 'xlsx',
+  csv: 'csv',
+  arrow: 'arrow',
+  rejects: 'csv',
+  sav: 'sav',
+  sss: 'zip',
+};
 
 export function exportKey(input: ExportJobInput): string {
   const digest = createHash('sha256').update(JSON.stringify(input)).digest('hex').slice(0, 20);
   return `exports/${input.datafileId}/${input.revision}/${digest}.${EXTENSIONS[input.format]}`;
 }
 
-function fileNameOf(input: ExportJobInput): string {
-  const base =
+function baseNameOf(input: ExportJobInput): string {
+  return (
     (input.title ?? input.datafileId)
       .normalize('NFKD')
       .replace(/[^\w.-]+/g, '_')
       .replace(/^_+|_+$/g, '')
-      .slice(0, 80) || 'datafile';
+      .slice(0, 80) || 'datafile'
+  );
+}
+
+function fileNameOf(input: ExportJobInput): string {
+  const base = baseNameOf(input);
+  if (input.format === 'sss') return `${base}-export-triple-s.zip`;
   return input.format === 'rejects' ? `${base}-reject-list.csv` : `${base}-export.${EXTENSIONS[input.format]}`;
 }
 
@@ -110,7 +117,15 @@ export async function runExport(
     extras.manual = Float64Array.from(ids, (id) => (id !== null ? (cleaning.manual![id] ?? 0) : 0));
   }
   const decisions = cleanRevision(deps.scoring, scores, cleaning.rules, extras);
-  const table = buildExportTable(raw, scores, decisions, locale);
+  const table = buildExportTable(
+    raw,
+    scores,
+    decisions,
+    locale,
+    input.format === 'sav' || input.format === 'sss' ? 'sav' : 'sheet',
+  );
+  const scoreDecimals = input.scoreDecimals === undefined ? 1 : input.scoreDecimals;
+  const columnNames = input.columnNames ?? 'readable';
   await onProgress(20);
   const key = exportKey(input);
   const removed = table.rows - decisions.keptCount;
@@ -124,17 +139,20 @@ export async function runExport(
         certificateLevel: input.certificate?.certificateLevel ?? null,
         includedRecords: decisions.keptCount,
         removedRecords: removed,
-        scoreThresholds: describeThresholds(cleaning.rules),
+        scoreThresholds: describeThresholds(cleaning.rules, locale),
       };
       ({ size } = await writeXlsxExport(deps.blobs, key, table, mark, {
         productName: input.productName ?? 'QualityCheck',
+        locale,
+        columnNames,
+        scoreDecimals,
         onProgress: (f) => onProgress(20 + Math.floor(f * 79)),
       }));
       contentType = XLSX_CONTENT_TYPE;
       break;
     }
     case 'csv':
-      ({ size } = await deps.blobs.put(key, csvExportStream(table, input.csv), {
+      ({ size } = await deps.blobs.put(key, csvExportStream(table, { ...input.csv, columnNames, scoreDecimals }), {
         contentType: 'text/csv; charset=utf-8',
       }));
       contentType = 'text/csv; charset=utf-8';
@@ -145,6 +163,19 @@ export async function runExport(
       }));
       contentType = 'text/csv; charset=utf-8';
       break;
+    case 'sav':
+      ({ size } = await deps.blobs.put(key, savExportStream(table, { scoreDecimals, fileLabel: input.title }), {
+        contentType: SAV_CONTENT_TYPE,
+      }));
+      contentType = SAV_CONTENT_TYPE;
+      break;
+    case 'sss': {
+      const base = baseNameOf(input);
+      const zip = tripleSZip(table, { scoreDecimals, title: input.title ?? base, baseName: `${base}-export` });
+      ({ size } = await deps.blobs.put(key, zip, { contentType: TRIPLE_S_CONTENT_TYPE }));
+      contentType = TRIPLE_S_CONTENT_TYPE;
+      break;
+    }
     case 'arrow':
       ({ size } = await writeArrowExport(deps.blobs, key, raw, scores, decisions));
       contentType = ARROW_CONTENT_TYPE;

@@ -1,5 +1,6 @@
 // The exports module's front door: what other modules may use of it (layering/imports holds them to it).
 
+export { EXPORT_JOB } from './jobs/contract';
 export { reportUrlOf } from './export-job.service';
 export { recordIdColumnOf, recordIdsOfRevision } from './export-table';
 export type { ExportCleaning } from './export.service';

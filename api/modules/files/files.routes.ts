@@ -11,7 +11,8 @@ import { claimSignedPut, releaseSignedPut } from './signed-put-uses.repo';
 
 /** The same error body as GraphQL answers (message in the caller's language, code and reason in extensions). */
 const refuse = (c: Context, status: number, code: ErrorCode, reason?: RefusalReason, extra: AppErrorDetails = {}) => {
-  const locale = localeFromHeader(c.req.header('accept-language')) ?? DEFAULT_LOCALE;
+  // As GraphQL does: a client's chosen language (x-locale) before the browser's (Accept-Language).
+  const locale = localeFromHeader(c.req.header('x-locale') ?? c.req.header('accept-language')) ?? DEFAULT_LOCALE;
   const details: AppErrorDetails = reason ? { reason, ...extra } : extra;
   return c.json(
     { errors: [{ message: messageOf(new AppError(code, details), locale), extensions: { code, ...details } }] },

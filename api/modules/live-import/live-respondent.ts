@@ -102,3 +102,24 @@ export function readRespondent(body: unknown, pages: readonly LivePage[]): LiveR
     .digest('hex');
   return { recordId, totalSeconds: total, answers, payloadHash };
 }
+
+/** Accepted but worth telling the sender: a grid answered with fewer items than the page defines. */
+export type LiveWarning = { code: 'GRID_ITEMS_MISSING'; field: string; sent: number; expected: number };
+
+/**
+ * What the answer warns about without refusing: a grid with fewer answered items than its page
+ * defines is scored on what came (a survey may skip items), but a snippet that sends only part of
+ * the grid is a mistake the sender should see at once, not in the scores later.
+ */
+export function respondentWarnings(input: LiveRespondentInput, pages: readonly LivePage[]): LiveWarning[] {
+  const warnings: LiveWarning[] = [];
+  for (const page of pages) {
+    if (page.criterion !== 'IBS') continue;
+    const items = input.answers[page.label]?.items;
+    if (!items) continue;
+    const sent = items.filter((v) => v !== null).length;
+    if (sent < page.items!)
+      warnings.push({ code: 'GRID_ITEMS_MISSING', field: `answers.${page.label}.items`, sent, expected: page.items! });
+  }
+  return warnings;
+}

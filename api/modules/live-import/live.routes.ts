@@ -113,11 +113,13 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
       const body = parseBody(await readCapped(c.req.raw, lease));
       const test = c.req.header(LIVE_TEST_HEADER) === '1';
       const sender = { keyKind: who.keyKind, source: who.keyKind === 'BROWSER' ? source : null };
-      const { target, input } = await admitRespondent(deps, who.target, sender, body, test);
+      const { target, input, warnings } = await admitRespondent(deps, who.target, sender, body, test);
+      // Accepted with something the sender should fix (a grid sent with fewer items than defined).
+      const warned = warnings.length ? { warnings } : {};
       if (test) {
         recordEndpointHit(deps, ENDPOINT);
         deps.metrics.liveRespondents.inc({ outcome: 'test' });
-        return c.json(await scoreTestRespondent(deps, target, input), 200);
+        return c.json({ ...(await scoreTestRespondent(deps, target, input)), ...warned }, 200);
       }
       const async = /respond-async/i.test(c.req.header('prefer') ?? '') || c.req.query('async') === '1';
       // At a ceiling nothing is queued: a stored respondent is answered, a new one refused, at once
@@ -136,6 +138,7 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
             recordId: input.recordId,
             status: 'QUEUED',
             location: `${LIVE_PATH}/${datafileId}/respondents/${encodeURIComponent(input.recordId)}`,
+            ...warned,
           },
           202,
         );
@@ -144,7 +147,7 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
       if (answer.status === 'SCORED') schedulePublish(deps, datafileId);
       recordEndpointHit(deps, ENDPOINT);
       deps.metrics.liveRespondents.inc({ outcome: answer.status === 'SCORED' ? 'scored' : 'already_received' });
-      return c.json(answer, 200);
+      return c.json({ ...answer, ...warned }, 200);
     } catch (error) {
       if (!(error instanceof AppError)) {
         recordEndpointHit(deps, ENDPOINT, { refused: true });

@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../../db/client';
 import type { LiveScores } from '../../../db/schema';
 import { chargeDatafile } from '../credits';
 import { pagesOfDatapointRows, type LivePage } from './live-config';
-import { readRespondent, type LiveRespondentInput } from './live-respondent';
+import { readRespondent, respondentWarnings, type LiveRespondentInput } from './live-respondent';
 import { finishRespondent, LiveMedians, prepareRespondent, scoreRespondent } from './live-scoring';
 import * as repo from './live.repo';
 import { LIVE_RESPONDENT_JOB } from './jobs/contract';
@@ -161,7 +161,8 @@ export async function admitRespondent(
   requireOpen(target, test);
   if (!test) precheck(deps, target, sender);
   const pages = await stateOf(deps, target).pages;
-  return { target, input: readRespondent(body, pages) };
+  const input = readRespondent(body, pages);
+  return { target, input, warnings: respondentWarnings(input, pages) };
 }
 
 /**

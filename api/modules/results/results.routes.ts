@@ -1,7 +1,9 @@
 // The binary columns route (docs/results.md, "The binary columns route"): a datafile's interview columns as Arrow
 // IPC, so the result page loads 100,000 interviews in one request and a script can do the same.
 //
-//   GET /api/datafiles/{datafileId}/columns?file=scores|raw|all&columns=a,b[&offset=0&limit=100]
+//   GET /api/datafiles/{datafileId}/columns?file=scores|raw|all|cleaning&columns=a,b[&offset=0&limit=100]
+//   (file=cleaning: the saved cleaning's decision per interview, in the revision's row order: record_id, kept,
+//   primary_reason, reasons; refused with DATAFILE_NOT_CLEANED when the published revision has no saved cleaning)
 //   Authorization: Bearer <session token>   or   X-API-Key: <API key>
 //
 // Same rule as the GraphQL calls (requireDatafile 'see'): a datafile the caller may not see answers
@@ -12,7 +14,7 @@
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
-import { Field, RecordBatch, Schema, Table, tableToIPC } from 'apache-arrow';
+import { Field, RecordBatch, Schema, Table, tableFromIPC, tableToIPC } from 'apache-arrow';
 import type { Deps } from '../../kernel/deps';
 import { sha256Hex } from '../../lib/crypto';
 import { DEFAULT_LOCALE, localeFromHeader, type Locale } from '../../lib/i18n';
@@ -21,6 +23,7 @@ import type { ErrorCode } from '../../kernel/errors/error-codes';
 import { AppError, messageOf } from '../../kernel/errors/errors';
 import { recordEndpointHit } from '../monitoring';
 import { requireDatafile } from '../datafiles';
+import { loadSavedCleaning } from '../cleaning';
 import { readRevisionColumns } from '../../ingest/index';
 import * as z from 'zod';
 import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
@@ -36,6 +39,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   UNAUTHENTICATED: 401,
   NO_DATAFILE_FOUND: 404,
   SCORES_NOT_AVAILABLE: 404,
+  DATAFILE_NOT_CLEANED: 404,
   DATAPOINT_NOT_FOUND: 400,
   INVALID_PARAMETERS: 400,
 };
@@ -47,7 +51,7 @@ export function refuse(c: Context, error: AppError, known?: Locale) {
   return c.json(body, (STATUS[error.code] ?? 400) as 400);
 }
 
-type FileChoice = 'scores' | 'raw' | 'all';
+type FileChoice = 'scores' | 'raw' | 'all' | 'cleaning';
 
 type ColumnsSelection = {
   file: FileChoice;
@@ -63,9 +67,11 @@ const wholeNumber = z
 
 export const ColumnsQuery = z.object({
   file: z
-    .enum(['scores', 'raw', 'all'])
+    .enum(['scores', 'raw', 'all', 'cleaning'])
     .default('scores')
-    .describe('scores.arrow, raw.arrow, or both (raw columns as raw:<name>).'),
+    .describe(
+      "scores.arrow, raw.arrow, both (raw columns as raw:<name>), or the saved cleaning's decisions of the published revision.",
+    ),
   columns: z.string().optional().describe('Comma-separated column names (default: all).'),
   offset: wholeNumber.describe('First interview of a slice (0-based).'),
   limit: wholeNumber.describe('Interviews in the slice.'),
@@ -110,13 +116,31 @@ function prefixed(table: Table): Table {
   );
 }
 
+/** The decisions file of the saved cleaning of the published revision (written by the worksheet's save). */
+async function savedDecisions(
+  deps: Pick<Deps, 'blobs' | 'db'>,
+  file: { id: string; revision: number; isCleaned: boolean },
+): Promise<Table> {
+  const saved = await loadSavedCleaning(deps.db, file.id);
+  // A reset cleaning (resetDatafileCleaning) keeps the settings for the worksheet but has no cleaned data.
+  if (!saved || !file.isCleaned || saved.revision !== file.revision || !saved.decisionsKey)
+    throw new AppError('DATAFILE_NOT_CLEANED', { reason: 'NO_SAVED_CLEANING_FOR_REVISION' });
+  const bytes = await deps.blobs.getBytes(saved.decisionsKey);
+  if (!bytes) throw new AppError('DATAFILE_NOT_CLEANED', { reason: 'NO_SAVED_CLEANING_FOR_REVISION' });
+  return tableFromIPC(bytes);
+}
+
 async function selectedTable(
-  deps: Pick<Deps, 'blobs'>,
-  id: string,
-  revision: number,
+  deps: Pick<Deps, 'blobs' | 'db'>,
+  datafile: { id: string; revision: number; isCleaned: boolean },
   file: FileChoice,
   columns: string[] | undefined,
 ): Promise<Table> {
+  const { id, revision } = datafile;
+  if (file === 'cleaning') {
+    const decisions = await savedDecisions(deps, datafile);
+    return columns ? decisions.select(columns) : decisions;
+  }
   if (file !== 'all') return readRevisionColumns(deps.blobs, id, revision, file, columns);
   const scoreNames = columns?.filter((c) => !c.startsWith(RAW_PREFIX));
   const rawNames = columns?.filter((c) => c.startsWith(RAW_PREFIX)).map((c) => c.slice(RAW_PREFIX.length));
@@ -172,7 +196,9 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
       const query = parseQuery(c);
       if (file.revision === 0) throw new AppError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
       // Revisions never change once published: the ETag names the revision and the selection.
-      const etag = `"${file.id}.${file.revision}.${query.file}.${sha256Hex([...(query.columns ?? ['*']), query.rows ? `${query.rows.offset}+${query.rows.limit}` : ''].join('\n')).slice(0, 16)}"`;
+      // The decisions change with every save: their ETag names the save too.
+      const savedAt = query.file === 'cleaning' ? ((await loadSavedCleaning(deps.db, file.id))?.savedAt ?? '') : '';
+      const etag = `"${file.id}.${file.revision}.${query.file}.${sha256Hex([...(query.columns ?? ['*']), query.rows ? `${query.rows.offset}+${query.rows.limit}` : '', savedAt].join('\n')).slice(0, 16)}"`;
       const encoding = chooseEncoding(c.req.header('accept-encoding'));
       const headers: Record<string, string> = {
         'content-type': ARROW_STREAM_TYPE,
@@ -188,7 +214,7 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
         recordEndpointHit(deps, 'results.columns');
         return c.body(null, 304, headers);
       }
-      const table = await selectedTable(deps, file.id, file.revision, query.file, query.columns);
+      const table = await selectedTable(deps, file, query.file, query.columns);
       const body = tableToIPC(
         query.rows ? table.slice(query.rows.offset, query.rows.offset + query.rows.limit) : table,
         'stream',

@@ -70,7 +70,9 @@ export function registerScoresRoutes(app: Hono, deps: Deps): void {
       const table = buildExportTable(raw, scores, decisions, await ctx.locale());
       headers['content-type'] = 'text/csv; charset=utf-8';
       headers['content-disposition'] = `attachment; filename="${file.id}-r${file.revision}-scores.csv"`;
-      return c.body(csvExportStream(table, { delimiter: query.delimiter, bom: query.bom }), 200, headers);
+      // Scripts read columns by name: the technical names, which do not change with the language.
+      const options = { delimiter: query.delimiter, bom: query.bom, columnNames: 'technical' as const };
+      return c.body(csvExportStream(table, options), 200, headers);
     } catch (error) {
       if (error instanceof AppError) {
         recordEndpointHit(deps, 'results.scores', { refused: true });

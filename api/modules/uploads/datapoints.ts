@@ -1,7 +1,7 @@
 // Data points of step 2 in their three shapes: the GraphQL input (SelectedColumnInput, the spec's
 // datapointsMetadata fields), the stored row (datafile_datapoints) and the engine's DataPoint
 // (types.ts), which validation and processing read. The input's shape is checked here (how many
-// columns a type reads, lengths, units); what needs the file (unknown columns, 7 grid items, IS with
+// columns a type reads, lengths, units); what needs the file (unknown columns, 5 grid items, IS with
 // SDS, ...) is the engine's check, which names the column in its refusal.
 import { createHash } from 'node:crypto';
 import type { DataPointAlgorithms, DataPointSettings } from '../../../db/schema';
@@ -11,6 +11,7 @@ import type { SelectedColumnInput } from '../../graphql/generated/resolvers';
 import {
   DURATION_UNITS,
   PROJECTIVE_ALGORITHMS,
+  ROW_NUMBER_ID,
   type ColumnMapping,
   type DataPoint,
   type DurationUnit,
@@ -18,6 +19,8 @@ import {
 } from '../../ingest';
 
 export const MAX_DATA_POINTS = 5_000;
+/** The identifier of the record ID that is the row number (it names no column). */
+export const ROW_NUMBER_IDENTIFIER = 'ROW_NUMBER';
 const MAX_TEXT = 1_000;
 const MAX_NAME = 200;
 const LANGUAGE = /^[a-z]{2}$/;
@@ -61,7 +64,8 @@ export function rowsFromInput(inputs: readonly SelectedColumnInput[]): Datapoint
     const id = (d.dataPointIdentifier ?? '').trim();
     const columns = (d.columns ?? []).map((c) => c);
     const label = id || columns[0] || '?';
-    const count = COLUMN_COUNT[d.dataPointType];
+    const rowNumber = d.dataPointType === 'RECORD_ID' && d.isRowNumber === true;
+    const count = rowNumber ? { exactly: 0 } : COLUMN_COUNT[d.dataPointType];
     if (!id || id.length > MAX_NAME) throw shape(label, d.dataPointType);
     if (
       (count.exactly !== undefined && columns.length !== count.exactly) ||
@@ -73,6 +77,9 @@ export function rowsFromInput(inputs: readonly SelectedColumnInput[]): Datapoint
     const settings: DataPointSettings = {};
     const algorithms: DataPointAlgorithms = { ...NONE };
     switch (d.dataPointType) {
+      case 'RECORD_ID':
+        if (rowNumber) settings.rowNumber = true;
+        break;
       case 'DURATION':
       case 'TIMESTAMP':
         settings.role = d.role ?? 'PAGE';
@@ -161,7 +168,7 @@ export function dataPointOf(row: RowLike): DataPoint {
   };
   switch (row.dataPointType) {
     case 'RECORD_ID':
-      return { type: 'RECORD_ID', column: first };
+      return s.rowNumber ? { ...ROW_NUMBER_ID } : { type: 'RECORD_ID', column: first };
     case 'DURATION':
       return {
         type: 'DURATION',
@@ -226,6 +233,17 @@ export function rowOfDataPoint(dp: DataPoint): DatapointInsert {
     settings: {} as DataPointSettings,
   };
   switch (dp.type) {
+    case 'RECORD_ID':
+      return dp.rowNumber
+        ? {
+            ...base,
+            dataPointIdentifier: ROW_NUMBER_IDENTIFIER,
+            dataPointType: dp.type,
+            columns: [],
+            algorithms,
+            settings: { rowNumber: true },
+          }
+        : { ...base, dataPointIdentifier: dp.column, dataPointType: dp.type, columns: [dp.column], algorithms };
     case 'DURATION':
       algorithms.TS = true;
       return {

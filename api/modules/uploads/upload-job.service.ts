@@ -24,6 +24,7 @@ export const readOptionsOf = (u: repo.UploadRow): ReadOptions => ({
   ...(u.sheetName ? { sheet: u.sheetName } : {}),
   headerRow: u.headerRow,
   firstDataRow: u.firstDataRow,
+  ...(u.lastDataRow !== null ? { lastDataRow: u.lastDataRow } : {}),
   missingValues: u.missingValues,
 });
 
@@ -212,6 +213,7 @@ export async function finishUpload(tx: Tx, deps: Deps, uploadId: string, result:
     },
   });
   const has = (type: string) => points.some((p) => p.dataPointType === type);
+  // A record ID that is the row number names no column.
   const recordId = points.find((p) => p.dataPointType === 'RECORD_ID')?.columns[0];
   await repo.updateDatafile(tx, file.id, {
     status: 'READY',
@@ -240,6 +242,7 @@ export async function finishUpload(tx: Tx, deps: Deps, uploadId: string, result:
       ...(recordId ? { dataRecordIdColumn: recordId } : {}),
       headerRow: upload.headerRow,
       dataRecordStartRow: upload.firstDataRow,
+      lastDataRow: upload.lastDataRow ?? undefined,
       missingValues: upload.missingValues,
       sheetName: upload.sheetName ?? undefined,
       sourceFormat: upload.sourceFormat,

@@ -17,6 +17,7 @@ import {
 } from '../../ingest';
 import { AppError } from '../../kernel/errors/errors';
 import type { WorkerStepContext } from '../../jobs';
+import { layoutOf, requireRecords } from './upload-reading';
 
 /** How much of a CSV the request path reads: 2,000 preview rows of up to 8 KiB each. */
 export const REQUEST_READ_BYTES = 16 * 1024 * 1024;
@@ -31,9 +32,14 @@ export type UploadReadInput =
       options: ReadOptions;
       previousColumns?: readonly string[];
     }
-  | { op: 'preview'; key: string; format: UploadFormat; options: ReadOptions };
+  | { op: 'preview'; key: string; format: UploadFormat; options: ReadOptions }
+  | { op: 'layout'; key: string; format: UploadFormat; sheetName: string | null };
 
-export type UploadReadOutput = { sheets?: string[]; preview?: UploadPreview };
+export type UploadReadOutput = {
+  sheets?: string[];
+  preview?: UploadPreview;
+  layout?: Awaited<ReturnType<typeof layoutOf>>;
+};
 
 export async function run(input: UploadReadInput, ctx: WorkerStepContext): Promise<UploadReadOutput> {
   const blobs = input.format === 'csv' ? csvPrefixOf(ctx.blobs, input.key) : ctx.blobs;
@@ -45,15 +51,21 @@ export async function run(input: UploadReadInput, ctx: WorkerStepContext): Promi
         sampleRows: 2000,
       }),
     };
+  if (input.op === 'layout') return { layout: await layoutOf({ blobs }, input.key, input.format, input.sheetName) };
   if (input.format === 'xlsx') {
     const sheets = await getSheetNames(blobs, input.key, input.format, withLimits());
     if (!input.sheetName) throw new AppError('SHEET_NOT_FOUND', { field: 'sheetName', reason: 'SHEET_REQUIRED' });
     if (!sheets.includes(input.sheetName))
       throw new AppError('SHEET_NOT_FOUND', { field: 'sheetName', reason: 'SHEET_MISSING', value: input.sheetName });
   }
-  const table = await openUpload(blobs, input.key, input.format, input.options, withLimits());
-  refuse(headerIssues(table.header));
-  if (input.previousColumns) compareStructure(input.previousColumns, table.header);
+  // A new file's repeated header names are the check's refusal (step 2 shows the rows and where the
+  // header seems to be); a re-upload must have the published columns, so they are checked here.
+  if (input.previousColumns) {
+    const table = await openUpload(blobs, input.key, input.format, input.options, withLimits());
+    refuse(headerIssues(table.header));
+    compareStructure(input.previousColumns, table.header);
+  }
+  await requireRecords({ blobs }, input.key, input.format, input.options);
   return {};
 }
 

@@ -1,7 +1,9 @@
 // Upload step 1 on the server: the signed URL for the file, its sheet names, and the draft datafile
 // (new, changed, or a re-upload of a READY one). Every rule of step 1 is checked here whatever the
-// browser did: name, file (ours, stored, readable), sheet, header row, first data row, missing-value
-// codes, the header's names, and for a re-upload the same columns as the published revision.
+// browser did: name, file (ours, stored, readable), sheet, header, first and last data row (found in
+// the file when left out), missing-value codes, at least one record, and for a re-upload the same
+// columns as the published revision. Header names that repeat are the check's refusal (step 2 shows
+// the file's rows and where the header seems to be, so a wrong header row can be mended there).
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
@@ -28,7 +30,11 @@ const FILE_REFUSALS = new Set([
   'NO_RECORDS_FOUND',
 ]);
 
-export const isFileRefusal = (error: unknown) => error instanceof AppError && FILE_REFUSALS.has(error.code);
+export const isFileRefusal = (error: unknown) =>
+  error instanceof AppError &&
+  FILE_REFUSALS.has(error.code) &&
+  // No records below the chosen header: other rows may read fine, the file stays.
+  (error.code !== 'NO_RECORDS_FOUND' || error.details.reason === 'EMPTY_FILE');
 
 /** The organisation an upload is for: operators any active one, everyone else only their own (another answers like a missing one). */
 async function uploadCompany(deps: Pick<Deps, 'db'>, viewer: Viewer, companyId: string | null | undefined) {
@@ -121,11 +127,13 @@ type StepOne = {
   sheetName: string | null;
   headerRow: number;
   firstDataRow: number;
+  lastDataRow: number | null;
   missingValues: string[];
 };
 
 function requireRow(field: string, value: number | null | undefined): number {
-  if (value === null || value === undefined) throw new AppError('INCOMPLETE_INPUT', { field });
+  if (value === null || value === undefined)
+    throw new AppError('INCOMPLETE_INPUT', { field, reason: 'FIELD_REQUIRED' });
   if (!Number.isInteger(value) || value < 1 || value > MAX_ROW)
     throw new AppError('INVALID_PARAMETERS', { field, reason: 'ROW_NUMBER', max: MAX_ROW });
   return value;
@@ -161,6 +169,7 @@ async function readStepOne(
         ...(s.sheetName ? { sheet: s.sheetName } : {}),
         headerRow: s.headerRow,
         firstDataRow: s.firstDataRow,
+        ...(s.lastDataRow !== null ? { lastDataRow: s.lastDataRow } : {}),
         missingValues: s.missingValues,
       },
       ...(previousColumns ? { previousColumns: [...previousColumns] } : {}),
@@ -177,11 +186,30 @@ export async function createDraftDatafile(deps: Deps, viewer: Viewer, input: Dat
       ? await requireDatafile(deps.db, viewer, input.reuploadOf, 'upload')
       : undefined;
   const companyId = existing?.companyId ?? (await uploadCompany(deps, viewer, input.companyId)).id;
-  const title = existing && input.title === undefined ? null : requireTitle('title', input.title);
-  if (!input.datafileKey) throw new AppError('INCOMPLETE_INPUT', { field: 'datafileKey' });
+  const title =
+    existing && input.title === undefined
+      ? null
+      : requireTitle('title', input.title, { emptyReason: 'FIELD_REQUIRED' });
+  if (!input.datafileKey) throw new AppError('INCOMPLETE_INPUT', { field: 'datafileKey', reason: 'FIELD_REQUIRED' });
   const source = await usableSource(deps, viewer, input.datafileKey, companyId);
-  const headerRow = requireRow('headerRow', input.headerRow);
-  const firstDataRow = requireRow('dataRecordStartRow', input.dataRecordStartRow);
+  const stat = await deps.blobs.stat(source.key);
+  if (!stat) throw new AppError('FILE_DOWNLOAD_FAILED', { field: 'datafileKey', reason: 'UPLOAD_NOT_STORED' });
+  const sheetName = source.format === 'xlsx' ? input.sheetName?.trim() || null : null;
+  // Rows left out are where the file's layout puts the table (what step 2 would suggest).
+  const given = (v: number | null | undefined) => v !== null && v !== undefined;
+  const found =
+    given(input.headerRow) && given(input.dataRecordStartRow)
+      ? undefined
+      : (
+          await readingFile(deps, source.key, () =>
+            readUpload(deps, { op: 'layout', key: source.key, format: source.format, sheetName }),
+          )
+        ).layout;
+  const headerRow = requireRow('headerRow', input.headerRow ?? found?.headerRow);
+  const firstDataRow = requireRow(
+    'dataRecordStartRow',
+    input.dataRecordStartRow ?? (given(input.headerRow) ? headerRow + 1 : found?.firstDataRow),
+  );
   if (firstDataRow <= headerRow)
     throw new AppError('INVALID_PARAMETERS', {
       field: 'dataRecordStartRow',
@@ -189,17 +217,29 @@ export async function createDraftDatafile(deps: Deps, viewer: Viewer, input: Dat
       value: firstDataRow,
       limit: headerRow,
     });
-  const stat = await deps.blobs.stat(source.key);
-  if (!stat) throw new AppError('FILE_DOWNLOAD_FAILED', { field: 'datafileKey', reason: 'UPLOAD_NOT_STORED' });
+  const lastDataRow =
+    input.lastDataRow !== null && input.lastDataRow !== undefined
+      ? requireRow('lastDataRow', input.lastDataRow)
+      : found && !given(input.dataRecordStartRow)
+        ? (found.lastDataRow ?? null)
+        : null;
+  if (lastDataRow !== null && lastDataRow < firstDataRow)
+    throw new AppError('INVALID_PARAMETERS', {
+      field: 'lastDataRow',
+      reason: 'LAST_DATA_ROW_BEFORE_FIRST',
+      value: lastDataRow,
+      limit: firstDataRow,
+    });
   const fileName = (input.fileName ?? '').trim().slice(0, 255) || source.key.slice(source.key.lastIndexOf('/') + 1);
   const step: StepOne = {
     title,
     source,
     fileName,
     size: stat.size,
-    sheetName: source.format === 'xlsx' ? input.sheetName?.trim() || null : null,
+    sheetName,
     headerRow,
     firstDataRow,
+    lastDataRow,
     missingValues: missingCodes(input.missingValues),
   };
 
@@ -222,6 +262,7 @@ export async function createDraftDatafile(deps: Deps, viewer: Viewer, input: Dat
       metadata: {
         headerRow,
         dataRecordStartRow: firstDataRow,
+        ...(lastDataRow !== null ? { lastDataRow } : {}),
         missingValues: step.missingValues,
         ...(step.sheetName ? { sheetName: step.sheetName } : {}),
         sourceFormat: source.format,
@@ -250,6 +291,7 @@ const uploadFields = (s: StepOne) => ({
   sheetName: s.sheetName,
   headerRow: s.headerRow,
   firstDataRow: s.firstDataRow,
+  lastDataRow: s.lastDataRow,
   missingValues: s.missingValues,
 });
 
@@ -273,6 +315,7 @@ async function changeDraft(
     upload.sheetName === step.sheetName &&
     upload.headerRow === step.headerRow &&
     upload.firstDataRow === step.firstDataRow &&
+    upload.lastDataRow === step.lastDataRow &&
     JSON.stringify(upload.missingValues) === JSON.stringify(step.missingValues);
   // Another reading makes the check, and any revision prepared after it, useless.
   const previousPrepare = sameReading ? undefined : await prepareJobOf(deps, upload);
@@ -304,6 +347,7 @@ async function changeDraft(
           ...file.metadata,
           headerRow: step.headerRow,
           dataRecordStartRow: step.firstDataRow,
+          lastDataRow: step.lastDataRow ?? undefined,
           missingValues: step.missingValues,
           sheetName: step.sheetName ?? undefined,
           sourceFormat: step.source.format,

@@ -1,4 +1,4 @@
-import type { Locale } from '../../lib/i18n';
+import { translate, type Locale } from '../../lib/i18n';
 import type { DatafileRow, DatapointRow, UploadRow } from './uploads.repo';
 import { presentDatapoint, presentMetadata, presentRecordSummary } from '../datafiles';
 import { rowOfDataPoint } from './datapoints';
@@ -25,6 +25,7 @@ export function presentUpload(u: UploadRow, names: Names, locale: Locale) {
     sheetName: u.sheetName,
     headerRow: u.headerRow,
     dataRecordStartRow: u.firstDataRow,
+    lastDataRow: u.lastDataRow,
     missingValues: u.missingValues,
     creditEstimate: u.creditEstimate,
     numberOfRecords: u.numberOfRecords,
@@ -80,11 +81,17 @@ function previewCells(row: Cell[], width: number) {
   return { cells, missing };
 }
 
-export function presentPreview(p: UploadPreview) {
+/** Raw cells as text: numbers in their shortest form, ISO dates as they are. */
+const rawCells = (cells: readonly Cell[]) =>
+  cells.map((c) => (c === null || c === undefined || (typeof c === 'number' && Number.isNaN(c)) ? null : String(c)));
+
+export function presentPreview(p: UploadPreview, locale: Locale) {
   const h = p.header;
   const width = h.columns.length;
   return {
-    columns: p.columns.map((c) => ({
+    columns: p.columns.map((c, i) => ({
+      index: i + 1,
+      withdrawnBecause: c.withdrawn ?? null,
       name: c.column,
       label: c.label ?? null,
       valueLabels: Object.entries(c.valueLabels ?? {}).map(([value, label]) => ({ value, label })),
@@ -96,11 +103,30 @@ export function presentPreview(p: UploadPreview) {
     rows: p.rows.slice(0, 20).map((r, i) => ({ number: p.rowNumbers[i]!, ...previewCells(r, width) })),
     sampledRows: p.sampled,
     suggestedColumns: p.suggestedMapping.map((dp) => presentDatapoint(rowOfDataPoint(dp))),
+    suggestionIssues: p.suggestionIssues.map((i) => presentRefusal(i, locale)),
+    readingIssues: p.readingIssues.map((i) => presentRefusal(i, locale)),
+    rawRows: p.rawRows.map((r) => ({ number: r.number, cells: rawCells(r.cells) })),
+    layout: {
+      headerRow: p.layout.headerRow,
+      dataRecordStartRow: p.layout.firstDataRow,
+      lastDataRow: p.layout.lastDataRow ?? null,
+      labelRow: p.layout.labelRow ?? null,
+      kind: p.layout.kind ?? null,
+      notSurveyData: p.layout.notSurveyData ?? null,
+      notSurveyDataMessage: p.layout.notSurveyData ? translate(locale, `reasons.${p.layout.notSurveyData}`) : null,
+    },
+    gridCandidates: p.gridCandidates.map((g) => ({ id: g.id, columns: g.items, scaleMin: g.min, scaleMax: g.max })),
+    missingValueSuggestions: p.missingValueSuggestions.map((s) => ({
+      value: s.code,
+      columns: s.columns,
+      count: s.count,
+    })),
     source: {
       format: toGraphqlFormat(h.format),
       sheetName: h.sheet ?? null,
       headerRow: h.headerRow,
       dataRecordStartRow: h.firstDataRow,
+      lastDataRow: h.lastDataRow ?? null,
       delimiter: h.delimiter ?? null,
       encoding: h.encoding ?? null,
       isQualtrics: h.qualtrics === true,

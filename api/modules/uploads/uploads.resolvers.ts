@@ -29,7 +29,7 @@ export const uploadsResolvers: ModuleResolvers = {
       ),
     getUploadPreview: (_, args, ctx) =>
       inLanguage(ctx, async () =>
-        presentPreview(await uploadPreview(ctx.deps, await requireViewer(ctx), args.datafileId)),
+        presentPreview(await uploadPreview(ctx.deps, await requireViewer(ctx), args.datafileId), await ctx.locale()),
       ),
     getUploadCheck: (_, args, ctx) =>
       inLanguage(ctx, async () =>

@@ -7,6 +7,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../../db/schema';
 import { runJobsUntilIdle } from '../../../api/jobs/job-loop';
+import { readWithPspp } from '../../support/pspp';
 import { codeOf, createTestApp, type TestApp } from '../../support/test-app';
 import { reportWorld, saveCleaning } from '../../support/report-world';
 
@@ -48,7 +49,7 @@ describe('export jobs', () => {
     const { kept, rows, certificate } = await saveCleaning(t, w.datafileId, w.admin.id);
     const req = await t.gql(
       REQUEST,
-      { i: { datafileId: w.datafileId, format: 'XLSX', language: 'en' } },
+      { i: { datafileId: w.datafileId, format: 'XLSX', language: 'en', columnNames: 'TECHNICAL' } },
       { token: w.tokens.admin },
     );
     expect(req.body.errors).toBeUndefined();
@@ -98,7 +99,7 @@ describe('export jobs', () => {
       kept,
       rows - kept,
     ]);
-    expect(values[5]).toMatch(/^combined < 62/);
+    expect(values[5]).toMatch(/^Combined score < 62/);
 
     // A tampered link is refused.
     const bad = await download(
@@ -122,6 +123,58 @@ describe('export jobs', () => {
     expect(parsed.data.length - 1).toBe(state.removedRecords);
   });
 
+  it('writes German CSV with the decimal comma by default for German and ;, and a .sav PSPP reads', async () => {
+    const run = async (input: Record<string, unknown>) => {
+      const req = await t.gql(REQUEST, { i: { datafileId: w.datafileId, ...input } }, { token: w.tokens.admin });
+      expect(req.body.errors).toBeUndefined();
+      await runJobsUntilIdle(t.deps);
+      const state = (await t.gql(JOB, { id: req.body.data.requestDatafileExport.jobId }, { token: w.tokens.admin }))
+        .body.data.getExportJob;
+      expect(state.state).toBe('SUCCEEDED');
+      return { state, bytes: (await download(state.downloadUrl)).bytes };
+    };
+    const csv = await run({ format: 'CSV', language: 'de', csvSeparator: ';' });
+    const [header, ...rows] = Papa.parse<string[]>(new TextDecoder().decode(csv.bytes).trim(), { delimiter: ';' }).data;
+    const combined = header!.indexOf('Gesamtscore');
+    expect(combined).toBeGreaterThan(0);
+    expect(rows.filter((r) => r[combined]).every((r) => /^\d{1,3},\d$/.test(r[combined]!))).toBe(true);
+    const point = await run({ format: 'CSV', language: 'de', csvSeparator: ';', decimalSeparator: '.' });
+    expect(new TextDecoder().decode(point.bytes)).toMatch(/;\d{1,3}\.\d;/);
+
+    const sav = await run({ format: 'SAV', language: 'en' });
+    expect(sav.state.fileName).toBe('Omnibus_Welle_3-export.sav');
+    const file = readWithPspp(sav.bytes);
+    expect(file.notes).toEqual([]);
+    expect(file.cases).toHaveLength(sav.state.includedRecords + sav.state.removedRecords);
+    expect(file.cases.filter((c) => c.decision === '1')).toHaveLength(sav.state.includedRecords);
+    expect(file.variables.find((v) => v.name === 'combined')?.label).toBe('Combined score');
+  });
+
+  it("refuses a decimal comma beside commas between columns, saying what to choose, in the caller's language", async () => {
+    for (const [locale, text] of [
+      ['en', /choose “;” or the decimal point/],
+      ['de', /Wählen Sie „;“ oder den Dezimalpunkt/],
+    ] as const) {
+      const res = await t.gql(
+        REQUEST,
+        { i: { datafileId: w.datafileId, format: 'CSV', csvSeparator: ',', decimalSeparator: ',' } },
+        { token: w.tokens.admin, headers: { 'x-locale': locale } },
+      );
+      expect(codeOf(res)).toBe('INVALID_PARAMETERS:DECIMAL_COMMA_NEEDS_SEMICOLON');
+      expect(res.body.errors![0]!.extensions).toMatchObject({
+        field: 'decimalSeparator',
+        reason: 'DECIMAL_COMMA_NEEDS_SEMICOLON',
+      });
+      expect(res.body.errors![0]!.message).toMatch(text);
+    }
+    const bad = await t.gql(
+      REQUEST,
+      { i: { datafileId: w.datafileId, format: 'CSV', decimalSeparator: ':' } },
+      { token: w.tokens.admin, headers: { 'x-locale': 'en' } },
+    );
+    expect(bad.body.errors![0]!.extensions).toMatchObject({ field: 'decimalSeparator', reason: 'NOT_IN_LIST' });
+  });
+
   it('lets only those who see the datafile ask, and refuses bad options', async () => {
     const other = await t.gql(REQUEST, { i: { datafileId: w.datafileId, format: 'CSV' } }, { token: w.tokens.adminB });
     expect(codeOf(other)).toBe('NO_DATAFILE_FOUND');
@@ -141,7 +194,7 @@ describe('export jobs', () => {
           { token: w.tokens.admin },
         ),
       ),
-    ).toBe('INVALID_PARAMETERS');
+    ).toBe('INVALID_PARAMETERS:NOT_IN_LIST');
     expect(
       codeOf(
         await t.gql(
@@ -150,7 +203,7 @@ describe('export jobs', () => {
           { token: w.tokens.admin },
         ),
       ),
-    ).toBe('INVALID_PARAMETERS');
+    ).toBe('INVALID_PARAMETERS:NOT_IN_LIST');
 
     const mine = (await t.gql(REQUEST, { i: { datafileId: w.datafileId, format: 'CSV' } }, { token: w.tokens.admin }))
       .body.data.requestDatafileExport;

@@ -129,9 +129,9 @@ beforeAll(async () => {
 afterAll(() => blobs.dispose());
 
 describe('export writers', () => {
-  it('writes the workbook: both sheets, headers, numbers as numbers, decisions, neutralised text', async () => {
+  it('writes the workbook with technical names: both sheets, headers, numbers as numbers, decisions, neutralised text', async () => {
     const progress: number[] = [];
-    const out = await runExport({ blobs, scoring: s }, base('xlsx'), (p) => {
+    const out = await runExport({ blobs, scoring: s }, base('xlsx', { columnNames: 'technical' }), (p) => {
       progress.push(p);
     });
     expect(out).toMatchObject({
@@ -202,7 +202,16 @@ describe('export writers', () => {
     expect(sheet.getRow(9).getCell(col('decision')).value).toBe('Behalten');
     const labels = sheet.getColumn(col('grid.g1.label_label')).values.slice(2) as string[];
     const codes = sheet.getColumn(col('grid.g1.label')).values.slice(2) as number[];
-    labels.forEach((l, i) => expect(l).toBe(GRID_LABELS[codes[i]!]));
+    // The grid labels in the export's language (German here).
+    const german: Record<string, string> = {
+      none: 'Nicht bewertet',
+      OK: 'OK',
+      Straightliner: 'Straightliner',
+      'Partial Straightliner': 'Teilweiser Straightliner',
+      Pattern: 'Muster',
+      Inconsistent: 'Inkonsistent',
+    };
+    labels.forEach((l, i) => expect(l).toBe(german[GRID_LABELS[codes[i]!]!]));
     expect(labels).toContain('Straightliner');
     expect(labels).toContain('OK');
     const mark = wb.getWorksheet('Quality Mark')!;
@@ -223,21 +232,24 @@ describe('export writers', () => {
       ROWS - expected.keptCount,
     ]);
     expect(values[5]).toBe(
-      'combined < 65; TS < 20; IBS < 20 (2+ data points); OES < 40 (2+ data points); CON < 20 (1+ data points); OES bad answers >= 2',
+      'Gesamtscore < 65; TS < 20; IBS < 20 (Datenpunkte ≥ 2); OES < 40 (Datenpunkte ≥ 2); CON < 20 (Datenpunkte ≥ 1); OES: schlechte offene Antworten ≥ 2',
     );
   });
 
   it('names k of n failing checks among the thresholds of the quality mark', () => {
-    expect(describeThresholds({ ...DEFAULT_RULES, minFailing: 2 })).toBe(
-      'combined < 60; TS < 20; IBS < 20 (2+ data points); OES < 40 (2+ data points); CON < 20 (1+ data points); OES bad answers >= 2; removed only when 2+ checks fail',
+    expect(describeThresholds({ ...DEFAULT_RULES, minFailing: 2 }, 'en')).toBe(
+      'Combined score < 60; TS < 20; IBS < 20 (data points ≥ 2); OES < 40 (data points ≥ 2); CON < 20 (data points ≥ 1); OES: bad open answers ≥ 2; removed only when 2+ checks fail',
     );
-    expect(describeThresholds({ ...DEFAULT_RULES, minFailing: 1 })).not.toContain('checks fail');
+    expect(describeThresholds({ ...DEFAULT_RULES, minFailing: 2 }, 'de')).toMatch(
+      /; entfernt erst, wenn mindestens 2 Prüfungen fehlschlagen$/,
+    );
+    expect(describeThresholds({ ...DEFAULT_RULES, minFailing: 1 }, 'en')).not.toContain('checks fail');
   });
 
   it('keeps SPSS value labels beside the codes', async () => {
     const out = await runExport(
       { blobs, scoring: s },
-      { ...base('xlsx'), datafileId: 'dfS', cleaning: { rules: DEFAULT_RULES } },
+      { ...base('xlsx', { columnNames: 'technical' }), datafileId: 'dfS', cleaning: { rules: DEFAULT_RULES } },
     );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await bytesOf(out.key)) as never);
@@ -256,7 +268,7 @@ describe('export writers', () => {
   });
 
   it('writes CSV with a BOM, quoting and neutralised text, and the reject list of removed interviews', async () => {
-    const csv = await runExport({ blobs, scoring: s }, base('csv', { locale: 'en' }));
+    const csv = await runExport({ blobs, scoring: s }, base('csv', { locale: 'en', columnNames: 'technical' }));
     const bytes = await bytesOf(csv.key);
     expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     const parsed = Papa.parse<string[]>(new TextDecoder().decode(bytes), { skipEmptyLines: true });

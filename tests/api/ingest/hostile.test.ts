@@ -16,6 +16,18 @@ const bytesOf = (file: string) =>
   new Uint8Array(readFileSync(new URL(`../../fixtures/uploads/hostile/${file}`, import.meta.url)));
 const MAPPING: ColumnMapping = { dataPoints: [{ type: 'RECORD_ID', column: 'id' }] };
 
+/** The record ID and the second column as an open question, where the file has a header (a mapping that yields a score, so its rows are read). */
+async function mappingFor(file: string, format: ProcessUploadInput['source']['format']): Promise<ColumnMapping> {
+  try {
+    const second = (await readTableFromBytes(bytesOf(file), format)).header.columns[1]?.name;
+    if (second)
+      return { dataPoints: [...MAPPING.dataPoints, { type: 'OPEN_ENDED', column: second, questionTitle: second }] };
+  } catch {
+    // A file refused before its header: the mapping is never looked at.
+  }
+  return MAPPING;
+}
+
 async function run(
   file: string,
   format: ProcessUploadInput['source']['format'],
@@ -28,7 +40,7 @@ async function run(
     scoring,
     source: { key, format },
     options: {},
-    mapping: MAPPING,
+    mapping: await mappingFor(file, format),
     datafileId: 'hostile',
     revision: 1,
     ...extra,

@@ -177,7 +177,7 @@ describe('sav', () => {
 
   it('reads a zlib-compressed .zsav like the others', async () => {
     const { fixtureSurvey: make, savRows, savVariables } = await import('../../fixtures/uploads/make-fixtures');
-    const { writeSav } = await import('../../fixtures/uploads/sav-writer');
+    const { writeSav } = await import('../../../api/ingest/export/sav-writer');
     const survey = make();
     const table = await readTableFromBytes(writeSav(savVariables(survey), savRows(survey), { compression: 2 }), 'sav');
     const rows: Cell[][] = [];

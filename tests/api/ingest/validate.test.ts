@@ -2,7 +2,7 @@
 // column and the first offending rows (1-based, as in the file), in German and English.
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeIssue, validateUpload } from '../../../api/ingest/index';
-import type { ColumnMapping, DataPoint } from '../../../api/ingest/types';
+import { ROW_NUMBER_ID, type ColumnMapping, type DataPoint } from '../../../api/ingest/types';
 import { diskBlobStore } from '../../support/disk-blob-store';
 
 const blobs = diskBlobStore();
@@ -115,14 +115,25 @@ describe('record ID column', () => {
 });
 
 describe('item battery', () => {
-  it('under 7 items', async () => {
-    const six: DataPoint = { ...GRID, items: GRID.type === 'ITEM_BATTERY' ? GRID.items.slice(0, 6) : [] } as DataPoint;
-    const result = await issues(await csv(), { dataPoints: FULL.dataPoints.map((d) => (d === GRID ? six : d)) });
+  it('under 5 items (5 and 6 are taken)', async () => {
+    const sized = (n: number) =>
+      ({ ...GRID, items: GRID.type === 'ITEM_BATTERY' ? GRID.items.slice(0, n) : [] }) as DataPoint;
+    const withGrid = (g: DataPoint) => ({ dataPoints: FULL.dataPoints.map((d) => (d === GRID ? g : d)) });
+    expect(await issues(await csv(), withGrid(sized(5)))).toEqual([]);
+    expect(await issues(await csv(), withGrid(sized(6)))).toEqual([]);
+    const result = await issues(await csv(), withGrid(sized(4)));
     expect(result).toEqual([
-      expect.objectContaining({ code: 'ITEM_BATTERY_UNDER_MINIMUM_ITEMS', column: 'Grid G', limit: 7, value: 6 }),
+      expect.objectContaining({
+        code: 'ITEM_BATTERY_UNDER_MINIMUM_ITEMS',
+        reason: 'GRID_TOO_FEW_ITEMS',
+        column: 'Grid G',
+        limit: 5,
+        value: 4,
+      }),
     ]);
-    expect(describeIssue(result[0]!, 'en')).toBe('Column “Grid G”: The grid question must contain at least 7 items');
-    expect(describeIssue(result[0]!, 'de')).toContain('Spalte „Grid G“');
+    // A grid is named as a grid, not as a column.
+    expect(describeIssue(result[0]!, 'en')).toMatch(/^Grid “Grid G” has 4 items; a grid needs at least 5 .*merge it/);
+    expect(describeIssue(result[0]!, 'de')).toMatch(/^Die Matrixfrage „Grid G“ hat 4 Items; .* mindestens 5/);
   });
   it('non-numeric values, with the item and rows', async () => {
     const key = await csv((r, c) => {
@@ -164,9 +175,7 @@ describe('durations and timestamps', () => {
     const key = await csv((r, c) => {
       if (r > 29) c.dur = '-999';
     });
-    expect(await issues(key)).toEqual([
-      { code: 'TIMESTAMP_COLUMN_TOO_FEW_RECORDS', column: 'dur', limit: 30, value: 29 },
-    ]);
+    expect(await issues(key)).toEqual([{ code: 'DURATION_TOO_FEW_RECORDS', column: 'dur', limit: 30, value: 29 }]);
   });
 });
 
@@ -255,12 +264,23 @@ describe('header row and mapping', () => {
       }),
     ]);
   });
-  it('data under an empty header name', async () => {
+  it('a column without a name in the header row is named by its letter, data beyond the header are refused', async () => {
     const key = `uploads/v${n++}.csv`;
     await blobs.put(key, new TextEncoder().encode('id,,x\n1,,a\n2,7,b\n'));
-    expect(await issues(key, { dataPoints: [{ type: 'RECORD_ID', column: 'id' }] })).toEqual([
-      { code: 'HEADER_ROW_HAS_DUPLICATES', reason: 'EMPTY_HEADER_NAME', column: '(B)', rows: [1, 3] },
-    ]);
+    const mapping = {
+      dataPoints: [
+        { type: 'RECORD_ID', column: 'id' } as const,
+        { type: 'OPEN_ENDED', column: 'x', questionTitle: 'x' } as const,
+        { type: 'VOTE', column: '(B)' } as const,
+      ],
+    };
+    expect(await issues(key, mapping)).toEqual([]);
+    const wider = `uploads/v${n++}.csv`;
+    await blobs.put(wider, new TextEncoder().encode('id,x\n1,a\n2,b,7\n'));
+    await expect(issues(wider, { dataPoints: mapping.dataPoints.slice(0, 2) })).rejects.toMatchObject({
+      code: 'HEADER_ROW_HAS_DUPLICATES',
+      details: { reason: 'EMPTY_HEADER_NAME', column: '(C)', rows: [3] },
+    });
   });
   it('unknown columns and columns mapped twice', async () => {
     const mapping = with_([
@@ -281,8 +301,30 @@ describe('header row and mapping', () => {
   it('an empty data region', async () => {
     const key = `uploads/v${n++}.csv`;
     await blobs.put(key, new TextEncoder().encode('id,dur\n'));
-    expect(await issues(key, { dataPoints: [{ type: 'RECORD_ID', column: 'id' }] })).toEqual([
-      { code: 'NO_RECORDS_FOUND', rows: [2] },
-    ]);
+    const mapping: ColumnMapping = {
+      dataPoints: [
+        { type: 'RECORD_ID', column: 'id' },
+        { type: 'DURATION', column: 'dur', role: 'TOTAL' },
+      ],
+    };
+    expect(await issues(key, mapping)).toEqual([{ code: 'NO_RECORDS_FOUND', rows: [2] }]);
+  });
+  it('a record ID alone, or with groupings and votes, yields no score: refused before any row is read', async () => {
+    const only = await issues(await csv(), { dataPoints: [{ type: 'RECORD_ID', column: 'id' }] });
+    expect(only).toEqual([{ code: 'NO_SCORABLE_DATA_POINT' }]);
+    expect(describeIssue(only[0]!, 'en')).toContain('Add a grid of at least 5 items');
+    expect(describeIssue(only[0]!, 'de')).toContain('mindestens 5 Items');
+    const withGrouping = await issues(await csv(), {
+      dataPoints: [
+        { type: 'RECORD_ID', column: 'id' },
+        { type: 'GROUPING', column: 'grp' },
+        { type: 'VOTE', column: 'vote' },
+      ],
+    });
+    expect(withGrouping).toEqual([{ code: 'NO_SCORABLE_DATA_POINT' }]);
+  });
+  it('the row number as the record ID: every record gets its position, nothing to refuse', async () => {
+    const mapping = { dataPoints: [ROW_NUMBER_ID, ...FULL.dataPoints.filter((d) => d.type !== 'RECORD_ID')] };
+    expect(await issues(await csv(), mapping)).toEqual([]);
   });
 });

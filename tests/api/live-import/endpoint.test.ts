@@ -41,6 +41,23 @@ describe('live endpoint: scored and charged exactly once', () => {
     expect(file).toEqual({ cost: first.body.credits, n: 1 });
   });
 
+  it('warns, and still scores, when a grid comes with fewer items than its page defines', async () => {
+    t = await createTestApp();
+    const w = await liveWorld(t);
+    const full = await send(t, w.datafileId, w.secret, respondent('full'));
+    expect(full.body.warnings).toBeUndefined();
+    const r = respondent('short');
+    const short = await send(t, w.datafileId, w.secret, {
+      ...r,
+      answers: { ...r.answers, Grid1: { items: [1, 3, 2, 4, 5], seconds: 30 } },
+    });
+    expect(short.status).toBe(200);
+    expect(short.body.status).toBe('SCORED');
+    expect(short.body.warnings).toEqual([
+      { code: 'GRID_ITEMS_MISSING', field: 'answers.Grid1.items', sent: 5, expected: 7 },
+    ]);
+  });
+
   it('the same record sent 24 times at the same moment is stored and charged once (same and different answers)', async () => {
     t = await createTestApp();
     const w = await liveWorld(t);

@@ -167,15 +167,18 @@ describe('what the steps show', () => {
       })
     ).body.data.createDraftDatafile.datafileId;
     const check = await saveSuggested(t, w.tokens.admin, id, (cols) =>
-      cols.map((c) => (c.dataPointType === 'ITEM_BATTERY' ? { ...c, columns: c.columns.slice(0, 5) } : c)),
+      cols.map((c) => (c.dataPointType === 'ITEM_BATTERY' ? { ...c, columns: c.columns.slice(0, 4) } : c)),
     );
     expect(check.state).toBe('DONE');
     expect(check.estimate).toBeNull();
-    expect(check.issues[0]).toMatchObject({ code: 'ITEM_BATTERY_UNDER_MINIMUM_ITEMS' });
-    expect(check.issues[0].message).toMatch(/^Spalte „.+“: Die Matrixfrage muss mindestens 7 Items enthalten$/);
+    expect(check.issues[0]).toMatchObject({ code: 'ITEM_BATTERY_UNDER_MINIMUM_ITEMS', reason: 'GRID_TOO_FEW_ITEMS' });
+    // A grid is called a grid, and the message says what to do.
+    expect(check.issues[0].message).toMatch(
+      /^Die Matrixfrage „.+“ hat 4 Items; eine Matrixfrage braucht mindestens 5 /,
+    );
     const en = await t.gql(Q.check, { id }, { token: w.tokens.admin, headers: { 'accept-language': 'en' } });
     expect(en.body.data.getUploadCheck.issues[0].message).toMatch(
-      /^Column “.+”: The grid question must contain at least 7 items$/,
+      /^Grid “.+” has 4 items; a grid needs at least 5 .*: add its other items, merge it with a grid on the same scale/,
     );
     const confirm = await t.gql(Q.confirm, { id, c: 0, s: 'PROCESSING' }, { token: w.tokens.admin });
     expect(confirm.body.errors?.[0]?.extensions).toMatchObject({

@@ -277,7 +277,7 @@ describe('a revision prepared while step 3 is shown', () => {
     [
       'a grid of too few items (found before the rows)',
       (cols: any[]) =>
-        cols.map((c) => (c.dataPointType === 'ITEM_BATTERY' ? { ...c, columns: c.columns.slice(0, 5) } : c)),
+        cols.map((c) => (c.dataPointType === 'ITEM_BATTERY' ? { ...c, columns: c.columns.slice(0, 4) } : c)),
     ],
     [
       'a grid item of text (found in the rows)',

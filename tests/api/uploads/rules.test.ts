@@ -33,7 +33,10 @@ const XLSX = { sheetName: 'Data', headerRow: 3, dataRecordStartRow: 4 };
 describe('step 1', () => {
   it('needs a name of at most 100 characters, a file, a header row and a first data row after it', async () => {
     const key = await putFile(t, w.tokens.admin, w.A, 'survey.xlsx', fixture('survey.xlsx'));
-    expect(codeOf(await createDraft(t, w.tokens.admin, key, { ...XLSX, title: '  ' }))).toBe('INCOMPLETE_INPUT');
+    const untitled = await createDraft(t, w.tokens.admin, key, { ...XLSX, title: '  ' });
+    expect(codeOf(untitled)).toBe('INCOMPLETE_INPUT:FIELD_REQUIRED');
+    // The refusal names the field, in the caller's language.
+    expect(untitled.body.errors![0]!.message).toBe('Bitte füllen Sie „title“ aus.');
     const long = await createDraft(t, w.tokens.admin, key, { ...XLSX, title: 'x'.repeat(101) });
     expect(codeOf(long)).toBe('INVALID_PARAMETERS:TOO_LONG');
     expect(
@@ -44,10 +47,7 @@ describe('step 1', () => {
           { token: w.tokens.admin },
         ),
       ),
-    ).toBe('INCOMPLETE_INPUT');
-    expect(codeOf(await createDraft(t, w.tokens.admin, key, { ...XLSX, headerRow: null as never }))).toBe(
-      'INCOMPLETE_INPUT',
-    );
+    ).toBe('INCOMPLETE_INPUT:FIELD_REQUIRED');
     expect(codeOf(await createDraft(t, w.tokens.admin, key, { ...XLSX, headerRow: 0 }))).toBe(
       'INVALID_PARAMETERS:ROW_NUMBER',
     );
@@ -75,11 +75,39 @@ describe('step 1', () => {
     const missing = await createDraft(t, w.tokens.admin, key, { ...XLSX, sheetName: 'Daten' });
     expect(codeOf(missing)).toBe('SHEET_NOT_FOUND:SHEET_MISSING');
     expect(missing.body.errors![0]!.message).toContain('„Daten“');
-    // Row 1 of the data sheet is a title, not the header: its names are not unique.
+    // Names that repeat are the check's refusal: step 2 shows the rows, so another header row can be chosen there.
     const dup = await putFile(t, w.tokens.admin, w.A, 'dup.csv', csv('id;q;q\n1;2;3\n'));
-    const refused = await createDraft(t, w.tokens.admin, dup, {});
-    expect(codeOf(refused)).toBe('HEADER_ROW_HAS_DUPLICATES:DUPLICATE_HEADER_NAME');
-    expect(refused.body.errors![0]!.extensions).toMatchObject({ column: 'q', rows: [1] });
+    const draft = await createDraft(t, w.tokens.admin, dup, {});
+    const id = draft.body.data.createDraftDatafile.datafileId;
+    const preview = (await t.gql(Q.preview, { id }, { token: w.tokens.admin })).body.data.getUploadPreview;
+    expect(preview.readingIssues).toEqual([
+      expect.objectContaining({ code: 'HEADER_ROW_HAS_DUPLICATES', reason: 'DUPLICATE_HEADER_NAME', column: 'q' }),
+    ]);
+    const check = await saveSuggested(t, w.tokens.admin, id);
+    expect(check.issues[0]).toMatchObject({ code: 'HEADER_ROW_HAS_DUPLICATES', column: 'q', rows: [1] });
+  });
+
+  it('finds the rows left out in the file, and refuses a file without a record below its header', async () => {
+    const key = await putFile(t, w.tokens.admin, w.A, 'survey.xlsx', fixture('survey.xlsx'));
+    const found = await t.gql(
+      Q.draft,
+      { i: { title: 'Rows found', datafileKey: key, sheetName: 'Data' } },
+      { token: w.tokens.admin },
+    );
+    const id = found.body.data.createDraftDatafile.datafileId;
+    const drafted = (await t.gql(Q.drafted, { id }, { token: w.tokens.admin })).body.data.getDraftedDatafile;
+    // The data sheet has title rows above its header (row 3).
+    expect(drafted.upload).toMatchObject({ headerRow: 3, dataRecordStartRow: 4 });
+    const headerOnly = await putFile(t, w.tokens.admin, w.A, 'header.csv', csv('id,q1,q2\n'));
+    const refused = await t.gql(
+      Q.draft,
+      { i: { title: 'Only a header', datafileKey: headerOnly } },
+      { token: w.tokens.admin, headers: { 'accept-language': 'en' } },
+    );
+    expect(codeOf(refused)).toBe('NO_RECORDS_FOUND:NO_DATA_ROWS');
+    expect(refused.body.errors![0]!.message).toMatch(/^There is no interview below the header row/);
+    const last = await createDraft(t, w.tokens.admin, key, { ...XLSX, lastDataRow: 3 } as never);
+    expect(codeOf(last)).toBe('INVALID_PARAMETERS:LAST_DATA_ROW_BEFORE_FIRST');
   });
 
   it('takes only files issued to the caller for that organisation, stored, of a known type, for one draft', async () => {

@@ -410,3 +410,38 @@ describe('the columns the worksheet reads', () => {
     expect((await t.app.request(`/api/datafiles/${datafileId}/columns?file=scores`)).status).toBe(401);
   });
 });
+
+describe('the saved decisions on the columns route (file=cleaning)', () => {
+  const decisions = (token?: string) =>
+    t.app.request(`/api/datafiles/${datafileId}/columns?file=cleaning`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  it('are the last save, row for row, to who may see the datafile; none after a reset', async () => {
+    const saved = await t.gql(SAVE, { id: datafileId, s: base() }, { token: owner });
+    expect(saved.body.errors).toBeUndefined();
+    const res = await decisions(owner);
+    expect(res.status).toBe(200);
+    const table = tableFromIPC(new Uint8Array(await res.arrayBuffer()));
+    expect(table.numRows).toBe(ROWS);
+    expect(table.schema.fields.map((f) => f.name)).toEqual(['record_id', 'kept', 'primary_reason', 'reasons']);
+    const kept = [...table.getChild('kept')!].filter((v) => Number(v) === 1).length;
+    expect(kept).toBe(saved.body.data.updateCleaningSettings.numberOfCleanedRecords);
+    expect((await decisions(other)).status).toBe(404);
+    expect((await decisions()).status).toBe(401);
+    // A reset datafile has no saved cleaning: refused with what to do.
+    const reset = await t.gql(
+      'mutation($id:ID!){resetDatafileCleaning(datafileId:$id){status}}',
+      { id: datafileId },
+      {
+        token: owner,
+      },
+    );
+    expect(reset.body.errors).toBeUndefined();
+    const none = await decisions(owner);
+    expect(none.status).toBe(404);
+    expect((await none.json()).errors[0].extensions).toMatchObject({
+      code: 'DATAFILE_NOT_CLEANED',
+      reason: 'NO_SAVED_CLEANING_FOR_REVISION',
+    });
+  });
+});

@@ -171,7 +171,12 @@ function Page() {
         <Box data-testid="engine-ready" data-rows={ready?.rows ?? 0} />
         <ControlProbe />
         {result && (
-          <CleaningCounts rows={result.rows} keptCount={result.keptCount} primaryCounts={result.primaryCounts} />
+          <CleaningCounts
+            rows={result.rows}
+            keptCount={result.keptCount}
+            primaryCounts={result.primaryCounts}
+            available={() => true}
+          />
         )}
       </Box>
       <Box flex="1">

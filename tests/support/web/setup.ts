@@ -19,6 +19,13 @@ g.ResizeObserver ??= NoopObserver;
 g.IntersectionObserver ??= NoopObserver;
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 window.scrollTo = (() => {}) as typeof window.scrollTo;
+// A desktop window (happy-dom's default is 1024 x 768): below 1280 px the side menu starts as icons.
+(window as unknown as { happyDOM?: { setViewport(v: { width: number; height: number }): void } }).happyDOM?.setViewport(
+  {
+    width: 1440,
+    height: 900,
+  },
+);
 
 function clearCookies() {
   for (const part of document.cookie.split(';')) {

@@ -48,7 +48,8 @@ describe('/datafile-result without a published revision', () => {
   it.each([
     ['ERROR', 'MANUAL', de.results.noRevisionError],
     ['PROCESSING', 'MANUAL', de.results.noRevision],
-    ['READY', 'MANUAL', de.results.noRevisionReady],
+    // The hint names the row menu's action by its label ("Neue Version hochladen"), not an action that does not exist.
+    ['READY', 'MANUAL', de.results.noRevisionReady.replace('{{action}}', de.datafiles.actions.reupload)],
     ['READY', 'LIVE', de.results.noRevisionLive],
     ['STOPPED', 'LIVE', de.results.noRevisionLive],
   ] as const)('a %s %s datafile says why there are no results', async (status, importType, text) => {

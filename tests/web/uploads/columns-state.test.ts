@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   initialDraft,
   localIssues,
+  mergeGrids,
+  rowNumberAsId,
+  usesRowNumber,
   moveColumn,
   moveToGroup,
   pointOfColumn,
@@ -39,13 +42,16 @@ describe('step 2 column model', () => {
 
   it("groups grid items, keeps one record ID, puts a projective question's choice first", () => {
     let draft = initialDraft(FILE, [], []);
-    for (const c of ['q1', 'q2', 'q3', 'q4', 'q5', 'q6']) draft = setColumnType(draft, c, 'ITEM_BATTERY');
+    for (const c of ['q1', 'q2', 'q3', 'q4']) draft = setColumnType(draft, c, 'ITEM_BATTERY');
     const grid = pointOfColumn(draft, 'q1')!;
-    expect(grid.columns).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q6']);
+    expect(grid.columns).toEqual(['q1', 'q2', 'q3', 'q4']);
+    // Four items are too few; five are a grid.
     expect(localIssues(draft).map((i) => i.message.code ?? i.message.reason)).toEqual(
-      expect.arrayContaining(['RECORD_ID_COLUMN_REQUIRED', 'ITEM_BATTERY_UNDER_MINIMUM_ITEMS']),
+      expect.arrayContaining(['RECORD_ID_COLUMN_REQUIRED', 'GRID_TOO_FEW_ITEMS']),
     );
-    draft = setColumnType(draft, 'q7', 'ITEM_BATTERY');
+    draft = setColumnType(draft, 'q5', 'ITEM_BATTERY');
+    expect(localIssues(draft).map((i) => i.message.reason)).toEqual(['RECORD_ID_COLUMN_REQUIRED']);
+    for (const c of ['q6', 'q7']) draft = setColumnType(draft, c, 'ITEM_BATTERY');
     draft = setColumnType(draft, 'id', 'RECORD_ID');
     draft = setColumnType(draft, 'extra', 'RECORD_ID');
     expect(draft.filter((p) => p.dataPointType === 'RECORD_ID').map((p) => p.columns[0])).toEqual(['extra']);
@@ -55,6 +61,31 @@ describe('step 2 column model', () => {
     expect(projective.columns).toEqual(['vote', 'pred_a', 'pred_b']);
     draft = moveColumn(draft, projective.key, 'pred_a', -1);
     expect(pointOfColumn(draft, 'vote')!.columns).toEqual(['pred_a', 'vote', 'pred_b']);
+    expect(localIssues(draft)).toEqual([]);
+  });
+
+  it('takes the row number as the record ID, and merges short grids into one', () => {
+    let draft = initialDraft(FILE, [], []);
+    draft = setColumnType(draft, 'id', 'RECORD_ID');
+    draft = rowNumberAsId(draft);
+    expect(usesRowNumber(draft)).toBe(true);
+    expect(pointOfColumn(draft, 'id')!.dataPointType).toBe('IGNORE');
+    expect(toInput(draft).find((p) => p.dataPointType === 'RECORD_ID')).toMatchObject({
+      isRowNumber: true,
+      columns: [],
+    });
+    // A column chosen as the ID again replaces the row number.
+    draft = setColumnType(draft, 'id', 'RECORD_ID');
+    expect(usesRowNumber(draft)).toBe(false);
+    draft = rowNumberAsId(draft);
+    for (const c of ['q1', 'q2']) draft = setColumnType(draft, c, 'ITEM_BATTERY');
+    const short = pointOfColumn(draft, 'q1')!;
+    draft = mergeGrids(draft, [short.key], [{ columns: ['q3', 'q4', 'q5'], scaleMin: 1, scaleMax: 5 }], FILE);
+    expect(pointOfColumn(draft, 'q4')).toMatchObject({
+      dataPointType: 'ITEM_BATTERY',
+      columns: ['q1', 'q2', 'q3', 'q4', 'q5'],
+      scaleMax: 5,
+    });
     expect(localIssues(draft)).toEqual([]);
   });
 

@@ -85,7 +85,7 @@ export function AppShell({ children }: { children: (user: MeUser) => ReactNode }
       <Flex flex="1" minH="0" h={`calc(100vh - ${TOP_BAR_HEIGHT})`}>
         <SideMenu accessLevel={user.accessLevel} />
         <Flex as="main" direction="column" flex="1" minW="0" overflowY="auto" bg="bg.subtle">
-          <Box flex="1" px="8" py="7" maxW="1600px" w="full" mx="auto">
+          <Box flex="1" px={{ base: '5', xl: '8' }} py="7" maxW="1600px" w="full" mx="auto">
             {children(user)}
           </Box>
           <AfterFirstPaint>

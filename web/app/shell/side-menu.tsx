@@ -7,6 +7,7 @@ import {
   ChartIcon,
   ChevronDownIcon,
   DashboardIcon,
+  DatabaseIcon,
   FilesIcon,
   ImportIcon,
   LiveIcon,
@@ -60,12 +61,13 @@ export function menuFor(accessLevel: AccessLevel): MenuEntry[] {
         labelKey: 'nav.stats',
         icon: <ChartIcon />,
         children: [
-          { key: 'data-files-stats', labelKey: 'nav.dataFilesStats', href: '/data-files-stats', icon: <FilesIcon /> },
+          // Icons and names of their own: collapsed, the menu shows leaves only, and these must not read as "Datafiles" again.
+          { key: 'data-files-stats', labelKey: 'nav.dataFilesStats', href: '/data-files-stats', icon: <ChartIcon /> },
           {
             key: 'data-records-stats',
             labelKey: 'nav.dataRecordsStats',
             href: '/data-records-stats',
-            icon: <ChartIcon />,
+            icon: <DatabaseIcon />,
           },
         ],
       },

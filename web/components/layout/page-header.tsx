@@ -16,10 +16,12 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <Box display="flex" alignItems="flex-end" justifyContent="space-between" gap="4" mb="6">
-      <Box>
+    // The actions move below the title when both do not fit (1024 px with the side menu), rather than
+    // squeezing the title into a narrow column or pushing buttons off the page.
+    <Box display="flex" flexWrap="wrap" alignItems="flex-end" justifyContent="space-between" gap="4" mb="6">
+      <Box flex="1 1 18rem" minW="0">
         {crumbs && crumbs.length > 0 && (
-          <Breadcrumb.Root size="sm" mb="2">
+          <Breadcrumb.Root size="sm" mb="2" css={{ '& li': { whiteSpace: 'nowrap' }, '& ol': { flexWrap: 'wrap' } }}>
             <Breadcrumb.List>
               {/* The separator is a list item of its own (Chakra renders an <li>), so it sits beside the item, not in it. */}
               {crumbs.map((crumb, index) => (
@@ -48,7 +50,11 @@ export function PageHeader({
           </Text>
         )}
       </Box>
-      {actions}
+      {actions ? (
+        <Box maxW="100%" css={{ '& > *': { flexWrap: 'wrap' } }}>
+          {actions}
+        </Box>
+      ) : null}
     </Box>
   );
 }

@@ -13,6 +13,7 @@ export function SortHeader<F extends string>({
   onSort,
   textAlign,
   testIdPrefix = 'sort',
+  hideBelow,
 }: {
   label: string;
   field?: F;
@@ -20,8 +21,15 @@ export function SortHeader<F extends string>({
   onSort: (field: F) => void;
   textAlign?: 'start' | 'end';
   testIdPrefix?: string;
+  /** Leaves the column out on narrower windows (its cells need the same). */
+  hideBelow?: 'lg' | 'xl';
 }) {
-  if (!field) return <Table.ColumnHeader textAlign={textAlign}>{label}</Table.ColumnHeader>;
+  if (!field)
+    return (
+      <Table.ColumnHeader textAlign={textAlign} hideBelow={hideBelow}>
+        {label}
+      </Table.ColumnHeader>
+    );
   const active = sort?.by === field;
   return (
     <Table.ColumnHeader
@@ -30,6 +38,7 @@ export function SortHeader<F extends string>({
       onClick={() => onSort(field)}
       data-testid={`${testIdPrefix}-${field}`}
       textAlign={textAlign}
+      hideBelow={hideBelow}
       aria-sort={active ? (sort?.dir === 'ASC' ? 'ascending' : 'descending') : 'none'}
     >
       <HStack gap="1" justify={textAlign === 'end' ? 'flex-end' : 'flex-start'}>

@@ -177,12 +177,16 @@ export type DatafileImportType =
 export type DatafileInput = {
   /** The organisation the datafile belongs to (operators choose; others: their own). */
   companyId?: string | number | null | undefined;
+  /** Default: found in the file (the row below the header, below Qualtrics' question texts and ImportIds). */
   dataRecordStartRow?: number | null | undefined;
   datafileId?: string | number | null | undefined;
   /** From getDatafileUploadURL, after the PUT. */
   datafileKey?: string | null | undefined;
   fileName?: string | null | undefined;
+  /** Default: found in the file (SPSS: 1; Qualtrics: 1). */
   headerRow?: number | null | undefined;
+  /** Default: to the end of the file (notes below the table: set the table's last row). */
+  lastDataRow?: number | null | undefined;
   /** Codes that mean 'no answer' (default -999). */
   missingValues?: Array<string> | null | undefined;
   reuploadOf?: string | number | null | undefined;
@@ -269,11 +273,18 @@ export type EditContractInput = {
   startDate: string;
 };
 
-/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow for scripts, the reject list. */
+/** Headers of xlsx and CSV exports (and the workbook's sheet names): readable in the export's language, or the technical names scripts read by. */
+export type ExportColumnNames =
+  | 'READABLE'
+  | 'TECHNICAL';
+
+/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped). */
 export type ExportFormat =
   | 'ARROW'
   | 'CSV'
   | 'REJECTS'
+  | 'SAV'
+  | 'TRIPLE_S'
   | 'XLSX';
 
 export type ExportJobState =
@@ -284,12 +295,18 @@ export type ExportJobState =
   | 'SUCCEEDED';
 
 export type ExportRequestInput = {
+  /** xlsx and CSV headers: READABLE (default) or TECHNICAL. */
+  columnNames?: ExportColumnNames | null | undefined;
   /** CSV and reject list: ',' (default) or ';'. */
   csvSeparator?: string | null | undefined;
   datafileId: string | number;
+  /** CSV: '.' or ','; default ',' for German with ';' (what German Excel reads), else '.'. A comma needs ';' as the separator. */
+  decimalSeparator?: string | null | undefined;
   format: ExportFormat;
-  /** Language of the decision and reason texts: de (default) or en. */
+  /** Language of headers, labels, decisions, reasons and rules: de or en (default: the caller's). */
   language?: string | null | undefined;
+  /** Scores with one decimal (default true): rounded in CSV and Triple-S, a display format in xlsx and .sav (the value keeps every digit); false writes every digit (Triple-S: four decimals). */
+  roundScores?: boolean | null | undefined;
 };
 
 export type JobFilters = {
@@ -451,6 +468,8 @@ export type SelectedColumnInput = {
   isEnableDuplicateCheck?: boolean | null | undefined;
   isEnableWrongTopicCheck?: boolean | null | undefined;
   isRandomised?: boolean | null | undefined;
+  /** Record ID only: the row number is the ID (columns then empty). */
+  isRowNumber?: boolean | null | undefined;
   keywords?: Array<string> | null | undefined;
   languages?: Array<string> | null | undefined;
   numberOfOptions?: number | null | undefined;
@@ -460,6 +479,8 @@ export type SelectedColumnInput = {
   role?: DurationRole | null | undefined;
   scaleMax?: number | null | undefined;
   scaleMin?: number | null | undefined;
+  /** As DataPointMetadata has it (a suggestion is sent back unchanged); not used by uploads. */
+  startingQuestion?: boolean | null | undefined;
   unit?: string | null | undefined;
 };
 
@@ -1134,7 +1155,7 @@ export type GetDraftedDatafileQueryVariables = Exact<{
 }>;
 
 
-export type GetDraftedDatafileQuery = { getDraftedDatafile: { id: string, name: string, createdDate: string, status: DatafileStatus, revision: number, company: { id: string, name: string }, owner: { id: string, name: string }, datapointsMetadata: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }>, upload: { uploadId: string, kind: UploadKind, status: UploadStatus, progress: number, revision: number | null, datafileKey: string, fileName: string, fileSize: number, format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, missingValues: Array<string>, creditEstimate: number | null, error: { code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null } | null } } };
+export type GetDraftedDatafileQuery = { getDraftedDatafile: { id: string, name: string, createdDate: string, status: DatafileStatus, revision: number, company: { id: string, name: string }, owner: { id: string, name: string }, datapointsMetadata: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, isRowNumber: boolean, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }>, upload: { uploadId: string, kind: UploadKind, status: UploadStatus, progress: number, revision: number | null, datafileKey: string, fileName: string, fileSize: number, format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, missingValues: Array<string>, creditEstimate: number | null, error: { code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null } | null } } };
 
 export type GetSheetNamesQueryVariables = Exact<{
   datafileKey: string;
@@ -1156,7 +1177,7 @@ export type GetUploadPreviewQueryVariables = Exact<{
 }>;
 
 
-export type GetUploadPreviewQuery = { getUploadPreview: { sampledRows: number, source: { format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, delimiter: string | null, encoding: string | null, isQualtrics: boolean }, columns: Array<{ name: string, label: string | null, suggestedType: DataPointType, basis: string, group: string | null, valueLabels: Array<{ value: string, label: string }>, stats: { filled: number, missing: number, numeric: number, integers: number, min: number | null, max: number | null, distinct: number, meanTextLength: number } }>, rows: Array<{ number: number, cells: Array<string | null>, missing: Array<number> }>, suggestedColumns: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }> } };
+export type GetUploadPreviewQuery = { getUploadPreview: { sampledRows: number, source: { format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, delimiter: string | null, encoding: string | null, isQualtrics: boolean }, columns: Array<{ index: number, name: string, label: string | null, suggestedType: DataPointType, basis: string, group: string | null, withdrawnBecause: string | null, valueLabels: Array<{ value: string, label: string }>, stats: { filled: number, missing: number, numeric: number, integers: number, min: number | null, max: number | null, distinct: number, meanTextLength: number } }>, rows: Array<{ number: number, cells: Array<string | null>, missing: Array<number> }>, rawRows: Array<{ number: number, cells: Array<string | null> }>, layout: { headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, labelRow: number | null, kind: string | null, notSurveyData: string | null, notSurveyDataMessage: string | null }, readingIssues: Array<{ code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null }>, suggestionIssues: Array<{ code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null }>, gridCandidates: Array<{ id: string, columns: Array<string>, scaleMin: number, scaleMax: number }>, missingValueSuggestions: Array<{ value: string, columns: Array<string>, count: number }>, suggestedColumns: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, isRowNumber: boolean, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }> } };
 
 export type SaveDraftDatafileColumnsMutationVariables = Exact<{
   datafileId: string | number;
@@ -2543,6 +2564,7 @@ export const GetDraftedDatafileDocument = new TypedDocumentString(`
     datapointsMetadata {
       dataPointIdentifier
       dataPointType
+      isRowNumber
       questionTitle
       isEnableCopyPasteCheck
       startingQuestion
@@ -2582,6 +2604,7 @@ export const GetDraftedDatafileDocument = new TypedDocumentString(`
       sheetName
       headerRow
       dataRecordStartRow
+      lastDataRow
       missingValues
       creditEstimate
       error {
@@ -2635,16 +2658,19 @@ export const GetUploadPreviewDocument = new TypedDocumentString(`
       sheetName
       headerRow
       dataRecordStartRow
+      lastDataRow
       delimiter
       encoding
       isQualtrics
     }
     columns {
+      index
       name
       label
       suggestedType
       basis
       group
+      withdrawnBecause
       valueLabels {
         value
         label
@@ -2665,9 +2691,48 @@ export const GetUploadPreviewDocument = new TypedDocumentString(`
       cells
       missing
     }
+    rawRows {
+      number
+      cells
+    }
+    layout {
+      headerRow
+      dataRecordStartRow
+      lastDataRow
+      labelRow
+      kind
+      notSurveyData
+      notSurveyDataMessage
+    }
+    readingIssues {
+      code
+      reason
+      message
+      column
+      rows
+    }
+    suggestionIssues {
+      code
+      reason
+      message
+      column
+      rows
+    }
+    gridCandidates {
+      id
+      columns
+      scaleMin
+      scaleMax
+    }
+    missingValueSuggestions {
+      value
+      columns
+      count
+    }
     suggestedColumns {
       dataPointIdentifier
       dataPointType
+      isRowNumber
       questionTitle
       isEnableCopyPasteCheck
       startingQuestion

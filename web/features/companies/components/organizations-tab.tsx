@@ -35,13 +35,15 @@ function SortHeader({
   field,
   sort,
   onSort,
+  hideBelow,
 }: {
   label: string;
   field?: CompanySortField;
   sort: { by: CompanySortField; dir: 'ASC' | 'DESC' } | null;
   onSort: (f: CompanySortField) => void;
+  hideBelow?: 'xl';
 }) {
-  if (!field) return <Table.ColumnHeader>{label}</Table.ColumnHeader>;
+  if (!field) return <Table.ColumnHeader hideBelow={hideBelow}>{label}</Table.ColumnHeader>;
   const active = sort?.by === field;
   return (
     <Table.ColumnHeader
@@ -49,6 +51,7 @@ function SortHeader({
       userSelect="none"
       onClick={() => onSort(field)}
       data-testid={`sort-${field}`}
+      hideBelow={hideBelow}
       aria-sort={active ? (sort?.dir === 'ASC' ? 'ascending' : 'descending') : 'none'}
     >
       <HStack gap="1">
@@ -116,8 +119,8 @@ export function OrganizationRow({ row, today, onOpen }: { row: ActiveCompanyRow;
           {t(`companies.status.${row.isActivated}`)}
         </Badge>
       </Table.Cell>
-      <Table.Cell>{showContract && contract ? t(`contracts.types.${contract.type}`) : '-'}</Table.Cell>
-      <Table.Cell>{showContract && contract ? formatIsoDate(contract.startDate) : '-'}</Table.Cell>
+      <Table.Cell hideBelow="xl">{showContract && contract ? t(`contracts.types.${contract.type}`) : '-'}</Table.Cell>
+      <Table.Cell hideBelow="xl">{showContract && contract ? formatIsoDate(contract.startDate) : '-'}</Table.Cell>
       <Table.Cell>{showContract && contract ? formatIsoDate(contract.endDate) : '-'}</Table.Cell>
       <Table.Cell>
         {!showContract || !contract
@@ -126,7 +129,9 @@ export function OrganizationRow({ row, today, onOpen }: { row: ActiveCompanyRow;
             ? t('companies.adminPanel.organizations.notYetStarted')
             : formatNumber(contract.remainingDays ?? 0, locale)}
       </Table.Cell>
-      <Table.Cell>{row.supportLevel ? <Badge variant="outline">{row.supportLevel}</Badge> : '-'}</Table.Cell>
+      <Table.Cell hideBelow="xl">
+        {row.supportLevel ? <Badge variant="outline">{row.supportLevel}</Badge> : '-'}
+      </Table.Cell>
       <Table.Cell>{latestImportText(row, t)}</Table.Cell>
     </Table.Row>
   );
@@ -152,16 +157,17 @@ export function OrganizationsTab() {
     setSort(sort?.by === by ? { by, dir: sort.dir === 'ASC' ? 'DESC' : 'ASC' } : { by, dir: 'ASC' });
     setPage(1);
   };
-  const headers: { key: string; field?: CompanySortField }[] = [
+  // Below 1280 px the contract type, start and support level are left out (the organisation's page has them).
+  const headers: { key: string; field?: CompanySortField; wide?: boolean }[] = [
     { key: 'organization', field: 'NAME' },
     { key: 'activeBalance' },
     { key: 'balancePercent' },
     { key: 'status', field: 'STATUS' },
-    { key: 'contractType', field: 'CONTRACT_TYPE' },
-    { key: 'contractStart' },
+    { key: 'contractType', field: 'CONTRACT_TYPE', wide: true },
+    { key: 'contractStart', wide: true },
     { key: 'contractEnd' },
     { key: 'remainingDays', field: 'REMAINING_DAYS' },
-    { key: 'supportLevel', field: 'SUPPORT_LEVEL' },
+    { key: 'supportLevel', field: 'SUPPORT_LEVEL', wide: true },
     { key: 'latestImport', field: 'LATEST_IMPORT' },
   ];
   return (
@@ -200,6 +206,7 @@ export function OrganizationsTab() {
                     field={h.field}
                     sort={sort}
                     onSort={onSort}
+                    hideBelow={h.wide ? 'xl' : undefined}
                   />
                 ))}
               </Table.Row>

@@ -55,8 +55,12 @@ function Row({
             {row.company.name}
           </Text>
         )}
+        {/* Below 1280 px the import type and the owner move under the title (their columns are left out). */}
+        <Text hideFrom="xl" fontSize="xs" color="fg.muted" truncate data-testid="datafile-subline">
+          {t(`datafiles.importTypes.${row.importType}`)} · {`${row.owner.name.first} ${row.owner.name.last}`.trim()}
+        </Text>
       </Table.Cell>
-      <Table.Cell>{t(`datafiles.importTypes.${row.importType}`)}</Table.Cell>
+      <Table.Cell hideBelow="xl">{t(`datafiles.importTypes.${row.importType}`)}</Table.Cell>
       <Table.Cell>
         <StatusCell row={row} />
       </Table.Cell>
@@ -78,10 +82,10 @@ function Row({
       <Table.Cell data-testid="certificate">
         {row.certificateLevel ? t('datafiles.certificateLevel', { level: row.certificateLevel }) : dash}
       </Table.Cell>
-      <Table.Cell maxW="44" data-testid="owner">
+      <Table.Cell maxW="44" data-testid="owner" hideBelow="xl">
         <PersonLabel person={row.owner} />
       </Table.Cell>
-      <Table.Cell>
+      <Table.Cell hideBelow="xl">
         <ContributorAvatars people={row.contributors} noneLabel={dash} />
       </Table.Cell>
       <Table.Cell whiteSpace="nowrap" data-testid="created" title={formatDateTime(row.createdDate, locale)}>
@@ -108,16 +112,16 @@ export function DatafilesTable({
   showCompany: boolean;
 }) {
   const t = useT();
-  const headers: { key: string; field?: SortField; end?: boolean }[] = [
+  const headers: { key: string; field?: SortField; end?: boolean; wide?: boolean }[] = [
     { key: 'title', field: 'TITLE' },
-    { key: 'importType' },
+    { key: 'importType', wide: true },
     { key: 'status', field: 'STATUS' },
     { key: 'records', field: 'NUMBER_OF_RECORDS', end: true },
     { key: 'cleanedRecords', end: true },
     { key: 'score', field: 'MEAN_COMBINED_SCORE', end: true },
     { key: 'certificate' },
-    { key: 'owner' },
-    { key: 'contributors' },
+    { key: 'owner', wide: true },
+    { key: 'contributors', wide: true },
     { key: 'created', field: 'CREATED_AT' },
     { key: 'actions', end: true },
   ];
@@ -138,6 +142,7 @@ export function DatafilesTable({
                 sort={sort}
                 onSort={onSort}
                 textAlign={h.end ? 'end' : undefined}
+                hideBelow={h.wide ? 'xl' : undefined}
               />
             ))}
           </Table.Row>

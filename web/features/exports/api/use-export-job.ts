@@ -1,5 +1,6 @@
 import { graphql } from '../../../lib/gql';
 import type { ExportFormat } from '../../../lib/gql/graphql';
+import { useJobEvents, useJobPollMs } from '../../../lib/job-events';
 import { useGqlMutation, useGqlQuery } from '../../../lib/swr-helpers';
 
 const REQUEST_EXPORT = graphql(`
@@ -33,7 +34,7 @@ const EXPORT_JOB = graphql(`
 `);
 
 export type { ExportFormat };
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['XLSX', 'CSV', 'ARROW', 'REJECTS'];
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['XLSX', 'CSV', 'SAV', 'TRIPLE_S', 'ARROW', 'REJECTS'];
 
 export function useRequestExport() {
   return useGqlMutation(REQUEST_EXPORT);
@@ -41,16 +42,26 @@ export function useRequestExport() {
 
 const FINAL = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED']);
 
-/** The job's state, polled every second until it is final (as the upload's progress is). */
+/**
+ * The job's state, asked again when the tab's event stream says it moved (web/lib/job-events.ts)
+ * and polled until it is final (every second without a stream, as the upload's progress is).
+ */
 export function useExportJob(jobId: string | null) {
-  return useGqlQuery(
+  const poll = useJobPollMs(jobId !== null);
+  const query = useGqlQuery(
     EXPORT_JOB,
     { jobId: jobId ?? '' },
     {
       enabled: jobId !== null,
-      refreshInterval: (data) => (data && FINAL.has(data.getExportJob.state) ? 0 : 1000),
+      refreshInterval: (data) => (data && FINAL.has(data.getExportJob.state) ? 0 : poll),
       revalidateOnFocus: false,
       shouldRetryOnError: false,
     },
   );
+  useJobEvents(
+    jobId !== null,
+    (event) => event.jobId === jobId,
+    () => void query.mutate(),
+  );
+  return query;
 }

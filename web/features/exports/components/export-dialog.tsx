@@ -3,7 +3,6 @@ import {
   CloseButton,
   Dialog,
   Field,
-  HStack,
   Link,
   NativeSelect,
   Portal,
@@ -15,12 +14,13 @@ import { useEffect, useState } from 'react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { type Refusal, refusalOf, refusalWithCode } from '../../../lib/graphql-client';
 import { formatNumber } from '../../../lib/format';
-import { type Locale, useLocale, useT, useTranslateRefusal } from '../../../lib/i18n';
+import { useLocale, useT, useTranslateRefusal } from '../../../lib/i18n';
 import { EXPORT_FORMATS, type ExportFormat, useExportJob, useRequestExport } from '../api/use-export-job';
+import { defaultDecimal, type ExportChoice, ExportOptions, requestOptions } from './export-options';
 
 /**
  * Export of a datafile's published revision with its saved cleaning: pick a format (the workbook,
- * CSV, Arrow for scripts, the reject list), its language and CSV separator, start it; the job's
+ * CSV, Arrow for scripts, the reject list, SPSS) and its options (ExportOptions), start it; the job's
  * progress shows as a bar, then a download link (a signed link, valid 15 minutes). Mounted by the
  * worksheet, the result page and the report settings through ExportButton.
  */
@@ -37,8 +37,15 @@ export function ExportDialog({
   const locale = useLocale();
   const translateRefusal = useTranslateRefusal();
   const [format, setFormat] = useState<ExportFormat>('XLSX');
-  const [language, setLanguage] = useState<Locale>(locale);
-  const [separator, setSeparator] = useState<',' | ';'>(locale === 'de' ? ';' : ',');
+  const [choice, setChoice] = useState<ExportChoice>(() => ({
+    language: locale,
+    separator: locale === 'de' ? ';' : ',',
+    decimal: defaultDecimal(locale, locale === 'de' ? ';' : ','),
+    columnNames: 'READABLE',
+    roundScores: true,
+  }));
+  // The decimal mark follows language and separator until the user picks one.
+  const [decimalChosen, setDecimalChosen] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const request = useRequestExport();
@@ -55,17 +62,23 @@ export function ExportDialog({
     setRefusal(null);
     try {
       const answer = await request.trigger({
-        input: {
-          datafileId,
-          format,
-          language,
-          ...(format === 'CSV' || format === 'REJECTS' ? { csvSeparator: separator } : {}),
-        },
+        input: { datafileId, format, ...requestOptions(format, choice) },
       });
       setJobId(answer.requestDatafileExport.jobId);
     } catch (error) {
       setRefusal(refusalOf(error));
     }
+  };
+
+  const change = (patch: Partial<ExportChoice>) => {
+    setJobId(null);
+    if (patch.decimal !== undefined) setDecimalChosen(true);
+    setChoice((c) => {
+      const next = { ...c, ...patch };
+      return patch.decimal === undefined && !decimalChosen
+        ? { ...next, decimal: defaultDecimal(next.language, next.separator) }
+        : next;
+    });
   };
 
   const running = jobId !== null && (!state || state.state === 'QUEUED' || state.state === 'RUNNING');
@@ -126,44 +139,7 @@ export function ExportDialog({
                   </NativeSelect.Root>
                   <Field.HelperText>{t(`exports.formatHelp.${format}`)}</Field.HelperText>
                 </Field.Root>
-                <HStack gap="4" align="start">
-                  <Field.Root disabled={running} flex="1">
-                    <Field.Label>{t('exports.language')}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        value={language}
-                        onChange={(e) => {
-                          setLanguage(e.currentTarget.value as Locale);
-                          setJobId(null);
-                        }}
-                        data-testid="export-language"
-                      >
-                        <option value="de">Deutsch</option>
-                        <option value="en">English</option>
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  {(format === 'CSV' || format === 'REJECTS') && (
-                    <Field.Root disabled={running} flex="1">
-                      <Field.Label>{t('exports.separator')}</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field
-                          value={separator}
-                          onChange={(e) => {
-                            setSeparator(e.currentTarget.value as ',' | ';');
-                            setJobId(null);
-                          }}
-                          data-testid="export-separator"
-                        >
-                          <option value=",">{t('exports.comma')}</option>
-                          <option value=";">{t('exports.semicolon')}</option>
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </Field.Root>
-                  )}
-                </HStack>
+                <ExportOptions format={format} choice={choice} onChange={change} disabled={running} />
                 {jobId !== null && !failed && (
                   <Stack gap="2" data-testid="export-status">
                     <Progress.Root

@@ -11,6 +11,7 @@ type Answer = {
   credits: number;
   decision: 'KEEP' | 'REMOVE';
   scores: { ts: number | null; oes: number | null; ibs: number | null; combined: number | null };
+  warnings?: { code: string; field: string; sent: number; expected: number }[];
 };
 type Outcome = { ok: true; answer: Answer } | { ok: false; status: number; message: string };
 
@@ -98,6 +99,8 @@ export function TestRespondent({ integration }: { integration: LiveIntegration }
                 <DataList.ItemLabel>{t(`liveImport.snippet.scores.${k}`)}</DataList.ItemLabel>
                 <DataList.ItemValue data-testid={`live-test-${k}`}>
                   {score(outcome.answer.scores[k])}
+                  {/* No Time-Score without a median of 30 valid respondents: say so instead of a bare dash. */}
+                  {k === 'ts' && outcome.answer.scores.ts === null ? ` (${t('liveImport.snippet.tsFrom30')})` : ''}
                 </DataList.ItemValue>
               </DataList.Item>
             ))}
@@ -108,6 +111,18 @@ export function TestRespondent({ integration }: { integration: LiveIntegration }
               </DataList.ItemValue>
             </DataList.Item>
           </DataList.Root>
+          {(outcome.answer.warnings ?? []).map((w) => (
+            <Text key={w.field} fontSize="sm" color="fg.warning" mt="2" data-testid="live-test-warning">
+              {t('liveImport.snippet.gridItemsMissing', {
+                page: w.field.replace(/^answers\.|\.items$/g, ''),
+                sent: w.sent,
+                expected: w.expected,
+              })}
+            </Text>
+          ))}
+          <Text fontSize="sm" color="fg.muted" mt="2" data-testid="live-test-note">
+            {t('liveImport.snippet.testNote')}
+          </Text>
         </Box>
       )}
       {outcome?.ok === false && (

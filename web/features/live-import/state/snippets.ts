@@ -10,7 +10,20 @@
 // plain HTTP request is for servers and carries the server key, which never goes into a page.
 
 export type SnippetTool = 'NFIELD' | 'FORSTA' | 'QUALTRICS' | 'HTTP';
-export type SnippetPage = { label: string; criterion: string };
+export type SnippetPage = {
+  label: string;
+  criterion: string;
+  items?: number | null;
+  min?: number | null;
+  max?: number | null;
+};
+
+/** A plausible grid answer for a page: every defined item, spread over the page's scale (not a straight line). */
+function gridItems(p: SnippetPage): number[] {
+  const lo = p.min ?? 1;
+  const hi = p.max ?? 5;
+  return Array.from({ length: p.items ?? 7 }, (_, i) => lo + ((i * 3) % (hi - lo + 1)));
+}
 export type SnippetTarget = {
   endpoint: string;
   /** The public browser key (survey pages). */
@@ -189,7 +202,7 @@ function http(t: SnippetTarget): string {
       p.criterion === 'OES'
         ? { answer: '…', seconds: 42, pastes: 0, keystrokes: 120 }
         : p.criterion === 'IBS'
-          ? { items: [1, 2, 3, 4, 5, 4, 3], seconds: 30 }
+          ? { items: gridItems(p), seconds: 30 }
           : { seconds: 12 };
   return `curl -X POST ${json(t.endpoint)} \\
   -H 'content-type: application/json' \\
@@ -241,14 +254,8 @@ export function testRespondent(
         pastes: 0,
         keystrokes: 50,
       };
-    else if (p.criterion === 'IBS') {
-      const lo = p.min ?? 1;
-      const hi = p.max ?? 5;
-      answers[p.label] = {
-        items: Array.from({ length: p.items ?? 7 }, (_, i) => lo + ((i * 3) % (hi - lo + 1))),
-        seconds: 35,
-      };
-    } else answers[p.label] = { seconds: 15 };
+    else if (p.criterion === 'IBS') answers[p.label] = { items: gridItems(p), seconds: 35 };
+    else answers[p.label] = { seconds: 15 };
   }
   return { recordId: `test-${Date.now().toString(36)}`, answers };
 }

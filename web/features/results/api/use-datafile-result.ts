@@ -2,6 +2,8 @@ import { graphql } from '../../../lib/gql';
 import type { GetDatafileResultQuery } from '../../../lib/gql/graphql';
 import { livePolling } from '../../../lib/live-polling';
 import { primeQuery, useGqlQuery } from '../../../lib/swr-helpers';
+import { warmColumnsWorker } from '../data/columns-client';
+import { loadScoreTable } from '../data/score-table';
 
 const DOCUMENT = graphql(`
   query getDatafileResult($datafileId: ID!) {
@@ -40,9 +42,15 @@ export function useDatafileResult(datafileId: string | null) {
 /**
  * Sends the page's query at boot, beside `me` and the page's code (web/app/boot.ts): otherwise it
  * waits for both, and the first tab's data request after it comes third in a chain of round trips
- * (bench:results: about half a second of the full load). The server decides what the session may
- * see; a refusal reaches the page as if it had asked itself.
+ * (bench:results: about half a second of the full load). Its answer starts the score table's request
+ * at once (bench:pages: the page's render before it was most of a small file's load). The server
+ * decides what the session may see; a refusal reaches the page as if it had asked itself.
  */
 export function prefetchDatafileResult(datafileId: string): void {
-  void primeQuery(DOCUMENT, { datafileId }).catch(() => undefined);
+  // The worker's script and decoder load while the query is on its way; the score table is asked
+  // for the moment the answer names the columns, before the page has rendered.
+  warmColumnsWorker();
+  void primeQuery(DOCUMENT, { datafileId })
+    .then((answer) => void (answer.getDatafile && loadScoreTable(answer.getDatafile)?.catch(() => undefined)))
+    .catch(() => undefined);
 }

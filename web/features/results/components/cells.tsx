@@ -4,17 +4,8 @@ import { GRID_LABELS, roundScore } from '../../../../scoring/index.ts';
 import { formatNumber } from '../../../lib/format';
 import type { Locale, Translate } from '../../../lib/i18n';
 import type { PlainTable } from '../data/protocol';
+import { GRID_LABEL_KEYS } from '../model/interview-reasons';
 import { bandIndex, bandsOf, type ScoreKind, type TableColumn } from '../model/score-tabs';
-
-/** Locale keys of the grid label codes (scores.arrow `grid.<id>.label`, the order of GRID_LABELS). */
-const GRID_LABEL_KEYS: Record<(typeof GRID_LABELS)[number], string> = {
-  none: 'none',
-  OK: 'ok',
-  Straightliner: 'straightliner',
-  'Partial Straightliner': 'partialStraightliner',
-  Pattern: 'pattern',
-  Inconsistent: 'inconsistent',
-};
 
 export const DASH = '–';
 

@@ -1,26 +1,35 @@
 import { Box, CloseButton, Dialog, Grid, Heading, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { columnsUrl, type ColumnsClient } from '../data/columns-client';
 import type { PlainTable } from '../data/protocol';
 import { RAW_PREFIX } from '../model/columns';
-import { DASH } from './cells';
+import { interviewReasons, openAnswers } from '../model/interview-reasons';
+import { explainColumns, SCORE_KINDS, TIME_RATIO_COLUMN, type ResultDataPoint } from '../model/score-tabs';
+import { DASH, explainCell, ScoreCell } from './cells';
 
 /**
- * One interview: every stored score (categories by name) and every answer as uploaded, read with
- * one request for that row only (offset/limit on the columns route).
+ * One interview: why it got its scores (a sentence per score), each score with the stored columns
+ * behind it under their translated names, its open answers with their categories, and every answer
+ * as uploaded; read with one request for that row only (offset/limit on the columns route).
  */
 export function InterviewDialog({
   datafileId,
   row,
   client,
   onClose,
+  points,
+  timeRatio,
 }: {
   datafileId: string;
   row: number | null;
   client: ColumnsClient;
   onClose: () => void;
+  /** The revision's data points (grid titles, open questions). */
+  points: readonly ResultDataPoint[];
+  /** The interview's total duration over the file's median, when the file has a total duration. */
+  timeRatio?: number;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -48,18 +57,28 @@ export function InterviewDialog({
     if (!field.numeric) return table.text[name]?.[0] ?? DASH;
     const v = table.numeric[name]![0]!;
     if (Number.isNaN(v)) return DASH;
-    if (field.categories && String(v) in field.categories) {
-      // OES categories and grid labels by name in the page's language; other coded fields as stored.
-      if (name.endsWith('.category')) return t(`results.categories.${v}`);
-      return field.categories[String(v)]!;
-    }
+    if (field.categories && String(v) in field.categories) return field.categories[String(v)]!;
     return formatNumber(v, locale, Number.isInteger(v) ? 0 : 2);
   };
 
-  const table = state?.table ?? null;
-  const scoreFields = table?.fields.filter((f) => !f.name.startsWith(RAW_PREFIX)) ?? [];
+  const loaded = state?.table ?? null;
+  // The time ratio comes from the page (a median over all rows): the one-row table gets it as a column.
+  const table = useMemo(
+    () =>
+      loaded && timeRatio !== undefined
+        ? {
+            ...loaded,
+            numeric: { ...loaded.numeric, [TIME_RATIO_COLUMN]: Float64Array.of(timeRatio) },
+          }
+        : loaded,
+    [loaded, timeRatio],
+  );
+  const format = (v: number, digits: number) => (Number.isNaN(v) ? DASH : formatNumber(v, locale, digits));
+  const has = (name: string) => Boolean(table?.numeric[name]);
+  const kinds = table ? SCORE_KINDS.filter((k) => has(k)) : [];
   const rawFields =
     table?.fields.filter((f) => f.name.startsWith(RAW_PREFIX) && f.name !== `${RAW_PREFIX}__source_row`) ?? [];
+  const answers = table ? openAnswers(table, points, RAW_PREFIX) : [];
   return (
     <Dialog.Root
       open={row !== null}
@@ -89,11 +108,90 @@ export function InterviewDialog({
                 <Spinner />
               ) : (
                 <Stack gap="5">
-                  <Section
-                    title={t('results.interview.scores')}
-                    rows={scoreFields.map((f) => [f.name, value(table, f.name)])}
-                    testId="interview-scores"
-                  />
+                  <Box data-testid="interview-why">
+                    <Heading size="sm" mb="2">
+                      {t('results.interview.why')}
+                    </Heading>
+                    <Stack as="ul" gap="1" fontSize="sm" ps="5" listStyleType="disc">
+                      {interviewReasons(table, points, timeRatio, t, format).map((r, i) => (
+                        <li key={i} data-kind={r.kind}>
+                          {r.text}
+                        </li>
+                      ))}
+                    </Stack>
+                  </Box>
+                  <Box data-testid="interview-scores">
+                    <Heading size="sm" mb="2">
+                      {t('results.interview.scores')}
+                    </Heading>
+                    <Grid templateColumns="minmax(10rem, 1fr) 2fr" columnGap="4" rowGap="1" fontSize="sm">
+                      {kinds.map((k) => (
+                        <Box key={k} display="contents">
+                          <Text fontWeight="semibold" mt={k === kinds[0] ? 0 : 2}>
+                            {t(`results.kinds.${k}`)}
+                          </Text>
+                          <Text data-field={k} mt={k === kinds[0] ? 0 : 2}>
+                            <ScoreCell value={table.numeric[k]![0]!} kind={k} />
+                          </Text>
+                          {explainColumns(k, points, has, t)
+                            .filter((c) => c.kind !== 'score' && c.kind !== 'category' && c.name !== 'data_points')
+                            .map((c) => (
+                              <Box key={c.name} display="contents">
+                                <Text color="fg.muted" ps="3">
+                                  {c.label}
+                                </Text>
+                                <Text data-field={c.name}>{explainCell(c, table, locale, t)(0)}</Text>
+                              </Box>
+                            ))}
+                        </Box>
+                      ))}
+                      {has('data_points') ? (
+                        <>
+                          <Text fontWeight="semibold" mt="2">
+                            {t('results.columns.allDataPoints')}
+                          </Text>
+                          <Text data-field="data_points" mt="2">
+                            {format(table.numeric.data_points![0]!, 0)}
+                          </Text>
+                        </>
+                      ) : null}
+                    </Grid>
+                  </Box>
+                  {answers.length ? (
+                    <Box data-testid="interview-open-answers">
+                      <Heading size="sm" mb="2">
+                        {t('results.interview.openAnswers')}
+                      </Heading>
+                      <Grid
+                        templateColumns="minmax(8rem, 1fr) 2fr minmax(8rem, 1fr)"
+                        columnGap="4"
+                        rowGap="1"
+                        fontSize="sm"
+                      >
+                        <Text color="fg.muted" fontWeight="semibold">
+                          {t('results.interview.question')}
+                        </Text>
+                        <Text color="fg.muted" fontWeight="semibold">
+                          {t('results.interview.answer')}
+                        </Text>
+                        <Text color="fg.muted" fontWeight="semibold">
+                          {t('results.interview.category')}
+                        </Text>
+                        {answers.map((a) => (
+                          <Box key={a.column} display="contents" data-open={a.column}>
+                            <Text wordBreak="break-word">{a.title}</Text>
+                            <Text wordBreak="break-word" fontStyle={a.answer ? undefined : 'italic'}>
+                              {a.answer || DASH}
+                            </Text>
+                            <Text data-category={a.category}>
+                              {Number.isNaN(a.category) ? DASH : t(`results.categories.${a.category}`)}
+                              {a.byJudge ? ` (${t('results.aiJudge')})` : ''}
+                            </Text>
+                          </Box>
+                        ))}
+                      </Grid>
+                    </Box>
+                  ) : null}
                   <Section
                     title={t('results.interview.answers')}
                     rows={rawFields.map((f) => [f.name.slice(RAW_PREFIX.length), value(table, f.name)])}

@@ -111,6 +111,8 @@ export function InterviewTable({
       aria-label={label}
       aria-rowcount={order.length + 1}
       data-testid={testId}
+      // A data grid with a column per score or uploaded answer: it scrolls sideways on purpose.
+      data-wide-grid=""
       h={`${height}px`}
       overflow="auto"
       borderWidth="1px"

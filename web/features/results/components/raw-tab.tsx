@@ -7,35 +7,46 @@ import type { PlainTable } from '../data/protocol';
 import { DASH } from './cells';
 import { InterviewTable, orderRows, type GridColumn, type SortState } from './interview-table';
 
-/** The interviews as uploaded (raw.arrow), loaded when the tab is first opened. */
+/**
+ * The interviews as uploaded (raw.arrow), loaded when the tab is first opened; with `cleanedOnly`,
+ * only those the saved cleaning keeps (its decisions from the columns route), in the same table.
+ */
 export function RawTab({
   datafileId,
   client,
   onOpen,
+  cleanedOnly = false,
 }: {
   datafileId: string;
   client: ColumnsClient;
   onOpen: (row: number) => void;
+  cleanedOnly?: boolean;
 }) {
   const t = useT();
   const locale = useLocale();
-  const [state, setState] = useState<{ table: PlainTable | null; failed: boolean }>({ table: null, failed: false });
+  const [state, setState] = useState<{ table: PlainTable | null; kept: Float64Array | null; failed: boolean }>({
+    table: null,
+    kept: null,
+    failed: false,
+  });
   const [sort, setSort] = useState<SortState>(null);
 
   useEffect(() => {
     let live = true;
-    client
-      .fetchTable(columnsUrl(datafileId, { file: 'raw' }))
-      .then(({ table }) => {
-        if (live) setState({ table, failed: false });
+    Promise.all([
+      client.fetchTable(columnsUrl(datafileId, { file: 'raw' })),
+      cleanedOnly ? client.fetchTable(columnsUrl(datafileId, { file: 'cleaning', columns: ['kept'] })) : null,
+    ])
+      .then(([{ table }, decisions]) => {
+        if (live) setState({ table, kept: decisions?.table.numeric.kept ?? null, failed: false });
       })
       .catch(() => {
-        if (live) setState({ table: null, failed: true });
+        if (live) setState({ table: null, kept: null, failed: true });
       });
     return () => {
       live = false;
     };
-  }, [datafileId, client]);
+  }, [datafileId, client, cleanedOnly]);
 
   const table = state.table;
   const columns = useMemo<GridColumn[]>(() => {
@@ -59,11 +70,17 @@ export function RawTab({
       };
     });
   }, [table, t, locale]);
+  const kept = state.kept;
   const order = useMemo(() => {
     if (!table) return new Uint32Array(0);
     const values = sort ? table.numeric[sort.key] : undefined;
-    return orderRows(table.rows, null, values ? (row) => values[row]! : null, sort?.descending ?? false);
-  }, [table, sort]);
+    return orderRows(
+      table.rows,
+      kept ? (row) => kept[row] === 1 : null,
+      values ? (row) => values[row]! : null,
+      sort?.descending ?? false,
+    );
+  }, [table, kept, sort]);
 
   if (state.failed)
     return (
@@ -78,10 +95,10 @@ export function RawTab({
       </Box>
     );
   return (
-    <Box data-testid="raw-tab">
+    <Box data-testid={cleanedOnly ? 'cleaned-data' : 'raw-tab'}>
       <Text fontSize="sm" color="fg.muted" mb="2">
-        {t('results.rawIntro', {
-          rows: formatNumber(table.rows, locale),
+        {t(cleanedOnly ? 'results.cleanedIntro' : 'results.rawIntro', {
+          rows: formatNumber(order.length, locale),
           columns: formatNumber(table.fields.length - 1, locale),
         })}
       </Text>
@@ -95,8 +112,8 @@ export function RawTab({
           )
         }
         onOpen={onOpen}
-        label={t('results.tabs.raw')}
-        testId="raw-table"
+        label={t(cleanedOnly ? 'results.tabs.cleaned' : 'results.tabs.raw')}
+        testId={cleanedOnly ? 'cleaned-table' : 'raw-table'}
       />
     </Box>
   );

@@ -5,7 +5,12 @@ import type { FromWorker, PlainTable, ToWorker, WorkerFailure } from './protocol
 /** The binary columns route (api/modules/results/results.routes.ts). */
 export function columnsUrl(
   datafileId: string,
-  params: { file?: 'scores' | 'raw' | 'all'; columns?: readonly string[]; offset?: number; limit?: number },
+  params: {
+    file?: 'scores' | 'raw' | 'all' | 'cleaning';
+    columns?: readonly string[];
+    offset?: number;
+    limit?: number;
+  },
 ): string {
   const q = new URLSearchParams();
   if (params.file) q.set('file', params.file);
@@ -29,61 +34,118 @@ export class ColumnsError extends Error {
   }
 }
 
+export type TableAnswer = { table: PlainTable; bytes: number; ms: number };
+
 export interface ColumnsClient {
-  fetchTable(url: string, timeRatioOf?: string): Promise<{ table: PlainTable; bytes: number; ms: number }>;
-  careless(
-    url: string,
-    grids: { id: string; columns: string[] }[],
-  ): Promise<{ table: PlainTable; bytes: number; ms: number }>;
+  fetchTable(url: string, timeRatioOf?: string): Promise<TableAnswer>;
+  careless(url: string, grids: { id: string; columns: string[] }[]): Promise<TableAnswer>;
   dispose(): void;
 }
 
+/** A worker nobody has used for this long is ended (a page left and not come back to). */
+export const IDLE_WORKER_MS = 30_000;
+
+type Pending = { resolve: (v: TableAnswer) => void; reject: (e: Error) => void };
+
 /**
- * The worker starts on the first request, not here: the page creates its client while rendering,
- * and React may render a page and throw the render away (a lazy chunk suspending under it does);
- * a worker started then was never terminated, and it loaded and evaluated the decoder beside the
- * kept one on a busy first load.
+ * One data worker for the tab, started on the first request or by warmColumnsWorker (boot starts it
+ * while the app's code loads, so the decoder is evaluated by the time the page asks), shared by
+ * every client and ended once no client and no request has used it for IDLE_WORKER_MS. A client
+ * created by a render React throws away starts nothing.
  */
+const shared = {
+  worker: null as Worker | null,
+  seq: 0,
+  waiting: new Map<number, Pending>(),
+  clients: 0,
+  idle: null as ReturnType<typeof setTimeout> | null,
+};
+
+function fail(ids: Iterable<number>, message: string) {
+  for (const id of [...ids]) {
+    shared.waiting.get(id)?.reject(new ColumnsError({ status: 0, code: 'GENERAL_ERROR', message }));
+    shared.waiting.delete(id);
+  }
+}
+
+function worker(): Worker {
+  if (shared.idle) clearTimeout(shared.idle);
+  shared.idle = null;
+  if (shared.worker) return shared.worker;
+  const w = new Worker(new URL('./results.worker.ts', import.meta.url), { type: 'module', name: 'result-columns' });
+  w.addEventListener('message', (event: MessageEvent<FromWorker>) => {
+    const m = event.data;
+    const pending = shared.waiting.get(m.id);
+    if (!pending) return;
+    shared.waiting.delete(m.id);
+    if (m.type === 'table') pending.resolve({ table: m.table, bytes: m.bytes, ms: m.ms });
+    else pending.reject(new ColumnsError(m.failure));
+    idleLater();
+  });
+  w.addEventListener('error', () => {
+    if (shared.worker === w) shared.worker = null;
+    w.terminate();
+    fail(shared.waiting.keys(), 'worker failed');
+  });
+  shared.worker = w;
+  return w;
+}
+
+function idleLater() {
+  if (shared.clients > 0 || shared.waiting.size > 0 || !shared.worker || shared.idle) return;
+  shared.idle = setTimeout(() => {
+    shared.idle = null;
+    if (shared.clients > 0 || shared.waiting.size > 0) return;
+    shared.worker?.terminate();
+    shared.worker = null;
+  }, IDLE_WORKER_MS);
+}
+
+/** Sends one request to the tab's worker; `mine` collects its id for the client that asked. */
+export function requestTable(
+  message: Omit<ToWorker, 'id'>,
+  mine?: Set<number>,
+  transfer: Transferable[] = [],
+): Promise<TableAnswer> {
+  return new Promise<TableAnswer>((resolve, reject) => {
+    const id = ++shared.seq;
+    const done = () => mine?.delete(id);
+    shared.waiting.set(id, {
+      resolve: (v) => (done(), resolve(v)),
+      reject: (e) => (done(), reject(e)),
+    });
+    mine?.add(id);
+    worker().postMessage({ ...message, id } as ToWorker, transfer);
+  });
+}
+
+/** Starts the tab's worker now (its script and decoder load while the page's code and query do). */
+export function warmColumnsWorker(): void {
+  worker();
+  idleLater();
+}
+
 export function createColumnsClient(): ColumnsClient {
-  let worker: Worker | null = null;
-  let seq = 0;
-  const waiting = new Map<
-    number,
-    { resolve: (v: { table: PlainTable; bytes: number; ms: number }) => void; reject: (e: Error) => void }
-  >();
-  const start = (): Worker => {
-    const w = new Worker(new URL('./results.worker.ts', import.meta.url), { type: 'module', name: 'result-columns' });
-    w.addEventListener('message', (event: MessageEvent<FromWorker>) => {
-      const m = event.data;
-      const pending = waiting.get(m.id);
-      if (!pending) return;
-      waiting.delete(m.id);
-      if (m.type === 'table') pending.resolve({ table: m.table, bytes: m.bytes, ms: m.ms });
-      else pending.reject(new ColumnsError(m.failure));
-    });
-    w.addEventListener('error', () => {
-      for (const pending of waiting.values())
-        pending.reject(new ColumnsError({ status: 0, code: 'GENERAL_ERROR', message: 'worker failed' }));
-      waiting.clear();
-    });
-    return w;
+  const mine = new Set<number>();
+  let counted = false;
+  const count = () => {
+    if (!counted) shared.clients++;
+    counted = true;
   };
-  const send = (message: Omit<ToWorker, 'id'>) =>
-    new Promise<{ table: PlainTable; bytes: number; ms: number }>((resolve, reject) => {
-      const id = ++seq;
-      waiting.set(id, { resolve, reject });
-      worker ??= start();
-      worker.postMessage({ ...message, id } as ToWorker);
-    });
   return {
-    fetchTable: (url, timeRatioOf) => send({ type: 'fetch', request: { url, headers: authHeaders(), timeRatioOf } }),
-    careless: (url, grids) => send({ type: 'careless', request: { url, headers: authHeaders(), grids } }),
+    fetchTable: (url, timeRatioOf) => {
+      count();
+      return requestTable({ type: 'fetch', request: { url, headers: authHeaders(), timeRatioOf } }, mine);
+    },
+    careless: (url, grids) => {
+      count();
+      return requestTable({ type: 'careless', request: { url, headers: authHeaders(), grids } }, mine);
+    },
     dispose: () => {
-      worker?.terminate();
-      worker = null;
-      for (const pending of waiting.values())
-        pending.reject(new ColumnsError({ status: 0, code: 'GENERAL_ERROR', message: 'disposed' }));
-      waiting.clear();
+      fail(mine, 'disposed');
+      if (counted) shared.clients--;
+      counted = false;
+      idleLater();
     },
   };
 }

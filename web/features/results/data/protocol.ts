@@ -14,6 +14,8 @@ export interface FetchRequest {
   headers: Record<string, string>;
   /** Raw column (name as the route names it, e.g. raw:duration) to turn into derived.time_ratio. */
   timeRatioOf?: string;
+  /** The route's answer, when the page fetched it itself (transferred): the worker only decodes. */
+  bytes?: ArrayBuffer;
 }
 
 export interface CarelessRequest {

@@ -2,6 +2,7 @@
 // IPC bytes into plain columns, derives the time ratio and, on request, the careless indices with
 // the scoring core. Only finished typed arrays cross to the page (transferred, not copied).
 import { getScoring } from '../../../lib/scoring.ts';
+import { fetchColumnsBytes } from './columns-fetch.ts';
 import { plainTableFromIpc, ratioToMedian } from './plain-table.ts';
 import type { FromWorker, PlainTable, ToWorker, WorkerFailure } from './protocol.ts';
 import { TIME_RATIO_COLUMN } from '../model/score-tabs.ts';
@@ -18,30 +19,15 @@ class Failed extends Error {
   }
 }
 
-async function fetchTable(url: string, headers: Record<string, string>): Promise<{ table: PlainTable; bytes: number }> {
-  let res: Response;
-  try {
-    res = await fetch(url, { headers, credentials: 'include' });
-  } catch {
-    throw new Failed({ status: 0, code: 'GENERAL_ERROR', message: 'Network request failed' });
-  }
-  if (!res.ok) {
-    type ErrorBody = { errors?: { message?: string; extensions?: { code?: string; reason?: string } }[] };
-    let body: ErrorBody | null = null;
-    try {
-      body = (await res.json()) as ErrorBody;
-    } catch {
-      body = null;
-    }
-    const first = body?.errors?.[0];
-    throw new Failed({
-      status: res.status,
-      code: first?.extensions?.code ?? 'GENERAL_ERROR',
-      reason: first?.extensions?.reason,
-      message: first?.message ?? `HTTP ${res.status}`,
-    });
-  }
-  const bytes = new Uint8Array(await res.arrayBuffer());
+/** The route's bytes decoded; `given`: bytes the page fetched already (it starts the request before this worker has loaded). */
+async function fetchTable(
+  url: string,
+  headers: Record<string, string>,
+  given?: ArrayBuffer,
+): Promise<{ table: PlainTable; bytes: number }> {
+  const answer = given ? { ok: true as const, bytes: given } : await fetchColumnsBytes(url, headers);
+  if (!answer.ok) throw new Failed(answer.failure);
+  const bytes = new Uint8Array(answer.bytes);
   return { table: plainTableFromIpc(bytes), bytes: bytes.length };
 }
 
@@ -51,7 +37,7 @@ async function handle(message: ToWorker): Promise<void> {
   const started = performance.now();
   try {
     if (message.type === 'fetch') {
-      const { table, bytes } = await fetchTable(message.request.url, message.request.headers);
+      const { table, bytes } = await fetchTable(message.request.url, message.request.headers, message.request.bytes);
       const source = message.request.timeRatioOf ? table.numeric[message.request.timeRatioOf] : undefined;
       if (source) {
         table.numeric[TIME_RATIO_COLUMN] = ratioToMedian(source);

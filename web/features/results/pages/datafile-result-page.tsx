@@ -11,43 +11,53 @@ import { InterviewDialog } from '../components/interview-dialog';
 import { RawTab } from '../components/raw-tab';
 import { ResultHeader } from '../components/result-header';
 import { ScoreTab } from '../components/score-tab';
-import { ColumnsError, columnsUrl, createColumnsClient, type ColumnsClient } from '../data/columns-client';
+import { ColumnsError, columnsUrl, createColumnsClient } from '../data/columns-client';
 import type { PlainTable } from '../data/protocol';
-import { gridItems, RAW_PREFIX, totalDurationColumn } from '../model/columns';
-import { presentKinds, type ScoreKind } from '../model/score-tabs';
+import { decodedScoreTable, loadScoreTable, scoreTableRequest } from '../data/score-table';
+import { gridItems } from '../model/columns';
+import { presentKinds, TIME_RATIO_COLUMN, type ScoreKind } from '../model/score-tabs';
 
 type Loaded = { status: 'loading' } | { status: 'failed'; code: string } | { status: 'ready'; table: PlainTable };
 
-/** The score columns and the raw total duration, in one request to the columns route; the worker decodes them. */
-function useScoreData(file: DatafileResult | undefined, client: ColumnsClient): Loaded {
-  const [state, setState] = useState<Loaded>({ status: 'loading' });
-  const id = file?.id;
-  const revision = file?.revision ?? 0;
-  const scoreColumns = file?.scoreColumns;
-  const duration = file ? totalDurationColumn(file.dataPoints) : undefined;
+/**
+ * The score columns and the raw total duration, in one request to the columns route (the worker
+ * decodes them); boot may have sent it already, and a table this tab decoded before is shown at once.
+ */
+function useScoreData(file: DatafileResult | undefined): Loaded {
+  const request = file ? scoreTableRequest(file) : null;
+  const key = request?.key;
+  const [state, setState] = useState<Loaded & { key?: string }>(() => {
+    const table = file ? decodedScoreTable(file) : undefined;
+    return table ? { status: 'ready', table, key } : { status: 'loading' };
+  });
   useEffect(() => {
-    if (!id || revision === 0 || !scoreColumns) return undefined;
+    if (!file || !key) return undefined;
+    const decoded = decodedScoreTable(file);
+    if (decoded) {
+      setState((s) => (s.status === 'ready' && s.key === key ? s : { status: 'ready', table: decoded, key }));
+      return undefined;
+    }
     let live = true;
-    setState({ status: 'loading' });
-    const rawName = duration && file?.rawColumns.includes(duration) ? `${RAW_PREFIX}${duration}` : undefined;
-    client
-      .fetchTable(
-        columnsUrl(id, { file: 'all', columns: rawName ? [...scoreColumns, rawName] : scoreColumns }),
-        rawName,
-      )
-      .then(({ table }) => {
-        if (live) setState({ status: 'ready', table });
+    loadScoreTable(file)
+      ?.then((table) => {
+        if (live) setState({ status: 'ready', table, key });
       })
       .catch((error: unknown) => {
         if (live)
-          setState({ status: 'failed', code: error instanceof ColumnsError ? error.failure.code : 'GENERAL_ERROR' });
+          setState({
+            status: 'failed',
+            code: error instanceof ColumnsError ? error.failure.code : 'GENERAL_ERROR',
+            key,
+          });
       });
     return () => {
       live = false;
     };
-    // The revision names the stored data: a new one (re-upload) loads again.
-  }, [id, revision, scoreColumns, duration, file?.rawColumns, client]);
-  return state;
+    // The key names the revision and the columns: a new revision (re-upload, a live import) loads again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  // A table of an earlier revision is not shown as this one's while the new one loads.
+  return state.key === key ? state : { status: 'loading' };
 }
 
 /**
@@ -64,7 +74,7 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
   const client = useMemo(() => createColumnsClient(), []);
   useEffect(() => () => client.dispose(), [client]);
   const file = data?.getDatafile;
-  const scores = useScoreData(file, client);
+  const scores = useScoreData(file);
   const kinds = useMemo(
     () => (file ? presentKinds(file.qualityScores, file.scoreColumns, file.meanCombinedScore) : []),
     [file],
@@ -121,7 +131,10 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
     return (
       <Box data-testid="datafile-result-page">
         <PageHeader title={file.title} crumbs={crumbs} />
-        <CenteredMessage title={t('results.noRevisionTitle')} text={t(noRevisionText(file))} />
+        <CenteredMessage
+          title={t('results.noRevisionTitle')}
+          text={t(noRevisionText(file), { action: t('datafiles.actions.reupload') })}
+        />
       </Box>
     );
   }
@@ -178,7 +191,9 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
           <RawTab datafileId={file.id} client={client} onOpen={onOpen} />
         </Tabs.Content>
         <Tabs.Content value="cleaned">
-          <CleanedTab file={file} worksheetHref={worksheetHref} locale={locale} />
+          <CleanedTab file={file} worksheetHref={worksheetHref} locale={locale}>
+            {file.isCleaned ? <RawTab datafileId={file.id} client={client} onOpen={onOpen} cleanedOnly /> : null}
+          </CleanedTab>
         </Tabs.Content>
         {kinds.map((k) => (
           <Tabs.Content key={k} value={k}>
@@ -209,23 +224,35 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
           </Tabs.Content>
         ))}
       </Tabs.Root>
-      <InterviewDialog datafileId={file.id} row={open} client={client} onClose={() => setOpen(null)} />
+      <InterviewDialog
+        datafileId={file.id}
+        row={open}
+        client={client}
+        onClose={() => setOpen(null)}
+        points={file.dataPoints}
+        timeRatio={
+          open !== null && scores.status === 'ready' ? scores.table.numeric[TIME_RATIO_COLUMN]?.[open] : undefined
+        }
+      />
     </Box>
   );
 }
 
+/** The cleaning's counts, the way to the worksheet, and (`children`) the kept interviews' table once cleaned. */
 function CleanedTab({
   file,
   worksheetHref,
   locale,
+  children,
 }: {
   file: DatafileResult;
   worksheetHref: string;
   locale: ReturnType<typeof useLocale>;
+  children?: ReactNode;
 }) {
   const t = useT();
   return (
-    <Box py="8" maxW="2xl" data-testid="cleaned-tab">
+    <Box py="6" data-testid="cleaned-tab">
       {file.isCleaned ? (
         <Text mb="4">
           {t('results.cleanedSummary', {
@@ -239,9 +266,10 @@ function CleanedTab({
           {t('results.notCleaned')}
         </Text>
       )}
-      <Button asChild size="sm" colorPalette="brand">
+      <Button asChild size="sm" colorPalette="brand" mb="5">
         <Link href={worksheetHref}>{t(file.isCleaned ? 'results.openWorksheet' : 'results.cleanInWorksheet')}</Link>
       </Button>
+      {children}
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { graphql } from '../../../lib/gql';
 import type { GetDatafileUploadingProgressQuery } from '../../../lib/gql/graphql';
+import { useJobEvents, useJobPollMs } from '../../../lib/job-events';
 import { useGqlQuery } from '../../../lib/swr-helpers';
 
 const DOCUMENT = graphql(`
@@ -15,16 +16,25 @@ const DOCUMENT = graphql(`
 export type UploadingProgress = GetDatafileUploadingProgressQuery['getDatafileUploadingProgress'];
 
 /**
- * Where the upload stands, polled every second while it processes (SWR refreshInterval: a plain
- * GraphQL query every second is cheap, works through any proxy, and needs no open connection).
+ * Where the upload stands: asked again when the tab's event stream says the datafile's upload job
+ * moved (web/lib/job-events.ts), and polled while it processes (every second without a stream: a
+ * plain query works through any proxy; rarely with one, as a safety net).
  */
 export function useGetDatafileUploadingProgress(datafileId: string | null, enabled = true) {
-  return useGqlQuery(
+  const on = enabled && Boolean(datafileId);
+  const poll = useJobPollMs(on);
+  const query = useGqlQuery(
     DOCUMENT,
     { datafileId: datafileId ?? '' },
     {
-      enabled: enabled && Boolean(datafileId),
-      refreshInterval: (data) => (data?.getDatafileUploadingProgress.upload?.status === 'PROCESSING' ? 1000 : 0),
+      enabled: on,
+      refreshInterval: (data) => (data?.getDatafileUploadingProgress.upload?.status === 'PROCESSING' ? poll : 0),
     },
   );
+  useJobEvents(
+    on,
+    (event) => event.kind === 'upload' && event.datafileId === datafileId,
+    () => void query.mutate(),
+  );
+  return query;
 }

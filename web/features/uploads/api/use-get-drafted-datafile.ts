@@ -9,12 +9,12 @@ const DOCUMENT = graphql(`
       company { id name }
       owner { id name }
       datapointsMetadata {
-        dataPointIdentifier dataPointType questionTitle isEnableCopyPasteCheck startingQuestion
+        dataPointIdentifier dataPointType isRowNumber questionTitle isEnableCopyPasteCheck startingQuestion
         algorithms { IS PS SDS TS IBS CS OES } pageNumber pageTitle columns role unit scaleMin scaleMax
         isRandomised keywords languages isEnableDuplicateCheck isEnableWrongTopicCheck numberOfOptions
       }
       upload {
-        uploadId kind status progress revision datafileKey fileName fileSize format sheetName headerRow dataRecordStartRow missingValues creditEstimate
+        uploadId kind status progress revision datafileKey fileName fileSize format sheetName headerRow dataRecordStartRow lastDataRow missingValues creditEstimate
         error { code reason message column rows }
       }
     }

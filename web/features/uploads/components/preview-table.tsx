@@ -1,17 +1,16 @@
 import { Box, Table, Text } from '@chakra-ui/react';
-import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import type { UploadPreview } from '../api/use-get-upload-preview';
 
-/** A cell as the preview shows it: numbers in the locale's format, SPSS value labels beside their code. */
+/**
+ * A cell as the preview shows it: whole numbers as they are in the file (an ID 61617 or a year 2016
+ * is no amount: no thousands separator), decimals with the locale's decimal mark, SPSS value labels
+ * beside their code.
+ */
 export function cellText(value: string | null, labels: Map<string, string> | undefined, locale: 'de' | 'en'): string {
   if (value === null) return '';
   const label = labels?.get(value);
-  const n = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : null;
-  const shown =
-    n !== null && Math.abs(n) < 1e15
-      ? formatNumber(n, locale, value.includes('.') ? Math.min(4, value.split('.')[1]!.length) : 0)
-      : value;
+  const shown = /^-?\d+\.\d+$/.test(value) && locale === 'de' ? value.replace('.', ',') : value;
   return label ? `${shown} (${label})` : shown;
 }
 
@@ -52,7 +51,7 @@ export function PreviewTable({ preview }: { preview: UploadPreview }) {
         <Table.Body>
           {preview.rows.map((row) => (
             <Table.Row key={row.number}>
-              <Table.Cell color="fg.muted">{formatNumber(row.number, locale)}</Table.Cell>
+              <Table.Cell color="fg.muted">{row.number}</Table.Cell>
               {row.cells.map((cell, j) => (
                 <Table.Cell key={j} whiteSpace="nowrap" maxW="64" truncate title={cell ?? undefined}>
                   {row.missing.includes(j) ? (

@@ -22,6 +22,7 @@ type Values = {
   sheetName: string;
   headerRow: string;
   dataRecordStartRow: string;
+  lastDataRow: string;
   missingValues: string;
 };
 type StoredFile = { key: string; name: string; size: number; format: 'XLSX' | 'CSV' | 'SAV' };
@@ -48,6 +49,14 @@ function schema(t: Translate, needsTitle: boolean, needsSheet: boolean) {
       t('uploads.step1.firstAfterHeader'),
       (value, ctx) => Number(value) > Number(ctx.parent.headerRow),
     ),
+    lastDataRow: yup
+      .string()
+      .test(
+        'after-first',
+        t('uploads.step1.lastAfterFirst'),
+        (value, ctx) =>
+          !value?.trim() || (Number.isInteger(Number(value)) && Number(value) >= Number(ctx.parent.dataRecordStartRow)),
+      ),
   });
 }
 
@@ -59,6 +68,7 @@ function initialValues(draft: DraftedDatafile | undefined, reupload: boolean): V
       sheetName: '',
       headerRow: '1',
       dataRecordStartRow: '2',
+      lastDataRow: '',
       missingValues: (u?.missingValues ?? ['-999']).join(', '),
     };
   return {
@@ -66,6 +76,7 @@ function initialValues(draft: DraftedDatafile | undefined, reupload: boolean): V
     sheetName: u?.sheetName ?? '',
     headerRow: String(u?.headerRow ?? 1),
     dataRecordStartRow: String(u?.dataRecordStartRow ?? 2),
+    lastDataRow: u?.lastDataRow ? String(u.lastDataRow) : '',
     missingValues: (u?.missingValues ?? ['-999']).join(', '),
   };
 }
@@ -162,8 +173,10 @@ export function UploadStep1Page({ companyId }: { companyId: string | null }) {
         format: target.format,
       };
       setSheets(null);
-      if (stored.format === 'XLSX')
-        setSheets((await readSheets.trigger({ datafileKey: stored.key, companyId: company })).getSheetNames);
+      // Asked for every format: the server looks at the content right after the upload (a picture
+      // renamed .csv is refused here, not in step 2); an xlsx's sheets come with it.
+      const names = (await readSheets.trigger({ datafileKey: stored.key, companyId: company })).getSheetNames;
+      if (stored.format === 'XLSX') setSheets(names);
       setChosen(stored);
     } catch (error) {
       setChosen(null);
@@ -187,6 +200,7 @@ export function UploadStep1Page({ companyId }: { companyId: string | null }) {
         sheetName: isXlsx ? values.sheetName : null,
         headerRow: Number(values.headerRow),
         dataRecordStartRow: Number(values.dataRecordStartRow),
+        lastDataRow: values.lastDataRow.trim() ? Number(values.lastDataRow) : null,
         missingValues: values.missingValues
           .split(',')
           .map((v) => v.trim())
@@ -339,6 +353,23 @@ export function UploadStep1Page({ companyId }: { companyId: string | null }) {
                         <Field.ErrorText>{form.errors.dataRecordStartRow}</Field.ErrorText>
                       ) : (
                         <Field.HelperText>{t('uploads.step1.firstDataRowHelp')}</Field.HelperText>
+                      )}
+                    </Field.Root>
+                    <Field.Root invalid={Boolean(form.touched.lastDataRow && form.errors.lastDataRow)}>
+                      <Field.Label>{t('uploads.step1.lastDataRow')}</Field.Label>
+                      <Input
+                        name="lastDataRow"
+                        type="number"
+                        min={2}
+                        value={form.values.lastDataRow}
+                        onChange={form.handleChange}
+                        onBlur={form.handleBlur}
+                        data-testid="upload-last-row"
+                      />
+                      {form.touched.lastDataRow && form.errors.lastDataRow ? (
+                        <Field.ErrorText>{form.errors.lastDataRow}</Field.ErrorText>
+                      ) : (
+                        <Field.HelperText>{t('uploads.step1.lastDataRowHelp')}</Field.HelperText>
                       )}
                     </Field.Root>
                   </SimpleGrid>

@@ -6,10 +6,15 @@ import { PageError, PageSpinner } from '../../../components/feedback/page-state'
 import { PageHeader } from '../../../components/layout/page-header';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
+import { useGetDatafileUploadingProgress } from '../api/use-get-datafile-uploading-progress';
 import { useGetDraftedDatafile } from '../api/use-get-drafted-datafile';
 import { useGetUploadCheck } from '../api/use-get-upload-check';
 import { useGetUploadPreview } from '../api/use-get-upload-preview';
 import { useSaveDraftDatafileColumns } from '../api/use-save-draft-datafile-columns';
+import { useCreateDraftDatafile } from '../api/use-create-draft-datafile';
+import { GridMerge } from '../components/grid-merge';
+import { ReadingNotices, type Reading } from '../components/reading-notices';
+import { RecordIdChoice } from '../components/record-id-choice';
 import { ColumnsTable } from '../components/columns-table';
 import { HAS_SETTINGS, PointSettings } from '../components/point-settings';
 import { PreviewTable } from '../components/preview-table';
@@ -17,12 +22,15 @@ import { UploadSteps } from '../components/upload-steps';
 import {
   initialDraft,
   localIssues,
+  mergeGrids,
   moveColumn,
   moveToGroup,
   pointOfIssue,
   setColumnType,
   toInput,
   updatePoint,
+  usesRowNumber,
+  rowNumberAsId,
   type Draft,
 } from '../state/columns';
 import { localIssueMessage, uploadErrorMessage } from '../state/messages';
@@ -41,8 +49,11 @@ export function UploadStep2Page() {
   const preview = useGetUploadPreview(datafileId);
   const check = useGetUploadCheck(datafileId);
   const save = useSaveDraftDatafileColumns();
+  const reread = useCreateDraftDatafile();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [waiting, setWaiting] = useState(false);
+  // Step 3's own query goes out while the check runs: step 3 then renders the estimate at once.
+  useGetDatafileUploadingProgress(datafileId, waiting);
   const [showLocal, setShowLocal] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const file = drafted.data?.getDraftedDatafile;
@@ -124,6 +135,28 @@ export function UploadStep2Page() {
   }
   if (!draft) return <PageSpinner />;
 
+  // Other rows or missing codes for step 1: the file is read again, step 2 starts over from its suggestions.
+  const rereadWith = async (patch: Partial<Reading> & { missingValues?: string[] }) => {
+    setError(null);
+    const u = file.upload;
+    try {
+      await reread.create({
+        datafileId,
+        datafileKey: u.datafileKey,
+        fileName: u.fileName,
+        sheetName: u.sheetName ?? null,
+        headerRow: patch.headerRow ?? u.headerRow,
+        dataRecordStartRow: patch.dataRecordStartRow ?? u.dataRecordStartRow,
+        lastDataRow: patch.lastDataRow !== undefined ? patch.lastDataRow : (u.lastDataRow ?? null),
+        missingValues: patch.missingValues ?? u.missingValues,
+      });
+      setDraft(null);
+    } catch (e) {
+      setError(uploadErrorMessage(locale, e));
+    }
+  };
+  const fileColumns = data.columns.map((c) => c.name);
+
   const submit = async () => {
     setError(null);
     setShowLocal(true);
@@ -159,7 +192,32 @@ export function UploadStep2Page() {
             </Text>
           </Card.Header>
           <Card.Body>
-            <PreviewTable preview={data} />
+            <Stack gap="4">
+              <ReadingNotices
+                preview={data}
+                current={{
+                  headerRow: file.upload.headerRow,
+                  dataRecordStartRow: file.upload.dataRecordStartRow,
+                  lastDataRow: file.upload.lastDataRow ?? null,
+                }}
+                missingValues={file.upload.missingValues}
+                busy={reread.isMutating}
+                onReading={(reading) => void rereadWith(reading)}
+                onMissingValues={(missingValues) => void rereadWith({ missingValues })}
+              />
+              {data.columns.length > 0 && <PreviewTable preview={data} />}
+              {data.suggestionIssues
+                // A reading problem is shown once, above.
+                .filter((i) => !data.readingIssues.some((r) => r.code === i.code && r.column === i.column))
+                .map((i) => (
+                  <Alert.Root key={`${i.code}${i.column ?? ''}`} status="info" data-testid="upload-suggestion-issue">
+                    <Alert.Indicator />
+                    <Alert.Content>
+                      <Alert.Description>{i.message}</Alert.Description>
+                    </Alert.Content>
+                  </Alert.Root>
+                ))}
+            </Stack>
           </Card.Body>
         </Card.Root>
         <Stack gap="6">
@@ -171,6 +229,14 @@ export function UploadStep2Page() {
               </Text>
             </Card.Header>
             <Card.Body>
+              <Box mb="4">
+                <RecordIdChoice
+                  checked={usesRowNumber(draft)}
+                  onChange={(rowNumber) =>
+                    setDraft(rowNumber ? rowNumberAsId(draft) : draft.filter((p) => !p.isRowNumber))
+                  }
+                />
+              </Box>
               <ColumnsTable
                 preview={data}
                 draft={draft}
@@ -180,6 +246,11 @@ export function UploadStep2Page() {
               />
             </Card.Body>
           </Card.Root>
+          <GridMerge
+            draft={draft}
+            candidates={data.gridCandidates}
+            onMerge={(keys, groups) => setDraft(mergeGrids(draft, keys, groups, fileColumns))}
+          />
           <Stack gap="4">
             <Heading size="md">{t('uploads.step2.settingsTitle')}</Heading>
             {settings.length === 0 && <Text color="fg.muted">{t('uploads.step2.settingsEmpty')}</Text>}

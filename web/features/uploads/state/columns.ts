@@ -23,7 +23,10 @@ export const COLUMN_TYPES: readonly DataPointType[] = [
   'IGNORE',
 ];
 export const PURPOSES = ['PS', 'CS', 'IS', 'SDS'] as const;
-export const MIN_GRID_ITEMS = 7;
+/** Grids are scored from 5 items (patterns from 7): the server's rule. */
+export const MIN_GRID_ITEMS = 5;
+/** The record ID that is each record's row number (it reads no column). */
+export const ROW_NUMBER = 'ROW_NUMBER';
 export const MAX_KEYWORDS = 15;
 
 let counter = 0;
@@ -106,8 +109,7 @@ export function setColumnType(draft: Draft, column: string, type: DataPointType,
   const current = pointOfColumn(draft, column);
   if (current?.dataPointType === type && !GROUP_TYPES.includes(type)) return draft;
   let next = withoutColumn(draft, column);
-  if (type === 'RECORD_ID')
-    next = next.map((p) => (p.dataPointType === 'RECORD_ID' ? { ...p, dataPointType: 'IGNORE' as const } : p));
+  if (type === 'RECORD_ID') next = withoutRecordId(next);
   if (!GROUP_TYPES.includes(type)) return [...next, single(type, column, next, label)];
   const open = [...next]
     .reverse()
@@ -134,6 +136,56 @@ export function setColumnType(draft: Draft, column: string, type: DataPointType,
       : 'TOTAL';
   if (type === 'ITEM_BATTERY') point.isRandomised = false;
   return [...next, point];
+}
+
+/** The draft without its record ID: a column that was the ID becomes IGNORE, the row number goes. */
+function withoutRecordId(draft: Draft): Draft {
+  return draft
+    .filter((p) => !(p.dataPointType === 'RECORD_ID' && p.isRowNumber))
+    .map((p) => (p.dataPointType === 'RECORD_ID' ? { ...p, dataPointType: 'IGNORE' as const } : p));
+}
+
+/** True when the row number is the record ID. */
+export const usesRowNumber = (draft: Draft) => draft.some((p) => p.dataPointType === 'RECORD_ID' && p.isRowNumber);
+
+/** The row number as the record ID (the column that was the ID becomes IGNORE). */
+export function rowNumberAsId(draft: Draft): Draft {
+  return [
+    { key: newKey(), dataPointIdentifier: ROW_NUMBER, dataPointType: 'RECORD_ID', isRowNumber: true, columns: [] },
+    ...withoutRecordId(draft),
+  ];
+}
+
+/**
+ * Merges grids (data points of the draft, by key) and groups of columns (step 2's merge candidates)
+ * into one grid, in file order, keeping the first grid's settings; its scale spans theirs.
+ */
+export function mergeGrids(
+  draft: Draft,
+  keys: readonly string[],
+  groups: readonly { columns: readonly string[]; scaleMin: number; scaleMax: number }[],
+  fileColumns: readonly string[],
+): Draft {
+  const grids = draft.filter((p) => keys.includes(p.key) && p.dataPointType === 'ITEM_BATTERY');
+  const columns = [...new Set([...grids.flatMap((g) => g.columns), ...groups.flatMap((g) => g.columns)])].sort(
+    (a, b) => fileColumns.indexOf(a) - fileColumns.indexOf(b),
+  );
+  if (columns.length < 2) return draft;
+  const mins = [...grids.map((g) => g.scaleMin), ...groups.map((g) => g.scaleMin)].filter((v) => v != null);
+  const maxs = [...grids.map((g) => g.scaleMax), ...groups.map((g) => g.scaleMax)].filter((v) => v != null);
+  const first = grids[0];
+  const name = first?.dataPointIdentifier ?? groupName(draft, columns[0]!, 'grid');
+  const merged: DraftPoint = {
+    ...(first ?? { questionTitle: name, isRandomised: false }),
+    key: newKey(),
+    dataPointIdentifier: name,
+    dataPointType: 'ITEM_BATTERY',
+    columns,
+    ...(mins.length ? { scaleMin: Math.min(...(mins as number[])) } : {}),
+    ...(maxs.length ? { scaleMax: Math.max(...(maxs as number[])) } : {}),
+  };
+  const rest = draft.filter((p) => !grids.includes(p) && !p.columns.some((c) => columns.includes(c)));
+  return [...rest, merged];
 }
 
 /** Moves a grouped column into another group of its type (or a new one when `groupKey` is null). */
@@ -186,7 +238,7 @@ export type LocalIssue = {
 };
 
 /**
- * The data-point rules that need no file: one record ID, 7 grid items, question texts, 15 keywords,
+ * The data-point rules that need no file: one record ID, 5 grid items, question texts, 15 keywords,
  * IS not with SDS, a purpose.
  */
 export function localIssues(draft: Draft): LocalIssue[] {
@@ -199,7 +251,7 @@ export function localIssues(draft: Draft): LocalIssue[] {
       issues.push({
         key: p.key,
         message: {
-          code: 'ITEM_BATTERY_UNDER_MINIMUM_ITEMS',
+          reason: 'GRID_TOO_FEW_ITEMS',
           params: { column, limit: MIN_GRID_ITEMS, value: p.columns.length },
         },
       });

@@ -22,6 +22,11 @@ export function ActiveUserCard({ user, onEdit }: { user: CompanyUser; onEdit?: (
               {user.email}
             </Text>
             <HStack gap="1.5" wrap="wrap" mt="1">
+              {user.status === 'DEACTIVATED' && (
+                <Badge colorPalette="gray" size="sm" data-testid="deactivated-badge">
+                  {t('users.status.DEACTIVATED')}
+                </Badge>
+              )}
               {user.isOwner && (
                 <Badge colorPalette="purple" size="sm" data-testid="owner-badge">
                   {t('users.badges.owner')}

@@ -59,7 +59,9 @@ export function UserManagementTab({ companyId }: { companyId: string }) {
   const canManage = viewer.accessLevel !== 'EMPLOYEE';
   const all = [...users.data.getCompanyUsers].sort(byName);
   const active = all.filter((user) => user.status === 'ACTIVATED');
-  const pending = all.filter((user) => user.status !== 'ACTIVATED');
+  // An invitation is pending until it is accepted; a deactivated user is no invitation and has a section of its own.
+  const pending = all.filter((user) => user.status === 'PENDING' || user.status === 'NOT_ACTIVATED');
+  const deactivated = all.filter((user) => user.status === 'DEACTIVATED');
   const target = lastTarget.current;
   const targetName = target ? `${target.name.first} ${target.name.last}` : '';
 
@@ -118,6 +120,26 @@ export function UserManagementTab({ companyId }: { companyId: string }) {
           </SimpleGrid>
         )}
       </Stack>
+
+      {deactivated.length > 0 && (
+        <Stack gap="4" data-testid="deactivated-users">
+          <HStack gap="2">
+            <Heading size="md">{t('users.deactivatedTitle')}</Heading>
+            <Badge colorPalette="gray" data-testid="deactivated-users-count">
+              {deactivated.length}
+            </Badge>
+          </HStack>
+          <SimpleGrid minChildWidth="280px" gap="4">
+            {deactivated.map((user) => (
+              <ActiveUserCard
+                key={user.id}
+                user={user}
+                onEdit={canManage ? () => setModal({ kind: 'edit', user }) : undefined}
+              />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
 
       <InviteUserDialog companyId={companyId} open={modal?.kind === 'invite'} onClose={close} />
       <EditUserDialog

@@ -1,7 +1,11 @@
 import { graphql } from '../../../lib/gql';
 import type { GetDatafileCleaningSettingsQuery } from '../../../lib/gql/graphql';
-import { useGqlQuery } from '../../../lib/swr-helpers';
+import { primeQuery, useGqlQuery } from '../../../lib/swr-helpers';
 import { livePolling } from '../../../lib/live-polling';
+import { prefetchWorksheetScores, worksheetColumns } from './fetch-worksheet-columns';
+
+/** Quota characteristics loaded with the scores (each is one small column). */
+export const MAX_GROUPINGS = 8;
 
 const DOCUMENT = graphql(`
   query getDatafileCleaningSettings($datafileId: ID!) {
@@ -31,4 +35,20 @@ export function useCleaningSettings(datafileId: string) {
       refreshInterval: (data) => (data ? (livePolling(data.getDatafileCleaningSettings)?.intervalMs ?? 0) : 0),
     },
   );
+}
+
+/**
+ * A full load of the worksheet (web/app/boot.ts): the settings query, the score columns (they need
+ * only the datafile's id) and, once the settings name them, the quota columns go out beside `me` and
+ * the page's code, not one after the other once the page has rendered. The page takes them over.
+ */
+export function prefetchWorksheet(datafileId: string): void {
+  prefetchWorksheetScores(datafileId);
+  void primeQuery(DOCUMENT, { datafileId })
+    .then(({ getDatafileCleaningSettings: s }) => {
+      const groupings = s.groupingColumns.slice(0, MAX_GROUPINGS);
+      if (s.revision > 0 && groupings.length)
+        void worksheetColumns(datafileId, s.revision, 'raw', groupings).catch(() => undefined);
+    })
+    .catch(() => undefined);
 }

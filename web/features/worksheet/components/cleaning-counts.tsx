@@ -1,6 +1,6 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import { memo } from 'react';
-import { REASONS } from '../../../../scoring/index.ts';
+import { REASONS, RULE_KEYS } from '../../../../scoring/index.ts';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 
@@ -11,13 +11,20 @@ export interface CleaningCountsProps {
   keptCount: number;
   /** Interviews per primary reason, in REASONS order (EngineResult.primaryCounts). */
   primaryCounts: readonly number[];
+  /** Whether the revision has a score (reasons of scores it lacks, e.g. SDS without SDS items, are left out). */
+  available: (key: string) => boolean;
 }
 
 /**
  * Kept and removed interviews and the removals by primary reason. Plain elements below one styled
  * box: this repaints on every slider step, so it must cost well under a millisecond.
  */
-export const CleaningCounts = memo(function CleaningCounts({ rows, keptCount, primaryCounts }: CleaningCountsProps) {
+export const CleaningCounts = memo(function CleaningCounts({
+  rows,
+  keptCount,
+  primaryCounts,
+  available,
+}: CleaningCountsProps) {
   const t = useT();
   const locale = useLocale();
   const fmt = (v: number) => formatNumber(v, locale);
@@ -35,12 +42,14 @@ export const CleaningCounts = memo(function CleaningCounts({ rows, keptCount, pr
         {t('worksheet.countsTitle')}
       </Text>
       <ul>
-        {REASONS.map((reason, i) => (
-          <li key={reason} data-reason={reason}>
-            <span>{t(`worksheet.reasons.${reason}`)}</span>
-            <span>{fmt(primaryCounts[i] ?? 0)}</span>
-          </li>
-        ))}
+        {REASONS.map((reason, i) =>
+          !(RULE_KEYS as readonly string[]).includes(reason.toLowerCase()) || available(reason.toLowerCase()) ? (
+            <li key={reason} data-reason={reason}>
+              <span>{t(`worksheet.reasons.${reason}`)}</span>
+              <span>{fmt(primaryCounts[i] ?? 0)}</span>
+            </li>
+          ) : null,
+        )}
       </ul>
     </Box>
   );

@@ -21,20 +21,23 @@ const ROW_HEIGHT = 32;
 
 // One style object for the whole table (rows are plain elements): styling 30 rows per slider step
 // through components would cost more than the rest of the paint.
+const COLUMNS = 'minmax(3rem, 4rem) minmax(5rem, 1.4fr) minmax(4.5rem, 7rem) minmax(5.5rem, 7rem) minmax(6rem, 1.6fr)';
 const TABLE_CSS = {
   '& [role=row]': {
-    position: 'absolute',
-    left: 0,
-    right: 0,
     height: `${ROW_HEIGHT}px`,
     display: 'grid',
-    gridTemplateColumns: '5rem 1fr 8rem 8rem 1fr',
+    gridTemplateColumns: COLUMNS,
+    columnGap: '2',
     alignItems: 'center',
     px: '3',
     borderBottomWidth: '1px',
     borderColor: 'border.muted',
-    cursor: 'pointer',
   },
+  '& [role=row][data-row]': { position: 'absolute', left: 0, right: 0, cursor: 'pointer' },
+  // A long record id or reason is cut with dots (its whole text in the title), never pushed into the next column.
+  '& [role=cell], & [role=columnheader]': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  '& [role=columnheader]': { fontWeight: 'semibold', fontSize: 'xs', color: 'fg.muted' },
+  '& .decision-head': { position: 'sticky', top: 0, zIndex: 1, bg: 'bg.subtle' },
   '& [data-kept="0"]': { bg: 'red.50', color: 'red.800' },
   '& [data-kept="1"] [role=cell]:nth-of-type(4)': { color: 'green.700' },
   '& [data-selected]': { outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '-2px' },
@@ -69,10 +72,14 @@ const Row = memo(function Row({
       style={{ transform: `translateY(${top}px)` }}
     >
       <span role="cell">{row + 1}</span>
-      <span role="cell">{id}</span>
+      <span role="cell" title={id}>
+        {id}
+      </span>
       <span role="cell">{Number.isNaN(score) ? '–' : roundScore(score)}</span>
       <span role="cell">{kept === 1 ? t('worksheet.kept') : kept === 0 ? t('worksheet.removed') : ''}</span>
-      <span role="cell">{reason >= 0 ? t(`worksheet.reasons.${REASONS[reason]}`) : ''}</span>
+      <span role="cell" title={reason >= 0 ? t(`worksheet.reasons.${REASONS[reason]}`) : undefined}>
+        {reason >= 0 ? t(`worksheet.reasons.${REASONS[reason]}`) : ''}
+      </span>
     </div>
   );
 });
@@ -124,7 +131,16 @@ export const DecisionTable = memo(function DecisionTable({
           : undefined
       }
     >
-      <div style={{ height: `${virtualizer.getTotalSize()}px`, position: 'relative' }}>
+      <div role="rowgroup" className="decision-head">
+        <div role="row" data-testid="decision-table-head">
+          <span role="columnheader">{t('worksheet.table.row')}</span>
+          <span role="columnheader">{t('worksheet.table.recordId')}</span>
+          <span role="columnheader">{t('worksheet.table.combined')}</span>
+          <span role="columnheader">{t('worksheet.table.decision')}</span>
+          <span role="columnheader">{t('worksheet.table.reason')}</span>
+        </div>
+      </div>
+      <div role="rowgroup" style={{ height: `${virtualizer.getTotalSize()}px`, position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => (
           <Row
             key={item.index}

@@ -1,9 +1,47 @@
 import { Box, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useFormikContext } from 'formik';
-import { memo, type ReactNode } from 'react';
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import { CATEGORY_NAMES, CLEANING_METHODS, enabledChecks } from '../../../../scoring/index.ts';
 import { useT } from '../../../lib/i18n';
 import { WEIGHT_KEYS, type ThresholdValue, type WorksheetValues } from '../settings/form-model';
+import { NumberField } from './number-field';
+
+/** Reports whether a number field holds a draft the form cannot use (Save waits for it). */
+export type ReportProblem = (field: string, bad: boolean) => void;
+
+/**
+ * The sentence under a number field whose draft was not applied, and the handler the field calls:
+ * the message names the range and the value the rule keeps meanwhile.
+ */
+function useFieldProblem(field: string, report: ReportProblem) {
+  const [range, setRange] = useState<{ min: number; max: number } | null>(null);
+  const onProblem = useCallback(
+    (problem: { min: number; max: number } | null) => {
+      setRange(problem);
+      report(field, problem !== null);
+    },
+    [field, report],
+  );
+  return { range, onProblem };
+}
+
+function ProblemText({
+  range,
+  current,
+  testId,
+}: {
+  range: { min: number; max: number } | null;
+  current: number;
+  testId: string;
+}) {
+  const t = useT();
+  if (!range) return null;
+  return (
+    <Text color="fg.error" fontSize="xs" gridColumn="1 / -1" data-testid={testId} role="alert">
+      {t('worksheet.form.notApplied', { min: range.min, max: range.max, current })}
+    </Text>
+  );
+}
 
 // Plain inputs in one styled box: a threshold step re-renders this form, so it must stay cheap.
 const FIELDS_CSS = {
@@ -36,13 +74,17 @@ const ThresholdRow = memo(function ThresholdRow({
   value,
   label,
   onChange,
+  report,
 }: {
   index: number;
   value: ThresholdValue;
   label: string;
   onChange: (index: number, patch: Partial<ThresholdValue>) => void;
+  report: ReportProblem;
 }) {
   const t = useT();
+  const threshold = useFieldProblem(`${value.key}.threshold`, report);
+  const points = useFieldProblem(`${value.key}.minDataPoints`, report);
   return (
     <div className="threshold-row" data-testid={`threshold-${value.key}`}>
       <input
@@ -64,33 +106,32 @@ const ThresholdRow = memo(function ThresholdRow({
         onChange={(e) => onChange(index, { threshold: Number(e.currentTarget.value) })}
         data-testid={`threshold-${value.key}-slider`}
       />
-      <input
-        type="number"
+      <NumberField
         min={0}
         max={100}
-        step={1}
         value={value.threshold}
         disabled={!value.isEnable}
         aria-label={t('worksheet.form.thresholdNumber', { name: label })}
-        onChange={(e) => {
-          const v = e.currentTarget.valueAsNumber;
-          if (v >= 0 && v <= 100) onChange(index, { threshold: v });
-        }}
+        onValue={(v) => onChange(index, { threshold: v })}
+        onProblem={threshold.onProblem}
         data-testid={`threshold-${value.key}-number`}
       />
-      <input
-        type="number"
+      <NumberField
         min={0}
         max={1000}
-        step={1}
         value={value.minDataPoints}
         disabled={!value.isEnable}
         aria-label={t('worksheet.form.minDataPoints', { name: label })}
         title={t('worksheet.form.minDataPointsHint')}
-        onChange={(e) => {
-          const v = e.currentTarget.valueAsNumber;
-          if (Number.isInteger(v) && v >= 0) onChange(index, { minDataPoints: v });
-        }}
+        onValue={(v) => onChange(index, { minDataPoints: v })}
+        onProblem={points.onProblem}
+        data-testid={`threshold-${value.key}-min-points`}
+      />
+      <ProblemText range={threshold.range} current={value.threshold} testId={`threshold-${value.key}-problem`} />
+      <ProblemText
+        range={points.range}
+        current={value.minDataPoints}
+        testId={`threshold-${value.key}-points-problem`}
       />
     </div>
   );
@@ -101,9 +142,12 @@ export function SettingsFields({
   available,
   onThresholds,
   guard,
+  report,
 }: {
   available: (key: string) => boolean;
   onThresholds: (next: ThresholdValue[]) => void;
+  /** A number field holds a draft the form cannot use, or no longer does. */
+  report: ReportProblem;
   /** The over-cleaning guard of the latest run, shown below the rules it describes. */
   guard?: ReactNode;
 }) {
@@ -113,6 +157,8 @@ export function SettingsFields({
     const next = values.scoreThresholds.map((x, i) => (i === index ? { ...x, ...patch } : x));
     onThresholds(next);
   };
+  const badMin = useFieldProblem('badAnswers.min', report);
+  const kOfN = useFieldProblem('minFailingChecks', report);
   const error = (key: keyof WorksheetValues) => (typeof errors[key] === 'string' ? t(errors[key] as string) : null);
   return (
     <Stack gap="4" css={FIELDS_CSS}>
@@ -157,6 +203,7 @@ export function SettingsFields({
               value={v}
               label={t(`worksheet.scoreNames.${v.key}`)}
               onChange={change}
+              report={report}
             />
           ) : null,
         )}
@@ -178,19 +225,18 @@ export function SettingsFields({
           />
           <Text fontSize="sm">{t('worksheet.form.openAnswersMin')}</Text>
           <Box w="4.5rem">
-            <input
-              type="number"
+            <NumberField
               min={1}
               max={100}
               value={values.badAnswers.min}
               aria-label={t('worksheet.form.openAnswersMin')}
-              onChange={(e) => {
-                const v = e.currentTarget.valueAsNumber;
-                if (Number.isInteger(v) && v >= 1) void setFieldValue('badAnswers.min', v);
-              }}
+              onValue={(v) => void setFieldValue('badAnswers.min', v)}
+              onProblem={badMin.onProblem}
+              data-testid="bad-answers-min"
             />
           </Box>
         </Flex>
+        <ProblemText range={badMin.range} current={values.badAnswers.min} testId="bad-answers-min-problem" />
         <Text fontSize="xs" color="fg.muted" mt="1">
           {BAD_CATEGORIES.map((c) => CATEGORY_NAMES[c] ?? c).join(', ')}
         </Text>
@@ -200,22 +246,19 @@ export function SettingsFields({
         <Flex gap="2" align="center" wrap="wrap" fontSize="sm">
           <Text>{t('worksheet.form.kOfNBefore')}</Text>
           <Box w="4.5rem">
-            <input
-              type="number"
+            <NumberField
               min={1}
-              max={Math.max(1, enabledChecks(values))}
-              step={1}
+              max={100}
               value={values.minFailingChecks}
               aria-label={t('worksheet.form.kOfN')}
               data-testid="min-failing-checks"
-              onChange={(e) => {
-                const v = e.currentTarget.valueAsNumber;
-                if (Number.isInteger(v) && v >= 1) void setFieldValue('minFailingChecks', v);
-              }}
+              onValue={(v) => void setFieldValue('minFailingChecks', v)}
+              onProblem={kOfN.onProblem}
             />
           </Box>
           <Text>{t('worksheet.form.kOfNAfter', { n: enabledChecks(values) })}</Text>
         </Flex>
+        <ProblemText range={kOfN.range} current={values.minFailingChecks} testId="min-failing-checks-problem" />
         <Text fontSize="xs" color="fg.muted" mt="1">
           {t('worksheet.form.kOfNHint')}
         </Text>

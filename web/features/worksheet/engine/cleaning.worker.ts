@@ -16,6 +16,9 @@ const host = createEngineHost(
   (wasmUrl) => (wasmUrl ? loadScoring(fetch(wasmUrl)) : getScoring()),
   (message, transfer) => scope.postMessage(message, transfer),
 );
+// The app's scoring core starts loading now: a worker started ahead of its data (warmCleaningWorker)
+// has it compiled by the time the data arrives.
+void getScoring().catch(() => undefined);
 scope.addEventListener('message', (event) => {
   void host.handle(event.data);
 });

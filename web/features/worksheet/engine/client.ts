@@ -58,11 +58,40 @@ function transfersOf(
   return [...buffers];
 }
 
-function defaultWorker(): WorkerLike {
+/** A worker started ahead of its engine, and how long it waits for one before it is ended. */
+let spare: { worker: WorkerLike; timer: ReturnType<typeof setTimeout> } | null = null;
+const SPARE_WAIT_MS = 60_000;
+
+function newWorker(): WorkerLike {
   return new Worker(new URL('./cleaning.worker.ts', import.meta.url), {
     type: 'module',
     name: 'cleaning-engine',
   }) as unknown as WorkerLike;
+}
+
+function defaultWorker(): WorkerLike {
+  if (!spare) return newWorker();
+  const { worker, timer } = spare;
+  clearTimeout(timer);
+  spare = null;
+  return worker;
+}
+
+/**
+ * Starts the engine's worker before its data is there (boot, while the page's code and queries
+ * load): the worker loads its script, the Arrow decoder and the scoring core meanwhile, and the next
+ * engine takes it over. Unused for a minute, it is ended.
+ */
+export function warmCleaningWorker(): void {
+  if (spare) return;
+  const worker = newWorker();
+  spare = {
+    worker,
+    timer: setTimeout(() => {
+      if (spare?.worker === worker) spare = null;
+      worker.terminate?.();
+    }, SPARE_WAIT_MS),
+  };
 }
 
 export function createCleaningEngine(options: CleaningEngineOptions): CleaningEngine {

@@ -92,6 +92,7 @@ export function createEngineHost(
           rows,
           version: scoring.version,
           columns: [...columns.keys()],
+          scored: [...columns].filter(([, col]) => col.some((v) => !Number.isNaN(v))).map(([name]) => name),
           groupings: all.map((g) => ({ name: g.name, labels: g.labels, values: g.values ?? g.labels })),
           recordIds,
           combined,

@@ -46,6 +46,8 @@ export interface EngineReady {
   version: string;
   /** Score columns found (a revision may lack some, e.g. no projective questions). */
   columns: string[];
+  /** Of those, the ones with a value for at least one interview (a file without SDS items has an all-empty sds column). */
+  scored: string[];
   groupings: { name: string; labels: string[]; values: string[] }[];
   /** Record id per row (scores.arrow record_id), when the source has them. */
   recordIds: string[] | null;

@@ -12,8 +12,8 @@ import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useLocale, useT, useTranslateRefusal } from '../../../lib/i18n';
 import { livePolling } from '../../../lib/live-polling';
 import { revalidateOperations } from '../../../lib/swr-helpers';
-import { fetchWorksheetColumns } from '../api/fetch-worksheet-columns';
-import { useCleaningSettings, type CleaningSettingsData } from '../api/use-cleaning-settings';
+import { worksheetColumns } from '../api/fetch-worksheet-columns';
+import { MAX_GROUPINGS, useCleaningSettings, type CleaningSettingsData } from '../api/use-cleaning-settings';
 import { useUpdateCleaningSettings } from '../api/use-update-cleaning-settings';
 import { AuditTrail } from '../components/audit-trail';
 import { CleaningCounts } from '../components/cleaning-counts';
@@ -41,9 +41,6 @@ import {
   type ThresholdValue,
   type WorksheetValues,
 } from '../settings/form-model';
-
-/** Quota characteristics loaded with the scores (each is one small column). */
-const MAX_GROUPINGS = 8;
 
 /** /datafile-work-sheet?datafileId=...: the cleaning worksheet of a processed datafile. */
 /** `datafileActions` adds buttons of other features (the export, the report link) beside Save; the app wires them. */
@@ -85,11 +82,11 @@ function Worksheet({
   const timeoutMs = livePolling(settings)?.requestTimeoutMs;
   useEffect(() => {
     let live = true;
-    const [id] = dataKey.split(':');
+    const [id, revision] = dataKey.split(':');
     Promise.all([
-      fetchWorksheetColumns(id!, 'scores', [], timeoutMs),
+      worksheetColumns(id!, Number(revision), 'scores', [], timeoutMs),
       groupingColumns.length
-        ? fetchWorksheetColumns(id!, 'raw', groupingColumns, timeoutMs)
+        ? worksheetColumns(id!, Number(revision), 'raw', groupingColumns, timeoutMs)
         : Promise.resolve(undefined),
     ]).then(
       ([scores, raw]) => {
@@ -190,6 +187,17 @@ function WorksheetForm({
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const save = useUpdateCleaningSettings();
   const { mutate } = useSWRConfig();
+  // Number fields holding a draft the form cannot use (out of range, empty): Save waits for them.
+  const [badFields, setBadFields] = useState<ReadonlySet<string>>(() => new Set());
+  const report = useCallback((field: string, bad: boolean) => {
+    setBadFields((now) => {
+      if (now.has(field) === bad) return now;
+      const next = new Set(now);
+      if (bad) next.add(field);
+      else next.delete(field);
+      return next;
+    });
+  }, []);
 
   const values_ = useMemo(
     () => ready?.groupings.find((g) => g.name === values.quota.column)?.values,
@@ -219,7 +227,7 @@ function WorksheetForm({
   );
   const available = useCallback(
     (key: string) =>
-      key === 'combined' || Boolean(ready?.columns.includes(CLEANING_COLUMNS[key as RuleKey]?.score ?? key)),
+      key === 'combined' || Boolean(ready?.scored.includes(CLEANING_COLUMNS[key as RuleKey]?.score ?? key)),
     [ready],
   );
   const recordId = useCallback((row: number) => ready?.recordIds?.[row] ?? String(row + 1), [ready]);
@@ -287,7 +295,8 @@ function WorksheetForm({
               size="sm"
               colorPalette="brand"
               loading={save.isMutating}
-              disabled={!ready || !isValid}
+              // Nothing to save once saved: a cleaned datafile saves again only after a change.
+              disabled={!ready || !isValid || badFields.size > 0 || (!dirty && settings.isCleaned)}
               onClick={() => void submit()}
               data-testid="worksheet-save"
             >
@@ -311,11 +320,17 @@ function WorksheetForm({
           {dirty ? ` · ${t('worksheet.unsaved')}` : ''}
         </Text>
       </Stack>
-      <Grid templateColumns="minmax(0, 27rem) minmax(0, 1fr)" gap="5" alignItems="start">
+      {/* Side by side from 1280 px; below, the rules above the table so its five columns keep their room. */}
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 27rem) minmax(0, 1fr)' }}
+        gap="5"
+        alignItems="start"
+      >
         <Stack gap="4">
           <SettingsFields
             available={available}
             onThresholds={onThresholds}
+            report={report}
             guard={result ? <OverCleaningGuard guard={result.guard} minFailing={values.minFailingChecks} /> : null}
           />
           <Box as="fieldset" borderWidth="1px" borderColor="border.muted" rounded="md" p="3">
@@ -343,7 +358,12 @@ function WorksheetForm({
           ) : (
             <>
               <Box>
-                <CleaningCounts rows={result.rows} keptCount={result.keptCount} primaryCounts={result.primaryCounts} />
+                <CleaningCounts
+                  rows={result.rows}
+                  keptCount={result.keptCount}
+                  primaryCounts={result.primaryCounts}
+                  available={available}
+                />
                 {target !== null && result.keptCount < target ? (
                   <Text color="fg.error" fontSize="sm" data-testid="below-target">
                     {t('reasons.REMAINING_BELOW_TARGET', {

@@ -1,0 +1,171 @@
+// Grids in step 2: adjacent columns that share a stem (Q1_1..Q1_10, A1..A5, Q2A..Q2G, BE25_01..07,
+// "Describe yourself [Openness]" ...) AND a scale (whole numbers on at most 11 points, the same value
+// labels where the file has them); or adjacent columns with the same value labels whatever their
+// names. A ranking (every answer different, 1..k) is not a grid. Runs of 5 items or more are
+// suggested; shorter runs are offered to be merged with others on the same scale. A grid whose answers
+// are words ("Very rude" ...) is found only to say that the scoring needs them as numbers.
+import type { Cell, ColumnInfo } from '../types';
+import { numericValue } from '../validate/collector';
+import { MIN_GRID_ITEMS } from '../validate/mapping';
+import { scaleLike, type ColumnStats } from './stats';
+
+export interface GridGroup {
+  id: string;
+  title: string;
+  /** Column indexes in file order. */
+  items: number[];
+  min: number;
+  max: number;
+}
+
+/** Stem and item of a column name, or undefined when the name has no item part. */
+export function itemName(name: string): { stem: string; item: string; order?: number } | undefined {
+  const bracket = /^(.*\S)\s*\[(.+)\]$/.exec(name);
+  if (bracket) return { stem: bracket[1]!, item: bracket[2]! };
+  const numbered = /^(.*?[A-Za-z][A-Za-z0-9]*?)[_.-]?(?:r|_r|item|i)?(\d+)$/i.exec(name);
+  if (numbered) return { stem: numbered[1]!, item: numbered[2]!, order: Number(numbered[2]) };
+  const lettered = /^(.*\d)[_.-]?([A-Za-z])$/.exec(name);
+  if (lettered) return { stem: lettered[1]!, item: lettered[2]!, order: lettered[2]!.toUpperCase().charCodeAt(0) };
+  return undefined;
+}
+
+const labelKey = (c: ColumnInfo) =>
+  c.valueLabels && Object.keys(c.valueLabels).length >= 3 ? JSON.stringify(Object.entries(c.valueLabels)) : undefined;
+
+/** Numbered items mostly consecutive (a few gaps allowed, any order): Q1, Q5, Q13 are questions, not items. */
+function numberedTogether(orders: readonly (number | undefined)[]): boolean {
+  if (orders.some((o) => o === undefined)) return true;
+  const n = orders as number[];
+  if (new Set(n).size !== n.length) return false;
+  return Math.max(...n) - Math.min(...n) + 1 <= n.length + 2;
+}
+
+/** In most complete answers every item differs and the answers are 1..k: a ranking. */
+function ranking(items: readonly number[], rows: readonly Cell[][]): boolean {
+  let complete = 0,
+    permutations = 0;
+  for (const r of rows) {
+    const v = items.map((j) => r[j]);
+    if (v.some((c) => typeof c !== 'number' || Number.isNaN(c))) continue;
+    complete++;
+    if (new Set(v).size === v.length) permutations++;
+  }
+  return complete >= 5 && permutations >= complete * 0.9;
+}
+
+/** Runs of adjacent scale columns with a shared stem or shared value labels, in file order. */
+export function gridRuns(
+  columns: readonly ColumnInfo[],
+  stats: readonly ColumnStats[],
+  rows: readonly Cell[][],
+  taken: ReadonlySet<number>,
+): GridGroup[] {
+  const runs: GridGroup[] = [];
+  let run: { stem: string; labels?: string; items: number[]; orders: (number | undefined)[] } | undefined;
+  const close = () => {
+    const mins = run?.items.map((j) => stats[j]!.min!) ?? [];
+    const maxs = run?.items.map((j) => stats[j]!.max!) ?? [];
+    // Two codes (0/1, 1/2) are ticks of a check-all question or yes/no items, not a rating scale.
+    const rating = Math.max(...maxs) - Math.min(...mins) >= 2;
+    if (run && run.items.length >= 2 && rating && numberedTogether(run.orders) && !ranking(run.items, rows)) {
+      const stem = run.stem.replace(/[\s_.:-]+$/, '') || columns[run.items[0]!]!.name;
+      runs.push({ id: stem, title: stem, items: run.items, min: Math.min(...mins), max: Math.max(...maxs) });
+    }
+    run = undefined;
+  };
+  columns.forEach((c, j) => {
+    const s = stats[j]!;
+    if (taken.has(j) || !scaleLike(s)) return close();
+    const parsed = itemName(c.name);
+    const labels = labelKey(c);
+    const stem = parsed?.stem ?? (labels ? `labels:${labels}` : undefined);
+    if (stem === undefined) return close();
+    const last = run?.items[run.items.length - 1];
+    // Named items (Q1_1, Q2_1) follow their stems; the same value labels join only columns without item names.
+    const sameStem =
+      run !== undefined && (run.stem === stem || (!parsed && labels !== undefined && run.labels === labels));
+    const span = run
+      ? Math.max(s.max!, ...run.items.map((i) => stats[i]!.max!)) -
+        Math.min(s.min!, ...run.items.map((i) => stats[i]!.min!))
+      : 0;
+    const sameScale =
+      run !== undefined && span <= 10 && (run.labels === undefined || labels === undefined || run.labels === labels);
+    if (run && last === j - 1 && sameStem && sameScale) {
+      run.items.push(j);
+      run.orders.push(parsed?.order);
+      return;
+    }
+    close();
+    run = {
+      stem: parsed?.stem ?? c.label ?? c.name,
+      ...(labels ? { labels } : {}),
+      items: [j],
+      orders: [parsed?.order],
+    };
+    if (!parsed && labels) run.stem = stem;
+  });
+  close();
+  // Value-label runs are named after their first column.
+  for (const g of runs) if (g.id.startsWith('labels:')) g.id = g.title = columns[g.items[0]!]!.name;
+  const ids = new Map<string, number>();
+  for (const g of runs) {
+    const n = (ids.get(g.id) ?? 0) + 1;
+    ids.set(g.id, n);
+    if (n > 1) g.id = `${g.id} (${n})`;
+  }
+  return runs;
+}
+
+export const isFullGrid = (g: GridGroup) => g.items.length >= MIN_GRID_ITEMS;
+
+/** Answer words a column holds (in first-seen order), or undefined when it is no word-scale column. */
+function answerWords(rows: readonly Cell[][], j: number): string[] | undefined {
+  const words: string[] = [];
+  for (const r of rows) {
+    const c = r[j];
+    if (c === null || c === undefined || c === '') continue;
+    if (typeof c !== 'string' || numericValue(c) !== undefined) return undefined;
+    const w = c.trim();
+    if (w !== '' && !words.includes(w)) {
+      words.push(w);
+      if (words.length > 11) return undefined;
+    }
+  }
+  return words.length >= 2 ? words : undefined;
+}
+
+const numberedNames = (words: readonly string[]) => new Set(words.map((w) => w.replace(/\d+/g, '#'))).size === 1;
+
+/**
+ * The first run of at least 5 adjacent columns whose answers are words of one scale ("Very rude",
+ * "Somewhat rude", ...): a grid the file stores as labels, which the scoring cannot read as numbers.
+ * Check-all ticks (each column its own option or "Not selected") share too few words to count.
+ */
+export function wordGrid(
+  columns: readonly ColumnInfo[],
+  rows: readonly Cell[][],
+): { first: string; last: string; words: string[] } | undefined {
+  let run: { start: number; words: string[]; widest: number } | undefined;
+  const found = (end: number) =>
+    // Two words (ticked or not, best or worst, yes or no) are no rating scale, nor numbered names
+    // ("Feature 1" .. "Feature 6": the options a MaxDiff design showed).
+    run && end - run.start >= MIN_GRID_ITEMS && run.words.length >= 3 && !numberedNames(run.words)
+      ? { first: columns[run.start]!.name, last: columns[end - 1]!.name, words: run.words }
+      : undefined;
+  for (let j = 0; j <= columns.length; j++) {
+    const words = j < columns.length ? answerWords(rows, j) : undefined;
+    if (run && words) {
+      const union = [...run.words, ...words.filter((w) => !run!.words.includes(w))];
+      const widest = Math.max(run.widest, words.length);
+      // One scale: the columns share their words (a "don't know" more at most).
+      if (union.length <= widest + 1) {
+        Object.assign(run, { words: union, widest });
+        continue;
+      }
+    }
+    const done = found(j);
+    if (done) return done;
+    run = words ? { start: j, words, widest: words.length } : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `datafile_uploads` ADD `last_data_row` integer;

@@ -1,0 +1,88 @@
+// The result page's score table (every score column and the raw total duration, decoded in the
+// data worker), asked for as soon as the page's query has answered (at boot, web/app/boot.ts, or when
+// the page renders) and kept in memory between visits: a published revision never changes (the
+// columns route's ETag names the datafile, the revision and the selection), so a table decoded once
+// is the same table the next visit would load.
+import { authHeaders, ColumnsError, columnsUrl, requestTable, type TableAnswer } from './columns-client.ts';
+import { fetchColumnsBytes } from './columns-fetch.ts';
+import { RAW_PREFIX, totalDurationColumn } from '../model/columns.ts';
+import type { PlainTable } from './protocol.ts';
+import { onSessionEnd } from '../../../lib/session.ts';
+
+/** What of the page's query decides the request: the datafile, its revision and its stored columns. */
+export type ScoreFile = {
+  id: string;
+  revision: number;
+  scoreColumns: readonly string[];
+  rawColumns: readonly string[];
+  dataPoints: readonly { dataPointType: string; role?: string | null; columns: string[] }[];
+};
+
+/** Decoded tables kept (a table of 100,000 interviews is about 20 MB). */
+const KEEP = 2;
+type Entry = { answer: Promise<TableAnswer>; table?: PlainTable };
+const tables = new Map<string, Entry>();
+
+/** The request of a file's score table, or null before it has a revision. */
+export function scoreTableRequest(file: ScoreFile): { url: string; timeRatioOf?: string; key: string } | null {
+  if (file.revision === 0 || file.scoreColumns.length === 0) return null;
+  const duration = totalDurationColumn(file.dataPoints);
+  const rawName = duration && file.rawColumns.includes(duration) ? `${RAW_PREFIX}${duration}` : undefined;
+  const url = columnsUrl(file.id, {
+    file: 'all',
+    columns: rawName ? [...file.scoreColumns, rawName] : file.scoreColumns,
+  });
+  return { url, ...(rawName ? { timeRatioOf: rawName } : {}), key: `${file.revision} ${url}` };
+}
+
+/** The file's score table: the one in memory, the one on its way, or a new request. A failed one is forgotten. */
+export function loadScoreTable(file: ScoreFile): Promise<PlainTable> | null {
+  const request = scoreTableRequest(file);
+  if (!request) return null;
+  let entry = tables.get(request.key);
+  if (entry) {
+    // Most recently used last.
+    tables.delete(request.key);
+    tables.set(request.key, entry);
+  } else {
+    // The request goes out now from the page; the worker, which may still be loading its decoder,
+    // gets the bytes (a request from the worker waited for its start, most of a small file's load).
+    const headers = authHeaders();
+    const answer = fetchColumnsBytes(request.url, headers).then((fetched) => {
+      if (!fetched.ok) throw new ColumnsError(fetched.failure);
+      return requestTable(
+        {
+          type: 'fetch',
+          request: {
+            url: request.url,
+            headers,
+            bytes: fetched.bytes,
+            ...(request.timeRatioOf ? { timeRatioOf: request.timeRatioOf } : {}),
+          },
+        },
+        undefined,
+        [fetched.bytes],
+      );
+    });
+    const created: Entry = { answer };
+    entry = created;
+    tables.set(request.key, created);
+    answer.then(
+      (a) => void (created.table = a.table),
+      () => {
+        if (tables.get(request.key) === created) tables.delete(request.key);
+      },
+    );
+    while (tables.size > KEEP) tables.delete(tables.keys().next().value!);
+  }
+  return entry.answer.then((a) => a.table);
+}
+
+/** The file's score table when this tab has it decoded already (the page then renders it in its first pass). */
+export function decodedScoreTable(file: ScoreFile): PlainTable | undefined {
+  const request = scoreTableRequest(file);
+  return request ? tables.get(request.key)?.table : undefined;
+}
+
+// The next user of this tab must not read the last one's tables from memory.
+onSessionEnd(() => tables.clear());
