@@ -17,7 +17,7 @@ import {
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { GqlContext } from './context';
-import { aliasLimitRule, depthLimitRule, LIMITS } from './limits';
+import { aliasLimitRule, depthLimitRule, expensiveFieldRule, LIMITS } from './limits';
 
 /** One operation of a cached document: found once, compiled once it has run `COMPILE_AFTER` times. */
 type Plan = {
@@ -53,7 +53,7 @@ const COMPILE_AFTER = 1;
 export function createExecutor(schema: GraphQLSchema, options: { hideSuggestions?: boolean } = {}) {
   const { hideSuggestions = false } = options;
   const cache = new Map<string, Prepared>();
-  const rules = [...specifiedRules, depthLimitRule(), aliasLimitRule()];
+  const rules = [...specifiedRules, depthLimitRule(), aliasLimitRule(), expensiveFieldRule()];
 
   const prepare = (query: string): Prepared => {
     const hit = cache.get(query);

@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, localeFromHeader } from '../lib/i18n';
 import { createContext } from './context';
 import { formatError, httpStatusFor, type FormattedError } from '../kernel/errors/errors';
 import { createExecutor } from './executor';
-import { LIMITS } from './limits';
+import { LIMITS, longestList } from './limits';
 import { labelOperation } from '../lib/metrics';
 import { jsonResponse } from '../security-headers';
 
@@ -69,6 +69,8 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
       return badRequest(`The query is longer than ${LIMITS.maxQueryLength} characters.`);
     if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables)))
       return badRequest('variables must be an object.');
+    if (variables && longestList(variables) > LIMITS.maxVariableListLength)
+      return badRequest(`A list in the variables has more than ${LIMITS.maxVariableListLength} items.`);
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
       return badRequest('operationName must be a string.');
 

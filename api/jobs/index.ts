@@ -19,6 +19,7 @@ export {
   type Schedule,
 } from './job-types';
 export { JobCancelledError, JobLeaseLostError, RetryableJobError } from './job-errors';
+export { runOffThread } from './off-thread';
 export {
   handleRequest,
   workerRequest,
@@ -28,4 +29,5 @@ export {
   type WorkerRequestHandlers,
   type WorkerStep,
   type WorkerStepContext,
+  WorkerLimitError,
 } from './worker-step';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { jobs, type JobRow } from '../../db/schema';
 import { writeTransaction } from '../../db/write-transaction';
@@ -13,6 +13,7 @@ export type NewJob = {
   kind: string;
   payload: unknown;
   dedupeKey?: string | null;
+  owner?: string | null;
   runAfter: Date;
   maxAttempts: number;
   now: Date;
@@ -27,6 +28,7 @@ export async function insertJob(db: DbOrTx, job: NewJob): Promise<{ id: string; 
       kind: job.kind,
       payload: job.payload,
       dedupeKey: job.dedupeKey ?? null,
+      owner: job.owner ?? null,
       runAfter: job.runAfter.toISOString(),
       maxAttempts: job.maxAttempts,
       requestId: job.requestId ?? null,
@@ -60,6 +62,11 @@ export async function hasRunnable(db: Db, kinds: readonly string[], now: Date): 
  * Takes the lease of the next runnable job in one write (UPDATE ... WHERE id = (SELECT ...)
  * RETURNING), inside BEGIN IMMEDIATE so the choice and the update see the same, latest state: two
  * runners, in one process or many, never get the same job for the same lease.
+ *
+ * Organisations take turns: the next job is the oldest due one of the organisation with the fewest
+ * jobs running now (over every process, by live leases), so a free slot goes to an organisation
+ * that has nothing running before another's thirtieth export. Jobs without an owner (the
+ * platform's own) count as nobody's running and keep their plain order.
  */
 export async function claimNext(
   db: Db,
@@ -70,11 +77,19 @@ export async function claimNext(
 ): Promise<JobRow | undefined> {
   if (kinds.length === 0) return undefined;
   const nowIso = now.toISOString();
+  // Jobs running now per organisation, counted once per claim (not once per candidate row).
+  const busy = db
+    .select({ owner: jobs.owner, running: sql<number>`count(*)`.as('running') })
+    .from(jobs)
+    .where(and(eq(jobs.state, 'RUNNING'), gte(jobs.leaseExpiresAt, nowIso), isNotNull(jobs.owner)))
+    .groupBy(jobs.owner)
+    .as('busy');
   const next = db
     .select({ id: jobs.id })
     .from(jobs)
+    .leftJoin(busy, eq(busy.owner, jobs.owner))
     .where(runnable(kinds, nowIso))
-    .orderBy(jobs.runAfter, jobs.createdAt)
+    .orderBy(sql`coalesce(${busy.running}, 0)`, jobs.runAfter, jobs.createdAt)
     .limit(1);
   return writeTransaction(
     db,

@@ -45,6 +45,7 @@ export function createJobSystem<C extends JobEngineContext>(getDeps: () => C): J
         kind,
         payload: payload ?? {},
         dedupeKey: options.dedupeKey ?? null,
+        owner: options.owner ?? null,
         runAfter: options.runAfter ?? now,
         maxAttempts: options.maxAttempts ?? handler.maxAttempts ?? 3,
         now,

@@ -95,6 +95,8 @@ export type EnqueueOptions = {
   maxAttempts?: number;
   /** Enqueue inside the caller's transaction (e.g. with the datafile's status change). */
   tx?: DbOrTx;
+  /** The organisation the job works for: runners take turns between organisations (job-store.ts, `claimNext`). */
+  owner?: string | null;
 };
 
 export type JobEvent =

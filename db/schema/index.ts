@@ -13,3 +13,4 @@ export * from './open-ended';
 export * from './reports';
 export * from './users';
 export * from './live';
+export * from './signed-urls';

@@ -33,6 +33,12 @@ export const jobs = sqliteTable(
     errorDetail: text('error_detail'),
     /** What the handler returned (small JSON). */
     result: text('result', { mode: 'json' }).$type<unknown>(),
+    /**
+     * The organisation the job works for (null: the platform's own jobs). The claim takes turns
+     * between organisations: it prefers the job whose organisation has the fewest jobs running, so
+     * one organisation's 30 exports cannot make another's upload check wait behind them.
+     */
+    owner: text('owner'),
     /** "Enqueue if not already there" in one write: at most one job per key, ever (until pruned). */
     dedupeKey: text('dedupe_key').unique(),
     /** Set by cancel on a running job; the runner stops it at its next progress point. */
@@ -50,6 +56,7 @@ export const jobs = sqliteTable(
     index('jobs_runnable_idx').on(t.state, t.runAfter),
     index('jobs_lease_idx').on(t.state, t.leaseExpiresAt),
     index('jobs_finished_idx').on(t.finishedAt),
+    index('jobs_owner_state_idx').on(t.owner, t.state),
   ],
 );
 

@@ -151,8 +151,10 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
 
     async stat(key) {
       try {
-        const s = await stat(await checked(key));
-        return s.isFile() ? { size: s.size } : null;
+        const s = await stat(await checked(key), { bigint: true });
+        return s.isFile()
+          ? { size: Number(s.size), etag: `${s.ino.toString(16)}-${s.size.toString(16)}-${s.mtimeNs.toString(16)}` }
+          : null;
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

@@ -108,7 +108,7 @@ export function createS3BlobStore(config: BlobStoreConfig): BlobStore & { client
     async stat(key) {
       assertBlobKey(key);
       const s = await statOf(key);
-      return s ? { size: s.size } : null;
+      return s ? { size: s.size, etag: s.etag } : null;
     },
 
     async delete(key) {

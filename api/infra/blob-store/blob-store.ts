@@ -27,8 +27,13 @@ export interface BlobStore {
   get(key: string): Promise<ReadableStream<Uint8Array> | null>;
   /** The stored bytes in memory, or null (for small objects and for libraries that need random access, e.g. zip). */
   getBytes(key: string): Promise<Uint8Array | null>;
-  /** Size in bytes, or null when absent (cheap: no body read). */
-  stat(key: string): Promise<{ size: number } | null>;
+  /**
+   * Size in bytes and a tag of this version of the object, or null when absent (cheap: no body
+   * read). The tag changes whenever the object is written again (S3: its ETag; local: the file's
+   * inode, size and modification time, a put always renames a new file into place), so a reader can
+   * tell the object it checked from one put under the same key later.
+   */
+  stat(key: string): Promise<BlobStat | null>;
   /** Removes one object; absent is fine. */
   delete(key: string): Promise<void>;
   /** Removes every object under a prefix (e.g. a half-written revision `datafiles/<id>/<rev>/`). */
@@ -52,6 +57,8 @@ export interface BlobStore {
   /** Throws when the store cannot be reached (the folder is not writable, the bucket does not answer): /readyz. */
   probe(): Promise<void>;
 }
+
+export type BlobStat = { size: number; etag: string };
 
 export type BlobListing = { key: string; size: number; lastModified: Date };
 

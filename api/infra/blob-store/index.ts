@@ -4,6 +4,7 @@ export {
   type BlobKind,
   type BlobListing,
   blobPolicies,
+  type BlobStat,
   type BlobStore,
   blobStoreConfig,
   type BlobStoreConfig,

@@ -111,7 +111,11 @@ export async function requestExport(
     ...options,
     title: file.title,
   };
-  const { id } = await deps.jobs.enqueue(EXPORT_JOB, { input, requestedBy: viewer.userId }, { maxAttempts: 2 });
+  const { id } = await deps.jobs.enqueue(
+    EXPORT_JOB,
+    { input, requestedBy: viewer.userId },
+    { maxAttempts: 2, owner: file.companyId },
+  );
   return (await deps.jobs.find(EXPORT_JOB, id))!;
 }
 

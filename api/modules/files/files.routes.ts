@@ -7,6 +7,7 @@ import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
 import { AVATAR_KINDS, imageTypeOf, isAvatarPath } from './avatars';
 import { blobPolicies, contentTypeForKey, isValidBlobKey, type BlobKind } from '../../infra/blob-store';
 import { checkGetSignature, checkPutSignature } from '../../infra/blob-store';
+import { claimSignedPut, releaseSignedPut } from './signed-put-uses.repo';
 
 /** The same error body as GraphQL answers (message in the caller's language, code and reason in extensions). */
 const refuse = (c: Context, status: number, code: ErrorCode, reason?: RefusalReason, extra: AppErrorDetails = {}) => {
@@ -120,21 +121,31 @@ export function registerFileRoutes(app: Hono, deps: Deps) {
       return refuse(c, 413, 'INVALID_PARAMETERS', 'TOO_LARGE', { maxMegabytes: megabytes(policy.maxBytes) });
     const body = c.req.raw.body;
     if (!body || declared === 0) return refuse(c, 400, 'INVALID_PARAMETERS', 'EMPTY');
+    // A signed PUT works once: otherwise the same URL could replace a file after it was checked and
+    // priced. The insert decides between concurrent PUTs; a PUT that stores nothing gives it back.
+    const signature = c.req.query('sig')!;
+    const expiresAt = new Date(Number(c.req.query('expires'))).toISOString();
+    if (!(await claimSignedPut(deps.db, { signature, key, expiresAt }, deps.clock.now())))
+      return refuse(c, 409, 'UNAUTHORIZED', 'URL_ALREADY_USED');
+    const release = () => releaseSignedPut(deps.db, signature, key).catch(() => undefined);
     try {
       const { size } = await deps.blobs.put(key, body.pipeThrough(guardBody(policy.maxBytes, kind === 'avatar')), {
         contentType,
       });
       if (size === 0) {
         await deps.blobs.delete(key);
+        await release();
         return refuse(c, 400, 'INVALID_PARAMETERS', 'EMPTY');
       }
       if (declared !== null && size !== declared) {
         await deps.blobs.delete(key);
+        await release();
         return refuse(c, 400, 'INVALID_PARAMETERS', 'CONTENT_LENGTH');
       }
       return c.json({ ok: true, key, size, ...(kind === 'avatar' ? { imageUrl: `/files/${key}` } : {}) });
     } catch (error) {
       // The store wrote to a temp file only: a refused or broken body leaves nothing under the key.
+      await release();
       if (error instanceof BodyRefused)
         return refuse(
           c,

@@ -14,7 +14,8 @@ import * as repo from './uploads.repo';
 import { requireDatafile } from '../datafiles';
 import { mappingHash, rowsFromInput } from './datapoints';
 import { checkOf } from './upload-draft.service';
-import { chargeKeyOf, UPLOAD_JOB, type UploadJobPayload } from './jobs/contract';
+import { chargeKeyOf, UPLOAD_CHECK_JOB, UPLOAD_JOB, type UploadJobPayload } from './jobs/contract';
+import { fileChanged } from './jobs/source-pin';
 import { adoptable, discardPrepare, prepareJobOf } from './upload-prepare.service';
 
 export async function confirmUpload(
@@ -48,6 +49,8 @@ export async function confirmUpload(
   const estimate = check.estimate.creditAmount;
   if (creditAmount !== estimate)
     throw new AppError('INVALID_PARAMETERS', { field: 'creditAmount', reason: 'ESTIMATE_CHANGED', value: estimate });
+  // The estimate is the price of the file the check read: a file put again under the key since is refused.
+  const sourceTag = await checkedSourceTag(deps, upload);
   const availability = await creditAvailability(deps, file.companyId, estimate);
   if (!availability.isBalanceEnough)
     throw new AppError('BALANCE_NOT_ENOUGH', {
@@ -84,12 +87,29 @@ export async function confirmUpload(
       await repo.updateDatafile(tx, file.id, { status: 'PROCESSING', progress: 0, updatedAt: now });
     // The revision prepared while step 3 was shown, when it is this one (the job may still run).
     const adopt = adoptable(prepare, revision, hash);
-    const payload: UploadJobPayload = { uploadId: upload.id, ...(adopt ? { preparedBy: prepare.id } : {}) };
-    const { id } = await deps.jobs.enqueue(UPLOAD_JOB, payload, { tx, dedupeKey: chargeKeyOf(file.id, revision) });
+    const payload: UploadJobPayload = {
+      uploadId: upload.id,
+      ...(adopt ? { preparedBy: prepare.id } : {}),
+      ...(sourceTag !== undefined ? { sourceTag } : {}),
+    };
+    const { id } = await deps.jobs.enqueue(UPLOAD_JOB, payload, {
+      tx,
+      dedupeKey: chargeKeyOf(file.id, revision),
+      owner: file.companyId,
+    });
     await repo.updateUpload(tx, upload.id, { jobId: id });
     return adopt;
   });
   if (!adopted) await discardPrepare(deps, prepare, { stop: false });
+}
+
+/** The stored file's tag the upload's check priced, refused with FILE_CHANGED_SINCE_CHECK when the stored file has another. */
+async function checkedSourceTag(deps: Deps, upload: repo.UploadRow): Promise<string | undefined> {
+  const job = upload.checkJobId ? await deps.jobs.find(UPLOAD_CHECK_JOB, upload.checkJobId) : undefined;
+  const tag = job?.payload.sourceTag;
+  const stored = await deps.blobs.stat(upload.sourceKey);
+  if (tag === undefined || !stored || stored.etag !== tag) throw fileChanged();
+  return tag;
 }
 
 /** getDatafileUploadingProgress: the datafile's status, its newest upload and, once READY, its metadata. */

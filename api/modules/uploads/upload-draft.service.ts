@@ -11,8 +11,7 @@ import { creditAvailability } from '../credits';
 import * as repo from './uploads.repo';
 import { requireDatafile } from '../datafiles';
 import { mappingHash, rowsFromInput } from './datapoints';
-import { previewUpload } from '../../ingest/index';
-import { withLimits } from '../../ingest';
+import { readUpload } from './upload-read';
 import { uploadRefusalMessage, type RefusalFacts } from '../../kernel/errors/refusal-messages';
 import { isFileRefusal } from './upload-steps.service';
 import { readOptionsOf } from './upload-job.service';
@@ -39,14 +38,21 @@ export async function draftedDatafile(deps: Pick<Deps, 'db'>, viewer: Viewer, da
 }
 
 /** getUploadPreview: the first rows and a suggested type per column, read from the stored file. */
-export async function uploadPreview(deps: Pick<Deps, 'blobs' | 'clock' | 'db'>, viewer: Viewer, datafileId: string) {
+export async function uploadPreview(
+  deps: Pick<Deps, 'blobs' | 'clock' | 'db' | 'env' | 'appSecret'>,
+  viewer: Viewer,
+  datafileId: string,
+) {
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   const upload = await currentUpload(deps, file);
   try {
-    return await previewUpload(deps.blobs, upload.sourceKey, upload.sourceFormat, readOptionsOf(upload), withLimits(), {
-      previewRows: 20,
-      sampleRows: 2000,
+    const { preview } = await readUpload(deps, {
+      op: 'preview',
+      key: upload.sourceKey,
+      format: upload.sourceFormat,
+      options: readOptionsOf(upload),
     });
+    return preview!;
   } catch (error) {
     if (error instanceof AppError && upload.status !== 'READY') await rejectSource(deps, upload.id, error);
     throw error;
@@ -81,8 +87,14 @@ export async function saveColumns(
       await repo.updateDatafile(tx, file.id, { status: 'DRAFT', updatedAt: now });
   });
   // Enqueued after the commit, so an idle runner that wakes on it sees the saved data points at once.
-  const payload: UploadCheckPayload = { uploadId: upload.id, mappingHash: hash };
-  const { id: jobId } = await deps.jobs.enqueue(UPLOAD_CHECK_JOB, payload, { maxAttempts: 2 });
+  // The version of the file this check prices: processing and the confirmation refuse any other (jobs/source-pin.ts).
+  const stored = await deps.blobs.stat(upload.sourceKey);
+  const payload: UploadCheckPayload = {
+    uploadId: upload.id,
+    mappingHash: hash,
+    ...(stored ? { sourceTag: stored.etag } : {}),
+  };
+  const { id: jobId } = await deps.jobs.enqueue(UPLOAD_CHECK_JOB, payload, { maxAttempts: 2, owner: file.companyId });
   await repo.updateUpload(deps.db, upload.id, { checkJobId: jobId }, ['DRAFT']);
   // A check of the columns saved before is of no use any more, nor the revision it prepared
   // (upload-prepare.service.ts): stopped if it still runs, its folder removed if it is done.

@@ -35,7 +35,8 @@ export type UploadPlan = {
   companyId: string;
   kind: 'UPLOAD' | 'UPDATE';
   revision: number;
-  source: { key: string; format: UploadFormat };
+  /** `etag`: the tag of the stored file the check priced; the Worker steps read only that version (jobs/source-pin.ts). */
+  source: { key: string; format: UploadFormat; etag?: string };
   options: ReadOptions;
   mapping: ColumnMapping;
   previous?: { revision: number; columns: string[] };

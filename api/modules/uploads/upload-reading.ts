@@ -3,15 +3,22 @@
 // table (title rows above the header and notes below it left out; Qualtrics' question texts and
 // ImportIds skipped; SPSS: names, then cases), so a script that sends only the file gets what the
 // preview would suggest.
-import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../kernel/errors/errors';
-import { detectLayout, openRawRows, openUpload, withLimits, type ReadOptions, type UploadFormat } from '../../ingest';
+import {
+  detectLayout,
+  openRawRows,
+  openUpload,
+  withLimits,
+  type ReadOptions,
+  type UploadBlobStore,
+  type UploadFormat,
+} from '../../ingest';
 
 /** Raw rows read to find the layout (as the preview does). */
 const LAYOUT_ROWS = 2000;
 
 export async function layoutOf(
-  deps: Pick<Deps, 'blobs'>,
+  deps: { blobs: UploadBlobStore },
   key: string,
   format: UploadFormat,
   sheet: string | null,
@@ -44,7 +51,7 @@ export async function layoutOf(
  * the file's rows and suggests where the header is.
  */
 export async function requireRecords(
-  deps: Pick<Deps, 'blobs'>,
+  deps: { blobs: UploadBlobStore },
   key: string,
   format: UploadFormat,
   options: ReadOptions,

@@ -11,16 +11,12 @@ import { findCompanyById } from '../companies';
 import * as repo from './uploads.repo';
 import { requireDatafile } from '../datafiles';
 import { withLimits } from '../../ingest';
-import { formatOfName, getSheetNames, openUpload } from '../../ingest';
-import { compareStructure } from '../../ingest';
+import { formatOfName } from '../../ingest';
 import { newSourceKey, parseSourceKey, toGraphqlFormat, type SourceKey } from './source-keys';
 import { writeTransaction } from '../../../db/write-transaction';
-import { headerIssues } from '../../ingest';
-import { refuse } from '../../ingest/index';
-import type { ReadOptions, UploadFormat } from '../../ingest';
-import { layoutOf, requireRecords } from './upload-reading';
 import { discardPrepare, prepareJobOf } from './upload-prepare.service';
 import type { DatafileInput } from '../../graphql/generated/resolvers';
+import { readUpload } from './upload-read';
 import { requireTitle } from '../../lib/validation';
 
 const MAX_ROW = 1_000_000;
@@ -110,14 +106,17 @@ async function readingFile<T>(deps: Pick<Deps, 'blobs' | 'db'>, key: string, rea
 
 /** getSheetNames: the sheets of an uploaded xlsx ([] for csv and sav). */
 export async function sheetNamesOf(
-  deps: Pick<Deps, 'blobs' | 'db'>,
+  deps: Pick<Deps, 'blobs' | 'db' | 'env' | 'appSecret'>,
   viewer: Viewer,
   datafileKey: string,
   companyId: string,
 ): Promise<string[]> {
   await uploadCompany(deps, viewer, companyId);
   const source = await usableSource(deps, viewer, datafileKey, companyId);
-  return readingFile(deps, source.key, () => getSheetNames(deps.blobs, source.key, source.format, withLimits()));
+  return readingFile(deps, source.key, async () => {
+    const { sheets } = await readUpload(deps, { op: 'sheets', key: source.key, format: source.format });
+    return sheets ?? [];
+  });
 }
 
 type StepOne = {
@@ -156,32 +155,26 @@ function missingCodes(list: readonly string[] | null | undefined): string[] {
  * are unique, and a re-upload has the published columns. Returns the header's column names.
  */
 async function readStepOne(
-  deps: Pick<Deps, 'blobs' | 'db'>,
+  deps: Pick<Deps, 'blobs' | 'db' | 'env' | 'appSecret'>,
   s: StepOne,
   previousColumns: readonly string[] | undefined,
 ): Promise<void> {
-  const format: UploadFormat = s.source.format;
-  await readingFile(deps, s.source.key, async () => {
-    if (format === 'xlsx') {
-      const sheets = await getSheetNames(deps.blobs, s.source.key, format, withLimits());
-      if (!s.sheetName) throw new AppError('SHEET_NOT_FOUND', { field: 'sheetName', reason: 'SHEET_REQUIRED' });
-      if (!sheets.includes(s.sheetName))
-        throw new AppError('SHEET_NOT_FOUND', { field: 'sheetName', reason: 'SHEET_MISSING', value: s.sheetName });
-    }
-    const options: ReadOptions = {
-      ...(s.sheetName ? { sheet: s.sheetName } : {}),
-      headerRow: s.headerRow,
-      firstDataRow: s.firstDataRow,
-      ...(s.lastDataRow !== null ? { lastDataRow: s.lastDataRow } : {}),
-      missingValues: s.missingValues,
-    };
-    const table = await openUpload(deps.blobs, s.source.key, format, options, withLimits());
-    if (previousColumns) {
-      refuse(headerIssues(table.header));
-      compareStructure(previousColumns, table.header);
-    }
-    await requireRecords(deps, s.source.key, format, options);
-  });
+  await readingFile(deps, s.source.key, () =>
+    readUpload(deps, {
+      op: 'stepOne',
+      key: s.source.key,
+      format: s.source.format,
+      sheetName: s.sheetName,
+      options: {
+        ...(s.sheetName ? { sheet: s.sheetName } : {}),
+        headerRow: s.headerRow,
+        firstDataRow: s.firstDataRow,
+        ...(s.lastDataRow !== null ? { lastDataRow: s.lastDataRow } : {}),
+        missingValues: s.missingValues,
+      },
+      ...(previousColumns ? { previousColumns: [...previousColumns] } : {}),
+    }),
+  );
 }
 
 /** createDraftDatafile: a new draft, a change of a draft's step 1, or a re-upload of a READY datafile. Returns the datafile id. */
@@ -207,7 +200,11 @@ export async function createDraftDatafile(deps: Deps, viewer: Viewer, input: Dat
   const found =
     given(input.headerRow) && given(input.dataRecordStartRow)
       ? undefined
-      : await readingFile(deps, source.key, () => layoutOf(deps, source.key, source.format, sheetName));
+      : (
+          await readingFile(deps, source.key, () =>
+            readUpload(deps, { op: 'layout', key: source.key, format: source.format, sheetName }),
+          )
+        ).layout;
   const headerRow = requireRow('headerRow', input.headerRow ?? found?.headerRow);
   const firstDataRow = requireRow(
     'dataRecordStartRow',
@@ -300,7 +297,7 @@ const uploadFields = (s: StepOne) => ({
 
 /** Step 1 again on an open draft: a new file or other reading options start step 2 over. */
 async function changeDraft(
-  deps: Pick<Deps, 'blobs' | 'db' | 'jobs'>,
+  deps: Pick<Deps, 'blobs' | 'db' | 'jobs' | 'env' | 'appSecret'>,
   viewer: Viewer,
   file: repo.DatafileRow,
   step: StepOne,
@@ -373,7 +370,7 @@ async function publishedColumns(deps: Pick<Deps, 'db'>, file: repo.DatafileRow):
 
 /** A re-upload: a new UPDATE upload on the READY datafile, starting from the published data points. */
 async function reupload(
-  deps: Pick<Deps, 'blobs' | 'db' | 'jobs'>,
+  deps: Pick<Deps, 'blobs' | 'db' | 'jobs' | 'env' | 'appSecret'>,
   viewer: Viewer,
   file: repo.DatafileRow,
   step: StepOne,

@@ -57,7 +57,7 @@ describe('signed PUT', () => {
     const res = await put(pathOf(signed.url), { body: stream, length: CAP });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, key: 'uploads/ok-1.csv', size: CAP });
-    expect(await t.deps.blobs.stat('uploads/ok-1.csv')).toEqual({ size: CAP });
+    expect(await t.deps.blobs.stat('uploads/ok-1.csv')).toMatchObject({ size: CAP });
   });
 
   it('refuses a declared size over the cap before reading the body', async () => {
@@ -93,9 +93,14 @@ describe('signed PUT', () => {
     const signed = t.deps.blobs.signedPut('upload', 'uploads/type.csv', t.clock.now());
     expect((await put(pathOf(signed.url), { body: '<html>', type: 'text/html' })).status).toBe(415);
     expect((await put(pathOf(signed.url), { body: '', length: 0 })).status).toBe(400);
-    // Excel's name for CSV on Windows and no type at all are fine for uploads.
+    // Excel's name for CSV on Windows and no type at all are fine for uploads (the refusals above did not use the URL up).
     expect((await put(pathOf(signed.url), { body: 'a;b\n', type: 'application/vnd.ms-excel' })).status).toBe(200);
-    expect((await put(pathOf(signed.url), { body: 'a;b\n', type: 'application/octet-stream' })).status).toBe(200);
+    const other = t.deps.blobs.signedPut('upload', 'uploads/type-2.csv', t.clock.now());
+    expect((await put(pathOf(other.url), { body: 'a;b\n', type: 'application/octet-stream' })).status).toBe(200);
+    // A signed PUT works once.
+    const again = await put(pathOf(signed.url), { body: 'c;d\n', type: 'text/csv' });
+    expect(again.status).toBe(409);
+    expect(await reasonOf(again)).toEqual({ code: 'UNAUTHORIZED', reason: 'URL_ALREADY_USED' });
   });
 
   it('refuses forged, stretched and expired URLs', async () => {

@@ -6,8 +6,12 @@ import { jobKind, workerRequest } from '../../../jobs';
 import type { RefusalFacts } from '../../../kernel/errors/refusal-messages';
 import type { JudgeInputQuestion, OfflineVerdicts } from '../../open-ended-judge';
 
-/** `preparedBy`: the check job whose prepared revision the upload job publishes when it is complete (upload-prepare.service.ts). */
-export type UploadJobPayload = { uploadId: string; preparedBy?: string };
+/**
+ * `preparedBy`: the check job whose prepared revision the upload job publishes when it is complete
+ * (upload-prepare.service.ts). `sourceTag`: the stored file's tag the check priced (jobs/source-pin.ts);
+ * processing refuses a file with another one.
+ */
+export type UploadJobPayload = { uploadId: string; preparedBy?: string; sourceTag?: string };
 
 /** What the upload job keeps as its result (small JSON): the summary without the per-record credits; `prepared` when it published a revision prepared at step 3. */
 export type UploadJobResult = {
@@ -17,8 +21,8 @@ export type UploadJobResult = {
   prepared?: boolean;
 };
 
-/** The check job's payload (the data points it checked, by hash). */
-export type UploadCheckPayload = { uploadId: string; mappingHash: string };
+/** The check job's payload: the data points it checked, by hash, and the tag of the stored file it reads (jobs/source-pin.ts). */
+export type UploadCheckPayload = { uploadId: string; mappingHash: string; sourceTag?: string };
 
 /** A check, and the revision it prepares (published as the job's interim result while it prepares). */
 export type CheckedUpload = { check: CheckUploadResult; prepare?: { revision: number; done?: boolean } };

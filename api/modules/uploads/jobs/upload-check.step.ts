@@ -2,11 +2,18 @@
 // Worker thread (a large file takes seconds; the API keeps answering). With `folder` it goes on
 // processing the file into that folder of the next revision once the check is reported
 // (processing/prepare.ts, `checkAndPrepare`): the main thread's 'checked' handler publishes the check.
-import { CHECKED_AT, checkAndPrepare, checkUpload, type CheckUploadResult } from '../../../ingest';
+import {
+  CHECKED_AT,
+  checkAndPrepare,
+  checkUpload,
+  type CheckUploadResult,
+  type UploadBlobStore,
+} from '../../../ingest';
 import { CHECKED_REQUEST } from './contract';
 import type { UploadPlan } from '../upload-job.service';
 import type { WorkerStepContext } from '../../../jobs';
 import { startOpenEndedWorker } from '../../../../scoring/open-ended-worker';
+import { withPinnedSource } from './source-pin';
 
 /** Where processing's parse ends (processing/process.ts reports it as 0..60). */
 const PARSE_END = 60;
@@ -14,11 +21,19 @@ const PARSE_END = 60;
 export type UploadCheckInput = { plan: UploadPlan; folder?: string };
 export type UploadCheckOutput = { check: CheckUploadResult; prepared?: boolean; failure?: string };
 
-export async function run(input: UploadCheckInput, ctx: WorkerStepContext): Promise<UploadCheckOutput> {
+export function run(input: UploadCheckInput, ctx: WorkerStepContext): Promise<UploadCheckOutput> {
+  return withPinnedSource(ctx.blobs, input.plan.source, (blobs) => checkStep(input, ctx, blobs));
+}
+
+async function checkStep(
+  input: UploadCheckInput,
+  ctx: WorkerStepContext,
+  blobs: UploadBlobStore,
+): Promise<UploadCheckOutput> {
   const { plan, folder } = input;
   const scoring = await ctx.scoring();
   const common = {
-    blobs: ctx.blobs,
+    blobs,
     scoring,
     source: plan.source,
     options: plan.options,

@@ -2,19 +2,24 @@
 // (asking the main thread's AI judge when configured), score, write the revision's Arrow files and
 // publish them. It returns the summary and each new record's credits; the main thread charges. The
 // prepare job runs the same step with a folder: the revision is prepared there, not published.
-import { prepareUpload, processUpload, type ProcessUploadInput } from '../../../ingest';
+import { prepareUpload, processUpload, type ProcessUploadInput, type UploadBlobStore } from '../../../ingest';
 import { JUDGE_REQUEST } from './contract';
 import type { UploadPlan } from '../upload-job.service';
 import type { WorkerStepContext } from '../../../jobs';
 import { startOpenEndedWorker } from '../../../../scoring/open-ended-worker';
+import { withPinnedSource } from './source-pin';
 
 /** `folder`: prepare the revision there (ahead of the confirmation, processing/prepare.ts) instead of publishing it. */
 export type UploadProcessInput = { plan: UploadPlan; judge: boolean; folder?: string };
 
-export async function run(input: UploadProcessInput, ctx: WorkerStepContext) {
+export function run(input: UploadProcessInput, ctx: WorkerStepContext) {
+  return withPinnedSource(ctx.blobs, input.plan.source, (blobs) => processStep(input, ctx, blobs));
+}
+
+async function processStep(input: UploadProcessInput, ctx: WorkerStepContext, blobs: UploadBlobStore) {
   const { plan, folder } = input;
   const engine: ProcessUploadInput = {
-    blobs: ctx.blobs,
+    blobs,
     scoring: await ctx.scoring(),
     source: plan.source,
     options: plan.options,

@@ -15,6 +15,7 @@ import {
   recordRefusal,
   uploadPlan,
   type UploadJobResult,
+  type UploadPlan,
 } from '../upload-job.service';
 import { adoptPrepared, prepareRevision, removePrepared, stillWanted } from '../upload-prepare.service';
 import {
@@ -48,7 +49,7 @@ export const uploadJob: AppJobHandler<UploadJobPayload, UploadJobResult | null> 
   backoff: { baseMs: 1_000, maxMs: 30_000 },
   async run(ctx) {
     const { deps } = ctx;
-    const plan = await uploadPlan(deps, ctx.payload.uploadId);
+    const plan = withSourceTag(await uploadPlan(deps, ctx.payload.uploadId), ctx.payload.sourceTag);
     // Deleted meanwhile, or already finished by an earlier attempt whose final write landed: nothing to do.
     if (!plan || plan.status !== 'PROCESSING') return null;
     const judge = deps.env.oesJudge;
@@ -115,7 +116,7 @@ export const uploadCheckJob: AppJobHandler<UploadCheckPayload, UploadCheckJobRes
   backoff: { baseMs: 500, maxMs: 5_000 },
   async run(ctx) {
     const { deps, job } = ctx;
-    const plan = await uploadPlan(deps, ctx.payload.uploadId);
+    const plan = withSourceTag(await uploadPlan(deps, ctx.payload.uploadId), ctx.payload.sourceTag);
     if (!plan) throw new AppError('NO_DATAFILE_FOUND');
     const revision = await prepareRevision(deps, plan.uploadId);
     let checked: CheckedUpload | undefined;
@@ -168,6 +169,11 @@ export const uploadCheckJob: AppJobHandler<UploadCheckPayload, UploadCheckJobRes
       ? mirrorPrepareProgress(db, job.id, job.payload.uploadId, percent, (id) => preparedByOf(db, id))
       : Promise.resolve(),
 };
+
+/** The plan reading only the version of the stored file with this tag (jobs/source-pin.ts). */
+function withSourceTag<P extends { source: UploadPlan['source'] }>(plan: P | undefined, etag: string | undefined) {
+  return plan && etag !== undefined ? { ...plan, source: { ...plan.source, etag } } : plan;
+}
 
 /** The check job an upload job adopted the prepare of (its payload's `preparedBy`). */
 async function preparedByOf(db: DbOrTx, uploadJobId: string): Promise<string | undefined> {
