@@ -122,7 +122,7 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
       (variables as Record<string, unknown> | null | undefined) ?? undefined,
       (operationName as string | null | undefined) ?? undefined,
     );
-    if (!result.errors?.length) return jsonResponse(JSON.stringify({ data: result.data ?? null }));
+    if (!result.errors?.length) return answer(c, JSON.stringify({ data: result.data ?? null }));
 
     const requestLocale =
       localeFromHeader(c.req.header('x-locale') ?? c.req.header('accept-language')) ?? DEFAULT_LOCALE;
@@ -145,6 +145,16 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
     const headers: Record<string, string> = {};
     const retry = errors[0]!.extensions.retryAfterSeconds;
     if (typeof retry === 'number') headers['Retry-After'] = String(retry);
-    return jsonResponse(JSON.stringify({ data: result.data ?? null, errors }), status, headers);
+    return answer(c, JSON.stringify({ data: result.data ?? null, errors }), status, headers);
   };
+}
+
+/**
+ * The answer with the headers a resolver set on the request's context (the device cookie at a
+ * login): a prepared response carries only its own, so they are copied onto it.
+ */
+function answer(c: HonoContext, json: string, status?: number, extra?: Record<string, string>): Response {
+  const response = jsonResponse(json, status, extra);
+  for (const cookie of c.res.headers.getSetCookie()) response.headers.append('set-cookie', cookie);
+  return response;
 }

@@ -15,7 +15,7 @@ import { createLiveDatafile, openLiveDatafile } from '../../api/modules/live-imp
 import { pagesOfDatapointRows } from '../../api/modules/live-import/live-config';
 import { LiveMedians, scoreRespondent } from '../../api/modules/live-import/live-scoring';
 import { datapointsOfUpload } from '../../api/modules/live-import/live.repo';
-import { datafiles, liveRespondents } from '../../db/schema';
+import { datafiles, liveRespondents, liveSettings } from '../../db/schema';
 import { PAGES, respondentBody } from '../bench/live-support';
 import type { TestApp } from './test-app';
 import { graphqlPoster } from './server-process';
@@ -77,6 +77,12 @@ export async function opsWorld(
     })),
   });
   await openLiveDatafile(deps, viewer, datafileId);
+  // Thousands of respondents from one test client: the ceilings and per-address limits (tested in
+  // tests/api/live-import/limits.test.ts) would refuse most of them, which is not what these tests are about.
+  await deps.db
+    .update(liveSettings)
+    .set({ maxRespondents: 1_000_000, maxCredits: 10_000_000, perAddressPerHour: 1_000_000 })
+    .where(eq(liveSettings.datafileId, datafileId));
   const row = await deps.db.select({ secret: datafiles.secretKey }).from(datafiles).where(eq(datafiles.id, datafileId));
   return {
     dir,
@@ -119,23 +125,23 @@ export async function uploadAcross(
     graphqlPoster(baseUrls[turn++ % baseUrls.length]!, as.token)(query, variables);
   const { signedUrl, datafileKey } = (await gql(Q.url, { f: fileName, c: as.companyId })).getDatafileUploadURL;
   const bytes = fixture(fileName);
-  const put = await fetch(signedUrl, { method: 'PUT', body: bytes });
+  // A local signed URL is a path on the app (any of the processes serves it); the bucket's is absolute.
+  const put = await fetch(new URL(signedUrl, baseUrls[0]), { method: 'PUT', body: bytes });
   if (put.status !== 200) throw new Error(`PUT ${put.status}: ${await put.text()}`);
-  const sheetName = fileName.endsWith('.xlsx')
-    ? ((await gql(Q.sheets, { k: datafileKey, c: as.companyId })).getSheetNames[0] as string)
-    : undefined;
+  // The fixture workbook keeps its interviews on the sheet 'Data' (beside an 'Info' sheet).
+  const sheets: string[] = fileName.endsWith('.xlsx')
+    ? (await gql(Q.sheets, { k: datafileKey, c: as.companyId })).getSheetNames
+    : [];
+  const sheetName = sheets.includes('Data') ? 'Data' : sheets[0];
   const { datafileId } = (
     await gql(Q.draft, {
-      i: { title, datafileKey, fileName, headerRow: 1, dataRecordStartRow: 2, ...(sheetName ? { sheetName } : {}) },
+      i: { title, datafileKey, fileName, ...(sheetName ? { sheetName } : {}) },
     })
   ).createDraftDatafile;
   const preview = (await gql(Q.preview, { id: datafileId })).getUploadPreview;
-  // Open answers are left out: the classifier's time is not what these tests are about.
-  const columns = preview.suggestedColumns.map((c: any) =>
-    c.dataPointType === 'OPEN_ENDED'
-      ? { dataPointIdentifier: c.dataPointIdentifier, dataPointType: 'IGNORE', columns: c.columns }
-      : c,
-  );
+  // The suggestions as they come, as a script would send them (in these small fixtures the open
+  // answers are what is scorable).
+  const columns = preview.suggestedColumns;
   await gql(Q.save, { id: datafileId, c: columns });
   const check = await until(`the check of ${fileName}`, async () => {
     const c = (await gql(Q.check, { id: datafileId })).getUploadCheck;

@@ -244,7 +244,7 @@ describe('organisations through GraphQL, on the demo data', () => {
         { token: admin },
       )
     ).body.data.getCompanyStats;
-    expect(stats).toEqual({ numberOfDataImports: 3, numberOfDataRecords: 2190, numberOfUsers: 6 });
+    expect(stats).toEqual({ numberOfDataImports: 4, numberOfDataRecords: 2190, numberOfUsers: 6 });
     const admins = (
       await t.gql('query($c:ID!){getActiveCompanyAdminUsers(companyId:$c){email}}', { c: demo }, { token: admin })
     ).body.data.getActiveCompanyAdminUsers;
