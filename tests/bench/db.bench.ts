@@ -1,24 +1,15 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Database as BunDatabase } from 'bun:sqlite';
-import Libsql from 'libsql';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { createApp } from '../../api/app';
 import { createDeps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
-import { sha256Hex } from '../../api/lib/crypto';
 import { silentLogger } from '../../api/lib/logger';
-import { seedSecrets } from '../../api/demo/seed-secrets';
-import { insertSession } from '../../api/modules/auth/auth.repo';
 import { chargeDatafile } from '../../api/modules/credits/ledger.service';
 import { createDb, type DbDriver } from '../../db/client';
-import { users } from '../../db/schema';
-import { seedDemoData } from '../../db/seed';
 import { company, contract, datafile, ledgerDb, secondaryPlan, user } from '../support/ledger-fixtures';
-import { freePort } from '../support/server-process';
+import { ME_RATIO_GOAL, meSection, meServers } from './db-me';
 import { ORGANISATIONS_CASES, ORGANISATIONS_PAGE, seedOrganisations } from './support/seed-organisations';
 import { roundTripsPerRequest } from './support/round-trips';
 
@@ -26,8 +17,9 @@ import { roundTripsPerRequest } from './support/round-trips';
  * `npm run bench:db`: the database path's figures, each beside its limit, in one run.
  *  1. `me` at 16 concurrent keep-alive callers from a load generator in another process (wrk,
  *     installed from Debian when missing; else tests/bench/load-client.ts) against a real Bun.serve
- *     on 127.0.0.1, beside a bare Hono route asking the same with the fastest raw driver here, and
- *     the same app through @libsql/client (the remote path) for comparison.
+ *     on 127.0.0.1, beside a bare Hono route asking the same with the fastest raw driver here (the
+ *     ratio of the two: goal 60 %), and the same app through @libsql/client (the remote path) for
+ *     comparison; tests/bench/db-me.ts (BENCH_BASELINE=<checkout> adds the code before a change).
  *  2. CPU time per ledger charge, one at a time and 32 in flight.
  *  3. The admin panel's organisations page over 10,000 organisations, per sort, p95 beside the
  *     p95 measured before the database path's rework (commit 4e81795, same machine).
@@ -50,15 +42,11 @@ const BEFORE = {
   } as Record<string, number>,
 };
 const LIMITS = { meRequestsPerSecond: 5_000, chargeCpuMs: 0.3 };
-const CONNECTIONS = 16;
 /** Requests per organisations-page case (p95 of 40, as bench:companies took it before, rests on the 3 slowest). */
 const PAGE_REQUESTS = 100;
-const SECONDS = Number(process.env.BENCH_DB_SECONDS ?? 5);
-const ME =
-  '{ me { user { id email accessLevel watchGetStarted watchNPS company { id name image } } sessionExpiresAt companyId } }';
-const TOKEN = 'bench-db-me-token';
+/** BENCH_DB_SECTIONS=me,charge,organisations,trips (default all) runs some. */
+const SECTIONS = new Set((process.env.BENCH_DB_SECTIONS ?? 'me,charge,organisations,trips').split(','));
 
-const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
 const load = () => loadavg()[0]!.toFixed(1);
 const mark = (ok: boolean) => (ok ? 'met' : 'NOT MET');
 const fmt = (n: number, digits = 0) =>
@@ -75,194 +63,6 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')} (shared machine)`,
 );
-
-// ---------------------------------------------------------------------------------------------
-// 1. me over HTTP
-
-/** wrk if it is there or can be installed (Debian, as root); else the Bun client in its own process (or when BENCH_DB_LOAD=bun). */
-function loadGenerator(): 'wrk' | 'bun' {
-  if (process.env.BENCH_DB_LOAD === 'bun') return 'bun';
-  const has = () => spawnSync('wrk', ['--version']).error === undefined;
-  if (has()) return 'wrk';
-  if (process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0) {
-    console.log('  (installing wrk: apt-get install -y wrk)');
-    spawnSync('apt-get', ['install', '-y', '-q', 'wrk'], { stdio: 'ignore', timeout: 180_000 });
-    if (has()) return 'wrk';
-  }
-  return 'bun';
-}
-
-/** The server process's CPU time so far (user + system, ms), from /proc. */
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks / CLOCK_TICKS) * 1000;
-}
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-
-/** Servers this run started, stopped by their own pid however the run ends. */
-const servers = new Set<ChildProcess>();
-
-async function startServer(mode: 'app' | 'bare', driver: string, file: string) {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [here('./db-server.ts'), mode, driver, file, String(port)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  servers.add(child);
-  const stop = () => {
-    servers.delete(child);
-    child.kill('SIGTERM');
-  };
-  try {
-    await new Promise<void>((resolve, reject) => {
-      // Generous: at a load average of 20 loading the app alone has taken a minute.
-      const timer = setTimeout(() => reject(new Error(`${mode} server did not start within 3 minutes`)), 180_000);
-      child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && (clearTimeout(timer), resolve()));
-      child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`${mode} server exited with ${code}`))));
-    });
-  } catch (error) {
-    stop();
-    throw error;
-  }
-  return { url: `http://127.0.0.1:${port}/graphql`, pid: child.pid!, stop };
-}
-
-type LoadResult = { requests: number; seconds: number; errors: number; p50: number; p99: number };
-
-function runLoad(generator: 'wrk' | 'bun', url: string, seconds: number): LoadResult {
-  const body = JSON.stringify({ query: ME });
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` };
-  if (generator === 'wrk') {
-    const script = join(dir, 'me.lua');
-    writeFileSync(
-      script,
-      `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\n${Object.entries(headers)
-        .map(([k, v]) => `wrk.headers["${k}"] = "${v}"`)
-        .join('\n')}\n`,
-    );
-    const out = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-s', script, url], {
-      encoding: 'utf8',
-    }).stdout;
-    const ms = (label: string) => {
-      const m = out.match(new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm'));
-      return m ? Number(m[1]) * { us: 0.001, ms: 1, s: 1000 }[m[2] as 'us' | 'ms' | 's'] : NaN;
-    };
-    const requests = Number(out.match(/(\d+) requests in ([\d.]+)(ms|s)/)?.[1] ?? 0);
-    const duration = out.match(/requests in ([\d.]+)(ms|s)/);
-    const errors =
-      Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) +
-      Number(out.match(/Socket errors: .*?(\d+) timeout/)?.[1] ?? 0);
-    return {
-      requests,
-      seconds: duration ? Number(duration[1]) / (duration[2] === 'ms' ? 1000 : 1) : seconds,
-      errors,
-      p50: ms('50%'),
-      p99: ms('99%'),
-    };
-  }
-  const bodyFile = join(dir, 'me.json');
-  writeFileSync(bodyFile, body);
-  const out = spawnSync(
-    process.execPath,
-    [here('./load-client.ts'), url, String(CONNECTIONS), String(seconds), bodyFile, JSON.stringify(headers)],
-    { encoding: 'utf8' },
-  ).stdout;
-  return JSON.parse(out.trim().split('\n').at(-1)!) as LoadResult;
-}
-
-async function measureMe(generator: 'wrk' | 'bun', mode: 'app' | 'bare', driver: string, file: string) {
-  const server = await startServer(mode, driver, file);
-  try {
-    const answer = (await (
-      await fetch(server.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
-        body: JSON.stringify({ query: ME }),
-      })
-    ).json()) as any;
-    if (answer?.data?.me?.user?.email !== 'admin@example.com')
-      throw new Error(`${mode}/${driver} answered ${JSON.stringify(answer)}`);
-    runLoad(generator, server.url, 1); // warm-up: JIT, statement caches
-    const cpu0 = processCpuMs(server.pid);
-    const r = runLoad(generator, server.url, SECONDS);
-    const serverCpuUs = ((processCpuMs(server.pid) - cpu0) / r.requests) * 1000;
-    if (r.errors > 0) throw new Error(`${mode}/${driver}: ${r.errors} failed requests`);
-    return { ...r, rps: r.requests / r.seconds, serverCpuUs };
-  } finally {
-    server.stop();
-  }
-}
-
-/** The session join through each raw driver, in this process: the faster one serves the bare route. */
-function fastestRawDriver(file: string): { driver: 'libsql' | 'bun:sqlite'; us: Record<string, number> } {
-  const hash = sha256Hex(TOKEN);
-  const now = new Date().toISOString();
-  const q =
-    'select s.*, u.*, c.status from sessions s join users u on u.id = s.user_id left join companies c on c.id = u.company_id where s.token_hash = ? and s.revoked_at is null and s.expires_at > ? and u.deleted_at is null';
-  const time = (get: () => unknown) => {
-    for (let i = 0; i < 2_000; i++) get();
-    const c0 = process.cpuUsage();
-    for (let i = 0; i < 20_000; i++) get();
-    const c = process.cpuUsage(c0);
-    return (c.user + c.system) / 20_000;
-  };
-  const l = new Libsql(file);
-  const ls = l.prepare(q).raw(true);
-  const b = new BunDatabase(file, { readonly: true });
-  const bs = b.prepare(q);
-  const us = { libsql: time(() => ls.get([hash, now])), 'bun:sqlite': time(() => bs.values(hash, now)) };
-  l.close();
-  b.close();
-  return { driver: us.libsql <= us['bun:sqlite'] ? 'libsql' : 'bun:sqlite', us };
-}
-
-async function meSection() {
-  const file = join(dir, 'me.db');
-  const url = `file:${file}`;
-  const deps = await createDeps(readEnv({ NODE_ENV: 'test', DATABASE_URL: url, JOB_INTERVAL_MINUTES: '0' }), {
-    log: silentLogger,
-  });
-  await seedDemoData(deps.db, seedSecrets(), { onlyIfEmpty: true });
-  const admin = (await deps.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com')).get())!;
-  const now = new Date();
-  await insertSession(deps.db, {
-    id: 'bench-session',
-    tokenHash: sha256Hex(TOKEN),
-    userId: admin.id,
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
-  });
-  deps.close();
-
-  const generator = loadGenerator();
-  const raw = fastestRawDriver(file);
-  console.log(
-    `\n1. me: ${CONNECTIONS} concurrent keep-alive callers for ${SECONDS} s (${generator === 'wrk' ? 'wrk -t2' : 'Bun client'} in another process) against Bun.serve on 127.0.0.1`,
-  );
-  console.log(
-    `   session join through the raw drivers: libsql ${raw.us.libsql!.toFixed(1)} µs, bun:sqlite ${raw.us['bun:sqlite']!.toFixed(1)} µs of CPU: the bare route uses ${raw.driver}`,
-  );
-  const runs: [string, 'app' | 'bare', string][] = [
-    ['GraphQL me, the app (libsql driver)', 'app', 'libsql'],
-    [`bare Hono route, raw ${raw.driver}`, 'bare', raw.driver],
-    ['GraphQL me, the app via @libsql/client', 'app', 'client'],
-  ];
-  const results: Record<string, Awaited<ReturnType<typeof measureMe>>> = {};
-  for (const [label, mode, driver] of runs) {
-    const r = await measureMe(generator, mode, driver, file);
-    results[label] = r;
-    const limit =
-      mode === 'bare'
-        ? '(the ceiling here)'
-        : driver === 'libsql'
-          ? `limit >= ${fmt(LIMITS.meRequestsPerSecond)}: ${mark(r.rps >= LIMITS.meRequestsPerSecond)}`
-          : `(the remote path's driver; before the rework: ${fmt(BEFORE.meRequestsPerSecond)})`;
-    console.log(
-      `   ${label.padEnd(40)} ${fmt(r.rps).padStart(7)} req/s  ${limit.padEnd(34)} p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms; server CPU ${r.serverCpuUs.toFixed(0)} µs/request; load ${load()}`,
-    );
-  }
-  return results['GraphQL me, the app (libsql driver)']!.rps;
-}
 
 // ---------------------------------------------------------------------------------------------
 // 2. a ledger charge
@@ -412,22 +212,33 @@ async function organisationsSection() {
 }
 
 try {
-  const meRps = await meSection();
-  const chargeMs = await chargeSection();
-  const pageMet = await organisationsSection();
-  console.log(
-    '\n4. the remote path: requests to the database per app request through @libsql/client (each a network round trip to a libSQL server)',
-  );
-  for (const r of await roundTripsPerRequest(mkdtempSync(join(dir, 'trips-'))))
-    console.log(`   ${r.request.padEnd(26)} ${String(r.trips).padStart(3)}  (${r.detail})`);
+  const parts: string[] = [];
+  if (SECTIONS.has('me')) {
+    const me = await meSection(dir, LIMITS.meRequestsPerSecond);
+    parts.push(
+      `me ${fmt(me.rps)} req/s (limit >= ${fmt(LIMITS.meRequestsPerSecond)}: ${mark(me.rps >= LIMITS.meRequestsPerSecond)}), ${(100 * me.ratio).toFixed(0)} % of the bare route (goal >= ${100 * ME_RATIO_GOAL} %: ${mark(me.ratio >= ME_RATIO_GOAL)})`,
+    );
+  }
+  if (SECTIONS.has('charge')) {
+    const chargeMs = await chargeSection();
+    parts.push(
+      `charge ${chargeMs.toFixed(3)} ms CPU (limit <= ${LIMITS.chargeCpuMs}: ${mark(chargeMs <= LIMITS.chargeCpuMs)})`,
+    );
+  }
+  if (SECTIONS.has('organisations')) parts.push(`organisations page p95 halved: ${mark(await organisationsSection())}`);
+  if (SECTIONS.has('trips')) {
+    console.log(
+      '\n4. the remote path: requests to the database per app request through @libsql/client (each a network round trip to a libSQL server)',
+    );
+    for (const r of await roundTripsPerRequest(mkdtempSync(join(dir, 'trips-'))))
+      console.log(`   ${r.request.padEnd(26)} ${String(r.trips).padStart(3)}  (${r.detail})`);
+  }
   const cpu = process.cpuUsage(benchCpu);
-  console.log(
-    `\nsummary: me ${fmt(meRps)} req/s (limit >= ${fmt(LIMITS.meRequestsPerSecond)}: ${mark(meRps >= LIMITS.meRequestsPerSecond)}); charge ${chargeMs.toFixed(3)} ms CPU (limit <= ${LIMITS.chargeCpuMs}: ${mark(chargeMs <= LIMITS.chargeCpuMs)}); organisations page p95 halved: ${mark(pageMet)}`,
-  );
+  console.log(`\nsummary: ${parts.join('; ')}`);
   console.log(
     `bench:db took ${((performance.now() - benchStarted) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU in this process; load average ${loadAtStart} at the start, ${load()} at the end`,
   );
 } finally {
-  for (const server of servers) server.kill('SIGTERM');
+  for (const server of meServers) server.kill('SIGTERM');
   rmSync(dir, { recursive: true, force: true });
 }
