@@ -1,4 +1,6 @@
-import type { Locale } from './i18n';
+import { intlLocale, type Locale } from './i18n';
+
+export { intlLocale };
 
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
@@ -13,10 +15,6 @@ export function cachedFormatter<F extends Intl.NumberFormat | Intl.DateTimeForma
     formatters.set(key, formatter);
   }
   return formatter as F;
-}
-
-export function intlLocale(locale: Locale): string {
-  return locale === 'de' ? 'de-DE' : 'en-GB';
 }
 
 export function formatNumber(value: number, locale: Locale, fractionDigits = 0): string {

@@ -32,8 +32,7 @@ export function LatestDatafiles({ files }: { files: Latest }) {
                       {f.title}
                     </Text>
                     <Text fontSize="sm" color="fg.muted">
-                      {date.format(new Date(f.createdAt))} ·{' '}
-                      {t('dashboard.records', { count: formatNumber(f.numberOfRecords, locale) })}
+                      {date.format(new Date(f.createdAt))} · {t('dashboard.records', { count: f.numberOfRecords })}
                     </Text>
                   </Box>
                   <Badge
