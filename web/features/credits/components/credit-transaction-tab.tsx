@@ -18,6 +18,7 @@ import { RadialChart } from '../../../components/charts/radial-chart';
 import { Pager } from '../../../components/table/pager';
 import { InfoIcon } from '../../../components/icons/icons';
 import { balancePercent, formatEuroCents } from '../../../lib/calendar';
+import { transactionDescription } from './transaction-description';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { refusalOf } from '../../../lib/graphql-client';
 import { useLocale, useT, useTranslateRefusal } from '../../../lib/i18n';
@@ -218,7 +219,7 @@ export function TransactionsCard({ companyId }: { companyId: string }) {
                     >
                       <Table.Cell>{formatDate(row.createdDate, locale)}</Table.Cell>
                       <Table.Cell maxW="64" truncate>
-                        {row.description}
+                        {transactionDescription(row.description, t)}
                       </Table.Cell>
                       <Table.Cell textAlign="end">{formatNumber(row.amount, locale)}</Table.Cell>
                       <Table.Cell>{row.creditPlanDetails?.name ?? '-'}</Table.Cell>
@@ -247,7 +248,7 @@ export function TransactionsCard({ companyId }: { companyId: string }) {
                             <Tooltip.Content>
                               {row.numberOfRecords !== null
                                 ? t('credits.transactions.records', { count: row.numberOfRecords })
-                                : row.description}
+                                : transactionDescription(row.description, t)}
                             </Tooltip.Content>
                           </Tooltip.Positioner>
                         </Tooltip.Root>
