@@ -9,6 +9,7 @@ import { translate } from '../../../web/lib/i18n';
 // once listed the bad-answer categories with them in the German UI.
 
 const root = resolve(import.meta.dirname, '../../..');
+const ANALYSIS_GUIDE = { de: 'locales/guides/de/analysis.md', en: 'locales/guides/en/analysis.md' };
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -38,7 +39,7 @@ describe('open-answer category names', () => {
 
   it('the screens and the analysis guide call each category the same', () => {
     for (const locale of ['de', 'en'] as const) {
-      const text = readFileSync(join(root, 'locales/guides', locale, 'analysis.md'), 'utf8');
+      const text = readFileSync(join(root, ANALYSIS_GUIDE[locale]), 'utf8');
       const start = text.indexOf(locale === 'de' ? '| Code | Kategorie |' : '| Code | Category |');
       expect(start, locale).toBeGreaterThan(0);
       const guide = text.slice(start, text.indexOf('\n\n', start));
