@@ -131,7 +131,7 @@ describe.each(['de', 'en'] as const)('the result page in %s', (locale) => {
     const scoresText = await page.getByTestId('interview-scores').innerText();
     // Translated labels only: no stored column name (ts.data_points, grid.x.label, combined.n_subscores).
     expect(scoresText).not.toMatch(/[a-z]+\.[a-z_0-9]+/);
-    expect(scoresText).toContain(locale === 'de' ? 'Kombinierte Scores' : 'Scores combined');
+    expect(scoresText).toContain(locale === 'de' ? 'Scores im Gesamtscore' : 'Scores combined');
     // Scores are whole numbers.
     expect(await page.locator('[data-testid="interview-scores"] [data-field="ts"]').innerText()).toBe(String(tsScore));
     const open = page.getByTestId('interview-open-answers');

@@ -115,7 +115,7 @@ describe('the datafiles list in German, as the organisation ADMIN', () => {
     await dialog.getByTestId('share-candidate').filter({ hasText: 'Erik Employee' }).click();
     await screenshot(page, 'datafiles-share-de');
     await page.getByTestId('share-submit').click();
-    await dialog.getByText('Mit 1 Benutzer(n) geteilt.').waitFor();
+    await dialog.getByText('Mit 1 Benutzer geteilt.').waitFor();
     await dialog.getByTestId('share-contributor').filter({ hasText: 'Erik Employee' }).waitFor();
     await dialog.getByRole('button', { name: 'Schließen' }).first().click();
     await expect

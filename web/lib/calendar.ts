@@ -1,4 +1,4 @@
-import { viennaDate, type IsoDate } from '../../db/domain/calendar';
+import type { IsoDate } from '../../db/domain/calendar';
 import { cachedFormatter, intlLocale } from './format';
 import type { Locale } from './i18n';
 
@@ -16,21 +16,6 @@ export function pickerDateToIso(date: Date | null): IsoDate | null {
   if (!date) return null;
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** DD.MM.YYYY, the pickers' and tables' date form. */
-export function formatIsoDate(date: IsoDate | null | undefined): string {
-  if (!date) return '-';
-  const [y, m, d] = date.slice(0, 10).split('-');
-  return `${d}.${m}.${y}`;
-}
-
-/** An instant (ISO-8601) shown as a calendar date in Vienna, DD.MM.YYYY. */
-export function formatInstantDate(iso: string | null | undefined): string {
-  if (!iso) return '-';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return formatIsoDate(iso);
-  return formatIsoDate(viennaDate(date));
 }
 
 /** Euro amounts from integer cents with 2 decimals in the selected locale. */

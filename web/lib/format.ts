@@ -1,4 +1,6 @@
-import type { Locale } from './i18n';
+import { intlLocale, type Locale } from './i18n';
+
+export { intlLocale };
 
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
@@ -13,10 +15,6 @@ export function cachedFormatter<F extends Intl.NumberFormat | Intl.DateTimeForma
     formatters.set(key, formatter);
   }
   return formatter as F;
-}
-
-export function intlLocale(locale: Locale): string {
-  return locale === 'de' ? 'de-DE' : 'en-GB';
 }
 
 export function formatNumber(value: number, locale: Locale, fractionDigits = 0): string {
@@ -56,12 +54,28 @@ export function formatMonth(month: string, locale: Locale, style: 'long' | 'shor
   return formatter.format(new Date(Date.UTC(year, m - 1, 15)));
 }
 
-/** An instant as its calendar date in the selected locale: 22.11.2026 / 22 Nov 2026. */
-export function formatDate(iso: string, locale: Locale): string {
+/**
+ * The one date form of each locale, used by every screen: 19.08.2026 (de) / 19 Aug 2026 (en).
+ * An instant shows as its calendar date in Vienna, the platform's calendar (contracts, credits and
+ * reports count days there), so the same instant is the same day for every reader.
+ */
+export function formatDate(iso: string | null | undefined, locale: Locale): string {
+  if (!iso) return '-';
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
+  if (Number.isNaN(date.getTime())) return '-';
   return cachedFormatter(
     `date:${locale}`,
-    () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }),
+    () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'Europe/Vienna' }),
   ).format(date);
+}
+
+/** A calendar date as it travels (YYYY-MM-DD) in the same form as `formatDate`; '-' when there is none. */
+export function formatIsoDate(date: string | null | undefined, locale: Locale): string {
+  const parts = date ? /^(\d{4})-(\d{2})-(\d{2})/.exec(date) : null;
+  if (!parts) return '-';
+  const [, y, m, d] = parts.map(Number) as [number, number, number, number];
+  return cachedFormatter(
+    `isoDate:${locale}`,
+    () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' }),
+  ).format(new Date(Date.UTC(y, m - 1, d)));
 }

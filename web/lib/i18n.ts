@@ -40,9 +40,49 @@ export function setLocale(locale: Locale): void {
   document.documentElement.lang = locale;
 }
 
-/** Translates a key; a missing key falls back to German, then to the key itself so gaps are visible. */
+/** The Intl locale each UI language formats numbers, dates and plurals with. */
+export function intlLocale(locale: Locale): string {
+  return locale === 'de' ? 'de-DE' : 'en-GB';
+}
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+const countFormats = new Map<Locale, Intl.NumberFormat>();
+
+/**
+ * A key with plural forms is written as `<key>_one`, `<key>_other` (the Intl.PluralRules categories
+ * the language uses) and called by its bare name with a numeric `count`: the rules pick the form, and
+ * `{{count}}` is filled with the number in the reader's locale. So '1 Interview' / '2 Interviews',
+ * never '1 Interviews' or 'Interview(s)'.
+ */
+function pluralKey(locale: Locale, key: string, params?: TranslateParams): [string, TranslateParams | undefined] {
+  const count = params?.count;
+  if (typeof count !== 'number' || !i18n.t(`${key}_other`, undefined, locale)) return [key, params];
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(intlLocale(locale));
+    pluralRules.set(locale, rules);
+  }
+  let numbers = countFormats.get(locale);
+  if (!numbers) {
+    numbers = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 });
+    countFormats.set(locale, numbers);
+  }
+  const form = `${key}_${rules.select(count)}`;
+  const chosen = i18n.t(form, undefined, locale) ? form : `${key}_other`;
+  return [chosen, { ...params, count: numbers.format(count) }];
+}
+
+/**
+ * Translates a key; a missing key falls back to German, then to the key itself so gaps are visible.
+ * A key with plural forms picks its form from a numeric `count` (see `pluralKey`).
+ */
 export function translate(locale: Locale, key: string, params?: TranslateParams): string {
-  const text = i18n.t(key, params, locale) || i18n.t(key, params, DEFAULT_LOCALE);
+  const [localKey, localParams] = pluralKey(locale, key, params);
+  let text = i18n.t(localKey, localParams, locale);
+  if (typeof text !== 'string' || text === '') {
+    const [fallbackKey, fallbackParams] = pluralKey(DEFAULT_LOCALE, key, params);
+    text = i18n.t(fallbackKey, fallbackParams, DEFAULT_LOCALE);
+  }
   return typeof text === 'string' && text !== '' ? text : key;
 }
 

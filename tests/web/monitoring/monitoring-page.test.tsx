@@ -204,6 +204,12 @@ describe('/monitoring', () => {
     await openPage();
     const kinds = await screen.findAllByTestId('job-kind-row');
     expect(kinds.map((r) => r.getAttribute('data-kind'))).toEqual(['calendar', 'mail.outbox', 'upload']);
+    // Kinds by their name in the page's language, not the server's identifier.
+    expect(kinds.map((r) => r.querySelector('td')?.textContent)).toEqual([
+      'Vertragskalender',
+      'E-Mails senden',
+      'Upload verarbeiten',
+    ]);
     expect(within(kinds[0]!).getByTestId('job-kind-p50').textContent).toBe('1,5 s');
     expect(within(kinds[1]!).getByTestId('job-kind-p50').textContent).toBe('381 ms');
     expect(within(kinds[2]!).getByTestId('job-kind-p50').textContent).toBe('–');
@@ -252,7 +258,7 @@ describe('/monitoring', () => {
     const fetchMock = await openPage();
     fireEvent.click(await screen.findByTestId('job-retry'));
     const dialog = await screen.findByTestId('job-action-dialog');
-    expect(dialog.textContent).toContain('„mail.outbox“ wird wieder eingereiht');
+    expect(dialog.textContent).toContain('„E-Mails senden“ wird wieder eingereiht');
     expect(calls(fetchMock, 'retryJob')).toEqual([]);
     const before = calls(fetchMock, 'getJobs').length;
     fireEvent.click(screen.getByTestId('job-action-dialog-confirm'));

@@ -105,4 +105,20 @@ describe('credit ROI calculator page', () => {
     expect(cell('roi-row-credits', 'year')).toBe('30,000');
     expect(window.localStorage.getItem('locale')).toBe('en');
   });
+
+  it('re-types the numbers in the new language: 0,10 becomes 0.10, and back', async () => {
+    stubGraphQL({});
+    renderAppAt('/credit-roi-calculator');
+    await screen.findByTestId('roi-results');
+    const price = () => (screen.getByTestId('roi-pricePerCredit') as HTMLInputElement).value;
+    expect(price()).toBe('0,10');
+    type('roi-interviewsPerStudy', '1.000');
+    await chooseLanguage('en');
+    await screen.findByRole('heading', { level: 1, name: 'Credit & Cost Calculator' });
+    await waitFor(() => expect(price()).toBe('0.10'));
+    expect((screen.getByTestId('roi-interviewsPerStudy') as HTMLInputElement).value).toBe('1,000');
+    expect(cell('roi-row-cost', 'study')).toBe('€600.00');
+    await chooseLanguage('de');
+    await waitFor(() => expect(price()).toBe('0,10'));
+  });
 });

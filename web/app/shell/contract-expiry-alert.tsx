@@ -1,10 +1,10 @@
+import { formatIsoDate } from '../../lib/format';
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ClockIcon } from '../../components/icons/icons';
 import { useGetCompany } from '../../features/companies/api/use-get-company';
 import type { MeUser } from '../../features/users/api/use-me';
-import { formatIsoDate } from '../../lib/calendar';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage';
 
 /** The alert opens when the active contract has this many days left or fewer (today included). */
@@ -42,9 +42,10 @@ export function useContractExpiryNotice(user: MeUser | undefined): {
   };
 }
 
-/** The alert itself: the end date as DD.MM.YYYY and a 'Noted' button that records consent. */
+/** The alert itself: the end date in the reader's date form and a 'Noted' button that records consent. */
 export function ContractExpiryAlert({ notice, onNoted }: { notice: ContractExpiryNotice; onNoted: () => void }) {
   const t = useT();
+  const locale = useLocale();
   return (
     <Dialog.Root
       open
@@ -67,7 +68,7 @@ export function ContractExpiryAlert({ notice, onNoted }: { notice: ContractExpir
             </Dialog.Header>
             <Dialog.Body>
               <Text color="fg.muted" data-testid="contract-expiry-text">
-                {t('shell.contractExpiry', { date: formatIsoDate(notice.endDate) })}
+                {t('shell.contractExpiry', { date: formatIsoDate(notice.endDate, locale) })}
               </Text>
             </Dialog.Body>
             <Dialog.Footer>

@@ -42,6 +42,28 @@ export function parseDecimal(text: string): number | null {
   return /^\d+(?:[.,]\d+)?$/.test(s) ? Number(s.replace(',', '.')) : null;
 }
 
+/**
+ * The values re-typed for another language when the reader switches it: a decimal takes the
+ * language's separator ("0,10" becomes "0.10" in English) and a grouped whole number its grouping
+ * ("1.000" becomes "1,000"), so the form never shows one language's numbers in the other's page.
+ * Values that do not parse stay as typed: the field's own message says what to change.
+ */
+export function relocalizeRoiValues(values: RoiFormValues, locale: Locale): RoiFormValues {
+  const decimal = locale === 'de' ? ',' : '.';
+  const group = locale === 'de' ? '.' : ',';
+  const asDecimal = (text: string) => (parseDecimal(text) === null ? text : text.trim().replace(/[.,]/, decimal));
+  const asWhole = (text: string) =>
+    parseWholeNumber(text) === null || /^\d+$/.test(text.trim()) ? text : text.trim().replace(/\D/g, group);
+  return {
+    interviewsPerStudy: asWhole(values.interviewsPerStudy),
+    studiesPerYear: asWhole(values.studiesPerYear),
+    kinds: values.kinds,
+    pricePerCredit: asDecimal(values.pricePerCredit),
+    hoursSavedPerStudy: asDecimal(values.hoursSavedPerStudy),
+    hourlyRate: asDecimal(values.hourlyRate),
+  };
+}
+
 /** Defaults: a study of 500 interviews (a common online sample) with a total duration, 2 item batteries and 3 open questions. */
 export function initialRoiValues(locale: Locale): RoiFormValues {
   const decimal = locale === 'de' ? ',' : '.';

@@ -67,11 +67,11 @@ export function describeRules(json: string, t: Translate, fmt: (v: number) => st
     lines.push(t(`certificates.${message}`, { score, threshold: fmt(rule.threshold), n: fmt(rule.minDataPoints) }));
   }
   const { badAnswers, target, minFailing } = cleaning.rules ?? {};
-  if (badAnswers?.enabled) lines.push(t('certificates.ruleBadAnswers', { n: fmt(badAnswers.min) }));
+  if (badAnswers?.enabled) lines.push(t('certificates.ruleBadAnswers', { count: badAnswers.min }));
   if (minFailing && minFailing > 1) lines.push(t('certificates.ruleMinFailing', { n: fmt(minFailing) }));
   if (target && target.n > 0)
     lines.push(t(target.trim ? 'certificates.ruleTarget' : 'certificates.ruleTargetOnly', { n: fmt(target.n) }));
-  if (cleaning.manualDecisions) lines.push(t('certificates.ruleManual', { n: fmt(cleaning.manualDecisions) }));
+  if (cleaning.manualDecisions) lines.push(t('certificates.ruleManual', { count: cleaning.manualDecisions }));
   if (cleaning.quota) lines.push(t('certificates.ruleQuota', { column: cleaning.quota.column }));
   return lines;
 }

@@ -1,3 +1,4 @@
+import { formatIsoDate } from '../../../lib/format';
 import {
   Avatar,
   Badge,
@@ -17,8 +18,7 @@ import { useSWRConfig } from 'swr';
 import { Pager } from '../../../components/table/pager';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { PageError } from '../../../components/feedback/page-state';
-import { formatIsoDate } from '../../../lib/calendar';
-import { useT } from '../../../lib/i18n';
+import { useLocale, useT } from '../../../lib/i18n';
 import { revalidateOperations } from '../../../lib/swr-helpers';
 import type { NewCompanyRow } from '../api/company-row';
 import { useDeleteCompany } from '../api/use-delete-company';
@@ -67,6 +67,7 @@ function DeleteRegistrationDialog({ company, onClose }: { company: NewCompanyRow
 /** PENDING registrations: search, 5 per page, Activate (3-step wizard) and delete with confirmation. */
 export function NewRegistrationsTab({ renderActivation }: { renderActivation: RenderActivation }) {
   const t = useT();
+  const locale = useLocale();
   const { mutate: globalMutate } = useSWRConfig();
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search.trim());
@@ -124,7 +125,7 @@ export function NewRegistrationsTab({ renderActivation }: { renderActivation: Re
                 const ownerName = owner ? `${owner.name.first} ${owner.name.last}` : '-';
                 return (
                   <Table.Row key={row.id} data-testid="registration-row" data-name={row.name}>
-                    <Table.Cell>{formatIsoDate(row.createdDate)}</Table.Cell>
+                    <Table.Cell>{formatIsoDate(row.createdDate, locale)}</Table.Cell>
                     <Table.Cell fontWeight="medium">{row.name}</Table.Cell>
                     <Table.Cell>
                       <HStack gap="2.5">

@@ -4,8 +4,7 @@ import { useLocation } from 'wouter';
 import { Pager } from '../../../components/table/pager';
 import { PageError } from '../../../components/feedback/page-state';
 import { viennaDate } from '../../../../db/domain/calendar';
-import { formatIsoDate } from '../../../lib/calendar';
-import { formatNumber } from '../../../lib/format';
+import { formatIsoDate, formatNumber } from '../../../lib/format';
 import { type Translate, useLocale, useT } from '../../../lib/i18n';
 import { ADMIN_PAGE_SIZE, type ActiveCompanyRow, type CompanySortField } from '../api/company-row';
 import { ORGANIZATIONS_PAGE_KEY, useGetAllActiveCompanies } from '../api/use-get-all-active-companies';
@@ -120,8 +119,10 @@ export function OrganizationRow({ row, today, onOpen }: { row: ActiveCompanyRow;
         </Badge>
       </Table.Cell>
       <Table.Cell hideBelow="xl">{showContract && contract ? t(`contracts.types.${contract.type}`) : '-'}</Table.Cell>
-      <Table.Cell hideBelow="xl">{showContract && contract ? formatIsoDate(contract.startDate) : '-'}</Table.Cell>
-      <Table.Cell>{showContract && contract ? formatIsoDate(contract.endDate) : '-'}</Table.Cell>
+      <Table.Cell hideBelow="xl">
+        {showContract && contract ? formatIsoDate(contract.startDate, locale) : '-'}
+      </Table.Cell>
+      <Table.Cell>{showContract && contract ? formatIsoDate(contract.endDate, locale) : '-'}</Table.Cell>
       <Table.Cell>
         {!showContract || !contract
           ? '-'

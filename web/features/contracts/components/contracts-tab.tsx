@@ -20,8 +20,8 @@ import { PageError } from '../../../components/feedback/page-state';
 import { RadialChart } from '../../../components/charts/radial-chart';
 import { InfoIcon } from '../../../components/icons/icons';
 import { viennaDate } from '../../../../db/domain/calendar';
-import { balancePercent, formatEuroCents, formatInstantDate, formatIsoDate } from '../../../lib/calendar';
-import { formatNumber } from '../../../lib/format';
+import { balancePercent, formatEuroCents } from '../../../lib/calendar';
+import { formatDate, formatIsoDate, formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import type { Contract, ContractStatus, PlanSummary } from '../api/contract-types';
 import { useGetCompanyContracts } from '../api/use-get-company-contracts';
@@ -171,7 +171,7 @@ function ContractCard({
           <Badge colorPalette={STATUS_PALETTE[contract.status]}>{t(`contracts.status.${contract.status}`)}</Badge>
         </HStack>
         <Text fontSize="sm" color="fg.muted">
-          {formatIsoDate(contract.startDate)} – {formatIsoDate(contract.endDate)}
+          {formatIsoDate(contract.startDate, locale)} – {formatIsoDate(contract.endDate, locale)}
         </Text>
         {contract.name && (
           <Text fontSize="sm">
@@ -228,8 +228,8 @@ function ContractDetails({
         )}
       </HStack>
       <DataList.Root orientation="horizontal" size="sm">
-        {item(t('contracts.fields.startDate'), formatIsoDate(contract.startDate))}
-        {item(t('contracts.fields.endDate'), formatIsoDate(contract.endDate))}
+        {item(t('contracts.fields.startDate'), formatIsoDate(contract.startDate, locale))}
+        {item(t('contracts.fields.endDate'), formatIsoDate(contract.endDate, locale))}
         {contract.status === 'ACTIVE'
           ? item(
               t('contracts.fields.remainingDays'),
@@ -240,7 +240,7 @@ function ContractDetails({
         {item(t('contracts.fields.autoRenew'), contract.autoRenew ? t('contracts.yes') : t('contracts.no'))}
         {item(t('contracts.fields.imports'), formatNumber(contract.numberOfDatafiles, locale))}
         {item(t('contracts.fields.records'), formatNumber(contract.numberOfDataRecords, locale))}
-        {superAdmin && item(t('contracts.fields.createdAt'), formatInstantDate(contract.createdAt))}
+        {superAdmin && item(t('contracts.fields.createdAt'), formatDate(contract.createdAt, locale))}
         {superAdmin && item(t('contracts.fields.createdBy'), contract.createdBy?.name ?? '-')}
         {superAdmin && item(t('contracts.fields.reference'), contract.name ?? '-')}
       </DataList.Root>

@@ -1,11 +1,11 @@
+import { formatIsoDate, formatDate } from '../../../lib/format';
 import { Alert, Button, Checkbox, DataList, Field, List, SimpleGrid, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import * as yup from 'yup';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { addDays, type IsoDate } from '../../../../db/domain/calendar';
-import { formatInstantDate, formatIsoDate } from '../../../lib/calendar';
-import { type Translate, useT } from '../../../lib/i18n';
+import { type Translate, useLocale, useT } from '../../../lib/i18n';
 import type { Contract } from '../api/contract-types';
 import { useDeleteContract } from '../api/use-delete-contract';
 import { useEditContract } from '../api/use-edit-contract';
@@ -73,6 +73,7 @@ export function EditContractModal({
   onDelete: () => void;
 }) {
   const t = useT();
+  const locale = useLocale();
   const edit = useEditContract();
   const rules = editContractRules(contract, today, activeEnd, hasUpcoming);
   const schema = yup.object({
@@ -140,7 +141,7 @@ export function EditContractModal({
               </DataList.Item>
               <DataList.Item>
                 <DataList.ItemLabel>{t('contracts.fields.createdAt')}</DataList.ItemLabel>
-                <DataList.ItemValue>{formatInstantDate(contract.createdAt)}</DataList.ItemValue>
+                <DataList.ItemValue>{formatDate(contract.createdAt, locale)}</DataList.ItemValue>
               </DataList.Item>
               <DataList.Item>
                 <DataList.ItemLabel>{t('contracts.fields.createdBy')}</DataList.ItemLabel>
@@ -223,6 +224,7 @@ export function DeleteContractModal({
   onDeleted: () => void;
 }) {
   const t = useT();
+  const locale = useLocale();
   const del = useDeleteContract();
   // Set when the deletion succeeded: the 2-second close then also leaves the deleted contract.
   const deleted = useRef(false);
@@ -255,7 +257,7 @@ export function DeleteContractModal({
         <DataList.Item>
           <DataList.ItemLabel>{t('contracts.fields.period')}</DataList.ItemLabel>
           <DataList.ItemValue>
-            {formatIsoDate(contract.startDate)} – {formatIsoDate(contract.endDate)}
+            {formatIsoDate(contract.startDate, locale)} – {formatIsoDate(contract.endDate, locale)}
           </DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>

@@ -2,8 +2,8 @@ import { Badge, Card, Center, Checkbox, Heading, HStack, Input, Spinner, Table, 
 import { useState } from 'react';
 import { Pager } from '../../../components/table/pager';
 import { PageError } from '../../../components/feedback/page-state';
-import { formatEuroCents, formatInstantDate, formatIsoDate } from '../../../lib/calendar';
-import { formatNumber } from '../../../lib/format';
+import { formatEuroCents } from '../../../lib/calendar';
+import { formatDate, formatIsoDate, formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useGetCompanyCreditPlansByType } from '../api/use-get-company-credit-plans-by-type';
 import { FlashingDot } from './flashing-dot';
@@ -110,13 +110,13 @@ export function CreditPlansTab({ companyId }: { companyId: string }) {
                     <Table.Cell>
                       {p.isNextAvailable && <FlashingDot title={t('credits.plans.nextAvailable')} />}
                     </Table.Cell>
-                    <Table.Cell>{formatInstantDate(p.createdAt)}</Table.Cell>
+                    <Table.Cell>{formatDate(p.createdAt, locale)}</Table.Cell>
                     <Table.Cell>{p.name}</Table.Cell>
                     <Table.Cell>
                       <Badge colorPalette={STATUS_PALETTE[p.status]}>{t(`credits.plans.status.${p.status}`)}</Badge>
                     </Table.Cell>
-                    <Table.Cell>{formatIsoDate(p.startDate)}</Table.Cell>
-                    <Table.Cell>{p.expirationDate ? formatIsoDate(p.expirationDate) : '-'}</Table.Cell>
+                    <Table.Cell>{formatIsoDate(p.startDate, locale)}</Table.Cell>
+                    <Table.Cell>{p.expirationDate ? formatIsoDate(p.expirationDate, locale) : '-'}</Table.Cell>
                     <Table.Cell textAlign="end">
                       {p.isPayPerUsage ? (
                         <Badge colorPalette="purple">{t('credits.plans.payAsYouGo')}</Badge>

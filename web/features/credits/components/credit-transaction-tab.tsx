@@ -17,8 +17,9 @@ import { useDeferredValue, useState } from 'react';
 import { RadialChart } from '../../../components/charts/radial-chart';
 import { Pager } from '../../../components/table/pager';
 import { InfoIcon } from '../../../components/icons/icons';
-import { balancePercent, formatEuroCents, formatInstantDate } from '../../../lib/calendar';
-import { formatNumber } from '../../../lib/format';
+import { balancePercent, formatEuroCents } from '../../../lib/calendar';
+import { transactionDescription } from './transaction-description';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { refusalOf } from '../../../lib/graphql-client';
 import { useLocale, useT, useTranslateRefusal } from '../../../lib/i18n';
 import { useGetCompanyCreditSummary } from '../api/use-get-company-credit-summary';
@@ -216,16 +217,16 @@ export function TransactionsCard({ companyId }: { companyId: string }) {
                       data-testid="transaction-row"
                       data-type={row.type}
                     >
-                      <Table.Cell>{formatInstantDate(row.createdDate)}</Table.Cell>
+                      <Table.Cell>{formatDate(row.createdDate, locale)}</Table.Cell>
                       <Table.Cell maxW="64" truncate>
-                        {row.description}
+                        {transactionDescription(row.description, t)}
                       </Table.Cell>
                       <Table.Cell textAlign="end">{formatNumber(row.amount, locale)}</Table.Cell>
                       <Table.Cell>{row.creditPlanDetails?.name ?? '-'}</Table.Cell>
                       <Table.Cell textAlign="end">
                         {used ? formatNumber(row.numberOfUpdates ?? 0, locale) : '-'}
                       </Table.Cell>
-                      <Table.Cell>{used ? formatInstantDate(row.latestTransactionDate) : '-'}</Table.Cell>
+                      <Table.Cell>{used ? formatDate(row.latestTransactionDate, locale) : '-'}</Table.Cell>
                       <Table.Cell>
                         <Badge colorPalette={TYPE_PALETTE[row.type]}>
                           {t(`credits.transactions.types.${row.type}`)}
@@ -247,7 +248,7 @@ export function TransactionsCard({ companyId }: { companyId: string }) {
                             <Tooltip.Content>
                               {row.numberOfRecords !== null
                                 ? t('credits.transactions.records', { count: row.numberOfRecords })
-                                : row.description}
+                                : transactionDescription(row.description, t)}
                             </Tooltip.Content>
                           </Tooltip.Positioner>
                         </Tooltip.Root>

@@ -1,6 +1,6 @@
 import { Badge, Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
-import { cachedFormatter, formatNumber, intlLocale } from '../../../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
 import type { GetMyDatafilesSummaryForDashboardQuery } from '../../../lib/gql/graphql';
 import { useLocale, useT } from '../../../lib/i18n';
 import { TrafficLightDot } from './traffic-light';
@@ -11,10 +11,6 @@ type Latest = GetMyDatafilesSummaryForDashboardQuery['getMyDatafilesSummaryForDa
 export function LatestDatafiles({ files }: { files: Latest }) {
   const t = useT();
   const locale = useLocale();
-  const date = cachedFormatter(
-    `date:${locale}:medium`,
-    () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }),
-  );
   return (
     <Card.Root variant="outline" bg="bg" data-testid="latest-datafiles">
       <Card.Header>
@@ -32,8 +28,7 @@ export function LatestDatafiles({ files }: { files: Latest }) {
                       {f.title}
                     </Text>
                     <Text fontSize="sm" color="fg.muted">
-                      {date.format(new Date(f.createdAt))} ·{' '}
-                      {t('dashboard.records', { count: formatNumber(f.numberOfRecords, locale) })}
+                      {formatDate(f.createdAt, locale)} · {t('dashboard.records', { count: f.numberOfRecords })}
                     </Text>
                   </Box>
                   <Badge

@@ -72,7 +72,7 @@ export function CombinedScoreCharts({ summary }: { summary: Summary }) {
         <Text>
           {t('dashboard.averageOver', {
             average: formatNumber(combinedScore.average ?? 0, locale, 2),
-            count: formatNumber(combinedScore.numberOfScoredRecords, locale),
+            count: combinedScore.numberOfScoredRecords,
           })}
         </Text>
       </Flex>

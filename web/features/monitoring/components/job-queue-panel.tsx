@@ -21,7 +21,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 import { useGetJobQueueSummary, type JobKindSummary } from '../api/use-get-job-queue-summary';
 import { useGetJobs } from '../api/use-get-jobs';
 import { JobsTable, type JobListState } from './jobs-table';
-import { formatDuration } from './units';
+import { formatDuration, jobKindName } from './units';
 
 const PAGE_SIZE = 10;
 const STATES: JobListState[] = ['FAILED', 'QUEUED', 'RUNNING'];
@@ -62,9 +62,7 @@ function KindSummaryTable({ kinds }: { kinds: readonly JobKindSummary[] }) {
               data-kind={k.kind}
               css={{ '& td': { fontVariantNumeric: 'tabular-nums' } }}
             >
-              <Table.Cell fontFamily="mono" fontSize="xs">
-                {k.kind}
-              </Table.Cell>
+              <Table.Cell title={k.kind}>{jobKindName(k.kind, t)}</Table.Cell>
               <Table.Cell textAlign="end">{n(k.waiting)}</Table.Cell>
               <Table.Cell textAlign="end">{n(k.running)}</Table.Cell>
               <Table.Cell textAlign="end">
@@ -160,7 +158,7 @@ export function JobQueuePanel() {
                   <option value="">{t('monitoring.jobs.allKinds')}</option>
                   {kinds.map((k) => (
                     <option key={k.kind} value={k.kind}>
-                      {k.kind}
+                      {jobKindName(k.kind, t)}
                     </option>
                   ))}
                 </NativeSelect.Field>

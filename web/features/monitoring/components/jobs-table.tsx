@@ -9,7 +9,7 @@ import type { JobState } from '../../../lib/gql/graphql';
 import type { JobRow } from '../api/use-get-jobs';
 import { useCancelJob } from '../api/use-cancel-job';
 import { useRetryJob } from '../api/use-retry-job';
-import { formatInstant } from './units';
+import { formatInstant, jobKindName } from './units';
 
 /** The tabs of the job list; cancel applies to the first two, retry to the last. */
 export type JobListState = Extract<JobState, 'QUEUED' | 'RUNNING' | 'FAILED'>;
@@ -109,9 +109,7 @@ export function JobsTable({
           {jobs.map((job) => (
             <Table.Row key={job.id} data-testid="job-row" data-id={job.id} data-kind={job.kind}>
               <Table.Cell>
-                <Text fontFamily="mono" fontSize="xs">
-                  {job.kind}
-                </Text>
+                <Text title={job.kind}>{jobKindName(job.kind, t)}</Text>
                 <Text fontSize="2xs" color="fg.subtle" title={`${job.id} ${job.payload}`}>
                   …{job.id.slice(-8)}
                 </Text>
@@ -221,7 +219,7 @@ export function JobsTable({
               : confirm?.job.state === 'RUNNING'
                 ? 'monitoring.jobs.cancelRunningText'
                 : 'monitoring.jobs.cancelText',
-            { kind: confirm?.job.kind ?? '' },
+            { kind: confirm ? jobKindName(confirm.job.kind, t) : '' },
           )}
         </Text>
       </ConfirmDialog>

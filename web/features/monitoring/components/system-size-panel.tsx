@@ -66,7 +66,7 @@ export function SystemSizePanel() {
                 {formatBytes(size.storage.bytes, locale)}
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                {t('monitoring.size.objects', { count: formatNumber(size.storage.objects, locale) })}
+                {t('monitoring.size.objects', { count: size.storage.objects })}
               </Text>
               <Stack gap="2">
                 {size.storage.folders.map((f) => (

@@ -1,5 +1,5 @@
 import { cachedFormatter, formatNumber, intlLocale } from '../../../lib/format';
-import type { Locale } from '../../../lib/i18n';
+import type { Locale, Translate } from '../../../lib/i18n';
 
 /** A duration in the largest unit that keeps it readable: 850 ms, 12,3 s, 4,2 min, 1,5 h. */
 export function formatDuration(ms: number | null | undefined, locale: Locale): string {
@@ -52,4 +52,14 @@ export function formatInstant(iso: string | null | undefined, locale: Locale): s
       ),
   );
   return formatter.format(date);
+}
+
+/**
+ * A job kind's name in the UI language ('upload.check' → monitoring.jobs.kinds.uploadCheck); a kind
+ * this web build does not know (a newer server's) shows as the server names it.
+ */
+export function jobKindName(kind: string, t: Translate): string {
+  const key = `monitoring.jobs.kinds.${kind.replace(/[.-](\w)/g, (_, c: string) => c.toUpperCase())}`;
+  const name = t(key);
+  return name === key ? kind : name;
 }

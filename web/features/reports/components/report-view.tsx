@@ -165,7 +165,7 @@ export function ReportView({ report }: { report: DatafileReportData }) {
           />
           {report.distribution.unscoredBefore > 0 && (
             <Text fontSize="sm" color="fg.muted" mt="2">
-              {t('reports.unscored', { n: n(report.distribution.unscoredBefore) })}
+              {t('reports.unscored', { count: report.distribution.unscoredBefore })}
             </Text>
           )}
         </Box>

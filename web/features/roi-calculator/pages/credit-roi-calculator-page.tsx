@@ -1,12 +1,12 @@
 import { Box, Grid, Heading, Text } from '@chakra-ui/react';
 import { Formik, useFormikContext } from 'formik';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocale, useT } from '../../../lib/i18n';
 import { calculateRoi } from '../calculation';
 import { RoiFormFields } from '../components/roi-form-fields';
 import { PublicFrame } from '../components/public-frame';
 import { RoiResults } from '../components/roi-results';
-import { initialRoiValues, type RoiFormValues, roiSchema, toRoiInput } from '../form';
+import { initialRoiValues, relocalizeRoiValues, type RoiFormValues, roiSchema, toRoiInput } from '../form';
 
 function LiveResults() {
   const { values } = useFormikContext<RoiFormValues>();
@@ -17,6 +17,19 @@ function LiveResults() {
   return <RoiResults result={result} />;
 }
 
+/** Re-types the numbers in the new language when the reader switches it (see relocalizeRoiValues). */
+function FollowLocale() {
+  const locale = useLocale();
+  const shown = useRef(locale);
+  const { values, setValues } = useFormikContext<RoiFormValues>();
+  useEffect(() => {
+    if (shown.current === locale) return;
+    shown.current = locale;
+    void setValues(relocalizeRoiValues(values, locale));
+  }, [locale, values, setValues]);
+  return null;
+}
+
 /**
  * The public credit and cost calculator (/credit-roi-calculator, no login): what a study costs in
  * credits and euros against the value of the hours it saves. Recalculates on every keystroke; there
@@ -25,7 +38,8 @@ function LiveResults() {
 export function CreditRoiCalculatorPage() {
   const t = useT();
   const locale = useLocale();
-  // The defaults are typed in the language the page opened in ("0,10" or "0.10"); both parse in either.
+  // The defaults are typed in the language the page opened in ("0,10" or "0.10"); both parse in either,
+  // and FollowLocale re-types them when the language changes.
   const [initialValues] = useState(() => initialRoiValues(locale));
   return (
     <PublicFrame>
@@ -51,6 +65,7 @@ export function CreditRoiCalculatorPage() {
           onSubmit={(e) => e.preventDefault()}
           data-testid="roi-form"
         >
+          <FollowLocale />
           <RoiFormFields />
           <Box position={{ base: 'static', lg: 'sticky' }} top="6">
             <LiveResults />

@@ -4,8 +4,7 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { DownloadIcon } from '../../../components/icons/icons';
 import { downloadTextFile } from '../../../lib/download';
 import { type Refusal, refusalOf } from '../../../lib/graphql-client';
-import { formatNumber } from '../../../lib/format';
-import { useLocale, useT, useTranslateRefusal } from '../../../lib/i18n';
+import { useT, useTranslateRefusal } from '../../../lib/i18n';
 import { useGetUsageStatsCsv } from '../api/use-get-usage-stats-csv';
 import type { StatsView } from '../state/stats-url';
 import type { StatsPageKind } from './stats-columns';
@@ -13,7 +12,6 @@ import type { StatsPageKind } from './stats-columns';
 /** Downloads every row of the selection in the table's order as CSV (the server writes it in the UI language). */
 export function CsvDownloadButton({ kind, view, rows }: { kind: StatsPageKind; view: StatsView; rows: number }) {
   const t = useT();
-  const locale = useLocale();
   const translateRefusal = useTranslateRefusal();
   const { trigger, isMutating } = useGetUsageStatsCsv();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -41,12 +39,12 @@ export function CsvDownloadButton({ kind, view, rows }: { kind: StatsPageKind; v
         disabled={rows === 0}
         onClick={() => void download()}
         data-testid="stats-csv"
-        title={t('stats.csv.hint', { count: formatNumber(rows, locale) })}
+        title={t('stats.csv.hint', { count: rows })}
       >
         <DownloadIcon /> {t('stats.csv.download')}
       </Button>
       <Text fontSize="xs" color="fg.muted">
-        {t('stats.csv.hint', { count: formatNumber(rows, locale) })}
+        {t('stats.csv.hint', { count: rows })}
       </Text>
       <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
     </Stack>

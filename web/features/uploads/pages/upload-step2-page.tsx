@@ -225,7 +225,7 @@ export function UploadStep2Page() {
             <Card.Header>
               <Heading size="md">{t('uploads.step2.columnsTitle')}</Heading>
               <Text fontSize="sm" color="fg.muted">
-                {t('uploads.step2.columnsHint', { count: formatNumber(data.columns.length, locale) })}
+                {t('uploads.step2.columnsHint', { count: data.columns.length })}
               </Text>
             </Card.Header>
             <Card.Body>
@@ -273,7 +273,7 @@ export function UploadStep2Page() {
             <Alert.Content>
               <Alert.Title>{t('uploads.step2.issuesTitle')}</Alert.Title>
               <Alert.Description>
-                <Text>{t('uploads.step2.problemsFound', { count: formatNumber(problems, locale) })}</Text>
+                <Text>{t('uploads.step2.problemsFound', { count: problems })}</Text>
                 {general.map((m) => (
                   <Text key={m}>{m}</Text>
                 ))}

@@ -99,7 +99,7 @@ export function UploadStep3Page({ canManageCredits }: { canManageCredits: boolea
               {done ? (
                 <Text data-testid="upload-done-text">
                   {t('uploads.step3.doneText', {
-                    records: n(upload.numberOfRecords ?? 0),
+                    count: upload.numberOfRecords ?? 0,
                     valid: n(state.metadata?.numberOfValidRecords ?? 0),
                     credits: n(upload.creditsCharged ?? 0),
                   })}

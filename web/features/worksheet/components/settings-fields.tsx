@@ -1,7 +1,7 @@
 import { Box, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useFormikContext } from 'formik';
 import { memo, useCallback, useState, type ReactNode } from 'react';
-import { CATEGORY_NAMES, CLEANING_METHODS, enabledChecks } from '../../../../scoring/index.ts';
+import { CLEANING_METHODS, enabledChecks } from '../../../../scoring/index.ts';
 import { useT } from '../../../lib/i18n';
 import { WEIGHT_KEYS, type ThresholdValue, type WorksheetValues } from '../settings/form-model';
 import { NumberField } from './number-field';
@@ -238,7 +238,7 @@ export function SettingsFields({
         </Flex>
         <ProblemText range={badMin.range} current={values.badAnswers.min} testId="bad-answers-min-problem" />
         <Text fontSize="xs" color="fg.muted" mt="1">
-          {BAD_CATEGORIES.map((c) => CATEGORY_NAMES[c] ?? c).join(', ')}
+          {BAD_CATEGORIES.map((c) => t(`results.categories.${c}`)).join(', ')}
         </Text>
       </fieldset>
       <fieldset>

@@ -274,7 +274,7 @@ function WorksheetForm({
       <PageHeader
         title={settings.title}
         subtitle={t('worksheet.subtitle', {
-          records: formatNumber(settings.numberOfRecords, locale),
+          count: settings.numberOfRecords,
           revision: settings.revision,
           version: settings.scoringVersion ?? '',
         })}
