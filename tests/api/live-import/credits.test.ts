@@ -42,14 +42,21 @@ describe('live import: what a respondent is charged is what is scored', () => {
     expect(early.map((r) => r.shown)).toEqual([2, 2]);
     for (const r of early) expect(r.charged).toBe(byRule(r.shown));
 
-    // From the 30th respondent on the four durations are scored too: 6 data points, 6 credits.
-    let last;
-    for (let i = 3; i <= 30; i++) last = await send(t, w.datafileId, w.secret, respondent(`c-${i}`, 40 + i));
-    expect(typeof last!.body.scores.ts).toBe('number');
-    expect(last!.body.credits).toBe(6);
+    // From the 30th respondent on the four durations are scored too: 6 data points, 6 credits. The
+    // 29th to 32nd arrive at once: those stored after another came to the median are charged for it.
+    for (let i = 3; i <= 28; i++) await send(t, w.datafileId, w.secret, respondent(`c-${i}`, 40 + i));
+    const together = await Promise.all(
+      [29, 30, 31, 32].map((i) => send(t, w.datafileId, w.secret, respondent(`c-${i}`, 40 + i))),
+    );
+    expect(together.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    for (const r of together) expect(r.body.credits).toBe(byRule(2 + (r.body.scores.ts === null ? 0 : 4)));
+    expect(together.filter((r) => r.body.scores.ts === null)).toHaveLength(1);
     await publishNow(t.deps, w.datafileId);
     await runJobsUntilIdle(t.deps);
-    const thirtieth = (await chargedAndShown(w.datafileId, 2)).find((r) => r.recordId === 'c-30')!;
-    expect(thirtieth).toEqual({ recordId: 'c-30', shown: 6, charged: byRule(6) });
+    const timed = (await chargedAndShown(w.datafileId, 2)).filter((r) =>
+      together.some((a) => a.body.recordId === r.recordId && a.body.scores.ts !== null),
+    );
+    expect(timed).toHaveLength(3);
+    for (const r of timed) expect([r.shown, r.charged]).toEqual([6, 6]);
   });
 });
