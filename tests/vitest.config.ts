@@ -29,6 +29,7 @@ export default defineConfig({
           setupFiles: ['tests/support/web/setup.ts'],
           testTimeout: 20_000,
         },
+        resolve: { alias: { bun: fileURLToPath(new URL('./support/web/bun-absent.ts', import.meta.url)) } },
       },
       {
         extends: true,

@@ -58,7 +58,7 @@ describe('SIGTERM', () => {
     const bytes = new TextEncoder().encode(text);
     let feed!: ReadableStreamDefaultController<Uint8Array>;
     const body = new ReadableStream<Uint8Array>({ start: (c) => void (feed = c) });
-    const put = fetch(signedUrl, {
+    const put = fetch(new URL(signedUrl, first.baseUrl), {
       method: 'PUT',
       headers: { 'content-type': 'text/csv', 'content-length': String(bytes.length) },
       body,
