@@ -203,15 +203,16 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await post(endpoint, secret, respondent(`${locale}-r${i}`, i)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(answers.every((a) => a.body.status === 'SCORED' && a.body.credits === 6)).toBe(true);
+    // No Time-Score below 30 respondents, so their times are not charged: the grid and the answer, at least 4 credits.
+    expect(answers.every((a) => a.body.status === 'SCORED' && a.body.credits === 4)).toBe(true);
     const again = await post(endpoint, secret, respondent(`${locale}-r0`, 0));
-    expect(again).toMatchObject({ status: 200, body: { status: 'ALREADY_RECEIVED', credits: 6 } });
+    expect(again).toMatchObject({ status: 200, body: { status: 'ALREADY_RECEIVED', credits: 4 } });
     expect((await post(endpoint, 'lk_wrong', respondent(`${locale}-r9`, 9))).status).toBe(401);
 
     // They count on the datafile (the page polls), charged once each.
     await page.reload();
     await expect.poll(() => page.getByTestId('live-respondents').innerText(), { timeout: 15_000 }).toBe('5');
-    expect(await page.getByTestId('live-cost').innerText()).toMatch(/^30 /);
+    expect(await page.getByTestId('live-cost').innerText()).toMatch(/^20 /);
     const db = new Database(server.databasePath, { readonly: true });
     try {
       const charged = db
@@ -219,7 +220,7 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
           `select count(*) as n, sum(credits) as c from datafile_charges where datafile_id = ? and kind = 'LIVE'`,
         )
         .get(datafileId) as { n: number; c: number };
-      expect(charged).toMatchObject({ n: 5, c: 30 });
+      expect(charged).toMatchObject({ n: 5, c: 20 });
     } finally {
       db.close();
     }

@@ -95,21 +95,33 @@ export function timeScore(
   return { ts, slow };
 }
 
-/** Durations sent (total and pages): the respondent's TS data points, known before any median exists. */
-export function durationCount(pages: readonly LivePage[], total: number | null, answers: Record<string, LiveAnswer>) {
-  let n = total !== null && total > 0 ? 1 : 0;
-  for (const p of pages) if ((answers[p.label]?.seconds ?? 0) > 0) n++;
+/**
+ * Durations sent (total and pages) that get a Time-Score against `medians`: a metric's median needs
+ * TS_MIN_RECORDS valid values, this respondent's included, as in timeScore. Only these are charged
+ * (one credit per scored data point): a duration sent before its median exists is scored by nobody.
+ */
+export function timedCount(
+  medians: LiveMedians,
+  pages: readonly LivePage[],
+  total: number | null,
+  answers: Record<string, LiveAnswer>,
+) {
+  const timed = (v: number | null | undefined, m: RunningMedian) =>
+    typeof v === 'number' && v > 0 && m.size + 1 >= TS_MIN_RECORDS;
+  let n = timed(total, medians.total) ? 1 : 0;
+  for (const p of pages) if (timed(answers[p.label]?.seconds, medians.page(p.label))) n++;
   return n;
 }
 
 /**
- * What a respondent scores without the running medians: open answers, grids and the credits. It
- * runs before the charge (which needs the credits); the Time-Score and what depends on it follow
- * inside the charge's transaction (finishRespondent), against the medians of the respondents
- * stored before this one.
+ * What a respondent scores before the charge (which needs the credits): open answers, grids, how
+ * many of its durations the medians seen so far can score (`timed`) and the credits. The Time-Score
+ * and what depends on it follow inside the charge's transaction (finishRespondent), against the
+ * medians of the respondents stored before this one; the charge checks there that `timed` still holds.
  */
 export type PreparedRespondent = {
   credits: number;
+  timed: number;
   categories: Record<string, number>;
   grids: Record<string, number | null>;
   oes: ReturnType<Scoring['oes']> | undefined;
@@ -118,6 +130,7 @@ export type PreparedRespondent = {
 
 export function prepareRespondent(
   scoring: Scoring,
+  medians: LiveMedians,
   pages: readonly LivePage[],
   total: number | null,
   answers: Record<string, LiveAnswer>,
@@ -165,13 +178,15 @@ export function prepareRespondent(
     });
     ibs = scoring.ibs(columns);
   }
-  // Credits come from what was sent, not from whether a median exists yet, so a resend costs the same.
+  // Credits come from what is scored: durations only once their median exists (a resend is answered
+  // from the store, so it costs what the first one did).
+  const timed = timedCount(medians, pages, total, answers);
   const credits = creditsForInterviews(scoring, [
-    Float64Array.of(durationCount(pages, total, answers)),
+    Float64Array.of(timed),
     ibs?.dataPoints ?? one(0),
     oes?.dataPoints ?? one(0),
   ])[0]!;
-  return { credits, categories, grids, oes, ibs };
+  return { credits, timed, categories, grids, oes, ibs };
 }
 
 /** The Time-Score against `medians` (the respondents stored before this one), the combined score and the decision. */
@@ -222,5 +237,12 @@ export function scoreRespondent(
   total: number | null,
   answers: Record<string, LiveAnswer>,
 ): ScoredRespondent {
-  return finishRespondent(scoring, prepareRespondent(scoring, pages, total, answers), medians, pages, total, answers);
+  return finishRespondent(
+    scoring,
+    prepareRespondent(scoring, medians, pages, total, answers),
+    medians,
+    pages,
+    total,
+    answers,
+  );
 }

@@ -11,7 +11,7 @@ import type { LiveScores } from '../../../db/schema';
 import { chargeDatafile } from '../credits';
 import { pagesOfDatapointRows, type LivePage } from './live-config';
 import { readRespondent, respondentWarnings, type LiveRespondentInput } from './live-respondent';
-import { finishRespondent, LiveMedians, prepareRespondent, scoreRespondent } from './live-scoring';
+import { finishRespondent, LiveMedians, prepareRespondent, scoreRespondent, timedCount } from './live-scoring';
 import * as repo from './live.repo';
 import { LIVE_RESPONDENT_JOB } from './jobs/contract';
 import { forgetKeys } from './live-keys';
@@ -48,6 +48,8 @@ type DatafileState = {
   /** Catch-ups run one at a time per datafile and process (two at once would add rows twice). */
   catchingUp: Promise<unknown>;
 };
+/** Thrown inside the charge's transaction (rolling it back) when its credits no longer match what is scored. */
+class StaleCredits extends Error {}
 /** A process that caught up this recently leaves the rest to the catch-up inside the transaction. */
 const RECENT_CATCH_UP_MS = 1_000;
 const states = new WeakMap<Pick<Deps, 'db'>, Map<string, DatafileState>>();
@@ -193,54 +195,74 @@ export async function acceptRespondent(
   // every statement is a round trip.
   const recent = performance.now() - state.caughtUpAt < RECENT_CATCH_UP_MS;
   const [pages] = await Promise.all([state.pages, recent ? undefined : catchUp(deps.db, target.id, state)]);
-  const prepared = prepareRespondent(deps.scoring, pages, input.totalSeconds, input.answers);
   const receivedAt = deps.clock.now().toISOString();
   const key = `live:${target.id}:${input.recordId}`;
-  let written: repo.LiveRespondentRow | undefined;
-  try {
-    const charge = await chargeDatafile(
-      deps,
-      {
-        companyId: target.companyId,
-        datafileId: target.id,
-        kind: 'LIVE',
-        idempotencyKey: key,
-        interviewCredits: [prepared.credits],
-        actorId: null,
-        description: `${target.title}: ${input.recordId}`,
-      },
-      {
-        beforeWrites: (tx, credits) => holdWithinLimits(tx, deps, target, sender, credits),
-        afterWrites: async (tx) => {
-          const medians = await catchUp(tx, target.id, state);
-          const scored = finishRespondent(deps.scoring, prepared, medians, pages, input.totalSeconds, input.answers);
-          const row = {
-            datafileId: target.id,
-            recordId: input.recordId,
-            answers: input.answers,
-            totalSeconds: input.totalSeconds,
-            scores: scored.scores,
-            credits: scored.credits,
-            payloadHash: input.payloadHash,
-            receivedAt,
-          };
-          written = { ...row, ...(await repo.insertRespondent(tx, row, key)) };
+  // The credits count the durations the medians seen out here can score. Inside the transaction, all
+  // stored respondents are in the medians: if meanwhile a median came into being (around the 30th
+  // respondent, another request was stored first), the charge would not match what is scored, so
+  // it is prepared again. Medians only grow, so this repeats at most once per metric.
+  for (let attempt = 0; ; attempt++) {
+    const prepared = prepareRespondent(deps.scoring, state.medians, pages, input.totalSeconds, input.answers);
+    let written: repo.LiveRespondentRow | undefined;
+    try {
+      const charge = await chargeDatafile(
+        deps,
+        {
+          companyId: target.companyId,
+          datafileId: target.id,
+          kind: 'LIVE',
+          idempotencyKey: key,
+          interviewCredits: [prepared.credits],
+          actorId: null,
+          description: `${target.title}: ${input.recordId}`,
         },
-      },
-    );
-    // This respondent joins the medians at the next catch-up, read back from the table like any other.
-    if (written && !charge.replayed) return answerOf(written, 'SCORED');
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'LIVE_CEILING_REACHED') await noteCeilingReached(deps, target);
-    // The same record with other answers (a resend, or another request at the same moment): the first wins.
-    if (
-      !(
-        error instanceof AppError &&
-        error.code === 'INVALID_PARAMETERS' &&
-        error.details.reason === 'IDEMPOTENCY_KEY_REUSED'
+        {
+          beforeWrites: async (tx, credits) => {
+            const medians = await catchUp(tx, target.id, state);
+            if (timedCount(medians, pages, input.totalSeconds, input.answers) !== prepared.timed)
+              throw new StaleCredits();
+            await holdWithinLimits(tx, deps, target, sender, credits);
+          },
+          afterWrites: async (tx) => {
+            const scored = finishRespondent(
+              deps.scoring,
+              prepared,
+              state.medians,
+              pages,
+              input.totalSeconds,
+              input.answers,
+            );
+            const row = {
+              datafileId: target.id,
+              recordId: input.recordId,
+              answers: input.answers,
+              totalSeconds: input.totalSeconds,
+              scores: scored.scores,
+              credits: scored.credits,
+              payloadHash: input.payloadHash,
+              receivedAt,
+            };
+            written = { ...row, ...(await repo.insertRespondent(tx, row, key)) };
+          },
+        },
+      );
+      // This respondent joins the medians at the next catch-up, read back from the table like any other.
+      if (written && !charge.replayed) return answerOf(written, 'SCORED');
+      break;
+    } catch (error) {
+      if (error instanceof StaleCredits && attempt < pages.length + 1) continue;
+      if (error instanceof AppError && error.code === 'LIVE_CEILING_REACHED') await noteCeilingReached(deps, target);
+      // The same record with other answers (a resend, or another request at the same moment): the first wins.
+      if (
+        !(
+          error instanceof AppError &&
+          error.code === 'INVALID_PARAMETERS' &&
+          error.details.reason === 'IDEMPOTENCY_KEY_REUSED'
+        )
       )
-    )
-      throw error;
+        throw error;
+      break;
+    }
   }
   // Replayed: stored before (by this or another request or process), in the same transaction as its charge.
   const first = await repo.findRespondent(deps.db, target.id, input.recordId);

@@ -133,7 +133,8 @@ describe('live endpoint: scored and charged exactly once', () => {
 
   it('no credits and no backup plan: BALANCE_NOT_ENOUGH, nothing stored; with the backup plan the pay-as-usage plan pays', async () => {
     t = await createTestApp();
-    const w = await liveWorld(t, { credits: 8, backup: false });
+    // Below 30 respondents one costs 4 credits (its 2 scored data points, at least 4): 6 pay for one.
+    const w = await liveWorld(t, { credits: 6, backup: false });
     expect((await send(t, w.datafileId, w.secret, respondent('b-1'))).status).toBe(200);
     const refused = await send(t, w.datafileId, w.secret, respondent('b-2'));
     expect(refused.status).toBe(402);
@@ -142,7 +143,7 @@ describe('live endpoint: scored and charged exactly once', () => {
     t.close();
 
     t = await createTestApp();
-    const b = await liveWorld(t, { credits: 8 });
+    const b = await liveWorld(t, { credits: 6 });
     for (const id of ['p-1', 'p-2', 'p-3'])
       expect((await send(t, b.datafileId, b.secret, respondent(id))).body.status).toBe('SCORED');
     const paid = await t.db.get<{ n: number }>(

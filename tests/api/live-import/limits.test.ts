@@ -116,18 +116,21 @@ describe('live import ceilings', () => {
   it('stops at the credits ceiling before a respondent would pass it', async () => {
     t = await createTestApp();
     const w = await liveWorld(t);
-    // Respondents of every page cost 6 credits here: 13 credits take two.
+    // Below 30 respondents (no Time-Score yet) one costs 4 credits here: 13 credits take three.
     const limits = await w.setLimits({ maxCredits: 13 });
     expect(limits).toMatchObject({ maxCredits: 13, credits: 0 });
-    const a = await send(t, w.datafileId, w.secret, respondent('k-1'));
-    const b = await send(t, w.datafileId, w.secret, respondent('k-2'));
-    const c = await send(t, w.datafileId, w.secret, respondent('k-3'));
-    expect([a.status, b.status, c.status]).toEqual([200, 200, 409]);
-    expect(c.body.error).toMatchObject({ code: 'LIVE_CEILING_REACHED', reason: 'LIVE_CEILING_CREDITS', max: 13 });
-    expect(await counts(t, w.datafileId)).toMatchObject({ respondents: 2, credits: 12, used: 12 });
+    const sent = [];
+    for (const id of ['k-1', 'k-2', 'k-3', 'k-4']) sent.push(await send(t, w.datafileId, w.secret, respondent(id)));
+    expect(sent.map((r) => r.status)).toEqual([200, 200, 200, 409]);
+    expect(sent[3]!.body.error).toMatchObject({
+      code: 'LIVE_CEILING_REACHED',
+      reason: 'LIVE_CEILING_CREDITS',
+      max: 13,
+    });
+    expect(await counts(t, w.datafileId)).toMatchObject({ respondents: 3, credits: 12, used: 12 });
     const integ = (await t.gql(INTEGRATION, { id: w.datafileId }, { token: w.tokens.admin })).body.data
       .getLiveDatafileIntegration;
-    expect(integ.limits).toMatchObject({ respondents: 2, credits: 12 });
+    expect(integ.limits).toMatchObject({ respondents: 3, credits: 12 });
     // 12 of 13 credits: no respondent fits any more, so the one notice that applies is "reached".
     expect((await notices(t, w.datafileId)).map((x) => x.key.split(':')[1])).toEqual(['reached']);
   });

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import type { PlainTable } from '../data/protocol';
-import { explainColumns, type ResultDataPoint, type ScoreKind } from '../model/score-tabs';
+import { consistencySampleNeeded, explainColumns, type ResultDataPoint, type ScoreKind } from '../model/score-tabs';
 import { DASH, explainCell, ScoreCell } from './cells';
 import { InterviewTable, orderRows, type GridColumn, type SortState } from './interview-table';
 import { ScoreHistogram } from './score-histogram';
@@ -109,8 +109,16 @@ export function ScoreTab({
   const onSort = (key: string) =>
     setSort((s) => (s?.key === key ? (s.descending ? null : { key, descending: true }) : { key, descending: false }));
 
+  // A tab of dashes says nothing: when no interview has a CON, say what the score needs.
+  const needed = kind === 'con' && !scores.some(Number.isFinite) ? consistencySampleNeeded(points) : null;
+
   return (
     <Box data-testid={`score-tab-${kind}`}>
+      {needed !== null && (
+        <Text mb="4" color="fg.muted" data-testid="con-missing">
+          {t('results.conMissing', { needed: formatNumber(needed, locale), rows: formatNumber(data.rows, locale) })}
+        </Text>
+      )}
       <ScoreHistogram kind={kind} values={scores} />
       <Flex mt="4" mb="2" gap="3" align="center" wrap="wrap">
         <Text fontSize="sm" color="fg.muted">

@@ -2,6 +2,7 @@
 // it, and which stored columns explain it. Pure functions: the page, the worker and
 // the tests share them.
 import { roundScore } from '../../../../scoring/index.ts';
+import { CONSISTENCY } from '../../../../scoring/reference-consistency-map';
 
 export type ScoreKind = 'combined' | 'ts' | 'ibs' | 'oes' | 'ps' | 'cs' | 'is' | 'sds' | 'con';
 export const SCORE_KINDS: readonly ScoreKind[] = ['combined', 'ts', 'ibs', 'oes', 'ps', 'cs', 'is', 'sds', 'con'];
@@ -184,4 +185,15 @@ export function presentKinds(
         ? meanCombined !== null && meanCombined !== undefined
         : k === 'con' || qualityScores.includes(KIND_KEYS[k])),
   );
+}
+
+/**
+ * Complete interviews the smallest grid needs before the consistency score exists: the robust fit
+ * takes max(50, 10 per item) of them (scoring/README.md, "Consistency score"), else every CON is
+ * null. Null without grids (no consistency score at all).
+ */
+export function consistencySampleNeeded(points: readonly ResultDataPoint[]): number | null {
+  const grids = points.filter((p) => p.dataPointType === 'ITEM_BATTERY');
+  if (grids.length === 0) return null;
+  return Math.min(...grids.map((g) => Math.max(CONSISTENCY.minSample, CONSISTENCY.perItem * g.columns.length)));
 }
