@@ -151,10 +151,13 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
 
 /**
  * The answer with the headers a resolver set on the request's context (the device cookie at a
- * login): a prepared response carries only its own, so they are copied onto it.
+ * login): a prepared response carries only its own, so every header set there is copied onto it.
  */
 function answer(c: HonoContext, json: string, status?: number, extra?: Record<string, string>): Response {
   const response = jsonResponse(json, status, extra);
-  for (const cookie of c.res.headers.getSetCookie()) response.headers.append('set-cookie', cookie);
+  const set = c.res.headers;
+  for (const cookie of set.getSetCookie()) response.headers.append('set-cookie', cookie);
+  for (const [name, value] of set)
+    if (name !== 'set-cookie' && name !== 'content-type') response.headers.set(name, value);
   return response;
 }

@@ -1,4 +1,4 @@
--- The ledger only grows (../shared/design/credits.md, invariant 12): a correction is a new row.
+-- The ledger only grows: a posted row is never updated or deleted; a correction is a new row that offsets it.
 CREATE TRIGGER credit_transactions_no_update BEFORE UPDATE ON credit_transactions
 BEGIN
   SELECT RAISE(ABORT, 'credit_transactions is append-only');
