@@ -234,7 +234,12 @@ describe('admin panel', () => {
     await page.getByTestId('edit-contract-save').click();
     await page.getByTestId('success-alert').waitFor();
     await page.getByTestId('edit-contract-modal').waitFor({ state: 'detached', timeout: 10_000 });
-    await page.locator('[data-testid="contract-card"][data-status="UPCOMING"]', { hasText: later }).waitFor();
+    // The card shows the new start in the English date form (the date field takes DD.MM.YYYY in both languages).
+    const [ld, lm, ly] = later.split('.').map(Number) as [number, number, number];
+    const laterOnCard = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(ly, lm - 1, ld)),
+    );
+    await page.locator('[data-testid="contract-card"][data-status="UPCOMING"]', { hasText: laterOnCard }).waitFor();
 
     // And delete it again.
     await page.getByTestId('edit-contract').click();

@@ -14,7 +14,10 @@ describe('contract-expiry alert in Chromium', () => {
       const alert = page.getByTestId('contract-expiry-alert');
       await alert.waitFor({ timeout: 20_000 });
       await page.waitForTimeout(400); // dialog fade-in, so the screenshot is legible
-      expect(await alert.textContent()).toMatch(/\d{2}\.\d{2}\.\d{4}/);
+      // The end date in the locale's one date form: 19.08.2026 (de), 19 Aug 2026 (en).
+      expect(await alert.textContent()).toMatch(
+        locale === 'de' ? /\d{2}\.\d{2}\.\d{4}/ : /\d{1,2} [A-Z][a-z]{2} \d{4}/,
+      );
       await screenshot(page, `contract-expiry-alert-${locale}`);
       await alert.getByTestId('contract-expiry-noted').click();
       await alert.waitFor({ state: 'hidden' });
