@@ -20,6 +20,7 @@ export { ROW_NUMBER_COLUMN } from './parse/row-number-id';
 export { readManifest, readRevisionColumns, revisionColumnsIpc, type RevisionManifest } from './columnar/reader';
 export { neutraliseCell, neutraliseText } from './export/neutralise';
 export { savStream, writeSav, SYSMIS, type SavVariable, type SavCell } from './export/sav-writer';
+export { spssSeconds } from './parse/sav-text';
 export { savNames } from './export/sav-names';
 export { describeIssue } from '../kernel/errors/refusal-messages';
 export { toUploadFailure, type UploadFailure, type UploadErrorDetails } from '../kernel/errors/upload-errors';
