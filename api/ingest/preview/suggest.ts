@@ -70,6 +70,8 @@ const PREDICTION_NAME = /(?:pred|predict|prognos|schätz|schaetz|estimate|others
 const GROUP_NAME =
   /(?:^|[\W_])(?:gender|sex|geschlecht|age|alter|region|bundesland|quota|quote|country|land|segment|group|gruppe|device|education|bildung|income|einkommen)\d*(?:$|[\W_])/i;
 const ID_TEXT_MAX = 64;
+/** Distinct values a duration column shows at least. */
+const MIN_DURATION_VALUES = 10;
 
 type Suggested = { type: DataPointType; basis: ColumnSuggestion['basis'] };
 
@@ -93,7 +95,15 @@ function suggestOne(c: ColumnInfo, s: ColumnStats, index: number, sampled: numbe
   if (s.filled === 0) return { type: 'IGNORE', basis: 'default' };
   const allNumeric = s.numeric === s.filled;
   if (s.instants > 0.9 && INSTANT_NAME.test(name)) return { type: 'TIMESTAMP', basis: 'name' };
-  if (allNumeric && DURATION_NAME.test(name) && !NOT_DURATION_NAME.test(name) && (s.min ?? 0) >= 0)
+  // Respondents take their own time: a "time" of a few values shared by everyone (MSQ_Time: 9.17,
+  // 15.3) is a session's clock time or a condition, not how long an interview took.
+  if (
+    allNumeric &&
+    DURATION_NAME.test(name) &&
+    !NOT_DURATION_NAME.test(name) &&
+    (s.min ?? 0) >= 0 &&
+    s.distinct >= MIN_DURATION_VALUES
+  )
     return { type: 'DURATION', basis: 'name' };
   if (allNumeric && PREDICTION_NAME.test(name) && (s.min ?? 0) >= 0 && (s.max ?? 0) <= 100)
     return { type: 'PROJECTIVE', basis: 'name' };
