@@ -144,6 +144,24 @@ const SHOWN: Record<string, (p: Preview, upload: Preview) => void> = {
   },
 };
 
+const gridSizes = (p: Preview) =>
+  p.suggestedColumns.filter((c: Preview) => c.dataPointType === 'ITEM_BATTERY').map((c: Preview) => c.columns.length);
+
+/** The questionnaires: the grids the suggestions score (and nothing else taken for a time). */
+const GRIDS: Record<string, number[]> = {
+  // Ipsos codes, -1 for a refused answer: eight grids of 6 to 10 items.
+  'fivethirtyeight_nonvoters_first300.csv': [10, 6, 6, 9, 6, 10, 10, 6],
+  'fivethirtyeight_masculinity_coded_durations_first300.csv': [11],
+  // Two 7-item scales printed in turns (Si1, Na2, Si3 ...).
+  'mokken_ds14_typeD_first300.csv': [7, 7],
+  // 135 items numbered from an item bank (q_253, q_952 ...) on one 1-6 scale.
+  'psychtools_spi_first300.xlsx': [135],
+  'psychotools_gcbs_first300.sav': [15],
+  // Adjectives without item numbers, found by their shared value labels; a column empty in the
+  // sample ends a run.
+  'psychtools_msq_first300.sav': [9, 21, 27, 6],
+};
+
 let t: TestApp;
 let w: UploadWorld;
 beforeAll(async () => {
@@ -201,6 +219,11 @@ describe('real survey files, uploaded as a script with the suggestions unchanged
     const { id, preview, check, sheet, upload } = await uploadAsAScript(f);
     if (f.sheet) expect(sheet).toBe(f.sheet);
     SHOWN[name]?.(preview, upload);
+    if (GRIDS[name]) {
+      expect(gridSizes(preview)).toEqual(GRIDS[name]);
+      // MSQ_Time is the session's clock time, not how long the interview took.
+      expect(preview.suggestedColumns.filter((c: Preview) => c.dataPointType === 'DURATION')).toEqual([]);
+    }
     expect(check.state).toBe('DONE');
     const refused = REFUSED[name];
     if (refused || f.not_survey_data) {
