@@ -63,9 +63,12 @@ export function expectSameCell(
   expected: ExpectedCell,
   cell: Cell | undefined,
   where: string,
-  options: { stored?: boolean } = {},
+  options: { stored?: boolean; missingCodes?: readonly string[] } = {},
 ): void {
   const v = expected.value;
+  // A code step 1 declares missing (-99, SoSci Survey's -1) is stored as missing, not as the answer.
+  if (options.stored && v !== null && options.missingCodes?.includes(String(v).trim()))
+    return void expect(cell ?? null, `${where}: missing code`).toBeNull();
   if (userMissing(expected)) {
     // The reader marks a declared missing value NaN; the stored revision keeps it as missing (null).
     if (options.stored) expect(cell ?? null, `${where}: user-missing`).toBeNull();

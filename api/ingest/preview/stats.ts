@@ -10,6 +10,8 @@ export interface ColumnStats {
   integers: number;
   min: number | null;
   max: number | null;
+  /** Numbers below 0. */
+  negatives: number;
   /** Distinct values seen (counted up to 2,000). */
   distinct: number;
   meanTextLength: number;
@@ -37,6 +39,7 @@ export function statsOf(values: readonly Cell[], skip?: ReadonlySet<number>): Co
     missing = 0,
     numeric = 0,
     integers = 0,
+    negatives = 0,
     instants = 0,
     structured = 0,
     textLen = 0,
@@ -64,6 +67,7 @@ export function statsOf(values: readonly Cell[], skip?: ReadonlySet<number>): Co
       }
       if (v < min) min = v;
       if (v > max) max = v;
+      if (v < 0) negatives++;
     } else {
       const s = String(c);
       const t = s.trim();
@@ -80,6 +84,7 @@ export function statsOf(values: readonly Cell[], skip?: ReadonlySet<number>): Co
     integers,
     min: numeric ? min : null,
     max: numeric ? max : null,
+    negatives,
     distinct: seen.size,
     meanTextLength: texts ? textLen / texts : 0,
     instants: filled ? instants / filled : 0,

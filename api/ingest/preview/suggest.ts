@@ -13,6 +13,7 @@ import {
   type ColumnInfo,
   type DataPoint,
   type DataPointType,
+  type DurationUnit,
   type TableHeader,
   type TableSource,
 } from '../types';
@@ -95,13 +96,14 @@ function suggestOne(c: ColumnInfo, s: ColumnStats, index: number, sampled: numbe
   if (s.filled === 0) return { type: 'IGNORE', basis: 'default' };
   const allNumeric = s.numeric === s.filled;
   if (s.instants > 0.9 && INSTANT_NAME.test(name)) return { type: 'TIMESTAMP', basis: 'name' };
-  // Respondents take their own time: a "time" of a few values shared by everyone (MSQ_Time: 9.17,
+  // A rare negative time (an end before its start, a clock put back) is an invalid record, not a
+  // reason to drop the column. Respondents take their own time: a "time" of a few values shared by everyone (MSQ_Time: 9.17,
   // 15.3) is a session's clock time or a condition, not how long an interview took.
   if (
     allNumeric &&
     DURATION_NAME.test(name) &&
     !NOT_DURATION_NAME.test(name) &&
-    (s.min ?? 0) >= 0 &&
+    s.negatives <= s.numeric * 0.01 &&
     s.distinct >= MIN_DURATION_VALUES
   )
     return { type: 'DURATION', basis: 'name' };
@@ -121,6 +123,14 @@ function suggestOne(c: ColumnInfo, s: ColumnStats, index: number, sampled: numbe
     return { type: 'OPEN_ENDED', basis: 'values' };
   if (GROUP_NAME.test(name) && s.distinct <= 20) return { type: 'GROUPING', basis: 'name' };
   return { type: 'IGNORE', basis: 'default' };
+}
+
+/** The unit a duration's name gives (duration_min, time_ms, Dauer_Stunden); seconds otherwise. */
+function unitOf(name: string): DurationUnit {
+  if (/(?:^|[\W_])(?:ms|millis(?:econds?)?)(?:$|[\W_])/i.test(name)) return 'ms';
+  if (/(?:^|[\W_])(?:min|mins|minutes?|minuten)(?:$|[\W_])/i.test(name)) return 'm';
+  if (/(?:^|[\W_])(?:h|hrs?|hours?|stunden)(?:$|[\W_])/i.test(name)) return 'h';
+  return 's';
 }
 
 /** Valid durations a column (or a start/end pair) gives in the rows read: the time score needs 30. */
@@ -186,7 +196,7 @@ function draftMapping(
       type: 'DURATION',
       column: columns[j]!.name,
       role: j === total ? 'TOTAL' : 'PAGE',
-      unit: 's',
+      unit: unitOf(columns[j]!.name),
       ...(j === total ? {} : { pageNumber: k + 1 }),
     });
     taken.add(j);

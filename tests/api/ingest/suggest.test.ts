@@ -116,6 +116,18 @@ describe('previewUpload', () => {
     expect(p.suggestionIssues).toEqual([]);
   });
 
+  it('reads a duration in minutes as minutes, and keeps it despite one record that ends before it starts', async () => {
+    const lines = ['id,duration_min,q1,q2,q3,q4,q5'];
+    for (let i = 1; i <= 120; i++)
+      lines.push([i, i === 7 ? -713 : 3 + (i % 40), ...[1, 2, 3, 4, 5].map((k) => 1 + ((i * k) % 5))].join(','));
+    await blobs.put('uploads/minutes.csv', new TextEncoder().encode(lines.join('\n')));
+    const p = await previewUpload(blobs, 'uploads/minutes.csv', 'csv', {});
+    expect(p.suggestedMapping.filter((d) => d.type === 'DURATION')).toEqual([
+      expect.objectContaining({ column: 'duration_min', role: 'TOTAL', unit: 'm' }),
+    ]);
+    expect(p.suggestionIssues).toEqual([]);
+  });
+
   it("suggests Qualtrics' page submit times as pages, never clicks, and no time with under 30 records", async () => {
     const head = [
       'ResponseId',

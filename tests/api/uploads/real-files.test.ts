@@ -114,6 +114,14 @@ const SHOWN: Record<string, (p: Preview, upload: Preview) => void> = {
     expect(p.missingValueSuggestions).toEqual([]);
     expect(p.columns[3].stats.missing).toBe(u.first.missingValueSuggestions[0].count);
   },
+  // Ipsos' -1 (refused) under 1-4 scales is a missing code, not an answer.
+  'fivethirtyeight_nonvoters_first300.csv': (p, u) => {
+    expect(u.first.missingValueSuggestions).toMatchObject([{ value: '-1' }]);
+    expect(p.suggestedColumns.find((c: Preview) => c.dataPointIdentifier === 'Q2')).toMatchObject({
+      scaleMin: 1,
+      scaleMax: 4,
+    });
+  },
   // No unique column: the row number is the record ID (a timestamp is none).
   'googleforms_autistica_turing.csv': (p) =>
     expect(p.suggestedColumns[0]).toMatchObject({ dataPointType: 'RECORD_ID', isRowNumber: true }),
@@ -131,8 +139,10 @@ const SHOWN: Record<string, (p: Preview, upload: Preview) => void> = {
         .filter((c: Preview) => c.dataPointType === 'ITEM_BATTERY')
         .map((c: Preview) => c.columns.length),
     ).toEqual([5, 5, 5, 5, 5]),
-  // Three-item grids on one scale are offered to be merged; the 7-item grid is suggested.
-  'hobelmann_befragungsstudie_semicolon_cp1252.csv': (p) => {
+  // Three-item grids on one scale are offered to be merged; the 7-item grid is suggested. SoSci
+  // Survey's -1 (a scale's "don't know") under the 1-5 scales is suggested as a missing code.
+  'hobelmann_befragungsstudie_semicolon_cp1252.csv': (p, u) => {
+    expect(u.missingValues).toContain('-1');
     expect(p.gridCandidates.find((g: Preview) => g.id === 'BE02')).toMatchObject({
       columns: ['BE02_01', 'BE02_02', 'BE02_03'],
     });
@@ -149,8 +159,10 @@ const gridSizes = (p: Preview) =>
 
 /** The questionnaires: the grids the suggestions score (and nothing else taken for a time). */
 const GRIDS: Record<string, number[]> = {
-  // Ipsos codes, -1 for a refused answer: eight grids of 6 to 10 items.
-  'fivethirtyeight_nonvoters_first300.csv': [10, 6, 6, 9, 6, 10, 10, 6],
+  // Ipsos codes, -1 for a refused answer (suggested as missing): four rating grids; the yes/no
+  // blocks (Q11, Q18, Q19, Q27: 1 or 2) are no scale once -1 is missing.
+  'fivethirtyeight_nonvoters_first300.csv': [10, 6, 6, 9],
+  // The interview's minutes (one record ends before it starts: an invalid time, not a reason to drop the column).
   'fivethirtyeight_masculinity_coded_durations_first300.csv': [11],
   // Two 7-item scales printed in turns (Si1, Na2, Si3 ...).
   'mokken_ds14_typeD_first300.csv': [7, 7],
@@ -160,6 +172,11 @@ const GRIDS: Record<string, number[]> = {
   // Adjectives without item numbers, found by their shared value labels; a column empty in the
   // sample ends a run.
   'psychtools_msq_first300.sav': [9, 21, 27, 6],
+};
+
+/** The durations suggested, with their unit. */
+const DURATIONS: Record<string, [string, string][]> = {
+  'fivethirtyeight_masculinity_coded_durations_first300.csv': [['duration_min', 'm']],
 };
 
 let t: TestApp;
@@ -222,7 +239,11 @@ describe('real survey files, uploaded as a script with the suggestions unchanged
     if (GRIDS[name]) {
       expect(gridSizes(preview)).toEqual(GRIDS[name]);
       // MSQ_Time is the session's clock time, not how long the interview took.
-      expect(preview.suggestedColumns.filter((c: Preview) => c.dataPointType === 'DURATION')).toEqual([]);
+      expect(
+        preview.suggestedColumns
+          .filter((c: Preview) => c.dataPointType === 'DURATION')
+          .map((c: Preview) => [c.columns[0], c.unit]),
+      ).toEqual(DURATIONS[name] ?? []);
     }
     expect(check.state).toBe('DONE');
     const refused = REFUSED[name];
@@ -261,7 +282,7 @@ describe('real survey files, uploaded as a script with the suggestions unchanged
       const k = sourceRows.indexOf(preview.layout.dataRecordStartRow + c.row - 1);
       expect(k, `${where}: record stored`).toBeGreaterThanOrEqual(0);
       const value = raw.getChild(names[c.column_index - 1]!)!.get(k) as string | number | null;
-      expectSameCell(f, c, value, where, { stored: true });
+      expectSameCell(f, c, value, where, { stored: true, missingCodes: upload.missingValues });
     }
   });
 });
