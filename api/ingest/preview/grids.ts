@@ -205,6 +205,37 @@ function answerWords(rows: readonly Cell[][], j: number): string[] | undefined {
   return words.length >= 2 ? words : undefined;
 }
 
+/**
+ * The first run of at least 5 adjacent columns of numbers on one short scale, mostly whole, where
+ * some answers are not (3.31 on a 1-5 scale): a grid whose missing answers were filled in with means,
+ * which the scoring cannot take as answers. The first such value is returned to be shown.
+ */
+export function fractionGrid(
+  columns: readonly ColumnInfo[],
+  stats: readonly ColumnStats[],
+): { first: string; value: string } | undefined {
+  const whole = (s: ColumnStats) =>
+    s.filled >= 5 &&
+    s.numeric === s.filled &&
+    s.integers >= s.filled * 0.9 &&
+    s.min !== null &&
+    s.max !== null &&
+    s.max - s.min <= 10;
+  let start = -1;
+  for (let j = 0; j <= columns.length; j++) {
+    if (j < columns.length && whole(stats[j]!)) {
+      if (start < 0) start = j;
+      continue;
+    }
+    const run = start >= 0 ? Array.from({ length: j - start }, (_, k) => start + k) : [];
+    const fractional = run.find((i) => stats[i]!.fraction !== undefined);
+    if (run.length >= MIN_GRID_ITEMS && fractional !== undefined)
+      return { first: columns[start]!.name, value: String(stats[fractional]!.fraction) };
+    start = -1;
+  }
+  return undefined;
+}
+
 const numberedNames = (words: readonly string[]) => new Set(words.map((w) => w.replace(/\d+/g, '#'))).size === 1;
 
 /**

@@ -12,6 +12,8 @@ export interface ColumnStats {
   max: number | null;
   /** Numbers below 0. */
   negatives: number;
+  /** The first number seen that is not whole, if any. */
+  fraction?: number;
   /** Distinct values seen (counted up to 2,000). */
   distinct: number;
   meanTextLength: number;
@@ -45,7 +47,8 @@ export function statsOf(values: readonly Cell[], skip?: ReadonlySet<number>): Co
     textLen = 0,
     texts = 0;
   let min = Infinity,
-    max = -Infinity;
+    max = -Infinity,
+    fraction: number | undefined;
   for (const c of values) {
     if (c === null) continue;
     if (typeof c === 'number' && Number.isNaN(c)) {
@@ -64,7 +67,7 @@ export function statsOf(values: readonly Cell[], skip?: ReadonlySet<number>): Co
       if (Number.isInteger(v)) {
         integers++;
         if (wholes.size <= 12) wholes.add(v);
-      }
+      } else fraction ??= v;
       if (v < min) min = v;
       if (v > max) max = v;
       if (v < 0) negatives++;
@@ -85,6 +88,7 @@ export function statsOf(values: readonly Cell[], skip?: ReadonlySet<number>): Co
     min: numeric ? min : null,
     max: numeric ? max : null,
     negatives,
+    ...(fraction !== undefined ? { fraction } : {}),
     distinct: seen.size,
     meanTextLength: texts ? textLen / texts : 0,
     instants: filled ? instants / filled : 0,

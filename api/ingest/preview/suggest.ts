@@ -19,7 +19,7 @@ import {
 } from '../types';
 import { createCollector, numericValue } from '../validate/collector';
 import { instantSeconds, MIN_TIME_RECORDS, type ValidationIssue } from '../validate/mapping';
-import { gridRuns, isFullGrid, wordGrid, type GridGroup } from './grids';
+import { fractionGrid, gridRuns, isFullGrid, wordGrid, type GridGroup } from './grids';
 import { suggestSentinels, type SentinelSuggestion } from './sentinels';
 import { statsOf, type ColumnStats } from './stats';
 
@@ -333,6 +333,12 @@ function wordsInstead(columns: readonly ColumnInfo[], rows: readonly Cell[][]): 
   };
 }
 
+/** A grid whose answers include means (3.31) instead of answers: said instead of "nothing scorable". */
+function notWhole(columns: readonly ColumnInfo[], stats: readonly ColumnStats[]): ValidationIssue | undefined {
+  const grid = fractionGrid(columns, stats);
+  return grid && { code: 'NO_SCORABLE_DATA_POINT', reason: 'ANSWERS_NOT_WHOLE', column: grid.first, value: grid.value };
+}
+
 /** Reads the first rows of a table (at most `sampleRows`) and suggests a type for every column. */
 export async function previewTable(
   table: TableSource,
@@ -373,7 +379,7 @@ export async function previewTable(
   const runs = gridRuns(columns, stats, rows, taken);
   const suggestedMapping = draftMapping(columns, stats, suggestions, rows, runs.filter(isFullGrid));
   const suggestionIssues = passCheck(table.header, suggestedMapping, suggestions, rows, rowNumbers).map((i) =>
-    i.code === 'NO_SCORABLE_DATA_POINT' ? (wordsInstead(columns, rows) ?? i) : i,
+    i.code === 'NO_SCORABLE_DATA_POINT' ? (wordsInstead(columns, rows) ?? notWhole(columns, stats) ?? i) : i,
   );
   return {
     header: table.header,
