@@ -22,7 +22,8 @@ import { expectSameCell, REAL_FILES, realFile, type RealFile } from '../../suppo
  * scored (SPSS test files of a few cases and variables, a single respondent, answers stored as text
  * such as "Very rude", a MaxDiff design); with `notSurveyData` step 2 also says the file is a
  * crosstab or a questionnaire definition; with reason ANSWERS_AS_WORDS it says that a grid's answers
- * are words ("Very rude") and are to be exported as numeric codes. HEADER_ROW_HAS_DUPLICATES: question texts as column names
+ * are words ("Very rude") and are to be exported as numeric codes; with ANSWERS_NOT_WHOLE that a grid's
+ * missing answers were filled in with means, and the answers as given are to be uploaded. HEADER_ROW_HAS_DUPLICATES: question texts as column names
  * that repeat ("Why?"), which the user renames or exports with question codes.
  */
 const REFUSED: Record<string, { code: string; notSurveyData?: string; reason?: string }> = {
@@ -64,6 +65,9 @@ const REFUSED: Record<string, { code: string; notSurveyData?: string; reason?: s
     notSurveyData: 'AGGREGATED_TABLE',
   },
   'readxl_missing-values_tiny.xlsx': { code: 'NO_SCORABLE_DATA_POINT' },
+  // Missing answers filled in with means by the R packages (3.31 on a 1-5 scale): not answers as given.
+  'psychotools_youthgratitude_first300.xlsx': { code: 'NO_SCORABLE_DATA_POINT', reason: 'ANSWERS_NOT_WHOLE' },
+  'qgraph_neopir_big5_first300.sav': { code: 'NO_SCORABLE_DATA_POINT', reason: 'ANSWERS_NOT_WHOLE' },
 };
 
 type Preview = { [key: string]: any };
@@ -114,6 +118,13 @@ const SHOWN: Record<string, (p: Preview, upload: Preview) => void> = {
     expect(p.missingValueSuggestions).toEqual([]);
     expect(p.columns[3].stats.missing).toBe(u.first.missingValueSuggestions[0].count);
   },
+  // Means where answers were missing: the preview says so, and what to upload instead.
+  'qgraph_neopir_big5_first300.sav': (p) =>
+    expect(p.suggestionIssues[0]).toMatchObject({
+      reason: 'ANSWERS_NOT_WHOLE',
+      column: 'N1',
+      message: expect.stringMatching(/not whole numbers \(\d\.\d+\).*before any imputation/),
+    }),
   // Ipsos' -1 (refused) under 1-4 scales is a missing code, not an answer.
   'fivethirtyeight_nonvoters_first300.csv': (p, u) => {
     expect(u.first.missingValueSuggestions).toMatchObject([{ value: '-1' }]);
