@@ -13,6 +13,7 @@ import { streamSSE } from 'hono/streaming';
 import type { Deps } from '../../kernel/deps';
 import { createContext } from '../../graphql/context';
 import { DEFAULT_LOCALE, localeFromHeader } from '../../lib/i18n';
+import { keepRequestOpen } from '../../lib/request-body';
 import { AppError, messageOf } from '../../kernel/errors/errors';
 import { EXPORT_JOB } from '../exports';
 import { UPLOAD_CHECK_JOB, UPLOAD_JOB } from '../uploads';
@@ -42,8 +43,7 @@ export function registerEventRoutes(app: Hono, deps: Deps): JobEventHub {
       return refuse(new AppError('TOO_MANY_REQUESTS', { reason: 'TOO_MANY_EVENT_STREAMS' }), 429);
     perUser.set(viewer.userId, open + 1);
     // Bun ends a connection that sent nothing for 10 s; this one is quiet between heartbeats.
-    const server = (c.env as { server?: { timeout?: (r: Request, s: number) => void } } | undefined)?.server;
-    server?.timeout?.(c.req.raw, 0);
+    keepRequestOpen(c.env, c.req.raw);
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       let unsubscribe = () => {};
