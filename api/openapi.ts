@@ -8,6 +8,7 @@ import { COLUMNS_ROUTE_DOCS } from './modules/results/results.routes';
 import { SCORES_ROUTE_DOCS } from './modules/results/scores.routes';
 import { UPLOAD_ROUTE_DOCS } from './modules/uploads/uploads.routes';
 import { CERTIFICATE_KEY_PATH } from './modules/certificates/certificates.routes';
+import { FILE_ROUTE_DOCS } from './modules/files/files.routes';
 import { LIVE_PATH } from './modules/live-import/live.routes';
 import { EVENTS_ROUTE } from './modules/events';
 
@@ -20,12 +21,6 @@ const json = (description: string, schema: z.ZodType = ErrorBody) => ({
 });
 
 const LiveParams = z.object({ datafileId: z.string().max(64) });
-const SignedQuery = z.object({
-  kind: z.enum(['avatar', 'upload', 'export']).optional(),
-  expires: z.string().describe('Expiry (seconds since 1970) signed with the URL.'),
-  sig: z.string().describe('The signature.'),
-  name: z.string().optional().describe('Downloads: the file name to save as.'),
-});
 
 const OTHER_ROUTES: RouteDoc[] = [
   {
@@ -131,32 +126,6 @@ const OTHER_ROUTES: RouteDoc[] = [
     },
   },
   {
-    method: 'put',
-    path: '/files/*',
-    tag: 'files',
-    summary: 'A signed upload (local blob store): the URL comes from getDatafileUploadURL or the avatar calls.',
-    security: ['signedUrl'],
-    query: SignedQuery,
-    body: { contentTypes: ['application/octet-stream'], description: 'The file’s bytes, at most the kind’s cap.' },
-    responses: { 200: json('Stored.', z.object({ ok: z.boolean(), key: z.string(), size: z.number() })) },
-  },
-  {
-    method: 'get',
-    path: '/files/avatars/*',
-    tag: 'files',
-    summary: 'A public avatar or logo image.',
-    responses: { 200: { description: 'The image.', contentType: 'image/png' } },
-  },
-  {
-    method: 'get',
-    path: '/files/*',
-    tag: 'files',
-    summary: 'A signed download (exports).',
-    security: ['signedUrl'],
-    query: SignedQuery,
-    responses: { 200: { description: 'The file.', contentType: 'application/octet-stream' } },
-  },
-  {
     method: 'get',
     path: OPENAPI_PATH,
     tag: 'operations',
@@ -169,6 +138,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...UPLOAD_ROUTE_DOCS,
   ...COLUMNS_ROUTE_DOCS,
   ...SCORES_ROUTE_DOCS,
+  ...FILE_ROUTE_DOCS,
   ...OTHER_ROUTES,
 ];
 
