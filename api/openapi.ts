@@ -9,7 +9,7 @@ import { SCORES_ROUTE_DOCS } from './modules/results/scores.routes';
 import { UPLOAD_ROUTE_DOCS } from './modules/uploads/uploads.routes';
 import { CERTIFICATE_KEY_PATH } from './modules/certificates/certificates.routes';
 import { FILE_ROUTE_DOCS } from './modules/files/files.routes';
-import { LIVE_PATH } from './modules/live-import/live.routes';
+import { LIVE_ROUTE_DOCS } from './modules/live-import/live.routes';
 import { EVENTS_ROUTE } from './modules/events';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -19,8 +19,6 @@ const json = (description: string, schema: z.ZodType = ErrorBody) => ({
   contentType: 'application/json',
   schema,
 });
-
-const LiveParams = z.object({ datafileId: z.string().max(64) });
 
 const OTHER_ROUTES: RouteDoc[] = [
   {
@@ -97,35 +95,6 @@ const OTHER_ROUTES: RouteDoc[] = [
     responses: { 200: { description: 'SPKI PEM.', contentType: 'application/x-pem-file' } },
   },
   {
-    method: 'post',
-    path: `${LIVE_PATH}/:datafileId/respondents`,
-    tag: 'live-import',
-    summary: 'One live respondent: scored, charged and stored, answered with its scores and decision.',
-    security: ['liveKey'],
-    params: LiveParams,
-    query: z.object({ async: z.enum(['1']).optional().describe('Answer 202 and score in the background.') }),
-    body: { contentTypes: ['application/json'], description: 'One respondent (docs/live-import.md).' },
-    responses: {
-      200: { description: 'Scores and the decision.', contentType: 'application/json' },
-      202: { description: 'Queued: GET the respondent later.', contentType: 'application/json' },
-      401: { description: 'Wrong or missing X-Live-Key.', contentType: 'application/json' },
-      402: { description: 'Not enough credits.', contentType: 'application/json' },
-      429: { description: 'Over the rate limit.', contentType: 'application/json' },
-    },
-  },
-  {
-    method: 'get',
-    path: `${LIVE_PATH}/:datafileId/respondents/:recordId`,
-    tag: 'live-import',
-    summary: 'A respondent sent with async, once scored.',
-    security: ['liveKey'],
-    params: LiveParams.extend({ recordId: z.string().max(200) }),
-    responses: {
-      200: { description: 'Scores and the decision.', contentType: 'application/json' },
-      404: { description: 'Not (yet) stored.', contentType: 'application/json' },
-    },
-  },
-  {
     method: 'get',
     path: OPENAPI_PATH,
     tag: 'operations',
@@ -139,6 +108,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...COLUMNS_ROUTE_DOCS,
   ...SCORES_ROUTE_DOCS,
   ...FILE_ROUTE_DOCS,
+  ...LIVE_ROUTE_DOCS,
   ...OTHER_ROUTES,
 ];
 
