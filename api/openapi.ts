@@ -1,9 +1,11 @@
-// The OpenAPI document of every plain HTTP route of the app (GET /api/openapi.json). The routes of
-// the scripts' surface (upload, status, scores) export their RouteDoc beside the handler, built from
-// the zod schemas the handler parses with; the older routes are described here with the query and
-// path shapes their handlers accept. tests/api/app/openapi.test.ts holds this list to app.routes.
+// The OpenAPI document of every plain HTTP route of the app (GET /api/openapi.json). Each route's
+// parameters and body are described by the zod schemas its handler parses them with: the routes of
+// the modules export their RouteDoc beside the handler; GraphQL's schemas come from its handler, and
+// the routes that take no input (health, metrics, the key, this document) are listed here.
+// tests/api/app/openapi.test.ts holds this list to app.routes.
 import * as z from 'zod';
 import { ErrorBody, openApiDocument, type RouteDoc } from './lib/openapi';
+import { GraphqlGetQuery, GraphqlRequest } from './graphql/handler';
 import { COLUMNS_ROUTE_DOCS } from './modules/results/results.routes';
 import { SCORES_ROUTE_DOCS } from './modules/results/scores.routes';
 import { UPLOAD_ROUTE_DOCS } from './modules/uploads/uploads.routes';
@@ -26,8 +28,15 @@ const OTHER_ROUTES: RouteDoc[] = [
     path: '/graphql',
     tag: 'graphql',
     summary: 'GraphQL over GET (queries only; GraphiQL in a browser outside production).',
-    query: z.object({ query: z.string(), variables: z.string().optional(), operationName: z.string().optional() }),
-    responses: { 200: { description: 'A GraphQL response.', contentType: 'application/json' } },
+    query: GraphqlGetQuery,
+    responses: {
+      200: { description: 'A GraphQL response.', contentType: 'application/json' },
+      400: {
+        description: 'A request that is not one GraphQL operation (code BAD_REQUEST).',
+        contentType: 'application/json',
+      },
+      405: { description: 'A mutation over GET.', contentType: 'application/json' },
+    },
   },
   {
     method: 'post',
@@ -38,9 +47,16 @@ const OTHER_ROUTES: RouteDoc[] = [
     body: {
       contentTypes: ['application/json'],
       description: 'At most 4 MiB.',
-      schema: z.object({ query: z.string(), variables: z.record(z.string(), z.unknown()).optional() }),
+      schema: GraphqlRequest,
     },
-    responses: { 200: { description: 'A GraphQL response.', contentType: 'application/json' } },
+    responses: {
+      200: { description: 'A GraphQL response.', contentType: 'application/json' },
+      400: {
+        description: 'A request that is not one GraphQL operation (code BAD_REQUEST).',
+        contentType: 'application/json',
+      },
+      415: { description: 'Not application/json.', contentType: 'application/json' },
+    },
   },
   {
     method: 'get',
