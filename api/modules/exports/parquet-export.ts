@@ -4,6 +4,9 @@
 // same names and types. Snappy, which every Parquet reader decompresses without an add-on.
 import { tableToIPC, type Table } from 'apache-arrow';
 
+/** No registered media type yet; the one Apache Parquet's own documentation proposes. */
+export const PARQUET_CONTENT_TYPE = 'application/vnd.apache.parquet';
+
 type ParquetWasm = typeof import('parquet-wasm');
 let loaded: Promise<ParquetWasm> | undefined;
 

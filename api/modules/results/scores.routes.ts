@@ -19,13 +19,11 @@ import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 import { readRevisionColumns } from '../../ingest/index';
 import { cleanRevision } from '../cleaning';
 import { requireDatafile } from '../datafiles';
-import { arrowExportTable, buildExportTable, csvExportStream, parquetOfTable } from '../exports';
+import { arrowExportTable, buildExportTable, csvExportStream, PARQUET_CONTENT_TYPE, parquetOfTable } from '../exports';
 import { recordEndpointHit } from '../monitoring';
 import { ARROW_STREAM_TYPE, chooseEncoding, compressedStream, refuse } from './results.routes';
 
 export const SCORES_ROUTE = '/api/datafiles/:datafileId/scores';
-/** No registered media type yet; the one Apache Parquet's own documentation proposes. */
-const PARQUET_TYPE = 'application/vnd.apache.parquet';
 
 const ScoresParams = z.object({ datafileId: z.string().min(1).max(64) });
 
@@ -74,7 +72,7 @@ export function registerScoresRoutes(app: Hono, deps: Deps): void {
       }
       if (query.format === 'parquet') {
         // Compressed inside (Snappy per column chunk): no Content-Encoding on top.
-        headers['content-type'] = PARQUET_TYPE;
+        headers['content-type'] = PARQUET_CONTENT_TYPE;
         headers['content-disposition'] = `attachment; filename="${file.id}-r${file.revision}-scores.parquet"`;
         const body = await parquetOfTable(arrowExportTable(raw, scores, decisions));
         return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
