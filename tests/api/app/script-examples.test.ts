@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parquetMetadata } from 'hyparquet';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bunBin, repoRoot } from '../../support/server-process';
@@ -189,6 +190,18 @@ describe('the sqp command line (package bin)', () => {
     const exported = sqp('export', answer.datafileId, '--format', 'csv', '--output', join(server.dir, 'cleaned.csv'));
     expect(exported.code, exported.err).toBe(0);
     expect(readFileSync(join(server.dir, 'cleaned.csv'), 'utf8').trim().split('\r\n')).toHaveLength(201);
+    // Parquet through the same job, written in its Worker thread (the WASM loads there too).
+    const parquet = sqp(
+      'export',
+      answer.datafileId,
+      '--format',
+      'parquet',
+      '--output',
+      join(server.dir, 'cleaned.parquet'),
+    );
+    expect(parquet.code, parquet.err).toBe(0);
+    const metadata = parquetMetadata(new Uint8Array(readFileSync(join(server.dir, 'cleaned.parquet'))).buffer);
+    expect(Number(metadata.num_rows)).toBe(200);
   }, 120_000);
 
   it('exits with a code per outcome: refused file, unknown datafile, no key, usage, cleaned export not saved', () => {
