@@ -1,7 +1,7 @@
 // The OpenAPI document of every plain HTTP route of the app (GET /api/openapi.json). Each route's
 // parameters and body are described by the zod schemas its handler parses them with: the routes of
 // the modules export their RouteDoc beside the handler; GraphQL's schemas come from its handler, and
-// the routes that take no input (health, metrics, the key, this document) are listed here.
+// the operations routes, which take no input (health, metrics, this document), are listed here.
 // tests/api/app/openapi.test.ts holds this list to app.routes.
 import * as z from 'zod';
 import { ErrorBody, openApiDocument, type RouteDoc } from './lib/openapi';
@@ -9,10 +9,10 @@ import { GraphqlGetQuery, GraphqlRequest } from './graphql/handler';
 import { COLUMNS_ROUTE_DOCS } from './modules/results/results.routes';
 import { SCORES_ROUTE_DOCS } from './modules/results/scores.routes';
 import { UPLOAD_ROUTE_DOCS } from './modules/uploads/uploads.routes';
-import { CERTIFICATE_KEY_PATH } from './modules/certificates/certificates.routes';
+import { CERTIFICATE_ROUTE_DOCS } from './modules/certificates/certificates.routes';
 import { FILE_ROUTE_DOCS } from './modules/files/files.routes';
 import { LIVE_ROUTE_DOCS } from './modules/live-import/live.routes';
-import { EVENTS_ROUTE } from './modules/events';
+import { EVENTS_ROUTE_DOCS } from './modules/events';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -89,29 +89,6 @@ const OTHER_ROUTES: RouteDoc[] = [
   },
   {
     method: 'get',
-    path: EVENTS_ROUTE,
-    tag: 'events',
-    summary:
-      "Server-sent events of the caller's organisation's upload checks, uploads and exports as they move (event: job); at most 8 open streams per user.",
-    security: ['apiKey', 'bearer'],
-    responses: {
-      200: {
-        description: 'An event stream (text/event-stream) with a heartbeat comment every 15 s.',
-        contentType: 'text/event-stream',
-      },
-      401: json('No valid session or API key.'),
-      429: json('Too many open streams of this user (TOO_MANY_EVENT_STREAMS), with Retry-After.'),
-    },
-  },
-  {
-    method: 'get',
-    path: CERTIFICATE_KEY_PATH,
-    tag: 'certificates',
-    summary: 'The public Ed25519 key (PEM) that certificates are signed with.',
-    responses: { 200: { description: 'SPKI PEM.', contentType: 'application/x-pem-file' } },
-  },
-  {
-    method: 'get',
     path: OPENAPI_PATH,
     tag: 'operations',
     summary: 'This document.',
@@ -125,6 +102,8 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...SCORES_ROUTE_DOCS,
   ...FILE_ROUTE_DOCS,
   ...LIVE_ROUTE_DOCS,
+  ...EVENTS_ROUTE_DOCS,
+  ...CERTIFICATE_ROUTE_DOCS,
   ...OTHER_ROUTES,
 ];
 
