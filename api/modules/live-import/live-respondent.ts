@@ -5,6 +5,7 @@ import { AppError } from '../../kernel/errors/errors';
 import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
 import type { LiveAnswer } from '../../../db/schema';
 import type { LivePage } from './live-config';
+import type { HashedIdentity } from '../duplicates';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 export const MAX_RECORD_ID = 200;
@@ -17,6 +18,8 @@ export type LiveRespondentInput = {
   totalSeconds: number | null;
   answers: Record<string, LiveAnswer>;
   payloadHash: string;
+  /** The device, panel ID and source, hashed under the organisation's key as soon as the body is read. */
+  identity?: HashedIdentity;
 };
 
 const bad = (

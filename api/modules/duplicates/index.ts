@@ -1,0 +1,5 @@
+// The duplicates module's front door: respondent identities (device fingerprint, panel ID, sample
+// source) as the live import and the upload store them, and the duplicate and velocity checks.
+
+export { readIdentity, type HashedIdentity, type RawIdentity } from './identity';
+export { DEFAULT_DUPLICATE_OPTIONS, hashIdentity, storeIdentity } from './duplicates.service';
