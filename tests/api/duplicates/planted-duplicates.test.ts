@@ -4,6 +4,7 @@
 // the same panel ID: neither organisation sees or matches the other's history.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { applyRetention } from '../../../api/modules/retention';
 import { sessionFor } from '../../support/factories';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { CREATE, INTEGRATION, liveWorld, OPEN, PAGES, respondent, send } from '../../support/live-world';
@@ -166,7 +167,7 @@ describe('an organisation history never crosses to another organisation', () => 
     expect(clear?.n).toBe(0);
   });
 
-  it('forgets a deleted datafile at once: its interviews match nothing any more', async () => {
+  it('forgets a deleted datafile at once (its interviews match nothing any more), and purges its identities with its data', async () => {
     const del = await t.gql(
       'mutation($id:ID!){deleteDatafile(datafileId:$id){status}}',
       { id: files.x!.id },
@@ -179,5 +180,16 @@ describe('an organisation history never crosses to another organisation', () => 
     expect(y.duplicates.map((d: { recordId: string; matchRecordId: string }) => [d.recordId, d.matchRecordId])).toEqual(
       [],
     );
+    // The retention job removes its identity rows with its interview data.
+    const rows = async () =>
+      (
+        await t.db.get<{ n: number }>(
+          sql`select count(*) as n from respondent_identities where datafile_id = ${files.x!.id}`,
+        )
+      )?.n;
+    expect(await rows()).toBe(12);
+    t.clock.advance(31 * DAY);
+    await applyRetention(t.deps);
+    expect(await rows()).toBe(0);
   });
 });
