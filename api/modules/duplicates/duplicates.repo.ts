@@ -19,62 +19,42 @@ export const insertIdentities = (tx: DbOrTx, rows: readonly IdentityRow[]) =>
         .onConflictDoNothing()
         .run();
 
-/** The earlier interviews of the organisation (not deleted) with the same hash within `days` before each of the datafile's. */
-export type MatchRow = {
+/** One interview of the datafile and another of the organisation with the same hash. */
+export type PairRow = {
   recordId: string;
   seenAt: string;
-  matchDatafileId: string;
-  matchTitle: string;
-  matchRecordId: string;
-  matchSeenAt: string;
+  otherDatafileId: string;
+  otherTitle: string;
+  otherRecordId: string;
+  otherSeenAt: string;
 };
 
 /**
- * For each interview of the datafile, every earlier one of the organisation with the same hash in
- * the window (ties on time broken by datafile and record id, so exactly one of two is "first").
- * The (company, hash, seen_at) index answers each interview's lookup.
+ * For each interview of the datafile, every other interview of the organisation (not deleted) with
+ * the same hash from `daysBefore` before it to `daysAfter` after it, by time (ties by datafile and
+ * record id). One index range lookup per interview on (company, hash, seen_at); interviews without
+ * a match cost the lookup only, so the answer is as large as the matches, not as the datafile.
  */
-export async function earlierMatches(
+export async function sameIdentityPairs(
   db: DbOrTx,
   companyId: string,
   datafileId: string,
   column: HashColumn,
-  windowDays: number,
-): Promise<MatchRow[]> {
+  daysBefore: number,
+  daysAfter: number,
+): Promise<PairRow[]> {
   const col = sql.raw(column);
-  return db.all<MatchRow>(sql`
-    select a.record_id as recordId, a.seen_at as seenAt, b.datafile_id as matchDatafileId, f.title as matchTitle,
-           b.record_id as matchRecordId, b.seen_at as matchSeenAt
+  return db.all<PairRow>(sql`
+    select a.record_id as recordId, a.seen_at as seenAt, b.datafile_id as otherDatafileId, f.title as otherTitle,
+           b.record_id as otherRecordId, b.seen_at as otherSeenAt
     from respondent_identities a
     join respondent_identities b on b.company_id = a.company_id and b.${col} = a.${col}
-      and b.seen_at >= strftime('%Y-%m-%dT%H:%M:%fZ', a.seen_at, ${`-${windowDays} days`}) and b.seen_at <= a.seen_at
+      and b.seen_at >= strftime('%Y-%m-%dT%H:%M:%fZ', a.seen_at, ${`-${daysBefore} days`})
+      and b.seen_at <= strftime('%Y-%m-%dT%H:%M:%fZ', a.seen_at, ${`+${daysAfter} days`})
+      and not (b.datafile_id = a.datafile_id and b.record_id = a.record_id)
     join datafiles f on f.id = b.datafile_id and f.is_deleted = 0
     where a.company_id = ${companyId} and a.datafile_id = ${datafileId} and a.${col} is not null
-      and (b.seen_at < a.seen_at or b.datafile_id < a.datafile_id
-           or (b.datafile_id = a.datafile_id and b.record_id < a.record_id))
     order by a.record_id, b.seen_at, b.datafile_id, b.record_id`);
-}
-
-export type NearbyRow = { recordId: string; seenAt: string; otherDatafileId: string; otherSeenAt: string };
-
-/** For each interview of the datafile, the organisation's interviews (its own included) with its hash within `days` either side. */
-export async function nearbyInterviews(
-  db: DbOrTx,
-  companyId: string,
-  datafileId: string,
-  column: HashColumn,
-  days: number,
-): Promise<NearbyRow[]> {
-  const col = sql.raw(column);
-  return db.all<NearbyRow>(sql`
-    select a.record_id as recordId, a.seen_at as seenAt, b.datafile_id as otherDatafileId, b.seen_at as otherSeenAt
-    from respondent_identities a
-    join respondent_identities b on b.company_id = a.company_id and b.${col} = a.${col}
-      and b.seen_at >= strftime('%Y-%m-%dT%H:%M:%fZ', a.seen_at, ${`-${days} days`})
-      and b.seen_at <= strftime('%Y-%m-%dT%H:%M:%fZ', a.seen_at, ${`+${days} days`})
-    join datafiles f on f.id = b.datafile_id and f.is_deleted = 0
-    where a.company_id = ${companyId} and a.datafile_id = ${datafileId} and a.${col} is not null
-    order by a.record_id, b.seen_at`);
 }
 
 /** The datafile's interviews per sample source (null: none given). */

@@ -85,6 +85,13 @@ export function inVelocitySpan(at: number, nearby: readonly { datafileId: string
   return most;
 }
 
+/** Whether the other interview of a pair came first (ties on time go by datafile, then record id). */
+function isEarlier(p: repo.PairRow, datafileId: string): boolean {
+  if (p.otherSeenAt !== p.seenAt) return p.otherSeenAt < p.seenAt;
+  if (p.otherDatafileId !== datafileId) return p.otherDatafileId < datafileId;
+  return p.otherRecordId < p.recordId;
+}
+
 /** The datafile's duplicate and velocity flags and its interviews per source, for whoever may see the datafile. */
 export async function datafileDuplicates(
   deps: Pick<Deps, 'db'>,
@@ -107,31 +114,42 @@ export async function duplicatesOf(
   const duplicates: DuplicateFlag[] = [];
   const velocity: VelocityFlag[] = [];
   for (const kind of ['DEVICE', 'PANEL'] as const) {
-    const matches = await repo.earlierMatches(deps.db, companyId, datafileId, COLUMNS[kind], options.windowDays);
-    let last = '';
-    for (const m of matches) {
-      // Ordered by record, then time: the first row of a record is the earliest interview it matches.
-      if (m.recordId === last) continue;
-      last = m.recordId;
-      duplicates.push({
-        recordId: m.recordId,
-        kind,
-        matchDatafileId: m.matchDatafileId,
-        matchDatafileTitle: m.matchTitle,
-        matchRecordId: m.matchRecordId,
-        matchSeenAt: m.matchSeenAt,
-      });
-    }
-    const nearby = await repo.nearbyInterviews(deps.db, companyId, datafileId, COLUMNS[kind], options.velocityDays);
-    const byRecord = new Map<string, { at: number; list: { datafileId: string; at: number }[] }>();
-    for (const r of nearby) {
-      let e = byRecord.get(r.recordId);
-      if (!e) byRecord.set(r.recordId, (e = { at: Date.parse(r.seenAt), list: [] }));
-      e.list.push({ datafileId: r.otherDatafileId, at: Date.parse(r.otherSeenAt) });
-    }
-    for (const [recordId, e] of byRecord) {
-      const surveys = inVelocitySpan(e.at, e.list, options.velocityDays);
-      if (surveys >= options.velocitySurveys) velocity.push({ recordId, kind, surveys });
+    const pairs = await repo.sameIdentityPairs(
+      deps.db,
+      companyId,
+      datafileId,
+      COLUMNS[kind],
+      Math.max(options.windowDays, options.velocityDays),
+      options.velocityDays,
+    );
+    for (let i = 0; i < pairs.length;) {
+      // Ordered by record, then time: one record's pairs are a run, its earliest match first.
+      const first = pairs[i]!;
+      let end = i;
+      while (end < pairs.length && pairs[end]!.recordId === first.recordId) end++;
+      const at = Date.parse(first.seenAt);
+      const from = at - options.windowDays * DAY_MS;
+      const nearby = [{ datafileId, at }];
+      let match: repo.PairRow | undefined;
+      for (let k = i; k < end; k++) {
+        const p = pairs[k]!;
+        const other = Date.parse(p.otherSeenAt);
+        if (!match && other >= from && isEarlier(p, datafileId)) match = p;
+        if (Math.abs(other - at) <= options.velocityDays * DAY_MS)
+          nearby.push({ datafileId: p.otherDatafileId, at: other });
+      }
+      if (match)
+        duplicates.push({
+          recordId: first.recordId,
+          kind,
+          matchDatafileId: match.otherDatafileId,
+          matchDatafileTitle: match.otherTitle,
+          matchRecordId: match.otherRecordId,
+          matchSeenAt: match.otherSeenAt,
+        });
+      const surveys = inVelocitySpan(at, nearby, options.velocityDays);
+      if (surveys >= options.velocitySurveys) velocity.push({ recordId: first.recordId, kind, surveys });
+      i = end;
     }
   }
   const sources = new Map<string | null, SourceCount>();
