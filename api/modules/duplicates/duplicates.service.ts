@@ -114,14 +114,7 @@ export async function duplicatesOf(
   const duplicates: DuplicateFlag[] = [];
   const velocity: VelocityFlag[] = [];
   for (const kind of ['DEVICE', 'PANEL'] as const) {
-    const pairs = await repo.sameIdentityPairs(
-      deps.db,
-      companyId,
-      datafileId,
-      COLUMNS[kind],
-      Math.max(options.windowDays, options.velocityDays),
-      options.velocityDays,
-    );
+    const pairs = await repo.sameIdentityPairs(deps.db, companyId, datafileId, COLUMNS[kind]);
     for (let i = 0; i < pairs.length;) {
       // Ordered by record, then time: one record's pairs are a run, its earliest match first.
       const first = pairs[i]!;
@@ -134,7 +127,7 @@ export async function duplicatesOf(
       for (let k = i; k < end; k++) {
         const p = pairs[k]!;
         const other = Date.parse(p.otherSeenAt);
-        if (!match && other >= from && isEarlier(p, datafileId)) match = p;
+        if (!match && other >= from && other <= at && isEarlier(p, datafileId)) match = p;
         if (Math.abs(other - at) <= options.velocityDays * DAY_MS)
           nearby.push({ datafileId: p.otherDatafileId, at: other });
       }

@@ -2,4 +2,11 @@
 // source) as the live import and the upload store them, and the duplicate and velocity checks.
 
 export { readIdentity, type HashedIdentity, type RawIdentity } from './identity';
-export { DEFAULT_DUPLICATE_OPTIONS, hashIdentity, storeIdentity } from './duplicates.service';
+export {
+  DEFAULT_DUPLICATE_OPTIONS,
+  duplicatesOf,
+  hashIdentity,
+  storeIdentity,
+  type DuplicateOptions,
+  type DuplicateReport,
+} from './duplicates.service';
