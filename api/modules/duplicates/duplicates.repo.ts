@@ -60,3 +60,11 @@ export const sourcesOf = (db: DbOrTx, datafileId: string) =>
     .from(respondentIdentities)
     .where(and(eq(respondentIdentities.datafileId, datafileId)))
     .all();
+
+/** When each record of the datafile was first seen (kept across new versions of an upload). */
+export const seenAtOf = (db: DbOrTx, datafileId: string) =>
+  db
+    .select({ recordId: respondentIdentities.recordId, seenAt: respondentIdentities.seenAt })
+    .from(respondentIdentities)
+    .where(eq(respondentIdentities.datafileId, datafileId))
+    .all();

@@ -156,13 +156,19 @@ export type DataPointAlgorithmsInput = {
 
 /** What a column (or a group of columns) of an upload is (upload step 2). */
 export type DataPointType =
+  /** The device fingerprint a survey tool or fraud vendor exported (kept only as a keyed hash). */
+  | 'DEVICE_FINGERPRINT'
   | 'DURATION'
   | 'GROUPING'
   | 'IGNORE'
   | 'ITEM_BATTERY'
   | 'OPEN_ENDED'
+  /** The panel's respondent ID (kept only as a keyed hash). */
+  | 'PANEL_ID'
   | 'PROJECTIVE'
   | 'RECORD_ID'
+  /** The sample source or supplier the interview came through. */
+  | 'SAMPLE_SOURCE'
   | 'TIMESTAMP'
   | 'VOTE';
 
