@@ -28,7 +28,7 @@ function csv(rows: number, extra: (i: number) => string[] = () => []) {
   return new TextEncoder().encode(lines.join('\n'));
 }
 
-async function upload(bytes: Uint8Array, step: { datafileId?: string; reuploadOf?: string } = {}) {
+async function upload(bytes: Uint8Array, step: { reuploadOf?: string; title?: undefined } = {}) {
   const key = await putFile(t, w.tokens.admin, w.A, 'wave.csv', bytes);
   const draft = await createDraft(t, w.tokens.admin, key, { title: 'Uploaded wave', ...step });
   if (!draft.body.data) throw new Error(JSON.stringify(draft.body.errors));
@@ -77,5 +77,19 @@ describe('device fingerprint, panel ID and sample source columns of an upload', 
       sql`select count(*) as n from respondent_identities where device_hash like 'device-%' or panel_hash like 'P%'`,
     );
     expect(clear?.n).toBe(0);
+
+    // A new version five hours later (within the session's eight): the 40 keep when they were first seen, the 5 new ones are seen now.
+    const seen = () =>
+      t.db.all<{ at: string; n: number }>(
+        sql`select seen_at as at, count(*) as n from respondent_identities where datafile_id = ${id} group by seen_at order by seen_at`,
+      );
+    const first = await seen();
+    t.clock.advance(5 * 3_600_000);
+    expect(await upload(csv(45), { reuploadOf: id, title: undefined })).toBe(id);
+    const after = await seen();
+    expect(after.map((r) => r.n)).toEqual([40, 5]);
+    expect(after[0]!.at).toBe(first[0]!.at);
+    const again = (await t.gql(DUPES, { id }, { token: w.tokens.admin })).body.data.datafileDuplicates;
+    expect(again.duplicates.map((d: { recordId: string }) => d.recordId)).toEqual(['u3', 'u4']);
   });
 });
