@@ -456,6 +456,11 @@ export type RegisterCompanyInput = {
   termsAccepted: boolean;
 };
 
+/** Who answered twice: the same device or panel ID earlier in the organisation, or in many of its surveys within days. */
+export type RespondentIdentityKind =
+  | 'DEVICE'
+  | 'PANEL';
+
 export type ScoreThresholdInput = {
   isEnable: boolean;
   key: string;
@@ -1083,6 +1088,13 @@ export type GetReportLogoUploadUrlQueryVariables = Exact<{
 
 
 export type GetReportLogoUploadUrlQuery = { getReportLogoUploadURL: { signedUrl: string, imagePath: string } };
+
+export type GetDatafileDuplicatesQueryVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type GetDatafileDuplicatesQuery = { datafileDuplicates: { windowDays: number, velocitySurveys: number, velocityDays: number, interviewsWithIdentity: number, duplicates: Array<{ recordId: string, kind: RespondentIdentityKind, matchDatafileId: string, matchDatafileTitle: string, matchRecordId: string, matchSeenAt: string }>, velocity: Array<{ recordId: string, kind: RespondentIdentityKind, surveys: number }>, sources: Array<{ source: string | null, interviews: number, duplicates: number, velocity: number }> } };
 
 export type GetDatafileResultQueryVariables = Exact<{
   datafileId: string | number;
@@ -2343,6 +2355,35 @@ export const GetReportLogoUploadUrlDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GetReportLogoUploadUrlQuery, GetReportLogoUploadUrlQueryVariables>;
+export const GetDatafileDuplicatesDocument = new TypedDocumentString(`
+    query getDatafileDuplicates($datafileId: ID!) {
+  datafileDuplicates(datafileId: $datafileId) {
+    windowDays
+    velocitySurveys
+    velocityDays
+    interviewsWithIdentity
+    duplicates {
+      recordId
+      kind
+      matchDatafileId
+      matchDatafileTitle
+      matchRecordId
+      matchSeenAt
+    }
+    velocity {
+      recordId
+      kind
+      surveys
+    }
+    sources {
+      source
+      interviews
+      duplicates
+      velocity
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetDatafileDuplicatesQuery, GetDatafileDuplicatesQueryVariables>;
 export const GetDatafileResultDocument = new TypedDocumentString(`
     query getDatafileResult($datafileId: ID!) {
   getDatafile(datafileId: $datafileId) {
