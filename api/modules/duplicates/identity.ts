@@ -23,10 +23,10 @@ const HASH_HEX = 32;
 function text(v: unknown, field: string, max: number): string | null {
   if (v === undefined || v === null) return null;
   if (typeof v === 'number' && Number.isSafeInteger(v)) v = String(v);
-  if (typeof v !== 'string') throw new AppError('INVALID_PARAMETERS', { reason: 'LIVE_WRONG_TYPE', field });
+  if (typeof v !== 'string') throw new AppError('INVALID_PARAMETERS', { reason: 'LIVE_IDENTITY_FIELD', field });
   const s = v.trim();
   if (s.length > max || /\p{Cc}/u.test(s))
-    throw new AppError('INVALID_PARAMETERS', { reason: 'LIVE_WRONG_TYPE', field });
+    throw new AppError('INVALID_PARAMETERS', { reason: 'LIVE_IDENTITY_FIELD', field });
   return s.length > 0 ? s : null;
 }
 
@@ -34,7 +34,7 @@ function text(v: unknown, field: string, max: number): string | null {
 export function readIdentity(body: Record<string, unknown>): RawIdentity {
   const fingerprint = text(body.fingerprint, 'fingerprint', MAX_FINGERPRINT);
   if (fingerprint !== null && !FINGERPRINT.test(fingerprint))
-    throw new AppError('INVALID_PARAMETERS', { reason: 'LIVE_WRONG_TYPE', field: 'fingerprint' });
+    throw new AppError('INVALID_PARAMETERS', { reason: 'LIVE_IDENTITY_FIELD', field: 'fingerprint' });
   return {
     fingerprint,
     panelId: text(body.panelId, 'panelId', MAX_PANEL_ID),

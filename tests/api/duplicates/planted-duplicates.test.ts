@@ -4,6 +4,7 @@
 // the same panel ID: neither organisation sees or matches the other's history.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { runJobsUntilIdle } from '../../../api/jobs/job-loop';
 import { applyRetention } from '../../../api/modules/retention';
 import { sessionFor } from '../../support/factories';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -191,5 +192,39 @@ describe('an organisation history never crosses to another organisation', () => 
     t.clock.advance(31 * DAY);
     await applyRetention(t.deps);
     expect(await rows()).toBe(0);
+  });
+});
+
+describe('identity fields at the live endpoint', () => {
+  it('refuses a malformed one naming the field, and hashes a queued respondent before its job is stored', async () => {
+    for (const [field, value] of [
+      ['fingerprint', 'short'],
+      ['fingerprint', 'has spaces in it'],
+      ['panelId', 'x'.repeat(201)],
+      ['source', { name: 'X' }],
+    ] as const) {
+      const res = await send(t, files.s4!.id, files.s4!.secret, respondent(`bad-${field}`, 60, { [field]: value }));
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'INVALID_PARAMETERS', reason: 'LIVE_IDENTITY_FIELD', field });
+      expect(res.body.error.message).toContain(`“${field}”`);
+    }
+    const queued = await send(
+      t,
+      files.s4!.id,
+      files.s4!.secret,
+      respondent('async-1', 60, { fingerprint: FP('queued'), panelId: 'P-queued' }),
+      { prefer: 'respond-async' },
+    );
+    expect(queued.status).toBe(202);
+    const jobs = await t.db.get<{ n: number }>(
+      sql`select count(*) as n from jobs where payload like '%fp-queued%' or payload like '%P-queued%'`,
+    );
+    expect(jobs?.n).toBe(0);
+    await runJobsUntilIdle(t.deps);
+    const row = await t.db.get<{ device_hash: string; panel_hash: string }>(
+      sql`select device_hash, panel_hash from respondent_identities where record_id = 'async-1'`,
+    );
+    expect(row?.device_hash).toMatch(/^[0-9a-f]{32}$/);
+    expect(row?.panel_hash).toMatch(/^[0-9a-f]{32}$/);
   });
 });
