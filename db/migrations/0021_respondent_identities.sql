@@ -12,4 +12,6 @@ CREATE TABLE `respondent_identities` (
 );
 --> statement-breakpoint
 CREATE INDEX `respondent_identities_device_idx` ON `respondent_identities` (`company_id`,`device_hash`,`seen_at`);--> statement-breakpoint
-CREATE INDEX `respondent_identities_panel_idx` ON `respondent_identities` (`company_id`,`panel_hash`,`seen_at`);
+CREATE INDEX `respondent_identities_panel_idx` ON `respondent_identities` (`company_id`,`panel_hash`,`seen_at`);--> statement-breakpoint
+CREATE INDEX `respondent_identities_file_device_idx` ON `respondent_identities` (`datafile_id`,`device_hash`) WHERE device_hash is not null;--> statement-breakpoint
+CREATE INDEX `respondent_identities_file_panel_idx` ON `respondent_identities` (`datafile_id`,`panel_hash`) WHERE panel_hash is not null;

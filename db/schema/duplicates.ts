@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { companies } from './companies';
 import { datafiles } from './datafiles';
@@ -39,5 +40,13 @@ export const respondentIdentities = sqliteTable(
     // The matches: one organisation's interviews with this hash, by time within the window.
     index('respondent_identities_device_idx').on(t.companyId, t.deviceHash, t.seenAt),
     index('respondent_identities_panel_idx').on(t.companyId, t.panelHash, t.seenAt),
+    // A datafile's interviews that carry each kind: the check walks only those (an upload without
+    // panel IDs costs the panel pass nothing).
+    index('respondent_identities_file_device_idx')
+      .on(t.datafileId, t.deviceHash)
+      .where(sql.raw('device_hash is not null')),
+    index('respondent_identities_file_panel_idx')
+      .on(t.datafileId, t.panelHash)
+      .where(sql.raw('panel_hash is not null')),
   ],
 );
