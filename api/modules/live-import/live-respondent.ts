@@ -73,7 +73,21 @@ const respondent = <A extends z.ZodType>(answers: A) =>
     recordId: RecordId,
     totalSeconds: seconds.describe('Time of the whole interview (default: the pages’ times added up).'),
     answers: answers.nullish(),
+    // Who the respondent is (the duplicate checks): shape here, the rest in the duplicates module.
+    fingerprint: z
+      .string()
+      .max(200)
+      .nullish()
+      .describe(
+        'A device fingerprint (the snippet computes one): 8 to 200 characters without spaces, kept only as a keyed hash.',
+      ),
+    panelId: z
+      .union([z.string().max(200), z.number().int()])
+      .nullish()
+      .describe('The panel’s respondent id, kept only as a keyed hash.'),
+    source: z.string().max(100).nullish().describe('The sample source or supplier.'),
   });
+const IDENTITY_FIELDS = new Set(['fingerprint', 'panelId', 'source']);
 
 /** The body of POST /api/live/{datafileId}/respondents, as the OpenAPI document describes it. */
 export const LiveRespondentBody = respondent(
@@ -86,6 +100,7 @@ const RespondentShape = respondent(z.record(z.string(), z.unknown()));
 function refuseIssue(error: z.ZodError, prefix: string): never {
   const path = error.issues[0]!.path.slice(0, prefix ? 1 : 2).map(String);
   const field = [prefix, ...path].filter(Boolean).join('.');
+  if (IDENTITY_FIELDS.has(field)) return bad('LIVE_IDENTITY_FIELD', field);
   return bad(field === 'recordId' ? 'LIVE_RECORD_ID' : 'LIVE_WRONG_TYPE', field);
 }
 
