@@ -6,6 +6,7 @@
 // user opens has content. Idempotent: fixed ids, nothing written twice.
 import { eq, inArray } from 'drizzle-orm';
 import { companies, datafiles, users } from '../../db/schema';
+import { DEMO_UPLOAD_IDS } from '../../db/seed';
 import { writeTransaction } from '../../db/write-transaction';
 import type { Deps } from '../kernel/deps';
 import * as repo from '../modules/uploads/uploads.repo';
@@ -48,7 +49,7 @@ type DemoFile = {
 
 export const DEMO_DATAFILES: readonly DemoFile[] = [
   {
-    id: '00000000-0000-4000-8000-0000000d0f01',
+    id: DEMO_UPLOAD_IDS.travel,
     title: 'Reisestudie Sommer 2026',
     owner: 'admin@example.com',
     format: 'xlsx',
@@ -67,7 +68,7 @@ export const DEMO_DATAFILES: readonly DemoFile[] = [
     },
   },
   {
-    id: '00000000-0000-4000-8000-0000000d0f02',
+    id: DEMO_UPLOAD_IDS.experience,
     title: 'Customer Experience Tracker (Qualtrics)',
     owner: 'employee@example.com',
     format: 'csv',
@@ -87,7 +88,7 @@ export const DEMO_DATAFILES: readonly DemoFile[] = [
     },
   },
   {
-    id: '00000000-0000-4000-8000-0000000d0f03',
+    id: DEMO_UPLOAD_IDS.brandImage,
     title: 'Markenimage Welle 1',
     owner: 'admin@example.com',
     format: 'csv',

@@ -1,6 +1,9 @@
 // Datafiles and their charges: uploads and updates of the demo company drawn from its plans in
 // expiry order, a refund, expiring plans, an organisation that runs into its pay-as-usage backup
-// and one on a pay-as-usage primary.
+// and one on a pay-as-usage primary. The seed writes no interview data, so the files behind that
+// credit history are deleted ones (as a user deletes a file: the row and its ledger rows stay, the
+// lists hide it); the files a new user opens are the demo uploads the pipeline makes
+// (api/demo/seed-datafiles.ts), besides a draft and a failed first upload.
 import type { datafileCharges, datafiles } from '../schema';
 import { sid, type SeedClock } from './context';
 import type { SeedBook } from './ledger';
@@ -8,10 +11,6 @@ import type { SeedBook } from './ledger';
 export type SeedDatafiles = {
   dfRows: (typeof datafiles.$inferInsert)[];
   charges: (typeof datafileCharges.$inferInsert)[];
-  /** Ids of the datafiles the contributors and notifications point at. */
-  d1: string;
-  d2: string;
-  d4: string;
   /** The datafile whose first upload failed (status ERROR). */
   failed: string;
 };
@@ -35,6 +34,7 @@ export function buildDatafiles(
     status: 'DRAFT' | 'READY' | 'ERROR',
     records: number,
     daysAgo: number,
+    deletedDaysAgo?: number,
   ) => {
     dfRows.push({
       id: sid('6', n),
@@ -54,8 +54,10 @@ export function buildDatafiles(
       certificateLevel: status === 'READY' ? 2 : null,
       isCleaned: status === 'READY',
       metadata: { headerRow: 1, dataRecordStartRow: 2, dataRecordIdColumn: 'respondent_id', missingValues: ['-999'] },
+      isDeleted: deletedDaysAgo !== undefined,
+      deletedAt: deletedDaysAgo === undefined ? null : ago(deletedDaysAgo),
       createdAt: ago(daysAgo),
-      updatedAt: ago(daysAgo),
+      updatedAt: ago(deletedDaysAgo ?? daysAgo),
     });
     return sid('6', n);
   };
@@ -101,13 +103,14 @@ export function buildDatafiles(
       }),
     )[0]!;
   };
-  const d1 = addDatafile(1, 1, 2, 'Brand Tracker Q3 2026', 'MANUAL', 'READY', 1_200, 40);
-  const d2 = addDatafile(2, 1, 3, 'Customer Satisfaction Panel', 'LIVE', 'READY', 640, 12);
+  // Deleted after their last charge (d4 right after its upload).
+  const d1 = addDatafile(1, 1, 2, 'Brand Tracker Q3 2026', 'MANUAL', 'READY', 1_200, 40, 4);
+  const d2 = addDatafile(2, 1, 3, 'Customer Satisfaction Panel', 'LIVE', 'READY', 640, 12, 11);
   addDatafile(3, 1, 3, 'Employee Pulse (draft)', 'MANUAL', 'DRAFT', 0, 1);
-  const d4 = addDatafile(4, 1, 4, 'Ad Concept Test', 'MANUAL', 'READY', 350, 0);
+  const d4 = addDatafile(4, 1, 4, 'Ad Concept Test', 'MANUAL', 'READY', 350, 0, 0);
   // A first upload that failed for good: the datafile is in ERROR, and its owner's UPLOAD_ERROR notification names it.
   const failed = addDatafile(7, 1, 3, 'Employee Pulse Q1 2026', 'MANUAL', 'ERROR', 0, 1);
-  const d5 = addDatafile(5, 2, 10, 'Mobility Study 2026', 'MANUAL', 'READY', 2_000, 15);
+  const d5 = addDatafile(5, 2, 10, 'Mobility Study 2026', 'MANUAL', 'READY', 2_000, 15, 2);
   const p1 = activePrimary(1);
   // The top-up expires first, so the drawdown spends it before the contract's plan.
   charge(
@@ -172,7 +175,7 @@ export function buildDatafiles(
   backup2.activatedAt = ago(3);
   // Alpen's pay-as-usage primary: usage this quarter.
   const alpenPayg = activePrimary(3);
-  const d6 = addDatafile(6, 3, 12, 'Tourism Barometer', 'LIVE', 'READY', 900, 8);
+  const d6 = addDatafile(6, 3, 12, 'Tourism Barometer', 'LIVE', 'READY', 900, 8, 7);
   charge(d6, 3, [[alpenPayg, 6_300]], 900, 'UPLOAD', 8, 0);
-  return { dfRows, charges, d1, d2, d4, failed };
+  return { dfRows, charges, failed };
 }

@@ -8,11 +8,10 @@ import {
   creditPlans,
   creditTransactions,
   datafileCharges,
-  datafileContributors,
   datafiles,
   users,
 } from '../schema';
-import { seedClock, seedInsert, sid, type SeedSecrets } from './context';
+import { seedClock, seedInsert, type SeedSecrets } from './context';
 import { buildContracts, seedPackages } from './contracts';
 import { buildDatafiles } from './datafiles';
 import { createBook } from './ledger';
@@ -21,6 +20,7 @@ import { seedNotifications } from './notifications';
 import { seedOrganisations } from './organisations';
 
 export type { SeedSecrets } from './context';
+export { DEMO_UPLOAD_IDS } from './context';
 
 export const DEMO_PASSWORD = 'Demo-1234';
 export const DEMO_COMPANY_ID = '00000000-0000-4000-8000-000000000c01';
@@ -49,15 +49,14 @@ export async function seedDemoData(
 
     const book = createBook(clock);
     const { contractRows, secActive, secExpired } = buildContracts(clock, book);
-    const { dfRows, charges, d1, d2, d4, failed } = buildDatafiles(clock, book, { secActive, secExpired });
+    const { dfRows, charges, failed } = buildDatafiles(clock, book, { secActive, secExpired });
     await insert(contracts, contractRows);
     await insert(creditPlans, book.plans);
     await insert(datafiles, dfRows);
-    await insert(datafileContributors, [{ datafileId: d1, userId: sid('b', 3), createdAt: clock.ago(30) }]);
-    await insert(datafileCharges, charges);
+        await insert(datafileCharges, charges);
     await insert(creditTransactions, book.ledger);
 
-    await seedNotifications(insert, clock, { d1, d2, d4, failed });
+    await seedNotifications(insert, clock, { failed });
     await seedMonitoring(insert, clock);
   });
   return true;

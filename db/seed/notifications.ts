@@ -1,12 +1,15 @@
-// Notifications of the demo accounts, read and unread, of every type.
+// Notifications of the demo accounts, read and unread. Those about a datafile name one a user can
+// open: a demo upload (made by the pipeline after this seed, which also notifies its owner that it
+// was processed) or the failed first upload.
 import { notifications } from '../schema';
-import { sid, type SeedClock, type SeedInsert } from './context';
+import { DEMO_UPLOAD_IDS, sid, type SeedClock, type SeedInsert } from './context';
 
 export async function seedNotifications(
   insert: SeedInsert,
   { ago }: SeedClock,
-  { d1, d2, d4, failed }: { d1: string; d2: string; d4: string; failed: string },
+  { failed }: { failed: string },
 ): Promise<void> {
+  const { travel } = DEMO_UPLOAD_IDS;
   const note = (
     n: number,
     userN: number,
@@ -29,34 +32,14 @@ export async function seedNotifications(
   });
   await insert(notifications, [
     note(
-      1,
-      2,
-      'UPLOAD_FINISHED',
-      'Upload abgeschlossen',
-      'Ad Concept Test wurde verarbeitet.',
-      `/datafile-result?datafileId=${d4}`,
-      false,
-      0.1,
-    ),
-    note(
       2,
       2,
       'UPDATE_ERROR',
       'Aktualisierung fehlgeschlagen',
-      'Brand Tracker Q3 2026 konnte nicht aktualisiert werden.',
-      `/datafile-result?datafileId=${d1}`,
+      'Reisestudie Sommer 2026 konnte nicht aktualisiert werden.',
+      `/datafile-result?datafileId=${travel}`,
       false,
       2,
-    ),
-    note(
-      3,
-      2,
-      'UPLOAD_FINISHED',
-      'Upload abgeschlossen',
-      'Brand Tracker Q3 2026 wurde verarbeitet.',
-      `/datafile-result?datafileId=${d1}`,
-      true,
-      40,
     ),
     note(
       4,
@@ -67,16 +50,6 @@ export async function seedNotifications(
       `/upload-dataset/step1?datafileId=${failed}`,
       false,
       1,
-    ),
-    note(
-      5,
-      3,
-      'UPDATE_FINISHED',
-      'Update finished',
-      'Customer Satisfaction Panel was updated.',
-      `/datafile-result?datafileId=${d2}`,
-      true,
-      12,
     ),
     note(
       6,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../db/seed';
+import { DEMO_PASSWORD, seedDemoData } from '../../db/seed';
 import { runJobsUntilIdle, runJobsUntilSettled } from '../../api/jobs/job-loop';
 import { seedSecrets } from '../../api/demo/seed-secrets';
 import { DEMO_DATAFILES, DEMO_FINISH_JOB, seedDemoDatafiles } from '../../api/demo/seed-datafiles';
@@ -47,6 +47,27 @@ describe('the demo datafiles', () => {
       const scores = await readRevisionColumns(t.deps.blobs, f.id, 1, 'scores', ['combined', 'ts', 'ibs', 'oes']);
       expect(scores.numRows).toBe(f.rows);
     }
+  });
+
+  it('leave a new user no Ready file without data, and every datafile notification opens a file in the state it names', async () => {
+    const listed = await t.db.all<{ id: string }>(
+      sql`select id from datafiles where is_deleted = 0 and status in ('READY', 'STOPPED')`,
+    );
+    expect(listed.map((r) => r.id).sort()).toEqual(DEMO_DATAFILES.map((f) => f.id).sort());
+    const notes = await t.db.all<{ type: string; status: string | null; deleted: number | null; url: string }>(
+      sql`select n.type, d.status, d.is_deleted as deleted, n.url from notifications n
+        left join datafiles d on n.url like '%datafileId=' || d.id where n.type <> 'GENERIC'`,
+    );
+    // The seed's failed upload and failed update, and the pipeline's "processed" for each demo upload.
+    expect(notes.filter((n) => n.type === 'UPLOAD_FINISHED')).toHaveLength(DEMO_DATAFILES.length);
+    for (const n of notes)
+      expect([n.type, n.status, n.deleted], n.url).toEqual([n.type, n.type === 'UPLOAD_ERROR' ? 'ERROR' : 'READY', 0]);
+    const Q = '{getMyDatafilesSummaryForDashboard{numberOfDatafiles numberOfDataRecords}}';
+    const totals = async (email: string) =>
+      (await t.gql(Q, {}, { token: await t.tokenFor(email, DEMO_PASSWORD) })).body.data
+        .getMyDatafilesSummaryForDashboard;
+    expect(await totals('admin@example.com')).toEqual({ numberOfDatafiles: 3, numberOfDataRecords: 1350 });
+    expect(await totals('employee@example.com')).toEqual({ numberOfDatafiles: 1, numberOfDataRecords: 450 });
   });
 
   it('have the planted careless respondents among the lowest combined scores', async () => {
