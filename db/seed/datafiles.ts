@@ -129,15 +129,17 @@ export function buildDatafiles(
   charge(d1, 1, [[p1, 900]], 1_200, 'UPDATE', 5, 2);
   charge(d2, 1, [[p1, 4_480]], 640, 'UPLOAD', 12, 0);
   charge(d4, 1, [[p1, 2_450]], 350, 'UPLOAD', 0, 0);
+  // Descriptions follow the server's templates, so the credit screens show them in the reader's language.
   entry(p1, demo, 'REFUND', 1_150, {
-    description: 'Refund: duplicate update',
+    description: 'Refund: Datafile update',
     daysAgo: 19,
     datafileId: d1,
     reverses: usedUpdate,
   });
   entry(secExpired, demo, 'USED', 500, { description: 'Datafile upload', daysAgo: 150 });
-  entry(secExpired, demo, 'EXPIRED', plans.find((p) => p.id === secExpired)!.balance!, {
-    description: 'Credits expired',
+  const expiredTopUp = plans.find((p) => p.id === secExpired)!;
+  entry(secExpired, demo, 'EXPIRED', expiredTopUp.balance!, {
+    description: `Credits expired: ${expiredTopUp.name}`,
     daysAgo: 119,
   });
   // Expired primary plans hand their rest to EXPIRED rows, as the calendar job would.
@@ -150,7 +152,7 @@ export function buildDatafiles(
       (p.balance ?? 0) > 0
     ) {
       entry(p.id!, p.companyId, 'EXPIRED', p.balance!, {
-        description: 'Credits expired',
+        description: `Credits expired: ${p.name}`,
         daysAgo: Math.max(1, Math.round((now.getTime() - Date.parse(`${p.validUntil}T00:00:00Z`)) / 86_400_000) - 1),
       });
     }

@@ -3,15 +3,8 @@
 // (datafiles.ts), notifications (notifications.ts) and the monitoring page's jobs (monitoring.ts).
 import { count } from 'drizzle-orm';
 import type { Db } from '../client';
-import {
-  contracts,
-  creditPlans,
-  creditTransactions,
-  datafileCharges,
-  datafiles,
-  users,
-} from '../schema';
-import { seedClock, seedInsert, type SeedSecrets } from './context';
+import { contracts, creditPlans, creditTransactions, datafileCharges, datafiles, users } from '../schema';
+import { seedClock, seedInsert, sid, type SeedSecrets } from './context';
 import { buildContracts, seedPackages } from './contracts';
 import { buildDatafiles } from './datafiles';
 import { createBook } from './ledger';
@@ -23,7 +16,8 @@ export type { SeedSecrets } from './context';
 export { DEMO_UPLOAD_IDS } from './context';
 
 export const DEMO_PASSWORD = 'Demo-1234';
-export const DEMO_COMPANY_ID = '00000000-0000-4000-8000-000000000c01';
+/** The demo organisation (Demo Research GmbH) the demo admin and employee belong to. */
+export const DEMO_COMPANY_ID = sid('c', 1);
 
 /**
  * Demo data for a new database: the three demo accounts, ten organisations in every status,
@@ -53,7 +47,7 @@ export async function seedDemoData(
     await insert(contracts, contractRows);
     await insert(creditPlans, book.plans);
     await insert(datafiles, dfRows);
-        await insert(datafileCharges, charges);
+    await insert(datafileCharges, charges);
     await insert(creditTransactions, book.ledger);
 
     await seedNotifications(insert, clock, { failed });

@@ -54,7 +54,6 @@ function write(sqlText: string, ...params: unknown[]) {
   }
 }
 
-
 const rowOf = (title: string): Locator =>
   page
     .getByTestId('datafile-row')
@@ -165,15 +164,11 @@ describe('the datafiles list in German, as the organisation ADMIN', () => {
     await act(LIVE_TITLE, 'stop');
     await page.getByTestId('dialog-stop-confirm').click();
     await page.getByTestId('dialog-stop').getByText('Der Live-Import wurde gestoppt.').waitFor();
-    await expect
-      .poll(async () => rowOf(LIVE_TITLE).getAttribute('data-status'), { timeout: 10_000 })
-      .toBe('STOPPED');
+    await expect.poll(async () => rowOf(LIVE_TITLE).getAttribute('data-status'), { timeout: 10_000 }).toBe('STOPPED');
     await page.getByTestId('dialog-stop').waitFor({ state: 'hidden' });
     await act(LIVE_TITLE, 'reopen');
     await page.getByTestId('dialog-reopen-confirm').click();
-    await expect
-      .poll(async () => rowOf(LIVE_TITLE).getAttribute('data-status'), { timeout: 10_000 })
-      .toBe('READY');
+    await expect.poll(async () => rowOf(LIVE_TITLE).getAttribute('data-status'), { timeout: 10_000 }).toBe('READY');
     await page.getByTestId('dialog-reopen').waitFor({ state: 'hidden' });
   });
 

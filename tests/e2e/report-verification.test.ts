@@ -43,11 +43,7 @@ beforeAll(async () => {
     clock: { now: () => new Date('2026-11-20T14:30:00.000Z') },
     env: { publicUrl: server.baseUrl, certificateSigningKey: undefined },
   };
-  const datafile = (await handle.db
-    .select()
-    .from(datafiles)
-    .where(eq(datafiles.title, 'Markenimage Welle 1'))
-    .get())!;
+  const datafile = (await handle.db.select().from(datafiles).where(eq(datafiles.title, 'Markenimage Welle 1')).get())!;
   const kept = Array.from({ length: 1_034 }, (_, i) => `R${String(i + 1).padStart(5, '0')}`);
   const rules = { ...DEFAULT_RULES, target: { n: 1_000, trim: false } };
   genuine = (

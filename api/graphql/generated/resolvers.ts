@@ -2114,7 +2114,7 @@ export type Query = {
   getCompanyCreditPlansByType: Array<CreditPlan>;
   getCompanyCreditSummary: CompanyCreditSummary;
   getCompanyStats: CompanyStats;
-  /** The ledger per datafile, newest first; filtered by description and type, paged in SQL (8 per page on screen). */
+  /** The ledger per datafile, newest first; filtered by type and by the description as the reader reads it (in the request's language: Accept-Language, else the user's), paged (8 per page on screen). */
   getCompanyTransactionsGroupedByDatafile: TransactionPage;
   /** Every user of the company (active and pending). */
   getCompanyUsers: Array<User>;
@@ -2749,6 +2749,8 @@ export type TransactionGroup = {
   amount: Scalars['Int']['output'];
   createdDate: Scalars['String']['output'];
   creditPlanDetails?: Maybe<CreditPlanDetails>;
+  /** The USED line's datafile was deleted: its title stays for the credit history, the file no longer opens. */
+  datafileDeleted: Scalars['Boolean']['output'];
   datafileId?: Maybe<Scalars['ID']['output']>;
   description: Scalars['String']['output'];
   latestTransactionDate: Scalars['String']['output'];
@@ -4623,6 +4625,7 @@ export type TransactionGroupResolvers<ContextType = GqlContext, ParentType exten
   amount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   createdDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   creditPlanDetails?: Resolver<Maybe<ResolversTypes['CreditPlanDetails']>, ParentType, ContextType>;
+  datafileDeleted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   datafileId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   latestTransactionDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -811,7 +811,7 @@ export type GetCompanyTransactionsGroupedByDatafileQueryVariables = Exact<{
 }>;
 
 
-export type GetCompanyTransactionsGroupedByDatafileQuery = { getCompanyTransactionsGroupedByDatafile: { transactions: Array<{ transactionId: string, datafileId: string | null, description: string, numberOfRecords: number | null, createdDate: string, latestTransactionDate: string, type: TransactionType, amount: number, numberOfUpdates: number | null, creditPlanDetails: { id: string, name: string, type: CreditPlanRole } | null }>, pageInfo: { page: number, limit: number, total: number, previousPage: number | null, nextPage: number | null } } };
+export type GetCompanyTransactionsGroupedByDatafileQuery = { getCompanyTransactionsGroupedByDatafile: { transactions: Array<{ transactionId: string, datafileId: string | null, description: string, numberOfRecords: number | null, datafileDeleted: boolean, createdDate: string, latestTransactionDate: string, type: TransactionType, amount: number, numberOfUpdates: number | null, creditPlanDetails: { id: string, name: string, type: CreditPlanRole } | null }>, pageInfo: { page: number, limit: number, total: number, previousPage: number | null, nextPage: number | null } } };
 
 export type GetMyDatafilesSummaryForDashboardQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1733,6 +1733,7 @@ export const GetCompanyTransactionsGroupedByDatafileDocument = new TypedDocument
       datafileId
       description
       numberOfRecords
+      datafileDeleted
       createdDate
       latestTransactionDate
       creditPlanDetails {
