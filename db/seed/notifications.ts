@@ -1,6 +1,7 @@
 // Notifications of the demo accounts, read and unread. Those about a datafile name one a user can
 // open: a demo upload (made by the pipeline after this seed, which also notifies its owner that it
 // was processed) or the failed first upload.
+import type { NotificationEvent, NotificationParams } from '../domain/notification-events';
 import { notifications } from '../schema';
 import { DEMO_UPLOAD_IDS, sid, type SeedClock, type SeedInsert } from './context';
 
@@ -14,8 +15,10 @@ export async function seedNotifications(
     n: number,
     userN: number,
     type: 'UPLOAD_FINISHED' | 'UPLOAD_ERROR' | 'UPDATE_FINISHED' | 'UPDATE_ERROR' | 'GENERIC',
-    title: string,
-    description: string,
+    event: NotificationEvent,
+    params: NotificationParams,
+    /** The text in the recipient's language, as the app stores it beside the event. */
+    [title, description]: [string, string],
     url: string | null,
     read: boolean,
     daysAgo: number,
@@ -24,6 +27,8 @@ export async function seedNotifications(
     userId: sid('b', userN),
     companyId: userN === 1 ? null : sid('c', 1),
     type,
+    event,
+    params,
     title,
     description,
     url,
@@ -35,8 +40,18 @@ export async function seedNotifications(
       2,
       2,
       'UPDATE_ERROR',
-      'Aktualisierung fehlgeschlagen',
-      'Reisestudie Sommer 2026 konnte nicht aktualisiert werden.',
+      'updateError',
+      {
+        title: 'Reisestudie Sommer 2026',
+        message: {
+          de: 'Die Datei konnte nicht gelesen werden. Laden Sie sie erneut hoch.',
+          en: 'The file could not be read. Upload it again.',
+        },
+      },
+      [
+        'Aktualisierung fehlgeschlagen',
+        '„Reisestudie Sommer 2026“: Die Datei konnte nicht gelesen werden. Laden Sie sie erneut hoch.',
+      ],
       `/datafile-result?datafileId=${travel}`,
       false,
       2,
@@ -45,8 +60,15 @@ export async function seedNotifications(
       4,
       3,
       'UPLOAD_ERROR',
-      'Upload failed',
-      '“Employee Pulse Q1 2026”: the file could not be read. Upload it again from step 1.',
+      'uploadError',
+      {
+        title: 'Employee Pulse Q1 2026',
+        message: {
+          de: 'Die Datei konnte nicht gelesen werden. Laden Sie sie in Schritt 1 erneut hoch.',
+          en: 'The file could not be read. Upload it again from step 1.',
+        },
+      },
+      ['Upload failed', '“Employee Pulse Q1 2026”: The file could not be read. Upload it again from step 1.'],
       `/upload-dataset/step1?datafileId=${failed}`,
       false,
       1,
@@ -55,12 +77,23 @@ export async function seedNotifications(
       6,
       1,
       'GENERIC',
-      'Neue Registrierung',
-      'Lakeside Studies Ltd wartet auf Aktivierung.',
+      'newRegistration',
+      { company: 'Lakeside Studies Ltd' },
+      ['Neue Registrierung', 'Lakeside Studies Ltd wartet auf Aktivierung.'],
       '/admin-panel',
       false,
       3,
     ),
-    note(7, 1, 'GENERIC', 'Neue Registrierung', 'Blue Fox Research wartet auf Aktivierung.', '/admin-panel', true, 5),
+    note(
+      7,
+      1,
+      'GENERIC',
+      'newRegistration',
+      { company: 'Blue Fox Research' },
+      ['Neue Registrierung', 'Blue Fox Research wartet auf Aktivierung.'],
+      '/admin-panel',
+      true,
+      5,
+    ),
   ]);
 }

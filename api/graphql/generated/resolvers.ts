@@ -1922,8 +1922,13 @@ export type Notification = {
   __typename?: 'Notification';
   createdDate: Scalars['String']['output'];
   description: Scalars['String']['output'];
+  /** What happened (uploadFinished, datafileShared, lowBalance, ...), so a client renders it in its own language; null for texts written as text. */
+  event?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
+  /** The event's values as JSON: numbers raw, calendar dates as {date: YYYY-MM-DD}, texts the server wrote per language as {de, en}. */
+  params?: Maybe<Scalars['String']['output']>;
   readed: Scalars['Boolean']['output'];
+  /** In the request's language (Accept-Language, else the user's) when the notification is an event; else as written. */
   title: Scalars['String']['output'];
   type: NotificationType;
   url?: Maybe<Scalars['String']['output']>;
@@ -4348,7 +4353,9 @@ export type NipoIntegrationResolvers<ContextType = GqlContext, ParentType extend
 export type NotificationResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Notification'] = ResolversParentTypes['Notification']> = {
   createdDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  params?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   readed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['NotificationType'], ParentType, ContextType>;

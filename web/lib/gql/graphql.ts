@@ -1045,7 +1045,7 @@ export type RetryJobMutation = { retryJob: { status: string, message: string | n
 export type GetNotificationsForLoggedinUserQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetNotificationsForLoggedinUserQuery = { getNotificationsForLoggedinUser: Array<{ id: string, title: string, description: string, url: string | null, readed: boolean, createdDate: string, type: NotificationType }> };
+export type GetNotificationsForLoggedinUserQuery = { getNotificationsForLoggedinUser: Array<{ id: string, title: string, description: string, event: string | null, params: string | null, url: string | null, readed: boolean, createdDate: string, type: NotificationType }> };
 
 export type MarkNotificationAsReadedMutationVariables = Exact<{
   notificationId: string | number;
@@ -2241,6 +2241,8 @@ export const GetNotificationsForLoggedinUserDocument = new TypedDocumentString(`
     id
     title
     description
+    event
+    params
     url
     readed
     createdDate
