@@ -25,6 +25,17 @@ export const DEMO_UPLOAD_IDS = {
   brandImage: '00000000-0000-4000-8000-0000000d0f03',
 } as const;
 
+/**
+ * The demo employee's draft upload: its datafile row comes from the seed, its file and upload row
+ * from api/demo/seed-datafiles.ts (the seed writes no files), so "continue" leads to a real file.
+ */
+export const DEMO_DRAFT = {
+  datafileId: sid('6', 3),
+  uploadId: sid('0d', 3),
+  sourceKey: `uploads/${sid('c', 1)}/${sid('b', 3)}/demo-draft.csv`,
+  fileName: 'employee-pulse-export.csv',
+} as const;
+
 /** Inserts rows in the seed's transaction; rows already there stay as they are, so a rerun writes nothing new. */
 export type SeedInsert = <T>(table: Parameters<Tx['insert']>[0], rows: T[]) => Promise<void>;
 

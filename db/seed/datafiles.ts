@@ -4,13 +4,15 @@
 // credit history are deleted ones (as a user deletes a file: the row and its ledger rows stay, the
 // lists hide it); the files a new user opens are the demo uploads the pipeline makes
 // (api/demo/seed-datafiles.ts), besides a draft and a failed first upload.
-import type { datafileCharges, datafiles } from '../schema';
+import type { datafileCharges, datafileUploads, datafiles } from '../schema';
 import { sid, type SeedClock } from './context';
 import type { SeedBook } from './ledger';
 
 export type SeedDatafiles = {
   dfRows: (typeof datafiles.$inferInsert)[];
   charges: (typeof datafileCharges.$inferInsert)[];
+  /** The failed first upload, so its step 1 shows why it failed and asks for the file again. */
+  uploads: (typeof datafileUploads.$inferInsert)[];
   /** The datafile whose first upload failed (status ERROR). */
   failed: string;
 };
@@ -179,5 +181,27 @@ export function buildDatafiles(
   const alpenPayg = activePrimary(3);
   const d6 = addDatafile(6, 3, 12, 'Tourism Barometer', 'LIVE', 'READY', 900, 8, 7);
   charge(d6, 3, [[alpenPayg, 6_300]], 900, 'UPLOAD', 8, 0);
-  return { dfRows, charges, failed };
+  const uploads: (typeof datafileUploads.$inferInsert)[] = [
+    {
+      id: sid('0d', 7),
+      datafileId: failed,
+      kind: 'UPLOAD',
+      status: 'ERROR',
+      revision: 1,
+      sourceKey: `uploads/${demo}/${sid('b', 3)}/pulse-q1.csv`,
+      sourceFormat: 'csv',
+      sourceFileName: 'pulse-q1.csv',
+      sourceBytes: 48_213,
+      headerRow: 1,
+      firstDataRow: 2,
+      missingValues: ['-999'],
+      errorCode: 'UPLOAD_FILE_CORRUPT',
+      createdBy: sid('b', 3),
+      createdAt: ago(1.01),
+      confirmedBy: sid('b', 3),
+      confirmedAt: ago(1.01),
+      finishedAt: ago(1),
+    },
+  ];
+  return { dfRows, charges, uploads, failed };
 }

@@ -3,7 +3,15 @@
 // (datafiles.ts), notifications (notifications.ts) and the monitoring page's jobs (monitoring.ts).
 import { count } from 'drizzle-orm';
 import type { Db } from '../client';
-import { contracts, creditPlans, creditTransactions, datafileCharges, datafiles, users } from '../schema';
+import {
+  contracts,
+  creditPlans,
+  creditTransactions,
+  datafileCharges,
+  datafileUploads,
+  datafiles,
+  users,
+} from '../schema';
 import { seedClock, seedInsert, sid, type SeedSecrets } from './context';
 import { buildContracts, seedPackages } from './contracts';
 import { buildDatafiles } from './datafiles';
@@ -13,7 +21,7 @@ import { seedNotifications } from './notifications';
 import { seedOrganisations } from './organisations';
 
 export type { SeedSecrets } from './context';
-export { DEMO_UPLOAD_IDS } from './context';
+export { DEMO_DRAFT, DEMO_UPLOAD_IDS } from './context';
 
 export const DEMO_PASSWORD = 'Demo-1234';
 /** The demo organisation (Demo Research GmbH) the demo admin and employee belong to. */
@@ -43,10 +51,11 @@ export async function seedDemoData(
 
     const book = createBook(clock);
     const { contractRows, secActive, secExpired } = buildContracts(clock, book);
-    const { dfRows, charges, failed } = buildDatafiles(clock, book, { secActive, secExpired });
+    const { dfRows, charges, uploads, failed } = buildDatafiles(clock, book, { secActive, secExpired });
     await insert(contracts, contractRows);
     await insert(creditPlans, book.plans);
     await insert(datafiles, dfRows);
+    await insert(datafileUploads, uploads);
     await insert(datafileCharges, charges);
     await insert(creditTransactions, book.ledger);
 

@@ -63,12 +63,16 @@ export async function seedNotifications(
       'uploadError',
       {
         title: 'Employee Pulse Q1 2026',
+        // The upload's refusal (UPLOAD_FILE_CORRUPT) as the upload job writes it.
         message: {
-          de: 'Die Datei konnte nicht gelesen werden. Laden Sie sie in Schritt 1 erneut hoch.',
-          en: 'The file could not be read. Upload it again from step 1.',
+          de: 'Die Datei konnte nicht gelesen werden. Bitte speichern Sie sie in Ihrem Umfragetool oder Tabellenprogramm neu und laden Sie sie erneut hoch.',
+          en: 'The file could not be read. Please save it again from your survey tool or spreadsheet program and upload it again.',
         },
       },
-      ['Upload failed', '“Employee Pulse Q1 2026”: The file could not be read. Upload it again from step 1.'],
+      [
+        'Upload failed',
+        '“Employee Pulse Q1 2026”: The file could not be read. Please save it again from your survey tool or spreadsheet program and upload it again.',
+      ],
       `/upload-dataset/step1?datafileId=${failed}`,
       false,
       1,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed';
+import { DEMO_DRAFT, DEMO_PASSWORD, seedDemoData } from '../../db/seed';
 import { runJobsUntilIdle, runJobsUntilSettled } from '../../api/jobs/job-loop';
 import { seedSecrets } from '../../api/demo/seed-secrets';
 import { DEMO_DATAFILES, DEMO_FINISH_JOB, seedDemoDatafiles } from '../../api/demo/seed-datafiles';
@@ -68,6 +68,31 @@ describe('the demo datafiles', () => {
         .getMyDatafilesSummaryForDashboard;
     expect(await totals('admin@example.com')).toEqual({ numberOfDatafiles: 3, numberOfDataRecords: 1350 });
     expect(await totals('employee@example.com')).toEqual({ numberOfDatafiles: 1, numberOfDataRecords: 450 });
+  });
+
+  it("let the employee continue the seeded draft with a real file, and open the failed upload's step 1 with its reason", async () => {
+    const employee = await t.tokenFor('employee@example.com', DEMO_PASSWORD);
+    const Q = `query($id:ID!){getDraftedDatafile(datafileId:$id){ status upload{ status fileName error{ code } } }}`;
+    const draft = await t.gql(Q, { id: DEMO_DRAFT.datafileId }, { token: employee });
+    expect(draft.body.errors, JSON.stringify(draft.body.errors)).toBeUndefined();
+    expect(draft.body.data.getDraftedDatafile).toEqual({
+      status: 'DRAFT',
+      upload: { status: 'DRAFT', fileName: DEMO_DRAFT.fileName, error: null },
+    });
+    const preview = await t.gql(
+      'query($id:ID!){getUploadPreview(datafileId:$id){ sampledRows columns{ name } }}',
+      { id: DEMO_DRAFT.datafileId },
+      { token: employee },
+    );
+    expect(preview.body.errors, JSON.stringify(preview.body.errors)).toBeUndefined();
+    expect(preview.body.data.getUploadPreview.sampledRows).toBeGreaterThan(0);
+    const [failed] = await t.db.all<{ id: string }>(sql`select id from datafiles where status = 'ERROR'`);
+    const failedDraft = await t.gql(Q, { id: failed!.id }, { token: employee });
+    expect(failedDraft.body.errors, JSON.stringify(failedDraft.body.errors)).toBeUndefined();
+    expect(failedDraft.body.data.getDraftedDatafile.upload).toMatchObject({
+      status: 'ERROR',
+      error: { code: 'UPLOAD_FILE_CORRUPT' },
+    });
   });
 
   it('have the planted careless respondents among the lowest combined scores', async () => {
