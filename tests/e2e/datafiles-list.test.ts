@@ -202,6 +202,8 @@ describe('the datafiles list in English', () => {
     ]);
     expect(await page.getByRole('columnheader', { name: /Title/ }).count()).toBe(1);
     expect(await rowOf('Markenimage Welle 1').getByTestId('owner').innerText()).toContain('Erik Employee');
+    // A failed first upload has no interviews: a dash like the draft's, not a 0.
+    expect(await rowOf('Employee Pulse Q1 2026').getByTestId('records').innerText()).toBe('–');
     await rowOf('Reisestudie Sommer 2026').getByTestId('row-actions').click();
     await page.getByTestId('action-open').waitFor();
     expect(await page.getByTestId('action-rename').count()).toBe(0);
