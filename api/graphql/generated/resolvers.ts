@@ -1953,8 +1953,13 @@ export type Notification = {
   __typename?: 'Notification';
   createdDate: Scalars['String']['output'];
   description: Scalars['String']['output'];
+  /** What happened (uploadFinished, datafileShared, lowBalance, ...), so a client renders it in its own language; null for texts written as text. */
+  event?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
+  /** The event's values as JSON: numbers raw, calendar dates as {date: YYYY-MM-DD}, texts the server wrote per language as {de, en}. */
+  params?: Maybe<Scalars['String']['output']>;
   readed: Scalars['Boolean']['output'];
+  /** In the request's language (Accept-Language, else the user's) when the notification is an event; else as written. */
   title: Scalars['String']['output'];
   type: NotificationType;
   url?: Maybe<Scalars['String']['output']>;
@@ -2147,7 +2152,7 @@ export type Query = {
   getCompanyCreditPlansByType: Array<CreditPlan>;
   getCompanyCreditSummary: CompanyCreditSummary;
   getCompanyStats: CompanyStats;
-  /** The ledger per datafile, newest first; filtered by description and type, paged in SQL (8 per page on screen). */
+  /** The ledger per datafile, newest first; filtered by type and by the description as the reader reads it (in the request's language: Accept-Language, else the user's), paged (8 per page on screen). */
   getCompanyTransactionsGroupedByDatafile: TransactionPage;
   /** Every user of the company (active and pending). */
   getCompanyUsers: Array<User>;
@@ -2805,6 +2810,8 @@ export type TransactionGroup = {
   amount: Scalars['Int']['output'];
   createdDate: Scalars['String']['output'];
   creditPlanDetails?: Maybe<CreditPlanDetails>;
+  /** The USED line's datafile was deleted: its title stays for the credit history, the file no longer opens. */
+  datafileDeleted: Scalars['Boolean']['output'];
   datafileId?: Maybe<Scalars['ID']['output']>;
   description: Scalars['String']['output'];
   latestTransactionDate: Scalars['String']['output'];
@@ -4438,7 +4445,9 @@ export type NipoIntegrationResolvers<ContextType = GqlContext, ParentType extend
 export type NotificationResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Notification'] = ResolversParentTypes['Notification']> = {
   createdDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  params?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   readed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['NotificationType'], ParentType, ContextType>;
@@ -4723,6 +4732,7 @@ export type TransactionGroupResolvers<ContextType = GqlContext, ParentType exten
   amount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   createdDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   creditPlanDetails?: Resolver<Maybe<ResolversTypes['CreditPlanDetails']>, ParentType, ContextType>;
+  datafileDeleted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   datafileId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   latestTransactionDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -823,7 +823,7 @@ export type GetCompanyTransactionsGroupedByDatafileQueryVariables = Exact<{
 }>;
 
 
-export type GetCompanyTransactionsGroupedByDatafileQuery = { getCompanyTransactionsGroupedByDatafile: { transactions: Array<{ transactionId: string, datafileId: string | null, description: string, numberOfRecords: number | null, createdDate: string, latestTransactionDate: string, type: TransactionType, amount: number, numberOfUpdates: number | null, creditPlanDetails: { id: string, name: string, type: CreditPlanRole } | null }>, pageInfo: { page: number, limit: number, total: number, previousPage: number | null, nextPage: number | null } } };
+export type GetCompanyTransactionsGroupedByDatafileQuery = { getCompanyTransactionsGroupedByDatafile: { transactions: Array<{ transactionId: string, datafileId: string | null, description: string, numberOfRecords: number | null, datafileDeleted: boolean, createdDate: string, latestTransactionDate: string, type: TransactionType, amount: number, numberOfUpdates: number | null, creditPlanDetails: { id: string, name: string, type: CreditPlanRole } | null }>, pageInfo: { page: number, limit: number, total: number, previousPage: number | null, nextPage: number | null } } };
 
 export type GetMyDatafilesSummaryForDashboardQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1057,7 +1057,7 @@ export type RetryJobMutation = { retryJob: { status: string, message: string | n
 export type GetNotificationsForLoggedinUserQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetNotificationsForLoggedinUserQuery = { getNotificationsForLoggedinUser: Array<{ id: string, title: string, description: string, url: string | null, readed: boolean, createdDate: string, type: NotificationType }> };
+export type GetNotificationsForLoggedinUserQuery = { getNotificationsForLoggedinUser: Array<{ id: string, title: string, description: string, event: string | null, params: string | null, url: string | null, readed: boolean, createdDate: string, type: NotificationType }> };
 
 export type MarkNotificationAsReadedMutationVariables = Exact<{
   notificationId: string | number;
@@ -1752,6 +1752,7 @@ export const GetCompanyTransactionsGroupedByDatafileDocument = new TypedDocument
       datafileId
       description
       numberOfRecords
+      datafileDeleted
       createdDate
       latestTransactionDate
       creditPlanDetails {
@@ -2259,6 +2260,8 @@ export const GetNotificationsForLoggedinUserDocument = new TypedDocumentString(`
     id
     title
     description
+    event
+    params
     url
     readed
     createdDate
