@@ -5,6 +5,7 @@ import { AppError } from '../../kernel/errors/errors';
 import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
 import type { LiveAnswer } from '../../../db/schema';
 import type { LivePage } from './live-config';
+import { readBehaviour } from './live-behaviour';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 export const MAX_RECORD_ID = 200;
@@ -92,6 +93,8 @@ export function readRespondent(body: unknown, pages: readonly LivePage[]): LiveR
     if (pastes !== null) a.pastes = pastes;
     const keystrokes = optionalNumber(r.keystrokes, `${f}.keystrokes`, 1e7, true);
     if (keystrokes !== null) a.keystrokes = keystrokes;
+    const behaviour = readBehaviour(r.behaviour, `${f}.behaviour`);
+    if (behaviour !== null) a.behaviour = behaviour;
     answers[page.label] = a;
   }
   // Without a total time the pages' times add up to it (when any was sent).
