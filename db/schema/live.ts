@@ -55,6 +55,10 @@ export type LiveScores = {
   categories: Record<string, number>;
   /** Grid score per grid page label. */
   grids: Record<string, number | null>;
+  /** Behaviour score (0..100) from the pages' behaviour fields; null (or absent, stored before it) when none came. */
+  bas?: number | null;
+  /** Behaviour category code per open-ended page label that sent behaviour (scoring's BEHAVIOUR_CATEGORIES). */
+  behaviour?: Record<string, number>;
   /** The cleaning decision under the default cleaning rules (any rule that fires removes) at arrival. */
   kept: boolean;
 };

@@ -61,6 +61,30 @@ describe('the live endpoint and the behaviour fields', () => {
     expect((await stored('b-2')).Grid1.behaviour).toEqual({ focusLosses: 2, translated: true });
   });
 
+  it('answers with the behaviour category of each open answer and the BAS, which weighs in and can remove', async () => {
+    const typed = await send(t, w.datafileId, w.secret, withBehaviour('s-typed', TYPED));
+    expect(typed.body.scores).toMatchObject({ bas: 100, behaviour: { Q1: 1 } });
+    expect(typed.body.decision).toBe('KEEP');
+    // The same answer pasted after leaving the tab: category 5, BAS 0, removed by the default rule.
+    const pasted = await send(
+      t,
+      w.datafileId,
+      w.secret,
+      withBehaviour('s-pasted', { keys: 2, pastes: 1, pastedChars: 72, pastesAfterSwitch: 1, hidden: 1 }),
+    );
+    expect(pasted.body.scores).toMatchObject({ bas: 0, behaviour: { Q1: 5 } });
+    expect(pasted.body.decision).toBe('REMOVE');
+    expect(pasted.body.scores.combined).toBeLessThan(typed.body.scores.combined);
+    // Without behaviour fields: no BAS, and the combined score as before it existed.
+    const plain = await send(t, w.datafileId, w.secret, respondent('s-plain'));
+    expect(plain.body.scores.bas).toBeNull();
+    expect(plain.body.scores.behaviour).toEqual({});
+    const row = (await t.db.get(
+      sql`select scores from live_respondents where datafile_id = ${w.datafileId} and record_id = 's-pasted'`,
+    )) as { scores: string };
+    expect(JSON.parse(row.scores)).toMatchObject({ bas: 0, behaviour: { Q1: 5 }, kept: false });
+  });
+
   it('refuses a field out of its bounds or of the wrong type, naming it, and stores and charges nothing', async () => {
     const before = await counts(t, w.datafileId);
     const cases: [unknown, string][] = [
