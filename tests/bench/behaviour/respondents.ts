@@ -46,6 +46,20 @@ function logNormal(r: () => number, mean: number, cv: number) {
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// The clipboard is the browser's, shared by every tab: one tab at a time writes and pastes, or a
+// paste would take another tab's text, or none.
+let clipboard: Promise<unknown> = Promise.resolve();
+function pasteText(page: Page, text: string): Promise<void> {
+  const turn = clipboard.then(async () => {
+    // Only the focused tab may write the clipboard.
+    await page.bringToFront();
+    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await page.keyboard.press('Control+V');
+  });
+  clipboard = turn.catch(() => undefined);
+  return turn;
+}
+
 /** What the page's snippet recorded for the answer, and the answer's length. */
 export type Recorded = {
   kind: Kind;
@@ -101,8 +115,7 @@ export async function answer(page: Page, url: string, kind: Kind, p: Params, i: 
         document.dispatchEvent(new Event('visibilitychange'));
       });
     await sleep(300 + r() * 700);
-    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-    await page.keyboard.press('Control+V');
+    await pasteText(page, text);
   }
   await sleep(100);
   return page.evaluate(
