@@ -176,11 +176,7 @@ export interface CombinedWeights {
    * DEFAULT_WEIGHTS.con.
    */
   con?: number;
-  /**
-   * Behaviour score, averaged like PS and CS (not part of the cap); 0 leaves it out. An interview
-   * without paradata has no BAS and scores exactly as without this weight. Absent means
-   * DEFAULT_WEIGHTS.bas.
-   */
+  /** Behaviour score, averaged like PS and CS (not in the cap); 0 leaves it out; absent: DEFAULT_WEIGHTS.bas. */
   bas?: number;
   /** Weakest-link cap over OES, TS, IBS; negative switches it off. */
   cap: number;
