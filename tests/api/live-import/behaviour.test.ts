@@ -85,6 +85,23 @@ describe('the live endpoint and the behaviour fields', () => {
     expect(JSON.parse(row.scores)).toMatchObject({ bas: 0, behaviour: { Q1: 5 }, kept: false });
   });
 
+  it('the worksheet settings of a datafile name the BAS rule, on by default below 20', async () => {
+    const res = await t.gql(
+      `query($id:ID!){getDatafileCleaningSettings(datafileId:$id){ scoreThresholds{key name isEnable threshold minDataPoints} }}`,
+      { id: w.datafileId },
+      { token: w.tokens.admin },
+    );
+    expect(res.body.errors).toBeUndefined();
+    const settings = res.body.data.getDatafileCleaningSettings;
+    expect(settings.scoreThresholds).toContainEqual({
+      key: 'bas',
+      name: 'BAS',
+      isEnable: true,
+      threshold: 20,
+      minDataPoints: 1,
+    });
+  });
+
   it('refuses a field out of its bounds or of the wrong type, naming it, and stores and charges nothing', async () => {
     const before = await counts(t, w.datafileId);
     const cases: [unknown, string][] = [
