@@ -165,7 +165,7 @@ export type CleaningSaveResponse = {
   message?: Maybe<Scalars['String']['output']>;
   numberOfCleanedRecords: Scalars['Int']['output'];
   numberOfRecords: Scalars['Int']['output'];
-  /** Removed interviews per primary reason, in the order manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size). */
+  /** Removed interviews per primary reason, in the order manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size), BAS. */
   removedByReason: Array<Scalars['Int']['output']>;
   scoringVersion: Scalars['String']['output'];
   status: Scalars['String']['output'];
@@ -2668,7 +2668,7 @@ export type ReportReasonCount = {
   count: Scalars['Int']['output'];
   /** quotaCleaning, scoreThreshold, targetSample or manual */
   group: Scalars['String']['output'];
-  /** manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size) */
+  /** manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size), BAS */
   reason: Scalars['String']['output'];
 };
 
@@ -2676,7 +2676,7 @@ export type ReportScoreAverage = {
   __typename?: 'ReportScoreAverage';
   after?: Maybe<Scalars['Float']['output']>;
   before?: Maybe<Scalars['Float']['output']>;
-  /** combined, ts, ibs, oes, ps, cs, con (quality scores); is, sds (sample scores) */
+  /** combined, ts, ibs, oes, ps, cs, con, bas (quality scores); is, sds (sample scores) */
   key: Scalars['String']['output'];
 };
 
@@ -2697,7 +2697,7 @@ export type ScoreBandCount = {
 export type ScoreThreshold = {
   __typename?: 'ScoreThreshold';
   isEnable: Scalars['Boolean']['output'];
-  /** Rule key: combined, is, ps, cs, sds, ts, ibs, oes, con. */
+  /** Rule key: combined, is, ps, cs, sds, ts, ibs, oes, con, bas. */
   key: Scalars['String']['output'];
   minDataPoints: Scalars['Int']['output'];
   name: Scalars['String']['output'];

@@ -7,6 +7,7 @@ import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
 import type { LiveAnswer } from '../../../db/schema';
 import type { LivePage } from './live-config';
 import type { HashedIdentity } from '../duplicates';
+import { readBehaviour } from './live-behaviour';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 export const MAX_RECORD_ID = 200;
@@ -53,6 +54,13 @@ export const LiveAnswerBody = z.looseObject({
   seconds: seconds.describe('Time on the page.'),
   pastes: count(1e6).describe('Open-ended pages: paste events.'),
   keystrokes: count(1e7).describe('Open-ended pages: key strokes.'),
+  // Each field and its bounds are checked by readBehaviour, which names the field it refuses.
+  behaviour: z
+    .looseObject({})
+    .nullish()
+    .describe(
+      'How the answer came about, timing and counts only: keys, deletions, firstKeyMs, typingMs, ikiMedianMs, ikiIqrMs, regularShare, pastes, pastedChars, pastesAfterSwitch, unexplainedChars, focusLosses, hidden, translated (docs/live-import.md).',
+    ),
 });
 
 const RecordId = z
@@ -135,6 +143,8 @@ export function readRespondent(body: unknown, pages: readonly LivePage[]): LiveR
     if (r.seconds != null) a.seconds = r.seconds;
     if (r.pastes != null) a.pastes = r.pastes;
     if (r.keystrokes != null) a.keystrokes = r.keystrokes;
+    const behaviour = readBehaviour(r.behaviour, `${f}.behaviour`);
+    if (behaviour !== null) a.behaviour = behaviour;
     answers[page.label] = a;
   }
   // Without a total time the pages' times add up to it (when any was sent).

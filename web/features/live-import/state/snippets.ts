@@ -41,6 +41,103 @@ export const SNIPPET_GIVE_UP_AFTER_MS = 60_000;
 
 const json = (v: unknown) => JSON.stringify(v);
 
+/**
+ * Behaviour while a page is answered (ES5, inside the core): how the open answer came about, in
+ * timing and counts only. Never a key's value, never typed or pasted text: only whether a key edits
+ * (a deletion) and the pasted text's length. Listeners are set once and count for the page opened
+ * last, so a survey that shows several pages in one document does not count a page twice. The
+ * intervals between keys stay in the tab's session storage (`sqp-iki`, cleared once sent) until the
+ * page is done; only their median, spread and share of very regular ones are sent. docs/live-import.md
+ * says what each field means and where it misleads.
+ */
+const BEHAVIOUR_CORE = `  var IKI_CAP = 2000, REGULAR_MS = 10, MIN_INTERVALS = 5;
+  var iki = JSON.parse(sessionStorage.getItem('sqp-iki') || '{}');
+  var now = null; // the page being answered: { b: its behaviour, ikis, last, away, keyed, pasted }
+  function editable(t) {
+    if (!t || !t.tagName) return false;
+    if (t.isContentEditable || t.tagName === 'TEXTAREA') return true;
+    return t.tagName === 'INPUT' && /^(text|search|email|url|tel|)$/i.test(t.getAttribute('type') || '');
+  }
+  function lengthOf(t) { return String(t.isContentEditable ? t.textContent : t.value || '').length; }
+  // The length a field had when the respondent came to it: what was already there is nobody's typing.
+  function known(t) { if (typeof t.sqpLength !== 'number') t.sqpLength = lengthOf(t); }
+  function fields() { return document.querySelectorAll ? document.querySelectorAll('textarea, input, [contenteditable]') : []; }
+  function listen() {
+    if (listen.done) return;
+    listen.done = true;
+    document.addEventListener('focusin', function (e) { if (now && editable(e.target)) known(e.target); }, true);
+    document.addEventListener('keydown', function (e) {
+      if (!now || !editable(e.target)) return;
+      known(e.target);
+      now.keyed = true;
+      var k = e.key;
+      // A shortcut (copy, paste, select all) or a lone modifier is no typing.
+      if (e.ctrlKey || e.metaKey || e.altKey || k === 'Shift' || k === 'Control' || k === 'Meta' || k === 'Alt' || k === 'CapsLock' || k === 'Tab') return;
+      var b = now.b, t = Date.now();
+      b.keys++;
+      if (k === 'Backspace' || k === 'Delete') b.deletions++;
+      if (b.firstKeyMs === null) b.firstKeyMs = t - now.opened;
+      if (now.last) { if (now.ikis.length < IKI_CAP) now.ikis.push(t - now.last); b.typingMs += t - now.last; }
+      now.last = t;
+      now.away = false;
+    }, true);
+    document.addEventListener('paste', function (e) {
+      if (!now) return;
+      var b = now.b, d = e.clipboardData || window.clipboardData;
+      var text = d ? d.getData('text') || d.getData('Text') || '' : '';
+      b.pastes++;
+      b.pastedChars += text.length;
+      if (now.away) b.pastesAfterSwitch++;
+      now.pasted = true;
+    }, true);
+    document.addEventListener('input', function (e) {
+      var t = e.target;
+      if (!now || !editable(t)) return;
+      var before = typeof t.sqpLength === 'number' ? t.sqpLength : 0, after = lengthOf(t);
+      t.sqpLength = after;
+      // Text that grew with neither a key nor a paste before it: set by a script or an extension.
+      if (after > before && !now.keyed && !now.pasted) now.b.unexplainedChars += after - before;
+      now.keyed = false;
+      now.pasted = false;
+    }, true);
+    window.addEventListener('blur', function () { if (now) { now.b.focusLosses++; now.away = true; } });
+    document.addEventListener('visibilitychange', function () { if (now && document.hidden) { now.b.hidden++; now.away = true; } });
+  }
+  function median(s, from, to) { var n = to - from, m = from + (n >> 1); return n % 2 ? s[m] : (s[m - 1] + s[m]) / 2; }
+  // Starts counting for a page; returns the function that writes its behaviour when it is done.
+  function watch(label, p, opened) {
+    var b = p.behaviour = p.behaviour || { keys: 0, deletions: 0, firstKeyMs: null, typingMs: 0, pastes: 0, pastedChars: 0,
+      pastesAfterSwitch: 0, unexplainedChars: 0, focusLosses: 0, hidden: 0, translated: false };
+    var ikis = iki[label] = iki[label] || [];
+    var page = now = { b: b, ikis: ikis, opened: opened, last: 0, away: false, keyed: false, pasted: false };
+    var lang = document.documentElement ? document.documentElement.lang : '';
+    listen();
+    var list = fields();
+    for (var i = 0; i < list.length; i++) if (editable(list[i])) known(list[i]);
+    return function () {
+      var list = fields(), html = document.documentElement;
+      // Text in a field that no input event announced (a value set without events).
+      for (var i = 0; i < list.length; i++) {
+        var t = list[i];
+        if (!editable(t)) continue;
+        var had = typeof t.sqpLength === 'number' ? t.sqpLength : 0, has = lengthOf(t);
+        if (has > had) b.unexplainedChars += has - had;
+        t.sqpLength = has;
+      }
+      // Browser translation (Chrome, Edge) marks the page and rewrites its language.
+      if (html && (/translated-(ltr|rtl)/.test(html.className) || (lang && html.lang && html.lang !== lang))) b.translated = true;
+      if (ikis.length >= MIN_INTERVALS) {
+        var s = ikis.slice().sort(function (x, y) { return x - y; }), n = s.length, med = median(s, 0, n), regular = 0;
+        for (var j = 0; j < n; j++) if (Math.abs(s[j] - med) <= REGULAR_MS) regular++;
+        b.ikiMedianMs = Math.round(med);
+        b.ikiIqrMs = Math.round(median(s, n - (n >> 1), n) - median(s, 0, n >> 1));
+        b.regularShare = Math.round(regular / n * 1000) / 1000;
+      }
+      sessionStorage.setItem('sqp-iki', JSON.stringify(iki));
+      if (now === page) now = null;
+    };
+  }`;
+
 /** The shared core: `var SQP = ...` with page(label) and send(recordId). */
 export function snippetCore(t: Pick<SnippetTarget, 'endpoint' | 'secretKey' | 'pages'>): string {
   const kinds = Object.fromEntries(t.pages.map((p) => [p.label, p.criterion]));
@@ -86,6 +183,7 @@ ${FINGERPRINT_CORE}
     var ms = Math.max(atLeast > 0 ? atLeast : 0, step) + Math.random() * step / 2;
     return new Promise(function (resolve) { setTimeout(resolve, ms); }).then(function () { return post(body, attempt + 1); });
   }
+${BEHAVIOUR_CORE}
   return {
     // Call when a page opens; returns done(answer), to call when the page is submitted.
     page: function (label) {
@@ -94,7 +192,9 @@ ${FINGERPRINT_CORE}
       var opened = Date.now();
       document.addEventListener('paste', function () { p.pastes++; }, true);
       document.addEventListener('keydown', function () { p.keystrokes++; }, true);
+      var watched = watch(label, p, opened);
       return function (answer) {
+        watched();
         p.seconds += (Date.now() - opened) / 1000;
         if (PAGES[label] === 'OES' && typeof answer === 'string') p.answer = answer;
         if (PAGES[label] === 'IBS' && answer && answer.length) p.items = answer.map(Number);
@@ -105,7 +205,7 @@ ${FINGERPRINT_CORE}
     // id and the sample source: { panelId: ..., source: ... }.
     send: function (recordId, about) {
       var body = JSON.stringify(identify({ recordId: String(recordId), answers: store }, about));
-      return post(body, 1).then(function (r) { if (r.ok) sessionStorage.removeItem('sqp'); return r.json(); });
+      return post(body, 1).then(function (r) { if (r.ok) { sessionStorage.removeItem('sqp'); sessionStorage.removeItem('sqp-iki'); } return r.json(); });
     }
   };
 })();`;
@@ -196,13 +296,31 @@ Qualtrics.SurveyEngine.addOnload(function () {
 });`;
 }
 
+/** What an open answer typed by a person looks like in the behaviour fields (the HTTP example, the test respondent). */
+const TYPED_BEHAVIOUR = {
+  keys: 130,
+  deletions: 6,
+  firstKeyMs: 5200,
+  typingMs: 38000,
+  ikiMedianMs: 210,
+  ikiIqrMs: 120,
+  regularShare: 0.06,
+  pastes: 0,
+  pastedChars: 0,
+  pastesAfterSwitch: 0,
+  unexplainedChars: 0,
+  focusLosses: 0,
+  hidden: 0,
+  translated: false,
+};
+
 /** From a server (any other tool): the request itself (curl), one respondent per call, with the server key. */
 function http(t: SnippetTarget): string {
   const answers: Record<string, unknown> = {};
   for (const p of t.pages)
     answers[p.label] =
       p.criterion === 'OES'
-        ? { answer: '…', seconds: 42, pastes: 0, keystrokes: 120 }
+        ? { answer: '…', seconds: 42, pastes: 0, keystrokes: 120, behaviour: TYPED_BEHAVIOUR }
         : p.criterion === 'IBS'
           ? { items: gridItems(p), seconds: 30 }
           : { seconds: 12 };
@@ -257,6 +375,7 @@ export function testRespondent(
         seconds: 45,
         pastes: 0,
         keystrokes: 50,
+        behaviour: TYPED_BEHAVIOUR,
       };
     else if (p.criterion === 'IBS') answers[p.label] = { items: gridItems(p), seconds: 35 };
     else answers[p.label] = { seconds: 15 };
