@@ -130,7 +130,7 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
         await deps.jobs.enqueue(
           LIVE_RESPONDENT_JOB,
           { datafileId, input, sender },
-          { dedupeKey: liveRespondentKey(datafileId, input.recordId) },
+          { dedupeKey: liveRespondentKey(datafileId, input.recordId), owner: target.companyId },
         );
         recordEndpointHit(deps, ENDPOINT);
         return c.json(
@@ -144,7 +144,7 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
         );
       }
       const answer = await acceptRespondent(deps, target, input, sender);
-      if (answer.status === 'SCORED') schedulePublish(deps, datafileId);
+      if (answer.status === 'SCORED') schedulePublish(deps, target);
       recordEndpointHit(deps, ENDPOINT);
       deps.metrics.liveRespondents.inc({ outcome: answer.status === 'SCORED' ? 'scored' : 'already_received' });
       return c.json({ ...answer, ...warned }, 200);
