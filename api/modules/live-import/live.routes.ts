@@ -19,7 +19,8 @@ import {
 } from '../../lib/request-body';
 import { recordEndpointHit, type RefusalSample } from '../monitoring';
 import { MAX_BODY_BYTES, parseBody } from './live-respondent';
-import { RateLimiter } from './live-rate-limit';
+import { RateLimiter, SharedRate } from './live-rate-limit';
+import { takeRateTokens } from './live.repo';
 import {
   acceptRespondent,
   admitRespondent,
@@ -84,6 +85,12 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
   // Per process and datafile, counting only requests with a valid key: a flood of wrong keys
   // cannot spend it and cost a survey's respondents a 429.
   const limiter = new RateLimiter(deps.env.live.ratePerSecond, deps.env.live.burst);
+  // The same rate over every process on the database, reserved in shares (live-rate-limit.ts).
+  const shared = new SharedRate(
+    (input) => takeRateTokens(deps.db, input),
+    deps.env.live.ratePerSecond,
+    deps.env.live.burst,
+  );
   const budget = bodyBudgetOf(deps, deps.env.bodyBudgetBytes);
   // Open CORS only here: the snippet runs on the survey tool's pages; the key travels in a header,
   // never a cookie, so any origin may call without gaining anything a stolen key would not give
@@ -108,7 +115,8 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
     const lease = budget.lease();
     try {
       who = await authenticate(deps, datafileId, key);
-      const wait = limiter.take(datafileId, deps.clock.now().getTime());
+      const nowMs = deps.clock.now().getTime();
+      const wait = limiter.take(datafileId, nowMs) || (await shared.take(datafileId, nowMs));
       if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: wait });
       const body = parseBody(await readCapped(c.req.raw, lease));
       const test = c.req.header(LIVE_TEST_HEADER) === '1';
