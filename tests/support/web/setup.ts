@@ -1,6 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import packageJson from '../../../package.json';
+
+// findBy* and waitFor give up after 1 s by default; on a 2-core machine running two test files at
+// once a render can take longer than that. They return as soon as the condition holds, so a longer
+// limit costs nothing when the code is right.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Vite injects the version at build time; tests provide it the same way.
 (globalThis as Record<string, unknown>).__APP_VERSION__ = packageJson.version;

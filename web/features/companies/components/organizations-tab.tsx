@@ -2,6 +2,7 @@ import { Avatar, Badge, Box, Center, HStack, Input, Spinner, Stack, Table, Text 
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { Pager } from '../../../components/table/pager';
+import { SortHeader } from '../../../components/table/sort-header';
 import { PageError } from '../../../components/feedback/page-state';
 import { viennaDate } from '../../../../db/domain/calendar';
 import { formatIsoDate, formatNumber } from '../../../lib/format';
@@ -27,40 +28,6 @@ export function latestImportText(row: ActiveCompanyRow, t: Translate): string {
   return row.latestDataImport.daysAgo === 0
     ? t('companies.adminPanel.organizations.today')
     : t('companies.adminPanel.organizations.daysAgo', { count: row.latestDataImport.daysAgo });
-}
-
-function SortHeader({
-  label,
-  field,
-  sort,
-  onSort,
-  hideBelow,
-}: {
-  label: string;
-  field?: CompanySortField;
-  sort: { by: CompanySortField; dir: 'ASC' | 'DESC' } | null;
-  onSort: (f: CompanySortField) => void;
-  hideBelow?: 'xl';
-}) {
-  if (!field) return <Table.ColumnHeader hideBelow={hideBelow}>{label}</Table.ColumnHeader>;
-  const active = sort?.by === field;
-  return (
-    <Table.ColumnHeader
-      cursor="pointer"
-      userSelect="none"
-      onClick={() => onSort(field)}
-      data-testid={`sort-${field}`}
-      hideBelow={hideBelow}
-      aria-sort={active ? (sort?.dir === 'ASC' ? 'ascending' : 'descending') : 'none'}
-    >
-      <HStack gap="1">
-        {label}
-        <Text as="span" color={active ? 'fg' : 'fg.subtle'}>
-          {active ? (sort?.dir === 'ASC' ? '▲' : '▼') : '↕'}
-        </Text>
-      </HStack>
-    </Table.ColumnHeader>
-  );
 }
 
 export function OrganizationRow({ row, today, onOpen }: { row: ActiveCompanyRow; today: string; onOpen: () => void }) {
