@@ -176,7 +176,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     jobs,
     uploadMaxBytes,
     bodyBudgetBytes: int('BODY_BUDGET_BYTES', 32 * 1024 * 1024, 1024 * 1024, 8 * 1024 * 1024 * 1024),
-    requestBudgetMs: int('REQUEST_TIME_BUDGET_MS', 15_000, 10, 10 * 60 * 1000),
+    requestBudgetMs: int('REQUEST_TIME_BUDGET_MS', 60_000, 10, 10 * 60 * 1000),
     uploadPrepare,
     live: {
       ratePerSecond: int('LIVE_RATE_PER_SECOND', 2000, 1, 1_000_000),
