@@ -45,6 +45,8 @@ export type TakeRateTokens = (input: {
  */
 export class SharedRate {
   #local = new Map<string, number>();
+  /** The take in flight per datafile: concurrent requests wait for it rather than each taking a share. */
+  #pending = new Map<string, Promise<{ granted: number; tokens: number }>>();
   readonly chunk: number;
   constructor(
     readonly takeTokens: TakeRateTokens,
@@ -56,21 +58,32 @@ export class SharedRate {
 
   /** 0 when admitted, else the whole seconds to wait (Retry-After). */
   async take(datafileId: string, nowMs: number): Promise<number> {
-    const left = this.#local.get(datafileId) ?? 0;
-    if (left > 0) {
-      this.#local.set(datafileId, left - 1);
-      return 0;
+    for (;;) {
+      const left = this.#local.get(datafileId) ?? 0;
+      if (left > 0) {
+        this.#local.set(datafileId, left - 1);
+        return 0;
+      }
+      let pending = this.#pending.get(datafileId);
+      if (!pending) {
+        pending = this.takeTokens({
+          datafileId,
+          nowMs,
+          chunk: this.chunk,
+          rate: this.ratePerSecond,
+          burst: this.burst,
+        })
+          .then((taken) => {
+            if (this.#local.size > 100_000) this.#local.clear();
+            this.#local.set(datafileId, (this.#local.get(datafileId) ?? 0) + taken.granted);
+            return taken;
+          })
+          .finally(() => this.#pending.delete(datafileId));
+        this.#pending.set(datafileId, pending);
+      }
+      const { granted, tokens } = await pending;
+      // The bucket is empty: every request waiting on this take is refused (no write each).
+      if (granted <= 0) return Math.max(1, Math.ceil((1 - tokens) / this.ratePerSecond));
     }
-    const { granted, tokens } = await this.takeTokens({
-      datafileId,
-      nowMs,
-      chunk: this.chunk,
-      rate: this.ratePerSecond,
-      burst: this.burst,
-    });
-    if (granted <= 0) return Math.max(1, Math.ceil((1 - tokens) / this.ratePerSecond));
-    if (this.#local.size > 100_000) this.#local.clear();
-    this.#local.set(datafileId, (this.#local.get(datafileId) ?? 0) + granted - 1);
-    return 0;
   }
 }
