@@ -570,13 +570,19 @@ export type DataPointMetadata = {
 
 /** What a column (or a group of columns) of an upload is (upload step 2). */
 export type DataPointType =
+  /** The device fingerprint a survey tool or fraud vendor exported (kept only as a keyed hash). */
+  | 'DEVICE_FINGERPRINT'
   | 'DURATION'
   | 'GROUPING'
   | 'IGNORE'
   | 'ITEM_BATTERY'
   | 'OPEN_ENDED'
+  /** The panel's respondent ID (kept only as a keyed hash). */
+  | 'PANEL_ID'
   | 'PROJECTIVE'
   | 'RECORD_ID'
+  /** The sample source or supplier the interview came through. */
+  | 'SAMPLE_SOURCE'
   | 'TIMESTAMP'
   | 'VOTE';
 
@@ -708,6 +714,18 @@ export type DatafileContributor = {
   id: Scalars['ID']['output'];
   image?: Maybe<Scalars['String']['output']>;
   name: PersonName;
+};
+
+export type DatafileDuplicates = {
+  __typename?: 'DatafileDuplicates';
+  duplicates: Array<DuplicateRespondent>;
+  /** Interviews of this datafile that carried a fingerprint, a panel ID or a source. */
+  interviewsWithIdentity: Scalars['Int']['output'];
+  sources: Array<SourceDuplicates>;
+  velocity: Array<VelocityRespondent>;
+  velocityDays: Scalars['Int']['output'];
+  velocitySurveys: Scalars['Int']['output'];
+  windowDays: Scalars['Int']['output'];
 };
 
 export type DatafileImportType =
@@ -1049,6 +1067,18 @@ export type DraftDatafile = {
   upload: DatafileUpload;
 };
 
+/** An interview whose device or panel ID appeared earlier in the organisation within the window: the first interview is kept, this one is the duplicate. */
+export type DuplicateRespondent = {
+  __typename?: 'DuplicateRespondent';
+  kind: RespondentIdentityKind;
+  /** The earlier interview it matches: its datafile (maybe this one) and record. */
+  matchDatafileId: Scalars['ID']['output'];
+  matchDatafileTitle: Scalars['String']['output'];
+  matchRecordId: Scalars['String']['output'];
+  matchSeenAt: Scalars['String']['output'];
+  recordId: Scalars['String']['output'];
+};
+
 /** A duration or timestamp: the whole interview, or one page. */
 export type DurationRole =
   | 'PAGE'
@@ -1083,10 +1113,11 @@ export type ExportColumnNames =
   | 'READABLE'
   | 'TECHNICAL';
 
-/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped). */
+/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow and Parquet for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped). */
 export type ExportFormat =
   | 'ARROW'
   | 'CSV'
+  | 'PARQUET'
   | 'REJECTS'
   | 'SAV'
   | 'TRIPLE_S'
@@ -2081,6 +2112,8 @@ export type ProjectiveQuestionWeightingInput = {
 /** Root query; every module adds its fields with `extend type Query`. */
 export type Query = {
   __typename?: 'Query';
+  /** Duplicates and velocity of a datafile against the organisation's datafiles (never another organisation's). Defaults: 30 days, 5 surveys in 7 days. */
+  datafileDuplicates: DatafileDuplicates;
   getActiveCompanyAdminUsers: Array<User>;
   /** Algorithms the published revision's data points feed (TS, IBS, OES, PS, CS, IS, SDS). */
   getAlgorithmsInDatafile: Array<Scalars['String']['output']>;
@@ -2188,6 +2221,15 @@ export type Query = {
   me: Me;
   /** Public (no login): the certificate a code names and whether its signature verifies; CERTIFICATE_NOT_FOUND otherwise. */
   verifyCertificate: CertificateVerification;
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryDatafileDuplicatesArgs = {
+  datafileId: Scalars['ID']['input'];
+  velocityDays?: InputMaybe<Scalars['Int']['input']>;
+  velocitySurveys?: InputMaybe<Scalars['Int']['input']>;
+  windowDays?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2633,6 +2675,11 @@ export type ReportScoreAverage = {
   key: Scalars['String']['output'];
 };
 
+/** Who answered twice: the same device or panel ID earlier in the organisation, or in many of its surveys within days. */
+export type RespondentIdentityKind =
+  | 'DEVICE'
+  | 'PANEL';
+
 /** Interviews whose rounded score lies in from..to (a benchmark band: 0-39, 40-59, 60-79, 80-100). */
 export type ScoreBandCount = {
   __typename?: 'ScoreBandCount';
@@ -2698,6 +2745,15 @@ export type SignedUrl = {
 export type SortDirection =
   | 'ASC'
   | 'DESC';
+
+/** Interviews per sample source (null: none given) and how many of them are flagged. */
+export type SourceDuplicates = {
+  __typename?: 'SourceDuplicates';
+  duplicates: Scalars['Int']['output'];
+  interviews: Scalars['Int']['output'];
+  source?: Maybe<Scalars['String']['output']>;
+  velocity: Scalars['Int']['output'];
+};
 
 /** The answer of mutations that the spec says return status and message. */
 export type StatusResponse = {
@@ -3083,6 +3139,14 @@ export type UserStatus =
   | 'NOT_ACTIVATED'
   | 'PENDING';
 
+/** An interview whose device or panel ID appears in at least velocitySurveys of the organisation's datafiles within velocityDays. */
+export type VelocityRespondent = {
+  __typename?: 'VelocityRespondent';
+  kind: RespondentIdentityKind;
+  recordId: Scalars['String']['output'];
+  surveys: Scalars['Int']['output'];
+};
+
 export type Wallet = {
   __typename?: 'Wallet';
   /** Credits left on the active prepaid plans. */
@@ -3230,6 +3294,7 @@ export type ResolversTypes = {
   DatafileCleaningSettingsView: ResolverTypeWrapper<DatafileCleaningSettingsView>;
   DatafileCompany: ResolverTypeWrapper<DatafileCompany>;
   DatafileContributor: ResolverTypeWrapper<DatafileContributor>;
+  DatafileDuplicates: ResolverTypeWrapper<DatafileDuplicates>;
   DatafileImportType: DatafileImportType;
   DatafileInput: DatafileInput;
   DatafileListEntry: ResolverTypeWrapper<DatafileListEntry>;
@@ -3257,6 +3322,7 @@ export type ResolversTypes = {
   DatafileWeightingMethod: ResolverTypeWrapper<DatafileWeightingMethod>;
   DraftCleaningSetting: ResolverTypeWrapper<DraftCleaningSetting>;
   DraftDatafile: ResolverTypeWrapper<DraftDatafile>;
+  DuplicateRespondent: ResolverTypeWrapper<DuplicateRespondent>;
   DurationRole: DurationRole;
   EditContractInput: EditContractInput;
   EndpointTraffic: ResolverTypeWrapper<EndpointTraffic>;
@@ -3330,12 +3396,14 @@ export type ResolversTypes = {
   ReportLogoUploadUrl: ResolverTypeWrapper<ReportLogoUploadUrl>;
   ReportReasonCount: ResolverTypeWrapper<ReportReasonCount>;
   ReportScoreAverage: ResolverTypeWrapper<ReportScoreAverage>;
+  RespondentIdentityKind: RespondentIdentityKind;
   ScoreBandCount: ResolverTypeWrapper<ScoreBandCount>;
   ScoreThreshold: ResolverTypeWrapper<ScoreThreshold>;
   ScoreThresholdInput: ScoreThresholdInput;
   SelectedColumnInput: SelectedColumnInput;
   SignedUrl: ResolverTypeWrapper<SignedUrl>;
   SortDirection: SortDirection;
+  SourceDuplicates: ResolverTypeWrapper<SourceDuplicates>;
   StatusResponse: ResolverTypeWrapper<StatusResponse>;
   StorageFolder: ResolverTypeWrapper<StorageFolder>;
   StorageUsage: ResolverTypeWrapper<StorageUsage>;
@@ -3374,6 +3442,7 @@ export type ResolversTypes = {
   UserPreferences: ResolverTypeWrapper<UserPreferences>;
   UserRef: ResolverTypeWrapper<UserRef>;
   UserStatus: UserStatus;
+  VelocityRespondent: ResolverTypeWrapper<VelocityRespondent>;
   Wallet: ResolverTypeWrapper<Wallet>;
   WeightingMethodInput: WeightingMethodInput;
 };
@@ -3429,6 +3498,7 @@ export type ResolversParentTypes = {
   DatafileCleaningSettingsView: DatafileCleaningSettingsView;
   DatafileCompany: DatafileCompany;
   DatafileContributor: DatafileContributor;
+  DatafileDuplicates: DatafileDuplicates;
   DatafileInput: DatafileInput;
   DatafileListEntry: DatafileListEntry;
   DatafileListFilters: DatafileListFilters;
@@ -3451,6 +3521,7 @@ export type ResolversParentTypes = {
   DatafileWeightingMethod: DatafileWeightingMethod;
   DraftCleaningSetting: DraftCleaningSetting;
   DraftDatafile: DraftDatafile;
+  DuplicateRespondent: DuplicateRespondent;
   EditContractInput: EditContractInput;
   EndpointTraffic: EndpointTraffic;
   EndpointTrafficMinute: EndpointTrafficMinute;
@@ -3519,6 +3590,7 @@ export type ResolversParentTypes = {
   ScoreThresholdInput: ScoreThresholdInput;
   SelectedColumnInput: SelectedColumnInput;
   SignedUrl: SignedUrl;
+  SourceDuplicates: SourceDuplicates;
   StatusResponse: StatusResponse;
   StorageFolder: StorageFolder;
   StorageUsage: StorageUsage;
@@ -3547,6 +3619,7 @@ export type ResolversParentTypes = {
   UserPage: Omit<UserPage, 'users'> & { users: Array<ResolversParentTypes['User']> };
   UserPreferences: UserPreferences;
   UserRef: UserRef;
+  VelocityRespondent: VelocityRespondent;
   Wallet: Wallet;
   WeightingMethodInput: WeightingMethodInput;
 };
@@ -3919,6 +3992,16 @@ export type DatafileContributorResolvers<ContextType = GqlContext, ParentType ex
   name?: Resolver<ResolversTypes['PersonName'], ParentType, ContextType>;
 };
 
+export type DatafileDuplicatesResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileDuplicates'] = ResolversParentTypes['DatafileDuplicates']> = {
+  duplicates?: Resolver<Array<ResolversTypes['DuplicateRespondent']>, ParentType, ContextType>;
+  interviewsWithIdentity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sources?: Resolver<Array<ResolversTypes['SourceDuplicates']>, ParentType, ContextType>;
+  velocity?: Resolver<Array<ResolversTypes['VelocityRespondent']>, ParentType, ContextType>;
+  velocityDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  velocitySurveys?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  windowDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type DatafileListEntryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileListEntry'] = ResolversParentTypes['DatafileListEntry']> = {
   canManage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   certificateLevel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -4106,6 +4189,15 @@ export type DraftDatafileResolvers<ContextType = GqlContext, ParentType extends 
   revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['DatafileStatus'], ParentType, ContextType>;
   upload?: Resolver<ResolversTypes['DatafileUpload'], ParentType, ContextType>;
+};
+
+export type DuplicateRespondentResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DuplicateRespondent'] = ResolversParentTypes['DuplicateRespondent']> = {
+  kind?: Resolver<ResolversTypes['RespondentIdentityKind'], ParentType, ContextType>;
+  matchDatafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  matchDatafileTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  matchRecordId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  matchSeenAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recordId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type EndpointTrafficResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['EndpointTraffic'] = ResolversParentTypes['EndpointTraffic']> = {
@@ -4446,6 +4538,7 @@ export type ProjectiveQuestionWeightingResolvers<ContextType = GqlContext, Paren
 };
 
 export type QueryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  datafileDuplicates?: Resolver<ResolversTypes['DatafileDuplicates'], ParentType, ContextType, RequireFields<QueryDatafileDuplicatesArgs, 'datafileId'>>;
   getActiveCompanyAdminUsers?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryGetActiveCompanyAdminUsersArgs, 'companyId'>>;
   getAlgorithmsInDatafile?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryGetAlgorithmsInDatafileArgs, 'datafileId'>>;
   getAllActiveCompanies?: Resolver<ResolversTypes['CompanyPage'], ParentType, ContextType, Partial<QueryGetAllActiveCompaniesArgs>>;
@@ -4593,6 +4686,13 @@ export type SignedUrlResolvers<ContextType = GqlContext, ParentType extends Reso
   expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   imageUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   signedUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SourceDuplicatesResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['SourceDuplicates'] = ResolversParentTypes['SourceDuplicates']> = {
+  duplicates?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  interviews?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  velocity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type StatusResponseResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['StatusResponse'] = ResolversParentTypes['StatusResponse']> = {
@@ -4800,6 +4900,12 @@ export type UserRefResolvers<ContextType = GqlContext, ParentType extends Resolv
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type VelocityRespondentResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['VelocityRespondent'] = ResolversParentTypes['VelocityRespondent']> = {
+  kind?: Resolver<ResolversTypes['RespondentIdentityKind'], ParentType, ContextType>;
+  recordId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  surveys?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type WalletResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Wallet'] = ResolversParentTypes['Wallet']> = {
   balance?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -4842,6 +4948,7 @@ export type Resolvers<ContextType = GqlContext> = {
   DatafileCleaningSettingsView?: DatafileCleaningSettingsViewResolvers<ContextType>;
   DatafileCompany?: DatafileCompanyResolvers<ContextType>;
   DatafileContributor?: DatafileContributorResolvers<ContextType>;
+  DatafileDuplicates?: DatafileDuplicatesResolvers<ContextType>;
   DatafileListEntry?: DatafileListEntryResolvers<ContextType>;
   DatafileListPage?: DatafileListPageResolvers<ContextType>;
   DatafileMetadata?: DatafileMetadataResolvers<ContextType>;
@@ -4859,6 +4966,7 @@ export type Resolvers<ContextType = GqlContext> = {
   DatafileWeightingMethod?: DatafileWeightingMethodResolvers<ContextType>;
   DraftCleaningSetting?: DraftCleaningSettingResolvers<ContextType>;
   DraftDatafile?: DraftDatafileResolvers<ContextType>;
+  DuplicateRespondent?: DuplicateRespondentResolvers<ContextType>;
   EndpointTraffic?: EndpointTrafficResolvers<ContextType>;
   EndpointTrafficMinute?: EndpointTrafficMinuteResolvers<ContextType>;
   ExportJob?: ExportJobResolvers<ContextType>;
@@ -4906,6 +5014,7 @@ export type Resolvers<ContextType = GqlContext> = {
   ScoreBandCount?: ScoreBandCountResolvers<ContextType>;
   ScoreThreshold?: ScoreThresholdResolvers<ContextType>;
   SignedUrl?: SignedUrlResolvers<ContextType>;
+  SourceDuplicates?: SourceDuplicatesResolvers<ContextType>;
   StatusResponse?: StatusResponseResolvers<ContextType>;
   StorageFolder?: StorageFolderResolvers<ContextType>;
   StorageUsage?: StorageUsageResolvers<ContextType>;
@@ -4928,6 +5037,7 @@ export type Resolvers<ContextType = GqlContext> = {
   UserPage?: UserPageResolvers<ContextType>;
   UserPreferences?: UserPreferencesResolvers<ContextType>;
   UserRef?: UserRefResolvers<ContextType>;
+  VelocityRespondent?: VelocityRespondentResolvers<ContextType>;
   Wallet?: WalletResolvers<ContextType>;
 };
 

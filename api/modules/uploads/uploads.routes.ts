@@ -18,7 +18,7 @@ import type { ErrorCode } from '../../kernel/errors/error-codes';
 import { localiseRefusal, uploadRefusalMessage, type RefusalFacts } from '../../kernel/errors/refusal-messages';
 import type { Locale } from '../../lib/i18n';
 import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
-import { ROW_NUMBER_COLUMN } from '../../ingest';
+import { keepRequestOpen } from '../../lib/request-body';
 import { presentProgress } from './uploads.presenter';
 import { settledProgress, storeUploadBody, uploadInOneCall, type MappingEntry } from './one-call.service';
 import { confirmUpload } from './upload-confirm.service';
@@ -56,7 +56,7 @@ export const UploadQuery = z.object({
   firstDataRow: z.coerce.number().int().min(2).max(1_000_000).optional().describe('Default: the row after the header.'),
   id: z.string().min(1).max(1000).optional().describe('The record id column (default: the suggested one).'),
   rowNumber: flag.describe(
-    'true: the record id is the row number in the file (column #row), for files without an id column; not with id.',
+    "true: the record id is the row number in the file (as step 2's row-number choice), for files without an id column; not with id.",
   ),
   missing: z
     .string()
@@ -210,13 +210,15 @@ export function registerUploadRoutes(app: Hono, deps: Deps): void {
         { versionOf, fileName: q.fileName, ...(q.companyId ? { companyId: q.companyId } : {}) },
         (k, max) => storeBody(deps, c, k, max),
       );
+      // The check and `wait` send nothing for longer than Bun's 10 s idle limit on a large file.
+      keepRequestOpen(c.env, c.req.raw);
       const outcome = await uploadInOneCall(deps, viewer, key, {
         ...(versionOf ? { versionOf } : { title: q.title ?? q.fileName.replace(/\.[^.]+$/, '') }),
         fileName: q.fileName,
         headerRow: q.headerRow,
         ...(q.sheet ? { sheet: q.sheet } : {}),
         ...(q.firstDataRow ? { firstDataRow: q.firstDataRow } : {}),
-        ...(q.id || q.rowNumber ? { idColumn: q.rowNumber ? ROW_NUMBER_COLUMN : q.id } : {}),
+        ...(q.rowNumber ? { recordId: { rowNumber: true } } : q.id ? { recordId: { column: q.id } } : {}),
         ...(q.missing !== undefined ? { missing: q.missing.split(',') } : {}),
         mapping,
         checkOnly: q.checkOnly,
@@ -248,6 +250,7 @@ export function registerUploadRoutes(app: Hono, deps: Deps): void {
       if (!viewer) throw new AppError('UNAUTHENTICATED');
       const { datafileId } = parseWith(DatafileParams, c.req.param());
       const q = parseWith(ConfirmQuery, c.req.query());
+      keepRequestOpen(c.env, c.req.raw);
       await confirmUpload(deps, viewer, { datafileId, creditAmount: q.creditAmount, status: 'PROCESSING' });
       const answer = await progressAnswer(deps, viewer, datafileId, q.wait, locale);
       return c.json({ ...answer.body, estimate: null }, answer.code);

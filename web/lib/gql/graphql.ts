@@ -156,13 +156,19 @@ export type DataPointAlgorithmsInput = {
 
 /** What a column (or a group of columns) of an upload is (upload step 2). */
 export type DataPointType =
+  /** The device fingerprint a survey tool or fraud vendor exported (kept only as a keyed hash). */
+  | 'DEVICE_FINGERPRINT'
   | 'DURATION'
   | 'GROUPING'
   | 'IGNORE'
   | 'ITEM_BATTERY'
   | 'OPEN_ENDED'
+  /** The panel's respondent ID (kept only as a keyed hash). */
+  | 'PANEL_ID'
   | 'PROJECTIVE'
   | 'RECORD_ID'
+  /** The sample source or supplier the interview came through. */
+  | 'SAMPLE_SOURCE'
   | 'TIMESTAMP'
   | 'VOTE';
 
@@ -278,10 +284,11 @@ export type ExportColumnNames =
   | 'READABLE'
   | 'TECHNICAL';
 
-/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped). */
+/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow and Parquet for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped). */
 export type ExportFormat =
   | 'ARROW'
   | 'CSV'
+  | 'PARQUET'
   | 'REJECTS'
   | 'SAV'
   | 'TRIPLE_S'
@@ -449,6 +456,11 @@ export type RegisterCompanyInput = {
   password: string;
   termsAccepted: boolean;
 };
+
+/** Who answered twice: the same device or panel ID earlier in the organisation, or in many of its surveys within days. */
+export type RespondentIdentityKind =
+  | 'DEVICE'
+  | 'PANEL';
 
 export type ScoreThresholdInput = {
   isEnable: boolean;
@@ -1077,6 +1089,13 @@ export type GetReportLogoUploadUrlQueryVariables = Exact<{
 
 
 export type GetReportLogoUploadUrlQuery = { getReportLogoUploadURL: { signedUrl: string, imagePath: string } };
+
+export type GetDatafileDuplicatesQueryVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type GetDatafileDuplicatesQuery = { datafileDuplicates: { windowDays: number, velocitySurveys: number, velocityDays: number, interviewsWithIdentity: number, duplicates: Array<{ recordId: string, kind: RespondentIdentityKind, matchDatafileId: string, matchDatafileTitle: string, matchRecordId: string, matchSeenAt: string }>, velocity: Array<{ recordId: string, kind: RespondentIdentityKind, surveys: number }>, sources: Array<{ source: string | null, interviews: number, duplicates: number, velocity: number }> } };
 
 export type GetDatafileResultQueryVariables = Exact<{
   datafileId: string | number;
@@ -2337,6 +2356,35 @@ export const GetReportLogoUploadUrlDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GetReportLogoUploadUrlQuery, GetReportLogoUploadUrlQueryVariables>;
+export const GetDatafileDuplicatesDocument = new TypedDocumentString(`
+    query getDatafileDuplicates($datafileId: ID!) {
+  datafileDuplicates(datafileId: $datafileId) {
+    windowDays
+    velocitySurveys
+    velocityDays
+    interviewsWithIdentity
+    duplicates {
+      recordId
+      kind
+      matchDatafileId
+      matchDatafileTitle
+      matchRecordId
+      matchSeenAt
+    }
+    velocity {
+      recordId
+      kind
+      surveys
+    }
+    sources {
+      source
+      interviews
+      duplicates
+      velocity
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetDatafileDuplicatesQuery, GetDatafileDuplicatesQueryVariables>;
 export const GetDatafileResultDocument = new TypedDocumentString(`
     query getDatafileResult($datafileId: ID!) {
   getDatafile(datafileId: $datafileId) {

@@ -51,6 +51,7 @@ export function snippetCore(t: Pick<SnippetTarget, 'endpoint' | 'secretKey' | 'p
   var TRIES = ${SNIPPET_TRIES}, MAX_WAIT = ${SNIPPET_MAX_WAIT_MS}, GIVE_UP = ${SNIPPET_GIVE_UP_AFTER_MS};
   var store = JSON.parse(sessionStorage.getItem('sqp') || '{}');
   function save() { sessionStorage.setItem('sqp', JSON.stringify(store)); }
+${FINGERPRINT_CORE}
   // A random id for this browser (the endpoint's per-device limit); none where storage is blocked.
   function device() {
     try {
@@ -100,9 +101,10 @@ export function snippetCore(t: Pick<SnippetTarget, 'endpoint' | 'secretKey' | 'p
         save();
       };
     },
-    // Call once on the last page with the respondent's id.
-    send: function (recordId) {
-      var body = JSON.stringify({ recordId: String(recordId), answers: store });
+    // Call once on the last page with the respondent's id; \`about\` may name the panel's respondent
+    // id and the sample source: { panelId: ..., source: ... }.
+    send: function (recordId, about) {
+      var body = JSON.stringify(identify({ recordId: String(recordId), answers: store }, about));
       return post(body, 1).then(function (r) { if (r.ok) sessionStorage.removeItem('sqp'); return r.json(); });
     }
   };
@@ -207,8 +209,10 @@ function http(t: SnippetTarget): string {
   return `curl -X POST ${json(t.endpoint)} \\
   -H 'content-type: application/json' \\
   -H 'x-live-key: ${t.serverKey || 'lks_… (make the server key on the integration page)'}' \\
-  --data '${JSON.stringify({ recordId: 'R-0001', answers })}'
+  --data '${JSON.stringify({ recordId: 'R-0001', panelId: 'PANEL-0001', source: 'Supplier A', answers })}'
 # From your server only: the server key must never be in a survey page (pages use the browser key).
+# panelId and source are optional (the duplicate check and the removal rates per source); a device
+# fingerprint your tool or vendor made goes in "fingerprint".
 # 200: the respondent's scores and decision; 429 or 503: wait Retry-After seconds and send again
 # (a resend is never charged twice). Add -H 'prefer: respond-async' for a 202, then
 # GET ${t.endpoint}/R-0001 with the same key for the result.`;
@@ -259,3 +263,45 @@ export function testRespondent(
   }
   return { recordId: `test-${Date.now().toString(36)}`, answers };
 }
+
+/**
+ * The device fingerprint (ES5, inside the core): a 64-bit hash of features that stay the same for
+ * one device and browser across surveys and suppliers, so the server can find the same person twice.
+ * Chosen for stability, not for maximal uniqueness: the screen (its sides sorted, so turning a phone
+ * changes nothing), colour depth and pixel ratio, the time zone's name (not its offset, which moves
+ * with daylight saving), the languages, the platform, the processor cores, the device memory class,
+ * the touch points and the graphics card WebGL names. Left out on purpose: the user agent (it changes
+ * with every browser update), canvas and audio rendering and the font list (they change with updates
+ * and are the invasive part of fingerprinting), the address (the server sees it anyway). Only the
+ * hash leaves the page; the server keeps only a keyed hash of it (docs/duplicates.md). No library:
+ * the maintained ones are licensed for non-commercial use only or are larger than the whole snippet.
+ */
+const FINGERPRINT_CORE = `  function fingerprint() {
+    var parts = [], n = window.navigator || {}, s = window.screen || {};
+    function add(v) { parts.push(v === undefined || v === null ? '' : String(v)); }
+    try {
+      add([Math.max(s.width, s.height), Math.min(s.width, s.height)].join('x'));
+      add(s.colorDepth); add(window.devicePixelRatio);
+      add(window.Intl && Intl.DateTimeFormat ? Intl.DateTimeFormat().resolvedOptions().timeZone : '');
+      add(n.languages && n.languages.join ? n.languages.join(',') : n.language);
+      add(n.platform); add(n.hardwareConcurrency); add(n.deviceMemory); add(n.maxTouchPoints);
+      var gl = document.createElement('canvas').getContext('webgl');
+      var info = gl && gl.getExtension('WEBGL_debug_renderer_info');
+      add(info ? gl.getParameter(info.UNMASKED_VENDOR_WEBGL) + '|' + gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : '');
+    } catch (e) { add('?'); }
+    var text = parts.join(';'), h1 = 0x811c9dc5, h2 = 0x01000193 ^ text.length;
+    // Two 32-bit FNV-1a style hashes with different seeds: 64 bits, enough to tell devices apart.
+    for (var i = 0; i < text.length; i++) {
+      var c = text.charCodeAt(i);
+      h1 = Math.imul ? Math.imul(h1 ^ c, 16777619) : ((h1 ^ c) * 16777619) | 0;
+      h2 = Math.imul ? Math.imul(h2 ^ c, 2246822519) : ((h2 ^ c) * 2246822519) | 0;
+    }
+    return 'sqp1-' + ((h1 >>> 0) + 0x100000000).toString(16).slice(1) + ((h2 >>> 0) + 0x100000000).toString(16).slice(1);
+  }
+  // The respondent's body with the fingerprint and what the survey knows (panel id, source).
+  function identify(body, about) {
+    try { body.fingerprint = fingerprint(); } catch (e) {}
+    if (about && about.panelId) body.panelId = String(about.panelId);
+    if (about && about.source) body.source = String(about.source);
+    return body;
+  }`;
