@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { Deps } from './kernel/deps';
 import { AppError, messageOf } from './kernel/errors/errors';
 import { DEFAULT_LOCALE, localeFromHeader } from './lib/i18n';
+import { withRequestBudget } from './lib/request-budget';
 import { createGraphqlHandler } from './graphql/handler';
 import { buildSchema } from './graphql/schema';
 import { registerCertificateRoutes } from './modules/certificates/certificates.routes';
@@ -91,6 +92,8 @@ export function createApp(deps: Deps, options: { webDist?: string; lifecycle?: L
       lease.release();
     }
   });
+  // The execution-time budget starts once the body is in: a slow sender spends the body's time, not the budget.
+  app.use('/graphql', (c, next) => withRequestBudget(deps.env.requestBudgetMs, () => next()));
   app.on(['GET', 'POST'], '/graphql', graphql);
   app.all('/graphql', (c) =>
     c.json(

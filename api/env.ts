@@ -54,6 +54,8 @@ export type Env = {
   uploadMaxBytes: number;
   /** Bytes of request bodies (GraphQL, live respondents) one process holds at a time; past it 503 with Retry-After. */
   bodyBudgetBytes: number;
+  /** REQUEST_TIME_BUDGET_MS: how long one GraphQL request may run before it is stopped (api/lib/request-budget.ts). */
+  requestBudgetMs: number;
   /** Process a checked upload while step 3 is shown, so the confirmation only publishes and charges (api/modules/uploads/upload-prepare.service.ts). */
   uploadPrepare: boolean;
   /** Live import: requests per second and burst per datafile key (token bucket), and seconds between published revisions. */
@@ -174,6 +176,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     jobs,
     uploadMaxBytes,
     bodyBudgetBytes: int('BODY_BUDGET_BYTES', 32 * 1024 * 1024, 1024 * 1024, 8 * 1024 * 1024 * 1024),
+    requestBudgetMs: int('REQUEST_TIME_BUDGET_MS', 60_000, 10, 10 * 60 * 1000),
     uploadPrepare,
     live: {
       ratePerSecond: int('LIVE_RATE_PER_SECOND', 2000, 1, 1_000_000),

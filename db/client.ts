@@ -45,14 +45,14 @@ export function defaultDriver(url: string): DbDriver {
 export async function createDb(
   url: string,
   authToken?: string,
-  options: { driver?: DbDriver; wrapClient?: (client: Client) => Client } = {},
+  options: { driver?: DbDriver; wrapClient?: (client: Client) => Client; beforeRead?: () => void } = {},
 ): Promise<DbHandle> {
   const path = databaseFilePath(url);
   const driver = options.driver ?? defaultDriver(url);
   if (driver === 'libsql') {
     if (path === undefined)
       throw new Error(`The libsql driver opens database files only (file:/path/to/app.db), not ${url}`);
-    return openFile(path);
+    return openFile(path, options.beforeRead);
   }
   return openClient(url, authToken, options.wrapClient);
 }
@@ -61,7 +61,7 @@ export async function createDb(
  * A database file: one writer and one reader connection (db/sync-session.ts), WAL so the reader
  * never waits for the writer, synchronous=NORMAL (durable at checkpoints, never corrupt).
  */
-function openFile(path: string): DbHandle {
+function openFile(path: string, beforeRead: (() => void) | undefined): DbHandle {
   const writer = new SyncConnection(path, [
     `PRAGMA busy_timeout=${BUSY_TIMEOUT_MS}`,
     'PRAGMA journal_mode=WAL',
@@ -79,7 +79,7 @@ function openFile(path: string): DbHandle {
     throw error;
   }
   // One lock per file and process, shared by every handle of the file (several handles' writers would otherwise meet SQLite's lock).
-  const store: SyncStore = { reader, writer, lock: writeLockFor(path), busyWaitMs: BUSY_TIMEOUT_MS };
+  const store: SyncStore = { reader, writer, lock: writeLockFor(path), busyWaitMs: BUSY_TIMEOUT_MS, beforeRead };
   const dialect = new SQLiteAsyncDialect();
   const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
   const relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };

@@ -42,6 +42,8 @@ export type SyncStore = {
   lock: WriteLock;
   /** How long BEGIN or a single write keeps retrying while another process writes (ms). */
   busyWaitMs: number;
+  /** Called before each read outside a transaction; what it throws is the read's error (the app stops a request's reads past its time budget). */
+  beforeRead?: () => void;
 };
 
 type Metadata = { type: 'select' | 'update' | 'delete' | 'insert'; tables: string[] } | undefined;
@@ -121,6 +123,7 @@ export class SyncPreparedQuery extends SQLitePreparedQuery<{
   /** Runs one step on the right connection: the writer inside a transaction, the reader for reads, the writer under the lock for a write. */
   #on<T>(step: (c: SyncConnection) => T, params: unknown[]): T | Promise<T> {
     const { store, tx } = this;
+    if (!tx && !this.#write) store.beforeRead?.();
     try {
       if (tx) {
         // A statement still pending when its transaction ended would run outside it, unlocked.

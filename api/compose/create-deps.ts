@@ -1,4 +1,5 @@
 import { createDb, type DbHandle } from '../../db/client';
+import { stopReadsPastBudget } from '../lib/request-budget';
 import { migrateDb } from '../../db/migrate';
 import type { Env } from '../env';
 import { createJobSystem } from '../jobs/job-system';
@@ -32,7 +33,8 @@ export async function createDeps(
     scoring?: Scoring;
   } = {},
 ): Promise<Deps> {
-  const handle = overrides.handle ?? (await createDb(env.databaseUrl, env.databaseAuthToken));
+  const handle =
+    overrides.handle ?? (await createDb(env.databaseUrl, env.databaseAuthToken, { beforeRead: stopReadsPastBudget }));
   await migrateDb(handle.db);
   const clock = overrides.clock ?? systemClock;
   // Outside production a secret is generated once and kept in the database, so `npm start` needs no setup.

@@ -3,6 +3,7 @@ import type { AccessLevel, companies } from '../../db/schema';
 import type { Deps } from '../kernel/deps';
 import { sha256Hex } from '../lib/crypto';
 import { DEFAULT_LOCALE, isLocale, localeFromHeader, type Locale } from '../lib/i18n';
+import { currentBudget, type RequestBudget } from '../lib/request-budget';
 import { findLiveSessionByTokenHash, findUserByMagicKeyHash } from '../modules/auth/auth.repo';
 import type { UserRow } from '../modules/users/users.repo';
 
@@ -34,6 +35,8 @@ export type GqlContext = {
   /** True when a credential was sent (so an invalid one answers UNAUTHENTICATED, not a public view). */
   sentCredential: boolean;
   clientAddress: string;
+  /** The request's execution-time budget (api/lib/request-budget.ts); resolvers past it do not start. */
+  budget: RequestBudget | undefined;
 };
 
 /**
@@ -71,6 +74,7 @@ export function createContext(deps: Deps, c: HonoContext): GqlContext {
       (await viewer())?.locale ??
       DEFAULT_LOCALE,
     sentCredential: Boolean(bearer || apiKey),
+    budget: currentBudget(),
     get clientAddress() {
       return (address ??= clientAddressOf(c, deps.env.trustProxyHops));
     },

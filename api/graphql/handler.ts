@@ -1,11 +1,12 @@
 import { respondWithGraphiQL } from '@hono/graphql-server';
-import type { GraphQLSchema } from 'graphql';
+import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { Context as HonoContext } from 'hono';
 import * as z from 'zod';
 import type { Deps } from '../kernel/deps';
 import { DEFAULT_LOCALE, localeFromHeader } from '../lib/i18n';
 import { createContext } from './context';
-import { formatError, httpStatusFor, type FormattedError } from '../kernel/errors/errors';
+import { AppError, formatError, httpStatusFor, type FormattedError } from '../kernel/errors/errors';
+import { raceBudget } from '../lib/request-budget';
 import { createExecutor } from './executor';
 import { LIMITS, longestList } from './limits';
 import { labelOperation } from '../lib/metrics';
@@ -138,18 +139,32 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
     // fields), where client-chosen operation names would not be.
     const root = operation.selectionSet.selections.find((s) => s.kind === 'Field');
     labelOperation(c.req.raw, root ? `${operation.operation} ${root.name.value}` : operation.operation);
-    const result = await executor.run(
-      prepared,
-      plan,
-      ctx,
-      (variables as Record<string, unknown> | null | undefined) ?? undefined,
-      (operationName as string | null | undefined) ?? undefined,
+    if (ctx.budget && operation.operation === 'query') ctx.budget.readsStop = true;
+    const running = Promise.resolve(
+      executor.run(
+        prepared,
+        plan,
+        ctx,
+        (variables as Record<string, unknown> | null | undefined) ?? undefined,
+        (operationName as string | null | undefined) ?? undefined,
+      ),
     );
+    // A query past its budget is answered at the deadline (its remaining resolvers refuse to start); a
+    // mutation's answer waits for the field that started, so the caller learns whether it happened.
+    let result: ExecutionResult;
+    try {
+      result = ctx.budget && operation.operation === 'query' ? await raceBudget(ctx.budget, running) : await running;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      result = { data: null, errors: [new GraphQLError(error.message, { originalError: error, path: [] })] };
+    }
     if (!result.errors?.length) return answer(c, JSON.stringify({ data: result.data ?? null }));
 
     const requestLocale =
       localeFromHeader(c.req.header('x-locale') ?? c.req.header('accept-language')) ?? DEFAULT_LOCALE;
-    const locale = ctx.sentCredential ? await ctx.locale().catch(() => requestLocale) : requestLocale;
+    // The budget's refusal keeps the request's language: no further database read after the deadline.
+    const locale =
+      ctx.sentCredential && !ctx.budget?.signal.aborted ? await ctx.locale().catch(() => requestLocale) : requestLocale;
     // Without a data key the request never ran: variable coercion failed (wrong types, missing values).
     const requestError = !('data' in result);
     const errors: FormattedError[] = result.errors.map((e) =>

@@ -93,7 +93,11 @@ export function buildRoot(
  * (@hono/graphql-server has no error formatter; api/graphql/handler.ts formats what leaves).
  */
 export function guardResolver(name: string, fn: FieldResolver): FieldResolver {
-  return async (parent, args, ctx, info) => {
+  const guarded: FieldResolver = async (parent, args, ctx, info) => {
+    // Past the request's budget no further resolver starts: the work stops at the next field. A long
+    // request lets others in every slice (api/lib/request-budget.ts).
+    const turn = ctx.budget?.pace();
+    if (turn) await turn;
     try {
       return await fn(parent, args, ctx, info);
     } catch (error) {
@@ -102,6 +106,12 @@ export function guardResolver(name: string, fn: FieldResolver): FieldResolver {
       throw new AppError('GENERAL_ERROR');
     }
   };
+  if (!name.startsWith('Query.')) return guarded;
+  // A query's root fields run one after another, so the request's turns fall between them.
+  return (parent, args, ctx, info) =>
+    ctx.budget && info.path.prev === undefined
+      ? ctx.budget.serial(() => guarded(parent, args, ctx, info) as Promise<unknown>)
+      : guarded(parent, args, ctx, info);
 }
 
 /** The schema of the SDL with every module's resolvers on their fields (unknown types or fields fail here, at start-up). */
@@ -122,6 +132,18 @@ export function buildSchema(resolvers: ResolverMap = buildRoot()): GraphQLSchema
   // reads a field without a resolver as a plain property, so every field gets graphql-js's default.
   for (const type of Object.values(schema.getTypeMap()))
     if (isObjectType(type) && !type.name.startsWith('__'))
-      for (const field of Object.values(type.getFields())) field.resolve ??= defaultFieldResolver;
+      for (const field of Object.values(type.getFields())) field.resolve ??= presenterField;
   return schema;
 }
+
+/**
+ * graphql-js's default resolver, which also keeps the request's budget (and its turns) when the
+ * presenter's field is a function (a nested load); plain values cost no check.
+ */
+const presenterField: FieldResolver = (source, args, ctx, info) => {
+  if (typeof (source as Record<string, unknown> | null)?.[info.fieldName] === 'function') {
+    const turn = ctx.budget?.pace();
+    if (turn) return turn.then(() => defaultFieldResolver(source, args, ctx, info));
+  }
+  return defaultFieldResolver(source, args, ctx, info);
+};

@@ -12,6 +12,8 @@ export interface UploadBlobStore {
   get(key: string): Promise<ReadableStream<Uint8Array> | null>;
   /** The stored bytes in memory, or null (xlsx needs random access to its zip directory). */
   getBytes(key: string): Promise<Uint8Array | null>;
+  /** Bytes `start` to `end` (exclusive, clipped to the object), or null when absent; stores that cannot leave it out. */
+  getRange?(key: string, start: number, end: number): Promise<Uint8Array | null>;
   /** Size in bytes, or null when absent (no body read). */
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;

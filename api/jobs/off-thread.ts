@@ -1,4 +1,5 @@
 import { AppError } from '../kernel/errors/errors';
+import { currentBudget } from '../lib/request-budget';
 import type { BlobStoreConfig } from '../infra/blob-store';
 import { runWorkerStep, type WorkerStep } from './worker-step';
 
@@ -31,17 +32,23 @@ function releaseSlot(): void {
   else running--;
 }
 
-/** Runs `step` in a fresh Worker within the limits; rejects like runWorkerStep (WorkerLimitError past a limit). */
+/**
+ * Runs `step` in a fresh Worker within the limits; rejects like runWorkerStep (WorkerLimitError past a
+ * limit). The Worker is terminated when the request's time budget runs out, which rejects with the
+ * budget's refusal.
+ */
 export async function runOffThread<I, R>(
   step: WorkerStep<I, R>,
   input: I,
   options: { timeoutMs: number; maxMemoryMb: number; blobConfig: BlobStoreConfig },
 ): Promise<R> {
+  const budget = currentBudget();
   await takeSlot();
   try {
+    budget?.check();
     return await runWorkerStep(step, input, {
       ...options,
-      signal: new AbortController().signal,
+      signal: budget?.signal ?? new AbortController().signal,
       onProgress: () => undefined,
     });
   } finally {

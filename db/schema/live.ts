@@ -156,3 +156,15 @@ export const liveSources = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.datafileId, t.source] })],
 );
+
+/**
+ * The live endpoint's rate over every API process: one token bucket per live datafile (`tokens` at
+ * `at`, epoch milliseconds), from which processes take a share at a time
+ * (api/modules/live-import/live-rate-limit.ts); `granted` is what the last take got.
+ */
+export const liveRateBuckets = sqliteTable('live_rate_buckets', {
+  datafileId: text('datafile_id').primaryKey(),
+  tokens: real('tokens').notNull(),
+  at: integer('at').notNull(),
+  granted: integer('granted').notNull(),
+});

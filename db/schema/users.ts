@@ -150,3 +150,18 @@ export const knownDevices = sqliteTable(
     index('known_devices_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * The open event streams of a user's tabs (api/modules/events), over every API process: a stream
+ * holds a lease while it is open, renewed at each heartbeat; a process that died leaves leases that
+ * expire by themselves. The cap per user counts the leases not yet expired.
+ */
+export const eventStreamLeases = sqliteTable(
+  'event_stream_leases',
+  {
+    id: id(),
+    userId: text('user_id').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('event_stream_leases_user_idx').on(t.userId, t.expiresAt)],
+);

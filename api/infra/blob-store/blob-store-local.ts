@@ -149,6 +149,23 @@ export function createLocalBlobStore(config: BlobStoreConfig): BlobStore & { pat
       }
     },
 
+    async getRange(key, start, end) {
+      let file;
+      try {
+        file = await open(await checked(key), 'r');
+      } catch (error) {
+        if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
+        throw error;
+      }
+      try {
+        const out = new Uint8Array(Math.max(0, end - start));
+        const { bytesRead } = await file.read(out, 0, out.length, start);
+        return out.subarray(0, bytesRead);
+      } finally {
+        await file.close();
+      }
+    },
+
     async stat(key) {
       try {
         const s = await stat(await checked(key), { bigint: true });

@@ -105,6 +105,17 @@ export function createS3BlobStore(config: BlobStoreConfig): BlobStore & { client
       }
     },
 
+    async getRange(key, start, end) {
+      assertBlobKey(key);
+      try {
+        // A ranged GET: only these bytes leave the bucket.
+        return await client.file(key).slice(start, end).bytes();
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+
     async stat(key) {
       assertBlobKey(key);
       const s = await statOf(key);

@@ -27,6 +27,8 @@ export interface BlobStore {
   get(key: string): Promise<ReadableStream<Uint8Array> | null>;
   /** The stored bytes in memory, or null (for small objects and for libraries that need random access, e.g. zip). */
   getBytes(key: string): Promise<Uint8Array | null>;
+  /** Bytes `start` to `end` (exclusive, clipped to the object), or null when absent: a zip's directory without the rest. */
+  getRange(key: string, start: number, end: number): Promise<Uint8Array | null>;
   /**
    * Size in bytes and a tag of this version of the object, or null when absent (cheap: no body
    * read). The tag changes whenever the object is written again (S3: its ETag; local: the file's

@@ -8,6 +8,7 @@ import { csvRawRows, readCsv } from './csv';
 import { readSav, readSavDictionary, savRows } from './sav';
 import type { RawRow } from './table';
 import { openXlsx, readXlsx, xlsxRows, xlsxSheetNames } from './xlsx';
+import { readWorkbookFrom } from './xlsx-parts';
 
 const EXTENSIONS: Record<string, UploadFormat> = {
   xlsx: 'xlsx',
@@ -81,15 +82,28 @@ async function checked(
   return stat.size;
 }
 
-/** Step 1: the sheet names of a stored xlsx (central directory and workbook.xml only). */
+/** Step 1: the sheet names of a stored xlsx (central directory and workbook.xml only, read as byte ranges where the store can). */
 export async function getSheetNames(
   blobs: UploadBlobStore,
   key: string,
   format: UploadFormat,
   limits: UploadLimits = DEFAULT_LIMITS,
 ): Promise<string[]> {
-  await checked(blobs, key, format, limits);
+  const size = await checked(blobs, key, format, limits);
   if (format !== 'xlsx') return [];
+  if (blobs.getRange) {
+    // Only the zip's directory and the workbook parts are read, however large the sheets are.
+    const getRange = blobs.getRange.bind(blobs);
+    const source = {
+      size,
+      async read(start: number, end: number) {
+        const bytes = await getRange(key, start, end);
+        if (!bytes) throw uploadError('FILE_DOWNLOAD_FAILED', { reason: 'UPLOAD_NOT_STORED' });
+        return bytes;
+      },
+    };
+    return (await readWorkbookFrom(source, limits)).sheets.map((s) => s.name);
+  }
   const bytes = await blobs.getBytes(key);
   if (!bytes) throw uploadError('FILE_DOWNLOAD_FAILED', { reason: 'UPLOAD_NOT_STORED' });
   return xlsxSheetNames(bytes, limits);

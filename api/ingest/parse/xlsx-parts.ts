@@ -3,7 +3,7 @@
 // itself is scanned as a stream in xlsx.ts.
 import { uploadError } from '../../kernel/errors/upload-errors';
 import type { UploadLimits } from '../limits';
-import { inflateWhole, type ZipEntry } from './zip';
+import { inflateWhole, readCentralDirectoryFrom, readEntryFrom, type ZipEntry, type ZipSource } from './zip';
 
 export interface SheetRef {
   name: string;
@@ -66,8 +66,32 @@ export interface WorkbookInfo {
 
 /** Sheet names and parts from workbook.xml and its relationships: no sheet data is inflated. */
 export function readWorkbook(bytes: Uint8Array, entries: Map<string, ZipEntry>, limits: UploadLimits): WorkbookInfo {
-  const wb = entryText(bytes, entries, 'xl/workbook.xml', limits);
-  const rels = entryText(bytes, entries, 'xl/_rels/workbook.xml.rels', limits);
+  return workbookOf(
+    entryText(bytes, entries, WORKBOOK, limits),
+    entryText(bytes, entries, WORKBOOK_RELS, limits),
+    limits,
+  );
+}
+
+const WORKBOOK = 'xl/workbook.xml';
+const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
+/** The workbook parts list sheets and relations only: a few KiB even for hundreds of sheets. */
+const WORKBOOK_PART_MAX = 8 * 1024 * 1024;
+
+/**
+ * The workbook read through ranges (api/ingest/parse/zip.ts, readCentralDirectoryFrom): the zip's
+ * directory and the two workbook parts, never the sheets, so a huge file's sheet list stays cheap.
+ */
+export async function readWorkbookFrom(source: ZipSource, limits: UploadLimits): Promise<WorkbookInfo> {
+  const entries = await readCentralDirectoryFrom(source, limits);
+  const text = async (path: string) => {
+    const e = entries.get(path);
+    return e && utf8.decode(await readEntryFrom(source, e, Math.min(limits.maxUncompressedBytes, WORKBOOK_PART_MAX)));
+  };
+  return workbookOf(await text(WORKBOOK), await text(WORKBOOK_RELS), limits);
+}
+
+function workbookOf(wb: string | undefined, rels: string | undefined, limits: UploadLimits): WorkbookInfo {
   if (!wb || !rels) throw uploadError('UPLOAD_FILE_CORRUPT', { reason: 'XLSX_NO_WORKBOOK' });
   const targets = new Map<string, { target: string; type: string }>();
   for (const m of rels.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {

@@ -28,12 +28,12 @@ const corrupt = (reason: RefusalReason) => uploadError('UPLOAD_FILE_CORRUPT', { 
 const limit = (reason: RefusalReason, limitValue: number, value: number) =>
   uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason, limit: limitValue, value });
 
-/** Reads and checks the central directory; throws a catalogue error for anything suspicious. */
-export function readCentralDirectory(bytes: Uint8Array, limits: UploadLimits): Map<string, ZipEntry> {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+/** The end-of-central-directory record of the file's last bytes (`tail`, starting at file offset `base`), checked. */
+function endRecord(tail: Uint8Array, base: number, limits: UploadLimits) {
+  const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
   // The end-of-central-directory record sits in the last 22 + 65535 (comment) bytes.
   let eocd = -1;
-  for (let p = bytes.length - 22; p >= Math.max(0, bytes.length - 22 - 0xffff); p--) {
+  for (let p = tail.length - 22; p >= Math.max(0, tail.length - 22 - 0xffff); p--) {
     if (view.getUint32(p, true) === EOCD_SIG) {
       eocd = p;
       break;
@@ -45,11 +45,23 @@ export function readCentralDirectory(bytes: Uint8Array, limits: UploadLimits): M
   const cdOffset = view.getUint32(eocd + 16, true);
   if (count === 0xffff || cdOffset === 0xffffffff) throw limit('ZIP64', 0, 1);
   if (count > limits.maxZipEntries) throw limit('ZIP_ENTRIES', limits.maxZipEntries, count);
-  if (cdOffset + cdSize > eocd) throw corrupt('ZIP_CENTRAL_DIRECTORY_OUT_OF_RANGE');
+  if (cdOffset + cdSize > base + eocd) throw corrupt('ZIP_CENTRAL_DIRECTORY_OUT_OF_RANGE');
+  return { eocd: base + eocd, count, cdOffset };
+}
+
+/**
+ * Reads and checks the central directory; throws a catalogue error for anything suspicious. `bytes`
+ * is the file from offset `base` to its end (the whole file by default, or its directory onwards).
+ */
+export function readCentralDirectory(bytes: Uint8Array, limits: UploadLimits, base = 0): Map<string, ZipEntry> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const { eocd: eocdAt, count, cdOffset } = endRecord(bytes, base, limits);
+  if (cdOffset < base) throw corrupt('ZIP_CENTRAL_DIRECTORY_OUT_OF_RANGE');
+  const eocd = eocdAt - base;
   const entries = new Map<string, ZipEntry>();
   const names = new TextDecoder('utf-8');
   let total = 0;
-  let p = cdOffset;
+  let p = cdOffset - base;
   for (let i = 0; i < count; i++) {
     if (p + 46 > eocd || view.getUint32(p, true) !== CEN_SIG) throw corrupt('ZIP_CENTRAL_DIRECTORY_ENTRY');
     const flags = view.getUint16(p + 8, true);
@@ -148,4 +160,38 @@ export function inflateWhole(bytes: Uint8Array, entry: ZipEntry, maxBytes: numbe
     at += chunk.length;
   }
   return out;
+}
+
+/** Random access to a stored file: its size and its bytes from `start` to `end` (exclusive). */
+export interface ZipSource {
+  size: number;
+  read(start: number, end: number): Promise<Uint8Array>;
+}
+
+/**
+ * The central directory read through ranges: the file's last 64 KiB, then the directory, so a huge
+ * archive costs what its directory costs. Checked like readCentralDirectory.
+ */
+export async function readCentralDirectoryFrom(
+  source: ZipSource,
+  limits: UploadLimits,
+): Promise<Map<string, ZipEntry>> {
+  if (source.size < 22) throw corrupt('ZIP_NO_CENTRAL_DIRECTORY');
+  const tailStart = Math.max(0, source.size - 22 - 0xffff);
+  const { cdOffset } = endRecord(await source.read(tailStart, source.size), tailStart, limits);
+  return readCentralDirectory(await source.read(cdOffset, source.size), limits, cdOffset);
+}
+
+/** One entry read through ranges (its local header, then its compressed bytes) and inflated whole, at most `maxBytes`. */
+export async function readEntryFrom(source: ZipSource, entry: ZipEntry, maxBytes: number): Promise<Uint8Array> {
+  const at = entry.localHeaderOffset;
+  const header = await source.read(at, at + 30);
+  const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
+  if (header.length < 30 || view.getUint32(0, true) !== LOC_SIG) throw corrupt('ZIP_LOCAL_HEADER');
+  // Stored or deflated, an entry never takes fewer bytes than a little of what it inflates to; one
+  // whose compressed bytes alone pass the cap is refused before they are read.
+  if (entry.compressedSize > maxBytes) throw limit('ZIP_UNCOMPRESSED_SIZE', maxBytes, entry.compressedSize);
+  const end = at + 30 + view.getUint16(26, true) + view.getUint16(28, true) + entry.compressedSize;
+  if (end > source.size) throw corrupt('ZIP_ENTRY_TRUNCATED');
+  return inflateWhole(await source.read(at, end), { ...entry, localHeaderOffset: 0 }, maxBytes);
 }

@@ -113,6 +113,8 @@ export const ADDED_CODES = [
   'LIVE_SOURCE_LIMIT',
   /** The process holds as many request bodies as its budget allows (BODY_BUDGET_BYTES): HTTP 503 with Retry-After. */
   'SERVER_BUSY',
+  /** A request ran past its execution-time budget (REQUEST_TIME_BUDGET_MS): HTTP 503, reason REQUEST_TIME_BUDGET. */
+  'REQUEST_TIME_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof CATALOGUE_CODES)[number] | (typeof ADDED_CODES)[number];

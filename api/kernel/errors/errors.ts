@@ -31,6 +31,8 @@ export function httpStatusFor(code: string | undefined): number {
       return 429;
     case 'BAD_REQUEST':
       return 400;
+    case 'REQUEST_TIME_LIMIT':
+      return 503;
     default:
       return 200;
   }

@@ -222,6 +222,8 @@ export const REFUSAL_REASONS = [
   'LIVE_ORIGIN',
   // Live updates of a page (the event stream)
   'TOO_MANY_EVENT_STREAMS',
+  // A request's execution-time budget
+  'REQUEST_TIME_BUDGET',
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];

@@ -19,16 +19,21 @@ import { AppError, messageOf } from '../../kernel/errors/errors';
 import { EXPORT_JOB } from '../exports';
 import { UPLOAD_CHECK_JOB, UPLOAD_JOB } from '../uploads';
 import { createJobEventHub, type JobEventHub } from './job-events';
+import { dropStreamLease, renewStreamLease, takeStreamLease } from './event-streams.repo';
 
 export const EVENTS_ROUTE = '/api/events';
 export const HEARTBEAT_MS = 15_000;
-/** Open streams per user (a user with many tabs), and per process. */
+/** Open streams per user (a user with many tabs, over every process), and per process. */
 export const MAX_STREAMS = { perUser: 8, perProcess: 2_000 };
+/**
+ * How long a stream's lease holds without a heartbeat renewing it: three heartbeats, so a slow one
+ * does not drop it, and the streams of a process that died stop counting within this time.
+ */
+export const STREAM_LEASE_MS = 3 * HEARTBEAT_MS;
 
 /** Registers the route; the hub (one per app, so one per process) is returned for tests. */
 export function registerEventRoutes(app: Hono, deps: Deps): JobEventHub {
   const hub = createJobEventHub(deps, [UPLOAD_CHECK_JOB, UPLOAD_JOB, EXPORT_JOB]);
-  const perUser = new Map<string, number>();
   app.get(EVENTS_ROUTE, async (c) => {
     const refuse = (error: AppError, status: 401 | 429) => {
       const locale = localeFromHeader(c.req.header('accept-language')) ?? DEFAULT_LOCALE;
@@ -39,10 +44,18 @@ export function registerEventRoutes(app: Hono, deps: Deps): JobEventHub {
     };
     const viewer = await createContext(deps, c).viewer();
     if (!viewer) return refuse(new AppError('UNAUTHENTICATED'), 401);
-    const open = perUser.get(viewer.userId) ?? 0;
-    if (open >= MAX_STREAMS.perUser || hub.size() >= MAX_STREAMS.perProcess)
-      return refuse(new AppError('TOO_MANY_REQUESTS', { reason: 'TOO_MANY_EVENT_STREAMS' }), 429);
-    perUser.set(viewer.userId, open + 1);
+    const tooMany = () => refuse(new AppError('TOO_MANY_REQUESTS', { reason: 'TOO_MANY_EVENT_STREAMS' }), 429);
+    if (hub.size() >= MAX_STREAMS.perProcess) return tooMany();
+    // The cap per user holds over every process on the database: each open stream holds a lease.
+    const leaseUntil = () => new Date(deps.clock.now().getTime() + STREAM_LEASE_MS).toISOString();
+    const lease = await takeStreamLease(deps.db, {
+      id: crypto.randomUUID(),
+      userId: viewer.userId,
+      now: deps.clock.now().toISOString(),
+      expiresAt: leaseUntil(),
+      max: MAX_STREAMS.perUser,
+    });
+    if (!lease) return tooMany();
     // Bun ends a connection that sent nothing for 10 s; this one is quiet between heartbeats.
     keepRequestOpen(c.env, c.req.raw);
     c.header('X-Accel-Buffering', 'no');
@@ -62,8 +75,9 @@ export function registerEventRoutes(app: Hono, deps: Deps): JobEventHub {
           void createContext(deps, c)
             .viewer()
             .then(async (still) => {
-              if (still?.userId === viewer.userId) await stream.write(': ping\n\n');
-              else stream.abort();
+              if (still?.userId !== viewer.userId) return stream.abort();
+              await renewStreamLease(deps.db, lease, leaseUntil());
+              await stream.write(': ping\n\n');
             })
             .catch(() => stream.abort());
         }, HEARTBEAT_MS);
@@ -71,9 +85,9 @@ export function registerEventRoutes(app: Hono, deps: Deps): JobEventHub {
         clearInterval(heartbeat);
       } finally {
         unsubscribe();
-        const left = (perUser.get(viewer.userId) ?? 1) - 1;
-        if (left > 0) perUser.set(viewer.userId, left);
-        else perUser.delete(viewer.userId);
+        await dropStreamLease(deps.db, lease).catch((error: unknown) =>
+          deps.log.error('event stream lease not dropped (it expires by itself)', error),
+        );
       }
     });
   });

@@ -28,7 +28,8 @@ const memo = new WeakMap<Deps, Map<string, number>>();
  * and slot whatever the traffic and the number of processes (the dedupe key), at most one enqueue
  * per slot from this process (the memo), so a respondent costs no extra write.
  */
-export function schedulePublish(deps: Deps, datafileId: string): void {
+export function schedulePublish(deps: Deps, file: { id: string; companyId: string }): void {
+  const datafileId = file.id;
   const ms = deps.env.live.publishSeconds * 1000;
   const slot = Math.floor(deps.clock.now().getTime() / ms);
   let map = memo.get(deps);
@@ -39,7 +40,8 @@ export function schedulePublish(deps: Deps, datafileId: string): void {
     .enqueue(
       LIVE_PUBLISH_JOB,
       { datafileId },
-      { dedupeKey: livePublishSlotKey(datafileId, slot), runAfter: new Date((slot + 1) * ms) },
+      // The organisation owns the job, so the runner's fair claim weighs it like its uploads and exports.
+      { dedupeKey: livePublishSlotKey(datafileId, slot), runAfter: new Date((slot + 1) * ms), owner: file.companyId },
     )
     .catch((error) => {
       map!.delete(datafileId);
@@ -48,11 +50,11 @@ export function schedulePublish(deps: Deps, datafileId: string): void {
 }
 
 /** A revision now (tests, the screens' refresh). */
-export const publishNow = (deps: Deps, datafileId: string) =>
+export const publishNow = (deps: Deps, file: { id: string; companyId: string }) =>
   deps.jobs.enqueue(
     LIVE_PUBLISH_JOB,
-    { datafileId },
-    { dedupeKey: livePublishNowKey(datafileId, crypto.randomUUID()) },
+    { datafileId: file.id },
+    { dedupeKey: livePublishNowKey(file.id, crypto.randomUUID()), owner: file.companyId },
   );
 
 const cell = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '' : String(v));

@@ -7,6 +7,7 @@ import {
   datafileDatapoints,
   datafiles,
   liveRespondents,
+  liveRateBuckets,
   liveSettings,
   liveSources,
 } from '../../../db/schema';
@@ -239,3 +240,28 @@ export const pruneAddressSources = (db: DbOrTx, datafileId: string, hour: string
     .where(
       and(eq(liveSources.datafileId, datafileId), gte(liveSources.source, 'a:'), lt(liveSources.source, `a:${hour}`)),
     );
+
+/**
+ * Takes up to `chunk` tokens from the datafile's bucket shared by every process (refilled at `rate`
+ * a second up to `burst`; a new bucket starts full), in one statement, atomic whichever process
+ * sends it. SQLite evaluates every SET expression against the row as it was. Returns the tokens
+ * granted (0 when less than one is left) and the tokens left.
+ */
+export async function takeRateTokens(
+  db: DbOrTx,
+  input: { datafileId: string; nowMs: number; chunk: number; rate: number; burst: number },
+): Promise<{ granted: number; tokens: number }> {
+  const t = liveRateBuckets;
+  const first = Math.min(input.chunk, input.burst);
+  const available = sql`min(${input.burst}, ${t.tokens} + max(0, ${input.nowMs} - ${t.at}) * ${input.rate} / 1000.0)`;
+  const granted = sql`min(${input.chunk}, CAST(${available} AS INTEGER))`;
+  const rows = await db
+    .insert(t)
+    .values({ datafileId: input.datafileId, tokens: input.burst - first, at: input.nowMs, granted: first })
+    .onConflictDoUpdate({
+      target: t.datafileId,
+      set: { granted, tokens: sql`${available} - ${granted}`, at: sql`max(${t.at}, ${input.nowMs})` },
+    })
+    .returning({ granted: t.granted, tokens: t.tokens });
+  return rows[0] ?? { granted: 0, tokens: 0 };
+}

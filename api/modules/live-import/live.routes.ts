@@ -21,7 +21,8 @@ import {
 import { recordEndpointHit, type RefusalSample } from '../monitoring';
 import { LiveRespondentBody, MAX_BODY_BYTES, MAX_RECORD_ID, parseBody } from './live-respondent';
 import type { RouteDoc } from '../../lib/openapi';
-import { RateLimiter } from './live-rate-limit';
+import { RateLimiter, SharedRate } from './live-rate-limit';
+import { takeRateTokens } from './live.repo';
 import {
   acceptRespondent,
   admitRespondent,
@@ -120,6 +121,12 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
   // Per process and datafile, counting only requests with a valid key: a flood of wrong keys
   // cannot spend it and cost a survey's respondents a 429.
   const limiter = new RateLimiter(deps.env.live.ratePerSecond, deps.env.live.burst);
+  // The same rate over every process on the database, reserved in shares (live-rate-limit.ts).
+  const shared = new SharedRate(
+    (input) => takeRateTokens(deps.db, input),
+    deps.env.live.ratePerSecond,
+    deps.env.live.burst,
+  );
   const budget = bodyBudgetOf(deps, deps.env.bodyBudgetBytes);
   // Open CORS only here: the snippet runs on the survey tool's pages; the key travels in a header,
   // never a cookie, so any origin may call without gaining anything a stolen key would not give
@@ -145,7 +152,8 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
     try {
       const request = liveRequest(c);
       who = await authenticate(deps, request.datafileId, request.key);
-      const wait = limiter.take(datafileId, deps.clock.now().getTime());
+      const nowMs = deps.clock.now().getTime();
+      const wait = limiter.take(datafileId, nowMs) || (await shared.take(datafileId, nowMs));
       if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: wait });
       const body = parseBody(await readCapped(c.req.raw, lease));
       const { test, async } = request;
@@ -166,7 +174,7 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
         await deps.jobs.enqueue(
           LIVE_RESPONDENT_JOB,
           { datafileId, input, sender },
-          { dedupeKey: liveRespondentKey(datafileId, input.recordId) },
+          { dedupeKey: liveRespondentKey(datafileId, input.recordId), owner: target.companyId },
         );
         recordEndpointHit(deps, ENDPOINT);
         return c.json(
@@ -180,7 +188,7 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
         );
       }
       const answer = await acceptRespondent(deps, target, input, sender);
-      if (answer.status === 'SCORED') schedulePublish(deps, datafileId);
+      if (answer.status === 'SCORED') schedulePublish(deps, target);
       recordEndpointHit(deps, ENDPOINT);
       deps.metrics.liveRespondents.inc({ outcome: answer.status === 'SCORED' ? 'scored' : 'already_received' });
       return c.json({ ...answer, ...warned }, 200);

@@ -44,6 +44,9 @@ describe('S3 blob store against a fake S3 server', () => {
     expect(await s3.stat('uploads/a.csv')).toMatchObject({ size: 10, etag: expect.any(String) });
     expect(await s3.get('uploads/none.csv')).toBeNull();
     expect(await s3.getBytes('uploads/none.csv')).toBeNull();
+    // A ranged GET: a zip's directory is read without the rest of the object.
+    expect(new TextDecoder().decode((await s3.getRange('uploads/a.csv', 3, 8))!)).toBe('q1\n1;');
+    expect(await s3.getRange('uploads/none.csv', 0, 4)).toBeNull();
     expect(await s3.stat('uploads/none.csv')).toBeNull();
   });
 

@@ -53,6 +53,9 @@ describe('local blob store', () => {
     expect(await blobs.stat('datafiles/d1/1/raw.arrow')).toMatchObject({ size: 6, etag: expect.any(String) });
     expect(await blobs.get('uploads/missing.csv')).toBeNull();
     expect(await blobs.getBytes('uploads/missing.csv')).toBeNull();
+    expect(new TextDecoder().decode((await blobs.getRange('datafiles/d1/1/raw.arrow', 2, 5))!)).toBe('cde');
+    expect(new TextDecoder().decode((await blobs.getRange('datafiles/d1/1/raw.arrow', 4, 99))!)).toBe('ef');
+    expect(await blobs.getRange('uploads/missing.csv', 0, 4)).toBeNull();
     expect(await blobs.stat('uploads/missing.csv')).toBeNull();
     // A folder is not an object.
     expect(await blobs.stat('datafiles/d1')).toBeNull();

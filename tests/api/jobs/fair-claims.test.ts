@@ -1,11 +1,16 @@
 // Organisations take turns for the job runners: one organisation's thirty queued Worker jobs (what
 // thirty export requests leave) do not make another organisation's upload check wait behind them.
 // Over the real job runner with two Worker slots, the small organisation's check (steps 1 and 2
-// through GraphQL) starts at the next free slot, while the big one's jobs are still queued.
+// through GraphQL) starts at the next free slot, while the big one's jobs are still queued. A live
+// import's jobs (respondents sent with respond-async, its revisions) belong to its organisation
+// too, so a busy survey's queue takes its turn like everyone else's.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jobs } from '../../../db/schema';
 import { JobRunner, runnerSettings } from '../../../api/jobs/job-runner';
+import { claimNext } from '../../../api/jobs/job-store';
+import { publishNow } from '../../../api/modules/live-import/live-publish';
+import { liveWorld, respondent, send } from '../../support/live-world';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { createDraft, putFile, UPLOAD_QUERIES as Q, uploadWorld } from '../../support/upload-world';
 
@@ -71,3 +76,33 @@ it('a small organisation’s upload check runs at the next free slot, not after 
     await runner.stop();
   }
 }, 120_000);
+
+it('a live import’s queued respondents and revisions belong to its organisation and take turns with others', async () => {
+  const live = await createTestApp({ env: { JOB_TEST_KINDS: 'true', UPLOAD_PREPARE: 'false' } });
+  try {
+    const w = await liveWorld(live);
+    // A busy survey of organisation A: twenty respondents accepted with 202, queued as jobs.
+    for (let i = 0; i < 20; i++) {
+      const sent = await send(live, w.datafileId, w.secret, respondent(`async-${i}`), { prefer: 'respond-async' });
+      expect(sent.status).toBe(202);
+      live.clock.advance(10);
+    }
+    await publishNow(live.deps, { id: w.datafileId, companyId: w.A });
+    // Then organisation B queues one job.
+    live.clock.advance(10);
+    await live.deps.jobs.enqueue('test.slow', { key: 'small', steps: 1, stepMs: 1 }, { owner: w.B });
+    const queued = await live.db.select().from(jobs).all();
+    expect(queued.filter((j) => j.kind.startsWith('live.')).map((j) => j.owner)).toEqual(Array(21).fill(w.A));
+
+    // With one of A's respondents running, the next free slot goes to B, not to A's second respondent
+    // (before, A's unowned jobs ranked as nobody's and kept their plain order: B came 22nd).
+    const kinds = ['live.respondent', 'live.publish', 'test.slow'];
+    const now = live.clock.now();
+    const first = await claimNext(live.db, kinds, 'runner-1', now, 30_000);
+    const second = await claimNext(live.db, kinds, 'runner-2', now, 30_000);
+    expect([first?.kind, first?.owner]).toEqual(['live.respondent', w.A]);
+    expect([second?.kind, second?.owner]).toEqual(['test.slow', w.B]);
+  } finally {
+    live.close();
+  }
+});

@@ -76,6 +76,28 @@ describe('live import under attack, against real server processes', () => {
     expect(await w.one(`select count(*) from outbox_mails where template like 'liveCeiling%'`)).toBe(2);
   }, 120_000);
 
+  it('the rate limit holds over two processes on one database: 300 respondents at once get the bucket once, not once per process', async () => {
+    const w = await world({}, { LIVE_RATE_PER_SECOND: '10', LIVE_RATE_BURST: '10' }, 2);
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        fetch(`${w.servers[i % 2]!.baseUrl}/api/live/${w.datafileId}/respondents`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-live-key': w.secret },
+          body: respondentBody(`rate-${i}`, i),
+        }).then((res) => ({ status: res.status, retryAfter: res.headers.get('retry-after') })),
+      ),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const admitted = answers.filter((a) => a.status === 200).length;
+    // One bucket of 10 refilled at 10 a second, whichever process asks (before: one per process, twice that).
+    expect(admitted).toBeGreaterThanOrEqual(10);
+    expect(admitted).toBeLessThanOrEqual(10 + Math.ceil(10 * seconds) + 1);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused.every((a) => a.status === 429 && Number(a.retryAfter) >= 1)).toBe(true);
+    expect(await w.one(`select count(*) from live_respondents where datafile_id = '${w.datafileId}'`)).toBe(admitted);
+  }, 120_000);
+
   it('a flood of wrong keys does not spend the rate limit: every valid respondent among them is scored', async () => {
     // 65 respondents fit the burst; 3,000 wrong-key requests around them would have spent it.
     const w = await world({}, { LIVE_RATE_PER_SECOND: '5', LIVE_RATE_BURST: '70' });

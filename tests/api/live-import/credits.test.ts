@@ -36,7 +36,7 @@ describe('live import: what a respondent is charged is what is scored', () => {
     // No Time-Score yet: the open answer and the grid are scored, 2 data points, the minimum of 4 credits.
     expect(first.body.scores.ts).toBeNull();
     expect(first.body.credits).toBe(CREDITS_MIN);
-    await publishNow(t.deps, w.datafileId);
+    await publishNow(t.deps, { id: w.datafileId, companyId: w.A });
     await runJobsUntilIdle(t.deps);
     const early = await chargedAndShown(w.datafileId, 1);
     expect(early.map((r) => r.shown)).toEqual([2, 2]);
@@ -51,7 +51,7 @@ describe('live import: what a respondent is charged is what is scored', () => {
     expect(together.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     for (const r of together) expect(r.body.credits).toBe(byRule(2 + (r.body.scores.ts === null ? 0 : 4)));
     expect(together.filter((r) => r.body.scores.ts === null)).toHaveLength(1);
-    await publishNow(t.deps, w.datafileId);
+    await publishNow(t.deps, { id: w.datafileId, companyId: w.A });
     await runJobsUntilIdle(t.deps);
     const timed = (await chargedAndShown(w.datafileId, 2)).filter((r) =>
       together.some((a) => a.body.recordId === r.recordId && a.body.scores.ts !== null),

@@ -91,7 +91,7 @@ describe('live endpoint: scored and charged exactly once', () => {
 
     const { publishNow } = await import('../../../api/modules/live-import/live-publish');
     const { runJobsUntilIdle } = await import('../../../api/jobs/job-loop');
-    await publishNow(t.deps, w.datafileId);
+    await publishNow(t.deps, { id: w.datafileId, companyId: w.A });
     await runJobsUntilIdle(t.deps);
     const file = await t.db.get<{ revision: number; valid: number; invalid: number }>(
       sql`select revision, number_of_valid_records as valid, number_of_invalid_records as invalid from datafiles where id = ${w.datafileId}`,

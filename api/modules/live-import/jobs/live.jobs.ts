@@ -28,7 +28,7 @@ export const liveRespondentJob: AppJobHandler<LiveRespondentPayload, LiveRespond
     const target = await authenticateById(ctx.deps, ctx.payload.datafileId);
     if (!target) return null;
     const answer = await acceptRespondent(ctx.deps, target, ctx.payload.input, ctx.payload.sender ?? SERVER_SENDER);
-    if (answer.status === 'SCORED') schedulePublish(ctx.deps, target.id);
+    if (answer.status === 'SCORED') schedulePublish(ctx.deps, target);
     return { status: answer.status, credits: answer.credits };
   },
 };

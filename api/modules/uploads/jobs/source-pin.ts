@@ -27,6 +27,9 @@ export function pinSource(blobs: UploadBlobStore, key: string, etag: string | un
     put: (k, body, options) => blobs.put(k, body, options),
     get: async (k) => (await guard(k), blobs.get(k)),
     getBytes: async (k) => (await guard(k), blobs.getBytes(k)),
+    ...(blobs.getRange
+      ? { getRange: async (k: string, start: number, end: number) => (await guard(k), blobs.getRange!(k, start, end)) }
+      : {}),
     stat: async (k) => (await guard(k), blobs.stat(k)),
     delete: (k) => blobs.delete(k),
     deletePrefix: (p) => blobs.deletePrefix(p),

@@ -1,0 +1,118 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { AppError } from '../kernel/errors/errors';
+
+/**
+ * A request's execution-time budget (REQUEST_TIME_BUDGET_MS). JavaScript cannot stop a function
+ * that is running, so the budget stops work where it can: at the next GraphQL resolver (none starts
+ * past the deadline), at a Worker step (its Worker is terminated through `signal`) and at the answer
+ * (a query answers the refusal at the deadline instead of waiting). Work that takes longer belongs
+ * in a job. The budget is found through the request's async context, so services need not pass it on.
+ */
+export type RequestBudget = {
+  /** performance.now() at which the request's time is up. */
+  readonly deadline: number;
+  /** Aborted at the deadline with the refusal as its reason. */
+  readonly signal: AbortSignal;
+  readonly refusal: AppError;
+  /** Throws the refusal when the time is up. */
+  check(): void;
+  /**
+   * Throws the refusal when the time is up; once the request has run a slice (SLICE_MS) since it last
+   * let others in, returns a promise to await first, which gives the event loop to other requests
+   * for a turn. Undefined otherwise, so a short request pays one clock read per resolver.
+   */
+  pace(): Promise<void> | undefined;
+  /**
+   * Runs `work` once the request's previous `serial` work has settled. A query's root fields run one
+   * after another this way (graphql-js starts them all at once), so that its turns come between
+   * them: with synchronous reads, fields started together would hold the loop together.
+   */
+  serial<T>(work: () => Promise<T>): Promise<T>;
+  /** Set for a query (it only reads): its database reads past the deadline are refused too. */
+  readsStop: boolean;
+};
+
+const current = new AsyncLocalStorage<RequestBudget>();
+
+/**
+ * How long a request's resolvers run before they let other requests in. Database reads are
+ * synchronous (db/sync-session.ts), so without a turn a long query would hold every other request
+ * (`me` included) until it ends or its budget stops it.
+ */
+export const SLICE_MS = 20;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export const budgetRefusal = (budgetMs: number) =>
+  new AppError('REQUEST_TIME_LIMIT', { reason: 'REQUEST_TIME_BUDGET', seconds: Math.round(budgetMs / 100) / 10 });
+
+/** Runs `work` under a budget of `budgetMs`; the timer is cleared when the work settles. */
+export async function withRequestBudget<T>(budgetMs: number, work: (budget: RequestBudget) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const refusal = budgetRefusal(budgetMs);
+  const deadline = performance.now() + budgetMs;
+  let sliceStart = performance.now();
+  let chain: Promise<unknown> = Promise.resolve();
+  const check = () => {
+    if (performance.now() >= deadline) throw refusal;
+  };
+  const budget: RequestBudget = {
+    deadline,
+    signal: controller.signal,
+    refusal,
+    check,
+    pace() {
+      const now = performance.now();
+      if (now >= deadline) throw refusal;
+      if (now - sliceStart < SLICE_MS) return undefined;
+      return nextTurn().then(() => {
+        sliceStart = performance.now();
+        check();
+      });
+    },
+    readsStop: false,
+    serial(work) {
+      const run = chain.then(work);
+      chain = run.catch(() => undefined);
+      return run;
+    },
+  };
+  const timer = setTimeout(() => controller.abort(refusal), budgetMs);
+  try {
+    return await current.run(budget, () => work(budget));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The budget of the request this code runs for (undefined in jobs, commands and tests without one). */
+export const currentBudget = (): RequestBudget | undefined => current.getStore();
+
+/**
+ * The database's hook before a read outside a transaction (db/client.ts): a query's reads past its
+ * deadline are refused, so the work of resolvers that started in time stops at their next read.
+ * Mutations are left to finish the field they started (their writes must not stop half-way).
+ */
+export function stopReadsPastBudget(): void {
+  const budget = current.getStore();
+  if (budget?.readsStop) budget.check();
+}
+
+/** Settles like `work`, or rejects with the budget's refusal at its deadline, whichever comes first. */
+export function raceBudget<T>(budget: RequestBudget, work: Promise<T>): Promise<T> {
+  if (budget.signal.aborted) return Promise.reject(budget.refusal);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(budget.refusal);
+    budget.signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        budget.signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        budget.signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,98 @@
+// A request's execution-time budget, over real HTTP: a crafted query that asks for thirty pages of
+// the datafiles list at once is stopped at its budget with REQUEST_TIME_LIMIT (in the caller's
+// language, saying what to change), no database read of it runs after the refusal, and `me` keeps
+// answering meanwhile (the long query gives other requests a turn every slice).
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SyncConnection } from '../../../db/sync-connection';
+import { datafiles } from '../../../db/schema';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { makeCompany, makeUser, sessionFor } from '../../support/factories';
+
+let t: TestApp;
+let server: ReturnType<typeof Bun.serve>;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const companyId = await makeCompany(t.db, { name: 'Marktforschung Wien GmbH' });
+  const admin = await makeUser(t.db, t.deps.appSecret, { companyId, accessLevel: 'ADMIN', owner: true });
+  token = await sessionFor(t, admin.id, companyId);
+  // Many datafiles, so that a page of the list (search, sort, count, nested owner and company) is real work.
+  const rows = Array.from({ length: 5000 }, (_, i) => ({
+    id: crypto.randomUUID(),
+    companyId,
+    ownerId: admin.id,
+    title: `Welle ${i}`,
+    importType: 'MANUAL' as const,
+    status: 'READY' as const,
+    revision: 1,
+  }));
+  for (let i = 0; i < rows.length; i += 500) await t.db.insert(datafiles).values(rows.slice(i, i + 500));
+  server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (req) => t.app.fetch(req) });
+});
+afterAll(async () => {
+  await server.stop(true);
+  t.close();
+});
+
+async function post(query: string, headers: Record<string, string> = {}) {
+  const started = performance.now();
+  const res = await fetch(`${server.url.origin}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+    body: JSON.stringify({ query }),
+  });
+  return { status: res.status, body: (await res.json()) as any, ms: performance.now() - started };
+}
+
+const page = (n: number) =>
+  `getDatafilesForLoggedInUser(filters:{search:"elle",sort:TITLE},paginationInfo:{page:${n},limit:100}){totalNumberOfDatafiles datafiles{id title owner{id email} company{id} canManage}}`;
+const pages = (n: number) => `{${Array.from({ length: n }, (_, i) => `p${i}: ${page(i + 1)}`).join(' ')}}`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+describe('execution-time budget per request', () => {
+  it('stops a crafted expensive query at its budget, frees its work and keeps `me` answering', async () => {
+    // The budget is a few pages' worth on this machine, so thirty pages cannot fit however fast it is.
+    const one: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await post(`{${page(i + 1)}}`);
+      expect(r.status).toBe(200);
+      one.push(r.ms);
+    }
+    const budgetMs = Math.max(500, Math.round(10 * median(one)));
+    t.deps.env.requestBudgetMs = budgetMs;
+
+    const reads = vi.spyOn(SyncConnection.prototype, 'values');
+    const me: number[] = [];
+    let done = false;
+    const big = post(pages(30)).finally(() => (done = true));
+    while (!done) {
+      const r = await post('{me{user{id}}}');
+      expect(r.status).toBe(200);
+      if (!done) me.push(r.ms);
+      await Bun.sleep(10);
+    }
+    const res = await big;
+    const readsAtAnswer = reads.mock.calls.length;
+
+    expect(res.status).toBe(503);
+    expect(res.body.data).toBeNull();
+    expect(res.body.errors).toHaveLength(1);
+    expect(res.body.errors[0].extensions).toMatchObject({ code: 'REQUEST_TIME_LIMIT', reason: 'REQUEST_TIME_BUDGET' });
+    expect(res.body.errors[0].message).toMatch(/^Diese Anfrage lief länger als .* s und wurde abgebrochen/);
+    expect(res.ms).toBeGreaterThanOrEqual(budgetMs);
+    expect(res.ms).toBeLessThan(budgetMs + 10 * median(one) + 500);
+    // Its remaining fields do not run on after the answer.
+    await Bun.sleep(Math.max(200, 2 * median(one)));
+    expect(reads.mock.calls.length - readsAtAnswer).toBeLessThanOrEqual(2);
+    reads.mockRestore();
+
+    // `me` was answered throughout, not only after the long query.
+    expect(me.length).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...me)).toBeLessThan(budgetMs / 2);
+
+    // In English when asked; a request within the budget is unaffected.
+    const en = await post(pages(30), { 'accept-language': 'en' });
+    expect(en.body.errors[0].message).toMatch(/^This request ran longer than .* s and was stopped\. Ask for less/);
+    expect((await post(`{${page(1)}}`)).status).toBe(200);
+  });
+});
