@@ -1,15 +1,18 @@
-// The OpenAPI document of every plain HTTP route of the app (GET /api/openapi.json). The routes of
-// the scripts' surface (upload, status, scores) export their RouteDoc beside the handler, built from
-// the zod schemas the handler parses with; the older routes are described here with the query and
-// path shapes their handlers accept. tests/api/app/openapi.test.ts holds this list to app.routes.
+// The OpenAPI document of every plain HTTP route of the app (GET /api/openapi.json). Each route's
+// parameters and body are described by the zod schemas its handler parses them with: the routes of
+// the modules export their RouteDoc beside the handler; GraphQL's schemas come from its handler, and
+// the operations routes, which take no input (health, metrics, this document), are listed here.
+// tests/api/app/openapi.test.ts holds this list to app.routes.
 import * as z from 'zod';
 import { ErrorBody, openApiDocument, type RouteDoc } from './lib/openapi';
+import { GraphqlGetQuery, GraphqlRequest } from './graphql/handler';
 import { COLUMNS_ROUTE_DOCS } from './modules/results/results.routes';
 import { SCORES_ROUTE_DOCS } from './modules/results/scores.routes';
 import { UPLOAD_ROUTE_DOCS } from './modules/uploads/uploads.routes';
-import { CERTIFICATE_KEY_PATH } from './modules/certificates/certificates.routes';
-import { LIVE_PATH } from './modules/live-import/live.routes';
-import { EVENTS_ROUTE } from './modules/events';
+import { CERTIFICATE_ROUTE_DOCS } from './modules/certificates/certificates.routes';
+import { FILE_ROUTE_DOCS } from './modules/files/files.routes';
+import { LIVE_ROUTE_DOCS } from './modules/live-import/live.routes';
+import { EVENTS_ROUTE_DOCS } from './modules/events';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -19,22 +22,21 @@ const json = (description: string, schema: z.ZodType = ErrorBody) => ({
   schema,
 });
 
-const LiveParams = z.object({ datafileId: z.string().max(64) });
-const SignedQuery = z.object({
-  kind: z.enum(['avatar', 'upload', 'export']).optional(),
-  expires: z.string().describe('Expiry (seconds since 1970) signed with the URL.'),
-  sig: z.string().describe('The signature.'),
-  name: z.string().optional().describe('Downloads: the file name to save as.'),
-});
-
 const OTHER_ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/graphql',
     tag: 'graphql',
     summary: 'GraphQL over GET (queries only; GraphiQL in a browser outside production).',
-    query: z.object({ query: z.string(), variables: z.string().optional(), operationName: z.string().optional() }),
-    responses: { 200: { description: 'A GraphQL response.', contentType: 'application/json' } },
+    query: GraphqlGetQuery,
+    responses: {
+      200: { description: 'A GraphQL response.', contentType: 'application/json' },
+      400: {
+        description: 'A request that is not one GraphQL operation (code BAD_REQUEST).',
+        contentType: 'application/json',
+      },
+      405: { description: 'A mutation over GET.', contentType: 'application/json' },
+    },
   },
   {
     method: 'post',
@@ -45,9 +47,16 @@ const OTHER_ROUTES: RouteDoc[] = [
     body: {
       contentTypes: ['application/json'],
       description: 'At most 4 MiB.',
-      schema: z.object({ query: z.string(), variables: z.record(z.string(), z.unknown()).optional() }),
+      schema: GraphqlRequest,
     },
-    responses: { 200: { description: 'A GraphQL response.', contentType: 'application/json' } },
+    responses: {
+      200: { description: 'A GraphQL response.', contentType: 'application/json' },
+      400: {
+        description: 'A request that is not one GraphQL operation (code BAD_REQUEST).',
+        contentType: 'application/json',
+      },
+      415: { description: 'Not application/json.', contentType: 'application/json' },
+    },
   },
   {
     method: 'get',
@@ -80,84 +89,6 @@ const OTHER_ROUTES: RouteDoc[] = [
   },
   {
     method: 'get',
-    path: EVENTS_ROUTE,
-    tag: 'events',
-    summary:
-      "Server-sent events of the caller's organisation's upload checks, uploads and exports as they move (event: job); at most 8 open streams per user.",
-    security: ['apiKey', 'bearer'],
-    responses: {
-      200: {
-        description: 'An event stream (text/event-stream) with a heartbeat comment every 15 s.',
-        contentType: 'text/event-stream',
-      },
-      401: json('No valid session or API key.'),
-      429: json('Too many open streams of this user (TOO_MANY_EVENT_STREAMS), with Retry-After.'),
-    },
-  },
-  {
-    method: 'get',
-    path: CERTIFICATE_KEY_PATH,
-    tag: 'certificates',
-    summary: 'The public Ed25519 key (PEM) that certificates are signed with.',
-    responses: { 200: { description: 'SPKI PEM.', contentType: 'application/x-pem-file' } },
-  },
-  {
-    method: 'post',
-    path: `${LIVE_PATH}/:datafileId/respondents`,
-    tag: 'live-import',
-    summary: 'One live respondent: scored, charged and stored, answered with its scores and decision.',
-    security: ['liveKey'],
-    params: LiveParams,
-    query: z.object({ async: z.enum(['1']).optional().describe('Answer 202 and score in the background.') }),
-    body: { contentTypes: ['application/json'], description: 'One respondent (docs/live-import.md).' },
-    responses: {
-      200: { description: 'Scores and the decision.', contentType: 'application/json' },
-      202: { description: 'Queued: GET the respondent later.', contentType: 'application/json' },
-      401: { description: 'Wrong or missing X-Live-Key.', contentType: 'application/json' },
-      402: { description: 'Not enough credits.', contentType: 'application/json' },
-      429: { description: 'Over the rate limit.', contentType: 'application/json' },
-    },
-  },
-  {
-    method: 'get',
-    path: `${LIVE_PATH}/:datafileId/respondents/:recordId`,
-    tag: 'live-import',
-    summary: 'A respondent sent with async, once scored.',
-    security: ['liveKey'],
-    params: LiveParams.extend({ recordId: z.string().max(200) }),
-    responses: {
-      200: { description: 'Scores and the decision.', contentType: 'application/json' },
-      404: { description: 'Not (yet) stored.', contentType: 'application/json' },
-    },
-  },
-  {
-    method: 'put',
-    path: '/files/*',
-    tag: 'files',
-    summary: 'A signed upload (local blob store): the URL comes from getDatafileUploadURL or the avatar calls.',
-    security: ['signedUrl'],
-    query: SignedQuery,
-    body: { contentTypes: ['application/octet-stream'], description: 'The file’s bytes, at most the kind’s cap.' },
-    responses: { 200: json('Stored.', z.object({ ok: z.boolean(), key: z.string(), size: z.number() })) },
-  },
-  {
-    method: 'get',
-    path: '/files/avatars/*',
-    tag: 'files',
-    summary: 'A public avatar or logo image.',
-    responses: { 200: { description: 'The image.', contentType: 'image/png' } },
-  },
-  {
-    method: 'get',
-    path: '/files/*',
-    tag: 'files',
-    summary: 'A signed download (exports).',
-    security: ['signedUrl'],
-    query: SignedQuery,
-    responses: { 200: { description: 'The file.', contentType: 'application/octet-stream' } },
-  },
-  {
-    method: 'get',
     path: OPENAPI_PATH,
     tag: 'operations',
     summary: 'This document.',
@@ -169,6 +100,10 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...UPLOAD_ROUTE_DOCS,
   ...COLUMNS_ROUTE_DOCS,
   ...SCORES_ROUTE_DOCS,
+  ...FILE_ROUTE_DOCS,
+  ...LIVE_ROUTE_DOCS,
+  ...EVENTS_ROUTE_DOCS,
+  ...CERTIFICATE_ROUTE_DOCS,
   ...OTHER_ROUTES,
 ];
 

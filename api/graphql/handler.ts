@@ -1,6 +1,7 @@
 import { respondWithGraphiQL } from '@hono/graphql-server';
 import type { GraphQLSchema } from 'graphql';
 import type { Context as HonoContext } from 'hono';
+import * as z from 'zod';
 import type { Deps } from '../kernel/deps';
 import { DEFAULT_LOCALE, localeFromHeader } from '../lib/i18n';
 import { createContext } from './context';
@@ -9,6 +10,35 @@ import { createExecutor } from './executor';
 import { LIMITS, longestList } from './limits';
 import { labelOperation } from '../lib/metrics';
 import { jsonResponse } from '../security-headers';
+
+const MUST_PROVIDE_QUERY = 'Must provide query string.';
+
+/**
+ * One GraphQL request (a POST body, or GET's parameters with `variables` decoded). The messages are
+ * the refusals' own (code BAD_REQUEST); the first problem in this order is answered. The OpenAPI
+ * document describes /graphql with this schema.
+ */
+export const GraphqlRequest = z.object({
+  query: z
+    .string({ error: MUST_PROVIDE_QUERY })
+    .refine((q) => q.trim() !== '', MUST_PROVIDE_QUERY)
+    .refine((q) => q.length <= LIMITS.maxQueryLength, `The query is longer than ${LIMITS.maxQueryLength} characters.`)
+    .describe('The GraphQL document (schema by introspection for operators, or GraphiQL outside production).'),
+  variables: z
+    .record(z.string(), z.unknown(), { error: 'variables must be an object.' })
+    .nullish()
+    .refine(
+      (v) => !v || longestList(v) <= LIMITS.maxVariableListLength,
+      `A list in the variables has more than ${LIMITS.maxVariableListLength} items.`,
+    ),
+  operationName: z.string({ error: 'operationName must be a string.' }).nullish(),
+});
+/** GET /graphql: the same, `variables` as JSON text. */
+export const GraphqlGetQuery = z.object({
+  query: z.string().describe('The GraphQL document (queries only).'),
+  variables: z.string().optional().describe('The variables as a JSON object.'),
+  operationName: z.string().optional(),
+});
 
 /**
  * POST /graphql (and GET for queries and GraphiQL). @hono/graphql-server 0.7 parses and validates
@@ -34,7 +64,7 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
       query = c.req.query('query');
       if (query === undefined) {
         if (deps.env.graphiql) return respondWithGraphiQL(c);
-        return badRequest('Must provide query string.');
+        return badRequest(MUST_PROVIDE_QUERY);
       }
       const rawVariables = c.req.query('variables');
       try {
@@ -64,17 +94,10 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
       );
     }
 
-    if (typeof query !== 'string' || query.trim() === '') return badRequest('Must provide query string.');
-    if (query.length > LIMITS.maxQueryLength)
-      return badRequest(`The query is longer than ${LIMITS.maxQueryLength} characters.`);
-    if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables)))
-      return badRequest('variables must be an object.');
-    if (variables && longestList(variables) > LIMITS.maxVariableListLength)
-      return badRequest(`A list in the variables has more than ${LIMITS.maxVariableListLength} items.`);
-    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
-      return badRequest('operationName must be a string.');
-
-    const prepared = executor.prepare(query);
+    const request = GraphqlRequest.safeParse({ query, variables, operationName });
+    if (!request.success) return badRequest(request.error.issues[0]!.message);
+    // Checked, then used as sent: zod's output would rebuild `variables` key by key.
+    const prepared = executor.prepare(query as string);
     if (prepared.errors.length > 0) {
       return c.json(
         {

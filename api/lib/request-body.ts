@@ -125,3 +125,14 @@ export async function readBodyWithCap(request: Request, maxBytes: number, lease?
   }
   return bytes;
 }
+
+/**
+ * Lifts Bun's idle timeout (a connection that sent nothing for 10 s is closed) for one request whose
+ * answer is meant to take longer: an event stream quiet between heartbeats, an upload that waits for
+ * READY. Call it once the body is read: a sender that stalls mid-body is still cut off. Outside
+ * Bun.serve (app.fetch in tests) there is no server and nothing to lift.
+ */
+export function keepRequestOpen(env: unknown, request: Request): void {
+  const server = (env as { server?: { timeout?: (r: Request, seconds: number) => void } } | undefined)?.server;
+  server?.timeout?.(request, 0);
+}

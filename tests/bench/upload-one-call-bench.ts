@@ -46,7 +46,7 @@ export async function compareOneCall(
   async function steps(): Promise<number> {
     const t0 = performance.now();
     const { signedUrl, datafileKey } = (await post(Q.url, { f: 'bench.xlsx', c: w.A })).getDatafileUploadURL;
-    const put = await fetch(signedUrl, {
+    const put = await fetch(new URL(signedUrl, server.baseUrl), {
       method: 'PUT',
       headers: { 'content-type': 'application/octet-stream' },
       body: Bun.file(file),

@@ -14,7 +14,8 @@
 //  2. CSV of the same layout at 250k, 500k and 1M interviews: time and peak RSS (streaming: raw
 //     cells are never all in memory; the numeric score inputs and record ids wait in a temporary
 //     file and are scored 64k rows at a time, so the peak should not grow with the file).
-// BENCH_UPLOAD_ROWS=20000 (and BENCH_UPLOAD_CSV=50000,100000) make a quick run. Not part of the tests.
+// BENCH_UPLOAD_ROWS=20000 (and BENCH_UPLOAD_CSV=50000,100000) make a quick run; BENCH_UPLOAD_SECTIONS
+// chooses the sections (1 = 1 and 1b, 1c, 2). Not part of the tests.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,8 @@ import { compareOneCall } from './upload-one-call-bench';
 const CHILD = fileURLToPath(new URL('./upload-child.ts', import.meta.url));
 const XLSX_ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 100_000);
 const CSV_ROWS = (process.env.BENCH_UPLOAD_CSV ?? '250000,500000,1000000').split(',').map(Number);
+/** BENCH_UPLOAD_SECTIONS=1c runs only the one-call comparison: minutes at 100,000 rows, not the whole bench's. */
+const SECTIONS = new Set((process.env.BENCH_UPLOAD_SECTIONS ?? '1,1c,2').split(','));
 /**
  * The CSV runs map the open-ended columns as ignored by default (still parsed and stored): the
  * classifier needs every answer of a question at once (duplicates, shared vocabulary), so with it
@@ -66,166 +69,176 @@ try {
   run('gen-xlsx', xlsx, String(XLSX_ROWS));
   console.log(`  xlsx ${XLSX_ROWS} x 50: ${(statSync(xlsx).size / 1e6).toFixed(1)} MB`);
 
-  console.log(`\n1. xlsx, ${XLSX_ROWS.toLocaleString('en')} interviews x 50 columns`);
-  row('', 'wall', 'CPU', 'peak RSS', 'target');
-  const parse = run('parse', xlsx, 'xlsx');
-  row('parse alone', s(parse.wallMs), s(parse.cpuMsRun), `${parse.maxRssMB} MB`, '');
-  const breakdown = (r: Result, classify: string) => {
-    const ph = r.phases ?? {};
-    row('  of which parse + validate + raw.arrow', s(ph.classify ?? 0), '', '', '');
-    row(`  of which ${classify}`, s((ph.score ?? 0) - (ph.classify ?? 0)), '', '', '');
-    row('  of which score (scoreChunked) + scores.arrow', s((ph.write ?? 0) - (ph.score ?? 0)), '', '', '');
-    row('  of which record ids + publish', s(r.wallMs - (ph.write ?? 0)), '', '', '');
-  };
-  const after = run('process', xlsx, 'xlsx', 'classify-after');
-  row('parse + validate, then classify, score, write', s(after.wallMs), s(after.cpuMsRun), `${after.maxRssMB} MB`, '');
-  breakdown(after, 'classify open answers (core)');
-  row(
-    '  ratio to parse alone (wall / CPU)',
-    `${(after.wallMs / parse.wallMs).toFixed(2)}x`,
-    `${(after.cpuMsRun / parse.cpuMsRun).toFixed(2)}x`,
-    '',
-    '<= 1.5x',
-  );
-  const full = run('process', xlsx, 'xlsx', 'classify');
-  row(
-    'same, classifier thread fed while parsing',
-    s(full.wallMs),
-    s(full.cpuMsRun),
-    `${full.maxRssMB} MB`,
-    '<= 15 s, 1.5 GB',
-  );
-  breakdown(full, 'classifier finishing (dataset rules)');
-  const ratioWall = full.wallMs / parse.wallMs;
-  const ratioCpu = full.cpuMsRun / parse.cpuMsRun;
-  row('ratio to parse alone (wall / CPU)', `${ratioWall.toFixed(2)}x`, `${ratioCpu.toFixed(2)}x`, '', '<= 1.5x');
-  const noOpen = run('process', xlsx, 'xlsx', 'ignore');
-  row('same, open-ended columns ignored', s(noOpen.wallMs), s(noOpen.cpuMsRun), `${noOpen.maxRssMB} MB`, '');
-  row(
-    '  ratio to parse alone (wall / CPU)',
-    `${(noOpen.wallMs / parse.wallMs).toFixed(2)}x`,
-    `${(noOpen.cpuMsRun / parse.cpuMsRun).toFixed(2)}x`,
-    '',
-    '<= 1.5x',
-  );
-  const checkAlone = run('check', xlsx, 'xlsx');
-  row(
-    'step 2 -> 3 check alone (every issue, estimate)',
-    s(checkAlone.wallMs),
-    s(checkAlone.cpuMsRun),
-    `${checkAlone.maxRssMB} MB`,
-    '',
-  );
-  const checkPrepare = run('check-prepare', xlsx, 'xlsx');
-  row('check that goes on preparing: estimate ready', s(checkPrepare.estimateMs ?? 0), '', '', '');
-  row('  revision prepared', s(checkPrepare.wallMs), s(checkPrepare.cpuMsRun), `${checkPrepare.maxRssMB} MB`, '');
-  row(
-    '  estimate ready -> prepared (ratio to parse)',
-    s(checkPrepare.wallMs - (checkPrepare.estimateMs ?? 0)),
-    `${((checkPrepare.wallMs - (checkPrepare.estimateMs ?? 0)) / parse.wallMs).toFixed(2)}x`,
-    '',
-    '',
-  );
-  console.log(
-    `  engine verdict: total ${full.wallMs <= 15_000 ? 'met' : 'MISSED'}, ratio ${ratioWall <= 1.5 || ratioCpu <= 1.5 ? 'met' : 'MISSED'}, memory ${full.maxRssMB <= 1536 ? 'met' : 'MISSED'}  (load average now ${load()})`,
-  );
-
-  console.log(
-    `\n1b. the same xlsx through a real server: signed PUT, draft, save of step 2, check, then confirmation -> READY`,
-  );
-  console.log(
-    '    off: UPLOAD_PREPARE=false, the upload job processes the file after the confirmation (the engine above, in a Worker)',
-  );
-  console.log(
-    '    prepared: the check job went on processing the revision once it showed the estimate; the user confirms once it is complete',
-  );
-  console.log(
-    '    instant: the user confirms the moment the estimate shows; the upload job waits for the check job, which goes on preparing',
-  );
-  row('', 'wall', 'server RSS', 'target', '');
-  const runs: { open: 'classify' | 'ignore'; confirm: 'off' | 'instant' | 'prepared' }[] = [
-    { open: 'classify', confirm: 'off' },
-    { open: 'classify', confirm: 'prepared' },
-    { open: 'classify', confirm: 'instant' },
-    { open: 'ignore', confirm: 'off' },
-  ];
-  for (const { open, confirm } of runs) {
-    const jobDir = join(dir, `job-${open}-${confirm}`);
-    const r = await uploadThroughJob(jobDir, xlsx, 'xlsx', XLSX_ROWS, open, confirm);
+  if (SECTIONS.has('1')) {
+    console.log(`\n1. xlsx, ${XLSX_ROWS.toLocaleString('en')} interviews x 50 columns`);
+    row('', 'wall', 'CPU', 'peak RSS', 'target');
+    const parse = run('parse', xlsx, 'xlsx');
+    row('parse alone', s(parse.wallMs), s(parse.cpuMsRun), `${parse.maxRssMB} MB`, '');
+    const breakdown = (r: Result, classify: string) => {
+      const ph = r.phases ?? {};
+      row('  of which parse + validate + raw.arrow', s(ph.classify ?? 0), '', '', '');
+      row(`  of which ${classify}`, s((ph.score ?? 0) - (ph.classify ?? 0)), '', '', '');
+      row('  of which score (scoreChunked) + scores.arrow', s((ph.write ?? 0) - (ph.score ?? 0)), '', '', '');
+      row('  of which record ids + publish', s(r.wallMs - (ph.write ?? 0)), '', '', '');
+    };
+    const after = run('process', xlsx, 'xlsx', 'classify-after');
     row(
-      `${confirm}${open === 'ignore' ? ', open-ended ignored' : ''}: confirmation -> READY`,
-      s(r.confirmToReadyMs),
-      `${r.peakRssMB} MB`,
-      '<= 15 s, 1.5 GB',
+      'parse + validate, then classify, score, write',
+      s(after.wallMs),
+      s(after.cpuMsRun),
+      `${after.maxRssMB} MB`,
       '',
     );
-    console.log(`  the upload job ${r.adopted ? 'published the revision prepared at step 3' : 'processed the file'}`);
+    breakdown(after, 'classify open answers (core)');
     row(
-      `  ratio to parse alone (${s(parse.wallMs)})`,
-      `${(r.confirmToReadyMs / parse.wallMs).toFixed(2)}x`,
+      '  ratio to parse alone (wall / CPU)',
+      `${(after.wallMs / parse.wallMs).toFixed(2)}x`,
+      `${(after.cpuMsRun / parse.cpuMsRun).toFixed(2)}x`,
       '',
       '<= 1.5x',
+    );
+    const full = run('process', xlsx, 'xlsx', 'classify');
+    row(
+      'same, classifier thread fed while parsing',
+      s(full.wallMs),
+      s(full.cpuMsRun),
+      `${full.maxRssMB} MB`,
+      '<= 15 s, 1.5 GB',
+    );
+    breakdown(full, 'classifier finishing (dataset rules)');
+    const ratioWall = full.wallMs / parse.wallMs;
+    const ratioCpu = full.cpuMsRun / parse.cpuMsRun;
+    row('ratio to parse alone (wall / CPU)', `${ratioWall.toFixed(2)}x`, `${ratioCpu.toFixed(2)}x`, '', '<= 1.5x');
+    const noOpen = run('process', xlsx, 'xlsx', 'ignore');
+    row('same, open-ended columns ignored', s(noOpen.wallMs), s(noOpen.cpuMsRun), `${noOpen.maxRssMB} MB`, '');
+    row(
+      '  ratio to parse alone (wall / CPU)',
+      `${(noOpen.wallMs / parse.wallMs).toFixed(2)}x`,
+      `${(noOpen.cpuMsRun / parse.cpuMsRun).toFixed(2)}x`,
+      '',
+      '<= 1.5x',
+    );
+    const checkAlone = run('check', xlsx, 'xlsx');
+    row(
+      'step 2 -> 3 check alone (every issue, estimate)',
+      s(checkAlone.wallMs),
+      s(checkAlone.cpuMsRun),
+      `${checkAlone.maxRssMB} MB`,
       '',
     );
-    row('  save of step 2 -> estimate shown (check)', s(r.checkMs), '', '', '');
-    if (r.prepareMs !== undefined) row('  estimate shown -> prepared revision complete', s(r.prepareMs), '', '', '');
-    row('  server RSS before step 2 was saved (idle)', '', `${r.baselineRssMB} MB`, '', '');
+    const checkPrepare = run('check-prepare', xlsx, 'xlsx');
+    row('check that goes on preparing: estimate ready', s(checkPrepare.estimateMs ?? 0), '', '', '');
+    row('  revision prepared', s(checkPrepare.wallMs), s(checkPrepare.cpuMsRun), `${checkPrepare.maxRssMB} MB`, '');
     row(
-      '  me, 8 concurrent callers, save -> READY',
-      `p50 ${r.meP50.toFixed(1)} ms`,
-      `p95 ${r.meP95.toFixed(1)} ms`,
-      'p95 <= 50 ms',
-      `${r.meCalls} calls`,
+      '  estimate ready -> prepared (ratio to parse)',
+      s(checkPrepare.wallMs - (checkPrepare.estimateMs ?? 0)),
+      `${((checkPrepare.wallMs - (checkPrepare.estimateMs ?? 0)) / parse.wallMs).toFixed(2)}x`,
+      '',
+      '',
     );
-    console.log(`  progress seen by the browser (ms: %): ${r.phases.map((p) => `${p.at}:${p.percent}`).join(' ')}`);
-    if (open === 'classify') {
+    console.log(
+      `  engine verdict: total ${full.wallMs <= 15_000 ? 'met' : 'MISSED'}, ratio ${ratioWall <= 1.5 || ratioCpu <= 1.5 ? 'met' : 'MISSED'}, memory ${full.maxRssMB <= 1536 ? 'met' : 'MISSED'}  (load average now ${load()})`,
+    );
+
+    console.log(
+      `\n1b. the same xlsx through a real server: signed PUT, draft, save of step 2, check, then confirmation -> READY`,
+    );
+    console.log(
+      '    off: UPLOAD_PREPARE=false, the upload job processes the file after the confirmation (the engine above, in a Worker)',
+    );
+    console.log(
+      '    prepared: the check job went on processing the revision once it showed the estimate; the user confirms once it is complete',
+    );
+    console.log(
+      '    instant: the user confirms the moment the estimate shows; the upload job waits for the check job, which goes on preparing',
+    );
+    row('', 'wall', 'server RSS', 'target', '');
+    const runs: { open: 'classify' | 'ignore'; confirm: 'off' | 'instant' | 'prepared' }[] = [
+      { open: 'classify', confirm: 'off' },
+      { open: 'classify', confirm: 'prepared' },
+      { open: 'classify', confirm: 'instant' },
+      { open: 'ignore', confirm: 'off' },
+    ];
+    for (const { open, confirm } of runs) {
+      const jobDir = join(dir, `job-${open}-${confirm}`);
+      const r = await uploadThroughJob(jobDir, xlsx, 'xlsx', XLSX_ROWS, open, confirm);
+      row(
+        `${confirm}${open === 'ignore' ? ', open-ended ignored' : ''}: confirmation -> READY`,
+        s(r.confirmToReadyMs),
+        `${r.peakRssMB} MB`,
+        '<= 15 s, 1.5 GB',
+        '',
+      );
+      console.log(`  the upload job ${r.adopted ? 'published the revision prepared at step 3' : 'processed the file'}`);
+      row(
+        `  ratio to parse alone (${s(parse.wallMs)})`,
+        `${(r.confirmToReadyMs / parse.wallMs).toFixed(2)}x`,
+        '',
+        '<= 1.5x',
+        '',
+      );
+      row('  save of step 2 -> estimate shown (check)', s(r.checkMs), '', '', '');
+      if (r.prepareMs !== undefined) row('  estimate shown -> prepared revision complete', s(r.prepareMs), '', '', '');
+      row('  server RSS before step 2 was saved (idle)', '', `${r.baselineRssMB} MB`, '', '');
+      row(
+        '  me, 8 concurrent callers, save -> READY',
+        `p50 ${r.meP50.toFixed(1)} ms`,
+        `p95 ${r.meP95.toFixed(1)} ms`,
+        'p95 <= 50 ms',
+        `${r.meCalls} calls`,
+      );
+      console.log(`  progress seen by the browser (ms: %): ${r.phases.map((p) => `${p.at}:${p.percent}`).join(' ')}`);
+      if (open === 'classify') {
+        console.log(
+          `  verdict: total ${r.confirmToReadyMs <= 15_000 ? 'met' : 'MISSED'}, ratio ${r.confirmToReadyMs <= 1.5 * parse.wallMs ? 'met' : 'MISSED'}, memory ${r.peakRssMB <= 1536 ? 'met' : 'MISSED'}, me p95 ${r.meP95 <= 50 ? 'met' : 'MISSED'}  (load average now ${load()})`,
+        );
+      }
+      rmSync(jobDir, { recursive: true, force: true });
+    }
+  }
+  if (SECTIONS.has('1c')) {
+    console.log(
+      `\n1c. the same xlsx from the first byte sent to READY: the one-call route beside the steps (goal: within 10 %)`,
+    );
+    const oneCall = await compareOneCall(join(dir, 'one-call'), xlsx, XLSX_ROWS);
+    const best = (list: number[]) => Math.min(...list);
+    row('steps (PUT, draft, save, check, confirm, READY)', ...oneCall.stepsMs.map(s));
+    row('one call (POST /api/datafiles?wait=true)', ...oneCall.oneCallMs.map(s));
+    const ratio = best(oneCall.oneCallMs) / best(oneCall.stepsMs);
+    console.log(`  best one call / best steps: ${ratio.toFixed(2)}x, ${ratio <= 1.1 ? 'met' : 'MISSED'}`);
+  }
+  if (SECTIONS.has('2')) {
+    console.log(
+      `\n2. CSV streaming, 50 columns, open-ended columns: ${CSV_OPEN === 'ignore' ? 'ignored (parsed and stored, not classified)' : 'classified'}`,
+    );
+    row('', 'wall', 'CPU', 'peak RSS', 'file');
+    const results: { n: number; r: Result }[] = [];
+    for (const n of CSV_ROWS) {
+      const csv = join(dir, `survey-${n}.csv`);
+      run('gen-csv', csv, String(n));
+      const parseCsv = run('parse', csv, 'csv');
+      row(
+        `${n.toLocaleString('en')} parse alone`,
+        s(parseCsv.wallMs),
+        s(parseCsv.cpuMsRun),
+        `${parseCsv.maxRssMB} MB`,
+        `${(statSync(csv).size / 1e6).toFixed(0)} MB`,
+      );
+      const r = run('process', csv, 'csv', CSV_OPEN);
+      results.push({ n, r });
+      row(`${n.toLocaleString('en')} processed`, s(r.wallMs), s(r.cpuMsRun), `${r.maxRssMB} MB`, '');
+      rmSync(csv);
+    }
+    if (results.length > 1) {
+      const a = results[0]!;
+      const b = results.at(-1)!;
+      const perRow = ((b.r.maxRssMB - a.r.maxRssMB) * 1024 * 1024) / (b.n - a.n);
       console.log(
-        `  verdict: total ${r.confirmToReadyMs <= 15_000 ? 'met' : 'MISSED'}, ratio ${r.confirmToReadyMs <= 1.5 * parse.wallMs ? 'met' : 'MISSED'}, memory ${r.peakRssMB <= 1536 ? 'met' : 'MISSED'}, me p95 ${r.meP95 <= 50 ? 'met' : 'MISSED'}  (load average now ${load()})`,
+        `  peak RSS grows ${perRow.toFixed(0)} bytes per interview between ${a.n.toLocaleString('en')} and ${b.n.toLocaleString('en')}` +
+          " (kept per interview: the record id's 8-byte hash and source row, one byte of credits, the open answers when classified;" +
+          ' the numeric score inputs and the ids wait in a temporary file, raw rows stream through)',
       );
     }
-    rmSync(jobDir, { recursive: true, force: true });
-  }
-
-  console.log(
-    `\n1c. the same xlsx from the first byte sent to READY: the one-call route beside the steps (goal: within 10 %)`,
-  );
-  const oneCall = await compareOneCall(join(dir, 'one-call'), xlsx, XLSX_ROWS);
-  const best = (list: number[]) => Math.min(...list);
-  row('steps (PUT, draft, save, check, confirm, READY)', ...oneCall.stepsMs.map(s));
-  row('one call (POST /api/datafiles?wait=true)', ...oneCall.oneCallMs.map(s));
-  const ratio = best(oneCall.oneCallMs) / best(oneCall.stepsMs);
-  console.log(`  best one call / best steps: ${ratio.toFixed(2)}x, ${ratio <= 1.1 ? 'met' : 'MISSED'}`);
-
-  console.log(
-    `\n2. CSV streaming, 50 columns, open-ended columns: ${CSV_OPEN === 'ignore' ? 'ignored (parsed and stored, not classified)' : 'classified'}`,
-  );
-  row('', 'wall', 'CPU', 'peak RSS', 'file');
-  const results: { n: number; r: Result }[] = [];
-  for (const n of CSV_ROWS) {
-    const csv = join(dir, `survey-${n}.csv`);
-    run('gen-csv', csv, String(n));
-    const parseCsv = run('parse', csv, 'csv');
-    row(
-      `${n.toLocaleString('en')} parse alone`,
-      s(parseCsv.wallMs),
-      s(parseCsv.cpuMsRun),
-      `${parseCsv.maxRssMB} MB`,
-      `${(statSync(csv).size / 1e6).toFixed(0)} MB`,
-    );
-    const r = run('process', csv, 'csv', CSV_OPEN);
-    results.push({ n, r });
-    row(`${n.toLocaleString('en')} processed`, s(r.wallMs), s(r.cpuMsRun), `${r.maxRssMB} MB`, '');
-    rmSync(csv);
-  }
-  if (results.length > 1) {
-    const a = results[0]!;
-    const b = results.at(-1)!;
-    const perRow = ((b.r.maxRssMB - a.r.maxRssMB) * 1024 * 1024) / (b.n - a.n);
-    console.log(
-      `  peak RSS grows ${perRow.toFixed(0)} bytes per interview between ${a.n.toLocaleString('en')} and ${b.n.toLocaleString('en')}` +
-        " (kept per interview: the record id's 8-byte hash and source row, one byte of credits, the open answers when classified;" +
-        ' the numeric score inputs and the ids wait in a temporary file, raw rows stream through)',
-    );
   }
   console.log(`\nload average at the end: ${load()}`);
 } finally {

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { Deps } from '../../kernel/deps';
+import type { RouteDoc } from '../../lib/openapi';
 import { certificatePublicKey } from './certificates.service';
 
 /** The public key where verifiers look for it (README.md, "Checking a certificate offline"). */
@@ -15,3 +16,13 @@ export function registerCertificateRoutes(app: Hono, deps: Deps): void {
     });
   });
 }
+
+export const CERTIFICATE_ROUTE_DOCS: RouteDoc[] = [
+  {
+    method: 'get',
+    path: CERTIFICATE_KEY_PATH,
+    tag: 'certificates',
+    summary: 'The public Ed25519 key (PEM) that certificates are signed with.',
+    responses: { 200: { description: 'SPKI PEM.', contentType: 'application/x-pem-file' } },
+  },
+];

@@ -11,8 +11,10 @@
 import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Deps } from '../../kernel/deps';
+import { ErrorBody, type RouteDoc } from '../../lib/openapi';
 import { createContext } from '../../graphql/context';
 import { DEFAULT_LOCALE, localeFromHeader } from '../../lib/i18n';
+import { keepRequestOpen } from '../../lib/request-body';
 import { AppError, messageOf } from '../../kernel/errors/errors';
 import { EXPORT_JOB } from '../exports';
 import { UPLOAD_CHECK_JOB, UPLOAD_JOB } from '../uploads';
@@ -42,8 +44,7 @@ export function registerEventRoutes(app: Hono, deps: Deps): JobEventHub {
       return refuse(new AppError('TOO_MANY_REQUESTS', { reason: 'TOO_MANY_EVENT_STREAMS' }), 429);
     perUser.set(viewer.userId, open + 1);
     // Bun ends a connection that sent nothing for 10 s; this one is quiet between heartbeats.
-    const server = (c.env as { server?: { timeout?: (r: Request, s: number) => void } } | undefined)?.server;
-    server?.timeout?.(c.req.raw, 0);
+    keepRequestOpen(c.env, c.req.raw);
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       let unsubscribe = () => {};
@@ -78,3 +79,26 @@ export function registerEventRoutes(app: Hono, deps: Deps): JobEventHub {
   });
   return hub;
 }
+
+export const EVENTS_ROUTE_DOCS: RouteDoc[] = [
+  {
+    method: 'get',
+    path: EVENTS_ROUTE,
+    tag: 'events',
+    summary:
+      "Server-sent events of the caller's organisation's upload checks, uploads and exports as they move (event: job); at most 8 open streams per user.",
+    security: ['apiKey', 'bearer'],
+    responses: {
+      200: {
+        description: 'An event stream (text/event-stream) with a heartbeat comment every 15 s.',
+        contentType: 'text/event-stream',
+      },
+      401: { description: 'No valid session or API key.', contentType: 'application/json', schema: ErrorBody },
+      429: {
+        description: 'Too many open streams of this user (TOO_MANY_EVENT_STREAMS), with Retry-After.',
+        contentType: 'application/json',
+        schema: ErrorBody,
+      },
+    },
+  },
+];

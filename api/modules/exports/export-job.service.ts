@@ -17,12 +17,13 @@ export { EXPORT_JOB, type ExportJobPayload };
 
 export const REPORT_PATH = '/datafile-report';
 
-type ExportFormatName = 'XLSX' | 'CSV' | 'ARROW' | 'REJECTS' | 'SAV' | 'TRIPLE_S';
+type ExportFormatName = 'XLSX' | 'CSV' | 'ARROW' | 'PARQUET' | 'REJECTS' | 'SAV' | 'TRIPLE_S';
 
 const FORMATS: Record<ExportFormatName, ExportFormat> = {
   XLSX: 'xlsx',
   CSV: 'csv',
   ARROW: 'arrow',
+  PARQUET: 'parquet',
   REJECTS: 'rejects',
   SAV: 'sav',
   TRIPLE_S: 'sss',

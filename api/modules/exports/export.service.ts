@@ -10,7 +10,8 @@ import { cleanRevision, groupingOf, quotaFor } from '../cleaning';
 import type { SavedCleaning } from '../cleaning';
 import type { UploadBlobStore } from '../../ingest';
 import { readRevisionColumns } from '../../ingest/index';
-import { ARROW_CONTENT_TYPE, writeArrowExport } from './arrow-export';
+import { ARROW_CONTENT_TYPE, arrowExportTable, writeArrowExport } from './arrow-export';
+import { PARQUET_CONTENT_TYPE, parquetOfTable } from './parquet-export';
 import { csvExportStream, rejectListStream, type CsvOptions } from './csv-export';
 import { buildExportTable, recordIdsOfRevision } from './export-table';
 import { describeThresholds } from './export-texts';
@@ -20,7 +21,7 @@ import { writeXlsxExport, XLSX_CONTENT_TYPE, type QualityMark } from './xlsx-exp
 
 export { describeThresholds };
 
-export type ExportFormat = 'xlsx' | 'csv' | 'arrow' | 'rejects' | 'sav' | 'sss';
+export type ExportFormat = 'xlsx' | 'csv' | 'arrow' | 'parquet' | 'rejects' | 'sav' | 'sss';
 
 /** The cleaning as saved for the datafile (saved-cleaning.repo.ts): what decides each interview. */
 export type ExportCleaning = Pick<SavedCleaning, 'rules' | 'manual' | 'quota'>;
@@ -67,6 +68,7 @@ const EXTENSIONS: Record<ExportFormat, string> = {
   xlsx: 'xlsx',
   csv: 'csv',
   arrow: 'arrow',
+  parquet: 'parquet',
   rejects: 'csv',
   sav: 'sav',
   sss: 'zip',
@@ -180,6 +182,12 @@ export async function runExport(
       ({ size } = await writeArrowExport(deps.blobs, key, raw, scores, decisions));
       contentType = ARROW_CONTENT_TYPE;
       break;
+    case 'parquet': {
+      const bytes = await parquetOfTable(arrowExportTable(raw, scores, decisions));
+      ({ size } = await deps.blobs.put(key, bytes, { contentType: PARQUET_CONTENT_TYPE }));
+      contentType = PARQUET_CONTENT_TYPE;
+      break;
+    }
   }
   await onProgress(100);
   return {

@@ -5,5 +5,6 @@ export { reportUrlOf } from './export-job.service';
 export { recordIdColumnOf, recordIdsOfRevision } from './export-table';
 export type { ExportCleaning } from './export.service';
 export { arrowExportTable } from './arrow-export';
+export { PARQUET_CONTENT_TYPE, parquetOfTable } from './parquet-export';
 export { csvExportStream } from './csv-export';
 export { buildExportTable } from './export-table';

@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import * as z from 'zod';
 import type { Deps } from '../../kernel/deps';
 import { DEFAULT_LOCALE, localeFromHeader } from '../../lib/i18n';
 import type { ErrorCode } from '../../kernel/errors/error-codes';
@@ -8,6 +9,7 @@ import { AVATAR_KINDS, imageTypeOf, isAvatarPath } from './avatars';
 import { blobPolicies, contentTypeForKey, isValidBlobKey, type BlobKind } from '../../infra/blob-store';
 import { checkGetSignature, checkPutSignature } from '../../infra/blob-store';
 import { claimSignedPut, releaseSignedPut } from './signed-put-uses.repo';
+import type { RouteDoc } from '../../lib/openapi';
 
 /** The same error body as GraphQL answers (message in the caller's language, code and reason in extensions). */
 const refuse = (c: Context, status: number, code: ErrorCode, reason?: RefusalReason, extra: AppErrorDetails = {}) => {
@@ -20,7 +22,43 @@ const refuse = (c: Context, status: number, code: ErrorCode, reason?: RefusalRea
   );
 };
 
-const KINDS: readonly BlobKind[] = ['avatar', 'upload', 'export'];
+const KINDS = ['avatar', 'upload', 'export'] as const satisfies readonly BlobKind[];
+
+// What the signed URLs carry (signed-urls.ts writes them): a malformed expiry or signature is a bad
+// signature (403), an unknown kind an unknown path (404), as the checks answered before zod did.
+const Expires = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .describe('Expiry (milliseconds since 1970), signed with the URL.');
+const Sig = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/)
+  .describe('The URL’s HMAC signature.');
+const FileKey = z.object({ key: z.string().min(1).describe('The stored file’s key: the rest of the path.') });
+export const SignedPutQuery = z.object({
+  kind: z.enum(KINDS).describe('What is uploaded: it decides the size cap, content types and key prefix.'),
+  expires: Expires,
+  sig: Sig,
+});
+export const SignedPutHeaders = z.object({
+  'content-type': z.string().optional().describe('One of the kind’s types (default application/octet-stream).'),
+  'content-length': z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional()
+    .describe('Refused before a byte is read when over the kind’s cap.'),
+});
+export const SignedGetQuery = z.object({
+  expires: Expires,
+  name: z.string().optional().describe('The file name to save as (signed with the URL).'),
+  sig: Sig,
+});
+
+/** The fields of a request part that failed its schema (none when it passed). */
+const failedFields = (parsed: { success: boolean; error?: z.ZodError }) =>
+  new Set((parsed.error?.issues ?? []).map((issue) => String(issue.path[0] ?? '')));
 
 /** A cap in megabytes (one decimal), for the refusal message. */
 const megabytes = (bytes: number) => Math.max(0.1, Math.round(bytes / 104_857.6) / 10);
@@ -93,38 +131,31 @@ export function registerFileRoutes(app: Hono, deps: Deps) {
 
   app.put('/files/*', async (c) => {
     const key = keyOf(c);
-    const kind = c.req.query('kind') as BlobKind | undefined;
-    if (!key || !kind || !KINDS.includes(kind)) return refuse(c, 404, 'INVALID_PARAMETERS', 'UNKNOWN_PATH');
-    const check = checkPutSignature(
-      deps.appSecret,
-      kind,
-      key,
-      c.req.query('expires'),
-      c.req.query('sig'),
-      deps.clock.now(),
-    );
+    const query = SignedPutQuery.safeParse(c.req.query());
+    if (!key || failedFields(query).has('kind')) return refuse(c, 404, 'INVALID_PARAMETERS', 'UNKNOWN_PATH');
+    if (!query.success) return refuse(c, 403, 'UNAUTHORIZED', 'BAD_SIGNATURE');
+    const { kind, expires, sig: signature } = query.data;
+    const check = checkPutSignature(deps.appSecret, kind, key, expires, signature, deps.clock.now());
     if (check !== 'OK') return refuse(c, 403, 'UNAUTHORIZED', check === 'EXPIRED' ? 'URL_EXPIRED' : 'BAD_SIGNATURE');
     const policy = policies[kind];
     if (!key.startsWith(policy.prefix) || (kind === 'avatar' && !isAvatarPath(`/files/${key}`, AVATAR_KINDS)))
       return refuse(c, 404, 'INVALID_PARAMETERS', 'UNKNOWN_PATH');
+    const headers = SignedPutHeaders.safeParse(c.req.header());
     const contentType = (c.req.header('content-type') ?? 'application/octet-stream')
       .split(';')[0]!
       .trim()
       .toLowerCase();
     if (!policy.contentTypes.includes(contentType)) return refuse(c, 415, 'INVALID_PARAMETERS', 'CONTENT_TYPE');
+    if (!headers.success) return refuse(c, 400, 'INVALID_PARAMETERS', 'CONTENT_LENGTH');
     // Refused before a byte is read when the declared size is over the cap.
-    const declaredHeader = c.req.header('content-length');
-    const declared = declaredHeader === undefined ? null : Number(declaredHeader);
-    if (declared !== null && (!Number.isSafeInteger(declared) || declared < 0))
-      return refuse(c, 400, 'INVALID_PARAMETERS', 'CONTENT_LENGTH');
+    const declared = headers.data['content-length'] ?? null;
     if (declared !== null && declared > policy.maxBytes)
       return refuse(c, 413, 'INVALID_PARAMETERS', 'TOO_LARGE', { maxMegabytes: megabytes(policy.maxBytes) });
     const body = c.req.raw.body;
     if (!body || declared === 0) return refuse(c, 400, 'INVALID_PARAMETERS', 'EMPTY');
     // A signed PUT works once: otherwise the same URL could replace a file after it was checked and
     // priced. The insert decides between concurrent PUTs; a PUT that stores nothing gives it back.
-    const signature = c.req.query('sig')!;
-    const expiresAt = new Date(Number(c.req.query('expires'))).toISOString();
+    const expiresAt = new Date(Number(expires)).toISOString();
     if (!(await claimSignedPut(deps.db, { signature, key, expiresAt }, deps.clock.now())))
       return refuse(c, 409, 'UNAUTHORIZED', 'URL_ALREADY_USED');
     const release = () => releaseSignedPut(deps.db, signature, key).catch(() => undefined);
@@ -177,15 +208,10 @@ export function registerFileRoutes(app: Hono, deps: Deps) {
   app.get('/files/*', async (c) => {
     const key = keyOf(c);
     if (!key) return c.text('Not found', 404);
-    const name = c.req.query('name');
-    const check = checkGetSignature(
-      deps.appSecret,
-      key,
-      c.req.query('expires'),
-      name,
-      c.req.query('sig'),
-      deps.clock.now(),
-    );
+    const query = SignedGetQuery.safeParse(c.req.query());
+    if (!query.success) return refuse(c, 403, 'UNAUTHORIZED', 'BAD_SIGNATURE');
+    const { expires, name, sig } = query.data;
+    const check = checkGetSignature(deps.appSecret, key, expires, name, sig, deps.clock.now());
     if (check !== 'OK') return refuse(c, 403, 'UNAUTHORIZED', check === 'EXPIRED' ? 'URL_EXPIRED' : 'BAD_SIGNATURE');
     const [size, stream] = await Promise.all([deps.blobs.stat(key), deps.blobs.get(key)]);
     if (!size || !stream) return c.text('Not found', 404);
@@ -203,3 +229,51 @@ export function registerFileRoutes(app: Hono, deps: Deps) {
     });
   });
 }
+
+const stored = (description: string) => ({ description, contentType: 'application/json' });
+
+export const FILE_ROUTE_DOCS: RouteDoc[] = [
+  {
+    method: 'put',
+    path: '/files/*',
+    tag: 'files',
+    summary: 'A signed upload (local blob store): the URL comes from getDatafileUploadURL or the avatar calls.',
+    description: 'Each signed URL works once. The body is streamed to disk and counted against the kind’s cap.',
+    security: ['signedUrl'],
+    params: FileKey,
+    query: SignedPutQuery,
+    headers: SignedPutHeaders,
+    body: { contentTypes: ['application/octet-stream'], description: 'The file’s bytes, at most the kind’s cap.' },
+    responses: {
+      200: stored('Stored: { ok, key, size } (and imageUrl for an avatar).'),
+      400: stored('Empty body, or a Content-Length that is not the body’s size (CONTENT_LENGTH, EMPTY).'),
+      403: stored('Bad or expired signature (BAD_SIGNATURE, URL_EXPIRED).'),
+      404: stored('Unknown kind or a key outside the kind’s prefix (UNKNOWN_PATH).'),
+      409: stored('The URL was used already (URL_ALREADY_USED).'),
+      413: stored('Over the kind’s cap (TOO_LARGE, with maxMegabytes).'),
+      415: stored('A content type the kind does not take, or an avatar that is not an image.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/files/avatars/*',
+    tag: 'files',
+    summary: 'A public avatar or logo image.',
+    params: FileKey,
+    responses: { 200: { description: 'The image.', contentType: 'image/png' }, 404: { description: 'No such image.' } },
+  },
+  {
+    method: 'get',
+    path: '/files/*',
+    tag: 'files',
+    summary: 'A signed download (exports).',
+    security: ['signedUrl'],
+    params: FileKey,
+    query: SignedGetQuery,
+    responses: {
+      200: { description: 'The file, as a download.', contentType: 'application/octet-stream' },
+      403: stored('Bad or expired signature (BAD_SIGNATURE, URL_EXPIRED).'),
+      404: { description: 'No such file.' },
+    },
+  },
+];

@@ -1,6 +1,7 @@
 // What the endpoint accepts: one respondent as JSON, checked field by field against the live
 // import's pages before anything is scored or written (hostile input gets a code, writes nothing).
 import { createHash } from 'node:crypto';
+import * as z from 'zod';
 import { AppError } from '../../kernel/errors/errors';
 import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
 import type { LiveAnswer } from '../../../db/schema';
@@ -28,13 +29,6 @@ const bad = (
 };
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function optionalNumber(v: unknown, field: string, max: number, integer = false): number | null {
-  if (v === undefined || v === null) return null;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max || (integer && !Number.isInteger(v)))
-    bad('LIVE_WRONG_TYPE', field);
-  return v as number;
-}
-
 export function parseBody(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -43,55 +37,86 @@ export function parseBody(text: string): unknown {
   }
 }
 
+const seconds = z.number().min(0).max(MAX_SECONDS).nullish();
+const count = (max: number) => z.number().int().min(0).max(max).nullish();
+
+/** One page's answer; which of the fields a page takes depends on its criterion (checked after). */
+export const LiveAnswerBody = z.looseObject({
+  answer: z.string().max(MAX_ANSWER_CHARS).nullish().describe('Open-ended pages: the text.'),
+  items: z
+    .array(z.number().nullable())
+    .nullish()
+    .describe('Grid pages: one number per item in the page’s order, null for no answer.'),
+  seconds: seconds.describe('Time on the page.'),
+  pastes: count(1e6).describe('Open-ended pages: paste events.'),
+  keystrokes: count(1e7).describe('Open-ended pages: key strokes.'),
+});
+
+const RecordId = z
+  .union([
+    z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_RECORD_ID)
+      .regex(/^\P{Cc}*$/u),
+  ])
+  .transform(String)
+  .describe('The respondent’s id in the survey tool: a resend with the same id is not charged again.');
+
+const respondent = <A extends z.ZodType>(answers: A) =>
+  z.looseObject({
+    recordId: RecordId,
+    totalSeconds: seconds.describe('Time of the whole interview (default: the pages’ times added up).'),
+    answers: answers.nullish(),
+  });
+
+/** The body of POST /api/live/{datafileId}/respondents, as the OpenAPI document describes it. */
+export const LiveRespondentBody = respondent(
+  z.record(z.string(), LiveAnswerBody.nullable()).describe('By page label (the live import’s pages).'),
+);
+/** The same, read in two steps so a refusal names the field the checks always named first. */
+const RespondentShape = respondent(z.record(z.string(), z.unknown()));
+
+/** Refuses with the first problem zod found, named as the field's path (`answers.<label>.items`). */
+function refuseIssue(error: z.ZodError, prefix: string): never {
+  const path = error.issues[0]!.path.slice(0, prefix ? 1 : 2).map(String);
+  const field = [prefix, ...path].filter(Boolean).join('.');
+  return bad(field === 'recordId' ? 'LIVE_RECORD_ID' : 'LIVE_WRONG_TYPE', field);
+}
+
 /** Checks one respondent against the pages; returns it normalised (page order, only known fields). */
 export function readRespondent(body: unknown, pages: readonly LivePage[]): LiveRespondentInput {
   if (!isObject(body)) bad('LIVE_BODY_NOT_JSON', 'body', 'BAD_REQUEST');
-  const b = body as Record<string, unknown>;
-  const rawId = b.recordId;
-  const recordId =
-    typeof rawId === 'number' && Number.isSafeInteger(rawId)
-      ? String(rawId)
-      : typeof rawId === 'string'
-        ? rawId.trim()
-        : '';
-  if (recordId.length === 0 || recordId.length > MAX_RECORD_ID || /\p{Cc}/u.test(recordId))
-    bad('LIVE_RECORD_ID', 'recordId');
-  const totalSeconds = optionalNumber(b.totalSeconds, 'totalSeconds', MAX_SECONDS);
-  const rawAnswers = b.answers ?? {};
-  if (!isObject(rawAnswers)) bad('LIVE_WRONG_TYPE', 'answers');
+  const shape = RespondentShape.safeParse(body);
+  if (!shape.success) refuseIssue(shape.error, '');
+  const { recordId, totalSeconds = null } = shape.data!;
+  const rawAnswers = shape.data!.answers ?? {};
   const byLabel = new Map(pages.map((p) => [p.label, p]));
-  for (const label of Object.keys(rawAnswers as object))
+  for (const label of Object.keys(rawAnswers))
     if (!byLabel.has(label)) bad('LIVE_UNKNOWN_PAGE_LABEL', `answers.${label.slice(0, 64)}`);
   const answers: Record<string, LiveAnswer> = {};
   for (const page of pages) {
-    const raw = (rawAnswers as Record<string, unknown>)[page.label];
+    const raw = rawAnswers[page.label];
     if (raw === undefined || raw === null) continue;
     const f = `answers.${page.label}`;
     if (!isObject(raw)) bad('LIVE_WRONG_TYPE', f);
-    const r = raw as Record<string, unknown>;
+    const parsed = LiveAnswerBody.safeParse(raw);
+    if (!parsed.success) refuseIssue(parsed.error, f);
+    const r = parsed.data!;
     const a: LiveAnswer = {};
-    if (r.answer !== undefined && r.answer !== null) {
-      if (page.criterion !== 'OES' || typeof r.answer !== 'string' || r.answer.length > MAX_ANSWER_CHARS)
-        bad('LIVE_WRONG_TYPE', `${f}.answer`);
-      a.answer = r.answer as string;
+    if (r.answer != null) {
+      if (page.criterion !== 'OES') bad('LIVE_WRONG_TYPE', `${f}.answer`);
+      a.answer = r.answer;
     }
-    if (r.items !== undefined && r.items !== null) {
-      const items = r.items;
-      if (
-        page.criterion !== 'IBS' ||
-        !Array.isArray(items) ||
-        items.length > page.items! ||
-        items.some((v) => v !== null && (typeof v !== 'number' || !Number.isFinite(v)))
-      )
-        bad('LIVE_WRONG_TYPE', `${f}.items`);
-      a.items = items as (number | null)[];
+    if (r.items != null) {
+      if (page.criterion !== 'IBS' || r.items.length > page.items!) bad('LIVE_WRONG_TYPE', `${f}.items`);
+      a.items = r.items;
     }
-    const seconds = optionalNumber(r.seconds, `${f}.seconds`, MAX_SECONDS);
-    if (seconds !== null) a.seconds = seconds;
-    const pastes = optionalNumber(r.pastes, `${f}.pastes`, 1e6, true);
-    if (pastes !== null) a.pastes = pastes;
-    const keystrokes = optionalNumber(r.keystrokes, `${f}.keystrokes`, 1e7, true);
-    if (keystrokes !== null) a.keystrokes = keystrokes;
+    if (r.seconds != null) a.seconds = r.seconds;
+    if (r.pastes != null) a.pastes = r.pastes;
+    if (r.keystrokes != null) a.keystrokes = r.keystrokes;
     answers[page.label] = a;
   }
   // Without a total time the pages' times add up to it (when any was sent).

@@ -7,6 +7,7 @@
 // body's content; every refusal is counted by reason for the operators' monitoring page.
 import type { Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
+import * as z from 'zod';
 import type { Deps } from '../../kernel/deps';
 import { AppError, messageOf } from '../../kernel/errors/errors';
 import {
@@ -18,7 +19,8 @@ import {
   type BodyLease,
 } from '../../lib/request-body';
 import { recordEndpointHit, type RefusalSample } from '../monitoring';
-import { MAX_BODY_BYTES, parseBody } from './live-respondent';
+import { LiveRespondentBody, MAX_BODY_BYTES, MAX_RECORD_ID, parseBody } from './live-respondent';
+import type { RouteDoc } from '../../lib/openapi';
 import { RateLimiter } from './live-rate-limit';
 import {
   acceptRespondent,
@@ -37,6 +39,40 @@ export const LIVE_PATH = '/api/live';
 export const LIVE_KEY_HEADER = 'x-live-key';
 export const LIVE_TEST_HEADER = 'x-live-test';
 const ENDPOINT = 'live.records';
+
+// The request's parts as the OpenAPI document describes them. A datafile id or key of the wrong
+// shape is refused as a wrong key (401), before the rate limit, as authenticate() refuses it too.
+const LiveParams = z.object({ datafileId: z.string().min(1).max(64).describe('The live datafile.') });
+const LiveHeaders = z.object({
+  [LIVE_KEY_HEADER]: z.string().min(1).max(200).describe('One of the datafile’s live keys (browser or server).'),
+  [LIVE_TEST_HEADER]: z
+    .string()
+    .optional()
+    .describe('1: a test respondent from the setup screen, scored but neither stored nor charged.'),
+  [LIVE_DEVICE_HEADER]: z
+    .string()
+    .optional()
+    .describe('The snippet’s device id (8-100 printable characters) for the per-device limit; others are ignored.'),
+  prefer: z.string().optional().describe('respond-async: answer 202 and score in the background.'),
+});
+const LiveQuery = z.object({ async: z.string().optional().describe('1: the same as Prefer: respond-async.') });
+const RespondentParams = LiveParams.extend({
+  recordId: z.string().min(1).max(MAX_RECORD_ID).describe('The id the respondent was sent with.'),
+});
+
+/** The key and the request's options, or the wrong-key refusal. */
+function liveRequest(c: Context) {
+  const params = LiveParams.safeParse(c.req.param());
+  const headers = LiveHeaders.safeParse(c.req.header());
+  if (!params.success || !headers.success) throw new AppError('UNAUTHENTICATED');
+  const async = /respond-async/i.test(headers.data.prefer ?? '') || LiveQuery.parse(c.req.query()).async === '1';
+  return {
+    datafileId: params.data.datafileId,
+    key: headers.data[LIVE_KEY_HEADER],
+    test: headers.data[LIVE_TEST_HEADER] === '1',
+    async,
+  };
+}
 
 const STATUS: Record<string, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429> = {
   UNAUTHENTICATED: 401,
@@ -107,11 +143,12 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
     let who: Authenticated | undefined;
     const lease = budget.lease();
     try {
-      who = await authenticate(deps, datafileId, key);
+      const request = liveRequest(c);
+      who = await authenticate(deps, request.datafileId, request.key);
       const wait = limiter.take(datafileId, deps.clock.now().getTime());
       if (wait > 0) throw new AppError('TOO_MANY_REQUESTS', { retryAfterSeconds: wait });
       const body = parseBody(await readCapped(c.req.raw, lease));
-      const test = c.req.header(LIVE_TEST_HEADER) === '1';
+      const { test, async } = request;
       const sender = { keyKind: who.keyKind, source: who.keyKind === 'BROWSER' ? source : null };
       const { target, input, warnings } = await admitRespondent(deps, who.target, sender, body, test);
       // Accepted with something the sender should fix (a grid sent with fewer items than defined).
@@ -121,7 +158,6 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
         deps.metrics.liveRespondents.inc({ outcome: 'test' });
         return c.json({ ...(await scoreTestRespondent(deps, target, input)), ...warned }, 200);
       }
-      const async = /respond-async/i.test(c.req.header('prefer') ?? '') || c.req.query('async') === '1';
       // At a ceiling nothing is queued: a stored respondent is answered, a new one refused, at once
       // (a job per forged respondent would be a write per request past the ceiling).
       if (async && !ceilingFull(target)) {
@@ -168,8 +204,11 @@ export function registerLiveRoutes(app: Hono, deps: Deps): void {
 
   app.get(`${LIVE_PATH}/:datafileId/respondents/:recordId`, async (c) => {
     try {
-      const { target } = await authenticate(deps, c.req.param('datafileId'), c.req.header(LIVE_KEY_HEADER));
-      const answer = await storedRespondent(deps, target, c.req.param('recordId'));
+      const { datafileId, key } = liveRequest(c);
+      const { target } = await authenticate(deps, datafileId, key);
+      const recordId = RespondentParams.safeParse(c.req.param());
+      if (!recordId.success) throw new AppError('DATARECORD_NOT_FOUND');
+      const answer = await storedRespondent(deps, target, recordId.data.recordId);
       if (!answer) throw new AppError('DATARECORD_NOT_FOUND');
       return c.json(answer, 200);
     } catch (error) {
@@ -193,3 +232,50 @@ async function readCapped(request: Request, lease: BodyLease): Promise<string> {
     throw error;
   }
 }
+
+const liveAnswer = (description: string) => ({ description, contentType: 'application/json' });
+const refusedDoc = (description: string) =>
+  liveAnswer(`${description} Body: { error: { code, message, reason, field } }.`);
+
+export const LIVE_ROUTE_DOCS: RouteDoc[] = [
+  {
+    method: 'post',
+    path: `${LIVE_PATH}/:datafileId/respondents`,
+    tag: 'live-import',
+    summary: 'One live respondent: scored, charged and stored, answered with its scores and decision.',
+    description:
+      'docs/live-import.md. Checked against the live import’s pages: which fields a page takes depends on it.',
+    security: ['liveKey'],
+    params: LiveParams,
+    query: LiveQuery,
+    headers: LiveHeaders.omit({ [LIVE_KEY_HEADER]: true }),
+    body: {
+      contentTypes: ['application/json'],
+      description: 'One respondent, at most 256 KiB.',
+      schema: LiveRespondentBody,
+    },
+    responses: {
+      200: liveAnswer('Scores and the decision (warnings when a grid came with fewer items than defined).'),
+      202: liveAnswer('Queued: GET the location later.'),
+      400: refusedDoc('A field of the wrong type or an unknown page (field names it).'),
+      401: refusedDoc('Wrong or missing X-Live-Key.'),
+      402: refusedDoc('Not enough credits.'),
+      409: refusedDoc('The live import is stopped, at its ceiling, or the device at its limit.'),
+      413: refusedDoc('The body is over 256 KiB.'),
+      429: refusedDoc('Over the rate limit, with Retry-After.'),
+    },
+  },
+  {
+    method: 'get',
+    path: `${LIVE_PATH}/:datafileId/respondents/:recordId`,
+    tag: 'live-import',
+    summary: 'A respondent sent with async, once scored.',
+    security: ['liveKey'],
+    params: RespondentParams,
+    responses: {
+      200: liveAnswer('Scores and the decision.'),
+      401: refusedDoc('Wrong or missing X-Live-Key.'),
+      404: refusedDoc('Not (yet) stored.'),
+    },
+  },
+];

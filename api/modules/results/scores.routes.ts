@@ -1,6 +1,6 @@
 // Scores without a saved cleaning, for scripts (docs/scripts.md):
 //
-//   GET /api/datafiles/{datafileId}/scores?format=csv|arrow[&delimiter=,|;][&bom=true]
+//   GET /api/datafiles/{datafileId}/scores?format=csv|arrow|parquet[&delimiter=,|;][&bom=true]
 //   X-API-Key: <API key>   (or Authorization: Bearer <session token>)
 //
 // Right after READY: every interview with its raw columns, its scores and the decision of the
@@ -19,7 +19,7 @@ import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 import { readRevisionColumns } from '../../ingest/index';
 import { cleanRevision } from '../cleaning';
 import { requireDatafile } from '../datafiles';
-import { arrowExportTable, buildExportTable, csvExportStream } from '../exports';
+import { arrowExportTable, buildExportTable, csvExportStream, PARQUET_CONTENT_TYPE, parquetOfTable } from '../exports';
 import { recordEndpointHit } from '../monitoring';
 import { ARROW_STREAM_TYPE, chooseEncoding, compressedStream, refuse } from './results.routes';
 
@@ -28,7 +28,10 @@ export const SCORES_ROUTE = '/api/datafiles/:datafileId/scores';
 const ScoresParams = z.object({ datafileId: z.string().min(1).max(64) });
 
 export const ScoresQuery = z.object({
-  format: z.enum(['csv', 'arrow']).default('csv').describe('csv (UTF-8) or arrow (Arrow IPC stream).'),
+  format: z
+    .enum(['csv', 'arrow', 'parquet'])
+    .default('csv')
+    .describe('csv (UTF-8), arrow (Arrow IPC stream) or parquet (Parquet, Snappy-compressed).'),
   delimiter: z.enum([',', ';']).default(',').describe('CSV only: the field separator.'),
   bom: z
     .enum(['true', 'false'])
@@ -67,6 +70,13 @@ export function registerScoresRoutes(app: Hono, deps: Deps): void {
         const body = tableToIPC(arrowExportTable(raw, scores, decisions), 'stream');
         return c.body(compressedStream(body, encoding) as never, 200, headers);
       }
+      if (query.format === 'parquet') {
+        // Compressed inside (Snappy per column chunk): no Content-Encoding on top.
+        headers['content-type'] = PARQUET_CONTENT_TYPE;
+        headers['content-disposition'] = `attachment; filename="${file.id}-r${file.revision}-scores.parquet"`;
+        const body = await parquetOfTable(arrowExportTable(raw, scores, decisions));
+        return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
+      }
       const table = buildExportTable(raw, scores, decisions, await ctx.locale());
       headers['content-type'] = 'text/csv; charset=utf-8';
       headers['content-disposition'] = `attachment; filename="${file.id}-r${file.revision}-scores.csv"`;
@@ -92,12 +102,15 @@ export const SCORES_ROUTE_DOCS: RouteDoc[] = [
     summary:
       'Every interview with its raw columns, scores and the decision of the default rules (kept or removed, reason codes), without a saved cleaning.',
     description:
-      'Columns: the uploaded ones, then the scores (combined, ts, ibs, oes, ...), then decision (kept/removed in the caller’s language), reason, reason_code and reason_codes (stable codes). Arrow has kept (1/0) instead of decision.',
+      'Columns: the uploaded ones, then the scores (combined, ts, ibs, oes, ...), then decision (kept/removed in the caller’s language), reason, reason_code and reason_codes (stable codes). Arrow and Parquet have kept (1/0) instead of decision, and the fields’ labels in their schema.',
     security: ['apiKey', 'bearer'],
     params: ScoresParams,
     query: ScoresQuery,
     responses: {
-      200: { description: 'CSV or an Arrow IPC stream (br/gzip per Accept-Encoding).', contentType: 'text/csv' },
+      200: {
+        description: 'CSV, an Arrow IPC stream (br/gzip per Accept-Encoding) or a Parquet file.',
+        contentType: 'text/csv',
+      },
       401: { description: 'No valid API key or session.', contentType: 'application/json', schema: ErrorBody },
       404: {
         description: 'No such datafile (or not visible), or no published revision yet (SCORES_NOT_AVAILABLE).',

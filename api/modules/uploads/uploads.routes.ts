@@ -18,6 +18,7 @@ import type { ErrorCode } from '../../kernel/errors/error-codes';
 import { localiseRefusal, uploadRefusalMessage, type RefusalFacts } from '../../kernel/errors/refusal-messages';
 import type { Locale } from '../../lib/i18n';
 import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
+import { keepRequestOpen } from '../../lib/request-body';
 import { ROW_NUMBER_COLUMN } from '../../ingest';
 import { presentProgress } from './uploads.presenter';
 import { settledProgress, storeUploadBody, uploadInOneCall, type MappingEntry } from './one-call.service';
@@ -210,6 +211,8 @@ export function registerUploadRoutes(app: Hono, deps: Deps): void {
         { versionOf, fileName: q.fileName, ...(q.companyId ? { companyId: q.companyId } : {}) },
         (k, max) => storeBody(deps, c, k, max),
       );
+      // The check and `wait` send nothing for longer than Bun's 10 s idle limit on a large file.
+      keepRequestOpen(c.env, c.req.raw);
       const outcome = await uploadInOneCall(deps, viewer, key, {
         ...(versionOf ? { versionOf } : { title: q.title ?? q.fileName.replace(/\.[^.]+$/, '') }),
         fileName: q.fileName,
@@ -248,6 +251,7 @@ export function registerUploadRoutes(app: Hono, deps: Deps): void {
       if (!viewer) throw new AppError('UNAUTHENTICATED');
       const { datafileId } = parseWith(DatafileParams, c.req.param());
       const q = parseWith(ConfirmQuery, c.req.query());
+      keepRequestOpen(c.env, c.req.raw);
       await confirmUpload(deps, viewer, { datafileId, creditAmount: q.creditAmount, status: 'PROCESSING' });
       const answer = await progressAnswer(deps, viewer, datafileId, q.wait, locale);
       return c.json({ ...answer.body, estimate: null }, answer.code);

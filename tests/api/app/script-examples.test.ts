@@ -1,11 +1,13 @@
 // The examples of docs/scripts.md, run as a script writer would run them, against a real server: the
-// Python (requests + pandas) and R (httr + jsonlite + read.csv) blocks are cut out of the page and
-// run unchanged, and the command line (the package's bin) uploads, waits and reads the scores. So
+// curl (with jq), Python (requests + pandas) and R (httr + jsonlite + read.csv) blocks are cut out of
+// the page and run unchanged, and the command line (the package's bin) uploads, waits and reads the scores. So
 // the page cannot drift from the API. CI installs the interpreters (.ci/run); where they are missing
 // locally the examples skip with the reason, but under CI=true a missing one fails the test.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parquetMetadata } from 'hyparquet';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bunBin, repoRoot } from '../../support/server-process';
 import { startScriptsServer, type ScriptsServer } from '../../support/scripts-world';
@@ -27,15 +29,16 @@ function interpreter(candidates: string[], probe: string[]): string | null {
   return null;
 }
 
+const shell = interpreter(['bash'], ['-c', 'command -v curl && command -v jq']);
 const python = interpreter(['/usr/bin/python3', 'python3'], ['-c', 'import requests, pandas']);
 const rscript = interpreter(['Rscript'], ['-e', 'library(httr); library(jsonlite)']);
-if (!python || !rscript)
+if (!shell || !python || !rscript)
   console.warn(
-    `docs/scripts.md examples skipped: ${!python ? 'no python3 with requests and pandas (apt-get install python3-requests python3-pandas)' : ''} ${!rscript ? 'no Rscript with httr and jsonlite (apt-get install r-base-core r-cran-httr r-cran-jsonlite)' : ''}`,
+    `docs/scripts.md examples skipped: ${!shell ? 'no curl and jq (apt-get install curl jq)' : ''} ${!python ? 'no python3 with requests and pandas (apt-get install python3-requests python3-pandas)' : ''} ${!rscript ? 'no Rscript with httr and jsonlite (apt-get install r-base-core r-cran-httr r-cran-jsonlite)' : ''}`,
   );
-if (process.env.CI === 'true' && (!python || !rscript))
+if (process.env.CI === 'true' && (!shell || !python || !rscript))
   throw new Error(
-    'CI must run the Python and R examples: .ci/run installs python3-requests, python3-pandas, r-base-core, r-cran-httr and r-cran-jsonlite',
+    'CI must run the curl, Python and R examples: .ci/run installs curl, jq, python3-requests, python3-pandas, r-base-core, r-cran-httr and r-cran-jsonlite',
   );
 
 let server: ScriptsServer;
@@ -65,6 +68,48 @@ function expectDecisionTable(out: string, interviews: number) {
 }
 
 describe('docs/scripts.md examples against a real server', () => {
+  /** The curl block in a folder of its own with `survey.csv` beside it, as the page tells a reader to run it. */
+  function runCurlExample(fixture: string) {
+    const dir = mkdtempSync(join(server.dir, 'curl-'));
+    copyFileSync(join(FIXTURES, fixture), join(dir, 'survey.csv'));
+    writeFileSync(join(dir, 'upload_and_score.sh'), example('curl'));
+    const result = spawnSync(shell!, ['upload_and_score.sh'], {
+      cwd: dir,
+      env: { ...process.env, SQP_URL: server.baseUrl, SQP_API_KEY: server.adminKey },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    return { dir, code: result.status, out: result.stdout, err: result.stderr };
+  }
+
+  it.skipIf(!shell)(
+    'the curl example uploads, waits and saves the scores of every interview',
+    () => {
+      const { dir, code, err } = runCurlExample('plain-tab.csv');
+      expect(code, err).toBe(0);
+      const upload = JSON.parse(readFileSync(join(dir, 'upload.json'), 'utf8'));
+      expect(upload.status).toBe('READY');
+      const scores = Papa.parse<Record<string, string>>(readFileSync(join(dir, 'scores.csv'), 'utf8'), {
+        header: true,
+        skipEmptyLines: true,
+      });
+      expect(scores.data).toHaveLength(200);
+      expect(scores.meta.fields?.slice(-4)).toEqual(['decision', 'reason', 'reason_code', 'reason_codes']);
+    },
+    120_000,
+  );
+
+  it.skipIf(!shell)(
+    'the curl example prints the refusal and stops when the upload is refused',
+    () => {
+      const { dir, code, out } = runCurlExample('hostile/png-renamed.csv');
+      expect(code).toBe(1);
+      expect(JSON.parse(out).errors[0].extensions.code).toBeTruthy();
+      expect(() => readFileSync(join(dir, 'scores.csv'))).toThrow();
+    },
+    60_000,
+  );
+
   it.skipIf(!python)(
     'the Python example uploads, waits, reads the scores and prints kept and removed interviews',
     () => {
@@ -145,6 +190,18 @@ describe('the sqp command line (package bin)', () => {
     const exported = sqp('export', answer.datafileId, '--format', 'csv', '--output', join(server.dir, 'cleaned.csv'));
     expect(exported.code, exported.err).toBe(0);
     expect(readFileSync(join(server.dir, 'cleaned.csv'), 'utf8').trim().split('\r\n')).toHaveLength(201);
+    // Parquet through the same job, written in its Worker thread (the WASM loads there too).
+    const parquet = sqp(
+      'export',
+      answer.datafileId,
+      '--format',
+      'parquet',
+      '--output',
+      join(server.dir, 'cleaned.parquet'),
+    );
+    expect(parquet.code, parquet.err).toBe(0);
+    const metadata = parquetMetadata(new Uint8Array(readFileSync(join(server.dir, 'cleaned.parquet'))).buffer);
+    expect(Number(metadata.num_rows)).toBe(200);
   }, 120_000);
 
   it('exits with a code per outcome: refused file, unknown datafile, no key, usage, cleaned export not saved', () => {

@@ -3,6 +3,7 @@
 // for the workbook, papaparse for CSV, apache-arrow) and checked cell by cell against the facade.
 import { readFileSync } from 'node:fs';
 import { tableFromIPC } from 'apache-arrow';
+import { parquetReadObjects } from 'hyparquet';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -310,6 +311,30 @@ describe('export writers', () => {
     });
     const decisions = cleanRevision(s, await readRevisionColumns(blobs, 'dfS', 1, 'scores'), DEFAULT_RULES);
     expect(Array.from(table.getChild('kept')!.toArray() as Int8Array)).toEqual(Array.from(decisions.kept));
+  });
+
+  it('writes Parquet with the same columns and decisions, read back by hyparquet (not the writer)', async () => {
+    const out = await runExport(
+      { blobs, scoring: s },
+      { ...base('parquet'), datafileId: 'dfS', cleaning: { rules: DEFAULT_RULES } },
+    );
+    expect(out.contentType).toBe('application/vnd.apache.parquet');
+    expect(out.fileName).toMatch(/-export\.parquet$/);
+    const file = (await bytesOf(out.key)).slice().buffer;
+    const rows = (await parquetReadObjects({ file })) as Record<string, unknown>[];
+    const arrow = tableFromIPC(
+      await bytesOf(
+        (
+          await runExport(
+            { blobs, scoring: s },
+            { ...base('arrow'), datafileId: 'dfS', cleaning: { rules: DEFAULT_RULES } },
+          )
+        ).key,
+      ),
+    );
+    expect(Object.keys(rows[0]!)).toEqual(arrow.schema.fields.map((f) => f.name));
+    expect(rows.map((r) => r.kept)).toEqual(Array.from(arrow.getChild('kept')!.toArray() as Int8Array));
+    expect(rows.map((r) => r.combined ?? null)).toEqual(Array.from(arrow.getChild('combined')!, (v) => v ?? null));
   });
 
   it('refuses a datafile that was never cleaned, and an unpublished revision', async () => {

@@ -114,6 +114,10 @@ describe('signed PUT', () => {
     expect(await refused(path.replace('uploads/sig.csv', 'uploads/other.csv'))).toEqual([403, 'BAD_SIGNATURE']);
     // The same URL with a bigger kind's cap.
     expect(await refused(path.replace('kind=upload', 'kind=export'))).toEqual([403, 'BAD_SIGNATURE']);
+    // What the route's schema (also the OpenAPI document's) refuses: an unknown kind, a malformed or missing part.
+    expect(await refused(path.replace('kind=upload', 'kind=video'))).toEqual([404, 'UNKNOWN_PATH']);
+    expect(await refused(path.replace(/&sig=[0-9a-f]+/, ''))).toEqual([403, 'BAD_SIGNATURE']);
+    expect(await refused(path.replace(/expires=\d+/, 'expires=soon'))).toEqual([403, 'BAD_SIGNATURE']);
     expect(await refused(path.replace(/expires=\d+/, `expires=${t.clock.now().getTime() + 3_600_000}`))).toEqual([
       403,
       'BAD_SIGNATURE',

@@ -2,6 +2,7 @@ import { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, formatError } from '../../../api/kernel/errors/errors';
 import { guardResolver } from '../../../api/graphql/schema';
+import { LIMITS } from '../../../api/graphql/limits';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 describe('the GraphQL endpoint answers every failure with a catalogue code', () => {
@@ -32,6 +33,28 @@ describe('the GraphQL endpoint answers every failure with a catalogue code', () 
     expect(get.status).toBe(405);
     const getQuery = await t.app.request('/graphql?query=' + encodeURIComponent('{health}'));
     expect(await getQuery.json()).toEqual({ data: { health: 'ok' } });
+  });
+
+  it('names what is wrong with the request itself, the first problem in the order of the request’s schema', async () => {
+    const cases: [unknown, string][] = [
+      [{}, 'Must provide query string.'],
+      [{ query: '   ' }, 'Must provide query string.'],
+      [{ query: 42, variables: [] }, 'Must provide query string.'],
+      [
+        { query: 'x'.repeat(LIMITS.maxQueryLength + 1) },
+        `The query is longer than ${LIMITS.maxQueryLength} characters.`,
+      ],
+      [{ query: '{health}', variables: [1] }, 'variables must be an object.'],
+      [{ query: '{health}', variables: 'a=1', operationName: 3 }, 'variables must be an object.'],
+      [{ query: '{health}', operationName: 3 }, 'operationName must be a string.'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post(JSON.stringify(body));
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(((await res.json()) as any).errors[0]).toEqual({ message, extensions: { code: 'BAD_REQUEST' } });
+    }
+    const fine = await post(JSON.stringify({ query: '{health}', variables: null, operationName: null }));
+    expect(await fine.json()).toEqual({ data: { health: 'ok' } });
   });
 
   it('wrong variable types are BAD_REQUEST', async () => {

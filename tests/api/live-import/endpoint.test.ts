@@ -214,6 +214,19 @@ describe('live endpoint: hostile and wrong input, limits', () => {
       ]);
       expect(res.body.error.message.length).toBeGreaterThan(10);
     }
+    // The field named is the one to fix, however deep (the body's schema is also the OpenAPI document's).
+    const fields: [unknown, string][] = [
+      [{ recordId: 'a\u0007b' }, 'recordId'],
+      [{ recordId: 1.5 }, 'recordId'],
+      [{ recordId: 'a', totalSeconds: -1 }, 'totalSeconds'],
+      [{ recordId: 'a', answers: [] }, 'answers'],
+      [{ recordId: 'a', answers: { Q3: 5 } }, 'answers.Q3'],
+      [{ recordId: 'a', answers: { Grid1: { items: [1, 'two'] } } }, 'answers.Grid1.items'],
+      [{ recordId: 'a', answers: { Q3: { seconds: 1e12 } } }, 'answers.Q3.seconds'],
+      [{ recordId: 'a', answers: { Q1: { keystrokes: -2 } } }, 'answers.Q1.keystrokes'],
+    ];
+    for (const [body, field] of fields)
+      expect((await send(t, w.datafileId, w.secret, body)).body.error.field, JSON.stringify(body)).toBe(field);
     const wrongKey = await send(t, w.datafileId, 'lk_wrong', respondent('k-1'));
     expect([wrongKey.status, wrongKey.body.error.code]).toEqual([401, 'UNAUTHENTICATED']);
     const noKey = await send(t, w.datafileId, undefined, respondent('k-1'));

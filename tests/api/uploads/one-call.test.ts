@@ -1,11 +1,12 @@
 // The one-call upload for scripts against a real server: the file streamed in the request body, the
 // screens' steps run on the server (draft, suggested data points, check, charge), the wait for READY,
 // refusals in the catalogue's codes and the caller's language, a new version, and the scores of the
-// default rules as CSV and Arrow right after READY.
+// default rules as CSV, Arrow and Parquet right after READY.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
+import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import Papa from 'papaparse';
 import { translate } from '../../../api/lib/i18n';
 import { FIXTURE_ROWS } from '../../fixtures/uploads/make-fixtures';
@@ -97,6 +98,28 @@ describe('POST /api/datafiles: one call from a file to READY', () => {
       { header: true, skipEmptyLines: true },
     ).data;
     expect(kept.map((k) => (k === 1 ? 'Kept' : 'Removed'))).toEqual(csv.map((r) => r.decision));
+  });
+
+  it('gives the same table as Parquet, read back by a reader other than the writer (hyparquet)', async () => {
+    const res = await get(`/api/datafiles/${csvId}/scores?format=parquet`, { 'accept-encoding': 'gzip, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.apache.parquet');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    const file = await res.arrayBuffer();
+    const metadata = parquetMetadata(file);
+    expect(Number(metadata.num_rows)).toBe(200);
+    // The Arrow schema (with the fields' labels) travels in the file for pandas and R's arrow.
+    expect(metadata.key_value_metadata?.map((kv) => kv.key)).toContain('ARROW:schema');
+    const rows = (await parquetReadObjects({ file })) as Record<string, unknown>[];
+    const csv = Papa.parse<Record<string, string>>(
+      await (await get(`/api/datafiles/${csvId}/scores`, { 'accept-language': 'en' })).text(),
+      { header: true, skipEmptyLines: true },
+    ).data;
+    expect(rows.map((r) => String(r.respid))).toEqual(csv.map((r) => r.respid));
+    expect(rows.map((r) => (r.kept === 1 ? 'Kept' : 'Removed'))).toEqual(csv.map((r) => r.decision));
+    expect(rows.map((r) => r.reason_code ?? '')).toEqual(csv.map((r) => r.reason_code));
+    for (const [i, r] of rows.entries())
+      expect(r.combined ?? null).toBe(csv[i]!.combined === '' ? null : Number(csv[i]!.combined));
   });
 
   it('uploads a new version of the datafile the same way: only ids not charged before are charged', async () => {

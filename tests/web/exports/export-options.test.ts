@@ -42,6 +42,7 @@ describe('export options', () => {
     });
     expect(requestOptions('REJECTS', choice)).toEqual({ language: 'de', csvSeparator: ';' });
     expect(requestOptions('ARROW', choice)).toEqual({ language: 'de' });
+    expect(requestOptions('PARQUET', choice)).toEqual({ language: 'de' });
   });
 
   it('names and explains every format in both languages', () => {

@@ -278,10 +278,11 @@ export type ExportColumnNames =
   | 'READABLE'
   | 'TECHNICAL';
 
-/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped). */
+/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow and Parquet for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped). */
 export type ExportFormat =
   | 'ARROW'
   | 'CSV'
+  | 'PARQUET'
   | 'REJECTS'
   | 'SAV'
   | 'TRIPLE_S'

@@ -34,7 +34,15 @@ const EXPORT_JOB = graphql(`
 `);
 
 export type { ExportFormat };
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['XLSX', 'CSV', 'SAV', 'TRIPLE_S', 'ARROW', 'REJECTS'];
+export const EXPORT_FORMATS: readonly ExportFormat[] = [
+  'XLSX',
+  'CSV',
+  'SAV',
+  'TRIPLE_S',
+  'ARROW',
+  'PARQUET',
+  'REJECTS',
+];
 
 export function useRequestExport() {
   return useGqlMutation(REQUEST_EXPORT);
