@@ -19,6 +19,9 @@ export const CLEANING_COLUMNS: Readonly<Record<RuleKey, { score: string; dataPoi
   oes: { score: 'oes', dataPoints: 'oes.data_points' },
   // The consistency score; revisions written before it have no such column: the rule reads null.
   con: { score: 'con', dataPoints: 'con.data_points' },
+  // The behaviour score: only live respondents have one so far (per request); revisions lack the
+  // column and the rule reads null.
+  bas: { score: 'bas', dataPoints: 'bas.data_points' },
 };
 
 /** Answers in the bad open-ended categories per interview (the OES count rule). */

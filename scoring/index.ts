@@ -9,8 +9,11 @@ import { instantiateScoring, type ScoringSource } from './wasm-instance.ts';
 import { createTextClassifier, type TextClassifier } from './text.ts';
 import { createPipeline, type Pipeline } from './pipeline.ts';
 import { createChunkedPipeline, type ChunkedPipeline } from './pipeline-chunked.ts';
+import { createBehaviourScoring } from './behaviour-wasm.ts';
+import type { BehaviourScoring } from './behaviour.ts';
 
 export * from './types.ts';
+export * from './behaviour.ts';
 export * from './cleaning-columns.ts';
 export * from './cleaning-settings.ts';
 export * from './cleaning-guard.ts';
@@ -35,7 +38,7 @@ export { SCORING_VERSION } from './version.ts';
 export type { ScoringSource } from './wasm-instance.ts';
 
 /** The facade: numeric scores plus resident matrices and the open-ended classifier. */
-export interface Scoring extends NumericScoring, TextClassifier, Pipeline, ChunkedPipeline {
+export interface Scoring extends NumericScoring, BehaviourScoring, TextClassifier, Pipeline, ChunkedPipeline {
   /** Allocates a resident column-major matrix to fill once (e.g. a million interviews) and reuse. */
   matrix(rows: number, cols: number): WasmMatrix;
 }
@@ -50,7 +53,10 @@ export async function loadScoring(source: ScoringSource): Promise<Scoring> {
   const text = createTextClassifier(facade.heap);
   const pipeline = createPipeline(facade.heap);
   const chunked = createChunkedPipeline(facade.heap);
+  const behaviour = createBehaviourScoring(facade.heap);
   return Object.assign(facade, {
+    behaviourCategories: behaviour.behaviourCategories,
+    bas: behaviour.bas,
     classifyOpenEnded: text.classifyOpenEnded.bind(text),
     openEndedSession: text.openEndedSession.bind(text),
     scoreAll: pipeline.scoreAll.bind(pipeline),

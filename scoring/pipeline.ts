@@ -260,6 +260,8 @@ export function runPipeline(
     at('ps'),
     at('cs'),
     at('con'),
+    // No behaviour score in a file's pipeline yet (live respondents get theirs per request): null.
+    a.nan(n),
     n,
     w.oes,
     w.ts,
@@ -267,6 +269,7 @@ export function runPipeline(
     w.ps,
     w.cs,
     w.con ?? DEFAULT_WEIGHTS.con,
+    w.bas ?? DEFAULT_WEIGHTS.bas,
     w.cap,
     at('combined'),
     at('nSub'),

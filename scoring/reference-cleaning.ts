@@ -21,6 +21,7 @@ const RULE_REASON = {
   ibs: 'IBS',
   oes: 'OES',
   con: 'CON',
+  bas: 'BAS',
 } as const;
 
 export function referenceClean(input: CleaningInput, rules: CleaningRules, version: string): CleaningResult {

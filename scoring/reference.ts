@@ -361,6 +361,7 @@ export const reference: NumericScoring = {
         [sub.ps, w.ps, false],
         [sub.cs, w.cs, false],
         [sub.con, w.con ?? DEFAULT_WEIGHTS.con, true],
+        [sub.bas, w.bas ?? DEFAULT_WEIGHTS.bas, false],
       ] as const
     ).filter(([, weight], p) => p < 5 || weight > 0);
     for (let i = 0; i < rows; i++) {

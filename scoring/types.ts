@@ -176,11 +176,22 @@ export interface CombinedWeights {
    * DEFAULT_WEIGHTS.con.
    */
   con?: number;
+  /** Behaviour score, averaged like PS and CS (not in the cap); 0 leaves it out; absent: DEFAULT_WEIGHTS.bas. */
+  bas?: number;
   /** Weakest-link cap over OES, TS, IBS; negative switches it off. */
   cap: number;
 }
 
-export const DEFAULT_WEIGHTS: Required<CombinedWeights> = { oes: 3, ts: 2, ibs: 2, ps: 1, cs: 1, con: 2, cap: 30 };
+export const DEFAULT_WEIGHTS: Required<CombinedWeights> = {
+  oes: 3,
+  ts: 2,
+  ibs: 2,
+  ps: 1,
+  cs: 1,
+  con: 2,
+  bas: 2,
+  cap: 30,
+};
 
 export interface Subscores {
   oes?: Float64Array;
@@ -189,6 +200,7 @@ export interface Subscores {
   ps?: Float64Array;
   cs?: Float64Array;
   con?: Float64Array;
+  bas?: Float64Array;
 }
 
 export interface CombinedResult {
@@ -216,11 +228,12 @@ export const REASONS = [
   'OES',
   'CON',
   'target',
+  'BAS',
 ] as const;
 export type Reason = (typeof REASONS)[number];
 
 /** Scores the rules read, in the column order of the kernel. */
-export const RULE_KEYS = ['combined', 'is', 'ps', 'cs', 'sds', 'ts', 'ibs', 'oes', 'con'] as const;
+export const RULE_KEYS = ['combined', 'is', 'ps', 'cs', 'sds', 'ts', 'ibs', 'oes', 'con', 'bas'] as const;
 export type RuleKey = (typeof RULE_KEYS)[number];
 
 export interface ScoreRule {
@@ -255,6 +268,7 @@ export const DEFAULT_RULES: CleaningRules = {
     ibs: { enabled: true, threshold: 20, minDataPoints: 2 },
     oes: { enabled: true, threshold: 40, minDataPoints: 2 },
     con: { enabled: true, threshold: 20, minDataPoints: 1 },
+    bas: { enabled: true, threshold: 20, minDataPoints: 1 },
   },
   badAnswers: { enabled: true, min: 2 },
 };

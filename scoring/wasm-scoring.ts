@@ -322,7 +322,10 @@ export class WasmScoring implements NumericScoring {
 
   combined(sub: Subscores, rows: number, w: CombinedWeights = DEFAULT_WEIGHTS): CombinedResult {
     return this.#call((a) => {
-      const [oes, ts, ibs, ps, cs, con] = a.f64Inputs([sub.oes, sub.ts, sub.ibs, sub.ps, sub.cs, sub.con], rows);
+      const [oes, ts, ibs, ps, cs, con, bas] = a.f64Inputs(
+        [sub.oes, sub.ts, sub.ibs, sub.ps, sub.cs, sub.con, sub.bas],
+        rows,
+      );
       const out = a.f64Out(rows),
         cnt = a.f64Out(rows);
       this.#k('combinedScores')(
@@ -332,6 +335,7 @@ export class WasmScoring implements NumericScoring {
         ps!,
         cs!,
         con!,
+        bas!,
         rows,
         w.oes,
         w.ts,
@@ -339,6 +343,7 @@ export class WasmScoring implements NumericScoring {
         w.ps,
         w.cs,
         w.con ?? DEFAULT_WEIGHTS.con,
+        w.bas ?? DEFAULT_WEIGHTS.bas,
         w.cap,
         out,
         cnt,

@@ -6,6 +6,7 @@
 // user opens has content. Idempotent: fixed ids, nothing written twice.
 import { eq, inArray } from 'drizzle-orm';
 import { companies, datafiles, users } from '../../db/schema';
+import { DEMO_DRAFT, DEMO_UPLOAD_IDS } from '../../db/seed';
 import { writeTransaction } from '../../db/write-transaction';
 import type { Deps } from '../kernel/deps';
 import * as repo from '../modules/uploads/uploads.repo';
@@ -48,7 +49,7 @@ type DemoFile = {
 
 export const DEMO_DATAFILES: readonly DemoFile[] = [
   {
-    id: '00000000-0000-4000-8000-0000000d0f01',
+    id: DEMO_UPLOAD_IDS.travel,
     title: 'Reisestudie Sommer 2026',
     owner: 'admin@example.com',
     format: 'xlsx',
@@ -67,7 +68,7 @@ export const DEMO_DATAFILES: readonly DemoFile[] = [
     },
   },
   {
-    id: '00000000-0000-4000-8000-0000000d0f02',
+    id: DEMO_UPLOAD_IDS.experience,
     title: 'Customer Experience Tracker (Qualtrics)',
     owner: 'employee@example.com',
     format: 'csv',
@@ -87,7 +88,7 @@ export const DEMO_DATAFILES: readonly DemoFile[] = [
     },
   },
   {
-    id: '00000000-0000-4000-8000-0000000d0f03',
+    id: DEMO_UPLOAD_IDS.brandImage,
     title: 'Markenimage Welle 1',
     owner: 'admin@example.com',
     format: 'csv',
@@ -121,6 +122,7 @@ export async function seedDemoDatafiles(deps: Pick<Deps, 'db' | 'blobs' | 'jobs'
     ? await deps.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).get()
     : undefined;
   if (!company) return [];
+  await seedDemoDraft(deps);
   const existing = new Set(
     (
       await deps.db
@@ -206,4 +208,37 @@ export async function seedDemoDatafiles(deps: Pick<Deps, 'db' | 'blobs' | 'jobs'
     );
   }
   return [...jobs, ...finishing];
+}
+
+/**
+ * The demo employee's draft (its datafile row is the seed's): a generated survey file and the draft
+ * upload that names it, once, so continuing the draft reads a real file in step 2.
+ */
+async function seedDemoDraft(deps: Pick<Deps, 'db' | 'blobs' | 'clock'>): Promise<void> {
+  const draft = await deps.db
+    .select({ id: datafiles.id, ownerId: datafiles.ownerId, createdAt: datafiles.createdAt })
+    .from(datafiles)
+    .where(eq(datafiles.id, DEMO_DRAFT.datafileId))
+    .get();
+  if (!draft || (await repo.latestUploadOf(deps.db, draft.id))) return;
+  const bytes = await surveyCsvBytes(generateDemoSurvey({ rows: 120, seed: 104, language: 'en' }), {
+    qualtrics: false,
+    encoding: 'utf-8',
+  });
+  await deps.blobs.put(DEMO_DRAFT.sourceKey, bytes);
+  await repo.insertUpload(deps.db, {
+    id: DEMO_DRAFT.uploadId,
+    datafileId: draft.id,
+    kind: 'UPLOAD',
+    status: 'DRAFT',
+    sourceKey: DEMO_DRAFT.sourceKey,
+    sourceFormat: 'csv',
+    sourceFileName: DEMO_DRAFT.fileName,
+    sourceBytes: bytes.length,
+    headerRow: 1,
+    firstDataRow: 2,
+    missingValues: ['-999'],
+    createdBy: draft.ownerId,
+    createdAt: draft.createdAt,
+  });
 }

@@ -19,6 +19,7 @@ import { exportsResolvers } from '../modules/exports/exports.resolvers';
 import { reportsResolvers } from '../modules/reports/reports.resolvers';
 import { dashboardResolvers } from '../modules/dashboard/dashboard.resolvers';
 import { datafilesResolvers } from '../modules/datafiles/datafiles.resolvers';
+import { duplicatesResolvers } from '../modules/duplicates/duplicates.resolvers';
 import { liveImportResolvers } from '../modules/live-import/live-import.resolvers';
 import { monitoringResolvers } from '../modules/monitoring/monitoring.resolvers';
 import { notificationsResolvers } from '../modules/notifications/notifications.resolvers';
@@ -63,6 +64,7 @@ export const moduleResolvers: ModuleResolvers[] = [
   exportsResolvers,
   reportsResolvers,
   liveImportResolvers,
+  duplicatesResolvers,
 ];
 
 /** A field resolver as graphql-js calls it: (parent, args, context, info). */

@@ -16,15 +16,16 @@ export { processUpload, type ProcessUploadInput, type UploadScoring, type Proces
 export { CHECKED_AT, checkAndPrepare, prepareUpload, preparedFolder } from './processing/prepare';
 export type { UploadSummary } from './processing/summary';
 export { structureDifference, compareStructure } from './processing/structure';
-export { ROW_NUMBER_COLUMN } from './parse/row-number-id';
 export { readManifest, readRevisionColumns, revisionColumnsIpc, type RevisionManifest } from './columnar/reader';
 export { neutraliseCell, neutraliseText } from './export/neutralise';
 export { savStream, writeSav, SYSMIS, type SavVariable, type SavCell } from './export/sav-writer';
+export { spssSeconds } from './parse/sav-text';
 export { savNames } from './export/sav-names';
 export { describeIssue } from '../kernel/errors/refusal-messages';
 export { toUploadFailure, type UploadFailure, type UploadErrorDetails } from '../kernel/errors/upload-errors';
 export { DEFAULT_LIMITS, withLimits, type UploadLimits } from './limits';
 export type * from './types';
+export { IDENTITY_TYPES } from './types';
 export type { ValidationIssue } from './validate/mapping';
 export type { ColumnSuggestion, ColumnStats } from './preview/suggest';
 export type { UploadPreviewWithLayout as UploadPreview } from './preview/preview-upload';

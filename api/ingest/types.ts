@@ -134,6 +134,12 @@ export type DataPoint =
   | { type: 'GROUPING'; column: string; title?: string }
   /** A vote column kept for the record and the exports (numeric), not tied to a projective question. */
   | { type: 'VOTE'; column: string }
+  /**
+   * Who the respondent is, for the duplicate checks: a device fingerprint a tool or vendor exported,
+   * the panel's respondent ID, or the sample source (supplier). Kept as text; the first two are
+   * stored only as keyed hashes (docs/duplicates.md).
+   */
+  | { type: 'DEVICE_FINGERPRINT' | 'PANEL_ID' | 'SAMPLE_SOURCE'; column: string }
   | { type: 'IGNORE'; column: string };
 
 export type DataPointType = DataPoint['type'];
@@ -144,6 +150,9 @@ export interface ColumnMapping {
 
 /** The record ID of a file without an ID column: each record's row number. */
 export const ROW_NUMBER_ID: DataPoint = { type: 'RECORD_ID', column: '', rowNumber: true };
+
+/** Column types that identify the respondent or its source (never scored, never charged). */
+export const IDENTITY_TYPES: ReadonlySet<DataPointType> = new Set(['DEVICE_FINGERPRINT', 'PANEL_ID', 'SAMPLE_SOURCE']);
 
 /** Data point types that yield a score (a record ID, groupings, votes and ignored columns do not). */
 export const SCORABLE_TYPES: ReadonlySet<DataPointType> = new Set([

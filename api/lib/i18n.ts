@@ -1,4 +1,5 @@
 import rosetta from 'rosetta';
+import { pluralKey } from '../../db/domain/plurals';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
 
@@ -7,9 +8,17 @@ export const DEFAULT_LOCALE: Locale = 'de';
 
 const i18n = rosetta<Record<string, unknown>>({ de, en });
 
-/** Server-side texts (error messages, mails) from the same locale files the web app uses. */
+/**
+ * Server-side texts (error messages, mails, notifications) from the same locale files the web app
+ * uses; a key with plural forms picks its form from a numeric `count`, as the web's does.
+ */
 export function translate(locale: Locale, key: string, params?: Record<string, unknown>): string {
-  const text = i18n.t(key, params ?? {}, locale);
+  const count = params?.count;
+  const [chosen, values] =
+    typeof count === 'number'
+      ? pluralKey(locale, key, { count }, (k) => Boolean(i18n.t(k, {}, locale)))
+      : [key, undefined];
+  const text = i18n.t(chosen, { ...params, ...values }, locale);
   return text === '' ? key : text;
 }
 

@@ -95,6 +95,9 @@ export const DATA_POINT_TYPES = [
   'PROJECTIVE',
   'GROUPING',
   'VOTE',
+  'DEVICE_FINGERPRINT',
+  'PANEL_ID',
+  'SAMPLE_SOURCE',
   'IGNORE',
 ] as const;
 export type DataPointTypeValue = (typeof DATA_POINT_TYPES)[number];

@@ -14,3 +14,4 @@ export * from './reports';
 export * from './users';
 export * from './live';
 export * from './signed-urls';
+export * from './duplicates';

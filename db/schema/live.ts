@@ -3,6 +3,38 @@ import { sql } from 'drizzle-orm';
 import { createdAt, instant } from './columns';
 import { datafiles } from './datafiles';
 
+/**
+ * How a page's open answer came about, as the snippet measures it: timing and counts only, never
+ * typed or pasted text (docs/live-import.md, "Behaviour"). Every field may be missing.
+ */
+export type LiveBehaviour = {
+  /** Key presses in text fields (shortcuts and lone modifiers not counted). */
+  keys?: number | null;
+  /** Backspace and Delete presses. */
+  deletions?: number | null;
+  /** From the page opening to the first key press, ms. */
+  firstKeyMs?: number | null;
+  /** Sum of the intervals between key presses, ms. */
+  typingMs?: number | null;
+  /** Median and interquartile range of the intervals between key presses, ms (from 5 intervals). */
+  ikiMedianMs?: number | null;
+  ikiIqrMs?: number | null;
+  /** Share of intervals within 10 ms of their median (0..1): near 1 for a machine's constant rhythm. */
+  regularShare?: number | null;
+  pastes?: number | null;
+  /** Characters pasted (the clipboard text's length). */
+  pastedChars?: number | null;
+  /** Pastes after the respondent left the window or tab, with no key pressed since coming back. */
+  pastesAfterSwitch?: number | null;
+  /** Characters that appeared with neither a key press nor a paste (a script, an extension, autofill). */
+  unexplainedChars?: number | null;
+  /** The window lost focus / the tab was hidden while the page was open. */
+  focusLosses?: number | null;
+  hidden?: number | null;
+  /** The browser translated the page. */
+  translated?: boolean | null;
+};
+
 /** One page of a respondent as received: the answer (text or grid codes), the page time and paradata. */
 export type LiveAnswer = {
   answer?: string | null;
@@ -10,6 +42,7 @@ export type LiveAnswer = {
   seconds?: number | null;
   pastes?: number | null;
   keystrokes?: number | null;
+  behaviour?: LiveBehaviour | null;
 };
 
 /** The scores a respondent was answered with when it arrived (the published revision re-scores). */
@@ -22,6 +55,10 @@ export type LiveScores = {
   categories: Record<string, number>;
   /** Grid score per grid page label. */
   grids: Record<string, number | null>;
+  /** Behaviour score (0..100) from the pages' behaviour fields; null (or absent, stored before it) when none came. */
+  bas?: number | null;
+  /** Behaviour category code per open-ended page label that sent behaviour (scoring's BEHAVIOUR_CATEGORIES). */
+  behaviour?: Record<string, number>;
   /** The cleaning decision under the default cleaning rules (any rule that fires removes) at arrival. */
   kept: boolean;
 };

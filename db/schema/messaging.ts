@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { companies } from './companies';
 import { createdAt, id, instant } from './columns';
+import type { NotificationParams } from '../domain/notification-events';
 import { LOCALES, users } from './users';
 
 export const NOTIFICATION_TYPES = [
@@ -21,6 +22,14 @@ export const notifications = sqliteTable(
       .references(() => users.id),
     companyId: text('company_id').references(() => companies.id),
     type: text('type', { enum: NOTIFICATION_TYPES }).notNull().default('GENERIC'),
+    /**
+     * What happened (db/domain/notification-events.ts), rendered with `params` in the reader's
+     * language when read. Null on rows from before events and on texts a user or operator typed:
+     * those show `title` and `description` as stored.
+     */
+    event: text('event'),
+    params: text('params', { mode: 'json' }).$type<NotificationParams>(),
+    /** The text in the recipient's language when written: what a row without an event shows. */
     title: text('title').notNull(),
     description: text('description').notNull(),
     url: text('url'),

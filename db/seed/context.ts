@@ -12,6 +12,30 @@ export type SeedSecrets = {
 export const sid = (kind: string, n: number) =>
   `00000000-0000-4000-8000-${kind}${String(n).padStart(12 - kind.length, '0')}`;
 
+/**
+ * The demo datafiles the upload pipeline makes from generated surveys (api/demo/seed-datafiles.ts),
+ * by fixed id: the seed's notifications name them, so every notification opens a file with data.
+ */
+export const DEMO_UPLOAD_IDS = {
+  /** Reisestudie Sommer 2026: the demo admin's, cleaned, report published, 6 days ago. */
+  travel: '00000000-0000-4000-8000-0000000d0f01',
+  /** Customer Experience Tracker (Qualtrics): the demo employee's, cleaned, 3 days ago. */
+  experience: '00000000-0000-4000-8000-0000000d0f02',
+  /** Markenimage Welle 1: the demo admin's, not cleaned, 1 day ago. */
+  brandImage: '00000000-0000-4000-8000-0000000d0f03',
+} as const;
+
+/**
+ * The demo employee's draft upload: its datafile row comes from the seed, its file and upload row
+ * from api/demo/seed-datafiles.ts (the seed writes no files), so "continue" leads to a real file.
+ */
+export const DEMO_DRAFT = {
+  datafileId: sid('6', 3),
+  uploadId: sid('0d', 3),
+  sourceKey: `uploads/${sid('c', 1)}/${sid('b', 3)}/demo-draft.csv`,
+  fileName: 'employee-pulse-export.csv',
+} as const;
+
 /** Inserts rows in the seed's transaction; rows already there stay as they are, so a rerun writes nothing new. */
 export type SeedInsert = <T>(table: Parameters<Tx['insert']>[0], rows: T[]) => Promise<void>;
 

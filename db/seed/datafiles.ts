@@ -1,17 +1,18 @@
 // Datafiles and their charges: uploads and updates of the demo company drawn from its plans in
 // expiry order, a refund, expiring plans, an organisation that runs into its pay-as-usage backup
-// and one on a pay-as-usage primary.
-import type { datafileCharges, datafiles } from '../schema';
+// and one on a pay-as-usage primary. The seed writes no interview data, so the files behind that
+// credit history are deleted ones (as a user deletes a file: the row and its ledger rows stay, the
+// lists hide it); the files a new user opens are the demo uploads the pipeline makes
+// (api/demo/seed-datafiles.ts), besides a draft and a failed first upload.
+import type { datafileCharges, datafileUploads, datafiles } from '../schema';
 import { sid, type SeedClock } from './context';
 import type { SeedBook } from './ledger';
 
 export type SeedDatafiles = {
   dfRows: (typeof datafiles.$inferInsert)[];
   charges: (typeof datafileCharges.$inferInsert)[];
-  /** Ids of the datafiles the contributors and notifications point at. */
-  d1: string;
-  d2: string;
-  d4: string;
+  /** The failed first upload, so its step 1 shows why it failed and asks for the file again. */
+  uploads: (typeof datafileUploads.$inferInsert)[];
   /** The datafile whose first upload failed (status ERROR). */
   failed: string;
 };
@@ -35,6 +36,7 @@ export function buildDatafiles(
     status: 'DRAFT' | 'READY' | 'ERROR',
     records: number,
     daysAgo: number,
+    deletedDaysAgo?: number,
   ) => {
     dfRows.push({
       id: sid('6', n),
@@ -54,8 +56,10 @@ export function buildDatafiles(
       certificateLevel: status === 'READY' ? 2 : null,
       isCleaned: status === 'READY',
       metadata: { headerRow: 1, dataRecordStartRow: 2, dataRecordIdColumn: 'respondent_id', missingValues: ['-999'] },
+      isDeleted: deletedDaysAgo !== undefined,
+      deletedAt: deletedDaysAgo === undefined ? null : ago(deletedDaysAgo),
       createdAt: ago(daysAgo),
-      updatedAt: ago(daysAgo),
+      updatedAt: ago(deletedDaysAgo ?? daysAgo),
     });
     return sid('6', n);
   };
@@ -101,13 +105,14 @@ export function buildDatafiles(
       }),
     )[0]!;
   };
-  const d1 = addDatafile(1, 1, 2, 'Brand Tracker Q3 2026', 'MANUAL', 'READY', 1_200, 40);
-  const d2 = addDatafile(2, 1, 3, 'Customer Satisfaction Panel', 'LIVE', 'READY', 640, 12);
+  // Deleted after their last charge (d4 right after its upload).
+  const d1 = addDatafile(1, 1, 2, 'Brand Tracker Q3 2026', 'MANUAL', 'READY', 1_200, 40, 4);
+  const d2 = addDatafile(2, 1, 3, 'Customer Satisfaction Panel', 'LIVE', 'READY', 640, 12, 11);
   addDatafile(3, 1, 3, 'Employee Pulse (draft)', 'MANUAL', 'DRAFT', 0, 1);
-  const d4 = addDatafile(4, 1, 4, 'Ad Concept Test', 'MANUAL', 'READY', 350, 0);
+  const d4 = addDatafile(4, 1, 4, 'Ad Concept Test', 'MANUAL', 'READY', 350, 0, 0);
   // A first upload that failed for good: the datafile is in ERROR, and its owner's UPLOAD_ERROR notification names it.
   const failed = addDatafile(7, 1, 3, 'Employee Pulse Q1 2026', 'MANUAL', 'ERROR', 0, 1);
-  const d5 = addDatafile(5, 2, 10, 'Mobility Study 2026', 'MANUAL', 'READY', 2_000, 15);
+  const d5 = addDatafile(5, 2, 10, 'Mobility Study 2026', 'MANUAL', 'READY', 2_000, 15, 2);
   const p1 = activePrimary(1);
   // The top-up expires first, so the drawdown spends it before the contract's plan.
   charge(
@@ -126,15 +131,17 @@ export function buildDatafiles(
   charge(d1, 1, [[p1, 900]], 1_200, 'UPDATE', 5, 2);
   charge(d2, 1, [[p1, 4_480]], 640, 'UPLOAD', 12, 0);
   charge(d4, 1, [[p1, 2_450]], 350, 'UPLOAD', 0, 0);
+  // Descriptions follow the server's templates, so the credit screens show them in the reader's language.
   entry(p1, demo, 'REFUND', 1_150, {
-    description: 'Refund: duplicate update',
+    description: 'Refund: Datafile update',
     daysAgo: 19,
     datafileId: d1,
     reverses: usedUpdate,
   });
   entry(secExpired, demo, 'USED', 500, { description: 'Datafile upload', daysAgo: 150 });
-  entry(secExpired, demo, 'EXPIRED', plans.find((p) => p.id === secExpired)!.balance!, {
-    description: 'Credits expired',
+  const expiredTopUp = plans.find((p) => p.id === secExpired)!;
+  entry(secExpired, demo, 'EXPIRED', expiredTopUp.balance!, {
+    description: `Credits expired: ${expiredTopUp.name}`,
     daysAgo: 119,
   });
   // Expired primary plans hand their rest to EXPIRED rows, as the calendar job would.
@@ -147,7 +154,7 @@ export function buildDatafiles(
       (p.balance ?? 0) > 0
     ) {
       entry(p.id!, p.companyId, 'EXPIRED', p.balance!, {
-        description: 'Credits expired',
+        description: `Credits expired: ${p.name}`,
         daysAgo: Math.max(1, Math.round((now.getTime() - Date.parse(`${p.validUntil}T00:00:00Z`)) / 86_400_000) - 1),
       });
     }
@@ -172,7 +179,29 @@ export function buildDatafiles(
   backup2.activatedAt = ago(3);
   // Alpen's pay-as-usage primary: usage this quarter.
   const alpenPayg = activePrimary(3);
-  const d6 = addDatafile(6, 3, 12, 'Tourism Barometer', 'LIVE', 'READY', 900, 8);
+  const d6 = addDatafile(6, 3, 12, 'Tourism Barometer', 'LIVE', 'READY', 900, 8, 7);
   charge(d6, 3, [[alpenPayg, 6_300]], 900, 'UPLOAD', 8, 0);
-  return { dfRows, charges, d1, d2, d4, failed };
+  const uploads: (typeof datafileUploads.$inferInsert)[] = [
+    {
+      id: sid('0d', 7),
+      datafileId: failed,
+      kind: 'UPLOAD',
+      status: 'ERROR',
+      revision: 1,
+      sourceKey: `uploads/${demo}/${sid('b', 3)}/pulse-q1.csv`,
+      sourceFormat: 'csv',
+      sourceFileName: 'pulse-q1.csv',
+      sourceBytes: 48_213,
+      headerRow: 1,
+      firstDataRow: 2,
+      missingValues: ['-999'],
+      errorCode: 'UPLOAD_FILE_CORRUPT',
+      createdBy: sid('b', 3),
+      createdAt: ago(1.01),
+      confirmedBy: sid('b', 3),
+      confirmedAt: ago(1.01),
+      finishedAt: ago(1),
+    },
+  ];
+  return { dfRows, charges, uploads, failed };
 }

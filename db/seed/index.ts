@@ -8,7 +8,7 @@ import {
   creditPlans,
   creditTransactions,
   datafileCharges,
-  datafileContributors,
+  datafileUploads,
   datafiles,
   users,
 } from '../schema';
@@ -21,9 +21,11 @@ import { seedNotifications } from './notifications';
 import { seedOrganisations } from './organisations';
 
 export type { SeedSecrets } from './context';
+export { DEMO_DRAFT, DEMO_UPLOAD_IDS } from './context';
 
 export const DEMO_PASSWORD = 'Demo-1234';
-export const DEMO_COMPANY_ID = '00000000-0000-4000-8000-000000000c01';
+/** The demo organisation (Demo Research GmbH) the demo admin and employee belong to. */
+export const DEMO_COMPANY_ID = sid('c', 1);
 
 /**
  * Demo data for a new database: the three demo accounts, ten organisations in every status,
@@ -49,15 +51,15 @@ export async function seedDemoData(
 
     const book = createBook(clock);
     const { contractRows, secActive, secExpired } = buildContracts(clock, book);
-    const { dfRows, charges, d1, d2, d4, failed } = buildDatafiles(clock, book, { secActive, secExpired });
+    const { dfRows, charges, uploads, failed } = buildDatafiles(clock, book, { secActive, secExpired });
     await insert(contracts, contractRows);
     await insert(creditPlans, book.plans);
     await insert(datafiles, dfRows);
-    await insert(datafileContributors, [{ datafileId: d1, userId: sid('b', 3), createdAt: clock.ago(30) }]);
+    await insert(datafileUploads, uploads);
     await insert(datafileCharges, charges);
     await insert(creditTransactions, book.ledger);
 
-    await seedNotifications(insert, clock, { d1, d2, d4, failed });
+    await seedNotifications(insert, clock, { failed });
     await seedMonitoring(insert, clock);
   });
   return true;

@@ -1,18 +1,24 @@
-// Notifications of the demo accounts, read and unread, of every type.
+// Notifications of the demo accounts, read and unread. Those about a datafile name one a user can
+// open: a demo upload (made by the pipeline after this seed, which also notifies its owner that it
+// was processed) or the failed first upload.
+import type { NotificationEvent, NotificationParams } from '../domain/notification-events';
 import { notifications } from '../schema';
-import { sid, type SeedClock, type SeedInsert } from './context';
+import { DEMO_UPLOAD_IDS, sid, type SeedClock, type SeedInsert } from './context';
 
 export async function seedNotifications(
   insert: SeedInsert,
   { ago }: SeedClock,
-  { d1, d2, d4, failed }: { d1: string; d2: string; d4: string; failed: string },
+  { failed }: { failed: string },
 ): Promise<void> {
+  const { travel } = DEMO_UPLOAD_IDS;
   const note = (
     n: number,
     userN: number,
     type: 'UPLOAD_FINISHED' | 'UPLOAD_ERROR' | 'UPDATE_FINISHED' | 'UPDATE_ERROR' | 'GENERIC',
-    title: string,
-    description: string,
+    event: NotificationEvent,
+    params: NotificationParams,
+    /** The text in the recipient's language, as the app stores it beside the event. */
+    [title, description]: [string, string],
     url: string | null,
     read: boolean,
     daysAgo: number,
@@ -21,6 +27,8 @@ export async function seedNotifications(
     userId: sid('b', userN),
     companyId: userN === 1 ? null : sid('c', 1),
     type,
+    event,
+    params,
     title,
     description,
     url,
@@ -29,65 +37,67 @@ export async function seedNotifications(
   });
   await insert(notifications, [
     note(
-      1,
-      2,
-      'UPLOAD_FINISHED',
-      'Upload abgeschlossen',
-      'Ad Concept Test wurde verarbeitet.',
-      `/datafile-result?datafileId=${d4}`,
-      false,
-      0.1,
-    ),
-    note(
       2,
       2,
       'UPDATE_ERROR',
-      'Aktualisierung fehlgeschlagen',
-      'Brand Tracker Q3 2026 konnte nicht aktualisiert werden.',
-      `/datafile-result?datafileId=${d1}`,
+      'updateError',
+      {
+        title: 'Reisestudie Sommer 2026',
+        message: {
+          de: 'Die Datei konnte nicht gelesen werden. Laden Sie sie erneut hoch.',
+          en: 'The file could not be read. Upload it again.',
+        },
+      },
+      [
+        'Aktualisierung fehlgeschlagen',
+        '„Reisestudie Sommer 2026“: Die Datei konnte nicht gelesen werden. Laden Sie sie erneut hoch.',
+      ],
+      `/datafile-result?datafileId=${travel}`,
       false,
       2,
-    ),
-    note(
-      3,
-      2,
-      'UPLOAD_FINISHED',
-      'Upload abgeschlossen',
-      'Brand Tracker Q3 2026 wurde verarbeitet.',
-      `/datafile-result?datafileId=${d1}`,
-      true,
-      40,
     ),
     note(
       4,
       3,
       'UPLOAD_ERROR',
-      'Upload failed',
-      '“Employee Pulse Q1 2026”: the file could not be read. Upload it again from step 1.',
+      'uploadError',
+      {
+        title: 'Employee Pulse Q1 2026',
+        // The upload's refusal (UPLOAD_FILE_CORRUPT) as the upload job writes it.
+        message: {
+          de: 'Die Datei konnte nicht gelesen werden. Bitte speichern Sie sie in Ihrem Umfragetool oder Tabellenprogramm neu und laden Sie sie erneut hoch.',
+          en: 'The file could not be read. Please save it again from your survey tool or spreadsheet program and upload it again.',
+        },
+      },
+      [
+        'Upload failed',
+        '“Employee Pulse Q1 2026”: The file could not be read. Please save it again from your survey tool or spreadsheet program and upload it again.',
+      ],
       `/upload-dataset/step1?datafileId=${failed}`,
       false,
       1,
     ),
     note(
-      5,
-      3,
-      'UPDATE_FINISHED',
-      'Update finished',
-      'Customer Satisfaction Panel was updated.',
-      `/datafile-result?datafileId=${d2}`,
-      true,
-      12,
-    ),
-    note(
       6,
       1,
       'GENERIC',
-      'Neue Registrierung',
-      'Lakeside Studies Ltd wartet auf Aktivierung.',
+      'newRegistration',
+      { company: 'Lakeside Studies Ltd' },
+      ['Neue Registrierung', 'Lakeside Studies Ltd wartet auf Aktivierung.'],
       '/admin-panel',
       false,
       3,
     ),
-    note(7, 1, 'GENERIC', 'Neue Registrierung', 'Blue Fox Research wartet auf Aktivierung.', '/admin-panel', true, 5),
+    note(
+      7,
+      1,
+      'GENERIC',
+      'newRegistration',
+      { company: 'Blue Fox Research' },
+      ['Neue Registrierung', 'Blue Fox Research wartet auf Aktivierung.'],
+      '/admin-panel',
+      true,
+      5,
+    ),
   ]);
 }

@@ -10,7 +10,8 @@ import { selectKth } from './stats';
 export const REASON_MANUAL: i32 = 0;
 export const REASON_COMBINED: i32 = 1;
 export const REASON_QUOTA: i32 = 2;
-// 3 IS, 4 PS, 5 CS, 6 SDS, 7 TS, 8 IBS, 9 OES, 10 CON (consistency: added after the product's list)
+// 3 IS, 4 PS, 5 CS, 6 SDS, 7 TS, 8 IBS, 9 OES, 10 CON (consistency: added after the product's list),
+// 12 BAS (behaviour: added after 'target', so every earlier reason keeps its bit)
 export const REASON_OES: i32 = 9;
 /**
  * Trimmed to the target sample size. Not 'combined': the trimmed interviews may pass the
@@ -19,14 +20,17 @@ export const REASON_OES: i32 = 9;
  */
 export const REASON_TARGET: i32 = 11;
 
-/** Number of score columns the rules read: combined, IS, PS, CS, SDS, TS, IBS, OES, CON. */
-export const RULE_SCORES: i32 = 9;
+export const REASON_BAS: i32 = 12;
+
+/** Number of score columns the rules read: combined, IS, PS, CS, SDS, TS, IBS, OES, CON, BAS. */
+export const RULE_SCORES: i32 = 10;
+const RULE_BAS: i32 = 9;
 
 // Reason code of each score column.
 // @ts-ignore: decorator
 @inline
 function reasonOf(s: i32): i32 {
-  return s == 0 ? REASON_COMBINED : s + 2;
+  return s == 0 ? REASON_COMBINED : s == RULE_BAS ? REASON_BAS : s + 2;
 }
 
 /**
@@ -85,7 +89,7 @@ function excludeRow(i: i32, reason: i32, outKept: usize, outReasons: usize, outP
 /**
  * Runs the cleaning rules over n interviews.
  *
- * `scores` and `dps` are column-major n x 9 (combined, IS, PS, CS, SDS, TS, IBS, OES, CON; NaN = null)
+ * `scores` and `dps` are column-major n x 10 (combined, IS, PS, CS, SDS, TS, IBS, OES, CON, BAS; NaN = null)
  * with the scores and their data points; `bad` counts answers in categories {6,7,10,11,12,13}; `manual`
  * is 0 (none), 1 (exclude) or 2 (keep); `cell` is the quota cell 0..nc-1 (else none) with targets in
  * `targets`. `config` (CLEAN_CONFIG_LENGTH f64): per score column [enabled, threshold, minimum data

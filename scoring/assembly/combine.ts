@@ -45,28 +45,31 @@ export function oesAggregate(cat: usize, n: i32, q: i32, outOes: usize, outDp: u
 }
 
 /**
- * Combined score for n interviews from six columns (NaN = null): weighted mean of the
+ * Combined score for n interviews from seven columns (NaN = null): weighted mean of the
  * existing subscores, capped at (lowest core score among OES, TS, IBS, CON) + cap. `cap` < 0 switches
  * the cap off. The consistency score (CON) is a core score like TS and IBS; with weight 0 it
- * is left out entirely (not averaged, not capping, not counted). Writes the combined score (0..100,
- * NaN when no subscore exists) and n_subscores.
+ * is left out entirely (not averaged, not capping, not counted). The behaviour score (BAS) is
+ * averaged like PS and CS (not a core score: paradata are recorded for some answers only); an
+ * interview without it, or weight 0, scores as without the column. Writes the combined score
+ * (0..100, NaN when no subscore exists) and n_subscores.
  */
 export function combinedScores(
-  oes: usize, ts: usize, ibs: usize, ps: usize, cs: usize, con: usize, n: i32,
-  wOes: f64, wTs: f64, wIbs: f64, wPs: f64, wCs: f64, wCon: f64, cap: f64,
+  oes: usize, ts: usize, ibs: usize, ps: usize, cs: usize, con: usize, bas: usize, n: i32,
+  wOes: f64, wTs: f64, wIbs: f64, wPs: f64, wCs: f64, wCon: f64, wBas: f64, cap: f64,
   outCombined: usize, outCount: usize,
 ): void {
   const end = n & ~1;
-  combinedPairs(oes, ts, ibs, ps, cs, con, end, wOes, wTs, wIbs, wPs, wCs, wCon, cap, outCombined, outCount);
+  combinedPairs(oes, ts, ibs, ps, cs, con, bas, end, wOes, wTs, wIbs, wPs, wCs, wCon, wBas, cap, outCombined, outCount);
   if (end == n) return;
   const last = n - 1;
   const o = pairScratch(oes, n, 1, last), t = pairScratch(ts, n, 1, last), b = pairScratch(ibs, n, 1, last);
   const p = pairScratch(ps, n, 1, last), c = pairScratch(cs, n, 1, last), k = pairScratch(con, n, 1, last);
+  const a = pairScratch(bas, n, 1, last);
   const outC = take(16), outN = take(16);
-  combinedPairs(o, t, b, p, c, k, 2, wOes, wTs, wIbs, wPs, wCs, wCon, cap, outC, outN);
+  combinedPairs(o, t, b, p, c, k, a, 2, wOes, wTs, wIbs, wPs, wCs, wCon, wBas, cap, outC, outN);
   takeLane0(outC, outCombined, last);
   takeLane0(outN, outCount, last);
-  release(o); release(t); release(b); release(p); release(c); release(k);
+  release(o); release(t); release(b); release(p); release(c); release(k); release(a);
 }
 
 // @ts-ignore: decorator
@@ -80,11 +83,12 @@ function addSubscore(num: v128, v: v128, ok: v128, w: f64): v128 {
  * leaves them unchanged, so each lane is the weighted mean of its existing subscores.
  */
 function combinedPairs(
-  oes: usize, ts: usize, ibs: usize, ps: usize, cs: usize, con: usize, end: i32,
-  wOes: f64, wTs: f64, wIbs: f64, wPs: f64, wCs: f64, wCon: f64, cap: f64,
+  oes: usize, ts: usize, ibs: usize, ps: usize, cs: usize, con: usize, bas: usize, end: i32,
+  wOes: f64, wTs: f64, wIbs: f64, wPs: f64, wCs: f64, wCon: f64, wBas: f64, cap: f64,
   outCombined: usize, outCount: usize,
 ): void {
   const conOn = wCon > 0 ? f64x2.splat(0) : f64x2.splat(NaN);
+  const basOn = wBas > 0 ? f64x2.splat(0) : f64x2.splat(NaN);
   const inf = f64x2.splat(Infinity);
   const zero = f64x2.splat(0);
   const one = f64x2.splat(1);
@@ -95,10 +99,12 @@ function combinedPairs(
     const vo = v128.load(oes + at), vt = v128.load(ts + at), vb = v128.load(ibs + at), vp = v128.load(ps + at), vc = v128.load(cs + at);
     // A switched-off consistency score reads as null (+ NaN).
     const vk = f64x2.add(v128.load(con + at), conOn);
+    const va = f64x2.add(v128.load(bas + at), basOn);
     const ko = f64x2.eq(vo, vo), kt = f64x2.eq(vt, vt), kb = f64x2.eq(vb, vb), kp = f64x2.eq(vp, vp), kc = f64x2.eq(vc, vc), kk = f64x2.eq(vk, vk);
-    const num = addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(zero, vo, ko, wOes), vt, kt, wTs), vb, kb, wIbs), vp, kp, wPs), vc, kc, wCs), vk, kk, wCon);
-    const den = addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(zero, one, ko, wOes), one, kt, wTs), one, kb, wIbs), one, kp, wPs), one, kc, wCs), one, kk, wCon);
-    const count = addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(zero, one, ko, 1), one, kt, 1), one, kb, 1), one, kp, 1), one, kc, 1), one, kk, 1);
+    const ka = f64x2.eq(va, va);
+    const num = addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(zero, vo, ko, wOes), vt, kt, wTs), vb, kb, wIbs), vp, kp, wPs), vc, kc, wCs), vk, kk, wCon), va, ka, wBas);
+    const den = addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(zero, one, ko, wOes), one, kt, wTs), one, kb, wIbs), one, kp, wPs), one, kc, wCs), one, kk, wCon), one, ka, wBas);
+    const count = addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(addSubscore(zero, one, ko, 1), one, kt, 1), one, kb, 1), one, kp, 1), one, kc, 1), one, kk, 1), one, ka, 1);
     // The cap uses the lowest core score (OES, TS, IBS, CON) that exists.
     let core = inf;
     core = v128.bitselect(f64x2.min(core, vo), core, ko);

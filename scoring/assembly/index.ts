@@ -2,7 +2,7 @@
 // TypeScript facade (scoring/index.ts) wrote into this module's memory. Numbers in, numbers out.
 
 /** Bumped whenever any formula or default changes, so stored and recalculated scores can be compared. */
-export const SCORING_VERSION: i32 = 6;
+export const SCORING_VERSION: i32 = 7;
 
 /** Allocates `bytes` of memory for the facade (8-byte aligned). */
 export function alloc(bytes: usize): usize {
@@ -23,6 +23,7 @@ export { projectiveQuestion, projectiveAccumulatorBytes, projectiveAccumulate, p
 export { projectiveAggregate, mcSds, rowMeans } from './projective-aggregate';
 export { categoryScore, oesAggregate, combinedScores, certificateLevel, credits } from './combine';
 export { clean } from './cleaning';
+export { behaviourClassify, behaviourAggregate } from './behaviour';
 export { chiSquareQuantile } from './stats';
 export { textAddWords, textInitKeyboard } from './text-lists';
 export { textAddCoreWords, textSetAiPhrases } from './text';

@@ -122,7 +122,29 @@ export function respondentBody(recordId: string, i: number): string {
   return JSON.stringify({
     recordId,
     answers: {
-      Q1: { answer: ANSWERS[i % ANSWERS.length], seconds: t(1), pastes: i % 17 === 0 ? 1 : 0, keystrokes: 60 },
+      Q1: {
+        answer: ANSWERS[i % ANSWERS.length],
+        seconds: t(1),
+        pastes: i % 17 === 0 ? 1 : 0,
+        keystrokes: 60,
+        // The snippet's behaviour fields, so the endpoint is measured with what real snippets send.
+        behaviour: {
+          keys: 60,
+          deletions: 3,
+          firstKeyMs: 4100,
+          typingMs: 14_000,
+          ikiMedianMs: 205 + (i % 40),
+          ikiIqrMs: 110,
+          regularShare: 0.05,
+          pastes: i % 17 === 0 ? 1 : 0,
+          pastedChars: i % 17 === 0 ? 60 : 0,
+          pastesAfterSwitch: 0,
+          unexplainedChars: 0,
+          focusLosses: 0,
+          hidden: 0,
+          translated: false,
+        },
+      },
       Grid1: { items: Array.from({ length: 7 }, (_, k) => 1 + ((i + k * (i % 3)) % 5)), seconds: t(2) },
       Q3: { seconds: t(3) },
     },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../db/seed';
+import { DEMO_DRAFT, DEMO_PASSWORD, seedDemoData } from '../../db/seed';
 import { runJobsUntilIdle, runJobsUntilSettled } from '../../api/jobs/job-loop';
 import { seedSecrets } from '../../api/demo/seed-secrets';
 import { DEMO_DATAFILES, DEMO_FINISH_JOB, seedDemoDatafiles } from '../../api/demo/seed-datafiles';
@@ -47,6 +47,52 @@ describe('the demo datafiles', () => {
       const scores = await readRevisionColumns(t.deps.blobs, f.id, 1, 'scores', ['combined', 'ts', 'ibs', 'oes']);
       expect(scores.numRows).toBe(f.rows);
     }
+  });
+
+  it('leave a new user no Ready file without data, and every datafile notification opens a file in the state it names', async () => {
+    const listed = await t.db.all<{ id: string }>(
+      sql`select id from datafiles where is_deleted = 0 and status in ('READY', 'STOPPED')`,
+    );
+    expect(listed.map((r) => r.id).sort()).toEqual(DEMO_DATAFILES.map((f) => f.id).sort());
+    const notes = await t.db.all<{ type: string; status: string | null; deleted: number | null; url: string }>(
+      sql`select n.type, d.status, d.is_deleted as deleted, n.url from notifications n
+        left join datafiles d on n.url like '%datafileId=' || d.id where n.type <> 'GENERIC'`,
+    );
+    // The seed's failed upload and failed update, and the pipeline's "processed" for each demo upload.
+    expect(notes.filter((n) => n.type === 'UPLOAD_FINISHED')).toHaveLength(DEMO_DATAFILES.length);
+    for (const n of notes)
+      expect([n.type, n.status, n.deleted], n.url).toEqual([n.type, n.type === 'UPLOAD_ERROR' ? 'ERROR' : 'READY', 0]);
+    const Q = '{getMyDatafilesSummaryForDashboard{numberOfDatafiles numberOfDataRecords}}';
+    const totals = async (email: string) =>
+      (await t.gql(Q, {}, { token: await t.tokenFor(email, DEMO_PASSWORD) })).body.data
+        .getMyDatafilesSummaryForDashboard;
+    expect(await totals('admin@example.com')).toEqual({ numberOfDatafiles: 3, numberOfDataRecords: 1350 });
+    expect(await totals('employee@example.com')).toEqual({ numberOfDatafiles: 1, numberOfDataRecords: 450 });
+  });
+
+  it("let the employee continue the seeded draft with a real file, and open the failed upload's step 1 with its reason", async () => {
+    const employee = await t.tokenFor('employee@example.com', DEMO_PASSWORD);
+    const Q = `query($id:ID!){getDraftedDatafile(datafileId:$id){ status upload{ status fileName error{ code } } }}`;
+    const draft = await t.gql(Q, { id: DEMO_DRAFT.datafileId }, { token: employee });
+    expect(draft.body.errors, JSON.stringify(draft.body.errors)).toBeUndefined();
+    expect(draft.body.data.getDraftedDatafile).toEqual({
+      status: 'DRAFT',
+      upload: { status: 'DRAFT', fileName: DEMO_DRAFT.fileName, error: null },
+    });
+    const preview = await t.gql(
+      'query($id:ID!){getUploadPreview(datafileId:$id){ sampledRows columns{ name } }}',
+      { id: DEMO_DRAFT.datafileId },
+      { token: employee },
+    );
+    expect(preview.body.errors, JSON.stringify(preview.body.errors)).toBeUndefined();
+    expect(preview.body.data.getUploadPreview.sampledRows).toBeGreaterThan(0);
+    const [failed] = await t.db.all<{ id: string }>(sql`select id from datafiles where status = 'ERROR'`);
+    const failedDraft = await t.gql(Q, { id: failed!.id }, { token: employee });
+    expect(failedDraft.body.errors, JSON.stringify(failedDraft.body.errors)).toBeUndefined();
+    expect(failedDraft.body.data.getDraftedDatafile.upload).toMatchObject({
+      status: 'ERROR',
+      error: { code: 'UPLOAD_FILE_CORRUPT' },
+    });
   });
 
   it('have the planted careless respondents among the lowest combined scores', async () => {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { artifactsDir, login } from '../support/browser/browser';
+import { artifactsDir, login, shellScreenshot } from '../support/browser/browser';
 import { browserSuite } from '../support/browser/suite';
 import type { TestServer } from '../support/server-process';
 
@@ -129,6 +129,17 @@ describe('admin panel', () => {
     )) as [number, number, number, number, number];
     expect(received - used + refunded - expired).toBe(left);
     await page.getByTestId('wallet-card').screenshot({ path: join(artifactsDir, `wallet-card-${code}.png`) });
+    // The search finds what the reader reads: the stored 'Credits received: …' reads 'Credits erhalten: …' in German.
+    await page.getByTestId('transactions-search').fill(code === 'de' ? 'erhalten' : 'received');
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('[data-testid="transaction-row"]')];
+      return rows.length > 0 && rows.every((row) => row.getAttribute('data-type') === 'RECEIVED');
+    });
+    // A deleted datafile's charges stay in the history and say the file is gone (at the narrowest supported width).
+    await page.getByTestId('transactions-search').fill('Brand Tracker');
+    await page.getByTestId('transaction-deleted').waitFor();
+    await shellScreenshot(page, `org-transactions-deleted-${code}`, 1024);
+    await page.getByTestId('transactions-search').fill('');
     await page.getByTestId('tab-contracts').click();
     await page.getByTestId('contract-details').waitFor();
     await screenshot(page, `org-contracts-${code}`);

@@ -115,6 +115,22 @@ describe('app shell in Chromium', () => {
     await suite.page.getByTestId('app-shell').waitFor();
   });
 
+  it("keeps the organisation's name readable at 1024 px with the side menu open (the user menu's name and role move into the menu)", async () => {
+    await suite.page.setViewportSize({ width: 1024, height: 800 });
+    await login(suite.page, suite.server.baseUrl, 'admin@example.com');
+    await dismissFirstLoginModals();
+    await suite.page.getByTestId('menu-toggle').click();
+    await suite.page.getByTestId('side-menu').getByText('Datendateien').waitFor();
+    const name = suite.page.getByTestId('company-name');
+    expect(await name.textContent()).toBe('Demo Research GmbH');
+    expect(await name.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    await screenshot(suite.page, 'shell-1024-menu-open-de');
+    await suite.page.getByTestId('user-menu').click();
+    expect(await suite.page.getByTestId('user-menu-role').textContent()).toBe('Admin-Cleaner');
+    await suite.page.keyboard.press('Escape');
+    await suite.page.setViewportSize({ width: 1440, height: 900 });
+  });
+
   it('switches the language to English and keeps it after a reload', async () => {
     await login(suite.page, suite.server.baseUrl, 'admin@example.com');
     await dismissFirstLoginModals();

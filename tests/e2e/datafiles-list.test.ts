@@ -15,9 +15,19 @@ const suite = browserSuite({ page: 'none' });
 let server: TestServer;
 let browser: TestBrowser;
 let page: Page;
+const LIVE_TITLE = 'Kundenpanel live';
 
 beforeAll(() => {
   ({ server, browser } = suite);
+  // The demo has no live import with respondents (the seed's were deleted with their data): one the
+  // employee runs, READY as after its first respondents, for the live filter and stop/reopen.
+  write(
+    `insert into datafiles (id, company_id, owner_id, title, import_type, status, secret_key, number_of_records, created_at)
+    select ?, company_id, id, ?, 'LIVE', 'READY', 'live_e2e_list', 12, ? from users where email = 'employee@example.com'`,
+    crypto.randomUUID(),
+    LIVE_TITLE,
+    new Date().toISOString(),
+  );
 });
 
 async function openAs(email: string, locale: 'de' | 'en') {
@@ -32,6 +42,16 @@ async function openAs(email: string, locale: 'de' | 'en') {
   await closeFirstLoginModals(page);
   await page.goto(`${server.baseUrl}/datafiles`);
   await page.getByTestId('datafiles-table').waitFor({ timeout: 20_000 });
+}
+
+/** Writes to the server's database as a job would (an upload's progress, a live import's first respondents). */
+function write(sqlText: string, ...params: unknown[]) {
+  const db = new Database(server.databasePath);
+  try {
+    db.prepare(sqlText).run(...params);
+  } finally {
+    db.close();
+  }
 }
 
 const rowOf = (title: string): Locator =>
@@ -70,15 +90,18 @@ describe('the datafiles list in German, as the organisation ADMIN', () => {
     expect(await travel.getByTestId('score-light').getAttribute('data-light')).toMatch(
       /^(green|light green|yellow|red)$/,
     );
-    expect(await rowOf('Brand Tracker Q3 2026').getByTestId('records').innerText()).toBe('1.200');
-    expect(await rowOf('Brand Tracker Q3 2026').getByTestId('certificate').innerText()).toBe('Stufe 2');
+    // The cleaned demo file has its certificate level; the not yet cleaned one none.
+    await expect
+      .poll(async () => travel.getByTestId('certificate').innerText(), { timeout: 30_000 })
+      .toMatch(/^Stufe \d$/);
+    expect(await rowOf('Markenimage Welle 1').getByTestId('records').innerText()).toBe('300');
     expect(await page.getByRole('columnheader', { name: /Titel/ }).count()).toBe(1);
     await screenshot(page, 'datafiles-list-de');
   }, 150_000);
 
   it('filters live, manual and drafts, and searches', async () => {
     await page.getByTestId('filter-LIVE').click();
-    await expectTitles(['Customer Satisfaction Panel']);
+    await expectTitles([LIVE_TITLE]);
     await page.getByTestId('filter-DRAFT').click();
     await expectTitles(['Employee Pulse (draft)']);
     await page.getByTestId('filter-MANUAL').click();
@@ -86,27 +109,30 @@ describe('the datafiles list in German, as the organisation ADMIN', () => {
       'Reisestudie Sommer 2026',
       'Customer Experience Tracker (Qualtrics)',
       'Markenimage Welle 1',
-      'Brand Tracker Q3 2026',
-      'Ad Concept Test',
       'Employee Pulse Q1 2026',
     ]);
     await page.getByTestId('filter-ALL').click();
     await page.getByTestId('datafiles-search').fill('marken');
     await expectTitles(['Markenimage Welle 1']);
     await page.getByTestId('datafiles-search').fill('');
-    await expect.poll(async () => (await titles()).length, { timeout: 10_000 }).toBe(8);
+    await expect.poll(async () => (await titles()).length, { timeout: 10_000 }).toBe(6);
+    // A search nothing matches shows the empty state, not an empty table.
+    await page.getByTestId('datafiles-search').fill('Brand Tracker');
+    await page.getByTestId('datafiles-empty').waitFor({ timeout: 10_000 });
+    await screenshot(page, 'datafiles-none-de');
+    await page.getByTestId('datafiles-search').fill('');
   });
 
   it('renames a datafile (a name is required)', async () => {
-    await act('Ad Concept Test', 'rename');
+    await act('Customer Experience Tracker (Qualtrics)', 'rename');
     const dialog = page.getByTestId('dialog-rename');
     await dialog.locator('input[name="title"]').fill('   ');
     await page.getByTestId('dialog-rename-submit').click();
     await dialog.getByText('Geben Sie einen Namen ein.').waitFor();
-    await dialog.locator('input[name="title"]').fill('Ad Concept Test v2');
+    await dialog.locator('input[name="title"]').fill('CX Tracker v2');
     await page.getByTestId('dialog-rename-submit').click();
     await dialog.getByText('Die Datendatei wurde umbenannt.').waitFor();
-    await rowOf('Ad Concept Test v2').waitFor();
+    await rowOf('CX Tracker v2').waitFor();
   });
 
   it('shares a datafile with the employee', async () => {
@@ -135,27 +161,23 @@ describe('the datafiles list in German, as the organisation ADMIN', () => {
   });
 
   it('stops and reopens the live import', async () => {
-    await act('Customer Satisfaction Panel', 'stop');
+    await act(LIVE_TITLE, 'stop');
     await page.getByTestId('dialog-stop-confirm').click();
     await page.getByTestId('dialog-stop').getByText('Der Live-Import wurde gestoppt.').waitFor();
-    await expect
-      .poll(async () => rowOf('Customer Satisfaction Panel').getAttribute('data-status'), { timeout: 10_000 })
-      .toBe('STOPPED');
+    await expect.poll(async () => rowOf(LIVE_TITLE).getAttribute('data-status'), { timeout: 10_000 }).toBe('STOPPED');
     await page.getByTestId('dialog-stop').waitFor({ state: 'hidden' });
-    await act('Customer Satisfaction Panel', 'reopen');
+    await act(LIVE_TITLE, 'reopen');
     await page.getByTestId('dialog-reopen-confirm').click();
-    await expect
-      .poll(async () => rowOf('Customer Satisfaction Panel').getAttribute('data-status'), { timeout: 10_000 })
-      .toBe('READY');
+    await expect.poll(async () => rowOf(LIVE_TITLE).getAttribute('data-status'), { timeout: 10_000 }).toBe('READY');
     await page.getByTestId('dialog-reopen').waitFor({ state: 'hidden' });
   });
 
   it('deletes a datafile after the confirmation', async () => {
-    await act('Ad Concept Test v2', 'delete');
-    await page.getByTestId('dialog-delete').getByText('„Ad Concept Test v2“ löschen?', { exact: false }).waitFor();
+    await act('CX Tracker v2', 'delete');
+    await page.getByTestId('dialog-delete').getByText('„CX Tracker v2“ löschen?', { exact: false }).waitFor();
     await page.getByTestId('dialog-delete-confirm').click();
     await page.getByTestId('dialog-delete').getByText('Die Datendatei wurde gelöscht.').waitFor();
-    await rowOf('Ad Concept Test v2').waitFor({ state: 'detached', timeout: 10_000 });
+    await rowOf('CX Tracker v2').waitFor({ state: 'detached', timeout: 10_000 });
     await page.getByTestId('dialog-delete').waitFor({ state: 'hidden' });
   });
 
@@ -173,15 +195,15 @@ describe('the datafiles list in English', () => {
     await openAs('employee@example.com', 'en');
     await expectTitles([
       'Reisestudie Sommer 2026',
-      'Customer Experience Tracker (Qualtrics)',
       'Markenimage Welle 1',
-      'Brand Tracker Q3 2026',
-      'Customer Satisfaction Panel',
+      LIVE_TITLE,
       'Employee Pulse (draft)',
       'Employee Pulse Q1 2026',
     ]);
     expect(await page.getByRole('columnheader', { name: /Title/ }).count()).toBe(1);
     expect(await rowOf('Markenimage Welle 1').getByTestId('owner').innerText()).toContain('Erik Employee');
+    // A failed first upload has no interviews: a dash like the draft's, not a 0.
+    expect(await rowOf('Employee Pulse Q1 2026').getByTestId('records').innerText()).toBe('–');
     await rowOf('Reisestudie Sommer 2026').getByTestId('row-actions').click();
     await page.getByTestId('action-open').waitFor();
     expect(await page.getByTestId('action-rename').count()).toBe(0);
@@ -196,28 +218,19 @@ describe('the datafiles list in English', () => {
 
   it('an operator sees every organisation and filters by one', async () => {
     await openAs('superadmin@example.com', 'en');
-    await page.getByTestId('filter-organization').selectOption({ label: 'Nordlicht Marktforschung GmbH' });
-    await expectTitles(['Mobility Study 2026']);
-    await screenshot(page, 'datafiles-operator-en');
-    await page.getByTestId('filter-organization').selectOption({ label: 'Alpen Insights AG' });
-    await expectTitles(['Tourism Barometer']);
+    await page.getByTestId('filter-organization').selectOption({ label: 'Demo Research GmbH' });
     await page.getByTestId('filter-LIVE').click();
-    await expectTitles(['Tourism Barometer']);
+    await expectTitles([LIVE_TITLE]);
+    await screenshot(page, 'datafiles-operator-en');
+    // An organisation without files (its credit history's files are deleted) shows the empty state.
+    await page.getByTestId('filter-organization').selectOption({ label: 'Nordlicht Marktforschung GmbH' });
+    await page.getByTestId('datafiles-empty').waitFor({ timeout: 10_000 });
+    await screenshot(page, 'datafiles-operator-empty-en');
     await page.close();
   }, 60_000);
 });
 
 describe('a processing datafile in the list', () => {
-  /** Writes to the server's database as the upload job would (progress, then the finish). */
-  function write(sqlText: string, ...params: unknown[]) {
-    const db = new Database(server.databasePath);
-    try {
-      db.prepare(sqlText).run(...params);
-    } finally {
-      db.close();
-    }
-  }
-
   it("shows the upload's progress, polled, and turns READY when the upload finishes", async () => {
     const id = crypto.randomUUID();
     const uploadId = crypto.randomUUID();

@@ -187,6 +187,8 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
     );
     expect(await page.getByTestId('live-test-ts').innerText()).toMatch(locale === 'de' ? /ab 30/ : /from 30/);
     expect(await page.getByTestId('live-test-warning').count()).toBe(0);
+    // The test respondent types its answer (behaviour fields of a person): behaviour score 100.
+    expect(await page.getByTestId('live-test-bas').innerText()).toBe('100');
     await screenshot(page, `live-snippet-${locale}`);
 
     // Saved as a draft: real respondents are refused until the user starts receiving.

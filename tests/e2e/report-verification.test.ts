@@ -43,11 +43,7 @@ beforeAll(async () => {
     clock: { now: () => new Date('2026-11-20T14:30:00.000Z') },
     env: { publicUrl: server.baseUrl, certificateSigningKey: undefined },
   };
-  const datafile = (await handle.db
-    .select()
-    .from(datafiles)
-    .where(eq(datafiles.title, 'Brand Tracker Q3 2026'))
-    .get())!;
+  const datafile = (await handle.db.select().from(datafiles).where(eq(datafiles.title, 'Markenimage Welle 1')).get())!;
   const kept = Array.from({ length: 1_034 }, (_, i) => `R${String(i + 1).padStart(5, '0')}`);
   const rules = { ...DEFAULT_RULES, target: { n: 1_000, trim: false } };
   genuine = (
@@ -123,7 +119,7 @@ describe.each([
     expect(await page.getByTestId('certificate-code').textContent()).toBe(genuine);
     expect(await page.getByTestId('certificate-level').textContent()).toBe(text.level);
     expect(await page.getByTestId('records-after').textContent()).toBe(text.after);
-    expect(await page.getByTestId('certificate-result').textContent()).toContain('Brand Tracker Q3 2026');
+    expect(await page.getByTestId('certificate-result').textContent()).toContain('Markenimage Welle 1');
     await page.waitForTimeout(150);
     await screenshot(page, `report-verification-valid-${locale}`);
     await page.screenshot({ path: join(artifactsDir, `report-verification-valid-${locale}-full.png`), fullPage: true });

@@ -343,14 +343,15 @@ describe('WASM and reference agree', () => {
           fc.record({
             n: fc.constant(n),
             cats: fc.array(fc.array(code, { minLength: n, maxLength: n }), { minLength: 1, maxLength: 4 }),
-            subs: fc.array(fc.array(score, { minLength: n, maxLength: n }), { minLength: 5, maxLength: 5 }),
+            subs: fc.array(fc.array(score, { minLength: n, maxLength: n }), { minLength: 6, maxLength: 6 }),
             conWeight: fc.constantFrom(0, 1, 2, 3),
+            basWeight: fc.constantFrom(0, 1, 2, 3),
             manual: fc.array(fc.constantFrom(0, 0, 0, 1, 2), { minLength: n, maxLength: n }),
             cell: fc.array(fc.constantFrom(-1, 0, 1, 2), { minLength: n, maxLength: n }),
             targets: fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 3, maxLength: 3 }),
             target: fc.integer({ min: 0, max: 60 }),
             threshold: fc.integer({ min: 0, max: 100 }),
-            minFailing: fc.integer({ min: 0, max: 11 }),
+            minFailing: fc.integer({ min: 0, max: 12 }),
           }),
         ),
         (d) => {
@@ -359,21 +360,26 @@ describe('WASM and reference agree', () => {
             ob = reference.oes(cats);
           close(oa.score, ob.score);
           close(oa.badAnswers, ob.badAnswers);
-          const [ts, ibs, ps, cs, con] = d.subs.map((s) => Float64Array.from(s));
-          const sub = { oes: oa.score, ts, ibs, ps, cs, con };
+          const [ts, ibs, ps, cs, con, bas] = d.subs.map((s) => Float64Array.from(s));
+          const sub = { oes: oa.score, ts, ibs, ps, cs, con, bas };
           const ca = scoring.combined(sub, d.n),
             cb = reference.combined(sub, d.n);
           close(ca.combined, cb.combined);
           close(ca.nSubscores, cb.nSubscores);
-          const weights = { ...DEFAULT_WEIGHTS, con: d.conWeight };
+          const weights = { ...DEFAULT_WEIGHTS, con: d.conWeight, bas: d.basWeight };
           const wa = scoring.combined(sub, d.n, weights),
             wb = reference.combined(sub, d.n, weights);
           close(wa.combined, wb.combined);
           close(wa.nSubscores, wb.nSubscores);
           const input = {
             rows: d.n,
-            scores: { combined: ca.combined, oes: oa.score, ts, ibs, ps, cs, is: ps, sds: cs, con },
-            dataPoints: { oes: oa.dataPoints, ibs: Float64Array.from(d.manual), con: Float64Array.from(d.cell) },
+            scores: { combined: ca.combined, oes: oa.score, ts, ibs, ps, cs, is: ps, sds: cs, con, bas },
+            dataPoints: {
+              oes: oa.dataPoints,
+              ibs: Float64Array.from(d.manual),
+              con: Float64Array.from(d.cell),
+              bas: Float64Array.from(d.manual),
+            },
             badAnswers: oa.badAnswers,
             manual: Float64Array.from(d.manual),
             quota: { cell: Float64Array.from(d.cell), targets: Float64Array.from(d.targets) },

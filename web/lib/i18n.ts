@@ -1,6 +1,7 @@
 import { atom, useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import rosetta from 'rosetta';
+import { intlLocaleOf, pluralKey as sharedPluralKey } from '../../db/domain/plurals';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
 import type { Refusal, RefusalParams } from './graphql-client';
@@ -42,34 +43,12 @@ export function setLocale(locale: Locale): void {
 
 /** The Intl locale each UI language formats numbers, dates and plurals with. */
 export function intlLocale(locale: Locale): string {
-  return locale === 'de' ? 'de-DE' : 'en-GB';
+  return intlLocaleOf(locale);
 }
 
-const pluralRules = new Map<Locale, Intl.PluralRules>();
-const countFormats = new Map<Locale, Intl.NumberFormat>();
-
-/**
- * A key with plural forms is written as `<key>_one`, `<key>_other` (the Intl.PluralRules categories
- * the language uses) and called by its bare name with a numeric `count`: the rules pick the form, and
- * `{{count}}` is filled with the number in the reader's locale. So '1 Interview' / '2 Interviews',
- * never '1 Interviews' or 'Interview(s)'.
- */
+/** A key's plural form for a numeric `count` (db/domain/plurals.ts: `<key>_one`, `<key>_other`). */
 function pluralKey(locale: Locale, key: string, params?: TranslateParams): [string, TranslateParams | undefined] {
-  const count = params?.count;
-  if (typeof count !== 'number' || !i18n.t(`${key}_other`, undefined, locale)) return [key, params];
-  let rules = pluralRules.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(intlLocale(locale));
-    pluralRules.set(locale, rules);
-  }
-  let numbers = countFormats.get(locale);
-  if (!numbers) {
-    numbers = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 });
-    countFormats.set(locale, numbers);
-  }
-  const form = `${key}_${rules.select(count)}`;
-  const chosen = i18n.t(form, undefined, locale) ? form : `${key}_other`;
-  return [chosen, { ...params, count: numbers.format(count) }];
+  return sharedPluralKey(locale, key, params, (k) => Boolean(i18n.t(k, undefined, locale)));
 }
 
 /**

@@ -165,7 +165,7 @@ export type CleaningSaveResponse = {
   message?: Maybe<Scalars['String']['output']>;
   numberOfCleanedRecords: Scalars['Int']['output'];
   numberOfRecords: Scalars['Int']['output'];
-  /** Removed interviews per primary reason, in the order manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size). */
+  /** Removed interviews per primary reason, in the order manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size), BAS. */
   removedByReason: Array<Scalars['Int']['output']>;
   scoringVersion: Scalars['String']['output'];
   status: Scalars['String']['output'];
@@ -570,13 +570,19 @@ export type DataPointMetadata = {
 
 /** What a column (or a group of columns) of an upload is (upload step 2). */
 export type DataPointType =
+  /** The device fingerprint a survey tool or fraud vendor exported (kept only as a keyed hash). */
+  | 'DEVICE_FINGERPRINT'
   | 'DURATION'
   | 'GROUPING'
   | 'IGNORE'
   | 'ITEM_BATTERY'
   | 'OPEN_ENDED'
+  /** The panel's respondent ID (kept only as a keyed hash). */
+  | 'PANEL_ID'
   | 'PROJECTIVE'
   | 'RECORD_ID'
+  /** The sample source or supplier the interview came through. */
+  | 'SAMPLE_SOURCE'
   | 'TIMESTAMP'
   | 'VOTE';
 
@@ -708,6 +714,18 @@ export type DatafileContributor = {
   id: Scalars['ID']['output'];
   image?: Maybe<Scalars['String']['output']>;
   name: PersonName;
+};
+
+export type DatafileDuplicates = {
+  __typename?: 'DatafileDuplicates';
+  duplicates: Array<DuplicateRespondent>;
+  /** Interviews of this datafile that carried a fingerprint, a panel ID or a source. */
+  interviewsWithIdentity: Scalars['Int']['output'];
+  sources: Array<SourceDuplicates>;
+  velocity: Array<VelocityRespondent>;
+  velocityDays: Scalars['Int']['output'];
+  velocitySurveys: Scalars['Int']['output'];
+  windowDays: Scalars['Int']['output'];
 };
 
 export type DatafileImportType =
@@ -1047,6 +1065,18 @@ export type DraftDatafile = {
   revision: Scalars['Int']['output'];
   status: DatafileStatus;
   upload: DatafileUpload;
+};
+
+/** An interview whose device or panel ID appeared earlier in the organisation within the window: the first interview is kept, this one is the duplicate. */
+export type DuplicateRespondent = {
+  __typename?: 'DuplicateRespondent';
+  kind: RespondentIdentityKind;
+  /** The earlier interview it matches: its datafile (maybe this one) and record. */
+  matchDatafileId: Scalars['ID']['output'];
+  matchDatafileTitle: Scalars['String']['output'];
+  matchRecordId: Scalars['String']['output'];
+  matchSeenAt: Scalars['String']['output'];
+  recordId: Scalars['String']['output'];
 };
 
 /** A duration or timestamp: the whole interview, or one page. */
@@ -1923,8 +1953,13 @@ export type Notification = {
   __typename?: 'Notification';
   createdDate: Scalars['String']['output'];
   description: Scalars['String']['output'];
+  /** What happened (uploadFinished, datafileShared, lowBalance, ...), so a client renders it in its own language; null for texts written as text. */
+  event?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
+  /** The event's values as JSON: numbers raw, calendar dates as {date: YYYY-MM-DD}, texts the server wrote per language as {de, en}. */
+  params?: Maybe<Scalars['String']['output']>;
   readed: Scalars['Boolean']['output'];
+  /** In the request's language (Accept-Language, else the user's) when the notification is an event; else as written. */
   title: Scalars['String']['output'];
   type: NotificationType;
   url?: Maybe<Scalars['String']['output']>;
@@ -2082,6 +2117,8 @@ export type ProjectiveQuestionWeightingInput = {
 /** Root query; every module adds its fields with `extend type Query`. */
 export type Query = {
   __typename?: 'Query';
+  /** Duplicates and velocity of a datafile against the organisation's datafiles (never another organisation's). Defaults: 30 days, 5 surveys in 7 days. */
+  datafileDuplicates: DatafileDuplicates;
   getActiveCompanyAdminUsers: Array<User>;
   /** Algorithms the published revision's data points feed (TS, IBS, OES, PS, CS, IS, SDS). */
   getAlgorithmsInDatafile: Array<Scalars['String']['output']>;
@@ -2115,7 +2152,7 @@ export type Query = {
   getCompanyCreditPlansByType: Array<CreditPlan>;
   getCompanyCreditSummary: CompanyCreditSummary;
   getCompanyStats: CompanyStats;
-  /** The ledger per datafile, newest first; filtered by description and type, paged in SQL (8 per page on screen). */
+  /** The ledger per datafile, newest first; filtered by type and by the description as the reader reads it (in the request's language: Accept-Language, else the user's), paged (8 per page on screen). */
   getCompanyTransactionsGroupedByDatafile: TransactionPage;
   /** Every user of the company (active and pending). */
   getCompanyUsers: Array<User>;
@@ -2189,6 +2226,15 @@ export type Query = {
   me: Me;
   /** Public (no login): the certificate a code names and whether its signature verifies; CERTIFICATE_NOT_FOUND otherwise. */
   verifyCertificate: CertificateVerification;
+};
+
+
+/** Root query; every module adds its fields with `extend type Query`. */
+export type QueryDatafileDuplicatesArgs = {
+  datafileId: Scalars['ID']['input'];
+  velocityDays?: InputMaybe<Scalars['Int']['input']>;
+  velocitySurveys?: InputMaybe<Scalars['Int']['input']>;
+  windowDays?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2622,7 +2668,7 @@ export type ReportReasonCount = {
   count: Scalars['Int']['output'];
   /** quotaCleaning, scoreThreshold, targetSample or manual */
   group: Scalars['String']['output'];
-  /** manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size) */
+  /** manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size), BAS */
   reason: Scalars['String']['output'];
 };
 
@@ -2630,9 +2676,14 @@ export type ReportScoreAverage = {
   __typename?: 'ReportScoreAverage';
   after?: Maybe<Scalars['Float']['output']>;
   before?: Maybe<Scalars['Float']['output']>;
-  /** combined, ts, ibs, oes, ps, cs, con (quality scores); is, sds (sample scores) */
+  /** combined, ts, ibs, oes, ps, cs, con, bas (quality scores); is, sds (sample scores) */
   key: Scalars['String']['output'];
 };
+
+/** Who answered twice: the same device or panel ID earlier in the organisation, or in many of its surveys within days. */
+export type RespondentIdentityKind =
+  | 'DEVICE'
+  | 'PANEL';
 
 /** Interviews whose rounded score lies in from..to (a benchmark band: 0-39, 40-59, 60-79, 80-100). */
 export type ScoreBandCount = {
@@ -2646,7 +2697,7 @@ export type ScoreBandCount = {
 export type ScoreThreshold = {
   __typename?: 'ScoreThreshold';
   isEnable: Scalars['Boolean']['output'];
-  /** Rule key: combined, is, ps, cs, sds, ts, ibs, oes, con. */
+  /** Rule key: combined, is, ps, cs, sds, ts, ibs, oes, con, bas. */
   key: Scalars['String']['output'];
   minDataPoints: Scalars['Int']['output'];
   name: Scalars['String']['output'];
@@ -2700,6 +2751,15 @@ export type SortDirection =
   | 'ASC'
   | 'DESC';
 
+/** Interviews per sample source (null: none given) and how many of them are flagged. */
+export type SourceDuplicates = {
+  __typename?: 'SourceDuplicates';
+  duplicates: Scalars['Int']['output'];
+  interviews: Scalars['Int']['output'];
+  source?: Maybe<Scalars['String']['output']>;
+  velocity: Scalars['Int']['output'];
+};
+
 /** The answer of mutations that the spec says return status and message. */
 export type StatusResponse = {
   __typename?: 'StatusResponse';
@@ -2750,6 +2810,8 @@ export type TransactionGroup = {
   amount: Scalars['Int']['output'];
   createdDate: Scalars['String']['output'];
   creditPlanDetails?: Maybe<CreditPlanDetails>;
+  /** The USED line's datafile was deleted: its title stays for the credit history, the file no longer opens. */
+  datafileDeleted: Scalars['Boolean']['output'];
   datafileId?: Maybe<Scalars['ID']['output']>;
   description: Scalars['String']['output'];
   latestTransactionDate: Scalars['String']['output'];
@@ -3084,6 +3146,14 @@ export type UserStatus =
   | 'NOT_ACTIVATED'
   | 'PENDING';
 
+/** An interview whose device or panel ID appears in at least velocitySurveys of the organisation's datafiles within velocityDays. */
+export type VelocityRespondent = {
+  __typename?: 'VelocityRespondent';
+  kind: RespondentIdentityKind;
+  recordId: Scalars['String']['output'];
+  surveys: Scalars['Int']['output'];
+};
+
 export type Wallet = {
   __typename?: 'Wallet';
   /** Credits left on the active prepaid plans. */
@@ -3231,6 +3301,7 @@ export type ResolversTypes = {
   DatafileCleaningSettingsView: ResolverTypeWrapper<DatafileCleaningSettingsView>;
   DatafileCompany: ResolverTypeWrapper<DatafileCompany>;
   DatafileContributor: ResolverTypeWrapper<DatafileContributor>;
+  DatafileDuplicates: ResolverTypeWrapper<DatafileDuplicates>;
   DatafileImportType: DatafileImportType;
   DatafileInput: DatafileInput;
   DatafileListEntry: ResolverTypeWrapper<DatafileListEntry>;
@@ -3258,6 +3329,7 @@ export type ResolversTypes = {
   DatafileWeightingMethod: ResolverTypeWrapper<DatafileWeightingMethod>;
   DraftCleaningSetting: ResolverTypeWrapper<DraftCleaningSetting>;
   DraftDatafile: ResolverTypeWrapper<DraftDatafile>;
+  DuplicateRespondent: ResolverTypeWrapper<DuplicateRespondent>;
   DurationRole: DurationRole;
   EditContractInput: EditContractInput;
   EndpointTraffic: ResolverTypeWrapper<EndpointTraffic>;
@@ -3331,12 +3403,14 @@ export type ResolversTypes = {
   ReportLogoUploadUrl: ResolverTypeWrapper<ReportLogoUploadUrl>;
   ReportReasonCount: ResolverTypeWrapper<ReportReasonCount>;
   ReportScoreAverage: ResolverTypeWrapper<ReportScoreAverage>;
+  RespondentIdentityKind: RespondentIdentityKind;
   ScoreBandCount: ResolverTypeWrapper<ScoreBandCount>;
   ScoreThreshold: ResolverTypeWrapper<ScoreThreshold>;
   ScoreThresholdInput: ScoreThresholdInput;
   SelectedColumnInput: SelectedColumnInput;
   SignedUrl: ResolverTypeWrapper<SignedUrl>;
   SortDirection: SortDirection;
+  SourceDuplicates: ResolverTypeWrapper<SourceDuplicates>;
   StatusResponse: ResolverTypeWrapper<StatusResponse>;
   StorageFolder: ResolverTypeWrapper<StorageFolder>;
   StorageUsage: ResolverTypeWrapper<StorageUsage>;
@@ -3375,6 +3449,7 @@ export type ResolversTypes = {
   UserPreferences: ResolverTypeWrapper<UserPreferences>;
   UserRef: ResolverTypeWrapper<UserRef>;
   UserStatus: UserStatus;
+  VelocityRespondent: ResolverTypeWrapper<VelocityRespondent>;
   Wallet: ResolverTypeWrapper<Wallet>;
   WeightingMethodInput: WeightingMethodInput;
 };
@@ -3430,6 +3505,7 @@ export type ResolversParentTypes = {
   DatafileCleaningSettingsView: DatafileCleaningSettingsView;
   DatafileCompany: DatafileCompany;
   DatafileContributor: DatafileContributor;
+  DatafileDuplicates: DatafileDuplicates;
   DatafileInput: DatafileInput;
   DatafileListEntry: DatafileListEntry;
   DatafileListFilters: DatafileListFilters;
@@ -3452,6 +3528,7 @@ export type ResolversParentTypes = {
   DatafileWeightingMethod: DatafileWeightingMethod;
   DraftCleaningSetting: DraftCleaningSetting;
   DraftDatafile: DraftDatafile;
+  DuplicateRespondent: DuplicateRespondent;
   EditContractInput: EditContractInput;
   EndpointTraffic: EndpointTraffic;
   EndpointTrafficMinute: EndpointTrafficMinute;
@@ -3520,6 +3597,7 @@ export type ResolversParentTypes = {
   ScoreThresholdInput: ScoreThresholdInput;
   SelectedColumnInput: SelectedColumnInput;
   SignedUrl: SignedUrl;
+  SourceDuplicates: SourceDuplicates;
   StatusResponse: StatusResponse;
   StorageFolder: StorageFolder;
   StorageUsage: StorageUsage;
@@ -3548,6 +3626,7 @@ export type ResolversParentTypes = {
   UserPage: Omit<UserPage, 'users'> & { users: Array<ResolversParentTypes['User']> };
   UserPreferences: UserPreferences;
   UserRef: UserRef;
+  VelocityRespondent: VelocityRespondent;
   Wallet: Wallet;
   WeightingMethodInput: WeightingMethodInput;
 };
@@ -3920,6 +3999,16 @@ export type DatafileContributorResolvers<ContextType = GqlContext, ParentType ex
   name?: Resolver<ResolversTypes['PersonName'], ParentType, ContextType>;
 };
 
+export type DatafileDuplicatesResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileDuplicates'] = ResolversParentTypes['DatafileDuplicates']> = {
+  duplicates?: Resolver<Array<ResolversTypes['DuplicateRespondent']>, ParentType, ContextType>;
+  interviewsWithIdentity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sources?: Resolver<Array<ResolversTypes['SourceDuplicates']>, ParentType, ContextType>;
+  velocity?: Resolver<Array<ResolversTypes['VelocityRespondent']>, ParentType, ContextType>;
+  velocityDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  velocitySurveys?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  windowDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type DatafileListEntryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileListEntry'] = ResolversParentTypes['DatafileListEntry']> = {
   canManage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   certificateLevel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -4107,6 +4196,15 @@ export type DraftDatafileResolvers<ContextType = GqlContext, ParentType extends 
   revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['DatafileStatus'], ParentType, ContextType>;
   upload?: Resolver<ResolversTypes['DatafileUpload'], ParentType, ContextType>;
+};
+
+export type DuplicateRespondentResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DuplicateRespondent'] = ResolversParentTypes['DuplicateRespondent']> = {
+  kind?: Resolver<ResolversTypes['RespondentIdentityKind'], ParentType, ContextType>;
+  matchDatafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  matchDatafileTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  matchRecordId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  matchSeenAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recordId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type EndpointTrafficResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['EndpointTraffic'] = ResolversParentTypes['EndpointTraffic']> = {
@@ -4347,7 +4445,9 @@ export type NipoIntegrationResolvers<ContextType = GqlContext, ParentType extend
 export type NotificationResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Notification'] = ResolversParentTypes['Notification']> = {
   createdDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  params?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   readed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['NotificationType'], ParentType, ContextType>;
@@ -4447,6 +4547,7 @@ export type ProjectiveQuestionWeightingResolvers<ContextType = GqlContext, Paren
 };
 
 export type QueryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  datafileDuplicates?: Resolver<ResolversTypes['DatafileDuplicates'], ParentType, ContextType, RequireFields<QueryDatafileDuplicatesArgs, 'datafileId'>>;
   getActiveCompanyAdminUsers?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryGetActiveCompanyAdminUsersArgs, 'companyId'>>;
   getAlgorithmsInDatafile?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType, RequireFields<QueryGetAlgorithmsInDatafileArgs, 'datafileId'>>;
   getAllActiveCompanies?: Resolver<ResolversTypes['CompanyPage'], ParentType, ContextType, Partial<QueryGetAllActiveCompaniesArgs>>;
@@ -4596,6 +4697,13 @@ export type SignedUrlResolvers<ContextType = GqlContext, ParentType extends Reso
   signedUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type SourceDuplicatesResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['SourceDuplicates'] = ResolversParentTypes['SourceDuplicates']> = {
+  duplicates?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  interviews?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  velocity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type StatusResponseResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['StatusResponse'] = ResolversParentTypes['StatusResponse']> = {
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4624,6 +4732,7 @@ export type TransactionGroupResolvers<ContextType = GqlContext, ParentType exten
   amount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   createdDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   creditPlanDetails?: Resolver<Maybe<ResolversTypes['CreditPlanDetails']>, ParentType, ContextType>;
+  datafileDeleted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   datafileId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   latestTransactionDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4801,6 +4910,12 @@ export type UserRefResolvers<ContextType = GqlContext, ParentType extends Resolv
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type VelocityRespondentResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['VelocityRespondent'] = ResolversParentTypes['VelocityRespondent']> = {
+  kind?: Resolver<ResolversTypes['RespondentIdentityKind'], ParentType, ContextType>;
+  recordId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  surveys?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type WalletResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['Wallet'] = ResolversParentTypes['Wallet']> = {
   balance?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -4843,6 +4958,7 @@ export type Resolvers<ContextType = GqlContext> = {
   DatafileCleaningSettingsView?: DatafileCleaningSettingsViewResolvers<ContextType>;
   DatafileCompany?: DatafileCompanyResolvers<ContextType>;
   DatafileContributor?: DatafileContributorResolvers<ContextType>;
+  DatafileDuplicates?: DatafileDuplicatesResolvers<ContextType>;
   DatafileListEntry?: DatafileListEntryResolvers<ContextType>;
   DatafileListPage?: DatafileListPageResolvers<ContextType>;
   DatafileMetadata?: DatafileMetadataResolvers<ContextType>;
@@ -4860,6 +4976,7 @@ export type Resolvers<ContextType = GqlContext> = {
   DatafileWeightingMethod?: DatafileWeightingMethodResolvers<ContextType>;
   DraftCleaningSetting?: DraftCleaningSettingResolvers<ContextType>;
   DraftDatafile?: DraftDatafileResolvers<ContextType>;
+  DuplicateRespondent?: DuplicateRespondentResolvers<ContextType>;
   EndpointTraffic?: EndpointTrafficResolvers<ContextType>;
   EndpointTrafficMinute?: EndpointTrafficMinuteResolvers<ContextType>;
   ExportJob?: ExportJobResolvers<ContextType>;
@@ -4907,6 +5024,7 @@ export type Resolvers<ContextType = GqlContext> = {
   ScoreBandCount?: ScoreBandCountResolvers<ContextType>;
   ScoreThreshold?: ScoreThresholdResolvers<ContextType>;
   SignedUrl?: SignedUrlResolvers<ContextType>;
+  SourceDuplicates?: SourceDuplicatesResolvers<ContextType>;
   StatusResponse?: StatusResponseResolvers<ContextType>;
   StorageFolder?: StorageFolderResolvers<ContextType>;
   StorageUsage?: StorageUsageResolvers<ContextType>;
@@ -4929,6 +5047,7 @@ export type Resolvers<ContextType = GqlContext> = {
   UserPage?: UserPageResolvers<ContextType>;
   UserPreferences?: UserPreferencesResolvers<ContextType>;
   UserRef?: UserRefResolvers<ContextType>;
+  VelocityRespondent?: VelocityRespondentResolvers<ContextType>;
   Wallet?: WalletResolvers<ContextType>;
 };
 

@@ -8,7 +8,7 @@
 // them as they are: the stored data is also an export format.
 import { Field, Float64, Int32, Schema, Utf8 } from 'apache-arrow';
 import { GRID_LABELS } from '../../../scoring/index';
-import { columnsOf, type ColumnMapping, type DataPointType, type TableHeader } from '../types';
+import { columnsOf, IDENTITY_TYPES, type ColumnMapping, type DataPointType, type TableHeader } from '../types';
 import { field } from './arrow-io';
 
 export const LAYOUT_VERSION = '1';
@@ -79,7 +79,10 @@ export function rawLayout(
     // round-trip text). Columns the scores read, and SPSS numeric variables, are stored as numbers.
     const numeric =
       (r !== undefined && NUMERIC_TYPES.has(r.type)) ||
-      (c.sourceType === 'number' && r?.type !== 'RECORD_ID' && r?.type !== 'OPEN_ENDED');
+      (c.sourceType === 'number' &&
+        r?.type !== 'RECORD_ID' &&
+        r?.type !== 'OPEN_ENDED' &&
+        !(r && IDENTITY_TYPES.has(r.type)));
     plan.push({ index, name: c.name, numeric });
     fields.push(
       field(c.name, numeric ? new Float64() : new Utf8(), {

@@ -34,6 +34,10 @@ export function spssDateText(seconds: number, kind: 'date' | 'datetime'): string
   return kind === 'date' ? iso.slice(0, iso.indexOf('T')) : iso;
 }
 
+/** An ISO date or instant as SPSS stores it (seconds since 1582-10-14): spssDateText's inverse. */
+export const spssSeconds = (iso: string): number =>
+  Date.parse(iso.length === 10 ? `${iso}T00:00:00Z` : iso) / 1000 + SPSS_EPOCH_OFFSET;
+
 export function encodingName(name: string | undefined, codePage: number | undefined): string {
   const n = (name ?? '').trim().toLowerCase();
   if (n === 'utf-8' || n === 'utf8' || codePage === 65001) return 'utf-8';

@@ -40,6 +40,21 @@ function numberedTogether(orders: readonly (number | undefined)[]): boolean {
   return Math.max(...n) - Math.min(...n) + 1 <= n.length + 2;
 }
 
+/**
+ * Items numbered from an item bank (q_253, q_952 ... on one scale): many adjacent columns of one stem,
+ * nearly all of which show the same lowest and highest answer. Ten or more keep a few unrelated
+ * questions that share a letter (Q0, Q1, Q5, Q13) out.
+ */
+function itemBank(items: readonly number[], stats: readonly ColumnStats[]): boolean {
+  if (items.length < 2 * MIN_GRID_ITEMS) return false;
+  const ranges = new Map<string, number>();
+  for (const j of items) {
+    const key = `${stats[j]!.min}..${stats[j]!.max}`;
+    ranges.set(key, (ranges.get(key) ?? 0) + 1);
+  }
+  return Math.max(...ranges.values()) >= 0.9 * items.length;
+}
+
 /** In most complete answers every item differs and the answers are 1..k: a ranking. */
 function ranking(items: readonly number[], rows: readonly Cell[][]): boolean {
   let complete = 0,
@@ -67,7 +82,13 @@ export function gridRuns(
     const maxs = run?.items.map((j) => stats[j]!.max!) ?? [];
     // Two codes (0/1, 1/2) are ticks of a check-all question or yes/no items, not a rating scale.
     const rating = Math.max(...maxs) - Math.min(...mins) >= 2;
-    if (run && run.items.length >= 2 && rating && numberedTogether(run.orders) && !ranking(run.items, rows)) {
+    if (
+      run &&
+      run.items.length >= 2 &&
+      rating &&
+      (numberedTogether(run.orders) || itemBank(run.items, stats)) &&
+      !ranking(run.items, rows)
+    ) {
       const stem = run.stem.replace(/[\s_.:-]+$/, '') || columns[run.items[0]!]!.name;
       runs.push({ id: stem, title: stem, items: run.items, min: Math.min(...mins), max: Math.max(...maxs) });
     }
@@ -105,6 +126,11 @@ export function gridRuns(
     if (!parsed && labels) run.stem = stem;
   });
   close();
+  const woven = interleaved(columns, stats, taken);
+  const all = [...runs.filter((g) => !g.items.some((j) => woven.covered.has(j))), ...woven.grids].sort(
+    (a, b) => a.items[0]! - b.items[0]!,
+  );
+  runs.splice(0, runs.length, ...all);
   // Value-label runs are named after their first column.
   for (const g of runs) if (g.id.startsWith('labels:')) g.id = g.title = columns[g.items[0]!]!.name;
   const ids = new Map<string, number>();
@@ -114,6 +140,51 @@ export function gridRuns(
     if (n > 1) g.id = `${g.id} (${n})`;
   }
   return runs;
+}
+
+/**
+ * Scales printed in turns (Si1, Na2, Si3, Na4 ... or N1, E2, O3, A4, C5, N6 ...): a block of adjacent
+ * scale columns on one scale whose names share one numbering 1..n over several stems is one grid per
+ * stem, its items in file order.
+ */
+function interleaved(
+  columns: readonly ColumnInfo[],
+  stats: readonly ColumnStats[],
+  taken: ReadonlySet<number>,
+): { grids: GridGroup[]; covered: Set<number> } {
+  const grids: GridGroup[] = [];
+  const covered = new Set<number>();
+  const named = (j: number) => {
+    const parsed = j < columns.length && !taken.has(j) && scaleLike(stats[j]!) ? itemName(columns[j]!.name) : undefined;
+    return parsed?.order !== undefined ? parsed : undefined;
+  };
+  for (let start = 0; start < columns.length;) {
+    let end = start;
+    while (named(end)) end++;
+    const block = Array.from({ length: end - start }, (_, k) => start + k);
+    start = end + 1;
+    if (block.length < MIN_GRID_ITEMS) continue;
+    const parsed = block.map((j) => named(j)!);
+    const stems = new Map<string, number[]>();
+    parsed.forEach((p, k) => stems.set(p.stem, [...(stems.get(p.stem) ?? []), block[k]!]));
+    const span = Math.max(...block.map((j) => stats[j]!.max!)) - Math.min(...block.map((j) => stats[j]!.min!));
+    if (stems.size < 2 || span > 10 || span < 2 || !numberedTogether(parsed.map((p) => p.order))) continue;
+    if ([...stems.values()].some((items) => items.length < 2)) continue;
+    for (const items of stems.values()) {
+      // The names' shared letters (Si1, Si3 -> Si), not the parsed stem (which reads Si1 as item 1 of S).
+      const names = items.map((j) => columns[j]!.name.replace(/[\s_.:-]*\d+$/, ''));
+      const title = names.every((n) => n === names[0]) && names[0] ? names[0] : columns[items[0]!]!.name;
+      grids.push({
+        id: title,
+        title,
+        items,
+        min: Math.min(...items.map((j) => stats[j]!.min!)),
+        max: Math.max(...items.map((j) => stats[j]!.max!)),
+      });
+    }
+    block.forEach((j) => covered.add(j));
+  }
+  return { grids, covered };
 }
 
 export const isFullGrid = (g: GridGroup) => g.items.length >= MIN_GRID_ITEMS;
@@ -132,6 +203,37 @@ function answerWords(rows: readonly Cell[][], j: number): string[] | undefined {
     }
   }
   return words.length >= 2 ? words : undefined;
+}
+
+/**
+ * The first run of at least 5 adjacent columns of numbers on one short scale, mostly whole, where
+ * some answers are not (3.31 on a 1-5 scale): a grid whose missing answers were filled in with means,
+ * which the scoring cannot take as answers. The first such value is returned to be shown.
+ */
+export function fractionGrid(
+  columns: readonly ColumnInfo[],
+  stats: readonly ColumnStats[],
+): { first: string; value: string } | undefined {
+  const whole = (s: ColumnStats) =>
+    s.filled >= 5 &&
+    s.numeric === s.filled &&
+    s.integers >= s.filled * 0.9 &&
+    s.min !== null &&
+    s.max !== null &&
+    s.max - s.min <= 10;
+  let start = -1;
+  for (let j = 0; j <= columns.length; j++) {
+    if (j < columns.length && whole(stats[j]!)) {
+      if (start < 0) start = j;
+      continue;
+    }
+    const run = start >= 0 ? Array.from({ length: j - start }, (_, k) => start + k) : [];
+    const fractional = run.find((i) => stats[i]!.fraction !== undefined);
+    if (run.length >= MIN_GRID_ITEMS && fractional !== undefined)
+      return { first: columns[start]!.name, value: String(stats[fractional]!.fraction) };
+    start = -1;
+  }
+  return undefined;
 }
 
 const numberedNames = (words: readonly string[]) => new Set(words.map((w) => w.replace(/\d+/g, '#'))).size === 1;

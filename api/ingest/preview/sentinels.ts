@@ -1,11 +1,11 @@
-// Missing-value codes a file uses that step 1 does not know yet: -99, -9, 99, 999 and their kin,
+// Missing-value codes a file uses that step 1 does not know yet: -99, -9, -1, 99, 999 and their kin,
 // frequent in a column and outside the range of its other values (-99 under hours of child care,
 // 99 over a 1-5 scale). Counted as an answer they would be scored and charged; step 2 suggests them.
 import type { Cell } from '../types';
 import { numericValue } from '../validate/collector';
 
 /** The codes looked for, as survey tools and codebooks use them. */
-export const SENTINEL_CODES = [-9999, -999, -99, -98, -9, 99, 999, 9999] as const;
+export const SENTINEL_CODES = [-9999, -999, -99, -98, -9, -1, 99, 999, 9999] as const;
 
 export interface SentinelSuggestion {
   /** The code as step 1 takes it. */
@@ -37,6 +37,9 @@ function scan(values: readonly Cell[]): { counts: Map<number, number>; min: numb
 
 /** A code stands apart from a column's values: below a range of non-negative values, or far above it. */
 function outside(code: number, min: number, max: number): boolean {
+  // -1 (Ipsos' refused or skipped) sits right under a scale: a code only where the scale starts at 1,
+  // since on a scale with 0 (-1, 0, 1) it is an answer.
+  if (code === -1) return min >= 1;
   if (code < 0) return code < min && (min >= 0 || code <= min - 10 * Math.max(1, max - min));
   return code > max && code >= 10 * Math.max(1, Math.abs(max));
 }

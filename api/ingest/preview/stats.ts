@@ -10,6 +10,10 @@ export interface ColumnStats {
   integers: number;
   min: number | null;
   max: number | null;
+  /** Numbers below 0. */
+  negatives: number;
+  /** The first number seen that is not whole, if any. */
+  fraction?: number;
   /** Distinct values seen (counted up to 2,000). */
   distinct: number;
   meanTextLength: number;
@@ -37,12 +41,14 @@ export function statsOf(values: readonly Cell[], skip?: ReadonlySet<number>): Co
     missing = 0,
     numeric = 0,
     integers = 0,
+    negatives = 0,
     instants = 0,
     structured = 0,
     textLen = 0,
     texts = 0;
   let min = Infinity,
-    max = -Infinity;
+    max = -Infinity,
+    fraction: number | undefined;
   for (const c of values) {
     if (c === null) continue;
     if (typeof c === 'number' && Number.isNaN(c)) {
@@ -61,9 +67,10 @@ export function statsOf(values: readonly Cell[], skip?: ReadonlySet<number>): Co
       if (Number.isInteger(v)) {
         integers++;
         if (wholes.size <= 12) wholes.add(v);
-      }
+      } else fraction ??= v;
       if (v < min) min = v;
       if (v > max) max = v;
+      if (v < 0) negatives++;
     } else {
       const s = String(c);
       const t = s.trim();
@@ -80,6 +87,8 @@ export function statsOf(values: readonly Cell[], skip?: ReadonlySet<number>): Co
     integers,
     min: numeric ? min : null,
     max: numeric ? max : null,
+    negatives,
+    ...(fraction !== undefined ? { fraction } : {}),
     distinct: seen.size,
     meanTextLength: texts ? textLen / texts : 0,
     instants: filled ? instants / filled : 0,

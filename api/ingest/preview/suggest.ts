@@ -13,12 +13,13 @@ import {
   type ColumnInfo,
   type DataPoint,
   type DataPointType,
+  type DurationUnit,
   type TableHeader,
   type TableSource,
 } from '../types';
 import { createCollector, numericValue } from '../validate/collector';
 import { instantSeconds, MIN_TIME_RECORDS, type ValidationIssue } from '../validate/mapping';
-import { gridRuns, isFullGrid, wordGrid, type GridGroup } from './grids';
+import { fractionGrid, gridRuns, isFullGrid, wordGrid, type GridGroup } from './grids';
 import { suggestSentinels, type SentinelSuggestion } from './sentinels';
 import { statsOf, type ColumnStats } from './stats';
 
@@ -70,6 +71,8 @@ const PREDICTION_NAME = /(?:pred|predict|prognos|schätz|schaetz|estimate|others
 const GROUP_NAME =
   /(?:^|[\W_])(?:gender|sex|geschlecht|age|alter|region|bundesland|quota|quote|country|land|segment|group|gruppe|device|education|bildung|income|einkommen)\d*(?:$|[\W_])/i;
 const ID_TEXT_MAX = 64;
+/** Distinct values a duration column shows at least. */
+const MIN_DURATION_VALUES = 10;
 
 type Suggested = { type: DataPointType; basis: ColumnSuggestion['basis'] };
 
@@ -93,7 +96,16 @@ function suggestOne(c: ColumnInfo, s: ColumnStats, index: number, sampled: numbe
   if (s.filled === 0) return { type: 'IGNORE', basis: 'default' };
   const allNumeric = s.numeric === s.filled;
   if (s.instants > 0.9 && INSTANT_NAME.test(name)) return { type: 'TIMESTAMP', basis: 'name' };
-  if (allNumeric && DURATION_NAME.test(name) && !NOT_DURATION_NAME.test(name) && (s.min ?? 0) >= 0)
+  // A rare negative time (an end before its start, a clock put back) is an invalid record, not a
+  // reason to drop the column. Respondents take their own time: a "time" of a few values shared by everyone (MSQ_Time: 9.17,
+  // 15.3) is a session's clock time or a condition, not how long an interview took.
+  if (
+    allNumeric &&
+    DURATION_NAME.test(name) &&
+    !NOT_DURATION_NAME.test(name) &&
+    s.negatives <= s.numeric * 0.01 &&
+    s.distinct >= MIN_DURATION_VALUES
+  )
     return { type: 'DURATION', basis: 'name' };
   if (allNumeric && PREDICTION_NAME.test(name) && (s.min ?? 0) >= 0 && (s.max ?? 0) <= 100)
     return { type: 'PROJECTIVE', basis: 'name' };
@@ -111,6 +123,14 @@ function suggestOne(c: ColumnInfo, s: ColumnStats, index: number, sampled: numbe
     return { type: 'OPEN_ENDED', basis: 'values' };
   if (GROUP_NAME.test(name) && s.distinct <= 20) return { type: 'GROUPING', basis: 'name' };
   return { type: 'IGNORE', basis: 'default' };
+}
+
+/** The unit a duration's name gives (duration_min, time_ms, Dauer_Stunden); seconds otherwise. */
+function unitOf(name: string): DurationUnit {
+  if (/(?:^|[\W_])(?:ms|millis(?:econds?)?)(?:$|[\W_])/i.test(name)) return 'ms';
+  if (/(?:^|[\W_])(?:min|mins|minutes?|minuten)(?:$|[\W_])/i.test(name)) return 'm';
+  if (/(?:^|[\W_])(?:h|hrs?|hours?|stunden)(?:$|[\W_])/i.test(name)) return 'h';
+  return 's';
 }
 
 /** Valid durations a column (or a start/end pair) gives in the rows read: the time score needs 30. */
@@ -176,7 +196,7 @@ function draftMapping(
       type: 'DURATION',
       column: columns[j]!.name,
       role: j === total ? 'TOTAL' : 'PAGE',
-      unit: 's',
+      unit: unitOf(columns[j]!.name),
       ...(j === total ? {} : { pageNumber: k + 1 }),
     });
     taken.add(j);
@@ -313,6 +333,12 @@ function wordsInstead(columns: readonly ColumnInfo[], rows: readonly Cell[][]): 
   };
 }
 
+/** A grid whose answers include means (3.31) instead of answers: said instead of "nothing scorable". */
+function notWhole(columns: readonly ColumnInfo[], stats: readonly ColumnStats[]): ValidationIssue | undefined {
+  const grid = fractionGrid(columns, stats);
+  return grid && { code: 'NO_SCORABLE_DATA_POINT', reason: 'ANSWERS_NOT_WHOLE', column: grid.first, value: grid.value };
+}
+
 /** Reads the first rows of a table (at most `sampleRows`) and suggests a type for every column. */
 export async function previewTable(
   table: TableSource,
@@ -353,7 +379,7 @@ export async function previewTable(
   const runs = gridRuns(columns, stats, rows, taken);
   const suggestedMapping = draftMapping(columns, stats, suggestions, rows, runs.filter(isFullGrid));
   const suggestionIssues = passCheck(table.header, suggestedMapping, suggestions, rows, rowNumbers).map((i) =>
-    i.code === 'NO_SCORABLE_DATA_POINT' ? (wordsInstead(columns, rows) ?? i) : i,
+    i.code === 'NO_SCORABLE_DATA_POINT' ? (wordsInstead(columns, rows) ?? notWhole(columns, stats) ?? i) : i,
   );
   return {
     header: table.header,

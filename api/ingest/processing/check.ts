@@ -6,7 +6,6 @@
 import { uploadError } from '../../kernel/errors/upload-errors';
 import { withLimits, type UploadLimits } from '../limits';
 import { openUpload } from '../parse/index';
-import { withRowNumberId } from '../parse/row-number-id';
 import type { UploadBlobStore } from '../blob';
 import type { ColumnMapping, ReadOptions, TableHeader, UploadFormat } from '../types';
 import { createCollector, type ScoreInputs } from '../validate/collector';
@@ -101,10 +100,7 @@ export async function estimateOf(
 export async function checkUpload(input: CheckUploadInput): Promise<CheckUploadResult> {
   const limits = withLimits(input.limits);
   const started = performance.now();
-  const table = withRowNumberId(
-    await openUpload(input.blobs, input.source.key, input.source.format, input.options, limits),
-    input.mapping,
-  );
+  const table = await openUpload(input.blobs, input.source.key, input.source.format, input.options, limits);
   const h = table.header;
   const source = sourceOf(h);
   if (input.previous) {

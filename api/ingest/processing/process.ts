@@ -25,7 +25,6 @@ import type {
 } from './process-types';
 import { withLimits } from '../limits';
 import { openUpload } from '../parse/index';
-import { withRowNumberId } from '../parse/row-number-id';
 import type { TableHeader, TableSource } from '../types';
 import { createCollector, type ScoreInputs } from '../validate/collector';
 import type { ValidationIssue } from '../validate/mapping';
@@ -274,10 +273,7 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
   const spill = new SpillFile(input.tempDir);
   let scores: ScoresWriter | undefined;
   try {
-    const table = withRowNumberId(
-      await openUpload(blobs, input.source.key, input.source.format, input.options, limits),
-      input.mapping,
-    );
+    const table = await openUpload(blobs, input.source.key, input.source.format, input.options, limits);
     if (input.previous) {
       const issue = input.onParsed && structureIssue(input.previous.columns, table.header);
       if (issue) await input.onParsed!({ header: table.header, issues: [issue] });

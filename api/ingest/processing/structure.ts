@@ -1,7 +1,6 @@
 // Re-upload (update) of a datafile: the new file must have the same columns as the revision before
 // it, else DATAFILE_STRUCTURE_IS_DIFFERENT naming what is missing and what is new.
 import { uploadError } from '../../kernel/errors/upload-errors';
-import { fileColumns } from '../parse/row-number-id';
 import type { TableHeader } from '../types';
 import type { ValidationIssue } from '../validate/mapping';
 
@@ -12,8 +11,9 @@ export interface StructureDifference {
 
 /** Columns (header names) of the earlier revision against the new file's header; order may differ. */
 export function structureDifference(previous: readonly string[], header: TableHeader): StructureDifference {
-  const now = fileColumns(header.columns.map((c) => c.name).filter((n) => n !== ''));
-  const was = fileColumns(previous);
+  const now = header.columns.map((c) => c.name).filter((n) => n !== '');
+  // Revisions stored by the one-call route before it used step 2's row-number ID carry it as a column '#row'.
+  const was = previous.filter((c) => c !== '#row');
   const before = new Set(was);
   const after = new Set(now);
   return { missing: was.filter((c) => !after.has(c)), added: now.filter((c) => !before.has(c)) };

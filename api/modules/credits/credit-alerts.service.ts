@@ -1,8 +1,7 @@
 import type { DbOrTx } from '../../../db/client';
 import type { Deps } from '../../kernel/deps';
-import { translate } from '../../lib/i18n';
 import { enqueueMail } from '../mail';
-import { alertRaised, insertNotification } from '../notifications';
+import { alertRaised, insertEventNotification, notificationFormat } from '../notifications';
 import { createHash } from 'node:crypto';
 import { activeAdminsOfCompany, companyName, type CreditPlanRow } from './credits.repo';
 import { isPrepaid, isUsableToday, type DrawdownContract, type DrawdownPlan } from './drawdown';
@@ -25,32 +24,37 @@ export async function alertAdmins(
   companyId: string,
   template: Template,
   keyPrefix: string,
-  params: Record<string, string | number>,
+  params: Record<string, string | number | { date: string }>,
   url: string,
 ) {
   const company = await companyName(db, companyId);
   const now = deps.clock.now().toISOString();
   for (const admin of await activeAdminsOfCompany(db, companyId)) {
-    // Figures in the admin's language (4.600 / 4,600), like every other number they see.
+    const dedupeKey = `${keyPrefix}:${admin.id}`;
+    // Stored as the event: the notification shows its figures and dates in the reader's language.
+    await insertEventNotification(
+      db,
+      {
+        userId: admin.id,
+        companyId,
+        type: 'GENERIC',
+        event: template,
+        params: { name: admin.firstName, company, ...params },
+        url,
+        dedupeKey,
+        createdAt: now,
+      },
+      admin.locale,
+    );
+    // Figures and dates in the admin's language (4.600 / 4,600), like every other number they see.
+    const f = notificationFormat(admin.locale);
     const formatted = Object.fromEntries(
       Object.entries(params).map(([k, v]) => [
         k,
-        typeof v === 'number' ? new Intl.NumberFormat(admin.locale === 'de' ? 'de-DE' : 'en-GB').format(v) : v,
+        typeof v === 'number' ? f.number(v) : typeof v === 'string' ? v : f.date(v.date),
       ]),
     );
     const all = { name: admin.firstName, company, ...formatted };
-    const dedupeKey = `${keyPrefix}:${admin.id}`;
-    await insertNotification(db, {
-      userId: admin.id,
-      companyId,
-      type: 'GENERIC',
-      title: translate(admin.locale, `mail.${template}.subject`, all),
-      // The mail's body continues its greeting; the notification stands alone, as a sentence.
-      description: translate(admin.locale, `mail.${template}.notice`, all),
-      url,
-      dedupeKey,
-      createdAt: now,
-    });
     await enqueueMail(db, deps, { to: admin.email, locale: admin.locale, template, params: all, dedupeKey });
   }
 }
@@ -125,6 +129,6 @@ export const alertContractExpiring = (
     contract.companyId,
     'contractExpiring',
     `contract-expiring:${contract.id}`,
-    { date: contract.endDate },
+    { date: { date: contract.endDate } },
     '/administration',
   );

@@ -36,7 +36,7 @@ export const creditsResolvers: ModuleResolvers = {
     },
     getCompanyTransactionsGroupedByDatafile: async (_, args, ctx) => {
       await requireCompanyAccess(ctx, args.companyId, ['SUPER_ADMIN', 'ADMIN']);
-      const { lines, pageInfo } = await service.transactionsPage(ctx.deps, args.companyId, args);
+      const { lines, pageInfo } = await service.transactionsPage(ctx.deps, args.companyId, args, await ctx.locale());
       return {
         transactions: lines.map((l) => ({
           ...l,

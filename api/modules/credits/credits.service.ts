@@ -3,6 +3,8 @@ import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../kernel/errors/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import { todayIn } from '../../lib/clock';
+import { translate, type Locale } from '../../lib/i18n';
+import { transactionDescription } from '../../../db/domain/transaction-description';
 import type { Viewer } from '../../graphql/context';
 import { findCompanyById, setPackage } from '../companies';
 import { findLiveUserById } from '../users';
@@ -39,15 +41,24 @@ export type TransactionsArgs = { search?: string | null; types?: TransactionType
 
 /**
  * One page of the company's ledger grouped per datafile (8 lines by default): filtered by type and
- * by a case-insensitive search in the description. Grouping runs in SQL (read model); the filter
- * and the page cut run over its lines.
+ * by a case-insensitive search in the description as the reader reads it (rendered in `locale` from
+ * its stored English template, as the credit screen shows it). Grouping runs in SQL (read model);
+ * the filter and the page cut run over its lines.
  */
-export async function transactionsPage(deps: Pick<Deps, 'db'>, companyId: string, args: TransactionsArgs) {
+export async function transactionsPage(
+  deps: Pick<Deps, 'db'>,
+  companyId: string,
+  args: TransactionsArgs,
+  locale: Locale,
+) {
   const page = pageOf(args.page, 8);
   const types = new Set(args.types ?? ALL_TYPES);
-  const search = args.search?.trim().toLowerCase().slice(0, 100) ?? '';
+  const search = args.search?.trim().toLocaleLowerCase(locale).slice(0, 100) ?? '';
+  const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
   const lines = (await transactionsGroupedByDatafile(deps.db, companyId)).filter(
-    (l) => types.has(l.type) && (!search || l.description.toLowerCase().includes(search)),
+    (l) =>
+      types.has(l.type) &&
+      (!search || transactionDescription(l.description, t).toLocaleLowerCase(locale).includes(search)),
   );
   return { lines: lines.slice(page.offset, page.offset + page.limit), pageInfo: pageInfo(page, lines.length) };
 }

@@ -21,6 +21,8 @@ export type GroupedTransactionLine = {
   description: string;
   /** Records of the datafile now (USED lines with a known datafile), else null. */
   numberOfRecords: number | null;
+  /** The USED line's datafile was deleted: its title stays for the credit history, the file no longer opens. */
+  datafileDeleted: boolean;
   /** ISO-8601 UTC instant of the first row of the line. */
   createdDate: string;
   /** ISO-8601 UTC instant of the latest row ("last update"). */
@@ -80,7 +82,12 @@ export async function transactionsGroupedByDatafile(db: DbOrTx, companyId: strin
     groups.length === 0
       ? []
       : await db
-          .select({ id: datafiles.id, title: datafiles.title, numberOfRecords: datafiles.numberOfRecords })
+          .select({
+            id: datafiles.id,
+            title: datafiles.title,
+            numberOfRecords: datafiles.numberOfRecords,
+            isDeleted: datafiles.isDeleted,
+          })
           .from(datafiles)
           .where(
             inArray(
@@ -129,6 +136,7 @@ export async function transactionsGroupedByDatafile(db: DbOrTx, companyId: strin
       datafileId: g.datafileId,
       description: file?.title ?? latest.description,
       numberOfRecords: file?.numberOfRecords ?? null,
+      datafileDeleted: file?.isDeleted ?? false,
       createdDate: g.first,
       latestTransactionDate: last,
       numberOfUpdates: Math.max(0, Number(g.chargeEvents) - 1, Number(history?.n ?? 0)),
@@ -144,6 +152,7 @@ export async function transactionsGroupedByDatafile(db: DbOrTx, companyId: strin
       datafileId: r.datafileId,
       description: r.description,
       numberOfRecords: null,
+      datafileDeleted: false,
       createdDate: r.occurredAt,
       latestTransactionDate: r.occurredAt,
       numberOfUpdates: 0,

@@ -7,8 +7,8 @@ import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import { SUCCESS } from '../../graphql/resolver-types';
-import { isLocale, translate } from '../../lib/i18n';
-import { insertNotification } from '../notifications';
+import { isLocale } from '../../lib/i18n';
+import { insertEventNotification } from '../notifications';
 import {
   activeUsersOfCompany,
   addContributors,
@@ -70,18 +70,19 @@ export async function addContributorsToDatafile(
     );
     for (const u of fresh) {
       const locale = isLocale(u.locale) ? u.locale : 'de';
-      await insertNotification(tx, {
-        userId: u.id,
-        companyId: file.companyId,
-        title: translate(locale, 'datafiles.notifications.sharedTitle').slice(0, 200),
-        description: translate(locale, 'datafiles.notifications.shared', { name: sharerName, title: file.title }).slice(
-          0,
-          1000,
-        ),
-        url: `/datafile-result?datafileId=${file.id}`,
-        dedupeKey: `shared:${file.id}:${u.id}:${now}`,
-        createdAt: now,
-      });
+      await insertEventNotification(
+        tx,
+        {
+          userId: u.id,
+          companyId: file.companyId,
+          event: 'datafileShared',
+          params: { name: sharerName, title: file.title },
+          url: `/datafile-result?datafileId=${file.id}`,
+          dedupeKey: `shared:${file.id}:${u.id}:${now}`,
+          createdAt: now,
+        },
+        locale,
+      );
     }
   });
   return SUCCESS();

@@ -157,10 +157,13 @@ function columnsOf(table: Table, skip: (name: string) => boolean, cx: Context): 
   return out;
 }
 
-/** The record id column of the raw file, from its mapping (schema metadata), if it names one. */
+/**
+ * The record id column of the raw file, from its mapping (schema metadata), if it names one. The
+ * row-number ID names none (its column is ''): the scores' record_id then is the record id.
+ */
 export function recordIdColumnOf(raw: Table): string | null {
   const mapping = json<{ dataPoints?: { type: string; column?: string }[] }>(raw.schema.metadata.get('mapping'));
-  return mapping?.dataPoints?.find((dp) => dp.type === 'RECORD_ID')?.column ?? null;
+  return mapping?.dataPoints?.find((dp) => dp.type === 'RECORD_ID')?.column || null;
 }
 
 function decisionColumns(decisions: Decisions, locale: Locale, shape: ExportShape): ExportColumn[] {

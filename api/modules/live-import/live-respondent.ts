@@ -6,6 +6,8 @@ import { AppError } from '../../kernel/errors/errors';
 import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
 import type { LiveAnswer } from '../../../db/schema';
 import type { LivePage } from './live-config';
+import type { HashedIdentity } from '../duplicates';
+import { readBehaviour } from './live-behaviour';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 export const MAX_RECORD_ID = 200;
@@ -18,6 +20,8 @@ export type LiveRespondentInput = {
   totalSeconds: number | null;
   answers: Record<string, LiveAnswer>;
   payloadHash: string;
+  /** The device, panel ID and source, hashed under the organisation's key as soon as the body is read. */
+  identity?: HashedIdentity;
 };
 
 const bad = (
@@ -50,6 +54,13 @@ export const LiveAnswerBody = z.looseObject({
   seconds: seconds.describe('Time on the page.'),
   pastes: count(1e6).describe('Open-ended pages: paste events.'),
   keystrokes: count(1e7).describe('Open-ended pages: key strokes.'),
+  // Each field and its bounds are checked by readBehaviour, which names the field it refuses.
+  behaviour: z
+    .looseObject({})
+    .nullish()
+    .describe(
+      'How the answer came about, timing and counts only: keys, deletions, firstKeyMs, typingMs, ikiMedianMs, ikiIqrMs, regularShare, pastes, pastedChars, pastesAfterSwitch, unexplainedChars, focusLosses, hidden, translated (docs/live-import.md).',
+    ),
 });
 
 const RecordId = z
@@ -70,7 +81,21 @@ const respondent = <A extends z.ZodType>(answers: A) =>
     recordId: RecordId,
     totalSeconds: seconds.describe('Time of the whole interview (default: the pages’ times added up).'),
     answers: answers.nullish(),
+    // Who the respondent is (the duplicate checks): shape here, the rest in the duplicates module.
+    fingerprint: z
+      .string()
+      .max(200)
+      .nullish()
+      .describe(
+        'A device fingerprint (the snippet computes one): 8 to 200 characters without spaces, kept only as a keyed hash.',
+      ),
+    panelId: z
+      .union([z.string().max(200), z.number().int()])
+      .nullish()
+      .describe('The panel’s respondent id, kept only as a keyed hash.'),
+    source: z.string().max(100).nullish().describe('The sample source or supplier.'),
   });
+const IDENTITY_FIELDS = new Set(['fingerprint', 'panelId', 'source']);
 
 /** The body of POST /api/live/{datafileId}/respondents, as the OpenAPI document describes it. */
 export const LiveRespondentBody = respondent(
@@ -83,6 +108,7 @@ const RespondentShape = respondent(z.record(z.string(), z.unknown()));
 function refuseIssue(error: z.ZodError, prefix: string): never {
   const path = error.issues[0]!.path.slice(0, prefix ? 1 : 2).map(String);
   const field = [prefix, ...path].filter(Boolean).join('.');
+  if (IDENTITY_FIELDS.has(field)) return bad('LIVE_IDENTITY_FIELD', field);
   return bad(field === 'recordId' ? 'LIVE_RECORD_ID' : 'LIVE_WRONG_TYPE', field);
 }
 
@@ -117,6 +143,8 @@ export function readRespondent(body: unknown, pages: readonly LivePage[]): LiveR
     if (r.seconds != null) a.seconds = r.seconds;
     if (r.pastes != null) a.pastes = r.pastes;
     if (r.keystrokes != null) a.keystrokes = r.keystrokes;
+    const behaviour = readBehaviour(r.behaviour, `${f}.behaviour`);
+    if (behaviour !== null) a.behaviour = behaviour;
     answers[page.label] = a;
   }
   // Without a total time the pages' times add up to it (when any was sent).

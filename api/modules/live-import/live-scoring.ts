@@ -126,7 +126,41 @@ export type PreparedRespondent = {
   grids: Record<string, number | null>;
   oes: ReturnType<Scoring['oes']> | undefined;
   ibs: ReturnType<Scoring['ibs']> | undefined;
+  behaviour: Record<string, number>;
+  bas: ReturnType<Scoring['bas']> | undefined;
 };
+
+/**
+ * The behaviour category of each open answer that came with behaviour fields, and the BAS over
+ * them; nothing when no page sent any (the respondent then scores as without paradata).
+ */
+export function behaviourOf(
+  scoring: Pick<Scoring, 'behaviourCategories' | 'bas'>,
+  pages: readonly LivePage[],
+  answers: Record<string, LiveAnswer>,
+) {
+  const recorded = pages.filter((p) => p.criterion === 'OES' && answers[p.label]?.behaviour);
+  const behaviour: Record<string, number> = {};
+  if (!recorded.length) return { behaviour, bas: undefined };
+  const codes = scoring.behaviourCategories(
+    recorded.map((p) => {
+      const a = answers[p.label]!;
+      const b = a.behaviour!;
+      return {
+        length: typeof a.answer === 'string' ? a.answer.length : Number.NaN,
+        keys: b.keys ?? Number.NaN,
+        ikiMedianMs: b.ikiMedianMs ?? Number.NaN,
+        ikiIqrMs: b.ikiIqrMs ?? Number.NaN,
+        regularShare: b.regularShare ?? Number.NaN,
+        pastedChars: b.pastedChars ?? Number.NaN,
+        pastesAfterSwitch: b.pastesAfterSwitch ?? Number.NaN,
+        unexplainedChars: b.unexplainedChars ?? Number.NaN,
+      };
+    }),
+  );
+  recorded.forEach((p, i) => (behaviour[p.label] = codes[i]!));
+  return { behaviour, bas: scoring.bas(Array.from(codes, (c) => Int32Array.of(c))) };
+}
 
 export function prepareRespondent(
   scoring: Scoring,
@@ -186,7 +220,7 @@ export function prepareRespondent(
     ibs?.dataPoints ?? one(0),
     oes?.dataPoints ?? one(0),
   ])[0]!;
-  return { credits, timed, categories, grids, oes, ibs };
+  return { credits, timed, categories, grids, oes, ibs, ...behaviourOf(scoring, pages, answers) };
 }
 
 /** The Time-Score against `medians` (the respondents stored before this one), the combined score and the decision. */
@@ -198,18 +232,25 @@ export function finishRespondent(
   total: number | null,
   answers: Record<string, LiveAnswer>,
 ): ScoredRespondent {
-  const { oes, ibs } = prepared;
+  const { oes, ibs, bas } = prepared;
   const { ts, slow } = timeScore(scoring, medians, pages, total, answers);
   const tsCol = one(ts);
-  const { combined } = scoring.combined(
-    { ts: tsCol, ...(oes ? { oes: oes.score } : {}), ...(ibs ? { ibs: ibs.score } : {}) },
-    1,
-  );
+  const subscores = {
+    ts: tsCol,
+    ...(oes ? { oes: oes.score } : {}),
+    ...(ibs ? { ibs: ibs.score } : {}),
+    ...(bas ? { bas: bas.score } : {}),
+  };
+  const { combined } = scoring.combined(subscores, 1);
   const cleaning = scoring.clean(
     {
       rows: 1,
-      scores: { combined, ts: tsCol, ...(oes ? { oes: oes.score } : {}), ...(ibs ? { ibs: ibs.score } : {}) },
-      dataPoints: { ...(oes ? { oes: oes.dataPoints } : {}), ...(ibs ? { ibs: ibs.dataPoints } : {}) },
+      scores: { combined, ...subscores },
+      dataPoints: {
+        ...(oes ? { oes: oes.dataPoints } : {}),
+        ...(ibs ? { ibs: ibs.dataPoints } : {}),
+        ...(bas ? { bas: bas.dataPoints } : {}),
+      },
       ...(oes ? { badAnswers: oes.badAnswers } : {}),
     },
     DEFAULT_RULES,
@@ -222,6 +263,8 @@ export function finishRespondent(
       combined: orNull(combined[0]),
       categories: prepared.categories,
       grids: prepared.grids,
+      bas: orNull(bas?.score[0]),
+      behaviour: prepared.behaviour,
       kept: cleaning.kept[0] === 1,
     },
     credits: prepared.credits,

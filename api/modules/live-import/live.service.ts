@@ -9,6 +9,7 @@ import { contractStatus } from '../../../db/domain/contracts';
 import type { DbOrTx } from '../../../db/client';
 import type { LiveScores } from '../../../db/schema';
 import { chargeDatafile } from '../credits';
+import { hashIdentity, readIdentity, storeIdentity } from '../duplicates';
 import { pagesOfDatapointRows, type LivePage } from './live-config';
 import { readRespondent, respondentWarnings, type LiveRespondentInput } from './live-respondent';
 import { finishRespondent, LiveMedians, prepareRespondent, scoreRespondent, timedCount } from './live-scoring';
@@ -164,7 +165,9 @@ export async function admitRespondent(
   if (!test) precheck(deps, target, sender);
   const pages = await stateOf(deps, target).pages;
   const input = readRespondent(body, pages);
-  return { target, input, warnings: respondentWarnings(input, pages) };
+  // Hashed here, before a 202 queues the respondent: the fingerprint and panel ID are stored nowhere in clear.
+  const identity = hashIdentity(deps, target.companyId, readIdentity(body as Record<string, unknown>));
+  return { target, input: { ...input, identity }, warnings: respondentWarnings(input, pages) };
 }
 
 /**
@@ -243,6 +246,14 @@ export async function acceptRespondent(
               receivedAt,
             };
             written = { ...row, ...(await repo.insertRespondent(tx, row, key)) };
+            if (input.identity)
+              await storeIdentity(tx, {
+                companyId: target.companyId,
+                datafileId: target.id,
+                recordId: input.recordId,
+                seenAt: receivedAt,
+                identity: input.identity,
+              });
           },
         },
       );

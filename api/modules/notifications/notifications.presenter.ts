@@ -1,9 +1,13 @@
+import type { Locale } from '../../lib/i18n';
+import { textsFor } from './notification-texts';
 import type { NotificationRow } from './notifications.repo';
 
-export const presentNotification = (n: NotificationRow) => ({
+/** A notification for a reader of `locale`: an event's texts rendered in that language, an older row's as stored. */
+export const presentNotification = (n: NotificationRow, locale: Locale) => ({
   id: n.id,
-  title: n.title,
-  description: n.description,
+  ...textsFor(n, locale),
+  event: n.event,
+  params: n.event ? JSON.stringify(n.params ?? {}) : null,
   url: n.url,
   readed: n.readAt !== null,
   createdDate: n.createdAt,

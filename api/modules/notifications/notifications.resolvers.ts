@@ -6,14 +6,23 @@ import * as service from './notifications.service';
 
 export const notificationsResolvers: ModuleResolvers = {
   Query: {
-    getAllNotifications: async (_, _args, ctx) =>
-      (await service.notificationsOf(ctx.deps, await requireViewer(ctx), false)).map(presentNotification),
-    getNotificationsForLoggedinUser: async (_, _args, ctx) =>
-      (await service.notificationsOf(ctx.deps, await requireViewer(ctx), true)).map(presentNotification),
+    getAllNotifications: async (_, _args, ctx) => {
+      const rows = await service.notificationsOf(ctx.deps, await requireViewer(ctx), false);
+      const locale = await ctx.locale();
+      return rows.map((n) => presentNotification(n, locale));
+    },
+    getNotificationsForLoggedinUser: async (_, _args, ctx) => {
+      const rows = await service.notificationsOf(ctx.deps, await requireViewer(ctx), true);
+      const locale = await ctx.locale();
+      return rows.map((n) => presentNotification(n, locale));
+    },
   },
   Mutation: {
     createNotification: async (_, args, ctx) =>
-      presentNotification(await service.createNotification(ctx.deps, await requireViewer(ctx), args.notification)),
+      presentNotification(
+        await service.createNotification(ctx.deps, await requireViewer(ctx), args.notification),
+        await ctx.locale(),
+      ),
     markNotificationAsReaded: async (_, args, ctx) => {
       await service.markNotificationRead(ctx.deps, await requireViewer(ctx), args.notificationId);
       return SUCCESS();

@@ -12,6 +12,7 @@ const WEIGHT_NAMES: Record<string, string> = {
   ps: 'Prediction score',
   cs: 'Consensus score',
   con: 'Consistency score',
+  bas: 'Behaviour score',
   cap: 'Weakest-link cap',
 };
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { datafiles, datafileUploads, liveRespondents } from '../../../db/schema';
+import { datafiles, datafileUploads, liveRespondents, respondentIdentities } from '../../../db/schema';
 
 /** Deleted datafiles whose grace period ended before `cutoffIso` and whose data was not removed yet. */
 export const deletedDueForPurge = (db: DbOrTx, cutoffIso: string, limit: number) =>
@@ -36,8 +36,12 @@ export const sourcesInUse = (db: DbOrTx, keys: readonly string[]) =>
         .where(and(inArray(datafileUploads.sourceKey, [...keys]), eq(datafileUploads.status, 'PROCESSING')))
         .all();
 
-/** Removes a purged datafile's live respondents (their answers are interview data) and marks it purged. */
+/**
+ * Removes a purged datafile's live respondents (their answers are interview data) and its
+ * respondents' identity hashes (device, panel ID, source), and marks it purged.
+ */
 export async function markPurged(tx: DbOrTx, datafileId: string, nowIso: string): Promise<number> {
+  await tx.delete(respondentIdentities).where(eq(respondentIdentities.datafileId, datafileId));
   const removed = await tx
     .delete(liveRespondents)
     .where(eq(liveRespondents.datafileId, datafileId))

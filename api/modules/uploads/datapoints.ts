@@ -34,6 +34,9 @@ const COLUMN_COUNT: Record<DatapointRow['dataPointType'], { exactly?: number; at
   OPEN_ENDED: { exactly: 1 },
   GROUPING: { exactly: 1 },
   VOTE: { exactly: 1 },
+  DEVICE_FINGERPRINT: { exactly: 1 },
+  PANEL_ID: { exactly: 1 },
+  SAMPLE_SOURCE: { exactly: 1 },
   IGNORE: { exactly: 1 },
   TIMESTAMP: { exactly: 2 },
   ITEM_BATTERY: { atLeast: 1 },
@@ -214,6 +217,10 @@ export function dataPointOf(row: RowLike): DataPoint {
       return { type: 'GROUPING', column: first, ...(row.questionTitle ? { title: row.questionTitle } : {}) };
     case 'VOTE':
       return { type: 'VOTE', column: first };
+    case 'DEVICE_FINGERPRINT':
+    case 'PANEL_ID':
+    case 'SAMPLE_SOURCE':
+      return { type: row.dataPointType, column: first };
     case 'IGNORE':
       return { type: 'IGNORE', column: first };
   }

@@ -8,7 +8,7 @@ import type { SelectedColumnInput } from '../../graphql/generated/resolvers';
 import { AppError } from '../../kernel/errors/errors';
 import type { RefusalFacts } from '../../kernel/errors/refusal-messages';
 import { presentDatapoint, requireDatafile } from '../datafiles';
-import { rowOfDataPoint } from './datapoints';
+import { ROW_NUMBER_IDENTIFIER, rowOfDataPoint } from './datapoints';
 import { confirmUpload, uploadingProgress } from './upload-confirm.service';
 import { draftedDatafile, saveColumns, uploadCheck, uploadPreview } from './upload-draft.service';
 import { createDraftDatafile, datafileUploadUrl, sheetNamesOf } from './upload-steps.service';
@@ -26,8 +26,8 @@ export type OneCallOptions = {
   sheet?: string;
   headerRow: number;
   firstDataRow?: number;
-  /** The record id column (overrides what the suggestions chose). */
-  idColumn?: string;
+  /** The record id: a column, or the row number (either overrides what the suggestions chose). */
+  recordId?: { column: string } | { rowNumber: true };
   missing?: string[];
   /** 'auto': the preview's suggestions; 'keep': a new version's published data points; or explicit. */
   mapping: 'auto' | 'keep' | MappingEntry[];
@@ -81,13 +81,23 @@ export function inputOf(entry: MappingEntry): SelectedColumnInput {
   return out as SelectedColumnInput;
 }
 
-/** The chosen record id column replaces the suggested one, and leaves any other data point it was part of. */
-function withIdColumn(mapping: SelectedColumnInput[], column: string): SelectedColumnInput[] {
+/**
+ * The chosen record id replaces the suggested one: step 2's own row-number ID (one mechanism for both
+ * routes), or a column, which then leaves any other data point it was part of.
+ */
+function withRecordId(
+  mapping: SelectedColumnInput[],
+  id: NonNullable<OneCallOptions['recordId']>,
+): SelectedColumnInput[] {
+  const column = 'column' in id ? id.column : undefined;
   const rest = mapping
     .filter((d) => d.dataPointType !== 'RECORD_ID')
     .map((d) => ({ ...d, columns: d.columns.filter((c) => c !== column) }))
     .filter((d) => d.columns.length > 0 && !(d.dataPointType === 'PROJECTIVE' && d.columns.length < 2));
-  return [{ dataPointIdentifier: column, dataPointType: 'RECORD_ID', columns: [column] }, ...rest];
+  const recordId: SelectedColumnInput = column
+    ? { dataPointIdentifier: column, dataPointType: 'RECORD_ID', columns: [column] }
+    : { dataPointIdentifier: ROW_NUMBER_IDENTIFIER, dataPointType: 'RECORD_ID', isRowNumber: true, columns: [] };
+  return [recordId, ...rest];
 }
 
 /** The preview's suggestions, open questions titled by their label (SPSS, Qualtrics) or else their column name. */
@@ -186,7 +196,7 @@ async function checkAndConfirm(
       : options.mapping === 'keep'
         ? (await draftedDatafile(deps, viewer, datafileId)).points.map((p) => inputOf(presentDatapoint(p)))
         : options.mapping.map(inputOf);
-  if (options.idColumn) mapping = withIdColumn(mapping, options.idColumn);
+  if (options.recordId) mapping = withRecordId(mapping, options.recordId);
   await saveColumns(deps, viewer, datafileId, mapping);
   const check = await checked(deps, viewer, datafileId);
   if (check.issues.length || !check.estimate) return { kind: 'refused', datafileId, issues: check.issues };

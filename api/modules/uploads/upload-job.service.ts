@@ -7,11 +7,12 @@ import type { NotificationType } from '../../../db/schema';
 import type { Deps } from '../../kernel/deps';
 import type { ErrorCode } from '../../kernel/errors/error-codes';
 import { AppError } from '../../kernel/errors/errors';
-import { isLocale, translate, type Locale } from '../../lib/i18n';
+import { isLocale, type Locale } from '../../lib/i18n';
 import { chargeDatafile } from '../credits';
 import * as repo from './uploads.repo';
 import { replaceScoreStats } from '../dashboard';
-import { insertNotification } from '../notifications';
+import { insertEventNotification } from '../notifications';
+import type { NotificationEvent, NotificationParams } from '../../../db/domain/notification-events';
 import { findLiveUserById } from '../users';
 import { revisionPrefix } from '../../ingest';
 import { mappingOf } from './datapoints';
@@ -166,21 +167,25 @@ async function notify(
   upload: repo.UploadRow,
   file: repo.DatafileRow,
   type: NotificationType,
-  texts: (l: Locale) => { title: string; description: string },
+  event: NotificationEvent,
+  params: NotificationParams,
   url: string,
 ) {
   const userId = upload.confirmedBy ?? upload.createdBy;
-  const { title, description } = texts(await recipientLocale(tx, userId));
-  await insertNotification(tx, {
-    userId,
-    companyId: file.companyId,
-    type,
-    title: title.slice(0, 200),
-    description: description.slice(0, 1000),
-    url,
-    dedupeKey: `${type.toLowerCase()}:${upload.id}:${upload.revision ?? 0}`,
-    createdAt: deps.clock.now().toISOString(),
-  });
+  await insertEventNotification(
+    tx,
+    {
+      userId,
+      companyId: file.companyId,
+      type,
+      event,
+      params,
+      url,
+      dedupeKey: `${type.toLowerCase()}:${upload.id}:${upload.revision ?? 0}`,
+      createdAt: deps.clock.now().toISOString(),
+    },
+    await recipientLocale(tx, userId),
+  );
 }
 
 const resultUrl = (datafileId: string) => `/datafile-result?datafileId=${datafileId}`;
@@ -255,27 +260,18 @@ export async function finishUpload(tx: Tx, deps: Deps, uploadId: string, result:
   });
   // The dashboard's figures of the revision now published (a job result from before they existed has none).
   await replaceScoreStats(tx, file.id, upload.revision!, s.scoreStats ?? []);
-  const type = upload.kind === 'UPLOAD' ? 'UPLOAD_FINISHED' : 'UPDATE_FINISHED';
-  const key = upload.kind === 'UPLOAD' ? 'uploadFinished' : 'updateFinished';
+  const isUpload = upload.kind === 'UPLOAD';
   await notify(
     tx,
     deps,
     upload,
     file,
-    type,
-    (l) => ({
-      title: translate(l, `uploads.notifications.${key}Title`),
-      description: translate(l, `uploads.notifications.${key}`, {
-        title: file.title,
-        records: formatCount(s.numberOfRecords, l),
-        credits: formatCount(result.credits, l),
-      }),
-    }),
+    isUpload ? 'UPLOAD_FINISHED' : 'UPDATE_FINISHED',
+    isUpload ? 'uploadFinished' : 'updateFinished',
+    { title: file.title, records: s.numberOfRecords, credits: result.credits },
     resultUrl(file.id),
   );
 }
-
-const formatCount = (n: number, l: Locale) => new Intl.NumberFormat(l === 'de' ? 'de-DE' : 'en-GB').format(n);
 
 /**
  * The job failed for good: the upload keeps its refusal (a first upload's datafile goes to ERROR, an
@@ -306,13 +302,9 @@ export async function failUpload(tx: Tx, deps: Deps, uploadId: string, outcome: 
     upload,
     file,
     isUpload ? 'UPLOAD_ERROR' : 'UPDATE_ERROR',
-    (l) => ({
-      title: translate(l, `uploads.notifications.${isUpload ? 'uploadError' : 'updateError'}Title`),
-      description: translate(l, 'uploads.notifications.errorDescription', {
-        title: file.title,
-        message: uploadRefusalMessage(facts, l),
-      }),
-    }),
+    isUpload ? 'uploadError' : 'updateError',
+    // The refusal's sentence comes from the upload engine's messages, written here in both languages.
+    { title: file.title, message: { de: uploadRefusalMessage(facts, 'de'), en: uploadRefusalMessage(facts, 'en') } },
     isUpload ? `/upload-dataset/step1?datafileId=${file.id}` : resultUrl(file.id),
   );
 }

@@ -19,7 +19,6 @@ import { localiseRefusal, uploadRefusalMessage, type RefusalFacts } from '../../
 import type { Locale } from '../../lib/i18n';
 import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 import { keepRequestOpen } from '../../lib/request-body';
-import { ROW_NUMBER_COLUMN } from '../../ingest';
 import { presentProgress } from './uploads.presenter';
 import { settledProgress, storeUploadBody, uploadInOneCall, type MappingEntry } from './one-call.service';
 import { confirmUpload } from './upload-confirm.service';
@@ -57,7 +56,7 @@ export const UploadQuery = z.object({
   firstDataRow: z.coerce.number().int().min(2).max(1_000_000).optional().describe('Default: the row after the header.'),
   id: z.string().min(1).max(1000).optional().describe('The record id column (default: the suggested one).'),
   rowNumber: flag.describe(
-    'true: the record id is the row number in the file (column #row), for files without an id column; not with id.',
+    "true: the record id is the row number in the file (as step 2's row-number choice), for files without an id column; not with id.",
   ),
   missing: z
     .string()
@@ -219,7 +218,7 @@ export function registerUploadRoutes(app: Hono, deps: Deps): void {
         headerRow: q.headerRow,
         ...(q.sheet ? { sheet: q.sheet } : {}),
         ...(q.firstDataRow ? { firstDataRow: q.firstDataRow } : {}),
-        ...(q.id || q.rowNumber ? { idColumn: q.rowNumber ? ROW_NUMBER_COLUMN : q.id } : {}),
+        ...(q.rowNumber ? { recordId: { rowNumber: true } } : q.id ? { recordId: { column: q.id } } : {}),
         ...(q.missing !== undefined ? { missing: q.missing.split(',') } : {}),
         mapping,
         checkOnly: q.checkOnly,

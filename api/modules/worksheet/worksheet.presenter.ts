@@ -1,4 +1,4 @@
-import { DEFAULT_RULES, RULE_KEYS, type CleaningMethod } from '../../../scoring/index';
+import { DEFAULT_RULES, RULE_KEYS, type CleaningMethod, type RuleKey } from '../../../scoring/index';
 import type { DatafileRow } from '../uploads';
 import type { SavedCleaning } from '../cleaning';
 
@@ -8,8 +8,8 @@ const DEFAULT_ENABLED = DEFAULT_RULES.rules as Record<
 >;
 const DEFAULT_BAD = DEFAULT_RULES.badAnswers;
 
-/** Names of the rule keys as the worksheet and the settings show them. */
-const RULE_NAMES: Record<string, string> = {
+/** Names of the rule keys as the worksheet and the settings show them (every key: the field is non-null). */
+const RULE_NAMES: Record<RuleKey, string> = {
   combined: 'Combined score',
   is: 'IS',
   ps: 'PS',
@@ -19,6 +19,7 @@ const RULE_NAMES: Record<string, string> = {
   ibs: 'IBS',
   oes: 'OES',
   con: 'CON',
+  bas: 'BAS',
 };
 
 export function presentSettings(

@@ -44,7 +44,8 @@ describe('organisations through GraphQL, on the demo data', () => {
       startDate: '2026-08-13',
       remainingDays: 265,
     });
-    expect(demoRow.latestDataImport).toEqual({ daysAgo: 0 });
+    // The demo organisation's latest import is its failed first upload (the credit history's files are deleted).
+    expect(demoRow.latestDataImport).toEqual({ daysAgo: 1 });
     expect(demoRow.activeCreditOverview.totalActiveBalance).toBeGreaterThan(0);
     const paged = (await t.gql(ACTIVE, { p: { page: 2, limit: 2 } }, { token: op })).body.data.getAllActiveCompanies;
     expect(paged.pageInfo).toEqual({ page: 2, limit: 2, total: 5, previousPage: 1, nextPage: 3 });
@@ -68,8 +69,16 @@ describe('organisations through GraphQL, on the demo data', () => {
     expect(remaining).toEqual([...remaining].sort((a, b) => (a ?? 1e9) - (b ?? 1e9)));
     const types = (await by('CONTRACT_TYPE', 'DESC')).map((c: any) => c.contract?.type);
     expect(types).toEqual([...types].sort().reverse());
+    // Two more organisations import (the seed's files of theirs are deleted and do not count).
+    for (const [n, days] of [
+      [2, 8],
+      [3, 15],
+    ] as const)
+      await t.db.run(sql`insert into datafiles (id, company_id, owner_id, title, import_type, status, created_at)
+        select ${crypto.randomUUID()}, company_id, id, 'Import', 'MANUAL', 'READY', ${new Date(t.clock.now().getTime() - days * 86_400_000).toISOString()}
+        from users where company_id = ${`00000000-0000-4000-8000-c0000000000${n}`} and access_level = 'ADMIN' limit 1`);
     const imports = (await by('LATEST_IMPORT', 'DESC')).map((c: any) => c.latestDataImport?.daysAgo ?? null);
-    expect(imports.slice(0, 3)).toEqual([0, 8, 15]);
+    expect(imports.slice(0, 3)).toEqual([1, 8, 15]);
     expect(imports.slice(3)).toEqual([null, null]);
   });
 
@@ -244,7 +253,8 @@ describe('organisations through GraphQL, on the demo data', () => {
         { token: admin },
       )
     ).body.data.getCompanyStats;
-    expect(stats).toEqual({ numberOfDataImports: 4, numberOfDataRecords: 2190, numberOfUsers: 6 });
+    // The failed first upload counts as an import; the deleted files of the credit history do not.
+    expect(stats).toEqual({ numberOfDataImports: 1, numberOfDataRecords: 0, numberOfUsers: 6 });
     const admins = (
       await t.gql('query($c:ID!){getActiveCompanyAdminUsers(companyId:$c){email}}', { c: demo }, { token: admin })
     ).body.data.getActiveCompanyAdminUsers;

@@ -49,12 +49,14 @@ describe('sharing a datafile', () => {
         (await t.gql(AVAILABLE, { id }, as(w.tokens.employee))).body.data.getAvailableUsersAsContributorForDatafile,
       ),
     ).toEqual([w.admin.id]);
-    const [note] = await t.db.all<{ url: string; title: string }>(
-      sql`select url, title from notifications where user_id = ${w.employee2.id} order by created_at desc limit 1`,
+    const [note] = await t.db.all<{ url: string; title: string; event: string }>(
+      sql`select url, title, event from notifications where user_id = ${w.employee2.id} order by created_at desc limit 1`,
     );
+    // Stored as the event (rendered in the reader's language when read) beside the recipient's German text.
     expect(note).toEqual({
       url: `/datafile-result?datafileId=${id}`,
       title: 'Eine Datendatei wurde mit Ihnen geteilt',
+      event: 'datafileShared',
     });
     // Sharing again changes nothing and notifies nobody twice.
     await t.gql(ADD, { id, u: [w.employee2.id] }, as(w.tokens.employee));

@@ -233,13 +233,13 @@ describe('export writers', () => {
       ROWS - expected.keptCount,
     ]);
     expect(values[5]).toBe(
-      'Gesamtscore < 65; TS < 20; IBS < 20 (Datenpunkte ≥ 2); OES < 40 (Datenpunkte ≥ 2); CON < 20 (Datenpunkte ≥ 1); OES: schlechte offene Antworten ≥ 2',
+      'Gesamtscore < 65; TS < 20; IBS < 20 (Datenpunkte ≥ 2); OES < 40 (Datenpunkte ≥ 2); CON < 20 (Datenpunkte ≥ 1); BAS < 20 (Datenpunkte ≥ 1); OES: schlechte offene Antworten ≥ 2',
     );
   });
 
   it('names k of n failing checks among the thresholds of the quality mark', () => {
     expect(describeThresholds({ ...DEFAULT_RULES, minFailing: 2 }, 'en')).toBe(
-      'Combined score < 60; TS < 20; IBS < 20 (data points ≥ 2); OES < 40 (data points ≥ 2); CON < 20 (data points ≥ 1); OES: bad open answers ≥ 2; removed only when 2+ checks fail',
+      'Combined score < 60; TS < 20; IBS < 20 (data points ≥ 2); OES < 40 (data points ≥ 2); CON < 20 (data points ≥ 1); BAS < 20 (data points ≥ 1); OES: bad open answers ≥ 2; removed only when 2+ checks fail',
     );
     expect(describeThresholds({ ...DEFAULT_RULES, minFailing: 2 }, 'de')).toMatch(
       /; entfernt erst, wenn mindestens 2 Prüfungen fehlschlagen$/,

@@ -3,7 +3,7 @@
 // ranges, measurement levels, print formats, very long strings over several segments, both
 // compressions; and names made valid for SPSS from any column names.
 import { describe, expect, it } from 'vitest';
-import { readTableFromBytes } from '../../../api/ingest/index';
+import { readTableFromBytes, spssSeconds } from '../../../api/ingest/index';
 import { savNames } from '../../../api/ingest/export/sav-names';
 import { writeSav, type SavVariable } from '../../../api/ingest/export/sav-writer';
 import type { Cell } from '../../../api/ingest/types';
@@ -66,6 +66,22 @@ describe('SPSS writer', () => {
       expect(file.cases[1]!.antwort).toBe('kurz');
     },
   );
+
+  it('writes dates and date-times PSPP reads as such, and the upload reader as ISO text', async () => {
+    const variables: SavVariable[] = [
+      { name: 'tag', type: 'number', dateFormat: 'date' },
+      { name: 'start', type: 'number', dateFormat: 'datetime' },
+    ];
+    const bytes = writeSav(variables, [[spssSeconds('2024-03-01'), spssSeconds('2024-03-02T10:01:05Z')]]);
+    const file = readWithPspp(bytes);
+    expect(file.notes).toEqual([]);
+    expect(file.variables.map((v) => v.printFormat)).toEqual(['DATE11', 'DATETIME20.0']);
+    expect(file.cases).toEqual([{ tag: '01-MAR-2024', start: '02-MAR-2024 10:01:05' }]);
+    const table = await readTableFromBytes(bytes, 'sav');
+    const rows: Cell[][] = [];
+    for await (const batch of table.batches()) rows.push(...batch.rows);
+    expect(rows).toEqual([['2024-03-01', '2024-03-02T10:01:05.000Z']]);
+  });
 
   it('is read back by the upload reader with its labels, levels and missing declarations', async () => {
     const table = await readTableFromBytes(writeSav(VARIABLES, ROWS), 'sav');

@@ -18,6 +18,9 @@ describe('suggestSentinels', () => {
     const ages = Array.from({ length: 60 }, (_, i) => 18 + i);
     expect(suggestSentinels(['age'], column([...ages, 99, 99]))).toEqual([]);
     expect(suggestSentinels(['q'], column([...scale, 99]))).toEqual([]);
+    // -1 under a scale from 1 is a code (Ipsos' refused); on a scale with 0 it is an answer.
+    expect(suggestSentinels(['q'], column([...scale, -1, -1]))).toEqual([{ code: '-1', columns: ['q'], count: 2 }]);
+    expect(suggestSentinels(['q'], column([...scale, 0, 0, -1, -1]))).toEqual([]);
     // Fewer than five other numbers: nothing to stand apart from.
     expect(suggestSentinels(['q'], column([1, 2, -99, -99]))).toEqual([]);
   });

@@ -96,6 +96,38 @@ describe('previewUpload', () => {
     expect(p.suggestionIssues).toEqual([]);
   });
 
+  it('splits scales printed in turns (Si1, Na2, Si3 ...) by stem, and takes no clock time for a duration', async () => {
+    const si = [1, 3, 6, 8, 10, 11, 14];
+    const names = [
+      ...Array.from({ length: 14 }, (_, k) => `${si.includes(k + 1) ? 'Si' : 'Na'}${k + 1}`),
+      'session_time',
+    ];
+    const lines = [names.join(',')];
+    for (let i = 1; i <= 60; i++)
+      lines.push([...names.slice(0, 14).map((_, j) => String((i * (j + 3)) % 5)), String(8 + (i % 3) / 2)].join(','));
+    await blobs.put('uploads/turns.csv', new TextEncoder().encode(lines.join('\n')));
+    const p = await previewUpload(blobs, 'uploads/turns.csv', 'csv', {});
+    const grids = p.suggestedMapping.flatMap((d) => (d.type === 'ITEM_BATTERY' ? [[d.id, d.items]] : []));
+    expect(grids).toEqual([
+      ['Si', si.map((n) => `Si${n}`)],
+      ['Na', [2, 4, 5, 7, 9, 12, 13].map((n) => `Na${n}`)],
+    ]);
+    expect(p.columns.find((c) => c.column === 'session_time')!.type).toBe('IGNORE');
+    expect(p.suggestionIssues).toEqual([]);
+  });
+
+  it('reads a duration in minutes as minutes, and keeps it despite one record that ends before it starts', async () => {
+    const lines = ['id,duration_min,q1,q2,q3,q4,q5'];
+    for (let i = 1; i <= 120; i++)
+      lines.push([i, i === 7 ? -713 : 3 + (i % 40), ...[1, 2, 3, 4, 5].map((k) => 1 + ((i * k) % 5))].join(','));
+    await blobs.put('uploads/minutes.csv', new TextEncoder().encode(lines.join('\n')));
+    const p = await previewUpload(blobs, 'uploads/minutes.csv', 'csv', {});
+    expect(p.suggestedMapping.filter((d) => d.type === 'DURATION')).toEqual([
+      expect.objectContaining({ column: 'duration_min', role: 'TOTAL', unit: 'm' }),
+    ]);
+    expect(p.suggestionIssues).toEqual([]);
+  });
+
   it("suggests Qualtrics' page submit times as pages, never clicks, and no time with under 30 records", async () => {
     const head = [
       'ResponseId',

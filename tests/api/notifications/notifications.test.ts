@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, createTestApp, type TestApp } from '../../support/test-app';
 import { countRows, makeCompany, makeUser } from '../../support/factories';
+import { insertEventNotification } from '../../../api/modules/notifications';
 
 const UNREAD = '{ getNotificationsForLoggedinUser { id title readed type url } }';
 const ALL = '{ getAllNotifications { id readed } }';
@@ -54,6 +55,90 @@ describe('notifications', () => {
     expect((await t.gql(ALL, {}, { token: alice.token })).body.data.getAllNotifications).toEqual([
       { id: n.id, readed: true },
     ]);
+  });
+
+  it("renders an event in the reader's language when read, with plurals, numbers and dates in it; a typed text stays as written", async () => {
+    const cid = await makeCompany(t.db);
+    const reader = await makeUser(t.db, t.deps.appSecret, { companyId: cid });
+    const token = await t.tokenFor(reader.email, reader.password);
+    const at = (s: number) => new Date(Date.UTC(2026, 10, 20, 12, 0, s)).toISOString();
+    const base = { userId: reader.id, companyId: cid, url: '/administration' };
+    // Written while the recipient read German: the stored text is German, the event renders in any language.
+    await insertEventNotification(
+      t.db,
+      {
+        ...base,
+        type: 'UPLOAD_FINISHED',
+        event: 'uploadFinished',
+        params: { title: 'Welle 1', records: 1, credits: 1200 },
+        createdAt: at(3),
+      },
+      'de',
+    );
+    await insertEventNotification(
+      t.db,
+      {
+        ...base,
+        type: 'UPLOAD_FINISHED',
+        event: 'uploadFinished',
+        params: { title: 'Welle 2', records: 2500, credits: 10000 },
+        createdAt: at(2),
+      },
+      'de',
+    );
+    await insertEventNotification(
+      t.db,
+      {
+        ...base,
+        type: 'GENERIC',
+        event: 'contractExpiring',
+        params: { name: 'Ada', company: 'Acme', date: { date: '2026-12-16' } },
+        createdAt: at(1),
+      },
+      'de',
+    );
+    await t.db.run(sql`insert into notifications (id, user_id, type, title, description, created_at)
+      values (${crypto.randomUUID()}, ${reader.id}, 'GENERIC', 'Wartung', 'Heute Abend kurz offline.', ${at(0)})`);
+    const read = async (locale: 'de' | 'en') =>
+      (
+        await t.gql(
+          '{ getNotificationsForLoggedinUser { title description event params } }',
+          {},
+          { token, headers: { 'accept-language': locale } },
+        )
+      ).body.data.getNotificationsForLoggedinUser.map((n: { title: string; description: string }) => [
+        n.title,
+        n.description,
+      ]);
+    expect(await read('de')).toEqual([
+      ['Upload abgeschlossen', '„Welle 1“ ist fertig: 1 Interview bewertet, 1.200 Credits abgebucht.'],
+      ['Upload abgeschlossen', '„Welle 2“ ist fertig: 2.500 Interviews bewertet, 10.000 Credits abgebucht.'],
+      [
+        expect.any(String),
+        'Der Vertrag von Acme endet am 16.12.2026. Bitte kontaktieren Sie uns, um ohne Unterbrechung fortzufahren.',
+      ],
+      ['Wartung', 'Heute Abend kurz offline.'],
+    ]);
+    expect(await read('en')).toEqual([
+      ['Upload finished', '“Welle 1” is ready: 1 interview scored, 1,200 credits charged.'],
+      ['Upload finished', '“Welle 2” is ready: 2,500 interviews scored, 10,000 credits charged.'],
+      [
+        expect.any(String),
+        'The contract of Acme ends on 16 Dec 2026. Please contact us to continue without interruption.',
+      ],
+      ['Wartung', 'Heute Abend kurz offline.'],
+    ]);
+    // The event travels with its raw values, so the web renders it again when the language changes.
+    const [first] = (await t.gql('{ getNotificationsForLoggedinUser { event params } }', {}, { token })).body.data
+      .getNotificationsForLoggedinUser;
+    expect(first).toEqual({
+      event: 'uploadFinished',
+      params: JSON.stringify({ title: 'Welle 1', records: 1, credits: 1200 }),
+    });
+    const stored = await t.db.all<{ description: string }>(
+      sql`select description from notifications where user_id = ${reader.id} and event = 'uploadFinished' order by created_at desc`,
+    );
+    expect(stored[0]!.description).toBe('„Welle 1“ ist fertig: 1 Interview bewertet, 1.200 Credits abgebucht.');
   });
 
   it("never shows or marks another user's notification", async () => {

@@ -144,10 +144,19 @@ describe('POST /api/datafiles: one call from a file to READY', () => {
     expect(status, JSON.stringify(body)).toBe(200);
     const csv = await (await get(`/api/datafiles/${body.datafileId}/scores`)).text();
     const rows = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data;
-    expect(rows.map((r) => r['#row'])).toEqual(Array.from({ length: FIXTURE_ROWS }, (_, i) => String(i + 2)));
+    // Step 2's row-number ID: the scores carry it as record_id, the file's columns stay as they were.
+    expect(Object.keys(rows[0]!)).not.toContain('#row');
+    expect(rows.map((r) => r.record_id)).toEqual(Array.from({ length: FIXTURE_ROWS }, (_, i) => String(i + 2)));
+    // The same rows again as a new version: the same row numbers, so nothing is charged.
+    const again = await post(
+      `/api/datafiles/${body.datafileId}/versions`,
+      { fileName: 'plain-tab.csv', rowNumber: 'true', wait: 'true' },
+      fixture('plain-tab.csv'),
+    );
+    expect(again.body.upload).toMatchObject({ kind: 'UPDATE', status: 'READY', chargedRecords: 0 });
     const both = await post('/api/datafiles', { ...query, id: 'respid' }, 'x');
     expect(both.body.errors[0].extensions).toMatchObject({ reason: 'QUERY_PARAMETER', field: 'rowNumber' });
-  }, 60_000);
+  }, 120_000);
 
   it('takes an explicit mapping in the preview’s shape, and names what is wrong in one', async () => {
     const mapping = [

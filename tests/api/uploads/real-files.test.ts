@@ -22,7 +22,8 @@ import { expectSameCell, REAL_FILES, realFile, type RealFile } from '../../suppo
  * scored (SPSS test files of a few cases and variables, a single respondent, answers stored as text
  * such as "Very rude", a MaxDiff design); with `notSurveyData` step 2 also says the file is a
  * crosstab or a questionnaire definition; with reason ANSWERS_AS_WORDS it says that a grid's answers
- * are words ("Very rude") and are to be exported as numeric codes. HEADER_ROW_HAS_DUPLICATES: question texts as column names
+ * are words ("Very rude") and are to be exported as numeric codes; with ANSWERS_NOT_WHOLE that a grid's
+ * missing answers were filled in with means, and the answers as given are to be uploaded. HEADER_ROW_HAS_DUPLICATES: question texts as column names
  * that repeat ("Why?"), which the user renames or exports with question codes.
  */
 const REFUSED: Record<string, { code: string; notSurveyData?: string; reason?: string }> = {
@@ -64,6 +65,9 @@ const REFUSED: Record<string, { code: string; notSurveyData?: string; reason?: s
     notSurveyData: 'AGGREGATED_TABLE',
   },
   'readxl_missing-values_tiny.xlsx': { code: 'NO_SCORABLE_DATA_POINT' },
+  // Missing answers filled in with means by the R packages (3.31 on a 1-5 scale): not answers as given.
+  'psychotools_youthgratitude_first300.xlsx': { code: 'NO_SCORABLE_DATA_POINT', reason: 'ANSWERS_NOT_WHOLE' },
+  'qgraph_neopir_big5_first300.sav': { code: 'NO_SCORABLE_DATA_POINT', reason: 'ANSWERS_NOT_WHOLE' },
 };
 
 type Preview = { [key: string]: any };
@@ -114,6 +118,21 @@ const SHOWN: Record<string, (p: Preview, upload: Preview) => void> = {
     expect(p.missingValueSuggestions).toEqual([]);
     expect(p.columns[3].stats.missing).toBe(u.first.missingValueSuggestions[0].count);
   },
+  // Means where answers were missing: the preview says so, and what to upload instead.
+  'qgraph_neopir_big5_first300.sav': (p) =>
+    expect(p.suggestionIssues[0]).toMatchObject({
+      reason: 'ANSWERS_NOT_WHOLE',
+      column: 'N1',
+      message: expect.stringMatching(/not whole numbers \(\d\.\d+\).*before any imputation/),
+    }),
+  // Ipsos' -1 (refused) under 1-4 scales is a missing code, not an answer.
+  'fivethirtyeight_nonvoters_first300.csv': (p, u) => {
+    expect(u.first.missingValueSuggestions).toMatchObject([{ value: '-1' }]);
+    expect(p.suggestedColumns.find((c: Preview) => c.dataPointIdentifier === 'Q2')).toMatchObject({
+      scaleMin: 1,
+      scaleMax: 4,
+    });
+  },
   // No unique column: the row number is the record ID (a timestamp is none).
   'googleforms_autistica_turing.csv': (p) =>
     expect(p.suggestedColumns[0]).toMatchObject({ dataPointType: 'RECORD_ID', isRowNumber: true }),
@@ -131,8 +150,10 @@ const SHOWN: Record<string, (p: Preview, upload: Preview) => void> = {
         .filter((c: Preview) => c.dataPointType === 'ITEM_BATTERY')
         .map((c: Preview) => c.columns.length),
     ).toEqual([5, 5, 5, 5, 5]),
-  // Three-item grids on one scale are offered to be merged; the 7-item grid is suggested.
-  'hobelmann_befragungsstudie_semicolon_cp1252.csv': (p) => {
+  // Three-item grids on one scale are offered to be merged; the 7-item grid is suggested. SoSci
+  // Survey's -1 (a scale's "don't know") under the 1-5 scales is suggested as a missing code.
+  'hobelmann_befragungsstudie_semicolon_cp1252.csv': (p, u) => {
+    expect(u.missingValues).toContain('-1');
     expect(p.gridCandidates.find((g: Preview) => g.id === 'BE02')).toMatchObject({
       columns: ['BE02_01', 'BE02_02', 'BE02_03'],
     });
@@ -142,6 +163,31 @@ const SHOWN: Record<string, (p: Preview, upload: Preview) => void> = {
       scaleMax: 5,
     });
   },
+};
+
+const gridSizes = (p: Preview) =>
+  p.suggestedColumns.filter((c: Preview) => c.dataPointType === 'ITEM_BATTERY').map((c: Preview) => c.columns.length);
+
+/** The questionnaires: the grids the suggestions score (and nothing else taken for a time). */
+const GRIDS: Record<string, number[]> = {
+  // Ipsos codes, -1 for a refused answer (suggested as missing): four rating grids; the yes/no
+  // blocks (Q11, Q18, Q19, Q27: 1 or 2) are no scale once -1 is missing.
+  'fivethirtyeight_nonvoters_first300.csv': [10, 6, 6, 9],
+  // The interview's minutes (one record ends before it starts: an invalid time, not a reason to drop the column).
+  'fivethirtyeight_masculinity_coded_durations_first300.csv': [11],
+  // Two 7-item scales printed in turns (Si1, Na2, Si3 ...).
+  'mokken_ds14_typeD_first300.csv': [7, 7],
+  // 135 items numbered from an item bank (q_253, q_952 ...) on one 1-6 scale.
+  'psychtools_spi_first300.xlsx': [135],
+  'psychotools_gcbs_first300.sav': [15],
+  // Adjectives without item numbers, found by their shared value labels; a column empty in the
+  // sample ends a run.
+  'psychtools_msq_first300.sav': [9, 21, 27, 6],
+};
+
+/** The durations suggested, with their unit. */
+const DURATIONS: Record<string, [string, string][]> = {
+  'fivethirtyeight_masculinity_coded_durations_first300.csv': [['duration_min', 'm']],
 };
 
 let t: TestApp;
@@ -201,6 +247,15 @@ describe('real survey files, uploaded as a script with the suggestions unchanged
     const { id, preview, check, sheet, upload } = await uploadAsAScript(f);
     if (f.sheet) expect(sheet).toBe(f.sheet);
     SHOWN[name]?.(preview, upload);
+    if (GRIDS[name]) {
+      expect(gridSizes(preview)).toEqual(GRIDS[name]);
+      // MSQ_Time is the session's clock time, not how long the interview took.
+      expect(
+        preview.suggestedColumns
+          .filter((c: Preview) => c.dataPointType === 'DURATION')
+          .map((c: Preview) => [c.columns[0], c.unit]),
+      ).toEqual(DURATIONS[name] ?? []);
+    }
     expect(check.state).toBe('DONE');
     const refused = REFUSED[name];
     if (refused || f.not_survey_data) {
@@ -238,7 +293,7 @@ describe('real survey files, uploaded as a script with the suggestions unchanged
       const k = sourceRows.indexOf(preview.layout.dataRecordStartRow + c.row - 1);
       expect(k, `${where}: record stored`).toBeGreaterThanOrEqual(0);
       const value = raw.getChild(names[c.column_index - 1]!)!.get(k) as string | number | null;
-      expectSameCell(f, c, value, where, { stored: true });
+      expectSameCell(f, c, value, where, { stored: true, missingCodes: upload.missingValues });
     }
   });
 });

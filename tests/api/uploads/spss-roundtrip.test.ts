@@ -5,8 +5,7 @@
 // dates and the empty case (the real SPSS files of tests/fixtures/real-files are read against PSPP
 // in real-files-readers.test.ts).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readRevisionColumns } from '../../../api/ingest/index';
-import { spssSeconds, writeSav, type SavVariable } from '../../fixtures/uploads/sav-writer';
+import { readRevisionColumns, spssSeconds, writeSav, type SavVariable } from '../../../api/ingest/index';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { runJobs, UPLOAD_QUERIES as Q, uploadThrough, uploadWorld, type UploadWorld } from '../../support/upload-world';
 
@@ -21,8 +20,8 @@ afterAll(() => t.close());
 const AGREE = { 1: 'trifft nicht zu', 5: 'trifft voll zu', 9: 'keine Angabe' };
 const VARIABLES: SavVariable[] = [
   { name: 'ותק_ב', type: 'number', label: 'Betriebszugehörigkeit (Jahre)', valueLabels: { 0: 'unter einem Jahr' } },
-  { name: 'interview_date', type: 'number', format: 'date', label: 'Datum des Interviews' },
-  { name: 'started', type: 'number', format: 'datetime' },
+  { name: 'interview_date', type: 'number', dateFormat: 'date', label: 'Datum des Interviews' },
+  { name: 'started', type: 'number', dateFormat: 'datetime' },
   ...[1, 2, 3, 4, 5].map((i): SavVariable => ({
     name: `Q1_${i}`,
     type: 'number',

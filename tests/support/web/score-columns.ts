@@ -20,6 +20,8 @@ export const SCORE_COLUMN_NAMES = [
   'projective.data_points',
   'con',
   'con.data_points',
+  'bas',
+  'bas.data_points',
 ] as const;
 
 export interface GeneratedScores {
@@ -63,6 +65,10 @@ export function generateScores(rows: number, seed = 7, withIds = true): Generate
     cols.oes[i] = open === 0 ? Number.NaN : Math.round(score(80) / 10) * 10;
     cols['oes.data_points'][i] = open;
     cols['oes.bad_answers'][i] = careless && open > 0 ? Math.floor(next() * (open + 1)) : 0;
+    // Behaviour where open answers were recorded, drawn from nothing new so the other columns keep
+    // their values for a seed: careless interviews fall low, some below the rule's 20.
+    cols.bas[i] = open === 0 ? Number.NaN : careless ? clamp(base - 40) : clamp(base + 20);
+    cols['bas.data_points'][i] = open;
     const projective = next() < 0.6 ? 1 + Math.floor(next() * 3) : 0;
     for (const k of ['ps', 'cs', 'is', 'sds'] as const) cols[k][i] = projective === 0 ? Number.NaN : score(90);
     cols['projective.data_points'][i] = projective;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { transactionDescription } from '../../../web/features/credits/components/transaction-description';
+import { transactionDescription } from '../../../db/domain/transaction-description';
 import { translate } from '../../../web/lib/i18n';
 
 // Transaction descriptions are stored as fixed English templates and shown in the reader's language.
@@ -11,11 +11,13 @@ const root = resolve(import.meta.dirname, '../../..');
 const de = (key: string, params?: Record<string, string | number>) => translate('de', key, params);
 const en = (key: string, params?: Record<string, string | number>) => translate('en', key, params);
 
-/** Every description text the credits and upload services write, with its placeholders as 'X'. */
+/** Every description text the credits and upload services and the demo seed write, with its placeholders as 'X'. */
 function storedTemplates(): string[] {
   const files = [
     ...readdirSync(join(root, 'api/modules/credits')).map((name) => join(root, 'api/modules/credits', name)),
     join(root, 'api/modules/uploads/upload-job.service.ts'),
+    join(root, 'db/seed/datafiles.ts'),
+    join(root, 'db/seed/ledger.ts'),
   ].filter((path) => path.endsWith('.ts'));
   return files.flatMap((path) =>
     [...readFileSync(path, 'utf8').matchAll(/^\s*description: (?!translate|input\.|description)(.+),$/gm)].flatMap(

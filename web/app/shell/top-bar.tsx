@@ -79,7 +79,7 @@ export function TopBar({ user, onLocaleChanged }: { user: MeUser; onLocaleChange
               borderWidth="1px"
               borderColor="border.muted"
             />
-            <Text fontWeight="semibold" truncate maxW="64">
+            <Text fontWeight="semibold" truncate maxW="64" data-testid="company-name">
               {company.name}
             </Text>
           </HStack>
@@ -92,11 +92,15 @@ export function TopBar({ user, onLocaleChanged }: { user: MeUser; onLocaleChange
             colorPalette="brand"
             gap="2"
             title={t('shell.tutorialHint')}
+            aria-label={t('shell.tutorial')}
             onClick={() => openInNewTab(externalLinks.tutorialVideo)}
             data-testid="tutorial-button"
           >
             <PlayIcon />
-            {t('shell.tutorial')}
+            {/* Below 1280 px with the side menu open the icon alone, so the organisation's name keeps its room. */}
+            <Box as="span" hideBelow={collapsed ? undefined : 'xl'}>
+              {t('shell.tutorial')}
+            </Box>
           </Button>
           <HStack gap="1">
             <LanguageMenu onChanged={onLocaleChanged} />
@@ -106,7 +110,7 @@ export function TopBar({ user, onLocaleChanged }: { user: MeUser; onLocaleChange
             <InfoMenu />
           </HStack>
           <Separator orientation="vertical" h="8" />
-          <UserMenu user={user} />
+          <UserMenu user={user} compact={!collapsed} />
         </AfterFirstPaint>
       </Flex>
     </Flex>

@@ -17,7 +17,11 @@ const ChangePasswordDialog = lazyNamed(
   'ChangePasswordDialog',
 );
 
-export function UserMenu({ user }: { user: MeUser }) {
+/**
+ * `compact`: below 1280 px the trigger shows the avatar alone (the name and role move into the
+ * menu), so an open side menu leaves the organisation's name in the top bar readable.
+ */
+export function UserMenu({ user, compact = false }: { user: MeUser; compact?: boolean }) {
   const t = useT();
   const [, navigate] = useLocation();
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
@@ -45,7 +49,7 @@ export function UserMenu({ user }: { user: MeUser }) {
               <Avatar.Fallback name={fullName} />
               {user.image && <Avatar.Image src={user.image} />}
             </Avatar.Root>
-            <Box textAlign="start" lineHeight="short">
+            <Box textAlign="start" lineHeight="short" hideBelow={compact ? 'xl' : undefined}>
               <Text fontSize="sm" fontWeight="semibold">
                 {fullName}
               </Text>
@@ -65,6 +69,9 @@ export function UserMenu({ user }: { user: MeUser }) {
                 </Text>
                 <Text fontSize="xs" color="fg.muted">
                   {user.email}
+                </Text>
+                <Text fontSize="xs" color="fg.muted" data-testid="user-menu-role">
+                  {t(`shell.roles.${user.accessLevel}`)}
                 </Text>
               </Box>
               <Menu.Separator />

@@ -156,13 +156,19 @@ export type DataPointAlgorithmsInput = {
 
 /** What a column (or a group of columns) of an upload is (upload step 2). */
 export type DataPointType =
+  /** The device fingerprint a survey tool or fraud vendor exported (kept only as a keyed hash). */
+  | 'DEVICE_FINGERPRINT'
   | 'DURATION'
   | 'GROUPING'
   | 'IGNORE'
   | 'ITEM_BATTERY'
   | 'OPEN_ENDED'
+  /** The panel's respondent ID (kept only as a keyed hash). */
+  | 'PANEL_ID'
   | 'PROJECTIVE'
   | 'RECORD_ID'
+  /** The sample source or supplier the interview came through. */
+  | 'SAMPLE_SOURCE'
   | 'TIMESTAMP'
   | 'VOTE';
 
@@ -450,6 +456,11 @@ export type RegisterCompanyInput = {
   password: string;
   termsAccepted: boolean;
 };
+
+/** Who answered twice: the same device or panel ID earlier in the organisation, or in many of its surveys within days. */
+export type RespondentIdentityKind =
+  | 'DEVICE'
+  | 'PANEL';
 
 export type ScoreThresholdInput = {
   isEnable: boolean;
@@ -812,7 +823,7 @@ export type GetCompanyTransactionsGroupedByDatafileQueryVariables = Exact<{
 }>;
 
 
-export type GetCompanyTransactionsGroupedByDatafileQuery = { getCompanyTransactionsGroupedByDatafile: { transactions: Array<{ transactionId: string, datafileId: string | null, description: string, numberOfRecords: number | null, createdDate: string, latestTransactionDate: string, type: TransactionType, amount: number, numberOfUpdates: number | null, creditPlanDetails: { id: string, name: string, type: CreditPlanRole } | null }>, pageInfo: { page: number, limit: number, total: number, previousPage: number | null, nextPage: number | null } } };
+export type GetCompanyTransactionsGroupedByDatafileQuery = { getCompanyTransactionsGroupedByDatafile: { transactions: Array<{ transactionId: string, datafileId: string | null, description: string, numberOfRecords: number | null, datafileDeleted: boolean, createdDate: string, latestTransactionDate: string, type: TransactionType, amount: number, numberOfUpdates: number | null, creditPlanDetails: { id: string, name: string, type: CreditPlanRole } | null }>, pageInfo: { page: number, limit: number, total: number, previousPage: number | null, nextPage: number | null } } };
 
 export type GetMyDatafilesSummaryForDashboardQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1046,7 +1057,7 @@ export type RetryJobMutation = { retryJob: { status: string, message: string | n
 export type GetNotificationsForLoggedinUserQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetNotificationsForLoggedinUserQuery = { getNotificationsForLoggedinUser: Array<{ id: string, title: string, description: string, url: string | null, readed: boolean, createdDate: string, type: NotificationType }> };
+export type GetNotificationsForLoggedinUserQuery = { getNotificationsForLoggedinUser: Array<{ id: string, title: string, description: string, event: string | null, params: string | null, url: string | null, readed: boolean, createdDate: string, type: NotificationType }> };
 
 export type MarkNotificationAsReadedMutationVariables = Exact<{
   notificationId: string | number;
@@ -1078,6 +1089,13 @@ export type GetReportLogoUploadUrlQueryVariables = Exact<{
 
 
 export type GetReportLogoUploadUrlQuery = { getReportLogoUploadURL: { signedUrl: string, imagePath: string } };
+
+export type GetDatafileDuplicatesQueryVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type GetDatafileDuplicatesQuery = { datafileDuplicates: { windowDays: number, velocitySurveys: number, velocityDays: number, interviewsWithIdentity: number, duplicates: Array<{ recordId: string, kind: RespondentIdentityKind, matchDatafileId: string, matchDatafileTitle: string, matchRecordId: string, matchSeenAt: string }>, velocity: Array<{ recordId: string, kind: RespondentIdentityKind, surveys: number }>, sources: Array<{ source: string | null, interviews: number, duplicates: number, velocity: number }> } };
 
 export type GetDatafileResultQueryVariables = Exact<{
   datafileId: string | number;
@@ -1734,6 +1752,7 @@ export const GetCompanyTransactionsGroupedByDatafileDocument = new TypedDocument
       datafileId
       description
       numberOfRecords
+      datafileDeleted
       createdDate
       latestTransactionDate
       creditPlanDetails {
@@ -2241,6 +2260,8 @@ export const GetNotificationsForLoggedinUserDocument = new TypedDocumentString(`
     id
     title
     description
+    event
+    params
     url
     readed
     createdDate
@@ -2338,6 +2359,35 @@ export const GetReportLogoUploadUrlDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GetReportLogoUploadUrlQuery, GetReportLogoUploadUrlQueryVariables>;
+export const GetDatafileDuplicatesDocument = new TypedDocumentString(`
+    query getDatafileDuplicates($datafileId: ID!) {
+  datafileDuplicates(datafileId: $datafileId) {
+    windowDays
+    velocitySurveys
+    velocityDays
+    interviewsWithIdentity
+    duplicates {
+      recordId
+      kind
+      matchDatafileId
+      matchDatafileTitle
+      matchRecordId
+      matchSeenAt
+    }
+    velocity {
+      recordId
+      kind
+      surveys
+    }
+    sources {
+      source
+      interviews
+      duplicates
+      velocity
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<GetDatafileDuplicatesQuery, GetDatafileDuplicatesQueryVariables>;
 export const GetDatafileResultDocument = new TypedDocumentString(`
     query getDatafileResult($datafileId: ID!) {
   getDatafile(datafileId: $datafileId) {

@@ -1,3 +1,4 @@
+import { storeUploadIdentities } from '../../duplicates';
 import { AppError } from '../../../kernel/errors/errors';
 import type { DbOrTx } from '../../../../db/client';
 import { findJob, handleRequest, workerStep } from '../../../jobs';
@@ -59,6 +60,7 @@ export const uploadJob: AppJobHandler<UploadJobPayload, UploadJobResult | null> 
       if (prepared) {
         const { interviewCredits, files: _files, ...summary } = prepared;
         const charge = await chargeUpload(deps, plan, interviewCredits);
+        await storeUploadIdentities(deps, plan);
         return { summary, ...charge, prepared: true };
       }
     }
@@ -87,6 +89,8 @@ export const uploadJob: AppJobHandler<UploadJobPayload, UploadJobResult | null> 
       throw error;
     }
     const charge = await chargeUpload(deps, plan, processed.interviewCredits);
+    // Before the final transaction: a retry of the job stores them again, replacing the rows.
+    await storeUploadIdentities(deps, plan);
     return { summary: processed.summary, ...charge };
   },
   onSucceeded: async (tx, job, result, deps) => {

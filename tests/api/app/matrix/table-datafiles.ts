@@ -144,6 +144,13 @@ export const DATAFILE_MATRIX: Record<string, Cell> = {
     vars: (w) => ({ id: w.datafileId }),
     allow: ADMIN_OF_A,
   },
+  // Duplicates: whoever sees the datafile (here its owner's organisation's ADMINs, the key, operators); the
+  // matches come from its own organisation only (tests/api/duplicates).
+  datafileDuplicates: {
+    query: 'query($id:ID!){datafileDuplicates(datafileId:$id){windowDays duplicates{recordId}}}',
+    vars: (w) => ({ id: w.datafileId }),
+    allow: ADMIN_OF_A,
+  },
   // Public: strangers open a published report (the service shows them nothing else); see tests/api/reports.
   getDatafileReport: {
     query: 'query($id:ID!){getDatafileReport(datafileId:$id){access}}',

@@ -47,6 +47,7 @@ const RULE_REASON: Record<string, string> = {
   ibs: 'IBS',
   oes: 'OES',
   con: 'CON',
+  bas: 'BAS',
 };
 
 /** The enabled rules of a statement, in words. */

@@ -13,6 +13,7 @@ const DOCUMENT = graphql(`
         datafileId
         description
         numberOfRecords
+        datafileDeleted
         createdDate
         latestTransactionDate
         creditPlanDetails { id name type }

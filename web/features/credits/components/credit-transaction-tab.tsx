@@ -18,7 +18,7 @@ import { RadialChart } from '../../../components/charts/radial-chart';
 import { Pager } from '../../../components/table/pager';
 import { InfoIcon } from '../../../components/icons/icons';
 import { balancePercent, formatEuroCents } from '../../../lib/calendar';
-import { transactionDescription } from './transaction-description';
+import { transactionDescription } from '../../../../db/domain/transaction-description';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { refusalOf } from '../../../lib/graphql-client';
 import { useLocale, useT, useTranslateRefusal } from '../../../lib/i18n';
@@ -219,6 +219,17 @@ export function TransactionsCard({ companyId }: { companyId: string }) {
                     >
                       <Table.Cell>{formatDate(row.createdDate, locale)}</Table.Cell>
                       <Table.Cell maxW="64" truncate>
+                        {row.datafileDeleted && (
+                          <Badge
+                            me="2"
+                            size="sm"
+                            variant="outline"
+                            title={t('credits.transactions.deletedHint')}
+                            data-testid="transaction-deleted"
+                          >
+                            {t('credits.transactions.deleted')}
+                          </Badge>
+                        )}
                         {transactionDescription(row.description, t)}
                       </Table.Cell>
                       <Table.Cell textAlign="end">{formatNumber(row.amount, locale)}</Table.Cell>

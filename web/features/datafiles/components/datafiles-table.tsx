@@ -65,7 +65,8 @@ function Row({
         <StatusCell row={row} />
       </Table.Cell>
       <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" data-testid="records">
-        {row.status === 'DRAFT' ? dash : formatNumber(row.numberOfRecords, locale)}
+        {/* A draft and a failed first upload have no interviews yet: a dash, not a 0 that reads like an empty file. */}
+        {row.status === 'DRAFT' || row.status === 'ERROR' ? dash : formatNumber(row.numberOfRecords, locale)}
       </Table.Cell>
       <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" data-testid="cleaned-records">
         {row.isCleaned ? (

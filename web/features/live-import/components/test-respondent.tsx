@@ -10,7 +10,7 @@ type Answer = {
   recordId: string;
   credits: number;
   decision: 'KEEP' | 'REMOVE';
-  scores: { ts: number | null; oes: number | null; ibs: number | null; combined: number | null };
+  scores: { ts: number | null; oes: number | null; ibs: number | null; combined: number | null; bas?: number | null };
   warnings?: { code: string; field: string; sent: number; expected: number }[];
 };
 type Outcome = { ok: true; answer: Answer } | { ok: false; status: number; message: string };
@@ -94,11 +94,11 @@ export function TestRespondent({ integration }: { integration: LiveIntegration }
             </Badge>
           </Text>
           <DataList.Root orientation="horizontal" size="sm">
-            {(['combined', 'oes', 'ibs', 'ts'] as const).map((k) => (
+            {(['combined', 'oes', 'ibs', 'ts', 'bas'] as const).map((k) => (
               <DataList.Item key={k}>
                 <DataList.ItemLabel>{t(`liveImport.snippet.scores.${k}`)}</DataList.ItemLabel>
                 <DataList.ItemValue data-testid={`live-test-${k}`}>
-                  {score(outcome.answer.scores[k])}
+                  {score(outcome.answer.scores[k] ?? null)}
                   {/* No Time-Score without a median of 30 valid respondents: say so instead of a bare dash. */}
                   {k === 'ts' && outcome.answer.scores.ts === null ? ` (${t('liveImport.snippet.tsFrom30')})` : ''}
                 </DataList.ItemValue>

@@ -41,6 +41,103 @@ export const SNIPPET_GIVE_UP_AFTER_MS = 60_000;
 
 const json = (v: unknown) => JSON.stringify(v);
 
+/**
+ * Behaviour while a page is answered (ES5, inside the core): how the open answer came about, in
+ * timing and counts only. Never a key's value, never typed or pasted text: only whether a key edits
+ * (a deletion) and the pasted text's length. Listeners are set once and count for the page opened
+ * last, so a survey that shows several pages in one document does not count a page twice. The
+ * intervals between keys stay in the tab's session storage (`sqp-iki`, cleared once sent) until the
+ * page is done; only their median, spread and share of very regular ones are sent. docs/live-import.md
+ * says what each field means and where it misleads.
+ */
+const BEHAVIOUR_CORE = `  var IKI_CAP = 2000, REGULAR_MS = 10, MIN_INTERVALS = 5;
+  var iki = JSON.parse(sessionStorage.getItem('sqp-iki') || '{}');
+  var now = null; // the page being answered: { b: its behaviour, ikis, last, away, keyed, pasted }
+  function editable(t) {
+    if (!t || !t.tagName) return false;
+    if (t.isContentEditable || t.tagName === 'TEXTAREA') return true;
+    return t.tagName === 'INPUT' && /^(text|search|email|url|tel|)$/i.test(t.getAttribute('type') || '');
+  }
+  function lengthOf(t) { return String(t.isContentEditable ? t.textContent : t.value || '').length; }
+  // The length a field had when the respondent came to it: what was already there is nobody's typing.
+  function known(t) { if (typeof t.sqpLength !== 'number') t.sqpLength = lengthOf(t); }
+  function fields() { return document.querySelectorAll ? document.querySelectorAll('textarea, input, [contenteditable]') : []; }
+  function listen() {
+    if (listen.done) return;
+    listen.done = true;
+    document.addEventListener('focusin', function (e) { if (now && editable(e.target)) known(e.target); }, true);
+    document.addEventListener('keydown', function (e) {
+      if (!now || !editable(e.target)) return;
+      known(e.target);
+      now.keyed = true;
+      var k = e.key;
+      // A shortcut (copy, paste, select all) or a lone modifier is no typing.
+      if (e.ctrlKey || e.metaKey || e.altKey || k === 'Shift' || k === 'Control' || k === 'Meta' || k === 'Alt' || k === 'CapsLock' || k === 'Tab') return;
+      var b = now.b, t = Date.now();
+      b.keys++;
+      if (k === 'Backspace' || k === 'Delete') b.deletions++;
+      if (b.firstKeyMs === null) b.firstKeyMs = t - now.opened;
+      if (now.last) { if (now.ikis.length < IKI_CAP) now.ikis.push(t - now.last); b.typingMs += t - now.last; }
+      now.last = t;
+      now.away = false;
+    }, true);
+    document.addEventListener('paste', function (e) {
+      if (!now) return;
+      var b = now.b, d = e.clipboardData || window.clipboardData;
+      var text = d ? d.getData('text') || d.getData('Text') || '' : '';
+      b.pastes++;
+      b.pastedChars += text.length;
+      if (now.away) b.pastesAfterSwitch++;
+      now.pasted = true;
+    }, true);
+    document.addEventListener('input', function (e) {
+      var t = e.target;
+      if (!now || !editable(t)) return;
+      var before = typeof t.sqpLength === 'number' ? t.sqpLength : 0, after = lengthOf(t);
+      t.sqpLength = after;
+      // Text that grew with neither a key nor a paste before it: set by a script or an extension.
+      if (after > before && !now.keyed && !now.pasted) now.b.unexplainedChars += after - before;
+      now.keyed = false;
+      now.pasted = false;
+    }, true);
+    window.addEventListener('blur', function () { if (now) { now.b.focusLosses++; now.away = true; } });
+    document.addEventListener('visibilitychange', function () { if (now && document.hidden) { now.b.hidden++; now.away = true; } });
+  }
+  function median(s, from, to) { var n = to - from, m = from + (n >> 1); return n % 2 ? s[m] : (s[m - 1] + s[m]) / 2; }
+  // Starts counting for a page; returns the function that writes its behaviour when it is done.
+  function watch(label, p, opened) {
+    var b = p.behaviour = p.behaviour || { keys: 0, deletions: 0, firstKeyMs: null, typingMs: 0, pastes: 0, pastedChars: 0,
+      pastesAfterSwitch: 0, unexplainedChars: 0, focusLosses: 0, hidden: 0, translated: false };
+    var ikis = iki[label] = iki[label] || [];
+    var page = now = { b: b, ikis: ikis, opened: opened, last: 0, away: false, keyed: false, pasted: false };
+    var lang = document.documentElement ? document.documentElement.lang : '';
+    listen();
+    var list = fields();
+    for (var i = 0; i < list.length; i++) if (editable(list[i])) known(list[i]);
+    return function () {
+      var list = fields(), html = document.documentElement;
+      // Text in a field that no input event announced (a value set without events).
+      for (var i = 0; i < list.length; i++) {
+        var t = list[i];
+        if (!editable(t)) continue;
+        var had = typeof t.sqpLength === 'number' ? t.sqpLength : 0, has = lengthOf(t);
+        if (has > had) b.unexplainedChars += has - had;
+        t.sqpLength = has;
+      }
+      // Browser translation (Chrome, Edge) marks the page and rewrites its language.
+      if (html && (/translated-(ltr|rtl)/.test(html.className) || (lang && html.lang && html.lang !== lang))) b.translated = true;
+      if (ikis.length >= MIN_INTERVALS) {
+        var s = ikis.slice().sort(function (x, y) { return x - y; }), n = s.length, med = median(s, 0, n), regular = 0;
+        for (var j = 0; j < n; j++) if (Math.abs(s[j] - med) <= REGULAR_MS) regular++;
+        b.ikiMedianMs = Math.round(med);
+        b.ikiIqrMs = Math.round(median(s, n - (n >> 1), n) - median(s, 0, n >> 1));
+        b.regularShare = Math.round(regular / n * 1000) / 1000;
+      }
+      sessionStorage.setItem('sqp-iki', JSON.stringify(iki));
+      if (now === page) now = null;
+    };
+  }`;
+
 /** The shared core: `var SQP = ...` with page(label) and send(recordId). */
 export function snippetCore(t: Pick<SnippetTarget, 'endpoint' | 'secretKey' | 'pages'>): string {
   const kinds = Object.fromEntries(t.pages.map((p) => [p.label, p.criterion]));
@@ -51,6 +148,7 @@ export function snippetCore(t: Pick<SnippetTarget, 'endpoint' | 'secretKey' | 'p
   var TRIES = ${SNIPPET_TRIES}, MAX_WAIT = ${SNIPPET_MAX_WAIT_MS}, GIVE_UP = ${SNIPPET_GIVE_UP_AFTER_MS};
   var store = JSON.parse(sessionStorage.getItem('sqp') || '{}');
   function save() { sessionStorage.setItem('sqp', JSON.stringify(store)); }
+${FINGERPRINT_CORE}
   // A random id for this browser (the endpoint's per-device limit); none where storage is blocked.
   function device() {
     try {
@@ -85,6 +183,7 @@ export function snippetCore(t: Pick<SnippetTarget, 'endpoint' | 'secretKey' | 'p
     var ms = Math.max(atLeast > 0 ? atLeast : 0, step) + Math.random() * step / 2;
     return new Promise(function (resolve) { setTimeout(resolve, ms); }).then(function () { return post(body, attempt + 1); });
   }
+${BEHAVIOUR_CORE}
   return {
     // Call when a page opens; returns done(answer), to call when the page is submitted.
     page: function (label) {
@@ -93,17 +192,20 @@ export function snippetCore(t: Pick<SnippetTarget, 'endpoint' | 'secretKey' | 'p
       var opened = Date.now();
       document.addEventListener('paste', function () { p.pastes++; }, true);
       document.addEventListener('keydown', function () { p.keystrokes++; }, true);
+      var watched = watch(label, p, opened);
       return function (answer) {
+        watched();
         p.seconds += (Date.now() - opened) / 1000;
         if (PAGES[label] === 'OES' && typeof answer === 'string') p.answer = answer;
         if (PAGES[label] === 'IBS' && answer && answer.length) p.items = answer.map(Number);
         save();
       };
     },
-    // Call once on the last page with the respondent's id.
-    send: function (recordId) {
-      var body = JSON.stringify({ recordId: String(recordId), answers: store });
-      return post(body, 1).then(function (r) { if (r.ok) sessionStorage.removeItem('sqp'); return r.json(); });
+    // Call once on the last page with the respondent's id; \`about\` may name the panel's respondent
+    // id and the sample source: { panelId: ..., source: ... }.
+    send: function (recordId, about) {
+      var body = JSON.stringify(identify({ recordId: String(recordId), answers: store }, about));
+      return post(body, 1).then(function (r) { if (r.ok) { sessionStorage.removeItem('sqp'); sessionStorage.removeItem('sqp-iki'); } return r.json(); });
     }
   };
 })();`;
@@ -194,21 +296,41 @@ Qualtrics.SurveyEngine.addOnload(function () {
 });`;
 }
 
+/** What an open answer typed by a person looks like in the behaviour fields (the HTTP example, the test respondent). */
+const TYPED_BEHAVIOUR = {
+  keys: 130,
+  deletions: 6,
+  firstKeyMs: 5200,
+  typingMs: 38000,
+  ikiMedianMs: 210,
+  ikiIqrMs: 120,
+  regularShare: 0.06,
+  pastes: 0,
+  pastedChars: 0,
+  pastesAfterSwitch: 0,
+  unexplainedChars: 0,
+  focusLosses: 0,
+  hidden: 0,
+  translated: false,
+};
+
 /** From a server (any other tool): the request itself (curl), one respondent per call, with the server key. */
 function http(t: SnippetTarget): string {
   const answers: Record<string, unknown> = {};
   for (const p of t.pages)
     answers[p.label] =
       p.criterion === 'OES'
-        ? { answer: '…', seconds: 42, pastes: 0, keystrokes: 120 }
+        ? { answer: '…', seconds: 42, pastes: 0, keystrokes: 120, behaviour: TYPED_BEHAVIOUR }
         : p.criterion === 'IBS'
           ? { items: gridItems(p), seconds: 30 }
           : { seconds: 12 };
   return `curl -X POST ${json(t.endpoint)} \\
   -H 'content-type: application/json' \\
   -H 'x-live-key: ${t.serverKey || 'lks_… (make the server key on the integration page)'}' \\
-  --data '${JSON.stringify({ recordId: 'R-0001', answers })}'
+  --data '${JSON.stringify({ recordId: 'R-0001', panelId: 'PANEL-0001', source: 'Supplier A', answers })}'
 # From your server only: the server key must never be in a survey page (pages use the browser key).
+# panelId and source are optional (the duplicate check and the removal rates per source); a device
+# fingerprint your tool or vendor made goes in "fingerprint".
 # 200: the respondent's scores and decision; 429 or 503: wait Retry-After seconds and send again
 # (a resend is never charged twice). Add -H 'prefer: respond-async' for a 202, then
 # GET ${t.endpoint}/R-0001 with the same key for the result.`;
@@ -253,9 +375,52 @@ export function testRespondent(
         seconds: 45,
         pastes: 0,
         keystrokes: 50,
+        behaviour: TYPED_BEHAVIOUR,
       };
     else if (p.criterion === 'IBS') answers[p.label] = { items: gridItems(p), seconds: 35 };
     else answers[p.label] = { seconds: 15 };
   }
   return { recordId: `test-${Date.now().toString(36)}`, answers };
 }
+
+/**
+ * The device fingerprint (ES5, inside the core): a 64-bit hash of features that stay the same for
+ * one device and browser across surveys and suppliers, so the server can find the same person twice.
+ * Chosen for stability, not for maximal uniqueness: the screen (its sides sorted, so turning a phone
+ * changes nothing), colour depth and pixel ratio, the time zone's name (not its offset, which moves
+ * with daylight saving), the languages, the platform, the processor cores, the device memory class,
+ * the touch points and the graphics card WebGL names. Left out on purpose: the user agent (it changes
+ * with every browser update), canvas and audio rendering and the font list (they change with updates
+ * and are the invasive part of fingerprinting), the address (the server sees it anyway). Only the
+ * hash leaves the page; the server keeps only a keyed hash of it (docs/duplicates.md). No library:
+ * the maintained ones are licensed for non-commercial use only or are larger than the whole snippet.
+ */
+const FINGERPRINT_CORE = `  function fingerprint() {
+    var parts = [], n = window.navigator || {}, s = window.screen || {};
+    function add(v) { parts.push(v === undefined || v === null ? '' : String(v)); }
+    try {
+      add([Math.max(s.width, s.height), Math.min(s.width, s.height)].join('x'));
+      add(s.colorDepth); add(window.devicePixelRatio);
+      add(window.Intl && Intl.DateTimeFormat ? Intl.DateTimeFormat().resolvedOptions().timeZone : '');
+      add(n.languages && n.languages.join ? n.languages.join(',') : n.language);
+      add(n.platform); add(n.hardwareConcurrency); add(n.deviceMemory); add(n.maxTouchPoints);
+      var gl = document.createElement('canvas').getContext('webgl');
+      var info = gl && gl.getExtension('WEBGL_debug_renderer_info');
+      add(info ? gl.getParameter(info.UNMASKED_VENDOR_WEBGL) + '|' + gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : '');
+    } catch (e) { add('?'); }
+    var text = parts.join(';'), h1 = 0x811c9dc5, h2 = 0x01000193 ^ text.length;
+    // Two 32-bit FNV-1a style hashes with different seeds: 64 bits, enough to tell devices apart.
+    for (var i = 0; i < text.length; i++) {
+      var c = text.charCodeAt(i);
+      h1 = Math.imul ? Math.imul(h1 ^ c, 16777619) : ((h1 ^ c) * 16777619) | 0;
+      h2 = Math.imul ? Math.imul(h2 ^ c, 2246822519) : ((h2 ^ c) * 2246822519) | 0;
+    }
+    return 'sqp1-' + ((h1 >>> 0) + 0x100000000).toString(16).slice(1) + ((h2 >>> 0) + 0x100000000).toString(16).slice(1);
+  }
+  // The respondent's body with the fingerprint and what the survey knows (panel id, source).
+  function identify(body, about) {
+    try { body.fingerprint = fingerprint(); } catch (e) {}
+    if (about && about.panelId) body.panelId = String(about.panelId);
+    if (about && about.source) body.source = String(about.source);
+    return body;
+  }`;

@@ -8,6 +8,8 @@ const GET_NOTIFICATIONS_FOR_LOGGEDIN_USER = graphql(`
       id
       title
       description
+      event
+      params
       url
       readed
       createdDate

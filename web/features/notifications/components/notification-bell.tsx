@@ -10,6 +10,7 @@ import {
 } from '../api/use-get-notifications-for-loggedin-user';
 import { useMarkNotificationAsReaded } from '../api/use-mark-notification-as-readed';
 import { notificationTarget } from '../notification-target';
+import { notificationTexts } from '../notification-texts';
 
 function statusColor(type: AppNotification['type']): string {
   if (type === 'UPLOAD_ERROR' || type === 'UPDATE_ERROR') return 'red.500';
@@ -115,10 +116,10 @@ export function NotificationBell() {
                     <Box mt="1.5" boxSize="2" borderRadius="full" bg={statusColor(notification.type)} flexShrink={0} />
                     <Box minW="0">
                       <Text fontSize="sm" fontWeight="semibold">
-                        {notification.title}
+                        {notificationTexts(notification, locale, t).title}
                       </Text>
                       <Text fontSize="sm" color="fg.muted" lineClamp={2}>
-                        {notification.description}
+                        {notificationTexts(notification, locale, t).description}
                       </Text>
                       <Text fontSize="xs" color="fg.subtle" mt="1">
                         {formatDateTime(notification.createdDate, locale)}

@@ -13,6 +13,7 @@ const SCORE_NAME_KEY: Record<string, string> = {
   ibs: 'IBS',
   oes: 'OES',
   con: 'CON',
+  bas: 'BAS',
 };
 const scoreName = (t: Translate, key: string) => t(`worksheet.reasons.${SCORE_NAME_KEY[key] ?? key}`);
 const EXCLUSION_KEYS = ['scoreThreshold', 'quotaCleaning', 'targetSample', 'manual'] as const;

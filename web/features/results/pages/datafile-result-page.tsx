@@ -8,6 +8,7 @@ import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { useDatafileResult, type DatafileResult } from '../api/use-datafile-result';
 import { InterviewDialog } from '../components/interview-dialog';
+import { DuplicatesTab } from '../components/duplicates-tab';
 import { RawTab } from '../components/raw-tab';
 import { ResultHeader } from '../components/result-header';
 import { ScoreTab } from '../components/score-tab';
@@ -170,6 +171,9 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
                 {t(`results.kinds.${k}`)}
               </Tabs.Trigger>
             ))}
+            <Tabs.Trigger value="duplicates" data-testid="tab-duplicates">
+              {t('results.tabs.duplicates')}
+            </Tabs.Trigger>
           </Tabs.List>
           {grids.length > 0 && (
             <Switch.Root
@@ -189,6 +193,9 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
         </Flex>
         <Tabs.Content value="raw">
           <RawTab datafileId={file.id} client={client} onOpen={onOpen} />
+        </Tabs.Content>
+        <Tabs.Content value="duplicates">
+          <DuplicatesTab datafileId={file.id} />
         </Tabs.Content>
         <Tabs.Content value="cleaned">
           <CleanedTab file={file} worksheetHref={worksheetHref} locale={locale}>

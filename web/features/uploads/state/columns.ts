@@ -20,6 +20,9 @@ export const COLUMN_TYPES: readonly DataPointType[] = [
   'PROJECTIVE',
   'GROUPING',
   'VOTE',
+  'DEVICE_FINGERPRINT',
+  'PANEL_ID',
+  'SAMPLE_SOURCE',
   'IGNORE',
 ];
 export const PURPOSES = ['PS', 'CS', 'IS', 'SDS'] as const;

@@ -1,4 +1,5 @@
-import type { Translate } from '../../../lib/i18n';
+/** A translator of the locale files' keys in one language (the web's `t`, the server's `translate`). */
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
 /**
  * The server stores a transaction's description as one of a few fixed English templates
@@ -6,7 +7,8 @@ import type { Translate } from '../../../lib/i18n';
  * 'Refund: <description refunded>', 'Datafile upload', 'Datafile update'; a live respondent's is
  * '<title>: <record id>' and carries no words of its own. Rendering them from the template in the
  * reader's language needs no migration: the stored texts stay as they are, and a text no template
- * matches shows as stored.
+ * matches shows as stored. The web shows this text and the server's transaction search matches it,
+ * so a search finds what the reader reads.
  */
 const TEMPLATES: readonly [RegExp, string][] = [
   [/^Credits received: (.*)$/s, 'credits.transactions.descriptions.received'],

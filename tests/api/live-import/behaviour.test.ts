@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../support/test-app';
+import { counts, liveWorld, respondent, send } from '../../support/live-world';
+
+// The behaviour fields the snippet sends per page (how an open answer came about): accepted within
+// their bounds, stored with the respondent, anything else refused with the field's path.
+
+let t: TestApp;
+let w: Awaited<ReturnType<typeof liveWorld>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await liveWorld(t);
+});
+afterAll(() => t?.close());
+
+const TYPED = {
+  keys: 74,
+  deletions: 4,
+  firstKeyMs: 4200,
+  typingMs: 17_500,
+  ikiMedianMs: 212,
+  ikiIqrMs: 118,
+  regularShare: 0.05,
+  pastes: 0,
+  pastedChars: 0,
+  pastesAfterSwitch: 0,
+  unexplainedChars: 0,
+  focusLosses: 1,
+  hidden: 0,
+  translated: false,
+};
+const withBehaviour = (id: string, behaviour: unknown) => {
+  const r = respondent(id);
+  return { ...r, answers: { ...r.answers, Q1: { ...r.answers.Q1, behaviour } } };
+};
+const stored = async (id: string) => {
+  const row = (await t.db.get(
+    sql`select answers from live_respondents where datafile_id = ${w.datafileId} and record_id = ${id}`,
+  )) as { answers: string } | undefined;
+  return row ? JSON.parse(row.answers) : undefined;
+};
+
+describe('the live endpoint and the behaviour fields', () => {
+  it('stores the behaviour sent with a page, and only its known fields', async () => {
+    const res = await send(
+      t,
+      w.datafileId,
+      w.secret,
+      withBehaviour('b-1', { ...TYPED, typedText: 'never kept', extra: { nested: 'x'.repeat(1000) } }),
+    );
+    expect(res.status).toBe(200);
+    expect((await stored('b-1')).Q1.behaviour).toEqual(TYPED);
+    // A grid or time page may carry behaviour too (focus losses, translation).
+    const r = respondent('b-2');
+    const grid = await send(t, w.datafileId, w.secret, {
+      ...r,
+      answers: { ...r.answers, Grid1: { ...r.answers.Grid1, behaviour: { focusLosses: 2, translated: true } } },
+    });
+    expect(grid.status).toBe(200);
+    expect((await stored('b-2')).Grid1.behaviour).toEqual({ focusLosses: 2, translated: true });
+  });
+
+  it('answers with the behaviour category of each open answer and the BAS, which weighs in and can remove', async () => {
+    const typed = await send(t, w.datafileId, w.secret, withBehaviour('s-typed', TYPED));
+    expect(typed.body.scores).toMatchObject({ bas: 100, behaviour: { Q1: 1 } });
+    expect(typed.body.decision).toBe('KEEP');
+    // The same answer pasted after leaving the tab: category 5, BAS 0, removed by the default rule.
+    const pasted = await send(
+      t,
+      w.datafileId,
+      w.secret,
+      withBehaviour('s-pasted', { keys: 2, pastes: 1, pastedChars: 72, pastesAfterSwitch: 1, hidden: 1 }),
+    );
+    expect(pasted.body.scores).toMatchObject({ bas: 0, behaviour: { Q1: 5 } });
+    expect(pasted.body.decision).toBe('REMOVE');
+    expect(pasted.body.scores.combined).toBeLessThan(typed.body.scores.combined);
+    // Without behaviour fields: no BAS, and the combined score as before it existed.
+    const plain = await send(t, w.datafileId, w.secret, respondent('s-plain'));
+    expect(plain.body.scores.bas).toBeNull();
+    expect(plain.body.scores.behaviour).toEqual({});
+    const row = (await t.db.get(
+      sql`select scores from live_respondents where datafile_id = ${w.datafileId} and record_id = 's-pasted'`,
+    )) as { scores: string };
+    expect(JSON.parse(row.scores)).toMatchObject({ bas: 0, behaviour: { Q1: 5 }, kept: false });
+  });
+
+  it('the worksheet settings of a datafile name the BAS rule, on by default below 20', async () => {
+    const res = await t.gql(
+      `query($id:ID!){getDatafileCleaningSettings(datafileId:$id){ scoreThresholds{key name isEnable threshold minDataPoints} }}`,
+      { id: w.datafileId },
+      { token: w.tokens.admin },
+    );
+    expect(res.body.errors).toBeUndefined();
+    const settings = res.body.data.getDatafileCleaningSettings;
+    expect(settings.scoreThresholds).toContainEqual({
+      key: 'bas',
+      name: 'BAS',
+      isEnable: true,
+      threshold: 20,
+      minDataPoints: 1,
+    });
+  });
+
+  it('refuses a field out of its bounds or of the wrong type, naming it, and stores and charges nothing', async () => {
+    const before = await counts(t, w.datafileId);
+    const cases: [unknown, string][] = [
+      [[1, 2], 'answers.Q1.behaviour'],
+      ['typed', 'answers.Q1.behaviour'],
+      [{ keys: -1 }, 'answers.Q1.behaviour.keys'],
+      [{ keys: 2.5 }, 'answers.Q1.behaviour.keys'],
+      [{ keys: '12' }, 'answers.Q1.behaviour.keys'],
+      [{ regularShare: 1.2 }, 'answers.Q1.behaviour.regularShare'],
+      [{ firstKeyMs: 8 * 24 * 3600 * 1000 }, 'answers.Q1.behaviour.firstKeyMs'],
+      [{ pastedChars: 1e12 }, 'answers.Q1.behaviour.pastedChars'],
+      [{ translated: 'yes' }, 'answers.Q1.behaviour.translated'],
+    ];
+    for (const [behaviour, field] of cases) {
+      const res = await send(
+        t,
+        w.datafileId,
+        w.secret,
+        withBehaviour(`bad-${field}-${JSON.stringify(behaviour)}`, behaviour),
+      );
+      expect(res.status, JSON.stringify(behaviour)).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'INVALID_PARAMETERS', reason: 'LIVE_WRONG_TYPE', field });
+    }
+    expect(await counts(t, w.datafileId)).toEqual(before);
+  });
+});
