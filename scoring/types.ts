@@ -303,7 +303,7 @@ export interface CleaningResult {
 }
 
 /** Bit of the bad-answers rule in CleaningResult.checks (the score rules take 0..RULE_KEYS.length - 1). */
-export const CHECK_BAD_ANSWERS = 10;
+export const CHECK_BAD_ANSWERS: number = RULE_KEYS.length;
 
 export const SCORE_KINDS = { ts: 1, ibs: 2, oes: 4, ps: 8, cs: 16 } as const;
 

@@ -223,6 +223,15 @@ for (const c of CASES) {
           .then((v) => v.replace(/[.,]/g, '')),
       );
       const anyKept = await settledKept(page);
+      // The same figures on each rule's own line, beside its threshold.
+      const line = page.getByTestId('guard-line-combined');
+      const mirrors = async () =>
+        (await line.innerText()).includes(await page.getByTestId('guard-alone-combined').innerText()) &&
+        (await line.innerText()).includes(await page.getByTestId('guard-estimate-combined').innerText());
+      await expect.poll(mirrors).toBe(true);
+      await expect.poll(() => page.getByTestId('guard-line-ts').count()).toBe(1);
+      await page.getByTestId('threshold-combined').scrollIntoViewIfNeeded();
+      await screenshot(page, `worksheet-guard-lines-${c.locale}`);
       // A rule estimated above 1 % is marked and named in the warning.
       const marked = await guard.locator('tr[data-warn=true]').count();
       expect(await page.getByTestId('guard-warning').count()).toBe(marked > 0 ? 1 : 0);
@@ -235,6 +244,9 @@ for (const c of CASES) {
       const kept = await settledKept(page);
       expect(kept - anyKept).toBeGreaterThanOrEqual(aloneAny > 0 ? 1 : 0);
       expect(await page.getByTestId('guard-alone-combined').innerText()).toBe('0');
+      await expect.poll(() => line.innerText()).toMatch(/Removes 0 alone|allein 0 ·/);
+      expect(await line.getAttribute('data-warn')).toBe('false');
+      expect(await guard.locator('tr[data-warn=true]').count()).toBe(0);
       expect(await page.getByTestId('guard-warning').count()).toBe(0);
       expect(await guard.innerText()).toMatch(/2 Prüfungen fehlschlagen|2 checks fail/);
       await page.getByTestId('min-failing-checks').scrollIntoViewIfNeeded();

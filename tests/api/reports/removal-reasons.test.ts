@@ -2,7 +2,8 @@
 // the CSV export and the reject list. All four read the primary reason of the one cleaning run, so
 // for a demo datafile cleaned at combined >= 40 and trimmed to 320 interviews they give the same
 // counts per reason, and no interview is attributed to a threshold its score passes (the trimmed
-// ones, which may score above 40, carry the reason 'target', not 'combined').
+// ones, which may score above 40, carry the reason 'target', not 'combined'). With "remove only when
+// k of n checks fail" the saved k travels with the rules, so every surface removes the same interviews.
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoData } from '../../../db/seed';
@@ -56,10 +57,11 @@ async function exportRows(format: 'CSV' | 'REJECTS'): Promise<Record<string, str
 }
 
 describe.each([
-  { name: "the demo's own cleaning", extra: [] as { key: string; threshold: number }[] },
-  { name: 'the same with a Time-Score threshold on top', extra: [{ key: 'ts', threshold: 30 }] },
-])('removal reasons under $name', ({ extra }) => {
-  const input = demoCleaningInput(1, demo.finish!.cleaning);
+  { name: "the demo's own cleaning", extra: [] as { key: string; threshold: number }[], k: 1 },
+  { name: 'the same with a Time-Score threshold on top', extra: [{ key: 'ts', threshold: 30 }], k: 1 },
+  { name: 'both thresholds, removing only when both checks fail', extra: [{ key: 'ts', threshold: 30 }], k: 2 },
+])('removal reasons under $name', ({ extra, k }) => {
+  const input = { ...demoCleaningInput(1, demo.finish!.cleaning), minFailingChecks: k };
   input.scoreThresholds.push(
     ...extra.map((e) => ({ key: e.key, isEnable: true, threshold: e.threshold, minDataPoints: 0 })),
   );
@@ -115,5 +117,21 @@ describe.each([
     }
     // The case the old attribution got wrong: interviews above the combined threshold trimmed away.
     expect(trimmedAboveThreshold).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('removes by a threshold only interviews that fail at least k checks', async () => {
+    const rows = await exportRows('CSV');
+    const thresholds = input.scoreThresholds;
+    const failing = (row: Record<string, string>) =>
+      thresholds.filter((s) => Number(row[s.key]) < s.threshold && row[s.key] !== '').length;
+    const byScore = (r: Record<string, string>) =>
+      (r.reason_codes ?? '').split('|').some((c) => c === 'combined' || c === 'TS');
+    expect(rows.filter(byScore).length).toBeGreaterThan(0);
+    for (const row of rows.filter(byScore)) expect(failing(row), row.record_id).toBeGreaterThanOrEqual(k);
+    // One failing check removes under the OR rule (k = 1) and never under k = 2 (trimming may still
+    // take such an interview, with the reason 'target').
+    const single = rows.filter((r) => failing(r) === 1);
+    expect(single.length).toBeGreaterThan(0);
+    for (const row of single) expect(byScore(row), row.record_id).toBe(k === 1);
   }, 60_000);
 });

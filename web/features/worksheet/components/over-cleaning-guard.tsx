@@ -7,10 +7,15 @@ import { useLocale, useT } from '../../../lib/i18n';
 /** Above this estimated share of genuine respondents removed, a rule is marked as over-cleaning. */
 export const GUARD_WARN = 0.01;
 
+/** Whether a rule is marked: its estimate is above the mark and it removes alone (the OR rule, k = 1). */
+const overCleans = (g: CheckGuard, minFailing: number) =>
+  minFailing <= 1 && (g.falsePositiveEstimate ?? 0) > GUARD_WARN;
+
 /**
  * The over-cleaning guard below the rules (a fieldset of the settings form): per enabled check, how many interviews it removes alone
  * and its estimated false-positive rate on this dataset (scoring/cleaning-guard.ts). A rule whose
- * estimate exceeds 1 % is marked; with k of n (k >= 2) no check removes anything alone.
+ * estimate exceeds 1 % is marked under the OR rule; with k of n (k >= 2) no check removes anything alone,
+ * so nothing is marked.
  */
 export const OverCleaningGuard = memo(function OverCleaningGuard({
   guard,
@@ -25,7 +30,7 @@ export const OverCleaningGuard = memo(function OverCleaningGuard({
   const name = (g: CheckGuard) =>
     g.check === 'badAnswers' ? t('worksheet.guard.badAnswers') : t(`worksheet.scoreNames.${g.check}`);
   // With k >= 2 no rule removes anything alone: the warning is about the usual rule only.
-  const high = minFailing > 1 ? [] : rows.filter((g) => (g.falsePositiveEstimate ?? 0) > GUARD_WARN);
+  const high = rows.filter((g) => overCleans(g, minFailing));
   return (
     <fieldset data-testid="over-cleaning-guard">
       <legend>{t('worksheet.guard.title')}</legend>
@@ -45,7 +50,7 @@ export const OverCleaningGuard = memo(function OverCleaningGuard({
           </Table.Header>
           <Table.Body>
             {rows.map((g) => {
-              const warn = (g.falsePositiveEstimate ?? 0) > GUARD_WARN;
+              const warn = overCleans(g, minFailing);
               return (
                 <Table.Row key={g.check} data-check={g.check} data-warn={warn ? 'true' : 'false'}>
                   <Table.Cell>{name(g)}</Table.Cell>
@@ -78,5 +83,29 @@ export const OverCleaningGuard = memo(function OverCleaningGuard({
         {minFailing > 1 ? t('worksheet.guard.kOfNNote', { k: minFailing }) : t('worksheet.guard.note')}
       </Text>
     </fieldset>
+  );
+});
+
+/**
+ * The guard's figures of one rule on the rule's own line, so moving a threshold shows at once what
+ * that rule removes alone and how many genuine respondents it may cost (the table below says the rest).
+ */
+export const GuardLine = memo(function GuardLine({ g, minFailing }: { g?: CheckGuard; minFailing: number }) {
+  const t = useT();
+  const locale = useLocale();
+  if (!g?.enabled) return null;
+  const warn = overCleans(g, minFailing);
+  const estimate =
+    g.falsePositiveEstimate === null ? '–' : `${formatNumber(g.falsePositiveEstimate * 100, locale, 1)} %`;
+  return (
+    <Text
+      fontSize="xs"
+      gridColumn="2 / -1"
+      color={warn ? 'fg.error' : 'fg.muted'}
+      data-testid={`guard-line-${g.check}`}
+      data-warn={warn ? 'true' : 'false'}
+    >
+      {t('worksheet.guard.line', { alone: formatNumber(minFailing > 1 ? 0 : g.alone, locale), estimate })}
+    </Text>
   );
 });

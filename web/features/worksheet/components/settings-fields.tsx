@@ -1,10 +1,11 @@
 import { Box, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useFormikContext } from 'formik';
 import { memo, useCallback, useState, type ReactNode } from 'react';
-import { CLEANING_METHODS, enabledChecks } from '../../../../scoring/index.ts';
+import { CLEANING_METHODS, enabledChecks, type CheckGuard } from '../../../../scoring/index.ts';
 import { useT } from '../../../lib/i18n';
 import { WEIGHT_KEYS, type ThresholdValue, type WorksheetValues } from '../settings/form-model';
 import { NumberField } from './number-field';
+import { GuardLine } from './over-cleaning-guard';
 
 /** Reports whether a number field holds a draft the form cannot use (Save waits for it). */
 export type ReportProblem = (field: string, bad: boolean) => void;
@@ -75,12 +76,16 @@ const ThresholdRow = memo(function ThresholdRow({
   label,
   onChange,
   report,
+  figures,
+  minFailing,
 }: {
   index: number;
   value: ThresholdValue;
   label: string;
   onChange: (index: number, patch: Partial<ThresholdValue>) => void;
   report: ReportProblem;
+  figures?: CheckGuard;
+  minFailing: number;
 }) {
   const t = useT();
   const threshold = useFieldProblem(`${value.key}.threshold`, report);
@@ -133,6 +138,7 @@ const ThresholdRow = memo(function ThresholdRow({
         current={value.minDataPoints}
         testId={`threshold-${value.key}-points-problem`}
       />
+      <GuardLine g={figures} minFailing={minFailing} />
     </div>
   );
 });
@@ -142,6 +148,7 @@ export function SettingsFields({
   available,
   onThresholds,
   guard,
+  figures,
   report,
 }: {
   available: (key: string) => boolean;
@@ -150,6 +157,8 @@ export function SettingsFields({
   report: ReportProblem;
   /** The over-cleaning guard of the latest run, shown below the rules it describes. */
   guard?: ReactNode;
+  /** The guard's figures per check of the latest run, each shown on its rule's line. */
+  figures?: readonly CheckGuard[];
 }) {
   const t = useT();
   const { values, setFieldValue, errors } = useFormikContext<WorksheetValues>();
@@ -159,6 +168,7 @@ export function SettingsFields({
   };
   const badMin = useFieldProblem('badAnswers.min', report);
   const kOfN = useFieldProblem('minFailingChecks', report);
+  const figure = (check: string) => figures?.find((g) => g.check === check);
   const error = (key: keyof WorksheetValues) => (typeof errors[key] === 'string' ? t(errors[key] as string) : null);
   return (
     <Stack gap="4" css={FIELDS_CSS}>
@@ -204,6 +214,8 @@ export function SettingsFields({
               label={t(`worksheet.scoreNames.${v.key}`)}
               onChange={change}
               report={report}
+              figures={figure(v.key)}
+              minFailing={values.minFailingChecks}
             />
           ) : null,
         )}
@@ -237,6 +249,7 @@ export function SettingsFields({
           </Box>
         </Flex>
         <ProblemText range={badMin.range} current={values.badAnswers.min} testId="bad-answers-min-problem" />
+        <GuardLine g={figure('badAnswers')} minFailing={values.minFailingChecks} />
         <Text fontSize="xs" color="fg.muted" mt="1">
           {BAD_CATEGORIES.map((c) => t(`results.categories.${c}`)).join(', ')}
         </Text>

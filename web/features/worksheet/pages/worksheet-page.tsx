@@ -332,6 +332,7 @@ function WorksheetForm({
             onThresholds={onThresholds}
             report={report}
             guard={result ? <OverCleaningGuard guard={result.guard} minFailing={values.minFailingChecks} /> : null}
+            figures={result?.guard}
           />
           <Box as="fieldset" borderWidth="1px" borderColor="border.muted" rounded="md" p="3">
             <Text as="legend" fontWeight="semibold" px="1">
