@@ -89,6 +89,10 @@ describe.each(['de', 'en'] as const)('guides in %s', (code) => {
     await page.getByTestId('faq-empty').waitFor();
     await page.getByTestId('faq-search').fill('');
     await page.getByTestId('faq-question-combined-55').getByRole('button').click();
+    // Click the link once the answer has opened: during the opening animation a click could land
+    // while the content still moves (CI once saw it go nowhere with another file running beside it).
+    await page.locator('[data-testid="faq-question-combined-55"][data-state="open"]').waitFor();
+    await page.waitForTimeout(400);
     await page.getByTestId('faq-question-combined-55').locator('a[href="/analysis-guide#combined-score"]').click();
     await page.getByTestId('guide-analysis').waitFor();
     const heading = page.locator('[id="combined-score"]');
