@@ -4,14 +4,26 @@ import { useField } from 'formik';
 type TextFieldProps = {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'number';
   autoComplete?: string;
   required?: boolean;
   helperText?: string;
+  /** The smallest value of a number field. */
+  min?: number;
+  testId?: string;
 };
 
 /** A labelled input bound to Formik; shows the validation message once the field was touched. */
-export function TextField({ name, label, type = 'text', autoComplete, required, helperText }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  type = 'text',
+  autoComplete,
+  required,
+  helperText,
+  min,
+  testId,
+}: TextFieldProps) {
   const [field, meta] = useField<string>(name);
   const invalid = Boolean(meta.touched && meta.error);
   return (
@@ -20,7 +32,7 @@ export function TextField({ name, label, type = 'text', autoComplete, required, 
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
-      <Input {...field} type={type} autoComplete={autoComplete} bg="bg" />
+      <Input {...field} type={type} min={min} autoComplete={autoComplete} bg="bg" data-testid={testId} />
       {helperText && !invalid && <Field.HelperText>{helperText}</Field.HelperText>}
       {invalid && <Field.ErrorText>{meta.error}</Field.ErrorText>}
     </Field.Root>

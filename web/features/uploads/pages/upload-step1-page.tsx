@@ -5,6 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import * as yup from 'yup';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { CenteredMessage, PageError, PageSpinner } from '../../../components/feedback/page-state';
+import { TextField } from '../../../components/form/text-field';
 import { PageHeader } from '../../../components/layout/page-header';
 import { formatNumber } from '../../../lib/format';
 import { type Translate, useLocale, useT } from '../../../lib/i18n';
@@ -312,66 +313,32 @@ export function UploadStep1Page({ companyId }: { companyId: string | null }) {
                     </Field.Root>
                   )}
                   <SimpleGrid columns={2} gap="4">
-                    <Field.Root required invalid={Boolean(form.touched.headerRow && form.errors.headerRow)}>
-                      <Field.Label>
-                        {t('uploads.step1.headerRow')}
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input
-                        name="headerRow"
-                        type="number"
-                        min={1}
-                        value={form.values.headerRow}
-                        onChange={form.handleChange}
-                        onBlur={form.handleBlur}
-                        data-testid="upload-header-row"
-                      />
-                      {form.touched.headerRow && form.errors.headerRow ? (
-                        <Field.ErrorText>{form.errors.headerRow}</Field.ErrorText>
-                      ) : (
-                        <Field.HelperText>{t('uploads.step1.headerRowHelp')}</Field.HelperText>
-                      )}
-                    </Field.Root>
-                    <Field.Root
+                    <TextField
+                      name="headerRow"
+                      type="number"
+                      min={1}
                       required
-                      invalid={Boolean(form.touched.dataRecordStartRow && form.errors.dataRecordStartRow)}
-                    >
-                      <Field.Label>
-                        {t('uploads.step1.firstDataRow')}
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input
-                        name="dataRecordStartRow"
-                        type="number"
-                        min={2}
-                        value={form.values.dataRecordStartRow}
-                        onChange={form.handleChange}
-                        onBlur={form.handleBlur}
-                        data-testid="upload-first-row"
-                      />
-                      {form.touched.dataRecordStartRow && form.errors.dataRecordStartRow ? (
-                        <Field.ErrorText>{form.errors.dataRecordStartRow}</Field.ErrorText>
-                      ) : (
-                        <Field.HelperText>{t('uploads.step1.firstDataRowHelp')}</Field.HelperText>
-                      )}
-                    </Field.Root>
-                    <Field.Root invalid={Boolean(form.touched.lastDataRow && form.errors.lastDataRow)}>
-                      <Field.Label>{t('uploads.step1.lastDataRow')}</Field.Label>
-                      <Input
-                        name="lastDataRow"
-                        type="number"
-                        min={2}
-                        value={form.values.lastDataRow}
-                        onChange={form.handleChange}
-                        onBlur={form.handleBlur}
-                        data-testid="upload-last-row"
-                      />
-                      {form.touched.lastDataRow && form.errors.lastDataRow ? (
-                        <Field.ErrorText>{form.errors.lastDataRow}</Field.ErrorText>
-                      ) : (
-                        <Field.HelperText>{t('uploads.step1.lastDataRowHelp')}</Field.HelperText>
-                      )}
-                    </Field.Root>
+                      label={t('uploads.step1.headerRow')}
+                      helperText={t('uploads.step1.headerRowHelp')}
+                      testId="upload-header-row"
+                    />
+                    <TextField
+                      name="dataRecordStartRow"
+                      type="number"
+                      min={2}
+                      required
+                      label={t('uploads.step1.firstDataRow')}
+                      helperText={t('uploads.step1.firstDataRowHelp')}
+                      testId="upload-first-row"
+                    />
+                    <TextField
+                      name="lastDataRow"
+                      type="number"
+                      min={2}
+                      label={t('uploads.step1.lastDataRow')}
+                      helperText={t('uploads.step1.lastDataRowHelp')}
+                      testId="upload-last-row"
+                    />
                   </SimpleGrid>
                   <Field.Root>
                     <Field.Label>{t('uploads.step1.missingValues')}</Field.Label>
