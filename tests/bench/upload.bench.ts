@@ -179,7 +179,13 @@ try {
         '<= 1.5x',
         '',
       );
-      row('  save of step 2 -> estimate shown (check)', s(r.checkMs), '', '', '');
+      row(
+        '  save of step 2 -> estimate shown (check)',
+        s(r.checkMs),
+        `${(r.checkMs / parse.wallMs).toFixed(2)}x parse`,
+        '<= 1.5x',
+        r.checkMs <= 1.5 * parse.wallMs ? 'met' : 'MISSED',
+      );
       if (r.prepareMs !== undefined) row('  estimate shown -> prepared revision complete', s(r.prepareMs), '', '', '');
       row('  server RSS before step 2 was saved (idle)', '', `${r.baselineRssMB} MB`, '', '');
       row(
