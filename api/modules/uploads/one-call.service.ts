@@ -6,7 +6,7 @@ import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import type { SelectedColumnInput } from '../../graphql/generated/resolvers';
 import { AppError } from '../../kernel/errors/errors';
-import { readUntil } from '../../jobs';
+import { readUntil, type JobEvent } from '../../jobs';
 import type { RefusalFacts } from '../../kernel/errors/refusal-messages';
 import { presentDatapoint, requireDatafile } from '../datafiles';
 import { ROW_NUMBER_IDENTIFIER, rowOfDataPoint } from './datapoints';
@@ -44,6 +44,8 @@ const CHECK_WAIT_MS = 10 * 60_000;
  * the job runs in another process, which sends no event here.
  */
 const FALLBACK_POLL_MS = 200;
+/** The waits want a check's answer or a job's end, not its progress. */
+const answerOrEnd = (event: JobEvent) => event.type !== 'progress';
 
 const INPUT_FIELDS = [
   'dataPointIdentifier',
@@ -121,7 +123,7 @@ async function checked(deps: Deps, viewer: Viewer, datafileId: string) {
     deps.jobs,
     () => uploadCheck(deps, viewer, datafileId),
     (c) => c.state === 'DONE' || c.state === 'FAILED',
-    { fallbackMs: FALLBACK_POLL_MS, until: Date.now() + CHECK_WAIT_MS },
+    { fallbackMs: FALLBACK_POLL_MS, until: Date.now() + CHECK_WAIT_MS, wakeOn: answerOrEnd },
   );
   if (check.state === 'DONE' || check.state === 'FAILED') return check;
   throw new AppError('GENERAL_ERROR', { reason: 'CHECK_TIMED_OUT' });
@@ -219,6 +221,6 @@ export function settledProgress(deps: Deps, viewer: Viewer, datafileId: string, 
     deps.jobs,
     () => uploadingProgress(deps, viewer, datafileId),
     (progress) => progress.upload?.status !== 'PROCESSING',
-    { fallbackMs: FALLBACK_POLL_MS, until: Date.now() + seconds * 1000 },
+    { fallbackMs: FALLBACK_POLL_MS, until: Date.now() + seconds * 1000, wakeOn: answerOrEnd },
   );
 }

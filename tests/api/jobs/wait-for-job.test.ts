@@ -53,6 +53,48 @@ describe('jobs: waiting for a job', () => {
     }
   });
 
+  it('reads only at the events it asks for: a wait for the end skips progress', { timeout: 10_000 }, async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    t.deps.jobs.register({
+      kind: 'test.progresses',
+      run: async (ctx) => {
+        await ctx.progress(50);
+        await gate;
+        return null;
+      },
+    });
+    const runner = new JobRunner(
+      t.deps,
+      runnerSettings(t.deps.env, { schedule: false, kinds: ['test.progresses'], pollMs: NEVER }),
+    ).start();
+    try {
+      const progressed = new Promise<void>((resolve) =>
+        t.deps.jobs.onEvent((e) => e.type === 'progress' && e.kind === 'test.progresses' && resolve()),
+      );
+      const { id } = await t.deps.jobs.enqueue('test.progresses', {});
+      let reads = 0;
+      const waited = readUntil(
+        t.deps.jobs,
+        async () => {
+          reads++;
+          return (await t.deps.jobs.get(id))!;
+        },
+        (job) => job.state === 'SUCCEEDED',
+        { fallbackMs: NEVER, until: Date.now() + NEVER, wakeOn: (e) => e.type !== 'progress' },
+      );
+      await progressed;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(reads).toBe(1);
+      release();
+      expect((await waited).state).toBe('SUCCEEDED');
+      expect(reads).toBe(2);
+    } finally {
+      release();
+      await runner.stop();
+    }
+  });
+
   it('reads again at the fallback when no job of this process moves, and gives the last read at the deadline', async () => {
     let value = 0;
     setTimeout(() => (value = 1), 30);
