@@ -5,11 +5,26 @@
 // per-grid consistency score cannot see these pairs when their items sit on different pages, and
 // most strong pairs of a real inventory do. It costs a few operations per pair and interview.
 // Not part of the product's scores: the bench prints what it would add, cut-off set on the tuned part.
-import type { Scoring } from '../../scoring/index.ts';
+import { DEFAULT_WEIGHTS, type PipelineResult, type Scoring } from '../../scoring/index.ts';
 import { aucLowerIsPositive } from '../scoring/survey-generator.ts';
 import { loadDataset, lognormalOf, realDurations } from './detection-data.ts';
 import { PLANTED_KINDS, plantSurvey, type RowKind } from './detection-plant.ts';
-import { removedBy, scorePlanted } from './detection-real.ts';
+import {
+  addOutcome,
+  emptyOutcome,
+  figureLine,
+  figuresOf,
+  mergeOutcomes,
+  removedBy,
+  scorePlanted,
+  type Outcome,
+} from './detection-real.ts';
+
+function asOutcome(s: Scoring, run: Rows['runs'][number]): Outcome {
+  const out = emptyOutcome();
+  addOutcome(out, run.kinds, run.result, removedBy(s, run.result));
+  return out;
+}
 
 /** The strongest pairs are used, at most this many, each with |r| at least MIN_R. */
 const MAX_PAIRS = 30;
@@ -99,17 +114,22 @@ interface Rows {
   kinds: RowKind[];
   z: number[];
   defaults: number[];
+  /** Each seed's scored survey, to score it again with the candidate inside CON. */
+  runs: { kinds: RowKind[]; result: PipelineResult; z: Float64Array; pairs: number }[];
 }
 
 function rowsOf(s: Scoring, key: string, seeds: readonly number[]): Rows {
   const d = loadDataset(key);
   const timing = lognormalOf(realDurations());
-  const out: Rows = { kinds: [], z: [], defaults: [] };
+  const out: Rows = { kinds: [], z: [], defaults: [], runs: [] };
   for (const seed of seeds) {
     const survey = plantSurvey(d, seed, timing);
     const cols = survey.grids.flat();
-    const z = robustZ(synonymDistance(cols, fitSynonyms(cols)));
-    const removed = removedBy(s, scorePlanted(s, survey));
+    const model = fitSynonyms(cols);
+    const z = robustZ(synonymDistance(cols, model));
+    const result = scorePlanted(s, survey);
+    const removed = removedBy(s, result);
+    out.runs.push({ kinds: survey.kinds, result, z, pairs: model.pairs.length });
     survey.kinds.forEach((k, i) => {
       out.kinds.push(k);
       out.z.push(z[i]!);
@@ -143,7 +163,38 @@ const merge = (parts: Rows[]): Rows => ({
   kinds: parts.flatMap((p) => p.kinds),
   z: parts.flatMap((p) => p.z),
   defaults: parts.flatMap((p) => p.defaults),
+  runs: parts.flatMap((p) => p.runs),
 });
+
+/**
+ * The candidate inside the consistency score: a subscore from z (100 up to cut - 2, 60 at cut - 1,
+ * 20 at the cut-off, where the CON rule removes, 0 from cut + 1, linear between), and CON the lower
+ * of it and the per-grid score; the combined score and the default rules computed again from that.
+ */
+function insideCon(s: Scoring, r: Rows, cut: number, replace: boolean): Outcome {
+  const anchors = [cut - 2, cut - 1, cut, cut + 1];
+  const levels = [100, 60, 20, 0];
+  const score = (z: number) => {
+    if (Number.isNaN(z)) return NaN;
+    if (z <= anchors[0]!) return 100;
+    for (let j = 1; j < anchors.length; j++)
+      if (z <= anchors[j]!) return levels[j - 1]! + ((levels[j]! - levels[j - 1]!) * (z - anchors[j - 1]!)) / (anchors[j]! - anchors[j - 1]!);
+    return 0;
+  };
+  const out = emptyOutcome();
+  for (const run of r.runs) {
+    const res = run.result;
+    const con = Float64Array.from(res.consistency, (c, i) => {
+      const v = score(run.z[i]!);
+      if (replace && run.pairs === MAX_PAIRS) return v;
+      return Number.isNaN(c) ? v : Number.isNaN(v) ? c : Math.min(c, v);
+    });
+    const combined = s.combined({ ts: res.ts, ibs: res.ibs, con }, con.length, DEFAULT_WEIGHTS).combined;
+    const again = { ...res, consistency: con, combined };
+    addOutcome(out, run.kinds, again, removedBy(s, again));
+  }
+  return out;
+}
 
 /** Prints the candidate's figures on the tuned and the held-out part; the cut-off is set on the tuned part. */
 export function synonymReport(s: Scoring, tuned: readonly string[], heldOut: readonly string[]): void {
@@ -170,6 +221,19 @@ export function synonymReport(s: Scoring, tuned: readonly string[], heldOut: rea
     console.log(line(`${label} pooled`, merge(parts.map(([, r]) => r)), cut, false));
   }
   const held = merge(h.map(([, r]) => r));
+  console.log(
+    '  inside the consistency score, default rules; "lower": CON = the lower of the per-grid score and one from z; ' +
+      `"instead": the one from z instead of the per-grid score where the file has all ${MAX_PAIRS} pairs:`,
+  );
+  const tunedAll = merge(t.map(([, r]) => r));
+  for (const [label, rows] of [
+    ['tuned', tunedAll],
+    ['held-out', held],
+  ] as const) {
+    console.log(figureLine(`${label} now`, figuresOf(mergeOutcomes(rows.runs.map((run) => asOutcome(s, run))))));
+    console.log(figureLine(`${label} lower`, figuresOf(insideCon(s, rows, cut, false))));
+    console.log(figureLine(`${label} instead`, figuresOf(insideCon(s, rows, cut, true))));
+  }
   console.log('  the same OR the default rules (what adding it as a rule would remove):');
   console.log(line('held-out pooled', held, cut, true));
   // Independent evidence on the genuine respondents the default rules remove: the statistic reads
