@@ -47,13 +47,21 @@ export function fitSynonyms(cols: readonly Float64Array[]): SynonymModel {
   const mean = cols.map((c) => {
     let s = 0,
       m = 0;
-    for (const v of c) if (valid(v)) ((s += v), m++);
+    for (const v of c) {
+      if (!valid(v)) continue;
+      s += v;
+      m++;
+    }
     return m ? s / m : NaN;
   });
   const sd = cols.map((c, j) => {
     let s = 0,
       m = 0;
-    for (const v of c) if (valid(v)) ((s += (v - mean[j]!) ** 2), m++);
+    for (const v of c) {
+      if (!valid(v)) continue;
+      s += (v - mean[j]!) ** 2;
+      m++;
+    }
     return m > 1 ? Math.sqrt(s / (m - 1)) : NaN;
   });
   const pairs: SynonymModel['pairs'] = [];
@@ -64,8 +72,11 @@ export function fitSynonyms(cols: readonly Float64Array[]): SynonymModel {
         B = cols[b]!;
       let s = 0,
         m = 0;
-      for (let i = 0; i < n; i++)
-        if (valid(A[i]!) && valid(B[i]!)) ((s += (A[i]! - mean[a]!) * (B[i]! - mean[b]!)), m++);
+      for (let i = 0; i < n; i++) {
+        if (!valid(A[i]!) || !valid(B[i]!)) continue;
+        s += (A[i]! - mean[a]!) * (B[i]! - mean[b]!);
+        m++;
+      }
       const r = m > 1 ? s / (m - 1) / sd[a]! / sd[b]! : 0;
       if (Math.abs(r) >= MIN_R) pairs.push({ a, b, r });
     }
@@ -178,7 +189,10 @@ function insideCon(s: Scoring, r: Rows, cut: number, replace: boolean): Outcome 
     if (Number.isNaN(z)) return NaN;
     if (z <= anchors[0]!) return 100;
     for (let j = 1; j < anchors.length; j++)
-      if (z <= anchors[j]!) return levels[j - 1]! + ((levels[j]! - levels[j - 1]!) * (z - anchors[j - 1]!)) / (anchors[j]! - anchors[j - 1]!);
+      if (z <= anchors[j]!)
+        return (
+          levels[j - 1]! + ((levels[j]! - levels[j - 1]!) * (z - anchors[j - 1]!)) / (anchors[j]! - anchors[j - 1]!)
+        );
     return 0;
   };
   const out = emptyOutcome();
