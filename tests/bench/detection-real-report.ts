@@ -2,7 +2,8 @@
 // planted into real questionnaires (tests/fixtures/detection), scored and cleaned with the default
 // rules, the figures per dataset and planted kind for the tuned part and the held-out part, the goals
 // checked on the held-out part, what removes genuine respondents (per dataset and pooled), the red Time-Score decision,
-// the over-cleaning guard's estimate against the truth, and a candidate statistic beside the rules (detection-synonyms.ts).
+// the over-cleaning guard's estimate against the truth, a clean file against the same rows beside the
+// planted ones (detection-clean.ts), and a candidate statistic beside the rules (detection-synonyms.ts).
 import { CHECK_KEYS, DEFAULT_RULES, cleaningGuard, type PipelineResult, type Scoring } from '../../scoring/index.ts';
 import { DATASET_KEYS, loadDataset, lognormalOf, realDurations } from './detection-data.ts';
 import { PLANT_SHARES, PLANTED_KINDS, plantSurvey, type RowKind } from './detection-plant.ts';
@@ -19,6 +20,7 @@ import {
   scorePlanted,
   type Outcome,
 } from './detection-real.ts';
+import { cleanFileFigures } from './detection-clean.ts';
 import { synonymReport } from './detection-synonyms.ts';
 
 /** Tuned on: two inventories of different kinds (135 personality items on 6 points, 67 mood adjectives on 4). */
@@ -181,6 +183,15 @@ export function realDataReport(s: Scoring): boolean {
       `  ${c.padEnd(10)} ${String(alone).padStart(5)} alone, estimate ${pct(alone / eligible)}, true ${gEligible ? pct(gAlone / gEligible) : '-'}`,
     );
   });
+  console.log(
+    'a clean file against the same genuine rows beside the planted ones (seed 1): genuine removed, and the 90th percentile of the change of their consistency score',
+  );
+  for (const k of [...TUNED, ...HELD_OUT]) {
+    const f = cleanFileFigures(s, k);
+    console.log(
+      `  ${k.padEnd(16)} beside planted ${pct(f.planted)}, clean file ${pct(f.clean)}, CON change p90 ${f.conShift.toFixed(1)}`,
+    );
+  }
   synonymReport(s, TUNED, HELD_OUT);
   return missed.length === 0;
 }
