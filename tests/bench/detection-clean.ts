@@ -49,5 +49,10 @@ export function cleanFileFigures(s: Scoring, key: string, seed = 1): CleanFileFi
     g++;
   });
   shifts.sort((x, y) => x - y);
-  return { key, planted: planted / g, clean: clean / g, conShift: shifts[Math.floor(0.9 * (shifts.length - 1))] ?? NaN };
+  return {
+    key,
+    planted: planted / g,
+    clean: clean / g,
+    conShift: shifts[Math.floor(0.9 * (shifts.length - 1))] ?? NaN,
+  };
 }
