@@ -107,7 +107,8 @@ describe('scoreAll, the one-call pipeline', () => {
 
   it('scores behaviour from its categories, and leaves interviews without paradata exactly as before', () => {
     // Two open questions with paradata; every tenth interview has none (categories 0).
-    const codes = (seed: number) => Int32Array.from({ length: 500 }, (_, i) => (i % 10 === 0 ? 0 : 1 + ((i * seed) % 5)));
+    const codes = (seed: number) =>
+      Int32Array.from({ length: 500 }, (_, i) => (i % 10 === 0 ? 0 : 1 + ((i * seed) % 5)));
     const behaviourCategories = [codes(3), codes(7)];
     const withBas = scoring.scoreAll({ ...input, behaviourCategories });
     expectSame(withBas, composePipeline(scoring, { ...input, behaviourCategories }));

@@ -4,7 +4,16 @@
 import { RowSample } from '../../kernel/errors/upload-errors';
 import type { ErrorCode } from '../../kernel/errors/error-codes';
 import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
-import { columnsOf, SCORABLE_TYPES, type ColumnMapping, type DataPoint, type TableHeader } from '../types';
+import { BEHAVIOUR_FIELD_BOUNDS, type BehaviourField } from '../../../scoring/index';
+import {
+  BEHAVIOUR_COLUMN_TYPES,
+  columnsOf,
+  isBehaviourDataPoint,
+  SCORABLE_TYPES,
+  type ColumnMapping,
+  type DataPoint,
+  type TableHeader,
+} from '../types';
 
 /** One refusal: a catalogue code and the plain `{ column, rows }` details (plus a reason where useful). */
 export interface ValidationIssue {
@@ -77,7 +86,28 @@ export function mappingIssues(header: TableHeader, mapping: ColumnMapping): Vali
       reason: 'ONE_TOTAL_DURATION',
       columns: totals.map((d) => columnsOf(d).join('..')),
     });
+  const openColumns = new Set(mapping.dataPoints.flatMap((d) => (d.type === 'OPEN_ENDED' ? [d.column] : [])));
+  const measures = new Set<string>();
   for (const dp of mapping.dataPoints) {
+    // Paradata describes one mapped open question, each measure once per question.
+    if (isBehaviourDataPoint(dp)) {
+      if (!openColumns.has(dp.question))
+        issues.push({
+          code: 'INVALID_PARAMETERS',
+          reason: 'BEHAVIOUR_QUESTION_UNKNOWN',
+          column: dp.column,
+          value: dp.question,
+        });
+      const key = `${dp.question}\u0000${dp.type}`;
+      if (measures.has(key))
+        issues.push({
+          code: 'INVALID_PARAMETERS',
+          reason: 'BEHAVIOUR_MEASURE_TWICE',
+          column: dp.column,
+          value: dp.question,
+        });
+      measures.add(key);
+    }
     for (const col of columnsOf(dp)) {
       if (!names.has(col)) issues.push({ code: 'INVALID_PARAMETERS', reason: 'UNKNOWN_COLUMN', column: col });
       const before = used.get(col);
@@ -142,9 +172,11 @@ export function mappingIssues(header: TableHeader, mapping: ColumnMapping): Vali
 export interface ColumnRule {
   column: string;
   index: number;
-  kind: 'id' | 'number' | 'instant' | 'text' | 'any';
+  kind: 'id' | 'number' | 'instant' | 'text' | 'any' | 'behaviour';
   noData: ErrorCode;
   bad?: ErrorCode;
+  /** Behaviour columns: the measure whose bounds every cell keeps (an empty column is allowed: nothing recorded). */
+  measure?: BehaviourField;
 }
 
 export interface ColumnState {
@@ -192,10 +224,34 @@ export function columnRules(header: TableHeader, mapping: ColumnMapping): Column
         add(dp.column, 'any', 'GROUPING_COLUMN_NO_DATA');
         break;
       default:
+        if (isBehaviourDataPoint(dp)) {
+          const i = index.get(dp.column);
+          if (i !== undefined)
+            rules.push({
+              column: dp.column,
+              index: i,
+              kind: 'behaviour',
+              noData: 'INVALID_PARAMETERS',
+              bad: 'INVALID_PARAMETERS',
+              measure: BEHAVIOUR_COLUMN_TYPES[dp.type],
+            });
+        }
         break;
     }
   }
   return rules;
+}
+
+/** The refusal of a behaviour column whose cells leave the measure's bounds (or are no numbers). */
+export function behaviourRangeIssue(rule: ColumnRule, rows: number[], count: number): ValidationIssue {
+  return {
+    code: 'INVALID_PARAMETERS',
+    reason: 'BEHAVIOUR_OUT_OF_RANGE',
+    column: rule.column,
+    rows,
+    limit: BEHAVIOUR_FIELD_BOUNDS[rule.measure!].max,
+    value: count,
+  };
 }
 
 /** Epoch seconds of an instant given as ISO text, or NaN. Numbers are taken as seconds already. */
