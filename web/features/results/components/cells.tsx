@@ -49,6 +49,11 @@ export function explainCell(
           ? DASH
           : t(`results.gridLabels.${GRID_LABEL_KEYS[GRID_LABELS[code] ?? 'none']}`);
       };
+    case 'behaviour':
+      return (row) => {
+        const code = values[row]!;
+        return Number.isNaN(code) || code === 0 ? DASH : t(`results.behaviourCategories.${code}`);
+      };
     case 'category': {
       const source = data.numeric[column.source];
       return (row) => {
