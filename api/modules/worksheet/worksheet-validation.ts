@@ -1,7 +1,13 @@
 // The cleaning form's rules, on the server: what a saved cleaning must satisfy before it is run
 // (this file) and after (remaining count, in worksheet.service.ts). The worksheet's form checks the
 // same (web/features/worksheet/settings/schema.ts); these checks are the ones that count.
-import { CLEANING_METHODS, DEFAULT_WEIGHTS, enabledChecks, isRuleKey, type CleaningMethod } from '../../../scoring/index';
+import {
+  CLEANING_METHODS,
+  DEFAULT_WEIGHTS,
+  enabledChecks,
+  isRuleKey,
+  type CleaningMethod,
+} from '../../../scoring/index';
 import { AppError } from '../../kernel/errors/errors';
 
 export interface ThresholdInput {

@@ -9,6 +9,7 @@ import type { ColumnMapping, DataPoint } from '../../../api/ingest/types';
 import { AppError } from '../../../api/kernel/errors/errors';
 import { refusalFactsOf } from '../../../api/kernel/errors/refusal-messages';
 import { BEHAVIOUR_CATEGORIES } from '../../../scoring/index';
+import { mappingOf, rowsFromInput } from '../../../api/modules/uploads/datapoints';
 import { diskBlobStore } from '../../support/disk-blob-store';
 import { scoring } from '../../support/scoring';
 
@@ -144,5 +145,19 @@ describe('behaviour columns of an upload', () => {
     };
     const error = (await run(csv(), mapping).catch((e: unknown) => e)) as AppError;
     expect(error.details).toMatchObject({ reason: 'BEHAVIOUR_QUESTION_UNKNOWN', column: 'q1_BEHAVIOUR_KEYS' });
+  });
+
+  it('step 2 keeps the open question a paradata column describes, and refuses one that names none', () => {
+    const rows = rowsFromInput([
+      { dataPointIdentifier: 'q1_keys', dataPointType: 'BEHAVIOUR_KEYS', columns: ['q1_keys'], openEndedColumn: 'q1' },
+    ]);
+    expect(mappingOf(rows).dataPoints).toEqual([{ type: 'BEHAVIOUR_KEYS', column: 'q1_keys', question: 'q1' }]);
+    let error: unknown;
+    try {
+      rowsFromInput([{ dataPointIdentifier: 'q1_keys', dataPointType: 'BEHAVIOUR_PASTES', columns: ['q1_keys'] }]);
+    } catch (e) {
+      error = e;
+    }
+    expect((error as AppError).details).toMatchObject({ reason: 'DATA_POINT_SHAPE', value: 'openEndedColumn' });
   });
 });

@@ -5,7 +5,18 @@ import { roundScore } from '../../../../scoring/index.ts';
 import { CONSISTENCY } from '../../../../scoring/reference-consistency-map';
 
 export type ScoreKind = 'combined' | 'ts' | 'ibs' | 'oes' | 'ps' | 'cs' | 'is' | 'sds' | 'con' | 'bas';
-export const SCORE_KINDS: readonly ScoreKind[] = ['combined', 'ts', 'ibs', 'oes', 'ps', 'cs', 'is', 'sds', 'con', 'bas'];
+export const SCORE_KINDS: readonly ScoreKind[] = [
+  'combined',
+  'ts',
+  'ibs',
+  'oes',
+  'ps',
+  'cs',
+  'is',
+  'sds',
+  'con',
+  'bas',
+];
 /** The quality-score names the API lists (DatafileMetadata.qualityScores) per kind. */
 export const KIND_KEYS: Record<ScoreKind, string> = {
   combined: 'COMBINED',
