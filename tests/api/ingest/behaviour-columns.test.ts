@@ -71,7 +71,7 @@ let revision = 0;
 async function run(text: string, mapping: ColumnMapping) {
   const key = `uploads/behaviour-${++revision}.csv`;
   await blobs.put(key, new TextEncoder().encode(text));
-  await processUpload({
+  const summary = await processUpload({
     blobs,
     scoring,
     source: { key, format: 'csv' },
@@ -80,8 +80,10 @@ async function run(text: string, mapping: ColumnMapping) {
     datafileId: 'dfBas',
     revision,
   });
+  lastSummary = summary;
   return readRevisionColumns(blobs, 'dfBas', revision, 'scores');
 }
+let lastSummary: Awaited<ReturnType<typeof processUpload>> | undefined;
 
 describe('behaviour columns of an upload', () => {
   it('give each answer its category and each interview its BAS; without paradata BAS is null and the rest unchanged', async () => {
@@ -105,10 +107,14 @@ describe('behaviour columns of an upload', () => {
       else expect(bas[i]).toBe(score[k]);
       expect(dp[i]).toBe(k === 'none' ? 0 : 1);
     }
+    // The dashboard's summary of the revision counts the interviews with a BAS.
+    const basStat = lastSummary!.scoreStats.find((x) => x.kind === 'BAS');
+    expect(basStat?.count).toBe(Array.from(bas).filter((v) => !Number.isNaN(v)).length);
     // The same file with the paradata columns ignored: no BAS column at all, and the interviews
     // without paradata have bit for bit the combined score they have above.
     const plain = await run(csv(), { dataPoints: base });
     expect(plain.getChild(SCORE_COLUMNS.bas)).toBeNull();
+    expect(lastSummary!.scoreStats.some((x) => x.kind === 'BAS')).toBe(false);
     const a = scores.getChild(SCORE_COLUMNS.combined)!.toArray() as Float64Array;
     const b = plain.getChild(SCORE_COLUMNS.combined)!.toArray() as Float64Array;
     let moved = 0;

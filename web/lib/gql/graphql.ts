@@ -127,6 +127,7 @@ export type CreditPlanRole =
 
 /** Score kinds of the dashboard: the product's seven quality scores and the consistency score (CON). */
 export type DashboardScoreKind =
+  | 'BAS'
   | 'CON'
   | 'CS'
   | 'IBS'
