@@ -8,7 +8,8 @@ import { SCORE_COLUMNS } from '../../../api/ingest/columnar/layout';
 import type { ColumnMapping, DataPoint } from '../../../api/ingest/types';
 import { AppError } from '../../../api/kernel/errors/errors';
 import { refusalFactsOf } from '../../../api/kernel/errors/refusal-messages';
-import { BEHAVIOUR_CATEGORIES } from '../../../scoring/index';
+import { reportFigures } from '../../../api/modules/reports/report-figures';
+import { BEHAVIOUR_CATEGORIES, DEFAULT_RULES } from '../../../scoring/index';
 import { mappingOf, rowsFromInput } from '../../../api/modules/uploads/datapoints';
 import { diskBlobStore } from '../../support/disk-blob-store';
 import { scoring } from '../../support/scoring';
@@ -110,6 +111,20 @@ describe('behaviour columns of an upload', () => {
     // The dashboard's summary of the revision counts the interviews with a BAS.
     const basStat = lastSummary!.scoreStats.find((x) => x.kind === 'BAS');
     expect(basStat?.count).toBe(Array.from(bas).filter((v) => !Number.isNaN(v)).length);
+    // The report re-runs the saved rules over the revision: with the BAS rule alone (default BAS < 20)
+    // the pasted, switched, filled and machine-typed answers go under its reason, and the BAS average
+    // before and after cleaning says so.
+    const only = (key: string) => ({
+      ...DEFAULT_RULES,
+      badAnswers: { ...DEFAULT_RULES.badAnswers, enabled: false },
+      rules: Object.fromEntries(Object.entries(DEFAULT_RULES.rules).map(([k, r]) => [k, { ...r, enabled: k === key }])),
+    });
+    const report = await reportFigures({ blobs, scoring }, 'dfBas', revision, { rules: only('bas') as never });
+    const average = report.averages.find((a) => a.key === 'bas')!;
+    const scored = Array.from(bas).filter((v) => v === v);
+    expect(average.before).toBeCloseTo(scored.reduce((x, y) => x + y, 0) / scored.length, 1);
+    expect(average.after).toBe(100);
+    expect(report.removedByReason.find((r) => r.reason === 'BAS')?.count).toBe(scored.filter((v) => v < 20).length);
     // The same file with the paradata columns ignored: no BAS column at all, and the interviews
     // without paradata have bit for bit the combined score they have above.
     const plain = await run(csv(), { dataPoints: base });
