@@ -4,7 +4,14 @@
 import { RowSample } from '../../kernel/errors/upload-errors';
 import type { ErrorCode } from '../../kernel/errors/error-codes';
 import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
-import { columnsOf, SCORABLE_TYPES, type ColumnMapping, type DataPoint, type TableHeader } from '../types';
+import {
+  columnsOf,
+  SCORABLE_TYPES,
+  type ColumnMapping,
+  type DataPoint,
+  type DateOrder,
+  type TableHeader,
+} from '../types';
 
 /** One refusal: a catalogue code and the plain `{ column, rows }` details (plus a reason where useful). */
 export interface ValidationIssue {
@@ -145,6 +152,8 @@ export interface ColumnRule {
   kind: 'id' | 'number' | 'instant' | 'text' | 'any';
   noData: ErrorCode;
   bad?: ErrorCode;
+  /** Instants: the order of local dates (5/10/18) in this column. */
+  dateOrder?: DateOrder;
 }
 
 export interface ColumnState {
@@ -153,15 +162,18 @@ export interface ColumnState {
   bad: RowSample;
   /** Open-ended: non-empty cells that are numbers. */
   numeric: RowSample;
+  /** Instants: the first bad cell that is a local date, and whether the column's order was missing. */
+  badDate?: { value: string; orderMissing: boolean };
 }
 
 /** The rule each mapped column follows: what its type needs, and the catalogue code when it does not. */
 export function columnRules(header: TableHeader, mapping: ColumnMapping): ColumnRule[] {
   const index = new Map(header.columns.map((c, i) => [c.name, i]));
   const rules: ColumnRule[] = [];
-  const add = (column: string, kind: ColumnRule['kind'], noData: ErrorCode, bad?: ErrorCode) => {
+  const add = (column: string, kind: ColumnRule['kind'], noData: ErrorCode, bad?: ErrorCode, order?: DateOrder) => {
     const i = index.get(column);
-    if (i !== undefined) rules.push({ column, index: i, kind, noData, ...(bad ? { bad } : {}) });
+    if (i !== undefined)
+      rules.push({ column, index: i, kind, noData, ...(bad ? { bad } : {}), ...(order ? { dateOrder: order } : {}) });
   };
   for (const dp of mapping.dataPoints) {
     switch (dp.type) {
@@ -172,8 +184,8 @@ export function columnRules(header: TableHeader, mapping: ColumnMapping): Column
         add(dp.column, 'number', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC');
         break;
       case 'TIMESTAMP':
-        add(dp.start, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC');
-        add(dp.end, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC');
+        add(dp.start, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC', dp.dateOrder);
+        add(dp.end, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC', dp.dateOrder);
         break;
       case 'ITEM_BATTERY':
         for (const item of dp.items) add(item, 'number', 'ITEMS_COLUMN_EMPTY', 'ITEMS_NOT_NUMERIC');
@@ -196,18 +208,4 @@ export function columnRules(header: TableHeader, mapping: ColumnMapping): Column
     }
   }
   return rules;
-}
-
-/** Epoch seconds of an instant given as ISO text, or NaN. Numbers are taken as seconds already. */
-export function instantSeconds(cell: string | number): number {
-  if (typeof cell === 'number') return cell;
-  if (!/^\d{4}-\d{2}-\d{2}/.test(cell)) return Number.NaN;
-  const ms = Date.parse(
-    cell.length === 10
-      ? `${cell}T00:00:00Z`
-      : /[zZ]|[+-]\d{2}:?\d{2}$/.test(cell)
-        ? cell
-        : `${cell.replace(' ', 'T')}Z`,
-  );
-  return Number.isNaN(ms) ? Number.NaN : ms / 1000;
 }

