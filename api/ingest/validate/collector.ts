@@ -161,6 +161,12 @@ export function createCollector(
       case 'number':
         if (numericValue(cell) === undefined) s.bad.add(row);
         break;
+      case 'answer': {
+        const v = numericValue(cell);
+        if (v === undefined) s.bad.add(row);
+        else if (!Number.isInteger(v)) (s.fraction ??= { rows: new RowSample(), value: v }).rows.add(row);
+        break;
+      }
       case 'instant':
         if (numericValue(cell) === undefined && Number.isNaN(instantSeconds(cell, s.rule.dateOrder))) {
           s.bad.add(row);
@@ -274,8 +280,20 @@ export function createCollector(
             });
         }
       }
+      // A grid's averages (3.31 where the answer was missing) are said once per grid, at its first such item.
+      const fractionSaid = new Set<string>();
       for (const s of rules) {
         if (s.rule.kind === 'id' || rows === 0) continue;
+        if (s.fraction && !s.bad.count && !fractionSaid.has(s.rule.grid ?? s.rule.column)) {
+          fractionSaid.add(s.rule.grid ?? s.rule.column);
+          issues.push({
+            code: 'ITEMS_NOT_NUMERIC',
+            reason: 'GRID_ANSWERS_NOT_WHOLE',
+            column: s.rule.column,
+            rows: s.fraction.rows.rows,
+            value: String(s.fraction.value),
+          });
+        }
         if (s.filled === 0) issues.push({ code: s.rule.noData, column: s.rule.column });
         else if (s.bad.count && s.rule.bad && s.badDate)
           issues.push({

@@ -149,11 +149,14 @@ export function mappingIssues(header: TableHeader, mapping: ColumnMapping): Vali
 export interface ColumnRule {
   column: string;
   index: number;
-  kind: 'id' | 'number' | 'instant' | 'text' | 'any';
+  /** `answer`: a grid item's code of a scale point, a whole number. */
+  kind: 'id' | 'number' | 'answer' | 'instant' | 'text' | 'any';
   noData: ErrorCode;
   bad?: ErrorCode;
   /** Instants: the order of local dates (5/10/18) in this column. */
   dateOrder?: DateOrder;
+  /** Grid items: the grid's name (its refusal is said once per grid). */
+  grid?: string;
 }
 
 export interface ColumnState {
@@ -162,6 +165,8 @@ export interface ColumnState {
   bad: RowSample;
   /** Open-ended: non-empty cells that are numbers. */
   numeric: RowSample;
+  /** Grid items: rows whose answer is a number but not a whole one, and the first such answer. */
+  fraction?: { rows: RowSample; value: number };
   /** Instants: the first bad cell that is a local date, and whether the column's order was missing. */
   badDate?: { value: string; orderMissing: boolean };
 }
@@ -170,11 +175,17 @@ export interface ColumnState {
 export function columnRules(header: TableHeader, mapping: ColumnMapping): ColumnRule[] {
   const index = new Map(header.columns.map((c, i) => [c.name, i]));
   const rules: ColumnRule[] = [];
-  const add = (column: string, kind: ColumnRule['kind'], noData: ErrorCode, bad?: ErrorCode, order?: DateOrder) => {
+  const add = (
+    column: string,
+    kind: ColumnRule['kind'],
+    noData: ErrorCode,
+    bad?: ErrorCode,
+    more: Pick<ColumnRule, 'dateOrder' | 'grid'> = {},
+  ) => {
     const i = index.get(column);
-    if (i !== undefined)
-      rules.push({ column, index: i, kind, noData, ...(bad ? { bad } : {}), ...(order ? { dateOrder: order } : {}) });
+    if (i !== undefined) rules.push({ column, index: i, kind, noData, ...(bad ? { bad } : {}), ...more });
   };
+  const ordered = (order: DateOrder | undefined) => (order ? { dateOrder: order } : {});
   for (const dp of mapping.dataPoints) {
     switch (dp.type) {
       case 'RECORD_ID':
@@ -184,11 +195,12 @@ export function columnRules(header: TableHeader, mapping: ColumnMapping): Column
         add(dp.column, 'number', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC');
         break;
       case 'TIMESTAMP':
-        add(dp.start, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC', dp.dateOrder);
-        add(dp.end, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC', dp.dateOrder);
+        add(dp.start, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC', ordered(dp.dateOrder));
+        add(dp.end, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC', ordered(dp.dateOrder));
         break;
       case 'ITEM_BATTERY':
-        for (const item of dp.items) add(item, 'number', 'ITEMS_COLUMN_EMPTY', 'ITEMS_NOT_NUMERIC');
+        for (const item of dp.items)
+          add(item, 'answer', 'ITEMS_COLUMN_EMPTY', 'ITEMS_NOT_NUMERIC', { grid: dataPointName(dp) });
         break;
       case 'OPEN_ENDED':
         add(dp.column, 'text', 'OPEN_ENDED_COLUMN_NO_DATA', 'OPEN_ENDED_COLUMN_ONLY_NUMBERS');
