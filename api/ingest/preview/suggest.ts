@@ -124,7 +124,8 @@ function suggestOne(c: ColumnInfo, s: ColumnStats, index: number, sampled: numbe
     s.distinct > 10 &&
     s.distinct >= s.filled * 0.5 &&
     s.instants < 0.5 &&
-    s.structured < 0.5
+    s.structured < 0.5 &&
+    !s.choiceList
   )
     return { type: 'OPEN_ENDED', basis: 'values' };
   if (GROUP_NAME.test(name) && s.distinct <= 20) return { type: 'GROUPING', basis: 'name' };
