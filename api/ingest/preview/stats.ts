@@ -26,6 +26,10 @@ export interface ColumnStats {
    * Google Forms exports it, not an open answer.
    */
   choiceList: boolean;
+  /** Share of the text values that another row gives too (case and spaces aside). */
+  repeated: number;
+  /** Words per text value. */
+  meanWords: number;
   /** Whole numbers seen, up to 13 (a scale has at most 11 points). */
   values: number[];
 }
@@ -52,8 +56,10 @@ export function statsOf(values: readonly Cell[], skip?: ReadonlySet<number>): Co
     textLen = 0,
     texts = 0,
     lists = 0,
-    parts = 0;
+    parts = 0,
+    words = 0;
   const distinctParts = new Set<string>();
+  const textCounts = new Map<string, number>();
   let min = Infinity,
     max = -Infinity,
     fraction: number | undefined;
@@ -86,6 +92,9 @@ export function statsOf(values: readonly Cell[], skip?: ReadonlySet<number>): Co
       texts++;
       if (ISO_INSTANT.test(t) || LOCAL_DATE.test(t)) instants++;
       if (STRUCTURED.test(t)) structured++;
+      words += t.split(/\s+/).length;
+      const key = t.toLowerCase();
+      if (textCounts.size < DISTINCT_CAP || textCounts.has(key)) textCounts.set(key, (textCounts.get(key) ?? 0) + 1);
       if (t.includes(', ')) lists++;
       for (const part of t.split(', ')) {
         parts++;
@@ -108,6 +117,8 @@ export function statsOf(values: readonly Cell[], skip?: ReadonlySet<number>): Co
     structured: texts ? structured / texts : 0,
     // Half the answers are lists and their parts repeat (one in five different at most): options ticked.
     choiceList: texts > 0 && lists >= texts * 0.5 && distinctParts.size <= parts * 0.2,
+    meanWords: texts ? words / texts : 0,
+    repeated: texts ? [...textCounts.values()].reduce((n, c) => (c > 1 ? n + c : n), 0) / texts : 0,
     values: [...wholes].sort((a, b) => a - b),
   };
 }

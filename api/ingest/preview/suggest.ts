@@ -117,7 +117,10 @@ function suggestOne(c: ColumnInfo, s: ColumnStats, index: number, sampled: numbe
     return { type: 'PROJECTIVE', basis: 'name' };
   if (allNumeric && VOTE_NAME.test(name) && s.integers === s.filled && s.distinct <= 12)
     return { type: 'VOTE', basis: 'name' };
-  // Open answers are mostly different from one another: a category list (income bands) is not.
+  // Open answers are mostly different from one another: a category list (income bands) is not, nor
+  // are short labels typed by hand that many share with someone (job titles, package names: under 4
+  // words, 40 % of them given by two or more), which the duplicate-answer rule would flag as copies;
+  // a sentence that many give alike stays an open answer, whose copies are what that rule is for.
   if (
     s.numeric < s.filled * 0.5 &&
     s.meanTextLength >= 12 &&
@@ -125,7 +128,8 @@ function suggestOne(c: ColumnInfo, s: ColumnStats, index: number, sampled: numbe
     s.distinct >= s.filled * 0.5 &&
     s.instants < 0.5 &&
     s.structured < 0.5 &&
-    !s.choiceList
+    !s.choiceList &&
+    !(s.meanWords < 4 && s.repeated > 0.4)
   )
     return { type: 'OPEN_ENDED', basis: 'values' };
   if (GROUP_NAME.test(name) && s.distinct <= 20) return { type: 'GROUPING', basis: 'name' };

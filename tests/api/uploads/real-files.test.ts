@@ -201,15 +201,14 @@ const GRIDS: Record<string, number[]> = {
 
 /**
  * The open questions suggested. Google Forms' check-all answers ("Excel, Python, SPSS") are options
- * ticked, not open answers.
+ * ticked, and job titles or package names that half the respondents share ("Data Scientist",
+ * "ggplot2") labels typed by hand, not open answers whose copies are to be found.
  */
 const OPEN: Record<string, string[]> = {
   'stm_gadarian_open_answers.csv': ['open.ended.response'],
   'rcommunitysurvey_learningR_2018_first300.tsv': [
-    'What is your job title, if any?',
     'What do you like best about using R?',
     'What do you like least about using R?',
-    'What R capability or package could you not live without?',
     'What capability or package do you feel is most missing from R?',
     'If you could change one thing about R and its tool chain that would have made it easier for you to learn and use, what would it be?',
   ],
