@@ -28,6 +28,8 @@ describe('local dates', () => {
     expect(instantSeconds('13/05/2018 04:01:33 PM', 'DMY')).toBe(utc('2018-05-13T16:01:33Z'));
     expect(instantSeconds('12/31/99 12:00 am', 'MDY')).toBe(utc('1999-12-31T00:00:00Z'));
     expect(instantSeconds('1/2/2024', 'MDY')).toBe(utc('2024-01-02T00:00:00Z'));
+    expect(instantSeconds('1/2/2024 12:30 PM', 'MDY')).toBe(utc('2024-01-02T12:30:00Z'));
+    expect(instantSeconds('2/29/24 0:00', 'MDY')).toBe(utc('2024-02-29T00:00:00Z'));
     // Dotted dates are day first wherever they are written.
     expect(instantSeconds('24.12.2023 10:00')).toBe(utc('2023-12-24T10:00:00Z'));
     expect(instantSeconds('2018-05-10 04:01')).toBe(utc('2018-05-10T04:01:00Z'));
