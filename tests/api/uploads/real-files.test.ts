@@ -357,3 +357,33 @@ describe('real survey files, uploaded as a script with the suggestions unchanged
     }
   });
 });
+
+describe('a grid of imputed means mapped by hand', () => {
+  it('is refused at the check with what to upload, and nothing is charged (qgraph NEO-PI-R)', async () => {
+    const f = REAL_FILES.find((x) => x.file === 'qgraph_neopir_big5_first300.sav')!;
+    const before = await ledgerOf(t, w.A);
+    const key = await putFile(t, w.tokens.admin, w.A, f.file, realFile(f.file));
+    const id = (await gql(Q.draft, { i: { title: 'NEO-PI-R by hand', datafileKey: key, fileName: f.file } }))
+      .createDraftDatafile.datafileId as string;
+    const { columns } = (await gql(Q.preview, { id })).getUploadPreview;
+    const items = columns.slice(0, 12).map((c: { name: string }) => c.name);
+    await gql(Q.save, {
+      id,
+      c: [
+        { dataPointIdentifier: 'ROW_NUMBER', dataPointType: 'RECORD_ID', isRowNumber: true, columns: [] },
+        { dataPointIdentifier: 'N', dataPointType: 'ITEM_BATTERY', columns: items, scaleMin: 1, scaleMax: 5 },
+      ],
+    });
+    await runJobs(t);
+    const check = (await gql(Q.check, { id })).getUploadCheck;
+    expect(check.estimate).toBeNull();
+    expect(check.issues).toEqual([
+      expect.objectContaining({
+        code: 'ITEMS_NOT_NUMERIC',
+        reason: 'GRID_ANSWERS_NOT_WHOLE',
+        message: expect.stringMatching(/not whole numbers \(\d\.\d+; rows .*before any imputation/),
+      }),
+    ]);
+    expect(await ledgerOf(t, w.A)).toEqual(before);
+  });
+});
