@@ -47,16 +47,31 @@ try {
     ['bare', bareMeApp('libsql', file).fetch],
   ];
   if (BASELINE) {
-    // The other checkout's own modules (its node_modules too), on the same file.
+    // The other checkout's own modules (its node_modules too), on a database file its own migrations
+    // and seed made: an older app may not read this checkout's newer schema.
+    const load = <T>(path: string) => import(join(BASELINE, path)) as Promise<T>;
     const base = {
-      app: (await import(join(BASELINE, 'api/app.ts'))) as typeof import('../../api/app'),
-      deps: (await import(
-        join(BASELINE, 'api/compose/create-deps.ts')
-      )) as typeof import('../../api/compose/create-deps'),
-      env: (await import(join(BASELINE, 'api/env.ts'))) as typeof import('../../api/env'),
+      app: await load<typeof import('../../api/app')>('api/app.ts'),
+      deps: await load<typeof import('../../api/compose/create-deps')>('api/compose/create-deps.ts'),
+      env: await load<typeof import('../../api/env')>('api/env.ts'),
+      seed: await load<typeof import('../../db/seed')>('db/seed/index.ts'),
+      // An older checkout's seedSecrets took the app secret (for magic keys); a newer one ignores it.
+      secrets: await load<{ seedSecrets: (appSecret: string) => ReturnType<typeof seedSecrets> }>(
+        'api/demo/seed-secrets.ts',
+      ),
+      auth: await load<typeof import('../../api/modules/auth/auth.repo')>('api/modules/auth/auth.repo.ts'),
     };
-    const baseDeps = await base.deps.createDeps(base.env.readEnv(env), { log: silentLogger });
+    const baseEnv = { ...env, DATABASE_URL: `file:${join(dir, 'baseline.db')}` };
+    const baseDeps = await base.deps.createDeps(base.env.readEnv(baseEnv), { log: silentLogger });
     closers.push(() => baseDeps.close());
+    await base.seed.seedDemoData(baseDeps.db, base.secrets.seedSecrets((baseDeps as { appSecret?: string }).appSecret ?? ''), { onlyIfEmpty: true });
+    await base.auth.insertSession(baseDeps.db, {
+      id: 'bench-session',
+      tokenHash: sha256Hex(TOKEN),
+      userId: admin.id,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
+    });
     targets.push(['baseline', base.app.createApp(baseDeps, { webDist: join(dir, 'none') }).app.fetch]);
   }
   const body = JSON.stringify({ query: ME_QUERY });
