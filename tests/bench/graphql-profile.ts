@@ -64,7 +64,11 @@ try {
     const baseEnv = { ...env, DATABASE_URL: `file:${join(dir, 'baseline.db')}` };
     const baseDeps = await base.deps.createDeps(base.env.readEnv(baseEnv), { log: silentLogger });
     closers.push(() => baseDeps.close());
-    await base.seed.seedDemoData(baseDeps.db, base.secrets.seedSecrets((baseDeps as { appSecret?: string }).appSecret ?? ''), { onlyIfEmpty: true });
+    await base.seed.seedDemoData(
+      baseDeps.db,
+      base.secrets.seedSecrets((baseDeps as { appSecret?: string }).appSecret ?? ''),
+      { onlyIfEmpty: true },
+    );
     await base.auth.insertSession(baseDeps.db, {
       id: 'bench-session',
       tokenHash: sha256Hex(TOKEN),
