@@ -1,7 +1,7 @@
 // Where a GraphQL request's time goes beside a bare route doing the same SQL, in one process and
 // without HTTP (app.fetch on a Request, as Bun.serve would hand it over): the app's `me`, the bare
 // route of tests/bench/db-bare.ts and, with BENCH_BASELINE=<another checkout>, that checkout's app
-// on the same database file, in many short alternating rounds (CPU time per request, median), so the
+// on a database its own code seeded, in many short alternating rounds (CPU time per request, median), so the
 // ratios hold on a shared machine. Run it under `bun --cpu-prof` to see the functions.
 //   bun tests/bench/graphql-profile.ts [requests per round] [rounds]
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { insertSession } from '../../api/modules/auth/auth.repo';
 import { users } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 import { bareMeApp, ME_QUERY } from './db-bare';
+import { baselineApp } from './support/baseline-checkout';
 
 const N = Number(process.argv[2] ?? 500);
 const ROUNDS = Number(process.argv[3] ?? 30);
@@ -47,36 +48,10 @@ try {
     ['bare', bareMeApp('libsql', file).fetch],
   ];
   if (BASELINE) {
-    // The other checkout's own modules (its node_modules too), on a database file its own migrations
-    // and seed made: an older app may not read this checkout's newer schema.
-    const load = <T>(path: string) => import(join(BASELINE, path)) as Promise<T>;
-    const base = {
-      app: await load<typeof import('../../api/app')>('api/app.ts'),
-      deps: await load<typeof import('../../api/compose/create-deps')>('api/compose/create-deps.ts'),
-      env: await load<typeof import('../../api/env')>('api/env.ts'),
-      seed: await load<typeof import('../../db/seed')>('db/seed/index.ts'),
-      // An older checkout's seedSecrets took the app secret (for magic keys); a newer one ignores it.
-      secrets: await load<{ seedSecrets: (appSecret: string) => ReturnType<typeof seedSecrets> }>(
-        'api/demo/seed-secrets.ts',
-      ),
-      auth: await load<typeof import('../../api/modules/auth/auth.repo')>('api/modules/auth/auth.repo.ts'),
-    };
     const baseEnv = { ...env, DATABASE_URL: `file:${join(dir, 'baseline.db')}` };
-    const baseDeps = await base.deps.createDeps(base.env.readEnv(baseEnv), { log: silentLogger });
-    closers.push(() => baseDeps.close());
-    await base.seed.seedDemoData(
-      baseDeps.db,
-      base.secrets.seedSecrets((baseDeps as { appSecret?: string }).appSecret ?? ''),
-      { onlyIfEmpty: true },
-    );
-    await base.auth.insertSession(baseDeps.db, {
-      id: 'bench-session',
-      tokenHash: sha256Hex(TOKEN),
-      userId: admin.id,
-      createdAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
-    });
-    targets.push(['baseline', base.app.createApp(baseDeps, { webDist: join(dir, 'none') }).app.fetch]);
+    const base = await baselineApp(BASELINE, baseEnv, { token: TOKEN, userId: admin.id });
+    closers.push(() => base.deps.close());
+    targets.push(['baseline', base.createApp(base.deps, { webDist: join(dir, 'none') }).app.fetch]);
   }
   const body = JSON.stringify({ query: ME_QUERY });
   const request = () =>
