@@ -12,6 +12,7 @@ import {
   SCORABLE_TYPES,
   type ColumnMapping,
   type DataPoint,
+  type DateOrder,
   type TableHeader,
 } from '../types';
 
@@ -172,9 +173,14 @@ export function mappingIssues(header: TableHeader, mapping: ColumnMapping): Vali
 export interface ColumnRule {
   column: string;
   index: number;
-  kind: 'id' | 'number' | 'instant' | 'text' | 'any' | 'behaviour';
+  /** `answer`: a grid item's code of a scale point, a whole number. */
+  kind: 'id' | 'number' | 'answer' | 'instant' | 'text' | 'any' | 'behaviour';
   noData: ErrorCode;
   bad?: ErrorCode;
+  /** Instants: the order of local dates (5/10/18) in this column. */
+  dateOrder?: DateOrder;
+  /** Grid items: the grid's name (its refusal is said once per grid). */
+  grid?: string;
   /** Behaviour columns: the measure whose bounds every cell keeps (an empty column is allowed: nothing recorded). */
   measure?: BehaviourField;
 }
@@ -185,16 +191,27 @@ export interface ColumnState {
   bad: RowSample;
   /** Open-ended: non-empty cells that are numbers. */
   numeric: RowSample;
+  /** Grid items: rows whose answer is a number but not a whole one, and the first such answer. */
+  fraction?: { rows: RowSample; value: number };
+  /** Instants: the first bad cell that is a local date, and whether the column's order was missing. */
+  badDate?: { value: string; orderMissing: boolean };
 }
 
 /** The rule each mapped column follows: what its type needs, and the catalogue code when it does not. */
 export function columnRules(header: TableHeader, mapping: ColumnMapping): ColumnRule[] {
   const index = new Map(header.columns.map((c, i) => [c.name, i]));
   const rules: ColumnRule[] = [];
-  const add = (column: string, kind: ColumnRule['kind'], noData: ErrorCode, bad?: ErrorCode) => {
+  const add = (
+    column: string,
+    kind: ColumnRule['kind'],
+    noData: ErrorCode,
+    bad?: ErrorCode,
+    more: Pick<ColumnRule, 'dateOrder' | 'grid'> = {},
+  ) => {
     const i = index.get(column);
-    if (i !== undefined) rules.push({ column, index: i, kind, noData, ...(bad ? { bad } : {}) });
+    if (i !== undefined) rules.push({ column, index: i, kind, noData, ...(bad ? { bad } : {}), ...more });
   };
+  const ordered = (order: DateOrder | undefined) => (order ? { dateOrder: order } : {});
   for (const dp of mapping.dataPoints) {
     switch (dp.type) {
       case 'RECORD_ID':
@@ -204,11 +221,12 @@ export function columnRules(header: TableHeader, mapping: ColumnMapping): Column
         add(dp.column, 'number', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC');
         break;
       case 'TIMESTAMP':
-        add(dp.start, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC');
-        add(dp.end, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC');
+        add(dp.start, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC', ordered(dp.dateOrder));
+        add(dp.end, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC', ordered(dp.dateOrder));
         break;
       case 'ITEM_BATTERY':
-        for (const item of dp.items) add(item, 'number', 'ITEMS_COLUMN_EMPTY', 'ITEMS_NOT_NUMERIC');
+        for (const item of dp.items)
+          add(item, 'answer', 'ITEMS_COLUMN_EMPTY', 'ITEMS_NOT_NUMERIC', { grid: dataPointName(dp) });
         break;
       case 'OPEN_ENDED':
         add(dp.column, 'text', 'OPEN_ENDED_COLUMN_NO_DATA', 'OPEN_ENDED_COLUMN_ONLY_NUMBERS');
@@ -252,18 +270,4 @@ export function behaviourRangeIssue(rule: ColumnRule, rows: number[], count: num
     limit: BEHAVIOUR_FIELD_BOUNDS[rule.measure!].max,
     value: count,
   };
-}
-
-/** Epoch seconds of an instant given as ISO text, or NaN. Numbers are taken as seconds already. */
-export function instantSeconds(cell: string | number): number {
-  if (typeof cell === 'number') return cell;
-  if (!/^\d{4}-\d{2}-\d{2}/.test(cell)) return Number.NaN;
-  const ms = Date.parse(
-    cell.length === 10
-      ? `${cell}T00:00:00Z`
-      : /[zZ]|[+-]\d{2}:?\d{2}$/.test(cell)
-        ? cell
-        : `${cell.replace(' ', 'T')}Z`,
-  );
-  return Number.isNaN(ms) ? Number.NaN : ms / 1000;
 }
