@@ -7,6 +7,10 @@ import type { ClassificationResult, OpenAnswerParadata, OpenQuestionConfig } fro
 import { TextDictionary, encode, encodeTexts, normaliseAnswer, utf16Length } from './text-encode.ts';
 import { Arena, type WasmHeap } from './wasm-memory.ts';
 import { SCORING_VERSION } from './version.ts';
+import { aiSuspectAndEffort } from './text-ai.ts';
+
+const AI_COLUMNS = ['pastedChars', 'unexplainedChars', 'typingMs'] as const;
+type AiColumn = (typeof AI_COLUMNS)[number];
 
 /** Stop-word lists in the kernel's language order (languageBit in scoring/assembly/text-lists.ts). */
 export const LANGUAGE_ORDER = [
@@ -149,6 +153,10 @@ class QuestionState {
   readonly pastes = new Column(new Float64Array(0), Number.NaN);
   hasSeconds = false;
   hasPastes = false;
+  /** The distinct texts in id order (the AI suspect and effort pass reads them after the kernels). */
+  readonly texts: string[] = [];
+  /** The AI suspect rules' paradata, only where some chunk sent it. */
+  readonly aiColumns = new Map<AiColumn, Column<Float64Array>>();
   readonly chunks: Chunk[] = [];
   constructor(
     readonly context: number,
@@ -185,6 +193,7 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
   /** Pass A over the texts a question met since the last flush, into a chunk of its own. */
   const flush = (s: QuestionState, always = false) => {
     const texts = s.dictionary.takePending();
+    for (const t of texts) s.texts.push(t);
     if (texts.length === 0 && !always) return;
     const d = texts.length;
     const units = utf16Length(texts);
@@ -305,6 +314,13 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
         if (p?.pastes) s.pastes.data.set(p.pastes, rows);
         s.hasSeconds ||= p?.seconds !== undefined;
         s.hasPastes ||= p?.pastes !== undefined;
+        for (const name of AI_COLUMNS) {
+          let column = s.aiColumns.get(name);
+          if (!column && !p?.[name]) continue;
+          if (!column) s.aiColumns.set(name, (column = new Column(new Float64Array(0), Number.NaN)));
+          column.ensure(rows + m, (size) => new Float64Array(size).fill(Number.NaN));
+          if (p?.[name]) column.data.set(p[name], rows);
+        }
         flush(s);
       });
       rows += m;
@@ -362,10 +378,21 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
           for (let i = 0; i < n; i++) out[i] = cats[i] !== 0 && (flags[i]! >>> 20) & 1 ? 1 : 0;
           return out;
         });
+        // AI suspect and effort last: they read the final categories (text-ai.ts).
+        const ai = states.map((s, qi) =>
+          aiSuspectAndEffort(
+            s.texts,
+            s.textOf.data.subarray(0, n),
+            categories[qi]!,
+            Object.fromEntries([...s.aiColumns].map(([name, c]) => [name, c.data.subarray(0, n)])),
+          ),
+        );
         return {
           categories,
           unsure,
           clusters: blocks.map((block) => heap.i32(block.cluster, n).slice()),
+          aiReasons: ai.map((a) => a.reasons),
+          effort: ai.map((a) => a.effort),
           version: SCORING_VERSION,
         };
       } finally {

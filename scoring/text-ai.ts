@@ -1,0 +1,265 @@
+// "AI suspect" (category 14) and the effort scale of open answers, the last step of the open-ended
+// classification (text-session.ts `finish`). Both read each distinct normalised text once; the
+// paraphrase pass is one bounded MinHash/LSH sweep over a question's long answers. Why these rules
+// and figures: scoring/README.md, "AI suspect and effort".
+import stopDe from './words/stopwords-de.json' with { type: 'json' };
+import stopEn from './words/stopwords-en.json' with { type: 'json' };
+import stopFr from './words/stopwords-fr.json' with { type: 'json' };
+import stopEs from './words/stopwords-es.json' with { type: 'json' };
+import stopIt from './words/stopwords-it.json' with { type: 'json' };
+import stopNl from './words/stopwords-nl.json' with { type: 'json' };
+import fillers from './words/fillers.json' with { type: 'json' };
+
+/** Category code of an answer whose production is implausible for a person. */
+export const AI_SUSPECT = 14;
+
+/** Why an answer is AI suspect (bits; several may hold). */
+export const AI_REASONS = {
+  /** Long, polished text that was pasted or appeared without key presses. */
+  untyped: 1,
+  /** Typed faster than people type. */
+  tooFast: 2,
+  /** A near-paraphrase of at least two other respondents' answers to the same question. */
+  paraphrase: 4,
+} as const;
+
+/** Effort per answer: 0 not scored, 1 low, 2 medium, 3 high. */
+export const EFFORT_NAMES: Readonly<Record<number, string>> = { 1: 'low', 2: 'medium', 3: 'high' };
+
+export const AI_THRESHOLDS = {
+  /** "Long, polished": at least this many characters and words, ending like a sentence. */
+  minLength: 80,
+  minWords: 12,
+  /** Share of the answer pasted or appeared without keys. */
+  untypedShare: 0.5,
+  /**
+   * Characters per second of typing time (the sum of the intervals between keys). Dhakal et al.
+   * (CHI 2018, 168,000 typists) measured a mean of 52 words per minute (about 4.3 characters per
+   * second) and few above 120 (10 per second); 15 is 180 words per minute, beyond all but record typists.
+   */
+  maxCharsPerSecond: 15,
+  /** Typed characters needed before the speed counts (short answers are typed in one burst). */
+  minTypedChars: 50,
+  /** Paraphrase pass: answers with at least this many distinct content words take part ... */
+  minContentWords: 8,
+  /** ... linked when the Jaccard index of their content-word sets reaches this ... */
+  similarity: 0.5,
+  /** ... and flagged in groups of at least this many distinct texts from as many respondents. */
+  minCluster: 3,
+} as const;
+
+// Categories an AI suspect verdict may replace: a valid answer, or a paste the rules already saw.
+// Every other category says more about the answer (a duplicate, a chatbot formula, nonsense).
+const REPLACEABLE = new Set([1, 12]);
+// Categories whose answers say nothing of their own: low effort whatever their length.
+const EMPTY_CATEGORIES = new Set([4, 5, 7]);
+
+const STOP = new Set<string>([...stopDe, ...stopEn, ...stopFr, ...stopEs, ...stopIt, ...stopNl, ...fillers]);
+
+/** What the rules read of one distinct normalised text. */
+interface TextFeatures {
+  length: Int32Array;
+  words: Int32Array;
+  polished: Uint8Array;
+  effort: Int8Array;
+  /** Sorted distinct content-word hashes of text t: keys[start[t] .. start[t + 1]). */
+  keys: Uint32Array;
+  start: Int32Array;
+}
+
+const fnv = (s: string) => {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+};
+
+// A word's key: accents dropped, its first five letters, so that "products" and "product" meet.
+const keyOf = (word: string) => fnv(word.normalize('NFD').replace(/\p{M}/gu, '').slice(0, 5));
+
+/** Features of each distinct normalised text (see normaliseAnswer: lower case, spaces collapsed). */
+export function textFeatures(texts: readonly string[]): TextFeatures {
+  const d = texts.length;
+  const length = new Int32Array(d);
+  const words = new Int32Array(d);
+  const polished = new Uint8Array(d);
+  const effort = new Int8Array(d);
+  const start = new Int32Array(d + 1);
+  const all: number[] = [];
+  texts.forEach((text, t) => {
+    start[t] = all.length;
+    const tokens = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+    length[t] = [...text].length;
+    words[t] = tokens.length;
+    // Sentence-like: ends in a full stop, question or exclamation mark, and has a comma, a colon or a
+    // second sentence inside. Capitals are lost to normalisation, so punctuation stands for polish.
+    polished[t] = /[.!?]$/.test(text) && /[,;:]|[.!?]\s/.test(text) ? 1 : 0;
+    const keys = new Set<number>();
+    let specific = 0;
+    for (const w of tokens) {
+      if (/^\p{N}+$/u.test(w)) specific++;
+      else if ([...w].length >= 9) specific++;
+      if (w.length >= 3 && !STOP.has(w) && /\p{L}/u.test(w)) keys.add(keyOf(w));
+    }
+    const c = keys.size;
+    const variety = tokens.length > 0 ? new Set(tokens).size / tokens.length : 0;
+    effort[t] = c <= 2 ? 1 : c >= 8 && variety >= 0.5 && (specific >= 1 || c >= 12) ? 3 : 2;
+    for (const k of [...keys].sort((a, b) => a - b)) all.push(k);
+  });
+  start[d] = all.length;
+  return { length, words, polished, effort, keys: Uint32Array.from(all), start };
+}
+
+/** Per-answer measures the live snippet records (docs/live-import.md); NaN or absent = unknown. */
+export interface AiParadata {
+  pastedChars?: Float64Array;
+  unexplainedChars?: Float64Array;
+  typingMs?: Float64Array;
+}
+
+const known = (v: number | undefined) => v !== undefined && Number.isFinite(v);
+
+/** Jaccard index of two sorted runs of `keys`. */
+function jaccard(keys: Uint32Array, a0: number, a1: number, b0: number, b1: number): number {
+  let common = 0;
+  let i = a0;
+  let j = b0;
+  while (i < a1 && j < b1) {
+    const x = keys[i]!;
+    const y = keys[j]!;
+    if (x === y) {
+      common++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return common / (a1 - a0 + (b1 - b0) - common);
+}
+
+const HASHES = 32;
+const ROWS = 2;
+// Members of an LSH bucket a new text is compared with: the sweep costs at most
+// texts x bands x BUCKET_CAP comparisons however the answers repeat (100,000 answers: ~0.1 s).
+const BUCKET_CAP = 6;
+const SEEDS = Uint32Array.from({ length: HASHES }, (_, i) => fnv(`minhash-${i}`));
+
+/**
+ * Distinct texts that belong to a paraphrase group: connected components of "content-word Jaccard
+ * >= similarity" among the eligible texts, with at least minCluster texts. Candidate pairs come from
+ * MinHash signatures (32 hashes in 16 bands of 2: a pair at Jaccard 0.5 shares a band with
+ * probability 0.99), verified exactly.
+ */
+export function paraphraseGroups(f: TextFeatures, eligible: Uint8Array): { group: Int32Array; size: Int32Array } {
+  const d = eligible.length;
+  const parent = Int32Array.from({ length: d }, (_, i) => i);
+  const find = (x: number): number => {
+    while (parent[x] !== x) {
+      parent[x] = parent[parent[x]!]!;
+      x = parent[x]!;
+    }
+    return x;
+  };
+  const buckets = new Map<number, number[]>();
+  const sig = new Uint32Array(HASHES);
+  for (let t = 0; t < d; t++) {
+    if (!eligible[t]) continue;
+    const a0 = f.start[t]!;
+    const a1 = f.start[t + 1]!;
+    sig.fill(0xffffffff);
+    for (let i = a0; i < a1; i++) {
+      const k = f.keys[i]!;
+      for (let h = 0; h < HASHES; h++) {
+        let x = Math.imul(k ^ SEEDS[h]!, 0x9e3779b1);
+        x = Math.imul(x ^ (x >>> 15), 0x85ebca6b) >>> 0;
+        if (x < sig[h]!) sig[h] = x;
+      }
+    }
+    for (let b = 0; b < HASHES / ROWS; b++) {
+      let key = Math.imul(b + 1, 0x27d4eb2d);
+      for (let r = 0; r < ROWS; r++) key = Math.imul(key ^ sig[b * ROWS + r]!, 0x01000193);
+      const members = buckets.get(key);
+      if (!members) {
+        buckets.set(key, [t]);
+        continue;
+      }
+      for (const u of members) {
+        if (find(u) === find(t)) continue;
+        if (jaccard(f.keys, a0, a1, f.start[u]!, f.start[u + 1]!) >= AI_THRESHOLDS.similarity)
+          parent[find(u)] = find(t);
+      }
+      if (members.length < BUCKET_CAP) members.push(t);
+    }
+  }
+  const group = new Int32Array(d).fill(-1);
+  const size = new Int32Array(d);
+  for (let t = 0; t < d; t++) {
+    if (!eligible[t]) continue;
+    const r = find(t);
+    group[t] = r;
+    size[r]!++;
+  }
+  return { group, size };
+}
+
+/**
+ * Applies the AI suspect rules to one question's final categories (in place: 1 and 12 become 14)
+ * and returns each answer's reasons (0 where not AI suspect) and effort (0 where not scored).
+ */
+export function aiSuspectAndEffort(
+  texts: readonly string[],
+  textOf: Int32Array,
+  categories: Int32Array,
+  paradata: AiParadata,
+): { reasons: Uint8Array; effort: Int8Array } {
+  const n = categories.length;
+  const f = textFeatures(texts);
+  const T = AI_THRESHOLDS;
+  const eligible = new Uint8Array(texts.length);
+  const respondents = new Int32Array(texts.length);
+  for (let i = 0; i < n; i++) {
+    const t = textOf[i]!;
+    if (categories[i] === 0 || f.start[t + 1]! - f.start[t]! < T.minContentWords) continue;
+    // Copies (8, 9) are the duplicate rules' business: a copy ring is one text and its copies, not a
+    // group of paraphrases, so only answers of their own take part.
+    if (REPLACEABLE.has(categories[i]!)) {
+      eligible[t] = 1;
+      respondents[t]!++;
+    }
+  }
+  const { group, size } = paraphraseGroups(f, eligible);
+  const groupRespondents = new Int32Array(texts.length);
+  for (let t = 0; t < texts.length; t++) if (group[t]! >= 0) groupRespondents[group[t]!]! += respondents[t]!;
+  const reasons = new Uint8Array(n);
+  const effort = new Int8Array(n);
+  for (let i = 0; i < n; i++) {
+    const code = categories[i]!;
+    if (code === 0) continue;
+    const t = textOf[i]!;
+    effort[i] = EMPTY_CATEGORIES.has(code) ? 1 : f.effort[t]!;
+    if (!REPLACEABLE.has(code)) continue;
+    let r = 0;
+    const g = group[t]!;
+    if (g >= 0 && size[g]! >= T.minCluster && groupRespondents[g]! >= T.minCluster) r |= AI_REASONS.paraphrase;
+    const pasted = paradata.pastedChars?.[i];
+    const unexplained = paradata.unexplainedChars?.[i];
+    const untyped = (known(pasted) ? pasted! : 0) + (known(unexplained) ? unexplained! : 0);
+    const length = f.length[t]!;
+    if (
+      (known(pasted) || known(unexplained)) &&
+      untyped >= T.untypedShare * length &&
+      length >= T.minLength &&
+      f.words[t]! >= T.minWords &&
+      f.polished[t]
+    )
+      r |= AI_REASONS.untyped;
+    const typingMs = paradata.typingMs?.[i];
+    const typed = length - untyped;
+    if (known(typingMs) && typingMs! > 0 && typed >= T.minTypedChars && typed / (typingMs! / 1000) > T.maxCharsPerSecond)
+      r |= AI_REASONS.tooFast;
+    if (r !== 0) {
+      reasons[i] = r;
+      categories[i] = AI_SUSPECT;
+    }
+  }
+  return { reasons, effort };
+}
