@@ -2,14 +2,6 @@
 // classification (text-session.ts `finish`). Both read each distinct normalised text once; the
 // paraphrase pass is one bounded MinHash/LSH sweep over a question's long answers. Why these rules
 // and figures: scoring/README.md, "AI suspect and effort".
-import stopDe from './words/stopwords-de.json' with { type: 'json' };
-import stopEn from './words/stopwords-en.json' with { type: 'json' };
-import stopFr from './words/stopwords-fr.json' with { type: 'json' };
-import stopEs from './words/stopwords-es.json' with { type: 'json' };
-import stopIt from './words/stopwords-it.json' with { type: 'json' };
-import stopNl from './words/stopwords-nl.json' with { type: 'json' };
-import fillers from './words/fillers.json' with { type: 'json' };
-
 /** Category code of an answer whose production is implausible for a person. */
 export const AI_SUSPECT = 14;
 
@@ -44,7 +36,7 @@ export const AI_THRESHOLDS = {
   minContentWords: 8,
   /** ... linked when the Jaccard index of their content-word sets reaches this ... */
   similarity: 0.5,
-  /** ... and flagged in groups of at least this many distinct texts from as many respondents. */
+  /** ... and flagged when the text and its near-paraphrases are at least this many distinct texts. */
   minCluster: 3,
 } as const;
 
@@ -53,8 +45,6 @@ export const AI_THRESHOLDS = {
 const REPLACEABLE = new Set([1, 12]);
 // Categories whose answers say nothing of their own: low effort whatever their length.
 const EMPTY_CATEGORIES = new Set([4, 5, 7]);
-
-const STOP = new Set<string>([...stopDe, ...stopEn, ...stopFr, ...stopEs, ...stopIt, ...stopNl, ...fillers]);
 
 /** What the rules read of one distinct normalised text. */
 interface TextFeatures {
@@ -73,40 +63,61 @@ const fnv = (s: string) => {
   return h >>> 0;
 };
 
-// A word's key: accents dropped, its first five letters, so that "products" and "product" meet.
-const keyOf = (word: string) => fnv(word.normalize('NFD').replace(/\p{M}/gu, '').slice(0, 5));
+/**
+ * What pass A of the kernel already read of each distinct text (scoring/assembly/text-block.ts): its
+ * length in code points, its tokens, and its content tokens (3+ letters, in no word list: no stop
+ * word, filler, generic word or intensifier of any language), four i32 each: the topic key (a u64:
+ * folded, one ending stripped, first five letters, so "products" and "product" meet), start, end.
+ */
+export interface KernelTexts {
+  length: Int32Array;
+  tokens: Int32Array;
+  content: Int32Array;
+  cStart: Int32Array;
+}
+
+const SENTENCE_END = /[.!?]$/;
+const INNER_PUNCTUATION = /[,;:]|[.!?]\s/;
+const DIGIT = /\d/;
 
 /** Features of each distinct normalised text (see normaliseAnswer: lower case, spaces collapsed). */
-export function textFeatures(texts: readonly string[]): TextFeatures {
+export function textFeatures(texts: readonly string[], k: KernelTexts): TextFeatures {
   const d = texts.length;
-  const length = new Int32Array(d);
-  const words = new Int32Array(d);
+  const words = k.tokens;
   const polished = new Uint8Array(d);
   const effort = new Int8Array(d);
   const start = new Int32Array(d + 1);
-  const all: number[] = [];
-  texts.forEach((text, t) => {
-    start[t] = all.length;
-    const tokens = text.match(/[\p{L}\p{N}]+/gu) ?? [];
-    length[t] = [...text].length;
-    words[t] = tokens.length;
+  const all = new Uint32Array(Math.max(16, k.cStart[d]!));
+  let used = 0;
+  for (let t = 0; t < d; t++) {
+    start[t] = used;
+    const text = texts[t]!;
+    if (text.length === 0) continue;
+    const c0 = k.cStart[t]!;
+    const c1 = k.cStart[t + 1]!;
+    let long = 0;
+    // The text's content keys, sorted and deduplicated in place (a u64 key folded to 32 bits).
+    for (let e = c0; e < c1; e++) {
+      all[used + e - c0] = (k.content[4 * e]! ^ Math.imul(k.content[4 * e + 1]!, 0x9e3779b1)) >>> 0;
+      if (k.content[4 * e + 3]! - k.content[4 * e + 2]! >= 9) long++;
+    }
+    const run = all.subarray(used, used + c1 - c0).sort();
+    let c = 0;
+    for (let i = 0; i < run.length; i++) if (i === 0 || run[i] !== run[i - 1]) run[c++] = run[i]!;
+    used += c;
+    // Lexical variety: distinct content words per content word (a list of the same word twice is
+    // not more said). Specific: a number, or a long word (names of things, technical terms).
+    const variety = c1 > c0 ? c / (c1 - c0) : 0;
+    const specific = long > 0 || DIGIT.test(text);
+    effort[t] = c <= 2 ? 1 : c >= 8 && variety >= 0.5 && (specific || c >= 12) ? 3 : 2;
     // Sentence-like: ends in a full stop, question or exclamation mark, and has a comma, a colon or a
     // second sentence inside. Capitals are lost to normalisation, so punctuation stands for polish.
-    polished[t] = /[.!?]$/.test(text) && /[,;:]|[.!?]\s/.test(text) ? 1 : 0;
-    const keys = new Set<number>();
-    let specific = 0;
-    for (const w of tokens) {
-      if (/^\p{N}+$/u.test(w)) specific++;
-      else if ([...w].length >= 9) specific++;
-      if (w.length >= 3 && !STOP.has(w) && /\p{L}/u.test(w)) keys.add(keyOf(w));
-    }
-    const c = keys.size;
-    const variety = tokens.length > 0 ? new Set(tokens).size / tokens.length : 0;
-    effort[t] = c <= 2 ? 1 : c >= 8 && variety >= 0.5 && (specific >= 1 || c >= 12) ? 3 : 2;
-    for (const k of [...keys].sort((a, b) => a - b)) all.push(k);
-  });
-  start[d] = all.length;
-  return { length, words, polished, effort, keys: Uint32Array.from(all), start };
+    // Only long answers are asked.
+    if (k.length[t]! >= AI_THRESHOLDS.minLength)
+      polished[t] = SENTENCE_END.test(text) && INNER_PUNCTUATION.test(text) ? 1 : 0;
+  }
+  start[d] = used;
+  return { length: k.length, words, polished, effort, keys: all.subarray(0, used), start };
 }
 
 /** Per-answer measures the live snippet records (docs/live-import.md); NaN or absent = unknown. */
@@ -139,28 +150,24 @@ function jaccard(keys: Uint32Array, a0: number, a1: number, b0: number, b1: numb
 const HASHES = 32;
 const ROWS = 2;
 // Members of an LSH bucket a new text is compared with: the sweep costs at most
-// texts x bands x BUCKET_CAP comparisons however the answers repeat (100,000 answers: ~0.1 s).
-const BUCKET_CAP = 6;
+// texts x bands x BUCKET_CAP comparisons however the answers repeat, and a text stops looking once
+// it has the neighbours its verdict needs.
+const BUCKET_CAP = 4;
 const SEEDS = Uint32Array.from({ length: HASHES }, (_, i) => fnv(`minhash-${i}`));
 
 /**
- * Distinct texts that belong to a paraphrase group: connected components of "content-word Jaccard
- * >= similarity" among the eligible texts, with at least minCluster texts. Candidate pairs come from
- * MinHash signatures (32 hashes in 16 bands of 2: a pair at Jaccard 0.5 shares a band with
- * probability 0.99), verified exactly.
+ * Per distinct text, how many other eligible texts are near-paraphrases of it (content-word Jaccard
+ * >= similarity). Candidate pairs come from MinHash signatures (32 hashes in 16 bands of 2: a pair at
+ * Jaccard 0.5 shares a band with probability 0.99) and are verified exactly. Neighbours are counted,
+ * not connected components: a chain of answers each a little like the next is what large samples of
+ * people produce, a text close to several others at once is what a model asked several times gives.
  */
-export function paraphraseGroups(f: TextFeatures, eligible: Uint8Array): { group: Int32Array; size: Int32Array } {
+export function paraphraseNeighbours(f: TextFeatures, eligible: Uint8Array): Int32Array {
   const d = eligible.length;
-  const parent = Int32Array.from({ length: d }, (_, i) => i);
-  const find = (x: number): number => {
-    while (parent[x] !== x) {
-      parent[x] = parent[parent[x]!]!;
-      x = parent[x]!;
-    }
-    return x;
-  };
+  const degree = new Int32Array(d);
   const buckets = new Map<number, number[]>();
   const sig = new Uint32Array(HASHES);
+  const found = new Set<number>();
   for (let t = 0; t < d; t++) {
     if (!eligible[t]) continue;
     const a0 = f.start[t]!;
@@ -174,7 +181,9 @@ export function paraphraseGroups(f: TextFeatures, eligible: Uint8Array): { group
         if (x < sig[h]!) sig[h] = x;
       }
     }
-    for (let b = 0; b < HASHES / ROWS; b++) {
+    found.clear();
+    const need = AI_THRESHOLDS.minCluster - 1;
+    for (let b = 0; b < HASHES / ROWS && found.size < need; b++) {
       let key = Math.imul(b + 1, 0x27d4eb2d);
       for (let r = 0; r < ROWS; r++) key = Math.imul(key ^ sig[b * ROWS + r]!, 0x01000193);
       const members = buckets.get(key);
@@ -183,22 +192,23 @@ export function paraphraseGroups(f: TextFeatures, eligible: Uint8Array): { group
         continue;
       }
       for (const u of members) {
-        if (find(u) === find(t)) continue;
-        if (jaccard(f.keys, a0, a1, f.start[u]!, f.start[u + 1]!) >= AI_THRESHOLDS.similarity)
-          parent[find(u)] = find(t);
+        if (found.has(u)) continue;
+        // Jaccard >= s needs the smaller set to hold at least s times the larger one's words.
+        const b0 = f.start[u]!;
+        const b1 = f.start[u + 1]!;
+        const small = Math.min(a1 - a0, b1 - b0);
+        if (small < AI_THRESHOLDS.similarity * Math.max(a1 - a0, b1 - b0)) continue;
+        if (jaccard(f.keys, a0, a1, b0, b1) >= AI_THRESHOLDS.similarity) found.add(u);
+        if (found.size >= need) break;
       }
       if (members.length < BUCKET_CAP) members.push(t);
     }
+    for (const u of found) {
+      degree[t]!++;
+      degree[u]!++;
+    }
   }
-  const group = new Int32Array(d).fill(-1);
-  const size = new Int32Array(d);
-  for (let t = 0; t < d; t++) {
-    if (!eligible[t]) continue;
-    const r = find(t);
-    group[t] = r;
-    size[r]!++;
-  }
-  return { group, size };
+  return degree;
 }
 
 /**
@@ -207,28 +217,23 @@ export function paraphraseGroups(f: TextFeatures, eligible: Uint8Array): { group
  */
 export function aiSuspectAndEffort(
   texts: readonly string[],
+  kernel: KernelTexts,
   textOf: Int32Array,
   categories: Int32Array,
   paradata: AiParadata,
 ): { reasons: Uint8Array; effort: Int8Array } {
   const n = categories.length;
-  const f = textFeatures(texts);
+  const f = textFeatures(texts, kernel);
   const T = AI_THRESHOLDS;
   const eligible = new Uint8Array(texts.length);
-  const respondents = new Int32Array(texts.length);
   for (let i = 0; i < n; i++) {
     const t = textOf[i]!;
     if (categories[i] === 0 || f.start[t + 1]! - f.start[t]! < T.minContentWords) continue;
     // Copies (8, 9) are the duplicate rules' business: a copy ring is one text and its copies, not a
     // group of paraphrases, so only answers of their own take part.
-    if (REPLACEABLE.has(categories[i]!)) {
-      eligible[t] = 1;
-      respondents[t]!++;
-    }
+    if (REPLACEABLE.has(categories[i]!)) eligible[t] = 1;
   }
-  const { group, size } = paraphraseGroups(f, eligible);
-  const groupRespondents = new Int32Array(texts.length);
-  for (let t = 0; t < texts.length; t++) if (group[t]! >= 0) groupRespondents[group[t]!]! += respondents[t]!;
+  const degree = paraphraseNeighbours(f, eligible);
   const reasons = new Uint8Array(n);
   const effort = new Int8Array(n);
   for (let i = 0; i < n; i++) {
@@ -238,8 +243,7 @@ export function aiSuspectAndEffort(
     effort[i] = EMPTY_CATEGORIES.has(code) ? 1 : f.effort[t]!;
     if (!REPLACEABLE.has(code)) continue;
     let r = 0;
-    const g = group[t]!;
-    if (g >= 0 && size[g]! >= T.minCluster && groupRespondents[g]! >= T.minCluster) r |= AI_REASONS.paraphrase;
+    if (degree[t]! >= T.minCluster - 1) r |= AI_REASONS.paraphrase;
     const pasted = paradata.pastedChars?.[i];
     const unexplained = paradata.unexplainedChars?.[i];
     const untyped = (known(pasted) ? pasted! : 0) + (known(unexplained) ? unexplained! : 0);

@@ -7,7 +7,7 @@ import type { ClassificationResult, OpenAnswerParadata, OpenQuestionConfig } fro
 import { TextDictionary, encode, encodeTexts, normaliseAnswer, utf16Length } from './text-encode.ts';
 import { Arena, type WasmHeap } from './wasm-memory.ts';
 import { SCORING_VERSION } from './version.ts';
-import { aiSuspectAndEffort } from './text-ai.ts';
+import { aiSuspectAndEffort, type KernelTexts } from './text-ai.ts';
 
 const AI_COLUMNS = ['pastedChars', 'unexplainedChars', 'typingMs'] as const;
 type AiColumn = (typeof AI_COLUMNS)[number];
@@ -279,6 +279,19 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
     return fields;
   };
 
+  /** Copies of what pass A wrote per distinct text, for the AI suspect and effort pass (text-ai.ts). */
+  const kernelTexts = (fields: readonly number[]): KernelTexts => {
+    const d = fields[F.texts]!;
+    const offs = heap.i32(fields[F.offs]!, d + 1);
+    const cStart = heap.i32(fields[F.cStart]!, d + 1).slice();
+    return {
+      length: offs.slice(1).map((end, t) => end - offs[t]!),
+      tokens: heap.i32(fields[F.tokens]!, d).slice(),
+      content: heap.i32(fields[F.content]!, (cStart[d]! * CONTENT_BYTES) / 4).slice(),
+      cStart,
+    };
+  };
+
   const release = () => {
     over = true;
     arena.release();
@@ -339,7 +352,7 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
           fields[F.flags] = arena.alloc(n * 4);
           fields[F.cluster] = arena.alloc(n * 4);
           fields[F.count] = arena.alloc(fields[F.texts]! * 4);
-          return { ptr: arena.i32In(fields), flags: fields[F.flags]!, cluster: fields[F.cluster]! };
+          return { ptr: arena.i32In(fields), flags: fields[F.flags]!, cluster: fields[F.cluster]!, fields };
         });
         k('textSurveyReset')();
         states.forEach((s, qi) => {
@@ -382,6 +395,7 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
         const ai = states.map((s, qi) =>
           aiSuspectAndEffort(
             s.texts,
+            kernelTexts(blocks[qi]!.fields),
             s.textOf.data.subarray(0, n),
             categories[qi]!,
             Object.fromEntries([...s.aiColumns].map(([name, c]) => [name, c.data.subarray(0, n)])),
