@@ -11,7 +11,7 @@ export const AI_REASONS = {
   untyped: 1,
   /** Typed faster than people type. */
   tooFast: 2,
-  /** A near-paraphrase of at least two other respondents' answers to the same question. */
+  /** One of three answers to the same question, from three respondents, each a near-paraphrase of the others. */
   paraphrase: 4,
 } as const;
 
@@ -36,8 +36,9 @@ export const AI_THRESHOLDS = {
   minContentWords: 8,
   /** ... linked when the Jaccard index of their content-word sets reaches this ... */
   similarity: 0.5,
-  /** ... and flagged when the text and its near-paraphrases are at least this many distinct texts. */
-  minCluster: 3,
+  /** ... unless more than this share of the question's long answers (from this many on) is in groups. */
+  formulaicShare: 0.25,
+  formulaicFrom: 50,
 } as const;
 
 // Categories an AI suspect verdict may replace: a valid answer, or a paste the rules already saw.
@@ -149,31 +150,40 @@ function jaccard(keys: Uint32Array, a0: number, a1: number, b0: number, b1: numb
 
 const HASHES = 32;
 const ROWS = 2;
-// Members of an LSH bucket a new text is compared with: the sweep costs at most
-// texts x bands x BUCKET_CAP comparisons however the answers repeat, and a text stops looking once
-// it has the neighbours its verdict needs.
+// Members of an LSH bucket a new text is compared with, and the neighbours it keeps looking for a
+// group among: the sweep costs at most texts x (bands x BUCKET_CAP + MAX_NEIGHBOURS^2 / 2)
+// comparisons however the answers repeat, and a text stops once it is in a group.
 const BUCKET_CAP = 4;
+const MAX_NEIGHBOURS = 6;
 const SEEDS = Uint32Array.from({ length: HASHES }, (_, i) => fnv(`minhash-${i}`));
 
 /**
- * Per distinct text, how many other eligible texts are near-paraphrases of it (content-word Jaccard
- * >= similarity). Candidate pairs come from MinHash signatures (32 hashes in 16 bands of 2: a pair at
- * Jaccard 0.5 shares a band with probability 0.99) and are verified exactly. Neighbours are counted,
- * not connected components: a chain of answers each a little like the next is what large samples of
- * people produce, a text close to several others at once is what a model asked several times gives.
+ * Distinct texts in a group of three mutual near-paraphrases (content-word Jaccard >= similarity
+ * between each two). Candidate pairs come from MinHash signatures (32 hashes in 16 bands of 2: a pair
+ * at Jaccard 0.5 shares a band with probability 0.99) and are verified exactly. Mutual, because a
+ * model asked again and again says the same points each time, so its answers are all alike; answers
+ * that merely share words with two others (formulaic answers of a large sample, each like the next in
+ * another part) are not.
  */
-export function paraphraseNeighbours(f: TextFeatures, eligible: Uint8Array): Int32Array {
+export function paraphraseTriangles(f: TextFeatures, eligible: Uint8Array): Uint8Array {
   const d = eligible.length;
-  const degree = new Int32Array(d);
+  const flagged = new Uint8Array(d);
   const buckets = new Map<number, number[]>();
   const sig = new Uint32Array(HASHES);
-  const found = new Set<number>();
-  for (let t = 0; t < d; t++) {
-    if (!eligible[t]) continue;
+  const found: number[] = [];
+  const near = (t: number, u: number) => {
     const a0 = f.start[t]!;
     const a1 = f.start[t + 1]!;
+    const b0 = f.start[u]!;
+    const b1 = f.start[u + 1]!;
+    // Jaccard >= s needs the smaller set to hold at least s times the larger one's words.
+    if (Math.min(a1 - a0, b1 - b0) < AI_THRESHOLDS.similarity * Math.max(a1 - a0, b1 - b0)) return false;
+    return jaccard(f.keys, a0, a1, b0, b1) >= AI_THRESHOLDS.similarity;
+  };
+  for (let t = 0; t < d; t++) {
+    if (!eligible[t]) continue;
     sig.fill(0xffffffff);
-    for (let i = a0; i < a1; i++) {
+    for (let i = f.start[t]!; i < f.start[t + 1]!; i++) {
       const k = f.keys[i]!;
       for (let h = 0; h < HASHES; h++) {
         let x = Math.imul(k ^ SEEDS[h]!, 0x9e3779b1);
@@ -181,9 +191,9 @@ export function paraphraseNeighbours(f: TextFeatures, eligible: Uint8Array): Int
         if (x < sig[h]!) sig[h] = x;
       }
     }
-    found.clear();
-    const need = AI_THRESHOLDS.minCluster - 1;
-    for (let b = 0; b < HASHES / ROWS && found.size < need; b++) {
+    found.length = 0;
+    let done = false;
+    for (let b = 0; b < HASHES / ROWS && !done; b++) {
       let key = Math.imul(b + 1, 0x27d4eb2d);
       for (let r = 0; r < ROWS; r++) key = Math.imul(key ^ sig[b * ROWS + r]!, 0x01000193);
       const members = buckets.get(key);
@@ -192,23 +202,20 @@ export function paraphraseNeighbours(f: TextFeatures, eligible: Uint8Array): Int
         continue;
       }
       for (const u of members) {
-        if (found.has(u)) continue;
-        // Jaccard >= s needs the smaller set to hold at least s times the larger one's words.
-        const b0 = f.start[u]!;
-        const b1 = f.start[u + 1]!;
-        const small = Math.min(a1 - a0, b1 - b0);
-        if (small < AI_THRESHOLDS.similarity * Math.max(a1 - a0, b1 - b0)) continue;
-        if (jaccard(f.keys, a0, a1, b0, b1) >= AI_THRESHOLDS.similarity) found.add(u);
-        if (found.size >= need) break;
+        if (done || found.length >= MAX_NEIGHBOURS || found.includes(u) || !near(t, u)) continue;
+        for (const v of found) {
+          if (near(u, v)) {
+            flagged[t] = flagged[u] = flagged[v] = 1;
+            done = true;
+            break;
+          }
+        }
+        found.push(u);
       }
       if (members.length < BUCKET_CAP) members.push(t);
     }
-    for (const u of found) {
-      degree[t]!++;
-      degree[u]!++;
-    }
   }
-  return degree;
+  return flagged;
 }
 
 /**
@@ -233,7 +240,17 @@ export function aiSuspectAndEffort(
     // group of paraphrases, so only answers of their own take part.
     if (REPLACEABLE.has(categories[i]!)) eligible[t] = 1;
   }
-  const degree = paraphraseNeighbours(f, eligible);
+  const grouped = paraphraseTriangles(f, eligible);
+  // Formulaic questions: when a large share of the long answers fall into groups, the answers are
+  // alike by the question's nature (a template, a narrow question), not because a few were written by
+  // a model, and the rule says nothing for this question.
+  let long = 0;
+  let inGroups = 0;
+  for (let t = 0; t < texts.length; t++) {
+    long += eligible[t]!;
+    inGroups += grouped[t]!;
+  }
+  if (long >= T.formulaicFrom && inGroups > T.formulaicShare * long) grouped.fill(0);
   const reasons = new Uint8Array(n);
   const effort = new Int8Array(n);
   for (let i = 0; i < n; i++) {
@@ -243,7 +260,7 @@ export function aiSuspectAndEffort(
     effort[i] = EMPTY_CATEGORIES.has(code) ? 1 : f.effort[t]!;
     if (!REPLACEABLE.has(code)) continue;
     let r = 0;
-    if (degree[t]! >= T.minCluster - 1) r |= AI_REASONS.paraphrase;
+    if (grouped[t]) r |= AI_REASONS.paraphrase;
     const pasted = paradata.pastedChars?.[i];
     const unexplained = paradata.unexplainedChars?.[i];
     const untyped = (known(pasted) ? pasted! : 0) + (known(unexplained) ? unexplained! : 0);
@@ -258,7 +275,12 @@ export function aiSuspectAndEffort(
       r |= AI_REASONS.untyped;
     const typingMs = paradata.typingMs?.[i];
     const typed = length - untyped;
-    if (known(typingMs) && typingMs! > 0 && typed >= T.minTypedChars && typed / (typingMs! / 1000) > T.maxCharsPerSecond)
+    if (
+      known(typingMs) &&
+      typingMs! > 0 &&
+      typed >= T.minTypedChars &&
+      typed / (typingMs! / 1000) > T.maxCharsPerSecond
+    )
       r |= AI_REASONS.tooFast;
     if (r !== 0) {
       reasons[i] = r;

@@ -14,7 +14,9 @@ function freeTextQuestions(file: string): OpenQuestion[] {
   const rows = Papa.parse<string[]>(readFileSync(new URL(file, REAL), 'utf8'), { skipEmptyLines: true }).data;
   const [header, ...body] = rows;
   return header!.flatMap((title, c) =>
-    body.some((r) => (r[c] ?? '').length >= 30) ? [{ text: title || 'Question', answers: body.map((r) => r[c] ?? '') }] : [],
+    body.some((r) => (r[c] ?? '').length >= 30)
+      ? [{ text: title || 'Question', answers: body.map((r) => r[c] ?? '') }]
+      : [],
   );
 }
 
@@ -67,7 +69,14 @@ describe('AI suspect on real respondents', () => {
   it('finds paraphrases planted among the real answers to the same question, and no real answer', () => {
     const [q1] = freeTextQuestions('googleforms_autistica_turing.csv').filter((q) => q.text.startsWith('Q1'));
     const real = q1!.answers;
-    const answers = [...real.slice(0, 10), ...MODEL_ANSWERS.slice(0, 2), PAIR[0]!, ...real.slice(10), ...MODEL_ANSWERS.slice(2), PAIR[1]!];
+    const answers = [
+      ...real.slice(0, 10),
+      ...MODEL_ANSWERS.slice(0, 2),
+      PAIR[0]!,
+      ...real.slice(10),
+      ...MODEL_ANSWERS.slice(2),
+      PAIR[1]!,
+    ];
     const result = scoring.classifyOpenEnded([{ text: q1!.text, answers }]);
     const cats = result.categories[0]!;
     const reasons = result.aiReasons[0]!;
@@ -112,7 +121,8 @@ describe('AI suspect from the live snippet’s paradata', () => {
   it('leaves short or unpolished pastes to the copy-paste rule and typed answers alone', () => {
     const short = 'Lieferung war pünktlich, danke.';
     expect(classify(short, { pastes: one(1), pastedChars: one(short.length) }).categories[0]![0]).toBe(12);
-    const notes = 'lieferung pünktlich verpackung nachhaltig kundenservice freundlich rückfrage schnell beantwortet super';
+    const notes =
+      'lieferung pünktlich verpackung nachhaltig kundenservice freundlich rückfrage schnell beantwortet super';
     expect(classify(notes, { pastedChars: one(notes.length) }).categories[0]![0]).toBe(1);
     // A third pasted: the respondent typed the rest.
     expect(classify(POLISHED, { pastedChars: one(40), typingMs: one(30_000) }).categories[0]![0]).toBe(1);
@@ -136,7 +146,10 @@ describe('AI suspect from the live snippet’s paradata', () => {
     const whole = scoring.classifyOpenEnded([{ ...question, answers, paradata: { pastedChars, typingMs } }]);
     const session = scoring.openEndedSession([question]);
     session.add([answers.slice(0, 2)], [{}]);
-    session.add([answers.slice(2, 5)], [{ pastedChars: pastedChars.subarray(2, 5), typingMs: typingMs.subarray(2, 5) }]);
+    session.add(
+      [answers.slice(2, 5)],
+      [{ pastedChars: pastedChars.subarray(2, 5), typingMs: typingMs.subarray(2, 5) }],
+    );
     session.add([answers.slice(5)], [{ pastedChars: pastedChars.subarray(5), typingMs: typingMs.subarray(5) }]);
     const chunked = session.finish();
     expect(Array.from(whole.categories[0]!)).toEqual([1, 14, 4, 14, 14, 14, 14, 14]);
@@ -161,7 +174,8 @@ describe('effort', () => {
   });
 
   it('does not reward repeating the same words', () => {
-    const padded = 'prices prices prices prices quality quality quality quality parking parking parking parking service';
+    const padded =
+      'prices prices prices prices quality quality quality quality parking parking parking parking service';
     const result = scoring.classifyOpenEnded([{ text: 'What do you like?', answers: [padded] }]);
     expect(result.effort[0]![0]).toBe(2);
   });
