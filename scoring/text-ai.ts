@@ -71,7 +71,8 @@ const fnv = (s: string) => {
  * folded, one ending stripped, first five letters, so "products" and "product" meet), start, end.
  */
 export interface KernelTexts {
-  length: Int32Array;
+  /** Code point offsets: text t is [offs[t], offs[t + 1]). */
+  offs: Int32Array;
   tokens: Int32Array;
   content: Int32Array;
   cStart: Int32Array;
@@ -85,6 +86,8 @@ const DIGIT = /\d/;
 export function textFeatures(texts: readonly string[], k: KernelTexts): TextFeatures {
   const d = texts.length;
   const words = k.tokens;
+  const length = new Int32Array(d);
+  for (let t = 0; t < d; t++) length[t] = k.offs[t + 1]! - k.offs[t]!;
   const polished = new Uint8Array(d);
   const effort = new Int8Array(d);
   const start = new Int32Array(d + 1);
@@ -102,9 +105,22 @@ export function textFeatures(texts: readonly string[], k: KernelTexts): TextFeat
       all[used + e - c0] = (k.content[4 * e]! ^ Math.imul(k.content[4 * e + 1]!, 0x9e3779b1)) >>> 0;
       if (k.content[4 * e + 3]! - k.content[4 * e + 2]! >= 9) long++;
     }
-    const run = all.subarray(used, used + c1 - c0).sort();
+    // Insertion sort, then drop repeats: a text has a handful of content words, where a typed
+    // array's sort costs more in the call than in the sorting.
+    const n = c1 - c0;
+    if (n > 32) all.subarray(used, used + n).sort();
+    else
+      for (let i = used + 1; i < used + n; i++) {
+        const x = all[i]!;
+        let j = i - 1;
+        while (j >= used && all[j]! > x) {
+          all[j + 1] = all[j]!;
+          j--;
+        }
+        all[j + 1] = x;
+      }
     let c = 0;
-    for (let i = 0; i < run.length; i++) if (i === 0 || run[i] !== run[i - 1]) run[c++] = run[i]!;
+    for (let i = used; i < used + n; i++) if (c === 0 || all[i] !== all[used + c - 1]) all[used + c++] = all[i]!;
     used += c;
     // Lexical variety: distinct content words per content word (a list of the same word twice is
     // not more said). Specific: a number, or a long word (names of things, technical terms).
@@ -114,11 +130,11 @@ export function textFeatures(texts: readonly string[], k: KernelTexts): TextFeat
     // Sentence-like: ends in a full stop, question or exclamation mark, and has a comma, a colon or a
     // second sentence inside. Capitals are lost to normalisation, so punctuation stands for polish.
     // Only long answers are asked.
-    if (k.length[t]! >= AI_THRESHOLDS.minLength)
+    if (length[t]! >= AI_THRESHOLDS.minLength)
       polished[t] = SENTENCE_END.test(text) && INNER_PUNCTUATION.test(text) ? 1 : 0;
   }
   start[d] = used;
-  return { length: k.length, words, polished, effort, keys: all.subarray(0, used), start };
+  return { length, words, polished, effort, keys: all.slice(0, used), start };
 }
 
 /** Per-answer measures the live snippet records (docs/live-import.md); NaN or absent = unknown. */
@@ -155,7 +171,9 @@ const ROWS = 2;
 // comparisons however the answers repeat, and a text stops once it is in a group.
 const BUCKET_CAP = 4;
 const MAX_NEIGHBOURS = 6;
-const SEEDS = Uint32Array.from({ length: HASHES }, (_, i) => fnv(`minhash-${i}`));
+// Signed 32-bit throughout: the engines keep small integers unboxed (a minimum over signed values is as
+// good a MinHash as over unsigned ones).
+const SEEDS = Int32Array.from({ length: HASHES }, (_, i) => fnv(`minhash-${i}`) | 0);
 
 /**
  * Distinct texts in a group of three mutual near-paraphrases (content-word Jaccard >= similarity
@@ -169,53 +187,62 @@ export function paraphraseTriangles(f: TextFeatures, eligible: Uint8Array): Uint
   const d = eligible.length;
   const flagged = new Uint8Array(d);
   const buckets = new Map<number, number[]>();
-  const sig = new Uint32Array(HASHES);
-  const found: number[] = [];
-  const near = (t: number, u: number) => {
-    const a0 = f.start[t]!;
-    const a1 = f.start[t + 1]!;
-    const b0 = f.start[u]!;
-    const b1 = f.start[u + 1]!;
-    // Jaccard >= s needs the smaller set to hold at least s times the larger one's words.
-    if (Math.min(a1 - a0, b1 - b0) < AI_THRESHOLDS.similarity * Math.max(a1 - a0, b1 - b0)) return false;
-    return jaccard(f.keys, a0, a1, b0, b1) >= AI_THRESHOLDS.similarity;
-  };
+  const sig = new Int32Array(HASHES);
+  const found = new Int32Array(MAX_NEIGHBOURS);
   for (let t = 0; t < d; t++) {
     if (!eligible[t]) continue;
-    sig.fill(0xffffffff);
-    for (let i = f.start[t]!; i < f.start[t + 1]!; i++) {
-      const k = f.keys[i]!;
-      for (let h = 0; h < HASHES; h++) {
-        let x = Math.imul(k ^ SEEDS[h]!, 0x9e3779b1);
-        x = Math.imul(x ^ (x >>> 15), 0x85ebca6b) >>> 0;
-        if (x < sig[h]!) sig[h] = x;
-      }
-    }
-    found.length = 0;
+    signature(f.keys, f.start[t]!, f.start[t + 1]!, sig);
+    let nFound = 0;
     let done = false;
     for (let b = 0; b < HASHES / ROWS && !done; b++) {
       let key = Math.imul(b + 1, 0x27d4eb2d);
       for (let r = 0; r < ROWS; r++) key = Math.imul(key ^ sig[b * ROWS + r]!, 0x01000193);
       const members = buckets.get(key);
-      if (!members) {
+      if (members === undefined) {
         buckets.set(key, [t]);
         continue;
       }
-      for (const u of members) {
-        if (done || found.length >= MAX_NEIGHBOURS || found.includes(u) || !near(t, u)) continue;
-        for (const v of found) {
-          if (near(u, v)) {
+      for (let m = 0; m < members.length && !done && nFound < MAX_NEIGHBOURS; m++) {
+        const u = members[m]!;
+        if (found.subarray(0, nFound).includes(u) || !near(f, t, u)) continue;
+        for (let j = 0; j < nFound; j++) {
+          const v = found[j]!;
+          if (near(f, u, v)) {
             flagged[t] = flagged[u] = flagged[v] = 1;
             done = true;
             break;
           }
         }
-        found.push(u);
+        found[nFound++] = u;
       }
       if (members.length < BUCKET_CAP) members.push(t);
     }
   }
   return flagged;
+}
+
+/** The MinHash signature of the sorted keys [a0, a1) into `sig`. */
+function signature(keys: Uint32Array, a0: number, a1: number, sig: Int32Array): void {
+  sig.fill(0x7fffffff);
+  for (let i = a0; i < a1; i++) {
+    const k = keys[i]! | 0;
+    for (let h = 0; h < HASHES; h++) {
+      let x = Math.imul(k ^ SEEDS[h]!, 0x9e3779b1);
+      x = Math.imul(x ^ (x >>> 15), 0x85ebca6b);
+      if (x < sig[h]!) sig[h] = x;
+    }
+  }
+}
+
+/** Whether texts t and u are near-paraphrases (content-word Jaccard >= similarity). */
+function near(f: TextFeatures, t: number, u: number): boolean {
+  const a0 = f.start[t]!;
+  const a1 = f.start[t + 1]!;
+  const b0 = f.start[u]!;
+  const b1 = f.start[u + 1]!;
+  // Jaccard >= s needs the smaller set to hold at least s times the larger one's words.
+  if (Math.min(a1 - a0, b1 - b0) < AI_THRESHOLDS.similarity * Math.max(a1 - a0, b1 - b0)) return false;
+  return jaccard(f.keys, a0, a1, b0, b1) >= AI_THRESHOLDS.similarity;
 }
 
 /**

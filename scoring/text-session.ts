@@ -279,15 +279,17 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
     return fields;
   };
 
-  /** Copies of what pass A wrote per distinct text, for the AI suspect and effort pass (text-ai.ts). */
+  /**
+   * What pass A wrote per distinct text, for the AI suspect and effort pass (text-ai.ts): views into
+   * WASM memory, read before the session's memory is released and while nothing allocates.
+   */
   const kernelTexts = (fields: readonly number[]): KernelTexts => {
     const d = fields[F.texts]!;
-    const offs = heap.i32(fields[F.offs]!, d + 1);
-    const cStart = heap.i32(fields[F.cStart]!, d + 1).slice();
+    const cStart = heap.i32(fields[F.cStart]!, d + 1);
     return {
-      length: offs.slice(1).map((end, t) => end - offs[t]!),
-      tokens: heap.i32(fields[F.tokens]!, d).slice(),
-      content: heap.i32(fields[F.content]!, (cStart[d]! * CONTENT_BYTES) / 4).slice(),
+      offs: heap.i32(fields[F.offs]!, d + 1),
+      tokens: heap.i32(fields[F.tokens]!, d),
+      content: heap.i32(fields[F.content]!, (cStart[d]! * CONTENT_BYTES) / 4),
       cStart,
     };
   };
