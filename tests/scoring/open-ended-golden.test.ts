@@ -2,7 +2,7 @@
 // duplicate clusters) on a seeded corpus of about 95,000 answers, in one call and in chunks, must equal
 // the recorded ones (tests/fixtures/oes/golden-v4.json: first recorded before the classifier read
 // each distinct text once, re-recorded for the rules of scoring version 4; see open-ended-golden.ts),
-// except the rows scoring version 8 calls AI suspect, which were 1 or 12 and are recorded apart
+// except the rows scoring version 9 calls AI suspect, which were 1 or 12 and are recorded apart
 // (golden-v8-ai-suspect.json). The
 // corpus covers the labelled set, answers that repeat by Zipf's law, copy rings and near-copies, one
 // answer given by everyone, the upload demo survey, start-time ordering with ties and gaps, the
@@ -51,7 +51,7 @@ function inChunks(c: GoldenCase, seed: number): ClassificationResult {
 function expectGolden(c: GoldenCase, result: ClassificationResult): void {
   const before = golden[c.name]!;
   expect(aiSuspectRows(result)).toEqual(goldenAi[c.name]);
-  // Version 8 only turns valid answers and pastes (1, 12) into AI suspect (14), unsure flag kept.
+  // Version 9 only turns valid answers and pastes (1, 12) into AI suspect (14), unsure flag kept.
   const now = encodeVerdicts(result).map((q, qi) => ({
     ...q,
     categories: Array.from(q.categories, (ch, i) => {

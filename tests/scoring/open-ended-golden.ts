@@ -16,7 +16,7 @@ import { demoOpenQuestions, oneAnswerSurvey, repeatedAnswersSurvey, rng } from '
 
 export const GOLDEN_FILE = new URL('../fixtures/oes/golden-v4.json', import.meta.url);
 /**
- * Rows that scoring version 8 calls AI suspect (14), per case and question. Version 8 changes no other
+ * Rows that scoring version 9 calls AI suspect (14), per case and question. Version 9 changes no other
  * verdict: each of these rows was 1 or 12 in GOLDEN_FILE, every other row is as recorded there.
  */
 export const GOLDEN_AI_FILE = new URL('../fixtures/oes/golden-v8-ai-suspect.json', import.meta.url);
