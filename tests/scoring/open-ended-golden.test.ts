@@ -3,7 +3,7 @@
 // the recorded ones (tests/fixtures/oes/golden-v4.json: first recorded before the classifier read
 // each distinct text once, re-recorded for the rules of scoring version 4; see open-ended-golden.ts),
 // except the rows scoring version 9 calls AI suspect, which were 1 or 12 and are recorded apart
-// (golden-v8-ai-suspect.json). The
+// (golden-v9-ai-suspect.json). The
 // corpus covers the labelled set, answers that repeat by Zipf's law, copy rings and near-copies, one
 // answer given by everyone, the upload demo survey, start-time ordering with ties and gaps, the
 // question options, and corner cases of normalisation and of every rule.

@@ -19,7 +19,7 @@ export const GOLDEN_FILE = new URL('../fixtures/oes/golden-v4.json', import.meta
  * Rows that scoring version 9 calls AI suspect (14), per case and question. Version 9 changes no other
  * verdict: each of these rows was 1 or 12 in GOLDEN_FILE, every other row is as recorded there.
  */
-export const GOLDEN_AI_FILE = new URL('../fixtures/oes/golden-v8-ai-suspect.json', import.meta.url);
+export const GOLDEN_AI_FILE = new URL('../fixtures/oes/golden-v9-ai-suspect.json', import.meta.url);
 
 /** Per question, the rows of `result` in category 14 (AI suspect). */
 export function aiSuspectRows(result: ClassificationResult): number[][] {
