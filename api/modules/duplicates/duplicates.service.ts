@@ -166,3 +166,23 @@ export async function duplicatesOf(
     sources: [...sources.values()].sort((a, b) => (a.source ?? '\uffff').localeCompare(b.source ?? '\uffff')),
   };
 }
+
+/**
+ * What a reconciliation pack needs of a datafile's identities (no access check: the export job
+ * runs for a request that made it): the sample source of each interview and its duplicate flags
+ * under the default window.
+ */
+export async function identityEvidenceOf(deps: Pick<Deps, 'db'>, companyId: string, datafileId: string) {
+  const report = await duplicatesOf(deps, companyId, datafileId, DEFAULT_DUPLICATE_OPTIONS);
+  const sourceOf: Record<string, string | null> = {};
+  for (const r of await repo.sourcesOf(deps.db, datafileId)) sourceOf[r.recordId] = r.source;
+  return {
+    sourceOf,
+    duplicates: report.duplicates.map((d) => ({
+      recordId: d.recordId,
+      kind: d.kind,
+      matchDatafileTitle: d.matchDatafileTitle,
+      matchRecordId: d.matchRecordId,
+    })),
+  };
+}

@@ -17,7 +17,16 @@ export { EXPORT_JOB, type ExportJobPayload };
 
 export const REPORT_PATH = '/datafile-report';
 
-type ExportFormatName = 'XLSX' | 'CSV' | 'ARROW' | 'PARQUET' | 'REJECTS' | 'SAV' | 'TRIPLE_S';
+type ExportFormatName =
+  | 'XLSX'
+  | 'CSV'
+  | 'ARROW'
+  | 'PARQUET'
+  | 'REJECTS'
+  | 'SAV'
+  | 'TRIPLE_S'
+  | 'RECONCILIATION'
+  | 'RECONCILIATION_CSV';
 
 const FORMATS: Record<ExportFormatName, ExportFormat> = {
   XLSX: 'xlsx',
@@ -27,6 +36,8 @@ const FORMATS: Record<ExportFormatName, ExportFormat> = {
   REJECTS: 'rejects',
   SAV: 'sav',
   TRIPLE_S: 'sss',
+  RECONCILIATION: 'recon-xlsx',
+  RECONCILIATION_CSV: 'recon-csv',
 };
 
 export type ExportRequest = {
@@ -37,6 +48,7 @@ export type ExportRequest = {
   decimalSeparator?: string | null;
   columnNames?: string | null;
   roundScores?: boolean | null;
+  sampleSource?: string | null;
 };
 
 const notInList = (field: string) => new AppError('INVALID_PARAMETERS', { field, reason: 'NOT_IN_LIST' });
@@ -111,6 +123,9 @@ export async function requestExport(
     },
     ...options,
     title: file.title,
+    ...(format === 'recon-xlsx' || format === 'recon-csv'
+      ? { reconciliation: { companyId: file.companyId, ...sampleSourceOf(request.sampleSource) } }
+      : {}),
   };
   const { id } = await deps.jobs.enqueue(
     EXPORT_JOB,
@@ -118,6 +133,17 @@ export async function requestExport(
     { maxAttempts: 2, owner: file.companyId },
   );
   return (await deps.jobs.find(EXPORT_JOB, id))!;
+}
+
+/**
+ * The pack's source: absent or null for every source, '' for the interviews that named none, else
+ * that source's name (at most 100 characters, as the live endpoint and the upload keep it).
+ */
+export function sampleSourceOf(given: string | null | undefined): { sampleSource?: string | null } {
+  if (given === undefined || given === null) return {};
+  if (typeof given !== 'string' || given.length > 100)
+    throw new AppError('INVALID_PARAMETERS', { field: 'sampleSource', reason: 'TOO_LONG', max: 100 });
+  return { sampleSource: given.trim() === '' ? null : given.trim() };
 }
 
 /** XXXX-XXXX-XXXX-C, as reports print it. */
