@@ -85,11 +85,16 @@ export function reportUrlOf(publicUrl: string, datafileId: string): string {
   return `${publicUrl}${REPORT_PATH}?datafileId=${encodeURIComponent(datafileId)}`;
 }
 
-export async function requestExport(
-  deps: Pick<Deps, 'db' | 'env' | 'jobs'>,
+/**
+ * What an export of the request would write, checked: who asks may see the datafile, the format
+ * and options are known, the revision is published and its cleaning saved. The cleaning and the
+ * newest certificate are snapshotted, so the file shows what was saved when the user asked.
+ */
+export async function exportInputFor(
+  deps: Pick<Deps, 'db' | 'env'>,
   viewer: Viewer,
   request: ExportRequest,
-): Promise<ExportJobRow> {
+): Promise<{ input: ExportJobInput; companyId: string }> {
   const file = await requireDatafile(deps.db, viewer, request.datafileId, 'see');
   const format = (FORMATS as Record<string, ExportFormat | undefined>)[request.format];
   if (!format) throw notInList('format');
@@ -127,10 +132,19 @@ export async function requestExport(
       ? { reconciliation: { companyId: file.companyId, ...sampleSourceOf(request.sampleSource) } }
       : {}),
   };
+  return { input, companyId: file.companyId };
+}
+
+export async function requestExport(
+  deps: Pick<Deps, 'db' | 'env' | 'jobs'>,
+  viewer: Viewer,
+  request: ExportRequest,
+): Promise<ExportJobRow> {
+  const { input, companyId } = await exportInputFor(deps, viewer, request);
   const { id } = await deps.jobs.enqueue(
     EXPORT_JOB,
     { input, requestedBy: viewer.userId },
-    { maxAttempts: 2, owner: file.companyId },
+    { maxAttempts: 2, owner: companyId },
   );
   return (await deps.jobs.find(EXPORT_JOB, id))!;
 }

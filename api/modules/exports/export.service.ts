@@ -25,7 +25,16 @@ export { describeThresholds };
 
 const CSV = 'text/csv; charset=utf-8';
 
-export type ExportFormat = 'xlsx' | 'csv' | 'arrow' | 'parquet' | 'rejects' | 'sav' | 'sss' | 'recon-xlsx' | 'recon-csv';
+export type ExportFormat =
+  | 'xlsx'
+  | 'csv'
+  | 'arrow'
+  | 'parquet'
+  | 'rejects'
+  | 'sav'
+  | 'sss'
+  | 'recon-xlsx'
+  | 'recon-csv';
 
 /** The cleaning as saved for the datafile (saved-cleaning.repo.ts): what decides each interview. */
 export type ExportCleaning = Pick<SavedCleaning, 'rules' | 'manual' | 'quota'>;

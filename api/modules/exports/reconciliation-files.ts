@@ -104,7 +104,9 @@ export async function writeReconciliationXlsx(
   summary.addRow([s('source'), s('interviews'), s('removed'), ...REASONS.map((r) => `${r}`)].map(text)).commit();
   for (const row of pack.summary)
     summary
-      .addRow([row.source ?? t('exports.reconciliation.noSource'), row.interviews, row.removed, ...row.byReason].map(text))
+      .addRow(
+        [row.source ?? t('exports.reconciliation.noSource'), row.interviews, row.removed, ...row.byReason].map(text),
+      )
       .commit();
   summary.commit();
   const codes = workbook.addWorksheet(sheet(pack, 'codes'));

@@ -140,7 +140,13 @@ export function ExportDialog({
                   </NativeSelect.Root>
                   <Field.HelperText>{t(`exports.formatHelp.${format}`)}</Field.HelperText>
                 </Field.Root>
-                <ExportOptions datafileId={datafileId} format={format} choice={choice} onChange={change} disabled={running} />
+                <ExportOptions
+                  datafileId={datafileId}
+                  format={format}
+                  choice={choice}
+                  onChange={change}
+                  disabled={running}
+                />
                 {jobId !== null && !failed && (
                   <Stack gap="2" data-testid="export-status">
                     <Progress.Root
