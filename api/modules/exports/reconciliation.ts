@@ -11,6 +11,7 @@ import { GRID_LABELS, REASONS } from '../../../scoring/index';
 import { DURATION_UNITS, type DurationUnit } from '../../ingest/index';
 import { translate, type Locale } from '../../lib/i18n';
 import { recordIds, type Decisions, type ExportColumn, type ExportTable } from './export-table';
+import { mappingTitles } from './export-texts';
 import { gdqCategoryOf, type GdqCategory } from './reconciliation-codes';
 
 /** What the duplicates module knows of the datafile's interviews (gathered where the database is). */
@@ -88,6 +89,7 @@ export function buildReconciliationPack(
   const num = (name: string) => byName.get(name) as Num | undefined;
   const text = (name: string) => byName.get(name) as Text | undefined;
   const duration = totalDuration(raw);
+  const titles = mappingTitles(raw.schema.metadata.get('mapping'));
   const durations = duration ? (num(duration.column)?.values ?? null) : null;
   const med = durations ? median(durations) : null;
   const grids = table.columns.filter((c): c is Num => c.kind === 'number' && /^grid\..+\.label$/.test(c.name));
@@ -135,7 +137,10 @@ export function buildReconciliationPack(
       });
     const flaggedGrids = grids
       .filter((g) => Number.isFinite(g.values[i]!) && !GRID_FINE.has(g.values[i]!))
-      .map((g) => `${g.header}: ${text(`${g.name}_label`)?.values[i] ?? GRID_LABELS[g.values[i]!]}`);
+      .map(
+        (g) =>
+          `${titles.grid(g.name.slice(5, -'.label'.length))}: ${text(`${g.name}_label`)?.values[i] ?? GRID_LABELS[g.values[i]!]}`,
+      );
     const b = bas?.values[i];
     rows.push({
       recordId: id,

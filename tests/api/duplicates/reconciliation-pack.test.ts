@@ -29,12 +29,24 @@ let t: TestApp;
 let w: Awaited<ReturnType<typeof liveWorld>>;
 let datafileId: string;
 
+const ANSWERS = [
+  'The price was fair and the staff explained the contract clearly.',
+  'I liked the quick delivery, but the packaging could be smaller.',
+  'Customer service answered my question within a day, which helped.',
+  'The app is easy to use; I would like a dark mode for the evening.',
+];
+
 function csv(rows: number) {
-  const lines = ['id,duration,fp,psid,supplier'];
+  const lines = ['id,duration,fp,psid,supplier,why,grid_1,grid_2,grid_3,grid_4,grid_5,grid_6'];
   for (let i = 1; i <= rows; i++) {
-    // u5 and u6 take 5 seconds where everyone else takes 300 to 499.
+    // u5 and u6 take 5 seconds where everyone else takes 300 to 499; u6 also straightlines the grid
+    // and types gibberish into the open question.
     const duration = i === 5 || i === 6 ? 5 : 300 + ((i * 37) % 200);
-    lines.push(`u${i},${duration},device-${i}-abcdef,P${i},${i % 2 ? 'Panel A' : 'Panel B'}`);
+    const why = i === 6 ? 'asdf asdf asdf' : ANSWERS[i % ANSWERS.length]!;
+    const grid = i === 6 ? [3, 3, 3, 3, 3, 3] : [1, 2, 3, 4, 5, 6].map((k) => 1 + ((i * k + k * k) % 5));
+    lines.push(
+      `u${i},${duration},device-${i}-abcdef,P${i},${i % 2 ? 'Panel A' : 'Panel B'},"${why}",${grid.join(',')}`,
+    );
   }
   return new TextEncoder().encode(lines.join('\n'));
 }
@@ -51,7 +63,8 @@ beforeAll(async () => {
   const draft = await createDraft(t, w.tokens.admin, key, { title: 'Wave 2' });
   datafileId = draft.body.data.createDraftDatafile.datafileId;
   const check = await saveSuggested(t, w.tokens.admin, datafileId, (cols) => [
-    ...cols.filter((c) => !TYPES[c.columns[0]]),
+    ...cols.filter((c) => !TYPES[c.columns[0]] && c.columns[0] !== 'why'),
+    { dataPointIdentifier: 'why', dataPointType: 'OPEN_ENDED', columns: ['why'], questionTitle: 'Why this rating?' },
     ...Object.entries(TYPES).map(([column, type]) => ({
       dataPointIdentifier: column,
       dataPointType: type,
@@ -138,6 +151,9 @@ describe('the reconciliation pack', () => {
     expect(byId.u5!.slice(0, 8)).toEqual(['u5', 'Panel A', 'TS', 'Time-Score (TS)', 'TS', 'SPEEDING', 'Speeding', '5']);
     expect(Number(byId.u5![9])).toBeLessThan(0.05);
     expect(byId.u6![1]).toBe('Panel B');
+    // The evidence: the open answer the open-ended check called nonsense, the straightlined grid.
+    expect(byId.u6!.slice(10, 12)).toEqual(['why: Nonsense "asdf asdf asdf"', 'grid: Straightliner']);
+    expect(byId.u5!.slice(10, 12)).toEqual(['', '']);
     expect(byId.u3!.slice(0, 7)).toEqual([
       'u3',
       'Panel A',
