@@ -23,6 +23,8 @@ export const insertIdentities = (tx: DbOrTx, rows: readonly IdentityRow[]) =>
 export type PairRow = {
   recordId: string;
   seenAt: string;
+  /** The datafile's interview's sample source. */
+  source: string | null;
   otherDatafileId: string;
   otherTitle: string;
   otherRecordId: string;
@@ -60,7 +62,7 @@ export async function sameIdentityPairs(
     column === 'device_hash' ? 'respondent_identities_device_idx' : 'respondent_identities_panel_idx',
   );
   return db.all<PairRow>(sql`
-    select a.record_id as recordId, a.seen_at as seenAt, b.datafile_id as otherDatafileId, f.title as otherTitle,
+    select a.record_id as recordId, a.seen_at as seenAt, a.source as source, b.datafile_id as otherDatafileId, f.title as otherTitle,
            b.record_id as otherRecordId, b.seen_at as otherSeenAt
     from respondent_identities a indexed by ${own}
     cross join respondent_identities b indexed by ${all} on b.company_id = ${companyId} and b.${col} = a.${col} and b.rowid <> a.rowid
@@ -75,6 +77,15 @@ export const sourcesOf = (db: DbOrTx, datafileId: string) =>
     .select({ recordId: respondentIdentities.recordId, source: respondentIdentities.source })
     .from(respondentIdentities)
     .where(and(eq(respondentIdentities.datafileId, datafileId)))
+    .all();
+
+/** The datafile's interviews per sample source, counted in the database (a million rows never reach JavaScript). */
+export const sourceCountsOf = (db: DbOrTx, datafileId: string) =>
+  db
+    .select({ source: respondentIdentities.source, interviews: sql<number>`count(*)` })
+    .from(respondentIdentities)
+    .where(eq(respondentIdentities.datafileId, datafileId))
+    .groupBy(respondentIdentities.source)
     .all();
 
 /** When each record of the datafile was first seen (kept across new versions of an upload). */
