@@ -3,8 +3,8 @@
 // the scripts' route, lists exactly the removed interviews with our reason, its category in the
 // industry's frame and the evidence (length against the median, the duplicate matched), in German
 // and in English, per source; another organisation is refused. Files are read back with readers
-// that did not write them: papaparse for the CSV, fflate and the sheet's own XML for the workbook.
-import { strFromU8, unzipSync } from 'fflate';
+// that did not write them: papaparse for the CSV, Python's openpyxl for the workbook.
+import { spawnSync } from 'node:child_process';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, REASONS, type CleaningRules } from '../../../scoring/index';
@@ -97,32 +97,17 @@ const readCsv = (bytes: Uint8Array, delimiter = ',') =>
   Papa.parse<string[]>(new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''), { delimiter, skipEmptyLines: true })
     .data;
 
-/** A cell reference's column, 0-based ("N7" -> 13). */
-const columnOf = (ref: string) => [...ref.replace(/\d+$/, '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+/** openpyxl (Debian's python3-openpyxl; .ci/run installs it): every sheet's name and rows, as openpyxl reads them. */
+const OPENPYXL = `
+import io, json, sys, openpyxl
+book = openpyxl.load_workbook(io.BytesIO(sys.stdin.buffer.read()), read_only=True)
+print(json.dumps({ws.title: [list(r) for r in ws.iter_rows(values_only=True)] for ws in book.worksheets}, default=str))
+`;
 
-/** Sheet names and each sheet's rows (texts and numbers at their cell's column), read from the zip's XML. */
-function readXlsx(bytes: Uint8Array): Record<string, (string | number | undefined)[][]> {
-  const files = unzipSync(bytes);
-  const workbook = strFromU8(files['xl/workbook.xml']!);
-  const names = [...workbook.matchAll(/<sheet [^>]*name="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
-  const out: Record<string, (string | number | undefined)[][]> = {};
-  names.forEach((name, k) => {
-    const xml = strFromU8(files[`xl/worksheets/sheet${k + 1}.xml`]!);
-    out[name] = [...xml.matchAll(/<row[^>]*>(.*?)<\/row>/g)].map((row) => {
-      const cells: (string | number | undefined)[] = [];
-      for (const [, attributes, body] of row[1]!.matchAll(/<c ([^>]*)>(.*?)<\/c>/g)) {
-        const text = body!
-          .replace(/<[^>]+>/g, '')
-          .replaceAll('&quot;', '"')
-          .replaceAll('&amp;', '&');
-        cells[columnOf(/r="([A-Z]+\d+)"/.exec(attributes!)![1]!)] = / t="(str|inlineStr)"/.test(attributes!)
-          ? text
-          : Number(text);
-      }
-      return cells;
-    });
-  });
-  return out;
+function readXlsx(bytes: Uint8Array): Record<string, (string | number | null)[][]> {
+  const r = spawnSync('/usr/bin/python3', ['-c', OPENPYXL], { input: bytes, maxBuffer: 64 << 20 });
+  if (r.status !== 0) throw new Error(`openpyxl could not read the workbook: ${r.stderr.toString()}`);
+  return JSON.parse(r.stdout.toString());
 }
 
 describe('the reconciliation pack', () => {
