@@ -543,6 +543,8 @@ export type DataPointMetadata = {
   columns: Array<Scalars['String']['output']>;
   dataPointIdentifier: Scalars['String']['output'];
   dataPointType: DataPointType;
+  /** Timestamp: the order of local dates such as 5/10/18 4:01 in its columns (ISO dates need none). */
+  dateOrder?: Maybe<DateOrder>;
   isEnableCopyPasteCheck: Scalars['Boolean']['output'];
   isEnableDuplicateCheck?: Maybe<Scalars['Boolean']['output']>;
   isEnableWrongTopicCheck?: Maybe<Scalars['Boolean']['output']>;
@@ -1044,6 +1046,13 @@ export type DatafileWeightingMethod = {
   projectiveQuestionsWeighting: Array<ProjectiveQuestionWeighting>;
 };
 
+/** The order of a local date's parts (5/10/18): month first or day first. */
+export type DateOrder =
+  /** Day/month/year (5/10/18 is 5 October 2018). */
+  | 'DMY'
+  /** Month/day/year (5/10/18 is 10 May 2018). */
+  | 'MDY';
+
 export type DraftCleaningSetting = {
   __typename?: 'DraftCleaningSetting';
   targetSampleSize?: Maybe<Scalars['Int']['output']>;
@@ -1113,11 +1122,13 @@ export type ExportColumnNames =
   | 'READABLE'
   | 'TECHNICAL';
 
-/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow and Parquet for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped). */
+/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow and Parquet for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped), the reconciliation pack for sample suppliers as a workbook or CSV. */
 export type ExportFormat =
   | 'ARROW'
   | 'CSV'
   | 'PARQUET'
+  | 'RECONCILIATION'
+  | 'RECONCILIATION_CSV'
   | 'REJECTS'
   | 'SAV'
   | 'TRIPLE_S'
@@ -1167,6 +1178,8 @@ export type ExportRequestInput = {
   language?: InputMaybe<Scalars['String']['input']>;
   /** Scores with one decimal (default true): rounded in CSV and Triple-S, a display format in xlsx and .sav (the value keeps every digit); false writes every digit (Triple-S: four decimals). */
   roundScores?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Reconciliation pack: one sample source (at most 100 characters; '' the interviews that named none); absent: every source. */
+  sampleSource?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Adjacent columns on one scale, fewer than 5: a grid once merged with others (upload step 2). */
@@ -2718,6 +2731,8 @@ export type SelectedColumnInput = {
   columns: Array<Scalars['String']['input']>;
   dataPointIdentifier: Scalars['String']['input'];
   dataPointType: DataPointType;
+  /** Timestamp: the order of local dates such as 5/10/18 4:01 (without it only ISO and dotted dates are read). */
+  dateOrder?: InputMaybe<DateOrder>;
   isEnableCopyPasteCheck?: InputMaybe<Scalars['Boolean']['input']>;
   isEnableDuplicateCheck?: InputMaybe<Scalars['Boolean']['input']>;
   isEnableWrongTopicCheck?: InputMaybe<Scalars['Boolean']['input']>;
@@ -3327,6 +3342,7 @@ export type ResolversTypes = {
   DatafileWeight: ResolverTypeWrapper<DatafileWeight>;
   DatafileWeightInput: DatafileWeightInput;
   DatafileWeightingMethod: ResolverTypeWrapper<DatafileWeightingMethod>;
+  DateOrder: DateOrder;
   DraftCleaningSetting: ResolverTypeWrapper<DraftCleaningSetting>;
   DraftDatafile: ResolverTypeWrapper<DraftDatafile>;
   DuplicateRespondent: ResolverTypeWrapper<DuplicateRespondent>;
@@ -3882,6 +3898,7 @@ export type DataPointMetadataResolvers<ContextType = GqlContext, ParentType exte
   columns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   dataPointIdentifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   dataPointType?: Resolver<ResolversTypes['DataPointType'], ParentType, ContextType>;
+  dateOrder?: Resolver<Maybe<ResolversTypes['DateOrder']>, ParentType, ContextType>;
   isEnableCopyPasteCheck?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isEnableDuplicateCheck?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   isEnableWrongTopicCheck?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;

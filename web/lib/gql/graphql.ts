@@ -267,6 +267,13 @@ export type DatafileWeightInput = {
   value: number;
 };
 
+/** The order of a local date's parts (5/10/18): month first or day first. */
+export type DateOrder =
+  /** Day/month/year (5/10/18 is 5 October 2018). */
+  | 'DMY'
+  /** Month/day/year (5/10/18 is 10 May 2018). */
+  | 'MDY';
+
 /** A duration or timestamp: the whole interview, or one page. */
 export type DurationRole =
   | 'PAGE'
@@ -284,11 +291,13 @@ export type ExportColumnNames =
   | 'READABLE'
   | 'TECHNICAL';
 
-/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow and Parquet for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped). */
+/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow and Parquet for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped), the reconciliation pack for sample suppliers as a workbook or CSV. */
 export type ExportFormat =
   | 'ARROW'
   | 'CSV'
   | 'PARQUET'
+  | 'RECONCILIATION'
+  | 'RECONCILIATION_CSV'
   | 'REJECTS'
   | 'SAV'
   | 'TRIPLE_S'
@@ -314,6 +323,8 @@ export type ExportRequestInput = {
   language?: string | null | undefined;
   /** Scores with one decimal (default true): rounded in CSV and Triple-S, a display format in xlsx and .sav (the value keeps every digit); false writes every digit (Triple-S: four decimals). */
   roundScores?: boolean | null | undefined;
+  /** Reconciliation pack: one sample source (at most 100 characters; '' the interviews that named none); absent: every source. */
+  sampleSource?: string | null | undefined;
 };
 
 export type JobFilters = {
@@ -476,6 +487,8 @@ export type SelectedColumnInput = {
   columns: Array<string>;
   dataPointIdentifier: string;
   dataPointType: DataPointType;
+  /** Timestamp: the order of local dates such as 5/10/18 4:01 (without it only ISO and dotted dates are read). */
+  dateOrder?: DateOrder | null | undefined;
   isEnableCopyPasteCheck?: boolean | null | undefined;
   isEnableDuplicateCheck?: boolean | null | undefined;
   isEnableWrongTopicCheck?: boolean | null | undefined;
@@ -940,6 +953,13 @@ export type GetExportJobQueryVariables = Exact<{
 
 export type GetExportJobQuery = { getExportJob: { jobId: string, format: ExportFormat, state: ExportJobState, progress: number, downloadUrl: string | null, fileName: string | null, size: number | null, includedRecords: number | null, removedRecords: number | null, error: { code: string, message: string } | null } };
 
+export type ExportSampleSourcesQueryVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type ExportSampleSourcesQuery = { datafileDuplicates: { sources: Array<{ source: string | null }> } };
+
 export type GetLiveDatafileIntegrationQueryVariables = Exact<{
   datafileId: string | number;
 }>;
@@ -1174,7 +1194,7 @@ export type GetDraftedDatafileQueryVariables = Exact<{
 }>;
 
 
-export type GetDraftedDatafileQuery = { getDraftedDatafile: { id: string, name: string, createdDate: string, status: DatafileStatus, revision: number, company: { id: string, name: string }, owner: { id: string, name: string }, datapointsMetadata: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, isRowNumber: boolean, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }>, upload: { uploadId: string, kind: UploadKind, status: UploadStatus, progress: number, revision: number | null, datafileKey: string, fileName: string, fileSize: number, format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, missingValues: Array<string>, creditEstimate: number | null, error: { code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null } | null } } };
+export type GetDraftedDatafileQuery = { getDraftedDatafile: { id: string, name: string, createdDate: string, status: DatafileStatus, revision: number, company: { id: string, name: string }, owner: { id: string, name: string }, datapointsMetadata: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, isRowNumber: boolean, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, dateOrder: DateOrder | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }>, upload: { uploadId: string, kind: UploadKind, status: UploadStatus, progress: number, revision: number | null, datafileKey: string, fileName: string, fileSize: number, format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, missingValues: Array<string>, creditEstimate: number | null, error: { code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null } | null } } };
 
 export type GetSheetNamesQueryVariables = Exact<{
   datafileKey: string;
@@ -1196,7 +1216,7 @@ export type GetUploadPreviewQueryVariables = Exact<{
 }>;
 
 
-export type GetUploadPreviewQuery = { getUploadPreview: { sampledRows: number, source: { format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, delimiter: string | null, encoding: string | null, isQualtrics: boolean }, columns: Array<{ index: number, name: string, label: string | null, suggestedType: DataPointType, basis: string, group: string | null, withdrawnBecause: string | null, valueLabels: Array<{ value: string, label: string }>, stats: { filled: number, missing: number, numeric: number, integers: number, min: number | null, max: number | null, distinct: number, meanTextLength: number } }>, rows: Array<{ number: number, cells: Array<string | null>, missing: Array<number> }>, rawRows: Array<{ number: number, cells: Array<string | null> }>, layout: { headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, labelRow: number | null, kind: string | null, notSurveyData: string | null, notSurveyDataMessage: string | null }, readingIssues: Array<{ code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null }>, suggestionIssues: Array<{ code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null }>, gridCandidates: Array<{ id: string, columns: Array<string>, scaleMin: number, scaleMax: number }>, missingValueSuggestions: Array<{ value: string, columns: Array<string>, count: number }>, suggestedColumns: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, isRowNumber: boolean, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }> } };
+export type GetUploadPreviewQuery = { getUploadPreview: { sampledRows: number, source: { format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, delimiter: string | null, encoding: string | null, isQualtrics: boolean }, columns: Array<{ index: number, name: string, label: string | null, suggestedType: DataPointType, basis: string, group: string | null, withdrawnBecause: string | null, valueLabels: Array<{ value: string, label: string }>, stats: { filled: number, missing: number, numeric: number, integers: number, min: number | null, max: number | null, distinct: number, meanTextLength: number } }>, rows: Array<{ number: number, cells: Array<string | null>, missing: Array<number> }>, rawRows: Array<{ number: number, cells: Array<string | null> }>, layout: { headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, labelRow: number | null, kind: string | null, notSurveyData: string | null, notSurveyDataMessage: string | null }, readingIssues: Array<{ code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null }>, suggestionIssues: Array<{ code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null }>, gridCandidates: Array<{ id: string, columns: Array<string>, scaleMin: number, scaleMax: number }>, missingValueSuggestions: Array<{ value: string, columns: Array<string>, count: number }>, suggestedColumns: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, isRowNumber: boolean, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, dateOrder: DateOrder | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }> } };
 
 export type SaveDraftDatafileColumnsMutationVariables = Exact<{
   datafileId: string | number;
@@ -2000,6 +2020,15 @@ export const GetExportJobDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GetExportJobQuery, GetExportJobQueryVariables>;
+export const ExportSampleSourcesDocument = new TypedDocumentString(`
+    query exportSampleSources($datafileId: ID!) {
+  datafileDuplicates(datafileId: $datafileId) {
+    sources {
+      source
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ExportSampleSourcesQuery, ExportSampleSourcesQueryVariables>;
 export const GetLiveDatafileIntegrationDocument = new TypedDocumentString(`
     query getLiveDatafileIntegration($datafileId: ID!) {
   getLiveDatafileIntegration(datafileId: $datafileId) {
@@ -2633,6 +2662,7 @@ export const GetDraftedDatafileDocument = new TypedDocumentString(`
       columns
       role
       unit
+      dateOrder
       scaleMin
       scaleMax
       isRandomised
@@ -2801,6 +2831,7 @@ export const GetUploadPreviewDocument = new TypedDocumentString(`
       columns
       role
       unit
+      dateOrder
       scaleMin
       scaleMax
       isRandomised
