@@ -38,7 +38,7 @@ export const AI_THRESHOLDS = {
   similarity: 0.5,
   /** ... unless more than this share of the question's long answers (from this many on) is in groups. */
   formulaicShare: 0.25,
-  formulaicFrom: 50,
+  formulaicFrom: 10,
 } as const;
 
 // Categories an AI suspect verdict may replace: a valid answer, or a paste the rules already saw.
