@@ -7,6 +7,7 @@ export {
   DEFAULT_DUPLICATE_OPTIONS,
   duplicatesOf,
   hashIdentity,
+  identityEvidenceOf,
   storeIdentity,
   type DuplicateOptions,
   type DuplicateReport,

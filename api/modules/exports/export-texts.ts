@@ -44,9 +44,15 @@ export function scoreHeader(name: string, locale: Locale, titles: MappingTitles)
     });
   m = /^bas\.(.+)\.category$/.exec(name);
   if (m) return t('exports.columns.basCategory', { column: m[1] });
-  m = /^oes\.(.+)\.(category|duplicate_of|source)$/.exec(name);
+  m = /^oes\.(.+)\.(category|duplicate_of|source|effort|ai_reasons)$/.exec(name);
   if (m) {
-    const key = { category: 'oesCategory', duplicate_of: 'oesDuplicateOf', source: 'oesSource' }[m[2]!]!;
+    const key = {
+      category: 'oesCategory',
+      duplicate_of: 'oesDuplicateOf',
+      source: 'oesSource',
+      effort: 'oesEffort',
+      ai_reasons: 'oesAiReasons',
+    }[m[2]!]!;
     return t(`exports.columns.${key}`, { column: m[1] });
   }
   const fixed: Record<string, string> = {
@@ -79,6 +85,7 @@ export function scoreValueLabels(name: string, stored: Record<string, string>, l
       out[code] = code === '0' ? t('exports.values.notScored') : t(`results.behaviourCategories.${code}`);
     else if (/^oes\..+\.source$/.test(name))
       out[code] = t(code === '1' ? 'exports.values.judge' : 'exports.values.offline');
+    else if (/^oes\..+\.effort$/.test(name)) out[code] = t(`results.effort.${code}`);
     else out[code] = english;
   }
   return out;
