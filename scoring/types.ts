@@ -2,10 +2,7 @@
 // Convention: every score is a float in [0, 100]; a score that cannot be computed (`null` in the
 // specification) is NaN inside typed arrays and `null` in scalar results.
 
-/**
- * Column-major numeric matrix: `data[j * rows + i]` is row (interview) i, column (item) j.
- * -999 and NaN are missing values.
- */
+/** Column-major numeric matrix: `data[j * rows + i]` is row (interview) i, column (item) j; -999 and NaN missing. */
 export interface ColumnMajor {
   readonly rows: number;
   readonly cols: number;
@@ -15,10 +12,8 @@ export interface ColumnMajor {
 /** A matrix given either as one column-major array or as one Float64Array per column. */
 export type MatrixInput = ColumnMajor | readonly Float64Array[];
 
-/**
- * Grid labels of the per-grid score. 'Inconsistent' replaces 'OK' where the grid's own consistency
- * score is in the red band (see ConsistencyResult); only scoreAll sets it.
- */
+// Grid labels of the per-grid score. 'Inconsistent' replaces 'OK' where the grid's own consistency
+// score is in the red band (see ConsistencyResult); only scoreAll sets it.
 export const GRID_LABELS = ['none', 'OK', 'Straightliner', 'Partial Straightliner', 'Pattern', 'Inconsistent'] as const;
 export type GridLabel = (typeof GRID_LABELS)[number];
 
@@ -396,6 +391,8 @@ export interface PipelineInput {
   grids?: readonly ({ items: MatrixInput } & GridOptions)[];
   /** Open-ended category codes per question (from classifyOpenEnded), 0 = not scored. */
   openCategories?: readonly Int32Array[];
+  /** Behaviour category codes per open answer with paradata (behaviourCategories), 0 = not scored. */
+  behaviourCategories?: readonly Int32Array[];
   projective?: readonly ProjectiveQuestion[];
   projectiveOptions?: Omit<ProjectiveOptions, 'rowsPerQuestion'>;
   weights?: CombinedWeights;
@@ -434,6 +431,9 @@ export interface PipelineResult {
   oes: Float64Array;
   oesDataPoints: Float64Array;
   badAnswers: Float64Array;
+  /** Behaviour score, 0..100, NaN = null (no paradata), and the answers it rests on. */
+  bas: Float64Array;
+  basDataPoints: Float64Array;
   ps: Float64Array;
   cs: Float64Array;
   is: Float64Array;

@@ -100,6 +100,18 @@ for (const c of CASES) {
       expect(before).toBeGreaterThan(0);
       expect(before).toBeLessThanOrEqual(c.rows);
       await screenshot(page, `worksheet-open-${c.locale}`);
+      // The BAS rule row (the demo files carry paradata) with its own threshold, and the BAS weight in
+      // the weighting form; at 1024 px.
+      await page.setViewportSize({ width: 1024, height: 800 });
+      const basRow = page.getByTestId('threshold-bas-number');
+      await basRow.scrollIntoViewIfNeeded();
+      expect(await basRow.inputValue()).toMatch(/^\d+$/);
+      await screenshot(page, `worksheet-bas-${c.locale}`);
+      await page
+        .getByLabel(c.locale === 'de' ? 'Gewicht von BAS' : 'Weight of BAS', { exact: true })
+        .scrollIntoViewIfNeeded();
+      await screenshot(page, `worksheet-bas-weight-${c.locale}`);
+      await page.setViewportSize({ width: 1440, height: 900 });
 
       // Move the combined threshold up by 8 with the keyboard: fewer interviews kept, table marks follow.
       const slider = page.getByTestId('threshold-combined-slider');

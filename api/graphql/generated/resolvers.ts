@@ -469,6 +469,7 @@ export type DashboardScoreDistribution = {
 
 /** Score kinds of the dashboard: the product's seven quality scores and the consistency score (CON). */
 export type DashboardScoreKind =
+  | 'BAS'
   | 'CON'
   | 'CS'
   | 'IBS'
@@ -557,6 +558,8 @@ export type DataPointMetadata = {
   languages?: Maybe<Array<Scalars['String']['output']>>;
   /** Projective question: number of answer options (default: one prediction column per option, 2 for a single column). */
   numberOfOptions?: Maybe<Scalars['Int']['output']>;
+  /** Behaviour measure: the column of the open question whose answers it describes. */
+  openEndedColumn?: Maybe<Scalars['String']['output']>;
   pageNumber?: Maybe<Scalars['Int']['output']>;
   pageTitle?: Maybe<Scalars['String']['output']>;
   questionTitle?: Maybe<Scalars['String']['output']>;
@@ -572,6 +575,27 @@ export type DataPointMetadata = {
 
 /** What a column (or a group of columns) of an upload is (upload step 2). */
 export type DataPointType =
+  | 'BEHAVIOUR_DELETIONS'
+  | 'BEHAVIOUR_FIRST_KEY_MS'
+  | 'BEHAVIOUR_FOCUS_LOSSES'
+  | 'BEHAVIOUR_HIDDEN'
+  | 'BEHAVIOUR_IKI_IQR_MS'
+  | 'BEHAVIOUR_IKI_MEDIAN_MS'
+  /**
+   * Behaviour measures (paradata) of one open question, one column each, as the live snippet sends
+   * them (docs/live-import.md, "Behaviour"): key presses, deletions, time to first key (ms), typing
+   * time (ms), inter-key interval median and IQR (ms), share of very regular intervals (0..1), pastes,
+   * pasted characters, pastes after a tab switch, characters that appeared without typing, focus
+   * losses, hidden-tab changes, page translated (0/1). `openEndedColumn` names the question.
+   */
+  | 'BEHAVIOUR_KEYS'
+  | 'BEHAVIOUR_PASTED_CHARS'
+  | 'BEHAVIOUR_PASTES'
+  | 'BEHAVIOUR_PASTES_AFTER_SWITCH'
+  | 'BEHAVIOUR_REGULAR_SHARE'
+  | 'BEHAVIOUR_TRANSLATED'
+  | 'BEHAVIOUR_TYPING_MS'
+  | 'BEHAVIOUR_UNEXPLAINED_CHARS'
   /** The device fingerprint a survey tool or fraud vendor exported (kept only as a keyed hash). */
   | 'DEVICE_FINGERPRINT'
   | 'DURATION'
@@ -2742,6 +2766,8 @@ export type SelectedColumnInput = {
   keywords?: InputMaybe<Array<Scalars['String']['input']>>;
   languages?: InputMaybe<Array<Scalars['String']['input']>>;
   numberOfOptions?: InputMaybe<Scalars['Int']['input']>;
+  /** Behaviour measure (BEHAVIOUR_* types): the column of the open question whose answers it describes. */
+  openEndedColumn?: InputMaybe<Scalars['String']['input']>;
   pageNumber?: InputMaybe<Scalars['Int']['input']>;
   pageTitle?: InputMaybe<Scalars['String']['input']>;
   questionTitle?: InputMaybe<Scalars['String']['input']>;
@@ -3907,6 +3933,7 @@ export type DataPointMetadataResolvers<ContextType = GqlContext, ParentType exte
   keywords?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   languages?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   numberOfOptions?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  openEndedColumn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pageNumber?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   pageTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   questionTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

@@ -7,6 +7,7 @@ import { numericValue, type ScoreInputs } from '../validate/collector';
 import type { RowBatch } from '../types';
 import { ArrowBlobFile, field, float64Data, int32Data, int8Data, utf8Data } from './arrow-io';
 import {
+  BEHAVIOUR_CATEGORY_NAMES,
   FIELD_META,
   GRID_LABEL_CATEGORIES,
   LAYOUT_VERSION,
@@ -92,7 +93,7 @@ export class ScoresWriter {
     blobs: UploadBlobStore,
     key: string,
     stamp: RevisionStamp,
-    inputs: Pick<ScoreInputs, 'rows' | 'grids' | 'open'>,
+    inputs: Pick<ScoreInputs, 'rows' | 'grids' | 'open' | 'behaviourCategories'>,
     classification: ClassificationResult | undefined,
     /** Per question and record: 1 where the category came from the AI judge, 0 from the offline rules (absent: all offline). */
     sources?: readonly Uint8Array[],
@@ -202,6 +203,27 @@ export class ScoresWriter {
     num(C.oes, 'Open-Ended-Score (OES)', (r) => r.oes);
     num(C.oesDataPoints, 'OES data points', (r) => r.oesDataPoints);
     num(C.badAnswers, 'Answers in categories 6, 7, 10, 11, 12, 13, 14', (r) => r.badAnswers);
+    // The behaviour score, for files with paradata columns: a category per answer, BAS per interview
+    // (null where an interview has no paradata); the cleaning rule 'bas' reads it.
+    const behaviour = inputs.behaviourCategories ?? [];
+    behaviour.forEach((b) => {
+      const title = inputs.open.find((o) => o.dp.column === b.question)?.dp.questionTitle ?? b.question;
+      cols.push({
+        field: field(C.behaviour(b.question), new Int8(), {
+          [FIELD_META.label]: `Behaviour category: ${title}`,
+          [FIELD_META.categories]: BEHAVIOUR_CATEGORY_NAMES,
+          [FIELD_META.dataPoint]: b.question,
+        }),
+        data: (r) => {
+          const { a, b: end } = rows(r);
+          return int8Data(Int8Array.from(b.categories.subarray(a, end)), (v) => v === 0);
+        },
+      });
+    });
+    if (behaviour.length) {
+      num(C.bas, 'Behaviour score (BAS)', (r) => r.bas);
+      num(C.basDataPoints, 'BAS data points', (r) => r.basDataPoints);
+    }
     num(C.ps, 'Prediction-Score (PS)', (r) => r.ps);
     num(C.cs, 'Certainty-Score (CS)', (r) => r.cs);
     num(C.is, 'Information-Score (IS)', (r) => r.is);

@@ -7,6 +7,8 @@
 import { RowSample } from '../../kernel/errors/upload-errors';
 import {
   DURATION_UNITS,
+  isBehaviourDataPoint,
+  type BehaviourDataPoint,
   type Cell,
   type ColumnMapping,
   type DataPoint,
@@ -16,7 +18,9 @@ import {
 import { columnLetters } from '../parse/table';
 import { ChunkedF64, ChunkedText, GrowingU32, type SpillFile } from '../columnar/spill';
 import { hasRepeats, pushRecordIdHash } from '../processing/record-ids';
+import { behaviourValueValid } from '../../../scoring/index';
 import {
+  behaviourRangeIssue,
   columnRules,
   headerIssues,
   mappingIssues,
@@ -55,6 +59,13 @@ export interface ScoreInputs {
   grids: { dp: Extract<DataPoint, { type: 'ITEM_BATTERY' }>; items: ChunkedF64[] }[];
   open: { dp: Extract<DataPoint, { type: 'OPEN_ENDED' }>; answers: (string | null)[] }[];
   projective: { dp: Extract<DataPoint, { type: 'PROJECTIVE' }>; vote: ChunkedF64; predictions: ChunkedF64[] }[];
+  /** Paradata columns (one behaviour measure of one open question each), NaN where empty. */
+  behaviour: { dp: BehaviourDataPoint; values: ChunkedF64 }[];
+  /**
+   * Behaviour category per answer of each open question that has paradata, set from `behaviour` and
+   * the answers' lengths before the answers are let go (processing/behaviour.ts).
+   */
+  behaviourCategories?: { question: string; categories: Int32Array }[];
 }
 
 export interface CollectorResult {
@@ -147,10 +158,12 @@ export function createCollector(
             vote: new ChunkedF64(spill),
             predictions: dp.predictions.map(() => new ChunkedF64(spill)),
           })),
+        behaviour: mapping.dataPoints.filter(isBehaviourDataPoint).map((dp) => ({ dp, values: new ChunkedF64(spill) })),
       }
     : undefined;
   const gridCols = inputs?.grids.map((g) => g.dp.items.map(col)) ?? [];
   const openCols = inputs?.open.map((o) => col(o.dp.column)) ?? [];
+  const behaviourCols = inputs?.behaviour.map((b) => col(b.dp.column)) ?? [];
   const projCols = inputs?.projective.map((p) => ({ vote: col(p.dp.vote), preds: p.dp.predictions.map(col) })) ?? [];
   const num = (c: Cell | undefined) => (c === null || c === undefined ? Number.NaN : (numericValue(c) ?? Number.NaN));
 
@@ -178,6 +191,11 @@ export function createCollector(
       case 'text':
         if (numericValue(cell) !== undefined) s.numeric.add(row);
         break;
+      case 'behaviour': {
+        const v = numericValue(cell);
+        if (v === undefined || !behaviourValueValid(s.rule.measure!, v)) s.bad.add(row);
+        break;
+      }
       default:
         break;
     }
@@ -231,6 +249,7 @@ export function createCollector(
             c === null || c === undefined || (typeof c === 'number' && Number.isNaN(c)) ? null : String(c),
           );
         });
+        inputs.behaviour.forEach((b, j) => b.values.push(num(r[behaviourCols[j]!])));
         inputs.projective.forEach((p, q) => {
           p.vote.push(num(r[projCols[q]!.vote]));
           p.predictions.forEach((pr, j) => pr.push(num(r[projCols[q]!.preds[j]!])));
@@ -284,6 +303,10 @@ export function createCollector(
       const fractionSaid = new Set<string>();
       for (const s of rules) {
         if (s.rule.kind === 'id' || rows === 0) continue;
+        if (s.rule.kind === 'behaviour') {
+          if (s.bad.count) issues.push(behaviourRangeIssue(s.rule, s.bad.rows, s.bad.count));
+          continue;
+        }
         if (s.fraction && !s.bad.count && !fractionSaid.has(s.rule.grid ?? s.rule.column)) {
           fractionSaid.add(s.rule.grid ?? s.rule.column);
           issues.push({

@@ -4,8 +4,11 @@
 import { RowSample } from '../../kernel/errors/upload-errors';
 import type { ErrorCode } from '../../kernel/errors/error-codes';
 import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
+import { BEHAVIOUR_FIELD_BOUNDS, type BehaviourField } from '../../../scoring/index';
 import {
+  BEHAVIOUR_COLUMN_TYPES,
   columnsOf,
+  isBehaviourDataPoint,
   SCORABLE_TYPES,
   type ColumnMapping,
   type DataPoint,
@@ -84,7 +87,28 @@ export function mappingIssues(header: TableHeader, mapping: ColumnMapping): Vali
       reason: 'ONE_TOTAL_DURATION',
       columns: totals.map((d) => columnsOf(d).join('..')),
     });
+  const openColumns = new Set(mapping.dataPoints.flatMap((d) => (d.type === 'OPEN_ENDED' ? [d.column] : [])));
+  const measures = new Set<string>();
   for (const dp of mapping.dataPoints) {
+    // Paradata describes one mapped open question, each measure once per question.
+    if (isBehaviourDataPoint(dp)) {
+      if (!openColumns.has(dp.question))
+        issues.push({
+          code: 'INVALID_PARAMETERS',
+          reason: 'BEHAVIOUR_QUESTION_UNKNOWN',
+          column: dp.column,
+          value: dp.question,
+        });
+      const key = `${dp.question}\u0000${dp.type}`;
+      if (measures.has(key))
+        issues.push({
+          code: 'INVALID_PARAMETERS',
+          reason: 'BEHAVIOUR_MEASURE_TWICE',
+          column: dp.column,
+          value: dp.question,
+        });
+      measures.add(key);
+    }
     for (const col of columnsOf(dp)) {
       if (!names.has(col)) issues.push({ code: 'INVALID_PARAMETERS', reason: 'UNKNOWN_COLUMN', column: col });
       const before = used.get(col);
@@ -150,13 +174,15 @@ export interface ColumnRule {
   column: string;
   index: number;
   /** `answer`: a grid item's code of a scale point, a whole number. */
-  kind: 'id' | 'number' | 'answer' | 'instant' | 'text' | 'any';
+  kind: 'id' | 'number' | 'answer' | 'instant' | 'text' | 'any' | 'behaviour';
   noData: ErrorCode;
   bad?: ErrorCode;
   /** Instants: the order of local dates (5/10/18) in this column. */
   dateOrder?: DateOrder;
   /** Grid items: the grid's name (its refusal is said once per grid). */
   grid?: string;
+  /** Behaviour columns: the measure whose bounds every cell keeps (an empty column is allowed: nothing recorded). */
+  measure?: BehaviourField;
 }
 
 export interface ColumnState {
@@ -216,8 +242,32 @@ export function columnRules(header: TableHeader, mapping: ColumnMapping): Column
         add(dp.column, 'any', 'GROUPING_COLUMN_NO_DATA');
         break;
       default:
+        if (isBehaviourDataPoint(dp)) {
+          const i = index.get(dp.column);
+          if (i !== undefined)
+            rules.push({
+              column: dp.column,
+              index: i,
+              kind: 'behaviour',
+              noData: 'INVALID_PARAMETERS',
+              bad: 'INVALID_PARAMETERS',
+              measure: BEHAVIOUR_COLUMN_TYPES[dp.type],
+            });
+        }
         break;
     }
   }
   return rules;
+}
+
+/** The refusal of a behaviour column whose cells leave the measure's bounds (or are no numbers). */
+export function behaviourRangeIssue(rule: ColumnRule, rows: number[], count: number): ValidationIssue {
+  return {
+    code: 'INVALID_PARAMETERS',
+    reason: 'BEHAVIOUR_OUT_OF_RANGE',
+    column: rule.column,
+    rows,
+    limit: BEHAVIOUR_FIELD_BOUNDS[rule.measure!].max,
+    value: count,
+  };
 }

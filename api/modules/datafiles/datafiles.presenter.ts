@@ -29,6 +29,7 @@ export function presentDatapoint(row: Omit<DatapointRow, 'uploadId' | 'position'
     isEnableDuplicateCheck: s.duplicateCheck ?? null,
     isEnableWrongTopicCheck: s.topicCheck ?? null,
     numberOfOptions: s.options ?? null,
+    openEndedColumn: s.question ?? null,
   };
 }
 

@@ -107,7 +107,7 @@ function* rejectLines(
 /**
  * The reject list for panel reconciliation: one line per removed interview with its record id, the
  * primary reason code and every reason code that fired (REASONS: manual, combined, quota, IS, PS,
- * CS, SDS, TS, IBS, OES, CON, target).
+ * CS, SDS, TS, IBS, OES, CON, BAS, target).
  */
 export function rejectListStream(
   table: ExportTable,

@@ -127,6 +127,7 @@ export type CreditPlanRole =
 
 /** Score kinds of the dashboard: the product's seven quality scores and the consistency score (CON). */
 export type DashboardScoreKind =
+  | 'BAS'
   | 'CON'
   | 'CS'
   | 'IBS'
@@ -156,6 +157,27 @@ export type DataPointAlgorithmsInput = {
 
 /** What a column (or a group of columns) of an upload is (upload step 2). */
 export type DataPointType =
+  | 'BEHAVIOUR_DELETIONS'
+  | 'BEHAVIOUR_FIRST_KEY_MS'
+  | 'BEHAVIOUR_FOCUS_LOSSES'
+  | 'BEHAVIOUR_HIDDEN'
+  | 'BEHAVIOUR_IKI_IQR_MS'
+  | 'BEHAVIOUR_IKI_MEDIAN_MS'
+  /**
+   * Behaviour measures (paradata) of one open question, one column each, as the live snippet sends
+   * them (docs/live-import.md, "Behaviour"): key presses, deletions, time to first key (ms), typing
+   * time (ms), inter-key interval median and IQR (ms), share of very regular intervals (0..1), pastes,
+   * pasted characters, pastes after a tab switch, characters that appeared without typing, focus
+   * losses, hidden-tab changes, page translated (0/1). `openEndedColumn` names the question.
+   */
+  | 'BEHAVIOUR_KEYS'
+  | 'BEHAVIOUR_PASTED_CHARS'
+  | 'BEHAVIOUR_PASTES'
+  | 'BEHAVIOUR_PASTES_AFTER_SWITCH'
+  | 'BEHAVIOUR_REGULAR_SHARE'
+  | 'BEHAVIOUR_TRANSLATED'
+  | 'BEHAVIOUR_TYPING_MS'
+  | 'BEHAVIOUR_UNEXPLAINED_CHARS'
   /** The device fingerprint a survey tool or fraud vendor exported (kept only as a keyed hash). */
   | 'DEVICE_FINGERPRINT'
   | 'DURATION'
@@ -498,6 +520,8 @@ export type SelectedColumnInput = {
   keywords?: Array<string> | null | undefined;
   languages?: Array<string> | null | undefined;
   numberOfOptions?: number | null | undefined;
+  /** Behaviour measure (BEHAVIOUR_* types): the column of the open question whose answers it describes. */
+  openEndedColumn?: string | null | undefined;
   pageNumber?: number | null | undefined;
   pageTitle?: string | null | undefined;
   questionTitle?: string | null | undefined;

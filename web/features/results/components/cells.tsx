@@ -58,6 +58,11 @@ export function explainCell(
           ? DASH
           : t(`results.gridLabels.${GRID_LABEL_KEYS[GRID_LABELS[code] ?? 'none']}`);
       };
+    case 'behaviour':
+      return (row) => {
+        const code = values[row]!;
+        return Number.isNaN(code) || code === 0 ? DASH : t(`results.behaviourCategories.${code}`);
+      };
     case 'effort':
       return (row) => (Number.isNaN(values[row]!) || values[row] === 0 ? DASH : t(`results.effort.${values[row]}`));
     case 'category': {

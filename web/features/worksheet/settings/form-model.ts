@@ -45,7 +45,7 @@ export interface WorksheetValues {
 }
 
 /** Scores whose weight in the combined score the datafile weighting sets. */
-export const WEIGHT_KEYS = ['ts', 'ibs', 'oes', 'ps', 'cs', 'is', 'sds'] as const;
+export const WEIGHT_KEYS = ['ts', 'ibs', 'oes', 'ps', 'cs', 'is', 'sds', 'bas'] as const;
 
 export function toFormValues(s: CleaningSettingsData): WorksheetValues {
   const weights: Record<string, number | ''> = {};
