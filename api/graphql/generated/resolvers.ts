@@ -165,7 +165,7 @@ export type CleaningSaveResponse = {
   message?: Maybe<Scalars['String']['output']>;
   numberOfCleanedRecords: Scalars['Int']['output'];
   numberOfRecords: Scalars['Int']['output'];
-  /** Removed interviews per primary reason, in the order manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size), BAS. */
+  /** Removed interviews per primary reason, in the order manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size), BAS, DUP (a duplicate respondent). */
   removedByReason: Array<Scalars['Int']['output']>;
   scoringVersion: Scalars['String']['output'];
   status: Scalars['String']['output'];
@@ -176,6 +176,8 @@ export type CleaningSettingsInput = {
   cleaningMethod?: InputMaybe<CleaningMethod>;
   /** Why this cleaning (kept in the audit trail). */
   comment?: InputMaybe<Scalars['String']['input']>;
+  /** The Duplicate Respondent rule; absent: off. The duplicates are found again at each save. */
+  duplicateRule?: InputMaybe<DuplicateRuleInput>;
   manualDecisions?: InputMaybe<Array<ManualDecisionInput>>;
   /** Remove only when at least this many enabled checks fail (default 1: any failing check removes); at most the number of enabled checks. */
   minFailingChecks?: InputMaybe<Scalars['Int']['input']>;
@@ -668,6 +670,8 @@ export type DatafileCleaningSettings = {
   certificateLevel?: Maybe<Scalars['Int']['output']>;
   cleaningMethod?: Maybe<CleaningMethod>;
   datafileId: Scalars['ID']['output'];
+  /** The Duplicate Respondent rule as saved (off with the default window and velocity until saved). */
+  duplicateRule: DuplicateRule;
   /** Raw columns that can be a quota characteristic (grouping and unscored columns). */
   groupingColumns: Array<Scalars['String']['output']>;
   /** MANUAL or LIVE; live datafiles refresh while the page is open (web/lib/live-polling.ts). */
@@ -1067,6 +1071,11 @@ export type DraftDatafile = {
   upload: DatafileUpload;
 };
 
+/** FIRST: of interviews of one respondent within the datafile, the first to arrive stays; BEST: the one with the highest combined score (ties: the first). */
+export type DuplicateKeep =
+  | 'BEST'
+  | 'FIRST';
+
 /** An interview whose device or panel ID appeared earlier in the organisation within the window: the first interview is kept, this one is the duplicate. */
 export type DuplicateRespondent = {
   __typename?: 'DuplicateRespondent';
@@ -1077,6 +1086,31 @@ export type DuplicateRespondent = {
   matchRecordId: Scalars['String']['output'];
   matchSeenAt: Scalars['String']['output'];
   recordId: Scalars['String']['output'];
+  /** When this interview arrived (an upload: when its record was first processed). */
+  seenAt: Scalars['String']['output'];
+};
+
+/** The Duplicate Respondent rule (reason DUP) and the duplicate check's settings for this datafile. An interview matching an interview of an earlier datafile of the organisation within windowDays is always removed (that one was delivered). */
+export type DuplicateRule = {
+  __typename?: 'DuplicateRule';
+  isEnable: Scalars['Boolean']['output'];
+  keep: DuplicateKeep;
+  velocityDays: Scalars['Int']['output'];
+  /** Velocity: surveys (2 to 100) within velocityDays (1 to 90) that flag a device or panel ID (a report, not removed). */
+  velocitySurveys: Scalars['Int']['output'];
+  /** Days back in which an earlier interview with the same device or panel ID counts (1 to 730). */
+  windowDays: Scalars['Int']['output'];
+};
+
+export type DuplicateRuleInput = {
+  isEnable: Scalars['Boolean']['input'];
+  keep: DuplicateKeep;
+  /** Default 7. */
+  velocityDays?: InputMaybe<Scalars['Int']['input']>;
+  /** Default 5. */
+  velocitySurveys?: InputMaybe<Scalars['Int']['input']>;
+  /** Default 30. */
+  windowDays?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** A duration or timestamp: the whole interview, or one page. */
@@ -2645,6 +2679,8 @@ export type ReportDistribution = {
 /** Report exclusion reasons: interviews removed by each (the sums of removedByReason per group). */
 export type ReportExclusions = {
   __typename?: 'ReportExclusions';
+  /** Duplicate respondents (the same device or panel ID earlier in the organisation). */
+  duplicate: Scalars['Int']['output'];
   manual: Scalars['Int']['output'];
   quotaCleaning: Scalars['Int']['output'];
   scoreThreshold: Scalars['Int']['output'];
@@ -2666,9 +2702,9 @@ export type ReportLogoUploadUrl = {
 export type ReportReasonCount = {
   __typename?: 'ReportReasonCount';
   count: Scalars['Int']['output'];
-  /** quotaCleaning, scoreThreshold, targetSample or manual */
+  /** quotaCleaning, scoreThreshold, targetSample, manual or duplicate */
   group: Scalars['String']['output'];
-  /** manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size), BAS */
+  /** manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size), BAS, DUP */
   reason: Scalars['String']['output'];
 };
 
@@ -3329,7 +3365,10 @@ export type ResolversTypes = {
   DatafileWeightingMethod: ResolverTypeWrapper<DatafileWeightingMethod>;
   DraftCleaningSetting: ResolverTypeWrapper<DraftCleaningSetting>;
   DraftDatafile: ResolverTypeWrapper<DraftDatafile>;
+  DuplicateKeep: DuplicateKeep;
   DuplicateRespondent: ResolverTypeWrapper<DuplicateRespondent>;
+  DuplicateRule: ResolverTypeWrapper<DuplicateRule>;
+  DuplicateRuleInput: DuplicateRuleInput;
   DurationRole: DurationRole;
   EditContractInput: EditContractInput;
   EndpointTraffic: ResolverTypeWrapper<EndpointTraffic>;
@@ -3529,6 +3568,8 @@ export type ResolversParentTypes = {
   DraftCleaningSetting: DraftCleaningSetting;
   DraftDatafile: DraftDatafile;
   DuplicateRespondent: DuplicateRespondent;
+  DuplicateRule: DuplicateRule;
+  DuplicateRuleInput: DuplicateRuleInput;
   EditContractInput: EditContractInput;
   EndpointTraffic: EndpointTraffic;
   EndpointTrafficMinute: EndpointTrafficMinute;
@@ -3960,6 +4001,7 @@ export type DatafileCleaningSettingsResolvers<ContextType = GqlContext, ParentTy
   certificateLevel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   cleaningMethod?: Resolver<Maybe<ResolversTypes['CleaningMethod']>, ParentType, ContextType>;
   datafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  duplicateRule?: Resolver<ResolversTypes['DuplicateRule'], ParentType, ContextType>;
   groupingColumns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   importType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   isCleaned?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -4205,6 +4247,15 @@ export type DuplicateRespondentResolvers<ContextType = GqlContext, ParentType ex
   matchRecordId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   matchSeenAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   recordId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  seenAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DuplicateRuleResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DuplicateRule'] = ResolversParentTypes['DuplicateRule']> = {
+  isEnable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  keep?: Resolver<ResolversTypes['DuplicateKeep'], ParentType, ContextType>;
+  velocityDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  velocitySurveys?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  windowDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type EndpointTrafficResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['EndpointTraffic'] = ResolversParentTypes['EndpointTraffic']> = {
@@ -4654,6 +4705,7 @@ export type ReportDistributionResolvers<ContextType = GqlContext, ParentType ext
 };
 
 export type ReportExclusionsResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ReportExclusions'] = ResolversParentTypes['ReportExclusions']> = {
+  duplicate?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   manual?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   quotaCleaning?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   scoreThreshold?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -4977,6 +5029,7 @@ export type Resolvers<ContextType = GqlContext> = {
   DraftCleaningSetting?: DraftCleaningSettingResolvers<ContextType>;
   DraftDatafile?: DraftDatafileResolvers<ContextType>;
   DuplicateRespondent?: DuplicateRespondentResolvers<ContextType>;
+  DuplicateRule?: DuplicateRuleResolvers<ContextType>;
   EndpointTraffic?: EndpointTrafficResolvers<ContextType>;
   EndpointTrafficMinute?: EndpointTrafficMinuteResolvers<ContextType>;
   ExportJob?: ExportJobResolvers<ContextType>;

@@ -23,6 +23,8 @@ const LIMITS: Record<keyof DuplicateOptions, [number, number]> = {
 export type IdentityKind = 'DEVICE' | 'PANEL';
 export type DuplicateFlag = {
   recordId: string;
+  /** When this interview arrived (an upload: when its record was first processed). */
+  seenAt: string;
   kind: IdentityKind;
   matchDatafileId: string;
   matchDatafileTitle: string;
@@ -99,8 +101,15 @@ export async function datafileDuplicates(
   datafileId: string,
   given: Partial<Record<keyof DuplicateOptions, number | null>> = {},
 ): Promise<DuplicateReport> {
-  const options = checkOptions(given);
+  checkOptions(given);
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
+  // What is not asked for is what the worksheet saved for this datafile, else the defaults.
+  const saved = file.cleaningSettings?.duplicateRule;
+  const options = checkOptions({
+    windowDays: given.windowDays ?? saved?.windowDays,
+    velocitySurveys: given.velocitySurveys ?? saved?.velocitySurveys,
+    velocityDays: given.velocityDays ?? saved?.velocityDays,
+  });
   return duplicatesOf(deps, file.companyId, file.id, options);
 }
 
@@ -134,6 +143,7 @@ export async function duplicatesOf(
       if (match)
         duplicates.push({
           recordId: first.recordId,
+          seenAt: first.seenAt,
           kind,
           matchDatafileId: match.otherDatafileId,
           matchDatafileTitle: match.otherTitle,

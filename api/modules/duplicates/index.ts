@@ -5,6 +5,7 @@ export { storeUploadIdentities } from './upload-identities';
 export { readIdentity, type HashedIdentity, type RawIdentity } from './identity';
 export {
   DEFAULT_DUPLICATE_OPTIONS,
+  checkOptions as checkDuplicateOptions,
   duplicatesOf,
   hashIdentity,
   storeIdentity,

@@ -103,6 +103,7 @@ export async function requestExport(
       rules: saved.rules,
       ...(saved.manual ? { manual: saved.manual } : {}),
       ...(saved.quota ? { quota: saved.quota } : {}),
+      ...(saved.duplicates ? { duplicates: saved.duplicates } : {}),
     },
     certificate: {
       certificateCode: certificate ? formatCode(certificate.code) : null,

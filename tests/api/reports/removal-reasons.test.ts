@@ -85,12 +85,13 @@ describe.each([
       report.removedByReason.map((r: { reason: string; count: number }) => [r.reason, r.count]),
     );
     expect(byReason).toEqual(worksheet);
-    const scoreReasons = Object.entries(worksheet).filter(([r]) => !['manual', 'quota', 'target'].includes(r));
+    const scoreReasons = Object.entries(worksheet).filter(([r]) => !['manual', 'quota', 'target', 'DUP'].includes(r));
     expect(report.exclusions).toEqual({
       quotaCleaning: worksheet.quota ?? 0,
       scoreThreshold: scoreReasons.reduce((s, [, n]) => s + n, 0),
       targetSample: worksheet.target,
       manual: worksheet.manual ?? 0,
+      duplicate: worksheet.DUP ?? 0,
     });
 
     const rows = await exportRows('CSV');

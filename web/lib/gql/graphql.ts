@@ -58,6 +58,8 @@ export type CleaningSettingsInput = {
   cleaningMethod?: CleaningMethod | null | undefined;
   /** Why this cleaning (kept in the audit trail). */
   comment?: string | null | undefined;
+  /** The Duplicate Respondent rule; absent: off. The duplicates are found again at each save. */
+  duplicateRule?: DuplicateRuleInput | null | undefined;
   manualDecisions?: Array<ManualDecisionInput> | null | undefined;
   /** Remove only when at least this many enabled checks fail (default 1: any failing check removes); at most the number of enabled checks. */
   minFailingChecks?: number | null | undefined;
@@ -265,6 +267,22 @@ export type DatafileWeightInput = {
   key: string;
   name: string;
   value: number;
+};
+
+/** FIRST: of interviews of one respondent within the datafile, the first to arrive stays; BEST: the one with the highest combined score (ties: the first). */
+export type DuplicateKeep =
+  | 'BEST'
+  | 'FIRST';
+
+export type DuplicateRuleInput = {
+  isEnable: boolean;
+  keep: DuplicateKeep;
+  /** Default 7. */
+  velocityDays?: number | null | undefined;
+  /** Default 5. */
+  velocitySurveys?: number | null | undefined;
+  /** Default 30. */
+  windowDays?: number | null | undefined;
 };
 
 /** A duration or timestamp: the whole interview, or one page. */
@@ -1072,7 +1090,7 @@ export type GetDatafileReportQueryVariables = Exact<{
 }>;
 
 
-export type GetDatafileReportQuery = { getDatafileReport: { access: DatafileReportAccess, canEdit: boolean, settings: { datafileId: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, passwordProtected: boolean, hasPassword: boolean, isPublished: boolean, link: string } | null, report: { datafileTitle: string, companyName: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, certificateCode: string | null, certificateLevel: number | null, certifiedAt: string | null, revision: number, scoringVersion: string, cleanedAt: string | null, recordsBefore: number, recordsAfter: number, recordsRemoved: number, targetAverage: number, averages: Array<{ key: string, before: number | null, after: number | null }>, sampleScores: Array<{ key: string, before: number | null, after: number | null }>, exclusions: { quotaCleaning: number, scoreThreshold: number, targetSample: number, manual: number }, removedByReason: Array<{ reason: string, group: string, count: number }>, distribution: { edges: Array<number>, before: Array<number>, after: Array<number>, unscoredBefore: number, unscoredAfter: number } | null } | null } };
+export type GetDatafileReportQuery = { getDatafileReport: { access: DatafileReportAccess, canEdit: boolean, settings: { datafileId: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, passwordProtected: boolean, hasPassword: boolean, isPublished: boolean, link: string } | null, report: { datafileTitle: string, companyName: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, certificateCode: string | null, certificateLevel: number | null, certifiedAt: string | null, revision: number, scoringVersion: string, cleanedAt: string | null, recordsBefore: number, recordsAfter: number, recordsRemoved: number, targetAverage: number, averages: Array<{ key: string, before: number | null, after: number | null }>, sampleScores: Array<{ key: string, before: number | null, after: number | null }>, exclusions: { quotaCleaning: number, scoreThreshold: number, targetSample: number, manual: number, duplicate: number }, removedByReason: Array<{ reason: string, group: string, count: number }>, distribution: { edges: Array<number>, before: Array<number>, after: Array<number>, unscoredBefore: number, unscoredAfter: number } | null } | null } };
 
 export type UpdateDatafileReportSettingsMutationVariables = Exact<{
   datafileId: string | number;
@@ -2325,6 +2343,7 @@ export const GetDatafileReportDocument = new TypedDocumentString(`
         scoreThreshold
         targetSample
         manual
+        duplicate
       }
       removedByReason {
         reason

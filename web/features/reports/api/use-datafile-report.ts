@@ -50,6 +50,7 @@ const DATAFILE_REPORT = graphql(`
           scoreThreshold
           targetSample
           manual
+          duplicate
         }
         removedByReason {
           reason
