@@ -1322,7 +1322,7 @@ export type GetDatafileCleaningSettingsQueryVariables = Exact<{
 }>;
 
 
-export type GetDatafileCleaningSettingsQuery = { getDatafileCleaningSettings: { datafileId: string, title: string, status: DatafileStatus, importType: string, revision: number, scoringVersion: string | null, numberOfRecords: number, isCleaned: boolean, numberOfCleanedRecords: number, certificateLevel: number | null, certificateCode: string | null, cleaningMethod: CleaningMethod | null, targetSampleSize: number | null, qualityScores: Array<string>, groupingColumns: Array<string>, savedAt: string | null, savedBy: string | null, minFailingChecks: number, scoreThresholds: Array<{ key: string, name: string, isEnable: boolean, threshold: number, minDataPoints: number }>, badAnswers: { isEnable: boolean, min: number }, quotaSetting: { column: string, rename: string | null, show: boolean, options: Array<{ value: string, label: string, target: number | null }> } | null, manualDecisions: Array<{ recordId: string, decision: ManualDecisionKind }>, weightingMethod: { datafileWeighting: Array<{ key: string, value: number, name: string }>, projectiveQuestionsWeighting: Array<{ dataPointIdentifier: string, algorithms: Array<string>, apply: boolean }> } } };
+export type GetDatafileCleaningSettingsQuery = { getDatafileCleaningSettings: { datafileId: string, title: string, status: DatafileStatus, importType: string, revision: number, scoringVersion: string | null, numberOfRecords: number, isCleaned: boolean, numberOfCleanedRecords: number, certificateLevel: number | null, certificateCode: string | null, cleaningMethod: CleaningMethod | null, targetSampleSize: number | null, qualityScores: Array<string>, groupingColumns: Array<string>, savedAt: string | null, savedBy: string | null, minFailingChecks: number, scoreThresholds: Array<{ key: string, name: string, isEnable: boolean, threshold: number, minDataPoints: number }>, badAnswers: { isEnable: boolean, min: number }, quotaSetting: { column: string, rename: string | null, show: boolean, options: Array<{ value: string, label: string, target: number | null }> } | null, duplicateRule: { isEnable: boolean, keep: DuplicateKeep, windowDays: number, velocitySurveys: number, velocityDays: number }, manualDecisions: Array<{ recordId: string, decision: ManualDecisionKind }>, weightingMethod: { datafileWeighting: Array<{ key: string, value: number, name: string }>, projectiveQuestionsWeighting: Array<{ dataPointIdentifier: string, algorithms: Array<string>, apply: boolean }> } } };
 
 export type UpdateCleaningSettingsMutationVariables = Exact<{
   datafileId: string | number;
@@ -1331,6 +1331,16 @@ export type UpdateCleaningSettingsMutationVariables = Exact<{
 
 
 export type UpdateCleaningSettingsMutation = { updateCleaningSettings: { status: string, message: string | null, numberOfRecords: number, numberOfCleanedRecords: number, removedByReason: Array<number>, certificateLevel: number, certificateCode: string, scoringVersion: string } };
+
+export type WorksheetDuplicatesQueryVariables = Exact<{
+  datafileId: string | number;
+  windowDays?: number | null | undefined;
+  velocitySurveys?: number | null | undefined;
+  velocityDays?: number | null | undefined;
+}>;
+
+
+export type WorksheetDuplicatesQuery = { datafileDuplicates: { interviewsWithIdentity: number, duplicates: Array<{ recordId: string, seenAt: string, kind: RespondentIdentityKind, matchDatafileId: string, matchDatafileTitle: string, matchRecordId: string, matchSeenAt: string }>, velocity: Array<{ recordId: string }> } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -3042,6 +3052,13 @@ export const GetDatafileCleaningSettingsDocument = new TypedDocumentString(`
         target
       }
     }
+    duplicateRule {
+      isEnable
+      keep
+      windowDays
+      velocitySurveys
+      velocityDays
+    }
     manualDecisions {
       recordId
       decision
@@ -3078,3 +3095,27 @@ export const UpdateCleaningSettingsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateCleaningSettingsMutation, UpdateCleaningSettingsMutationVariables>;
+export const WorksheetDuplicatesDocument = new TypedDocumentString(`
+    query worksheetDuplicates($datafileId: ID!, $windowDays: Int, $velocitySurveys: Int, $velocityDays: Int) {
+  datafileDuplicates(
+    datafileId: $datafileId
+    windowDays: $windowDays
+    velocitySurveys: $velocitySurveys
+    velocityDays: $velocityDays
+  ) {
+    interviewsWithIdentity
+    duplicates {
+      recordId
+      seenAt
+      kind
+      matchDatafileId
+      matchDatafileTitle
+      matchRecordId
+      matchSeenAt
+    }
+    velocity {
+      recordId
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WorksheetDuplicatesQuery, WorksheetDuplicatesQueryVariables>;

@@ -15,6 +15,8 @@ import { revalidateOperations } from '../../../lib/swr-helpers';
 import { worksheetColumns } from '../api/fetch-worksheet-columns';
 import { MAX_GROUPINGS, useCleaningSettings, type CleaningSettingsData } from '../api/use-cleaning-settings';
 import { useUpdateCleaningSettings } from '../api/use-update-cleaning-settings';
+import { useWorksheetDuplicates } from '../api/use-worksheet-duplicates';
+import { DuplicateFields } from '../components/duplicate-fields';
 import { AuditTrail } from '../components/audit-trail';
 import { CleaningCounts } from '../components/cleaning-counts';
 import { DecisionTable } from '../components/decision-table';
@@ -212,9 +214,11 @@ function WorksheetForm({
   // Every change re-runs the rules in the worker; the page paints the answer.
   const rules = useMemo(() => rulesOf(values), [values]);
   const quota = useMemo(() => quotaRequest(values, values_), [values, values_]);
+  const dupes = useWorksheetDuplicates(settings.datafileId, values.duplicateRule, ready);
+  const duplicate = dupes.removed;
   useEffect(() => {
-    if (ready) run({ rules, groupBy: groupBy || null, quota });
-  }, [ready, rules, quota, groupBy, values.manual, run]);
+    if (ready) run({ rules, groupBy: groupBy || null, quota, duplicate });
+  }, [ready, rules, quota, groupBy, values.manual, duplicate, run]);
 
   useEffect(() => {
     keptRef.current = result?.keptCount ?? null;
@@ -344,6 +348,13 @@ function WorksheetForm({
               composition={result?.composition ?? null}
             />
           </Box>
+          <DuplicateFields
+            duplicates={dupes.flags}
+            removed={duplicate?.length ?? null}
+            loading={dupes.isLoading}
+            failed={Boolean(dupes.error)}
+            report={report}
+          />
           <Textarea
             size="sm"
             value={values.comment}
