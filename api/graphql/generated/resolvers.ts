@@ -725,6 +725,8 @@ export type DatafileDuplicates = {
   duplicates: Array<DuplicateRespondent>;
   /** Interviews of this datafile that carried a fingerprint, a panel ID or a source. */
   interviewsWithIdentity: Scalars['Int']['output'];
+  /** Removal rates per source under the saved cleaning of the published revision (empty: not cleaned yet, or no sources). */
+  removals: Array<SourceRemoval>;
   sources: Array<SourceDuplicates>;
   velocity: Array<VelocityRespondent>;
   velocityDays: Scalars['Int']['output'];
@@ -855,6 +857,8 @@ export type DatafileReport = {
   __typename?: 'DatafileReport';
   /** Quality scores against targetAverage: the combined score always; every other quality score only with showScoreDetails. */
   averages: Array<ReportScoreAverage>;
+  /** Removal rates per sample source and their reasons, so a researcher sees which supplier delivered bad interviews (empty: no interview came with a source). */
+  bySource: Array<SourceRemoval>;
   certificateCode?: Maybe<Scalars['String']['output']>;
   /** 1..3 (3 best); 0 = no level reached. */
   certificateLevel?: Maybe<Scalars['Int']['output']>;
@@ -2796,6 +2800,22 @@ export type SourceDuplicates = {
   velocity: Scalars['Int']['output'];
 };
 
+export type SourceReasonCount = {
+  __typename?: 'SourceReasonCount';
+  count: Scalars['Int']['output'];
+  /** A cleaning reason (REASONS: manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target, BAS, DUP). */
+  reason: Scalars['String']['output'];
+};
+
+/** Interviews of one sample source (null: none given) and how many the cleaning removed, per primary reason. */
+export type SourceRemoval = {
+  __typename?: 'SourceRemoval';
+  interviews: Scalars['Int']['output'];
+  reasons: Array<SourceReasonCount>;
+  removed: Scalars['Int']['output'];
+  source?: Maybe<Scalars['String']['output']>;
+};
+
 /** The answer of mutations that the spec says return status and message. */
 export type StatusResponse = {
   __typename?: 'StatusResponse';
@@ -3450,6 +3470,8 @@ export type ResolversTypes = {
   SignedUrl: ResolverTypeWrapper<SignedUrl>;
   SortDirection: SortDirection;
   SourceDuplicates: ResolverTypeWrapper<SourceDuplicates>;
+  SourceReasonCount: ResolverTypeWrapper<SourceReasonCount>;
+  SourceRemoval: ResolverTypeWrapper<SourceRemoval>;
   StatusResponse: ResolverTypeWrapper<StatusResponse>;
   StorageFolder: ResolverTypeWrapper<StorageFolder>;
   StorageUsage: ResolverTypeWrapper<StorageUsage>;
@@ -3639,6 +3661,8 @@ export type ResolversParentTypes = {
   SelectedColumnInput: SelectedColumnInput;
   SignedUrl: SignedUrl;
   SourceDuplicates: SourceDuplicates;
+  SourceReasonCount: SourceReasonCount;
+  SourceRemoval: SourceRemoval;
   StatusResponse: StatusResponse;
   StorageFolder: StorageFolder;
   StorageUsage: StorageUsage;
@@ -4044,6 +4068,7 @@ export type DatafileContributorResolvers<ContextType = GqlContext, ParentType ex
 export type DatafileDuplicatesResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileDuplicates'] = ResolversParentTypes['DatafileDuplicates']> = {
   duplicates?: Resolver<Array<ResolversTypes['DuplicateRespondent']>, ParentType, ContextType>;
   interviewsWithIdentity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  removals?: Resolver<Array<ResolversTypes['SourceRemoval']>, ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['SourceDuplicates']>, ParentType, ContextType>;
   velocity?: Resolver<Array<ResolversTypes['VelocityRespondent']>, ParentType, ContextType>;
   velocityDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -4105,6 +4130,7 @@ export type DatafileOwnerResolvers<ContextType = GqlContext, ParentType extends 
 
 export type DatafileReportResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileReport'] = ResolversParentTypes['DatafileReport']> = {
   averages?: Resolver<Array<ResolversTypes['ReportScoreAverage']>, ParentType, ContextType>;
+  bySource?: Resolver<Array<ResolversTypes['SourceRemoval']>, ParentType, ContextType>;
   certificateCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   certificateLevel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   certifiedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4756,6 +4782,18 @@ export type SourceDuplicatesResolvers<ContextType = GqlContext, ParentType exten
   velocity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type SourceReasonCountResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['SourceReasonCount'] = ResolversParentTypes['SourceReasonCount']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SourceRemovalResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['SourceRemoval'] = ResolversParentTypes['SourceRemoval']> = {
+  interviews?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reasons?: Resolver<Array<ResolversTypes['SourceReasonCount']>, ParentType, ContextType>;
+  removed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type StatusResponseResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['StatusResponse'] = ResolversParentTypes['StatusResponse']> = {
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -5078,6 +5116,8 @@ export type Resolvers<ContextType = GqlContext> = {
   ScoreThreshold?: ScoreThresholdResolvers<ContextType>;
   SignedUrl?: SignedUrlResolvers<ContextType>;
   SourceDuplicates?: SourceDuplicatesResolvers<ContextType>;
+  SourceReasonCount?: SourceReasonCountResolvers<ContextType>;
+  SourceRemoval?: SourceRemovalResolvers<ContextType>;
   StatusResponse?: StatusResponseResolvers<ContextType>;
   StorageFolder?: StorageFolderResolvers<ContextType>;
   StorageUsage?: StorageUsageResolvers<ContextType>;

@@ -5,12 +5,14 @@
 // appears in at least `velocitySurveys` of the organisation's datafiles within some span of
 // `velocityDays` that contains it (a professional respondent taking one survey after another).
 // Nothing crosses organisations: the hashes are keyed per organisation and every query names it.
+import type { SourceRemoval } from '../../../scoring/index';
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import { requireDatafile } from '../datafiles';
 import { identityHasher, type HashedIdentity, type RawIdentity } from './identity';
 import * as repo from './duplicates.repo';
+import { savedRemovalsBySource } from './source-removals';
 
 export type DuplicateOptions = { windowDays: number; velocitySurveys: number; velocityDays: number };
 export const DEFAULT_DUPLICATE_OPTIONS: DuplicateOptions = { windowDays: 30, velocitySurveys: 5, velocityDays: 7 };
@@ -38,7 +40,14 @@ export type DuplicateReport = DuplicateOptions & {
   duplicates: DuplicateFlag[];
   velocity: VelocityFlag[];
   sources: SourceCount[];
+  /** Removal rates per source under the saved cleaning of the published revision (empty: not cleaned, or no sources). */
+  removals?: SourceRemoval[];
 };
+
+/** The sample source of each of the datafile's interviews that carried an identity (by record id). */
+export async function sourceOfRecords(deps: Pick<Deps, 'db'>, datafileId: string): Promise<Map<string, string | null>> {
+  return new Map((await repo.sourcesOf(deps.db, datafileId)).map((r) => [r.recordId, r.source]));
+}
 
 const COLUMNS: Record<IdentityKind, repo.HashColumn> = { DEVICE: 'device_hash', PANEL: 'panel_hash' };
 const DAY_MS = 86_400_000;
@@ -96,11 +105,11 @@ function isEarlier(p: repo.PairRow, datafileId: string): boolean {
 
 /** The datafile's duplicate and velocity flags and its interviews per source, for whoever may see the datafile. */
 export async function datafileDuplicates(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'blobs'>,
   viewer: Viewer,
   datafileId: string,
   given: Partial<Record<keyof DuplicateOptions, number | null>> = {},
-): Promise<DuplicateReport> {
+): Promise<DuplicateReport & { removals: SourceRemoval[] }> {
   checkOptions(given);
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   // What is not asked for is what the worksheet saved for this datafile, else the defaults.
@@ -110,7 +119,8 @@ export async function datafileDuplicates(
     velocitySurveys: given.velocitySurveys ?? saved?.velocitySurveys,
     velocityDays: given.velocityDays ?? saved?.velocityDays,
   });
-  return duplicatesOf(deps, file.companyId, file.id, options);
+  const report = await duplicatesOf(deps, file.companyId, file.id, options);
+  return { ...report, removals: await savedRemovalsBySource(deps, file) };
 }
 
 /** The report of one datafile of one organisation (no access check: the caller made it). */

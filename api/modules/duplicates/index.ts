@@ -8,6 +8,7 @@ export {
   checkOptions as checkDuplicateOptions,
   duplicatesOf,
   hashIdentity,
+  sourceOfRecords,
   storeIdentity,
   type DuplicateOptions,
   type DuplicateReport,

@@ -5,11 +5,13 @@
 import {
   RULE_KEYS,
   REASONS,
+  removalsBySource,
   type CleaningInput,
   type CleaningResult,
   type Reason,
   type RuleKey,
   type Scoring,
+  type SourceRemoval,
 } from '../../../scoring/index';
 import { CLEANING_COLUMNS } from '../../../scoring/index';
 import { cleanRevision, duplicateRowsOf, groupingOf, numericColumns, quotaFor } from '../cleaning';
@@ -43,6 +45,8 @@ export type ReportFigures = {
   /** Removed interviews per primary reason of the cleaning (REASONS order, only those that occur). */
   removedByReason: { reason: Reason; group: ReportGroup; count: number }[];
   distribution: { edges: number[]; before: number[]; after: number[]; unscoredBefore: number; unscoredAfter: number };
+  /** Removal rates per sample source (empty when no interview came with a source). */
+  bySource: SourceRemoval[];
 };
 
 /** The report reason of each cleaning reason: every score rule is a score threshold. */
@@ -99,6 +103,7 @@ export async function reportFigures(
   datafileId: string,
   revision: number,
   cleaning: Pick<SavedCleaning, 'rules' | 'manual' | 'quota' | 'duplicates'>,
+  sources: ReadonlyMap<string, string | null> = new Map(),
 ): Promise<ReportFigures> {
   const raw = await readRevisionColumns(deps.blobs, datafileId, revision, 'raw');
   const scores = await readRevisionColumns(deps.blobs, datafileId, revision, 'scores');
@@ -149,5 +154,6 @@ export async function reportFigures(
     sampleScores,
     ...exclusionsOf(full),
     distribution: { edges: HISTOGRAM_EDGES, before, after, unscoredBefore, unscoredAfter },
+    bySource: sources.size ? removalsBySource(recordIdsOfRevision(raw, scores), full.primary, sources) : [],
   };
 }

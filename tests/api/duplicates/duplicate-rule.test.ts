@@ -19,7 +19,9 @@ const SAVE = `mutation($id:ID!,$s:CleaningSettingsInput!){updateCleaningSettings
 const GET = `query($id:ID!){getDatafileCleaningSettings(datafileId:$id){duplicateRule{isEnable keep windowDays velocitySurveys velocityDays}}}`;
 const REVISION = `query($id:ID!){getDatafileCleaningSettings(datafileId:$id){revision}}`;
 const DUPES = `query($id:ID!){datafileDuplicates(datafileId:$id){windowDays velocitySurveys velocityDays}}`;
-const REPORT = `query($id:ID!){getDatafileReport(datafileId:$id){report{exclusions{duplicate scoreThreshold} removedByReason{reason group count}}}}`;
+const REPORT = `query($id:ID!){getDatafileReport(datafileId:$id){report{exclusions{duplicate scoreThreshold} removedByReason{reason group count}
+  bySource{source interviews removed reasons{reason count}}}}}`;
+const REMOVALS = `query($id:ID!){datafileDuplicates(datafileId:$id){removals{source interviews removed reasons{reason count}}}}`;
 const EXPORT = `mutation($i:ExportRequestInput!){requestDatafileExport(input:$i){jobId}}`;
 const JOB = `query($id:ID!){getExportJob(jobId:$id){state downloadUrl}}`;
 const DAY = 86_400_000;
@@ -131,6 +133,11 @@ describe('the Duplicate Respondent rule', () => {
     const report = (await t.gql(REPORT, { id: a.datafileId }, { token })).body.data.getDatafileReport.report;
     expect(report.exclusions).toEqual({ duplicate: 1, scoreThreshold: 0 });
     expect(report.removedByReason).toEqual([{ reason: 'DUP', group: 'duplicate', count: 1 }]);
+    // Removal rates per source, in the report and on the result page: supplier X delivered the duplicate.
+    const bySource = [{ source: 'X', interviews: 9, removed: 1, reasons: [{ reason: 'DUP', count: 1 }] }];
+    expect(report.bySource).toEqual(bySource);
+    const removals = await t.gql(REMOVALS, { id: a.datafileId }, { token });
+    expect(removals.body.data.datafileDuplicates.removals).toEqual(bySource);
 
     const off = await save(a.datafileId, token, { isEnable: false, keep: 'BEST' });
     expect(off.numberOfCleanedRecords).toBe(9);
@@ -148,6 +155,9 @@ describe('the Duplicate Respondent rule', () => {
     const saved = await save(b.datafileId, tokenB, { isEnable: true, keep: 'FIRST' });
     expect(saved.removedByReason[DUP]).toBe(0);
     expect(saved.numberOfCleanedRecords).toBe(2);
+    // Its interviews came without a source: no per-source figures.
+    const removals = await t.gql(REMOVALS, { id: b.datafileId }, { token: tokenB });
+    expect(removals.body.data.datafileDuplicates.removals).toEqual([]);
   }, 60_000);
 });
 
