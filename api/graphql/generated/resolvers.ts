@@ -725,6 +725,8 @@ export type DatafileDuplicates = {
   duplicates: Array<DuplicateRespondent>;
   /** Interviews of this datafile that carried a fingerprint, a panel ID or a source. */
   interviewsWithIdentity: Scalars['Int']['output'];
+  /** The sample source of each interview that came with one. */
+  recordSources: Array<RecordSource>;
   /** Removal rates per source under the saved cleaning of the published revision (empty: not cleaned yet, or no sources). */
   removals: Array<SourceRemoval>;
   sources: Array<SourceDuplicates>;
@@ -2634,6 +2636,12 @@ export type RawPreviewRow = {
   number: Scalars['Int']['output'];
 };
 
+export type RecordSource = {
+  __typename?: 'RecordSource';
+  recordId: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+};
+
 /** Refused calls of one reason (the catalogue's reason, else its code) over the window. */
 export type RefusalReasonCount = {
   __typename?: 'RefusalReasonCount';
@@ -3454,6 +3462,7 @@ export type ResolversTypes = {
   QuotaSetting: ResolverTypeWrapper<QuotaSetting>;
   QuotaSettingInput: QuotaSettingInput;
   RawPreviewRow: ResolverTypeWrapper<RawPreviewRow>;
+  RecordSource: ResolverTypeWrapper<RecordSource>;
   RefusalReasonCount: ResolverTypeWrapper<RefusalReasonCount>;
   RefusalSample: ResolverTypeWrapper<RefusalSample>;
   RegisterCompanyInput: RegisterCompanyInput;
@@ -3647,6 +3656,7 @@ export type ResolversParentTypes = {
   QuotaSetting: QuotaSetting;
   QuotaSettingInput: QuotaSettingInput;
   RawPreviewRow: RawPreviewRow;
+  RecordSource: RecordSource;
   RefusalReasonCount: RefusalReasonCount;
   RefusalSample: RefusalSample;
   RegisterCompanyInput: RegisterCompanyInput;
@@ -4068,6 +4078,7 @@ export type DatafileContributorResolvers<ContextType = GqlContext, ParentType ex
 export type DatafileDuplicatesResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileDuplicates'] = ResolversParentTypes['DatafileDuplicates']> = {
   duplicates?: Resolver<Array<ResolversTypes['DuplicateRespondent']>, ParentType, ContextType>;
   interviewsWithIdentity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  recordSources?: Resolver<Array<ResolversTypes['RecordSource']>, ParentType, ContextType>;
   removals?: Resolver<Array<ResolversTypes['SourceRemoval']>, ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['SourceDuplicates']>, ParentType, ContextType>;
   velocity?: Resolver<Array<ResolversTypes['VelocityRespondent']>, ParentType, ContextType>;
@@ -4706,6 +4717,11 @@ export type RawPreviewRowResolvers<ContextType = GqlContext, ParentType extends 
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type RecordSourceResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['RecordSource'] = ResolversParentTypes['RecordSource']> = {
+  recordId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type RefusalReasonCountResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['RefusalReasonCount'] = ResolversParentTypes['RefusalReasonCount']> = {
   lastRefusalAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -5105,6 +5121,7 @@ export type Resolvers<ContextType = GqlContext> = {
   QuotaOption?: QuotaOptionResolvers<ContextType>;
   QuotaSetting?: QuotaSettingResolvers<ContextType>;
   RawPreviewRow?: RawPreviewRowResolvers<ContextType>;
+  RecordSource?: RecordSourceResolvers<ContextType>;
   RefusalReasonCount?: RefusalReasonCountResolvers<ContextType>;
   RefusalSample?: RefusalSampleResolvers<ContextType>;
   ReportDistribution?: ReportDistributionResolvers<ContextType>;

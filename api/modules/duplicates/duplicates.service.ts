@@ -40,6 +40,8 @@ export type DuplicateReport = DuplicateOptions & {
   duplicates: DuplicateFlag[];
   velocity: VelocityFlag[];
   sources: SourceCount[];
+  /** The source of each interview that came with one (the worksheet tallies its live cleaning by it). */
+  recordSources: { recordId: string; source: string }[];
   /** Removal rates per source under the saved cleaning of the published revision (empty: not cleaned, or no sources). */
   removals?: SourceRemoval[];
 };
@@ -184,5 +186,6 @@ export async function duplicatesOf(
     duplicates: duplicates.sort(byRecord),
     velocity: velocity.sort(byRecord),
     sources: [...sources.values()].sort((a, b) => (a.source ?? '\uffff').localeCompare(b.source ?? '\uffff')),
+    recordSources: rows.flatMap((r) => (r.source === null ? [] : [{ recordId: r.recordId, source: r.source }])),
   };
 }

@@ -32,6 +32,7 @@ const found = (n: number): WorksheetDuplicates => ({
   interviewsWithIdentity: 5000,
   duplicates: Array.from({ length: n }, (_, i) => flag(i)),
   velocity: [{ recordId: 'r-0' }],
+  recordSources: [],
 });
 
 function renderFields(props: Partial<Parameters<typeof DuplicateFields>[0]> = {}) {
@@ -91,7 +92,7 @@ describe('the Duplicate Respondent controls', () => {
   });
 
   it('says when nothing can be compared', () => {
-    renderFields({ duplicates: { interviewsWithIdentity: 0, duplicates: [], velocity: [] } });
+    renderFields({ duplicates: { interviewsWithIdentity: 0, duplicates: [], velocity: [], recordSources: [] } });
     expect(screen.getByTestId('duplicate-empty').textContent).toContain('Geräte-Fingerprint');
   });
 

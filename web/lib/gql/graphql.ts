@@ -1090,7 +1090,7 @@ export type GetDatafileReportQueryVariables = Exact<{
 }>;
 
 
-export type GetDatafileReportQuery = { getDatafileReport: { access: DatafileReportAccess, canEdit: boolean, settings: { datafileId: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, passwordProtected: boolean, hasPassword: boolean, isPublished: boolean, link: string } | null, report: { datafileTitle: string, companyName: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, certificateCode: string | null, certificateLevel: number | null, certifiedAt: string | null, revision: number, scoringVersion: string, cleanedAt: string | null, recordsBefore: number, recordsAfter: number, recordsRemoved: number, targetAverage: number, averages: Array<{ key: string, before: number | null, after: number | null }>, sampleScores: Array<{ key: string, before: number | null, after: number | null }>, exclusions: { quotaCleaning: number, scoreThreshold: number, targetSample: number, manual: number, duplicate: number }, removedByReason: Array<{ reason: string, group: string, count: number }>, distribution: { edges: Array<number>, before: Array<number>, after: Array<number>, unscoredBefore: number, unscoredAfter: number } | null } | null } };
+export type GetDatafileReportQuery = { getDatafileReport: { access: DatafileReportAccess, canEdit: boolean, settings: { datafileId: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, passwordProtected: boolean, hasPassword: boolean, isPublished: boolean, link: string } | null, report: { datafileTitle: string, companyName: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, certificateCode: string | null, certificateLevel: number | null, certifiedAt: string | null, revision: number, scoringVersion: string, cleanedAt: string | null, recordsBefore: number, recordsAfter: number, recordsRemoved: number, targetAverage: number, averages: Array<{ key: string, before: number | null, after: number | null }>, sampleScores: Array<{ key: string, before: number | null, after: number | null }>, exclusions: { quotaCleaning: number, scoreThreshold: number, targetSample: number, manual: number, duplicate: number }, removedByReason: Array<{ reason: string, group: string, count: number }>, bySource: Array<{ source: string | null, interviews: number, removed: number, reasons: Array<{ reason: string, count: number }> }>, distribution: { edges: Array<number>, before: Array<number>, after: Array<number>, unscoredBefore: number, unscoredAfter: number } | null } | null } };
 
 export type UpdateDatafileReportSettingsMutationVariables = Exact<{
   datafileId: string | number;
@@ -1113,7 +1113,7 @@ export type GetDatafileDuplicatesQueryVariables = Exact<{
 }>;
 
 
-export type GetDatafileDuplicatesQuery = { datafileDuplicates: { windowDays: number, velocitySurveys: number, velocityDays: number, interviewsWithIdentity: number, duplicates: Array<{ recordId: string, kind: RespondentIdentityKind, matchDatafileId: string, matchDatafileTitle: string, matchRecordId: string, matchSeenAt: string }>, velocity: Array<{ recordId: string, kind: RespondentIdentityKind, surveys: number }>, sources: Array<{ source: string | null, interviews: number, duplicates: number, velocity: number }> } };
+export type GetDatafileDuplicatesQuery = { datafileDuplicates: { windowDays: number, velocitySurveys: number, velocityDays: number, interviewsWithIdentity: number, duplicates: Array<{ recordId: string, kind: RespondentIdentityKind, matchDatafileId: string, matchDatafileTitle: string, matchRecordId: string, matchSeenAt: string }>, velocity: Array<{ recordId: string, kind: RespondentIdentityKind, surveys: number }>, sources: Array<{ source: string | null, interviews: number, duplicates: number, velocity: number }>, removals: Array<{ source: string | null, interviews: number, removed: number, reasons: Array<{ reason: string, count: number }> }> } };
 
 export type GetDatafileResultQueryVariables = Exact<{
   datafileId: string | number;
@@ -1340,7 +1340,7 @@ export type WorksheetDuplicatesQueryVariables = Exact<{
 }>;
 
 
-export type WorksheetDuplicatesQuery = { datafileDuplicates: { interviewsWithIdentity: number, duplicates: Array<{ recordId: string, seenAt: string, kind: RespondentIdentityKind, matchDatafileId: string, matchDatafileTitle: string, matchRecordId: string, matchSeenAt: string }>, velocity: Array<{ recordId: string }> } };
+export type WorksheetDuplicatesQuery = { datafileDuplicates: { interviewsWithIdentity: number, duplicates: Array<{ recordId: string, seenAt: string, kind: RespondentIdentityKind, matchDatafileId: string, matchDatafileTitle: string, matchRecordId: string, matchSeenAt: string }>, velocity: Array<{ recordId: string }>, recordSources: Array<{ recordId: string, source: string }> } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -2360,6 +2360,15 @@ export const GetDatafileReportDocument = new TypedDocumentString(`
         group
         count
       }
+      bySource {
+        source
+        interviews
+        removed
+        reasons {
+          reason
+          count
+        }
+      }
       distribution {
         edges
         before
@@ -2413,6 +2422,15 @@ export const GetDatafileDuplicatesDocument = new TypedDocumentString(`
       interviews
       duplicates
       velocity
+    }
+    removals {
+      source
+      interviews
+      removed
+      reasons {
+        reason
+        count
+      }
     }
   }
 }
@@ -3115,6 +3133,10 @@ export const WorksheetDuplicatesDocument = new TypedDocumentString(`
     }
     velocity {
       recordId
+    }
+    recordSources {
+      recordId
+      source
     }
   }
 }

@@ -57,6 +57,15 @@ const DATAFILE_REPORT = graphql(`
           group
           count
         }
+        bySource {
+          source
+          interviews
+          removed
+          reasons {
+            reason
+            count
+          }
+        }
         distribution {
           edges
           before

@@ -11,6 +11,7 @@ const DOCUMENT = graphql(`
       interviewsWithIdentity
       duplicates { recordId seenAt kind matchDatafileId matchDatafileTitle matchRecordId matchSeenAt }
       velocity { recordId }
+      recordSources { recordId source }
     }
   }
 `);

@@ -17,6 +17,7 @@ import { MAX_GROUPINGS, useCleaningSettings, type CleaningSettingsData } from '.
 import { useUpdateCleaningSettings } from '../api/use-update-cleaning-settings';
 import { useWorksheetDuplicates } from '../api/use-worksheet-duplicates';
 import { DuplicateFields } from '../components/duplicate-fields';
+import { SourceImpact } from '../components/source-impact';
 import { AuditTrail } from '../components/audit-trail';
 import { CleaningCounts } from '../components/cleaning-counts';
 import { DecisionTable } from '../components/decision-table';
@@ -354,6 +355,11 @@ function WorksheetForm({
             loading={dupes.isLoading}
             failed={Boolean(dupes.error)}
             report={report}
+          />
+          <SourceImpact
+            recordIds={ready?.recordIds ?? null}
+            primary={result?.primary ?? null}
+            recordSources={dupes.flags?.recordSources ?? null}
           />
           <Textarea
             size="sm"
