@@ -6,7 +6,7 @@ import { useLocale, useT } from '../../../lib/i18n';
 import type { WorksheetDuplicates } from '../api/use-worksheet-duplicates';
 import type { WorksheetValues } from '../settings/form-model';
 import { NumberField } from './number-field';
-import { ProblemText, useFieldProblem, type ReportProblem } from './settings-fields';
+import { FIELDS_CSS, ProblemText, useFieldProblem, type ReportProblem } from './settings-fields';
 
 /** Matches named below the rule; the result page's Duplicates tab lists them all. */
 const SHOWN = 5;
@@ -60,44 +60,48 @@ export function DuplicateFields({
       <Text as="legend" fontWeight="semibold" px="1">
         {t('worksheet.duplicates.title')}
       </Text>
-      <Flex gap="3" align="center" wrap="wrap" fontSize="sm">
-        <input
-          type="checkbox"
-          checked={rule.isEnable}
-          onChange={(e) => void setFieldValue('duplicateRule.isEnable', e.currentTarget.checked)}
-          aria-label={t('worksheet.duplicates.enable')}
-          data-testid="duplicate-enabled"
-        />
-        <Text>{t('worksheet.duplicates.keep')}</Text>
-        <NativeSelect.Root size="xs" w="auto">
-          <NativeSelect.Field
-            value={rule.keep}
-            aria-label={t('worksheet.duplicates.keep')}
-            data-testid="duplicate-keep"
-            onChange={(e) => void setFieldValue('duplicateRule.keep', e.currentTarget.value as DuplicateKeep)}
-          >
-            {DUPLICATE_KEEP.map((k) => (
-              <option key={k} value={k}>
-                {t(`worksheet.duplicates.keep${k}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Flex>
-      <Flex gap="2" align="center" wrap="wrap" fontSize="sm" mt="2">
-        <Text>{t('worksheet.duplicates.windowDays')}</Text>
-        {number('windowDays', 1, 730, windowDays)}
-      </Flex>
-      <ProblemText range={windowDays.range} current={rule.windowDays} testId="duplicate-windowDays-problem" />
-      <Flex gap="2" align="center" wrap="wrap" fontSize="sm" mt="2">
-        <Text>{t('worksheet.duplicates.velocitySurveys')}</Text>
-        {number('velocitySurveys', 2, 100, surveys)}
-        <Text>{t('worksheet.duplicates.velocityDays')}</Text>
-        {number('velocityDays', 1, 90, days)}
-      </Flex>
-      <ProblemText range={surveys.range} current={rule.velocitySurveys} testId="duplicate-velocitySurveys-problem" />
-      <ProblemText range={days.range} current={rule.velocityDays} testId="duplicate-velocityDays-problem" />
+      <Box css={{ '& input[type=number]': FIELDS_CSS['& input[type=number]'] }}>
+        <Flex as="label" gap="2" align="center" fontSize="sm" mb="2">
+          <input
+            type="checkbox"
+            checked={rule.isEnable}
+            onChange={(e) => void setFieldValue('duplicateRule.isEnable', e.currentTarget.checked)}
+            data-testid="duplicate-enabled"
+          />
+          {t('worksheet.duplicates.enable')}
+        </Flex>
+        <Flex gap="3" align="center" wrap="wrap" fontSize="sm">
+          <Text>{t('worksheet.duplicates.keep')}</Text>
+          <NativeSelect.Root size="xs" w="auto">
+            <NativeSelect.Field
+              value={rule.keep}
+              aria-label={t('worksheet.duplicates.keep')}
+              data-testid="duplicate-keep"
+              onChange={(e) => void setFieldValue('duplicateRule.keep', e.currentTarget.value as DuplicateKeep)}
+            >
+              {DUPLICATE_KEEP.map((k) => (
+                <option key={k} value={k}>
+                  {t(`worksheet.duplicates.keep${k}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Flex>
+        <Flex gap="2" align="center" wrap="wrap" fontSize="sm" mt="2">
+          <Text>{t('worksheet.duplicates.windowDays')}</Text>
+          {number('windowDays', 1, 730, windowDays)}
+        </Flex>
+        <ProblemText range={windowDays.range} current={rule.windowDays} testId="duplicate-windowDays-problem" />
+        <Flex gap="2" align="center" wrap="wrap" fontSize="sm" mt="2">
+          <Text>{t('worksheet.duplicates.velocitySurveys')}</Text>
+          {number('velocitySurveys', 2, 100, surveys)}
+          <Text>{t('worksheet.duplicates.velocityDays')}</Text>
+          {number('velocityDays', 1, 90, days)}
+        </Flex>
+        <ProblemText range={surveys.range} current={rule.velocitySurveys} testId="duplicate-velocitySurveys-problem" />
+        <ProblemText range={days.range} current={rule.velocityDays} testId="duplicate-velocityDays-problem" />
+      </Box>
       <Text fontSize="xs" color="fg.muted" mt="1">
         {t('worksheet.duplicates.hint')}
       </Text>

@@ -45,7 +45,7 @@ export function ProblemText({
 }
 
 // Plain inputs in one styled box: a threshold step re-renders this form, so it must stay cheap.
-const FIELDS_CSS = {
+export const FIELDS_CSS = {
   '& .threshold-row': {
     display: 'grid',
     gridTemplateColumns: '1.4rem 9rem 1fr 4.5rem 4.5rem',
