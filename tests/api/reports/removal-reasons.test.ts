@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../support/test-app';
 const SAVE = `mutation($id:ID!,$s:CleaningSettingsInput!){updateCleaningSettings(datafileId:$id,cleaningSettings:$s){
   numberOfRecords numberOfCleanedRecords removedByReason}}`;
 const REPORT = `query($id:ID!){getDatafileReport(datafileId:$id){report{recordsRemoved
-  exclusions{quotaCleaning scoreThreshold targetSample manual} removedByReason{reason group count}}}}`;
+  exclusions{quotaCleaning scoreThreshold targetSample manual duplicate} removedByReason{reason group count}}}}`;
 const EXPORT = `mutation($i:ExportRequestInput!){requestDatafileExport(input:$i){jobId}}`;
 const JOB = `query($id:ID!){getExportJob(jobId:$id){state downloadUrl removedRecords}}`;
 
