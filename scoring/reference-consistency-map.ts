@@ -21,6 +21,8 @@ export const CONSISTENCY = {
   maxSteps: 20,
   /** Reweighting keeps interviews whose calibrated D² is within this chi-square quantile. */
   reweight: 0.975,
+  /** Most reweighting steps (they stop when the rows inside repeat). */
+  reweightSteps: 10,
   /** Answers beyond this magnitude count as missing: single precision holds whole numbers only up to 2^24. */
   maxCode: 16777216,
   /** Relative pivot below which a covariance direction counts as dependent. */
@@ -39,11 +41,18 @@ export const CONSISTENCY = {
   /** Fewer normal scores than this leave the calibration at the nominal one (centre 0, spread 1). */
   calibrationMin: 50,
   /**
-   * The anchors hold for samples whose normal scores have a median up to referenceCentre and a spread
-   * (median minus 10th percentile, over the normal's) up to referenceSpread; wider samples move them out.
+   * The anchors hold for samples whose careful interviews' normal scores have a median of
+   * referenceCentre and a spread (median minus 10th percentile, over the normal's) up to referenceSpread,
+   * both measured on the scores the trimmed fit keeps (calibrateScores): a sample whose median lies
+   * elsewhere moves the anchors with it (in by at most -minCentre), one that spreads wider moves them
+   * out in proportion.
    */
-  referenceCentre: 1.6,
-  referenceSpread: 2.7,
+  referenceCentre: 0.5,
+  referenceSpread: 2.2,
+  minCentre: -0.2,
+  /** The calibration keeps scores up to median + trimAt lower spreads, re-measured up to trimSteps times. */
+  trimAt: 1.5,
+  trimSteps: 8,
   /** A grid whose own consistency is below this (red band) is labelled Inconsistent. */
   labelBelow: 40,
 } as const;
@@ -98,21 +107,37 @@ export function zOfD2(d2: number, df: number, nu2: number): number {
 const NORMAL_LOWER = 1.2815515655446004;
 
 /**
- * Calibration of normal scores against the reference the anchors hold for: centre = max(0, median -
- * referenceCentre), spread = max(1, ((median - 10th percentile) / 1.2816) / referenceSpread), the 10th
- * percentile being the q-th smallest with q = floor((m - 1) / 10). Long inventories spread their
- * distances wider than the samples the anchors were set on; the lower half is what careless answers
- * hardly reach. Never stricter than the anchors as set. Fewer than calibrationMin scores: (0, 1).
+ * Calibration of normal scores against the reference the anchors hold for: centre = max(minCentre,
+ * median - referenceCentre), spread = max(1, ((median - 10th percentile) / 1.2816) / referenceSpread),
+ * over the scores a trimmed fit keeps. Careless interviews sit in the upper tail: measured on all
+ * scores, they would raise the median and the spread, so a file with more of them would be judged
+ * more leniently and a clean file harder. The fit keeps the scores up to median + trimAt lower spreads,
+ * re-measures median and spread on those, and repeats until the kept set stops changing (at most
+ * trimSteps times, never below half the scores). The 10th percentile of k kept scores is the q-th
+ * smallest with q = floor((k - 1) / 10). Long inventories spread their distances wider than the
+ * samples the anchors were set on. Fewer than calibrationMin scores: (0, 1).
  */
 export function calibrateScores(z: readonly number[]): { centre: number; spread: number } {
   const m = z.length;
   if (m < CONSISTENCY.calibrationMin) return { centre: 0, spread: 1 };
   const s = [...z].sort((a, b) => a - b);
-  const h = m >> 1;
-  const median = m % 2 ? s[h]! : (s[h - 1]! + s[h]!) * 0.5;
-  const low = s[Math.floor((m - 1) / 10)]!;
+  let kept = m;
+  let median = 0;
+  let low = 0;
+  for (let step = 0; ; step++) {
+    const h = kept >> 1;
+    median = kept % 2 ? s[h]! : (s[h - 1]! + s[h]!) * 0.5;
+    low = s[Math.floor((kept - 1) / 10)]!;
+    if (step === CONSISTENCY.trimSteps) break;
+    const cut = median + (CONSISTENCY.trimAt * (median - low)) / NORMAL_LOWER;
+    let next = 0;
+    while (next < m && s[next]! <= cut) next++;
+    next = Math.max(next, (m + 1) >> 1);
+    if (next === kept) break;
+    kept = next;
+  }
   return {
-    centre: Math.max(0, median - CONSISTENCY.referenceCentre),
+    centre: Math.max(CONSISTENCY.minCentre, median - CONSISTENCY.referenceCentre),
     spread: Math.max(1, (median - low) / NORMAL_LOWER / CONSISTENCY.referenceSpread),
   };
 }

@@ -188,8 +188,9 @@ function flaggedMedian(d: Float64Array, m: number, flag: Uint8Array | null): num
  * evenly spread over the file); C-steps on at most searchLimit of them (evenly spread) go from the classical estimate to the
  * h = (m + rank + 1) / 2 rows of smallest distance (ties: earlier row first) until the subset repeats;
  * the h-subset's median distance calibrates that raw estimate against its chi-square quantile; then
- * the whole sample is reweighted: the rows within the raw 97.5 % quantile give the final mean and
- * covariance, calibrated again by their median distance.
+ * the whole sample is reweighted: the rows within the raw 97.5 % quantile give the next mean and
+ * covariance, calibrated again by their median distance, whose 97.5 % quantile gives the next rows,
+ * until they repeat (at most reweightSteps times).
  */
 export function fitConsistency(m: ColumnMajor, lo = Number.NaN, hi = Number.NaN): ConsistencyFit {
   const { rows: n, cols: k, data } = m;
@@ -259,20 +260,31 @@ export function fitConsistency(m: ColumnMajor, lo = Number.NaN, hi = Number.NaN)
   const c = flaggedMedian(d2, m2, sel) / chiSquareQuantile((0.5 * h) / m2, rank);
   if (!(c > 0)) return unfitted(cnt);
   distances(a, cnt, k, mu, w, z, d);
-  const cut = chiSquareQuantile(CONSISTENCY.reweight, rank) * c;
-  const inside = new Uint8Array(cnt);
+  // Reweighting until the rows inside stop changing: one step from the raw fit lands wherever the
+  // C-steps ended, and with careless rows in the file they end elsewhere than without them.
+  let inside = new Uint8Array(cnt);
+  let scale = c;
   let core = 0;
-  for (let i = 0; i < cnt; i++) {
-    inside[i] = d[i]! <= cut ? 1 : 0;
-    core += inside[i]!;
+  let c2 = 0;
+  for (let step = 0; step < CONSISTENCY.reweightSteps; step++) {
+    const cut = chiSquareQuantile(CONSISTENCY.reweight, rank) * scale;
+    const next = new Uint8Array(cnt);
+    core = 0;
+    for (let i = 0; i < cnt; i++) {
+      next[i] = d[i]! <= cut ? 1 : 0;
+      core += next[i]!;
+    }
+    if (core <= rank) return unfitted(cnt);
+    if (step > 0 && next.every((f, i) => f === inside[i])) break;
+    inside = next;
+    meanCov(a, cnt, k, inside, mu, cov);
+    rank = inverseCholesky(cov, k, w, lower, keep);
+    if (rank === 0) return unfitted(cnt);
+    distances(a, cnt, k, mu, w, z, d);
+    c2 = flaggedMedian(d, cnt, inside) / chiSquareQuantile(0.5 * CONSISTENCY.reweight, rank);
+    if (!(c2 > 0)) return unfitted(cnt);
+    scale = c2;
   }
-  if (core <= rank) return unfitted(cnt);
-  meanCov(a, cnt, k, inside, mu, cov);
-  rank = inverseCholesky(cov, k, w, lower, keep);
-  if (rank === 0) return unfitted(cnt);
-  distances(a, cnt, k, mu, w, z, d);
-  const c2 = flaggedMedian(d, cnt, inside) / chiSquareQuantile(0.5 * CONSISTENCY.reweight, rank);
-  if (!(c2 > 0)) return unfitted(cnt);
   const s = 1 / Math.sqrt(c2);
   const calibration = calibrateScores(Array.from(d, (v) => zOfD2(v / c2, rank, core - rank)));
   const mean = Float64Array.from(mu, (v) => Math.fround(v));

@@ -1,6 +1,6 @@
 // Consistency score (scoring/README.md, "Consistency score"), part 1: the robust fit of one item
 // battery. A reweighted minimum covariance determinant estimate (C-steps from the classical
-// estimate, calibration, one reweighting step) over the interviews that answered every item inside
+// estimate, calibration, reweighting until the rows inside repeat) over the interviews that answered every item inside
 // the scale, written into a model block that the row kernels (consistency.ts, grid-simd16.ts) read.
 // scoring/reference-consistency.ts is the same computation in TypeScript; the operation order is
 // kept identical so the doubles agree.
@@ -24,6 +24,8 @@ export const PER_ITEM: i32 = 10;
 export const MIN_ANSWERS: i32 = 5;
 const MAX_STEPS: i32 = 20;
 const REWEIGHT: f64 = 0.975;
+/** Most reweighting steps (until the rows inside repeat). */
+const REWEIGHT_STEPS: i32 = 10;
 const PIVOT_TOL: f64 = 1e-7;
 /** Answers beyond this magnitude count as missing: single precision holds whole numbers only up to 2^24. */
 export const MAX_CODE: f64 = 16777216;
@@ -354,28 +356,40 @@ function sampleBlock(src: usize, n: i32, k: i32, idx: usize, m: i32, fromGrid: i
 
 /**
  * Reweighting over the whole sample: the rows within the 97.5 % chi-square quantile of the raw fit
- * (calibrated by c) give the final mean and covariance, calibrated by their median distance; writes the
- * model block and returns the final rank (0 = no fit).
+ * (calibrated by c) give the next mean and covariance, calibrated by their median distance, whose 97.5 %
+ * quantile gives the next rows, until they repeat (at most REWEIGHT_STEPS times); writes the model
+ * block and returns the final rank (0 = no fit).
  */
 function reweight(
   a: usize, t: usize, cnt: i32, k: i32, rank: i32, c: f64, mu: usize, cov: usize, w: usize, lower: usize, keep: usize,
   z: usize, dz: usize, d: usize, scratch: usize, inside: usize, model: usize, lo: f64, hi: f64,
 ): i32 {
   distances(t, cnt + 1, cnt, k, mu, w, z, d);
-  const cut = chiSquareQuantile(REWEIGHT, <f64>rank) * c;
+  // Reweighting until the rows inside stop changing: one step from the raw fit lands wherever the
+  // C-steps ended, and with careless rows in the file they end elsewhere than without them.
+  let scale = c;
   let kept = 0;
-  for (let i = 0; i < cnt; i++) {
-    const f: u8 = ldf(d, i) <= cut ? 1 : 0;
-    store<u8>(inside + <usize>i, f);
-    kept += <i32>f;
+  let c2: f64 = 0;
+  for (let step = 0; step < REWEIGHT_STEPS; step++) {
+    const cut = chiSquareQuantile(REWEIGHT, <f64>rank) * scale;
+    kept = 0;
+    let changed = step == 0;
+    for (let i = 0; i < cnt; i++) {
+      const f: u8 = ldf(d, i) <= cut ? 1 : 0;
+      if (f != load<u8>(inside + <usize>i)) changed = true;
+      store<u8>(inside + <usize>i, f);
+      kept += <i32>f;
+    }
+    if (kept <= rank) return 0;
+    if (!changed) break;
+    meanCov(a, cnt, k, inside, mu, cov, dz);
+    rank = inverseCholesky(cov, k, w, lower, keep);
+    if (rank == 0) return 0;
+    distances(t, cnt + 1, cnt, k, mu, w, z, d);
+    c2 = flaggedMedian(d, cnt, inside, scratch) / chiSquareQuantile(0.5 * REWEIGHT, <f64>rank);
+    if (!(c2 > 0)) return 0;
+    scale = c2;
   }
-  if (kept <= rank) return 0;
-  meanCov(a, cnt, k, inside, mu, cov, dz);
-  rank = inverseCholesky(cov, k, w, lower, keep);
-  if (rank == 0) return 0;
-  distances(t, cnt + 1, cnt, k, mu, w, z, d);
-  const c2 = flaggedMedian(d, cnt, inside, scratch) / chiSquareQuantile(0.5 * REWEIGHT, <f64>rank);
-  if (!(c2 > 0)) return 0;
   const s = 1 / Math.sqrt(c2);
   const core = kept;
   const nu2 = <f64>(core - rank);

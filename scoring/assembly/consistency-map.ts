@@ -12,16 +12,17 @@ export const ANCHORS: i32 = 5;
 /** Fewer normal scores than this leave the calibration at the nominal one (centre 0, spread 1). */
 export const CALIBRATION_MIN: i32 = 50;
 /**
- * The anchors hold for samples whose normal scores have a median up to REFERENCE_CENTRE and a spread
- * up to REFERENCE_SPREAD (measured on the lower half, which careless answers hardly reach: median
- * minus the 10th percentile, over the normal's 1.2816): careful answers with response styles spread
- * about twice as wide as the normal model says (bench batteries 1.9-2.1, 2.7 with 45 % random
- * responders; real bfi, nonvoters, DS14, youth gratitude 1.5-1.8). Samples that spread wider, as long
- * inventories do (spi 3.2, msq 2.9, NEO-PI-R 3.4), have their anchors moved out in proportion
+ * The anchors hold for samples whose careful interviews' normal scores have a median of
+ * REFERENCE_CENTRE and a spread (median minus the 10th percentile, over the normal's 1.2816) up to
+ * REFERENCE_SPREAD, both measured on the scores the trimmed fit keeps (calibrateScores): the generated
+ * batteries measure 0-0.1 and 1.6-1.8, real bfi, the non-voter poll, DS14 and youth gratitude 1.0-1.5,
+ * long inventories 2.7-3.0 (spi, NEO-PI-R, ACL). A sample whose median lies elsewhere moves the anchors
+ * with it (in by at most -MIN_CENTRE), one that spreads wider moves them out in proportion
  * (docs/detection.md).
  */
-export const REFERENCE_CENTRE: f64 = 1.6;
-export const REFERENCE_SPREAD: f64 = 2.7;
+export const REFERENCE_CENTRE: f64 = 0.5;
+export const REFERENCE_SPREAD: f64 = 2.2;
+export const MIN_CENTRE: f64 = -0.2;
 /** Distance of the standard normal's median from its 10th percentile. */
 const NORMAL_LOWER: f64 = 1.2815515655446004;
 
@@ -58,18 +59,41 @@ export function zOfD2(d2: f64, df: f64, nu2: f64): f64 {
 }
 
 /**
+ * The calibration keeps the scores up to median + TRIM_AT lower spreads (careless interviews, which
+ * sit in the upper tail, would otherwise raise the median and so judge a file with more of them more
+ * leniently), re-measured up to TRIM_STEPS times.
+ */
+export const TRIM_AT: f64 = 1.5;
+export const TRIM_STEPS: i32 = 8;
+
+/**
  * Calibration of normal scores z[0..m) (reordered) against the reference the anchors hold for: centre
- * = max(0, median - REFERENCE_CENTRE), spread = max(1, ((median - 10th percentile) / 1.2816) /
- * REFERENCE_SPREAD), the 10th percentile being the q-th smallest with q = (m - 1) / 10. Never stricter
- * than the anchors as set. Writes [centre, spread] to out.
+ * = max(MIN_CENTRE, median - REFERENCE_CENTRE), spread = max(1, ((median - 10th percentile) / 1.2816) /
+ * REFERENCE_SPREAD) over the k scores a trimmed fit keeps (the 10th percentile being the q-th smallest
+ * with q = (k - 1) / 10): keep the scores up to median + TRIM_AT spreads, re-measure, until the kept
+ * set stops changing (at most TRIM_STEPS times, never below half). Writes [centre, spread] to out.
  */
 export function calibrateScores(z: usize, m: i32, out: usize): void {
   let centre: f64 = 0;
   let spread: f64 = 1;
   if (m >= CALIBRATION_MIN) {
-    const low = selectKth(z, m, (m - 1) / 10);
-    const median = medianInPlace(z, m);
-    centre = Math.max(0, median - REFERENCE_CENTRE);
+    let kept = m;
+    let median: f64 = 0;
+    let low: f64 = 0;
+    for (let step = 0; ; step++) {
+      // z[0..kept) holds the kept smallest scores (selectKth below partitions them there).
+      low = selectKth(z, kept, (kept - 1) / 10);
+      median = medianInPlace(z, kept);
+      if (step == TRIM_STEPS) break;
+      const cut = median + TRIM_AT * (median - low) / NORMAL_LOWER;
+      let next = 0;
+      for (let i = 0; i < m; i++) if (ldf(z, i) <= cut) next++;
+      next = max(next, (m + 1) >> 1);
+      if (next == kept) break;
+      kept = next;
+      if (kept < m) selectKth(z, m, kept - 1);
+    }
+    centre = Math.max(MIN_CENTRE, median - REFERENCE_CENTRE);
     spread = Math.max(1, (median - low) / NORMAL_LOWER / REFERENCE_SPREAD);
   }
   stf(out, 0, centre);

@@ -1,8 +1,9 @@
 // The real-data part of the detection benchmark (npm run bench:detection): careless respondents
 // planted into real questionnaires (tests/fixtures/detection), scored and cleaned with the default
 // rules, the figures per dataset and planted kind for the tuned part and the held-out part, the goals
-// checked on the held-out part, what removes genuine respondents, the red Time-Score decision, and
-// the over-cleaning guard's estimate against the truth.
+// checked on the held-out part, what removes genuine respondents (per dataset and pooled), the red Time-Score decision,
+// the over-cleaning guard's estimate against the truth, a clean file against the same rows beside the
+// planted ones (detection-clean.ts), and a candidate statistic beside the rules (detection-synonyms.ts).
 import { CHECK_KEYS, DEFAULT_RULES, cleaningGuard, type PipelineResult, type Scoring } from '../../scoring/index.ts';
 import { DATASET_KEYS, loadDataset, lognormalOf, realDurations } from './detection-data.ts';
 import { PLANT_SHARES, PLANTED_KINDS, plantSurvey, type RowKind } from './detection-plant.ts';
@@ -19,6 +20,8 @@ import {
   scorePlanted,
   type Outcome,
 } from './detection-real.ts';
+import { cleanFileFigures } from './detection-clean.ts';
+import { synonymReport } from './detection-synonyms.ts';
 
 /** Tuned on: two inventories of different kinds (135 personality items on 6 points, 67 mood adjectives on 4). */
 export const TUNED = ['spi', 'msq'];
@@ -93,11 +96,22 @@ function runDataset(s: Scoring, key: string, seeds: readonly number[]): DatasetR
 
 const pct = (v: number) => `${(100 * v).toFixed(2)} %`;
 
+function causesLine(causes: ReadonlyMap<string, number>, genuine: number): string {
+  const parts = [...causes.entries()].sort((a, b) => b[1] - a[1]).map(([c, v]) => `${c} ${pct(v / genuine)}`);
+  return parts.length ? parts.join(', ') : 'none';
+}
+
 function part(label: string, runs: DatasetRun[]): ReturnType<typeof figuresOf> {
   console.log(`\n${label}`);
   for (const r of runs) {
-    console.log(figureLine(r.key, figuresOf(r.outcome)));
+    const f = figuresOf(r.outcome);
+    const missed = missedGoals(f);
+    console.log(figureLine(r.key, f));
     console.log(`    mean combined/TS/IBS/CON per kind: ${meansLine(r.outcome)}`);
+    console.log(
+      `    goals missed on this dataset alone: ${missed.length ? `${missed.length} of ${2 + 2 * PLANTED_KINDS.length}` : 'none'}`,
+    );
+    console.log(`    genuine removed, by the checks that failed: ${causesLine(r.causes, f.genuine)}`);
   }
   const pooled = figuresOf(mergeOutcomes(runs.map((r) => r.outcome)));
   console.log(figureLine('pooled', pooled));
@@ -139,13 +153,7 @@ export function realDataReport(s: Scoring): boolean {
   const genuine = held.reduce((a, r) => a + r.outcome.kinds.filter((k: RowKind) => k === 'genuine').length, 0);
   const causes = new Map<string, number>();
   for (const r of held) for (const [c, v] of r.causes) causes.set(c, (causes.get(c) ?? 0) + v);
-  console.log(
-    `\ngenuine respondents removed (held-out), by the checks that failed: ` +
-      [...causes.entries()]
-        .sort((a, b) => b[1] - a[1])
-        .map(([c, v]) => `${c} ${pct(v / genuine)}`)
-        .join(', '),
-  );
+  console.log(`\ngenuine respondents removed (held-out), by the checks that failed: ${causesLine(causes, genuine)}`);
   const red = held.reduce(
     (a, r) => ({
       n: a.n + r.redTime.n,
@@ -175,5 +183,15 @@ export function realDataReport(s: Scoring): boolean {
       `  ${c.padEnd(10)} ${String(alone).padStart(5)} alone, estimate ${pct(alone / eligible)}, true ${gEligible ? pct(gAlone / gEligible) : '-'}`,
     );
   });
+  console.log(
+    'a clean file against the same genuine rows beside the planted ones (seed 1): genuine removed, and the 90th percentile of the change of their consistency score',
+  );
+  for (const k of [...TUNED, ...HELD_OUT]) {
+    const f = cleanFileFigures(s, k);
+    console.log(
+      `  ${k.padEnd(16)} beside planted ${pct(f.planted)}, clean file ${pct(f.clean)}, CON change p90 ${f.conShift.toFixed(1)}`,
+    );
+  }
+  synonymReport(s, TUNED, HELD_OUT);
   return missed.length === 0;
 }

@@ -1,6 +1,6 @@
 // The consistency score's calibration on the sample: its anchors move out when the interviews'
 // distances spread wider than on the batteries the anchors were set on (long real inventories do),
-// never in. Checked on the formula, on a heavy-tailed battery (WASM against the reference, and
+// and careless interviews in the upper tail do not move them. Checked on the formula, on a heavy-tailed battery (WASM against the reference, and
 // scoreChunked against scoreAll bit for bit, where the calibration is not the nominal one) and on two
 // real questionnaires of tests/fixtures/detection.
 import { describe, expect, it } from 'vitest';
@@ -50,20 +50,34 @@ function calibrationOf(grids: ConsistencyGrid[]) {
 }
 
 describe('consistency calibration', () => {
-  it('measures the median and the lower spread against the reference, and is never stricter', () => {
+  it('measures the median and the lower spread of the trimmed scores against the reference', () => {
     expect(calibrateScores([1, 2, 3])).toEqual({ centre: 0, spread: 1 });
-    // 101 scores 0, 0.1, ..., 10: median 5, 10th percentile 1 (index 10).
-    const even = Array.from({ length: 101 }, (_, i) => i / 10);
-    const c = calibrateScores(even);
-    expect(c.centre).toBeCloseTo(5 - CONSISTENCY.referenceCentre, 12);
-    expect(c.spread).toBeCloseTo((5 - 1) / 1.2815515655446004 / CONSISTENCY.referenceSpread, 12);
-    // A sample tighter than the reference leaves the anchors where they are.
-    expect(calibrateScores(even.map((v) => v / 10))).toEqual({ centre: 0, spread: 1 });
+    // 301 scores of a normal with median 6 and spread 3, sorted.
+    const r = rng(5);
+    const wide = Array.from(
+      { length: 301 },
+      () => 6 + 3 * Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r()),
+    ).sort((x, y) => x - y);
+    const c = calibrateScores(wide);
+    // Median and 10th percentile of the k smallest scores the fit kept (at least half of them, and
+    // none of them more than 1.5 lower spreads above their median).
+    const medianOf = (k: number) => (k % 2 ? wide[k >> 1]! : (wide[(k >> 1) - 1]! + wide[k >> 1]!) / 2);
+    const k = [...Array(301).keys()]
+      .slice(151)
+      .find((n) => Math.abs(medianOf(n) - CONSISTENCY.referenceCentre - c.centre) < 1e-12)!;
+    expect(k).toBeGreaterThan(250);
+    const low = wide[Math.floor((k - 1) / 10)]!;
+    expect(c.spread).toBeCloseTo((medianOf(k) - low) / 1.2815515655446004 / CONSISTENCY.referenceSpread, 12);
+    expect(wide[k - 1]!).toBeLessThanOrEqual(medianOf(k) + (1.5 * (medianOf(k) - low)) / 1.2815515655446004);
+    // Scores far above the rest (careless interviews) do not move it; the untrimmed median would.
+    expect(calibrateScores([...wide, ...Array.from({ length: 30 }, (_, i) => 40 + i)])).toEqual(c);
+    // A sample tighter than the reference keeps the spread and moves the centre in by at most -minCentre.
+    expect(calibrateScores(wide.map((v) => v / 10 - 1))).toEqual({ centre: CONSISTENCY.minCentre, spread: 1 });
   });
 
   it('moves the anchors out only when the sample spreads wider, and then removes fewer careful interviews', () => {
     const plain = calibrationOf(heavyBatteries(1500, 0));
-    expect(plain.cal).toEqual({ centre: 0, spread: 1 });
+    expect(plain.cal.spread).toBe(1);
     const heavy = calibrationOf(heavyBatteries(1500, 0.9));
     expect(heavy.cal.spread).toBeGreaterThan(1);
     const sumOf = (i: number) => heavy.d2.reduce((a, d) => a + d[i]!, 0);
@@ -121,7 +135,7 @@ describe('consistency calibration', () => {
     );
   });
 
-  it('leaves a short real questionnaire (bfi) at its anchors and widens a long one (msq)', () => {
+  it('leaves a short real questionnaire (bfi) at its spread and widens a long one (spi)', () => {
     const gridsOf = (key: string) => {
       const d = loadDataset(key);
       return d.pages.map((p) => ({
@@ -130,8 +144,7 @@ describe('consistency calibration', () => {
         max: p.max,
       }));
     };
-    expect(calibrationOf(gridsOf('bfi')).cal).toEqual({ centre: 0, spread: 1 });
-    const msq = calibrationOf(gridsOf('msq')).cal;
-    expect(msq.centre + msq.spread).toBeGreaterThan(1.2);
+    expect(calibrationOf(gridsOf('bfi')).cal.spread).toBe(1);
+    expect(calibrationOf(gridsOf('spi')).cal.spread).toBeGreaterThan(1.1);
   });
 });
