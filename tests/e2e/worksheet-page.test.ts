@@ -370,7 +370,7 @@ for (const c of CASES) {
       await page.getByTestId('kept-count').waitFor({ timeout: 30_000 });
       const found = page.getByTestId('duplicate-summary');
       await found.waitFor();
-      expect(await found.innerText()).toMatch(c.locale === 'de' ? /^1 Duplikate/ : /^1 duplicates/);
+      expect(await found.innerText()).toMatch(c.locale === 'de' ? /^Duplikate: 1;/ : /^Duplicates: 1;/);
       expect(await page.getByTestId('duplicate-match').innerText()).toMatch(/b-2.*b-1.*Dubletten/);
       const dupCount = () => page.locator('[data-testid=cleaning-counts] li[data-reason=DUP] span').nth(1).innerText();
       expect(await dupCount()).toBe('0');

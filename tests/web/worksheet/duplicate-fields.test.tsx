@@ -82,7 +82,7 @@ describe('the Duplicate Respondent controls', () => {
 
   it('counts the duplicates in the reader’s locale and names the interview each one matches', () => {
     renderFields({ duplicates: found(1234), removed: 1200 });
-    expect(screen.getByTestId('duplicate-summary').textContent).toContain('1.234 Duplikate');
+    expect(screen.getByTestId('duplicate-summary').textContent).toContain('Duplikate: 1.234');
     expect(screen.getByTestId('duplicate-summary').textContent).toContain('Die Regel entfernt 1.200.');
     const matches = screen.getAllByTestId('duplicate-match');
     expect(matches).toHaveLength(5);
