@@ -87,6 +87,8 @@ export type { ScoreStat } from './processing/score-stats';
 export {
   type Cell,
   type DataPoint,
+  DATE_ORDERS,
+  type DateOrder,
   DURATION_UNITS,
   type DurationUnit,
   PROJECTIVE_ALGORITHMS,

@@ -82,6 +82,9 @@ export type ProjectiveAlgorithm = (typeof PROJECTIVE_ALGORITHMS)[number];
 /** Seconds per unit of duration columns (s, m, h, d, w). */
 export const DURATION_UNITS = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86400, w: 604800 } as const;
 export type DurationUnit = keyof typeof DURATION_UNITS;
+/** The order of a local date's parts (5/10/18): month first (MDY) or day first (DMY). */
+export const DATE_ORDERS = ['MDY', 'DMY'] as const;
+export type DateOrder = (typeof DATE_ORDERS)[number];
 
 /** Column types of upload step 2, as the user confirmed them. */
 export type DataPoint =
@@ -99,8 +102,19 @@ export type DataPoint =
       pageNumber?: number;
       pageTitle?: string;
     }
-  /** Start and end instants (ISO text or epoch seconds); duration = end - start. */
-  | { type: 'TIMESTAMP'; start: string; end: string; role: 'TOTAL' | 'PAGE'; pageNumber?: number; pageTitle?: string }
+  /**
+   * Start and end instants (ISO text, epoch seconds, or local dates such as 5/10/18 4:01 read in
+   * `dateOrder`); duration = end - start.
+   */
+  | {
+      type: 'TIMESTAMP';
+      start: string;
+      end: string;
+      role: 'TOTAL' | 'PAGE';
+      dateOrder?: DateOrder;
+      pageNumber?: number;
+      pageTitle?: string;
+    }
   /** Item columns in the order shown to respondents; scale bounds optional. */
   | {
       type: 'ITEM_BATTERY';

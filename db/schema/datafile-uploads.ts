@@ -117,6 +117,8 @@ export type DataPointAlgorithms = {
 export type DataPointSettings = {
   role?: 'TOTAL' | 'PAGE';
   unit?: string;
+  /** Timestamp: the order of local dates (5/10/18) in its columns. */
+  dateOrder?: 'MDY' | 'DMY';
   min?: number;
   max?: number;
   randomised?: boolean;

@@ -545,6 +545,8 @@ export type DataPointMetadata = {
   columns: Array<Scalars['String']['output']>;
   dataPointIdentifier: Scalars['String']['output'];
   dataPointType: DataPointType;
+  /** Timestamp: the order of local dates such as 5/10/18 4:01 in its columns (ISO dates need none). */
+  dateOrder?: Maybe<DateOrder>;
   isEnableCopyPasteCheck: Scalars['Boolean']['output'];
   isEnableDuplicateCheck?: Maybe<Scalars['Boolean']['output']>;
   isEnableWrongTopicCheck?: Maybe<Scalars['Boolean']['output']>;
@@ -1053,6 +1055,13 @@ export type DatafileWeightingMethod = {
   datafileWeighting: Array<DatafileWeight>;
   projectiveQuestionsWeighting: Array<ProjectiveQuestionWeighting>;
 };
+
+/** The order of a local date's parts (5/10/18): month first or day first. */
+export type DateOrder =
+  /** Day/month/year (5/10/18 is 5 October 2018). */
+  | 'DMY'
+  /** Month/day/year (5/10/18 is 10 May 2018). */
+  | 'MDY';
 
 export type DraftCleaningSetting = {
   __typename?: 'DraftCleaningSetting';
@@ -2766,6 +2775,8 @@ export type SelectedColumnInput = {
   columns: Array<Scalars['String']['input']>;
   dataPointIdentifier: Scalars['String']['input'];
   dataPointType: DataPointType;
+  /** Timestamp: the order of local dates such as 5/10/18 4:01 (without it only ISO and dotted dates are read). */
+  dateOrder?: InputMaybe<DateOrder>;
   isEnableCopyPasteCheck?: InputMaybe<Scalars['Boolean']['input']>;
   isEnableDuplicateCheck?: InputMaybe<Scalars['Boolean']['input']>;
   isEnableWrongTopicCheck?: InputMaybe<Scalars['Boolean']['input']>;
@@ -3391,6 +3402,7 @@ export type ResolversTypes = {
   DatafileWeight: ResolverTypeWrapper<DatafileWeight>;
   DatafileWeightInput: DatafileWeightInput;
   DatafileWeightingMethod: ResolverTypeWrapper<DatafileWeightingMethod>;
+  DateOrder: DateOrder;
   DraftCleaningSetting: ResolverTypeWrapper<DraftCleaningSetting>;
   DraftDatafile: ResolverTypeWrapper<DraftDatafile>;
   DuplicateKeep: DuplicateKeep;
@@ -3957,6 +3969,7 @@ export type DataPointMetadataResolvers<ContextType = GqlContext, ParentType exte
   columns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   dataPointIdentifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   dataPointType?: Resolver<ResolversTypes['DataPointType'], ParentType, ContextType>;
+  dateOrder?: Resolver<Maybe<ResolversTypes['DateOrder']>, ParentType, ContextType>;
   isEnableCopyPasteCheck?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isEnableDuplicateCheck?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   isEnableWrongTopicCheck?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;

@@ -19,12 +19,12 @@ import { hasRepeats, pushRecordIdHash } from '../processing/record-ids';
 import {
   columnRules,
   headerIssues,
-  instantSeconds,
   mappingIssues,
   MIN_TIME_RECORDS,
   type ColumnState,
   type ValidationIssue,
 } from './mapping';
+import { instantSeconds, localDateParts, needsDateOrder } from './instants';
 
 const NUMERIC_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -125,7 +125,7 @@ export function createCollector(
         const s = r[a];
         const e = r[b];
         if (s === null || e === null || s === undefined || e === undefined) return Number.NaN;
-        return instantSeconds(numericValue(e) ?? e) - instantSeconds(numericValue(s) ?? s);
+        return instantSeconds(numericValue(e) ?? e, dp.dateOrder) - instantSeconds(numericValue(s) ?? s, dp.dateOrder);
       };
       metrics.push({ name: `${dp.start}..${dp.end}`, role: dp.role, values: new ChunkedF64(spill), valid: 0, read });
     }
@@ -161,8 +161,19 @@ export function createCollector(
       case 'number':
         if (numericValue(cell) === undefined) s.bad.add(row);
         break;
+      case 'answer': {
+        const v = numericValue(cell);
+        if (v === undefined) s.bad.add(row);
+        else if (!Number.isInteger(v)) (s.fraction ??= { rows: new RowSample(), value: v }).rows.add(row);
+        break;
+      }
       case 'instant':
-        if (numericValue(cell) === undefined && Number.isNaN(instantSeconds(cell))) s.bad.add(row);
+        if (numericValue(cell) === undefined && Number.isNaN(instantSeconds(cell, s.rule.dateOrder))) {
+          s.bad.add(row);
+          // A local date is named with the fix: choose the column's order, or the other one.
+          if (!s.badDate && typeof cell === 'string' && localDateParts(cell))
+            s.badDate = { value: cell.trim(), orderMissing: !s.rule.dateOrder && needsDateOrder(cell) };
+        }
         break;
       case 'text':
         if (numericValue(cell) !== undefined) s.numeric.add(row);
@@ -269,9 +280,29 @@ export function createCollector(
             });
         }
       }
+      // A grid's averages (3.31 where the answer was missing) are said once per grid, at its first such item.
+      const fractionSaid = new Set<string>();
       for (const s of rules) {
         if (s.rule.kind === 'id' || rows === 0) continue;
+        if (s.fraction && !s.bad.count && !fractionSaid.has(s.rule.grid ?? s.rule.column)) {
+          fractionSaid.add(s.rule.grid ?? s.rule.column);
+          issues.push({
+            code: 'ITEMS_NOT_NUMERIC',
+            reason: 'GRID_ANSWERS_NOT_WHOLE',
+            column: s.rule.column,
+            rows: s.fraction.rows.rows,
+            value: String(s.fraction.value),
+          });
+        }
         if (s.filled === 0) issues.push({ code: s.rule.noData, column: s.rule.column });
+        else if (s.bad.count && s.rule.bad && s.badDate)
+          issues.push({
+            code: s.rule.bad,
+            reason: s.badDate.orderMissing ? 'DATE_ORDER_REQUIRED' : 'NOT_A_DATE_IN_ORDER',
+            column: s.rule.column,
+            rows: s.bad.rows,
+            value: s.badDate.value,
+          });
         else if (s.bad.count && s.rule.bad)
           issues.push({ code: s.rule.bad, column: s.rule.column, rows: s.bad.rows, value: s.bad.count });
         else if (s.rule.kind === 'text' && s.numeric.count === s.filled && s.rule.bad) {

@@ -4,7 +4,14 @@
 import { RowSample } from '../../kernel/errors/upload-errors';
 import type { ErrorCode } from '../../kernel/errors/error-codes';
 import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
-import { columnsOf, SCORABLE_TYPES, type ColumnMapping, type DataPoint, type TableHeader } from '../types';
+import {
+  columnsOf,
+  SCORABLE_TYPES,
+  type ColumnMapping,
+  type DataPoint,
+  type DateOrder,
+  type TableHeader,
+} from '../types';
 
 /** One refusal: a catalogue code and the plain `{ column, rows }` details (plus a reason where useful). */
 export interface ValidationIssue {
@@ -142,9 +149,14 @@ export function mappingIssues(header: TableHeader, mapping: ColumnMapping): Vali
 export interface ColumnRule {
   column: string;
   index: number;
-  kind: 'id' | 'number' | 'instant' | 'text' | 'any';
+  /** `answer`: a grid item's code of a scale point, a whole number. */
+  kind: 'id' | 'number' | 'answer' | 'instant' | 'text' | 'any';
   noData: ErrorCode;
   bad?: ErrorCode;
+  /** Instants: the order of local dates (5/10/18) in this column. */
+  dateOrder?: DateOrder;
+  /** Grid items: the grid's name (its refusal is said once per grid). */
+  grid?: string;
 }
 
 export interface ColumnState {
@@ -153,16 +165,27 @@ export interface ColumnState {
   bad: RowSample;
   /** Open-ended: non-empty cells that are numbers. */
   numeric: RowSample;
+  /** Grid items: rows whose answer is a number but not a whole one, and the first such answer. */
+  fraction?: { rows: RowSample; value: number };
+  /** Instants: the first bad cell that is a local date, and whether the column's order was missing. */
+  badDate?: { value: string; orderMissing: boolean };
 }
 
 /** The rule each mapped column follows: what its type needs, and the catalogue code when it does not. */
 export function columnRules(header: TableHeader, mapping: ColumnMapping): ColumnRule[] {
   const index = new Map(header.columns.map((c, i) => [c.name, i]));
   const rules: ColumnRule[] = [];
-  const add = (column: string, kind: ColumnRule['kind'], noData: ErrorCode, bad?: ErrorCode) => {
+  const add = (
+    column: string,
+    kind: ColumnRule['kind'],
+    noData: ErrorCode,
+    bad?: ErrorCode,
+    more: Pick<ColumnRule, 'dateOrder' | 'grid'> = {},
+  ) => {
     const i = index.get(column);
-    if (i !== undefined) rules.push({ column, index: i, kind, noData, ...(bad ? { bad } : {}) });
+    if (i !== undefined) rules.push({ column, index: i, kind, noData, ...(bad ? { bad } : {}), ...more });
   };
+  const ordered = (order: DateOrder | undefined) => (order ? { dateOrder: order } : {});
   for (const dp of mapping.dataPoints) {
     switch (dp.type) {
       case 'RECORD_ID':
@@ -172,11 +195,12 @@ export function columnRules(header: TableHeader, mapping: ColumnMapping): Column
         add(dp.column, 'number', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC');
         break;
       case 'TIMESTAMP':
-        add(dp.start, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC');
-        add(dp.end, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC');
+        add(dp.start, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC', ordered(dp.dateOrder));
+        add(dp.end, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC', ordered(dp.dateOrder));
         break;
       case 'ITEM_BATTERY':
-        for (const item of dp.items) add(item, 'number', 'ITEMS_COLUMN_EMPTY', 'ITEMS_NOT_NUMERIC');
+        for (const item of dp.items)
+          add(item, 'answer', 'ITEMS_COLUMN_EMPTY', 'ITEMS_NOT_NUMERIC', { grid: dataPointName(dp) });
         break;
       case 'OPEN_ENDED':
         add(dp.column, 'text', 'OPEN_ENDED_COLUMN_NO_DATA', 'OPEN_ENDED_COLUMN_ONLY_NUMBERS');
@@ -196,18 +220,4 @@ export function columnRules(header: TableHeader, mapping: ColumnMapping): Column
     }
   }
   return rules;
-}
-
-/** Epoch seconds of an instant given as ISO text, or NaN. Numbers are taken as seconds already. */
-export function instantSeconds(cell: string | number): number {
-  if (typeof cell === 'number') return cell;
-  if (!/^\d{4}-\d{2}-\d{2}/.test(cell)) return Number.NaN;
-  const ms = Date.parse(
-    cell.length === 10
-      ? `${cell}T00:00:00Z`
-      : /[zZ]|[+-]\d{2}:?\d{2}$/.test(cell)
-        ? cell
-        : `${cell.replace(' ', 'T')}Z`,
-  );
-  return Number.isNaN(ms) ? Number.NaN : ms / 1000;
 }

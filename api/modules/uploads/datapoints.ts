@@ -90,7 +90,7 @@ export function rowsFromInput(inputs: readonly SelectedColumnInput[]): Datapoint
           const unit = d.unit ?? 's';
           if (!(unit in DURATION_UNITS)) throw shape(label, 'unit');
           settings.unit = unit;
-        }
+        } else if (d.dateOrder) settings.dateOrder = d.dateOrder;
         algorithms.TS = true;
         break;
       case 'ITEM_BATTERY':
@@ -181,7 +181,14 @@ export function dataPointOf(row: RowLike): DataPoint {
         ...page,
       };
     case 'TIMESTAMP':
-      return { type: 'TIMESTAMP', start: first, end: second, role: s.role ?? 'PAGE', ...page };
+      return {
+        type: 'TIMESTAMP',
+        start: first,
+        end: second,
+        role: s.role ?? 'PAGE',
+        ...(s.dateOrder ? { dateOrder: s.dateOrder } : {}),
+        ...page,
+      };
     case 'ITEM_BATTERY':
       return {
         type: 'ITEM_BATTERY',
@@ -273,7 +280,7 @@ export function rowOfDataPoint(dp: DataPoint): DatapointInsert {
         algorithms,
         pageNumber: dp.pageNumber ?? null,
         pageTitle: dp.pageTitle ?? null,
-        settings: { role: dp.role },
+        settings: { role: dp.role, ...(dp.dateOrder ? { dateOrder: dp.dateOrder } : {}) },
       };
     case 'ITEM_BATTERY':
       algorithms.IBS = true;

@@ -53,6 +53,7 @@ const INPUT_FIELDS = [
   'pageTitle',
   'role',
   'unit',
+  'dateOrder',
   'scaleMin',
   'scaleMax',
   'isRandomised',

@@ -269,6 +269,13 @@ export type DatafileWeightInput = {
   value: number;
 };
 
+/** The order of a local date's parts (5/10/18): month first or day first. */
+export type DateOrder =
+  /** Day/month/year (5/10/18 is 5 October 2018). */
+  | 'DMY'
+  /** Month/day/year (5/10/18 is 10 May 2018). */
+  | 'MDY';
+
 /** FIRST: of interviews of one respondent within the datafile, the first to arrive stays; BEST: the one with the highest combined score (ties: the first). */
 export type DuplicateKeep =
   | 'BEST'
@@ -494,6 +501,8 @@ export type SelectedColumnInput = {
   columns: Array<string>;
   dataPointIdentifier: string;
   dataPointType: DataPointType;
+  /** Timestamp: the order of local dates such as 5/10/18 4:01 (without it only ISO and dotted dates are read). */
+  dateOrder?: DateOrder | null | undefined;
   isEnableCopyPasteCheck?: boolean | null | undefined;
   isEnableDuplicateCheck?: boolean | null | undefined;
   isEnableWrongTopicCheck?: boolean | null | undefined;
@@ -1192,7 +1201,7 @@ export type GetDraftedDatafileQueryVariables = Exact<{
 }>;
 
 
-export type GetDraftedDatafileQuery = { getDraftedDatafile: { id: string, name: string, createdDate: string, status: DatafileStatus, revision: number, company: { id: string, name: string }, owner: { id: string, name: string }, datapointsMetadata: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, isRowNumber: boolean, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }>, upload: { uploadId: string, kind: UploadKind, status: UploadStatus, progress: number, revision: number | null, datafileKey: string, fileName: string, fileSize: number, format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, missingValues: Array<string>, creditEstimate: number | null, error: { code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null } | null } } };
+export type GetDraftedDatafileQuery = { getDraftedDatafile: { id: string, name: string, createdDate: string, status: DatafileStatus, revision: number, company: { id: string, name: string }, owner: { id: string, name: string }, datapointsMetadata: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, isRowNumber: boolean, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, dateOrder: DateOrder | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }>, upload: { uploadId: string, kind: UploadKind, status: UploadStatus, progress: number, revision: number | null, datafileKey: string, fileName: string, fileSize: number, format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, missingValues: Array<string>, creditEstimate: number | null, error: { code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null } | null } } };
 
 export type GetSheetNamesQueryVariables = Exact<{
   datafileKey: string;
@@ -1214,7 +1223,7 @@ export type GetUploadPreviewQueryVariables = Exact<{
 }>;
 
 
-export type GetUploadPreviewQuery = { getUploadPreview: { sampledRows: number, source: { format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, delimiter: string | null, encoding: string | null, isQualtrics: boolean }, columns: Array<{ index: number, name: string, label: string | null, suggestedType: DataPointType, basis: string, group: string | null, withdrawnBecause: string | null, valueLabels: Array<{ value: string, label: string }>, stats: { filled: number, missing: number, numeric: number, integers: number, min: number | null, max: number | null, distinct: number, meanTextLength: number } }>, rows: Array<{ number: number, cells: Array<string | null>, missing: Array<number> }>, rawRows: Array<{ number: number, cells: Array<string | null> }>, layout: { headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, labelRow: number | null, kind: string | null, notSurveyData: string | null, notSurveyDataMessage: string | null }, readingIssues: Array<{ code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null }>, suggestionIssues: Array<{ code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null }>, gridCandidates: Array<{ id: string, columns: Array<string>, scaleMin: number, scaleMax: number }>, missingValueSuggestions: Array<{ value: string, columns: Array<string>, count: number }>, suggestedColumns: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, isRowNumber: boolean, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }> } };
+export type GetUploadPreviewQuery = { getUploadPreview: { sampledRows: number, source: { format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, delimiter: string | null, encoding: string | null, isQualtrics: boolean }, columns: Array<{ index: number, name: string, label: string | null, suggestedType: DataPointType, basis: string, group: string | null, withdrawnBecause: string | null, valueLabels: Array<{ value: string, label: string }>, stats: { filled: number, missing: number, numeric: number, integers: number, min: number | null, max: number | null, distinct: number, meanTextLength: number } }>, rows: Array<{ number: number, cells: Array<string | null>, missing: Array<number> }>, rawRows: Array<{ number: number, cells: Array<string | null> }>, layout: { headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, labelRow: number | null, kind: string | null, notSurveyData: string | null, notSurveyDataMessage: string | null }, readingIssues: Array<{ code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null }>, suggestionIssues: Array<{ code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null }>, gridCandidates: Array<{ id: string, columns: Array<string>, scaleMin: number, scaleMax: number }>, missingValueSuggestions: Array<{ value: string, columns: Array<string>, count: number }>, suggestedColumns: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, isRowNumber: boolean, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, dateOrder: DateOrder | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }> } };
 
 export type SaveDraftDatafileColumnsMutationVariables = Exact<{
   datafileId: string | number;
@@ -2680,6 +2689,7 @@ export const GetDraftedDatafileDocument = new TypedDocumentString(`
       columns
       role
       unit
+      dateOrder
       scaleMin
       scaleMax
       isRandomised
@@ -2848,6 +2858,7 @@ export const GetUploadPreviewDocument = new TypedDocumentString(`
       columns
       role
       unit
+      dateOrder
       scaleMin
       scaleMax
       isRandomised

@@ -113,6 +113,27 @@ export function PointSettings({
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             </HStack>
+            {/* Whether 5/10/18 is 10 May or 5 October is the column's, not the cell's: the user says it. */}
+            <Box>
+              <Text fontSize="sm" fontWeight="medium" mb="1">
+                {t('uploads.step2.timestamp.dateOrder')}
+              </Text>
+              <NativeSelect.Root size="sm" maxW="md">
+                <NativeSelect.Field
+                  data-testid="timestamp-date-order"
+                  value={point.dateOrder ?? ''}
+                  onChange={(e) => {
+                    const v = e.currentTarget.value;
+                    onChange({ dateOrder: v === 'MDY' || v === 'DMY' ? v : null });
+                  }}
+                >
+                  <option value="">{t('uploads.step2.timestamp.dateOrders.NONE')}</option>
+                  <option value="MDY">{t('uploads.step2.timestamp.dateOrders.MDY')}</option>
+                  <option value="DMY">{t('uploads.step2.timestamp.dateOrders.DMY')}</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Box>
           </Stack>
         )}
         {point.dataPointType === 'ITEM_BATTERY' && (
