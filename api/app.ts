@@ -10,6 +10,7 @@ import { registerCertificateRoutes } from './modules/certificates/certificates.r
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerResultRoutes } from './modules/results/results.routes';
 import { registerScoresRoutes } from './modules/results/scores.routes';
+import { registerReconciliationRoutes } from './modules/results/reconciliation.routes';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { OPENAPI_PATH, openApiOf } from './openapi';
 import { registerLiveRoutes } from './modules/live-import/live.routes';
@@ -116,6 +117,7 @@ export function createApp(deps: Deps, options: { webDist?: string; lifecycle?: L
   registerLiveRoutes(app, deps);
   registerUploadRoutes(app, deps);
   registerScoresRoutes(app, deps);
+  registerReconciliationRoutes(app, deps);
   const openapi = openApiOf(deps.env.publicUrl, { metrics: deps.env.metrics.port === undefined });
   app.get(OPENAPI_PATH, (c) => c.json(openapi));
   registerEventRoutes(app, deps);

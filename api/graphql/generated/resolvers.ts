@@ -1162,11 +1162,13 @@ export type ExportColumnNames =
   | 'READABLE'
   | 'TECHNICAL';
 
-/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow and Parquet for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped). */
+/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow and Parquet for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped), the reconciliation pack for sample suppliers as a workbook or CSV. */
 export type ExportFormat =
   | 'ARROW'
   | 'CSV'
   | 'PARQUET'
+  | 'RECONCILIATION'
+  | 'RECONCILIATION_CSV'
   | 'REJECTS'
   | 'SAV'
   | 'TRIPLE_S'
@@ -1216,6 +1218,8 @@ export type ExportRequestInput = {
   language?: InputMaybe<Scalars['String']['input']>;
   /** Scores with one decimal (default true): rounded in CSV and Triple-S, a display format in xlsx and .sav (the value keeps every digit); false writes every digit (Triple-S: four decimals). */
   roundScores?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Reconciliation pack: one sample source (at most 100 characters; '' the interviews that named none); absent: every source. */
+  sampleSource?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Adjacent columns on one scale, fewer than 5: a grid once merged with others (upload step 2). */

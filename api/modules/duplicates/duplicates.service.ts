@@ -140,11 +140,13 @@ export async function duplicatesOf(
 ): Promise<DuplicateReport> {
   const duplicates: DuplicateFlag[] = [];
   const velocity: VelocityFlag[] = [];
+  const sourceOf = new Map<string, string | null>();
   for (const kind of ['DEVICE', 'PANEL'] as const) {
     const pairs = await repo.sameIdentityPairs(deps.db, companyId, datafileId, COLUMNS[kind]);
     for (let i = 0; i < pairs.length;) {
       // Ordered by record, then time: one record's pairs are a run, its earliest match first.
       const first = pairs[i]!;
+      sourceOf.set(first.recordId, first.source);
       let end = i;
       while (end < pairs.length && pairs[end]!.recordId === first.recordId) end++;
       const at = Date.parse(first.seenAt);
@@ -173,24 +175,47 @@ export async function duplicatesOf(
       i = end;
     }
   }
-  const sources = new Map<string | null, SourceCount>();
-  const rows = await repo.sourcesOf(deps.db, datafileId);
-  const source = new Map(rows.map((r) => [r.recordId, r.source]));
+  // Counted in the database; a flagged interview's source came with its pairs.
+  const sources = new Map<string | null, SourceCount>(
+    (await repo.sourceCountsOf(deps.db, datafileId)).map((r) => [
+      r.source,
+      { source: r.source, interviews: r.interviews, duplicates: 0, velocity: 0 },
+    ]),
+  );
   const count = (s: string | null) => {
     let c = sources.get(s);
     if (!c) sources.set(s, (c = { source: s, interviews: 0, duplicates: 0, velocity: 0 }));
     return c;
   };
-  for (const r of rows) count(r.source).interviews++;
-  for (const id of new Set(duplicates.map((d) => d.recordId))) count(source.get(id) ?? null).duplicates++;
-  for (const id of new Set(velocity.map((v) => v.recordId))) count(source.get(id) ?? null).velocity++;
+  for (const id of new Set(duplicates.map((d) => d.recordId))) count(sourceOf.get(id) ?? null).duplicates++;
+  for (const id of new Set(velocity.map((v) => v.recordId))) count(sourceOf.get(id) ?? null).velocity++;
   const byRecord = (a: { recordId: string }, b: { recordId: string }) =>
     a.recordId < b.recordId ? -1 : a.recordId > b.recordId ? 1 : 0;
   return {
     ...options,
-    interviewsWithIdentity: rows.length,
+    interviewsWithIdentity: [...sources.values()].reduce((n, c) => n + c.interviews, 0),
     duplicates: duplicates.sort(byRecord),
     velocity: velocity.sort(byRecord),
     sources: [...sources.values()].sort((a, b) => (a.source ?? '\uffff').localeCompare(b.source ?? '\uffff')),
+  };
+}
+
+/**
+ * What a reconciliation pack needs of a datafile's identities (no access check: the export job
+ * runs for a request that made it): the sample source of each interview and its duplicate flags
+ * under the default window.
+ */
+export async function identityEvidenceOf(deps: Pick<Deps, 'db'>, companyId: string, datafileId: string) {
+  const report = await duplicatesOf(deps, companyId, datafileId, DEFAULT_DUPLICATE_OPTIONS);
+  const sourceOf: Record<string, string | null> = {};
+  for (const r of await repo.sourcesOf(deps.db, datafileId)) sourceOf[r.recordId] = r.source;
+  return {
+    sourceOf,
+    duplicates: report.duplicates.map((d) => ({
+      recordId: d.recordId,
+      kind: d.kind,
+      matchDatafileTitle: d.matchDatafileTitle,
+      matchRecordId: d.matchRecordId,
+    })),
   };
 }

@@ -8,6 +8,7 @@ export {
   checkOptions as checkDuplicateOptions,
   duplicatesOf,
   hashIdentity,
+  identityEvidenceOf,
   sourceOfRecords,
   storeIdentity,
   type DuplicateOptions,

@@ -24,7 +24,7 @@ export interface CsvOptions {
   columnNames?: 'readable' | 'technical';
 }
 
-function quoter(delimiter: string): (text: string) => string {
+export function quoter(delimiter: string): (text: string) => string {
   const special = new RegExp(`["\\r\\n${delimiter === ';' ? ';' : ','}]|^\\s|\\s$`);
   return (text) => (special.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 }

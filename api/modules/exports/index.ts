@@ -8,3 +8,5 @@ export { arrowExportTable } from './arrow-export';
 export { PARQUET_CONTENT_TYPE, parquetOfTable } from './parquet-export';
 export { csvExportStream } from './csv-export';
 export { buildExportTable } from './export-table';
+export { exportInputFor } from './export-job.service';
+export { runExport } from './export.service';

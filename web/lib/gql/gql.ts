@@ -60,6 +60,7 @@ type Documents = {
     "mutation removeContributorFromDatafile($datafileId: ID!, $contributorId: ID!) { removeContributorFromDatafile(datafileId: $datafileId, contributorId: $contributorId) { status } }": typeof types.RemoveContributorFromDatafileDocument,
     "\n  mutation requestDatafileExport($input: ExportRequestInput!) {\n    requestDatafileExport(input: $input) {\n      jobId\n      state\n      progress\n    }\n  }\n": typeof types.RequestDatafileExportDocument,
     "\n  query getExportJob($jobId: ID!) {\n    getExportJob(jobId: $jobId) {\n      jobId\n      format\n      state\n      progress\n      downloadUrl\n      fileName\n      size\n      includedRecords\n      removedRecords\n      error {\n        code\n        message\n      }\n    }\n  }\n": typeof types.GetExportJobDocument,
+    "\n  query exportSampleSources($datafileId: ID!) {\n    datafileDuplicates(datafileId: $datafileId) {\n      sources {\n        source\n      }\n    }\n  }\n": typeof types.ExportSampleSourcesDocument,
     "\n  query getLiveDatafileIntegration($datafileId: ID!) {\n    getLiveDatafileIntegration(datafileId: $datafileId) {\n      datafileId name surveySoftware status secretKey serverKey endpoint numberOfRespondents cost\n      pages { label start criterion questionTitle languages items min max }\n      limits { expectedRespondents maxRespondents maxCredits respondents credits perAddressPerHour perDevice allowedOrigins }\n    }\n  }\n": typeof types.GetLiveDatafileIntegrationDocument,
     "\n  mutation createLiveDatafile($input: LiveDatafileInput!) {\n    createLiveDatafile(input: $input) { status datafileId }\n  }\n": typeof types.CreateLiveDatafileDocument,
     "\n  mutation regenerateLiveDatafileSecret($datafileId: ID!) {\n    regenerateLiveDatafileSecret(datafileId: $datafileId)\n  }\n": typeof types.RegenerateLiveDatafileSecretDocument,
@@ -160,6 +161,7 @@ const documents: Documents = {
     "mutation removeContributorFromDatafile($datafileId: ID!, $contributorId: ID!) { removeContributorFromDatafile(datafileId: $datafileId, contributorId: $contributorId) { status } }": types.RemoveContributorFromDatafileDocument,
     "\n  mutation requestDatafileExport($input: ExportRequestInput!) {\n    requestDatafileExport(input: $input) {\n      jobId\n      state\n      progress\n    }\n  }\n": types.RequestDatafileExportDocument,
     "\n  query getExportJob($jobId: ID!) {\n    getExportJob(jobId: $jobId) {\n      jobId\n      format\n      state\n      progress\n      downloadUrl\n      fileName\n      size\n      includedRecords\n      removedRecords\n      error {\n        code\n        message\n      }\n    }\n  }\n": types.GetExportJobDocument,
+    "\n  query exportSampleSources($datafileId: ID!) {\n    datafileDuplicates(datafileId: $datafileId) {\n      sources {\n        source\n      }\n    }\n  }\n": types.ExportSampleSourcesDocument,
     "\n  query getLiveDatafileIntegration($datafileId: ID!) {\n    getLiveDatafileIntegration(datafileId: $datafileId) {\n      datafileId name surveySoftware status secretKey serverKey endpoint numberOfRespondents cost\n      pages { label start criterion questionTitle languages items min max }\n      limits { expectedRespondents maxRespondents maxCredits respondents credits perAddressPerHour perDevice allowedOrigins }\n    }\n  }\n": types.GetLiveDatafileIntegrationDocument,
     "\n  mutation createLiveDatafile($input: LiveDatafileInput!) {\n    createLiveDatafile(input: $input) { status datafileId }\n  }\n": types.CreateLiveDatafileDocument,
     "\n  mutation regenerateLiveDatafileSecret($datafileId: ID!) {\n    regenerateLiveDatafileSecret(datafileId: $datafileId)\n  }\n": types.RegenerateLiveDatafileSecretDocument,
@@ -395,6 +397,10 @@ export function graphql(source: "\n  mutation requestDatafileExport($input: Expo
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query getExportJob($jobId: ID!) {\n    getExportJob(jobId: $jobId) {\n      jobId\n      format\n      state\n      progress\n      downloadUrl\n      fileName\n      size\n      includedRecords\n      removedRecords\n      error {\n        code\n        message\n      }\n    }\n  }\n"): typeof import('./graphql').GetExportJobDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query exportSampleSources($datafileId: ID!) {\n    datafileDuplicates(datafileId: $datafileId) {\n      sources {\n        source\n      }\n    }\n  }\n"): typeof import('./graphql').ExportSampleSourcesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

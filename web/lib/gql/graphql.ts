@@ -309,11 +309,13 @@ export type ExportColumnNames =
   | 'READABLE'
   | 'TECHNICAL';
 
-/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow and Parquet for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped). */
+/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow and Parquet for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped), the reconciliation pack for sample suppliers as a workbook or CSV. */
 export type ExportFormat =
   | 'ARROW'
   | 'CSV'
   | 'PARQUET'
+  | 'RECONCILIATION'
+  | 'RECONCILIATION_CSV'
   | 'REJECTS'
   | 'SAV'
   | 'TRIPLE_S'
@@ -339,6 +341,8 @@ export type ExportRequestInput = {
   language?: string | null | undefined;
   /** Scores with one decimal (default true): rounded in CSV and Triple-S, a display format in xlsx and .sav (the value keeps every digit); false writes every digit (Triple-S: four decimals). */
   roundScores?: boolean | null | undefined;
+  /** Reconciliation pack: one sample source (at most 100 characters; '' the interviews that named none); absent: every source. */
+  sampleSource?: string | null | undefined;
 };
 
 export type JobFilters = {
@@ -966,6 +970,13 @@ export type GetExportJobQueryVariables = Exact<{
 
 
 export type GetExportJobQuery = { getExportJob: { jobId: string, format: ExportFormat, state: ExportJobState, progress: number, downloadUrl: string | null, fileName: string | null, size: number | null, includedRecords: number | null, removedRecords: number | null, error: { code: string, message: string } | null } };
+
+export type ExportSampleSourcesQueryVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type ExportSampleSourcesQuery = { datafileDuplicates: { sources: Array<{ source: string | null }> } };
 
 export type GetLiveDatafileIntegrationQueryVariables = Exact<{
   datafileId: string | number;
@@ -2037,6 +2048,15 @@ export const GetExportJobDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GetExportJobQuery, GetExportJobQueryVariables>;
+export const ExportSampleSourcesDocument = new TypedDocumentString(`
+    query exportSampleSources($datafileId: ID!) {
+  datafileDuplicates(datafileId: $datafileId) {
+    sources {
+      source
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ExportSampleSourcesQuery, ExportSampleSourcesQueryVariables>;
 export const GetLiveDatafileIntegrationDocument = new TypedDocumentString(`
     query getLiveDatafileIntegration($datafileId: ID!) {
   getLiveDatafileIntegration(datafileId: $datafileId) {
