@@ -209,13 +209,21 @@ export async function identityEvidenceOf(deps: Pick<Deps, 'db'>, companyId: stri
   const report = await duplicatesOf(deps, companyId, datafileId, DEFAULT_DUPLICATE_OPTIONS);
   const sourceOf: Record<string, string | null> = {};
   for (const r of await repo.sourcesOf(deps.db, datafileId)) sourceOf[r.recordId] = r.source;
-  return {
-    sourceOf,
-    duplicates: report.duplicates.map((d) => ({
-      recordId: d.recordId,
+  const forward = report.duplicates.map((d) => ({
+    recordId: d.recordId,
+    kind: d.kind,
+    matchDatafileTitle: d.matchDatafileTitle,
+    matchRecordId: d.matchRecordId,
+  }));
+  // "Keep the best" can remove the first interview of a respondent, which matches nothing earlier:
+  // it names the later interview of this datafile that matched it (after its own earlier match, if any).
+  const backward = report.duplicates
+    .filter((d) => d.matchDatafileId === datafileId)
+    .map((d) => ({
+      recordId: d.matchRecordId,
       kind: d.kind,
       matchDatafileTitle: d.matchDatafileTitle,
-      matchRecordId: d.matchRecordId,
-    })),
-  };
+      matchRecordId: d.recordId,
+    }));
+  return { sourceOf, duplicates: [...forward, ...backward] };
 }

@@ -139,6 +139,16 @@ describe('the Duplicate Respondent rule', () => {
     const removals = await t.gql(REMOVALS, { id: a.datafileId }, { token });
     expect(removals.body.data.datafileDuplicates.removals).toEqual(bySource);
 
+    // The supplier's reconciliation pack: the removed duplicate under the frame's DUPLICATE, naming its match.
+    const pack = await t.app.request(`/api/datafiles/${a.datafileId}/reconciliation?format=csv&language=en`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(pack.status).toBe(200);
+    const [, ...packRows] = Papa.parse<string[]>((await pack.text()).replace(/^\uFEFF/, '').trim()).data;
+    expect(packRows.map((r) => [r[0], r[2], r[5], r.at(-1)])).toEqual([
+      ['x-2', 'DUP', 'DUPLICATE', expect.stringContaining('x-3')],
+    ]);
+
     const off = await save(a.datafileId, token, { isEnable: false, keep: 'BEST' });
     expect(off.numberOfCleanedRecords).toBe(9);
   }, 60_000);
