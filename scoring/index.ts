@@ -34,6 +34,7 @@ export type {
   OpenEndedSession,
 } from './text.ts';
 export { CATEGORY_SCORES, CATEGORY_NAMES } from './text.ts';
+export { AI_REASONS, AI_SUSPECT, AI_THRESHOLDS, EFFORT_NAMES } from './text-ai.ts';
 
 export { SCORING_VERSION } from './version.ts';
 

@@ -160,7 +160,7 @@ export interface ProjectiveResult {
 }
 
 export interface OesResult extends AggregateResult {
-  /** Answers per interview in the categories {6, 7, 10, 11, 12, 13}. */
+  /** Answers per interview in the categories {6, 7, 10, 11, 12, 13, 14}. */
   badAnswers: Float64Array;
 }
 
@@ -246,7 +246,7 @@ export interface ScoreRule {
 
 export interface CleaningRules {
   rules: Record<RuleKey, ScoreRule>;
-  /** OES rule: at least `min` answers in categories {6, 7, 10, 11, 12, 13}. */
+  /** OES rule: at least `min` answers in categories {6, 7, 10, 11, 12, 13, 14}. */
   badAnswers: { enabled: boolean; min: number };
   /** Target sample size; trimming drops the lowest combined scores when `trim` is set. */
   target?: { n: number; trim: boolean };

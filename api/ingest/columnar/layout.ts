@@ -126,6 +126,8 @@ export const SCORE_COLUMNS = {
     category: `oes.${column}.category`,
     duplicateOf: `oes.${column}.duplicate_of`,
     source: `oes.${column}.source`,
+    effort: `oes.${column}.effort`,
+    aiReasons: `oes.${column}.ai_reasons`,
   }),
   oes: 'oes',
   oesDataPoints: 'oes.data_points',

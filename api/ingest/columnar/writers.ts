@@ -1,7 +1,7 @@
 // Writers of raw.arrow (row batches as they are parsed) and scores.arrow (one record batch per
 // scored chunk of rows).
 import { Float64, Int32, Int8, Schema, Utf8, type Data } from 'apache-arrow';
-import { CATEGORY_NAMES, type ClassificationResult, type PipelineResult } from '../../../scoring/index';
+import { CATEGORY_NAMES, EFFORT_NAMES, type ClassificationResult, type PipelineResult } from '../../../scoring/index';
 import type { UploadBlobStore } from '../blob';
 import { numericValue, type ScoreInputs } from '../validate/collector';
 import type { RowBatch } from '../types';
@@ -175,10 +175,33 @@ export class ScoresWriter {
           );
         },
       });
+      // Effort and the AI suspect reasons (scoring/text-ai.ts); null where nothing was scored.
+      const effort = classification!.effort[q]!;
+      cols.push({
+        field: field(names.effort, new Int8(), {
+          [FIELD_META.label]: `Effort: ${o.dp.questionTitle}`,
+          [FIELD_META.categories]: JSON.stringify(EFFORT_NAMES),
+          [FIELD_META.dataPoint]: o.dp.column,
+        }),
+        data: (r) => {
+          const { a, b } = rows(r);
+          return int8Data(effort.slice(a, b), (v) => v === 0);
+        },
+      });
+      const reasons = classification!.aiReasons[q]!;
+      cols.push({
+        field: field(names.aiReasons, new Int8(), {
+          [FIELD_META.label]: 'AI suspect reasons (bits: 1 pasted or filled, 2 typed too fast, 4 paraphrase group)',
+        }),
+        data: (r) => {
+          const { a, b } = rows(r);
+          return int8Data(Int8Array.from(reasons.subarray(a, b)), (_v, k) => category[a + k] === 0);
+        },
+      });
     });
     num(C.oes, 'Open-Ended-Score (OES)', (r) => r.oes);
     num(C.oesDataPoints, 'OES data points', (r) => r.oesDataPoints);
-    num(C.badAnswers, 'Answers in categories 6, 7, 10, 11, 12, 13', (r) => r.badAnswers);
+    num(C.badAnswers, 'Answers in categories 6, 7, 10, 11, 12, 13, 14', (r) => r.badAnswers);
     num(C.ps, 'Prediction-Score (PS)', (r) => r.ps);
     num(C.cs, 'Certainty-Score (CS)', (r) => r.cs);
     num(C.is, 'Information-Score (IS)', (r) => r.is);

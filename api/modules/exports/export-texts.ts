@@ -42,9 +42,15 @@ export function scoreHeader(name: string, locale: Locale, titles: MappingTitles)
     return t(m[2] === 'score' ? 'exports.columns.gridScore' : 'exports.columns.gridLabel', {
       grid: titles.grid(m[1]!),
     });
-  m = /^oes\.(.+)\.(category|duplicate_of|source)$/.exec(name);
+  m = /^oes\.(.+)\.(category|duplicate_of|source|effort|ai_reasons)$/.exec(name);
   if (m) {
-    const key = { category: 'oesCategory', duplicate_of: 'oesDuplicateOf', source: 'oesSource' }[m[2]!]!;
+    const key = {
+      category: 'oesCategory',
+      duplicate_of: 'oesDuplicateOf',
+      source: 'oesSource',
+      effort: 'oesEffort',
+      ai_reasons: 'oesAiReasons',
+    }[m[2]!]!;
     return t(`exports.columns.${key}`, { column: m[1] });
   }
   const fixed: Record<string, string> = {
@@ -75,6 +81,7 @@ export function scoreValueLabels(name: string, stored: Record<string, string>, l
       out[code] = text === key ? english : text;
     } else if (/^oes\..+\.source$/.test(name))
       out[code] = t(code === '1' ? 'exports.values.judge' : 'exports.values.offline');
+    else if (/^oes\..+\.effort$/.test(name)) out[code] = t(`results.effort.${code}`);
     else out[code] = english;
   }
   return out;

@@ -85,6 +85,31 @@ describe('the live endpoint and the behaviour fields', () => {
     expect(JSON.parse(row.scores)).toMatchObject({ bas: 0, behaviour: { Q1: 5 }, kept: false });
   });
 
+  it('calls a long, polished answer typed faster than people type, or pasted whole, AI suspect (14)', async () => {
+    const polished =
+      'Die Auswahl an frischem Obst ist groß, die Beratung an der Kasse freundlich, und die Preise sind, verglichen mit anderen Märkten, fair.';
+    const answer = (id: string, behaviour: unknown) => {
+      const r = withBehaviour(id, behaviour);
+      return { ...r, answers: { ...r.answers, Q1: { ...r.answers.Q1, answer: polished } } };
+    };
+    // 133 characters in 6 s of typing: 22 per second. At 30 s (4.4 per second) it is a person's.
+    const fast = await send(t, w.datafileId, w.secret, answer('ai-fast', { ...TYPED, typingMs: 6_000 }));
+    expect(fast.body.scores.categories).toMatchObject({ Q1: 14 });
+    const pasted = await send(t, w.datafileId, w.secret, answer('ai-pasted', { keys: 0, pastes: 1, pastedChars: 133 }));
+    expect(pasted.body.scores.categories).toMatchObject({ Q1: 14 });
+    const person = await send(t, w.datafileId, w.secret, answer('ai-person', { ...TYPED, typingMs: 30_000 }));
+    expect(person.body.scores.categories).toMatchObject({ Q1: 1 });
+    expect(
+      JSON.parse(
+        (
+          (await t.db.get(
+            sql`select scores from live_respondents where datafile_id = ${w.datafileId} and record_id = 'ai-fast'`,
+          )) as { scores: string }
+        ).scores,
+      ),
+    ).toMatchObject({ categories: { Q1: 14 } });
+  });
+
   it('the worksheet settings of a datafile name the BAS rule, on by default below 20', async () => {
     const res = await t.gql(
       `query($id:ID!){getDatafileCleaningSettings(datafileId:$id){ scoreThresholds{key name isEnable threshold minDataPoints} }}`,

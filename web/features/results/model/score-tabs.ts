@@ -101,7 +101,8 @@ export type TableColumn =
   | { kind: 'number'; name: string; label: string; digits?: number }
   | { kind: 'flag'; name: string; label: string }
   | { kind: 'gridLabel'; name: string; label: string }
-  | { kind: 'category'; name: string; source: string; label: string }
+  | { kind: 'category'; name: string; source: string; reasons: string; label: string }
+  | { kind: 'effort'; name: string; label: string }
   | { kind: 'ratio'; name: string; label: string };
 
 /** Name of the derived column "total duration / median" the worker adds (the Time-Score's input). */
@@ -155,7 +156,13 @@ export function explainColumns(
           kind: 'category',
           name: `oes.${column}.category`,
           source: `oes.${column}.source`,
+          reasons: `oes.${column}.ai_reasons`,
           label: p.questionTitle || column,
+        });
+        push({
+          kind: 'effort',
+          name: `oes.${column}.effort`,
+          label: t('results.columns.effort', { question: p.questionTitle || column }),
         });
       }
       push({ kind: 'number', name: 'oes.bad_answers', label: t('results.columns.badAnswers') });

@@ -68,7 +68,7 @@ export const FIELDS_CSS = {
 } as const;
 
 /** Answer categories the open-answer count rule counts (the facade's fixed set). */
-const BAD_CATEGORIES = [6, 7, 10, 11, 12, 13] as const;
+const BAD_CATEGORIES = [6, 7, 10, 11, 12, 13, 14] as const;
 
 const ThresholdRow = memo(function ThresholdRow({
   index,
