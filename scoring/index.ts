@@ -17,6 +17,8 @@ export * from './behaviour.ts';
 export * from './cleaning-columns.ts';
 export * from './cleaning-settings.ts';
 export * from './cleaning-guard.ts';
+export * from './duplicate-rule.ts';
+export * from './source-removals.ts';
 export { WasmMatrix } from './wasm-memory.ts';
 export { composePipeline } from './pipeline-compose.ts';
 export { roundScore, trafficLight, oesSuggestion, type TrafficLight, type OesSuggestion } from './bands.ts';

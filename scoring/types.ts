@@ -205,10 +205,9 @@ export interface CombinedResult {
 }
 
 /**
- * Exclusion reasons in the product order; the primary reason is the first that fired. 'CON' (the
- * consistency rule) and 'target' (trimmed to the target sample size, which the product counted
- * under 'combined' although those interviews may pass the combined-score threshold) were added
- * later and come last, so that the bits of the product's reasons keep their values.
+ * Exclusion reasons in the product order; the primary reason is the first that fired. 'CON', 'target'
+ * (trimmed to the target size, which the product counted under 'combined'), 'BAS' and 'DUP' (a
+ * duplicate respondent) were added later and come last, so the product's reasons keep their bits.
  */
 export const REASONS = [
   'manual',
@@ -224,6 +223,7 @@ export const REASONS = [
   'CON',
   'target',
   'BAS',
+  'DUP',
 ] as const;
 export type Reason = (typeof REASONS)[number];
 
@@ -276,6 +276,8 @@ export interface CleaningInput {
   badAnswers?: Float64Array;
   /** 0 none, 1 exclude, 2 keep. */
   manual?: Float64Array;
+  /** 1: a duplicate respondent to remove (reason 'DUP'), resolved by scoring/duplicate-rule.ts. */
+  duplicate?: Float64Array;
   /** Quota cell per interview (0..cells-1, anything else = none) and the target per cell. */
   quota?: { cell: Float64Array; targets: Float64Array };
   rows: number;

@@ -120,6 +120,7 @@ export async function exportInputFor(
       rules: saved.rules,
       ...(saved.manual ? { manual: saved.manual } : {}),
       ...(saved.quota ? { quota: saved.quota } : {}),
+      ...(saved.duplicates ? { duplicates: saved.duplicates } : {}),
     },
     certificate: {
       certificateCode: certificate ? formatCode(certificate.code) : null,

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { REASONS, type CleaningInput, type Scoring } from '../../../scoring/index';
 import { AppError } from '../../kernel/errors/errors';
 import type { Locale } from '../../lib/i18n';
-import { cleanRevision, groupingOf, quotaFor } from '../cleaning';
+import { cleanRevision, duplicateRowsOf, groupingOf, quotaFor } from '../cleaning';
 import type { SavedCleaning } from '../cleaning';
 import type { UploadBlobStore } from '../../ingest';
 import { readRevisionColumns } from '../../ingest/index';
@@ -37,7 +37,7 @@ export type ExportFormat =
   | 'recon-csv';
 
 /** The cleaning as saved for the datafile (saved-cleaning.repo.ts): what decides each interview. */
-export type ExportCleaning = Pick<SavedCleaning, 'rules' | 'manual' | 'quota'>;
+export type ExportCleaning = Pick<SavedCleaning, 'rules' | 'manual' | 'quota' | 'duplicates'>;
 
 export interface ExportJobInput {
   datafileId: string;
@@ -133,12 +133,15 @@ export async function runExport(
   const scores = await readRevisionColumns(deps.blobs, input.datafileId, input.revision, 'scores');
   await onProgress(10);
   const locale = input.locale ?? 'de';
-  const extras: Pick<CleaningInput, 'manual' | 'quota'> = {};
+  const extras: Pick<CleaningInput, 'manual' | 'quota' | 'duplicate'> = {};
   const { cleaning } = input;
   if (cleaning.quota) extras.quota = quotaFor(groupingOf(raw, cleaning.quota.column), cleaning.quota.targets);
-  if (cleaning.manual && Object.keys(cleaning.manual).length > 0) {
+  if ((cleaning.manual && Object.keys(cleaning.manual).length > 0) || cleaning.duplicates) {
     const ids = recordIdsOfRevision(raw, scores);
-    extras.manual = Float64Array.from(ids, (id) => (id !== null ? (cleaning.manual![id] ?? 0) : 0));
+    if (cleaning.manual)
+      extras.manual = Float64Array.from(ids, (id) => (id !== null ? (cleaning.manual![id] ?? 0) : 0));
+    const duplicate = duplicateRowsOf(cleaning.duplicates, ids, scores);
+    if (duplicate) extras.duplicate = duplicate;
   }
   const decisions = cleanRevision(deps.scoring, scores, cleaning.rules, extras);
   const table = buildExportTable(

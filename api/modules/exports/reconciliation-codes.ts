@@ -44,6 +44,7 @@ const MAP: Partial<Record<string, GdqCategory>> = {
   CON: 'INCONSISTENT_ANSWERS',
   target: 'NOT_QUALITY',
   BAS: 'SUSPICIOUS_BEHAVIOUR',
+  DUP: 'DUPLICATE',
 };
 
 export const gdqCategoryOf = (reason: string): GdqCategory => MAP[reason] ?? 'OTHER';

@@ -32,6 +32,13 @@ export interface CleaningSettingsInput {
   /** Remove only when at least this many enabled checks fail (null or 1: any). */
   minFailingChecks?: number | null;
   quotaSetting?: QuotaSettingInput | null;
+  duplicateRule?: {
+    isEnable: boolean;
+    keep: 'FIRST' | 'BEST';
+    windowDays?: number | null;
+    velocitySurveys?: number | null;
+    velocityDays?: number | null;
+  } | null;
   manualDecisions?: { recordId: string; decision: 'EXCLUDE' | 'KEEP'; reason?: string | null }[] | null;
   weightingMethod?: {
     datafileWeighting: { key: string; value: number; name: string }[];

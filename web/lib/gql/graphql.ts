@@ -58,6 +58,8 @@ export type CleaningSettingsInput = {
   cleaningMethod?: CleaningMethod | null | undefined;
   /** Why this cleaning (kept in the audit trail). */
   comment?: string | null | undefined;
+  /** The Duplicate Respondent rule; absent: off. The duplicates are found again at each save. */
+  duplicateRule?: DuplicateRuleInput | null | undefined;
   manualDecisions?: Array<ManualDecisionInput> | null | undefined;
   /** Remove only when at least this many enabled checks fail (default 1: any failing check removes); at most the number of enabled checks. */
   minFailingChecks?: number | null | undefined;
@@ -295,6 +297,22 @@ export type DateOrder =
   | 'DMY'
   /** Month/day/year (5/10/18 is 10 May 2018). */
   | 'MDY';
+
+/** FIRST: of interviews of one respondent within the datafile, the first to arrive stays; BEST: the one with the highest combined score (ties: the first). */
+export type DuplicateKeep =
+  | 'BEST'
+  | 'FIRST';
+
+export type DuplicateRuleInput = {
+  isEnable: boolean;
+  keep: DuplicateKeep;
+  /** Default 7. */
+  velocityDays?: number | null | undefined;
+  /** Default 5. */
+  velocitySurveys?: number | null | undefined;
+  /** Default 30. */
+  windowDays?: number | null | undefined;
+};
 
 /** A duration or timestamp: the whole interview, or one page. */
 export type DurationRole =
@@ -1116,7 +1134,7 @@ export type GetDatafileReportQueryVariables = Exact<{
 }>;
 
 
-export type GetDatafileReportQuery = { getDatafileReport: { access: DatafileReportAccess, canEdit: boolean, settings: { datafileId: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, passwordProtected: boolean, hasPassword: boolean, isPublished: boolean, link: string } | null, report: { datafileTitle: string, companyName: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, certificateCode: string | null, certificateLevel: number | null, certifiedAt: string | null, revision: number, scoringVersion: string, cleanedAt: string | null, recordsBefore: number, recordsAfter: number, recordsRemoved: number, targetAverage: number, averages: Array<{ key: string, before: number | null, after: number | null }>, sampleScores: Array<{ key: string, before: number | null, after: number | null }>, exclusions: { quotaCleaning: number, scoreThreshold: number, targetSample: number, manual: number }, removedByReason: Array<{ reason: string, group: string, count: number }>, distribution: { edges: Array<number>, before: Array<number>, after: Array<number>, unscoredBefore: number, unscoredAfter: number } | null } | null } };
+export type GetDatafileReportQuery = { getDatafileReport: { access: DatafileReportAccess, canEdit: boolean, settings: { datafileId: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, passwordProtected: boolean, hasPassword: boolean, isPublished: boolean, link: string } | null, report: { datafileTitle: string, companyName: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, certificateCode: string | null, certificateLevel: number | null, certifiedAt: string | null, revision: number, scoringVersion: string, cleanedAt: string | null, recordsBefore: number, recordsAfter: number, recordsRemoved: number, targetAverage: number, averages: Array<{ key: string, before: number | null, after: number | null }>, sampleScores: Array<{ key: string, before: number | null, after: number | null }>, exclusions: { quotaCleaning: number, scoreThreshold: number, targetSample: number, manual: number, duplicate: number }, removedByReason: Array<{ reason: string, group: string, count: number }>, bySource: Array<{ source: string | null, interviews: number, removed: number, reasons: Array<{ reason: string, count: number }> }>, distribution: { edges: Array<number>, before: Array<number>, after: Array<number>, unscoredBefore: number, unscoredAfter: number } | null } | null } };
 
 export type UpdateDatafileReportSettingsMutationVariables = Exact<{
   datafileId: string | number;
@@ -1139,7 +1157,7 @@ export type GetDatafileDuplicatesQueryVariables = Exact<{
 }>;
 
 
-export type GetDatafileDuplicatesQuery = { datafileDuplicates: { windowDays: number, velocitySurveys: number, velocityDays: number, interviewsWithIdentity: number, duplicates: Array<{ recordId: string, kind: RespondentIdentityKind, matchDatafileId: string, matchDatafileTitle: string, matchRecordId: string, matchSeenAt: string }>, velocity: Array<{ recordId: string, kind: RespondentIdentityKind, surveys: number }>, sources: Array<{ source: string | null, interviews: number, duplicates: number, velocity: number }> } };
+export type GetDatafileDuplicatesQuery = { datafileDuplicates: { windowDays: number, velocitySurveys: number, velocityDays: number, interviewsWithIdentity: number, duplicates: Array<{ recordId: string, kind: RespondentIdentityKind, matchDatafileId: string, matchDatafileTitle: string, matchRecordId: string, matchSeenAt: string }>, velocity: Array<{ recordId: string, kind: RespondentIdentityKind, surveys: number }>, sources: Array<{ source: string | null, interviews: number, duplicates: number, velocity: number }>, removals: Array<{ source: string | null, interviews: number, removed: number, reasons: Array<{ reason: string, count: number }> }> } };
 
 export type GetDatafileResultQueryVariables = Exact<{
   datafileId: string | number;
@@ -1348,7 +1366,7 @@ export type GetDatafileCleaningSettingsQueryVariables = Exact<{
 }>;
 
 
-export type GetDatafileCleaningSettingsQuery = { getDatafileCleaningSettings: { datafileId: string, title: string, status: DatafileStatus, importType: string, revision: number, scoringVersion: string | null, numberOfRecords: number, isCleaned: boolean, numberOfCleanedRecords: number, certificateLevel: number | null, certificateCode: string | null, cleaningMethod: CleaningMethod | null, targetSampleSize: number | null, qualityScores: Array<string>, groupingColumns: Array<string>, savedAt: string | null, savedBy: string | null, minFailingChecks: number, scoreThresholds: Array<{ key: string, name: string, isEnable: boolean, threshold: number, minDataPoints: number }>, badAnswers: { isEnable: boolean, min: number }, quotaSetting: { column: string, rename: string | null, show: boolean, options: Array<{ value: string, label: string, target: number | null }> } | null, manualDecisions: Array<{ recordId: string, decision: ManualDecisionKind }>, weightingMethod: { datafileWeighting: Array<{ key: string, value: number, name: string }>, projectiveQuestionsWeighting: Array<{ dataPointIdentifier: string, algorithms: Array<string>, apply: boolean }> } } };
+export type GetDatafileCleaningSettingsQuery = { getDatafileCleaningSettings: { datafileId: string, title: string, status: DatafileStatus, importType: string, revision: number, scoringVersion: string | null, numberOfRecords: number, isCleaned: boolean, numberOfCleanedRecords: number, certificateLevel: number | null, certificateCode: string | null, cleaningMethod: CleaningMethod | null, targetSampleSize: number | null, qualityScores: Array<string>, groupingColumns: Array<string>, savedAt: string | null, savedBy: string | null, minFailingChecks: number, scoreThresholds: Array<{ key: string, name: string, isEnable: boolean, threshold: number, minDataPoints: number }>, badAnswers: { isEnable: boolean, min: number }, quotaSetting: { column: string, rename: string | null, show: boolean, options: Array<{ value: string, label: string, target: number | null }> } | null, duplicateRule: { isEnable: boolean, keep: DuplicateKeep, windowDays: number, velocitySurveys: number, velocityDays: number }, manualDecisions: Array<{ recordId: string, decision: ManualDecisionKind }>, weightingMethod: { datafileWeighting: Array<{ key: string, value: number, name: string }>, projectiveQuestionsWeighting: Array<{ dataPointIdentifier: string, algorithms: Array<string>, apply: boolean }> } } };
 
 export type UpdateCleaningSettingsMutationVariables = Exact<{
   datafileId: string | number;
@@ -1357,6 +1375,16 @@ export type UpdateCleaningSettingsMutationVariables = Exact<{
 
 
 export type UpdateCleaningSettingsMutation = { updateCleaningSettings: { status: string, message: string | null, numberOfRecords: number, numberOfCleanedRecords: number, removedByReason: Array<number>, certificateLevel: number, certificateCode: string, scoringVersion: string } };
+
+export type WorksheetDuplicatesQueryVariables = Exact<{
+  datafileId: string | number;
+  windowDays?: number | null | undefined;
+  velocitySurveys?: number | null | undefined;
+  velocityDays?: number | null | undefined;
+}>;
+
+
+export type WorksheetDuplicatesQuery = { datafileDuplicates: { interviewsWithIdentity: number, duplicates: Array<{ recordId: string, seenAt: string, kind: RespondentIdentityKind, matchDatafileId: string, matchDatafileTitle: string, matchRecordId: string, matchSeenAt: string }>, velocity: Array<{ recordId: string }>, recordSources: Array<{ recordId: string, source: string }> } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -2378,11 +2406,21 @@ export const GetDatafileReportDocument = new TypedDocumentString(`
         scoreThreshold
         targetSample
         manual
+        duplicate
       }
       removedByReason {
         reason
         group
         count
+      }
+      bySource {
+        source
+        interviews
+        removed
+        reasons {
+          reason
+          count
+        }
       }
       distribution {
         edges
@@ -2437,6 +2475,15 @@ export const GetDatafileDuplicatesDocument = new TypedDocumentString(`
       interviews
       duplicates
       velocity
+    }
+    removals {
+      source
+      interviews
+      removed
+      reasons {
+        reason
+        count
+      }
     }
   }
 }
@@ -3078,6 +3125,13 @@ export const GetDatafileCleaningSettingsDocument = new TypedDocumentString(`
         target
       }
     }
+    duplicateRule {
+      isEnable
+      keep
+      windowDays
+      velocitySurveys
+      velocityDays
+    }
     manualDecisions {
       recordId
       decision
@@ -3114,3 +3168,31 @@ export const UpdateCleaningSettingsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateCleaningSettingsMutation, UpdateCleaningSettingsMutationVariables>;
+export const WorksheetDuplicatesDocument = new TypedDocumentString(`
+    query worksheetDuplicates($datafileId: ID!, $windowDays: Int, $velocitySurveys: Int, $velocityDays: Int) {
+  datafileDuplicates(
+    datafileId: $datafileId
+    windowDays: $windowDays
+    velocitySurveys: $velocitySurveys
+    velocityDays: $velocityDays
+  ) {
+    interviewsWithIdentity
+    duplicates {
+      recordId
+      seenAt
+      kind
+      matchDatafileId
+      matchDatafileTitle
+      matchRecordId
+      matchSeenAt
+    }
+    velocity {
+      recordId
+    }
+    recordSources {
+      recordId
+      source
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WorksheetDuplicatesQuery, WorksheetDuplicatesQueryVariables>;
