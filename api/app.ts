@@ -10,6 +10,7 @@ import { registerCertificateRoutes } from './modules/certificates/certificates.r
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerResultRoutes } from './modules/results/results.routes';
 import { registerScoresRoutes } from './modules/results/scores.routes';
+import { registerReconciliationRoutes } from './modules/results/reconciliation.routes';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { OPENAPI_PATH, openApiOf } from './openapi';
 import { registerLiveRoutes } from './modules/live-import/live.routes';
@@ -24,6 +25,8 @@ export const GRAPHQL_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 const localeOf = (c: Context) =>
   localeFromHeader(c.req.header('x-locale') ?? c.req.header('accept-language')) ?? DEFAULT_LOCALE;
+
+const utf8 = new TextDecoder();
 
 export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 
@@ -78,7 +81,11 @@ export function createApp(deps: Deps, options: { webDist?: string; lifecycle?: L
     const lease = budget.lease();
     try {
       const bytes = await readBodyWithCap(c.req.raw, GRAPHQL_MAX_BODY_BYTES, lease);
-      c.req.raw = new Request(c.req.raw, { body: bytes as Uint8Array<ArrayBuffer> });
+      // The handler's c.req.json() reads Hono's body cache. The request stays the one Bun.serve
+      // handed over: a copy would cost a Request per call and lose the caller's address
+      // (server.requestIP knows only the original), which the attempt limits count by.
+      // (Hono types the cache by the bodies it holds; it stores their promises.)
+      (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(utf8.decode(bytes));
       return await next();
     } catch (error) {
       if (error instanceof BodyTooLarge) return refuse('The request body is too large.', 413);
@@ -110,6 +117,7 @@ export function createApp(deps: Deps, options: { webDist?: string; lifecycle?: L
   registerLiveRoutes(app, deps);
   registerUploadRoutes(app, deps);
   registerScoresRoutes(app, deps);
+  registerReconciliationRoutes(app, deps);
   const openapi = openApiOf(deps.env.publicUrl, { metrics: deps.env.metrics.port === undefined });
   app.get(OPENAPI_PATH, (c) => c.json(openapi));
   registerEventRoutes(app, deps);

@@ -8,6 +8,7 @@ import { ErrorBody, openApiDocument, type RouteDoc } from './lib/openapi';
 import { GraphqlGetQuery, GraphqlRequest } from './graphql/handler';
 import { COLUMNS_ROUTE_DOCS } from './modules/results/results.routes';
 import { SCORES_ROUTE_DOCS } from './modules/results/scores.routes';
+import { RECONCILIATION_ROUTE_DOCS } from './modules/results/reconciliation.routes';
 import { UPLOAD_ROUTE_DOCS } from './modules/uploads/uploads.routes';
 import { CERTIFICATE_ROUTE_DOCS } from './modules/certificates/certificates.routes';
 import { FILE_ROUTE_DOCS } from './modules/files/files.routes';
@@ -100,6 +101,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   ...UPLOAD_ROUTE_DOCS,
   ...COLUMNS_ROUTE_DOCS,
   ...SCORES_ROUTE_DOCS,
+  ...RECONCILIATION_ROUTE_DOCS,
   ...FILE_ROUTE_DOCS,
   ...LIVE_ROUTE_DOCS,
   ...EVENTS_ROUTE_DOCS,

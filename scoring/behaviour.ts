@@ -77,3 +77,38 @@ export interface BehaviourScoring {
 
 /** Score of each behaviour category (NaN: not scored). */
 export const BEHAVIOUR_CATEGORY_SCORES = [NaN, 100, 10, 10, 0, 0] as const;
+
+/** A week in milliseconds: no page is answered longer. */
+const MAX_MS = 7 * 24 * 3600 * 1000;
+/** More key presses or characters than any open answer (10,000 characters) can take, with room for corrections. */
+const MAX_COUNT = 1_000_000;
+
+/**
+ * Every measure a recorder sends for one answer (the live snippet's fields, an upload's paradata
+ * columns), with its upper bound (the lower is 0) and whether it is a whole number. `translated` is
+ * 1 when the page was shown translated by the browser, else 0. Bounds keep a hostile or broken
+ * source from storing absurd values; a value outside them is refused with its field or column named.
+ */
+export const BEHAVIOUR_FIELD_BOUNDS = {
+  keys: { max: MAX_COUNT, integer: true },
+  deletions: { max: MAX_COUNT, integer: true },
+  firstKeyMs: { max: MAX_MS, integer: false },
+  typingMs: { max: MAX_MS, integer: false },
+  ikiMedianMs: { max: MAX_MS, integer: false },
+  ikiIqrMs: { max: MAX_MS, integer: false },
+  regularShare: { max: 1, integer: false },
+  pastes: { max: MAX_COUNT, integer: true },
+  pastedChars: { max: MAX_COUNT * 10, integer: true },
+  pastesAfterSwitch: { max: MAX_COUNT, integer: true },
+  unexplainedChars: { max: MAX_COUNT * 10, integer: true },
+  focusLosses: { max: MAX_COUNT, integer: true },
+  hidden: { max: MAX_COUNT, integer: true },
+  translated: { max: 1, integer: true },
+} as const satisfies Record<string, { max: number; integer: boolean }>;
+export type BehaviourField = keyof typeof BEHAVIOUR_FIELD_BOUNDS;
+
+/** Whether `v` is a valid value of `field` (finite, 0..max, whole where it must be). */
+export function behaviourValueValid(field: BehaviourField, v: number): boolean {
+  const { max, integer } = BEHAVIOUR_FIELD_BOUNDS[field];
+  return Number.isFinite(v) && v >= 0 && v <= max && (!integer || Number.isInteger(v));
+}

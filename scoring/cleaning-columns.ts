@@ -48,7 +48,7 @@ export function cleaningColumnNames(): string[] {
 export function cleaningInputFromColumns(
   rows: number,
   column: (name: string) => Float64Array | undefined,
-  extras: Pick<CleaningInput, 'manual' | 'quota'> = {},
+  extras: Pick<CleaningInput, 'manual' | 'quota' | 'duplicate'> = {},
 ): CleaningInput {
   const scores: CleaningInput['scores'] = {};
   const dataPoints: NonNullable<CleaningInput['dataPoints']> = {};
@@ -66,6 +66,7 @@ export function cleaningInputFromColumns(
     ...(bad ? { badAnswers: checkLength(bad, rows, BAD_ANSWERS_COLUMN) } : {}),
     ...(extras.manual ? { manual: checkLength(extras.manual, rows, 'manual') } : {}),
     ...(extras.quota ? { quota: extras.quota } : {}),
+    ...(extras.duplicate ? { duplicate: checkLength(extras.duplicate, rows, 'duplicate') } : {}),
   };
 }
 

@@ -17,6 +17,8 @@ export * from './behaviour.ts';
 export * from './cleaning-columns.ts';
 export * from './cleaning-settings.ts';
 export * from './cleaning-guard.ts';
+export * from './duplicate-rule.ts';
+export * from './source-removals.ts';
 export { WasmMatrix } from './wasm-memory.ts';
 export { composePipeline } from './pipeline-compose.ts';
 export { roundScore, trafficLight, oesSuggestion, type TrafficLight, type OesSuggestion } from './bands.ts';
@@ -32,6 +34,7 @@ export type {
   OpenEndedSession,
 } from './text.ts';
 export { CATEGORY_SCORES, CATEGORY_NAMES } from './text.ts';
+export { AI_REASONS, AI_SUSPECT, AI_THRESHOLDS, EFFORT_NAMES } from './text-ai.ts';
 
 export { SCORING_VERSION } from './version.ts';
 

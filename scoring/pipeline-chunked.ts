@@ -25,6 +25,8 @@ export interface ChunkedPipelineShape {
   grids?: readonly ({ items: number } & GridOptions)[];
   /** Open category columns per chunk. */
   openQuestions?: number;
+  /** Behaviour category columns per chunk (open answers with paradata). */
+  behaviourQuestions?: number;
   projective?: readonly { predictions: number; options?: number; purpose?: 'information' | 'social-desirability' }[];
   projectiveOptions?: PipelineInput['projectiveOptions'];
   weights?: CombinedWeights;
@@ -40,6 +42,7 @@ export interface PipelineChunk {
   /** Per grid, one column per item. */
   grids?: readonly (readonly Float64Array[])[];
   openCategories?: readonly Int32Array[];
+  behaviourCategories?: readonly Int32Array[];
   projective?: readonly { choice: Float64Array; predictions: readonly Float64Array[] }[];
 }
 
@@ -127,6 +130,7 @@ function checkChunk(shape: ChunkedPipelineShape, c: PipelineChunk): void {
     throw new RangeError(`scoreChunked: the chunk has ${c.grids?.length ?? 0} grids, the shape ${grids.length}`);
   grids.forEach((g, gi) => checkColumns(`grid ${gi}`, c.grids![gi], g.items, rows));
   checkColumns('openCategories', c.openCategories, shape.openQuestions ?? 0, rows);
+  checkColumns('behaviourCategories', c.behaviourCategories, shape.behaviourQuestions ?? 0, rows);
   const questions = shape.projective ?? [];
   if ((c.projective?.length ?? 0) !== questions.length) {
     throw new RangeError(
@@ -148,6 +152,7 @@ function checkShape(shape: ChunkedPipelineShape): void {
   if (shape.durations) count('durations.columns', shape.durations.columns, 1);
   shape.grids?.forEach((g, gi) => count(`grid ${gi} items`, g.items, 1));
   if (shape.openQuestions !== undefined) count('openQuestions', shape.openQuestions, 0);
+  if (shape.behaviourQuestions !== undefined) count('behaviourQuestions', shape.behaviourQuestions, 0);
   shape.projective?.forEach((q, qi) => count(`projective ${qi} predictions`, q.predictions, 1));
 }
 
@@ -158,6 +163,7 @@ function chunkInput(shape: ChunkedPipelineShape, c: PipelineChunk): PipelineInpu
     ...(shape.durations ? { durations: { matrix: c.durations!, totalIndex: shape.durations.totalIndex ?? -1 } } : {}),
     grids: (shape.grids ?? []).map(({ items: _items, ...options }, gi) => ({ ...options, items: c.grids![gi]! })),
     openCategories: c.openCategories ?? [],
+    behaviourCategories: c.behaviourCategories ?? [],
     projective: (shape.projective ?? []).map((q, qi) => ({
       choice: c.projective![qi]!.choice,
       predictions: c.projective![qi]!.predictions,

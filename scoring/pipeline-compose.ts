@@ -2,11 +2,18 @@
 // and the way any NumericScoring (WASM or reference) computes every score of a set of interviews.
 import { DEFAULT_WEIGHTS, type NumericScoring, type PipelineInput, type PipelineResult } from './types.ts';
 import { markInconsistent } from './labels.ts';
+import type { BehaviourScoring } from './behaviour.ts';
 
 const nan = (n: number): Float64Array => new Float64Array(n).fill(Number.NaN);
 
-/** Every numeric score of `input` through the individual calls of `s`. */
-export function composePipeline(s: NumericScoring, input: PipelineInput): PipelineResult {
+/**
+ * Every numeric score of `input` through the individual calls of `s` (its `bas` is needed only when
+ * the input carries behaviour categories).
+ */
+export function composePipeline(
+  s: NumericScoring & Partial<Pick<BehaviourScoring, 'bas'>>,
+  input: PipelineInput,
+): PipelineResult {
   const n = input.rows;
   const ts = input.durations
     ? s.timeScores(input.durations.matrix, {
@@ -24,11 +31,16 @@ export function composePipeline(s: NumericScoring, input: PipelineInput): Pipeli
   const oes = input.openCategories?.length
     ? s.oes(input.openCategories)
     : { score: nan(n), dataPoints: new Float64Array(n), badAnswers: new Float64Array(n) };
+  let bas: { score: Float64Array; dataPoints: Float64Array } = { score: nan(n), dataPoints: new Float64Array(n) };
+  if (input.behaviourCategories?.length) {
+    if (!s.bas) throw new TypeError('composePipeline: behaviour categories need a scoring with bas');
+    bas = s.bas(input.behaviourCategories);
+  }
   const proj = input.projective?.length
     ? s.projective(input.projective, input.projectiveOptions ?? {})
     : { ps: nan(n), cs: nan(n), is: nan(n), sds: nan(n), dataPoints: new Float64Array(n) };
   const comb = s.combined(
-    { oes: oes.score, ts: ts.ts, ibs: ibs.score, ps: proj.ps, cs: proj.cs, con: con.score },
+    { oes: oes.score, ts: ts.ts, ibs: ibs.score, ps: proj.ps, cs: proj.cs, con: con.score, bas: bas.score },
     n,
     input.weights ?? DEFAULT_WEIGHTS,
   );
@@ -45,6 +57,8 @@ export function composePipeline(s: NumericScoring, input: PipelineInput): Pipeli
     oes: oes.score,
     oesDataPoints: oes.dataPoints,
     badAnswers: oes.badAnswers,
+    bas: bas.score,
+    basDataPoints: bas.dataPoints,
     ps: proj.ps,
     cs: proj.cs,
     is: proj.is,

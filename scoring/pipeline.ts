@@ -77,6 +77,7 @@ export function runPipeline(
   const grids = input.grids ?? [];
   const questions = input.projective ?? [];
   const cats = input.openCategories ?? [];
+  const behaviour = input.behaviourCategories ?? [];
   // 1. Inputs already in WASM memory are pinned by address before anything is allocated.
   const dur = input.durations ? a.resident(input.durations.matrix) : null;
   const gridRes = grids.map((g) => a.resident(g.items));
@@ -92,6 +93,7 @@ export function runPipeline(
     ...gridM.map((g) => ['grid', g.rows]),
     ...questions.map((q) => ['projective', q.choice.length]),
     ...cats.map((c) => ['open', c.length]),
+    ...behaviour.map((c) => ['behaviour', c.length]),
   ] as const) {
     if (rows !== undefined && rows !== n) throw new RangeError(`scoreAll: ${what} has ${rows} rows, expected ${n}`);
   }
@@ -110,6 +112,8 @@ export function runPipeline(
     'dpCon',
     'oes',
     'bad',
+    'bas',
+    'dpBas',
     'ps',
     'cs',
     'is',
@@ -136,6 +140,7 @@ export function runPipeline(
   if (!G) absent(['dpIbs'], ['ibs']);
   if (!consistency) absent(['dpCon'], ['con']);
   if (!cats.length) absent(['dpOes', 'bad'], ['oes']);
+  if (!behaviour.length) absent(['dpBas'], ['bas']);
   if (!questions.length) absent(['dpProj'], ['ps', 'cs', 'is', 'sds']);
   if (durM && given) {
     k('timeScoresGiven')(
@@ -201,6 +206,11 @@ export function runPipeline(
     cats.forEach((c, j) => heap.i32(p + j * n * 4, n).set(c));
     k('oesAggregate')(p, n, cats.length, at('oes'), at('dpOes'), at('bad'));
   }
+  if (behaviour.length) {
+    const p = a.alloc(n * behaviour.length * 4);
+    behaviour.forEach((c, j) => heap.i32(p + j * n * 4, n).set(c));
+    k('behaviourAggregate')(p, n, behaviour.length, at('bas'), at('dpBas'));
+  }
   if (questions.length) {
     const nq = questions.length;
     const qps = a.alloc(n * nq * 8),
@@ -260,8 +270,7 @@ export function runPipeline(
     at('ps'),
     at('cs'),
     at('con'),
-    // No behaviour score in a file's pipeline yet (live respondents get theirs per request): null.
-    a.nan(n),
+    at('bas'),
     n,
     w.oes,
     w.ts,
@@ -294,6 +303,8 @@ export function runPipeline(
     oes: col('oes'),
     oesDataPoints: col('dpOes'),
     badAnswers: col('bad'),
+    bas: col('bas'),
+    basDataPoints: col('dpBas'),
     ps: col('ps'),
     cs: col('cs'),
     is: col('is'),

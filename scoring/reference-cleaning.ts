@@ -57,6 +57,8 @@ export function referenceClean(input: CleaningInput, rules: CleaningRules, versi
       failing++;
     }
     if (failing < least) fired = 0;
+    // A duplicate respondent is removed on its own (not a check of k-of-n); a manual keep overrides it.
+    if (input.duplicate?.[i] === 1) fired |= 1 << reasonIndex('DUP');
     if (manual(i) === 1) fired |= 1 << reasonIndex('manual');
     if (manual(i) === 2 || fired === 0) {
       kept[i] = 1;

@@ -339,7 +339,7 @@ export const reference: NumericScoring = {
     const score = nanArray(n),
       dataPoints = new Float64Array(n),
       badAnswers = new Float64Array(n);
-    const bad = new Set([6, 7, 10, 11, 12, 13]);
+    const bad = new Set([6, 7, 10, 11, 12, 13, 14]);
     for (let i = 0; i < n; i++) {
       const codes = categories.map((c) => c[i]!).filter((c) => CATEGORY_SCORES[c] !== undefined);
       dataPoints[i] = codes.length;

@@ -7,6 +7,10 @@ import type { ClassificationResult, OpenAnswerParadata, OpenQuestionConfig } fro
 import { TextDictionary, encode, encodeTexts, normaliseAnswer, utf16Length } from './text-encode.ts';
 import { Arena, type WasmHeap } from './wasm-memory.ts';
 import { SCORING_VERSION } from './version.ts';
+import { aiSuspectAndEffort, type KernelTexts } from './text-ai.ts';
+
+const AI_COLUMNS = ['pastedChars', 'unexplainedChars', 'typingMs'] as const;
+type AiColumn = (typeof AI_COLUMNS)[number];
 
 /** Stop-word lists in the kernel's language order (languageBit in scoring/assembly/text-lists.ts). */
 export const LANGUAGE_ORDER = [
@@ -149,6 +153,10 @@ class QuestionState {
   readonly pastes = new Column(new Float64Array(0), Number.NaN);
   hasSeconds = false;
   hasPastes = false;
+  /** The distinct texts in id order (the AI suspect and effort pass reads them after the kernels). */
+  readonly texts: string[] = [];
+  /** The AI suspect rules' paradata, only where some chunk sent it. */
+  readonly aiColumns = new Map<AiColumn, Column<Float64Array>>();
   readonly chunks: Chunk[] = [];
   constructor(
     readonly context: number,
@@ -185,6 +193,7 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
   /** Pass A over the texts a question met since the last flush, into a chunk of its own. */
   const flush = (s: QuestionState, always = false) => {
     const texts = s.dictionary.takePending();
+    for (const t of texts) s.texts.push(t);
     if (texts.length === 0 && !always) return;
     const d = texts.length;
     const units = utf16Length(texts);
@@ -270,6 +279,21 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
     return fields;
   };
 
+  /**
+   * What pass A wrote per distinct text, for the AI suspect and effort pass (text-ai.ts): views into
+   * WASM memory, read before the session's memory is released and while nothing allocates.
+   */
+  const kernelTexts = (fields: readonly number[]): KernelTexts => {
+    const d = fields[F.texts]!;
+    const cStart = heap.i32(fields[F.cStart]!, d + 1);
+    return {
+      offs: heap.i32(fields[F.offs]!, d + 1),
+      tokens: heap.i32(fields[F.tokens]!, d),
+      content: heap.i32(fields[F.content]!, (cStart[d]! * CONTENT_BYTES) / 4),
+      cStart,
+    };
+  };
+
   const release = () => {
     over = true;
     arena.release();
@@ -305,6 +329,13 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
         if (p?.pastes) s.pastes.data.set(p.pastes, rows);
         s.hasSeconds ||= p?.seconds !== undefined;
         s.hasPastes ||= p?.pastes !== undefined;
+        for (const name of AI_COLUMNS) {
+          let column = s.aiColumns.get(name);
+          if (!column && !p?.[name]) continue;
+          if (!column) s.aiColumns.set(name, (column = new Column(new Float64Array(0), Number.NaN)));
+          column.ensure(rows + m, (size) => new Float64Array(size).fill(Number.NaN));
+          if (p?.[name]) column.data.set(p[name], rows);
+        }
         flush(s);
       });
       rows += m;
@@ -323,7 +354,7 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
           fields[F.flags] = arena.alloc(n * 4);
           fields[F.cluster] = arena.alloc(n * 4);
           fields[F.count] = arena.alloc(fields[F.texts]! * 4);
-          return { ptr: arena.i32In(fields), flags: fields[F.flags]!, cluster: fields[F.cluster]! };
+          return { ptr: arena.i32In(fields), flags: fields[F.flags]!, cluster: fields[F.cluster]!, fields };
         });
         k('textSurveyReset')();
         states.forEach((s, qi) => {
@@ -362,10 +393,22 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
           for (let i = 0; i < n; i++) out[i] = cats[i] !== 0 && (flags[i]! >>> 20) & 1 ? 1 : 0;
           return out;
         });
+        // AI suspect and effort last: they read the final categories (text-ai.ts).
+        const ai = states.map((s, qi) =>
+          aiSuspectAndEffort(
+            s.texts,
+            kernelTexts(blocks[qi]!.fields),
+            s.textOf.data.subarray(0, n),
+            categories[qi]!,
+            Object.fromEntries([...s.aiColumns].map(([name, c]) => [name, c.data.subarray(0, n)])),
+          ),
+        );
         return {
           categories,
           unsure,
           clusters: blocks.map((block) => heap.i32(block.cluster, n).slice()),
+          aiReasons: ai.map((a) => a.reasons),
+          effort: ai.map((a) => a.effort),
           version: SCORING_VERSION,
         };
       } finally {

@@ -46,6 +46,7 @@ export const CATEGORY_SCORES: Readonly<Record<number, number>> = {
   11: 20,
   12: 0,
   13: 0,
+  14: 0,
   [-2]: 0,
 };
 
@@ -62,6 +63,7 @@ export const CATEGORY_NAMES: Readonly<Record<number, string>> = {
   11: 'Wrong Language',
   12: 'Copy Paste',
   13: 'Fake Answer',
+  14: 'AI Suspect',
   [-2]: 'AI Error',
 };
 
@@ -73,6 +75,10 @@ export interface OpenAnswerParadata {
   pastes?: Float64Array;
   /** Keystrokes (kept for the record; the copy-paste rule uses pastes and typing speed). */
   keystrokes?: Float64Array;
+  /** Pasted characters, characters that appeared without a key or paste, and the sum of the intervals between keys (ms): the AI suspect rules (text-ai.ts). */
+  pastedChars?: Float64Array;
+  unexplainedChars?: Float64Array;
+  typingMs?: Float64Array;
 }
 
 /** An open question without its answers (the configuration a session starts from). */
@@ -103,6 +109,10 @@ export interface ClassificationResult {
   unsure: Uint8Array[];
   /** Duplicate-respondent cluster per answer: row of the earliest member, -1 = none. */
   clusters: Int32Array[];
+  /** Why an answer is AI suspect (category 14; AI_REASONS bits), else 0; one per question. */
+  aiReasons: Uint8Array[];
+  /** Effort per answer: 1 low, 2 medium, 3 high, 0 not scored; one per question. */
+  effort: Int8Array[];
   version: string;
 }
 

@@ -2,10 +2,7 @@
 // Convention: every score is a float in [0, 100]; a score that cannot be computed (`null` in the
 // specification) is NaN inside typed arrays and `null` in scalar results.
 
-/**
- * Column-major numeric matrix: `data[j * rows + i]` is row (interview) i, column (item) j.
- * -999 and NaN are missing values.
- */
+/** Column-major numeric matrix: `data[j * rows + i]` is row (interview) i, column (item) j; -999 and NaN missing. */
 export interface ColumnMajor {
   readonly rows: number;
   readonly cols: number;
@@ -15,10 +12,8 @@ export interface ColumnMajor {
 /** A matrix given either as one column-major array or as one Float64Array per column. */
 export type MatrixInput = ColumnMajor | readonly Float64Array[];
 
-/**
- * Grid labels of the per-grid score. 'Inconsistent' replaces 'OK' where the grid's own consistency
- * score is in the red band (see ConsistencyResult); only scoreAll sets it.
- */
+// Grid labels of the per-grid score. 'Inconsistent' replaces 'OK' where the grid's own consistency
+// score is in the red band (see ConsistencyResult); only scoreAll sets it.
 export const GRID_LABELS = ['none', 'OK', 'Straightliner', 'Partial Straightliner', 'Pattern', 'Inconsistent'] as const;
 export type GridLabel = (typeof GRID_LABELS)[number];
 
@@ -160,7 +155,7 @@ export interface ProjectiveResult {
 }
 
 export interface OesResult extends AggregateResult {
-  /** Answers per interview in the categories {6, 7, 10, 11, 12, 13}. */
+  /** Answers per interview in the categories {6, 7, 10, 11, 12, 13, 14}. */
   badAnswers: Float64Array;
 }
 
@@ -210,10 +205,9 @@ export interface CombinedResult {
 }
 
 /**
- * Exclusion reasons in the product order; the primary reason is the first that fired. 'CON' (the
- * consistency rule) and 'target' (trimmed to the target sample size, which the product counted
- * under 'combined' although those interviews may pass the combined-score threshold) were added
- * later and come last, so that the bits of the product's reasons keep their values.
+ * Exclusion reasons in the product order; the primary reason is the first that fired. 'CON', 'target'
+ * (trimmed to the target size, which the product counted under 'combined'), 'BAS' and 'DUP' (a
+ * duplicate respondent) were added later and come last, so the product's reasons keep their bits.
  */
 export const REASONS = [
   'manual',
@@ -229,6 +223,7 @@ export const REASONS = [
   'CON',
   'target',
   'BAS',
+  'DUP',
 ] as const;
 export type Reason = (typeof REASONS)[number];
 
@@ -246,7 +241,7 @@ export interface ScoreRule {
 
 export interface CleaningRules {
   rules: Record<RuleKey, ScoreRule>;
-  /** OES rule: at least `min` answers in categories {6, 7, 10, 11, 12, 13}. */
+  /** OES rule: at least `min` answers in categories {6, 7, 10, 11, 12, 13, 14}. */
   badAnswers: { enabled: boolean; min: number };
   /** Target sample size; trimming drops the lowest combined scores when `trim` is set. */
   target?: { n: number; trim: boolean };
@@ -281,6 +276,8 @@ export interface CleaningInput {
   badAnswers?: Float64Array;
   /** 0 none, 1 exclude, 2 keep. */
   manual?: Float64Array;
+  /** 1: a duplicate respondent to remove (reason 'DUP'), resolved by scoring/duplicate-rule.ts. */
+  duplicate?: Float64Array;
   /** Quota cell per interview (0..cells-1, anything else = none) and the target per cell. */
   quota?: { cell: Float64Array; targets: Float64Array };
   rows: number;
@@ -396,6 +393,8 @@ export interface PipelineInput {
   grids?: readonly ({ items: MatrixInput } & GridOptions)[];
   /** Open-ended category codes per question (from classifyOpenEnded), 0 = not scored. */
   openCategories?: readonly Int32Array[];
+  /** Behaviour category codes per open answer with paradata (behaviourCategories), 0 = not scored. */
+  behaviourCategories?: readonly Int32Array[];
   projective?: readonly ProjectiveQuestion[];
   projectiveOptions?: Omit<ProjectiveOptions, 'rowsPerQuestion'>;
   weights?: CombinedWeights;
@@ -434,6 +433,9 @@ export interface PipelineResult {
   oes: Float64Array;
   oesDataPoints: Float64Array;
   badAnswers: Float64Array;
+  /** Behaviour score, 0..100, NaN = null (no paradata), and the answers it rests on. */
+  bas: Float64Array;
+  basDataPoints: Float64Array;
   ps: Float64Array;
   cs: Float64Array;
   is: Float64Array;

@@ -365,6 +365,7 @@ export class WasmScoring implements NumericScoring {
     });
     const bad = input.badAnswers ? arena.f64In(input.badAnswers) : arena.f64In(new Float64Array(n));
     const manual = input.manual ? arena.f64In(input.manual) : arena.f64In(new Float64Array(n));
+    const dup = input.duplicate ? arena.f64In(input.duplicate) : arena.f64In(new Float64Array(n));
     const cell = input.quota ? arena.f64In(input.quota.cell) : arena.nan(n);
     const targets = input.quota ? arena.f64In(input.quota.targets) : arena.alloc(8);
     const nc = input.quota?.targets.length ?? 0;
@@ -381,6 +382,7 @@ export class WasmScoring implements NumericScoring {
           dps,
           bad,
           manual,
+          dup,
           cell,
           targets,
           nc,

@@ -14,6 +14,7 @@ import { rowOfDataPoint } from '../modules/uploads/datapoints';
 import { chargeKeyOf, UPLOAD_JOB } from '../modules/uploads/jobs/contract';
 import { DEMO_FINISH_JOB, demoFinishKey, type DemoFinishPayload } from './contract';
 import { generateDemoSurvey } from './survey';
+import { withBehaviour } from './behaviour';
 import { surveyCsvBytes, surveyXlsxBytes } from './writers';
 
 export { DEMO_FINISH_JOB, type DemoFinishPayload };
@@ -45,6 +46,8 @@ type DemoFile = {
   qualtrics?: boolean;
   daysAgo: number;
   finish?: DemoFinish;
+  /** Paradata columns of the first open question (the behaviour score). */
+  behaviour?: boolean;
 };
 
 export const DEMO_DATAFILES: readonly DemoFile[] = [
@@ -57,6 +60,7 @@ export const DEMO_DATAFILES: readonly DemoFile[] = [
     seed: 101,
     language: 'de',
     daysAgo: 6,
+    behaviour: true,
     finish: {
       cleaning: {
         thresholds: [{ key: 'combined', threshold: 50 }],
@@ -73,6 +77,7 @@ export const DEMO_DATAFILES: readonly DemoFile[] = [
     owner: 'employee@example.com',
     format: 'csv',
     rows: 450,
+    behaviour: true,
     seed: 102,
     language: 'en',
     qualtrics: true,
@@ -141,7 +146,8 @@ export async function seedDemoDatafiles(deps: Pick<Deps, 'db' | 'blobs' | 'jobs'
   for (const f of DEMO_DATAFILES) {
     const owner = ownerId.get(f.owner);
     if (!owner || existing.has(f.id)) continue;
-    const survey = generateDemoSurvey({ rows: f.rows, seed: f.seed, language: f.language });
+    const plain = generateDemoSurvey({ rows: f.rows, seed: f.seed, language: f.language });
+    const survey = f.behaviour ? withBehaviour(plain, f.seed) : plain;
     const bytes =
       f.format === 'xlsx'
         ? await surveyXlsxBytes(survey)

@@ -27,7 +27,10 @@ export type Viewer = {
 
 export type GqlContext = {
   deps: Deps;
-  hono: HonoContext;
+  /** The HTTP request's context, for a resolver that reads a cookie or sets a response header. */
+  readonly hono: HonoContext;
+  /** Whether anything asked for `hono`: only then may the answer carry headers set there. */
+  readonly honoUsed: boolean;
   /** Language of messages: Accept-Language, else the user's stored locale, else German. */
   locale: () => Promise<Locale>;
   /** The viewer, or null when anonymous (an invalid or expired credential also gives null). */
@@ -65,9 +68,16 @@ export function createContext(deps: Deps, c: HonoContext): GqlContext {
   const viewer = () => (viewerPromise ??= resolveViewer(deps, bearer, apiKey));
   // Read when asked for: most requests never need the language (no error) or the address (no login).
   let address: string | undefined;
+  let honoUsed = false;
   return {
     deps,
-    hono: c,
+    get hono() {
+      honoUsed = true;
+      return c;
+    },
+    get honoUsed() {
+      return honoUsed;
+    },
     viewer,
     locale: async () =>
       localeFromHeader(c.req.header('x-locale') ?? c.req.header('accept-language')) ??

@@ -4,7 +4,7 @@ import type { Context as HonoContext } from 'hono';
 import * as z from 'zod';
 import type { Deps } from '../kernel/deps';
 import { DEFAULT_LOCALE, localeFromHeader } from '../lib/i18n';
-import { createContext } from './context';
+import { createContext, type GqlContext } from './context';
 import { AppError, formatError, httpStatusFor, type FormattedError } from '../kernel/errors/errors';
 import { raceBudget } from '../lib/request-budget';
 import { createExecutor } from './executor';
@@ -158,7 +158,7 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
       if (!(error instanceof AppError)) throw error;
       result = { data: null, errors: [new GraphQLError(error.message, { originalError: error, path: [] })] };
     }
-    if (!result.errors?.length) return answer(c, JSON.stringify({ data: result.data ?? null }));
+    if (!result.errors?.length) return answer(c, ctx, JSON.stringify({ data: result.data ?? null }));
 
     const requestLocale =
       localeFromHeader(c.req.header('x-locale') ?? c.req.header('accept-language')) ?? DEFAULT_LOCALE;
@@ -183,16 +183,25 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
     const headers: Record<string, string> = {};
     const retry = errors[0]!.extensions.retryAfterSeconds;
     if (typeof retry === 'number') headers['Retry-After'] = String(retry);
-    return answer(c, JSON.stringify({ data: result.data ?? null, errors }), status, headers);
+    return answer(c, ctx, JSON.stringify({ data: result.data ?? null, errors }), status, headers);
   };
 }
 
 /**
  * The answer with the headers a resolver set on the request's context (the device cookie at a
  * login): a prepared response carries only its own, so every header set there is copied onto it.
+ * Reading c.res makes a Response (and Hono then copies its headers onto the answer again), so that
+ * happens only when a resolver asked for the Hono context.
  */
-function answer(c: HonoContext, json: string, status?: number, extra?: Record<string, string>): Response {
+function answer(
+  c: HonoContext,
+  ctx: GqlContext,
+  json: string,
+  status?: number,
+  extra?: Record<string, string>,
+): Response {
   const response = jsonResponse(json, status, extra);
+  if (!ctx.honoUsed) return response;
   const set = c.res.headers;
   for (const cookie of set.getSetCookie()) response.headers.append('set-cookie', cookie);
   for (const [name, value] of set)

@@ -25,7 +25,7 @@ export { describeIssue } from '../kernel/errors/refusal-messages';
 export { toUploadFailure, type UploadFailure, type UploadErrorDetails } from '../kernel/errors/upload-errors';
 export { DEFAULT_LIMITS, withLimits, type UploadLimits } from './limits';
 export type * from './types';
-export { IDENTITY_TYPES } from './types';
+export { BEHAVIOUR_COLUMN_TYPES, IDENTITY_TYPES, isBehaviourDataPoint } from './types';
 export type { ValidationIssue } from './validate/mapping';
 export type { ColumnSuggestion, ColumnStats } from './preview/suggest';
 export type { UploadPreviewWithLayout as UploadPreview } from './preview/preview-upload';
@@ -87,6 +87,8 @@ export type { ScoreStat } from './processing/score-stats';
 export {
   type Cell,
   type DataPoint,
+  DATE_ORDERS,
+  type DateOrder,
   DURATION_UNITS,
   type DurationUnit,
   PROJECTIVE_ALGORITHMS,

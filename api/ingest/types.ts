@@ -1,5 +1,6 @@
 // Shapes shared by the upload engine: readers produce a header and rows of typed cells, step 2
 // confirms a mapping of columns to data-point types, processing turns both into scored columns.
+import type { BehaviourField } from '../../scoring/index';
 
 /**
  * One cell as every reader hands it on. Numbers are numbers, text is text, `null` is an empty cell
@@ -82,6 +83,9 @@ export type ProjectiveAlgorithm = (typeof PROJECTIVE_ALGORITHMS)[number];
 /** Seconds per unit of duration columns (s, m, h, d, w). */
 export const DURATION_UNITS = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86400, w: 604800 } as const;
 export type DurationUnit = keyof typeof DURATION_UNITS;
+/** The order of a local date's parts (5/10/18): month first (MDY) or day first (DMY). */
+export const DATE_ORDERS = ['MDY', 'DMY'] as const;
+export type DateOrder = (typeof DATE_ORDERS)[number];
 
 /** Column types of upload step 2, as the user confirmed them. */
 export type DataPoint =
@@ -99,8 +103,19 @@ export type DataPoint =
       pageNumber?: number;
       pageTitle?: string;
     }
-  /** Start and end instants (ISO text or epoch seconds); duration = end - start. */
-  | { type: 'TIMESTAMP'; start: string; end: string; role: 'TOTAL' | 'PAGE'; pageNumber?: number; pageTitle?: string }
+  /**
+   * Start and end instants (ISO text, epoch seconds, or local dates such as 5/10/18 4:01 read in
+   * `dateOrder`); duration = end - start.
+   */
+  | {
+      type: 'TIMESTAMP';
+      start: string;
+      end: string;
+      role: 'TOTAL' | 'PAGE';
+      dateOrder?: DateOrder;
+      pageNumber?: number;
+      pageTitle?: string;
+    }
   /** Item columns in the order shown to respondents; scale bounds optional. */
   | {
       type: 'ITEM_BATTERY';
@@ -140,7 +155,33 @@ export type DataPoint =
    * stored only as keyed hashes (docs/duplicates.md).
    */
   | { type: 'DEVICE_FINGERPRINT' | 'PANEL_ID' | 'SAMPLE_SOURCE'; column: string }
+  /**
+   * One behaviour measure (paradata) of the open question in column `question`, as a tool that
+   * records it exports it: one column per measure and question (BEHAVIOUR_COLUMN_TYPES).
+   */
+  | { type: BehaviourColumnType; column: string; question: string }
   | { type: 'IGNORE'; column: string };
+
+/** The behaviour column types and the measure each carries (scoring's BEHAVIOUR_FIELD_BOUNDS). */
+export const BEHAVIOUR_COLUMN_TYPES = {
+  BEHAVIOUR_KEYS: 'keys',
+  BEHAVIOUR_DELETIONS: 'deletions',
+  BEHAVIOUR_FIRST_KEY_MS: 'firstKeyMs',
+  BEHAVIOUR_TYPING_MS: 'typingMs',
+  BEHAVIOUR_IKI_MEDIAN_MS: 'ikiMedianMs',
+  BEHAVIOUR_IKI_IQR_MS: 'ikiIqrMs',
+  BEHAVIOUR_REGULAR_SHARE: 'regularShare',
+  BEHAVIOUR_PASTES: 'pastes',
+  BEHAVIOUR_PASTED_CHARS: 'pastedChars',
+  BEHAVIOUR_PASTES_AFTER_SWITCH: 'pastesAfterSwitch',
+  BEHAVIOUR_UNEXPLAINED_CHARS: 'unexplainedChars',
+  BEHAVIOUR_FOCUS_LOSSES: 'focusLosses',
+  BEHAVIOUR_HIDDEN: 'hidden',
+  BEHAVIOUR_TRANSLATED: 'translated',
+} as const satisfies Record<string, BehaviourField>;
+export type BehaviourColumnType = keyof typeof BEHAVIOUR_COLUMN_TYPES;
+export type BehaviourDataPoint = Extract<DataPoint, { question: string }>;
+export const isBehaviourDataPoint = (dp: DataPoint): dp is BehaviourDataPoint => dp.type in BEHAVIOUR_COLUMN_TYPES;
 
 export type DataPointType = DataPoint['type'];
 

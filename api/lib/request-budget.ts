@@ -46,24 +46,40 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export const budgetRefusal = (budgetMs: number) =>
   new AppError('REQUEST_TIME_LIMIT', { reason: 'REQUEST_TIME_BUDGET', seconds: Math.round(budgetMs / 100) / 10 });
 
-/** Runs `work` under a budget of `budgetMs`; the timer is cleared when the work settles. */
+/**
+ * Runs `work` under a budget of `budgetMs`. The refusal (an Error, whose stack costs more than a
+ * short request's other bookkeeping) and the signal with its timer are made when first asked for:
+ * most requests end well inside their budget and never ask.
+ */
 export async function withRequestBudget<T>(budgetMs: number, work: (budget: RequestBudget) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const refusal = budgetRefusal(budgetMs);
+  let refusal: AppError | undefined;
+  let controller: AbortController | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const refuse = () => (refusal ??= budgetRefusal(budgetMs));
   const deadline = performance.now() + budgetMs;
   let sliceStart = performance.now();
   let chain: Promise<unknown> = Promise.resolve();
   const check = () => {
-    if (performance.now() >= deadline) throw refusal;
+    if (performance.now() >= deadline) throw refuse();
   };
   const budget: RequestBudget = {
     deadline,
-    signal: controller.signal,
-    refusal,
+    get signal() {
+      if (!controller) {
+        controller = new AbortController();
+        const left = deadline - performance.now();
+        if (left <= 0) controller.abort(refuse());
+        else timer = setTimeout(() => controller!.abort(refuse()), left);
+      }
+      return controller.signal;
+    },
+    get refusal() {
+      return refuse();
+    },
     check,
     pace() {
       const now = performance.now();
-      if (now >= deadline) throw refusal;
+      if (now >= deadline) throw refuse();
       if (now - sliceStart < SLICE_MS) return undefined;
       return nextTurn().then(() => {
         sliceStart = performance.now();
@@ -77,11 +93,10 @@ export async function withRequestBudget<T>(budgetMs: number, work: (budget: Requ
       return run;
     },
   };
-  const timer = setTimeout(() => controller.abort(refusal), budgetMs);
   try {
     return await current.run(budget, () => work(budget));
   } finally {
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
   }
 }
 
@@ -100,17 +115,19 @@ export function stopReadsPastBudget(): void {
 
 /** Settles like `work`, or rejects with the budget's refusal at its deadline, whichever comes first. */
 export function raceBudget<T>(budget: RequestBudget, work: Promise<T>): Promise<T> {
-  if (budget.signal.aborted) return Promise.reject(budget.refusal);
+  const left = budget.deadline - performance.now();
+  if (left <= 0) return Promise.reject(budget.refusal);
+  // A timer of its own rather than the budget's signal: the signal's controller and listeners cost
+  // every query, where a timer that is cleared when the work settles costs one.
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(budget.refusal);
-    budget.signal.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => reject(budget.refusal), left);
     work.then(
       (value) => {
-        budget.signal.removeEventListener('abort', onAbort);
+        clearTimeout(timer);
         resolve(value);
       },
       (error: unknown) => {
-        budget.signal.removeEventListener('abort', onAbort);
+        clearTimeout(timer);
         reject(error);
       },
     );

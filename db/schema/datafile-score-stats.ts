@@ -2,7 +2,7 @@ import { integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite
 import { datafiles } from './datafiles';
 
 /** The score kinds the dashboard sums up: the combined score, the seven quality scores and the consistency score. */
-export const SCORE_STAT_KINDS = ['COMBINED', 'TS', 'IBS', 'OES', 'PS', 'CS', 'IS', 'SDS', 'CON'] as const;
+export const SCORE_STAT_KINDS = ['COMBINED', 'TS', 'IBS', 'OES', 'PS', 'CS', 'IS', 'SDS', 'CON', 'BAS'] as const;
 export type ScoreStatKind = (typeof SCORE_STAT_KINDS)[number];
 
 /**

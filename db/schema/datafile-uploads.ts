@@ -98,6 +98,20 @@ export const DATA_POINT_TYPES = [
   'DEVICE_FINGERPRINT',
   'PANEL_ID',
   'SAMPLE_SOURCE',
+  'BEHAVIOUR_KEYS',
+  'BEHAVIOUR_DELETIONS',
+  'BEHAVIOUR_FIRST_KEY_MS',
+  'BEHAVIOUR_TYPING_MS',
+  'BEHAVIOUR_IKI_MEDIAN_MS',
+  'BEHAVIOUR_IKI_IQR_MS',
+  'BEHAVIOUR_REGULAR_SHARE',
+  'BEHAVIOUR_PASTES',
+  'BEHAVIOUR_PASTED_CHARS',
+  'BEHAVIOUR_PASTES_AFTER_SWITCH',
+  'BEHAVIOUR_UNEXPLAINED_CHARS',
+  'BEHAVIOUR_FOCUS_LOSSES',
+  'BEHAVIOUR_HIDDEN',
+  'BEHAVIOUR_TRANSLATED',
   'IGNORE',
 ] as const;
 export type DataPointTypeValue = (typeof DATA_POINT_TYPES)[number];
@@ -117,6 +131,8 @@ export type DataPointAlgorithms = {
 export type DataPointSettings = {
   role?: 'TOTAL' | 'PAGE';
   unit?: string;
+  /** Timestamp: the order of local dates (5/10/18) in its columns. */
+  dateOrder?: 'MDY' | 'DMY';
   min?: number;
   max?: number;
   randomised?: boolean;
@@ -127,6 +143,8 @@ export type DataPointSettings = {
   options?: number;
   /** Record ID: each record's row number in the file (the point reads no column). */
   rowNumber?: boolean;
+  /** Behaviour measure: the open question's column it describes. */
+  question?: string;
 };
 
 /**

@@ -49,6 +49,15 @@ export type CleaningSettings = {
   quotaSetting?: QuotaSetting | null;
   /** Remove only when at least this many checks fail (absent: 1, any check). */
   minFailingChecks?: number;
+  /** The Duplicate Respondent rule and the duplicate check's window and velocity thresholds (absent: off, defaults). */
+  duplicateRule?: DuplicateRuleSetting;
+};
+export type DuplicateRuleSetting = {
+  isEnable: boolean;
+  keep: 'FIRST' | 'BEST';
+  windowDays: number;
+  velocitySurveys: number;
+  velocityDays: number;
 };
 /**
  * The cleaning as last saved on the worksheet (updateCleaningSettings), the one input of everything that
@@ -61,6 +70,11 @@ export type SavedCleaningJson = {
   rules: unknown;
   manual?: Record<string, 1 | 2>;
   quota?: { column: string; targets: Record<string, number> };
+  /**
+   * The Duplicate Respondent rule as found at the save (scoring's DuplicateMatches by record id), so
+   * exports and the report remove the same interviews without the organisation's history.
+   */
+  duplicates?: { keep: 'FIRST' | 'BEST'; earlier: string[]; groups: string[][] };
   savedAt: string;
   savedBy: string | null;
   /** Added by the worksheet: the cleaning method saved with it, and the certificate issued for it. */

@@ -21,6 +21,13 @@ export const REASON_OES: i32 = 9;
 export const REASON_TARGET: i32 = 11;
 
 export const REASON_BAS: i32 = 12;
+/**
+ * A duplicate respondent (the same device or panel ID earlier in the organisation). Who matches whom
+ * needs the organisation's history, so the caller passes the outcome per row (`dup`, 1 = remove);
+ * it is not a score check: it removes on its own, whatever the k-of-n setting, and a manual keep
+ * overrides it.
+ */
+export const REASON_DUP: i32 = 13;
 
 /** Number of score columns the rules read: combined, IS, PS, CS, SDS, TS, IBS, OES, CON, BAS. */
 export const RULE_SCORES: i32 = 10;
@@ -91,7 +98,7 @@ function excludeRow(i: i32, reason: i32, outKept: usize, outReasons: usize, outP
  *
  * `scores` and `dps` are column-major n x 10 (combined, IS, PS, CS, SDS, TS, IBS, OES, CON, BAS; NaN = null)
  * with the scores and their data points; `bad` counts answers in categories {6,7,10,11,12,13}; `manual`
- * is 0 (none), 1 (exclude) or 2 (keep); `cell` is the quota cell 0..nc-1 (else none) with targets in
+ * is 0 (none), 1 (exclude) or 2 (keep); `dup` is 1 for a duplicate respondent to remove (REASON_DUP); `cell` is the quota cell 0..nc-1 (else none) with targets in
  * `targets`. `config` (CLEAN_CONFIG_LENGTH f64): per score column [enabled, threshold, minimum data
  * points], then [bad-answers rule enabled, minimum bad answers, target sample size (<= 0: none), trim
  * to target, least failing checks k]. Each enabled score rule and the bad-answers rule is one check;
@@ -103,7 +110,7 @@ function excludeRow(i: i32, reason: i32, outKept: usize, outReasons: usize, outP
  * rule, trimming included. Returns the number kept.
  */
 export function clean(
-  scores: usize, dps: usize, bad: usize, manual: usize, cell: usize, targets: usize, nc: i32, n: i32,
+  scores: usize, dps: usize, bad: usize, manual: usize, dup: usize, cell: usize, targets: usize, nc: i32, n: i32,
   config: usize, outKept: usize, outReasons: usize, outPrimary: usize, outChecks: usize,
 ): i32 {
   const badOn = ldf(config, CFG_BAD) != 0;
@@ -130,6 +137,7 @@ export function clean(
       failing++;
     }
     if (<f64>failing < least) reasons = 0;
+    if (ldf(dup, i) == 1) reasons |= 1 << REASON_DUP;
     const decision = ldf(manual, i);
     if (decision == 1) reasons |= 1 << REASON_MANUAL;
     const kept = decision == 2 || reasons == 0;

@@ -7,7 +7,7 @@ export function categoryScore(code: i32): f64 {
     case 1: return 100;
     case 4: case 5: return 50;
     case 6: case 7: return 10;
-    case 8: case 12: case 13: case -2: return 0;
+    case 8: case 12: case 13: case 14: case -2: return 0;
     case 9: case 10: case 11: return 20;
     default: return NaN;
   }
@@ -15,10 +15,10 @@ export function categoryScore(code: i32): f64 {
 
 /**
  * Categories that count towards the "at least 2 bad answers" OES cleaning rule: Bad Language,
- * Nonsense, Wrong Topic, Wrong Language, Copy Paste, Fake Answer.
+ * Nonsense, Wrong Topic, Wrong Language, Copy Paste, Fake Answer, AI Suspect.
  */
 export function isBadCategory(code: i32): bool {
-  return code == 6 || code == 7 || code == 10 || code == 11 || code == 12 || code == 13;
+  return code == 6 || code == 7 || code == 10 || code == 11 || code == 12 || code == 13 || code == 14;
 }
 
 /**

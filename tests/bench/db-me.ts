@@ -2,7 +2,7 @@
 // the same with the fastest raw driver (tests/bench/db-bare.ts: the same answer, byte for byte) and
 // the app through @libsql/client, each a Bun.serve process on 127.0.0.1 loaded by wrk (or a Bun
 // client) in another process, in alternating rounds; with BENCH_BASELINE=<another checkout>, that
-// checkout's app too (its tests/bench/db-server.ts on the same database file), so a change is
+// checkout's app too (its tests/bench/db-server.ts on a database its own code seeded), so a change is
 // compared with the code before it in one run on a shared machine.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ import { users } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 import { freePort } from '../support/server-process';
 import { ME_QUERY } from './db-bare';
+import { baselineApp } from './support/baseline-checkout';
 
 const CONNECTIONS = 16;
 const SECONDS = Number(process.env.BENCH_DB_SECONDS ?? 5);
@@ -125,10 +126,11 @@ function runLoad(generator: 'wrk' | 'bun', dir: string, url: string, seconds: nu
   return JSON.parse(out.trim().split('\n').at(-1)!) as LoadResult;
 }
 
-type Target = { label: string; script: string; mode: 'app' | 'bare'; driver: string };
+/** `file`: a database of the target's own (the baseline's, seeded by its code); else the section's. */
+type Target = { label: string; script: string; mode: 'app' | 'bare'; driver: string; file?: string };
 
 async function measureMe(generator: 'wrk' | 'bun', dir: string, target: Target, file: string) {
-  const server = await startServer(target.script, target.mode, target.driver, file);
+  const server = await startServer(target.script, target.mode, target.driver, target.file ?? file);
   try {
     const answer = (await (
       await fetch(server.url, {
@@ -191,6 +193,12 @@ export async function meSection(dir: string, limit: number) {
     expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
   });
   deps.close();
+  let baselineFile: string | undefined;
+  if (BASELINE) {
+    baselineFile = join(dir, 'me-baseline.db');
+    const env = { NODE_ENV: 'test', DATABASE_URL: `file:${baselineFile}`, JOB_INTERVAL_MINUTES: '0' };
+    (await baselineApp(BASELINE, env, { token: TOKEN, userId: admin.id })).deps.close();
+  }
 
   const generator = loadGenerator();
   const raw = fastestRawDriver(file);
@@ -211,6 +219,7 @@ export async function meSection(dir: string, limit: number) {
             script: join(BASELINE, 'tests/bench/db-server.ts'),
             mode: 'app' as const,
             driver: 'libsql',
+            file: baselineFile,
           },
         ]
       : []),

@@ -1,7 +1,7 @@
 // Where a GraphQL request's time goes beside a bare route doing the same SQL, in one process and
 // without HTTP (app.fetch on a Request, as Bun.serve would hand it over): the app's `me`, the bare
 // route of tests/bench/db-bare.ts and, with BENCH_BASELINE=<another checkout>, that checkout's app
-// on the same database file, in many short alternating rounds (CPU time per request, median), so the
+// on a database its own code seeded, in many short alternating rounds (CPU time per request, median), so the
 // ratios hold on a shared machine. Run it under `bun --cpu-prof` to see the functions.
 //   bun tests/bench/graphql-profile.ts [requests per round] [rounds]
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { insertSession } from '../../api/modules/auth/auth.repo';
 import { users } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 import { bareMeApp, ME_QUERY } from './db-bare';
+import { baselineApp } from './support/baseline-checkout';
 
 const N = Number(process.argv[2] ?? 500);
 const ROUNDS = Number(process.argv[3] ?? 30);
@@ -47,17 +48,10 @@ try {
     ['bare', bareMeApp('libsql', file).fetch],
   ];
   if (BASELINE) {
-    // The other checkout's own modules (its node_modules too), on the same file.
-    const base = {
-      app: (await import(join(BASELINE, 'api/app.ts'))) as typeof import('../../api/app'),
-      deps: (await import(
-        join(BASELINE, 'api/compose/create-deps.ts')
-      )) as typeof import('../../api/compose/create-deps'),
-      env: (await import(join(BASELINE, 'api/env.ts'))) as typeof import('../../api/env'),
-    };
-    const baseDeps = await base.deps.createDeps(base.env.readEnv(env), { log: silentLogger });
-    closers.push(() => baseDeps.close());
-    targets.push(['baseline', base.app.createApp(baseDeps, { webDist: join(dir, 'none') }).app.fetch]);
+    const baseEnv = { ...env, DATABASE_URL: `file:${join(dir, 'baseline.db')}` };
+    const base = await baselineApp(BASELINE, baseEnv, { token: TOKEN, userId: admin.id });
+    closers.push(() => base.deps.close());
+    targets.push(['baseline', base.createApp(base.deps, { webDist: join(dir, 'none') }).app.fetch]);
   }
   const body = JSON.stringify({ query: ME_QUERY });
   const request = () =>

@@ -5,7 +5,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { startServerProcess, bunBin, repoRoot } from '../support/server-process';
 import { processCpuMs, serverEnv, setupLiveWorld } from './live-support';
 
@@ -16,6 +15,25 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
+/**
+ * The load generator in a process of its own, awaited without blocking this one: this process reads
+ * the server's log from a pipe, and while it waited synchronously the pipe filled (an access log
+ * line per respondent) and the server stopped at its next log write, a few hundred respondents in.
+ */
+async function loadRun(args: string[]) {
+  const child = Bun.spawn([bunBin, 'tests/bench/live-load.ts', ...args], {
+    cwd: repoRoot,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const [stdout, stderr, status] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  return { status, stdout, stderr };
+}
+
 console.log(
   `bench:live on ${navigator.hardwareConcurrency} cores, Bun ${Bun.version}, load average ${load()} (shared machine)`,
 );
@@ -25,17 +43,10 @@ try {
   const url = `${server.baseUrl}/api/live/${world.datafileId}/respondents`;
   try {
     // Warm-up: the scoring core's first calls, the datafile's state, the connection pool.
-    spawnSync(bunBin, ['tests/bench/live-load.ts', url, world.secret, '200', '3', 'warm'], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-    });
+    await loadRun([url, world.secret, '200', '3', 'warm']);
     for (const rate of rates) {
       const cpu0 = processCpuMs(server.pid);
-      const run = spawnSync(
-        bunBin,
-        ['tests/bench/live-load.ts', url, world.secret, String(rate), String(seconds), `r${rate}`],
-        { cwd: repoRoot, encoding: 'utf8' },
-      );
+      const run = await loadRun([url, world.secret, String(rate), String(seconds), `r${rate}`]);
       const cpu = processCpuMs(server.pid) - cpu0;
       if (run.status !== 0) throw new Error(run.stderr);
       const r = JSON.parse(run.stdout.trim().split('\n').pop()!);

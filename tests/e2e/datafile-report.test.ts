@@ -87,6 +87,9 @@ describe.each([
       decisionKept: 'Behalten',
       sheets: ['QualityCheck Exportergebnis', 'Qualitätssiegel'],
       decision: 'Entscheidung',
+      allSources: 'Alle Quellen',
+      packSheets: ['Entfernte Interviews', 'Je Quelle', 'Grund-Codes'],
+      recordId: 'Datensatz-ID',
     },
   ],
   [
@@ -100,6 +103,9 @@ describe.each([
       decisionKept: 'Kept',
       sheets: ['QualityCheck Export Result', 'Quality Mark'],
       decision: 'Decision',
+      allSources: 'All sources',
+      packSheets: ['Removed interviews', 'Per source', 'Reason codes'],
+      recordId: 'Record ID',
     },
   ],
 ] as const)('quality report and export in %s', (locale, text) => {
@@ -171,6 +177,20 @@ describe.each([
       expect(strFromU8(files['Markenimage_Welle_1-export.sss']!)).toContain('<label>Decision</label>');
       expect(strFromU8(files['Markenimage_Welle_1-export.asc']!).trimEnd().split('\r\n')).toHaveLength(cleaned.before);
     }
+    // The reconciliation pack for the suppliers: every removed interview, in the chosen language.
+    await page.getByTestId('export-format').selectOption('RECONCILIATION');
+    await page.getByTestId('export-language').selectOption(locale);
+    const sources = page.getByTestId('export-sample-source');
+    await expect.poll(() => sources.locator('option').first().textContent()).toBe(text.allSources);
+    await screenshot(page, `export-dialog-reconciliation-${locale}`);
+    const pack = await exported(page);
+    expect(pack.name).toBe('Markenimage_Welle_1-reconciliation.xlsx');
+    const packBook = new ExcelJS.Workbook();
+    await packBook.xlsx.load(Buffer.from(pack.bytes) as never);
+    expect(packBook.worksheets.map((s) => s.name)).toEqual(text.packSheets);
+    const removedSheet = packBook.worksheets[0]!;
+    expect(removedSheet.getRow(1).getCell(1).value).toBe(text.recordId);
+    expect(removedSheet.actualRowCount).toBe(cleaned.before - cleaned.after + 1);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.keyboard.press('Escape');
 

@@ -101,6 +101,24 @@ describe.each(['de', 'en'] as const)('the result page in %s', (locale) => {
     await page.getByTestId('tab-oes').click();
     await page.getByTestId('score-tab-oes').waitFor();
     await screenshot(page, `result-oes-${locale}`);
+    // BAS tab (the demo file carries paradata for its first open question): its histogram, and each
+    // interview's behaviour category by name, as stored; at 1024 px.
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.getByTestId('tab-bas').click();
+    await page.getByTestId('score-tab-bas').waitFor();
+    await page.getByTestId('histogram-bas').waitFor();
+    const basHeader = page.locator('[data-testid="interview-table"] [role=columnheader]');
+    await expect.poll(() => basHeader.allTextContents()).toContainEqual(expect.stringContaining('BAS'));
+    const categories = await page.locator('[data-testid="interview-table"] [role=cell]').allTextContents();
+    const words =
+      locale === 'de'
+        ? /Natürlich getippt|Eingefügt|Ohne Tippen gefüllt/
+        : /Natural typing|Pasted|Filled without typing/;
+    expect(categories.some((c) => words.test(c))).toBe(true);
+    await screenshot(page, `result-bas-${locale}`);
+    await page.getByTestId('interview-table').scrollIntoViewIfNeeded();
+    await screenshot(page, `result-bas-table-${locale}`);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByTestId('tab-ibs').click();
     await page.getByTestId('score-tab-ibs').waitFor();
     await page.getByTestId('careless-toggle').click();

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { login, screenshot } from '../support/browser/browser';
 import { waitForDemoUploads } from '../support/server-process';
 import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
+import { CREATE, INTEGRATION, OPEN, PAGES, respondent } from '../support/live-bodies';
 
 const CASES = [
   {
@@ -73,7 +74,8 @@ async function settledKept(page: Page): Promise<number> {
 
 for (const c of CASES) {
   describe(`worksheet page (${c.locale})`, () => {
-    const suite = browserSuite({ locale: c.locale });
+    // Live revisions every second: the duplicate case publishes its respondents without waiting a minute.
+    const suite = browserSuite({ locale: c.locale, env: { LIVE_PUBLISH_SECONDS: '1' } });
 
     it('moves a threshold, saves what the server computes, reloads the saved state, audits, and guards unsaved changes', async () => {
       const { page, server } = suite;
@@ -100,6 +102,18 @@ for (const c of CASES) {
       expect(before).toBeGreaterThan(0);
       expect(before).toBeLessThanOrEqual(c.rows);
       await screenshot(page, `worksheet-open-${c.locale}`);
+      // The BAS rule row (the demo files carry paradata) with its own threshold, and the BAS weight in
+      // the weighting form; at 1024 px.
+      await page.setViewportSize({ width: 1024, height: 800 });
+      const basRow = page.getByTestId('threshold-bas-number');
+      await basRow.scrollIntoViewIfNeeded();
+      expect(await basRow.inputValue()).toMatch(/^\d+$/);
+      await screenshot(page, `worksheet-bas-${c.locale}`);
+      await page
+        .getByLabel(c.locale === 'de' ? 'Gewicht von BAS' : 'Weight of BAS', { exact: true })
+        .scrollIntoViewIfNeeded();
+      await screenshot(page, `worksheet-bas-weight-${c.locale}`);
+      await page.setViewportSize({ width: 1440, height: 900 });
 
       // Move the combined threshold up by 8 with the keyboard: fewer interviews kept, table marks follow.
       const slider = page.getByTestId('threshold-combined-slider');
@@ -334,6 +348,63 @@ for (const c of CASES) {
       expect(await problem.count()).toBe(0);
       await page.getByTestId('decision-table').scrollIntoViewIfNeeded();
       await screenshot(page, `worksheet-table-1024-${c.locale}`);
+
+      // Duplicate respondents: a live datafile whose supplier B sent one panel member twice.
+      const created = await gql<any>(page, CREATE, {
+        i: { name: `Dubletten ${c.locale}`, surveySoftware: 'OTHER', pages: PAGES },
+      });
+      const live = created.createLiveDatafile.datafileId as string;
+      expect((await gql<any>(page, OPEN, { id: live })).openLiveDatafile).toBe('READY');
+      const secret = (await gql<any>(page, INTEGRATION, { id: live })).getLiveDatafileIntegration.secretKey as string;
+      const bodies = [
+        ...[0, 1, 2, 3].map((i) =>
+          respondent(`a-${i}`, 60, { fingerprint: `fp-a${i}-0123456789abcdef`, source: 'Panel A' }),
+        ),
+        respondent('b-0', 60, { fingerprint: 'fp-b0-0123456789abcdef', source: 'Panel B' }),
+        respondent('b-1', 60, { panelId: 'PB-twice', source: 'Panel B' }),
+        respondent('b-2', 60, { panelId: 'PB-twice', source: 'Panel B' }),
+      ];
+      for (const body of bodies) {
+        const res = await fetch(`${server.baseUrl}/api/live/${live}/respondents`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-live-key': secret },
+          body: JSON.stringify(body),
+        });
+        expect(res.status).toBe(200);
+      }
+      const SETTINGS = 'query($id:ID!){getDatafileCleaningSettings(datafileId:$id){numberOfRecords}}';
+      await expect
+        .poll(async () => (await gql<any>(page, SETTINGS, { id: live })).getDatafileCleaningSettings.numberOfRecords, {
+          timeout: 30_000,
+        })
+        .toBe(7);
+      await page.goto(`${server.baseUrl}/datafile-work-sheet?datafileId=${live}`);
+      await page.getByTestId('kept-count').waitFor({ timeout: 30_000 });
+      const found = page.getByTestId('duplicate-summary');
+      await found.waitFor();
+      expect(await found.innerText()).toMatch(c.locale === 'de' ? /^Duplikate: 1;/ : /^Duplicates: 1;/);
+      expect(await page.getByTestId('duplicate-match').innerText()).toMatch(/b-2.*b-1.*Dubletten/);
+      const dupCount = () => page.locator('[data-testid=cleaning-counts] li[data-reason=DUP] span').nth(1).innerText();
+      expect(await dupCount()).toBe('0');
+      // Seven interviews are too few for the combined score's scale: its rule is left out here.
+      await page.getByTestId('threshold-combined-enabled').uncheck();
+      await page.getByTestId('duplicate-enabled').check();
+      await expect.poll(dupCount).toBe('1');
+      const rowB = page.getByTestId('worksheet-source-removals-row').nth(1);
+      expect(await rowB.innerText()).toMatch(
+        c.locale === 'de' ? /Panel B.*Doppelte Befragte 1/s : /Panel B.*Duplicate respondent 1/s,
+      );
+      await page.getByTestId('duplicate-rule').scrollIntoViewIfNeeded();
+      await screenshot(page, `worksheet-duplicates-1024-${c.locale}`);
+      // Saved, the server removes the same interview: the result page's per-source figures say so.
+      await page.getByTestId('cleaning-method').selectOption('THRESHOLDS');
+      await page.getByTestId('worksheet-save').click();
+      const REMOVALS = 'query($id:ID!){datafileDuplicates(datafileId:$id){removals{source reasons{reason count}}}}';
+      await expect
+        .poll(async () => (await gql<any>(page, REMOVALS, { id: live })).datafileDuplicates.removals.at(-1), {
+          timeout: 20_000,
+        })
+        .toMatchObject({ source: 'Panel B', reasons: expect.arrayContaining([{ reason: 'DUP', count: 1 }]) });
     }, 240_000);
   });
 }

@@ -347,6 +347,7 @@ describe('WASM and reference agree', () => {
             conWeight: fc.constantFrom(0, 1, 2, 3),
             basWeight: fc.constantFrom(0, 1, 2, 3),
             manual: fc.array(fc.constantFrom(0, 0, 0, 1, 2), { minLength: n, maxLength: n }),
+            duplicate: fc.array(fc.constantFrom(0, 0, 0, 1), { minLength: n, maxLength: n }),
             cell: fc.array(fc.constantFrom(-1, 0, 1, 2), { minLength: n, maxLength: n }),
             targets: fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 3, maxLength: 3 }),
             target: fc.integer({ min: 0, max: 60 }),
@@ -382,6 +383,7 @@ describe('WASM and reference agree', () => {
             },
             badAnswers: oa.badAnswers,
             manual: Float64Array.from(d.manual),
+            duplicate: Float64Array.from(d.duplicate),
             quota: { cell: Float64Array.from(d.cell), targets: Float64Array.from(d.targets) },
           };
           const rules = {

@@ -15,6 +15,20 @@ import { corpusSurveys, loadLabelledSet, surveyQuestions } from './open-ended-la
 import { demoOpenQuestions, oneAnswerSurvey, repeatedAnswersSurvey, rng } from './open-ended-corpus.ts';
 
 export const GOLDEN_FILE = new URL('../fixtures/oes/golden-v4.json', import.meta.url);
+/**
+ * Rows that scoring version 9 calls AI suspect (14), per case and question. Version 9 changes no other
+ * verdict: each of these rows was 1 or 12 in GOLDEN_FILE, every other row is as recorded there.
+ */
+export const GOLDEN_AI_FILE = new URL('../fixtures/oes/golden-v9-ai-suspect.json', import.meta.url);
+
+/** Per question, the rows of `result` in category 14 (AI suspect). */
+export function aiSuspectRows(result: ClassificationResult): number[][] {
+  return result.categories.map((cats) => Array.from(cats).flatMap((c, i) => (c === 14 ? [i] : [])));
+}
+
+export function readGoldenAi(): Record<string, number[][]> {
+  return (JSON.parse(readFileSync(GOLDEN_AI_FILE, 'utf8')) as { cases: Record<string, number[][]> }).cases;
+}
 
 export interface GoldenCase {
   name: string;

@@ -83,6 +83,10 @@ function makeFile(
   const openCategories = [0, 1, 2].map(() =>
     Int32Array.from({ length: n }, () => codes[Math.floor(r() * codes.length)]!),
   );
+  // Behaviour categories of two open questions with paradata (0 = not scored, unknown codes too).
+  const behaviourCategories = [0, 1].map(() =>
+    Int32Array.from({ length: n }, () => [0, 0, 1, 1, 2, 3, 4, 5, 7][Math.floor(r() * 9)]!),
+  );
   // Projective questions.
   const badChoice = (c: number) => {
     const u = r();
@@ -154,6 +158,7 @@ function makeFile(
     durations: { matrix: durations, totalIndex: 0, minRecords: variant.minRecords ?? 30 },
     grids: gridDefs,
     openCategories,
+    behaviourCategories,
     projective,
     projectiveOptions,
     ...(weights ? { weights } : {}),
@@ -164,6 +169,7 @@ function makeFile(
     durations: { columns: durations.length, totalIndex: 0, minRecords: variant.minRecords ?? 30 },
     grids: gridDefs.map(({ items, ...o }) => ({ items: items.length, ...o })),
     openQuestions: openCategories.length,
+    behaviourQuestions: behaviourCategories.length,
     projective: projective.map((q) => ({
       predictions: q.predictions.length,
       purpose: q.purpose,
@@ -178,6 +184,7 @@ function makeFile(
     durations: durations.map((c) => c.subarray(start, end)),
     grids: gridDefs.map((g) => g.items.map((c) => c.subarray(start, end))),
     openCategories: openCategories.map((c) => c.subarray(start, end)),
+    behaviourCategories: behaviourCategories.map((c) => c.subarray(start, end)),
     projective: projective.map((q) => ({
       choice: q.choice.subarray(start, end),
       predictions: q.predictions.map((c) => c.subarray(start, end)),
@@ -200,6 +207,8 @@ function boundaries(n: number, size: number | 'uneven', seed = 1): [number, numb
 }
 
 const KEYS = [
+  'bas',
+  'basDataPoints',
   'ts',
   'tsDataPoints',
   'extremelySlow',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composePipeline, type PipelineInput, type PipelineResult } from '../../scoring/index.ts';
 import { reference } from '../../scoring/reference.ts';
+import { referenceBehaviour } from '../../scoring/reference-behaviour.ts';
 import { scoring } from '../support/scoring.ts';
 import { generateSurvey } from './survey-generator.ts';
 
@@ -14,6 +15,8 @@ function expectSame(a: PipelineResult, b: PipelineResult): void {
     'oes',
     'oesDataPoints',
     'badAnswers',
+    'bas',
+    'basDataPoints',
     'ps',
     'cs',
     'is',
@@ -100,6 +103,34 @@ describe('scoreAll, the one-call pipeline', () => {
     const again = scoring.scoreAll(input, { resident: true });
     expect(again.combined.byteOffset).toBe(combined.byteOffset);
     again.free();
+  });
+
+  it('scores behaviour from its categories, and leaves interviews without paradata exactly as before', () => {
+    // Two open questions with paradata; every tenth interview has none (categories 0).
+    const codes = (seed: number) =>
+      Int32Array.from({ length: 500 }, (_, i) => (i % 10 === 0 ? 0 : 1 + ((i * seed) % 5)));
+    const behaviourCategories = [codes(3), codes(7)];
+    const withBas = scoring.scoreAll({ ...input, behaviourCategories });
+    expectSame(withBas, composePipeline(scoring, { ...input, behaviourCategories }));
+    expectSame(withBas, composePipeline({ ...reference, ...referenceBehaviour }, { ...input, behaviourCategories }));
+    const bas = scoring.bas(behaviourCategories);
+    expect(Array.from(withBas.bas)).toEqual(Array.from(bas.score));
+    expect(Array.from(withBas.basDataPoints)).toEqual(Array.from(bas.dataPoints));
+    const without = scoring.scoreAll(input);
+    expect(without.bas.every(Number.isNaN)).toBe(true);
+    expect(without.basDataPoints.every((v) => v === 0)).toBe(true);
+    let changed = 0;
+    for (let i = 0; i < 500; i++) {
+      if (i % 10 === 0) {
+        // No paradata: BAS null (not 0), and the combined score and its subscore count as before.
+        expect(withBas.bas[i]).toBeNaN();
+        expect(Object.is(withBas.combined[i], without.combined[i]), `combined[${i}]`).toBe(true);
+        expect(withBas.nSubscores[i]).toBe(without.nSubscores[i]);
+      } else if (withBas.combined[i] !== without.combined[i]) changed++;
+    }
+    // With paradata the BAS is one more subscore of the combined score.
+    expect(changed).toBeGreaterThan(100);
+    expect(withBas.credits).toEqual(without.credits);
   });
 
   it('refuses columns of the wrong length', () => {

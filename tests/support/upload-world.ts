@@ -79,14 +79,14 @@ const Q = {
   sheets: 'query($k:String!,$c:ID!){getSheetNames(datafileKey:$k,companyId:$c)}',
   draft: 'mutation($i:DatafileInput!){createDraftDatafile(datafileInput:$i){status datafileId}}',
   drafted: `query($id:ID!){getDraftedDatafile(datafileId:$id){id name status revision owner{id name} company{id name}
-    datapointsMetadata{dataPointIdentifier dataPointType isRowNumber columns questionTitle algorithms{IS PS SDS TS IBS CS OES} role unit scaleMin scaleMax keywords languages isEnableDuplicateCheck numberOfOptions isEnableCopyPasteCheck isRandomised isEnableWrongTopicCheck pageNumber pageTitle startingQuestion}
+    datapointsMetadata{dataPointIdentifier dataPointType isRowNumber columns questionTitle algorithms{IS PS SDS TS IBS CS OES} role unit dateOrder scaleMin scaleMax keywords languages isEnableDuplicateCheck numberOfOptions isEnableCopyPasteCheck isRandomised isEnableWrongTopicCheck pageNumber pageTitle startingQuestion}
     upload{uploadId kind status progress revision datafileKey fileName format sheetName headerRow dataRecordStartRow lastDataRow missingValues error{code reason message column rows}}}}`,
   preview: `query($id:ID!){getUploadPreview(datafileId:$id){sampledRows source{format sheetName headerRow dataRecordStartRow lastDataRow delimiter encoding isQualtrics}
     columns{index name label suggestedType basis group withdrawnBecause valueLabels{value label} stats{filled missing numeric min max}} rows{number cells missing}
     rawRows{number cells} layout{headerRow dataRecordStartRow lastDataRow labelRow kind notSurveyData notSurveyDataMessage}
     readingIssues{code reason message column rows} suggestionIssues{code reason message column rows}
     gridCandidates{id columns scaleMin scaleMax} missingValueSuggestions{value columns count}
-    suggestedColumns{dataPointIdentifier dataPointType isRowNumber columns questionTitle isEnableCopyPasteCheck startingQuestion algorithms{IS PS SDS TS IBS CS OES} role unit scaleMin scaleMax keywords languages isEnableDuplicateCheck numberOfOptions isRandomised isEnableWrongTopicCheck pageNumber pageTitle}}}`,
+    suggestedColumns{dataPointIdentifier dataPointType isRowNumber columns questionTitle isEnableCopyPasteCheck startingQuestion algorithms{IS PS SDS TS IBS CS OES} role unit dateOrder scaleMin scaleMax keywords languages isEnableDuplicateCheck numberOfOptions isRandomised isEnableWrongTopicCheck pageNumber pageTitle}}}`,
   save: 'mutation($id:ID!,$c:[SelectedColumnInput!]!){saveDraftDatafileColumns(datafileId:$id,selectedColumns:$c){state}}',
   check:
     'query($id:ID!){getUploadCheck(datafileId:$id){state progress issues{code reason message column rows} estimate{numberOfRecords newRecords creditAmount creditsAllRecords numberOfDatapoints availableCredits hasPayAsUsagePlan isBalanceEnough}}}',

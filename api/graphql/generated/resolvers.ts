@@ -165,7 +165,7 @@ export type CleaningSaveResponse = {
   message?: Maybe<Scalars['String']['output']>;
   numberOfCleanedRecords: Scalars['Int']['output'];
   numberOfRecords: Scalars['Int']['output'];
-  /** Removed interviews per primary reason, in the order manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size), BAS. */
+  /** Removed interviews per primary reason, in the order manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size), BAS, DUP (a duplicate respondent). */
   removedByReason: Array<Scalars['Int']['output']>;
   scoringVersion: Scalars['String']['output'];
   status: Scalars['String']['output'];
@@ -176,6 +176,8 @@ export type CleaningSettingsInput = {
   cleaningMethod?: InputMaybe<CleaningMethod>;
   /** Why this cleaning (kept in the audit trail). */
   comment?: InputMaybe<Scalars['String']['input']>;
+  /** The Duplicate Respondent rule; absent: off. The duplicates are found again at each save. */
+  duplicateRule?: InputMaybe<DuplicateRuleInput>;
   manualDecisions?: InputMaybe<Array<ManualDecisionInput>>;
   /** Remove only when at least this many enabled checks fail (default 1: any failing check removes); at most the number of enabled checks. */
   minFailingChecks?: InputMaybe<Scalars['Int']['input']>;
@@ -469,6 +471,7 @@ export type DashboardScoreDistribution = {
 
 /** Score kinds of the dashboard: the product's seven quality scores and the consistency score (CON). */
 export type DashboardScoreKind =
+  | 'BAS'
   | 'CON'
   | 'CS'
   | 'IBS'
@@ -543,6 +546,8 @@ export type DataPointMetadata = {
   columns: Array<Scalars['String']['output']>;
   dataPointIdentifier: Scalars['String']['output'];
   dataPointType: DataPointType;
+  /** Timestamp: the order of local dates such as 5/10/18 4:01 in its columns (ISO dates need none). */
+  dateOrder?: Maybe<DateOrder>;
   isEnableCopyPasteCheck: Scalars['Boolean']['output'];
   isEnableDuplicateCheck?: Maybe<Scalars['Boolean']['output']>;
   isEnableWrongTopicCheck?: Maybe<Scalars['Boolean']['output']>;
@@ -555,6 +560,8 @@ export type DataPointMetadata = {
   languages?: Maybe<Array<Scalars['String']['output']>>;
   /** Projective question: number of answer options (default: one prediction column per option, 2 for a single column). */
   numberOfOptions?: Maybe<Scalars['Int']['output']>;
+  /** Behaviour measure: the column of the open question whose answers it describes. */
+  openEndedColumn?: Maybe<Scalars['String']['output']>;
   pageNumber?: Maybe<Scalars['Int']['output']>;
   pageTitle?: Maybe<Scalars['String']['output']>;
   questionTitle?: Maybe<Scalars['String']['output']>;
@@ -570,6 +577,27 @@ export type DataPointMetadata = {
 
 /** What a column (or a group of columns) of an upload is (upload step 2). */
 export type DataPointType =
+  | 'BEHAVIOUR_DELETIONS'
+  | 'BEHAVIOUR_FIRST_KEY_MS'
+  | 'BEHAVIOUR_FOCUS_LOSSES'
+  | 'BEHAVIOUR_HIDDEN'
+  | 'BEHAVIOUR_IKI_IQR_MS'
+  | 'BEHAVIOUR_IKI_MEDIAN_MS'
+  /**
+   * Behaviour measures (paradata) of one open question, one column each, as the live snippet sends
+   * them (docs/live-import.md, "Behaviour"): key presses, deletions, time to first key (ms), typing
+   * time (ms), inter-key interval median and IQR (ms), share of very regular intervals (0..1), pastes,
+   * pasted characters, pastes after a tab switch, characters that appeared without typing, focus
+   * losses, hidden-tab changes, page translated (0/1). `openEndedColumn` names the question.
+   */
+  | 'BEHAVIOUR_KEYS'
+  | 'BEHAVIOUR_PASTED_CHARS'
+  | 'BEHAVIOUR_PASTES'
+  | 'BEHAVIOUR_PASTES_AFTER_SWITCH'
+  | 'BEHAVIOUR_REGULAR_SHARE'
+  | 'BEHAVIOUR_TRANSLATED'
+  | 'BEHAVIOUR_TYPING_MS'
+  | 'BEHAVIOUR_UNEXPLAINED_CHARS'
   /** The device fingerprint a survey tool or fraud vendor exported (kept only as a keyed hash). */
   | 'DEVICE_FINGERPRINT'
   | 'DURATION'
@@ -668,6 +696,8 @@ export type DatafileCleaningSettings = {
   certificateLevel?: Maybe<Scalars['Int']['output']>;
   cleaningMethod?: Maybe<CleaningMethod>;
   datafileId: Scalars['ID']['output'];
+  /** The Duplicate Respondent rule as saved (off with the default window and velocity until saved). */
+  duplicateRule: DuplicateRule;
   /** Raw columns that can be a quota characteristic (grouping and unscored columns). */
   groupingColumns: Array<Scalars['String']['output']>;
   /** MANUAL or LIVE; live datafiles refresh while the page is open (web/lib/live-polling.ts). */
@@ -721,6 +751,10 @@ export type DatafileDuplicates = {
   duplicates: Array<DuplicateRespondent>;
   /** Interviews of this datafile that carried a fingerprint, a panel ID or a source. */
   interviewsWithIdentity: Scalars['Int']['output'];
+  /** The sample source of each interview that came with one. */
+  recordSources: Array<RecordSource>;
+  /** Removal rates per source under the saved cleaning of the published revision (empty: not cleaned yet, or no sources). */
+  removals: Array<SourceRemoval>;
   sources: Array<SourceDuplicates>;
   velocity: Array<VelocityRespondent>;
   velocityDays: Scalars['Int']['output'];
@@ -851,6 +885,8 @@ export type DatafileReport = {
   __typename?: 'DatafileReport';
   /** Quality scores against targetAverage: the combined score always; every other quality score only with showScoreDetails. */
   averages: Array<ReportScoreAverage>;
+  /** Removal rates per sample source and their reasons, so a researcher sees which supplier delivered bad interviews (empty: no interview came with a source). */
+  bySource: Array<SourceRemoval>;
   certificateCode?: Maybe<Scalars['String']['output']>;
   /** 1..3 (3 best); 0 = no level reached. */
   certificateLevel?: Maybe<Scalars['Int']['output']>;
@@ -1044,6 +1080,13 @@ export type DatafileWeightingMethod = {
   projectiveQuestionsWeighting: Array<ProjectiveQuestionWeighting>;
 };
 
+/** The order of a local date's parts (5/10/18): month first or day first. */
+export type DateOrder =
+  /** Day/month/year (5/10/18 is 5 October 2018). */
+  | 'DMY'
+  /** Month/day/year (5/10/18 is 10 May 2018). */
+  | 'MDY';
+
 export type DraftCleaningSetting = {
   __typename?: 'DraftCleaningSetting';
   targetSampleSize?: Maybe<Scalars['Int']['output']>;
@@ -1067,6 +1110,11 @@ export type DraftDatafile = {
   upload: DatafileUpload;
 };
 
+/** FIRST: of interviews of one respondent within the datafile, the first to arrive stays; BEST: the one with the highest combined score (ties: the first). */
+export type DuplicateKeep =
+  | 'BEST'
+  | 'FIRST';
+
 /** An interview whose device or panel ID appeared earlier in the organisation within the window: the first interview is kept, this one is the duplicate. */
 export type DuplicateRespondent = {
   __typename?: 'DuplicateRespondent';
@@ -1077,6 +1125,31 @@ export type DuplicateRespondent = {
   matchRecordId: Scalars['String']['output'];
   matchSeenAt: Scalars['String']['output'];
   recordId: Scalars['String']['output'];
+  /** When this interview arrived (an upload: when its record was first processed). */
+  seenAt: Scalars['String']['output'];
+};
+
+/** The Duplicate Respondent rule (reason DUP) and the duplicate check's settings for this datafile. An interview matching an interview of an earlier datafile of the organisation within windowDays is always removed (that one was delivered). */
+export type DuplicateRule = {
+  __typename?: 'DuplicateRule';
+  isEnable: Scalars['Boolean']['output'];
+  keep: DuplicateKeep;
+  velocityDays: Scalars['Int']['output'];
+  /** Velocity: surveys (2 to 100) within velocityDays (1 to 90) that flag a device or panel ID (a report, not removed). */
+  velocitySurveys: Scalars['Int']['output'];
+  /** Days back in which an earlier interview with the same device or panel ID counts (1 to 730). */
+  windowDays: Scalars['Int']['output'];
+};
+
+export type DuplicateRuleInput = {
+  isEnable: Scalars['Boolean']['input'];
+  keep: DuplicateKeep;
+  /** Default 7. */
+  velocityDays?: InputMaybe<Scalars['Int']['input']>;
+  /** Default 5. */
+  velocitySurveys?: InputMaybe<Scalars['Int']['input']>;
+  /** Default 30. */
+  windowDays?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** A duration or timestamp: the whole interview, or one page. */
@@ -1113,11 +1186,13 @@ export type ExportColumnNames =
   | 'READABLE'
   | 'TECHNICAL';
 
-/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow and Parquet for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped). */
+/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow and Parquet for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped), the reconciliation pack for sample suppliers as a workbook or CSV. */
 export type ExportFormat =
   | 'ARROW'
   | 'CSV'
   | 'PARQUET'
+  | 'RECONCILIATION'
+  | 'RECONCILIATION_CSV'
   | 'REJECTS'
   | 'SAV'
   | 'TRIPLE_S'
@@ -1167,6 +1242,8 @@ export type ExportRequestInput = {
   language?: InputMaybe<Scalars['String']['input']>;
   /** Scores with one decimal (default true): rounded in CSV and Triple-S, a display format in xlsx and .sav (the value keeps every digit); false writes every digit (Triple-S: four decimals). */
   roundScores?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Reconciliation pack: one sample source (at most 100 characters; '' the interviews that named none); absent: every source. */
+  sampleSource?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Adjacent columns on one scale, fewer than 5: a grid once merged with others (upload step 2). */
@@ -2596,6 +2673,12 @@ export type RawPreviewRow = {
   number: Scalars['Int']['output'];
 };
 
+export type RecordSource = {
+  __typename?: 'RecordSource';
+  recordId: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+};
+
 /** Refused calls of one reason (the catalogue's reason, else its code) over the window. */
 export type RefusalReasonCount = {
   __typename?: 'RefusalReasonCount';
@@ -2645,6 +2728,8 @@ export type ReportDistribution = {
 /** Report exclusion reasons: interviews removed by each (the sums of removedByReason per group). */
 export type ReportExclusions = {
   __typename?: 'ReportExclusions';
+  /** Duplicate respondents (the same device or panel ID earlier in the organisation). */
+  duplicate: Scalars['Int']['output'];
   manual: Scalars['Int']['output'];
   quotaCleaning: Scalars['Int']['output'];
   scoreThreshold: Scalars['Int']['output'];
@@ -2666,9 +2751,9 @@ export type ReportLogoUploadUrl = {
 export type ReportReasonCount = {
   __typename?: 'ReportReasonCount';
   count: Scalars['Int']['output'];
-  /** quotaCleaning, scoreThreshold, targetSample or manual */
+  /** quotaCleaning, scoreThreshold, targetSample, manual or duplicate */
   group: Scalars['String']['output'];
-  /** manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size), BAS */
+  /** manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size), BAS, DUP */
   reason: Scalars['String']['output'];
 };
 
@@ -2718,6 +2803,8 @@ export type SelectedColumnInput = {
   columns: Array<Scalars['String']['input']>;
   dataPointIdentifier: Scalars['String']['input'];
   dataPointType: DataPointType;
+  /** Timestamp: the order of local dates such as 5/10/18 4:01 (without it only ISO and dotted dates are read). */
+  dateOrder?: InputMaybe<DateOrder>;
   isEnableCopyPasteCheck?: InputMaybe<Scalars['Boolean']['input']>;
   isEnableDuplicateCheck?: InputMaybe<Scalars['Boolean']['input']>;
   isEnableWrongTopicCheck?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2727,6 +2814,8 @@ export type SelectedColumnInput = {
   keywords?: InputMaybe<Array<Scalars['String']['input']>>;
   languages?: InputMaybe<Array<Scalars['String']['input']>>;
   numberOfOptions?: InputMaybe<Scalars['Int']['input']>;
+  /** Behaviour measure (BEHAVIOUR_* types): the column of the open question whose answers it describes. */
+  openEndedColumn?: InputMaybe<Scalars['String']['input']>;
   pageNumber?: InputMaybe<Scalars['Int']['input']>;
   pageTitle?: InputMaybe<Scalars['String']['input']>;
   questionTitle?: InputMaybe<Scalars['String']['input']>;
@@ -2758,6 +2847,22 @@ export type SourceDuplicates = {
   interviews: Scalars['Int']['output'];
   source?: Maybe<Scalars['String']['output']>;
   velocity: Scalars['Int']['output'];
+};
+
+export type SourceReasonCount = {
+  __typename?: 'SourceReasonCount';
+  count: Scalars['Int']['output'];
+  /** A cleaning reason (REASONS: manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target, BAS, DUP). */
+  reason: Scalars['String']['output'];
+};
+
+/** Interviews of one sample source (null: none given) and how many the cleaning removed, per primary reason. */
+export type SourceRemoval = {
+  __typename?: 'SourceRemoval';
+  interviews: Scalars['Int']['output'];
+  reasons: Array<SourceReasonCount>;
+  removed: Scalars['Int']['output'];
+  source?: Maybe<Scalars['String']['output']>;
 };
 
 /** The answer of mutations that the spec says return status and message. */
@@ -3327,9 +3432,13 @@ export type ResolversTypes = {
   DatafileWeight: ResolverTypeWrapper<DatafileWeight>;
   DatafileWeightInput: DatafileWeightInput;
   DatafileWeightingMethod: ResolverTypeWrapper<DatafileWeightingMethod>;
+  DateOrder: DateOrder;
   DraftCleaningSetting: ResolverTypeWrapper<DraftCleaningSetting>;
   DraftDatafile: ResolverTypeWrapper<DraftDatafile>;
+  DuplicateKeep: DuplicateKeep;
   DuplicateRespondent: ResolverTypeWrapper<DuplicateRespondent>;
+  DuplicateRule: ResolverTypeWrapper<DuplicateRule>;
+  DuplicateRuleInput: DuplicateRuleInput;
   DurationRole: DurationRole;
   EditContractInput: EditContractInput;
   EndpointTraffic: ResolverTypeWrapper<EndpointTraffic>;
@@ -3395,6 +3504,7 @@ export type ResolversTypes = {
   QuotaSetting: ResolverTypeWrapper<QuotaSetting>;
   QuotaSettingInput: QuotaSettingInput;
   RawPreviewRow: ResolverTypeWrapper<RawPreviewRow>;
+  RecordSource: ResolverTypeWrapper<RecordSource>;
   RefusalReasonCount: ResolverTypeWrapper<RefusalReasonCount>;
   RefusalSample: ResolverTypeWrapper<RefusalSample>;
   RegisterCompanyInput: RegisterCompanyInput;
@@ -3411,6 +3521,8 @@ export type ResolversTypes = {
   SignedUrl: ResolverTypeWrapper<SignedUrl>;
   SortDirection: SortDirection;
   SourceDuplicates: ResolverTypeWrapper<SourceDuplicates>;
+  SourceReasonCount: ResolverTypeWrapper<SourceReasonCount>;
+  SourceRemoval: ResolverTypeWrapper<SourceRemoval>;
   StatusResponse: ResolverTypeWrapper<StatusResponse>;
   StorageFolder: ResolverTypeWrapper<StorageFolder>;
   StorageUsage: ResolverTypeWrapper<StorageUsage>;
@@ -3529,6 +3641,8 @@ export type ResolversParentTypes = {
   DraftCleaningSetting: DraftCleaningSetting;
   DraftDatafile: DraftDatafile;
   DuplicateRespondent: DuplicateRespondent;
+  DuplicateRule: DuplicateRule;
+  DuplicateRuleInput: DuplicateRuleInput;
   EditContractInput: EditContractInput;
   EndpointTraffic: EndpointTraffic;
   EndpointTrafficMinute: EndpointTrafficMinute;
@@ -3584,6 +3698,7 @@ export type ResolversParentTypes = {
   QuotaSetting: QuotaSetting;
   QuotaSettingInput: QuotaSettingInput;
   RawPreviewRow: RawPreviewRow;
+  RecordSource: RecordSource;
   RefusalReasonCount: RefusalReasonCount;
   RefusalSample: RefusalSample;
   RegisterCompanyInput: RegisterCompanyInput;
@@ -3598,6 +3713,8 @@ export type ResolversParentTypes = {
   SelectedColumnInput: SelectedColumnInput;
   SignedUrl: SignedUrl;
   SourceDuplicates: SourceDuplicates;
+  SourceReasonCount: SourceReasonCount;
+  SourceRemoval: SourceRemoval;
   StatusResponse: StatusResponse;
   StorageFolder: StorageFolder;
   StorageUsage: StorageUsage;
@@ -3882,6 +3999,7 @@ export type DataPointMetadataResolvers<ContextType = GqlContext, ParentType exte
   columns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   dataPointIdentifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   dataPointType?: Resolver<ResolversTypes['DataPointType'], ParentType, ContextType>;
+  dateOrder?: Resolver<Maybe<ResolversTypes['DateOrder']>, ParentType, ContextType>;
   isEnableCopyPasteCheck?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isEnableDuplicateCheck?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   isEnableWrongTopicCheck?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
@@ -3890,6 +4008,7 @@ export type DataPointMetadataResolvers<ContextType = GqlContext, ParentType exte
   keywords?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   languages?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   numberOfOptions?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  openEndedColumn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pageNumber?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   pageTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   questionTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3960,6 +4079,7 @@ export type DatafileCleaningSettingsResolvers<ContextType = GqlContext, ParentTy
   certificateLevel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   cleaningMethod?: Resolver<Maybe<ResolversTypes['CleaningMethod']>, ParentType, ContextType>;
   datafileId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  duplicateRule?: Resolver<ResolversTypes['DuplicateRule'], ParentType, ContextType>;
   groupingColumns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   importType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   isCleaned?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -4002,6 +4122,8 @@ export type DatafileContributorResolvers<ContextType = GqlContext, ParentType ex
 export type DatafileDuplicatesResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileDuplicates'] = ResolversParentTypes['DatafileDuplicates']> = {
   duplicates?: Resolver<Array<ResolversTypes['DuplicateRespondent']>, ParentType, ContextType>;
   interviewsWithIdentity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  recordSources?: Resolver<Array<ResolversTypes['RecordSource']>, ParentType, ContextType>;
+  removals?: Resolver<Array<ResolversTypes['SourceRemoval']>, ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['SourceDuplicates']>, ParentType, ContextType>;
   velocity?: Resolver<Array<ResolversTypes['VelocityRespondent']>, ParentType, ContextType>;
   velocityDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -4063,6 +4185,7 @@ export type DatafileOwnerResolvers<ContextType = GqlContext, ParentType extends 
 
 export type DatafileReportResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DatafileReport'] = ResolversParentTypes['DatafileReport']> = {
   averages?: Resolver<Array<ResolversTypes['ReportScoreAverage']>, ParentType, ContextType>;
+  bySource?: Resolver<Array<ResolversTypes['SourceRemoval']>, ParentType, ContextType>;
   certificateCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   certificateLevel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   certifiedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4205,6 +4328,15 @@ export type DuplicateRespondentResolvers<ContextType = GqlContext, ParentType ex
   matchRecordId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   matchSeenAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   recordId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  seenAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DuplicateRuleResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['DuplicateRule'] = ResolversParentTypes['DuplicateRule']> = {
+  isEnable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  keep?: Resolver<ResolversTypes['DuplicateKeep'], ParentType, ContextType>;
+  velocityDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  velocitySurveys?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  windowDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type EndpointTrafficResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['EndpointTraffic'] = ResolversParentTypes['EndpointTraffic']> = {
@@ -4629,6 +4761,11 @@ export type RawPreviewRowResolvers<ContextType = GqlContext, ParentType extends 
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type RecordSourceResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['RecordSource'] = ResolversParentTypes['RecordSource']> = {
+  recordId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type RefusalReasonCountResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['RefusalReasonCount'] = ResolversParentTypes['RefusalReasonCount']> = {
   lastRefusalAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4654,6 +4791,7 @@ export type ReportDistributionResolvers<ContextType = GqlContext, ParentType ext
 };
 
 export type ReportExclusionsResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['ReportExclusions'] = ResolversParentTypes['ReportExclusions']> = {
+  duplicate?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   manual?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   quotaCleaning?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   scoreThreshold?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -4702,6 +4840,18 @@ export type SourceDuplicatesResolvers<ContextType = GqlContext, ParentType exten
   interviews?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   velocity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SourceReasonCountResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['SourceReasonCount'] = ResolversParentTypes['SourceReasonCount']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SourceRemovalResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['SourceRemoval'] = ResolversParentTypes['SourceRemoval']> = {
+  interviews?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reasons?: Resolver<Array<ResolversTypes['SourceReasonCount']>, ParentType, ContextType>;
+  removed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type StatusResponseResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['StatusResponse'] = ResolversParentTypes['StatusResponse']> = {
@@ -4977,6 +5127,7 @@ export type Resolvers<ContextType = GqlContext> = {
   DraftCleaningSetting?: DraftCleaningSettingResolvers<ContextType>;
   DraftDatafile?: DraftDatafileResolvers<ContextType>;
   DuplicateRespondent?: DuplicateRespondentResolvers<ContextType>;
+  DuplicateRule?: DuplicateRuleResolvers<ContextType>;
   EndpointTraffic?: EndpointTrafficResolvers<ContextType>;
   EndpointTrafficMinute?: EndpointTrafficMinuteResolvers<ContextType>;
   ExportJob?: ExportJobResolvers<ContextType>;
@@ -5014,6 +5165,7 @@ export type Resolvers<ContextType = GqlContext> = {
   QuotaOption?: QuotaOptionResolvers<ContextType>;
   QuotaSetting?: QuotaSettingResolvers<ContextType>;
   RawPreviewRow?: RawPreviewRowResolvers<ContextType>;
+  RecordSource?: RecordSourceResolvers<ContextType>;
   RefusalReasonCount?: RefusalReasonCountResolvers<ContextType>;
   RefusalSample?: RefusalSampleResolvers<ContextType>;
   ReportDistribution?: ReportDistributionResolvers<ContextType>;
@@ -5025,6 +5177,8 @@ export type Resolvers<ContextType = GqlContext> = {
   ScoreThreshold?: ScoreThresholdResolvers<ContextType>;
   SignedUrl?: SignedUrlResolvers<ContextType>;
   SourceDuplicates?: SourceDuplicatesResolvers<ContextType>;
+  SourceReasonCount?: SourceReasonCountResolvers<ContextType>;
+  SourceRemoval?: SourceRemovalResolvers<ContextType>;
   StatusResponse?: StatusResponseResolvers<ContextType>;
   StorageFolder?: StorageFolderResolvers<ContextType>;
   StorageUsage?: StorageUsageResolvers<ContextType>;

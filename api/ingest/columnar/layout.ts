@@ -7,8 +7,15 @@
 // revision, rows) and field metadata (label, value labels, column type), so pyarrow/polars/R read
 // them as they are: the stored data is also an export format.
 import { Field, Float64, Int32, Schema, Utf8 } from 'apache-arrow';
-import { GRID_LABELS } from '../../../scoring/index';
-import { columnsOf, IDENTITY_TYPES, type ColumnMapping, type DataPointType, type TableHeader } from '../types';
+import { BEHAVIOUR_CATEGORIES, GRID_LABELS } from '../../../scoring/index';
+import {
+  BEHAVIOUR_COLUMN_TYPES,
+  columnsOf,
+  IDENTITY_TYPES,
+  type ColumnMapping,
+  type DataPointType,
+  type TableHeader,
+} from '../types';
 import { field } from './arrow-io';
 
 export const LAYOUT_VERSION = '1';
@@ -56,7 +63,13 @@ export interface RevisionStamp {
 /** How each raw column is stored: numbers where the mapping or the source says numeric, else text. */
 export type RawPlan = { index: number; name: string; numeric: boolean }[];
 
-const NUMERIC_TYPES = new Set<DataPointType>(['DURATION', 'ITEM_BATTERY', 'PROJECTIVE', 'VOTE']);
+const NUMERIC_TYPES = new Set<DataPointType>([
+  'DURATION',
+  'ITEM_BATTERY',
+  'PROJECTIVE',
+  'VOTE',
+  ...(Object.keys(BEHAVIOUR_COLUMN_TYPES) as DataPointType[]),
+]);
 
 export function rawLayout(
   header: TableHeader,
@@ -122,10 +135,16 @@ export const SCORE_COLUMNS = {
   ibsDataPoints: 'ibs.data_points',
   con: 'con',
   conDataPoints: 'con.data_points',
+  /** Behaviour category of each open answer with paradata (scoring's BEHAVIOUR_CATEGORIES). */
+  behaviour: (column: string) => `bas.${column}.category`,
+  bas: 'bas',
+  basDataPoints: 'bas.data_points',
   open: (column: string) => ({
     category: `oes.${column}.category`,
     duplicateOf: `oes.${column}.duplicate_of`,
     source: `oes.${column}.source`,
+    effort: `oes.${column}.effort`,
+    aiReasons: `oes.${column}.ai_reasons`,
   }),
   oes: 'oes',
   oesDataPoints: 'oes.data_points',
@@ -141,4 +160,5 @@ export const SCORE_COLUMNS = {
   credits: 'credits',
 } as const;
 
+export const BEHAVIOUR_CATEGORY_NAMES = JSON.stringify(Object.fromEntries(BEHAVIOUR_CATEGORIES.map((l, i) => [i, l])));
 export const GRID_LABEL_CATEGORIES = JSON.stringify(Object.fromEntries(GRID_LABELS.map((l, i) => [i, l])));

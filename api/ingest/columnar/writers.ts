@@ -1,12 +1,13 @@
 // Writers of raw.arrow (row batches as they are parsed) and scores.arrow (one record batch per
 // scored chunk of rows).
 import { Float64, Int32, Int8, Schema, Utf8, type Data } from 'apache-arrow';
-import { CATEGORY_NAMES, type ClassificationResult, type PipelineResult } from '../../../scoring/index';
+import { CATEGORY_NAMES, EFFORT_NAMES, type ClassificationResult, type PipelineResult } from '../../../scoring/index';
 import type { UploadBlobStore } from '../blob';
 import { numericValue, type ScoreInputs } from '../validate/collector';
 import type { RowBatch } from '../types';
 import { ArrowBlobFile, field, float64Data, int32Data, int8Data, utf8Data } from './arrow-io';
 import {
+  BEHAVIOUR_CATEGORY_NAMES,
   FIELD_META,
   GRID_LABEL_CATEGORIES,
   LAYOUT_VERSION,
@@ -92,7 +93,7 @@ export class ScoresWriter {
     blobs: UploadBlobStore,
     key: string,
     stamp: RevisionStamp,
-    inputs: Pick<ScoreInputs, 'rows' | 'grids' | 'open'>,
+    inputs: Pick<ScoreInputs, 'rows' | 'grids' | 'open' | 'behaviourCategories'>,
     classification: ClassificationResult | undefined,
     /** Per question and record: 1 where the category came from the AI judge, 0 from the offline rules (absent: all offline). */
     sources?: readonly Uint8Array[],
@@ -175,10 +176,54 @@ export class ScoresWriter {
           );
         },
       });
+      // Effort and the AI suspect reasons (scoring/text-ai.ts); null where nothing was scored.
+      const effort = classification!.effort[q]!;
+      cols.push({
+        field: field(names.effort, new Int8(), {
+          [FIELD_META.label]: `Effort: ${o.dp.questionTitle}`,
+          [FIELD_META.categories]: JSON.stringify(EFFORT_NAMES),
+          [FIELD_META.dataPoint]: o.dp.column,
+        }),
+        data: (r) => {
+          const { a, b } = rows(r);
+          return int8Data(effort.slice(a, b), (v) => v === 0);
+        },
+      });
+      const reasons = classification!.aiReasons[q]!;
+      cols.push({
+        field: field(names.aiReasons, new Int8(), {
+          [FIELD_META.label]: 'AI suspect reasons (bits: 1 pasted or filled, 2 typed too fast, 4 paraphrase group)',
+        }),
+        data: (r) => {
+          const { a, b } = rows(r);
+          return int8Data(Int8Array.from(reasons.subarray(a, b)), (_v, k) => category[a + k] === 0);
+        },
+      });
     });
     num(C.oes, 'Open-Ended-Score (OES)', (r) => r.oes);
     num(C.oesDataPoints, 'OES data points', (r) => r.oesDataPoints);
-    num(C.badAnswers, 'Answers in categories 6, 7, 10, 11, 12, 13', (r) => r.badAnswers);
+    num(C.badAnswers, 'Answers in categories 6, 7, 10, 11, 12, 13, 14', (r) => r.badAnswers);
+    // The behaviour score, for files with paradata columns: a category per answer, BAS per interview
+    // (null where an interview has no paradata); the cleaning rule 'bas' reads it.
+    const behaviour = inputs.behaviourCategories ?? [];
+    behaviour.forEach((b) => {
+      const title = inputs.open.find((o) => o.dp.column === b.question)?.dp.questionTitle ?? b.question;
+      cols.push({
+        field: field(C.behaviour(b.question), new Int8(), {
+          [FIELD_META.label]: `Behaviour category: ${title}`,
+          [FIELD_META.categories]: BEHAVIOUR_CATEGORY_NAMES,
+          [FIELD_META.dataPoint]: b.question,
+        }),
+        data: (r) => {
+          const { a, b: end } = rows(r);
+          return int8Data(Int8Array.from(b.categories.subarray(a, end)), (v) => v === 0);
+        },
+      });
+    });
+    if (behaviour.length) {
+      num(C.bas, 'Behaviour score (BAS)', (r) => r.bas);
+      num(C.basDataPoints, 'BAS data points', (r) => r.basDataPoints);
+    }
     num(C.ps, 'Prediction-Score (PS)', (r) => r.ps);
     num(C.cs, 'Certainty-Score (CS)', (r) => r.cs);
     num(C.is, 'Information-Score (IS)', (r) => r.is);

@@ -22,7 +22,9 @@ export interface GridGroup {
 export function itemName(name: string): { stem: string; item: string; order?: number } | undefined {
   const bracket = /^(.*\S)\s*\[(.+)\]$/.exec(name);
   if (bracket) return { stem: bracket[1]!, item: bracket[2]! };
-  const numbered = /^(.*?[A-Za-z][A-Za-z0-9]*?)[_.-]?(?:r|_r|item|i)?(\d+)$/i.exec(name);
+  // A marker between stem and number (bfi_r3, Qitem2, SE_i4) is lower case: in ASTI1 or TRI5 the
+  // capital I or R belongs to the scale's name.
+  const numbered = /^(.*?[A-Za-z][A-Za-z0-9]*?)[_.-]?(?:r|_r|item|Item|i)?(\d+)$/.exec(name);
   if (numbered) return { stem: numbered[1]!, item: numbered[2]!, order: Number(numbered[2]) };
   const lettered = /^(.*\d)[_.-]?([A-Za-z])$/.exec(name);
   if (lettered) return { stem: lettered[1]!, item: lettered[2]!, order: lettered[2]!.toUpperCase().charCodeAt(0) };

@@ -21,6 +21,15 @@ export interface ColumnStats {
   instants: number;
   /** Share of the text values that are JSON or markup (a file upload's record, HTML), never an answer. */
   structured: number;
+  /**
+   * Mostly lists of a few options joined by ", " ("Excel, Python, SPSS"): a check-all question as
+   * Google Forms exports it, not an open answer.
+   */
+  choiceList: boolean;
+  /** Share of the text values that another row gives too (case and spaces aside). */
+  repeated: number;
+  /** Words per text value. */
+  meanWords: number;
   /** Whole numbers seen, up to 13 (a scale has at most 11 points). */
   values: number[];
 }
@@ -45,7 +54,12 @@ export function statsOf(values: readonly Cell[], skip?: ReadonlySet<number>): Co
     instants = 0,
     structured = 0,
     textLen = 0,
-    texts = 0;
+    texts = 0,
+    lists = 0,
+    parts = 0,
+    words = 0;
+  const distinctParts = new Set<string>();
+  const textCounts = new Map<string, number>();
   let min = Infinity,
     max = -Infinity,
     fraction: number | undefined;
@@ -78,6 +92,14 @@ export function statsOf(values: readonly Cell[], skip?: ReadonlySet<number>): Co
       texts++;
       if (ISO_INSTANT.test(t) || LOCAL_DATE.test(t)) instants++;
       if (STRUCTURED.test(t)) structured++;
+      words += t.split(/\s+/).length;
+      const key = t.toLowerCase();
+      if (textCounts.size < DISTINCT_CAP || textCounts.has(key)) textCounts.set(key, (textCounts.get(key) ?? 0) + 1);
+      if (t.includes(', ')) lists++;
+      for (const part of t.split(', ')) {
+        parts++;
+        if (distinctParts.size < DISTINCT_CAP) distinctParts.add(part.trim().toLowerCase());
+      }
     }
   }
   return {
@@ -93,6 +115,10 @@ export function statsOf(values: readonly Cell[], skip?: ReadonlySet<number>): Co
     meanTextLength: texts ? textLen / texts : 0,
     instants: filled ? instants / filled : 0,
     structured: texts ? structured / texts : 0,
+    // Half the answers are lists and their parts repeat (one in five different at most): options ticked.
+    choiceList: texts > 0 && lists >= texts * 0.5 && distinctParts.size <= parts * 0.2,
+    meanWords: texts ? words / texts : 0,
+    repeated: texts ? [...textCounts.values()].reduce((n, c) => (c > 1 ? n + c : n), 0) / texts : 0,
     values: [...wholes].sort((a, b) => a - b),
   };
 }

@@ -13,12 +13,14 @@ import {
   type ColumnInfo,
   type DataPoint,
   type DataPointType,
+  type DateOrder,
   type DurationUnit,
   type TableHeader,
   type TableSource,
 } from '../types';
 import { createCollector, numericValue } from '../validate/collector';
-import { instantSeconds, MIN_TIME_RECORDS, type ValidationIssue } from '../validate/mapping';
+import { MIN_TIME_RECORDS, type ValidationIssue } from '../validate/mapping';
+import { dateOrderOf, instantSeconds } from '../validate/instants';
 import { fractionGrid, gridRuns, isFullGrid, wordGrid, type GridGroup } from './grids';
 import { suggestSentinels, type SentinelSuggestion } from './sentinels';
 import { statsOf, type ColumnStats } from './stats';
@@ -53,7 +55,11 @@ export interface UploadPreview {
   gridCandidates: { id: string; items: string[]; min: number; max: number }[];
   /** Codes the file seems to use for missing answers, not yet among step 1's codes. */
   missingValueSuggestions: SentinelSuggestion[];
-  /** What the check says of the suggested mapping on the rows read: empty, or why it cannot be processed. */
+  /**
+   * What the check says of the suggested mapping on the rows read: empty, or why it cannot be
+   * processed; and what was left out for the user to decide (a start/end pair whose date order no
+   * value decides).
+   */
   suggestionIssues: ValidationIssue[];
 }
 
@@ -111,14 +117,19 @@ function suggestOne(c: ColumnInfo, s: ColumnStats, index: number, sampled: numbe
     return { type: 'PROJECTIVE', basis: 'name' };
   if (allNumeric && VOTE_NAME.test(name) && s.integers === s.filled && s.distinct <= 12)
     return { type: 'VOTE', basis: 'name' };
-  // Open answers are mostly different from one another: a category list (income bands) is not.
+  // Open answers are mostly different from one another: a category list (income bands) is not, nor
+  // are short labels typed by hand that many share with someone (job titles, package names: under 4
+  // words, 40 % of them given by two or more), which the duplicate-answer rule would flag as copies;
+  // a sentence that many give alike stays an open answer, whose copies are what that rule is for.
   if (
     s.numeric < s.filled * 0.5 &&
     s.meanTextLength >= 12 &&
     s.distinct > 10 &&
     s.distinct >= s.filled * 0.5 &&
     s.instants < 0.5 &&
-    s.structured < 0.5
+    s.structured < 0.5 &&
+    !s.choiceList &&
+    !(s.meanWords < 4 && s.repeated > 0.4)
   )
     return { type: 'OPEN_ENDED', basis: 'values' };
   if (GROUP_NAME.test(name) && s.distinct <= 20) return { type: 'GROUPING', basis: 'name' };
@@ -141,7 +152,8 @@ function validTimes(rows: readonly Cell[][], read: (r: Cell[]) => number): numbe
 }
 
 const num = (c: Cell | undefined) => numericValue(c ?? null) ?? Number.NaN;
-const instant = (c: Cell | undefined) => (c === null || c === undefined ? Number.NaN : instantSeconds(c));
+const instant = (c: Cell | undefined, order?: DateOrder) =>
+  c === null || c === undefined ? Number.NaN : instantSeconds(c, order);
 
 /** The data points of the suggestions, before the check. */
 function draftMapping(
@@ -150,6 +162,7 @@ function draftMapping(
   suggestions: ColumnSuggestion[],
   rows: readonly Cell[][],
   grids: readonly GridGroup[],
+  notes: ValidationIssue[],
 ): DataPoint[] {
   const dataPoints: DataPoint[] = [];
   const taken = new Set<number>();
@@ -201,23 +214,39 @@ function draftMapping(
     });
     taken.add(j);
   });
-  // Instants: start and end paired by name, when 30 records have both.
+  // Instants: start and end paired by name, when 30 records have both. Local dates (5/10/18 4:01)
+  // in the order both columns' values decide; where none decides it, the pair is not suggested and
+  // the preview says to choose the order (a guess would be wrong for half the world's files).
   const instants = suggestions.map((s, j) => (s.type === 'TIMESTAMP' ? j : -1)).filter((j) => j >= 0);
   const start = instants.find((j) => /start|begin/i.test(columns[j]!.name));
   const end = instants.find((j) => /end|submit|finish/i.test(columns[j]!.name));
-  const paired =
+  const reading =
+    start !== undefined && end !== undefined
+      ? dateOrderOf(rows.flatMap((r) => [r[start] ?? null, r[end] ?? null]))
+      : undefined;
+  const order = reading && 'order' in reading ? reading.order : undefined;
+  const timed = (o: DateOrder | undefined) =>
     start !== undefined &&
     end !== undefined &&
-    validTimes(rows, (r) => instant(r[end]) - instant(r[start])) >= MIN_TIME_RECORDS;
+    validTimes(rows, (r) => instant(r[end], o) - instant(r[start], o)) >= MIN_TIME_RECORDS;
+  const paired = timed(order);
+  if (!paired && reading && 'undecided' in reading && timed('MDY'))
+    notes.push({
+      code: 'TIMESTAMP_COLUMN_NOT_NUMERIC',
+      reason: 'DATE_ORDER_REQUIRED',
+      column: columns[start!]!.name,
+      value: reading.example,
+    });
   suggestions.forEach((s, j) => {
     if (s.type === 'TIMESTAMP' && (!paired || (j !== start && j !== end))) s.type = 'IGNORE';
   });
-  if (paired) {
+  if (paired && start !== undefined && end !== undefined) {
     dataPoints.push({
       type: 'TIMESTAMP',
       start: columns[start]!.name,
       end: columns[end]!.name,
       role: durations.length && total >= 0 ? 'PAGE' : 'TOTAL',
+      ...(order ? { dateOrder: order } : {}),
     });
     taken.add(start);
     taken.add(end);
@@ -377,10 +406,14 @@ export async function previewTable(
   }));
   const taken = new Set(suggestions.flatMap((s, j) => (s.type === 'RECORD_ID' && s.basis === 'name' ? [j] : [])));
   const runs = gridRuns(columns, stats, rows, taken);
-  const suggestedMapping = draftMapping(columns, stats, suggestions, rows, runs.filter(isFullGrid));
-  const suggestionIssues = passCheck(table.header, suggestedMapping, suggestions, rows, rowNumbers).map((i) =>
-    i.code === 'NO_SCORABLE_DATA_POINT' ? (wordsInstead(columns, rows) ?? notWhole(columns, stats) ?? i) : i,
-  );
+  const notes: ValidationIssue[] = [];
+  const suggestedMapping = draftMapping(columns, stats, suggestions, rows, runs.filter(isFullGrid), notes);
+  const suggestionIssues = [
+    ...notes,
+    ...passCheck(table.header, suggestedMapping, suggestions, rows, rowNumbers).map((i) =>
+      i.code === 'NO_SCORABLE_DATA_POINT' ? (wordsInstead(columns, rows) ?? notWhole(columns, stats) ?? i) : i,
+    ),
+  ];
   return {
     header: table.header,
     rows: rows.slice(0, previewRows),

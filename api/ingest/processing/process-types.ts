@@ -9,7 +9,7 @@ import type { ValidationIssue } from '../validate/mapping';
 import type { UploadSummary } from './summary';
 
 /** The scoring facade as the engine uses it (deps.scoring). */
-export type UploadScoring = Pick<Scoring, 'scoreChunked' | 'classifyOpenEnded' | 'version'>;
+export type UploadScoring = Pick<Scoring, 'scoreChunked' | 'classifyOpenEnded' | 'behaviourCategories' | 'version'>;
 
 export interface ProcessUploadInput {
   blobs: UploadBlobStore;

@@ -42,6 +42,7 @@ import { RawWriter, ScoresWriter, totalDataPoints } from '../columnar/writers';
 import { CHUNK_ROWS, SpillFile, type ChunkedF64 } from '../columnar/spill';
 import { containedIn, digestOf, fromBytes, sortedUnique, union, toBytes } from './record-ids';
 import { compareStructure, structureIssue } from './structure';
+import { classifyBehaviour } from './behaviour';
 import { ResultTotals, summarise, type UploadSummary } from './summary';
 
 export type { JudgedCategories, ParsedUpload, ProcessedUpload, ProcessPhase, ProcessUploadInput, UploadScoring };
@@ -206,6 +207,7 @@ export async function scoreCollected(
   onChunk?: (result: PipelineResult, start: number, ids: readonly string[]) => Promise<void> | void,
 ): Promise<{ credits: Uint8Array; totals: ResultTotals }> {
   const n = inputs.rows;
+  const behaviour = inputs.behaviourCategories ?? [];
   const durations = [...inputs.durations].sort((a, b) => (a.role === 'TOTAL' ? -1 : 0) - (b.role === 'TOTAL' ? -1 : 0));
   const shape: ChunkedPipelineShape = {
     rows: n,
@@ -219,6 +221,7 @@ export async function scoreCollected(
       patterns: g.dp.randomised !== true,
     })),
     ...(openCategories ? { openQuestions: openCategories.length } : {}),
+    ...(behaviour.length ? { behaviourQuestions: behaviour.length } : {}),
     projective: inputs.projective.map((p) => ({
       predictions: p.predictions.length,
       ...(p.dp.options !== undefined ? { options: p.dp.options } : {}),
@@ -241,6 +244,9 @@ export async function scoreCollected(
         ...(durations.length ? { durations: durations.map((d) => read(d.values, c)) } : {}),
         grids: inputs.grids.map((g) => g.items.map((it) => read(it, c))),
         ...(openCategories ? { openCategories: openCategories.map((cat) => cat.subarray(start, start + rows)) } : {}),
+        ...(behaviour.length
+          ? { behaviourCategories: behaviour.map((b) => b.categories.subarray(start, start + rows)) }
+          : {}),
         projective: inputs.projective.map((p) => ({
           choice: read(p.vote, c),
           predictions: p.predictions.map((pr) => read(pr, c)),
@@ -291,7 +297,8 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
     const { inputs, rawFile, rawColumns, worker } = await parsePass(table, input, stamp, budget, report, spill);
     report(60, 'classify');
     const { classification, sources } = await classifyAndJudge(input, openQuestionsOf(inputs), worker);
-    // The answers' texts are not needed past the classifier.
+    classifyBehaviour(input.scoring, inputs);
+    // The answers' texts are not needed past the classifier and the behaviour categories.
     for (const q of inputs.open) q.answers = [];
     budget.check();
     report(75, 'score');

@@ -14,7 +14,10 @@ export function benchmarkBand(score: number): 0 | 1 | 2 | 3 | null {
   return v >= 80 ? 3 : v >= 60 ? 2 : v >= 40 ? 1 : 0;
 }
 
-type StatColumns = Pick<PipelineResult, 'combined' | 'ts' | 'ibs' | 'oes' | 'ps' | 'cs' | 'is' | 'sds' | 'consistency'>;
+type StatColumns = Pick<
+  PipelineResult,
+  'combined' | 'ts' | 'ibs' | 'oes' | 'ps' | 'cs' | 'is' | 'sds' | 'consistency' | 'bas'
+>;
 
 const KINDS: [ScoreStatKind, keyof StatColumns][] = [
   ['COMBINED', 'combined'],
@@ -26,6 +29,7 @@ const KINDS: [ScoreStatKind, keyof StatColumns][] = [
   ['IS', 'is'],
   ['SDS', 'sds'],
   ['CON', 'consistency'],
+  ['BAS', 'bas'],
 ];
 
 /** The stats over results that arrive in row ranges (an upload scored chunk by chunk): the same sums as one pass. */

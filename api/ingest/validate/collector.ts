@@ -7,6 +7,8 @@
 import { RowSample } from '../../kernel/errors/upload-errors';
 import {
   DURATION_UNITS,
+  isBehaviourDataPoint,
+  type BehaviourDataPoint,
   type Cell,
   type ColumnMapping,
   type DataPoint,
@@ -16,15 +18,17 @@ import {
 import { columnLetters } from '../parse/table';
 import { ChunkedF64, ChunkedText, GrowingU32, type SpillFile } from '../columnar/spill';
 import { hasRepeats, pushRecordIdHash } from '../processing/record-ids';
+import { behaviourValueValid } from '../../../scoring/index';
 import {
+  behaviourRangeIssue,
   columnRules,
   headerIssues,
-  instantSeconds,
   mappingIssues,
   MIN_TIME_RECORDS,
   type ColumnState,
   type ValidationIssue,
 } from './mapping';
+import { instantSeconds, localDateParts, needsDateOrder } from './instants';
 
 const NUMERIC_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -55,6 +59,13 @@ export interface ScoreInputs {
   grids: { dp: Extract<DataPoint, { type: 'ITEM_BATTERY' }>; items: ChunkedF64[] }[];
   open: { dp: Extract<DataPoint, { type: 'OPEN_ENDED' }>; answers: (string | null)[] }[];
   projective: { dp: Extract<DataPoint, { type: 'PROJECTIVE' }>; vote: ChunkedF64; predictions: ChunkedF64[] }[];
+  /** Paradata columns (one behaviour measure of one open question each), NaN where empty. */
+  behaviour: { dp: BehaviourDataPoint; values: ChunkedF64 }[];
+  /**
+   * Behaviour category per answer of each open question that has paradata, set from `behaviour` and
+   * the answers' lengths before the answers are let go (processing/behaviour.ts).
+   */
+  behaviourCategories?: { question: string; categories: Int32Array }[];
 }
 
 export interface CollectorResult {
@@ -125,7 +136,7 @@ export function createCollector(
         const s = r[a];
         const e = r[b];
         if (s === null || e === null || s === undefined || e === undefined) return Number.NaN;
-        return instantSeconds(numericValue(e) ?? e) - instantSeconds(numericValue(s) ?? s);
+        return instantSeconds(numericValue(e) ?? e, dp.dateOrder) - instantSeconds(numericValue(s) ?? s, dp.dateOrder);
       };
       metrics.push({ name: `${dp.start}..${dp.end}`, role: dp.role, values: new ChunkedF64(spill), valid: 0, read });
     }
@@ -147,10 +158,12 @@ export function createCollector(
             vote: new ChunkedF64(spill),
             predictions: dp.predictions.map(() => new ChunkedF64(spill)),
           })),
+        behaviour: mapping.dataPoints.filter(isBehaviourDataPoint).map((dp) => ({ dp, values: new ChunkedF64(spill) })),
       }
     : undefined;
   const gridCols = inputs?.grids.map((g) => g.dp.items.map(col)) ?? [];
   const openCols = inputs?.open.map((o) => col(o.dp.column)) ?? [];
+  const behaviourCols = inputs?.behaviour.map((b) => col(b.dp.column)) ?? [];
   const projCols = inputs?.projective.map((p) => ({ vote: col(p.dp.vote), preds: p.dp.predictions.map(col) })) ?? [];
   const num = (c: Cell | undefined) => (c === null || c === undefined ? Number.NaN : (numericValue(c) ?? Number.NaN));
 
@@ -161,12 +174,28 @@ export function createCollector(
       case 'number':
         if (numericValue(cell) === undefined) s.bad.add(row);
         break;
+      case 'answer': {
+        const v = numericValue(cell);
+        if (v === undefined) s.bad.add(row);
+        else if (!Number.isInteger(v)) (s.fraction ??= { rows: new RowSample(), value: v }).rows.add(row);
+        break;
+      }
       case 'instant':
-        if (numericValue(cell) === undefined && Number.isNaN(instantSeconds(cell))) s.bad.add(row);
+        if (numericValue(cell) === undefined && Number.isNaN(instantSeconds(cell, s.rule.dateOrder))) {
+          s.bad.add(row);
+          // A local date is named with the fix: choose the column's order, or the other one.
+          if (!s.badDate && typeof cell === 'string' && localDateParts(cell))
+            s.badDate = { value: cell.trim(), orderMissing: !s.rule.dateOrder && needsDateOrder(cell) };
+        }
         break;
       case 'text':
         if (numericValue(cell) !== undefined) s.numeric.add(row);
         break;
+      case 'behaviour': {
+        const v = numericValue(cell);
+        if (v === undefined || !behaviourValueValid(s.rule.measure!, v)) s.bad.add(row);
+        break;
+      }
       default:
         break;
     }
@@ -220,6 +249,7 @@ export function createCollector(
             c === null || c === undefined || (typeof c === 'number' && Number.isNaN(c)) ? null : String(c),
           );
         });
+        inputs.behaviour.forEach((b, j) => b.values.push(num(r[behaviourCols[j]!])));
         inputs.projective.forEach((p, q) => {
           p.vote.push(num(r[projCols[q]!.vote]));
           p.predictions.forEach((pr, j) => pr.push(num(r[projCols[q]!.preds[j]!])));
@@ -269,9 +299,33 @@ export function createCollector(
             });
         }
       }
+      // A grid's averages (3.31 where the answer was missing) are said once per grid, at its first such item.
+      const fractionSaid = new Set<string>();
       for (const s of rules) {
         if (s.rule.kind === 'id' || rows === 0) continue;
+        if (s.rule.kind === 'behaviour') {
+          if (s.bad.count) issues.push(behaviourRangeIssue(s.rule, s.bad.rows, s.bad.count));
+          continue;
+        }
+        if (s.fraction && !s.bad.count && !fractionSaid.has(s.rule.grid ?? s.rule.column)) {
+          fractionSaid.add(s.rule.grid ?? s.rule.column);
+          issues.push({
+            code: 'ITEMS_NOT_NUMERIC',
+            reason: 'GRID_ANSWERS_NOT_WHOLE',
+            column: s.rule.column,
+            rows: s.fraction.rows.rows,
+            value: String(s.fraction.value),
+          });
+        }
         if (s.filled === 0) issues.push({ code: s.rule.noData, column: s.rule.column });
+        else if (s.bad.count && s.rule.bad && s.badDate)
+          issues.push({
+            code: s.rule.bad,
+            reason: s.badDate.orderMissing ? 'DATE_ORDER_REQUIRED' : 'NOT_A_DATE_IN_ORDER',
+            column: s.rule.column,
+            rows: s.bad.rows,
+            value: s.badDate.value,
+          });
         else if (s.bad.count && s.rule.bad)
           issues.push({ code: s.rule.bad, column: s.rule.column, rows: s.bad.rows, value: s.bad.count });
         else if (s.rule.kind === 'text' && s.numeric.count === s.filled && s.rule.bad) {

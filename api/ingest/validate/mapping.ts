@@ -4,7 +4,17 @@
 import { RowSample } from '../../kernel/errors/upload-errors';
 import type { ErrorCode } from '../../kernel/errors/error-codes';
 import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
-import { columnsOf, SCORABLE_TYPES, type ColumnMapping, type DataPoint, type TableHeader } from '../types';
+import { BEHAVIOUR_FIELD_BOUNDS, type BehaviourField } from '../../../scoring/index';
+import {
+  BEHAVIOUR_COLUMN_TYPES,
+  columnsOf,
+  isBehaviourDataPoint,
+  SCORABLE_TYPES,
+  type ColumnMapping,
+  type DataPoint,
+  type DateOrder,
+  type TableHeader,
+} from '../types';
 
 /** One refusal: a catalogue code and the plain `{ column, rows }` details (plus a reason where useful). */
 export interface ValidationIssue {
@@ -77,7 +87,28 @@ export function mappingIssues(header: TableHeader, mapping: ColumnMapping): Vali
       reason: 'ONE_TOTAL_DURATION',
       columns: totals.map((d) => columnsOf(d).join('..')),
     });
+  const openColumns = new Set(mapping.dataPoints.flatMap((d) => (d.type === 'OPEN_ENDED' ? [d.column] : [])));
+  const measures = new Set<string>();
   for (const dp of mapping.dataPoints) {
+    // Paradata describes one mapped open question, each measure once per question.
+    if (isBehaviourDataPoint(dp)) {
+      if (!openColumns.has(dp.question))
+        issues.push({
+          code: 'INVALID_PARAMETERS',
+          reason: 'BEHAVIOUR_QUESTION_UNKNOWN',
+          column: dp.column,
+          value: dp.question,
+        });
+      const key = `${dp.question}\u0000${dp.type}`;
+      if (measures.has(key))
+        issues.push({
+          code: 'INVALID_PARAMETERS',
+          reason: 'BEHAVIOUR_MEASURE_TWICE',
+          column: dp.column,
+          value: dp.question,
+        });
+      measures.add(key);
+    }
     for (const col of columnsOf(dp)) {
       if (!names.has(col)) issues.push({ code: 'INVALID_PARAMETERS', reason: 'UNKNOWN_COLUMN', column: col });
       const before = used.get(col);
@@ -142,9 +173,16 @@ export function mappingIssues(header: TableHeader, mapping: ColumnMapping): Vali
 export interface ColumnRule {
   column: string;
   index: number;
-  kind: 'id' | 'number' | 'instant' | 'text' | 'any';
+  /** `answer`: a grid item's code of a scale point, a whole number. */
+  kind: 'id' | 'number' | 'answer' | 'instant' | 'text' | 'any' | 'behaviour';
   noData: ErrorCode;
   bad?: ErrorCode;
+  /** Instants: the order of local dates (5/10/18) in this column. */
+  dateOrder?: DateOrder;
+  /** Grid items: the grid's name (its refusal is said once per grid). */
+  grid?: string;
+  /** Behaviour columns: the measure whose bounds every cell keeps (an empty column is allowed: nothing recorded). */
+  measure?: BehaviourField;
 }
 
 export interface ColumnState {
@@ -153,16 +191,27 @@ export interface ColumnState {
   bad: RowSample;
   /** Open-ended: non-empty cells that are numbers. */
   numeric: RowSample;
+  /** Grid items: rows whose answer is a number but not a whole one, and the first such answer. */
+  fraction?: { rows: RowSample; value: number };
+  /** Instants: the first bad cell that is a local date, and whether the column's order was missing. */
+  badDate?: { value: string; orderMissing: boolean };
 }
 
 /** The rule each mapped column follows: what its type needs, and the catalogue code when it does not. */
 export function columnRules(header: TableHeader, mapping: ColumnMapping): ColumnRule[] {
   const index = new Map(header.columns.map((c, i) => [c.name, i]));
   const rules: ColumnRule[] = [];
-  const add = (column: string, kind: ColumnRule['kind'], noData: ErrorCode, bad?: ErrorCode) => {
+  const add = (
+    column: string,
+    kind: ColumnRule['kind'],
+    noData: ErrorCode,
+    bad?: ErrorCode,
+    more: Pick<ColumnRule, 'dateOrder' | 'grid'> = {},
+  ) => {
     const i = index.get(column);
-    if (i !== undefined) rules.push({ column, index: i, kind, noData, ...(bad ? { bad } : {}) });
+    if (i !== undefined) rules.push({ column, index: i, kind, noData, ...(bad ? { bad } : {}), ...more });
   };
+  const ordered = (order: DateOrder | undefined) => (order ? { dateOrder: order } : {});
   for (const dp of mapping.dataPoints) {
     switch (dp.type) {
       case 'RECORD_ID':
@@ -172,11 +221,12 @@ export function columnRules(header: TableHeader, mapping: ColumnMapping): Column
         add(dp.column, 'number', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC');
         break;
       case 'TIMESTAMP':
-        add(dp.start, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC');
-        add(dp.end, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC');
+        add(dp.start, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC', ordered(dp.dateOrder));
+        add(dp.end, 'instant', 'TIMESTAMP_COLUMN_NO_DATA', 'TIMESTAMP_COLUMN_NOT_NUMERIC', ordered(dp.dateOrder));
         break;
       case 'ITEM_BATTERY':
-        for (const item of dp.items) add(item, 'number', 'ITEMS_COLUMN_EMPTY', 'ITEMS_NOT_NUMERIC');
+        for (const item of dp.items)
+          add(item, 'answer', 'ITEMS_COLUMN_EMPTY', 'ITEMS_NOT_NUMERIC', { grid: dataPointName(dp) });
         break;
       case 'OPEN_ENDED':
         add(dp.column, 'text', 'OPEN_ENDED_COLUMN_NO_DATA', 'OPEN_ENDED_COLUMN_ONLY_NUMBERS');
@@ -192,22 +242,32 @@ export function columnRules(header: TableHeader, mapping: ColumnMapping): Column
         add(dp.column, 'any', 'GROUPING_COLUMN_NO_DATA');
         break;
       default:
+        if (isBehaviourDataPoint(dp)) {
+          const i = index.get(dp.column);
+          if (i !== undefined)
+            rules.push({
+              column: dp.column,
+              index: i,
+              kind: 'behaviour',
+              noData: 'INVALID_PARAMETERS',
+              bad: 'INVALID_PARAMETERS',
+              measure: BEHAVIOUR_COLUMN_TYPES[dp.type],
+            });
+        }
         break;
     }
   }
   return rules;
 }
 
-/** Epoch seconds of an instant given as ISO text, or NaN. Numbers are taken as seconds already. */
-export function instantSeconds(cell: string | number): number {
-  if (typeof cell === 'number') return cell;
-  if (!/^\d{4}-\d{2}-\d{2}/.test(cell)) return Number.NaN;
-  const ms = Date.parse(
-    cell.length === 10
-      ? `${cell}T00:00:00Z`
-      : /[zZ]|[+-]\d{2}:?\d{2}$/.test(cell)
-        ? cell
-        : `${cell.replace(' ', 'T')}Z`,
-  );
-  return Number.isNaN(ms) ? Number.NaN : ms / 1000;
+/** The refusal of a behaviour column whose cells leave the measure's bounds (or are no numbers). */
+export function behaviourRangeIssue(rule: ColumnRule, rows: number[], count: number): ValidationIssue {
+  return {
+    code: 'INVALID_PARAMETERS',
+    reason: 'BEHAVIOUR_OUT_OF_RANGE',
+    column: rule.column,
+    rows,
+    limit: BEHAVIOUR_FIELD_BOUNDS[rule.measure!].max,
+    value: count,
+  };
 }

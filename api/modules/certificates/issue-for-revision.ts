@@ -2,7 +2,7 @@
 // revision and the saved cleaning; the kept ids, counts and level come from re-running that cleaning
 // over the revision's scores with this process's facade, never from numbers a client sent.
 import { SCORE_KINDS, type CleaningInput, type Scoring } from '../../../scoring/index';
-import { cleanRevision, groupingOf, numericColumns, quotaFor, recordIdsOf } from '../cleaning';
+import { cleanRevision, duplicateRowsOf, groupingOf, numericColumns, quotaFor, recordIdsOf } from '../cleaning';
 import type { UploadBlobStore } from '../../ingest';
 import { readRevisionColumns } from '../../ingest/index';
 import { recordIdColumnOf } from '../exports';
@@ -34,8 +34,10 @@ export async function issueCertificateForRevision(
   const ids = idColumn
     ? Array.from(raw.getChild(idColumn)!.toArray() as ArrayLike<unknown>, (v) => (v == null ? null : String(v)))
     : recordIdsOf(scores);
-  const extras: Pick<CleaningInput, 'manual' | 'quota'> = {};
+  const extras: Pick<CleaningInput, 'manual' | 'quota' | 'duplicate'> = {};
   const manual = input.cleaning.manual ?? {};
+  const duplicate = duplicateRowsOf(input.cleaning.duplicates, ids, scores);
+  if (duplicate) extras.duplicate = duplicate;
   if (Object.keys(manual).length > 0)
     extras.manual = Float64Array.from(ids, (id) => (id !== null ? (manual[id] ?? 0) : 0));
   if (input.cleaning.quota)

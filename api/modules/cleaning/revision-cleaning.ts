@@ -3,9 +3,11 @@
 // Web Worker, so saving a cleaning stores exactly the counts the user saw. The datafile service's
 // updateCleaningSettings, the exports and the certificate build on these functions.
 import { Type, type Table, type Vector } from 'apache-arrow';
+import type { SavedCleaningJson } from '../../../db/schema';
 import {
   RECORD_ID_COLUMN,
   cleaningInputFromColumns,
+  duplicateVector,
   groupCells,
   type GroupCells,
   type CleaningInput,
@@ -13,6 +15,8 @@ import {
   type CleaningRules,
   type Scoring,
 } from '../../../scoring/index';
+
+type SavedDuplicates = NonNullable<SavedCleaningJson['duplicates']>;
 
 /** A numeric Arrow column as one Float64Array (null -> NaN), whatever its batches. */
 export function vectorToFloat64(vector: Vector): Float64Array {
@@ -67,7 +71,7 @@ export function cleanRevision(
   scoring: Pick<Scoring, 'cleaningSession'>,
   scores: Table,
   rules: CleaningRules,
-  extras: Pick<CleaningInput, 'manual' | 'quota'> = {},
+  extras: Pick<CleaningInput, 'manual' | 'quota' | 'duplicate'> = {},
 ): CleaningResult {
   const session = scoring.cleaningSession(cleaningInputFromColumns(scores.numRows, numericColumns(scores), extras));
   try {
@@ -101,4 +105,17 @@ export function quotaFor(
     cell: Float64Array.from(group.cells),
     targets: Float64Array.from(group.values, (v) => targets[String(v)] ?? Number.NaN),
   };
+}
+
+/**
+ * The saved Duplicate Respondent rule as the kernel's per-row flag (undefined when the rule is off),
+ * keeping the best by the revision's combined column exactly as the save did.
+ */
+export function duplicateRowsOf(
+  duplicates: SavedDuplicates | undefined,
+  ids: readonly (string | null)[],
+  scores: Table,
+): Float64Array | undefined {
+  if (!duplicates) return undefined;
+  return duplicateVector(ids, numericColumns(scores)('combined'), duplicates, duplicates.keep);
 }

@@ -17,7 +17,7 @@ export const BENCHMARK_BANDS = [
 ] as const;
 
 /** The score kinds in the order the dashboard shows them: the combined score's parts, then the collective scores. */
-const KIND_ORDER: readonly DashboardScoreKind[] = ['TS', 'IBS', 'CON', 'OES', 'PS', 'CS', 'IS', 'SDS'];
+const KIND_ORDER: readonly DashboardScoreKind[] = ['TS', 'IBS', 'CON', 'OES', 'BAS', 'PS', 'CS', 'IS', 'SDS'];
 
 const LIGHTS: Record<TrafficLight, DashboardTrafficLight> = {
   green: 'GREEN',

@@ -20,6 +20,7 @@ export function presentDatapoint(row: Omit<DatapointRow, 'uploadId' | 'position'
     columns: row.columns,
     role: s.role ?? null,
     unit: s.unit ?? null,
+    dateOrder: s.dateOrder ?? null,
     scaleMin: s.min ?? null,
     scaleMax: s.max ?? null,
     isRandomised: s.randomised ?? null,
@@ -28,6 +29,7 @@ export function presentDatapoint(row: Omit<DatapointRow, 'uploadId' | 'position'
     isEnableDuplicateCheck: s.duplicateCheck ?? null,
     isEnableWrongTopicCheck: s.topicCheck ?? null,
     numberOfOptions: s.options ?? null,
+    openEndedColumn: s.question ?? null,
   };
 }
 

@@ -5,12 +5,14 @@
 // appears in at least `velocitySurveys` of the organisation's datafiles within some span of
 // `velocityDays` that contains it (a professional respondent taking one survey after another).
 // Nothing crosses organisations: the hashes are keyed per organisation and every query names it.
+import type { SourceRemoval } from '../../../scoring/index';
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import { requireDatafile } from '../datafiles';
 import { identityHasher, type HashedIdentity, type RawIdentity } from './identity';
 import * as repo from './duplicates.repo';
+import { savedRemovalsBySource } from './source-removals';
 
 export type DuplicateOptions = { windowDays: number; velocitySurveys: number; velocityDays: number };
 export const DEFAULT_DUPLICATE_OPTIONS: DuplicateOptions = { windowDays: 30, velocitySurveys: 5, velocityDays: 7 };
@@ -23,6 +25,8 @@ const LIMITS: Record<keyof DuplicateOptions, [number, number]> = {
 export type IdentityKind = 'DEVICE' | 'PANEL';
 export type DuplicateFlag = {
   recordId: string;
+  /** When this interview arrived (an upload: when its record was first processed). */
+  seenAt: string;
   kind: IdentityKind;
   matchDatafileId: string;
   matchDatafileTitle: string;
@@ -37,6 +41,18 @@ export type DuplicateReport = DuplicateOptions & {
   velocity: VelocityFlag[];
   sources: SourceCount[];
 };
+/** What the query adds for the screens (not the matching, which the benchmark times alone). */
+export type DuplicateReportWithRemovals = DuplicateReport & {
+  /** The source of each interview that came with one (the worksheet tallies its live cleaning by it). */
+  recordSources: { recordId: string; source: string }[];
+  /** Removal rates per source under the saved cleaning of the published revision (empty: not cleaned, or no sources). */
+  removals: SourceRemoval[];
+};
+
+/** The sample source of each of the datafile's interviews that carried an identity (by record id). */
+export async function sourceOfRecords(deps: Pick<Deps, 'db'>, datafileId: string): Promise<Map<string, string | null>> {
+  return new Map((await repo.sourcesOf(deps.db, datafileId)).map((r) => [r.recordId, r.source]));
+}
 
 const COLUMNS: Record<IdentityKind, repo.HashColumn> = { DEVICE: 'device_hash', PANEL: 'panel_hash' };
 const DAY_MS = 86_400_000;
@@ -94,14 +110,25 @@ function isEarlier(p: repo.PairRow, datafileId: string): boolean {
 
 /** The datafile's duplicate and velocity flags and its interviews per source, for whoever may see the datafile. */
 export async function datafileDuplicates(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'blobs'>,
   viewer: Viewer,
   datafileId: string,
   given: Partial<Record<keyof DuplicateOptions, number | null>> = {},
-): Promise<DuplicateReport> {
-  const options = checkOptions(given);
+): Promise<DuplicateReportWithRemovals> {
+  checkOptions(given);
   const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
-  return duplicatesOf(deps, file.companyId, file.id, options);
+  // What is not asked for is what the worksheet saved for this datafile, else the defaults.
+  const saved = file.cleaningSettings?.duplicateRule;
+  const options = checkOptions({
+    windowDays: given.windowDays ?? saved?.windowDays,
+    velocitySurveys: given.velocitySurveys ?? saved?.velocitySurveys,
+    velocityDays: given.velocityDays ?? saved?.velocityDays,
+  });
+  const report = await duplicatesOf(deps, file.companyId, file.id, options);
+  const recordSources = (await repo.sourcesOf(deps.db, file.id)).flatMap((r) =>
+    r.source === null ? [] : [{ recordId: r.recordId, source: r.source }],
+  );
+  return { ...report, recordSources, removals: await savedRemovalsBySource(deps, file) };
 }
 
 /** The report of one datafile of one organisation (no access check: the caller made it). */
@@ -113,11 +140,13 @@ export async function duplicatesOf(
 ): Promise<DuplicateReport> {
   const duplicates: DuplicateFlag[] = [];
   const velocity: VelocityFlag[] = [];
+  const sourceOf = new Map<string, string | null>();
   for (const kind of ['DEVICE', 'PANEL'] as const) {
     const pairs = await repo.sameIdentityPairs(deps.db, companyId, datafileId, COLUMNS[kind]);
     for (let i = 0; i < pairs.length;) {
       // Ordered by record, then time: one record's pairs are a run, its earliest match first.
       const first = pairs[i]!;
+      sourceOf.set(first.recordId, first.source);
       let end = i;
       while (end < pairs.length && pairs[end]!.recordId === first.recordId) end++;
       const at = Date.parse(first.seenAt);
@@ -134,6 +163,7 @@ export async function duplicatesOf(
       if (match)
         duplicates.push({
           recordId: first.recordId,
+          seenAt: first.seenAt,
           kind,
           matchDatafileId: match.otherDatafileId,
           matchDatafileTitle: match.otherTitle,
@@ -145,24 +175,55 @@ export async function duplicatesOf(
       i = end;
     }
   }
-  const sources = new Map<string | null, SourceCount>();
-  const rows = await repo.sourcesOf(deps.db, datafileId);
-  const source = new Map(rows.map((r) => [r.recordId, r.source]));
+  // Counted in the database; a flagged interview's source came with its pairs.
+  const sources = new Map<string | null, SourceCount>(
+    (await repo.sourceCountsOf(deps.db, datafileId)).map((r) => [
+      r.source,
+      { source: r.source, interviews: r.interviews, duplicates: 0, velocity: 0 },
+    ]),
+  );
   const count = (s: string | null) => {
     let c = sources.get(s);
     if (!c) sources.set(s, (c = { source: s, interviews: 0, duplicates: 0, velocity: 0 }));
     return c;
   };
-  for (const r of rows) count(r.source).interviews++;
-  for (const id of new Set(duplicates.map((d) => d.recordId))) count(source.get(id) ?? null).duplicates++;
-  for (const id of new Set(velocity.map((v) => v.recordId))) count(source.get(id) ?? null).velocity++;
+  for (const id of new Set(duplicates.map((d) => d.recordId))) count(sourceOf.get(id) ?? null).duplicates++;
+  for (const id of new Set(velocity.map((v) => v.recordId))) count(sourceOf.get(id) ?? null).velocity++;
   const byRecord = (a: { recordId: string }, b: { recordId: string }) =>
     a.recordId < b.recordId ? -1 : a.recordId > b.recordId ? 1 : 0;
   return {
     ...options,
-    interviewsWithIdentity: rows.length,
+    interviewsWithIdentity: [...sources.values()].reduce((n, c) => n + c.interviews, 0),
     duplicates: duplicates.sort(byRecord),
     velocity: velocity.sort(byRecord),
     sources: [...sources.values()].sort((a, b) => (a.source ?? '\uffff').localeCompare(b.source ?? '\uffff')),
   };
+}
+
+/**
+ * What a reconciliation pack needs of a datafile's identities (no access check: the export job
+ * runs for a request that made it): the sample source of each interview and its duplicate flags
+ * under the default window.
+ */
+export async function identityEvidenceOf(deps: Pick<Deps, 'db'>, companyId: string, datafileId: string) {
+  const report = await duplicatesOf(deps, companyId, datafileId, DEFAULT_DUPLICATE_OPTIONS);
+  const sourceOf: Record<string, string | null> = {};
+  for (const r of await repo.sourcesOf(deps.db, datafileId)) sourceOf[r.recordId] = r.source;
+  const forward = report.duplicates.map((d) => ({
+    recordId: d.recordId,
+    kind: d.kind,
+    matchDatafileTitle: d.matchDatafileTitle,
+    matchRecordId: d.matchRecordId,
+  }));
+  // "Keep the best" can remove the first interview of a respondent, which matches nothing earlier:
+  // it names the later interview of this datafile that matched it (after its own earlier match, if any).
+  const backward = report.duplicates
+    .filter((d) => d.matchDatafileId === datafileId)
+    .map((d) => ({
+      recordId: d.matchRecordId,
+      kind: d.kind,
+      matchDatafileTitle: d.matchDatafileTitle,
+      matchRecordId: d.recordId,
+    }));
+  return { sourceOf, duplicates: [...forward, ...backward] };
 }

@@ -5,8 +5,11 @@ export { storeUploadIdentities } from './upload-identities';
 export { readIdentity, type HashedIdentity, type RawIdentity } from './identity';
 export {
   DEFAULT_DUPLICATE_OPTIONS,
+  checkOptions as checkDuplicateOptions,
   duplicatesOf,
   hashIdentity,
+  identityEvidenceOf,
+  sourceOfRecords,
   storeIdentity,
   type DuplicateOptions,
   type DuplicateReport,

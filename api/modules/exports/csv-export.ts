@@ -24,7 +24,7 @@ export interface CsvOptions {
   columnNames?: 'readable' | 'technical';
 }
 
-function quoter(delimiter: string): (text: string) => string {
+export function quoter(delimiter: string): (text: string) => string {
   const special = new RegExp(`["\\r\\n${delimiter === ';' ? ';' : ','}]|^\\s|\\s$`);
   return (text) => (special.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 }
@@ -107,7 +107,7 @@ function* rejectLines(
 /**
  * The reject list for panel reconciliation: one line per removed interview with its record id, the
  * primary reason code and every reason code that fired (REASONS: manual, combined, quota, IS, PS,
- * CS, SDS, TS, IBS, OES, CON, target).
+ * CS, SDS, TS, IBS, OES, CON, BAS, target).
  */
 export function rejectListStream(
   table: ExportTable,

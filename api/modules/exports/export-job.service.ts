@@ -17,7 +17,16 @@ export { EXPORT_JOB, type ExportJobPayload };
 
 export const REPORT_PATH = '/datafile-report';
 
-type ExportFormatName = 'XLSX' | 'CSV' | 'ARROW' | 'PARQUET' | 'REJECTS' | 'SAV' | 'TRIPLE_S';
+type ExportFormatName =
+  | 'XLSX'
+  | 'CSV'
+  | 'ARROW'
+  | 'PARQUET'
+  | 'REJECTS'
+  | 'SAV'
+  | 'TRIPLE_S'
+  | 'RECONCILIATION'
+  | 'RECONCILIATION_CSV';
 
 const FORMATS: Record<ExportFormatName, ExportFormat> = {
   XLSX: 'xlsx',
@@ -27,6 +36,8 @@ const FORMATS: Record<ExportFormatName, ExportFormat> = {
   REJECTS: 'rejects',
   SAV: 'sav',
   TRIPLE_S: 'sss',
+  RECONCILIATION: 'recon-xlsx',
+  RECONCILIATION_CSV: 'recon-csv',
 };
 
 export type ExportRequest = {
@@ -37,6 +48,7 @@ export type ExportRequest = {
   decimalSeparator?: string | null;
   columnNames?: string | null;
   roundScores?: boolean | null;
+  sampleSource?: string | null;
 };
 
 const notInList = (field: string) => new AppError('INVALID_PARAMETERS', { field, reason: 'NOT_IN_LIST' });
@@ -73,11 +85,16 @@ export function reportUrlOf(publicUrl: string, datafileId: string): string {
   return `${publicUrl}${REPORT_PATH}?datafileId=${encodeURIComponent(datafileId)}`;
 }
 
-export async function requestExport(
-  deps: Pick<Deps, 'db' | 'env' | 'jobs'>,
+/**
+ * What an export of the request would write, checked: who asks may see the datafile, the format
+ * and options are known, the revision is published and its cleaning saved. The cleaning and the
+ * newest certificate are snapshotted, so the file shows what was saved when the user asked.
+ */
+export async function exportInputFor(
+  deps: Pick<Deps, 'db' | 'env'>,
   viewer: Viewer,
   request: ExportRequest,
-): Promise<ExportJobRow> {
+): Promise<{ input: ExportJobInput; companyId: string }> {
   const file = await requireDatafile(deps.db, viewer, request.datafileId, 'see');
   const format = (FORMATS as Record<string, ExportFormat | undefined>)[request.format];
   if (!format) throw notInList('format');
@@ -103,6 +120,7 @@ export async function requestExport(
       rules: saved.rules,
       ...(saved.manual ? { manual: saved.manual } : {}),
       ...(saved.quota ? { quota: saved.quota } : {}),
+      ...(saved.duplicates ? { duplicates: saved.duplicates } : {}),
     },
     certificate: {
       certificateCode: certificate ? formatCode(certificate.code) : null,
@@ -111,13 +129,36 @@ export async function requestExport(
     },
     ...options,
     title: file.title,
+    ...(format === 'recon-xlsx' || format === 'recon-csv'
+      ? { reconciliation: { companyId: file.companyId, ...sampleSourceOf(request.sampleSource) } }
+      : {}),
   };
+  return { input, companyId: file.companyId };
+}
+
+export async function requestExport(
+  deps: Pick<Deps, 'db' | 'env' | 'jobs'>,
+  viewer: Viewer,
+  request: ExportRequest,
+): Promise<ExportJobRow> {
+  const { input, companyId } = await exportInputFor(deps, viewer, request);
   const { id } = await deps.jobs.enqueue(
     EXPORT_JOB,
     { input, requestedBy: viewer.userId },
-    { maxAttempts: 2, owner: file.companyId },
+    { maxAttempts: 2, owner: companyId },
   );
   return (await deps.jobs.find(EXPORT_JOB, id))!;
+}
+
+/**
+ * The pack's source: absent or null for every source, '' for the interviews that named none, else
+ * that source's name (at most 100 characters, as the live endpoint and the upload keep it).
+ */
+export function sampleSourceOf(given: string | null | undefined): { sampleSource?: string | null } {
+  if (given === undefined || given === null) return {};
+  if (typeof given !== 'string' || given.length > 100)
+    throw new AppError('INVALID_PARAMETERS', { field: 'sampleSource', reason: 'TOO_LONG', max: 100 });
+  return { sampleSource: given.trim() === '' ? null : given.trim() };
 }
 
 /** XXXX-XXXX-XXXX-C, as reports print it. */

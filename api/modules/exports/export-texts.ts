@@ -35,16 +35,24 @@ export function scoreHeader(name: string, locale: Locale, titles: MappingTitles)
   const t = (key: string, params?: Record<string, unknown>) => translate(locale, key, params);
   const kind = (k: string) => t(`results.kinds.${k}`);
   if (MAIN_SCORES.has(name)) return kind(name);
-  let m = /^(ts|ibs|con|oes)\.data_points$/.exec(name);
+  let m = /^(ts|ibs|con|oes|bas)\.data_points$/.exec(name);
   if (m) return t('exports.columns.dataPoints', { score: kind(m[1]!) });
   m = /^grid\.(.+)\.(score|label)$/.exec(name);
   if (m)
     return t(m[2] === 'score' ? 'exports.columns.gridScore' : 'exports.columns.gridLabel', {
       grid: titles.grid(m[1]!),
     });
-  m = /^oes\.(.+)\.(category|duplicate_of|source)$/.exec(name);
+  m = /^bas\.(.+)\.category$/.exec(name);
+  if (m) return t('exports.columns.basCategory', { column: m[1] });
+  m = /^oes\.(.+)\.(category|duplicate_of|source|effort|ai_reasons)$/.exec(name);
   if (m) {
-    const key = { category: 'oesCategory', duplicate_of: 'oesDuplicateOf', source: 'oesSource' }[m[2]!]!;
+    const key = {
+      category: 'oesCategory',
+      duplicate_of: 'oesDuplicateOf',
+      source: 'oesSource',
+      effort: 'oesEffort',
+      ai_reasons: 'oesAiReasons',
+    }[m[2]!]!;
     return t(`exports.columns.${key}`, { column: m[1] });
   }
   const fixed: Record<string, string> = {
@@ -73,8 +81,11 @@ export function scoreValueLabels(name: string, stored: Record<string, string>, l
       const key = `results.categories.${code}`;
       const text = t(key);
       out[code] = text === key ? english : text;
-    } else if (/^oes\..+\.source$/.test(name))
+    } else if (/^bas\..+\.category$/.test(name))
+      out[code] = code === '0' ? t('exports.values.notScored') : t(`results.behaviourCategories.${code}`);
+    else if (/^oes\..+\.source$/.test(name))
       out[code] = t(code === '1' ? 'exports.values.judge' : 'exports.values.offline');
+    else if (/^oes\..+\.effort$/.test(name)) out[code] = t(`results.effort.${code}`);
     else out[code] = english;
   }
   return out;

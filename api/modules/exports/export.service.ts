@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { REASONS, type CleaningInput, type Scoring } from '../../../scoring/index';
 import { AppError } from '../../kernel/errors/errors';
 import type { Locale } from '../../lib/i18n';
-import { cleanRevision, groupingOf, quotaFor } from '../cleaning';
+import { cleanRevision, duplicateRowsOf, groupingOf, quotaFor } from '../cleaning';
 import type { SavedCleaning } from '../cleaning';
 import type { UploadBlobStore } from '../../ingest';
 import { readRevisionColumns } from '../../ingest/index';
@@ -17,14 +17,27 @@ import { buildExportTable, recordIdsOfRevision } from './export-table';
 import { describeThresholds } from './export-texts';
 import { SAV_CONTENT_TYPE, savExportStream } from './sav-export';
 import { TRIPLE_S_CONTENT_TYPE, tripleSZip } from './triple-s-export';
+import { buildReconciliationPack, type IdentityEvidence } from './reconciliation';
+import { reconciliationCsvStream, writeReconciliationXlsx } from './reconciliation-files';
 import { writeXlsxExport, XLSX_CONTENT_TYPE, type QualityMark } from './xlsx-export';
 
 export { describeThresholds };
 
-export type ExportFormat = 'xlsx' | 'csv' | 'arrow' | 'parquet' | 'rejects' | 'sav' | 'sss';
+const CSV = 'text/csv; charset=utf-8';
+
+export type ExportFormat =
+  | 'xlsx'
+  | 'csv'
+  | 'arrow'
+  | 'parquet'
+  | 'rejects'
+  | 'sav'
+  | 'sss'
+  | 'recon-xlsx'
+  | 'recon-csv';
 
 /** The cleaning as saved for the datafile (saved-cleaning.repo.ts): what decides each interview. */
-export type ExportCleaning = Pick<SavedCleaning, 'rules' | 'manual' | 'quota'>;
+export type ExportCleaning = Pick<SavedCleaning, 'rules' | 'manual' | 'quota' | 'duplicates'>;
 
 export interface ExportJobInput {
   datafileId: string;
@@ -46,6 +59,10 @@ export interface ExportJobInput {
   scoreDecimals?: number | null;
   /** Base of the download's file name (e.g. the datafile title). */
   title?: string;
+  /** Reconciliation pack: the datafile's organisation (whose identities are read) and one sample source (null: none given; absent: all). */
+  reconciliation?: { companyId: string; sampleSource?: string | null };
+  /** Reconciliation pack: the identities, gathered by the job's main thread (never part of the file's key). */
+  evidence?: IdentityEvidence;
 }
 
 export interface ExportOutput {
@@ -72,10 +89,13 @@ const EXTENSIONS: Record<ExportFormat, string> = {
   rejects: 'csv',
   sav: 'sav',
   sss: 'zip',
+  'recon-xlsx': 'xlsx',
+  'recon-csv': 'csv',
 };
 
 export function exportKey(input: ExportJobInput): string {
-  const digest = createHash('sha256').update(JSON.stringify(input)).digest('hex').slice(0, 20);
+  const { evidence: _, ...keyed } = input;
+  const digest = createHash('sha256').update(JSON.stringify(keyed)).digest('hex').slice(0, 20);
   return `exports/${input.datafileId}/${input.revision}/${digest}.${EXTENSIONS[input.format]}`;
 }
 
@@ -92,6 +112,8 @@ function baseNameOf(input: ExportJobInput): string {
 function fileNameOf(input: ExportJobInput): string {
   const base = baseNameOf(input);
   if (input.format === 'sss') return `${base}-export-triple-s.zip`;
+  if (input.format === 'recon-xlsx' || input.format === 'recon-csv')
+    return `${base}-reconciliation.${EXTENSIONS[input.format]}`;
   return input.format === 'rejects' ? `${base}-reject-list.csv` : `${base}-export.${EXTENSIONS[input.format]}`;
 }
 
@@ -111,12 +133,15 @@ export async function runExport(
   const scores = await readRevisionColumns(deps.blobs, input.datafileId, input.revision, 'scores');
   await onProgress(10);
   const locale = input.locale ?? 'de';
-  const extras: Pick<CleaningInput, 'manual' | 'quota'> = {};
+  const extras: Pick<CleaningInput, 'manual' | 'quota' | 'duplicate'> = {};
   const { cleaning } = input;
   if (cleaning.quota) extras.quota = quotaFor(groupingOf(raw, cleaning.quota.column), cleaning.quota.targets);
-  if (cleaning.manual && Object.keys(cleaning.manual).length > 0) {
+  if ((cleaning.manual && Object.keys(cleaning.manual).length > 0) || cleaning.duplicates) {
     const ids = recordIdsOfRevision(raw, scores);
-    extras.manual = Float64Array.from(ids, (id) => (id !== null ? (cleaning.manual![id] ?? 0) : 0));
+    if (cleaning.manual)
+      extras.manual = Float64Array.from(ids, (id) => (id !== null ? (cleaning.manual![id] ?? 0) : 0));
+    const duplicate = duplicateRowsOf(cleaning.duplicates, ids, scores);
+    if (duplicate) extras.duplicate = duplicate;
   }
   const decisions = cleanRevision(deps.scoring, scores, cleaning.rules, extras);
   const table = buildExportTable(
@@ -130,7 +155,8 @@ export async function runExport(
   const columnNames = input.columnNames ?? 'readable';
   await onProgress(20);
   const key = exportKey(input);
-  const removed = table.rows - decisions.keptCount;
+  let rows = table.rows;
+  let removed = table.rows - decisions.keptCount;
   let size: number;
   let contentType: string;
   switch (input.format) {
@@ -178,6 +204,19 @@ export async function runExport(
       contentType = TRIPLE_S_CONTENT_TYPE;
       break;
     }
+    case 'recon-xlsx':
+    case 'recon-csv': {
+      const source = input.reconciliation?.sampleSource;
+      const evidence = input.evidence ?? { sourceOf: {}, duplicates: [] };
+      const pack = buildReconciliationPack(raw, table, decisions, evidence, locale, source);
+      // A pack of one source counts that source's interviews.
+      rows = pack.summary.reduce((n, s) => n + s.interviews, 0);
+      removed = pack.rows.length;
+      if (input.format === 'recon-xlsx') ({ size } = await writeReconciliationXlsx(deps.blobs, key, pack));
+      else ({ size } = await deps.blobs.put(key, reconciliationCsvStream(pack, input.csv), { contentType: CSV }));
+      contentType = input.format === 'recon-xlsx' ? XLSX_CONTENT_TYPE : CSV;
+      break;
+    }
     case 'arrow':
       ({ size } = await writeArrowExport(deps.blobs, key, raw, scores, decisions));
       contentType = ARROW_CONTENT_TYPE;
@@ -195,7 +234,7 @@ export async function runExport(
     size,
     contentType,
     fileName: fileNameOf(input),
-    rows: table.rows,
+    rows,
     removed,
     scoringVersion: deps.scoring.version,
   };

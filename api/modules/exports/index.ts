@@ -9,3 +9,5 @@ export { PARQUET_CONTENT_TYPE, parquetOfTable } from './parquet-export';
 export { TRIPLE_S_CONTENT_TYPE, tripleSZip } from './triple-s-export';
 export { csvExportStream } from './csv-export';
 export { buildExportTable } from './export-table';
+export { exportInputFor } from './export-job.service';
+export { runExport } from './export.service';

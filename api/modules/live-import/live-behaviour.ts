@@ -3,30 +3,12 @@
 // are dropped, not stored; a field out of its bounds is refused with the field's path.
 import { AppError } from '../../kernel/errors/errors';
 import type { LiveBehaviour } from '../../../db/schema';
-
-/** A week in milliseconds: no page is answered longer. */
-const MAX_MS = 7 * 24 * 3600 * 1000;
-/** More key presses or characters than any open answer (10,000 characters) can take, with room for corrections. */
-const MAX_COUNT = 1_000_000;
+import { BEHAVIOUR_FIELD_BOUNDS, behaviourValueValid, type BehaviourField } from '../../../scoring/index';
 
 type NumberField = Exclude<keyof LiveBehaviour, 'translated'>;
-/** Each numeric field and its upper bound; integers except the share. */
-const BOUNDS: Record<NumberField, { max: number; integer: boolean }> = {
-  keys: { max: MAX_COUNT, integer: true },
-  deletions: { max: MAX_COUNT, integer: true },
-  firstKeyMs: { max: MAX_MS, integer: false },
-  typingMs: { max: MAX_MS, integer: false },
-  ikiMedianMs: { max: MAX_MS, integer: false },
-  ikiIqrMs: { max: MAX_MS, integer: false },
-  regularShare: { max: 1, integer: false },
-  pastes: { max: MAX_COUNT, integer: true },
-  pastedChars: { max: MAX_COUNT * 10, integer: true },
-  pastesAfterSwitch: { max: MAX_COUNT, integer: true },
-  unexplainedChars: { max: MAX_COUNT * 10, integer: true },
-  focusLosses: { max: MAX_COUNT, integer: true },
-  hidden: { max: MAX_COUNT, integer: true },
-};
-export const BEHAVIOUR_FIELDS = Object.keys(BOUNDS) as NumberField[];
+export const BEHAVIOUR_FIELDS = (Object.keys(BEHAVIOUR_FIELD_BOUNDS) as BehaviourField[]).filter(
+  (f): f is NumberField => f !== 'translated',
+);
 
 const wrong = (field: string): never => {
   throw new AppError('INVALID_PARAMETERS', { reason: 'LIVE_WRONG_TYPE', field });
@@ -41,9 +23,7 @@ export function readBehaviour(raw: unknown, field: string): LiveBehaviour | null
   for (const key of BEHAVIOUR_FIELDS) {
     const v = r[key];
     if (v === undefined || v === null) continue;
-    const { max, integer } = BOUNDS[key];
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > max || (integer && !Number.isInteger(v)))
-      wrong(`${field}.${key}`);
+    if (typeof v !== 'number' || !behaviourValueValid(key, v)) wrong(`${field}.${key}`);
     out[key] = v as number;
   }
   if (r.translated !== undefined && r.translated !== null) {

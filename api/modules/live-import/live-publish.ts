@@ -15,7 +15,7 @@ import {
   TOTAL_COLUMN,
   type LivePage,
 } from './live-config';
-import type { ColumnMapping, DataPoint } from '../../ingest';
+import { BEHAVIOUR_COLUMN_TYPES, type BehaviourColumnType, type ColumnMapping, type DataPoint } from '../../ingest';
 import { TS_MIN_RECORDS } from './live-scoring';
 import { LIVE_PUBLISH_JOB, livePublishNowKey, livePublishSlotKey } from './jobs/contract';
 
@@ -57,6 +57,10 @@ export const publishNow = (deps: Deps, file: { id: string; companyId: string }) 
     { dedupeKey: livePublishNowKey(file.id, crypto.randomUUID()), owner: file.companyId },
   );
 
+/** The snapshot's column of one behaviour measure of an open page. */
+export const behaviourColumn = (label: string, type: BehaviourColumnType) => `${label}_${BEHAVIOUR_COLUMN_TYPES[type]}`;
+const BEHAVIOUR_TYPES = Object.keys(BEHAVIOUR_COLUMN_TYPES) as BehaviourColumnType[];
+
 const cell = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '' : String(v));
 
 /**
@@ -69,9 +73,14 @@ export function snapshotOf(
   rows: readonly LiveRespondentRow[],
 ): { csv: string; mapping: ColumnMapping } {
   const header = [RECORD_COLUMN, TOTAL_COLUMN];
+  // Open pages some respondent sent behaviour for get one column per measure: the revision's BAS.
+  const recorded = new Set(
+    pages.filter((p) => p.criterion === 'OES' && rows.some((r) => r.answers[p.label]?.behaviour)).map((p) => p.label),
+  );
   for (const p of pages) {
     header.push(pageTimeColumn(p.label));
     if (p.criterion === 'OES') header.push(p.label);
+    if (recorded.has(p.label)) for (const t of BEHAVIOUR_TYPES) header.push(behaviourColumn(p.label, t));
     if (p.criterion === 'IBS') for (let k = 0; k < p.items!; k++) header.push(gridItemColumn(p.label, k));
   }
   const filled = new Map<string, number>();
@@ -91,6 +100,19 @@ export function snapshotOf(
         count(p.label, text);
         line.push(text);
       }
+      if (recorded.has(p.label)) {
+        const b = a.behaviour ?? {};
+        for (const t of BEHAVIOUR_TYPES) {
+          const field = BEHAVIOUR_COLUMN_TYPES[t];
+          const v =
+            field === 'translated'
+              ? b.translated === undefined || b.translated === null
+                ? null
+                : +b.translated
+              : b[field];
+          line.push(cell(v));
+        }
+      }
       if (p.criterion === 'IBS')
         for (let k = 0; k < p.items!; k++) {
           const v = cell(a.items?.[k]);
@@ -106,7 +128,12 @@ export function snapshotOf(
     if (dp.type === 'ITEM_BATTERY') return dp.items.every((c) => (filled.get(c) ?? 0) > 0);
     return true;
   };
-  const mapping = { dataPoints: mappingOfPages(pages).dataPoints.filter(keep) };
+  const dataPoints = mappingOfPages(pages).dataPoints.filter(keep);
+  const open = new Set(dataPoints.flatMap((d) => (d.type === 'OPEN_ENDED' ? [d.column] : [])));
+  for (const label of recorded)
+    if (open.has(label))
+      for (const t of BEHAVIOUR_TYPES) dataPoints.push({ type: t, column: behaviourColumn(label, t), question: label });
+  const mapping = { dataPoints };
   // Text cells that look like formulas stay text: the engine reads CSV cells as they are.
   return { csv: Papa.unparse({ fields: header, data }, { quotes: true, newline: '\n' }), mapping };
 }

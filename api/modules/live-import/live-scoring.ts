@@ -186,9 +186,18 @@ export function prepareRespondent(
           // (the duplicate pass sets up its tables per call).
           duplicateDetection: false,
           answers: [a?.answer ?? null],
-          // Paradata feed the copy-paste rule only where the page asks for it.
+          // Paradata feed the copy-paste and AI suspect rules only where the page asks for it.
           ...(p.copyPasteCheck
-            ? { paradata: { seconds: one(a?.seconds), pastes: one(a?.pastes), keystrokes: one(a?.keystrokes) } }
+            ? {
+                paradata: {
+                  seconds: one(a?.seconds),
+                  pastes: one(a?.pastes),
+                  keystrokes: one(a?.keystrokes),
+                  pastedChars: one(a?.behaviour?.pastedChars),
+                  unexplainedChars: one(a?.behaviour?.unexplainedChars),
+                  typingMs: one(a?.behaviour?.typingMs),
+                },
+              }
             : {}),
         };
       }),

@@ -49,8 +49,9 @@ export type JudgeDeps = {
   fetch?: FetchLike;
 };
 
-// Categories the judge never overrides: they rest on the whole dataset (8, 9) or on paradata (12).
-const DATASET_CATEGORIES = new Set([8, 9, 12]);
+// Categories the judge never overrides: they rest on the whole dataset (8, 9), on paradata (12), or on
+// both (14, AI suspect: paradata or a group of paraphrases in the question's answers).
+const DATASET_CATEGORIES = new Set([8, 9, 12, 14]);
 // Batches in flight at once: enough to hide latency, few enough not to run into rate limits.
 const CONCURRENCY = 2;
 

@@ -5,14 +5,16 @@
 import {
   RULE_KEYS,
   REASONS,
+  removalsBySource,
   type CleaningInput,
   type CleaningResult,
   type Reason,
   type RuleKey,
   type Scoring,
+  type SourceRemoval,
 } from '../../../scoring/index';
 import { CLEANING_COLUMNS } from '../../../scoring/index';
-import { cleanRevision, groupingOf, numericColumns, quotaFor } from '../cleaning';
+import { cleanRevision, duplicateRowsOf, groupingOf, numericColumns, quotaFor } from '../cleaning';
 import type { SavedCleaning } from '../cleaning';
 import { recordIdsOfRevision } from '../exports';
 import type { UploadBlobStore } from '../../ingest';
@@ -29,7 +31,7 @@ export const HISTOGRAM_EDGES = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
  */
 export const SAMPLE_SCORE_KEYS: readonly RuleKey[] = ['is', 'sds'];
 
-export type ReportGroup = 'quotaCleaning' | 'scoreThreshold' | 'targetSample' | 'manual';
+export type ReportGroup = 'quotaCleaning' | 'scoreThreshold' | 'targetSample' | 'manual' | 'duplicate';
 export type ScoreAverage = { key: RuleKey; before: number | null; after: number | null };
 
 export type ReportFigures = {
@@ -43,6 +45,8 @@ export type ReportFigures = {
   /** Removed interviews per primary reason of the cleaning (REASONS order, only those that occur). */
   removedByReason: { reason: Reason; group: ReportGroup; count: number }[];
   distribution: { edges: number[]; before: number[]; after: number[]; unscoredBefore: number; unscoredAfter: number };
+  /** Removal rates per sample source (empty when no interview came with a source). */
+  bySource: SourceRemoval[];
 };
 
 /** The report reason of each cleaning reason: every score rule is a score threshold. */
@@ -50,6 +54,7 @@ export function reportGroupOf(reason: Reason): ReportGroup {
   if (reason === 'manual') return 'manual';
   if (reason === 'quota') return 'quotaCleaning';
   if (reason === 'target') return 'targetSample';
+  if (reason === 'DUP') return 'duplicate';
   return 'scoreThreshold';
 }
 
@@ -75,7 +80,13 @@ export function exclusionsOf(
 ): Pick<ReportFigures, 'exclusions' | 'removedByReason'> {
   const perReason = REASONS.map(() => 0);
   for (let i = 0; i < result.kept.length; i++) if (result.kept[i] !== 1) perReason[result.primary[i]!]!++;
-  const exclusions: Record<ReportGroup, number> = { quotaCleaning: 0, scoreThreshold: 0, targetSample: 0, manual: 0 };
+  const exclusions: Record<ReportGroup, number> = {
+    quotaCleaning: 0,
+    scoreThreshold: 0,
+    targetSample: 0,
+    manual: 0,
+    duplicate: 0,
+  };
   const removedByReason: ReportFigures['removedByReason'] = [];
   REASONS.forEach((reason, r) => {
     const count = perReason[r]!;
@@ -91,15 +102,19 @@ export async function reportFigures(
   deps: { blobs: UploadBlobStore; scoring: Pick<Scoring, 'cleaningSession'> },
   datafileId: string,
   revision: number,
-  cleaning: Pick<SavedCleaning, 'rules' | 'manual' | 'quota'>,
+  cleaning: Pick<SavedCleaning, 'rules' | 'manual' | 'quota' | 'duplicates'>,
+  sources: ReadonlyMap<string, string | null> = new Map(),
 ): Promise<ReportFigures> {
   const raw = await readRevisionColumns(deps.blobs, datafileId, revision, 'raw');
   const scores = await readRevisionColumns(deps.blobs, datafileId, revision, 'scores');
-  const extras: Pick<CleaningInput, 'manual' | 'quota'> = {};
+  const extras: Pick<CleaningInput, 'manual' | 'quota' | 'duplicate'> = {};
   if (cleaning.quota) extras.quota = quotaFor(groupingOf(raw, cleaning.quota.column), cleaning.quota.targets);
-  if (cleaning.manual && Object.keys(cleaning.manual).length > 0) {
+  if ((cleaning.manual && Object.keys(cleaning.manual).length > 0) || cleaning.duplicates) {
     const ids = recordIdsOfRevision(raw, scores);
-    extras.manual = Float64Array.from(ids, (id) => (id !== null ? (cleaning.manual![id] ?? 0) : 0));
+    if (cleaning.manual)
+      extras.manual = Float64Array.from(ids, (id) => (id !== null ? (cleaning.manual![id] ?? 0) : 0));
+    const duplicate = duplicateRowsOf(cleaning.duplicates, ids, scores);
+    if (duplicate) extras.duplicate = duplicate;
   }
   const full = cleanRevision(deps.scoring, scores, cleaning.rules, extras);
   const column = numericColumns(scores);
@@ -139,5 +154,6 @@ export async function reportFigures(
     sampleScores,
     ...exclusionsOf(full),
     distribution: { edges: HISTOGRAM_EDGES, before, after, unscoredBefore, unscoredAfter },
+    bySource: sources.size ? removalsBySource(recordIdsOfRevision(raw, scores), full.primary, sources) : [],
   };
 }

@@ -3,6 +3,7 @@
 // is on (Argon2id hash; guesses counted before each check, per datafile and address and per
 // datafile, in the database every API process shares). Strangers get
 // nothing but the access state until both hold: no title, no counts, no settings.
+import { sourceOfRecords } from '../duplicates';
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
@@ -132,7 +133,9 @@ function figuresOf(deps: Deps, file: DatafileRow, saved: SavedCleaning): Promise
   const key = `${file.id}:${file.revision}:${saved.savedAt}:${JSON.stringify(saved.rules)}`;
   let figures = FIGURES_CACHE.get(key);
   if (!figures) {
-    figures = reportFigures(deps, file.id, file.revision, saved);
+    figures = sourceOfRecords(deps, file.id).then((sources) =>
+      reportFigures(deps, file.id, file.revision, saved, sources),
+    );
     figures.catch(() => FIGURES_CACHE.delete(key));
     if (FIGURES_CACHE.size >= FIGURES_CACHE_MAX) FIGURES_CACHE.delete(FIGURES_CACHE.keys().next().value!);
     FIGURES_CACHE.set(key, figures);
@@ -218,6 +221,7 @@ export async function datafileReport(
       removedByReason: details ? figures.removedByReason : [],
       // The short format is one page: no distribution.
       distribution: settings.shortFormat ? null : figures.distribution,
+      bySource: figures.bySource,
     },
   };
 }

@@ -9,7 +9,10 @@ import type { DatapointInsert, DatapointRow } from './uploads.repo';
 import { AppError } from '../../kernel/errors/errors';
 import type { SelectedColumnInput } from '../../graphql/generated/resolvers';
 import {
+  BEHAVIOUR_COLUMN_TYPES,
   DURATION_UNITS,
+  isBehaviourDataPoint,
+  type BehaviourColumnType,
   PROJECTIVE_ALGORITHMS,
   ROW_NUMBER_ID,
   type ColumnMapping,
@@ -38,6 +41,10 @@ const COLUMN_COUNT: Record<DatapointRow['dataPointType'], { exactly?: number; at
   PANEL_ID: { exactly: 1 },
   SAMPLE_SOURCE: { exactly: 1 },
   IGNORE: { exactly: 1 },
+  ...(Object.fromEntries(Object.keys(BEHAVIOUR_COLUMN_TYPES).map((t) => [t, { exactly: 1 }])) as Record<
+    BehaviourColumnType,
+    { exactly: number }
+  >),
   TIMESTAMP: { exactly: 2 },
   ITEM_BATTERY: { atLeast: 1 },
   PROJECTIVE: { atLeast: 2 },
@@ -90,7 +97,7 @@ export function rowsFromInput(inputs: readonly SelectedColumnInput[]): Datapoint
           const unit = d.unit ?? 's';
           if (!(unit in DURATION_UNITS)) throw shape(label, 'unit');
           settings.unit = unit;
-        }
+        } else if (d.dateOrder) settings.dateOrder = d.dateOrder;
         algorithms.TS = true;
         break;
       case 'ITEM_BATTERY':
@@ -122,6 +129,12 @@ export function rowsFromInput(inputs: readonly SelectedColumnInput[]): Datapoint
         }
         break;
       default:
+        if (d.dataPointType in BEHAVIOUR_COLUMN_TYPES) {
+          const question = d.openEndedColumn?.trim() ?? '';
+          // Which open question it describes is checked against the mapping by the engine.
+          if (!question || question.length > MAX_NAME * 5) throw shape(label, 'openEndedColumn');
+          settings.question = question;
+        }
         break;
     }
     const title = d.questionTitle?.trim() || null;
@@ -181,7 +194,14 @@ export function dataPointOf(row: RowLike): DataPoint {
         ...page,
       };
     case 'TIMESTAMP':
-      return { type: 'TIMESTAMP', start: first, end: second, role: s.role ?? 'PAGE', ...page };
+      return {
+        type: 'TIMESTAMP',
+        start: first,
+        end: second,
+        role: s.role ?? 'PAGE',
+        ...(s.dateOrder ? { dateOrder: s.dateOrder } : {}),
+        ...page,
+      };
     case 'ITEM_BATTERY':
       return {
         type: 'ITEM_BATTERY',
@@ -223,6 +243,8 @@ export function dataPointOf(row: RowLike): DataPoint {
       return { type: row.dataPointType, column: first };
     case 'IGNORE':
       return { type: 'IGNORE', column: first };
+    default:
+      return { type: row.dataPointType, column: first, question: s.question ?? '' };
   }
 }
 
@@ -273,7 +295,7 @@ export function rowOfDataPoint(dp: DataPoint): DatapointInsert {
         algorithms,
         pageNumber: dp.pageNumber ?? null,
         pageTitle: dp.pageTitle ?? null,
-        settings: { role: dp.role },
+        settings: { role: dp.role, ...(dp.dateOrder ? { dateOrder: dp.dateOrder } : {}) },
       };
     case 'ITEM_BATTERY':
       algorithms.IBS = true;
@@ -328,7 +350,14 @@ export function rowOfDataPoint(dp: DataPoint): DatapointInsert {
         questionTitle: dp.title ?? null,
       };
     default:
-      return { ...base, dataPointIdentifier: dp.column, dataPointType: dp.type, columns: [dp.column], algorithms };
+      return {
+        ...base,
+        dataPointIdentifier: dp.column,
+        dataPointType: dp.type,
+        columns: [dp.column],
+        algorithms,
+        ...(isBehaviourDataPoint(dp) ? { settings: { question: dp.question } } : {}),
+      };
   }
 }
 

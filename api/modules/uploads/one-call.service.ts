@@ -58,6 +58,7 @@ const INPUT_FIELDS = [
   'pageTitle',
   'role',
   'unit',
+  'dateOrder',
   'scaleMin',
   'scaleMax',
   'isRandomised',
@@ -66,6 +67,7 @@ const INPUT_FIELDS = [
   'isEnableDuplicateCheck',
   'isEnableWrongTopicCheck',
   'numberOfOptions',
+  'openEndedColumn',
 ] as const;
 
 /** The preview's shape (DataPointMetadata) as step 2's input: the output's extra fields (startingQuestion) are dropped. */

@@ -1,7 +1,13 @@
 // The cleaning form's rules, on the server: what a saved cleaning must satisfy before it is run
 // (this file) and after (remaining count, in worksheet.service.ts). The worksheet's form checks the
 // same (web/features/worksheet/settings/schema.ts); these checks are the ones that count.
-import { CLEANING_METHODS, enabledChecks, isRuleKey, type CleaningMethod } from '../../../scoring/index';
+import {
+  CLEANING_METHODS,
+  DEFAULT_WEIGHTS,
+  enabledChecks,
+  isRuleKey,
+  type CleaningMethod,
+} from '../../../scoring/index';
 import { AppError } from '../../kernel/errors/errors';
 
 export interface ThresholdInput {
@@ -26,6 +32,13 @@ export interface CleaningSettingsInput {
   /** Remove only when at least this many enabled checks fail (null or 1: any). */
   minFailingChecks?: number | null;
   quotaSetting?: QuotaSettingInput | null;
+  duplicateRule?: {
+    isEnable: boolean;
+    keep: 'FIRST' | 'BEST';
+    windowDays?: number | null;
+    velocitySurveys?: number | null;
+    velocityDays?: number | null;
+  } | null;
   manualDecisions?: { recordId: string; decision: 'EXCLUDE' | 'KEEP'; reason?: string | null }[] | null;
   weightingMethod?: {
     datafileWeighting: { key: string; value: number; name: string }[];
@@ -33,6 +46,9 @@ export interface CleaningSettingsInput {
   } | null;
   comment?: string | null;
 }
+
+/** Keys the datafile weighting may set: the combined score's weights (the behaviour score's among them), IS and SDS. */
+const WEIGHT_KEYS: ReadonlySet<string> = new Set([...Object.keys(DEFAULT_WEIGHTS), 'is', 'sds']);
 
 const invalid = (reason: ConstructorParameters<typeof AppError>[1]) => new AppError('INVALID_PARAMETERS', reason);
 const wholeIn = (v: number | null | undefined, min: number, max: number) =>
@@ -97,7 +113,11 @@ export function validateCleaningSettings(
   // Quota cleaning needs a characteristic with at least one target value.
   if (method === 'QUOTA' && !quota?.options.some((o) => o.target !== null && o.target !== undefined))
     throw new AppError('QUOTA_SETTINGS_NOT_SAVED', { reason: 'QUOTA_TARGETS_REQUIRED' });
+  const weighted = new Set<string>();
   for (const w of input.weightingMethod?.datafileWeighting ?? []) {
+    if (!WEIGHT_KEYS.has(w.key)) throw invalid({ reason: 'UNKNOWN_SCORE_KEY', field: w.key });
+    if (weighted.has(w.key)) throw invalid({ reason: 'DUPLICATE_SCORE_KEY', field: w.key });
+    weighted.add(w.key);
     if (!Number.isFinite(w.value) || w.value < 0 || w.value > 100)
       throw invalid({ reason: 'OUT_OF_RANGE', field: w.key, min: 0, max: 100 });
   }

@@ -1,6 +1,7 @@
 import { DEFAULT_RULES, RULE_KEYS, type CleaningMethod, type RuleKey } from '../../../scoring/index';
 import type { DatafileRow } from '../uploads';
 import type { SavedCleaning } from '../cleaning';
+import { DEFAULT_DUPLICATE_OPTIONS } from '../duplicates';
 
 const DEFAULT_ENABLED = DEFAULT_RULES.rules as Record<
   string,
@@ -71,6 +72,7 @@ export function presentSettings(
     targetSampleSize: stored?.targetSampleSize ?? null,
     badAnswers: stored?.badAnswers ?? { isEnable: DEFAULT_BAD.enabled, min: DEFAULT_BAD.min },
     quotaSetting: stored?.quotaSetting ?? null,
+    duplicateRule: stored?.duplicateRule ?? { isEnable: false, keep: 'FIRST' as const, ...DEFAULT_DUPLICATE_OPTIONS },
     manualDecisions: Object.entries(manual).map(([recordId, d]) => ({
       recordId,
       decision: d === 1 ? ('EXCLUDE' as const) : ('KEEP' as const),

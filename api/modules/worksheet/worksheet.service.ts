@@ -3,7 +3,13 @@
 // both load the one .wasm), stores the outcome on the datafile, the per-interview decisions beside
 // the revision, a signed certificate, and the audit trail.
 import { Uint8, Int8, Uint16, Utf8, makeVector, tableToIPC, vectorFromArray, Table } from 'apache-arrow';
-import { REASONS, cleaningRulesFrom, type CleaningInput, type CleaningRules } from '../../../scoring/index';
+import {
+  REASONS,
+  cleaningRulesFrom,
+  duplicateMatchesOf,
+  type CleaningInput,
+  type CleaningRules,
+} from '../../../scoring/index';
 import type { CleaningSettings, WeightingMethod } from '../../../db/schema';
 import type { DatafileRow } from '../uploads';
 import type { Deps } from '../../kernel/deps';
@@ -14,7 +20,8 @@ import { requireDatafile } from '../datafiles';
 import { issueCertificateForRevision } from '../certificates';
 import { readRevisionColumns } from '../../ingest/index';
 import { revisionPrefix } from '../../ingest';
-import { cleanRevision, groupingOf, quotaFor, recordIdsOf } from '../cleaning';
+import { cleanRevision, duplicateRowsOf, groupingOf, quotaFor, recordIdsOf } from '../cleaning';
+import { checkDuplicateOptions, duplicatesOf } from '../duplicates';
 import { loadSavedCleaning, storeSavedCleaning, type SavedCleaning } from '../cleaning';
 import { validateCleaningSettings, type CleaningSettingsInput } from './worksheet-validation';
 import * as repo from './worksheet.repo';
@@ -100,6 +107,14 @@ export async function saveCleaningSettings(
     rows: file.numberOfRecords,
     groupingColumns,
   });
+  // The window and velocity are checked (and saved) even with the rule off: the Duplicates tab reads them.
+  const duplicateRule = input.duplicateRule
+    ? {
+        isEnable: input.duplicateRule.isEnable,
+        keep: input.duplicateRule.keep,
+        ...checkDuplicateOptions(input.duplicateRule),
+      }
+    : null;
   const rules: CleaningRules = cleaningRulesFrom({
     ...input,
     targetSampleSize: input.targetSampleSize ?? null,
@@ -110,9 +125,16 @@ export async function saveCleaningSettings(
   const ids = recordIdsOf(scores);
   const manual: Record<string, 1 | 2> = {};
   for (const d of input.manualDecisions ?? []) manual[d.recordId] = d.decision === 'EXCLUDE' ? 1 : 2;
-  const extras: Pick<CleaningInput, 'manual' | 'quota'> = {};
+  const extras: Pick<CleaningInput, 'manual' | 'quota' | 'duplicate'> = {};
   const manualRows = manualVector(ids, manual);
   if (manualRows) extras.manual = manualRows;
+  // The duplicates are found again at each save, against the organisation's history as it is now.
+  let duplicates: SavedCleaning['duplicates'];
+  if (duplicateRule?.isEnable) {
+    const report = await duplicatesOf(deps, file.companyId, file.id, duplicateRule);
+    duplicates = { keep: duplicateRule.keep, ...duplicateMatchesOf(file.id, report.duplicates) };
+    extras.duplicate = duplicateRowsOf(duplicates, ids, scores);
+  }
   const quotaTargets: Record<string, number> = {};
   for (const o of input.quotaSetting?.options ?? [])
     if (o.target !== null && o.target !== undefined) quotaTargets[o.value] = o.target;
@@ -142,7 +164,12 @@ export async function saveCleaningSettings(
     contentType: 'application/vnd.apache.arrow.file',
   });
 
-  const cleaning = { rules, ...(Object.keys(manual).length ? { manual } : {}), ...(quota ? { quota } : {}) };
+  const cleaning = {
+    rules,
+    ...(Object.keys(manual).length ? { manual } : {}),
+    ...(quota ? { quota } : {}),
+    ...(duplicates ? { duplicates } : {}),
+  };
   const certificate = await issueCertificateForRevision(deps, {
     datafileId: file.id,
     revision: file.revision,
@@ -170,6 +197,7 @@ export async function saveCleaningSettings(
     targetSampleSize: input.targetSampleSize ?? null,
     badAnswers: input.badAnswers,
     ...(input.minFailingChecks && input.minFailingChecks > 1 ? { minFailingChecks: input.minFailingChecks } : {}),
+    ...(duplicateRule ? { duplicateRule } : {}),
     quotaSetting: input.quotaSetting
       ? {
           column: input.quotaSetting.column,

@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsUntilSettled } from '../../../api/jobs/job-loop';
 import { AppError } from '../../../api/kernel/errors/errors';
-import { releaseAttempts, reserveAttempt, type AttemptRule } from '../../../api/modules/attempts';
+import { ATTEMPT_RULES, releaseAttempts, reserveAttempt, type AttemptRule } from '../../../api/modules/attempts';
+import { sha256Hex } from '../../../api/lib/crypto';
 import { AUTH_PRUNE_JOB } from '../../../api/modules/auth/jobs/contract';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
@@ -64,5 +65,34 @@ describe('attempt counters', () => {
     const [job] = await runJobsUntilSettled(t.deps, [id]);
     expect(job!.result).toMatchObject({ counters: before });
     expect(await t.db.all(sql`select key from attempt_counters`)).toHaveLength(1);
+  });
+});
+
+describe('the client address the attempts are counted by', () => {
+  it("is the caller's own over HTTP once GraphQL has read its capped body, not one shared name for everyone", async () => {
+    // As api/server.ts serves the app: Bun.serve hands itself over, whose requestIP knows only the
+    // request it received (a copy of the request made for the body cap named nobody).
+    const server = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: (req, srv) => t.app.fetch(req, { server: srv }),
+    });
+    try {
+      const res = await fetch(`${server.url.origin}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: 'mutation($e:String!){sendPasswordResetEmail(email:$e){status}}',
+          variables: { e: 'nobody@example.com' },
+        }),
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      await server.stop(true);
+    }
+    const keys = (await t.db.all<{ key: string }>(sql`select key from attempt_counters`)).map((k) => k.key);
+    const keyOf = (address: string) => `${ATTEMPT_RULES.resetAddress.name}:${sha256Hex(address).slice(0, 40)}`;
+    expect(keys).toContain(keyOf('127.0.0.1'));
+    expect(keys).not.toContain(keyOf('local'));
   });
 });

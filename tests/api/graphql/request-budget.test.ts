@@ -88,8 +88,9 @@ describe('execution-time budget per request', () => {
     expect(reads.mock.calls.length - readsAtAnswer).toBeLessThanOrEqual(2);
     reads.mockRestore();
 
-    // `me` was answered throughout, not only after the long query.
-    expect(me.length).toBeGreaterThanOrEqual(2);
+    // `me` was answered while the long query ran, not only after it (without the long query's turns
+    // to others it would get none). Once is the proof: a loaded machine gives the loop few rounds.
+    expect(me.length).toBeGreaterThanOrEqual(1);
     expect(Math.max(...me)).toBeLessThan(budgetMs / 2);
 
     // In English when asked. The same query runs compiled and on warm caches the second time, so it

@@ -191,4 +191,30 @@ describe('previewUpload', () => {
     expect(p.suggestedMapping[0]).toEqual({ type: 'RECORD_ID', column: '', rowNumber: true });
     expect(p.suggestionIssues).toEqual([]);
   });
+
+  it('names a grid ASTI1..ASTI5 after ASTI: a capital I is part of the scale name, not an item marker', async () => {
+    const lines = ['ASTI1,ASTI2,ASTI3,ASTI4,ASTI5'];
+    for (let i = 0; i < 40; i++) lines.push([0, 1, 2, 3, 4].map((k) => (i + k * 3) % 4).join(','));
+    await blobs.put('uploads/asti.csv', new TextEncoder().encode(lines.join('\n')));
+    const p = await previewUpload(blobs, 'uploads/asti.csv', 'csv', {});
+    expect(p.suggestedMapping.find((d) => d.type === 'ITEM_BATTERY')).toMatchObject({ id: 'ASTI', min: 0, max: 3 });
+  });
+
+  it('takes check-all answers and job titles many share for no open answers, sentences for open ones', async () => {
+    const tools = ['Excel', 'Python', 'SPSS', 'SAS', 'C/C++', 'Javascript'];
+    const titles = ['Data Scientist', 'Assistant Professor', 'PhD student'];
+    const lines = ['id\ttools\ttitle\tbest'];
+    for (let i = 0; i < 60; i++)
+      lines.push(
+        `${i + 1}\t${tools.filter((_, k) => (i >> k) & 1 || k === 0).join(', ')}\t${i % 2 ? `Analyst ${i} at a bank` : titles[i % 3]}\tanswer number ${i}: the community, mostly`,
+      );
+    await blobs.put('uploads/forms.tsv', new TextEncoder().encode(lines.join('\n')));
+    const p = await previewUpload(blobs, 'uploads/forms.tsv', 'csv', {});
+    expect(p.columns.map((c) => [c.column, c.type])).toEqual([
+      ['id', 'RECORD_ID'],
+      ['tools', 'IGNORE'],
+      ['title', 'IGNORE'],
+      ['best', 'OPEN_ENDED'],
+    ]);
+  });
 });

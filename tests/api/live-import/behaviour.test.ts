@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { counts, liveWorld, respondent, send } from '../../support/live-world';
+import { readRevisionColumns } from '../../../api/ingest/index';
+import { runJobsUntilIdle } from '../../../api/jobs/job-loop';
+import { publishNow } from '../../../api/modules/live-import/live-publish';
 
 // The behaviour fields the snippet sends per page (how an open answer came about): accepted within
 // their bounds, stored with the respondent, anything else refused with the field's path.
@@ -83,6 +86,60 @@ describe('the live endpoint and the behaviour fields', () => {
       sql`select scores from live_respondents where datafile_id = ${w.datafileId} and record_id = 's-pasted'`,
     )) as { scores: string };
     expect(JSON.parse(row.scores)).toMatchObject({ bas: 0, behaviour: { Q1: 5 }, kept: false });
+  });
+
+  it('the published revision carries each answer’s behaviour category and the BAS; a respondent without behaviour has none', async () => {
+    // The respondents sent so far in this file (s-typed, s-pasted, s-plain, b-1, b-2) are published.
+    await publishNow(t.deps, { id: w.datafileId, companyId: w.A });
+    await runJobsUntilIdle(t.deps);
+    const file = await t.db.get<{ revision: number }>(sql`select revision from datafiles where id = ${w.datafileId}`);
+    const scores = await readRevisionColumns(t.deps.blobs, w.datafileId, file!.revision, 'scores', [
+      'record_id',
+      'bas',
+      'bas.data_points',
+      'bas.Q1.category',
+    ]);
+    const by = new Map(
+      Array.from({ length: scores.numRows }, (_, i) => [
+        String(scores.getChild('record_id')!.get(i)),
+        {
+          bas: scores.getChild('bas')!.get(i) as number | null,
+          dp: scores.getChild('bas.data_points')!.get(i) as number,
+          category: scores.getChild('bas.Q1.category')!.get(i) as number | null,
+        },
+      ]),
+    );
+    expect(by.get('s-typed')).toEqual({ bas: 100, dp: 1, category: 1 });
+    expect(by.get('s-pasted')).toEqual({ bas: 0, dp: 1, category: 5 });
+    // No behaviour sent: null, not 0, and no data point.
+    expect(by.get('s-plain')).toEqual({ bas: null, dp: 0, category: null });
+    const raw = await readRevisionColumns(t.deps.blobs, w.datafileId, file!.revision, 'raw', ['record_id', 'Q1_keys']);
+    expect(raw.getChild('Q1_keys')!.toArray()).toContain(74);
+  });
+
+  it('calls a long, polished answer typed faster than people type, or pasted whole, AI suspect (14)', async () => {
+    const polished =
+      'Die Auswahl an frischem Obst ist groß, die Beratung an der Kasse freundlich, und die Preise sind, verglichen mit anderen Märkten, fair.';
+    const answer = (id: string, behaviour: unknown) => {
+      const r = withBehaviour(id, behaviour);
+      return { ...r, answers: { ...r.answers, Q1: { ...r.answers.Q1, answer: polished } } };
+    };
+    // 133 characters in 6 s of typing: 22 per second. At 30 s (4.4 per second) it is a person's.
+    const fast = await send(t, w.datafileId, w.secret, answer('ai-fast', { ...TYPED, typingMs: 6_000 }));
+    expect(fast.body.scores.categories).toMatchObject({ Q1: 14 });
+    const pasted = await send(t, w.datafileId, w.secret, answer('ai-pasted', { keys: 0, pastes: 1, pastedChars: 133 }));
+    expect(pasted.body.scores.categories).toMatchObject({ Q1: 14 });
+    const person = await send(t, w.datafileId, w.secret, answer('ai-person', { ...TYPED, typingMs: 30_000 }));
+    expect(person.body.scores.categories).toMatchObject({ Q1: 1 });
+    expect(
+      JSON.parse(
+        (
+          (await t.db.get(
+            sql`select scores from live_respondents where datafile_id = ${w.datafileId} and record_id = 'ai-fast'`,
+          )) as { scores: string }
+        ).scores,
+      ),
+    ).toMatchObject({ categories: { Q1: 14 } });
   });
 
   it('the worksheet settings of a datafile name the BAS rule, on by default below 20', async () => {

@@ -292,7 +292,7 @@ describe('report reasons', () => {
   it('counts each removed interview once, under the report reason of its primary cleaning reason', () => {
     const code = (r: (typeof REASONS)[number]) => REASONS.indexOf(r);
     const result = {
-      kept: Uint8Array.from([1, 0, 0, 0, 0, 0, 0]),
+      kept: Uint8Array.from([1, 0, 0, 0, 0, 0, 0, 0]),
       primary: Int8Array.from([
         -1,
         code('combined'),
@@ -301,16 +301,18 @@ describe('report reasons', () => {
         code('quota'),
         code('target'),
         code('target'),
+        code('DUP'),
       ]),
     };
     expect(exclusionsOf(result)).toEqual({
-      exclusions: { targetSample: 2, scoreThreshold: 2, manual: 1, quotaCleaning: 1 },
+      exclusions: { targetSample: 2, scoreThreshold: 2, manual: 1, quotaCleaning: 1, duplicate: 1 },
       removedByReason: [
         { reason: 'manual', group: 'manual', count: 1 },
         { reason: 'combined', group: 'scoreThreshold', count: 1 },
         { reason: 'quota', group: 'quotaCleaning', count: 1 },
         { reason: 'TS', group: 'scoreThreshold', count: 1 },
         { reason: 'target', group: 'targetSample', count: 2 },
+        { reason: 'DUP', group: 'duplicate', count: 1 },
       ],
     });
   });

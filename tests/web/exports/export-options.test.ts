@@ -17,6 +17,7 @@ const choice: ExportChoice = {
   decimal: ',',
   columnNames: 'READABLE',
   roundScores: true,
+  sampleSource: 'all',
 };
 
 describe('export options', () => {
@@ -36,6 +37,17 @@ describe('export options', () => {
     });
     expect(requestOptions('XLSX', choice)).toEqual({ language: 'de', columnNames: 'READABLE', roundScores: true });
     expect(requestOptions('SAV', choice)).toEqual({ language: 'de', roundScores: true });
+    expect(requestOptions('RECONCILIATION', choice)).toEqual({ language: 'de' });
+    expect(requestOptions('RECONCILIATION', { ...choice, sampleSource: 'source:Panel A' })).toEqual({
+      language: 'de',
+      sampleSource: 'Panel A',
+    });
+    expect(requestOptions('RECONCILIATION_CSV', { ...choice, sampleSource: 'none' })).toEqual({
+      language: 'de',
+      sampleSource: '',
+      csvSeparator: ';',
+      decimalSeparator: ',',
+    });
     expect(requestOptions('TRIPLE_S', { ...choice, roundScores: false })).toEqual({
       language: 'de',
       roundScores: false,

@@ -29,6 +29,18 @@ const REPORT = {
     { source: 'X', interviews: 1, duplicates: 0, velocity: 0 },
     { source: 'Y', interviews: 3, duplicates: 1, velocity: 1 },
   ],
+  removals: [
+    { source: 'X', interviews: 1, removed: 0, reasons: [] },
+    {
+      source: 'Y',
+      interviews: 3000,
+      removed: 1500,
+      reasons: [
+        { reason: 'combined', count: 1000 },
+        { reason: 'DUP', count: 500 },
+      ],
+    },
+  ],
 };
 
 const show = (answer: Parameters<typeof stubGraphQL>[0][string], datafileId = 'f2') => {
@@ -54,6 +66,11 @@ describe('the duplicates tab', () => {
     const sources = screen.getByTestId('duplicates-sources').textContent!;
     expect(sources).toContain('33,3 %');
     expect(screen.getByTestId('duplicates-tab').textContent).toContain('der letzten 30 Tage');
+    // Removal rates per source under the saved cleaning, with their reasons.
+    const removals = screen.getAllByTestId('source-removals-row').map((r) => r.textContent);
+    expect(removals[1]).toContain('3.000');
+    expect(removals[1]).toContain('1.500 (50,0 %)');
+    expect(removals[1]).toContain('Doppelte Befragte 500');
   });
 
   it('says the same in English', async () => {
@@ -62,6 +79,12 @@ describe('the duplicates tab', () => {
     const list = await screen.findByTestId('duplicates-list');
     expect(list.textContent).toContain('Same device as x-1 in “Welle 1 Lieferant X” (20 Nov 2026');
     expect(screen.getByTestId('duplicates-sources').textContent).toContain('33.3 %');
+    expect(screen.getAllByTestId('source-removals-row')[1]!.textContent).toContain('1,500 (50.0 %)');
+  });
+
+  it('asks for a saved cleaning before it shows removals per source', async () => {
+    show(() => ({ data: { datafileDuplicates: { ...REPORT, removals: [] } } }));
+    expect((await screen.findByTestId('source-removals-not-cleaned')).textContent).toContain('Arbeitsblatt');
   });
 
   it('says what to send when nothing could be compared', async () => {

@@ -115,4 +115,23 @@ describe('step 2 column model', () => {
     expect(pointOfColumn(draft, 'q3')!.columns).toEqual(['q3']);
     expect(pointOfColumn(draft, 'q3')!.key).not.toBe(pointOfColumn(draft, 'q1')!.key);
   });
+
+  it('maps a paradata column to the open question it names, and says when it names none', () => {
+    let draft = initialDraft(
+      [...FILE, 'open_keys', 'pastes'],
+      [],
+      [meta('RECORD_ID', ['id']), meta('OPEN_ENDED', ['open'], { questionTitle: 'Why?' })],
+    );
+    draft = setColumnType(draft, 'open_keys', 'BEHAVIOUR_KEYS');
+    expect(pointOfColumn(draft, 'open_keys')).toMatchObject({
+      dataPointType: 'BEHAVIOUR_KEYS',
+      openEndedColumn: 'open',
+    });
+    expect(localIssues(draft)).toEqual([]);
+    draft = updatePoint(draft, pointOfColumn(draft, 'open_keys')!.key, { openEndedColumn: 'q1' });
+    expect(localIssues(draft).map((i) => i.message)).toEqual([
+      { reason: 'BEHAVIOUR_QUESTION_UNKNOWN', params: { column: 'open_keys', value: 'q1' } },
+    ]);
+    expect(toInput(draft).find((p) => p.columns[0] === 'open_keys')).toMatchObject({ openEndedColumn: 'q1' });
+  });
 });

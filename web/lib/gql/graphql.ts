@@ -58,6 +58,8 @@ export type CleaningSettingsInput = {
   cleaningMethod?: CleaningMethod | null | undefined;
   /** Why this cleaning (kept in the audit trail). */
   comment?: string | null | undefined;
+  /** The Duplicate Respondent rule; absent: off. The duplicates are found again at each save. */
+  duplicateRule?: DuplicateRuleInput | null | undefined;
   manualDecisions?: Array<ManualDecisionInput> | null | undefined;
   /** Remove only when at least this many enabled checks fail (default 1: any failing check removes); at most the number of enabled checks. */
   minFailingChecks?: number | null | undefined;
@@ -127,6 +129,7 @@ export type CreditPlanRole =
 
 /** Score kinds of the dashboard: the product's seven quality scores and the consistency score (CON). */
 export type DashboardScoreKind =
+  | 'BAS'
   | 'CON'
   | 'CS'
   | 'IBS'
@@ -156,6 +159,27 @@ export type DataPointAlgorithmsInput = {
 
 /** What a column (or a group of columns) of an upload is (upload step 2). */
 export type DataPointType =
+  | 'BEHAVIOUR_DELETIONS'
+  | 'BEHAVIOUR_FIRST_KEY_MS'
+  | 'BEHAVIOUR_FOCUS_LOSSES'
+  | 'BEHAVIOUR_HIDDEN'
+  | 'BEHAVIOUR_IKI_IQR_MS'
+  | 'BEHAVIOUR_IKI_MEDIAN_MS'
+  /**
+   * Behaviour measures (paradata) of one open question, one column each, as the live snippet sends
+   * them (docs/live-import.md, "Behaviour"): key presses, deletions, time to first key (ms), typing
+   * time (ms), inter-key interval median and IQR (ms), share of very regular intervals (0..1), pastes,
+   * pasted characters, pastes after a tab switch, characters that appeared without typing, focus
+   * losses, hidden-tab changes, page translated (0/1). `openEndedColumn` names the question.
+   */
+  | 'BEHAVIOUR_KEYS'
+  | 'BEHAVIOUR_PASTED_CHARS'
+  | 'BEHAVIOUR_PASTES'
+  | 'BEHAVIOUR_PASTES_AFTER_SWITCH'
+  | 'BEHAVIOUR_REGULAR_SHARE'
+  | 'BEHAVIOUR_TRANSLATED'
+  | 'BEHAVIOUR_TYPING_MS'
+  | 'BEHAVIOUR_UNEXPLAINED_CHARS'
   /** The device fingerprint a survey tool or fraud vendor exported (kept only as a keyed hash). */
   | 'DEVICE_FINGERPRINT'
   | 'DURATION'
@@ -267,6 +291,29 @@ export type DatafileWeightInput = {
   value: number;
 };
 
+/** The order of a local date's parts (5/10/18): month first or day first. */
+export type DateOrder =
+  /** Day/month/year (5/10/18 is 5 October 2018). */
+  | 'DMY'
+  /** Month/day/year (5/10/18 is 10 May 2018). */
+  | 'MDY';
+
+/** FIRST: of interviews of one respondent within the datafile, the first to arrive stays; BEST: the one with the highest combined score (ties: the first). */
+export type DuplicateKeep =
+  | 'BEST'
+  | 'FIRST';
+
+export type DuplicateRuleInput = {
+  isEnable: boolean;
+  keep: DuplicateKeep;
+  /** Default 7. */
+  velocityDays?: number | null | undefined;
+  /** Default 5. */
+  velocitySurveys?: number | null | undefined;
+  /** Default 30. */
+  windowDays?: number | null | undefined;
+};
+
 /** A duration or timestamp: the whole interview, or one page. */
 export type DurationRole =
   | 'PAGE'
@@ -284,11 +331,13 @@ export type ExportColumnNames =
   | 'READABLE'
   | 'TECHNICAL';
 
-/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow and Parquet for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped). */
+/** Formats of an export (docs/exports-and-report.md): the workbook, CSV, Arrow and Parquet for scripts, the reject list, an SPSS system file, Triple-S (XML metadata and fixed-width data, zipped), the reconciliation pack for sample suppliers as a workbook or CSV. */
 export type ExportFormat =
   | 'ARROW'
   | 'CSV'
   | 'PARQUET'
+  | 'RECONCILIATION'
+  | 'RECONCILIATION_CSV'
   | 'REJECTS'
   | 'SAV'
   | 'TRIPLE_S'
@@ -314,6 +363,8 @@ export type ExportRequestInput = {
   language?: string | null | undefined;
   /** Scores with one decimal (default true): rounded in CSV and Triple-S, a display format in xlsx and .sav (the value keeps every digit); false writes every digit (Triple-S: four decimals). */
   roundScores?: boolean | null | undefined;
+  /** Reconciliation pack: one sample source (at most 100 characters; '' the interviews that named none); absent: every source. */
+  sampleSource?: string | null | undefined;
 };
 
 export type JobFilters = {
@@ -476,6 +527,8 @@ export type SelectedColumnInput = {
   columns: Array<string>;
   dataPointIdentifier: string;
   dataPointType: DataPointType;
+  /** Timestamp: the order of local dates such as 5/10/18 4:01 (without it only ISO and dotted dates are read). */
+  dateOrder?: DateOrder | null | undefined;
   isEnableCopyPasteCheck?: boolean | null | undefined;
   isEnableDuplicateCheck?: boolean | null | undefined;
   isEnableWrongTopicCheck?: boolean | null | undefined;
@@ -485,6 +538,8 @@ export type SelectedColumnInput = {
   keywords?: Array<string> | null | undefined;
   languages?: Array<string> | null | undefined;
   numberOfOptions?: number | null | undefined;
+  /** Behaviour measure (BEHAVIOUR_* types): the column of the open question whose answers it describes. */
+  openEndedColumn?: string | null | undefined;
   pageNumber?: number | null | undefined;
   pageTitle?: string | null | undefined;
   questionTitle?: string | null | undefined;
@@ -940,6 +995,13 @@ export type GetExportJobQueryVariables = Exact<{
 
 export type GetExportJobQuery = { getExportJob: { jobId: string, format: ExportFormat, state: ExportJobState, progress: number, downloadUrl: string | null, fileName: string | null, size: number | null, includedRecords: number | null, removedRecords: number | null, error: { code: string, message: string } | null } };
 
+export type ExportSampleSourcesQueryVariables = Exact<{
+  datafileId: string | number;
+}>;
+
+
+export type ExportSampleSourcesQuery = { datafileDuplicates: { sources: Array<{ source: string | null }> } };
+
 export type GetLiveDatafileIntegrationQueryVariables = Exact<{
   datafileId: string | number;
 }>;
@@ -1072,7 +1134,7 @@ export type GetDatafileReportQueryVariables = Exact<{
 }>;
 
 
-export type GetDatafileReportQuery = { getDatafileReport: { access: DatafileReportAccess, canEdit: boolean, settings: { datafileId: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, passwordProtected: boolean, hasPassword: boolean, isPublished: boolean, link: string } | null, report: { datafileTitle: string, companyName: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, certificateCode: string | null, certificateLevel: number | null, certifiedAt: string | null, revision: number, scoringVersion: string, cleanedAt: string | null, recordsBefore: number, recordsAfter: number, recordsRemoved: number, targetAverage: number, averages: Array<{ key: string, before: number | null, after: number | null }>, sampleScores: Array<{ key: string, before: number | null, after: number | null }>, exclusions: { quotaCleaning: number, scoreThreshold: number, targetSample: number, manual: number }, removedByReason: Array<{ reason: string, group: string, count: number }>, distribution: { edges: Array<number>, before: Array<number>, after: Array<number>, unscoredBefore: number, unscoredAfter: number } | null } | null } };
+export type GetDatafileReportQuery = { getDatafileReport: { access: DatafileReportAccess, canEdit: boolean, settings: { datafileId: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, passwordProtected: boolean, hasPassword: boolean, isPublished: boolean, link: string } | null, report: { datafileTitle: string, companyName: string, clientName: string | null, clientLogo: string | null, showScoreDetails: boolean, shortFormat: boolean, certificateCode: string | null, certificateLevel: number | null, certifiedAt: string | null, revision: number, scoringVersion: string, cleanedAt: string | null, recordsBefore: number, recordsAfter: number, recordsRemoved: number, targetAverage: number, averages: Array<{ key: string, before: number | null, after: number | null }>, sampleScores: Array<{ key: string, before: number | null, after: number | null }>, exclusions: { quotaCleaning: number, scoreThreshold: number, targetSample: number, manual: number, duplicate: number }, removedByReason: Array<{ reason: string, group: string, count: number }>, bySource: Array<{ source: string | null, interviews: number, removed: number, reasons: Array<{ reason: string, count: number }> }>, distribution: { edges: Array<number>, before: Array<number>, after: Array<number>, unscoredBefore: number, unscoredAfter: number } | null } | null } };
 
 export type UpdateDatafileReportSettingsMutationVariables = Exact<{
   datafileId: string | number;
@@ -1095,7 +1157,7 @@ export type GetDatafileDuplicatesQueryVariables = Exact<{
 }>;
 
 
-export type GetDatafileDuplicatesQuery = { datafileDuplicates: { windowDays: number, velocitySurveys: number, velocityDays: number, interviewsWithIdentity: number, duplicates: Array<{ recordId: string, kind: RespondentIdentityKind, matchDatafileId: string, matchDatafileTitle: string, matchRecordId: string, matchSeenAt: string }>, velocity: Array<{ recordId: string, kind: RespondentIdentityKind, surveys: number }>, sources: Array<{ source: string | null, interviews: number, duplicates: number, velocity: number }> } };
+export type GetDatafileDuplicatesQuery = { datafileDuplicates: { windowDays: number, velocitySurveys: number, velocityDays: number, interviewsWithIdentity: number, duplicates: Array<{ recordId: string, kind: RespondentIdentityKind, matchDatafileId: string, matchDatafileTitle: string, matchRecordId: string, matchSeenAt: string }>, velocity: Array<{ recordId: string, kind: RespondentIdentityKind, surveys: number }>, sources: Array<{ source: string | null, interviews: number, duplicates: number, velocity: number }>, removals: Array<{ source: string | null, interviews: number, removed: number, reasons: Array<{ reason: string, count: number }> }> } };
 
 export type GetDatafileResultQueryVariables = Exact<{
   datafileId: string | number;
@@ -1174,7 +1236,7 @@ export type GetDraftedDatafileQueryVariables = Exact<{
 }>;
 
 
-export type GetDraftedDatafileQuery = { getDraftedDatafile: { id: string, name: string, createdDate: string, status: DatafileStatus, revision: number, company: { id: string, name: string }, owner: { id: string, name: string }, datapointsMetadata: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, isRowNumber: boolean, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }>, upload: { uploadId: string, kind: UploadKind, status: UploadStatus, progress: number, revision: number | null, datafileKey: string, fileName: string, fileSize: number, format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, missingValues: Array<string>, creditEstimate: number | null, error: { code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null } | null } } };
+export type GetDraftedDatafileQuery = { getDraftedDatafile: { id: string, name: string, createdDate: string, status: DatafileStatus, revision: number, company: { id: string, name: string }, owner: { id: string, name: string }, datapointsMetadata: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, isRowNumber: boolean, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, dateOrder: DateOrder | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }>, upload: { uploadId: string, kind: UploadKind, status: UploadStatus, progress: number, revision: number | null, datafileKey: string, fileName: string, fileSize: number, format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, missingValues: Array<string>, creditEstimate: number | null, error: { code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null } | null } } };
 
 export type GetSheetNamesQueryVariables = Exact<{
   datafileKey: string;
@@ -1196,7 +1258,7 @@ export type GetUploadPreviewQueryVariables = Exact<{
 }>;
 
 
-export type GetUploadPreviewQuery = { getUploadPreview: { sampledRows: number, source: { format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, delimiter: string | null, encoding: string | null, isQualtrics: boolean }, columns: Array<{ index: number, name: string, label: string | null, suggestedType: DataPointType, basis: string, group: string | null, withdrawnBecause: string | null, valueLabels: Array<{ value: string, label: string }>, stats: { filled: number, missing: number, numeric: number, integers: number, min: number | null, max: number | null, distinct: number, meanTextLength: number } }>, rows: Array<{ number: number, cells: Array<string | null>, missing: Array<number> }>, rawRows: Array<{ number: number, cells: Array<string | null> }>, layout: { headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, labelRow: number | null, kind: string | null, notSurveyData: string | null, notSurveyDataMessage: string | null }, readingIssues: Array<{ code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null }>, suggestionIssues: Array<{ code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null }>, gridCandidates: Array<{ id: string, columns: Array<string>, scaleMin: number, scaleMax: number }>, missingValueSuggestions: Array<{ value: string, columns: Array<string>, count: number }>, suggestedColumns: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, isRowNumber: boolean, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }> } };
+export type GetUploadPreviewQuery = { getUploadPreview: { sampledRows: number, source: { format: UploadFormat, sheetName: string | null, headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, delimiter: string | null, encoding: string | null, isQualtrics: boolean }, columns: Array<{ index: number, name: string, label: string | null, suggestedType: DataPointType, basis: string, group: string | null, withdrawnBecause: string | null, valueLabels: Array<{ value: string, label: string }>, stats: { filled: number, missing: number, numeric: number, integers: number, min: number | null, max: number | null, distinct: number, meanTextLength: number } }>, rows: Array<{ number: number, cells: Array<string | null>, missing: Array<number> }>, rawRows: Array<{ number: number, cells: Array<string | null> }>, layout: { headerRow: number, dataRecordStartRow: number, lastDataRow: number | null, labelRow: number | null, kind: string | null, notSurveyData: string | null, notSurveyDataMessage: string | null }, readingIssues: Array<{ code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null }>, suggestionIssues: Array<{ code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null }>, gridCandidates: Array<{ id: string, columns: Array<string>, scaleMin: number, scaleMax: number }>, missingValueSuggestions: Array<{ value: string, columns: Array<string>, count: number }>, suggestedColumns: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, isRowNumber: boolean, questionTitle: string | null, isEnableCopyPasteCheck: boolean, startingQuestion: boolean, pageNumber: number | null, pageTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, dateOrder: DateOrder | null, scaleMin: number | null, scaleMax: number | null, isRandomised: boolean | null, keywords: Array<string> | null, languages: Array<string> | null, isEnableDuplicateCheck: boolean | null, isEnableWrongTopicCheck: boolean | null, numberOfOptions: number | null, algorithms: { IS: boolean, PS: boolean, SDS: boolean, TS: boolean, IBS: boolean, CS: boolean, OES: boolean } }> } };
 
 export type SaveDraftDatafileColumnsMutationVariables = Exact<{
   datafileId: string | number;
@@ -1304,7 +1366,7 @@ export type GetDatafileCleaningSettingsQueryVariables = Exact<{
 }>;
 
 
-export type GetDatafileCleaningSettingsQuery = { getDatafileCleaningSettings: { datafileId: string, title: string, status: DatafileStatus, importType: string, revision: number, scoringVersion: string | null, numberOfRecords: number, isCleaned: boolean, numberOfCleanedRecords: number, certificateLevel: number | null, certificateCode: string | null, cleaningMethod: CleaningMethod | null, targetSampleSize: number | null, qualityScores: Array<string>, groupingColumns: Array<string>, savedAt: string | null, savedBy: string | null, minFailingChecks: number, scoreThresholds: Array<{ key: string, name: string, isEnable: boolean, threshold: number, minDataPoints: number }>, badAnswers: { isEnable: boolean, min: number }, quotaSetting: { column: string, rename: string | null, show: boolean, options: Array<{ value: string, label: string, target: number | null }> } | null, manualDecisions: Array<{ recordId: string, decision: ManualDecisionKind }>, weightingMethod: { datafileWeighting: Array<{ key: string, value: number, name: string }>, projectiveQuestionsWeighting: Array<{ dataPointIdentifier: string, algorithms: Array<string>, apply: boolean }> } } };
+export type GetDatafileCleaningSettingsQuery = { getDatafileCleaningSettings: { datafileId: string, title: string, status: DatafileStatus, importType: string, revision: number, scoringVersion: string | null, numberOfRecords: number, isCleaned: boolean, numberOfCleanedRecords: number, certificateLevel: number | null, certificateCode: string | null, cleaningMethod: CleaningMethod | null, targetSampleSize: number | null, qualityScores: Array<string>, groupingColumns: Array<string>, savedAt: string | null, savedBy: string | null, minFailingChecks: number, scoreThresholds: Array<{ key: string, name: string, isEnable: boolean, threshold: number, minDataPoints: number }>, badAnswers: { isEnable: boolean, min: number }, quotaSetting: { column: string, rename: string | null, show: boolean, options: Array<{ value: string, label: string, target: number | null }> } | null, duplicateRule: { isEnable: boolean, keep: DuplicateKeep, windowDays: number, velocitySurveys: number, velocityDays: number }, manualDecisions: Array<{ recordId: string, decision: ManualDecisionKind }>, weightingMethod: { datafileWeighting: Array<{ key: string, value: number, name: string }>, projectiveQuestionsWeighting: Array<{ dataPointIdentifier: string, algorithms: Array<string>, apply: boolean }> } } };
 
 export type UpdateCleaningSettingsMutationVariables = Exact<{
   datafileId: string | number;
@@ -1313,6 +1375,16 @@ export type UpdateCleaningSettingsMutationVariables = Exact<{
 
 
 export type UpdateCleaningSettingsMutation = { updateCleaningSettings: { status: string, message: string | null, numberOfRecords: number, numberOfCleanedRecords: number, removedByReason: Array<number>, certificateLevel: number, certificateCode: string, scoringVersion: string } };
+
+export type WorksheetDuplicatesQueryVariables = Exact<{
+  datafileId: string | number;
+  windowDays?: number | null | undefined;
+  velocitySurveys?: number | null | undefined;
+  velocityDays?: number | null | undefined;
+}>;
+
+
+export type WorksheetDuplicatesQuery = { datafileDuplicates: { interviewsWithIdentity: number, duplicates: Array<{ recordId: string, seenAt: string, kind: RespondentIdentityKind, matchDatafileId: string, matchDatafileTitle: string, matchRecordId: string, matchSeenAt: string }>, velocity: Array<{ recordId: string }>, recordSources: Array<{ recordId: string, source: string }> } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -2000,6 +2072,15 @@ export const GetExportJobDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GetExportJobQuery, GetExportJobQueryVariables>;
+export const ExportSampleSourcesDocument = new TypedDocumentString(`
+    query exportSampleSources($datafileId: ID!) {
+  datafileDuplicates(datafileId: $datafileId) {
+    sources {
+      source
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ExportSampleSourcesQuery, ExportSampleSourcesQueryVariables>;
 export const GetLiveDatafileIntegrationDocument = new TypedDocumentString(`
     query getLiveDatafileIntegration($datafileId: ID!) {
   getLiveDatafileIntegration(datafileId: $datafileId) {
@@ -2325,11 +2406,21 @@ export const GetDatafileReportDocument = new TypedDocumentString(`
         scoreThreshold
         targetSample
         manual
+        duplicate
       }
       removedByReason {
         reason
         group
         count
+      }
+      bySource {
+        source
+        interviews
+        removed
+        reasons {
+          reason
+          count
+        }
       }
       distribution {
         edges
@@ -2384,6 +2475,15 @@ export const GetDatafileDuplicatesDocument = new TypedDocumentString(`
       interviews
       duplicates
       velocity
+    }
+    removals {
+      source
+      interviews
+      removed
+      reasons {
+        reason
+        count
+      }
     }
   }
 }
@@ -2633,6 +2733,7 @@ export const GetDraftedDatafileDocument = new TypedDocumentString(`
       columns
       role
       unit
+      dateOrder
       scaleMin
       scaleMax
       isRandomised
@@ -2801,6 +2902,7 @@ export const GetUploadPreviewDocument = new TypedDocumentString(`
       columns
       role
       unit
+      dateOrder
       scaleMin
       scaleMax
       isRandomised
@@ -3023,6 +3125,13 @@ export const GetDatafileCleaningSettingsDocument = new TypedDocumentString(`
         target
       }
     }
+    duplicateRule {
+      isEnable
+      keep
+      windowDays
+      velocitySurveys
+      velocityDays
+    }
     manualDecisions {
       recordId
       decision
@@ -3059,3 +3168,31 @@ export const UpdateCleaningSettingsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateCleaningSettingsMutation, UpdateCleaningSettingsMutationVariables>;
+export const WorksheetDuplicatesDocument = new TypedDocumentString(`
+    query worksheetDuplicates($datafileId: ID!, $windowDays: Int, $velocitySurveys: Int, $velocityDays: Int) {
+  datafileDuplicates(
+    datafileId: $datafileId
+    windowDays: $windowDays
+    velocitySurveys: $velocitySurveys
+    velocityDays: $velocityDays
+  ) {
+    interviewsWithIdentity
+    duplicates {
+      recordId
+      seenAt
+      kind
+      matchDatafileId
+      matchDatafileTitle
+      matchRecordId
+      matchSeenAt
+    }
+    velocity {
+      recordId
+    }
+    recordSources {
+      recordId
+      source
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WorksheetDuplicatesQuery, WorksheetDuplicatesQueryVariables>;

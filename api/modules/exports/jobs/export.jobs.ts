@@ -1,5 +1,6 @@
 import { workerStep } from '../../../jobs';
 import type { AppJobHandler } from '../../../kernel/deps';
+import { identityEvidenceOf } from '../../duplicates';
 import type { ExportOutput } from '../export.service';
 import { EXPORT_JOB, type ExportJobPayload } from './contract';
 import type { run as exportStep } from './export.step';
@@ -16,5 +17,11 @@ export const exportJob: AppJobHandler<ExportJobPayload, ExportOutput> = {
   heavy: true,
   maxAttempts: 2,
   backoff: { baseMs: 1_000, maxMs: 10_000 },
-  run: (ctx) => ctx.runInWorker(exportStepHandle, ctx.payload.input),
+  run: async (ctx) => {
+    const { input } = ctx.payload;
+    // The Worker has no database: a reconciliation pack's identities are read here and handed over.
+    if (!input.reconciliation) return ctx.runInWorker(exportStepHandle, input);
+    const evidence = await identityEvidenceOf(ctx.deps, input.reconciliation.companyId, input.datafileId);
+    return ctx.runInWorker(exportStepHandle, { ...input, evidence });
+  },
 };

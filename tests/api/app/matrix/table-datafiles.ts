@@ -296,4 +296,10 @@ export const ROUTE_MATRIX: Record<string, RouteCell> = {
     allowedStatus: 404,
     allowedCode: 'SCORES_NOT_AVAILABLE',
   },
+  'GET /api/datafiles/:id/reconciliation': {
+    path: (w) => `/api/datafiles/${w.datafileId}/reconciliation?format=csv`,
+    allow: ADMIN_OF_A,
+    allowedStatus: 404,
+    allowedCode: 'SCORES_NOT_AVAILABLE',
+  },
 };

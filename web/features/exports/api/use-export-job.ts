@@ -42,7 +42,27 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = [
   'ARROW',
   'PARQUET',
   'REJECTS',
+  'RECONCILIATION',
+  'RECONCILIATION_CSV',
 ];
+
+/** The reconciliation pack's formats: they take a sample source. */
+export const isReconciliation = (f: ExportFormat) => f === 'RECONCILIATION' || f === 'RECONCILIATION_CSV';
+
+const SAMPLE_SOURCES = graphql(`
+  query exportSampleSources($datafileId: ID!) {
+    datafileDuplicates(datafileId: $datafileId) {
+      sources {
+        source
+      }
+    }
+  }
+`);
+
+/** The datafile's sample sources (null: interviews that named none), asked only while a pack is chosen. */
+export function useSampleSources(datafileId: string, enabled: boolean) {
+  return useGqlQuery(SAMPLE_SOURCES, { datafileId }, { enabled, revalidateOnFocus: false });
+}
 
 export function useRequestExport() {
   return useGqlMutation(REQUEST_EXPORT);

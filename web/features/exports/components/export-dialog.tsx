@@ -16,7 +16,7 @@ import { type Refusal, refusalOf, refusalWithCode } from '../../../lib/graphql-c
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT, useTranslateRefusal } from '../../../lib/i18n';
 import { EXPORT_FORMATS, type ExportFormat, useExportJob, useRequestExport } from '../api/use-export-job';
-import { defaultDecimal, type ExportChoice, ExportOptions, requestOptions } from './export-options';
+import { ALL_SOURCES, defaultDecimal, type ExportChoice, ExportOptions, requestOptions } from './export-options';
 
 /**
  * Export of a datafile's published revision with its saved cleaning: pick a format (the workbook,
@@ -43,6 +43,7 @@ export function ExportDialog({
     decimal: defaultDecimal(locale, locale === 'de' ? ';' : ','),
     columnNames: 'READABLE',
     roundScores: true,
+    sampleSource: ALL_SOURCES,
   }));
   // The decimal mark follows language and separator until the user picks one.
   const [decimalChosen, setDecimalChosen] = useState(false);
@@ -139,7 +140,13 @@ export function ExportDialog({
                   </NativeSelect.Root>
                   <Field.HelperText>{t(`exports.formatHelp.${format}`)}</Field.HelperText>
                 </Field.Root>
-                <ExportOptions format={format} choice={choice} onChange={change} disabled={running} />
+                <ExportOptions
+                  datafileId={datafileId}
+                  format={format}
+                  choice={choice}
+                  onChange={change}
+                  disabled={running}
+                />
                 {jobId !== null && !failed && (
                   <Stack gap="2" data-testid="export-status">
                     <Progress.Root

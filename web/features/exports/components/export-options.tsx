@@ -1,7 +1,7 @@
 import { Checkbox, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { type Locale, useT } from '../../../lib/i18n';
-import type { ExportFormat } from '../api/use-export-job';
+import { type ExportFormat, isReconciliation, useSampleSources } from '../api/use-export-job';
 
 export type Separator = ',' | ';';
 export type Decimal = '.' | ',';
@@ -13,7 +13,13 @@ export interface ExportChoice {
   decimal: Decimal;
   columnNames: ColumnNames;
   roundScores: boolean;
+  /** Reconciliation pack: every source (ALL_SOURCES), those without one (NO_SOURCE) or one by name. */
+  sampleSource: string;
 }
+
+export const ALL_SOURCES = 'all';
+export const NO_SOURCE = 'none';
+const NAMED = 'source:';
 
 /** What German Excel reads from a double-clicked file: the decimal comma with ';'; else the point. */
 export function defaultDecimal(language: Locale, separator: Separator): Decimal {
@@ -22,12 +28,15 @@ export function defaultDecimal(language: Locale, separator: Separator): Decimal 
 
 /** The request fields of the chosen format (the server refuses what the format does not take). */
 export function requestOptions(format: ExportFormat, c: ExportChoice) {
-  const csv = format === 'CSV' || format === 'REJECTS';
+  const csv = format === 'CSV' || format === 'REJECTS' || format === 'RECONCILIATION_CSV';
   const sheet = format === 'XLSX' || format === 'CSV';
+  const source =
+    c.sampleSource === ALL_SOURCES ? undefined : c.sampleSource === NO_SOURCE ? '' : c.sampleSource.slice(NAMED.length);
   return {
     language: c.language,
+    ...(isReconciliation(format) && source !== undefined ? { sampleSource: source } : {}),
     ...(csv ? { csvSeparator: c.separator } : {}),
-    ...(format === 'CSV' ? { decimalSeparator: c.decimal } : {}),
+    ...(format === 'CSV' || format === 'RECONCILIATION_CSV' ? { decimalSeparator: c.decimal } : {}),
     ...(sheet ? { columnNames: c.columnNames } : {}),
     ...(sheet || format === 'SAV' || format === 'TRIPLE_S' ? { roundScores: c.roundScores } : {}),
   };
@@ -70,21 +79,44 @@ function Select({
  * column names for xlsx and CSV, and scores with one decimal for xlsx, CSV, SPSS and Triple-S.
  */
 export function ExportOptions({
+  datafileId,
   format,
   choice,
   onChange,
   disabled,
 }: {
+  datafileId: string;
   format: ExportFormat;
   choice: ExportChoice;
   onChange: (patch: Partial<ExportChoice>) => void;
   disabled: boolean;
 }) {
   const t = useT();
-  const csv = format === 'CSV' || format === 'REJECTS';
+  const csv = format === 'CSV' || format === 'REJECTS' || format === 'RECONCILIATION_CSV';
   const sheet = format === 'XLSX' || format === 'CSV';
+  const pack = isReconciliation(format);
+  const sources = useSampleSources(datafileId, pack);
+  const named = (sources.data?.datafileDuplicates.sources ?? []).flatMap((s) => (s.source === null ? [] : [s.source]));
   return (
     <Stack gap="4">
+      {pack && (
+        <Select
+          label={t('exports.sampleSource')}
+          value={choice.sampleSource}
+          onChange={(v) => onChange({ sampleSource: v })}
+          testId="export-sample-source"
+          disabled={disabled || sources.isLoading}
+          help={sources.error ? t('exports.sampleSourcesFailed') : undefined}
+        >
+          <option value={ALL_SOURCES}>{t('exports.sampleSourceAll')}</option>
+          {named.map((name) => (
+            <option key={name} value={`${NAMED}${name}`}>
+              {name}
+            </option>
+          ))}
+          <option value={NO_SOURCE}>{t('exports.sampleSourceNone')}</option>
+        </Select>
+      )}
       <HStack gap="4" align="start">
         <Select
           label={t('exports.language')}
@@ -121,7 +153,7 @@ export function ExportOptions({
             <option value=",">{t('exports.comma')}</option>
             <option value=";">{t('exports.semicolon')}</option>
           </Select>
-          {format === 'CSV' && (
+          {(format === 'CSV' || format === 'RECONCILIATION_CSV') && (
             <Select
               label={t('exports.decimal')}
               value={choice.decimal}

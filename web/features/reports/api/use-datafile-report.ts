@@ -50,11 +50,21 @@ const DATAFILE_REPORT = graphql(`
           scoreThreshold
           targetSample
           manual
+          duplicate
         }
         removedByReason {
           reason
           group
           count
+        }
+        bySource {
+          source
+          interviews
+          removed
+          reasons {
+            reason
+            count
+          }
         }
         distribution {
           edges

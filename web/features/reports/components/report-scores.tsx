@@ -16,7 +16,7 @@ const SCORE_NAME_KEY: Record<string, string> = {
   bas: 'BAS',
 };
 const scoreName = (t: Translate, key: string) => t(`worksheet.reasons.${SCORE_NAME_KEY[key] ?? key}`);
-const EXCLUSION_KEYS = ['scoreThreshold', 'quotaCleaning', 'targetSample', 'manual'] as const;
+const EXCLUSION_KEYS = ['scoreThreshold', 'quotaCleaning', 'targetSample', 'manual', 'duplicate'] as const;
 
 /** The badge of one quality score: its cleaned average against the target. */
 function TargetBadge({

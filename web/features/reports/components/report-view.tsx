@@ -4,6 +4,7 @@ import { barChart, UplotChart } from '../../../components/charts/uplot-chart';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import type { DatafileReportData } from '../api/use-datafile-report';
+import { SourceRemovalsTable } from '../../../components/data/source-removals-table';
 import { Exclusions, QualityAverages, SampleScores } from './report-scores';
 
 function Figure({
@@ -151,6 +152,13 @@ export function ReportView({ report }: { report: DatafileReportData }) {
       </Grid>
 
       <SampleScores report={report} />
+
+      <Box className="report-sources" data-testid="report-sources">
+        <Heading as="h2" size="lg" mb="3">
+          {t('sources.title')}
+        </Heading>
+        <SourceRemovalsTable rows={report.bySource} testId="report-source-removals" />
+      </Box>
 
       {spec && report.distribution && (
         <Box className="report-chart">

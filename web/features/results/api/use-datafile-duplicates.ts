@@ -9,6 +9,7 @@ const DOCUMENT = graphql(`
       duplicates { recordId kind matchDatafileId matchDatafileTitle matchRecordId matchSeenAt }
       velocity { recordId kind surveys }
       sources { source interviews duplicates velocity }
+      removals { source interviews removed reasons { reason count } }
     }
   }
 `);

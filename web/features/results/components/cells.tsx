@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { GRID_LABELS, roundScore } from '../../../../scoring/index.ts';
+import { AI_REASONS, GRID_LABELS, roundScore } from '../../../../scoring/index.ts';
 import { formatNumber } from '../../../lib/format';
 import type { Locale, Translate } from '../../../lib/i18n';
 import type { PlainTable } from '../data/protocol';
@@ -26,6 +26,15 @@ export function ScoreCell({ value, kind }: { value: number; kind: ScoreKind }) {
   );
 }
 
+/** Why an answer is AI suspect, in words ('' when it is not): the reason bits of scoring/text-ai.ts. */
+export function aiReasonsText(bits: number, t: Translate): string {
+  if (!bits) return '';
+  return (Object.keys(AI_REASONS) as (keyof typeof AI_REASONS)[])
+    .filter((k) => bits & AI_REASONS[k])
+    .map((k) => t(`results.aiReasons.${k}`))
+    .join('; ');
+}
+
 /** The cell of one explaining column for data row `row`. */
 export function explainCell(
   column: TableColumn,
@@ -49,14 +58,29 @@ export function explainCell(
           ? DASH
           : t(`results.gridLabels.${GRID_LABEL_KEYS[GRID_LABELS[code] ?? 'none']}`);
       };
+    case 'behaviour':
+      return (row) => {
+        const code = values[row]!;
+        return Number.isNaN(code) || code === 0 ? DASH : t(`results.behaviourCategories.${code}`);
+      };
+    case 'effort':
+      return (row) => (Number.isNaN(values[row]!) || values[row] === 0 ? DASH : t(`results.effort.${values[row]}`));
     case 'category': {
       const source = data.numeric[column.source];
+      const reasons = data.numeric[column.reasons];
       return (row) => {
         const code = values[row]!;
         if (Number.isNaN(code)) return DASH;
+        const why = aiReasonsText(reasons?.[row] ?? 0, t);
         return (
           <>
-            {t(`results.categories.${code}`)}
+            {why ? (
+              <span title={t('results.aiSuspectHint', { reasons: why })} data-testid="ai-suspect">
+                {t(`results.categories.${code}`)}
+              </span>
+            ) : (
+              t(`results.categories.${code}`)
+            )}
             {source?.[row] === 1 ? (
               <Badge ml="1.5" size="xs" colorPalette="purple" title={t('results.aiJudgeHint')} data-testid="ai-marker">
                 {t('results.aiJudge')}

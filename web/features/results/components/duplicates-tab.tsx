@@ -3,6 +3,7 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { refusalOf } from '../../../lib/graphql-client';
 import { useLocale, useT, useTranslateRefusal } from '../../../lib/i18n';
+import { SourceRemovalsTable } from '../../../components/data/source-removals-table';
 import { useDatafileDuplicates } from '../api/use-datafile-duplicates';
 
 /**
@@ -62,6 +63,18 @@ export function DuplicatesTab({ datafileId }: { datafileId: string }) {
             ))}
           </Table.Body>
         </Table.Root>
+      </Box>
+      <Box>
+        <Heading size="sm" mb="2">
+          {t('sources.title')}
+        </Heading>
+        {d.removals.length === 0 && d.sources.some((s) => s.source !== null) ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="source-removals-not-cleaned">
+            {t('sources.notCleaned')}
+          </Text>
+        ) : (
+          <SourceRemovalsTable rows={d.removals} testId="source-removals" />
+        )}
       </Box>
       <Box>
         <Heading size="sm" mb="2">

@@ -119,6 +119,11 @@ export function ScoreTab({
           {t('results.conMissing', { needed: formatNumber(needed, locale), rows: formatNumber(data.rows, locale) })}
         </Text>
       )}
+      {kind === 'bas' && !scores.some(Number.isFinite) && (
+        <Text mb="4" color="fg.muted" data-testid="bas-missing">
+          {t('results.basMissing')}
+        </Text>
+      )}
       <ScoreHistogram kind={kind} values={scores} />
       <Flex mt="4" mb="2" gap="3" align="center" wrap="wrap">
         <Text fontSize="sm" color="fg.muted">

@@ -4,8 +4,19 @@
 import { roundScore } from '../../../../scoring/index.ts';
 import { CONSISTENCY } from '../../../../scoring/reference-consistency-map';
 
-export type ScoreKind = 'combined' | 'ts' | 'ibs' | 'oes' | 'ps' | 'cs' | 'is' | 'sds' | 'con';
-export const SCORE_KINDS: readonly ScoreKind[] = ['combined', 'ts', 'ibs', 'oes', 'ps', 'cs', 'is', 'sds', 'con'];
+export type ScoreKind = 'combined' | 'ts' | 'ibs' | 'oes' | 'ps' | 'cs' | 'is' | 'sds' | 'con' | 'bas';
+export const SCORE_KINDS: readonly ScoreKind[] = [
+  'combined',
+  'ts',
+  'ibs',
+  'oes',
+  'ps',
+  'cs',
+  'is',
+  'sds',
+  'con',
+  'bas',
+];
 /** The quality-score names the API lists (DatafileMetadata.qualityScores) per kind. */
 export const KIND_KEYS: Record<ScoreKind, string> = {
   combined: 'COMBINED',
@@ -17,6 +28,7 @@ export const KIND_KEYS: Record<ScoreKind, string> = {
   is: 'IS',
   sds: 'SDS',
   con: 'CON',
+  bas: 'BAS',
 };
 
 export type Band = { key: string; from: number; to: number; color: string };
@@ -101,7 +113,10 @@ export type TableColumn =
   | { kind: 'number'; name: string; label: string; digits?: number }
   | { kind: 'flag'; name: string; label: string }
   | { kind: 'gridLabel'; name: string; label: string }
-  | { kind: 'category'; name: string; source: string; label: string }
+  | { kind: 'category'; name: string; source: string; reasons: string; label: string }
+  | { kind: 'effort'; name: string; label: string }
+  /** The behaviour category of one open answer (scoring's BEHAVIOUR_CATEGORIES; null: no paradata). */
+  | { kind: 'behaviour'; name: string; label: string }
   | { kind: 'ratio'; name: string; label: string };
 
 /** Name of the derived column "total duration / median" the worker adds (the Time-Score's input). */
@@ -124,7 +139,7 @@ export function explainColumns(
   const score = (k: ScoreKind) => push({ kind: 'score', name: k, label: t(`results.kinds.${k}`), scoreKind: k });
   switch (kind) {
     case 'combined':
-      for (const k of ['ts', 'ibs', 'oes', 'ps', 'cs', 'con'] as const) score(k);
+      for (const k of ['ts', 'ibs', 'oes', 'ps', 'cs', 'con', 'bas'] as const) score(k);
       push({ kind: 'number', name: 'combined.n_subscores', label: t('results.columns.nSubscores') });
       break;
     case 'ts':
@@ -155,7 +170,13 @@ export function explainColumns(
           kind: 'category',
           name: `oes.${column}.category`,
           source: `oes.${column}.source`,
+          reasons: `oes.${column}.ai_reasons`,
           label: p.questionTitle || column,
+        });
+        push({
+          kind: 'effort',
+          name: `oes.${column}.effort`,
+          label: t('results.columns.effort', { question: p.questionTitle || column }),
         });
       }
       push({ kind: 'number', name: 'oes.bad_answers', label: t('results.columns.badAnswers') });
@@ -164,6 +185,13 @@ export function explainColumns(
     case 'con':
       push({ kind: 'number', name: 'con.data_points', label: t('results.columns.dataPoints') });
       break;
+    case 'bas':
+      for (const p of points.filter((x) => x.dataPointType === 'OPEN_ENDED')) {
+        const column = p.columns[0]!;
+        push({ kind: 'behaviour', name: `bas.${column}.category`, label: p.questionTitle || column });
+      }
+      push({ kind: 'number', name: 'bas.data_points', label: t('results.columns.dataPoints') });
+      break;
     default:
       push({ kind: 'number', name: 'projective.data_points', label: t('results.columns.dataPoints') });
   }
@@ -171,7 +199,7 @@ export function explainColumns(
   return out;
 }
 
-/** The tabs of score kinds the revision holds values for (its qualityScores, plus combined and CON when stored). */
+/** The tabs of score kinds the revision holds values for (its qualityScores, plus combined, CON and BAS when stored). */
 export function presentKinds(
   qualityScores: readonly string[],
   scoreColumns: readonly string[],
@@ -183,7 +211,7 @@ export function presentKinds(
       has.has(k) &&
       (k === 'combined'
         ? meanCombined !== null && meanCombined !== undefined
-        : k === 'con' || qualityScores.includes(KIND_KEYS[k])),
+        : k === 'con' || k === 'bas' || qualityScores.includes(KIND_KEYS[k])),
   );
 }
 

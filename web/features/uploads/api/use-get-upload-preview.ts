@@ -17,7 +17,7 @@ const DOCUMENT = graphql(`
       missingValueSuggestions { value columns count }
       suggestedColumns {
         dataPointIdentifier dataPointType isRowNumber questionTitle isEnableCopyPasteCheck startingQuestion
-        algorithms { IS PS SDS TS IBS CS OES } pageNumber pageTitle columns role unit scaleMin scaleMax
+        algorithms { IS PS SDS TS IBS CS OES } pageNumber pageTitle columns role unit dateOrder scaleMin scaleMax
         isRandomised keywords languages isEnableDuplicateCheck isEnableWrongTopicCheck numberOfOptions
       }
     }

@@ -3,7 +3,7 @@ import type { DataPointType } from '../../../lib/gql/graphql';
 import { type Locale, useLocale, useT } from '../../../lib/i18n';
 import { cellText } from './preview-table';
 import type { PreviewColumn, UploadPreview } from '../api/use-get-upload-preview';
-import { COLUMN_TYPES, GROUP_TYPES, pointOfColumn, type Draft } from '../state/columns';
+import { BEHAVIOUR_TYPES, COLUMN_TYPES, GROUP_TYPES, pointOfColumn, type Draft } from '../state/columns';
 
 const NEW_GROUP = '__new__';
 
@@ -86,6 +86,13 @@ export function ColumnsTable({
                           {t(`uploads.step2.types.${ty}`)}
                         </option>
                       ))}
+                      <optgroup label={t('uploads.step2.behaviour.group')}>
+                        {BEHAVIOUR_TYPES.map((ty) => (
+                          <option key={ty} value={ty}>
+                            {t(`uploads.step2.types.${ty}`)}
+                          </option>
+                        ))}
+                      </optgroup>
                     </NativeSelect.Field>
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>

@@ -1,6 +1,6 @@
 import { Box, Button, Card, HStack, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useT } from '../../../lib/i18n';
-import { MIN_GRID_ITEMS, type DraftPoint } from '../state/columns';
+import { BEHAVIOUR_TYPES, isBehaviourType, MIN_GRID_ITEMS, type DraftPoint } from '../state/columns';
 import { OpenEndedSettings } from './open-ended-settings';
 import { ProjectiveSettings } from './projective-settings';
 import { OrderedColumns, SettingCheckbox, SettingInput } from './settings-fields';
@@ -8,7 +8,14 @@ import { OrderedColumns, SettingCheckbox, SettingInput } from './settings-fields
 const numberOrNull = (v: string) => (v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
 
 /** Types whose data points have settings beyond their columns. */
-export const HAS_SETTINGS = new Set(['DURATION', 'TIMESTAMP', 'ITEM_BATTERY', 'OPEN_ENDED', 'PROJECTIVE']);
+export const HAS_SETTINGS = new Set<string>([
+  'DURATION',
+  'TIMESTAMP',
+  'ITEM_BATTERY',
+  'OPEN_ENDED',
+  'PROJECTIVE',
+  ...BEHAVIOUR_TYPES,
+]);
 
 /** The settings card of one data point, with its problems. */
 export function PointSettings({
@@ -16,8 +23,11 @@ export function PointSettings({
   problems,
   onChange,
   onMove,
+  openQuestions = [],
 }: {
   point: DraftPoint;
+  /** The columns mapped as open questions (a paradata column names one of them). */
+  openQuestions?: readonly string[];
   problems: string[];
   onChange: (patch: Partial<DraftPoint>) => void;
   onMove: (column: string, by: -1 | 1) => void;
@@ -113,6 +123,27 @@ export function PointSettings({
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             </HStack>
+            {/* Whether 5/10/18 is 10 May or 5 October is the column's, not the cell's: the user says it. */}
+            <Box>
+              <Text fontSize="sm" fontWeight="medium" mb="1">
+                {t('uploads.step2.timestamp.dateOrder')}
+              </Text>
+              <NativeSelect.Root size="sm" maxW="md">
+                <NativeSelect.Field
+                  data-testid="timestamp-date-order"
+                  value={point.dateOrder ?? ''}
+                  onChange={(e) => {
+                    const v = e.currentTarget.value;
+                    onChange({ dateOrder: v === 'MDY' || v === 'DMY' ? v : null });
+                  }}
+                >
+                  <option value="">{t('uploads.step2.timestamp.dateOrders.NONE')}</option>
+                  <option value="MDY">{t('uploads.step2.timestamp.dateOrders.MDY')}</option>
+                  <option value="DMY">{t('uploads.step2.timestamp.dateOrders.DMY')}</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Box>
           </Stack>
         )}
         {point.dataPointType === 'ITEM_BATTERY' && (
@@ -162,6 +193,32 @@ export function PointSettings({
         {point.dataPointType === 'OPEN_ENDED' && <OpenEndedSettings point={point} onChange={onChange} />}
         {point.dataPointType === 'PROJECTIVE' && (
           <ProjectiveSettings point={point} onChange={onChange} onMove={onMove} />
+        )}
+        {isBehaviourType(point.dataPointType) && (
+          <Box>
+            <Text fontSize="sm" fontWeight="medium" mb="1">
+              {t('uploads.step2.behaviour.question')}
+            </Text>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field
+                value={point.openEndedColumn ?? ''}
+                data-testid={`behaviour-question-${point.columns[0]}`}
+                aria-label={t('uploads.step2.behaviour.question')}
+                onChange={(e) => onChange({ openEndedColumn: e.currentTarget.value })}
+              >
+                <option value="">{t('uploads.step2.behaviour.choose')}</option>
+                {openQuestions.map((q) => (
+                  <option key={q} value={q}>
+                    {q}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Text fontSize="xs" color="fg.muted" mt="1">
+              {t(`uploads.step2.behaviour.hints.${point.dataPointType}`)}
+            </Text>
+          </Box>
         )}
         {point.dataPointType === 'GROUPING' && (
           <SettingInput

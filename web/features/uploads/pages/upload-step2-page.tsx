@@ -262,6 +262,7 @@ export function UploadStep2Page() {
                   problems={byPoint.get(p.key) ?? []}
                   onChange={(patch) => setDraft(updatePoint(draft, p.key, patch))}
                   onMove={(column, by) => setDraft(moveColumn(draft, p.key, column, by))}
+                  openQuestions={draft.flatMap((o) => (o.dataPointType === 'OPEN_ENDED' ? [o.columns[0]!] : []))}
                 />
               ))}
             </SimpleGrid>

@@ -25,6 +25,35 @@ export const COLUMN_TYPES: readonly DataPointType[] = [
   'SAMPLE_SOURCE',
   'IGNORE',
 ];
+/**
+ * Behaviour measures (paradata) of an open question, one column each: the server's column types of
+ * the same name. Offered in their own group of the type list.
+ */
+export const BEHAVIOUR_TYPES: readonly DataPointType[] = [
+  'BEHAVIOUR_KEYS',
+  'BEHAVIOUR_DELETIONS',
+  'BEHAVIOUR_FIRST_KEY_MS',
+  'BEHAVIOUR_TYPING_MS',
+  'BEHAVIOUR_IKI_MEDIAN_MS',
+  'BEHAVIOUR_IKI_IQR_MS',
+  'BEHAVIOUR_REGULAR_SHARE',
+  'BEHAVIOUR_PASTES',
+  'BEHAVIOUR_PASTED_CHARS',
+  'BEHAVIOUR_PASTES_AFTER_SWITCH',
+  'BEHAVIOUR_UNEXPLAINED_CHARS',
+  'BEHAVIOUR_FOCUS_LOSSES',
+  'BEHAVIOUR_HIDDEN',
+  'BEHAVIOUR_TRANSLATED',
+];
+export const isBehaviourType = (type: DataPointType) => BEHAVIOUR_TYPES.includes(type);
+
+/** The open question a paradata column most likely describes: the longest open column its name starts with, else the only one. */
+export function guessOpenQuestion(draft: Draft, column: string): string {
+  const open = draft.filter((p) => p.dataPointType === 'OPEN_ENDED').map((p) => p.columns[0]!);
+  const prefixed = open.filter((o) => column.startsWith(o)).sort((a, b) => b.length - a.length);
+  return prefixed[0] ?? (open.length === 1 ? open[0]! : '');
+}
+
 export const PURPOSES = ['PS', 'CS', 'IS', 'SDS'] as const;
 /** Grids are scored from 5 items (patterns from 7): the server's rule. */
 export const MIN_GRID_ITEMS = 5;
@@ -84,6 +113,7 @@ const single = (type: DataPointType, column: string, draft: Draft, label?: strin
       isEnableDuplicateCheck: true,
       isEnableCopyPasteCheck: false,
     };
+  if (isBehaviourType(type)) return { ...base, openEndedColumn: guessOpenQuestion(draft, column) };
   return base;
 };
 
@@ -281,6 +311,18 @@ export function localIssues(draft: Draft): LocalIssue[] {
       if (p.columns.length < 2)
         issues.push({ key: p.key, message: { reason: 'PREDICTION_COLUMNS', params: { column } } });
     }
+    // Paradata belongs to a column mapped as an open question.
+    if (
+      isBehaviourType(p.dataPointType) &&
+      !draft.some((o) => o.dataPointType === 'OPEN_ENDED' && o.columns[0] === p.openEndedColumn)
+    )
+      issues.push({
+        key: p.key,
+        message: {
+          reason: 'BEHAVIOUR_QUESTION_UNKNOWN',
+          params: { column: p.columns[0]!, value: p.openEndedColumn ?? '' },
+        },
+      });
     if (p.dataPointType === 'TIMESTAMP' && p.columns.length !== 2)
       issues.push({ key: p.key, message: { reason: 'DATA_POINT_SHAPE', params: { column, value: 'TIMESTAMP' } } });
   }

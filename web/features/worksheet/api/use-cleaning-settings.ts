@@ -16,6 +16,7 @@ const DOCUMENT = graphql(`
       scoreThresholds { key name isEnable threshold minDataPoints }
       badAnswers { isEnable min }
       quotaSetting { column rename show options { value label target } }
+      duplicateRule { isEnable keep windowDays velocitySurveys velocityDays }
       manualDecisions { recordId decision }
       weightingMethod { datafileWeighting { key value name } projectiveQuestionsWeighting { dataPointIdentifier algorithms apply } }
     }

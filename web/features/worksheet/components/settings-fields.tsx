@@ -14,7 +14,7 @@ export type ReportProblem = (field: string, bad: boolean) => void;
  * The sentence under a number field whose draft was not applied, and the handler the field calls:
  * the message names the range and the value the rule keeps meanwhile.
  */
-function useFieldProblem(field: string, report: ReportProblem) {
+export function useFieldProblem(field: string, report: ReportProblem) {
   const [range, setRange] = useState<{ min: number; max: number } | null>(null);
   const onProblem = useCallback(
     (problem: { min: number; max: number } | null) => {
@@ -26,7 +26,7 @@ function useFieldProblem(field: string, report: ReportProblem) {
   return { range, onProblem };
 }
 
-function ProblemText({
+export function ProblemText({
   range,
   current,
   testId,
@@ -45,7 +45,7 @@ function ProblemText({
 }
 
 // Plain inputs in one styled box: a threshold step re-renders this form, so it must stay cheap.
-const FIELDS_CSS = {
+export const FIELDS_CSS = {
   '& .threshold-row': {
     display: 'grid',
     gridTemplateColumns: '1.4rem 9rem 1fr 4.5rem 4.5rem',
@@ -68,7 +68,7 @@ const FIELDS_CSS = {
 } as const;
 
 /** Answer categories the open-answer count rule counts (the facade's fixed set). */
-const BAD_CATEGORIES = [6, 7, 10, 11, 12, 13] as const;
+const BAD_CATEGORIES = [6, 7, 10, 11, 12, 13, 14] as const;
 
 const ThresholdRow = memo(function ThresholdRow({
   index,

@@ -104,7 +104,8 @@ export function createEngineHost(
 
   const sessionFor = (s: State, request: CleaningRequest): RuleCleaningSession => {
     const quota = request.quota ?? null;
-    const key = JSON.stringify([quota, s.manualVersion]);
+    const duplicate = request.duplicate ?? null;
+    const key = JSON.stringify([quota, s.manualVersion, duplicate]);
     if (s.session && s.sessionKey === key) return s.session;
     s.session?.free();
     let quotaInput: CleaningInput['quota'];
@@ -117,8 +118,14 @@ export function createEngineHost(
         targets: Float64Array.from(grouping.labels, (_, c) => quota.targets[c] ?? Number.NaN),
       };
     }
+    let duplicateInput: Float64Array | undefined;
+    if (duplicate?.length) {
+      duplicateInput = new Float64Array(s.rows);
+      for (const row of duplicate) if (row >= 0 && row < s.rows) duplicateInput[row] = 1;
+    }
     s.input = cleaningInputFromColumns(s.rows, (name) => s.columns.get(name), {
       manual: s.manual,
+      ...(duplicateInput ? { duplicate: duplicateInput } : {}),
       ...(quotaInput ? { quota: quotaInput } : {}),
     });
     s.session = s.scoring.cleaningSession(s.input);

@@ -29,6 +29,8 @@ export interface CleaningRequest {
   groupBy?: string | null;
   /** Quota cleaning: trims each cell of `grouping` to its target (same order as its labels; null = no target). */
   quota?: { grouping: string; targets: (number | null)[] } | null;
+  /** Rows the Duplicate Respondent rule removes (scoring/duplicate-rule.ts resolved them on the main thread). */
+  duplicate?: number[] | null;
 }
 
 /** Manual decisions per interview row: 0 none, 1 exclude, 2 keep (the facade's codes). */

@@ -15,6 +15,9 @@ import { revalidateOperations } from '../../../lib/swr-helpers';
 import { worksheetColumns } from '../api/fetch-worksheet-columns';
 import { MAX_GROUPINGS, useCleaningSettings, type CleaningSettingsData } from '../api/use-cleaning-settings';
 import { useUpdateCleaningSettings } from '../api/use-update-cleaning-settings';
+import { useWorksheetDuplicates } from '../api/use-worksheet-duplicates';
+import { DuplicateFields } from '../components/duplicate-fields';
+import { SourceImpact } from '../components/source-impact';
 import { AuditTrail } from '../components/audit-trail';
 import { CleaningCounts } from '../components/cleaning-counts';
 import { DecisionTable } from '../components/decision-table';
@@ -212,9 +215,11 @@ function WorksheetForm({
   // Every change re-runs the rules in the worker; the page paints the answer.
   const rules = useMemo(() => rulesOf(values), [values]);
   const quota = useMemo(() => quotaRequest(values, values_), [values, values_]);
+  const dupes = useWorksheetDuplicates(settings.datafileId, values.duplicateRule, ready);
+  const duplicate = dupes.removed;
   useEffect(() => {
-    if (ready) run({ rules, groupBy: groupBy || null, quota });
-  }, [ready, rules, quota, groupBy, values.manual, run]);
+    if (ready) run({ rules, groupBy: groupBy || null, quota, duplicate });
+  }, [ready, rules, quota, groupBy, values.manual, duplicate, run]);
 
   useEffect(() => {
     keptRef.current = result?.keptCount ?? null;
@@ -344,6 +349,18 @@ function WorksheetForm({
               composition={result?.composition ?? null}
             />
           </Box>
+          <DuplicateFields
+            duplicates={dupes.flags}
+            removed={duplicate?.length ?? null}
+            loading={dupes.isLoading}
+            failed={Boolean(dupes.error)}
+            report={report}
+          />
+          <SourceImpact
+            recordIds={ready?.recordIds ?? null}
+            primary={result?.primary ?? null}
+            recordSources={dupes.flags?.recordSources ?? null}
+          />
           <Textarea
             size="sm"
             value={values.comment}

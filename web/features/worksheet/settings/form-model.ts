@@ -8,6 +8,7 @@ import {
   enabledChecks,
   type CleaningMethod,
   type CleaningRules,
+  type DuplicateKeep,
   type RuleKey,
 } from '../../../../scoring/index.ts';
 import type { CleaningSettingsInput } from '../../../lib/gql/graphql';
@@ -41,11 +42,21 @@ export interface WorksheetValues {
   /** By record id. */
   manual: Record<string, ManualValue>;
   weights: Record<string, number | ''>;
+  /** The Duplicate Respondent rule, its window and the velocity thresholds (the server's bounds). */
+  duplicateRule: DuplicateRuleValue;
   comment: string;
 }
 
+export interface DuplicateRuleValue {
+  isEnable: boolean;
+  keep: DuplicateKeep;
+  windowDays: number;
+  velocitySurveys: number;
+  velocityDays: number;
+}
+
 /** Scores whose weight in the combined score the datafile weighting sets. */
-export const WEIGHT_KEYS = ['ts', 'ibs', 'oes', 'ps', 'cs', 'is', 'sds'] as const;
+export const WEIGHT_KEYS = ['ts', 'ibs', 'oes', 'ps', 'cs', 'is', 'sds', 'bas'] as const;
 
 export function toFormValues(s: CleaningSettingsData): WorksheetValues {
   const weights: Record<string, number | ''> = {};
@@ -75,6 +86,7 @@ export function toFormValues(s: CleaningSettingsData): WorksheetValues {
       : { column: '', rename: '', show: true, options: [] },
     manual: Object.fromEntries(s.manualDecisions.map((d) => [d.recordId, { decision: d.decision, reason: '' }])),
     weights,
+    duplicateRule: { ...s.duplicateRule },
     comment: '',
   };
 }
@@ -126,6 +138,7 @@ export function toInput(
         apply: p.apply,
       })),
     },
+    duplicateRule: v.duplicateRule,
     comment: v.comment || null,
   };
 }
