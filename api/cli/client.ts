@@ -23,7 +23,7 @@ const USAGE = `sqp: the survey quality platform from the command line
                   [--sheet NAME] [--header-row N] [--check-only] [--wait [SECONDS]] [--version-of ID]
   sqp confirm ID --credits N [--wait [SECONDS]]     charge a draft checked with --check-only
   sqp status ID [--wait [SECONDS]]
-  sqp scores ID [--format csv|arrow|parquet] [--delimiter ,|;] [--output FILE]
+  sqp scores ID [--format csv|arrow|parquet|sss] [--delimiter ,|;] [--output FILE]
   sqp export ID [--format xlsx|csv|arrow|parquet|rejects] [--output FILE]
 
 Environment: SQP_API_KEY (required, the API key of your profile), SQP_URL (default

@@ -20,6 +20,7 @@ export {
 } from './job-types';
 export { JobCancelledError, JobLeaseLostError, RetryableJobError } from './job-errors';
 export { runOffThread } from './off-thread';
+export { readUntil } from './job-wait';
 export {
   handleRequest,
   workerRequest,

@@ -272,6 +272,7 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
         if (!(await writeInterimResult(deps.db, job.id, owner, deps.clock.now(), result)))
           controller.abort(new JobLeaseLostError());
         if (signal.aborted) throw signal.reason;
+        deps.jobs.internal.emit({ type: 'reported', id: job.id, kind: job.kind });
       },
       runInWorker(step, input, options = {}) {
         const [from, to] = options.progressRange ?? [0, 100];

@@ -101,6 +101,8 @@ export type EnqueueOptions = {
 
 export type JobEvent =
   | { type: 'progress'; id: string; kind: string; percent: number }
+  /** The job stored an interim result (`ctx.report`): a waiter may have its answer before the job ends. */
+  | { type: 'reported'; id: string; kind: string }
   | { type: 'settled'; job: JobRow };
 
 /** A kind enqueued once per time slot by every runner that schedules (deduplicated across processes by `kind@slot`). */

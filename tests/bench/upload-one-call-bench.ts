@@ -3,6 +3,7 @@
 // moment the estimate shows, getDatafileUploadingProgress polled), same file, same data points,
 // same real server process: wall time from the first byte sent to READY. Goal: within 10 %.
 import { mkdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { createDeps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
 import { fixedClock } from '../../api/lib/clock';
@@ -14,7 +15,7 @@ import { graphqlPoster, startServerProcess } from '../support/server-process';
 import type { TestApp } from '../support/test-app';
 import { UPLOAD_QUERIES as Q, uploadWorld } from '../support/upload-world';
 
-export type OneCallBenchResult = { stepsMs: number[]; oneCallMs: number[] };
+export type OneCallBenchResult = { stepsMs: number[]; oneCallMs: number[]; loads: string[] };
 
 export async function compareOneCall(
   dir: string,
@@ -96,10 +97,15 @@ export async function compareOneCall(
     return performance.now() - t0;
   }
 
-  const result: OneCallBenchResult = { stepsMs: [], oneCallMs: [] };
+  const result: OneCallBenchResult = { stepsMs: [], oneCallMs: [], loads: [] };
   try {
     // Alternating, so a change of load on the machine falls on both alike.
     for (let i = 0; i < repeats; i++) {
+      result.loads.push(
+        loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' '),
+      );
       result.stepsMs.push(await steps());
       result.oneCallMs.push(await oneCall());
     }

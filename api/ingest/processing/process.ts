@@ -71,7 +71,11 @@ function openFeed(worker: OpenEndedWorker | undefined, answers: () => readonly (
 
 /**
  * Validates and streams the rows: raw.arrow is written while parsing (unless dry run), and the open
- * answers go to the classifier's thread as they come (with `openEndedWorker`).
+ * answers go to the classifier's thread (with `openEndedWorker`): as they come, or, when a check
+ * waits for the parse (`onParsed`), all at once after it has its answer. On two cores shared with the
+ * API the classifier's thread took the parse's CPU, and step 3's estimate came about as late as the
+ * classification; now it comes after the parse and the validation, and the classifier runs while
+ * step 3 is read.
  */
 async function parsePass(
   table: TableSource,
@@ -89,8 +93,10 @@ async function parsePass(
   const { schema, plan } = rawLayout(table.header, input.mapping, stamp);
   const prefix = revisionPrefix(input.datafileId, input.revision) + folderOf(input);
   const open = input.mapping.dataPoints.filter((d) => d.type === 'OPEN_ENDED');
-  const worker = open.length && input.openEndedWorker ? input.openEndedWorker(open.map(openQuestionConfig)) : undefined;
-  const feed = openFeed(worker, () => collector.openAnswers());
+  const startWorker = () =>
+    open.length && input.openEndedWorker ? input.openEndedWorker(open.map(openQuestionConfig)) : undefined;
+  let worker = input.onParsed ? undefined : startWorker();
+  let feed = openFeed(worker, () => collector.openAnswers());
   const raw = input.dryRun ? undefined : new RawWriter(input.blobs, prefix + RAW_FILE, schema, plan);
   try {
     for await (const batch of table.batches()) {
@@ -105,9 +111,12 @@ async function parsePass(
       await input.onParsed?.({ header: table.header, issues: result.issues });
       throwIssue(result.issues[0]!);
     }
+    if (input.onParsed) {
+      await input.onParsed({ header: table.header, issues: [], inputs: result.inputs! });
+      worker = startWorker();
+      feed = openFeed(worker, () => collector.openAnswers());
+    }
     feed(true);
-    // The classifier's thread has every answer: the check's estimate is made while it works.
-    await input.onParsed?.({ header: table.header, issues: [], inputs: result.inputs! });
     const rawFile = raw ? await raw.close() : { size: 0 };
     return { inputs: result.inputs!, rawFile, rawColumns: schema.fields.map((f) => f.name), worker };
   } catch (error) {

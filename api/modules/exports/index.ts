@@ -6,6 +6,7 @@ export { recordIdColumnOf, recordIdsOfRevision } from './export-table';
 export type { ExportCleaning } from './export.service';
 export { arrowExportTable } from './arrow-export';
 export { PARQUET_CONTENT_TYPE, parquetOfTable } from './parquet-export';
+export { TRIPLE_S_CONTENT_TYPE, tripleSZip } from './triple-s-export';
 export { csvExportStream } from './csv-export';
 export { buildExportTable } from './export-table';
 export { exportInputFor } from './export-job.service';

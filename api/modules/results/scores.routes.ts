@@ -1,6 +1,6 @@
 // Scores without a saved cleaning, for scripts (docs/scripts.md):
 //
-//   GET /api/datafiles/{datafileId}/scores?format=csv|arrow|parquet[&delimiter=,|;][&bom=true]
+//   GET /api/datafiles/{datafileId}/scores?format=csv|arrow|parquet|sss[&delimiter=,|;][&bom=true]
 //   X-API-Key: <API key>   (or Authorization: Bearer <session token>)
 //
 // Right after READY: every interview with its raw columns, its scores and the decision of the
@@ -19,7 +19,15 @@ import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 import { readRevisionColumns } from '../../ingest/index';
 import { cleanRevision } from '../cleaning';
 import { requireDatafile } from '../datafiles';
-import { arrowExportTable, buildExportTable, csvExportStream, PARQUET_CONTENT_TYPE, parquetOfTable } from '../exports';
+import {
+  arrowExportTable,
+  buildExportTable,
+  csvExportStream,
+  PARQUET_CONTENT_TYPE,
+  parquetOfTable,
+  TRIPLE_S_CONTENT_TYPE,
+  tripleSZip,
+} from '../exports';
 import { recordEndpointHit } from '../monitoring';
 import { ARROW_STREAM_TYPE, chooseEncoding, compressedStream, refuse } from './results.routes';
 
@@ -29,9 +37,11 @@ const ScoresParams = z.object({ datafileId: z.string().min(1).max(64) });
 
 export const ScoresQuery = z.object({
   format: z
-    .enum(['csv', 'arrow', 'parquet'])
+    .enum(['csv', 'arrow', 'parquet', 'sss'])
     .default('csv')
-    .describe('csv (UTF-8), arrow (Arrow IPC stream) or parquet (Parquet, Snappy-compressed).'),
+    .describe(
+      'csv (UTF-8), arrow (Arrow IPC stream), parquet (Parquet, Snappy-compressed) or sss (Triple-S 2.0: a zip of the XML metadata and the fixed-width data, labelled in the caller’s language).',
+    ),
   delimiter: z.enum([',', ';']).default(',').describe('CSV only: the field separator.'),
   bom: z
     .enum(['true', 'false'])
@@ -77,6 +87,15 @@ export function registerScoresRoutes(app: Hono, deps: Deps): void {
         const body = await parquetOfTable(arrowExportTable(raw, scores, decisions));
         return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
       }
+      if (query.format === 'sss') {
+        // The SPSS shape (coded decisions, score bands) with every digit of the scores, as the .sav has.
+        const baseName = `${file.id}-r${file.revision}-scores`;
+        const table = buildExportTable(raw, scores, decisions, await ctx.locale(), 'sav');
+        headers['content-type'] = TRIPLE_S_CONTENT_TYPE;
+        headers['content-disposition'] = `attachment; filename="${baseName}-triple-s.zip"`;
+        const body = tripleSZip(table, { scoreDecimals: null, title: file.title, baseName });
+        return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
+      }
       const table = buildExportTable(raw, scores, decisions, await ctx.locale());
       headers['content-type'] = 'text/csv; charset=utf-8';
       headers['content-disposition'] = `attachment; filename="${file.id}-r${file.revision}-scores.csv"`;
@@ -102,13 +121,13 @@ export const SCORES_ROUTE_DOCS: RouteDoc[] = [
     summary:
       'Every interview with its raw columns, scores and the decision of the default rules (kept or removed, reason codes), without a saved cleaning.',
     description:
-      'Columns: the uploaded ones, then the scores (combined, ts, ibs, oes, ...), then decision (kept/removed in the caller’s language), reason, reason_code and reason_codes (stable codes). Arrow and Parquet have kept (1/0) instead of decision, and the fields’ labels in their schema.',
+      'Columns: the uploaded ones, then the scores (combined, ts, ibs, oes, ...), then decision (kept/removed in the caller’s language), reason, reason_code and reason_codes (stable codes). Arrow and Parquet have kept (1/0) instead of decision, and the fields’ labels in their schema; Triple-S has the SPSS shape (decision coded 1 kept / 0 removed, score bands) with labels and code texts in the caller’s language.',
     security: ['apiKey', 'bearer'],
     params: ScoresParams,
     query: ScoresQuery,
     responses: {
       200: {
-        description: 'CSV, an Arrow IPC stream (br/gzip per Accept-Encoding) or a Parquet file.',
+        description: 'CSV, an Arrow IPC stream (br/gzip per Accept-Encoding), a Parquet file or a Triple-S zip.',
         contentType: 'text/csv',
       },
       401: { description: 'No valid API key or session.', contentType: 'application/json', schema: ErrorBody },

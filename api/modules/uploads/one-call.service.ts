@@ -6,6 +6,7 @@ import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
 import type { SelectedColumnInput } from '../../graphql/generated/resolvers';
 import { AppError } from '../../kernel/errors/errors';
+import { readUntil, type JobEvent } from '../../jobs';
 import type { RefusalFacts } from '../../kernel/errors/refusal-messages';
 import { presentDatapoint, requireDatafile } from '../datafiles';
 import { ROW_NUMBER_IDENTIFIER, rowOfDataPoint } from './datapoints';
@@ -38,9 +39,13 @@ export type OneCallOptions = {
 
 /** How long the check of the data points may take before the call gives up (the job's own Worker limit is longer). */
 const CHECK_WAIT_MS = 10 * 60_000;
-const POLL_MS = 200;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A job of this process wakes the waits below at once (readUntil); this is how often they read when
+ * the job runs in another process, which sends no event here.
+ */
+const FALLBACK_POLL_MS = 200;
+/** The waits want a check's answer or a job's end, not its progress. */
+const answerOrEnd = (event: JobEvent) => event.type !== 'progress';
 
 const INPUT_FIELDS = [
   'dataPointIdentifier',
@@ -116,13 +121,14 @@ async function suggestedMapping(deps: Deps, viewer: Viewer, datafileId: string):
 
 /** Waits for the check job of the saved data points; returns its outcome (issues, or the estimate). */
 async function checked(deps: Deps, viewer: Viewer, datafileId: string) {
-  const deadline = Date.now() + CHECK_WAIT_MS;
-  for (;;) {
-    const check = await uploadCheck(deps, viewer, datafileId);
-    if (check.state === 'DONE' || check.state === 'FAILED') return check;
-    if (Date.now() > deadline) throw new AppError('GENERAL_ERROR', { reason: 'CHECK_TIMED_OUT' });
-    await sleep(POLL_MS);
-  }
+  const check = await readUntil(
+    deps.jobs,
+    () => uploadCheck(deps, viewer, datafileId),
+    (c) => c.state === 'DONE' || c.state === 'FAILED',
+    { fallbackMs: FALLBACK_POLL_MS, until: Date.now() + CHECK_WAIT_MS, wakeOn: answerOrEnd },
+  );
+  if (check.state === 'DONE' || check.state === 'FAILED') return check;
+  throw new AppError('GENERAL_ERROR', { reason: 'CHECK_TIMED_OUT' });
 }
 
 export type OneCallOutcome =
@@ -212,11 +218,11 @@ async function checkAndConfirm(
 }
 
 /** Where the datafile's upload stands, after waiting up to `seconds` for its processing to end (READY or ERROR). */
-export async function settledProgress(deps: Deps, viewer: Viewer, datafileId: string, seconds: number) {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const progress = await uploadingProgress(deps, viewer, datafileId);
-    if (progress.upload?.status !== 'PROCESSING' || Date.now() >= deadline) return progress;
-    await sleep(POLL_MS);
-  }
+export function settledProgress(deps: Deps, viewer: Viewer, datafileId: string, seconds: number) {
+  return readUntil(
+    deps.jobs,
+    () => uploadingProgress(deps, viewer, datafileId),
+    (progress) => progress.upload?.status !== 'PROCESSING',
+    { fallbackMs: FALLBACK_POLL_MS, until: Date.now() + seconds * 1000, wakeOn: answerOrEnd },
+  );
 }

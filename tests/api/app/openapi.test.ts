@@ -68,7 +68,7 @@ describe('the OpenAPI document', () => {
 
   it('refuses a value the document does not list and takes the ones it does', async () => {
     const format = doc.paths['/api/datafiles/{datafileId}/scores'].get.parameters.find((p: any) => p.name === 'format');
-    expect(format.schema.enum).toEqual(['csv', 'arrow', 'parquet']);
+    expect(format.schema.enum).toEqual(['csv', 'arrow', 'parquet', 'sss']);
     const ask = (value: string) =>
       t.app.request(`/api/datafiles/${crypto.randomUUID()}/scores?format=${value}`, {
         headers: { 'x-api-key': apiKey, 'accept-language': 'en' },

@@ -3,62 +3,10 @@
 // type and a position that tile the line without gaps; coded columns carry their texts; the data
 // read at those positions give the scores with the chosen decimals, the decisions of the cleaning and
 // the uploaded .sav's values, its declared-missing code as an empty field.
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanRevision, vectorToFloat64 } from '../../../api/modules/cleaning';
 import { AWKWARD, exportWorld, RULES, type ExportWorld } from '../../support/export-world';
-
-type Variable = {
-  name: string;
-  type: string;
-  label: string;
-  start: number;
-  finish: number;
-  range: [string, string] | null;
-  codes: Record<string, string>;
-};
-type TripleS = {
-  version: string;
-  title: string;
-  files: string[];
-  variables: Variable[];
-  rows: Record<string, string>[];
-};
-
-// Reads a Triple-S 2.0 zip the way an importer does: XML for the layout, then each line cut at the
-// variable's 1-based character positions; an empty field is missing (None -> null).
-const READER = `
-import io, json, sys, zipfile, xml.etree.ElementTree as ET
-z = zipfile.ZipFile(io.BytesIO(sys.stdin.buffer.read()))
-names = z.namelist()
-sss = ET.fromstring(z.read([n for n in names if n.endswith('.sss')][0]))
-data = z.read([n for n in names if n.endswith('.asc')][0]).decode('utf-8')
-variables = []
-for v in sss.iter('variable'):
-    pos = v.find('position')
-    rng = v.find('values/range')
-    variables.append({
-        'name': v.findtext('name'), 'type': v.get('type'), 'label': v.findtext('label') or '',
-        'start': int(pos.get('start')), 'finish': int(pos.get('finish')),
-        'range': [rng.get('from'), rng.get('to')] if rng is not None else None,
-        'codes': {c.get('code'): c.text or '' for c in v.findall('values/value')},
-    })
-rows = []
-for line in data.splitlines():
-    row = {}
-    for v in variables:
-        field = line[v['start'] - 1:v['finish']]
-        row[v['name']] = field.strip() if field.strip() != '' else None
-    rows.append(row)
-print(json.dumps({'version': sss.get('version'), 'title': sss.findtext('survey/title'), 'files': names,
-                  'variables': variables, 'rows': rows}))
-`;
-
-function readTripleS(bytes: Uint8Array): TripleS {
-  const r = spawnSync('python3', ['-c', READER], { input: bytes, maxBuffer: 64 << 20 });
-  if (r.status !== 0) throw new Error(`python3 could not read the Triple-S zip: ${r.stderr.toString()}`);
-  return JSON.parse(r.stdout.toString()) as TripleS;
-}
+import { readTripleS, type TripleS } from '../../support/triple-s';
 
 let w: ExportWorld;
 let de: TripleS;

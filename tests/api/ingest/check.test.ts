@@ -3,9 +3,17 @@
 // the source column of the open-ended verdicts.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkUpload, processUpload, readRevisionColumns, type UploadScoring } from '../../../api/ingest/index';
+import {
+  checkAndPrepare,
+  checkUpload,
+  processUpload,
+  publishPrepared,
+  readRevisionColumns,
+  type UploadScoring,
+} from '../../../api/ingest/index';
 import type { ColumnMapping, DataPoint } from '../../../api/ingest/types';
 import { fixtureSurvey } from '../../fixtures/uploads/make-fixtures';
+import { startOpenEndedWorker } from '../../../scoring/open-ended-worker';
 import { diskBlobStore } from '../../support/disk-blob-store';
 import { scoring } from '../../support/scoring';
 
@@ -110,6 +118,43 @@ describe('checkUpload', () => {
     expect(check.issues).toEqual([
       expect.objectContaining({ code: 'DATAFILE_STRUCTURE_IS_DIFFERENT', reason: 'COLUMNS_MISSING', column: 'extra' }),
     ]);
+  });
+});
+
+describe('the check that goes on preparing the revision', () => {
+  it("answers before the classifier's thread starts, then prepares the scores the upload job writes", async () => {
+    const key = await put('qualtrics-utf8-bom.csv');
+    const common = { blobs, scoring: s, source: { key, format: 'csv' as const }, options: {}, mapping, revision: 1 };
+    // Two cores shared with the API: a classifier fed while parsing delayed step 3's estimate.
+    const events: string[] = [];
+    const out = await checkAndPrepare(
+      {
+        ...common,
+        datafileId: 'prepared',
+        folder: 'prepared-t/',
+        openEndedWorker: (questions) => {
+          events.push('classifier started');
+          return startOpenEndedWorker(questions);
+        },
+      },
+      async (check) => {
+        events.push(check.estimate ? 'estimate' : 'issues');
+      },
+    );
+    expect(events).toEqual(['estimate', 'classifier started']);
+    expect(out.prepared).toBe(true);
+    await publishPrepared(blobs, 'prepared', 1, 'prepared-t/');
+    await processUpload({ ...common, datafileId: 'processed', openEndedWorker: startOpenEndedWorker });
+    const [a, b] = [
+      await readRevisionColumns(blobs, 'prepared', 1, 'scores'),
+      await readRevisionColumns(blobs, 'processed', 1, 'scores'),
+    ];
+    const names = a.schema.fields.map((f) => f.name);
+    expect(b.schema.fields.map((f) => f.name)).toEqual(names);
+    expect(names.filter((n) => n.startsWith('oes.') && n.endsWith('.category'))).toHaveLength(3);
+    for (const name of names)
+      for (let i = 0; i < a.numRows; i++)
+        expect(a.getChild(name)!.get(i), `${name} row ${i}`).toEqual(b.getChild(name)!.get(i));
   });
 });
 

@@ -1,7 +1,7 @@
 // The one-call upload for scripts against a real server: the file streamed in the request body, the
 // screens' steps run on the server (draft, suggested data points, check, charge), the wait for READY,
 // refusals in the catalogue's codes and the caller's language, a new version, and the scores of the
-// default rules as CSV, Arrow and Parquet right after READY.
+// default rules as CSV, Arrow, Parquet and Triple-S right after READY.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import Papa from 'papaparse';
 import { translate } from '../../../api/lib/i18n';
 import { FIXTURE_ROWS } from '../../fixtures/uploads/make-fixtures';
+import { readTripleS } from '../../support/triple-s';
 import { fixture } from '../../support/upload-world';
 import { startScriptsServer, type ScriptsServer } from '../../support/scripts-world';
 
@@ -120,6 +121,31 @@ describe('POST /api/datafiles: one call from a file to READY', () => {
     expect(rows.map((r) => r.reason_code ?? '')).toEqual(csv.map((r) => r.reason_code));
     for (const [i, r] of rows.entries())
       expect(r.combined ?? null).toBe(csv[i]!.combined === '' ? null : Number(csv[i]!.combined));
+  });
+
+  it("gives the same interviews as Triple-S, read by Python's zipfile and xml.etree, labelled in the caller's language", async () => {
+    const res = await get(`/api/datafiles/${csvId}/scores?format=sss`, { 'accept-language': 'en' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    const en = readTripleS(new Uint8Array(await res.arrayBuffer()));
+    expect(en.version).toBe('2.0');
+    const variable = (name: string) => en.variables.find((v) => v.name === name)!;
+    expect(variable('combined')).toMatchObject({ type: 'quantity', label: 'Combined score' });
+    expect(variable('decision').codes).toEqual({ '0': 'Removed', '1': 'Kept' });
+    const csv = Papa.parse<Record<string, string>>(
+      await (await get(`/api/datafiles/${csvId}/scores`, { 'accept-language': 'en' })).text(),
+      { header: true, skipEmptyLines: true },
+    ).data;
+    expect(en.rows.map((r) => r.respid)).toEqual(csv.map((r) => r.respid));
+    expect(en.rows.map((r) => (r.decision === '1' ? 'Kept' : 'Removed'))).toEqual(csv.map((r) => r.decision));
+    for (const [i, r] of en.rows.entries())
+      expect(r.combined).toBe(csv[i]!.combined === '' ? null : Number(csv[i]!.combined).toFixed(4));
+    const de = readTripleS(
+      new Uint8Array(
+        await (await get(`/api/datafiles/${csvId}/scores?format=sss`, { 'accept-language': 'de' })).arrayBuffer(),
+      ),
+    );
+    expect(de.variables.find((v) => v.name === 'decision')!.codes).toEqual({ '0': 'Entfernt', '1': 'Behalten' });
   });
 
   it('uploads a new version of the datafile the same way: only ids not charged before are charged', async () => {
