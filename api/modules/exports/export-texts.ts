@@ -63,6 +63,8 @@ export function scoreHeader(name: string, locale: Locale, titles: MappingTitles)
     'combined.n_subscores': 'nSubscores',
     data_points: 'allDataPoints',
     credits: 'credits',
+    coh: 'coherence',
+    'coh.contradictions': 'contradictions',
   };
   return fixed[name] ? t(`exports.columns.${fixed[name]}`) : null;
 }

@@ -57,7 +57,14 @@ async function uploadWith(mode: FakeMode) {
   const manifest = (await readManifest(t.deps.blobs, datafileId, 1))!;
   const column = (name: string) => Array.from({ length: scores.numRows }, (_, i) => scores.getChild(name)!.get(i));
   const asked = fake.requests.filter((r) => (r.question as Asked).interviews);
+  const file = await t.gql(
+    'query($id: ID!) { getDatafile(datafileId: $id) { coherence { asked judged failed } } }',
+    { id: datafileId },
+    { token: w.tokens.admin },
+  );
   return {
+    datafileId,
+    counts: file.body.data.getDatafile.coherence,
     coh: column('coh'),
     contradictions: column('coh.contradictions'),
     combined: column('combined'),
@@ -90,6 +97,15 @@ describe('the coherence judge in the upload job', () => {
     // Past COHERENCE_MAX_INTERVIEWS: no score, not 0.
     expect(r.coh.filter((v) => v !== null)).toHaveLength(4);
     expect(r.asked[0]!.authorization).toBeNull();
+    expect(r.counts).toEqual({ asked: 4, judged: 4, failed: 0 });
+    // The scores' CSV carries the score and the contradictions (technical column names).
+    const csv = await t.app.request(`/api/datafiles/${r.datafileId}/scores?format=csv`, {
+      headers: { authorization: `Bearer ${w.tokens.admin}`, 'accept-language': 'en' },
+    });
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text.split('\n')[0]).toContain(',coh,coh.contradictions,');
+    expect(text).toContain('swims vs. hikes daily');
   });
 
   it('gives 100 to every read interview when nothing contradicts', async () => {
@@ -110,6 +126,7 @@ describe('the coherence judge in the upload job', () => {
     async (_, mode) => {
       const r = await uploadWith(mode);
       expect(r.manifest.coherence).toEqual({ asked: 4, judged: 0, failed: 4 });
+      expect(r.counts).toEqual({ asked: 4, judged: 0, failed: 4 });
       expect(r.coh.every((v) => v === null)).toBe(true);
       expect(r.combined.filter((v) => typeof v === 'number' && !Number.isNaN(v)).length).toBeGreaterThan(100);
     },
