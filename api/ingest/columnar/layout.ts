@@ -141,6 +141,7 @@ export const SCORE_COLUMNS = {
   basDataPoints: 'bas.data_points',
   /** Coherence of the interview (0..100, null = not judged) and its contradictions as JSON. */
   coh: 'coh',
+  cohDataPoints: 'coh.data_points',
   cohContradictions: 'coh.contradictions',
   open: (column: string) => ({
     category: `oes.${column}.category`,

@@ -82,6 +82,8 @@ interface ScoredRange {
 /** Per row: the coherence score (NaN = none: not read or failed) and the contradictions as JSON (null = none); with the counts. */
 export type CoherenceColumns = {
   scores: Float64Array;
+  /** Open answers the judge read per row (NaN where it gave no score). */
+  dataPoints: Float64Array;
   contradictions: (string | null)[];
   counts: CoherenceCounts;
 };
@@ -239,6 +241,10 @@ export class ScoresWriter {
       cols.push({
         field: field(C.coh, new Float64(), { [FIELD_META.label]: 'Coherence score (COH)' }),
         data: (r) => float64Data(coherence.scores.slice(rows(r).a, rows(r).b)),
+      });
+      cols.push({
+        field: field(C.cohDataPoints, new Float64(), { [FIELD_META.label]: 'COH data points (open answers read)' }),
+        data: (r) => float64Data(coherence.dataPoints.slice(rows(r).a, rows(r).b)),
       });
       cols.push({
         field: field(C.cohContradictions, new Utf8(), {

@@ -69,13 +69,17 @@ function coherenceOf(ctx: WorkerStepContext, maxInterviews: number) {
       ? await ctx.request(COHERENCE_REQUEST, { interviews })
       : { verdicts: [], failed: 0 };
     const scores = new Float64Array(rows).fill(Number.NaN);
+    const dataPoints = new Float64Array(rows).fill(Number.NaN);
+    const read = new Map(interviews.map((i) => [i.id, i.answers.length]));
     const contradictions: (string | null)[] = Array.from({ length: rows }, () => null);
     for (const v of outcome.verdicts) {
       scores[v.row] = v.score;
+      dataPoints[v.row] = read.get(v.row) ?? Number.NaN;
       if (v.contradictions.length) contradictions[v.row] = JSON.stringify(v.contradictions);
     }
     return {
       scores,
+      dataPoints,
       contradictions,
       counts: { asked: interviews.length, judged: outcome.verdicts.length, failed: outcome.failed },
     };
