@@ -165,7 +165,7 @@ export type CleaningSaveResponse = {
   message?: Maybe<Scalars['String']['output']>;
   numberOfCleanedRecords: Scalars['Int']['output'];
   numberOfRecords: Scalars['Int']['output'];
-  /** Removed interviews per primary reason, in the order manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size), BAS, DUP (a duplicate respondent). */
+  /** Removed interviews per primary reason, in the order manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size), BAS, DUP (a duplicate respondent), COH (coherence). */
   removedByReason: Array<Scalars['Int']['output']>;
   scoringVersion: Scalars['String']['output'];
   status: Scalars['String']['output'];
@@ -2792,7 +2792,7 @@ export type ScoreBandCount = {
 export type ScoreThreshold = {
   __typename?: 'ScoreThreshold';
   isEnable: Scalars['Boolean']['output'];
-  /** Rule key: combined, is, ps, cs, sds, ts, ibs, oes, con, bas. */
+  /** Rule key: combined, is, ps, cs, sds, ts, ibs, oes, con, bas, coh. */
   key: Scalars['String']['output'];
   minDataPoints: Scalars['Int']['output'];
   name: Scalars['String']['output'];
