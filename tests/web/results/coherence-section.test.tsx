@@ -2,6 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../web/app/providers';
 import { CoherenceSection } from '../../../web/features/results/components/coherence-section';
+import { ResultHeader } from '../../../web/features/results/components/result-header';
+import type { DatafileResult } from '../../../web/features/results/api/use-datafile-result';
 import type { PlainTable } from '../../../web/features/results/data/protocol';
 import type { ResultDataPoint } from '../../../web/features/results/model/score-tabs';
 import { localeAtom, type Locale } from '../../../web/lib/i18n';
@@ -51,5 +53,44 @@ describe('the coherence section of an interview', () => {
     document.body.innerHTML = '';
     show('en', one(undefined, null));
     expect(screen.queryByTestId('interview-coherence')).toBeNull();
+  });
+});
+
+describe('the result header with the coherence judge', () => {
+  afterEach(() => resetAppState());
+  const file = (coherence: DatafileResult['coherence']) =>
+    ({
+      status: 'READY',
+      owner: { id: 'u', name: 'Ann' },
+      createdDate: '2026-11-27T10:00:00.000Z',
+      uploadedBy: null,
+      scoringVersion: null,
+      revision: 1,
+      isCleaned: false,
+      numberOfCleanedRecords: 0,
+      meanCombinedScore: null,
+      certificateLevel: null,
+      cost: 0,
+      coherence,
+    }) as unknown as DatafileResult;
+  const summary = { totalNumberOfDataRecords: 10, numberOfDataRecordsWithValidScore: 10 } as never;
+  const header = (locale: Locale, coherence: DatafileResult['coherence']) => {
+    appStore.set(localeAtom, locale);
+    return render(
+      <AppProviders>
+        <ResultHeader file={file(coherence)} summary={summary} />
+      </AppProviders>,
+    );
+  };
+
+  it('says how many interviews the judge could not check, in German and English, and nothing without failures', () => {
+    header('de', { asked: 1200, judged: 0, failed: 1200 });
+    expect(screen.getByTestId('coherence-failed').textContent).toContain('1.200 Interviews nicht auf Kohärenz');
+    document.body.innerHTML = '';
+    header('en', { asked: 4, judged: 1, failed: 3 });
+    expect(screen.getByTestId('coherence-failed').textContent).toContain('could not check 3 interviews');
+    document.body.innerHTML = '';
+    header('en', { asked: 4, judged: 4, failed: 0 });
+    expect(screen.queryByTestId('coherence-failed')).toBeNull();
   });
 });
