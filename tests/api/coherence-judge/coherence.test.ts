@@ -18,6 +18,7 @@ beforeAll(async () => {
     env: {
       OES_JUDGE_URL: fake.url,
       OES_JUDGE_MODEL: 'fake-model',
+      OES_JUDGE_API_KEY: 'sk-test-coherence',
       OES_JUDGE_TIMEOUT_MS: '1000',
       COHERENCE_JUDGE: 'on',
       COHERENCE_MAX_INTERVIEWS: '4',
@@ -51,6 +52,7 @@ async function uploadWith(mode: FakeMode) {
   expect(done.status).toBe('READY');
   const scores = await readRevisionColumns(t.deps.blobs, datafileId, 1, 'scores', [
     'coh',
+    'coh.data_points',
     'coh.contradictions',
     'combined',
   ]);
@@ -66,6 +68,7 @@ async function uploadWith(mode: FakeMode) {
     datafileId,
     counts: file.body.data.getDatafile.coherence,
     coh: column('coh'),
+    read: column('coh.data_points'),
     contradictions: column('coh.contradictions'),
     combined: column('combined'),
     manifest,
@@ -87,6 +90,8 @@ describe('the coherence judge in the upload job', () => {
     expect(read).toHaveLength(4);
     expect(r.manifest.coherence).toEqual({ asked: 4, judged: 4, failed: 0 });
     expect(r.coh[0]).toBe(75);
+    // Its data points: the open answers the judge read (the rule's minimum counts them).
+    expect(r.read[0]).toBe(3);
     expect(JSON.parse(r.contradictions[0] as string)).toEqual([
       { questions: ['open1', 'open2'], explanation: 'swims vs. hikes daily' },
     ]);
@@ -96,7 +101,7 @@ describe('the coherence judge in the upload job', () => {
     }
     // Past COHERENCE_MAX_INTERVIEWS: no score, not 0.
     expect(r.coh.filter((v) => v !== null)).toHaveLength(4);
-    expect(r.asked[0]!.authorization).toBeNull();
+    expect(r.asked[0]!.authorization).toBe('Bearer sk-test-coherence');
     expect(r.counts).toEqual({ asked: 4, judged: 4, failed: 0 });
     // The scores' CSV carries the score and the contradictions (technical column names).
     const csv = await t.app.request(`/api/datafiles/${r.datafileId}/scores?format=csv`, {
@@ -104,7 +109,7 @@ describe('the coherence judge in the upload job', () => {
     });
     expect(csv.status).toBe(200);
     const text = await csv.text();
-    expect(text.split('\n')[0]).toContain(',coh,coh.contradictions,');
+    expect(text.split('\n')[0]).toContain(',coh,coh.data_points,coh.contradictions,');
     expect(text).toContain('swims vs. hikes daily');
   });
 
