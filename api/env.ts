@@ -1,5 +1,6 @@
 import { resolveDatabaseUrl } from '../db/url';
 import { readJudgeConfig, type JudgeConfig } from './infra/judge/judge.config';
+import { readCoherenceConfig, type CoherenceConfig } from './infra/judge/coherence.config';
 import { LOG_LEVELS, type LogLevel } from './lib/logger';
 
 export type Env = {
@@ -65,6 +66,8 @@ export type Env = {
   trustProxyHops: number;
   /** The optional AI judge for open-ended answers (OES_JUDGE_*); undefined = off, no answer leaves the server. */
   oesJudge: JudgeConfig | undefined;
+  /** The optional coherence check of whole interviews through the same judge (COHERENCE_JUDGE=on); undefined = off. */
+  coherenceJudge: CoherenceConfig | undefined;
   /** Lowest level written to the JSON log (LOG_LEVEL): debug, info (with one line per request), error, silent. */
   logLevel: LogLevel;
   /**
@@ -130,6 +133,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     );
   const judge = readJudgeConfig(source);
   problems.push(...judge.problems);
+  const coherence = readCoherenceConfig(source, judge.config);
+  problems.push(...coherence.problems);
   if (jobs.testKinds && nodeEnv !== 'test') problems.push('JOB_TEST_KINDS is only allowed with NODE_ENV=test');
   const certificateSigningKey = source.CERTIFICATE_SIGNING_KEY
     ? source.CERTIFICATE_SIGNING_KEY.replace(/\\n/g, '\n')
@@ -186,6 +191,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     graphiql: source.GRAPHIQL ? source.GRAPHIQL === 'true' : !isProduction,
     trustProxyHops: int('TRUST_PROXY_HOPS', 0, 0, 10),
     oesJudge: judge.config,
+    coherenceJudge: coherence.config,
     logLevel,
     metrics: { port: metricsPort, host: source.METRICS_HOST || '127.0.0.1', token: metricsToken },
     shutdownGraceSeconds,

@@ -22,6 +22,9 @@ export const CLEANING_COLUMNS: Readonly<Record<RuleKey, { score: string; dataPoi
   // The behaviour score: only live respondents have one so far (per request); revisions lack the
   // column and the rule reads null.
   bas: { score: 'bas', dataPoints: 'bas.data_points' },
+  // The coherence judge's score (optional, api/modules/coherence-judge): its data points are the open
+  // answers it read; revisions without the judge lack both columns and the rule reads null.
+  coh: { score: 'coh', dataPoints: 'coh.data_points' },
 };
 
 /** Answers in the bad open-ended categories per interview (the OES count rule). */

@@ -22,6 +22,7 @@ const RULE_REASON = {
   oes: 'OES',
   con: 'CON',
   bas: 'BAS',
+  coh: 'COH',
 } as const;
 
 export function referenceClean(input: CleaningInput, rules: CleaningRules, version: string): CleaningResult {

@@ -224,11 +224,12 @@ export const REASONS = [
   'target',
   'BAS',
   'DUP',
+  'COH',
 ] as const;
 export type Reason = (typeof REASONS)[number];
 
 /** Scores the rules read, in the column order of the kernel. */
-export const RULE_KEYS = ['combined', 'is', 'ps', 'cs', 'sds', 'ts', 'ibs', 'oes', 'con', 'bas'] as const;
+export const RULE_KEYS = ['combined', 'is', 'ps', 'cs', 'sds', 'ts', 'ibs', 'oes', 'con', 'bas', 'coh'] as const;
 export type RuleKey = (typeof RULE_KEYS)[number];
 
 export interface ScoreRule {
@@ -264,6 +265,8 @@ export const DEFAULT_RULES: CleaningRules = {
     oes: { enabled: true, threshold: 40, minDataPoints: 2 },
     con: { enabled: true, threshold: 20, minDataPoints: 1 },
     bas: { enabled: true, threshold: 20, minDataPoints: 1 },
+    // Coherence: off by default (the judge itself is optional and a model's reading, not a measure).
+    coh: { enabled: false, threshold: 50, minDataPoints: 2 },
   },
   badAnswers: { enabled: true, min: 2 },
 };
@@ -361,28 +364,6 @@ export interface NumericScoring {
   credits(dataPoints: readonly Float64Array[]): CreditsResult;
   /** Chi-square quantile at probability p with df degrees of freedom. */
   chiSquareQuantile(p: number, df: number): number;
-}
-
-/** Length of the rule table that crosses into the kernel (CLEAN_CONFIG_LENGTH there). */
-export const RULE_TABLE_LENGTH = RULE_KEYS.length * 3 + 5;
-
-/** The section of the rule table that crosses into the kernel: 3 doubles per rule key, then 5. */
-export function encodeRules(rules: CleaningRules): Float64Array {
-  const cfg = new Float64Array(RULE_TABLE_LENGTH);
-  const end = RULE_KEYS.length * 3;
-  RULE_KEYS.forEach((key, s) => {
-    // A rule table saved before a key existed lacks it: that rule is off.
-    const r = rules.rules[key] ?? { enabled: false, threshold: 0, minDataPoints: 0 };
-    cfg[s * 3] = r.enabled ? 1 : 0;
-    cfg[s * 3 + 1] = r.threshold;
-    cfg[s * 3 + 2] = r.minDataPoints;
-  });
-  cfg[end] = rules.badAnswers.enabled ? 1 : 0;
-  cfg[end + 1] = rules.badAnswers.min;
-  cfg[end + 2] = rules.target?.n ?? 0;
-  cfg[end + 3] = rules.target?.trim ? 1 : 0;
-  cfg[end + 4] = rules.minFailing ?? 1;
-  return cfg;
 }
 
 /** Everything numeric about a set of interviews in one call (the upload and worksheet path). */

@@ -4,8 +4,6 @@ import {
   DEFAULT_RULES,
   DEFAULT_WEIGHTS,
   RULE_KEYS,
-  RULE_TABLE_LENGTH,
-  encodeRules,
   type CertificateResult,
   type CleaningInput,
   type CleaningResult,
@@ -31,6 +29,7 @@ import {
   type TimeScoreResult,
   type AggregateResult,
 } from './types.ts';
+import { encodeRules, RULE_TABLE_LENGTH } from './rule-table.ts';
 import { Arena, WasmMatrix, type WasmHeap } from './wasm-memory.ts';
 import { SCORING_VERSION } from './version.ts';
 

@@ -13,6 +13,7 @@ import type { ValidationIssue } from './validate/mapping';
 
 export { getSheetNames, openUpload, readTableFromBytes, formatOfName, sniffFormat } from './parse/index';
 export { processUpload, type ProcessUploadInput, type UploadScoring, type ProcessPhase } from './processing/process';
+export type { CoherenceColumns, CoherenceQuestion } from './processing/process-types';
 export { CHECKED_AT, checkAndPrepare, prepareUpload, preparedFolder } from './processing/prepare';
 export type { UploadSummary } from './processing/summary';
 export { structureDifference, compareStructure } from './processing/structure';

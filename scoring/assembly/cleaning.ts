@@ -28,16 +28,19 @@ export const REASON_BAS: i32 = 12;
  * overrides it.
  */
 export const REASON_DUP: i32 = 13;
+/** Coherence (the optional AI judge's contradictions, off by default): after DUP, so every earlier reason keeps its bit. */
+export const REASON_COH: i32 = 14;
 
-/** Number of score columns the rules read: combined, IS, PS, CS, SDS, TS, IBS, OES, CON, BAS. */
-export const RULE_SCORES: i32 = 10;
+/** Number of score columns the rules read: combined, IS, PS, CS, SDS, TS, IBS, OES, CON, BAS, COH. */
+export const RULE_SCORES: i32 = 11;
 const RULE_BAS: i32 = 9;
+const RULE_COH: i32 = 10;
 
 // Reason code of each score column.
 // @ts-ignore: decorator
 @inline
 function reasonOf(s: i32): i32 {
-  return s == 0 ? REASON_COMBINED : s == RULE_BAS ? REASON_BAS : s + 2;
+  return s == 0 ? REASON_COMBINED : s == RULE_BAS ? REASON_BAS : s == RULE_COH ? REASON_COH : s + 2;
 }
 
 /**
@@ -96,7 +99,7 @@ function excludeRow(i: i32, reason: i32, outKept: usize, outReasons: usize, outP
 /**
  * Runs the cleaning rules over n interviews.
  *
- * `scores` and `dps` are column-major n x 10 (combined, IS, PS, CS, SDS, TS, IBS, OES, CON, BAS; NaN = null)
+ * `scores` and `dps` are column-major n x 11 (combined, IS, PS, CS, SDS, TS, IBS, OES, CON, BAS, COH; NaN = null)
  * with the scores and their data points; `bad` counts answers in categories {6,7,10,11,12,13}; `manual`
  * is 0 (none), 1 (exclude) or 2 (keep); `dup` is 1 for a duplicate respondent to remove (REASON_DUP); `cell` is the quota cell 0..nc-1 (else none) with targets in
  * `targets`. `config` (CLEAN_CONFIG_LENGTH f64): per score column [enabled, threshold, minimum data

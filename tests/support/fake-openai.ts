@@ -5,8 +5,10 @@
 export type FakeMode =
   | { kind: 'ok' }
   | { kind: 'status'; status: number; times?: number; retryAfter?: string }
-  | { kind: 'delay'; ms: number }
+  | { kind: 'delay'; ms: number; content?: string }
   | { kind: 'content'; content: string }
+  /** The message content computed from the request's user message (parsed JSON). */
+  | { kind: 'reply'; reply: (user: unknown) => string }
   | { kind: 'body'; body: string };
 
 export type FakeRequest = {
@@ -57,9 +59,11 @@ export async function startFakeOpenAi(verdict: (answer: string) => number = () =
       if (m.kind === 'delay') await Bun.sleep(m.ms);
       if (m.kind === 'body') return new Response(m.body, { headers: { 'content-type': 'application/json' } });
       const content =
-        m.kind === 'content'
-          ? m.content
-          : JSON.stringify({ results: question.answers.map((a) => ({ id: a.id, category: verdict(a.text) })) });
+        m.kind === 'reply'
+          ? m.reply(question)
+          : m.kind === 'content' || (m.kind === 'delay' && m.content !== undefined)
+            ? m.content!
+            : JSON.stringify({ results: question.answers.map((a) => ({ id: a.id, category: verdict(a.text) })) });
       return Response.json(completion(body.model, content));
     },
   });

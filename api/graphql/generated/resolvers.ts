@@ -165,7 +165,7 @@ export type CleaningSaveResponse = {
   message?: Maybe<Scalars['String']['output']>;
   numberOfCleanedRecords: Scalars['Int']['output'];
   numberOfRecords: Scalars['Int']['output'];
-  /** Removed interviews per primary reason, in the order manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size), BAS, DUP (a duplicate respondent). */
+  /** Removed interviews per primary reason, in the order manual, combined, quota, IS, PS, CS, SDS, TS, IBS, OES, CON, target (trimmed to the target sample size), BAS, DUP (a duplicate respondent), COH (coherence). */
   removedByReason: Array<Scalars['Int']['output']>;
   scoringVersion: Scalars['String']['output'];
   status: Scalars['String']['output'];
@@ -195,6 +195,14 @@ export type ClearLocalStorageSetting = {
   /** When the switch was last set (ISO); a browser clears once per setting. */
   updatedAt?: Maybe<Scalars['String']['output']>;
   value: Scalars['Boolean']['output'];
+};
+
+/** Interviews the coherence judge read, scored, and could not score (time limit, HTTP error, unusable reply). */
+export type CoherenceCounts = {
+  __typename?: 'CoherenceCounts';
+  asked: Scalars['Int']['output'];
+  failed: Scalars['Int']['output'];
+  judged: Scalars['Int']['output'];
 };
 
 export type CompaniesSummary = {
@@ -648,6 +656,8 @@ export type Datafile = {
   certificateLevel?: Maybe<Scalars['Int']['output']>;
   cleaningMethod?: Maybe<Scalars['String']['output']>;
   cleaningSettings?: Maybe<DatafileCleaningSettingsView>;
+  /** The coherence judge's counts for the published revision; null when it did not run (docs/detection.md). */
+  coherence?: Maybe<CoherenceCounts>;
   company: DatafileCompany;
   /** Credits charged for the datafile so far (every revision). */
   cost: Scalars['Int']['output'];
@@ -2782,7 +2792,7 @@ export type ScoreBandCount = {
 export type ScoreThreshold = {
   __typename?: 'ScoreThreshold';
   isEnable: Scalars['Boolean']['output'];
-  /** Rule key: combined, is, ps, cs, sds, ts, ibs, oes, con, bas. */
+  /** Rule key: combined, is, ps, cs, sds, ts, ibs, oes, con, bas, coh. */
   key: Scalars['String']['output'];
   minDataPoints: Scalars['Int']['output'];
   name: Scalars['String']['output'];
@@ -3363,6 +3373,7 @@ export type ResolversTypes = {
   CleaningSaveResponse: ResolverTypeWrapper<CleaningSaveResponse>;
   CleaningSettingsInput: CleaningSettingsInput;
   ClearLocalStorageSetting: ResolverTypeWrapper<ClearLocalStorageSetting>;
+  CoherenceCounts: ResolverTypeWrapper<CoherenceCounts>;
   CompaniesSummary: ResolverTypeWrapper<CompaniesSummary>;
   Company: ResolverTypeWrapper<PresentedCompany>;
   CompanyBetaInput: CompanyBetaInput;
@@ -3583,6 +3594,7 @@ export type ResolversParentTypes = {
   CleaningSaveResponse: CleaningSaveResponse;
   CleaningSettingsInput: CleaningSettingsInput;
   ClearLocalStorageSetting: ClearLocalStorageSetting;
+  CoherenceCounts: CoherenceCounts;
   CompaniesSummary: CompaniesSummary;
   Company: PresentedCompany;
   CompanyBetaInput: CompanyBetaInput;
@@ -3826,6 +3838,12 @@ export type ClearLocalStorageSettingResolvers<ContextType = GqlContext, ParentTy
   value?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type CoherenceCountsResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['CoherenceCounts'] = ResolversParentTypes['CoherenceCounts']> = {
+  asked?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  judged?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type CompaniesSummaryResolvers<ContextType = GqlContext, ParentType extends ResolversParentTypes['CompaniesSummary'] = ResolversParentTypes['CompaniesSummary']> = {
   numberOfActiveCompanies?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   numberOfNewCompanies?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -4040,6 +4058,7 @@ export type DatafileResolvers<ContextType = GqlContext, ParentType extends Resol
   certificateLevel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   cleaningMethod?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   cleaningSettings?: Resolver<Maybe<ResolversTypes['DatafileCleaningSettingsView']>, ParentType, ContextType>;
+  coherence?: Resolver<Maybe<ResolversTypes['CoherenceCounts']>, ParentType, ContextType>;
   company?: Resolver<ResolversTypes['DatafileCompany'], ParentType, ContextType>;
   cost?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   createdDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -5082,6 +5101,7 @@ export type Resolvers<ContextType = GqlContext> = {
   CleaningAuditPage?: CleaningAuditPageResolvers<ContextType>;
   CleaningSaveResponse?: CleaningSaveResponseResolvers<ContextType>;
   ClearLocalStorageSetting?: ClearLocalStorageSettingResolvers<ContextType>;
+  CoherenceCounts?: CoherenceCountsResolvers<ContextType>;
   CompaniesSummary?: CompaniesSummaryResolvers<ContextType>;
   Company?: CompanyResolvers<ContextType>;
   CompanyCreditSummary?: CompanyCreditSummaryResolvers<ContextType>;

@@ -139,6 +139,10 @@ export const SCORE_COLUMNS = {
   behaviour: (column: string) => `bas.${column}.category`,
   bas: 'bas',
   basDataPoints: 'bas.data_points',
+  /** Coherence of the interview (0..100, null = not judged) and its contradictions as JSON. */
+  coh: 'coh',
+  cohDataPoints: 'coh.data_points',
+  cohContradictions: 'coh.contradictions',
   open: (column: string) => ({
     category: `oes.${column}.category`,
     duplicateOf: `oes.${column}.duplicate_of`,

@@ -19,6 +19,8 @@ export interface RevisionManifest {
     recordIds: { key: string; size: number };
   };
   createdAt: string;
+  /** Present when the coherence judge ran: interviews read, scored, and failed. */
+  coherence?: { asked: number; judged: number; failed: number };
 }
 
 export async function readManifest(

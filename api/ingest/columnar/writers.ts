@@ -79,6 +79,17 @@ interface ScoredRange {
   ids: readonly string[];
 }
 
+/** Per row: the coherence score (NaN = none: not read or failed) and the contradictions as JSON (null = none); with the counts. */
+export type CoherenceColumns = {
+  scores: Float64Array;
+  /** Open answers the judge read per row (NaN where it gave no score). */
+  dataPoints: Float64Array;
+  contradictions: (string | null)[];
+  counts: CoherenceCounts;
+};
+/** Interviews read, scored, and failed (time limit, HTTP error, malformed reply, refusal). */
+export type CoherenceCounts = { asked: number; judged: number; failed: number };
+
 type ScoreColumn = { field: ReturnType<typeof field>; data: (r: ScoredRange) => Data };
 
 /**
@@ -97,6 +108,8 @@ export class ScoresWriter {
     classification: ClassificationResult | undefined,
     /** Per question and record: 1 where the category came from the AI judge, 0 from the offline rules (absent: all offline). */
     sources?: readonly Uint8Array[],
+    /** The coherence judge's columns, when it ran (the cleaning rule 'coh' reads the score). */
+    coherence?: CoherenceColumns,
   ) {
     const C = SCORE_COLUMNS;
     const cats = JSON.stringify(CATEGORY_NAMES);
@@ -223,6 +236,22 @@ export class ScoresWriter {
     if (behaviour.length) {
       num(C.bas, 'Behaviour score (BAS)', (r) => r.bas);
       num(C.basDataPoints, 'BAS data points', (r) => r.basDataPoints);
+    }
+    if (coherence) {
+      cols.push({
+        field: field(C.coh, new Float64(), { [FIELD_META.label]: 'Coherence score (COH)' }),
+        data: (r) => float64Data(coherence.scores.slice(rows(r).a, rows(r).b)),
+      });
+      cols.push({
+        field: field(C.cohDataPoints, new Float64(), { [FIELD_META.label]: 'COH data points (open answers read)' }),
+        data: (r) => float64Data(coherence.dataPoints.slice(rows(r).a, rows(r).b)),
+      });
+      cols.push({
+        field: field(C.cohContradictions, new Utf8(), {
+          [FIELD_META.label]: 'Contradictions (JSON: questions and explanation)',
+        }),
+        data: (r) => utf8Data(coherence.contradictions.slice(rows(r).a, rows(r).b)),
+      });
     }
     num(C.ps, 'Prediction-Score (PS)', (r) => r.ps);
     num(C.cs, 'Certainty-Score (CS)', (r) => r.cs);

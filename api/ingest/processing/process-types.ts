@@ -7,6 +7,9 @@ import type { ColumnMapping, ReadOptions, TableHeader, UploadFormat } from '../t
 import type { ScoreInputs } from '../validate/collector';
 import type { ValidationIssue } from '../validate/mapping';
 import type { UploadSummary } from './summary';
+import type { CoherenceColumns } from '../columnar/writers';
+
+export type { CoherenceColumns };
 
 /** The scoring facade as the engine uses it (deps.scoring). */
 export type UploadScoring = Pick<Scoring, 'scoreChunked' | 'classifyOpenEnded' | 'behaviourCategories' | 'version'>;
@@ -57,7 +60,14 @@ export interface ProcessUploadInput {
    * undefined to keep the offline verdicts. Categories 0 (not scored) must stay 0.
    */
   judge?: (questions: readonly OpenQuestion[], offline: ClassificationResult) => Promise<JudgedCategories | undefined>;
+  /**
+   * The optional coherence judge (api/modules/coherence-judge): reads the open answers of each
+   * interview and returns a coherence score and the contradictions per row (scores.arrow's `coh`).
+   */
+  coherence?: (open: readonly CoherenceQuestion[], rows: number) => Promise<CoherenceColumns>;
 }
+
+export type CoherenceQuestion = { column: string; title: string; answers: readonly (string | null)[] };
 
 export type JudgedCategories = { categories: Int32Array[]; sources: Uint8Array[] };
 

@@ -298,11 +298,19 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
     report(60, 'classify');
     const { classification, sources } = await classifyAndJudge(input, openQuestionsOf(inputs), worker);
     classifyBehaviour(input.scoring, inputs);
+    const coherence =
+      input.coherence && !input.dryRun && inputs.open.length > 1
+        ? await input.coherence(
+            inputs.open.map((o) => ({ column: o.dp.column, title: o.dp.questionTitle, answers: o.answers })),
+            inputs.rows,
+          )
+        : undefined;
     // The answers' texts are not needed past the classifier and the behaviour categories.
     for (const q of inputs.open) q.answers = [];
     budget.check();
     report(75, 'score');
-    if (!input.dryRun) scores = new ScoresWriter(blobs, prefix + SCORES_FILE, stamp, inputs, classification, sources);
+    if (!input.dryRun)
+      scores = new ScoresWriter(blobs, prefix + SCORES_FILE, stamp, inputs, classification, sources, coherence);
     const writer = scores;
     const { credits, totals } = await scoreCollected(
       input.scoring,
@@ -351,6 +359,7 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
       scoringVersion: input.scoring.version,
       rows: inputs.rows,
       createdAt: (input.now?.() ?? new Date()).toISOString(),
+      ...(coherence ? { coherence: coherence.counts } : {}),
       files: {
         raw: { key: prefix + RAW_FILE, size: rawFile.size, columns: rawColumns },
         scores: { key: prefix + SCORES_FILE, size: scoresFile.size, columns: scoresFile.columns },

@@ -35,7 +35,7 @@ export function scoreHeader(name: string, locale: Locale, titles: MappingTitles)
   const t = (key: string, params?: Record<string, unknown>) => translate(locale, key, params);
   const kind = (k: string) => t(`results.kinds.${k}`);
   if (MAIN_SCORES.has(name)) return kind(name);
-  let m = /^(ts|ibs|con|oes|bas)\.data_points$/.exec(name);
+  let m = /^(ts|ibs|con|oes|bas|coh)\.data_points$/.exec(name);
   if (m) return t('exports.columns.dataPoints', { score: kind(m[1]!) });
   m = /^grid\.(.+)\.(score|label)$/.exec(name);
   if (m)
@@ -63,6 +63,7 @@ export function scoreHeader(name: string, locale: Locale, titles: MappingTitles)
     'combined.n_subscores': 'nSubscores',
     data_points: 'allDataPoints',
     credits: 'credits',
+    'coh.contradictions': 'contradictions',
   };
   return fixed[name] ? t(`exports.columns.${fixed[name]}`) : null;
 }

@@ -45,6 +45,8 @@ const MAP: Partial<Record<string, GdqCategory>> = {
   target: 'NOT_QUALITY',
   BAS: 'SUSPICIOUS_BEHAVIOUR',
   DUP: 'DUPLICATE',
+  // Answers that contradict each other, named by the optional coherence judge.
+  COH: 'INCONSISTENT_ANSWERS',
 };
 
 export const gdqCategoryOf = (reason: string): GdqCategory => MAP[reason] ?? 'OTHER';

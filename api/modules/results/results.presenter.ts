@@ -90,6 +90,7 @@ export function presentDatafile(r: ResultFile) {
     dataPoints: r.points.map(presentDatapoint),
     scoreColumns: r.manifest?.files.scores.columns ?? [],
     rawColumns: r.manifest?.files.raw.columns ?? [],
+    coherence: r.manifest?.coherence ?? null,
   };
 }
 

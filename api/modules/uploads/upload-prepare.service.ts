@@ -35,11 +35,12 @@ const WAIT_POLL_MS = 100;
 
 /**
  * The revision a starting check prepares (the one the confirmation will hand out next), or
- * undefined when it only checks: preparing is off, the AI judge is configured, or the upload is no
- * longer a draft.
+ * undefined when it only checks: preparing is off, the AI judge (or the coherence judge) is configured,
+ * or the upload is no longer a draft.
  */
 export async function prepareRevision(deps: Pick<Deps, 'db' | 'env'>, uploadId: string): Promise<number | undefined> {
-  if (!deps.env.uploadPrepare || deps.env.oesJudge) return undefined;
+  // The judges answer from the main thread of the upload job; a prepared revision would skip them.
+  if (!deps.env.uploadPrepare || deps.env.oesJudge || deps.env.coherenceJudge) return undefined;
   const upload = await repo.findUpload(deps.db, uploadId);
   const file = upload && (await repo.findDatafile(deps.db, upload.datafileId));
   if (!upload || !file || (upload.status !== 'DRAFT' && upload.status !== 'ERROR')) return undefined;

@@ -21,6 +21,7 @@ const RULE_NAMES: Record<RuleKey, string> = {
   oes: 'OES',
   con: 'CON',
   bas: 'BAS',
+  coh: 'COH',
 };
 
 export function presentSettings(

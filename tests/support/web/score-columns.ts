@@ -22,6 +22,8 @@ export const SCORE_COLUMN_NAMES = [
   'con.data_points',
   'bas',
   'bas.data_points',
+  'coh',
+  'coh.data_points',
 ] as const;
 
 export interface GeneratedScores {
@@ -69,6 +71,10 @@ export function generateScores(rows: number, seed = 7, withIds = true): Generate
     // their values for a seed: careless interviews fall low, some below the rule's 20.
     cols.bas[i] = open === 0 ? Number.NaN : careless ? clamp(base - 40) : clamp(base + 20);
     cols['bas.data_points'][i] = open;
+    // Coherence where at least two open answers could be read, in the judge's 25-point steps; again
+    // from nothing new: careless interviews contradict themselves more often.
+    cols.coh[i] = open < 2 ? Number.NaN : careless ? 25 * Math.floor(clamp(base - 10) / 25) : 100;
+    cols['coh.data_points'][i] = open < 2 ? Number.NaN : open;
     const projective = next() < 0.6 ? 1 + Math.floor(next() * 3) : 0;
     for (const k of ['ps', 'cs', 'is', 'sds'] as const) cols[k][i] = projective === 0 ? Number.NaN : score(90);
     cols['projective.data_points'][i] = projective;

@@ -5,6 +5,7 @@ import type { CheckUploadResult, JudgedCategories, UploadSummary } from '../../.
 import { jobKind, workerRequest } from '../../../jobs';
 import type { RefusalFacts } from '../../../kernel/errors/refusal-messages';
 import type { JudgeInputQuestion, OfflineVerdicts } from '../../open-ended-judge';
+import type { CoherenceInterview, CoherenceOutcome } from '../../coherence-judge';
 
 /**
  * `preparedBy`: the check job whose prepared revision the upload job publishes when it is complete
@@ -44,6 +45,9 @@ export const JUDGE_REQUEST = workerRequest<
   { questions: JudgeInputQuestion[]; offline: OfflineVerdicts },
   JudgedCategories
 >('judge');
+
+/** The process step asks the main thread's coherence judge about the interviews it selected. */
+export const COHERENCE_REQUEST = workerRequest<{ interviews: CoherenceInterview[] }, CoherenceOutcome>('coherence');
 
 /** The check step hands the main thread its check the moment it is known (published as the job's interim result). */
 export const CHECKED_REQUEST = workerRequest<CheckUploadResult, null>('checked');

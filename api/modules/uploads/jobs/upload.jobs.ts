@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../../../db/client';
 import { findJob, handleRequest, workerStep } from '../../../jobs';
 import type { AppJobHandler } from '../../../kernel/deps';
 import { judgeOpenEnded } from '../../open-ended-judge';
+import { judgeCoherence } from '../../coherence-judge';
 import { CHECKED_AT, preparedFolder } from '../../../ingest';
 import { refusalFactsOf } from '../../../kernel/errors/refusal-messages';
 import { rejectSource } from '../upload-draft.service';
@@ -21,6 +22,7 @@ import {
 import { adoptPrepared, prepareRevision, removePrepared, stillWanted } from '../upload-prepare.service';
 import {
   CHECKED_REQUEST,
+  COHERENCE_REQUEST,
   JUDGE_REQUEST,
   UPLOAD_CHECK_JOB,
   UPLOAD_JOB,
@@ -54,6 +56,7 @@ export const uploadJob: AppJobHandler<UploadJobPayload, UploadJobResult | null> 
     // Deleted meanwhile, or already finished by an earlier attempt whose final write landed: nothing to do.
     if (!plan || plan.status !== 'PROCESSING') return null;
     const judge = deps.env.oesJudge;
+    const coherence = deps.env.coherenceJudge;
     // Prepared while step 3 was shown (upload-prepare.service.ts): publish it and charge.
     if (ctx.payload.preparedBy) {
       const prepared = await adoptPrepared(deps, plan, ctx.payload.preparedBy, ctx.signal, ctx.progress);
@@ -68,20 +71,29 @@ export const uploadJob: AppJobHandler<UploadJobPayload, UploadJobResult | null> 
     try {
       processed = await ctx.runInWorker(
         uploadProcessStep,
-        { plan, judge: judge !== undefined },
+        {
+          plan,
+          judge: judge !== undefined,
+          ...(coherence ? { coherence: { maxInterviews: coherence.maxInterviews } } : {}),
+        },
         {
           progressRange: [0, 97],
-          ...(judge
-            ? {
-                handlers: handleRequest(JUDGE_REQUEST, async ({ questions, offline }) => {
+          handlers: {
+            ...(judge
+              ? handleRequest(JUDGE_REQUEST, async ({ questions, offline }) => {
                   const verdicts = await judgeOpenEnded(
                     { db: deps.db, config: judge, clock: deps.clock, log: deps.log },
                     { questions, offline },
                   );
                   return { categories: verdicts.categories, sources: verdicts.sources };
-                }),
-              }
-            : {}),
+                })
+              : {}),
+            ...(coherence
+              ? handleRequest(COHERENCE_REQUEST, ({ interviews }) =>
+                  judgeCoherence({ config: coherence, log: deps.log }, interviews),
+                )
+              : {}),
+          },
         },
       );
     } catch (error) {

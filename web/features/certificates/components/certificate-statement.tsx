@@ -48,6 +48,7 @@ const RULE_REASON: Record<string, string> = {
   oes: 'OES',
   con: 'CON',
   bas: 'BAS',
+  coh: 'COH',
 };
 
 /** The enabled rules of a statement, in words. */

@@ -14,6 +14,7 @@ const SCORE_NAME_KEY: Record<string, string> = {
   oes: 'OES',
   con: 'CON',
   bas: 'BAS',
+  coh: 'COH',
 };
 const scoreName = (t: Translate, key: string) => t(`worksheet.reasons.${SCORE_NAME_KEY[key] ?? key}`);
 const EXCLUSION_KEYS = ['scoreThreshold', 'quotaCleaning', 'targetSample', 'manual', 'duplicate'] as const;

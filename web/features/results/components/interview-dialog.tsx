@@ -8,6 +8,7 @@ import { RAW_PREFIX } from '../model/columns';
 import { interviewReasons, openAnswers } from '../model/interview-reasons';
 import { explainColumns, SCORE_KINDS, TIME_RATIO_COLUMN, type ResultDataPoint } from '../model/score-tabs';
 import { DASH, explainCell, ScoreCell } from './cells';
+import { CoherenceSection } from './coherence-section';
 
 /**
  * One interview: why it got its scores (a sentence per score), each score with the stored columns
@@ -192,6 +193,7 @@ export function InterviewDialog({
                       </Grid>
                     </Box>
                   ) : null}
+                  <CoherenceSection table={table} points={points} />
                   <Section
                     title={t('results.interview.answers')}
                     rows={rawFields.map((f) => [f.name.slice(RAW_PREFIX.length), value(table, f.name)])}

@@ -80,6 +80,11 @@ export function ResultHeader({ file, summary }: { file: DatafileResult; summary:
             testId="figure-cost"
           />
         </SimpleGrid>
+        {file.coherence?.failed ? (
+          <Text fontSize="sm" color="orange.600" mt="3" data-testid="coherence-failed">
+            {t('results.coherence.failed', { count: n(file.coherence.failed) })}
+          </Text>
+        ) : null}
       </Card.Body>
     </Card.Root>
   );
