@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { companies, outboxMails, users } from '../../../db/schema';
 import { createSmtpTransport } from '../../../api/infra/mail/mail.transport';
 import { runJobsOnce } from '../../../api/compose/run-jobs';
@@ -64,8 +64,11 @@ describe('registration, confirmation, password reset and change, with mails over
     expect(mail.raw).toMatch(/Subject: =\?UTF-8\?Q\?Best=C3=A4tigen|Subject: Bestätigen/);
     // Nobody confirmed the address yet: nothing the caller typed (names, organisation) is in the mail.
     expect(decodeRaw(mail.raw)).not.toMatch(/Jürgen|Müller|Söhne|Brien/);
-    const outbox = await t.db.select().from(outboxMails).where(eq(outboxMails.to, 'juergen@mueller.example')).get();
-    expect(outbox).toMatchObject({ status: 'SENT', attempts: 1, locale: 'de', template: 'registrationConfirmation' });
+    // The mail server has the mail the moment it is sent; the outbox row is marked just after, so wait for it.
+    await vi.waitFor(async () => {
+      const outbox = await t.db.select().from(outboxMails).where(eq(outboxMails.to, 'juergen@mueller.example')).get();
+      expect(outbox).toMatchObject({ status: 'SENT', attempts: 1, locale: 'de', template: 'registrationConfirmation' });
+    });
 
     // Not confirmed yet: the right password still cannot log in.
     expect(codeOf(await t.login('juergen@mueller.example', 'lange-geheime-phrase'))).toBe('USER_NOT_ACTIVATED');
