@@ -1,5 +1,5 @@
 // A user's cap of open event streams holds over several API processes on one database: 200 streams
-// asked for at once, half from each of two real server processes, open exactly MAX_STREAMS.perUser
+// asked for at once, half from each of two real server processes, open at most MAX_STREAMS.perUser
 // in all (each stream holds a lease in the database), and a closed one frees its place for the other
 // process. Before, each process counted its own, so two let twice as many through.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -56,13 +56,15 @@ it(`holds a user to ${MAX_STREAMS.perUser} streams over two processes under 200 
   const all = await Promise.all(Array.from({ length: 200 }, (_, i) => open(servers[i % 2]!)));
   try {
     const opened = all.filter((s) => s.status === 200);
-    // Every open stream holds a lease, so the leases are the streams open now: exactly the cap. (A stream
-    // whose connection ended at once gives its lease back for another request, so the count of answers
-    // 200 may pass the cap while the streams open at any moment never do.)
+    // Every open stream holds a lease, so the leases are the streams open now: never past the cap
+    // (counted per process, two processes let up to twice as many through). A stream whose connection
+    // ends at once gives its lease back, which another request of the burst may take, so the count of
+    // answers 200 may pass the cap, and the leases may be fewer once the burst is over.
     const leases = await deps.db.all<{ n: number }>(
       `select count(*) as n from event_stream_leases where expires_at > '${new Date().toISOString()}'` as never,
     );
-    expect(leases[0]!.n).toBe(MAX_STREAMS.perUser);
+    expect(leases[0]!.n).toBeGreaterThan(0);
+    expect(leases[0]!.n).toBeLessThanOrEqual(MAX_STREAMS.perUser);
     expect(opened.length).toBeGreaterThanOrEqual(MAX_STREAMS.perUser);
     const refused = all.filter((s) => s.status !== 200);
     expect(new Set(refused.map((s) => s.status))).toEqual(new Set([429]));
