@@ -1,9 +1,8 @@
-import Database from 'libsql';
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { login, shellScreenshot } from '../support/browser/browser';
 import { browserSuite } from '../support/browser/suite';
-import { waitForDemoUploads, type TestServer } from '../support/server-process';
+import { openServerDatabase, waitForDemoUploads, type TestServer } from '../support/server-process';
 
 // The dashboard in real Chromium against the real API and the demo data (the demo
 // datafiles go through the upload pipeline when the server seeds), in German and English: the
@@ -21,7 +20,7 @@ const DEMO_DATAFILES = [
 ];
 
 function query<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(server.databasePath, { readonly: true });
+  const db = openServerDatabase(server, { readonly: true });
   try {
     return db.prepare(sql).all(...params) as T[];
   } finally {

@@ -1,8 +1,7 @@
-import Database from 'libsql';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { login, screenshot, type TestBrowser } from '../support/browser/browser';
-import type { TestServer } from '../support/server-process';
+import { openServerDatabase, type TestServer } from '../support/server-process';
 import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 
 // The live import: in Chromium, in German and English, a user defines a live datafile (steps 1
@@ -215,7 +214,7 @@ describe.each(['de', 'en'] as const)('a live import in %s', (locale) => {
     await page.reload();
     await expect.poll(() => page.getByTestId('live-respondents').innerText(), { timeout: 15_000 }).toBe('5');
     expect(await page.getByTestId('live-cost').innerText()).toMatch(/^20 /);
-    const db = new Database(server.databasePath, { readonly: true });
+    const db = openServerDatabase(server, { readonly: true });
     try {
       const charged = db
         .prepare(

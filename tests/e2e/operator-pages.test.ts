@@ -1,4 +1,3 @@
-import Database from 'libsql';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import { viennaDate } from '../../db/domain/calendar';
 import { addMonths } from '../../db/domain/months';
 import { login, shellScreenshot } from '../support/browser/browser';
 import { browserSuite } from '../support/browser/suite';
-import { waitForDemoUploads, type TestServer } from '../support/server-process';
+import { openServerDatabase, waitForDemoUploads, type TestServer } from '../support/server-process';
 
 // The operator pages in real Chromium against the real API and the demo data, in
 // German and English: the numbers on the stats pages (cards, chart legend, table) are checked
@@ -30,7 +29,7 @@ const screenshot = (name: string, width?: number) => shellScreenshot(page, name,
 
 /** The default period of the stats pages (the last 12 Vienna months), counted from the database rows with the Vienna calendar in JavaScript. */
 function expectedFromDatabase() {
-  const db = new Database(server.databasePath, { readonly: true });
+  const db = openServerDatabase(server, { readonly: true });
   try {
     const to = viennaDate().slice(0, 7);
     const from = addMonths(to, -11);
@@ -68,7 +67,7 @@ function expectedFromDatabase() {
 
 /** Live endpoint calls of the last minutes, as live import's recordEndpointHit will write them. */
 function writeEndpointTraffic() {
-  const db = new Database(server.databasePath);
+  const db = openServerDatabase(server);
   try {
     const insert = db.prepare(
       'insert into endpoint_hits (endpoint, minute, requests, refusals) values (?, ?, ?, ?) on conflict (endpoint, minute) do nothing',

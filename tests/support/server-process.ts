@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import Database from 'libsql';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const bunBin = join(repoRoot, 'node_modules/.bin/bun');
@@ -197,10 +198,9 @@ export async function startServer(env: ServerEnv = {}): Promise<TestServer> {
  * change it. (A demo-finish job waiting out its backoff is QUEUED, so it is waited for too.)
  */
 export async function waitForDemoUploads(server: TestServer, timeoutMs = 90_000): Promise<void> {
-  const { default: Database } = await import('libsql');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const db = new Database(server.databasePath, { readonly: true });
+    const db = openServerDatabase(server, { readonly: true });
     let pending: number;
     try {
       pending = (
@@ -218,4 +218,13 @@ export async function waitForDemoUploads(server: TestServer, timeoutMs = 90_000)
       throw new Error(`the demo uploads or their cleaning are still running after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * Opens the running server's database file from the test process. The server's jobs write to it at
+ * the same time, so a write (or a read meeting a checkpoint) waits up to 10 s for their lock instead
+ * of failing at once with "database is locked". Close it when done.
+ */
+export function openServerDatabase(server: TestServer, options: { readonly?: boolean } = {}) {
+  return new Database(server.databasePath, { readonly: options.readonly ?? false, timeout: 10_000 });
 }
