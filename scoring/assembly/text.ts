@@ -256,8 +256,9 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
     for (let c = ts; c < te; c++) raw = hashAdd(raw, cpAt(cps, c));
     const bits = tableGet(raw == 0 ? 1 : raw);
     // One-letter tokens ("s" of "it's", "j" of "j'ai") are too ambiguous to count as a language.
-    // A word that makes up a list item by itself ("xiaomi, poco, samsung") is a name, not a function word.
-    if ((bits & LIST_STOPWORDS) != 0 && te - ts > 1 && !standsAlone(cps, a, b, ts, te)) {
+    // A word that makes up a list item by itself ("xiaomi, poco, samsung") is a name, not a function word;
+    // neither is one joined to a word by a hyphen ("non-profit", "check-in"): it is part of a compound.
+    if ((bits & LIST_STOPWORDS) != 0 && te - ts > 1 && !standsAlone(cps, a, b, ts, te) && !hyphenated(cps, a, b, ts, te)) {
       for (let l = 0; l < LANGUAGES; l++) if (bits & languageBit(l)) unchecked((hits[l] += 1));
       // Two-letter particles ("la", "de", "il") start too many names to place an answer on their own,
       // and English words are the usual source of names in answers in any language ("Under Armour",
@@ -354,6 +355,12 @@ function isListSeparator(cp: i32): bool {
 }
 
 /** Whether token [ts, te) of the answer [a, b) is a list item of its own: only spaces between it and a separator (, ; / | + newline) or an end on both sides. */
+/** Whether the token [ts, te) is joined by a hyphen to a letter before or after it. */
+function hyphenated(cps: usize, a: i32, b: i32, ts: i32, te: i32): bool {
+  if (te + 1 < b && cpAt(cps, te) == CP_MINUS && isLetter(cpAt(cps, te + 1))) return true;
+  return ts - 2 >= a && cpAt(cps, ts - 1) == CP_MINUS && isLetter(cpAt(cps, ts - 2));
+}
+
 function standsAlone(cps: usize, a: i32, b: i32, ts: i32, te: i32): bool {
   let i = ts - 1;
   while (i >= a && isSpace(cpAt(cps, i))) i--;
