@@ -6,7 +6,7 @@ import { duplicateRespondents, textGramSets } from './text-clusters';
 import {
   field, B_CPS, B_OFFS, B_TEXTS, B_ANSWERS, B_TEXT_OF, B_FLAGS, B_CLUSTER, B_TEXT_FLAGS, B_TEXT_TOKENS, B_TEXT_COUNT, B_CONTENT, B_CSTART,
 } from './text-block';
-import { hashRange, tableGet, LIST_STOPWORDS, LIST_GENERIC, LIST_INTENSIFIER, LIST_FILLER, LIST_NOINFO, LIST_TIME_NOUN } from './text-lists';
+import { hashRange, tableGet, LIST_STOPWORDS, LIST_GENERIC, LIST_INTENSIFIER, LIST_FILLER, LIST_NOINFO, LIST_TIME_NOUN, LIST_EVENT_TIME } from './text-lists';
 import { isLetter } from './text-chars';
 import { wordKey, foldWord, foldedAt, stemLength } from './text-keys';
 import { take, release, ldf } from './mem';
@@ -252,7 +252,7 @@ export function textWrongTopic(block: usize, q: usize, qlen: i32, status: usize)
     // Only a marked answer needs to know whether a tie is to the questions; others stop at the first.
     const marked = (f & OFFTOPIC) != 0;
     let tied: u8 = 0;
-    // The units of time that date a personal story ("nächste Woche") do not tie it to the survey.
+    // The words that date a personal story ("gestern", "nächste Woche") do not tie it to the survey.
     const personal = (f & PERSONAL_EVENT) != 0;
     if ((f & TOPIC_SKIP) == 0) {
       for (let t = a; t < b; t++) {
@@ -332,9 +332,9 @@ export function textTopicResolve(statuses: usize, flags: usize, questions: i32, 
   }
 }
 
-/** Whether the content token stored at `at` (its place relative to the text start `start`) is a unit of time. */
+/** Whether the content token stored at `at` (its place relative to the text start `start`) dates an event. */
 function isTimeNoun(cps: usize, start: i32, at: usize): bool {
-  return (tableGet(hashRange(cps, start + load<i32>(at + 8), start + load<i32>(at + 12))) & LIST_TIME_NOUN) != 0;
+  return (tableGet(hashRange(cps, start + load<i32>(at + 8), start + load<i32>(at + 12))) & (LIST_TIME_NOUN | LIST_EVENT_TIME)) != 0;
 }
 
 /** Whether the answer token [a, b) contains one of the survey's stems after its first letter (a compound). */

@@ -140,7 +140,7 @@ describe('verdicts the rules are unsure of (for the AI judge)', () => {
     const r = scoring.classifyOpenEnded([
       one([
         'Das Essen im Hotel direkt am Strand',
-        'Mein Auto muss nächste Woche in die Werkstatt, der Auspuff ist kaputt',
+        'Mein Auto muss in die Werkstatt, der Auspuff ist kaputt',
         'Sonne, Strand, Cocktails, Sangria',
         long,
         'gut',
