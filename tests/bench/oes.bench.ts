@@ -90,7 +90,9 @@ console.log(
 );
 console.log('  dev: tuned on; dev-held: written with dev, never tuned on; heldout: held out from the first rules,');
 console.log('  its totals seen while tuning; heldout2: written apart from the classifier (see TUNED_BEFORE_HELDOUT2);');
-console.log('  real-tuned / real-held: real answers of a public survey, labelled first; real-held questions never tuned on');
+console.log(
+  '  real-tuned / real-held: real answers of a public survey, labelled first; real-held questions never tuned on',
+);
 console.log('');
 console.log(
   `part        answers   right      valid called Wrong Topic   wrong language found   version 3 (${BEFORE.commit})   before heldout2 (${TUNED_BEFORE_HELDOUT2.commit})`,

@@ -113,11 +113,14 @@ describe('Wrong Topic for answers without a word of the survey', () => {
     );
     expect(Array.from(r.categories[0]!)).toEqual([10, 10, 1, 1, 1]);
     expect(Array.from(r.unsure[0]!)).toEqual([0, 0, 0, 1, 1]);
-    const en = shop(['My landlord raised the rent again this year, third time in a row', 'Quick shop for milk and bread'], {
-      text: 'Please describe your last grocery shopping trip.',
-      keywords: ['checkout', 'fruit'],
-      allowedLanguages: ['en'],
-    });
+    const en = shop(
+      ['My landlord raised the rent again this year, third time in a row', 'Quick shop for milk and bread'],
+      {
+        text: 'Please describe your last grocery shopping trip.',
+        keywords: ['checkout', 'fruit'],
+        allowedLanguages: ['en'],
+      },
+    );
     expect(categories(en)[0]).toEqual([10, 1]);
   });
 
