@@ -115,7 +115,7 @@ describe('open-ended rules', () => {
   it('calls an answer without a word of the survey Wrong Topic only beside spam or a remark about the survey', () => {
     const q1 = one([
       'Das Essen im Hotel direkt am Strand',
-      'Mein Auto muss nächste Woche in die Werkstatt, der Auspuff ist kaputt',
+      'Mein Auto muss in die Werkstatt, der Auspuff ist kaputt',
       'Unser Sohn spielt seit September Handball und ist ganz begeistert',
     ]);
     const q2 = one(
