@@ -175,8 +175,8 @@ describe("the datafile's weights in the combined score", () => {
     const before = combinedOf(await stored());
     const zero: [string, number][] = ['ts', 'ibs', 'oes', 'ps', 'cs', 'con', 'bas'].map((k) => [k, 0]);
     const res = await save(zero);
-    expect(res.errors[0].extensions).toMatchObject({ code: 'INVALID_PARAMETERS', reason: 'ALL_WEIGHTS_ZERO' });
-    expect(res.errors[0].message).toMatch(/Gewicht über 0/);
+    expect(res.errors![0]!.extensions).toMatchObject({ code: 'INVALID_PARAMETERS', reason: 'ALL_WEIGHTS_ZERO' });
+    expect(res.errors![0]!.message).toMatch(/Gewicht über 0/);
     expect(combinedOf(await stored())).toEqual(before);
   });
 

@@ -37,6 +37,7 @@ import {
 import {
   quotaRequest,
   rulesOf,
+  weightsOf,
   toFormValues,
   toInput,
   worksheetSchema,
@@ -214,12 +215,13 @@ function WorksheetForm({
 
   // Every change re-runs the rules in the worker; the page paints the answer.
   const rules = useMemo(() => rulesOf(values), [values]);
+  const weights = useMemo(() => weightsOf(values), [values]);
   const quota = useMemo(() => quotaRequest(values, values_), [values, values_]);
   const dupes = useWorksheetDuplicates(settings.datafileId, values.duplicateRule, ready);
   const duplicate = dupes.removed;
   useEffect(() => {
-    if (ready) run({ rules, groupBy: groupBy || null, quota, duplicate });
-  }, [ready, rules, quota, groupBy, values.manual, duplicate, run]);
+    if (ready) run({ rules, groupBy: groupBy || null, quota, duplicate, weights });
+  }, [ready, rules, quota, groupBy, values.manual, duplicate, weights, run]);
 
   useEffect(() => {
     keptRef.current = result?.keptCount ?? null;
