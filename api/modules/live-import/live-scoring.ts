@@ -2,7 +2,7 @@
 // running median of the respondents stored before it (at least 30 valid records, the respondent
 // itself included). The published revision re-scores everybody against the whole sample
 // (live-publish.ts), which is how earlier respondents follow the median.
-import { DEFAULT_RULES, type Scoring } from '../../../scoring/index.ts';
+import { DEFAULT_RULES, DEFAULT_WEIGHTS, type CombinedWeights, type Scoring } from '../../../scoring/index.ts';
 import type { LiveAnswer, LiveScores } from '../../../db/schema';
 import { creditsForInterviews } from '../credits';
 import type { LivePage } from './live-config';
@@ -240,6 +240,7 @@ export function finishRespondent(
   pages: readonly LivePage[],
   total: number | null,
   answers: Record<string, LiveAnswer>,
+  weights: CombinedWeights = DEFAULT_WEIGHTS,
 ): ScoredRespondent {
   const { oes, ibs, bas } = prepared;
   const { ts, slow } = timeScore(scoring, medians, pages, total, answers);
@@ -250,7 +251,7 @@ export function finishRespondent(
     ...(ibs ? { ibs: ibs.score } : {}),
     ...(bas ? { bas: bas.score } : {}),
   };
-  const { combined } = scoring.combined(subscores, 1);
+  const { combined } = scoring.combined(subscores, 1, weights);
   const cleaning = scoring.clean(
     {
       rows: 1,
@@ -288,6 +289,7 @@ export function scoreRespondent(
   pages: readonly LivePage[],
   total: number | null,
   answers: Record<string, LiveAnswer>,
+  weights: CombinedWeights = DEFAULT_WEIGHTS,
 ): ScoredRespondent {
   return finishRespondent(
     scoring,
@@ -296,5 +298,6 @@ export function scoreRespondent(
     pages,
     total,
     answers,
+    weights,
   );
 }
