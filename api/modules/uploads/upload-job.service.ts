@@ -2,6 +2,7 @@
 // Worker): what a job reads before its Worker step, the charge after it, and what the final state
 // writes (in the job's final transaction): READY with the metadata and record summary, or the
 // refusal; and the notification (opening the datafile's result, or the upload on failure) in the uploader's language.
+import { DEFAULT_WEIGHTS, combinedWeightsOf, sameWeights, type CombinedWeights } from '../../../scoring/index';
 import type { DbOrTx, Tx } from '../../../db/client';
 import type { NotificationType } from '../../../db/schema';
 import type { Deps } from '../../kernel/deps';
@@ -41,6 +42,8 @@ export type UploadPlan = {
   options: ReadOptions;
   mapping: ColumnMapping;
   previous?: { revision: number; columns: string[] };
+  /** The datafile's saved weights of the combined score, when not the defaults: a new revision is scored with them. */
+  weights?: Required<CombinedWeights>;
   actorId: string;
   title: string;
 };
@@ -57,6 +60,7 @@ export async function uploadPlan(
   const file = await repo.findDatafile(deps.db, upload.datafileId);
   if (!file) return undefined;
   const points = await repo.datapointsOf(deps.db, upload.id);
+  const weights = file.weightingMethod ? combinedWeightsOf(file.weightingMethod.datafileWeighting) : undefined;
   const published =
     upload.kind === 'UPDATE' && file.publishedUploadId
       ? await repo.findUpload(deps.db, file.publishedUploadId)
@@ -74,6 +78,7 @@ export async function uploadPlan(
     ...(published?.revision && published.columns
       ? { previous: { revision: published.revision, columns: published.columns } }
       : {}),
+    ...(weights && !sameWeights(weights, DEFAULT_WEIGHTS) ? { weights } : {}),
     actorId: upload.confirmedBy ?? upload.createdBy,
     title: file.title,
   };

@@ -9,7 +9,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datafileDatapoints, datafileScoreStats, datafileUploads, datafiles } from '../../../db/schema';
 import { cleanRevision, numericColumns } from '../../../api/modules/cleaning/revision-cleaning';
-import { processUpload, readRevisionColumns } from '../../../api/ingest/index';
+import { processUpload, readManifest, readRevisionColumns } from '../../../api/ingest/index';
+import { uploadPlan } from '../../../api/modules/uploads/upload-job.service';
 import { generateDemoSurvey, surveyCsvBytes } from '../../../api/demo/index';
 import { DEFAULT_WEIGHTS, cleaningRulesFrom, combinedWeightsOf, type CombinedWeights } from '../../../scoring/index';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -22,6 +23,8 @@ const ROWS = 300;
 let t: TestApp;
 let datafileId = '';
 let token = '';
+let uploadId = '';
+let mapping: unknown;
 
 const settings = (weights: [string, number][] | null) => ({
   revision: 1,
@@ -65,7 +68,7 @@ beforeAll(async () => {
   const admin = await makeUser(t.db, t.deps.appSecret, { companyId: company, accessLevel: 'ADMIN', owner: true });
   token = await sessionFor(t, admin.id, company);
   datafileId = crypto.randomUUID();
-  const uploadId = crypto.randomUUID();
+  uploadId = crypto.randomUUID();
   const now = t.clock.now().toISOString();
   await t.db.insert(datafiles).values({
     id: datafileId,
@@ -103,6 +106,7 @@ beforeAll(async () => {
   });
   await t.db.update(datafiles).set({ publishedUploadId: uploadId }).where(eq(datafiles.id, datafileId));
   const survey = generateDemoSurvey({ rows: ROWS, seed: 5, openQuestions: 1 });
+  mapping = survey.mapping;
   await t.deps.blobs.put('uploads/weighted.csv', await surveyCsvBytes(survey));
   await processUpload({
     blobs: t.deps.blobs,
@@ -185,5 +189,27 @@ describe("the datafile's weights in the combined score", () => {
     const res = await save(Object.entries(DEFAULT_WEIGHTS));
     expect(res.errors).toBeUndefined();
     expect(combinedOf(await stored())).toEqual(original);
+  });
+
+  it('a new revision of a weighted datafile is scored with its weights', async () => {
+    const entries: [string, number][] = [['ts', 100]];
+    expect((await save(entries)).errors).toBeUndefined();
+    const plan = await uploadPlan(t.deps, uploadId);
+    const weights = combinedWeightsOf(entries.map(([key, value]) => ({ key, value })));
+    expect(plan?.weights).toEqual(weights);
+    await processUpload({
+      blobs: t.deps.blobs,
+      scoring: t.deps.scoring,
+      source: { key: 'uploads/weighted.csv', format: 'csv' },
+      options: {},
+      mapping: mapping as never,
+      datafileId,
+      revision: 2,
+      weights: plan!.weights!,
+    });
+    const second = await readRevisionColumns(t.deps.blobs, datafileId, 2, 'scores');
+    expect(combinedOf(second)).toEqual(expectedCombined(second, weights));
+    expect(combinedOf(second)).not.toEqual(expectedCombined(second, DEFAULT_WEIGHTS));
+    expect((await readManifest(t.deps.blobs, datafileId, 2))?.weights).toEqual(weights);
   });
 });
