@@ -50,6 +50,12 @@ export type UploadPlan = {
 
 export type { UploadJobResult };
 
+/** A plan's weights from its datafile: present only when they are not the defaults. */
+export function planWeightsOf(file: Pick<repo.DatafileRow, 'weightingMethod'>): Pick<UploadPlan, 'weights'> {
+  const weights = combinedWeightsOf(file.weightingMethod?.datafileWeighting);
+  return sameWeights(weights, DEFAULT_WEIGHTS) ? {} : { weights };
+}
+
 /** Reads the upload, its datafile, data points and the revision before it. Undefined when the upload is gone. */
 export async function uploadPlan(
   deps: Pick<Deps, 'db'>,
@@ -60,7 +66,6 @@ export async function uploadPlan(
   const file = await repo.findDatafile(deps.db, upload.datafileId);
   if (!file) return undefined;
   const points = await repo.datapointsOf(deps.db, upload.id);
-  const weights = file.weightingMethod ? combinedWeightsOf(file.weightingMethod.datafileWeighting) : undefined;
   const published =
     upload.kind === 'UPDATE' && file.publishedUploadId
       ? await repo.findUpload(deps.db, file.publishedUploadId)
@@ -78,7 +83,7 @@ export async function uploadPlan(
     ...(published?.revision && published.columns
       ? { previous: { revision: published.revision, columns: published.columns } }
       : {}),
-    ...(weights && !sameWeights(weights, DEFAULT_WEIGHTS) ? { weights } : {}),
+    ...planWeightsOf(file),
     actorId: upload.confirmedBy ?? upload.createdBy,
     title: file.title,
   };
