@@ -153,6 +153,9 @@ describe('worksheet cleaning engine (message protocol)', () => {
       ).kept;
     const weighted = await engine.run({ rules: rulesWith(60), weights });
     expect(Array.from(weighted.kept)).toEqual(Array.from(keptUnder(combined)));
+    // The table's combined column comes with the run that changed it.
+    expect(Array.from(weighted.combined!)).toEqual(Array.from(combined));
+    expect((await engine.run({ rules: rulesWith(50), weights })).combined).toBeNull();
     const stored = await engine.run({ rules: rulesWith(60), weights: null });
     expect(Array.from(stored.kept)).toEqual(Array.from(keptUnder(cols.combined!)));
     expect(stored.keptCount).not.toBe(weighted.keptCount);

@@ -135,10 +135,9 @@ export function createEngineHost(
     );
   };
 
-  const sessionFor = (s: State, request: CleaningRequest): RuleCleaningSession => {
+  const sessionFor = (s: State, request: CleaningRequest, reweighted: boolean): RuleCleaningSession => {
     const quota = request.quota ?? null;
     const duplicate = request.duplicate ?? null;
-    const reweighted = applyWeights(s, request.weights ?? null);
     const key = JSON.stringify([quota, s.manualVersion, duplicate]);
     if (s.session && s.sessionKey === key && !reweighted) return s.session;
     s.session?.free();
@@ -171,7 +170,9 @@ export function createEngineHost(
     const s = state;
     if (!s) throw new Error('the engine has no data yet');
     const t0 = performance.now();
-    const result = sessionFor(s, request).run(request.rules);
+    const reweighted = applyWeights(s, request.weights ?? null);
+    const result = sessionFor(s, request, reweighted).run(request.rules);
+    const combined = reweighted ? (s.columns.get(CLEANING_COLUMNS.combined.score)?.slice() ?? null) : null;
     const t1 = performance.now();
     const groupBy = request.groupBy ?? null;
     const targets = request.quota && groupBy === request.quota.grouping ? request.quota.targets : null;
@@ -190,12 +191,13 @@ export function createEngineHost(
           reasons: result.reasons,
           primary: result.primary,
           guard,
+          combined,
           belowTarget: target > 0 && result.keptCount < target,
           version: result.version,
           timings: { cleanMs: t1 - t0, statsMs: t2 - t1, workerMs: performance.now() - t0 },
         },
       },
-      [result.kept.buffer, result.reasons.buffer, result.primary.buffer],
+      [result.kept.buffer, result.reasons.buffer, result.primary.buffer, ...(combined ? [combined.buffer] : [])],
     );
   };
 

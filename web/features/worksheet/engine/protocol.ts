@@ -109,6 +109,8 @@ export interface EngineResult {
   composition: Composition | null;
   /** The over-cleaning guard: per check, what it removes alone and its estimated false-positive rate. */
   guard: CheckGuard[];
+  /** The combined score per row when this run's weights changed it (transferred); null: as before. */
+  combined: Float64Array | null;
   /** The target sample size is set and fewer interviews remain (TARGET_SAMPLE_SIZE_TOO_SMALL). */
   belowTarget: boolean;
   version: string;

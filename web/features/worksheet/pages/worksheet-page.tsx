@@ -238,7 +238,10 @@ function WorksheetForm({
     [ready],
   );
   const recordId = useCallback((row: number) => ready?.recordIds?.[row] ?? String(row + 1), [ready]);
-  const combined = useCallback((row: number) => ready?.combined?.[row] ?? Number.NaN, [ready]);
+  // The table shows the combined score under the form's weights once a run computed it.
+  const [weighted, setWeighted] = useState<Float64Array | null>(null);
+  useEffect(() => void (result?.combined && setWeighted(result.combined)), [result]);
+  const combined = useCallback((row: number) => (weighted ?? ready?.combined)?.[row] ?? Number.NaN, [ready, weighted]);
   const decide = useCallback(
     (id: string, value: ManualValue | null) => {
       const next = { ...values.manual };
