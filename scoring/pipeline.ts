@@ -55,7 +55,7 @@ export interface GivenStatistics {
   medians: number;
   /** One fitted consistency model per grid (used when consistency is on). */
   models: readonly number[];
-  /** The interviews' consistency calibration, centre and spread (consistencyCalibrate), when consistency is on. */
+  /** The interviews' consistency calibration: centre and spread of the whole interview, then of its worst end section (consistencyCalibrate), when consistency is on. */
   consistencyCalibration: number;
   /** Per projective question: its per-option statistics, m doubles each of share, geo, ari, option value (projectiveFinish). */
   projective: readonly number[];
@@ -196,7 +196,7 @@ export function runPipeline(
     const modelPtrs = a.i32In(models);
     let cal = given?.consistencyCalibration ?? 0;
     if (!given) {
-      cal = a.alloc(16);
+      cal = a.alloc(32);
       k('consistencyCalibrate')(d2, n, G, modelPtrs, cal);
     }
     k('consistencyAggregate')(d2, n, G, modelPtrs, cal, at('con'), at('dpCon'));
