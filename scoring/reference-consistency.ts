@@ -16,6 +16,7 @@ import {
   zOfD2,
   type Calibration,
 } from './reference-consistency-map.ts';
+import { calibrateSections, sectionScoreOf, sectionStatistic } from './reference-consistency-section.ts';
 
 export {
   CONSISTENCY,
@@ -417,7 +418,10 @@ export function calibrateInterviews(
   return calibrateScores(z);
 }
 
-/** The grid's own score and the interview's score from the per-grid distances (see the README). */
+/**
+ * The grid's own score and the interview's score from the per-grid distances (see the README): the
+ * lower of the whole interview's and its end sections'.
+ */
 export function aggregateConsistency(
   fits: readonly ConsistencyFit[],
   d2: readonly Float64Array[],
@@ -433,10 +437,14 @@ export function aggregateConsistency(
     Float64Array.from(d2[g]!, (v) => consistencyScoreOf(v, f.rank, f.nu2, f.calibration)),
   );
   const cal = calibrateInterviews(fits, d2, n);
+  // The end sections (reference-consistency-section.ts): calibrated on the same sample rows.
+  const rows = Array.from({ length: Math.min(n, CONSISTENCY.sampleLimit) }, (_, t) => sampleRow(t, n));
+  const sections = { whole: cal, ratio: calibrateSections(fits, d2, rows) };
   for (let i = 0; i < n; i++) {
     const { sum, df, nu2, dp } = interviewSum(fits, d2, i);
     dataPoints[i] = dp;
     if (dp) score[i] = consistencyScoreOf(sum, df, nu2, cal);
+    if (dp >= 2) score[i] = Math.min(score[i]!, sectionScoreOf(sectionStatistic(fits, d2, i, sections)));
   }
   return { score, dataPoints, grids };
 }
