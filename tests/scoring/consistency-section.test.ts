@@ -20,8 +20,7 @@ function partlyCareless(key: string, extra: number, from: number): ConsistencyGr
     max: p.max,
     items: p.items.map((j) => {
       const col = Array.from(d.answers[j]!, (v) => (Number.isNaN(v) ? -999 : v));
-      for (let e = 0; e < extra; e++)
-        col.push(pi >= from ? p.min + Math.floor(r() * (p.max - p.min + 1)) : col[e]!);
+      for (let e = 0; e < extra; e++) col.push(pi >= from ? p.min + Math.floor(r() * (p.max - p.min + 1)) : col[e]!);
       return Float64Array.from(col);
     }),
   }));
@@ -42,7 +41,7 @@ describe('consistency score of a careless end section', () => {
     // The score of the sum over all grids alone (scoring version 9), from the same distances.
     const fits = ref.grids.map((g) => ({ fitted: g.fitted, rank: g.rank, nu2: g.core - g.rank }));
     const d2 = ref.grids.map((g) => g.d2);
-    const cal = calibrateInterviews(fits as Parameters<typeof calibrateInterviews>[0], d2, total);
+    const cal = calibrateInterviews(fits, d2, total);
     const sumOnly = (i: number) => {
       let sum = 0,
         df = 0,
