@@ -7,7 +7,8 @@ import { SCORING_VERSION } from './version.ts';
 const ITEMS_NONE = 3;
 const ITEMS_FULL = 7;
 const SHARE_FULL = 0.015;
-const SHARE_NONE = 0.2;
+const SHARE_LOW = 0.06;
+const CHANCE_FLOOR = 0.25;
 const MIN_ROWS = 50;
 const STRAIGHT = 2;
 const PARTIAL = 3;
@@ -41,8 +42,8 @@ function chanceWeight(count: number, rows: number): number {
   if (rows < MIN_ROWS) return 1;
   const p = count / rows;
   if (p <= SHARE_FULL) return 1;
-  if (p >= SHARE_NONE) return 0;
-  return Math.log(SHARE_NONE / p) / Math.log(SHARE_NONE / SHARE_FULL);
+  if (p >= SHARE_LOW) return CHANCE_FLOOR;
+  return CHANCE_FLOOR + ((1 - CHANCE_FLOOR) * Math.log(SHARE_LOW / p)) / Math.log(SHARE_LOW / SHARE_FULL);
 }
 
 /** Per grid the weights [straight line, partly straight line], 0..1. */

@@ -11,8 +11,10 @@ const ITEMS_NONE: f64 = 3;
 const ITEMS_FULL: f64 = 7;
 /** A line that at most this share of the file's respondents draw in isolation counts in full ... */
 const SHARE_FULL: f64 = 0.015;
-/** ... one that this share or more draw counts nothing; in between, by the logarithm of the share. */
-const SHARE_NONE: f64 = 0.2;
+/** ... one that this share or more draw counts CHANCE_FLOOR; in between, by the logarithm of the share. */
+const SHARE_LOW: f64 = 0.06;
+/** A straight line is never no evidence: the least a line weighs by its share. */
+const CHANCE_FLOOR: f64 = 0.25;
 /** Below this many scored rows a grid's share is not read (the line weighs by its items alone). */
 export const EVIDENCE_MIN_ROWS: f64 = 50;
 
@@ -65,8 +67,8 @@ function chanceWeight(count: f64, rows: f64): f64 {
   if (rows < EVIDENCE_MIN_ROWS) return 1;
   const p = count / rows;
   if (p <= SHARE_FULL) return 1;
-  if (p >= SHARE_NONE) return 0;
-  return Math.log(SHARE_NONE / p) / Math.log(SHARE_NONE / SHARE_FULL);
+  if (p >= SHARE_LOW) return CHANCE_FLOOR;
+  return CHANCE_FLOOR + ((1 - CHANCE_FLOOR) * Math.log(SHARE_LOW / p)) / Math.log(SHARE_LOW / SHARE_FULL);
 }
 
 /**
