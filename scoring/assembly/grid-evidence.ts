@@ -2,8 +2,8 @@
 // gives: a line on a short grid, or on a grid that many respondents of the same file answer in one
 // line while answering other grids differently, is weak evidence of careless answering; a line that
 // runs over every scored grid of the interview counts in full, however short the grids.
-import { ldf, stf } from './mem';
-import { LABEL_PARTIAL, LABEL_STRAIGHTLINER } from './grid';
+import { ldf, ldi, release, stf, sti, take } from './mem';
+import { LABEL_PARTIAL, LABEL_STRAIGHTLINER, ibsAggregate } from './grid';
 
 /** A grid of this many items or fewer gives no evidence by its line alone ... */
 const ITEMS_NONE: f64 = 3;
@@ -28,8 +28,6 @@ function isLine(label: i32): bool {
 }
 
 /** True when row i of the u8 labels (g columns of n) has a scored grid and every scored grid is a straight or partly straight line. */
-// @ts-ignore: decorator
-@inline
 function lineEverywhere(labels: usize, n: i32, g: i32, i: i32): bool {
   let any = false;
   for (let j = 0; j < g; j++) {
@@ -41,25 +39,64 @@ function lineEverywhere(labels: usize, n: i32, g: i32, i: i32): bool {
   return any;
 }
 
+/** Bit t set when row i + t of sixteen (i + 16 <= n) has a straight or partly straight line on some grid. */
+// @ts-ignore: decorator
+@inline
+function lineRows16(labels: usize, n: i32, g: i32, i: i32): i32 {
+  const straight = i8x16.splat(<i8>LABEL_STRAIGHTLINER);
+  const partial = i8x16.splat(<i8>LABEL_PARTIAL);
+  let any = i8x16.splat(0);
+  for (let j = 0; j < g; j++) {
+    const v = v128.load(labels + <usize>j * <usize>n + <usize>i);
+    any = v128.or(any, v128.or(i8x16.eq(v, straight), i8x16.eq(v, partial)));
+  }
+  return i8x16.bitmask(any);
+}
+
+/** Adds row i's isolated lines to the i32 tallies (LINE_COUNTS per grid), unless its line runs everywhere. */
+function tallyLines(labels: usize, n: i32, g: i32, i: i32, tally: usize): void {
+  if (lineEverywhere(labels, n, g, i)) return;
+  for (let j = 0; j < g; j++) {
+    const l = <i32>load<u8>(labels + <usize>j * <usize>n + <usize>i);
+    if (!isLine(l)) continue;
+    const at = j * LINE_COUNTS;
+    if (l == LABEL_STRAIGHTLINER) sti(tally, at + 1, ldi(tally, at + 1) + 1);
+    sti(tally, at + 2, ldi(tally, at + 2) + 1);
+  }
+}
+
 /**
  * Adds to `counts` (LINE_COUNTS doubles per grid) what rows [0, n) of the u8 labels (g columns of n)
  * hold: per grid its scored rows, and those with a straight (resp. straight or partly straight) line
  * there while some other scored grid of theirs has none. Called once per chunk in a chunked pass, so
- * the counts only ever add up.
+ * the counts only ever add up. Sixteen rows at a time: lines are rare, so most blocks only count.
  */
 export function ibsLineCounts(labels: usize, n: i32, g: i32, counts: usize): void {
-  for (let i = 0; i < n; i++) {
-    const isolated = !lineEverywhere(labels, n, g, i);
+  const tally = take(<usize>(g * LINE_COUNTS) << 2);
+  memory.fill(tally, 0, <usize>(g * LINE_COUNTS) << 2);
+  const zero = i8x16.splat(0);
+  let i = 0;
+  for (; i + 16 <= n; i += 16) {
     for (let j = 0; j < g; j++) {
-      const l = <i32>load<u8>(labels + <usize>j * <usize>n + <usize>i);
-      if (l == 0) continue;
-      const at = j * LINE_COUNTS;
-      stf(counts, at, ldf(counts, at) + 1);
-      if (!isolated) continue;
-      if (l == LABEL_STRAIGHTLINER) stf(counts, at + 1, ldf(counts, at + 1) + 1);
-      if (l == LABEL_STRAIGHTLINER || l == LABEL_PARTIAL) stf(counts, at + 2, ldf(counts, at + 2) + 1);
+      const v = v128.load(labels + <usize>j * <usize>n + <usize>i);
+      const scored = <i32>popcnt(i8x16.bitmask(v128.not(i8x16.eq(v, zero))));
+      sti(tally, j * LINE_COUNTS, ldi(tally, j * LINE_COUNTS) + scored);
+    }
+    let m = lineRows16(labels, n, g, i);
+    while (m != 0) {
+      tallyLines(labels, n, g, i + ctz(m), tally);
+      m &= m - 1;
     }
   }
+  for (; i < n; i++) {
+    for (let j = 0; j < g; j++) {
+      const l = <i32>load<u8>(labels + <usize>j * <usize>n + <usize>i);
+      sti(tally, j * LINE_COUNTS, ldi(tally, j * LINE_COUNTS) + <i32>(l != 0));
+    }
+    tallyLines(labels, n, g, i, tally);
+  }
+  for (let t = 0; t < g * LINE_COUNTS; t++) stf(counts, t, ldf(counts, t) + <f64>ldi(tally, t));
+  release(tally);
 }
 
 /** Weight 0..1 of a line drawn in isolation by `count` of `rows` scored respondents. */
@@ -97,32 +134,46 @@ export function ibsLineWeights(counts: usize, g: i32, items: usize, out: usize):
 export function ibsAggregateWeighted(
   scores: usize, labels: usize, n: i32, g: i32, weights: usize, outIbs: usize, outDp: usize,
 ): void {
-  for (let i = 0; i < n; i++) {
-    let scored = 0;
-    let lines = 0;
-    for (let j = 0; j < g; j++) {
-      const l = <i32>load<u8>(labels + <usize>j * <usize>n + <usize>i);
-      if (l == 0) continue;
-      scored++;
-      if (isLine(l)) lines++;
+  // Without a line the weighing changes nothing: the plain blend for every row, then the rows with a
+  // line again (the same additions in the same order, so the same numbers as one pass).
+  ibsAggregate(scores, n, g, outIbs, outDp);
+  let i = 0;
+  for (; i + 16 <= n; i += 16) {
+    let m = lineRows16(labels, n, g, i);
+    while (m != 0) {
+      weighRow(scores, labels, n, g, weights, i + ctz(m), outIbs);
+      m &= m - 1;
     }
-    const joint = scored > 1 ? <f64>(lines - 1) / <f64>(scored - 1) : 1;
-    let sum: f64 = 0;
-    let lowest: f64 = Infinity;
-    let cnt = 0;
-    for (let j = 0; j < g; j++) {
-      let v = ldf(scores, j * n + i);
-      if (v != v) continue;
-      const l = <i32>load<u8>(labels + <usize>j * <usize>n + <usize>i);
-      if (isLine(l)) {
-        const w = ldf(weights, 2 * j + (l == LABEL_STRAIGHTLINER ? 0 : 1));
-        v = 100 - (w + (1 - w) * joint) * (100 - v);
-      }
-      sum += v;
-      if (v < lowest) lowest = v;
-      cnt++;
-    }
-    stf(outIbs, i, cnt > 0 ? (sum / <f64>cnt + lowest) * 0.5 : NaN);
-    stf(outDp, i, <f64>cnt);
   }
+  for (; i < n; i++) weighRow(scores, labels, n, g, weights, i, outIbs);
+}
+
+/** IBS of row i with its lines weighed (a row without a line gets the plain blend). */
+function weighRow(scores: usize, labels: usize, n: i32, g: i32, weights: usize, i: i32, outIbs: usize): void {
+  let scored = 0;
+  let lines = 0;
+  for (let j = 0; j < g; j++) {
+    const l = <i32>load<u8>(labels + <usize>j * <usize>n + <usize>i);
+    if (l == 0) continue;
+    scored++;
+    if (isLine(l)) lines++;
+  }
+  if (lines == 0) return;
+  const joint = scored > 1 ? <f64>(lines - 1) / <f64>(scored - 1) : 1;
+  let sum: f64 = 0;
+  let lowest: f64 = Infinity;
+  let cnt = 0;
+  for (let j = 0; j < g; j++) {
+    let v = ldf(scores, j * n + i);
+    if (v != v) continue;
+    const l = <i32>load<u8>(labels + <usize>j * <usize>n + <usize>i);
+    if (isLine(l)) {
+      const w = ldf(weights, 2 * j + (l == LABEL_STRAIGHTLINER ? 0 : 1));
+      v = 100 - (w + (1 - w) * joint) * (100 - v);
+    }
+    sum += v;
+    if (v < lowest) lowest = v;
+    cnt++;
+  }
+  stf(outIbs, i, cnt > 0 ? (sum / <f64>cnt + lowest) * 0.5 : NaN);
 }
