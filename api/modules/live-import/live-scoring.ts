@@ -219,8 +219,8 @@ export function prepareRespondent(
       grids[p.label] = orNull(g.scores[0]);
       return g;
     });
-    // One respondent has no file to compare with: a line weighs by its grid's items and by the
-    // respondent's other grids (the published revision re-scores everybody with the file's shares).
+    // One respondent has no file to compare with, and live grids have 7 items or more, so every line
+    // counts in full here; the published revision re-scores everybody with the file's shares.
     ibs = scoring.ibs(
       scored.map((g) => g.scores),
       { labels: scored.map((g) => g.labels), items: gridPages.map((p) => p.items!) },
