@@ -1,7 +1,7 @@
 // The interview's grid score (IBS) weighs a straight or partly straight line by the evidence its grid
 // gives: its items, how many of the file's respondents draw that line while answering another grid
 // otherwise, and how many of the interview's other grids are lines too. A line over every grid counts
-// in full. Before scoring version 10 one straight 7-item grid out of two gave IBS 25 and capped the
+// in full. Before scoring version 11 one straight 7-item grid out of two gave IBS 25 and capped the
 // combined score at 55, which removed genuine respondents of short surveys (DS14, youth gratitude).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -60,7 +60,7 @@ describe('grid score weighing a line by its evidence, on real short surveys', ()
           expect(out[i], `planted row ${i}`).toBe(1);
         }
         // Real respondents with a straight line on exactly one of the two grids: on the grid where
-        // such lines are commonest they cost little (version 9: IBS 25 for every one of them).
+        // such lines are commonest they cost little (version 10: IBS 25 for every one of them).
         const byGrid = [0, 1].map((g) =>
           Array.from({ length: real }, (_, i) => i).filter(
             (i) => r.grids[g]!.labels[i] === STRAIGHT && r.grids[1 - g]!.labels[i] === OK,
