@@ -3,7 +3,7 @@
 // Whole numbers are written digit by digit, text cells taken over from the input are copied as bytes,
 // a fractional column's distinct values are formatted once each, and only those and other text pass
 // through a string.
-import { cellText, type Table } from './cli-csv.ts';
+import { cellRange, cellText, type Table } from './cli-csv.ts';
 
 /** A text column of the input, written as its cells' bytes (no string per cell). */
 export class CellColumn {
@@ -88,6 +88,26 @@ function writeNumber(w: ByteWriter, v: number, d: number | null | undefined): vo
   const scale = d === null || d === undefined ? 1 : 10 ** d;
   if (Number.isInteger(v) && v < 2147483648 && v > -2147483648 && Math.abs(v) * scale < 2 ** 51) w.int(v === 0 ? 0 : v);
   else w.text(d === null || d === undefined ? String(v) : roundHalfUp(v, d));
+}
+
+/** An input cell: its bytes as they are when plain (even if they are not valid UTF-8), else quoted text. */
+function writeCell(w: ByteWriter, c: CellColumn, row: number): void {
+  const [s, e] = cellRange(c.table, row, c.index);
+  if (s >= 0) {
+    const bytes = c.table.bytes;
+    let plain = true;
+    for (let i = s; i < e && plain; i++) {
+      const b = bytes[i]!;
+      plain = b !== QUOTE && b !== COMMA && b !== LF && b !== CR;
+    }
+    if (plain) {
+      w.room(e - s);
+      w.buf.set(bytes.subarray(s, e), w.at);
+      w.at += e - s;
+      return;
+    }
+  }
+  w.text(quote(cellText(c.table, row, c.index)));
 }
 
 /** Past this many distinct values a column is formatted whole rather than value by value. */
@@ -193,7 +213,7 @@ function writtenTexts(c: CsvColumn, n: number, d: number | null | undefined): Te
   const typed = ArrayBuffer.isView(c);
   for (let i = 0; i < n; i++) {
     starts[i] = w.at;
-    if (c instanceof CellColumn) w.text(quote(cellText(c.table, i, c.index)));
+    if (c instanceof CellColumn) writeCell(w, c, i);
     else if (typed) writeNumber(w, (c as ArrayLike<number>)[i]!, d);
     else {
       const v = (c as ArrayLike<string | number | undefined>)[i];

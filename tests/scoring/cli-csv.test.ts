@@ -211,5 +211,8 @@ describe('command line CSV writer', () => {
       new TextDecoder().decode(formatCsv(['id'], [new CellColumn(parseCsv(bytes(text)), 1)], [null]));
     expect(copy('x;id\n1;A\n2\n3;ü\n')).toBe('id\nA\n\nü\n');
     expect(copy('x;id\n1;A\n2;b,c\n3\n4;ü\n')).toBe('id\nA\n"b,c"\n\nü\n');
+    // A plain cell's bytes go through as they are, even beside a quoted record and when not UTF-8.
+    const raw = parseCsv(Uint8Array.from([...bytes('id,x\n"q",1\nA'), 0xff, ...bytes(',2\n')]));
+    expect(Array.from(formatCsv(['id'], [new CellColumn(raw, 0)], [null]))).toEqual([...bytes('id\nq\nA'), 0xff, 0x0a]);
   });
 });
