@@ -10,6 +10,8 @@ export const SECTION = {
   margin: 0,
   /** The end's normal score against the sample counts this many calibrated spreads higher. */
   ease: 1,
+  /** Fewer sample rows with two grids leave the end sections off (contrast centre infinite). */
+  minRows: 200,
 } as const;
 
 /** The fields of a fitted grid the sections read. */
@@ -84,7 +86,7 @@ export function calibrateSections(
     if (!Number.isNaN(w) && w !== Infinity) z.push(w);
   }
   const c = calibrateScores(z);
-  return { centre: c.centre + SECTION.margin * c.spread, spread: c.spread };
+  return { centre: z.length < SECTION.minRows ? Infinity : c.centre + SECTION.margin * c.spread, spread: c.spread };
 }
 
 /** Score 0..100 of a calibrated section statistic: linear between the anchors' normal scores. */

@@ -440,7 +440,8 @@ export function aggregateConsistency(
     const { sum, df, nu2, dp } = interviewSum(fits, d2, i);
     dataPoints[i] = dp;
     if (dp) score[i] = consistencyScoreOf(sum, df, nu2, cal);
-    if (dp >= 2) score[i] = Math.min(score[i]!, sectionScoreOf(sectionStatistic(fits, d2, i, sections)));
+    if (dp >= 2 && sections.ratio.centre < Infinity)
+      score[i] = Math.min(score[i]!, sectionScoreOf(sectionStatistic(fits, d2, i, sections)));
   }
   return { score, dataPoints, grids };
 }

@@ -18,6 +18,12 @@ import { ANCHOR_S, ANCHOR_Z, ANCHORS, calibrateScores, d2AtZ, zOfD2 } from './co
 export const SECTION_MARGIN: f64 = 0;
 /** The end's normal score against the sample counts this many calibrated spreads higher in the split statistic. */
 export const SECTION_EASE: f64 = 1;
+/**
+ * Fewer sample rows with two grids than this leave the end sections off (contrast centre infinite):
+ * the contrast's calibration rests on the sample's lower tail, and at 150 interviews of the generated
+ * batteries it lowered the score of more careful respondents than careless ones.
+ */
+export const SECTION_MIN_ROWS: i32 = 200;
 /** Slack of the filter's thresholds, so that it only skips interviews whose section scores 100. */
 const SLACK: f64 = 1e-6;
 
@@ -72,8 +78,7 @@ function rowStatistic(d2: usize, n: i32, g: i32, models: usize, row: i32, cal: u
 /**
  * Calibration of the ratio's normal score (the largest over a row's splits) over the rows the fit
  * samples, as consistencyCalibrate does for the whole interview, into out[0..2), the centre moved out
- * by SECTION_MARGIN spreads; fewer than the calibration's minimum of rows with two grids leave it at
- * (SECTION_MARGIN, 1).
+ * by SECTION_MARGIN spreads; fewer than SECTION_MIN_ROWS rows with two grids turn the sections off.
  */
 export function sectionCalibrate(d2: usize, n: i32, g: i32, models: usize, out: usize): void {
   const count = consistencySampleCount(n);
@@ -85,7 +90,7 @@ export function sectionCalibrate(d2: usize, n: i32, g: i32, models: usize, out: 
     if (w == w && w != Infinity) stf(z, m++, w);
   }
   calibrateScores(z, m, out);
-  stf(out, 0, ldf(out, 0) + SECTION_MARGIN * ldf(out, 1));
+  stf(out, 0, m < SECTION_MIN_ROWS ? Infinity : ldf(out, 0) + SECTION_MARGIN * ldf(out, 1));
   release(scratch);
   release(z);
 }
@@ -119,7 +124,7 @@ export function sectionScores(
     store<i32>(fitted + (<usize>nf << 2), j);
     nf++;
   }
-  if (nf < 2) {
+  if (nf < 2 || ldf(cal, 2) == Infinity) {
     release(fitted);
     return;
   }

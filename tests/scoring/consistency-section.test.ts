@@ -38,7 +38,7 @@ describe('consistency score of a careless end section', () => {
     const ref = reference.consistency(grids);
     const total = wasm.score.length;
     for (let i = 0; i < total; i++) expect(Math.abs(wasm.score[i]! - ref.score[i]!), `row ${i}`).toBeLessThan(1e-9);
-    // The score of the sum over all grids alone (scoring version 9), from the same distances.
+    // The score of the sum over all grids alone (before scoring version 12), from the same distances.
     const fits = ref.grids.map((g) => ({ fitted: g.fitted, rank: g.rank, nu2: g.core - g.rank }));
     const d2 = ref.grids.map((g) => g.d2);
     const cal = calibrateInterviews(fits, d2, total);
