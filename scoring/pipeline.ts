@@ -56,7 +56,7 @@ export interface GivenStatistics {
   medians: number;
   /** One fitted consistency model per grid (used when consistency is on). */
   models: readonly number[];
-  /** The interviews' consistency calibration: centre and spread of the whole interview, then of its worst end section (consistencyCalibrate), when consistency is on. */
+  /** The interviews' consistency calibration: centre and spread of the whole interview, then of its end sections' contrast (consistencyCalibrate), when consistency is on. */
   consistencyCalibration: number;
   /** The file's grid line counts (ibsLineCounts, LINE_COUNTS doubles per grid), for the grid score's weights. */
   gridLineCounts: number;
