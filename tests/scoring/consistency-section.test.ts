@@ -12,7 +12,7 @@ import { rng } from './survey-generator.ts';
 import { scoring } from '../support/scoring.ts';
 
 /** The questionnaire's pages; `extra` copies of the first rows answer from page `from` on at random. */
-function partlyCareless(key: string, extra: number, from: number): ConsistencyGrid[] {
+function partlyCareless(key: string, extra: number, from: number): (ConsistencyGrid & { items: Float64Array[] })[] {
   const d = loadDataset(key);
   const r = rng(11);
   return d.pages.map((p, pi) => ({
@@ -73,5 +73,27 @@ describe('consistency score of a careless end section', () => {
     expect(carelessBefore / careless).toBeLessThan(0.2);
     expect(carelessNow / careless).toBeGreaterThan(0.6);
     expect(genuineLowered / n).toBeLessThan(0.005);
+  });
+
+  it('gives the same scores chunk by chunk (the large-file path) as in one call', async () => {
+    const n = loadDataset('neopir').answers[0]!.length;
+    const grids = partlyCareless('neopir', Math.round(n / 10), 15);
+    const rows = grids[0]!.items[0]!.length;
+    const whole = scoring.scoreAll({ rows, grids }).consistency;
+    const shape = { rows, grids: grids.map((g) => ({ items: g.items.length, min: g.min, max: g.max })) };
+    const chunk = (start: number, end: number) => ({
+      rows: end - start,
+      grids: grids.map((g) => g.items.map((c) => c.subarray(start, end))),
+    });
+    const got = new Float64Array(rows).fill(12345);
+    await scoring.scoreChunked(
+      shape,
+      () => [chunk(0, 137), chunk(137, 400), chunk(400, rows)],
+      (res, start) => {
+        got.set(res.consistency, start);
+      },
+    );
+    for (let i = 0; i < rows; i++) expect(Object.is(got[i], whole[i]), `row ${i}`).toBe(true);
+    expect(whole.filter((v, i) => i >= n && v < 30).length).toBeGreaterThan(0);
   });
 });
