@@ -59,21 +59,21 @@ const sessionQueryOf = (columns: ProfileColumns | undefined) =>
 // they are few; past the cap a request reads the whole rows rather than building more.
 const sessionQueries = new Map<string, ReturnType<typeof sessionQueryOf>>();
 const SESSION_QUERY_SETS = 64;
-const keyOf = (columns: ProfileColumns | undefined) =>
-  columns ? `${columns.user?.join(',') ?? '*'}|${columns.company?.join(',') ?? '*'}` : '';
+const keyOf = (columns: ProfileColumns) => `${columns.user?.join(',') ?? '*'}|${columns.company?.join(',') ?? '*'}`;
+const WHOLE_ROWS: ProfileColumns = { user: null, company: null };
+
+/** The query of each column set object callers hold on to (`me` keeps one per document): no key to build per request. */
+const queryOfColumns = new WeakMap<ProfileColumns, ReturnType<typeof sessionQueryOf>>();
+let viewerOnly: ReturnType<typeof sessionQueryOf> | undefined;
 
 function sessionQuery(columns: ProfileColumns | undefined) {
-  let key = keyOf(columns);
-  let query = sessionQueries.get(key);
-  if (query) return query;
-  if (sessionQueries.size >= SESSION_QUERY_SETS) {
-    columns = { user: null, company: null };
-    key = keyOf(columns);
-    query = sessionQueries.get(key);
-    if (query) return query;
-  }
-  query = sessionQueryOf(columns);
-  sessionQueries.set(key, query);
+  if (!columns) return (viewerOnly ??= sessionQueryOf(undefined));
+  const known = queryOfColumns.get(columns);
+  if (known) return known;
+  const set = sessionQueries.has(keyOf(columns)) || sessionQueries.size < SESSION_QUERY_SETS ? columns : WHOLE_ROWS;
+  let query = sessionQueries.get(keyOf(set));
+  if (!query) sessionQueries.set(keyOf(set), (query = sessionQueryOf(set)));
+  queryOfColumns.set(columns, query);
   return query;
 }
 

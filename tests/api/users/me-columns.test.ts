@@ -81,6 +81,21 @@ describe('me reads the columns its document shows', () => {
     expect(byKey.me.user).toEqual(full);
   });
 
+  it('answers right past the number of column sets it prepares statements for (then it reads whole rows)', async () => {
+    const leaves = Object.values(userType().getFields())
+      .filter((f) => !isObjectType(getNamedType(f.type)))
+      .map((f) => f.name);
+    const full = (await twice(`query($u: ID!) { getUser(userId: $u) { ${leaves.join(' ')} } }`, { u: admin.id }))
+      .getUser;
+    let documents = 0;
+    for (let i = 0; i < leaves.length && documents < 80; i++)
+      for (let j = i + 1; j < leaves.length && documents < 80; j++, documents++) {
+        const me = (await t.gql(`{ me { user { ${leaves[i]} ${leaves[j]} } } }`, {}, { token })).body.data.me.user;
+        expect(me).toEqual({ [leaves[i]!]: full[leaves[i]!], [leaves[j]!]: full[leaves[j]!] });
+      }
+    expect(documents).toBe(80);
+  });
+
   it('answers an operator, who has no organisation', async () => {
     const op = await makeUser(t.db, t.deps.appSecret, { companyId: null, accessLevel: 'SUPER_ADMIN' });
     const opToken = await t.tokenFor(op.email, op.password);
