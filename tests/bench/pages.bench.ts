@@ -71,7 +71,10 @@ async function uploadCheck(side: Side): Promise<number> {
   await page.getByTestId('upload-columns-table').waitFor({ timeout: 120_000 });
   for (const box of await page.locator('[data-testid^="open-question-"]').all())
     if ((await box.inputValue()) === '') await box.fill('What did you like about the trip?');
-  await page.evaluate(() => window.pagesBench.reset());
+  await page.evaluate(() => {
+    window.pagesBench.reset();
+    performance.clearMarks();
+  });
   const requests = TIMELINE ? recordRequests(page) : null;
   await next.click();
   const at = await paintedAt(page, 'estimate').catch(async (error: unknown) => {
@@ -87,6 +90,17 @@ async function uploadCheck(side: Side): Promise<number> {
   const clicked = await page.evaluate(() => window.pagesBench.pointerDown);
   if (clicked === null) throw new Error('the click was not seen');
   if (requests) console.log(`      ${side.label} step 2 -> 3: ${await requests()}`);
+  // Where the wait went, from the app's own performance marks (the first of each after the click);
+  // a checkout without them prints nothing here.
+  const marks = await page.evaluate(() =>
+    performance.getEntriesByType('mark').map((m) => ({ name: m.name, at: m.startTime })),
+  );
+  const first = new Map<string, number>();
+  for (const m of marks) if (m.name.startsWith('upload:') && !first.has(m.name)) first.set(m.name, m.at - clicked);
+  if (first.size > 0)
+    console.log(
+      `      ${side.label} marks after the click: ${[...first].map(([n, t]) => `${n.slice(7)} ${Math.round(t)}`).join(', ')}, estimate painted ${Math.round(at - clicked)}`,
+    );
   return at - clicked;
 }
 
