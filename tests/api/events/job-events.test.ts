@@ -152,7 +152,12 @@ describe('a job run by this process', () => {
   it("is told to its organisation's streams as it answers, not at the next read, and to nobody else", async () => {
     // A poller that would read the jobs table only once an hour: whatever arrives, the job's own events brought.
     const hub = createJobEventHub(t.deps, [UPLOAD_CHECK_JOB], 3_600_000);
-    const heard: Record<'A' | 'uploader' | 'colleague' | 'B', JobEvent[]> = { A: [], uploader: [], colleague: [], B: [] };
+    const heard: Record<'A' | 'uploader' | 'colleague' | 'B', JobEvent[]> = {
+      A: [],
+      uploader: [],
+      colleague: [],
+      B: [],
+    };
     const off = [
       hub.subscribe({ companyId: w.A, ownerId: null, send: (e) => heard.A.push(e) }),
       hub.subscribe({ companyId: w.A, ownerId: w.employee.id, send: (e) => heard.uploader.push(e) }),

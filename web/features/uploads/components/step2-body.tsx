@@ -25,7 +25,8 @@ import { RecordIdChoice } from './record-id-choice';
 
 type Props = {
   datafileId: string;
-  file: DraftedDatafile;
+  /** The draft's reading of the file (rows, missing codes): what step 1 set. */
+  upload: DraftedDatafile['upload'];
   preview: UploadPreview;
   draft: Draft;
   byColumn: Map<string, string[]>;
@@ -38,25 +39,23 @@ type Props = {
  * Step 2's editor: the file's rows and how they are read, a type for every column, the grids to
  * merge and the settings of each data point. Memoised, so what changes while the check runs (the
  * button, its progress, the wait) does not render the whole editor again: at 50 columns that was
- * the page's largest cost between the click and step 3.
+ * the page's largest cost between the click and step 3. The draft is read again after the save
+ * (a new object with the same reading): the reading is compared by what it says.
  */
-export const Step2Body = memo(function Step2Body({
-  datafileId,
-  file,
-  preview: data,
-  draft,
-  byColumn,
-  byPoint,
-  setDraft,
-  setError,
-}: Props) {
+export const Step2Body = memo(Body, (a, b) =>
+  (Object.keys(a) as (keyof Props)[]).every((k) =>
+    k === 'upload' ? JSON.stringify(a.upload) === JSON.stringify(b.upload) : a[k] === b[k],
+  ),
+);
+
+function Body({ datafileId, upload, preview: data, draft, byColumn, byPoint, setDraft, setError }: Props) {
   const t = useT();
   const locale = useLocale();
   const reread = useCreateDraftDatafile();
   // Other rows or missing codes for step 1: the file is read again, step 2 starts over from its suggestions.
   const rereadWith = async (patch: Partial<Reading> & { missingValues?: string[] }) => {
     setError(null);
-    const u = file.upload;
+    const u = upload;
     try {
       await reread.create({
         datafileId,
@@ -94,11 +93,11 @@ export const Step2Body = memo(function Step2Body({
             <ReadingNotices
               preview={data}
               current={{
-                headerRow: file.upload.headerRow,
-                dataRecordStartRow: file.upload.dataRecordStartRow,
-                lastDataRow: file.upload.lastDataRow ?? null,
+                headerRow: upload.headerRow,
+                dataRecordStartRow: upload.dataRecordStartRow,
+                lastDataRow: upload.lastDataRow ?? null,
               }}
-              missingValues={file.upload.missingValues}
+              missingValues={upload.missingValues}
               busy={reread.isMutating}
               onReading={(reading) => void rereadWith(reading)}
               onMissingValues={(missingValues) => void rereadWith({ missingValues })}
@@ -168,4 +167,4 @@ export const Step2Body = memo(function Step2Body({
       </Stack>
     </>
   );
-});
+}

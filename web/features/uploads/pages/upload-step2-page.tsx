@@ -18,6 +18,7 @@ import { initialDraft, localIssues, pointOfIssue, toInput, type Draft } from '..
 import { localIssueMessage, uploadErrorMessage } from '../state/messages';
 
 const NO_ISSUES: UploadIssue[] = [];
+const NO_LOCAL_ISSUES: ReturnType<typeof localIssues> = [];
 
 /**
  * Upload step 2: the preview of the first rows, a type for every column (the suggestions
@@ -63,8 +64,10 @@ export function UploadStep2Page() {
   }, [waiting, state, navigate, datafileId]);
 
   const local = useMemo(() => (draft ? localIssues(draft) : []), [draft]);
-  // The same empty list while the check runs, so its progress does not rebuild the messages (and the editor).
-  const serverIssues = !waiting && state?.state === 'DONE' ? state.issues : NO_ISSUES;
+  // The same empty lists when nothing is shown (the click without problems, the check running), so
+  // neither rebuilds the messages and with them the editor.
+  const shownLocal = showLocal && local.length > 0 ? local : NO_LOCAL_ISSUES;
+  const serverIssues = !waiting && state?.state === 'DONE' && state.issues.length > 0 ? state.issues : NO_ISSUES;
   const { byColumn, byPoint, general } = useMemo(() => {
     const byColumn = new Map<string, string[]>();
     const byPoint = new Map<string, string[]>();
@@ -75,7 +78,7 @@ export function UploadStep2Page() {
       if (!key && !column) general.push(message);
     };
     if (draft) {
-      for (const issue of showLocal ? local : []) {
+      for (const issue of shownLocal) {
         const point = draft.find((p) => p.key === issue.key);
         add(point?.key, point?.columns[0], localIssueMessage(locale, issue));
       }
@@ -87,7 +90,7 @@ export function UploadStep2Page() {
       }
     }
     return { byColumn, byPoint, general };
-  }, [draft, local, showLocal, serverIssues, locale, data]);
+  }, [draft, shownLocal, serverIssues, locale, data]);
 
   if (!datafileId) return <Redirect to="/upload-dataset/step1" replace />;
   if (drafted.isLoading || preview.isLoading) return <PageSpinner />;
@@ -151,7 +154,7 @@ export function UploadStep2Page() {
       <Stack gap="6">
         <Step2Body
           datafileId={datafileId}
-          file={file}
+          upload={file.upload}
           preview={data}
           draft={draft}
           byColumn={byColumn}
