@@ -2,8 +2,8 @@
 // shares the database, so the database is the source: one poller per process reads the streamed
 // jobs every JOB_EVENT_POLL_MS while at least one stream is open (one query for all of them, not one
 // per client) and hands each change to the streams of the job's organisation. A job this process
-// runs says when it moved (deps.jobs.onEvent): the poller reads at once then, so an answer reaches
-// the page without waiting for the next tick (on a 2-core machine, up to 250 ms of the wait).
+// runs says when it published an answer or ended (deps.jobs.onEvent): the poller reads at once then,
+// so the answer reaches the page without waiting for the next tick (up to 250 ms of the wait).
 import type { Deps } from '../../kernel/deps';
 import type { JobEvent as JobSystemEvent } from '../../jobs';
 import { streamedJobs, type JobSnapshot } from './job-events.repo';
@@ -87,6 +87,8 @@ export function createJobEventHub(
 
   const streamed = new Set(kinds);
   const onLocalJob = (event: JobSystemEvent) => {
+    // Progress waits for the tick (it is written at that pace anyway); an answer or an end is read at once.
+    if (event.type === 'progress') return;
     if (!streamed.has(event.type === 'settled' ? event.job.kind : event.kind)) return;
     if (running) again = true;
     else void pollNow();
