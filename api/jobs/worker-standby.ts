@@ -1,7 +1,7 @@
 // Worker threads started ahead of their step. A fresh Worker first imports the host and the step's
 // modules (the whole upload engine for a check) and instantiates the scoring WASM: 0.3-0.5 s on a
 // busy machine, before the first row of a file is read. When a feature says a job is likely soon
-// (`deps.jobs.warm(kind)`, e.g. once an upload's draft exists), a started runner that takes the kind
+// (`deps.jobs.warm(kind)`, e.g. once step 2 of an upload has its preview), a started runner that takes the kind
 // gets one idle Worker of each of its `warmSteps` ready and hands it to the step's next run. Each
 // Worker still runs one step and ends with it; an unused one ends after IDLE_MS.
 import { HOST_URL, type WorkerMessage, type WorkerWarm, type WorkerStep } from './worker-step';

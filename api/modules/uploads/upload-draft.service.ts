@@ -52,7 +52,8 @@ export async function uploadPreview(
       format: upload.sourceFormat,
       options: readOptionsOf(upload),
     });
-    // The check's Worker gets ready while step 2 is shown (again, when the draft was left for a while).
+    // The check's Worker gets ready while step 2 is shown, once its preview is read (not beside it:
+    // on two busy cores the two Workers' start slowed the API's answers to everyone else).
     if (upload.status === 'DRAFT') deps.jobs.warm(UPLOAD_CHECK_JOB);
     return preview!;
   } catch (error) {

@@ -18,7 +18,6 @@ import { discardPrepare, prepareJobOf } from './upload-prepare.service';
 import type { DatafileInput } from '../../graphql/generated/resolvers';
 import { readUpload } from './upload-read';
 import { requireTitle } from '../../lib/validation';
-import { UPLOAD_CHECK_JOB } from './jobs/contract';
 
 const MAX_ROW = 1_000_000;
 const MAX_MISSING_CODES = 20;
@@ -180,13 +179,6 @@ async function readStepOne(
 
 /** createDraftDatafile: a new draft, a change of a draft's step 1, or a re-upload of a READY datafile. Returns the datafile id. */
 export async function createDraftDatafile(deps: Deps, viewer: Viewer, input: DatafileInput): Promise<string> {
-  const datafileId = await stepOne(deps, viewer, input);
-  // Step 2 comes next, then the check whose answer the user waits for: its Worker gets ready meanwhile.
-  deps.jobs.warm(UPLOAD_CHECK_JOB);
-  return datafileId;
-}
-
-async function stepOne(deps: Deps, viewer: Viewer, input: DatafileInput): Promise<string> {
   const now = deps.clock.now().toISOString();
   const existing = input.datafileId
     ? await requireDatafile(deps.db, viewer, input.datafileId, 'upload')
