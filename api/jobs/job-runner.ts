@@ -116,7 +116,7 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
       for (const r of this.#running.values()) r.controller.abort(new JobHandedBack());
       await all();
     }
-    this.#standby.stop();
+    this.#standby.clear();
   }
 
   wake(): void {

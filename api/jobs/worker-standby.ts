@@ -15,14 +15,13 @@ type RefWorker = Worker & { ref(): void; unref(): void };
 export class WorkerStandby {
   readonly #idle = new Map<
     string,
-    { worker: RefWorker; timer: ReturnType<typeof setTimeout>; warmed: Promise<void> }
+    { worker: RefWorker; timer: ReturnType<typeof setTimeout>; warmed: Promise<void>; release: () => void }
   >();
-  #stopped = false;
 
   /** Starts an idle Worker for `step` unless one is there (it does not keep the process alive). */
   warm(step: WorkerStep<unknown, unknown>): void {
     const url = step.url;
-    if (this.#stopped || this.#idle.has(url)) return;
+    if (this.#idle.has(url)) return;
     const worker = new Worker(HOST_URL) as RefWorker;
     worker.unref();
     const drop = () => {
@@ -31,11 +30,17 @@ export class WorkerStandby {
       this.#idle.delete(url);
     };
     // A Worker that failed while idle is dropped; the next run starts a fresh one.
-    worker.addEventListener('error', () => {
+    const failed = () => {
       drop();
       worker.terminate();
-    });
+    };
+    worker.addEventListener('error', failed);
     worker.addEventListener('close', drop);
+    // Once taken, the run's own listeners (runWorkerStep) decide what an error means.
+    const release = () => {
+      worker.removeEventListener('error', failed);
+      worker.removeEventListener('close', drop);
+    };
     const timer = setTimeout(() => {
       drop();
       worker.terminate();
@@ -50,7 +55,7 @@ export class WorkerStandby {
       worker.addEventListener('message', onMessage);
       worker.addEventListener('close', () => resolve());
     });
-    this.#idle.set(url, { worker, timer, warmed });
+    this.#idle.set(url, { worker, timer, warmed, release });
     worker.postMessage({ type: 'warm', stepUrl: url } satisfies WorkerWarm);
   }
 
@@ -65,13 +70,13 @@ export class WorkerStandby {
     if (!idle) return undefined;
     clearTimeout(idle.timer);
     this.#idle.delete(step.url);
+    idle.release();
     idle.worker.ref();
     return idle.worker;
   }
 
-  /** Ends every idle Worker; no more are started. */
-  stop(): void {
-    this.#stopped = true;
+  /** Ends every idle Worker (a stopping runner; it starts no more while stopped). */
+  clear(): void {
     for (const { worker, timer } of this.#idle.values()) {
       clearTimeout(timer);
       worker.terminate();
