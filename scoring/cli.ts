@@ -140,7 +140,14 @@ function writeOut(out: Uint8Array): void {
   try {
     while (at < out.length) at += writeSync(1, out.subarray(at));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    // The reader closed the pipe (`| head`): it has what it wanted; end quietly as Unix tools do.
+    if (code === 'EPIPE') process.exit(0);
+    if (code !== 'EAGAIN') throw error;
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(0);
+      throw e;
+    });
     process.stdout.write(out.subarray(at));
   }
 }
