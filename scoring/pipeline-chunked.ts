@@ -283,7 +283,7 @@ export function createChunkedPipeline(heap: WasmHeap): ChunkedPipeline {
       });
       // The interviews' consistency calibration from the gathered sample: its rows' distances under the
       // models are those the last pass gives the same rows, so the calibration is scoreAll's.
-      const calibration = state.alloc(16);
+      const calibration = state.alloc(32);
       if (consistency) {
         const a = new Arena(heap);
         try {

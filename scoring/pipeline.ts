@@ -56,7 +56,7 @@ export interface GivenStatistics {
   medians: number;
   /** One fitted consistency model per grid (used when consistency is on). */
   models: readonly number[];
-  /** The interviews' consistency calibration, centre and spread (consistencyCalibrate), when consistency is on. */
+  /** The interviews' consistency calibration: centre and spread of the whole interview, then of its end sections' contrast (consistencyCalibrate), when consistency is on. */
   consistencyCalibration: number;
   /** The file's grid line counts (ibsLineCounts, LINE_COUNTS doubles per grid), for the grid score's weights. */
   gridLineCounts: number;
@@ -203,7 +203,7 @@ export function runPipeline(
     const modelPtrs = a.i32In(models);
     let cal = given?.consistencyCalibration ?? 0;
     if (!given) {
-      cal = a.alloc(16);
+      cal = a.alloc(32);
       k('consistencyCalibrate')(d2, n, G, modelPtrs, cal);
     }
     k('consistencyAggregate')(d2, n, G, modelPtrs, cal, at('con'), at('dpCon'));

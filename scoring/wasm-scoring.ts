@@ -210,7 +210,7 @@ export class WasmScoring implements NumericScoring {
       const score = a.f64Out(n),
         dp = a.f64Out(n),
         own = a.f64Out(n),
-        cal = a.f64Out(2);
+        cal = a.f64Out(4);
       this.#k('consistencyCalibrate')(d2, n, G, modelPtrs, cal);
       this.#k('consistencyAggregate')(d2, n, G, modelPtrs, cal, score, dp);
       const gridResults = ms.map((_, gi) => {
