@@ -16,6 +16,7 @@ import {
   zOfD2,
   type Calibration,
 } from './reference-consistency-map.ts';
+import { calibrateSections, sectionScoreOf, sectionStatistic } from './reference-consistency-section.ts';
 
 export {
   CONSISTENCY,
@@ -384,7 +385,11 @@ export function rowDistances(fit: ConsistencyFit, m: ColumnMajor, lo = Number.Na
 }
 
 /** Sum of an interview's D² over its fitted grids, their ranks and the smallest nu2 (grid order). */
-function interviewSum(fits: readonly ConsistencyFit[], d2: readonly Float64Array[], i: number) {
+function interviewSum(
+  fits: readonly Pick<ConsistencyFit, 'fitted' | 'rank' | 'nu2'>[],
+  d2: readonly Float64Array[],
+  i: number,
+) {
   let sum = 0,
     df = 0,
     nu2 = Infinity,
@@ -405,7 +410,7 @@ function interviewSum(fits: readonly ConsistencyFit[], d2: readonly Float64Array
  * score of each row's D² summed over its fitted grids.
  */
 export function calibrateInterviews(
-  fits: readonly ConsistencyFit[],
+  fits: readonly Pick<ConsistencyFit, 'fitted' | 'rank' | 'nu2'>[],
   d2: readonly Float64Array[],
   n: number,
 ): Calibration {
@@ -417,26 +422,26 @@ export function calibrateInterviews(
   return calibrateScores(z);
 }
 
-/** The grid's own score and the interview's score from the per-grid distances (see the README). */
+/** The grid's own score and the interview's (the lower of the sum's and its end sections', see the README). */
 export function aggregateConsistency(
   fits: readonly ConsistencyFit[],
   d2: readonly Float64Array[],
   n: number,
-): {
-  score: Float64Array;
-  dataPoints: Float64Array;
-  grids: Float64Array[];
-} {
+): { score: Float64Array; dataPoints: Float64Array; grids: Float64Array[] } {
   const score = new Float64Array(n).fill(Number.NaN),
     dataPoints = new Float64Array(n);
   const grids = fits.map((f, g) =>
     Float64Array.from(d2[g]!, (v) => consistencyScoreOf(v, f.rank, f.nu2, f.calibration)),
   );
   const cal = calibrateInterviews(fits, d2, n);
+  const rows = Array.from({ length: Math.min(n, CONSISTENCY.sampleLimit) }, (_, t) => sampleRow(t, n));
+  const sections = { whole: cal, ratio: calibrateSections(fits, d2, rows) };
   for (let i = 0; i < n; i++) {
     const { sum, df, nu2, dp } = interviewSum(fits, d2, i);
     dataPoints[i] = dp;
     if (dp) score[i] = consistencyScoreOf(sum, df, nu2, cal);
+    if (dp >= 2 && sections.ratio.centre < Infinity)
+      score[i] = Math.min(score[i]!, sectionScoreOf(sectionStatistic(fits, d2, i, sections)));
   }
   return { score, dataPoints, grids };
 }

@@ -10,6 +10,7 @@ import {
   consistencySampleRow, evenItems, modelWeights, pow2, quantiseAnswer, validCode,
 } from './consistency-fit';
 import { ANCHOR_S, ANCHORS, calibrateScores, fillAnchors, scoreFromAnchors, zOfD2 } from './consistency-map';
+import { sectionCalibrate, sectionScores } from './consistency-section';
 
 /** Label written over OK for a grid whose own consistency is in the red band. */
 export const LABEL_INCONSISTENT: u8 = 5;
@@ -92,8 +93,9 @@ export function consistencyScores(d2: usize, n: i32, model: usize, out: usize): 
  * Calibration of the interviews' normal scores (consistencyAggregate): over the rows the fit samples
  * (consistencySampleRow of n; a file of at most 2,048 rows is all of them, in order), the normal score
  * of each row's D² summed over its fitted grids, on the sum of their ranks and the smallest nu2;
- * their centre and spread (calibrateScores) go to out[0..2). scoreChunked passes the gathered sample
- * itself, which is then all rows of its own n: the same rows in the same order.
+ * their centre and spread (calibrateScores) go to out[0..2), those of the rows' worst end sections
+ * (consistency-section.ts) to out[2..4). scoreChunked passes the gathered sample itself, which is then
+ * all rows of its own n: the same rows in the same order.
  */
 export function consistencyCalibrate(d2: usize, n: i32, g: i32, models: usize, out: usize): void {
   const count = consistencySampleCount(n);
@@ -117,6 +119,7 @@ export function consistencyCalibrate(d2: usize, n: i32, g: i32, models: usize, o
   }
   calibrateScores(z, m, out);
   release(z);
+  sectionCalibrate(d2, n, g, models, out + 16);
 }
 
 /**
@@ -125,7 +128,8 @@ export function consistencyCalibrate(d2: usize, n: i32, g: i32, models: usize, o
  * calibration `cal` (centre, spread from consistencyCalibrate); `models` holds g i32 model addresses.
  * Writes the score (NaN when no grid counts) and the grids used. Four interviews per pass for the sums
  * and counts (a missing grid adds +0); interviews with every fitted grid (nearly all) take the anchors
- * computed once and are mapped without branches, the others one by one with their own anchors.
+ * computed once and are mapped without branches, the others one by one with their own anchors. Then
+ * each score is lowered to that of the interview's worst end section (cal[2..4), consistency-section.ts).
  */
 export function consistencyAggregate(
   d2: usize, n: i32, g: i32, models: usize, cal: usize, outScore: usize, outDp: usize,
@@ -201,6 +205,7 @@ export function consistencyAggregate(
   release(full);
   release(own);
   release(fitted);
+  sectionScores(d2, n, g, models, cal, outScore, outDp);
 }
 
 /**

@@ -95,7 +95,8 @@ export function mappingIssues(header: TableHeader, mapping: ColumnMapping): Vali
       if (!openColumns.has(dp.question))
         issues.push({
           code: 'INVALID_PARAMETERS',
-          reason: 'BEHAVIOUR_QUESTION_UNKNOWN',
+          // None chosen is a different thing to tell the user than a choice that is not an open question.
+          reason: dp.question.trim() === '' ? 'BEHAVIOUR_QUESTION_REQUIRED' : 'BEHAVIOUR_QUESTION_UNKNOWN',
           column: dp.column,
           value: dp.question,
         });

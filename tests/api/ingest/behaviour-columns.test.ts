@@ -168,6 +168,18 @@ describe('behaviour columns of an upload', () => {
     expect(error.details).toMatchObject({ reason: 'BEHAVIOUR_QUESTION_UNKNOWN', column: 'q1_BEHAVIOUR_KEYS' });
   });
 
+  it('asks for the open question when a paradata column names none, without an empty name in the message', async () => {
+    const mapping = {
+      dataPoints: [...base, { type: 'BEHAVIOUR_KEYS', column: 'q1_BEHAVIOUR_KEYS', question: '' } as DataPoint],
+    };
+    const e = (await run(csv(), mapping).catch((x: unknown) => x)) as AppError;
+    expect(e.details).toMatchObject({ reason: 'BEHAVIOUR_QUESTION_REQUIRED', column: 'q1_BEHAVIOUR_KEYS' });
+    const facts = refusalFactsOf(e.code, e.details);
+    expect(uploadRefusalMessage(facts, 'en')).toContain('choose the open question it describes');
+    expect(uploadRefusalMessage(facts, 'de')).toContain('Wählen Sie die offene Frage, die sie beschreibt');
+    expect(uploadRefusalMessage(facts, 'en')).not.toContain('“”');
+  });
+
   it('step 2 keeps the open question a paradata column describes, and refuses one that names none', () => {
     const rows = rowsFromInput([
       { dataPointIdentifier: 'q1_keys', dataPointType: 'BEHAVIOUR_KEYS', columns: ['q1_keys'], openEndedColumn: 'q1' },

@@ -132,6 +132,11 @@ describe('step 2 column model', () => {
     expect(localIssues(draft).map((i) => i.message)).toEqual([
       { reason: 'BEHAVIOUR_QUESTION_UNKNOWN', params: { column: 'open_keys', value: 'q1' } },
     ]);
+    draft = updatePoint(draft, pointOfColumn(draft, 'open_keys')!.key, { openEndedColumn: null });
+    expect(localIssues(draft).map((i) => i.message)).toEqual([
+      { reason: 'BEHAVIOUR_QUESTION_REQUIRED', params: { column: 'open_keys' } },
+    ]);
+    draft = updatePoint(draft, pointOfColumn(draft, 'open_keys')!.key, { openEndedColumn: 'q1' });
     expect(toInput(draft).find((p) => p.columns[0] === 'open_keys')).toMatchObject({ openEndedColumn: 'q1' });
   });
 });

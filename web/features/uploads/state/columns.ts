@@ -318,10 +318,9 @@ export function localIssues(draft: Draft): LocalIssue[] {
     )
       issues.push({
         key: p.key,
-        message: {
-          reason: 'BEHAVIOUR_QUESTION_UNKNOWN',
-          params: { column: p.columns[0]!, value: p.openEndedColumn ?? '' },
-        },
+        message: p.openEndedColumn
+          ? { reason: 'BEHAVIOUR_QUESTION_UNKNOWN', params: { column: p.columns[0]!, value: p.openEndedColumn } }
+          : { reason: 'BEHAVIOUR_QUESTION_REQUIRED', params: { column: p.columns[0]! } },
       });
     if (p.dataPointType === 'TIMESTAMP' && p.columns.length !== 2)
       issues.push({ key: p.key, message: { reason: 'DATA_POINT_SHAPE', params: { column, value: 'TIMESTAMP' } } });
