@@ -18,6 +18,7 @@ export * from './cleaning-columns.ts';
 export * from './cleaning-settings.ts';
 export * from './cleaning-guard.ts';
 export * from './duplicate-rule.ts';
+export * from './datafile-weights.ts';
 export * from './source-removals.ts';
 export { WasmMatrix } from './wasm-memory.ts';
 export { composePipeline } from './pipeline-compose.ts';

@@ -18,6 +18,8 @@ export { CHECKED_AT, checkAndPrepare, prepareUpload, preparedFolder } from './pr
 export type { UploadSummary } from './processing/summary';
 export { structureDifference, compareStructure } from './processing/structure';
 export { readManifest, readRevisionColumns, revisionColumnsIpc, type RevisionManifest } from './columnar/reader';
+export { vectorToFloat64 } from './columnar/numeric-column';
+export { weightedScores, reweightTable, type Combine } from './columnar/reweight';
 export { neutraliseCell, neutraliseText } from './export/neutralise';
 export { savStream, writeSav, SYSMIS, type SavVariable, type SavCell } from './export/sav-writer';
 export { spssSeconds } from './parse/sav-text';
@@ -85,6 +87,7 @@ export { revisionPrefix } from './blob';
 export { ArrowBlobFile } from './columnar/arrow-io';
 export { publishPrepared, readPrepared } from './processing/prepare';
 export type { ScoreStat } from './processing/score-stats';
+export { combinedStatOf } from './processing/score-stats';
 export {
   type Cell,
   type DataPoint,

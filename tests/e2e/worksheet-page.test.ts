@@ -290,6 +290,34 @@ for (const c of CASES) {
       await page.getByTestId('kept-count').waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('min-failing-checks').inputValue()).toBe('2');
       await expect.poll(() => keptOf(page)).toBe(kept);
+
+      // Weights that favour TS move the combined score in the browser at once, and the save stores the same
+      // count (no target sample size: the demo's saved one could exceed what the weighted rules keep).
+      await page.getByTestId('target-sample-size').fill('');
+      await page.getByTestId('min-failing-checks').fill('1');
+      await expect.poll(() => keptOf(page)).toBe(anyKept);
+      const weight = (name: string) =>
+        page.getByLabel(c.locale === 'de' ? `Gewicht von ${name}` : `Weight of ${name}`, { exact: true });
+      await weight('TS').fill('100');
+      await weight('OES').fill('0');
+      await expect.poll(() => keptOf(page)).not.toBe(anyKept);
+      const weighted = await settledKept(page);
+      await page.getByTestId('worksheet-save').click();
+      await expect
+        .poll(
+          async () =>
+            (
+              await gql<any>(
+                page,
+                'query($id:ID!){getDatafileCleaningSettings(datafileId:$id){numberOfCleanedRecords}}',
+                {
+                  id: c.datafileId,
+                },
+              )
+            ).getDatafileCleaningSettings.numberOfCleanedRecords,
+          { timeout: 30_000 },
+        )
+        .toBe(weighted);
     }, 240_000);
 
     it('at 1024 px: refuses an out-of-range threshold visibly, lets a field be cleared, hides scores the file lacks, heads the table', async () => {

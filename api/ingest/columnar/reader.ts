@@ -3,6 +3,7 @@
 // manifest names each file's key: a revision prepared while step 3 was shown keeps its files in a
 // folder of its own inside the revision's prefix (processing/prepare.ts).
 import { tableFromIPC, tableToIPC, type Table } from 'apache-arrow';
+import type { CombinedWeights } from '../../../scoring/index';
 import { uploadError } from '../../kernel/errors/upload-errors';
 import { revisionPrefix, type UploadBlobStore } from '../blob';
 import { MANIFEST_FILE, RAW_FILE, RECORD_IDS_FILE, SCORES_FILE } from './layout';
@@ -21,6 +22,8 @@ export interface RevisionManifest {
   createdAt: string;
   /** Present when the coherence judge ran: interviews read, scored, and failed. */
   coherence?: { asked: number; judged: number; failed: number };
+  /** The combined score's weights scores.arrow holds (columnar/reweight.ts); absent: the scoring core's defaults. */
+  weights?: Required<CombinedWeights>;
 }
 
 export async function readManifest(

@@ -1,5 +1,11 @@
 // What a processing run takes and gives back (processing/process.ts, prepare.ts and check.ts share them).
-import type { ClassificationResult, OpenQuestion, OpenQuestionConfig, Scoring } from '../../../scoring/index';
+import type {
+  ClassificationResult,
+  CombinedWeights,
+  OpenQuestion,
+  OpenQuestionConfig,
+  Scoring,
+} from '../../../scoring/index';
 import type { OpenEndedWorker } from '../../../scoring/open-ended-worker';
 import type { UploadBlobStore } from '../blob';
 import type { UploadLimits } from '../limits';
@@ -25,6 +31,8 @@ export interface ProcessUploadInput {
   revision: number;
   /** Re-upload: the revision before this one (its column names must match; its charged ids are not charged again). */
   previous?: { revision: number; columns: readonly string[] };
+  /** The datafile's saved weights of the combined score (docs/worksheet.md); absent: the defaults. */
+  weights?: CombinedWeights;
   limits?: Partial<UploadLimits>;
   /** Where the score inputs wait between the parse and the scoring (default: the system's temporary folder). */
   tempDir?: string;

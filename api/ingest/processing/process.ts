@@ -3,13 +3,15 @@
 // -> the summary the job needs to charge and to mark the datafile READY. Every step is repeatable:
 // the revision's prefix is cleared first, and a failure clears it again, so no half-written
 // revision stays visible and a retry starts clean.
-import type {
-  ChunkedPipelineShape,
-  ClassificationResult,
-  OpenQuestion,
-  OpenQuestionConfig,
-  PipelineChunk,
-  PipelineResult,
+import {
+  DEFAULT_WEIGHTS,
+  type ChunkedPipelineShape,
+  type ClassificationResult,
+  type CombinedWeights,
+  type OpenQuestion,
+  type OpenQuestionConfig,
+  type PipelineChunk,
+  type PipelineResult,
 } from '../../../scoring/index';
 import type { OpenEndedWorker } from '../../../scoring/open-ended-worker';
 import { revisionPrefix, type UploadBlobStore } from '../blob';
@@ -208,12 +210,14 @@ export async function scoreCollected(
   inputs: ScoreInputs,
   openCategories: readonly Int32Array[] | undefined,
   onChunk?: (result: PipelineResult, start: number, ids: readonly string[]) => Promise<void> | void,
+  weights?: CombinedWeights,
 ): Promise<{ credits: Uint8Array; totals: ResultTotals }> {
   const n = inputs.rows;
   const behaviour = inputs.behaviourCategories ?? [];
   const durations = [...inputs.durations].sort((a, b) => (a.role === 'TOTAL' ? -1 : 0) - (b.role === 'TOTAL' ? -1 : 0));
   const shape: ChunkedPipelineShape = {
     rows: n,
+    ...(weights ? { weights } : {}),
     ...(durations.length
       ? { durations: { columns: durations.length, totalIndex: durations[0]!.role === 'TOTAL' ? 0 : -1 } }
       : {}),
@@ -324,6 +328,7 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
         budget.check();
         report(75 + (20 * (start + result.credits.length)) / inputs.rows, 'score');
       },
+      input.weights,
     );
     // Credits: every record's credits (4..10) from the scoring core; a re-upload charges only ids
     // not charged by an earlier revision.
@@ -363,6 +368,7 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
       rows: inputs.rows,
       createdAt: (input.now?.() ?? new Date()).toISOString(),
       ...(coherence ? { coherence: coherence.counts } : {}),
+      ...(input.weights ? { weights: { ...DEFAULT_WEIGHTS, ...input.weights } } : {}),
       files: {
         raw: { key: prefix + RAW_FILE, size: rawFile.size, columns: rawColumns },
         scores: { key: prefix + SCORES_FILE, size: scoresFile.size, columns: scoresFile.columns },

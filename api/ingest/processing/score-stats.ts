@@ -62,3 +62,25 @@ export function scoreStatsOf(result: StatColumns): ScoreStat[] {
   acc.add(result);
   return acc.stats();
 }
+
+/**
+ * The combined score's stat alone, for a revision whose combined score was computed again under a
+ * datafile's weights (columnar/reweight.ts); null when no interview has one.
+ */
+export function combinedStatOf(combined: Float64Array): ScoreStat | null {
+  const acc = new ScoreStatsAccumulator();
+  const none = new Float64Array(0);
+  acc.add({
+    combined,
+    ts: none,
+    ibs: none,
+    oes: none,
+    ps: none,
+    cs: none,
+    is: none,
+    sds: none,
+    consistency: none,
+    bas: none,
+  });
+  return acc.stats()[0] ?? null;
+}

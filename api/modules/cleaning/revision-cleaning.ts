@@ -2,7 +2,8 @@
 // through the same facade and the same column mapping (scoring/cleaning-columns.ts) as the browser's
 // Web Worker, so saving a cleaning stores exactly the counts the user saw. The datafile service's
 // updateCleaningSettings, the exports and the certificate build on these functions.
-import { Type, type Table, type Vector } from 'apache-arrow';
+import { Type, type Table } from 'apache-arrow';
+import { vectorToFloat64 } from '../../ingest/index';
 import type { SavedCleaningJson } from '../../../db/schema';
 import {
   RECORD_ID_COLUMN,
@@ -17,29 +18,6 @@ import {
 } from '../../../scoring/index';
 
 type SavedDuplicates = NonNullable<SavedCleaningJson['duplicates']>;
-
-/** A numeric Arrow column as one Float64Array (null -> NaN), whatever its batches. */
-export function vectorToFloat64(vector: Vector): Float64Array {
-  const out = new Float64Array(vector.length);
-  let at = 0;
-  for (const data of vector.data) {
-    const n = data.length;
-    // Primitive values are sliced to the chunk already; the validity bitmap counts from data.offset.
-    const values = data.values as ArrayLike<number>;
-    if (values instanceof Float64Array) out.set(values.subarray(0, n), at);
-    else for (let j = 0; j < n; j++) out[at + j] = Number(values[j]);
-    if (data.nullCount > 0 && data.nullBitmap) {
-      const bitmap = data.nullBitmap,
-        offset = data.offset;
-      for (let j = 0; j < n; j++) {
-        const pos = offset + j;
-        if ((bitmap[pos >> 3]! & (1 << (pos & 7))) === 0) out[at + j] = Number.NaN;
-      }
-    }
-    at += n;
-  }
-  return out;
-}
 
 /** A getter over the numeric columns of a scores table, converting each column once. */
 export function numericColumns(table: Table): (name: string) => Float64Array | undefined {

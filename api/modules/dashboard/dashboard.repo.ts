@@ -23,6 +23,10 @@ export async function replaceScoreStats(
   stats: readonly ScoreStat[],
 ): Promise<void> {
   await db.delete(datafileScoreStats).where(eq(datafileScoreStats.datafileId, datafileId));
+  await insertStats(db, datafileId, revision, stats);
+}
+
+async function insertStats(db: DbOrTx, datafileId: string, revision: number, stats: readonly ScoreStat[]) {
   if (stats.length === 0) return;
   await db.insert(datafileScoreStats).values(
     stats.map((s) => ({
@@ -64,6 +68,19 @@ export async function dashboardTotals(db: DbOrTx, viewer: Viewer) {
 }
 
 /** Per score kind over the viewer's datafiles: scored interviews, sum of scores, interviews per benchmark band (published revisions only). */
+/** Replaces the COMBINED stat of a datafile's revision (its combined score computed again under the datafile's weights). */
+export async function replaceCombinedStat(
+  db: DbOrTx,
+  datafileId: string,
+  revision: number,
+  stat: ScoreStat | null,
+): Promise<void> {
+  await db
+    .delete(datafileScoreStats)
+    .where(and(eq(datafileScoreStats.datafileId, datafileId), eq(datafileScoreStats.kind, 'COMBINED')));
+  if (stat) await insertStats(db, datafileId, revision, [stat]);
+}
+
 export async function scoreStatsByKind(db: DbOrTx, viewer: Viewer) {
   const s = datafileScoreStats;
   const rows = await db

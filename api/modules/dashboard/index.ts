@@ -1,3 +1,3 @@
 // The dashboard module's front door: what other modules may use of it (layering/imports holds them to it).
 
-export { replaceScoreStats } from './dashboard.repo';
+export { replaceCombinedStat, replaceScoreStats } from './dashboard.repo';

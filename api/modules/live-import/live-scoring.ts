@@ -2,7 +2,7 @@
 // running median of the respondents stored before it (at least 30 valid records, the respondent
 // itself included). The published revision re-scores everybody against the whole sample
 // (live-publish.ts), which is how earlier respondents follow the median.
-import { DEFAULT_RULES, type Scoring } from '../../../scoring/index.ts';
+import { DEFAULT_RULES, DEFAULT_WEIGHTS, type CombinedWeights, type Scoring } from '../../../scoring/index.ts';
 import type { LiveAnswer, LiveScores } from '../../../db/schema';
 import { creditsForInterviews } from '../credits';
 import type { LivePage } from './live-config';
@@ -245,6 +245,7 @@ export function finishRespondent(
   pages: readonly LivePage[],
   total: number | null,
   answers: Record<string, LiveAnswer>,
+  weights: CombinedWeights = DEFAULT_WEIGHTS,
 ): ScoredRespondent {
   const { oes, ibs, bas } = prepared;
   const { ts, slow } = timeScore(scoring, medians, pages, total, answers);
@@ -255,7 +256,7 @@ export function finishRespondent(
     ...(ibs ? { ibs: ibs.score } : {}),
     ...(bas ? { bas: bas.score } : {}),
   };
-  const { combined } = scoring.combined(subscores, 1);
+  const { combined } = scoring.combined(subscores, 1, weights);
   const cleaning = scoring.clean(
     {
       rows: 1,
@@ -293,6 +294,7 @@ export function scoreRespondent(
   pages: readonly LivePage[],
   total: number | null,
   answers: Record<string, LiveAnswer>,
+  weights: CombinedWeights = DEFAULT_WEIGHTS,
 ): ScoredRespondent {
   return finishRespondent(
     scoring,
@@ -301,5 +303,6 @@ export function scoreRespondent(
     pages,
     total,
     answers,
+    weights,
   );
 }

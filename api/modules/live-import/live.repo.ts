@@ -28,6 +28,8 @@ const liveTargetQuery = prepared((db) =>
       isDeleted: datafiles.isDeleted,
       secretKey: datafiles.secretKey,
       publishedUploadId: datafiles.publishedUploadId,
+      // The combined score's weights the immediate KEEP/REMOVE answer uses.
+      weightingMethod: datafiles.weightingMethod,
       // The limits, read with the key in the same statement (one read per request).
       serverKeyHash: liveSettings.serverKeyHash,
       maxRespondents: liveSettings.maxRespondents,

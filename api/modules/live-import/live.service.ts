@@ -2,6 +2,7 @@
 // is written inside the charge's transaction (chargeDatafile's afterWrites), so a respondent is
 // stored if and only if it is charged; the primary key (datafile, record id) and the ledger key
 // live:<datafileId>:<recordId> make every resend, concurrent or after a crash, a replay.
+import { combinedWeightsOf } from '../../../scoring/index';
 import type { Deps } from '../../kernel/deps';
 import { AppError } from '../../kernel/errors/errors';
 import { viennaDate } from '../../../db/domain/calendar';
@@ -234,6 +235,7 @@ export async function acceptRespondent(
               pages,
               input.totalSeconds,
               input.answers,
+              combinedWeightsOf(target.weightingMethod?.datafileWeighting),
             );
             const row = {
               datafileId: target.id,
@@ -319,7 +321,8 @@ export async function scoreTestRespondent(
 ): Promise<Omit<LiveAnswerBody, 'status'> & { status: 'TEST' }> {
   const state = stateOf(deps, target);
   const [pages, medians] = await Promise.all([state.pages, catchUp(deps.db, target.id, state)]);
-  const scored = scoreRespondent(deps.scoring, medians, pages, input.totalSeconds, input.answers);
+  const weights = combinedWeightsOf(target.weightingMethod?.datafileWeighting);
+  const scored = scoreRespondent(deps.scoring, medians, pages, input.totalSeconds, input.answers, weights);
   const { kept, ...scores } = scored.scores;
   return {
     recordId: input.recordId,

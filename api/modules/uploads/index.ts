@@ -2,6 +2,7 @@
 
 export { rowOfDataPoint, splitKeywords } from './datapoints';
 export { uploadProcessStep } from './jobs/upload.jobs';
+export { planWeightsOf } from './upload-job.service';
 export { UPLOAD_CHECK_JOB, UPLOAD_JOB } from './jobs/contract';
 export {
   companyRef,

@@ -2,6 +2,7 @@
 // Worker): what a job reads before its Worker step, the charge after it, and what the final state
 // writes (in the job's final transaction): READY with the metadata and record summary, or the
 // refusal; and the notification (opening the datafile's result, or the upload on failure) in the uploader's language.
+import { DEFAULT_WEIGHTS, combinedWeightsOf, sameWeights, type CombinedWeights } from '../../../scoring/index';
 import type { DbOrTx, Tx } from '../../../db/client';
 import type { NotificationType } from '../../../db/schema';
 import type { Deps } from '../../kernel/deps';
@@ -41,11 +42,19 @@ export type UploadPlan = {
   options: ReadOptions;
   mapping: ColumnMapping;
   previous?: { revision: number; columns: string[] };
+  /** The datafile's saved weights of the combined score, when not the defaults: a new revision is scored with them. */
+  weights?: Required<CombinedWeights>;
   actorId: string;
   title: string;
 };
 
 export type { UploadJobResult };
+
+/** A plan's weights from its datafile: present only when they are not the defaults. */
+export function planWeightsOf(file: Pick<repo.DatafileRow, 'weightingMethod'>): Pick<UploadPlan, 'weights'> {
+  const weights = combinedWeightsOf(file.weightingMethod?.datafileWeighting);
+  return sameWeights(weights, DEFAULT_WEIGHTS) ? {} : { weights };
+}
 
 /** Reads the upload, its datafile, data points and the revision before it. Undefined when the upload is gone. */
 export async function uploadPlan(
@@ -74,6 +83,7 @@ export async function uploadPlan(
     ...(published?.revision && published.columns
       ? { previous: { revision: published.revision, columns: published.columns } }
       : {}),
+    ...planWeightsOf(file),
     actorId: upload.confirmedBy ?? upload.createdBy,
     title: file.title,
   };

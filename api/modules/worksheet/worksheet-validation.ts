@@ -4,6 +4,8 @@
 import {
   CLEANING_METHODS,
   DEFAULT_WEIGHTS,
+  allWeightsZero,
+  combinedWeightsOf,
   enabledChecks,
   isRuleKey,
   type CleaningMethod,
@@ -121,5 +123,8 @@ export function validateCleaningSettings(
     if (!Number.isFinite(w.value) || w.value < 0 || w.value > 100)
       throw invalid({ reason: 'OUT_OF_RANGE', field: w.key, min: 0, max: 100 });
   }
+  // Weight 0 leaves a score out of the combined score; with every one 0 no interview would have one.
+  if (input.weightingMethod && allWeightsZero(combinedWeightsOf(input.weightingMethod.datafileWeighting)))
+    throw invalid({ reason: 'ALL_WEIGHTS_ZERO' });
   return method;
 }

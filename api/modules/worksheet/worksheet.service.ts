@@ -6,6 +6,7 @@ import { Uint8, Int8, Uint16, Utf8, makeVector, tableToIPC, vectorFromArray, Tab
 import {
   REASONS,
   cleaningRulesFrom,
+  combinedWeightsOf,
   duplicateMatchesOf,
   type CleaningInput,
   type CleaningRules,
@@ -18,9 +19,10 @@ import { AppError } from '../../kernel/errors/errors';
 import { writeTransaction } from '../../../db/write-transaction';
 import { requireDatafile } from '../datafiles';
 import { issueCertificateForRevision } from '../certificates';
-import { readRevisionColumns } from '../../ingest/index';
+import { combinedStatOf, readRevisionColumns, weightedScores, type Combine } from '../../ingest/index';
+import { replaceCombinedStat } from '../dashboard';
 import { revisionPrefix } from '../../ingest';
-import { cleanRevision, duplicateRowsOf, groupingOf, quotaFor, recordIdsOf } from '../cleaning';
+import { cleanRevision, duplicateRowsOf, groupingOf, numericColumns, quotaFor, recordIdsOf } from '../cleaning';
 import { checkDuplicateOptions, duplicatesOf } from '../duplicates';
 import { loadSavedCleaning, storeSavedCleaning, type SavedCleaning } from '../cleaning';
 import { validateCleaningSettings, type CleaningSettingsInput } from './worksheet-validation';
@@ -121,7 +123,11 @@ export async function saveCleaningSettings(
     cleaningMethod: method,
   });
 
-  const scores = await readRevisionColumns(deps.blobs, file.id, file.revision, 'scores');
+  // The combined score of every interview under the datafile's weights (the ones sent, else the saved ones).
+  const weights = combinedWeightsOf((input.weightingMethod ?? file.weightingMethod)?.datafileWeighting);
+  const combine: Combine = (sub, rows, w) => deps.scoring.combined(sub, rows, w);
+  const weighted = await weightedScores(deps.blobs, file.id, file.revision, weights, combine);
+  const scores = weighted.table;
   const ids = recordIdsOf(scores);
   const manual: Record<string, 1 | 2> = {};
   for (const d of input.manualDecisions ?? []) manual[d.recordId] = d.decision === 'EXCLUDE' ? 1 : 2;
@@ -157,6 +163,9 @@ export async function saveCleaningSettings(
   const removedByReason = REASONS.map(() => 0);
   for (const p of result.primary) if (p >= 0) removedByReason[p]!++;
 
+  await weighted.persist();
+  // The dashboard's and the datafile list's figures follow the stored combined score (undefined: unchanged).
+  const combinedStat = weighted.changed ? combinedStatOf(numericColumns(scores)('combined')!) : undefined;
   // Decisions beside the revision, named by the save so a concurrent reader of an older one is not cut off.
   const savedAt = deps.clock.now().toISOString();
   const decisionsKey = `${revisionPrefix(file.id, file.revision)}cleaning-${savedAt.replace(/[^0-9]/g, '')}.arrow`;
@@ -229,8 +238,12 @@ export async function saveCleaningSettings(
       numberOfExcludedRecords: scores.numRows - result.keptCount,
       certificateLevel: certificate.parsed.level,
       ...(weighting ? { weightingMethod: weighting, isWeighted: weighting.datafileWeighting.length > 0 } : {}),
+      ...(combinedStat !== undefined
+        ? { meanCombinedScore: combinedStat ? combinedStat.sum / combinedStat.count : null }
+        : {}),
       updatedAt: savedAt,
     });
+    if (combinedStat !== undefined) await replaceCombinedStat(tx, file.id, file.revision, combinedStat);
     await repo.appendAudit(tx, audit);
   });
   return {

@@ -5,6 +5,7 @@ import { counts, liveWorld, respondent, send } from '../../support/live-world';
 import { readRevisionColumns } from '../../../api/ingest/index';
 import { runJobsUntilIdle } from '../../../api/jobs/job-loop';
 import { publishNow } from '../../../api/modules/live-import/live-publish';
+import { combinedWeightsOf } from '../../../scoring/index';
 
 // The behaviour fields the snippet sends per page (how an open answer came about): accepted within
 // their bounds, stored with the respondent, anything else refused with the field's path.
@@ -183,5 +184,28 @@ describe('the live endpoint and the behaviour fields', () => {
       expect(res.body.error).toMatchObject({ code: 'INVALID_PARAMETERS', reason: 'LIVE_WRONG_TYPE', field });
     }
     expect(await counts(t, w.datafileId)).toEqual(before);
+  });
+});
+
+describe("the live answer and the datafile's weights", () => {
+  it('computes the combined score behind KEEP/REMOVE with the saved weights: BAS weight 0 leaves the BAS out of it', async () => {
+    const weighting = {
+      datafileWeighting: [{ key: 'bas', value: 0, name: 'BAS' }],
+      projectiveQuestionsWeighting: [],
+    };
+    await t.db.run(
+      sql`update datafiles set weighting_method = ${JSON.stringify(weighting)} where id = ${w.datafileId}`,
+    );
+    const pasted = withBehaviour('w-pasted', { keys: 2, pastes: 1, pastedChars: 72, pastesAfterSwitch: 1, hidden: 1 });
+    const res = await send(t, w.datafileId, w.secret, pasted);
+    expect(res.body.scores).toMatchObject({ bas: 0 });
+    const { ts, oes, ibs } = res.body.scores as Record<string, number | null>;
+    const col = (v: number | null | undefined) => Float64Array.of(v ?? Number.NaN);
+    const sub = { ts: col(ts), oes: col(oes), ibs: col(ibs), bas: col(0) };
+    const weights = combinedWeightsOf(weighting.datafileWeighting);
+    expect(res.body.scores.combined).toBeCloseTo(t.deps.scoring.combined(sub, 1, weights).combined[0]!, 9);
+    expect(res.body.scores.combined).toBeGreaterThan(t.deps.scoring.combined(sub, 1).combined[0]!);
+    // The BAS rule still removes it on its own (a weight changes the combined score, not the rules).
+    expect(res.body.decision).toBe('REMOVE');
   });
 });

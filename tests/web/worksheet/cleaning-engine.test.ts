@@ -12,6 +12,7 @@ import {
   REASONS,
   RULE_KEYS,
   cleaningInputFromColumns,
+  combinedWeightsOf,
   type CleaningRules,
 } from '../../../scoring/index.ts';
 import { readFileSync } from 'node:fs';
@@ -133,6 +134,31 @@ describe('worksheet cleaning engine (message protocol)', () => {
     expect(Array.from(two.kept)).toEqual(Array.from({ length: data.rows }, (_, i) => (failing(i) >= 2 ? 0 : 1)));
     expect(two.keptCount).toBeGreaterThan(r.keptCount);
     expect(two.guard).toEqual(r.guard);
+  });
+
+  it('computes the combined score under the form’s weights with the WASM combine the server saves with', async () => {
+    const data = generateScores(2_000, 7);
+    const cols = data.columns as Record<string, Float64Array>;
+    const { engine } = start({ source: { kind: 'columns', rows: data.rows, columns: copyColumns(data) } });
+    const weights = combinedWeightsOf([
+      { key: 'ts', value: 100 },
+      { key: 'oes', value: 0 },
+    ]);
+    const sub = { oes: cols.oes, ts: cols.ts, ibs: cols.ibs, ps: cols.ps, cs: cols.cs, con: cols.con, bas: cols.bas };
+    const combined = scoring.combined(sub, data.rows, weights).combined;
+    const keptUnder = (c: Float64Array) =>
+      scoring.clean(
+        cleaningInputFromColumns(data.rows, (n) => (n === 'combined' ? c : cols[n])),
+        rulesWith(60),
+      ).kept;
+    const weighted = await engine.run({ rules: rulesWith(60), weights });
+    expect(Array.from(weighted.kept)).toEqual(Array.from(keptUnder(combined)));
+    // The table's combined column comes with the run that changed it.
+    expect(Array.from(weighted.combined!)).toEqual(Array.from(combined));
+    expect((await engine.run({ rules: rulesWith(50), weights })).combined).toBeNull();
+    const stored = await engine.run({ rules: rulesWith(60), weights: null });
+    expect(Array.from(stored.kept)).toEqual(Array.from(keptUnder(cols.combined!)));
+    expect(stored.keptCount).not.toBe(weighted.keptCount);
   });
 
   it("returns the facade's decisions and the counts, distributions and averages of the same rules", async () => {

@@ -18,7 +18,7 @@ import {
   type LiveRespondentResult,
 } from './contract';
 import * as repo from '../live.repo';
-import { uploadProcessStep as processUploadStep } from '../../uploads';
+import { planWeightsOf, uploadProcessStep as processUploadStep } from '../../uploads';
 
 export const liveRespondentJob: AppJobHandler<LiveRespondentPayload, LiveRespondentResult> = {
   kind: LIVE_RESPONDENT_JOB,
@@ -74,6 +74,7 @@ export const livePublishJob: AppJobHandler<LivePublishPayload, LivePublishResult
         source: { key, format: 'csv' },
         options: { headerRow: 1, firstDataRow: 2, missingValues: ['-999'], delimiter: ',', encoding: 'utf-8' },
         mapping,
+        ...planWeightsOf(file),
         actorId: file.ownerId,
         title: file.title,
       },

@@ -40,6 +40,7 @@ async function checkStep(
     mapping: plan.mapping,
     datafileId: plan.datafileId,
     ...(plan.previous ? { previous: plan.previous } : {}),
+    ...(plan.weights ? { weights: plan.weights } : {}),
   };
   if (folder === undefined)
     return { check: await checkUpload({ ...common, onProgress: (percent) => ctx.progress(percent) }) };

@@ -37,6 +37,7 @@ async function processStep(input: UploadProcessInput, ctx: WorkerStepContext, bl
     datafileId: plan.datafileId,
     revision: plan.revision,
     ...(plan.previous ? { previous: plan.previous } : {}),
+    ...(plan.weights ? { weights: plan.weights } : {}),
     onProgress: (percent) => ctx.progress(percent),
     // The open answers are classified on a thread of their own while the file is parsed.
     openEndedWorker: startOpenEndedWorker,

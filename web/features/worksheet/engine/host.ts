@@ -7,7 +7,9 @@ import {
   cleaningGuard,
   cleaningInputFromColumns,
   CLEANING_COLUMNS,
+  sameWeights,
   type CleaningInput,
+  type CombinedWeights,
   type RuleCleaningSession,
   type RuleKey,
   type Scoring,
@@ -32,6 +34,38 @@ interface State {
   /** What the resident session was built with: a new quota or manual decisions need a new session. */
   sessionKey: string;
   manualVersion: number;
+  /** The combined column as stored, and the weights the current one was computed with (null: stored). */
+  storedCombined: Float64Array | undefined;
+  weights: CombinedWeights | null;
+  groupingList: GroupingInput[];
+}
+
+/** Subscores of the combined score and their columns in scores.arrow. */
+const SUBSCORE_COLUMNS = { oes: 'oes', ts: 'ts', ibs: 'ibs', ps: 'ps', cs: 'cs', con: 'con', bas: 'bas' } as const;
+
+function scoresOf(columns: Map<string, Float64Array>): Partial<Record<RuleKey, Float64Array>> {
+  const scores: Partial<Record<RuleKey, Float64Array>> = {};
+  for (const key of RULE_KEYS) {
+    const col = columns.get(CLEANING_COLUMNS[key].score);
+    if (col) scores[key] = col;
+  }
+  return scores;
+}
+
+/** Puts the combined score under `weights` (null: the stored one) into the columns; true when it changed. */
+function applyWeights(s: State, weights: CombinedWeights | null): boolean {
+  const same = weights === null || s.weights === null ? weights === s.weights : sameWeights(weights, s.weights);
+  if (same || !s.storedCombined) return false;
+  let combined = s.storedCombined;
+  if (weights) {
+    const sub: Record<string, Float64Array | undefined> = {};
+    for (const [key, name] of Object.entries(SUBSCORE_COLUMNS)) sub[key] = s.columns.get(name);
+    combined = s.scoring.combined(sub, s.rows, weights).combined;
+  }
+  s.columns.set(CLEANING_COLUMNS.combined.score, combined);
+  s.weights = weights;
+  s.baseline = computeBaseline(s.rows, scoresOf(s.columns), s.groupingList);
+  return true;
 }
 
 function columnsOf(source: EngineSource): {
@@ -66,11 +100,7 @@ export function createEngineHost(
     const all = [...groupings, ...(message.groupings ?? [])];
     for (const g of all)
       if (g.cells.length !== rows) throw new Error(`grouping ${g.name} has ${g.cells.length} cells, expected ${rows}`);
-    const scores: Partial<Record<RuleKey, Float64Array>> = {};
-    for (const key of RULE_KEYS) {
-      const col = columns.get(CLEANING_COLUMNS[key].score);
-      if (col) scores[key] = col;
-    }
+    const scores = scoresOf(columns);
     state?.session?.free();
     state = {
       scoring,
@@ -83,6 +113,9 @@ export function createEngineHost(
       input: null,
       sessionKey: '',
       manualVersion: 0,
+      storedCombined: columns.get(CLEANING_COLUMNS.combined.score),
+      weights: null,
+      groupingList: all,
     };
     const combined = columns.get(CLEANING_COLUMNS.combined.score)?.slice() ?? null;
     post(
@@ -102,11 +135,11 @@ export function createEngineHost(
     );
   };
 
-  const sessionFor = (s: State, request: CleaningRequest): RuleCleaningSession => {
+  const sessionFor = (s: State, request: CleaningRequest, reweighted: boolean): RuleCleaningSession => {
     const quota = request.quota ?? null;
     const duplicate = request.duplicate ?? null;
     const key = JSON.stringify([quota, s.manualVersion, duplicate]);
-    if (s.session && s.sessionKey === key) return s.session;
+    if (s.session && s.sessionKey === key && !reweighted) return s.session;
     s.session?.free();
     let quotaInput: CleaningInput['quota'];
     if (quota) {
@@ -137,7 +170,9 @@ export function createEngineHost(
     const s = state;
     if (!s) throw new Error('the engine has no data yet');
     const t0 = performance.now();
-    const result = sessionFor(s, request).run(request.rules);
+    const reweighted = applyWeights(s, request.weights ?? null);
+    const result = sessionFor(s, request, reweighted).run(request.rules);
+    const combined = reweighted ? (s.columns.get(CLEANING_COLUMNS.combined.score)?.slice() ?? null) : null;
     const t1 = performance.now();
     const groupBy = request.groupBy ?? null;
     const targets = request.quota && groupBy === request.quota.grouping ? request.quota.targets : null;
@@ -156,12 +191,13 @@ export function createEngineHost(
           reasons: result.reasons,
           primary: result.primary,
           guard,
+          combined,
           belowTarget: target > 0 && result.keptCount < target,
           version: result.version,
           timings: { cleanMs: t1 - t0, statsMs: t2 - t1, workerMs: performance.now() - t0 },
         },
       },
-      [result.kept.buffer, result.reasons.buffer, result.primary.buffer],
+      [result.kept.buffer, result.reasons.buffer, result.primary.buffer, ...(combined ? [combined.buffer] : [])],
     );
   };
 

@@ -1,7 +1,7 @@
 // The messages between the worksheet's main thread and its cleaning Web Worker. Big arrays cross as
 // transferred buffers (moved, never copied): the score columns or Arrow bytes going in, the masks
 // coming back. Everything else is small structured-clone data.
-import type { CheckGuard, CleaningRules, RuleKey } from '../../../../scoring/index.ts';
+import type { CheckGuard, CleaningRules, CombinedWeights, RuleKey } from '../../../../scoring/index.ts';
 
 /** Where the worker gets the score columns from. Every ArrayBuffer in here is transferred. */
 export type EngineSource =
@@ -31,6 +31,12 @@ export interface CleaningRequest {
   quota?: { grouping: string; targets: (number | null)[] } | null;
   /** Rows the Duplicate Respondent rule removes (scoring/duplicate-rule.ts resolved them on the main thread). */
   duplicate?: number[] | null;
+  /**
+   * The combined score's weights (the form's, unsaved ones included): the worker computes the
+   * combined score again from the subscores with the same WASM combine the server's save runs.
+   * Absent: the stored combined column as it is.
+   */
+  weights?: CombinedWeights | null;
 }
 
 /** Manual decisions per interview row: 0 none, 1 exclude, 2 keep (the facade's codes). */
@@ -103,6 +109,8 @@ export interface EngineResult {
   composition: Composition | null;
   /** The over-cleaning guard: per check, what it removes alone and its estimated false-positive rate. */
   guard: CheckGuard[];
+  /** The combined score per row when this run's weights changed it (transferred); null: as before. */
+  combined: Float64Array | null;
   /** The target sample size is set and fewer interviews remain (TARGET_SAMPLE_SIZE_TOO_SMALL). */
   belowTarget: boolean;
   version: string;

@@ -204,7 +204,7 @@ function advance(base: Baseline, result: CleaningResult): void {
 
 export type RunSummary = Omit<
   EngineResult,
-  'seq' | 'request' | 'kept' | 'reasons' | 'primary' | 'version' | 'timings' | 'belowTarget' | 'guard'
+  'seq' | 'request' | 'kept' | 'reasons' | 'primary' | 'version' | 'timings' | 'belowTarget' | 'guard' | 'combined'
 >;
 
 /**

@@ -37,6 +37,7 @@ import {
 import {
   quotaRequest,
   rulesOf,
+  weightsOf,
   toFormValues,
   toInput,
   worksheetSchema,
@@ -214,12 +215,13 @@ function WorksheetForm({
 
   // Every change re-runs the rules in the worker; the page paints the answer.
   const rules = useMemo(() => rulesOf(values), [values]);
+  const weights = useMemo(() => weightsOf(values), [values]);
   const quota = useMemo(() => quotaRequest(values, values_), [values, values_]);
   const dupes = useWorksheetDuplicates(settings.datafileId, values.duplicateRule, ready);
   const duplicate = dupes.removed;
   useEffect(() => {
-    if (ready) run({ rules, groupBy: groupBy || null, quota, duplicate });
-  }, [ready, rules, quota, groupBy, values.manual, duplicate, run]);
+    if (ready) run({ rules, groupBy: groupBy || null, quota, duplicate, weights });
+  }, [ready, rules, quota, groupBy, values.manual, duplicate, weights, run]);
 
   useEffect(() => {
     keptRef.current = result?.keptCount ?? null;
@@ -236,7 +238,10 @@ function WorksheetForm({
     [ready],
   );
   const recordId = useCallback((row: number) => ready?.recordIds?.[row] ?? String(row + 1), [ready]);
-  const combined = useCallback((row: number) => ready?.combined?.[row] ?? Number.NaN, [ready]);
+  // The table shows the combined score under the form's weights once a run computed it.
+  const [weighted, setWeighted] = useState<Float64Array | null>(null);
+  useEffect(() => void (result?.combined && setWeighted(result.combined)), [result]);
+  const combined = useCallback((row: number) => (weighted ?? ready?.combined)?.[row] ?? Number.NaN, [ready, weighted]);
   const decide = useCallback(
     (id: string, value: ManualValue | null) => {
       const next = { ...values.manual };

@@ -5,9 +5,11 @@ import * as yup from 'yup';
 import {
   RULE_KEYS,
   cleaningRulesFrom,
+  combinedWeightsOf,
   enabledChecks,
   type CleaningMethod,
   type CleaningRules,
+  type CombinedWeights,
   type DuplicateKeep,
   type RuleKey,
 } from '../../../../scoring/index.ts';
@@ -127,11 +129,7 @@ export function toInput(
       reason: m.reason || null,
     })),
     weightingMethod: {
-      datafileWeighting: WEIGHT_KEYS.filter((k) => v.weights[k] !== '' && v.weights[k] !== undefined).map((k) => ({
-        key: k,
-        value: v.weights[k] as number,
-        name: k.toUpperCase(),
-      })),
+      datafileWeighting: weightEntries(v).map((w) => ({ ...w, name: w.key.toUpperCase() })),
       projectiveQuestionsWeighting: projective.map((p) => ({
         dataPointIdentifier: p.dataPointIdentifier,
         algorithms: [...p.algorithms],
@@ -141,6 +139,19 @@ export function toInput(
     duplicateRule: v.duplicateRule,
     comment: v.comment || null,
   };
+}
+
+/** The weights the form holds (an empty field keeps the default). */
+function weightEntries(v: WorksheetValues): { key: string; value: number }[] {
+  return WEIGHT_KEYS.filter((k) => v.weights[k] !== '' && v.weights[k] !== undefined).map((k) => ({
+    key: k,
+    value: v.weights[k] as number,
+  }));
+}
+
+/** The combined score's weights the worker computes with: the same function the server's save uses. */
+export function weightsOf(v: WorksheetValues): Required<CombinedWeights> {
+  return combinedWeightsOf(weightEntries(v));
 }
 
 /** The rules the worker runs: the same function the server saves with. */

@@ -1,0 +1,25 @@
+// Numeric Arrow columns as the scoring core takes them: one Float64Array, null as NaN.
+import type { Vector } from 'apache-arrow';
+
+/** A numeric Arrow column as one Float64Array (null -> NaN), whatever its batches. */
+export function vectorToFloat64(vector: Vector): Float64Array {
+  const out = new Float64Array(vector.length);
+  let at = 0;
+  for (const data of vector.data) {
+    const n = data.length;
+    // Primitive values are sliced to the chunk already; the validity bitmap counts from data.offset.
+    const values = data.values as ArrayLike<number>;
+    if (values instanceof Float64Array) out.set(values.subarray(0, n), at);
+    else for (let j = 0; j < n; j++) out[at + j] = Number(values[j]);
+    if (data.nullCount > 0 && data.nullBitmap) {
+      const bitmap = data.nullBitmap,
+        offset = data.offset;
+      for (let j = 0; j < n; j++) {
+        const pos = offset + j;
+        if ((bitmap[pos >> 3]! & (1 << (pos & 7))) === 0) out[at + j] = Number.NaN;
+      }
+    }
+    at += n;
+  }
+  return out;
+}

@@ -1,0 +1,76 @@
+// A published revision's combined score under a datafile's saved weights. The upload computes
+// scores.arrow with the scoring core's defaults; when the weighting is saved, the combined score and
+// its subscore count are computed again from the stored subscores with the same WASM kernel and
+// written back into scores.arrow, so every reader of the revision (result page, exports, report,
+// certificate, the worksheet, the cleaning) sees one number. The manifest records the weights the
+// file holds (absent: the defaults), which makes a save with unchanged weights write nothing.
+import { Vector, tableFromIPC, tableToIPC, type Table } from 'apache-arrow';
+import {
+  DEFAULT_WEIGHTS,
+  sameWeights,
+  type CombinedResult,
+  type CombinedWeights,
+  type Subscores,
+} from '../../../scoring/index';
+import { uploadError } from '../../kernel/errors/upload-errors';
+import { vectorToFloat64 } from './numeric-column';
+import { revisionPrefix, type UploadBlobStore } from '../blob';
+import { float64Data } from './arrow-io';
+import { MANIFEST_FILE, SCORE_COLUMNS as C } from './layout';
+import { readManifest, revisionFileKey } from './reader';
+
+export type Combine = (
+  sub: Subscores,
+  rows: number,
+  weights: CombinedWeights,
+) => Pick<CombinedResult, 'combined' | 'nSubscores'>;
+
+const SUBSCORES = { oes: C.oes, ts: C.ts, ibs: C.ibs, ps: C.ps, cs: C.cs, con: C.con, bas: C.bas } as const;
+
+/** The combined score of every row of `table` under `weights`, the table with both columns replaced. */
+export function reweightTable(table: Table, weights: CombinedWeights, combine: Combine): Table {
+  const sub: Subscores = {};
+  for (const [key, name] of Object.entries(SUBSCORES)) {
+    const vector = table.getChild(name);
+    if (vector) sub[key as keyof Subscores] = vectorToFloat64(vector);
+  }
+  const { combined, nSubscores } = combine(sub, table.numRows, weights);
+  return table
+    .setChild(C.combined, new Vector([float64Data(combined)]))
+    .setChild(C.nSubscores, new Vector([float64Data(nSubscores)]));
+}
+
+/**
+ * A published revision's scores table under `weights`, and `persist` to write it back: the caller
+ * persists only once everything else it checks has passed (a refused save leaves the file as it
+ * was). Unchanged weights read only. The file is replaced under its own key and the manifest after
+ * it, so a reader between the two sees the new scores (the manifest's weights are bookkeeping only).
+ */
+export async function weightedScores(
+  blobs: UploadBlobStore,
+  datafileId: string,
+  revision: number,
+  weights: CombinedWeights,
+  combine: Combine,
+): Promise<{ table: Table; changed: boolean; persist: () => Promise<void> }> {
+  const manifest = await readManifest(blobs, datafileId, revision);
+  if (!manifest) throw uploadError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
+  const key = revisionFileKey(manifest, datafileId, revision, 'scores');
+  const bytes = await blobs.getBytes(key);
+  if (!bytes) throw uploadError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_FILE_MISSING' });
+  const table = tableFromIPC(bytes);
+  if (sameWeights(manifest.weights ?? DEFAULT_WEIGHTS, weights))
+    return { table, changed: false, persist: async () => {} };
+  const next = reweightTable(table, weights, combine);
+  const persist = async () => {
+    const out = tableToIPC(next, 'file');
+    await blobs.put(key, out, { contentType: 'application/vnd.apache.arrow.file' });
+    const files = { ...manifest.files, scores: { ...manifest.files.scores, size: out.length } };
+    const updated = { ...manifest, files, weights: { ...DEFAULT_WEIGHTS, ...weights } };
+    const manifestKey = revisionPrefix(datafileId, revision) + MANIFEST_FILE;
+    await blobs.put(manifestKey, new TextEncoder().encode(JSON.stringify(updated)), {
+      contentType: 'application/json',
+    });
+  };
+  return { table: next, changed: true, persist };
+}
