@@ -10,7 +10,8 @@
 // upload pipeline. BENCH_BASELINE=<another checkout> starts that checkout's server and browser beside
 // (its own build and database) and the runs alternate, so a change is compared with the code before
 // it in one run on a shared machine; the load average is printed beside each figure.
-// BENCH_PAGES_RUNS (default 7) counts the runs; BENCH_PAGES_TIMELINE=1 prints each load's requests.
+// BENCH_PAGES_RUNS (default 7) counts the runs; BENCH_PAGES_TIMELINE=1 prints each load's requests;
+// BENCH_PAGES_FIGURES=result,worksheet measures only those figures.
 import { cpus, loadavg } from 'node:os';
 import type { Page, Request } from 'playwright-core';
 import { ensureWebBuild } from '../support/server-process';
@@ -23,6 +24,9 @@ const UPLOAD_ROWS = Number(process.env.BENCH_PAGES_UPLOAD_ROWS ?? 2_436);
 const TIMELINE = process.env.BENCH_PAGES_TIMELINE === '1';
 const GOALS = { result: 400, worksheet: 400, upload: 600 } as const;
 type Figure = keyof typeof GOALS;
+const FIGURES = (process.env.BENCH_PAGES_FIGURES?.split(',') ?? Object.keys(GOALS)).filter(
+  (f): f is Figure => f in GOALS,
+);
 
 const load = () => loadavg()[0]!.toFixed(1);
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? Number.NaN;
@@ -107,9 +111,9 @@ try {
   sides.push(await startSide('this checkout', undefined, UPLOAD_ROWS));
   if (BASELINE) sides.push(await startSide('baseline', BASELINE, UPLOAD_ROWS));
   // Warm: each page once (HTTP and code caches, the server's statement caches).
-  for (const side of sides) for (const measure of Object.values(measures)) await measure(side);
+  for (const side of sides) for (const figure of FIGURES) await measures[figure](side);
   const times = new Map<string, number[]>();
-  for (const figure of Object.keys(GOALS) as Figure[]) {
+  for (const figure of FIGURES) {
     console.log(`\n${figure}: load average ${load()}`);
     for (let run = 0; run < RUNS; run++)
       for (const side of sides) {
@@ -124,7 +128,7 @@ try {
     worksheet: 'worksheet, navigation -> table rows',
     upload: `upload step 2 -> step 3 estimate, ${UPLOAD_ROWS.toLocaleString('en')} interviews`,
   };
-  for (const figure of Object.keys(GOALS) as Figure[]) {
+  for (const figure of FIGURES) {
     const now = median(times.get(`${figure}:this checkout`)!);
     const base = BASELINE ? median(times.get(`${figure}:baseline`)!) : null;
     console.log(
