@@ -84,10 +84,13 @@ export function UplotChart({
     };
     if (!drawAfterPaint) return draw();
     let undraw: (() => void) | undefined;
-    // An animation frame callback runs before that frame is painted; a task queued from it runs after.
+    // An animation frame callback runs before that frame is painted; the next frame's callbacks run
+    // once it has been, and a task queued from there draws without holding up what that frame shows.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => (undraw = draw()), 0);
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(() => (undraw = draw()), 0);
+      });
     });
     return () => {
       cancelAnimationFrame(frame);
