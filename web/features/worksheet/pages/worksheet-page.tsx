@@ -12,8 +12,14 @@ import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useLocale, useT, useTranslateRefusal } from '../../../lib/i18n';
 import { livePolling } from '../../../lib/live-polling';
 import { revalidateOperations } from '../../../lib/swr-helpers';
-import { worksheetColumns } from '../api/fetch-worksheet-columns';
-import { MAX_GROUPINGS, useCleaningSettings, type CleaningSettingsData } from '../api/use-cleaning-settings';
+import {
+  canClean,
+  engineDataKey,
+  engineSource,
+  MAX_GROUPINGS,
+  useCleaningSettings,
+  type CleaningSettingsData,
+} from '../api/use-cleaning-settings';
 import { useUpdateCleaningSettings } from '../api/use-update-cleaning-settings';
 import { useWorksheetDuplicates } from '../api/use-worksheet-duplicates';
 import { DuplicateFields } from '../components/duplicate-fields';
@@ -28,8 +34,9 @@ import { OverCleaningGuard } from '../components/over-cleaning-guard';
 import { QuotaFields } from '../components/quota-fields';
 import { SettingsFields } from '../components/settings-fields';
 import {
+  earlyEngine,
   useCleaningEngine,
-  type CleaningEngineOptions,
+  type CleaningEngineInput,
   type CleaningRequest,
   type EngineReady,
   type EngineResult,
@@ -62,7 +69,7 @@ export function WorksheetPage({ datafileActions }: { datafileActions?: (datafile
   }
   if (!data) return <PageSpinner />;
   const settings = data.getDatafileCleaningSettings;
-  if (settings.revision < 1 || (settings.status !== 'READY' && settings.status !== 'STOPPED')) {
+  if (!canClean(settings)) {
     return <CenteredMessage title={settings.title} text={t('worksheet.notReady')} />;
   }
   return <Worksheet settings={settings} onSaved={() => void mutate()} datafileActions={datafileActions} />;
@@ -78,22 +85,24 @@ function Worksheet({
   datafileActions?: (datafileId: string) => ReactNode;
 }) {
   const [loadError, setLoadError] = useState<Error | null>(null);
-  const [options, setOptions] = useState<CleaningEngineOptions | null>(null);
   const groupingColumns = useMemo(() => settings.groupingColumns.slice(0, MAX_GROUPINGS), [settings.groupingColumns]);
-  // New data (a live datafile grew, a new revision) loads anew; a poll that changed nothing does not.
-  const dataKey = `${settings.datafileId}:${settings.revision}:${settings.numberOfRecords}`;
+  // New data (a live datafile grew, a new revision, other quota columns) loads anew; a poll that
+  // changed nothing does not.
+  const dataKey = engineDataKey(settings);
+  // A full load started the engine on this data at boot: take it over instead of loading again.
+  const [options, setOptions] = useState<CleaningEngineInput | null>(() => {
+    const started = earlyEngine(dataKey);
+    return started ? { started } : null;
+  });
+  const startedFor = useRef(options ? dataKey : null);
   const timeoutMs = livePolling(settings)?.requestTimeoutMs;
   useEffect(() => {
+    if (startedFor.current === dataKey) return undefined;
+    startedFor.current = null;
     let live = true;
-    const [id, revision] = dataKey.split(':');
-    Promise.all([
-      worksheetColumns(id!, Number(revision), 'scores', [], timeoutMs),
-      groupingColumns.length
-        ? worksheetColumns(id!, Number(revision), 'raw', groupingColumns, timeoutMs)
-        : Promise.resolve(undefined),
-    ]).then(
-      ([scores, raw]) => {
-        if (live) setOptions({ source: { kind: 'arrow', scores, ...(raw ? { raw, groupingColumns } : {}) } });
+    engineSource(settings.datafileId, settings.revision, groupingColumns, timeoutMs).then(
+      (source) => {
+        if (live) setOptions({ source });
       },
       (e: Error) => {
         if (live) setLoadError(e);
