@@ -37,6 +37,16 @@ export function AfterFirstPaint({ children }: { children: ReactNode }) {
  */
 export function useContentShown(shown: boolean): void {
   useEffect(() => {
-    if (shown) pageContentShown();
+    if (!shown) return undefined;
+    // After the frame that shows the content has been painted (the next frame's callbacks run once it
+    // has), not in the commit before it: the extras' renders would hold up that frame.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(pageContentShown, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [shown]);
 }
