@@ -121,7 +121,10 @@ export function scoreTable(s: Scoring, table: Table, cfg: ScoreConfig, decimals:
         Array.from(g.result.labels, (l) => (l ? GRID_LABELS[l]! : '')),
       );
     });
-    const agg = s.ibs(grids.map((g) => g.result.scores));
+    const agg = s.ibs(
+      grids.map((g) => g.result.scores),
+      { labels: grids.map((g) => g.result.labels), items: grids.map((g) => g.items.length) },
+    );
     ibs = agg.score;
     dataPoints.push(agg.dataPoints);
     add('ibs', ibs);

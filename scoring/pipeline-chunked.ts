@@ -10,6 +10,7 @@
 // * Projective option statistics: per-option sums added chunk by chunk in row order
 //   (projectiveAccumulate), then projectiveFinish.
 import type { CombinedWeights, GridOptions, PipelineInput, PipelineResult } from './types.ts';
+import { addChunkLineCounts, lineCountBlock } from './grid-evidence.ts';
 import { Arena, type WasmHeap } from './wasm-memory.ts';
 import { projectiveOptionCount, runPipeline, type GivenStatistics } from './pipeline.ts';
 import { StreamingMedian } from './streaming-median.ts';
@@ -222,13 +223,17 @@ export function createChunkedPipeline(heap: WasmHeap): ChunkedPipeline {
         heap.f64(p, bytes / 8).fill(0);
         return p;
       });
-      // Pass 1: the top digit of every duration, the consistency samples, the projective sums.
+      const lineCounts = lineCountBlock(state, grids.length);
+      // Pass 1: the top digit of every duration, the consistency samples, the grids' line counts, the
+      // projective sums.
       await pass(shape, chunks, (c, start) => {
         medians.forEach((med, j) => med.add(c.durations![j]!));
         samples.forEach((s, gi) => s.add(c.grids![gi]!, start, c.rows));
-        if (!questions.length) return;
+        if (!questions.length && !grids.length) return;
         const a = new Arena(heap);
         try {
+          if (grids.length) addChunkLineCounts(a, k, c.grids!, grids, c.rows, lineCounts);
+          if (!questions.length) return;
           const cqs = c.projective!;
           // Views already in WASM memory are resolved before anything is allocated.
           const choiceRes = cqs.map((q) => (q.choice.buffer === heap.buffer ? q.choice.byteOffset : -1));
@@ -309,6 +314,7 @@ export function createChunkedPipeline(heap: WasmHeap): ChunkedPipeline {
         models,
         projective: stats,
         consistencyCalibration: calibration,
+        gridLineCounts: lineCounts,
       };
       // Last pass: every chunk scored with them, its results copied out, its memory freed.
       let totalCredits = 0;

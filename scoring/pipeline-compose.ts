@@ -1,6 +1,12 @@
 // The pipeline written as a composition of the single-score calls: the reference for `scoreAll`,
 // and the way any NumericScoring (WASM or reference) computes every score of a set of interviews.
-import { DEFAULT_WEIGHTS, type NumericScoring, type PipelineInput, type PipelineResult } from './types.ts';
+import {
+  DEFAULT_WEIGHTS,
+  type ColumnMajor,
+  type NumericScoring,
+  type PipelineInput,
+  type PipelineResult,
+} from './types.ts';
 import { markInconsistent } from './labels.ts';
 import type { BehaviourScoring } from './behaviour.ts';
 
@@ -22,7 +28,15 @@ export function composePipeline(
       })
     : { ts: nan(n), dataPoints: new Float64Array(n), extremelySlow: new Float64Array(n) };
   const grids = (input.grids ?? []).map(({ items, ...options }) => s.gridScores(items, options));
-  const ibs = grids.length ? s.ibs(grids.map((g) => g.scores)) : { score: nan(n), dataPoints: new Float64Array(n) };
+  const items = (input.grids ?? []).map((g) =>
+    Array.isArray(g.items) ? g.items.length : (g.items as ColumnMajor).cols,
+  );
+  const ibs = grids.length
+    ? s.ibs(
+        grids.map((g) => g.scores),
+        { labels: grids.map((g) => g.labels), items },
+      )
+    : { score: nan(n), dataPoints: new Float64Array(n) };
   const con =
     grids.length && input.consistency !== false
       ? s.consistency(input.grids!)

@@ -9,6 +9,7 @@ import {
   type PipelineResult,
   type ResidentPipelineResult,
 } from './types.ts';
+import { weighedIbsKernels } from './grid-evidence.ts';
 import { Arena, type WasmHeap } from './wasm-memory.ts';
 import { SCORING_VERSION } from './version.ts';
 
@@ -57,6 +58,8 @@ export interface GivenStatistics {
   models: readonly number[];
   /** The interviews' consistency calibration, centre and spread (consistencyCalibrate), when consistency is on. */
   consistencyCalibration: number;
+  /** The file's grid line counts (ibsLineCounts, LINE_COUNTS doubles per grid), for the grid score's weights. */
+  gridLineCounts: number;
   /** Per projective question: its per-option statistics, m doubles each of share, geo, ari, option value (projectiveFinish). */
   projective: readonly number[];
 }
@@ -191,7 +194,11 @@ export function runPipeline(
       consistency ? d2 + gi * n * 4 : 0,
     );
   });
-  if (G) k('ibsAggregate')(gridAt(0), n, G, at('ibs'), at('dpIbs'));
+  if (G) {
+    const lines = { scores: gridAt(0), labels: labelsAt, counts: given?.gridLineCounts ?? 0 };
+    const items = gridM.map((m) => m.cols);
+    weighedIbsKernels(a, k, lines, n, items, { ibs: at('ibs'), dataPoints: at('dpIbs') });
+  }
   if (consistency) {
     const modelPtrs = a.i32In(models);
     let cal = given?.consistencyCalibration ?? 0;

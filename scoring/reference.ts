@@ -15,6 +15,7 @@ import {
   type ConsistencyGrid,
   type ConsistencyResult,
   type CreditsResult,
+  type GridEvidence,
   type GridOptions,
   type GridResult,
   type IndicesResult,
@@ -43,6 +44,7 @@ import {
 } from './reference-core.ts';
 import { CATEGORY_SCORES } from './text.ts';
 import { referenceClean } from './reference-cleaning.ts';
+import { weighedIbs } from './reference-grid-evidence.ts';
 import { aggregateConsistency, fitConsistency, rowDistances } from './reference-consistency.ts';
 import { SCORING_VERSION } from './version.ts';
 
@@ -189,7 +191,8 @@ export const reference: NumericScoring = {
     return { scores, labels, version: VERSION };
   },
 
-  ibs(gridScores: readonly Float64Array[]): AggregateResult {
+  ibs(gridScores: readonly Float64Array[], evidence?: GridEvidence): AggregateResult {
+    if (evidence) return weighedIbs(gridScores, evidence);
     const n = gridScores[0]?.length ?? 0;
     const score = nanArray(n),
       dataPoints = new Float64Array(n);

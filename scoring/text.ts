@@ -22,6 +22,9 @@ import stopSv from './words/stopwords-sv.json' with { type: 'json' };
 import fillers from './words/fillers.json' with { type: 'json' };
 import noinfoPhrases from './words/noinfo-phrases.json' with { type: 'json' };
 import offtopicPhrases from './words/offtopic-phrases.json' with { type: 'json' };
+import eventTimes from './words/personal-event-time.json' with { type: 'json' };
+import selfWords from './words/personal-self.json' with { type: 'json' };
+import timeNouns from './words/time-nouns.json' with { type: 'json' };
 import profanityPrefixes from './words/profanity-prefixes.json' with { type: 'json' };
 import genericEn from './words/generic-en.json' with { type: 'json' };
 import genericDe from './words/generic-de.json' with { type: 'json' };
@@ -163,6 +166,9 @@ const LIST = {
   noinfoPhrase: 4096,
   profanityPrefix: 8192,
   offtopic: 32768,
+  self: 1 << 25,
+  eventTime: 1 << 26,
+  timeNoun: 1 << 27,
 };
 
 /** A phrase as the kernel hashes spans of an answer: its letter runs joined by one space ("don't know" -> "don t know"). */
@@ -195,6 +201,9 @@ export function createTextClassifier(heap: WasmHeap): TextClassifier {
     load(profanityPrefixes, LIST.profanityPrefix, 'textAddWords');
     load(noinfoPhrases.map(phraseKey), LIST.noinfoPhrase, 'textAddWords');
     load(offtopicPhrases.map(phraseKey), LIST.offtopic, 'textAddWords');
+    load(selfWords, LIST.self, 'textAddWords');
+    load(eventTimes.map(phraseKey), LIST.eventTime, 'textAddWords');
+    load(timeNouns, LIST.timeNoun, 'textAddWords');
     // The words of no-information phrases ("weiß", "remember") carry no content of their own either.
     load([...fillers, ...new Set(noinfoPhrases.flatMap((p) => phraseKey(p).split(' ')))], LIST.filler, 'textAddWords');
     load(dictionary, LIST.dictionary, 'textAddWords');

@@ -53,6 +53,22 @@ export interface GridResult {
   version: string;
 }
 
+/**
+ * What the interview's grid score weighs each grid's straight or partly straight line by: the grid's
+ * items, and how many respondents of the file draw that line while answering another grid otherwise.
+ */
+export interface GridEvidence {
+  /** Per grid, its labels (GridResult.labels, after the Inconsistent marks or before: both read alike). */
+  labels: readonly Uint8Array[];
+  /** Per grid, its number of items. */
+  items: readonly number[];
+  /**
+   * Per grid, the file's line counts [rows scored, isolated straight lines, isolated straight or
+   * partly straight lines]; default: counted from `labels` (give them when `labels` is part of a file).
+   */
+  counts?: readonly (readonly number[])[];
+}
+
 export interface AggregateResult {
   /** Score per interview, 0..100, NaN = null. */
   score: Float64Array;
@@ -337,8 +353,11 @@ export interface NumericScoring {
   timeScoreOf(r: number): number | null;
   timeScores(durations: MatrixInput, options?: TimeScoreOptions): TimeScoreResult;
   gridScores(grid: MatrixInput, options?: GridOptions): GridResult;
-  /** IBS = (mean + min) / 2 over the scored grids, from one grid-score column per grid. */
-  ibs(gridScores: readonly Float64Array[]): AggregateResult;
+  /**
+   * IBS = (mean + min) / 2 over the scored grids, from one grid-score column per grid; with `evidence`,
+   * a straight or partly straight grid counts by the evidence it gives (scoring/README.md, "Grid score").
+   */
+  ibs(gridScores: readonly Float64Array[], evidence?: GridEvidence): AggregateResult;
   /** longstring, avgstr, irv and Mahalanobis D² of every row; `confidence` for the D² flag (default 0.99). */
   indices(items: MatrixInput, confidence?: number): IndicesResult;
   /** Even-odd consistency with `factors` = consecutive scale lengths. */

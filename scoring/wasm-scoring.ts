@@ -13,6 +13,7 @@ import {
   type ConsistencyGrid,
   type ConsistencyResult,
   type CreditsResult,
+  type GridEvidence,
   type GridOptions,
   type GridResult,
   type IndicesResult,
@@ -30,6 +31,7 @@ import {
   type AggregateResult,
 } from './types.ts';
 import { encodeRules, RULE_TABLE_LENGTH } from './rule-table.ts';
+import { ibsRun, type AggregateRun } from './grid-evidence.ts';
 import { Arena, WasmMatrix, type WasmHeap } from './wasm-memory.ts';
 import { SCORING_VERSION } from './version.ts';
 
@@ -115,16 +117,17 @@ export class WasmScoring implements NumericScoring {
     });
   }
 
-  ibs(gridScores: readonly Float64Array[]): AggregateResult {
-    return this.#aggregate('ibsAggregate', gridScores);
+  ibs(gridScores: readonly Float64Array[], evidence?: GridEvidence): AggregateResult {
+    return this.#aggregate('ibsAggregate', gridScores, evidence && ibsRun((x) => this.#k(x), evidence));
   }
 
-  #aggregate(kernel: string, columns: readonly Float64Array[]): AggregateResult {
+  #aggregate(kernel: string, columns: readonly Float64Array[], run?: AggregateRun): AggregateResult {
     return this.#call((a) => {
       const m = a.matrix(columns);
       const s = a.f64Out(m.rows),
         dp = a.f64Out(m.rows);
-      this.#k(kernel)(m.ptr, m.rows, m.cols, s, dp);
+      if (run) run(a, m, { ibs: s, dataPoints: dp });
+      else this.#k(kernel)(m.ptr, m.rows, m.cols, s, dp);
       return { score: a.read(s, m.rows), dataPoints: a.read(dp, m.rows), version: this.version };
     });
   }

@@ -2,7 +2,7 @@
 // TypeScript facade (scoring/index.ts) wrote into this module's memory. Numbers in, numbers out.
 
 /** Bumped whenever any formula or default changes, so stored and recalculated scores can be compared. */
-export const SCORING_VERSION: i32 = 9;
+export const SCORING_VERSION: i32 = 11;
 
 /** Allocates `bytes` of memory for the facade (8-byte aligned). */
 export function alloc(bytes: usize): usize {
@@ -16,6 +16,7 @@ export function dealloc(ptr: usize): void {
 
 export { timeScoreOf, timeMedians, timeScores, timeScoresGiven } from './time';
 export { gridScores, ibsAggregate } from './grid';
+export { ibsLineCounts, ibsLineWeights, ibsAggregateWeighted } from './grid-evidence';
 export { longstring, irv, mahad, evenodd, psychsyn } from './indices';
 export { consistencyFit, consistencyModelBytes, consistencySampleCount, consistencySampleRow } from './consistency-fit';
 export { consistencyRows, consistencyScores, consistencyAggregate, consistencyCalibrate } from './consistency';

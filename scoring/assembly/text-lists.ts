@@ -38,6 +38,12 @@ export const LIST_KEYRUN4: u32 = 16384;
  * public ("does anyone know"), remarks about the survey ("umfrage", "too many questions").
  */
 export const LIST_OFFTOPIC: u32 = 32768;
+/** First-person possessives and "we" ("my", "unser", "wir"): who a personal story is about. */
+export const LIST_SELF: u32 = 1 << 25;
+/** Words and phrases that date a one-off event ("yesterday", "nächste Woche", "this year"). */
+export const LIST_EVENT_TIME: u32 = 1 << 26;
+/** Units of time ("Woche", "year"): in a personal story they date it, they do not tie it to a survey. */
+export const LIST_TIME_NOUN: u32 = 1 << 27;
 
 const FNV_OFFSET: u64 = 0xcbf29ce484222325;
 const FNV_PRIME: u64 = 0x100000001b3;

@@ -1,12 +1,12 @@
 // Per-question and cross-question passes of the open-ended classifier (pass A per distinct text,
 // pass B over the dataset: categories 8 and 10 here, 8 and 9 in text-clusters.ts) and the final
 // category per answer.
-import { analyse, copyPaste, lastTokens, lastContent, setQuestionEcho, CONTENT_BYTES, NOT_SCORED, OFFTOPIC, PRIORITY, UNSURE } from './text';
+import { analyse, copyPaste, lastTokens, lastContent, setQuestionEcho, CONTENT_BYTES, NOT_SCORED, OFFTOPIC, PERSONAL_EVENT, PRIORITY, UNSURE } from './text';
 import { duplicateRespondents, textGramSets } from './text-clusters';
 import {
   field, B_CPS, B_OFFS, B_TEXTS, B_ANSWERS, B_TEXT_OF, B_FLAGS, B_CLUSTER, B_TEXT_FLAGS, B_TEXT_TOKENS, B_TEXT_COUNT, B_CONTENT, B_CSTART,
 } from './text-block';
-import { hashRange, tableGet, LIST_STOPWORDS, LIST_GENERIC, LIST_INTENSIFIER, LIST_FILLER, LIST_NOINFO } from './text-lists';
+import { hashRange, tableGet, LIST_STOPWORDS, LIST_GENERIC, LIST_INTENSIFIER, LIST_FILLER, LIST_NOINFO, LIST_TIME_NOUN, LIST_EVENT_TIME } from './text-lists';
 import { isLetter } from './text-chars';
 import { wordKey, foldWord, foldedAt, stemLength } from './text-keys';
 import { take, release, ldf } from './mem';
@@ -252,8 +252,11 @@ export function textWrongTopic(block: usize, q: usize, qlen: i32, status: usize)
     // Only a marked answer needs to know whether a tie is to the questions; others stop at the first.
     const marked = (f & OFFTOPIC) != 0;
     let tied: u8 = 0;
+    // The words that date a personal story ("gestern", "nächste Woche") do not tie it to the survey.
+    const personal = (f & PERSONAL_EVENT) != 0;
     if ((f & TOPIC_SKIP) == 0) {
       for (let t = a; t < b; t++) {
+        if (personal && isTimeNoun(cps, ldi(offs, r), content + <usize>t * CONTENT_BYTES)) continue;
         const h = load<u64>(content + <usize>t * CONTENT_BYTES);
         if (topic.has(h) || surveyTopic.has(h)) {
           tied = TIE_QUESTION;
@@ -290,10 +293,14 @@ export function textWrongTopic(block: usize, q: usize, qlen: i32, status: usize)
     if ((f & OFFTOPIC) != 0 && tied != TIE_QUESTION && ldi(tokens, t) >= MARKED_MIN_TOKENS) {
       store<i32>(status + (<usize>r << 2), TOPIC_MARKED);
       store<u32>(flags + (<usize>r << 2), f | (1 << 10));
+    } else if (tied == 0 && c >= TOPIC_MIN_CONTENT && (f & PERSONAL_EVENT) != 0) {
+      // A personal story dated to one event, without one word of the survey, is evidence of its own.
+      store<i32>(status + (<usize>r << 2), TOPIC_MARKED);
+      store<u32>(flags + (<usize>r << 2), f | (1 << 10));
     } else if (tied == 0 && c >= TOPIC_MIN_CONTENT) {
       store<i32>(status + (<usize>r << 2), TOPIC_SUSPECT);
       store<u32>(flags + (<usize>r << 2), f | UNSURE);
-    } else if (tied != 0 && (f & ~UNSURE) == 0) store<i32>(status + (<usize>r << 2), TOPIC_ATTENTIVE);
+    } else if (tied != 0 && (f & ~(UNSURE | PERSONAL_EVENT)) == 0) store<i32>(status + (<usize>r << 2), TOPIC_ATTENTIVE);
   }
   release(tie);
 }
@@ -323,6 +330,11 @@ export function textTopicResolve(statuses: usize, flags: usize, questions: i32, 
       store<u32>(at, load<u32>(at) | (1 << 10));
     }
   }
+}
+
+/** Whether the content token stored at `at` (its place relative to the text start `start`) dates an event. */
+function isTimeNoun(cps: usize, start: i32, at: usize): bool {
+  return (tableGet(hashRange(cps, start + load<i32>(at + 8), start + load<i32>(at + 12))) & (LIST_TIME_NOUN | LIST_EVENT_TIME)) != 0;
 }
 
 /** Whether the answer token [a, b) contains one of the survey's stems after its first letter (a compound). */

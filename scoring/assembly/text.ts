@@ -5,7 +5,7 @@ import { isLetter, isDigit, isSpace, isPunctuation, isCoreTrim, isVowel, unleet,
 import {
   hashAdd, hashRange, hashStart, tableGet, tableAdd, languageBit, LANGUAGES, LIST_STOPWORDS, LIST_GENERIC, LIST_INTENSIFIER,
   LIST_NOINFO, LIST_PROFANITY, LIST_DICTIONARY, LIST_KEYRUN, LIST_KEYRUN4, LIST_FILLER, LIST_NOINFO_PHRASE,
-  LIST_PROFANITY_PREFIX, LIST_OFFTOPIC, LIST_SW_EN,
+  LIST_PROFANITY_PREFIX, LIST_OFFTOPIC, LIST_SW_EN, LIST_SELF, LIST_EVENT_TIME,
 } from './text-lists';
 import { wordKey } from './text-keys';
 import { take, release } from './mem';
@@ -25,6 +25,12 @@ const UNSURE_LENGTH: i32 = 160;
  * or an '@' before a letter (an e-mail address or a social-media handle). The wrong-topic rule reads it.
  */
 export const OFFTOPIC: u32 = 1 << 21;
+/**
+ * Marks a personal story (not a category): a first-person possessive or "we" beside a word that dates
+ * a one-off event ("Mein Sohn hat nächste Woche Prüfung", "my landlord ... this year"). The
+ * wrong-topic rule reads it only for answers without a word of the survey.
+ */
+export const PERSONAL_EVENT: u32 = 1 << 22;
 const CP_AT: i32 = 0x40;
 
 // Priority of the final category: lowest score first, ties in the order 8, 12, 13, 7, 6, 9, 10, 11,
@@ -238,6 +244,8 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   let garbage = 0;
   let specific = 0;
   let noinfoPhrase = false;
+  let self = false;
+  let eventTime = false;
   let noinfoWord = false;
   let genericWord = false;
   // Function words of three or more letters in no allowed language's list.
@@ -256,8 +264,9 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
     for (let c = ts; c < te; c++) raw = hashAdd(raw, cpAt(cps, c));
     const bits = tableGet(raw == 0 ? 1 : raw);
     // One-letter tokens ("s" of "it's", "j" of "j'ai") are too ambiguous to count as a language.
-    // A word that makes up a list item by itself ("xiaomi, poco, samsung") is a name, not a function word.
-    if ((bits & LIST_STOPWORDS) != 0 && te - ts > 1 && !standsAlone(cps, a, b, ts, te)) {
+    // A word that makes up a list item by itself ("xiaomi, poco, samsung") is a name, not a function word;
+    // neither is one joined to a word by a hyphen ("non-profit", "check-in"): it is part of a compound.
+    if ((bits & LIST_STOPWORDS) != 0 && te - ts > 1 && !standsAlone(cps, a, b, ts, te) && !hyphenated(cps, a, b, ts, te)) {
       for (let l = 0; l < LANGUAGES; l++) if (bits & languageBit(l)) unchecked((hits[l] += 1));
       // Two-letter particles ("la", "de", "il") start too many names to place an answer on their own,
       // and English words are the usual source of names in answers in any language ("Under Armour",
@@ -271,7 +280,8 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
       key = wordKey(cps, ts, te);
       if (echoCount == 0 || !isEcho(key)) specific++;
     }
-    if (!noinfoPhrase || !marker) {
+    if (bits & LIST_SELF) self = true;
+    if (!noinfoPhrase || !marker || !eventTime) {
       // Phrases of one to four tokens ending here: spans[j & 3] holds the hash of the tokens from
       // token j up to the previous one, joined by one space (how phrases are stored), extended here.
       const last = tokens - 1;
@@ -283,10 +293,12 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
         const pb = tableGet(h == 0 ? 1 : h);
         if (pb & LIST_NOINFO_PHRASE) noinfoPhrase = true;
         if (pb & LIST_OFFTOPIC) marker = true;
+        if (pb & LIST_EVENT_TIME) eventTime = true;
       }
       unchecked((spans[last & 3] = raw));
       if (bits & LIST_NOINFO_PHRASE) noinfoPhrase = true;
       if (bits & LIST_OFFTOPIC) marker = true;
+      if (bits & LIST_EVENT_TIME) eventTime = true;
     }
     // A listed non-answer word inside a short answer ("mir fällt grad nix ein"), unless an evaluation
     // makes it a generic one ("nix besonderes").
@@ -333,6 +345,7 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   }
   if (len >= UNSURE_LENGTH && (flags & (1 << 13)) == 0) flags |= UNSURE;
   if (marker) flags |= OFFTOPIC;
+  if (self && eventTime) flags |= PERSONAL_EVENT;
   // core(t) for the list rules.
   let ca = a;
   let cb = b;
@@ -354,6 +367,12 @@ function isListSeparator(cp: i32): bool {
 }
 
 /** Whether token [ts, te) of the answer [a, b) is a list item of its own: only spaces between it and a separator (, ; / | + newline) or an end on both sides. */
+/** Whether the token [ts, te) is joined by a hyphen to a letter before or after it. */
+function hyphenated(cps: usize, a: i32, b: i32, ts: i32, te: i32): bool {
+  if (te + 1 < b && cpAt(cps, te) == CP_MINUS && isLetter(cpAt(cps, te + 1))) return true;
+  return ts - 2 >= a && cpAt(cps, ts - 1) == CP_MINUS && isLetter(cpAt(cps, ts - 2));
+}
+
 function standsAlone(cps: usize, a: i32, b: i32, ts: i32, te: i32): bool {
   let i = ts - 1;
   while (i >= a && isSpace(cpAt(cps, i))) i--;

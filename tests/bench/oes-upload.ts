@@ -42,6 +42,17 @@ const VERSION_9: Record<string, string> = {
   one: '83788a7e61918e4f',
 };
 
+/**
+ * The verdicts of scoring version 10 (dated personal stories, hyphenated function words): the repeated
+ * answers' word salad holds "pour-over" and "Bio-Gemüse", which no longer place a language; the other
+ * cases keep version 9's.
+ */
+const VERSION_10: Record<string, string> = {
+  repeated: 'd3c28fd0755d2678',
+  demo: 'c5a58948f411256d',
+  one: '83788a7e61918e4f',
+};
+
 /** Target for each 300,000-answer case: well under 5 s CPU. */
 const TARGET_CPU_MS = 5000;
 
@@ -102,7 +113,8 @@ export function benchUploadScale(s: Scoring, runs = 3): void {
     const cpu = median(r.map((x) => x.cpu));
     const before = BEFORE[c.key]!;
     const same =
-      (VERSION_9[c.key] === hash ? 'identical to version 9' : `DIFFERENT from version 9 (${VERSION_9[c.key]})`) +
+      (VERSION_10[c.key] === hash ? 'identical to version 10' : `DIFFERENT from version 10 (${VERSION_10[c.key]})`) +
+      (VERSION_9[c.key] === hash ? ', and to version 9' : ', not version 9 (the rules changed)') +
       (VERSION_4[c.key] === hash ? ', and to version 4' : ', not version 4 (AI suspect)') +
       (before.hash === hash ? ', and to main 5923a51' : ', not main 5923a51 (the rules changed)');
     console.log(

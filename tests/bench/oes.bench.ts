@@ -4,7 +4,7 @@
 // version 1); then the upload-scale cases (300,000 answers each: repeated answers, the upload demo
 // survey, one answer from everyone) against main before the classifier read each distinct text once
 // (tests/bench/oes-upload.ts).
-// Run: npm run bench:oes [-- --errors dev|dev-held|heldout|heldout2|all] [--no-speed]. Not part of the test suite.
+// Run: npm run bench:oes [-- --errors dev|dev-held|heldout|heldout2|real-tuned|real-held|all] [--no-speed]. Not part of the test suite.
 import { cpus, loadavg } from 'node:os';
 import { CATEGORY_NAMES, type Scoring } from '../../scoring/index.ts';
 import { loadScoringFromDisk } from '../../scoring/load-node.ts';
@@ -15,6 +15,7 @@ import {
   loadLabelledSet,
   PARTS,
   surveyQuestions,
+  TUNED_PARTS,
   type Evaluation,
   type LabelledSurvey,
 } from '../scoring/open-ended-labelled.ts';
@@ -88,7 +89,10 @@ console.log(
   `Open-ended classifier on the labelled set (tests/fixtures/oes): ${all.n} answers; ${parts.map((p) => `${p} ${results.get(p)!.n}`).join(', ')}`,
 );
 console.log('  dev: tuned on; dev-held: written with dev, never tuned on; heldout: held out from the first rules,');
-console.log('  its totals seen while tuning; heldout2: written apart from the classifier (see TUNED_BEFORE_HELDOUT2)');
+console.log('  its totals seen while tuning; heldout2: written apart from the classifier (see TUNED_BEFORE_HELDOUT2);');
+console.log(
+  '  real-tuned / real-held: real answers of a public survey, labelled first; real-held questions never tuned on',
+);
 console.log('');
 console.log(
   `part        answers   right      valid called Wrong Topic   wrong language found   version 3 (${BEFORE.commit})   before heldout2 (${TUNED_BEFORE_HELDOUT2.commit})`,
@@ -119,7 +123,7 @@ if (heldout2.length > 0) {
   line('surveys whose errors were read', evaluateOn(heldout2.filter((sv) => HELDOUT2_READ.includes(sv.id))));
   line('surveys seen in totals only', evaluateOn(heldout2.filter((sv) => !HELDOUT2_READ.includes(sv.id))));
 }
-const unseen = parts.filter((p) => p !== 'dev').map((p) => results.get(p)!);
+const unseen = parts.filter((p) => !TUNED_PARTS.includes(p)).map((p) => results.get(p)!);
 const worstAccuracy = Math.min(...unseen.map((r) => r.accuracy));
 const worstWrongTopic = Math.max(...unseen.map((r) => rate(r.validCalledWrongTopic, r.validCount)));
 console.log(

@@ -153,10 +153,12 @@ function step<T>(name: string, fn: () => T): T {
   return r;
 }
 function wasmSteps(): void {
-  const grids = step('grids', () =>
-    Array.from({ length: GRIDS }, (_, g) => s.gridScores(block.columns(g * ITEMS, ITEMS), { min: 1, max: 5 }).scores),
+  const scored = step('grids', () =>
+    Array.from({ length: GRIDS }, (_, g) => s.gridScores(block.columns(g * ITEMS, ITEMS), { min: 1, max: 5 })),
   );
-  const ibs = step('ibs', () => s.ibs(grids));
+  const grids = scored.map((g) => g.scores);
+  // With the lines' evidence, as scoreAll aggregates them.
+  const ibs = step('ibs', () => s.ibs(grids, { labels: scored.map((g) => g.labels), items: grids.map(() => ITEMS) }));
   step('consistency (standalone)', () =>
     s.consistency(
       Array.from({ length: GRIDS }, (_, g) => ({ items: block.columns(g * ITEMS, ITEMS), min: 1, max: 5 })),

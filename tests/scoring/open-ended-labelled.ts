@@ -9,12 +9,17 @@ const dir = new URL('../fixtures/oes/', import.meta.url);
 /**
  * `dev`: tuned on. `dev-held`: written with the second dev surveys and kept out of tuning. `heldout`:
  * held out when the rules were first written (its totals were seen while tuning). `heldout2`: written
- * and labelled by someone who never saw the classifier (tests/fixtures/oes/README.md).
+ * and labelled by someone who never saw the classifier. `real-tuned` and `real-held`: real respondents'
+ * answers to questions of a public survey, labelled before the rules changed; the questions of
+ * `real-held` are kept out of tuning (tests/fixtures/oes/README.md).
  */
-export type Part = 'dev' | 'dev-held' | 'heldout' | 'heldout2';
+export type Part = 'dev' | 'dev-held' | 'heldout' | 'heldout2' | 'real-tuned' | 'real-held';
 
 /** The parts in the order the bench reports them. */
-export const PARTS: readonly Part[] = ['dev', 'dev-held', 'heldout', 'heldout2'];
+export const PARTS: readonly Part[] = ['dev', 'dev-held', 'heldout', 'heldout2', 'real-tuned', 'real-held'];
+
+/** The parts the rules may be tuned on; every other part is a held-out measure. */
+export const TUNED_PARTS: readonly Part[] = ['dev', 'real-tuned'];
 
 /**
  * The surveys the synthetic speed workload and the golden corpus are built from: the set as it was
@@ -56,11 +61,11 @@ export interface LabelledSurvey {
 }
 
 /**
- * Reads questions.json and answers.tsv of the set and of its second held-out part (heldout2/) into one
+ * Reads questions.json and answers.tsv of the set and of its later parts (heldout2/, heldout3/) into one
  * survey per entry, respondents in file order.
  */
 export function loadLabelledSet(): LabelledSurvey[] {
-  return [...readSurveys(dir), ...readSurveys(new URL('heldout2/', dir))];
+  return [...readSurveys(dir), ...readSurveys(new URL('heldout2/', dir)), ...readSurveys(new URL('heldout3/', dir))];
 }
 
 function readSurveys(from: URL): LabelledSurvey[] {

@@ -84,7 +84,7 @@ describe('Wrong Topic for answers without a word of the survey', () => {
   it('needs the same respondent to have written a marked answer and no attentive one', () => {
     const off = [
       'Wir haben seit Mai einen Hund, er heißt Bruno und ist ein Labrador',
-      'Mein Auto muss nächste Woche in die Werkstatt, Auspuff kaputt',
+      'Mein Auto muss in die Werkstatt, Auspuff und Kupplung kaputt',
       'Die Bundesliga-Saison war spannend, Bayern hat verloren',
       'Meine Tochter hat morgen Geburtstag, sie wird sieben',
       'Wir fahren im Sommer mit dem Wohnmobil nach Schweden',
@@ -98,6 +98,30 @@ describe('Wrong Topic for answers without a word of the survey', () => {
     expect(Array.from(r.categories[1]!)).toEqual([0, 4, 1, 1, 10]);
     // The ones left valid stay unsure, for the AI judge.
     expect(Array.from(r.unsure[0]!)).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('takes a personal story dated to one event, without a word of the survey, as evidence of its own', () => {
+    const r = run(
+      shop([
+        'Unsere Tochter zieht nächsten Monat nach Hamburg, wir helfen beim Umzug',
+        'Mein Vermieter hat gestern endlich die Heizung repariert, nach drei Wochen',
+        // A word of the survey ("Kasse") ties it; no first person, or no date, and it stays valid and unsure.
+        'Mit meiner Mutter gestern im Kaufland, lange Schlange an der Kasse',
+        'Bandscheibenvorfall letztes Jahr, Rücken tut seitdem weh',
+        'Mein Hund braucht Auslauf, also gehe ich vorher mit ihm spazieren',
+      ]),
+    );
+    expect(Array.from(r.categories[0]!)).toEqual([10, 10, 1, 1, 1]);
+    expect(Array.from(r.unsure[0]!)).toEqual([0, 0, 0, 1, 1]);
+    const en = shop(
+      ['My landlord raised the rent again this year, third time in a row', 'Quick shop for milk and bread'],
+      {
+        text: 'Please describe your last grocery shopping trip.',
+        keywords: ['checkout', 'fruit'],
+        allowedLanguages: ['en'],
+      },
+    );
+    expect(categories(en)[0]).toEqual([10, 1]);
   });
 
   it('keeps an answer on topic through a compound of a word of any question of the survey', () => {
@@ -129,6 +153,18 @@ describe('Wrong Language in short answers', () => {
       topicCheck: false,
     });
     expect(categories(en)[0]).toEqual([1]);
+  });
+
+  it('does not count a function word joined to a word by a hyphen, a part of a compound', () => {
+    const q = shop(['non-profit law firm', 'pour-over coffee at home'], {
+      text: 'If your job needs more context, please add it here.',
+      allowedLanguages: ['en'],
+      topicCheck: false,
+    });
+    expect(categories(q)[0]).toEqual([1, 1]);
+    // "bio" is Croatian for "was".
+    expect(categories(shop(['Bio-Gemüse vom Markt'], { topicCheck: false }))[0]).toEqual([1]);
+    expect(categories(shop(['non lo so', 'pour le moment rien'], { topicCheck: false }))[0]).toEqual([11, 11]);
   });
 
   it('leaves short answers with a word of an allowed language alone', () => {

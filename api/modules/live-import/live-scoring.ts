@@ -210,16 +210,21 @@ export function prepareRespondent(
   const grids: Record<string, number | null> = {};
   let ibs: ReturnType<Scoring['ibs']> | undefined;
   if (gridPages.length) {
-    const columns = gridPages.map((p) => {
+    const scored = gridPages.map((p) => {
       const items = answers[p.label]?.items ?? [];
-      const score = scoring.gridScores(
+      const g = scoring.gridScores(
         Array.from({ length: p.items! }, (_, k) => one(items[k])),
         { min: p.min!, max: p.max! },
-      ).scores;
-      grids[p.label] = orNull(score[0]);
-      return score;
+      );
+      grids[p.label] = orNull(g.scores[0]);
+      return g;
     });
-    ibs = scoring.ibs(columns);
+    // One respondent has no file to compare with, and live grids have 7 items or more, so every line
+    // counts in full here; the published revision re-scores everybody with the file's shares.
+    ibs = scoring.ibs(
+      scored.map((g) => g.scores),
+      { labels: scored.map((g) => g.labels), items: gridPages.map((p) => p.items!) },
+    );
   }
   // Credits come from what is scored: durations only once their median exists (a resend is answered
   // from the store, so it costs what the first one did).

@@ -76,39 +76,46 @@ describe('registration and reset answer alike, with mails over real SMTP', () =>
     expect(smtp.received.slice(sent).some((m) => m.to.includes('ghost@nowhere.example'))).toBe(false);
   });
 
-  it('answers a known and an unknown address in about the same time (a known one no slower than 1.5x)', async () => {
-    const cid = await makeCompany(t.db);
-    // A new known address each round, like the unknown ones (both sides start a new per-recipient
-    // counter), all made before the measurement (a request right after a write is slower); the
-    // order alternates, so each side is first in half the rounds.
-    const ROUNDS = 40;
-    const emails: string[] = [];
-    for (let i = 0; i < ROUNDS; i++) emails.push((await makeUser(t.db, t.deps.appSecret, { companyId: cid })).email);
-    const known: number[] = [];
-    const unknown: number[] = [];
-    const timed = async (email: string, into: number[]) => {
-      const t0 = performance.now();
-      await t.gql(SEND_RESET, { e: email });
-      into.push(performance.now() - t0);
-    };
-    for (let i = 0; i < ROUNDS; i++) {
-      // Each round in a new hour, so the per-address limit stays out of the measurement.
-      t.clock.advance(3600_000 + 1000);
-      if (i % 2 === 0) {
-        await timed(emails[i]!, known);
-        await timed(`ghost-${i}@nowhere.example`, unknown);
-      } else {
-        await timed(`ghost-${i}@nowhere.example`, unknown);
-        await timed(emails[i]!, known);
+  it(
+    'answers a known and an unknown address in about the same time (a known one no slower than 1.5x)',
+    { retry: 2 },
+    async () => {
+      const cid = await makeCompany(t.db);
+      // A new known address each round, like the unknown ones (both sides start a new per-recipient
+      // counter), all made before the measurement (a request right after a write is slower); the
+      // order alternates, so each side is first in half the rounds.
+      const ROUNDS = 40;
+      const emails: string[] = [];
+      for (let i = 0; i < ROUNDS; i++) emails.push((await makeUser(t.db, t.deps.appSecret, { companyId: cid })).email);
+      const known: number[] = [];
+      const unknown: number[] = [];
+      const timed = async (email: string, into: number[]) => {
+        const t0 = performance.now();
+        await t.gql(SEND_RESET, { e: email });
+        into.push(performance.now() - t0);
+      };
+      for (let i = 0; i < ROUNDS; i++) {
+        // Each round in a new hour, so the per-address limit stays out of the measurement.
+        t.clock.advance(3600_000 + 1000);
+        if (i % 2 === 0) {
+          await timed(emails[i]!, known);
+          await timed(`ghost-${i}@nowhere.example`, unknown);
+        } else {
+          await timed(`ghost-${i}@nowhere.example`, unknown);
+          await timed(emails[i]!, known);
+        }
       }
-    }
-    t.clock.set('2026-11-21T09:00:00.000Z');
-    // Before the change a known address took about twice as long as an unknown one. Only that side is
-    // held: the request path is the same code for both, and a bound below (known faster) failed one
-    // run in three on the shared machine with nothing but noise behind it.
-    const ratio = median(known) / median(unknown);
-    expect(ratio, `known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeLessThan(1.5);
-  });
+      t.clock.set('2026-11-21T09:00:00.000Z');
+      // Before the change a known address took about twice as long as an unknown one. Only that side is
+      // held: the request path is the same code for both, and a bound below (known faster) failed one
+      // run in three on the shared machine with nothing but noise behind it. Each round's two requests
+      // run back to back, so the median of the rounds' ratios cancels the load bursts a busy machine
+      // puts into single requests (a CI run beside other work once saw medians of 4.1 against 1.3 ms);
+      // a real difference of 2x shows in every round and in every retry.
+      const ratio = median(known.map((k, i) => k / unknown[i]!));
+      expect(ratio, `known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeLessThan(1.5);
+    },
+  );
 
   it('keeps the reset link sealed in the outbox and empties the body once the mail is sent', async () => {
     const cid = await makeCompany(t.db);

@@ -19,7 +19,7 @@ import { scoring } from '../../support/scoring';
 import { startFakeOpenAi } from '../../support/fake-openai';
 
 const VERDICTS: Record<string, number> = {
-  'Mein Auto muss nächste Woche in die Werkstatt, der Auspuff ist kaputt': 10,
+  'Mein Auto muss in die Werkstatt, der Auspuff ist kaputt': 10,
   'Beautiful beaches and great food': 11,
 };
 const fake = await startFakeOpenAi((answer) => VERDICTS[answer] ?? 1);
@@ -36,7 +36,7 @@ const question = (answers: string[], extra: Partial<JudgeInputQuestion> & { dupl
 // word), 4, 8 (copy of row 0), 0 (empty).
 const ANSWERS = [
   'Das Essen im Hotel direkt am Strand war jeden Tag hervorragend',
-  'Mein Auto muss nächste Woche in die Werkstatt, der Auspuff ist kaputt',
+  'Mein Auto muss in die Werkstatt, der Auspuff ist kaputt',
   'Beautiful beaches and great food',
   'gut',
   'Das Essen im Hotel direkt am Strand war jeden Tag hervorragend',
