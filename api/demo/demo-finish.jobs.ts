@@ -77,9 +77,8 @@ export const demoFinishJob: AppJobHandler<DemoFinishPayload, DemoFinishResult> =
       sessionExpiresAt: null,
       via: 'apiKey',
       locale: isLocale(owner.locale) ? owner.locale : DEFAULT_LOCALE,
-      user: owner,
-      // Read when a field asks for it.
-      company: null,
+      // The organisation is read when a field asks for it.
+      profile: { columns: null, user: owner, company: null },
     };
     // Only the seeded revision: a user who uploaded a new one owns what happens to it.
     if (file.revision !== 1) return null;

@@ -1,12 +1,15 @@
 // Who is asking, and with which access level: the checks every module's resolvers start with. They
 // depend only on the request context, so they sit below every module (api/modules import them).
 import type { AccessLevel } from '../../db/schema';
-import type { GqlContext, Viewer } from './context';
+import type { GqlContext, ProfileColumns, Viewer } from './context';
 import { AppError } from '../kernel/errors/errors';
 
-/** Any logged-in user (session or API key); UNAUTHENTICATED otherwise. */
-export async function requireViewer(ctx: GqlContext): Promise<Viewer> {
-  const viewer = await ctx.viewer();
+/**
+ * Any logged-in user (session or API key); UNAUTHENTICATED otherwise. `profile`: the user's and
+ * organisation's columns to read with the credential, if this is the first ask (see ctx.viewer).
+ */
+export async function requireViewer(ctx: GqlContext, profile?: ProfileColumns): Promise<Viewer> {
+  const viewer = await ctx.viewer(profile);
   if (!viewer) throw new AppError('UNAUTHENTICATED');
   return viewer;
 }

@@ -1,11 +1,18 @@
 import type { Context as HonoContext } from 'hono';
-import type { AccessLevel, companies } from '../../db/schema';
+import type { AccessLevel } from '../../db/schema';
 import type { Deps } from '../kernel/deps';
 import { sha256Hex } from '../lib/crypto';
 import { DEFAULT_LOCALE, isLocale, localeFromHeader, type Locale } from '../lib/i18n';
 import { currentBudget, type RequestBudget } from '../lib/request-budget';
-import { findLiveSessionByTokenHash, findUserByMagicKeyHash } from '../modules/auth/auth.repo';
-import type { UserRow } from '../modules/users/users.repo';
+import {
+  findLiveSessionByTokenHash,
+  findUserByMagicKeyHash,
+  type ProfileColumns,
+  type ProfileCompany,
+  type ProfileUser,
+} from '../modules/auth/auth.repo';
+
+export type { ProfileColumns };
 
 /** Who is asking: resolved once per request from the bearer token or the X-API-Key header. */
 export type Viewer = {
@@ -19,10 +26,12 @@ export type Viewer = {
   sessionExpiresAt: string | null;
   via: 'session' | 'apiKey';
   locale: Locale;
-  /** The user row read with the credential (saves `me` a second read). */
-  user: UserRow;
-  /** The user's own organisation, read in the same statement (null for operators). */
-  company: typeof companies.$inferSelect | null;
+  /**
+   * The user's row and own organisation's (null for operators) as read with the credential: the
+   * viewer's columns and those the first caller of `viewer()` named (`columns`; null: whole rows),
+   * so `me` needs no second statement.
+   */
+  profile: { columns: ProfileColumns | null; user: ProfileUser; company: ProfileCompany | null };
 };
 
 export type GqlContext = {
@@ -33,8 +42,11 @@ export type GqlContext = {
   readonly honoUsed: boolean;
   /** Language of messages: Accept-Language, else the user's stored locale, else German. */
   locale: () => Promise<Locale>;
-  /** The viewer, or null when anonymous (an invalid or expired credential also gives null). */
-  viewer: () => Promise<Viewer | null>;
+  /**
+   * The viewer, or null when anonymous (an invalid or expired credential also gives null). The first
+   * call reads it, with the user's and organisation's `profile` columns when given.
+   */
+  viewer: (profile?: ProfileColumns) => Promise<Viewer | null>;
   /** True when a credential was sent (so an invalid one answers UNAUTHENTICATED, not a public view). */
   sentCredential: boolean;
   clientAddress: string;
@@ -65,7 +77,7 @@ export function createContext(deps: Deps, c: HonoContext): GqlContext {
   const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   const apiKey = c.req.header('x-api-key')?.trim();
   let viewerPromise: Promise<Viewer | null> | undefined;
-  const viewer = () => (viewerPromise ??= resolveViewer(deps, bearer, apiKey));
+  const viewer = (profile?: ProfileColumns) => (viewerPromise ??= resolveViewer(deps, bearer, apiKey, profile));
   // Read when asked for: most requests never need the language (no error) or the address (no login).
   let address: string | undefined;
   let honoUsed = false;
@@ -95,10 +107,11 @@ async function resolveViewer(
   deps: Pick<Deps, 'clock' | 'db'>,
   bearer: string | undefined,
   apiKey: string | undefined,
+  profile: ProfileColumns | undefined,
 ): Promise<Viewer | null> {
   const now = deps.clock.now();
   if (bearer && bearer.length <= 200) {
-    const row = await findLiveSessionByTokenHash(deps.db, sha256Hex(bearer), now.toISOString());
+    const row = await findLiveSessionByTokenHash(deps.db, sha256Hex(bearer), now.toISOString(), profile);
     if (!row || !isUsable(row.user, row.companyStatus)) return null;
     if (row.user.sessionsValidAfter && row.session.createdAt < row.user.sessionsValidAfter) return null;
     return {
@@ -110,8 +123,7 @@ async function resolveViewer(
       sessionExpiresAt: row.session.expiresAt,
       via: 'session',
       locale: isLocale(row.user.locale) ? row.user.locale : DEFAULT_LOCALE,
-      user: row.user,
-      company: row.company,
+      profile: { columns: profile ?? { user: [], company: [] }, user: row.user, company: row.company },
     };
   }
   if (apiKey && apiKey.length <= 200) {
@@ -126,8 +138,7 @@ async function resolveViewer(
       sessionExpiresAt: null,
       via: 'apiKey',
       locale: isLocale(row.user.locale) ? row.user.locale : DEFAULT_LOCALE,
-      user: row.user,
-      company: row.company,
+      profile: { columns: null, user: row.user, company: row.company },
     };
   }
   return null;

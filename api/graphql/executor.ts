@@ -140,5 +140,8 @@ export function createExecutor(schema: GraphQLSchema, options: { hideSuggestions
     });
   };
 
-  return { prepare, plan, run };
+  /** Whether `query` is a document prepared before (and so passed the request's checks on the way in). */
+  const has = (query: unknown): boolean => typeof query === 'string' && cache.has(query);
+
+  return { prepare, plan, run, has };
 }

@@ -8,7 +8,8 @@ import { backoffMs, describeError, isRetryable } from './job-errors';
 import { claimNext, hasRunnable, releaseJob, renewLease, writeInterimResult, type FinalFields } from './job-store';
 import { JobCancelledError, JobLeaseLostError, RetryableJobError } from './job-errors';
 import type { JobContext, JobEngineContext, JobHandler, JobOutcome, JobRow } from './job-types';
-import { runWorkerStep } from './worker-step';
+import { runWorkerStep, type WorkerStep } from './worker-step';
+import { WorkerStandby } from './worker-standby';
 
 export type RunnerSettings = {
   /** Jobs at once (0 = claims nothing). */
@@ -69,6 +70,8 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
   #ticking: Promise<void> | undefined;
   #again = false;
   #unsubscribe: (() => void) | undefined;
+  readonly #standby = new WorkerStandby();
+  #unwarm: (() => void) | undefined;
 
   constructor(
     private readonly deps: C,
@@ -83,6 +86,9 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
   start(): this {
     if (!this.#stopped || this.settings.concurrency <= 0) return this;
     this.#stopped = false;
+    this.#unwarm = this.deps.jobs.internal.onWarm((kind) => {
+      for (const step of this.#warmSteps(kind)) this.#standby.warm(step);
+    });
     this.#unsubscribe = this.deps.jobs.internal.onEnqueue(() => this.wake());
     this.wake();
     return this;
@@ -97,6 +103,7 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
     this.#halting = true;
     clearTimeout(this.#timer);
     this.#unsubscribe?.();
+    this.#unwarm?.();
     await this.#ticking;
     const all = () => Promise.all([...this.#running.values()].map((r) => r.done));
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -109,6 +116,7 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
       for (const r of this.#running.values()) r.controller.abort(new JobHandedBack());
       await all();
     }
+    this.#standby.clear();
   }
 
   wake(): void {
@@ -161,6 +169,18 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
     if (!job) return undefined;
     await this.#start(job);
     return job;
+  }
+
+  /** Settles once the idle Workers `deps.jobs.warm(kind)` started here are ready (at once when there are none). */
+  async warmed(kind: string): Promise<void> {
+    await Promise.all(this.#warmSteps(kind).map((step) => this.#standby.warmed(step)));
+  }
+
+  /** The steps of `kind` to keep an idle Worker of, when this runner takes it (none when it runs no Worker steps). */
+  #warmSteps(kind: string): WorkerStep<unknown, unknown>[] {
+    if (this.#stopped || this.settings.workerThreads <= 0) return [];
+    if (this.settings.kinds && !this.settings.kinds.includes(kind)) return [];
+    return [...(this.deps.jobs.handler(kind)?.warmSteps ?? [])];
   }
 
   #claimableKinds(): string[] {
@@ -274,8 +294,9 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
         if (signal.aborted) throw signal.reason;
         deps.jobs.internal.emit({ type: 'reported', id: job.id, kind: job.kind });
       },
-      runInWorker(step, input, options = {}) {
+      runInWorker: (step, input, options = {}) => {
         const [from, to] = options.progressRange ?? [0, 100];
+        const worker = this.#standby.take(step as WorkerStep<unknown, unknown>);
         return runWorkerStep(step, input, {
           timeoutMs: options.timeoutMs ?? step.limits.timeoutMs ?? settings.workerTimeoutMs,
           maxMemoryMb: options.maxMemoryMb ?? step.limits.maxMemoryMb ?? settings.workerMaxMb,
@@ -284,6 +305,7 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
           onProgress: (p) => void ctx.progress(from + ((to - from) * p) / 100).catch(() => {}),
           blobConfig: blobStoreConfig(deps.env, deps.appSecret),
           ...(options.handlers ? { handlers: options.handlers } : {}),
+          ...(worker ? { worker } : {}),
         });
       },
     };

@@ -19,6 +19,7 @@ export function createJobSystem<C extends JobEngineContext>(getDeps: () => C): J
   const schedules: Schedule[] = [];
   const listeners = new Set<(event: JobEvent) => void>();
   const enqueueListeners = new Set<() => void>();
+  const warmListeners = new Set<(kind: string) => void>();
   const running = new Map<string, AbortController>();
 
   const system: JobSystem<C> = {
@@ -96,6 +97,10 @@ export function createJobSystem<C extends JobEngineContext>(getDeps: () => C): J
 
     find: (kind, id) => findJob(getDeps().db, kind, id),
 
+    warm(kind) {
+      for (const listener of warmListeners) listener(kind);
+    },
+
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -114,6 +119,10 @@ export function createJobSystem<C extends JobEngineContext>(getDeps: () => C): J
       onEnqueue(listener) {
         enqueueListeners.add(listener);
         return () => enqueueListeners.delete(listener);
+      },
+      onWarm(listener) {
+        warmListeners.add(listener);
+        return () => warmListeners.delete(listener);
       },
       running,
     },

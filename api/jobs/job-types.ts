@@ -139,12 +139,18 @@ export type JobSystem<C = JobEngineContext> = {
   get(id: string): Promise<JobRow | undefined>;
   /** The job with this id when it is of this kind, its payload and result typed by the kind's contract. */
   find<P, R>(kind: JobKind<P, R>, id: string): Promise<JobRowOf<P, R> | undefined>;
+  /**
+   * A job of `kind` is likely soon and someone will wait for it: this process's started runners
+   * that take it get an idle Worker of each of its `warmSteps` ready (worker-standby.ts).
+   */
+  warm(kind: JobKind<unknown, unknown> | string): void;
   /** In-process events (progress writes and final states of jobs run by this process). */
   onEvent(listener: (event: JobEvent) => void): () => void;
   /** Internal: runners listen here to start at once on a local enqueue, and register what they run for local cancels. */
   internal: {
     emit(event: JobEvent): void;
     onEnqueue(listener: () => void): () => void;
+    onWarm(listener: (kind: string) => void): () => void;
     running: Map<string, AbortController>;
   };
 };
@@ -163,6 +169,12 @@ export type JobHandler<P = unknown, R = unknown, C = JobEngineContext> = {
    * only while one of its JOB_WORKER_THREADS slots is free, so another process can take it instead.
    */
   heavy?: boolean;
+  /**
+   * Steps (ctx.runInWorker) of which a started runner of this kind gets one idle Worker ready,
+   * modules imported and scoring loaded, when `deps.jobs.warm(kind)` says a run is likely soon and
+   * someone will wait for its answer (worker-standby.ts).
+   */
+  warmSteps?: readonly WorkerStep<any, any>[];
   /** Whether an error is worth another attempt (default: isRetryable below). */
   retryable?: (error: unknown) => boolean;
   /** The work. Must be idempotent across attempts (a charge by its key, files by revision): a retry or a second runner after a lost lease may repeat it. */

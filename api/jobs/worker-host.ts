@@ -14,6 +14,7 @@ import {
   type WorkerStepContext,
   type WorkerStepFn,
   type WorkerRequest,
+  type WorkerWarm,
 } from './worker-step';
 
 declare const self: Worker;
@@ -55,8 +56,26 @@ const post = (message: WorkerMessage, transfer: Transferable[] = []) => self.pos
 const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 let nextRequest = 1;
 
-self.onmessage = (event: MessageEvent<WorkerStart | WorkerResponse>) => {
+/** One scoring instance per Worker (a Worker runs one step), loaded on first use or while warming. */
+let scoring: Promise<Scoring> | undefined;
+const loadScoringOnce = () => {
+  scoring ??= readFile(WASM_URL).then((bytes) => loadScoring(bytes));
+  // A failed load is tried again by the next caller, not handed out.
+  scoring.catch(() => (scoring = undefined));
+  return scoring;
+};
+
+/**
+ * An idle Worker of the standby: the step's module and the scoring instance are ready before its
+ * start arrives. Failures here are the step's to report when it runs (the same import, the same load).
+ */
+function warm({ stepUrl }: WorkerWarm) {
+  void Promise.allSettled([import(stepUrl), loadScoringOnce()]).then(() => post({ type: 'warmed' }));
+}
+
+self.onmessage = (event: MessageEvent<WorkerStart | WorkerResponse | WorkerWarm>) => {
   const data = event.data;
+  if ('type' in data && data.type === 'warm') return warm(data);
   if ('type' in data && data.type === 'response') {
     const pending = waiting.get(data.id);
     waiting.delete(data.id);
@@ -69,7 +88,6 @@ self.onmessage = (event: MessageEvent<WorkerStart | WorkerResponse>) => {
 
 async function start({ stepUrl, input, cancelFlag, blobConfig }: WorkerStart) {
   const flag = new Int32Array(cancelFlag);
-  let scoring: Promise<Scoring> | undefined;
   let lastPost = 0;
   let lastPercent = -1;
   const throwIfCancelled = () => {
@@ -87,7 +105,7 @@ async function start({ stepUrl, input, cancelFlag, blobConfig }: WorkerStart) {
       }
     },
     throwIfCancelled,
-    scoring: () => (scoring ??= readFile(WASM_URL).then((bytes) => loadScoring(bytes))),
+    scoring: loadScoringOnce,
     blobs: createBlobStore(blobConfig),
     request: <P, A>(name: WorkerRequest<P, A>, payload: P) =>
       new Promise<A>((resolve, reject) => {

@@ -119,10 +119,15 @@ export type WorkerMessage =
   | { type: 'progress'; percent: number }
   | { type: 'result'; result: unknown }
   | { type: 'error'; error: SerializedError }
-  | { type: 'request'; id: number; name: string; payload: unknown };
+  | { type: 'request'; id: number; name: string; payload: unknown }
+  /** An idle Worker has imported its step and loaded scoring (worker-standby.ts). */
+  | { type: 'warmed' };
 
 /** The main thread's answer to a request (worker-host.ts resolves the waiting ctx.request). */
 export type WorkerResponse = { type: 'response'; id: number; result?: unknown; error?: SerializedError };
+
+/** Prepares an idle Worker for a step: imports its module and loads the scoring instance (worker-standby.ts). */
+export type WorkerWarm = { type: 'warm'; stepUrl: string };
 
 export type WorkerStart = {
   stepUrl: string;
@@ -131,13 +136,13 @@ export type WorkerStart = {
   blobConfig: BlobStoreConfig;
 };
 
-const HOST_URL = new URL('./worker-host.ts', import.meta.url).href;
+export const HOST_URL = new URL('./worker-host.ts', import.meta.url).href;
 /** How long a cancelled step may take to reach its next progress point before it is terminated. */
 const CANCEL_GRACE_MS = 2_000;
 const MEMORY_SAMPLE_MS = 100;
 
 /**
- * Runs one step in a fresh Worker and settles with its result, or rejects: the step's own error
+ * Runs one step in a fresh Worker (or the one given) and settles with its result, or rejects: the step's own error
  * (rebuilt), WorkerLimitError on time or memory, WorkerCrashedError when the Worker died, or the
  * signal's reason after a cancel. The Worker is always terminated at the end.
  *
@@ -155,13 +160,15 @@ export function runWorkerStep<I, R>(
     onProgress: (percent: number) => void;
     blobConfig: BlobStoreConfig;
     handlers?: WorkerRequestHandlers;
+    /** A host Worker started ahead (worker-standby.ts) to run the step in instead of a fresh one. */
+    worker?: Worker;
   },
 ): Promise<R> {
   return new Promise<R>((resolve, reject) => {
     if (options.signal.aborted) return reject(options.signal.reason);
     const cancelFlag = new SharedArrayBuffer(4);
     const rssAtStart = process.memoryUsage.rss();
-    const worker = new Worker(HOST_URL);
+    const worker = options.worker ?? new Worker(HOST_URL);
     let settled = false;
     const timers: ReturnType<typeof setTimeout>[] = [];
     const finish = (outcome: () => void) => {
@@ -200,6 +207,7 @@ export function runWorkerStep<I, R>(
 
     worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
       const message = event.data;
+      if (message.type === 'warmed') return;
       if (message.type === 'progress') {
         if (!settled) options.onProgress(message.percent);
       } else if (message.type === 'request') {

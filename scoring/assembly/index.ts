@@ -17,7 +17,8 @@ export function dealloc(ptr: usize): void {
 export { timeScoreOf, timeMedians, timeScores, timeScoresGiven } from './time';
 export { gridScores, ibsAggregate } from './grid';
 export { ibsLineCounts, ibsLineWeights, ibsAggregateWeighted } from './grid-evidence';
-export { longstring, irv, mahad, evenodd, psychsyn } from './indices';
+export { longstring, irv } from './indices-rows';
+export { mahad, evenodd, psychsyn } from './indices';
 export { consistencyFit, consistencyModelBytes, consistencySampleCount, consistencySampleRow } from './consistency-fit';
 export { consistencyRows, consistencyScores, consistencyAggregate, consistencyCalibrate } from './consistency';
 export { projectiveQuestion, projectiveAccumulatorBytes, projectiveAccumulate, projectiveFinish, projectiveApply } from './projective';

@@ -3,64 +3,6 @@
 import { isMissing, ldf, stf, ldi, sti, take, release } from './mem';
 import { chiSquareQuantile } from './stats';
 
-/**
- * longstring (longest run of identical consecutive answers) and avgstr (mean run length) per row of a
- * column-major n x k matrix. NaN for rows without any valid answer.
- */
-export function longstring(x: usize, n: i32, k: i32, outLong: usize, outAvg: usize): void {
-  for (let i = 0; i < n; i++) {
-    let longest = 0;
-    let runs = 0;
-    let valid = 0;
-    let run = 0;
-    let prev: f64 = NaN;
-    for (let j = 0; j < k; j++) {
-      const v = ldf(x, j * n + i);
-      if (isMissing(v)) continue;
-      valid++;
-      if (run > 0 && v == prev) run++;
-      else {
-        if (run > 0) runs++;
-        run = 1;
-      }
-      if (run > longest) longest = run;
-      prev = v;
-    }
-    if (run > 0) runs++;
-    stf(outLong, i, valid == 0 ? NaN : <f64>longest);
-    stf(outAvg, i, valid == 0 ? NaN : <f64>valid / <f64>runs);
-  }
-}
-
-/**
- * Intra-individual response variability: the standard deviation (n - 1) of each row's valid answers.
- * NaN with fewer than 2 valid answers.
- */
-export function irv(x: usize, n: i32, k: i32, out: usize): void {
-  for (let i = 0; i < n; i++) {
-    let sum: f64 = 0;
-    let cnt = 0;
-    for (let j = 0; j < k; j++) {
-      const v = ldf(x, j * n + i);
-      if (isMissing(v)) continue;
-      sum += v;
-      cnt++;
-    }
-    if (cnt < 2) {
-      stf(out, i, NaN);
-      continue;
-    }
-    const mean = sum / <f64>cnt;
-    let ss: f64 = 0;
-    for (let j = 0; j < k; j++) {
-      const v = ldf(x, j * n + i);
-      if (isMissing(v)) continue;
-      ss += (v - mean) * (v - mean);
-    }
-    stf(out, i, Math.sqrt(ss / <f64>(cnt - 1)));
-  }
-}
-
 let pairCorr: f64 = NaN;
 
 /**

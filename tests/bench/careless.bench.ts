@@ -1,7 +1,8 @@
 // `npm run bench:careless`: the researcher command line's `indices` against R's careless package on
 // the same generated file (100,000 interviews x 25 Likert items, some careless), each run as a whole
 // process: median wall time and peak memory of several runs, alternating the two, the ratio of each
-// pair, and the goals beside them (at least 25x faster than R, no more memory than R). Both outputs
+// pair, and the goals beside them (at least 25x faster than R, no more memory than R); beside the wall
+// time, each side's CPU time (user + system), which a shared machine's load moves far less. Both outputs
 // must agree (longstring, avgstr, irv, mahad within 1e-9 relative), so the comparison is of the same
 // work. Without R or careless it prints how to install them and measures the command line alone.
 // BENCH_ROWS changes the row count, BENCH_RUNS the counted runs (5). Not part of the test suite.
@@ -80,6 +81,8 @@ write.csv(data.frame(id = d$id, longstring = ls, avgstr = g(avg$avgstr), irv = g
 
 interface Run {
   wall: number;
+  /** User + system seconds of the process and its threads. */
+  cpu: number;
   rss: number;
   code: number | null;
   stderr: string;
@@ -94,7 +97,8 @@ function run(cmd: string[], stdout?: string, env: Record<string, string | undefi
   const r = Bun.spawnSync(cmd, { env, stdout: stdout ? Bun.file(stdout) : 'ignore', stderr: 'pipe' });
   const wall = (performance.now() - t0) / 1000;
   if (r.exitCode !== 0) process.stderr.write(`${cmd.join(' ')} exited ${r.exitCode}:\n${r.stderr.toString()}\n`);
-  return { wall, rss: r.resourceUsage.maxRSS, code: r.exitCode, stderr: r.stderr.toString() };
+  const cpu = Number(r.resourceUsage.cpuTime.total) / 1e6;
+  return { wall, cpu, rss: r.resourceUsage.maxRSS, code: r.exitCode, stderr: r.stderr.toString() };
 }
 
 const median = (xs: number[]) => {
@@ -122,12 +126,15 @@ function findR(): { rscript: string; version: string } | { missing: string } {
   return { rscript, version: `R ${major}.${minor}, careless ${careless}` };
 }
 
-const INSTALL = `To compare with R, install R, psych and careless 1.2.2, e.g. on Debian:
+// R's careless is not packaged for Debian: it comes from its public repository (MIT) at the commit
+// tagged 1.2.2, installed from source into a library of one's own.
+const INSTALL = `To compare with R, install R, psych (Debian's packages) and careless 1.2.2 from its source:
   apt-get install -y r-base-core r-cran-psych
-  Rscript -e 'install.packages("careless", lib = Sys.getenv("R_LIBS_USER"))'   # from CRAN, or from source:
-  git clone <the ryentes/careless repository> careless && git -C careless checkout 1.2.2
-  mkdir -p "$R_LIBS_USER" && R CMD INSTALL -l "$R_LIBS_USER" careless
-with R_LIBS_USER set to a folder of your own (here: export R_LIBS_USER=$HOME/R/library), then run again.`;
+  git clone https://github.com/ryentes/careless.git careless-repo
+  mkdir careless && git -C careless-repo archive 445771cf3d94850bb75f87dad1eda1750649ddb2 | tar x -C careless
+  export R_LIBS_USER=$HOME/R/library && mkdir -p "$R_LIBS_USER"
+  R CMD INSTALL -l "$R_LIBS_USER" careless
+(445771c is the commit tagged 1.2.2), then run again with R_LIBS_USER still set.`;
 
 /** Rows of a CSV output as columns by header name. */
 function columns(path: string): Map<string, string[]> {
@@ -192,20 +199,25 @@ try {
     if (rCmd) rRuns.push(run(rCmd));
   }
   const cw = cliRuns.map((x) => x.wall);
+  const cc = cliRuns.map((x) => x.cpu);
   const cr = cliRuns.map((x) => x.rss);
-  console.log(`\ncommand line   wall ${range(cw, (v) => `${v.toFixed(3)} s`)}   peak RSS ${range(cr, mb)}`);
+  const secs = (v: number) => `${v.toFixed(3)} s`;
+  console.log(`\ncommand line   wall ${range(cw, secs)}   CPU ${range(cc, secs)}   peak RSS ${range(cr, mb)}`);
   if (!rCmd) {
     console.log(`R careless     not measured: ${'missing' in r ? r.missing : ''}`);
     console.log(`goal           >= ${GOAL_SPEEDUP}x faster than R, memory <= R's: needs R to judge\n\n${INSTALL}`);
   } else {
     const rw = rRuns.map((x) => x.wall);
+    const rc = rRuns.map((x) => x.cpu);
     const rr = rRuns.map((x) => x.rss);
     const ratios = rRuns.map((x, k) => x.wall / cliRuns[k]!.wall);
+    const cpuRatios = rRuns.map((x, k) => x.cpu / cliRuns[k]!.cpu);
     const speedup = median(ratios);
-    console.log(`R careless     wall ${range(rw, (v) => `${v.toFixed(3)} s`)}   peak RSS ${range(rr, mb)}`);
+    console.log(`R careless     wall ${range(rw, secs)}   CPU ${range(rc, secs)}   peak RSS ${range(rr, mb)}`);
     console.log(
       `speed-up       ${range(ratios, (v) => `${v.toFixed(1)}x`)} (R / command line, pair by pair)   goal >= ${GOAL_SPEEDUP}x: ${speedup >= GOAL_SPEEDUP ? 'met' : 'MISSED'}`,
     );
+    console.log(`by CPU time    ${range(cpuRatios, (v) => `${v.toFixed(1)}x`)} (R / command line, pair by pair)`);
     console.log(
       `memory         ${mb(median(cr))} vs ${mb(median(rr))} (${((100 * median(cr)) / median(rr)).toFixed(0)} % of R's)   goal <= R's: ${median(cr) <= median(rr) ? 'met' : 'MISSED'}`,
     );

@@ -3,7 +3,7 @@
 // route of tests/bench/db-bare.ts and, with BENCH_BASELINE=<another checkout>, that checkout's app
 // on a database its own code seeded, in many short alternating rounds (CPU time per request, median), so the
 // ratios hold on a shared machine. Run it under `bun --cpu-prof` to see the functions.
-//   bun tests/bench/graphql-profile.ts [requests per round] [rounds]
+//   [BENCH_STAGES=1] bun tests/bench/graphql-profile.ts [requests per round] [rounds]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,10 +19,13 @@ import { users } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 import { bareMeApp, ME_QUERY } from './db-bare';
 import { baselineApp } from './support/baseline-checkout';
+import { stagesOf } from './support/me-stages';
 
 const N = Number(process.argv[2] ?? 500);
 const ROUNDS = Number(process.argv[3] ?? 30);
 const BASELINE = process.env.BENCH_BASELINE;
+/** BENCH_STAGES=1: also the stages of one `me` request, each alone (docs/benchmarks.md, bench:db). */
+const STAGES = process.env.BENCH_STAGES === '1';
 const WARM_UP = 5_000;
 const TOKEN = 'bench-profile-token';
 type Fetch = (r: Request) => Response | Promise<Response>;
@@ -66,14 +69,21 @@ try {
       body,
     });
   const answers = await Promise.all(targets.map(async ([, fetch]) => (await fetch(request())).text()));
-  if (new Set(answers).size !== 1) throw new Error(`the answers differ:\n${answers.join('\n')}`);
+  // The baseline's session was made when its own seeding ended: its expiry may differ by that time.
+  const same = (a: string) => a.replace(/"sessionExpiresAt":"[^"]*"/, '"sessionExpiresAt":"…"');
+  if (new Set(answers.map(same)).size !== 1) throw new Error(`the answers differ:\n${answers.join('\n')}`);
+  const runs: [string, () => Promise<unknown>][] = targets.map(([label, fetch]) => [
+    label,
+    async () => (await fetch(request())).text(),
+  ]);
+  if (STAGES) runs.push(...stagesOf(deps, request));
   // Warm: the engine compiles the hot paths in tiers over the first few thousand requests.
-  for (const [, fetch] of targets) for (let i = 0; i < WARM_UP; i++) await (await fetch(request())).text();
+  for (const [, run] of runs) for (let i = 0; i < WARM_UP; i++) await run();
   const cpu: Record<string, number[]> = {};
   for (let r = 0; r < ROUNDS; r++)
-    for (const [label, fetch] of targets) {
+    for (const [label, run] of runs) {
       const c0 = process.cpuUsage();
-      for (let i = 0; i < N; i++) await (await fetch(request())).text();
+      for (let i = 0; i < N; i++) await run();
       const c = process.cpuUsage(c0);
       (cpu[label] ??= []).push((c.user + c.system) / N);
     }
@@ -85,6 +95,8 @@ try {
   console.log(
     `in process, ${ROUNDS} rounds of ${N} requests alternating, CPU per request (median): app ${app.toFixed(1)} µs, bare route ${bare.toFixed(1)} µs, bare/app ${((100 * bare) / app).toFixed(0)} %${BASELINE ? `; baseline ${med('baseline').toFixed(1)} µs, bare/baseline ${((100 * bare) / med('baseline')).toFixed(0)} %` : ''}; load ${loadavg()[0]!.toFixed(1)}`,
   );
+  if (STAGES)
+    for (const [label] of runs.slice(targets.length)) console.log(`  ${label.padEnd(48)} ${med(label).toFixed(1)} µs`);
 } finally {
   for (const close of closers) close();
   rmSync(dir, { recursive: true, force: true });

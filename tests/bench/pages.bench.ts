@@ -11,7 +11,7 @@
 // (its own build and database) and the runs alternate, so a change is compared with the code before
 // it in one run on a shared machine; the load average is printed beside each figure.
 // BENCH_PAGES_RUNS (default 7) counts the runs; BENCH_PAGES_TIMELINE=1 prints each load's requests;
-// BENCH_PAGES_FIGURES=result,worksheet measures only those figures.
+// BENCH_PAGES_ONLY=upload (or result, worksheet; comma-separated) measures only those figures.
 import { cpus, loadavg } from 'node:os';
 import type { Page, Request } from 'playwright-core';
 import { ensureWebBuild } from '../support/server-process';
@@ -24,8 +24,8 @@ const UPLOAD_ROWS = Number(process.env.BENCH_PAGES_UPLOAD_ROWS ?? 2_436);
 const TIMELINE = process.env.BENCH_PAGES_TIMELINE === '1';
 const GOALS = { result: 400, worksheet: 400, upload: 600 } as const;
 type Figure = keyof typeof GOALS;
-const FIGURES = (process.env.BENCH_PAGES_FIGURES?.split(',') ?? Object.keys(GOALS)).filter(
-  (f): f is Figure => f in GOALS,
+const FIGURES = (Object.keys(GOALS) as Figure[]).filter(
+  (f) => !process.env.BENCH_PAGES_ONLY || process.env.BENCH_PAGES_ONLY.split(',').includes(f),
 );
 
 const load = () => loadavg()[0]!.toFixed(1);
@@ -75,7 +75,10 @@ async function uploadCheck(side: Side): Promise<number> {
   await page.getByTestId('upload-columns-table').waitFor({ timeout: 120_000 });
   for (const box of await page.locator('[data-testid^="open-question-"]').all())
     if ((await box.inputValue()) === '') await box.fill('What did you like about the trip?');
-  await page.evaluate(() => window.pagesBench.reset());
+  await page.evaluate(() => {
+    window.pagesBench.reset();
+    performance.clearMarks();
+  });
   const requests = TIMELINE ? recordRequests(page) : null;
   await next.click();
   const at = await paintedAt(page, 'estimate').catch(async (error: unknown) => {
@@ -91,6 +94,17 @@ async function uploadCheck(side: Side): Promise<number> {
   const clicked = await page.evaluate(() => window.pagesBench.pointerDown);
   if (clicked === null) throw new Error('the click was not seen');
   if (requests) console.log(`      ${side.label} step 2 -> 3: ${await requests()}`);
+  // Where the wait went, from the app's own performance marks (the first of each after the click);
+  // a checkout without them prints nothing here.
+  const marks = await page.evaluate(() =>
+    performance.getEntriesByType('mark').map((m) => ({ name: m.name, at: m.startTime })),
+  );
+  const first = new Map<string, number>();
+  for (const m of marks) if (m.name.startsWith('upload:') && !first.has(m.name)) first.set(m.name, m.at - clicked);
+  if (first.size > 0)
+    console.log(
+      `      ${side.label} marks after the click: ${[...first].map(([n, t]) => `${n.slice(7)} ${Math.round(t)}`).join(', ')}, estimate painted ${Math.round(at - clicked)}`,
+    );
   return at - clicked;
 }
 

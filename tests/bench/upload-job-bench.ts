@@ -1,6 +1,6 @@
 // The upload through the real job: a real server process (api/server.ts, Bun.serve, file
-// database, local blob store) gets the file by signed PUT, a draft, the generator's data points and
-// the check; then the clock runs from the confirmation to READY, while 8 concurrent callers ask `me`
+// database, local blob store) gets the file by signed PUT, a draft, step 2's preview, the
+// generator's data points and the check; then the clock runs from the confirmation to READY, while 8 concurrent callers ask `me`
 // (from the save of step 2 on: the check and the prepare count too). Memory is the server process's
 // resident set, sampled from /proc every 50 ms from the save of step 2 to READY.
 // `confirm`: 'off' runs the server with UPLOAD_PREPARE=false (the upload job processes the file after
@@ -99,7 +99,11 @@ export async function uploadThroughJob(
       );
       return rest;
     });
-    await Bun.sleep(500);
+    // Step 2 as the browser shows it: its preview (the server then gets the check's Worker ready).
+    const preview = await post(Q.preview, { id: datafileId });
+    if (!preview.getUploadPreview) throw new Error('no preview');
+    // A user reads step 2 for seconds at least before saving it; the server's RSS settles meanwhile.
+    await Bun.sleep(2000);
     const baselineRssMB = rssOf(server.pid);
 
     // `me` from 8 callers from the save of step 2 until READY.

@@ -15,7 +15,11 @@
 //     cells are never all in memory; the numeric score inputs and record ids wait in a temporary
 //     file and are scored 64k rows at a time, so the peak should not grow with the file).
 // BENCH_UPLOAD_ROWS=20000 (and BENCH_UPLOAD_CSV=50000,100000) make a quick run; BENCH_UPLOAD_SECTIONS
-// chooses the sections (1 = 1 and 1b, 1c, 2). Not part of the tests.
+// chooses the sections (1 = 1a and 1b; 1a = the engine alone, 1b = through the server; 1c, 2), and
+// BENCH_UPLOAD_SERVER_RUNS the runs of 1b (off, prepared, instant, ignore: UPLOAD_PREPARE=false with
+// the open-ended columns ignored), e.g. BENCH_UPLOAD_SECTIONS=1b BENCH_UPLOAD_SERVER_RUNS=instant for
+// the save of step 2 -> estimate beside parse alone; BENCH_UPLOAD_XLSX reuses a generated file.
+// Not part of the tests.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +34,9 @@ const ONE_CALL_REPEATS = Number(process.env.BENCH_UPLOAD_REPEATS ?? 3);
 const CSV_ROWS = (process.env.BENCH_UPLOAD_CSV ?? '250000,500000,1000000').split(',').map(Number);
 /** BENCH_UPLOAD_SECTIONS=1c runs only the one-call comparison: minutes at 100,000 rows, not the whole bench's. */
 const SECTIONS = new Set((process.env.BENCH_UPLOAD_SECTIONS ?? '1,1c,2').split(','));
+const ENGINE = SECTIONS.has('1') || SECTIONS.has('1a');
+const SERVER = SECTIONS.has('1') || SECTIONS.has('1b');
+const SERVER_RUNS = new Set((process.env.BENCH_UPLOAD_SERVER_RUNS ?? 'off,prepared,instant,ignore').split(','));
 /**
  * The CSV runs map the open-ended columns as ignored by default (still parsed and stored): the
  * classifier needs every answer of a question at once (duplicates, shared vocabulary), so with it
@@ -67,142 +74,18 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-upload-'));
 try {
   console.log(`bench:upload  (load average ${load()}, ${navigator.hardwareConcurrency} cores)`);
   console.log(`generating inputs in ${dir} ...`);
-  const xlsx = join(dir, `survey-${XLSX_ROWS}.xlsx`);
-  run('gen-xlsx', xlsx, String(XLSX_ROWS));
+  // BENCH_UPLOAD_XLSX: an xlsx made by an earlier run (upload-child.ts gen-xlsx) with XLSX_ROWS rows, not made again.
+  const xlsx = process.env.BENCH_UPLOAD_XLSX ?? join(dir, `survey-${XLSX_ROWS}.xlsx`);
+  if (!process.env.BENCH_UPLOAD_XLSX) run('gen-xlsx', xlsx, String(XLSX_ROWS));
   console.log(`  xlsx ${XLSX_ROWS} x 50: ${(statSync(xlsx).size / 1e6).toFixed(1)} MB`);
 
-  if (SECTIONS.has('1')) {
+  if (ENGINE || SERVER) {
     console.log(`\n1. xlsx, ${XLSX_ROWS.toLocaleString('en')} interviews x 50 columns`);
     row('', 'wall', 'CPU', 'peak RSS', 'target');
     const parse = run('parse', xlsx, 'xlsx');
     row('parse alone', s(parse.wallMs), s(parse.cpuMsRun), `${parse.maxRssMB} MB`, '');
-    const breakdown = (r: Result, classify: string) => {
-      const ph = r.phases ?? {};
-      row('  of which parse + validate + raw.arrow', s(ph.classify ?? 0), '', '', '');
-      row(`  of which ${classify}`, s((ph.score ?? 0) - (ph.classify ?? 0)), '', '', '');
-      row('  of which score (scoreChunked) + scores.arrow', s((ph.write ?? 0) - (ph.score ?? 0)), '', '', '');
-      row('  of which record ids + publish', s(r.wallMs - (ph.write ?? 0)), '', '', '');
-    };
-    const after = run('process', xlsx, 'xlsx', 'classify-after');
-    row(
-      'parse + validate, then classify, score, write',
-      s(after.wallMs),
-      s(after.cpuMsRun),
-      `${after.maxRssMB} MB`,
-      '',
-    );
-    breakdown(after, 'classify open answers (core)');
-    row(
-      '  ratio to parse alone (wall / CPU)',
-      `${(after.wallMs / parse.wallMs).toFixed(2)}x`,
-      `${(after.cpuMsRun / parse.cpuMsRun).toFixed(2)}x`,
-      '',
-      '<= 1.5x',
-    );
-    const full = run('process', xlsx, 'xlsx', 'classify');
-    row(
-      'same, classifier thread fed while parsing',
-      s(full.wallMs),
-      s(full.cpuMsRun),
-      `${full.maxRssMB} MB`,
-      '<= 15 s, 1.5 GB',
-    );
-    breakdown(full, 'classifier finishing (dataset rules)');
-    const ratioWall = full.wallMs / parse.wallMs;
-    const ratioCpu = full.cpuMsRun / parse.cpuMsRun;
-    row('ratio to parse alone (wall / CPU)', `${ratioWall.toFixed(2)}x`, `${ratioCpu.toFixed(2)}x`, '', '<= 1.5x');
-    const noOpen = run('process', xlsx, 'xlsx', 'ignore');
-    row('same, open-ended columns ignored', s(noOpen.wallMs), s(noOpen.cpuMsRun), `${noOpen.maxRssMB} MB`, '');
-    row(
-      '  ratio to parse alone (wall / CPU)',
-      `${(noOpen.wallMs / parse.wallMs).toFixed(2)}x`,
-      `${(noOpen.cpuMsRun / parse.cpuMsRun).toFixed(2)}x`,
-      '',
-      '<= 1.5x',
-    );
-    const checkAlone = run('check', xlsx, 'xlsx');
-    row(
-      'step 2 -> 3 check alone (every issue, estimate)',
-      s(checkAlone.wallMs),
-      s(checkAlone.cpuMsRun),
-      `${checkAlone.maxRssMB} MB`,
-      '',
-    );
-    const checkPrepare = run('check-prepare', xlsx, 'xlsx');
-    row('check that goes on preparing: estimate ready', s(checkPrepare.estimateMs ?? 0), '', '', '');
-    row('  revision prepared', s(checkPrepare.wallMs), s(checkPrepare.cpuMsRun), `${checkPrepare.maxRssMB} MB`, '');
-    row(
-      '  estimate ready -> prepared (ratio to parse)',
-      s(checkPrepare.wallMs - (checkPrepare.estimateMs ?? 0)),
-      `${((checkPrepare.wallMs - (checkPrepare.estimateMs ?? 0)) / parse.wallMs).toFixed(2)}x`,
-      '',
-      '',
-    );
-    console.log(
-      `  engine verdict: total ${full.wallMs <= 15_000 ? 'met' : 'MISSED'}, ratio ${ratioWall <= 1.5 || ratioCpu <= 1.5 ? 'met' : 'MISSED'}, memory ${full.maxRssMB <= 1536 ? 'met' : 'MISSED'}  (load average now ${load()})`,
-    );
-
-    console.log(
-      `\n1b. the same xlsx through a real server: signed PUT, draft, save of step 2, check, then confirmation -> READY`,
-    );
-    console.log(
-      '    off: UPLOAD_PREPARE=false, the upload job processes the file after the confirmation (the engine above, in a Worker)',
-    );
-    console.log(
-      '    prepared: the check job went on processing the revision once it showed the estimate; the user confirms once it is complete',
-    );
-    console.log(
-      '    instant: the user confirms the moment the estimate shows; the upload job waits for the check job, which goes on preparing',
-    );
-    row('', 'wall', 'server RSS', 'target', '');
-    const runs: { open: 'classify' | 'ignore'; confirm: 'off' | 'instant' | 'prepared' }[] = [
-      { open: 'classify', confirm: 'off' },
-      { open: 'classify', confirm: 'prepared' },
-      { open: 'classify', confirm: 'instant' },
-      { open: 'ignore', confirm: 'off' },
-    ];
-    for (const { open, confirm } of runs) {
-      const jobDir = join(dir, `job-${open}-${confirm}`);
-      const r = await uploadThroughJob(jobDir, xlsx, 'xlsx', XLSX_ROWS, open, confirm);
-      row(
-        `${confirm}${open === 'ignore' ? ', open-ended ignored' : ''}: confirmation -> READY`,
-        s(r.confirmToReadyMs),
-        `${r.peakRssMB} MB`,
-        '<= 15 s, 1.5 GB',
-        '',
-      );
-      console.log(`  the upload job ${r.adopted ? 'published the revision prepared at step 3' : 'processed the file'}`);
-      row(
-        `  ratio to parse alone (${s(parse.wallMs)})`,
-        `${(r.confirmToReadyMs / parse.wallMs).toFixed(2)}x`,
-        '',
-        '<= 1.5x',
-        '',
-      );
-      row(
-        '  save of step 2 -> estimate shown (check)',
-        s(r.checkMs),
-        `${(r.checkMs / parse.wallMs).toFixed(2)}x parse`,
-        '<= 1.5x',
-        r.checkMs <= 1.5 * parse.wallMs ? 'met' : 'MISSED',
-      );
-      if (r.prepareMs !== undefined) row('  estimate shown -> prepared revision complete', s(r.prepareMs), '', '', '');
-      row('  server RSS before step 2 was saved (idle)', '', `${r.baselineRssMB} MB`, '', '');
-      row(
-        '  me, 8 concurrent callers, save -> READY',
-        `p50 ${r.meP50.toFixed(1)} ms`,
-        `p95 ${r.meP95.toFixed(1)} ms`,
-        'p95 <= 50 ms',
-        `${r.meCalls} calls`,
-      );
-      console.log(`  progress seen by the browser (ms: %): ${r.phases.map((p) => `${p.at}:${p.percent}`).join(' ')}`);
-      if (open === 'classify') {
-        console.log(
-          `  verdict: total ${r.confirmToReadyMs <= 15_000 ? 'met' : 'MISSED'}, ratio ${r.confirmToReadyMs <= 1.5 * parse.wallMs ? 'met' : 'MISSED'}, memory ${r.peakRssMB <= 1536 ? 'met' : 'MISSED'}, me p95 ${r.meP95 <= 50 ? 'met' : 'MISSED'}  (load average now ${load()})`,
-        );
-      }
-      rmSync(jobDir, { recursive: true, force: true });
-    }
+    if (ENGINE) engineRows(xlsx, parse);
+    if (SERVER) await serverRows(dir, xlsx, parse);
   }
   if (SECTIONS.has('1c')) {
     console.log(
@@ -259,4 +142,133 @@ try {
   console.log(`\nload average at the end: ${load()}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Section 1a: the engine alone, each measurement in its own process. */
+function engineRows(xlsx: string, parse: Result) {
+  const breakdown = (r: Result, classify: string) => {
+    const ph = r.phases ?? {};
+    row('  of which parse + validate + raw.arrow', s(ph.classify ?? 0), '', '', '');
+    row(`  of which ${classify}`, s((ph.score ?? 0) - (ph.classify ?? 0)), '', '', '');
+    row('  of which score (scoreChunked) + scores.arrow', s((ph.write ?? 0) - (ph.score ?? 0)), '', '', '');
+    row('  of which record ids + publish', s(r.wallMs - (ph.write ?? 0)), '', '', '');
+  };
+  const after = run('process', xlsx, 'xlsx', 'classify-after');
+  row('parse + validate, then classify, score, write', s(after.wallMs), s(after.cpuMsRun), `${after.maxRssMB} MB`, '');
+  breakdown(after, 'classify open answers (core)');
+  row(
+    '  ratio to parse alone (wall / CPU)',
+    `${(after.wallMs / parse.wallMs).toFixed(2)}x`,
+    `${(after.cpuMsRun / parse.cpuMsRun).toFixed(2)}x`,
+    '',
+    '<= 1.5x',
+  );
+  const full = run('process', xlsx, 'xlsx', 'classify');
+  row(
+    'same, classifier thread fed while parsing',
+    s(full.wallMs),
+    s(full.cpuMsRun),
+    `${full.maxRssMB} MB`,
+    '<= 15 s, 1.5 GB',
+  );
+  breakdown(full, 'classifier finishing (dataset rules)');
+  const ratioWall = full.wallMs / parse.wallMs;
+  const ratioCpu = full.cpuMsRun / parse.cpuMsRun;
+  row('ratio to parse alone (wall / CPU)', `${ratioWall.toFixed(2)}x`, `${ratioCpu.toFixed(2)}x`, '', '<= 1.5x');
+  const noOpen = run('process', xlsx, 'xlsx', 'ignore');
+  row('same, open-ended columns ignored', s(noOpen.wallMs), s(noOpen.cpuMsRun), `${noOpen.maxRssMB} MB`, '');
+  row(
+    '  ratio to parse alone (wall / CPU)',
+    `${(noOpen.wallMs / parse.wallMs).toFixed(2)}x`,
+    `${(noOpen.cpuMsRun / parse.cpuMsRun).toFixed(2)}x`,
+    '',
+    '<= 1.5x',
+  );
+  const checkAlone = run('check', xlsx, 'xlsx');
+  row(
+    'step 2 -> 3 check alone (every issue, estimate)',
+    s(checkAlone.wallMs),
+    s(checkAlone.cpuMsRun),
+    `${checkAlone.maxRssMB} MB`,
+    '',
+  );
+  const checkPrepare = run('check-prepare', xlsx, 'xlsx');
+  row('check that goes on preparing: estimate ready', s(checkPrepare.estimateMs ?? 0), '', '', '');
+  row('  revision prepared', s(checkPrepare.wallMs), s(checkPrepare.cpuMsRun), `${checkPrepare.maxRssMB} MB`, '');
+  row(
+    '  estimate ready -> prepared (ratio to parse)',
+    s(checkPrepare.wallMs - (checkPrepare.estimateMs ?? 0)),
+    `${((checkPrepare.wallMs - (checkPrepare.estimateMs ?? 0)) / parse.wallMs).toFixed(2)}x`,
+    '',
+    '',
+  );
+  console.log(
+    `  engine verdict: total ${full.wallMs <= 15_000 ? 'met' : 'MISSED'}, ratio ${ratioWall <= 1.5 || ratioCpu <= 1.5 ? 'met' : 'MISSED'}, memory ${full.maxRssMB <= 1536 ? 'met' : 'MISSED'}  (load average now ${load()})`,
+  );
+}
+
+/** Section 1b: the same xlsx through a real server (BENCH_UPLOAD_SERVER_RUNS picks the runs). */
+async function serverRows(dir: string, xlsx: string, parse: Result) {
+  console.log(
+    `\n1b. the same xlsx through a real server: signed PUT, draft, save of step 2, check, then confirmation -> READY`,
+  );
+  console.log(
+    '    off: UPLOAD_PREPARE=false, the upload job processes the file after the confirmation (the engine above, in a Worker)',
+  );
+  console.log(
+    '    prepared: the check job went on processing the revision once it showed the estimate; the user confirms once it is complete',
+  );
+  console.log(
+    '    instant: the user confirms the moment the estimate shows; the upload job waits for the check job, which goes on preparing',
+  );
+  row('', 'wall', 'server RSS', 'target', '');
+  const runs: { open: 'classify' | 'ignore'; confirm: 'off' | 'instant' | 'prepared' }[] = [
+    { open: 'classify', confirm: 'off' },
+    { open: 'classify', confirm: 'prepared' },
+    { open: 'classify', confirm: 'instant' },
+    { open: 'ignore', confirm: 'off' },
+  ];
+  for (const { open, confirm } of runs) {
+    if (!SERVER_RUNS.has(open === 'ignore' ? 'ignore' : confirm)) continue;
+    const jobDir = join(dir, `job-${open}-${confirm}`);
+    const r = await uploadThroughJob(jobDir, xlsx, 'xlsx', XLSX_ROWS, open, confirm);
+    row(
+      `${confirm}${open === 'ignore' ? ', open-ended ignored' : ''}: confirmation -> READY`,
+      s(r.confirmToReadyMs),
+      `${r.peakRssMB} MB`,
+      '<= 15 s, 1.5 GB',
+      '',
+    );
+    console.log(`  the upload job ${r.adopted ? 'published the revision prepared at step 3' : 'processed the file'}`);
+    row(
+      `  ratio to parse alone (${s(parse.wallMs)})`,
+      `${(r.confirmToReadyMs / parse.wallMs).toFixed(2)}x`,
+      '',
+      '<= 1.5x',
+      '',
+    );
+    row(
+      '  save of step 2 -> estimate shown (check)',
+      s(r.checkMs),
+      `${(r.checkMs / parse.wallMs).toFixed(2)}x parse`,
+      '<= 1.5x',
+      r.checkMs <= 1.5 * parse.wallMs ? 'met' : 'MISSED',
+    );
+    if (r.prepareMs !== undefined) row('  estimate shown -> prepared revision complete', s(r.prepareMs), '', '', '');
+    row('  server RSS before step 2 was saved (idle)', '', `${r.baselineRssMB} MB`, '', '');
+    row(
+      '  me, 8 concurrent callers, save -> READY',
+      `p50 ${r.meP50.toFixed(1)} ms`,
+      `p95 ${r.meP95.toFixed(1)} ms`,
+      'p95 <= 50 ms',
+      `${r.meCalls} calls`,
+    );
+    console.log(`  progress seen by the browser (ms: %): ${r.phases.map((p) => `${p.at}:${p.percent}`).join(' ')}`);
+    if (open === 'classify') {
+      console.log(
+        `  verdict: total ${r.confirmToReadyMs <= 15_000 ? 'met' : 'MISSED'}, ratio ${r.confirmToReadyMs <= 1.5 * parse.wallMs ? 'met' : 'MISSED'}, memory ${r.peakRssMB <= 1536 ? 'met' : 'MISSED'}, me p95 ${r.meP95 <= 50 ? 'met' : 'MISSED'}  (load average now ${load()})`,
+      );
+    }
+    rmSync(jobDir, { recursive: true, force: true });
+  }
 }

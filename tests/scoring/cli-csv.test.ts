@@ -98,6 +98,9 @@ function compareParse(text: string): void {
   const lenient = (e: number | string) => (typeof e === 'string' ? Number.NaN : e);
   for (let c = 0; c < table.header.length; c++) {
     expect(textColumn(table, c)).toEqual(want.rows.map((r) => r[c] ?? ''));
+    // Copied through to the output as its bytes (plain records) or by the quoting rules (the rest).
+    const copied = new TextDecoder().decode(formatCsv(['x'], [new CellColumn(table, c)], [null]));
+    expect(copied).toBe(oracle.format(['x'], [want.rows.map((r) => r[c] ?? '')], [null]));
     const firstError = expected[c]!.findIndex((v) => typeof v === 'string');
     if (firstError >= 0)
       expect(() => numericColumn(table, c)).toThrow(`data row ${firstError + 1}: ${expected[c]![firstError]}`);
@@ -188,9 +191,28 @@ describe('command line CSV writer', () => {
     );
   });
 
+  it('writes columns with few and with many distinct values as String() does', () => {
+    // Few distinct values are formatted once each; past a few thousand the column is joined whole.
+    const few = Float64Array.from({ length: 9000 }, (_, i) => [0.1, -0, 0, Number.NaN, 1 / 3, 25, 1e21][i % 7]!);
+    const many = Float64Array.from({ length: 9000 }, (_, i) =>
+      i % 11 === 0 ? Number.NaN : Math.sqrt(i) * (i % 2 ? -1 : 1),
+    );
+    const cols = [few, many, many.map((v) => Math.round(v))];
+    const got = new TextDecoder().decode(formatCsv(['few', 'many', 'whole'], cols, [null, null, null]));
+    expect(got).toBe(oracle.format(['few', 'many', 'whole'], cols, [null, null, null]));
+  });
+
   it('copies input cells through as their text, quoted where needed', () => {
     const table = parseCsv(bytes('id,x\nA,1\n"b,c",2\n"say ""hi""",3\nü,4\n,5\n'));
     const out = new TextDecoder().decode(formatCsv(['id'], [new CellColumn(table, 0)], [null]));
     expect(out).toBe('id\nA\n"b,c"\n"say ""hi"""\nü\n\n');
+    // Unquoted records: the cells' bytes, quoted when a semicolon file holds a comma; short records empty.
+    const copy = (text: string) =>
+      new TextDecoder().decode(formatCsv(['id'], [new CellColumn(parseCsv(bytes(text)), 1)], [null]));
+    expect(copy('x;id\n1;A\n2\n3;ü\n')).toBe('id\nA\n\nü\n');
+    expect(copy('x;id\n1;A\n2;b,c\n3\n4;ü\n')).toBe('id\nA\n"b,c"\n\nü\n');
+    // A plain cell's bytes go through as they are, even beside a quoted record and when not UTF-8.
+    const raw = parseCsv(Uint8Array.from([...bytes('id,x\n"q",1\nA'), 0xff, ...bytes(',2\n')]));
+    expect(Array.from(formatCsv(['id'], [new CellColumn(raw, 0)], [null]))).toEqual([...bytes('id\nq\nA'), 0xff, 0x0a]);
   });
 });

@@ -162,4 +162,20 @@ describe('scoring command line', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(message as RegExp);
   });
+
+  it('ends quietly with code 0 when the reader closes the pipe early (| head)', () => {
+    const lines = Array.from({ length: 10_000 }, (_, i) => `${i},${items.map((_, j) => ((i + j) % 5) + 1).join(',')}`);
+    const many = file('many.csv', [`id,${items.join(',')}`, ...lines].join('\n'));
+    // head exits after one line, so the command line's next write meets a closed pipe; with pipefail
+    // the pipe's status is the command line's own.
+    const bun = `${root}node_modules/.bin/bun`;
+    const r = spawnSync(
+      'bash',
+      ['-c', `set -o pipefail; "${bun}" "${root}scoring/cli.ts" indices --input "${many}" --items i1:i10 | head -1`],
+      { encoding: 'utf8' },
+    );
+    expect(r.stdout).toBe('id,longstring,avgstr,irv,mahad,ibs\n');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
 });

@@ -32,7 +32,9 @@ const PROGRESS_EVERY_MS = 1_000;
 
 class Refused extends Error {}
 
-const listeners = new Set<(event: JobEvent) => void>();
+/** A listener hears each job event, and `null` when the stream (re)opens: what moved before is not sent. */
+type Listener = (event: JobEvent | null) => void;
+const listeners = new Set<Listener>();
 const liveListeners = new Set<() => void>();
 let controller: AbortController | null = null;
 let live = false;
@@ -72,8 +74,12 @@ function open() {
       throw new Refused(`events: HTTP ${response.status}`);
     },
     onmessage: (message) => {
-      if (message.event === 'ready') setLive(true);
-      else if (message.event === 'job') {
+      if (message.event === 'ready') {
+        setLive(true);
+        // The server sends `ready` once it has read the jobs as they are: a page asks once now, so a
+        // job that moved while the stream was not open (or was reconnecting) is not left to the slow poll.
+        for (const listener of listeners) listener(null);
+      } else if (message.event === 'job') {
         const event = JSON.parse(message.data) as JobEvent;
         for (const listener of listeners) listener(event);
       }
@@ -95,7 +101,7 @@ function open() {
   });
 }
 
-function subscribe(listener: (event: JobEvent) => void): () => void {
+function subscribe(listener: Listener): () => void {
   if (linger) clearTimeout(linger);
   linger = null;
   listeners.add(listener);
@@ -121,11 +127,14 @@ const subscribeLive = (notify: () => void) => {
   return () => void liveListeners.delete(notify);
 };
 
-/** While `enabled`, hears the tab's job events and calls `onEvent` for those `matches` accepts. */
+/**
+ * While `enabled`, hears the tab's job events and calls `onEvent` for those `matches` accepts, and
+ * with `null` each time the stream opens (ask once: what moved before it opened is not sent).
+ */
 export function useJobEvents(
   enabled: boolean,
   matches: (event: JobEvent) => boolean,
-  onEvent: (event: JobEvent) => void,
+  onEvent: (event: JobEvent | null) => void,
 ): void {
   const latest = useRef({ matches, onEvent });
   latest.current = { matches, onEvent };
@@ -142,6 +151,7 @@ export function useJobEvents(
       latest.current.onEvent(event);
     };
     const unsubscribe = subscribe((event) => {
+      if (event === null) return latest.current.onEvent(null);
       if (!latest.current.matches(event)) return;
       const step = `${event.state}:${event.hasResult}`;
       const changed = last.get(event.jobId) !== step;

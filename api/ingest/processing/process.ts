@@ -38,7 +38,7 @@ import {
   type RevisionStamp,
 } from '../columnar/layout';
 import { readManifest, revisionFileKey, type RevisionManifest } from '../columnar/reader';
-import { RawWriter, ScoresWriter, totalDataPoints } from '../columnar/writers';
+import { RAW_HOLD_BYTES, RawWriter, ScoresWriter, totalDataPoints } from '../columnar/writers';
 import { CHUNK_ROWS, SpillFile, type ChunkedF64 } from '../columnar/spill';
 import { containedIn, digestOf, fromBytes, sortedUnique, union, toBytes } from './record-ids';
 import { compareStructure, structureIssue } from './structure';
@@ -97,7 +97,10 @@ async function parsePass(
     open.length && input.openEndedWorker ? input.openEndedWorker(open.map(openQuestionConfig)) : undefined;
   let worker = input.onParsed ? undefined : startWorker();
   let feed = openFeed(worker, () => collector.openAnswers());
-  const raw = input.dryRun ? undefined : new RawWriter(input.blobs, prefix + RAW_FILE, schema, plan);
+  // A check that prepares holds raw.arrow's batches back until its estimate is out (RawWriter).
+  const raw = input.dryRun
+    ? undefined
+    : new RawWriter(input.blobs, prefix + RAW_FILE, schema, plan, input.onParsed ? { hold: RAW_HOLD_BYTES } : {});
   try {
     for await (const batch of table.batches()) {
       collector.accept(batch);

@@ -9,12 +9,18 @@ export type TestStepInput =
   | { mode: 'crash' }
   | { mode: 'forever' }
   | { mode: 'refuse' }
-  | { mode: 'scoring' };
+  | { mode: 'scoring' }
+  | { mode: 'thread' };
+
+/** When this module was evaluated in its Worker, and how many steps that Worker ran ('thread'). */
+const loadedAt = Date.now();
+let runs = 0;
 
 export async function run(
   input: TestStepInput,
   ctx: WorkerStepContext,
-): Promise<{ spins: number; steps?: number; version?: string; bytes?: Uint8Array }> {
+): Promise<{ spins: number; steps?: number; version?: string; bytes?: Uint8Array; loadedAt?: number; runs?: number }> {
+  runs++;
   switch (input.mode) {
     case 'busy': {
       let spins = 0;
@@ -50,5 +56,7 @@ export async function run(
       const scoring = await ctx.scoring();
       return { spins: 0, version: scoring.version };
     }
+    case 'thread':
+      return { spins: 0, loadedAt, runs };
   }
 }

@@ -3,41 +3,105 @@ import type { DbOrTx } from '../../../db/client';
 import { prepared } from '../../../db/prepared';
 import { authTokens, companies, knownDevices, sessions, users, type AuthTokenPurpose } from '../../../db/schema';
 
-// Every authenticated request runs one of these two: prepared once (db/prepared.ts), since
-// building the join's SQL cost ~20x more than running it. The session's own columns are the few
-// the viewer needs; the user row is whole (the viewer hands it to `me`).
-const liveSessionQuery = prepared((db) =>
-  db
-    .select({
-      session: {
-        id: sessions.id,
-        companyId: sessions.companyId,
-        createdAt: sessions.createdAt,
-        expiresAt: sessions.expiresAt,
-      },
-      user: users,
-      // The whole organisation row: `me` shows it, and one statement is one round trip to a libSQL server.
-      company: companies,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        isNull(users.deletedAt),
-      ),
-    )
-    .prepare(),
-);
+type UserRow = typeof users.$inferSelect;
+type CompanyRow = typeof companies.$inferSelect;
 
-/** The active user behind a session token hash, with the session and the user's organisation. */
-export async function findLiveSessionByTokenHash(db: DbOrTx, tokenHash: string, nowIso: string) {
-  const row = await liveSessionQuery(db).get({ tokenHash, now: nowIso });
+/**
+ * Columns of the user and organisation rows a caller wants read with the session (`me` asks for the
+ * ones its document shows); null for the whole row.
+ */
+export type ProfileColumns = { user: readonly (keyof UserRow)[] | null; company: readonly (keyof CompanyRow)[] | null };
+
+/** What every authenticated request needs to decide who is asking. */
+const AUTH_USER_COLUMNS = ['id', 'companyId', 'accessLevel', 'status', 'locale', 'sessionsValidAfter'] as const;
+/** The organisation's id tells a missing organisation from one whose asked columns are all null. */
+const AUTH_COMPANY_COLUMNS = ['id', 'status'] as const;
+
+/** The table's columns `keys` and `always` name, for a select (the whole table for null). */
+const pick = <T extends object>(table: T, keys: readonly string[] | null, always: readonly string[]): T =>
+  keys === null
+    ? table
+    : (Object.fromEntries(
+        [...new Set([...always, ...keys])].map((k) => [k, (table as Record<string, unknown>)[k]]),
+      ) as unknown as T);
+
+const sessionQueryOf = (columns: ProfileColumns | undefined) =>
+  prepared((db) =>
+    db
+      .select({
+        session: {
+          id: sessions.id,
+          companyId: sessions.companyId,
+          createdAt: sessions.createdAt,
+          expiresAt: sessions.expiresAt,
+        },
+        user: pick(users, columns ? columns.user : [], AUTH_USER_COLUMNS),
+        company: pick(companies, columns ? columns.company : [], AUTH_COMPANY_COLUMNS),
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          isNull(users.deletedAt),
+        ),
+      )
+      .prepare(),
+  );
+
+// Every authenticated request runs one of these: prepared once per column set (db/prepared.ts),
+// since building the join's SQL cost ~20x more than running it. Without profile columns only what
+// the viewer needs is read: the whole user and organisation rows (52 columns) cost the statement
+// about twice a narrow one, before the row is mapped. The sets come from the schema's fields, so
+// they are few; past the cap a request reads the whole rows rather than building more.
+const sessionQueries = new Map<string, ReturnType<typeof sessionQueryOf>>();
+const SESSION_QUERY_SETS = 64;
+const keyOf = (columns: ProfileColumns) => `${columns.user?.join(',') ?? '*'}|${columns.company?.join(',') ?? '*'}`;
+const WHOLE_ROWS: ProfileColumns = { user: null, company: null };
+
+/** The query of each column set object callers hold on to (`me` keeps one per document): no key to build per request. */
+const queryOfColumns = new WeakMap<ProfileColumns, ReturnType<typeof sessionQueryOf>>();
+let viewerOnly: ReturnType<typeof sessionQueryOf> | undefined;
+
+function sessionQuery(columns: ProfileColumns | undefined) {
+  if (!columns) return (viewerOnly ??= sessionQueryOf(undefined));
+  const known = queryOfColumns.get(columns);
+  if (known) return known;
+  const set = sessionQueries.has(keyOf(columns)) || sessionQueries.size < SESSION_QUERY_SETS ? columns : WHOLE_ROWS;
+  let query = sessionQueries.get(keyOf(set));
+  if (!query) sessionQueries.set(keyOf(set), (query = sessionQueryOf(set)));
+  queryOfColumns.set(columns, query);
+  return query;
+}
+
+/**
+ * The active user behind a session token hash, with the session and the user's organisation. The
+ * user and organisation rows hold the viewer's columns and those `profile` asks for (whole rows
+ * for null), nothing else.
+ */
+export async function findLiveSessionByTokenHash(
+  db: DbOrTx,
+  tokenHash: string,
+  nowIso: string,
+  profile?: ProfileColumns,
+): Promise<LiveSession | undefined> {
+  const row = (await sessionQuery(profile)(db).get({ tokenHash, now: nowIso })) as Omit<LiveSession, 'companyStatus'>;
   return row && { ...row, companyStatus: row.company?.status ?? null };
 }
+
+/** A user row with the viewer's columns and maybe more. */
+export type ProfileUser = Pick<UserRow, (typeof AUTH_USER_COLUMNS)[number]> & Partial<UserRow>;
+/** An organisation row with its id and status and maybe more. */
+export type ProfileCompany = Pick<CompanyRow, (typeof AUTH_COMPANY_COLUMNS)[number]> & Partial<CompanyRow>;
+type LiveSession = {
+  session: { id: string; companyId: string | null; createdAt: string; expiresAt: string };
+  user: ProfileUser;
+  company: ProfileCompany | null;
+  companyStatus: string | null;
+};
 
 const userByMagicKeyQuery = prepared((db) =>
   db

@@ -63,13 +63,17 @@ export function registerEventRoutes(app: Hono, deps: Deps): JobEventHub {
       let unsubscribe = () => {};
       const done = new Promise<void>((resolve) => stream.onAbort(resolve));
       try {
-        await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
-        if (viewer.companyId)
+        if (viewer.companyId) {
           unsubscribe = hub.subscribe({
             companyId: viewer.companyId,
             ownerId: viewer.accessLevel === 'EMPLOYEE' ? viewer.userId : null,
             send: (event) => void stream.writeSSE({ event: 'job', data: JSON.stringify(event) }).catch(() => undefined),
           });
+          // `ready` once the poller has read the jobs as they are now: the page asks GraphQL on `ready`,
+          // so a job that moved before this read is in that answer, and every move after it is sent.
+          await hub.pollNow();
+        }
+        await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
         // Each heartbeat asks again who this is: a session ended or revoked meanwhile ends the stream.
         const heartbeat = setInterval(() => {
           void createContext(deps, c)

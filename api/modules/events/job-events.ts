@@ -1,8 +1,11 @@
 // What the event streams of this process tell their pages about jobs. Jobs run in any process that
 // shares the database, so the database is the source: one poller per process reads the streamed
 // jobs every JOB_EVENT_POLL_MS while at least one stream is open (one query for all of them, not one
-// per client) and hands each change to the streams of the job's organisation.
+// per client) and hands each change to the streams of the job's organisation. A job this process
+// runs says when it published an answer or ended (deps.jobs.onEvent): the poller reads at once then,
+// so the answer reaches the page without waiting for the next tick (up to 250 ms of the wait).
 import type { Deps } from '../../kernel/deps';
+import type { JobEvent as JobSystemEvent } from '../../jobs';
 import { streamedJobs, type JobSnapshot } from './job-events.repo';
 
 /** Progress is written at most every 250 ms (api/jobs): reading as often shows every step. */
@@ -32,7 +35,7 @@ export type JobEventHub = {
 };
 
 export function createJobEventHub(
-  deps: Pick<Deps, 'db' | 'clock' | 'log'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'log' | 'jobs'>,
   kinds: readonly string[],
   intervalMs = JOB_EVENT_POLL_MS,
 ): JobEventHub {
@@ -42,6 +45,9 @@ export function createJobEventHub(
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> | null = null;
   let primed = false;
+  /** A job moved while a read ran (which may have missed it): read once more when it ends. */
+  let again = false;
+  let offJobs: (() => void) | null = null;
 
   const poll = async () => {
     const now = deps.clock.now().getTime();
@@ -68,12 +74,25 @@ export function createJobEventHub(
     for (const [id, entry] of seen) if (now - entry.at > FINISHED_MEMORY_MS) seen.delete(id);
   };
 
-  const pollNow = () =>
+  const pollNow = (): Promise<void> =>
     (running ??= poll()
       .catch((error: unknown) => deps.log.error('job events: reading the jobs failed', error))
       .finally(() => {
         running = null;
+        if (again && listeners.size > 0) {
+          again = false;
+          void pollNow();
+        }
       }));
+
+  const streamed = new Set(kinds);
+  const onLocalJob = (event: JobSystemEvent) => {
+    // Progress waits for the tick (it is written at that pace anyway); an answer or an end is read at once.
+    if (event.type === 'progress') return;
+    if (!streamed.has(event.type === 'settled' ? event.job.kind : event.kind)) return;
+    if (running) again = true;
+    else void pollNow();
+  };
 
   const tick = () => {
     timer = null;
@@ -85,12 +104,16 @@ export function createJobEventHub(
   return {
     subscribe(listener) {
       listeners.add(listener);
+      offJobs ??= deps.jobs.onEvent(onLocalJob);
       if (timer === null && running === null) tick();
       return () => {
         listeners.delete(listener);
         if (listeners.size === 0) {
           if (timer !== null) clearTimeout(timer);
           timer = null;
+          offJobs?.();
+          offJobs = null;
+          again = false;
           primed = false;
           seen.clear();
         }

@@ -39,7 +39,7 @@ export async function draftedDatafile(deps: Pick<Deps, 'db'>, viewer: Viewer, da
 
 /** getUploadPreview: the first rows and a suggested type per column, read from the stored file. */
 export async function uploadPreview(
-  deps: Pick<Deps, 'blobs' | 'clock' | 'db' | 'env' | 'appSecret'>,
+  deps: Pick<Deps, 'blobs' | 'clock' | 'db' | 'env' | 'appSecret' | 'jobs'>,
   viewer: Viewer,
   datafileId: string,
 ) {
@@ -52,6 +52,9 @@ export async function uploadPreview(
       format: upload.sourceFormat,
       options: readOptionsOf(upload),
     });
+    // The check's Worker gets ready while step 2 is shown, once its preview is read (not beside it:
+    // on two busy cores the two Workers' start slowed the API's answers to everyone else).
+    if (upload.status === 'DRAFT') deps.jobs.warm(UPLOAD_CHECK_JOB);
     return preview!;
   } catch (error) {
     if (error instanceof AppError && upload.status !== 'READY') await rejectSource(deps, upload.id, error);

@@ -5,15 +5,18 @@ import { requireCompanyAccess } from '../companies';
 import { avatarPath, avatarUploadUrl } from '../files';
 import * as management from './user-management.service';
 import { requireUserAccess } from './users.policy';
-import { presentUser } from './users.presenter';
+import { presentUser, profileColumnsOf } from './users.presenter';
 import * as service from './users.service';
 
 export const usersResolvers: ModuleResolvers = {
   Query: {
-    me: async (_, _args, ctx) => {
-      const viewer = await requireViewer(ctx);
+    me: async (_, _args, ctx, info) => {
+      // The user's and organisation's columns the document shows are read with the session, in one statement.
+      const columns = profileColumnsOf(info);
+      const viewer = await requireViewer(ctx, columns);
+      const { user, company } = await service.viewerProfile(ctx.deps, viewer, columns);
       return {
-        user: presentUser(ctx.deps, viewer, viewer.user),
+        user: presentUser(ctx.deps, viewer, user, company),
         // API-key callers have no session; their key does not expire.
         sessionExpiresAt: viewer.sessionExpiresAt ?? '9999-12-31T23:59:59.999Z',
         companyId: viewer.companyId,

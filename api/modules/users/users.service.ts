@@ -1,6 +1,7 @@
 import type { AccessLevel, Locale, UserStatus } from '../../../db/schema';
 import type { users } from '../../../db/schema';
 import type { Deps } from '../../kernel/deps';
+import type { ProfileColumns, Viewer } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 import { randomToken, sha256Hex } from '../../lib/crypto';
@@ -158,4 +159,28 @@ export function userFieldQueries(
       known && known.id === companyId ? known : findCompanyById(deps.db, companyId),
     preferences: () => repo.findPreferences(deps.db, user.id),
   };
+}
+
+const covers = (have: readonly string[] | null, want: readonly string[] | null) =>
+  have === null || (want !== null && want.every((c) => have.includes(c)));
+
+/**
+ * The viewer's user and organisation rows with the `columns` asked: as read with the credential when
+ * that read had them (`me` asked first), else read whole now (another field asked for the viewer first).
+ */
+export async function viewerProfile(
+  deps: Pick<Deps, 'db'>,
+  viewer: Viewer,
+  columns: ProfileColumns,
+): Promise<{ user: repo.UserRow; company: Awaited<ReturnType<typeof findCompanyById>> | null | undefined }> {
+  const read = viewer.profile;
+  // Only the columns `columns` names are read: presentUser reads no other for the fields asked.
+  if (!read.columns || (covers(read.columns.user, columns.user) && covers(read.columns.company, columns.company)))
+    return {
+      user: read.user as repo.UserRow,
+      company: read.company as Awaited<ReturnType<typeof findCompanyById>> | null,
+    };
+  const user = await repo.findLiveUserById(deps.db, viewer.userId);
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  return { user, company: undefined };
 }

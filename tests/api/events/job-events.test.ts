@@ -1,8 +1,11 @@
 // GET /api/events over real HTTP (Bun.serve): a stream tells its page when a job of the caller's
 // organisation moves, and nobody else's; a user's concurrent streams are capped even when 200 are
-// asked for at once, and a closed stream frees its place.
+// asked for at once, and a closed stream frees its place. A job this process runs is told at once,
+// not at the next read of the jobs table, and still only to its own organisation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STREAMS } from '../../../api/modules/events/events.routes';
+import { createJobEventHub, type JobEvent } from '../../../api/modules/events/job-events';
+import { UPLOAD_CHECK_JOB } from '../../../api/modules/uploads';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import {
   createDraft,
@@ -141,6 +144,40 @@ describe('the event stream', () => {
       again?.close();
     } finally {
       for (const heard of all) heard.close();
+    }
+  });
+});
+
+describe('a job run by this process', () => {
+  it("is told to its organisation's streams as it answers, not at the next read, and to nobody else", async () => {
+    // A poller that would read the jobs table only once an hour: whatever arrives, the job's own events brought.
+    const hub = createJobEventHub(t.deps, [UPLOAD_CHECK_JOB], 3_600_000);
+    const heard: Record<'A' | 'uploader' | 'colleague' | 'B', JobEvent[]> = {
+      A: [],
+      uploader: [],
+      colleague: [],
+      B: [],
+    };
+    const off = [
+      hub.subscribe({ companyId: w.A, ownerId: null, send: (e) => heard.A.push(e) }),
+      hub.subscribe({ companyId: w.A, ownerId: w.employee.id, send: (e) => heard.uploader.push(e) }),
+      hub.subscribe({ companyId: w.A, ownerId: w.employee2.id, send: (e) => heard.colleague.push(e) }),
+      hub.subscribe({ companyId: w.B, ownerId: null, send: (e) => heard.B.push(e) }),
+    ];
+    try {
+      await hub.pollNow();
+      const key = await putFile(t, w.tokens.employee, w.A, 'plain-tab.csv', fixture('plain-tab.csv'));
+      const draft = await createDraft(t, w.tokens.employee, key, { headerRow: 1, dataRecordStartRow: 2 });
+      const datafileId = draft.body.data.createDraftDatafile.datafileId as string;
+      await saveSuggested(t, w.tokens.employee, datafileId);
+      const answered = (events: JobEvent[]) =>
+        events.some((e) => e.datafileId === datafileId && e.kind === 'upload.check' && e.hasResult);
+      await until(() => answered(heard.A) && answered(heard.uploader), 5_000);
+      await hub.pollNow();
+      expect(heard.colleague).toEqual([]);
+      expect(heard.B).toEqual([]);
+    } finally {
+      for (const unsubscribe of off) unsubscribe();
     }
   });
 });

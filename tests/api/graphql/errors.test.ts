@@ -55,6 +55,19 @@ describe('the GraphQL endpoint answers every failure with a catalogue code', () 
     }
     const fine = await post(JSON.stringify({ query: '{health}', variables: null, operationName: null }));
     expect(await fine.json()).toEqual({ data: { health: 'ok' } });
+    // A document the server knows already skips the query's checks, never those of the rest.
+    const known: [unknown, string][] = [
+      [{ query: '{health}', variables: [1] }, 'variables must be an object.'],
+      [{ query: '{health}', operationName: 3 }, 'operationName must be a string.'],
+      [
+        { query: '{health}', variables: { a: Array(LIMITS.maxVariableListLength + 1).fill(0) } },
+        `A list in the variables has more than ${LIMITS.maxVariableListLength} items.`,
+      ],
+    ];
+    for (const [body, message] of known) {
+      const res = await post(JSON.stringify(body));
+      expect(((await res.json()) as any).errors[0]).toEqual({ message, extensions: { code: 'BAD_REQUEST' } });
+    }
   });
 
   it('wrong variable types are BAD_REQUEST', async () => {

@@ -69,7 +69,6 @@ export async function startSide(label: string, root: string | undefined, uploadR
     let drafts = 0;
     const newDraft = async () => {
       const { signedUrl, datafileKey } = (await post(Q.url, { f: 'bench.csv', c: companyId })).getDatafileUploadURL;
-      // The upload URL may be relative to the server (same origin).
       const put = await fetch(new URL(signedUrl, server.baseUrl), {
         method: 'PUT',
         headers: { 'content-type': 'application/octet-stream' },

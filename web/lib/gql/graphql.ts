@@ -1266,7 +1266,7 @@ export type SaveDraftDatafileColumnsMutationVariables = Exact<{
 }>;
 
 
-export type SaveDraftDatafileColumnsMutation = { saveDraftDatafileColumns: { state: UploadCheckState } };
+export type SaveDraftDatafileColumnsMutation = { saveDraftDatafileColumns: { state: UploadCheckState, progress: number, issues: Array<{ code: string, reason: string | null, message: string, column: string | null, rows: Array<number> | null, columns: Array<string> | null }>, estimate: { numberOfRecords: number, newRecords: number, creditAmount: number, creditsAllRecords: number, numberOfDatapoints: number, availableCredits: number, hasPayAsUsagePlan: boolean, isBalanceEnough: boolean } | null } };
 
 export type DeleteUserMutationVariables = Exact<{
   userId: string | number;
@@ -2927,6 +2927,25 @@ export const SaveDraftDatafileColumnsDocument = new TypedDocumentString(`
     selectedColumns: $selectedColumns
   ) {
     state
+    progress
+    issues {
+      code
+      reason
+      message
+      column
+      rows
+      columns
+    }
+    estimate {
+      numberOfRecords
+      newRecords
+      creditAmount
+      creditsAllRecords
+      numberOfDatapoints
+      availableCredits
+      hasPayAsUsagePlan
+      isBalanceEnough
+    }
   }
 }
     `) as unknown as TypedDocumentString<SaveDraftDatafileColumnsMutation, SaveDraftDatafileColumnsMutationVariables>;

@@ -128,6 +128,9 @@ export const uploadJob: AppJobHandler<UploadJobPayload, UploadJobResult | null> 
 export const uploadCheckJob: AppJobHandler<UploadCheckPayload, UploadCheckJobResult> = {
   kind: UPLOAD_CHECK_JOB,
   heavy: true,
+  // Someone waits on step 2 for its answer: the Worker's start (the engine's modules, the scoring
+  // WASM) is done before the save of step 2, not after it.
+  warmSteps: [uploadCheckStep],
   maxAttempts: 2,
   backoff: { baseMs: 500, maxMs: 5_000 },
   async run(ctx) {

@@ -3,6 +3,7 @@ import type {
   GetDatafilesForLoggedInUserQuery,
   GetDatafilesForLoggedInUserQueryVariables,
 } from '../../../lib/gql/graphql';
+import { useJobEvents, useJobPollMs } from '../../../lib/job-events';
 import { useGqlMutation, useGqlQuery, type QueryName } from '../../../lib/swr-helpers';
 
 const LIST = graphql(`
@@ -43,16 +44,30 @@ const PROGRESS = graphql(`
   }
 `);
 
-/** Where a processing row stands: the upload's own progress, polled every 2 s until it is done (then the list reloads). */
+/** Without the tab's event stream a processing row polls this often (a list may show several). */
+const ROW_FALLBACK_POLL_MS = 2_000;
+
+/**
+ * Where a processing row stands: the upload's own progress, asked again when the tab's event stream
+ * says the datafile's upload job moved (progress at most once a second), polled as the fallback
+ * until it is done (then the list reloads).
+ */
 export function useRowProgress(datafileId: string, enabled: boolean) {
-  return useGqlQuery(
+  const poll = Math.max(useJobPollMs(enabled), ROW_FALLBACK_POLL_MS);
+  const query = useGqlQuery(
     PROGRESS,
     { datafileId },
     {
       enabled,
-      refreshInterval: (data) => (data && data.getDatafileUploadingProgress.upload?.status !== 'PROCESSING' ? 0 : 2000),
+      refreshInterval: (data) => (data && data.getDatafileUploadingProgress.upload?.status !== 'PROCESSING' ? 0 : poll),
     },
   );
+  useJobEvents(
+    enabled,
+    (event) => event.kind === 'upload' && event.datafileId === datafileId,
+    () => void query.mutate(),
+  );
+  return query;
 }
 
 const CONTRIBUTORS = graphql(`

@@ -10,7 +10,8 @@ const PALETTE = { DRAFT: 'gray', PROCESSING: 'blue', READY: 'green', ERROR: 'red
 
 /**
  * The status badge; while the first upload or a re-upload processes, a progress bar fed by the
- * upload's own progress (polled), and the list reloads once the upload is done.
+ * upload's own progress (pushed by the tab's event stream, polled as the fallback), and the list
+ * reloads once the upload is done.
  */
 export function StatusCell({ row }: { row: DatafileRow }) {
   const t = useT();

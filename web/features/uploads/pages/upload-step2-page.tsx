@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, HStack, Heading, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
@@ -11,29 +11,14 @@ import { useGetDraftedDatafile } from '../api/use-get-drafted-datafile';
 import { useGetUploadCheck } from '../api/use-get-upload-check';
 import { useGetUploadPreview } from '../api/use-get-upload-preview';
 import { useSaveDraftDatafileColumns } from '../api/use-save-draft-datafile-columns';
-import { useCreateDraftDatafile } from '../api/use-create-draft-datafile';
-import { GridMerge } from '../components/grid-merge';
-import { ReadingNotices, type Reading } from '../components/reading-notices';
-import { RecordIdChoice } from '../components/record-id-choice';
-import { ColumnsTable } from '../components/columns-table';
-import { HAS_SETTINGS, PointSettings } from '../components/point-settings';
-import { PreviewTable } from '../components/preview-table';
+import { Step2Body } from '../components/step2-body';
 import { UploadSteps } from '../components/upload-steps';
-import {
-  initialDraft,
-  localIssues,
-  mergeGrids,
-  moveColumn,
-  moveToGroup,
-  pointOfIssue,
-  setColumnType,
-  toInput,
-  updatePoint,
-  usesRowNumber,
-  rowNumberAsId,
-  type Draft,
-} from '../state/columns';
+import type { UploadIssue } from '../api/use-get-upload-check';
+import { initialDraft, localIssues, pointOfIssue, toInput, type Draft } from '../state/columns';
 import { localIssueMessage, uploadErrorMessage } from '../state/messages';
+
+const NO_ISSUES: UploadIssue[] = [];
+const NO_LOCAL_ISSUES: ReturnType<typeof localIssues> = [];
 
 /**
  * Upload step 2: the preview of the first rows, a type for every column (the suggestions
@@ -49,7 +34,6 @@ export function UploadStep2Page() {
   const preview = useGetUploadPreview(datafileId);
   const check = useGetUploadCheck(datafileId);
   const save = useSaveDraftDatafileColumns();
-  const reread = useCreateDraftDatafile();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [waiting, setWaiting] = useState(false);
   // Step 3's own query goes out while the check runs: step 3 then renders the estimate at once.
@@ -74,12 +58,16 @@ export function UploadStep2Page() {
   useEffect(() => {
     if (!waiting || !state || state.state === 'PENDING' || state.state === 'RUNNING') return;
     setWaiting(false);
+    performance.mark('upload:check-answer-seen');
     if (state.state === 'DONE' && state.issues.length === 0 && state.estimate)
       navigate(`/upload-dataset/step3?datafileId=${encodeURIComponent(datafileId!)}`);
   }, [waiting, state, navigate, datafileId]);
 
   const local = useMemo(() => (draft ? localIssues(draft) : []), [draft]);
-  const serverIssues = useMemo(() => (!waiting && state?.state === 'DONE' ? state.issues : []), [waiting, state]);
+  // The same empty lists when nothing is shown (the click without problems, the check running), so
+  // neither rebuilds the messages and with them the editor.
+  const shownLocal = showLocal && local.length > 0 ? local : NO_LOCAL_ISSUES;
+  const serverIssues = !waiting && state?.state === 'DONE' && state.issues.length > 0 ? state.issues : NO_ISSUES;
   const { byColumn, byPoint, general } = useMemo(() => {
     const byColumn = new Map<string, string[]>();
     const byPoint = new Map<string, string[]>();
@@ -90,7 +78,7 @@ export function UploadStep2Page() {
       if (!key && !column) general.push(message);
     };
     if (draft) {
-      for (const issue of showLocal ? local : []) {
+      for (const issue of shownLocal) {
         const point = draft.find((p) => p.key === issue.key);
         add(point?.key, point?.columns[0], localIssueMessage(locale, issue));
       }
@@ -102,7 +90,7 @@ export function UploadStep2Page() {
       }
     }
     return { byColumn, byPoint, general };
-  }, [draft, local, showLocal, serverIssues, locale, data]);
+  }, [draft, shownLocal, serverIssues, locale, data]);
 
   if (!datafileId) return <Redirect to="/upload-dataset/step1" replace />;
   if (drafted.isLoading || preview.isLoading) return <PageSpinner />;
@@ -135,40 +123,25 @@ export function UploadStep2Page() {
   }
   if (!draft) return <PageSpinner />;
 
-  // Other rows or missing codes for step 1: the file is read again, step 2 starts over from its suggestions.
-  const rereadWith = async (patch: Partial<Reading> & { missingValues?: string[] }) => {
-    setError(null);
-    const u = file.upload;
-    try {
-      await reread.create({
-        datafileId,
-        datafileKey: u.datafileKey,
-        fileName: u.fileName,
-        sheetName: u.sheetName ?? null,
-        headerRow: patch.headerRow ?? u.headerRow,
-        dataRecordStartRow: patch.dataRecordStartRow ?? u.dataRecordStartRow,
-        lastDataRow: patch.lastDataRow !== undefined ? patch.lastDataRow : (u.lastDataRow ?? null),
-        missingValues: patch.missingValues ?? u.missingValues,
-      });
-      setDraft(null);
-    } catch (e) {
-      setError(uploadErrorMessage(locale, e));
-    }
-  };
-  const fileColumns = data.columns.map((c) => c.name);
-
   const submit = async () => {
     setError(null);
     setShowLocal(true);
     if (local.length) return;
+    // Performance marks of the wait for the check (read by `npm run bench:pages`, visible in DevTools).
+    performance.mark('upload:check-clicked');
     try {
-      await save.save({ datafileId, selectedColumns: toInput(draft) });
+      const started = await save.save({ datafileId, selectedColumns: toInput(draft) });
+      performance.mark('upload:check-saved');
+      // The save's answer is the new check's state. Put in first, it drops every read of the check
+      // begun before it (a job event's, a poll's), whose older answer (NOT_STARTED, or the last
+      // check's DONE) would otherwise end the wait with the page left on step 2; then ask once.
+      await check.mutate({ getUploadCheck: started }, { revalidate: false });
       setWaiting(true);
+      void check.mutate();
     } catch (e) {
       setError(uploadErrorMessage(locale, e));
     }
   };
-  const settings = draft.filter((p) => HAS_SETTINGS.has(p.dataPointType));
   const problems = (showLocal ? local.length : 0) + serverIssues.length;
   return (
     <Box>
@@ -179,95 +152,16 @@ export function UploadStep2Page() {
       />
       <UploadSteps current={2} />
       <Stack gap="6">
-        <Card.Root variant="outline" bg="bg">
-          <Card.Header>
-            <Heading size="md">{t('uploads.step2.previewTitle')}</Heading>
-            <Text fontSize="sm" color="fg.muted">
-              {t('uploads.step2.previewHint', {
-                rows: formatNumber(data.rows.length, locale),
-                format: data.source.isQualtrics ? 'Qualtrics CSV' : data.source.format,
-                headerRow: data.source.headerRow,
-                firstRow: data.source.dataRecordStartRow,
-              })}
-            </Text>
-          </Card.Header>
-          <Card.Body>
-            <Stack gap="4">
-              <ReadingNotices
-                preview={data}
-                current={{
-                  headerRow: file.upload.headerRow,
-                  dataRecordStartRow: file.upload.dataRecordStartRow,
-                  lastDataRow: file.upload.lastDataRow ?? null,
-                }}
-                missingValues={file.upload.missingValues}
-                busy={reread.isMutating}
-                onReading={(reading) => void rereadWith(reading)}
-                onMissingValues={(missingValues) => void rereadWith({ missingValues })}
-              />
-              {data.columns.length > 0 && <PreviewTable preview={data} />}
-              {data.suggestionIssues
-                // A reading problem is shown once, above.
-                .filter((i) => !data.readingIssues.some((r) => r.code === i.code && r.column === i.column))
-                .map((i) => (
-                  <Alert.Root key={`${i.code}${i.column ?? ''}`} status="info" data-testid="upload-suggestion-issue">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Description>{i.message}</Alert.Description>
-                    </Alert.Content>
-                  </Alert.Root>
-                ))}
-            </Stack>
-          </Card.Body>
-        </Card.Root>
-        <Stack gap="6">
-          <Card.Root variant="outline" bg="bg">
-            <Card.Header>
-              <Heading size="md">{t('uploads.step2.columnsTitle')}</Heading>
-              <Text fontSize="sm" color="fg.muted">
-                {t('uploads.step2.columnsHint', { count: data.columns.length })}
-              </Text>
-            </Card.Header>
-            <Card.Body>
-              <Box mb="4">
-                <RecordIdChoice
-                  checked={usesRowNumber(draft)}
-                  onChange={(rowNumber) =>
-                    setDraft(rowNumber ? rowNumberAsId(draft) : draft.filter((p) => !p.isRowNumber))
-                  }
-                />
-              </Box>
-              <ColumnsTable
-                preview={data}
-                draft={draft}
-                messages={byColumn}
-                onType={(column, type) => setDraft(setColumnType(draft, column.name, type, column.label))}
-                onGroup={(column, key) => setDraft(moveToGroup(draft, column, key))}
-              />
-            </Card.Body>
-          </Card.Root>
-          <GridMerge
-            draft={draft}
-            candidates={data.gridCandidates}
-            onMerge={(keys, groups) => setDraft(mergeGrids(draft, keys, groups, fileColumns))}
-          />
-          <Stack gap="4">
-            <Heading size="md">{t('uploads.step2.settingsTitle')}</Heading>
-            {settings.length === 0 && <Text color="fg.muted">{t('uploads.step2.settingsEmpty')}</Text>}
-            <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
-              {settings.map((p) => (
-                <PointSettings
-                  key={p.key}
-                  point={p}
-                  problems={byPoint.get(p.key) ?? []}
-                  onChange={(patch) => setDraft(updatePoint(draft, p.key, patch))}
-                  onMove={(column, by) => setDraft(moveColumn(draft, p.key, column, by))}
-                  openQuestions={draft.flatMap((o) => (o.dataPointType === 'OPEN_ENDED' ? [o.columns[0]!] : []))}
-                />
-              ))}
-            </SimpleGrid>
-          </Stack>
-        </Stack>
+        <Step2Body
+          datafileId={datafileId}
+          upload={file.upload}
+          preview={data}
+          draft={draft}
+          byColumn={byColumn}
+          byPoint={byPoint}
+          setDraft={setDraft}
+          setError={setError}
+        />
         {(problems > 0 || general.length > 0) && (
           <Alert.Root status="error" data-testid="upload-issues">
             <Alert.Indicator />

@@ -42,7 +42,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 /**
  * Upload step 3: the summary, the credit estimate from the parsed file and the organisation's
  * balance, the not-enough-credits popup, the confirmation; then the processing with its progress
- * bar (polled every second), and the result or the error.
+ * bar (moved by the tab's event stream, polled as the fallback), and the result or the error.
  */
 export function UploadStep3Page({ canManageCredits }: { canManageCredits: boolean }) {
   const t = useT();

@@ -1,0 +1,65 @@
+// The stages of one `me` request, each run alone, for tests/bench/graphql-profile.ts (BENCH_STAGES=1):
+// what Hono, each middleware, the session read, the viewer and the execution cost on their own, so
+// the app's total can be split (docs/benchmarks.md, bench:db).
+import { Hono, type MiddlewareHandler } from 'hono';
+import { createGraphqlHandler } from '../../../api/graphql/handler';
+import { createContext } from '../../../api/graphql/context';
+import { createExecutor } from '../../../api/graphql/executor';
+import { buildSchema } from '../../../api/graphql/schema';
+import type { Deps } from '../../../api/kernel/deps';
+import { sha256Hex } from '../../../api/lib/crypto';
+import { withRequestBudget } from '../../../api/lib/request-budget';
+import { findLiveSessionByTokenHash } from '../../../api/modules/auth/auth.repo';
+import { requestObservability } from '../../../api/observability';
+import { jsonResponse, securityHeaders } from '../../../api/security-headers';
+import { ME_QUERY } from '../db-bare';
+
+type Run = [string, () => Promise<unknown>];
+
+/** An app of one empty JSON route (and a few others, so routing is as the app's) behind `middleware`. */
+function emptyApp(middleware?: MiddlewareHandler) {
+  const app = new Hono();
+  if (middleware) app.use('*', middleware);
+  app.post('/graphql', () => jsonResponse('{"data":null}'));
+  app.get('/healthz', (c) => c.text('ok'));
+  app.get('*', (c) => c.text('', 404));
+  return app;
+}
+
+export function stagesOf(deps: Deps, request: () => Request): Run[] {
+  const token = request().headers.get('authorization')!.slice('Bearer '.length);
+  const hash = sha256Hex(token);
+  const schema = buildSchema();
+  const handlerOnly = new Hono();
+  handlerOnly.post('/graphql', createGraphqlHandler(deps, schema));
+  const executor = createExecutor(schema);
+  const prepared = executor.prepare(ME_QUERY);
+  const plan = executor.plan(prepared, null);
+  // The Hono context the GraphQL context reads: the credential header, nothing else.
+  const honoContext = () =>
+    ({
+      req: { header: (name: string) => (name === 'authorization' ? `Bearer ${token}` : undefined), raw: {} },
+      env: undefined,
+    }) as unknown as Parameters<typeof createContext>[1];
+  const fetchOf = (app: { fetch: (r: Request) => Response | Promise<Response> }) => async () =>
+    (await app.fetch(request())).text();
+  const empty = emptyApp();
+  return [
+    ['stage: new Request (the harness)', async () => request()],
+    ['stage: Hono with an empty route', fetchOf(empty)],
+    ['stage: + request log, id and histogram', fetchOf(emptyApp(requestObservability(deps)))],
+    ['stage: + security headers', fetchOf(emptyApp(securityHeaders([])))],
+    [
+      'stage: + request budget',
+      fetchOf(emptyApp((_, next) => withRequestBudget(deps.env.requestBudgetMs, () => next()))),
+    ],
+    ['stage: session read (drizzle)', () => findLiveSessionByTokenHash(deps.db, hash, new Date().toISOString())],
+    ['stage: context and viewer', () => createContext(deps, honoContext()).viewer()],
+    [
+      'stage: execution with the viewer, JSON',
+      async () =>
+        JSON.stringify(await executor.run(prepared, plan, createContext(deps, honoContext()), undefined, undefined)),
+    ],
+    ['stage: the GraphQL handler without middleware', fetchOf(handlerOnly)],
+  ];
+}
