@@ -55,8 +55,8 @@ describe('AfterFirstPaint', () => {
     expect(screen.queryByTestId('extras')).toBeNull();
     expect(screen.queryByTestId('footer')).toBeNull();
     rerender(<Frame shown />);
-    await settle();
-    expect(screen.getByTestId('extras')).toBeTruthy();
+    // Released once the frame that shows the content has been painted (a frame, then a task).
+    expect(await screen.findByTestId('extras', {}, { timeout: 1_000 })).toBeTruthy();
     expect(screen.getByTestId('footer')).toBeTruthy();
   });
 
