@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { useMemo } from 'react';
 import type uPlot from 'uplot';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../web/app/providers';
 import {
   barChart,
@@ -33,11 +33,25 @@ function monthSpec(): ChartSpec {
   });
 }
 
-function Chart({ spec, onReady }: { spec: () => ChartSpec; onReady?: (u: uPlot) => void }) {
+function Chart({
+  spec,
+  onReady,
+  drawAfterPaint,
+}: {
+  spec: () => ChartSpec;
+  onReady?: (u: uPlot) => void;
+  drawAfterPaint?: boolean;
+}) {
   const built = useMemo(() => spec(), [spec]);
   return (
     <AppProviders>
-      <UplotChart spec={built} ariaLabel="Datendateien pro Monat" testId="chart" onReady={onReady} />
+      <UplotChart
+        spec={built}
+        ariaLabel="Datendateien pro Monat"
+        testId="chart"
+        onReady={onReady}
+        drawAfterPaint={drawAfterPaint}
+      />
     </AppProviders>
   );
 }
@@ -128,6 +142,41 @@ describe('UplotChart', () => {
     unmount();
     expect(destroyed).toBe(1);
     expect(resize.observing()).toBe(0);
+  });
+
+  it('with drawAfterPaint, draws only in a task after the frame after it, and not at all once unmounted before it', async () => {
+    stubCanvas();
+    stubResizeObserver();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (f: FrameRequestCallback) => frames.push(f));
+    vi.stubGlobal('cancelAnimationFrame', (id: number) => void (frames[id - 1] = () => undefined));
+    try {
+      const plots: uPlot[] = [];
+      const { container, unmount } = render(<Chart spec={monthSpec} onReady={(u) => plots.push(u)} drawAfterPaint />);
+      // The mounting frame is painted without the chart (its box holds the height).
+      expect(plots).toHaveLength(0);
+      expect(screen.getByTestId('chart-canvas')).toBeTruthy();
+      await drawn();
+      expect(plots).toHaveLength(0);
+      act(() => frames.shift()!(0));
+      await drawn();
+      expect(plots).toHaveLength(0);
+      act(() => frames.shift()!(0));
+      expect(plots).toHaveLength(0);
+      await drawn();
+      expect(plots).toHaveLength(1);
+      expect(container.querySelectorAll('.uplot')).toHaveLength(1);
+      unmount();
+
+      const late: uPlot[] = [];
+      const second = render(<Chart spec={monthSpec} onReady={(u) => late.push(u)} drawAfterPaint />);
+      second.unmount();
+      for (const f of frames.splice(0)) f(0);
+      await drawn();
+      expect(late).toHaveLength(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('draws anew for a new spec and drops the old plot', () => {

@@ -1,27 +1,53 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFirstLoad } from '../../../web/app/boot';
+import { prefetchWorksheetScores, worksheetColumns } from '../../../web/features/worksheet/api/fetch-worksheet-columns';
+import { engineDataKey } from '../../../web/features/worksheet/api/use-cleaning-settings';
+import { earlyEngine } from '../../../web/features/worksheet/engine';
+import { clearSession } from '../../../web/lib/session';
 import { resetAppState, shellHandlers, startSession, stubGraphQL } from '../../support/web/render-app';
 
 // Speed: a full load of /datafile-work-sheet sends its settings query and asks for the score
 // columns at boot, beside `me` and the page's code, and starts the cleaning worker (its script,
 // decoder and scoring core load meanwhile): the data no longer waits for the page's first render.
+// With the settings and the columns in, the engine starts on them before the page has rendered; the
+// page takes it over only when its settings name the same data (a new revision loads anew).
 
 class FakeWorker {
   static started = 0;
+  static posted: { type: string; source?: { scores: ArrayBuffer; raw?: ArrayBuffer; groupingColumns?: string[] } }[] =
+    [];
   constructor() {
     FakeWorker.started++;
   }
   addEventListener() {}
-  postMessage() {}
+  removeEventListener() {}
+  postMessage(message: (typeof FakeWorker.posted)[number]) {
+    FakeWorker.posted.push(message);
+  }
   terminate() {}
 }
 
 beforeEach(() => {
   resetAppState();
   FakeWorker.started = 0;
+  FakeWorker.posted = [];
   vi.stubGlobal('Worker', FakeWorker);
 });
+
+/** The settings query from `handlers`, and the columns route answering `bytes` of `revision()`. */
+function stubServer(handlers: Parameters<typeof shellHandlers>[1], revision: () => number, bytes = 3) {
+  const graphql = stubGraphQL(shellHandlers('ADMIN', handlers));
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input).includes('/columns')
+      ? new Response(new Uint8Array(bytes), { headers: { 'X-Datafile-Revision': String(revision()) } })
+      : graphql(input, init),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+const columnsCalls = (fetchMock: ReturnType<typeof stubServer>) =>
+  fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/columns'));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('first load of the worksheet', () => {
@@ -55,7 +81,13 @@ describe('first load of the worksheet', () => {
       shellHandlers('ADMIN', {
         getDatafileCleaningSettings: () => ({
           data: {
-            getDatafileCleaningSettings: { datafileId: 'df-8', revision: 3, groupingColumns: ['gender', 'region'] },
+            getDatafileCleaningSettings: {
+              datafileId: 'df-8',
+              revision: 3,
+              status: 'READY',
+              numberOfRecords: 10,
+              groupingColumns: ['gender', 'region'],
+            },
           },
         }),
       }),
@@ -68,5 +100,51 @@ describe('first load of the worksheet', () => {
         '/api/datafiles/df-8/columns?file=raw&columns=gender%2Cregion',
       ),
     );
+  });
+
+  it('starts the cleaning engine on the columns it loaded, which the page takes over only for the same data', async () => {
+    const settings = {
+      datafileId: 'df-9',
+      revision: 3,
+      status: 'READY',
+      numberOfRecords: 10,
+      groupingColumns: ['gender'],
+    };
+    stubServer({ getDatafileCleaningSettings: () => ({ data: { getDatafileCleaningSettings: settings } }) }, () => 3);
+    startSession(8 * 3600, 'ADMIN');
+    window.history.replaceState(null, '', '/datafile-work-sheet?datafileId=df-9');
+    startFirstLoad('/datafile-work-sheet');
+    await waitFor(() => expect(FakeWorker.posted.map((m) => m.type)).toContain('init'));
+    const init = FakeWorker.posted.find((m) => m.type === 'init')!;
+    expect(init.source!.scores.byteLength).toBe(3);
+    expect(init.source!.groupingColumns).toEqual(['gender']);
+    // The warmed worker is the one that got the data: no second worker.
+    expect(FakeWorker.started).toBe(1);
+    expect(earlyEngine(engineDataKey(settings))).not.toBeNull();
+    // A page whose settings name another revision, more interviews (a live import grew) or other quota
+    // columns must not show this data.
+    expect(earlyEngine(engineDataKey({ ...settings, revision: 4 }))).toBeNull();
+    expect(earlyEngine(engineDataKey({ ...settings, numberOfRecords: 11 }))).toBeNull();
+    expect(earlyEngine(engineDataKey({ ...settings, groupingColumns: ['region'] }))).toBeNull();
+    // The session's end ends the waiting engine with the last user's data.
+    clearSession();
+    expect(earlyEngine(engineDataKey(settings))).toBeNull();
+  });
+
+  it('loads the columns again for a new revision instead of handing out the bytes held of the old one', async () => {
+    let revision = 1;
+    const fetchMock = stubServer({}, () => revision);
+    startSession(8 * 3600, 'ADMIN');
+    prefetchWorksheetScores('df-10');
+    await waitFor(() => expect(columnsCalls(fetchMock)).toHaveLength(1));
+    expect((await worksheetColumns('df-10', 1, 'scores')).byteLength).toBe(3);
+    expect(columnsCalls(fetchMock)).toHaveLength(1);
+    // A re-upload published revision 2: the page asks for it, the held revision 1 is not it.
+    revision = 2;
+    await worksheetColumns('df-10', 2, 'scores');
+    expect(columnsCalls(fetchMock)).toHaveLength(2);
+    // Held now is revision 2: asked again, nothing is loaded.
+    await worksheetColumns('df-10', 2, 'scores');
+    expect(columnsCalls(fetchMock)).toHaveLength(2);
   });
 });

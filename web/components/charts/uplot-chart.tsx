@@ -29,6 +29,7 @@ export function UplotChart({
   ariaLabel,
   testId = 'uplot-chart',
   onReady,
+  drawAfterPaint = false,
 }: {
   spec: ChartSpec;
   /** Height of the plotting canvas in CSS pixels (the legend adds to it). */
@@ -38,6 +39,11 @@ export function UplotChart({
   testId?: string;
   /** Called with the uPlot instance after each draw (for uPlot's own API: plugins, tests). */
   onReady?: (plot: uPlot) => void;
+  /**
+   * Draw once the frame that mounts the chart has been painted, not before it: what mounts beside it
+   * (the result page's interview table) shows a frame sooner. The box keeps the chart's height meanwhile.
+   */
+  drawAfterPaint?: boolean;
 }) {
   const holder = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -47,33 +53,51 @@ export function UplotChart({
   const onReadyRef = useRef(onReady);
   onReadyRef.current = onReady;
 
-  // Layout effect: the canvas exists before the browser paints, so the chart never flashes empty.
+  // Layout effect: the canvas exists before the browser paints, so the chart never flashes empty
+  // (unless `drawAfterPaint` asks for the frame without it first).
   useLayoutEffect(() => {
     const el = holder.current;
     if (!el) return undefined;
-    const options = spec.options(theme);
-    const created = new uPlot(
-      {
-        ...options,
-        width: Math.max(1, Math.floor(el.clientWidth) || 600),
-        height,
-        legend: { show: false },
-        hooks: {
-          ...options.hooks,
-          setCursor: [...(options.hooks?.setCursor ?? []), (u) => setHovered(u.cursor.idx ?? null)],
+    const draw = () => {
+      const options = spec.options(theme);
+      const created = new uPlot(
+        {
+          ...options,
+          width: Math.max(1, Math.floor(el.clientWidth) || 600),
+          height,
+          legend: { show: false },
+          hooks: {
+            ...options.hooks,
+            setCursor: [...(options.hooks?.setCursor ?? []), (u) => setHovered(u.cursor.idx ?? null)],
+          },
         },
-      },
-      spec.data,
-      el,
-    );
-    plot.current = created;
-    setHovered(null);
-    onReadyRef.current?.(created);
-    return () => {
-      created.destroy();
-      plot.current = null;
+        spec.data,
+        el,
+      );
+      plot.current = created;
+      setHovered(null);
+      onReadyRef.current?.(created);
+      return () => {
+        created.destroy();
+        plot.current = null;
+      };
     };
-  }, [spec, height, theme]);
+    if (!drawAfterPaint) return draw();
+    let undraw: (() => void) | undefined;
+    // An animation frame callback runs before that frame is painted; the next frame's callbacks run
+    // once it has been, and a task queued from there draws without holding up what that frame shows.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(() => (undraw = draw()), 0);
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      undraw?.();
+    };
+  }, [spec, height, theme, drawAfterPaint]);
 
   useEffect(() => {
     const el = holder.current;

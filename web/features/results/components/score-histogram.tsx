@@ -29,6 +29,7 @@ export function ScoreHistogram({ kind, values }: { kind: ScoreKind; values: Floa
       height={200}
       ariaLabel={t('results.histogramLabel', { score: t(`results.kinds.${kind}`) })}
       testId={`histogram-${kind}`}
+      drawAfterPaint
     />
   );
 }

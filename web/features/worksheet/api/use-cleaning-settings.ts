@@ -2,6 +2,7 @@ import { graphql } from '../../../lib/gql';
 import type { GetDatafileCleaningSettingsQuery } from '../../../lib/gql/graphql';
 import { primeQuery, useGqlQuery } from '../../../lib/swr-helpers';
 import { livePolling } from '../../../lib/live-polling';
+import { startEarlyEngine } from '../engine/index.ts';
 import { prefetchWorksheetScores, worksheetColumns } from './fetch-worksheet-columns';
 
 /** Quota characteristics loaded with the scores (each is one small column). */
@@ -38,18 +39,46 @@ export function useCleaningSettings(datafileId: string) {
   );
 }
 
+/** Whether the worksheet opens its engine on this datafile (else it says why not). */
+export function canClean(s: Pick<CleaningSettingsData, 'revision' | 'status'>): boolean {
+  return s.revision >= 1 && (s.status === 'READY' || s.status === 'STOPPED');
+}
+
+/** The data the cleaning engine holds: the datafile, its revision, its interviews and the quota columns. */
+export function engineDataKey(
+  s: Pick<CleaningSettingsData, 'datafileId' | 'revision' | 'numberOfRecords' | 'groupingColumns'>,
+): string {
+  return `${s.datafileId}:${s.revision}:${s.numberOfRecords}:${s.groupingColumns.slice(0, MAX_GROUPINGS).join(',')}`;
+}
+
+/** The engine's data of `revision`: the score columns and the quota columns (held bytes or new requests). */
+export async function engineSource(
+  datafileId: string,
+  revision: number,
+  groupingColumns: readonly string[],
+  timeoutMs?: number,
+) {
+  const [scores, raw] = await Promise.all([
+    worksheetColumns(datafileId, revision, 'scores', [], timeoutMs),
+    groupingColumns.length ? worksheetColumns(datafileId, revision, 'raw', groupingColumns, timeoutMs) : undefined,
+  ]);
+  return { kind: 'arrow' as const, scores, ...(raw ? { raw, groupingColumns: [...groupingColumns] } : {}) };
+}
+
 /**
  * A full load of the worksheet (web/app/boot.ts): the settings query, the score columns (they need
  * only the datafile's id) and, once the settings name them, the quota columns go out beside `me` and
- * the page's code, not one after the other once the page has rendered. The page takes them over.
+ * the page's code, not one after the other once the page has rendered; with both in, the cleaning
+ * engine starts on them (decoding, compiling the scoring core) while the page still renders. The page
+ * takes over the engine when its settings name the same data (engineDataKey), else loads its own.
  */
 export function prefetchWorksheet(datafileId: string): void {
   prefetchWorksheetScores(datafileId);
   void primeQuery(DOCUMENT, { datafileId })
-    .then(({ getDatafileCleaningSettings: s }) => {
-      const groupings = s.groupingColumns.slice(0, MAX_GROUPINGS);
-      if (s.revision > 0 && groupings.length)
-        void worksheetColumns(datafileId, s.revision, 'raw', groupings).catch(() => undefined);
+    .then(async ({ getDatafileCleaningSettings: s }) => {
+      if (!canClean(s)) return;
+      const source = await engineSource(datafileId, s.revision, s.groupingColumns.slice(0, MAX_GROUPINGS));
+      startEarlyEngine(engineDataKey(s), { source });
     })
     .catch(() => undefined);
 }

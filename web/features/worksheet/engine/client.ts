@@ -3,6 +3,7 @@
 // is sent when the worker answers ("latest wins"); every caller whose request was replaced gets the
 // result of the run that replaced it, so a slider dragged across ten values costs two runs, not ten.
 import type { CleaningRules } from '../../../../scoring/index.ts';
+import { onSessionEnd } from '../../../lib/session.ts';
 import type {
   CleaningRequest,
   EngineReady,
@@ -93,6 +94,43 @@ export function warmCleaningWorker(): void {
     }, SPARE_WAIT_MS),
   };
 }
+
+/**
+ * An engine started from data loaded at boot (the worksheet's score columns), before the page that
+ * uses it has rendered: the worker decodes them and compiles the scoring core meanwhile. Kept under
+ * the key of the data it holds (datafile, revision, interviews, quota columns); the page takes it over
+ * only for the same key, and an engine nobody takes over within a minute is ended.
+ */
+let early: { key: string; engine: CleaningEngine; timer: ReturnType<typeof setTimeout> } | null = null;
+
+function dropEarlyEngine(): void {
+  if (!early) return;
+  clearTimeout(early.timer);
+  early.engine.dispose();
+  early = null;
+}
+
+export function startEarlyEngine(key: string, options: CleaningEngineOptions): void {
+  dropEarlyEngine();
+  const engine = createCleaningEngine(options);
+  early = { key, engine, timer: setTimeout(dropEarlyEngine, SPARE_WAIT_MS) };
+}
+
+/** The engine started early for `key`, if any (no side effect: a render may call it). */
+export function earlyEngine(key: string): CleaningEngine | null {
+  return early?.key === key ? early.engine : null;
+}
+
+/** Takes over the early engine (it is no longer ended by the timer); false if it was ended meanwhile. */
+export function claimEarlyEngine(engine: CleaningEngine): boolean {
+  if (early?.engine !== engine) return false;
+  clearTimeout(early.timer);
+  early = null;
+  return true;
+}
+
+// The next user of this tab must not find the last one's data in a waiting engine.
+onSessionEnd(dropEarlyEngine);
 
 export function createCleaningEngine(options: CleaningEngineOptions): CleaningEngine {
   const worker = options.worker ?? defaultWorker();

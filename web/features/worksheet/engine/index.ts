@@ -1,7 +1,14 @@
 // The worksheet's browser cleaning engine: a Web Worker with the scoring facade and a resident
 // cleaning session (docs/worksheet.md, "The browser cleaning engine").
-export { createCleaningEngine, warmCleaningWorker, type CleaningEngine, type CleaningEngineOptions } from './client.ts';
-export { useCleaningEngine, type CleaningEngineState } from './use-cleaning-engine.ts';
+export {
+  createCleaningEngine,
+  earlyEngine,
+  startEarlyEngine,
+  warmCleaningWorker,
+  type CleaningEngine,
+  type CleaningEngineOptions,
+} from './client.ts';
+export { useCleaningEngine, type CleaningEngineInput, type CleaningEngineState } from './use-cleaning-engine.ts';
 export type {
   CleaningRequest,
   Composition,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { createCleaningEngine, type CleaningEngine, type CleaningEngineOptions } from './client.ts';
+import { claimEarlyEngine, createCleaningEngine, type CleaningEngine, type CleaningEngineOptions } from './client.ts';
 import type { CleaningRequest, EngineReady, EngineResult } from './protocol.ts';
 
 export interface CleaningEngineState {
@@ -16,12 +16,15 @@ export interface CleaningEngineState {
   run: (request: CleaningRequest) => void;
 }
 
+/** The data for a new engine, or an engine started early with it (startEarlyEngine) to take over. */
+export type CleaningEngineInput = CleaningEngineOptions | { started: CleaningEngine };
+
 /**
  * The worksheet's cleaning engine as React state. A new `options` object (new data) starts a new
  * worker and ends the old one; keep it stable (useMemo) between renders. Rapid `run` calls coalesce in
  * the client (the latest wins); `result` only ever moves forward to the newest request answered.
  */
-export function useCleaningEngine(options: CleaningEngineOptions | null): CleaningEngineState {
+export function useCleaningEngine(options: CleaningEngineInput | null): CleaningEngineState {
   const [engine, setEngine] = useState<CleaningEngine | null>(null);
   const [ready, setReady] = useState<EngineReady | null>(null);
   const [result, setResult] = useState<EngineResult | null>(null);
@@ -56,7 +59,10 @@ export function useCleaningEngine(options: CleaningEngineOptions | null): Cleani
 
   useEffect(() => {
     if (!options) return undefined;
-    const created = createCleaningEngine(options);
+    // An early engine ended meanwhile (its minute passed, the session ended) answers every call with a
+    // refusal, which the page shows as a load error to retry.
+    const created =
+      'started' in options ? (claimEarlyEngine(options.started), options.started) : createCleaningEngine(options);
     let live = true;
     engineRef.current = created;
     setEngine(created);

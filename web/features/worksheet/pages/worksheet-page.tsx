@@ -6,14 +6,14 @@ import { useSearch } from 'wouter';
 import { CLEANING_COLUMNS, type RuleKey } from '../../../../scoring/index.ts';
 import { ErrorAlert, SuccessAlert } from '../../../components/feedback/error-alert';
 import { CenteredMessage, PageError, PageSpinner } from '../../../components/feedback/page-state';
+import { useContentShown } from '../../../components/layout/after-first-paint';
 import { PageHeader } from '../../../components/layout/page-header';
 import { refusalOf, type Refusal } from '../../../lib/graphql-client';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useLocale, useT, useTranslateRefusal } from '../../../lib/i18n';
-import { livePolling } from '../../../lib/live-polling';
 import { revalidateOperations } from '../../../lib/swr-helpers';
-import { worksheetColumns } from '../api/fetch-worksheet-columns';
-import { MAX_GROUPINGS, useCleaningSettings, type CleaningSettingsData } from '../api/use-cleaning-settings';
+import { canClean, useCleaningSettings, type CleaningSettingsData } from '../api/use-cleaning-settings';
+import { useEngineInput } from '../api/use-engine-input';
 import { useUpdateCleaningSettings } from '../api/use-update-cleaning-settings';
 import { useWorksheetDuplicates } from '../api/use-worksheet-duplicates';
 import { DuplicateFields } from '../components/duplicate-fields';
@@ -27,13 +27,7 @@ import { ManualPanel } from '../components/manual-panel';
 import { OverCleaningGuard } from '../components/over-cleaning-guard';
 import { QuotaFields } from '../components/quota-fields';
 import { SettingsFields } from '../components/settings-fields';
-import {
-  useCleaningEngine,
-  type CleaningEngineOptions,
-  type CleaningRequest,
-  type EngineReady,
-  type EngineResult,
-} from '../engine/index.ts';
+import { useCleaningEngine, type CleaningRequest, type EngineReady, type EngineResult } from '../engine/index.ts';
 import {
   quotaRequest,
   rulesOf,
@@ -52,6 +46,10 @@ export function WorksheetPage({ datafileActions }: { datafileActions?: (datafile
   const t = useT();
   const datafileId = new URLSearchParams(useSearch()).get('datafileId') ?? '';
   const { data, error, mutate } = useCleaningSettings(datafileId);
+  // The frame's extras (web/app/boot.ts) wait for the decisions, or for what the page says instead.
+  useContentShown(
+    !datafileId || (Boolean(error) && !data) || Boolean(data && !canClean(data.getDatafileCleaningSettings)),
+  );
   if (!datafileId) return <CenteredMessage title={t('routes.datafileWorkSheet')} text={t('worksheet.noDatafile')} />;
   if (error && !data) {
     const refusal = refusalOf(error);
@@ -63,7 +61,7 @@ export function WorksheetPage({ datafileActions }: { datafileActions?: (datafile
   }
   if (!data) return <PageSpinner />;
   const settings = data.getDatafileCleaningSettings;
-  if (settings.revision < 1 || (settings.status !== 'READY' && settings.status !== 'STOPPED')) {
+  if (!canClean(settings)) {
     return <CenteredMessage title={settings.title} text={t('worksheet.notReady')} />;
   }
   return <Worksheet settings={settings} onSaved={() => void mutate()} datafileActions={datafileActions} />;
@@ -78,34 +76,9 @@ function Worksheet({
   onSaved: () => void;
   datafileActions?: (datafileId: string) => ReactNode;
 }) {
-  const [loadError, setLoadError] = useState<Error | null>(null);
-  const [options, setOptions] = useState<CleaningEngineOptions | null>(null);
-  const groupingColumns = useMemo(() => settings.groupingColumns.slice(0, MAX_GROUPINGS), [settings.groupingColumns]);
-  // New data (a live datafile grew, a new revision) loads anew; a poll that changed nothing does not.
-  const dataKey = `${settings.datafileId}:${settings.revision}:${settings.numberOfRecords}`;
-  const timeoutMs = livePolling(settings)?.requestTimeoutMs;
-  useEffect(() => {
-    let live = true;
-    const [id, revision] = dataKey.split(':');
-    Promise.all([
-      worksheetColumns(id!, Number(revision), 'scores', [], timeoutMs),
-      groupingColumns.length
-        ? worksheetColumns(id!, Number(revision), 'raw', groupingColumns, timeoutMs)
-        : Promise.resolve(undefined),
-    ]).then(
-      ([scores, raw]) => {
-        if (live) setOptions({ source: { kind: 'arrow', scores, ...(raw ? { raw, groupingColumns } : {}) } });
-      },
-      (e: Error) => {
-        if (live) setLoadError(e);
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload on new data only (dataKey), not on every poll
-  }, [dataKey]);
+  const { options, loadError } = useEngineInput(settings);
   const engine = useCleaningEngine(options);
+  useContentShown(Boolean(engine.result || loadError || engine.error));
   // Outlives the form, which remounts with the saved values after a save.
   const [saved, setSaved] = useState<string | null>(null);
   // What the worker holds of manual decisions; outlives the form, which is remounted on every save.

@@ -1,0 +1,42 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { livePolling } from '../../../lib/live-polling';
+import { earlyEngine, type CleaningEngineInput } from '../engine/index.ts';
+import { engineDataKey, engineSource, MAX_GROUPINGS, type CleaningSettingsData } from './use-cleaning-settings';
+
+/**
+ * The cleaning engine's data for the worksheet's settings: the engine a full load started on it at
+ * boot (taken over, not loaded again), else the score and quota columns loaded now. New data (a live
+ * datafile grew, a new revision, other quota columns) loads anew; a poll that changed nothing does not.
+ */
+export function useEngineInput(settings: CleaningSettingsData): {
+  options: CleaningEngineInput | null;
+  loadError: Error | null;
+} {
+  const [loadError, setLoadError] = useState<Error | null>(null);
+  const groupingColumns = useMemo(() => settings.groupingColumns.slice(0, MAX_GROUPINGS), [settings.groupingColumns]);
+  const dataKey = engineDataKey(settings);
+  const [options, setOptions] = useState<CleaningEngineInput | null>(() => {
+    const started = earlyEngine(dataKey);
+    return started ? { started } : null;
+  });
+  const startedFor = useRef(options ? dataKey : null);
+  const timeoutMs = livePolling(settings)?.requestTimeoutMs;
+  useEffect(() => {
+    if (startedFor.current === dataKey) return undefined;
+    startedFor.current = null;
+    let live = true;
+    engineSource(settings.datafileId, settings.revision, groupingColumns, timeoutMs).then(
+      (source) => {
+        if (live) setOptions({ source });
+      },
+      (e: Error) => {
+        if (live) setLoadError(e);
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload on new data only (dataKey), not on every poll
+  }, [dataKey]);
+  return { options, loadError };
+}
