@@ -4,7 +4,7 @@ import { prefetchDatafileResult } from '../features/results/api/use-datafile-res
 import { prefetchMe } from '../features/users/api/use-me';
 import { prefetchWorksheet } from '../features/worksheet/api/use-cleaning-settings';
 import { warmCleaningWorker } from '../features/worksheet/engine';
-import { deferFrameExtrasOnce, holdFrameExtrasForContent } from '../lib/first-frame';
+import { deferFrameExtrasOnce } from '../lib/first-frame';
 import { readSession, sessionAccessLevelHint } from '../lib/session';
 import { findProtectedRoute } from './paths';
 import { preloadRouteChunk } from './route-chunks';
@@ -14,7 +14,7 @@ import { preloadRouteChunk } from './route-chunks';
  * /admin-panel) the first Organizations page and the tab counts start together instead of one after the other
  * (the target: the first row within 300 ms of a full page load; likewise the result page's and the
  * worksheet's queries and columns, and their workers, so their data does not wait for `me`, the
- * page's code and its first render; the frame's extras wait for their interviews to show). The operators' queries go out only when
+ * page's code and its first render). The operators' queries go out only when
  * login said this session is an operator's; the answer is still handed out only once `me` agrees.
  */
 export function startFirstLoad(path: string): void {
@@ -23,12 +23,8 @@ export function startFirstLoad(path: string): void {
   const me = prefetchMe();
   deferFrameExtrasOnce();
   const datafileId = new URLSearchParams(window.location.search).get('datafileId');
-  if (path === '/datafile-result' && datafileId) {
-    holdFrameExtrasForContent();
-    prefetchDatafileResult(datafileId);
-  }
+  if (path === '/datafile-result' && datafileId) prefetchDatafileResult(datafileId);
   if (path === '/datafile-work-sheet' && datafileId) {
-    holdFrameExtrasForContent();
     warmCleaningWorker();
     prefetchWorksheet(datafileId);
   }

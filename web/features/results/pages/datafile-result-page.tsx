@@ -2,7 +2,6 @@ import { Box, Button, Flex, Spinner, Switch, Tabs, Text } from '@chakra-ui/react
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { CenteredMessage, PageError, PageSpinner } from '../../../components/feedback/page-state';
-import { useContentShown } from '../../../components/layout/after-first-paint';
 import { PageHeader } from '../../../components/layout/page-header';
 import { refusalOf } from '../../../lib/graphql-client';
 import { formatNumber } from '../../../lib/format';
@@ -104,10 +103,6 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
   }, [showCareless, careless, file, grids, client]);
 
   const onOpen = useCallback((row: number) => setOpen(row), []);
-  // The frame's extras (web/app/boot.ts) wait for the interviews, or for what the page says instead.
-  useContentShown(
-    !datafileId || Boolean(error) || Boolean(file && (file.revision === 0 || scores.status !== 'loading')),
-  );
 
   if (!datafileId)
     return (

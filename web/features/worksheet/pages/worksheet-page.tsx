@@ -6,7 +6,6 @@ import { useSearch } from 'wouter';
 import { CLEANING_COLUMNS, type RuleKey } from '../../../../scoring/index.ts';
 import { ErrorAlert, SuccessAlert } from '../../../components/feedback/error-alert';
 import { CenteredMessage, PageError, PageSpinner } from '../../../components/feedback/page-state';
-import { useContentShown } from '../../../components/layout/after-first-paint';
 import { PageHeader } from '../../../components/layout/page-header';
 import { refusalOf, type Refusal } from '../../../lib/graphql-client';
 import { formatDateTime, formatNumber } from '../../../lib/format';
@@ -46,10 +45,6 @@ export function WorksheetPage({ datafileActions }: { datafileActions?: (datafile
   const t = useT();
   const datafileId = new URLSearchParams(useSearch()).get('datafileId') ?? '';
   const { data, error, mutate } = useCleaningSettings(datafileId);
-  // The frame's extras (web/app/boot.ts) wait for the decisions, or for what the page says instead.
-  useContentShown(
-    !datafileId || (Boolean(error) && !data) || Boolean(data && !canClean(data.getDatafileCleaningSettings)),
-  );
   if (!datafileId) return <CenteredMessage title={t('routes.datafileWorkSheet')} text={t('worksheet.noDatafile')} />;
   if (error && !data) {
     const refusal = refusalOf(error);
@@ -78,7 +73,6 @@ function Worksheet({
 }) {
   const { options, loadError } = useEngineInput(settings);
   const engine = useCleaningEngine(options);
-  useContentShown(Boolean(engine.result || loadError || engine.error));
   // Outlives the form, which remounts with the saved values after a save.
   const [saved, setSaved] = useState<string | null>(null);
   // What the worker holds of manual decisions; outlives the form, which is remounted on every save.
