@@ -3,7 +3,10 @@
 // its subscore count are computed again from the stored subscores with the same WASM kernel and
 // written back into scores.arrow, so every reader of the revision (result page, exports, report,
 // certificate, the worksheet, the cleaning) sees one number. The manifest records the weights the
-// file holds (absent: the defaults), which makes a save with unchanged weights write nothing.
+// file holds (absent: the defaults), which makes a save with unchanged weights write nothing. The
+// reweighted file gets a key of its own named by its weights (a published file is never rewritten in
+// place: a reader of the older manifest, an export streaming it, keeps reading whole bytes).
+import { createHash } from 'node:crypto';
 import { Vector, tableFromIPC, tableToIPC, type Table } from 'apache-arrow';
 import {
   DEFAULT_WEIGHTS,
@@ -43,8 +46,8 @@ export function reweightTable(table: Table, weights: CombinedWeights, combine: C
 /**
  * A published revision's scores table under `weights`, and `persist` to write it back: the caller
  * persists only once everything else it checks has passed (a refused save leaves the file as it
- * was). Unchanged weights read only. The file is replaced under its own key and the manifest after
- * it, so a reader between the two sees the new scores (the manifest's weights are bookkeeping only).
+ * was). Unchanged weights read only. The file is written under a key named by its weights and the
+ * manifest, which names that key, after it: a reader between the two still reads the older file whole.
  */
 export async function weightedScores(
   blobs: UploadBlobStore,
@@ -64,8 +67,9 @@ export async function weightedScores(
   const next = reweightTable(table, weights, combine);
   const persist = async () => {
     const out = tableToIPC(next, 'file');
-    await blobs.put(key, out, { contentType: 'application/vnd.apache.arrow.file' });
-    const files = { ...manifest.files, scores: { ...manifest.files.scores, size: out.length } };
+    const weighted = `${revisionPrefix(datafileId, revision)}scores-w${weightsTag(weights)}.arrow`;
+    await blobs.put(weighted, out, { contentType: 'application/vnd.apache.arrow.file' });
+    const files = { ...manifest.files, scores: { ...manifest.files.scores, key: weighted, size: out.length } };
     const updated = { ...manifest, files, weights: { ...DEFAULT_WEIGHTS, ...weights } };
     const manifestKey = revisionPrefix(datafileId, revision) + MANIFEST_FILE;
     await blobs.put(manifestKey, new TextEncoder().encode(JSON.stringify(updated)), {
@@ -73,4 +77,14 @@ export async function weightedScores(
     });
   };
   return { table: next, changed: true, persist };
+}
+
+/** A short name of a set of combined-score weights (the same weights, the same name). */
+function weightsTag(weights: CombinedWeights): string {
+  const all = { ...DEFAULT_WEIGHTS, ...weights };
+  const text = Object.keys(all)
+    .sort()
+    .map((k) => `${k}=${all[k as keyof typeof all]}`)
+    .join(',');
+  return createHash('sha256').update(text).digest('hex').slice(0, 12);
 }

@@ -195,10 +195,13 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
       const file = await requireDatafile(deps.db, viewer, c.req.param('datafileId'), 'see');
       const query = parseQuery(c);
       if (file.revision === 0) throw new AppError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
-      // Revisions never change once published: the ETag names the revision and the selection.
-      // The decisions change with every save: their ETag names the save too.
+      // A revision's answers never change once published: the ETag names the revision and the
+      // selection. Its combined score follows the datafile's saved weights (a save with new weights
+      // writes a reweighted scores file), so the ETag names them too; the decisions change with every
+      // save, so their ETag names the save.
       const savedAt = query.file === 'cleaning' ? ((await loadSavedCleaning(deps.db, file.id))?.savedAt ?? '') : '';
-      const etag = `"${file.id}.${file.revision}.${query.file}.${sha256Hex([...(query.columns ?? ['*']), query.rows ? `${query.rows.offset}+${query.rows.limit}` : '', savedAt].join('\n')).slice(0, 16)}"`;
+      const weights = JSON.stringify(file.weightingMethod?.datafileWeighting ?? []);
+      const etag = `"${file.id}.${file.revision}.${query.file}.${sha256Hex([...(query.columns ?? ['*']), query.rows ? `${query.rows.offset}+${query.rows.limit}` : '', savedAt, weights].join('\n')).slice(0, 16)}"`;
       const encoding = chooseEncoding(c.req.header('accept-encoding'));
       const headers: Record<string, string> = {
         'content-type': ARROW_STREAM_TYPE,

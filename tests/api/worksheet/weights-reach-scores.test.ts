@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datafileDatapoints, datafileScoreStats, datafileUploads, datafiles } from '../../../db/schema';
 import { cleanRevision, numericColumns } from '../../../api/modules/cleaning/revision-cleaning';
-import { processUpload, readManifest, readRevisionColumns } from '../../../api/ingest/index';
+import { processUpload, readManifest, readRevisionColumns, revisionPrefix } from '../../../api/ingest/index';
 import { uploadPlan } from '../../../api/modules/uploads/upload-job.service';
 import { generateDemoSurvey, surveyCsvBytes } from '../../../api/demo/index';
 import { DEFAULT_WEIGHTS, cleaningRulesFrom, combinedWeightsOf, type CombinedWeights } from '../../../scoring/index';
@@ -154,6 +154,11 @@ describe("the datafile's weights in the combined score", () => {
       band3: 0,
     };
     await t.db.insert(datafileScoreStats).values(ts);
+    const columnsPath = `/api/datafiles/${datafileId}/columns?file=scores&columns=combined`;
+    const etagOf = async () =>
+      (await t.app.request(columnsPath, { headers: { authorization: `Bearer ${token}` } })).headers.get('etag');
+    const etagBefore = await etagOf();
+    const publishedBytes = await t.deps.blobs.getBytes(`${revisionPrefix(datafileId, 1)}scores.arrow`);
     const res = await save(entries);
     expect(res.errors).toBeUndefined();
     const after = await stored();
@@ -163,6 +168,11 @@ describe("the datafile's weights in the combined score", () => {
       expected,
     );
     expect(combinedOf(await get(`/api/datafiles/${datafileId}/scores?format=arrow`))).toEqual(expected);
+    // A browser holding the old answer asks with its ETag: it must not be told its copy is current.
+    expect(await etagOf()).not.toBe(etagBefore);
+    // The published file is not rewritten in place (a reader or export streaming it keeps whole bytes):
+    // the reweighted one has a key of its own, named in the manifest.
+    expect(await t.deps.blobs.getBytes(`${revisionPrefix(datafileId, 1)}scores.arrow`)).toEqual(publishedBytes);
     // The cleaning ran on the weighted score: its count is the facade's over the new column, not the default one.
     const kept = cleanRevision(t.deps.scoring, after, cleaningRulesFrom(settings(entries) as never)).keptCount;
     expect(res.data.updateCleaningSettings.numberOfCleanedRecords).toBe(kept);

@@ -64,6 +64,20 @@ describe('the score table kept between visits', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('loads the table anew once the saved weights changed the combined score of the revision', async () => {
+    served = 6;
+    const weighted = (value: number): ScoreFile => ({
+      ...file(4),
+      weightingMethod: { datafileWeighting: [{ key: 'TS', value }] },
+    });
+    await loadScoreTable(weighted(2));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(decodedScoreTable(weighted(2))!.rows).toBe(6);
+    expect(decodedScoreTable(weighted(9))).toBeUndefined();
+    await loadScoreTable(weighted(9));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('forgets every table when the session ends (the next user of the tab loads their own)', async () => {
     served = 4;
     await loadScoreTable(file(3));

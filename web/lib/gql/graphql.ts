@@ -1164,7 +1164,7 @@ export type GetDatafileResultQueryVariables = Exact<{
 }>;
 
 
-export type GetDatafileResultQuery = { getDatafile: { id: string, title: string, status: DatafileStatus, importType: string, certificateLevel: number | null, cost: number, numberOfRecords: number, numberOfCleanedRecords: number, isCleaned: boolean, meanCombinedScore: number | null, revision: number, scoringVersion: string | null, qualityScores: Array<string>, scoreColumns: Array<string>, rawColumns: Array<string>, createdDate: string, coherence: { asked: number, judged: number, failed: number } | null, owner: { id: string, name: string }, uploadedBy: { id: string, name: string, date: string } | null, dataPoints: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, questionTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, scaleMin: number | null, scaleMax: number | null }> }, getDataRecordSummaryForDatafile: { totalNumberOfDataRecords: number, numberOfDataRecordsWithValidScore: number, numberOfDataRecordsWithInvalidScore: number, numberOfExcludedDataRecords: number, numberOfIncludedDataRecords: number } };
+export type GetDatafileResultQuery = { getDatafile: { id: string, title: string, status: DatafileStatus, importType: string, certificateLevel: number | null, cost: number, numberOfRecords: number, numberOfCleanedRecords: number, isCleaned: boolean, meanCombinedScore: number | null, revision: number, scoringVersion: string | null, qualityScores: Array<string>, scoreColumns: Array<string>, rawColumns: Array<string>, createdDate: string, weightingMethod: { datafileWeighting: Array<{ key: string, value: number }> }, coherence: { asked: number, judged: number, failed: number } | null, owner: { id: string, name: string }, uploadedBy: { id: string, name: string, date: string } | null, dataPoints: Array<{ dataPointIdentifier: string, dataPointType: DataPointType, questionTitle: string | null, columns: Array<string>, role: DurationRole | null, unit: string | null, scaleMin: number | null, scaleMax: number | null }> }, getDataRecordSummaryForDatafile: { totalNumberOfDataRecords: number, numberOfDataRecordsWithValidScore: number, numberOfDataRecordsWithInvalidScore: number, numberOfExcludedDataRecords: number, numberOfIncludedDataRecords: number } };
 
 export type GetClearLocalStorageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -2507,6 +2507,12 @@ export const GetDatafileResultDocument = new TypedDocumentString(`
     scoreColumns
     rawColumns
     createdDate
+    weightingMethod {
+      datafileWeighting {
+        key
+        value
+      }
+    }
     coherence {
       asked
       judged

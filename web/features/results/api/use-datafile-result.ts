@@ -10,6 +10,7 @@ const DOCUMENT = graphql(`
     getDatafile(datafileId: $datafileId) {
       id title status importType certificateLevel cost numberOfRecords numberOfCleanedRecords isCleaned meanCombinedScore
       revision scoringVersion qualityScores scoreColumns rawColumns createdDate
+      weightingMethod { datafileWeighting { key value } }
       coherence { asked judged failed }
       owner { id name }
       uploadedBy { id name date }

@@ -1,21 +1,26 @@
 // The result page's score table (every score column and the raw total duration, decoded in the
 // data worker), asked for as soon as the page's query has answered (at boot, web/app/boot.ts, or when
-// the page renders) and kept in memory between visits: a published revision never changes (the
-// columns route's ETag names the datafile, the revision and the selection), so a table decoded once
-// is the same table the next visit would load.
+// the page renders) and kept in memory between visits: a published revision's answers never change
+// and its combined score changes only with the saved weights (the columns route's ETag names the
+// datafile, the revision, the weights and the selection; so does this cache's key), so a table decoded
+// once is the same table the next visit would load.
 import { authHeaders, ColumnsError, columnsUrl, requestTable, type TableAnswer } from './columns-client.ts';
 import { fetchColumnsBytes } from './columns-fetch.ts';
 import { RAW_PREFIX, totalDurationColumn } from '../model/columns.ts';
 import type { PlainTable } from './protocol.ts';
 import { onSessionEnd } from '../../../lib/session.ts';
 
-/** What of the page's query decides the request: the datafile, its revision and its stored columns. */
+/**
+ * What of the page's query decides the request: the datafile, its revision and its stored columns,
+ * and the saved weights (a save with new weights rewrites the revision's combined score).
+ */
 export type ScoreFile = {
   id: string;
   revision: number;
   scoreColumns: readonly string[];
   rawColumns: readonly string[];
   dataPoints: readonly { dataPointType: string; role?: string | null; columns: string[] }[];
+  weightingMethod?: { datafileWeighting: readonly { key: string; value: number }[] } | null;
 };
 
 /** Decoded tables kept (a table of 100,000 interviews is about 20 MB). */
@@ -32,7 +37,8 @@ export function scoreTableRequest(file: ScoreFile): { url: string; timeRatioOf?:
     file: 'all',
     columns: rawName ? [...file.scoreColumns, rawName] : file.scoreColumns,
   });
-  return { url, ...(rawName ? { timeRatioOf: rawName } : {}), key: `${file.revision} ${url}` };
+  const weights = (file.weightingMethod?.datafileWeighting ?? []).map((w) => `${w.key}=${w.value}`).join(',');
+  return { url, ...(rawName ? { timeRatioOf: rawName } : {}), key: `${file.revision} ${weights} ${url}` };
 }
 
 /** The file's score table: the one in memory, the one on its way, or a new request. A failed one is forgotten. */
