@@ -1,6 +1,6 @@
 // Arrow IPC -> plain columns, inside the worker: decoding 100,000 interviews never blocks the page.
 import { tableFromIPC, Type } from 'apache-arrow';
-import { vectorToFloat64 } from '../../../lib/arrow-columns.ts';
+import { vectorToFloat64 } from '../../../../scoring/arrow-columns.ts';
 import type { PlainTable } from './protocol.ts';
 
 const isNumeric = (typeId: Type) => typeId === Type.Int || typeId === Type.Float || typeId === Type.Bool;

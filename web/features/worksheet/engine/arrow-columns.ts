@@ -2,9 +2,9 @@
 // read. Runs inside the worker, so decoding a million interviews never touches the main thread.
 import { tableFromIPC, Type, type Table } from 'apache-arrow';
 import { RECORD_ID_COLUMN, groupCells } from '../../../../scoring/index.ts';
-import { vectorToFloat64 } from '../../../lib/arrow-columns.ts';
+import { vectorToFloat64 } from '../../../../scoring/arrow-columns.ts';
 
-// Shared with the result page's worker (web/lib/arrow-columns.ts); re-exported for existing callers.
+// Shared with the result page's worker (scoring/arrow-columns.ts); re-exported for existing callers.
 export { vectorToFloat64 };
 
 /** Every numeric column of an IPC buffer (text columns, e.g. record_id, are skipped). */

@@ -1,5 +1,6 @@
-// Arrow columns -> plain typed arrays, for the workers that decode revision columns (the worksheet's
-// cleaning engine and the result page).
+// Arrow columns -> plain typed arrays as the scoring core takes them: for the server (cleaning,
+// exports, reweighting a revision) and the browser's workers that decode revision columns (the
+// worksheet's cleaning engine and the result page).
 import type { Vector } from 'apache-arrow';
 
 /** A numeric Arrow column as Float64 (null -> NaN), one contiguous array whatever the batches. */
