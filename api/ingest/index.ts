@@ -18,7 +18,7 @@ export { CHECKED_AT, checkAndPrepare, prepareUpload, preparedFolder } from './pr
 export type { UploadSummary } from './processing/summary';
 export { structureDifference, compareStructure } from './processing/structure';
 export { readManifest, readRevisionColumns, revisionColumnsIpc, type RevisionManifest } from './columnar/reader';
-export { vectorToFloat64 } from './columnar/numeric-column';
+export { vectorToFloat64 } from '../../scoring/arrow-columns';
 export { weightedScores, reweightTable, type Combine } from './columnar/reweight';
 export { neutraliseCell, neutraliseText } from './export/neutralise';
 export { savStream, writeSav, SYSMIS, type SavVariable, type SavCell } from './export/sav-writer';

@@ -16,7 +16,7 @@ import {
   type Subscores,
 } from '../../../scoring/index';
 import { uploadError } from '../../kernel/errors/upload-errors';
-import { vectorToFloat64 } from './numeric-column';
+import { vectorToFloat64 } from '../../../scoring/arrow-columns';
 import { revisionPrefix, type UploadBlobStore } from '../blob';
 import { float64Data } from './arrow-io';
 import { MANIFEST_FILE, SCORE_COLUMNS as C } from './layout';
