@@ -7,14 +7,14 @@ import { eq } from 'drizzle-orm';
 import { tableFromIPC } from 'apache-arrow';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates, cleaningAudit, datafileDatapoints, datafileUploads, datafiles } from '../../../db/schema';
+import { certificates, cleaningAudit, datafiles } from '../../../db/schema';
 import { cleanRevision, groupingOf, quotaFor, recordIdsOf } from '../../../api/modules/cleaning/revision-cleaning';
 import { loadSavedCleaning } from '../../../api/modules/cleaning/saved-cleaning.repo';
-import { processUpload, readRevisionColumns } from '../../../api/ingest/index';
-import { generateDemoSurvey, surveyCsvBytes } from '../../../api/demo/index';
+import { readRevisionColumns } from '../../../api/ingest/index';
 import { cleaningRulesFrom, REASONS } from '../../../scoring/index';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { makeCompany, makeUser, sessionFor } from '../../support/factories';
+import { publishedDemoDatafile } from '../../support/published-datafile';
 
 const SAVE = `mutation($id:ID!,$s:CleaningSettingsInput!){updateCleaningSettings(datafileId:$id,cleaningSettings:$s){
   status numberOfRecords numberOfCleanedRecords removedByReason certificateLevel certificateCode scoringVersion }}`;
@@ -56,61 +56,13 @@ beforeAll(async () => {
   owner = await sessionFor(t, admin.id, A);
   employee = await sessionFor(t, emp.id, A);
   other = await sessionFor(t, adminB.id, B);
-  datafileId = crypto.randomUUID();
-  const uploadId = crypto.randomUUID();
-  const now = t.clock.now().toISOString();
-  await t.db.insert(datafiles).values({
-    id: datafileId,
+  ({ datafileId } = await publishedDemoDatafile(t, {
     companyId: A,
     ownerId: admin.id,
     title: 'Omnibus',
-    importType: 'MANUAL',
-    status: 'READY',
-    revision: 1,
-    numberOfRecords: ROWS,
-    createdAt: now,
-  });
-  await t.db.insert(datafileUploads).values({
-    id: uploadId,
-    datafileId,
-    kind: 'UPLOAD',
-    status: 'READY',
-    sourceKey: 'uploads/omnibus.csv',
-    sourceFormat: 'csv',
-    sourceFileName: 'omnibus.csv',
-    sourceBytes: 1,
-    headerRow: 1,
-    firstDataRow: 2,
-    missingValues: [],
-    createdBy: admin.id,
-    createdAt: now,
-  });
-  await t.db.insert(datafileDatapoints).values({
-    uploadId,
-    position: 0,
-    dataPointIdentifier: 'region',
-    dataPointType: 'GROUPING',
-    algorithms: { IS: false, PS: false, SDS: false, TS: false, IBS: false, CS: false, OES: false },
-    columns: ['region'],
-  });
-  await t.db.update(datafiles).set({ publishedUploadId: uploadId }).where(eq(datafiles.id, datafileId));
-  const survey = generateDemoSurvey({ rows: ROWS, seed: 11, openQuestions: 1 });
-  await t.deps.blobs.put('uploads/omnibus.csv', await surveyCsvBytes(survey));
-  const mapping = {
-    dataPoints: [
-      ...survey.mapping.dataPoints.filter((dp) => !('column' in dp && dp.column === 'region')),
-      { type: 'GROUPING' as const, column: 'region' },
-    ],
-  };
-  await processUpload({
-    blobs: t.deps.blobs,
-    scoring: t.deps.scoring,
-    source: { key: 'uploads/omnibus.csv', format: 'csv' },
-    options: {},
-    mapping: mapping as never,
-    datafileId,
-    revision: 1,
-  });
+    rows: ROWS,
+    seed: 11,
+  }));
 });
 afterAll(() => t.close());
 

@@ -7,14 +7,14 @@ import { eq } from 'drizzle-orm';
 import { tableFromIPC, type Table } from 'apache-arrow';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datafileDatapoints, datafileScoreStats, datafileUploads, datafiles } from '../../../db/schema';
+import { datafileScoreStats } from '../../../db/schema';
 import { cleanRevision, numericColumns } from '../../../api/modules/cleaning/revision-cleaning';
 import { processUpload, readManifest, readRevisionColumns, revisionPrefix } from '../../../api/ingest/index';
 import { uploadPlan } from '../../../api/modules/uploads/upload-job.service';
-import { generateDemoSurvey, surveyCsvBytes } from '../../../api/demo/index';
 import { DEFAULT_WEIGHTS, cleaningRulesFrom, combinedWeightsOf, type CombinedWeights } from '../../../scoring/index';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { makeCompany, makeUser, sessionFor } from '../../support/factories';
+import { publishedDemoDatafile } from '../../support/published-datafile';
 
 const SAVE = `mutation($id:ID!,$s:CleaningSettingsInput!){updateCleaningSettings(datafileId:$id,cleaningSettings:$s){
   numberOfCleanedRecords }}`;
@@ -25,6 +25,7 @@ let datafileId = '';
 let token = '';
 let uploadId = '';
 let mapping: unknown;
+let sourceKey = '';
 
 const settings = (weights: [string, number][] | null) => ({
   revision: 1,
@@ -67,56 +68,13 @@ beforeAll(async () => {
   const company = await makeCompany(t.db);
   const admin = await makeUser(t.db, t.deps.appSecret, { companyId: company, accessLevel: 'ADMIN', owner: true });
   token = await sessionFor(t, admin.id, company);
-  datafileId = crypto.randomUUID();
-  uploadId = crypto.randomUUID();
-  const now = t.clock.now().toISOString();
-  await t.db.insert(datafiles).values({
-    id: datafileId,
+  ({ datafileId, uploadId, sourceKey, mapping } = await publishedDemoDatafile(t, {
     companyId: company,
     ownerId: admin.id,
     title: 'Weighted',
-    importType: 'MANUAL',
-    status: 'READY',
-    revision: 1,
-    numberOfRecords: ROWS,
-    createdAt: now,
-  });
-  await t.db.insert(datafileUploads).values({
-    id: uploadId,
-    datafileId,
-    kind: 'UPLOAD',
-    status: 'READY',
-    sourceKey: 'uploads/weighted.csv',
-    sourceFormat: 'csv',
-    sourceFileName: 'weighted.csv',
-    sourceBytes: 1,
-    headerRow: 1,
-    firstDataRow: 2,
-    missingValues: [],
-    createdBy: admin.id,
-    createdAt: now,
-  });
-  await t.db.insert(datafileDatapoints).values({
-    uploadId,
-    position: 0,
-    dataPointIdentifier: 'region',
-    dataPointType: 'GROUPING',
-    algorithms: { IS: false, PS: false, SDS: false, TS: false, IBS: false, CS: false, OES: false },
-    columns: ['region'],
-  });
-  await t.db.update(datafiles).set({ publishedUploadId: uploadId }).where(eq(datafiles.id, datafileId));
-  const survey = generateDemoSurvey({ rows: ROWS, seed: 5, openQuestions: 1 });
-  mapping = survey.mapping;
-  await t.deps.blobs.put('uploads/weighted.csv', await surveyCsvBytes(survey));
-  await processUpload({
-    blobs: t.deps.blobs,
-    scoring: t.deps.scoring,
-    source: { key: 'uploads/weighted.csv', format: 'csv' },
-    options: {},
-    mapping: survey.mapping as never,
-    datafileId,
-    revision: 1,
-  });
+    rows: ROWS,
+    seed: 5,
+  }));
 });
 afterAll(() => t.close());
 
@@ -210,7 +168,7 @@ describe("the datafile's weights in the combined score", () => {
     await processUpload({
       blobs: t.deps.blobs,
       scoring: t.deps.scoring,
-      source: { key: 'uploads/weighted.csv', format: 'csv' },
+      source: { key: sourceKey, format: 'csv' },
       options: {},
       mapping: mapping as never,
       datafileId,
