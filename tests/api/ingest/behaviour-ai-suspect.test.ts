@@ -38,9 +38,13 @@ const PARADATA: Record<string, [string, string, string]> = {
 const KIND = ['pasted', 'filled', 'fast', 'typed', 'none', 'typed', 'none', 'typed'] as const;
 const REASON = { pasted: 1, filled: 1, fast: 2, typed: 0, none: 0 };
 
-function csv(): string {
+/** Row i's kind: KIND[i] for the first eight, then shifted every nine rows, so no slice of 8,192 rows repeats another. */
+const kindAt = (i: number) => KIND[(i + Math.floor(i / 9)) % 8]!;
+
+/** `rows` interviews: the answers over and over (copies are one text to the AI rules) and their kinds. */
+function csv(rows = ANSWERS.length): string {
   const lines = ['id,q1,q1_pasted,q1_unexplained,q1_typing'];
-  ANSWERS.forEach((a, i) => lines.push([`r${i}`, `"${a}"`, ...PARADATA[KIND[i]!]!].join(',')));
+  for (let i = 0; i < rows; i++) lines.push([`r${i}`, `"${ANSWERS[i % 8]}"`, ...PARADATA[kindAt(i)]!].join(','));
   return lines.join('\n');
 }
 
@@ -59,9 +63,9 @@ const paradata: DataPoint[] = [
 const id: DataPoint = { type: 'RECORD_ID', column: 'id' };
 
 let revision = 0;
-async function run(mapping: ColumnMapping, worker: boolean) {
+async function run(mapping: ColumnMapping, worker: boolean, rows?: number) {
   const key = `uploads/ai-${++revision}.csv`;
-  await blobs.put(key, new TextEncoder().encode(csv()));
+  await blobs.put(key, new TextEncoder().encode(csv(rows)));
   await processUpload({
     blobs,
     scoring,
@@ -98,6 +102,17 @@ describe("an upload's paradata in the AI suspect rules", () => {
       expect(off).toEqual(plain);
     },
   );
+
+  it("the classifier's Worker gets each fed slice of rows with its own paradata", async () => {
+    // Three slices of 8,192 rows and a rest: a slice's paradata must be its own rows'.
+    const rows = 3 * 8192 + 5;
+    const { category, reasons } = await run({ dataPoints: [id, open(true), ...paradata] }, true, rows);
+    for (let i = 0; i < rows; i++) {
+      const kind = kindAt(i);
+      if (category[i] !== (REASON[kind] ? 14 : 1) || reasons[i] !== REASON[kind])
+        expect([i, category[i], reasons[i]]).toEqual([i, REASON[kind] ? 14 : 1, REASON[kind]]);
+    }
+  });
 
   it('reads a range of rows across spilled chunks as it was pushed', () => {
     const spill = new SpillFile();
