@@ -127,22 +127,33 @@ export function joinedReport(s: Scoring, tuned: readonly string[], heldOut: read
   ] as const) {
     const byCap = new Map<number, Outcome[]>(CAPS.map((c) => [c, []]));
     const now: Outcome[] = [];
+    const changed: string[] = [];
     for (const key of keys) {
       const d = loadDataset(key);
+      const mine = { now: [] as Outcome[], caps: new Map<number, Outcome[]>(CAPS.map((c) => [c, []])) };
       for (const seed of seeds) {
         const survey = plantSurvey(d, seed, timing);
         const res = scorePlanted(s, survey);
-        now.push(outcomeWith(s, survey, res, res.consistency));
+        mine.now.push(outcomeWith(s, survey, res, res.consistency));
         // Every page alone must give the scores' CON: the candidate differs by the joining only.
         const alone = joinedConsistency(survey, 0);
         mismatch += alone.filter(
           (v, i) => !Object.is(v, res.consistency[i]) && Math.abs(v - res.consistency[i]!) > 1e-9,
         ).length;
-        for (const cap of CAPS) byCap.get(cap)!.push(outcomeWith(s, survey, res, joinedConsistency(survey, cap)));
+        for (const cap of CAPS) mine.caps.get(cap)!.push(outcomeWith(s, survey, res, joinedConsistency(survey, cap)));
+      }
+      now.push(...mine.now);
+      // Per dataset, the caps that change its figures.
+      const base = figureLine('', figuresOf(mergeOutcomes(mine.now)));
+      for (const cap of CAPS) {
+        byCap.get(cap)!.push(...mine.caps.get(cap)!);
+        const line = figureLine(`${key} cap ${cap}`, figuresOf(mergeOutcomes(mine.caps.get(cap)!)));
+        if (line.slice(line.indexOf(' genuine')) !== base.slice(base.indexOf(' genuine'))) changed.push(line);
       }
     }
     console.log(figureLine(`${label} now`, figuresOf(mergeOutcomes(now))));
     for (const cap of CAPS) console.log(figureLine(`${label} cap ${cap}`, figuresOf(mergeOutcomes(byCap.get(cap)!))));
+    for (const line of changed) console.log(line);
   }
   console.log(`  every page alone against the scores' CON: ${mismatch} interviews differ (0 expected)`);
 }
