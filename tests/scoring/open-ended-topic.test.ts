@@ -124,6 +124,26 @@ describe('Wrong Topic for answers without a word of the survey', () => {
     expect(categories(en)[0]).toEqual([10, 1]);
   });
 
+  it('does not let the word that dates a personal story tie it to a question that dates its own subject', () => {
+    // The question asks for the "letzten" Einkauf, the story dates itself "seit letztem Jahr"; a date is no topic.
+    const r = run(
+      shop([
+        'Wir haben einen Hund seit letztem Jahr, er heißt Bruno und ist ein Labrador',
+        'Letzte Woche beim Wocheneinkauf lange an der Kasse gestanden',
+      ]),
+    );
+    expect(Array.from(r.categories[0]!)).toEqual([10, 1]);
+    const en = shop(
+      ['We adopted a puppy last month, a beagle called Max who chews everything', 'Quick shop last week'],
+      {
+        text: 'Please describe your last grocery shopping trip.',
+        keywords: ['checkout', 'fruit'],
+        allowedLanguages: ['en'],
+      },
+    );
+    expect(categories(en)[0]).toEqual([10, 1]);
+  });
+
   it('keeps an answer on topic through a compound of a word of any question of the survey', () => {
     // "Selbstbedienungskassen" holds "Kasse" of the first question's keywords.
     const r = categories(
