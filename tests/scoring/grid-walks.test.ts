@@ -1,6 +1,6 @@
 // A respondent who draws diagonals down the grids without reading them walks one scale point per item:
 // a staircase that starts again at the other end of the scale, or a zig-zag turning at the scale's
-// ends. Before scoring version 13 one wrap or one turn broke the constant step, so on grids of 7 to 9
+// ends. Before scoring version 14 one wrap or one turn broke the constant step, so on grids of 7 to 9
 // items such a walk scored as OK or as a near-pattern (96) and stayed in the data.
 import { describe, expect, it } from 'vitest';
 import { composePipeline, DEFAULT_RULES, type PipelineInput, type PipelineResult } from '../../scoring/index.ts';
