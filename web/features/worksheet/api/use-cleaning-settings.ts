@@ -2,7 +2,7 @@ import { graphql } from '../../../lib/gql';
 import type { GetDatafileCleaningSettingsQuery } from '../../../lib/gql/graphql';
 import { primeQuery, useGqlQuery } from '../../../lib/swr-helpers';
 import { livePolling } from '../../../lib/live-polling';
-import { startEarlyEngine } from '../engine/index.ts';
+import { markLoad, startEarlyEngine } from '../engine/index.ts';
 import { prefetchWorksheetScores, worksheetColumns } from './fetch-worksheet-columns';
 
 /** Quota characteristics loaded with the scores (each is one small column). */
@@ -75,10 +75,17 @@ export async function engineSource(
 export function prefetchWorksheet(datafileId: string): void {
   prefetchWorksheetScores(datafileId);
   void primeQuery(DOCUMENT, { datafileId })
-    .then(async ({ getDatafileCleaningSettings: s }) => {
+    .then(({ getDatafileCleaningSettings: s }) => {
+      markLoad('settings');
       if (!canClean(s)) return;
-      const source = await engineSource(datafileId, s.revision, s.groupingColumns.slice(0, MAX_GROUPINGS));
-      startEarlyEngine(engineDataKey(s), { source });
+      // Registered now, before the quota columns arrive: a page rendering meanwhile waits for it.
+      startEarlyEngine(
+        engineDataKey(s),
+        engineSource(datafileId, s.revision, s.groupingColumns.slice(0, MAX_GROUPINGS)).then((source) => {
+          markLoad('columns');
+          return { source };
+        }),
+      );
     })
     .catch(() => undefined);
 }
