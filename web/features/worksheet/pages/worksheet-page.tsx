@@ -26,7 +26,14 @@ import { ManualPanel } from '../components/manual-panel';
 import { OverCleaningGuard } from '../components/over-cleaning-guard';
 import { QuotaFields } from '../components/quota-fields';
 import { SettingsFields } from '../components/settings-fields';
-import { useCleaningEngine, type CleaningRequest, type EngineReady, type EngineResult } from '../engine/index.ts';
+import { useAfterRows } from '../components/use-after-rows';
+import {
+  markLoad,
+  useCleaningEngine,
+  type CleaningRequest,
+  type EngineReady,
+  type EngineResult,
+} from '../engine/index.ts';
 import {
   quotaRequest,
   rulesOf,
@@ -72,6 +79,7 @@ function Worksheet({
   datafileActions?: (datafileId: string) => ReactNode;
 }) {
   const { options, loadError } = useEngineInput(settings);
+  useEffect(() => void markLoad('mounted'), []);
   const engine = useCleaningEngine(options);
   // Outlives the form, which remounts with the saved values after a save.
   const [saved, setSaved] = useState<string | null>(null);
@@ -219,6 +227,8 @@ function WorksheetForm({
     [values.manual, setFieldValue],
   );
   const deferred = useDeferredValue(result);
+  // The table's rows first: the rest of the page renders once they are painted.
+  const rest = useAfterRows(Boolean(ready && result));
 
   const submit = async () => {
     setRefusal(null);
@@ -245,6 +255,7 @@ function WorksheetForm({
     }
   };
 
+  useEffect(() => void (result && markLoad('table-committed')), [result]);
   const target = values.targetSampleSize === '' ? null : values.targetSampleSize;
   return (
     <Box data-testid="worksheet-page">
@@ -303,45 +314,49 @@ function WorksheetForm({
         gap="5"
         alignItems="start"
       >
-        <Stack gap="4">
-          <SettingsFields
-            available={available}
-            onThresholds={onThresholds}
-            report={report}
-            guard={result ? <OverCleaningGuard guard={result.guard} minFailing={values.minFailingChecks} /> : null}
-            figures={result?.guard}
-          />
-          <Box as="fieldset" borderWidth="1px" borderColor="border.muted" rounded="md" p="3">
-            <Text as="legend" fontWeight="semibold" px="1">
-              {t('worksheet.quota.title')}
-            </Text>
-            <QuotaFields
-              columns={settings.groupingColumns}
-              groupings={ready?.groupings ?? []}
-              composition={result?.composition ?? null}
+        {rest ? (
+          <Stack gap="4">
+            <SettingsFields
+              available={available}
+              onThresholds={onThresholds}
+              report={report}
+              guard={result ? <OverCleaningGuard guard={result.guard} minFailing={values.minFailingChecks} /> : null}
+              figures={result?.guard}
             />
-          </Box>
-          <DuplicateFields
-            duplicates={dupes.flags}
-            removed={duplicate?.length ?? null}
-            loading={dupes.isLoading}
-            failed={Boolean(dupes.error)}
-            report={report}
-          />
-          <SourceImpact
-            recordIds={ready?.recordIds ?? null}
-            primary={result?.primary ?? null}
-            recordSources={dupes.flags?.recordSources ?? null}
-          />
-          <Textarea
-            size="sm"
-            value={values.comment}
-            placeholder={t('worksheet.comment')}
-            aria-label={t('worksheet.comment')}
-            onChange={(e) => void setFieldValue('comment', e.currentTarget.value)}
-            data-testid="worksheet-comment"
-          />
-        </Stack>
+            <Box as="fieldset" borderWidth="1px" borderColor="border.muted" rounded="md" p="3">
+              <Text as="legend" fontWeight="semibold" px="1">
+                {t('worksheet.quota.title')}
+              </Text>
+              <QuotaFields
+                columns={settings.groupingColumns}
+                groupings={ready?.groupings ?? []}
+                composition={result?.composition ?? null}
+              />
+            </Box>
+            <DuplicateFields
+              duplicates={dupes.flags}
+              removed={duplicate?.length ?? null}
+              loading={dupes.isLoading}
+              failed={Boolean(dupes.error)}
+              report={report}
+            />
+            <SourceImpact
+              recordIds={ready?.recordIds ?? null}
+              primary={result?.primary ?? null}
+              recordSources={dupes.flags?.recordSources ?? null}
+            />
+            <Textarea
+              size="sm"
+              value={values.comment}
+              placeholder={t('worksheet.comment')}
+              aria-label={t('worksheet.comment')}
+              onChange={(e) => void setFieldValue('comment', e.currentTarget.value)}
+              data-testid="worksheet-comment"
+            />
+          </Stack>
+        ) : (
+          <Box />
+        )}
         <Stack gap="5" minW="0">
           {!ready || !result ? (
             <Text data-testid="worksheet-loading">{t('worksheet.calculating')}</Text>
@@ -374,15 +389,17 @@ function WorksheetForm({
                   onSelect={setSelected}
                   selected={selected}
                 />
-                <Box mt="2">
-                  <ManualPanel
-                    recordId={selected === null ? null : recordId(selected)}
-                    current={selected === null ? undefined : values.manual[recordId(selected)]}
-                    onDecide={decide}
-                  />
-                </Box>
+                {rest ? (
+                  <Box mt="2">
+                    <ManualPanel
+                      recordId={selected === null ? null : recordId(selected)}
+                      current={selected === null ? undefined : values.manual[recordId(selected)]}
+                      onDecide={decide}
+                    />
+                  </Box>
+                ) : null}
               </Box>
-              {deferred ? (
+              {rest && deferred ? (
                 <ImpactView
                   result={deferred}
                   groupings={ready.groupings}
@@ -393,12 +410,14 @@ function WorksheetForm({
               ) : null}
             </>
           )}
-          <Box>
-            <Text fontWeight="semibold" mb="2">
-              {t('worksheet.audit.title')}
-            </Text>
-            <AuditTrail datafileId={settings.datafileId} />
-          </Box>
+          {rest ? (
+            <Box>
+              <Text fontWeight="semibold" mb="2">
+                {t('worksheet.audit.title')}
+              </Text>
+              <AuditTrail datafileId={settings.datafileId} />
+            </Box>
+          ) : null}
         </Stack>
       </Grid>
       <DiscardGuard
