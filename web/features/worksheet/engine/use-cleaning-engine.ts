@@ -75,7 +75,9 @@ export function useCleaningEngine(options: CleaningEngineInput | null): Cleaning
     created.ready.then(
       (r) => {
         markLoad('engine-ready');
-        if (live) setReady(r);
+        // Rendered in this task: the page's first run goes out from the effects of this very commit
+        // (a render synchronous to the task flushes them too), not a scheduled render and a frame later.
+        if (live) flushSync(() => setReady(r));
       },
       (e: Error) => {
         if (live) setError(e);
