@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
 import { REASONS, roundScore } from '../../../../scoring/index.ts';
 import { useT, type Translate } from '../../../lib/i18n';
@@ -22,6 +22,19 @@ const ROW_HEIGHT = 32;
 // The rows' height is the virtualizer's estimate too; the look is in decision-table.css (plain
 // elements, one static sheet: styling 30 rows per slider step through components would cost more than
 // the rest of the paint).
+/**
+ * The table's size from its ResizeObserver alone, whose first report comes after the browser's own
+ * layout: the library's default also measures at once, in React's commit, which forces a layout of the
+ * whole page there and again for the paint. The rows in view before that report come from `initialRect`.
+ */
+const observeRectAfterLayout: typeof observeElementRect = (instance, cb) => {
+  const element = instance.scrollElement;
+  if (!element || typeof ResizeObserver === 'undefined') return observeElementRect(instance, cb);
+  const observer = new ResizeObserver(() => cb({ width: element.clientWidth, height: element.clientHeight }));
+  observer.observe(element, { box: 'content-box' });
+  return () => observer.disconnect();
+};
+
 const Row = memo(function Row({
   row,
   top,
@@ -85,8 +98,10 @@ export const DecisionTable = memo(function DecisionTable({
     count: rows,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    // The first render already holds the rows in view: the table's height is known before it is measured.
-    initialRect: { width: 0, height },
+    // The first render already holds the rows in view: the table's height (inside its 1px border) is known
+    // before it is measured.
+    initialRect: { width: 0, height: height - 2 },
+    observeElementRect: observeRectAfterLayout,
     overscan: 8,
   });
   return (
