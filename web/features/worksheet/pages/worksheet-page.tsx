@@ -81,6 +81,9 @@ function Worksheet({
   const { options, loadError } = useEngineInput(settings);
   useEffect(() => void markLoad('mounted'), []);
   const engine = useCleaningEngine(options);
+  // The table's rows first: the rest of the page renders once they are painted. Held here, not in the
+  // form, which remounts after every save and must not hide the rules for a frame then.
+  const rest = useAfterRows(Boolean(engine.ready && engine.result));
   // Outlives the form, which remounts with the saved values after a save.
   const [saved, setSaved] = useState<string | null>(null);
   // What the worker holds of manual decisions; outlives the form, which is remounted on every save.
@@ -122,6 +125,7 @@ function Worksheet({
         result={engine.result}
         run={engine.run}
         syncManual={syncManual}
+        rest={rest}
         saved={saved}
         setSaved={setSaved}
         onSaved={onSaved}
@@ -140,6 +144,7 @@ function WorksheetForm({
   result,
   run,
   syncManual,
+  rest,
   saved,
   setSaved,
   onSaved,
@@ -150,6 +155,8 @@ function WorksheetForm({
   result: EngineResult | null;
   run: (r: CleaningRequest) => void;
   syncManual: (manual: Record<string, ManualValue>) => void;
+  /** Whether the parts besides the table render yet (useAfterRows). */
+  rest: boolean;
   saved: string | null;
   setSaved: (message: string | null) => void;
   onSaved: () => void;
@@ -227,8 +234,6 @@ function WorksheetForm({
     [values.manual, setFieldValue],
   );
   const deferred = useDeferredValue(result);
-  // The table's rows first: the rest of the page renders once they are painted.
-  const rest = useAfterRows(Boolean(ready && result));
 
   const submit = async () => {
     setRefusal(null);
@@ -420,12 +425,15 @@ function WorksheetForm({
           ) : null}
         </Stack>
       </Grid>
-      <DiscardGuard
-        dirty={dirty}
-        askReset={askReset}
-        onResetAsked={() => setAskReset(false)}
-        onReset={() => resetForm()}
-      />
+      {/* Nothing can be changed before the rules render, so the guard and its dialog come with them. */}
+      {rest ? (
+        <DiscardGuard
+          dirty={dirty}
+          askReset={askReset}
+          onResetAsked={() => setAskReset(false)}
+          onReset={() => resetForm()}
+        />
+      ) : null}
     </Box>
   );
 }
