@@ -144,7 +144,9 @@ describe('first load of the worksheet', () => {
     let release = () => {};
     const rawHeld = new Promise<void>((resolve) => (release = resolve));
     const graphql = stubGraphQL(
-      shellHandlers('ADMIN', { getDatafileCleaningSettings: () => ({ data: { getDatafileCleaningSettings: settings } }) }),
+      shellHandlers('ADMIN', {
+        getDatafileCleaningSettings: () => ({ data: { getDatafileCleaningSettings: settings } }),
+      }),
     );
     const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       if (!String(input).includes('/columns')) return graphql(input, init);
@@ -167,6 +169,36 @@ describe('first load of the worksheet', () => {
     expect(FakeWorker.started).toBe(1);
     expect(FakeWorker.posted.filter((m) => m.type === 'init')).toHaveLength(1);
     expect(columnsCalls(fetchMock)).toHaveLength(2);
+  });
+
+  it('asks at once for the quota columns the last load of this datafile used, before the settings answer', async () => {
+    const settings = {
+      datafileId: 'df-12',
+      revision: 1,
+      status: 'READY',
+      numberOfRecords: 10,
+      groupingColumns: ['gender', 'region'],
+    };
+    const fetchMock = stubServer(
+      { getDatafileCleaningSettings: () => ({ data: { getDatafileCleaningSettings: settings } }) },
+      () => 1,
+    );
+    const raw = '/api/datafiles/df-12/columns?file=raw&columns=gender%2Cregion';
+    startSession(8 * 3600, 'ADMIN');
+    window.history.replaceState(null, '', '/datafile-work-sheet?datafileId=df-12');
+    // The first load learns the quota columns from the settings only.
+    startFirstLoad('/datafile-work-sheet');
+    expect(columnsCalls(fetchMock)).not.toContain(raw);
+    await waitFor(() => expect(columnsCalls(fetchMock)).toContain(raw));
+    // The next full load (a new tab state: nothing held) sends it with the score columns.
+    resetAppState();
+    fetchMock.mockClear();
+    startSession(8 * 3600, 'ADMIN');
+    startFirstLoad('/datafile-work-sheet');
+    expect(columnsCalls(fetchMock)).toEqual(['/api/datafiles/df-12/columns?file=scores', raw]);
+    // The engine takes those bytes: no second request for them once the settings name the same columns.
+    await waitFor(() => expect(FakeWorker.posted.filter((m) => m.type === 'init').length).toBeGreaterThan(0));
+    expect(columnsCalls(fetchMock).filter((url) => url === raw)).toHaveLength(1);
   });
 
   it('loads the columns again for a new revision instead of handing out the bytes held of the old one', async () => {
