@@ -5,9 +5,9 @@ import type { ScoringExports } from './wasm-memory.ts';
 import { WasmHeap } from './wasm-memory.ts';
 import { WasmScoring } from './wasm-scoring.ts';
 import { SCORING_VERSION } from './version.ts';
+import { compileScoringWasm, type ScoringSource } from './wasm-compile.ts';
 
-/** Where the .wasm comes from: its bytes, or a URL / Response to fetch them from. */
-export type ScoringSource = BufferSource | URL | string | Response | Promise<Response>;
+export type { ScoringSource } from './wasm-compile.ts';
 
 async function instantiate(source: ScoringSource): Promise<WebAssembly.Instance> {
   const imports = {
@@ -17,20 +17,7 @@ async function instantiate(source: ScoringSource): Promise<WebAssembly.Instance>
       },
     },
   };
-  let src: unknown = await source;
-  if (typeof src === 'string' || src instanceof URL) src = await fetch(src);
-  let module: WebAssembly.Module;
-  if (typeof Response !== 'undefined' && src instanceof Response) {
-    if (!src.ok) throw new Error(`scoring: cannot load the .wasm (HTTP ${src.status})`);
-    // Compile while downloading when the server labels the file correctly (browsers require it).
-    module =
-      typeof WebAssembly.compileStreaming === 'function' &&
-      src.headers.get('content-type')?.startsWith('application/wasm')
-        ? await WebAssembly.compileStreaming(src)
-        : await WebAssembly.compile(await src.arrayBuffer());
-  } else {
-    module = await WebAssembly.compile(src as BufferSource);
-  }
+  const module = await compileScoringWasm(source);
   return WebAssembly.instantiate(module, imports);
 }
 

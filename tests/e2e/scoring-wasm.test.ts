@@ -1,7 +1,7 @@
 // Proof that one .wasm serves both sides: the scoring chunk of the web bundle the server serves (the
 // one the app imports dynamically) is loaded in real Chromium, and the scoring core's test vectors
 // (TV1, TV2, TV5-TV8, TV11, TV16, TV18 of scoring/README.md) come out as on the server.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -184,5 +184,21 @@ describe('scoring WASM in the browser bundle', () => {
     expect(r.combined[1]).toBeCloseTo(30, 6);
     expect(r.combined[2]).toBeCloseTo(83.6, 1);
     expect(r.open).toEqual([1, 7, 5, 11, 6]);
+  });
+
+  it("starts the cleaning worker's .wasm download before the rest of its bundle is evaluated", () => {
+    // Bundles run top to bottom: the .wasm's URL must come before the facade's and Arrow's code, so the
+    // download and compile overlap their evaluation (the worksheet waits for both).
+    const assets = join(repoRoot, 'web/dist/assets');
+    const files = readdirSync(assets);
+    const worker = files.find((f) => /^cleaning\.worker-.*\.js$/.test(f));
+    const wasm = files.find((f) => /^scoring-.*\.wasm$/.test(f));
+    if (!worker || !wasm)
+      throw new Error(`web/dist/assets has no cleaning worker or scoring .wasm: ${files.join(', ')}`);
+    const code = readFileSync(join(assets, worker), 'utf8');
+    const wasmAt = code.indexOf(wasm);
+    expect(wasmAt).toBeGreaterThan(-1);
+    expect(wasmAt).toBeLessThan(code.indexOf('WasmMatrix used after free()'));
+    expect(wasmAt).toBeLessThan(code.indexOf('apache-arrow'));
   });
 });

@@ -1,16 +1,15 @@
-// Browser loader of the scoring core. Vite emits the .wasm as an asset (vite.config keeps .wasm out
-// of assetsInlineLimit) and rewrites this URL; the facade is the same one the server uses.
+// Browser loader of the scoring core: the .wasm compiled by scoring-wasm.ts (which a Worker may have
+// started before this module was evaluated), instantiated with the facade the server uses.
 import { loadScoring, type Scoring } from '../../scoring/index.ts';
+import { compiledScoringWasm } from './scoring-wasm.ts';
 
 let cached: Promise<Scoring> | undefined;
 
 /** The scoring core for the worksheet: loaded on first use, then shared. A failed load is retried. */
 export function getScoring(): Promise<Scoring> {
-  cached ??= loadScoring(fetch(new URL('../../scoring/build/scoring.wasm', import.meta.url))).catch(
-    (error: unknown) => {
-      cached = undefined;
-      throw error;
-    },
-  );
+  cached ??= loadScoring(compiledScoringWasm()).catch((error: unknown) => {
+    cached = undefined;
+    throw error;
+  });
   return cached;
 }
