@@ -280,21 +280,29 @@ const ResultTabs = memo(function ResultTabs({
           </Switch.Root>
         )}
       </Flex>
-      <Tabs.Content value="raw">
-        <RawTab datafileId={file.id} client={client} onOpen={onOpen} />
-      </Tabs.Content>
-      <Tabs.Content value="duplicates">
-        <DuplicatesTab datafileId={file.id} />
-      </Tabs.Content>
-      <Tabs.Content value="cleaned">
-        <CleanedTab file={file} worksheetHref={worksheetHref} locale={locale}>
-          {file.isCleaned ? <RawTab datafileId={file.id} client={client} onOpen={onOpen} cleanedOnly /> : null}
-        </CleanedTab>
-      </Tabs.Content>
-      {kinds.map((k) => (
-        <Tabs.Content key={k} value={k}>
+      {/* Only the open tab's content is rendered: a closed Chakra Tabs.Content still computes its styles
+          before it renders nothing (lazyMount), a dozen of them on every render of the tabs. */}
+      {active === 'raw' && (
+        <Tabs.Content value="raw">
+          <RawTab datafileId={file.id} client={client} onOpen={onOpen} />
+        </Tabs.Content>
+      )}
+      {active === 'duplicates' && (
+        <Tabs.Content value="duplicates">
+          <DuplicatesTab datafileId={file.id} />
+        </Tabs.Content>
+      )}
+      {active === 'cleaned' && (
+        <Tabs.Content value="cleaned">
+          <CleanedTab file={file} worksheetHref={worksheetHref} locale={locale}>
+            {file.isCleaned ? <RawTab datafileId={file.id} client={client} onOpen={onOpen} cleanedOnly /> : null}
+          </CleanedTab>
+        </Tabs.Content>
+      )}
+      {kinds.includes(active as ScoreKind) && (
+        <Tabs.Content key={active} value={active}>
           <ScorePanel
-            kind={k}
+            kind={active as ScoreKind}
             kinds={kinds}
             records={file.numberOfRecords}
             careless={showCareless ? careless : null}
@@ -303,7 +311,7 @@ const ResultTabs = memo(function ResultTabs({
             onRetry={onRetry}
           />
         </Tabs.Content>
-      ))}
+      )}
     </Tabs.Root>
   );
 });
