@@ -4,7 +4,11 @@
 // -> the row painted) as self time per script and per function (with source maps when the build has
 // them: `vite build --sourcemap`), and the trace's rendering work (style, layout, paint).
 // PROFILE_RUNS (default 3) counts the profiled loads; PROFILE_PATH picks another page.
+// PROFILE_BASELINE=<another checkout> instead traces loads alternating with that checkout's side and
+// prints each side's main-thread task, script, style and layout time per load (medians last): CPU
+// work moves less with a shared machine's load than the painted time does.
 import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import type { Page } from 'playwright-core';
@@ -127,7 +131,44 @@ const top = (m: Map<string, number>, n: number) =>
     .map(([k, v]) => `   ${v.toFixed(1).padStart(7)} ms  ${k}`)
     .join('\n');
 
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? Number.NaN;
+
+async function compare(baseline: string): Promise<void> {
+  const sides = [await startSide('this checkout', undefined, 100)];
+  try {
+    sides.push(await startSide('baseline', baseline, 100));
+    for (const side of sides)
+      for (let i = 0; i < 2; i++) {
+        await side.page.goto(`${side.server.baseUrl}${PATH}`, { waitUntil: 'commit' });
+        await paintedAt(side.page, 'resultRows');
+      }
+    const figures = ['painted', 'RunTask', 'FunctionCall', 'UpdateLayoutTree', 'Layout', 'Paint'] as const;
+    const got = new Map<string, number[]>();
+    for (let run = 0; run < RUNS; run++)
+      for (const side of sides) {
+        const { at, totals } = await tracedLoad(side.page, side.server.baseUrl);
+        const row = figures.map((f) => (f === 'painted' ? at : (totals.get(f) ?? 0)));
+        row.forEach((v, i) =>
+          got.set(`${side.label}:${figures[i]}`, [...(got.get(`${side.label}:${figures[i]}`) ?? []), v]),
+        );
+        console.log(
+          `run ${run + 1} ${side.label.padEnd(14)} ${figures.map((f, i) => `${f} ${Math.round(row[i]!)}`).join(', ')} ms; load ${loadavg()[0]!.toFixed(1)}`,
+        );
+      }
+    for (const side of sides)
+      console.log(
+        `median ${side.label.padEnd(14)} ${figures.map((f) => `${f} ${Math.round(median(got.get(`${side.label}:${f}`)!))}`).join(', ')} ms`,
+      );
+  } finally {
+    for (const side of sides) await side.close();
+  }
+}
+
 ensureWebBuild();
+if (process.env.PROFILE_BASELINE) {
+  await compare(process.env.PROFILE_BASELINE);
+  process.exit(0);
+}
 const side = await startSide('this checkout', undefined, 100);
 try {
   const page = side.page;
