@@ -76,7 +76,6 @@ function useScoreData(file: DatafileResult | undefined): Loaded {
 /** `datafileActions` adds buttons of other features (the export, the report link) beside the worksheet's; the app wires them. */
 export function DatafileResultPage({ datafileActions }: { datafileActions?: (datafileId: string) => ReactNode } = {}) {
   const t = useT();
-  const locale = useLocale();
   const datafileId = new URLSearchParams(useSearch()).get('datafileId');
   const { data, error, isLoading, mutate } = useDatafileResult(datafileId);
   const client = useMemo(() => createColumnsClient(), []);
