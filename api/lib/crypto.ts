@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hash,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 
 /** A URL-safe random token of `bytes` random bytes (256 bits by default). */
 export function randomToken(bytes = 32): string {

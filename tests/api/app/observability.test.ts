@@ -137,7 +137,8 @@ describe('the request histogram', () => {
     metrics.observeRequest('/graphql', 'query me', 'POST', 200, 0.003);
     metrics.observeRequest('/no-such-page-599', '', 'GET', 404, 0.001);
     const text = await metrics.text();
-    const count = (labels: Record<string, string>) => metricSum(text, 'sqp_http_request_duration_seconds_count', labels);
+    const count = (labels: Record<string, string>) =>
+      metricSum(text, 'sqp_http_request_duration_seconds_count', labels);
     expect(count({ route: '/graphql', operation: 'query me', method: 'POST', status: '200' })).toBe(2);
     expect(count({ route: '/no-such-page-0', status: '404' })).toBe(1);
     expect(count({ route: '/no-such-page-599', status: '404' })).toBe(2);
