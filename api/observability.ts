@@ -44,8 +44,9 @@ export function requestObservability(deps: Pick<Deps, 'log' | 'metrics'>): Middl
       } finally {
         const seconds = (performance.now() - started) / 1000;
         const status = c.res.status;
-        // After next() the route index names the handler that answered.
-        const route = routePath(c) || c.req.path;
+        // After next() the route index names the handler that answered. Never the raw path: a label
+        // per path would let any client grow the histogram without bound (the log line keeps the path).
+        const route = routePath(c) || '(unmatched)';
         const operation = operationOf(c.req.raw);
         deps.metrics.observeRequest(route, operation, c.req.method, status, seconds);
         deps.log.info('request', {
