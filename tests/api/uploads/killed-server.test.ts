@@ -205,7 +205,11 @@ describe('a server killed while it processes an upload', () => {
   }, 600_000);
 
   it('killed while the revision prepared at step 3 is still written: the upload job processes the file itself, once', async () => {
-    await setUp({});
+    // The dead check's lease outlasts the restart, so the new server's runner claims the upload job
+    // first and its wait for that lease is what runs: a 2 s lease ran out during a slow restart, the
+    // runner took the older check first, and the wait went untested (a quiet machine restarts fast,
+    // so there the upload job came first, reprocessing in a fresh process: its full memory growth).
+    await setUp({ JOB_LEASE_SECONDS: '15' });
     try {
       const killed = await confirmThenKill(true);
       // The confirmation adopted the check's prepare, which was still running: the upload job waits its turn.
