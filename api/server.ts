@@ -1,5 +1,6 @@
 import { createApp, createOpsApp } from './app';
 import { createDeps } from './compose/create-deps';
+import { enqueueStartupJobs } from './compose/job-kinds';
 import { readEnv } from './env';
 import { startJobLoop } from './jobs/job-loop';
 import { seedDemo } from './demo';
@@ -25,6 +26,8 @@ export async function runProcess(role: 'server' | 'worker'): Promise<void> {
       deps.log.info('seeded demo data into the new database', { demoJobs: jobs.length });
     }
   }
+  // Before the job loop starts, so its first claim finds them.
+  await enqueueStartupJobs(deps);
   const lifecycle: Lifecycle = { stopping: false };
   const server =
     role === 'server'

@@ -43,8 +43,37 @@ export function median(values: number[]): number {
   return s.length % 2 ? s[h]! : (s[h - 1]! + s[h]!) * 0.5;
 }
 
-/** Grid score and label index (0 none, 1 OK, 2 Straightliner, 3 Partial, 4 Pattern) of valid answers x (at least 5). */
-export function scoreGrid(x: number[], patterns = true): { score: number; label: number } {
+/**
+ * Share of the differences of x that continue a walk of single steps on the scale lo..hi (3+ codes): a
+ * stair that wraps around the scale (+1, or from the top code to the bottom one; likewise downwards),
+ * or a zigzag that turns only at the scale's ends. 0 on an unbounded scale.
+ */
+export function walkShare(x: readonly number[], lo: number, hi: number): number {
+  const span = hi - lo;
+  if (!(span >= 2 && span < Infinity) || x.length < 2) return 0;
+  let up = 0,
+    down = 0,
+    bounce = 0;
+  for (let i = 0; i + 1 < x.length; i++) {
+    const d = x[i + 1]! - x[i]!;
+    if (d === 1 || d === -span) up++;
+    if (d === -1 || d === span) down++;
+    const turnsAtEnd = x[i] === lo || x[i] === hi;
+    if ((d === 1 || d === -1) && (i === 0 || d * (x[i]! - x[i - 1]!) > 0 || turnsAtEnd)) bounce++;
+  }
+  return Math.max(up, down, bounce) / (x.length - 1);
+}
+
+/**
+ * Grid score and label index (0 none, 1 OK, 2 Straightliner, 3 Partial, 4 Pattern) of valid answers x
+ * (at least 5) on the scale lo..hi (infinite: unbounded, no walks).
+ */
+export function scoreGrid(
+  x: number[],
+  patterns = true,
+  lo = -Infinity,
+  hi = Infinity,
+): { score: number; label: number } {
   const n = x.length;
   if (n < 5) return { score: NaN, label: 0 };
   const m = n - 1;
@@ -64,7 +93,7 @@ export function scoreGrid(x: number[], patterns = true): { score: number; label:
   const counts = new Map<number, number>();
   for (const v of d) if (v !== 0) counts.set(v, (counts.get(v) ?? 0) + 1);
   const s = Math.max(0, ...counts.values()) / m;
-  const r = Math.max(best, s);
+  const r = Math.max(best, s, walkShare(x, lo, hi));
   if (r < 0.7) return { score: 100, label: 1 };
   return { score: 100 - (90 * (r - 0.7)) / 0.3, label: 4 };
 }

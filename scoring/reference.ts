@@ -184,7 +184,7 @@ export const reference: NumericScoring = {
       labels = new Uint8Array(m.rows);
     for (let i = 0; i < m.rows; i++) {
       const x = rowOf(m, i).filter((v) => !isMissing(v) && v >= lo && v <= hi);
-      const g = scoreGrid(x, options.patterns !== false);
+      const g = scoreGrid(x, options.patterns !== false, lo, hi);
       scores[i] = g.score;
       labels[i] = g.label;
     }

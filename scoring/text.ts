@@ -25,6 +25,7 @@ import offtopicPhrases from './words/offtopic-phrases.json' with { type: 'json' 
 import eventTimes from './words/personal-event-time.json' with { type: 'json' };
 import selfWords from './words/personal-self.json' with { type: 'json' };
 import timeNouns from './words/time-nouns.json' with { type: 'json' };
+import surveyWords from './words/survey-words.json' with { type: 'json' };
 import profanityPrefixes from './words/profanity-prefixes.json' with { type: 'json' };
 import genericEn from './words/generic-en.json' with { type: 'json' };
 import genericDe from './words/generic-de.json' with { type: 'json' };
@@ -169,6 +170,7 @@ const LIST = {
   self: 1 << 25,
   eventTime: 1 << 26,
   timeNoun: 1 << 27,
+  surveyWord: 1 << 28,
 };
 
 /** A phrase as the kernel hashes spans of an answer: its letter runs joined by one space ("don't know" -> "don t know"). */
@@ -204,6 +206,7 @@ export function createTextClassifier(heap: WasmHeap): TextClassifier {
     load(selfWords, LIST.self, 'textAddWords');
     load(eventTimes.map(phraseKey), LIST.eventTime, 'textAddWords');
     load(timeNouns, LIST.timeNoun, 'textAddWords');
+    load(surveyWords, LIST.surveyWord, 'textAddWords');
     // The words of no-information phrases ("weiß", "remember") carry no content of their own either.
     load([...fillers, ...new Set(noinfoPhrases.flatMap((p) => phraseKey(p).split(' ')))], LIST.filler, 'textAddWords');
     load(dictionary, LIST.dictionary, 'textAddWords');

@@ -11,6 +11,7 @@ import { livePublishJob, liveRespondentJob } from '../modules/live-import/jobs/l
 import { mailOutboxJob } from '../modules/mail/jobs/mail-outbox.jobs';
 import { uploadCheckJob, uploadJob } from '../modules/uploads/jobs/upload.jobs';
 import { retentionJob } from '../modules/retention';
+import { enqueueReweightSaved, reweightSavedJob } from '../modules/worksheet/jobs/reweight-saved.jobs';
 
 /**
  * Every job kind of the product, registered on deps.jobs at start; the recurring ones get their
@@ -29,6 +30,7 @@ export function registerJobKinds(jobs: JobSystem<Deps>, env: Env): void {
   jobs.register(retentionJob);
   jobs.register(passwordResetJob);
   jobs.register(authPruneJob);
+  jobs.register(reweightSavedJob);
   if (env.jobIntervalMinutes > 0) {
     jobs.every(calendarJob.kind, env.jobIntervalMinutes * 60_000);
     jobs.every(mailOutboxJob.kind, env.jobIntervalMinutes * 60_000);
@@ -40,4 +42,12 @@ export function registerJobKinds(jobs: JobSystem<Deps>, env: Env): void {
     jobs.register(slowTestJob);
     jobs.register(noopTestJob);
   }
+}
+
+/**
+ * The one-off jobs every process enqueues when it starts (server.ts): each has a dedupe key of its
+ * own, so a second start or a second process enqueues nothing more, and the job loop runs them once.
+ */
+export async function enqueueStartupJobs(deps: Pick<Deps, 'jobs'>): Promise<void> {
+  await enqueueReweightSaved(deps);
 }

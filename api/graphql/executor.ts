@@ -25,6 +25,8 @@ type Plan = {
   runs: number;
   /** The compiled query; null when the operation is not compiled (not a query, or compiling failed). */
   compiled: CompiledQuery | null | undefined;
+  /** The latency histogram's label of the operation (its kind and root field), made on first use. */
+  label?: string;
 };
 
 export type Prepared = {

@@ -1,5 +1,5 @@
 import { respondWithGraphiQL } from '@hono/graphql-server';
-import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import type { Context as HonoContext } from 'hono';
 import * as z from 'zod';
 import type { Deps } from '../kernel/deps';
@@ -153,8 +153,8 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
 
     // The root field names the operation for the latency histogram: a bounded set (the schema's
     // fields), where client-chosen operation names would not be.
-    const root = operation.selectionSet.selections.find((s) => s.kind === 'Field');
-    labelOperation(c.req.raw, root ? `${operation.operation} ${root.name.value}` : operation.operation);
+    plan.label ??= operationLabel(operation);
+    labelOperation(c.req.raw, plan.label);
     if (ctx.budget && operation.operation === 'query') ctx.budget.readsStop = true;
     const running = Promise.resolve(
       executor.run(
@@ -201,6 +201,11 @@ export function createGraphqlHandler(deps: Deps, schema: GraphQLSchema) {
     if (typeof retry === 'number') headers['Retry-After'] = String(retry);
     return answer(c, ctx, JSON.stringify({ data: result.data ?? null, errors }), status, headers);
   };
+}
+
+function operationLabel(operation: OperationDefinitionNode): string {
+  const root = operation.selectionSet.selections.find((s) => s.kind === 'Field');
+  return root ? `${operation.operation} ${root.name.value}` : operation.operation;
 }
 
 /**

@@ -4,7 +4,9 @@ import {
   buildASTSchema,
   defaultFieldResolver,
   isObjectType,
+  Kind,
   parse,
+  type GraphQLResolveInfo,
   type GraphQLFieldResolver,
   type GraphQLSchema,
 } from 'graphql';
@@ -90,29 +92,53 @@ export function buildRoot(
 
 /**
  * Wraps a resolver: AppErrors pass through, anything else is logged and becomes GENERAL_ERROR
- * (@hono/graphql-server has no error formatter; api/graphql/handler.ts formats what leaves).
+ * (@hono/graphql-server has no error formatter; api/graphql/handler.ts formats what leaves). A
+ * failure always leaves as a rejected promise; a value the resolver returned at once (a presenter's
+ * field, a cached read) is passed on as it is, so the executor need not wait a turn for it.
  */
 export function guardResolver(name: string, fn: FieldResolver): FieldResolver {
-  const guarded: FieldResolver = async (parent, args, ctx, info) => {
+  const failed = (error: unknown, ctx: GqlContext): Promise<never> => {
+    if (error instanceof AppError) return Promise.reject(error);
+    ctx.deps.log.error(`resolver ${name} failed`, error);
+    return Promise.reject(new AppError('GENERAL_ERROR'));
+  };
+  const call: FieldResolver = (parent, args, ctx, info) => {
+    let result: unknown;
+    try {
+      result = fn(parent, args, ctx, info);
+    } catch (error) {
+      return failed(error, ctx);
+    }
+    return isThenable(result) ? Promise.resolve(result).catch((error: unknown) => failed(error, ctx)) : result;
+  };
+  const guarded: FieldResolver = (parent, args, ctx, info) => {
     // Past the request's budget no further resolver starts: the work stops at the next field. A long
     // request lets others in every slice (api/lib/request-budget.ts).
-    const turn = ctx.budget?.pace();
-    if (turn) await turn;
+    let turn: Promise<void> | undefined;
     try {
-      return await fn(parent, args, ctx, info);
+      turn = ctx.budget?.pace();
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      ctx.deps.log.error(`resolver ${name} failed`, error);
-      throw new AppError('GENERAL_ERROR');
+      return failed(error, ctx);
     }
+    return turn ? turn.then(() => call(parent, args, ctx, info)) : call(parent, args, ctx, info);
   };
   if (!name.startsWith('Query.')) return guarded;
-  // A query's root fields run one after another, so the request's turns fall between them.
+  // A query's root fields run one after another, so the request's turns fall between them. A query
+  // of one root field has nothing to wait for.
   return (parent, args, ctx, info) =>
-    ctx.budget && info.path.prev === undefined
-      ? ctx.budget.serial(() => guarded(parent, args, ctx, info) as Promise<unknown>)
+    ctx.budget && info.path.prev === undefined && !soleRootField(info)
+      ? ctx.budget.serial(() => Promise.resolve(guarded(parent, args, ctx, info)))
       : guarded(parent, args, ctx, info);
 }
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/** Whether the operation asks for one root field only (a fragment at the root may hold several). */
+const soleRootField = (info: GraphQLResolveInfo): boolean => {
+  const selections = info.operation.selectionSet.selections;
+  return selections.length === 1 && selections[0]!.kind === Kind.FIELD;
+};
 
 /** The schema of the SDL with every module's resolvers on their fields (unknown types or fields fail here, at start-up). */
 export function buildSchema(resolvers: ResolverMap = buildRoot()): GraphQLSchema {

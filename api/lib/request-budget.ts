@@ -113,21 +113,54 @@ export function stopReadsPastBudget(): void {
   if (budget?.readsStop) budget.check();
 }
 
-/** Settles like `work`, or rejects with the budget's refusal at its deadline, whichever comes first. */
+/** A race waiting for its budget's deadline. */
+type Waiting = { deadline: number; refuse: () => void };
+const waiting = new Set<Waiting>();
+let watch: { timer: ReturnType<typeof setTimeout>; at: number } | undefined;
+
+/** The one timer of this process's races, due at the earliest deadline still waiting. */
+function armWatch(): void {
+  let at = Infinity;
+  for (const w of waiting) if (w.deadline < at) at = w.deadline;
+  if (watch) clearTimeout(watch.timer);
+  watch = undefined;
+  if (at === Infinity) return;
+  const timer = setTimeout(
+    () => {
+      watch = undefined;
+      const now = performance.now();
+      for (const w of waiting)
+        if (w.deadline <= now) {
+          waiting.delete(w);
+          w.refuse();
+        }
+      armWatch();
+    },
+    Math.max(0, at - performance.now()),
+  );
+  // Only the requests' own work keeps the process running: a watch left after they settled does not.
+  timer.unref?.();
+  watch = { timer, at };
+}
+
+/**
+ * Settles like `work`, or rejects with the budget's refusal at its deadline, whichever comes first.
+ * The deadlines share one timer: a timer set and cleared per query cost more than the rest of the
+ * race, and requests' deadlines come in the order they started, so the timer rarely moves.
+ */
 export function raceBudget<T>(budget: RequestBudget, work: Promise<T>): Promise<T> {
-  const left = budget.deadline - performance.now();
-  if (left <= 0) return Promise.reject(budget.refusal);
-  // A timer of its own rather than the budget's signal: the signal's controller and listeners cost
-  // every query, where a timer that is cleared when the work settles costs one.
+  if (budget.deadline - performance.now() <= 0) return Promise.reject(budget.refusal);
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(budget.refusal), left);
+    const entry: Waiting = { deadline: budget.deadline, refuse: () => reject(budget.refusal) };
+    waiting.add(entry);
+    if (!watch || entry.deadline < watch.at) armWatch();
     work.then(
       (value) => {
-        clearTimeout(timer);
+        waiting.delete(entry);
         resolve(value);
       },
       (error: unknown) => {
-        clearTimeout(timer);
+        waiting.delete(entry);
         reject(error);
       },
     );

@@ -2,7 +2,7 @@
 // place. Every lane runs the same state machine the scalar path would run over its compacted answers
 // (valid count, changes, matches at periods 2..6, a majority vote over the differences), so the final
 // per-lane arithmetic in `finishLane` is the scalar formula on the same integers: identical scores.
-import { scoreGridRowExact, lastGridLabel } from './grid';
+import { scoreGridRowExact, lastGridLabel, walkScale } from './grid';
 import { ldf, stf } from './mem';
 
 // A history slot that no valid code (|code| <= 127) can equal: periods not reached yet never match.
@@ -28,6 +28,15 @@ export function gridScoresSimd(
   const end = n & ~3;
   // Finite bounds inside (-999, 2^29] make the cheap validity test exact; otherwise check everything.
   const tight = lo > -999 && hi <= 536870912;
+  // The walks of walkShareI, counted per lane with the same tests: a bound that is not a whole code
+  // (or a span no two codes reach) is a value no difference or code equals.
+  const walkOn = patterns && walkScale(lo, hi);
+  const walkMask = walkOn ? minusOne : zero;
+  const span = hi - lo;
+  const vspan = i32x4.splat(walkOn && span == Math.floor(span) && span <= 254 ? <i32>span : SENTINEL);
+  const vnspan = i32x4.neg(vspan);
+  const vlow = i32x4.splat(walkOn && lo == Math.floor(lo) && lo >= -999 && lo <= 999 ? <i32>lo : SENTINEL);
+  const vhigh = i32x4.splat(walkOn && hi == Math.floor(hi) && hi >= -999 && hi <= 999 ? <i32>hi : SENTINEL);
   for (let i = start; i < end; i += 4) {
     let cnt = zero;
     let changes = zero;
@@ -36,6 +45,7 @@ export function gridScoresSimd(
     let cand = zero;
     let votes = zero;
     let odd = zero;
+    let up = zero, down = zero, bounce = zero, prevd = zero;
     let p = grid + (<usize>i << 3);
     for (let j = 0; j < k; j++) {
       const a = v128.load(p);
@@ -63,6 +73,14 @@ export function gridScoresSimd(
       const e = v128.and(m, i32x4.ne(h1, sentinel));
       const d = i32x4.sub(v, h1);
       changes = i32x4.sub(changes, v128.and(e, i32x4.ne(d, zero)));
+      const w = v128.and(e, walkMask);
+      const plus = i32x4.eq(d, one), minus = i32x4.eq(d, minusOne);
+      up = i32x4.sub(up, v128.and(w, v128.or(plus, i32x4.eq(d, vnspan))));
+      down = i32x4.sub(down, v128.and(w, v128.or(minus, i32x4.eq(d, vspan))));
+      const onward = v128.or(v128.or(i32x4.eq(h2, sentinel), v128.or(v128.and(plus, i32x4.gt_s(prevd, zero)), v128.and(minus, i32x4.lt_s(prevd, zero)))),
+        v128.or(i32x4.eq(h1, vlow), i32x4.eq(h1, vhigh)));
+      bounce = i32x4.sub(bounce, v128.and(v128.and(w, v128.or(plus, minus)), onward));
+      prevd = v128.bitselect(d, prevd, e);
       s2 = i32x4.sub(s2, v128.and(m, i32x4.eq(v, h2)));
       s3 = i32x4.sub(s3, v128.and(m, i32x4.eq(v, h3)));
       s4 = i32x4.sub(s4, v128.and(m, i32x4.eq(v, h4)));
@@ -83,16 +101,16 @@ export function gridScoresSimd(
     }
     finishLane(grid, n, k, lo, hi, patterns, i, i32x4.extract_lane(odd, 0), i32x4.extract_lane(cnt, 0), i32x4.extract_lane(changes, 0),
       i32x4.extract_lane(s2, 0), i32x4.extract_lane(s3, 0), i32x4.extract_lane(s4, 0), i32x4.extract_lane(s5, 0), i32x4.extract_lane(s6, 0),
-      i32x4.extract_lane(cand, 0), i32x4.extract_lane(votes, 0), outScore, outLabel);
+      i32x4.extract_lane(cand, 0), i32x4.extract_lane(votes, 0), max(i32x4.extract_lane(up, 0), max(i32x4.extract_lane(down, 0), i32x4.extract_lane(bounce, 0))), outScore, outLabel);
     finishLane(grid, n, k, lo, hi, patterns, i + 1, i32x4.extract_lane(odd, 1), i32x4.extract_lane(cnt, 1), i32x4.extract_lane(changes, 1),
       i32x4.extract_lane(s2, 1), i32x4.extract_lane(s3, 1), i32x4.extract_lane(s4, 1), i32x4.extract_lane(s5, 1), i32x4.extract_lane(s6, 1),
-      i32x4.extract_lane(cand, 1), i32x4.extract_lane(votes, 1), outScore, outLabel);
+      i32x4.extract_lane(cand, 1), i32x4.extract_lane(votes, 1), max(i32x4.extract_lane(up, 1), max(i32x4.extract_lane(down, 1), i32x4.extract_lane(bounce, 1))), outScore, outLabel);
     finishLane(grid, n, k, lo, hi, patterns, i + 2, i32x4.extract_lane(odd, 2), i32x4.extract_lane(cnt, 2), i32x4.extract_lane(changes, 2),
       i32x4.extract_lane(s2, 2), i32x4.extract_lane(s3, 2), i32x4.extract_lane(s4, 2), i32x4.extract_lane(s5, 2), i32x4.extract_lane(s6, 2),
-      i32x4.extract_lane(cand, 2), i32x4.extract_lane(votes, 2), outScore, outLabel);
+      i32x4.extract_lane(cand, 2), i32x4.extract_lane(votes, 2), max(i32x4.extract_lane(up, 2), max(i32x4.extract_lane(down, 2), i32x4.extract_lane(bounce, 2))), outScore, outLabel);
     finishLane(grid, n, k, lo, hi, patterns, i + 3, i32x4.extract_lane(odd, 3), i32x4.extract_lane(cnt, 3), i32x4.extract_lane(changes, 3),
       i32x4.extract_lane(s2, 3), i32x4.extract_lane(s3, 3), i32x4.extract_lane(s4, 3), i32x4.extract_lane(s5, 3), i32x4.extract_lane(s6, 3),
-      i32x4.extract_lane(cand, 3), i32x4.extract_lane(votes, 3), outScore, outLabel);
+      i32x4.extract_lane(cand, 3), i32x4.extract_lane(votes, 3), max(i32x4.extract_lane(up, 3), max(i32x4.extract_lane(down, 3), i32x4.extract_lane(bounce, 3))), outScore, outLabel);
   }
   return end;
 }
@@ -103,7 +121,7 @@ const NONE: f64 = 0, OK: f64 = 1, STRAIGHT: f64 = 2, PARTIAL: f64 = 3, PATTERN: 
 /** The scalar end of one lane (shared with grid-simd16.ts): the per-grid score's formulas on its counts. */
 export function finishLane(
   grid: usize, n: i32, k: i32, lo: f64, hi: f64, patterns: bool, row: i32, odd: i32, cnt: i32, changes: i32,
-  s2: i32, s3: i32, s4: i32, s5: i32, s6: i32, cand: i32, votes: i32, outScore: usize, outLabel: usize,
+  s2: i32, s3: i32, s4: i32, s5: i32, s6: i32, cand: i32, votes: i32, walk: i32, outScore: usize, outLabel: usize,
 ): void {
   if (odd != 0) {
     stf(outScore, row, scoreGridRowExact(grid, n, k, lo, hi, patterns, row));
@@ -148,7 +166,12 @@ export function finishLane(
     const mode = countDifference(grid, n, k, lo, hi, row, cand);
     if (<f64>mode / <f64>m >= 0.7) s = <f64>mode / <f64>m;
   }
-  const r = best > s ? best : s;
+  let r = best > s ? best : s;
+  // `walk`: the differences of the lane's longest walk (walkShareI's count).
+  if (10 * walk >= 7 * m) {
+    const w = <f64>walk / <f64>m;
+    if (w > r) r = w;
+  }
   if (r < 0.7) {
     stf(outScore, row, 100);
     store<u8>(outLabel + <usize>row, <u8>(OK));

@@ -6,6 +6,7 @@
 // the other lanes (partial straightliners, possible patterns) go through the scalar `finishLane`.
 import { finishLane } from './grid-simd';
 import { take, release } from './mem';
+import { walkScale } from './grid';
 import { M_CUT, evenItems, modelWeights } from './consistency-fit';
 import { consistencyRows, distanceScale, labelCutF32 } from './consistency';
 import { answerTables, answersByTable, distances16 } from './consistency-simd16';
@@ -56,9 +57,13 @@ export function gridScoresSimd16(
   const one = i8x16.splat(1);
   const minusOne = i8x16.splat(-1);
   const usePatterns = patterns ? minusOne : zero;
+  // The walks of walkShareI, counted per lane with the same tests (a span under 2 walks nowhere).
+  const walkMask = patterns && walkScale(lo, hi) ? minusOne : zero;
+  const vspan = i8x16.splat(<i8>(<i32>(hi - lo)));
+  const vnspan = i8x16.neg(vspan);
   const stride = <usize>n << 3;
   const end = n & ~15;
-  const lanes = take(16 * 9);
+  const lanes = take(16 * 10);
   const byLabel = take(8 * 3);
   store<f64>(byLabel, NaN);
   store<f64>(byLabel, 100, 8);
@@ -70,6 +75,7 @@ export function gridScoresSimd16(
     let h1 = sentinel, h2 = sentinel, h3 = sentinel, h4 = sentinel, h5 = sentinel, h6 = sentinel;
     let cand = zero;
     let votes = zero;
+    let up = zero, down = zero, bounce = zero, prevd = zero;
     let whole = minusOne;
     let p = grid + (<usize>i << 3);
     for (let j = 0; j < k; j++) {
@@ -100,6 +106,14 @@ export function gridScoresSimd16(
       const e = v128.and(m, i8x16.ne(h1, sentinel));
       const d = i8x16.sub(v, h1);
       changes = i8x16.sub(changes, v128.and(e, i8x16.ne(d, zero)));
+      const w = v128.and(e, walkMask);
+      const plus = i8x16.eq(d, one), minus = i8x16.eq(d, minusOne);
+      up = i8x16.sub(up, v128.and(w, v128.or(plus, i8x16.eq(d, vnspan))));
+      down = i8x16.sub(down, v128.and(w, v128.or(minus, i8x16.eq(d, vspan))));
+      const onward = v128.or(v128.or(i8x16.eq(h2, sentinel), v128.or(v128.and(plus, i8x16.gt_s(prevd, zero)), v128.and(minus, i8x16.lt_s(prevd, zero)))),
+        v128.or(i8x16.eq(h1, vlo), i8x16.eq(h1, vhi)));
+      bounce = i8x16.sub(bounce, v128.and(v128.and(w, v128.or(plus, minus)), onward));
+      prevd = v128.bitselect(d, prevd, e);
       s2 = i8x16.sub(s2, v128.and(m, i8x16.eq(v, h2)));
       s3 = i8x16.sub(s3, v128.and(m, i8x16.eq(v, h3)));
       s4 = i8x16.sub(s4, v128.and(m, i8x16.eq(v, h4)));
@@ -124,11 +138,12 @@ export function gridScoresSimd16(
     const straight = i8x16.eq(changes, zero);
     const rest = v128.and(scored, v128.not(straight));
     const stepped = i8x16.ne(cand, zero);
+    const walk = i8x16.max_s(up, i8x16.max_s(down, bounce));
     const open = v128.and(rest, i8x16.narrow_i16x8_s(
       openLanes(i16x8.extend_low_i8x16_s(stepped), i16x8.extend_low_i8x16_s(cnt), i16x8.extend_low_i8x16_s(changes), i16x8.extend_low_i8x16_s(s2), i16x8.extend_low_i8x16_s(s3),
-        i16x8.extend_low_i8x16_s(s4), i16x8.extend_low_i8x16_s(s5), i16x8.extend_low_i8x16_s(s6), i16x8.extend_low_i8x16_s(votes), usePatterns),
+        i16x8.extend_low_i8x16_s(s4), i16x8.extend_low_i8x16_s(s5), i16x8.extend_low_i8x16_s(s6), i16x8.extend_low_i8x16_s(votes), i16x8.extend_low_i8x16_s(walk), usePatterns),
       openLanes(i16x8.extend_high_i8x16_s(stepped), i16x8.extend_high_i8x16_s(cnt), i16x8.extend_high_i8x16_s(changes), i16x8.extend_high_i8x16_s(s2), i16x8.extend_high_i8x16_s(s3),
-        i16x8.extend_high_i8x16_s(s4), i16x8.extend_high_i8x16_s(s5), i16x8.extend_high_i8x16_s(s6), i16x8.extend_high_i8x16_s(votes), usePatterns),
+        i16x8.extend_high_i8x16_s(s4), i16x8.extend_high_i8x16_s(s5), i16x8.extend_high_i8x16_s(s6), i16x8.extend_high_i8x16_s(votes), i16x8.extend_high_i8x16_s(walk), usePatterns),
     ));
     const label = v128.bitselect(i8x16.splat(STRAIGHT), v128.and(scored, i8x16.splat(OK)), v128.and(scored, straight));
     v128.store(outLabel + <usize>i, label);
@@ -137,7 +152,7 @@ export function gridScoresSimd16(
     }
     const allWhole = i64x2.all_true(whole);
     const pending = allWhole ? i8x16.bitmask(open) : 0xffff;
-    if (pending != 0) finishPending(grid, n, k, lo, hi, patterns, i, allWhole, pending, lanes, cnt, changes, s2, s3, s4, s5, s6, cand, votes, outScore, outLabel);
+    if (pending != 0) finishPending(grid, n, k, lo, hi, patterns, i, allWhole, pending, lanes, cnt, changes, s2, s3, s4, s5, s6, cand, votes, walk, outScore, outLabel);
     if (!fuse) continue;
     // Labels are final here (the pending lanes are finished). A block with a non-whole answer is
     // redone from the doubles.
@@ -161,7 +176,7 @@ export function gridScoresSimd16(
 /** Finishes the lanes the block could not decide (partial straightliners, possible patterns) one by one. */
 function finishPending(
   grid: usize, n: i32, k: i32, lo: f64, hi: f64, patterns: bool, i: i32, allWhole: bool, pending: i32, lanes: usize,
-  cnt: v128, changes: v128, s2: v128, s3: v128, s4: v128, s5: v128, s6: v128, cand: v128, votes: v128,
+  cnt: v128, changes: v128, s2: v128, s3: v128, s4: v128, s5: v128, s6: v128, cand: v128, votes: v128, walk: v128,
   outScore: usize, outLabel: usize,
 ): void {
   v128.store(lanes, cnt);
@@ -173,13 +188,14 @@ function finishPending(
   v128.store(lanes, s6, 96);
   v128.store(lanes, cand, 112);
   v128.store(lanes, votes, 128);
+  v128.store(lanes, walk, 144);
   while (pending != 0) {
     const l = ctz(pending);
     pending &= pending - 1;
     const at = lanes + <usize>l;
     finishLane(grid, n, k, lo, hi, patterns, i + l, allWhole ? 0 : 1, <i32>load<i8>(at), <i32>load<i8>(at, 16),
       <i32>load<i8>(at, 32), <i32>load<i8>(at, 48), <i32>load<i8>(at, 64), <i32>load<i8>(at, 80), <i32>load<i8>(at, 96),
-      <i32>load<i8>(at, 112), <i32>load<i8>(at, 128), outScore, outLabel);
+      <i32>load<i8>(at, 112), <i32>load<i8>(at, 128), <i32>load<i8>(at, 144), outScore, outLabel);
   }
 }
 
@@ -188,12 +204,12 @@ function finishPending(
  * i.e. a partial straightliner (changes / (cnt - 1) < 0.35, as 20 changes < 7 (cnt - 1)) or, with
  * patterns on, a period p <= min(6, cnt / 2) matching at least 70 % (10 s_p >= 7 (cnt - p)) or a
  * vote for a non-zero step with the margin a 70 % majority would leave (5 votes >= 2 (cnt - 1); a
- * zero step is no change and never counts). Exact integer
+ * zero step is no change and never counts), or a walk over 70 % of the differences (10 walk >= 7 (cnt - 1)). Exact integer
  * forms of the tests in `finishLane`.
  */
 // @ts-ignore: decorator
 @inline
-function openLanes(stepped: v128, cnt: v128, changes: v128, s2: v128, s3: v128, s4: v128, s5: v128, s6: v128, votes: v128, usePatterns: v128): v128 {
+function openLanes(stepped: v128, cnt: v128, changes: v128, s2: v128, s3: v128, s4: v128, s5: v128, s6: v128, votes: v128, walk: v128, usePatterns: v128): v128 {
   const m = i16x8.sub(cnt, i16x8.splat(1));
   const partial = i16x8.lt_s(i16x8.mul(changes, i16x8.splat(20)), i16x8.mul(m, i16x8.splat(7)));
   const half = i16x8.shr_s(cnt, 1);
@@ -204,7 +220,8 @@ function openLanes(stepped: v128, cnt: v128, changes: v128, s2: v128, s3: v128, 
   const p5 = v128.and(i16x8.ge_s(half, i16x8.splat(5)), i16x8.ge_s(i16x8.mul(s5, ten), i16x8.mul(i16x8.sub(cnt, i16x8.splat(5)), seven)));
   const p6 = v128.and(i16x8.ge_s(half, i16x8.splat(6)), i16x8.ge_s(i16x8.mul(s6, ten), i16x8.mul(i16x8.sub(cnt, i16x8.splat(6)), seven)));
   const vote = v128.and(stepped, i16x8.ge_s(i16x8.mul(votes, i16x8.splat(5)), i16x8.mul(m, i16x8.splat(2))));
-  const regular = v128.or(v128.or(v128.or(p2, p3), v128.or(p4, p5)), v128.or(p6, vote));
+  const walked = i16x8.ge_s(i16x8.mul(walk, ten), i16x8.mul(m, seven));
+  const regular = v128.or(v128.or(v128.or(p2, p3), v128.or(p4, p5)), v128.or(v128.or(p6, vote), walked));
   // Patterns count only from 7 answers (finishLane gives 100 below that).
   const long = i16x8.gt_s(cnt, i16x8.splat(6));
   return v128.or(partial, v128.and(v128.and(usePatterns, long), regular));

@@ -29,13 +29,60 @@ export function lastGridLabel(): i32 {
   return lastLabel;
 }
 
+/** Whether a scale from lo to hi (NaN or infinite: unbounded) has the 3+ codes a walk needs (walkShare). */
+// @ts-ignore: decorator
+@inline
+export function walkScale(lo: f64, hi: f64): bool {
+  const span = hi - lo;
+  return span >= 2 && span < Infinity;
+}
+
+/**
+ * Share of the n - 1 differences of the answers x[0..n) (doubles) that continue a walk of single
+ * steps: a stair that wraps around the scale (+1, or from the top code to the bottom one; likewise
+ * downwards), or a zigzag that turns only at the scale's ends. 0 without a walkScale.
+ */
+export function walkShareF(x: usize, n: i32, lo: f64, hi: f64): f64 {
+  if (!walkScale(lo, hi) || n < 2) return 0;
+  const span = hi - lo;
+  let up = 0, down = 0, bounce = 0;
+  let prev: f64 = 0;
+  for (let i = 0; i < n - 1; i++) {
+    const a = ldf(x, i);
+    const dv = ldf(x, i + 1) - a;
+    if (dv == 1 || dv == -span) up++;
+    if (dv == -1 || dv == span) down++;
+    if ((dv == 1 || dv == -1) && (i == 0 || dv * prev > 0 || a == lo || a == hi)) bounce++;
+    prev = dv;
+  }
+  return <f64>max(up, max(down, bounce)) / <f64>(n - 1);
+}
+
+/** walkShareF over whole-number answers x[0..n) (i32): the same counts, so the same share. */
+export function walkShareI(x: usize, n: i32, lo: f64, hi: f64): f64 {
+  if (!walkScale(lo, hi) || n < 2) return 0;
+  const span = hi - lo;
+  let up = 0, down = 0, bounce = 0;
+  let prev = 0;
+  for (let i = 0; i < n - 1; i++) {
+    const a = load<i32>(x + (<usize>i << 2));
+    const di = load<i32>(x + (<usize>(i + 1) << 2)) - a;
+    const dv = <f64>di;
+    if (di == 1 || dv == -span) up++;
+    if (di == -1 || dv == span) down++;
+    if ((di == 1 || di == -1) && (i == 0 || di * prev > 0 || <f64>a == lo || <f64>a == hi)) bounce++;
+    prev = di;
+  }
+  return <f64>max(up, max(down, bounce)) / <f64>(n - 1);
+}
+
 /**
  * Score of one grid from its valid answers x[0..n) in display order, 0..100, or NaN when n < 5
  * (patterns only from 7 answers: in 5 or 6 a period or a step is too often chance).
  * `patterns` = false skips the pattern step (randomised order without display order). `d` is
- * scratch for n - 1 differences.
+ * scratch for n - 1 differences. `lo`/`hi` bound the scale (infinite: unbounded) for the walks.
  */
-export function scoreGridRow(x: usize, n: i32, d: usize, patterns: bool): f64 {
+export function scoreGridRow(x: usize, n: i32, d: usize, patterns: bool, lo: f64, hi: f64): f64 {
   if (n < MIN_GRID_ITEMS) {
     lastLabel = LABEL_NONE;
     return NaN;
@@ -105,7 +152,9 @@ export function scoreGridRow(x: usize, n: i32, d: usize, patterns: bool): f64 {
     }
   }
   const s = <f64>mode / <f64>m;
-  const r = best > s ? best : s;
+  let r = best > s ? best : s;
+  const w = walkShareF(x, n, lo, hi);
+  if (w > r) r = w;
   if (r < 0.7) {
     lastLabel = LABEL_OK;
     return 100;
@@ -121,7 +170,7 @@ const INT_LIMIT: f64 = 127;
  * Integer fast path of `scoreGridRow` for rows whose valid answers are whole numbers in [-127, 127]
  * (every ordinary rating scale). Same arithmetic on the same values, so the same score.
  */
-function scoreGridRowInt(x: usize, n: i32, d: usize, patterns: bool): f64 {
+function scoreGridRowInt(x: usize, n: i32, d: usize, patterns: bool, lo: f64, hi: f64): f64 {
   if (n < MIN_GRID_ITEMS) {
     lastLabel = LABEL_NONE;
     return NaN;
@@ -183,7 +232,9 @@ function scoreGridRowInt(x: usize, n: i32, d: usize, patterns: bool): f64 {
     if (<f64>mode / <f64>m < 0.7) mode = 0;
   }
   const s = <f64>mode / <f64>m;
-  const r = best > s ? best : s;
+  let r = best > s ? best : s;
+  const w = walkShareI(x, n, lo, hi);
+  if (w > r) r = w;
   if (r < 0.7) {
     lastLabel = LABEL_OK;
     return 100;
@@ -260,7 +311,7 @@ export function gridScores(
         cnt++;
       }
       let score: f64;
-      if (ints) score = scoreGridRowInt(xi, cnt, d, usePatterns);
+      if (ints) score = scoreGridRowInt(xi, cnt, d, usePatterns, low, high);
       else {
         // Rare: a valid non-integer answer; redo the row from the doubles.
         let c2 = 0;
@@ -269,7 +320,7 @@ export function gridScores(
           if (v != v || v == -999 || v < low || v > high) continue;
           stf(xf, c2++, v);
         }
-        score = scoreGridRow(xf, c2, d, usePatterns);
+        score = scoreGridRow(xf, c2, d, usePatterns, low, high);
       }
       stf(outScore, start + i, score);
       store<u8>(outLabel + <usize>(start + i), <u8>lastLabel);
@@ -295,7 +346,7 @@ export function scoreGridRowExact(grid: usize, n: i32, k: i32, lo: f64, hi: f64,
     if (v != v || v == -999 || v < lo || v > hi) continue;
     stf(xf, cnt++, v);
   }
-  const score = scoreGridRow(xf, cnt, d, patterns);
+  const score = scoreGridRow(xf, cnt, d, patterns, lo, hi);
   release(xf);
   release(d);
   return score;

@@ -44,6 +44,8 @@ export const LIST_SELF: u32 = 1 << 25;
 export const LIST_EVENT_TIME: u32 = 1 << 26;
 /** Units of time ("Woche", "year"): in a personal story they date it, they do not tie it to a survey. */
 export const LIST_TIME_NOUN: u32 = 1 << 27;
+/** Words that name a survey and its questions ("Fragen", "survey"): a remark about the survey is on topic where the question asks about it. */
+export const LIST_SURVEY_WORD: u32 = 1 << 28;
 
 const FNV_OFFSET: u64 = 0xcbf29ce484222325;
 const FNV_PRIME: u64 = 0x100000001b3;

@@ -6,7 +6,7 @@ import { duplicateRespondents, textGramSets } from './text-clusters';
 import {
   field, B_CPS, B_OFFS, B_TEXTS, B_ANSWERS, B_TEXT_OF, B_FLAGS, B_CLUSTER, B_TEXT_FLAGS, B_TEXT_TOKENS, B_TEXT_COUNT, B_CONTENT, B_CSTART,
 } from './text-block';
-import { hashRange, tableGet, LIST_STOPWORDS, LIST_GENERIC, LIST_INTENSIFIER, LIST_FILLER, LIST_NOINFO, LIST_TIME_NOUN, LIST_EVENT_TIME } from './text-lists';
+import { hashAdd, hashRange, hashStart, tableGet, LIST_STOPWORDS, LIST_GENERIC, LIST_INTENSIFIER, LIST_FILLER, LIST_NOINFO, LIST_OFFTOPIC, LIST_SURVEY_WORD, LIST_TIME_NOUN, LIST_EVENT_TIME } from './text-lists';
 import { isLetter } from './text-chars';
 import { wordKey, foldWord, foldedAt, stemLength } from './text-keys';
 import { take, release, ldf } from './mem';
@@ -259,6 +259,9 @@ export function textWrongTopic(block: usize, q: usize, qlen: i32, status: usize)
         if (personal && isTimeNoun(cps, ldi(offs, r), content + <usize>t * CONTENT_BYTES)) continue;
         const h = load<u64>(content + <usize>t * CONTENT_BYTES);
         if (topic.has(h) || surveyTopic.has(h)) {
+          // A marked answer's own marker words are its evidence, not a tie ("looking for a used bike"
+          // where the question asks when one last "used" the app).
+          if (marked && inMarkerPhrase(cps, ldi(offs, r), ldi(offs, r + 1), content + <usize>t * CONTENT_BYTES)) continue;
           tied = TIE_QUESTION;
           break;
         }
@@ -330,6 +333,46 @@ export function textTopicResolve(statuses: usize, flags: usize, questions: i32, 
       store<u32>(at, load<u32>(at) | (1 << 10));
     }
   }
+}
+
+/**
+ * Whether the content token stored at `at` (its place relative to the text start `a`; the text ends at
+ * `b`) is one of the words of an off-topic phrase of two to four words in that text. Single marker words
+ * and words that name the survey or its questions ("zu viele Fragen") are left out: a question may ask
+ * about them.
+ */
+function inMarkerPhrase(cps: usize, a: i32, b: i32, at: usize): bool {
+  const ts = a + load<i32>(at + 8);
+  if (tableGet(hashRange(cps, ts, a + load<i32>(at + 12))) & LIST_SURVEY_WORD) return false;
+  // Token bounds of the text: maximal runs of letters, as analyse reads them.
+  const starts = new Array<i32>();
+  const ends = new Array<i32>();
+  let i = a;
+  let me = -1;
+  while (i < b) {
+    if (!isLetter(ldi(cps, i))) {
+      i++;
+      continue;
+    }
+    if (i == ts) me = starts.length;
+    starts.push(i);
+    while (i < b && isLetter(ldi(cps, i))) i++;
+    ends.push(i);
+  }
+  if (me < 0) return false;
+  const n = starts.length;
+  for (let k = 2; k <= 4; k++) {
+    for (let first = max(0, me - k + 1); first <= me && first + k <= n; first++) {
+      // The phrase hash analyse builds: the tokens' code points joined by one space.
+      let h = hashStart();
+      for (let j = first; j < first + k; j++) {
+        if (j > first) h = hashAdd(h, 0x20);
+        for (let c = unchecked(starts[j]); c < unchecked(ends[j]); c++) h = hashAdd(h, ldi(cps, c));
+      }
+      if (tableGet(h == 0 ? 1 : h) & LIST_OFFTOPIC) return true;
+    }
+  }
+  return false;
 }
 
 /** Whether the content token stored at `at` (its place relative to the text start `start`) dates an event. */

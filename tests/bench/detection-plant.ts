@@ -160,12 +160,13 @@ export function plantSurvey(
         grids[g]![j]![i] = Number.isNaN(v) ? -999 : v;
       });
       const pagePace = g >= fastFrom ? fastPace : pace;
-      const noise = kind === 'speeder' ? 0.1 : PAGE_SPREAD;
-      const t = pageBase[g]! * pagePace * Math.exp(noise * normal());
+      // Speeders' pages spread like everyone's: real speeders are not more regular, and a rule on evenly
+      // fast pages would fit this generator rather than the data.
+      const t = pageBase[g]! * pagePace * Math.exp(PAGE_SPREAD * normal());
       durations[1 + g]![i] = t;
       total += t;
     });
-    durations[0]![i] = total + otherBase * pace * Math.exp((kind === 'speeder' ? 0.05 : OTHER_SPREAD) * normal());
+    durations[0]![i] = total + otherBase * pace * Math.exp(OTHER_SPREAD * normal());
   }
   return { dataset: d, kinds, grids, durations };
 }

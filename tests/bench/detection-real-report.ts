@@ -21,6 +21,7 @@ import {
   type Outcome,
 } from './detection-real.ts';
 import { cleanFileFigures } from './detection-clean.ts';
+import { joinedReport } from './detection-joined.ts';
 import { synonymReport } from './detection-synonyms.ts';
 
 /** Tuned on: two inventories of different kinds (135 personality items on 6 points, 67 mood adjectives on 4). */
@@ -193,5 +194,6 @@ export function realDataReport(s: Scoring): boolean {
     );
   }
   synonymReport(s, TUNED, HELD_OUT);
+  joinedReport(s, TUNED, HELD_OUT);
   return missed.length === 0;
 }

@@ -10,7 +10,8 @@
 // upload pipeline. BENCH_BASELINE=<another checkout> starts that checkout's server and browser beside
 // (its own build and database) and the runs alternate, so a change is compared with the code before
 // it in one run on a shared machine; the load average is printed beside each figure.
-// BENCH_PAGES_RUNS (default 7) counts the runs; BENCH_PAGES_TIMELINE=1 prints each load's requests;
+// BENCH_PAGES_RUNS (default 7) counts the runs; BENCH_PAGES_TIMELINE=1 prints each load's requests (and
+// the worksheet's stages from its performance marks);
 // BENCH_PAGES_ONLY=upload (or result, worksheet; comma-separated) measures only those figures.
 import { cpus, loadavg } from 'node:os';
 import type { Page, Request } from 'playwright-core';
@@ -61,7 +62,17 @@ async function pageLoad(side: Side, path: string, what: 'resultRows' | 'workshee
   const requests = TIMELINE ? recordRequests(side.page) : null;
   await side.page.goto(`${side.server.baseUrl}${path}`, { waitUntil: 'commit' });
   const at = await paintedAt(side.page, what);
-  if (requests) console.log(`      ${side.label} ${path.split('?')[0]}: ${await requests()}`);
+  if (requests) {
+    console.log(`      ${side.label} ${path.split('?')[0]}: ${await requests()}`);
+    // The worksheet's own stages (web/features/worksheet/engine/load-marks.ts); a checkout without them prints nothing.
+    const marks = await side.page.evaluate(() =>
+      performance
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('worksheet:'))
+        .map((m) => `${m.name.slice(10)} ${Math.round(m.startTime)}`),
+    );
+    if (marks.length) console.log(`      ${side.label} stages: ${marks.join(', ')}, rows painted ${Math.round(at)}`);
+  }
   return at;
 }
 

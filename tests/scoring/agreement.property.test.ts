@@ -121,7 +121,7 @@ describe('WASM and reference agree', () => {
   });
 
   it('on grid scores of structured rows (patterns, steps, straight and partial lines) with noise', () => {
-    const shape = fc.constantFrom('alternate', 'stair', 'straight', 'cycle', 'mirror', 'noise');
+    const shape = fc.constantFrom('alternate', 'stair', 'straight', 'cycle', 'mirror', 'wrap', 'zigzag', 'noise');
     const row = fc.tuple(
       shape,
       fc.integer({ min: 1, max: 3 }),
@@ -139,8 +139,8 @@ describe('WASM and reference agree', () => {
       fc.property(
         fc.array(row, { minLength: 1, maxLength: 30 }),
         fc.integer({ min: 5, max: 24 }),
-        fc.boolean(),
-        (rows, k, bounded) => {
+        fc.constantFrom(0, 1, 2),
+        (rows, k, bounds) => {
           const data = new Float64Array(rows.length * k);
           rows.forEach(([kind, base, noise], i) => {
             for (let j = 0; j < k; j++) {
@@ -155,13 +155,18 @@ describe('WASM and reference agree', () => {
                         ? base + (j % 3 === 2 ? 1 : 0)
                         : kind === 'mirror'
                           ? base + [0, 1, 2, 1][j % 4]!
-                          : base + ((j * 7) % 5);
+                          : kind === 'wrap'
+                            ? 1 + ((base + j) % 9)
+                            : kind === 'zigzag'
+                              ? 1 + Math.abs(((base + j) % 16) - 8)
+                              : base + ((j * 7) % 5);
               const e = noise[j]!;
-              data[j * rows.length + i] = e === -999 ? -999 : v + e;
+              // Bounds 2 shift the scale below -127: the rows go the exact double path.
+              data[j * rows.length + i] = e === -999 ? -999 : v + e - (bounds === 2 ? 210 : 0);
             }
           });
           const m = { rows: rows.length, cols: k, data };
-          const opts = bounded ? { min: 1, max: 9 } : {};
+          const opts = bounds === 1 ? { min: 1, max: 9 } : bounds === 2 ? { min: -209, max: -201 } : {};
           const a = scoring.gridScores(m, opts),
             b = reference.gridScores(m, opts);
           close(a.scores, b.scores);

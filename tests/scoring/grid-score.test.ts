@@ -57,6 +57,41 @@ describe.each(implementations)('grid score (%s)', (_, s) => {
     expect(one([1, 2, 3, 4, 5])).toEqual({ score: 100, label: 'OK' });
   });
 
+  it('finds walks of single steps on a bounded scale: stairs that wrap around it, zigzags that turn at its ends', () => {
+    const bounded = { min: 1, max: 6 };
+    const pattern = (row: number[]) => {
+      const g = one(row, bounded);
+      expect(g.label).toBe('Pattern');
+      expect(g.score).toBeCloseTo(10, 9);
+    };
+    // A stair wrapping from the top code to the bottom one: without the scale only 5 of 7 steps agree.
+    pattern([1, 6, 5, 4, 3, 2, 1, 6]);
+    expect(one([1, 6, 5, 4, 3, 2, 1, 6]).score).toBeCloseTo(100 - (90 * (5 / 7 - 0.7)) / 0.3, 9);
+    // A zigzag turning at the bottom code: 5 steps down, 2 up.
+    pattern([6, 5, 4, 3, 2, 1, 2, 3]);
+    pattern([3, 2, 1, 2, 3, 4, 5, 6]);
+    // A zigzag turning half way: without the scale's bounds there is no end to turn at.
+    pattern([4, 3, 2, 1, 2, 3, 4, 5]);
+    expect(one([4, 3, 2, 1, 2, 3, 4, 5])).toEqual({ score: 100, label: 'OK' });
+    // Turning inside the scale is no walk (and no other regularity here), nor is one with repeats.
+    expect(one([4, 3, 2, 3, 2, 3, 4, 3], bounded)).toEqual({ score: 100, label: 'OK' });
+    expect(one([2, 1, 1, 2, 3, 4, 4, 5], bounded)).toEqual({ score: 100, label: 'OK' });
+  });
+
+  it('finds the same walks in sixteen-lane blocks, four-lane blocks and single rows', () => {
+    const walks = [
+      [6, 5, 4, 3, 2, 1, 2, 3, 4],
+      [2, 3, 4, 5, 6, 1, 2, 3, 4],
+      [4, 2, 5, 5, 3, 1, 2, 6, 4],
+    ];
+    const rows = Array.from({ length: 39 }, (_, i) => walks[i % 3]!);
+    const r = s.gridScores(rowsAsColumns(rows), { min: 1, max: 6 });
+    rows.forEach((_, i) => {
+      expect(GRID_LABELS[r.labels[i]!]).toBe(i % 3 === 2 ? 'OK' : 'Pattern');
+      expect(r.scores[i]).toBeCloseTo(i % 3 === 2 ? 100 : 10, 9);
+    });
+  });
+
   it('removes missing answers but keeps the order', () => {
     expect(one([1, NaN, 2, 1, -999, 2, 1, 2, 1, 2]).label).toBe('Pattern');
   });

@@ -5,7 +5,9 @@
 // (scoring version 4, commit d2da579; scoring version 10, where 26 of 100,490 verdicts changed: 3 answers
 // with "my"/"mein" and "today"/"nächste Woche" and no word of the survey became Wrong Topic; with a
 // hyphenated function word ("pour-over", "Bio-Gemüse"), 16 lost a Wrong Language verdict and 7 valid
-// answers became unsure, their language no longer placed). The fixture tests/fixtures/oes/golden-v10.json was
+// answers became unsure, their language no longer placed; scoring version 13, where 2 changed to Wrong
+// Topic: a first-person story dated "seit letztem Jahr" beside a question about the "letzten" Einkauf,
+// and an ad whose marker "visit our website" held a word of the survey). The fixture tests/fixtures/oes/golden-v13.json was
 // written by record-open-ended-golden.ts; the test (open-ended-golden.test.ts) requires the same
 // verdicts from today's code, in one call and in chunks.
 //
@@ -17,7 +19,7 @@ import { syntheticSurvey } from '../bench/oes-synthetic.ts';
 import { corpusSurveys, loadLabelledSet, surveyQuestions } from './open-ended-labelled.ts';
 import { demoOpenQuestions, oneAnswerSurvey, repeatedAnswersSurvey, rng } from './open-ended-corpus.ts';
 
-export const GOLDEN_FILE = new URL('../fixtures/oes/golden-v10.json', import.meta.url);
+export const GOLDEN_FILE = new URL('../fixtures/oes/golden-v13.json', import.meta.url);
 /**
  * Rows that scoring version 9 calls AI suspect (14), per case and question. Version 9 changes no other
  * verdict: each of these rows was 1 or 12 in GOLDEN_FILE, every other row is as recorded there.

@@ -64,6 +64,25 @@ describe('Wrong Topic from off-topic markers', () => {
     expect(categories(shop(['Umfrage', 'www']))[0]).toEqual([1, 1]);
   });
 
+  it("does not let the words of an ad or request tie it to a question that uses one, but keeps remarks on a survey's questions on topic", () => {
+    const delivery = shop(
+      ['Looking for a used bike for my son, anyone selling one?', 'Pizza, arrived warm and on time'],
+      {
+        text: 'What did you order the last time you used a food delivery app?',
+        keywords: ['pizza', 'sushi'],
+        allowedLanguages: ['en'],
+      },
+    );
+    expect(categories(delivery)[0]).toEqual([10, 1]);
+    // "Fragen" is a word of the question; "zu viele Fragen" answers it.
+    const feedback = shop(['Zu viele Fragen, sonst okay'], {
+      text: 'Wie fanden Sie die Fragen?',
+      keywords: ['Länge'],
+      topicCheck: true,
+    });
+    expect(categories(feedback)[0]).toEqual([1]);
+  });
+
   it('calls classified ads Wrong Topic, and does not let evaluative question words ("like", "best") tie an answer to the topic', () => {
     const ads = shop(['Kinderwagen zu verkaufen, guter Zustand, 80 Euro VB', 'Bei Interesse einfach melden']);
     expect(categories(ads)[0]).toEqual([10, 10]);
@@ -115,6 +134,26 @@ describe('Wrong Topic for answers without a word of the survey', () => {
     expect(Array.from(r.unsure[0]!)).toEqual([0, 0, 0, 1, 1]);
     const en = shop(
       ['My landlord raised the rent again this year, third time in a row', 'Quick shop for milk and bread'],
+      {
+        text: 'Please describe your last grocery shopping trip.',
+        keywords: ['checkout', 'fruit'],
+        allowedLanguages: ['en'],
+      },
+    );
+    expect(categories(en)[0]).toEqual([10, 1]);
+  });
+
+  it('does not let the word that dates a personal story tie it to a question that dates its own subject', () => {
+    // The question asks for the "letzten" Einkauf, the story dates itself "seit letztem Jahr"; a date is no topic.
+    const r = run(
+      shop([
+        'Wir haben einen Hund seit letztem Jahr, er heißt Bruno und ist ein Labrador',
+        'Letzte Woche beim Wocheneinkauf lange an der Kasse gestanden',
+      ]),
+    );
+    expect(Array.from(r.categories[0]!)).toEqual([10, 1]);
+    const en = shop(
+      ['We adopted a puppy last month, a beagle called Max who chews everything', 'Quick shop last week'],
       {
         text: 'Please describe your last grocery shopping trip.',
         keywords: ['checkout', 'fruit'],

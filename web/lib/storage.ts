@@ -15,6 +15,8 @@ export const storageKeys = {
   sideMenuCollapsed: `${WORKING_SETTINGS_PREFIX}sideMenuCollapsed`,
   adminPanelPage: `${WORKING_SETTINGS_PREFIX}adminPanelPage`,
   datafilesFilter: `${WORKING_SETTINGS_PREFIX}datafilesFilter`,
+  /** The quota columns the worksheet last loaded, with their datafile: the next full load asks for them at once. */
+  worksheetQuotaColumns: `${WORKING_SETTINGS_PREFIX}worksheetQuotaColumns`,
   /**
    * Consent to the contract-expiry alert, one key per contract (Noted records
    * consent). Not a working setting: logout must not bring the alert back for the same contract.

@@ -678,7 +678,7 @@ export type Datafile = {
   isLiveCleaning: Scalars['Boolean']['output'];
   isWeighted: Scalars['Boolean']['output'];
   markThreshold?: Maybe<Scalars['Int']['output']>;
-  /** Mean combined score of the published revision as the upload stored it (null without scores). */
+  /** Mean combined score (0..100) of the published revision under the datafile's saved weights (the defaults until weights are saved); null without scores. */
   meanCombinedScore?: Maybe<Scalars['Float']['output']>;
   metadata: DatafileSourceMetadata;
   numberOfCleanedRecords: Scalars['Int']['output'];
@@ -816,7 +816,7 @@ export type DatafileListEntry = {
   isCleaned: Scalars['Boolean']['output'];
   /** A re-upload of this READY datafile is processing (its progress: getDatafileUploadingProgress). */
   isUpdating: Scalars['Boolean']['output'];
-  /** Mean combined score (0..100) of the published revision, as the upload stored it; null without one. */
+  /** Mean combined score (0..100) of the published revision under the datafile's saved weights (the defaults until weights are saved); null without scores. */
   meanCombinedScore?: Maybe<Scalars['Float']['output']>;
   numberOfCleanedRecords: Scalars['Int']['output'];
   numberOfRecords: Scalars['Int']['output'];

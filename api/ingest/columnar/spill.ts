@@ -103,6 +103,20 @@ export class ChunkedF64 {
     return this.#current!.subarray(0, rows);
   }
 
+  /** Rows [start, end) as one array, read from the chunks that hold them. */
+  range(start: number, end: number): Float64Array {
+    const out = new Float64Array(Math.max(0, end - start));
+    for (let r = start; r < end;) {
+      const c = Math.floor(r / CHUNK_ROWS);
+      const chunk = this.chunk(c);
+      const from = r - c * CHUNK_ROWS;
+      const take = Math.min(end - r, chunk.length - from);
+      out.set(chunk.subarray(from, from + take), r - start);
+      r += take;
+    }
+    return out;
+  }
+
   toArray(): Float64Array {
     const out = new Float64Array(this.length);
     for (let c = 0; c < this.chunkCount; c++) out.set(this.chunk(c), c * CHUNK_ROWS);

@@ -2,8 +2,13 @@
 // (BEHAVIOUR_* columns): the same classification the live endpoint gives one respondent, over the
 // whole file, one chunk of rows at a time. Needs the answers' lengths, so it runs before the
 // answers are let go after the open-ended classification.
-import { BEHAVIOUR_MEASURES, type BehaviourMeasures, type Scoring } from '../../../scoring/index';
-import { CHUNK_ROWS } from '../columnar/spill';
+import {
+  BEHAVIOUR_MEASURES,
+  type BehaviourMeasures,
+  type OpenAnswerParadata,
+  type Scoring,
+} from '../../../scoring/index';
+import { CHUNK_ROWS, type ChunkedF64 } from '../columnar/spill';
 import { BEHAVIOUR_COLUMN_TYPES } from '../types';
 import type { ScoreInputs } from '../validate/collector';
 
@@ -39,4 +44,53 @@ export function classifyBehaviour(scoring: Pick<Scoring, 'behaviourCategories'>,
     out.push({ question: q.dp.column, categories });
   }
   inputs.behaviourCategories = out;
+}
+
+/** The measures the AI suspect rules of open answers read (scoring/text-ai.ts), as the live endpoint sends them. */
+const AI_MEASURES = [
+  'pastedChars',
+  'unexplainedChars',
+  'typingMs',
+] as const satisfies readonly (keyof OpenAnswerParadata)[];
+type AiMeasure = (typeof AI_MEASURES)[number];
+
+/** One open question's paradata columns for the AI suspect rules (only the measures the file carries). */
+export type AiParadataColumns = Partial<Record<AiMeasure, ChunkedF64>>;
+
+/**
+ * For each open question (mapping order), the behaviour columns the AI suspect rules read: a share
+ * of the answer pasted or filled without key presses, typing faster than people type. As on the live
+ * path, only where the question's copy-paste check asks for paradata; undefined: none.
+ */
+export function aiParadataColumns(
+  open: readonly Pick<ScoreInputs['open'][number], 'dp'>[],
+  behaviour: ScoreInputs['behaviour'],
+): (AiParadataColumns | undefined)[] {
+  return open.map(({ dp }) => {
+    if (!dp.copyPasteCheck) return undefined;
+    const columns: AiParadataColumns = {};
+    for (const b of behaviour) {
+      const field = BEHAVIOUR_COLUMN_TYPES[b.dp.type];
+      if (b.dp.question === dp.column && (AI_MEASURES as readonly string[]).includes(field))
+        columns[field as AiMeasure] = b.values;
+    }
+    return Object.keys(columns).length ? columns : undefined;
+  });
+}
+
+/** Rows [start, end) of each question's columns, as the open-ended classifier takes its paradata. */
+export function aiParadataRows(
+  columns: readonly (AiParadataColumns | undefined)[],
+  start: number,
+  end: number,
+): (OpenAnswerParadata | undefined)[] {
+  return columns.map((c) => {
+    if (!c) return undefined;
+    const out: OpenAnswerParadata = {};
+    for (const m of AI_MEASURES) {
+      const column = c[m];
+      if (column) out[m] = column.range(start, end);
+    }
+    return out;
+  });
 }

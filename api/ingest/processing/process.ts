@@ -28,7 +28,7 @@ import type {
 import { withLimits } from '../limits';
 import { openUpload } from '../parse/index';
 import type { TableHeader, TableSource } from '../types';
-import { createCollector, type ScoreInputs } from '../validate/collector';
+import { createCollector, type Collector, type ScoreInputs } from '../validate/collector';
 import type { ValidationIssue } from '../validate/mapping';
 import {
   MANIFEST_FILE,
@@ -44,7 +44,7 @@ import { RAW_HOLD_BYTES, RawWriter, ScoresWriter, totalDataPoints } from '../col
 import { CHUNK_ROWS, SpillFile, type ChunkedF64 } from '../columnar/spill';
 import { containedIn, digestOf, fromBytes, sortedUnique, union, toBytes } from './record-ids';
 import { compareStructure, structureIssue } from './structure';
-import { classifyBehaviour } from './behaviour';
+import { aiParadataColumns, aiParadataRows, classifyBehaviour } from './behaviour';
 import { ResultTotals, summarise, type UploadSummary } from './summary';
 
 export type { JudgedCategories, ParsedUpload, ProcessedUpload, ProcessPhase, ProcessUploadInput, UploadScoring };
@@ -58,15 +58,28 @@ export function throwIssue(issue: ValidationIssue): never {
 /** Rows of open answers sent to the classifier's thread at a time (fewer, larger messages). */
 const FEED_ROWS = 8192;
 
-/** Hands the open answers collected so far to the classifier's thread, FEED_ROWS at a time (all with `last`). */
-function openFeed(worker: OpenEndedWorker | undefined, answers: () => readonly (readonly (string | null)[])[]) {
+/**
+ * Hands the open answers collected so far to the classifier's thread, FEED_ROWS at a time (all with
+ * `last`), with the same rows of their paradata for the AI suspect rules (processing/behaviour.ts).
+ */
+function openFeed(
+  worker: OpenEndedWorker | undefined,
+  collector: Collector,
+  open: readonly Pick<ScoreInputs['open'][number], 'dp'>[],
+) {
   let sent = 0;
+  let paradata: ReturnType<typeof aiParadataColumns> | undefined;
   return (last = false) => {
     if (!worker) return;
-    const columns = answers();
+    const columns = collector.openAnswers();
     const n = columns[0]?.length ?? 0;
     if (n === sent || (!last && n - sent < FEED_ROWS)) return;
-    worker.add(columns.map((c) => c.slice(sent, n)));
+    paradata ??= aiParadataColumns(open, collector.behaviourColumns());
+    const rows = paradata.some(Boolean) ? aiParadataRows(paradata, sent, n) : undefined;
+    worker.add(
+      columns.map((c) => c.slice(sent, n)),
+      rows,
+    );
     sent = n;
   };
 }
@@ -95,10 +108,11 @@ async function parsePass(
   const { schema, plan } = rawLayout(table.header, input.mapping, stamp);
   const prefix = revisionPrefix(input.datafileId, input.revision) + folderOf(input);
   const open = input.mapping.dataPoints.filter((d) => d.type === 'OPEN_ENDED');
+  const openInputs = open.map((dp) => ({ dp }));
   const startWorker = () =>
     open.length && input.openEndedWorker ? input.openEndedWorker(open.map(openQuestionConfig)) : undefined;
   let worker = input.onParsed ? undefined : startWorker();
-  let feed = openFeed(worker, () => collector.openAnswers());
+  let feed = openFeed(worker, collector, openInputs);
   // A check that prepares holds raw.arrow's batches back until its estimate is out (RawWriter).
   const raw = input.dryRun
     ? undefined
@@ -119,7 +133,7 @@ async function parsePass(
     if (input.onParsed) {
       await input.onParsed({ header: table.header, issues: [], inputs: result.inputs! });
       worker = startWorker();
-      feed = openFeed(worker, () => collector.openAnswers());
+      feed = openFeed(worker, collector, openInputs);
     }
     feed(true);
     const rawFile = raw ? await raw.close() : { size: 0 };
@@ -140,8 +154,18 @@ const openQuestionConfig = (dp: ScoreInputs['open'][number]['dp']): OpenQuestion
   ...(dp.topicCheck !== undefined ? { topicCheck: dp.topicCheck } : {}),
 });
 
-export function openQuestionsOf(inputs: ScoreInputs): OpenQuestion[] {
-  return inputs.open.map(({ dp, answers }) => ({ ...openQuestionConfig(dp), answers }));
+/**
+ * The open questions with their answers and, for the AI suspect rules, their paradata (left out with
+ * `paradata: false` when the classifier's thread was fed them already: a copy of every row is not needed).
+ */
+export function openQuestionsOf(inputs: ScoreInputs, options: { paradata?: boolean } = {}): OpenQuestion[] {
+  const columns = options.paradata === false ? [] : aiParadataColumns(inputs.open, inputs.behaviour);
+  const paradata = aiParadataRows(columns, 0, inputs.rows);
+  return inputs.open.map(({ dp, answers }, q) => ({
+    ...openQuestionConfig(dp),
+    answers,
+    ...(paradata[q] ? { paradata: paradata[q] } : {}),
+  }));
 }
 
 /**
@@ -303,7 +327,11 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
     }
     const { inputs, rawFile, rawColumns, worker } = await parsePass(table, input, stamp, budget, report, spill);
     report(60, 'classify');
-    const { classification, sources } = await classifyAndJudge(input, openQuestionsOf(inputs), worker);
+    const { classification, sources } = await classifyAndJudge(
+      input,
+      openQuestionsOf(inputs, { paradata: !worker }),
+      worker,
+    );
     classifyBehaviour(input.scoring, inputs);
     const coherence =
       input.coherence && !input.dryRun && inputs.open.length > 1

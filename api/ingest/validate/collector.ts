@@ -80,6 +80,8 @@ export interface Collector {
   accept(batch: RowBatch): void;
   /** The open answers collected so far: one live array per open question (mapping order); none without `collect`. */
   openAnswers(): readonly (readonly (string | null)[])[];
+  /** The paradata (behaviour) columns collected so far, growing with the rows; none without `collect`. */
+  behaviourColumns(): ScoreInputs['behaviour'];
   finish(): CollectorResult;
 }
 
@@ -258,6 +260,9 @@ export function createCollector(
     },
     openAnswers() {
       return inputs?.open.map((o) => o.answers) ?? [];
+    },
+    behaviourColumns() {
+      return inputs?.behaviour ?? [];
     },
     finish() {
       const issues: ValidationIssue[] = [...early];

@@ -1,5 +1,5 @@
 // The audit trail of the worksheet (table cleaning_audit): appended on every save, read newest first.
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { cleaningAudit, datafileDatapoints, datafiles, users, type CleaningAuditAction } from '../../../db/schema';
 
@@ -60,4 +60,22 @@ export async function updateCleaningOutcome(
   patch: Partial<typeof datafiles.$inferInsert>,
 ): Promise<void> {
   await db.update(datafiles).set(patch).where(eq(datafiles.id, datafileId));
+}
+
+/** Datafiles with a published revision and saved weights (the one-off reweighting job's candidates), by id. */
+export async function weightedDatafiles(db: DbOrTx) {
+  return db
+    .select({ id: datafiles.id, revision: datafiles.revision, weightingMethod: datafiles.weightingMethod })
+    .from(datafiles)
+    .where(and(gte(datafiles.revision, 1), isNull(datafiles.deletedAt), isNotNull(datafiles.weightingMethod)))
+    .orderBy(datafiles.id);
+}
+
+/** The datafile's published revision and saved weights as they are now (in the caller's transaction). */
+export async function revisionAndWeights(db: DbOrTx, datafileId: string) {
+  return db
+    .select({ revision: datafiles.revision, weightingMethod: datafiles.weightingMethod })
+    .from(datafiles)
+    .where(eq(datafiles.id, datafileId))
+    .get();
 }

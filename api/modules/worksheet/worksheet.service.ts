@@ -19,14 +19,14 @@ import { AppError } from '../../kernel/errors/errors';
 import { writeTransaction } from '../../../db/write-transaction';
 import { requireDatafile } from '../datafiles';
 import { issueCertificateForRevision } from '../certificates';
-import { combinedStatOf, readRevisionColumns, weightedScores, type Combine } from '../../ingest/index';
-import { replaceCombinedStat } from '../dashboard';
+import { readRevisionColumns } from '../../ingest/index';
 import { revisionPrefix } from '../../ingest';
-import { cleanRevision, duplicateRowsOf, groupingOf, numericColumns, quotaFor, recordIdsOf } from '../cleaning';
+import { cleanRevision, duplicateRowsOf, groupingOf, quotaFor, recordIdsOf } from '../cleaning';
 import { checkDuplicateOptions, duplicatesOf } from '../duplicates';
 import { loadSavedCleaning, storeSavedCleaning, type SavedCleaning } from '../cleaning';
 import { validateCleaningSettings, type CleaningSettingsInput } from './worksheet-validation';
 import * as repo from './worksheet.repo';
+import { storeCombinedFigures, weightedRevision } from './worksheet-weights';
 
 /** Data point types whose columns can be a quota characteristic. */
 const GROUPING_TYPES = ['GROUPING', 'IGNORE'] as const;
@@ -125,8 +125,7 @@ export async function saveCleaningSettings(
 
   // The combined score of every interview under the datafile's weights (the ones sent, else the saved ones).
   const weights = combinedWeightsOf((input.weightingMethod ?? file.weightingMethod)?.datafileWeighting);
-  const combine: Combine = (sub, rows, w) => deps.scoring.combined(sub, rows, w);
-  const weighted = await weightedScores(deps.blobs, file.id, file.revision, weights, combine);
+  const weighted = await weightedRevision(deps, file, weights);
   const scores = weighted.table;
   const ids = recordIdsOf(scores);
   const manual: Record<string, 1 | 2> = {};
@@ -165,7 +164,7 @@ export async function saveCleaningSettings(
 
   await weighted.persist();
   // The dashboard's and the datafile list's figures follow the stored combined score (undefined: unchanged).
-  const combinedStat = weighted.changed ? combinedStatOf(numericColumns(scores)('combined')!) : undefined;
+  const combinedStat = weighted.combinedStat;
   // Decisions beside the revision, named by the save so a concurrent reader of an older one is not cut off.
   const savedAt = deps.clock.now().toISOString();
   const decisionsKey = `${revisionPrefix(file.id, file.revision)}cleaning-${savedAt.replace(/[^0-9]/g, '')}.arrow`;
@@ -238,12 +237,9 @@ export async function saveCleaningSettings(
       numberOfExcludedRecords: scores.numRows - result.keptCount,
       certificateLevel: certificate.parsed.level,
       ...(weighting ? { weightingMethod: weighting, isWeighted: weighting.datafileWeighting.length > 0 } : {}),
-      ...(combinedStat !== undefined
-        ? { meanCombinedScore: combinedStat ? combinedStat.sum / combinedStat.count : null }
-        : {}),
       updatedAt: savedAt,
     });
-    if (combinedStat !== undefined) await replaceCombinedStat(tx, file.id, file.revision, combinedStat);
+    if (combinedStat !== undefined) await storeCombinedFigures(tx, file, combinedStat);
     await repo.appendAudit(tx, audit);
   });
   return {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, createOpsApp } from '../../../api/app';
 import { runJobsUntilIdle } from '../../../api/jobs/job-loop';
 import { createLogger } from '../../../api/lib/logger';
+import { createMetrics } from '../../../api/lib/metrics';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { liveWorld, respondent } from '../../support/live-world';
 import { METRICS_TOKEN, metricSum } from '../../support/ops-world';
@@ -125,6 +126,24 @@ describe('/metrics', () => {
     expect(open.status).toBe(200);
     expect(await open.text()).toContain('sqp_http_request_duration_seconds');
     expect((await ops.request('/readyz')).status).toBe(200);
+  });
+});
+
+describe('the request histogram', () => {
+  it('counts each label set in its own series, also past the label sets it keeps a child for', async () => {
+    const metrics = createMetrics();
+    for (let i = 0; i < 600; i++) metrics.observeRequest(`/no-such-page-${i}`, '', 'GET', 404, 0.001);
+    metrics.observeRequest('/graphql', 'query me', 'POST', 200, 0.002);
+    metrics.observeRequest('/graphql', 'query me', 'POST', 200, 0.003);
+    metrics.observeRequest('/no-such-page-599', '', 'GET', 404, 0.001);
+    const text = await metrics.text();
+    const count = (labels: Record<string, string>) =>
+      metricSum(text, 'sqp_http_request_duration_seconds_count', labels);
+    expect(count({ route: '/graphql', operation: 'query me', method: 'POST', status: '200' })).toBe(2);
+    expect(count({ route: '/no-such-page-0', status: '404' })).toBe(1);
+    expect(count({ route: '/no-such-page-599', status: '404' })).toBe(2);
+    expect(count({ status: '404' })).toBe(601);
+    expect(metricSum(text, 'sqp_http_request_duration_seconds_sum', { operation: 'query me' })).toBeCloseTo(0.005);
   });
 });
 

@@ -134,6 +134,10 @@ describe('two API processes and a worker on one database and bucket', () => {
     expect(
       await count(sql`select count(*) as n from jobs where kind in ('upload', 'upload.check') and state = 'SUCCEEDED'`),
     ).toBe(4);
+    // Four starts (two API processes, the worker twice), one start-up job: its dedupe key.
+    expect(
+      await count(sql`select count(*) as n from jobs where kind = 'worksheet.reweight-saved' and state = 'SUCCEEDED'`),
+    ).toBe(1);
 
     // Each process counted what it did; the sums are the installation's.
     const [m1, m2] = await Promise.all([scrape(apis[0]!), scrape(apis[1]!)]);

@@ -121,9 +121,16 @@ describe('the live endpoint and the behaviour fields', () => {
   it('calls a long, polished answer typed faster than people type, or pasted whole, AI suspect (14)', async () => {
     const polished =
       'Die Auswahl an frischem Obst ist groß, die Beratung an der Kasse freundlich, und die Preise sind, verglichen mit anderen Märkten, fair.';
+    // Other texts for the other respondents: the published revision would call copies duplicates (8).
+    const others: Record<string, string> = {
+      'ai-pasted':
+        'Der Parkplatz ist samstags oft voll, deshalb komme ich meistens früh am Morgen, bevor die Bäckerei ihre Brötchen verkauft hat.',
+      'ai-person':
+        'Mit der Kundenkarte bekomme ich Rabatt auf Kaffee; die monatlichen Gutscheine haben unserer Familie wirklich Geld gespart, finde ich.',
+    };
     const answer = (id: string, behaviour: unknown) => {
       const r = withBehaviour(id, behaviour);
-      return { ...r, answers: { ...r.answers, Q1: { ...r.answers.Q1, answer: polished } } };
+      return { ...r, answers: { ...r.answers, Q1: { ...r.answers.Q1, answer: others[id] ?? polished } } };
     };
     // 133 characters in 6 s of typing: 22 per second. At 30 s (4.4 per second) it is a person's.
     const fast = await send(t, w.datafileId, w.secret, answer('ai-fast', { ...TYPED, typingMs: 6_000 }));
@@ -141,6 +148,24 @@ describe('the live endpoint and the behaviour fields', () => {
         ).scores,
       ),
     ).toMatchObject({ categories: { Q1: 14 } });
+    // The published revision is scored from its snapshot's behaviour columns: the same verdicts and reasons.
+    await publishNow(t.deps, { id: w.datafileId, companyId: w.A });
+    await runJobsUntilIdle(t.deps);
+    const file = await t.db.get<{ revision: number }>(sql`select revision from datafiles where id = ${w.datafileId}`);
+    const scores = await readRevisionColumns(t.deps.blobs, w.datafileId, file!.revision, 'scores', [
+      'record_id',
+      'oes.Q1.category',
+      'oes.Q1.ai_reasons',
+    ]);
+    const published = new Map(
+      Array.from({ length: scores.numRows }, (_, i) => [
+        String(scores.getChild('record_id')!.get(i)),
+        [scores.getChild('oes.Q1.category')!.get(i), scores.getChild('oes.Q1.ai_reasons')!.get(i)],
+      ]),
+    );
+    expect(published.get('ai-fast')).toEqual([14, 2]);
+    expect(published.get('ai-pasted')).toEqual([14, 1]);
+    expect(published.get('ai-person')).toEqual([1, 0]);
   });
 
   it('the worksheet settings of a datafile name the BAS rule, on by default below 20', async () => {

@@ -1,8 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../web/app/providers';
 import { ScoreCell } from '../../../web/features/results/components/cells';
 import { InterviewTable, type GridColumn } from '../../../web/features/results/components/interview-table';
+import { stubResizeObserver } from '../../support/web/canvas';
 
 // The result page's interview table while scrolling (`npm run bench:results`):
 // a scroll step must render the rows in view and nothing else. The Chakra frame and the header
@@ -96,6 +97,42 @@ describe('InterviewTable', () => {
     expect(shownRows()).toContain(5000);
     expect(shownRows()).not.toContain(0);
     expect(reads.header).toBe(headerReads);
+  });
+
+  // Reading the scroller's size or writing its offset while the rows mount forces Chromium to lay out the
+  // whole page in the middle of that commit (30-200 ms on the result page's first load).
+  it('mounts its rows without reading layout or writing the scroll offset; the size comes from a ResizeObserver', async () => {
+    const observer = stubResizeObserver();
+    const reads = { layout: 0 };
+    const names = ['clientHeight', 'clientWidth', 'scrollHeight', 'scrollTop'] as const;
+    const before = new Map(names.map((n) => [n, Object.getOwnPropertyDescriptor(ownerOf(n), n)]));
+    for (const name of names)
+      Object.defineProperty(ownerOf(name), name, {
+        configurable: true,
+        get(this: HTMLElement) {
+          if (this.getAttribute?.('role') === 'table') reads.layout++;
+          return before.get(name)?.get?.call(this) ?? 0;
+        },
+        set(this: HTMLElement, v: number) {
+          before.get(name)?.set?.call(this, v);
+        },
+      });
+    const scrollTo = vi.spyOn(HTMLElement.prototype, 'scrollTo').mockImplementation(() => {});
+    try {
+      render(<Table columns={countingColumns().columns} />);
+      expect(reads.layout).toBe(0);
+      expect(scrollTo).not.toHaveBeenCalled();
+      // The table's set height (520 px less its borders) gives the first rows before anything is measured.
+      expect(shownRows()).toContain(15);
+      expect(shownRows()).not.toContain(40);
+      expect(observer.observing()).toBeGreaterThan(0);
+      await act(async () => observer.resize(1200, 1000));
+      expect(shownRows()).toContain(35);
+    } finally {
+      scrollTo.mockRestore();
+      for (const name of names) Object.defineProperty(ownerOf(name), name, before.get(name)!);
+      vi.unstubAllGlobals();
+    }
   });
 
   it('score cells are plain elements (no per-cell style classes) styled by the table', () => {

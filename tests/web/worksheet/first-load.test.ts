@@ -1,8 +1,9 @@
-import { waitFor } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFirstLoad } from '../../../web/app/boot';
 import { prefetchWorksheetScores, worksheetColumns } from '../../../web/features/worksheet/api/fetch-worksheet-columns';
-import { engineDataKey } from '../../../web/features/worksheet/api/use-cleaning-settings';
+import { engineDataKey, type CleaningSettingsData } from '../../../web/features/worksheet/api/use-cleaning-settings';
+import { useEngineInput } from '../../../web/features/worksheet/api/use-engine-input';
 import { earlyEngine } from '../../../web/features/worksheet/engine';
 import { clearSession } from '../../../web/lib/session';
 import { resetAppState, shellHandlers, startSession, stubGraphQL } from '../../support/web/render-app';
@@ -120,7 +121,8 @@ describe('first load of the worksheet', () => {
     expect(init.source!.groupingColumns).toEqual(['gender']);
     // The warmed worker is the one that got the data: no second worker.
     expect(FakeWorker.started).toBe(1);
-    expect(earlyEngine(engineDataKey(settings))).not.toBeNull();
+    const started = await earlyEngine(engineDataKey(settings));
+    expect(started).not.toBeNull();
     // A page whose settings name another revision, more interviews (a live import grew) or other quota
     // columns must not show this data.
     expect(earlyEngine(engineDataKey({ ...settings, revision: 4 }))).toBeNull();
@@ -129,6 +131,74 @@ describe('first load of the worksheet', () => {
     // The session's end ends the waiting engine with the last user's data.
     clearSession();
     expect(earlyEngine(engineDataKey(settings))).toBeNull();
+  });
+
+  it('a page that renders while the quota columns still load waits for the early engine instead of loading a second', async () => {
+    const settings = {
+      datafileId: 'df-11',
+      revision: 2,
+      status: 'READY',
+      numberOfRecords: 10,
+      groupingColumns: ['gender'],
+    };
+    let release = () => {};
+    const rawHeld = new Promise<void>((resolve) => (release = resolve));
+    const graphql = stubGraphQL(
+      shellHandlers('ADMIN', {
+        getDatafileCleaningSettings: () => ({ data: { getDatafileCleaningSettings: settings } }),
+      }),
+    );
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).includes('/columns')) return graphql(input, init);
+      if (String(input).includes('file=raw')) await rawHeld;
+      return new Response(new Uint8Array(3), { headers: { 'X-Datafile-Revision': '2' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    startSession(8 * 3600, 'ADMIN');
+    window.history.replaceState(null, '', '/datafile-work-sheet?datafileId=df-11');
+    startFirstLoad('/datafile-work-sheet');
+    await waitFor(() => expect(columnsCalls(fetchMock).some((url) => url.includes('file=raw'))).toBe(true));
+    // The settings are in, the quota columns not yet: the page renders now.
+    const { result } = renderHook(() => useEngineInput(settings as CleaningSettingsData));
+    expect(result.current.options).toBeNull();
+    release();
+    await waitFor(() => expect(result.current.options).not.toBeNull());
+    const early = await earlyEngine(engineDataKey(settings));
+    expect(result.current.options).toEqual({ started: early });
+    // One worker, one init, each column selection asked for once.
+    expect(FakeWorker.started).toBe(1);
+    expect(FakeWorker.posted.filter((m) => m.type === 'init')).toHaveLength(1);
+    expect(columnsCalls(fetchMock)).toHaveLength(2);
+  });
+
+  it('asks at once for the quota columns the last load of this datafile used, before the settings answer', async () => {
+    const settings = {
+      datafileId: 'df-12',
+      revision: 1,
+      status: 'READY',
+      numberOfRecords: 10,
+      groupingColumns: ['gender', 'region'],
+    };
+    const fetchMock = stubServer(
+      { getDatafileCleaningSettings: () => ({ data: { getDatafileCleaningSettings: settings } }) },
+      () => 1,
+    );
+    const raw = '/api/datafiles/df-12/columns?file=raw&columns=gender%2Cregion';
+    startSession(8 * 3600, 'ADMIN');
+    window.history.replaceState(null, '', '/datafile-work-sheet?datafileId=df-12');
+    // The first load learns the quota columns from the settings only.
+    startFirstLoad('/datafile-work-sheet');
+    expect(columnsCalls(fetchMock)).not.toContain(raw);
+    await waitFor(() => expect(columnsCalls(fetchMock)).toContain(raw));
+    // The next full load (a new tab state: nothing held) sends it with the score columns.
+    resetAppState();
+    fetchMock.mockClear();
+    startSession(8 * 3600, 'ADMIN');
+    startFirstLoad('/datafile-work-sheet');
+    expect(columnsCalls(fetchMock)).toEqual(['/api/datafiles/df-12/columns?file=scores', raw]);
+    // The engine takes those bytes: no second request for them once the settings name the same columns.
+    await waitFor(() => expect(FakeWorker.posted.filter((m) => m.type === 'init').length).toBeGreaterThan(0));
+    expect(columnsCalls(fetchMock).filter((url) => url === raw)).toHaveLength(1);
   });
 
   it('loads the columns again for a new revision instead of handing out the bytes held of the old one', async () => {

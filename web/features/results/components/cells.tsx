@@ -10,7 +10,7 @@ import { bandIndex, bandsOf, type ScoreKind, type TableColumn } from '../model/s
 export const DASH = '–';
 
 /**
- * Plain elements styled by the table's stylesheet (TABLE_CSS: data-score, data-dot, data-missing):
+ * Plain elements styled by the table's stylesheet (web/components/table/grid-table.css: data-score, data-dot, data-missing):
  * the table mounts a row per scroll step, and Chakra style props on every cell cost script time in
  * each of those frames.
  */

@@ -1,5 +1,5 @@
 import { Box, CloseButton, Dialog, Grid, Heading, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { columnsUrl, type ColumnsClient } from '../data/columns-client';
@@ -14,8 +14,9 @@ import { CoherenceSection } from './coherence-section';
  * One interview: why it got its scores (a sentence per score), each score with the stored columns
  * behind it under their translated names, its open answers with their categories, and every answer
  * as uploaded; read with one request for that row only (offset/limit on the columns route).
+ * Memoised: the result page renders again when its score table arrives, and a closed dialog has nothing to redraw.
  */
-export function InterviewDialog({
+export const InterviewDialog = memo(function InterviewDialog({
   datafileId,
   row,
   client,
@@ -210,7 +211,7 @@ export function InterviewDialog({
       </Portal>
     </Dialog.Root>
   );
-}
+});
 
 function Section({ title, rows, testId }: { title: string; rows: [string, string][]; testId: string }) {
   return (

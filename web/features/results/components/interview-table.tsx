@@ -1,6 +1,6 @@
-import { Box } from '@chakra-ui/react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { elementScroll, useVirtualizer, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
 import { memo, useState, type ReactNode } from 'react';
+import '../../../components/table/grid-table.css';
 
 /** One column of the virtualised table: a header, a width and the cell of a row (a data row index). */
 export interface GridColumn {
@@ -14,36 +14,41 @@ export interface GridColumn {
 
 export type SortState = { key: string; descending: boolean } | null;
 
+/** The body rows' height (grid-table.css sets the same). */
 const ROW_HEIGHT = 32;
 
-const TABLE_CSS = {
-  '& [role=row]': {
-    display: 'grid',
-    alignItems: 'center',
-    px: '3',
-    borderBottomWidth: '1px',
-    borderColor: 'border.muted',
-    minWidth: 'max-content',
-    columnGap: '3',
-  },
-  '& [data-body] [role=row]': { position: 'absolute', left: 0, height: `${ROW_HEIGHT}px`, cursor: 'pointer' },
-  '& [data-body] [role=row]:hover': { bg: 'bg.muted' },
-  '& [role=cell], & [role=columnheader]': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  '& [role=columnheader]': { fontWeight: 'semibold', fontSize: 'xs', color: 'fg.muted', py: '2' },
-  '& [role=columnheader] button': {
-    all: 'unset',
-    cursor: 'pointer',
-    maxWidth: '100%',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-  },
-  '& [role=columnheader] button:focus-visible': { outline: '2px solid', outlineColor: 'blue.500' },
-  '& [data-num]': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-  // ScoreCell (cells.tsx): plain elements, styled here once rather than by style props per cell.
-  '& [data-score]': { display: 'inline-flex', alignItems: 'center', gap: '1.5' },
-  '& [data-dot]': { width: '2.5', height: '2.5', rounded: 'full', flexShrink: 0 },
-  '& [data-missing]': { color: 'fg.subtle' },
-} as const;
+/**
+ * The virtualizer writes the offset it holds when it mounts (0 on a new table); in Chromium that
+ * write forces the page's style and layout in the middle of the commit (up to 200 ms on the result
+ * page's first load). A write of the offset the virtualizer already holds is skipped; every other goes through.
+ */
+const scrollToOffset: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'] = (offset, options, instance) => {
+  if (!options.behavior && offset + (options.adjustments ?? 0) === (instance.scrollOffset ?? 0)) return;
+  elementScroll(offset, options, instance);
+};
+
+/**
+ * The scroller's size from a ResizeObserver only. The virtualizer's default also reads
+ * clientWidth/clientHeight when it mounts, which forced a style and layout pass of the whole page in
+ * the middle of the commit that first shows the rows (30-110 ms on the result page's first load);
+ * until the observer reports, `initialRect` (the table's set height) gives the rows in view.
+ */
+function observeRect(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  cb: (rect: { width: number; height: number }) => void,
+) {
+  const element = instance.scrollElement;
+  if (!element) return undefined;
+  if (typeof ResizeObserver === 'undefined') {
+    cb({ width: element.clientWidth, height: element.clientHeight });
+    return undefined;
+  }
+  const observer = new ResizeObserver(([entry]) => {
+    if (entry) cb({ width: Math.round(entry.contentRect.width), height: Math.round(entry.contentRect.height) });
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
+}
 
 const Row = memo(function Row({
   index,
@@ -105,23 +110,19 @@ export function InterviewTable({
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const template = columns.map((c) => c.width).join(' ');
   return (
-    <Box
+    // Plain elements and grid-table.css: the table's frame computes no styles when it renders.
+    <div
       ref={setScroller}
+      className="grid-table"
       role="table"
       aria-label={label}
       aria-rowcount={order.length + 1}
       data-testid={testId}
       // A data grid with a column per score or uploaded answer: it scrolls sideways on purpose.
       data-wide-grid=""
-      h={`${height}px`}
-      overflow="auto"
-      borderWidth="1px"
-      borderColor="border.muted"
-      rounded="md"
-      fontSize="sm"
-      css={TABLE_CSS}
+      style={{ height: `${height}px` }}
     >
-      <Box role="rowgroup" position="sticky" top="0" zIndex="1" bg="bg" minW="max-content">
+      <div role="rowgroup" data-head="">
         <div role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
           {columns.map((c) => (
             <span
@@ -141,25 +142,28 @@ export function InterviewTable({
             </span>
           ))}
         </div>
-      </Box>
-      {scroller && <Body scroller={scroller} order={order} columns={columns} template={template} onOpen={onOpen} />}
-    </Box>
+      </div>
+      {scroller && (
+        <Body scroller={scroller} height={height} order={order} columns={columns} template={template} onOpen={onOpen} />
+      )}
+    </div>
   );
 }
 
 /**
  * The rows in view. The virtualizer re-renders its component on every scroll event, so it lives
- * here, apart from the Chakra frame and the header: a scroll frame then renders plain elements
- * only (the frame's style props cost a few ms per render, which dropped frames while scrolling).
+ * here, apart from the frame and the header: a scroll frame renders the rows in view only.
  */
 function Body({
   scroller,
+  height,
   order,
   columns,
   template,
   onOpen,
 }: {
   scroller: HTMLDivElement;
+  height: number;
   order: Uint32Array;
   columns: readonly GridColumn[];
   template: string;
@@ -171,11 +175,15 @@ function Body({
     getScrollElement: () => scroller,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
+    // The table's height less its two 1px borders (border-box).
+    initialRect: { width: 0, height: height - 2 },
+    observeElementRect: observeRect,
+    scrollToFn: scrollToOffset,
   });
   return (
     <div
       role="rowgroup"
-      data-body
+      data-body=""
       style={{ height: `${virtualizer.getTotalSize()}px`, position: 'relative', minWidth: 'max-content' }}
     >
       {virtualizer.getVirtualItems().map((item) => (

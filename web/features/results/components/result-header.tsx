@@ -1,7 +1,8 @@
-import { Badge, Card, SimpleGrid, Stat, Text } from '@chakra-ui/react';
+import { Badge, Card } from '@chakra-ui/react';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import type { DatafileResult, RecordSummary } from '../api/use-datafile-result';
+import './result-header.css';
 
 const STATUS_PALETTE: Record<string, string> = {
   READY: 'green',
@@ -13,16 +14,17 @@ const STATUS_PALETTE: Record<string, string> = {
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <Stat.Root>
-      <Stat.Label color="fg.muted">{label}</Stat.Label>
-      <Stat.ValueText fontSize="xl" fontWeight="semibold" data-testid={testId}>
-        {value}
-      </Stat.ValueText>
-    </Stat.Root>
+    <dl className="result-figure">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </dl>
   );
 }
 
-/** Title, status, counts, certificate level, cost, and who uploaded the shown revision when. */
+/**
+ * Title, status, counts, certificate level, cost, and who uploaded the shown revision when. The figures
+ * are plain elements on result-header.css: two dozen Chakra components computed their styles on the page's first render.
+ */
 export function ResultHeader({ file, summary }: { file: DatafileResult; summary: RecordSummary }) {
   const t = useT();
   const locale = useLocale();
@@ -30,7 +32,7 @@ export function ResultHeader({ file, summary }: { file: DatafileResult; summary:
   return (
     <Card.Root variant="outline" mb="5" data-testid="result-header">
       <Card.Body>
-        <Text fontSize="sm" color="fg.muted" mb="3">
+        <p className="result-header-meta">
           <Badge colorPalette={STATUS_PALETTE[file.status] ?? 'gray'} mr="2" data-testid="result-status">
             {t(`results.status.${file.status}`)}
           </Badge>
@@ -43,8 +45,8 @@ export function ResultHeader({ file, summary }: { file: DatafileResult; summary:
           {file.scoringVersion
             ? ` · ${t('results.revision', { revision: file.revision, version: file.scoringVersion })}`
             : ''}
-        </Text>
-        <SimpleGrid columns={{ base: 3, xl: 6 }} gap="4">
+        </p>
+        <div className="result-header-figures">
           <Figure
             label={t('results.figures.records')}
             value={n(summary.totalNumberOfDataRecords)}
@@ -79,11 +81,11 @@ export function ResultHeader({ file, summary }: { file: DatafileResult; summary:
             value={t('results.credits', { credits: n(file.cost) })}
             testId="figure-cost"
           />
-        </SimpleGrid>
+        </div>
         {file.coherence?.failed ? (
-          <Text fontSize="sm" color="orange.600" mt="3" data-testid="coherence-failed">
+          <p className="result-header-coherence" data-testid="coherence-failed">
             {t('results.coherence.failed', { count: n(file.coherence.failed) })}
-          </Text>
+          </p>
         ) : null}
       </Card.Body>
     </Card.Root>

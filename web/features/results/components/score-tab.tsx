@@ -1,4 +1,4 @@
-import { Box, Flex, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { Input, NativeSelect } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
@@ -7,6 +7,7 @@ import { consistencySampleNeeded, explainColumns, type ResultDataPoint, type Sco
 import { DASH, explainCell, ScoreCell } from './cells';
 import { InterviewTable, orderRows, type GridColumn, type SortState } from './interview-table';
 import { ScoreHistogram } from './score-histogram';
+import './score-tab.css';
 
 export type ScoreFilter = { score: ScoreKind; min: string; max: string };
 
@@ -113,22 +114,21 @@ export function ScoreTab({
   const needed = kind === 'con' && !scores.some(Number.isFinite) ? consistencySampleNeeded(points) : null;
 
   return (
-    <Box data-testid={`score-tab-${kind}`}>
+    // Plain elements on score-tab.css around Chakra's select and inputs: the tab's frame computes no styles when it renders.
+    <div className="score-tab" data-testid={`score-tab-${kind}`}>
       {needed !== null && (
-        <Text mb="4" color="fg.muted" data-testid="con-missing">
+        <p className="score-tab-note" data-testid="con-missing">
           {t('results.conMissing', { needed: formatNumber(needed, locale), rows: formatNumber(data.rows, locale) })}
-        </Text>
+        </p>
       )}
       {kind === 'bas' && !scores.some(Number.isFinite) && (
-        <Text mb="4" color="fg.muted" data-testid="bas-missing">
+        <p className="score-tab-note" data-testid="bas-missing">
           {t('results.basMissing')}
-        </Text>
+        </p>
       )}
       <ScoreHistogram kind={kind} values={scores} />
-      <Flex mt="4" mb="2" gap="3" align="center" wrap="wrap">
-        <Text fontSize="sm" color="fg.muted">
-          {t('results.filter.label')}
-        </Text>
+      <div className="score-tab-filter">
+        <p className="score-tab-muted">{t('results.filter.label')}</p>
         <NativeSelect.Root size="sm" width="14rem">
           <NativeSelect.Field
             aria-label={t('results.filter.score')}
@@ -147,7 +147,7 @@ export function ScoreTab({
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <HStack gap="1">
+        <div className="score-tab-range">
           <Input
             size="sm"
             width="6rem"
@@ -161,7 +161,7 @@ export function ScoreTab({
               setFilter((f) => ({ ...f, min }));
             }}
           />
-          <Text>–</Text>
+          <p>–</p>
           <Input
             size="sm"
             width="6rem"
@@ -175,15 +175,15 @@ export function ScoreTab({
               setFilter((f) => ({ ...f, max }));
             }}
           />
-        </HStack>
-        <Text fontSize="sm" color="fg.muted" data-testid="shown-count">
+        </div>
+        <p className="score-tab-muted" data-testid="shown-count">
           {t('results.shown', { shown: formatNumber(order.length, locale), total: formatNumber(data.rows, locale) })}
-        </Text>
-      </Flex>
+        </p>
+      </div>
       {order.length === 0 ? (
-        <Text py="10" textAlign="center" color="fg.muted" data-testid="no-interviews">
+        <p className="score-tab-none" data-testid="no-interviews">
           {t('results.noneMatch')}
-        </Text>
+        </p>
       ) : (
         <InterviewTable
           order={order}
@@ -195,6 +195,6 @@ export function ScoreTab({
           testId="interview-table"
         />
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Spinner, Switch, Tabs, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, memo, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import { CenteredMessage, PageError, PageSpinner } from '../../../components/feedback/page-state';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -12,13 +12,20 @@ import { DuplicatesTab } from '../components/duplicates-tab';
 import { RawTab } from '../components/raw-tab';
 import { ResultHeader } from '../components/result-header';
 import { ScoreTab } from '../components/score-tab';
-import { ColumnsError, columnsUrl, createColumnsClient } from '../data/columns-client';
+import { ColumnsError, columnsUrl, createColumnsClient, type ColumnsClient } from '../data/columns-client';
 import type { PlainTable } from '../data/protocol';
 import { decodedScoreTable, loadScoreTable, scoreTableRequest } from '../data/score-table';
 import { gridItems } from '../model/columns';
-import { presentKinds, TIME_RATIO_COLUMN, type ScoreKind } from '../model/score-tabs';
+import { presentKinds, TIME_RATIO_COLUMN, type ResultDataPoint, type ScoreKind } from '../model/score-tabs';
 
 type Loaded = { status: 'loading' } | { status: 'failed'; code: string } | { status: 'ready'; table: PlainTable };
+
+/**
+ * The score table reaches the open score tab through context: when it arrives, only that tab renders
+ * again, not the page's header and tabs (Chakra components whose styles are computed on every render;
+ * that render stood between the decoded rows and their first frame).
+ */
+const ScoresContext = createContext<Loaded>({ status: 'loading' });
 
 /**
  * The score columns and the raw total duration, in one request to the columns route (the worker
@@ -69,7 +76,6 @@ function useScoreData(file: DatafileResult | undefined): Loaded {
 /** `datafileActions` adds buttons of other features (the export, the report link) beside the worksheet's; the app wires them. */
 export function DatafileResultPage({ datafileActions }: { datafileActions?: (datafileId: string) => ReactNode } = {}) {
   const t = useT();
-  const locale = useLocale();
   const datafileId = new URLSearchParams(useSearch()).get('datafileId');
   const { data, error, isLoading, mutate } = useDatafileResult(datafileId);
   const client = useMemo(() => createColumnsClient(), []);
@@ -103,6 +109,8 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
   }, [showCareless, careless, file, grids, client]);
 
   const onOpen = useCallback((row: number) => setOpen(row), []);
+  const onClose = useCallback(() => setOpen(null), []);
+  const onRetry = useCallback(() => void mutate(), [mutate]);
 
   if (!datafileId)
     return (
@@ -127,8 +135,8 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
   }
   if (!file || !data) return <PageSpinner />;
 
-  const crumbs = [{ label: t('routes.datafiles'), href: '/datafiles' }, { label: file.title }];
   if (file.revision === 0) {
+    const crumbs = [{ label: t('routes.datafiles'), href: '/datafiles' }, { label: file.title }];
     return (
       <Box data-testid="datafile-result-page">
         <PageHeader title={file.title} crumbs={crumbs} />
@@ -140,13 +148,58 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
     );
   }
 
-  const active = tab ?? kinds[0] ?? 'raw';
   const worksheetHref = `/datafile-work-sheet?datafileId=${encodeURIComponent(file.id)}`;
   return (
-    <Box data-testid="datafile-result-page" data-ready={scores.status === 'ready' ? 'true' : undefined}>
+    <div data-testid="datafile-result-page" data-ready={scores.status === 'ready' ? 'true' : undefined}>
+      <ResultFrame file={file} data={data} worksheetHref={worksheetHref} datafileActions={datafileActions} />
+      <ScoresContext.Provider value={scores}>
+        <ResultTabs
+          file={file}
+          kinds={kinds}
+          active={tab ?? kinds[0] ?? 'raw'}
+          onTab={setTab}
+          grids={grids}
+          showCareless={showCareless}
+          onShowCareless={setShowCareless}
+          careless={careless}
+          client={client}
+          onOpen={onOpen}
+          onRetry={onRetry}
+          worksheetHref={worksheetHref}
+        />
+      </ScoresContext.Provider>
+      <InterviewDialog
+        datafileId={file.id}
+        row={open}
+        client={client}
+        onClose={onClose}
+        points={file.dataPoints}
+        timeRatio={
+          open !== null && scores.status === 'ready' ? scores.table.numeric[TIME_RATIO_COLUMN]?.[open] : undefined
+        }
+      />
+    </div>
+  );
+}
+
+/** The page's title, crumbs, actions and header: rendered once per answer of the page's query. */
+const ResultFrame = memo(function ResultFrame({
+  file,
+  data,
+  worksheetHref,
+  datafileActions,
+}: {
+  file: DatafileResult;
+  data: NonNullable<ReturnType<typeof useDatafileResult>['data']>;
+  worksheetHref: string;
+  datafileActions?: (datafileId: string) => ReactNode;
+}) {
+  const t = useT();
+  return (
+    <>
       <PageHeader
         title={file.title}
-        crumbs={crumbs}
+        crumbs={[{ label: t('routes.datafiles'), href: '/datafiles' }, { label: file.title }]}
         actions={
           <Flex gap="2" flexShrink={0}>
             {datafileActions?.(file.id)}
@@ -157,92 +210,149 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
         }
       />
       <ResultHeader file={file} summary={data.getDataRecordSummaryForDatafile} />
-      <Tabs.Root value={active} onValueChange={(d) => setTab(d.value)} variant="line" lazyMount unmountOnExit>
-        <Flex align="center" justify="space-between" gap="4">
-          <Tabs.List flexWrap="wrap">
-            <Tabs.Trigger value="raw" data-testid="tab-raw">
-              {t('results.tabs.raw')}
+    </>
+  );
+});
+
+/** The tabs; the open score tab reads the score table from ScoresContext (so its arrival renders that tab alone). */
+const ResultTabs = memo(function ResultTabs({
+  file,
+  kinds,
+  active,
+  onTab,
+  grids,
+  showCareless,
+  onShowCareless,
+  careless,
+  client,
+  onOpen,
+  onRetry,
+  worksheetHref,
+}: {
+  file: DatafileResult;
+  kinds: readonly ScoreKind[];
+  active: string;
+  onTab: (tab: string) => void;
+  grids: readonly unknown[];
+  showCareless: boolean;
+  onShowCareless: (on: boolean) => void;
+  careless: PlainTable | null;
+  client: ColumnsClient;
+  onOpen: (row: number) => void;
+  onRetry: () => void;
+  worksheetHref: string;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <Tabs.Root value={active} onValueChange={(d) => onTab(d.value)} variant="line" lazyMount unmountOnExit>
+      <Flex align="center" justify="space-between" gap="4">
+        <Tabs.List flexWrap="wrap">
+          <Tabs.Trigger value="raw" data-testid="tab-raw">
+            {t('results.tabs.raw')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="cleaned" data-testid="tab-cleaned">
+            {t('results.tabs.cleaned')}
+          </Tabs.Trigger>
+          {kinds.map((k) => (
+            <Tabs.Trigger key={k} value={k} data-testid={`tab-${k}`}>
+              {t(`results.kinds.${k}`)}
             </Tabs.Trigger>
-            <Tabs.Trigger value="cleaned" data-testid="tab-cleaned">
-              {t('results.tabs.cleaned')}
-            </Tabs.Trigger>
-            {kinds.map((k) => (
-              <Tabs.Trigger key={k} value={k} data-testid={`tab-${k}`}>
-                {t(`results.kinds.${k}`)}
-              </Tabs.Trigger>
-            ))}
-            <Tabs.Trigger value="duplicates" data-testid="tab-duplicates">
-              {t('results.tabs.duplicates')}
-            </Tabs.Trigger>
-          </Tabs.List>
-          {grids.length > 0 && (
-            <Switch.Root
-              size="sm"
-              checked={showCareless}
-              onCheckedChange={(d) => setShowCareless(d.checked)}
-              data-testid="careless-toggle"
-            >
-              <Switch.HiddenInput />
-              <Switch.Control />
-              <Switch.Label>
-                {t('results.showCareless')}
-                {showCareless && !careless ? <Spinner size="xs" ml="2" /> : null}
-              </Switch.Label>
-            </Switch.Root>
-          )}
-        </Flex>
+          ))}
+          <Tabs.Trigger value="duplicates" data-testid="tab-duplicates">
+            {t('results.tabs.duplicates')}
+          </Tabs.Trigger>
+        </Tabs.List>
+        {grids.length > 0 && (
+          <Switch.Root
+            size="sm"
+            checked={showCareless}
+            onCheckedChange={(d) => onShowCareless(d.checked)}
+            data-testid="careless-toggle"
+          >
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>
+              {t('results.showCareless')}
+              {showCareless && !careless ? <Spinner size="xs" ml="2" /> : null}
+            </Switch.Label>
+          </Switch.Root>
+        )}
+      </Flex>
+      {/* Only the open tab's content is rendered: a closed Chakra Tabs.Content still computes its styles
+          before it renders nothing (lazyMount), a dozen of them on every render of the tabs. */}
+      {active === 'raw' && (
         <Tabs.Content value="raw">
           <RawTab datafileId={file.id} client={client} onOpen={onOpen} />
         </Tabs.Content>
+      )}
+      {active === 'duplicates' && (
         <Tabs.Content value="duplicates">
           <DuplicatesTab datafileId={file.id} />
         </Tabs.Content>
+      )}
+      {active === 'cleaned' && (
         <Tabs.Content value="cleaned">
           <CleanedTab file={file} worksheetHref={worksheetHref} locale={locale}>
             {file.isCleaned ? <RawTab datafileId={file.id} client={client} onOpen={onOpen} cleanedOnly /> : null}
           </CleanedTab>
         </Tabs.Content>
-        {kinds.map((k) => (
-          <Tabs.Content key={k} value={k}>
-            {scores.status === 'loading' && (
-              <Box py="16" textAlign="center" role="status">
-                <Spinner />
-                <Text mt="2" color="fg.muted" fontSize="sm">
-                  {t('results.loadingInterviews', { rows: formatNumber(file.numberOfRecords, locale) })}
-                </Text>
-              </Box>
-            )}
-            {scores.status === 'failed' && <PageError onRetry={() => void mutate()} />}
-            {scores.status === 'ready' &&
-              (scores.table.rows === 0 ? (
-                <Text py="10" textAlign="center" color="fg.muted">
-                  {t('results.noInterviews')}
-                </Text>
-              ) : (
-                <ScoreTab
-                  kind={k as ScoreKind}
-                  kinds={kinds}
-                  data={scores.table}
-                  careless={showCareless ? careless : null}
-                  points={file.dataPoints}
-                  onOpen={onOpen}
-                />
-              ))}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
-      <InterviewDialog
-        datafileId={file.id}
-        row={open}
-        client={client}
-        onClose={() => setOpen(null)}
-        points={file.dataPoints}
-        timeRatio={
-          open !== null && scores.status === 'ready' ? scores.table.numeric[TIME_RATIO_COLUMN]?.[open] : undefined
-        }
-      />
-    </Box>
+      )}
+      {kinds.includes(active as ScoreKind) && (
+        <Tabs.Content key={active} value={active}>
+          <ScorePanel
+            kind={active as ScoreKind}
+            kinds={kinds}
+            records={file.numberOfRecords}
+            careless={showCareless ? careless : null}
+            points={file.dataPoints}
+            onOpen={onOpen}
+            onRetry={onRetry}
+          />
+        </Tabs.Content>
+      )}
+    </Tabs.Root>
   );
+});
+
+/** One score's tab content: a spinner until the score table is decoded, then its histogram and table. */
+function ScorePanel({
+  kind,
+  kinds,
+  records,
+  careless,
+  points,
+  onOpen,
+  onRetry,
+}: {
+  kind: ScoreKind;
+  kinds: readonly ScoreKind[];
+  records: number;
+  careless: PlainTable | null;
+  points: readonly ResultDataPoint[];
+  onOpen: (row: number) => void;
+  onRetry: () => void;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const scores = useContext(ScoresContext);
+  if (scores.status === 'loading')
+    return (
+      <Box py="16" textAlign="center" role="status">
+        <Spinner />
+        <Text mt="2" color="fg.muted" fontSize="sm">
+          {t('results.loadingInterviews', { rows: formatNumber(records, locale) })}
+        </Text>
+      </Box>
+    );
+  if (scores.status === 'failed') return <PageError onRetry={onRetry} />;
+  if (scores.table.rows === 0)
+    return (
+      <Text py="10" textAlign="center" color="fg.muted">
+        {t('results.noInterviews')}
+      </Text>
+    );
+  return <ScoreTab kind={kind} kinds={kinds} data={scores.table} careless={careless} points={points} onOpen={onOpen} />;
 }
 
 /** The cleaning's counts, the way to the worksheet, and (`children`) the kept interviews' table once cleaned. */

@@ -127,6 +127,9 @@ export function OpenEndedSettings({
           {t('uploads.step2.open.topicCheck')}
         </SettingCheckbox>
       </HStack>
+      <Text fontSize="xs" color="fg.muted">
+        {t('uploads.step2.open.copyPasteCheckHelp')}
+      </Text>
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { currentToken, onSessionEnd } from '../../../lib/session';
+import { readStorage, storageKeys, writeStorage } from '../../../lib/storage';
 
 /**
  * The revision's score columns (and quota characteristics) as Arrow IPC bytes from the results
@@ -42,10 +43,44 @@ function hold(key: string, load: () => Promise<{ bytes: ArrayBuffer; revision: n
   return request;
 }
 
+const heldKey = (datafileId: string, file: 'scores' | 'raw', columns: readonly string[]) =>
+  `${datafileId} ${file} ${columns.join(',')}`.trimEnd();
+
 /** Starts loading a datafile's score columns now (boot), unless this tab holds them already. */
 export function prefetchWorksheetScores(datafileId: string): void {
-  const key = `${datafileId} scores`;
+  const key = heldKey(datafileId, 'scores', []);
   if (!held.has(key)) hold(key, () => fetchWorksheetColumns(datafileId, 'scores'));
+}
+
+/**
+ * Starts loading the quota columns the worksheet of this datafile asked for last time (boot, before
+ * the settings name them), unless this tab holds them already; the page uses them only when its
+ * settings name the same columns and the answer is of its revision.
+ */
+export function prefetchRememberedQuotaColumns(datafileId: string): void {
+  const remembered = rememberedQuotaColumns(datafileId);
+  if (!remembered?.length) return;
+  const key = heldKey(datafileId, 'raw', remembered);
+  if (!held.has(key)) hold(key, () => fetchWorksheetColumns(datafileId, 'raw', remembered));
+}
+
+function rememberedQuotaColumns(datafileId: string): string[] | null {
+  try {
+    const stored = JSON.parse(readStorage(storageKeys.worksheetQuotaColumns) ?? 'null') as {
+      datafileId?: unknown;
+      columns?: unknown;
+    } | null;
+    return stored?.datafileId === datafileId && Array.isArray(stored.columns)
+      ? stored.columns.filter((c): c is string => typeof c === 'string')
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the quota columns the settings named (one datafile: the last one opened). */
+export function rememberQuotaColumns(datafileId: string, columns: readonly string[]): void {
+  writeStorage(storageKeys.worksheetQuotaColumns, JSON.stringify({ datafileId, columns }));
 }
 
 /**
@@ -59,7 +94,7 @@ export async function worksheetColumns(
   columns: readonly string[] = [],
   timeoutMs?: number,
 ): Promise<ArrayBuffer> {
-  const key = `${datafileId} ${file} ${columns.join(',')}`.trimEnd();
+  const key = heldKey(datafileId, file, columns);
   const load = () => fetchWorksheetColumns(datafileId, file, columns, timeoutMs);
   let answer = await (held.get(key) ?? hold(key, load)).catch(() => hold(key, load));
   if (answer.revision !== revision) answer = await hold(key, load);

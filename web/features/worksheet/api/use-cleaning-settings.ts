@@ -2,8 +2,13 @@ import { graphql } from '../../../lib/gql';
 import type { GetDatafileCleaningSettingsQuery } from '../../../lib/gql/graphql';
 import { primeQuery, useGqlQuery } from '../../../lib/swr-helpers';
 import { livePolling } from '../../../lib/live-polling';
-import { startEarlyEngine } from '../engine/index.ts';
-import { prefetchWorksheetScores, worksheetColumns } from './fetch-worksheet-columns';
+import { markLoad, startEarlyEngine } from '../engine/index.ts';
+import {
+  prefetchRememberedQuotaColumns,
+  prefetchWorksheetScores,
+  rememberQuotaColumns,
+  worksheetColumns,
+} from './fetch-worksheet-columns';
 
 /** Quota characteristics loaded with the scores (each is one small column). */
 export const MAX_GROUPINGS = 8;
@@ -74,11 +79,21 @@ export async function engineSource(
  */
 export function prefetchWorksheet(datafileId: string): void {
   prefetchWorksheetScores(datafileId);
+  // The quota columns of the last visit go out now too, not only once the settings name them.
+  prefetchRememberedQuotaColumns(datafileId);
   void primeQuery(DOCUMENT, { datafileId })
-    .then(async ({ getDatafileCleaningSettings: s }) => {
+    .then(({ getDatafileCleaningSettings: s }) => {
+      markLoad('settings');
       if (!canClean(s)) return;
-      const source = await engineSource(datafileId, s.revision, s.groupingColumns.slice(0, MAX_GROUPINGS));
-      startEarlyEngine(engineDataKey(s), { source });
+      rememberQuotaColumns(datafileId, s.groupingColumns.slice(0, MAX_GROUPINGS));
+      // Registered now, before the quota columns arrive: a page rendering meanwhile waits for it.
+      startEarlyEngine(
+        engineDataKey(s),
+        engineSource(datafileId, s.revision, s.groupingColumns.slice(0, MAX_GROUPINGS)).then((source) => {
+          markLoad('columns');
+          return { source };
+        }),
+      );
     })
     .catch(() => undefined);
 }

@@ -15,24 +15,39 @@ export function useEngineInput(settings: CleaningSettingsData): {
   const [loadError, setLoadError] = useState<Error | null>(null);
   const groupingColumns = useMemo(() => settings.groupingColumns.slice(0, MAX_GROUPINGS), [settings.groupingColumns]);
   const dataKey = engineDataKey(settings);
-  const [options, setOptions] = useState<CleaningEngineInput | null>(() => {
-    const started = earlyEngine(dataKey);
-    return started ? { started } : null;
-  });
-  const startedFor = useRef(options ? dataKey : null);
+  const [options, setOptions] = useState<CleaningEngineInput | null>(null);
+  /** The data key the options were set for: a poll that changed nothing loads nothing. */
+  const loadedFor = useRef<string | null>(null);
   const timeoutMs = livePolling(settings)?.requestTimeoutMs;
   useEffect(() => {
-    if (startedFor.current === dataKey) return undefined;
-    startedFor.current = null;
+    if (loadedFor.current === dataKey) return undefined;
     let live = true;
-    engineSource(settings.datafileId, settings.revision, groupingColumns, timeoutMs).then(
-      (source) => {
-        if (live) setOptions({ source });
-      },
-      (e: Error) => {
-        if (live) setLoadError(e);
-      },
-    );
+    const load = () =>
+      engineSource(settings.datafileId, settings.revision, groupingColumns, timeoutMs).then(
+        (source) => {
+          if (!live) return;
+          loadedFor.current = dataKey;
+          setOptions({ source });
+        },
+        (e: Error) => {
+          if (live) setLoadError(e);
+        },
+      );
+    // The engine boot started on these very data (web/app/boot.ts), ready or with its columns still
+    // loading: wait for it rather than load the same columns into a second worker.
+    const early = earlyEngine(dataKey);
+    if (!early) void load();
+    else
+      early.then(
+        (started) => {
+          if (!live) return;
+          loadedFor.current = dataKey;
+          setOptions({ started });
+        },
+        () => {
+          if (live) void load();
+        },
+      );
     return () => {
       live = false;
     };

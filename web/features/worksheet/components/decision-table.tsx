@@ -1,8 +1,8 @@
-import { Box } from '@chakra-ui/react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
 import { REASONS, roundScore } from '../../../../scoring/index.ts';
 import { useT, type Translate } from '../../../lib/i18n';
+import './decision-table.css';
 
 export interface DecisionTableProps {
   rows: number;
@@ -19,29 +19,21 @@ export interface DecisionTableProps {
 
 const ROW_HEIGHT = 32;
 
-// One style object for the whole table (rows are plain elements): styling 30 rows per slider step
-// through components would cost more than the rest of the paint.
-const COLUMNS = 'minmax(3rem, 4rem) minmax(5rem, 1.4fr) minmax(4.5rem, 7rem) minmax(5.5rem, 7rem) minmax(6rem, 1.6fr)';
-const TABLE_CSS = {
-  '& [role=row]': {
-    height: `${ROW_HEIGHT}px`,
-    display: 'grid',
-    gridTemplateColumns: COLUMNS,
-    columnGap: '2',
-    alignItems: 'center',
-    px: '3',
-    borderBottomWidth: '1px',
-    borderColor: 'border.muted',
-  },
-  '& [role=row][data-row]': { position: 'absolute', left: 0, right: 0, cursor: 'pointer' },
-  // A long record id or reason is cut with dots (its whole text in the title), never pushed into the next column.
-  '& [role=cell], & [role=columnheader]': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  '& [role=columnheader]': { fontWeight: 'semibold', fontSize: 'xs', color: 'fg.muted' },
-  '& .decision-head': { position: 'sticky', top: 0, zIndex: 1, bg: 'bg.subtle' },
-  '& [data-kept="0"]': { bg: 'red.50', color: 'red.800' },
-  '& [data-kept="1"] [role=cell]:nth-of-type(4)': { color: 'green.700' },
-  '& [data-selected]': { outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '-2px' },
-} as const;
+// The rows' height is the virtualizer's estimate too; the look is in decision-table.css (plain
+// elements, one static sheet: styling 30 rows per slider step through components would cost more than
+// the rest of the paint).
+/**
+ * The table's size from its ResizeObserver alone, whose first report comes after the browser's own
+ * layout: the library's default also measures at once, in React's commit, which forces a layout of the
+ * whole page there and again for the paint. The rows in view before that report come from `initialRect`.
+ */
+const observeRectAfterLayout: typeof observeElementRect = (instance, cb) => {
+  const element = instance.scrollElement;
+  if (!element || typeof ResizeObserver === 'undefined') return observeElementRect(instance, cb);
+  const observer = new ResizeObserver(() => cb({ width: element.clientWidth, height: element.clientHeight }));
+  observer.observe(element, { box: 'content-box' });
+  return () => observer.disconnect();
+};
 
 const Row = memo(function Row({
   row,
@@ -106,21 +98,20 @@ export const DecisionTable = memo(function DecisionTable({
     count: rows,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
+    // The first render already holds the rows in view: the table's height (inside its 1px border) is known
+    // before it is measured.
+    initialRect: { width: 0, height: height - 2 },
+    observeElementRect: observeRectAfterLayout,
     overscan: 8,
   });
   return (
-    <Box
+    <div
       ref={scroller}
       role="table"
       aria-label={t('worksheet.table.label')}
       data-testid="decision-table"
-      h={`${height}px`}
-      overflowY="auto"
-      borderWidth="1px"
-      borderColor="border.muted"
-      rounded="md"
-      fontSize="sm"
-      css={TABLE_CSS}
+      className="decision-table"
+      style={{ height: `${height}px` }}
       // One listener for all rows (event delegation): rows stay plain elements.
       onClick={
         onSelect
@@ -155,6 +146,6 @@ export const DecisionTable = memo(function DecisionTable({
           />
         ))}
       </div>
-    </Box>
+    </div>
   );
 });

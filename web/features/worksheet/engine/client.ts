@@ -98,32 +98,56 @@ export function warmCleaningWorker(): void {
 /**
  * An engine started from data loaded at boot (the worksheet's score columns), before the page that
  * uses it has rendered: the worker decodes them and compiles the scoring core meanwhile. Kept under
- * the key of the data it holds (datafile, revision, interviews, quota columns); the page takes it over
- * only for the same key, and an engine nobody takes over within a minute is ended.
+ * the key of the data it holds (datafile, revision, interviews, quota columns) from the moment the
+ * settings name that data, while its columns still load: a page that renders before they arrive waits
+ * for this engine instead of loading the same columns again into a second worker. The page takes it
+ * over only for the same key, and an engine nobody takes over within a minute is ended.
  */
-let early: { key: string; engine: CleaningEngine; timer: ReturnType<typeof setTimeout> } | null = null;
+let early: {
+  key: string;
+  engine: Promise<CleaningEngine>;
+  /** The engine once its data is in (null while loading). */
+  started: CleaningEngine | null;
+  timer: ReturnType<typeof setTimeout>;
+} | null = null;
 
 function dropEarlyEngine(): void {
   if (!early) return;
   clearTimeout(early.timer);
-  early.engine.dispose();
+  early.engine.then((engine) => engine.dispose()).catch(() => undefined);
   early = null;
 }
 
-export function startEarlyEngine(key: string, options: CleaningEngineOptions): void {
+/** Starts the engine for `key` on `options`, which may still be loading (a failed load drops it). */
+export function startEarlyEngine(key: string, options: CleaningEngineOptions | Promise<CleaningEngineOptions>): void {
   dropEarlyEngine();
-  const engine = createCleaningEngine(options);
-  early = { key, engine, timer: setTimeout(dropEarlyEngine, SPARE_WAIT_MS) };
+  const entry: NonNullable<typeof early> = {
+    key,
+    engine: Promise.resolve(options).then((o) => {
+      const engine = createCleaningEngine(o);
+      entry.started = engine;
+      return engine;
+    }),
+    started: null,
+    timer: setTimeout(dropEarlyEngine, SPARE_WAIT_MS),
+  };
+  early = entry;
+  entry.engine.catch(() => {
+    if (early === entry) dropEarlyEngine();
+  });
 }
 
-/** The engine started early for `key`, if any (no side effect: a render may call it). */
-export function earlyEngine(key: string): CleaningEngine | null {
+/**
+ * The engine started early for `key`, if any, resolved once its data is in (no side effect: a render
+ * may call it); it rejects when that data failed to load.
+ */
+export function earlyEngine(key: string): Promise<CleaningEngine> | null {
   return early?.key === key ? early.engine : null;
 }
 
 /** Takes over the early engine (it is no longer ended by the timer); false if it was ended meanwhile. */
 export function claimEarlyEngine(engine: CleaningEngine): boolean {
-  if (early?.engine !== engine) return false;
+  if (!early || early.started !== engine) return false;
   clearTimeout(early.timer);
   early = null;
   return true;

@@ -8,6 +8,7 @@ export {
   type CleaningEngine,
   type CleaningEngineOptions,
 } from './client.ts';
+export { markLoad } from './load-marks.ts';
 export { useCleaningEngine, type CleaningEngineInput, type CleaningEngineState } from './use-cleaning-engine.ts';
 export type {
   CleaningRequest,

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { claimEarlyEngine, createCleaningEngine, type CleaningEngine, type CleaningEngineOptions } from './client.ts';
+import { markLoad } from './load-marks.ts';
 import type { CleaningRequest, EngineReady, EngineResult } from './protocol.ts';
 
 export interface CleaningEngineState {
@@ -41,6 +42,7 @@ export function useCleaningEngine(options: CleaningEngineInput | null): Cleaning
       return;
     }
     const ticket = ++latest.current;
+    markLoad('run');
     current.run(request).then(
       (r) => {
         // A replaced request resolves with the newer result, which that newer request sets itself; an
@@ -48,6 +50,7 @@ export function useCleaningEngine(options: CleaningEngineInput | null): Cleaning
         if ((ticket === latest.current || r.request === request) && engineRef.current === current) {
           // Render in the task that received the result: a scheduled render would wait for another
           // task, often missing the frame the result could still make.
+          markLoad('result');
           flushSync(() => setResult(r));
         }
       },
@@ -71,7 +74,10 @@ export function useCleaningEngine(options: CleaningEngineInput | null): Cleaning
     setError(null);
     created.ready.then(
       (r) => {
-        if (live) setReady(r);
+        markLoad('engine-ready');
+        // Rendered in this task: the page's first run goes out from the effects of this very commit
+        // (a render synchronous to the task flushes them too), not a scheduled render and a frame later.
+        if (live) flushSync(() => setReady(r));
       },
       (e: Error) => {
         if (live) setError(e);

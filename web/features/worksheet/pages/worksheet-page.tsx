@@ -26,7 +26,14 @@ import { ManualPanel } from '../components/manual-panel';
 import { OverCleaningGuard } from '../components/over-cleaning-guard';
 import { QuotaFields } from '../components/quota-fields';
 import { SettingsFields } from '../components/settings-fields';
-import { useCleaningEngine, type CleaningRequest, type EngineReady, type EngineResult } from '../engine/index.ts';
+import { useAfterRows } from '../components/use-after-rows';
+import {
+  markLoad,
+  useCleaningEngine,
+  type CleaningRequest,
+  type EngineReady,
+  type EngineResult,
+} from '../engine/index.ts';
 import {
   quotaRequest,
   rulesOf,
@@ -72,7 +79,11 @@ function Worksheet({
   datafileActions?: (datafileId: string) => ReactNode;
 }) {
   const { options, loadError } = useEngineInput(settings);
+  useEffect(() => void markLoad('mounted'), []);
   const engine = useCleaningEngine(options);
+  // The table's rows first: the rest of the page renders once they are painted. Held here, not in the
+  // form, which remounts after every save and must not hide the rules for a frame then.
+  const rest = useAfterRows(Boolean(engine.ready && engine.result));
   // Outlives the form, which remounts with the saved values after a save.
   const [saved, setSaved] = useState<string | null>(null);
   // What the worker holds of manual decisions; outlives the form, which is remounted on every save.
@@ -114,6 +125,7 @@ function Worksheet({
         result={engine.result}
         run={engine.run}
         syncManual={syncManual}
+        rest={rest}
         saved={saved}
         setSaved={setSaved}
         onSaved={onSaved}
@@ -132,6 +144,7 @@ function WorksheetForm({
   result,
   run,
   syncManual,
+  rest,
   saved,
   setSaved,
   onSaved,
@@ -142,6 +155,8 @@ function WorksheetForm({
   result: EngineResult | null;
   run: (r: CleaningRequest) => void;
   syncManual: (manual: Record<string, ManualValue>) => void;
+  /** Whether the parts besides the table render yet (useAfterRows). */
+  rest: boolean;
   saved: string | null;
   setSaved: (message: string | null) => void;
   onSaved: () => void;
@@ -245,6 +260,7 @@ function WorksheetForm({
     }
   };
 
+  useEffect(() => void (result && markLoad('table-committed')), [result]);
   const target = values.targetSampleSize === '' ? null : values.targetSampleSize;
   return (
     <Box data-testid="worksheet-page">
@@ -303,45 +319,49 @@ function WorksheetForm({
         gap="5"
         alignItems="start"
       >
-        <Stack gap="4">
-          <SettingsFields
-            available={available}
-            onThresholds={onThresholds}
-            report={report}
-            guard={result ? <OverCleaningGuard guard={result.guard} minFailing={values.minFailingChecks} /> : null}
-            figures={result?.guard}
-          />
-          <Box as="fieldset" borderWidth="1px" borderColor="border.muted" rounded="md" p="3">
-            <Text as="legend" fontWeight="semibold" px="1">
-              {t('worksheet.quota.title')}
-            </Text>
-            <QuotaFields
-              columns={settings.groupingColumns}
-              groupings={ready?.groupings ?? []}
-              composition={result?.composition ?? null}
+        {rest ? (
+          <Stack gap="4">
+            <SettingsFields
+              available={available}
+              onThresholds={onThresholds}
+              report={report}
+              guard={result ? <OverCleaningGuard guard={result.guard} minFailing={values.minFailingChecks} /> : null}
+              figures={result?.guard}
             />
-          </Box>
-          <DuplicateFields
-            duplicates={dupes.flags}
-            removed={duplicate?.length ?? null}
-            loading={dupes.isLoading}
-            failed={Boolean(dupes.error)}
-            report={report}
-          />
-          <SourceImpact
-            recordIds={ready?.recordIds ?? null}
-            primary={result?.primary ?? null}
-            recordSources={dupes.flags?.recordSources ?? null}
-          />
-          <Textarea
-            size="sm"
-            value={values.comment}
-            placeholder={t('worksheet.comment')}
-            aria-label={t('worksheet.comment')}
-            onChange={(e) => void setFieldValue('comment', e.currentTarget.value)}
-            data-testid="worksheet-comment"
-          />
-        </Stack>
+            <Box as="fieldset" borderWidth="1px" borderColor="border.muted" rounded="md" p="3">
+              <Text as="legend" fontWeight="semibold" px="1">
+                {t('worksheet.quota.title')}
+              </Text>
+              <QuotaFields
+                columns={settings.groupingColumns}
+                groupings={ready?.groupings ?? []}
+                composition={result?.composition ?? null}
+              />
+            </Box>
+            <DuplicateFields
+              duplicates={dupes.flags}
+              removed={duplicate?.length ?? null}
+              loading={dupes.isLoading}
+              failed={Boolean(dupes.error)}
+              report={report}
+            />
+            <SourceImpact
+              recordIds={ready?.recordIds ?? null}
+              primary={result?.primary ?? null}
+              recordSources={dupes.flags?.recordSources ?? null}
+            />
+            <Textarea
+              size="sm"
+              value={values.comment}
+              placeholder={t('worksheet.comment')}
+              aria-label={t('worksheet.comment')}
+              onChange={(e) => void setFieldValue('comment', e.currentTarget.value)}
+              data-testid="worksheet-comment"
+            />
+          </Stack>
+        ) : (
+          <Box />
+        )}
         <Stack gap="5" minW="0">
           {!ready || !result ? (
             <Text data-testid="worksheet-loading">{t('worksheet.calculating')}</Text>
@@ -374,15 +394,17 @@ function WorksheetForm({
                   onSelect={setSelected}
                   selected={selected}
                 />
-                <Box mt="2">
-                  <ManualPanel
-                    recordId={selected === null ? null : recordId(selected)}
-                    current={selected === null ? undefined : values.manual[recordId(selected)]}
-                    onDecide={decide}
-                  />
-                </Box>
+                {rest ? (
+                  <Box mt="2">
+                    <ManualPanel
+                      recordId={selected === null ? null : recordId(selected)}
+                      current={selected === null ? undefined : values.manual[recordId(selected)]}
+                      onDecide={decide}
+                    />
+                  </Box>
+                ) : null}
               </Box>
-              {deferred ? (
+              {rest && deferred ? (
                 <ImpactView
                   result={deferred}
                   groupings={ready.groupings}
@@ -393,20 +415,25 @@ function WorksheetForm({
               ) : null}
             </>
           )}
-          <Box>
-            <Text fontWeight="semibold" mb="2">
-              {t('worksheet.audit.title')}
-            </Text>
-            <AuditTrail datafileId={settings.datafileId} />
-          </Box>
+          {rest ? (
+            <Box>
+              <Text fontWeight="semibold" mb="2">
+                {t('worksheet.audit.title')}
+              </Text>
+              <AuditTrail datafileId={settings.datafileId} />
+            </Box>
+          ) : null}
         </Stack>
       </Grid>
-      <DiscardGuard
-        dirty={dirty}
-        askReset={askReset}
-        onResetAsked={() => setAskReset(false)}
-        onReset={() => resetForm()}
-      />
+      {/* Nothing can be changed before the rules render, so the guard and its dialog come with them. */}
+      {rest ? (
+        <DiscardGuard
+          dirty={dirty}
+          askReset={askReset}
+          onResetAsked={() => setAskReset(false)}
+          onReset={() => resetForm()}
+        />
+      ) : null}
     </Box>
   );
 }

@@ -1,0 +1,47 @@
+// Queries racing their budgets share one timer per process: each must still be refused at its own
+// deadline, whichever order the budgets started in and whatever settled before, and work that
+// settles in time must answer as it settled.
+import { describe, expect, it } from 'vitest';
+import { raceBudget, withRequestBudget } from '../../../api/lib/request-budget';
+
+const never = () => new Promise<never>(() => {});
+const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
+/** When the race settled (ms after the start) and how. */
+async function outcome(budgetMs: number, work: () => Promise<unknown>, started: number) {
+  return withRequestBudget(budgetMs, (budget) =>
+    raceBudget(budget, work()).then(
+      (value) => ({ value, ms: performance.now() - started }),
+      (error: { code?: string }) => ({ code: error.code, ms: performance.now() - started }),
+    ),
+  );
+}
+
+describe('a query racing its budget', () => {
+  it('is refused at its own deadline, also when a later race has the earlier deadline', async () => {
+    const started = performance.now();
+    const [long, short, settled, slow] = await Promise.all([
+      outcome(400, never, started),
+      // Started after the 400 ms race, due before it: the shared timer must move forward for it.
+      outcome(60, never, started),
+      outcome(30, () => after(5, 'in time'), started),
+      outcome(150, () => after(20, 'also in time'), started),
+    ]);
+    expect(short).toMatchObject({ code: 'REQUEST_TIME_LIMIT' });
+    expect(short.ms).toBeGreaterThanOrEqual(55);
+    expect(short.ms).toBeLessThan(300);
+    expect(long).toMatchObject({ code: 'REQUEST_TIME_LIMIT' });
+    expect(long.ms).toBeGreaterThanOrEqual(395);
+    expect(settled).toMatchObject({ value: 'in time' });
+    expect(slow).toMatchObject({ value: 'also in time' });
+    // A race started after the others settled or were refused is still watched.
+    const again = await outcome(40, never, performance.now());
+    expect(again).toMatchObject({ code: 'REQUEST_TIME_LIMIT' });
+    expect(again.ms).toBeGreaterThanOrEqual(35);
+  });
+
+  it('passes a failure of the work on as it failed', async () => {
+    const failed = await outcome(1_000, () => Promise.reject(Object.assign(new Error('x'), { code: 'OWN' })), 0);
+    expect(failed).toMatchObject({ code: 'OWN' });
+  });
+});
