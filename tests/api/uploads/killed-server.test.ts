@@ -26,6 +26,8 @@ let deps: Deps;
 let server: ServerProcess | undefined;
 let env: Record<string, string>;
 let w: UploadWorld;
+/** The killed server's log, for a failure after the restart. */
+let killedLog = '';
 
 async function setUp(extra: Record<string, string>) {
   dir = mkdtempSync(join(tmpdir(), 'sqp-upload-kill-'));
@@ -126,6 +128,7 @@ async function confirmThenKill(classify = false) {
     async () => (await gql(Q.progress, { id: datafileId })).getDatafileUploadingProgress.upload.progress >= 15,
   );
   await server.kill();
+  killedLog = server.log();
   server = undefined;
   const [upload] = await deps.db.all<{ status: string; revision: number; job_id: string }>(
     sql`select status, revision, job_id from datafile_uploads where datafile_id = ${datafileId}`,
@@ -134,6 +137,28 @@ async function confirmThenKill(classify = false) {
   expect(await readManifest(deps.blobs, datafileId, 1)).toBeNull();
   expect(await countOf(sql`select count(*) as n from datafile_charges where datafile_id = ${datafileId}`)).toBe(0);
   return { datafileId, upload: upload!, check };
+}
+
+/**
+ * What a failed upload says about itself: its refusal, the upload job's and the check job's last
+ * errors and attempts, and the restarted server's log (a flaky failure must say why when it happens).
+ */
+async function whyNotReady(datafileId: string, jobId: string, progress: unknown) {
+  const [upload] = await deps.db.all<Record<string, unknown>>(
+    sql`select status, error_code, error_details, check_job_id from datafile_uploads where datafile_id = ${datafileId}`,
+  );
+  const preparedBy = ((await deps.jobs.get(jobId))?.payload as { preparedBy?: string } | undefined)?.preparedBy;
+  const jobs = await deps.db.all<Record<string, unknown>>(
+    sql`select id, kind, state, attempts, error_code, error_detail, progress, lease_expires_at from jobs
+        where id in (${jobId}, ${preparedBy ?? ''}, ${upload?.check_job_id ?? ''})`,
+  );
+  return [
+    `the upload ended ${JSON.stringify(progress)}`,
+    `upload row: ${JSON.stringify(upload)}`,
+    `jobs: ${JSON.stringify(jobs)}`,
+    `killed server's log:\n${killedLog.slice(-3000)}`,
+    `restarted server's log:\n${server?.log().slice(-6000) ?? ''}`,
+  ].join('\n');
 }
 
 /** Restarts the server and checks the upload finished exactly once. */
@@ -146,6 +171,7 @@ async function restartAndFinish(
     const p = (await gql(Q.progress, { id: datafileId })).getDatafileUploadingProgress;
     return p.status === 'READY' || p.status === 'ERROR' ? p : undefined;
   });
+  if (done.status !== 'READY') throw new Error(await whyNotReady(datafileId, upload.job_id, done));
   expect(done).toMatchObject({
     status: 'READY',
     upload: { status: 'READY', revision: 1, numberOfRecords: ROWS, creditsCharged: check.estimate.creditAmount },
@@ -179,7 +205,11 @@ describe('a server killed while it processes an upload', () => {
   }, 600_000);
 
   it('killed while the revision prepared at step 3 is still written: the upload job processes the file itself, once', async () => {
-    await setUp({});
+    // The dead check's lease outlasts the restart, so the new server's runner claims the upload job
+    // first and its wait for that lease is what runs: a 2 s lease ran out during a slow restart, the
+    // runner took the older check first, and the wait went untested (a quiet machine restarts fast,
+    // so there the upload job came first, reprocessing in a fresh process: its full memory growth).
+    await setUp({ JOB_LEASE_SECONDS: '15' });
     try {
       const killed = await confirmThenKill(true);
       // The confirmation adopted the check's prepare, which was still running: the upload job waits its turn.

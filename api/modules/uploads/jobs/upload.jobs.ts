@@ -5,7 +5,7 @@ import { findJob, handleRequest, workerStep } from '../../../jobs';
 import type { AppJobHandler } from '../../../kernel/deps';
 import { judgeOpenEnded } from '../../open-ended-judge';
 import { judgeCoherence } from '../../coherence-judge';
-import { CHECKED_AT, preparedFolder } from '../../../ingest';
+import { CHECKED_AT, DEFAULT_LIMITS, preparedFolder } from '../../../ingest';
 import { refusalFactsOf } from '../../../kernel/errors/refusal-messages';
 import { rejectSource } from '../upload-draft.service';
 import {
@@ -34,8 +34,26 @@ import {
 import type { run as checkStep } from './upload-check.step';
 import type { run as processStep } from './upload-process.step';
 
-export const uploadProcessStep = workerStep<typeof processStep>(new URL('./upload-process.step.ts', import.meta.url));
-export const uploadCheckStep = workerStep<typeof checkStep>(new URL('./upload-check.step.ts', import.meta.url));
+/**
+ * The memory limit of an upload's Worker steps (MB of the process's resident growth): above the
+ * engine's own budget (`maxRssBytes`, 3 GiB), which collects garbage before it refuses a run and
+ * refuses with PROCESSING_MEMORY, a reason the uploader can act on. The runner's default
+ * (JOB_WORKER_MAX_MB, 2,048) samples the resident memory without collecting, the open-answer
+ * classifier's thread included: a file of 300,000 interviews with three classified open questions
+ * peaks at 1.8-1.9 GB of growth, so that limit failed such uploads at random with JOB_MEMORY_LIMIT
+ * (not retried), also the reprocessing of an upload after a server restart.
+ */
+export const UPLOAD_STEP_MAX_MB = DEFAULT_LIMITS.maxRssBytes / (1024 * 1024) + 512;
+const uploadStepLimits = { maxMemoryMb: UPLOAD_STEP_MAX_MB };
+
+export const uploadProcessStep = workerStep<typeof processStep>(
+  new URL('./upload-process.step.ts', import.meta.url),
+  uploadStepLimits,
+);
+export const uploadCheckStep = workerStep<typeof checkStep>(
+  new URL('./upload-check.step.ts', import.meta.url),
+  uploadStepLimits,
+);
 
 /**
  * 'upload': processes a confirmed upload. The Worker step parses, validates, classifies,
