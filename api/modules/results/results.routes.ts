@@ -24,7 +24,7 @@ import { AppError, messageOf } from '../../kernel/errors/errors';
 import { recordEndpointHit } from '../monitoring';
 import { requireDatafile } from '../datafiles';
 import { loadSavedCleaning } from '../cleaning';
-import { readRevisionColumns } from '../../ingest/index';
+import { readManifest, readRevisionColumns } from '../../ingest/index';
 import * as z from 'zod';
 import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 
@@ -116,16 +116,21 @@ function prefixed(table: Table): Table {
   );
 }
 
-/** The decisions file of the saved cleaning of the published revision (written by the worksheet's save). */
+type Saved = Awaited<ReturnType<typeof loadSavedCleaning>>;
+
+/** The key of the decisions file of the saved cleaning of the published revision (written by the worksheet's save). */
+function decisionsKeyOf(saved: Saved, file: { revision: number; isCleaned: boolean }): string {
+  // A reset cleaning (resetDatafileCleaning) keeps the settings for the worksheet but has no cleaned data.
+  if (!saved || !file.isCleaned || saved.revision !== file.revision || !saved.decisionsKey)
+    throw new AppError('DATAFILE_NOT_CLEANED', { reason: 'NO_SAVED_CLEANING_FOR_REVISION' });
+  return saved.decisionsKey;
+}
+
 async function savedDecisions(
   deps: Pick<Deps, 'blobs' | 'db'>,
   file: { id: string; revision: number; isCleaned: boolean },
 ): Promise<Table> {
-  const saved = await loadSavedCleaning(deps.db, file.id);
-  // A reset cleaning (resetDatafileCleaning) keeps the settings for the worksheet but has no cleaned data.
-  if (!saved || !file.isCleaned || saved.revision !== file.revision || !saved.decisionsKey)
-    throw new AppError('DATAFILE_NOT_CLEANED', { reason: 'NO_SAVED_CLEANING_FOR_REVISION' });
-  const bytes = await deps.blobs.getBytes(saved.decisionsKey);
+  const bytes = await deps.blobs.getBytes(decisionsKeyOf(await loadSavedCleaning(deps.db, file.id), file));
   if (!bytes) throw new AppError('DATAFILE_NOT_CLEANED', { reason: 'NO_SAVED_CLEANING_FOR_REVISION' });
   return tableFromIPC(bytes);
 }
@@ -195,13 +200,18 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
       const file = await requireDatafile(deps.db, viewer, c.req.param('datafileId'), 'see');
       const query = parseQuery(c);
       if (file.revision === 0) throw new AppError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
-      // A revision's answers never change once published: the ETag names the revision and the
-      // selection. Its combined score follows the datafile's saved weights (a save with new weights
-      // writes a reweighted scores file), so the ETag names them too; the decisions change with every
-      // save, so their ETag names the save.
-      const savedAt = query.file === 'cleaning' ? ((await loadSavedCleaning(deps.db, file.id))?.savedAt ?? '') : '';
+      // A revision's answers never change once published: the ETag names the revision, the selection
+      // and the files the body is built from. The scores file follows the datafile's saved weights (a
+      // save with new weights, or the start-up job that reweights saves from before weights reached the
+      // scores, names another in the manifest); the decisions change with every save and are gone after
+      // a reset (refused here, before any 304), so their ETag names the save.
+      const saved = query.file === 'cleaning' ? await loadSavedCleaning(deps.db, file.id) : null;
+      const source =
+        query.file === 'cleaning'
+          ? `${decisionsKeyOf(saved, file)}\n${saved!.savedAt}`
+          : JSON.stringify((await readManifest(deps.blobs, file.id, file.revision))?.files ?? null);
       const weights = JSON.stringify(file.weightingMethod?.datafileWeighting ?? []);
-      const etag = `"${file.id}.${file.revision}.${query.file}.${sha256Hex([...(query.columns ?? ['*']), query.rows ? `${query.rows.offset}+${query.rows.limit}` : '', savedAt, weights].join('\n')).slice(0, 16)}"`;
+      const etag = `"${file.id}.${file.revision}.${query.file}.${sha256Hex([...(query.columns ?? ['*']), query.rows ? `${query.rows.offset}+${query.rows.limit}` : '', source, weights].join('\n')).slice(0, 16)}"`;
       const encoding = chooseEncoding(c.req.header('accept-encoding'));
       const headers: Record<string, string> = {
         'content-type': ARROW_STREAM_TYPE,

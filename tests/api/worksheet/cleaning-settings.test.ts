@@ -367,9 +367,9 @@ describe('the columns the worksheet reads', () => {
 });
 
 describe('the saved decisions on the columns route (file=cleaning)', () => {
-  const decisions = (token?: string) =>
+  const decisions = (token?: string, etag?: string) =>
     t.app.request(`/api/datafiles/${datafileId}/columns?file=cleaning`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(etag ? { 'if-none-match': etag } : {}) },
     });
   it('are the last save, row for row, to who may see the datafile; none after a reset', async () => {
     const saved = await t.gql(SAVE, { id: datafileId, s: base() }, { token: owner });
@@ -392,6 +392,8 @@ describe('the saved decisions on the columns route (file=cleaning)', () => {
       },
     );
     expect(reset.body.errors).toBeUndefined();
+    // Also a browser holding the saved decisions' ETag: no 304 for decisions that are gone.
+    expect((await decisions(owner, res.headers.get('etag')!)).status).toBe(404);
     const none = await decisions(owner);
     expect(none.status).toBe(404);
     expect((await none.json()).errors[0].extensions).toMatchObject({
