@@ -5,10 +5,10 @@
 // combined score at 55, which removed genuine respondents of short surveys (DS14, youth gratitude).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { composePipeline, DEFAULT_RULES, type PipelineInput, type PipelineResult } from '../../scoring/index.ts';
+import { composePipeline, type PipelineInput } from '../../scoring/index.ts';
 import { reference } from '../../scoring/reference.ts';
 import { loadDataset } from '../bench/detection-data.ts';
-import { implementations, rowsAsColumns, scoring } from '../support/scoring.ts';
+import { implementations, removedByDefaultRules, rowsAsColumns, scoring } from '../support/scoring.ts';
 
 const STRAIGHT = 2;
 const OK = 1;
@@ -30,18 +30,6 @@ function realWithStraightliners(key: string, planted: number): PipelineInput {
   };
 }
 
-const removed = (r: PipelineResult, n: number) =>
-  scoring
-    .clean(
-      {
-        rows: n,
-        scores: { combined: r.combined, ibs: r.ibs, con: r.consistency },
-        dataPoints: { ibs: r.ibsDataPoints, con: r.consistencyDataPoints },
-      },
-      DEFAULT_RULES,
-    )
-    .kept.map((k) => 1 - k);
-
 describe('grid score weighing a line by its evidence, on real short surveys', () => {
   // DS14's second grid is straightlined by 4 % of its respondents who answer the first one otherwise;
   // youth gratitude's commoner line by 1.6 %, about what counts in full (1.5 %), so it costs as before.
@@ -54,7 +42,7 @@ describe('grid score weighing a line by its evidence, on real short surveys', ()
       const n = input.rows;
       const real = n - 30;
       for (const r of [scoring.scoreAll(input), composePipeline(reference, input)]) {
-        const out = removed(r, n);
+        const out = removedByDefaultRules(r, n);
         for (let i = real; i < n; i++) {
           expect(r.ibs[i], `planted row ${i}`).toBe(0);
           expect(out[i], `planted row ${i}`).toBe(1);

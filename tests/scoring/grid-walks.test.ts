@@ -3,10 +3,10 @@
 // ends. Before scoring version 14 one wrap or one turn broke the constant step, so on grids of 7 to 9
 // items such a walk scored as OK or as a near-pattern (96) and stayed in the data.
 import { describe, expect, it } from 'vitest';
-import { composePipeline, DEFAULT_RULES, type PipelineInput, type PipelineResult } from '../../scoring/index.ts';
+import { composePipeline, type PipelineInput } from '../../scoring/index.ts';
 import { reference } from '../../scoring/reference.ts';
 import { loadDataset } from '../bench/detection-data.ts';
-import { scoring } from '../support/scoring.ts';
+import { removedByDefaultRules, scoring } from '../support/scoring.ts';
 
 const PATTERN = 4;
 
@@ -38,18 +38,6 @@ function realWithWalks(key: string, planted: number): PipelineInput {
   };
 }
 
-const removed = (r: PipelineResult, n: number) =>
-  scoring
-    .clean(
-      {
-        rows: n,
-        scores: { combined: r.combined, ibs: r.ibs, con: r.consistency },
-        dataPoints: { ibs: r.ibsDataPoints, con: r.consistencyDataPoints },
-      },
-      DEFAULT_RULES,
-    )
-    .kept.map((k) => 1 - k);
-
 describe('walks of single steps on real grids', () => {
   // bfi: three pages of 8-9 items on 6 points; youth gratitude: two pages of 8 items on 9 points.
   for (const key of ['bfi', 'youth-gratitude']) {
@@ -60,7 +48,7 @@ describe('walks of single steps on real grids', () => {
       const wasm = scoring.scoreAll(input);
       const ref = composePipeline(reference, input);
       for (const r of [wasm, ref]) {
-        const out = removed(r, n);
+        const out = removedByDefaultRules(r, n);
         for (let i = real; i < n; i++) {
           for (const g of r.grids) {
             expect(g.labels[i], `planted row ${i}`).toBe(PATTERN);

@@ -3,7 +3,7 @@
 import { ensureScoringBuilt } from './scoring-build.ts';
 import { loadScoringFromDisk } from '../../scoring/load-node.ts';
 import { reference } from '../../scoring/reference.ts';
-import type { NumericScoring } from '../../scoring/index.ts';
+import { DEFAULT_RULES, type NumericScoring, type PipelineResult } from '../../scoring/index.ts';
 
 ensureScoringBuilt();
 
@@ -27,3 +27,16 @@ export function rowsAsColumns(rows: number[][]): Float64Array[] {
 }
 
 export const NA = Number.NaN;
+
+/** Per row 1 when the default cleaning rules remove it, from a pipeline result's combined, grid and consistency scores. */
+export const removedByDefaultRules = (r: PipelineResult, n: number) =>
+  scoring
+    .clean(
+      {
+        rows: n,
+        scores: { combined: r.combined, ibs: r.ibs, con: r.consistency },
+        dataPoints: { ibs: r.ibsDataPoints, con: r.consistencyDataPoints },
+      },
+      DEFAULT_RULES,
+    )
+    .kept.map((k) => 1 - k);
