@@ -62,8 +62,10 @@ export async function readRevisionColumns(
   revision: number,
   file: 'raw' | 'scores',
   columns?: readonly string[],
+  /** The revision's manifest when the caller has read it already (null: there is none). */
+  known?: RevisionManifest | null,
 ): Promise<Table> {
-  const manifest = await readManifest(blobs, datafileId, revision);
+  const manifest = known === undefined ? await readManifest(blobs, datafileId, revision) : known;
   if (!manifest) throw uploadError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
   const key = revisionFileKey(manifest, datafileId, revision, file);
   const bytes = await blobs.getBytes(key);

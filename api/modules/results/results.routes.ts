@@ -24,7 +24,7 @@ import { AppError, messageOf } from '../../kernel/errors/errors';
 import { recordEndpointHit } from '../monitoring';
 import { requireDatafile } from '../datafiles';
 import { loadSavedCleaning } from '../cleaning';
-import { readManifest, readRevisionColumns } from '../../ingest/index';
+import { readManifest, readRevisionColumns, type RevisionManifest } from '../../ingest/index';
 import * as z from 'zod';
 import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 
@@ -116,46 +116,52 @@ function prefixed(table: Table): Table {
   );
 }
 
-type Saved = Awaited<ReturnType<typeof loadSavedCleaning>>;
+/**
+ * What a body is built from, read once per request (its ETag names it): the decisions file of the saved
+ * cleaning of the published revision (written by the worksheet's save), or the revision's manifest,
+ * which names the scores file of the saved weights.
+ */
+type BodySource = { decisionsKey: string; savedAt: string } | { manifest: RevisionManifest | null };
 
-/** The key of the decisions file of the saved cleaning of the published revision (written by the worksheet's save). */
-function decisionsKeyOf(saved: Saved, file: { revision: number; isCleaned: boolean }): string {
+async function bodySource(
+  deps: Pick<Deps, 'blobs' | 'db'>,
+  file: { id: string; revision: number; isCleaned: boolean },
+  choice: FileChoice,
+): Promise<BodySource> {
+  if (choice !== 'cleaning') return { manifest: await readManifest(deps.blobs, file.id, file.revision) };
+  const saved = await loadSavedCleaning(deps.db, file.id);
   // A reset cleaning (resetDatafileCleaning) keeps the settings for the worksheet but has no cleaned data.
   if (!saved || !file.isCleaned || saved.revision !== file.revision || !saved.decisionsKey)
     throw new AppError('DATAFILE_NOT_CLEANED', { reason: 'NO_SAVED_CLEANING_FOR_REVISION' });
-  return saved.decisionsKey;
-}
-
-async function savedDecisions(
-  deps: Pick<Deps, 'blobs' | 'db'>,
-  file: { id: string; revision: number; isCleaned: boolean },
-): Promise<Table> {
-  const bytes = await deps.blobs.getBytes(decisionsKeyOf(await loadSavedCleaning(deps.db, file.id), file));
-  if (!bytes) throw new AppError('DATAFILE_NOT_CLEANED', { reason: 'NO_SAVED_CLEANING_FOR_REVISION' });
-  return tableFromIPC(bytes);
+  return { decisionsKey: saved.decisionsKey, savedAt: saved.savedAt };
 }
 
 async function selectedTable(
-  deps: Pick<Deps, 'blobs' | 'db'>,
-  datafile: { id: string; revision: number; isCleaned: boolean },
+  deps: Pick<Deps, 'blobs'>,
+  datafile: { id: string; revision: number },
   file: FileChoice,
   columns: string[] | undefined,
+  source: BodySource,
 ): Promise<Table> {
   const { id, revision } = datafile;
-  if (file === 'cleaning') {
-    const decisions = await savedDecisions(deps, datafile);
+  if ('decisionsKey' in source) {
+    const bytes = await deps.blobs.getBytes(source.decisionsKey);
+    if (!bytes) throw new AppError('DATAFILE_NOT_CLEANED', { reason: 'NO_SAVED_CLEANING_FOR_REVISION' });
+    const decisions = tableFromIPC(bytes);
     return columns ? decisions.select(columns) : decisions;
   }
-  if (file !== 'all') return readRevisionColumns(deps.blobs, id, revision, file, columns);
+  const { manifest } = source;
+  if (file === 'raw' || file === 'scores')
+    return readRevisionColumns(deps.blobs, id, revision, file, columns, manifest);
   const scoreNames = columns?.filter((c) => !c.startsWith(RAW_PREFIX));
   const rawNames = columns?.filter((c) => c.startsWith(RAW_PREFIX)).map((c) => c.slice(RAW_PREFIX.length));
   const scores =
     !columns || scoreNames!.length > 0
-      ? await readRevisionColumns(deps.blobs, id, revision, 'scores', scoreNames)
+      ? await readRevisionColumns(deps.blobs, id, revision, 'scores', scoreNames, manifest)
       : null;
   const raw =
     !columns || rawNames!.length > 0
-      ? prefixed(await readRevisionColumns(deps.blobs, id, revision, 'raw', rawNames))
+      ? prefixed(await readRevisionColumns(deps.blobs, id, revision, 'raw', rawNames, manifest))
       : null;
   // Both files hold the interviews in the same row order; assign() lines up their record batches.
   return scores && raw ? scores.assign(raw) : (scores ?? raw)!;
@@ -205,13 +211,13 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
       // save with new weights, or the start-up job that reweights saves from before weights reached the
       // scores, names another in the manifest); the decisions change with every save and are gone after
       // a reset (refused here, before any 304), so their ETag names the save.
-      const saved = query.file === 'cleaning' ? await loadSavedCleaning(deps.db, file.id) : null;
-      const source =
-        query.file === 'cleaning'
-          ? `${decisionsKeyOf(saved, file)}\n${saved!.savedAt}`
-          : JSON.stringify((await readManifest(deps.blobs, file.id, file.revision))?.files ?? null);
+      const source = await bodySource(deps, file, query.file);
+      const named =
+        'decisionsKey' in source
+          ? `${source.decisionsKey}\n${source.savedAt}`
+          : JSON.stringify(source.manifest?.files ?? null);
       const weights = JSON.stringify(file.weightingMethod?.datafileWeighting ?? []);
-      const etag = `"${file.id}.${file.revision}.${query.file}.${sha256Hex([...(query.columns ?? ['*']), query.rows ? `${query.rows.offset}+${query.rows.limit}` : '', source, weights].join('\n')).slice(0, 16)}"`;
+      const etag = `"${file.id}.${file.revision}.${query.file}.${sha256Hex([...(query.columns ?? ['*']), query.rows ? `${query.rows.offset}+${query.rows.limit}` : '', named, weights].join('\n')).slice(0, 16)}"`;
       const encoding = chooseEncoding(c.req.header('accept-encoding'));
       const headers: Record<string, string> = {
         'content-type': ARROW_STREAM_TYPE,
@@ -227,7 +233,7 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
         recordEndpointHit(deps, 'results.columns');
         return c.body(null, 304, headers);
       }
-      const table = await selectedTable(deps, file, query.file, query.columns);
+      const table = await selectedTable(deps, file, query.file, query.columns, source);
       const body = tableToIPC(
         query.rows ? table.slice(query.rows.offset, query.rows.offset + query.rows.limit) : table,
         'stream',
