@@ -109,6 +109,17 @@ describe('a backup taken under load', () => {
     );
     const db = restoredDeps.db;
 
+    // The backup holds the jobs that were queued under load (a live import's publish, the upload's
+    // processing); the restored server runs them, and a publish moves a datafile's revision. Compare
+    // once they are done (up to 60 s), so the row count read below is the revision the route serves.
+    for (let waited = 0; waited < 60_000; waited += 200) {
+      const [busy] = await db.all<{ n: number }>(
+        sql`select count(*) as n from jobs where kind in ('live.publish', 'upload') and state in ('QUEUED', 'RUNNING')`,
+      );
+      if (!busy?.n) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+
     // Every datafile with a published revision opens through the columns route, row for row.
     const files = await db.all<{ id: string; number_of_records: number }>(
       sql`select id, number_of_records from datafiles where revision > 0 and is_deleted = 0`,
