@@ -13,6 +13,11 @@ import { waitForDemoUploads } from '../support/server-process';
 import { browserSuite, closeFirstLoginModals } from '../support/browser/suite';
 import { CREATE, INTEGRATION, OPEN, PAGES, respondent } from '../support/live-bodies';
 
+/** A live respondent body with one page's answer replaced. */
+function withAnswer<T extends { answers: Record<string, unknown> }>(body: T, page: string, answer: unknown): T {
+  return { ...body, answers: { ...body.answers, [page]: answer } };
+}
+
 const CASES = [
   {
     locale: 'de' as const,
@@ -395,8 +400,34 @@ for (const c of CASES) {
           respondent(`a-${i}`, 60, { fingerprint: `fp-a${i}-0123456789abcdef`, source: 'Panel A' }),
         ),
         respondent('b-0', 60, { fingerprint: 'fp-b0-0123456789abcdef', source: 'Panel B' }),
-        respondent('b-1', 60, { panelId: 'PB-twice', source: 'Panel B' }),
-        respondent('b-2', 60, { panelId: 'PB-twice', source: 'Panel B' }),
+        // The panel member's two interviews: one with a straight line on the grid, one with a nonsense answer,
+        // so which of them is "best" depends on the weights of IBS and OES.
+        withAnswer(
+          withAnswer(respondent('b-1', 60, { panelId: 'PB-twice', source: 'Panel B' }), 'Grid1', {
+            items: [3, 3, 3, 3, 3, 3, 3],
+            seconds: 40,
+          }),
+          'Q1',
+          {
+            answer: 'Frisches Brot vom Bäcker und kurze Wartezeiten an der Kasse.',
+            seconds: 50,
+            pastes: 0,
+            keystrokes: 62,
+          },
+        ),
+        withAnswer(
+          withAnswer(respondent('b-2', 60, { panelId: 'PB-twice', source: 'Panel B' }), 'Grid1', {
+            items: [2, 4, 3, 5, 1, 3, 4],
+            seconds: 40,
+          }),
+          'Q1',
+          {
+            answer: 'asdf jkl qwertz',
+            seconds: 30,
+            pastes: 0,
+            keystrokes: 15,
+          },
+        ),
       ];
       for (const body of bodies) {
         const res = await fetch(`${server.baseUrl}/api/live/${live}/respondents`, {
@@ -430,6 +461,24 @@ for (const c of CASES) {
       );
       await page.getByTestId('duplicate-rule').scrollIntoViewIfNeeded();
       await screenshot(page, `worksheet-duplicates-1024-${c.locale}`);
+      // Keep the best picks by the combined score under the form's weights, as the save does: without the
+      // grid's weight the interview with the nonsense answer goes, without the open answer's the straight line.
+      const removedIds = async () =>
+        (
+          await page
+            .locator('[data-testid=decision-table] [role=row][data-kept="0"] [role=cell]:nth-child(2)')
+            .allInnerTexts()
+        ).filter((id) => id.startsWith('b-'));
+      await page.getByTestId('duplicate-keep').selectOption('BEST');
+      // The grid's own rule would remove the straight line whatever the duplicates say.
+      await page.getByTestId('threshold-ibs-enabled').uncheck();
+      const weight = (name: string) =>
+        page.getByLabel(c.locale === 'de' ? `Gewicht von ${name}` : `Weight of ${name}`, { exact: true });
+      await weight('IBS').fill('0');
+      await expect.poll(removedIds).toEqual(['b-2']);
+      await weight('IBS').fill('');
+      await weight('OES').fill('0');
+      await expect.poll(removedIds).toEqual(['b-1']);
       // Saved, the server removes the same interview: the result page's per-source figures say so.
       await page.getByTestId('cleaning-method').selectOption('THRESHOLDS');
       await page.getByTestId('worksheet-save').click();
