@@ -298,6 +298,12 @@ for (const c of CASES) {
       await expect.poll(() => keptOf(page)).toBe(anyKept);
       const weight = (name: string) =>
         page.getByLabel(c.locale === 'de' ? `Gewicht von ${name}` : `Weight of ${name}`, { exact: true });
+      // Every weight of the combined score 0: the form says what to change before the server would refuse the save.
+      for (const name of ['TS', 'IBS', 'CON', 'OES', 'PS', 'CS', 'BAS']) await weight(name).fill('0');
+      await page.getByTestId('error-weights').waitFor();
+      expect(await page.getByTestId('worksheet-save').isDisabled()).toBe(true);
+      for (const name of ['IBS', 'CON', 'PS', 'CS', 'BAS']) await weight(name).fill('');
+      await page.getByTestId('error-weights').waitFor({ state: 'detached' });
       await weight('TS').fill('100');
       await weight('OES').fill('0');
       await expect.poll(() => keptOf(page)).not.toBe(anyKept);
