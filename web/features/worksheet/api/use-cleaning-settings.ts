@@ -3,6 +3,7 @@ import type { GetDatafileCleaningSettingsQuery } from '../../../lib/gql/graphql'
 import { primeQuery, useGqlQuery } from '../../../lib/swr-helpers';
 import { livePolling } from '../../../lib/live-polling';
 import { markLoad, startEarlyEngine } from '../engine/index.ts';
+import { primeFirstRun } from '../settings/first-run';
 import {
   prefetchRememberedQuotaColumns,
   prefetchWorksheetScores,
@@ -93,6 +94,8 @@ export function prefetchWorksheet(datafileId: string): void {
           markLoad('columns');
           return { source };
         }),
+        // The page's first run goes out with the data: its rows wait for no round trip once it mounts.
+        (engine) => primeFirstRun(engine, s),
       );
     })
     .catch(() => undefined);

@@ -32,10 +32,21 @@ export interface CleaningEngine {
   readonly ready: Promise<EngineReady>;
   /** Re-runs the rules; resolves with this run's result or, if a newer run replaced it, with that one's. */
   run(request: CleaningRequest | CleaningRules): Promise<EngineResult>;
+  /**
+   * Sends `request` now, ahead of the caller that will ask for it (a full load's first run, from the
+   * saved settings at boot): the next run() of an equal request gets this run's answer instead of a
+   * run of its own, so the page's first render finds the rows' masks computed or on their way.
+   */
+  prime(request: CleaningRequest): void;
   /** Sets manual decisions of single interviews; the next run applies them. */
   setManual(changes: [row: number, decision: ManualDecision][]): void;
   /** Ends the worker; pending runs reject. */
   dispose(): void;
+}
+
+/** Equal for requests the worker answers alike (the same functions build them in the same order). */
+export function requestKey(r: CleaningRequest): string {
+  return JSON.stringify([r.rules, r.groupBy ?? null, r.quota ?? null, r.duplicate ?? null, r.weights ?? null]);
 }
 
 type Waiter = { resolve: (r: EngineResult) => void; reject: (e: Error) => void };
@@ -119,13 +130,23 @@ function dropEarlyEngine(): void {
 }
 
 /** Starts the engine for `key` on `options`, which may still be loading (a failed load drops it). */
-export function startEarlyEngine(key: string, options: CleaningEngineOptions | Promise<CleaningEngineOptions>): void {
+/** `onStart` gets the engine the moment it is created (to prime its first run). */
+export function startEarlyEngine(
+  key: string,
+  options: CleaningEngineOptions | Promise<CleaningEngineOptions>,
+  onStart?: (engine: CleaningEngine) => void,
+): void {
   dropEarlyEngine();
   const entry: NonNullable<typeof early> = {
     key,
     engine: Promise.resolve(options).then((o) => {
       const engine = createCleaningEngine(o);
       entry.started = engine;
+      try {
+        onStart?.(engine);
+      } catch {
+        // Priming is a head start only: the page sends its first run itself when it finds none.
+      }
       return engine;
     }),
     started: null,
@@ -162,6 +183,8 @@ export function createCleaningEngine(options: CleaningEngineOptions): CleaningEn
   let inFlight: { seq: number; request: CleaningRequest; waiters: Waiter[] } | null = null;
   let pending: { request: CleaningRequest; waiters: Waiter[] } | null = null;
   let disposed = false;
+  /** A run sent ahead (prime), kept for the next run() only. */
+  let primed: { key: string; result: Promise<EngineResult> } | null = null;
   let readyWaiter: { resolve: (r: EngineReady) => void; reject: (e: Error) => void } | null = null;
   const ready = new Promise<EngineReady>((resolve, reject) => {
     readyWaiter = { resolve, reject };
@@ -219,24 +242,43 @@ export function createCleaningEngine(options: CleaningEngineOptions): CleaningEn
     transfersOf(options.source, options.groupings, options.manual),
   );
 
+  const run = (request: CleaningRequest): Promise<EngineResult> => {
+    if (disposed) return Promise.reject(new Error('the cleaning engine was disposed'));
+    return new Promise<EngineResult>((resolve, reject) => {
+      const waiter = { resolve, reject };
+      if (!inFlight) dispatch(request, [waiter]);
+      else pending = { request, waiters: [...(pending?.waiters ?? []), waiter] };
+    });
+  };
+
   return {
     ready,
     run(input) {
       // CleaningRules carry `badAnswers`; a CleaningRequest wraps them in `rules`.
       const request: CleaningRequest = 'badAnswers' in input ? { rules: input } : input;
-      if (disposed) return Promise.reject(new Error('the cleaning engine was disposed'));
-      return new Promise<EngineResult>((resolve, reject) => {
-        const waiter = { resolve, reject };
-        if (!inFlight) dispatch(request, [waiter]);
-        else pending = { request, waiters: [...(pending?.waiters ?? []), waiter] };
-      });
+      const ahead = primed;
+      primed = null;
+      // The caller's own request object on the answer, as for a run of its own.
+      if (ahead && ahead.key === requestKey(request)) return ahead.result.then((r) => ({ ...r, request }));
+      return run(request);
+    },
+    prime(request) {
+      if (disposed) return;
+      const result = run(request);
+      // Nobody may ever ask for it: its failure is the caller's to see, not an unhandled rejection.
+      result.catch(() => undefined);
+      primed = { key: requestKey(request), result };
     },
     setManual(changes) {
-      if (!disposed && changes.length > 0) send({ type: 'manual', changes });
+      if (disposed || changes.length === 0) return;
+      // The run sent ahead did not have these decisions.
+      primed = null;
+      send({ type: 'manual', changes });
     },
     dispose() {
       if (disposed) return;
       disposed = true;
+      primed = null;
       const error = new Error('the cleaning engine was disposed');
       inFlight?.waiters.forEach((w) => w.reject(error));
       pending?.waiters.forEach((w) => w.reject(error));

@@ -45,6 +45,7 @@ import {
   type ThresholdValue,
   type WorksheetValues,
 } from '../settings/form-model';
+import { initialGroupBy } from '../settings/first-run';
 
 /** /datafile-work-sheet?datafileId=...: the cleaning worksheet of a processed datafile. */
 /** `datafileActions` adds buttons of other features (the export, the report link) beside Save; the app wires them. */
@@ -167,7 +168,8 @@ function WorksheetForm({
   const translateRefusal = useTranslateRefusal();
   const form = useFormikContext<WorksheetValues>();
   const { values, dirty, setFieldValue, resetForm, validateForm, isValid } = form;
-  const [groupBy, setGroupBy] = useState(settings.quotaSetting?.column ?? settings.groupingColumns[0] ?? '');
+  // As the first run sent at boot has it (settings/first-run.ts): the page's first run gets that answer.
+  const [groupBy, setGroupBy] = useState(() => initialGroupBy(settings));
   const [selected, setSelected] = useState<number | null>(null);
   const [askReset, setAskReset] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);

@@ -14,8 +14,11 @@ import {
   type DuplicateKeep,
   type RuleKey,
 } from '../../../../scoring/index.ts';
-import type { CleaningSettingsInput } from '../../../lib/gql/graphql';
-import type { CleaningSettingsData } from '../api/use-cleaning-settings';
+import type { CleaningSettingsInput, GetDatafileCleaningSettingsQuery } from '../../../lib/gql/graphql';
+
+// The settings query's answer (api/use-cleaning-settings.ts), named from the generated types: that
+// module primes the first run from this one at boot, so this one must not import it.
+type CleaningSettingsData = GetDatafileCleaningSettingsQuery['getDatafileCleaningSettings'];
 
 export interface ThresholdValue {
   key: RuleKey;
