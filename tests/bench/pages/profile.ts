@@ -3,7 +3,8 @@
 // Prints the painted time of the first interview row, then the CPU profile of that load (navigation
 // -> the row painted) as self time per script and per function (with source maps when the build has
 // them: `vite build --sourcemap`), and the trace's rendering work (style, layout, paint).
-// PROFILE_RUNS (default 3) counts the profiled loads; PROFILE_PATH picks another page.
+// PROFILE_RUNS (default 3) counts the profiled loads; PROFILE_PAGE=worksheet profiles the worksheet (to its
+// first decision row painted); PROFILE_PATH picks another page.
 // PROFILE_BASELINE=<another checkout> instead traces loads alternating with that checkout's side and
 // prints each side's main-thread task, script, style and layout time per load (medians last): CPU
 // work moves less with a shared machine's load than the painted time does.
@@ -13,7 +14,7 @@ import { join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import type { Page } from 'playwright-core';
 import { ensureWebBuild } from '../../support/server-process';
-import { paintedAt } from './instruments';
+import { paintedAt, type Watched } from './instruments';
 import { DEMO_DATAFILE, startSide } from './world';
 
 type Node = {
@@ -24,7 +25,10 @@ type Node = {
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
 const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
-const PATH = process.env.PROFILE_PATH ?? `/datafile-result?datafileId=${DEMO_DATAFILE}`;
+const WORKSHEET = process.env.PROFILE_PAGE === 'worksheet';
+const PATH =
+  process.env.PROFILE_PATH ?? `/${WORKSHEET ? 'datafile-work-sheet' : 'datafile-result'}?datafileId=${DEMO_DATAFILE}`;
+const WATCH: Watched = WORKSHEET ? 'worksheetRows' : 'resultRows';
 
 async function profiledLoad(page: Page, baseUrl: string): Promise<{ at: number; profile: Profile }> {
   const cdp = await page.context().newCDPSession(page);
@@ -32,7 +36,7 @@ async function profiledLoad(page: Page, baseUrl: string): Promise<{ at: number; 
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   await page.goto(`${baseUrl}${PATH}`, { waitUntil: 'commit' });
-  const at = await paintedAt(page, 'resultRows');
+  const at = await paintedAt(page, WATCH);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   await cdp.detach();
   return { at, profile };
@@ -59,7 +63,7 @@ async function tracedLoad(page: Page, baseUrl: string): Promise<{ at: number; to
     transferMode: 'ReportEvents',
   });
   await page.goto(`${baseUrl}${PATH}`, { waitUntil: 'commit' });
-  const at = await paintedAt(page, 'resultRows');
+  const at = await paintedAt(page, WATCH);
   await cdp.send('Tracing.end');
   await done;
   await cdp.detach();
@@ -140,7 +144,7 @@ async function compare(baseline: string): Promise<void> {
     for (const side of sides)
       for (let i = 0; i < 2; i++) {
         await side.page.goto(`${side.server.baseUrl}${PATH}`, { waitUntil: 'commit' });
-        await paintedAt(side.page, 'resultRows');
+        await paintedAt(side.page, WATCH);
       }
     const figures = ['painted', 'RunTask', 'FunctionCall', 'UpdateLayoutTree', 'Layout', 'Paint'] as const;
     const got = new Map<string, number[]>();
@@ -175,7 +179,7 @@ try {
   // Warm: HTTP and code caches, the server's statement caches.
   for (let i = 0; i < 2; i++) {
     await page.goto(`${side.server.baseUrl}${PATH}`, { waitUntil: 'commit' });
-    await paintedAt(page, 'resultRows');
+    await paintedAt(page, WATCH);
   }
   if (process.env.PROFILE_TRACE === '1') {
     for (let run = 0; run < RUNS; run++) {
