@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REASONS } from '../../../scoring/index.ts';
 import { startFirstLoad } from '../../../web/app/boot';
+import type { CleaningSettingsData } from '../../../web/features/worksheet/api/use-cleaning-settings';
 import { createCleaningEngine, type CleaningRequest, type EngineResult } from '../../../web/features/worksheet/engine';
 import type { FromWorker, ToWorker } from '../../../web/features/worksheet/engine/protocol';
 import { firstRunRequest } from '../../../web/features/worksheet/settings/first-run';
@@ -98,9 +99,9 @@ const settings = {
   badAnswers: { isEnable: false, min: 0 },
   quotaSetting: null,
   duplicateRule: { isEnable: false, keep: 'FIRST', windowDays: 30, velocitySurveys: 3, velocityDays: 1 },
-  manualDecisions: [] as { recordId: string; decision: string }[],
+  manualDecisions: [],
   weightingMethod: { datafileWeighting: [], projectiveQuestionsWeighting: [] },
-};
+} as unknown as CleaningSettingsData;
 
 beforeEach(() => {
   resetAppState();
