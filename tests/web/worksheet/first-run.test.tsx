@@ -1,9 +1,16 @@
-import { screen, waitFor } from '@testing-library/react';
+import { renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REASONS } from '../../../scoring/index.ts';
 import { startFirstLoad } from '../../../web/app/boot';
-import type { CleaningSettingsData } from '../../../web/features/worksheet/api/use-cleaning-settings';
-import { createCleaningEngine, type CleaningRequest, type EngineResult } from '../../../web/features/worksheet/engine';
+import { engineDataKey, type CleaningSettingsData } from '../../../web/features/worksheet/api/use-cleaning-settings';
+import { useEngineInput } from '../../../web/features/worksheet/api/use-engine-input';
+import {
+  createCleaningEngine,
+  earlyEngine,
+  useCleaningEngine,
+  type CleaningRequest,
+  type EngineResult,
+} from '../../../web/features/worksheet/engine';
 import type { FromWorker, ToWorker } from '../../../web/features/worksheet/engine/protocol';
 import { firstRunRequest } from '../../../web/features/worksheet/settings/first-run';
 import { renderAppAt, resetAppState, shellHandlers, startSession, stubGraphQL } from '../../support/web/render-app';
@@ -136,6 +143,33 @@ describe("the worksheet's first run", () => {
   });
 
   it('goes out at boot with the data, and the page shows its rows from that answer without a run of its own', async () => {
+    bootWorksheet();
+    // Before the page renders: the data, then the first run, to the one worker.
+    await waitFor(() => expect(AnsweringWorker.all[0]?.got.map((m) => m.type)).toEqual(['init', 'run']));
+    renderAppAt(`/datafile-work-sheet?datafileId=${settings.datafileId}`);
+    await waitFor(() => expect(screen.getByTestId('decision-table').querySelector('[data-row]')).not.toBeNull(), {
+      timeout: 5000,
+    });
+    expect(AnsweringWorker.all).toHaveLength(1);
+    expect(AnsweringWorker.all[0]!.runs()).toHaveLength(1);
+  });
+
+  it('a page mounting after the engine is ready renders with it ready in its first render', async () => {
+    bootWorksheet();
+    await waitFor(() => expect(earlyEngine(engineDataKey(settings))).not.toBeNull());
+    const started = await earlyEngine(engineDataKey(settings));
+    await waitFor(() => expect(started?.readyNow).not.toBeNull());
+    const input = renderHook(() => useEngineInput(settings)).result.current;
+    expect(input.options).toEqual({ started });
+    const state = renderHook(() => useCleaningEngine(input.options)).result.current;
+    expect(state.engine).toBe(started);
+    expect(state.ready).toBe(started!.readyNow);
+  });
+});
+
+/** A full load of the worksheet's address (web/app/boot.ts) against a fake server and worker. */
+function bootWorksheet() {
+  {
     const fetchMock = stubGraphQL(
       shellHandlers('ADMIN', {
         getDatafileCleaningSettings: () => ({ data: { getDatafileCleaningSettings: settings } }),
@@ -166,13 +200,5 @@ describe("the worksheet's first run", () => {
     startSession(8 * 3600, 'ADMIN');
     window.history.replaceState(null, '', `/datafile-work-sheet?datafileId=${settings.datafileId}`);
     startFirstLoad('/datafile-work-sheet');
-    // Before the page renders: the data, then the first run, to the one worker.
-    await waitFor(() => expect(AnsweringWorker.all[0]?.got.map((m) => m.type)).toEqual(['init', 'run']));
-    renderAppAt(`/datafile-work-sheet?datafileId=${settings.datafileId}`);
-    await waitFor(() => expect(screen.getByTestId('decision-table').querySelector('[data-row]')).not.toBeNull(), {
-      timeout: 5000,
-    });
-    expect(AnsweringWorker.all).toHaveLength(1);
-    expect(AnsweringWorker.all[0]!.runs()).toHaveLength(1);
-  });
-});
+  }
+}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { livePolling } from '../../../lib/live-polling';
-import { earlyEngine, type CleaningEngineInput } from '../engine/index.ts';
+import { earlyEngine, startedEarlyEngine, type CleaningEngineInput } from '../engine/index.ts';
 import { engineDataKey, engineSource, MAX_GROUPINGS, type CleaningSettingsData } from './use-cleaning-settings';
 
 /**
@@ -15,9 +15,14 @@ export function useEngineInput(settings: CleaningSettingsData): {
   const [loadError, setLoadError] = useState<Error | null>(null);
   const groupingColumns = useMemo(() => settings.groupingColumns.slice(0, MAX_GROUPINGS), [settings.groupingColumns]);
   const dataKey = engineDataKey(settings);
-  const [options, setOptions] = useState<CleaningEngineInput | null>(null);
+  // The engine boot started with these data in, taken in the first render: a promise's callback and
+  // another render in a later task cost the first rows a task or more on a busy main thread.
+  const [options, setOptions] = useState<CleaningEngineInput | null>(() => {
+    const started = startedEarlyEngine(dataKey);
+    return started ? { started } : null;
+  });
   /** The data key the options were set for: a poll that changed nothing loads nothing. */
-  const loadedFor = useRef<string | null>(null);
+  const loadedFor = useRef<string | null>(options ? dataKey : null);
   const timeoutMs = livePolling(settings)?.requestTimeoutMs;
   useEffect(() => {
     if (loadedFor.current === dataKey) return undefined;

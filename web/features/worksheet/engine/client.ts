@@ -30,6 +30,8 @@ export interface CleaningEngineOptions {
 export interface CleaningEngine {
   /** Resolves when the worker holds the data (rows, scoring version, groupings found). */
   readonly ready: Promise<EngineReady>;
+  /** The same answer once it is in (null before): a page mounting after it renders with it at once. */
+  readonly readyNow: EngineReady | null;
   /** Re-runs the rules; resolves with this run's result or, if a newer run replaced it, with that one's. */
   run(request: CleaningRequest | CleaningRules): Promise<EngineResult>;
   /**
@@ -166,6 +168,11 @@ export function earlyEngine(key: string): Promise<CleaningEngine> | null {
   return early?.key === key ? early.engine : null;
 }
 
+/** The engine started early for `key` once its data went in (null before): a render may take it at once. */
+export function startedEarlyEngine(key: string): CleaningEngine | null {
+  return early?.key === key ? early.started : null;
+}
+
 /** Takes over the early engine (it is no longer ended by the timer); false if it was ended meanwhile. */
 export function claimEarlyEngine(engine: CleaningEngine): boolean {
   if (!early || early.started !== engine) return false;
@@ -185,6 +192,7 @@ export function createCleaningEngine(options: CleaningEngineOptions): CleaningEn
   let disposed = false;
   /** A run sent ahead (prime), kept for the next run() only. */
   let primed: { key: string; result: Promise<EngineResult> } | null = null;
+  let readyNow: EngineReady | null = null;
   let readyWaiter: { resolve: (r: EngineReady) => void; reject: (e: Error) => void } | null = null;
   const ready = new Promise<EngineReady>((resolve, reject) => {
     readyWaiter = { resolve, reject };
@@ -213,6 +221,7 @@ export function createCleaningEngine(options: CleaningEngineOptions): CleaningEn
   const onMessage = (event: MessageEvent<FromWorker>) => {
     const message = event.data;
     if (message.type === 'ready') {
+      readyNow = message.ready;
       readyWaiter?.resolve(message.ready);
     } else if (message.type === 'result') {
       if (inFlight && message.result.seq === inFlight.seq) {
@@ -253,6 +262,9 @@ export function createCleaningEngine(options: CleaningEngineOptions): CleaningEn
 
   return {
     ready,
+    get readyNow() {
+      return readyNow;
+    },
     run(input) {
       // CleaningRules carry `badAnswers`; a CleaningRequest wraps them in `rules`.
       const request: CleaningRequest = 'badAnswers' in input ? { rules: input } : input;

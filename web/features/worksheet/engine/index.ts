@@ -4,6 +4,7 @@ export {
   createCleaningEngine,
   earlyEngine,
   startEarlyEngine,
+  startedEarlyEngine,
   warmCleaningWorker,
   type CleaningEngine,
   type CleaningEngineOptions,

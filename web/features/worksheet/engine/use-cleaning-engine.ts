@@ -26,8 +26,13 @@ export type CleaningEngineInput = CleaningEngineOptions | { started: CleaningEng
  * the client (the latest wins); `result` only ever moves forward to the newest request answered.
  */
 export function useCleaningEngine(options: CleaningEngineInput | null): CleaningEngineState {
-  const [engine, setEngine] = useState<CleaningEngine | null>(null);
-  const [ready, setReady] = useState<EngineReady | null>(null);
+  // An engine started early whose data are in renders ready from the first render (no task between).
+  const [engine, setEngine] = useState<CleaningEngine | null>(() =>
+    options && 'started' in options ? options.started : null,
+  );
+  const [ready, setReady] = useState<EngineReady | null>(() =>
+    options && 'started' in options ? options.started.readyNow : null,
+  );
   const [result, setResult] = useState<EngineResult | null>(null);
   const [error, setError] = useState<Error | null>(null);
   const engineRef = useRef<CleaningEngine | null>(null);
@@ -69,7 +74,7 @@ export function useCleaningEngine(options: CleaningEngineInput | null): Cleaning
     let live = true;
     engineRef.current = created;
     setEngine(created);
-    setReady(null);
+    setReady(created.readyNow);
     setResult(null);
     setError(null);
     created.ready.then(
