@@ -1,10 +1,7 @@
-import { Box, Flex, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { REASONS, RULE_KEYS } from '../../../../scoring/index.ts';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
-
-const COUNTS_CSS = { '& li': { display: 'flex', justifyContent: 'space-between', gap: '4', py: '0.5' } } as const;
 
 export interface CleaningCountsProps {
   rows: number;
@@ -16,8 +13,9 @@ export interface CleaningCountsProps {
 }
 
 /**
- * Kept and removed interviews and the removals by primary reason. Plain elements below one styled
- * box: this repaints on every slider step, so it must cost well under a millisecond.
+ * Kept and removed interviews and the removals by primary reason. Plain elements on the page's static
+ * sheet (pages/worksheet-page.css): this renders with the first rows and on every slider step, so it
+ * must cost well under a millisecond.
  */
 export const CleaningCounts = memo(function CleaningCounts({
   rows,
@@ -29,18 +27,16 @@ export const CleaningCounts = memo(function CleaningCounts({
   const locale = useLocale();
   const fmt = (v: number) => formatNumber(v, locale);
   return (
-    <Box data-testid="cleaning-counts" css={COUNTS_CSS}>
-      <Flex gap="6" mb="3" align="baseline">
-        <Text fontSize="2xl" fontWeight="semibold" data-testid="kept-count">
+    <div data-testid="cleaning-counts" className="cleaning-counts">
+      <div className="cleaning-counts-head">
+        <p className="cleaning-counts-kept" data-testid="kept-count">
           {fmt(keptCount)}
-        </Text>
-        <Text color="fg.muted">
+        </p>
+        <p className="cleaning-counts-muted">
           {t('worksheet.summary', { kept: fmt(keptCount), rows: fmt(rows), removed: fmt(rows - keptCount) })}
-        </Text>
-      </Flex>
-      <Text fontWeight="medium" mb="1">
-        {t('worksheet.countsTitle')}
-      </Text>
+        </p>
+      </div>
+      <p className="cleaning-counts-title">{t('worksheet.countsTitle')}</p>
       <ul>
         {REASONS.map((reason, i) =>
           !(RULE_KEYS as readonly string[]).includes(reason.toLowerCase()) || available(reason.toLowerCase()) ? (
@@ -51,6 +47,6 @@ export const CleaningCounts = memo(function CleaningCounts({
           ) : null,
         )}
       </ul>
-    </Box>
+    </div>
   );
 });

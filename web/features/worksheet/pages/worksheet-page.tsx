@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Grid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Flex, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Formik, useFormikContext } from 'formik';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
@@ -46,6 +46,7 @@ import {
   type WorksheetValues,
 } from '../settings/form-model';
 import { initialGroupBy } from '../settings/first-run';
+import './worksheet-page.css';
 
 /** /datafile-work-sheet?datafileId=...: the cleaning worksheet of a processed datafile. */
 /** `datafileActions` adds buttons of other features (the export, the report link) beside Save; the app wires them. */
@@ -270,7 +271,7 @@ function WorksheetForm({
   useEffect(() => void (result && markLoad('table-committed')), [result]);
   const target = values.targetSampleSize === '' ? null : values.targetSampleSize;
   return (
-    <Box data-testid="worksheet-page">
+    <div data-testid="worksheet-page">
       <PageHeader
         title={settings.title}
         subtitle={t('worksheet.subtitle', {
@@ -305,10 +306,11 @@ function WorksheetForm({
           </Flex>
         }
       />
-      <Stack gap="3" mb="3">
+      {/* Plain elements on a static sheet up to the table (worksheet-page.css): they render with the rows. */}
+      <div className="worksheet-head">
         <ErrorAlert message={refusal ? translateRefusal(refusal) : null} onDismiss={() => setRefusal(null)} />
         <SuccessAlert message={saved} />
-        <Text fontSize="sm" color="fg.muted" data-testid="worksheet-state">
+        <p className="worksheet-state" data-testid="worksheet-state">
           {settings.isCleaned && settings.savedAt
             ? t('worksheet.lastSaved', {
                 at: formatDateTime(settings.savedAt, locale),
@@ -318,14 +320,10 @@ function WorksheetForm({
               })
             : t('worksheet.notCleaned')}
           {dirty ? ` · ${t('worksheet.unsaved')}` : ''}
-        </Text>
-      </Stack>
+        </p>
+      </div>
       {/* Side by side from 1280 px; below, the rules above the table so its five columns keep their room. */}
-      <Grid
-        templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 27rem) minmax(0, 1fr)' }}
-        gap="5"
-        alignItems="start"
-      >
+      <div className="worksheet-grid">
         {rest ? (
           <Stack gap="4">
             <SettingsFields
@@ -367,14 +365,14 @@ function WorksheetForm({
             />
           </Stack>
         ) : (
-          <Box />
+          <div />
         )}
-        <Stack gap="5" minW="0">
+        <div className="worksheet-main">
           {!ready || !result ? (
-            <Text data-testid="worksheet-loading">{t('worksheet.calculating')}</Text>
+            <p data-testid="worksheet-loading">{t('worksheet.calculating')}</p>
           ) : (
             <>
-              <Box>
+              <div>
                 <CleaningCounts
                   rows={result.rows}
                   keptCount={result.keptCount}
@@ -389,8 +387,8 @@ function WorksheetForm({
                     })}
                   </Text>
                 ) : null}
-              </Box>
-              <Box>
+              </div>
+              <div>
                 <DecisionTable
                   rows={result.rows}
                   recordId={recordId}
@@ -410,7 +408,7 @@ function WorksheetForm({
                     />
                   </Box>
                 ) : null}
-              </Box>
+              </div>
               {rest && deferred ? (
                 <ImpactView
                   result={deferred}
@@ -430,8 +428,8 @@ function WorksheetForm({
               <AuditTrail datafileId={settings.datafileId} />
             </Box>
           ) : null}
-        </Stack>
-      </Grid>
+        </div>
+      </div>
       {/* Nothing can be changed before the rules render, so the guard and its dialog come with them. */}
       {rest ? (
         <DiscardGuard
@@ -441,6 +439,6 @@ function WorksheetForm({
           onReset={() => resetForm()}
         />
       ) : null}
-    </Box>
+    </div>
   );
 }
