@@ -45,7 +45,7 @@ import {
   type ThresholdValue,
   type WorksheetValues,
 } from '../settings/form-model';
-import { initialGroupBy } from '../settings/first-run';
+import { initialGroupBy, sameScores } from '../settings/first-run';
 import './worksheet-page.css';
 
 /** /datafile-work-sheet?datafileId=...: the cleaning worksheet of a processed datafile. */
@@ -118,7 +118,6 @@ function Worksheet({
       key={`${settings.savedAt ?? 'never'}:${settings.revision}`}
       initialValues={toFormValues(settings)}
       validationSchema={() => worksheetSchema(() => keptRef.current, settings.numberOfRecords)}
-      validateOnMount
       onSubmit={() => undefined}
     >
       <WorksheetForm
@@ -205,7 +204,10 @@ function WorksheetForm({
   // The combined score under the form's weights once a run computed it: the table shows it, and "keep
   // the best" picks by it as the save will (a weights change runs twice: the second with its duplicates).
   const [weighted, setWeighted] = useState<Float64Array | null>(null);
-  useEffect(() => void (result?.combined && setWeighted(result.combined)), [result]);
+  // Not for the first run's copy of the stored score: it re-rendered the form and every row before their paint.
+  useEffect(() => {
+    if (result?.combined && !sameScores(result.combined, weighted ?? ready?.combined)) setWeighted(result.combined);
+  }, [result, ready, weighted]);
   const dupeRows = useMemo(
     () => (ready ? { recordIds: ready.recordIds, combined: weighted ?? ready.combined } : null),
     [ready, weighted],
@@ -218,8 +220,9 @@ function WorksheetForm({
 
   useEffect(() => {
     keptRef.current = result?.keptCount ?? null;
-    void validateForm();
-  }, [result, validateForm]);
+    // From the rows' paint on (not on mount, nor in the task that paints them: a validation renders the form twice).
+    if (rest) void validateForm();
+  }, [result, rest, validateForm]);
 
   const onThresholds = useCallback(
     (next: ThresholdValue[]) => void setFieldValue('scoreThresholds', next),

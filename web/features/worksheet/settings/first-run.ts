@@ -41,3 +41,13 @@ export function primeFirstRun(engine: CleaningEngine, s: Settings): void {
       () => undefined,
     );
 }
+
+/**
+ * Whether a run's combined score equals the one shown (NaN equal to NaN): the first run computes it
+ * under the saved weights, which the stored score already has.
+ */
+export function sameScores(a: Float64Array, b: Float64Array | null | undefined): boolean {
+  if (!b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !(Number.isNaN(a[i]!) && Number.isNaN(b[i]!))) return false;
+  return true;
+}
