@@ -23,7 +23,9 @@ try {
   for (const locale of ['de', 'en']) {
     await page.evaluate((l) => window.localStorage.setItem('locale', l), locale);
     if (process.env.SHOTS_PAGE === 'worksheet') {
-      await page.goto(`${side.server.baseUrl}/datafile-work-sheet?datafileId=${DEMO_DATAFILE}`, { waitUntil: 'commit' });
+      await page.goto(`${side.server.baseUrl}/datafile-work-sheet?datafileId=${DEMO_DATAFILE}`, {
+        waitUntil: 'commit',
+      });
       await paintedAt(page, 'worksheetRows');
       // The rules, impact view and audit trail render after the rows' frame; the pointer off the table.
       await page.getByTestId('worksheet-comment').waitFor();
