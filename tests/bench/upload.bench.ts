@@ -312,6 +312,9 @@ async function baselinePairs(dir: string, xlsx: string, baseline: string) {
         s(r.checkThreadsCpuMs),
         `${r.peakRssMB} MB`,
       );
+      console.log(
+        `    polled: save answered ${Math.round(r.saveMs)} ms, ${r.checkPhases.map((p) => `${p.at}:${p.state} ${p.progress}`).join(', ')}`,
+      );
       rmSync(jobDir, { recursive: true, force: true });
     }
   }
