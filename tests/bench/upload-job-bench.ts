@@ -29,6 +29,8 @@ export type JobBenchResult = {
   checkPhases: { at: number; state: string; progress: number }[];
   /** CPU of the server's threads but its main thread (the check's Worker, its helpers, the collector's) from the save to the estimate shown. */
   checkThreadsCpuMs: number;
+  /** The same, of the threads named Worker only (the check's own thread). */
+  checkWorkerCpuMs: number;
   /** From the estimate shown to the prepared revision complete ('prepared' only). */
   prepareMs?: number;
   /** The upload job published the prepared revision. */
@@ -41,20 +43,26 @@ export type JobBenchResult = {
   phases: { at: number; percent: number }[];
 };
 
-/** CPU time (ms) of every thread of `pid` but the main one (the API's), from /proc (clock ticks of 10 ms). */
+/**
+ * CPU time (ms) of the threads of `pid` but the main one (the API's), from /proc (clock ticks of 10
+ * ms): all of them (the Worker's, the collector's helpers, I/O), and those named Worker alone.
+ */
 const threadsCpuOf = (pid: number) => {
-  let ticks = 0;
+  let all = 0;
+  let workers = 0;
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     if (Number(tid) === pid) continue;
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      all += ticks;
+      if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() === 'Worker') workers += ticks;
     } catch {
       // The thread ended meanwhile.
     }
   }
-  return ticks * 10;
+  return { all: all * 10, workers: workers * 10 };
 };
 
 const rssOf = (pid: number) => {
@@ -166,7 +174,9 @@ export async function uploadThroughJob(
       await Bun.sleep(100);
     }
     const checkMs = performance.now() - checkStart;
-    const checkThreadsCpuMs = threadsCpuOf(server.pid) - cpuBefore;
+    const cpuAfter = threadsCpuOf(server.pid);
+    const checkThreadsCpuMs = cpuAfter.all - cpuBefore.all;
+    const checkWorkerCpuMs = cpuAfter.workers - cpuBefore.workers;
     if (!check.estimate) throw new Error(`check: ${JSON.stringify(check.issues)}`);
     let prepareMs: number | undefined;
     if (confirm === 'prepared') {
@@ -216,6 +226,7 @@ export async function uploadThroughJob(
       saveMs,
       checkPhases,
       checkThreadsCpuMs,
+      checkWorkerCpuMs,
       ...(prepareMs !== undefined ? { prepareMs } : {}),
       adopted,
       peakRssMB: Math.round(peak),

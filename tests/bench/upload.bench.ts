@@ -265,7 +265,7 @@ async function serverRows(dir: string, xlsx: string, parse: Result) {
       '  of it: CPU of the server but its API thread',
       s(r.checkThreadsCpuMs),
       `${(r.checkThreadsCpuMs / parse.cpuMsRun).toFixed(2)}x parse CPU`,
-      '',
+      `Worker ${s(r.checkWorkerCpuMs)}`,
       '',
     );
     console.log(
@@ -293,7 +293,7 @@ async function serverRows(dir: string, xlsx: string, parse: Result) {
 /** Section 1b with BENCH_BASELINE: save of step 2 -> estimate, alternating the two servers. */
 async function baselinePairs(dir: string, xlsx: string, baseline: string) {
   console.log(`\n1b. save of step 2 -> estimate shown (instant), BENCH_BASELINE ${baseline} alternating with this checkout`);
-  row('', 'estimate', 'ratio', 'threads CPU', 'server RSS');
+  row('', 'estimate', 'ratio', 'threads CPU', 'Worker CPU', 'server RSS');
   const ratios: Record<'baseline' | 'this', number[]> = { baseline: [], this: [] };
   for (let pair = 0; pair < ONE_CALL_REPEATS; pair++) {
     const parse = run('parse', xlsx, 'xlsx');
@@ -310,6 +310,7 @@ async function baselinePairs(dir: string, xlsx: string, baseline: string) {
         s(r.checkMs),
         `${(r.checkMs / parse.wallMs).toFixed(2)}x`,
         s(r.checkThreadsCpuMs),
+        s(r.checkWorkerCpuMs),
         `${r.peakRssMB} MB`,
       );
       console.log(
