@@ -169,7 +169,11 @@ export async function uploadThroughJob(
       check = (await post(Q.check, { id: datafileId })).getUploadCheck;
       const last = checkPhases.at(-1);
       if (last?.state !== check.state || last?.progress !== check.progress)
-        checkPhases.push({ at: Math.round(performance.now() - checkStart), state: check.state, progress: check.progress });
+        checkPhases.push({
+          at: Math.round(performance.now() - checkStart),
+          state: check.state,
+          progress: check.progress,
+        });
       if (check.state === 'DONE' || check.state === 'FAILED') break;
       await Bun.sleep(100);
     }

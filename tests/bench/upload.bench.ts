@@ -292,7 +292,9 @@ async function serverRows(dir: string, xlsx: string, parse: Result) {
 
 /** Section 1b with BENCH_BASELINE: save of step 2 -> estimate, alternating the two servers. */
 async function baselinePairs(dir: string, xlsx: string, baseline: string) {
-  console.log(`\n1b. save of step 2 -> estimate shown (instant), BENCH_BASELINE ${baseline} alternating with this checkout`);
+  console.log(
+    `\n1b. save of step 2 -> estimate shown (instant), BENCH_BASELINE ${baseline} alternating with this checkout`,
+  );
   row('', 'estimate', 'ratio', 'threads CPU', 'Worker CPU', 'server RSS');
   const ratios: Record<'baseline' | 'this', number[]> = { baseline: [], this: [] };
   for (let pair = 0; pair < ONE_CALL_REPEATS; pair++) {
