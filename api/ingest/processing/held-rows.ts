@@ -8,7 +8,7 @@
 import type { RowBatch } from '../types';
 
 /** Estimated bytes of held rows at most (array slots, string headers and their characters). */
-export const HELD_ROWS_BYTES = 256 * 1024 * 1024;
+export const HELD_ROWS_BYTES = 128 * 1024 * 1024;
 
 /** Every SAMPLE_STRIDE-th row's text is measured (a cell loop over every row cost the parse thread 0.05-0.17 s per 100,000 x 50). */
 const SAMPLE_STRIDE = 8;
