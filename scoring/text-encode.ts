@@ -18,6 +18,41 @@ export function normaliseAnswer(text: string | null | undefined): string {
     .trim();
 }
 
+// Two words in a row that start with a capital (and are not all capitals), or with one lower-case word
+// between them: the cheap test before the token scan of nameTokens.
+const CAPITALISED_PAIR = /\p{Lu}\p{Ll}+\s+(?:\p{Ll}+\s+)?\p{Lu}\p{Ll}/u;
+const LETTER_RUNS = /\p{L}+/gu;
+const isCapitalised = (w: string) => w.length >= 2 && w[0] !== w[0]!.toLowerCase() && w[1] !== w[1]!.toUpperCase();
+
+/**
+ * The tokens of an answer that belong to a written name (bit k: the k-th run of letters of its normal
+ * form, k < 32; 0 when there is none): a run of two or more capitalised words ("Los Angeles", "Under
+ * Armour") and a lower-case word between two of them ("Rio de Janeiro"). Lower-casing (normaliseAnswer)
+ * loses what a reader sees at once, so the language rule reads it from here: a function word of another
+ * language inside a name is no switch of language (scoring/README.md, "Open-ended answers: how the
+ * classifier decides").
+ */
+export function nameTokens(answer: string, normal: string): number {
+  const text = answer.normalize('NFKC');
+  if (!CAPITALISED_PAIR.test(text)) return 0;
+  const words = [...text.matchAll(LETTER_RUNS)];
+  // The normal form must have the same runs, or a bit would name another token (lower-casing changes
+  // a few letters' length: "İ").
+  if (words.length !== (normal.match(LETTER_RUNS)?.length ?? 0)) return 0;
+  const joined = (k: number) => /^\s+$/.test(text.slice(words[k]!.index + words[k]![0].length, words[k + 1]!.index));
+  const caps = words.map((w) => isCapitalised(w[0]));
+  let mask = 0;
+  for (let k = 0; k < Math.min(words.length, 32); k++) {
+    const before = k > 0 && joined(k - 1);
+    const after = k + 1 < words.length && joined(k);
+    const named = caps[k]
+      ? (before && caps[k - 1]!) || (after && caps[k + 1]!)
+      : before && after && caps[k - 1]! && caps[k + 1]!;
+    if (named) mask |= 1 << k;
+  }
+  return mask >>> 0;
+}
+
 /**
  * Distinct normalised texts of one question's answers, in order of first appearance: each normalised
  * text gets one id (pass A reads the text alone, so it runs once per id; see
@@ -27,15 +62,23 @@ export function normaliseAnswer(text: string | null | undefined): string {
 export class TextDictionary {
   readonly #ids = new Map<string, number>();
   #pending: string[] = [];
+  #pendingNames: number[] = [];
 
-  /** The id of an answer's text (null and undefined are the empty text). */
+  /**
+   * The id of an answer's text (null and undefined are the empty text). A text written with a name
+   * ("Los Angeles") gets an id apart from the same text without one ("los angeles"): pass A reads the
+   * names too.
+   */
   id(answer: string | null | undefined): number {
     const text = normaliseAnswer(answer);
-    let t = this.#ids.get(text);
+    const names = text === '' ? 0 : nameTokens(answer!, text);
+    const key = names === 0 ? text : `${text}\u0000${names}`;
+    let t = this.#ids.get(key);
     if (t === undefined) {
       t = this.#ids.size;
-      this.#ids.set(text, t);
+      this.#ids.set(key, t);
       this.#pending.push(text);
+      this.#pendingNames.push(names);
     }
     return t;
   }
@@ -49,6 +92,11 @@ export class TextDictionary {
     const out = this.#pending;
     this.#pending = [];
     return out;
+  }
+
+  /** The name tokens (nameTokens) of the texts given an id since the last call of this, in id order: takePending's texts. */
+  pendingNames(): Uint32Array {
+    return Uint32Array.from(this.#pendingNames.splice(0));
   }
 }
 
