@@ -230,7 +230,12 @@ describe('word-list corners', () => {
   });
 
   it('reads a hedge followed by a generic answer as generic, and a hedge alone as no information', () => {
-    const q = shop(['schwer zu sagen, war alles gut', 'not sure, everything', 'Nein, keine Ahnung', 'weiß nicht, keine Ahnung']);
+    const q = shop([
+      'schwer zu sagen, war alles gut',
+      'not sure, everything',
+      'Nein, keine Ahnung',
+      'weiß nicht, keine Ahnung',
+    ]);
     expect(categories(q)[0]).toEqual([4, 4, 5, 5]);
   });
 
