@@ -298,28 +298,19 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
         for (let c = ts; c < te; c++) h = hashAdd(h, cpAt(cps, c));
         unchecked((spans[slot] = h));
         const pb = tableGet(h == 0 ? 1 : h);
-        if (pb & LIST_NOINFO_PHRASE) {
-          noinfoPhrase = true;
-          phraseEnd = last;
-        }
+        if (pb & LIST_NOINFO_PHRASE) { noinfoPhrase = true; phraseEnd = last; }
         if (pb & LIST_OFFTOPIC) marker = true;
         if (pb & LIST_EVENT_TIME) eventTime = true;
       }
       unchecked((spans[last & 3] = raw));
-      if (bits & LIST_NOINFO_PHRASE) {
-        noinfoPhrase = true;
-        phraseEnd = last;
-      }
+      if (bits & LIST_NOINFO_PHRASE) { noinfoPhrase = true; phraseEnd = last; }
       if (bits & LIST_OFFTOPIC) marker = true;
       if (bits & LIST_EVENT_TIME) eventTime = true;
     }
     // A listed non-answer word inside a short answer ("mir fällt grad nix ein"), unless an evaluation
     // makes it a generic one ("nix besonderes").
     if (tlen >= 3 && (bits & LIST_NOINFO) != 0) noinfoWord = true;
-    if (bits & LIST_GENERIC) {
-      genericWord = true;
-      genericAt = tokens - 1;
-    }
+    if (bits & LIST_GENERIC) { genericWord = true; genericAt = tokens - 1; }
     if (tlen >= 3) {
       longTokens++;
       if (isGarbage(cps, ts, te, bits)) garbage++;
