@@ -1,5 +1,5 @@
 // Candidates for how the combined score weighs its subscores, measured but not in the scores
-// (docs/detection.md, "Where the combined rule's genuine removals come from, and other combinations").
+// (docs/detection.md, "The combined rule's genuine removals, and other ways to combine the scores").
 // Every candidate replaces only the combined score: the per-score rules (TS, IBS, CON < 20) stay, and
 // the cleaning is the default rules through the same kernel. Printed per part (tuned, held-out, the
 // generated batteries) against the scores' own combined score: genuine removed, and the kinds whose
