@@ -35,7 +35,7 @@ function surveyTable(rows: number, batch: number): Table {
       makeTable({
         record_id: vectorFromArray(ids, new Utf8()).data[0]!,
         combined: vectorFromArray(
-          Array.from({ length: n }, (_, i) => ((start + i) % 97 === 0 ? null : ((start + i) * 7919) % 1000 / 10)),
+          Array.from({ length: n }, (_, i) => ((start + i) % 97 === 0 ? null : (((start + i) * 7919) % 1000) / 10)),
           new Float64(),
         ).data[0]!,
         label: vectorFromArray(

@@ -1,10 +1,15 @@
 // The result page's queries and the binary columns route, on a datafile uploaded through the real
 // pipeline: every number the calls give must be what the upload stored in scores.arrow and the row.
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { tableFromIPC, type Table } from 'apache-arrow';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
+import { tableFromIPC, tableToIPC, type Table } from 'apache-arrow';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRevisionColumns } from '../../../api/ingest/index';
+import { chooseEncoding } from '../../../api/modules/results/body-encoding';
 import { DEFAULT_WEIGHTS, SCORING_VERSION } from '../../../scoring/index';
 import { FIXTURE_ROWS } from '../../fixtures/uploads/make-fixtures';
 import { makeUser, sessionFor } from '../../support/factories';
@@ -182,9 +187,11 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 async function arrowOf(res: Response): Promise<Table> {
   const bytes = new Uint8Array(await res.arrayBuffer());
   const encoding = res.headers.get('content-encoding');
-  return tableFromIPC(
-    encoding === 'gzip' ? gunzipSync(bytes) : encoding === 'br' ? brotliDecompressSync(bytes) : bytes,
-  );
+  return tableFromIPC(decoded(bytes, encoding));
+}
+function decoded(bytes: Uint8Array, encoding: string | null): Uint8Array {
+  if (encoding === 'zstd') return zstdDecompressSync(bytes);
+  return encoding === 'gzip' ? gunzipSync(bytes) : encoding === 'br' ? brotliDecompressSync(bytes) : bytes;
 }
 
 describe('the binary columns route', () => {
@@ -200,22 +207,31 @@ describe('the binary columns route', () => {
     expect(table.getChild('record_id')!.toArray()).toEqual(scores.getChild('record_id')!.toArray());
   });
 
-  it('compresses with br or gzip as the client accepts, and not at all when it accepts neither', async () => {
+  it('compresses with zstd, br or gzip as the client accepts, each the same bytes, and not at all when it accepts none', async () => {
     const plain = await route(datafileId, '', { ...bearer(w.tokens.admin), 'accept-encoding': 'identity' });
     expect(plain.headers.get('content-encoding')).toBeNull();
-    const plainBytes = (await plain.clone().arrayBuffer()).byteLength;
+    const plainBytes = new Uint8Array(await plain.clone().arrayBuffer());
+    // The body is scores.arrow's table as one IPC stream, whichever way it was written.
+    expect(Buffer.from(plainBytes).equals(tableToIPC(scores, 'stream'))).toBe(true);
     const all = await arrowOf(plain);
     expect(all.schema.fields.map((f) => f.name)).toEqual(scores.schema.fields.map((f) => f.name));
     for (const [accept, expected] of [
       ['gzip, deflate', 'gzip'],
       ['gzip, br', 'br'],
       ['br;q=0, gzip', 'gzip'],
+      ['gzip, deflate, br, zstd', 'zstd'],
+      ['zstd;q=0, gzip, br', 'br'],
+      [undefined, null],
     ] as const) {
-      const res = await route(datafileId, '', { ...bearer(w.tokens.admin), 'accept-encoding': accept });
-      expect(res.headers.get('content-encoding')).toBe(expected);
-      const bytes = (await res.clone().arrayBuffer()).byteLength;
-      expect(bytes).toBeLessThan(plainBytes / 2);
-      expect(Array.from((await arrowOf(res)).getChild('oes')!.toArray() as Float64Array)).toEqual(column('oes'));
+      const res = await route(datafileId, '', {
+        ...bearer(w.tokens.admin),
+        ...(accept ? { 'accept-encoding': accept } : {}),
+      });
+      expect([accept, res.headers.get('content-encoding')]).toEqual([accept, expected]);
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      if (expected) expect(bytes.byteLength).toBeLessThan(plainBytes.byteLength / 2);
+      expect([accept, Buffer.from(decoded(bytes, expected)).equals(plainBytes)]).toEqual([accept, true]);
     }
   });
 
@@ -310,5 +326,124 @@ describe('the binary columns route', () => {
       status: 404,
       code: 'SCORES_NOT_AVAILABLE',
     });
+  });
+});
+
+/** Script clients as their users run them, each writing the body it got to a file: name, program, arguments. */
+const CLIENTS: {
+  name: string;
+  bin: string;
+  probe: string[];
+  args: (url: string, key: string, out: string) => string[];
+}[] = [
+  { name: 'curl', bin: 'curl', probe: ['--version'], args: (u, k, o) => ['-sSf', '-H', `X-API-Key: ${k}`, '-o', o, u] },
+  {
+    name: 'curl --compressed',
+    bin: 'curl',
+    probe: ['--version'],
+    args: (u, k, o) => ['-sSf', '--compressed', '-H', `X-API-Key: ${k}`, '-o', o, u],
+  },
+  {
+    name: 'Python urllib',
+    bin: '/usr/bin/python3',
+    probe: ['-c', 'import urllib.request'],
+    args: (u, k, o) => [
+      '-c',
+      'import sys, urllib.request as r; a = sys.argv; open(a[3], "wb").write(r.urlopen(r.Request(a[1], headers={"X-API-Key": a[2]})).read())',
+      u,
+      k,
+      o,
+    ],
+  },
+  {
+    name: 'Python requests',
+    bin: '/usr/bin/python3',
+    probe: ['-c', 'import requests'],
+    args: (u, k, o) => [
+      '-c',
+      'import sys, requests; a = sys.argv; x = requests.get(a[1], headers={"X-API-Key": a[2]}); x.raise_for_status(); open(a[3], "wb").write(x.content)',
+      u,
+      k,
+      o,
+    ],
+  },
+  {
+    name: "R's download.file",
+    bin: 'Rscript',
+    probe: ['-e', 'stopifnot(capabilities("libcurl"))'],
+    args: (u, k, o) => [
+      '-e',
+      'a <- commandArgs(TRUE); download.file(a[1], a[3], method = "libcurl", headers = c("X-API-Key" = a[2]), quiet = TRUE, mode = "wb")',
+      u,
+      k,
+      o,
+    ],
+  },
+  {
+    name: 'R httr',
+    bin: 'Rscript',
+    probe: ['-e', 'library(httr)'],
+    args: (u, k, o) => [
+      '-e',
+      'library(httr); a <- commandArgs(TRUE); x <- GET(a[1], add_headers("X-API-Key" = a[2])); stop_for_status(x); writeBin(content(x, "raw"), a[3])',
+      u,
+      k,
+      o,
+    ],
+  },
+];
+
+describe('the columns route over HTTP to script clients', () => {
+  let server: ReturnType<typeof Bun.serve>;
+  let dir: string;
+  const asked: (string | null)[] = [];
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'columns-clients-'));
+    server = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: (req) => {
+        asked.push(req.headers.get('accept-encoding'));
+        return t.app.fetch(req);
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop(true);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('curl, Python and R read the same Arrow bytes, whether they ask for a coding (zstd, br, gzip) or for none', async () => {
+    const url = `http://127.0.0.1:${server.port}/api/datafiles/${datafileId}/columns?columns=record_id,combined`;
+    const expected = tableToIPC(scores.select(['record_id', 'combined']), 'stream');
+    const probed = new Map<string, boolean>();
+    const runs = (c: (typeof CLIENTS)[number]) => {
+      const key = [c.bin, ...c.probe].join(' ');
+      if (!probed.has(key)) probed.set(key, spawnSync(c.bin, c.probe, { stdio: 'ignore' }).status === 0);
+      return probed.get(key)!;
+    };
+    const missing = CLIENTS.filter((c) => !runs(c));
+    if (missing.length) {
+      // CI installs curl, python3-requests and R with httr (.ci/run); locally a missing one is skipped.
+      if (process.env.CI === 'true') throw new Error(`missing clients: ${missing.map((c) => c.name).join(', ')}`);
+      console.warn(`columns route clients skipped: ${missing.map((c) => c.name).join(', ')}`);
+    }
+    const got: Record<string, { asked: string | null; same: boolean }> = {};
+    for (const client of CLIENTS.filter((c) => !missing.includes(c))) {
+      const out = join(dir, `${client.name.replace(/\W+/g, '-')}.arrows`);
+      asked.length = 0;
+      // Spawned, not spawnSync: the server answers on this process's event loop.
+      const run = Bun.spawn([client.bin, ...client.args(url, apiKey, out)], { stdout: 'ignore', stderr: 'pipe' });
+      const code = await run.exited;
+      expect([client.name, code, code ? await new Response(run.stderr).text() : '']).toEqual([client.name, 0, '']);
+      got[client.name] = { asked: asked[0] ?? null, same: Buffer.from(readFileSync(out)).equals(expected) };
+    }
+    for (const [name, r] of Object.entries(got)) expect([name, r.same]).toEqual([name, true]);
+    // Between them they took each path: no coding asked for (so none sent), and a coding.
+    const codings = Object.values(got).map((r) => chooseEncoding(r.asked ?? undefined));
+    if (got['curl']) expect(got['curl'].asked).toBeNull();
+    if (got['Python urllib']) expect(chooseEncoding(got['Python urllib'].asked ?? undefined)).toBeNull();
+    if (got['curl --compressed']) expect(codings).toContain('zstd');
+    if (got['Python requests']) expect(chooseEncoding(got['Python requests'].asked ?? undefined)).not.toBeNull();
   });
 });
