@@ -7,13 +7,12 @@ import {
   Dictionary,
   Float64,
   Int8,
-  makeTable,
+  Table,
   tableFromArrays,
   tableFromIPC,
   tableToIPC,
   Utf8,
   vectorFromArray,
-  type Table,
 } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
 import {
@@ -32,20 +31,20 @@ function surveyTable(rows: number, batch: number): Table {
     const n = Math.min(batch, rows - start);
     const ids = Array.from({ length: n }, (_, i) => `R${start + i}`);
     parts.push(
-      makeTable({
-        record_id: vectorFromArray(ids, new Utf8()).data[0]!,
+      new Table({
+        record_id: vectorFromArray(ids, new Utf8()),
         combined: vectorFromArray(
           Array.from({ length: n }, (_, i) => ((start + i) % 97 === 0 ? null : (((start + i) * 7919) % 1000) / 10)),
           new Float64(),
-        ).data[0]!,
+        ),
         label: vectorFromArray(
           Array.from({ length: n }, (_, i) => (start + i) % 3),
           new Int8(),
-        ).data[0]!,
+        ),
         band: vectorFromArray(
           Array.from({ length: n }, (_, i) => ['low', 'mid', 'high'][(start + i) % 3]!),
           new Dictionary(new Utf8(), new Int8()),
-        ).data[0]!,
+        ),
       }),
     );
   }
