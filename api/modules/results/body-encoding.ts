@@ -20,6 +20,8 @@ const PREFERENCE: readonly ContentCoding[] = ['zstd', 'br', 'gzip'];
 export const BIG_BODY_BYTES = 4 * 1024 * 1024;
 const BROTLI_QUALITY = 4;
 const BIG_BODY_BROTLI_QUALITY = 2;
+// Level 3's window is 2 MiB for a stream of unknown length: within the 8 MiB a browser's zstd decoder
+// accepts for HTTP (RFC 9659), which the levels from 19 up would exceed.
 const ZSTD_LEVEL = 3;
 const GZIP_LEVEL = 5;
 
