@@ -192,6 +192,9 @@ try {
     console.log(` self time per source (package or file):\n${top(selfTimes(profile, script), 12)}`);
     console.log(` inclusive time per source:\n${top(inclusiveTimes(profile, script), 30)}`);
     console.log(` self time per function:\n${top(selfTimes(profile, fn), 40)}`);
+    // The app's own components and helpers (their Chakra styling included): what a page's code costs.
+    const app = new Map([...inclusiveTimes(profile, fn)].filter(([k]) => / (web\/|\.\.\/)/.test(k)));
+    console.log(` inclusive time per function of the app (web/):\n${top(app, 40)}`);
   }
 } finally {
   await side.close();

@@ -1,9 +1,10 @@
 import { Input, NativeSelect } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import type { PlainTable } from '../data/protocol';
 import { consistencySampleNeeded, explainColumns, type ResultDataPoint, type ScoreKind } from '../model/score-tabs';
+import { markResultLoad } from '../data/load-marks';
 import { DASH, explainCell, ScoreCell } from './cells';
 import { InterviewTable, orderRows, type GridColumn, type SortState } from './interview-table';
 import { ScoreHistogram } from './score-histogram';
@@ -65,6 +66,7 @@ export function ScoreTab({
   const locale = useLocale();
   const [sort, setSort] = useState<SortState>(null);
   const [filter, setFilter] = useState<ScoreFilter>({ score: kind, min: '', max: '' });
+  useEffect(() => markResultLoad('table-committed'), []);
   const scores = data.numeric[kind]!;
   const recordIds = data.text.record_id;
 

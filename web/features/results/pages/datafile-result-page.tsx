@@ -14,6 +14,7 @@ import { ResultHeader } from '../components/result-header';
 import { ScoreTab } from '../components/score-tab';
 import { ColumnsError, columnsUrl, createColumnsClient, type ColumnsClient } from '../data/columns-client';
 import type { PlainTable } from '../data/protocol';
+import { markResultLoad } from '../data/load-marks';
 import { decodedScoreTable, loadScoreTable, scoreTableRequest } from '../data/score-table';
 import { gridItems } from '../model/columns';
 import { presentKinds, TIME_RATIO_COLUMN, type ResultDataPoint, type ScoreKind } from '../model/score-tabs';
@@ -81,6 +82,7 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
   const client = useMemo(() => createColumnsClient(), []);
   useEffect(() => () => client.dispose(), [client]);
   const file = data?.getDatafile;
+  useEffect(() => void (file && markResultLoad('mounted')), [file]);
   const scores = useScoreData(file);
   const kinds = useMemo(
     () => (file ? presentKinds(file.qualityScores, file.scoreColumns, file.meanCombinedScore) : []),
