@@ -45,7 +45,13 @@ describe('a score tab on its first frame', () => {
     expect(screen.queryByTestId('histogram-combined')).toBeNull();
     expect(screen.getByTestId('histogram-combined-pending')).toBeTruthy();
 
-    // The frame that shows the rows, then the task after its paint.
+    // The frame that shows the rows: nothing yet.
+    await act(async () => {
+      for (const cb of frames.splice(0)) cb(performance.now());
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.queryByTestId('histogram-combined')).toBeNull();
+    // The frame after it, then the task after that frame's callbacks.
     await act(async () => {
       for (const cb of frames.splice(0)) cb(performance.now());
       await new Promise((resolve) => setTimeout(resolve, 0));

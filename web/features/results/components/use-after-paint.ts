@@ -8,10 +8,13 @@ export function useAfterPaint(): boolean {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (shown) return undefined;
-    // A frame callback runs before that frame is painted; a task queued from it runs after the paint.
+    // A frame callback runs before that frame is painted; the next frame's callbacks run once it has
+    // been, and a task queued from there renders without holding up the frame after the rows either.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setShown(true)), 0);
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(() => startTransition(() => setShown(true)), 0);
+      });
     });
     return () => {
       cancelAnimationFrame(frame);
