@@ -147,7 +147,15 @@ async function compare(baseline: string): Promise<void> {
         await paintedAt(side.page, 'resultRows');
       }
     // cpu:RunTask: the main thread's CPU time in tasks (the trace's thread time), the figure a shared machine moves least.
-    const figures = ['painted', 'RunTask', 'cpu:RunTask', 'FunctionCall', 'UpdateLayoutTree', 'Layout', 'Paint'] as const;
+    const figures = [
+      'painted',
+      'RunTask',
+      'cpu:RunTask',
+      'FunctionCall',
+      'UpdateLayoutTree',
+      'Layout',
+      'Paint',
+    ] as const;
     const got = new Map<string, number[]>();
     for (let run = 0; run < RUNS; run++)
       for (const side of sides) {
