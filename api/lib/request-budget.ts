@@ -1,12 +1,12 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppError } from '../kernel/errors/errors';
+import { currentScope, withBudget } from './request-scope';
 
 /**
  * A request's execution-time budget (REQUEST_TIME_BUDGET_MS). JavaScript cannot stop a function
  * that is running, so the budget stops work where it can: at the next GraphQL resolver (none starts
  * past the deadline), at a Worker step (its Worker is terminated through `signal`) and at the answer
  * (a query answers the refusal at the deadline instead of waiting). Work that takes longer belongs
- * in a job. The budget is found through the request's async context, so services need not pass it on.
+ * in a job. The budget is found through the request's scope (api/lib/request-scope.ts), so services need not pass it on.
  */
 export type RequestBudget = {
   /** performance.now() at which the request's time is up. */
@@ -31,8 +31,6 @@ export type RequestBudget = {
   /** Set for a query (it only reads): its database reads past the deadline are refused too. */
   readsStop: boolean;
 };
-
-const current = new AsyncLocalStorage<RequestBudget>();
 
 /**
  * How long a request's resolvers run before they let other requests in. Database reads are
@@ -94,14 +92,14 @@ export async function withRequestBudget<T>(budgetMs: number, work: (budget: Requ
     },
   };
   try {
-    return await current.run(budget, () => work(budget));
+    return await withBudget(budget, () => work(budget));
   } finally {
     if (timer !== undefined) clearTimeout(timer);
   }
 }
 
 /** The budget of the request this code runs for (undefined in jobs, commands and tests without one). */
-export const currentBudget = (): RequestBudget | undefined => current.getStore();
+export const currentBudget = (): RequestBudget | undefined => currentScope().budget;
 
 /**
  * The database's hook before a read outside a transaction (db/client.ts): a query's reads past its
@@ -109,7 +107,7 @@ export const currentBudget = (): RequestBudget | undefined => current.getStore()
  * Mutations are left to finish the field they started (their writes must not stop half-way).
  */
 export function stopReadsPastBudget(): void {
-  const budget = current.getStore();
+  const budget = currentScope().budget;
   if (budget?.readsStop) budget.check();
 }
 
