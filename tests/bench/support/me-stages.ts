@@ -10,8 +10,8 @@ import type { Deps } from '../../../api/kernel/deps';
 import { sha256Hex } from '../../../api/lib/crypto';
 import { withRequestBudget } from '../../../api/lib/request-budget';
 import { findLiveSessionByTokenHash } from '../../../api/modules/auth/auth.repo';
-import { requestObservability } from '../../../api/observability';
-import { jsonResponse, securityHeaders } from '../../../api/security-headers';
+import { requestLayer } from '../../../api/request-layer';
+import { jsonResponse } from '../../../api/security-headers';
 import { ME_QUERY } from '../db-bare';
 
 type Run = [string, () => Promise<unknown>];
@@ -47,8 +47,8 @@ export function stagesOf(deps: Deps, request: () => Request): Run[] {
   return [
     ['stage: new Request (the harness)', async () => request()],
     ['stage: Hono with an empty route', fetchOf(empty)],
-    ['stage: + request log, id and histogram', fetchOf(emptyApp(requestObservability(deps)))],
-    ['stage: + security headers', fetchOf(emptyApp(securityHeaders([])))],
+    ['stage: + an empty middleware', fetchOf(emptyApp((_, next) => next()))],
+    ['stage: + the request layer (id, log, histogram, headers)', fetchOf(emptyApp(requestLayer(deps)))],
     [
       'stage: + request budget',
       fetchOf(emptyApp((_, next) => withRequestBudget(deps.env.requestBudgetMs, () => next()))),
