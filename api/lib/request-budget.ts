@@ -1,36 +1,7 @@
 import { AppError } from '../kernel/errors/errors';
-import { currentScope, withBudget } from './request-scope';
+import { currentScope, withBudget, type RequestBudget } from './request-scope';
 
-/**
- * A request's execution-time budget (REQUEST_TIME_BUDGET_MS). JavaScript cannot stop a function
- * that is running, so the budget stops work where it can: at the next GraphQL resolver (none starts
- * past the deadline), at a Worker step (its Worker is terminated through `signal`) and at the answer
- * (a query answers the refusal at the deadline instead of waiting). Work that takes longer belongs
- * in a job. The budget is found through the request's scope (api/lib/request-scope.ts), so services need not pass it on.
- */
-export type RequestBudget = {
-  /** performance.now() at which the request's time is up. */
-  readonly deadline: number;
-  /** Aborted at the deadline with the refusal as its reason. */
-  readonly signal: AbortSignal;
-  readonly refusal: AppError;
-  /** Throws the refusal when the time is up. */
-  check(): void;
-  /**
-   * Throws the refusal when the time is up; once the request has run a slice (SLICE_MS) since it last
-   * let others in, returns a promise to await first, which gives the event loop to other requests
-   * for a turn. Undefined otherwise, so a short request pays one clock read per resolver.
-   */
-  pace(): Promise<void> | undefined;
-  /**
-   * Runs `work` once the request's previous `serial` work has settled. A query's root fields run one
-   * after another this way (graphql-js starts them all at once), so that its turns come between
-   * them: with synchronous reads, fields started together would hold the loop together.
-   */
-  serial<T>(work: () => Promise<T>): Promise<T>;
-  /** Set for a query (it only reads): its database reads past the deadline are refused too. */
-  readsStop: boolean;
-};
+export type { RequestBudget } from './request-scope';
 
 /**
  * How long a request's resolvers run before they let other requests in. Database reads are
