@@ -21,51 +21,69 @@ export const budgetRefusal = (budgetMs: number) =>
  * most requests end well inside their budget and never ask.
  */
 export async function withRequestBudget<T>(budgetMs: number, work: (budget: RequestBudget) => Promise<T>): Promise<T> {
-  let refusal: AppError | undefined;
-  let controller: AbortController | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const refuse = () => (refusal ??= budgetRefusal(budgetMs));
-  const deadline = performance.now() + budgetMs;
-  let sliceStart = performance.now();
-  let chain: Promise<unknown> = Promise.resolve();
-  const check = () => {
-    if (performance.now() >= deadline) throw refuse();
-  };
-  const budget: RequestBudget = {
-    deadline,
-    get signal() {
-      if (!controller) {
-        controller = new AbortController();
-        const left = deadline - performance.now();
-        if (left <= 0) controller.abort(refuse());
-        else timer = setTimeout(() => controller!.abort(refuse()), left);
-      }
-      return controller.signal;
-    },
-    get refusal() {
-      return refuse();
-    },
-    check,
-    pace() {
-      const now = performance.now();
-      if (now >= deadline) throw refuse();
-      if (now - sliceStart < SLICE_MS) return undefined;
-      return nextTurn().then(() => {
-        sliceStart = performance.now();
-        check();
-      });
-    },
-    readsStop: false,
-    serial(work) {
-      const run = chain.then(work);
-      chain = run.catch(() => undefined);
-      return run;
-    },
-  };
+  const budget = new Budget(budgetMs);
   try {
     return await withBudget(budget, () => work(budget));
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
+    budget.end();
+  }
+}
+
+/**
+ * One request's budget. A class rather than an object literal of closures and getters: every
+ * request makes one, and its methods then live once on the prototype.
+ */
+class Budget implements RequestBudget {
+  readonly deadline: number;
+  readsStop = false;
+  #refusal: AppError | undefined;
+  #controller: AbortController | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #sliceStart: number;
+  #chain: Promise<unknown> | undefined;
+
+  constructor(readonly budgetMs: number) {
+    this.#sliceStart = performance.now();
+    this.deadline = this.#sliceStart + budgetMs;
+  }
+
+  get refusal(): AppError {
+    return (this.#refusal ??= budgetRefusal(this.budgetMs));
+  }
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      const controller = (this.#controller = new AbortController());
+      const left = this.deadline - performance.now();
+      if (left <= 0) controller.abort(this.refusal);
+      else this.#timer = setTimeout(() => controller.abort(this.refusal), left);
+    }
+    return this.#controller.signal;
+  }
+
+  check(): void {
+    if (performance.now() >= this.deadline) throw this.refusal;
+  }
+
+  pace(): Promise<void> | undefined {
+    const now = performance.now();
+    if (now >= this.deadline) throw this.refusal;
+    if (now - this.#sliceStart < SLICE_MS) return undefined;
+    return nextTurn().then(() => {
+      this.#sliceStart = performance.now();
+      this.check();
+    });
+  }
+
+  serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = (this.#chain ?? Promise.resolve()).then(work);
+    this.#chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The request has answered: the signal's timer (if one was asked for) is not needed any more. */
+  end(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
   }
 }
 
