@@ -65,12 +65,18 @@ function prebuiltChakraGlobalCss(): Plugin {
     apply: 'build',
     enforce: 'pre',
     async buildStart() {
-      const [{ createElement }, { renderToString }, chakra] = await Promise.all([
+      const [{ createElement }, { renderToString }, chakra, { defaultThemeConfig }] = await Promise.all([
         import('react'),
         import('react-dom/server'),
         import('@chakra-ui/react'),
+        import('@chakra-ui/react/theme'),
       ]);
-      const system = chakra.createSystem(chakra.defaultConfig, chakra.defineConfig(themeConfig));
+      // The same three configs as web/app/theme.ts.
+      const system = chakra.createSystem(
+        chakra.defaultBaseConfig,
+        defaultThemeConfig,
+        chakra.defineConfig(themeConfig),
+      );
       // oxlint-disable-next-line react/no-children-prop -- createElement outside JSX: ChakraProvider's props require children
       const html = renderToString(createElement(chakra.ChakraProvider, { value: system, children: null }));
       const css = [...html.matchAll(/<style data-emotion="[^"]*">([\s\S]*?)<\/style>/g)]
@@ -151,9 +157,10 @@ export default defineConfig({
     assetsInlineLimit: (filePath: string) => (filePath.endsWith('.wasm') ? false : undefined),
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
-      // Chakra's preset module builds an unused `defaultSystem` at load (createSystem is not marked
-      // pure): ~40 ms of main-thread work on every page load. The app builds its own system.
-      treeshake: { manualPureFunctions: ['createSystem'] },
+      // Chakra's preset module builds an unused `defaultSystem` and merges an unused `defaultConfig`
+      // at load (neither call is marked pure): ~40 ms and a deep copy of every token and recipe on
+      // every page load. The app builds its own system from the presets (web/app/theme.ts).
+      treeshake: { manualPureFunctions: ['createSystem', 'mergeConfigs'] },
       output: {
         // Chakra's entry-aware groups can import each other in a cycle; which cycle depends on the set
         // of pages, and one (after the result page joined) ran a chunk before the one it reads from
