@@ -1,4 +1,3 @@
-import { Box, Flex } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { PageError, PageSpinner } from '../../components/feedback/page-state';
@@ -13,7 +12,8 @@ import { AppFooter } from './app-footer';
 import { ContractExpiryAlert, useContractExpiryNotice } from './contract-expiry-alert';
 import { SessionExpiryAlert } from './session-expiry-alert';
 import { SideMenu } from './side-menu';
-import { TopBar, TOP_BAR_HEIGHT } from './top-bar';
+import { TopBar } from './top-bar';
+import './shell.css';
 
 /** A browser without a stored choice takes the language the user chose on another device. */
 function useAdoptUserLocale(user: MeUser | undefined) {
@@ -47,7 +47,8 @@ function ShellOverlays({ user }: { user: MeUser }) {
 
 /**
  * The logged-in frame: top bar, side menu by role, content, footer, and the session-wide overlays.
- * The user is loaded (validated) before any protected page renders. The top-bar menus, the footer
+ * The user is loaded (validated) before any protected page renders. The frame's fixed parts are plain
+ * elements on a static stylesheet (shell.css). The top-bar menus, the footer
  * and the overlays mount right after the first paint of the page.
  */
 export function AppShell({ children }: { children: (user: MeUser) => ReactNode }) {
@@ -73,29 +74,25 @@ export function AppShell({ children }: { children: (user: MeUser) => ReactNode }
 
   if (!user) {
     return (
-      <Box minH="100vh" bg="bg.subtle">
-        {error ? <PageError onRetry={() => void mutate()} /> : <PageSpinner />}
-      </Box>
+      <div className="app-shell-waiting">{error ? <PageError onRetry={() => void mutate()} /> : <PageSpinner />}</div>
     );
   }
 
   return (
-    <Flex direction="column" h="100vh" overflow="hidden" data-testid="app-shell" data-role={user.accessLevel}>
+    <div className="app-shell" data-testid="app-shell" data-role={user.accessLevel}>
       <TopBar user={user} onLocaleChanged={onLocaleChanged} />
-      <Flex flex="1" minH="0" h={`calc(100vh - ${TOP_BAR_HEIGHT})`}>
+      <div className="app-shell-body">
         <SideMenu accessLevel={user.accessLevel} />
-        <Flex as="main" direction="column" flex="1" minW="0" overflowY="auto" bg="bg.subtle">
-          <Box flex="1" px={{ base: '5', xl: '8' }} py="7" maxW="1600px" w="full" mx="auto">
-            {children(user)}
-          </Box>
+        <main className="app-shell-main">
+          <div className="app-shell-content">{children(user)}</div>
           <AfterFirstPaint>
             <AppFooter />
           </AfterFirstPaint>
-        </Flex>
-      </Flex>
+        </main>
+      </div>
       <AfterFirstPaint>
         <ShellOverlays user={user} />
       </AfterFirstPaint>
-    </Flex>
+    </div>
   );
 }
