@@ -57,6 +57,11 @@ export function AppShell({ children }: { children: (user: MeUser) => ReactNode }
   const { trigger: updateMyLocale } = useUpdateMyLocale();
   const user = data?.me.user;
   useAdoptUserLocale(user);
+  useEffect(() => {
+    // The frame's first commit with the user, once per page load (tests/bench/pages/timeline.ts reads it).
+    if (user && performance.getEntriesByName('app:shell-committed').length === 0)
+      performance.mark('app:shell-committed');
+  }, [user]);
   // The logged-in user is validated again on every protected route change; an
   // ended session answers UNAUTHENTICATED and the client sends the browser to /login.
   const isFirstRoute = useRef(true);
