@@ -15,7 +15,9 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 /**
  * main.tsx imports the app dynamically so that boot's requests start before the app's code is
  * evaluated; index.html still preloads (downloads and compiles, without running) every chunk the app
- * needs at start, so they arrive in parallel instead of being discovered one import at a time.
+ * needs at start, so they arrive in parallel instead of being discovered one import at a time, and links
+ * their stylesheets (the frame's, web/app/shell/shell.css), which the dynamic import would otherwise
+ * add and wait for only once main.tsx runs.
  */
 function preloadAppChunks(appModule: string): Plugin {
   return {
@@ -31,20 +33,34 @@ function preloadAppChunks(appModule: string): Plugin {
         );
         if (!app) throw new Error(`preload-app-chunks: no chunk for ${appModule}`);
         const files = new Set<string>();
+        const styles = new Set<string>();
         const visit = (fileName: string) => {
           if (files.has(fileName)) return;
           files.add(fileName);
           const chunk = bundle[fileName];
-          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+          if (chunk?.type !== 'chunk') return;
+          (chunk as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss.forEach((css) =>
+            styles.add(css),
+          );
+          chunk.imports.forEach(visit);
         };
         visit(app.fileName);
-        return [...files]
-          .filter((file) => !html.includes(file))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          }));
+        return [
+          ...[...styles]
+            .filter((file) => !html.includes(file))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
+          ...[...files]
+            .filter((file) => !html.includes(file))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
+        ];
       },
     },
   };
