@@ -20,9 +20,12 @@ const side = await startSide('shots', process.env.SHOTS_ROOT, 100);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 try {
   const page = side.page;
+  // The pointer in one place; what renders after the first paint (the frame's menus, the worksheet's
+  // rules) and the network settle.
   const settle = async () => {
     await page.mouse.move(600, 500);
-    await page.waitForTimeout(700);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1_500);
   };
   for (const width of [1024, 1440]) {
     await page.setViewportSize({ width, height: 900 });
