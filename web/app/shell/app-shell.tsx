@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { PageError, PageSpinner } from '../../components/feedback/page-state';
 import { AfterFirstPaint } from '../../components/layout/after-first-paint';
@@ -30,6 +30,9 @@ function ShellOverlays({ user }: { user: MeUser }) {
   const [, navigate] = useLocation();
   useClearLocalStorageSync(true);
   const contractExpiry = useContractExpiryNotice(user);
+  // The survey's dialog (a state machine) mounts once the survey is due, and stays for its closing animation.
+  const [surveyDue, setSurveyDue] = useState(user.watchNPS);
+  if (user.watchNPS && !surveyDue) setSurveyDue(true);
   return (
     <>
       <SessionExpiryAlert />
@@ -38,9 +41,9 @@ function ShellOverlays({ user }: { user: MeUser }) {
         <GetStartedModal user={user} onStart={() => navigate('/upload-dataset/step1')} />
       ) : contractExpiry.notice ? (
         <ContractExpiryAlert notice={contractExpiry.notice} onNoted={contractExpiry.noted} />
-      ) : (
+      ) : surveyDue ? (
         <SurveyModal user={user} />
-      )}
+      ) : null}
     </>
   );
 }
