@@ -19,7 +19,7 @@ export type { UploadSummary } from './processing/summary';
 export { structureDifference, compareStructure } from './processing/structure';
 export { readManifest, readRevisionColumns, revisionColumnsIpc, type RevisionManifest } from './columnar/reader';
 export { vectorToFloat64 } from '../../scoring/arrow-columns';
-export { weightedScores, reweightTable, type Combine } from './columnar/reweight';
+export { weightedScores, reweightTable, type Combine, type WeightedScores } from './columnar/reweight';
 export { neutraliseCell, neutraliseText } from './export/neutralise';
 export { savStream, writeSav, SYSMIS, type SavVariable, type SavCell } from './export/sav-writer';
 export { spssSeconds } from './parse/sav-text';

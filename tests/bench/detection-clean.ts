@@ -16,6 +16,7 @@ function genuineOnly(survey: PlantedSurvey): PlantedSurvey {
     kinds: keep.map(() => 'genuine'),
     grids: survey.grids.map((page) => page.map(pick)),
     durations: survey.durations.map(pick),
+    carelessEnd: new Int8Array(keep.length).fill(-1),
   };
 }
 

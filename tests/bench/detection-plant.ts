@@ -35,6 +35,8 @@ export interface PlantedSurvey {
   grids: Float64Array[][];
   /** Total duration, then one per page (seconds); column 0 is the total. */
   durations: Float64Array[];
+  /** Partly careless rows: what their careless end is (0 random, 1 one code, 2 around the midpoint); -1 others. */
+  carelessEnd: Int8Array;
 }
 
 /** Seconds per grid item at the median pace (the page medians cancel out of the time score). */
@@ -69,6 +71,7 @@ export function plantSurvey(
   const pages = d.pages;
   const grids = pages.map((p) => p.items.map(() => new Float64Array(n)));
   const durations = Array.from({ length: 1 + pages.length }, () => new Float64Array(n));
+  const carelessEnd = new Int8Array(n).fill(-1);
   // The survey's median interview lasts as long as the real median; the grid pages take their share.
   const pageBase = pages.map((p) => SECONDS_PER_ITEM * p.items.length);
   const totalMedian = Math.max(60 * Math.exp(timing.mu), 1.5 * pageBase.reduce((a, b) => a + b, 0));
@@ -96,6 +99,7 @@ export function plantSurvey(
         ? Math.min(pages.length - 1, Math.max(pages.length > 1 ? 1 : 0, Math.round(pick(0.3, 0.7) * pages.length)))
         : 0;
     const partMode = Math.floor(r() * 3); // 0 random, 1 straightline, 2 midpoint-biased random
+    if (kind === 'partlyCareless') carelessEnd[i] = partMode;
     if (kind === 'partlyCareless') {
       fastFrom = carelessFrom;
       fastPace = genuinePace * pick(0.3, 0.6);
@@ -168,5 +172,5 @@ export function plantSurvey(
     });
     durations[0]![i] = total + otherBase * pace * Math.exp(OTHER_SPREAD * normal());
   }
-  return { dataset: d, kinds, grids, durations };
+  return { dataset: d, kinds, grids, durations, carelessEnd };
 }

@@ -3,7 +3,9 @@
 // rules, the figures per dataset and planted kind for the tuned part and the held-out part, the goals
 // checked on the held-out part, what removes genuine respondents (per dataset and pooled), the red Time-Score decision,
 // the over-cleaning guard's estimate against the truth, a clean file against the same rows beside the
-// planted ones (detection-clean.ts), and a candidate statistic beside the rules (detection-synonyms.ts).
+// planted ones (detection-clean.ts), candidate statistics beside the rules (detection-synonyms.ts,
+// detection-joined.ts, detection-changepoint.ts) and candidate combinations of the subscores
+// (detection-combine.ts).
 import { CHECK_KEYS, DEFAULT_RULES, cleaningGuard, type PipelineResult, type Scoring } from '../../scoring/index.ts';
 import { DATASET_KEYS, loadDataset, lognormalOf, realDurations } from './detection-data.ts';
 import { PLANT_SHARES, PLANTED_KINDS, plantSurvey, type RowKind } from './detection-plant.ts';
@@ -21,6 +23,8 @@ import {
   type Outcome,
 } from './detection-real.ts';
 import { cleanFileFigures } from './detection-clean.ts';
+import { changePointReport } from './detection-changepoint.ts';
+import { combineReport } from './detection-combine.ts';
 import { joinedReport } from './detection-joined.ts';
 import { synonymReport } from './detection-synonyms.ts';
 
@@ -195,5 +199,7 @@ export function realDataReport(s: Scoring): boolean {
   }
   synonymReport(s, TUNED, HELD_OUT);
   joinedReport(s, TUNED, HELD_OUT);
+  changePointReport(s, TUNED, HELD_OUT);
+  combineReport(s, TUNED, HELD_OUT);
   return missed.length === 0;
 }

@@ -12,13 +12,16 @@
 // The datafile is made through the real upload pipeline of a real server (tests/bench/results/world.ts).
 // The figures come from the page's own clock; main-thread task time (Chromium's Performance domain)
 // is printed beside wall time because the machine is shared. Not part of the test suite.
-// BENCH_RESULTS_ROWS=20000 makes a quick run.
+// BENCH_RESULTS_ROWS=20000 makes a quick run. BENCH_BASELINE=<another checkout, built> starts that
+// checkout's server over the same database and storage and alternates the full loads between the two
+// (a baseline load first in each round), so both sides see the same datafile at the same load.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser/browser';
-import { ensureWebBuild } from '../support/server-process';
+import { existsSync } from 'node:fs';
+import { ensureWebBuild, startServerProcess, type ServerProcess } from '../support/server-process';
 import { instrument, mainThreadMs, waitReady } from './results/page';
 import { resultsWorld } from './results/world';
 
@@ -94,7 +97,12 @@ async function fullLoad(page: Page, url: string) {
     if (!r) return null;
     const timing = r.timing();
     const start = timing.startTime - info.origin;
-    return { start, responseEnd: start + timing.responseEnd, transferKB: (await r.sizes()).responseBodySize / 1024 };
+    return {
+      start,
+      firstByte: start + timing.responseStart,
+      responseEnd: start + timing.responseEnd,
+      transferKB: (await r.sizes()).responseBodySize / 1024,
+    };
   };
   const operation = (name: string) => (r: Request) =>
     r.url().endsWith('/graphql') && (r.postData() ?? '').includes(`"operationName":"${name}"`);
@@ -172,8 +180,10 @@ async function scroll(page: Page) {
   return { frames, ...after };
 }
 
+const BASELINE = process.env.BENCH_BASELINE;
 const dir = mkdtempSync(join(tmpdir(), 'bench-results-data-'));
 let stopServer: (() => Promise<void>) | null = null;
+let baseline: ServerProcess | null = null;
 try {
   console.log(`bench:results  ${cpus().length} cores, load average ${load()}`);
   ensureWebBuild();
@@ -184,6 +194,12 @@ try {
   stopServer = () => world.server.stop();
   console.log(`  READY after ${(world.uploadMs / 1000).toFixed(1)} s (signed PUT -> READY), ${world.server.baseUrl}`);
   const url = `${world.server.baseUrl}/datafile-result?datafileId=${world.datafileId}`;
+  if (BASELINE) {
+    if (!existsSync(join(BASELINE, 'web/dist/index.html')) || !existsSync(join(BASELINE, 'scoring/build')))
+      throw new Error(`BENCH_BASELINE=${BASELINE} is not built: npm run build:scoring && npm run build there`);
+    baseline = await startServerProcess(world.env, { root: BASELINE, timeoutMs: 180_000 });
+    console.log(`  baseline ${BASELINE} serves the same datafile at ${baseline.baseUrl}`);
+  }
 
   // A first visit answers the first-login modals (stored on the server) so they do not sit over the measured pages.
   {
@@ -197,16 +213,29 @@ try {
 
   console.log(`\n1. full load, ${LOADS} runs, each in a fresh browser profile (cold cache); load average ${load()}`);
   const loads: Awaited<ReturnType<typeof fullLoad>>[] = [];
+  const baselineLoads: Awaited<ReturnType<typeof fullLoad>>[] = [];
   let last: { context: BrowserContext; close: () => Promise<void> } | null = null;
   let page: Page | null = null;
   for (let i = 0; i < LOADS; i++) {
     await last?.close();
+    if (baseline) {
+      const b = await browserWith(baseline.baseUrl, world.token);
+      const r = await fullLoad(
+        await b.context.newPage(),
+        `${baseline.baseUrl}/datafile-result?datafileId=${world.datafileId}`,
+      );
+      await b.close();
+      baselineLoads.push(r);
+      console.log(
+        `  run ${i + 1} baseline: ${ms(r.readyMs)}  (columns request ${r.columns ? `${ms(r.columns.start)} -> first byte ${ms(r.columns.firstByte)} -> ${ms(r.columns.responseEnd)}, ${Math.round(r.columns.transferKB)} KB body` : 'not seen'}; main thread busy ${ms(r.main.task)})`,
+      );
+    }
     last = await browserWith(world.server.baseUrl, world.token);
     page = await last.context.newPage();
     const r = await fullLoad(page, url);
     loads.push(r);
     console.log(
-      `  run ${i + 1}: ${ms(r.readyMs)}  (DOMContentLoaded ${ms(r.domContentLoaded)}; getDatafileResult ${r.datafile ? `${ms(r.datafile.start)} -> ${ms(r.datafile.responseEnd)}` : 'not seen'}; columns request ${r.columns ? `${ms(r.columns.start)} -> ${ms(r.columns.responseEnd)}, ${Math.round(r.columns.transferKB)} KB body` : 'not seen'}; main thread busy ${ms(r.main.task)}, script ${ms(r.main.script)}, style+layout ${ms(r.main.layout)}; long tasks ${r.longTasks.length ? r.longTasks.map((t) => ms(t.duration)).join(', ') : 'none'})`,
+      `  run ${i + 1}: ${ms(r.readyMs)}  (DOMContentLoaded ${ms(r.domContentLoaded)}; getDatafileResult ${r.datafile ? `${ms(r.datafile.start)} -> ${ms(r.datafile.responseEnd)}` : 'not seen'}; columns request ${r.columns ? `${ms(r.columns.start)} -> first byte ${ms(r.columns.firstByte)} -> ${ms(r.columns.responseEnd)}, ${Math.round(r.columns.transferKB)} KB body` : 'not seen'}; main thread busy ${ms(r.main.task)}, script ${ms(r.main.script)}, style+layout ${ms(r.main.layout)}; long tasks ${r.longTasks.length ? r.longTasks.map((t) => ms(t.duration)).join(', ') : 'none'})`,
     );
   }
 
@@ -251,6 +280,22 @@ try {
     '<= 1500 ms',
     verdict(pct(loadMs, 0.5) <= 1500) + ' (median)',
   );
+  if (baselineLoads.length) {
+    const base = baselineLoads.map((l) => l.readyMs);
+    row('   baseline (same rounds)', ms(pct(base, 0.5)), ms(pct(base, 0.95)), '', '');
+    row(
+      '   baseline main thread busy',
+      ms(
+        pct(
+          baselineLoads.map((l) => l.main.task),
+          0.5,
+        ),
+      ),
+      '',
+      '',
+      '',
+    );
+  }
   row(
     '   of which main thread busy',
     ms(
@@ -291,6 +336,7 @@ try {
   );
   await last!.close();
 } finally {
+  await baseline?.stop();
   await stopServer?.();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -48,3 +48,8 @@ export function respondent(recordId = `r-${++n}`, base = 60, extra: Record<strin
     ...extra,
   };
 }
+
+/** A live respondent body with one page's answer replaced. */
+export function withAnswer<T extends { answers: Record<string, unknown> }>(body: T, page: string, answer: unknown): T {
+  return { ...body, answers: { ...body.answers, [page]: answer } };
+}

@@ -43,11 +43,27 @@ export function reweightTable(table: Table, weights: CombinedWeights, combine: C
     .setChild(C.nSubscores, new Vector([float64Data(nSubscores)]));
 }
 
+export interface WeightedScores {
+  /** The revision's scores under the weights (the stored table when the manifest holds them already). */
+  table: Table;
+  /** The weights differ from those the manifest named when it was read. */
+  changed: boolean;
+  /** Writes the weighted scores file under a key of its own (nothing when unchanged); before the write transaction. */
+  writeScores: () => Promise<void>;
+  /**
+   * Names this table and its weights in the revision's manifest unless the manifest holds these weights
+   * already; true when it wrote. Call it inside the write transaction that stores the weights and the
+   * figures, after writeScores: that transaction is serialised with every other save's, so the manifest
+   * and the database rows are always those of the same, last save.
+   */
+  publish: () => Promise<boolean>;
+}
+
 /**
- * A published revision's scores table under `weights`, and `persist` to write it back: the caller
- * persists only once everything else it checks has passed (a refused save leaves the file as it
- * was). Unchanged weights read only. The file is written under a key named by its weights and the
- * manifest, which names that key, after it: a reader between the two still reads the older file whole.
+ * A published revision's scores table under `weights`; nothing is written until the caller has checked
+ * everything else (a refused save leaves the revision as it was). The weighted file gets a key named by
+ * its weights and the manifest, which names that key, is written after it: a reader between the two
+ * still reads the older file whole.
  */
 export async function weightedScores(
   blobs: UploadBlobStore,
@@ -55,28 +71,40 @@ export async function weightedScores(
   revision: number,
   weights: CombinedWeights,
   combine: Combine,
-): Promise<{ table: Table; changed: boolean; persist: () => Promise<void> }> {
+): Promise<WeightedScores> {
   const manifest = await readManifest(blobs, datafileId, revision);
   if (!manifest) throw uploadError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
   const key = revisionFileKey(manifest, datafileId, revision, 'scores');
   const bytes = await blobs.getBytes(key);
   if (!bytes) throw uploadError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_FILE_MISSING' });
   const table = tableFromIPC(bytes);
-  if (sameWeights(manifest.weights ?? DEFAULT_WEIGHTS, weights))
-    return { table, changed: false, persist: async () => {} };
-  const next = reweightTable(table, weights, combine);
-  const persist = async () => {
+  const all = { ...DEFAULT_WEIGHTS, ...weights };
+  const changed = !sameWeights(manifest.weights ?? DEFAULT_WEIGHTS, weights);
+  const next = changed ? reweightTable(table, weights, combine) : table;
+  // Unchanged: the file the manifest names now already holds these weights.
+  let scores = manifest.files.scores;
+  const writeScores = async () => {
+    if (!changed) return;
     const out = tableToIPC(next, 'file');
     const weighted = `${revisionPrefix(datafileId, revision)}scores-w${weightsTag(weights)}.arrow`;
     await blobs.put(weighted, out, { contentType: 'application/vnd.apache.arrow.file' });
-    const files = { ...manifest.files, scores: { ...manifest.files.scores, key: weighted, size: out.length } };
-    const updated = { ...manifest, files, weights: { ...DEFAULT_WEIGHTS, ...weights } };
-    const manifestKey = revisionPrefix(datafileId, revision) + MANIFEST_FILE;
-    await blobs.put(manifestKey, new TextEncoder().encode(JSON.stringify(updated)), {
-      contentType: 'application/json',
-    });
+    scores = { ...manifest.files.scores, key: weighted, size: out.length };
   };
-  return { table: next, changed: true, persist };
+  const publish = async () => {
+    // Read again: another save may have named its own file since this one read the manifest.
+    const current = await readManifest(blobs, datafileId, revision);
+    if (!current || sameWeights(current.weights ?? DEFAULT_WEIGHTS, weights)) return false;
+    const updated = { ...current, files: { ...current.files, scores }, weights: all };
+    await blobs.put(
+      revisionPrefix(datafileId, revision) + MANIFEST_FILE,
+      new TextEncoder().encode(JSON.stringify(updated)),
+      {
+        contentType: 'application/json',
+      },
+    );
+    return true;
+  };
+  return { table: next, changed, writeScores, publish };
 }
 
 /** A short name of a set of combined-score weights (the same weights, the same name). */

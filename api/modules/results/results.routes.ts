@@ -7,14 +7,12 @@
 //   Authorization: Bearer <session token>   or   X-API-Key: <API key>
 //
 // Same rule as the GraphQL calls (requireDatafile 'see'): a datafile the caller may not see answers
-// 404 NO_DATAFILE_FOUND exactly like a missing id. Compression is HTTP content coding (br or gzip per
-// Accept-Encoding): browsers, curl --compressed, requests and polars decode it themselves, while
+// 404 NO_DATAFILE_FOUND exactly like a missing id. Compression is HTTP content coding (zstd, br or gzip per
+// Accept-Encoding, body-encoding.ts): browsers, curl --compressed, requests and polars decode it themselves, while
 // Arrow's own buffer compression (LZ4/ZSTD) has no codec built into apache-arrow JS (21.x only has
 // a registry to plug one in), so the browser would need another package to read it.
-import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
-import { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
-import { Field, RecordBatch, Schema, Table, tableFromIPC, tableToIPC } from 'apache-arrow';
+import { Field, RecordBatch, Schema, Table, tableFromIPC } from 'apache-arrow';
 import type { Deps } from '../../kernel/deps';
 import { sha256Hex } from '../../lib/crypto';
 import { DEFAULT_LOCALE, localeFromHeader, type Locale } from '../../lib/i18n';
@@ -27,6 +25,7 @@ import { loadSavedCleaning } from '../cleaning';
 import { readManifest, readRevisionColumns, type RevisionManifest } from '../../ingest/index';
 import * as z from 'zod';
 import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
+import { arrowBody, chooseEncoding } from './body-encoding';
 
 export const COLUMNS_ROUTE = '/api/datafiles/:datafileId/columns';
 export const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream';
@@ -155,47 +154,17 @@ async function selectedTable(
     return readRevisionColumns(deps.blobs, id, revision, file, columns, manifest);
   const scoreNames = columns?.filter((c) => !c.startsWith(RAW_PREFIX));
   const rawNames = columns?.filter((c) => c.startsWith(RAW_PREFIX)).map((c) => c.slice(RAW_PREFIX.length));
-  const scores =
+  // Both files are read at once: the reads wait on the disk or the bucket, not on this thread.
+  const [scores, raw] = await Promise.all([
     !columns || scoreNames!.length > 0
-      ? await readRevisionColumns(deps.blobs, id, revision, 'scores', scoreNames, manifest)
-      : null;
-  const raw =
+      ? readRevisionColumns(deps.blobs, id, revision, 'scores', scoreNames, manifest)
+      : null,
     !columns || rawNames!.length > 0
-      ? prefixed(await readRevisionColumns(deps.blobs, id, revision, 'raw', rawNames, manifest))
-      : null;
+      ? readRevisionColumns(deps.blobs, id, revision, 'raw', rawNames, manifest).then(prefixed)
+      : null,
+  ]);
   // Both files hold the interviews in the same row order; assign() lines up their record batches.
   return scores && raw ? scores.assign(raw) : (scores ?? raw)!;
-}
-
-/** br (quality 4: about gzip -6's size at a fraction of its CPU) when accepted, else gzip (level 5), else none. */
-export function chooseEncoding(accept: string | undefined): 'br' | 'gzip' | null {
-  const offered = new Map<string, number>();
-  for (const part of (accept ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    offered.set(name, q ? Number(q.slice(2)) : 1);
-  }
-  const ok = (name: string) => (offered.get(name) ?? offered.get('*') ?? 0) > 0;
-  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
-}
-
-export function compressedStream(
-  bytes: Uint8Array | ReadableStream<Uint8Array>,
-  encoding: 'br' | 'gzip' | null,
-): ReadableStream<Uint8Array> | Uint8Array {
-  if (!encoding) return bytes;
-  const encoder =
-    encoding === 'br'
-      ? createBrotliCompress({
-          params: {
-            [zlib.BROTLI_PARAM_QUALITY]: 4,
-            [zlib.BROTLI_PARAM_SIZE_HINT]: bytes instanceof Uint8Array ? bytes.length : 0,
-          },
-        })
-      : createGzip({ level: 5 });
-  const source = bytes instanceof Uint8Array ? Readable.from([bytes]) : Readable.fromWeb(bytes as never);
-  return Readable.toWeb(source.pipe(encoder)) as unknown as ReadableStream<Uint8Array>;
 }
 
 export function registerResultRoutes(app: Hono, deps: Deps): void {
@@ -234,12 +203,12 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
         return c.body(null, 304, headers);
       }
       const table = await selectedTable(deps, file, query.file, query.columns, source);
-      const body = tableToIPC(
+      const body = arrowBody(
         query.rows ? table.slice(query.rows.offset, query.rows.offset + query.rows.limit) : table,
-        'stream',
+        encoding,
       );
       recordEndpointHit(deps, 'results.columns');
-      return c.body(compressedStream(body, encoding) as never, 200, headers);
+      return c.body(body as never, 200, headers);
     } catch (error) {
       if (error instanceof AppError && error.code === 'DATAPOINT_NOT_FOUND' && !error.details.reason) {
         recordEndpointHit(deps, 'results.columns', { refused: true });
@@ -265,7 +234,7 @@ export const COLUMNS_ROUTE_DOCS: RouteDoc[] = [
     query: ColumnsQuery,
     responses: {
       200: {
-        description: 'Arrow IPC stream (br/gzip per Accept-Encoding), ETag per revision.',
+        description: 'Arrow IPC stream (zstd/br/gzip per Accept-Encoding), ETag per revision.',
         contentType: ARROW_STREAM_TYPE,
       },
       304: { description: 'Not modified (If-None-Match).' },

@@ -9,7 +9,6 @@
 // here: a cleaned export is the export job's (DATAFILE_NOT_CLEANED until one is saved). CSV is
 // plain UTF-8 without byte-order mark by default, so read.csv and pandas read the header as written.
 import type { Hono } from 'hono';
-import { tableToIPC } from 'apache-arrow';
 import * as z from 'zod';
 import { DEFAULT_RULES } from '../../../scoring/index';
 import type { Deps } from '../../kernel/deps';
@@ -29,7 +28,8 @@ import {
   tripleSZip,
 } from '../exports';
 import { recordEndpointHit } from '../monitoring';
-import { ARROW_STREAM_TYPE, chooseEncoding, compressedStream, refuse } from './results.routes';
+import { ARROW_STREAM_TYPE, refuse } from './results.routes';
+import { arrowBody, chooseEncoding } from './body-encoding';
 
 export const SCORES_ROUTE = '/api/datafiles/:datafileId/scores';
 
@@ -77,8 +77,7 @@ export function registerScoresRoutes(app: Hono, deps: Deps): void {
         if (encoding) headers['content-encoding'] = encoding;
         headers['content-type'] = ARROW_STREAM_TYPE;
         headers['content-disposition'] = `attachment; filename="${file.id}-r${file.revision}-scores.arrows"`;
-        const body = tableToIPC(arrowExportTable(raw, scores, decisions), 'stream');
-        return c.body(compressedStream(body, encoding) as never, 200, headers);
+        return c.body(arrowBody(arrowExportTable(raw, scores, decisions), encoding) as never, 200, headers);
       }
       if (query.format === 'parquet') {
         // Compressed inside (Snappy per column chunk): no Content-Encoding on top.

@@ -14,12 +14,18 @@ import * as repo from './worksheet.repo';
 export interface WeightedRevision {
   /** The revision's scores table under the weights (the stored one when they are the file's already). */
   table: Table;
-  /** The weights differ from those the stored file holds: `persist` writes, the figures change. */
+  /** The weights differ from those the stored file holds. */
   changed: boolean;
-  /** Writes the weighted scores file, then the manifest naming it (nothing when unchanged). */
-  persist: () => Promise<void>;
-  /** The combined score's stat under the weights; undefined when unchanged (the stored figures stand). */
-  combinedStat: ScoreStat | null | undefined;
+  /** Writes the weighted scores file (nothing when unchanged): before the write transaction. */
+  writeScores: () => Promise<void>;
+  /**
+   * In the write transaction that stores the weights: names the weighted file in the manifest and
+   * writes the mean combined score and the dashboard's COMBINED figures from it, unless the manifest
+   * holds these weights already (then the figures are theirs too); true when it wrote. Every save and
+   * the one-off job publish inside their transaction, so the last one's manifest, weights and figures
+   * stand together.
+   */
+  publish: (tx: DbOrTx) => Promise<boolean>;
 }
 
 /** The published revision's scores under `weights`, computed with this process's WASM combine; nothing is written yet. */
@@ -30,12 +36,16 @@ export async function weightedRevision(
 ): Promise<WeightedRevision> {
   const combine: Combine = (sub, rows, w) => deps.scoring.combined(sub, rows, w);
   const weighted = await weightedScores(deps.blobs, file.id, file.revision, weights, combine);
-  const combinedStat = weighted.changed ? combinedStatOf(numericColumns(weighted.table)('combined')!) : undefined;
-  return { ...weighted, combinedStat };
+  const publish = async (tx: DbOrTx) => {
+    if (!(await weighted.publish())) return false;
+    await storeCombinedFigures(tx, file, combinedStatOf(numericColumns(weighted.table)('combined')!));
+    return true;
+  };
+  return { table: weighted.table, changed: weighted.changed, writeScores: weighted.writeScores, publish };
 }
 
 /** The datafile's mean combined score and the dashboard's COMBINED figures from a weighted revision's stat (in the caller's transaction). */
-export async function storeCombinedFigures(
+async function storeCombinedFigures(
   tx: DbOrTx,
   file: { id: string; revision: number },
   stat: ScoreStat | null,

@@ -26,7 +26,7 @@ import { checkDuplicateOptions, duplicatesOf } from '../duplicates';
 import { loadSavedCleaning, storeSavedCleaning, type SavedCleaning } from '../cleaning';
 import { validateCleaningSettings, type CleaningSettingsInput } from './worksheet-validation';
 import * as repo from './worksheet.repo';
-import { storeCombinedFigures, weightedRevision } from './worksheet-weights';
+import { weightedRevision } from './worksheet-weights';
 
 /** Data point types whose columns can be a quota characteristic. */
 const GROUPING_TYPES = ['GROUPING', 'IGNORE'] as const;
@@ -162,9 +162,7 @@ export async function saveCleaningSettings(
   const removedByReason = REASONS.map(() => 0);
   for (const p of result.primary) if (p >= 0) removedByReason[p]!++;
 
-  await weighted.persist();
-  // The dashboard's and the datafile list's figures follow the stored combined score (undefined: unchanged).
-  const combinedStat = weighted.combinedStat;
+  await weighted.writeScores();
   // Decisions beside the revision, named by the save so a concurrent reader of an older one is not cut off.
   const savedAt = deps.clock.now().toISOString();
   const decisionsKey = `${revisionPrefix(file.id, file.revision)}cleaning-${savedAt.replace(/[^0-9]/g, '')}.arrow`;
@@ -239,7 +237,8 @@ export async function saveCleaningSettings(
       ...(weighting ? { weightingMethod: weighting, isWeighted: weighting.datafileWeighting.length > 0 } : {}),
       updatedAt: savedAt,
     });
-    if (combinedStat !== undefined) await storeCombinedFigures(tx, file, combinedStat);
+    // The manifest names this save's scores and the dashboard's and list's figures follow them.
+    await weighted.publish(tx);
     await repo.appendAudit(tx, audit);
   });
   return {

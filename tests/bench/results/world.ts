@@ -17,7 +17,14 @@ import { graphqlPoster, startServerProcess, type ServerProcess } from '../../sup
 import type { TestApp } from '../../support/test-app';
 import { UPLOAD_QUERIES as Q, uploadWorld } from '../../support/upload-world';
 
-export type ResultsWorld = { server: ServerProcess; datafileId: string; token: string; uploadMs: number };
+/** `env`: the database and storage the server runs on (another checkout's server can be started over them). */
+export type ResultsWorld = {
+  server: ServerProcess;
+  env: Record<string, string>;
+  datafileId: string;
+  token: string;
+  uploadMs: number;
+};
 
 /** Writes the survey as CSV (streamed: 100,000 rows never sit in memory as one string). */
 async function writeSurveyCsv(file: string, rows: number): Promise<void> {
@@ -93,7 +100,7 @@ export async function resultsWorld(dir: string, rows: number): Promise<ResultsWo
       throw new Error(`upload ended ${progress.status}: ${JSON.stringify(progress.upload.error)}`);
     if (progress.upload.numberOfRecords !== rows)
       throw new Error(`READY with ${progress.upload.numberOfRecords} records, expected ${rows}`);
-    return { server, datafileId, token: w.tokens.admin, uploadMs: performance.now() - t0 };
+    return { server, env, datafileId, token: w.tokens.admin, uploadMs: performance.now() - t0 };
   } catch (error) {
     await server.stop();
     throw error;

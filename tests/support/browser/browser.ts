@@ -76,3 +76,25 @@ export async function login(page: Page, baseUrl: string, email: string, path = '
   await page.locator('button[type="submit"]').click();
   await page.getByTestId('app-shell').waitFor({ timeout: 20_000 });
 }
+
+/** A GraphQL call from the page, with the session the page is signed in with (its access-token cookie). */
+export async function gql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
+  return page.evaluate(
+    async ({ query, variables }) => {
+      const token = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('accessToken='))
+        ?.slice('accessToken='.length);
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}),
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await res.json()).data as T;
+    },
+    { query, variables },
+  ) as Promise<T>;
+}

@@ -9,16 +9,17 @@ import { readManifest } from '../../../ingest/index';
 import type { AppJobHandler, Deps } from '../../../kernel/deps';
 import type { WeightingMethod } from '../../../../db/schema';
 import * as repo from '../worksheet.repo';
-import { storeCombinedFigures, weightedRevision } from '../worksheet-weights';
+import { weightedRevision } from '../worksheet-weights';
 import { REWEIGHT_SAVED_JOB, REWEIGHT_SAVED_KEY, type ReweightSavedResult } from './contract';
 
 const weightsOf = (method: WeightingMethod | null | undefined) => combinedWeightsOf(method?.datafileWeighting);
 
 /**
  * Every datafile with saved weights other than the defaults whose published revision's manifest
- * records no weights. Idempotent and resumable: the figures are written first and the scores file and
- * manifest last, so a run stopped between the two finds the datafile still a candidate and writes
- * both again; once the manifest records the weights the datafile is no longer one. No credits.
+ * records no weights. Idempotent and resumable: the weighted scores file is written first, then the
+ * manifest and the figures in one write transaction (serialised with every save's), so a run stopped
+ * before it finds the datafile still a candidate; once the manifest records the weights the datafile is
+ * no longer one. No credits.
  */
 export async function reweightSavedDatafiles(
   deps: Pick<Deps, 'db' | 'blobs' | 'scoring'>,
@@ -35,18 +36,15 @@ export async function reweightSavedDatafiles(
     if (!manifest || manifest.weights) continue;
     const weights = weightsOf(file.weightingMethod);
     const weighted = await weightedRevision(deps, file, weights);
-    if (!weighted.changed || weighted.combinedStat === undefined) continue;
-    const stat = weighted.combinedStat;
-    const current = await writeTransaction(deps.db, async (tx) => {
+    if (!weighted.changed) continue;
+    await weighted.writeScores();
+    const published = await writeTransaction(deps.db, async (tx) => {
       // A new revision or a save since the candidates were read: that one wrote its own numbers.
       const now = await repo.revisionAndWeights(tx, file.id);
       if (!now || now.revision !== file.revision || !sameWeights(weightsOf(now.weightingMethod), weights)) return false;
-      await storeCombinedFigures(tx, file, stat);
-      return true;
+      return weighted.publish(tx);
     });
-    if (!current) continue;
-    await weighted.persist();
-    reweighted++;
+    if (published) reweighted++;
   }
   return { checked: candidates.length, reweighted };
 }

@@ -325,6 +325,11 @@ export function SettingsFields({
             </Box>
           ))}
         </Flex>
+        {error('weights') ? (
+          <Text color="fg.error" fontSize="sm" mt="1" data-testid="error-weights">
+            {error('weights')}
+          </Text>
+        ) : null}
       </fieldset>
     </Stack>
   );

@@ -199,7 +199,15 @@ function WorksheetForm({
   const rules = useMemo(() => rulesOf(values), [values]);
   const weights = useMemo(() => weightsOf(values), [values]);
   const quota = useMemo(() => quotaRequest(values, values_), [values, values_]);
-  const dupes = useWorksheetDuplicates(settings.datafileId, values.duplicateRule, ready);
+  // The combined score under the form's weights once a run computed it: the table shows it, and "keep
+  // the best" picks by it as the save will (a weights change runs twice: the second with its duplicates).
+  const [weighted, setWeighted] = useState<Float64Array | null>(null);
+  useEffect(() => void (result?.combined && setWeighted(result.combined)), [result]);
+  const dupeRows = useMemo(
+    () => (ready ? { recordIds: ready.recordIds, combined: weighted ?? ready.combined } : null),
+    [ready, weighted],
+  );
+  const dupes = useWorksheetDuplicates(settings.datafileId, values.duplicateRule, dupeRows);
   const duplicate = dupes.removed;
   useEffect(() => {
     if (ready) run({ rules, groupBy: groupBy || null, quota, duplicate, weights });
@@ -220,9 +228,6 @@ function WorksheetForm({
     [ready],
   );
   const recordId = useCallback((row: number) => ready?.recordIds?.[row] ?? String(row + 1), [ready]);
-  // The table shows the combined score under the form's weights once a run computed it.
-  const [weighted, setWeighted] = useState<Float64Array | null>(null);
-  useEffect(() => void (result?.combined && setWeighted(result.combined)), [result]);
   const combined = useCallback((row: number) => (weighted ?? ready?.combined)?.[row] ?? Number.NaN, [ready, weighted]);
   const decide = useCallback(
     (id: string, value: ManualValue | null) => {

@@ -4,6 +4,7 @@
 import * as yup from 'yup';
 import {
   RULE_KEYS,
+  allWeightsZero,
   cleaningRulesFrom,
   combinedWeightsOf,
   enabledChecks,
@@ -58,7 +59,7 @@ export interface DuplicateRuleValue {
 }
 
 /** Scores whose weight in the combined score the datafile weighting sets. */
-export const WEIGHT_KEYS = ['ts', 'ibs', 'oes', 'ps', 'cs', 'is', 'sds', 'bas'] as const;
+export const WEIGHT_KEYS = ['ts', 'ibs', 'con', 'oes', 'ps', 'cs', 'is', 'sds', 'bas'] as const;
 
 export function toFormValues(s: CleaningSettingsData): WorksheetValues {
   const weights: Record<string, number | ''> = {};
@@ -214,6 +215,10 @@ export function worksheetSchema(keptCount: () => number | null, rows: number) {
       );
     }),
     badAnswers: yup.object({ min: yup.number().integer().min(1).max(100) }),
+    // The server refuses such weights on save (no interview could get a combined score); say so while typing.
+    weights: yup.object().test('not-all-zero', 'reasons.ALL_WEIGHTS_ZERO', function test() {
+      return !allWeightsZero(weightsOf(this.parent as WorksheetValues));
+    }),
     minFailingChecks: yup.number().test('k-of-n', 'worksheet.validation.minFailingChecks', function test(k) {
       const checks = enabledChecks(this.parent as WorksheetValues);
       return Number.isInteger(k) && (k as number) >= 1 && (k as number) <= Math.max(1, checks);
