@@ -1,7 +1,7 @@
 // `bun tests/bench/pages/shell-shots.ts`: screenshots of the app's frame to compare a change's look before
 // and after: the login page, the dashboard, the result page and the worksheet of the 600-interview demo
 // file, in German and English, at 1024 px (side menu as icons) and 1440 px (side menu open), and the
-// user menu opened. The same side as `bench:pages` (the real server, the demo data); SHOTS_ROOT=<another
+// user menu opened, the footer (and a link of it hovered). The same side as `bench:pages` (the real server, the demo data); SHOTS_ROOT=<another
 // checkout> shoots that checkout instead. Writes SHOTS_DIR/SHOTS_LABEL-<width>-<locale>-<page>.png
 // (defaults: the system's temporary folder, label "before"). Upload times and dates differ between runs.
 import { mkdirSync } from 'node:fs';
@@ -39,6 +39,12 @@ try {
       await page.getByTestId('user-menu').waitFor();
       await settle();
       await shot('dashboard');
+      const footer = page.getByTestId('app-footer');
+      await footer.scrollIntoViewIfNeeded();
+      await footer.screenshot({ path: `${dir}/${label}-${width}-${locale}-footer.png` });
+      await footer.locator('a').first().hover();
+      await page.waitForTimeout(300);
+      await footer.screenshot({ path: `${dir}/${label}-${width}-${locale}-footer-hover.png` });
       await page.getByTestId('user-menu').click();
       await page.getByTestId('menu-logout').waitFor();
       await page.waitForTimeout(400);
