@@ -193,6 +193,7 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
   /** Pass A over the texts a question met since the last flush, into a chunk of its own. */
   const flush = (s: QuestionState, always = false) => {
     const texts = s.dictionary.takePending();
+    const names = s.dictionary.pendingNames();
     for (const t of texts) s.texts.push(t);
     if (texts.length === 0 && !always) return;
     const d = texts.length;
@@ -217,7 +218,8 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
       arena.alloc((length + d + 1) * 4),
       arena.alloc((d + 1) * 4),
     ];
-    k('textAnalyseTexts')(arena.i32In(fields), s.context, s.questionLength, s.options, s.mask);
+    const nameTokens = names.some((m) => m !== 0) ? arena.i32In(new Int32Array(names.buffer)) : 0;
+    k('textAnalyseTexts')(arena.i32In(fields), s.context, s.questionLength, s.options, s.mask, nameTokens);
     s.chunks.push({
       fields,
       texts: d,

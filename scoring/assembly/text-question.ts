@@ -51,9 +51,10 @@ function ldi(p: usize, i: i32): i32 {
  * tokens and its gram set. `q` holds the question text (q[0, qTextLen)) followed by the keywords.
  * `options`: 4 language check (allowed languages configured), 8 all allowed languages use Latin
  * script. `allowedMask` has the bit of every allowed language with a stop-word list (languageBit in
- * text-lists.ts); 0 disables the stop-word rule.
+ * text-lists.ts); 0 disables the stop-word rule. `names`: u32 per text, the tokens that belong to a
+ * written name (bit k: token k; scoring/text-encode.ts, nameTokens), or 0 when no text has one.
  */
-export function textAnalyseTexts(block: usize, q: usize, qTextLen: i32, options: i32, allowedMask: u32): void {
+export function textAnalyseTexts(block: usize, q: usize, qTextLen: i32, options: i32, allowedMask: u32, names: usize): void {
   const cps = field(block, B_CPS);
   const offs = field(block, B_OFFS);
   const d = <i32>field(block, B_TEXTS);
@@ -66,7 +67,8 @@ export function textAnalyseTexts(block: usize, q: usize, qTextLen: i32, options:
   let used = 0;
   for (let t = 0; t < d; t++) {
     store<i32>(cStart + (<usize>t << 2), used);
-    const f = analyse(cps, ldi(offs, t), ldi(offs, t + 1), allowedMask, (options & OPT_LANGUAGE) != 0, (options & OPT_ALL_LATIN) != 0, content + <usize>used * CONTENT_BYTES);
+    const named = names != 0 ? load<u32>(names + (<usize>t << 2)) : 0;
+    const f = analyse(cps, ldi(offs, t), ldi(offs, t + 1), allowedMask, (options & OPT_LANGUAGE) != 0, (options & OPT_ALL_LATIN) != 0, content + <usize>used * CONTENT_BYTES, named);
     store<u32>(textFlags + (<usize>t << 2), f);
     store<i32>(tokens + (<usize>t << 2), lastTokens);
     used += lastContent;

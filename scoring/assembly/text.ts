@@ -5,7 +5,7 @@ import { isLetter, isDigit, isSpace, isPunctuation, isCoreTrim, isVowel, unleet,
 import {
   hashAdd, hashRange, hashStart, tableGet, tableAdd, languageBit, LANGUAGES, LIST_STOPWORDS, LIST_GENERIC, LIST_INTENSIFIER,
   LIST_NOINFO, LIST_PROFANITY, LIST_DICTIONARY, LIST_KEYRUN, LIST_KEYRUN4, LIST_FILLER, LIST_NOINFO_PHRASE,
-  LIST_PROFANITY_PREFIX, LIST_OFFTOPIC, LIST_SW_EN, LIST_SELF, LIST_EVENT_TIME,
+  LIST_PROFANITY_PREFIX, LIST_OFFTOPIC, LIST_SW_DE, LIST_SW_EN, LIST_SELF, LIST_EVENT_TIME,
 } from './text-lists';
 import { wordKey } from './text-keys';
 import { take, release } from './mem';
@@ -204,9 +204,10 @@ export function copyPaste(len: i32, seconds: f64, pastes: f64): bool {
 /**
  * Pass A for one answer cps[a, b), every rule that reads the text alone (all but copyPaste). Writes its
  * content tokens (CONTENT_BYTES each: topic key, start and end relative to a; room for (b - a) / 3 + 1)
- * to `content` and returns the category flags.
+ * to `content` and returns the category flags. `names`: the tokens that belong to a written name (bit
+ * k: token k, from the answer as written: scoring/text-encode.ts, nameTokens).
  */
-export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLanguage: bool, allLatin: bool, content: usize): u32 {
+export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLanguage: bool, allLatin: bool, content: usize, names: u32): u32 {
   lastTokens = 0;
   lastContent = 0;
   const len = b - a;
@@ -244,6 +245,9 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   let garbage = 0;
   let specific = 0;
   let noinfoPhrase = false;
+  // The last token of the latest no-information phrase, and the latest generic word.
+  let phraseEnd = -1;
+  let genericAt = -1;
   let self = false;
   let eventTime = false;
   let noinfoWord = false;
@@ -270,8 +274,11 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
       for (let l = 0; l < LANGUAGES; l++) if (bits & languageBit(l)) unchecked((hits[l] += 1));
       // Two-letter particles ("la", "de", "il") start too many names to place an answer on their own,
       // and English words are the usual source of names in answers in any language ("Under Armour",
-      // "The North Face"): an English answer needs two function words (the rule below).
-      if (te - ts >= 3 && (bits & allowedMask) == 0 && (bits & LIST_STOPWORDS & ~LIST_SW_EN) != 0) foreign++;
+      // "The North Face"): an English answer needs two function words (the rule below). Nor does a
+      // function word inside a written name ("Los Angeles", "Rio de Janeiro") place it, unless German
+      // could have written it so: German capitalises its nouns, so "Der Preis" is a phrase, not a name.
+      const inName = tokens <= 32 && ((names >>> (<u32>tokens - 1)) & 1) != 0 && (bits & LIST_SW_DE) == 0;
+      if (te - ts >= 3 && !inName && (bits & allowedMask) == 0 && (bits & LIST_STOPWORDS & ~LIST_SW_EN) != 0) foreign++;
     }
     const tlen = te - ts;
     const listed = (bits & NON_SPECIFIC) != 0;
@@ -291,19 +298,19 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
         for (let c = ts; c < te; c++) h = hashAdd(h, cpAt(cps, c));
         unchecked((spans[slot] = h));
         const pb = tableGet(h == 0 ? 1 : h);
-        if (pb & LIST_NOINFO_PHRASE) noinfoPhrase = true;
+        if (pb & LIST_NOINFO_PHRASE) { noinfoPhrase = true; phraseEnd = last; }
         if (pb & LIST_OFFTOPIC) marker = true;
         if (pb & LIST_EVENT_TIME) eventTime = true;
       }
       unchecked((spans[last & 3] = raw));
-      if (bits & LIST_NOINFO_PHRASE) noinfoPhrase = true;
+      if (bits & LIST_NOINFO_PHRASE) { noinfoPhrase = true; phraseEnd = last; }
       if (bits & LIST_OFFTOPIC) marker = true;
       if (bits & LIST_EVENT_TIME) eventTime = true;
     }
     // A listed non-answer word inside a short answer ("mir fällt grad nix ein"), unless an evaluation
     // makes it a generic one ("nix besonderes").
     if (tlen >= 3 && (bits & LIST_NOINFO) != 0) noinfoWord = true;
-    if (bits & LIST_GENERIC) genericWord = true;
+    if (bits & LIST_GENERIC) { genericWord = true; genericAt = tokens - 1; }
     if (tlen >= 3) {
       longTokens++;
       if (isGarbage(cps, ts, te, bits)) garbage++;
@@ -352,8 +359,11 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   while (ca < cb && isCoreTrim(cpAt(cps, ca))) ca++;
   while (cb > ca && isCoreTrim(cpAt(cps, cb - 1))) cb--;
   const coreBits = tableGet(hashRange(cps, ca, cb));
-  // 5 No Information: a listed answer, punctuation only, or a no-information phrase with nothing else of content.
-  if ((coreBits & LIST_NOINFO) || punctOnly || ((noinfoPhrase || (noinfoWord && !genericWord)) && specific == 0 && tokens <= NOINFO_MAX_TOKENS)) flags |= 1 << 5;
+  // 5 No Information: a listed answer, punctuation only, or a no-information phrase with nothing else of
+  // content, unless a generic answer follows the phrase in a short answer ("schwer zu sagen, eigentlich
+  // alles": the respondent hedged, then answered, if without content: Generic below).
+  const hedgeThenGeneric = genericAt > phraseEnd && tokens <= GENERIC_MAX_TOKENS;
+  if ((coreBits & LIST_NOINFO) || punctOnly || (((noinfoPhrase && !hedgeThenGeneric) || (noinfoWord && !genericWord)) && specific == 0 && tokens <= NOINFO_MAX_TOKENS)) flags |= 1 << 5;
   // 4 Generic: a listed answer, or a short answer without a word of its own (only generic words,
   // intensifiers, fillers, function words or the question's own words).
   if ((coreBits & LIST_GENERIC) || (tokens >= 1 && tokens <= GENERIC_MAX_TOKENS && specific == 0 && letters > 0)) flags |= 1 << 4;

@@ -53,6 +53,18 @@ const VERSION_10: Record<string, string> = {
   one: '83788a7e61918e4f',
 };
 
+/**
+ * The verdicts of scoring version 16 (function words inside written names, hedges followed by a generic
+ * answer): 15 of the repeated answers' word salad lose Wrong Language, their one foreign function word
+ * written with a capital among capitalised German nouns ("Men Preis.", "Reicht nem Citroen."); the
+ * other cases keep version 10's.
+ */
+const VERSION_16: Record<string, string> = {
+  repeated: '3a52823d91eb3998',
+  demo: 'c5a58948f411256d',
+  one: '83788a7e61918e4f',
+};
+
 /** Target for each 300,000-answer case: well under 5 s CPU. */
 const TARGET_CPU_MS = 5000;
 
@@ -113,7 +125,8 @@ export function benchUploadScale(s: Scoring, runs = 3): void {
     const cpu = median(r.map((x) => x.cpu));
     const before = BEFORE[c.key]!;
     const same =
-      (VERSION_10[c.key] === hash ? 'identical to version 10' : `DIFFERENT from version 10 (${VERSION_10[c.key]})`) +
+      (VERSION_16[c.key] === hash ? 'identical to version 16' : `DIFFERENT from version 16 (${VERSION_16[c.key]})`) +
+      (VERSION_10[c.key] === hash ? ', and to version 10' : ', not version 10 (the rules changed)') +
       (VERSION_9[c.key] === hash ? ', and to version 9' : ', not version 9 (the rules changed)') +
       (VERSION_4[c.key] === hash ? ', and to version 4' : ', not version 4 (AI suspect)') +
       (before.hash === hash ? ', and to main 5923a51' : ', not main 5923a51 (the rules changed)');

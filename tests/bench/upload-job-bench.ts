@@ -6,7 +6,7 @@
 // `confirm`: 'off' runs the server with UPLOAD_PREPARE=false (the upload job processes the file after
 // the confirmation); 'instant' confirms the moment the estimate shows (the check job still prepares
 // the revision); 'prepared' confirms once the revision prepared at step 3 is complete.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { createDeps } from '../../api/compose/create-deps';
 import { readEnv } from '../../api/env';
@@ -23,6 +23,14 @@ import { UPLOAD_QUERIES as Q, uploadWorld } from '../support/upload-world';
 export type JobBenchResult = {
   confirmToReadyMs: number;
   checkMs: number;
+  /** The save mutation's own answer time, within checkMs. */
+  saveMs: number;
+  /** The check as the poll saw it (ms after the save was sent: state and progress). */
+  checkPhases: { at: number; state: string; progress: number }[];
+  /** CPU of the server's threads but its main thread (the check's Worker, its helpers, the collector's) from the save to the estimate shown. */
+  checkThreadsCpuMs: number;
+  /** The same, of the threads named Worker only (the check's own thread). */
+  checkWorkerCpuMs: number;
   /** From the estimate shown to the prepared revision complete ('prepared' only). */
   prepareMs?: number;
   /** The upload job published the prepared revision. */
@@ -33,6 +41,28 @@ export type JobBenchResult = {
   meP95: number;
   meCalls: number;
   phases: { at: number; percent: number }[];
+};
+
+/**
+ * CPU time (ms) of the threads of `pid` but the main one (the API's), from /proc (clock ticks of 10
+ * ms): all of them (the Worker's, the collector's helpers, I/O), and those named Worker alone.
+ */
+const threadsCpuOf = (pid: number) => {
+  let all = 0;
+  let workers = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    if (Number(tid) === pid) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      all += ticks;
+      if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() === 'Worker') workers += ticks;
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return { all: all * 10, workers: workers * 10 };
 };
 
 const rssOf = (pid: number) => {
@@ -52,6 +82,8 @@ export async function uploadThroughJob(
   rows: number,
   open: 'classify' | 'ignore',
   confirm: 'off' | 'instant' | 'prepared',
+  /** Another checkout whose server runs instead of this one's (BENCH_BASELINE). */
+  root?: string,
 ): Promise<JobBenchResult> {
   mkdirSync(dir, { recursive: true });
   const env = {
@@ -70,7 +102,7 @@ export async function uploadThroughJob(
     { db: deps.db, deps, clock: fixedClock(new Date().toISOString()) } as unknown as TestApp,
     { credits: 20_000_000 },
   );
-  const server = await startServerProcess(env);
+  const server = await startServerProcess(env, root ? { root } : {});
   const post = graphqlPoster(server.baseUrl, w.tokens.admin);
   try {
     const { signedUrl, datafileKey } = (await post(Q.url, { f: `bench.${format}`, c: w.A })).getDatafileUploadURL;
@@ -127,15 +159,28 @@ export async function uploadThroughJob(
     let peak = 0;
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 50);
 
+    const cpuBefore = threadsCpuOf(server.pid);
     const checkStart = performance.now();
     await post(Q.save, { id: datafileId, c: columns });
+    const saveMs = performance.now() - checkStart;
     let check: any;
+    const checkPhases: JobBenchResult['checkPhases'] = [];
     for (;;) {
       check = (await post(Q.check, { id: datafileId })).getUploadCheck;
+      const last = checkPhases.at(-1);
+      if (last?.state !== check.state || last?.progress !== check.progress)
+        checkPhases.push({
+          at: Math.round(performance.now() - checkStart),
+          state: check.state,
+          progress: check.progress,
+        });
       if (check.state === 'DONE' || check.state === 'FAILED') break;
       await Bun.sleep(100);
     }
     const checkMs = performance.now() - checkStart;
+    const cpuAfter = threadsCpuOf(server.pid);
+    const checkThreadsCpuMs = cpuAfter.all - cpuBefore.all;
+    const checkWorkerCpuMs = cpuAfter.workers - cpuBefore.workers;
     if (!check.estimate) throw new Error(`check: ${JSON.stringify(check.issues)}`);
     let prepareMs: number | undefined;
     if (confirm === 'prepared') {
@@ -182,6 +227,10 @@ export async function uploadThroughJob(
     return {
       confirmToReadyMs,
       checkMs,
+      saveMs,
+      checkPhases,
+      checkThreadsCpuMs,
+      checkWorkerCpuMs,
       ...(prepareMs !== undefined ? { prepareMs } : {}),
       adopted,
       peakRssMB: Math.round(peak),

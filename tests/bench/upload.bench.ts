@@ -18,7 +18,8 @@
 // chooses the sections (1 = 1a and 1b; 1a = the engine alone, 1b = through the server; 1c, 2), and
 // BENCH_UPLOAD_SERVER_RUNS the runs of 1b (off, prepared, instant, ignore: UPLOAD_PREPARE=false with
 // the open-ended columns ignored), e.g. BENCH_UPLOAD_SECTIONS=1b BENCH_UPLOAD_SERVER_RUNS=instant for
-// the save of step 2 -> estimate beside parse alone; BENCH_UPLOAD_XLSX reuses a generated file.
+// the save of step 2 -> estimate beside parse alone; BENCH_UPLOAD_XLSX reuses a generated file;
+// BENCH_BASELINE=<another checkout> alternates that checkout's server with this one in 1b's instant run.
 // Not part of the tests.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -36,6 +37,11 @@ const CSV_ROWS = (process.env.BENCH_UPLOAD_CSV ?? '250000,500000,1000000').split
 const SECTIONS = new Set((process.env.BENCH_UPLOAD_SECTIONS ?? '1,1c,2').split(','));
 const ENGINE = SECTIONS.has('1') || SECTIONS.has('1a');
 const SERVER = SECTIONS.has('1') || SECTIONS.has('1b');
+/**
+ * BENCH_BASELINE=<another checkout>: section 1b's instant run alternates that checkout's server with
+ * this one's, BENCH_UPLOAD_REPEATS pairs, each pair beside a parse alone measured just before it.
+ */
+const BASELINE = process.env.BENCH_BASELINE;
 const SERVER_RUNS = new Set((process.env.BENCH_UPLOAD_SERVER_RUNS ?? 'off,prepared,instant,ignore').split(','));
 /**
  * The CSV runs map the open-ended columns as ignored by default (still parsed and stored): the
@@ -85,7 +91,8 @@ try {
     const parse = run('parse', xlsx, 'xlsx');
     row('parse alone', s(parse.wallMs), s(parse.cpuMsRun), `${parse.maxRssMB} MB`, '');
     if (ENGINE) engineRows(xlsx, parse);
-    if (SERVER) await serverRows(dir, xlsx, parse);
+    if (SERVER && BASELINE) await baselinePairs(dir, xlsx, BASELINE);
+    else if (SERVER) await serverRows(dir, xlsx, parse);
   }
   if (SECTIONS.has('1c')) {
     console.log(
@@ -254,6 +261,16 @@ async function serverRows(dir: string, xlsx: string, parse: Result) {
       '<= 1.5x',
       r.checkMs <= 1.5 * parse.wallMs ? 'met' : 'MISSED',
     );
+    row(
+      '  of it: CPU of the server but its API thread',
+      s(r.checkThreadsCpuMs),
+      `${(r.checkThreadsCpuMs / parse.cpuMsRun).toFixed(2)}x parse CPU`,
+      `Worker ${s(r.checkWorkerCpuMs)}`,
+      '',
+    );
+    console.log(
+      `  the check as polled every 100 ms (ms after the save: state progress): save answered ${Math.round(r.saveMs)}, ${r.checkPhases.map((p) => `${p.at}:${p.state} ${p.progress}`).join(', ')}`,
+    );
     if (r.prepareMs !== undefined) row('  estimate shown -> prepared revision complete', s(r.prepareMs), '', '', '');
     row('  server RSS before step 2 was saved (idle)', '', `${r.baselineRssMB} MB`, '', '');
     row(
@@ -271,4 +288,41 @@ async function serverRows(dir: string, xlsx: string, parse: Result) {
     }
     rmSync(jobDir, { recursive: true, force: true });
   }
+}
+
+/** Section 1b with BENCH_BASELINE: save of step 2 -> estimate, alternating the two servers. */
+async function baselinePairs(dir: string, xlsx: string, baseline: string) {
+  console.log(
+    `\n1b. save of step 2 -> estimate shown (instant), BENCH_BASELINE ${baseline} alternating with this checkout`,
+  );
+  row('', 'estimate', 'ratio', 'threads CPU', 'Worker CPU', 'server RSS');
+  const ratios: Record<'baseline' | 'this', number[]> = { baseline: [], this: [] };
+  for (let pair = 0; pair < ONE_CALL_REPEATS; pair++) {
+    const parse = run('parse', xlsx, 'xlsx');
+    console.log(`  pair ${pair + 1}: parse alone ${s(parse.wallMs)} (CPU ${s(parse.cpuMsRun)}), load ${load()}`);
+    for (const [name, root] of [
+      ['baseline', baseline],
+      ['this', undefined],
+    ] as const) {
+      const jobDir = join(dir, `pair-${pair}-${name}`);
+      const r = await uploadThroughJob(jobDir, xlsx, 'xlsx', XLSX_ROWS, 'classify', 'instant', root);
+      ratios[name].push(r.checkMs / parse.wallMs);
+      row(
+        `  ${name}`,
+        s(r.checkMs),
+        `${(r.checkMs / parse.wallMs).toFixed(2)}x`,
+        s(r.checkThreadsCpuMs),
+        s(r.checkWorkerCpuMs),
+        `${r.peakRssMB} MB`,
+      );
+      console.log(
+        `    polled: save answered ${Math.round(r.saveMs)} ms, ${r.checkPhases.map((p) => `${p.at}:${p.state} ${p.progress}`).join(', ')}`,
+      );
+      rmSync(jobDir, { recursive: true, force: true });
+    }
+  }
+  const median = (list: number[]) => [...list].sort((a, b) => a - b)[list.length >> 1]!;
+  console.log(
+    `  median ratio to parse alone: baseline ${median(ratios.baseline).toFixed(2)}x, this ${median(ratios.this).toFixed(2)}x (goal <= 1.5x)`,
+  );
 }

@@ -11,12 +11,22 @@ const dir = new URL('../fixtures/oes/', import.meta.url);
  * held out when the rules were first written (its totals were seen while tuning). `heldout2`: written
  * and labelled by someone who never saw the classifier. `real-tuned` and `real-held`: real respondents'
  * answers to questions of a public survey, labelled before the rules changed; the questions of
- * `real-held` are kept out of tuning (tests/fixtures/oes/README.md).
+ * `real-held` are kept out of tuning. `real-held2`: real answers of a second public survey (an
+ * international one, so with answers in other languages), labelled before it was ever classified and
+ * never tuned on (tests/fixtures/oes/README.md).
  */
-export type Part = 'dev' | 'dev-held' | 'heldout' | 'heldout2' | 'real-tuned' | 'real-held';
+export type Part = 'dev' | 'dev-held' | 'heldout' | 'heldout2' | 'real-tuned' | 'real-held' | 'real-held2';
 
 /** The parts in the order the bench reports them. */
-export const PARTS: readonly Part[] = ['dev', 'dev-held', 'heldout', 'heldout2', 'real-tuned', 'real-held'];
+export const PARTS: readonly Part[] = [
+  'dev',
+  'dev-held',
+  'heldout',
+  'heldout2',
+  'real-tuned',
+  'real-held',
+  'real-held2',
+];
 
 /** The parts the rules may be tuned on; every other part is a held-out measure. */
 export const TUNED_PARTS: readonly Part[] = ['dev', 'real-tuned'];
@@ -61,11 +71,11 @@ export interface LabelledSurvey {
 }
 
 /**
- * Reads questions.json and answers.tsv of the set and of its later parts (heldout2/, heldout3/) into one
- * survey per entry, respondents in file order.
+ * Reads questions.json and answers.tsv of the set and of its later parts (heldout2/ to heldout4/) into
+ * one survey per entry, respondents in file order.
  */
 export function loadLabelledSet(): LabelledSurvey[] {
-  return [...readSurveys(dir), ...readSurveys(new URL('heldout2/', dir)), ...readSurveys(new URL('heldout3/', dir))];
+  return [dir, ...['heldout2/', 'heldout3/', 'heldout4/'].map((p) => new URL(p, dir))].flatMap(readSurveys);
 }
 
 function readSurveys(from: URL): LabelledSurvey[] {

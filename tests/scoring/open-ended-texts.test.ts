@@ -62,6 +62,13 @@ describe('distinctTexts', () => {
     expect(texts).toEqual(['gut', '', 'gut.', 'nichts']);
     expect(Array.from(textOf)).toEqual([0, 1, 0, 0, 1, 2, 1, 3]);
   });
+
+  it('keeps a text written with a name apart from the same text without one, where a name can hold its function word', () => {
+    const { texts, textOf } = distinctTexts(['Los Angeles', 'los angeles', 'LOS ANGELES', 'Los Angeles', 'Gut Essen']);
+    // "los" is a Spanish article; "Gut Essen" holds no such word, so its capitals are never read.
+    expect(texts).toEqual(['los angeles', 'los angeles', 'gut essen']);
+    expect(Array.from(textOf)).toEqual([0, 1, 1, 0, 2]);
+  });
 });
 
 describe('classifying repeated texts', () => {

@@ -206,6 +206,17 @@ describe('Wrong Language in short answers', () => {
     expect(categories(shop(['non lo so', 'pour le moment rien'], { topicCheck: false }))[0]).toEqual([11, 11]);
   });
 
+  it('does not count a function word inside a written name, unless German could have written it so', () => {
+    const city = (answers: string[]) =>
+      categories(
+        shop(answers, { text: 'What city do you work in?', keywords: [], allowedLanguages: ['en'], topicCheck: false }),
+      )[0];
+    // The same letters without the capitals read as Spanish: the verdict follows the answer as written.
+    expect(city(['Los Angeles', 'los angeles', 'Greater Los Angeles area', 'Tierra del Fuego'])).toEqual([1, 11, 1, 1]);
+    // German writes its nouns with a capital: an article before one is a phrase, not a name.
+    expect(city(['Der Preis', 'Non ricordo', 'Non Ricordo'])).toEqual([11, 11, 1]);
+  });
+
   it('leaves short answers with a word of an allowed language alone', () => {
     expect(categories(shop(['all inclusive und billig', 'Last minute Angebot'], { topicCheck: false }))[0]).toEqual([
       1, 1,
@@ -216,6 +227,16 @@ describe('Wrong Language in short answers', () => {
 describe('word-list corners', () => {
   it('reads a listed non-answer word in a short answer without content as no information, unless an evaluation makes it generic', () => {
     expect(categories(shop(['mir fällt grad nix ein', 'nix besonderes', 'trifft nicht zu']))[0]).toEqual([5, 4, 5]);
+  });
+
+  it('reads a hedge followed by a generic answer as generic, and a hedge alone as no information', () => {
+    const q = shop([
+      'schwer zu sagen, war alles gut',
+      'not sure, everything',
+      'Nein, keine Ahnung',
+      'weiß nicht, keine Ahnung',
+    ]);
+    expect(categories(q)[0]).toEqual([4, 4, 5, 5]);
   });
 
   it('finds chatbot text by the formulae it opens and closes with', () => {

@@ -36,6 +36,8 @@ export interface ProcessUploadInput {
   limits?: Partial<UploadLimits>;
   /** Where the score inputs wait between the parse and the scoring (default: the system's temporary folder). */
   tempDir?: string;
+  /** With `onParsed`: estimated bytes of parsed rows held back from raw.arrow until then (default HELD_ROWS_BYTES). */
+  heldRowsBytes?: number;
   /** Progress in percent (0..100) with the phase; called at most every few hundred milliseconds. */
   onProgress?: (percent: number, phase: ProcessPhase) => void;
   /**

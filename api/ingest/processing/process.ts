@@ -42,6 +42,7 @@ import {
 import { readManifest, revisionFileKey, type RevisionManifest } from '../columnar/reader';
 import { RAW_HOLD_BYTES, RawWriter, ScoresWriter, totalDataPoints } from '../columnar/writers';
 import { CHUNK_ROWS, SpillFile, type ChunkedF64 } from '../columnar/spill';
+import { HELD_ROWS_BYTES, HeldRows } from './held-rows';
 import { containedIn, digestOf, fromBytes, sortedUnique, union, toBytes } from './record-ids';
 import { compareStructure, structureIssue } from './structure';
 import { aiParadataColumns, aiParadataRows, classifyBehaviour } from './behaviour';
@@ -117,11 +118,19 @@ async function parsePass(
   const raw = input.dryRun
     ? undefined
     : new RawWriter(input.blobs, prefix + RAW_FILE, schema, plan, input.onParsed ? { hold: RAW_HOLD_BYTES } : {});
+  // ... and before that, the rows themselves, not yet encoded (held-rows.ts).
+  const held = new HeldRows(input.heldRowsBytes ?? HELD_ROWS_BYTES, raw !== undefined && input.onParsed !== undefined);
+  const writeHeld = async () => {
+    for (const b of held.take()) await raw!.write(b);
+  };
   try {
     for await (const batch of table.batches()) {
       collector.accept(batch);
       feed();
-      if (raw) await raw.write(batch);
+      if (raw && !held.hold(batch)) {
+        await writeHeld();
+        await raw.write(batch);
+      }
       budget.check();
       report(60 * (table.progress?.() ?? 0), 'parse');
     }
@@ -132,10 +141,13 @@ async function parsePass(
     }
     if (input.onParsed) {
       await input.onParsed({ header: table.header, issues: [], inputs: result.inputs! });
+      budget.settle();
       worker = startWorker();
       feed = openFeed(worker, collector, openInputs);
     }
     feed(true);
+    // The classifier's thread has its answers: the held rows are encoded while it classifies.
+    if (raw) await writeHeld();
     const rawFile = raw ? await raw.close() : { size: 0 };
     return { inputs: result.inputs!, rawFile, rawColumns: schema.fields.map((f) => f.name), worker };
   } catch (error) {
@@ -303,7 +315,8 @@ export async function scoreCollected(
  */
 export async function processUpload(input: ProcessUploadInput): Promise<ProcessedUpload> {
   const limits = withLimits(input.limits);
-  const budget = new Budget(limits);
+  // A check waiting for its estimate collects garbage only when memory is high (budget.ts).
+  const budget = new Budget(limits, { quiet: input.onParsed !== undefined });
   const report = progressReporter(input.onProgress);
   const stamp: RevisionStamp = {
     datafileId: input.datafileId,

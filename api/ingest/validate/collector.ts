@@ -244,18 +244,25 @@ export function createCollector(
           if (v > 0) m.valid++;
         }
         if (!inputs) continue;
-        inputs.grids.forEach((g, gi) => g.items.forEach((it, j) => it.push(num(r[gridCols[gi]![j]!]))));
-        inputs.open.forEach((o, q) => {
+        // Indexed loops: closures made per row and column cost the parse thread measurably at 100,000 rows.
+        for (let gi = 0; gi < inputs.grids.length; gi++) {
+          const items = inputs.grids[gi]!.items;
+          const cols = gridCols[gi]!;
+          for (let j = 0; j < items.length; j++) items[j]!.push(num(r[cols[j]!]));
+        }
+        for (let q = 0; q < inputs.open.length; q++) {
           const c = r[openCols[q]!];
-          o.answers.push(
+          inputs.open[q]!.answers.push(
             c === null || c === undefined || (typeof c === 'number' && Number.isNaN(c)) ? null : String(c),
           );
-        });
-        inputs.behaviour.forEach((b, j) => b.values.push(num(r[behaviourCols[j]!])));
-        inputs.projective.forEach((p, q) => {
-          p.vote.push(num(r[projCols[q]!.vote]));
-          p.predictions.forEach((pr, j) => pr.push(num(r[projCols[q]!.preds[j]!])));
-        });
+        }
+        for (let j = 0; j < inputs.behaviour.length; j++) inputs.behaviour[j]!.values.push(num(r[behaviourCols[j]!]));
+        for (let q = 0; q < inputs.projective.length; q++) {
+          const p = inputs.projective[q]!;
+          const cols = projCols[q]!;
+          p.vote.push(num(r[cols.vote]));
+          for (let j = 0; j < p.predictions.length; j++) p.predictions[j]!.push(num(r[cols.preds[j]!]));
+        }
       }
     },
     openAnswers() {

@@ -12,6 +12,11 @@ import {
   type UploadScoring,
 } from '../../../api/ingest/index';
 import type { ColumnMapping, DataPoint } from '../../../api/ingest/types';
+import { generateDemoSurvey } from '../../../api/demo/survey';
+import { surveyCsvBytes } from '../../../api/demo/writers';
+import { openUpload } from '../../../api/ingest/parse/index';
+import { BATCH_ROWS } from '../../../api/ingest/parse/table';
+import { batchBytes } from '../../../api/ingest/processing/held-rows';
 import { fixtureSurvey } from '../../fixtures/uploads/make-fixtures';
 import { startOpenEndedWorker } from '../../../scoring/open-ended-worker';
 import { diskBlobStore } from '../../support/disk-blob-store';
@@ -156,6 +161,46 @@ describe('the check that goes on preparing the revision', () => {
       for (let i = 0; i < a.numRows; i++)
         expect(a.getChild(name)!.get(i), `${name} row ${i}`).toEqual(b.getChild(name)!.get(i));
   });
+
+  it('writes raw.arrow row for row whether it held the parsed rows until the estimate, some of them, or none', async () => {
+    // Three batches of rows; the held rows are encoded only once the estimate is out.
+    const big = generateDemoSurvey({ rows: 2 * BATCH_ROWS + 100, seed: 3, openQuestions: 0, totalColumns: 12 });
+    const key = 'uploads/held.csv';
+    await blobs.put(key, await surveyCsvBytes(big));
+    const common = { blobs, scoring: s, source: { key, format: 'csv' as const }, options: {}, mapping: big.mapping };
+    const [first] = await Array.fromAsync((await openUpload(blobs, key, 'csv', {})).batches());
+    await processUpload({ ...common, datafileId: 'plain', revision: 1 });
+    const expected = await readRevisionColumns(blobs, 'plain', 1, 'raw');
+    expect(expected.numRows).toBe(2 * BATCH_ROWS + 100);
+    // All held (the default), the first batch only (the second passes the limit), none.
+    for (const [id, heldRowsBytes] of [
+      ['held-all', undefined],
+      ['held-one', Math.round(1.5 * batchBytes(first!))],
+      ['held-none', 1],
+    ] as const) {
+      let rawAtEstimate: unknown;
+      const out = await checkAndPrepare(
+        { ...common, datafileId: id, revision: 1, folder: 'prepared-h/', ...(heldRowsBytes ? { heldRowsBytes } : {}) },
+        async (check) => {
+          expect(check.estimate?.numberOfRecords).toBe(expected.numRows);
+          rawAtEstimate = await blobs.stat(`datafiles/${id}/1/prepared-h/raw.arrow`);
+        },
+      );
+      expect(out.failure).toBeUndefined();
+      expect(out.prepared).toBe(true);
+      // Nothing of raw.arrow is written before the estimate, whatever was held.
+      expect(rawAtEstimate).toBeNull();
+      await publishPrepared(blobs, id, 1, 'prepared-h/');
+      const got = await readRevisionColumns(blobs, id, 1, 'raw');
+      expect(got.numRows).toBe(expected.numRows);
+      // The first cell that differs, per column (a deep equality of 16,000 cells per column is slow).
+      for (const f of expected.schema.fields) {
+        const [a, b] = [got.getChild(f.name)!.toArray(), expected.getChild(f.name)!.toArray()];
+        const at = Array.prototype.findIndex.call(b, (v: unknown, i: number) => !Object.is(a[i], v));
+        expect(at, `${id} ${f.name}: first differing row`).toBe(-1);
+      }
+    }
+  }, 60_000);
 });
 
 describe('the open-ended verdicts', () => {
