@@ -15,9 +15,9 @@ import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { OPENAPI_PATH, openApiOf } from './openapi';
 import { registerLiveRoutes } from './modules/live-import/live.routes';
 import { registerEventRoutes } from './modules/events';
-import { securityHeaders } from './security-headers';
+import { badUrl, requestLayer } from './request-layer';
 import { createStaticHandler } from './static';
-import { type Lifecycle, registerHealthRoutes, registerMetricsRoute, requestObservability } from './observability';
+import { type Lifecycle, registerHealthRoutes, registerMetricsRoute } from './observability';
 import { BadContentLength, bodyBudgetOf, BodyBudgetExhausted, BodyTooLarge, readBodyWithCap } from './lib/request-body';
 
 /** Largest GraphQL request body (bytes); the spec's inputs are small JSON. */
@@ -30,29 +30,10 @@ const utf8 = new TextDecoder();
 
 export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 
-function hasValidPercentEncoding(path: string): boolean {
-  try {
-    decodeURIComponent(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const badUrl = (c: Context) =>
-  c.json(
-    {
-      errors: [
-        { message: 'The URL is not valid: a % must start a valid UTF-8 escape.', extensions: { code: 'BAD_REQUEST' } },
-      ],
-    },
-    400,
-  );
-
 /**
  * The whole HTTP surface, runtime-neutral: api/server.ts hands it to Bun.serve, tests call
- * app.request(). Order: request id, log line and latency; security headers, GraphQL, health and
- * metrics, then the SPA.
+ * app.request(). Order: the request layer (request id, log line and latency, security headers:
+ * api/request-layer.ts), GraphQL, health and metrics, then the SPA.
  */
 export function createApp(deps: Deps, options: { webDist?: string; lifecycle?: Lifecycle } = {}) {
   const app = new Hono();
@@ -63,13 +44,7 @@ export function createApp(deps: Deps, options: { webDist?: string; lifecycle?: L
   // With S3 the browser PUTs uploads to the bucket and loads avatars from it (the /files/avatars
   // route redirects there): its origin must be allowed, or the browser blocks both.
   const storage = deps.blobs.signedUrlOrigin ? [deps.blobs.signedUrlOrigin] : [];
-  app.use('*', requestObservability(deps));
-  app.use('*', securityHeaders(storage));
-  // A path whose percent-encoding is broken names nothing: refused here, before a route decodes it.
-  app.use('*', async (c, next) => {
-    if (c.req.url.includes('%') && !hasValidPercentEncoding(new URL(c.req.url).pathname)) return badUrl(c);
-    await next();
-  });
+  app.use('*', requestLayer(deps, storage));
   // server.ts lets bodies up to UPLOAD_MAX_BYTES through for signed uploads; GraphQL reads its body
   // with a small cap before anything else looks at it (chunked bodies are counted as they arrive),
   // and holds it against the process's body budget until it has answered.

@@ -1,11 +1,10 @@
-import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono } from 'hono';
 import { routePath } from 'hono/route';
 import { sql } from 'drizzle-orm';
 import { migrationsApplied } from '../db/migrate';
 import type { Deps } from './kernel/deps';
 import { createContext } from './graphql/context';
 import { safeEqual } from './lib/crypto';
-import { withLogContext } from './lib/logger';
 import { operationOf } from './lib/metrics';
 
 /** Whether this process still takes work: /readyz answers 503 once a SIGTERM arrived, so a proxy stops sending. */
@@ -28,43 +27,41 @@ function requestIdOf(): string {
 /** A readiness check that does not answer within this is a failure (a proxy polls every few seconds). */
 const CHECK_TIMEOUT_MS = 2_000;
 
+/** The request id of a request: the caller's X-Request-Id when it is a plain token, else a new one. */
+export function requestIdFor(c: Context): string {
+  const given = c.req.header('x-request-id');
+  return given && REQUEST_ID.test(given) ? given : requestIdOf();
+}
+
 /**
- * Every request: a request id (the caller's X-Request-Id or a new one, echoed in the answer) in the
- * log context of everything the request runs, one access log line, and the latency histogram by
- * route pattern and, for GraphQL, the operation's root field.
+ * The latency histogram by route pattern and, for GraphQL, the operation's root field, and one access
+ * log line (inside the request's log context, so it carries the request id).
  */
-export function requestObservability(deps: Pick<Deps, 'log' | 'metrics'>): MiddlewareHandler {
-  return async (c, next) => {
-    const given = c.req.header('x-request-id');
-    const requestId = given && REQUEST_ID.test(given) ? given : requestIdOf();
-    const started = performance.now();
-    await withLogContext({ requestId }, async () => {
-      try {
-        await next();
-      } finally {
-        const seconds = (performance.now() - started) / 1000;
-        const status = c.res.status;
-        // After next() the route index names the handler that answered. Never the raw path: a label
-        // per path would let any client grow the histogram without bound (the log line keeps the path).
-        const route = routePath(c) || '(unmatched)';
-        const operation = operationOf(c.req.raw);
-        deps.metrics.observeRequest(route, operation, c.req.method, status, seconds);
-        deps.log.info('request', {
-          method: c.req.method,
-          path: c.req.path,
-          route,
-          ...(operation ? { operation } : {}),
-          status,
-          ms: Math.round(seconds * 10_000) / 10,
-        });
-      }
-    });
-    try {
-      c.res.headers.set('x-request-id', requestId);
-    } catch {
-      // A response with immutable headers (a proxied fetch) goes out without it.
-    }
-  };
+export function recordRequest(deps: Pick<Deps, 'log' | 'metrics'>, c: Context, started: number): void {
+  const seconds = (performance.now() - started) / 1000;
+  const status = c.res.status;
+  // After next() the route index names the handler that answered. Never the raw path: a label
+  // per path would let any client grow the histogram without bound (the log line keeps the path).
+  const route = routePath(c) || '(unmatched)';
+  const operation = operationOf(c.req.raw);
+  deps.metrics.observeRequest(route, operation, c.req.method, status, seconds);
+  deps.log.info('request', {
+    method: c.req.method,
+    path: c.req.path,
+    route,
+    ...(operation ? { operation } : {}),
+    status,
+    ms: Math.round(seconds * 10_000) / 10,
+  });
+}
+
+/** Echoes the request id in the answer. */
+export function setRequestId(c: Context, requestId: string): void {
+  try {
+    c.res.headers.set('x-request-id', requestId);
+  } catch {
+    // A response with immutable headers (a proxied fetch) goes out without it.
+  }
 }
 
 async function timed(check: () => Promise<unknown>): Promise<void> {

@@ -1,5 +1,3 @@
-import type { MiddlewareHandler } from 'hono';
-
 // The SPA uses inline styles (emotion); scripts only from this origin; WASM needs wasm-unsafe-eval.
 // `storage` names an S3 bucket's origin: the browser PUTs uploads there and loads avatars from it.
 const contentSecurityPolicy = (storage: readonly string[]) =>
@@ -17,7 +15,7 @@ const contentSecurityPolicy = (storage: readonly string[]) =>
  * without Cross-Origin-Embedder-Policy (the same headers that middleware sent), written down once
  * instead of assembled per request.
  */
-const headersWith = (storage: readonly string[]): readonly (readonly [string, string])[] => [
+export const securityHeadersWith = (storage: readonly string[]): readonly (readonly [string, string])[] => [
   ['content-security-policy', contentSecurityPolicy(storage)],
   ['cross-origin-opener-policy', 'same-origin'],
   ['cross-origin-resource-policy', 'same-origin'],
@@ -32,23 +30,19 @@ const headersWith = (storage: readonly string[]): readonly (readonly [string, st
   ['x-xss-protection', '0'],
 ];
 
-export const SECURITY_HEADERS = headersWith([]);
+export const SECURITY_HEADERS = securityHeadersWith([]);
 
 /** Responses made by jsonResponse: they carry the headers from their creation. */
 const complete = new WeakSet<Response>();
 
 /**
- * Sets the security headers on every response that does not carry them already (see jsonResponse:
- * JSON answers are no documents, so the bucket's origin in their policy would change nothing).
+ * Sets the security headers on a response that does not carry them already (see jsonResponse: JSON
+ * answers are no documents, so the bucket's origin in their policy would change nothing).
  */
-export function securityHeaders(storage: readonly string[] = []): MiddlewareHandler {
-  const list = headersWith(storage);
-  return async (c, next) => {
-    await next();
-    if (complete.has(c.res)) return;
-    const headers = c.res.headers;
-    for (const [name, value] of list) headers.set(name, value);
-  };
+export function setSecurityHeaders(response: Response, list: readonly (readonly [string, string])[]): void {
+  if (complete.has(response)) return;
+  const headers = response.headers;
+  for (const [name, value] of list) headers.set(name, value);
 }
 
 const JSON_HEADERS = new Headers([...SECURITY_HEADERS, ['content-type', 'application/json']] as [string, string][]);

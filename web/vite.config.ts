@@ -15,7 +15,9 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 /**
  * main.tsx imports the app dynamically so that boot's requests start before the app's code is
  * evaluated; index.html still preloads (downloads and compiles, without running) every chunk the app
- * needs at start, so they arrive in parallel instead of being discovered one import at a time.
+ * needs at start, so they arrive in parallel instead of being discovered one import at a time, and links
+ * their stylesheets (the frame's, web/app/shell/shell.css), which the dynamic import would otherwise
+ * add and wait for only once main.tsx runs.
  */
 function preloadAppChunks(appModule: string): Plugin {
   return {
@@ -31,20 +33,34 @@ function preloadAppChunks(appModule: string): Plugin {
         );
         if (!app) throw new Error(`preload-app-chunks: no chunk for ${appModule}`);
         const files = new Set<string>();
+        const styles = new Set<string>();
         const visit = (fileName: string) => {
           if (files.has(fileName)) return;
           files.add(fileName);
           const chunk = bundle[fileName];
-          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+          if (chunk?.type !== 'chunk') return;
+          (chunk as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss.forEach((css) =>
+            styles.add(css),
+          );
+          chunk.imports.forEach(visit);
         };
         visit(app.fileName);
-        return [...files]
-          .filter((file) => !html.includes(file))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          }));
+        return [
+          ...[...styles]
+            .filter((file) => !html.includes(file))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
+          ...[...files]
+            .filter((file) => !html.includes(file))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
+        ];
       },
     },
   };
@@ -65,12 +81,18 @@ function prebuiltChakraGlobalCss(): Plugin {
     apply: 'build',
     enforce: 'pre',
     async buildStart() {
-      const [{ createElement }, { renderToString }, chakra] = await Promise.all([
+      const [{ createElement }, { renderToString }, chakra, { defaultThemeConfig }] = await Promise.all([
         import('react'),
         import('react-dom/server'),
         import('@chakra-ui/react'),
+        import('@chakra-ui/react/theme'),
       ]);
-      const system = chakra.createSystem(chakra.defaultConfig, chakra.defineConfig(themeConfig));
+      // The same three configs as web/app/theme.ts.
+      const system = chakra.createSystem(
+        chakra.defaultBaseConfig,
+        defaultThemeConfig,
+        chakra.defineConfig(themeConfig),
+      );
       // oxlint-disable-next-line react/no-children-prop -- createElement outside JSX: ChakraProvider's props require children
       const html = renderToString(createElement(chakra.ChakraProvider, { value: system, children: null }));
       const css = [...html.matchAll(/<style data-emotion="[^"]*">([\s\S]*?)<\/style>/g)]
@@ -151,9 +173,10 @@ export default defineConfig({
     assetsInlineLimit: (filePath: string) => (filePath.endsWith('.wasm') ? false : undefined),
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
-      // Chakra's preset module builds an unused `defaultSystem` at load (createSystem is not marked
-      // pure): ~40 ms of main-thread work on every page load. The app builds its own system.
-      treeshake: { manualPureFunctions: ['createSystem'] },
+      // Chakra's preset module builds an unused `defaultSystem` and merges an unused `defaultConfig`
+      // at load (neither call is marked pure): ~40 ms and a deep copy of every token and recipe on
+      // every page load. The app builds its own system from the presets (web/app/theme.ts).
+      treeshake: { manualPureFunctions: ['createSystem', 'mergeConfigs'] },
       output: {
         // Chakra's entry-aware groups can import each other in a cycle; which cycle depends on the set
         // of pages, and one (after the result page joined) ran a chunk before the one it reads from

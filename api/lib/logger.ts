@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type DestinationStream } from 'pino';
+import { currentScope } from './request-scope';
 
 /** Structured one-line logs; tests pass a silent or collecting logger. */
 export type Logger = {
@@ -7,23 +7,12 @@ export type Logger = {
   error: (msg: string, data?: unknown) => void;
 };
 
-/**
- * What every log line written inside a request or a job carries: the request id (the caller's
- * X-Request-Id or one made for it; a job keeps the id of the request that enqueued it) and, in a
- * job, its id and kind. Held in AsyncLocalStorage, so code below the HTTP layer and the job runner
- * logs with it without passing it along.
- */
-export type LogContext = { requestId?: string; jobId?: string; jobKind?: string };
-
-const logContext = new AsyncLocalStorage<LogContext>();
-
-/** Runs `fn` with these fields added to the current log context. */
-export function withLogContext<T>(fields: LogContext, fn: () => T): T {
-  return logContext.run({ ...logContext.getStore(), ...fields }, fn);
-}
+// The log context lives in the request's scope (api/lib/request-scope.ts), so code below the HTTP
+// layer and the job runner logs with it without passing it along.
+export { withLogContext, type LogContext } from './request-scope';
 
 /** The request id of the code running now (inside a request, or a job a request enqueued). */
-export const currentRequestId = (): string | undefined => logContext.getStore()?.requestId;
+export const currentRequestId = (): string | undefined => currentScope().log.requestId;
 
 export const LOG_LEVELS = ['debug', 'info', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -45,7 +34,8 @@ export function createLogger(options: { level?: LogLevel; destination?: Destinat
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      mixin: () => logContext.getStore() ?? {},
+      // A copy: pino merges the line's own fields into the object the mixin returns.
+      mixin: () => ({ ...currentScope().log }),
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
     },

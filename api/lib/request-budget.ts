@@ -1,38 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppError } from '../kernel/errors/errors';
+import { currentScope, withBudget, type RequestBudget } from './request-scope';
 
-/**
- * A request's execution-time budget (REQUEST_TIME_BUDGET_MS). JavaScript cannot stop a function
- * that is running, so the budget stops work where it can: at the next GraphQL resolver (none starts
- * past the deadline), at a Worker step (its Worker is terminated through `signal`) and at the answer
- * (a query answers the refusal at the deadline instead of waiting). Work that takes longer belongs
- * in a job. The budget is found through the request's async context, so services need not pass it on.
- */
-export type RequestBudget = {
-  /** performance.now() at which the request's time is up. */
-  readonly deadline: number;
-  /** Aborted at the deadline with the refusal as its reason. */
-  readonly signal: AbortSignal;
-  readonly refusal: AppError;
-  /** Throws the refusal when the time is up. */
-  check(): void;
-  /**
-   * Throws the refusal when the time is up; once the request has run a slice (SLICE_MS) since it last
-   * let others in, returns a promise to await first, which gives the event loop to other requests
-   * for a turn. Undefined otherwise, so a short request pays one clock read per resolver.
-   */
-  pace(): Promise<void> | undefined;
-  /**
-   * Runs `work` once the request's previous `serial` work has settled. A query's root fields run one
-   * after another this way (graphql-js starts them all at once), so that its turns come between
-   * them: with synchronous reads, fields started together would hold the loop together.
-   */
-  serial<T>(work: () => Promise<T>): Promise<T>;
-  /** Set for a query (it only reads): its database reads past the deadline are refused too. */
-  readsStop: boolean;
-};
-
-const current = new AsyncLocalStorage<RequestBudget>();
+export type { RequestBudget } from './request-scope';
 
 /**
  * How long a request's resolvers run before they let other requests in. Database reads are
@@ -52,56 +21,74 @@ export const budgetRefusal = (budgetMs: number) =>
  * most requests end well inside their budget and never ask.
  */
 export async function withRequestBudget<T>(budgetMs: number, work: (budget: RequestBudget) => Promise<T>): Promise<T> {
-  let refusal: AppError | undefined;
-  let controller: AbortController | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const refuse = () => (refusal ??= budgetRefusal(budgetMs));
-  const deadline = performance.now() + budgetMs;
-  let sliceStart = performance.now();
-  let chain: Promise<unknown> = Promise.resolve();
-  const check = () => {
-    if (performance.now() >= deadline) throw refuse();
-  };
-  const budget: RequestBudget = {
-    deadline,
-    get signal() {
-      if (!controller) {
-        controller = new AbortController();
-        const left = deadline - performance.now();
-        if (left <= 0) controller.abort(refuse());
-        else timer = setTimeout(() => controller!.abort(refuse()), left);
-      }
-      return controller.signal;
-    },
-    get refusal() {
-      return refuse();
-    },
-    check,
-    pace() {
-      const now = performance.now();
-      if (now >= deadline) throw refuse();
-      if (now - sliceStart < SLICE_MS) return undefined;
-      return nextTurn().then(() => {
-        sliceStart = performance.now();
-        check();
-      });
-    },
-    readsStop: false,
-    serial(work) {
-      const run = chain.then(work);
-      chain = run.catch(() => undefined);
-      return run;
-    },
-  };
+  const budget = new Budget(budgetMs);
   try {
-    return await current.run(budget, () => work(budget));
+    return await withBudget(budget, () => work(budget));
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
+    budget.end();
+  }
+}
+
+/**
+ * One request's budget. A class rather than an object literal of closures and getters: every
+ * request makes one, and its methods then live once on the prototype.
+ */
+class Budget implements RequestBudget {
+  readonly deadline: number;
+  readsStop = false;
+  #refusal: AppError | undefined;
+  #controller: AbortController | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #sliceStart: number;
+  #chain: Promise<unknown> | undefined;
+
+  constructor(readonly budgetMs: number) {
+    this.#sliceStart = performance.now();
+    this.deadline = this.#sliceStart + budgetMs;
+  }
+
+  get refusal(): AppError {
+    return (this.#refusal ??= budgetRefusal(this.budgetMs));
+  }
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      const controller = (this.#controller = new AbortController());
+      const left = this.deadline - performance.now();
+      if (left <= 0) controller.abort(this.refusal);
+      else this.#timer = setTimeout(() => controller.abort(this.refusal), left);
+    }
+    return this.#controller.signal;
+  }
+
+  check(): void {
+    if (performance.now() >= this.deadline) throw this.refusal;
+  }
+
+  pace(): Promise<void> | undefined {
+    const now = performance.now();
+    if (now >= this.deadline) throw this.refusal;
+    if (now - this.#sliceStart < SLICE_MS) return undefined;
+    return nextTurn().then(() => {
+      this.#sliceStart = performance.now();
+      this.check();
+    });
+  }
+
+  serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = (this.#chain ?? Promise.resolve()).then(work);
+    this.#chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The request has answered: the signal's timer (if one was asked for) is not needed any more. */
+  end(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
   }
 }
 
 /** The budget of the request this code runs for (undefined in jobs, commands and tests without one). */
-export const currentBudget = (): RequestBudget | undefined => current.getStore();
+export const currentBudget = (): RequestBudget | undefined => currentScope().budget;
 
 /**
  * The database's hook before a read outside a transaction (db/client.ts): a query's reads past its
@@ -109,7 +96,7 @@ export const currentBudget = (): RequestBudget | undefined => current.getStore()
  * Mutations are left to finish the field they started (their writes must not stop half-way).
  */
 export function stopReadsPastBudget(): void {
-  const budget = current.getStore();
+  const budget = currentScope().budget;
   if (budget?.readsStop) budget.check();
 }
 

@@ -91,12 +91,15 @@ try {
     const v = [...cpu[label]!].sort((x, y) => x - y);
     return v[Math.floor(v.length / 2)]!;
   };
+  // The minimum of many short rounds moves least with the machine's load (docs/benchmarks.md, bench:db).
+  const min = (label: string) => Math.min(...cpu[label]!);
   const [app, bare] = [med('app'), med('bare')];
   console.log(
-    `in process, ${ROUNDS} rounds of ${N} requests alternating, CPU per request (median): app ${app.toFixed(1)} µs, bare route ${bare.toFixed(1)} µs, bare/app ${((100 * bare) / app).toFixed(0)} %${BASELINE ? `; baseline ${med('baseline').toFixed(1)} µs, bare/baseline ${((100 * bare) / med('baseline')).toFixed(0)} %` : ''}; load ${loadavg()[0]!.toFixed(1)}`,
+    `in process, ${ROUNDS} rounds of ${N} requests alternating, CPU per request (median): app ${app.toFixed(1)} µs, bare route ${bare.toFixed(1)} µs, bare/app ${((100 * bare) / app).toFixed(0)} %; minimum app ${min('app').toFixed(1)} µs, bare route ${min('bare').toFixed(1)} µs${BASELINE ? `, baseline ${min('baseline').toFixed(1)} µs` : ''}${BASELINE ? `; baseline ${med('baseline').toFixed(1)} µs, bare/baseline ${((100 * bare) / med('baseline')).toFixed(0)} %` : ''}; load ${loadavg()[0]!.toFixed(1)}`,
   );
   if (STAGES)
-    for (const [label] of runs.slice(targets.length)) console.log(`  ${label.padEnd(48)} ${med(label).toFixed(1)} µs`);
+    for (const [label] of runs.slice(targets.length))
+      console.log(`  ${label.padEnd(48)} ${med(label).toFixed(1)} µs (minimum ${min(label).toFixed(1)})`);
 } finally {
   for (const close of closers) close();
   rmSync(dir, { recursive: true, force: true });

@@ -64,12 +64,14 @@ async function pageLoad(side: Side, path: string, what: 'resultRows' | 'workshee
   const at = await paintedAt(side.page, what);
   if (requests) {
     console.log(`      ${side.label} ${path.split('?')[0]}: ${await requests()}`);
-    // The worksheet's own stages (web/features/worksheet/engine/load-marks.ts); a checkout without them prints nothing.
+    // The page's own stages (web/features/worksheet/engine/load-marks.ts, web/features/results/data/load-marks.ts);
+    // a checkout without them prints nothing.
     const marks = await side.page.evaluate(() =>
       performance
         .getEntriesByType('mark')
-        .filter((m) => m.name.startsWith('worksheet:'))
-        .map((m) => `${m.name.slice(10)} ${Math.round(m.startTime)}`),
+        .filter((m) => m.name.startsWith('worksheet:') || m.name.startsWith('result:'))
+        .sort((a, b) => a.startTime - b.startTime)
+        .map((m) => `${m.name.replace(/^\w+:/, '')} ${Math.round(m.startTime)}`),
     );
     if (marks.length) console.log(`      ${side.label} stages: ${marks.join(', ')}, rows painted ${Math.round(at)}`);
   }

@@ -119,8 +119,19 @@ describe('app shell in Chromium', () => {
     await suite.page.setViewportSize({ width: 1024, height: 800 });
     await login(suite.page, suite.server.baseUrl, 'admin@example.com');
     await dismissFirstLoginModals();
+    // The frame is plain elements on a stylesheet index.html links (web/app/shell/shell.css): its sizes hold.
+    const width = (testId: string) =>
+      suite.page.getByTestId(testId).evaluate((e) => Math.round(e.getBoundingClientRect().width));
+    expect(await suite.page.getByTestId('top-bar').evaluate((e) => e.getBoundingClientRect().height)).toBe(64);
+    expect(await width('side-menu')).toBe(72);
+    expect(
+      await suite.page.evaluate(
+        () => document.querySelector('link[rel="stylesheet"][href*="/assets/app-shell-"]') !== null,
+      ),
+    ).toBe(true);
     await suite.page.getByTestId('menu-toggle').click();
     await suite.page.getByTestId('side-menu').getByText('Datendateien').waitFor();
+    await expect.poll(() => width('side-menu')).toBe(248);
     const name = suite.page.getByTestId('company-name');
     expect(await name.textContent()).toBe('Demo Research GmbH');
     expect(await name.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);

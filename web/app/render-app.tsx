@@ -4,6 +4,8 @@ import { App } from './app';
 import { loadScoringModule } from './load-scoring';
 import { AppProviders } from './providers';
 
+// The app's start-up as performance marks (tests/bench/pages/timeline.ts prints them beside the main thread's tasks).
+performance.mark('app:evaluated');
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, createOpsApp } from '../../../api/app';
 import { runJobsUntilIdle } from '../../../api/jobs/job-loop';
-import { createLogger } from '../../../api/lib/logger';
+import { createLogger, withLogContext } from '../../../api/lib/logger';
 import { createMetrics } from '../../../api/lib/metrics';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { liveWorld, respondent } from '../../support/live-world';
@@ -72,6 +72,23 @@ describe('request ids and JSON logs', () => {
     t.deps.log.info('login attempt', { email: 'a@b.example', password: 'hunter2', nested: { token: 't0k3n' } });
     const line = lines.find((l) => l.msg === 'login attempt')!;
     expect(line).toMatchObject({ password: '[redacted]', nested: { token: '[redacted]' }, email: 'a@b.example' });
+  });
+
+  it("keep one line's fields out of the next line of the same request or job, and out of other requests", async () => {
+    await withLogContext({ requestId: 'fields-stay' }, async () => {
+      t.deps.log.info('first line', { onlyHere: 1 });
+      t.deps.log.info('second line');
+    });
+    t.deps.log.info('outside', { strayField: 1 });
+    t.deps.log.info('outside again');
+    await get('/healthz', { 'x-request-id': 'after-the-stray-field' });
+    const line = (msg: string) => lines.findLast((l) => l.msg === msg)!;
+    expect(line('second line')).toMatchObject({ requestId: 'fields-stay' });
+    expect(line('second line')).not.toHaveProperty('onlyHere');
+    expect(line('outside again')).not.toHaveProperty('strayField');
+    expect(line('outside again')).not.toHaveProperty('requestId');
+    const access = lines.findLast((l) => l.msg === 'request' && l.requestId === 'after-the-stray-field')!;
+    expect(access).not.toHaveProperty('strayField');
   });
 });
 

@@ -45,3 +45,29 @@ describe('a query racing its budget', () => {
     expect(failed).toMatchObject({ code: 'OWN' });
   });
 });
+
+describe("a request's budget", () => {
+  it('aborts the signal a Worker step holds at the deadline, with the refusal, and only once asked for', async () => {
+    const started = performance.now();
+    const aborted = await withRequestBudget(40, (budget) => {
+      const signal = budget.signal;
+      expect(budget.signal).toBe(signal);
+      expect(signal.aborted).toBe(false);
+      return new Promise<{ reason: unknown; ms: number; refusal: unknown }>((resolve) =>
+        signal.addEventListener('abort', () =>
+          resolve({ reason: signal.reason, ms: performance.now() - started, refusal: budget.refusal }),
+        ),
+      );
+    });
+    expect(aborted.ms).toBeGreaterThanOrEqual(35);
+    expect(aborted.reason).toBe(aborted.refusal);
+    expect(aborted.reason).toMatchObject({ code: 'REQUEST_TIME_LIMIT' });
+    // Asked for after the deadline: aborted at once; check() and pace() refuse too.
+    await withRequestBudget(1, async (budget) => {
+      await after(5, null);
+      expect(budget.signal.aborted).toBe(true);
+      expect(() => budget.check()).toThrow(budget.refusal);
+      expect(() => budget.pace()).toThrow(budget.refusal);
+    });
+  });
+});

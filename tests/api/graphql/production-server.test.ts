@@ -106,7 +106,7 @@ describe('what a stranger learns from a production server', () => {
     }
   });
 
-  it('answers a broken percent-encoding with 400 on every route', async () => {
+  it('answers a broken percent-encoding with 400 on every route, with the security headers and the request id', async () => {
     for (const path of [
       '/%E0%A4%A',
       '/%',
@@ -116,6 +116,9 @@ describe('what a stranger learns from a production server', () => {
     ]) {
       const res = await fetch(`${server.baseUrl}${path}`);
       expect(res.status, path).toBe(400);
+      expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('x-request-id'), path).toMatch(/^[A-Za-z0-9_-]{16}$/);
     }
   });
 });

@@ -3,18 +3,18 @@
 // Prints the painted time of the first interview row, then the CPU profile of that load (navigation
 // -> the row painted) as self time per script and per function (with source maps when the build has
 // them: `vite build --sourcemap`), and the trace's rendering work (style, layout, paint).
-// PROFILE_RUNS (default 3) counts the profiled loads; PROFILE_PAGE=worksheet profiles the worksheet (to its
-// first decision row painted); PROFILE_PATH picks another page.
+// PROFILE_RUNS (default 3) counts the profiled loads; PROFILE_PATH picks another page.
 // PROFILE_BASELINE=<another checkout> instead traces loads alternating with that checkout's side and
 // prints each side's main-thread task, script, style and layout time per load (medians last): CPU
-// work moves less with a shared machine's load than the painted time does.
+// work moves less with a shared machine's load than the painted time does, and the thread's own CPU
+// time of the tasks and scripts ("RunTask CPU", "FunctionCall CPU") less than their wall time.
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import type { Page } from 'playwright-core';
 import { ensureWebBuild } from '../../support/server-process';
-import { paintedAt, type Watched } from './instruments';
+import { paintedAt } from './instruments';
 import { DEMO_DATAFILE, startSide } from './world';
 
 type Node = {
@@ -25,10 +25,8 @@ type Node = {
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
 const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
-const WORKSHEET = process.env.PROFILE_PAGE === 'worksheet';
-const PATH =
-  process.env.PROFILE_PATH ?? `/${WORKSHEET ? 'datafile-work-sheet' : 'datafile-result'}?datafileId=${DEMO_DATAFILE}`;
-const WATCH: Watched = WORKSHEET ? 'worksheetRows' : 'resultRows';
+const PATH = process.env.PROFILE_PATH ?? `/datafile-result?datafileId=${DEMO_DATAFILE}`;
+const WHAT = PATH.startsWith('/datafile-work-sheet') ? 'worksheetRows' : 'resultRows';
 
 async function profiledLoad(page: Page, baseUrl: string): Promise<{ at: number; profile: Profile }> {
   const cdp = await page.context().newCDPSession(page);
@@ -36,7 +34,7 @@ async function profiledLoad(page: Page, baseUrl: string): Promise<{ at: number; 
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   await page.goto(`${baseUrl}${PATH}`, { waitUntil: 'commit' });
-  const at = await paintedAt(page, WATCH);
+  const at = await paintedAt(page, WHAT);
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   await cdp.detach();
   return { at, profile };
@@ -47,6 +45,8 @@ type TraceEvent = {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's CPU time of the event: moves much less with a shared machine's load than dur. */
+  tdur?: number;
   tid: number;
   pid: number;
   args?: { name?: string };
@@ -63,7 +63,7 @@ async function tracedLoad(page: Page, baseUrl: string): Promise<{ at: number; to
     transferMode: 'ReportEvents',
   });
   await page.goto(`${baseUrl}${PATH}`, { waitUntil: 'commit' });
-  const at = await paintedAt(page, WATCH);
+  const at = await paintedAt(page, WHAT);
   await cdp.send('Tracing.end');
   await done;
   await cdp.detach();
@@ -75,8 +75,10 @@ async function tracedLoad(page: Page, baseUrl: string): Promise<{ at: number; to
   );
   const totals = new Map<string, number>();
   for (const e of events)
-    if (main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur)
+    if (main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur) {
       totals.set(e.name, (totals.get(e.name) ?? 0) + e.dur / 1000);
+      if (e.tdur) totals.set(`${e.name} CPU`, (totals.get(`${e.name} CPU`) ?? 0) + e.tdur / 1000);
+    }
   return { at, totals };
 }
 
@@ -144,9 +146,18 @@ async function compare(baseline: string): Promise<void> {
     for (const side of sides)
       for (let i = 0; i < 2; i++) {
         await side.page.goto(`${side.server.baseUrl}${PATH}`, { waitUntil: 'commit' });
-        await paintedAt(side.page, WATCH);
+        await paintedAt(side.page, WHAT);
       }
-    const figures = ['painted', 'RunTask', 'FunctionCall', 'UpdateLayoutTree', 'Layout', 'Paint'] as const;
+    const figures = [
+      'painted',
+      'RunTask',
+      'RunTask CPU',
+      'FunctionCall',
+      'FunctionCall CPU',
+      'UpdateLayoutTree',
+      'Layout',
+      'Paint',
+    ] as const;
     const got = new Map<string, number[]>();
     for (let run = 0; run < RUNS; run++)
       for (const side of sides) {
@@ -179,7 +190,7 @@ try {
   // Warm: HTTP and code caches, the server's statement caches.
   for (let i = 0; i < 2; i++) {
     await page.goto(`${side.server.baseUrl}${PATH}`, { waitUntil: 'commit' });
-    await paintedAt(page, WATCH);
+    await paintedAt(page, WHAT);
   }
   if (process.env.PROFILE_TRACE === '1') {
     for (let run = 0; run < RUNS; run++) {
@@ -196,6 +207,9 @@ try {
     console.log(` self time per source (package or file):\n${top(selfTimes(profile, script), 12)}`);
     console.log(` inclusive time per source:\n${top(inclusiveTimes(profile, script), 30)}`);
     console.log(` self time per function:\n${top(selfTimes(profile, fn), 40)}`);
+    // The app's own components and helpers (their Chakra styling included): what a page's code costs.
+    const app = new Map([...inclusiveTimes(profile, fn)].filter(([k]) => / (web\/|\.\.\/)/.test(k)));
+    console.log(` inclusive time per function of the app (web/):\n${top(app, 40)}`);
   }
 } finally {
   await side.close();

@@ -1,5 +1,4 @@
-import { Box, Flex } from '@chakra-ui/react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { PageError, PageSpinner } from '../../components/feedback/page-state';
 import { AfterFirstPaint } from '../../components/layout/after-first-paint';
@@ -13,7 +12,8 @@ import { AppFooter } from './app-footer';
 import { ContractExpiryAlert, useContractExpiryNotice } from './contract-expiry-alert';
 import { SessionExpiryAlert } from './session-expiry-alert';
 import { SideMenu } from './side-menu';
-import { TopBar, TOP_BAR_HEIGHT } from './top-bar';
+import { TopBar } from './top-bar';
+import './shell.css';
 
 /** A browser without a stored choice takes the language the user chose on another device. */
 function useAdoptUserLocale(user: MeUser | undefined) {
@@ -30,6 +30,9 @@ function ShellOverlays({ user }: { user: MeUser }) {
   const [, navigate] = useLocation();
   useClearLocalStorageSync(true);
   const contractExpiry = useContractExpiryNotice(user);
+  // The survey's dialog (a state machine) mounts once the survey is due, and stays for its closing animation.
+  const [surveyDue, setSurveyDue] = useState(user.watchNPS);
+  if (user.watchNPS && !surveyDue) setSurveyDue(true);
   return (
     <>
       <SessionExpiryAlert />
@@ -38,16 +41,17 @@ function ShellOverlays({ user }: { user: MeUser }) {
         <GetStartedModal user={user} onStart={() => navigate('/upload-dataset/step1')} />
       ) : contractExpiry.notice ? (
         <ContractExpiryAlert notice={contractExpiry.notice} onNoted={contractExpiry.noted} />
-      ) : (
+      ) : surveyDue ? (
         <SurveyModal user={user} />
-      )}
+      ) : null}
     </>
   );
 }
 
 /**
  * The logged-in frame: top bar, side menu by role, content, footer, and the session-wide overlays.
- * The user is loaded (validated) before any protected page renders. The top-bar menus, the footer
+ * The user is loaded (validated) before any protected page renders. The frame's fixed parts are plain
+ * elements on a static stylesheet (shell.css). The top-bar menus, the footer
  * and the overlays mount right after the first paint of the page.
  */
 export function AppShell({ children }: { children: (user: MeUser) => ReactNode }) {
@@ -56,6 +60,11 @@ export function AppShell({ children }: { children: (user: MeUser) => ReactNode }
   const { trigger: updateMyLocale } = useUpdateMyLocale();
   const user = data?.me.user;
   useAdoptUserLocale(user);
+  useEffect(() => {
+    // The frame's first commit with the user, once per page load (tests/bench/pages/timeline.ts reads it).
+    if (user && performance.getEntriesByName('app:shell-committed').length === 0)
+      performance.mark('app:shell-committed');
+  }, [user]);
   // The logged-in user is validated again on every protected route change; an
   // ended session answers UNAUTHENTICATED and the client sends the browser to /login.
   const isFirstRoute = useRef(true);
@@ -73,29 +82,25 @@ export function AppShell({ children }: { children: (user: MeUser) => ReactNode }
 
   if (!user) {
     return (
-      <Box minH="100vh" bg="bg.subtle">
-        {error ? <PageError onRetry={() => void mutate()} /> : <PageSpinner />}
-      </Box>
+      <div className="app-shell-waiting">{error ? <PageError onRetry={() => void mutate()} /> : <PageSpinner />}</div>
     );
   }
 
   return (
-    <Flex direction="column" h="100vh" overflow="hidden" data-testid="app-shell" data-role={user.accessLevel}>
+    <div className="app-shell" data-testid="app-shell" data-role={user.accessLevel}>
       <TopBar user={user} onLocaleChanged={onLocaleChanged} />
-      <Flex flex="1" minH="0" h={`calc(100vh - ${TOP_BAR_HEIGHT})`}>
+      <div className="app-shell-body">
         <SideMenu accessLevel={user.accessLevel} />
-        <Flex as="main" direction="column" flex="1" minW="0" overflowY="auto" bg="bg.subtle">
-          <Box flex="1" px={{ base: '5', xl: '8' }} py="7" maxW="1600px" w="full" mx="auto">
-            {children(user)}
-          </Box>
+        <main className="app-shell-main">
+          <div className="app-shell-content">{children(user)}</div>
           <AfterFirstPaint>
             <AppFooter />
           </AfterFirstPaint>
-        </Flex>
-      </Flex>
+        </main>
+      </div>
       <AfterFirstPaint>
         <ShellOverlays user={user} />
       </AfterFirstPaint>
-    </Flex>
+    </div>
   );
 }

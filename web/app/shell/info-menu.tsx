@@ -7,7 +7,8 @@ import { useT } from '../../lib/i18n';
 export function InfoMenu() {
   const t = useT();
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    // lazyMount: the menu's list renders when opened, not with the frame (its first paint).
+    <Menu.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
       <Menu.Trigger asChild>
         <IconButton variant="ghost" size="sm" aria-label={t('shell.info')} data-testid="info-menu">
           <InfoIcon />

@@ -21,6 +21,7 @@ export function SessionExpiryAlert() {
   const session = useAtomValue(sessionAtom);
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const shownFor = useRef<number | null>(null);
   const expiresAt = session?.expiresAt ?? null;
 
@@ -36,6 +37,7 @@ export function SessionExpiryAlert() {
             if (shownFor.current === expiresAt || isWaitingForLogout()) return;
             shownFor.current = expiresAt;
             setOpen(true);
+            setOpened(true);
           },
           Math.max(0, warnIn),
         ),
@@ -59,6 +61,9 @@ export function SessionExpiryAlert() {
     setOpen(false);
   };
 
+  // The dialog's state machine starts only once the alert is due (then stays for its closing animation),
+  // not with every page's first frame.
+  if (!opened) return null;
   return (
     <Dialog.Root
       open={open}

@@ -1,6 +1,5 @@
-import { Box, Collapsible, Flex, Stack, Text } from '@chakra-ui/react';
 import { useAtomValue } from 'jotai';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
   BuildingIcon,
@@ -18,6 +17,7 @@ import {
 import type { AccessLevel } from '../../features/users/api/use-me';
 import { useT } from '../../lib/i18n';
 import { sideMenuCollapsedAtom } from './side-menu-state';
+import './shell.css';
 
 type MenuLeaf = { key: string; labelKey: string; href: string; icon: ReactNode; activePrefix?: string };
 type MenuGroup = { key: string; labelKey: string; icon: ReactNode; children: MenuLeaf[] };
@@ -81,51 +81,23 @@ function isActive(leaf: MenuLeaf, location: string): boolean {
   return location === leaf.href;
 }
 
-function itemStyles(active: boolean) {
-  return {
-    display: 'flex',
-    alignItems: 'center',
-    gap: '3',
-    px: '3',
-    py: '2.5',
-    borderRadius: 'md',
-    fontSize: 'sm',
-    fontWeight: active ? 'semibold' : 'medium',
-    color: active ? 'white' : 'sidebar.fg',
-    bg: active ? 'sidebar.active' : 'transparent',
-    _hover: { bg: active ? 'sidebar.active' : 'sidebar.hover', color: 'white' },
-    transition: 'background 0.15s',
-  } as const;
-}
-
 function LeafLink({ leaf, collapsed, nested = false }: { leaf: MenuLeaf; collapsed: boolean; nested?: boolean }) {
   const t = useT();
   const [location] = useLocation();
   const active = isActive(leaf, location);
   const label = t(leaf.labelKey);
   return (
-    <Box
-      asChild
-      {...itemStyles(active)}
-      pl={nested && !collapsed ? '10' : '3'}
-      justifyContent={collapsed ? 'center' : 'flex-start'}
+    <Link
+      href={leaf.href}
+      className="side-menu-item"
+      data-nested={nested && !collapsed ? '' : undefined}
+      aria-current={active ? 'page' : undefined}
+      title={collapsed ? label : undefined}
+      data-testid={`menu-${leaf.key}`}
     >
-      <Link
-        href={leaf.href}
-        aria-current={active ? 'page' : undefined}
-        title={collapsed ? label : undefined}
-        data-testid={`menu-${leaf.key}`}
-      >
-        <Box as="span" fontSize="lg" flexShrink={0}>
-          {leaf.icon}
-        </Box>
-        {!collapsed && (
-          <Text as="span" truncate>
-            {label}
-          </Text>
-        )}
-      </Link>
-    </Box>
+      <span className="side-menu-icon">{leaf.icon}</span>
+      {!collapsed && <span className="side-menu-label">{label}</span>}
+    </Link>
   );
 }
 
@@ -134,6 +106,8 @@ function GroupEntry({ group, collapsed }: { group: MenuGroup; collapsed: boolean
   const [location] = useLocation();
   const containsActive = group.children.some((leaf) => isActive(leaf, location));
   const [open, setOpen] = useState(true);
+  const [toggled, setToggled] = useState(false);
+  const contentId = `side-menu-${useId()}`;
   if (collapsed) {
     return (
       <>
@@ -144,59 +118,43 @@ function GroupEntry({ group, collapsed }: { group: MenuGroup; collapsed: boolean
     );
   }
   return (
-    <Collapsible.Root open={open} onOpenChange={(details) => setOpen(details.open)}>
-      <Collapsible.Trigger asChild>
-        <Box
-          as="button"
-          w="full"
-          {...itemStyles(false)}
-          color={containsActive ? 'white' : 'sidebar.fg'}
-          data-testid={`menu-${group.key}`}
-        >
-          <Box as="span" fontSize="lg">
-            {group.icon}
-          </Box>
-          <Text as="span" flex="1" textAlign="start">
-            {t(group.labelKey)}
-          </Text>
-          <Box as="span" transform={open ? 'rotate(180deg)' : undefined} transition="transform 0.15s">
-            <ChevronDownIcon />
-          </Box>
-        </Box>
-      </Collapsible.Trigger>
-      <Collapsible.Content>
-        <Stack gap="1" mt="1">
+    <div className="side-menu-group" data-state={open ? 'open' : 'closed'} data-toggled={toggled ? '' : undefined}>
+      <button
+        type="button"
+        className="side-menu-item side-menu-group-trigger"
+        data-contains-active={containsActive ? '' : undefined}
+        aria-expanded={open}
+        aria-controls={contentId}
+        onClick={() => {
+          setOpen(!open);
+          setToggled(true);
+        }}
+        data-testid={`menu-${group.key}`}
+      >
+        <span className="side-menu-icon">{group.icon}</span>
+        <span className="side-menu-group-label">{t(group.labelKey)}</span>
+        <span className="side-menu-chevron">
+          <ChevronDownIcon />
+        </span>
+      </button>
+      <div className="side-menu-group-content" id={contentId} hidden={!open}>
+        <div className="side-menu-list side-menu-group-list">
           {group.children.map((leaf) => (
             <LeafLink key={leaf.key} leaf={leaf} collapsed={false} nested />
           ))}
-        </Stack>
-      </Collapsible.Content>
-    </Collapsible.Root>
+        </div>
+      </div>
+    </div>
   );
 }
 
-export const SIDE_MENU_WIDTH = { expanded: '248px', collapsed: '72px' } as const;
-
+/** Plain elements on a static stylesheet (shell.css): the menu renders with the page's first frame. */
 export function SideMenu({ accessLevel }: { accessLevel: AccessLevel }) {
   const t = useT();
   const collapsed = useAtomValue(sideMenuCollapsedAtom);
   return (
-    <Flex
-      as="nav"
-      aria-label={t('nav.mainMenu')}
-      direction="column"
-      bg="sidebar.bg"
-      color="sidebar.fg"
-      w={collapsed ? SIDE_MENU_WIDTH.collapsed : SIDE_MENU_WIDTH.expanded}
-      flexShrink={0}
-      transition="width 0.2s"
-      px="3"
-      py="4"
-      overflowY="auto"
-      data-testid="side-menu"
-      data-collapsed={collapsed}
-    >
-      <Stack gap="1">
+    <nav aria-label={t('nav.mainMenu')} className="side-menu" data-testid="side-menu" data-collapsed={collapsed}>
+      <div className="side-menu-list">
         {menuFor(accessLevel).map((entry) =>
           'children' in entry ? (
             <GroupEntry key={entry.key} group={entry} collapsed={collapsed} />
@@ -204,7 +162,7 @@ export function SideMenu({ accessLevel }: { accessLevel: AccessLevel }) {
             <LeafLink key={entry.key} leaf={entry} collapsed={collapsed} />
           ),
         )}
-      </Stack>
-    </Flex>
+      </div>
+    </nav>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack, IconButton, Image, Separator, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Separator } from '@chakra-ui/react';
 import { useAtom } from 'jotai';
 import { Link } from 'wouter';
 import { MenuIcon, PlayIcon } from '../../components/icons/icons';
@@ -12,52 +12,29 @@ import type { Locale } from '../../lib/i18n';
 import { useT } from '../../lib/i18n';
 import { FullscreenToggle } from './fullscreen-toggle';
 import { InfoMenu } from './info-menu';
-import { SIDE_MENU_WIDTH } from './side-menu';
 import { sideMenuCollapsedAtom } from './side-menu-state';
 import { UserMenu } from './user-menu';
+import './shell.css';
 
-export const TOP_BAR_HEIGHT = '64px';
-
-/** The buttons and menus on the right mount right after the first paint of the page. */
+/**
+ * The brand block, the side menu's toggle and the organisation are plain elements on a static stylesheet
+ * (shell.css); the buttons and menus on the right mount right after the first paint of the page.
+ */
 export function TopBar({ user, onLocaleChanged }: { user: MeUser; onLocaleChanged: (locale: Locale) => void }) {
   const t = useT();
   const [collapsed, setCollapsed] = useAtom(sideMenuCollapsedAtom);
   const company = user.company;
   return (
-    <Flex
-      as="header"
-      h={TOP_BAR_HEIGHT}
-      align="center"
-      bg="bg"
-      borderBottomWidth="1px"
-      borderColor="border.muted"
-      position="sticky"
-      top="0"
-      zIndex="docked"
-      data-testid="top-bar"
-    >
-      <Flex
-        w={collapsed ? SIDE_MENU_WIDTH.collapsed : SIDE_MENU_WIDTH.expanded}
-        h="full"
-        align="center"
-        px="5"
-        gap="3"
-        bg="sidebar.bg"
-        transition="width 0.2s"
-        flexShrink={0}
-      >
+    <header className="top-bar" data-testid="top-bar">
+      <div className="top-bar-brand" data-collapsed={collapsed}>
         <Link href="/" aria-label={t('common.appName')}>
-          <Flex align="center" gap="2.5">
-            <Image src="/logo.svg" alt="" boxSize="8" />
-            {!collapsed && (
-              <Text color="white" fontWeight="bold" fontSize="lg" letterSpacing="-0.01em">
-                {t('common.appName')}
-              </Text>
-            )}
-          </Flex>
+          <div className="top-bar-logo">
+            <img src="/logo.svg" alt="" />
+            {!collapsed && <p className="top-bar-app-name">{t('common.appName')}</p>}
+          </div>
         </Link>
-      </Flex>
-      <Flex flex="1" align="center" px="4" gap="3" minW="0">
+      </div>
+      <div className="top-bar-main">
         <IconButton
           variant="ghost"
           size="sm"
@@ -69,22 +46,14 @@ export function TopBar({ user, onLocaleChanged }: { user: MeUser; onLocaleChange
           <MenuIcon />
         </IconButton>
         {company && (
-          <HStack gap="2.5" minW="0" data-testid="company">
-            <Image
-              src={company.image ?? '/default-company.svg'}
-              alt={t('shell.companyLogo')}
-              boxSize="8"
-              borderRadius="full"
-              objectFit="cover"
-              borderWidth="1px"
-              borderColor="border.muted"
-            />
-            <Text fontWeight="semibold" truncate maxW="64" data-testid="company-name">
+          <div className="top-bar-company" data-testid="company">
+            <img src={company.image ?? '/default-company.svg'} alt={t('shell.companyLogo')} />
+            <p className="top-bar-company-name" data-testid="company-name">
               {company.name}
-            </Text>
-          </HStack>
+            </p>
+          </div>
         )}
-        <Box flex="1" />
+        <div className="top-bar-spacer" />
         <AfterFirstPaint>
           <Button
             size="sm"
@@ -112,7 +81,7 @@ export function TopBar({ user, onLocaleChanged }: { user: MeUser; onLocaleChange
           <Separator orientation="vertical" h="8" />
           <UserMenu user={user} compact={!collapsed} />
         </AfterFirstPaint>
-      </Flex>
-    </Flex>
+      </div>
+    </header>
   );
 }

@@ -28,8 +28,11 @@ export function UserMenu({ user, compact = false }: { user: MeUser; compact?: bo
   const fullName = `${user.name.first} ${user.name.last}`;
   return (
     <>
+      {/* lazyMount: the menu's list renders when opened, not with the frame (its first paint). */}
       <Menu.Root
         positioning={{ placement: 'bottom-end' }}
+        lazyMount
+        unmountOnExit
         onSelect={({ value }) => {
           if (value === 'profile' || value === 'password') setDialog(value);
           if (value === 'logout') navigate('/logout');

@@ -16,8 +16,11 @@ export function LanguageMenu({
   const t = useT();
   const locale = useLocale();
   return (
+    // lazyMount: the list renders when opened, not with the page (its first paint).
     <Menu.Root
       positioning={{ placement: 'bottom-end' }}
+      lazyMount
+      unmountOnExit
       onSelect={({ value }) => {
         const next = value as Locale;
         if (next === locale) return;

@@ -3,7 +3,8 @@ import type { GetDatafileResultQuery } from '../../../lib/gql/graphql';
 import { livePolling } from '../../../lib/live-polling';
 import { primeQuery, useGqlQuery } from '../../../lib/swr-helpers';
 import { warmColumnsWorker } from '../data/columns-client';
-import { loadScoreTable } from '../data/score-table';
+import { markResultLoad } from '../data/load-marks';
+import { loadScoreTable, prefetchRememberedScoreTable } from '../data/score-table';
 
 const DOCUMENT = graphql(`
   query getDatafileResult($datafileId: ID!) {
@@ -52,7 +53,11 @@ export function prefetchDatafileResult(datafileId: string): void {
   // The worker's script and decoder load while the query is on its way; the score table is asked
   // for the moment the answer names the columns, before the page has rendered.
   warmColumnsWorker();
+  prefetchRememberedScoreTable(datafileId);
   void primeQuery(DOCUMENT, { datafileId })
-    .then((answer) => void (answer.getDatafile && loadScoreTable(answer.getDatafile)?.catch(() => undefined)))
+    .then((answer) => {
+      markResultLoad('query');
+      if (answer.getDatafile) loadScoreTable(answer.getDatafile)?.catch(() => undefined);
+    })
     .catch(() => undefined);
 }

@@ -1,9 +1,9 @@
-import { Badge, Card } from '@chakra-ui/react';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import type { DatafileResult, RecordSummary } from '../api/use-datafile-result';
 import './result-header.css';
 
+/** The status badge's colour palette (Chakra's token variables in result-header.css). */
 const STATUS_PALETTE: Record<string, string> = {
   READY: 'green',
   PROCESSING: 'blue',
@@ -22,20 +22,25 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 }
 
 /**
- * Title, status, counts, certificate level, cost, and who uploaded the shown revision when. The figures
- * are plain elements on result-header.css: two dozen Chakra components computed their styles on the page's first render.
+ * Title, status, counts, certificate level, cost, and who uploaded the shown revision when. Plain
+ * elements on result-header.css (the card, the badge and the figures): two dozen Chakra components
+ * computed their styles on the page's first render, before its rows.
  */
 export function ResultHeader({ file, summary }: { file: DatafileResult; summary: RecordSummary }) {
   const t = useT();
   const locale = useLocale();
   const n = (v: number) => formatNumber(v, locale);
   return (
-    <Card.Root variant="outline" mb="5" data-testid="result-header">
-      <Card.Body>
+    <section className="result-header" data-testid="result-header">
+      <div className="result-header-body">
         <p className="result-header-meta">
-          <Badge colorPalette={STATUS_PALETTE[file.status] ?? 'gray'} mr="2" data-testid="result-status">
+          <span
+            className="result-header-badge"
+            data-palette={STATUS_PALETTE[file.status] ?? 'gray'}
+            data-testid="result-status"
+          >
             {t(`results.status.${file.status}`)}
-          </Badge>
+          </span>
           {file.uploadedBy
             ? t('results.uploadedBy', {
                 name: file.uploadedBy.name,
@@ -87,7 +92,7 @@ export function ResultHeader({ file, summary }: { file: DatafileResult; summary:
             {t('results.coherence.failed', { count: n(file.coherence.failed) })}
           </p>
         ) : null}
-      </Card.Body>
-    </Card.Root>
+      </div>
+    </section>
   );
 }

@@ -4,7 +4,10 @@ import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { bandsOf, histogram, type ScoreKind } from '../model/score-tabs';
 
-/** The distribution of one score in 5-point bins, each bin in the colour of its band. */
+/**
+ * The distribution of one score in 5-point bins, each bin in the colour of its band. The score tab
+ * mounts it after the rows' frame, so it draws in the commit that mounts it (no blank box first).
+ */
 export function ScoreHistogram({ kind, values }: { kind: ScoreKind; values: Float64Array }) {
   const t = useT();
   const locale = useLocale();
@@ -29,7 +32,6 @@ export function ScoreHistogram({ kind, values }: { kind: ScoreKind; values: Floa
       height={200}
       ariaLabel={t('results.histogramLabel', { score: t(`results.kinds.${kind}`) })}
       testId={`histogram-${kind}`}
-      drawAfterPaint
     />
   );
 }

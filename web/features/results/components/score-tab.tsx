@@ -1,12 +1,14 @@
 import { Input, NativeSelect } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import type { PlainTable } from '../data/protocol';
 import { consistencySampleNeeded, explainColumns, type ResultDataPoint, type ScoreKind } from '../model/score-tabs';
+import { markResultLoad } from '../data/load-marks';
 import { DASH, explainCell, ScoreCell } from './cells';
 import { InterviewTable, orderRows, type GridColumn, type SortState } from './interview-table';
 import { ScoreHistogram } from './score-histogram';
+import { useAfterPaint } from './use-after-paint';
 import './score-tab.css';
 
 export type ScoreFilter = { score: ScoreKind; min: string; max: string };
@@ -65,6 +67,10 @@ export function ScoreTab({
   const locale = useLocale();
   const [sort, setSort] = useState<SortState>(null);
   const [filter, setFilter] = useState<ScoreFilter>({ score: kind, min: '', max: '' });
+  useEffect(() => markResultLoad('table-committed'), []);
+  // The histogram (its legend's Chakra elements, the chart theme read from the page's styles, uPlot)
+  // mounts once the tab's rows are painted; its box holds the chart's height meanwhile.
+  const histogramShown = useAfterPaint();
   const scores = data.numeric[kind]!;
   const recordIds = data.text.record_id;
 
@@ -126,7 +132,11 @@ export function ScoreTab({
           {t('results.basMissing')}
         </p>
       )}
-      <ScoreHistogram kind={kind} values={scores} />
+      {histogramShown ? (
+        <ScoreHistogram kind={kind} values={scores} />
+      ) : (
+        <div className="score-tab-histogram-pending" data-testid={`histogram-${kind}-pending`} />
+      )}
       <div className="score-tab-filter">
         <p className="score-tab-muted">{t('results.filter.label')}</p>
         <NativeSelect.Root size="sm" width="14rem">

@@ -1,14 +1,17 @@
 // The result page's score table (every score column and the raw total duration, decoded in the
 // data worker), asked for as soon as the page's query has answered (at boot, web/app/boot.ts, or when
-// the page renders) and kept in memory between visits: a published revision's answers never change
+// the page renders), on a full load at once with the last visit's request (prefetchRememberedScoreTable),
+// and kept in memory between visits: a published revision's answers never change
 // and its combined score changes only with the saved weights (the columns route's ETag names the
 // datafile, the revision, the weights and the selection; so does this cache's key), so a table decoded
 // once is the same table the next visit would load.
 import { authHeaders, ColumnsError, columnsUrl, requestTable, type TableAnswer } from './columns-client.ts';
 import { fetchColumnsBytes } from './columns-fetch.ts';
+import { markResultLoad } from './load-marks.ts';
 import { RAW_PREFIX, totalDurationColumn } from '../model/columns.ts';
 import type { PlainTable } from './protocol.ts';
 import { onSessionEnd } from '../../../lib/session.ts';
+import { readStorage, storageKeys, writeStorage } from '../../../lib/storage.ts';
 
 /**
  * What of the page's query decides the request: the datafile, its revision and its stored columns,
@@ -41,6 +44,50 @@ export function scoreTableRequest(file: ScoreFile): { url: string; timeRatioOf?:
   return { url, ...(rawName ? { timeRatioOf: rawName } : {}), key: `${file.revision} ${weights} ${url}` };
 }
 
+type ScoreRequest = NonNullable<ReturnType<typeof scoreTableRequest>>;
+
+/** A new entry for `request`, most recent last; the oldest beyond KEEP are dropped. A failed one is forgotten. */
+function remember(request: ScoreRequest, answer: Promise<TableAnswer>): Entry {
+  const created: Entry = { answer };
+  tables.set(request.key, created);
+  answer.then(
+    (a) => {
+      markResultLoad('decoded');
+      created.table = a.table;
+    },
+    () => {
+      if (tables.get(request.key) === created) tables.delete(request.key);
+    },
+  );
+  while (tables.size > KEEP) tables.delete(tables.keys().next().value!);
+  return created;
+}
+
+/**
+ * The request goes out from the page; the worker, which may still be loading its decoder, gets the
+ * bytes (a request from the worker waited for the worker's start, most of a small file's load).
+ */
+function requestScoreTable(request: ScoreRequest): Promise<TableAnswer> {
+  const headers = authHeaders();
+  return fetchColumnsBytes(request.url, headers).then((fetched) => {
+    if (!fetched.ok) throw new ColumnsError(fetched.failure);
+    markResultLoad('bytes');
+    return requestTable(
+      {
+        type: 'fetch',
+        request: {
+          url: request.url,
+          headers,
+          bytes: fetched.bytes,
+          ...(request.timeRatioOf ? { timeRatioOf: request.timeRatioOf } : {}),
+        },
+      },
+      undefined,
+      [fetched.bytes],
+    );
+  });
+}
+
 /** The file's score table: the one in memory, the one on its way, or a new request. A failed one is forgotten. */
 export function loadScoreTable(file: ScoreFile): Promise<PlainTable> | null {
   const request = scoreTableRequest(file);
@@ -50,38 +97,36 @@ export function loadScoreTable(file: ScoreFile): Promise<PlainTable> | null {
     // Most recently used last.
     tables.delete(request.key);
     tables.set(request.key, entry);
-  } else {
-    // The request goes out now from the page; the worker, which may still be loading its decoder,
-    // gets the bytes (a request from the worker waited for its start, most of a small file's load).
-    const headers = authHeaders();
-    const answer = fetchColumnsBytes(request.url, headers).then((fetched) => {
-      if (!fetched.ok) throw new ColumnsError(fetched.failure);
-      return requestTable(
-        {
-          type: 'fetch',
-          request: {
-            url: request.url,
-            headers,
-            bytes: fetched.bytes,
-            ...(request.timeRatioOf ? { timeRatioOf: request.timeRatioOf } : {}),
-          },
-        },
-        undefined,
-        [fetched.bytes],
-      );
-    });
-    const created: Entry = { answer };
-    entry = created;
-    tables.set(request.key, created);
-    answer.then(
-      (a) => void (created.table = a.table),
-      () => {
-        if (tables.get(request.key) === created) tables.delete(request.key);
-      },
-    );
-    while (tables.size > KEEP) tables.delete(tables.keys().next().value!);
-  }
+  } else entry = remember(request, requestScoreTable(request));
+  writeStorage(storageKeys.resultScoreRequest, JSON.stringify({ datafileId: file.id, ...request }));
   return entry.answer.then((a) => a.table);
+}
+
+/**
+ * A full load of /datafile-result (web/app/boot.ts): the score table of the last visit to the same
+ * datafile is asked for at once, beside the page's query instead of after its answer. Its key names
+ * the revision, the weights and the columns as that visit's query answered them: the page takes it
+ * only when its own query answers the same (loadScoreTable finds it under that key); else it asks anew.
+ */
+export function prefetchRememberedScoreTable(datafileId: string): void {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(readStorage(storageKeys.resultScoreRequest) ?? 'null');
+  } catch {
+    return;
+  }
+  const s = stored as Record<string, unknown> | null;
+  // Only this datafile's columns route: the request carries the session's token.
+  const route = `${columnsUrl(datafileId, {})}?`;
+  if (!s || s.datafileId !== datafileId || typeof s.url !== 'string' || typeof s.key !== 'string') return;
+  if (!s.url.startsWith(route)) return;
+  if (tables.has(s.key)) return;
+  const request: ScoreRequest = {
+    url: s.url,
+    key: s.key,
+    ...(typeof s.timeRatioOf === 'string' ? { timeRatioOf: s.timeRatioOf } : {}),
+  };
+  remember(request, requestScoreTable(request));
 }
 
 /** The file's score table when this tab has it decoded already (the page then renders it in its first pass). */

@@ -14,6 +14,7 @@ import { ResultHeader } from '../components/result-header';
 import { ScoreTab } from '../components/score-tab';
 import { ColumnsError, columnsUrl, createColumnsClient, type ColumnsClient } from '../data/columns-client';
 import type { PlainTable } from '../data/protocol';
+import { markResultLoad } from '../data/load-marks';
 import { decodedScoreTable, loadScoreTable, scoreTableRequest } from '../data/score-table';
 import { gridItems } from '../model/columns';
 import { presentKinds, TIME_RATIO_COLUMN, type ResultDataPoint, type ScoreKind } from '../model/score-tabs';
@@ -81,6 +82,7 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
   const client = useMemo(() => createColumnsClient(), []);
   useEffect(() => () => client.dispose(), [client]);
   const file = data?.getDatafile;
+  useEffect(() => void (file && markResultLoad('mounted')), [file]);
   const scores = useScoreData(file);
   const kinds = useMemo(
     () => (file ? presentKinds(file.qualityScores, file.scoreColumns, file.meanCombinedScore) : []),
@@ -88,6 +90,9 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
   );
   const [tab, setTab] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
+  // The interview dialog mounts when first opened and stays (its closing animation): closed, its
+  // Chakra dialog machine and styles were set up on the first render, before the rows.
+  const [dialogUsed, setDialogUsed] = useState(false);
   const [showCareless, setShowCareless] = useState(false);
   const [careless, setCareless] = useState<PlainTable | null>(null);
   const grids = useMemo(() => (file ? gridItems(file.dataPoints) : []), [file]);
@@ -108,7 +113,10 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
     };
   }, [showCareless, careless, file, grids, client]);
 
-  const onOpen = useCallback((row: number) => setOpen(row), []);
+  const onOpen = useCallback((row: number) => {
+    setDialogUsed(true);
+    setOpen(row);
+  }, []);
   const onClose = useCallback(() => setOpen(null), []);
   const onRetry = useCallback(() => void mutate(), [mutate]);
 
@@ -168,16 +176,18 @@ export function DatafileResultPage({ datafileActions }: { datafileActions?: (dat
           worksheetHref={worksheetHref}
         />
       </ScoresContext.Provider>
-      <InterviewDialog
-        datafileId={file.id}
-        row={open}
-        client={client}
-        onClose={onClose}
-        points={file.dataPoints}
-        timeRatio={
-          open !== null && scores.status === 'ready' ? scores.table.numeric[TIME_RATIO_COLUMN]?.[open] : undefined
-        }
-      />
+      {dialogUsed && (
+        <InterviewDialog
+          datafileId={file.id}
+          row={open}
+          client={client}
+          onClose={onClose}
+          points={file.dataPoints}
+          timeRatio={
+            open !== null && scores.status === 'ready' ? scores.table.numeric[TIME_RATIO_COLUMN]?.[open] : undefined
+          }
+        />
+      )}
     </div>
   );
 }
