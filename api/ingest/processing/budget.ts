@@ -40,7 +40,8 @@ const collect = () => (globalThis as { Bun?: { gc(force: boolean): void } }).Bun
 
 export class Budget {
   readonly #start = performance.now();
-  #lastGc = 0;
+  // Never collected yet: the first check past the threshold may collect at once, however young the process.
+  #lastGc = Number.NEGATIVE_INFINITY;
   #gcAbove = GC_ABOVE_RSS;
   #quiet: boolean;
   constructor(
