@@ -81,8 +81,8 @@ export async function weightedScores(
   const all = { ...DEFAULT_WEIGHTS, ...weights };
   const changed = !sameWeights(manifest.weights ?? DEFAULT_WEIGHTS, weights);
   const next = changed ? reweightTable(table, weights, combine) : table;
-  // Unchanged: the file the manifest names now already holds these weights.
-  let scores = manifest.files.scores;
+  // Unchanged: the file the manifest names now already holds these weights; changed: the file writeScores writes.
+  let scores: typeof manifest.files.scores | null = changed ? null : manifest.files.scores;
   const writeScores = async () => {
     if (!changed) return;
     const out = tableToIPC(next, 'file');
@@ -94,6 +94,7 @@ export async function weightedScores(
     // Read again: another save may have named its own file since this one read the manifest.
     const current = await readManifest(blobs, datafileId, revision);
     if (!current || sameWeights(current.weights ?? DEFAULT_WEIGHTS, weights)) return false;
+    if (!scores) throw new Error('weightedScores: publish before writeScores would name a file not written');
     const updated = { ...current, files: { ...current.files, scores }, weights: all };
     await blobs.put(
       revisionPrefix(datafileId, revision) + MANIFEST_FILE,

@@ -126,7 +126,7 @@ export const SCORES_ROUTE_DOCS: RouteDoc[] = [
     query: ScoresQuery,
     responses: {
       200: {
-        description: 'CSV, an Arrow IPC stream (br/gzip per Accept-Encoding), a Parquet file or a Triple-S zip.',
+        description: 'CSV, an Arrow IPC stream (zstd/br/gzip per Accept-Encoding), a Parquet file or a Triple-S zip.',
         contentType: 'text/csv',
       },
       401: { description: 'No valid API key or session.', contentType: 'application/json', schema: ErrorBody },

@@ -8,7 +8,7 @@ import { markResultLoad } from '../data/load-marks';
 import { DASH, explainCell, ScoreCell } from './cells';
 import { InterviewTable, orderRows, type GridColumn, type SortState } from './interview-table';
 import { ScoreHistogram } from './score-histogram';
-import { useAfterPaint } from './use-after-paint';
+import { useAfterPaint } from '../../../components/layout/use-after-paint';
 import './score-tab.css';
 
 export type ScoreFilter = { score: ScoreKind; min: string; max: string };
@@ -69,8 +69,8 @@ export function ScoreTab({
   const [filter, setFilter] = useState<ScoreFilter>({ score: kind, min: '', max: '' });
   useEffect(() => markResultLoad('table-committed'), []);
   // The histogram (its legend's Chakra elements, the chart theme read from the page's styles, uPlot)
-  // mounts once the tab's rows are painted; its box holds the chart's height meanwhile.
-  const histogramShown = useAfterPaint();
+  // mounts once the frame after the tab's rows is painted; its box holds the chart's height meanwhile.
+  const histogramShown = useAfterPaint(true, { frames: 2 });
   const scores = data.numeric[kind]!;
   const recordIds = data.text.record_id;
 
