@@ -5,7 +5,7 @@ import { isLetter, isDigit, isSpace, isPunctuation, isCoreTrim, isVowel, unleet,
 import {
   hashAdd, hashRange, hashStart, tableGet, tableAdd, languageBit, LANGUAGES, LIST_STOPWORDS, LIST_GENERIC, LIST_INTENSIFIER,
   LIST_NOINFO, LIST_PROFANITY, LIST_DICTIONARY, LIST_KEYRUN, LIST_KEYRUN4, LIST_FILLER, LIST_NOINFO_PHRASE,
-  LIST_PROFANITY_PREFIX, LIST_OFFTOPIC, LIST_SW_DE, LIST_SW_EN, LIST_SELF, LIST_EVENT_TIME,
+  LIST_PROFANITY_PREFIX, LIST_OFFTOPIC, LIST_SW_DE, LIST_SW_EN, LIST_SELF, LIST_EVENT_TIME, LIST_EXPLAIN, LIST_HEDGE,
 } from './text-lists';
 import { wordKey } from './text-keys';
 import { take, release } from './mem';
@@ -40,6 +40,7 @@ const CP_AT: i32 = 0x40;
 export const PRIORITY: StaticArray<i32> = [8, 12, 13, 7, 6, 9, 11, 10, 5, 4];
 
 const CP_MINUS: i32 = 0x2d;
+const CP_DOT: i32 = 0x2e;
 
 // @ts-ignore: decorator
 @inline
@@ -252,6 +253,14 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   let eventTime = false;
   let noinfoWord = false;
   let genericWord = false;
+  // The last token of the latest no-information word; whether the respondent explains themselves in
+  // the two tokens after a no-information phrase or word near the start ("unsure as we use a group
+  // site", "don't know, I'm just a student"; "not sure, it was a gift" answers); any hedge.
+  let noinfoWordAt = -1;
+  let explained = false;
+  let hedged = false;
+  // Tokens with a letter whose diacritic neither English nor German writes ("problèmes", "crédibilité").
+  let accented = 0;
   // Function words of three or more letters in no allowed language's list.
   let foreign = 0;
   let i = a;
@@ -265,12 +274,22 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
     const te = i;
     tokens++;
     let raw = hashStart();
-    for (let c = ts; c < te; c++) raw = hashAdd(raw, cpAt(cps, c));
+    let mark = false;
+    for (let c = ts; c < te; c++) {
+      const cp = cpAt(cps, c);
+      raw = hashAdd(raw, cp);
+      if (foreignDiacritic(cp)) mark = true;
+    }
+    if (mark) accented++;
     const bits = tableGet(raw == 0 ? 1 : raw);
+    const before = max(phraseEnd, noinfoWordAt);
+    if (before >= 0 && before <= 4 && tokens - 2 - before <= 1 && (bits & LIST_EXPLAIN) != 0) explained = true;
+    if (bits & LIST_HEDGE) hedged = true;
     // One-letter tokens ("s" of "it's", "j" of "j'ai") are too ambiguous to count as a language.
     // A word that makes up a list item by itself ("xiaomi, poco, samsung") is a name, not a function word;
     // neither is one joined to a word by a hyphen ("non-profit", "check-in"): it is part of a compound.
-    if ((bits & LIST_STOPWORDS) != 0 && te - ts > 1 && !standsAlone(cps, a, b, ts, te) && !hyphenated(cps, a, b, ts, te)) {
+    // Nor does a part of a domain name ("google.com"): a token joined by a dot to a letter.
+    if ((bits & LIST_STOPWORDS) != 0 && te - ts > 1 && !standsAlone(cps, a, b, ts, te) && !hyphenated(cps, a, b, ts, te) && !dotted(cps, a, b, ts, te)) {
       for (let l = 0; l < LANGUAGES; l++) if (bits & languageBit(l)) unchecked((hits[l] += 1));
       // Two-letter particles ("la", "de", "il") start too many names to place an answer on their own,
       // and English words are the usual source of names in answers in any language ("Under Armour",
@@ -309,7 +328,7 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
     }
     // A listed non-answer word inside a short answer ("mir fällt grad nix ein"), unless an evaluation
     // makes it a generic one ("nix besonderes").
-    if (tlen >= 3 && (bits & LIST_NOINFO) != 0) noinfoWord = true;
+    if (tlen >= 3 && (bits & LIST_NOINFO) != 0) { noinfoWord = true; noinfoWordAt = tokens - 1; }
     if (bits & LIST_GENERIC) { genericWord = true; genericAt = tokens - 1; }
     if (tlen >= 3) {
       longTokens++;
@@ -346,6 +365,12 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
       let allowedHits = 0;
       for (let l = 0; l < LANGUAGES; l++) if ((languageBit(l) & allowedMask) != 0) allowedHits += unchecked(hits[l]);
       if ((tokens >= 3 && best >= 2 && !topAllowed) || (foreign >= 1 && allowedHits == 0)) flags |= 1 << 11;
+      // Where only English and German are allowed, two words with another language's diacritics and a
+      // function word of a language not allowed, with none of an allowed one, place the answer
+      // ("parfois problèmes de crédibilité": "de" alone is too short to count as foreign above).
+      let otherHits = 0;
+      for (let l = 0; l < LANGUAGES; l++) if ((languageBit(l) & allowedMask) == 0) otherHits += unchecked(hits[l]);
+      if ((allowedMask & ~(LIST_SW_DE | LIST_SW_EN)) == 0 && tokens >= 3 && accented >= 2 && otherHits >= 1 && allowedHits == 0) flags |= 1 << 11;
       // Three or more words and not one function word of an allowed language: the language is open.
       if (tokens >= 3 && allowedHits == 0 && (flags & (1 << 11)) == 0) flags |= UNSURE;
     }
@@ -364,6 +389,9 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   // alles": the respondent hedged, then answered, if without content: Generic below).
   const hedgeThenGeneric = genericAt > phraseEnd && tokens <= GENERIC_MAX_TOKENS;
   if ((coreBits & LIST_NOINFO) || punctOnly || (((noinfoPhrase && !hedgeThenGeneric) || (noinfoWord && !genericWord)) && specific == 0 && tokens <= NOINFO_MAX_TOKENS)) flags |= 1 << 5;
+  // A non-answer that explains itself: the phrase opens the answer and an explanation follows it, no
+  // hedge ("unsure as we use a group site", "I don't know, I'm just a Masters student").
+  if (explained && !hedged && tokens <= NOINFO_MAX_TOKENS) flags |= 1 << 5;
   // 4 Generic: a listed answer, or a short answer without a word of its own (only generic words,
   // intensifiers, fillers, function words or the question's own words).
   if ((coreBits & LIST_GENERIC) || (tokens >= 1 && tokens <= GENERIC_MAX_TOKENS && specific == 0 && letters > 0)) flags |= 1 << 4;
@@ -381,6 +409,20 @@ function isListSeparator(cp: i32): bool {
 function hyphenated(cps: usize, a: i32, b: i32, ts: i32, te: i32): bool {
   if (te + 1 < b && cpAt(cps, te) == CP_MINUS && isLetter(cpAt(cps, te + 1))) return true;
   return ts - 2 >= a && cpAt(cps, ts - 1) == CP_MINUS && isLetter(cpAt(cps, ts - 2));
+}
+
+/** Whether the token [ts, te) is joined by a dot to a letter or digit (a part of "google.com" or "www.x.de"). */
+function dotted(cps: usize, a: i32, b: i32, ts: i32, te: i32): bool {
+  if (te + 1 < b && cpAt(cps, te) == CP_DOT && isLetter(cpAt(cps, te + 1))) return true;
+  return ts - 2 >= a && cpAt(cps, ts - 1) == CP_DOT && (isLetter(cpAt(cps, ts - 2)) || isDigit(cpAt(cps, ts - 2)));
+}
+
+/** A Latin letter with a diacritic that neither English nor German writes (German keeps ä ö ü ß). */
+// @ts-ignore: decorator
+@inline
+function foreignDiacritic(cp: i32): bool {
+  if (cp < 0xc0 || cp > 0x17f || cp == 0xd7 || cp == 0xf7) return false;
+  return cp != 0xe4 && cp != 0xf6 && cp != 0xfc && cp != 0xdf && cp != 0xc4 && cp != 0xd6 && cp != 0xdc;
 }
 
 function standsAlone(cps: usize, a: i32, b: i32, ts: i32, te: i32): bool {
