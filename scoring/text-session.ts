@@ -9,6 +9,7 @@ import { Arena, type WasmHeap } from './wasm-memory.ts';
 import { SCORING_VERSION } from './version.ts';
 import { aiSuspectAndEffort, type KernelTexts } from './text-ai.ts';
 import { markTypedLetters, typedLetters } from './text-letters.ts';
+import { markChatbotStyle, questionWords } from './text-style.ts';
 
 const AI_COLUMNS = ['pastedChars', 'unexplainedChars', 'typingMs'] as const;
 type AiColumn = (typeof AI_COLUMNS)[number];
@@ -178,6 +179,7 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
   let over = false;
   // Per question, the rows whose answer is typed letters as written (scoring/text-letters.ts).
   const letterRows: number[][] = questions.map(() => []);
+  const asked = questions.map((q) => questionWords(normaliseAnswer(q.text)));
   const states = questions.map((q) => {
     const questionText = normaliseAnswer(q.text);
     const context = encode([[questionText, ...(q.keywords ?? []).map(normaliseAnswer)].join(' ')]);
@@ -392,6 +394,7 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
           return heap.i32(out, n).slice();
         });
         markTypedLetters(letterRows, categories);
+        states.forEach((s, qi) => markChatbotStyle(s.texts, s.textOf.data.subarray(0, n), asked[qi]!, categories[qi]!));
         // Bit 20 of the flags (UNSURE in scoring/assembly/text.ts); unscored answers are never unsure.
         const unsure = blocks.map((block, qi) => {
           const flags = heap.i32(block.flags, n);
