@@ -188,6 +188,9 @@ function isEcho(key: u64): bool {
 const GENERIC_MAX_TOKENS: i32 = 8;
 // A no-information phrase makes an answer No Information (5) when nothing else in it has content.
 const NOINFO_MAX_TOKENS: i32 = 12;
+// An explanation of a non-answer is short: at most this many tokens after the phrase ("k.a. wir waren am
+// Strand und es war schön und warm" answers after all).
+const EXPLAIN_MAX_TOKENS: i32 = 6;
 // Lists whose words say nothing by themselves: an answer made only of these has no content.
 const NON_SPECIFIC: u32 = LIST_STOPWORDS | LIST_GENERIC | LIST_INTENSIFIER | LIST_FILLER | LIST_NOINFO;
 // Hashes of the phrases ending at the previous token that start at each of the last four tokens.
@@ -253,11 +256,14 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   let eventTime = false;
   let noinfoWord = false;
   let genericWord = false;
-  // The last token of the latest no-information word; whether the respondent explains themselves in
-  // the two tokens after a no-information phrase or word near the start ("unsure as we use a group
-  // site", "don't know, I'm just a student"; "not sure, it was a gift" answers); any hedge.
+  // The last token of the latest no-information word; whether the respondent speaks of themselves
+  // right after a no-information phrase or word near the start, or after one function word ("unsure as
+  // we use a group site", "don't know, I'm just a student"; "not sure, it was a gift" answers), and
+  // the last token of that phrase; any hedge.
   let noinfoWordAt = -1;
   let explained = false;
+  let explainAt = -1;
+  let prevStop = false;
   let hedged = false;
   // Tokens with a letter whose diacritic neither English nor German writes ("problèmes", "crédibilité").
   let accented = 0;
@@ -283,7 +289,12 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
     if (mark) accented++;
     const bits = tableGet(raw == 0 ? 1 : raw);
     const before = max(phraseEnd, noinfoWordAt);
-    if (before >= 0 && before <= 4 && tokens - 2 - before <= 1 && (bits & LIST_EXPLAIN) != 0) explained = true;
+    const gap = tokens - 2 - before;
+    if (before >= 0 && before <= 4 && (bits & LIST_EXPLAIN) != 0 && (gap == 0 || (gap == 1 && prevStop))) {
+      explained = true;
+      explainAt = before;
+    }
+    prevStop = (bits & LIST_STOPWORDS) != 0;
     if (bits & LIST_HEDGE) hedged = true;
     // One-letter tokens ("s" of "it's", "j" of "j'ai") are too ambiguous to count as a language.
     // A word that makes up a list item by itself ("xiaomi, poco, samsung") is a name, not a function word;
@@ -389,9 +400,10 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   // alles": the respondent hedged, then answered, if without content: Generic below).
   const hedgeThenGeneric = genericAt > phraseEnd && tokens <= GENERIC_MAX_TOKENS;
   if ((coreBits & LIST_NOINFO) || punctOnly || (((noinfoPhrase && !hedgeThenGeneric) || (noinfoWord && !genericWord)) && specific == 0 && tokens <= NOINFO_MAX_TOKENS)) flags |= 1 << 5;
-  // A non-answer that explains itself: the phrase opens the answer and an explanation follows it, no
-  // hedge ("unsure as we use a group site", "I don't know, I'm just a Masters student").
-  if (explained && !hedged && tokens <= NOINFO_MAX_TOKENS) flags |= 1 << 5;
+  // A non-answer that explains itself: the phrase opens the answer and a short explanation about the
+  // respondent follows it, no hedge ("unsure as we use a group site", "I don't know, I'm just a Masters
+  // student").
+  if (explained && !hedged && tokens - 1 - explainAt <= EXPLAIN_MAX_TOKENS) flags |= 1 << 5;
   // 4 Generic: a listed answer, or a short answer without a word of its own (only generic words,
   // intensifiers, fillers, function words or the question's own words).
   if ((coreBits & LIST_GENERIC) || (tokens >= 1 && tokens <= GENERIC_MAX_TOKENS && specific == 0 && letters > 0)) flags |= 1 << 4;
