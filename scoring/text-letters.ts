@@ -43,6 +43,7 @@ export function markTypedLetters(rows: readonly number[][], categories: Int32Arr
   for (const list of rows) for (const r of list) count.set(r, (count.get(r) ?? 0) + 1);
   rows.forEach((list, q) => {
     const cats = categories[q]!;
-    for (const r of list) if ((count.get(r) ?? 0) >= 2 && (cats[r] === 1 || cats[r] === 4 || cats[r] === 5)) cats[r] = 7;
+    for (const r of list)
+      if ((count.get(r) ?? 0) >= 2 && (cats[r] === 1 || cats[r] === 4 || cats[r] === 5)) cats[r] = 7;
   });
 }

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { OpenQuestion } from '../../scoring/index.ts';
 import { scoring } from '../support/scoring.ts';
 
-const english = (answers: (string | null)[], text = 'What would help your team adopt the new reporting tool?'): OpenQuestion => ({
+const english = (
+  answers: (string | null)[],
+  text = 'What would help your team adopt the new reporting tool?',
+): OpenQuestion => ({
   text,
   keywords: [],
   allowedLanguages: ['en'],
@@ -66,9 +69,7 @@ describe('typed letters', () => {
 
 describe('languages', () => {
   it("reads another language's diacritics where only English or German are allowed", () => {
-    expect(categories(english(['gros problèmes de sécurité', 'crème brûlée and a good espresso']))[0]).toEqual(
-      [11, 1],
-    );
+    expect(categories(english(['gros problèmes de sécurité', 'crème brûlée and a good espresso']))[0]).toEqual([11, 1]);
   });
 
   it('reads no language from a domain name', () => {
