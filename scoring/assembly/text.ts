@@ -387,7 +387,9 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
     }
   }
   if (len >= UNSURE_LENGTH && (flags & (1 << 13)) == 0) flags |= UNSURE;
-  if (marker) flags |= OFFTOPIC;
+  // A bare link, the whole answer one run without spaces from "http" or "www", is a reference the
+  // respondent gives, not an advertisement: spam sells with words ("click here", "bestellen Sie unter").
+  if (marker && !(bareLink(cps, a, b))) flags |= OFFTOPIC;
   if (self && eventTime) flags |= PERSONAL_EVENT;
   // core(t) for the list rules.
   let ca = a;
@@ -427,6 +429,16 @@ function hyphenated(cps: usize, a: i32, b: i32, ts: i32, te: i32): bool {
 function dotted(cps: usize, a: i32, b: i32, ts: i32, te: i32): bool {
   if (te + 1 < b && cpAt(cps, te) == CP_DOT && isLetter(cpAt(cps, te + 1))) return true;
   return ts - 2 >= a && cpAt(cps, ts - 1) == CP_DOT && (isLetter(cpAt(cps, ts - 2)) || isDigit(cpAt(cps, ts - 2)));
+}
+
+/** Whether cps[a, b), trimmed, is one run without spaces that starts with "http" or "www". */
+function bareLink(cps: usize, a: i32, b: i32): bool {
+  while (a < b && isSpace(cpAt(cps, a))) a++;
+  while (b > a && isSpace(cpAt(cps, b - 1))) b--;
+  if (b - a < 8) return false;
+  for (let i = a; i < b; i++) if (isSpace(cpAt(cps, i))) return false;
+  const c0 = cpAt(cps, a), c1 = cpAt(cps, a + 1), c2 = cpAt(cps, a + 2), c3 = cpAt(cps, a + 3);
+  return (c0 == 0x68 && c1 == 0x74 && c2 == 0x74 && c3 == 0x70) || (c0 == 0x77 && c1 == 0x77 && c2 == 0x77);
 }
 
 /** A Latin letter with a diacritic that neither English nor German writes (German keeps ä ö ü ß). */

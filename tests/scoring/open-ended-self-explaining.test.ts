@@ -1,6 +1,6 @@
 // The open-ended rules of scoring version 17, each with the answers it must leave alone: non-answers
 // that explain themselves, typed letters across a respondent's answers, another language's diacritics,
-// domain names, and chatbot style without the tell-tale phrases.
+// domain names, bare links, and chatbot style without the tell-tale phrases.
 import { describe, expect, it } from 'vitest';
 import type { OpenQuestion } from '../../scoring/index.ts';
 import { scoring } from '../support/scoring.ts';
@@ -74,6 +74,16 @@ describe('languages', () => {
 
   it('reads no language from a domain name', () => {
     expect(categories(english(['Google.com', 'docs.python.org']))[0]).toEqual([1, 1]);
+  });
+});
+
+describe('links', () => {
+  it('calls a bare link no advertisement, but a link with a sales pitch still Wrong Topic', () => {
+    const q = {
+      ...english(['https://docs.example.org/manual/start.html', 'Click here to win a free phone www.prizes.example']),
+      topicCheck: true,
+    };
+    expect(categories(q)[0]).toEqual([1, 10]);
   });
 });
 
