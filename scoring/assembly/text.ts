@@ -1,13 +1,15 @@
 // Open-ended classification, offline and rule by rule: pass A per answer, pass B per question
 // (duplicate respondents, wrong topic with the sample vocabulary), and duplicate answers across
 // questions. Texts arrive as Unicode code points after NFKC and lower-casing in the facade.
-import { isLetter, isDigit, isSpace, isPunctuation, isCoreTrim, isVowel, unleet, scriptOf, SCRIPT_LATIN } from './text-chars';
+import { isLetter, isDigit, isSpace, isPunctuation, isCoreTrim, isVowel, scriptOf, SCRIPT_LATIN } from './text-chars';
 import {
   hashAdd, hashRange, hashStart, tableGet, tableAdd, languageBit, LANGUAGES, LIST_STOPWORDS, LIST_GENERIC, LIST_INTENSIFIER,
-  LIST_NOINFO, LIST_PROFANITY, LIST_DICTIONARY, LIST_KEYRUN, LIST_KEYRUN4, LIST_FILLER, LIST_NOINFO_PHRASE,
-  LIST_PROFANITY_PREFIX, LIST_OFFTOPIC, LIST_SW_DE, LIST_SW_EN, LIST_SELF, LIST_EVENT_TIME, LIST_EXPLAIN, LIST_HEDGE,
+  LIST_NOINFO, LIST_DICTIONARY, LIST_KEYRUN, LIST_KEYRUN4, LIST_FILLER, LIST_NOINFO_PHRASE,
+  LIST_OFFTOPIC, LIST_SW_DE, LIST_SW_EN, LIST_SELF, LIST_EVENT_TIME, LIST_EXPLAIN, LIST_HEDGE,
 } from './text-lists';
 import { wordKey } from './text-keys';
+import { standsAlone, hyphenated, dotted, bareLink, foreignDiacritic } from './text-shape';
+import { hasProfanity } from './text-profanity';
 import { take, release } from './mem';
 
 /** Flag bit of category c is 1 << c; bit 0 marks an answer that is not scored. */
@@ -40,7 +42,6 @@ const CP_AT: i32 = 0x40;
 export const PRIORITY: StaticArray<i32> = [8, 12, 13, 7, 6, 9, 11, 10, 5, 4];
 
 const CP_MINUS: i32 = 0x2d;
-const CP_DOT: i32 = 0x2e;
 
 // @ts-ignore: decorator
 @inline
@@ -410,99 +411,4 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   // intensifiers, fillers, function words or the question's own words).
   if ((coreBits & LIST_GENERIC) || (tokens >= 1 && tokens <= GENERIC_MAX_TOKENS && specific == 0 && letters > 0)) flags |= 1 << 4;
   return flags;
-}
-
-// @ts-ignore: decorator
-@inline
-function isListSeparator(cp: i32): bool {
-  return cp == 0x2c || cp == 0x3b || cp == 0x2f || cp == 0x7c || cp == 0x0a || cp == 0x2b;
-}
-
-/** Whether token [ts, te) of the answer [a, b) is a list item of its own: only spaces between it and a separator (, ; / | + newline) or an end on both sides. */
-/** Whether the token [ts, te) is joined by a hyphen to a letter before or after it. */
-function hyphenated(cps: usize, a: i32, b: i32, ts: i32, te: i32): bool {
-  if (te + 1 < b && cpAt(cps, te) == CP_MINUS && isLetter(cpAt(cps, te + 1))) return true;
-  return ts - 2 >= a && cpAt(cps, ts - 1) == CP_MINUS && isLetter(cpAt(cps, ts - 2));
-}
-
-/** Whether the token [ts, te) is joined by a dot to a letter or digit (a part of "google.com" or "www.x.de"). */
-function dotted(cps: usize, a: i32, b: i32, ts: i32, te: i32): bool {
-  if (te + 1 < b && cpAt(cps, te) == CP_DOT && isLetter(cpAt(cps, te + 1))) return true;
-  return ts - 2 >= a && cpAt(cps, ts - 1) == CP_DOT && (isLetter(cpAt(cps, ts - 2)) || isDigit(cpAt(cps, ts - 2)));
-}
-
-/** Whether cps[a, b), trimmed, is one run without spaces that starts with "http" or "www". */
-function bareLink(cps: usize, a: i32, b: i32): bool {
-  while (a < b && isSpace(cpAt(cps, a))) a++;
-  while (b > a && isSpace(cpAt(cps, b - 1))) b--;
-  if (b - a < 8) return false;
-  for (let i = a; i < b; i++) if (isSpace(cpAt(cps, i))) return false;
-  const c0 = cpAt(cps, a), c1 = cpAt(cps, a + 1), c2 = cpAt(cps, a + 2), c3 = cpAt(cps, a + 3);
-  return (c0 == 0x68 && c1 == 0x74 && c2 == 0x74 && c3 == 0x70) || (c0 == 0x77 && c1 == 0x77 && c2 == 0x77);
-}
-
-/** A Latin letter with a diacritic that neither English nor German writes (German keeps ä ö ü ß). */
-// @ts-ignore: decorator
-@inline
-function foreignDiacritic(cp: i32): bool {
-  if (cp < 0xc0 || cp > 0x17f || cp == 0xd7 || cp == 0xf7) return false;
-  return cp != 0xe4 && cp != 0xf6 && cp != 0xfc && cp != 0xdf && cp != 0xc4 && cp != 0xd6 && cp != 0xdc;
-}
-
-function standsAlone(cps: usize, a: i32, b: i32, ts: i32, te: i32): bool {
-  let i = ts - 1;
-  while (i >= a && isSpace(cpAt(cps, i))) i--;
-  if (i >= a && !isListSeparator(cpAt(cps, i))) return false;
-  let j = te;
-  while (j < b && isSpace(cpAt(cps, j))) j++;
-  return j >= b || isListSeparator(cpAt(cps, j));
-}
-
-function hasProfanity(cps: usize, a: i32, b: i32): bool {
-  // Hashes of the previous token and of the previous two tokens (joined by one space, as phrases are
-  // stored) let phrases of up to three words match.
-  let prev1: u64 = 0, prev2: u64 = 0;
-  let have1 = false, have2 = false;
-  let i = a;
-  while (i < b) {
-    if (!isLetter(unleet(cpAt(cps, i)))) {
-      i++;
-      continue;
-    }
-    const ts = i;
-    let h = hashStart();
-    // The hash before the last letter: English plurals of listed words ("dickheads", "assholes").
-    let before: u64 = 0;
-    while (i < b && isLetter(unleet(cpAt(cps, i)))) {
-      before = h;
-      h = hashAdd(h, unleet(cpAt(cps, i)));
-      i++;
-      // Profane beginnings of four to seven letters ("scheiß" in "Scheißumfrage").
-      const n = i - ts;
-      if (n >= 4 && n <= 7 && (tableGet(h == 0 ? 1 : h) & LIST_PROFANITY_PREFIX) != 0) return true;
-    }
-    if (tableGet(h == 0 ? 1 : h) & LIST_PROFANITY) return true;
-    if (i - ts >= 5 && unleet(cpAt(cps, i - 1)) == 0x73 && (tableGet(before == 0 ? 1 : before) & LIST_PROFANITY) != 0) return true;
-    let two: u64 = 0;
-    if (have1) {
-      two = extendSpan(prev1, cps, ts, i);
-      if (tableGet(two == 0 ? 1 : two) & LIST_PROFANITY) return true;
-    }
-    if (have2) {
-      const three = extendSpan(prev2, cps, ts, i);
-      if (tableGet(three == 0 ? 1 : three) & LIST_PROFANITY) return true;
-    }
-    prev2 = two;
-    have2 = have1;
-    prev1 = h;
-    have1 = true;
-  }
-  return false;
-}
-
-/** A phrase hash extended by one space and the leetspeak-mapped token cps[a, b). */
-function extendSpan(h: u64, cps: usize, a: i32, b: i32): u64 {
-  h = hashAdd(h, 0x20);
-  for (let i = a; i < b; i++) h = hashAdd(h, unleet(cpAt(cps, i)));
-  return h;
 }
