@@ -252,6 +252,8 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   let noinfoPhrase = false;
   // The last token of the latest no-information phrase, and the latest generic word.
   let phraseEnd = -1;
+  // The first token of the earliest-starting no-information phrase that ends at phraseEnd.
+  let phraseStart = -1;
   let genericAt = -1;
   let self = false;
   let eventTime = false;
@@ -289,9 +291,12 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
     }
     if (mark) accented++;
     const bits = tableGet(raw == 0 ? 1 : raw);
+    // The phrase or word must open the answer (one token may precede it: "honestly, no idea, ..."): "The
+    // error messages - no idea what I've done wrong" answers first.
     const before = max(phraseEnd, noinfoWordAt);
+    const opens = before == phraseEnd ? phraseStart : noinfoWordAt;
     const gap = tokens - 2 - before;
-    if (before >= 0 && before <= 4 && (bits & LIST_EXPLAIN) != 0 && (gap == 0 || (gap == 1 && prevStop))) {
+    if (before >= 0 && opens <= 1 && (bits & LIST_EXPLAIN) != 0 && (gap == 0 || (gap == 1 && prevStop))) {
       explained = true;
       explainAt = before;
     }
@@ -329,12 +334,20 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
         for (let c = ts; c < te; c++) h = hashAdd(h, cpAt(cps, c));
         unchecked((spans[slot] = h));
         const pb = tableGet(h == 0 ? 1 : h);
-        if (pb & LIST_NOINFO_PHRASE) { noinfoPhrase = true; phraseEnd = last; }
+        if (pb & LIST_NOINFO_PHRASE) {
+          noinfoPhrase = true;
+          phraseStart = phraseEnd == last ? min(phraseStart, last - k + 1) : last - k + 1;
+          phraseEnd = last;
+        }
         if (pb & LIST_OFFTOPIC) marker = true;
         if (pb & LIST_EVENT_TIME) eventTime = true;
       }
       unchecked((spans[last & 3] = raw));
-      if (bits & LIST_NOINFO_PHRASE) { noinfoPhrase = true; phraseEnd = last; }
+      if (bits & LIST_NOINFO_PHRASE) {
+        noinfoPhrase = true;
+        phraseStart = phraseEnd == last ? min(phraseStart, last) : last;
+        phraseEnd = last;
+      }
       if (bits & LIST_OFFTOPIC) marker = true;
       if (bits & LIST_EVENT_TIME) eventTime = true;
     }

@@ -67,11 +67,12 @@ const VERSION_16: Record<string, string> = {
 
 /**
  * The verdicts of scoring version 17 (self-explaining non-answers, typed letters, diacritics, domain
- * names, chatbot style): 7 of the repeated answers' word salad become No Information, a listed "nix"
- * followed by a word for the respondent ("GB gegessen, nix Ich"); the other cases keep version 16's.
+ * names, chatbot style, bare links): 2 of the repeated answers' word salad become No Information, a
+ * listed "nix" near the start followed by a word for the respondent ("Winter nix Die 🍹 wir Buchten");
+ * the other cases keep version 16's.
  */
 const VERSION_17: Record<string, string> = {
-  repeated: 'c62561f058b8fc33',
+  repeated: 'd1d08dc92463a4e9',
   demo: 'c5a58948f411256d',
   one: '83788a7e61918e4f',
 };

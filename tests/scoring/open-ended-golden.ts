@@ -9,9 +9,8 @@
 // Topic: a first-person story dated "seit letztem Jahr" beside a question about the "letzten" Einkauf,
 // and an ad whose marker "visit our website" held a word of the survey; scoring version 16, where 33
 // changed: 28 hedges followed by a generic word became Generic, and 5 word-salad answers whose foreign
-// function word sits among capitalised words lost Wrong Language; scoring version 17, where 2 changed:
-// the word salad "mal nur, Die nix, an ich ich an ma monthly," became No Information, and the bare link
-// "www.free-prizes.exampple." is no longer Wrong Topic, still unsure). The fixture tests/fixtures/oes/golden-v17.json was
+// function word sits among capitalised words lost Wrong Language; scoring version 17, where 1 changed:
+// the bare link "www.free-prizes.exampple." is no longer Wrong Topic, still unsure). The fixture tests/fixtures/oes/golden-v17.json was
 // written by record-open-ended-golden.ts; the test (open-ended-golden.test.ts) requires the same
 // verdicts from today's code, in one call and in chunks.
 //
