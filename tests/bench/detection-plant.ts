@@ -42,7 +42,7 @@ export interface PlantedSurvey {
 /** Seconds per grid item at the median pace (the page medians cancel out of the time score). */
 const SECONDS_PER_ITEM = 4;
 /** Day-to-day spread of one respondent's page times around their own pace (log scale). */
-const PAGE_SPREAD = 0.3;
+export const PAGE_SPREAD = 0.3;
 /** Spread of the rest of the interview (log scale) around the respondent's pace. */
 const OTHER_SPREAD = 0.15;
 
