@@ -5,26 +5,11 @@
 // test use (tests/fixtures/detection/README.md: ten yes/no adjectives, one per screen, in a lab) is
 // read here for what it says about those assumptions, and the change-point's time statistic is computed
 // on it and on the planting's model of the same shape, to compare their tails.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { rng } from '../scoring/survey-generator.ts';
 import { changePoint, pageZ } from './detection-changepoint.ts';
+import { SCREENS, loadScreenTimes } from './detection-data.ts';
 import { PAGE_SPREAD } from './detection-plant.ts';
 import { robustZ } from './detection-synonyms.ts';
-
-const FILE = join(import.meta.dirname, '../fixtures/detection/screen-times-extraversion.csv');
-const SCREENS = 10;
-
-/** Per screen, the seconds of every respondent who has all ten (rows with a missing time are left out). */
-export function loadScreenTimes(): Float64Array[] {
-  const rows = readFileSync(FILE, 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((l) => l.split(',').slice(SCREENS).map(Number))
-    .filter((t) => t.length === SCREENS && t.every((v) => v > 0));
-  return Array.from({ length: SCREENS }, (_, g) => Float64Array.from(rows, (t) => t[g]!));
-}
 
 export interface TimeShape {
   /** Median over respondents of the spread of their log times around their own straight line. */
