@@ -268,6 +268,7 @@ async function serverRows(dir: string, xlsx: string, parse: Result) {
       `Worker ${s(r.checkWorkerCpuMs)}`,
       '',
     );
+    console.log(`  CPU ms by thread, save -> estimate: ${r.checkCpuByThread}`);
     console.log(
       `  the check as polled every 100 ms (ms after the save: state progress): save answered ${Math.round(r.saveMs)}, ${r.checkPhases.map((p) => `${p.at}:${p.state} ${p.progress}`).join(', ')}`,
     );
@@ -315,6 +316,7 @@ async function baselinePairs(dir: string, xlsx: string, baseline: string) {
         s(r.checkWorkerCpuMs),
         `${r.peakRssMB} MB`,
       );
+      console.log(`    CPU ms by thread: ${r.checkCpuByThread}`);
       console.log(
         `    polled: save answered ${Math.round(r.saveMs)} ms, ${r.checkPhases.map((p) => `${p.at}:${p.state} ${p.progress}`).join(', ')}`,
       );
