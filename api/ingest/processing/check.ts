@@ -89,7 +89,8 @@ export async function estimateOf(
 ): Promise<UploadEstimate> {
   const categories = inputs.open.length ? presenceCategories(inputs) : undefined;
   presenceTaken?.();
-  const { credits, totals } = await scoreCollected(input.scoring, inputs, categories);
+  // Only the credits are shown: the consistency score adds no data point to them.
+  const { credits, totals } = await scoreCollected(input.scoring, inputs, categories, { consistency: false });
   const { creditsToCharge, newRecords } = await newRecordCredits(
     input.blobs,
     input.datafileId,
