@@ -93,8 +93,12 @@ export async function estimateOf(
 ): Promise<UploadEstimate> {
   const categories = inputs.open.length ? presenceCategories(inputs) : undefined;
   presenceTaken?.();
-  // Only the credits are shown: the consistency score adds no data point to them.
-  const { credits, totals } = await scoreCollected(input.scoring, inputs, categories, { consistency: false });
+  // Only the credits are shown: the consistency score adds no data point to them, and the summary's
+  // sums and score statistics (every score of every row banded) are processing's.
+  const { credits, totals } = await scoreCollected(input.scoring, inputs, categories, {
+    consistency: false,
+    totals: false,
+  });
   const { creditsToCharge, newRecords } = await newRecordCredits(
     input.blobs,
     input.datafileId,

@@ -243,6 +243,8 @@ export interface ScoreCollectedOptions {
    * projective questions only (scoring's `credits`), never the consistency score's.
    */
   consistency?: boolean;
+  /** false leaves the summary's sums and score statistics out (the estimate needs only the credits): `totals` then holds `totalCredits` alone. */
+  totals?: boolean;
 }
 
 /**
@@ -259,6 +261,7 @@ export async function scoreCollected(
   options: ScoreCollectedOptions = {},
 ): Promise<{ credits: Uint8Array; totals: ResultTotals }> {
   const { onChunk, weights, consistency } = options;
+  const sums = options.totals !== false;
   const n = inputs.rows;
   const behaviour = inputs.behaviourCategories ?? [];
   const durations = [...inputs.durations].sort((a, b) => (a.role === 'TOTAL' ? -1 : 0) - (b.role === 'TOTAL' ? -1 : 0));
@@ -313,7 +316,7 @@ export async function scoreCollected(
   const totals = new ResultTotals();
   const { totalCredits } = await scoring.scoreChunked(shape, chunks, async (result, start) => {
     credits.set(result.credits, start);
-    totals.add(result);
+    if (sums) totals.add(result);
     if (onChunk) await onChunk(result, start, inputs.ids.chunk(start / CHUNK_ROWS));
   });
   totals.totalCredits = totalCredits;
