@@ -37,5 +37,8 @@ export interface WorkerFailure {
 }
 
 export type FromWorker =
-  | { type: 'table'; id: number; table: PlainTable; bytes: number; ms: number }
-  | { type: 'failed'; id: number; failure: WorkerFailure };
+  /** `bytesAt`: when the worker had the body's last byte (epoch ms), when it fetched the body itself. */
+  | { type: 'table'; id: number; table: PlainTable; bytes: number; ms: number; bytesAt?: number }
+  | { type: 'failed'; id: number; failure: WorkerFailure }
+  /** The worker's script has loaded: requests sent from now on leave at once. */
+  | { type: 'ready' };

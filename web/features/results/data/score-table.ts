@@ -5,7 +5,14 @@
 // and its combined score changes only with the saved weights (the columns route's ETag names the
 // datafile, the revision, the weights and the selection; so does this cache's key), so a table decoded
 // once is the same table the next visit would load.
-import { authHeaders, ColumnsError, columnsUrl, requestTable, type TableAnswer } from './columns-client.ts';
+import {
+  authHeaders,
+  ColumnsError,
+  columnsUrl,
+  columnsWorkerReady,
+  requestTable,
+  type TableAnswer,
+} from './columns-client.ts';
 import { fetchColumnsBytes } from './columns-fetch.ts';
 import { markResultLoad } from './load-marks.ts';
 import { RAW_PREFIX, totalDurationColumn } from '../model/columns.ts';
@@ -64,24 +71,24 @@ function remember(request: ScoreRequest, answer: Promise<TableAnswer>): Entry {
 }
 
 /**
- * The request goes out from the page; the worker, which may still be loading its decoder, gets the
- * bytes (a request from the worker waited for the worker's start, most of a small file's load).
+ * Once the worker has loaded, it fetches and decodes the body record batch by record batch as it
+ * arrives (decoding overlaps the transfer, and the page's thread never holds the bytes). Before, the
+ * request goes out from the page and the worker gets the bytes (a request from the worker waited for
+ * the worker's script, most of a small file's load).
  */
 function requestScoreTable(request: ScoreRequest): Promise<TableAnswer> {
   const headers = authHeaders();
+  const derived = request.timeRatioOf ? { timeRatioOf: request.timeRatioOf } : {};
+  if (columnsWorkerReady())
+    return requestTable({ type: 'fetch', request: { url: request.url, headers, ...derived } }).then((answer) => {
+      markResultLoad('bytes', answer.bytesAt);
+      return answer;
+    });
   return fetchColumnsBytes(request.url, headers).then((fetched) => {
     if (!fetched.ok) throw new ColumnsError(fetched.failure);
     markResultLoad('bytes');
     return requestTable(
-      {
-        type: 'fetch',
-        request: {
-          url: request.url,
-          headers,
-          bytes: fetched.bytes,
-          ...(request.timeRatioOf ? { timeRatioOf: request.timeRatioOf } : {}),
-        },
-      },
+      { type: 'fetch', request: { url: request.url, headers, bytes: fetched.bytes, ...derived } },
       undefined,
       [fetched.bytes],
     );
