@@ -3,9 +3,13 @@ import type { ScoreFile } from '../../../web/features/results/data/score-table';
 
 // Once the data worker has loaded, it fetches the score table itself and decodes the body as it arrives
 // (the page's thread never waits for or holds the bytes); before, the page fetches and hands the worker
-// the bytes, so a request never waits for the worker's script.
+// the body as a stream (or, where streams cannot be handed over, the bytes), so a request never waits
+// for the worker's script.
 
-type Posted = { id: number; request: { url: string; headers: Record<string, string>; bytes?: ArrayBuffer } };
+type Posted = {
+  id: number;
+  request: { url: string; headers: Record<string, string>; bytes?: ArrayBuffer; body?: ReadableStream<Uint8Array> };
+};
 
 class FakeWorker {
   static last: FakeWorker | null = null;
@@ -54,10 +58,40 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('who fetches the score table', () => {
-  it('the page, handing over the bytes, while the worker is still loading', async () => {
+  it('the page, handing over the body as a stream, while the worker is still loading', async () => {
+    // A browser that can hand a stream to a worker (the test's environment cannot).
+    vi.stubGlobal(
+      'MessageChannel',
+      class {
+        port1 = { postMessage() {}, close() {} };
+        port2 = { close() {} };
+      },
+    );
     const { client, table } = await fresh();
     client.warmColumnsWorker();
     expect(client.columnsWorkerReady()).toBe(false);
+    await table.loadScoreTable(file);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const sent = FakeWorker.last!.posted[0]!.request;
+    expect(sent.bytes).toBeUndefined();
+    expect(new Uint8Array(await new Response(sent.body!).arrayBuffer())).toEqual(new Uint8Array(3));
+  });
+
+  it('the page, handing over the bytes, where a stream cannot be handed to a worker', async () => {
+    vi.stubGlobal(
+      'MessageChannel',
+      class {
+        port1 = {
+          postMessage: () => {
+            throw new DOMException('not transferable', 'DataCloneError');
+          },
+          close() {},
+        };
+        port2 = { close() {} };
+      },
+    );
+    const { client, table } = await fresh();
+    client.warmColumnsWorker();
     expect((await table.loadScoreTable(file))!.rows).toBe(3);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(FakeWorker.last!.posted[0]!.request.bytes?.byteLength).toBe(3);

@@ -3,7 +3,6 @@
 import type { WorkerFailure } from './protocol.ts';
 
 export type ColumnsResponse = { ok: true; response: Response } | { ok: false; failure: WorkerFailure };
-export type ColumnsBytes = { ok: true; bytes: ArrayBuffer } | { ok: false; failure: WorkerFailure };
 
 /** The route's answer with its body unread (a reader can decode it as it arrives), or its refusal. */
 export async function fetchColumns(url: string, headers: Record<string, string>): Promise<ColumnsResponse> {
@@ -26,16 +25,6 @@ export async function fetchColumns(url: string, headers: Record<string, string>)
       message: first?.message ?? `HTTP ${res.status}`,
     },
   };
-}
-
-export async function fetchColumnsBytes(url: string, headers: Record<string, string>): Promise<ColumnsBytes> {
-  const answer = await fetchColumns(url, headers);
-  if (!answer.ok) return answer;
-  try {
-    return { ok: true, bytes: await answer.response.arrayBuffer() };
-  } catch {
-    return { ok: false, failure: { status: 0, code: 'GENERAL_ERROR', message: 'Network request failed' } };
-  }
 }
 
 /** A body's chunks as they arrive, counted into `seen.bytes`. */

@@ -16,6 +16,8 @@ export interface FetchRequest {
   timeRatioOf?: string;
   /** The route's answer, when the page fetched it itself (transferred): the worker only decodes. */
   bytes?: ArrayBuffer;
+  /** The route's answer as it arrives, when the page fetched it itself (transferred): the worker decodes it as it comes. */
+  body?: ReadableStream<Uint8Array>;
 }
 
 export interface CarelessRequest {

@@ -20,20 +20,27 @@ class Failed extends Error {
 }
 
 /**
- * The route's answer decoded: `given`, bytes the page fetched already (it starts the request while
- * this worker is still loading), or the worker's own request, decoded record batch by record batch
- * while the body arrives. `bytesAt`: when the last byte was in (epoch ms, for the page's load marks).
+ * The route's answer decoded: `given`, bytes or the body stream the page fetched already (it starts
+ * the request while this worker is still loading), or the worker's own request; a stream is decoded
+ * record batch by record batch while it arrives. `bytesAt`: when the last byte was in (epoch ms, for
+ * the page's load marks).
  */
 async function fetchTable(
   url: string,
   headers: Record<string, string>,
-  given?: ArrayBuffer,
+  given?: { bytes?: ArrayBuffer; body?: ReadableStream<Uint8Array> },
 ): Promise<{ table: PlainTable; bytes: number; bytesAt?: number }> {
-  if (given) return { table: plainTableFromIpc(new Uint8Array(given)), bytes: given.byteLength };
-  const answer = await fetchColumns(url, headers);
-  if (!answer.ok) throw new Failed(answer.failure);
-  const body = answer.response.body;
-  if (!body) return { table: plainTableFromIpc(new Uint8Array(await answer.response.arrayBuffer())), bytes: 0 };
+  if (given?.bytes) return { table: plainTableFromIpc(new Uint8Array(given.bytes)), bytes: given.bytes.byteLength };
+  let body = given?.body;
+  if (!body) {
+    const answer = await fetchColumns(url, headers);
+    if (!answer.ok) throw new Failed(answer.failure);
+    if (!answer.response.body) {
+      const bytes = await answer.response.arrayBuffer();
+      return { table: plainTableFromIpc(new Uint8Array(bytes)), bytes: bytes.byteLength };
+    }
+    body = answer.response.body;
+  }
   const seen = { bytes: 0 };
   const table = await plainTableFromStream(countedChunks(body, seen));
   return { table, bytes: seen.bytes, bytesAt: performance.timeOrigin + performance.now() };
@@ -45,11 +52,8 @@ async function handle(message: ToWorker): Promise<void> {
   const started = performance.now();
   try {
     if (message.type === 'fetch') {
-      const { table, bytes, bytesAt } = await fetchTable(
-        message.request.url,
-        message.request.headers,
-        message.request.bytes,
-      );
+      const { url, headers, bytes: given, body } = message.request;
+      const { table, bytes, bytesAt } = await fetchTable(url, headers, { bytes: given, body });
       const source = message.request.timeRatioOf ? table.numeric[message.request.timeRatioOf] : undefined;
       if (source) {
         table.numeric[TIME_RATIO_COLUMN] = ratioToMedian(source);
