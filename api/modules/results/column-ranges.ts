@@ -129,6 +129,8 @@ export async function readColumnRanges(
           const regions = header.buffers.slice(firstBuffer[i]!, firstBuffer[i]! + counts[i]!);
           const from = Math.min(...regions.map((r) => r.offset));
           const to = Math.max(...regions.map((r) => r.offset + r.length));
+          // Buffers outside the batch's body: not a file this reader takes.
+          if (!(from >= 0 && to <= block.bodyLength)) return null;
           const bytes = await store.getRange(key, body + from, body + to);
           if (!bytes || bytes.length !== to - from) return null;
           return columnData(fields[i]!, header.nodes[i]!, regions, bytes, from);
