@@ -41,6 +41,7 @@ export type { UploadPreviewWithLayout as UploadPreview } from './preview/preview
 export type { LayoutSuggestion, NotSurveyData } from './preview/layout';
 export { detectLayout } from './preview/layout';
 export { openRawRows } from './parse/index';
+export { startEarlyParse, takeEarlyParse, type EarlySource } from './parse/early';
 
 /** Step 2: the first rows of a stored upload (raw, and read with step 1's options), where the table sits, a suggested type per column. */
 export async function previewUpload(

@@ -86,8 +86,10 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
   start(): this {
     if (!this.#stopped || this.settings.concurrency <= 0) return this;
     this.#stopped = false;
-    this.#unwarm = this.deps.jobs.internal.onWarm((kind) => {
-      for (const step of this.#warmSteps(kind)) this.#standby.warm(step);
+    this.#unwarm = this.deps.jobs.internal.onWarm((kind, early) => {
+      const blobConfig = blobStoreConfig(this.deps.env, this.deps.appSecret);
+      for (const step of this.#warmSteps(kind))
+        this.#standby.warm(step, early === undefined ? undefined : { early, blobConfig });
     });
     this.#unsubscribe = this.deps.jobs.internal.onEnqueue(() => this.wake());
     this.wake();

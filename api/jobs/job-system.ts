@@ -19,7 +19,7 @@ export function createJobSystem<C extends JobEngineContext>(getDeps: () => C): J
   const schedules: Schedule[] = [];
   const listeners = new Set<(event: JobEvent) => void>();
   const enqueueListeners = new Set<() => void>();
-  const warmListeners = new Set<(kind: string) => void>();
+  const warmListeners = new Set<(kind: string, early?: unknown) => void>();
   const running = new Map<string, AbortController>();
 
   const system: JobSystem<C> = {
@@ -97,8 +97,8 @@ export function createJobSystem<C extends JobEngineContext>(getDeps: () => C): J
 
     find: (kind, id) => findJob(getDeps().db, kind, id),
 
-    warm(kind) {
-      for (const listener of warmListeners) listener(kind);
+    warm(kind, early) {
+      for (const listener of warmListeners) listener(kind, early);
     },
 
     onEvent(listener) {

@@ -141,16 +141,18 @@ export type JobSystem<C = JobEngineContext> = {
   find<P, R>(kind: JobKind<P, R>, id: string): Promise<JobRowOf<P, R> | undefined>;
   /**
    * A job of `kind` is likely soon and someone will wait for it: this process's started runners
-   * that take it get an idle Worker of each of its `warmSteps` ready (worker-standby.ts).
+   * that take it get an idle Worker of each of its `warmSteps` ready (worker-standby.ts). `early`, when
+   * given, goes to the steps' `early` export in that Worker, which may start the run's input-independent
+   * work (an upload's parse) and hand it to the run that matches it; the newest `early` replaces the one before.
    */
-  warm(kind: JobKind<unknown, unknown> | string): void;
+  warm(kind: JobKind<unknown, unknown> | string, early?: unknown): void;
   /** In-process events (progress writes and final states of jobs run by this process). */
   onEvent(listener: (event: JobEvent) => void): () => void;
   /** Internal: runners listen here to start at once on a local enqueue, and register what they run for local cancels. */
   internal: {
     emit(event: JobEvent): void;
     onEnqueue(listener: () => void): () => void;
-    onWarm(listener: (kind: string) => void): () => void;
+    onWarm(listener: (kind: string, early?: unknown) => void): () => void;
     running: Map<string, AbortController>;
   };
 };

@@ -15,6 +15,7 @@ import {
   type WorkerStepFn,
   type WorkerRequest,
   type WorkerWarm,
+  type WorkerEarlyFn,
 } from './worker-step';
 
 declare const self: Worker;
@@ -69,8 +70,19 @@ const loadScoringOnce = () => {
  * An idle Worker of the standby: the step's module and the scoring instance are ready before its
  * start arrives. Failures here are the step's to report when it runs (the same import, the same load).
  */
-function warm({ stepUrl }: WorkerWarm) {
-  void Promise.allSettled([import(stepUrl), loadScoringOnce()]).then(() => post({ type: 'warmed' }));
+let warmedPosted = false;
+function warm({ stepUrl, early }: WorkerWarm) {
+  const step = import(stepUrl) as Promise<{ early?: WorkerEarlyFn }>;
+  if (early)
+    void step.then(
+      (module) => module.early?.(early.early, { blobs: createBlobStore(early.blobConfig) }),
+      () => undefined,
+    );
+  void Promise.allSettled([step, loadScoringOnce()]).then(() => {
+    if (warmedPosted) return;
+    warmedPosted = true;
+    post({ type: 'warmed' });
+  });
 }
 
 self.onmessage = (event: MessageEvent<WorkerStart | WorkerResponse | WorkerWarm>) => {

@@ -19,9 +19,14 @@ export class WorkerStandby {
   >();
 
   /** Starts an idle Worker for `step` unless one is there (it does not keep the process alive). */
-  warm(step: WorkerStep<unknown, unknown>): void {
+  warm(step: WorkerStep<unknown, unknown>, early?: WorkerWarm['early']): void {
     const url = step.url;
-    if (this.#idle.has(url)) return;
+    const idle = this.#idle.get(url);
+    // An idle Worker gets the newest `early` (it replaces the one before in the Worker).
+    if (idle) {
+      if (early) idle.worker.postMessage({ type: 'warm', stepUrl: url, early } satisfies WorkerWarm);
+      return;
+    }
     const worker = new Worker(HOST_URL) as RefWorker;
     worker.unref();
     const drop = () => {
@@ -56,7 +61,7 @@ export class WorkerStandby {
       worker.addEventListener('close', () => resolve());
     });
     this.#idle.set(url, { worker, timer, warmed, release });
-    worker.postMessage({ type: 'warm', stepUrl: url } satisfies WorkerWarm);
+    worker.postMessage({ type: 'warm', stepUrl: url, ...(early ? { early } : {}) } satisfies WorkerWarm);
   }
 
   /** Settles once the idle Worker of `step` has its modules and scoring ready (or is gone). */

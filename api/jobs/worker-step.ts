@@ -127,7 +127,10 @@ export type WorkerMessage =
 export type WorkerResponse = { type: 'response'; id: number; result?: unknown; error?: SerializedError };
 
 /** Prepares an idle Worker for a step: imports its module and loads the scoring instance (worker-standby.ts). */
-export type WorkerWarm = { type: 'warm'; stepUrl: string };
+export type WorkerWarm = { type: 'warm'; stepUrl: string; early?: { early: unknown; blobConfig: BlobStoreConfig } };
+
+/** What a step may export to start its input-independent work in an idle Worker (`deps.jobs.warm(kind, early)`). */
+export type WorkerEarlyFn = (early: unknown, ctx: { blobs: BlobStore }) => void;
 
 export type WorkerStart = {
   stepUrl: string;

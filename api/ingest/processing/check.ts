@@ -7,7 +7,7 @@ import { uploadError } from '../../kernel/errors/upload-errors';
 import { withLimits, type UploadLimits } from '../limits';
 import { openUpload } from '../parse/index';
 import type { UploadBlobStore } from '../blob';
-import type { ColumnMapping, ReadOptions, TableHeader, UploadFormat } from '../types';
+import type { ColumnMapping, ReadOptions, TableHeader, TableSource, UploadFormat } from '../types';
 import { createCollector, type ScoreInputs } from '../validate/collector';
 import type { ValidationIssue } from '../validate/mapping';
 import { newRecordCredits, scoreCollected, type UploadScoring } from './process';
@@ -23,6 +23,8 @@ export interface CheckUploadInput {
   datafileId: string;
   /** Re-upload: the published revision (its columns must match; its charged ids are not estimated again). */
   previous?: { revision: number; columns: readonly string[] };
+  /** The stored upload already opened (an early parse of the same object, parse/early.ts); absent: it is read here. */
+  table?: TableSource;
   limits?: Partial<UploadLimits>;
   /** Where the score inputs wait between the parse and the scoring (default: the system's temporary folder). */
   tempDir?: string;
@@ -123,7 +125,8 @@ export async function estimateOf(
 export async function checkUpload(input: CheckUploadInput): Promise<CheckUploadResult> {
   const limits = withLimits(input.limits);
   const started = performance.now();
-  const table = await openUpload(input.blobs, input.source.key, input.source.format, input.options, limits);
+  const table =
+    input.table ?? (await openUpload(input.blobs, input.source.key, input.source.format, input.options, limits));
   const h = table.header;
   const source = sourceOf(h);
   if (input.previous) {

@@ -9,7 +9,7 @@ import type {
 import type { OpenEndedWorker } from '../../../scoring/open-ended-worker';
 import type { UploadBlobStore } from '../blob';
 import type { UploadLimits } from '../limits';
-import type { ColumnMapping, ReadOptions, TableHeader, UploadFormat } from '../types';
+import type { ColumnMapping, ReadOptions, TableHeader, TableSource, UploadFormat } from '../types';
 import type { ScoreInputs } from '../validate/collector';
 import type { ValidationIssue } from '../validate/mapping';
 import type { UploadSummary } from './summary';
@@ -33,6 +33,8 @@ export interface ProcessUploadInput {
   previous?: { revision: number; columns: readonly string[] };
   /** The datafile's saved weights of the combined score (docs/worksheet.md); absent: the defaults. */
   weights?: CombinedWeights;
+  /** The stored upload already opened (an early parse of the same object, parse/early.ts); absent: it is read here. */
+  table?: TableSource;
   limits?: Partial<UploadLimits>;
   /** Where the score inputs wait between the parse and the scoring (default: the system's temporary folder). */
   tempDir?: string;

@@ -347,7 +347,8 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
   const spill = new SpillFile(input.tempDir);
   let scores: ScoresWriter | undefined;
   try {
-    const table = await openUpload(blobs, input.source.key, input.source.format, input.options, limits);
+    const table =
+      input.table ?? (await openUpload(blobs, input.source.key, input.source.format, input.options, limits));
     if (input.previous) {
       const issue = input.onParsed && structureIssue(input.previous.columns, table.header);
       if (issue) await input.onParsed!({ header: table.header, issues: [issue] });

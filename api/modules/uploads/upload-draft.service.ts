@@ -12,6 +12,7 @@ import * as repo from './uploads.repo';
 import { requireDatafile } from '../datafiles';
 import { mappingHash, rowsFromInput } from './datapoints';
 import { readUpload } from './upload-read';
+import type { EarlySource } from '../../ingest';
 import { uploadRefusalMessage, type RefusalFacts } from '../../kernel/errors/refusal-messages';
 import { isFileRefusal } from './upload-steps.service';
 import { readOptionsOf } from './upload-job.service';
@@ -54,7 +55,15 @@ export async function uploadPreview(
     });
     // The check's Worker gets ready while step 2 is shown, once its preview is read (not beside it:
     // on two busy cores the two Workers' start slowed the API's answers to everyone else).
-    if (upload.status === 'DRAFT') deps.jobs.warm(UPLOAD_CHECK_JOB);
+    // With the file's source, that Worker also starts reading it (the check after the save takes those
+    // rows when they are of this datafile and the same stored object; ingest/parse/early.ts).
+    if (upload.status === 'DRAFT')
+      deps.jobs.warm(UPLOAD_CHECK_JOB, {
+        datafileId: file.id,
+        key: upload.sourceKey,
+        format: upload.sourceFormat,
+        options: readOptionsOf(upload),
+      } satisfies EarlySource);
     return preview!;
   } catch (error) {
     if (error instanceof AppError && upload.status !== 'READY') await rejectSource(deps, upload.id, error);

@@ -6,7 +6,10 @@ import {
   CHECKED_AT,
   checkAndPrepare,
   checkUpload,
+  startEarlyParse,
+  takeEarlyParse,
   type CheckUploadResult,
+  type EarlySource,
   type UploadBlobStore,
 } from '../../../ingest';
 import { CHECKED_REQUEST } from './contract';
@@ -25,13 +28,29 @@ export function run(input: UploadCheckInput, ctx: WorkerStepContext): Promise<Up
   return withPinnedSource(ctx.blobs, input.plan.source, (blobs) => checkStep(input, ctx, blobs));
 }
 
+/**
+ * While step 2 is read (its preview asked, `deps.jobs.warm(UPLOAD_CHECK_JOB, source)`), this idle Worker
+ * starts reading the stored file; the check that runs here next takes the rows when they are of its
+ * datafile and the same stored object (parse/early.ts), and reads the file itself otherwise.
+ */
+export function early(source: EarlySource, ctx: { blobs: UploadBlobStore }): void {
+  startEarlyParse(source, ctx.blobs);
+}
+
 async function checkStep(
   input: UploadCheckInput,
   ctx: WorkerStepContext,
   blobs: UploadBlobStore,
 ): Promise<UploadCheckOutput> {
   const { plan, folder } = input;
-  const scoring = await ctx.scoring();
+  const [scoring, table] = await Promise.all([
+    ctx.scoring(),
+    takeEarlyParse(
+      { datafileId: plan.datafileId, key: plan.source.key, format: plan.source.format, options: plan.options },
+      plan.source.etag,
+      ctx.blobs,
+    ),
+  ]);
   const common = {
     blobs,
     scoring,
@@ -41,6 +60,7 @@ async function checkStep(
     datafileId: plan.datafileId,
     ...(plan.previous ? { previous: plan.previous } : {}),
     ...(plan.weights ? { weights: plan.weights } : {}),
+    ...(table ? { table } : {}),
   };
   if (folder === undefined)
     return { check: await checkUpload({ ...common, onProgress: (percent) => ctx.progress(percent) }) };
