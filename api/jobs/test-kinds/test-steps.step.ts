@@ -15,11 +15,25 @@ export type TestStepInput =
 /** When this module was evaluated in its Worker, and how many steps that Worker ran ('thread'). */
 const loadedAt = Date.now();
 let runs = 0;
+/** What `deps.jobs.warm(kind, early)` handed this Worker before its step, in order. */
+const earlyGot: unknown[] = [];
+
+export function early(value: unknown, ctx: { blobs: unknown }): void {
+  earlyGot.push({ value, blobs: typeof ctx.blobs });
+}
 
 export async function run(
   input: TestStepInput,
   ctx: WorkerStepContext,
-): Promise<{ spins: number; steps?: number; version?: string; bytes?: Uint8Array; loadedAt?: number; runs?: number }> {
+): Promise<{
+  spins: number;
+  steps?: number;
+  version?: string;
+  bytes?: Uint8Array;
+  loadedAt?: number;
+  runs?: number;
+  early?: unknown[];
+}> {
   runs++;
   switch (input.mode) {
     case 'busy': {
@@ -57,6 +71,6 @@ export async function run(
       return { spins: 0, version: scoring.version };
     }
     case 'thread':
-      return { spins: 0, loadedAt, runs };
+      return { spins: 0, loadedAt, runs, early: earlyGot };
   }
 }

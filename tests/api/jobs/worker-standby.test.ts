@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Thread = { loadedAt: number; runs: number; version?: string };
+type Thread = { loadedAt: number; runs: number; version?: string; early: unknown[] };
 
 describe('Workers started ahead of their step', () => {
   it('runs the next job in the Worker warmed for its kind, and the one after in a fresh Worker', async () => {
@@ -47,12 +47,23 @@ describe('Workers started ahead of their step', () => {
       // The step's module was loaded before its job was enqueued, and this was the Worker's first step.
       expect(first.loadedAt).toBeLessThanOrEqual(readyAt);
       expect(first.runs).toBe(1);
+      expect(first.early).toEqual([]);
 
       // Nothing warmed it again: a fresh Worker, also running one step only.
       const secondStart = Date.now();
       const second = await runJob();
       expect(second.loadedAt).toBeGreaterThanOrEqual(secondStart);
       expect(second.runs).toBe(1);
+
+      // With `early`, the warmed Worker's step gets it (and a newer one after it) before its run starts.
+      t.deps.jobs.warm(kind, { of: 'first' });
+      await runner.warmed(kind);
+      t.deps.jobs.warm(kind, { of: 'second' });
+      const third = await runJob();
+      expect(third.early).toEqual([
+        { value: { of: 'first' }, blobs: 'object' },
+        { value: { of: 'second' }, blobs: 'object' },
+      ]);
 
       // A kind without warmSteps, or one this runner does not take, has nothing to wait for.
       t.deps.jobs.warm('test.not-taken');
