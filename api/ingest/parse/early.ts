@@ -76,6 +76,11 @@ export class EarlyParse {
     }
   }
 
+  /** Dropped, failed or taken: nothing more to hand on. */
+  get dropped(): boolean {
+    return this.#failed;
+  }
+
   /** Estimated bytes held now. */
   get bytes(): number {
     return this.#bytes;
@@ -151,8 +156,12 @@ export class EarlyParse {
 /** The one early parse of this Worker (a Worker runs one check). */
 let current: EarlyParse | undefined;
 
-/** Starts reading `source` early, in place of the early parse before (which is dropped). */
+/**
+ * Starts reading `source` early, in place of the early parse before (which is dropped). The same
+ * source asked again (step 2 reloaded) keeps the parse under way: the take compares the stored tag.
+ */
 export function startEarlyParse(source: EarlySource, blobs: UploadBlobStore, limit?: number): EarlyParse {
+  if (current && !current.dropped && sameSource(current.source, source)) return current;
   current?.drop();
   current = new EarlyParse(source, blobs, limit);
   return current;

@@ -110,6 +110,8 @@ describe('early parse', () => {
     expect(await expiring.take(source, etag, blobs)).toBeUndefined();
 
     const first = startEarlyParse(source, blobs);
+    // Step 2 asked again for the same file keeps the parse under way.
+    expect(startEarlyParse(source, blobs)).toBe(first);
     startEarlyParse({ ...source, key: 'uploads/another' }, blobs);
     await first.settled();
     await new Promise((resolve) => setTimeout(resolve, 0));
