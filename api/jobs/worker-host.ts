@@ -66,18 +66,20 @@ const loadScoringOnce = () => {
   return scoring;
 };
 
+/** The standby hears 'warmed' once; a later warm (a newer `early`) adds nothing to say. */
+let warmedPosted = false;
+
 /**
  * An idle Worker of the standby: the step's module and the scoring instance are ready before its
  * start arrives. Failures here are the step's to report when it runs (the same import, the same load).
  */
-let warmedPosted = false;
 function warm({ stepUrl, early }: WorkerWarm) {
   const step = import(stepUrl) as Promise<{ early?: WorkerEarlyFn }>;
+  // Early work is a head start only: if it fails, the step's run does that work itself.
   if (early)
-    void step.then(
-      (module) => module.early?.(early.early, { blobs: createBlobStore(early.blobConfig) }),
-      () => undefined,
-    );
+    void step
+      .then((module) => module.early?.(early.early, { blobs: createBlobStore(early.blobConfig) }))
+      .catch(() => undefined);
   void Promise.allSettled([step, loadScoringOnce()]).then(() => {
     if (warmedPosted) return;
     warmedPosted = true;
