@@ -5,7 +5,6 @@ import { prefetchMe } from '../features/users/api/use-me';
 import { prefetchWorksheet } from '../features/worksheet/api/use-cleaning-settings';
 import { warmCleaningWorker } from '../features/worksheet/engine';
 import { deferFrameExtrasOnce } from '../lib/first-frame';
-import { loadMessages, startLocale } from '../lib/messages';
 import { readSession, sessionAccessLevelHint } from '../lib/session';
 import { findProtectedRoute } from './paths';
 import { preloadRouteChunk } from './route-chunks';
@@ -19,8 +18,7 @@ import { preloadRouteChunk } from './route-chunks';
  * login said this session is an operator's; the answer is still handed out only once `me` agrees.
  */
 export function startFirstLoad(path: string): void {
-  // Every page, public ones too, renders once its language's messages are in (web/app/render-app.tsx).
-  loadMessages(startLocale()).catch(() => undefined);
+  // The page's chunk usually started already (web/app/start-chunks.ts); a second call costs nothing.
   preloadRouteChunk(path);
   if (!findProtectedRoute(path) || readSession() === null) return;
   const me = prefetchMe();
