@@ -8,6 +8,8 @@ import { TextDictionary, encode, encodeTexts, normaliseAnswer, utf16Length } fro
 import { Arena, type WasmHeap } from './wasm-memory.ts';
 import { SCORING_VERSION } from './version.ts';
 import { aiSuspectAndEffort, type KernelTexts } from './text-ai.ts';
+import { markTypedLetters, typedLetters } from './text-letters.ts';
+import { markChatbotStyle, questionWords } from './text-style.ts';
 
 const AI_COLUMNS = ['pastedChars', 'unexplainedChars', 'typingMs'] as const;
 type AiColumn = (typeof AI_COLUMNS)[number];
@@ -175,6 +177,9 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
   const arena = new Arena(heap);
   let rows = 0;
   let over = false;
+  // Per question, the rows whose answer is typed letters as written (scoring/text-letters.ts).
+  const letterRows: number[][] = questions.map(() => []);
+  const asked = questions.map((q) => questionWords(normaliseAnswer(q.text)));
   const states = questions.map((q) => {
     const questionText = normaliseAnswer(q.text);
     const context = encode([[questionText, ...(q.keywords ?? []).map(normaliseAnswer)].join(' ')]);
@@ -322,6 +327,7 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
       });
       states.forEach((s, qi) => {
         const list = answers[qi]!;
+        for (let i = 0; i < m; i++) if (typedLetters(list[i])) letterRows[qi]!.push(rows + i);
         s.textOf.ensure(rows + m, (n) => new Int32Array(n));
         for (let i = 0; i < m; i++) s.textOf.data[rows + i] = s.dictionary.id(list[i]);
         const p = paradata?.[qi];
@@ -387,6 +393,8 @@ export function createSession(heap: WasmHeap, questions: readonly OpenQuestionCo
           k('textFinalCategories')(block.flags, n, out);
           return heap.i32(out, n).slice();
         });
+        markTypedLetters(letterRows, categories);
+        states.forEach((s, qi) => markChatbotStyle(s.texts, s.textOf.data.subarray(0, n), asked[qi]!, categories[qi]!));
         // Bit 20 of the flags (UNSURE in scoring/assembly/text.ts); unscored answers are never unsure.
         const unsure = blocks.map((block, qi) => {
           const flags = heap.i32(block.flags, n);

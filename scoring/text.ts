@@ -36,6 +36,8 @@ import profanityEn from './words/profanity-en.json' with { type: 'json' };
 import profanityDe from './words/profanity-de.json' with { type: 'json' };
 import aiPhrases from './words/ai-phrases.json' with { type: 'json' };
 import dictionary from './words/dictionary.json' with { type: 'json' };
+import explainWords from './words/explain-after-noinfo.json' with { type: 'json' };
+import hedges from './words/hedges.json' with { type: 'json' };
 
 /** The score each open-ended category gives an answer, by category code. */
 export const CATEGORY_SCORES: Readonly<Record<number, number>> = {
@@ -171,6 +173,8 @@ const LIST = {
   eventTime: 1 << 26,
   timeNoun: 1 << 27,
   surveyWord: 1 << 28,
+  explain: 1 << 29,
+  hedge: 1 << 30,
 };
 
 /** A phrase as the kernel hashes spans of an answer: its letter runs joined by one space ("don't know" -> "don t know"). */
@@ -207,6 +211,8 @@ export function createTextClassifier(heap: WasmHeap): TextClassifier {
     load(eventTimes.map(phraseKey), LIST.eventTime, 'textAddWords');
     load(timeNouns, LIST.timeNoun, 'textAddWords');
     load(surveyWords, LIST.surveyWord, 'textAddWords');
+    load(explainWords, LIST.explain, 'textAddWords');
+    load(hedges, LIST.hedge, 'textAddWords');
     // The words of no-information phrases ("weiß", "remember") carry no content of their own either.
     load([...fillers, ...new Set(noinfoPhrases.flatMap((p) => phraseKey(p).split(' ')))], LIST.filler, 'textAddWords');
     load(dictionary, LIST.dictionary, 'textAddWords');

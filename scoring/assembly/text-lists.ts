@@ -46,6 +46,10 @@ export const LIST_EVENT_TIME: u32 = 1 << 26;
 export const LIST_TIME_NOUN: u32 = 1 << 27;
 /** Words that name a survey and its questions ("Fragen", "survey"): a remark about the survey is on topic where the question asks about it. */
 export const LIST_SURVEY_WORD: u32 = 1 << 28;
+/** Words of an explanation about oneself ("i", "we", "my", "have", "never"): right after a no-information phrase they say why there is no answer. */
+export const LIST_EXPLAIN: u32 = 1 << 29;
+/** Hedges ("maybe", "vielleicht", "I think"): a tentative answer follows, not an explanation. */
+export const LIST_HEDGE: u32 = 1 << 30;
 
 const FNV_OFFSET: u64 = 0xcbf29ce484222325;
 const FNV_PRIME: u64 = 0x100000001b3;

@@ -1,13 +1,15 @@
 // Open-ended classification, offline and rule by rule: pass A per answer, pass B per question
 // (duplicate respondents, wrong topic with the sample vocabulary), and duplicate answers across
 // questions. Texts arrive as Unicode code points after NFKC and lower-casing in the facade.
-import { isLetter, isDigit, isSpace, isPunctuation, isCoreTrim, isVowel, unleet, scriptOf, SCRIPT_LATIN } from './text-chars';
+import { isLetter, isDigit, isSpace, isPunctuation, isCoreTrim, isVowel, scriptOf, SCRIPT_LATIN } from './text-chars';
 import {
   hashAdd, hashRange, hashStart, tableGet, tableAdd, languageBit, LANGUAGES, LIST_STOPWORDS, LIST_GENERIC, LIST_INTENSIFIER,
-  LIST_NOINFO, LIST_PROFANITY, LIST_DICTIONARY, LIST_KEYRUN, LIST_KEYRUN4, LIST_FILLER, LIST_NOINFO_PHRASE,
-  LIST_PROFANITY_PREFIX, LIST_OFFTOPIC, LIST_SW_DE, LIST_SW_EN, LIST_SELF, LIST_EVENT_TIME,
+  LIST_NOINFO, LIST_DICTIONARY, LIST_KEYRUN, LIST_KEYRUN4, LIST_FILLER, LIST_NOINFO_PHRASE,
+  LIST_OFFTOPIC, LIST_SW_DE, LIST_SW_EN, LIST_SELF, LIST_EVENT_TIME, LIST_EXPLAIN, LIST_HEDGE,
 } from './text-lists';
 import { wordKey } from './text-keys';
+import { standsAlone, hyphenated, dotted, bareLink, foreignDiacritic } from './text-shape';
+import { hasProfanity } from './text-profanity';
 import { take, release } from './mem';
 
 /** Flag bit of category c is 1 << c; bit 0 marks an answer that is not scored. */
@@ -187,6 +189,9 @@ function isEcho(key: u64): bool {
 const GENERIC_MAX_TOKENS: i32 = 8;
 // A no-information phrase makes an answer No Information (5) when nothing else in it has content.
 const NOINFO_MAX_TOKENS: i32 = 12;
+// An explanation of a non-answer is short: at most this many tokens after the phrase ("k.a. wir waren am
+// Strand und es war schön und warm" answers after all).
+const EXPLAIN_MAX_TOKENS: i32 = 6;
 // Lists whose words say nothing by themselves: an answer made only of these has no content.
 const NON_SPECIFIC: u32 = LIST_STOPWORDS | LIST_GENERIC | LIST_INTENSIFIER | LIST_FILLER | LIST_NOINFO;
 // Hashes of the phrases ending at the previous token that start at each of the last four tokens.
@@ -247,11 +252,24 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   let noinfoPhrase = false;
   // The last token of the latest no-information phrase, and the latest generic word.
   let phraseEnd = -1;
+  // The first token of the earliest-starting no-information phrase that ends at phraseEnd.
+  let phraseStart = -1;
   let genericAt = -1;
   let self = false;
   let eventTime = false;
   let noinfoWord = false;
   let genericWord = false;
+  // The last token of the latest no-information word; whether the respondent speaks of themselves
+  // right after a no-information phrase or word near the start, or after one function word ("unsure as
+  // we use a group site", "don't know, I'm just a student"; "not sure, it was a gift" answers), and
+  // the last token of that phrase; any hedge.
+  let noinfoWordAt = -1;
+  let explained = false;
+  let explainAt = -1;
+  let prevStop = false;
+  let hedged = false;
+  // Tokens with a letter whose diacritic neither English nor German writes ("problèmes", "crédibilité").
+  let accented = 0;
   // Function words of three or more letters in no allowed language's list.
   let foreign = 0;
   let i = a;
@@ -265,12 +283,30 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
     const te = i;
     tokens++;
     let raw = hashStart();
-    for (let c = ts; c < te; c++) raw = hashAdd(raw, cpAt(cps, c));
+    let mark = false;
+    for (let c = ts; c < te; c++) {
+      const cp = cpAt(cps, c);
+      raw = hashAdd(raw, cp);
+      if (foreignDiacritic(cp)) mark = true;
+    }
+    if (mark) accented++;
     const bits = tableGet(raw == 0 ? 1 : raw);
+    // The phrase or word must open the answer (one token may precede it: "honestly, no idea, ..."): "The
+    // error messages - no idea what I've done wrong" answers first.
+    const before = max(phraseEnd, noinfoWordAt);
+    const opens = before == phraseEnd ? phraseStart : noinfoWordAt;
+    const gap = tokens - 2 - before;
+    if (before >= 0 && opens <= 1 && (bits & LIST_EXPLAIN) != 0 && (gap == 0 || (gap == 1 && prevStop))) {
+      explained = true;
+      explainAt = before;
+    }
+    prevStop = (bits & LIST_STOPWORDS) != 0;
+    if (bits & LIST_HEDGE) hedged = true;
     // One-letter tokens ("s" of "it's", "j" of "j'ai") are too ambiguous to count as a language.
     // A word that makes up a list item by itself ("xiaomi, poco, samsung") is a name, not a function word;
     // neither is one joined to a word by a hyphen ("non-profit", "check-in"): it is part of a compound.
-    if ((bits & LIST_STOPWORDS) != 0 && te - ts > 1 && !standsAlone(cps, a, b, ts, te) && !hyphenated(cps, a, b, ts, te)) {
+    // Nor does a part of a domain name ("google.com"): a token joined by a dot to a letter.
+    if ((bits & LIST_STOPWORDS) != 0 && te - ts > 1 && !standsAlone(cps, a, b, ts, te) && !hyphenated(cps, a, b, ts, te) && !dotted(cps, a, b, ts, te)) {
       for (let l = 0; l < LANGUAGES; l++) if (bits & languageBit(l)) unchecked((hits[l] += 1));
       // Two-letter particles ("la", "de", "il") start too many names to place an answer on their own,
       // and English words are the usual source of names in answers in any language ("Under Armour",
@@ -298,18 +334,26 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
         for (let c = ts; c < te; c++) h = hashAdd(h, cpAt(cps, c));
         unchecked((spans[slot] = h));
         const pb = tableGet(h == 0 ? 1 : h);
-        if (pb & LIST_NOINFO_PHRASE) { noinfoPhrase = true; phraseEnd = last; }
+        if (pb & LIST_NOINFO_PHRASE) {
+          noinfoPhrase = true;
+          phraseStart = phraseEnd == last ? min(phraseStart, last - k + 1) : last - k + 1;
+          phraseEnd = last;
+        }
         if (pb & LIST_OFFTOPIC) marker = true;
         if (pb & LIST_EVENT_TIME) eventTime = true;
       }
       unchecked((spans[last & 3] = raw));
-      if (bits & LIST_NOINFO_PHRASE) { noinfoPhrase = true; phraseEnd = last; }
+      if (bits & LIST_NOINFO_PHRASE) {
+        noinfoPhrase = true;
+        phraseStart = phraseEnd == last ? min(phraseStart, last) : last;
+        phraseEnd = last;
+      }
       if (bits & LIST_OFFTOPIC) marker = true;
       if (bits & LIST_EVENT_TIME) eventTime = true;
     }
     // A listed non-answer word inside a short answer ("mir fällt grad nix ein"), unless an evaluation
     // makes it a generic one ("nix besonderes").
-    if (tlen >= 3 && (bits & LIST_NOINFO) != 0) noinfoWord = true;
+    if (tlen >= 3 && (bits & LIST_NOINFO) != 0) { noinfoWord = true; noinfoWordAt = tokens - 1; }
     if (bits & LIST_GENERIC) { genericWord = true; genericAt = tokens - 1; }
     if (tlen >= 3) {
       longTokens++;
@@ -346,12 +390,20 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
       let allowedHits = 0;
       for (let l = 0; l < LANGUAGES; l++) if ((languageBit(l) & allowedMask) != 0) allowedHits += unchecked(hits[l]);
       if ((tokens >= 3 && best >= 2 && !topAllowed) || (foreign >= 1 && allowedHits == 0)) flags |= 1 << 11;
+      // Where only English and German are allowed, two words with another language's diacritics and a
+      // function word of a language not allowed, with none of an allowed one, place the answer
+      // ("parfois problèmes de crédibilité": "de" alone is too short to count as foreign above).
+      let otherHits = 0;
+      for (let l = 0; l < LANGUAGES; l++) if ((languageBit(l) & allowedMask) == 0) otherHits += unchecked(hits[l]);
+      if ((allowedMask & ~(LIST_SW_DE | LIST_SW_EN)) == 0 && tokens >= 3 && accented >= 2 && otherHits >= 1 && allowedHits == 0) flags |= 1 << 11;
       // Three or more words and not one function word of an allowed language: the language is open.
       if (tokens >= 3 && allowedHits == 0 && (flags & (1 << 11)) == 0) flags |= UNSURE;
     }
   }
   if (len >= UNSURE_LENGTH && (flags & (1 << 13)) == 0) flags |= UNSURE;
-  if (marker) flags |= OFFTOPIC;
+  // A bare link, the whole answer one run without spaces from "http" or "www", is a reference the
+  // respondent gives, not an advertisement: spam sells with words ("click here", "bestellen Sie unter").
+  if (marker && !(bareLink(cps, a, b))) flags |= OFFTOPIC;
   if (self && eventTime) flags |= PERSONAL_EVENT;
   // core(t) for the list rules.
   let ca = a;
@@ -364,79 +416,12 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
   // alles": the respondent hedged, then answered, if without content: Generic below).
   const hedgeThenGeneric = genericAt > phraseEnd && tokens <= GENERIC_MAX_TOKENS;
   if ((coreBits & LIST_NOINFO) || punctOnly || (((noinfoPhrase && !hedgeThenGeneric) || (noinfoWord && !genericWord)) && specific == 0 && tokens <= NOINFO_MAX_TOKENS)) flags |= 1 << 5;
+  // A non-answer that explains itself: the phrase opens the answer and a short explanation about the
+  // respondent follows it, no hedge ("unsure as we use a group site", "I don't know, I'm just a Masters
+  // student").
+  if (explained && !hedged && tokens - 1 - explainAt <= EXPLAIN_MAX_TOKENS) flags |= 1 << 5;
   // 4 Generic: a listed answer, or a short answer without a word of its own (only generic words,
   // intensifiers, fillers, function words or the question's own words).
   if ((coreBits & LIST_GENERIC) || (tokens >= 1 && tokens <= GENERIC_MAX_TOKENS && specific == 0 && letters > 0)) flags |= 1 << 4;
   return flags;
-}
-
-// @ts-ignore: decorator
-@inline
-function isListSeparator(cp: i32): bool {
-  return cp == 0x2c || cp == 0x3b || cp == 0x2f || cp == 0x7c || cp == 0x0a || cp == 0x2b;
-}
-
-/** Whether token [ts, te) of the answer [a, b) is a list item of its own: only spaces between it and a separator (, ; / | + newline) or an end on both sides. */
-/** Whether the token [ts, te) is joined by a hyphen to a letter before or after it. */
-function hyphenated(cps: usize, a: i32, b: i32, ts: i32, te: i32): bool {
-  if (te + 1 < b && cpAt(cps, te) == CP_MINUS && isLetter(cpAt(cps, te + 1))) return true;
-  return ts - 2 >= a && cpAt(cps, ts - 1) == CP_MINUS && isLetter(cpAt(cps, ts - 2));
-}
-
-function standsAlone(cps: usize, a: i32, b: i32, ts: i32, te: i32): bool {
-  let i = ts - 1;
-  while (i >= a && isSpace(cpAt(cps, i))) i--;
-  if (i >= a && !isListSeparator(cpAt(cps, i))) return false;
-  let j = te;
-  while (j < b && isSpace(cpAt(cps, j))) j++;
-  return j >= b || isListSeparator(cpAt(cps, j));
-}
-
-function hasProfanity(cps: usize, a: i32, b: i32): bool {
-  // Hashes of the previous token and of the previous two tokens (joined by one space, as phrases are
-  // stored) let phrases of up to three words match.
-  let prev1: u64 = 0, prev2: u64 = 0;
-  let have1 = false, have2 = false;
-  let i = a;
-  while (i < b) {
-    if (!isLetter(unleet(cpAt(cps, i)))) {
-      i++;
-      continue;
-    }
-    const ts = i;
-    let h = hashStart();
-    // The hash before the last letter: English plurals of listed words ("dickheads", "assholes").
-    let before: u64 = 0;
-    while (i < b && isLetter(unleet(cpAt(cps, i)))) {
-      before = h;
-      h = hashAdd(h, unleet(cpAt(cps, i)));
-      i++;
-      // Profane beginnings of four to seven letters ("scheiß" in "Scheißumfrage").
-      const n = i - ts;
-      if (n >= 4 && n <= 7 && (tableGet(h == 0 ? 1 : h) & LIST_PROFANITY_PREFIX) != 0) return true;
-    }
-    if (tableGet(h == 0 ? 1 : h) & LIST_PROFANITY) return true;
-    if (i - ts >= 5 && unleet(cpAt(cps, i - 1)) == 0x73 && (tableGet(before == 0 ? 1 : before) & LIST_PROFANITY) != 0) return true;
-    let two: u64 = 0;
-    if (have1) {
-      two = extendSpan(prev1, cps, ts, i);
-      if (tableGet(two == 0 ? 1 : two) & LIST_PROFANITY) return true;
-    }
-    if (have2) {
-      const three = extendSpan(prev2, cps, ts, i);
-      if (tableGet(three == 0 ? 1 : three) & LIST_PROFANITY) return true;
-    }
-    prev2 = two;
-    have2 = have1;
-    prev1 = h;
-    have1 = true;
-  }
-  return false;
-}
-
-/** A phrase hash extended by one space and the leetspeak-mapped token cps[a, b). */
-function extendSpan(h: u64, cps: usize, a: i32, b: i32): u64 {
-  h = hashAdd(h, 0x20);
-  for (let i = a; i < b; i++) h = hashAdd(h, unleet(cpAt(cps, i)));
-  return h;
 }

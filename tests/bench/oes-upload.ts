@@ -65,6 +65,18 @@ const VERSION_16: Record<string, string> = {
   one: '83788a7e61918e4f',
 };
 
+/**
+ * The verdicts of scoring version 17 (self-explaining non-answers, typed letters, diacritics, domain
+ * names, chatbot style, bare links): 2 of the repeated answers' word salad become No Information, a
+ * listed "nix" near the start followed by a word for the respondent ("Winter nix Die 🍹 wir Buchten");
+ * the other cases keep version 16's.
+ */
+const VERSION_17: Record<string, string> = {
+  repeated: 'd1d08dc92463a4e9',
+  demo: 'c5a58948f411256d',
+  one: '83788a7e61918e4f',
+};
+
 /** Target for each 300,000-answer case: well under 5 s CPU. */
 const TARGET_CPU_MS = 5000;
 
@@ -125,7 +137,8 @@ export function benchUploadScale(s: Scoring, runs = 3): void {
     const cpu = median(r.map((x) => x.cpu));
     const before = BEFORE[c.key]!;
     const same =
-      (VERSION_16[c.key] === hash ? 'identical to version 16' : `DIFFERENT from version 16 (${VERSION_16[c.key]})`) +
+      (VERSION_17[c.key] === hash ? 'identical to version 17' : `DIFFERENT from version 17 (${VERSION_17[c.key]})`) +
+      (VERSION_16[c.key] === hash ? ', and to version 16' : ', not version 16 (the rules changed)') +
       (VERSION_10[c.key] === hash ? ', and to version 10' : ', not version 10 (the rules changed)') +
       (VERSION_9[c.key] === hash ? ', and to version 9' : ', not version 9 (the rules changed)') +
       (VERSION_4[c.key] === hash ? ', and to version 4' : ', not version 4 (AI suspect)') +

@@ -11,11 +11,20 @@ const dir = new URL('../fixtures/oes/', import.meta.url);
  * held out when the rules were first written (its totals were seen while tuning). `heldout2`: written
  * and labelled by someone who never saw the classifier. `real-tuned` and `real-held`: real respondents'
  * answers to questions of a public survey, labelled before the rules changed; the questions of
- * `real-held` are kept out of tuning. `real-held2`: real answers of a second public survey (an
- * international one, so with answers in other languages), labelled before it was ever classified and
- * never tuned on (tests/fixtures/oes/README.md).
+ * `real-held` are kept out of tuning. `real-tuned2`: real answers of a second public survey (an
+ * international one, so with answers in other languages), labelled before it was ever classified, held
+ * out for scoring versions 15 and 16 and tuned on since version 17. `real-held3`: real answers of a third public survey (a consumer tasting survey), labelled
+ * before it was ever classified, never tuned on (tests/fixtures/oes/README.md).
  */
-export type Part = 'dev' | 'dev-held' | 'heldout' | 'heldout2' | 'real-tuned' | 'real-held' | 'real-held2';
+export type Part =
+  | 'dev'
+  | 'dev-held'
+  | 'heldout'
+  | 'heldout2'
+  | 'real-tuned'
+  | 'real-held'
+  | 'real-tuned2'
+  | 'real-held3';
 
 /** The parts in the order the bench reports them. */
 export const PARTS: readonly Part[] = [
@@ -25,11 +34,12 @@ export const PARTS: readonly Part[] = [
   'heldout2',
   'real-tuned',
   'real-held',
-  'real-held2',
+  'real-tuned2',
+  'real-held3',
 ];
 
 /** The parts the rules may be tuned on; every other part is a held-out measure. */
-export const TUNED_PARTS: readonly Part[] = ['dev', 'real-tuned'];
+export const TUNED_PARTS: readonly Part[] = ['dev', 'real-tuned', 'real-tuned2'];
 
 /**
  * The surveys the synthetic speed workload and the golden corpus are built from: the set as it was
@@ -71,11 +81,13 @@ export interface LabelledSurvey {
 }
 
 /**
- * Reads questions.json and answers.tsv of the set and of its later parts (heldout2/ to heldout4/) into
+ * Reads questions.json and answers.tsv of the set and of its later parts (heldout2/ to heldout5/) into
  * one survey per entry, respondents in file order.
  */
 export function loadLabelledSet(): LabelledSurvey[] {
-  return [dir, ...['heldout2/', 'heldout3/', 'heldout4/'].map((p) => new URL(p, dir))].flatMap(readSurveys);
+  return [dir, ...['heldout2/', 'heldout3/', 'heldout4/', 'heldout5/'].map((p) => new URL(p, dir))].flatMap(
+    readSurveys,
+  );
 }
 
 function readSurveys(from: URL): LabelledSurvey[] {
