@@ -1,5 +1,5 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
-import { LOCALES, type Locale, setLocale, useLocale, useT } from '../../lib/i18n';
+import { changeLocale, LOCALES, type Locale, useLocale, useT } from '../../lib/i18n';
 import { ChevronDownIcon, GlobeIcon } from '../icons/icons';
 
 /**
@@ -24,8 +24,11 @@ export function LanguageMenu({
       onSelect={({ value }) => {
         const next = value as Locale;
         if (next === locale) return;
-        setLocale(next);
-        onChanged?.(next);
+        changeLocale(next).then(
+          () => onChanged?.(next),
+          // The other language's messages did not arrive: the page stays in this one, and a second choice tries again.
+          (error: unknown) => console.error('the language did not load', error),
+        );
       }}
     >
       <Menu.Trigger asChild>
