@@ -24,6 +24,16 @@ export type DbDriver = 'libsql' | 'client';
 /** `client` is set only for the `client` driver. */
 export type DbHandle = { db: Db; driver: DbDriver; client: Client | undefined; close: () => void };
 
+const dataVersions = new WeakMap<object, () => number>();
+
+/**
+ * For a database file's handle: a number that stays the same while nothing was committed to the file
+ * (by any connection of any process), so a row read at one number is still the row at the same
+ * number. It counts as a read (the read hook runs first). Undefined for a server's handle and for a
+ * transaction (its own writes are not committed yet).
+ */
+export const dataVersionOf = (db: DbOrTx): (() => number) | undefined => dataVersions.get(db);
+
 /** How long a writer waits for another process's write lock before SQLITE_BUSY (milliseconds). */
 export const BUSY_TIMEOUT_MS = 5_000;
 
@@ -85,6 +95,11 @@ function openFile(path: string, beforeRead: (() => void) | undefined): DbHandle 
   const relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
   const session = new SyncSession<typeof schema, typeof tables.tables>(store, dialect, relational);
   const db = new LibSQLDatabase('async', dialect, session as never, relational as never) as Db;
+  // The reader's own number: the writer's commits are another connection's, so they change it too.
+  dataVersions.set(db, () => {
+    beforeRead?.();
+    return reader.dataVersion();
+  });
   return {
     db,
     driver: 'libsql',

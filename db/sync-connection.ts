@@ -82,6 +82,14 @@ export class SyncConnection {
     }
   }
 
+  /**
+   * SQLite's `PRAGMA data_version`: the same number while no other connection (of this process or
+   * another) committed to the file since this connection's last look, a different one after.
+   */
+  dataVersion(): number {
+    return this.firstValues('PRAGMA data_version', [])![0] as number;
+  }
+
   /** Column names of a statement that returns rows. */
   columns(sql: string): string[] {
     try {

@@ -1,3 +1,5 @@
+// First: its module starts the page's chunk and the language's messages before boot's imports are evaluated.
+import './app/start-chunks';
 import { startFirstLoad } from './app/boot';
 
 // The route chunk and the first requests start before the browser spends ~100 ms evaluating Chakra,

@@ -18,6 +18,7 @@ import { preloadRouteChunk } from './route-chunks';
  * login said this session is an operator's; the answer is still handed out only once `me` agrees.
  */
 export function startFirstLoad(path: string): void {
+  // The page's chunk usually started already (web/app/start-chunks.ts); a second call costs nothing.
   preloadRouteChunk(path);
   if (!findProtectedRoute(path) || readSession() === null) return;
   const me = prefetchMe();

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadMessages, startLocale } from '../lib/messages';
 import { App } from './app';
 import { loadScoringModule } from './load-scoring';
 import { AppProviders } from './providers';
@@ -9,6 +10,8 @@ performance.mark('app:evaluated');
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// The first render needs the start language's messages; boot started loading them with the route's chunk.
+await loadMessages(startLocale());
 createRoot(container).render(
   <StrictMode>
     <AppProviders>

@@ -2,43 +2,60 @@ import { atom, useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import rosetta from 'rosetta';
 import { intlLocaleOf, pluralKey as sharedPluralKey } from '../../db/domain/plurals';
-import de from '../../locales/de.json';
-import en from '../../locales/en.json';
 import type { Refusal, RefusalParams } from './graphql-client';
+import {
+  DEFAULT_LOCALE,
+  type Locale,
+  loadedMessages,
+  loadMessages,
+  type Messages,
+  onMessagesLoaded,
+  startLocale,
+} from './messages';
 import { appStore } from './session';
-import { readStorage, storageKeys, writeStorage } from './storage';
+import { storageKeys, writeStorage } from './storage';
 
-export const LOCALES = ['de', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
-/** German is the default locale. */
-export const DEFAULT_LOCALE: Locale = 'de';
+export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, loadMessages, readStoredLocale } from './messages';
 
 export type TranslateParams = Record<string, string | number>;
 export type Translate = (key: string, params?: TranslateParams) => string;
 
-const dictionaries = { de, en };
-const i18n = rosetta<Record<string, unknown>>(dictionaries as Record<Locale, Record<string, unknown>>);
+// The languages' messages are loaded on demand (web/lib/messages.ts): the app renders once the one it
+// starts in is loaded (web/app/render-app.tsx), and a switch to the other shows it once it has arrived.
+const i18n = rosetta<Messages>();
 i18n.locale(DEFAULT_LOCALE);
+onMessagesLoaded((locale, messages) => i18n.set(locale, messages));
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
-export function readStoredLocale(): Locale | null {
-  const stored = readStorage(storageKeys.locale);
-  return isLocale(stored) ? stored : null;
-}
-
-const initialLocale: Locale = readStoredLocale() ?? DEFAULT_LOCALE;
+const initialLocale: Locale = startLocale();
 document.documentElement.lang = initialLocale;
 
 export const localeAtom = atom<Locale>(initialLocale);
 
-/** Changes the UI language and keeps it in local storage under `locale`. */
-export function setLocale(locale: Locale): void {
+let requestedLocale: Locale = initialLocale;
+
+/**
+ * Changes the UI language and keeps it in local storage under `locale`. The language shows as soon as
+ * its messages are loaded (at once when they are); of several quick switches the last one wins. The
+ * promise settles when it shows, or rejects when its messages did not load (the page stays as it was).
+ */
+export function changeLocale(locale: Locale): Promise<void> {
   writeStorage(storageKeys.locale, locale);
-  appStore.set(localeAtom, locale);
-  document.documentElement.lang = locale;
+  requestedLocale = locale;
+  const show = () => {
+    if (requestedLocale !== locale) return;
+    appStore.set(localeAtom, locale);
+    document.documentElement.lang = locale;
+  };
+  if (loadedMessages(locale)) {
+    show();
+    return Promise.resolve();
+  }
+  return loadMessages(locale).then(show);
+}
+
+/** changeLocale() for callers that do not wait for it; a language that did not load is logged. */
+export function setLocale(locale: Locale): void {
+  changeLocale(locale).catch((error: unknown) => console.error('the language did not load', error));
 }
 
 /** The Intl locale each UI language formats numbers, dates and plurals with. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, notInArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client';
+import { dataVersionOf, type DbOrTx } from '../../../db/client';
 import { prepared } from '../../../db/prepared';
 import { authTokens, companies, knownDevices, sessions, users, type AuthTokenPurpose } from '../../../db/schema';
 
@@ -78,6 +78,27 @@ function sessionQuery(columns: ProfileColumns | undefined) {
 }
 
 /**
+ * Live sessions read before, per database handle and column set, by token hash, each with the file's
+ * data version at its read (db/client.ts dataVersionOf). While that number holds, nothing was committed
+ * to the file (a revocation, a logout, a user or organisation changed or deleted, by this process or
+ * another), so the row is the one the statement would read again; only the session's expiry depends on
+ * the time, and it is compared as the statement compares it. Checking the number costs a read
+ * transaction without the join: the statement is the largest single cost of an authenticated request.
+ * Only rows found are kept (an unknown token cannot fill it), at most CACHED_SESSIONS per column set.
+ */
+const liveSessions = new WeakMap<object, WeakMap<object, Map<string, { version: number; row: LiveSession }>>>();
+const CACHED_SESSIONS = 1_000;
+
+/** Cached rows are shared by the requests that find them: nothing may change them. */
+function frozen<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) frozen(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
  * The active user behind a session token hash, with the session and the user's organisation. The
  * user and organisation rows hold the viewer's columns and those `profile` asks for (whole rows
  * for null), nothing else.
@@ -88,8 +109,30 @@ export async function findLiveSessionByTokenHash(
   nowIso: string,
   profile?: ProfileColumns,
 ): Promise<LiveSession | undefined> {
-  const row = (await sessionQuery(profile)(db).get({ tokenHash, now: nowIso })) as Omit<LiveSession, 'companyStatus'>;
-  return row && { ...row, companyStatus: row.company?.status ?? null };
+  const query = sessionQuery(profile);
+  const dataVersion = dataVersionOf(db);
+  const version = dataVersion?.();
+  let cache: Map<string, { version: number; row: LiveSession }> | undefined;
+  if (version !== undefined) {
+    let byQuery = liveSessions.get(db);
+    if (!byQuery) liveSessions.set(db, (byQuery = new WeakMap()));
+    cache = byQuery.get(query);
+    if (!cache) byQuery.set(query, (cache = new Map()));
+    const hit = cache.get(tokenHash);
+    // `s.expires_at > ?` in the statement: the same comparison of ISO texts.
+    if (hit?.version === version) return hit.row.session.expiresAt > nowIso ? hit.row : undefined;
+  }
+  const row = (await query(db).get({ tokenHash, now: nowIso })) as Omit<LiveSession, 'companyStatus'>;
+  if (!row) {
+    cache?.delete(tokenHash);
+    return undefined;
+  }
+  const live = { ...row, companyStatus: row.company?.status ?? null };
+  if (cache && version !== undefined) {
+    if (cache.size >= CACHED_SESSIONS && !cache.has(tokenHash)) cache.delete(cache.keys().next().value!);
+    cache.set(tokenHash, { version, row: frozen(live) });
+  }
+  return live;
 }
 
 /** A user row with the viewer's columns and maybe more. */

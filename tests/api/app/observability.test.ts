@@ -72,6 +72,13 @@ describe('request ids and JSON logs', () => {
     t.deps.log.info('login attempt', { email: 'a@b.example', password: 'hunter2', nested: { token: 't0k3n' } });
     const line = lines.find((l) => l.msg === 'login attempt')!;
     expect(line).toMatchObject({ password: '[redacted]', nested: { token: '[redacted]' }, email: 'a@b.example' });
+    // Lines of plain values skip pino's redaction (the access line is one); a secret's name among them must not.
+    t.deps.log.info('plain values', { status: 200, cookie: 'session=abc', apiKey: 'k3y' });
+    expect(lines.find((l) => l.msg === 'plain values')).toMatchObject({
+      status: 200,
+      cookie: '[redacted]',
+      apiKey: '[redacted]',
+    });
   });
 
   it("keep one line's fields out of the next line of the same request or job, and out of other requests", async () => {

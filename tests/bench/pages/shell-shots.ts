@@ -1,9 +1,10 @@
 // `bun tests/bench/pages/shell-shots.ts`: screenshots of the app's frame to compare a change's look before
 // and after: the login page, the dashboard, the result page and the worksheet of the 600-interview demo
 // file, in German and English, at 1024 px (side menu as icons) and 1440 px (side menu open), and the
-// user menu opened, the footer (and a link of it hovered). The same side as `bench:pages` (the real server, the demo data); SHOTS_ROOT=<another
+// user menu, the language and info menus opened, the language switched from the menu, the footer (and a link of it hovered). The same side as `bench:pages` (the real server, the demo data); SHOTS_ROOT=<another
 // checkout> shoots that checkout instead. Writes SHOTS_DIR/SHOTS_LABEL-<width>-<locale>-<page>.png
 // (defaults: the system's temporary folder, label "before"). Upload times and dates differ between runs.
+// SHOTS_WIDTHS=1024 takes one width.
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +28,7 @@ try {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1_500);
   };
-  for (const width of [1024, 1440]) {
+  for (const width of (process.env.SHOTS_WIDTHS ?? '1024,1440').split(',').map(Number)) {
     await page.setViewportSize({ width, height: 900 });
     for (const locale of ['de', 'en']) {
       await page.evaluate((l) => {
@@ -50,6 +51,21 @@ try {
       await page.waitForTimeout(400);
       await shot('user-menu');
       await page.keyboard.press('Escape');
+      for (const menu of ['language', 'info'] as const) {
+        await page.getByTestId(`${menu}-menu`).click();
+        await page.getByTestId(menu === 'language' ? 'language-en' : 'help-center-link').waitFor();
+        await page.waitForTimeout(400);
+        await shot(`${menu}-menu`);
+        await page.keyboard.press('Escape');
+      }
+      // The language switch: the other language chosen from the menu, without a reload.
+      const other = locale === 'de' ? 'en' : 'de';
+      await page.getByTestId('language-menu').click();
+      await page.getByTestId(`language-${other}`).click();
+      await page.waitForFunction((l) => document.documentElement.lang === l, other);
+      await settle();
+      await shot(`switched-to-${other}`);
+      await page.evaluate((l) => window.localStorage.setItem('locale', l), locale);
       await page.goto(`${side.server.baseUrl}/datafile-result?datafileId=${DEMO_DATAFILE}`, { waitUntil: 'commit' });
       await paintedAt(page, 'resultRows');
       await page.getByTestId('user-menu').waitFor();

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import packageJson from '../../../package.json';
+import { LOCALES, loadMessages } from '../../../web/lib/messages';
 
 // findBy* and waitFor give up after 1 s by default; on a 2-core machine running two test files at
 // once a render can take longer than that. They return as soon as the condition holds, so a longer
@@ -51,3 +52,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+// The app loads a language's messages when it starts in it or switches to it (web/lib/messages.ts);
+// tests render and switch synchronously, so both are loaded before any test.
+await Promise.all(LOCALES.map((locale) => loadMessages(locale)));

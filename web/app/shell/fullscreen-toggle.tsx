@@ -1,4 +1,3 @@
-import { IconButton } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { CompressIcon, ExpandIcon } from '../../components/icons/icons';
 import { useT } from '../../lib/i18n';
@@ -13,9 +12,11 @@ export function FullscreenToggle() {
   }, []);
   const label = isFullscreen ? t('shell.fullscreenExit') : t('shell.fullscreenEnter');
   return (
-    <IconButton
-      variant="ghost"
-      size="sm"
+    // A plain button on shell.css (Chakra's ghost icon button, as it styled it).
+    <button
+      type="button"
+      className="top-bar-button"
+      data-icon-only
       aria-label={label}
       title={label}
       data-testid="fullscreen-toggle"
@@ -26,6 +27,6 @@ export function FullscreenToggle() {
       }}
     >
       {isFullscreen ? <CompressIcon /> : <ExpandIcon />}
-    </IconButton>
+    </button>
   );
 }

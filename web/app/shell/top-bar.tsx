@@ -1,4 +1,3 @@
-import { Box, Button, HStack, IconButton, Separator } from '@chakra-ui/react';
 import { useAtom } from 'jotai';
 import { Link } from 'wouter';
 import { MenuIcon, PlayIcon } from '../../components/icons/icons';
@@ -17,8 +16,9 @@ import { UserMenu } from './user-menu';
 import './shell.css';
 
 /**
- * The brand block, the side menu's toggle and the organisation are plain elements on a static stylesheet
- * (shell.css); the buttons and menus on the right mount right after the first paint of the page.
+ * The brand block, the side menu's toggle, the organisation and the tutorial and full-screen buttons are
+ * plain elements on a static stylesheet (shell.css); the buttons and menus on the right mount right after
+ * the first paint of the page.
  */
 export function TopBar({ user, onLocaleChanged }: { user: MeUser; onLocaleChanged: (locale: Locale) => void }) {
   const t = useT();
@@ -35,16 +35,17 @@ export function TopBar({ user, onLocaleChanged }: { user: MeUser; onLocaleChange
         </Link>
       </div>
       <div className="top-bar-main">
-        <IconButton
-          variant="ghost"
-          size="sm"
+        <button
+          type="button"
+          className="top-bar-button"
+          data-icon-only
           aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
           title={t('shell.toggleMenu')}
           onClick={() => setCollapsed(!collapsed)}
           data-testid="menu-toggle"
         >
           <MenuIcon />
-        </IconButton>
+        </button>
         {company && (
           <div className="top-bar-company" data-testid="company">
             <img src={company.image ?? '/default-company.svg'} alt={t('shell.companyLogo')} />
@@ -55,30 +56,27 @@ export function TopBar({ user, onLocaleChanged }: { user: MeUser; onLocaleChange
         )}
         <div className="top-bar-spacer" />
         <AfterFirstPaint>
-          <Button
-            size="sm"
-            variant="subtle"
-            colorPalette="brand"
-            gap="2"
+          <button
+            type="button"
+            className="top-bar-button top-bar-tutorial"
+            // Below 1280 px with the side menu open the icon alone, so the organisation's name keeps its room.
+            data-compact={collapsed ? undefined : ''}
             title={t('shell.tutorialHint')}
             aria-label={t('shell.tutorial')}
             onClick={() => openInNewTab(externalLinks.tutorialVideo)}
             data-testid="tutorial-button"
           >
             <PlayIcon />
-            {/* Below 1280 px with the side menu open the icon alone, so the organisation's name keeps its room. */}
-            <Box as="span" hideBelow={collapsed ? undefined : 'xl'}>
-              {t('shell.tutorial')}
-            </Box>
-          </Button>
-          <HStack gap="1">
+            <span>{t('shell.tutorial')}</span>
+          </button>
+          <div className="top-bar-buttons">
             <LanguageMenu onChanged={onLocaleChanged} />
             <WalletMenu companyId={company?.id ?? null} canManageCredits={user.accessLevel !== 'EMPLOYEE'} />
             <NotificationBell />
             <FullscreenToggle />
             <InfoMenu />
-          </HStack>
-          <Separator orientation="vertical" h="8" />
+          </div>
+          <span role="separator" aria-orientation="vertical" className="top-bar-separator" />
           <UserMenu user={user} compact={!collapsed} />
         </AfterFirstPaint>
       </div>
