@@ -1,6 +1,6 @@
 // The datafiles module's front door: what other modules may use of it (layering/imports holds them to it).
 
-export { canSeeDatafile, requireDatafile } from './datafiles.policy';
+export { canSeeDatafile, canUploadTo, requireDatafile } from './datafiles.policy';
 export { presentDatapoint, presentMetadata, presentRecordSummary } from './datafiles.presenter';
 export {
   companyRef,

@@ -9,7 +9,7 @@ import type { Locale } from '../../lib/i18n';
 import { writeTransaction } from '../../../db/write-transaction';
 import { creditAvailability } from '../credits';
 import * as repo from './uploads.repo';
-import { requireDatafile } from '../datafiles';
+import { canUploadTo, requireDatafile } from '../datafiles';
 import { mappingHash, rowsFromInput } from './datapoints';
 import { readUpload } from './upload-read';
 import type { EarlySource } from '../../ingest';
@@ -56,14 +56,20 @@ export async function uploadPreview(
     // The check's Worker gets ready while step 2 is shown, once its preview is read (not beside it:
     // on two busy cores the two Workers' start slowed the API's answers to everyone else).
     // With the file's source, that Worker also starts reading it (the check after the save takes those
-    // rows when they are of this datafile and the same stored object; ingest/parse/early.ts).
+    // rows when they are of this datafile and the same stored object; ingest/parse/early.ts). Only for
+    // a viewer who may save step 2: one who may only see the draft cannot make the Worker read files.
     if (upload.status === 'DRAFT')
-      deps.jobs.warm(UPLOAD_CHECK_JOB, {
-        datafileId: file.id,
-        key: upload.sourceKey,
-        format: upload.sourceFormat,
-        options: readOptionsOf(upload),
-      } satisfies EarlySource);
+      deps.jobs.warm(
+        UPLOAD_CHECK_JOB,
+        canUploadTo(viewer, file)
+          ? ({
+              datafileId: file.id,
+              key: upload.sourceKey,
+              format: upload.sourceFormat,
+              options: readOptionsOf(upload),
+            } satisfies EarlySource)
+          : undefined,
+      );
     return preview!;
   } catch (error) {
     if (error instanceof AppError && upload.status !== 'READY') await rejectSource(deps, upload.id, error);
