@@ -207,6 +207,6 @@ describe('step 2 waiting for the check', () => {
     expect(currentUrl()).toContain('/upload-dataset/step2');
     for (const resolve of held.slice(1))
       await act(async () => resolve({ data: { getUploadCheck: check('DONE', true) } }));
-    await waitFor(() => expect(currentUrl()).toBe(`/upload-dataset/step3?datafileId=${DATAFILE}`), { timeout: 2_000 });
+    await waitFor(() => expect(currentUrl()).toBe(`/upload-dataset/step3?datafileId=${DATAFILE}`));
   });
 });

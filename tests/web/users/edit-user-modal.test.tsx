@@ -264,7 +264,7 @@ describe('edit user modal', () => {
 
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(screen.queryByTestId('edit-user-dialog')).not.toBeNull();
-    await waitFor(() => expect(screen.queryByTestId('edit-user-dialog')).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(screen.queryByTestId('edit-user-dialog')).toBeNull());
     expect(Date.now() - savedAt).toBeGreaterThanOrEqual(1900);
 
     expect(operationsCalled(fetchMock).filter((c) => c.operationName === 'getCompanyUsers').length).toBeGreaterThan(
@@ -307,7 +307,7 @@ describe('edit user modal', () => {
     expect(operationsCalled(fetchMock).find((c) => c.operationName === 'deleteUser')?.variables).toEqual({
       userId: 'u-erik',
     });
-    await waitFor(() => expect(screen.queryByTestId('delete-user-dialog')).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(screen.queryByTestId('delete-user-dialog')).toBeNull());
     await waitFor(() => expect(screen.getAllByTestId('active-user-card')).toHaveLength(2));
   });
 

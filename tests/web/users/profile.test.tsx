@@ -23,7 +23,7 @@ async function openProfile() {
     fireEvent.click(item);
   });
   // The first open loads the dialog's code; on a busy machine that takes longer than the default second.
-  return screen.findByTestId('edit-profile-dialog', {}, { timeout: 5000 });
+  return screen.findByTestId('edit-profile-dialog');
 }
 
 describe('edit profile overlay', () => {
@@ -55,7 +55,7 @@ describe('edit profile overlay', () => {
     expect(operationsCalled(fetchMock).find((c) => c.operationName === 'updateUser')?.variables).toEqual({
       userToUpdate: { userId: 'u-EMPLOYEE', name: { first: 'Tessa', last: 'EMPLOYEE' } },
     });
-    await waitFor(() => expect(screen.queryByTestId('edit-profile-dialog')).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(screen.queryByTestId('edit-profile-dialog')).toBeNull());
     await waitFor(() => expect(screen.getByTestId('user-menu').textContent).toContain('Tessa EMPLOYEE'));
   });
 
