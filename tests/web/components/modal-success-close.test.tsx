@@ -56,7 +56,9 @@ async function expectSuccessForTwoSecondsThenClose(testId: string, message: stri
   const success = await within(screen.getByTestId(testId)).findByTestId('success-alert');
   const shownAt = successShownAt!;
   expect(success.textContent).toContain(message);
-  await new Promise((resolve) => setTimeout(resolve, SUCCESS_DELAY_MS / 2));
+  // Still open half-way through, counted from its appearance (noticing it late must not push the look
+  // past the close).
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, shownAt + SUCCESS_DELAY_MS / 2 - Date.now())));
   expect(screen.queryByTestId(testId)).not.toBeNull();
   await screen.findByTestId('modal-gone');
   expect(Date.now() - shownAt).toBeGreaterThanOrEqual(SUCCESS_DELAY_MS - 100);
