@@ -262,7 +262,9 @@ describe('edit user modal', () => {
       userToUpdate: { userId: 'u-erik', name: { first: 'Erika', last: 'Employee' }, accessLevel: 'ADMIN' },
     });
 
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Still open a second after the click (the close timer starts later, at the message), however late
+    // findBy noticed the message.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, savedAt + 1000 - Date.now())));
     expect(screen.queryByTestId('edit-user-dialog')).not.toBeNull();
     await waitFor(() => expect(screen.queryByTestId('edit-user-dialog')).toBeNull());
     expect(Date.now() - savedAt).toBeGreaterThanOrEqual(1900);
