@@ -5,11 +5,12 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   currentUrl,
+  type Handlers,
+  loadPageBeforeAll,
   renderAppAt,
   resetAppState,
   shellHandlers,
   startSession,
-  type Handlers,
 } from '../../support/web/render-app';
 
 type GraphQLAnswer = Awaited<ReturnType<Handlers[string]>>;
@@ -168,6 +169,8 @@ afterEach(() => {
   resetAppState();
   vi.unstubAllGlobals();
 });
+
+loadPageBeforeAll('uploads');
 
 describe('step 2 waiting for the check', () => {
   it('goes to step 3 when a read begun before the answer ends after an older one', async () => {

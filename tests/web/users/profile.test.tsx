@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  loadPageBeforeAll,
   meFor,
   operationsCalled,
   renderAppAt,
@@ -25,6 +26,8 @@ async function openProfile() {
   // The first open loads the dialog's code; on a busy machine that takes longer than the default second.
   return screen.findByTestId('edit-profile-dialog');
 }
+
+loadPageBeforeAll('dashboard');
 
 describe('edit profile overlay', () => {
   beforeEach(() => resetAppState());
