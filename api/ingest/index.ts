@@ -17,7 +17,13 @@ export type { CoherenceColumns, CoherenceQuestion } from './processing/process-t
 export { CHECKED_AT, checkAndPrepare, prepareUpload, preparedFolder } from './processing/prepare';
 export type { UploadSummary } from './processing/summary';
 export { structureDifference, compareStructure } from './processing/structure';
-export { readManifest, readRevisionColumns, revisionColumnsIpc, type RevisionManifest } from './columnar/reader';
+export {
+  readManifest,
+  readRevisionColumns,
+  revisionColumnsIpc,
+  revisionFileKey,
+  type RevisionManifest,
+} from './columnar/reader';
 export { vectorToFloat64 } from '../../scoring/arrow-columns';
 export { weightedScores, reweightTable, type Combine, type WeightedScores } from './columnar/reweight';
 export { neutraliseCell, neutraliseText } from './export/neutralise';

@@ -20,7 +20,7 @@ const MISSING = -999;
 const valid = (v: number) => v !== MISSING && !Number.isNaN(v);
 
 /** Robust z per page: (v - median) / (1.4826 MAD), the standard deviation when the MAD is 0. */
-function pageZ(v: Float64Array): Float64Array {
+export function pageZ(v: Float64Array): Float64Array {
   const ok = Array.from(v)
     .filter((x) => !Number.isNaN(x))
     .sort((a, b) => a - b);

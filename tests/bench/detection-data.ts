@@ -128,3 +128,34 @@ export function lognormalOf(durations: readonly number[]): { mu: number; sigma: 
   // The standard deviation of a normal truncated to its central 95 % is 0.8796 of the whole.
   return { mu, sigma: sd / 0.8796 };
 }
+
+/** Screens of the real per-screen time set (tests/fixtures/detection/screen-times-extraversion.csv). */
+export const SCREENS = 10;
+
+/** Per screen, the seconds of every respondent who has all ten (rows with a missing time are left out). */
+export function loadScreenTimes(): Float64Array[] {
+  const rows = readFileSync(join(DIR, 'screen-times-extraversion.csv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(',').slice(SCREENS).map(Number))
+    .filter((t) => t.length === SCREENS && t.every((v) => v > 0));
+  return Array.from({ length: SCREENS }, (_, g) => Float64Array.from(rows, (t) => t[g]!));
+}
+
+/**
+ * Per real respondent, the log time of each screen less the screen's median and less the respondent's
+ * own mean: what is left of a real time sequence once the item and the person's pace are taken out.
+ */
+export function screenResiduals(times: readonly Float64Array[] = loadScreenTimes()): number[][] {
+  const n = times[0]?.length ?? 0;
+  const med = times.map((col) => {
+    const s = Array.from(col, Math.log).sort((a, b) => a - b);
+    return s[s.length >> 1]!;
+  });
+  return Array.from({ length: n }, (_, i) => {
+    const r = times.map((col, g) => Math.log(col[i]!) - med[g]!);
+    const mean = r.reduce((a, b) => a + b, 0) / r.length;
+    return r.map((v) => v - mean);
+  });
+}

@@ -3,7 +3,7 @@
 // one duration per grid page drawn from the lognormal of real interview durations. The real rows
 // that stay untouched are the genuine respondents.
 import { rng } from '../scoring/survey-generator.ts';
-import type { RealDataset } from './detection-data.ts';
+import { SCREENS, screenResiduals, type RealDataset } from './detection-data.ts';
 
 export const PLANTED_KINDS = [
   'speeder',
@@ -42,9 +42,16 @@ export interface PlantedSurvey {
 /** Seconds per grid item at the median pace (the page medians cancel out of the time score). */
 const SECONDS_PER_ITEM = 4;
 /** Day-to-day spread of one respondent's page times around their own pace (log scale). */
-const PAGE_SPREAD = 0.3;
+export const PAGE_SPREAD = 0.3;
 /** Spread of the rest of the interview (log scale) around the respondent's pace. */
 const OTHER_SPREAD = 0.15;
+/**
+ * DETECTION_PAGE_NOISE=real: each interview's page noise is a real respondent's screen sequence
+ * (detection-data.ts, screenResiduals; ten screens, then the next respondent's) instead of independent
+ * draws of PAGE_SPREAD, to measure what rests on the planted noise. The main random stream stays the
+ * same either way (the respondents are picked by a stream of their own), so only the noise differs.
+ */
+const REAL_NOISE = process.env.DETECTION_PAGE_NOISE === 'real' ? screenResiduals() : undefined;
 
 export function plantSurvey(
   d: RealDataset,
@@ -80,6 +87,7 @@ export function plantSurvey(
   const paceSigma = Math.sqrt(Math.max(0.01, timing.sigma ** 2 - OTHER_SPREAD ** 2));
   const pick = (lo: number, hi: number) => lo + (hi - lo) * r();
   const uniformCode = (p: { min: number; max: number }) => p.min + Math.floor(r() * (p.max - p.min + 1));
+  const pickReal = rng(seed * 104729 + d.rows + 1);
 
   for (let i = 0; i < n; i++) {
     const kind = kinds[i]!;
@@ -109,6 +117,12 @@ export function plantSurvey(
     const patternKind = Math.floor(r() * 3);
     const bias = r() < 0.5 ? 'midpoint' : 'agreement';
     const straightPages = new Set<number>();
+    const realSeqs = REAL_NOISE
+      ? Array.from(
+          { length: Math.ceil(pages.length / SCREENS) },
+          () => REAL_NOISE[Math.floor(pickReal() * REAL_NOISE.length)]!,
+        )
+      : [];
     let total = 0;
     pages.forEach((p, g) => {
       const P = p.max - p.min + 1;
@@ -166,7 +180,9 @@ export function plantSurvey(
       const pagePace = g >= fastFrom ? fastPace : pace;
       // Speeders' pages spread like everyone's: real speeders are not more regular, and a rule on evenly
       // fast pages would fit this generator rather than the data.
-      const t = pageBase[g]! * pagePace * Math.exp(PAGE_SPREAD * normal());
+      const planted = PAGE_SPREAD * normal();
+      const noise = REAL_NOISE ? realSeqs[Math.floor(g / SCREENS)]![g % SCREENS]! : planted;
+      const t = pageBase[g]! * pagePace * Math.exp(noise);
       durations[1 + g]![i] = t;
       total += t;
     });

@@ -4,7 +4,8 @@
 // checked on the held-out part, what removes genuine respondents (per dataset and pooled), the red Time-Score decision,
 // the over-cleaning guard's estimate against the truth, a clean file against the same rows beside the
 // planted ones (detection-clean.ts), candidate statistics beside the rules (detection-synonyms.ts,
-// detection-joined.ts, detection-changepoint.ts) and candidate combinations of the subscores
+// detection-joined.ts, detection-changepoint.ts with the real screen times of detection-screen-times.ts,
+// detection-personfit.ts) and candidate combinations of the subscores
 // (detection-combine.ts).
 import { CHECK_KEYS, DEFAULT_RULES, cleaningGuard, type PipelineResult, type Scoring } from '../../scoring/index.ts';
 import { DATASET_KEYS, loadDataset, lognormalOf, realDurations } from './detection-data.ts';
@@ -26,6 +27,8 @@ import { cleanFileFigures } from './detection-clean.ts';
 import { changePointReport } from './detection-changepoint.ts';
 import { combineReport } from './detection-combine.ts';
 import { joinedReport } from './detection-joined.ts';
+import { personFitReport } from './detection-personfit.ts';
+import { screenTimesReport } from './detection-screen-times.ts';
 import { synonymReport } from './detection-synonyms.ts';
 
 /** Tuned on: two inventories of different kinds (135 personality items on 6 points, 67 mood adjectives on 4). */
@@ -200,6 +203,8 @@ export function realDataReport(s: Scoring): boolean {
   synonymReport(s, TUNED, HELD_OUT);
   joinedReport(s, TUNED, HELD_OUT);
   changePointReport(s, TUNED, HELD_OUT);
+  screenTimesReport();
+  personFitReport(s, TUNED, HELD_OUT);
   combineReport(s, TUNED, HELD_OUT);
   return missed.length === 0;
 }

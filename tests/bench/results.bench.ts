@@ -89,6 +89,10 @@ async function fullLoad(page: Page, url: string) {
       (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
         ?.domContentLoadedEventEnd ?? Number.NaN,
     longTasks: window.bench.longTasks.filter((t) => t.start < window.bench.readyAt!),
+    marks: performance
+      .getEntriesByType('mark')
+      .filter((m) => m.name.startsWith('result:'))
+      .map((m) => `${m.name.slice(7)} ${Math.round(m.startTime)}`),
   }));
   page.off('requestfinished', onFinished);
   await cdp.detach();
@@ -107,6 +111,8 @@ async function fullLoad(page: Page, url: string) {
   const operation = (name: string) => (r: Request) =>
     r.url().endsWith('/graphql') && (r.postData() ?? '').includes(`"operationName":"${name}"`);
   if (process.env.BENCH_RESULTS_REQUESTS) {
+    // The page's own stages (web/features/results/data/load-marks.ts), ms after navigation start.
+    console.log(`    marks: ${info.marks.join(', ')}`);
     for (const r of finished) {
       const t = r.timing(),
         start = t.startTime - info.origin;

@@ -31,6 +31,8 @@ export type JobBenchResult = {
   checkThreadsCpuMs: number;
   /** The same, of the threads named Worker only (the check's own thread). */
   checkWorkerCpuMs: number;
+  /** CPU ms by thread name, the API's and the bench's own process included, from the save to the estimate. */
+  checkCpuByThread: string;
   /** From the estimate shown to the prepared revision complete ('prepared' only). */
   prepareMs?: number;
   /** The upload job published the prepared revision. */
@@ -50,20 +52,39 @@ export type JobBenchResult = {
 const threadsCpuOf = (pid: number) => {
   let all = 0;
   let workers = 0;
+  /** CPU ms by thread name ('API' for the main thread): where the cores went while the check ran. */
+  const byName: Record<string, number> = {};
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    if (Number(tid) === pid) continue;
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const ticks = Number(fields[11]) + Number(fields[12]);
+      const name = Number(tid) === pid ? 'API' : readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      byName[name] = (byName[name] ?? 0) + ticks * 10;
+      if (Number(tid) === pid) continue;
       all += ticks;
-      if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() === 'Worker') workers += ticks;
+      if (name === 'Worker') workers += ticks;
     } catch {
       // The thread ended meanwhile.
     }
   }
-  return { all: all * 10, workers: workers * 10 };
+  return { all: all * 10, workers: workers * 10, byName };
 };
+
+/** Per-name CPU ms between two readings, largest first, the bench's own process (the 8 callers, the poll) beside them. */
+const cpuByName = (before: Record<string, number>, after: Record<string, number>, benchMs: number) =>
+  [
+    ...Object.entries(after)
+      .map(([name, ms]) => [name, ms - (before[name] ?? 0)] as const)
+      .filter(([, ms]) => ms > 0),
+    ['bench client', benchMs] as const,
+  ]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${Math.round(ms)}`)
+    .join(', ');
+
+/** BENCH_UPLOAD_ME_BEFORE_MS: the 8 `me` callers start this long before the save of step 2 (within the 2 s step 2 is read). */
+const ME_BEFORE_SAVE_MS = Math.min(2000, Number(process.env.BENCH_UPLOAD_ME_BEFORE_MS ?? 0));
 
 const rssOf = (pid: number) => {
   try {
@@ -135,11 +156,12 @@ export async function uploadThroughJob(
     const preview = await post(Q.preview, { id: datafileId });
     if (!preview.getUploadPreview) throw new Error('no preview');
     // A user reads step 2 for seconds at least before saving it; the server's RSS settles meanwhile.
-    await Bun.sleep(2000);
+    await Bun.sleep(2000 - ME_BEFORE_SAVE_MS);
     const baselineRssMB = rssOf(server.pid);
 
-    // `me` from 8 callers from the save of step 2 until READY.
+    // `me` from 8 callers until READY, counted from the save of step 2 (BENCH_UPLOAD_ME_BEFORE_MS: started that long before it).
     let done = false;
+    let counting = ME_BEFORE_SAVE_MS === 0;
     const latencies: number[] = [];
     const me = () =>
       fetch(`${server.baseUrl}/graphql`, {
@@ -152,14 +174,18 @@ export async function uploadThroughJob(
         while (!done) {
           const t0 = performance.now();
           await (await me()).json();
-          latencies.push(performance.now() - t0);
+          if (counting) latencies.push(performance.now() - t0);
         }
       }),
     );
+    // A server in use has run `me` before: its code is compiled by then, not while the check runs.
+    await Bun.sleep(ME_BEFORE_SAVE_MS);
+    counting = true;
     let peak = 0;
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 50);
 
     const cpuBefore = threadsCpuOf(server.pid);
+    const benchCpuBefore = process.cpuUsage();
     const checkStart = performance.now();
     await post(Q.save, { id: datafileId, c: columns });
     const saveMs = performance.now() - checkStart;
@@ -181,6 +207,8 @@ export async function uploadThroughJob(
     const cpuAfter = threadsCpuOf(server.pid);
     const checkThreadsCpuMs = cpuAfter.all - cpuBefore.all;
     const checkWorkerCpuMs = cpuAfter.workers - cpuBefore.workers;
+    const benchCpu = process.cpuUsage(benchCpuBefore);
+    const checkCpuByThread = cpuByName(cpuBefore.byName, cpuAfter.byName, (benchCpu.user + benchCpu.system) / 1000);
     if (!check.estimate) throw new Error(`check: ${JSON.stringify(check.issues)}`);
     let prepareMs: number | undefined;
     if (confirm === 'prepared') {
@@ -231,6 +259,7 @@ export async function uploadThroughJob(
       checkPhases,
       checkThreadsCpuMs,
       checkWorkerCpuMs,
+      checkCpuByThread,
       ...(prepareMs !== undefined ? { prepareMs } : {}),
       adopted,
       peakRssMB: Math.round(peak),

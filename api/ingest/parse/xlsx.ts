@@ -281,13 +281,17 @@ export function* xlsxRows(
   for (const chunk of inflateChunks(bytes, entry, limits.maxUncompressedBytes, chunkBytes)) {
     if (seen) seen.bytes += chunk.length;
     let b: Uint8Array;
-    if (carry.length) {
+    if (!carry.length) b = chunk;
+    else if (carry.buffer === chunk.buffer && carry.byteOffset + carry.length === chunk.byteOffset) {
+      // Pieces of one inflated entry: the unfinished element and the next piece are adjacent already.
+      b = new Uint8Array(chunk.buffer, carry.byteOffset, carry.length + chunk.length);
+    } else {
       b = new Uint8Array(carry.length + chunk.length);
       b.set(carry);
       b.set(chunk, carry.length);
-    } else b = chunk;
+    }
     const stop = scan(b, b.length);
-    carry = b.slice(stop);
+    carry = b.subarray(stop);
     yield* rowsOut();
   }
   scan(carry, carry.length);

@@ -234,6 +234,19 @@ export async function newRecordCredits(
   };
 }
 
+export interface ScoreCollectedOptions {
+  onChunk?: (result: PipelineResult, start: number, ids: readonly string[]) => Promise<void> | void;
+  weights?: CombinedWeights;
+  /**
+   * false skips the consistency score (its whole-sample fit and its per-row distances): the estimate
+   * does, because a record's credits count the data points of durations, grids, open answers and
+   * projective questions only (scoring's `credits`), never the consistency score's.
+   */
+  consistency?: boolean;
+  /** false leaves the summary's sums and score statistics out (the estimate needs only the credits): `totals` then holds `totalCredits` alone. */
+  totals?: boolean;
+}
+
 /**
  * Scores the collected inputs chunk by chunk (scoring's `scoreChunked`: whole-sample statistics
  * first, then one row range at a time; the same numbers as one `scoreAll` over the whole file).
@@ -245,14 +258,16 @@ export async function scoreCollected(
   scoring: UploadScoring,
   inputs: ScoreInputs,
   openCategories: readonly Int32Array[] | undefined,
-  onChunk?: (result: PipelineResult, start: number, ids: readonly string[]) => Promise<void> | void,
-  weights?: CombinedWeights,
+  options: ScoreCollectedOptions = {},
 ): Promise<{ credits: Uint8Array; totals: ResultTotals }> {
+  const { onChunk, weights, consistency } = options;
+  const sums = options.totals !== false;
   const n = inputs.rows;
   const behaviour = inputs.behaviourCategories ?? [];
   const durations = [...inputs.durations].sort((a, b) => (a.role === 'TOTAL' ? -1 : 0) - (b.role === 'TOTAL' ? -1 : 0));
   const shape: ChunkedPipelineShape = {
     rows: n,
+    ...(consistency === false ? { consistency: false } : {}),
     ...(weights ? { weights } : {}),
     ...(durations.length
       ? { durations: { columns: durations.length, totalIndex: durations[0]!.role === 'TOTAL' ? 0 : -1 } }
@@ -301,7 +316,7 @@ export async function scoreCollected(
   const totals = new ResultTotals();
   const { totalCredits } = await scoring.scoreChunked(shape, chunks, async (result, start) => {
     credits.set(result.credits, start);
-    totals.add(result);
+    if (sums) totals.add(result);
     if (onChunk) await onChunk(result, start, inputs.ids.chunk(start / CHUNK_ROWS));
   });
   totals.totalCredits = totalCredits;
@@ -360,17 +375,14 @@ export async function processUpload(input: ProcessUploadInput): Promise<Processe
     if (!input.dryRun)
       scores = new ScoresWriter(blobs, prefix + SCORES_FILE, stamp, inputs, classification, sources, coherence);
     const writer = scores;
-    const { credits, totals } = await scoreCollected(
-      input.scoring,
-      inputs,
-      classification?.categories,
-      async (result, start, ids) => {
+    const { credits, totals } = await scoreCollected(input.scoring, inputs, classification?.categories, {
+      onChunk: async (result, start, ids) => {
         if (writer) await writer.write(result, start, ids);
         budget.check();
         report(75 + (20 * (start + result.credits.length)) / inputs.rows, 'score');
       },
-      input.weights,
-    );
+      ...(input.weights ? { weights: input.weights } : {}),
+    });
     // Credits: every record's credits (4..10) from the scoring core; a re-upload charges only ids
     // not charged by an earlier revision.
     const { interviewCredits, creditsToCharge, newRecords, charged } = await newRecordCredits(

@@ -22,10 +22,11 @@ import { AppError, messageOf } from '../../kernel/errors/errors';
 import { recordEndpointHit } from '../monitoring';
 import { requireDatafile } from '../datafiles';
 import { loadSavedCleaning } from '../cleaning';
-import { readManifest, readRevisionColumns, type RevisionManifest } from '../../ingest/index';
+import { readManifest, readRevisionColumns, revisionFileKey, type RevisionManifest } from '../../ingest/index';
 import * as z from 'zod';
 import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 import { arrowBody, chooseEncoding } from './body-encoding';
+import { MAX_RANGED_COLUMNS, readColumnRanges } from './column-ranges';
 
 export const COLUMNS_ROUTE = '/api/datafiles/:datafileId/columns';
 export const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream';
@@ -135,6 +136,26 @@ async function bodySource(
   return { decisionsKey: saved.decisionsKey, savedAt: saved.savedAt };
 }
 
+/**
+ * The columns of one of the revision's files. A few named columns of raw.arrow are read by their byte
+ * ranges (column-ranges.ts: the result page asks it for one column of fifty); anything else, or a
+ * file that reader does not take, is read whole.
+ */
+async function revisionColumns(
+  deps: Pick<Deps, 'blobs'>,
+  datafile: { id: string; revision: number },
+  file: 'raw' | 'scores',
+  columns: string[] | undefined,
+  manifest: RevisionManifest | null,
+): Promise<Table> {
+  const { id, revision } = datafile;
+  if (file === 'raw' && manifest && columns && columns.length > 0 && columns.length <= MAX_RANGED_COLUMNS) {
+    const ranged = await readColumnRanges(deps.blobs, revisionFileKey(manifest, id, revision, 'raw'), columns);
+    if (ranged) return ranged;
+  }
+  return readRevisionColumns(deps.blobs, id, revision, file, columns, manifest);
+}
+
 async function selectedTable(
   deps: Pick<Deps, 'blobs'>,
   datafile: { id: string; revision: number },
@@ -142,7 +163,6 @@ async function selectedTable(
   columns: string[] | undefined,
   source: BodySource,
 ): Promise<Table> {
-  const { id, revision } = datafile;
   if ('decisionsKey' in source) {
     const bytes = await deps.blobs.getBytes(source.decisionsKey);
     if (!bytes) throw new AppError('DATAFILE_NOT_CLEANED', { reason: 'NO_SAVED_CLEANING_FOR_REVISION' });
@@ -150,18 +170,13 @@ async function selectedTable(
     return columns ? decisions.select(columns) : decisions;
   }
   const { manifest } = source;
-  if (file === 'raw' || file === 'scores')
-    return readRevisionColumns(deps.blobs, id, revision, file, columns, manifest);
+  if (file === 'raw' || file === 'scores') return revisionColumns(deps, datafile, file, columns, manifest);
   const scoreNames = columns?.filter((c) => !c.startsWith(RAW_PREFIX));
   const rawNames = columns?.filter((c) => c.startsWith(RAW_PREFIX)).map((c) => c.slice(RAW_PREFIX.length));
   // Both files are read at once: the reads wait on the disk or the bucket, not on this thread.
   const [scores, raw] = await Promise.all([
-    !columns || scoreNames!.length > 0
-      ? readRevisionColumns(deps.blobs, id, revision, 'scores', scoreNames, manifest)
-      : null,
-    !columns || rawNames!.length > 0
-      ? readRevisionColumns(deps.blobs, id, revision, 'raw', rawNames, manifest).then(prefixed)
-      : null,
+    !columns || scoreNames!.length > 0 ? revisionColumns(deps, datafile, 'scores', scoreNames, manifest) : null,
+    !columns || rawNames!.length > 0 ? revisionColumns(deps, datafile, 'raw', rawNames, manifest).then(prefixed) : null,
   ]);
   // Both files hold the interviews in the same row order; assign() lines up their record batches.
   return scores && raw ? scores.assign(raw) : (scores ?? raw)!;

@@ -74,6 +74,13 @@ describe('checkUpload', () => {
         numberOfDatapoints: done.numberOfDatapoints,
       });
       expect(done.interviewCredits.reduce((a, b) => a + b, 0)).toBe(done.credits.toCharge);
+      // The estimate skips the consistency score: processing computed it here, with data points of its own.
+      const scores = await readRevisionColumns(blobs, `est-${format}`, 1, 'scores');
+      const con = scores.getChild('con.data_points')!;
+      expect(
+        Array.from({ length: scores.numRows }, (_, i) => con.get(i) as number | null).some((v) => (v ?? 0) > 0),
+        file,
+      ).toBe(true);
       // A re-upload of the same file estimates nothing new, as processing then charges nothing.
       const again = await checkUpload({
         blobs,

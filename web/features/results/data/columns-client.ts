@@ -34,7 +34,8 @@ export class ColumnsError extends Error {
   }
 }
 
-export type TableAnswer = { table: PlainTable; bytes: number; ms: number };
+/** `bytesAt`: when the body's last byte was in (epoch ms), when the worker fetched it. */
+export type TableAnswer = { table: PlainTable; bytes: number; ms: number; bytesAt?: number };
 
 export interface ColumnsClient {
   fetchTable(url: string, timeRatioOf?: string): Promise<TableAnswer>;
@@ -55,6 +56,8 @@ type Pending = { resolve: (v: TableAnswer) => void; reject: (e: Error) => void }
  */
 const shared = {
   worker: null as Worker | null,
+  /** The worker's script has loaded (it said so): a request it is sent leaves at once. */
+  ready: false,
   seq: 0,
   waiting: new Map<number, Pending>(),
   clients: 0,
@@ -75,15 +78,22 @@ function worker(): Worker {
   const w = new Worker(new URL('./results.worker.ts', import.meta.url), { type: 'module', name: 'result-columns' });
   w.addEventListener('message', (event: MessageEvent<FromWorker>) => {
     const m = event.data;
+    if (m.type === 'ready') {
+      if (shared.worker === w) shared.ready = true;
+      return;
+    }
     const pending = shared.waiting.get(m.id);
     if (!pending) return;
     shared.waiting.delete(m.id);
-    if (m.type === 'table') pending.resolve({ table: m.table, bytes: m.bytes, ms: m.ms });
+    if (m.type === 'table') pending.resolve({ table: m.table, bytes: m.bytes, ms: m.ms, bytesAt: m.bytesAt });
     else pending.reject(new ColumnsError(m.failure));
     idleLater();
   });
   w.addEventListener('error', () => {
-    if (shared.worker === w) shared.worker = null;
+    if (shared.worker === w) {
+      shared.worker = null;
+      shared.ready = false;
+    }
     w.terminate();
     fail(shared.waiting.keys(), 'worker failed');
   });
@@ -98,6 +108,7 @@ function idleLater() {
     if (shared.clients > 0 || shared.waiting.size > 0) return;
     shared.worker?.terminate();
     shared.worker = null;
+    shared.ready = false;
   }, IDLE_WORKER_MS);
 }
 
@@ -117,6 +128,11 @@ export function requestTable(
     mine?.add(id);
     worker().postMessage({ ...message, id } as ToWorker, transfer);
   });
+}
+
+/** True once the tab's worker has loaded its script (a request sent to it now is fetched at once). */
+export function columnsWorkerReady(): boolean {
+  return shared.worker !== null && shared.ready;
 }
 
 /** Starts the tab's worker now (its script and decoder load while the page's code and query do). */

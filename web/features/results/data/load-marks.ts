@@ -6,8 +6,12 @@
  */
 const marked = new Set<string>();
 
-export function markResultLoad(stage: 'query' | 'bytes' | 'decoded' | 'mounted' | 'table-committed'): void {
+/** `at`: when it happened (epoch ms, e.g. in the data worker), else now. */
+export function markResultLoad(
+  stage: 'query' | 'bytes' | 'decoded' | 'mounted' | 'table-committed',
+  at?: number,
+): void {
   if (marked.has(stage)) return;
   marked.add(stage);
-  performance.mark(`result:${stage}`);
+  performance.mark(`result:${stage}`, at === undefined ? undefined : { startTime: at - performance.timeOrigin });
 }

@@ -1,5 +1,14 @@
 // Arrow IPC -> plain columns, inside the worker: decoding 100,000 interviews never blocks the page.
-import { tableFromIPC, Type, type Data, type Utf8, type Vector } from 'apache-arrow';
+import {
+  RecordBatchReader,
+  tableFromIPC,
+  Type,
+  type Data,
+  type RecordBatch,
+  type Schema,
+  type Utf8,
+  type Vector,
+} from 'apache-arrow';
 import { vectorToFloat64 } from '../../../../scoring/arrow-columns.ts';
 import type { PlainTable } from './protocol.ts';
 
@@ -35,28 +44,94 @@ function utf8Strings(vector: Vector<Utf8>): (string | null)[] {
   return out;
 }
 
-export function plainTableFromIpc(bytes: Uint8Array): PlainTable {
-  const table = tableFromIPC(bytes);
-  const out: PlainTable = { rows: table.numRows, numeric: {}, text: {}, fields: [] };
-  for (const field of table.schema.fields) {
-    const vector = table.getChild(field.name)!;
-    const numeric = isNumeric(field.type.typeId);
-    const categoriesJson = field.metadata.get('categories');
-    let categories: Record<string, string> | undefined;
-    try {
-      categories = categoriesJson ? (JSON.parse(categoriesJson) as Record<string, string>) : undefined;
-    } catch {
-      categories = undefined;
+/** Plain columns collected record batch by record batch, joined once the last batch is in. */
+class PlainColumns {
+  private rows = 0;
+  private numeric = new Map<string, Float64Array[]>();
+  private text = new Map<string, (string | null)[][]>();
+
+  constructor(private readonly schema: Schema) {
+    for (const field of schema.fields) {
+      if (isNumeric(field.type.typeId)) this.numeric.set(field.name, []);
+      else this.text.set(field.name, []);
     }
-    if (numeric) out.numeric[field.name] = vectorToFloat64(vector);
-    else if (field.type.typeId === Type.Utf8) out.text[field.name] = utf8Strings(vector as Vector<Utf8>);
-    else
-      out.text[field.name] = Array.from(vector.toArray() as ArrayLike<unknown>, (v) =>
-        v === null || v === undefined ? null : String(v),
-      );
-    out.fields.push({ name: field.name, numeric, ...(categories ? { categories } : {}) });
+  }
+
+  add(batch: RecordBatch): void {
+    this.rows += batch.numRows;
+    this.schema.fields.forEach((field, i) => {
+      const vector = batch.getChildAt(i)!;
+      if (isNumeric(field.type.typeId)) this.numeric.get(field.name)!.push(vectorToFloat64(vector));
+      else if (field.type.typeId === Type.Utf8)
+        this.text.get(field.name)!.push(utf8Strings(vector as unknown as Vector<Utf8>));
+      else
+        this.text
+          .get(field.name)!
+          .push(
+            Array.from(vector.toArray() as ArrayLike<unknown>, (v) =>
+              v === null || v === undefined ? null : String(v),
+            ),
+          );
+    });
+  }
+
+  finish(): PlainTable {
+    const out: PlainTable = { rows: this.rows, numeric: {}, text: {}, fields: [] };
+    for (const field of this.schema.fields) {
+      const numeric = isNumeric(field.type.typeId);
+      if (numeric) out.numeric[field.name] = joined(this.numeric.get(field.name)!, this.rows);
+      else {
+        const parts = this.text.get(field.name)!;
+        out.text[field.name] = parts.length === 1 ? parts[0]! : parts.flat();
+      }
+      const categories = categoriesOf(field.metadata.get('categories'));
+      out.fields.push({ name: field.name, numeric, ...(categories ? { categories } : {}) });
+    }
+    return out;
+  }
+}
+
+function joined(parts: Float64Array[], rows: number): Float64Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Float64Array(rows);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
   }
   return out;
+}
+
+function categoriesOf(json: string | undefined): Record<string, string> | undefined {
+  try {
+    return json ? (JSON.parse(json) as Record<string, string>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A whole IPC body (stream or file) as plain columns. */
+export function plainTableFromIpc(bytes: Uint8Array): PlainTable {
+  const table = tableFromIPC(bytes);
+  const columns = new PlainColumns(table.schema);
+  for (const batch of table.batches) columns.add(batch);
+  return columns.finish();
+}
+
+/**
+ * An IPC stream decoded while it arrives: each record batch becomes plain columns as soon as its bytes
+ * are in, so a big body's decoding overlaps its transfer instead of following its last byte. Gives the
+ * same table as plainTableFromIpc of the whole body.
+ */
+export async function plainTableFromStream(chunks: AsyncIterable<Uint8Array>): Promise<PlainTable> {
+  const reader = await RecordBatchReader.from(chunks);
+  let columns: PlainColumns | null = null;
+  for await (const batch of reader) {
+    columns ??= new PlainColumns(reader.schema);
+    columns.add(batch);
+  }
+  // A stream of no batches still names its fields.
+  return (columns ?? new PlainColumns(reader.schema)).finish();
 }
 
 /** Each value divided by the median of the positive finite values (the Time-Score's input); NaN where none. */

@@ -16,6 +16,8 @@ export interface FetchRequest {
   timeRatioOf?: string;
   /** The route's answer, when the page fetched it itself (transferred): the worker only decodes. */
   bytes?: ArrayBuffer;
+  /** The route's answer as it arrives, when the page fetched it itself (transferred): the worker decodes it as it comes. */
+  body?: ReadableStream<Uint8Array>;
 }
 
 export interface CarelessRequest {
@@ -37,5 +39,8 @@ export interface WorkerFailure {
 }
 
 export type FromWorker =
-  | { type: 'table'; id: number; table: PlainTable; bytes: number; ms: number }
-  | { type: 'failed'; id: number; failure: WorkerFailure };
+  /** `bytesAt`: when the worker had the body's last byte (epoch ms), when it fetched the body itself. */
+  | { type: 'table'; id: number; table: PlainTable; bytes: number; ms: number; bytesAt?: number }
+  | { type: 'failed'; id: number; failure: WorkerFailure }
+  /** The worker's script has loaded: requests sent from now on leave at once. */
+  | { type: 'ready' };

@@ -1,9 +1,9 @@
-// The result page's data worker: fetches the Arrow route (the browser undoes br/gzip), decodes the
-// IPC bytes into plain columns, derives the time ratio and, on request, the careless indices with
-// the scoring core. Only finished typed arrays cross to the page (transferred, not copied).
+// The result page's data worker: fetches the Arrow route (the browser undoes the content coding), decodes
+// the IPC stream into plain columns record batch by record batch as it arrives, derives the time ratio
+// and, on request, the careless indices with the scoring core. Only finished typed arrays cross to the page (transferred, not copied).
 import { getScoring } from '../../../lib/scoring.ts';
-import { fetchColumnsBytes } from './columns-fetch.ts';
-import { plainTableFromIpc, ratioToMedian } from './plain-table.ts';
+import { countedChunks, fetchColumns } from './columns-fetch.ts';
+import { plainTableFromIpc, plainTableFromStream, ratioToMedian } from './plain-table.ts';
 import type { FromWorker, PlainTable, ToWorker, WorkerFailure } from './protocol.ts';
 import { TIME_RATIO_COLUMN } from '../model/score-tabs.ts';
 
@@ -19,16 +19,31 @@ class Failed extends Error {
   }
 }
 
-/** The route's bytes decoded; `given`: bytes the page fetched already (it starts the request before this worker has loaded). */
+/**
+ * The route's answer decoded: `given`, bytes or the body stream the page fetched already (it starts
+ * the request while this worker is still loading), or the worker's own request; a stream is decoded
+ * record batch by record batch while it arrives. `bytesAt`: when the last byte was in (epoch ms, for
+ * the page's load marks).
+ */
 async function fetchTable(
   url: string,
   headers: Record<string, string>,
-  given?: ArrayBuffer,
-): Promise<{ table: PlainTable; bytes: number }> {
-  const answer = given ? { ok: true as const, bytes: given } : await fetchColumnsBytes(url, headers);
-  if (!answer.ok) throw new Failed(answer.failure);
-  const bytes = new Uint8Array(answer.bytes);
-  return { table: plainTableFromIpc(bytes), bytes: bytes.length };
+  given?: { bytes?: ArrayBuffer; body?: ReadableStream<Uint8Array> },
+): Promise<{ table: PlainTable; bytes: number; bytesAt?: number }> {
+  if (given?.bytes) return { table: plainTableFromIpc(new Uint8Array(given.bytes)), bytes: given.bytes.byteLength };
+  let body = given?.body;
+  if (!body) {
+    const answer = await fetchColumns(url, headers);
+    if (!answer.ok) throw new Failed(answer.failure);
+    if (!answer.response.body) {
+      const bytes = await answer.response.arrayBuffer();
+      return { table: plainTableFromIpc(new Uint8Array(bytes)), bytes: bytes.byteLength };
+    }
+    body = answer.response.body;
+  }
+  const seen = { bytes: 0 };
+  const table = await plainTableFromStream(countedChunks(body, seen));
+  return { table, bytes: seen.bytes, bytesAt: performance.timeOrigin + performance.now() };
 }
 
 const transfers = (t: PlainTable) => Object.values(t.numeric).map((a) => a.buffer as ArrayBuffer);
@@ -37,14 +52,15 @@ async function handle(message: ToWorker): Promise<void> {
   const started = performance.now();
   try {
     if (message.type === 'fetch') {
-      const { table, bytes } = await fetchTable(message.request.url, message.request.headers, message.request.bytes);
+      const { url, headers, bytes: given, body } = message.request;
+      const { table, bytes, bytesAt } = await fetchTable(url, headers, { bytes: given, body });
       const source = message.request.timeRatioOf ? table.numeric[message.request.timeRatioOf] : undefined;
       if (source) {
         table.numeric[TIME_RATIO_COLUMN] = ratioToMedian(source);
         table.fields.push({ name: TIME_RATIO_COLUMN, numeric: true });
       }
       scope.postMessage(
-        { type: 'table', id: message.id, table, bytes, ms: performance.now() - started },
+        { type: 'table', id: message.id, table, bytes, ms: performance.now() - started, bytesAt },
         transfers(table),
       );
       return;
@@ -90,3 +106,5 @@ async function handle(message: ToWorker): Promise<void> {
 scope.addEventListener('message', (event) => {
   void handle(event.data);
 });
+// The page sends its requests here from now on: this worker fetches and decodes as the bytes arrive.
+scope.postMessage({ type: 'ready' });

@@ -5,8 +5,15 @@
 // and its combined score changes only with the saved weights (the columns route's ETag names the
 // datafile, the revision, the weights and the selection; so does this cache's key), so a table decoded
 // once is the same table the next visit would load.
-import { authHeaders, ColumnsError, columnsUrl, requestTable, type TableAnswer } from './columns-client.ts';
-import { fetchColumnsBytes } from './columns-fetch.ts';
+import {
+  authHeaders,
+  ColumnsError,
+  columnsUrl,
+  columnsWorkerReady,
+  requestTable,
+  type TableAnswer,
+} from './columns-client.ts';
+import { fetchColumns } from './columns-fetch.ts';
 import { markResultLoad } from './load-marks.ts';
 import { RAW_PREFIX, totalDurationColumn } from '../model/columns.ts';
 import type { PlainTable } from './protocol.ts';
@@ -63,28 +70,52 @@ function remember(request: ScoreRequest, answer: Promise<TableAnswer>): Entry {
   return created;
 }
 
+/** Whether this browser can hand a ReadableStream to a worker (Chromium, Firefox, Safari 17+ can). */
+let streamsTransfer: boolean | undefined;
+function canTransferStreams(): boolean {
+  if (streamsTransfer === undefined) {
+    try {
+      const { port1, port2 } = new MessageChannel();
+      const probe = new ReadableStream();
+      port1.postMessage(probe, [probe as unknown as Transferable]);
+      port1.close();
+      port2.close();
+      streamsTransfer = true;
+    } catch {
+      streamsTransfer = false;
+    }
+  }
+  return streamsTransfer;
+}
+
 /**
- * The request goes out from the page; the worker, which may still be loading its decoder, gets the
- * bytes (a request from the worker waited for the worker's start, most of a small file's load).
+ * Once the worker has loaded, it fetches and decodes the body record batch by record batch as it
+ * arrives (decoding overlaps the transfer, and the page's thread never holds the bytes). Before, the
+ * request goes out from the page (a request from the worker would wait for the worker's script, most
+ * of a small file's load) and the worker is handed the body as a stream, which it decodes the same
+ * way once loaded; where streams cannot be handed over, the whole body's bytes.
  */
 function requestScoreTable(request: ScoreRequest): Promise<TableAnswer> {
   const headers = authHeaders();
-  return fetchColumnsBytes(request.url, headers).then((fetched) => {
+  const derived = request.timeRatioOf ? { timeRatioOf: request.timeRatioOf } : {};
+  const marked = (answer: TableAnswer) => {
+    markResultLoad('bytes', answer.bytesAt);
+    return answer;
+  };
+  if (columnsWorkerReady())
+    return requestTable({ type: 'fetch', request: { url: request.url, headers, ...derived } }).then(marked);
+  return fetchColumns(request.url, headers).then(async (fetched) => {
     if (!fetched.ok) throw new ColumnsError(fetched.failure);
+    const body = fetched.response.body;
+    if (body && canTransferStreams())
+      return requestTable({ type: 'fetch', request: { url: request.url, headers, body, ...derived } }, undefined, [
+        body as unknown as Transferable,
+      ]).then(marked);
+    const bytes = await fetched.response.arrayBuffer();
     markResultLoad('bytes');
-    return requestTable(
-      {
-        type: 'fetch',
-        request: {
-          url: request.url,
-          headers,
-          bytes: fetched.bytes,
-          ...(request.timeRatioOf ? { timeRatioOf: request.timeRatioOf } : {}),
-        },
-      },
-      undefined,
-      [fetched.bytes],
-    );
+    return requestTable({ type: 'fetch', request: { url: request.url, headers, bytes, ...derived } }, undefined, [
+      bytes,
+    ]);
   });
 }
 
