@@ -68,7 +68,7 @@ async function setAdminSwitch(email: string, on: boolean) {
   await expect.poll(() => control.getAttribute('data-state')).toBe(on ? 'checked' : 'unchecked');
   await dialog.getByTestId('edit-user-save').click();
   await dialog.getByTestId('success-alert').waitFor();
-  await dialog.waitFor({ state: 'hidden', timeout: 6000 });
+  await dialog.waitFor({ state: 'hidden' });
 }
 
 // The server mails through a real SMTP server that the tests read.
@@ -125,7 +125,7 @@ describe('profile avatar in Chromium', () => {
 
     await profile.getByTestId('edit-profile-save').click();
     await profile.getByTestId('success-alert').waitFor();
-    await profile.waitFor({ state: 'hidden', timeout: 6000 });
+    await profile.waitFor({ state: 'hidden' });
 
     const topBarAvatar = page.getByTestId('user-menu').locator('img');
     await topBarAvatar.waitFor();
@@ -255,7 +255,7 @@ describe('user management tab in Chromium', () => {
     await dialog.getByTestId('invite-user-submit').click();
     await dialog.getByTestId('success-alert').waitFor();
     await screenshot(page, 'users-invite-success-de');
-    await dialog.waitFor({ state: 'hidden', timeout: 6000 });
+    await dialog.waitFor({ state: 'hidden' });
     await page.locator(`[data-testid="pending-user-card"][data-user-email="${invitee}"]`).waitFor();
     await screenshot(page, 'users-tab-pending-de');
 
@@ -319,7 +319,7 @@ describe('user management tab in Chromium', () => {
     await crop.waitFor({ state: 'hidden' });
     await dialog.getByTestId('edit-user-save').click();
     await dialog.getByTestId('success-alert').waitFor();
-    await dialog.waitFor({ state: 'hidden', timeout: 6000 });
+    await dialog.waitFor({ state: 'hidden' });
     const cardImage = card.locator('img');
     await cardImage.waitFor();
     expect(await cardImage.getAttribute('src')).toMatch(/^\/files\/avatars\/users\//);

@@ -1,7 +1,8 @@
 import { render, type RenderResult } from '@testing-library/react';
-import { type Mock, vi } from 'vitest';
+import { beforeAll, type Mock, vi } from 'vitest';
 import { App } from '../../../web/app/app';
 import { AppProviders } from '../../../web/app/providers';
+import { pageChunks } from '../../../web/app/route-chunks';
 import { DEFAULT_LOCALE, localeAtom } from '../../../web/lib/i18n';
 import { appStore, clearSession, saveSession } from '../../../web/lib/session';
 
@@ -111,6 +112,15 @@ export function resetAppState(): void {
   clearSession();
   appStore.set(localeAtom, DEFAULT_LOCALE);
   document.documentElement.lang = DEFAULT_LOCALE;
+}
+
+/**
+ * Loads a lazily loaded page's chunk before the file's tests. The first import of a page transforms
+ * and evaluates its whole module tree, which on a loaded machine took longer than a findBy* waits
+ * (one file saw four tests in a row give up at 5 s); once loaded, a render waits on the page only.
+ */
+export function loadPageBeforeAll(page: keyof typeof pageChunks): void {
+  beforeAll(() => pageChunks[page](), 120_000);
 }
 
 export function renderAppAt(path: string): RenderResult {

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  loadPageBeforeAll,
   operationsCalled,
   renderAppAt,
   resetAppState,
@@ -23,6 +24,9 @@ async function chooseLanguage(code: 'de' | 'en') {
     fireEvent.click(item);
   });
 }
+
+loadPageBeforeAll('dashboard');
+loadPageBeforeAll('login');
 
 describe('language switch', () => {
   beforeEach(() => resetAppState());

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  loadPageBeforeAll,
   meFor,
   operationsCalled,
   renderAppAt,
@@ -11,6 +12,8 @@ import {
 } from '../../support/web/render-app';
 
 const SUCCESS = (name: string) => () => ({ data: { [name]: { status: 'SUCCESS', message: null } } });
+
+loadPageBeforeAll('dashboard');
 
 describe('notification bell', () => {
   beforeEach(() => resetAppState());

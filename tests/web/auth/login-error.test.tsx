@@ -1,6 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderAppAt, resetAppState, stubGraphQL } from '../../support/web/render-app';
+import { loadPageBeforeAll, renderAppAt, resetAppState, stubGraphQL } from '../../support/web/render-app';
+
+loadPageBeforeAll('login');
 
 describe('login error', () => {
   beforeEach(() => resetAppState());

@@ -4,6 +4,7 @@ import { startFirstLoad } from '../../../web/app/boot';
 import {
   currentUrl,
   type Handlers,
+  loadPageBeforeAll,
   meFor,
   operationsCalled,
   renderAppAt,
@@ -62,6 +63,8 @@ const organizationHandlers: Handlers = {
 
 const OPERATOR_ONLY = ['getAllActiveCompanies', 'getCompaniesSummary'];
 
+loadPageBeforeAll('organization');
+
 describe('Administration for an operator', () => {
   beforeEach(() => resetAppState());
 
@@ -69,7 +72,7 @@ describe('Administration for an operator', () => {
     const fetchMock = stubGraphQL(shellHandlers('SUPER_ADMIN', organizationHandlers));
     startSession();
     renderAppAt('/administration');
-    await screen.findByText('Die Verwaltung gehört zu einer Organisation', undefined, { timeout: 5000 });
+    await screen.findByText('Die Verwaltung gehört zu einer Organisation');
     expect(screen.getByTestId('to-admin-panel').getAttribute('href')).toBe('/admin-panel');
     expect(screen.queryByText(LOAD_ERROR)).toBeNull();
     expect(operationsCalled(fetchMock).map((c) => c.operationName)).not.toContain('getCompanyStats');
@@ -85,7 +88,7 @@ describe('Administration for an operator', () => {
     );
     startSession();
     renderAppAt('/administration');
-    await screen.findByText('Org c7', undefined, { timeout: 5000 });
+    await screen.findByText('Org c7');
     expect(operationsCalled(fetchMock).find((c) => c.operationName === 'getCompany')?.variables).toEqual({
       companyId: 'c7',
     });
@@ -105,7 +108,7 @@ describe('Organisation details for those who may not see them', () => {
       const fetchMock = stubGraphQL(shellHandlers(role, organizationHandlers));
       startSession();
       renderAppAt(`/organization-details?organization=${companyId}`);
-      await screen.findByText(NO_PERMISSION, undefined, { timeout: 5000 });
+      await screen.findByText(NO_PERMISSION);
       expect(screen.queryByText(LOAD_ERROR)).toBeNull();
       expect(screen.queryByRole('link', { name: 'Admin-Panel' })).toBeNull();
       const sent = operationsCalled(fetchMock);
@@ -128,7 +131,7 @@ describe('Organisation details for those who may not see them', () => {
     stubGraphQL(shellHandlers('SUPER_ADMIN', organizationHandlers));
     startSession();
     renderAppAt('/organization-details?organization=c2');
-    await screen.findByText('Org c2', undefined, { timeout: 5000 });
+    await screen.findByText('Org c2');
     expect(document.querySelector('[data-testid="organization-details-page"] a[href="/admin-panel"]')).not.toBeNull();
     // Separators sit beside the crumbs: a list item inside a list item is invalid HTML.
     expect(document.querySelector('[data-testid="organization-details-page"] nav li li')).toBeNull();
@@ -143,7 +146,7 @@ describe('Organisation details for those who may not see them', () => {
     );
     startSession();
     renderAppAt('/organization-details?organization=c2');
-    await screen.findByText(NO_PERMISSION, undefined, { timeout: 5000 });
+    await screen.findByText(NO_PERMISSION);
     expect(screen.queryByText(LOAD_ERROR)).toBeNull();
   });
 });

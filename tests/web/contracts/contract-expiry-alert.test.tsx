@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  loadPageBeforeAll,
   meFor,
   operationsCalled,
   renderAppAt,
@@ -32,6 +33,8 @@ function companyWithContract(
     },
   });
 }
+
+loadPageBeforeAll('dashboard');
 
 describe('contract-expiry alert', () => {
   beforeEach(() => resetAppState());

@@ -5,6 +5,7 @@ import { setLocale } from '../../../web/lib/i18n';
 import { stubCanvas, stubResizeObserver } from '../../support/web/canvas';
 import {
   emptyDashboard,
+  loadPageBeforeAll,
   renderAppAt,
   resetAppState,
   shellHandlers,
@@ -86,9 +87,11 @@ async function open(answer: unknown, locale: 'de' | 'en' = 'de') {
   );
   startSession();
   renderAppAt('/');
-  await screen.findByTestId('stat-scores', undefined, { timeout: 5000 });
+  await screen.findByTestId('stat-scores');
   await drawn();
 }
+
+loadPageBeforeAll('dashboard');
 
 describe('dashboard page', () => {
   beforeEach(() => resetAppState());

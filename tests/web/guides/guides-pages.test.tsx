@@ -5,6 +5,7 @@ import { AppProviders } from '../../../web/app/providers';
 import { GuideMarkdown } from '../../../web/features/guides/components/guide-markdown';
 import {
   currentUrl,
+  loadPageBeforeAll,
   renderAppAt,
   resetAppState,
   shellHandlers,
@@ -27,6 +28,8 @@ async function chooseLanguage(code: 'de' | 'en') {
 
 // The first guide on a cold module graph transforms the markdown parser and the text chunks: wait longer.
 const firstLoad = { timeout: 10_000 };
+
+loadPageBeforeAll('guides');
 
 describe('guides', () => {
   beforeEach(() => resetAppState());

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type Handlers,
+  loadPageBeforeAll,
   operationsCalled,
   renderAppAt,
   resetAppState,
@@ -187,9 +188,11 @@ async function openPage(overrides: Handlers = {}) {
   const fetchMock = stubGraphQL(handlers(overrides));
   startSession();
   renderAppAt('/monitoring');
-  await screen.findByTestId('monitoring-page', undefined, { timeout: 5000 });
+  await screen.findByTestId('monitoring-page');
   return fetchMock;
 }
+
+loadPageBeforeAll('monitoring');
 
 describe('/monitoring', () => {
   beforeEach(() => {
@@ -341,7 +344,7 @@ describe('/monitoring', () => {
     const fetchMock = stubGraphQL({ ...handlers(), me: shellHandlers('ADMIN').me! });
     startSession();
     renderAppAt('/monitoring');
-    await screen.findByText('Sie haben keine Berechtigung, diese Seite anzuzeigen.', undefined, { timeout: 5000 });
+    await screen.findByText('Sie haben keine Berechtigung, diese Seite anzuzeigen.');
     for (const name of ['getJobQueueSummary', 'getJobs', 'getOutboxSummary', 'getSystemSize'])
       expect(calls(fetchMock, name)).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   type Handlers,
+  loadPageBeforeAll,
   operationsCalled,
   renderAppAt,
   resetAppState,
@@ -33,6 +34,8 @@ beforeEach(() => {
   stubCanvas();
 });
 
+loadPageBeforeAll('datafileReport');
+
 describe('/datafile-report', () => {
   it('asks for a password in the form when protection is switched on, without calling the server', async () => {
     // A logged-in editor gets the report inside the app shell, which loads the user first.
@@ -47,7 +50,7 @@ describe('/datafile-report', () => {
     const fetchMock = stubGraphQL(handlers);
     startSession();
     renderAppAt(`/datafile-report?datafileId=${ID}`);
-    const panel = await screen.findByTestId('report-settings', undefined, { timeout: 5000 });
+    const panel = await screen.findByTestId('report-settings');
     expect(await screen.findByTestId('report-not-cleaned')).toBeTruthy();
     fireEvent.click(within(panel).getByText('Passwortschutz'));
     await within(panel).findByText('Passwort');
@@ -72,7 +75,7 @@ describe('/datafile-report', () => {
             },
     });
     renderAppAt(`/datafile-report?datafileId=${ID}`);
-    await screen.findByTestId('report-password', undefined, { timeout: 5000 });
+    await screen.findByTestId('report-password');
     fireEvent.change(screen.getByTestId('report-password-input'), { target: { value: 'geraten-123' } });
     fireEvent.click(screen.getByTestId('report-password-submit'));
     await waitFor(() =>

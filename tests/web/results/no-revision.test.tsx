@@ -1,7 +1,14 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import de from '../../../locales/de.json';
-import { renderAppAt, resetAppState, shellHandlers, startSession, stubGraphQL } from '../../support/web/render-app';
+import {
+  loadPageBeforeAll,
+  renderAppAt,
+  resetAppState,
+  shellHandlers,
+  startSession,
+  stubGraphQL,
+} from '../../support/web/render-app';
 
 // /datafile-result for a datafile without a published revision: the page says why there are no
 // results, by status and import type, instead of "still processing" for a file that is READY or a
@@ -41,6 +48,7 @@ const summary = {
   numberOfIncludedDataRecords: 0,
 };
 
+loadPageBeforeAll('datafileResult');
 beforeEach(() => resetAppState());
 afterEach(() => cleanup());
 
@@ -62,7 +70,7 @@ describe('/datafile-result without a published revision', () => {
     );
     startSession(8 * 3600, 'ADMIN');
     renderAppAt(`/datafile-result?datafileId=${ID}`);
-    expect(await screen.findByText(text, undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(text)).toBeTruthy();
     expect(screen.getByText(de.results.noRevisionTitle)).toBeTruthy();
   });
 });

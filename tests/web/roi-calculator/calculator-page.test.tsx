@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderAppAt, resetAppState, stubGraphQL } from '../../support/web/render-app';
+import { loadPageBeforeAll, renderAppAt, resetAppState, stubGraphQL } from '../../support/web/render-app';
 
 async function chooseLanguage(code: 'de' | 'en') {
   await act(async () => {
@@ -25,6 +25,7 @@ const cell = (row: string, part: 'study' | 'year') =>
     .textContent?.replace(/\s/g, ' ');
 
 describe('credit ROI calculator page', () => {
+  loadPageBeforeAll('creditRoiCalculator');
   beforeEach(() => resetAppState());
 
   it('opens without login, calculates from its defaults and asks the server nothing', async () => {
@@ -70,9 +71,15 @@ describe('credit ROI calculator page', () => {
 
     for (const kind of ['ts', 'ibs', 'projective']) {
       const box = within(screen.getByTestId(`roi-kind-${kind}`)).getByRole('checkbox') as HTMLInputElement;
-      // One at a time: the checkbox machine settles before the next click, as with a real pointer.
+      // One at a time, as with a real pointer: the next click waits until the form has taken this one
+      // (its count field is disabled), not only the native checkbox, which unticks at once. Formik
+      // validates a change against the values of its last render, so a click before that render
+      // would be checked against a form that still had this score.
       fireEvent.click(box);
-      await waitFor(() => expect(box.checked).toBe(false));
+      await waitFor(() =>
+        expect((screen.getByTestId(`roi-kinds-${kind}-count`) as HTMLInputElement).disabled).toBe(true),
+      );
+      expect(box.checked).toBe(false);
     }
     await screen.findByTestId('roi-error-kinds');
     expect(screen.getByTestId('roi-error-kinds').textContent).toBe(

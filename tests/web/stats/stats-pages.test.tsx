@@ -5,6 +5,7 @@ import { setLocale } from '../../../web/lib/i18n';
 import {
   currentUrl,
   type Handlers,
+  loadPageBeforeAll,
   operationsCalled,
   renderAppAt,
   resetAppState,
@@ -95,6 +96,8 @@ function handlers(overrides: Handlers = {}): Handlers {
 const statsCalls = (fetchMock: ReturnType<typeof stubGraphQL>) =>
   operationsCalled(fetchMock).filter((c) => c.operationName === 'getUsageStatsByMonth');
 
+loadPageBeforeAll('stats');
+
 describe('/data-files-stats and /data-records-stats', () => {
   beforeEach(() => {
     resetAppState();
@@ -113,7 +116,7 @@ describe('/data-files-stats and /data-records-stats', () => {
     );
     startSession();
     renderAppAt('/data-files-stats');
-    await screen.findByText('Wird geladen…', undefined, { timeout: 5000 });
+    await screen.findByText('Wird geladen…');
     await waitFor(() => expect(statsCalls(fetchMock)).toHaveLength(1));
     expect(statsCalls(fetchMock)[0]!.variables).toEqual({
       filters: { fromMonth: FROM, toMonth: NOW, companyId: null },
@@ -147,7 +150,7 @@ describe('/data-files-stats and /data-records-stats', () => {
     stubGraphQL(handlers());
     startSession();
     const { unmount } = renderAppAt('/data-records-stats');
-    await screen.findByTestId('stats-table', undefined, { timeout: 5000 });
+    await screen.findByTestId('stats-table');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Data Records Stats');
     expect(screen.getByTestId('stats-total-value').textContent).toBe('3,600');
     expect(within(screen.getAllByTestId('stats-row')[0]!).getByTestId('stats-cell-dataRecords').textContent).toBe(
@@ -176,7 +179,7 @@ describe('/data-files-stats and /data-records-stats', () => {
     );
     startSession();
     renderAppAt('/data-files-stats');
-    await screen.findByTestId('page-error', undefined, { timeout: 5000 });
+    await screen.findByTestId('page-error');
     expect(screen.getByText('Fehler! Die Daten konnten nicht geladen werden.')).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByText('Erneut versuchen'));
@@ -191,7 +194,7 @@ describe('/data-files-stats and /data-records-stats', () => {
     const fetchMock = stubGraphQL(handlers());
     startSession();
     renderAppAt('/data-files-stats');
-    await screen.findByTestId('stats-table', undefined, { timeout: 5000 });
+    await screen.findByTestId('stats-table');
     expect(screen.getByTestId('stats-sort-MONTH').getAttribute('aria-sort')).toBe('descending');
     fireEvent.click(screen.getByTestId('stats-sort-CREDITS_USED'));
     await waitFor(() =>
@@ -212,7 +215,7 @@ describe('/data-files-stats and /data-records-stats', () => {
     const fetchMock = stubGraphQL(handlers());
     startSession();
     renderAppAt(`/data-files-stats?from=${FROM}&to=${NOW}&page=3`);
-    await screen.findByTestId('stats-table', undefined, { timeout: 5000 });
+    await screen.findByTestId('stats-table');
     expect(statsCalls(fetchMock)[0]!.variables.paginationInfo).toEqual({ page: 3, limit: 10 });
     fireEvent.click(screen.getByTestId('stats-preset-last3'));
     await waitFor(() =>
@@ -232,7 +235,7 @@ describe('/data-files-stats and /data-records-stats', () => {
     );
     fireEvent.focus(screen.getByTestId('stats-organization-search'));
     fireEvent.change(screen.getByTestId('stats-organization-search'), { target: { value: 'Nord' } });
-    const option = await screen.findByText('Match Nord', undefined, { timeout: 3000 });
+    const option = await screen.findByText('Match Nord');
     fireEvent.click(option);
     await waitFor(() => expect(statsCalls(fetchMock).at(-1)!.variables.filters).toMatchObject({ companyId: 'o9' }));
     expect(screen.getByTestId('stats-organization-picked').textContent).toContain('Match Nord');
@@ -257,7 +260,7 @@ describe('/data-files-stats and /data-records-stats', () => {
     });
     startSession();
     renderAppAt('/data-records-stats?sort=CREDITS_USED&dir=DESC');
-    await screen.findByTestId('stats-table', undefined, { timeout: 5000 });
+    await screen.findByTestId('stats-table');
     fireEvent.click(screen.getByTestId('stats-csv'));
     await waitFor(() => expect(clicks).toEqual(['data-records-stats.csv']));
     expect(operationsCalled(fetchMock).find((c) => c.operationName === 'getUsageStatsCsv')!.variables).toEqual({
@@ -273,7 +276,7 @@ describe('/data-files-stats and /data-records-stats', () => {
     const fetchMock = stubGraphQL(shellHandlers(role, { getUsageStatsByMonth: () => statsAnswer(ROWS) }));
     startSession();
     renderAppAt('/data-records-stats');
-    await screen.findByText('Sie haben keine Berechtigung, diese Seite anzuzeigen.', undefined, { timeout: 5000 });
+    await screen.findByText('Sie haben keine Berechtigung, diese Seite anzuzeigen.');
     expect(statsCalls(fetchMock)).toEqual([]);
   });
 });

@@ -5,11 +5,12 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   currentUrl,
+  type Handlers,
+  loadPageBeforeAll,
   renderAppAt,
   resetAppState,
   shellHandlers,
   startSession,
-  type Handlers,
 } from '../../support/web/render-app';
 
 type GraphQLAnswer = Awaited<ReturnType<Handlers[string]>>;
@@ -169,6 +170,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+loadPageBeforeAll('uploads');
+
 describe('step 2 waiting for the check', () => {
   it('goes to step 3 when a read begun before the answer ends after an older one', async () => {
     let saved = false;
@@ -207,6 +210,6 @@ describe('step 2 waiting for the check', () => {
     expect(currentUrl()).toContain('/upload-dataset/step2');
     for (const resolve of held.slice(1))
       await act(async () => resolve({ data: { getUploadCheck: check('DONE', true) } }));
-    await waitFor(() => expect(currentUrl()).toBe(`/upload-dataset/step3?datafileId=${DATAFILE}`), { timeout: 2_000 });
+    await waitFor(() => expect(currentUrl()).toBe(`/upload-dataset/step3?datafileId=${DATAFILE}`));
   });
 });

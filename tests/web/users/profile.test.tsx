@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  loadPageBeforeAll,
   meFor,
   operationsCalled,
   renderAppAt,
@@ -23,8 +24,10 @@ async function openProfile() {
     fireEvent.click(item);
   });
   // The first open loads the dialog's code; on a busy machine that takes longer than the default second.
-  return screen.findByTestId('edit-profile-dialog', {}, { timeout: 5000 });
+  return screen.findByTestId('edit-profile-dialog');
 }
+
+loadPageBeforeAll('dashboard');
 
 describe('edit profile overlay', () => {
   beforeEach(() => resetAppState());
@@ -55,7 +58,7 @@ describe('edit profile overlay', () => {
     expect(operationsCalled(fetchMock).find((c) => c.operationName === 'updateUser')?.variables).toEqual({
       userToUpdate: { userId: 'u-EMPLOYEE', name: { first: 'Tessa', last: 'EMPLOYEE' } },
     });
-    await waitFor(() => expect(screen.queryByTestId('edit-profile-dialog')).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(screen.queryByTestId('edit-profile-dialog')).toBeNull());
     await waitFor(() => expect(screen.getByTestId('user-menu').textContent).toContain('Tessa EMPLOYEE'));
   });
 

@@ -1,4 +1,4 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REST_WAIT_MS, useAfterRows } from '../../../web/features/worksheet/components/use-after-rows';
 
@@ -9,12 +9,20 @@ afterEach(() => vi.useRealTimers());
 
 describe('the worksheet renders its other parts after the rows', () => {
   it('holds them while no rows are shown, and shows them after the frame that painted the rows', async () => {
+    // Timeouts stand still (frames do not), so "after the frame, not after the wait" holds by
+    // construction rather than by a race of the frame against half the wait on a loaded machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { result, rerender } = renderHook(({ rows }) => useAfterRows(rows), { initialProps: { rows: false } });
     expect(result.current).toBe(false);
     rerender({ rows: true });
     // Not in the commit that shows the rows: the frame is painted first.
     expect(result.current).toBe(false);
-    await waitFor(() => expect(result.current).toBe(true), { timeout: REST_WAIT_MS / 2 });
+    // The next frame (queued after the hook's own), then the task the hook queues from it; no time passes.
+    await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+    await act(async () => {
+      vi.advanceTimersByTime(0);
+    });
+    expect(result.current).toBe(true);
     // Once shown they stay, whatever the table does next (a new revision's first run).
     rerender({ rows: false });
     expect(result.current).toBe(true);

@@ -13,7 +13,14 @@ import {
 } from '../../../web/features/worksheet/engine';
 import type { FromWorker, ToWorker } from '../../../web/features/worksheet/engine/protocol';
 import { firstRunRequest } from '../../../web/features/worksheet/settings/first-run';
-import { renderAppAt, resetAppState, shellHandlers, startSession, stubGraphQL } from '../../support/web/render-app';
+import {
+  loadPageBeforeAll,
+  renderAppAt,
+  resetAppState,
+  shellHandlers,
+  startSession,
+  stubGraphQL,
+} from '../../support/web/render-app';
 
 // Speed: a full load of the worksheet sends the first run (the saved settings' rules) to the engine
 // boot started, with its data; the page's own first run takes that answer instead of waiting for a
@@ -116,6 +123,8 @@ beforeEach(() => {
   vi.stubGlobal('Worker', AnsweringWorker);
 });
 afterEach(() => vi.unstubAllGlobals());
+
+loadPageBeforeAll('worksheet');
 
 describe("the worksheet's first run", () => {
   it('is answered from the run sent ahead when equal; another request or a manual change runs anew', async () => {
