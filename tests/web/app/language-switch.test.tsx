@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   loadPageBeforeAll,
@@ -9,21 +9,7 @@ import {
   startSession,
   stubGraphQL,
 } from '../../support/web/render-app';
-
-async function chooseLanguage(code: 'de' | 'en') {
-  const trigger = screen.getByTestId('language-menu');
-  await act(async () => {
-    fireEvent.click(trigger);
-  });
-  const item = await screen.findByTestId(`language-${code}`);
-  // Zag menus select the highlighted item: a real pointer highlights it on pointerdown first.
-  await act(async () => {
-    fireEvent.pointerDown(item, { pointerType: 'mouse' });
-  });
-  await act(async () => {
-    fireEvent.click(item);
-  });
-}
+import { chooseLanguage } from '../../support/web/choose-language';
 
 loadPageBeforeAll('dashboard');
 loadPageBeforeAll('login');

@@ -1,7 +1,8 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../web/app/providers';
 import { LanguageMenu } from '../../../web/components/layout/language-menu';
+import { chooseLanguage } from '../../support/web/choose-language';
 
 // The other language's chunk does not arrive (offline, or a new version deployed since the page loaded).
 const changeLocale = vi.hoisted(() => vi.fn());
@@ -9,19 +10,6 @@ vi.mock('../../../web/lib/i18n', async (original) => ({
   ...(await original<typeof import('../../../web/lib/i18n')>()),
   changeLocale,
 }));
-
-async function choose(code: 'de' | 'en') {
-  await act(async () => {
-    fireEvent.click(screen.getByTestId('language-menu'));
-  });
-  const item = await screen.findByTestId(`language-${code}`);
-  await act(async () => {
-    fireEvent.pointerDown(item, { pointerType: 'mouse' });
-  });
-  await act(async () => {
-    fireEvent.click(item);
-  });
-}
 
 describe('language menu', () => {
   it('says when the chosen language did not load, and clears it on the next choice', async () => {
@@ -33,7 +21,7 @@ describe('language menu', () => {
         <LanguageMenu onChanged={onChanged} />
       </AppProviders>,
     );
-    await choose('en');
+    await chooseLanguage('en');
     const alert = await screen.findByTestId('language-load-failed');
     expect(alert.getAttribute('role')).toBe('alert');
     expect(alert.textContent).toBe(
@@ -42,7 +30,7 @@ describe('language menu', () => {
     expect(onChanged).not.toHaveBeenCalled();
 
     changeLocale.mockResolvedValueOnce(undefined);
-    await choose('en');
+    await chooseLanguage('en');
     expect(screen.queryByTestId('language-load-failed')).toBeNull();
     expect(onChanged).toHaveBeenCalledWith('en');
   });

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, DEFAULT_WEIGHTS } from '../../../scoring/types';
 import { AppProviders } from '../../../web/app/providers';
@@ -12,19 +12,7 @@ import {
   startSession,
   stubGraphQL,
 } from '../../support/web/render-app';
-
-async function chooseLanguage(code: 'de' | 'en') {
-  await act(async () => {
-    fireEvent.click(screen.getByTestId('language-menu'));
-  });
-  const item = await screen.findByTestId(`language-${code}`);
-  await act(async () => {
-    fireEvent.pointerDown(item, { pointerType: 'mouse' });
-  });
-  await act(async () => {
-    fireEvent.click(item);
-  });
-}
+import { chooseLanguage } from '../../support/web/choose-language';
 
 // The first guide on a cold module graph transforms the markdown parser and the text chunks: wait longer.
 const firstLoad = { timeout: 10_000 };

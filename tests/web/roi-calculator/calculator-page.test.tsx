@@ -1,19 +1,7 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadPageBeforeAll, renderAppAt, resetAppState, stubGraphQL } from '../../support/web/render-app';
-
-async function chooseLanguage(code: 'de' | 'en') {
-  await act(async () => {
-    fireEvent.click(screen.getByTestId('language-menu'));
-  });
-  const item = await screen.findByTestId(`language-${code}`);
-  await act(async () => {
-    fireEvent.pointerDown(item, { pointerType: 'mouse' });
-  });
-  await act(async () => {
-    fireEvent.click(item);
-  });
-}
+import { chooseLanguage } from '../../support/web/choose-language';
 
 function type(testId: string, value: string) {
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
