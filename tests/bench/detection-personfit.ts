@@ -13,7 +13,7 @@ import { aucLowerIsPositive } from '../scoring/survey-generator.ts';
 import { loadDataset, lognormalOf, realDurations, type GridPage } from './detection-data.ts';
 import { PLANTED_KINDS, plantSurvey, type RowKind } from './detection-plant.ts';
 import { removedBy, scorePlanted } from './detection-real.ts';
-import { robustZ } from './detection-synonyms.ts';
+import { line as synonymsLine, robustZ } from './detection-synonyms.ts';
 
 const MISSING = -999;
 const valid = (v: number) => v !== MISSING && !Number.isNaN(v);
@@ -167,22 +167,8 @@ const merge = (parts: readonly Rows[]): Rows => ({
   defaults: parts.flatMap((p) => p.defaults),
 });
 
-function line(label: string, r: Rows, cut: number, withDefaults: boolean): string {
-  const removed = (i: number) => (r.z[i]! > cut ? 1 : 0) || (withDefaults ? r.defaults[i]! : 0);
-  const share = (k: RowKind) => {
-    const idx = r.kinds.map((x, i) => (x === k ? i : -1)).filter((i) => i >= 0);
-    return idx.filter(removed).length / idx.length;
-  };
-  const auc = (k: RowKind) => {
-    const idx = r.kinds.map((x, i) => (x === 'genuine' || x === k ? i : -1)).filter((i) => i >= 0);
-    return aucLowerIsPositive(
-      idx.map((i) => (Number.isNaN(r.z[i]!) ? 0 : -r.z[i]!)),
-      idx.map((i) => r.kinds[i] !== 'genuine'),
-    );
-  };
-  const kinds = PLANTED_KINDS.map((k) => `${k} ${pct(share(k))}${withDefaults ? '' : `/${auc(k).toFixed(3)}`}`);
-  return `  ${label.padEnd(22)} genuine removed ${pct(share('genuine'))}; ${kinds.join(', ')}`;
-}
+const line = (label: string, r: Rows, cut: number, withDefaults: boolean) =>
+  synonymsLine(label, r, cut, withDefaults, 22);
 
 /** The smallest cut-off (steps of 0.25) at which `ok` holds on every tuned dataset. */
 function cutWhere(t: readonly Rows[], ok: (r: Rows, cut: number) => boolean): number {

@@ -152,8 +152,14 @@ function rowsOf(s: Scoring, key: string, seeds: readonly number[]): Rows {
 
 const pct = (v: number) => `${(100 * v).toFixed(1)} %`;
 
-/** Share removed per kind with z > cut (optionally OR the default rules), and the AUC of z per kind. */
-function line(label: string, r: Rows, cut: number, withDefaults: boolean): string {
+/** Share removed per kind with z > cut (optionally OR the default rules), and the AUC of z per kind (the other bench statistics print theirs alike). */
+export function line(
+  label: string,
+  r: Pick<Rows, 'kinds' | 'z' | 'defaults'>,
+  cut: number,
+  withDefaults: boolean,
+  labelWidth = 16,
+): string {
   const removed = (i: number) => (r.z[i]! > cut ? 1 : 0) || (withDefaults ? r.defaults[i]! : 0);
   const share = (k: RowKind) => {
     const idx = r.kinds.map((x, i) => (x === k ? i : -1)).filter((i) => i >= 0);
@@ -167,7 +173,7 @@ function line(label: string, r: Rows, cut: number, withDefaults: boolean): strin
     );
   };
   const kinds = PLANTED_KINDS.map((k) => `${k} ${pct(share(k))}${withDefaults ? '' : `/${auc(k).toFixed(3)}`}`);
-  return `  ${label.padEnd(16)} genuine removed ${pct(share('genuine'))}; ${kinds.join(', ')}`;
+  return `  ${label.padEnd(labelWidth)} genuine removed ${pct(share('genuine'))}; ${kinds.join(', ')}`;
 }
 
 const merge = (parts: Rows[]): Rows => ({
