@@ -9,9 +9,8 @@
 // sample orders the items, not how far they are from the sample's correlations.
 // Not part of the product's scores: the bench prints what it would add, cut-offs set on the tuned part.
 import type { Scoring } from '../../scoring/index.ts';
-import { aucLowerIsPositive } from '../scoring/survey-generator.ts';
 import { loadDataset, lognormalOf, realDurations, type GridPage } from './detection-data.ts';
-import { PLANTED_KINDS, plantSurvey, type RowKind } from './detection-plant.ts';
+import { plantSurvey, type RowKind } from './detection-plant.ts';
 import { removedBy, scorePlanted } from './detection-real.ts';
 import { line as synonymsLine, robustZ } from './detection-synonyms.ts';
 
@@ -160,7 +159,6 @@ function rowsOf(s: Scoring, key: string, seeds: readonly number[]): Record<Varia
   return out;
 }
 
-const pct = (v: number) => `${(100 * v).toFixed(v < 0.1 ? 2 : 1)} %`;
 const merge = (parts: readonly Rows[]): Rows => ({
   kinds: parts.flatMap((p) => p.kinds),
   z: parts.flatMap((p) => p.z),
