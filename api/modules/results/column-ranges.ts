@@ -29,6 +29,30 @@ export interface RangeReader {
 /** Above this many columns a whole read costs about what the ranges cost (a range per column and batch). */
 export const MAX_RANGED_COLUMNS = 8;
 
+/**
+ * Range reads in flight at once in this process, over every request: each holds an open file (a GET
+ * on S3) and a request takes one per record batch and column. Unbounded, 200 requests at once for
+ * eight columns of 100,000 interviews had 20,800 in flight and 14,000 files open, and past the
+ * process's open-file limit every request failed (EMFILE), the database's and the listener's too.
+ * The result page's one column of 100,000 interviews takes 29 reads, at most 26 at once: alone it waits for none.
+ */
+export const RANGE_READS_AT_ONCE = 32;
+let reading = 0;
+const queued: (() => void)[] = [];
+
+async function readRange(store: RangeReader, key: string, start: number, end: number): Promise<Uint8Array | null> {
+  if (reading < RANGE_READS_AT_ONCE) reading++;
+  // The place is handed over by the read that ends (reading stays the same).
+  else await new Promise<void>((resolve) => queued.push(resolve));
+  try {
+    return await store.getRange(key, start, end);
+  } finally {
+    const next = queued.shift();
+    if (next) next();
+    else reading--;
+  }
+}
+
 const MAGIC = 'ARROW1';
 // The file ends with the footer, its length (int32) and the magic.
 const TAIL = 4 + MAGIC.length;
@@ -93,11 +117,11 @@ export async function readColumnRanges(
 ): Promise<Table | null> {
   const size = (await store.stat(key))?.size;
   if (size === undefined || size < 2 * TAIL) return null;
-  const tail = await store.getRange(key, size - TAIL, size);
+  const tail = await readRange(store, key, size - TAIL, size);
   if (!tail || tail.length !== TAIL || new TextDecoder().decode(tail.subarray(4)) !== MAGIC) return null;
   const footerLength = new DataView(tail.buffer, tail.byteOffset, 4).getInt32(0, true);
   if (footerLength <= 0 || footerLength > size - 2 * TAIL) return null;
-  const footerBytes = await store.getRange(key, size - TAIL - footerLength, size - TAIL);
+  const footerBytes = await readRange(store, key, size - TAIL - footerLength, size - TAIL);
   if (!footerBytes || footerBytes.length !== footerLength) return null;
   const footer = Footer.decode(footerBytes);
   if (footer.numDictionaries > 0) return null;
@@ -117,7 +141,7 @@ export async function readColumnRanges(
   const blocks = [...footer.recordBatches()];
   const batches = await Promise.all(
     blocks.map(async (block): Promise<RecordBatch | null> => {
-      const meta = await store.getRange(key, block.offset, block.offset + block.metaDataLength);
+      const meta = await readRange(store, key, block.offset, block.offset + block.metaDataLength);
       if (!meta) return null;
       const message = new MessageReader(meta).readMessage(MessageHeader.RecordBatch);
       if (!message) return null;
@@ -131,7 +155,7 @@ export async function readColumnRanges(
           const to = Math.max(...regions.map((r) => r.offset + r.length));
           // Buffers outside the batch's body: not a file this reader takes.
           if (!(from >= 0 && to <= block.bodyLength)) return null;
-          const bytes = await store.getRange(key, body + from, body + to);
+          const bytes = await readRange(store, key, body + from, body + to);
           if (!bytes || bytes.length !== to - from) return null;
           return columnData(fields[i]!, header.nodes[i]!, regions, bytes, from);
         }),
