@@ -139,6 +139,12 @@ export async function readColumnRanges(
   );
 
   const blocks = [...footer.recordBatches()];
+  // Each batch lies between the file's leading magic and its footer. A damaged footer must not turn
+  // into reads past the file: the local store allocates the length asked for before it reads.
+  const end = size - TAIL - footerLength;
+  const inside = (b: (typeof blocks)[number]) =>
+    b.offset >= 8 && b.metaDataLength > 0 && b.bodyLength >= 0 && b.offset + b.metaDataLength + b.bodyLength <= end;
+  if (!blocks.every(inside)) return null;
   const batches = await Promise.all(
     blocks.map(async (block): Promise<RecordBatch | null> => {
       const meta = await readRange(store, key, block.offset, block.offset + block.metaDataLength);

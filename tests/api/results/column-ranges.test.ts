@@ -3,6 +3,7 @@
 // read's table, read only a part of the file, and leave every file it does not take (a revision's
 // raw.arrow in the stream format, dictionaries) to the whole read, which still serves it.
 import { Dictionary, Int32, makeVector, Table, tableFromIPC, tableToIPC, Utf8, vectorFromArray } from 'apache-arrow';
+import { FileBlock, Footer } from 'apache-arrow/ipc/metadata/file';
 import { zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readManifest, readRevisionColumns, revisionFileKey } from '../../../api/ingest/index';
@@ -110,5 +111,35 @@ describe('reading a few columns of raw.arrow by their byte ranges', () => {
     expect(ipc((await readColumnRanges(inMemory(tableToIPC(plain, 'file')), 'k', ['n']))!).equals(ipc(plain))).toBe(
       true,
     );
+  });
+
+  it('asks for no byte past the file when the footer names a batch beyond it', async () => {
+    const plain = new Table({ n: makeVector(new Int32Array([1, 2, 3])) });
+    const bytes = tableToIPC(plain, 'file');
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const footerLength = view.getInt32(bytes.length - 10, true);
+    const footerAt = bytes.length - 10 - footerLength;
+    const footer = Footer.decode(bytes.subarray(footerAt, bytes.length - 10));
+    // Each batch's metadata said to be 1 GB long, or the batch to start past the end of the file.
+    for (const damage of [
+      (b: FileBlock) => new FileBlock(2 ** 30, b.bodyLength, b.offset),
+      (b: FileBlock) => new FileBlock(b.metaDataLength, b.bodyLength, bytes.length + 1_000),
+    ]) {
+      const damaged = Footer.encode(
+        new Footer(footer.schema, footer.version, [...footer.recordBatches()].map(damage), []),
+      );
+      const file = new Uint8Array(footerAt + damaged.length + 10);
+      file.set(bytes.subarray(0, footerAt));
+      file.set(damaged, footerAt);
+      new DataView(file.buffer).setInt32(footerAt + damaged.length, damaged.length, true);
+      file.set(bytes.subarray(bytes.length - 6), file.length - 6);
+      let furthest = 0;
+      const store: RangeReader = {
+        stat: async () => ({ size: file.length }),
+        getRange: async (_key, start, end) => ((furthest = Math.max(furthest, end)), file.slice(start, end)),
+      };
+      expect(await readColumnRanges(store, 'k', ['n'])).toBeNull();
+      expect(furthest).toBeLessThanOrEqual(file.length);
+    }
   });
 });
