@@ -15,6 +15,7 @@ import type { Context, Hono } from 'hono';
 import { Field, RecordBatch, Schema, Table, tableFromIPC } from 'apache-arrow';
 import type { Deps } from '../../kernel/deps';
 import { sha256Hex } from '../../lib/crypto';
+import { keepRequestOpen } from '../../lib/request-body';
 import { DEFAULT_LOCALE, localeFromHeader, type Locale } from '../../lib/i18n';
 import { createContext } from '../../graphql/context';
 import type { ErrorCode } from '../../kernel/errors/error-codes';
@@ -27,6 +28,7 @@ import * as z from 'zod';
 import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 import { arrowBody, chooseEncoding } from './body-encoding';
 import { MAX_RANGED_COLUMNS, readColumnRanges } from './column-ranges';
+import { releasedAtEnd, takeColumnsSlot } from './columns-slots';
 
 export const COLUMNS_ROUTE = '/api/datafiles/:datafileId/columns';
 export const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream';
@@ -42,13 +44,15 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   DATAFILE_NOT_CLEANED: 404,
   DATAPOINT_NOT_FOUND: 400,
   INVALID_PARAMETERS: 400,
+  SERVER_BUSY: 503,
 };
 
 /** `known`: the caller's language when the route already resolved the viewer (else Accept-Language, else German). */
 export function refuse(c: Context, error: AppError, known?: Locale) {
   const locale = known ?? localeFromHeader(c.req.header('accept-language')) ?? DEFAULT_LOCALE;
   const body = { errors: [{ message: messageOf(error, locale), extensions: { code: error.code, ...error.details } }] };
-  return c.json(body, (STATUS[error.code] ?? 400) as 400);
+  const retry = error.details.retryAfterSeconds;
+  return c.json(body, (STATUS[error.code] ?? 400) as 400, retry ? { 'retry-after': String(retry) } : {});
 }
 
 type FileChoice = 'scores' | 'raw' | 'all' | 'cleaning';
@@ -217,13 +221,21 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
         recordEndpointHit(deps, 'results.columns');
         return c.body(null, 304, headers);
       }
-      const table = await selectedTable(deps, file, query.file, query.columns, source);
-      const body = arrowBody(
-        query.rows ? table.slice(query.rows.offset, query.rows.offset + query.rows.limit) : table,
-        encoding,
-      );
+      // The place is held until the body's last byte has left (columns-slots.ts).
+      const release = await takeColumnsSlot(() => keepRequestOpen(c.env, c.req.raw));
+      let body;
+      try {
+        const table = await selectedTable(deps, file, query.file, query.columns, source);
+        body = arrowBody(
+          query.rows ? table.slice(query.rows.offset, query.rows.offset + query.rows.limit) : table,
+          encoding,
+        );
+      } catch (error) {
+        release();
+        throw error;
+      }
       recordEndpointHit(deps, 'results.columns');
-      return c.body(body as never, 200, headers);
+      return c.body(releasedAtEnd(body, release) as never, 200, headers);
     } catch (error) {
       if (error instanceof AppError && error.code === 'DATAPOINT_NOT_FOUND' && !error.details.reason) {
         recordEndpointHit(deps, 'results.columns', { refused: true });
@@ -261,6 +273,12 @@ export const COLUMNS_ROUTE_DOCS: RouteDoc[] = [
       401: { description: 'No valid API key or session.', contentType: 'application/json', schema: ErrorBody },
       404: {
         description: 'No such datafile, or no published revision.',
+        contentType: 'application/json',
+        schema: ErrorBody,
+      },
+      503: {
+        description:
+          'The server builds as many bodies as it may and more requests wait (SERVER_BUSY): send again after Retry-After.',
         contentType: 'application/json',
         schema: ErrorBody,
       },

@@ -1,12 +1,18 @@
-// 200 requests at once over HTTP for eight raw columns of a datafile whose raw.arrow holds several
-// record batches: each is answered with the same table, and the ranged reads in flight stay within
-// the process's bound. Unbounded, every request opened the file once per batch and column at the same
-// time (20,800 reads in flight for 100,000 interviews), and past the open-file limit requests failed
-// with EMFILE.
-import { tableFromIPC, tableToIPC } from 'apache-arrow';
+// 200 requests at once over HTTP to the columns route: each is answered with the same table, while
+// the process builds at most COLUMNS_AT_ONCE bodies and keeps at most RANGE_READS_AT_ONCE range reads in
+// flight. Unbounded, every request read at once: a whole raw.arrow each (about 120 MB per request at
+// 100,000 interviews), or the file once per batch and column (20,800 reads in flight, and past the
+// open-file limit requests failed with EMFILE).
+import { tableFromIPC, tableToIPC, type Table } from 'apache-arrow';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readRevisionColumns } from '../../../api/ingest/index';
 import { RANGE_READS_AT_ONCE } from '../../../api/modules/results/column-ranges';
+import {
+  COLUMNS_AT_ONCE,
+  COLUMNS_MAX_WAITING,
+  columnsWaiting,
+  takeColumnsSlot,
+} from '../../../api/modules/results/columns-slots';
 import { publishedDemoDatafile } from '../../support/published-datafile';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { uploadWorld, type UploadWorld } from '../../support/upload-world';
@@ -14,10 +20,29 @@ import { uploadWorld, type UploadWorld } from '../../support/upload-world';
 let t: TestApp;
 let w: UploadWorld;
 let server: ReturnType<typeof Bun.serve>;
+let datafileId: string;
+let raw: Table;
+const get = (query: string, init: RequestInit = {}) =>
+  fetch(`${server.url.origin}/api/datafiles/${datafileId}/columns?${query}`, {
+    ...init,
+    headers: { authorization: `Bearer ${w.tokens.admin}`, 'accept-encoding': 'identity' },
+  });
+
 beforeAll(async () => {
   t = await createTestApp();
   w = await uploadWorld(t);
-  server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (req) => t.app.fetch(req) });
+  // As api/server.ts serves it: the route lifts the idle timeout of a request that waits its turn.
+  server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (req, srv) => t.app.fetch(req, { server: srv }) });
+  // 20,000 interviews: three record batches of raw.arrow.
+  ({ datafileId } = await publishedDemoDatafile(t, {
+    companyId: w.A,
+    ownerId: w.admin.id,
+    title: 'Burst',
+    rows: 20_000,
+    seed: 7,
+  }));
+  raw = await readRevisionColumns(t.deps.blobs, datafileId, 1, 'raw');
+  expect(raw.batches.length).toBeGreaterThan(1);
 }, 120_000);
 afterAll(async () => {
   await server?.stop(true);
@@ -25,16 +50,6 @@ afterAll(async () => {
 });
 
 it('200 requests at once for eight raw columns each get the table, with the range reads in flight bounded', async () => {
-  // 20,000 interviews: three record batches of raw.arrow.
-  const { datafileId } = await publishedDemoDatafile(t, {
-    companyId: w.A,
-    ownerId: w.admin.id,
-    title: 'Burst',
-    rows: 20_000,
-    seed: 7,
-  });
-  const raw = await readRevisionColumns(t.deps.blobs, datafileId, 1, 'raw');
-  expect(raw.batches.length).toBeGreaterThan(1);
   const names = raw.schema.fields.map((f) => f.name).slice(1, 9);
   const expected = Buffer.from(tableToIPC(raw.select(names), 'stream'));
 
@@ -53,12 +68,10 @@ it('200 requests at once for eight raw columns each get the table, with the rang
     }
   };
   try {
-    const url = `${server.url.origin}/api/datafiles/${datafileId}/columns?file=raw&columns=${names.map(encodeURIComponent).join(',')}`;
+    const query = `file=raw&columns=${names.map(encodeURIComponent).join(',')}`;
     const answers = await Promise.all(
       Array.from({ length: 200 }, async () => {
-        const res = await fetch(url, {
-          headers: { authorization: `Bearer ${w.tokens.admin}`, 'accept-encoding': 'identity' },
-        });
+        const res = await get(query);
         return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()) };
       }),
     );
@@ -72,3 +85,67 @@ it('200 requests at once for eight raw columns each get the table, with the rang
     blobs.getRange = getRange;
   }
 }, 300_000);
+
+it('200 requests at once for the whole raw.arrow each get it, with at most COLUMNS_AT_ONCE read at a time', async () => {
+  const expected = Buffer.from(tableToIPC(raw, 'stream'));
+  const blobs = t.deps.blobs;
+  const getBytes = blobs.getBytes.bind(blobs);
+  let reading = 0;
+  let peak = 0;
+  let reads = 0;
+  blobs.getBytes = async (key) => {
+    if (!key.endsWith('.arrow')) return getBytes(key);
+    reads++;
+    peak = Math.max(peak, ++reading);
+    try {
+      return await getBytes(key);
+    } finally {
+      reading--;
+    }
+  };
+  try {
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, async () => {
+        const res = await get('file=raw');
+        return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()) };
+      }),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    for (const a of answers) expect(Buffer.from(a.bytes).equals(expected)).toBe(true);
+    expect(reads).toBe(200);
+    expect(peak).toBeLessThanOrEqual(COLUMNS_AT_ONCE);
+  } finally {
+    blobs.getBytes = getBytes;
+  }
+}, 300_000);
+
+it('a client that goes away mid-body gives its place back', async () => {
+  // Twice as many as there are places: each is cut off after its first chunk.
+  for (let i = 0; i < 2 * COLUMNS_AT_ONCE; i++) {
+    const abort = new AbortController();
+    const res = await get('file=raw', { signal: abort.signal });
+    expect(res.status).toBe(200);
+    await res.body!.getReader().read();
+    abort.abort();
+  }
+  const res = await get('file=raw&columns=__source_row');
+  expect(res.status).toBe(200);
+  expect(tableFromIPC(new Uint8Array(await res.arrayBuffer())).numRows).toBe(raw.numRows);
+}, 30_000);
+
+it('past the waiting places a request is refused with SERVER_BUSY and Retry-After, and the waiting ones are served', async () => {
+  // Every place taken (as by bodies still on their way), then as many requests as may wait.
+  const held = await Promise.all(Array.from({ length: COLUMNS_AT_ONCE }, () => takeColumnsSlot(() => {})));
+  const waiting = Array.from({ length: COLUMNS_MAX_WAITING }, () => get('file=raw&columns=__source_row'));
+  while (columnsWaiting() < COLUMNS_MAX_WAITING) await new Promise((r) => setTimeout(r, 10));
+  const refused = await get('file=raw&columns=__source_row');
+  expect(refused.status).toBe(503);
+  expect(refused.headers.get('retry-after')).toBe('1');
+  const body = (await refused.json()) as any;
+  expect(body.errors[0].extensions.code).toBe('SERVER_BUSY');
+  expect(body.errors[0].message).toContain('Retry-After');
+  for (const release of held) release();
+  const answers = await Promise.all(waiting);
+  expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+  await Promise.all(answers.map((a) => a.arrayBuffer()));
+}, 120_000);
