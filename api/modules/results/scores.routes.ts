@@ -16,6 +16,8 @@ import { createContext } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 import { readRevisionColumns } from '../../ingest/index';
+import { keepRequestOpen } from '../../lib/request-body';
+import { releasedAtEnd, takeColumnsSlot } from './columns-slots';
 import { cleanRevision } from '../cleaning';
 import { requireDatafile } from '../datafiles';
 import {
@@ -60,47 +62,56 @@ export function registerScoresRoutes(app: Hono, deps: Deps): void {
       const query = parseWith(ScoresQuery, c.req.query());
       const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
       if (file.revision === 0) throw new AppError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
-      const [raw, scores] = await Promise.all([
-        readRevisionColumns(deps.blobs, file.id, file.revision, 'raw'),
-        readRevisionColumns(deps.blobs, file.id, file.revision, 'scores'),
-      ]);
-      const decisions = cleanRevision(deps.scoring, scores, DEFAULT_RULES);
-      const headers: Record<string, string> = {
-        'cache-control': 'private, no-cache',
-        vary: 'Accept-Encoding, Accept-Language, Authorization, X-API-Key',
-        'x-datafile-revision': String(file.revision),
-        'x-scoring-version': file.scoringVersion ?? '',
-      };
-      recordEndpointHit(deps, 'results.scores');
-      if (query.format === 'arrow') {
-        const encoding = chooseEncoding(c.req.header('accept-encoding'));
-        if (encoding) headers['content-encoding'] = encoding;
-        headers['content-type'] = ARROW_STREAM_TYPE;
-        headers['content-disposition'] = `attachment; filename="${file.id}-r${file.revision}-scores.arrows"`;
-        return c.body(arrowBody(arrowExportTable(raw, scores, decisions), encoding) as never, 200, headers);
+      // As the columns route: a place among the bodies built at once, held until the last byte has left.
+      const release = await takeColumnsSlot(() => keepRequestOpen(c.env, c.req.raw));
+      const send = (body: ReadableStream<Uint8Array> | Uint8Array, headers: Record<string, string>) =>
+        c.body(releasedAtEnd(body, release) as never, 200, headers);
+      try {
+        const [raw, scores] = await Promise.all([
+          readRevisionColumns(deps.blobs, file.id, file.revision, 'raw'),
+          readRevisionColumns(deps.blobs, file.id, file.revision, 'scores'),
+        ]);
+        const decisions = cleanRevision(deps.scoring, scores, DEFAULT_RULES);
+        const headers: Record<string, string> = {
+          'cache-control': 'private, no-cache',
+          vary: 'Accept-Encoding, Accept-Language, Authorization, X-API-Key',
+          'x-datafile-revision': String(file.revision),
+          'x-scoring-version': file.scoringVersion ?? '',
+        };
+        recordEndpointHit(deps, 'results.scores');
+        if (query.format === 'arrow') {
+          const encoding = chooseEncoding(c.req.header('accept-encoding'));
+          if (encoding) headers['content-encoding'] = encoding;
+          headers['content-type'] = ARROW_STREAM_TYPE;
+          headers['content-disposition'] = `attachment; filename="${file.id}-r${file.revision}-scores.arrows"`;
+          return send(arrowBody(arrowExportTable(raw, scores, decisions), encoding), headers);
+        }
+        if (query.format === 'parquet') {
+          // Compressed inside (Snappy per column chunk): no Content-Encoding on top.
+          headers['content-type'] = PARQUET_CONTENT_TYPE;
+          headers['content-disposition'] = `attachment; filename="${file.id}-r${file.revision}-scores.parquet"`;
+          const body = await parquetOfTable(arrowExportTable(raw, scores, decisions));
+          return send(body, headers);
+        }
+        if (query.format === 'sss') {
+          // The SPSS shape (coded decisions, score bands) with every digit of the scores, as the .sav has.
+          const baseName = `${file.id}-r${file.revision}-scores`;
+          const table = buildExportTable(raw, scores, decisions, await ctx.locale(), 'sav');
+          headers['content-type'] = TRIPLE_S_CONTENT_TYPE;
+          headers['content-disposition'] = `attachment; filename="${baseName}-triple-s.zip"`;
+          const body = tripleSZip(table, { scoreDecimals: null, title: file.title, baseName });
+          return send(body, headers);
+        }
+        const table = buildExportTable(raw, scores, decisions, await ctx.locale());
+        headers['content-type'] = 'text/csv; charset=utf-8';
+        headers['content-disposition'] = `attachment; filename="${file.id}-r${file.revision}-scores.csv"`;
+        // Scripts read columns by name: the technical names, which do not change with the language.
+        const options = { delimiter: query.delimiter, bom: query.bom, columnNames: 'technical' as const };
+        return send(csvExportStream(table, options), headers);
+      } catch (error) {
+        release();
+        throw error;
       }
-      if (query.format === 'parquet') {
-        // Compressed inside (Snappy per column chunk): no Content-Encoding on top.
-        headers['content-type'] = PARQUET_CONTENT_TYPE;
-        headers['content-disposition'] = `attachment; filename="${file.id}-r${file.revision}-scores.parquet"`;
-        const body = await parquetOfTable(arrowExportTable(raw, scores, decisions));
-        return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
-      }
-      if (query.format === 'sss') {
-        // The SPSS shape (coded decisions, score bands) with every digit of the scores, as the .sav has.
-        const baseName = `${file.id}-r${file.revision}-scores`;
-        const table = buildExportTable(raw, scores, decisions, await ctx.locale(), 'sav');
-        headers['content-type'] = TRIPLE_S_CONTENT_TYPE;
-        headers['content-disposition'] = `attachment; filename="${baseName}-triple-s.zip"`;
-        const body = tripleSZip(table, { scoreDecimals: null, title: file.title, baseName });
-        return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
-      }
-      const table = buildExportTable(raw, scores, decisions, await ctx.locale());
-      headers['content-type'] = 'text/csv; charset=utf-8';
-      headers['content-disposition'] = `attachment; filename="${file.id}-r${file.revision}-scores.csv"`;
-      // Scripts read columns by name: the technical names, which do not change with the language.
-      const options = { delimiter: query.delimiter, bom: query.bom, columnNames: 'technical' as const };
-      return c.body(csvExportStream(table, options), 200, headers);
     } catch (error) {
       if (error instanceof AppError) {
         recordEndpointHit(deps, 'results.scores', { refused: true });

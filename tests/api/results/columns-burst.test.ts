@@ -119,6 +119,37 @@ it('200 requests at once for the whole raw.arrow each get it, with at most COLUM
   }
 }, 300_000);
 
+it('200 script requests at once for the scores each get them, the files read by at most COLUMNS_AT_ONCE at a time', async () => {
+  const blobs = t.deps.blobs;
+  const getBytes = blobs.getBytes.bind(blobs);
+  let reading = 0;
+  let peak = 0;
+  blobs.getBytes = async (key) => {
+    if (!key.endsWith('.arrow')) return getBytes(key);
+    peak = Math.max(peak, ++reading);
+    try {
+      return await getBytes(key);
+    } finally {
+      reading--;
+    }
+  };
+  try {
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, async () => {
+        const res = await fetch(`${server.url.origin}/api/datafiles/${datafileId}/scores?format=arrow`, {
+          headers: { authorization: `Bearer ${w.tokens.admin}`, 'accept-encoding': 'identity' },
+        });
+        return { status: res.status, rows: tableFromIPC(new Uint8Array(await res.arrayBuffer())).numRows };
+      }),
+    );
+    expect(answers).toEqual(answers.map(() => ({ status: 200, rows: raw.numRows })));
+    // Each request reads raw.arrow and scores.arrow at once.
+    expect(peak).toBeLessThanOrEqual(2 * COLUMNS_AT_ONCE);
+  } finally {
+    blobs.getBytes = getBytes;
+  }
+}, 300_000);
+
 it('a client that goes away mid-body gives its place back', async () => {
   // Twice as many as there are places: each is cut off after its first chunk.
   for (let i = 0; i < 2 * COLUMNS_AT_ONCE; i++) {
