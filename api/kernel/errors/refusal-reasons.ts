@@ -230,6 +230,8 @@ export const REFUSAL_REASONS = [
   'LIVE_ORIGIN',
   // Live updates of a page (the event stream)
   'TOO_MANY_EVENT_STREAMS',
+  // Interview data a user asks for at once (the columns and scores routes)
+  'TOO_MANY_DATA_REQUESTS',
   // A request's execution-time budget
   'REQUEST_TIME_BUDGET',
 ] as const;

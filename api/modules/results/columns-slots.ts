@@ -1,40 +1,66 @@
-// How many bodies the columns route builds at once in this process. A body holds what it was read
-// from (raw.arrow read whole is 50 MB at 100,000 interviews x 50 columns) until its last byte has left:
-// measured about 120 MB per request, so 20 requests at once for a whole raw.arrow of 100,000
-// interviews grew the server by 2.4 GB, and 200 (one script or a few tabs of one user) would take
-// any server down. Further requests wait their turn, which the result page's one request of a page
-// load does not notice; past the waiting bound they are refused with SERVER_BUSY and Retry-After.
+// How many bodies the columns route (and the scores route for scripts) builds at once in this process.
+// A body holds what it was read from (raw.arrow read whole is 50 MB at 100,000 interviews x 50
+// columns) until its last byte has left: measured about 120 MB per request, so 20 requests at once
+// for a whole raw.arrow of 100,000 interviews grew the server by 2.4 GB, and 200 (one script or a few
+// tabs of one user) would take any server down. Further requests wait their turn, which the result
+// page's one request of a page load does not notice. A free place goes to the user with the fewest
+// places now (then the one who asked first), so one user's 200 requests do not make everyone else's
+// page wait behind them; a user may have COLUMNS_WAITING_PER_USER waiting (past that TOO_MANY_REQUESTS),
+// the process COLUMNS_MAX_WAITING (past that SERVER_BUSY), both with Retry-After.
 import { AppError } from '../../kernel/errors/errors';
 
 export const COLUMNS_AT_ONCE = 4;
 export const COLUMNS_MAX_WAITING = 200;
+export const COLUMNS_WAITING_PER_USER = 50;
 /** A slot whose body was neither finished nor cancelled (a client that stopped reading) is freed after this. */
 export const COLUMNS_SLOT_MAX_MS = 120_000;
 
+/** Per user: places held and requests waiting (in the order they came). A user is listed while they have either. */
+const users = new Map<string, { running: number; waiting: (() => void)[] }>();
 let running = 0;
-const waiting: (() => void)[] = [];
+let waiting = 0;
 
 /** Requests waiting for a place now. */
-export const columnsWaiting = (): number => waiting.length;
+export const columnsWaiting = (): number => waiting;
 
-function hand(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else running--;
+function userOf(owner: string) {
+  let user = users.get(owner);
+  if (!user) users.set(owner, (user = { running: 0, waiting: [] }));
+  return user;
+}
+
+/** Frees `owner`'s place and hands it to the waiting user with the fewest places (running stays the same). */
+function hand(owner: string): void {
+  const user = users.get(owner)!;
+  user.running--;
+  if (user.running === 0 && user.waiting.length === 0) users.delete(owner);
+  let next: { running: number; waiting: (() => void)[] } | undefined;
+  for (const candidate of users.values())
+    if (candidate.waiting.length > 0 && (!next || candidate.running < next.running)) next = candidate;
+  if (!next) return void running--;
+  waiting--;
+  next.running++;
+  next.waiting.shift()!();
 }
 
 /**
- * Waits for a place to build a body; the returned release frees it (once, whoever calls it). `onWait`
- * runs when the request has to wait (the route lifts the connection's idle timeout, which a wait
- * behind 200 bodies of 100,000 interviews would pass).
+ * Waits for a place to build a body for `owner` (the user asking); the returned release frees it
+ * (once, whoever calls it). `onWait` runs when the request has to wait (the route lifts the
+ * connection's idle timeout, which a wait behind 200 bodies of 100,000 interviews would pass).
  */
-export async function takeColumnsSlot(onWait: () => void): Promise<() => void> {
-  if (running < COLUMNS_AT_ONCE) running++;
-  else if (waiting.length >= COLUMNS_MAX_WAITING) throw new AppError('SERVER_BUSY', { retryAfterSeconds: 1 });
-  else {
+export async function takeColumnsSlot(owner: string, onWait: () => void): Promise<() => void> {
+  if (running < COLUMNS_AT_ONCE) {
+    running++;
+    userOf(owner).running++;
+  } else {
+    if ((users.get(owner)?.waiting.length ?? 0) >= COLUMNS_WAITING_PER_USER)
+      throw new AppError('TOO_MANY_REQUESTS', { reason: 'TOO_MANY_DATA_REQUESTS', retryAfterSeconds: 1 });
+    if (waiting >= COLUMNS_MAX_WAITING) throw new AppError('SERVER_BUSY', { retryAfterSeconds: 1 });
+    const user = userOf(owner);
     onWait();
-    // The place is handed over by the body that ends (running stays the same).
-    await new Promise<void>((resolve) => waiting.push(resolve));
+    waiting++;
+    // hand() counts the place for this user before it wakes the request.
+    await new Promise<void>((resolve) => user.waiting.push(resolve));
   }
   let held = true;
   const timer = setTimeout(() => release(), COLUMNS_SLOT_MAX_MS);
@@ -42,7 +68,7 @@ export async function takeColumnsSlot(onWait: () => void): Promise<() => void> {
     if (!held) return;
     held = false;
     clearTimeout(timer);
-    hand();
+    hand(owner);
   };
   return release;
 }

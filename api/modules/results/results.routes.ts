@@ -45,6 +45,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   DATAPOINT_NOT_FOUND: 400,
   INVALID_PARAMETERS: 400,
   SERVER_BUSY: 503,
+  TOO_MANY_REQUESTS: 429,
 };
 
 /** `known`: the caller's language when the route already resolved the viewer (else Accept-Language, else German). */
@@ -222,7 +223,7 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
         return c.body(null, 304, headers);
       }
       // The place is held until the body's last byte has left (columns-slots.ts).
-      const release = await takeColumnsSlot(() => keepRequestOpen(c.env, c.req.raw));
+      const release = await takeColumnsSlot(viewer.userId, () => keepRequestOpen(c.env, c.req.raw));
       let body;
       try {
         const table = await selectedTable(deps, file, query.file, query.columns, source);
@@ -250,6 +251,21 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
   });
 }
 
+/** The refusals of a request that would wait past the places of its user or of the process (columns-slots.ts). */
+export const BUSY_RESPONSES = {
+  429: {
+    description:
+      'This user has as many requests waiting as they may (TOO_MANY_DATA_REQUESTS): send again after Retry-After.',
+    contentType: 'application/json',
+    schema: ErrorBody,
+  },
+  503: {
+    description: 'The server has as many requests waiting as it takes (SERVER_BUSY): send again after Retry-After.',
+    contentType: 'application/json',
+    schema: ErrorBody,
+  },
+} as const;
+
 export const COLUMNS_ROUTE_DOCS: RouteDoc[] = [
   {
     method: 'get',
@@ -276,12 +292,7 @@ export const COLUMNS_ROUTE_DOCS: RouteDoc[] = [
         contentType: 'application/json',
         schema: ErrorBody,
       },
-      503: {
-        description:
-          'The server builds as many bodies as it may and more requests wait (SERVER_BUSY): send again after Retry-After.',
-        contentType: 'application/json',
-        schema: ErrorBody,
-      },
+      ...BUSY_RESPONSES,
     },
   },
 ];

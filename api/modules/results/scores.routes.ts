@@ -30,7 +30,7 @@ import {
   tripleSZip,
 } from '../exports';
 import { recordEndpointHit } from '../monitoring';
-import { ARROW_STREAM_TYPE, refuse } from './results.routes';
+import { ARROW_STREAM_TYPE, BUSY_RESPONSES, refuse } from './results.routes';
 import { arrowBody, chooseEncoding } from './body-encoding';
 
 export const SCORES_ROUTE = '/api/datafiles/:datafileId/scores';
@@ -63,7 +63,7 @@ export function registerScoresRoutes(app: Hono, deps: Deps): void {
       const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
       if (file.revision === 0) throw new AppError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
       // As the columns route: a place among the bodies built at once, held until the last byte has left.
-      const release = await takeColumnsSlot(() => keepRequestOpen(c.env, c.req.raw));
+      const release = await takeColumnsSlot(viewer.userId, () => keepRequestOpen(c.env, c.req.raw));
       const send = (body: ReadableStream<Uint8Array> | Uint8Array, headers: Record<string, string>) =>
         c.body(releasedAtEnd(body, release) as never, 200, headers);
       try {
@@ -146,6 +146,7 @@ export const SCORES_ROUTE_DOCS: RouteDoc[] = [
         contentType: 'application/json',
         schema: ErrorBody,
       },
+      ...BUSY_RESPONSES,
     },
   },
 ];

@@ -1,6 +1,6 @@
-// 200 requests at once over HTTP to the columns route: each is answered with the same table, while
-// the process builds at most COLUMNS_AT_ONCE bodies and keeps at most RANGE_READS_AT_ONCE range reads in
-// flight. Unbounded, every request read at once: a whole raw.arrow each (about 120 MB per request at
+// 200 requests at once over HTTP to the columns route, from four users: each is answered with the
+// same table, while the process builds at most COLUMNS_AT_ONCE bodies and keeps at most
+// RANGE_READS_AT_ONCE range reads in flight; a free place goes to the user with the fewest. Unbounded, every request read at once: a whole raw.arrow each (about 120 MB per request at
 // 100,000 interviews), or the file once per batch and column (20,800 reads in flight, and past the
 // open-file limit requests failed with EMFILE).
 import { tableFromIPC, tableToIPC, type Table } from 'apache-arrow';
@@ -10,9 +10,11 @@ import { RANGE_READS_AT_ONCE } from '../../../api/modules/results/column-ranges'
 import {
   COLUMNS_AT_ONCE,
   COLUMNS_MAX_WAITING,
+  COLUMNS_WAITING_PER_USER,
   columnsWaiting,
   takeColumnsSlot,
 } from '../../../api/modules/results/columns-slots';
+import { makeUser, sessionFor } from '../../support/factories';
 import { publishedDemoDatafile } from '../../support/published-datafile';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { uploadWorld, type UploadWorld } from '../../support/upload-world';
@@ -22,15 +24,22 @@ let w: UploadWorld;
 let server: ReturnType<typeof Bun.serve>;
 let datafileId: string;
 let raw: Table;
-const get = (query: string, init: RequestInit = {}) =>
+/** Sessions of four ADMINs of the datafile's organisation: the bursts come from all four. */
+const tokens: string[] = [];
+const get = (query: string, init: RequestInit = {}, token = tokens[0]!) =>
   fetch(`${server.url.origin}/api/datafiles/${datafileId}/columns?${query}`, {
     ...init,
-    headers: { authorization: `Bearer ${w.tokens.admin}`, 'accept-encoding': 'identity' },
+    headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' },
   });
 
 beforeAll(async () => {
   t = await createTestApp();
   w = await uploadWorld(t);
+  tokens.push(w.tokens.admin);
+  for (let i = 0; i < 3; i++) {
+    const admin = await makeUser(t.db, t.deps.appSecret, { companyId: w.A, accessLevel: 'ADMIN' });
+    tokens.push(await sessionFor(t, admin.id, w.A));
+  }
   // As api/server.ts serves it: the route lifts the idle timeout of a request that waits its turn.
   server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (req, srv) => t.app.fetch(req, { server: srv }) });
   // 20,000 interviews: three record batches of raw.arrow.
@@ -70,8 +79,8 @@ it('200 requests at once for eight raw columns each get the table, with the rang
   try {
     const query = `file=raw&columns=${names.map(encodeURIComponent).join(',')}`;
     const answers = await Promise.all(
-      Array.from({ length: 200 }, async () => {
-        const res = await get(query);
+      Array.from({ length: 200 }, async (_, i) => {
+        const res = await get(query, {}, tokens[i % 4]);
         return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()) };
       }),
     );
@@ -105,8 +114,8 @@ it('200 requests at once for the whole raw.arrow each get it, with at most COLUM
   };
   try {
     const answers = await Promise.all(
-      Array.from({ length: 200 }, async () => {
-        const res = await get('file=raw');
+      Array.from({ length: 200 }, async (_, i) => {
+        const res = await get('file=raw', {}, tokens[i % 4]);
         return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()) };
       }),
     );
@@ -135,9 +144,9 @@ it('200 script requests at once for the scores each get them, the files read by 
   };
   try {
     const answers = await Promise.all(
-      Array.from({ length: 200 }, async () => {
+      Array.from({ length: 200 }, async (_, i) => {
         const res = await fetch(`${server.url.origin}/api/datafiles/${datafileId}/scores?format=arrow`, {
-          headers: { authorization: `Bearer ${w.tokens.admin}`, 'accept-encoding': 'identity' },
+          headers: { authorization: `Bearer ${tokens[i % 4]}`, 'accept-encoding': 'identity' },
         });
         return { status: res.status, rows: tableFromIPC(new Uint8Array(await res.arrayBuffer())).numRows };
       }),
@@ -164,19 +173,52 @@ it('a client that goes away mid-body gives its place back', async () => {
   expect(tableFromIPC(new Uint8Array(await res.arrayBuffer())).numRows).toBe(raw.numRows);
 }, 30_000);
 
-it('past the waiting places a request is refused with SERVER_BUSY and Retry-After, and the waiting ones are served', async () => {
-  // Every place taken (as by bodies still on their way), then as many requests as may wait.
-  const held = await Promise.all(Array.from({ length: COLUMNS_AT_ONCE }, () => takeColumnsSlot(() => {})));
-  const waiting = Array.from({ length: COLUMNS_MAX_WAITING }, () => get('file=raw&columns=__source_row'));
+it("a user past their waiting places gets TOO_MANY_REQUESTS, anyone past the process's gets SERVER_BUSY, and the waiting are served", async () => {
+  const one = 'file=raw&columns=__source_row';
+  // Every place taken (as by bodies still on their way), then as many requests as may wait, from four users.
+  const held = await Promise.all(Array.from({ length: COLUMNS_AT_ONCE }, () => takeColumnsSlot('held', () => {})));
+  const waiting = Array.from({ length: COLUMNS_MAX_WAITING }, (_, i) =>
+    get(one, {}, tokens[Math.floor(i / COLUMNS_WAITING_PER_USER) % 4]),
+  );
   while (columnsWaiting() < COLUMNS_MAX_WAITING) await new Promise((r) => setTimeout(r, 10));
-  const refused = await get('file=raw&columns=__source_row');
-  expect(refused.status).toBe(503);
-  expect(refused.headers.get('retry-after')).toBe('1');
-  const body = (await refused.json()) as any;
-  expect(body.errors[0].extensions.code).toBe('SERVER_BUSY');
-  expect(body.errors[0].message).toContain('Retry-After');
+  const refusal = async (token: string) => {
+    const res = await get(one, {}, token);
+    const body = (await res.json()) as any;
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), ...body.errors[0] };
+  };
+  expect(await refusal(tokens[0]!)).toMatchObject({
+    status: 429,
+    retryAfter: '1',
+    extensions: { code: 'TOO_MANY_REQUESTS', reason: 'TOO_MANY_DATA_REQUESTS' },
+    message: expect.stringContaining('Interviewdaten'),
+  });
+  expect(await refusal(w.tokens.op)).toMatchObject({
+    status: 503,
+    retryAfter: '1',
+    extensions: { code: 'SERVER_BUSY' },
+  });
   for (const release of held) release();
   const answers = await Promise.all(waiting);
   expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
   await Promise.all(answers.map((a) => a.arrayBuffer()));
+}, 120_000);
+
+it("a free place goes to the user with the fewest, not to the next of one user's many requests", async () => {
+  const one = 'file=raw&columns=__source_row';
+  const held = await Promise.all(Array.from({ length: COLUMNS_AT_ONCE }, () => takeColumnsSlot('held', () => {})));
+  const order: string[] = [];
+  const ask = (who: string, token: string) =>
+    get(one, {}, token).then(async (res) => {
+      await res.arrayBuffer();
+      order.push(who);
+      return res.status;
+    });
+  const many = Array.from({ length: COLUMNS_WAITING_PER_USER }, () => ask('many', tokens[0]!));
+  while (columnsWaiting() < COLUMNS_WAITING_PER_USER) await new Promise((r) => setTimeout(r, 10));
+  const other = ask('other', tokens[1]!);
+  while (columnsWaiting() < COLUMNS_WAITING_PER_USER + 1) await new Promise((r) => setTimeout(r, 10));
+  for (const release of held) release();
+  expect(await Promise.all([...many, other])).toEqual(Array(COLUMNS_WAITING_PER_USER + 1).fill(200));
+  // In the order asked, the other user's request would have been answered last.
+  expect(order.indexOf('other')).toBeLessThan(COLUMNS_WAITING_PER_USER / 2);
 }, 120_000);
