@@ -64,6 +64,8 @@ export async function takeColumnsSlot(owner: string, onWait: () => void): Promis
   }
   let held = true;
   const timer = setTimeout(() => release(), COLUMNS_SLOT_MAX_MS);
+  // Only a stuck body's backstop: it keeps no process alive.
+  timer.unref?.();
   const release = () => {
     if (!held) return;
     held = false;
