@@ -43,12 +43,17 @@ function hand(owner: string): void {
   next.waiting.shift()!();
 }
 
+/** The request went away while it waited for a place: nobody is left to answer. */
+export class RequestGone extends Error {}
+
 /**
  * Waits for a place to build a body for `owner` (the user asking); the returned release frees it
  * (once, whoever calls it). `onWait` runs when the request has to wait (the route lifts the
- * connection's idle timeout, which a wait behind 200 bodies of 100,000 interviews would pass).
+ * connection's idle timeout, which a wait behind 200 bodies of 100,000 interviews would pass). A
+ * request whose `signal` aborts while it waits (its client went away) leaves the queue and rejects
+ * with RequestGone, so a burst sent and dropped builds no bodies.
  */
-export async function takeColumnsSlot(owner: string, onWait: () => void): Promise<() => void> {
+export async function takeColumnsSlot(owner: string, onWait: () => void, signal?: AbortSignal): Promise<() => void> {
   if (running < COLUMNS_AT_ONCE) {
     running++;
     userOf(owner).running++;
@@ -56,11 +61,25 @@ export async function takeColumnsSlot(owner: string, onWait: () => void): Promis
     if ((users.get(owner)?.waiting.length ?? 0) >= COLUMNS_WAITING_PER_USER)
       throw new AppError('TOO_MANY_REQUESTS', { reason: 'TOO_MANY_DATA_REQUESTS', retryAfterSeconds: 1 });
     if (waiting >= COLUMNS_MAX_WAITING) throw new AppError('SERVER_BUSY', { retryAfterSeconds: 1 });
+    if (signal?.aborted) throw new RequestGone();
     const user = userOf(owner);
     onWait();
     waiting++;
     // hand() counts the place for this user before it wakes the request.
-    await new Promise<void>((resolve) => user.waiting.push(resolve));
+    await new Promise<void>((resolve, reject) => {
+      const wake = () => {
+        signal?.removeEventListener('abort', gone);
+        resolve();
+      };
+      const gone = () => {
+        user.waiting.splice(user.waiting.indexOf(wake), 1);
+        waiting--;
+        if (user.running === 0 && user.waiting.length === 0) users.delete(owner);
+        reject(new RequestGone());
+      };
+      user.waiting.push(wake);
+      signal?.addEventListener('abort', gone, { once: true });
+    });
   }
   let held = true;
   const timer = setTimeout(() => release(), COLUMNS_SLOT_MAX_MS);

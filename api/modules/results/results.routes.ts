@@ -28,7 +28,7 @@ import * as z from 'zod';
 import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 import { arrowBody, chooseEncoding } from './body-encoding';
 import { MAX_RANGED_COLUMNS, readColumnRanges } from './column-ranges';
-import { releasedAtEnd, takeColumnsSlot } from './columns-slots';
+import { releasedAtEnd, RequestGone, takeColumnsSlot } from './columns-slots';
 
 export const COLUMNS_ROUTE = '/api/datafiles/:datafileId/columns';
 export const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream';
@@ -223,7 +223,7 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
         return c.body(null, 304, headers);
       }
       // The place is held until the body's last byte has left (columns-slots.ts).
-      const release = await takeColumnsSlot(viewer.userId, () => keepRequestOpen(c.env, c.req.raw));
+      const release = await takeColumnsSlot(viewer.userId, () => keepRequestOpen(c.env, c.req.raw), c.req.raw.signal);
       let body;
       try {
         const table = await selectedTable(deps, file, query.file, query.columns, source);
@@ -238,6 +238,8 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
       recordEndpointHit(deps, 'results.columns');
       return c.body(releasedAtEnd(body, release) as never, 200, headers);
     } catch (error) {
+      // The client went away while it waited for a place: the answer reaches nobody (499 in the log, as proxies say it).
+      if (error instanceof RequestGone) return c.body(null, 499 as never);
       if (error instanceof AppError && error.code === 'DATAPOINT_NOT_FOUND' && !error.details.reason) {
         recordEndpointHit(deps, 'results.columns', { refused: true });
         return refuse(c, new AppError(error.code, { ...error.details, reason: 'COLUMN_NOT_IN_REVISION' }));

@@ -17,7 +17,7 @@ import { AppError } from '../../kernel/errors/errors';
 import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 import { readRevisionColumns } from '../../ingest/index';
 import { keepRequestOpen } from '../../lib/request-body';
-import { releasedAtEnd, takeColumnsSlot } from './columns-slots';
+import { releasedAtEnd, RequestGone, takeColumnsSlot } from './columns-slots';
 import { cleanRevision } from '../cleaning';
 import { requireDatafile } from '../datafiles';
 import {
@@ -63,7 +63,7 @@ export function registerScoresRoutes(app: Hono, deps: Deps): void {
       const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
       if (file.revision === 0) throw new AppError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
       // As the columns route: a place among the bodies built at once, held until the last byte has left.
-      const release = await takeColumnsSlot(viewer.userId, () => keepRequestOpen(c.env, c.req.raw));
+      const release = await takeColumnsSlot(viewer.userId, () => keepRequestOpen(c.env, c.req.raw), c.req.raw.signal);
       const send = (body: ReadableStream<Uint8Array> | Uint8Array, headers: Record<string, string>) =>
         c.body(releasedAtEnd(body, release) as never, 200, headers);
       try {
@@ -113,6 +113,8 @@ export function registerScoresRoutes(app: Hono, deps: Deps): void {
         throw error;
       }
     } catch (error) {
+      // The client went away while it waited for a place: the answer reaches nobody (499 in the log, as proxies say it).
+      if (error instanceof RequestGone) return c.body(null, 499 as never);
       if (error instanceof AppError) {
         recordEndpointHit(deps, 'results.scores', { refused: true });
         // An API key's user reads refusals in their stored language when the script sends no Accept-Language.

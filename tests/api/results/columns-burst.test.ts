@@ -222,3 +222,32 @@ it("a free place goes to the user with the fewest, not to the next of one user's
   // In the order asked, the other user's request would have been answered last.
   expect(order.indexOf('other')).toBeLessThan(COLUMNS_WAITING_PER_USER / 2);
 }, 120_000);
+
+it('requests whose clients went away while they waited leave the queue and read nothing', async () => {
+  const held = await Promise.all(Array.from({ length: COLUMNS_AT_ONCE }, () => takeColumnsSlot('held', () => {})));
+  const blobs = t.deps.blobs;
+  const getBytes = blobs.getBytes.bind(blobs);
+  let reads = 0;
+  blobs.getBytes = async (key) => {
+    if (key.endsWith('.arrow')) reads++;
+    return getBytes(key);
+  };
+  try {
+    const abort = new AbortController();
+    const dropped = Array.from({ length: 40 }, (_, i) =>
+      get('file=raw', { signal: abort.signal }, tokens[i % 4]).catch(() => 'gone'),
+    );
+    while (columnsWaiting() < 40) await new Promise((r) => setTimeout(r, 10));
+    abort.abort();
+    expect(await Promise.all(dropped)).toEqual(Array(40).fill('gone'));
+    while (columnsWaiting() > 0) await new Promise((r) => setTimeout(r, 10));
+    for (const release of held) release();
+    // A request after them is served at once, and none of the dropped ones read a file.
+    const res = await get('file=raw&columns=__source_row');
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    expect(reads).toBe(0);
+  } finally {
+    blobs.getBytes = getBytes;
+  }
+}, 30_000);
