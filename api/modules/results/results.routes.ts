@@ -218,10 +218,11 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
         return c.body(null, 304, headers);
       }
       const table = await selectedTable(deps, file, query.file, query.columns, source);
-      const body = arrowBody(
+      const { body, length } = arrowBody(
         query.rows ? table.slice(query.rows.offset, query.rows.offset + query.rows.limit) : table,
         encoding,
       );
+      if (length !== undefined) headers['content-length'] = String(length);
       recordEndpointHit(deps, 'results.columns');
       return c.body(body as never, 200, headers);
     } catch (error) {

@@ -77,7 +77,9 @@ export function registerScoresRoutes(app: Hono, deps: Deps): void {
         if (encoding) headers['content-encoding'] = encoding;
         headers['content-type'] = ARROW_STREAM_TYPE;
         headers['content-disposition'] = `attachment; filename="${file.id}-r${file.revision}-scores.arrows"`;
-        return c.body(arrowBody(arrowExportTable(raw, scores, decisions), encoding) as never, 200, headers);
+        const { body, length } = arrowBody(arrowExportTable(raw, scores, decisions), encoding);
+        if (length !== undefined) headers['content-length'] = String(length);
+        return c.body(body as never, 200, headers);
       }
       if (query.format === 'parquet') {
         // Compressed inside (Snappy per column chunk): no Content-Encoding on top.
