@@ -74,6 +74,9 @@ export class WorkerStandby {
     const watch = setInterval(() => {
       if (process.memoryUsage.rss() - rssAtStart > limitBytes) entry.end();
     }, MEMORY_SAMPLE_MS);
+    // Like the idle Worker itself, its watch does not keep the process alive.
+    deadline.unref?.();
+    watch.unref?.();
     const stopWatching = () => {
       entry.reading = false;
       clearTimeout(deadline);
