@@ -44,6 +44,12 @@ export type Env = {
     workerTimeoutSeconds: number;
     /** Default memory limit of one Worker step: growth of the process's resident memory while it runs (MB). */
     workerMaxMb: number;
+    /**
+     * Early work (an upload's check reading its file while step 2 is read) at once in this process,
+     * and of those per organisation; over either, a preview starts none (worker-standby.ts).
+     */
+    earlyReads: number;
+    earlyReadsPerOrganisation: number;
     /** Finished jobs are deleted after this many days. */
     retentionDays: number;
     /** SIGTERM: how long running jobs get to finish before they are handed back to the queue (seconds). */
@@ -112,6 +118,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     leaseSeconds: int('JOB_LEASE_SECONDS', 30, 1, 3600),
     workerTimeoutSeconds: int('JOB_WORKER_TIMEOUT_SECONDS', 600, 1, 24 * 3600),
     workerMaxMb: int('JOB_WORKER_MAX_MB', 2048, 16, 1024 * 1024),
+    earlyReads: int('JOB_EARLY_READS', 4, 0, 64),
+    earlyReadsPerOrganisation: int('JOB_EARLY_READS_PER_ORGANISATION', 2, 0, 64),
     retentionDays: int('JOB_RETENTION_DAYS', 30, 1, 3650),
     stopGraceSeconds: int('JOB_STOP_GRACE_SECONDS', 5, 0, 3600),
     testKinds: source.JOB_TEST_KINDS === 'true',

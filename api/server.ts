@@ -114,10 +114,19 @@ ${demoAccounts}
     await ops?.stop(true);
     deps.log.info('stopped', { signal, ms: Math.round(performance.now() - started) });
     deps.close();
+    // Log lines are written in blocks (api/lib/logger.ts): the last access lines reach stdout first.
+    await deps.log.flush?.();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A fatal error is logged as a line with its stack, and the buffered lines written, before the process ends.
+  const fatal = (what: string) => (error: unknown) => {
+    deps.log.error(`fatal: ${what}`, error);
+    void (deps.log.flush?.() ?? Promise.resolve()).then(() => process.exit(1));
+  };
+  process.on('uncaughtException', fatal('uncaught exception'));
+  process.on('unhandledRejection', fatal('unhandled rejection'));
 }
 
 if (import.meta.main) await runProcess('server');

@@ -9,7 +9,7 @@ import { claimNext, hasRunnable, releaseJob, renewLease, writeInterimResult, typ
 import { JobCancelledError, JobLeaseLostError, RetryableJobError } from './job-errors';
 import type { JobContext, JobEngineContext, JobHandler, JobOutcome, JobRow } from './job-types';
 import { runWorkerStep, type WorkerStep } from './worker-step';
-import { WorkerStandby } from './worker-standby';
+import { WorkerStandby, type EarlyCaps } from './worker-standby';
 
 export type RunnerSettings = {
   /** Jobs at once (0 = claims nothing). */
@@ -20,6 +20,8 @@ export type RunnerSettings = {
   leaseMs: number;
   workerTimeoutMs: number;
   workerMaxMb: number;
+  /** Workers with early work at once, per group and in all (worker-standby.ts). */
+  early: EarlyCaps;
   /** Enqueue the recurring schedules (deps.jobs.every) from this runner. */
   schedule: boolean;
   /** Only these kinds (default: every registered kind). */
@@ -34,6 +36,7 @@ export function runnerSettings(env: Env, overrides: Partial<RunnerSettings> = {}
     leaseMs: env.jobs.leaseSeconds * 1000,
     workerTimeoutMs: env.jobs.workerTimeoutSeconds * 1000,
     workerMaxMb: env.jobs.workerMaxMb,
+    early: { total: env.jobs.earlyReads, perGroup: env.jobs.earlyReadsPerOrganisation },
     schedule: true,
     ...overrides,
   };
@@ -70,13 +73,15 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
   #ticking: Promise<void> | undefined;
   #again = false;
   #unsubscribe: (() => void) | undefined;
-  readonly #standby = new WorkerStandby();
+  readonly #standby: WorkerStandby;
   #unwarm: (() => void) | undefined;
 
   constructor(
     private readonly deps: C,
     private readonly settings: RunnerSettings,
-  ) {}
+  ) {
+    this.#standby = new WorkerStandby(settings.early);
+  }
 
   get runningCount(): number {
     return this.#running.size;
@@ -88,8 +93,11 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
     this.#stopped = false;
     this.#unwarm = this.deps.jobs.internal.onWarm((kind, early) => {
       const blobConfig = blobStoreConfig(this.deps.env, this.deps.appSecret);
-      for (const step of this.#warmSteps(kind))
-        this.#standby.warm(step, early === undefined ? undefined : { early, blobConfig });
+      for (const step of this.#warmSteps(kind)) {
+        // Early work is held to the limits its step's run would have.
+        const limits = { timeoutMs: this.#timeoutOf(step), maxMemoryMb: this.#maxMbOf(step) };
+        this.#standby.warm(step, early && { ...early, blobConfig, ...limits });
+      }
     });
     this.#unsubscribe = this.deps.jobs.internal.onEnqueue(() => this.wake());
     this.wake();
@@ -177,6 +185,14 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
   async warmed(kind: string): Promise<void> {
     await Promise.all(this.#warmSteps(kind).map((step) => this.#standby.warmed(step)));
   }
+
+  /** The early work held in this runner's idle Workers now (worker-standby.ts). */
+  earlyWork(): ReturnType<WorkerStandby['earlyWork']> {
+    return this.#standby.earlyWork();
+  }
+
+  #timeoutOf = (step: WorkerStep<any, any>) => step.limits.timeoutMs ?? this.settings.workerTimeoutMs;
+  #maxMbOf = (step: WorkerStep<any, any>) => step.limits.maxMemoryMb ?? this.settings.workerMaxMb;
 
   /** The steps of `kind` to keep an idle Worker of, when this runner takes it (none when it runs no Worker steps). */
   #warmSteps(kind: string): WorkerStep<unknown, unknown>[] {
@@ -298,10 +314,10 @@ export class JobRunner<C extends JobEngineContext = JobEngineContext> {
       },
       runInWorker: (step, input, options = {}) => {
         const [from, to] = options.progressRange ?? [0, 100];
-        const worker = this.#standby.take(step as WorkerStep<unknown, unknown>);
+        const worker = this.#standby.take(step as WorkerStep<unknown, unknown>, options.earlyKey);
         return runWorkerStep(step, input, {
-          timeoutMs: options.timeoutMs ?? step.limits.timeoutMs ?? settings.workerTimeoutMs,
-          maxMemoryMb: options.maxMemoryMb ?? step.limits.maxMemoryMb ?? settings.workerMaxMb,
+          timeoutMs: options.timeoutMs ?? this.#timeoutOf(step),
+          maxMemoryMb: options.maxMemoryMb ?? this.#maxMbOf(step),
           signal,
           // Cancel and lease loss reach the step through the signal; nothing to do with the rejection here.
           onProgress: (p) => void ctx.progress(from + ((to - from) * p) / 100).catch(() => {}),

@@ -4,6 +4,7 @@ import { JobCancelledError } from './job-errors';
 import { cancelQueued, insertJob, jobById, requestCancel, requeueFailed } from './job-store';
 import {
   findJob,
+  type EarlyWork,
   type JobEngineContext,
   type JobEvent,
   type JobHandler,
@@ -19,7 +20,7 @@ export function createJobSystem<C extends JobEngineContext>(getDeps: () => C): J
   const schedules: Schedule[] = [];
   const listeners = new Set<(event: JobEvent) => void>();
   const enqueueListeners = new Set<() => void>();
-  const warmListeners = new Set<(kind: string, early?: unknown) => void>();
+  const warmListeners = new Set<(kind: string, early?: EarlyWork) => void>();
   const running = new Map<string, AbortController>();
 
   const system: JobSystem<C> = {

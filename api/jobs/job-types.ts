@@ -143,19 +143,27 @@ export type JobSystem<C = JobEngineContext> = {
    * A job of `kind` is likely soon and someone will wait for it: this process's started runners
    * that take it get an idle Worker of each of its `warmSteps` ready (worker-standby.ts). `early`, when
    * given, goes to the steps' `early` export in that Worker, which may start the run's input-independent
-   * work (an upload's parse) and hand it to the run that matches it; the newest `early` replaces the one before.
+   * work (an upload's parse) in a Worker of its own, which only the run given the same `key`
+   * (`runInWorker`'s `earlyKey`) takes. A newer `early` of the same key replaces the one before (its
+   * Worker is ended); an `early` over the runner's caps (per `group`, per process) starts nothing.
    */
-  warm(kind: JobKind<unknown, unknown> | string, early?: unknown): void;
+  warm(kind: JobKind<unknown, unknown> | string, early?: EarlyWork): void;
   /** In-process events (progress writes and final states of jobs run by this process). */
   onEvent(listener: (event: JobEvent) => void): () => void;
   /** Internal: runners listen here to start at once on a local enqueue, and register what they run for local cancels. */
   internal: {
     emit(event: JobEvent): void;
     onEnqueue(listener: () => void): () => void;
-    onWarm(listener: (kind: string, early?: unknown) => void): () => void;
+    onWarm(listener: (kind: string, early?: EarlyWork) => void): () => void;
     running: Map<string, AbortController>;
   };
 };
+
+/**
+ * Input-independent work of a run likely soon (`warm`): `value` goes to the step's `early` export;
+ * `key` names what it is for (one at a time per key), `group` whose it is (capped per group).
+ */
+export type EarlyWork = { value: unknown; key: string; group: string };
 
 export type JobOutcome = { state: 'FAILED'; code: ErrorCode; detail: string | null } | { state: 'CANCELLED' };
 

@@ -79,7 +79,8 @@ function warm({ stepUrl, early }: WorkerWarm) {
   if (early)
     void step
       .then((module) => module.early?.(early.early, { blobs: createBlobStore(early.blobConfig) }))
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .then(() => post({ type: 'early-done' }));
   void Promise.allSettled([step, loadScoringOnce()]).then(() => {
     if (warmedPosted) return;
     warmedPosted = true;

@@ -84,6 +84,8 @@ export type RunInWorkerOptions = {
   progressRange?: [number, number];
   /** What the step may ask the main thread for (ctx.request). */
   handlers?: WorkerRequestHandlers;
+  /** Run in the Worker whose early work has this key (`deps.jobs.warm(kind, { key, ... })`), if there is one. */
+  earlyKey?: string;
 };
 
 /** The step ran past its time or memory limit: not retried (it would do the same again). */
@@ -121,7 +123,9 @@ export type WorkerMessage =
   | { type: 'error'; error: SerializedError }
   | { type: 'request'; id: number; name: string; payload: unknown }
   /** An idle Worker has imported its step and loaded scoring (worker-standby.ts). */
-  | { type: 'warmed' };
+  | { type: 'warmed' }
+  /** The step's early work stopped working (done, paused at its cap, or failed): it only holds what it made. */
+  | { type: 'early-done' };
 
 /** The main thread's answer to a request (worker-host.ts resolves the waiting ctx.request). */
 export type WorkerResponse = { type: 'response'; id: number; result?: unknown; error?: SerializedError };
@@ -129,8 +133,11 @@ export type WorkerResponse = { type: 'response'; id: number; result?: unknown; e
 /** Prepares an idle Worker for a step: imports its module and loads the scoring instance (worker-standby.ts). */
 export type WorkerWarm = { type: 'warm'; stepUrl: string; early?: { early: unknown; blobConfig: BlobStoreConfig } };
 
-/** What a step may export to start its input-independent work in an idle Worker (`deps.jobs.warm(kind, early)`). */
-export type WorkerEarlyFn = (early: unknown, ctx: { blobs: BlobStore }) => void;
+/**
+ * What a step may export to start its input-independent work in an idle Worker (`deps.jobs.warm(kind, early)`).
+ * The promise settles once the work stopped working (until then the standby holds it to the step's limits).
+ */
+export type WorkerEarlyFn = (early: unknown, ctx: { blobs: BlobStore }) => void | Promise<void>;
 
 export type WorkerStart = {
   stepUrl: string;
@@ -210,7 +217,7 @@ export function runWorkerStep<I, R>(
 
     worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
       const message = event.data;
-      if (message.type === 'warmed') return;
+      if (message.type === 'warmed' || message.type === 'early-done') return;
       if (message.type === 'progress') {
         if (!settled) options.onProgress(message.percent);
       } else if (message.type === 'request') {

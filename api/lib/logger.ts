@@ -5,6 +5,8 @@ import { currentScope } from './request-scope';
 export type Logger = {
   info: (msg: string, data?: Record<string, unknown>) => void;
   error: (msg: string, data?: unknown) => void;
+  /** Settles once what is buffered now is written (a stopping server; at most a few seconds). */
+  flush?: () => Promise<void>;
 };
 
 // The log context lives in the request's scope (api/lib/request-scope.ts), so code below the HTTP
@@ -41,12 +43,71 @@ function nothingToRedact(data: Record<string, unknown>): boolean {
   return true;
 }
 
+/** Bytes of lines gathered before one write to stdout. */
+const BUFFER_BYTES = 4096;
+/** A quiet server's lines wait at most this long in the buffer. */
+const FLUSH_MS = 1000;
+const FLUSH_GIVE_UP_MS = 3000;
+/** Writes tried at exit while stdout is full (100 ms apart). */
+const EXIT_RETRIES = 20;
+
+/**
+ * Stdout written in blocks of BUFFER_BYTES instead of one `write` per line (docs/decisions.md,
+ * "Buffered log lines"). What is buffered is written when the process exits, however it exits
+ * except by a signal nobody handles (SIGKILL, an OOM kill): pino's own flush at exit does not run
+ * under Bun, so this one does (process 'exit' fires on process.exit, an uncaught error and a
+ * rejection nobody handled); api/server.ts ends on SIGTERM and SIGINT through process.exit.
+ */
+function bufferedStdout(): { destination: DestinationStream; flush: () => Promise<void>; wrote: () => void } {
+  let exiting = false;
+  let retries = 0;
+  const stream = pino.destination({
+    fd: 1,
+    sync: false,
+    minLength: BUFFER_BYTES,
+    // A full pipe is waited for (sonic-boom tries again every 100 ms), but not for ever at exit: a log
+    // reader that stopped reading must not keep a stopping process alive.
+    retryEAGAIN: () => !exiting || ++retries < EXIT_RETRIES,
+  });
+  let pending = false;
+  // At exit only a synchronous write still runs (a block whose asynchronous write is under way is left to it).
+  process.on('exit', () => {
+    if (!pending) return;
+    exiting = true;
+    try {
+      stream.flushSync();
+    } catch {
+      // stdout stayed full: what is left is lost, as it would be with nobody reading.
+    }
+  });
+  const timer = setInterval(() => {
+    if (!pending) return;
+    pending = false;
+    stream.flush();
+  }, FLUSH_MS);
+  timer.unref?.();
+  const flush = () =>
+    new Promise<void>((resolve) => {
+      pending = false;
+      // A stdout nobody reads any more must not hold the shutdown.
+      const giveUp = setTimeout(resolve, FLUSH_GIVE_UP_MS);
+      stream.flush(() => {
+        clearTimeout(giveUp);
+        resolve();
+      });
+    });
+  return { destination: stream, flush, wrote: () => (pending = true) };
+}
+
 /**
  * JSON lines on stdout through pino: `time`, `level`, `msg`, the log context (requestId, jobId,
- * jobKind) and the given fields; an Error becomes `err` with its type, message and stack.
+ * jobKind) and the given fields; an Error becomes `err` with its type, message and stack. Stdout is
+ * buffered (bufferedStdout); a given destination is written as it is.
  */
 export function createLogger(options: { level?: LogLevel; destination?: DestinationStream } = {}): Logger {
-  const destination = options.destination ?? pino.destination({ fd: 1, sync: true });
+  const buffered = options.destination ? undefined : bufferedStdout();
+  const destination = options.destination ?? buffered!.destination;
+  const wrote = buffered?.wrote ?? (() => {});
   const settings: pino.LoggerOptions = {
     level: options.level ?? 'info',
     base: { pid: process.pid },
@@ -60,13 +121,19 @@ export function createLogger(options: { level?: LogLevel; destination?: Destinat
   const log = pino({ ...settings, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
   const plain = pino(settings, destination);
   return {
-    info: (msg, data) => (data ? (nothingToRedact(data) ? plain : log).info(data, msg) : plain.info(msg)),
+    info: (msg, data) => {
+      if (data) (nothingToRedact(data) ? plain : log).info(data, msg);
+      else plain.info(msg);
+      wrote();
+    },
     error: (msg, data) => {
       if (data instanceof Error) log.error({ err: data }, msg);
       else if (data && typeof data === 'object') log.error(data as Record<string, unknown>, msg);
       else if (data !== undefined) log.error({ detail: String(data) }, msg);
       else log.error(msg);
+      wrote();
     },
+    ...(buffered ? { flush: buffered.flush } : {}),
   };
 }
 

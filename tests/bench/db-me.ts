@@ -61,11 +61,19 @@ function processCpuMs(pid: number): number {
 /** Servers this run started, stopped by their own pid however the run ends. */
 export const meServers = new Set<ChildProcess>();
 
-async function startServer(script: string, mode: 'app' | 'bare', driver: string, file: string) {
+async function startServer(script: string, mode: 'app' | 'bare', driver: string, file: string, log?: string) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [script, mode, driver, file, String(port)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // A server that logs writes into a pipe another process drains (this one blocks in spawnSync while
+  // wrk runs), and says "ready" on stderr.
+  const sink = log ? spawn('sh', ['-c', 'cat > /dev/null'], { stdio: ['pipe', 'ignore', 'inherit'] }) : undefined;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [script, mode, driver, file, String(port), ...(log ? [log] : [])],
+    {
+      stdio: ['ignore', sink ? sink.stdin! : 'pipe', log ? 'pipe' : 'inherit'],
+    },
+  );
+  sink?.stdin?.destroy();
   meServers.add(child);
   const stop = () => {
     meServers.delete(child);
@@ -75,7 +83,10 @@ async function startServer(script: string, mode: 'app' | 'bare', driver: string,
     await new Promise<void>((resolve, reject) => {
       // Generous: at a load average of 20 loading the app alone has taken a minute.
       const timer = setTimeout(() => reject(new Error(`${mode} server did not start within 3 minutes`)), 180_000);
-      child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && (clearTimeout(timer), resolve()));
+      (log ? child.stderr! : child.stdout!).on(
+        'data',
+        (d: Buffer) => d.toString().includes('ready') && (clearTimeout(timer), resolve()),
+      );
       child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`${mode} server exited with ${code}`))));
     });
   } catch (error) {
@@ -127,10 +138,10 @@ function runLoad(generator: 'wrk' | 'bun', dir: string, url: string, seconds: nu
 }
 
 /** `file`: a database of the target's own (the baseline's, seeded by its code); else the section's. */
-type Target = { label: string; script: string; mode: 'app' | 'bare'; driver: string; file?: string };
+type Target = { label: string; script: string; mode: 'app' | 'bare'; driver: string; file?: string; log?: string };
 
 async function measureMe(generator: 'wrk' | 'bun', dir: string, target: Target, file: string) {
-  const server = await startServer(target.script, target.mode, target.driver, target.file ?? file);
+  const server = await startServer(target.script, target.mode, target.driver, target.file ?? file, target.log);
   try {
     const answer = (await (
       await fetch(server.url, {
@@ -224,6 +235,16 @@ export async function meSection(dir: string, limit: number) {
         ]
       : []),
     { label: 'GraphQL me, the app via @libsql/client', script: server, mode: 'app', driver: 'client' },
+    // BENCH_DB_LOG=1: the app with its access lines on stdout (a pipe this process drains), one write per line and buffered.
+    ...(process.env.BENCH_DB_LOG
+      ? (['sync', 'buffered'] as const).map((log) => ({
+          label: `GraphQL me, log to a pipe, ${log}`,
+          script: server,
+          mode: 'app' as const,
+          driver: 'libsql',
+          log,
+        }))
+      : []),
   ];
   if (BASELINE) console.log(`   BENCH_BASELINE: ${BASELINE}`);
   const rounds = new Map<string, Awaited<ReturnType<typeof measureMe>>[]>();
@@ -255,6 +276,12 @@ export async function meSection(dir: string, limit: number) {
     const base = summary('GraphQL me, BENCH_BASELINE (libsql)');
     console.log(
       `   BENCH_BASELINE: ${fmt(base.rps)} req/s (${base.cpu.toFixed(0)} µs CPU) = ${((100 * base.rps) / bare.rps).toFixed(0)} % of the bare route by req/s, ${((100 * bare.cpu) / base.cpu).toFixed(0)} % by CPU; this checkout ${(app.rps / base.rps).toFixed(2)}x its req/s, ${(base.cpu / app.cpu).toFixed(2)}x less CPU per request`,
+    );
+  }
+  if (process.env.BENCH_DB_LOG) {
+    const [sync, buffered] = (['sync', 'buffered'] as const).map((log) => summary(`GraphQL me, log to a pipe, ${log}`));
+    console.log(
+      `   access log to a pipe: one write per line ${fmt(sync!.rps)} req/s (${sync!.cpu.toFixed(0)} µs CPU), buffered ${fmt(buffered!.rps)} req/s (${buffered!.cpu.toFixed(0)} µs CPU), silent ${app.cpu.toFixed(0)} µs CPU: the line costs ${(sync!.cpu - app.cpu).toFixed(0)} µs one write per line, ${(buffered!.cpu - app.cpu).toFixed(0)} µs buffered`,
     );
   }
   return { rps: app.rps, ratio: byRps };

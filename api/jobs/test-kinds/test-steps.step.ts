@@ -18,8 +18,22 @@ let runs = 0;
 /** What `deps.jobs.warm(kind, early)` handed this Worker before its step, in order. */
 const earlyGot: unknown[] = [];
 
-export function early(value: unknown, ctx: { blobs: unknown }): void {
+/** What early work held (mode 'hog'), so it stays in memory. */
+const held: Uint8Array[] = [];
+
+/**
+ * Records `value`; `{ mode: 'endless' }` never stops working (it yields, as a slow read does), and
+ * `{ mode: 'hog', mb }` holds that much memory and then never stops either.
+ */
+export async function early(value: unknown, ctx: { blobs: unknown }): Promise<void> {
   earlyGot.push({ value, blobs: typeof ctx.blobs });
+  const work = value as { mode?: string; mb?: number } | null;
+  if (work?.mode === 'hog')
+    for (let i = 0; i < (work.mb ?? 0); i++) {
+      held.push(new Uint8Array(1024 * 1024).fill(i & 0xff));
+      if (i % 16 === 0) await new Promise((r) => setTimeout(r, 1));
+    }
+  if (work?.mode === 'endless' || work?.mode === 'hog') for (;;) await new Promise((r) => setTimeout(r, 5));
 }
 
 export async function run(

@@ -128,7 +128,59 @@ export function compressedStream(
   return Readable.toWeb(compressed) as unknown as ReadableStream<Uint8Array>;
 }
 
-/** A table as an IPC stream response body, batch by batch, in `encoding`. */
-export function arrowBody(table: Table, encoding: ContentCoding | null): ReadableStream<Uint8Array> | Uint8Array {
-  return compressedStream(ipcStreamChunks(table), encoding, ipcSizeHint(table));
+/** Counts what the Arrow writer writes without keeping or copying it. */
+class Counted extends AsyncByteQueue {
+  size = 0;
+  override write(value: unknown): void {
+    this.size += (value as Uint8Array).byteLength;
+  }
+}
+
+/**
+ * The exact length of the table's IPC stream. The writer hands the sink the batches' own buffers
+ * and small metadata; counting them costs the metadata's encoding, not a copy of the data.
+ */
+export function ipcStreamLength(table: Table): number {
+  const sink = new Counted();
+  const writer = new RecordBatchStreamWriter();
+  writer.reset(sink, table.schema);
+  for (const batch of table.batches) writer.write(batch);
+  writer.finish();
+  return sink.size;
+}
+
+/**
+ * Up to this many bytes an uncompressed (identity) body is written whole, with its Content-Length;
+ * above, it streams without one. Bun.serve drops a Content-Length set on a streamed body and frames
+ * it chunked (tests/api/results/columns-route.test.ts sees what goes over the socket), so the length
+ * can only go with a body held whole, and holding a big one whole costs a copy of it in memory and
+ * its first byte waits for the last batch.
+ */
+export const WHOLE_BODY_BYTES = 16 * 1024 * 1024;
+
+/** The table's IPC stream as one buffer (one copy of the batches' buffers). */
+function ipcStreamBytes(table: Table): Uint8Array {
+  const sink = new Collected();
+  const writer = new RecordBatchStreamWriter();
+  writer.reset(sink, table.schema);
+  for (const batch of table.batches) writer.write(batch);
+  writer.finish();
+  return sink.take() ?? new Uint8Array(0);
+}
+
+/**
+ * A table as an IPC stream response body in `encoding`. Compressed, it streams batch by batch (its
+ * length is known only at the end). Uncompressed up to WHOLE_BODY_BYTES, it goes whole with its
+ * `length` for the Content-Length, so a script client can show progress and tell a cut-off body
+ * from a whole one; above, it streams (chunked framing still marks the end).
+ */
+export function arrowBody(
+  table: Table,
+  encoding: ContentCoding | null,
+): { body: ReadableStream<Uint8Array> | Uint8Array; length?: number } {
+  if (!encoding && ipcStreamLength(table) <= WHOLE_BODY_BYTES) {
+    const body = ipcStreamBytes(table);
+    return { body, length: body.byteLength };
+  }
+  return { body: compressedStream(ipcStreamChunks(table), encoding, ipcSizeHint(table)) };
 }

@@ -227,10 +227,12 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
       let body;
       try {
         const table = await selectedTable(deps, file, query.file, query.columns, source);
-        body = arrowBody(
+        const encoded = arrowBody(
           query.rows ? table.slice(query.rows.offset, query.rows.offset + query.rows.limit) : table,
           encoding,
         );
+        body = encoded.body;
+        if (encoded.length !== undefined) headers['content-length'] = String(encoded.length);
       } catch (error) {
         release();
         throw error;

@@ -84,7 +84,9 @@ export function registerScoresRoutes(app: Hono, deps: Deps): void {
           if (encoding) headers['content-encoding'] = encoding;
           headers['content-type'] = ARROW_STREAM_TYPE;
           headers['content-disposition'] = `attachment; filename="${file.id}-r${file.revision}-scores.arrows"`;
-          return send(arrowBody(arrowExportTable(raw, scores, decisions), encoding), headers);
+          const { body, length } = arrowBody(arrowExportTable(raw, scores, decisions), encoding);
+          if (length !== undefined) headers['content-length'] = String(length);
+          return send(body, headers);
         }
         if (query.format === 'parquet') {
           // Compressed inside (Snappy per column chunk): no Content-Encoding on top.

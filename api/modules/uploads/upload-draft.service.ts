@@ -58,16 +58,22 @@ export async function uploadPreview(
     // With the file's source, that Worker also starts reading it (the check after the save takes those
     // rows when they are of this datafile and the same stored object; ingest/parse/early.ts). Only for
     // a viewer who may save step 2: one who may only see the draft cannot make the Worker read files.
+    // One early read per datafile (a new preview of other options replaces it), capped per
+    // organisation and per process by the runner: past a cap the check reads the file itself.
     if (upload.status === 'DRAFT')
       deps.jobs.warm(
         UPLOAD_CHECK_JOB,
         canUploadTo(viewer, file)
-          ? ({
-              datafileId: file.id,
-              key: upload.sourceKey,
-              format: upload.sourceFormat,
-              options: readOptionsOf(upload),
-            } satisfies EarlySource)
+          ? {
+              value: {
+                datafileId: file.id,
+                key: upload.sourceKey,
+                format: upload.sourceFormat,
+                options: readOptionsOf(upload),
+              } satisfies EarlySource,
+              key: file.id,
+              group: file.companyId,
+            }
           : undefined,
       );
     return preview!;

@@ -5,6 +5,7 @@
 // and in English, per source; another organisation is refused. Files are read back with readers
 // that did not write them: papaparse for the CSV, Python's openpyxl for the workbook.
 import { spawnSync } from 'node:child_process';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, REASONS, type CleaningRules } from '../../../scoring/index';
@@ -199,10 +200,28 @@ describe('the reconciliation pack', () => {
         .map((r) => r[0])
         .sort(),
     ).toEqual(['u3', 'u5']);
-    const xlsx = await t.app.request(`/api/datafiles/${datafileId}/reconciliation?format=xlsx&language=en`, {
-      headers: { authorization: `Bearer ${w.tokens.admin}` },
-    });
-    expect(Object.keys(readXlsx(new Uint8Array(await xlsx.arrayBuffer())))).toEqual([
+    // Over HTTP the pack (written whole before it is sent) goes with its Content-Length, not chunked.
+    const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (req) => t.app.fetch(req) });
+    const xlsx = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) =>
+      httpGet(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: `/api/datafiles/${datafileId}/reconciliation?format=xlsx&language=en`,
+          headers: { authorization: `Bearer ${w.tokens.admin}` },
+        },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (part: Buffer) => parts.push(part));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
+        },
+      ).on('error', reject),
+    ).finally(() => server.stop(true));
+    expect([xlsx.headers['content-length'], xlsx.headers['transfer-encoding']]).toEqual([
+      String(xlsx.body.byteLength),
+      undefined,
+    ]);
+    expect(Object.keys(readXlsx(new Uint8Array(xlsx.body)))).toEqual([
       'Removed interviews',
       'Per source',
       'Reason codes',

@@ -23,11 +23,12 @@ describe('Workers started ahead of their step', () => {
       heavy: true,
       maxAttempts: 1,
       warmSteps: [testStepsStep],
-      run: (ctx) => ctx.runInWorker(testStepsStep, { mode: 'thread' }),
+      run: (ctx) =>
+        ctx.runInWorker(testStepsStep, { mode: 'thread' }, { earlyKey: (ctx.payload as { key?: string }).key }),
     });
     const runner = new JobRunner(t.deps, runnerSettings(t.deps.env, { schedule: false, kinds: [kind] })).start();
     try {
-      const runJob = async () => {
+      const runJob = async (key?: string) => {
         const settled = new Promise<Thread>((resolve) => {
           const off = t.deps.jobs.onEvent((e) => {
             if (e.type !== 'settled' || e.job.kind !== kind) return;
@@ -36,7 +37,7 @@ describe('Workers started ahead of their step', () => {
             resolve(e.job.result as Thread);
           });
         });
-        await t.deps.jobs.enqueue(kind, {});
+        await t.deps.jobs.enqueue(kind, key === undefined ? {} : { key });
         return settled;
       };
 
@@ -55,15 +56,23 @@ describe('Workers started ahead of their step', () => {
       expect(second.loadedAt).toBeGreaterThanOrEqual(secondStart);
       expect(second.runs).toBe(1);
 
-      // With `early`, the warmed Worker's step gets it (and a newer one after it) before its run starts.
-      t.deps.jobs.warm(kind, { of: 'first' });
+      // With `early`, a Worker of its own gets it before the run of its key starts; a newer one of the
+      // same key replaces it (its Worker ended, whatever it was doing), the same one again keeps it.
+      t.deps.jobs.warm(kind, { value: { of: 'first' }, key: 'k', group: 'g' });
       await runner.warmed(kind);
-      t.deps.jobs.warm(kind, { of: 'second' });
-      const third = await runJob();
-      expect(third.early).toEqual([
-        { value: { of: 'first' }, blobs: 'object' },
-        { value: { of: 'second' }, blobs: 'object' },
-      ]);
+      t.deps.jobs.warm(kind, { value: { of: 'second' }, key: 'k', group: 'g' });
+      t.deps.jobs.warm(kind, { value: { of: 'second' }, key: 'k', group: 'g' });
+      await runner.warmed(kind);
+      const third = await runJob('k');
+      expect(third.early).toEqual([{ value: { of: 'second' }, blobs: 'object' }]);
+      expect(runner.earlyWork()).toEqual([]);
+
+      // Another key's run does not take it: that Worker's work is not the run's.
+      t.deps.jobs.warm(kind, { value: { of: 'other' }, key: 'other', group: 'g' });
+      await runner.warmed(kind);
+      const fourth = await runJob('k');
+      expect(fourth.early).toEqual([]);
+      expect(runner.earlyWork()).toEqual([{ key: 'other', group: 'g', reading: false }]);
 
       // A kind without warmSteps, or one this runner does not take, has nothing to wait for.
       t.deps.jobs.warm('test.not-taken');

@@ -21,6 +21,8 @@ import {
   chooseEncoding,
   ipcSizeHint,
   ipcStreamChunks,
+  ipcStreamLength,
+  WHOLE_BODY_BYTES,
   type ContentCoding,
 } from '../../../api/modules/results/body-encoding';
 
@@ -103,6 +105,22 @@ describe('the IPC stream, batch by batch', () => {
   });
 });
 
+describe('an uncompressed body', () => {
+  it('streams without a length above the size that goes whole, the same bytes either way', async () => {
+    const n = Math.ceil(WHOLE_BODY_BYTES / 8) + 1_000;
+    const table = tableFromArrays({ combined: Float64Array.from({ length: n }, (_, i) => i / 10) });
+    const plain = tableToIPC(table, 'stream');
+    expect(plain.byteLength).toBeGreaterThan(WHOLE_BODY_BYTES);
+    expect(ipcStreamLength(table)).toBe(plain.byteLength);
+    const big = arrowBody(table, null);
+    expect(big.length).toBeUndefined();
+    expect(big.body).toBeInstanceOf(ReadableStream);
+    expect(Buffer.from(await bytesOf(big.body)).equals(plain)).toBe(true);
+    const small = arrowBody(table.slice(0, 1_000), null);
+    expect(small.length).toBe(tableToIPC(table.slice(0, 1_000), 'stream').byteLength);
+  });
+});
+
 describe('every coding decodes to the same bytes', () => {
   it.each([
     ['a small body', 2_000],
@@ -117,9 +135,15 @@ describe('every coding decodes to the same bytes', () => {
     const table = rows ? surveyTable(rows, 500) : big();
     if (!rows) expect(ipcSizeHint(table)).toBeGreaterThan(BIG_BODY_BYTES);
     const plain = tableToIPC(table, 'stream');
-    expect(Buffer.from(await bytesOf(arrowBody(table, null))).equals(plain)).toBe(true);
+    // Uncompressed and not too big, the body goes whole with its length.
+    const identity = arrowBody(table, null);
+    expect(identity.length).toBe(plain.byteLength);
+    expect(identity.body).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(await bytesOf(identity.body)).equals(plain)).toBe(true);
     for (const coding of ['zstd', 'br', 'gzip'] as const) {
-      const sent = await bytesOf(arrowBody(table, coding));
+      const { body, length } = arrowBody(table, coding);
+      expect(length).toBeUndefined();
+      const sent = await bytesOf(body);
       expect(sent.byteLength).toBeLessThan(plain.byteLength / 2);
       expect([coding, Buffer.from(decode[coding](sent)).equals(plain)]).toEqual([coding, true]);
     }

@@ -2,6 +2,7 @@
 // are what the upload stored in scores.arrow and raw.arrow, in every content coding a client asks for,
 // to the script clients people use (curl, Python, R) over HTTP, and only to those who may see the file.
 import { spawnSync } from 'node:child_process';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -303,5 +304,41 @@ describe('the columns route over HTTP to script clients', () => {
     if (got['Python urllib']) expect(chooseEncoding(got['Python urllib'].asked ?? undefined)).toBeNull();
     if (got['curl --compressed']) expect(codings).toContain('zstd');
     if (got['Python requests']) expect(chooseEncoding(got['Python requests'].asked ?? undefined)).not.toBeNull();
+  });
+
+  it('sends an uncompressed body with its Content-Length (not chunked), a compressed one streamed without', async () => {
+    /** The status, the raw headers and the body as they came over the socket. */
+    const get = (path: string, acceptEncoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = httpGet(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            path,
+            headers: { 'x-api-key': apiKey, 'accept-encoding': acceptEncoding },
+          },
+          (res) => {
+            const parts: Buffer[] = [];
+            res.on('data', (part: Buffer) => parts.push(part));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+      });
+    const base = `/api/datafiles/${datafileId}/columns`;
+    for (const query of ['', '?columns=record_id,combined', '?offset=1&limit=2']) {
+      const plain = await get(`${base}${query}`, 'identity');
+      expect([query, plain.headers['content-length'], plain.headers['transfer-encoding']]).toEqual([
+        query,
+        String(plain.body.byteLength),
+        undefined,
+      ]);
+      expect(tableFromIPC(plain.body).numRows).toBe(query.includes('limit') ? 2 : scores.numRows);
+    }
+    const zstd = await get(base, 'zstd');
+    expect(zstd.headers['content-encoding']).toBe('zstd');
+    expect(zstd.headers['content-length']).toBeUndefined();
+    expect(zstd.headers['transfer-encoding']).toBe('chunked');
   });
 });

@@ -60,9 +60,8 @@ describe('credit ROI calculator page', () => {
     for (const kind of ['ts', 'ibs', 'projective']) {
       const box = within(screen.getByTestId(`roi-kind-${kind}`)).getByRole('checkbox') as HTMLInputElement;
       // One at a time, as with a real pointer: the next click waits until the form has taken this one
-      // (its count field is disabled), not only the native checkbox, which unticks at once. Formik
-      // validates a change against the values of its last render, so a click before that render
-      // would be checked against a form that still had this score.
+      // (its count field is disabled), not only the native checkbox, which unticks at once (quick
+      // clicks are the next test's).
       fireEvent.click(box);
       await waitFor(() =>
         expect((screen.getByTestId(`roi-kinds-${kind}-count`) as HTMLInputElement).disabled).toBe(true),
@@ -73,6 +72,22 @@ describe('credit ROI calculator page', () => {
     expect(screen.getByTestId('roi-error-kinds').textContent).toBe(
       'Wählen Sie mindestens einen Score mit mindestens einem Datenpunkt.',
     );
+    expect(screen.getByTestId('roi-results-invalid')).toBeTruthy();
+  });
+
+  it('says no score is chosen after two quick unticks, before the form showed the first', async () => {
+    stubGraphQL({});
+    renderAppAt('/credit-roi-calculator');
+    await screen.findByTestId('roi-results');
+    type('roi-kinds-oes-count', '0');
+    await waitFor(() => expect(screen.getByTestId('roi-credits-per-interview').textContent).toBe('4'));
+    const box = (kind: string) => within(screen.getByTestId(`roi-kind-${kind}`)).getByRole('checkbox');
+    // Back to back: the second click comes before the form rendered the first.
+    fireEvent.click(box('ts'));
+    fireEvent.click(box('ibs'));
+    await waitFor(() => expect((screen.getByTestId('roi-kinds-ibs-count') as HTMLInputElement).disabled).toBe(true));
+    expect((screen.getByTestId('roi-kinds-ts-count') as HTMLInputElement).disabled).toBe(true);
+    await screen.findByTestId('roi-error-kinds');
     expect(screen.getByTestId('roi-results-invalid')).toBeTruthy();
   });
 

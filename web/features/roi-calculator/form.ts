@@ -1,3 +1,4 @@
+import { yupToFormErrors, type FormikErrors } from 'formik';
 import * as yup from 'yup';
 import type { Locale } from '../../lib/i18n';
 import { DEFAULT_HOURLY_RATE_EUR, DEFAULT_HOURS_SAVED_PER_STUDY, type RoiInput } from './calculation';
@@ -118,6 +119,20 @@ export const roiSchema = yup.object({
   hoursSavedPerStudy: decimal('hoursSavedPerStudy', LIMITS.hoursSavedPerStudy.max, false),
   hourlyRate: decimal('hourlyRate', LIMITS.hourlyRate.max, false),
 });
+
+/**
+ * The form's errors for these values, found synchronously (every test of the schema is synchronous):
+ * the page sets them after each render of new values (credit-roi-calculator-page.tsx).
+ */
+export function roiErrors(values: RoiFormValues): FormikErrors<RoiFormValues> {
+  try {
+    roiSchema.validateSync(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (error instanceof yup.ValidationError) return yupToFormErrors<RoiFormValues>(error);
+    throw error;
+  }
+}
 
 /** The calculator's input from valid form values; null while any field is invalid. */
 export function toRoiInput(values: RoiFormValues): RoiInput | null {

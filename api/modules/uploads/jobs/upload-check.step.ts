@@ -33,8 +33,9 @@ export function run(input: UploadCheckInput, ctx: WorkerStepContext): Promise<Up
  * starts reading the stored file; the check that runs here next takes the rows when they are of its
  * datafile and the same stored object (parse/early.ts), and reads the file itself otherwise.
  */
-export function early(source: EarlySource, ctx: { blobs: UploadBlobStore }): void {
-  startEarlyParse(source, ctx.blobs);
+export function early(source: EarlySource, ctx: { blobs: UploadBlobStore }): Promise<void> {
+  // Settles once the read stopped (end of file, the held-rows cap, a refusal): the standby watches it until then.
+  return startEarlyParse(source, ctx.blobs).settled();
 }
 
 async function checkStep(

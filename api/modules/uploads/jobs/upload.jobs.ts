@@ -160,11 +160,15 @@ export const uploadCheckJob: AppJobHandler<UploadCheckPayload, UploadCheckJobRes
     const removeFolder = () =>
       revision === undefined ? Promise.resolve() : removePrepared(deps, job.id, plan.uploadId, revision);
     try {
-      if (revision === undefined) return { check: (await ctx.runInWorker(uploadCheckStep, { plan })).check };
+      // The Worker that read this datafile's file early, if there is one (upload-draft.service.ts).
+      const earlyKey = plan.datafileId;
+      if (revision === undefined)
+        return { check: (await ctx.runInWorker(uploadCheckStep, { plan }, { earlyKey })).check };
       const out = await ctx.runInWorker(
         uploadCheckStep,
         { plan: { ...plan, revision }, folder: preparedFolder(job.id) },
         {
+          earlyKey,
           handlers: handleRequest(CHECKED_REQUEST, async (check) => {
             checked = { check, ...(check.estimate ? { prepare: { revision } } : {}) };
             await ctx.report(checked);

@@ -6,7 +6,7 @@ import { calculateRoi } from '../calculation';
 import { RoiFormFields } from '../components/roi-form-fields';
 import { PublicFrame } from '../components/public-frame';
 import { RoiResults } from '../components/roi-results';
-import { initialRoiValues, relocalizeRoiValues, type RoiFormValues, roiSchema, toRoiInput } from '../form';
+import { initialRoiValues, relocalizeRoiValues, roiErrors, type RoiFormValues, toRoiInput } from '../form';
 
 function LiveResults() {
   const { values } = useFormikContext<RoiFormValues>();
@@ -15,6 +15,20 @@ function LiveResults() {
     return input ? calculateRoi(input) : null;
   }, [values]);
   return <RoiResults result={result} />;
+}
+
+/**
+ * Validates the values as rendered, at once. Formik's own validation of a change runs against the
+ * values of its last render with that one change applied, and asynchronously: a second change
+ * before the form rendered the first (two quick ticks) was judged as if the first had not happened,
+ * and an earlier validation could settle after a later one. Either way the errors shown were those
+ * of a form that no longer existed (the "no score" message went missing). Here every render's
+ * values get their errors synchronously, whatever number of changes led to them.
+ */
+function ValidateRendered() {
+  const { values, setErrors } = useFormikContext<RoiFormValues>();
+  useEffect(() => setErrors(roiErrors(values)), [values, setErrors]);
+  return null;
 }
 
 /** Re-types the numbers in the new language when the reader switches it (see relocalizeRoiValues). */
@@ -53,8 +67,9 @@ export function CreditRoiCalculatorPage() {
       </Box>
       <Formik<RoiFormValues>
         initialValues={initialValues}
-        validationSchema={roiSchema}
-        validateOnMount
+        // ValidateRendered alone validates: Formik's own validation would set other errors after it.
+        validateOnChange={false}
+        validateOnBlur={false}
         onSubmit={() => undefined}
       >
         <Grid
@@ -65,6 +80,7 @@ export function CreditRoiCalculatorPage() {
           onSubmit={(e) => e.preventDefault()}
           data-testid="roi-form"
         >
+          <ValidateRendered />
           <FollowLocale />
           <RoiFormFields />
           <Box position={{ base: 'static', lg: 'sticky' }} top="6">
