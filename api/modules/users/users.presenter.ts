@@ -1,6 +1,7 @@
 import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionNode } from 'graphql';
 import type { Deps } from '../../kernel/deps';
 import type { ProfileColumns, Viewer } from '../../graphql/context';
+import { plainFields, type PlainFieldMap } from '../../graphql/plain-fields';
 import type { UserRow } from './users.repo';
 import { userFieldQueries } from './users.service';
 
@@ -87,6 +88,49 @@ export function presentUser(
 
 /** What the GraphQL type User resolves from (codegen maps the type to it). */
 export type PresentedUser = ReturnType<typeof presentUser>;
+
+/** `me`: the viewer's user and the session facts the app shell needs. */
+export function presentMe(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  viewer: Viewer,
+  user: UserRow,
+  ownCompany: CompanyRow | null | undefined,
+) {
+  return {
+    user: presentUser(deps, viewer, user, ownCompany),
+    // API-key callers have no session; their key does not expire.
+    sessionExpiresAt: viewer.sessionExpiresAt ?? '9999-12-31T23:59:59.999Z',
+    companyId: viewer.companyId,
+  };
+}
+type PresentedUserCompany = NonNullable<Awaited<ReturnType<PresentedUser['company']>>>;
+
+/**
+ * The fields of User, of its `company` and of Me (what the `me` resolver returns) that these objects
+ * hold as values: read without a resolver (api/graphql/plain-fields.ts). The others load on demand.
+ */
+export const usersPlainFields: PlainFieldMap = {
+  Me: plainFields<ReturnType<typeof presentMe>>()(['user', 'sessionExpiresAt', 'companyId']),
+  User: plainFields<PresentedUser>()([
+    'id',
+    'name',
+    'email',
+    'image',
+    'telephone',
+    'position',
+    'accessLevel',
+    'status',
+    'apiKey',
+    'hasAcceptedTerms',
+    'hasConfirmedEmail',
+    'createdDate',
+    'locale',
+    'watchGetStarted',
+    'watchNPS',
+    'skipIngressIntegrationsPrerequisite',
+  ]),
+  UserCompany: plainFields<PresentedUserCompany>()(['id', 'name', 'image', 'isActivated', 'address']),
+};
 
 type UserColumn = keyof UserRow;
 type CompanyColumn = keyof CompanyRow;
