@@ -29,9 +29,12 @@ import { settingsResolvers } from '../modules/settings/settings.resolvers';
 import { uploadsResolvers } from '../modules/uploads/uploads.resolvers';
 import { statsResolvers } from '../modules/stats/stats.resolvers';
 import { userManagementResolvers, usersResolvers } from '../modules/users/users.resolvers';
+import { companiesPlainFields } from '../modules/companies/companies.presenter';
+import { usersPlainFields } from '../modules/users/users.presenter';
 import type { GqlContext } from './context';
 import { AppError } from '../kernel/errors/errors';
 import type { ModuleResolvers } from './resolver-types';
+import type { PlainFieldMap } from './plain-fields';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -68,6 +71,9 @@ export const moduleResolvers: ModuleResolvers[] = [
   liveImportResolvers,
   duplicatesResolvers,
 ];
+
+/** The presenters' fields held as values, by type (api/graphql/plain-fields.ts). */
+export const presenterPlainFields: PlainFieldMap[] = [usersPlainFields, companiesPlainFields];
 
 /** A field resolver as graphql-js calls it: (parent, args, context, info). */
 type FieldResolver = GraphQLFieldResolver<unknown, GqlContext, any>;
@@ -140,8 +146,14 @@ const soleRootField = (info: GraphQLResolveInfo): boolean => {
   return selections.length === 1 && selections[0]!.kind === Kind.FIELD;
 };
 
-/** The schema of the SDL with every module's resolvers on their fields (unknown types or fields fail here, at start-up). */
-export function buildSchema(resolvers: ResolverMap = buildRoot()): GraphQLSchema {
+/**
+ * The schema of the SDL with every module's resolvers on their fields (unknown types or fields fail
+ * here, at start-up, also in `plain`).
+ */
+export function buildSchema(
+  resolvers: ResolverMap = buildRoot(),
+  plain: readonly PlainFieldMap[] = presenterPlainFields,
+): GraphQLSchema {
   const schema = buildASTSchema(parse(loadTypeDefs()));
   for (const [typeName, fields] of Object.entries(resolvers)) {
     const type = schema.getType(typeName);
@@ -155,10 +167,21 @@ export function buildSchema(resolvers: ResolverMap = buildRoot()): GraphQLSchema
   }
   // Presenters compute fields with functions on the object they return (a nested field loads when it
   // is asked for). graphql-js's default resolver calls them; the compiled executor (executor.ts)
-  // reads a field without a resolver as a plain property, so every field gets graphql-js's default.
+  // reads a field without a resolver as a plain property, so every field gets graphql-js's default,
+  // except the fields every object of their type holds as a value (`plain`), which either reads alike.
+  const asValues = new Map<string, Set<string>>();
+  for (const map of plain)
+    for (const [typeName, fields] of Object.entries(map)) {
+      const type = schema.getType(typeName);
+      if (!isObjectType(type)) throw new Error(`Plain fields of ${typeName}, which is no object type of the schema`);
+      for (const name of fields)
+        if (!type.getFields()[name]) throw new Error(`Plain field ${typeName}.${name}, which the schema does not have`);
+      asValues.set(typeName, new Set([...(asValues.get(typeName) ?? []), ...fields]));
+    }
   for (const type of Object.values(schema.getTypeMap()))
     if (isObjectType(type) && !type.name.startsWith('__'))
-      for (const field of Object.values(type.getFields())) field.resolve ??= presenterField;
+      for (const field of Object.values(type.getFields()))
+        if (!asValues.get(type.name)?.has(field.name)) field.resolve ??= presenterField;
   return schema;
 }
 

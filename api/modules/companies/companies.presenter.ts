@@ -1,6 +1,7 @@
 import { viennaDate } from '../../../db/domain/calendar';
 import type { Deps } from '../../kernel/deps';
 import type { Viewer } from '../../graphql/context';
+import { plainFields, type PlainFieldMap } from '../../graphql/plain-fields';
 import { todayIn } from '../../lib/clock';
 import type { CompanyRow } from './companies.repo';
 import { latestDataImportOf } from './companies.service';
@@ -44,3 +45,25 @@ export function presentCompany(deps: Pick<Deps, 'db' | 'clock'>, viewer: Viewer,
 
 /** What the GraphQL type Company resolves from (codegen maps the type to it). */
 export type PresentedCompany = ReturnType<typeof presentCompany>;
+
+/** The fields of Company a presented one holds as values: read without a resolver (api/graphql/plain-fields.ts). */
+export const companiesPlainFields: PlainFieldMap = {
+  Company: plainFields<PresentedCompany>()([
+    'id',
+    'name',
+    'legalName',
+    'VATNumber',
+    'image',
+    'accountManager',
+    'supportLevel',
+    'comment',
+    'isActivated',
+    'isBeta',
+    'createdAt',
+    'createdDate',
+    'packageId',
+    'walletId',
+    'numberOfEmployees',
+    'address',
+  ]),
+};

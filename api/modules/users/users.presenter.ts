@@ -1,6 +1,7 @@
 import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionNode } from 'graphql';
 import type { Deps } from '../../kernel/deps';
 import type { ProfileColumns, Viewer } from '../../graphql/context';
+import { plainFields, type PlainFieldMap } from '../../graphql/plain-fields';
 import type { UserRow } from './users.repo';
 import { userFieldQueries } from './users.service';
 
@@ -13,6 +14,18 @@ function maySeeApiKey(viewer: Viewer | null, user: UserRow): boolean {
   return viewer.accessLevel === 'ADMIN' && viewer.ownCompanyId !== null && viewer.ownCompanyId === user.companyId;
 }
 
+/** A user's organisation, as the type UserCompany shows it. */
+const presentUserCompany = (c: CompanyRow | null | undefined) =>
+  c
+    ? {
+        id: c.id,
+        name: c.name,
+        image: c.image,
+        isActivated: c.status,
+        address: { street: c.street, city: c.city, state: c.state, postalCode: c.postalCode, country: c.country },
+      }
+    : null;
+
 /**
  * Shared by every query that returns a User: nested fields load on demand. `ownCompany`: the user's
  * organisation when the caller read it already (`me`, with the session), else it is read when asked.
@@ -24,7 +37,12 @@ export function presentUser(
   ownCompany?: CompanyRow | null,
 ) {
   const q = userFieldQueries(deps, user, ownCompany);
-  const now = deps.clock.now().toISOString();
+  // The organisation's row is at hand for the viewer's own (`me`): its fields answer at once, not a
+  // turn of the event loop later.
+  const withCompany = <T>(companyId: string, use: (c: CompanyRow | null | undefined) => T): T | Promise<T> => {
+    const company = q.company(companyId);
+    return company instanceof Promise ? company.then(use) : use(company);
+  };
   return {
     id: user.id,
     name: { first: user.firstName, last: user.lastName },
@@ -45,25 +63,10 @@ export function presentUser(
     createdDate: user.createdAt,
     locale: user.locale,
     watchGetStarted: user.watchGetStarted,
-    watchNPS: !user.npsDone && user.nextNpsDate !== null && user.nextNpsDate <= now,
+    watchNPS: !user.npsDone && user.nextNpsDate !== null && user.nextNpsDate <= deps.clock.now().toISOString(),
     skipIngressIntegrationsPrerequisite: user.skipIngressIntegrationsPrerequisite,
-    isOwner: async () => {
-      if (!user.companyId) return false;
-      const company = await q.company(user.companyId);
-      return company?.ownerId === user.id;
-    },
-    company: async () => {
-      if (!user.companyId) return null;
-      const c = await q.company(user.companyId);
-      if (!c) return null;
-      return {
-        id: c.id,
-        name: c.name,
-        image: c.image,
-        isActivated: c.status,
-        address: { street: c.street, city: c.city, state: c.state, postalCode: c.postalCode, country: c.country },
-      };
-    },
+    isOwner: () => (user.companyId ? withCompany(user.companyId, (c) => c?.ownerId === user.id) : false),
+    company: () => (user.companyId ? withCompany(user.companyId, presentUserCompany) : null),
     userPreferences: async () => {
       const p = await q.preferences();
       if (!p) return null;
@@ -87,6 +90,49 @@ export function presentUser(
 
 /** What the GraphQL type User resolves from (codegen maps the type to it). */
 export type PresentedUser = ReturnType<typeof presentUser>;
+
+/** `me`: the viewer's user and the session facts the app shell needs. */
+export function presentMe(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  viewer: Viewer,
+  user: UserRow,
+  ownCompany: CompanyRow | null | undefined,
+) {
+  return {
+    user: presentUser(deps, viewer, user, ownCompany),
+    // API-key callers have no session; their key does not expire.
+    sessionExpiresAt: viewer.sessionExpiresAt ?? '9999-12-31T23:59:59.999Z',
+    companyId: viewer.companyId,
+  };
+}
+type PresentedUserCompany = NonNullable<ReturnType<typeof presentUserCompany>>;
+
+/**
+ * The fields of User, of its `company` and of Me (what the `me` resolver returns) that these objects
+ * hold as values: read without a resolver (api/graphql/plain-fields.ts). The others load on demand.
+ */
+export const usersPlainFields: PlainFieldMap = {
+  Me: plainFields<ReturnType<typeof presentMe>>()(['user', 'sessionExpiresAt', 'companyId']),
+  User: plainFields<PresentedUser>()([
+    'id',
+    'name',
+    'email',
+    'image',
+    'telephone',
+    'position',
+    'accessLevel',
+    'status',
+    'apiKey',
+    'hasAcceptedTerms',
+    'hasConfirmedEmail',
+    'createdDate',
+    'locale',
+    'watchGetStarted',
+    'watchNPS',
+    'skipIngressIntegrationsPrerequisite',
+  ]),
+  UserCompany: plainFields<PresentedUserCompany>()(['id', 'name', 'image', 'isActivated', 'address']),
+};
 
 type UserColumn = keyof UserRow;
 type CompanyColumn = keyof CompanyRow;

@@ -5,7 +5,7 @@ import { requireCompanyAccess } from '../companies';
 import { avatarPath, avatarUploadUrl } from '../files';
 import * as management from './user-management.service';
 import { requireUserAccess } from './users.policy';
-import { presentUser, profileColumnsOf } from './users.presenter';
+import { presentMe, presentUser, profileColumnsOf } from './users.presenter';
 import * as service from './users.service';
 
 export const usersResolvers: ModuleResolvers = {
@@ -15,12 +15,7 @@ export const usersResolvers: ModuleResolvers = {
       const columns = profileColumnsOf(info);
       const viewer = await requireViewer(ctx, columns);
       const { user, company } = await service.viewerProfile(ctx.deps, viewer, columns);
-      return {
-        user: presentUser(ctx.deps, viewer, user, company),
-        // API-key callers have no session; their key does not expire.
-        sessionExpiresAt: viewer.sessionExpiresAt ?? '9999-12-31T23:59:59.999Z',
-        companyId: viewer.companyId,
-      };
+      return presentMe(ctx.deps, viewer, user, company);
     },
   },
   Mutation: {

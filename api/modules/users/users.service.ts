@@ -155,8 +155,8 @@ export function userFieldQueries(
   let counts: ReturnType<typeof repo.countUserDatafiles> | undefined;
   return {
     counts: () => (counts ??= repo.countUserDatafiles(deps.db, user.id)),
-    company: async (companyId: string) =>
-      known && known.id === companyId ? known : findCompanyById(deps.db, companyId),
+    /** The row at once when it is the one read already, else a promise of it. */
+    company: (companyId: string) => (known && known.id === companyId ? known : findCompanyById(deps.db, companyId)),
     preferences: () => repo.findPreferences(deps.db, user.id),
   };
 }

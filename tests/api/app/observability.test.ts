@@ -169,6 +169,34 @@ describe('the request histogram', () => {
     expect(count({ status: '404' })).toBe(601);
     expect(metricSum(text, 'sqp_http_request_duration_seconds_sum', { operation: 'query me' })).toBeCloseTo(0.005);
   });
+
+  it('holds every request in a read at any time, with the sums and buckets prom-client gives for them', async () => {
+    // Requests note their duration and hand it to prom-client in batches (api/lib/metrics.ts): a read
+    // between two batches must still count every request, bit for bit as prom-client alone counts them.
+    const metrics = createMetrics();
+    const reference = createMetrics();
+    const sets = [
+      ['/graphql', 'query me', 'POST', 200],
+      ['/graphql', 'mutation login', 'POST', 200],
+      ['/files/avatars/:id', '', 'GET', 404],
+    ] as const;
+    const lines = (text: string) =>
+      text
+        .split('\n')
+        .filter((line) => line.startsWith('sqp_http_request_duration_seconds'))
+        .join('\n');
+    for (let i = 0; i < 1000; i++) {
+      const [route, operation, method, status] = sets[i % 3]!;
+      // On a bucket's bound (0.0005, 0.001, ...), between them, and past the last one.
+      const seconds = i % 97 === 0 ? 12 + i : i % 4 === 0 ? (i % 8) * 0.000125 : ((i * 7919) % 1000) / 3e5;
+      metrics.observeRequest(route, operation, method, status, seconds);
+      reference.requestSeconds.observe({ route, operation, method, status: String(status) }, seconds);
+      if (i === 10 || i === 600 || i === 999) expect(lines(await metrics.text())).toBe(lines(await reference.text()));
+    }
+    const text = await metrics.text();
+    expect(metricSum(text, 'sqp_http_request_duration_seconds_count', { operation: 'query me' })).toBe(334);
+    expect(text).toContain('sqp_http_request_duration_seconds_bucket{le="0.0005",');
+  });
 });
 
 describe('/healthz and /readyz', () => {
