@@ -34,15 +34,16 @@ export const localeAtom = atom<Locale>(initialLocale);
 let requestedLocale: Locale = initialLocale;
 
 /**
- * Changes the UI language and keeps it in local storage under `locale`. The language shows as soon as
+ * Changes the UI language and, once it shows, keeps it in local storage under `locale`. It shows as soon as
  * its messages are loaded (at once when they are); of several quick switches the last one wins. The
  * promise settles when it shows, or rejects when its messages did not load (the page stays as it was).
  */
 export function changeLocale(locale: Locale): Promise<void> {
-  writeStorage(storageKeys.locale, locale);
   requestedLocale = locale;
   const show = () => {
     if (requestedLocale !== locale) return;
+    // Kept only once it shows: a language whose messages did not load must not be the next start's language.
+    writeStorage(storageKeys.locale, locale);
     appStore.set(localeAtom, locale);
     document.documentElement.lang = locale;
   };

@@ -18,7 +18,10 @@ function flatKeys(value: unknown, prefix = ''): string[] {
 }
 
 describe('messages loaded by language', () => {
-  afterEach(() => vi.resetModules());
+  afterEach(() => {
+    vi.doUnmock('../../../locales/en.json');
+    vi.resetModules();
+  });
 
   it('loads only the start language, and the other on a switch without a reload, with every key', async () => {
     window.localStorage.setItem('locale', 'de');
@@ -29,10 +32,11 @@ describe('messages loaded by language', () => {
     expect(app.translate('de', 'shell.language')).toBe(de.shell.language);
 
     const switched = app.changeLocale('en');
-    // Until English has arrived the page stays German; the choice is stored at once.
+    // Until English has arrived the page stays German, and so does the stored choice.
     expect(app.appStore.get(app.localeAtom)).toBe('de');
-    expect(window.localStorage.getItem('locale')).toBe('en');
+    expect(window.localStorage.getItem('locale')).toBe('de');
     await switched;
+    expect(window.localStorage.getItem('locale')).toBe('en');
     expect(app.appStore.get(app.localeAtom)).toBe('en');
     expect(document.documentElement.lang).toBe('en');
     for (const key of flatKeys(en)) {
@@ -57,5 +61,18 @@ describe('messages loaded by language', () => {
     await toGerman;
     expect(app.appStore.get(app.localeAtom)).toBe('en');
     expect(window.localStorage.getItem('locale')).toBe('en');
+  });
+
+  it('keeps the stored language when the other language does not load, so the next start is not in it', async () => {
+    window.localStorage.setItem('locale', 'de');
+    vi.doMock('../../../locales/en.json', () => {
+      throw new Error('chunk failed to load');
+    });
+    const app = await freshI18n();
+    await app.loadMessages(app.startLocale());
+    await expect(app.changeLocale('en')).rejects.toThrow();
+    expect(app.appStore.get(app.localeAtom)).toBe('de');
+    expect(window.localStorage.getItem('locale')).toBe('de');
+    expect(app.startLocale()).toBe('de');
   });
 });
