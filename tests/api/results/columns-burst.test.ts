@@ -16,6 +16,7 @@ import {
 } from '../../../api/modules/results/columns-slots';
 import { makeUser, sessionFor } from '../../support/factories';
 import { publishedDemoDatafile } from '../../support/published-datafile';
+import { saveCleaning } from '../../support/report-world';
 import { createTestApp, type TestApp } from '../../support/test-app';
 import { uploadWorld, type UploadWorld } from '../../support/upload-world';
 
@@ -251,3 +252,38 @@ it('requests whose clients went away while they waited leave the queue and read 
     blobs.getBytes = getBytes;
   }
 }, 30_000);
+
+it('40 reconciliation packs asked at once are each answered, their files read by at most COLUMNS_AT_ONCE at a time', async () => {
+  await saveCleaning(t, datafileId, w.admin.id);
+  const blobs = t.deps.blobs;
+  const getBytes = blobs.getBytes.bind(blobs);
+  let reading = 0;
+  let peak = 0;
+  let reads = 0;
+  blobs.getBytes = async (key) => {
+    if (!key.endsWith('.arrow')) return getBytes(key);
+    reads++;
+    peak = Math.max(peak, ++reading);
+    try {
+      return await getBytes(key);
+    } finally {
+      reading--;
+    }
+  };
+  try {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const res = await fetch(`${server.url.origin}/api/datafiles/${datafileId}/reconciliation?format=csv`, {
+          headers: { authorization: `Bearer ${tokens[i % 4]}` },
+        });
+        return { status: res.status, text: await res.text() };
+      }),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    expect(reads).toBeGreaterThanOrEqual(40);
+    expect(peak).toBeLessThanOrEqual(COLUMNS_AT_ONCE);
+  } finally {
+    blobs.getBytes = getBytes;
+  }
+}, 300_000);
