@@ -14,8 +14,10 @@ import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 import type { UploadBlobStore } from '../../ingest/index';
 import { identityEvidenceOf } from '../duplicates';
 import { exportInputFor, runExport } from '../exports';
+import { keepRequestOpen } from '../../lib/request-body';
 import { recordEndpointHit } from '../monitoring';
-import { refuse } from './results.routes';
+import { RequestGone, takeColumnsSlot } from './columns-slots';
+import { BUSY_RESPONSES, refuse } from './results.routes';
 
 export const RECONCILIATION_ROUTE = '/api/datafiles/:datafileId/reconciliation';
 
@@ -69,9 +71,17 @@ export function registerReconciliationRoutes(app: Hono, deps: Deps): void {
         csvSeparator: query.delimiter,
         sampleSource: query.source ?? null,
       });
-      const evidence = await identityEvidenceOf(deps, companyId, datafileId);
+      // The pack reads the revision's files whole: it takes a place among the bodies built at once,
+      // like the columns and scores routes (columns-slots.ts), held until the pack is written.
+      const release = await takeColumnsSlot(viewer.userId, () => keepRequestOpen(c.env, c.req.raw), c.req.raw.signal);
       const out = capturing(deps.blobs);
-      const result = await runExport({ blobs: out.store, scoring: deps.scoring }, { ...input, evidence });
+      let result;
+      try {
+        const evidence = await identityEvidenceOf(deps, companyId, datafileId);
+        result = await runExport({ blobs: out.store, scoring: deps.scoring }, { ...input, evidence });
+      } finally {
+        release();
+      }
       recordEndpointHit(deps, 'results.reconciliation');
       return c.body(out.bytes() as Uint8Array<ArrayBuffer>, 200, {
         'content-type': result.contentType,
@@ -81,6 +91,8 @@ export function registerReconciliationRoutes(app: Hono, deps: Deps): void {
         'x-removed-records': String(result.removed),
       });
     } catch (error) {
+      // The client went away while it waited for a place: the answer reaches nobody.
+      if (error instanceof RequestGone) return c.body(null, 499 as never);
       if (error instanceof AppError) {
         recordEndpointHit(deps, 'results.reconciliation', { refused: true });
         return refuse(c, error, await ctx.locale());
@@ -111,6 +123,7 @@ export const RECONCILIATION_ROUTE_DOCS: RouteDoc[] = [
         contentType: 'application/json',
         schema: ErrorBody,
       },
+      ...BUSY_RESPONSES,
     },
   },
 ];
