@@ -27,7 +27,7 @@ import { readManifest, readRevisionColumns, revisionFileKey, type RevisionManife
 import * as z from 'zod';
 import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 import { arrowBody, chooseEncoding } from './body-encoding';
-import { MAX_RANGED_COLUMNS, readColumnRanges } from './column-ranges';
+import { MAX_RANGED_COLUMNS, MAX_RANGED_ROWS, readColumnRanges } from './column-ranges';
 import { releasedAtEnd, RequestGone, takeColumnsSlot } from './columns-slots';
 
 export const COLUMNS_ROUTE = '/api/datafiles/:datafileId/columns';
@@ -57,6 +57,8 @@ export function refuse(c: Context, error: AppError, known?: Locale) {
 }
 
 type FileChoice = 'scores' | 'raw' | 'all' | 'cleaning';
+
+type Rows = { offset: number; limit: number };
 
 type ColumnsSelection = {
   file: FileChoice;
@@ -143,8 +145,9 @@ async function bodySource(
 
 /**
  * The columns of one of the revision's files. A few named columns of raw.arrow are read by their byte
- * ranges (column-ranges.ts: the result page asks it for one column of fifty); anything else, or a
- * file that reader does not take, is read whole.
+ * ranges (column-ranges.ts: the result page asks it for one column of fifty), and a few rows (the
+ * interview dialog's one) from the record batches holding them only, already cut (`sliced`);
+ * anything else, or a file that reader does not take, is read whole.
  */
 async function revisionColumns(
   deps: Pick<Deps, 'blobs'>,
@@ -152,39 +155,58 @@ async function revisionColumns(
   file: 'raw' | 'scores',
   columns: string[] | undefined,
   manifest: RevisionManifest | null,
-): Promise<Table> {
+  rows: Rows | undefined,
+): Promise<{ table: Table; sliced: boolean }> {
   const { id, revision } = datafile;
-  if (file === 'raw' && manifest && columns && columns.length > 0 && columns.length <= MAX_RANGED_COLUMNS) {
+  if (manifest && rows && rows.limit <= MAX_RANGED_ROWS) {
+    // A few rows (the interview dialog's one): only the record batches holding them are read.
+    const key = revisionFileKey(manifest, id, revision, file);
+    const ranged = await readColumnRanges(deps.blobs, key, columns?.length ? columns : undefined, rows);
+    if (ranged) return { table: ranged, sliced: true };
+  } else if (file === 'raw' && manifest && columns && columns.length > 0 && columns.length <= MAX_RANGED_COLUMNS) {
     const ranged = await readColumnRanges(deps.blobs, revisionFileKey(manifest, id, revision, 'raw'), columns);
-    if (ranged) return ranged;
+    if (ranged) return { table: ranged, sliced: false };
   }
-  return readRevisionColumns(deps.blobs, id, revision, file, columns, manifest);
+  return { table: await readRevisionColumns(deps.blobs, id, revision, file, columns, manifest), sliced: false };
 }
 
+/** The body's table, cut to `rows` when asked (as the whole table's slice would give them). */
 async function selectedTable(
   deps: Pick<Deps, 'blobs'>,
   datafile: { id: string; revision: number },
   file: FileChoice,
   columns: string[] | undefined,
   source: BodySource,
+  rows: Rows | undefined,
 ): Promise<Table> {
+  const cut = (read: { table: Table; sliced: boolean }) =>
+    rows && !read.sliced ? read.table.slice(rows.offset, rows.offset + rows.limit) : read.table;
   if ('decisionsKey' in source) {
     const bytes = await deps.blobs.getBytes(source.decisionsKey);
     if (!bytes) throw new AppError('DATAFILE_NOT_CLEANED', { reason: 'NO_SAVED_CLEANING_FOR_REVISION' });
-    const decisions = tableFromIPC(bytes);
-    return columns ? decisions.select(columns) : decisions;
+    return cut({ table: columns ? tableFromIPC(bytes).select(columns) : tableFromIPC(bytes), sliced: false });
   }
   const { manifest } = source;
-  if (file === 'raw' || file === 'scores') return revisionColumns(deps, datafile, file, columns, manifest);
+  if (file === 'raw' || file === 'scores')
+    return cut(await revisionColumns(deps, datafile, file, columns, manifest, rows));
   const scoreNames = columns?.filter((c) => !c.startsWith(RAW_PREFIX));
   const rawNames = columns?.filter((c) => c.startsWith(RAW_PREFIX)).map((c) => c.slice(RAW_PREFIX.length));
   // Both files are read at once: the reads wait on the disk or the bucket, not on this thread.
   const [scores, raw] = await Promise.all([
-    !columns || scoreNames!.length > 0 ? revisionColumns(deps, datafile, 'scores', scoreNames, manifest) : null,
-    !columns || rawNames!.length > 0 ? revisionColumns(deps, datafile, 'raw', rawNames, manifest).then(prefixed) : null,
+    !columns || scoreNames!.length > 0 ? revisionColumns(deps, datafile, 'scores', scoreNames, manifest, rows) : null,
+    !columns || rawNames!.length > 0
+      ? revisionColumns(deps, datafile, 'raw', rawNames, manifest, rows).then((r) => ({
+          ...r,
+          table: prefixed(r.table),
+        }))
+      : null,
   ]);
   // Both files hold the interviews in the same row order; assign() lines up their record batches.
-  return scores && raw ? scores.assign(raw) : (scores ?? raw)!;
+  // Read whole, they are joined and then cut, as always; when either was cut while read, both are.
+  if (scores && raw && !scores.sliced && !raw.sliced)
+    return cut({ table: scores.table.assign(raw.table), sliced: false });
+  if (scores && raw) return cut(scores).assign(cut(raw));
+  return cut((scores ?? raw)!);
 }
 
 export function registerResultRoutes(app: Hono, deps: Deps): void {
@@ -226,11 +248,9 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
       const release = await takeColumnsSlot(viewer.userId, () => keepRequestOpen(c.env, c.req.raw), c.req.raw.signal);
       let body;
       try {
-        const table = await selectedTable(deps, file, query.file, query.columns, source);
-        const encoded = arrowBody(
-          query.rows ? table.slice(query.rows.offset, query.rows.offset + query.rows.limit) : table,
-          encoding,
-        );
+        // The slice of rows asked is cut while reading (a few rows read only their record batches).
+        const table = await selectedTable(deps, file, query.file, query.columns, source, query.rows);
+        const encoded = arrowBody(table, encoding);
         body = encoded.body;
         if (encoded.length !== undefined) headers['content-length'] = String(encoded.length);
       } catch (error) {

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLUMNS_AT_ONCE, COLUMNS_WAITING_PER_USER } from '../../../api/modules/results/columns-slots';
 import { DEFAULT_RULES, REASONS, type CleaningRules } from '../../../scoring/index';
 import { codeOf, createTestApp, type TestApp } from '../../support/test-app';
 import { liveWorld, respondent, send } from '../../support/live-world';
@@ -227,6 +228,61 @@ describe('the reconciliation pack', () => {
       'Reason codes',
     ]);
   });
+
+  it('200 requests at once over HTTP: at most COLUMNS_AT_ONCE packs read their files at a time, the rest wait or are refused with 429', async () => {
+    const blobs = t.deps.blobs;
+    const getBytes = blobs.getBytes.bind(blobs);
+    let reading = 0;
+    let peak = 0;
+    blobs.getBytes = async (key) => {
+      if (!key.endsWith('.arrow')) return getBytes(key);
+      peak = Math.max(peak, ++reading);
+      try {
+        // A store slower than a local disk (an object store): the reads of requests let in at once overlap.
+        await Bun.sleep(5);
+        return await getBytes(key);
+      } finally {
+        reading--;
+      }
+    };
+    const server = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: (req, srv) => t.app.fetch(req, { server: srv }),
+    });
+    try {
+      const path = `/api/datafiles/${datafileId}/reconciliation?format=csv&language=en`;
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, async () => {
+          const res = await fetch(`${server.url.origin}${path}`, {
+            headers: { authorization: `Bearer ${w.tokens.admin}` },
+          });
+          return {
+            status: res.status,
+            retry: res.headers.get('retry-after'),
+            body: new Uint8Array(await res.arrayBuffer()),
+          };
+        }),
+      );
+      const expected = new Uint8Array(
+        await (await t.app.request(path, { headers: { authorization: `Bearer ${w.tokens.admin}` } })).arrayBuffer(),
+      );
+      const served = answers.filter((a) => a.status === 200);
+      const refused = answers.filter((a) => a.status !== 200);
+      // One user: the places at once and their waiting ones are served, the rest told to come back.
+      expect(served.length).toBeGreaterThanOrEqual(COLUMNS_AT_ONCE + COLUMNS_WAITING_PER_USER);
+      for (const a of served) expect(Buffer.from(a.body).equals(Buffer.from(expected))).toBe(true);
+      for (const a of refused) {
+        expect([a.status, a.retry]).toEqual([429, '1']);
+        expect(JSON.parse(new TextDecoder().decode(a.body)).errors[0].extensions.reason).toBe('TOO_MANY_DATA_REQUESTS');
+      }
+      expect(peak).toBeGreaterThan(0);
+      expect(peak).toBeLessThanOrEqual(COLUMNS_AT_ONCE);
+    } finally {
+      blobs.getBytes = getBytes;
+      await server.stop(true);
+    }
+  }, 120_000);
 
   it('refuses another organisation, in GraphQL and on the route', async () => {
     const tokenB = w.tokens.adminB;
