@@ -7,7 +7,9 @@
 // places now (then the one who asked first), so one user's 200 requests do not make everyone else's
 // page wait behind them; a user may have COLUMNS_WAITING_PER_USER waiting (past that TOO_MANY_REQUESTS),
 // the process COLUMNS_MAX_WAITING (past that SERVER_BUSY), both with Retry-After.
+import type { Context } from 'hono';
 import { AppError } from '../../kernel/errors/errors';
+import { keepRequestOpen } from '../../lib/request-body';
 
 export const COLUMNS_AT_ONCE = 4;
 export const COLUMNS_MAX_WAITING = 200;
@@ -92,6 +94,14 @@ export async function takeColumnsSlot(owner: string, onWait: () => void, signal?
     hand(owner);
   };
   return release;
+}
+
+/**
+ * takeColumnsSlot for a route's request: while it waits, the connection's idle timeout is lifted, and
+ * it leaves the queue when its client goes away.
+ */
+export function takeRequestSlot(c: Context, owner: string): Promise<() => void> {
+  return takeColumnsSlot(owner, () => keepRequestOpen(c.env, c.req.raw), c.req.raw.signal);
 }
 
 /** `body` as a response body that calls `release` once its last byte is taken, or it fails or is cancelled. */

@@ -15,8 +15,7 @@ import type { UploadBlobStore } from '../../ingest/index';
 import { identityEvidenceOf } from '../duplicates';
 import { exportInputFor, runExport } from '../exports';
 import { recordEndpointHit } from '../monitoring';
-import { keepRequestOpen } from '../../lib/request-body';
-import { RequestGone, takeColumnsSlot } from './columns-slots';
+import { RequestGone, takeRequestSlot } from './columns-slots';
 import { BUSY_RESPONSES, refuse } from './results.routes';
 
 export const RECONCILIATION_ROUTE = '/api/datafiles/:datafileId/reconciliation';
@@ -73,7 +72,7 @@ export function registerReconciliationRoutes(app: Hono, deps: Deps): void {
       });
       // As the columns and scores routes: the pack reads the revision's files whole, so it takes a place
       // among the bodies built at once; the body is built in memory, so the place is free once it is.
-      const release = await takeColumnsSlot(viewer.userId, () => keepRequestOpen(c.env, c.req.raw), c.req.raw.signal);
+      const release = await takeRequestSlot(c, viewer.userId);
       const out = capturing(deps.blobs);
       let result;
       try {

@@ -15,7 +15,6 @@ import type { Context, Hono } from 'hono';
 import { Field, RecordBatch, Schema, Table, tableFromIPC } from 'apache-arrow';
 import type { Deps } from '../../kernel/deps';
 import { sha256Hex } from '../../lib/crypto';
-import { keepRequestOpen } from '../../lib/request-body';
 import { DEFAULT_LOCALE, localeFromHeader, type Locale } from '../../lib/i18n';
 import { createContext } from '../../graphql/context';
 import type { ErrorCode } from '../../kernel/errors/error-codes';
@@ -28,7 +27,7 @@ import * as z from 'zod';
 import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 import { arrowBody, chooseEncoding } from './body-encoding';
 import { MAX_RANGED_COLUMNS, MAX_RANGED_ROWS, readColumnRanges } from './column-ranges';
-import { releasedAtEnd, RequestGone, takeColumnsSlot } from './columns-slots';
+import { releasedAtEnd, RequestGone, takeRequestSlot } from './columns-slots';
 
 export const COLUMNS_ROUTE = '/api/datafiles/:datafileId/columns';
 export const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream';
@@ -245,7 +244,7 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
         return c.body(null, 304, headers);
       }
       // The place is held until the body's last byte has left (columns-slots.ts).
-      const release = await takeColumnsSlot(viewer.userId, () => keepRequestOpen(c.env, c.req.raw), c.req.raw.signal);
+      const release = await takeRequestSlot(c, viewer.userId);
       let body;
       try {
         // The slice of rows asked is cut while reading (a few rows read only their record batches).

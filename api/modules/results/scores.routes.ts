@@ -16,8 +16,7 @@ import { createContext } from '../../graphql/context';
 import { AppError } from '../../kernel/errors/errors';
 import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 import { readRevisionColumns } from '../../ingest/index';
-import { keepRequestOpen } from '../../lib/request-body';
-import { releasedAtEnd, RequestGone, takeColumnsSlot } from './columns-slots';
+import { releasedAtEnd, RequestGone, takeRequestSlot } from './columns-slots';
 import { cleanRevision } from '../cleaning';
 import { requireDatafile } from '../datafiles';
 import {
@@ -63,7 +62,7 @@ export function registerScoresRoutes(app: Hono, deps: Deps): void {
       const file = await requireDatafile(deps.db, viewer, datafileId, 'see');
       if (file.revision === 0) throw new AppError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
       // As the columns route: a place among the bodies built at once, held until the last byte has left.
-      const release = await takeColumnsSlot(viewer.userId, () => keepRequestOpen(c.env, c.req.raw), c.req.raw.signal);
+      const release = await takeRequestSlot(c, viewer.userId);
       const send = (body: ReadableStream<Uint8Array> | Uint8Array, headers: Record<string, string>) =>
         c.body(releasedAtEnd(body, release) as never, 200, headers);
       try {
