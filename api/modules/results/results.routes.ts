@@ -2,6 +2,8 @@
 // IPC, so the result page loads 100,000 interviews in one request and a script can do the same.
 //
 //   GET /api/datafiles/{datafileId}/columns?file=scores|raw|all|cleaning&columns=a,b[&offset=0&limit=100]
+//   GET /api/datafiles/{datafileId}/columns?preset=score-table (the result page's table: every score column and
+//   the raw total duration as raw:<name>, chosen by the server, so the page asks before its query has answered)
 //   (file=cleaning: the saved cleaning's decision per interview, in the revision's row order: record_id, kept,
 //   primary_reason, reasons; refused with DATAFILE_NOT_CLEANED when the published revision has no saved cleaning)
 //   Authorization: Bearer <session token>   or   X-API-Key: <API key>
@@ -28,6 +30,8 @@ import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 import { arrowBody, chooseEncoding } from './body-encoding';
 import { MAX_RANGED_COLUMNS, MAX_RANGED_ROWS, readColumnRanges } from './column-ranges';
 import { releasedAtEnd, RequestGone, takeRequestSlot } from './columns-slots';
+import { datapointsOf } from '../uploads';
+import { presentWeighting } from './results.presenter';
 
 export const COLUMNS_ROUTE = '/api/datafiles/:datafileId/columns';
 export const ARROW_STREAM_TYPE = 'application/vnd.apache.arrow.stream';
@@ -63,6 +67,7 @@ type ColumnsSelection = {
   file: FileChoice;
   columns: string[] | undefined;
   rows: { offset: number; limit: number } | undefined;
+  preset: 'score-table' | undefined;
 };
 
 const wholeNumber = z
@@ -81,6 +86,12 @@ export const ColumnsQuery = z.object({
   columns: z.string().optional().describe('Comma-separated column names (default: all).'),
   offset: wholeNumber.describe('First interview of a slice (0-based).'),
   limit: wholeNumber.describe('Interviews in the slice.'),
+  preset: z
+    .enum(['score-table'])
+    .optional()
+    .describe(
+      'score-table: the columns the result page shows, chosen by the server: every score column of the published revision and, when it has a total duration, that raw column as raw:<name> (implies file=all; not with columns).',
+    ),
 });
 
 function parseQuery(c: Context): ColumnsSelection {
@@ -88,15 +99,19 @@ function parseQuery(c: Context): ColumnsSelection {
     file: 'COLUMN_FILE_UNKNOWN',
     offset: 'ROW_RANGE_INVALID',
     limit: 'ROW_RANGE_INVALID',
+    preset: 'COLUMN_PRESET_UNKNOWN',
   });
-  const { file, offset, limit } = q;
+  const { offset, limit, preset } = q;
+  if (preset && (q.columns !== undefined || (c.req.query('file') ?? 'all') !== 'all'))
+    throw new AppError('INVALID_PARAMETERS', { reason: 'PRESET_WITH_COLUMNS', field: 'preset', value: preset });
+  const file = preset ? 'all' : q.file;
   // A slice of interviews (the result page opens one interview's answers without loading every row).
   const rows =
     offset === undefined && limit === undefined
       ? undefined
       : { offset: offset ?? 0, limit: limit ?? Number.MAX_SAFE_INTEGER };
   const list = q.columns;
-  if (list === undefined || list.trim() === '') return { file, columns: undefined, rows };
+  if (list === undefined || list.trim() === '') return { file, columns: undefined, rows, preset };
   const columns = [
     ...new Set(
       list
@@ -107,7 +122,31 @@ function parseQuery(c: Context): ColumnsSelection {
   ];
   if (columns.length > MAX_COLUMNS)
     throw new AppError('INVALID_PARAMETERS', { reason: 'TOO_MANY_COLUMNS_ASKED', limit: MAX_COLUMNS });
-  return { file, columns, rows };
+  return { file, columns, rows, preset };
+}
+
+/**
+ * The result page's score table (preset=score-table): the revision's score columns and its raw total
+ * duration, as the page would name them from getDatafile (scoreColumns, and the DURATION data point of
+ * role TOTAL when rawColumns has its column).
+ */
+async function scoreTableColumns(
+  deps: Pick<Deps, 'db'>,
+  file: { publishedUploadId: string | null },
+  manifest: RevisionManifest | null,
+): Promise<string[]> {
+  if (!manifest) throw new AppError('SCORES_NOT_AVAILABLE', { reason: 'REVISION_NOT_PUBLISHED' });
+  const points = file.publishedUploadId ? await datapointsOf(deps.db, file.publishedUploadId) : [];
+  const duration = points.find((p) => p.dataPointType === 'DURATION' && p.settings.role === 'TOTAL')?.columns[0];
+  const raw = duration && manifest.files.raw.columns.includes(duration) ? [RAW_PREFIX + duration] : [];
+  return [...manifest.files.scores.columns, ...raw];
+}
+
+/** The weights the scores file was written with, as the page names them (key=value, comma-separated). */
+export function weightsHeader(file: Parameters<typeof presentWeighting>[0]): string {
+  return presentWeighting(file, [])
+    .datafileWeighting.map((w) => `${w.key}=${w.value}`)
+    .join(',');
 }
 
 /** raw.arrow's fields renamed raw:<name> (same data, same field metadata). */
@@ -222,6 +261,7 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
       // scores, names another in the manifest); the decisions change with every save and are gone after
       // a reset (refused here, before any 304), so their ETag names the save.
       const source = await bodySource(deps, file, query.file);
+      if (query.preset && 'manifest' in source) query.columns = await scoreTableColumns(deps, file, source.manifest);
       const named =
         'decisionsKey' in source
           ? `${source.decisionsKey}\n${source.savedAt}`
@@ -236,6 +276,7 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
         vary: 'Accept-Encoding, Authorization, X-API-Key',
         'x-datafile-revision': String(file.revision),
         'x-scoring-version': file.scoringVersion ?? '',
+        'x-datafile-weights': weightsHeader(file),
         'content-disposition': `attachment; filename="${file.id}-r${file.revision}-${query.file}.arrows"`,
       };
       if (encoding) headers['content-encoding'] = encoding;

@@ -137,6 +137,49 @@ describe('the binary columns route', () => {
     );
   });
 
+  it('preset=score-table serves the columns the result page would name from getDatafile, before its query', async () => {
+    const answer = await t.gql(
+      `query($id:ID!){getDatafile(datafileId:$id){revision scoreColumns rawColumns
+        weightingMethod { datafileWeighting { key value } } dataPoints { dataPointType role columns }}}`,
+      { id: datafileId },
+      { token: w.tokens.admin },
+    );
+    const file = (answer.body.data as any).getDatafile;
+    // As the page names them (web/features/results/data/score-table.ts): the score columns, then the
+    // raw total duration when the revision stored its column.
+    const duration = file.dataPoints.find((p: any) => p.dataPointType === 'DURATION' && p.role === 'TOTAL')
+      ?.columns[0] as string | undefined;
+    expect(duration && file.rawColumns.includes(duration)).toBeTruthy();
+    const names = [...file.scoreColumns, `raw:${duration}`];
+    const explicit = await route(datafileId, `?file=all&columns=${names.map(encodeURIComponent).join(',')}`, {
+      ...bearer(w.tokens.admin),
+      'accept-encoding': 'identity',
+    });
+    const preset = await route(datafileId, '?preset=score-table', {
+      ...bearer(w.tokens.admin),
+      'accept-encoding': 'identity',
+    });
+    expect(preset.status).toBe(200);
+    // The same body and the same ETag: a client can tell it got exactly what it would have asked for.
+    expect(preset.headers.get('etag')).toBe(explicit.headers.get('etag'));
+    expect(Buffer.from(await preset.arrayBuffer()).equals(Buffer.from(await explicit.arrayBuffer()))).toBe(true);
+    expect(preset.headers.get('x-datafile-revision')).toBe(String(file.revision));
+    expect(preset.headers.get('x-datafile-weights')).toBe(
+      file.weightingMethod.datafileWeighting.map((x: any) => `${x.key}=${x.value}`).join(','),
+    );
+    for (const [query, reason] of [
+      ['?preset=everything', 'COLUMN_PRESET_UNKNOWN'],
+      ['?preset=score-table&columns=combined', 'PRESET_WITH_COLUMNS'],
+      ['?preset=score-table&file=raw', 'PRESET_WITH_COLUMNS'],
+    ] as const) {
+      const refused = await route(datafileId, query, { ...bearer(w.tokens.admin), 'accept-language': 'en' });
+      expect(refused.status).toBe(400);
+      const error = ((await refused.json()) as any).errors[0];
+      expect(error.extensions).toMatchObject({ code: 'INVALID_PARAMETERS', reason });
+      expect(error.message).toMatch(/preset/);
+    }
+  });
+
   it('takes an API key as well as a session', async () => {
     const res = await route(datafileId, '?columns=combined', { 'x-api-key': apiKey });
     expect(res.status).toBe(200);
