@@ -165,6 +165,9 @@ export default defineConfig({
   ],
   // The footer shows the product version; one source of truth is package.json.
   define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
+  // Module workers with their own chunks: the result page's data worker starts its request from a small
+  // entry while the Arrow decoder and the scoring core load beside it (web/features/results/data/results.worker.ts).
+  worker: { format: 'es' },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -18,7 +18,6 @@ export const storageKeys = {
   /** The quota columns the worksheet last loaded, with their datafile: the next full load asks for them at once. */
   worksheetQuotaColumns: `${WORKING_SETTINGS_PREFIX}worksheetQuotaColumns`,
   /** The result page's last score-table request, with its datafile: the next full load sends it at boot. */
-  resultScoreRequest: `${WORKING_SETTINGS_PREFIX}resultScoreRequest`,
   /**
    * Consent to the contract-expiry alert, one key per contract (Noted records
    * consent). Not a working setting: logout must not bring the alert back for the same contract.

@@ -1,36 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createColumnsClient,
-  IDLE_WORKER_MS,
-  warmColumnsWorker,
-} from '../../../web/features/results/data/columns-client';
+import { createColumnsClient, IDLE_WORKER_MS } from '../../../web/features/results/data/columns-client';
+import { WORKER_NAME } from '../../../web/features/results/data/protocol';
+import { FakeColumnsWorker as FakeWorker } from './fake-columns-worker';
 
 // The result page creates its columns client while rendering; React may throw such a render away
 // (a lazy chunk suspending under the page does, on every full load): a client must start nothing
-// by itself. The tab keeps one data worker (boot starts it ahead of the page, so its decoder is
-// ready when the data arrives), shared by every client and ended once nobody has used it for a while.
-
-class FakeWorker {
-  static started: FakeWorker[] = [];
-  posted: { id: number }[] = [];
-  terminated = false;
-  listeners: ((event: { data: unknown }) => void)[] = [];
-  constructor() {
-    FakeWorker.started.push(this);
-  }
-  addEventListener(type: string, listener: (event: { data: unknown }) => void) {
-    if (type === 'message') this.listeners.push(listener);
-  }
-  postMessage(message: { id: number }) {
-    this.posted.push(message);
-  }
-  answer(id: number) {
-    for (const l of this.listeners) l({ data: { type: 'table', id, table: { columns: {} }, bytes: 1, ms: 1 } });
-  }
-  terminate() {
-    this.terminated = true;
-  }
-}
+// by itself. The tab keeps one data worker, started by the first request (boot sends the score
+// table's), shared by every client and ended once nobody has used it for a while.
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -41,7 +17,7 @@ afterEach(() => {
   vi.advanceTimersByTime(IDLE_WORKER_MS + 1);
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  FakeWorker.started = [];
+  FakeWorker.reset();
 });
 
 describe('createColumnsClient', () => {
@@ -53,8 +29,9 @@ describe('createColumnsClient', () => {
     void other.careless('/api/datafiles/d/columns?file=raw', []).catch(() => undefined);
     expect(FakeWorker.started).toHaveLength(1);
     const worker = FakeWorker.started[0]!;
-    expect(worker.posted).toHaveLength(2);
-    worker.answer(worker.posted[0]!.id);
+    const requests = worker.received;
+    expect(requests).toHaveLength(2);
+    worker.answer(requests[0]!.id);
     expect((await table).bytes).toBe(1);
     client.dispose();
     other.dispose();
@@ -80,10 +57,21 @@ describe('createColumnsClient', () => {
     client.dispose();
   });
 
-  it('boot can start the worker ahead of any client; unused, it ends after the idle time', () => {
-    warmColumnsWorker();
+  it('the request that starts the worker travels in its name, later ones as messages', async () => {
+    const client = createColumnsClient();
+    void client.fetchTable('/api/datafiles/d/columns?columns=a').catch(() => undefined);
+    const worker = FakeWorker.started[0]!;
+    // Read by the worker itself once its script has run: no message of the page's thread carries it.
+    expect(worker.name.startsWith(`${WORKER_NAME} `)).toBe(true);
+    const first = JSON.parse(worker.name.slice(WORKER_NAME.length + 1));
+    expect(first).toMatchObject({ type: 'fetch', request: { url: '/api/datafiles/d/columns?columns=a' } });
+    void client.fetchTable('/api/datafiles/d/columns?columns=b').catch(() => undefined);
+    const requests = worker.received;
+    expect(requests.map((r) => r.request.url)).toEqual([
+      '/api/datafiles/d/columns?columns=a',
+      '/api/datafiles/d/columns?columns=b',
+    ]);
     expect(FakeWorker.started).toHaveLength(1);
-    vi.advanceTimersByTime(IDLE_WORKER_MS + 1);
-    expect(FakeWorker.started[0]!.terminated).toBe(true);
+    client.dispose();
   });
 });

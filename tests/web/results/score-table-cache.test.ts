@@ -2,26 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDLE_WORKER_MS } from '../../../web/features/results/data/columns-client';
 import { decodedScoreTable, loadScoreTable, type ScoreFile } from '../../../web/features/results/data/score-table';
 import { clearSession, saveSession } from '../../../web/lib/session';
+import { FakeColumnsWorker } from './fake-columns-worker';
 
 // The result page keeps decoded score tables in memory between visits, keyed by the revision and
 // the selection: a new revision (a re-upload, a live import that grew) must show its own interviews,
 // never the table decoded for the revision before; the same revision is not loaded twice.
-
-/** Decodes nothing: answers each request with a table of as many rows as the bytes it was handed. */
-class FakeWorker {
-  listeners: ((event: { data: unknown }) => void)[] = [];
-  addEventListener(type: string, listener: (event: { data: unknown }) => void) {
-    if (type === 'message') this.listeners.push(listener);
-  }
-  postMessage(message: { id: number; request: { bytes: ArrayBuffer } }) {
-    const rows = message.request.bytes.byteLength;
-    const table = { rows, numeric: {}, text: {}, fields: [] };
-    queueMicrotask(() => {
-      for (const l of this.listeners) l({ data: { type: 'table', id: message.id, table, bytes: rows, ms: 1 } });
-    });
-  }
-  terminate() {}
-}
 
 const file = (revision: number): ScoreFile => ({
   id: 'df-1',
@@ -35,7 +20,8 @@ let served = 0;
 const fetchMock = vi.fn(async () => new Response(new Uint8Array(served)));
 
 beforeEach(() => {
-  vi.stubGlobal('Worker', FakeWorker);
+  vi.stubGlobal('Worker', FakeColumnsWorker);
+  FakeColumnsWorker.fetching = true;
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockClear();
   saveSession('test-token', 3600, 'ADMIN');
@@ -46,6 +32,7 @@ afterEach(() => {
   vi.advanceTimersByTime(IDLE_WORKER_MS + 1);
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  FakeColumnsWorker.reset();
 });
 
 describe('the score table kept between visits', () => {

@@ -2,9 +2,8 @@ import { graphql } from '../../../lib/gql';
 import type { GetDatafileResultQuery } from '../../../lib/gql/graphql';
 import { livePolling } from '../../../lib/live-polling';
 import { primeQuery, useGqlQuery } from '../../../lib/swr-helpers';
-import { warmColumnsWorker } from '../data/columns-client';
 import { markResultLoad } from '../data/load-marks';
-import { loadScoreTable, prefetchRememberedScoreTable } from '../data/score-table';
+import { loadScoreTable, prefetchScoreTable } from '../data/score-table';
 
 const DOCUMENT = graphql(`
   query getDatafileResult($datafileId: ID!) {
@@ -50,10 +49,9 @@ export function useDatafileResult(datafileId: string | null) {
  * decides what the session may see; a refusal reaches the page as if it had asked itself.
  */
 export function prefetchDatafileResult(datafileId: string): void {
-  // The worker's script and decoder load while the query is on its way; the score table is asked
-  // for the moment the answer names the columns, before the page has rendered.
-  warmColumnsWorker();
-  prefetchRememberedScoreTable(datafileId);
+  // The score table is asked for at once (the route chooses its columns) by the data worker, which
+  // starts now; the page takes it once the query's answer names the same revision, weights and columns.
+  prefetchScoreTable(datafileId);
   void primeQuery(DOCUMENT, { datafileId })
     .then((answer) => {
       markResultLoad('query');

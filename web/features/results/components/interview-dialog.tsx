@@ -6,7 +6,8 @@ import { columnsUrl, type ColumnsClient } from '../data/columns-client';
 import type { PlainTable } from '../data/protocol';
 import { RAW_PREFIX } from '../model/columns';
 import { interviewReasons, openAnswers } from '../model/interview-reasons';
-import { explainColumns, SCORE_KINDS, TIME_RATIO_COLUMN, type ResultDataPoint } from '../model/score-tabs';
+import { explainColumns, SCORE_KINDS, type ResultDataPoint } from '../model/score-tabs';
+import { TIME_RATIO_COLUMN } from '../model/columns';
 import { DASH, explainCell, ScoreCell } from './cells';
 import { CoherenceSection } from './coherence-section';
 

@@ -1,6 +1,6 @@
 // The page's handle on the data worker: one request per call, answered with plain columns.
 import { currentToken } from '../../../lib/session.ts';
-import type { FromWorker, PlainTable, ToWorker, WorkerFailure } from './protocol.ts';
+import { WORKER_NAME, type FromWorker, type PlainTable, type ToWorker, type WorkerFailure } from './protocol.ts';
 
 /** The binary columns route (api/modules/results/results.routes.ts). */
 export function columnsUrl(
@@ -34,8 +34,18 @@ export class ColumnsError extends Error {
   }
 }
 
-/** `bytesAt`: when the body's last byte was in (epoch ms), when the worker fetched it. */
-export type TableAnswer = { table: PlainTable; bytes: number; ms: number; bytesAt?: number };
+/**
+ * `bytesAt`: when the body's last byte was in (epoch ms); `revision`, `weights`: what the route says the
+ * body was built from (its x-datafile-revision and x-datafile-weights).
+ */
+export type TableAnswer = {
+  table: PlainTable;
+  bytes: number;
+  ms: number;
+  bytesAt?: number;
+  revision?: string;
+  weights?: string;
+};
 
 export interface ColumnsClient {
   fetchTable(url: string, timeRatioOf?: string): Promise<TableAnswer>;
@@ -49,15 +59,12 @@ export const IDLE_WORKER_MS = 30_000;
 type Pending = { resolve: (v: TableAnswer) => void; reject: (e: Error) => void };
 
 /**
- * One data worker for the tab, started on the first request or by warmColumnsWorker (boot starts it
- * while the app's code loads, so the decoder is evaluated by the time the page asks), shared by
- * every client and ended once no client and no request has used it for IDLE_WORKER_MS. A client
- * created by a render React throws away starts nothing.
+ * One data worker for the tab, started on the first request (boot sends the score table's at once,
+ * while the app's code loads), shared by every client and ended once no client and no request has used
+ * it for IDLE_WORKER_MS. A client created by a render React throws away starts nothing.
  */
 const shared = {
   worker: null as Worker | null,
-  /** The worker's script has loaded (it said so): a request it is sent leaves at once. */
-  ready: false,
   seq: 0,
   waiting: new Map<number, Pending>(),
   clients: 0,
@@ -71,29 +78,35 @@ function fail(ids: Iterable<number>, message: string) {
   }
 }
 
-function worker(): Worker {
+/**
+ * The tab's worker; a new one carries `first` (the request that starts it) in its name, which it reads
+ * when its script has run: a message posted to a worker still starting is handed over by the page's
+ * thread, so behind a long task of the first render it waited up to 200 ms (bench:results). The
+ * name holds what a message would (the columns route's address and the session's Authorization
+ * header, which the page's scripts can read from its cookie anyway) and never leaves the browser.
+ */
+function worker(first?: ToWorker): Worker {
   if (shared.idle) clearTimeout(shared.idle);
   shared.idle = null;
-  if (shared.worker) return shared.worker;
-  const w = new Worker(new URL('./results.worker.ts', import.meta.url), { type: 'module', name: 'result-columns' });
+  if (shared.worker) {
+    if (first) shared.worker.postMessage(first);
+    return shared.worker;
+  }
+  const name = first ? `${WORKER_NAME} ${JSON.stringify(first)}` : WORKER_NAME;
+  const w = new Worker(new URL('./results.worker.ts', import.meta.url), { type: 'module', name });
   w.addEventListener('message', (event: MessageEvent<FromWorker>) => {
     const m = event.data;
-    if (m.type === 'ready') {
-      if (shared.worker === w) shared.ready = true;
-      return;
-    }
     const pending = shared.waiting.get(m.id);
     if (!pending) return;
     shared.waiting.delete(m.id);
-    if (m.type === 'table') pending.resolve({ table: m.table, bytes: m.bytes, ms: m.ms, bytesAt: m.bytesAt });
-    else pending.reject(new ColumnsError(m.failure));
+    if (m.type === 'table') {
+      const { type: _type, id: _id, ...answer } = m;
+      pending.resolve(answer);
+    } else pending.reject(new ColumnsError(m.failure));
     idleLater();
   });
   w.addEventListener('error', () => {
-    if (shared.worker === w) {
-      shared.worker = null;
-      shared.ready = false;
-    }
+    if (shared.worker === w) shared.worker = null;
     w.terminate();
     fail(shared.waiting.keys(), 'worker failed');
   });
@@ -108,16 +121,11 @@ function idleLater() {
     if (shared.clients > 0 || shared.waiting.size > 0) return;
     shared.worker?.terminate();
     shared.worker = null;
-    shared.ready = false;
   }, IDLE_WORKER_MS);
 }
 
 /** Sends one request to the tab's worker; `mine` collects its id for the client that asked. */
-export function requestTable(
-  message: Omit<ToWorker, 'id'>,
-  mine?: Set<number>,
-  transfer: Transferable[] = [],
-): Promise<TableAnswer> {
+export function requestTable(message: Omit<ToWorker, 'id'>, mine?: Set<number>): Promise<TableAnswer> {
   return new Promise<TableAnswer>((resolve, reject) => {
     const id = ++shared.seq;
     const done = () => mine?.delete(id);
@@ -126,19 +134,8 @@ export function requestTable(
       reject: (e) => (done(), reject(e)),
     });
     mine?.add(id);
-    worker().postMessage({ ...message, id } as ToWorker, transfer);
+    worker({ ...message, id } as ToWorker);
   });
-}
-
-/** True once the tab's worker has loaded its script (a request sent to it now is fetched at once). */
-export function columnsWorkerReady(): boolean {
-  return shared.worker !== null && shared.ready;
-}
-
-/** Starts the tab's worker now (its script and decoder load while the page's code and query do). */
-export function warmColumnsWorker(): void {
-  worker();
-  idleLater();
 }
 
 export function createColumnsClient(): ColumnsClient {

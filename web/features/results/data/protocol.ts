@@ -1,5 +1,8 @@
 // Messages between the result page and its data worker (results.worker.ts).
 
+/** The worker's name; a worker started for a request is named `${WORKER_NAME} ${JSON of that request}`. */
+export const WORKER_NAME = 'result-columns';
+
 /** An Arrow table as plain columns: numbers (null -> NaN) transferred, text as arrays. */
 export interface PlainTable {
   rows: number;
@@ -14,10 +17,8 @@ export interface FetchRequest {
   headers: Record<string, string>;
   /** Raw column (name as the route names it, e.g. raw:duration) to turn into derived.time_ratio. */
   timeRatioOf?: string;
-  /** The route's answer, when the page fetched it itself (transferred): the worker only decodes. */
-  bytes?: ArrayBuffer;
-  /** The route's answer as it arrives, when the page fetched it itself (transferred): the worker decodes it as it comes. */
-  body?: ReadableStream<Uint8Array>;
+  /** The preset=score-table request: its raw column (the total duration, when any) becomes derived.time_ratio. */
+  timeRatioOfRaw?: boolean;
 }
 
 export interface CarelessRequest {
@@ -39,8 +40,18 @@ export interface WorkerFailure {
 }
 
 export type FromWorker =
-  /** `bytesAt`: when the worker had the body's last byte (epoch ms), when it fetched the body itself. */
-  | { type: 'table'; id: number; table: PlainTable; bytes: number; ms: number; bytesAt?: number }
-  | { type: 'failed'; id: number; failure: WorkerFailure }
-  /** The worker's script has loaded: requests sent from now on leave at once. */
-  | { type: 'ready' };
+  /**
+   * `bytesAt`: when the worker had the body's last byte (epoch ms); `revision`, `weights`: the route's
+   * x-datafile-revision and x-datafile-weights (what the body was built from).
+   */
+  | {
+      type: 'table';
+      id: number;
+      table: PlainTable;
+      bytes: number;
+      ms: number;
+      bytesAt?: number;
+      revision?: string;
+      weights?: string;
+    }
+  | { type: 'failed'; id: number; failure: WorkerFailure };

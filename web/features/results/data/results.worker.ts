@@ -1,11 +1,15 @@
 // The result page's data worker: fetches the Arrow route (the browser undoes the content coding), decodes
 // the IPC stream into plain columns record batch by record batch as it arrives, derives the time ratio
-// and, on request, the careless indices with the scoring core. Only finished typed arrays cross to the page (transferred, not copied).
-import { getScoring } from '../../../lib/scoring.ts';
+// and, on request, the careless indices with the scoring core. Only finished typed arrays cross to the page
+// (transferred, not copied).
+//
+// This entry is small on purpose: a request leaves as soon as the worker's thread runs (the page starts
+// the worker at boot and sends the score table's request at once), while the Arrow decoder and the
+// scoring core load beside it; the body waits in the stream until the decoder is there. The page's
+// thread never touches the body, so a busy first render does not slow its arrival.
 import { countedChunks, fetchColumns } from './columns-fetch.ts';
-import { plainTableFromIpc, plainTableFromStream, ratioToMedian } from './plain-table.ts';
-import type { FromWorker, PlainTable, ToWorker, WorkerFailure } from './protocol.ts';
-import { TIME_RATIO_COLUMN } from '../model/score-tabs.ts';
+import { WORKER_NAME, type FromWorker, type PlainTable, type ToWorker, type WorkerFailure } from './protocol.ts';
+import { RAW_PREFIX, TIME_RATIO_COLUMN } from '../model/columns.ts';
 
 interface Scope {
   postMessage(message: FromWorker, transfer?: Transferable[]): void;
@@ -13,83 +17,77 @@ interface Scope {
 }
 const scope = self as unknown as Scope;
 
+// Started now, awaited by the first body that needs it.
+const decoder = import('./plain-table.ts');
+
 class Failed extends Error {
   constructor(readonly failure: WorkerFailure) {
     super(failure.message);
   }
 }
 
+type Fetched = {
+  table: PlainTable;
+  bytes: number;
+  bytesAt?: number;
+  revision?: string;
+  weights?: string;
+};
+
 /**
- * The route's answer decoded: `given`, bytes or the body stream the page fetched already (it starts
- * the request while this worker is still loading), or the worker's own request; a stream is decoded
- * record batch by record batch while it arrives. `bytesAt`: when the last byte was in (epoch ms, for
- * the page's load marks).
+ * The route's answer decoded as it arrives. `bytesAt`: when the last byte was in (epoch ms, for the
+ * page's load marks); `revision` and `weights`: what the route says the body was built from.
  */
-async function fetchTable(
-  url: string,
-  headers: Record<string, string>,
-  given?: { bytes?: ArrayBuffer; body?: ReadableStream<Uint8Array> },
-): Promise<{ table: PlainTable; bytes: number; bytesAt?: number }> {
-  if (given?.bytes) return { table: plainTableFromIpc(new Uint8Array(given.bytes)), bytes: given.bytes.byteLength };
-  let body = given?.body;
-  if (!body) {
-    const answer = await fetchColumns(url, headers);
-    if (!answer.ok) throw new Failed(answer.failure);
-    if (!answer.response.body) {
-      const bytes = await answer.response.arrayBuffer();
-      return { table: plainTableFromIpc(new Uint8Array(bytes)), bytes: bytes.byteLength };
-    }
-    body = answer.response.body;
+async function fetchTable(url: string, headers: Record<string, string>): Promise<Fetched> {
+  const answer = await fetchColumns(url, headers);
+  if (!answer.ok) throw new Failed(answer.failure);
+  const { response } = answer;
+  const about = {
+    revision: response.headers.get('x-datafile-revision') ?? undefined,
+    weights: response.headers.get('x-datafile-weights') ?? undefined,
+  };
+  const { plainTableFromIpc, plainTableFromStream } = await decoder;
+  if (!response.body) {
+    const bytes = await response.arrayBuffer();
+    return { table: plainTableFromIpc(new Uint8Array(bytes)), bytes: bytes.byteLength, ...about };
   }
   const seen = { bytes: 0 };
-  const table = await plainTableFromStream(countedChunks(body, seen));
-  return { table, bytes: seen.bytes, bytesAt: performance.timeOrigin + performance.now() };
+  const table = await plainTableFromStream(countedChunks(response.body, seen));
+  return { table, bytes: seen.bytes, bytesAt: performance.timeOrigin + performance.now(), ...about };
 }
 
 const transfers = (t: PlainTable) => Object.values(t.numeric).map((a) => a.buffer as ArrayBuffer);
+
+/** The raw column the time ratio is derived from: the one named, or the preset's only raw column. */
+function timeRatioSource(table: PlainTable, request: { timeRatioOf?: string; timeRatioOfRaw?: boolean }) {
+  const name = request.timeRatioOfRaw
+    ? table.fields.find((f) => f.numeric && f.name.startsWith(RAW_PREFIX))?.name
+    : request.timeRatioOf;
+  return name ? table.numeric[name] : undefined;
+}
 
 async function handle(message: ToWorker): Promise<void> {
   const started = performance.now();
   try {
     if (message.type === 'fetch') {
-      const { url, headers, bytes: given, body } = message.request;
-      const { table, bytes, bytesAt } = await fetchTable(url, headers, { bytes: given, body });
-      const source = message.request.timeRatioOf ? table.numeric[message.request.timeRatioOf] : undefined;
+      const { url, headers } = message.request;
+      const { table, ...rest } = await fetchTable(url, headers);
+      const source = timeRatioSource(table, message.request);
       if (source) {
-        table.numeric[TIME_RATIO_COLUMN] = ratioToMedian(source);
+        table.numeric[TIME_RATIO_COLUMN] = (await decoder).ratioToMedian(source);
         table.fields.push({ name: TIME_RATIO_COLUMN, numeric: true });
       }
       scope.postMessage(
-        { type: 'table', id: message.id, table, bytes, ms: performance.now() - started, bytesAt },
+        { type: 'table', id: message.id, table, ms: performance.now() - started, ...rest },
         transfers(table),
       );
       return;
     }
-    const [{ table: raw, bytes }, scoring] = await Promise.all([
+    const [{ table: raw, bytes }, { carelessTable }] = await Promise.all([
       fetchTable(message.request.url, message.request.headers),
-      getScoring(),
+      import('./careless-indices.ts'),
     ]);
-    const out: PlainTable = { rows: raw.rows, numeric: {}, text: {}, fields: [] };
-    const add = (name: string, values: Float64Array) => {
-      out.numeric[name] = values;
-      out.fields.push({ name, numeric: true });
-    };
-    const all: Float64Array[] = [];
-    const factors: number[] = [];
-    for (const grid of message.request.grids) {
-      const items = grid.columns.map((c) => raw.numeric[c]).filter((c): c is Float64Array => c !== undefined);
-      if (items.length < 2) continue;
-      // Copies: the facade may keep views into WASM memory that a later call reuses.
-      const r = scoring.indices(items);
-      add(`careless.${grid.id}.longstring`, r.longstring.slice());
-      add(`careless.${grid.id}.irv`, r.irv.slice());
-      add(`careless.${grid.id}.mahad`, r.mahad.slice());
-      add(`careless.${grid.id}.mahad_flag`, r.mahadFlag.slice());
-      all.push(...items);
-      factors.push(items.length);
-    }
-    // Even-odd compares the halves of several scales: the grids together, each grid one scale.
-    if (factors.length >= 2) add('careless.even_odd', scoring.evenOdd(all, factors).slice());
+    const out = await carelessTable(raw, message.request.grids);
     scope.postMessage(
       { type: 'table', id: message.id, table: out, bytes, ms: performance.now() - started },
       transfers(out),
@@ -106,5 +104,6 @@ async function handle(message: ToWorker): Promise<void> {
 scope.addEventListener('message', (event) => {
   void handle(event.data);
 });
-// The page sends its requests here from now on: this worker fetches and decodes as the bytes arrive.
-scope.postMessage({ type: 'ready' });
+// The request this worker was started for travels in its name (columns-client.ts): it leaves now.
+const named = (self as unknown as { name: string }).name;
+if (named.startsWith(`${WORKER_NAME} `)) void handle(JSON.parse(named.slice(WORKER_NAME.length + 1)) as ToWorker);

@@ -1,24 +1,14 @@
 // The result page's score table (every score column and the raw total duration, decoded in the
-// data worker), asked for as soon as the page's query has answered (at boot, web/app/boot.ts, or when
-// the page renders), on a full load at once with the last visit's request (prefetchRememberedScoreTable),
-// and kept in memory between visits: a published revision's answers never change
-// and its combined score changes only with the saved weights (the columns route's ETag names the
+// data worker), asked for at boot beside the page's query (web/app/boot.ts, prefetchScoreTable: the
+// route chooses the same columns), else as soon as the page's query has answered, and kept in memory
+// between visits: a published revision's answers never change and its combined score changes only with the saved weights (the columns route's ETag names the
 // datafile, the revision, the weights and the selection; so does this cache's key), so a table decoded
 // once is the same table the next visit would load.
-import {
-  authHeaders,
-  ColumnsError,
-  columnsUrl,
-  columnsWorkerReady,
-  requestTable,
-  type TableAnswer,
-} from './columns-client.ts';
-import { fetchColumns } from './columns-fetch.ts';
+import { authHeaders, columnsUrl, requestTable, type TableAnswer } from './columns-client.ts';
 import { markResultLoad } from './load-marks.ts';
-import { RAW_PREFIX, totalDurationColumn } from '../model/columns.ts';
+import { RAW_PREFIX, TIME_RATIO_COLUMN, totalDurationColumn } from '../model/columns.ts';
 import type { PlainTable } from './protocol.ts';
 import { onSessionEnd } from '../../../lib/session.ts';
-import { readStorage, storageKeys, writeStorage } from '../../../lib/storage.ts';
 
 /**
  * What of the page's query decides the request: the datafile, its revision and its stored columns,
@@ -38,6 +28,10 @@ const KEEP = 2;
 type Entry = { answer: Promise<TableAnswer>; table?: PlainTable };
 const tables = new Map<string, Entry>();
 
+/** The weights as the columns route names them (x-datafile-weights). */
+const weightsOf = (file: ScoreFile) =>
+  (file.weightingMethod?.datafileWeighting ?? []).map((w) => `${w.key}=${w.value}`).join(',');
+
 /** The request of a file's score table, or null before it has a revision. */
 export function scoreTableRequest(file: ScoreFile): { url: string; timeRatioOf?: string; key: string } | null {
   if (file.revision === 0 || file.scoreColumns.length === 0) return null;
@@ -47,8 +41,7 @@ export function scoreTableRequest(file: ScoreFile): { url: string; timeRatioOf?:
     file: 'all',
     columns: rawName ? [...file.scoreColumns, rawName] : file.scoreColumns,
   });
-  const weights = (file.weightingMethod?.datafileWeighting ?? []).map((w) => `${w.key}=${w.value}`).join(',');
-  return { url, ...(rawName ? { timeRatioOf: rawName } : {}), key: `${file.revision} ${weights} ${url}` };
+  return { url, ...(rawName ? { timeRatioOf: rawName } : {}), key: `${file.revision} ${weightsOf(file)} ${url}` };
 }
 
 type ScoreRequest = NonNullable<ReturnType<typeof scoreTableRequest>>;
@@ -70,53 +63,37 @@ function remember(request: ScoreRequest, answer: Promise<TableAnswer>): Entry {
   return created;
 }
 
-/** Whether this browser can hand a ReadableStream to a worker (Chromium, Firefox, Safari 17+ can). */
-let streamsTransfer: boolean | undefined;
-function canTransferStreams(): boolean {
-  if (streamsTransfer === undefined) {
-    try {
-      const { port1, port2 } = new MessageChannel();
-      const probe = new ReadableStream();
-      port1.postMessage(probe, [probe as unknown as Transferable]);
-      port1.close();
-      port2.close();
-      streamsTransfer = true;
-    } catch {
-      streamsTransfer = false;
-    }
-  }
-  return streamsTransfer;
+/** The worker fetches the body itself and decodes it as it arrives (the page's thread never holds the bytes). */
+function requestScoreTable(request: ScoreRequest): Promise<TableAnswer> {
+  const derived = request.timeRatioOf ? { timeRatioOf: request.timeRatioOf } : {};
+  return requestTable({ type: 'fetch', request: { url: request.url, headers: authHeaders(), ...derived } }).then(
+    (answer) => {
+      markResultLoad('bytes', answer.bytesAt);
+      return answer;
+    },
+  );
 }
 
 /**
- * Once the worker has loaded, it fetches and decodes the body record batch by record batch as it
- * arrives (decoding overlaps the transfer, and the page's thread never holds the bytes). Before, the
- * request goes out from the page (a request from the worker would wait for the worker's script, most
- * of a small file's load) and the worker is handed the body as a stream, which it decodes the same
- * way once loaded; where streams cannot be handed over, the whole body's bytes.
+ * The score table asked for at boot (prefetchScoreTable), before the page's query has answered, per
+ * datafile; taken once by the first loadScoreTable of that datafile.
  */
-function requestScoreTable(request: ScoreRequest): Promise<TableAnswer> {
-  const headers = authHeaders();
-  const derived = request.timeRatioOf ? { timeRatioOf: request.timeRatioOf } : {};
-  const marked = (answer: TableAnswer) => {
-    markResultLoad('bytes', answer.bytesAt);
-    return answer;
-  };
-  if (columnsWorkerReady())
-    return requestTable({ type: 'fetch', request: { url: request.url, headers, ...derived } }).then(marked);
-  return fetchColumns(request.url, headers).then(async (fetched) => {
-    if (!fetched.ok) throw new ColumnsError(fetched.failure);
-    const body = fetched.response.body;
-    if (body && canTransferStreams())
-      return requestTable({ type: 'fetch', request: { url: request.url, headers, body, ...derived } }, undefined, [
-        body as unknown as Transferable,
-      ]).then(marked);
-    const bytes = await fetched.response.arrayBuffer();
-    markResultLoad('bytes');
-    return requestTable({ type: 'fetch', request: { url: request.url, headers, bytes, ...derived } }, undefined, [
-      bytes,
-    ]);
-  });
+const early = new Map<string, Promise<TableAnswer>>();
+
+/**
+ * Whether the table asked for at boot is the one the page's query names: the same revision, weights and
+ * columns (the route chose them from the same revision; a save in between would show here).
+ */
+function answers(answer: TableAnswer, file: ScoreFile, request: ScoreRequest): boolean {
+  const names = new URL(request.url, 'http://x').searchParams.get('columns')?.split(',') ?? [];
+  const fields = answer.table.fields.map((f) => f.name).filter((n) => n !== TIME_RATIO_COLUMN);
+  return (
+    answer.revision === String(file.revision) &&
+    answer.weights === weightsOf(file) &&
+    fields.length === names.length &&
+    fields.every((n, i) => n === names[i]) &&
+    (request.timeRatioOf === undefined) === !(TIME_RATIO_COLUMN in answer.table.numeric)
+  );
 }
 
 /** The file's score table: the one in memory, the one on its way, or a new request. A failed one is forgotten. */
@@ -124,40 +101,40 @@ export function loadScoreTable(file: ScoreFile): Promise<PlainTable> | null {
   const request = scoreTableRequest(file);
   if (!request) return null;
   let entry = tables.get(request.key);
+  const asked = early.get(file.id);
+  early.delete(file.id);
   if (entry) {
     // Most recently used last.
     tables.delete(request.key);
     tables.set(request.key, entry);
-  } else entry = remember(request, requestScoreTable(request));
-  writeStorage(storageKeys.resultScoreRequest, JSON.stringify({ datafileId: file.id, ...request }));
+  } else if (asked)
+    entry = remember(
+      request,
+      asked.then(
+        (answer) => (answers(answer, file, request) ? answer : requestScoreTable(request)),
+        () => requestScoreTable(request),
+      ),
+    );
+  else entry = remember(request, requestScoreTable(request));
   return entry.answer.then((a) => a.table);
 }
 
 /**
- * A full load of /datafile-result (web/app/boot.ts): the score table of the last visit to the same
- * datafile is asked for at once, beside the page's query instead of after its answer. Its key names
- * the revision, the weights and the columns as that visit's query answered them: the page takes it
- * only when its own query answers the same (loadScoreTable finds it under that key); else it asks anew.
+ * A full load of /datafile-result (web/app/boot.ts): the score table is asked for at once, beside the
+ * page's query instead of after its answer (the route chooses the columns: preset=score-table). The
+ * page takes it when its query names the same revision, weights and columns; else it asks anew.
  */
-export function prefetchRememberedScoreTable(datafileId: string): void {
-  let stored: unknown;
-  try {
-    stored = JSON.parse(readStorage(storageKeys.resultScoreRequest) ?? 'null');
-  } catch {
-    return;
-  }
-  const s = stored as Record<string, unknown> | null;
-  // Only this datafile's columns route: the request carries the session's token.
-  const route = `${columnsUrl(datafileId, {})}?`;
-  if (!s || s.datafileId !== datafileId || typeof s.url !== 'string' || typeof s.key !== 'string') return;
-  if (!s.url.startsWith(route)) return;
-  if (tables.has(s.key)) return;
-  const request: ScoreRequest = {
-    url: s.url,
-    key: s.key,
-    ...(typeof s.timeRatioOf === 'string' ? { timeRatioOf: s.timeRatioOf } : {}),
-  };
-  remember(request, requestScoreTable(request));
+export function prefetchScoreTable(datafileId: string): void {
+  if (early.has(datafileId)) return;
+  const url = `${columnsUrl(datafileId, {})}?preset=score-table`;
+  const asked = requestTable({ type: 'fetch', request: { url, headers: authHeaders(), timeRatioOfRaw: true } }).then(
+    (answer) => {
+      markResultLoad('bytes', answer.bytesAt);
+      return answer;
+    },
+  );
+  asked.catch(() => undefined);
+  early.set(datafileId, asked);
 }
 
 /** The file's score table when this tab has it decoded already (the page then renders it in its first pass). */
@@ -167,4 +144,7 @@ export function decodedScoreTable(file: ScoreFile): PlainTable | undefined {
 }
 
 // The next user of this tab must not read the last one's tables from memory.
-onSessionEnd(() => tables.clear());
+onSessionEnd(() => {
+  tables.clear();
+  early.clear();
+});

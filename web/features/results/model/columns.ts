@@ -3,6 +3,9 @@
 /** raw.arrow columns when both files are asked for (file=all). */
 export const RAW_PREFIX = 'raw:';
 
+/** Name of the derived column "total duration / median" the data worker adds (the Time-Score's input). */
+export const TIME_RATIO_COLUMN = 'derived.time_ratio';
+
 /** The raw total-duration column (the Time-Score's input), if the revision has one. */
 export function totalDurationColumn(
   points: readonly { dataPointType: string; role?: string | null; columns: string[] }[],

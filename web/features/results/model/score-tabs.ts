@@ -1,6 +1,7 @@
 // What each score tab of the result page shows: which stored column is its score, which bands colour
 // it, and which stored columns explain it. Pure functions: the page, the worker and
 // the tests share them.
+import { TIME_RATIO_COLUMN } from './columns.ts';
 import { roundScore } from '../../../../scoring/index.ts';
 import { CONSISTENCY } from '../../../../scoring/reference-consistency-map';
 
@@ -118,9 +119,6 @@ export type TableColumn =
   /** The behaviour category of one open answer (scoring's BEHAVIOUR_CATEGORIES; null: no paradata). */
   | { kind: 'behaviour'; name: string; label: string }
   | { kind: 'ratio'; name: string; label: string };
-
-/** Name of the derived column "total duration / median" the worker adds (the Time-Score's input). */
-export const TIME_RATIO_COLUMN = 'derived.time_ratio';
 
 /**
  * The columns that explain one score: its inputs as stored in scores.arrow (layout 1), with labels

@@ -17,7 +17,8 @@ import type { PlainTable } from '../data/protocol';
 import { markResultLoad } from '../data/load-marks';
 import { decodedScoreTable, loadScoreTable, scoreTableRequest } from '../data/score-table';
 import { gridItems } from '../model/columns';
-import { presentKinds, TIME_RATIO_COLUMN, type ResultDataPoint, type ScoreKind } from '../model/score-tabs';
+import { presentKinds, type ResultDataPoint, type ScoreKind } from '../model/score-tabs';
+import { TIME_RATIO_COLUMN } from '../model/columns';
 
 type Loaded = { status: 'loading' } | { status: 'failed'; code: string } | { status: 'ready'; table: PlainTable };
 
