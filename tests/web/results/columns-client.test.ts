@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createColumnsClient,
   IDLE_WORKER_MS,
+  requestTable,
   warmColumnsWorker,
 } from '../../../web/features/results/data/columns-client';
 
@@ -12,7 +13,7 @@ import {
 
 class FakeWorker {
   static started: FakeWorker[] = [];
-  posted: { id: number }[] = [];
+  posted: { id: number; type: string }[] = [];
   terminated = false;
   listeners: ((event: { data: unknown }) => void)[] = [];
   constructor() {
@@ -21,7 +22,7 @@ class FakeWorker {
   addEventListener(type: string, listener: (event: { data: unknown }) => void) {
     if (type === 'message') this.listeners.push(listener);
   }
-  postMessage(message: { id: number }) {
+  postMessage(message: { id: number; type: string }) {
     this.posted.push(message);
   }
   answer(id: number) {
@@ -77,6 +78,48 @@ describe('createColumnsClient', () => {
     void client.fetchTable('/b').catch(() => undefined);
     expect(FakeWorker.started).toHaveLength(1);
     expect(FakeWorker.started[0]!.terminated).toBe(false);
+    client.dispose();
+  });
+
+  it("leaving the page tells the worker to end the client's downloads; an answer already on its way reaches no later request", async () => {
+    const left = createColumnsClient();
+    const raw = left.fetchTable('/api/datafiles/d/columns?file=raw');
+    const grids = left.careless('/api/datafiles/d/columns?file=raw&columns=q1,q2', []);
+    const worker = FakeWorker.started[0]!;
+    const [rawId, gridsId] = worker.posted.map((m) => m.id);
+    left.dispose();
+    await expect(raw).rejects.toThrow('disposed');
+    await expect(grids).rejects.toThrow('disposed');
+    expect(worker.posted.filter((m) => m.type === 'abort').map((m) => m.id)).toEqual([rawId, gridsId]);
+
+    const next = createColumnsClient();
+    let settled = false;
+    const answer = next.fetchTable('/api/datafiles/e/columns?file=raw').finally(() => (settled = true));
+    const nextId = worker.posted.at(-1)!.id;
+    expect(nextId).not.toBe(rawId);
+    // The worker finished the old download before it read the abort: its answer is dropped.
+    worker.answer(rawId!);
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    worker.answer(nextId);
+    expect((await answer).bytes).toBe(1);
+    // Disposing again (React's cleanup may run twice) sends nothing more.
+    const sent = worker.posted.length;
+    left.dispose();
+    next.dispose();
+    expect(worker.posted).toHaveLength(sent);
+  });
+
+  it('the end of the session ends every download the worker has, also one no page client asked for', async () => {
+    const session = await import('../../../web/lib/session');
+    const client = createColumnsClient();
+    const mine = client.fetchTable('/api/datafiles/d/columns?file=raw');
+    const shared = requestTable({ type: 'fetch', request: { url: '/api/datafiles/d/columns?file=all', headers: {} } });
+    const worker = FakeWorker.started[0]!;
+    session.clearSession();
+    await expect(mine).rejects.toThrow('session ended');
+    await expect(shared).rejects.toThrow('session ended');
+    expect(worker.posted.filter((m) => m.type === 'abort')).toHaveLength(2);
     client.dispose();
   });
 

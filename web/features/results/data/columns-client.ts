@@ -1,6 +1,6 @@
 // The page's handle on the data worker: one request per call, answered with plain columns.
-import { currentToken } from '../../../lib/session.ts';
-import type { FromWorker, PlainTable, ToWorker, WorkerFailure } from './protocol.ts';
+import { currentToken, onSessionEnd } from '../../../lib/session.ts';
+import type { FromWorker, PlainTable, ToWorker, WorkerFailure, WorkerRequest } from './protocol.ts';
 
 /** The binary columns route (api/modules/results/results.routes.ts). */
 export function columnsUrl(
@@ -71,6 +71,24 @@ function fail(ids: Iterable<number>, message: string) {
   }
 }
 
+/**
+ * The requests `ids` are no longer wanted: the worker is told to end their downloads (each holds one
+ * of the server's few places for big bodies until its last byte has left) and their promises fail
+ * now. Ids are never reused, so an answer the worker had already sent for one is dropped on arrival
+ * and can reach no later request.
+ */
+function abandon(ids: Iterable<number>, message: string) {
+  const list = [...ids].filter((id) => shared.waiting.has(id));
+  for (const id of list) shared.worker?.postMessage({ type: 'abort', id } satisfies ToWorker);
+  fail(list, message);
+}
+
+// A request of the last user must not go on downloading (with their token) after they logged out.
+onSessionEnd(() => {
+  abandon(shared.waiting.keys(), 'session ended');
+  idleLater();
+});
+
 function worker(): Worker {
   if (shared.idle) clearTimeout(shared.idle);
   shared.idle = null;
@@ -114,7 +132,7 @@ function idleLater() {
 
 /** Sends one request to the tab's worker; `mine` collects its id for the client that asked. */
 export function requestTable(
-  message: Omit<ToWorker, 'id'>,
+  message: Omit<WorkerRequest, 'id'>,
   mine?: Set<number>,
   transfer: Transferable[] = [],
 ): Promise<TableAnswer> {
@@ -158,7 +176,7 @@ export function createColumnsClient(): ColumnsClient {
       return requestTable({ type: 'careless', request: { url, headers: authHeaders(), grids } }, mine);
     },
     dispose: () => {
-      fail(mine, 'disposed');
+      abandon(mine, 'disposed');
       if (counted) shared.clients--;
       counted = false;
       idleLater();

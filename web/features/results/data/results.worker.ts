@@ -4,7 +4,7 @@
 import { getScoring } from '../../../lib/scoring.ts';
 import { countedChunks, fetchColumns } from './columns-fetch.ts';
 import { plainTableFromIpc, plainTableFromStream, ratioToMedian } from './plain-table.ts';
-import type { FromWorker, PlainTable, ToWorker, WorkerFailure } from './protocol.ts';
+import type { FromWorker, PlainTable, ToWorker, WorkerFailure, WorkerRequest } from './protocol.ts';
 import { TIME_RATIO_COLUMN } from '../model/score-tabs.ts';
 
 interface Scope {
@@ -28,12 +28,13 @@ class Failed extends Error {
 async function fetchTable(
   url: string,
   headers: Record<string, string>,
+  signal: AbortSignal,
   given?: { bytes?: ArrayBuffer; body?: ReadableStream<Uint8Array> },
 ): Promise<{ table: PlainTable; bytes: number; bytesAt?: number }> {
   if (given?.bytes) return { table: plainTableFromIpc(new Uint8Array(given.bytes)), bytes: given.bytes.byteLength };
   let body = given?.body;
   if (!body) {
-    const answer = await fetchColumns(url, headers);
+    const answer = await fetchColumns(url, headers, signal);
     if (!answer.ok) throw new Failed(answer.failure);
     if (!answer.response.body) {
       const bytes = await answer.response.arrayBuffer();
@@ -42,18 +43,18 @@ async function fetchTable(
     body = answer.response.body;
   }
   const seen = { bytes: 0 };
-  const table = await plainTableFromStream(countedChunks(body, seen));
+  const table = await plainTableFromStream(countedChunks(body, seen, signal));
   return { table, bytes: seen.bytes, bytesAt: performance.timeOrigin + performance.now() };
 }
 
 const transfers = (t: PlainTable) => Object.values(t.numeric).map((a) => a.buffer as ArrayBuffer);
 
-async function handle(message: ToWorker): Promise<void> {
+async function handle(message: WorkerRequest, signal: AbortSignal): Promise<void> {
   const started = performance.now();
   try {
     if (message.type === 'fetch') {
       const { url, headers, bytes: given, body } = message.request;
-      const { table, bytes, bytesAt } = await fetchTable(url, headers, { bytes: given, body });
+      const { table, bytes, bytesAt } = await fetchTable(url, headers, signal, { bytes: given, body });
       const source = message.request.timeRatioOf ? table.numeric[message.request.timeRatioOf] : undefined;
       if (source) {
         table.numeric[TIME_RATIO_COLUMN] = ratioToMedian(source);
@@ -66,7 +67,7 @@ async function handle(message: ToWorker): Promise<void> {
       return;
     }
     const [{ table: raw, bytes }, scoring] = await Promise.all([
-      fetchTable(message.request.url, message.request.headers),
+      fetchTable(message.request.url, message.request.headers, signal),
       getScoring(),
     ]);
     const out: PlainTable = { rows: raw.rows, numeric: {}, text: {}, fields: [] };
@@ -95,6 +96,8 @@ async function handle(message: ToWorker): Promise<void> {
       transfers(out),
     );
   } catch (error) {
+    // The page forgot this request when it aborted it: nothing to answer.
+    if (signal.aborted) return;
     const failure =
       error instanceof Failed
         ? error.failure
@@ -103,8 +106,19 @@ async function handle(message: ToWorker): Promise<void> {
   }
 }
 
+/** The requests being worked on, by id: an abort message ends one. */
+const running = new Map<number, AbortController>();
+
 scope.addEventListener('message', (event) => {
-  void handle(event.data);
+  const message = event.data;
+  if (message.type === 'abort') {
+    running.get(message.id)?.abort();
+    running.delete(message.id);
+    return;
+  }
+  const controller = new AbortController();
+  running.set(message.id, controller);
+  void handle(message, controller.signal).finally(() => running.delete(message.id));
 });
 // The page sends its requests here from now on: this worker fetches and decodes as the bytes arrive.
 scope.postMessage({ type: 'ready' });

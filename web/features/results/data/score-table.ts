@@ -97,6 +97,7 @@ function canTransferStreams(): boolean {
  */
 function requestScoreTable(request: ScoreRequest): Promise<TableAnswer> {
   const headers = authHeaders();
+  const signal = session.signal;
   const derived = request.timeRatioOf ? { timeRatioOf: request.timeRatioOf } : {};
   const marked = (answer: TableAnswer) => {
     markResultLoad('bytes', answer.bytesAt);
@@ -104,7 +105,7 @@ function requestScoreTable(request: ScoreRequest): Promise<TableAnswer> {
   };
   if (columnsWorkerReady())
     return requestTable({ type: 'fetch', request: { url: request.url, headers, ...derived } }).then(marked);
-  return fetchColumns(request.url, headers).then(async (fetched) => {
+  return fetchColumns(request.url, headers, signal).then(async (fetched) => {
     if (!fetched.ok) throw new ColumnsError(fetched.failure);
     const body = fetched.response.body;
     if (body && canTransferStreams())
@@ -166,5 +167,15 @@ export function decodedScoreTable(file: ScoreFile): PlainTable | undefined {
   return request ? tables.get(request.key)?.table : undefined;
 }
 
-// The next user of this tab must not read the last one's tables from memory.
-onSessionEnd(() => tables.clear());
+/**
+ * Ends the page's own requests of the score table when the session ends (the worker's are ended by
+ * the columns client). Leaving the page does not end them: the table is kept for the next visit.
+ */
+let session = new AbortController();
+
+// The next user of this tab must not read the last one's tables from memory, nor wait behind their downloads.
+onSessionEnd(() => {
+  session.abort();
+  session = new AbortController();
+  tables.clear();
+});
