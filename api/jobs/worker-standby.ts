@@ -15,7 +15,11 @@ import { HOST_URL, type WorkerMessage, type WorkerWarm, type WorkerStep } from '
 
 /** An idle Worker is ended after this long unused (its modules and scoring instance hold memory). */
 const IDLE_MS = 10 * 60_000;
-/** A Worker with early work is ended after this long untaken (the upload's early read holds its rows as long). */
+/**
+ * A Worker whose early work is done is ended after this long untaken (the upload's early read holds its
+ * rows as long). While the work still works, only the step's time limit ends it: a read of a big file
+ * may take as long as its run could.
+ */
 export const EARLY_HOLD_MS = 3 * 60_000;
 const MEMORY_SAMPLE_MS = 100;
 
@@ -32,7 +36,14 @@ export type EarlyWarm = EarlyWork & {
 /** Bun's Worker can stop keeping the process alive while idle (the DOM type lacks it). */
 type RefWorker = Worker & { ref(): void; unref(): void };
 
-type Idle = { worker: RefWorker; warmed: Promise<void>; release: () => void; end: () => void };
+type Idle = {
+  worker: RefWorker;
+  warmed: Promise<void>;
+  release: () => void;
+  end: () => void;
+  /** Ends the Worker `ms` from now if still untaken (instead of when its lifetime said). */
+  holdFor: (ms: number) => void;
+};
 type Early = Idle & { key: string; group: string; value: string; reading: boolean };
 
 export class WorkerStandby {
@@ -82,14 +93,18 @@ export class WorkerStandby {
       clearTimeout(deadline);
       clearInterval(watch);
     };
-    const idle = this.#start(step.url, { early: early.value, blobConfig: early.blobConfig }, EARLY_HOLD_MS, {
+    // While it works, the deadline above is its limit (the lifetime only backs it up); once done, the hold.
+    const working = { early: early.value, blobConfig: early.blobConfig };
+    const idle = this.#start(step.url, working, early.timeoutMs, {
       // Gone (ended, failed) or taken: the run's own limits apply from here (runWorkerStep).
       stopped: () => {
         stopWatching();
         if (this.#early.get(id) === entry) this.#early.delete(id);
       },
       message: (message) => {
-        if (message.type === 'early-done') stopWatching();
+        if (message.type !== 'early-done') return;
+        stopWatching();
+        idle.holdFor(EARLY_HOLD_MS);
       },
     });
     const entry: Early = { ...idle, key: early.key, group: early.group, value, reading: true };
@@ -124,8 +139,14 @@ export class WorkerStandby {
       stop();
       worker.terminate();
     };
-    const timer = setTimeout(end, lifetimeMs);
+    let timer = setTimeout(end, lifetimeMs);
     timer.unref?.();
+    const holdFor = (ms: number) => {
+      if (stopped) return;
+      clearTimeout(timer);
+      timer = setTimeout(end, ms);
+      timer.unref?.();
+    };
     let markWarmed = () => {};
     const warmed = new Promise<void>((resolve) => (markWarmed = resolve));
     const onMessage = (event: MessageEvent<WorkerMessage>) => {
@@ -138,7 +159,7 @@ export class WorkerStandby {
     worker.addEventListener('close', () => markWarmed());
     worker.postMessage({ type: 'warm', stepUrl: url, ...(early ? { early } : {}) } satisfies WorkerWarm);
     // Once taken (release), the run's own listeners (runWorkerStep) decide what an error means.
-    return { worker, warmed, release: stop, end };
+    return { worker, warmed, release: stop, end, holdFor };
   }
 
   /** Settles once the idle Workers of `step` have their modules and scoring ready (or are gone). */

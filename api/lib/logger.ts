@@ -99,13 +99,23 @@ function bufferedStdout(): { destination: DestinationStream; flush: () => Promis
   return { destination: stream, flush, wrote: () => (pending = true) };
 }
 
+let stdout: ReturnType<typeof bufferedStdout> | undefined;
+
+/**
+ * The process's (a Worker thread's) one stdout buffer. Every logger on stdout shares it: a logger of
+ * its own each would add an exit handler and a timer per createLogger (tests and Workers make many,
+ * and past ten Node warns of a leak), and their blocks would reach stdout in no particular order.
+ * At exit the one handler writes every logger's buffered lines.
+ */
+const sharedStdout = () => (stdout ??= bufferedStdout());
+
 /**
  * JSON lines on stdout through pino: `time`, `level`, `msg`, the log context (requestId, jobId,
  * jobKind) and the given fields; an Error becomes `err` with its type, message and stack. Stdout is
  * buffered (bufferedStdout); a given destination is written as it is.
  */
 export function createLogger(options: { level?: LogLevel; destination?: DestinationStream } = {}): Logger {
-  const buffered = options.destination ? undefined : bufferedStdout();
+  const buffered = options.destination ? undefined : sharedStdout();
   const destination = options.destination ?? buffered!.destination;
   const wrote = buffered?.wrote ?? (() => {});
   const settings: pino.LoggerOptions = {

@@ -5,6 +5,7 @@ import { RowSample } from '../../kernel/errors/upload-errors';
 import type { ErrorCode } from '../../kernel/errors/error-codes';
 import type { RefusalReason } from '../../kernel/errors/refusal-reasons';
 import { BEHAVIOUR_FIELD_BOUNDS, type BehaviourField } from '../../../scoring/index';
+import { SOURCE_ROW_COLUMN } from '../columnar/layout';
 import {
   BEHAVIOUR_COLUMN_TYPES,
   columnsOf,
@@ -36,13 +37,32 @@ export const MIN_PATTERN_ITEMS = 7;
 export const MAX_KEYWORDS = 15;
 export const MIN_TIME_RECORDS = 30;
 
-/** Header names unique and non-empty (empty names are refused only where the column holds data: see the collector). */
+/**
+ * Names raw.arrow gives its own columns. A user's column of the same name would be a second field of
+ * that name, which every reader (by name) takes for the platform's and every export leaves out, so
+ * the user's data would be lost without a word: such a file is refused at step 2, naming the column
+ * (docs/uploads.md, "Column names").
+ */
+export const RESERVED_COLUMN_NAMES: ReadonlySet<string> = new Set([SOURCE_ROW_COLUMN]);
+
+/**
+ * Header names unique, non-empty and none of the platform's own (empty names are refused only where
+ * the column holds data: see the collector).
+ */
 export function headerIssues(header: TableHeader): ValidationIssue[] {
   const seen = new Map<string, number>();
   const issues: ValidationIssue[] = [];
   header.columns.forEach((c, i) => {
     if (c.name === '') return;
     const key = c.name;
+    if (RESERVED_COLUMN_NAMES.has(key))
+      issues.push({
+        code: 'HEADER_ROW_HAS_DUPLICATES',
+        column: key,
+        reason: 'RESERVED_HEADER_NAME',
+        rows: [header.headerRow],
+        value: String(i + 1),
+      });
     const first = seen.get(key);
     if (first === undefined) seen.set(key, i);
     else if (!issues.some((x) => x.column === key)) {

@@ -90,3 +90,32 @@ describe('log lines of a process that ends on its own', () => {
       }
     });
 });
+
+describe('log lines of a process with many loggers', () => {
+  it('are all written at exit, and the exit handlers do not grow with the number of loggers', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sqp-log-'));
+    try {
+      const script = join(dir, 'many.ts');
+      writeFileSync(
+        script,
+        `import { createLogger } from ${JSON.stringify(join(repoRoot, 'api/lib/logger.ts'))};\n` +
+          `const logs = [createLogger()];\n` +
+          `const afterOne = process.listenerCount('exit');\n` +
+          `for (let i = 1; i < 30; i++) logs.push(createLogger());\n` +
+          `logs.forEach((log, i) => log.info('line of a logger', { i }));\n` +
+          `console.error(JSON.stringify({ grew: process.listenerCount('exit') - afterOne }));\n` +
+          `setTimeout(() => process.exit(0), 5);\n`,
+      );
+      const run = spawnSync(bunBin, [script], { encoding: 'utf8', timeout: 30_000 });
+      expect(run.status).toBe(0);
+      expect(JSON.parse(run.stderr.split('\n').find((line) => line.startsWith('{"grew"'))!)).toEqual({ grew: 0 });
+      expect(run.stderr).not.toContain('MaxListeners');
+      const lines = run.stdout.split('\n').filter((line) => line.includes('line of a logger'));
+      expect(lines.map((line) => (JSON.parse(line) as { i: number }).i).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 30 }, (_, i) => i),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { blobStoreConfig } from '../../../api/infra/blob-store';
 import { JobRunner, runnerSettings, type RunnerSettings } from '../../../api/jobs/job-runner';
 import { testStepsStep } from '../../../api/jobs/test-kinds/test-kinds';
+import { EARLY_HOLD_MS, WorkerStandby } from '../../../api/jobs/worker-standby';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 // Early work (`deps.jobs.warm(kind, { value, key, group })`) is work nobody asked for yet: it runs
@@ -86,5 +88,40 @@ describe('early work in Workers started ahead', () => {
       // Past a cap the plain idle Worker is still got ready.
       await runner.warmed(kind);
     });
+  });
+
+  it('works as long as its step may run, longer than the hold, and a finished one is held for the hold', async () => {
+    // Only the standby's clocks are moved; the Worker's work and messages run as they do.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const standby = new WorkerStandby();
+    try {
+      const stepLimitMs = 10 * 60_000;
+      const early = (value: unknown, key: string) => ({
+        value,
+        key,
+        group: 'g',
+        blobConfig: blobStoreConfig(t.deps.env, t.deps.appSecret),
+        timeoutMs: stepLimitMs,
+        maxMemoryMb: 2048,
+      });
+      standby.warm(testStepsStep, early({ mode: 'endless' }, 'slow'));
+      standby.warm(testStepsStep, early({ of: 'quick' }, 'quick'));
+      await standby.warmed(testStepsStep);
+      // Waits without moving the standby's clock (vi.waitFor would move it): the hold counts from the done.
+      while (!standby.earlyWork().some((e) => e.key === 'quick' && !e.reading))
+        await new Promise((resolve) => setImmediate(resolve));
+      // A finished read is held for its run as long as the hold, then ended; a read of a big file
+      // past the hold keeps working, its step's limit not reached.
+      vi.advanceTimersByTime(EARLY_HOLD_MS - 1);
+      expect(standby.earlyWork().map((e) => e.key)).toEqual(['slow', 'quick']);
+      vi.advanceTimersByTime(2);
+      expect(standby.earlyWork()).toEqual([{ key: 'slow', group: 'g', reading: true }]);
+      // At its step's limit it is ended like a run would be.
+      vi.advanceTimersByTime(stepLimitMs - EARLY_HOLD_MS);
+      expect(standby.earlyWork()).toEqual([]);
+    } finally {
+      standby.clear();
+      vi.useRealTimers();
+    }
   });
 });

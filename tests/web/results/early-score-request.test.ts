@@ -53,7 +53,7 @@ describe('the score table asked for at boot', () => {
     table.prefetchScoreTable('df-1');
     expect(FakeColumnsWorker.started).toHaveLength(1);
     await vi.waitFor(() => expect(urls()).toEqual(['/api/datafiles/df-1/columns?preset=score-table']));
-    expect(FakeColumnsWorker.last!.received[0]!.request.headers.Authorization).toBe('Bearer test-token');
+    expect(FakeColumnsWorker.last!.requests[0]!.request.headers.Authorization).toBe('Bearer test-token');
     expect((await table.loadScoreTable(file(3)))!.rows).toBe(5);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     // Taken once: it is the page's table now, kept under the page's own request.

@@ -3,7 +3,7 @@
 // ones as messages. With `fetching` on, it answers each request as the real one would, by fetching it
 // itself (the global fetch, which a test stubs) and answering with a table of as many rows as the body
 // had bytes (nothing is decoded), the fields `fields` names and the route's revision and weights headers.
-import { WORKER_NAME, type ToWorker } from '../../../web/features/results/data/protocol';
+import { WORKER_NAME, type ToWorker, type WorkerRequest } from '../../../web/features/results/data/protocol';
 
 type Listener = (event: { data: unknown }) => void;
 
@@ -35,6 +35,11 @@ export class FakeColumnsWorker {
     return FakeColumnsWorker.started.at(-1);
   }
 
+  /** What it was asked to do, without the aborts. */
+  get requests(): WorkerRequest[] {
+    return this.received.filter((m): m is WorkerRequest => m.type !== 'abort');
+  }
+
   addEventListener(type: string, listener: Listener): void {
     if (type === 'message') this.listeners.push(listener);
   }
@@ -58,10 +63,10 @@ export class FakeColumnsWorker {
 
   private receive(message: ToWorker): void {
     this.received.push(message);
-    if (FakeColumnsWorker.fetching) void this.fetchAndAnswer(message);
+    if (FakeColumnsWorker.fetching && message.type !== 'abort') void this.fetchAndAnswer(message);
   }
 
-  private async fetchAndAnswer(message: ToWorker): Promise<void> {
+  private async fetchAndAnswer(message: WorkerRequest): Promise<void> {
     const fields = FakeColumnsWorker.fields.map((name) => ({ name, numeric: true }));
     const res = await fetch(message.request.url, { headers: message.request.headers });
     if (!res.ok) {

@@ -39,7 +39,7 @@ describe('who fetches the score table', () => {
     expect((await table.loadScoreTable(file))!.rows).toBe(3);
     // Once, by the worker (the fake fetches what it is sent; a page that fetched too would show twice).
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    const sent = FakeColumnsWorker.last!.received[0]!.request;
+    const sent = FakeColumnsWorker.last!.requests[0]!.request;
     expect(sent.url).toBe(table.scoreTableRequest(file)!.url);
     expect(sent.headers.Authorization).toBe('Bearer test-token');
     expect(Object.keys(sent)).not.toContain('body');

@@ -1,6 +1,13 @@
 // The page's handle on the data worker: one request per call, answered with plain columns.
-import { currentToken } from '../../../lib/session.ts';
-import { WORKER_NAME, type FromWorker, type PlainTable, type ToWorker, type WorkerFailure } from './protocol.ts';
+import { currentToken, onSessionEnd } from '../../../lib/session.ts';
+import {
+  WORKER_NAME,
+  type FromWorker,
+  type PlainTable,
+  type ToWorker,
+  type WorkerFailure,
+  type WorkerRequest,
+} from './protocol.ts';
 
 /** The binary columns route (api/modules/results/results.routes.ts). */
 export function columnsUrl(
@@ -79,13 +86,31 @@ function fail(ids: Iterable<number>, message: string) {
 }
 
 /**
+ * The requests `ids` are no longer wanted: the worker is told to end their downloads (each holds one
+ * of the server's few places for big bodies until its last byte has left) and their promises fail
+ * now. Ids are never reused, so an answer the worker had already sent for one is dropped on arrival
+ * and can reach no later request.
+ */
+function abandon(ids: Iterable<number>, message: string) {
+  const list = [...ids].filter((id) => shared.waiting.has(id));
+  for (const id of list) shared.worker?.postMessage({ type: 'abort', id } satisfies ToWorker);
+  fail(list, message);
+}
+
+// A request of the last user must not go on downloading (with their token) after they logged out.
+onSessionEnd(() => {
+  abandon(shared.waiting.keys(), 'session ended');
+  idleLater();
+});
+
+/**
  * The tab's worker; a new one carries `first` (the request that starts it) in its name, which it reads
  * when its script has run: a message posted to a worker still starting is handed over by the page's
  * thread, so behind a long task of the first render it waited up to 200 ms (bench:results). The
  * name holds what a message would (the columns route's address and the session's Authorization
  * header, which the page's scripts can read from its cookie anyway) and never leaves the browser.
  */
-function worker(first?: ToWorker): Worker {
+function worker(first?: WorkerRequest): Worker {
   if (shared.idle) clearTimeout(shared.idle);
   shared.idle = null;
   if (shared.worker) {
@@ -125,7 +150,7 @@ function idleLater() {
 }
 
 /** Sends one request to the tab's worker; `mine` collects its id for the client that asked. */
-export function requestTable(message: Omit<ToWorker, 'id'>, mine?: Set<number>): Promise<TableAnswer> {
+export function requestTable(message: Omit<WorkerRequest, 'id'>, mine?: Set<number>): Promise<TableAnswer> {
   return new Promise<TableAnswer>((resolve, reject) => {
     const id = ++shared.seq;
     const done = () => mine?.delete(id);
@@ -134,7 +159,7 @@ export function requestTable(message: Omit<ToWorker, 'id'>, mine?: Set<number>):
       reject: (e) => (done(), reject(e)),
     });
     mine?.add(id);
-    worker({ ...message, id } as ToWorker);
+    worker({ ...message, id } as WorkerRequest);
   });
 }
 
@@ -155,7 +180,7 @@ export function createColumnsClient(): ColumnsClient {
       return requestTable({ type: 'careless', request: { url, headers: authHeaders(), grids } }, mine);
     },
     dispose: () => {
-      fail(mine, 'disposed');
+      abandon(mine, 'disposed');
       if (counted) shared.clients--;
       counted = false;
       idleLater();

@@ -30,7 +30,15 @@ export interface CarelessRequest {
 
 export type ToWorker =
   | { type: 'fetch'; id: number; request: FetchRequest }
-  | { type: 'careless'; id: number; request: CarelessRequest };
+  | { type: 'careless'; id: number; request: CarelessRequest }
+  /**
+   * The page no longer wants request `id` (its page was left, or the session ended): the worker ends
+   * its download (which frees the server's place for the body at once) and answers nothing.
+   */
+  | { type: 'abort'; id: number };
+
+/** A request the page sends (every message but an abort). */
+export type WorkerRequest = Exclude<ToWorker, { type: 'abort' }>;
 
 export interface WorkerFailure {
   status: number;

@@ -8,7 +8,14 @@
 // scoring core load beside it; the body waits in the stream until the decoder is there. The page's
 // thread never touches the body, so a busy first render does not slow its arrival.
 import { countedChunks, fetchColumns } from './columns-fetch.ts';
-import { WORKER_NAME, type FromWorker, type PlainTable, type ToWorker, type WorkerFailure } from './protocol.ts';
+import {
+  WORKER_NAME,
+  type FromWorker,
+  type PlainTable,
+  type ToWorker,
+  type WorkerFailure,
+  type WorkerRequest,
+} from './protocol.ts';
 import { RAW_PREFIX, TIME_RATIO_COLUMN } from '../model/columns.ts';
 
 interface Scope {
@@ -38,8 +45,8 @@ type Fetched = {
  * The route's answer decoded as it arrives. `bytesAt`: when the last byte was in (epoch ms, for the
  * page's load marks); `revision` and `weights`: what the route says the body was built from.
  */
-async function fetchTable(url: string, headers: Record<string, string>): Promise<Fetched> {
-  const answer = await fetchColumns(url, headers);
+async function fetchTable(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<Fetched> {
+  const answer = await fetchColumns(url, headers, signal);
   if (!answer.ok) throw new Failed(answer.failure);
   const { response } = answer;
   const about = {
@@ -47,12 +54,13 @@ async function fetchTable(url: string, headers: Record<string, string>): Promise
     weights: response.headers.get('x-datafile-weights') ?? undefined,
   };
   const { plainTableFromIpc, plainTableFromStream } = await decoder;
+  signal.throwIfAborted();
   if (!response.body) {
     const bytes = await response.arrayBuffer();
     return { table: plainTableFromIpc(new Uint8Array(bytes)), bytes: bytes.byteLength, ...about };
   }
   const seen = { bytes: 0 };
-  const table = await plainTableFromStream(countedChunks(response.body, seen));
+  const table = await plainTableFromStream(countedChunks(response.body, seen, signal));
   return { table, bytes: seen.bytes, bytesAt: performance.timeOrigin + performance.now(), ...about };
 }
 
@@ -66,12 +74,12 @@ function timeRatioSource(table: PlainTable, request: { timeRatioOf?: string; tim
   return name ? table.numeric[name] : undefined;
 }
 
-async function handle(message: ToWorker): Promise<void> {
+async function handle(message: WorkerRequest, signal: AbortSignal): Promise<void> {
   const started = performance.now();
   try {
     if (message.type === 'fetch') {
       const { url, headers } = message.request;
-      const { table, ...rest } = await fetchTable(url, headers);
+      const { table, ...rest } = await fetchTable(url, headers, signal);
       const source = timeRatioSource(table, message.request);
       if (source) {
         table.numeric[TIME_RATIO_COLUMN] = (await decoder).ratioToMedian(source);
@@ -84,7 +92,7 @@ async function handle(message: ToWorker): Promise<void> {
       return;
     }
     const [{ table: raw, bytes }, { carelessTable }] = await Promise.all([
-      fetchTable(message.request.url, message.request.headers),
+      fetchTable(message.request.url, message.request.headers, signal),
       import('./careless-indices.ts'),
     ]);
     const out = await carelessTable(raw, message.request.grids);
@@ -93,6 +101,8 @@ async function handle(message: ToWorker): Promise<void> {
       transfers(out),
     );
   } catch (error) {
+    // The page forgot this request when it aborted it: nothing to answer.
+    if (signal.aborted) return;
     const failure =
       error instanceof Failed
         ? error.failure
@@ -101,9 +111,21 @@ async function handle(message: ToWorker): Promise<void> {
   }
 }
 
+/** The requests being worked on, by id: an abort message ends one. */
+const running = new Map<number, AbortController>();
+
+function start(message: WorkerRequest): void {
+  const controller = new AbortController();
+  running.set(message.id, controller);
+  void handle(message, controller.signal).finally(() => running.delete(message.id));
+}
+
 scope.addEventListener('message', (event) => {
-  void handle(event.data);
+  const message = event.data;
+  if (message.type !== 'abort') return start(message);
+  running.get(message.id)?.abort();
+  running.delete(message.id);
 });
 // The request this worker was started for travels in its name (columns-client.ts): it leaves now.
-const named = (self as unknown as { name: string }).name;
-if (named.startsWith(`${WORKER_NAME} `)) void handle(JSON.parse(named.slice(WORKER_NAME.length + 1)) as ToWorker);
+const named = (self as unknown as { name?: string }).name ?? '';
+if (named.startsWith(`${WORKER_NAME} `)) start(JSON.parse(named.slice(WORKER_NAME.length + 1)) as WorkerRequest);
