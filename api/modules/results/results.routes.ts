@@ -30,6 +30,7 @@ import { ErrorBody, parseWith, type RouteDoc } from '../../lib/openapi';
 import { arrowBody, chooseEncoding } from './body-encoding';
 import { MAX_RANGED_COLUMNS, MAX_RANGED_ROWS, readColumnRanges } from './column-ranges';
 import { releasedAtEnd, RequestGone, takeRequestSlot } from './columns-slots';
+import { cachedBody, keptWhenWhole } from './body-cache';
 import { datapointsOf } from '../uploads';
 import { presentWeighting } from './results.presenter';
 
@@ -284,14 +285,30 @@ export function registerResultRoutes(app: Hono, deps: Deps): void {
         recordEndpointHit(deps, 'results.columns');
         return c.body(null, 304, headers);
       }
+      // A whole body built before for the same ETag and coding (body-cache.ts); slices are not kept.
+      const cacheKey = query.rows ? null : `${etag} ${encoding ?? 'identity'}`;
+      const kept = () => {
+        const cached = cacheKey ? cachedBody(cacheKey) : undefined;
+        if (!cached) return null;
+        recordEndpointHit(deps, 'results.columns');
+        return c.body(cached as never, 200, { ...headers, 'content-length': String(cached.byteLength) });
+      };
+      const early = kept();
+      if (early) return early;
       // The place is held until the body's last byte has left (columns-slots.ts).
       const release = await takeRequestSlot(c, viewer.userId);
+      // Built meanwhile by a request that held a place before this one (a burst of the same request).
+      const meanwhile = kept();
+      if (meanwhile) {
+        release();
+        return meanwhile;
+      }
       let body;
       try {
         // The slice of rows asked is cut while reading (a few rows read only their record batches).
         const table = await selectedTable(deps, file, query.file, query.columns, source, query.rows);
         const encoded = arrowBody(table, encoding);
-        body = encoded.body;
+        body = cacheKey ? keptWhenWhole(cacheKey, encoded.body) : encoded.body;
         if (encoded.length !== undefined) headers['content-length'] = String(encoded.length);
       } catch (error) {
         release();

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRevisionColumns } from '../../../api/ingest/index';
 import { chooseEncoding } from '../../../api/modules/results/body-encoding';
+import { resetBodyCache } from '../../../api/modules/results/body-cache';
 import { FIXTURE_ROWS } from '../../fixtures/uploads/make-fixtures';
 import { makeUser, sessionFor } from '../../support/factories';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -379,9 +380,17 @@ describe('the columns route over HTTP to script clients', () => {
       ]);
       expect(tableFromIPC(plain.body).numRows).toBe(query.includes('limit') ? 2 : scores.numRows);
     }
+    resetBodyCache();
     const zstd = await get(base, 'zstd');
     expect(zstd.headers['content-encoding']).toBe('zstd');
     expect(zstd.headers['content-length']).toBeUndefined();
     expect(zstd.headers['transfer-encoding']).toBe('chunked');
+    // Built once, the same body is kept whole (body-cache.ts): the next answer has its length.
+    const kept = await get(base, 'zstd');
+    expect([kept.headers['content-length'], kept.headers['transfer-encoding']]).toEqual([
+      String(kept.body.byteLength),
+      undefined,
+    ]);
+    expect(kept.body.equals(zstd.body)).toBe(true);
   });
 });
