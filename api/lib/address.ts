@@ -23,10 +23,14 @@ export function ipv6Groups(address: string): number[] | null {
 
 /**
  * The subject a per-address limit counts: an IPv4 address as it is (also when written as an
- * IPv4-mapped IPv6 address), an IPv6 address as its /64 (`2001:db8:1:2::/64`), anything else
- * (a test's `local`) as it is.
+ * IPv4-mapped IPv6 address), an IPv6 address as its /64 (`2001:db8:1:2::/64`), either without a
+ * port a proxy wrote beside it, anything else (a test's `local`) as it is.
  */
-export function countedAddress(address: string): string {
+export function countedAddress(written: string): string {
+  // Some proxies append the client's port (`203.0.113.5:40001`, `[2001:db8::1]:40001`); a new
+  // connection has a new port, so counted with it every connection would be a client of its own.
+  const address =
+    written.match(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/)?.[1] ?? written.match(/^\[([^\]]+)\](?::\d+)?$/)?.[1] ?? written;
   const mapped = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : '';
   if (isIP(mapped) === 4) return mapped;
   const groups = ipv6Groups(address);
