@@ -1,6 +1,7 @@
 import type { Context as HonoContext } from 'hono';
 import type { AccessLevel } from '../../db/schema';
 import type { Deps } from '../kernel/deps';
+import { countedAddress } from '../lib/address';
 import { sha256Hex } from '../lib/crypto';
 import { DEFAULT_LOCALE, isLocale, localeFromHeader, type Locale } from '../lib/i18n';
 import { currentBudget, type RequestBudget } from '../lib/request-budget';
@@ -58,18 +59,19 @@ export type GqlContext = {
  * The address attempts are counted by. Behind TRUST_PROXY_HOPS reverse proxies every connection
  * comes from the nearest proxy, so the client is the entry the outermost trusted proxy appended to
  * X-Forwarded-For (entries further left are the client's own say and not trusted); without the
- * setting the header is ignored, as anyone can send it.
+ * setting the header is ignored, as anyone can send it. An IPv6 client is its /64 (countedAddress).
  */
 export function clientAddressOf(c: HonoContext, trustProxyHops = 0): string {
   // Bun.serve passes its server as env (api/server.ts); tests have none.
   const server = (c.env as { server?: { requestIP?: (r: Request) => { address: string } | null } } | undefined)?.server;
-  const peer = server?.requestIP?.(c.req.raw)?.address ?? 'local';
+  const peer = countedAddress(server?.requestIP?.(c.req.raw)?.address ?? 'local');
   if (trustProxyHops === 0) return peer;
   const forwarded = (c.req.header('x-forwarded-for') ?? '')
     .split(',')
     .map((a) => a.trim())
     .filter(Boolean);
-  return forwarded[forwarded.length - trustProxyHops]?.slice(0, 64) ?? peer;
+  const client = forwarded[forwarded.length - trustProxyHops]?.slice(0, 64);
+  return client === undefined ? peer : countedAddress(client);
 }
 
 export function createContext(deps: Deps, c: HonoContext): GqlContext {

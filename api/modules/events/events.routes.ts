@@ -74,12 +74,20 @@ export function registerEventRoutes(app: Hono, deps: Deps): JobEventHub {
           await hub.pollNow();
         }
         await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
-        // Each heartbeat asks again who this is: a session ended or revoked meanwhile ends the stream.
+        // Each heartbeat asks again who this is: a session ended or revoked meanwhile ends the stream,
+        // and so does a new role or organisation, as the stream's scope was set by the old one (an
+        // ADMIN demoted to EMPLOYEE would go on hearing of every colleague's jobs). The page opens
+        // a new stream, scoped as the user is now.
         const heartbeat = setInterval(() => {
           void createContext(deps, c)
             .viewer()
             .then(async (still) => {
-              if (still?.userId !== viewer.userId) return stream.abort();
+              if (
+                still?.userId !== viewer.userId ||
+                still.accessLevel !== viewer.accessLevel ||
+                still.companyId !== viewer.companyId
+              )
+                return stream.abort();
               await renewStreamLease(deps.db, lease, leaseUntil());
               await stream.write(': ping\n\n');
             })

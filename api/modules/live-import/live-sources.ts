@@ -4,6 +4,7 @@
 // address's network for the operators' samples, and the Origin header for the allowed origins.
 import type { Context } from 'hono';
 import { isIP } from 'node:net';
+import { countedAddress, ipv6Groups } from '../../lib/address';
 import { hmacHex } from '../../lib/crypto';
 import { clientAddressOf } from '../../graphql/context';
 
@@ -21,17 +22,16 @@ export type LiveSource = {
   masked: string;
 };
 
-/** The network of an address: IPv4 /24 (203.0.113.0/24), IPv6 /48; other values as "other". */
+/** The network of an address: IPv4 /24 (203.0.113.0/24), IPv6 /48 (also of a counted /64); other values as "other". */
 export function networkOf(address: string): string {
-  const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+  const plain = countedAddress(address.replace(/\/64$/, ''));
   if (isIP(plain) === 4) return `${plain.split('.').slice(0, 3).join('.')}.0/24`;
-  if (isIP(plain) === 6) {
-    const [head = '', tail = ''] = plain.split('::');
-    const groups = head.split(':').filter(Boolean);
-    const missing = 8 - groups.length - tail.split(':').filter(Boolean).length;
-    const full = [...groups, ...Array(Math.max(0, missing)).fill('0'), ...tail.split(':').filter(Boolean)];
-    return `${full.slice(0, 3).join(':')}::/48`;
-  }
+  const groups = ipv6Groups(plain.replace(/\/64$/, ''));
+  if (groups)
+    return `${groups
+      .slice(0, 3)
+      .map((g) => g.toString(16))
+      .join(':')}::/48`;
   return 'other';
 }
 

@@ -133,6 +133,24 @@ describe('login under a burst of guesses', () => {
     expect(checked).toBeLessThanOrEqual(ATTEMPT_RULES.loginAddress.limit);
     expect(count(answers, 'TOO_MANY_ATTEMPTS')).toBe(200 - checked);
   });
+
+  it('counts an IPv6 client as its /64: 200 guesses from 200 addresses of one line check at most 30', async () => {
+    // The documentation prefix 2001:db8::/32; one /64 of it per burst, a fresh address per guess.
+    const line = `2001:db8:${++address}:7`;
+    const p = await encrypt('not-anybodys-password');
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        post(LOGIN, { e: `v6-${address}-${i}@nowhere.example`, p }, `${line}:${(i + 1).toString(16)}::${i}`),
+      ),
+    );
+    const checked = count(answers, 'AUTHENTICATION_FAILED');
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect(checked).toBeLessThanOrEqual(ATTEMPT_RULES.loginAddress.limit);
+    // Another line is another client.
+    expect((await post(LOGIN, { e: 'other-line@nowhere.example', p }, `2001:db8:${address}:8::1`)).code).toBe(
+      'AUTHENTICATION_FAILED',
+    );
+  });
 });
 
 describe('other guessable secrets under a burst', () => {

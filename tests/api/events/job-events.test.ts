@@ -3,7 +3,10 @@
 // asked for at once, and a closed stream frees its place. A job this process runs is told at once,
 // not at the next read of the jobs table, and still only to its own organisation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_STREAMS } from '../../../api/modules/events/events.routes';
+import { eq } from 'drizzle-orm';
+import { HEARTBEAT_MS, MAX_STREAMS } from '../../../api/modules/events/events.routes';
+import { users } from '../../../db/schema';
+import { makeUser, sessionFor } from '../../support/factories';
 import { createJobEventHub, type JobEvent } from '../../../api/modules/events/job-events';
 import { UPLOAD_CHECK_JOB } from '../../../api/modules/uploads';
 import { createTestApp, type TestApp } from '../../support/test-app';
@@ -33,7 +36,13 @@ afterAll(async () => {
   t.close();
 });
 
-type Heard = { events: { event: string; data: any }[]; status: number; close: () => void };
+type Heard = {
+  events: { event: string; data: any }[];
+  status: number;
+  close: () => void;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+};
 
 /** Opens a stream as `token` and collects its events (parsed as the browser's parser would). */
 async function listen(token: string | null): Promise<Heard> {
@@ -42,7 +51,9 @@ async function listen(token: string | null): Promise<Heard> {
     headers: token ? { authorization: `Bearer ${token}`, 'accept-language': 'en' } : { 'accept-language': 'en' },
     signal: abort.signal,
   });
-  const heard: Heard = { events: [], status: res.status, close: () => abort.abort() };
+  let markEnded = () => {};
+  const ended = new Promise<void>((resolve) => (markEnded = resolve));
+  const heard: Heard = { events: [], status: res.status, close: () => abort.abort(), ended };
   if (res.status !== 200 || !res.body) {
     heard.events.push({ event: 'refusal', data: await res.json() });
     return heard;
@@ -52,7 +63,7 @@ async function listen(token: string | null): Promise<Heard> {
     let buffer = '';
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
+      if (done) return markEnded();
       buffer += value;
       let end: number;
       while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -146,6 +157,32 @@ describe('the event stream', () => {
       for (const heard of all) heard.close();
     }
   });
+});
+
+describe('a stream whose user changes', () => {
+  it(
+    "ends at the next heartbeat when its ADMIN is made an EMPLOYEE, before it hears of a colleague's job",
+    async () => {
+      const demoted = await makeUser(t.db, t.deps.appSecret, { companyId: w.A, accessLevel: 'ADMIN' });
+      const heard = await listen(await sessionFor(t, demoted.id, w.A));
+      let ended = false;
+      void heard.ended.then(() => (ended = true));
+      try {
+        await t.db.update(users).set({ accessLevel: 'EMPLOYEE' }).where(eq(users.id, demoted.id));
+        // A heartbeat comes within HEARTBEAT_MS; then the stream must be over.
+        await until(() => ended, HEARTBEAT_MS * 2);
+        const key = await putFile(t, w.tokens.employee, w.A, 'plain-tab.csv', fixture('plain-tab.csv'));
+        const draft = await createDraft(t, w.tokens.employee, key, { headerRow: 1, dataRecordStartRow: 2 });
+        const datafileId = draft.body.data.createDraftDatafile.datafileId as string;
+        await saveSuggested(t, w.tokens.employee, datafileId);
+        await runJobs(t);
+        expect(jobsOf(heard).filter((e) => e.datafileId === datafileId)).toEqual([]);
+      } finally {
+        heard.close();
+      }
+    },
+    HEARTBEAT_MS * 3,
+  );
 });
 
 describe('a job run by this process', () => {

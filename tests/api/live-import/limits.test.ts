@@ -279,6 +279,39 @@ describe('per-source limits of the browser key', () => {
       statuses.push((await send(t, w.datafileId, w.secret, respondent(`p-${i}`), via(client))).status);
     expect(statuses).toEqual([200, 200, 429, 200]);
   });
+
+  it('counts an IPv6 client by its /64, so fresh addresses of one line share its per-address count', async () => {
+    t = await createTestApp({ now: '2026-11-21T09:00:00.000Z', env: { TRUST_PROXY_HOPS: '1' } });
+    const w = await liveWorld(t);
+    await w.setLimits({ perAddressPerHour: 2 });
+    const via = (client: string) => ({ 'x-forwarded-for': client });
+    const statuses = [];
+    for (const [i, client] of [
+      '2001:db8:5:6::1',
+      '2001:db8:5:6:a::2',
+      '2001:db8:5:6:b:c:d:e',
+      '2001:db8:5:7::1',
+    ].entries())
+      statuses.push((await send(t, w.datafileId, w.secret, respondent(`v6-${i}`), via(client))).status);
+    expect(statuses).toEqual([200, 200, 429, 200]);
+  });
+
+  it('counts a client without the port a proxy wrote beside its address: a new connection is no new client', async () => {
+    t = await createTestApp({ now: '2026-11-21T09:00:00.000Z', env: { TRUST_PROXY_HOPS: '1' } });
+    const w = await liveWorld(t);
+    await w.setLimits({ perAddressPerHour: 2 });
+    const statuses = [];
+    for (const [i, client] of [
+      '203.0.113.9:40001',
+      '[::ffff:203.0.113.9]:40002',
+      '203.0.113.9:40003',
+      '203.0.113.10:1',
+    ].entries())
+      statuses.push(
+        (await send(t, w.datafileId, w.secret, respondent(`port-${i}`), { 'x-forwarded-for': client })).status,
+      );
+    expect(statuses).toEqual([200, 200, 429, 200]);
+  });
 });
 
 describe('refused traffic on the monitoring page', () => {
