@@ -1,5 +1,5 @@
 import { tableFromIPC, type Table } from 'apache-arrow';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roundScore } from '../../scoring/index';
 import { login, screenshot, type TestBrowser } from '../support/browser/browser';
@@ -196,6 +196,43 @@ describe.each(['de', 'en'] as const)('the result page in %s', (locale) => {
     await page.getByTestId('interview-answers').waitFor();
     expect(await page.getByTestId('interview-dialog').locator('h2').first().innerText()).toContain(keptIds[0]!);
     await page.keyboard.press('Escape');
+  });
+});
+
+describe('leaving the page', () => {
+  const isRaw = (url: URL) => url.pathname.endsWith('/columns') && url.search === '?file=raw';
+  it("ends the data worker's download the page no longer needs, and the next visit gets its own answer", async () => {
+    await browser.context.clearCookies();
+    await login(page, server.baseUrl, 'admin@example.com');
+    await closeFirstLoginModals(page);
+    await waitReady(page);
+    // The raw tab's request is held on its way, as a big body still arriving would be.
+    const held: Route[] = [];
+    await page.route(isRaw, (route) => void held.push(route));
+    const failed = new Promise<string | undefined>((resolve) =>
+      page.on('requestfailed', (r) => {
+        if (isRaw(new URL(r.url()))) resolve(r.failure()?.errorText);
+      }),
+    );
+    await page.getByTestId('tab-raw').click();
+    await expect.poll(() => held.length, { timeout: 20_000 }).toBe(1);
+    // Within the app (the tab's data worker lives on): the page's client is disposed.
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/datafiles');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    // Without the abort the request stays held: after 20 s the test says so instead of timing out.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const still = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still pending'), 20_000)));
+    const ended = await Promise.race([failed, still]);
+    clearTimeout(timer);
+    expect(ended).toMatch(/ABORTED|aborted/);
+    await page.unroute(isRaw);
+    // Back on the page, the raw tab gets its table from a request of its own.
+    await page.goBack();
+    await page.locator('[data-testid="datafile-result-page"][data-ready="true"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('tab-raw').click();
+    await page.getByTestId('raw-table').waitFor({ timeout: 20_000 });
   });
 });
 
