@@ -32,16 +32,18 @@ describe('acronyms spelled like a function word of another language', () => {
     // and "ne" in capitals are no acronyms of the answer's own language either.
     expect(categories(question(['ai', 'eu', 'is.', "don't know"], ['en']))).toEqual([4, 4, 4, 5]);
     expect(
-      categories(question(['ma,', 'So ne.', 'weiß nicht'], ['de'], 'Was ist die größte Gefahr für gute Daten im Netz?')),
+      categories(
+        question(['ma,', 'So ne.', 'weiß nicht'], ['de'], 'Was ist die größte Gefahr für gute Daten im Netz?'),
+      ),
     ).toEqual([4, 4, 5]);
   });
 });
 
 describe('"no particular ..."', () => {
   it('is No Information when nothing of the answer is its own', () => {
-    expect(
-      categories(question(['no particular most-used source'], ['en'], 'What is your most-used source?')),
-    ).toEqual([5]);
+    expect(categories(question(['no particular most-used source'], ['en'], 'What is your most-used source?'))).toEqual([
+      5,
+    ]);
   });
 
   it('leaves answers with content alone, and "nothing in particular" is Generic', () => {

@@ -91,9 +91,10 @@ export interface LabelledSurvey {
  * one survey per entry, respondents in file order.
  */
 export function loadLabelledSet(): LabelledSurvey[] {
-  return [dir, ...['heldout2/', 'heldout3/', 'heldout4/', 'heldout5/', 'heldout6/'].map((p) => new URL(p, dir))].flatMap(
-    readSurveys,
-  );
+  return [
+    dir,
+    ...['heldout2/', 'heldout3/', 'heldout4/', 'heldout5/', 'heldout6/'].map((p) => new URL(p, dir)),
+  ].flatMap(readSurveys);
 }
 
 function readSurveys(from: URL): LabelledSurvey[] {
