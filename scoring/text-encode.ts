@@ -3,6 +3,7 @@
 // classification session.
 import stopCs from './words/stopwords-cs.json' with { type: 'json' };
 import stopDe from './words/stopwords-de.json' with { type: 'json' };
+import stopEn from './words/stopwords-en.json' with { type: 'json' };
 import stopEs from './words/stopwords-es.json' with { type: 'json' };
 import stopFr from './words/stopwords-fr.json' with { type: 'json' };
 import stopHr from './words/stopwords-hr.json' with { type: 'json' };
@@ -44,27 +45,40 @@ const NAME_WORDS = new Set<string>(
     .flat()
     .filter((w) => [...w].length >= 3 && !German.has(w)),
 );
+// Two-letter function words of those languages that neither English nor German has ("ai", "eu", "un"):
+// written in capitals they are acronyms ("AI", "EU", "UN"), words of the answer's own.
+const English = new Set<string>(stopEn);
+const ACRONYM_WORDS = new Set<string>(
+  [stopCs, stopEs, stopFr, stopHr, stopHu, stopIt, stopNl, stopPl, stopPt, stopRo, stopSv, stopTr]
+    .flat()
+    .filter((w) => [...w].length === 2 && !German.has(w) && !English.has(w)),
+);
 // One of them as a whole word of a normal form (longest first, so that no shorter word ends the match).
 const HAS_NAME_WORD = new RegExp(
-  `(?<!\\p{L})(?:${[...NAME_WORDS]
+  `(?<!\\p{L})(?:${[...new Set([...NAME_WORDS, ...ACRONYM_WORDS])]
     .sort((a, b) => b.length - a.length)
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('|')})(?!\\p{L})`,
   'u',
 );
 const isCapitalised = (w: string) => w.length >= 2 && w[0] !== w[0]!.toLowerCase() && w[1] !== w[1]!.toUpperCase();
+// Two capitals as a word of their own: the cheap test before the token scan for acronyms.
+const TWO_CAPITALS = /(?<!\p{L})\p{Lu}{2}(?!\p{L})/u;
+const isAcronym = (w: string) => w.length === 2 && w === w.toUpperCase() && w !== w.toLowerCase();
 
 /**
  * The function words of an answer that belong to a written name (bit k: the k-th run of letters of its
  * normal form, k < 32; 0 when there is none): a name is a run of two or more capitalised words ("Los
- * Angeles"), with any lower-case word between two of them ("Tierra del Fuego"). Lower-casing
- * (normaliseAnswer) loses what a reader sees at once, so the language rule reads it from here: a function word of another
- * language inside a name is no switch of language (scoring/README.md, "Open-ended answers: how the
- * classifier decides").
+ * Angeles"), with any lower-case word between two of them ("Tierra del Fuego"); and the two-letter
+ * function words of other languages written in capitals, which are acronyms ("AI", "EU"). Lower-casing
+ * (normaliseAnswer) loses what a reader sees at once, so the rules read it from here: a function word of another
+ * language inside a name is no switch of language, and a name or an acronym is a word of the answer's
+ * own, not a function word (scoring/README.md, "Open-ended answers: how the classifier decides").
  */
 export function nameTokens(answer: string, normal: string): number {
-  // Few answers have two capitalised words in a row: one test of the answer as it came.
-  if (!CAPITALISED_PAIR.test(answer)) return 0;
+  // Few answers have two capitalised words in a row or two capitals alone: one test of the answer as it came.
+  const pairs = CAPITALISED_PAIR.test(answer);
+  if (!pairs && !TWO_CAPITALS.test(answer)) return 0;
   const lower = normal.match(LETTER_RUNS) ?? [];
   const text = answer.normalize('NFKC');
   const words = [...text.matchAll(LETTER_RUNS)];
@@ -80,7 +94,8 @@ export function nameTokens(answer: string, normal: string): number {
     const named = caps[k]
       ? (before && caps[k - 1]!) || (after && caps[k + 1]!)
       : before && after && caps[k - 1]! && caps[k + 1]!;
-    if (named && NAME_WORDS.has(lower[k]!)) mask |= 1 << k;
+    if (pairs && named && NAME_WORDS.has(lower[k]!)) mask |= 1 << k;
+    else if (isAcronym(words[k]![0]) && ACRONYM_WORDS.has(lower[k]!)) mask |= 1 << k;
   }
   return mask >>> 0;
 }

@@ -1,8 +1,9 @@
 // Chatbot style (Fake Answer, 13) without the tell-tale phrases: a long English answer that uses a word
 // language models favour ("additionally", "ensure", "foster", "robust", "crucial", ...) and lists in
-// threes ("X, Y, and Z") at least twice. Measured on the tuned parts: 7 of 13 chatbot-written answers,
-// none of 38 long human ones; on 702 long answers of the R community surveys of 2018 and 2019 (written
-// before chatbots were public, so by people): none. Why this form and not more: scoring/README.md.
+// threes ("X, Y, and Z") at least twice, or two such words and one such list. Measured on the tuned
+// parts: 8 of 13 chatbot-written answers (7 before the second form), none of 38 long human ones; on 702
+// long answers of the R community surveys of 2018 and 2019 (written before chatbots were public, so by
+// people): none, in either form. Why this form and not more: scoring/README.md.
 
 /** Words language models favour, as widely reported; a word the question itself uses does not count. */
 const MODEL_WORDS = new Set(
@@ -17,7 +18,9 @@ const MODEL_WORDS = new Set(
 const TRIPLE = /[\p{L}\p{N}-]+(?: [\p{L}\p{N}-]+){0,3}, (?:[\p{L}\p{N}-]+ ){0,3}?[\p{L}\p{N}-]+,? (?:and|or) /gu;
 const WORD = /\p{L}+/gu;
 
-export const STYLE = { minWords: 40, minModelWords: 1, minTriples: 2 } as const;
+// Either kind of evidence may be the stronger: one such word and two lists in threes, or (scoring
+// version 18) two such words and one list.
+export const STYLE = { minWords: 40, minModelWords: 1, minTriples: 2, manyModelWords: 2, fewTriples: 1 } as const;
 // Forty words take more characters than this: shorter texts are passed over without a look.
 const MIN_CHARS = 160;
 
@@ -39,7 +42,8 @@ export function chatbotStyle(text: string, asked: ReadonlySet<string>): boolean 
     model++;
   }
   if (model < STYLE.minModelWords) return false;
-  return (text.match(TRIPLE)?.length ?? 0) >= STYLE.minTriples;
+  const triples = text.match(TRIPLE)?.length ?? 0;
+  return triples >= STYLE.minTriples || (model >= STYLE.manyModelWords && triples >= STYLE.fewTriples);
 }
 
 /**

@@ -2,7 +2,7 @@
 // TypeScript facade (scoring/index.ts) wrote into this module's memory. Numbers in, numbers out.
 
 /** Bumped whenever any formula or default changes, so stored and recalculated scores can be compared. */
-export const SCORING_VERSION: i32 = 17;
+export const SCORING_VERSION: i32 = 18;
 
 /** Allocates `bytes` of memory for the facade (8-byte aligned). */
 export function alloc(bytes: usize): usize {

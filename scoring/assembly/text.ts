@@ -209,7 +209,7 @@ export function copyPaste(len: i32, seconds: f64, pastes: f64): bool {
 /**
  * Pass A for one answer cps[a, b), every rule that reads the text alone (all but copyPaste). Writes its
  * content tokens (CONTENT_BYTES each: topic key, start and end relative to a; room for (b - a) / 3 + 1)
- * to `content` and returns the category flags. `names`: the tokens that belong to a written name (bit
+ * to `content` and returns the category flags. `names`: the tokens that belong to a written name or are an acronym (bit
  * k: token k, from the answer as written: scoring/text-encode.ts, nameTokens).
  */
 export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLanguage: bool, allLatin: bool, content: usize, names: u32): u32 {
@@ -291,6 +291,7 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
     }
     if (mark) accented++;
     const bits = tableGet(raw == 0 ? 1 : raw);
+    const named = tokens <= 32 && ((names >>> (<u32>tokens - 1)) & 1) != 0;
     // The phrase or word must open the answer (one token may precede it: "honestly, no idea, ..."): "The
     // error messages - no idea what I've done wrong" answers first.
     const before = max(phraseEnd, noinfoWordAt);
@@ -313,11 +314,16 @@ export function analyse(cps: usize, a: i32, b: i32, allowedMask: u32, checkLangu
       // "The North Face"): an English answer needs two function words (the rule below). Nor does a
       // function word inside a written name ("Los Angeles", "Rio de Janeiro") place it, unless German
       // could have written it so: German capitalises its nouns, so "Der Preis" is a phrase, not a name.
-      const inName = tokens <= 32 && ((names >>> (<u32>tokens - 1)) & 1) != 0 && (bits & LIST_SW_DE) == 0;
+      const inName = named && (bits & LIST_SW_DE) == 0;
       if (te - ts >= 3 && !inName && (bits & allowedMask) == 0 && (bits & LIST_STOPWORDS & ~LIST_SW_EN) != 0) foreign++;
     }
     const tlen = te - ts;
-    const listed = (bits & NON_SPECIFIC) != 0;
+    // A two-letter function word of a language the question does not allow, written as an acronym
+    // ("AI", "EU": nameTokens marks them; its name words have three letters or more), is a word of the
+    // answer's own. A function word inside a name stays one: word salad of capitalised German nouns
+    // ("Ihres Min dem") would otherwise gain a word.
+    const ownWord = named && tlen == 2 && (bits & NON_SPECIFIC & ~LIST_STOPWORDS) == 0 && (bits & allowedMask) == 0;
+    const listed = (bits & NON_SPECIFIC) != 0 && !ownWord;
     let key: u64 = 0;
     if (!listed && tlen >= 2) {
       key = wordKey(cps, ts, te);

@@ -4,7 +4,7 @@
 // version 1); then the upload-scale cases (300,000 answers each: repeated answers, the upload demo
 // survey, one answer from everyone) against main before the classifier read each distinct text once
 // (tests/bench/oes-upload.ts).
-// Run: npm run bench:oes [-- --errors dev|dev-held|heldout|heldout2|real-tuned|real-held|real-tuned2|real-held3|all] [--no-speed]. Not part of the test suite.
+// Run: npm run bench:oes [-- --errors dev|dev-held|heldout|heldout2|real-tuned|real-held|real-tuned2|real-held3|real-tuned3|real-held4|all] [--no-speed]. Not part of the test suite.
 import { cpus, loadavg } from 'node:os';
 import { CATEGORY_NAMES, type Scoring } from '../../scoring/index.ts';
 import { loadScoringFromDisk } from '../../scoring/load-node.ts';
@@ -95,7 +95,9 @@ console.log(
 );
 console.log('  real-tuned2: real answers of a second public survey (ODCS 2025), labelled first, held out until');
 console.log('  scoring version 16 (89.1 %), tuned on since version 17;');
-console.log('  real-held3: real answers of a third public survey (coffee taste test), labelled first, never tuned on');
+console.log('  real-held3: real answers of a third public survey (coffee taste test), labelled first, never tuned on;');
+console.log('  real-tuned3 / real-held4: real answers of two rounds of a puzzle contest (Riddler castles), labelled');
+console.log('  first; round 3 tuned on since scoring version 18, round 2 never tuned on');
 console.log('');
 console.log(
   `part        answers   right      valid called Wrong Topic   wrong language found   version 3 (${BEFORE.commit})   before heldout2 (${TUNED_BEFORE_HELDOUT2.commit})`,

@@ -1,6 +1,6 @@
 // Differential test of the open-ended classifier: today's verdicts (categories, unsure flags,
 // duplicate clusters) on a seeded corpus of about 95,000 answers, in one call and in chunks, must equal
-// the recorded ones (tests/fixtures/oes/golden-v17.json: first recorded before the classifier read
+// the recorded ones (tests/fixtures/oes/golden-v18.json: first recorded before the classifier read
 // each distinct text once, re-recorded for the rules of scoring versions 4, 10 and 13; see
 // open-ended-golden.ts); the rows scoring version 9 calls AI suspect are also recorded apart
 // (golden-v9-ai-suspect.json), and 14 in place of a recorded 1 or 12 is accepted. The

@@ -10,7 +10,9 @@
 // and an ad whose marker "visit our website" held a word of the survey; scoring version 16, where 33
 // changed: 28 hedges followed by a generic word became Generic, and 5 word-salad answers whose foreign
 // function word sits among capitalised words lost Wrong Language; scoring version 17, where 1 changed:
-// the bare link "www.free-prizes.exampple." is no longer Wrong Topic, still unsure). The fixture tests/fixtures/oes/golden-v17.json was
+// the bare link "www.free-prizes.exampple." is no longer Wrong Topic, still unsure; scoring version 18,
+// where 255 changed: the 238 copies of "Als KI kann ich dazu nichts sagen" became a duplicate cluster,
+// "KI" now being a word of the answer, and 17 "nothing in particular" became Generic). The fixture tests/fixtures/oes/golden-v18.json was
 // written by record-open-ended-golden.ts; the test (open-ended-golden.test.ts) requires the same
 // verdicts from today's code, in one call and in chunks.
 //
@@ -22,7 +24,7 @@ import { syntheticSurvey } from '../bench/oes-synthetic.ts';
 import { corpusSurveys, loadLabelledSet, surveyQuestions } from './open-ended-labelled.ts';
 import { demoOpenQuestions, oneAnswerSurvey, repeatedAnswersSurvey, rng } from './open-ended-corpus.ts';
 
-export const GOLDEN_FILE = new URL('../fixtures/oes/golden-v17.json', import.meta.url);
+export const GOLDEN_FILE = new URL('../fixtures/oes/golden-v18.json', import.meta.url);
 /**
  * Rows that scoring version 9 calls AI suspect (14), per case and question. Version 9 changes no other
  * verdict: each of these rows was 1 or 12 in GOLDEN_FILE, every other row is as recorded there.

@@ -14,7 +14,9 @@ const dir = new URL('../fixtures/oes/', import.meta.url);
  * `real-held` are kept out of tuning. `real-tuned2`: real answers of a second public survey (an
  * international one, so with answers in other languages), labelled before it was ever classified, held
  * out for scoring versions 15 and 16 and tuned on since version 17. `real-held3`: real answers of a third public survey (a consumer tasting survey), labelled
- * before it was ever classified, never tuned on (tests/fixtures/oes/README.md).
+ * before it was ever classified, never tuned on. `real-tuned3` and `real-held4`: real answers of two rounds
+ * of a public puzzle contest, labelled before they were ever classified; the rules may be tuned on the
+ * first, never on the second (tests/fixtures/oes/README.md).
  */
 export type Part =
   | 'dev'
@@ -24,7 +26,9 @@ export type Part =
   | 'real-tuned'
   | 'real-held'
   | 'real-tuned2'
-  | 'real-held3';
+  | 'real-held3'
+  | 'real-tuned3'
+  | 'real-held4';
 
 /** The parts in the order the bench reports them. */
 export const PARTS: readonly Part[] = [
@@ -36,10 +40,12 @@ export const PARTS: readonly Part[] = [
   'real-held',
   'real-tuned2',
   'real-held3',
+  'real-tuned3',
+  'real-held4',
 ];
 
 /** The parts the rules may be tuned on; every other part is a held-out measure. */
-export const TUNED_PARTS: readonly Part[] = ['dev', 'real-tuned', 'real-tuned2'];
+export const TUNED_PARTS: readonly Part[] = ['dev', 'real-tuned', 'real-tuned2', 'real-tuned3'];
 
 /**
  * The surveys the synthetic speed workload and the golden corpus are built from: the set as it was
@@ -81,13 +87,14 @@ export interface LabelledSurvey {
 }
 
 /**
- * Reads questions.json and answers.tsv of the set and of its later parts (heldout2/ to heldout5/) into
+ * Reads questions.json and answers.tsv of the set and of its later parts (heldout2/ to heldout6/) into
  * one survey per entry, respondents in file order.
  */
 export function loadLabelledSet(): LabelledSurvey[] {
-  return [dir, ...['heldout2/', 'heldout3/', 'heldout4/', 'heldout5/'].map((p) => new URL(p, dir))].flatMap(
-    readSurveys,
-  );
+  return [
+    dir,
+    ...['heldout2/', 'heldout3/', 'heldout4/', 'heldout5/', 'heldout6/'].map((p) => new URL(p, dir)),
+  ].flatMap(readSurveys);
 }
 
 function readSurveys(from: URL): LabelledSurvey[] {

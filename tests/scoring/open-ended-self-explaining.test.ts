@@ -1,6 +1,7 @@
-// The open-ended rules of scoring version 17, each with the answers it must leave alone: non-answers
-// that explain themselves, typed letters across a respondent's answers, another language's diacritics,
-// domain names, bare links, and chatbot style without the tell-tale phrases.
+// The open-ended rules of scoring version 17 (chatbot style's second form: version 18), each with the
+// answers it must leave alone: non-answers that explain themselves, typed letters across a respondent's
+// answers, another language's diacritics, domain names, bare links, and chatbot style without the
+// tell-tale phrases.
 import { describe, expect, it } from 'vitest';
 import type { OpenQuestion } from '../../scoring/index.ts';
 import { scoring } from '../support/scoring.ts';
@@ -107,5 +108,23 @@ describe('chatbot style', () => {
     const asks = 'How could we ensure that shared data stays reusable, and what would you add?';
     const answer = polished.replace('Additionally, researchers', 'Researchers');
     expect(categories(english([answer], asks))[0]).toEqual([1]);
+  });
+});
+
+describe('chatbot style with one list in threes (scoring version 18)', () => {
+  const question = 'What gaps do you see in policies or tools for open data?';
+  const polished =
+    'A key gap in open data policies is the difficulty of discovering and understanding datasets because ' +
+    'metadata is inconsistent across portals. Better standards, structured classification, and shared ' +
+    'catalogues would help. Additionally, clearer rules on stewardship are needed to ensure that data ' +
+    'remains accurate and relevant over the long term.';
+
+  it('calls a long answer with two words models favour and one list in threes Fake Answer', () => {
+    expect(categories(english([polished], question))[0]).toEqual([13]);
+  });
+
+  it('leaves it Valid with only one such word', () => {
+    const one = polished.replace('Additionally, clearer', 'Clearer');
+    expect(categories(english([one], question))[0]).toEqual([1]);
   });
 });
