@@ -18,6 +18,7 @@ import {
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { GqlContext } from './context';
 import { aliasLimitRule, depthLimitRule, expensiveFieldRule, LIMITS } from './limits';
+import { MERGE_COMPARISON_BUDGET, mergeComparisons } from './merge-cost';
 
 /** One operation of a cached document: found once, compiled once it has run `COMPILE_AFTER` times. */
 type Plan = {
@@ -67,6 +68,11 @@ export function createExecutor(schema: GraphQLSchema, options: { hideSuggestions
     let prepared: Prepared;
     try {
       const document = parse(new Source(query, 'GraphQL request'), { maxTokens: 5000 });
+      // Before validation: its rule that fields can be merged costs the square of repeated selections.
+      if (mergeComparisons(document) > MERGE_COMPARISON_BUDGET)
+        throw new GraphQLError(
+          `Query repeats selections too often (more than ${MERGE_COMPARISON_BUDGET} field comparisons): ask for each field once.`,
+        );
       let usesIntrospection = false;
       visit(document, {
         Field: (node) =>
