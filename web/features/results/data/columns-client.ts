@@ -1,13 +1,6 @@
 // The page's handle on the data worker: one request per call, answered with plain columns.
 import { currentToken, onSessionEnd } from '../../../lib/session.ts';
-import {
-  WORKER_NAME,
-  type FromWorker,
-  type PlainTable,
-  type ToWorker,
-  type WorkerFailure,
-  type WorkerRequest,
-} from './protocol.ts';
+import { WORKER_NAME, type FromWorker, type ToWorker, type WorkerFailure, type WorkerRequest } from './protocol.ts';
 
 /** The binary columns route (api/modules/results/results.routes.ts). */
 export function columnsUrl(
@@ -41,18 +34,8 @@ export class ColumnsError extends Error {
   }
 }
 
-/**
- * `bytesAt`: when the body's last byte was in (epoch ms); `revision`, `weights`: what the route says the
- * body was built from (its x-datafile-revision and x-datafile-weights).
- */
-export type TableAnswer = {
-  table: PlainTable;
-  bytes: number;
-  ms: number;
-  bytesAt?: number;
-  revision?: string;
-  weights?: string;
-};
+/** The worker's answer to one request (protocol.ts: the table, its size, when its last byte was in, what it was built from). */
+export type TableAnswer = Omit<Extract<FromWorker, { type: 'table' }>, 'type' | 'id'>;
 
 export interface ColumnsClient {
   fetchTable(url: string, timeRatioOf?: string): Promise<TableAnswer>;
