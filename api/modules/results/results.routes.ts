@@ -67,7 +67,7 @@ type Rows = { offset: number; limit: number };
 type ColumnsSelection = {
   file: FileChoice;
   columns: string[] | undefined;
-  rows: { offset: number; limit: number } | undefined;
+  rows: Rows | undefined;
   preset: 'score-table' | undefined;
 };
 
@@ -144,7 +144,7 @@ async function scoreTableColumns(
 }
 
 /** The weights the scores file was written with, as the page names them (key=value, comma-separated). */
-export function weightsHeader(file: Parameters<typeof presentWeighting>[0]): string {
+function weightsHeader(file: Parameters<typeof presentWeighting>[0]): string {
   return presentWeighting(file, [])
     .datafileWeighting.map((w) => `${w.key}=${w.value}`)
     .join(',');

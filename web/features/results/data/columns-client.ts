@@ -10,9 +10,12 @@ export function columnsUrl(
     columns?: readonly string[];
     offset?: number;
     limit?: number;
+    /** The route chooses the columns (score-table: the result page's). */
+    preset?: 'score-table';
   },
 ): string {
   const q = new URLSearchParams();
+  if (params.preset) q.set('preset', params.preset);
   if (params.file) q.set('file', params.file);
   if (params.columns) q.set('columns', params.columns.join(','));
   if (params.offset !== undefined) q.set('offset', String(params.offset));
@@ -87,20 +90,17 @@ onSessionEnd(() => {
 });
 
 /**
- * The tab's worker; a new one carries `first` (the request that starts it) in its name, which it reads
+ * Sends `request` to the tab's worker; a new worker is started with it in its name, which it reads
  * when its script has run: a message posted to a worker still starting is handed over by the page's
  * thread, so behind a long task of the first render it waited up to 200 ms (bench:results). The
  * name holds what a message would (the columns route's address and the session's Authorization
  * header, which the page's scripts can read from its cookie anyway) and never leaves the browser.
  */
-function worker(first?: WorkerRequest): Worker {
+function send(request: WorkerRequest): void {
   if (shared.idle) clearTimeout(shared.idle);
   shared.idle = null;
-  if (shared.worker) {
-    if (first) shared.worker.postMessage(first);
-    return shared.worker;
-  }
-  const name = first ? `${WORKER_NAME} ${JSON.stringify(first)}` : WORKER_NAME;
+  if (shared.worker) return shared.worker.postMessage(request);
+  const name = `${WORKER_NAME} ${JSON.stringify(request)}`;
   const w = new Worker(new URL('./results.worker.ts', import.meta.url), { type: 'module', name });
   w.addEventListener('message', (event: MessageEvent<FromWorker>) => {
     const m = event.data;
@@ -119,7 +119,6 @@ function worker(first?: WorkerRequest): Worker {
     fail(shared.waiting.keys(), 'worker failed');
   });
   shared.worker = w;
-  return w;
 }
 
 function idleLater() {
@@ -142,7 +141,7 @@ export function requestTable(message: Omit<WorkerRequest, 'id'>, mine?: Set<numb
       reject: (e) => (done(), reject(e)),
     });
     mine?.add(id);
-    worker({ ...message, id } as WorkerRequest);
+    send({ ...message, id } as WorkerRequest);
   });
 }
 

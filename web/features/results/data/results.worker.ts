@@ -33,13 +33,8 @@ class Failed extends Error {
   }
 }
 
-type Fetched = {
-  table: PlainTable;
-  bytes: number;
-  bytesAt?: number;
-  revision?: string;
-  weights?: string;
-};
+/** A table message's content, but for the time the whole request took. */
+type Fetched = Omit<Extract<FromWorker, { type: 'table' }>, 'type' | 'id' | 'ms'>;
 
 /**
  * The route's answer decoded as it arrives. `bytesAt`: when the last byte was in (epoch ms, for the

@@ -7,7 +7,7 @@
 import { authHeaders, columnsUrl, requestTable, type TableAnswer } from './columns-client.ts';
 import { markResultLoad } from './load-marks.ts';
 import { RAW_PREFIX, TIME_RATIO_COLUMN, totalDurationColumn } from '../model/columns.ts';
-import type { PlainTable } from './protocol.ts';
+import type { FetchRequest, PlainTable } from './protocol.ts';
 import { onSessionEnd } from '../../../lib/session.ts';
 
 /**
@@ -33,15 +33,20 @@ const weightsOf = (file: ScoreFile) =>
   (file.weightingMethod?.datafileWeighting ?? []).map((w) => `${w.key}=${w.value}`).join(',');
 
 /** The request of a file's score table, or null before it has a revision. */
-export function scoreTableRequest(file: ScoreFile): { url: string; timeRatioOf?: string; key: string } | null {
+export function scoreTableRequest(
+  file: ScoreFile,
+): { url: string; columns: string[]; timeRatioOf?: string; key: string } | null {
   if (file.revision === 0 || file.scoreColumns.length === 0) return null;
   const duration = totalDurationColumn(file.dataPoints);
   const rawName = duration && file.rawColumns.includes(duration) ? `${RAW_PREFIX}${duration}` : undefined;
-  const url = columnsUrl(file.id, {
-    file: 'all',
-    columns: rawName ? [...file.scoreColumns, rawName] : file.scoreColumns,
-  });
-  return { url, ...(rawName ? { timeRatioOf: rawName } : {}), key: `${file.revision} ${weightsOf(file)} ${url}` };
+  const columns = rawName ? [...file.scoreColumns, rawName] : [...file.scoreColumns];
+  const url = columnsUrl(file.id, { file: 'all', columns });
+  return {
+    url,
+    columns,
+    ...(rawName ? { timeRatioOf: rawName } : {}),
+    key: `${file.revision} ${weightsOf(file)} ${url}`,
+  };
 }
 
 type ScoreRequest = NonNullable<ReturnType<typeof scoreTableRequest>>;
@@ -64,15 +69,15 @@ function remember(request: ScoreRequest, answer: Promise<TableAnswer>): Entry {
 }
 
 /** The worker fetches the body itself and decodes it as it arrives (the page's thread never holds the bytes). */
-function requestScoreTable(request: ScoreRequest): Promise<TableAnswer> {
-  const derived = request.timeRatioOf ? { timeRatioOf: request.timeRatioOf } : {};
-  return requestTable({ type: 'fetch', request: { url: request.url, headers: authHeaders(), ...derived } }).then(
-    (answer) => {
-      markResultLoad('bytes', answer.bytesAt);
-      return answer;
-    },
-  );
+function askWorker(request: Omit<FetchRequest, 'headers'>): Promise<TableAnswer> {
+  return requestTable({ type: 'fetch', request: { ...request, headers: authHeaders() } }).then((answer) => {
+    markResultLoad('bytes', answer.bytesAt);
+    return answer;
+  });
 }
+
+const requestScoreTable = (request: ScoreRequest) =>
+  askWorker({ url: request.url, ...(request.timeRatioOf ? { timeRatioOf: request.timeRatioOf } : {}) });
 
 /**
  * The score table asked for at boot (prefetchScoreTable), before the page's query has answered, per
@@ -85,13 +90,12 @@ const early = new Map<string, Promise<TableAnswer>>();
  * columns (the route chose them from the same revision; a save in between would show here).
  */
 function answers(answer: TableAnswer, file: ScoreFile, request: ScoreRequest): boolean {
-  const names = new URL(request.url, 'http://x').searchParams.get('columns')?.split(',') ?? [];
   const fields = answer.table.fields.map((f) => f.name).filter((n) => n !== TIME_RATIO_COLUMN);
   return (
     answer.revision === String(file.revision) &&
     answer.weights === weightsOf(file) &&
-    fields.length === names.length &&
-    fields.every((n, i) => n === names[i]) &&
+    fields.length === request.columns.length &&
+    fields.every((n, i) => n === request.columns[i]) &&
     (request.timeRatioOf === undefined) === !(TIME_RATIO_COLUMN in answer.table.numeric)
   );
 }
@@ -126,13 +130,7 @@ export function loadScoreTable(file: ScoreFile): Promise<PlainTable> | null {
  */
 export function prefetchScoreTable(datafileId: string): void {
   if (early.has(datafileId)) return;
-  const url = `${columnsUrl(datafileId, {})}?preset=score-table`;
-  const asked = requestTable({ type: 'fetch', request: { url, headers: authHeaders(), timeRatioOfRaw: true } }).then(
-    (answer) => {
-      markResultLoad('bytes', answer.bytesAt);
-      return answer;
-    },
-  );
+  const asked = askWorker({ url: columnsUrl(datafileId, { preset: 'score-table' }), timeRatioOfRaw: true });
   asked.catch(() => undefined);
   early.set(datafileId, asked);
 }
