@@ -201,6 +201,20 @@ export async function uploadThrough(
   };
 }
 
+/**
+ * The fixture survey.xlsx (sheet Data, header in row 3) uploaded by the world's ADMIN and processed:
+ * the datafile's id and how many jobs ran to publish its revision 1.
+ */
+export async function processedSurvey(t: TestApp, w: UploadWorld, title = 'Ergebnisse') {
+  const { datafileId } = await uploadThrough(t, w.tokens.admin, w.A, 'survey.xlsx', fixture('survey.xlsx'), {
+    title,
+    sheetName: 'Data',
+    headerRow: 3,
+    dataRecordStartRow: 4,
+  });
+  return { datafileId, jobs: await runJobs(t) };
+}
+
 export async function ledgerOf(t: TestApp, companyId: string) {
   const [row] = await t.db.all<{ used: number; charges: number; balance: number }>(sql`select
     (select coalesce(sum(amount), 0) from credit_transactions where company_id = ${companyId} and type = 'USED') as used,

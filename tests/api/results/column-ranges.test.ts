@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readManifest, readRevisionColumns, revisionFileKey } from '../../../api/ingest/index';
 import { MAX_RANGED_COLUMNS, readColumnRanges, type RangeReader } from '../../../api/modules/results/column-ranges';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { fixture, runJobs, uploadThrough, uploadWorld, type UploadWorld } from '../../support/upload-world';
+import { processedSurvey, uploadWorld, type UploadWorld } from '../../support/upload-world';
 
 let t: TestApp;
 let w: UploadWorld;
@@ -20,13 +20,9 @@ let raw: Table;
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-11-21T09:00:00.000Z' });
   w = await uploadWorld(t);
-  ({ datafileId } = await uploadThrough(t, w.tokens.admin, w.A, 'survey.xlsx', fixture('survey.xlsx'), {
-    title: 'Bereiche',
-    sheetName: 'Data',
-    headerRow: 3,
-    dataRecordStartRow: 4,
-  }));
-  expect(await runJobs(t)).toBe(1);
+  const survey = await processedSurvey(t, w, 'Bereiche');
+  expect(survey.jobs).toBe(1);
+  datafileId = survey.datafileId;
   rawKey = revisionFileKey(await readManifest(t.deps.blobs, datafileId, 1), datafileId, 1, 'raw');
   raw = await readRevisionColumns(t.deps.blobs, datafileId, 1, 'raw');
 });

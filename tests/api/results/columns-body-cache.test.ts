@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { bodyCacheHeld, resetBodyCache } from '../../../api/modules/results/body-cache';
 import { COLUMNS_AT_ONCE, COLUMNS_WAITING_PER_USER } from '../../../api/modules/results/columns-slots';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { fixture, runJobs, uploadThrough, uploadWorld, type UploadWorld } from '../../support/upload-world';
+import { processedSurvey, uploadWorld, type UploadWorld } from '../../support/upload-world';
 
 let t: TestApp;
 let w: UploadWorld;
@@ -17,13 +17,9 @@ let reads: ReturnType<typeof vi.fn<(name: string, key: unknown) => void>>;
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-11-21T09:00:00.000Z' });
   w = await uploadWorld(t);
-  ({ datafileId } = await uploadThrough(t, w.tokens.admin, w.A, 'survey.xlsx', fixture('survey.xlsx'), {
-    title: 'Ergebnisse',
-    sheetName: 'Data',
-    headerRow: 3,
-    dataRecordStartRow: 4,
-  }));
-  expect(await runJobs(t)).toBe(1);
+  const survey = await processedSurvey(t, w);
+  expect(survey.jobs).toBe(1);
+  datafileId = survey.datafileId;
   // Every read of a stored revision file the route makes, whole or by range (the manifest, which the
   // ETag names, is read for every request).
   reads = vi.fn<(name: string, key: unknown) => void>();

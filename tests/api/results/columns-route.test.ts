@@ -16,7 +16,7 @@ import { resetBodyCache } from '../../../api/modules/results/body-cache';
 import { FIXTURE_ROWS } from '../../fixtures/uploads/make-fixtures';
 import { makeUser, sessionFor } from '../../support/factories';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { fixture, runJobs, uploadThrough, uploadWorld, type UploadWorld } from '../../support/upload-world';
+import { processedSurvey, uploadWorld, type UploadWorld } from '../../support/upload-world';
 
 let t: TestApp;
 let w: UploadWorld;
@@ -27,13 +27,9 @@ let apiKey: string;
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-11-21T09:00:00.000Z' });
   w = await uploadWorld(t);
-  ({ datafileId } = await uploadThrough(t, w.tokens.admin, w.A, 'survey.xlsx', fixture('survey.xlsx'), {
-    title: 'Ergebnisse',
-    sheetName: 'Data',
-    headerRow: 3,
-    dataRecordStartRow: 4,
-  }));
-  expect(await runJobs(t)).toBe(1);
+  const survey = await processedSurvey(t, w);
+  expect(survey.jobs).toBe(1);
+  datafileId = survey.datafileId;
   scores = await readRevisionColumns(t.deps.blobs, datafileId, 1, 'scores');
   apiKey = (await makeUser(t.db, t.deps.appSecret, { companyId: w.A, accessLevel: 'ADMIN' })).apiKey;
 });

@@ -7,7 +7,7 @@ import { readRevisionColumns } from '../../../api/ingest/index';
 import { DEFAULT_WEIGHTS, SCORING_VERSION } from '../../../scoring/index';
 import { FIXTURE_ROWS } from '../../fixtures/uploads/make-fixtures';
 import { codeOf, createTestApp, type TestApp } from '../../support/test-app';
-import { fixture, runJobs, uploadThrough, uploadWorld, type UploadWorld } from '../../support/upload-world';
+import { processedSurvey, uploadWorld, type UploadWorld } from '../../support/upload-world';
 
 let t: TestApp;
 let w: UploadWorld;
@@ -23,13 +23,9 @@ const FULL = `query($id:ID!){getDatafile(datafileId:$id){id title status importT
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-11-21T09:00:00.000Z' });
   w = await uploadWorld(t);
-  ({ datafileId } = await uploadThrough(t, w.tokens.admin, w.A, 'survey.xlsx', fixture('survey.xlsx'), {
-    title: 'Ergebnisse',
-    sheetName: 'Data',
-    headerRow: 3,
-    dataRecordStartRow: 4,
-  }));
-  expect(await runJobs(t)).toBe(1);
+  const survey = await processedSurvey(t, w);
+  expect(survey.jobs).toBe(1);
+  datafileId = survey.datafileId;
   scores = await readRevisionColumns(t.deps.blobs, datafileId, 1, 'scores');
 });
 afterAll(() => t.close());
