@@ -208,7 +208,21 @@ describe.each(['de', 'en'] as const)('an upload in %s', (locale) => {
         : 'Column “q” appears more than once in the header row',
     );
     await screenshot(page, `upload-step2-duplicate-names-${locale}`);
-  }, 60_000);
+    // A column named like the platform's own row column: step 2 names it and says what to change.
+    const reserved = join(dir, 'reserved-name.csv');
+    writeFileSync(reserved, 'id;__source_row;q\n1;2;3\n');
+    await page.goto(`${server.baseUrl}/upload-dataset/step1`);
+    await page.getByTestId('upload-title').fill('Reserved');
+    await page.getByTestId('upload-file-input').setInputFiles(reserved);
+    await page.getByTestId('replace-file').waitFor();
+    await page.getByTestId('upload-step1-next').click();
+    const named = page.getByTestId('upload-layout-notice');
+    await named.waitFor({ timeout: 30_000 });
+    expect(await named.innerText()).toContain(
+      locale === 'de' ? 'Spalte „__source_row“ (Spalte 2)' : 'Column “__source_row” (column 2)',
+    );
+    await screenshot(page, `upload-step2-reserved-name-${locale}`);
+  }, 90_000);
 
   // Real files nobody here wrote: the Big Five inventory (five 5-item grids) and a Google Forms export
   // without an ID column, with the suggestions as they come, to READY.
