@@ -1,9 +1,13 @@
 // `npm run bench:results`: the result page of a datafile of 100,000 interviews
 // x 50 columns in Chromium (playwright-core), against targets:
 //  1. full load: navigation start -> the first score tab's histogram and interview table painted
-//     (data-ready="true", the canvas and a table row in the DOM, then one more frame) <= 1.0 s;
-//     median and p95 over BENCH_RESULTS_LOADS runs, each in a fresh browser profile (cold HTTP and
-//     code caches).
+//     (data-ready="true", the canvas and a table row in the DOM, then one more frame) <= 1.0 s with a
+//     warm cache (the goal's condition, as in bench:pages: one browser profile that opened the page
+//     twice before the counted loads, so the app's files and compiled code are cached and the score
+//     table is revalidated by its ETag); median and p95 over BENCH_RESULTS_LOADS loads. The same
+//     number of loads in a new tab of that profile each (a new renderer process: only the disk caches
+//     are warm) and in a fresh browser profile each (cold HTTP and code caches: every file fetched and
+//     compiled, the score table sent whole) are printed beside it, stricter cases than the goal's.
 //  2. switching score tabs: the tab's pointerdown -> the new tab's histogram and table painted
 //     <= 200 ms; median and p95 over every score tab, BENCH_RESULTS_ROUNDS times round.
 //  3. scrolling the interview table: requestAnimationFrame deltas during a scripted smooth wheel
@@ -18,7 +22,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser/browser';
 import { existsSync } from 'node:fs';
 import { ensureWebBuild, startServerProcess, type ServerProcess } from '../support/server-process';
@@ -217,35 +221,68 @@ try {
     await b.close();
   }
 
-  console.log(`\n1. full load, ${LOADS} runs, each in a fresh browser profile (cold cache); load average ${load()}`);
-  const loads: Awaited<ReturnType<typeof fullLoad>>[] = [];
-  const baselineLoads: Awaited<ReturnType<typeof fullLoad>>[] = [];
-  let last: { context: BrowserContext; close: () => Promise<void> } | null = null;
-  let page: Page | null = null;
-  for (let i = 0; i < LOADS; i++) {
-    await last?.close();
-    if (baseline) {
-      const b = await browserWith(baseline.baseUrl, world.token);
-      const r = await fullLoad(
-        await b.context.newPage(),
-        `${baseline.baseUrl}/datafile-result?datafileId=${world.datafileId}`,
-      );
-      await b.close();
-      baselineLoads.push(r);
-      console.log(
-        `  run ${i + 1} baseline: ${ms(r.readyMs)}  (columns request ${r.columns ? `${ms(r.columns.start)} -> first byte ${ms(r.columns.firstByte)} -> ${ms(r.columns.responseEnd)}, ${Math.round(r.columns.transferKB)} KB body` : 'not seen'}; main thread busy ${ms(r.main.task)})`,
-      );
-    }
-    last = await browserWith(world.server.baseUrl, world.token);
-    page = await last.context.newPage();
-    const r = await fullLoad(page, url);
-    loads.push(r);
-    console.log(
-      `  run ${i + 1}: ${ms(r.readyMs)}  (DOMContentLoaded ${ms(r.domContentLoaded)}; getDatafileResult ${r.datafile ? `${ms(r.datafile.start)} -> ${ms(r.datafile.responseEnd)}` : 'not seen'}; columns request ${r.columns ? `${ms(r.columns.start)} -> first byte ${ms(r.columns.firstByte)} -> ${ms(r.columns.responseEnd)}, ${Math.round(r.columns.transferKB)} KB body` : 'not seen'}; main thread busy ${ms(r.main.task)}, script ${ms(r.main.script)}, style+layout ${ms(r.main.layout)}; long tasks ${r.longTasks.length ? r.longTasks.map((t) => ms(t.duration)).join(', ') : 'none'})`,
-    );
-  }
+  type Load = Awaited<ReturnType<typeof fullLoad>>;
+  const describe = (r: Load) =>
+    `(DOMContentLoaded ${ms(r.domContentLoaded)}; getDatafileResult ${r.datafile ? `${ms(r.datafile.start)} -> ${ms(r.datafile.responseEnd)}` : 'not seen'}; columns request ${r.columns ? `${ms(r.columns.start)} -> first byte ${ms(r.columns.firstByte)} -> ${ms(r.columns.responseEnd)}, ${Math.round(r.columns.transferKB)} KB body` : 'not seen'}; main thread busy ${ms(r.main.task)}, script ${ms(r.main.script)}, style+layout ${ms(r.main.layout)}; long tasks ${r.longTasks.length ? r.longTasks.map((t) => ms(t.duration)).join(', ') : 'none'})`;
+  const baseUrlOf = (side: 'main' | 'baseline') => (side === 'main' ? world.server.baseUrl : baseline!.baseUrl);
+  const urlOf = (side: 'main' | 'baseline') => `${baseUrlOf(side)}/datafile-result?datafileId=${world.datafileId}`;
+  const sides: ('main' | 'baseline')[] = baseline ? ['baseline', 'main'] : ['main'];
+  const series = {
+    warm: { main: [] as Load[], baseline: [] as Load[] },
+    tab: { main: [] as Load[], baseline: [] as Load[] },
+    cold: { main: [] as Load[], baseline: [] as Load[] },
+  };
 
-  if (!page) throw new Error('BENCH_RESULTS_LOADS must be at least 1');
+  // Warm: one profile per side, the page opened twice first (the second visit lets Chromium keep the
+  // compiled code); every counted load is a new navigation (a new document: nothing of the last visit's
+  // memory, the score table fetched again, revalidated by its ETag).
+  console.log(
+    `\n1. full load, warm cache: ${LOADS} loads per side in one browser profile that opened the page twice before; load average ${load()}`,
+  );
+  const warm = new Map<'main' | 'baseline', { browser: TestBrowser; page: Page }>();
+  for (const side of sides) {
+    const browser = await browserWith(baseUrlOf(side), world.token);
+    const page = await browser.context.newPage();
+    for (let k = 0; k < 2; k++) {
+      await page.goto(urlOf(side));
+      await waitReady(page);
+    }
+    warm.set(side, { browser, page });
+  }
+  for (let i = 0; i < LOADS; i++)
+    for (const side of sides) {
+      const r = await fullLoad(warm.get(side)!.page, urlOf(side));
+      series.warm[side].push(r);
+      console.log(`  run ${i + 1}${side === 'baseline' ? ' baseline' : ''}: ${ms(r.readyMs)}  ${describe(r)}`);
+    }
+
+  // The same warm profiles, each load in a new tab (a new renderer process that shares only the disk
+  // caches: the app's files, their compiled code and the score table's ETag).
+  console.log(`\n1b. full load, warm cache, new tab: ${LOADS} loads per side; load average ${load()}`);
+  for (let i = 0; i < LOADS; i++)
+    for (const side of sides) {
+      const tab = await warm.get(side)!.browser.context.newPage();
+      const r = await fullLoad(tab, urlOf(side));
+      await tab.close();
+      series.tab[side].push(r);
+      console.log(`  run ${i + 1}${side === 'baseline' ? ' baseline' : ''}: ${ms(r.readyMs)}  ${describe(r)}`);
+    }
+  const page = warm.get('main')!.page;
+  for (const side of sides) if (side !== 'main') await warm.get(side)!.browser.close();
+
+  console.log(
+    `\n1c. full load, cold cache: ${LOADS} loads per side, each in a fresh browser profile; load average ${load()}`,
+  );
+  for (let i = 0; i < LOADS; i++)
+    for (const side of sides) {
+      const b = await browserWith(baseUrlOf(side), world.token);
+      const r = await fullLoad(await b.context.newPage(), urlOf(side));
+      await b.close();
+      series.cold[side].push(r);
+      console.log(`  run ${i + 1}${side === 'baseline' ? ' baseline' : ''}: ${ms(r.readyMs)}  ${describe(r)}`);
+    }
+
+  if (LOADS < 1) throw new Error('BENCH_RESULTS_LOADS must be at least 1');
   await closeModals(page);
   console.log(`\n2. switching score tabs (${ROUNDS} rounds); load average ${load()}`);
   const tabs = await switchTabs(page, ROUNDS);
@@ -272,53 +309,24 @@ try {
     `  ${frames.length} frames, table scrolled to ${Math.round(sc.scrollTop)} px (first rendered row ${sc.firstRow}); long tasks ${sc.longTasks.length}${sc.longTasks.length ? ` (${sc.longTasks.map(ms).join(', ')})` : ''}`,
   );
 
-  const loadMs = loads.map((l) => l.readyMs);
   const tabMs = tabs.times.map((t) => t.ms);
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
   console.log(
     `\nSummary (${ROWS.toLocaleString('en')} interviews x 50 columns, ${cpus().length} shared cores, load average now ${load()})`,
   );
   row('', 'median', 'p95', 'target', 'verdict');
-  row(
-    '1. full load -> first tab painted',
-    ms(pct(loadMs, 0.5)),
-    ms(pct(loadMs, 0.95)),
-    '<= 1000 ms',
-    verdict(pct(loadMs, 0.5) <= 1000) + ' (median)',
-  );
-  if (baselineLoads.length) {
-    const base = baselineLoads.map((l) => l.readyMs);
-    row('   baseline (same rounds)', ms(pct(base, 0.5)), ms(pct(base, 0.95)), '', '');
-    row(
-      '   baseline main thread busy',
-      ms(
-        pct(
-          baselineLoads.map((l) => l.main.task),
-          0.5,
-        ),
-      ),
-      '',
-      '',
-      '',
-    );
-  }
-  row(
-    '   of which main thread busy',
-    ms(
-      pct(
-        loads.map((l) => l.main.task),
-        0.5,
-      ),
-    ),
-    ms(
-      pct(
-        loads.map((l) => l.main.task),
-        0.95,
-      ),
-    ),
-    '',
-    '',
-  );
+  const loadRows = (label: string, loads: Load[], target: string, ok: ((median: number) => boolean) | null) => {
+    const wall = loads.map((l) => l.readyMs);
+    const busy = loads.map((l) => l.main.task);
+    row(label, ms(pct(wall, 0.5)), ms(pct(wall, 0.95)), target, ok ? verdict(ok(pct(wall, 0.5))) + ' (median)' : '');
+    row('   of which main thread busy', ms(pct(busy, 0.5)), ms(pct(busy, 0.95)), '', '');
+  };
+  loadRows('1. full load -> first tab painted, warm cache', series.warm.main, '<= 1000 ms', (m) => m <= 1000);
+  if (baseline) loadRows('   baseline (same rounds), warm cache', series.warm.baseline, '', null);
+  loadRows('1b. the same, warm cache, new tab', series.tab.main, '(1000 ms)', null);
+  if (baseline) loadRows('   baseline (same rounds), new tab', series.tab.baseline, '', null);
+  loadRows('1c. the same, cold cache (stricter)', series.cold.main, '(1000 ms)', null);
+  if (baseline) loadRows('   baseline (same rounds), cold cache', series.cold.baseline, '', null);
   row(
     '2. tab switch -> new tab painted',
     ms(pct(tabMs, 0.5)),
@@ -340,7 +348,7 @@ try {
     'no drops',
     `${dropped} dropped`,
   );
-  await last!.close();
+  await warm.get('main')!.browser.close();
 } finally {
   await baseline?.stop();
   await stopServer?.();
