@@ -92,6 +92,7 @@ export {
 export type { ProcessedUpload, JudgedCategories } from './processing/process';
 export { revisionPrefix } from './blob';
 export { ArrowBlobFile } from './columnar/arrow-io';
+export { SOURCE_ROW_COLUMN } from './columnar/layout';
 export { publishPrepared, readPrepared } from './processing/prepare';
 export type { ScoreStat } from './processing/score-stats';
 export { combinedStatOf } from './processing/score-stats';

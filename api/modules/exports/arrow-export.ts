@@ -3,7 +3,7 @@
 // R and DuckDB read types and labels without guessing. Written batch by batch into the store.
 import { Field, Int8, makeVector, Schema, Table, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 import { REASONS, RECORD_ID_COLUMN } from '../../../scoring/index';
-import { ArrowBlobFile } from '../../ingest';
+import { ArrowBlobFile, SOURCE_ROW_COLUMN } from '../../ingest';
 import type { UploadBlobStore } from '../../ingest';
 import { recordIdColumnOf, type Decisions } from './export-table';
 
@@ -20,7 +20,7 @@ export function arrowExportTable(raw: Table, scores: Table, decisions: Decisions
     fields.push(name === field.name ? field : new Field(name, field.type, field.nullable, field.metadata));
     vectors[name] = vector;
   };
-  for (const f of raw.schema.fields) if (f.name !== '__source_row') add(f, raw.getChild(f.name)!);
+  for (const f of raw.schema.fields) if (f.name !== SOURCE_ROW_COLUMN) add(f, raw.getChild(f.name)!);
   for (const f of scores.schema.fields)
     if (!(f.name === RECORD_ID_COLUMN && recordIdColumn !== null)) add(f, scores.getChild(f.name)!);
   const n = raw.numRows;

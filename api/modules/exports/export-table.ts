@@ -8,6 +8,7 @@
 import { Type, type Field, type Table } from 'apache-arrow';
 import { REASONS, RECORD_ID_COLUMN, type CleaningResult } from '../../../scoring/index';
 import { translate, type Locale } from '../../lib/i18n';
+import { SOURCE_ROW_COLUMN } from '../../ingest';
 import { vectorToFloat64 } from '../cleaning';
 import {
   bandLabels,
@@ -18,9 +19,6 @@ import {
   scoreValueLabels,
   type MappingTitles,
 } from './export-texts';
-
-/** The raw file's first column (the row in the upload): internal, not exported. */
-const SOURCE_ROW_COLUMN = '__source_row';
 
 export type Measure = 'nominal' | 'ordinal' | 'scale';
 
@@ -256,6 +254,7 @@ export function buildExportTable(
   const recordIdColumn = recordIdColumnOf(raw);
   const base = { locale, shape, titles: mappingTitles(raw.schema.metadata.get('mapping')) };
   const columns = [
+    // The row in the uploaded file (raw.arrow's first column) is internal: never exported.
     ...columnsOf(raw, (name) => name === SOURCE_ROW_COLUMN, { ...base, recordIdColumn, scores: false }),
     ...columnsOf(scores, (name) => name === RECORD_ID_COLUMN && recordIdColumn !== null, {
       ...base,

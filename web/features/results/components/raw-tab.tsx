@@ -4,6 +4,7 @@ import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n';
 import { columnsUrl, type ColumnsClient } from '../data/columns-client';
 import type { PlainTable } from '../data/protocol';
+import { SOURCE_ROW_COLUMN } from '../model/columns';
 import { DASH } from './cells';
 import { InterviewTable, orderRows, type GridColumn, type SortState } from './interview-table';
 
@@ -52,7 +53,7 @@ export function RawTab({
   const columns = useMemo<GridColumn[]>(() => {
     if (!table) return [];
     return table.fields.map((f) => {
-      const label = f.name === '__source_row' ? t('results.table.sourceRow') : f.name;
+      const label = f.name === SOURCE_ROW_COLUMN ? t('results.table.sourceRow') : f.name;
       if (!f.numeric) {
         const values = table.text[f.name]!;
         return { key: f.name, label, width: '10rem', cell: (row: number) => values[row] ?? DASH };
@@ -61,7 +62,7 @@ export function RawTab({
       return {
         key: f.name,
         label,
-        width: f.name === '__source_row' ? '6rem' : '8rem',
+        width: f.name === SOURCE_ROW_COLUMN ? '6rem' : '8rem',
         sortable: true,
         cell: (row: number) =>
           Number.isNaN(values[row]!)

@@ -3,6 +3,9 @@
 /** raw.arrow columns when both files are asked for (file=all). */
 export const RAW_PREFIX = 'raw:';
 
+/** raw.arrow's first column: the interview's row in the uploaded file. */
+export const SOURCE_ROW_COLUMN = '__source_row';
+
 /** Name of the derived column "total duration / median" the data worker adds (the Time-Score's input). */
 export const TIME_RATIO_COLUMN = 'derived.time_ratio';
 
