@@ -221,6 +221,10 @@ describe.each(['de', 'en'] as const)('an upload in %s', (locale) => {
     expect(await named.innerText()).toContain(
       locale === 'de' ? 'Spalte „__source_row“ (Spalte 2)' : 'Column “__source_row” (column 2)',
     );
+    // Its heading says what to do (rename), not that other rows might help, as for the duplicates above.
+    expect(await named.innerText()).toContain(
+      locale === 'de' ? 'Eine Spalte der Datei muss umbenannt werden' : 'A column of the file must be renamed',
+    );
     await screenshot(page, `upload-step2-reserved-name-${locale}`);
   }, 90_000);
 

@@ -95,6 +95,8 @@ export function ReadingNotices({
   };
   const other = differs(current, suggested);
   const problems = preview.readingIssues.length > 0;
+  // Only names the platform keeps for itself: other rows would not help, the file's columns must be renamed.
+  const renameOnly = problems && preview.readingIssues.every((i) => i.reason === 'RESERVED_HEADER_NAME');
   const codes = preview.missingValueSuggestions.filter((s) => !missingValues.includes(s.value));
   return (
     <Stack gap="3">
@@ -102,7 +104,15 @@ export function ReadingNotices({
         <Alert.Root status={problems ? 'error' : 'info'} data-testid="upload-layout-notice">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{t(problems ? 'uploads.step2.raw.problemTitle' : 'uploads.step2.raw.otherTitle')}</Alert.Title>
+            <Alert.Title>
+              {t(
+                renameOnly
+                  ? 'uploads.step2.raw.renameTitle'
+                  : problems
+                    ? 'uploads.step2.raw.problemTitle'
+                    : 'uploads.step2.raw.otherTitle',
+              )}
+            </Alert.Title>
             <Alert.Description>
               {preview.readingIssues.map((i) => (
                 <Text key={`${i.code}${i.column ?? ''}`}>{i.message}</Text>
