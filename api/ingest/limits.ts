@@ -15,6 +15,8 @@ export interface UploadLimits {
   maxColumns: number;
   /** Rows x columns of the data read (xlsx and sav hold them in memory; CSV streams). */
   maxCells: { xlsx: number; csv: number; sav: number };
+  /** sav: value labels summed over the variables each set applies to (real files: a few hundred to a few thousand). */
+  maxValueLabels: number;
   /** Characters of one cell. */
   maxCellChars: number;
   /** Wall-clock budget of one processing run, in milliseconds. */
@@ -35,6 +37,7 @@ export const DEFAULT_LIMITS: UploadLimits = {
   maxRows: 2_000_000,
   maxColumns: 5_000,
   maxCells: { xlsx: 20_000_000, csv: 200_000_000, sav: 50_000_000 },
+  maxValueLabels: 500_000,
   maxCellChars: 32_767,
   maxMillis: 10 * 60_000,
   maxRssBytes: 3 * 1024 * MiB,

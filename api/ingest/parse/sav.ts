@@ -12,6 +12,8 @@ import { assembleTable, type RawRow } from './table';
 import { byteText, encodingName, latin1Bytes, numberKind, spssDateText, type NumberKind } from './sav-text';
 
 const corrupt = (reason: RefusalReason) => uploadError('UPLOAD_FILE_CORRUPT', { reason });
+const overLimit = (reason: RefusalReason, limit: number, value: number) =>
+  uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason, limit, value });
 
 interface Variable {
   /** Width in bytes for strings, 0 for numbers. */
@@ -88,8 +90,9 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
   const le = layout === 2 || layout === 3;
   const c = new Cursor(bytes, le);
   c.pos = 64;
-  c.i32();
-  const slotsPerCase = c.i32();
+  // The header's case size (offset 68) is not trusted: a case is as wide as the dictionary's slots
+  // (as PSPP reads it), since 2^31 - 1 there allocated 16 GiB for one case ("Out of memory").
+  c.pos = 72;
   const compression = c.i32();
   c.i32(); // weight index
   const cases = c.i32();
@@ -99,6 +102,7 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
   const slots: ({ width: number; v: Variable } | null)[] = [];
   const variables: Variable[] = [];
   const rawLabels: { values: Uint8Array[]; labels: Uint8Array[]; slots: number[] }[] = [];
+  let labelCount = 0;
   let longNames = '';
   let veryLong = '';
   let encName: string | undefined;
@@ -157,11 +161,7 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
       slots.push({ width, v });
       variables.push(v);
       if (variables.length > limits.maxColumns)
-        throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', {
-          reason: 'TOO_MANY_COLUMNS',
-          limit: limits.maxColumns,
-          value: variables.length,
-        });
+        throw overLimit('TOO_MANY_COLUMNS', limits.maxColumns, variables.length);
     } else if (type === 3) {
       const n = c.i32();
       if (n < 0 || n > 1_000_000) throw corrupt('SAV_VALUE_LABELS');
@@ -178,6 +178,10 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
       if (nv < 0 || nv > slots.length) throw corrupt('SAV_VALUE_LABEL_VARIABLES');
       const refs: number[] = [];
       for (let k = 0; k < nv; k++) refs.push(c.i32() - 1);
+      // A set's labels are kept for each variable it names: 100,000 labels for 2,000 variables (2 MB) took GBs.
+      labelCount += n * nv;
+      if (labelCount > limits.maxValueLabels)
+        throw overLimit('TOO_MANY_VALUE_LABELS', limits.maxValueLabels, labelCount);
       rawLabels.push({ values, labels, slots: refs });
     } else if (type === 6) {
       const lines = c.i32();
@@ -272,7 +276,7 @@ export function readSavDictionary(bytes: Uint8Array, limits: UploadLimits): SavD
     bias,
     sysmis,
     cases,
-    slotsPerCase: slotsPerCase > 0 ? slotsPerCase : slots.length,
+    slotsPerCase: slots.length,
     decoder,
     dataStart: c.pos,
     le,
