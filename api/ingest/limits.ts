@@ -17,6 +17,8 @@ export interface UploadLimits {
   maxCells: { xlsx: number; csv: number; sav: number };
   /** sav: value labels summed over the variables each set applies to (real files: a few hundred to a few thousand). */
   maxValueLabels: number;
+  /** csv: characters without a line break (a row longer than this is not survey data; parsing one costs its square). */
+  maxLineChars: number;
   /** Characters of one cell. */
   maxCellChars: number;
   /** Wall-clock budget of one processing run, in milliseconds. */
@@ -39,6 +41,7 @@ export const DEFAULT_LIMITS: UploadLimits = {
   maxCells: { xlsx: 20_000_000, csv: 200_000_000, sav: 50_000_000 },
   maxValueLabels: 500_000,
   maxCellChars: 32_767,
+  maxLineChars: 16 * MiB,
   maxMillis: 10 * 60_000,
   maxRssBytes: 3 * 1024 * MiB,
 };

@@ -146,20 +146,31 @@ export async function* csvRawRows(
   const drained = async () => {
     while (queue.length >= 8 && !failed) await new Promise<void>((resolve) => (unblock = resolve));
   };
+  // papaparse parses an unfinished line again with every piece that extends it, so a line costs the
+  // square of its length (500 MB without a line break ran for minutes): a stretch without one is
+  // refused past maxLineChars, which no real row reaches.
+  let sinceBreak = 0;
+  const counted = (p: string) => {
+    const last = Math.max(p.lastIndexOf('\n'), p.lastIndexOf('\r'));
+    sinceBreak = last < 0 ? sinceBreak + p.length : p.length - 1 - last;
+    if (sinceBreak > limits.maxLineChars)
+      throw uploadError('UPLOAD_FILE_LIMITS_EXCEEDED', { reason: 'LINE_TOO_LONG', limit: limits.maxLineChars });
+    return p;
+  };
   async function* texts(): AsyncGenerator<string> {
     for (const p of pieces(firstText)) {
       await drained();
-      yield p;
+      yield counted(p);
     }
     for (;;) {
       const n = await it.next();
       if (n.done) break;
       for (const p of pieces(decoder.decode(n.value, { stream: true }))) {
         await drained();
-        yield p;
+        yield counted(p);
       }
     }
-    yield* pieces(decoder.decode());
+    for (const p of pieces(decoder.decode())) yield counted(p);
   }
   const queue: string[][][] = [];
   let finished = false;

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { processUpload, type ProcessUploadInput } from '../../../api/ingest/processing/process';
 import { readTableFromBytes } from '../../../api/ingest/parse/index';
+import { DEFAULT_LIMITS } from '../../../api/ingest/limits';
 import type { Cell, ColumnMapping } from '../../../api/ingest/types';
 import { neutraliseCell, neutraliseText } from '../../../api/ingest/export/neutralise';
 import { CORPUS } from '../../fixtures/uploads/hostile/make-hostile';
@@ -116,6 +117,31 @@ describe('hostile corpus', () => {
       code: 'UPLOAD_FILE_LIMITS_EXCEEDED',
       details: { reason: 'PROCESSING_TIME' },
     });
+    expect(await blobs.keys('datafiles/')).toEqual([]);
+  });
+
+  it('refuses a line of 64 MiB without a break before parsing it, whose cost grows with its square', async () => {
+    // Before, papaparse parsed the unfinished line again with every 16 KiB piece: 16 MiB took 0.4 s of
+    // CPU, 500 MiB minutes, and the refusal (CELL_TOO_LONG) came only at the line's end.
+    const line = new Uint8Array(64 * 1024 * 1024 + 16).fill(0x61);
+    line.set(new TextEncoder().encode('id;q1\n1;"'));
+    await blobs.put('uploads/long-line.csv', line);
+    const started = process.cpuUsage();
+    await expect(
+      processUpload({
+        blobs,
+        scoring,
+        source: { key: 'uploads/long-line.csv', format: 'csv' },
+        options: {},
+        mapping: MAPPING,
+        datafileId: 'hostile',
+        revision: 1,
+      }),
+    ).rejects.toMatchObject({
+      code: 'UPLOAD_FILE_LIMITS_EXCEEDED',
+      details: { reason: 'LINE_TOO_LONG', limit: DEFAULT_LIMITS.maxLineChars },
+    });
+    console.info(`64 MiB line: refused after ${Math.round(process.cpuUsage(started).user / 1000)} ms of CPU`);
     expect(await blobs.keys('datafiles/')).toEqual([]);
   });
 
