@@ -7,6 +7,7 @@ import { writeTransaction, type Tx } from '../../../db/write-transaction';
 import { ACCOUNT_MANAGERS } from '../../../db/domain/organizations';
 import { todayIn } from '../../lib/clock';
 import * as repo from './companies.repo';
+import { isAvatarPath } from '../files';
 import { pageInfo, pageOf, type PageArgs } from '../../graphql/paging';
 
 const { findCompanyById, updateCompanyById } = repo;
@@ -77,13 +78,21 @@ export async function updateCompany(
     country,
     updatedAt: deps.clock.now().toISOString(),
   };
-  if (input.image !== undefined) set.image = optionalText('image', input.image, 500);
   const operatorFields = [input.accountManager, input.companyOwner, input.supportLevel, input.comment];
   if (!operator && operatorFields.some((v) => v !== undefined && v !== null))
     throw new AppError('UNAUTHORIZED', { reason: 'OPERATOR_FIELDS' });
   await writeTransaction(deps.db, async (tx) => {
     const company = await findCompanyById(tx, input.id);
     if (!company || company.deletedAt) throw new AppError('COMPANY_NOT_FOUND');
+    // The logo is shown to every member and to operators: a new one must be a picture uploaded for this
+    // organisation (any text was kept before, such as an address on another server); the form sends
+    // the one it has again.
+    if (input.image !== undefined && input.image !== company.image) {
+      const ours = `/files/avatars/companies/${company.id}/`;
+      if (input.image !== null && !(isAvatarPath(input.image, ['companies']) && input.image.startsWith(ours)))
+        throw new AppError('INVALID_PARAMETERS', { field: 'image', reason: 'NOT_AN_UPLOADED_AVATAR' });
+      set.image = input.image;
+    }
     if (operator) {
       set.accountManager = requireAccountManager(input.accountManager);
       if (!input.supportLevel) throw new AppError('INCOMPLETE_INPUT', { field: 'supportLevel' });

@@ -205,6 +205,33 @@ describe('organisations through GraphQL, on the demo data', () => {
     });
   });
 
+  it('updateCompany takes as the logo only a picture uploaded for that organisation, or none', async () => {
+    const UPDATE = 'mutation($i:UpdateCompanyInput!){updateCompany(companyToUpdate:$i){status}}';
+    const base = { id: demo, name: 'Demo Research GmbH' };
+    const logo = `/files/avatars/companies/${demo}/Ab3_x-9Z-logo.png`;
+    for (const image of [
+      'https://tracker.example/pixel.png',
+      '/graphql?query=%7Bme%7Bid%7D%7D',
+      `/files/avatars/users/${demo}/Ab3_x-9Z-logo.png`,
+      '/files/avatars/companies/00000000-0000-4000-8000-c00000000002/Ab3_x-9Z-logo.png',
+      `${logo}?x=1`,
+    ])
+      expect(codeOf(await t.gql(UPDATE, { i: { ...base, image } }, { token: admin })), image).toBe(
+        'INVALID_PARAMETERS:NOT_AN_UPLOADED_AVATAR',
+      );
+    const imageOf = async () =>
+      (await t.gql('query($c:ID!){getCompany(companyId:$c){image}}', { c: demo }, { token: admin })).body.data
+        .getCompany.image;
+    expect(
+      (await t.gql(UPDATE, { i: { ...base, image: logo } }, { token: admin })).body.data.updateCompany.status,
+    ).toBe('SUCCESS');
+    expect(await imageOf()).toBe(logo);
+    expect(
+      (await t.gql(UPDATE, { i: { ...base, image: null } }, { token: admin })).body.data.updateCompany.status,
+    ).toBe('SUCCESS');
+    expect(await imageOf()).toBeNull();
+  });
+
   it("deactivation ends the organisation's sessions; deletion frees the addresses", async () => {
     const nordlicht = '00000000-0000-4000-8000-c00000000002';
     const token = await t.tokenFor('owner@nordlicht.example.com', DEMO_PASSWORD);
