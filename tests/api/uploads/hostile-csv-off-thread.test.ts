@@ -3,65 +3,37 @@
 // thread with the job limits and only a bounded prefix of it, refuses it with a catalogue code and
 // removes it, and `me` keeps answering (p99 under 200 ms) the whole time. The file is generated in
 // the test's temporary folder.
-import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createWriteStream, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createDeps, type Deps } from '../../../api/compose/create-deps';
-import { readEnv } from '../../../api/env';
-import { silentLogger } from '../../../api/lib/logger';
-import { fixedClock } from '../../../api/lib/clock';
-import { startServerProcess, type ServerProcess } from '../../support/server-process';
-import type { TestApp } from '../../support/test-app';
-import { UPLOAD_QUERIES as Q, uploadWorld, type UploadWorld } from '../../support/upload-world';
+import type { Deps } from '../../../api/compose/create-deps';
+import type { ServerProcess } from '../../support/server-process';
+import { serverUploadWorld } from '../../support/server-upload-world';
+import { UPLOAD_QUERIES as Q, type UploadWorld } from '../../support/upload-world';
 
 const SIZE_MB = 100;
-let dir: string;
+let world: Awaited<ReturnType<typeof serverUploadWorld>>;
 let deps: Deps;
 let server: ServerProcess;
 let w: UploadWorld;
+let gql: typeof world.gql;
 let file: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sqp-hostile-csv-'));
-  const env = {
-    DATABASE_URL: `file:${join(dir, 'app.db')}`,
-    STORAGE_DIR: join(dir, 'storage'),
-    JOB_WORKER_TIMEOUT_SECONDS: '30',
-    JOB_WORKER_MAX_MB: '1024',
-  };
-  deps = await createDeps(
-    readEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://app.test', JOB_INTERVAL_MINUTES: '0', ...env }),
-    {
-      log: silentLogger,
-    },
-  );
-  // Written before the server starts, so its demo seed (new databases only) stays out.
-  w = await uploadWorld({ db: deps.db, deps, clock: fixedClock(new Date().toISOString()) } as unknown as TestApp);
-  file = join(dir, 'hostile.csv');
+  world = await serverUploadWorld('sqp-hostile-csv-', { JOB_WORKER_TIMEOUT_SECONDS: '30', JOB_WORKER_MAX_MB: '1024' });
+  ({ deps, server, w, gql } = world);
+  file = join(world.dir, 'hostile.csv');
   const out = createWriteStream(file);
   out.write('id;q1;q2\n1;"');
   const block = 'abc;def;ghi\n'.repeat(87_382); // ~1 MiB of lines inside the open quote
   for (let i = 0; i < SIZE_MB; i++) if (!out.write(block)) await once(out, 'drain');
   out.end();
   await once(out, 'finish');
-  server = await startServerProcess(env);
 }, 120_000);
 afterAll(async () => {
-  await server?.stop();
-  deps?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await world?.close();
 });
-
-async function gql(query: string, variables: Record<string, unknown> = {}) {
-  const res = await fetch(`${server.baseUrl}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${w.tokens.admin}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as { data?: any; errors?: { message: string; extensions: Record<string, any> }[] };
-}
 
 it('a 100 MB CSV with an unclosed quote is refused off the event loop while `me` keeps answering', async () => {
   expect(statSync(file).size).toBeGreaterThan(SIZE_MB * 1024 * 1024);

@@ -2,55 +2,27 @@
 // declares 2^31 - 1 slots per case and 2^31 - 1 cases, and value labels that cost gigabytes once
 // applied to every variable they name. Each is answered within the request's caps, the first with its
 // real rows, the second with a catalogue code, while `me` keeps answering. The files are built here.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeps, type Deps } from '../../../api/compose/create-deps';
-import { readEnv } from '../../../api/env';
+import type { Deps } from '../../../api/compose/create-deps';
 import { writeSav } from '../../../api/ingest/export/sav-writer';
 import { DEFAULT_LIMITS } from '../../../api/ingest/limits';
-import { fixedClock } from '../../../api/lib/clock';
-import { silentLogger } from '../../../api/lib/logger';
-import { startServerProcess, type ServerProcess } from '../../support/server-process';
-import type { TestApp } from '../../support/test-app';
-import { UPLOAD_QUERIES as Q, uploadWorld, type UploadWorld } from '../../support/upload-world';
+import type { ServerProcess } from '../../support/server-process';
+import { serverUploadWorld } from '../../support/server-upload-world';
+import { UPLOAD_QUERIES as Q, type UploadWorld } from '../../support/upload-world';
 
-let dir: string;
+let world: Awaited<ReturnType<typeof serverUploadWorld>>;
 let deps: Deps;
 let server: ServerProcess;
 let w: UploadWorld;
+let gql: typeof world.gql;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'sqp-hostile-sav-'));
-  const env = {
-    DATABASE_URL: `file:${join(dir, 'app.db')}`,
-    STORAGE_DIR: join(dir, 'storage'),
-    JOB_WORKER_TIMEOUT_SECONDS: '30',
-    JOB_WORKER_MAX_MB: '1024',
-  };
-  deps = await createDeps(
-    readEnv({ NODE_ENV: 'test', PUBLIC_URL: 'http://app.test', JOB_INTERVAL_MINUTES: '0', ...env }),
-    { log: silentLogger },
-  );
-  // Written before the server starts, so its demo seed (new databases only) stays out.
-  w = await uploadWorld({ db: deps.db, deps, clock: fixedClock(new Date().toISOString()) } as unknown as TestApp);
-  server = await startServerProcess(env);
+  world = await serverUploadWorld('sqp-hostile-sav-', { JOB_WORKER_TIMEOUT_SECONDS: '30', JOB_WORKER_MAX_MB: '1024' });
+  ({ deps, server, w, gql } = world);
 }, 120_000);
 afterAll(async () => {
-  await server?.stop();
-  deps?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await world?.close();
 });
-
-async function gql(query: string, variables: Record<string, unknown> = {}) {
-  const res = await fetch(`${server.baseUrl}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${w.tokens.admin}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as { data?: any; errors?: { message: string; extensions: Record<string, any> }[] };
-}
 
 /** Step 1 and the preview of step 2 while `me` is asked every 20 ms: the first refusal, or the preview. */
 async function throughStepTwo(fileName: string, bytes: Uint8Array) {
