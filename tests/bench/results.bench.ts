@@ -32,6 +32,7 @@ import { resultsWorld } from './results/world';
 const ROWS = Number(process.env.BENCH_RESULTS_ROWS ?? 100_000);
 const LOADS = Number(process.env.BENCH_RESULTS_LOADS ?? 5);
 const ROUNDS = Number(process.env.BENCH_RESULTS_ROUNDS ?? 3);
+if (!(LOADS >= 1)) throw new Error('BENCH_RESULTS_LOADS must be at least 1');
 const SCROLL_PX = 24_000;
 const SCROLL_SPEED = 6_000; // px/s: 4 s of scrolling, ~190 rows a second
 const FRAME = 1000 / 60;
@@ -232,6 +233,15 @@ try {
     tab: { main: [] as Load[], baseline: [] as Load[] },
     cold: { main: [] as Load[], baseline: [] as Load[] },
   };
+  /** LOADS rounds of one load per side (the baseline first in each round), each printed and kept. */
+  const measure = async (kind: keyof typeof series, loadOn: (side: 'main' | 'baseline') => Promise<Load>) => {
+    for (let i = 0; i < LOADS; i++)
+      for (const side of sides) {
+        const r = await loadOn(side);
+        series[kind][side].push(r);
+        console.log(`  run ${i + 1}${side === 'baseline' ? ' baseline' : ''}: ${ms(r.readyMs)}  ${describe(r)}`);
+      }
+  };
 
   // Warm: one profile per side, the page opened twice first (the second visit lets Chromium keep the
   // compiled code); every counted load is a new navigation (a new document: nothing of the last visit's
@@ -249,40 +259,34 @@ try {
     }
     warm.set(side, { browser, page });
   }
-  for (let i = 0; i < LOADS; i++)
-    for (const side of sides) {
-      const r = await fullLoad(warm.get(side)!.page, urlOf(side));
-      series.warm[side].push(r);
-      console.log(`  run ${i + 1}${side === 'baseline' ? ' baseline' : ''}: ${ms(r.readyMs)}  ${describe(r)}`);
-    }
+  await measure('warm', (side) => fullLoad(warm.get(side)!.page, urlOf(side)));
 
   // The same warm profiles, each load in a new tab (a new renderer process that shares only the disk
   // caches: the app's files, their compiled code and the score table's ETag).
   console.log(`\n1b. full load, warm cache, new tab: ${LOADS} loads per side; load average ${load()}`);
-  for (let i = 0; i < LOADS; i++)
-    for (const side of sides) {
-      const tab = await warm.get(side)!.browser.context.newPage();
-      const r = await fullLoad(tab, urlOf(side));
+  await measure('tab', async (side) => {
+    const tab = await warm.get(side)!.browser.context.newPage();
+    try {
+      return await fullLoad(tab, urlOf(side));
+    } finally {
       await tab.close();
-      series.tab[side].push(r);
-      console.log(`  run ${i + 1}${side === 'baseline' ? ' baseline' : ''}: ${ms(r.readyMs)}  ${describe(r)}`);
     }
+  });
   const page = warm.get('main')!.page;
   for (const side of sides) if (side !== 'main') await warm.get(side)!.browser.close();
 
   console.log(
     `\n1c. full load, cold cache: ${LOADS} loads per side, each in a fresh browser profile; load average ${load()}`,
   );
-  for (let i = 0; i < LOADS; i++)
-    for (const side of sides) {
-      const b = await browserWith(baseUrlOf(side), world.token);
-      const r = await fullLoad(await b.context.newPage(), urlOf(side));
+  await measure('cold', async (side) => {
+    const b = await browserWith(baseUrlOf(side), world.token);
+    try {
+      return await fullLoad(await b.context.newPage(), urlOf(side));
+    } finally {
       await b.close();
-      series.cold[side].push(r);
-      console.log(`  run ${i + 1}${side === 'baseline' ? ' baseline' : ''}: ${ms(r.readyMs)}  ${describe(r)}`);
     }
+  });
 
-  if (LOADS < 1) throw new Error('BENCH_RESULTS_LOADS must be at least 1');
   await closeModals(page);
   console.log(`\n2. switching score tabs (${ROUNDS} rounds); load average ${load()}`);
   const tabs = await switchTabs(page, ROUNDS);
